@@ -1,0 +1,34 @@
+/*!
+Wiring: turns the CLI into a run. The only module that sees every layer. One file per
+command; each returns the process exit code (0 clean, 1 findings at or above --fail-on).
+*/
+
+use std::process::ExitCode;
+
+use crate::cli::{Cli, Command};
+
+pub mod demo;
+pub mod proxy_cmd;
+pub mod verify_cmd;
+
+/// Runs one command. Errors are operational (exit 2): bad flag values, unreadable files,
+/// ports in use.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    init_tracing();
+    match cli.command {
+        Command::Proxy(a) => proxy_cmd::run(a),
+        Command::Verify(a) => verify_cmd::verify(a),
+        Command::Report(a) => verify_cmd::report(a),
+        Command::Rules(a) => verify_cmd::rules(a),
+        Command::Demo(a) => demo::run(a),
+    }
+}
+
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("A2A_INTEROP_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}

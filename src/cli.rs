@@ -1,0 +1,148 @@
+/*!
+Command-line types (clap derive). No IO here: `app` turns these into a run.
+*/
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// See and prove Agent2Agent (A2A) interoperability: record, verify, report.
+///
+/// Exit status: 0 no finding at or above --fail-on; 1 findings; 2 operational error.
+#[derive(Debug, Parser)]
+#[command(name = "a2a-interop", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Recording proxy with online verification (reverse mode: --upstream / --route)
+    Proxy(ProxyArgs),
+    /// Verify a recording, transcript or HAR file offline
+    Verify(VerifyArgs),
+    /// Render the findings of a recording, transcript or HAR file
+    Report(ReportArgs),
+    /// List every rule: ID, severity, spec requirement, summary
+    Rules(RulesArgs),
+    /// Built-in default run: reference agent + proxy + client, in process; prints the report
+    Demo(DemoArgs),
+}
+
+/// Report formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Human-readable text, one block per finding (the terminal default)
+    Text,
+    Json,
+    Markdown,
+    Junit,
+    Sarif,
+    Html,
+}
+
+/// Lowest severity that makes the exit status 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    Error,
+    Warning,
+    Note,
+    /// Never exit 1 for findings
+    Never,
+}
+
+/// Output selection shared by verify, report, demo.
+#[derive(Debug, Clone, Args)]
+pub struct OutputArgs {
+    /// Report format; repeat together with -o for several reports
+    #[arg(long = "format", short = 'f', value_enum)]
+    pub formats: Vec<Format>,
+    /// Report file for the matching --format ("-" = stdout); repeat with --format
+    #[arg(long = "output", short = 'o')]
+    pub outputs: Vec<PathBuf>,
+    /// Exit 1 when a finding at or above this severity exists
+    #[arg(long, value_enum, default_value = "error")]
+    pub fail_on: FailOn,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ProxyArgs {
+    /// Client-facing address to listen on
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub listen: String,
+    /// Upstream agent base URL (same as --route /=URL)
+    #[arg(long)]
+    pub upstream: Option<String>,
+    /// Route a path prefix to an upstream: /prefix=URL (repeatable; longest prefix wins)
+    #[arg(long = "route", value_name = "PREFIX=URL")]
+    pub routes: Vec<String>,
+    /// Recording file (JSON Lines); default recordings/proxy-<time>.jsonl
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+    /// Do not write a recording (verify only)
+    #[arg(long, conflicts_with = "record")]
+    pub no_record: bool,
+    /// Rewrite Agent Card URLs that point at an upstream to the proxy's own address
+    #[arg(long)]
+    pub rewrite_card: bool,
+    /// Wait for the recorder instead of dropping events when its queue is full
+    #[arg(long)]
+    pub lossless: bool,
+    /// Keep secrets (Authorization, cookies, API keys, push tokens) in the recording
+    #[arg(long)]
+    pub no_redact: bool,
+    /// Bytes recorded per exchange and direction before the body is marked truncated
+    #[arg(long, default_value_t = crate::record::DEFAULT_CAPTURE_CAP)]
+    pub capture_cap: usize,
+    /// Bytes the recorder queue may hold before events are dropped (or waited for)
+    #[arg(long, default_value_t = 64 * 1024 * 1024)]
+    pub queue_bytes: usize,
+    /// Report written on exit (Ctrl-C / SIGTERM)
+    #[arg(long)]
+    pub report: Option<PathBuf>,
+    /// Format of --report
+    #[arg(long, value_enum, default_value = "markdown")]
+    pub format: Format,
+    /// Do not print findings on stderr as they happen
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Exit 1 on exit when a finding at or above this severity was seen
+    #[arg(long, value_enum, default_value = "never")]
+    pub fail_on: FailOn,
+    /// Allow a non-loopback --listen address
+    #[arg(long)]
+    pub allow_remote: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct VerifyArgs {
+    /// Recording (.jsonl), transcript (.jsonl) or HAR 1.2 (.har) file
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ReportArgs {
+    /// Recording, transcript or HAR file
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct RulesArgs {
+    /// text, markdown (docs/rules.md) or json
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct DemoArgs {
+    /// Where to write the demo recording; default recordings/demo-<time>.jsonl
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}

@@ -1,0 +1,16 @@
+//! `a2a-interop` binary: parse the command line, run, print the error chain, exit 0/1/2.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = a2a_interop::cli::Cli::parse();
+    match a2a_interop::app::run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("a2a-interop: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

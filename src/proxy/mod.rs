@@ -1,0 +1,1 @@
+//! placeholder, see DESIGN.md module table

@@ -1,0 +1,484 @@
+/*!
+The `Event`: the one contract between the wire and everything downstream.
+
+Every producer (the proxy tee, the prober's client tee, the transcript / HAR importers)
+turns traffic into a sequence of [`Event`]s; every consumer (the JSONL recorder, the
+verifier, the HAR exporter, the repro cutter) reads only these. One `Event` is one line of
+the native recording (`docs/recording-format.md`, format [`FORMAT_VERSION`]).
+
+Event order inside one exchange (a request plus its response, mitmproxy's "flow"):
+
+```text
+conn_open? ─► request_head ─► request_body* ─► response_head? ─► card_rewrite? ─► response_chunk* ─► exchange_end
+```
+
+Exactly one `exchange_end` closes every exchange that had a `request_head`, whatever
+happened (complete, client abort, upstream abort, upstream error). Events of different
+exchanges interleave freely; `seq` gives file order, `t_us` the monotonic capture time.
+*/
+
+use std::fmt;
+
+use base64::Engine as _;
+use bytes::Bytes;
+use serde::de::{self, MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// Version of the native recording format written by this build (`"format": 1` in the
+/// header line). Readers refuse newer formats and migrate older ones step by step.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Default capture cap per exchange and direction, in bytes (16 MiB). Bytes past the cap are
+/// still forwarded but not recorded; the recorded body is marked `truncated`.
+pub const DEFAULT_CAPTURE_CAP: usize = 16 * 1024 * 1024;
+
+/// First line of a native recording: `{"type":"recording","format":1,...}`.
+///
+/// Tells a reader what produced the file and how the traffic was captured, which the
+/// verifier needs to judge card URLs (the client-facing address vs each route's upstream).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordingHeader {
+    /// Always `"recording"`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Format version, [`FORMAT_VERSION`] when written by this build.
+    pub format: u32,
+    /// Tool that wrote the file.
+    pub tool: ToolInfo,
+    /// Wall-clock start, RFC 3339 (UTC). `t_us` of every event counts from here.
+    pub started_at: String,
+    /// How the traffic was captured.
+    pub mode: CaptureMode,
+    /// Client-facing listen addresses (`host:port`), one per leg, when a proxy captured.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub listen: Vec<String>,
+    /// Reverse-proxy routes: path prefix to upstream base URL.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub routes: Vec<Route>,
+    /// Whether secrets were redacted on write (false only with `--no-redact`).
+    #[serde(default = "default_true")]
+    pub redacted: bool,
+}
+
+fn default_true() -> bool {
+    true
+}
+
+impl RecordingHeader {
+    /// A header for a recording started now by this build.
+    pub fn new(mode: CaptureMode) -> Self {
+        RecordingHeader {
+            kind: "recording".into(),
+            format: FORMAT_VERSION,
+            tool: ToolInfo::this(),
+            started_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+            mode,
+            listen: Vec::new(),
+            routes: Vec::new(),
+            redacted: true,
+        }
+    }
+}
+
+/// Name and version of the program that wrote a recording or report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolInfo {
+    pub name: String,
+    pub version: String,
+}
+
+impl ToolInfo {
+    /// This build: `a2a-interop` and the crate version.
+    pub fn this() -> Self {
+        ToolInfo {
+            name: env!("CARGO_PKG_NAME").into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+        }
+    }
+}
+
+/// How traffic reached the recording.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaptureMode {
+    /// Reverse proxy in front of one or more agents (`--upstream` / `--route`).
+    Reverse,
+    /// Forward proxy (`HTTP_PROXY` / `HTTPS_PROXY`, absolute-form and CONNECT).
+    Forward,
+    /// The active prober's own traffic.
+    Probe,
+    /// Converted from a transcript (`TRANSCRIPT.md`).
+    Transcript,
+    /// Converted from a HAR 1.2 file.
+    Har,
+}
+
+/// One reverse-proxy route: requests whose path starts with `prefix` go to `upstream`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Route {
+    /// Path prefix on the client-facing side, `/` for the default route.
+    pub prefix: String,
+    /// Upstream base URL (scheme, authority, optional base path).
+    pub upstream: String,
+    /// Leg name when several legs are recorded at once (gateway verification).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leg: Option<String>,
+}
+
+/// Exchange identifier, `e1`, `e2`, ... unique within one recording.
+pub type ExchangeId = String;
+
+/// One recorded happening: one line of the native recording after the header.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// Position in the recording, from 1, strictly increasing in file order.
+    pub seq: u64,
+    /// Capture time in µs since [`RecordingHeader::started_at`], from a monotonic clock.
+    pub t_us: u64,
+    /// The exchange this event belongs to; absent for `conn_open`, `gap`, `finding`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exchange: Option<ExchangeId>,
+    /// Which hop: absent = the client-facing hop; `upstream` = behind a gateway; or a
+    /// `--leg` name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leg: Option<String>,
+    /// What happened.
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+/// What an [`Event`] records. Serialized with the tag `"type"` in snake_case.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventKind {
+    /// A client connection was accepted.
+    ConnOpen {
+        /// Connection number, unique within the recording.
+        conn: u64,
+        /// Client address `ip:port`.
+        peer: String,
+        /// Local (listener) address `ip:port`.
+        local: String,
+        /// TLS on the client side.
+        #[serde(default, skip_serializing_if = "is_false")]
+        tls: bool,
+    },
+    /// A request head as the client sent it.
+    RequestHead {
+        /// Connection the request arrived on, when known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        conn: Option<u64>,
+        /// HTTP method.
+        method: String,
+        /// Absolute URL as the client addressed it (scheme, `Host`/authority, path, query),
+        /// or a bare path when the authority is unknown (some transcripts).
+        url: String,
+        /// HTTP version, `HTTP/1.1` or `HTTP/2.0`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        version: Option<String>,
+        /// Header fields in wire order, names as sent.
+        #[serde(default)]
+        headers: Headers,
+        /// URL the proxy forwarded the request to (reverse mode: route upstream + path).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        upstream: Option<String>,
+    },
+    /// One frame of the request body (a transcript `req` carries its whole body in one).
+    RequestBody {
+        #[serde(flatten)]
+        body: Body,
+    },
+    /// A response head as the agent (or the proxy itself, for a 502) sent it.
+    ResponseHead {
+        status: u16,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        version: Option<String>,
+        #[serde(default)]
+        headers: Headers,
+        /// The proxy generated this response (upstream unreachable): not the agent's.
+        #[serde(default, skip_serializing_if = "is_false")]
+        synthetic: bool,
+    },
+    /// `--rewrite-card`: the Agent Card body the client received after URL rewriting. The
+    /// agent's original bytes are in the `response_chunk` events of the same exchange.
+    CardRewrite {
+        #[serde(flatten)]
+        body: Body,
+        /// JSON Pointers of the rewritten URLs, e.g. `/supportedInterfaces/0/url`.
+        #[serde(default)]
+        pointers: Vec<String>,
+    },
+    /// One frame of the response body as read from the agent (an SSE chunk is one such
+    /// frame; chunk boundaries are kept).
+    ResponseChunk {
+        #[serde(flatten)]
+        body: Body,
+    },
+    /// The exchange is over. Exactly one per exchange.
+    ExchangeEnd {
+        outcome: Outcome,
+        /// Human-readable cause for aborts and errors.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        error: Option<String>,
+        /// Response trailers, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        trailers: Option<Headers>,
+        /// Request body bytes forwarded.
+        #[serde(default)]
+        request_bytes: u64,
+        /// Response body bytes forwarded.
+        #[serde(default)]
+        response_bytes: u64,
+        /// Some events of this exchange were not recorded (queue full or capture cap):
+        /// verdicts on it are incomplete.
+        #[serde(default, skip_serializing_if = "is_false")]
+        truncated: bool,
+    },
+    /// An opaque CONNECT tunnel (forward mode without TLS interception).
+    Tunnel {
+        /// `host:port` from the CONNECT request.
+        authority: String,
+        bytes_up: u64,
+        bytes_down: u64,
+        duration_us: u64,
+    },
+    /// A finding the online verifier emitted, kept with the traffic for the record.
+    /// Offline verification ignores these and recomputes.
+    Finding {
+        rule: String,
+        severity: String,
+        message: String,
+        #[serde(default)]
+        seqs: Vec<u64>,
+    },
+    /// The recorder dropped events (queue full) or could not write: verdicts that need the
+    /// missing events are incomplete.
+    Gap {
+        dropped_events: u64,
+        dropped_bytes: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
+}
+
+/// How an exchange ended (`exchange_end.outcome`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Response fully delivered to the client.
+    Complete,
+    /// The client went away before the response ended.
+    ClientAbort,
+    /// The agent closed or reset the connection mid-response.
+    UpstreamAbort,
+    /// No response from the agent at all (refused, DNS, TLS, timeout): the proxy answered 502.
+    UpstreamError,
+    /// Still open when the capture stopped (transcript `close: timeout`).
+    Open,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// Header fields in wire order: `[["content-type","application/json"], ...]`.
+/// Names keep the sender's case; compare them case-insensitively (RFC 9110 §5.1).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Headers(pub Vec<(String, String)>);
+
+impl Headers {
+    /// First value of header `name` (ASCII case-insensitive).
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// All values of header `name`, in order.
+    pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.0
+            .iter()
+            .filter(move |(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// True when header `name` is present.
+    pub fn contains(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    /// Media type of `Content-Type` without parameters, lowercased (`text/event-stream`).
+    pub fn media_type(&self) -> Option<String> {
+        self.get("content-type").map(|v| {
+            v.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        })
+    }
+}
+
+/// Body bytes of one frame. Serialized as `"body": "<utf-8 text>"` when the bytes are valid
+/// UTF-8, else `"body": "<base64>", "encoding": "base64"`; `"truncated": true` when the
+/// capture cap cut it (the wire carried more).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Body {
+    pub data: Bytes,
+    pub truncated: bool,
+}
+
+impl Body {
+    /// A complete (untruncated) body.
+    pub fn new(data: impl Into<Bytes>) -> Self {
+        Body {
+            data: data.into(),
+            truncated: false,
+        }
+    }
+
+    /// The bytes as text when valid UTF-8.
+    pub fn as_str(&self) -> Option<&str> {
+        std::str::from_utf8(&self.data).ok()
+    }
+}
+
+impl Serialize for Body {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(None)?;
+        match std::str::from_utf8(&self.data) {
+            Ok(text) => m.serialize_entry("body", text)?,
+            Err(_) => {
+                let b64 = base64::engine::general_purpose::STANDARD.encode(&self.data);
+                m.serialize_entry("body", &b64)?;
+                m.serialize_entry("encoding", "base64")?;
+            }
+        }
+        if self.truncated {
+            m.serialize_entry("truncated", &true)?;
+        }
+        m.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Body {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Body;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a body: {\"body\": text, \"encoding\"?: \"base64\"}")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Body, A::Error> {
+                let mut body: Option<String> = None;
+                let mut encoding: Option<String> = None;
+                let mut truncated = false;
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "body" => body = Some(map.next_value()?),
+                        "encoding" => encoding = map.next_value()?,
+                        "truncated" => truncated = map.next_value()?,
+                        _ => {
+                            let _ = map.next_value::<de::IgnoredAny>()?;
+                        }
+                    }
+                }
+                let body = body.unwrap_or_default();
+                let data = match encoding.as_deref() {
+                    None | Some("utf-8") | Some("text") => Bytes::from(body),
+                    Some("base64") => Bytes::from(
+                        base64::engine::general_purpose::STANDARD
+                            .decode(body.as_bytes())
+                            .map_err(de::Error::custom)?,
+                    ),
+                    Some(other) => {
+                        return Err(de::Error::custom(format!(
+                            "unknown body encoding {other:?}"
+                        )))
+                    }
+                };
+                Ok(Body { data, truncated })
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+/// One line of a native recording: the header or an event.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Line {
+    Header(RecordingHeader),
+    Event(Event),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roundtrip(ev: &Event) -> Event {
+        let s = serde_json::to_string(ev).unwrap();
+        serde_json::from_str(&s).unwrap()
+    }
+
+    #[test]
+    fn body_text_and_binary_roundtrip() {
+        let text = Event {
+            seq: 3,
+            t_us: 10,
+            exchange: Some("e1".into()),
+            leg: None,
+            kind: EventKind::ResponseChunk {
+                body: Body::new("data: {}\r\n\r\n"),
+            },
+        };
+        let s = serde_json::to_string(&text).unwrap();
+        assert!(s.contains(r#""type":"response_chunk""#), "{s}");
+        assert!(s.contains(r#""body":"data: {}\r\n\r\n""#), "{s}");
+        assert_eq!(roundtrip(&text), text);
+
+        let bin = Event {
+            kind: EventKind::RequestBody {
+                body: Body {
+                    data: Bytes::from_static(&[0xff, 0x00, 0x80]),
+                    truncated: true,
+                },
+            },
+            ..text.clone()
+        };
+        let s = serde_json::to_string(&bin).unwrap();
+        assert!(s.contains(r#""encoding":"base64""#), "{s}");
+        assert!(s.contains(r#""truncated":true"#), "{s}");
+        assert_eq!(roundtrip(&bin), bin);
+    }
+
+    #[test]
+    fn headers_keep_order_and_case() {
+        let ev = Event {
+            seq: 1,
+            t_us: 0,
+            exchange: Some("e1".into()),
+            leg: Some("upstream".into()),
+            kind: EventKind::RequestHead {
+                conn: Some(1),
+                method: "POST".into(),
+                url: "http://127.0.0.1:8080/".into(),
+                version: Some("HTTP/1.1".into()),
+                headers: Headers(vec![
+                    ("Content-Type".into(), "application/json".into()),
+                    ("A2A-Version".into(), "1.0".into()),
+                ]),
+                upstream: Some("http://127.0.0.1:41241/".into()),
+            },
+        };
+        let back = roundtrip(&ev);
+        assert_eq!(back, ev);
+        if let EventKind::RequestHead { headers, .. } = back.kind {
+            assert_eq!(headers.get("a2a-version"), Some("1.0"));
+            assert_eq!(headers.media_type().as_deref(), Some("application/json"));
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/*!
+Recording: THE contract ([`Event`]) and everything that turns traffic into events or events
+into files. Owned here: the event types, the JSONL reader/writer, transcript and HAR import,
+HAR export, redaction and the format version. Imports only `model`.
+*/
+
+pub mod event;
+pub mod jsonl;
+
+pub use event::{
+    Body, CaptureMode, Event, EventKind, ExchangeId, Headers, Line, Outcome, RecordingHeader,
+    Route, ToolInfo, DEFAULT_CAPTURE_CAP, FORMAT_VERSION,
+};
+
+pub mod source;
+pub mod transcript;

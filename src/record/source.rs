@@ -1,0 +1,95 @@
+/*!
+Open any traffic file as a header plus a stream of [`Event`]s: a native recording, a
+transcript (`TRANSCRIPT.md`) or a HAR 1.2 file, detected from the content, not the name.
+*/
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+
+use anyhow::{bail, Context};
+
+use super::event::{Event, RecordingHeader};
+use super::jsonl::{ReadError, RecordingReader};
+
+/// What kind of file a traffic file is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceKind {
+    /// Native recording (first line `{"type":"recording",...}`).
+    Recording,
+    /// Transcript: JSON lines with `"dir"`.
+    Transcript,
+    /// HAR 1.2 (`{"log":{...}}`).
+    Har,
+}
+
+/// An opened traffic file: its header and its events in order.
+pub struct Source {
+    pub kind: SourceKind,
+    pub header: RecordingHeader,
+    pub events: Box<dyn Iterator<Item = Result<Event, ReadError>> + Send>,
+}
+
+/// Sniffs the kind of `head` (the first bytes of a file).
+pub fn sniff(head: &[u8]) -> Option<SourceKind> {
+    let text = String::from_utf8_lossy(head);
+    let first = text.lines().find(|l| !l.trim().is_empty())?.trim_start();
+    if first.starts_with('{') && first.contains("\"type\"") && first.contains("\"recording\"") {
+        return Some(SourceKind::Recording);
+    }
+    if first.starts_with('{') && first.contains("\"dir\"") {
+        return Some(SourceKind::Transcript);
+    }
+    let compact: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .take(16)
+        .collect();
+    if compact.starts_with("{\"log\"") {
+        return Some(SourceKind::Har);
+    }
+    None
+}
+
+/// Opens `path`, detecting its kind. Native recordings stream (memory flat in file size);
+/// transcripts and HAR files are small and read whole.
+///
+/// Errors: unreadable file, unknown content, a too-new recording format, a malformed
+/// transcript or HAR (each with the line or JSON path).
+pub fn open(path: &Path) -> anyhow::Result<Source> {
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let mut reader = BufReader::with_capacity(256 * 1024, file);
+    let head = reader.fill_buf()?.to_vec();
+    match sniff(&head) {
+        Some(SourceKind::Recording) => {
+            let r = RecordingReader::new(reader)
+                .with_context(|| format!("cannot read recording {}", path.display()))?;
+            let header = r.header().clone();
+            Ok(Source {
+                kind: SourceKind::Recording,
+                header,
+                events: Box::new(r),
+            })
+        }
+        Some(SourceKind::Transcript) => {
+            let mut text = String::new();
+            reader
+                .read_to_string(&mut text)
+                .with_context(|| format!("{} is not UTF-8 text", path.display()))?;
+            let (header, events) = super::transcript::read(&text)
+                .with_context(|| format!("cannot read transcript {}", path.display()))?;
+            Ok(Source {
+                kind: SourceKind::Transcript,
+                header,
+                events: Box::new(events.into_iter().map(Ok)),
+            })
+        }
+        Some(SourceKind::Har) => {
+            bail!("{}: HAR import is not built yet", path.display())
+        }
+        None => bail!(
+            "{}: not a recording, transcript or HAR file (first line is neither {{\"type\":\"recording\"}}, a transcript line with \"dir\", nor {{\"log\":...}})",
+            path.display()
+        ),
+    }
+}
