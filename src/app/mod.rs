@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use crate::cli::{Cli, Command};
 
 pub mod demo;
+pub mod pipeline;
 pub mod proxy_cmd;
 pub mod verify_cmd;
 

@@ -1,0 +1,1 @@
+//! In-process pipeline: recorder + verifier + proxy. Not built yet.
