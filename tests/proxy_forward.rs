@@ -483,3 +483,21 @@ async fn recording_is_readable_while_written_and_torn_tail_is_skipped() {
     assert_eq!(n, whole);
     assert!(r.stats.torn_tail);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_with_an_open_stream_ends_it_as_open() {
+    let up = sse_server(100, Duration::from_millis(500)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let c = client_h1();
+    let resp = c.request(post(&format!("{base}/s"), RPC)).await.unwrap();
+    let mut body = resp.into_body();
+    let _ = body.frame().await.unwrap().unwrap();
+    // The stream is still open when the proxy stops.
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    let (o, err, _) = outcome(&evs, "e1");
+    assert_eq!(o, Outcome::Open);
+    assert!(err.unwrap().contains("shut down"));
+}
