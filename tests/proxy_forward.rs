@@ -501,3 +501,85 @@ async fn shutdown_with_an_open_stream_ends_it_as_open() {
     assert_eq!(o, Outcome::Open);
     assert!(err.unwrap().contains("shut down"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn garbage_on_one_connection_does_not_hurt_others() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let addr = base.trim_start_matches("http://").to_string();
+    let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    s.write_all(b"\x00\xffNOT HTTP AT ALL\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buf = Vec::new();
+    let _ = s.read_to_end(&mut buf).await;
+    assert!(
+        buf.is_empty() || buf.starts_with(b"HTTP/1.1 400"),
+        "{buf:?}"
+    );
+    let c = client_h1();
+    let (status, _, _) = fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
+    assert_eq!(status, 200);
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    assert_eq!(exchanges(&evs), vec!["e1"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn full_recorder_queue_drops_marks_truncated_and_writes_a_gap() {
+    use a2a_interop::record::writer::{spawn_recorder, RecorderConfig};
+    use a2a_interop::record::{CaptureMode, RecordingHeader};
+    let up = sse_server(10, Duration::from_millis(5)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    // A slow consumer: the first event stalls the writer for 300 ms, so body events pile up
+    // in a queue bounded at 0 bytes and are dropped instead of slowing the stream.
+    let mut first = true;
+    let (sink, recorder) = spawn_recorder(
+        RecorderConfig {
+            path: Some(rec.clone()),
+            header: RecordingHeader::new(CaptureMode::Reverse),
+            queue_bytes: 0,
+            lossless: false,
+            redact: true,
+        },
+        Box::new(move |_| {
+            if first {
+                first = false;
+                std::thread::sleep(Duration::from_millis(300));
+            }
+        }),
+    )
+    .unwrap();
+    let cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec).proxy;
+    let proxy = a2a_interop::proxy::start(cfg, sink).await.unwrap();
+    let c = client_h1();
+    let (status, _, body) = fetch(&c, post(&format!("http://{}/s", proxy.local_addr()), RPC)).await;
+    assert_eq!(status, 200);
+    let text = String::from_utf8(body.to_vec()).unwrap();
+    assert_eq!(
+        text.matches("data: ").count(),
+        10,
+        "forwarding lost data: {text}"
+    );
+    proxy.shutdown().await;
+    let stats = recorder.finish().await.unwrap();
+    assert!(stats.dropped_events > 0, "nothing was dropped: {stats:?}");
+    let evs = read_events(&rec);
+    let (o, _, truncated) = outcome(&evs, "e1");
+    assert_eq!(o, Outcome::Complete);
+    assert!(truncated);
+    let gap_events: u64 = evs
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Gap { dropped_events, .. } => Some(dropped_events),
+            _ => None,
+        })
+        .sum();
+    assert_eq!(gap_events, stats.dropped_events);
+    let kept = response_chunks(&evs, "e1").concat();
+    assert!(kept.len() < text.len());
+}
