@@ -262,6 +262,10 @@ impl Redactor {
     /// Learns apiKey header / query names from an Agent Card body (bare, or a JSON-RPC
     /// `result`, as `GetExtendedAgentCard` answers).
     pub fn learn_from_body(&mut self, data: &[u8]) {
+        // Cheap test first: most bodies are not cards with security schemes.
+        if !contains(data, b"\"securitySchemes\"") {
+            return;
+        }
         let Ok(v) = serde_json::from_slice::<Value>(data) else {
             return;
         };
@@ -301,6 +305,10 @@ impl Redactor {
     }
 }
 
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
+}
+
 fn is_json(headers: &Headers) -> bool {
     headers
         .media_type()
@@ -334,6 +342,13 @@ fn redact_frame(ev: &mut Event) {
 /// text spells a secret with other escapes than serde_json, the redacted value is
 /// re-serialized instead.
 pub fn redact_json_bytes(data: &[u8]) -> Option<Bytes> {
+    // Cheap test first: without these keys (or an escaped key) there is nothing to redact.
+    if !contains(data, b"\"token\"")
+        && !contains(data, b"\"credentials\"")
+        && !contains(data, b"\\u")
+    {
+        return None;
+    }
     let mut v: Value = serde_json::from_slice(data).ok()?;
     let mut secrets = Vec::new();
     collect_secrets(&mut v, false, &mut secrets);
