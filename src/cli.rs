@@ -61,9 +61,10 @@ pub struct OutputArgs {
     /// Report file for the matching --format ("-" = stdout); repeat with --format
     #[arg(long = "output", short = 'o')]
     pub outputs: Vec<PathBuf>,
-    /// Exit 1 when a finding at or above this severity exists
-    #[arg(long, value_enum, default_value = "error")]
-    pub fail_on: FailOn,
+    /// Exit 1 when a finding at or above this severity exists [verify default: error;
+    /// report default: never]
+    #[arg(long, value_enum)]
+    pub fail_on: Option<FailOn>,
 }
 
 #[derive(Debug, Clone, Args)]
