@@ -120,7 +120,7 @@ pub fn verify_file(path: &Path) -> Result<ReportInput, String> {
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
     let info = SourceInfo {
-        kind: Some(SourceKind::Recording),
+        kind: SourceKind::Recording,
         path: Some(path.display().to_string()),
         target: src.header.routes.first().map(|r| r.upstream.clone()),
         format: Some(format),

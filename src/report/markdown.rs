@@ -19,9 +19,17 @@ pub const DIAGRAM_MAX_EXCHANGES: usize = 40;
 /// Findings rendered in full at most (the rest are listed in the table only).
 pub const MAX_DETAILED_FINDINGS: usize = 100;
 
-/// Escapes a table cell: `|` and line breaks.
+/// Escapes prose so that Markdown renderers show it as text: `&` and `<` become entities
+/// (no raw HTML from the traffic), backticks stay literal.
+fn prose(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('`', "\\`")
+}
+
+/// Escapes a table cell: prose, plus `|` and line breaks.
 fn cell(s: &str) -> String {
-    s.replace('|', "\\|").replace(['\n', '\r'], " ")
+    prose(s).replace('|', "\\|").replace(['\n', '\r'], " ")
 }
 
 /// Text safe inside a Mermaid message or note: only letters, digits and `/ . - _ : ( ) > =`
@@ -46,10 +54,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     let s = &report.summary;
     let _ = writeln!(out, "# A2A interoperability report\n");
     let src = &report.source;
-    let kind = src
-        .kind
-        .map(|k| format!("{k:?}").to_lowercase())
-        .unwrap_or_default();
+    let kind = format!("{:?}", src.kind).to_lowercase();
     let _ = writeln!(
         out,
         "- **source:** {} `{}`{}",
@@ -171,7 +176,13 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
                 );
                 break;
             }
-            let _ = writeln!(out, "### {}[{}]: {}\n", f.severity, f.rule, f.message);
+            let _ = writeln!(
+                out,
+                "### {}[{}]: {}\n",
+                f.severity,
+                f.rule,
+                prose(&f.message)
+            );
             if !f.spec.is_empty() {
                 let _ = writeln!(out, "- spec: {}", f.spec.join(", "));
             }
@@ -192,10 +203,14 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
                 let _ = writeln!(out, "{line}");
             }
             if let Some(ex) = f.evidence.first().and_then(|e| input.index.excerpt(e.seq)) {
-                let _ = writeln!(out, "\n```text\n{}\n```", ex.replace("```", "'''"));
+                let _ = writeln!(
+                    out,
+                    "\n```text\n{}\n```",
+                    ex.trim_end().replace("```", "'''")
+                );
             }
             if !f.help.is_empty() {
-                let _ = writeln!(out, "\n**Recommendation:** {}", f.help);
+                let _ = writeln!(out, "\n**Recommendation:** {}", prose(&f.help));
             }
             out.push('\n');
         }

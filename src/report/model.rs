@@ -69,10 +69,11 @@ pub const AREAS: &[(&str, Category, &str)] = &[
 ];
 
 /// Where the traffic came from (`source.kind` in the JSON report).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SourceKind {
     /// A file read offline (recording, transcript or HAR).
+    #[default]
     Recording,
     /// Live traffic through the proxy.
     Proxy,
@@ -98,7 +99,7 @@ pub enum FileFormat {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SourceInfo {
     /// Recording, proxy, probe or interop.
-    pub kind: Option<SourceKind>,
+    pub kind: SourceKind,
     /// Path of the traffic file, as given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
@@ -189,11 +190,13 @@ impl ConformanceLevel {
     /// From results (probe tests or synthesized areas), with the same categories: a failed
     /// result counts like an `error` finding of its category. A passive run is capped at
     /// `partial` unless it exercised the areas `card`, `task`, `stream` and `push` (a run
-    /// cannot vouch for what it did not see); skipped probe tests cap it the same way.
+    /// cannot vouch for what it did not see); a skipped probe test caps it the same way
+    /// (a `passive` run's skipped areas count only through that list).
     pub fn derive(
         findings: &[Finding],
         results: &[TestResult],
         exercised: &[String],
+        passive: bool,
     ) -> (Self, String) {
         let mut worst = ConformanceLevel::Full;
         let mut reason = String::from("no error or warning finding");
@@ -225,7 +228,10 @@ impl ConformanceLevel {
                     level_of_failure(r.category),
                     format!("failed {} ({})", r.test, r.category.as_str()),
                 ),
-                Status::Skip => consider(ConformanceLevel::Partial, format!("skipped {}", r.test)),
+                Status::Skip if !passive => {
+                    consider(ConformanceLevel::Partial, format!("skipped {}", r.test))
+                }
+                Status::Skip => {}
                 Status::Pass => {}
             }
         }
@@ -525,8 +531,12 @@ impl Report {
                 Severity::Note => summary.notes += 1,
             }
         }
-        let (conformance_level, conformance_reason) =
-            ConformanceLevel::derive(&findings, &results, &coverage.exercised);
+        let (conformance_level, conformance_reason) = ConformanceLevel::derive(
+            &findings,
+            &results,
+            &coverage.exercised,
+            input.results.is_empty(),
+        );
         let ended_at = chrono::DateTime::parse_from_rfc3339(&input.header.started_at)
             .ok()
             .map(|t| {
@@ -634,7 +644,7 @@ mod tests {
         let all: Vec<String> = ["card", "task", "stream", "push"]
             .map(String::from)
             .to_vec();
-        let lvl = |f: Vec<Finding>, ex: &[String]| ConformanceLevel::derive(&f, &[], ex).0;
+        let lvl = |f: Vec<Finding>, ex: &[String]| ConformanceLevel::derive(&f, &[], ex, true).0;
         assert_eq!(lvl(vec![], &all), ConformanceLevel::Full);
         assert_eq!(lvl(vec![], &all[..2]), ConformanceLevel::Partial);
         assert_eq!(
