@@ -130,6 +130,21 @@ pub fn verify_file(path: &Path) -> Result<ReportInput, String> {
     Ok(ReportInput::new(src.header, outcome, info, index))
 }
 
+/// A hint for a file that could not be read, from its one-line cause.
+fn hint_for(cause: &str) -> &'static str {
+    if cause.starts_with("cannot open") {
+        "check the path and that the file is readable"
+    } else if cause.contains("newer than this build") {
+        "update a2a-interop to read this recording"
+    } else if cause.contains("not a recording, transcript or HAR") {
+        "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
+    } else if cause.contains("line ") {
+        "the file is damaged at that line; a torn last line is skipped, other broken lines are not"
+    } else {
+        "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
+    }
+}
+
 fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
     let pairs = match pair_outputs(out) {
         Ok(p) => p,
@@ -141,10 +156,8 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
     let input = match verify_file(file) {
         Ok(i) => i,
         Err(e) => {
-            return fail(
-                e,
-                "give a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file",
-            )
+            let hint = hint_for(&e);
+            return fail(e, hint);
         }
     };
     if let Err(e) = report::write_reports(&pairs, &input) {
