@@ -28,6 +28,8 @@ pub enum Command {
     Rules(RulesArgs),
     /// Built-in default run: reference agent + proxy + client, in process; prints the report
     Demo(DemoArgs),
+    /// Convert a recording, transcript or HAR file to HAR 1.2 (SSE events in _sseEvents)
+    Export(ExportArgs),
 }
 
 /// Report formats.
@@ -146,4 +148,13 @@ pub struct DemoArgs {
     pub record: Option<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ExportArgs {
+    /// Recording, transcript or HAR file
+    pub file: PathBuf,
+    /// HAR 1.2 file to write ("-" = stdout)
+    #[arg(long, value_name = "OUT.har")]
+    pub har: PathBuf,
 }

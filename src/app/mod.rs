@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use crate::cli::{Cli, Command};
 
 pub mod demo;
+pub mod export_cmd;
 pub mod pipeline;
 pub mod proxy_cmd;
 pub mod verify_cmd;
@@ -22,6 +23,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Report(a) => verify_cmd::report(a),
         Command::Rules(a) => verify_cmd::rules(a),
         Command::Demo(a) => demo::run(a),
+        Command::Export(a) => export_cmd::run(a),
     }
 }
 
