@@ -30,6 +30,8 @@ pub enum Command {
     Demo(DemoArgs),
     /// Convert a recording, transcript or HAR file to HAR 1.2 (SSE events in _sseEvents)
     Export(ExportArgs),
+    /// Cut the smallest redacted transcript that still shows one finding, plus a curl script
+    Repro(ReproArgs),
 }
 
 /// Report formats.
@@ -157,4 +159,22 @@ pub struct ExportArgs {
     /// HAR 1.2 file to write ("-" = stdout)
     #[arg(long, value_name = "OUT.har")]
     pub har: PathBuf,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ReproArgs {
+    /// Recording, transcript or HAR file
+    pub file: PathBuf,
+    /// The finding: rule ID or alias, optionally @SEQ of one of its evidence events
+    #[arg(long, value_name = "RULE[@SEQ]")]
+    pub finding: String,
+    /// Transcript to write (JSON lines, TRANSCRIPT.md)
+    #[arg(long = "output", short = 'o', value_name = "MIN.jsonl")]
+    pub output: PathBuf,
+    /// Replace non-loopback host names with host-N.example.test
+    #[arg(long)]
+    pub anonymize: bool,
+    /// Curl script to write; default: the -o path with extension .sh
+    #[arg(long, value_name = "FILE.sh")]
+    pub curl: Option<PathBuf>,
 }

@@ -7,8 +7,6 @@ mod report_support;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use a2a_interop::record::jsonl::{encode_event, encode_header};
-use a2a_interop::record::{Body, Event, EventKind, Headers, Outcome};
 use serde_json::Value;
 
 fn bin() -> Command {
@@ -37,110 +35,10 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// A recording with a header and no traffic: nothing any rule can fault.
-fn empty_recording(dir: &Path) -> PathBuf {
-    let mut out = Vec::new();
-    encode_header(&report_support::header(), &mut out);
-    let p = dir.join("empty.jsonl");
-    std::fs::write(&p, out).unwrap();
-    p
-}
-
-/// A recording that breaks MUSTs every verifier checks: a JSON-RPC response that carries
-/// both `result` and `error` with an id that does not echo the request, and a completed
-/// task that turns back to working.
-fn broken_recording(dir: &Path) -> PathBuf {
-    let mut out = Vec::new();
-    encode_header(&report_support::header(), &mut out);
-    let mut seq = 0;
-    let mut ev = |x: &str, kind: EventKind| {
-        seq += 1;
-        Event {
-            seq,
-            t_us: seq * 100,
-            exchange: Some(x.into()),
-            leg: None,
-            kind,
-        }
-    };
-    let h = |k: &str, v: &str| Headers(vec![(k.into(), v.into())]);
-    let mut evs = Vec::new();
-    for (x, id, body) in [
-        (
-            "e1",
-            1,
-            r#"{"jsonrpc":"2.0","id":99,"result":{"kind":"task","id":"t-1","contextId":"c-1","status":{"state":"completed"}},"error":{"code":-32603,"message":"internal"}}"#,
-        ),
-        (
-            "e2",
-            2,
-            r#"{"jsonrpc":"2.0","id":2,"result":{"kind":"task","id":"t-1","contextId":"c-1","status":{"state":"working"}}}"#,
-        ),
-    ] {
-        evs.push(ev(
-            x,
-            EventKind::RequestHead {
-                conn: Some(1),
-                method: "POST".into(),
-                url: "http://127.0.0.1:8080/".into(),
-                version: Some("HTTP/1.1".into()),
-                headers: h("content-type", "application/json"),
-                upstream: Some("http://127.0.0.1:41241/".into()),
-            },
-        ));
-        let method = if id == 1 { "message/send" } else { "tasks/get" };
-        let params = if id == 1 {
-            r#"{"message":{"role":"user","messageId":"m1","parts":[{"kind":"text","text":"hi"}]}}"#
-        } else {
-            r#"{"id":"t-1"}"#
-        };
-        evs.push(ev(
-            x,
-            EventKind::RequestBody {
-                body: Body::new(format!(
-                    r#"{{"jsonrpc":"2.0","id":{id},"method":"{method}","params":{params}}}"#
-                )),
-            },
-        ));
-        evs.push(ev(
-            x,
-            EventKind::ResponseHead {
-                status: 200,
-                version: Some("HTTP/1.1".into()),
-                headers: h("content-type", "application/json"),
-                synthetic: false,
-            },
-        ));
-        evs.push(ev(
-            x,
-            EventKind::ResponseChunk {
-                body: Body::new(body.to_string()),
-            },
-        ));
-        evs.push(ev(
-            x,
-            EventKind::ExchangeEnd {
-                outcome: Outcome::Complete,
-                error: None,
-                trailers: None,
-                request_bytes: 0,
-                response_bytes: body.len() as u64,
-                truncated: false,
-            },
-        ));
-    }
-    for e in &evs {
-        encode_event(e, &mut out);
-    }
-    let p = dir.join("broken.jsonl");
-    std::fs::write(&p, out).unwrap();
-    p
-}
-
 #[test]
 fn verify_clean_recording_exits_0_with_text_summary() {
     let d = tempfile::tempdir().unwrap();
-    let rec = empty_recording(d.path());
+    let rec = report_support::empty_recording(d.path());
     let o = run(&["verify", s(&rec)]);
     assert_eq!(code(&o), 0, "stderr: {}", stderr(&o));
     let out = stdout(&o);
@@ -153,7 +51,7 @@ fn verify_clean_recording_exits_0_with_text_summary() {
 #[test]
 fn verify_exit_1_on_findings_and_fail_on_never_exits_0() {
     let d = tempfile::tempdir().unwrap();
-    let rec = broken_recording(d.path());
+    let rec = report_support::broken_recording(d.path());
     let o = run(&["verify", s(&rec), "--format", "json"]);
     let doc: Value = serde_json::from_str(&stdout(&o)).expect("json on stdout");
     let errors = doc["summary"]["errors"].as_u64().unwrap();
@@ -176,7 +74,7 @@ fn verify_exit_1_on_findings_and_fail_on_never_exits_0() {
 #[test]
 fn fail_on_is_parsed_and_checked() {
     let d = tempfile::tempdir().unwrap();
-    let rec = empty_recording(d.path());
+    let rec = report_support::empty_recording(d.path());
     for level in ["error", "warning", "note", "never"] {
         let o = run(&["verify", s(&rec), "--fail-on", level]);
         assert_eq!(code(&o), 0, "{level}: {}", stderr(&o));
@@ -298,7 +196,7 @@ fn unreadable_input_exits_2_with_one_line() {
 #[test]
 fn output_without_format_and_unknown_extension_exits_2() {
     let d = tempfile::tempdir().unwrap();
-    let rec = empty_recording(d.path());
+    let rec = report_support::empty_recording(d.path());
     let o = run(&["verify", s(&rec), "-o", s(&d.path().join("r.bin"))]);
     assert_eq!(code(&o), 2);
     assert!(stderr(&o).contains("no --format for -o"), "{}", stderr(&o));

@@ -49,7 +49,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
     let file = file_label(report);
     let blocks = |fs: &[&Finding]| -> String {
         fs.iter()
-            .map(|f| finding_block(f, &file, input))
+            .map(|f| finding_block(f, &file, &input.index))
             .collect::<Vec<_>>()
             .join("\n")
     };

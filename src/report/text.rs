@@ -12,13 +12,15 @@ error[CARD-URL-001]: agent card interface url is not reachable through the origi
 
 use std::fmt::Write as _;
 
+use super::index::ExchangeIndex;
 use super::model::{plural, Report, ReportInput};
 use super::{found_text, locate};
 use crate::verify::Finding;
 
 /// One finding as a §7 block (with trailing newline). `file` is the traffic file's display
-/// name (`session.jsonl`), or `-` for live traffic.
-pub fn finding_block(f: &Finding, file: &str, input: &ReportInput) -> String {
+/// name (`session.jsonl`), or `-` for live traffic; `index` locates the evidence (the proxy
+/// passes its live index to print findings as they happen).
+pub fn finding_block(f: &Finding, file: &str, index: &ExchangeIndex) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "{}[{}]: {}", f.severity, f.rule, f.message);
     if f.evidence.is_empty() {
@@ -27,7 +29,7 @@ pub fn finding_block(f: &Finding, file: &str, input: &ReportInput) -> String {
     for (i, e) in f.evidence.iter().enumerate() {
         let mut at = format!(
             "  --> {file} {}",
-            locate(e.seq, e.exchange.as_deref(), &input.index)
+            locate(e.seq, e.exchange.as_deref(), index)
         );
         if let Some(p) = &e.pointer {
             let _ = write!(at, " at {p}");
@@ -90,7 +92,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     let file = file_label(report);
     let mut out = String::new();
     for f in &report.findings {
-        out.push_str(&finding_block(f, &file, input));
+        out.push_str(&finding_block(f, &file, &input.index));
         out.push('\n');
     }
     out.push_str(&summary_line(report));

@@ -275,3 +275,103 @@ pub fn input(dir: &Path) -> ReportInput {
     input.source.sha256 = Some("0".repeat(64));
     input
 }
+
+/// A recording with a header and no traffic: nothing any rule can fault.
+pub fn empty_recording(dir: &Path) -> PathBuf {
+    let mut out = Vec::new();
+    encode_header(&header(), &mut out);
+    let p = dir.join("empty.jsonl");
+    std::fs::write(&p, out).unwrap();
+    p
+}
+
+/// A recording that breaks MUSTs every verifier checks: a JSON-RPC response that carries
+/// both `result` and `error` with an id that does not echo the request, and a completed
+/// task that turns back to working.
+pub fn broken_recording(dir: &Path) -> PathBuf {
+    let mut out = Vec::new();
+    encode_header(&header(), &mut out);
+    let mut seq = 0;
+    let mut ev = |x: &str, kind: EventKind| {
+        seq += 1;
+        Event {
+            seq,
+            t_us: seq * 100,
+            exchange: Some(x.into()),
+            leg: None,
+            kind,
+        }
+    };
+    let h = |k: &str, v: &str| Headers(vec![(k.into(), v.into())]);
+    let mut evs = Vec::new();
+    for (x, id, body) in [
+        (
+            "e1",
+            1,
+            r#"{"jsonrpc":"2.0","id":99,"result":{"kind":"task","id":"t-1","contextId":"c-1","status":{"state":"completed"}},"error":{"code":-32603,"message":"internal"}}"#,
+        ),
+        (
+            "e2",
+            2,
+            r#"{"jsonrpc":"2.0","id":2,"result":{"kind":"task","id":"t-1","contextId":"c-1","status":{"state":"working"}}}"#,
+        ),
+    ] {
+        evs.push(ev(
+            x,
+            EventKind::RequestHead {
+                conn: Some(1),
+                method: "POST".into(),
+                url: "http://127.0.0.1:8080/".into(),
+                version: Some("HTTP/1.1".into()),
+                headers: h("content-type", "application/json"),
+                upstream: Some("http://127.0.0.1:41241/".into()),
+            },
+        ));
+        let method = if id == 1 { "message/send" } else { "tasks/get" };
+        let params = if id == 1 {
+            r#"{"message":{"role":"user","messageId":"m1","parts":[{"kind":"text","text":"hi"}]}}"#
+        } else {
+            r#"{"id":"t-1"}"#
+        };
+        evs.push(ev(
+            x,
+            EventKind::RequestBody {
+                body: Body::new(format!(
+                    r#"{{"jsonrpc":"2.0","id":{id},"method":"{method}","params":{params}}}"#
+                )),
+            },
+        ));
+        evs.push(ev(
+            x,
+            EventKind::ResponseHead {
+                status: 200,
+                version: Some("HTTP/1.1".into()),
+                headers: h("content-type", "application/json"),
+                synthetic: false,
+            },
+        ));
+        evs.push(ev(
+            x,
+            EventKind::ResponseChunk {
+                body: Body::new(body.to_string()),
+            },
+        ));
+        evs.push(ev(
+            x,
+            EventKind::ExchangeEnd {
+                outcome: Outcome::Complete,
+                error: None,
+                trailers: None,
+                request_bytes: 0,
+                response_bytes: body.len() as u64,
+                truncated: false,
+            },
+        ));
+    }
+    for e in &evs {
+        encode_event(e, &mut out);
+    }
+    let p = dir.join("broken.jsonl");
+    std::fs::write(&p, out).unwrap();
+    p
+}
