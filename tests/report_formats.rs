@@ -332,3 +332,53 @@ fn write_reports_writes_every_pair_and_reports_the_failing_one() {
         "later pairs still written"
     );
 }
+
+#[test]
+fn probe_results_drive_summary_level_and_junit_times() {
+    use a2a_interop::report::{Status, TestResult};
+    use a2a_interop::verify::Category;
+    let (d, mut input) = fixture();
+    input.outcome.findings.clear();
+    input.outcome.areas_exercised = ["card", "task", "stream", "push"]
+        .map(String::from)
+        .to_vec();
+    let t = |test: &str, category, status, ms| TestResult {
+        test: test.into(),
+        category,
+        status,
+        message: format!("{test} done"),
+        duration_ms: ms,
+        rules: vec![],
+    };
+    input.results = vec![
+        t("card-fetch", Category::AgentCard, Status::Pass, 12),
+        t("send-get", Category::Lifecycle, Status::Pass, 1234),
+        t("cancel-terminal", Category::ErrorHandling, Status::Fail, 40),
+        t("push", Category::Security, Status::Skip, 0),
+    ];
+    let doc: Value = serde_json::from_str(&report::render(Format::Json, &input).unwrap()).unwrap();
+    let schema = load_json(&root().join("docs/report-schema.json"));
+    assert!(schema_errors(&schema, &doc).is_empty());
+    assert_eq!(doc["summary"]["total"], 4);
+    assert_eq!(doc["summary"]["failed"], 1);
+    assert_eq!(doc["summary"]["skipped"], 1);
+    assert_eq!(doc["results"][1]["duration_ms"], 1234);
+    assert_eq!(
+        doc["conformanceLevel"], "minimal",
+        "{}",
+        doc["conformanceReason"]
+    );
+    let xml = report::render(Format::Junit, &input).unwrap();
+    assert!(
+        xml.contains(
+            "<testcase name=\"send-get\" classname=\"a2a-interop.lifecycle\" time=\"1.234\"/>"
+        ),
+        "{xml}"
+    );
+    assert!(xml.contains("<testsuites name=\"a2a-interop\" tests=\"6\" failures=\"1\" errors=\"0\" time=\"1.286\">"), "{xml}");
+    if let Some((ok, err)) = xmllint(&xml, d.path(), "probe.xml") {
+        assert!(ok, "xmllint: {err}\n{xml}");
+    } else {
+        eprintln!("!!! SKIPPED: xmllint not found; JUnit XSD validation did not run");
+    }
+}

@@ -26,6 +26,11 @@ pub const SSE_EVENTS_PER_EXCHANGE: usize = 200;
 pub const SSE_EVENTS_TOTAL: usize = 20_000;
 /// Bytes of an SSE event's `data` kept for display.
 pub const SSE_DATA_BYTES: usize = 160;
+/// Exchanges indexed at most (memory stays bounded on huge recordings); later exchanges are
+/// counted ([`ExchangeIndex::exchanges_seen`]) but not shown.
+pub const MAX_EXCHANGES: usize = 200_000;
+/// `seq` to exchange entries kept at most (16 bytes each, 64 MiB).
+pub const MAX_SEQ_ENTRIES: usize = 4_000_000;
 
 /// Which kind of file the events came from: decides how a `seq` maps to a file line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -123,6 +128,7 @@ pub struct ExchangeIndex {
     last_was_head: HashMap<usize, bool>,
     sse_total: usize,
     events: u64,
+    request_heads: u64,
     last_t_us: u64,
     /// Event kinds that are not per exchange: `gap` events seen (seq, dropped events).
     pub gaps: Vec<(u64, u64)>,
@@ -140,6 +146,11 @@ impl ExchangeIndex {
     /// Events observed.
     pub fn events(&self) -> u64 {
         self.events
+    }
+
+    /// Exchanges seen (request heads), indexed or not.
+    pub fn exchanges_seen(&self) -> u64 {
+        self.request_heads.max(self.exchanges.len() as u64)
     }
 
     /// Largest `t_us` observed (µs since the recording start).
@@ -202,11 +213,15 @@ impl ExchangeIndex {
         if let EventKind::Gap { dropped_events, .. } = &ev.kind {
             self.gaps.push((ev.seq, *dropped_events));
         }
+        if matches!(ev.kind, EventKind::RequestHead { .. }) {
+            self.request_heads += 1;
+        }
         let Some(xid) = ev.exchange.as_deref() else {
             return;
         };
         let pos = match self.by_id.get(xid) {
             Some(&p) => p,
+            None if self.exchanges.len() >= MAX_EXCHANGES => return,
             None => {
                 let p = self.exchanges.len();
                 self.exchanges.push(ExchangeView {
@@ -220,7 +235,9 @@ impl ExchangeIndex {
                 p
             }
         };
-        if self.seq_exchange.last().is_none_or(|&(s, _)| s < ev.seq) {
+        if self.seq_exchange.len() < MAX_SEQ_ENTRIES
+            && self.seq_exchange.last().is_none_or(|&(s, _)| s < ev.seq)
+        {
             self.seq_exchange.push((ev.seq, pos as u32));
         }
         self.count_transcript_line(ev, pos);

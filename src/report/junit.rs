@@ -31,6 +31,8 @@ fn xml_safe(s: &str) -> String {
 
 struct Case {
     name: String,
+    /// Seconds with 3 decimals (`SUREFIRE_TIME`).
+    time: String,
     classname: String,
     failure: Option<(String, String, String)>, // (type, message, body)
     skipped: Option<String>,
@@ -72,6 +74,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         };
         results.push(Case {
             name: r.test.clone(),
+            time: format!("{}.{:03}", r.duration_ms / 1000, r.duration_ms % 1000),
             classname: format!("a2a-interop.{}", r.category.as_str()),
             failure: (r.status == Status::Fail).then(|| {
                 let body = if related.is_empty() {
@@ -125,6 +128,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             .collect();
         rules.push(Case {
             name: id.to_string(),
+            time: "0".into(),
             classname: format!("a2a-interop.rules.{category}"),
             failure: failing.first().map(|f| {
                 (
@@ -152,7 +156,9 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
     root.push_attribute(("tests", total.to_string().as_str()));
     root.push_attribute(("failures", failures.to_string().as_str()));
     root.push_attribute(("errors", "0"));
-    root.push_attribute(("time", "0"));
+    let total_ms: u64 = report.results.iter().map(|r| r.duration_ms).sum();
+    let total_time = format!("{}.{:03}", total_ms / 1000, total_ms % 1000);
+    root.push_attribute(("time", total_time.as_str()));
     w.write_event(Event::Start(root)).map_err(err)?;
     for (name, cases) in [
         ("a2a-interop.results", &results),
@@ -166,7 +172,12 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         suite.push_attribute(("errors", "0"));
         let skipped = cases.iter().filter(|c| c.skipped.is_some()).count();
         suite.push_attribute(("skipped", skipped.to_string().as_str()));
-        suite.push_attribute(("time", "0"));
+        let suite_time = if name == "a2a-interop.results" {
+            total_time.as_str()
+        } else {
+            "0"
+        };
+        suite.push_attribute(("time", suite_time));
         suite.push_attribute(("timestamp", xml_safe(&report.started_at).as_str()));
         if let Some(p) = &report.source.path {
             suite.push_attribute(("file", xml_safe(p).as_str()));
@@ -201,7 +212,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             let mut tc = BytesStart::new("testcase");
             tc.push_attribute(("name", xml_safe(&c.name).as_str()));
             tc.push_attribute(("classname", xml_safe(&c.classname).as_str()));
-            tc.push_attribute(("time", "0"));
+            tc.push_attribute(("time", c.time.as_str()));
             if c.failure.is_none() && c.skipped.is_none() && c.out.is_none() {
                 w.write_event(Event::Empty(tc)).map_err(err)?;
                 continue;

@@ -544,7 +544,7 @@ impl Report {
                 end.with_timezone(&chrono::Utc)
                     .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
             });
-        let exchanges = outcome.exchanges.max(input.index.exchanges().len() as u64);
+        let exchanges = outcome.exchanges.max(input.index.exchanges_seen());
         let sse_events = input
             .index
             .exchanges()
