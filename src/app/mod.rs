@@ -8,8 +8,10 @@ use std::process::ExitCode;
 use crate::cli::{Cli, Command};
 
 pub mod demo;
+pub mod export_cmd;
 pub mod pipeline;
 pub mod proxy_cmd;
+pub mod repro_cmd;
 pub mod verify_cmd;
 
 /// Runs one command. Errors are operational (exit 2): bad flag values, unreadable files,
@@ -22,6 +24,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Report(a) => verify_cmd::report(a),
         Command::Rules(a) => verify_cmd::rules(a),
         Command::Demo(a) => demo::run(a),
+        Command::Export(a) => export_cmd::run(a),
+        Command::Repro(a) => repro_cmd::run(a),
     }
 }
 
