@@ -105,14 +105,19 @@ impl RpcClient {
         }
     }
 
-    fn request(&mut self, op_1_0: &'static str, params: Value) -> Result<Request<Full<Bytes>>, String> {
+    fn request(
+        &mut self,
+        op_1_0: &'static str,
+        params: Value,
+    ) -> Result<Request<Full<Bytes>>, String> {
         self.next_id += 1;
         // 1.0 uses number ids, 0.3 string ids: both are legal (RPC-002).
         let id = match self.version {
             ProtocolVersion::V1_0 => json!(self.next_id),
             ProtocolVersion::V0_3 => json!(format!("req-{}", self.next_id)),
         };
-        let body = json!({"jsonrpc": "2.0", "id": id, "method": self.method(op_1_0), "params": params});
+        let body =
+            json!({"jsonrpc": "2.0", "id": id, "method": self.method(op_1_0), "params": params});
         let mut b = Request::builder()
             .method(Method::POST)
             .uri(self.url.clone())
@@ -129,10 +134,18 @@ impl RpcClient {
     /// # Errors
     /// Transport failure, timeout, HTTP status other than 200, or a body that is not a
     /// JSON-RPC response.
-    pub async fn call(&mut self, op_1_0: &'static str, params: Value) -> Result<Result<Value, Value>, String> {
+    pub async fn call(
+        &mut self,
+        op_1_0: &'static str,
+        params: Value,
+    ) -> Result<Result<Value, Value>, String> {
         let req = self.request(op_1_0, params)?;
         let fut = async {
-            let resp = self.http.request(req).await.map_err(|e| format!("request failed: {e}"))?;
+            let resp = self
+                .http
+                .request(req)
+                .await
+                .map_err(|e| format!("request failed: {e}"))?;
             let status = resp.status();
             let body = resp
                 .into_body()
@@ -157,11 +170,19 @@ impl RpcClient {
     /// # Errors
     /// Transport failure, timeout, non-200 status, or an event that is not a JSON-RPC
     /// response.
-    pub async fn stream(&mut self, op_1_0: &'static str, params: Value) -> Result<Vec<StreamEvent>, String> {
+    pub async fn stream(
+        &mut self,
+        op_1_0: &'static str,
+        params: Value,
+    ) -> Result<Vec<StreamEvent>, String> {
         let req = self.request(op_1_0, params)?;
         let started = Instant::now();
         let fut = async {
-            let resp = self.http.request(req).await.map_err(|e| format!("request failed: {e}"))?;
+            let resp = self
+                .http
+                .request(req)
+                .await
+                .map_err(|e| format!("request failed: {e}"))?;
             let status = resp.status();
             let is_sse = resp
                 .headers()
@@ -170,11 +191,19 @@ impl RpcClient {
                 .is_some_and(|v| v.trim_start().starts_with("text/event-stream"));
             let mut body = resp.into_body();
             if status != http::StatusCode::OK || !is_sse {
-                let bytes = body.collect().await.map_err(|e| format!("reading body: {e}"))?.to_bytes();
+                let bytes = body
+                    .collect()
+                    .await
+                    .map_err(|e| format!("reading body: {e}"))?
+                    .to_bytes();
                 if status != http::StatusCode::OK {
-                    return Err(format!("HTTP {status}: {}", String::from_utf8_lossy(&bytes)));
+                    return Err(format!(
+                        "HTTP {status}: {}",
+                        String::from_utf8_lossy(&bytes)
+                    ));
                 }
-                let v: Value = serde_json::from_slice(&bytes).map_err(|e| format!("bad JSON: {e}"))?;
+                let v: Value =
+                    serde_json::from_slice(&bytes).map_err(|e| format!("bad JSON: {e}"))?;
                 return Ok(vec![StreamEvent {
                     at_ms: ms(started.elapsed()),
                     result: envelope(v)?,
@@ -184,9 +213,12 @@ impl RpcClient {
             let mut out = Vec::new();
             while let Some(frame) = body.frame().await {
                 let frame = frame.map_err(|e| format!("stream broke: {e}"))?;
-                let Ok(data) = frame.into_data() else { continue };
+                let Ok(data) = frame.into_data() else {
+                    continue;
+                };
                 for ev in decoder.push(&data) {
-                    let v: Value = serde_json::from_str(&ev).map_err(|e| format!("bad event JSON: {e}"))?;
+                    let v: Value =
+                        serde_json::from_str(&ev).map_err(|e| format!("bad event JSON: {e}"))?;
                     out.push(StreamEvent {
                         at_ms: ms(started.elapsed()),
                         result: envelope(v)?,
@@ -229,10 +261,7 @@ impl SseDecoder {
     pub fn push(&mut self, chunk: &[u8]) -> Vec<String> {
         self.buf.extend_from_slice(chunk);
         let mut out = Vec::new();
-        loop {
-            let Some(pos) = self.buf.iter().position(|b| *b == b'\n' || *b == b'\r') else {
-                break;
-            };
+        while let Some(pos) = self.buf.iter().position(|b| *b == b'\n' || *b == b'\r') {
             // A CR at the very end may be the first half of CRLF: wait for more.
             if self.buf[pos] == b'\r' && pos + 1 == self.buf.len() {
                 break;
@@ -277,19 +306,35 @@ impl SseDecoder {
 ///
 /// # Errors
 /// Transport failure, non-200, bad JSON, or no matching interface.
-pub async fn fetch_card(base_url: &str, version: ProtocolVersion) -> Result<(Value, String), String> {
-    let url = format!("{}{}", base_url.trim_end_matches('/'), super::AGENT_CARD_PATH);
+pub async fn fetch_card(
+    base_url: &str,
+    version: ProtocolVersion,
+) -> Result<(Value, String), String> {
+    let url = format!(
+        "{}{}",
+        base_url.trim_end_matches('/'),
+        super::AGENT_CARD_PATH
+    );
     let uri: Uri = url.parse().map_err(|e| format!("bad url {url}: {e}"))?;
-    let http: Client<HttpConnector, Full<Bytes>> = Client::builder(TokioExecutor::new()).build_http();
+    let http: Client<HttpConnector, Full<Bytes>> =
+        Client::builder(TokioExecutor::new()).build_http();
     let mut b = Request::builder().method(Method::GET).uri(uri);
     if version == ProtocolVersion::V1_0 {
         b = b.header("A2A-Version", "1.0");
     }
     let req = b.body(Full::new(Bytes::new())).map_err(|e| e.to_string())?;
     let fut = async {
-        let resp = http.request(req).await.map_err(|e| format!("GET {url}: {e}"))?;
+        let resp = http
+            .request(req)
+            .await
+            .map_err(|e| format!("GET {url}: {e}"))?;
         let status = resp.status();
-        let body = resp.into_body().collect().await.map_err(|e| e.to_string())?.to_bytes();
+        let body = resp
+            .into_body()
+            .collect()
+            .await
+            .map_err(|e| e.to_string())?
+            .to_bytes();
         if status != http::StatusCode::OK {
             return Err(format!("GET {url}: HTTP {status}"));
         }
@@ -314,7 +359,10 @@ pub async fn fetch_card(base_url: &str, version: ProtocolVersion) -> Result<(Val
         .and_then(Value::as_str)
         .map(str::to_string);
     let legacy = || {
-        let transport = card.get("preferredTransport").and_then(Value::as_str).unwrap_or("JSONRPC");
+        let transport = card
+            .get("preferredTransport")
+            .and_then(Value::as_str)
+            .unwrap_or("JSONRPC");
         (version == ProtocolVersion::V0_3 && transport == "JSONRPC")
             .then(|| card.get("url").and_then(Value::as_str).map(str::to_string))
             .flatten()
@@ -375,8 +423,10 @@ fn user_message(v: ProtocolVersion, text: &str, task_id: Option<&str>) -> Value 
     let mut m = match v {
         ProtocolVersion::V1_0 => json!({"messageId": uuid::Uuid::new_v4().to_string(),
             "role": "ROLE_USER", "parts": [{"text": text}]}),
-        ProtocolVersion::V0_3 => json!({"kind": "message", "messageId": uuid::Uuid::new_v4().to_string(),
-            "role": "user", "parts": [{"kind": "text", "text": text}]}),
+        ProtocolVersion::V0_3 => {
+            json!({"kind": "message", "messageId": uuid::Uuid::new_v4().to_string(),
+            "role": "user", "parts": [{"kind": "text", "text": text}]})
+        }
     };
     if let (Some(t), Some(obj)) = (task_id, m.as_object_mut()) {
         obj.insert("taskId".into(), json!(t));
@@ -393,7 +443,12 @@ fn err_text(e: &Value) -> String {
 }
 
 /// Sends one message and expects a Task back.
-async fn send_task(c: &mut RpcClient, text: &str, task_id: Option<&str>, config: Value) -> Result<Value, String> {
+async fn send_task(
+    c: &mut RpcClient,
+    text: &str,
+    task_id: Option<&str>,
+    config: Value,
+) -> Result<Value, String> {
     let v = c.version;
     let params = json!({"message": user_message(v, text, task_id), "configuration": config});
     match c.call("SendMessage", params).await? {
@@ -414,7 +469,15 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
     let iface = match &card {
         Ok((card, iface)) => {
             let name = card.get("name").and_then(Value::as_str).unwrap_or("?");
-            push(&mut out, "card", t, Ok(format!("name={name:?} interface={iface} version={}", version.as_str())));
+            push(
+                &mut out,
+                "card",
+                t,
+                Ok(format!(
+                    "name={name:?} interface={iface} version={}",
+                    version.as_str()
+                )),
+            );
             iface.clone()
         }
         Err(e) => {
@@ -456,7 +519,10 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
     let r = async {
         let task = send_task(&mut c, "task hello", None, json!({})).await?;
         let state = state_of(&task);
-        let n = task.get("artifacts").and_then(Value::as_array).map_or(0, Vec::len);
+        let n = task
+            .get("artifacts")
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len);
         let d = format!("state={state} artifacts={n}");
         if state == "completed" && n == 1 {
             Ok(d)
@@ -482,7 +548,11 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
             kinds.push(k);
             match k {
                 "task" => {
-                    streamed_id = inner.get("id").and_then(Value::as_str).unwrap_or("").to_string();
+                    streamed_id = inner
+                        .get("id")
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_string();
                     last_state = state_of(inner);
                 }
                 "statusUpdate" => {
@@ -491,8 +561,14 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
                 }
                 "artifactUpdate" => chunks.push((
                     parts_text(inner.pointer("/artifact/parts")),
-                    inner.get("append").and_then(Value::as_bool).unwrap_or(false),
-                    inner.get("lastChunk").and_then(Value::as_bool).unwrap_or(false),
+                    inner
+                        .get("append")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(false),
+                    inner
+                        .get("lastChunk")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(false),
                     ev.at_ms,
                 )),
                 _ => {}
@@ -503,7 +579,10 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
             _ => 0.0,
         };
         let flags_ok = chunks.len() == 4
-            && chunks.iter().enumerate().all(|(i, c)| c.1 == (i > 0) && c.2 == (i == 3));
+            && chunks
+                .iter()
+                .enumerate()
+                .all(|(i, c)| c.1 == (i > 0) && c.2 == (i == 3));
         let final_ok = v == ProtocolVersion::V1_0 || last_final;
         let d = format!(
             "kinds={} chunks={} text={:?} final={last_state} spread_ms={spread:.0}",
@@ -522,7 +601,10 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
 
     let t = Instant::now();
     let r = async {
-        match c.call("GetTask", json!({"id": streamed_id, "historyLength": 10})).await? {
+        match c
+            .call("GetTask", json!({"id": streamed_id, "historyLength": 10}))
+            .await?
+        {
             Err(e) => Err(err_text(&e)),
             Ok(task) => {
                 let state = state_of(&task);
@@ -552,7 +634,11 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
             ProtocolVersion::V0_3 => json!({"blocking": false}),
         };
         let task = send_task(&mut c, "cancel me", None, config).await?;
-        let id = task.get("id").and_then(Value::as_str).unwrap_or("").to_string();
+        let id = task
+            .get("id")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
         let initial = state_of(&task);
         tokio::time::sleep(Duration::from_millis(100)).await;
         let canceled = match c.call("CancelTask", json!({"id": id})).await? {
@@ -576,7 +662,11 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
     let t = Instant::now();
     let r = async {
         let t1 = send_task(&mut c, "input please", None, json!({})).await?;
-        let id = t1.get("id").and_then(Value::as_str).unwrap_or("").to_string();
+        let id = t1
+            .get("id")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
         // Second turn names only the task: the agent infers the context (ID-003).
         let t2 = send_task(&mut c, "here is more", Some(&id), json!({})).await?;
         let same_task = t2.get("id") == t1.get("id");
@@ -607,7 +697,10 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
 
     let t = Instant::now();
     let r = async {
-        match c.call("GetTask", json!({"id": "does-not-exist-0000"})).await? {
+        match c
+            .call("GetTask", json!({"id": "does-not-exist-0000"}))
+            .await?
+        {
             Ok(t) => Err(format!("unexpected success {t}")),
             Err(e) if e.get("code").and_then(Value::as_i64) == Some(-32001) => Ok(err_text(&e)),
             Err(e) => Err(format!("wrong {}", err_text(&e))),
@@ -640,7 +733,10 @@ mod tests {
         let mut d = SseDecoder::default();
         assert!(d.push(b"data: {\"a\"").is_empty());
         assert_eq!(d.push(b":1}\r\n\r"), Vec::<String>::new());
-        assert_eq!(d.push(b"\n: keep-alive\n\ndata: x\rdata: y\r\r\n"), vec!["{\"a\":1}", "x\ny"]);
+        assert_eq!(
+            d.push(b"\n: keep-alive\n\ndata: x\rdata: y\r\r\n"),
+            vec!["{\"a\":1}", "x\ny"]
+        );
     }
 
     #[test]

@@ -149,7 +149,8 @@ pub async fn start(cfg: RefAgentConfig) -> std::io::Result<RefAgentHandle> {
             }
         }
         conns.abort_all();
-        let mut workers = std::mem::take(&mut *agent.workers.lock().unwrap_or_else(|e| e.into_inner()));
+        let mut workers =
+            std::mem::take(&mut *agent.workers.lock().unwrap_or_else(|e| e.into_inner()));
         workers.abort_all();
         while conns.join_next().await.is_some() {}
         while workers.join_next().await.is_some() {}
@@ -218,7 +219,11 @@ async fn handle(agent: Arc<Agent>, req: Request<Incoming>) -> Response<RespBody>
 }
 
 fn method_not_allowed(allow: &'static str) -> Response<RespBody> {
-    let mut r = full(StatusCode::METHOD_NOT_ALLOWED, "text/plain", "method not allowed\n");
+    let mut r = full(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "text/plain",
+        "method not allowed\n",
+    );
     r.headers_mut()
         .insert(header::ALLOW, HeaderValue::from_static(allow));
     r
@@ -283,10 +288,15 @@ async fn rpc(agent: Arc<Agent>, req: Request<Incoming>) -> Response<RespBody> {
     // Dialect of error replies before the method is known: the one asked for, 1.0 shape
     // for an unsupported version.
     let err_v = version.clone().unwrap_or(ProtocolVersion::V1_0);
-    let body = match Limited::new(req.into_body(), MAX_REQUEST_BYTES).collect().await {
+    let body = match Limited::new(req.into_body(), MAX_REQUEST_BYTES)
+        .collect()
+        .await
+    {
         Ok(c) => c.to_bytes(),
         Err(e) => {
-            let too_big = e.downcast_ref::<http_body_util::LengthLimitError>().is_some();
+            let too_big = e
+                .downcast_ref::<http_body_util::LengthLimitError>()
+                .is_some();
             let err = RpcError::new(
                 code::INVALID_REQUEST,
                 if too_big {
@@ -305,9 +315,8 @@ async fn rpc(agent: Arc<Agent>, req: Request<Incoming>) -> Response<RespBody> {
             return r;
         }
     };
-    let reply = |id: &Value, e: RpcError, v: ProtocolVersion| {
-        json_response(&wire::response(id, Err(e), v))
-    };
+    let reply =
+        |id: &Value, e: RpcError, v: ProtocolVersion| json_response(&wire::response(id, Err(e), v));
     let parsed: Value = match serde_json::from_slice(&body) {
         Ok(v) => v,
         Err(e) => {
@@ -345,14 +354,20 @@ async fn rpc(agent: Arc<Agent>, req: Request<Incoming>) -> Response<RespBody> {
     if obj.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
         return reply(
             &id,
-            RpcError::new(code::INVALID_REQUEST, "invalid request: jsonrpc must be \"2.0\""),
+            RpcError::new(
+                code::INVALID_REQUEST,
+                "invalid request: jsonrpc must be \"2.0\"",
+            ),
             err_v,
         );
     }
     let Some(method) = obj.get("method").and_then(Value::as_str) else {
         return reply(
             &id,
-            RpcError::new(code::INVALID_REQUEST, "invalid request: method must be a string"),
+            RpcError::new(
+                code::INVALID_REQUEST,
+                "invalid request: method must be a string",
+            ),
             err_v,
         );
     };
@@ -486,10 +501,7 @@ fn send_params(p: Option<&Value>, v: ProtocolVersion) -> Result<SendParams, RpcE
 /// Starts the work a message asks for. `Ok(Err(message))` = the message is answered with a
 /// Message and no task; `Ok(Ok(..))` = snapshot and subscription of the task it created or
 /// continued.
-fn start_work(
-    agent: &Agent,
-    msg: Msg,
-) -> Result<Result<(TaskSnapshot, UpdateRx), Msg>, RpcError> {
+fn start_work(agent: &Agent, msg: Msg) -> Result<Result<(TaskSnapshot, UpdateRx), Msg>, RpcError> {
     let text = msg.text();
     if let Some(task_id) = msg.task_id.clone() {
         let (snap, rx, resume) = agent.store.follow_up(&task_id, msg)?;
@@ -604,7 +616,8 @@ fn list_tasks(agent: &Agent, p: Option<&Value>, v: ProtocolVersion) -> Result<Va
     let state = match opt_str("status")? {
         None => None,
         Some(s) => Some(
-            TaskState::parse(s).ok_or_else(|| invalid(&format!("status {s} is not a task state")))?,
+            TaskState::parse(s)
+                .ok_or_else(|| invalid(&format!("status {s} is not a task state")))?,
         ),
     };
     let after = opt_str("statusTimestampAfter")?;

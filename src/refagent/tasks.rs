@@ -445,15 +445,30 @@ mod tests {
         assert!(s.cancel(&snap.id).is_ok());
         assert!(matches!(rx.try_recv(), Ok(Update::Status(st)) if st.state == TaskState::Canceled));
         assert!(!s.apply(&snap.id, status(TaskState::Completed, None, "c1", &snap.id)));
-        assert_eq!(s.get(&snap.id).map(|t| t.status.state), Some(TaskState::Canceled));
-        assert!(rx.try_recv().is_err(), "nothing is sent after the terminal state");
-        assert_eq!(s.cancel(&snap.id).err().map(|e| e.code), Some(code::TASK_NOT_CANCELABLE));
+        assert_eq!(
+            s.get(&snap.id).map(|t| t.status.state),
+            Some(TaskState::Canceled)
+        );
+        assert!(
+            rx.try_recv().is_err(),
+            "nothing is sent after the terminal state"
+        );
+        assert_eq!(
+            s.cancel(&snap.id).err().map(|e| e.code),
+            Some(code::TASK_NOT_CANCELABLE)
+        );
         assert_eq!(
             s.follow_up(&snap.id, user("more")).err().map(|e| e.code),
             Some(code::UNSUPPORTED_OPERATION)
         );
-        assert_eq!(s.subscribe(&snap.id).err().map(|e| e.code), Some(code::UNSUPPORTED_OPERATION));
-        assert_eq!(s.subscribe("nope").err().map(|e| e.code), Some(code::TASK_NOT_FOUND));
+        assert_eq!(
+            s.subscribe(&snap.id).err().map(|e| e.code),
+            Some(code::UNSUPPORTED_OPERATION)
+        );
+        assert_eq!(
+            s.subscribe("nope").err().map(|e| e.code),
+            Some(code::TASK_NOT_FOUND)
+        );
     }
 
     #[test]

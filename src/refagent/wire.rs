@@ -264,7 +264,8 @@ impl Msg {
     /// # Errors
     /// -32602 with a message naming the offending member.
     pub fn parse_user(value: Option<&Value>, v: ProtocolVersion) -> Result<Msg, RpcError> {
-        let bad = |what: &str| RpcError::new(code::INVALID_PARAMS, format!("invalid params: {what}"));
+        let bad =
+            |what: &str| RpcError::new(code::INVALID_PARAMS, format!("invalid params: {what}"));
         let obj = value
             .and_then(Value::as_object)
             .ok_or_else(|| bad("message must be an object"))?;
@@ -615,23 +616,44 @@ mod tests {
 
     #[test]
     fn version_header() {
-        assert_eq!(ProtocolVersion::from_header(None), Ok(ProtocolVersion::V0_3));
-        assert_eq!(ProtocolVersion::from_header(Some(" ")), Ok(ProtocolVersion::V0_3));
-        assert_eq!(ProtocolVersion::from_header(Some("1.0")), Ok(ProtocolVersion::V1_0));
-        assert_eq!(ProtocolVersion::from_header(Some("1.0.1")), Ok(ProtocolVersion::V1_0));
-        assert_eq!(ProtocolVersion::from_header(Some("0.3")), Ok(ProtocolVersion::V0_3));
+        assert_eq!(
+            ProtocolVersion::from_header(None),
+            Ok(ProtocolVersion::V0_3)
+        );
+        assert_eq!(
+            ProtocolVersion::from_header(Some(" ")),
+            Ok(ProtocolVersion::V0_3)
+        );
+        assert_eq!(
+            ProtocolVersion::from_header(Some("1.0")),
+            Ok(ProtocolVersion::V1_0)
+        );
+        assert_eq!(
+            ProtocolVersion::from_header(Some("1.0.1")),
+            Ok(ProtocolVersion::V1_0)
+        );
+        assert_eq!(
+            ProtocolVersion::from_header(Some("0.3")),
+            Ok(ProtocolVersion::V0_3)
+        );
         assert_eq!(
             ProtocolVersion::from_header(Some("99.0")),
             Err("99.0".to_string())
         );
-        assert_eq!(ProtocolVersion::from_header(Some("1")), Err("1".to_string()));
+        assert_eq!(
+            ProtocolVersion::from_header(Some("1")),
+            Err("1".to_string())
+        );
     }
 
     #[test]
     fn parts_round_trip_between_dialects() {
         let p03 = json!({"kind":"file","file":{"uri":"https://x.test/a","mimeType":"text/plain","name":"a"}});
         let p = parse_part(&p03, ProtocolVersion::V0_3).unwrap_or_default();
-        assert_eq!(p, json!({"url":"https://x.test/a","mediaType":"text/plain","filename":"a"}));
+        assert_eq!(
+            p,
+            json!({"url":"https://x.test/a","mediaType":"text/plain","filename":"a"})
+        );
         assert_eq!(render_part(&p, ProtocolVersion::V0_3), p03);
         assert!(parse_part(&json!({"text":"a","data":{}}), ProtocolVersion::V1_0).is_err());
         assert!(parse_part(&json!({"kind":"text","text":"a"}), ProtocolVersion::V1_0).is_err());
