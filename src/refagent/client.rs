@@ -442,14 +442,22 @@ fn err_text(e: &Value) -> String {
     )
 }
 
-/// Sends one message and expects a Task back.
+/// Sends one message and expects a Task back. `immediate`: ask for the reply right after
+/// the task is created (1.0 `returnImmediately:true`, 0.3 `blocking:false`); otherwise wait
+/// (1.0: the default; 0.3: `blocking:true` sent explicitly, since 0.3 states no default and
+/// the JS SDK's 0.3 layer treats a missing `blocking` as false).
 async fn send_task(
     c: &mut RpcClient,
     text: &str,
     task_id: Option<&str>,
-    config: Value,
+    immediate: bool,
 ) -> Result<Value, String> {
     let v = c.version;
+    let config = match (v, immediate) {
+        (ProtocolVersion::V1_0, false) => json!({}),
+        (ProtocolVersion::V1_0, true) => json!({"returnImmediately": true}),
+        (ProtocolVersion::V0_3, immediate) => json!({"blocking": !immediate}),
+    };
     let params = json!({"message": user_message(v, text, task_id), "configuration": config});
     match c.call("SendMessage", params).await? {
         Err(e) => Err(err_text(&e)),
@@ -517,7 +525,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
 
     let t = Instant::now();
     let r = async {
-        let task = send_task(&mut c, "task hello", None, json!({})).await?;
+        let task = send_task(&mut c, "task hello", None, false).await?;
         let state = state_of(&task);
         let n = task
             .get("artifacts")
@@ -629,11 +637,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
 
     let t = Instant::now();
     let r = async {
-        let config = match v {
-            ProtocolVersion::V1_0 => json!({"returnImmediately": true}),
-            ProtocolVersion::V0_3 => json!({"blocking": false}),
-        };
-        let task = send_task(&mut c, "cancel me", None, config).await?;
+        let task = send_task(&mut c, "cancel me", None, true).await?;
         let id = task
             .get("id")
             .and_then(Value::as_str)
@@ -661,14 +665,14 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
 
     let t = Instant::now();
     let r = async {
-        let t1 = send_task(&mut c, "input please", None, json!({})).await?;
+        let t1 = send_task(&mut c, "input please", None, false).await?;
         let id = t1
             .get("id")
             .and_then(Value::as_str)
             .unwrap_or("")
             .to_string();
         // Second turn names only the task: the agent infers the context (ID-003).
-        let t2 = send_task(&mut c, "here is more", Some(&id), json!({})).await?;
+        let t2 = send_task(&mut c, "here is more", Some(&id), false).await?;
         let same_task = t2.get("id") == t1.get("id");
         let same_ctx = t2.get("contextId") == t1.get("contextId");
         let (s1, s2) = (state_of(&t1), state_of(&t2));
@@ -684,7 +688,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
 
     let t = Instant::now();
     let r = async {
-        let task = send_task(&mut c, "fail now", None, json!({})).await?;
+        let task = send_task(&mut c, "fail now", None, false).await?;
         let s = state_of(&task);
         if s == "failed" {
             Ok(format!("state={s}"))
