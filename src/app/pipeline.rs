@@ -16,6 +16,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 
@@ -94,10 +95,34 @@ impl Pipeline {
             .name("a2a-verifier".into())
             .spawn(move || {
                 let mut v = Verifier::new(&vheader);
-                for ev in rx {
+                let mut feed = |ev: Event| {
                     for f in v.feed(&ev) {
                         if print {
                             eprintln!("{}", finding_line(&f));
+                        }
+                    }
+                };
+                // Poll while busy (no wake-up per event for the recorder), park when idle.
+                let mut last_active = Instant::now();
+                loop {
+                    match rx.try_recv() {
+                        Ok(ev) => {
+                            feed(ev);
+                            last_active = Instant::now();
+                        }
+                        Err(mpsc::TryRecvError::Disconnected) => break,
+                        Err(mpsc::TryRecvError::Empty) => {
+                            if last_active.elapsed() < Duration::from_millis(100) {
+                                std::thread::sleep(Duration::from_millis(1));
+                            } else {
+                                match rx.recv() {
+                                    Ok(ev) => {
+                                        feed(ev);
+                                        last_active = Instant::now();
+                                    }
+                                    Err(_) => break,
+                                }
+                            }
                         }
                     }
                 }
