@@ -29,6 +29,7 @@ async fn json_rpc_is_byte_identical_and_recorded() {
     assert_eq!(proxied.1["x-seen-host"], up.to_string());
     let out = p.finish().await.unwrap();
     assert_eq!(out.recorder.dropped_events, 0);
+    assert_offline_matches(&out.verify, &rec);
 
     let evs = read_events(&rec);
     let ex = exchanges(&evs);
@@ -95,7 +96,8 @@ async fn sse_chunks_pass_as_they_arrive_and_keep_boundaries() {
         spread >= gap * 3,
         "chunks arrived within {spread:?}: buffered"
     );
-    p.finish().await.unwrap();
+    let out = p.finish().await.unwrap();
+    assert_offline_matches(&out.verify, &rec);
     let evs = read_events(&rec);
     let chunks = response_chunks(&evs, "e1");
     assert_eq!(
@@ -139,7 +141,8 @@ async fn dead_upstream_gets_502_and_the_proxy_keeps_serving() {
     let (status, _, body) = fetch(&c, post(&format!("{base}/ok"), RPC)).await;
     assert_eq!(status, 200);
     assert!(body.starts_with(b"{\"jsonrpc\""));
-    p.finish().await.unwrap();
+    let out = p.finish().await.unwrap();
+    assert_offline_matches(&out.verify, &rec);
     let evs = read_events(&rec);
     let e1 = of_exchange(&evs, "e1");
     assert!(e1.iter().any(|e| matches!(
@@ -339,7 +342,8 @@ async fn card_rewrite_points_the_card_at_the_proxy() {
     assert_eq!(text, want, "rewritten card (key order must be kept)");
     assert_eq!(h["content-length"], body.len().to_string());
     assert!(h.get("etag").is_none(), "stale ETag kept");
-    p.finish().await.unwrap();
+    let out = p.finish().await.unwrap();
+    assert_offline_matches(&out.verify, &rec);
     let evs = read_events(&rec);
     let original: Vec<u8> = response_chunks(&evs, "e1").concat();
     assert!(String::from_utf8(original)
