@@ -63,22 +63,24 @@ pub fn rewrite(body: &[u8], upstream: &Url, client_base: &str) -> Option<(Vec<u8
     let mut card: Value = serde_json::from_slice(body).ok()?;
     let obj = card.as_object_mut()?;
     let mut pointers = Vec::new();
-    // 0.3 / 0.2: top-level `url`.
-    if let Some(v) = obj.get_mut("url") {
-        if rewrite_value(v, upstream, client_base) {
-            pointers.push("/url".to_string());
-        }
-    }
-    // 0.3: `additionalInterfaces[].url`; 1.0: `supportedInterfaces[].url`.
-    for key in ["additionalInterfaces", "supportedInterfaces"] {
-        if let Some(Value::Array(items)) = obj.get_mut(key) {
-            for (i, it) in items.iter_mut().enumerate() {
-                if let Some(v) = it.get_mut("url") {
-                    if rewrite_value(v, upstream, client_base) {
-                        pointers.push(format!("/{key}/{i}/url"));
+    // Walk the keys in document order so the pointers come out in that order too.
+    for (key, val) in obj.iter_mut() {
+        match (key.as_str(), val) {
+            // 0.3 / 0.2: top-level `url`.
+            ("url", v) if rewrite_value(v, upstream, client_base) => {
+                pointers.push("/url".to_string());
+            }
+            // 0.3: `additionalInterfaces[].url`; 1.0: `supportedInterfaces[].url`.
+            ("additionalInterfaces" | "supportedInterfaces", Value::Array(items)) => {
+                for (i, it) in items.iter_mut().enumerate() {
+                    if let Some(v) = it.get_mut("url") {
+                        if rewrite_value(v, upstream, client_base) {
+                            pointers.push(format!("/{key}/{i}/url"));
+                        }
                     }
                 }
             }
+            _ => {}
         }
     }
     if pointers.is_empty() {
