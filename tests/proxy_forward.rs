@@ -591,3 +591,56 @@ async fn full_recorder_queue_drops_marks_truncated_and_writes_a_gap() {
     let kept = response_chunks(&evs, "e1").concat();
     assert!(kept.len() < text.len());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn api_key_header_named_by_a_card_is_redacted_in_later_requests() {
+    let up = serve(std::sync::Arc::new(|req: hyper::Request<hyper::body::Incoming>| {
+        Box::pin(async move {
+            let body = if req.uri().path().ends_with("agent-card.json") {
+                r#"{"name":"k","securitySchemes":{"key":{"type":"apiKey","in":"header","name":"X-Agent-Key"},"q":{"apiKeySecurityScheme":{"location":"query","name":"key"}}}}"#
+            } else {
+                r#"{"jsonrpc":"2.0","id":1,"result":{}}"#
+            };
+            hyper::Response::builder()
+                .header("content-type", "application/json")
+                .body(full(body))
+                .unwrap()
+        })
+    }))
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let c = client_h1();
+    fetch(&c, get(&format!("{base}/.well-known/agent-card.json"))).await;
+    let req = http::Request::post(format!("{base}/rpc?key=qsecret&x=1"))
+        .header("content-type", "application/json")
+        .header("x-agent-key", "hsecret")
+        .body(full(Bytes::from_static(RPC)))
+        .unwrap();
+    let (status, _, _) = fetch(&c, req).await;
+    assert_eq!(status, 200);
+    p.finish().await.unwrap();
+    let raw = std::fs::read_to_string(&rec).unwrap();
+    assert!(
+        !raw.contains("hsecret") && !raw.contains("qsecret"),
+        "{raw}"
+    );
+    let evs = read_events(&rec);
+    match &of_exchange(&evs, "e2")[0].kind {
+        EventKind::RequestHead {
+            headers,
+            url,
+            upstream,
+            ..
+        } => {
+            assert_eq!(headers.get("x-agent-key"), Some("[REDACTED]"));
+            assert!(url.ends_with("/rpc?key=[REDACTED]&x=1"), "{url}");
+            assert!(upstream
+                .as_deref()
+                .unwrap()
+                .ends_with("/rpc?key=[REDACTED]&x=1"));
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -203,3 +203,40 @@ impl Pipeline {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::{Category, Evidence, Severity};
+
+    fn finding(exchange: Option<&str>) -> Finding {
+        Finding {
+            rule: "CARD-URL-001".into(),
+            name: "card-url".into(),
+            severity: Severity::Error,
+            category: Category::AgentCard,
+            message: "card url is not reachable".into(),
+            help: String::new(),
+            spec: vec![],
+            evidence: vec![Evidence {
+                seq: 3,
+                exchange: exchange.map(str::to_string),
+                pointer: None,
+                found: None,
+            }],
+            leg: None,
+        }
+    }
+
+    #[test]
+    fn finding_lines_name_rule_and_exchange() {
+        assert_eq!(
+            finding_line(&finding(Some("e12"))),
+            "error[CARD-URL-001] e12: card url is not reachable"
+        );
+        assert_eq!(
+            finding_line(&finding(None)),
+            "error[CARD-URL-001]: card url is not reachable"
+        );
+    }
+}
