@@ -8,7 +8,7 @@ states seen with seq, terminal?), push-config URLs, JSON-RPC requests awaiting a
 `A2A-DIGEST.md` IDs (see [`super::rules`]).
 */
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::io::Read;
 
 use serde_json::Value;
@@ -128,7 +128,6 @@ struct CardRec {
     view: AgentCardView,
     exchange: String,
     seq: u64,
-    fetch: Option<UrlParts>,
 }
 
 #[derive(Debug, Clone)]
@@ -162,10 +161,14 @@ pub(super) struct State {
     exchanges_seen: u64,
     open: HashMap<String, Exch>,
     /// Finished exchanges kept for cross-leg checks (only gateway-relevant ones).
-    done_streams: Vec<Exch>,
+    done_streams: VecDeque<Exch>,
     done_requests: Vec<DoneRequest>,
-    cards: Vec<CardRec>,
-    advertised: Vec<Advertised>,
+    /// Latest public card per origin (fetch origin and every interface origin).
+    cards: HashMap<String, CardRec>,
+    /// Advertised interface URLs, by URL.
+    advertised: HashMap<String, Advertised>,
+    /// Insertion order of `tasks`, to bound memory ([`MAX_TASKS`]).
+    task_order: VecDeque<String>,
     tasks: HashMap<String, TaskRec>,
     push_urls: HashMap<String, Option<Dialect>>,
     pending_cancels: Vec<(String, u64, String)>,
@@ -180,6 +183,10 @@ pub(super) struct State {
 }
 
 const BODY_CAP: usize = DEFAULT_CAPTURE_CAP;
+
+/// Tasks remembered at once; the oldest are forgotten past this (memory stays bounded on
+/// endless recordings; a task unseen for 100k newer tasks is no longer judged).
+const MAX_TASKS: usize = 100_000;
 
 /// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
 /// headers, request seq).
@@ -198,10 +205,11 @@ impl State {
             events: 0,
             exchanges_seen: 0,
             open: HashMap::new(),
-            done_streams: Vec::new(),
+            done_streams: VecDeque::new(),
             done_requests: Vec::new(),
-            cards: Vec::new(),
-            advertised: Vec::new(),
+            cards: HashMap::new(),
+            advertised: HashMap::new(),
+            task_order: VecDeque::new(),
             tasks: HashMap::new(),
             push_urls: HashMap::new(),
             pending_cancels: Vec::new(),
@@ -639,14 +647,7 @@ impl State {
 
     fn card_for(&self, x: &Exch) -> Option<&CardRec> {
         let p = x.parts.as_ref()?;
-        let origin = p.origin();
-        self.cards.iter().rev().find(|c| {
-            c.fetch.as_ref().is_some_and(|f| f.origin() == origin)
-                || c.view
-                    .interfaces
-                    .iter()
-                    .any(|i| parse_url(&i.url).is_some_and(|u| u.origin() == origin))
-        })
+        self.cards.get(&p.origin())
     }
 
     // ------------------------------------------------------------------ SSE
@@ -1093,7 +1094,16 @@ impl State {
         self.areas.insert("task");
         let xid = x.id.clone();
         let leg = x.leg.clone();
-        let t = self.tasks.entry(task_key(&leg, id)).or_default();
+        let key = task_key(&leg, id);
+        if !self.tasks.contains_key(&key) {
+            self.task_order.push_back(key.clone());
+            if self.task_order.len() > MAX_TASKS {
+                if let Some(old) = self.task_order.pop_front() {
+                    self.tasks.remove(&old);
+                }
+            }
+        }
+        let t = self.tasks.entry(key).or_default();
         if t.announced.is_none() {
             t.announced = Some((seq, xid.clone()));
         }
@@ -1426,7 +1436,9 @@ impl State {
                 && tail(&o.path) == tail(&x.path)
         });
         if let Some(i) = other_idx {
-            let o = self.done_streams.remove(i);
+            let Some(o) = self.done_streams.remove(i) else {
+                return;
+            };
             let theirs: Vec<u64> = o
                 .sse
                 .as_ref()
@@ -1497,9 +1509,12 @@ impl State {
                 );
             }
         }
-        if self.done_streams.len() < 64 {
+        {
             // Keep a light copy for pairing with the other leg.
-            self.done_streams.push(Exch {
+            if self.done_streams.len() >= 64 {
+                self.done_streams.pop_front();
+            }
+            self.done_streams.push_back(Exch {
                 id: x.id.clone(),
                 leg: x.leg.clone(),
                 method: x.method.clone(),
@@ -2451,12 +2466,24 @@ impl State {
             return;
         }
         self.card_urls(x, &view, bseq);
-        self.cards.push(CardRec {
+        let mut origins: Vec<String> = view
+            .interfaces
+            .iter()
+            .filter_map(|i| parse_url(&i.url).map(|u| u.origin()))
+            .collect();
+        if let Some(f) = &x.parts {
+            origins.push(f.origin());
+        }
+        origins.sort();
+        origins.dedup();
+        let rec = CardRec {
             view,
             exchange: x.id.clone(),
             seq: bseq,
-            fetch: x.parts.clone(),
-        });
+        };
+        for o in origins {
+            self.cards.insert(o, rec.clone());
+        }
     }
 
     fn card_urls(&mut self, x: &Exch, view: &AgentCardView, bseq: u64) {
@@ -2580,15 +2607,20 @@ impl State {
                     &x.leg,
                 );
             }
-            self.advertised.push(Advertised {
-                card_exchange: x.id.clone(),
-                card_seq: bseq,
-                pointer: ptr,
-                url: itf.url.clone(),
-                parts: u,
-                exact: itf.binding.eq_ignore_ascii_case("JSONRPC"),
-                reported: not_endpoint,
-            });
+            let reported =
+                not_endpoint || self.advertised.get(&itf.url).is_some_and(|a| a.reported);
+            self.advertised.insert(
+                itf.url.clone(),
+                Advertised {
+                    card_exchange: x.id.clone(),
+                    card_seq: bseq,
+                    pointer: ptr,
+                    url: itf.url.clone(),
+                    parts: u,
+                    exact: itf.binding.eq_ignore_ascii_case("JSONRPC"),
+                    reported,
+                },
+            );
         }
     }
 
@@ -2622,18 +2654,22 @@ impl State {
         let origin = p.origin();
         let path = net::norm_path(&p.path).to_string();
         let mut hits = Vec::new();
-        for (i, a) in self.advertised.iter().enumerate() {
+        for (i, a) in self.advertised.iter() {
             if a.reported || a.parts.origin() != origin {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
             if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
-                hits.push(i);
+                hits.push(i.clone());
             }
         }
+        hits.sort();
         for i in hits {
-            self.advertised[i].reported = true;
-            let a = self.advertised[i].clone();
+            let Some(a) = self.advertised.get_mut(&i) else {
+                continue;
+            };
+            a.reported = true;
+            let a = a.clone();
             self.find(
                 &r::CARD_URL_UNREACHABLE,
                 format!("advertised interface url {} {how} when used", a.url),
