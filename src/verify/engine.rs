@@ -655,6 +655,9 @@ impl State {
     fn on_sse_item(&mut self, x: &mut Exch, it: SseItem, seq: u64, t_us: u64) {
         match it {
             SseItem::Problem(p) => {
+                if let Some(s) = x.sse.as_mut() {
+                    s.undecodable = true;
+                }
                 let (msg, found) = match p {
                     FramingProblem::MergedDocuments { before } => (
                         "a data line starts a new JSON document without a blank line ending the previous event".to_string(),
@@ -1898,7 +1901,7 @@ impl State {
                 self.find(
                     &r::RPC_ERROR_CODE,
                     format!(
-                        "{why} but the agent answered {code}{} {instead}",
+                        "{why}, yet the agent answered {code}{} {instead}",
                         name(code)
                     ),
                     vec![
@@ -2525,8 +2528,13 @@ impl State {
                     .get(start + len..start + 2 * len)
                     .map(|s| s.join("/"))
                     .unwrap_or_default();
+                // The card's own fetch path proves the doubled path is real: no finding.
                 let fetch_also = fetch_base.contains(&format!("{run}/{next}"));
-                if !fetch_also {
+                // A glued prefix (`/a2a/tick` + `/a2a/tock`) counts only when the card was
+                // fetched under the first prefix: the gateway glued its public prefix onto
+                // the backend's (a plain repetition needs no such proof).
+                let glue_proven = run == next || fetch_base.contains(&format!("/{run}"));
+                if !fetch_also && glue_proven {
                     doubled = true;
                     let what = if run == next {
                         format!("repeats the path segments /{run}/")
