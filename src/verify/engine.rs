@@ -170,7 +170,9 @@ pub(super) struct State {
     /// Insertion order of `tasks`, to bound memory ([`MAX_TASKS`]).
     task_order: VecDeque<String>,
     tasks: HashMap<String, TaskRec>,
-    push_urls: HashMap<String, Option<Dialect>>,
+    /// Webhook URL → (dialect of the call that registered it, origin of that agent,
+    /// capability already judged).
+    push_urls: HashMap<String, (Option<Dialect>, Option<String>, bool)>,
     pending_cancels: Vec<(String, u64, String)>,
     dialects: BTreeSet<&'static str>,
     areas: BTreeSet<&'static str>,
@@ -427,7 +429,7 @@ impl State {
         // Webhook delivery: POST to a URL registered as a push config.
         if is_post && self.push_urls.contains_key(&x.url) {
             c.webhook = true;
-            c.dialect = self.push_urls.get(&x.url).cloned().flatten();
+            c.dialect = self.push_urls.get(&x.url).and_then(|p| p.0);
             if c.dialect.is_none()
                 && x.req_headers.media_type().as_deref() == Some("application/a2a+json")
             {
@@ -555,7 +557,8 @@ impl State {
         let push = push_url_of(&c);
         if let Some((ptr, url)) = push {
             self.areas.insert("push");
-            self.push_urls.insert(url, c.dialect);
+            let origin = x.parts.as_ref().map(UrlParts::origin);
+            self.push_urls.insert(url, (c.dialect, origin, false));
             let _ = ptr;
         }
         // Gateway: A2A-Version stripped on the upstream leg (VER-001, VER-003).
@@ -2288,6 +2291,31 @@ impl State {
 
     fn on_webhook(&mut self, x: &Exch, _resp: Option<&Value>) {
         let c = x.call.clone().unwrap_or_default();
+        // PUSH-001: the agent pushes although its card does not declare push notifications.
+        let reg = self.push_urls.get(&x.url).cloned();
+        if let Some((_, Some(origin), false)) = reg {
+            if let Some(card) = self.cards.get(&origin).cloned() {
+                if card.view.push_notifications != Some(true) {
+                    self.find(
+                        &r::CAP_PUSH,
+                        "agent delivered push notifications although its card does not declare pushNotifications".to_string(),
+                        vec![
+                            Evidence {
+                                seq: card.seq,
+                                exchange: Some(card.exchange.clone()),
+                                pointer: Some("/capabilities/pushNotifications".into()),
+                                found: card.view.push_notifications.map(Value::Bool),
+                            },
+                            x.ev(x.req_seq),
+                        ],
+                        &x.leg,
+                    );
+                }
+            }
+            if let Some(p) = self.push_urls.get_mut(&x.url) {
+                p.2 = true;
+            }
+        }
         let body = decode_body(&x.req_headers, &x.req_body).unwrap_or_default();
         let Ok(v) = serde_json::from_slice::<Value>(&body) else {
             return;

@@ -300,6 +300,13 @@ rule!(PUSH_URL_PRIVATE, "PUSH-URL-001", "push-url-private-address", Warning, Sec
     "validate webhook URLs against SSRF: refuse private, loopback, link-local and cloud metadata destinations (and prefer HTTPS)");
 
 // ---- gateways ---------------------------------------------------------------------------
+// Evidence for buffering must be sound: with both legs recorded, the upstream leg's arrival
+// times are the agent's send times, so events that the agent spread over >= 1 s but that
+// reached the client within a tenth of that, the first one late by at least half of it,
+// prove an intermediary held them. With one leg only, a long silence followed by a burst
+// is also what an agent that computes and then emits everything looks like, so silence alone
+// is not proof; the rule fires only when the events' own `status.timestamp`s are spread
+// over >= 2 s while they arrived within 200 ms (clock-skew free: only spreads are compared).
 rule!(GW_SSE_BUFFERED, "GW-SSE-001", "sse-buffered-by-proxy", Warning, Interop,
     ["STREAM-005", "RPC-005"],
     "events of a stream held back and delivered in one burst by an intermediary",
