@@ -1573,7 +1573,13 @@ impl State {
         if success && c.op.is_some_and(Op::is_task_op) && c.binding.is_some() {
             if let Some(card) = self.card_for(x).cloned() {
                 if card.view.requires_auth
+                    && !card.view.invisible_auth
                     && !has_credentials(&x.req_headers, &card.view.credential_headers)
+                    && !card
+                        .view
+                        .credential_query
+                        .iter()
+                        .any(|q| query_param(&x.url, q).is_some())
                 {
                     let origin = x.parts.as_ref().map(|p| p.origin()).unwrap_or_default();
                     if self.auth_reported.insert(origin) {
@@ -2468,9 +2474,15 @@ impl State {
                 .unwrap_or_else(|| vec!["authorization".into(), "cookie".into()]);
             let needs = public
                 .as_ref()
-                .map(|c| c.view.requires_auth || c.view.extended_card)
+                .map(|c| (c.view.requires_auth || c.view.extended_card) && !c.view.invisible_auth)
                 .unwrap_or(true);
-            if needs && !has_credentials(&x.req_headers, &creds) {
+            let query_cred = public.as_ref().is_some_and(|c| {
+                c.view
+                    .credential_query
+                    .iter()
+                    .any(|q| query_param(&x.url, q).is_some())
+            });
+            if needs && !query_cred && !has_credentials(&x.req_headers, &creds) {
                 self.areas.insert("auth");
                 let mut ev = Vec::new();
                 if let Some(p) = &public {
