@@ -254,3 +254,48 @@ fn goldens() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn every_rule_has_an_area_the_verifier_reports() {
+    use a2a_interop::verify::rules::area_of;
+    let known = [
+        "card",
+        "card-url",
+        "jsonrpc",
+        "rest",
+        "task",
+        "id",
+        "stream",
+        "sse",
+        "version",
+        "capability",
+        "auth",
+        "push",
+        "gateway",
+    ];
+    for r in RULES {
+        assert!(
+            known.contains(&area_of(r.id)),
+            "{} -> {}",
+            r.id,
+            area_of(r.id)
+        );
+    }
+    // Fail goldens exercise the area of their rule.
+    for r in RULES {
+        let input = golden_dir().join(format!("{}-fail/input.jsonl", r.id));
+        let src = source::open(&input).unwrap();
+        let mut v = Verifier::new(&src.header);
+        for ev in src.events {
+            v.feed(&ev.unwrap());
+        }
+        let out = v.finish();
+        assert!(
+            out.areas_exercised.iter().any(|a| a == area_of(r.id)),
+            "{}: area {} not in {:?}",
+            r.id,
+            area_of(r.id),
+            out.areas_exercised
+        );
+    }
+}

@@ -500,6 +500,12 @@ impl State {
                     .push((x.id.clone(), d.as_str().to_string()));
             }
         }
+        if c.binding.is_some() && c.op.is_some_and(Op::is_task_op) {
+            self.areas.insert("task");
+        }
+        if c.op.is_some_and(Op::is_streaming) {
+            self.areas.insert("stream");
+        }
         match c.binding {
             Some(Binding::JsonRpc) => {
                 self.areas.insert("jsonrpc");
@@ -552,6 +558,13 @@ impl State {
                     );
                 }
             }
+        }
+        // Capability vs behaviour is exercised when a declared capability gets used.
+        if (c.op.is_some_and(|o| o.is_streaming() || o.is_push_config())
+            || push_url_of(&c).is_some())
+            && self.card_for(x).is_some()
+        {
+            self.areas.insert("capability");
         }
         // Push config URLs (PUSH-002, PUSH-006): remember them for webhook detection.
         let push = push_url_of(&c);
@@ -1098,6 +1111,7 @@ impl State {
         ptr: &str,
     ) {
         self.areas.insert("task");
+        self.areas.insert("id");
         let xid = x.id.clone();
         let leg = x.leg.clone();
         let key = task_key(&leg, id);

@@ -365,6 +365,32 @@ pub static RULES: &[Rule] = &[
     VER_MIXED_PAYLOAD,
 ];
 
+/// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
+/// belongs to: `CARD-URL-*` → `card-url`, `CARD-SHAPE-*` → `card`, `RPC-*` → `jsonrpc`,
+/// `REST-*` → `rest`, `DATA-*`/`TASK-*` → `task`, `ID-*` → `id`, `STREAM-*` → `stream`,
+/// `SSE-*` → `sse`, `VER-*` → `version`, `CAP-*` → `capability`, `AUTH-*` → `auth`,
+/// `PUSH-*` → `push`, `GW-*` → `gateway`; unknown prefixes → `interop`.
+pub fn area_of(rule_id: &str) -> &'static str {
+    let up = rule_id.to_ascii_uppercase();
+    let first = up.split('-').next().unwrap_or("");
+    match first {
+        "CARD" if up.starts_with("CARD-URL-") => "card-url",
+        "CARD" => "card",
+        "RPC" => "jsonrpc",
+        "REST" => "rest",
+        "DATA" | "TASK" => "task",
+        "ID" => "id",
+        "STREAM" => "stream",
+        "SSE" => "sse",
+        "VER" => "version",
+        "CAP" => "capability",
+        "AUTH" => "auth",
+        "PUSH" => "push",
+        "GW" => "gateway",
+        _ => "interop",
+    }
+}
+
 /// Looks a rule up by ID (`CARD-URL-002`) or alias (`card-url-doubled-path`).
 pub fn lookup(key: &str) -> Option<&'static Rule> {
     RULES
