@@ -1836,6 +1836,23 @@ impl State {
             _ => {}
         }
         if let Some(e) = &rv.error {
+            // ERR-004 (1.0): error.data, when present, is a list of `@type`d objects.
+            if c.dialect == Some(Dialect::V1_0) {
+                if let Some(d) = e.data.filter(|d| !d.is_null()) {
+                    let ok = d.as_array().is_some_and(|a| {
+                        a.iter()
+                            .all(|i| i.get("@type").is_some_and(Value::is_string))
+                    });
+                    if !ok {
+                        self.find(
+                            &r::RPC_ENVELOPE,
+                            "1.0 error data is not a list of objects with @type".to_string(),
+                            vec![x.ev_at(bseq, "/error/data", Some(excerpt_value(d)))],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
             self.on_rpc_error(x, e.code, e.message, bseq);
             self.after_response(x, None);
             return;

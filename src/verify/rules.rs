@@ -83,7 +83,7 @@ rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, 
 
 // ---- JSON-RPC envelope and errors -------------------------------------------------------
 rule!(RPC_ENVELOPE, "RPC-ENVELOPE-001", "jsonrpc-response-malformed", Error, ErrorHandling,
-    ["RPC-001", "RPC-002"],
+    ["RPC-001", "RPC-002", "ERR-004"],
     "response envelope of a JSON-RPC call is malformed (jsonrpc member, result xor error, error object)",
     "answer with {\"jsonrpc\":\"2.0\",\"id\":<request id>,\"result\":...} or {...,\"error\":{\"code\":<int>,\"message\":<string>}}");
 rule!(RPC_ID_MISMATCH, "RPC-ID-001", "jsonrpc-id-mismatch", Error, ErrorHandling,
