@@ -478,6 +478,9 @@ pub struct ReportInput {
     pub rules: &'static [Rule],
     /// Report time (RFC 3339); `None` = now. Set it for reproducible output.
     pub generated_at: Option<String>,
+    /// Color `text` written to stdout (set when stdout is a terminal and `NO_COLOR` is
+    /// unset); files never get colors.
+    pub color: bool,
 }
 
 impl ReportInput {
@@ -496,6 +499,7 @@ impl ReportInput {
             index,
             rules: crate::verify::rules::RULES,
             generated_at: None,
+            color: false,
         }
     }
 }
