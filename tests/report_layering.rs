@@ -1,0 +1,60 @@
+//! DESIGN.md module table: `report/` imports only `verify`, `record` (and `model`), and
+//! neither `report/` nor `verify/` uses `proxy`, `probe`, `hyper` or `tokio::net`.
+
+use std::path::{Path, PathBuf};
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+fn sources(module: &str) -> Vec<(PathBuf, String)> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join(module);
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    assert!(!files.is_empty(), "no sources under {}", root.display());
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            (p, text)
+        })
+        .collect()
+}
+
+#[test]
+fn report_and_verify_stay_off_the_network_layers() {
+    for module in ["report", "verify"] {
+        for (path, text) in sources(module) {
+            for banned in [
+                "crate::proxy",
+                "crate::probe",
+                "hyper::",
+                "tokio::net",
+                "crate::app",
+            ] {
+                assert!(
+                    !text.contains(banned),
+                    "{} uses {banned} (DESIGN.md module table)",
+                    path.display()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn report_imports_only_verify_record_model() {
+    for (path, text) in sources("report") {
+        let bad = foreign_imports(&text);
+        assert!(bad.is_empty(), "{} imports crate::{bad:?}", path.display());
+    }
+}
