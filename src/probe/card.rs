@@ -43,12 +43,15 @@ pub struct Interface {
 }
 
 /// Interfaces in card order: 1.0 `supportedInterfaces[]` when present, else the 0.x `url`
-/// + `preferredTransport` (default JSONRPC) and `additionalInterfaces[]`. Entries with an
+/// with `preferredTransport` (default JSONRPC) and `additionalInterfaces[]`. Entries with an
 /// unknown version are left out.
 pub fn interfaces(card: &Value) -> Vec<Interface> {
     let mut out: Vec<Interface> = Vec::new();
     let mut push = |i: Interface| {
-        if !out.iter().any(|o| o.dialect == i.dialect && o.binding == i.binding && o.url == i.url) {
+        if !out
+            .iter()
+            .any(|o| o.dialect == i.dialect && o.binding == i.binding && o.url == i.url)
+        {
             out.push(i);
         }
     };
@@ -202,7 +205,10 @@ pub fn check_required(card: &Value) -> Result<String, String> {
         bad.extend(b.into_iter().map(|s| format!("{s} (0.3)")));
     }
     if bad.is_empty() {
-        Ok(format!("required fields present ({} shape)", shapes.join(" + ")))
+        Ok(format!(
+            "required fields present ({} shape)",
+            shapes.join(" + ")
+        ))
     } else {
         Err(format!("agent card fields broken: {}", bad.join(", ")))
     }
@@ -216,7 +222,11 @@ pub fn check_skills(card: &Value) -> Result<String, String> {
     let mut bad = Vec::new();
     for (n, s) in skills.iter().enumerate() {
         for f in ["id", "name", "description"] {
-            if !s.get(f).is_some_and(|v| v.as_str().is_some_and(|t| !t.is_empty())) {
+            let ok = s
+                .get(f)
+                .and_then(Value::as_str)
+                .is_some_and(|t| !t.is_empty());
+            if !ok {
                 bad.push(format!("skills/{n}/{f}"));
             }
         }
@@ -231,7 +241,10 @@ pub fn check_skills(card: &Value) -> Result<String, String> {
     if bad.is_empty() {
         Ok(format!("{} skills well-formed", skills.len()))
     } else {
-        Err(format!("skill fields missing or malformed: {}", bad.join(", ")))
+        Err(format!(
+            "skill fields missing or malformed: {}",
+            bad.join(", ")
+        ))
     }
 }
 
@@ -253,21 +266,28 @@ pub fn check_capabilities(card: &Value) -> Result<String, String> {
     if bad.is_empty() {
         Ok("capability flags are booleans".into())
     } else {
-        Err(format!("capability flags are not booleans: {}", bad.join(", ")))
+        Err(format!(
+            "capability flags are not booleans: {}",
+            bad.join(", ")
+        ))
     }
 }
 
 /// Whether the card declares security requirements (1.0 `securityRequirements`, 0.x
 /// `security`; trap 9: either name is read).
 pub fn declares_security(card: &Value) -> bool {
-    ["securityRequirements", "security"]
-        .iter()
-        .any(|f| card.get(*f).and_then(Value::as_array).is_some_and(|a| !a.is_empty()))
+    ["securityRequirements", "security"].iter().any(|f| {
+        card.get(*f)
+            .and_then(Value::as_array)
+            .is_some_and(|a| !a.is_empty())
+    })
 }
 
 /// Whether `capabilities.streaming` is true.
 pub fn streaming(card: &Value) -> bool {
-    card.pointer("/capabilities/streaming").and_then(Value::as_bool) == Some(true)
+    card.pointer("/capabilities/streaming")
+        .and_then(Value::as_bool)
+        == Some(true)
 }
 
 /// Security schemes well-formed (1.0 oneof wrappers or 0.x `type`), and every requirement
@@ -278,7 +298,9 @@ pub fn check_security_schemes(card: &Value) -> Result<Option<String>, String> {
         return Ok(None);
     }
     let Some(schemes) = schemes.and_then(Value::as_object) else {
-        return Err("security requirements declared but securitySchemes is missing or not an object".into());
+        return Err(
+            "security requirements declared but securitySchemes is missing or not an object".into(),
+        );
     };
     let mut bad = Vec::new();
     for (name, s) in schemes {
@@ -309,36 +331,52 @@ pub fn check_security_schemes(card: &Value) -> Result<Option<String>, String> {
         }
     }
     if bad.is_empty() {
-        Ok(Some(format!("{} security schemes well-formed", schemes.len())))
+        Ok(Some(format!(
+            "{} security schemes well-formed",
+            schemes.len()
+        )))
     } else {
         Err(format!("security schemes malformed: {}", bad.join(", ")))
     }
 }
 
 fn scheme_problem(s: &Value) -> Option<String> {
-    let has = |v: &Value, f: &str| v.get(f).and_then(Value::as_str).is_some_and(|t| !t.is_empty());
+    let has = |v: &Value, f: &str| {
+        v.get(f)
+            .and_then(Value::as_str)
+            .is_some_and(|t| !t.is_empty())
+    };
     // 1.0 oneof wrappers
     if let Some(k) = s.get("apiKeySecurityScheme") {
-        return (!has(k, "location") || !has(k, "name")).then(|| "apiKey needs location and name".into());
+        return (!has(k, "location") || !has(k, "name"))
+            .then(|| "apiKey needs location and name".into());
     }
     if let Some(k) = s.get("httpAuthSecurityScheme") {
         return (!has(k, "scheme")).then(|| "http needs scheme".into());
     }
     if let Some(k) = s.get("oauth2SecurityScheme") {
-        return (!k.get("flows").is_some_and(Value::is_object)).then(|| "oauth2 needs flows".into());
+        return (!k.get("flows").is_some_and(Value::is_object))
+            .then(|| "oauth2 needs flows".into());
     }
     if let Some(k) = s.get("openIdConnectSecurityScheme") {
-        return (!has(k, "openIdConnectUrl")).then(|| "openIdConnect needs openIdConnectUrl".into());
+        return (!has(k, "openIdConnectUrl"))
+            .then(|| "openIdConnect needs openIdConnectUrl".into());
     }
     if s.get("mtlsSecurityScheme").is_some() {
         return None;
     }
     // 0.x `type`
     match s.get("type").and_then(Value::as_str) {
-        Some("apiKey") => (!has(s, "in") || !has(s, "name")).then(|| "apiKey needs in and name".into()),
+        Some("apiKey") => {
+            (!has(s, "in") || !has(s, "name")).then(|| "apiKey needs in and name".into())
+        }
         Some("http") => (!has(s, "scheme")).then(|| "http needs scheme".into()),
-        Some("oauth2") => (!s.get("flows").is_some_and(Value::is_object)).then(|| "oauth2 needs flows".into()),
-        Some("openIdConnect") => (!has(s, "openIdConnectUrl")).then(|| "openIdConnect needs openIdConnectUrl".into()),
+        Some("oauth2") => {
+            (!s.get("flows").is_some_and(Value::is_object)).then(|| "oauth2 needs flows".into())
+        }
+        Some("openIdConnect") => {
+            (!has(s, "openIdConnectUrl")).then(|| "openIdConnect needs openIdConnectUrl".into())
+        }
         Some("mutualTLS") => None,
         Some(t) => Some(format!("unknown type {t}")),
         None => Some("neither a 1.0 scheme member nor a 0.x type".into()),
@@ -374,7 +412,12 @@ pub fn skills(card: &Value) -> Vec<Skill> {
                     words.push_str(t);
                 }
             }
-            for t in s.get("tags").and_then(Value::as_array).into_iter().flatten() {
+            for t in s
+                .get("tags")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
                 if let Some(t) = t.as_str() {
                     words.push(' ');
                     words.push_str(t);
@@ -402,8 +445,14 @@ mod tests {
             {"url": "http://a/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}]});
         let i = interfaces(&v1);
         assert_eq!(i.len(), 3);
-        assert_eq!((i[0].dialect, i[0].binding), (Dialect::V1_0, Binding::JsonRpc));
-        assert_eq!((i[2].dialect, i[2].pointer.as_str()), (Dialect::V0_3, "/supportedInterfaces/2/url"));
+        assert_eq!(
+            (i[0].dialect, i[0].binding),
+            (Dialect::V1_0, Binding::JsonRpc)
+        );
+        assert_eq!(
+            (i[2].dialect, i[2].pointer.as_str()),
+            (Dialect::V0_3, "/supportedInterfaces/2/url")
+        );
         let v0 = json!({"url": "http://a/", "protocolVersion": "0.3.0"});
         assert_eq!(interfaces(&v0)[0].binding, Binding::JsonRpc);
     }
@@ -424,6 +473,9 @@ mod tests {
         let bad = json!({"securitySchemes": {"k": {"type": "apiKey", "in": "header"}},
                          "security": [{"other": []}]});
         let e = check_security_schemes(&bad).unwrap_err();
-        assert!(e.contains("k: apiKey needs in and name") && e.contains("undeclared scheme other"), "{e}");
+        assert!(
+            e.contains("k: apiKey needs in and name") && e.contains("undeclared scheme other"),
+            "{e}"
+        );
     }
 }

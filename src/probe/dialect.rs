@@ -69,7 +69,12 @@ impl Dialect {
 
     /// A user `Message` with one text part, a fresh UUID `messageId`, and the task and
     /// context it continues, if any (DATA-005, ID-003).
-    pub fn user_message(self, text: &str, task_id: Option<&str>, context_id: Option<&str>) -> Value {
+    pub fn user_message(
+        self,
+        text: &str,
+        task_id: Option<&str>,
+        context_id: Option<&str>,
+    ) -> Value {
         let mut m = Map::new();
         m.insert("messageId".into(), json!(uuid::Uuid::new_v4().to_string()));
         match self {
@@ -180,7 +185,10 @@ impl Dialect {
                     .pointer("/artifact/artifactId")
                     .and_then(Value::as_str)
                     .map(str::to_string),
-                last_chunk: body.get("lastChunk").and_then(Value::as_bool).unwrap_or(false),
+                last_chunk: body
+                    .get("lastChunk")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false),
             },
         }
     }
@@ -238,7 +246,10 @@ impl TaskState {
     /// Parses `TASK_STATE_COMPLETED` (1.0), `completed` (0.x) and `TASK_STATE_CANCELLED`
     /// (0.3 REST spelling, trap 5).
     pub fn parse(s: &str) -> Option<TaskState> {
-        let t = s.strip_prefix("TASK_STATE_").unwrap_or(s).to_ascii_lowercase();
+        let t = s
+            .strip_prefix("TASK_STATE_")
+            .unwrap_or(s)
+            .to_ascii_lowercase();
         Some(match t.replace('_', "-").as_str() {
             "submitted" => TaskState::Submitted,
             "working" => TaskState::Working,
@@ -295,9 +306,18 @@ mod tests {
 
     #[test]
     fn states_of_both_dialects_parse() {
-        assert_eq!(TaskState::parse("TASK_STATE_INPUT_REQUIRED"), Some(TaskState::InputRequired));
-        assert_eq!(TaskState::parse("input-required"), Some(TaskState::InputRequired));
-        assert_eq!(TaskState::parse("TASK_STATE_CANCELLED"), Some(TaskState::Canceled));
+        assert_eq!(
+            TaskState::parse("TASK_STATE_INPUT_REQUIRED"),
+            Some(TaskState::InputRequired)
+        );
+        assert_eq!(
+            TaskState::parse("input-required"),
+            Some(TaskState::InputRequired)
+        );
+        assert_eq!(
+            TaskState::parse("TASK_STATE_CANCELLED"),
+            Some(TaskState::Canceled)
+        );
         assert_eq!(TaskState::parse("bogus"), None);
     }
 

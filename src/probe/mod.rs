@@ -121,7 +121,11 @@ pub fn conformance_level(results: &[ProbeResult], findings: &[Finding]) -> Confo
             .iter()
             .any(|r| r.status == Status::Fail && names.contains(&r.test.as_str()))
     };
-    let ran = |name: &str| results.iter().any(|r| r.test == name && r.status == Status::Pass);
+    let ran = |name: &str| {
+        results
+            .iter()
+            .any(|r| r.test == name && r.status == Status::Pass)
+    };
     if failed(BASIC) || !ran("lifecycle.send") {
         return ConformanceLevel::NonConformant;
     }
@@ -178,7 +182,10 @@ impl ProbeReport {
 
     /// Failed results.
     pub fn failures(&self) -> Vec<&ProbeResult> {
-        self.results.iter().filter(|r| r.status == Status::Fail).collect()
+        self.results
+            .iter()
+            .filter(|r| r.status == Status::Fail)
+            .collect()
     }
 }
 

@@ -118,7 +118,10 @@ struct TaskRef {
 
 impl TaskRef {
     fn from_task(t: &Value) -> Option<TaskRef> {
-        let id = t.get("id").and_then(Value::as_str).filter(|s| !s.is_empty())?;
+        let id = t
+            .get("id")
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())?;
         let context_id = t
             .get("contextId")
             .and_then(Value::as_str)
@@ -166,7 +169,14 @@ fn backoff(step: u32) -> Duration {
 }
 
 impl<'a> Runner<'a> {
-    fn push(&mut self, test: &str, d: Option<Dialect>, cat: Category, started: Instant, o: Outcome) {
+    fn push(
+        &mut self,
+        test: &str,
+        d: Option<Dialect>,
+        cat: Category,
+        started: Instant,
+        o: Outcome,
+    ) {
         let (status, message) = match o {
             Outcome::Pass(m) => (Status::Pass, m),
             Outcome::Fail(m) => (Status::Fail, m),
@@ -195,7 +205,11 @@ impl<'a> Runner<'a> {
     }
 
     async fn get(&self, url: Url, auth: bool) -> Result<ProbeResponse, CallError> {
-        let headers = if auth { self.cfg.auth_headers.clone() } else { Vec::new() };
+        let headers = if auth {
+            self.cfg.auth_headers.clone()
+        } else {
+            Vec::new()
+        };
         let req = ProbeRequest {
             method: Method::GET,
             url,
@@ -231,7 +245,8 @@ impl<'a> Runner<'a> {
     }
 
     async fn call(&self, tg: &Target, method: &str, mut params: Value) -> Result<Rpc, CallError> {
-        self.call_with(tg, method, &mut params, true, tg.dialect.version_header()).await
+        self.call_with(tg, method, &mut params, true, tg.dialect.version_header())
+            .await
     }
 
     async fn call_with(
@@ -251,7 +266,8 @@ impl<'a> Runner<'a> {
             "method": method,
             "params": params,
         });
-        self.post_raw(tg, Bytes::from(body.to_string()), auth, version).await
+        self.post_raw(tg, Bytes::from(body.to_string()), auth, version)
+            .await
     }
 
     fn send_params(&self, d: Dialect, text: &str, wait: bool, task: Option<&TaskRef>) -> Value {
@@ -278,7 +294,12 @@ impl<'a> Runner<'a> {
     /// long-running, interactive or failing last.
     fn basic_skills(&self) -> Vec<Skill> {
         if let Some(id) = &self.cfg.skill {
-            return self.skills.iter().filter(|s| &s.id == id).cloned().collect();
+            return self
+                .skills
+                .iter()
+                .filter(|s| &s.id == id)
+                .cloned()
+                .collect();
         }
         let odd = |s: &Skill| {
             ["input", "cancel", "fail", "slow", "long", "auth", "reject"]
@@ -302,7 +323,12 @@ impl<'a> Runner<'a> {
         self.output_modes = card
             .get("defaultOutputModes")
             .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
             .unwrap_or_default();
         self.skills = card::skills(&card);
 
@@ -358,7 +384,13 @@ impl<'a> Runner<'a> {
         }
         let Some((card, path, with_auth)) = found else {
             let msg = format!("no agent card at {}", tried.join(", "));
-            self.push("card.reachable", None, Category::AgentCard, started, Outcome::Fail(msg));
+            self.push(
+                "card.reachable",
+                None,
+                Category::AgentCard,
+                started,
+                Outcome::Fail(msg),
+            );
             return None;
         };
         self.push(
@@ -395,7 +427,13 @@ impl<'a> Runner<'a> {
             Ok(None) => Outcome::Skip("card declares no security schemes".into()),
             Err(m) => Outcome::Fail(m),
         };
-        self.push("card.security-schemes", None, Category::Security, Instant::now(), o);
+        self.push(
+            "card.security-schemes",
+            None,
+            Category::Security,
+            Instant::now(),
+            o,
+        );
         Some(card)
     }
 
@@ -429,7 +467,7 @@ impl<'a> Runner<'a> {
                 Err(m) => problems.push((i.dialect, m)),
             }
         }
-        targets.sort_by(|a, b| b.dialect.cmp(&a.dialect));
+        targets.sort_by_key(|t| std::cmp::Reverse(t.dialect));
         let o = if targets.is_empty() && problems.is_empty() {
             Outcome::Fail(if all.is_empty() {
                 "card advertises no interface of a known protocol version".to_string()
@@ -445,7 +483,13 @@ impl<'a> Runner<'a> {
         };
         self.push("card.interfaces", None, Category::AgentCard, started, o);
         for (d, m) in problems {
-            self.push("card.interface-url", Some(d), Category::AgentCard, started, Outcome::Fail(m));
+            self.push(
+                "card.interface-url",
+                Some(d),
+                Category::AgentCard,
+                started,
+                Outcome::Fail(m),
+            );
         }
         for i in other_bindings {
             let b = match i.binding {
@@ -464,8 +508,12 @@ impl<'a> Runner<'a> {
     }
 
     fn target_of(&self, i: &Interface) -> Result<Target, String> {
-        let url = Url::parse(&i.url)
-            .map_err(|e| format!("advertised url {} at {} is not a URL: {e}", i.url, i.pointer))?;
+        let url = Url::parse(&i.url).map_err(|e| {
+            format!(
+                "advertised url {} at {} is not a URL: {e}",
+                i.url, i.pointer
+            )
+        })?;
         self.t.check_url(&url).map_err(|e| e.to_string())?;
         Ok(Target {
             dialect: i.dialect,
@@ -481,7 +529,13 @@ impl<'a> Runner<'a> {
         let started = Instant::now();
         let mut params = json!({"id": uuid::Uuid::new_v4().to_string()});
         let probe = self
-            .call_with(tg, tg.dialect.method(Op::Get), &mut params, true, tg.dialect.version_header())
+            .call_with(
+                tg,
+                tg.dialect.method(Op::Get),
+                &mut params,
+                true,
+                tg.dialect.version_header(),
+            )
             .await;
         let rest_skip = |r: &mut Runner<'_>, why: &str| {
             for (name, cat) in DIALECT_TESTS {
@@ -504,7 +558,10 @@ impl<'a> Runner<'a> {
                     tg.url, rpc.resp.status
                 ));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
-                rest_skip(self, "agent needs credentials: pass --bearer or --auth-header");
+                rest_skip(
+                    self,
+                    "agent needs credentials: pass --bearer or --auth-header",
+                );
                 false
             }
             Ok(rpc) if rpc.result().is_none() && rpc.error_code().is_none() => {
@@ -521,7 +578,13 @@ impl<'a> Runner<'a> {
                 let o = Outcome::Pass(format!("advertised url {} answers JSON-RPC", tg.url));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
                 let o = expect_code(&rpc, -32001, "TaskNotFoundError");
-                self.push("errors.unknown-task", d, Category::ErrorHandling, started, o);
+                self.push(
+                    "errors.unknown-task",
+                    d,
+                    Category::ErrorHandling,
+                    started,
+                    o,
+                );
                 self.lifecycle_tests(tg).await;
                 self.streaming_tests(tg, card::streaming(card)).await;
                 self.error_tests(tg).await;
@@ -605,11 +668,20 @@ impl<'a> Runner<'a> {
 
         let Some(task) = task else {
             let why = "send did not create a task";
-            for name in ["lifecycle.get-task", "lifecycle.poll-terminal", "lifecycle.history-length"] {
+            for name in [
+                "lifecycle.get-task",
+                "lifecycle.poll-terminal",
+                "lifecycle.history-length",
+            ] {
                 self.skip(name, d, lc, why);
             }
             self.skip("errors.cancel-completed", d, Category::ErrorHandling, why);
-            self.skip("errors.message-to-terminal", d, Category::ErrorHandling, why);
+            self.skip(
+                "errors.message-to-terminal",
+                d,
+                Category::ErrorHandling,
+                why,
+            );
             self.cancel_test(tg).await;
             self.input_test(tg).await;
             return;
@@ -636,7 +708,11 @@ impl<'a> Runner<'a> {
         let started = Instant::now();
         let (o, settled) = match self.poll_settled(tg, &task).await {
             Ok((t, polls)) => (
-                Outcome::Pass(format!("task {} reached {} after {polls} polls", t.id, t.state_str())),
+                Outcome::Pass(format!(
+                    "task {} reached {} after {polls} polls",
+                    t.id,
+                    t.state_str()
+                )),
                 Some(t),
             ),
             Err(e) => (e.outcome("polling failed"), None),
@@ -654,7 +730,12 @@ impl<'a> Runner<'a> {
         self.input_test(tg).await;
     }
 
-    async fn get_task(&self, tg: &Target, id: &str, history: Option<u32>) -> Result<Value, CallError> {
+    async fn get_task(
+        &self,
+        tg: &Target,
+        id: &str,
+        history: Option<u32>,
+    ) -> Result<Value, CallError> {
         let mut p = json!({"id": id});
         if let Some(h) = history {
             p["historyLength"] = json!(h);
@@ -662,13 +743,17 @@ impl<'a> Runner<'a> {
         let rpc = self.call(tg, tg.dialect.method(Op::Get), p).await?;
         match rpc.result() {
             Some(t) if t.is_object() => Ok(t.clone()),
-            _ => Err(CallError::Other(format!("get of task {id} got {}", rpc.describe()))),
+            _ => Err(CallError::Other(format!(
+                "get of task {id} got {}",
+                rpc.describe()
+            ))),
         }
     }
 
     /// Polls GetTask with backoff until the task is terminal or interrupted.
     async fn poll_settled(&self, tg: &Target, task: &TaskRef) -> Result<(TaskRef, u32), CallError> {
-        let settled = |s: Option<TaskState>| s.is_some_and(|s| s.is_terminal() || s.is_interrupted());
+        let settled =
+            |s: Option<TaskState>| s.is_some_and(|s| s.is_terminal() || s.is_interrupted());
         if settled(task.state) {
             return Ok((task.clone(), 0));
         }
@@ -679,7 +764,9 @@ impl<'a> Runner<'a> {
             polls += 1;
             let t = self.get_task(tg, &task.id, None).await?;
             let Some(now) = TaskRef::from_task(&t) else {
-                return Err(CallError::Other("get returned a task without id or contextId".into()));
+                return Err(CallError::Other(
+                    "get returned a task without id or contextId".into(),
+                ));
             };
             if now.context_id != task.context_id {
                 return Err(CallError::Other(format!(
@@ -713,11 +800,12 @@ impl<'a> Runner<'a> {
                 Ok(t) => t,
                 Err(e) => return e.outcome(&format!("get with historyLength {n} failed")),
             };
-            let len = t.get("history").and_then(Value::as_array).map_or(0, Vec::len);
+            let len = t
+                .get("history")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
             if len > n as usize {
-                return Outcome::Fail(format!(
-                    "historyLength {n} returned {len} history messages"
-                ));
+                return Outcome::Fail(format!("historyLength {n} returned {len} history messages"));
             }
             seen.push(format!("{n} -> {len}"));
         }
@@ -767,7 +855,9 @@ impl<'a> Runner<'a> {
                 // 0.x: "an error", code unspecified (TASK-002)
                 Dialect::V0_3 => match rpc.error_code() {
                     Some(_) => Outcome::Pass(format!("rejected with {}", rpc.describe())),
-                    None => Outcome::Fail(format!("expected a JSON-RPC error, got {}", rpc.describe())),
+                    None => {
+                        Outcome::Fail(format!("expected a JSON-RPC error, got {}", rpc.describe()))
+                    }
                 },
             },
             Err(e) => e.outcome("send failed"),
@@ -781,7 +871,12 @@ impl<'a> Runner<'a> {
         let d = Some(tg.dialect);
         let started = Instant::now();
         let Some(skill) = self.skill_for(&["cancel", "slow", "long"]) else {
-            self.skip("lifecycle.cancel", d, Category::Lifecycle, "no skill looks long-running (cancel, slow, long)");
+            self.skip(
+                "lifecycle.cancel",
+                d,
+                Category::Lifecycle,
+                "no skill looks long-running (cancel, slow, long)",
+            );
             return;
         };
         let o = self.cancel_outcome(tg, &skill).await;
@@ -815,12 +910,20 @@ impl<'a> Runner<'a> {
             Err(e) => return e.outcome("cancel failed"),
         };
         let Some(result) = rpc.result() else {
-            return Outcome::Fail(format!("cancel of {} task {} got {}", task.state_str(), task.id, rpc.describe()));
+            return Outcome::Fail(format!(
+                "cancel of {} task {} got {}",
+                task.state_str(),
+                task.id,
+                rpc.describe()
+            ));
         };
         let mut state = task_state(result);
         // the reply may still say working; the cancel then completes asynchronously
         if state != Some(TaskState::Canceled) {
-            let now = TaskRef { state, ..task.clone() };
+            let now = TaskRef {
+                state,
+                ..task.clone()
+            };
             match self.poll_settled(tg, &now).await {
                 Ok((t, _)) => state = t.state,
                 Err(e) => return e.outcome("polling after cancel failed"),
@@ -842,11 +945,22 @@ impl<'a> Runner<'a> {
         let d = Some(tg.dialect);
         let started = Instant::now();
         let Some(skill) = self.skill_for(&["input"]) else {
-            self.skip("lifecycle.input-required", d, Category::Lifecycle, "no skill asks for input");
+            self.skip(
+                "lifecycle.input-required",
+                d,
+                Category::Lifecycle,
+                "no skill asks for input",
+            );
             return;
         };
         let o = self.input_outcome(tg, &skill).await;
-        self.push("lifecycle.input-required", d, Category::Lifecycle, started, o);
+        self.push(
+            "lifecycle.input-required",
+            d,
+            Category::Lifecycle,
+            started,
+            o,
+        );
     }
 
     async fn input_outcome(&self, tg: &Target, skill: &Skill) -> Outcome {
@@ -888,7 +1002,9 @@ impl<'a> Runner<'a> {
         match tg.dialect.send_reply(result) {
             Reply::Task(t) => {
                 let Some(now) = TaskRef::from_task(&t) else {
-                    return Outcome::Fail("follow-up returned a task without id or contextId".into());
+                    return Outcome::Fail(
+                        "follow-up returned a task without id or contextId".into(),
+                    );
                 };
                 if now.id != task.id || now.context_id != task.context_id {
                     return Outcome::Fail(format!(
@@ -898,14 +1014,24 @@ impl<'a> Runner<'a> {
                 }
                 if now.state == Some(TaskState::InputRequired) {
                     // may be asking again; accept only if the agent moved on meanwhile
-                    return Outcome::Fail(format!("task {} still input-required after the follow-up", task.id));
+                    return Outcome::Fail(format!(
+                        "task {} still input-required after the follow-up",
+                        task.id
+                    ));
                 }
-                Outcome::Pass(format!("follow-up resumed task {}: {}", task.id, now.state_str()))
+                Outcome::Pass(format!(
+                    "follow-up resumed task {}: {}",
+                    task.id,
+                    now.state_str()
+                ))
             }
             Reply::Message(m) => {
                 let tid = m.get("taskId").and_then(Value::as_str);
                 if tid == Some(task.id.as_str()) {
-                    Outcome::Pass(format!("follow-up on task {} answered with a message", task.id))
+                    Outcome::Pass(format!(
+                        "follow-up on task {} answered with a message",
+                        task.id
+                    ))
                 } else {
                     Outcome::Fail(format!(
                         "follow-up to task {} answered with a message of task {}",
@@ -914,7 +1040,9 @@ impl<'a> Runner<'a> {
                     ))
                 }
             }
-            Reply::Other => Outcome::Fail("follow-up result is neither a task nor a message".into()),
+            Reply::Other => {
+                Outcome::Fail("follow-up result is neither a task nor a message".into())
+            }
         }
     }
 
@@ -931,7 +1059,10 @@ impl<'a> Runner<'a> {
         let skill = self
             .skill_for(&["stream", "slow"])
             .or_else(|| self.basic_skills().into_iter().next());
-        let text = skill.as_ref().map(Self::text_of).unwrap_or_else(|| "hello".into());
+        let text = skill
+            .as_ref()
+            .map(Self::text_of)
+            .unwrap_or_else(|| "hello".into());
         let params = self.send_params(tg.dialect, &text, true, None);
         let id = uuid::Uuid::new_v4().to_string();
         let mut p = params;
@@ -940,7 +1071,12 @@ impl<'a> Runner<'a> {
         }
         let body = json!({"jsonrpc": "2.0", "id": id, "method": tg.dialect.method(Op::Stream), "params": p});
         let rpc = match self
-            .post_raw(tg, Bytes::from(body.to_string()), true, tg.dialect.version_header())
+            .post_raw(
+                tg,
+                Bytes::from(body.to_string()),
+                true,
+                tg.dialect.version_header(),
+            )
             .await
         {
             Ok(r) => r,
@@ -958,8 +1094,16 @@ impl<'a> Runner<'a> {
             let o = Outcome::Fail(format!(
                 "stream answered HTTP {} {}, expected 200 text/event-stream{}",
                 rpc.resp.status,
-                if ct.is_empty() { "without content type" } else { &ct },
-                if rpc.error_code().is_some() { format!(" ({})", rpc.describe()) } else { String::new() }
+                if ct.is_empty() {
+                    "without content type"
+                } else {
+                    &ct
+                },
+                if rpc.error_code().is_some() {
+                    format!(" ({})", rpc.describe())
+                } else {
+                    String::new()
+                }
             ));
             self.push("streaming.content-type", d, sc, started, o);
             for name in &STREAM_TESTS[1..] {
@@ -967,14 +1111,21 @@ impl<'a> Runner<'a> {
             }
             return;
         }
-        self.push("streaming.content-type", d, sc, started, Outcome::Pass("HTTP 200 text/event-stream".into()));
+        self.push(
+            "streaming.content-type",
+            d,
+            sc,
+            started,
+            Outcome::Pass("HTTP 200 text/event-stream".into()),
+        );
         let text = String::from_utf8_lossy(&rpc.resp.body);
         let datas = super::sse::events(&text);
         let mut bad_envelope = Vec::new();
         let mut items = Vec::new();
         for (n, data) in datas.iter().enumerate() {
             let v: Option<Value> = serde_json::from_str(data).ok();
-            let ok_id = v.as_ref().and_then(|v| v.get("id")).and_then(Value::as_str) == Some(id.as_str());
+            let ok_id =
+                v.as_ref().and_then(|v| v.get("id")).and_then(Value::as_str) == Some(id.as_str());
             match v.as_ref().and_then(|v| v.get("result")) {
                 Some(r) if ok_id => items.push(tg.dialect.stream_item(r)),
                 _ => bad_envelope.push(n),
@@ -983,7 +1134,10 @@ impl<'a> Runner<'a> {
         let o = if datas.is_empty() {
             Outcome::Fail("stream carried no event".into())
         } else if bad_envelope.is_empty() {
-            Outcome::Pass(format!("{} events, each a JSON-RPC response with the request id", datas.len()))
+            Outcome::Pass(format!(
+                "{} events, each a JSON-RPC response with the request id",
+                datas.len()
+            ))
         } else {
             Outcome::Fail(format!(
                 "events {:?} are not JSON-RPC responses with the request id and a result",
@@ -1033,18 +1187,34 @@ impl<'a> Runner<'a> {
         // VER-002: unsupported A2A-Version (1.0 only; 0.x has no negotiation, VER-005)
         let started = Instant::now();
         if tg.dialect != Dialect::V1_0 {
-            self.skip("errors.unsupported-version", d, eh, "0.x has no version negotiation");
+            self.skip(
+                "errors.unsupported-version",
+                d,
+                eh,
+                "0.x has no version negotiation",
+            );
             return;
         }
-        let text = self.basic_skills().first().map(Self::text_of).unwrap_or_else(|| "hello".into());
+        let text = self
+            .basic_skills()
+            .first()
+            .map(Self::text_of)
+            .unwrap_or_else(|| "hello".into());
         let mut params = self.send_params(tg.dialect, &text, true, None);
         let o = match self
-            .call_with(tg, tg.dialect.method(Op::Send), &mut params, true, Some("99.0"))
+            .call_with(
+                tg,
+                tg.dialect.method(Op::Send),
+                &mut params,
+                true,
+                Some("99.0"),
+            )
             .await
         {
-            Ok(rpc) if rpc.result().is_some() => {
-                Outcome::Fail("agent served A2A-Version 99.0, expected error -32009 VersionNotSupportedError".into())
-            }
+            Ok(rpc) if rpc.result().is_some() => Outcome::Fail(
+                "agent served A2A-Version 99.0, expected error -32009 VersionNotSupportedError"
+                    .into(),
+            ),
             Ok(rpc) => expect_code(&rpc, -32009, "VersionNotSupportedError"),
             Err(e) => e.outcome("request failed"),
         };
@@ -1054,8 +1224,18 @@ impl<'a> Runner<'a> {
     async fn auth_tests(&mut self, card: &Value, tg: Option<&Target>) {
         let sec = Category::Security;
         if !card::declares_security(card) {
-            self.skip("auth.rejects-anonymous", None, sec, "card declares no security");
-            self.skip("auth.accepts-credentials", None, sec, "card declares no security");
+            self.skip(
+                "auth.rejects-anonymous",
+                None,
+                sec,
+                "card declares no security",
+            );
+            self.skip(
+                "auth.accepts-credentials",
+                None,
+                sec,
+                "card declares no security",
+            );
             return;
         }
         let Some(tg) = tg else {
@@ -1069,7 +1249,11 @@ impl<'a> Runner<'a> {
             return;
         };
         let started = Instant::now();
-        let text = self.basic_skills().first().map(Self::text_of).unwrap_or_else(|| "hello".into());
+        let text = self
+            .basic_skills()
+            .first()
+            .map(Self::text_of)
+            .unwrap_or_else(|| "hello".into());
         let mut params = self.send_params(tg.dialect, &text, true, None);
         let o = match self
             .call_with(tg, tg.dialect.method(Op::Send), &mut params, false, tg.dialect.version_header())
@@ -1091,12 +1275,19 @@ impl<'a> Runner<'a> {
         };
         self.push("auth.rejects-anonymous", None, sec, started, o);
         if self.cfg.auth_headers.is_empty() {
-            self.skip("auth.accepts-credentials", None, sec, "no credentials given (--bearer, --auth-header)");
+            self.skip(
+                "auth.accepts-credentials",
+                None,
+                sec,
+                "no credentials given (--bearer, --auth-header)",
+            );
             return;
         }
         let o = match self.status_of("lifecycle.send", Some(tg.dialect)) {
             Some(Status::Pass) => Outcome::Pass("task calls with credentials work".into()),
-            Some(Status::Fail) => Outcome::Fail("task calls with credentials fail (see lifecycle.send)".into()),
+            Some(Status::Fail) => {
+                Outcome::Fail("task calls with credentials fail (see lifecycle.send)".into())
+            }
             _ => Outcome::Skip("no task call was made with credentials".into()),
         };
         self.push("auth.accepts-credentials", None, sec, Instant::now(), o);
@@ -1153,11 +1344,23 @@ fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool) -> [Outcome; 5]
     let mut artifacts = 0;
     for (n, it) in items.iter().enumerate() {
         let (t, c, state, fin) = match it {
-            StreamItem::Task { id, context_id, state } => (id, context_id, *state, false),
-            StreamItem::Status { task_id, context_id, state, final_flag } => {
-                (task_id, context_id, *state, *final_flag)
-            }
-            StreamItem::Artifact { task_id, context_id, artifact_id, last_chunk } => {
+            StreamItem::Task {
+                id,
+                context_id,
+                state,
+            } => (id, context_id, *state, false),
+            StreamItem::Status {
+                task_id,
+                context_id,
+                state,
+                final_flag,
+            } => (task_id, context_id, *state, *final_flag),
+            StreamItem::Artifact {
+                task_id,
+                context_id,
+                artifact_id,
+                last_chunk,
+            } => {
                 artifacts += 1;
                 if let Some(a) = artifact_id {
                     if last_chunk_done.contains(a) {
@@ -1179,13 +1382,17 @@ fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool) -> [Outcome; 5]
         };
         match (&tid, t) {
             (None, Some(t)) => tid = Some(t.clone()),
-            (Some(a), Some(b)) if a != b => mismatch.push(format!("event {n} has taskId {b}, first task {a}")),
+            (Some(a), Some(b)) if a != b => {
+                mismatch.push(format!("event {n} has taskId {b}, first task {a}"))
+            }
             (_, None) => mismatch.push(format!("event {n} has no taskId")),
             _ => {}
         }
         match (&cid, c) {
             (None, Some(c)) => cid = Some(c.clone()),
-            (Some(a), Some(b)) if a != b => mismatch.push(format!("event {n} has contextId {b}, first {a}")),
+            (Some(a), Some(b)) if a != b => {
+                mismatch.push(format!("event {n} has contextId {b}, first {a}"))
+            }
             (_, None) => mismatch.push(format!("event {n} has no contextId")),
             _ => {}
         }
@@ -1197,7 +1404,10 @@ fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool) -> [Outcome; 5]
                 Dialect::V0_3 => fin || state.is_some_and(|s| s.is_terminal()),
             };
             if ends {
-                end_at = Some((n, state.map(TaskState::as_str).unwrap_or("final").to_string()));
+                end_at = Some((
+                    n,
+                    state.map(TaskState::as_str).unwrap_or("final").to_string(),
+                ));
             }
         }
     }
@@ -1233,9 +1443,14 @@ fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool) -> [Outcome; 5]
     let lc = if artifacts == 0 {
         Outcome::Skip("stream carried no artifact update".into())
     } else if after_last_chunk.is_empty() {
-        Outcome::Pass(format!("{artifacts} artifact updates, none after lastChunk"))
+        Outcome::Pass(format!(
+            "{artifacts} artifact updates, none after lastChunk"
+        ))
     } else {
-        Outcome::Fail(format!("artifact chunks after lastChunk: {}", after_last_chunk.join(", ")))
+        Outcome::Fail(format!(
+            "artifact chunks after lastChunk: {}",
+            after_last_chunk.join(", ")
+        ))
     };
     [first, same, terminal, after, lc]
 }
@@ -1244,7 +1459,10 @@ fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool) -> [Outcome; 5]
 fn expect_code(rpc: &Rpc, code: i64, label: &str) -> Outcome {
     match rpc.error_code() {
         Some(c) if c == code => Outcome::Pass(format!("error {code} {label}")),
-        _ => Outcome::Fail(format!("expected error {code} {label}, got {}", rpc.describe())),
+        _ => Outcome::Fail(format!(
+            "expected error {code} {label}, got {}",
+            rpc.describe()
+        )),
     }
 }
 
@@ -1264,7 +1482,11 @@ mod tests {
     #[test]
     fn events_after_terminal_fail_only_that_check() {
         let items = vec![
-            StreamItem::Task { id: Some("t".into()), context_id: Some("c".into()), state: TaskState::parse("TASK_STATE_SUBMITTED") },
+            StreamItem::Task {
+                id: Some("t".into()),
+                context_id: Some("c".into()),
+                state: TaskState::parse("TASK_STATE_SUBMITTED"),
+            },
             status("TASK_STATE_COMPLETED"),
             status("TASK_STATE_WORKING"),
         ];

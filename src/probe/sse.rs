@@ -14,7 +14,11 @@ pub fn events(body: &str) -> Vec<String> {
         let end = rest.find(['\r', '\n']);
         let Some(end) = end else { break }; // unterminated last line: cut off
         let line = &rest[..end];
-        let skip = if rest[end..].starts_with("\r\n") { 2 } else { 1 };
+        let skip = if rest[end..].starts_with("\r\n") {
+            2
+        } else {
+            1
+        };
         rest = &rest[end + skip..];
         if line.is_empty() {
             if let Some(d) = data.take() {
@@ -49,6 +53,9 @@ mod tests {
     #[test]
     fn splits_events_with_any_line_ending() {
         let body = ": keep-alive\r\ndata: {\"a\":1}\r\n\r\ndata: x\rdata: y\r\rdata: cut";
-        assert_eq!(events(body), vec!["{\"a\":1}".to_string(), "x\ny".to_string()]);
+        assert_eq!(
+            events(body),
+            vec!["{\"a\":1}".to_string(), "x\ny".to_string()]
+        );
     }
 }

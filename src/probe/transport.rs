@@ -151,7 +151,9 @@ impl Transport {
     }
 
     fn is_via(&self, url: &Url) -> bool {
-        let Some(via) = self.cfg.via else { return false };
+        let Some(via) = self.cfg.via else {
+            return false;
+        };
         url.port_or_known_default() == Some(via.port())
             && url
                 .host_str()
@@ -164,7 +166,11 @@ impl Transport {
     ///
     /// # Errors
     /// [`SendError`]: budget used up, URL refused, no response head in time, transport.
-    pub async fn send(&self, req: ProbeRequest, timeout: Duration) -> Result<ProbeResponse, SendError> {
+    pub async fn send(
+        &self,
+        req: ProbeRequest,
+        timeout: Duration,
+    ) -> Result<ProbeResponse, SendError> {
         self.check_url(&req.url)?;
         let n = self.sent.fetch_add(1, Ordering::Relaxed);
         if n >= self.cfg.max_requests {
@@ -295,7 +301,9 @@ mod tests {
     #[test]
     fn probed_origin_is_sent_to_the_proxy() {
         let t = transport(&[]);
-        let uri = t.target_uri(&Url::parse("http://127.0.0.1:9000/x?y=1").unwrap()).unwrap();
+        let uri = t
+            .target_uri(&Url::parse("http://127.0.0.1:9000/x?y=1").unwrap())
+            .unwrap();
         assert_eq!(uri.to_string(), "http://127.0.0.1:7000/x?y=1");
     }
 
@@ -310,7 +318,10 @@ mod tests {
         };
         // the first one is sent (and fails to connect), the second is refused unsent
         let _ = t.send(req.clone(), Duration::from_secs(2)).await;
-        assert!(matches!(t.send(req, Duration::from_secs(2)).await, Err(SendError::Budget(1))));
+        assert!(matches!(
+            t.send(req, Duration::from_secs(2)).await,
+            Err(SendError::Budget(1))
+        ));
         assert_eq!(t.sent(), 1);
     }
 }
