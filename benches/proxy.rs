@@ -1,1 +1,293 @@
-fn main() {}
+/*!
+Proxy benchmark, side by side in one run (`cargo bench --bench proxy`):
+
+- `direct`: client → hyper upstream;
+- `bare`: client → the same proxy with tee and recorder off (`proxy::start_bare`) → upstream;
+- `proxy`: client → pipeline (proxy + recorder writing a file + verifier) → upstream.
+
+For each: latency of a small JSON-RPC POST on one keep-alive connection (p50, p99, p50
+added over direct), and process CPU per request under load (8 keep-alive connections; the
+client and the upstream run in the same process, so the proxy's own cost is the difference
+to `direct`). Then SSE: per-event latency (the upstream stamps its send time into each
+event, the client subtracts it on arrival), direct vs through the pipeline.
+
+Bounded: about 2 s per latency phase, 3 s per load phase, 2 s per SSE phase.
+*/
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use a2a_interop::app::pipeline::{Pipeline, PipelineConfig};
+use a2a_interop::proxy::{self, ProxyConfig};
+use a2a_interop::record::{Route, DEFAULT_CAPTURE_CAP};
+use bytes::Bytes;
+use http_body_util::combinators::UnsyncBoxBody;
+use http_body_util::{BodyExt, Full};
+use hyper::body::Incoming;
+use hyper::{Request, Response};
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::{TokioExecutor, TokioIo};
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+type B = UnsyncBoxBody<Bytes, BoxError>;
+
+const RPC: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"role":"user","parts":[{"kind":"text","text":"hello"}],"messageId":"m-1"}}}"#;
+const REPLY: &[u8] = br#"{"jsonrpc":"2.0","id":1,"result":{"kind":"message","role":"agent","parts":[{"kind":"text","text":"hello"}],"messageId":"m-2"}}"#;
+
+const LAT_PHASE: Duration = Duration::from_secs(2);
+const LOAD_PHASE: Duration = Duration::from_secs(3);
+const LOAD_CONNS: usize = 8;
+const SSE_EVENTS: usize = 200;
+const SSE_GAP: Duration = Duration::from_millis(10);
+
+fn full(b: impl Into<Bytes>) -> B {
+    Full::new(b.into())
+        .map_err(|n| -> BoxError { match n {} })
+        .boxed_unsync()
+}
+
+/// Process CPU time (user + system, all threads) in µs, from /proc/self/stat (clock ticks
+/// of 10 ms: phases last seconds, so the error is well under 1 %).
+fn cpu_us() -> u64 {
+    let s = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after = s.rsplit_once(')').map(|x| x.1).unwrap_or("");
+    let f: Vec<&str> = after.split_whitespace().collect();
+    // After the comm field: state is field 3; utime = 14, stime = 15 (1-based overall).
+    let ut: u64 = f.get(11).and_then(|v| v.parse().ok()).unwrap_or(0);
+    let st: u64 = f.get(12).and_then(|v| v.parse().ok()).unwrap_or(0);
+    (ut + st) * 10_000
+}
+
+async fn upstream(base: Instant) -> SocketAddr {
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    tokio::spawn(async move {
+        loop {
+            let Ok((s, _)) = l.accept().await else {
+                continue;
+            };
+            let _ = s.set_nodelay(true);
+            tokio::spawn(async move {
+                let svc = hyper::service::service_fn(move |req: Request<Incoming>| async move {
+                    let sse = req.uri().path() == "/sse";
+                    let _ = req.into_body().collect().await;
+                    let resp = if sse {
+                        let stream = futures_util::stream::unfold(0usize, move |i| async move {
+                            if i >= SSE_EVENTS {
+                                return None;
+                            }
+                            tokio::time::sleep(SSE_GAP).await;
+                            let t = base.elapsed().as_micros();
+                            let chunk = format!("data: {{\"i\":{i},\"sent_us\":{t}}}\n\n");
+                            Some((
+                                Ok::<_, BoxError>(http_body::Frame::data(Bytes::from(chunk))),
+                                i + 1,
+                            ))
+                        });
+                        Response::builder()
+                            .header("content-type", "text/event-stream")
+                            .body(http_body_util::StreamBody::new(stream).boxed_unsync())
+                            .unwrap()
+                    } else {
+                        Response::builder()
+                            .header("content-type", "application/json")
+                            .body(full(Bytes::from_static(REPLY)))
+                            .unwrap()
+                    };
+                    Ok::<_, std::convert::Infallible>(resp)
+                });
+                let _ = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new())
+                    .serve_connection(TokioIo::new(s), svc)
+                    .await;
+            });
+        }
+    });
+    addr
+}
+
+fn client() -> Client<HttpConnector, B> {
+    let mut c = HttpConnector::new();
+    c.set_nodelay(true);
+    Client::builder(TokioExecutor::new()).build(c)
+}
+
+async fn one(c: &Client<HttpConnector, B>, url: &str) {
+    let req = Request::post(url)
+        .header("content-type", "application/json")
+        .body(full(Bytes::from_static(RPC)))
+        .unwrap();
+    let resp = c.request(req).await.expect("request");
+    let _ = resp.into_body().collect().await.expect("body");
+}
+
+fn pct(sorted: &[u64], p: f64) -> u64 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+struct Row {
+    name: &'static str,
+    p50: u64,
+    p99: u64,
+    rps: f64,
+    cpu_per_req: f64,
+}
+
+async fn measure(name: &'static str, url: String) -> Row {
+    // Latency: one keep-alive connection, sequential.
+    let c = client();
+    for _ in 0..200 {
+        one(&c, &url).await;
+    }
+    let mut lat = Vec::new();
+    let t0 = Instant::now();
+    while t0.elapsed() < LAT_PHASE {
+        let t = Instant::now();
+        one(&c, &url).await;
+        lat.push(t.elapsed().as_micros() as u64);
+    }
+    lat.sort_unstable();
+    // Load: LOAD_CONNS keep-alive connections, CPU per request of the whole process.
+    let c = client();
+    let cpu0 = cpu_us();
+    let t0 = Instant::now();
+    let mut tasks = Vec::new();
+    for _ in 0..LOAD_CONNS {
+        let c = c.clone();
+        let url = url.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut n = 0u64;
+            while t0.elapsed() < LOAD_PHASE {
+                one(&c, &url).await;
+                n += 1;
+            }
+            n
+        }));
+    }
+    let mut total = 0;
+    for t in tasks {
+        total += t.await.unwrap();
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    let cpu = cpu_us() - cpu0;
+    Row {
+        name,
+        p50: pct(&lat, 0.5),
+        p99: pct(&lat, 0.99),
+        rps: total as f64 / secs,
+        cpu_per_req: cpu as f64 / total.max(1) as f64,
+    }
+}
+
+async fn sse_latency(url: &str, base: Instant) -> (u64, u64) {
+    let c = client();
+    let req = Request::post(url)
+        .body(full(Bytes::from_static(RPC)))
+        .unwrap();
+    let resp = c.request(req).await.unwrap();
+    let mut body = resp.into_body();
+    let mut lat = Vec::new();
+    let mut pending = Vec::<u8>::new();
+    while let Some(f) = body.frame().await {
+        let Ok(d) = f.unwrap().into_data() else {
+            continue;
+        };
+        let now = base.elapsed().as_micros() as u64;
+        pending.extend_from_slice(&d);
+        while let Some(pos) = pending.windows(2).position(|w| w == b"\n\n") {
+            let ev: Vec<u8> = pending.drain(..pos + 2).collect();
+            let text = String::from_utf8_lossy(&ev);
+            if let Some(s) = text.split("\"sent_us\":").nth(1) {
+                let sent: u64 = s
+                    .trim_end_matches(|c: char| !c.is_ascii_digit())
+                    .parse()
+                    .unwrap_or(now);
+                lat.push(now.saturating_sub(sent));
+            }
+        }
+    }
+    lat.sort_unstable();
+    (pct(&lat, 0.5), pct(&lat, 0.99))
+}
+
+fn main() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let base = Instant::now();
+        let up = upstream(base).await;
+        let route = vec![Route {
+            prefix: "/".into(),
+            upstream: format!("http://{up}"),
+            leg: None,
+        }];
+        let pcfg = ProxyConfig {
+            listen: "127.0.0.1:0".parse().unwrap(),
+            routes: route,
+            rewrite_card: false,
+            capture_cap: DEFAULT_CAPTURE_CAP,
+            leg: None,
+        };
+        let bare = proxy::start_bare(pcfg.clone()).await.unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let rec = dir.path().join("bench.jsonl");
+        let pipeline = Pipeline::start(PipelineConfig {
+            proxy: pcfg,
+            record: Some(rec.clone()),
+            redact: true,
+            lossless: false,
+            queue_bytes: 64 << 20,
+            print_findings: false,
+        })
+        .await
+        .unwrap();
+
+        let rows = vec![
+            measure("direct", format!("http://{up}/rpc")).await,
+            measure("bare forwarder", format!("http://{}/rpc", bare.local_addr())).await,
+            measure("proxy (record + verify)", format!("http://{}/rpc", pipeline.proxy_addr())).await,
+        ];
+        let sse_direct = sse_latency(&format!("http://{up}/sse"), base).await;
+        let sse_proxy = sse_latency(&format!("http://{}/sse", pipeline.proxy_addr()), base).await;
+        bare.shutdown().await;
+        let out = pipeline.finish().await.unwrap();
+        let size = std::fs::metadata(&rec).map(|m| m.len()).unwrap_or(0);
+
+        let d = &rows[0];
+        println!("## JSON-RPC POST ({} B request, {} B reply), loopback, keep-alive", RPC.len(), REPLY.len());
+        println!();
+        println!("| path | p50 µs (1 conn) | p99 µs (1 conn) | p50 added µs | req/s ({LOAD_CONNS} conns) | process CPU µs/req | CPU µs/req over direct |");
+        println!("|---|---|---|---|---|---|---|");
+        for r in &rows {
+            println!(
+                "| {} | {} | {} | {} | {:.0} | {:.1} | {:.1} |",
+                r.name,
+                r.p50,
+                r.p99,
+                r.p50 as i64 - d.p50 as i64,
+                r.rps,
+                r.cpu_per_req,
+                r.cpu_per_req - d.cpu_per_req
+            );
+        }
+        println!();
+        println!("## SSE, {SSE_EVENTS} events {} ms apart, per-event latency (send stamp to client arrival)", SSE_GAP.as_millis());
+        println!();
+        println!("| path | p50 µs | p99 µs |");
+        println!("|---|---|---|");
+        println!("| direct | {} | {} |", sse_direct.0, sse_direct.1);
+        println!("| proxy (record + verify) | {} | {} |", sse_proxy.0, sse_proxy.1);
+        println!();
+        println!("p50 added per SSE event: {} µs", sse_proxy.0 as i64 - sse_direct.0 as i64);
+        println!(
+            "recorder: {} events, {} bytes written, {} dropped",
+            out.recorder.events, size, out.recorder.dropped_events
+        );
+    });
+}

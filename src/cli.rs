@@ -30,6 +30,10 @@ pub enum Command {
     Demo(DemoArgs),
     /// Active conformance run against one agent: card, lifecycle, streaming, errors, auth
     Probe(ProbeArgs),
+    /// Convert a recording, transcript or HAR file to HAR 1.2 (SSE events in _sseEvents)
+    Export(ExportArgs),
+    /// Cut the smallest redacted transcript that still shows one finding, plus a curl script
+    Repro(ReproArgs),
 }
 
 /// Report formats.
@@ -63,9 +67,10 @@ pub struct OutputArgs {
     /// Report file for the matching --format ("-" = stdout); repeat with --format
     #[arg(long = "output", short = 'o')]
     pub outputs: Vec<PathBuf>,
-    /// Exit 1 when a finding at or above this severity exists
-    #[arg(long, value_enum, default_value = "error")]
-    pub fail_on: FailOn,
+    /// Exit 1 when a finding at or above this severity exists [verify default: error;
+    /// report default: never]
+    #[arg(long, value_enum)]
+    pub fail_on: Option<FailOn>,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -183,4 +188,31 @@ pub struct ProbeArgs {
     pub record: Option<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ExportArgs {
+    /// Recording, transcript or HAR file
+    pub file: PathBuf,
+    /// HAR 1.2 file to write ("-" = stdout)
+    #[arg(long, value_name = "OUT.har")]
+    pub har: PathBuf,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ReproArgs {
+    /// Recording, transcript or HAR file
+    pub file: PathBuf,
+    /// The finding: rule ID or alias, optionally @SEQ of one of its evidence events
+    #[arg(long, value_name = "RULE[@SEQ]")]
+    pub finding: String,
+    /// Transcript to write (JSON lines, TRANSCRIPT.md)
+    #[arg(long = "output", short = 'o', value_name = "MIN.jsonl")]
+    pub output: PathBuf,
+    /// Replace non-loopback host names with host-N.example.test
+    #[arg(long)]
+    pub anonymize: bool,
+    /// Curl script to write; default: the -o path with extension .sh
+    #[arg(long, value_name = "FILE.sh")]
+    pub curl: Option<PathBuf>,
 }

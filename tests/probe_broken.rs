@@ -5,30 +5,54 @@ mod broken;
 
 use std::time::Duration;
 
+use a2a_interop::app::probe_cmd;
+use a2a_interop::cli::{Cli, Command};
 use a2a_interop::probe::{
     self, conformance_level, ConformanceLevel, ProbeConfig, ProbeReport, Status, Transport,
     TransportConfig,
 };
+use a2a_interop::verify::{Finding, Severity};
 use broken::Break;
+use clap::Parser;
 
-async fn probe_agent(brk: Break, secured: bool, bearer: Option<&str>) -> ProbeReport {
+/// Probes a broken agent through the recording pipeline, as `a2a-interop probe` does.
+/// Returns the results and the verifier's findings on the probe's own traffic.
+async fn probe_run(brk: Break, secured: bool, bearer: Option<&str>) -> (ProbeReport, Vec<Finding>) {
     let agent = broken::start(brk, secured).await;
-    let cfg = ProbeConfig {
-        auth_headers: bearer
-            .map(|t| vec![("Authorization".to_string(), format!("Bearer {t}"))])
-            .unwrap_or_default(),
-        skill: None,
-        timeout: Duration::from_secs(10),
-        dialect: None,
-        binding: None,
+    let mut argv = vec![
+        "a2a-interop".to_string(),
+        "probe".into(),
+        agent.url(),
+        "--timeout".into(),
+        "10s".into(),
+    ];
+    if let Some(b) = bearer {
+        argv.extend(["--bearer".to_string(), b.to_string()]);
+    }
+    let Command::Probe(args) = Cli::parse_from(argv).command else {
+        unreachable!("parsed a probe command")
     };
-    let t = Transport::new(TransportConfig {
-        base: url::Url::parse(&agent.url()).unwrap(),
-        via: None,
-        allow_hosts: vec![],
-        max_requests: 200,
-    });
-    probe::run(&cfg, &t).await
+    let cfg = probe_cmd::config_from(&args).unwrap();
+    let base = url::Url::parse(&agent.url()).unwrap();
+    let run = probe_cmd::probe_through_pipeline(&args, &cfg, base)
+        .await
+        .unwrap();
+    if let Some(tmp) = &run.temp_recording {
+        let _ = std::fs::remove_file(tmp);
+    }
+    (run.report, run.outcome.verify.findings)
+}
+
+/// Rule IDs of the warning and error findings, sorted, deduplicated.
+fn serious(findings: &[Finding]) -> Vec<String> {
+    let mut v: Vec<String> = findings
+        .iter()
+        .filter(|f| f.severity >= Severity::Warning)
+        .map(|f| f.rule.clone())
+        .collect();
+    v.sort();
+    v.dedup();
+    v
 }
 
 /// Exactly one failure, `test`, whose message contains `needle`.
@@ -48,14 +72,10 @@ fn assert_single_failure(r: &ProbeReport, test: &str, needle: &str) {
 }
 
 fn status(r: &ProbeReport, test: &str) -> Status {
-    let d = if test.starts_with("card.") && test != "card.interface-url"
+    let dialect_free = (test.starts_with("card.") && test != "card.interface-url")
         || test.starts_with("auth.")
-        || test == "errors.no-5xx"
-    {
-        None
-    } else {
-        Some("1.0")
-    };
+        || test == "errors.no-5xx";
+    let d = if dialect_free { None } else { Some("1.0") };
     r.result(test, d)
         .unwrap_or_else(|| panic!("no result {test}"))
         .status
@@ -63,8 +83,9 @@ fn status(r: &ProbeReport, test: &str) -> Status {
 
 #[tokio::test]
 async fn conformant_agent_passes_everything() {
-    let r = probe_agent(Break::Nothing, false, None).await;
+    let (r, findings) = probe_run(Break::Nothing, false, None).await;
     assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
     assert_eq!(r.dialects, vec!["1.0".to_string()]);
     for t in [
         "card.reachable",
@@ -97,15 +118,14 @@ async fn conformant_agent_passes_everything() {
         "errors.unsupported-version",
         "errors.no-5xx",
     ] {
-        assert_eq!(
-            status(&r, t),
-            Status::Pass,
-            "{t}: {:?}",
-            r.result(t, Some("1.0")).or(r.result(t, None))
-        );
+        assert_eq!(status(&r, t), Status::Pass, "{t}");
     }
     assert_eq!(status(&r, "auth.rejects-anonymous"), Status::Skip);
-    assert_eq!(conformance_level(&r.results, &[]), ConformanceLevel::Full);
+    assert_eq!(status(&r, "card.security-schemes"), Status::Skip);
+    assert_eq!(
+        conformance_level(&r.results, &findings),
+        ConformanceLevel::Full
+    );
     // warm-up + card 2, unknown task 1, send 1, get 1, history 2, cancel-completed 1,
     // message-to-terminal 1, cancel 2, input 2, stream 1, error cases 5: no retries, no extras
     assert_eq!(r.requests, 19);
@@ -113,60 +133,67 @@ async fn conformant_agent_passes_everything() {
 
 #[tokio::test]
 async fn wrong_advertised_url_fails_interface_url_only() {
-    let r = probe_agent(Break::WrongUrl, false, None).await;
+    let (r, findings) = probe_run(Break::WrongUrl, false, None).await;
     assert_single_failure(&r, "card.interface-url", "/wrong/rpc answered HTTP 404");
     assert_eq!(status(&r, "lifecycle.send"), Status::Skip);
     assert_eq!(
-        conformance_level(&r.results, &[]),
+        conformance_level(&r.results, &findings),
         ConformanceLevel::NonConformant
     );
 }
 
 #[tokio::test]
 async fn internal_error_for_parse_error_fails_parse_error_only() {
-    let r = probe_agent(Break::ParseErrorIsInternal, false, None).await;
+    let (r, findings) = probe_run(Break::ParseErrorIsInternal, false, None).await;
     assert_single_failure(
         &r,
         "errors.parse-error",
         "expected error -32700 JSONParseError, got error -32603",
     );
+    // the verifier says the same of the probe's own traffic
+    assert_eq!(serious(&findings), vec!["RPC-ERROR-001".to_string()]);
     assert_eq!(
-        conformance_level(&r.results, &[]),
-        ConformanceLevel::Partial
+        conformance_level(&r.results, &findings),
+        ConformanceLevel::Minimal
     );
 }
 
 #[tokio::test]
 async fn cancel_of_completed_task_succeeding_fails_cancel_completed_only() {
-    let r = probe_agent(Break::CancelCompletedSucceeds, false, None).await;
+    let (r, findings) = probe_run(Break::CancelCompletedSucceeds, false, None).await;
     assert_single_failure(&r, "errors.cancel-completed", "cancel of completed task");
+    assert_eq!(serious(&findings), vec!["TASK-STATE-003".to_string()]);
 }
 
 #[tokio::test]
 async fn events_after_terminal_fail_nothing_after_terminal_only() {
-    let r = probe_agent(Break::EventsAfterTerminal, false, None).await;
+    let (r, findings) = probe_run(Break::EventsAfterTerminal, false, None).await;
     assert_single_failure(
         &r,
         "streaming.nothing-after-terminal",
         "1 events after the completed event 2",
     );
+    let rules = serious(&findings);
+    assert!(rules.contains(&"STREAM-END-001".to_string()), "{rules:?}");
 }
 
 #[tokio::test]
 async fn unenforced_bearer_scheme_fails_rejects_anonymous_only() {
-    let r = probe_agent(Break::NoAuthEnforcement, false, Some(broken::TOKEN)).await;
+    let (r, findings) = probe_run(Break::NoAuthEnforcement, false, Some(broken::TOKEN)).await;
     assert_single_failure(
         &r,
         "auth.rejects-anonymous",
         "was accepted (HTTP 200) though the card declares security",
     );
     assert_eq!(status(&r, "auth.accepts-credentials"), Status::Pass);
+    assert_eq!(serious(&findings), vec!["AUTH-OPEN-001".to_string()]);
 }
 
 #[tokio::test]
 async fn enforced_bearer_scheme_passes_with_credentials() {
-    let r = probe_agent(Break::Nothing, true, Some(broken::TOKEN)).await;
+    let (r, findings) = probe_run(Break::Nothing, true, Some(broken::TOKEN)).await;
     assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(serious(&findings), Vec::<String>::new());
     assert_eq!(status(&r, "auth.rejects-anonymous"), Status::Pass);
     assert_eq!(status(&r, "auth.accepts-credentials"), Status::Pass);
     assert_eq!(status(&r, "card.security-schemes"), Status::Pass);
@@ -174,7 +201,7 @@ async fn enforced_bearer_scheme_passes_with_credentials() {
 
 #[tokio::test]
 async fn secured_agent_without_credentials_skips_task_tests() {
-    let r = probe_agent(Break::Nothing, true, None).await;
+    let (r, _) = probe_run(Break::Nothing, true, None).await;
     assert!(r.failures().is_empty(), "{:#?}", r.failures());
     assert_eq!(status(&r, "card.interface-url"), Status::Pass);
     assert_eq!(status(&r, "lifecycle.send"), Status::Skip);
@@ -183,6 +210,7 @@ async fn secured_agent_without_credentials_skips_task_tests() {
 
 #[tokio::test]
 async fn request_budget_is_never_exceeded() {
+    // direct transport (no pipeline): the budget lives in the transport either way
     let agent = broken::start(Break::Nothing, false).await;
     let t = Transport::new(TransportConfig {
         base: url::Url::parse(&agent.url()).unwrap(),

@@ -46,10 +46,10 @@ async fn broken_agent_exits_1_and_writes_the_json_report() {
         stdout.contains("fail  errors.parse-error [1.0]: expected error -32700"),
         "{stdout}"
     );
-    assert!(stdout.contains("conformance level: partial"), "{stdout}");
+    assert!(stdout.contains("conformance level: minimal"), "{stdout}");
     let v: Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
     assert_eq!(v["source"]["kind"], "probe");
-    assert_eq!(v["conformanceLevel"], "partial");
+    assert_eq!(v["conformanceLevel"], "minimal");
     assert_eq!(v["dialects"], serde_json::json!(["1.0"]));
     assert_eq!(v["summary"]["failed"], 1);
     let failed: Vec<&Value> = v["results"]
@@ -59,9 +59,17 @@ async fn broken_agent_exits_1_and_writes_the_json_report() {
         .filter(|r| r["status"] == "fail")
         .collect();
     assert_eq!(failed.len(), 1);
-    assert_eq!(failed[0]["test"], "errors.parse-error");
+    assert_eq!(failed[0]["test"], "errors.parse-error [1.0]");
     assert_eq!(failed[0]["category"], "error-handling");
-    assert_eq!(failed[0]["dialect"], "1.0");
+    // the verifier's findings on the probe's own traffic are in the same report
+    let rules: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .filter_map(|f| f["rule"].as_str())
+        .collect();
+    assert_eq!(rules, vec!["RPC-ERROR-001"]);
     assert!(failed[0]["duration_ms"].is_u64());
 }
 

@@ -8,9 +8,11 @@ use std::process::ExitCode;
 use crate::cli::{Cli, Command};
 
 pub mod demo;
+pub mod export_cmd;
 pub mod pipeline;
 pub mod probe_cmd;
 pub mod proxy_cmd;
+pub mod repro_cmd;
 pub mod verify_cmd;
 
 /// Runs one command. Errors are operational (exit 2): bad flag values, unreadable files,
@@ -24,6 +26,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Rules(a) => verify_cmd::rules(a),
         Command::Demo(a) => demo::run(a),
         Command::Probe(a) => probe_cmd::run(a),
+        Command::Export(a) => export_cmd::run(a),
+        Command::Repro(a) => repro_cmd::run(a),
     }
 }
 

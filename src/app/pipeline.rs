@@ -1,1 +1,180 @@
-//! In-process pipeline: recorder + verifier + proxy. Not built yet.
+/*!
+In-process pipeline: proxy ─► recorder ─► verifier, wired together (the app is the only
+module that sees every layer).
+
+```text
+ proxy (tokio) ──EventSink──► recorder thread ──on_event──► channel ──► verifier thread
+                                    └─► JSONL file                         └─► stderr lines
+```
+
+Forwarding never waits on verification: the recorder hands each event (a cheap clone,
+bodies are refcounted) to a verifier thread over an unbounded channel, so a slow rule
+delays only the findings, never the traffic or the file.
+*/
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+
+use anyhow::Context as _;
+
+use crate::proxy::{self, ProxyConfig, ProxyHandle};
+use crate::record::writer::{spawn_recorder, EventSink, Recorder, RecorderConfig, RecorderStats};
+use crate::record::{CaptureMode, Event, RecordingHeader};
+use crate::verify::{Finding, Verifier, VerifyOutcome};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct PipelineConfig {
+    /// The proxy (listen address, routes, card rewrite, capture cap, leg).
+    pub proxy: ProxyConfig,
+    /// Recording file; `None` = verify only.
+    pub record: Option<PathBuf>,
+    /// Redact secrets in the recording (default on; `--no-redact` turns it off).
+    pub redact: bool,
+    /// Wait for the recorder instead of dropping events when its queue is full.
+    pub lossless: bool,
+    /// Recorder queue bound, bytes of body data.
+    pub queue_bytes: usize,
+    /// Print each finding on stderr as it happens (`error[RULE-ID] e12: message`).
+    pub print_findings: bool,
+}
+
+/// What a finished run produced.
+#[derive(Debug)]
+pub struct RunOutcome {
+    /// The recording header (also the first line of the file).
+    pub header: RecordingHeader,
+    /// The recording file, if one was written.
+    pub recording: Option<PathBuf>,
+    /// Everything the verifier concluded.
+    pub verify: VerifyOutcome,
+    /// Recorder totals (events, bytes, drops, write error).
+    pub recorder: RecorderStats,
+}
+
+/// A running pipeline.
+pub struct Pipeline {
+    proxy: ProxyHandle,
+    recorder: Recorder,
+    sink: EventSink,
+    verifier: JoinHandle<VerifyOutcome>,
+    header: RecordingHeader,
+    recording: Option<PathBuf>,
+}
+
+/// One finding as a stderr line: `error[RULE-ID] e12: message` (exchange omitted when the
+/// finding has none).
+pub fn finding_line(f: &Finding) -> String {
+    match f.evidence.iter().find_map(|e| e.exchange.as_deref()) {
+        Some(ex) => format!("{}[{}] {ex}: {}", f.severity, f.rule, f.message),
+        None => format!("{}[{}]: {}", f.severity, f.rule, f.message),
+    }
+}
+
+impl Pipeline {
+    /// Starts recorder, verifier and proxy. Errors: the recording file cannot be created,
+    /// the listen address cannot be bound, a route is invalid.
+    pub async fn start(cfg: PipelineConfig) -> anyhow::Result<Pipeline> {
+        let mut header = RecordingHeader::new(CaptureMode::Reverse);
+        header.routes = cfg.proxy.routes.clone();
+        header.redacted = cfg.redact;
+        // Bind first so the header can name the real address (port 0 resolved).
+        let probe = std::net::TcpListener::bind(cfg.proxy.listen)
+            .with_context(|| format!("cannot listen on {}", cfg.proxy.listen))?;
+        let listen = probe.local_addr()?;
+        drop(probe);
+        header.listen = vec![listen.to_string()];
+
+        let (tx, rx) = mpsc::channel::<Event>();
+        let vheader = header.clone();
+        let print = cfg.print_findings;
+        let verifier = std::thread::Builder::new()
+            .name("a2a-verifier".into())
+            .spawn(move || {
+                let mut v = Verifier::new(&vheader);
+                for ev in rx {
+                    for f in v.feed(&ev) {
+                        if print {
+                            eprintln!("{}", finding_line(&f));
+                        }
+                    }
+                }
+                v.finish()
+            })?;
+        let (sink, recorder) = spawn_recorder(
+            RecorderConfig {
+                path: cfg.record.clone(),
+                header: header.clone(),
+                queue_bytes: cfg.queue_bytes,
+                lossless: cfg.lossless,
+                redact: cfg.redact,
+            },
+            Box::new(move |ev: &Event| {
+                let _ = tx.send(ev.clone());
+            }),
+        )
+        .with_context(|| match &cfg.record {
+            Some(p) => format!("cannot create recording {}", p.display()),
+            None => "cannot start the recorder".into(),
+        })?;
+        let mut pcfg = cfg.proxy.clone();
+        pcfg.listen = listen;
+        let proxy = match proxy::start(pcfg, sink.clone()).await {
+            Ok(p) => p,
+            Err(e) => {
+                let _ = recorder.finish().await;
+                return Err(
+                    anyhow::Error::new(e).context(format!("cannot start the proxy on {listen}"))
+                );
+            }
+        };
+        Ok(Pipeline {
+            proxy,
+            recorder,
+            sink,
+            verifier,
+            header,
+            recording: cfg.record,
+        })
+    }
+
+    /// The proxy's client-facing address.
+    pub fn proxy_addr(&self) -> SocketAddr {
+        self.proxy.local_addr()
+    }
+
+    /// The sink events go through (the prober sends its own traffic here).
+    pub fn sink(&self) -> &EventSink {
+        &self.sink
+    }
+
+    /// The recording header.
+    pub fn header(&self) -> &RecordingHeader {
+        &self.header
+    }
+
+    /// Stops the proxy (open connections get [`proxy::SHUTDOWN_GRACE`]), flushes the
+    /// recording, and returns the verifier's outcome.
+    pub async fn finish(self) -> anyhow::Result<RunOutcome> {
+        self.proxy.shutdown().await;
+        drop(self.sink);
+        let recorder = self
+            .recorder
+            .finish()
+            .await
+            .context("cannot finish the recording")?;
+        let verifier = self.verifier;
+        let verify = tokio::task::spawn_blocking(move || verifier.join())
+            .await
+            .context("verifier task")?
+            .map_err(|_| anyhow::anyhow!("the verifier panicked"))?;
+        Ok(RunOutcome {
+            header: self.header,
+            recording: self.recording,
+            verify,
+            recorder,
+        })
+    }
+}

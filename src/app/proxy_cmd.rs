@@ -1,4 +1,210 @@
-//! `proxy_cmd`: not built yet (see the open issues).
-pub fn run(_a: impl std::fmt::Debug) -> anyhow::Result<std::process::ExitCode> {
-    anyhow::bail!("not built yet")
+/*!
+`a2a-interop proxy`: the recording reverse proxy with online verification.
+
+```text
+a2a-interop proxy --listen 127.0.0.1:8080 --upstream URL [--route /p=URL]... [--record FILE]
+    [--rewrite-card] [--lossless] [--no-redact] [--report FILE --format F] [--quiet]
+```
+
+Prints a banner on stderr, findings as they happen, and on Ctrl-C / SIGTERM stops within
+2 s, flushes the recording and writes the report. Operational errors (port in use, bad URL,
+non-loopback listen without `--allow-remote`) exit 2 with a one-line cause and a hint.
+*/
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context as _};
+
+use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
+use crate::cli::{FailOn, ProxyArgs};
+use crate::proxy::{parse_route, route::check_upstream, ProxyConfig};
+use crate::record::Route;
+use crate::verify::Severity;
+
+/// Runs the command until Ctrl-C / SIGTERM. Exit: 0, or 1 with `--fail-on` and findings at
+/// or above it; errors are exit 2.
+pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
+    let cfg = config_from_args(&a)?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    rt.block_on(run_async(a, cfg))
+}
+
+/// Checks the flags and builds the pipeline configuration (no IO but parsing).
+pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
+    let listen: SocketAddr = a.listen.parse().map_err(|_| {
+        anyhow::anyhow!(
+            "--listen {:?} is not an address like 127.0.0.1:8080 (hint: give IP:PORT)",
+            a.listen
+        )
+    })?;
+    if !listen.ip().is_loopback() && !a.allow_remote {
+        bail!(
+            "--listen {listen} is not a loopback address; the proxy records traffic, including secrets with --no-redact (hint: add --allow-remote to listen there)"
+        );
+    }
+    let mut routes: Vec<Route> = Vec::new();
+    if let Some(u) = &a.upstream {
+        check_upstream(u).map_err(|e| anyhow::anyhow!("--upstream: {e}"))?;
+        routes.push(Route {
+            prefix: "/".into(),
+            upstream: u.clone(),
+            leg: None,
+        });
+    }
+    for r in &a.routes {
+        routes.push(parse_route(r).map_err(|e| anyhow::anyhow!("--route: {e}"))?);
+    }
+    if routes.is_empty() {
+        bail!("no upstream given (hint: --upstream http://127.0.0.1:9999 or --route /prefix=URL)");
+    }
+    let record = if a.no_record {
+        None
+    } else {
+        Some(a.record.clone().unwrap_or_else(default_record_path))
+    };
+    Ok(PipelineConfig {
+        proxy: ProxyConfig {
+            listen,
+            routes,
+            rewrite_card: a.rewrite_card,
+            capture_cap: a.capture_cap,
+            leg: None,
+        },
+        record,
+        redact: !a.no_redact,
+        lossless: a.lossless,
+        queue_bytes: a.queue_bytes,
+        print_findings: !a.quiet,
+    })
+}
+
+/// `recordings/proxy-<UTC time>.jsonl`.
+pub fn default_record_path() -> PathBuf {
+    let t = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
+    PathBuf::from("recordings").join(format!("proxy-{t}.jsonl"))
+}
+
+async fn run_async(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode> {
+    let listen = cfg.proxy.listen;
+    let routes = cfg.proxy.routes.clone();
+    let record = cfg.record.clone();
+    let pipeline = Pipeline::start(cfg)
+        .await
+        .map_err(|e| explain_start_error(e, listen))?;
+    eprintln!(
+        "a2a-interop proxy listening on http://{}",
+        pipeline.proxy_addr()
+    );
+    for r in &routes {
+        eprintln!("  route {} -> {}", r.prefix, r.upstream);
+    }
+    match &record {
+        Some(p) => eprintln!("  recording to {}", p.display()),
+        None => eprintln!("  not recording (--no-record)"),
+    }
+    eprintln!("  Ctrl-C or SIGTERM ends the run");
+    wait_for_stop().await;
+    eprintln!("a2a-interop proxy: stopping");
+    let outcome = pipeline.finish().await?;
+    let s = &outcome.recorder;
+    if let Some(p) = &outcome.recording {
+        eprintln!(
+            "a2a-interop proxy: {} events recorded in {}{}",
+            s.events,
+            p.display(),
+            if s.dropped_events > 0 {
+                format!(" ({} dropped: queue full)", s.dropped_events)
+            } else {
+                String::new()
+            }
+        );
+    }
+    if let Some(path) = &a.report {
+        write_report_json(path, &outcome)
+            .with_context(|| format!("cannot write report {}", path.display()))?;
+    }
+    Ok(exit_code(&outcome, a.fail_on))
+}
+
+fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
+    let in_use = e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::AddrInUse)
+    });
+    if in_use {
+        anyhow::anyhow!(
+            "cannot listen on {listen}: address already in use (hint: stop the other process or pick another --listen port)"
+        )
+    } else {
+        e
+    }
+}
+
+async fn wait_for_stop() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+fn exit_code(o: &RunOutcome, fail_on: FailOn) -> ExitCode {
+    let floor = match fail_on {
+        FailOn::Error => Severity::Error,
+        FailOn::Warning => Severity::Warning,
+        FailOn::Note => Severity::Note,
+        FailOn::Never => return ExitCode::SUCCESS,
+    };
+    if o.verify.findings.iter().any(|f| f.severity >= floor) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Interim `--report`: pretty JSON of the findings (the report module will replace this;
+/// shape follows DESIGN.md "JSON report").
+pub fn write_report_json(path: &Path, o: &RunOutcome) -> anyhow::Result<()> {
+    let v = &o.verify;
+    let count = |s: Severity| v.findings.iter().filter(|f| f.severity == s).count();
+    let report = serde_json::json!({
+        "tool": o.header.tool,
+        "source": {
+            "kind": "proxy",
+            "path": o.recording.as_ref().map(|p| p.display().to_string()),
+            "target": o.header.routes.iter().map(|r| r.upstream.clone()).collect::<Vec<_>>().join(" "),
+        },
+        "dialects": v.dialects,
+        "summary": {
+            "total": v.findings.len(),
+            "errors": count(Severity::Error),
+            "warnings": count(Severity::Warning),
+            "notes": count(Severity::Note),
+        },
+        "findings": v.findings,
+    });
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, serde_json::to_vec_pretty(&report)?)?;
+    Ok(())
 }

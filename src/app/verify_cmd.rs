@@ -1,14 +1,262 @@
-//! `verify`, `report`, `rules`: not built yet (see the open issues).
+/*!
+Commands `verify`, `report` and `rules`.
+
+- `verify FILE [--format F [-o PATH]]... [--fail-on error|warning|note|never]`: opens FILE
+  (native recording, transcript or HAR, detected from the content), feeds every event to
+  the verifier and to the report's exchange index, renders. Without `--format`: `text` to
+  stdout. `--format`/`-o` pair up in order; a `--format` without its `-o` goes to stdout
+  (`-o -` also means stdout); an `-o` without its `--format` takes the format its
+  extension names (`.json`, `.md`, `.xml`, `.sarif`, `.html`, `.txt`).
+- `report FILE --format ...`: the same run, for rendering. It exits 0 whatever was found
+  unless `--fail-on` is given explicitly (a report is a rendering, not a gate); an
+  operational error still exits 2.
+- `rules [--format text|markdown|json]`: the rule registry.
+
+Exit status: 0 no finding at or above `--fail-on` (verify default `error`); 1 findings;
+2 operational error, printed as one line `a2a-interop: <cause>; hint: <hint>` on stderr.
+When a report cannot be written, the JSON report (with every finding) goes to stdout and
+the exit status is 2: results are never lost to a report error.
+*/
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::cli::{ReportArgs, RulesArgs, VerifyArgs};
+use crate::cli::{FailOn, Format as CliFormat, OutputArgs, ReportArgs, RulesArgs, VerifyArgs};
+use crate::record::source::{self, SourceKind as FileKind};
+use crate::report::{
+    self, ExchangeIndex, FileFormat, Format, Report, ReportInput, SourceFile, SourceInfo,
+    SourceKind,
+};
+use crate::verify::{rules::RULES, Severity, Verifier};
 
-pub fn verify(_a: VerifyArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not built yet")
+/// The report format for a CLI format.
+pub fn format_of(f: CliFormat) -> Format {
+    match f {
+        CliFormat::Text => Format::Text,
+        CliFormat::Json => Format::Json,
+        CliFormat::Markdown => Format::Markdown,
+        CliFormat::Junit => Format::Junit,
+        CliFormat::Sarif => Format::Sarif,
+        CliFormat::Html => Format::Html,
+    }
 }
-pub fn report(_a: ReportArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not built yet")
+
+/// The lowest severity that fails the run, `None` for `never`.
+pub fn threshold(f: FailOn) -> Option<Severity> {
+    match f {
+        FailOn::Error => Some(Severity::Error),
+        FailOn::Warning => Some(Severity::Warning),
+        FailOn::Note => Some(Severity::Note),
+        FailOn::Never => None,
+    }
 }
-pub fn rules(_a: RulesArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not built yet")
+
+/// Exit status for findings of `severities` under `fail_on`: 1 when one is at or above the
+/// threshold, else 0.
+pub fn exit_status(severities: impl IntoIterator<Item = Severity>, fail_on: FailOn) -> u8 {
+    match threshold(fail_on) {
+        Some(min) if severities.into_iter().any(|s| s >= min) => 1,
+        _ => 0,
+    }
+}
+
+/// Pairs `--format` and `-o` values (module docs).
+///
+/// Errors: an `-o` without a `--format` whose extension names no format.
+pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
+    let mut pairs = Vec::new();
+    let n = o.formats.len().max(o.outputs.len());
+    for i in 0..n {
+        let path = o
+            .outputs
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| PathBuf::from("-"));
+        let fmt = match o.formats.get(i) {
+            Some(f) => format_of(*f),
+            None => Format::from_extension(&path).ok_or_else(|| {
+                format!(
+                    "no --format for -o {}; hint: give --format F before each -o, or use an extension .json .md .xml .sarif .html .txt",
+                    path.display()
+                )
+            })?,
+        };
+        pairs.push((fmt, path));
+    }
+    if pairs.is_empty() {
+        pairs.push((Format::Text, PathBuf::from("-")));
+    }
+    Ok(pairs)
+}
+
+/// Prints the one-line operational error and returns exit status 2.
+fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
+    let cause = cause.to_string().replace(['\n', '\r'], " ");
+    eprintln!("a2a-interop: {cause}; hint: {hint}");
+    ExitCode::from(2)
+}
+
+/// Reads `path` whole through the verifier and the exchange index.
+///
+/// Errors: the one-line cause of an unreadable or malformed file.
+pub fn verify_file(path: &Path) -> Result<ReportInput, String> {
+    let src = source::open(path).map_err(|e| format!("{e:#}"))?;
+    let (format, lines) = match src.kind {
+        FileKind::Recording => (FileFormat::Recording, SourceFile::Recording),
+        FileKind::Transcript => (FileFormat::Transcript, SourceFile::Transcript),
+        FileKind::Har => (FileFormat::Har, SourceFile::None),
+    };
+    let mut verifier = Verifier::new(&src.header);
+    let mut index = ExchangeIndex::new(lines);
+    for ev in src.events {
+        let ev = ev.map_err(|e| format!("{}: {e}", path.display()))?;
+        verifier.feed(&ev);
+        index.observe(&ev);
+    }
+    let outcome = verifier.finish();
+    let (sha256, bytes) = match report::sha256_file(path) {
+        Ok((h, n)) => (Some(h), Some(n)),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let info = SourceInfo {
+        kind: SourceKind::Recording,
+        path: Some(path.display().to_string()),
+        target: src.header.routes.first().map(|r| r.upstream.clone()),
+        format: Some(format),
+        sha256,
+        bytes,
+    };
+    Ok(ReportInput::new(src.header, outcome, info, index))
+}
+
+/// A hint for a file that could not be read, from its one-line cause.
+fn hint_for(cause: &str) -> &'static str {
+    if cause.starts_with("cannot open") {
+        "check the path and that the file is readable"
+    } else if cause.contains("newer than this build") {
+        "update a2a-interop to read this recording"
+    } else if cause.contains("not a recording, transcript or HAR") {
+        "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
+    } else if cause.contains("line ") {
+        "the file is damaged at that line; a torn last line is skipped, other broken lines are not"
+    } else {
+        "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
+    }
+}
+
+fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
+    let pairs = match pair_outputs(out) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("a2a-interop: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let input = match verify_file(file) {
+        Ok(i) => i,
+        Err(e) => {
+            let hint = hint_for(&e);
+            return fail(e, hint);
+        }
+    };
+    if let Err(e) = report::write_reports(&pairs, &input) {
+        // Results are never lost to a report error: the JSON report goes to stdout.
+        let model = Report::build(&input);
+        if let Ok(json) = report::json(&model) {
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout.write_all(json.as_bytes());
+            let _ = stdout.flush();
+        }
+        return fail(
+            e,
+            "the findings are on stdout as JSON; check the -o path is a writable file",
+        );
+    }
+    let fail_on = out.fail_on.unwrap_or(default_fail_on);
+    let code = exit_status(input.outcome.findings.iter().map(|f| f.severity), fail_on);
+    ExitCode::from(code)
+}
+
+/// `a2a-interop verify` (module docs). Fails on `error` findings unless `--fail-on` says
+/// otherwise.
+pub fn verify(a: VerifyArgs) -> anyhow::Result<ExitCode> {
+    Ok(run(&a.file, &a.output, FailOn::Error))
+}
+
+/// `a2a-interop report` (module docs). Exits 0 whatever was found unless `--fail-on` is
+/// given.
+pub fn report(a: ReportArgs) -> anyhow::Result<ExitCode> {
+    Ok(run(&a.file, &a.output, FailOn::Never))
+}
+
+/// `a2a-interop rules` (module docs).
+pub fn rules(a: RulesArgs) -> anyhow::Result<ExitCode> {
+    let fmt = format_of(a.format);
+    if !matches!(fmt, Format::Text | Format::Markdown | Format::Json) {
+        return Ok(fail(
+            format!("rules cannot be listed as {}", fmt.as_str()),
+            "use --format text, markdown or json",
+        ));
+    }
+    let text = report::rules::render_rules(fmt, RULES);
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_status_follows_fail_on() {
+        use Severity::*;
+        let cases: &[(&[Severity], FailOn, u8)] = &[
+            (&[], FailOn::Error, 0),
+            (&[Warning, Note], FailOn::Error, 0),
+            (&[Warning, Error], FailOn::Error, 1),
+            (&[Warning], FailOn::Warning, 1),
+            (&[Note], FailOn::Warning, 0),
+            (&[Note], FailOn::Note, 1),
+            (&[Error], FailOn::Never, 0),
+        ];
+        for (sev, f, want) in cases {
+            assert_eq!(exit_status(sev.iter().copied(), *f), *want, "{sev:?} {f:?}");
+        }
+    }
+
+    #[test]
+    fn outputs_pair_in_order() {
+        let o = OutputArgs {
+            formats: vec![CliFormat::Json, CliFormat::Junit],
+            outputs: vec!["a.json".into(), "-".into(), "c.sarif".into()],
+            fail_on: None,
+        };
+        let p = pair_outputs(&o).unwrap();
+        assert_eq!(
+            p,
+            vec![
+                (Format::Json, PathBuf::from("a.json")),
+                (Format::Junit, PathBuf::from("-")),
+                (Format::Sarif, PathBuf::from("c.sarif")),
+            ]
+        );
+        let o = OutputArgs {
+            formats: vec![],
+            outputs: vec!["report.bin".into()],
+            fail_on: None,
+        };
+        assert!(pair_outputs(&o).unwrap_err().contains("no --format"));
+        let o = OutputArgs {
+            formats: vec![],
+            outputs: vec![],
+            fail_on: None,
+        };
+        assert_eq!(
+            pair_outputs(&o).unwrap(),
+            vec![(Format::Text, PathBuf::from("-"))]
+        );
+    }
 }

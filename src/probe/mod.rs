@@ -72,9 +72,10 @@ pub struct ProbeResult {
 pub enum ConformanceLevel {
     /// The card is invalid or the basic lifecycle (send, get) is broken.
     NonConformant,
-    /// Card valid and basic send/get work; other core lifecycle tests fail.
+    /// Card valid and basic send/get work; other core lifecycle or error-handling tests
+    /// fail.
     Minimal,
-    /// Core lifecycle passes; some optional test fails (errors, streaming, auth) or
+    /// Core lifecycle and error handling pass; an optional test fails (streaming) or
     /// streaming was not exercised.
     Partial,
     /// Every test passes, streaming included, and the verifier found no error.
@@ -114,30 +115,68 @@ const CORE: &[&str] = &[
     "card.security-schemes",
 ];
 
-/// The level these results and verifier findings earn.
+/// The level these results and the verifier's findings on the probe's own traffic earn.
+///
+/// - `non-conformant`: a basic test fails (card fetch and shape, interfaces, send, get), no
+///   task call succeeded, or an `error` finding of category agent-card or lifecycle;
+/// - `minimal`: a core test fails (poll, cancel, input-required, history, skills,
+///   capabilities, security schemes), or a test or an `error` finding of category
+///   error-handling, transport, security or interop fails (the same mapping as
+///   `report::ConformanceLevel::derive`, so results and findings agree);
+/// - `partial`: any other test fails (streaming, card publicity), streaming was not
+///   exercised, or a streaming `error` or any `warning` finding;
+/// - `full`: otherwise. Skips for things the card does not offer (no security, no other
+///   binding) do not lower the level.
 pub fn conformance_level(results: &[ProbeResult], findings: &[Finding]) -> ConformanceLevel {
     let failed = |names: &[&str]| {
         results
             .iter()
             .any(|r| r.status == Status::Fail && names.contains(&r.test.as_str()))
     };
-    let ran = |name: &str| {
+    let passed = |name: &str| {
         results
             .iter()
             .any(|r| r.test == name && r.status == Status::Pass)
     };
-    if failed(BASIC) || !ran("lifecycle.send") {
+    let error_in = |cats: &[Category]| {
+        findings
+            .iter()
+            .any(|f| f.severity == Severity::Error && cats.contains(&f.category))
+    };
+    if failed(BASIC)
+        || !passed("lifecycle.send")
+        || error_in(&[Category::AgentCard, Category::Lifecycle])
+    {
         return ConformanceLevel::NonConformant;
     }
-    if failed(CORE) {
+    let failed_in = |cats: &[Category]| {
+        results
+            .iter()
+            .any(|r| r.status == Status::Fail && cats.contains(&r.category))
+    };
+    let minimal_cats = [
+        Category::ErrorHandling,
+        Category::Transport,
+        Category::Security,
+        Category::Interop,
+    ];
+    if failed(CORE)
+        || failed_in(&minimal_cats)
+        || error_in(&[
+            Category::ErrorHandling,
+            Category::Transport,
+            Category::Security,
+            Category::Interop,
+        ])
+    {
         return ConformanceLevel::Minimal;
     }
     let any_fail = results.iter().any(|r| r.status == Status::Fail);
     let streamed = results
         .iter()
         .any(|r| r.category == Category::Streaming && r.status == Status::Pass);
-    let errors = findings.iter().any(|f| f.severity == Severity::Error);
-    if any_fail || !streamed || errors {
+    let other = findings.iter().any(|f| f.severity >= Severity::Warning);
+    if any_fail || !streamed || other {
         ConformanceLevel::Partial
     } else {
         ConformanceLevel::Full

@@ -164,6 +164,17 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
     }
 }
 
+/// `path` (a well-known card path) under the base URL's path, as SDK card resolvers do:
+/// `http://h/agents/x` + `/.well-known/agent-card.json` = `http://h/agents/x/.well-known/...`.
+pub fn card_url(base: &Url, path: &str) -> Result<Url, url::ParseError> {
+    let mut u = base.clone();
+    u.set_query(None);
+    u.set_fragment(None);
+    let joined = format!("{}{}", u.path().trim_end_matches('/'), path);
+    u.set_path(&joined);
+    Ok(u)
+}
+
 fn backoff(step: u32) -> Duration {
     Duration::from_millis((100u64 << step.min(5)).min(2000))
 }
@@ -314,7 +325,7 @@ impl<'a> Runner<'a> {
     async fn run_all(&mut self) -> Vec<String> {
         let base = self.t.base().clone();
         // warm-up: opens the connection; its answer is judged by the next fetch
-        if let Ok(u) = base.join(CARD_PATHS[0]) {
+        if let Ok(u) = card_url(&base, CARD_PATHS[0]) {
             let _ = self.get(u, false).await;
         }
         let Some(card) = self.card_tests(&base).await else {
@@ -363,7 +374,9 @@ impl<'a> Runner<'a> {
                 break;
             }
             for path in CARD_PATHS {
-                let Ok(u) = base.join(path) else { continue };
+                let Ok(u) = card_url(base, path) else {
+                    continue;
+                };
                 match self.get(u, auth).await {
                     Ok(resp) => {
                         if resp.status == 200 {
@@ -1507,6 +1520,20 @@ mod tests {
         let [_, _, term, after, _] = stream_checks(Dialect::V0_3, &[fin], true);
         assert!(matches!(term, Outcome::Pass(_)));
         assert!(matches!(after, Outcome::Pass(_)));
+    }
+
+    #[test]
+    fn card_url_keeps_the_base_path() {
+        let b = Url::parse("http://h:1/agents/x/?q=1").unwrap();
+        assert_eq!(
+            card_url(&b, CARD_PATHS[0]).unwrap().as_str(),
+            "http://h:1/agents/x/.well-known/agent-card.json"
+        );
+        let root = Url::parse("http://h:1").unwrap();
+        assert_eq!(
+            card_url(&root, CARD_PATHS[1]).unwrap().as_str(),
+            "http://h:1/.well-known/agent.json"
+        );
     }
 
     #[test]

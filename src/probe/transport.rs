@@ -150,7 +150,21 @@ impl Transport {
         )))
     }
 
-    fn is_via(&self, url: &Url) -> bool {
+    /// `url` with the recording proxy's origin replaced by the probed agent's origin (a card
+    /// rewritten by the proxy advertises the proxy); other URLs unchanged.
+    pub fn unproxied(&self, url: &Url) -> Url {
+        let mut u = url.clone();
+        if self.is_via(url) {
+            let b = &self.cfg.base;
+            let _ = u.set_scheme(b.scheme());
+            let _ = u.set_host(b.host_str());
+            let _ = u.set_port(b.port());
+        }
+        u
+    }
+
+    /// Whether `url` points at the recording proxy.
+    pub fn is_via(&self, url: &Url) -> bool {
         let Some(via) = self.cfg.via else {
             return false;
         };
@@ -301,6 +315,8 @@ mod tests {
     #[test]
     fn probed_origin_is_sent_to_the_proxy() {
         let t = transport(&[]);
+        let back = t.unproxied(&Url::parse("http://127.0.0.1:7000/rpc").unwrap());
+        assert_eq!(back.as_str(), "http://127.0.0.1:9000/rpc");
         let uri = t
             .target_uri(&Url::parse("http://127.0.0.1:9000/x?y=1").unwrap())
             .unwrap();

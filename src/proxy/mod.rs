@@ -1,1 +1,596 @@
-//! placeholder, see DESIGN.md module table
+/*!
+The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
+
+```text
+ client ──h1/h2c──► listener ─► handle() ─► route ─► legacy client ──h1 / h2c──► agent
+                        │           │ request_head, TeeBody(request) ─┐
+                   conn_open        └ response_head, TeeBody(response)┴─► EventSink ─► recorder
+```
+
+- hyper 1 server (`auto`: HTTP/1.1 and h2c prior knowledge on one listener), hyper-util
+  legacy client to the upstream: HTTP/1.1, or h2c (prior knowledge) when the client spoke
+  HTTP/2. No idle timeouts anywhere (A2A streams may be silent for minutes).
+- Every body frame passes unchanged and at once ([`tee::TeeBody`]); exactly one
+  `exchange_end` per exchange (`complete | client_abort | upstream_abort | upstream_error`,
+  `open` when the proxy shut down under it).
+- Hop-by-hop headers (RFC 9110 §7.6.1) are stripped both ways; `Host` is rewritten to the
+  upstream's authority. `request_head.url` is the URL as the client addressed it,
+  `request_head.upstream` the URL forwarded to.
+- An unreachable upstream gets the client a `502` with a plain-text cause and the recording
+  a synthetic `response_head` plus `exchange_end{upstream_error}`.
+- Bad input (malformed requests, resets, garbage bodies) ends at most that connection.
+*/
+
+pub mod card;
+pub mod route;
+pub mod tee;
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::header::{self, HeaderMap, HeaderName, HeaderValue};
+use http::{Method, Request, Response, StatusCode, Uri, Version};
+use http_body::Body as _;
+use http_body_util::combinators::UnsyncBoxBody;
+use http_body_util::{BodyExt, Full};
+use hyper::body::Incoming;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinSet;
+
+use crate::record::writer::EventSink;
+use crate::record::{Body, EventKind, Outcome, Route};
+
+pub use route::{parse_route, RouteTable};
+use tee::{error_chain, headers_of, BoxError, Direction, ExchangeCtx, TeeBody};
+
+/// Body type of everything the proxy sends (both legs).
+pub type ProxyBody = UnsyncBoxBody<Bytes, BoxError>;
+
+/// Time open connections get to finish after [`ProxyHandle::shutdown`] (2 s).
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
+
+/// Reverse-proxy configuration.
+#[derive(Clone, Debug)]
+pub struct ProxyConfig {
+    /// Client-facing listen address; port 0 picks a free port ([`ProxyHandle::local_addr`]).
+    pub listen: SocketAddr,
+    /// Routes (prefix to upstream base URL); `--upstream URL` is the route `/`.
+    pub routes: Vec<Route>,
+    /// Rewrite Agent Card URLs that point at an upstream to the proxy ([`card`]).
+    pub rewrite_card: bool,
+    /// Bytes recorded per exchange and direction; past it the body is forwarded but marked
+    /// `truncated` in the recording.
+    pub capture_cap: usize,
+    /// Leg name stamped on every event (`Event::leg`) unless a route names its own.
+    pub leg: Option<String>,
+}
+
+/// A running proxy. Dropping it without [`ProxyHandle::shutdown`] stops accepting too.
+pub struct ProxyHandle {
+    local_addr: SocketAddr,
+    stop: watch::Sender<bool>,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl ProxyHandle {
+    /// The address the listener is bound to.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.local_addr
+    }
+
+    /// Stops accepting, asks open connections to close, and ends those still open after
+    /// [`SHUTDOWN_GRACE`] (their exchanges end with outcome `open`).
+    pub async fn shutdown(mut self) {
+        let _ = self.stop.send(true);
+        if let Some(t) = self.task.take() {
+            let _ = t.await;
+        }
+    }
+}
+
+impl Drop for ProxyHandle {
+    fn drop(&mut self) {
+        let _ = self.stop.send(true);
+    }
+}
+
+struct State {
+    sink: Option<EventSink>,
+    routes: Vec<Route>,
+    table: RouteTable,
+    rewrite_card: bool,
+    capture_cap: usize,
+    leg: Option<String>,
+    h1: Client<HttpConnector, ProxyBody>,
+    h2: Client<HttpConnector, ProxyBody>,
+    shutting_down: Arc<AtomicBool>,
+}
+
+/// Starts the proxy: binds `cfg.listen` and serves until shut down; every exchange is
+/// recorded through `sink`.
+///
+/// Errors: the address cannot be bound (in use, not permitted), or a route's upstream is
+/// not a valid `http://` URL (`InvalidInput`).
+pub async fn start(cfg: ProxyConfig, sink: EventSink) -> std::io::Result<ProxyHandle> {
+    start_inner(cfg, Some(sink)).await
+}
+
+/// The same proxy with the tee and recorder off: a bare hyper forwarder, for the benchmark
+/// baseline (`benches/proxy.rs`). Not for use otherwise.
+#[doc(hidden)]
+pub async fn start_bare(cfg: ProxyConfig) -> std::io::Result<ProxyHandle> {
+    start_inner(cfg, None).await
+}
+
+async fn start_inner(cfg: ProxyConfig, sink: Option<EventSink>) -> std::io::Result<ProxyHandle> {
+    let table = RouteTable::new(&cfg.routes)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+    let listener = TcpListener::bind(cfg.listen).await?;
+    let local_addr = listener.local_addr()?;
+    let mut conn = HttpConnector::new();
+    conn.set_nodelay(true);
+    let h1 = Client::builder(TokioExecutor::new()).build(conn.clone());
+    let h2 = Client::builder(TokioExecutor::new())
+        .http2_only(true)
+        .build(conn);
+    let state = Arc::new(State {
+        sink,
+        routes: cfg.routes,
+        table,
+        rewrite_card: cfg.rewrite_card,
+        capture_cap: cfg.capture_cap,
+        leg: cfg.leg,
+        h1,
+        h2,
+        shutting_down: Arc::new(AtomicBool::new(false)),
+    });
+    let (stop, stop_rx) = watch::channel(false);
+    let task = tokio::spawn(accept_loop(listener, state, stop_rx));
+    Ok(ProxyHandle {
+        local_addr,
+        stop,
+        task: Some(task),
+    })
+}
+
+async fn accept_loop(listener: TcpListener, state: Arc<State>, mut stop: watch::Receiver<bool>) {
+    let builder = Arc::new(hyper_util::server::conn::auto::Builder::new(
+        TokioExecutor::new(),
+    ));
+    let mut conns = JoinSet::new();
+    loop {
+        while conns.try_join_next().is_some() {}
+        let accepted = tokio::select! {
+            _ = stop.changed() => break,
+            r = listener.accept() => r,
+        };
+        let (stream, peer) = match accepted {
+            Ok(x) => x,
+            Err(e) => {
+                // Out of file descriptors and the like: wait a little, keep serving.
+                tracing::warn!(error = %e, "accept failed");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        let local = stream
+            .local_addr()
+            .map(|a| a.to_string())
+            .unwrap_or_default();
+        let conn_no = match &state.sink {
+            Some(sink) => {
+                let n = sink.next_conn();
+                sink.try_send(
+                    None,
+                    state.leg.clone(),
+                    EventKind::ConnOpen {
+                        conn: n,
+                        peer: peer.to_string(),
+                        local,
+                        tls: false,
+                    },
+                );
+                n
+            }
+            None => 0,
+        };
+        let st = state.clone();
+        let builder = builder.clone();
+        let mut stop_conn = stop.clone();
+        conns.spawn(async move {
+            let svc = hyper::service::service_fn(move |req| {
+                let st = st.clone();
+                async move { Ok::<_, Infallible>(handle(st, conn_no, req).await) }
+            });
+            let conn = builder.serve_connection(TokioIo::new(stream), svc);
+            tokio::pin!(conn);
+            tokio::select! {
+                r = conn.as_mut() => {
+                    if let Err(e) = r {
+                        tracing::debug!(conn = conn_no, error = %e, "client connection ended with an error");
+                    }
+                }
+                _ = stop_conn.changed() => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
+        });
+    }
+    drop(listener);
+    let grace = tokio::time::timeout(SHUTDOWN_GRACE, async {
+        while conns.join_next().await.is_some() {}
+    })
+    .await;
+    if grace.is_err() {
+        state.shutting_down.store(true, Ordering::Relaxed);
+        conns.abort_all();
+        while conns.join_next().await.is_some() {}
+    }
+}
+
+/// Hop-by-hop header fields (RFC 9110 §7.6.1), never forwarded.
+const HOP_BY_HOP: &[&str] = &[
+    "connection",
+    "keep-alive",
+    "proxy-connection",
+    "proxy-authenticate",
+    "proxy-authorization",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+];
+
+fn strip_hop_by_hop(h: &mut HeaderMap) {
+    let listed: Vec<HeaderName> = h
+        .get_all(header::CONNECTION)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|n| HeaderName::from_bytes(n.trim().as_bytes()).ok())
+        .collect();
+    let keep_te_trailers = h
+        .get(header::TE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|t| t.trim().eq_ignore_ascii_case("trailers"))
+        });
+    for n in HOP_BY_HOP {
+        h.remove(*n);
+    }
+    for n in listed {
+        h.remove(n);
+    }
+    if keep_te_trailers {
+        h.insert(header::TE, HeaderValue::from_static("trailers"));
+    }
+}
+
+fn version_str(v: Version) -> &'static str {
+    match v {
+        Version::HTTP_09 => "HTTP/0.9",
+        Version::HTTP_10 => "HTTP/1.0",
+        Version::HTTP_11 => "HTTP/1.1",
+        Version::HTTP_2 => "HTTP/2.0",
+        Version::HTTP_3 => "HTTP/3.0",
+        _ => "HTTP/?",
+    }
+}
+
+/// Scheme + authority as the client addressed the proxy (h2 `:authority`, absolute-form,
+/// else `Host`), falling back to the listener address.
+fn client_origin(req: &Request<Incoming>, fallback: &str) -> String {
+    let auth = req
+        .uri()
+        .authority()
+        .map(|a| a.as_str().to_string())
+        .or_else(|| {
+            req.headers()
+                .get(header::HOST)
+                .and_then(|h| h.to_str().ok())
+                .map(str::to_string)
+        })
+        .unwrap_or_else(|| fallback.to_string());
+    format!("http://{auth}")
+}
+
+fn text_response(status: StatusCode, text: String) -> Response<ProxyBody> {
+    let mut resp = Response::new(
+        Full::new(Bytes::from(text))
+            .map_err(|never| match never {})
+            .boxed_unsync(),
+    );
+    *resp.status_mut() = status;
+    resp.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    resp
+}
+
+/// The proxy's own answer (no route, upstream unreachable), recorded as a synthetic
+/// response head and `exchange_end{upstream_error}`.
+fn synthetic(
+    ctx: Option<&ExchangeCtx>,
+    status: StatusCode,
+    text: String,
+    error: String,
+) -> Response<ProxyBody> {
+    let len = text.len();
+    let resp = text_response(status, text.clone());
+    if let Some(ctx) = ctx {
+        let mut h = headers_of(resp.headers());
+        h.0.push(("content-length".into(), len.to_string()));
+        ctx.send(EventKind::ResponseHead {
+            status: status.as_u16(),
+            version: None,
+            headers: h,
+            synthetic: true,
+        });
+        ctx.send(EventKind::ResponseChunk {
+            body: Body::new(text),
+        });
+        ctx.add_response_bytes(len as u64);
+        ctx.end(Outcome::UpstreamError, Some(error));
+    }
+    resp
+}
+
+async fn handle(st: Arc<State>, conn: u64, req: Request<Incoming>) -> Response<ProxyBody> {
+    let origin = client_origin(&req, "proxy");
+    let path = req.uri().path().to_string();
+    let query = req.uri().query().map(str::to_string);
+    let client_url = format!(
+        "{origin}{}",
+        req.uri()
+            .path_and_query()
+            .map(|p| p.as_str())
+            .unwrap_or("/")
+    );
+    let target = st.table.resolve(&path, query.as_deref());
+    let leg = target
+        .as_ref()
+        .and_then(|t| st.routes.get(t.index))
+        .and_then(|r| r.leg.clone())
+        .or_else(|| st.leg.clone());
+    let ctx = st.sink.as_ref().map(|sink| {
+        Arc::new(ExchangeCtx::new(
+            sink.clone(),
+            sink.next_exchange_id(),
+            leg,
+            st.capture_cap,
+            st.shutting_down.clone(),
+        ))
+    });
+    if let Some(ctx) = &ctx {
+        ctx.send(EventKind::RequestHead {
+            conn: Some(conn),
+            method: req.method().to_string(),
+            url: client_url.clone(),
+            version: Some(version_str(req.version()).into()),
+            headers: headers_of(req.headers()),
+            upstream: target.as_ref().map(|t| t.url.clone()),
+        });
+    }
+    let Some(target) = target else {
+        return synthetic(
+            ctx.as_deref(),
+            StatusCode::NOT_FOUND,
+            format!("a2a-interop proxy: no route for path {path}\n"),
+            format!("no route for path {path}"),
+        );
+    };
+    let upstream_base = st.table.upstream(target.index).cloned();
+    let h2 = req.version() == Version::HTTP_2;
+    let method = req.method().clone();
+    let (mut parts, body) = req.into_parts();
+    let uri: Uri = match target.url.parse() {
+        Ok(u) => u,
+        Err(e) => {
+            return synthetic(
+                ctx.as_deref(),
+                StatusCode::BAD_GATEWAY,
+                format!("a2a-interop proxy: cannot forward to {}: {e}\n", target.url),
+                format!("bad upstream URL {}: {e}", target.url),
+            )
+        }
+    };
+    strip_hop_by_hop(&mut parts.headers);
+    parts.headers.remove(header::HOST);
+    if !h2 {
+        if let Some(a) = uri
+            .authority()
+            .and_then(|a| HeaderValue::from_str(a.as_str()).ok())
+        {
+            parts.headers.insert(header::HOST, a);
+        }
+    }
+    parts.uri = uri;
+    parts.version = if h2 {
+        Version::HTTP_2
+    } else {
+        Version::HTTP_11
+    };
+    let body: ProxyBody = match &ctx {
+        Some(ctx) => TeeBody::new(body, ctx.clone(), Direction::Request, true).boxed_unsync(),
+        None => body.map_err(BoxError::from).boxed_unsync(),
+    };
+    let up_req = Request::from_parts(parts, body);
+    let client = if h2 { &st.h2 } else { &st.h1 };
+    let resp = match client.request(up_req).await {
+        Ok(r) => r,
+        Err(e) => {
+            let cause = error_chain(&e);
+            if let Some(req_err) = ctx.as_ref().and_then(|c| c.request_error()) {
+                if let Some(ctx) = &ctx {
+                    ctx.end(
+                        Outcome::ClientAbort,
+                        Some(format!("client request body failed: {req_err}")),
+                    );
+                }
+                return text_response(
+                    StatusCode::BAD_REQUEST,
+                    format!("request body failed: {req_err}\n"),
+                );
+            }
+            return synthetic(
+                ctx.as_deref(),
+                StatusCode::BAD_GATEWAY,
+                format!(
+                    "a2a-interop proxy: upstream {} unreachable: {cause}\n",
+                    target.url
+                ),
+                format!("upstream {} unreachable: {cause}", target.url),
+            );
+        }
+    };
+    let (mut parts, body) = resp.into_parts();
+    let Some(ctx) = ctx else {
+        strip_hop_by_hop(&mut parts.headers);
+        return Response::from_parts(parts, body.map_err(BoxError::from).boxed_unsync());
+    };
+    ctx.send(EventKind::ResponseHead {
+        status: parts.status.as_u16(),
+        version: Some(version_str(parts.version).into()),
+        headers: headers_of(&parts.headers),
+        synthetic: false,
+    });
+    strip_hop_by_hop(&mut parts.headers);
+    if st.rewrite_card
+        && method == Method::GET
+        && parts.status.is_success()
+        && card::is_card_path(&path)
+    {
+        if let Some(up) = upstream_base {
+            let client_base = if target.prefix == "/" {
+                origin.clone()
+            } else {
+                format!("{origin}{}", target.prefix)
+            };
+            return card_response(ctx, parts, body, &up, &client_base).await;
+        }
+    }
+    Response::from_parts(
+        parts,
+        TeeBody::new(body, ctx, Direction::Response, true).boxed_unsync(),
+    )
+}
+
+/// Buffers an Agent Card response (≤ [`card::CARD_CAP`]) and serves it rewritten; anything
+/// else (too big, not JSON, nothing to rewrite, undecodable encoding) passes unchanged.
+async fn card_response(
+    ctx: Arc<ExchangeCtx>,
+    mut parts: http::response::Parts,
+    mut body: Incoming,
+    upstream: &url::Url,
+    client_base: &str,
+) -> Response<ProxyBody> {
+    let mut frames: Vec<Bytes> = Vec::new();
+    let mut total = 0usize;
+    let mut ended = body.is_end_stream();
+    while !ended && total <= card::CARD_CAP {
+        match body.frame().await {
+            Some(Ok(f)) => {
+                if let Ok(d) = f.into_data() {
+                    total += d.len();
+                    frames.push(d);
+                }
+                ended = body.is_end_stream();
+            }
+            Some(Err(e)) => {
+                for d in frames {
+                    ctx.send(EventKind::ResponseChunk { body: Body::new(d) });
+                }
+                let cause = error_chain(&e);
+                ctx.end(
+                    Outcome::UpstreamAbort,
+                    Some(format!("agent card body failed: {cause}")),
+                );
+                return text_response(
+                    StatusCode::BAD_GATEWAY,
+                    format!("a2a-interop proxy: agent card body failed: {cause}\n"),
+                );
+            }
+            None => ended = true,
+        }
+    }
+    let whole: Vec<u8> = frames.iter().flat_map(|b| b.iter().copied()).collect();
+    let encoding = parts
+        .headers
+        .get(header::CONTENT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let rewritten = if ended {
+        card::decode(&whole, encoding.as_deref())
+            .and_then(|plain| card::rewrite(&plain, upstream, client_base))
+    } else {
+        None
+    };
+    let Some((new_body, pointers)) = rewritten else {
+        // Unchanged: the buffered frames go first (recorded as they pass), then the rest.
+        let prefix = futures_util::stream::iter(
+            frames
+                .into_iter()
+                .map(|d| Ok::<_, BoxError>(http_body::Frame::data(d))),
+        );
+        let rest = http_body_util::BodyStream::new(body.map_err(BoxError::from));
+        let joined = http_body_util::StreamBody::new(futures_util::StreamExt::chain(prefix, rest));
+        return Response::from_parts(
+            parts,
+            TeeBody::new(joined, ctx, Direction::Response, true).boxed_unsync(),
+        );
+    };
+    ctx.send(EventKind::CardRewrite {
+        body: Body::new(new_body.clone()),
+        pointers,
+    });
+    let mut recorded = 0usize;
+    for d in frames {
+        let n = d.len();
+        let room = ctx.cap.saturating_sub(recorded);
+        recorded += n.min(room);
+        if room == 0 {
+            ctx.mark_truncated();
+            continue;
+        }
+        let body = if n > room {
+            ctx.mark_truncated();
+            Body {
+                data: d.slice(..room),
+                truncated: true,
+            }
+        } else {
+            Body::new(d)
+        };
+        ctx.send(EventKind::ResponseChunk { body });
+    }
+    for h in [
+        header::CONTENT_ENCODING,
+        header::ETAG,
+        header::CONTENT_LENGTH,
+        HeaderName::from_static("content-md5"),
+        HeaderName::from_static("digest"),
+    ] {
+        parts.headers.remove(h);
+    }
+    parts
+        .headers
+        .insert(header::CONTENT_LENGTH, HeaderValue::from(new_body.len()));
+    let body = Full::new(Bytes::from(new_body))
+        .map_err(|never: Infallible| -> BoxError { match never {} });
+    Response::from_parts(
+        parts,
+        TeeBody::new(body, ctx, Direction::Response, false).boxed_unsync(),
+    )
+}

@@ -5,7 +5,10 @@ HAR export, redaction and the format version. Imports only `model`.
 */
 
 pub mod event;
+pub mod har;
 pub mod jsonl;
+pub mod redact;
+pub mod writer;
 
 pub use event::{
     Body, CaptureMode, Event, EventKind, ExchangeId, Headers, Line, Outcome, RecordingHeader,

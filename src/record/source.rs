@@ -85,7 +85,17 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
             })
         }
         Some(SourceKind::Har) => {
-            bail!("{}: HAR import is not built yet", path.display())
+            let mut text = String::new();
+            reader
+                .read_to_string(&mut text)
+                .with_context(|| format!("{} is not UTF-8 text", path.display()))?;
+            let (header, events) = super::har::read(&text)
+                .with_context(|| format!("cannot read HAR {}", path.display()))?;
+            Ok(Source {
+                kind: SourceKind::Har,
+                header,
+                events: Box::new(events.into_iter().map(Ok)),
+            })
         }
         None => bail!(
             "{}: not a recording, transcript or HAR file (first line is neither {{\"type\":\"recording\"}}, a transcript line with \"dir\", nor {{\"log\":...}})",

@@ -1,11 +1,468 @@
 /*!
 Transcript import (`TRANSCRIPT.md`): hand-editable JSON lines converted losslessly into
-[`Event`]s. Not built yet.
+[`Event`]s of a [`CaptureMode::Transcript`] recording.
+
+Mapping, line by line:
+
+| transcript | events |
+|---|---|
+| `req` | `request_head` (+ `request_body` when the body is not empty); a new exchange `eN` |
+| `resp` | `response_head` (+ `response_chunk` with the body when not empty); when no `chunk` follows for it, `exchange_end{complete}` right after |
+| `chunk` | `response_chunk` (when not empty); with `close`: `exchange_end` (`eof` → complete, `reset` → upstream_abort, `timeout` → open) |
+| end of file | every exchange still open (no response, or a stream without `close`) ends `open` |
+
+Pairing: by `id` when present, else a `resp` answers the oldest unanswered `req` on the same
+`leg` and a `chunk` belongs to the latest `resp` on the same `leg`. `t` (seconds, float)
+becomes `t_us`; without `t` lines are 1 ms apart. A `req` whose `url` is a bare path takes
+its authority from the `host` header when present (`http://{host}{path}`).
 */
 
-use super::event::{Event, RecordingHeader};
+use std::collections::{HashMap, VecDeque};
+
+use anyhow::{anyhow, bail, Context};
+use serde_json::Value;
+
+use super::event::{Body, CaptureMode, Event, EventKind, Headers, Outcome, RecordingHeader};
+
+/// One parsed transcript line.
+struct Line {
+    no: usize,
+    dir: Dir,
+    t_us: u64,
+    id: Option<String>,
+    leg: Option<String>,
+    method: String,
+    url: String,
+    status: u16,
+    headers: Headers,
+    body: String,
+    close: Option<Outcome>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Dir {
+    Req,
+    Resp,
+    Chunk,
+}
 
 /// Converts transcript text into a header and events.
-pub fn read(_text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
-    anyhow::bail!("transcript import is not built yet")
+///
+/// Errors: a line that is not a JSON object, lacks `dir`, has an unknown `dir` or `close`,
+/// or a `resp`/`chunk` that answers nothing; each error names the 1-based line number.
+pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
+    let lines = parse_lines(text)?;
+    // Pass 1: assign every line to an exchange index.
+    let mut owner: Vec<usize> = Vec::with_capacity(lines.len());
+    let mut exchanges = 0usize;
+    let mut by_id: HashMap<(Option<String>, String), usize> = HashMap::new();
+    let mut unanswered: HashMap<Option<String>, VecDeque<usize>> = HashMap::new();
+    let mut answered: Vec<bool> = Vec::new();
+    let mut latest_resp: HashMap<Option<String>, usize> = HashMap::new();
+    let mut has_chunks: Vec<bool> = Vec::new();
+    for l in &lines {
+        match l.dir {
+            Dir::Req => {
+                let x = exchanges;
+                exchanges += 1;
+                answered.push(false);
+                has_chunks.push(false);
+                if let Some(id) = &l.id {
+                    by_id.insert((l.leg.clone(), id.clone()), x);
+                }
+                unanswered.entry(l.leg.clone()).or_default().push_back(x);
+                owner.push(x);
+            }
+            Dir::Resp => {
+                let x = match &l.id {
+                    Some(id) => *by_id
+                        .get(&(l.leg.clone(), id.clone()))
+                        .ok_or_else(|| anyhow!("line {}: resp id {id} answers no req", l.no))?,
+                    None => {
+                        let q = unanswered.entry(l.leg.clone()).or_default();
+                        loop {
+                            match q.pop_front() {
+                                Some(x) if answered[x] => continue,
+                                Some(x) => break x,
+                                None => bail!("line {}: resp answers no unanswered req", l.no),
+                            }
+                        }
+                    }
+                };
+                answered[x] = true;
+                latest_resp.insert(l.leg.clone(), x);
+                owner.push(x);
+            }
+            Dir::Chunk => {
+                let x = match &l.id {
+                    Some(id) => *by_id
+                        .get(&(l.leg.clone(), id.clone()))
+                        .ok_or_else(|| anyhow!("line {}: chunk id {id} answers no req", l.no))?,
+                    None => *latest_resp
+                        .get(&l.leg)
+                        .ok_or_else(|| anyhow!("line {}: chunk before any resp", l.no))?,
+                };
+                has_chunks[x] = true;
+                owner.push(x);
+            }
+        }
+    }
+    // Pass 2: events.
+    let mut events = Vec::with_capacity(lines.len() * 2);
+    let mut seq = 0u64;
+    let mut ended = vec![false; exchanges];
+    let mut req_bytes = vec![0u64; exchanges];
+    let mut resp_bytes = vec![0u64; exchanges];
+    let mut last_t = 0u64;
+    let mut push = |events: &mut Vec<Event>, t: u64, x: usize, leg: &Option<String>, kind| {
+        seq += 1;
+        events.push(Event {
+            seq,
+            t_us: t,
+            exchange: Some(format!("e{}", x + 1)),
+            leg: leg.clone(),
+            kind,
+        });
+    };
+    for (l, &x) in lines.iter().zip(owner.iter()) {
+        last_t = last_t.max(l.t_us);
+        if ended[x] {
+            bail!("line {}: exchange e{} already ended", l.no, x + 1);
+        }
+        match l.dir {
+            Dir::Req => {
+                let url = absolute_url(&l.url, &l.headers);
+                push(
+                    &mut events,
+                    l.t_us,
+                    x,
+                    &l.leg,
+                    EventKind::RequestHead {
+                        conn: None,
+                        method: l.method.clone(),
+                        url,
+                        version: None,
+                        headers: l.headers.clone(),
+                        upstream: None,
+                    },
+                );
+                if !l.body.is_empty() {
+                    req_bytes[x] += l.body.len() as u64;
+                    push(
+                        &mut events,
+                        l.t_us,
+                        x,
+                        &l.leg,
+                        EventKind::RequestBody {
+                            body: Body::new(l.body.clone().into_bytes()),
+                        },
+                    );
+                }
+            }
+            Dir::Resp => {
+                push(
+                    &mut events,
+                    l.t_us,
+                    x,
+                    &l.leg,
+                    EventKind::ResponseHead {
+                        status: l.status,
+                        version: None,
+                        headers: l.headers.clone(),
+                        synthetic: false,
+                    },
+                );
+                if !l.body.is_empty() {
+                    resp_bytes[x] += l.body.len() as u64;
+                    push(
+                        &mut events,
+                        l.t_us,
+                        x,
+                        &l.leg,
+                        EventKind::ResponseChunk {
+                            body: Body::new(l.body.clone().into_bytes()),
+                        },
+                    );
+                }
+                if !has_chunks[x] {
+                    ended[x] = true;
+                    push(
+                        &mut events,
+                        l.t_us,
+                        x,
+                        &l.leg,
+                        end(Outcome::Complete, req_bytes[x], resp_bytes[x]),
+                    );
+                }
+            }
+            Dir::Chunk => {
+                if !l.body.is_empty() {
+                    resp_bytes[x] += l.body.len() as u64;
+                    push(
+                        &mut events,
+                        l.t_us,
+                        x,
+                        &l.leg,
+                        EventKind::ResponseChunk {
+                            body: Body::new(l.body.clone().into_bytes()),
+                        },
+                    );
+                }
+                if let Some(outcome) = l.close {
+                    ended[x] = true;
+                    push(
+                        &mut events,
+                        l.t_us,
+                        x,
+                        &l.leg,
+                        end(outcome, req_bytes[x], resp_bytes[x]),
+                    );
+                }
+            }
+        }
+    }
+    // Exchanges that never ended: still open when the capture stopped.
+    let legs: HashMap<usize, Option<String>> = lines
+        .iter()
+        .zip(owner.iter())
+        .map(|(l, &x)| (x, l.leg.clone()))
+        .collect();
+    for x in 0..exchanges {
+        if !ended[x] {
+            let leg = legs.get(&x).cloned().flatten();
+            push(
+                &mut events,
+                last_t,
+                x,
+                &leg,
+                end(Outcome::Open, req_bytes[x], resp_bytes[x]),
+            );
+        }
+    }
+    let mut header = RecordingHeader::new(CaptureMode::Transcript);
+    header.started_at = "1970-01-01T00:00:00.000Z".into();
+    Ok((header, events))
+}
+
+fn end(outcome: Outcome, request_bytes: u64, response_bytes: u64) -> EventKind {
+    EventKind::ExchangeEnd {
+        outcome,
+        error: None,
+        trailers: None,
+        request_bytes,
+        response_bytes,
+        truncated: false,
+    }
+}
+
+/// `url` as is when absolute; a bare path gets `http://{host}` from the `host` header.
+fn absolute_url(url: &str, headers: &Headers) -> String {
+    if url.starts_with('/') {
+        if let Some(host) = headers.get("host") {
+            let host = host.trim();
+            if !host.is_empty() {
+                return format!("http://{host}{url}");
+            }
+        }
+    }
+    url.to_string()
+}
+
+fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
+    let mut out = Vec::new();
+    let mut prev_t: Option<u64> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let no = i + 1;
+        let raw = raw.trim();
+        if raw.is_empty() {
+            continue;
+        }
+        let v: Value =
+            serde_json::from_str(raw).with_context(|| format!("line {no}: not a JSON object"))?;
+        let obj = v
+            .as_object()
+            .ok_or_else(|| anyhow!("line {no}: not a JSON object"))?;
+        let dir = match obj.get("dir").and_then(Value::as_str) {
+            Some("req") => Dir::Req,
+            Some("resp") => Dir::Resp,
+            Some("chunk") => Dir::Chunk,
+            Some(other) => bail!("line {no}: unknown dir {other:?} (req, resp or chunk)"),
+            None => bail!("line {no}: missing \"dir\""),
+        };
+        let t_us = match obj.get("t") {
+            Some(t) => {
+                let secs = t
+                    .as_f64()
+                    .ok_or_else(|| anyhow!("line {no}: \"t\" is not a number"))?;
+                if !(secs.is_finite() && secs >= 0.0) {
+                    bail!("line {no}: \"t\" must be a non-negative number of seconds");
+                }
+                (secs * 1_000_000.0).round() as u64
+            }
+            None => prev_t.map(|p| p + 1000).unwrap_or(0),
+        };
+        prev_t = Some(t_us);
+        let id = obj.get("id").and_then(|v| match v {
+            Value::Null => None,
+            Value::String(s) => Some(s.clone()),
+            other => Some(other.to_string()),
+        });
+        let leg = obj.get("leg").and_then(Value::as_str).map(str::to_string);
+        let headers = match obj.get("headers") {
+            None | Some(Value::Null) => Headers::default(),
+            Some(Value::Object(m)) => Headers(
+                m.iter()
+                    .map(|(k, v)| {
+                        let v = match v {
+                            Value::String(s) => s.clone(),
+                            other => other.to_string(),
+                        };
+                        (k.clone(), v)
+                    })
+                    .collect(),
+            ),
+            Some(_) => bail!("line {no}: \"headers\" is not an object"),
+        };
+        let body = match obj.get("body") {
+            None | Some(Value::Null) => String::new(),
+            Some(Value::String(s)) => s.clone(),
+            Some(_) => bail!("line {no}: \"body\" is not a string"),
+        };
+        let close = match obj.get("close").and_then(Value::as_str) {
+            None => None,
+            Some("eof") => Some(Outcome::Complete),
+            Some("reset") => Some(Outcome::UpstreamAbort),
+            Some("timeout") => Some(Outcome::Open),
+            Some(other) => bail!("line {no}: unknown close {other:?} (eof, reset or timeout)"),
+        };
+        let method = obj
+            .get("method")
+            .and_then(Value::as_str)
+            .unwrap_or("GET")
+            .to_string();
+        let url = obj
+            .get("url")
+            .and_then(Value::as_str)
+            .unwrap_or("/")
+            .to_string();
+        if dir == Dir::Req && obj.get("url").is_none() {
+            bail!("line {no}: req without \"url\"");
+        }
+        let status = match obj.get("status") {
+            Some(s) => s
+                .as_u64()
+                .filter(|s| (100..=999).contains(s))
+                .ok_or_else(|| anyhow!("line {no}: \"status\" is not an HTTP status"))?
+                as u16,
+            None if dir == Dir::Resp => bail!("line {no}: resp without \"status\""),
+            None => 0,
+        };
+        out.push(Line {
+            no,
+            dir,
+            t_us,
+            id,
+            leg,
+            method,
+            url,
+            status,
+            headers,
+            body,
+            close,
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(evs: &[Event]) -> Vec<&'static str> {
+        evs.iter()
+            .map(|e| match &e.kind {
+                EventKind::RequestHead { .. } => "request_head",
+                EventKind::RequestBody { .. } => "request_body",
+                EventKind::ResponseHead { .. } => "response_head",
+                EventKind::ResponseChunk { .. } => "response_chunk",
+                EventKind::ExchangeEnd { .. } => "exchange_end",
+                _ => "other",
+            })
+            .collect()
+    }
+
+    #[test]
+    fn stream_with_chunks_and_close() {
+        let t = r#"{"t":0.0,"dir":"req","method":"POST","url":"/","headers":{"host":"127.0.0.1:9"},"body":"{}"}
+{"t":0.004,"dir":"resp","status":200,"headers":{"content-type":"text/event-stream"},"body":""}
+{"t":0.005,"dir":"chunk","body":"data: 1\n\n"}
+{"t":0.9,"dir":"chunk","body":"","close":"reset"}"#;
+        let (h, evs) = read(t).unwrap();
+        assert_eq!(h.mode, CaptureMode::Transcript);
+        assert_eq!(
+            kinds(&evs),
+            [
+                "request_head",
+                "request_body",
+                "response_head",
+                "response_chunk",
+                "exchange_end"
+            ]
+        );
+        match &evs[0].kind {
+            EventKind::RequestHead { url, .. } => assert_eq!(url, "http://127.0.0.1:9/"),
+            _ => panic!(),
+        }
+        match &evs[4].kind {
+            EventKind::ExchangeEnd { outcome, .. } => assert_eq!(*outcome, Outcome::UpstreamAbort),
+            _ => panic!(),
+        }
+        assert_eq!(evs[4].t_us, 900_000);
+        assert_eq!(
+            evs.iter().map(|e| e.seq).collect::<Vec<_>>(),
+            [1, 2, 3, 4, 5]
+        );
+    }
+
+    #[test]
+    fn pairing_by_leg_and_open_exchanges() {
+        let t = r#"{"dir":"req","method":"POST","url":"https://gw/a","body":""}
+{"dir":"req","method":"POST","url":"https://up/a","body":"","leg":"upstream"}
+{"dir":"resp","status":200,"headers":{},"body":"x","leg":"upstream"}
+{"dir":"req","method":"GET","url":"https://gw/b"}"#;
+        let (_, evs) = read(t).unwrap();
+        // e2 answered on the upstream leg, e1 and e3 never answered -> open at the end.
+        let ends: Vec<(String, Outcome)> = evs
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::ExchangeEnd { outcome, .. } => {
+                    Some((e.exchange.clone().unwrap(), *outcome))
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            ends,
+            [
+                ("e2".to_string(), Outcome::Complete),
+                ("e1".to_string(), Outcome::Open),
+                ("e3".to_string(), Outcome::Open)
+            ]
+        );
+        assert_eq!(evs[0].t_us, 0);
+        assert_eq!(evs[1].t_us, 1000);
+        assert_eq!(evs[1].leg.as_deref(), Some("upstream"));
+    }
+
+    #[test]
+    fn malformed_line_names_its_number() {
+        let t = "{\"dir\":\"req\",\"url\":\"/\"}\n\nnot json\n";
+        let err = format!("{:#}", read(t).unwrap_err());
+        assert!(err.contains("line 3"), "{err}");
+        let err = format!(
+            "{:#}",
+            read("{\"dir\":\"resp\",\"status\":200}").unwrap_err()
+        );
+        assert!(err.contains("line 1"), "{err}");
+    }
 }

@@ -1,1 +1,225 @@
-//! placeholder, see DESIGN.md module table
+/*!
+Reports: findings to text / json / markdown / junit / sarif / html. One model
+([`Report`], DESIGN.md "JSON report", `docs/report-schema.json`), several renderers, no rule
+logic: the verifier judges, this module only presents.
+
+```text
+events ──┬──► Verifier ──► VerifyOutcome ─┐
+         └──► ExchangeIndex ──────────────┴─► ReportInput ─► Report::build ─► render(Format)
+```
+
+Entry points for commands: [`render`] (one format to a string) and [`write_reports`]
+(several formats to files or stdout). The rule registry has its own renderers in [`rules`].
+*/
+
+pub mod html;
+pub mod index;
+pub mod junit;
+pub mod markdown;
+pub mod model;
+pub mod rules;
+pub mod sarif;
+pub mod text;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+pub use index::{ExchangeIndex, ExchangeView, SourceFile, SseEventView};
+pub use model::{
+    ConformanceLevel, Counts, Coverage, FileFormat, Report, ReportInput, SourceInfo, SourceKind,
+    Status, Summary, TestResult, REPORT_SCHEMA,
+};
+
+/// Report formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Terminal text, one STYLE.md §7 block per finding, then a summary line.
+    Text,
+    /// The JSON report, pretty-printed.
+    Json,
+    /// Markdown: summary, pass/fail table, failures with evidence, Mermaid diagram.
+    Markdown,
+    /// JUnit XML (Jenkins `junit-10.xsd`).
+    Junit,
+    /// SARIF 2.1.0.
+    Sarif,
+    /// One self-contained HTML file.
+    Html,
+}
+
+impl Format {
+    /// Lowercase name (`junit`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Json => "json",
+            Format::Markdown => "markdown",
+            Format::Junit => "junit",
+            Format::Sarif => "sarif",
+            Format::Html => "html",
+        }
+    }
+
+    /// The format a file name suggests (`.json`, `.md`, `.xml`, `.sarif`, `.html`, `.txt`).
+    pub fn from_extension(path: &Path) -> Option<Format> {
+        let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+        let fmt = if name.ends_with(".sarif") || name.ends_with(".sarif.json") {
+            Format::Sarif
+        } else if name.ends_with(".json") {
+            Format::Json
+        } else if name.ends_with(".md") || name.ends_with(".markdown") {
+            Format::Markdown
+        } else if name.ends_with(".xml") {
+            Format::Junit
+        } else if name.ends_with(".html") || name.ends_with(".htm") {
+            Format::Html
+        } else if name.ends_with(".txt") {
+            Format::Text
+        } else {
+            return None;
+        };
+        Some(fmt)
+    }
+}
+
+/// A report that could not be rendered or written.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// The output file could not be created or written.
+    #[error("cannot write {format} report to {path}: {source}")]
+    Write {
+        format: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Rendering failed (XML writer or JSON serializer).
+    #[error("cannot render {format} report: {message}")]
+    Render {
+        format: &'static str,
+        message: String,
+    },
+}
+
+/// Renders `input` as `format`.
+///
+/// Errors: [`ReportError::Render`] when the XML or JSON writer fails (not expected for
+/// well-formed models).
+pub fn render(format: Format, input: &ReportInput) -> Result<String, ReportError> {
+    let report = Report::build(input);
+    render_report(format, &report, input)
+}
+
+/// Renders an already built `report` (so several formats share one model and one
+/// `generatedAt`).
+pub fn render_report(
+    format: Format,
+    report: &Report,
+    input: &ReportInput,
+) -> Result<String, ReportError> {
+    match format {
+        Format::Text => Ok(text::render(report, input)),
+        Format::Json => json(report),
+        Format::Markdown => Ok(markdown::render(report, input)),
+        Format::Junit => junit::render(report, input),
+        Format::Sarif => sarif::render(report, input),
+        Format::Html => Ok(html::render(report, input)),
+    }
+}
+
+/// The JSON report, pretty-printed, with a final newline.
+pub fn json(report: &Report) -> Result<String, ReportError> {
+    serde_json::to_string_pretty(report)
+        .map(|mut s| {
+            s.push('\n');
+            s
+        })
+        .map_err(|e| ReportError::Render {
+            format: "json",
+            message: e.to_string(),
+        })
+}
+
+/// Renders every `(format, path)` pair and writes it; path `-` is stdout. All pairs are
+/// tried even when one fails; the first failure is returned.
+///
+/// Errors: the first [`ReportError`] met. The caller then still has the findings (the
+/// verify command prints them as raw JSON on stdout: results are never lost to a report
+/// error).
+pub fn write_reports(
+    outputs: &[(Format, PathBuf)],
+    input: &ReportInput,
+) -> Result<(), ReportError> {
+    let report = Report::build(input);
+    let mut first_err = None;
+    for (format, path) in outputs {
+        let res = render_report(*format, &report, input).and_then(|text| {
+            write_to(path, text.as_bytes()).map_err(|source| ReportError::Write {
+                format: format.as_str(),
+                path: path.clone(),
+                source,
+            })
+        });
+        if let Err(e) = res {
+            first_err.get_or_insert(e);
+        }
+    }
+    match first_err {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Writes `bytes` to `path`, or to stdout when `path` is `-`.
+fn write_to(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if path.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(bytes)?;
+        out.flush()
+    } else {
+        std::fs::write(path, bytes)
+    }
+}
+
+/// SHA-256 (lowercase hex) and size in bytes of a file, read in 64 KiB blocks.
+///
+/// Errors: the file cannot be opened or read.
+pub fn sha256_file(path: &Path) -> std::io::Result<(String, u64)> {
+    use sha2::{Digest, Sha256};
+    use std::io::Read;
+    let mut f = std::fs::File::open(path)?;
+    let mut h = Sha256::new();
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut total = 0u64;
+    loop {
+        let n = f.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        total += n as u64;
+        h.update(&buf[..n]);
+    }
+    Ok((hex::encode(h.finalize()), total))
+}
+
+/// Where a finding points, for renderers: `#seq (METHOD path -> status)`.
+pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) -> String {
+    let x = exchange
+        .and_then(|id| index.exchange(id))
+        .or_else(|| index.exchange_of_seq(seq));
+    match x {
+        Some(x) => {
+            let status = x
+                .status
+                .map(|s| s.to_string())
+                .unwrap_or_else(|| "no response".into());
+            format!("#{seq} ({} {} -> {status})", x.method, x.path)
+        }
+        None => format!("#{seq}"),
+    }
+}
+
+/// A finding's `found` value as one line of text (JSON strings quoted, others compact).
+pub(crate) fn found_text(v: &serde_json::Value) -> String {
+    let s = v.to_string();
+    index::excerpt_of(s.as_bytes(), 300)
+}

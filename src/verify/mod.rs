@@ -8,8 +8,14 @@ offline (fed by a file reader), so verdicts are the same either way.
 Verifier::new(&RecordingHeader) ─► feed(&Event) -> Vec<Finding> (new ones, for live printing)
                                 ─► finish() -> VerifyOutcome (all findings, dialects, coverage)
 ```
+
+`feed` returns a finding as soon as it is certain (most at the end of an exchange, stream
+rules at the SSE event that proves them). `finish` adds the few rules that need the whole
+recording (a cancel that never took effect) and returns every finding, sorted by first
+evidence `seq`. The rule logic lives in [`engine`]; the registry in [`rules`].
 */
 
+mod engine;
 pub mod finding;
 pub mod rules;
 
@@ -28,15 +34,20 @@ pub struct VerifyOutcome {
     pub events: u64,
     /// Exchanges seen.
     pub exchanges: u64,
-    /// Rule areas the traffic exercised (`card`, `card-url`, `jsonrpc`, `task`, `stream`,
-    /// `sse`, `version`, `auth`, `push`, `gateway`, ...).
+    /// Rule areas the traffic exercised (`card`, `card-url`, `jsonrpc`, `rest`, `task`,
+    /// `stream`, `sse`, `version`, `auth`, `push`, `gateway`), sorted.
     pub areas_exercised: Vec<String>,
+    /// Exchanges whose verdict is incomplete (truncated capture or a recorder `gap`):
+    /// `(exchange id, reason)`. No finding is invented from missing data.
+    pub incomplete: Vec<(String, String)>,
+    /// Dialect of each exchange that used one: `(exchange id, "1.0" | "0.3" | ...)`.
+    pub exchange_dialects: Vec<(String, String)>,
 }
 
 /// The verification engine. See the module docs.
 pub struct Verifier {
     header: RecordingHeader,
-    outcome: VerifyOutcome,
+    state: engine::State,
 }
 
 impl Verifier {
@@ -44,7 +55,7 @@ impl Verifier {
     pub fn new(header: &RecordingHeader) -> Self {
         Verifier {
             header: header.clone(),
-            outcome: VerifyOutcome::default(),
+            state: engine::State::new(header),
         }
     }
 
@@ -54,13 +65,25 @@ impl Verifier {
     }
 
     /// Feeds one event; returns the findings it completed (possibly none).
-    pub fn feed(&mut self, _ev: &Event) -> Vec<Finding> {
-        self.outcome.events += 1;
-        Vec::new()
+    pub fn feed(&mut self, ev: &Event) -> Vec<Finding> {
+        self.state.feed(ev)
     }
 
-    /// Ends the run: rules that need the whole recording fire here.
+    /// Ends the run: rules that need the whole recording fire here. Returns every finding
+    /// (those already returned by `feed` included), sorted by first evidence `seq`.
     pub fn finish(self) -> VerifyOutcome {
-        self.outcome
+        self.state.finish()
     }
+}
+
+/// Verifies a whole event sequence at once (offline helper).
+pub fn verify_all<'a>(
+    header: &RecordingHeader,
+    events: impl IntoIterator<Item = &'a Event>,
+) -> VerifyOutcome {
+    let mut v = Verifier::new(header);
+    for ev in events {
+        v.feed(ev);
+    }
+    v.finish()
 }

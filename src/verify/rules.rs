@@ -1,11 +1,362 @@
 /*!
-The static rule registry. IDs are `AREA-TOPIC-NNN`, permanent, never reused.
+The static rule registry. IDs are `AREA-TOPIC-NNN`, permanent, never reused; `name` is a
+stable kebab-case alias. Severity: error = a MUST of the spec, warning = a SHOULD, note =
+advice. Each rule lists the `A2A-DIGEST.md` requirement IDs it enforces in `spec`.
+
+Each rule is a `const` so the engine can name it (`&rules::CARD_URL_DOUBLED_PATH`) and the
+registry [`RULES`] lists them all in ID order.
 */
 
-use super::finding::Rule;
+use super::finding::{Category, Rule, Severity};
+
+macro_rules! rule {
+    ($konst:ident, $id:literal, $name:literal, $sev:ident, $cat:ident, [$($spec:literal),+], $summary:literal, $help:literal) => {
+        #[doc = concat!("`", $id, "` (`", $name, "`): ", $summary, ". Spec: ", $(" ", $spec),+, ".")]
+        pub const $konst: Rule = Rule {
+            id: $id,
+            name: $name,
+            severity: Severity::$sev,
+            category: Category::$cat,
+            summary: $summary,
+            spec: &[$($spec),+],
+            help: $help,
+            retired: false,
+        };
+    };
+}
+
+// ---- Agent Card shape -------------------------------------------------------------------
+rule!(CARD_SHAPE_MISSING_FIELD, "CARD-SHAPE-001", "card-missing-required-field", Error, AgentCard,
+    ["CARD-003", "CARD-004"],
+    "agent card lacks a required member or has an empty required list",
+    "add every required member of the AgentCard for the declared protocol version (1.0: name, description, supportedInterfaces, version, capabilities, defaultInputModes, defaultOutputModes, skills; 0.3 also url and protocolVersion)");
+rule!(CARD_SHAPE_FLAG_NOT_BOOLEAN, "CARD-SHAPE-002", "card-capability-not-boolean", Error, AgentCard,
+    ["CARD-003", "CARD-004"],
+    "agent card capability flag is not a boolean",
+    "write capability flags (streaming, pushNotifications, extendedAgentCard, supportsAuthenticatedExtendedCard) as JSON true or false");
+rule!(
+    CARD_SHAPE_INTERFACE,
+    "CARD-SHAPE-003",
+    "card-interface-malformed",
+    Error,
+    AgentCard,
+    ["CARD-005", "CARD-006"],
+    "agent card interface entry is malformed",
+    "give every interface an absolute url, its protocolBinding (or transport) and protocolVersion"
+);
+rule!(
+    CARD_SHAPE_NOT_JSON,
+    "CARD-SHAPE-004",
+    "card-not-json",
+    Error,
+    AgentCard,
+    ["CARD-001", "CARD-002"],
+    "agent card response is not a JSON object",
+    "serve the Agent Card as a JSON object with Content-Type application/json"
+);
+rule!(CARD_SHAPE_PATCH_VERSION, "CARD-SHAPE-005", "card-protocol-version-patch", Warning, AgentCard,
+    ["CARD-007"],
+    "1.0 interface declares a patch version",
+    "declare protocolVersion as Major.Minor (\"1.0\"), not \"1.0.1\": patch versions are not negotiated");
+
+// ---- Agent Card URL consistency ---------------------------------------------------------
+rule!(CARD_URL_DOUBLED_PATH, "CARD-URL-001", "card-url-doubled-path", Error, AgentCard,
+    ["CARD-005", "CARD-006"],
+    "advertised interface url repeats a run of path segments",
+    "advertise the public base URL once; a gateway or controller glued its own prefix onto a URL that already had it");
+rule!(CARD_URL_UNREACHABLE, "CARD-URL-002", "card-url-unreachable", Error, AgentCard,
+    ["CARD-005", "CARD-006"],
+    "advertised interface url answers 404/405 or never answers when used",
+    "advertise the URL the agent is really served at through this origin; clients follow the card and fail here");
+rule!(CARD_URL_INTERNAL_AUTHORITY, "CARD-URL-003", "card-url-internal-authority", Error, AgentCard,
+    ["CARD-005", "CARD-006"],
+    "advertised interface url points at a loopback, bind-all, private or cluster-internal host while the card was fetched from another host",
+    "advertise the public URL clients use (set the agent's public base URL), not its bind address or in-cluster name");
+rule!(CARD_URL_NOT_RPC_ENDPOINT, "CARD-URL-004", "card-url-not-rpc-endpoint", Error, AgentCard,
+    ["CARD-005", "CARD-006"],
+    "advertised interface url is the card document or an operation path, not the endpoint base",
+    "advertise the interface base URL (the JSON-RPC POST endpoint or the REST base), not the card path or a method route");
+rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, Interop,
+    ["CARD-005"],
+    "advertised interface url is the proxy's upstream: clients following the card bypass the recorder",
+    "run the proxy with --rewrite-card, or set the agent's public URL to the proxy address");
+
+// ---- JSON-RPC envelope and errors -------------------------------------------------------
+rule!(RPC_ENVELOPE, "RPC-ENVELOPE-001", "jsonrpc-response-malformed", Error, ErrorHandling,
+    ["RPC-001", "RPC-002"],
+    "JSON-RPC response envelope is malformed (jsonrpc member, result xor error, error object)",
+    "answer with {\"jsonrpc\":\"2.0\",\"id\":<request id>,\"result\":...} or {...,\"error\":{\"code\":<int>,\"message\":<string>}}");
+rule!(RPC_ID_MISMATCH, "RPC-ID-001", "jsonrpc-id-mismatch", Error, ErrorHandling,
+    ["RPC-002"],
+    "JSON-RPC response id differs from the request id",
+    "echo the request id unchanged (same type and value); null only when the request id could not be read");
+rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, ErrorHandling,
+    ["ERR-001", "ERR-002"],
+    "JSON-RPC error code does not match the situation",
+    "use -32700 for unparseable JSON, -32600 for an invalid request object, -32601 for an unknown method, and the A2A codes (-32001 TaskNotFoundError, ...) for A2A conditions");
+rule!(REST_ERROR_SHAPE, "REST-ERROR-001", "rest-error-shape", Error, ErrorHandling,
+    ["ERR-003", "REST-003"],
+    "HTTP+JSON error body does not have the shape of the route's protocol version",
+    "1.0 routes: {\"error\":{\"code\":<http status>,\"status\":\"NOT_FOUND\",\"message\":...,\"details\":[{\"@type\":...ErrorInfo,\"reason\":...}]}}; 0.3 /v1 routes: the 0.3 A2A error object {\"code\":-32001,\"message\":...} that 0.3 clients parse");
+rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
+    ["DATA-005", "RPC-004"],
+    "operation result is not a well-formed Task or Message",
+    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}");
+
+// ---- Task lifecycle ---------------------------------------------------------------------
+rule!(TASK_TERMINAL_CHANGED, "TASK-STATE-001", "terminal-state-changed", Error, Lifecycle,
+    ["TASK-001", "TASK-008"],
+    "task left a terminal state",
+    "once completed, failed, canceled or rejected a task never changes state; refinements are new tasks in the same context");
+rule!(TASK_MESSAGE_TO_TERMINAL, "TASK-STATE-002", "message-to-terminal-task-accepted", Error, Lifecycle,
+    ["TASK-002", "TASK-001"],
+    "message to a task in a terminal state was accepted",
+    "reject a message naming a terminal task with -32004 UnsupportedOperationError (HTTP 400) and start a new task for a follow-up instead");
+rule!(TASK_CANCEL_TERMINAL, "TASK-STATE-003", "cancel-terminal-task-succeeded", Error, Lifecycle,
+    ["TASK-003", "TASK-001"],
+    "cancel of a task in a terminal state returned success",
+    "answer cancel of a completed, failed, canceled or rejected task with -32002 TaskNotCancelableError");
+rule!(TASK_CANCEL_INEFFECTIVE, "TASK-STATE-004", "cancel-not-effective", Warning, Lifecycle,
+    ["TASK-003"],
+    "cancel returned success but the task never reached canceled",
+    "return the updated Task in TASK_STATE_CANCELED, or -32002 TaskNotCancelableError when the task cannot be canceled");
+rule!(TASK_STATE_INVALID, "TASK-STATE-005", "task-state-invalid", Error, Lifecycle,
+    ["TASK-008", "DATA-005"],
+    "task state is not a valid state of the dialect",
+    "use the dialect's state names (1.0 TASK_STATE_*, 0.x lowercase) and never report TASK_STATE_UNSPECIFIED on a live task");
+rule!(TASK_SUBSCRIBE_TERMINAL, "TASK-STATE-006", "subscribe-terminal-task-accepted", Error, Lifecycle,
+    ["TASK-004"],
+    "subscribe to a task in a terminal state opened a stream",
+    "answer SubscribeToTask on a terminal task with -32004 UnsupportedOperationError before any stream starts");
+
+// ---- identifiers ------------------------------------------------------------------------
+rule!(ID_TASK_NOT_RESOLVABLE, "ID-TASK-001", "task-id-not-resolvable", Error, Lifecycle,
+    ["ID-001", "TASK-009", "ID-006"],
+    "a task id the agent handed out is unknown to the agent afterwards",
+    "use one task id everywhere: the id carried by stream events and send results must work with GetTask/tasks/get and CancelTask");
+rule!(ID_UNKNOWN_TASK_ACCEPTED, "ID-TASK-002", "unknown-task-id-accepted", Error, Lifecycle,
+    ["ID-001", "TASK-009"],
+    "message naming a task id was answered with a different task",
+    "continue the named task, or answer -32001 TaskNotFoundError for an unknown taskId; never mint a new task for it");
+rule!(
+    ID_CONTEXT_NOT_INFERRED,
+    "ID-CTX-001",
+    "context-id-not-inferred",
+    Error,
+    Lifecycle,
+    ["ID-003", "ID-006"],
+    "follow-up naming only a taskId got a different contextId than the task's",
+    "infer contextId from the task when the message gives only taskId"
+);
+rule!(ID_CONTEXT_CHANGED, "ID-CTX-002", "context-id-changed", Error, Lifecycle,
+    ["ID-006", "ID-002"],
+    "a task's contextId changed, or the agent substituted the client's contextId",
+    "a task keeps its contextId forever; accept the client's contextId or reject it with an error, never substitute another");
+rule!(
+    ID_EVENT_MISSING_TASK_ID,
+    "ID-EVENT-001",
+    "stream-event-missing-task-id",
+    Error,
+    Streaming,
+    ["ID-005"],
+    "status or artifact update event lacks taskId or contextId",
+    "put taskId and contextId on every TaskStatusUpdateEvent and TaskArtifactUpdateEvent"
+);
+rule!(
+    ID_EVENT_TASK_MISMATCH,
+    "ID-EVENT-002",
+    "stream-event-task-mismatch",
+    Error,
+    Streaming,
+    ["ID-006"],
+    "stream event names another task or context than the stream's task",
+    "all events of one stream carry the first Task's id and contextId"
+);
+
+// ---- streams ----------------------------------------------------------------------------
+rule!(STREAM_EVENT_SHAPE, "STREAM-SHAPE-001", "stream-event-invalid-shape", Error, Streaming,
+    ["DATA-005", "STREAM-003"],
+    "stream event is not a well-formed StreamResponse",
+    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update)");
+rule!(STREAM_ENVELOPE, "STREAM-SHAPE-002", "stream-event-envelope-wrong", Error, Streaming,
+    ["RPC-005", "REST-002"],
+    "SSE data is not the binding's envelope (JSON-RPC response with the request id / bare StreamResponse on REST)",
+    "on JSON-RPC each data is {\"jsonrpc\":\"2.0\",\"id\":<request id>,\"result\":<StreamResponse>}; on HTTP+JSON it is the bare StreamResponse");
+rule!(
+    STREAM_FIRST_NOT_TASK,
+    "STREAM-FIRST-001",
+    "first-stream-event-not-task",
+    Error,
+    Streaming,
+    ["STREAM-003", "STREAM-002"],
+    "first event of a 1.0 message stream is not a Task or Message",
+    "send the Task (or a single Message) first, then status and artifact updates"
+);
+rule!(STREAM_NOT_EVENT_STREAM, "STREAM-HTTP-001", "stream-not-event-stream", Error, Streaming,
+    ["RPC-005"],
+    "streaming call answered with success but not as text/event-stream",
+    "answer streaming methods with HTTP 200 and Content-Type text/event-stream, or with a plain JSON-RPC error before the stream starts");
+rule!(
+    STREAM_AFTER_TERMINAL,
+    "STREAM-END-001",
+    "stream-event-after-terminal",
+    Error,
+    Streaming,
+    ["STREAM-007", "STREAM-008", "TASK-001"],
+    "stream sent events after the task's terminal state",
+    "close the stream after the terminal status update (1.0 may repeat one final task snapshot)"
+);
+rule!(STREAM_NO_TERMINAL, "STREAM-END-002", "stream-ended-without-terminal", Error, Streaming,
+    ["STREAM-003", "STREAM-007"],
+    "task stream ended before a terminal or interrupted state",
+    "keep the stream open until the task reaches a terminal (or input-required/auth-required) state, and send that state before closing");
+rule!(STREAM_FINAL_FLAG, "STREAM-FINAL-001", "stream-final-flag-wrong", Error, Streaming,
+    ["STREAM-008"],
+    "0.x final flag does not match the state",
+    "0.x: set final:true on the status update with a terminal or input-required state and only there");
+rule!(STREAM_APPEND_WITHOUT_BASE, "STREAM-ARTIFACT-001", "artifact-append-without-base", Warning, Streaming,
+    ["STREAM-009"],
+    "artifact chunk with append:true has no earlier chunk of that artifact in the stream",
+    "send the first chunk of an artifact with append false (or absent), then append:true chunks with the same artifactId");
+rule!(
+    STREAM_CHUNK_AFTER_LAST,
+    "STREAM-ARTIFACT-002",
+    "artifact-chunk-after-last",
+    Warning,
+    Streaming,
+    ["STREAM-009"],
+    "artifact chunk after the chunk marked lastChunk",
+    "mark lastChunk only on the real last chunk of an artifact"
+);
+rule!(
+    STREAM_OPEN_AFTER_TERMINAL,
+    "STREAM-END-003",
+    "stream-open-after-terminal",
+    Warning,
+    Streaming,
+    ["STREAM-003", "STREAM-007"],
+    "1.0 stream stayed open after the terminal event until the capture stopped",
+    "close the stream once the terminal state has been sent"
+);
+
+// ---- SSE framing ------------------------------------------------------------------------
+rule!(SSE_NOT_TERMINATED, "SSE-FRAME-001", "sse-event-not-terminated", Error, Transport,
+    ["RPC-005", "REST-002"],
+    "SSE event not terminated by a blank line",
+    "end every SSE event with an empty line (\"\\n\\n\"); a single newline merges the next data line into the same event");
+rule!(SSE_DATA_NOT_JSON, "SSE-FRAME-002", "sse-data-not-json", Error, Transport,
+    ["RPC-005", "REST-002"],
+    "SSE event data is not one JSON document",
+    "write each event's data as one JSON document (multi-line data is joined with \\n before parsing)");
+
+// ---- versions ---------------------------------------------------------------------------
+rule!(
+    VER_NOT_ENFORCED,
+    "VER-HDR-001",
+    "version-header-not-enforced",
+    Error,
+    Interop,
+    ["VER-002"],
+    "request with an unsupported A2A-Version was processed",
+    "reject unsupported A2A-Version values with -32009 VersionNotSupportedError (HTTP 400)"
+);
+rule!(VER_MIXED_PAYLOAD, "VER-MIX-001", "version-mixed-payload", Warning, Interop,
+    ["VER-002", "DATA-001"],
+    "payload mixes protocol versions (1.0 header or shape with 0.x-only members, or the reverse)",
+    "send one dialect per exchange: 1.0 payloads have no kind and no final; 0.x payloads go without A2A-Version: 1.0");
+rule!(VER_CARD_METHOD, "VER-CARD-001", "card-version-method-mismatch", Error, Interop,
+    ["CARD-006", "RPC-003", "BIND-001"],
+    "agent rejects the core method of the protocol version its card declares",
+    "declare the protocol version the server really implements, or implement that version's methods");
+rule!(VER_HEADER_STRIPPED, "VER-HDR-002", "proxy-stripped-version-header", Error, Interop,
+    ["VER-001", "VER-003"],
+    "A2A-Version header present on the client leg is missing or changed on the upstream leg",
+    "forward the A2A-Version (and A2A-Extensions) headers unchanged; without it the agent treats the call as 0.3");
+
+// ---- capability vs behaviour ------------------------------------------------------------
+rule!(CAP_STREAMING, "CAP-STREAM-001", "streaming-not-declared-but-served", Error, Interop,
+    ["STREAM-001"],
+    "agent served a stream although its card does not declare streaming",
+    "declare capabilities.streaming: true, or answer streaming calls with -32004 UnsupportedOperationError");
+rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop,
+    ["PUSH-001"],
+    "agent accepted a push notification config although its card does not declare push notifications",
+    "declare capabilities.pushNotifications: true, or answer config operations with -32003 PushNotificationNotSupportedError");
+
+// ---- auth -------------------------------------------------------------------------------
+rule!(AUTH_EXTENDED_CARD, "AUTH-EXT-001", "extended-card-without-auth", Error, Security,
+    ["AUTH-005", "AUTH-002"],
+    "authenticated extended card served to a request without credentials",
+    "require a credential from the card's security schemes before serving the extended card (401 with WWW-Authenticate otherwise)");
+rule!(AUTH_OPEN_ENDPOINT, "AUTH-OPEN-001", "task-endpoint-without-auth", Error, Security,
+    ["AUTH-002", "AUTH-006"],
+    "card declares security but a task operation without credentials succeeded",
+    "authenticate every request against the card's declared schemes; answer 401 when credentials are missing");
+
+// ---- push -------------------------------------------------------------------------------
+rule!(PUSH_URL_PRIVATE, "PUSH-URL-001", "push-url-private-address", Warning, Security,
+    ["PUSH-006"],
+    "push notification url points at a private, loopback, link-local or metadata address",
+    "validate webhook URLs against SSRF: refuse private, loopback, link-local and cloud metadata destinations (and prefer HTTPS)");
+
+// ---- gateways ---------------------------------------------------------------------------
+rule!(GW_SSE_BUFFERED, "GW-SSE-001", "sse-buffered-by-proxy", Warning, Interop,
+    ["STREAM-005", "RPC-005"],
+    "SSE events held back and delivered in one burst by an intermediary",
+    "turn proxy buffering off for event streams (nginx: proxy_buffering off or X-Accel-Buffering: no) so events reach the client as they are produced");
 
 /// Every rule, in ID order.
-pub static RULES: &[Rule] = &[];
+pub static RULES: &[Rule] = &[
+    AUTH_EXTENDED_CARD,
+    AUTH_OPEN_ENDPOINT,
+    CAP_PUSH,
+    CAP_STREAMING,
+    CARD_SHAPE_MISSING_FIELD,
+    CARD_SHAPE_FLAG_NOT_BOOLEAN,
+    CARD_SHAPE_INTERFACE,
+    CARD_SHAPE_NOT_JSON,
+    CARD_SHAPE_PATCH_VERSION,
+    CARD_URL_DOUBLED_PATH,
+    CARD_URL_UNREACHABLE,
+    CARD_URL_INTERNAL_AUTHORITY,
+    CARD_URL_NOT_RPC_ENDPOINT,
+    CARD_URL_BYPASSES_PROXY,
+    RESULT_SHAPE,
+    GW_SSE_BUFFERED,
+    ID_CONTEXT_NOT_INFERRED,
+    ID_CONTEXT_CHANGED,
+    ID_EVENT_MISSING_TASK_ID,
+    ID_EVENT_TASK_MISMATCH,
+    ID_TASK_NOT_RESOLVABLE,
+    ID_UNKNOWN_TASK_ACCEPTED,
+    PUSH_URL_PRIVATE,
+    REST_ERROR_SHAPE,
+    RPC_ENVELOPE,
+    RPC_ERROR_CODE,
+    RPC_ID_MISMATCH,
+    SSE_NOT_TERMINATED,
+    SSE_DATA_NOT_JSON,
+    STREAM_APPEND_WITHOUT_BASE,
+    STREAM_CHUNK_AFTER_LAST,
+    STREAM_AFTER_TERMINAL,
+    STREAM_NO_TERMINAL,
+    STREAM_OPEN_AFTER_TERMINAL,
+    STREAM_FINAL_FLAG,
+    STREAM_FIRST_NOT_TASK,
+    STREAM_NOT_EVENT_STREAM,
+    STREAM_EVENT_SHAPE,
+    STREAM_ENVELOPE,
+    TASK_TERMINAL_CHANGED,
+    TASK_MESSAGE_TO_TERMINAL,
+    TASK_CANCEL_TERMINAL,
+    TASK_CANCEL_INEFFECTIVE,
+    TASK_STATE_INVALID,
+    TASK_SUBSCRIBE_TERMINAL,
+    VER_CARD_METHOD,
+    VER_NOT_ENFORCED,
+    VER_HEADER_STRIPPED,
+    VER_MIXED_PAYLOAD,
+];
 
 /// Looks a rule up by ID (`CARD-URL-002`) or alias (`card-url-doubled-path`).
 pub fn lookup(key: &str) -> Option<&'static Rule> {

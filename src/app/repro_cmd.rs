@@ -1,0 +1,975 @@
+/*!
+Command `repro FILE --finding RULE[@SEQ] -o MIN.jsonl [--anonymize]`: cut the smallest
+transcript (`TRANSCRIPT.md`) that still produces one finding, with secrets redacted, and a
+curl script that replays its client requests.
+
+```text
+events ─► verify ─► pick the finding ─► minimize exchanges (re-verify each cut) ─► redact
+       ─► [anonymize hosts] ─► re-verify ─► write MIN.jsonl + MIN.sh ─► read back, verify
+```
+
+- Minimizing keeps the original `seq`s while cutting, so "the same finding" means the same
+  rule with the same first evidence `seq`. It first tries only the exchanges the evidence
+  names; then drops chunks of exchanges (halves, quarters, ... single ones) while the
+  finding stays. Events outside exchanges are dropped.
+- Redaction (always): header values of `Authorization`, `Proxy-Authorization`, `Cookie`,
+  `Set-Cookie` and any header whose name contains `token`, `secret`, `api-key`, `apikey` or
+  `api_key`; JSON values of keys `token`, `accessToken`, `refreshToken`, `apiKey`,
+  `password`, `secret`, `credentials`, `clientSecret` in request and response bodies and
+  in SSE `data:` lines; URL query parameters with such names. Values become `REDACTED`.
+- `--anonymize`: every host name other than loopback (`localhost`, `127.0.0.0/8`, `::1`)
+  becomes `host-N.example.test` in URLs, headers and bodies. When that loses the finding
+  (a rule about the host itself), the cut is written without anonymizing and says so.
+
+Exit status: 0 written and re-verified (or re-verification unavailable, said on stderr);
+2 no such finding, unreadable input, unwritable output, or a cut that no longer shows it.
+*/
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde_json::{json, Value};
+
+use crate::cli::ReproArgs;
+use crate::record::{source, Body, Event, EventKind, Headers, Outcome, RecordingHeader};
+use crate::verify::{rules, Finding, Verifier};
+
+/// Value written in place of a secret.
+pub const REDACTED: &str = "REDACTED";
+
+/// Header names whose values are always secrets (compared case-insensitively).
+const SECRET_HEADERS: &[&str] = &[
+    "authorization",
+    "proxy-authorization",
+    "cookie",
+    "set-cookie",
+];
+/// Header-name fragments that mark a secret.
+const SECRET_HEADER_PARTS: &[&str] = &["token", "secret", "api-key", "apikey", "api_key"];
+/// JSON keys (and query parameters) whose values are secrets (case-insensitive).
+const SECRET_KEYS: &[&str] = &[
+    "token",
+    "accesstoken",
+    "refreshtoken",
+    "apikey",
+    "api_key",
+    "password",
+    "secret",
+    "credentials",
+    "clientsecret",
+];
+
+fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
+    eprintln!(
+        "a2a-interop: {}; hint: {hint}",
+        cause.to_string().replace(['\n', '\r'], " ")
+    );
+    ExitCode::from(2)
+}
+
+/// Verifies `events` from scratch.
+fn verify_all(header: &RecordingHeader, events: &[Event]) -> Vec<Finding> {
+    let mut v = Verifier::new(header);
+    for e in events {
+        v.feed(e);
+    }
+    v.finish().findings
+}
+
+/// Parses `RULE` or `RULE@SEQ`; the rule may be an ID or alias.
+pub fn parse_key(key: &str) -> (String, Option<u64>) {
+    match key.rsplit_once('@') {
+        Some((r, s)) => match s.trim_start_matches('#').parse() {
+            Ok(n) => (r.to_string(), Some(n)),
+            Err(_) => (key.to_string(), None),
+        },
+        None => (key.to_string(), None),
+    }
+}
+
+/// True when finding `f` is the one `rule`/`seq` names. `rule` matches the ID, the alias,
+/// or an alias in the registry that maps to the finding's ID.
+pub fn matches(f: &Finding, rule: &str, seq: Option<u64>) -> bool {
+    let by_rule = f.rule.eq_ignore_ascii_case(rule)
+        || f.name.eq_ignore_ascii_case(rule)
+        || rules::lookup(rule).is_some_and(|r| r.id == f.rule);
+    by_rule && seq.is_none_or(|s| f.evidence.iter().any(|e| e.seq == s))
+}
+
+/// Exchange ids in order of first event.
+fn exchange_order(events: &[Event]) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    let mut order = Vec::new();
+    for e in events {
+        if let Some(x) = &e.exchange {
+            if seen.insert(x.clone()) {
+                order.push(x.clone());
+            }
+        }
+    }
+    order
+}
+
+fn subset(events: &[Event], keep: &[String]) -> Vec<Event> {
+    let keep: BTreeSet<&str> = keep.iter().map(|s| s.as_str()).collect();
+    events
+        .iter()
+        .filter(|e| e.exchange.as_deref().is_some_and(|x| keep.contains(x)))
+        .cloned()
+        .collect()
+}
+
+/// Smallest set of exchanges (by greedy chunk removal) for which `still(subset)` holds,
+/// trying `first` (the exchanges the evidence names) before everything. Returns the kept
+/// exchange ids in recording order, or `None` when even all exchanges do not satisfy
+/// `still` (the finding needs events outside exchanges).
+pub fn minimize(
+    events: &[Event],
+    first: &[String],
+    mut still: impl FnMut(&[Event]) -> bool,
+) -> Option<Vec<String>> {
+    let all = exchange_order(events);
+    let first: Vec<String> = all.iter().filter(|x| first.contains(x)).cloned().collect();
+    let mut keep = if !first.is_empty() && still(&subset(events, &first)) {
+        first
+    } else if still(&subset(events, &all)) {
+        all
+    } else {
+        return None;
+    };
+    let mut chunk = keep.len().div_ceil(2).max(1);
+    loop {
+        let mut i = 0;
+        while i < keep.len() && keep.len() > 1 {
+            let end = (i + chunk).min(keep.len());
+            let trial: Vec<String> = keep[..i].iter().chain(&keep[end..]).cloned().collect();
+            if !trial.is_empty() && still(&subset(events, &trial)) {
+                keep = trial;
+            } else {
+                i = end;
+            }
+        }
+        if chunk == 1 {
+            break;
+        }
+        chunk = chunk.div_ceil(2);
+    }
+    Some(keep)
+}
+
+fn is_secret_key(k: &str) -> bool {
+    let k = k.to_ascii_lowercase();
+    SECRET_KEYS.contains(&k.as_str())
+}
+
+fn is_secret_header(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    SECRET_HEADERS.contains(&n.as_str()) || SECRET_HEADER_PARTS.iter().any(|p| n.contains(p))
+}
+
+fn redact_json(v: &mut Value) -> bool {
+    let mut changed = false;
+    match v {
+        Value::Object(m) => {
+            for (k, val) in m.iter_mut() {
+                if is_secret_key(k) && !val.is_null() {
+                    *val = Value::from(REDACTED);
+                    changed = true;
+                } else {
+                    changed |= redact_json(val);
+                }
+            }
+        }
+        Value::Array(a) => {
+            for x in a {
+                changed |= redact_json(x);
+            }
+        }
+        _ => {}
+    }
+    changed
+}
+
+/// Redacts secrets in a body: whole-JSON bodies, and `data:` lines of SSE text (line
+/// endings kept). Non-JSON text is returned unchanged.
+pub fn redact_body(text: &str) -> String {
+    if let Ok(mut v) = serde_json::from_str::<Value>(text) {
+        if redact_json(&mut v) {
+            return v.to_string();
+        }
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+        let (line, tail) = rest.split_at(end);
+        let eol_len = if tail.starts_with("\r\n") {
+            2
+        } else {
+            tail.len().min(1)
+        };
+        let (eol, next) = tail.split_at(eol_len);
+        match line.strip_prefix("data:") {
+            Some(data) => {
+                let lead = if data.starts_with(' ') { " " } else { "" };
+                let mut parsed = serde_json::from_str::<Value>(data.trim_start()).ok();
+                let changed = parsed.as_mut().is_some_and(redact_json);
+                match parsed {
+                    Some(v) if changed => {
+                        let _ = write!(out, "data:{lead}{v}");
+                    }
+                    _ => out.push_str(line),
+                }
+            }
+            None => out.push_str(line),
+        }
+        out.push_str(eol);
+        rest = next;
+    }
+    out
+}
+
+fn redact_url(url: &str) -> String {
+    let Ok(mut u) = url::Url::parse(url) else {
+        return url.to_string();
+    };
+    if u.query().is_none() {
+        return url.to_string();
+    }
+    let pairs: Vec<(String, String)> = u
+        .query_pairs()
+        .map(|(k, v)| {
+            let v = if is_secret_key(&k) {
+                REDACTED.to_string()
+            } else {
+                v.into_owned()
+            };
+            (k.into_owned(), v)
+        })
+        .collect();
+    u.query_pairs_mut().clear().extend_pairs(pairs);
+    u.to_string()
+}
+
+fn redact_headers(h: &Headers) -> Headers {
+    Headers(
+        h.0.iter()
+            .map(|(k, v)| {
+                let v = if is_secret_header(k) {
+                    REDACTED.to_string()
+                } else {
+                    v.clone()
+                };
+                (k.clone(), v)
+            })
+            .collect(),
+    )
+}
+
+fn map_body(body: &Body, f: &dyn Fn(&str) -> String) -> Body {
+    match body.as_str() {
+        Some(t) => Body {
+            data: f(t).into_bytes().into(),
+            truncated: body.truncated,
+        },
+        None => body.clone(),
+    }
+}
+
+/// Applies `text` to every URL, header value and body of `events`, and `headers` to every
+/// header list.
+fn map_events(
+    events: &[Event],
+    text: &dyn Fn(&str) -> String,
+    url: &dyn Fn(&str) -> String,
+    headers: &dyn Fn(&Headers) -> Headers,
+) -> Vec<Event> {
+    events
+        .iter()
+        .map(|e| {
+            let mut e = e.clone();
+            e.kind = match e.kind {
+                EventKind::RequestHead {
+                    conn,
+                    method,
+                    url: u,
+                    version,
+                    headers: h,
+                    upstream,
+                } => EventKind::RequestHead {
+                    conn,
+                    method,
+                    url: url(&u),
+                    version,
+                    headers: headers(&h),
+                    upstream: upstream.map(|x| url(&x)),
+                },
+                EventKind::ResponseHead {
+                    status,
+                    version,
+                    headers: h,
+                    synthetic,
+                } => EventKind::ResponseHead {
+                    status,
+                    version,
+                    headers: headers(&h),
+                    synthetic,
+                },
+                EventKind::RequestBody { body } => EventKind::RequestBody {
+                    body: map_body(&body, text),
+                },
+                EventKind::ResponseChunk { body } => EventKind::ResponseChunk {
+                    body: map_body(&body, text),
+                },
+                EventKind::CardRewrite { body, pointers } => EventKind::CardRewrite {
+                    body: map_body(&body, text),
+                    pointers,
+                },
+                other => other,
+            };
+            e
+        })
+        .collect()
+}
+
+/// Redacts secrets (module docs). Bodies split across chunks are redacted per chunk.
+pub fn redact(events: &[Event]) -> Vec<Event> {
+    map_events(events, &redact_body, &redact_url, &redact_headers)
+}
+
+fn is_loopback(host: &str) -> bool {
+    let h = host.trim_start_matches('[').trim_end_matches(']');
+    h.eq_ignore_ascii_case("localhost")
+        || h.parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Replaces every non-loopback host of the exchanges' URLs with `host-N.example.test`
+/// everywhere it appears (longest host first, so `a.b.c` is replaced before `b.c`).
+pub fn anonymize(events: &[Event]) -> Vec<Event> {
+    let mut hosts = BTreeSet::new();
+    for e in events {
+        if let EventKind::RequestHead { url, upstream, .. } = &e.kind {
+            for u in std::iter::once(url).chain(upstream) {
+                if let Some(h) = url::Url::parse(u)
+                    .ok()
+                    .and_then(|u| u.host_str().map(str::to_string))
+                {
+                    if !is_loopback(&h) {
+                        hosts.insert(h);
+                    }
+                }
+            }
+        }
+    }
+    let mut map: Vec<(String, String)> = hosts
+        .into_iter()
+        .enumerate()
+        .map(|(i, h)| (h, format!("host-{}.example.test", i + 1)))
+        .collect();
+    map.sort_by_key(|(h, _)| std::cmp::Reverse(h.len()));
+    let replace = move |s: &str| -> String {
+        let mut out = s.to_string();
+        for (h, n) in &map {
+            out = out.replace(h.as_str(), n);
+        }
+        out
+    };
+    let r1 = replace.clone();
+    let r2 = replace.clone();
+    map_events(events, &replace, &r1, &move |h: &Headers| {
+        Headers(h.0.iter().map(|(k, v)| (k.clone(), r2(v))).collect())
+    })
+}
+
+/// One transcript line being built.
+struct Line {
+    value: Value,
+    body: Vec<u8>,
+}
+
+/// Writes `events` as a transcript (`TRANSCRIPT.md`): a `req` line per request (head and
+/// whole body), a `resp` line per response (with the whole body, or `""` and one `chunk`
+/// line per chunk for `text/event-stream`), and a last `chunk` with `close` for streams.
+/// Every line carries `t` (seconds), `id` (the exchange) and `leg` when not client-facing.
+pub fn to_transcript(events: &[Event]) -> String {
+    let mut lines: Vec<Line> = Vec::new();
+    // Exchange -> (index of its req line, index of its resp line, streaming?).
+    let mut open: BTreeMap<String, (Option<usize>, Option<usize>, bool)> = BTreeMap::new();
+    for e in events {
+        let Some(x) = e.exchange.clone() else {
+            continue;
+        };
+        let t = (e.t_us as f64 / 1e6 * 1e6).round() / 1e6;
+        let base = |dir: &str| {
+            let mut v = json!({"t": t, "dir": dir, "id": x});
+            if let Some(l) = &e.leg {
+                v["leg"] = json!(l);
+            }
+            v
+        };
+        let st = open.entry(x.clone()).or_insert((None, None, false));
+        match &e.kind {
+            EventKind::RequestHead {
+                method,
+                url,
+                headers,
+                ..
+            } => {
+                let mut v = base("req");
+                v["method"] = json!(method);
+                v["url"] = json!(url);
+                v["headers"] = headers_obj(headers);
+                st.0 = Some(lines.len());
+                lines.push(Line {
+                    value: v,
+                    body: Vec::new(),
+                });
+            }
+            EventKind::RequestBody { body } => {
+                if let Some(i) = st.0 {
+                    lines[i].body.extend_from_slice(&body.data);
+                }
+            }
+            EventKind::ResponseHead {
+                status, headers, ..
+            } => {
+                let mut v = base("resp");
+                v["status"] = json!(status);
+                v["headers"] = headers_obj(headers);
+                st.2 = headers.media_type().as_deref() == Some("text/event-stream");
+                st.1 = Some(lines.len());
+                lines.push(Line {
+                    value: v,
+                    body: Vec::new(),
+                });
+            }
+            EventKind::ResponseChunk { body } => {
+                if st.2 {
+                    let mut v = base("chunk");
+                    v["body"] = json!(String::from_utf8_lossy(&body.data));
+                    lines.push(Line {
+                        value: v,
+                        body: Vec::new(),
+                    });
+                } else if let Some(i) = st.1 {
+                    lines[i].body.extend_from_slice(&body.data);
+                }
+            }
+            EventKind::ExchangeEnd { outcome, .. } if st.2 => {
+                let mut v = base("chunk");
+                v["body"] = json!("");
+                v["close"] = json!(match outcome {
+                    Outcome::Complete => "eof",
+                    Outcome::Open => "timeout",
+                    _ => "reset",
+                });
+                lines.push(Line {
+                    value: v,
+                    body: Vec::new(),
+                });
+            }
+            _ => {}
+        }
+    }
+    let mut out = String::new();
+    for mut l in lines {
+        let dir = l.value["dir"].as_str().unwrap_or("").to_string();
+        if dir != "chunk" {
+            l.value["body"] = json!(String::from_utf8_lossy(&l.body));
+        }
+        out.push_str(&l.value.to_string());
+        out.push('\n');
+    }
+    out
+}
+
+fn headers_obj(h: &Headers) -> Value {
+    let mut m = serde_json::Map::new();
+    for (k, v) in &h.0 {
+        // A transcript keeps one value per name; repeated fields are joined (RFC 9110 §5.3).
+        let k = k.to_ascii_lowercase();
+        match m.get_mut(&k) {
+            Some(Value::String(prev)) => {
+                prev.push_str(", ");
+                prev.push_str(v);
+            }
+            _ => {
+                m.insert(k, json!(v));
+            }
+        }
+    }
+    Value::Object(m)
+}
+
+/// `'…'` shell quoting.
+fn sh_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+/// A bash script replaying the client-facing requests of `events` with curl, in order.
+pub fn to_curl(events: &[Event], title: &str) -> String {
+    let mut out = String::from("#!/usr/bin/env bash\n");
+    let _ = writeln!(out, "# {title}");
+    let _ = writeln!(
+        out,
+        "# Replays the client requests of the cut with curl (secrets redacted: put real ones back)."
+    );
+    out.push_str("set -u\n");
+    let mut bodies: BTreeMap<&str, Vec<u8>> = BTreeMap::new();
+    for e in events {
+        if let (Some(x), EventKind::RequestBody { body }) = (&e.exchange, &e.kind) {
+            bodies.entry(x).or_default().extend_from_slice(&body.data);
+        }
+    }
+    for e in events {
+        let (
+            Some(x),
+            EventKind::RequestHead {
+                method,
+                url,
+                headers,
+                ..
+            },
+        ) = (&e.exchange, &e.kind)
+        else {
+            continue;
+        };
+        if e.leg.is_some() {
+            continue;
+        }
+        let _ = writeln!(out, "\n# {x}");
+        let _ = write!(out, "curl -sS -N -X {} {}", sh_quote(method), sh_quote(url));
+        for (k, v) in &headers.0 {
+            let lk = k.to_ascii_lowercase();
+            if ["host", "content-length", "connection", "transfer-encoding"].contains(&lk.as_str())
+            {
+                continue;
+            }
+            let _ = write!(out, " \\\n  -H {}", sh_quote(&format!("{k}: {v}")));
+        }
+        match bodies.get(x.as_str()) {
+            Some(b) if !b.is_empty() => {
+                let text = String::from_utf8_lossy(b);
+                let mut marker = String::from("A2A_BODY");
+                while text.contains(&marker) {
+                    marker.push('_');
+                }
+                let _ = write!(
+                    out,
+                    " \\\n  --data-binary @- <<'{marker}'\n{text}\n{marker}\n"
+                );
+            }
+            _ => out.push('\n'),
+        }
+    }
+    out
+}
+
+fn first_evidence_exchanges(f: &Finding, events: &[Event]) -> Vec<String> {
+    let mut out = Vec::new();
+    for ev in &f.evidence {
+        let x = ev.exchange.clone().or_else(|| {
+            events
+                .iter()
+                .find(|e| e.seq == ev.seq)
+                .and_then(|e| e.exchange.clone())
+        });
+        if let Some(x) = x {
+            if !out.contains(&x) {
+                out.push(x);
+            }
+        }
+    }
+    out
+}
+
+/// Runs `repro` (module docs).
+pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
+    let src = match source::open(&a.file) {
+        Ok(s) => s,
+        Err(e) => {
+            return Ok(fail(
+                format!("{e:#}"),
+                "check the path; repro reads a recording, transcript or HAR file",
+            ))
+        }
+    };
+    let header = src.header.clone();
+    let mut events = Vec::new();
+    for ev in src.events {
+        match ev {
+            Ok(e) => events.push(e),
+            Err(e) => {
+                return Ok(fail(
+                    format!("{}: {e}", a.file.display()),
+                    "the file is damaged at that line",
+                ))
+            }
+        }
+    }
+    let (rule, seq) = parse_key(&a.finding);
+    let findings = verify_all(&header, &events);
+    let Some(target) = findings.iter().find(|f| matches(f, &rule, seq)).cloned() else {
+        return Ok(fail(
+            format!(
+                "no finding {} in {} ({} findings)",
+                a.finding,
+                a.file.display(),
+                findings.len()
+            ),
+            "run `a2a-interop verify FILE` to list the findings and their #seq",
+        ));
+    };
+    let anchor = target.first_seq();
+    let same = |f: &Finding| f.rule == target.rule && f.first_seq() == anchor;
+    let still = |evs: &[Event]| verify_all(&header, evs).iter().any(same);
+    let first = first_evidence_exchanges(&target, &events);
+    let Some(keep) = minimize(&events, &first, still) else {
+        return Ok(fail(
+            format!(
+                "{} needs events outside exchanges; nothing to cut",
+                target.rule
+            ),
+            "share the whole recording instead",
+        ));
+    };
+    let cut = subset(&events, &keep);
+    let redacted = redact(&cut);
+    if !still(&redacted) {
+        return Ok(fail(
+            format!("{} disappears once secrets are redacted", target.rule),
+            "the finding is about a secret value; share the recording privately",
+        ));
+    }
+    let mut anonymized = false;
+    let final_events = if a.anonymize {
+        let anon = anonymize(&redacted);
+        // Host names change: compare by rule only.
+        if verify_all(&header, &anon)
+            .iter()
+            .any(|f| f.rule == target.rule)
+        {
+            anonymized = true;
+            anon
+        } else {
+            eprintln!(
+                "a2a-interop: note: {} is about the host names; the cut keeps them",
+                target.rule
+            );
+            redacted
+        }
+    } else {
+        redacted
+    };
+    let transcript = to_transcript(&final_events);
+    if let Err(e) = std::fs::write(&a.output, &transcript) {
+        return Ok(fail(
+            format!("cannot write {}: {e}", a.output.display()),
+            "check the -o path is a writable file",
+        ));
+    }
+    let script_path = a
+        .curl
+        .clone()
+        .unwrap_or_else(|| with_extension(&a.output, "sh"));
+    let title = format!(
+        "reproduces {} ({}) from {}",
+        target.rule,
+        target.message,
+        a.file.display()
+    );
+    if let Err(e) = std::fs::write(&script_path, to_curl(&final_events, &title)) {
+        return Ok(fail(
+            format!("cannot write {}: {e}", script_path.display()),
+            "check the --curl path is a writable file",
+        ));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&script_path, std::fs::Permissions::from_mode(0o755));
+    }
+    // Re-verify what was written, through the transcript reader.
+    match source::open(&a.output) {
+        Ok(back) => {
+            let evs: Result<Vec<Event>, _> = back.events.collect();
+            match evs {
+                Ok(evs) => {
+                    if !verify_all(&back.header, &evs)
+                        .iter()
+                        .any(|f| f.rule == target.rule)
+                    {
+                        return Ok(fail(
+                            format!(
+                                "{} written but it does not reproduce {} when read back",
+                                a.output.display(),
+                                target.rule
+                            ),
+                            "report this as an a2a-interop bug with the original recording",
+                        ));
+                    }
+                }
+                Err(e) => eprintln!(
+                    "a2a-interop: note: cannot re-verify {}: {e}",
+                    a.output.display()
+                ),
+            }
+        }
+        Err(e) => eprintln!(
+            "a2a-interop: note: cannot re-verify {}: {}",
+            a.output.display(),
+            format!("{e:#}").replace('\n', " ")
+        ),
+    }
+    println!(
+        "wrote {} ({} of {} exchanges{}) and {}: {}[{}] at #{}",
+        a.output.display(),
+        keep.len(),
+        exchange_order(&events).len(),
+        if anonymized { ", hosts anonymized" } else { "" },
+        script_path.display(),
+        target.severity,
+        target.rule,
+        anchor
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn with_extension(p: &Path, ext: &str) -> PathBuf {
+    let mut s = p.to_path_buf();
+    s.set_extension(ext);
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(seq: u64, x: &str, kind: EventKind) -> Event {
+        Event {
+            seq,
+            t_us: seq * 1000,
+            exchange: Some(x.into()),
+            leg: None,
+            kind,
+        }
+    }
+
+    fn head(url: &str, headers: &[(&str, &str)]) -> EventKind {
+        EventKind::RequestHead {
+            conn: None,
+            method: "POST".into(),
+            url: url.into(),
+            version: None,
+            headers: Headers(
+                headers
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+            ),
+            upstream: None,
+        }
+    }
+
+    fn many(n: usize) -> Vec<Event> {
+        (0..n)
+            .map(|i| ev(i as u64 + 1, &format!("e{i}"), head("http://a.test/", &[])))
+            .collect()
+    }
+
+    #[test]
+    fn minimize_finds_the_needed_pair() {
+        let evs = many(20);
+        // The "finding" needs e3 and e17 together.
+        let mut calls = 0;
+        let keep = minimize(&evs, &["e17".into()], |s| {
+            calls += 1;
+            let ids: Vec<_> = s.iter().filter_map(|e| e.exchange.as_deref()).collect();
+            ids.contains(&"e3") && ids.contains(&"e17")
+        })
+        .unwrap();
+        assert_eq!(keep, vec!["e3".to_string(), "e17".to_string()]);
+        assert!(calls < 60, "{calls} verifications");
+        // Evidence alone suffices: one verification after the first try.
+        let keep = minimize(&evs, &["e5".into()], |s| {
+            s.iter().any(|e| e.exchange.as_deref() == Some("e5"))
+        })
+        .unwrap();
+        assert_eq!(keep, vec!["e5".to_string()]);
+        assert_eq!(minimize(&evs, &[], |_| false), None);
+    }
+
+    #[test]
+    fn secrets_are_redacted_everywhere() {
+        let evs = vec![
+            ev(
+                1,
+                "e1",
+                head(
+                    "http://a.test/x?token=abc&q=1",
+                    &[
+                        ("Authorization", "Bearer s3cr3t"),
+                        ("X-API-Key", "k"),
+                        ("Accept", "*/*"),
+                    ],
+                ),
+            ),
+            ev(
+                2,
+                "e1",
+                EventKind::RequestBody {
+                    body: Body::new(
+                        r#"{"params":{"pushNotificationConfig":{"url":"http://hook","token":"tok-1"}}}"#,
+                    ),
+                },
+            ),
+            ev(
+                3,
+                "e1",
+                EventKind::ResponseChunk {
+                    body: Body::new("data: {\"result\":{\"credentials\":\"c\"}}\r\n\r\n: ping\n"),
+                },
+            ),
+        ];
+        let r = redact(&evs);
+        let all = to_transcript(&r) + &format!("{r:?}");
+        for secret in ["abc", "s3cr3t", "\"k\"", "tok-1", "\"c\""] {
+            assert!(!all.contains(secret), "{secret} leaked: {all}");
+        }
+        if let EventKind::RequestHead { headers, url, .. } = &r[0].kind {
+            assert_eq!(headers.get("accept"), Some("*/*"));
+            assert_eq!(headers.get("authorization"), Some(REDACTED));
+            assert!(
+                url.contains("q=1") && url.contains("token=REDACTED"),
+                "{url}"
+            );
+        }
+        if let EventKind::ResponseChunk { body } = &r[2].kind {
+            assert_eq!(
+                body.as_str().unwrap(),
+                "data: {\"result\":{\"credentials\":\"REDACTED\"}}\r\n\r\n: ping\n"
+            );
+        }
+    }
+
+    #[test]
+    fn anonymize_keeps_loopback() {
+        let evs = vec![
+            ev(
+                1,
+                "e1",
+                head(
+                    "http://agent.corp.example/a2a",
+                    &[("Host", "agent.corp.example")],
+                ),
+            ),
+            ev(
+                2,
+                "e1",
+                EventKind::RequestBody {
+                    body: Body::new("see http://agent.corp.example/a2a and http://127.0.0.1:9/"),
+                },
+            ),
+        ];
+        let a = anonymize(&evs);
+        let dump = format!("{a:?}");
+        assert!(!dump.contains("corp.example"), "{dump}");
+        assert!(dump.contains("host-1.example.test"));
+        assert!(dump.contains("127.0.0.1:9"));
+    }
+
+    #[test]
+    fn transcript_lines_follow_the_format() {
+        let sse_head = EventKind::ResponseHead {
+            status: 200,
+            version: None,
+            headers: Headers(vec![("Content-Type".into(), "text/event-stream".into())]),
+            synthetic: false,
+        };
+        let evs = vec![
+            ev(
+                1,
+                "e1",
+                head(
+                    "http://127.0.0.1:9/",
+                    &[("Content-Type", "application/json")],
+                ),
+            ),
+            ev(
+                2,
+                "e1",
+                EventKind::RequestBody {
+                    body: Body::new("{\"a\":"),
+                },
+            ),
+            ev(
+                3,
+                "e1",
+                EventKind::RequestBody {
+                    body: Body::new("1}"),
+                },
+            ),
+            ev(4, "e1", sse_head),
+            ev(
+                5,
+                "e1",
+                EventKind::ResponseChunk {
+                    body: Body::new("data: {}\r\n\r\n"),
+                },
+            ),
+            ev(
+                6,
+                "e1",
+                EventKind::ExchangeEnd {
+                    outcome: Outcome::UpstreamAbort,
+                    error: None,
+                    trailers: None,
+                    request_bytes: 0,
+                    response_bytes: 0,
+                    truncated: false,
+                },
+            ),
+        ];
+        let t = to_transcript(&evs);
+        let lines: Vec<Value> = t
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 4, "{t}");
+        assert_eq!(lines[0]["dir"], "req");
+        assert_eq!(lines[0]["body"], "{\"a\":1}");
+        assert_eq!(lines[0]["headers"]["content-type"], "application/json");
+        assert_eq!(lines[0]["t"], 0.001);
+        assert_eq!(lines[1]["dir"], "resp");
+        assert_eq!(lines[1]["body"], "");
+        assert_eq!(lines[2]["body"], "data: {}\r\n\r\n");
+        assert_eq!(lines[3]["close"], "reset");
+        assert!(lines.iter().all(|l| l["id"] == "e1"));
+        let curl = to_curl(&evs, "t");
+        assert!(
+            curl.contains("curl -sS -N -X 'POST' 'http://127.0.0.1:9/'"),
+            "{curl}"
+        );
+        assert!(
+            curl.contains("--data-binary @- <<'A2A_BODY'\n{\"a\":1}\nA2A_BODY\n"),
+            "{curl}"
+        );
+    }
+
+    #[test]
+    fn keys_and_quoting() {
+        assert_eq!(
+            parse_key("CARD-URL-001@12"),
+            ("CARD-URL-001".into(), Some(12))
+        );
+        assert_eq!(
+            parse_key("card-url-doubled-path"),
+            ("card-url-doubled-path".into(), None)
+        );
+        assert_eq!(sh_quote("it's"), "'it'\\''s'");
+    }
+}

@@ -1,0 +1,691 @@
+/*!
+A2A vocabulary per dialect (A2A-DIGEST.md §0.1, §1): dialects, bindings, operations, the
+method-name map 0.1/0.2/0.3 ↔ 1.0, REST routes, `TaskState`, and lenient typed views over
+`serde_json::Value` (Task, Message, Part, Artifact, status/artifact update events,
+StreamResponse). Views keep the raw value and report malformed members as
+`(JSON Pointer, message)` problems, never panics.
+*/
+
+use serde_json::{Map, Value};
+
+/// A wire generation of A2A.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Dialect {
+    /// 0.1.0: `tasks/send`, `tasks/sendSubscribe`, `sessionId`, part `type`.
+    V0_1,
+    /// 0.2.x: `message/send`, `kind`, lowercase states, card at `/.well-known/agent.json`.
+    V0_2,
+    /// 0.3.x: as 0.2 on JSON-RPC; `/v1/...` REST with ProtoJSON bodies (DIGEST §0.1).
+    V0_3,
+    /// 1.0: PascalCase methods, oneof wrappers, `TASK_STATE_*`, `supportedInterfaces`.
+    V1_0,
+}
+
+impl Dialect {
+    /// `"0.1"`, `"0.2"`, `"0.3"` or `"1.0"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Dialect::V0_1 => "0.1",
+            Dialect::V0_2 => "0.2",
+            Dialect::V0_3 => "0.3",
+            Dialect::V1_0 => "1.0",
+        }
+    }
+
+    /// True for every pre-1.0 dialect (`kind` discriminators, `final`).
+    pub fn is_0x(self) -> bool {
+        self != Dialect::V1_0
+    }
+
+    /// Parses a `Major.Minor[.patch]` version string (`A2A-Version`, `protocolVersion`).
+    pub fn from_version(v: &str) -> Option<Dialect> {
+        let v = v.trim();
+        let mut it = v.split('.');
+        let major = it.next()?.trim();
+        let minor = it.next().unwrap_or("0").trim();
+        match (major, minor) {
+            ("0", "1") => Some(Dialect::V0_1),
+            ("0", "2") => Some(Dialect::V0_2),
+            ("0", "3") => Some(Dialect::V0_3),
+            ("1", "0") => Some(Dialect::V1_0),
+            _ => None,
+        }
+    }
+}
+
+/// Transport binding of an exchange.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Binding {
+    JsonRpc,
+    /// HTTP+JSON (REST).
+    Rest,
+}
+
+/// An A2A operation, whatever its wire name (DIGEST §1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    SendMessage,
+    SendStreamingMessage,
+    GetTask,
+    ListTasks,
+    CancelTask,
+    SubscribeToTask,
+    CreatePushConfig,
+    GetPushConfig,
+    ListPushConfigs,
+    DeletePushConfig,
+    /// Authenticated / extended card (1.0 `GetExtendedAgentCard`, 0.3
+    /// `agent/getAuthenticatedExtendedCard`, 0.2 `GET .../agent/authenticatedExtendedCard`,
+    /// REST `GET /extendedAgentCard`, 0.3 REST `GET /v1/card`).
+    GetExtendedCard,
+    /// Public card at a well-known path.
+    GetCard,
+}
+
+impl Op {
+    /// True when the operation answers with an SSE stream.
+    pub fn is_streaming(self) -> bool {
+        matches!(self, Op::SendStreamingMessage | Op::SubscribeToTask)
+    }
+    /// True for operations on a task or message (not card discovery).
+    pub fn is_task_op(self) -> bool {
+        !matches!(self, Op::GetCard | Op::GetExtendedCard)
+    }
+    /// True for the push-config operations.
+    pub fn is_push_config(self) -> bool {
+        matches!(
+            self,
+            Op::CreatePushConfig | Op::GetPushConfig | Op::ListPushConfigs | Op::DeletePushConfig
+        )
+    }
+    /// The 1.0 name (`SendMessage`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::SendMessage => "SendMessage",
+            Op::SendStreamingMessage => "SendStreamingMessage",
+            Op::GetTask => "GetTask",
+            Op::ListTasks => "ListTasks",
+            Op::CancelTask => "CancelTask",
+            Op::SubscribeToTask => "SubscribeToTask",
+            Op::CreatePushConfig => "CreateTaskPushNotificationConfig",
+            Op::GetPushConfig => "GetTaskPushNotificationConfig",
+            Op::ListPushConfigs => "ListTaskPushNotificationConfigs",
+            Op::DeletePushConfig => "DeleteTaskPushNotificationConfig",
+            Op::GetExtendedCard => "GetExtendedAgentCard",
+            Op::GetCard => "GetAgentCard",
+        }
+    }
+}
+
+/// Maps a JSON-RPC method name of any dialect to its operation and dialect (DIGEST §1).
+/// Unknown names give `None`.
+pub fn method_op(method: &str) -> Option<(Op, Dialect)> {
+    use Dialect::*;
+    Some(match method {
+        "SendMessage" => (Op::SendMessage, V1_0),
+        "SendStreamingMessage" => (Op::SendStreamingMessage, V1_0),
+        "GetTask" => (Op::GetTask, V1_0),
+        "ListTasks" => (Op::ListTasks, V1_0),
+        "CancelTask" => (Op::CancelTask, V1_0),
+        "SubscribeToTask" => (Op::SubscribeToTask, V1_0),
+        "CreateTaskPushNotificationConfig" => (Op::CreatePushConfig, V1_0),
+        "GetTaskPushNotificationConfig" => (Op::GetPushConfig, V1_0),
+        "ListTaskPushNotificationConfigs" => (Op::ListPushConfigs, V1_0),
+        "DeleteTaskPushNotificationConfig" => (Op::DeletePushConfig, V1_0),
+        "GetExtendedAgentCard" => (Op::GetExtendedCard, V1_0),
+        "message/send" => (Op::SendMessage, V0_3),
+        "message/stream" => (Op::SendStreamingMessage, V0_3),
+        "tasks/get" => (Op::GetTask, V0_3),
+        "tasks/cancel" => (Op::CancelTask, V0_3),
+        "tasks/resubscribe" => (Op::SubscribeToTask, V0_3),
+        "tasks/pushNotificationConfig/set" => (Op::CreatePushConfig, V0_3),
+        "tasks/pushNotificationConfig/get" => (Op::GetPushConfig, V0_3),
+        "tasks/pushNotificationConfig/list" => (Op::ListPushConfigs, V0_3),
+        "tasks/pushNotificationConfig/delete" => (Op::DeletePushConfig, V0_3),
+        "agent/getAuthenticatedExtendedCard" | "agent/authenticatedExtendedCard" => {
+            (Op::GetExtendedCard, V0_3)
+        }
+        "tasks/send" => (Op::SendMessage, V0_1),
+        "tasks/sendSubscribe" => (Op::SendStreamingMessage, V0_1),
+        "tasks/pushNotification/set" => (Op::CreatePushConfig, V0_1),
+        "tasks/pushNotification/get" => (Op::GetPushConfig, V0_1),
+        _ => return None,
+    })
+}
+
+/// The core send method a dialect's JSON-RPC server must implement (used to judge a card's
+/// declared version against −32601 answers).
+pub fn core_send_method(d: Dialect) -> &'static str {
+    match d {
+        Dialect::V0_1 => "tasks/send",
+        Dialect::V0_2 | Dialect::V0_3 => "message/send",
+        Dialect::V1_0 => "SendMessage",
+    }
+}
+
+/// A REST route recognised in a request path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RestRoute {
+    pub op: Op,
+    /// 0.3 when the route sits under `/v1`, else 1.0.
+    pub dialect: Dialect,
+    /// Path before the A2A route (interface base path, tenant included), no trailing `/`.
+    pub base: String,
+    /// `{id}` of `/tasks/{id}...`, percent-decoded when possible.
+    pub task_id: Option<String>,
+}
+
+/// Recognises an HTTP+JSON route (1.0:§11, 0.3:§3.5.6) from method and path (query
+/// stripped). Well-known card paths are recognised too (`Op::GetCard`).
+pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
+    let path = path.split('?').next().unwrap_or(path);
+    let m = method.to_ascii_uppercase();
+    for wk in ["/.well-known/agent-card.json", "/.well-known/agent.json"] {
+        if let Some(base) = path.strip_suffix(wk) {
+            if m == "GET" {
+                let dialect = if wk.ends_with("agent.json") {
+                    Dialect::V0_2
+                } else {
+                    Dialect::V1_0
+                };
+                return Some(RestRoute {
+                    op: Op::GetCard,
+                    dialect,
+                    base: base.to_string(),
+                    task_id: None,
+                });
+            }
+        }
+    }
+    if m == "GET" {
+        if let Some(base) = path.strip_suffix("/agent/authenticatedExtendedCard") {
+            return Some(RestRoute {
+                op: Op::GetExtendedCard,
+                dialect: Dialect::V0_2,
+                base: base.to_string(),
+                task_id: None,
+            });
+        }
+    }
+    let (op, base, task_id) = if let Some(b) = path.strip_suffix("/message:send") {
+        (Op::SendMessage, b, None)
+    } else if let Some(b) = path.strip_suffix("/message:stream") {
+        (Op::SendStreamingMessage, b, None)
+    } else if let Some(b) = path.strip_suffix("/extendedAgentCard") {
+        (Op::GetExtendedCard, b, None)
+    } else if m == "GET" && path.ends_with("/v1/card") {
+        (
+            Op::GetExtendedCard,
+            &path[..path.len() - "/card".len()],
+            None,
+        )
+    } else if let Some(i) = path.rfind("/tasks") {
+        let base = &path[..i];
+        let rest = &path[i + "/tasks".len()..];
+        if rest.is_empty() || rest == "/" {
+            if m != "GET" {
+                return None;
+            }
+            (Op::ListTasks, base, None)
+        } else {
+            let rest = rest.strip_prefix('/')?;
+            let (id_part, tail) = match rest.find('/') {
+                Some(j) => (&rest[..j], &rest[j..]),
+                None => (rest, ""),
+            };
+            let (id, action) = match id_part.rfind(':') {
+                Some(j) => (&id_part[..j], Some(&id_part[j + 1..])),
+                None => (id_part, None),
+            };
+            if id.is_empty() {
+                return None;
+            }
+            let op = match (action, tail) {
+                (Some("cancel"), "") => Op::CancelTask,
+                (Some("subscribe"), "") => Op::SubscribeToTask,
+                (None, "") if m == "GET" => Op::GetTask,
+                (None, t) if t.starts_with("/pushNotificationConfigs") => {
+                    let more = t["/pushNotificationConfigs".len()..].trim_start_matches('/');
+                    match (m.as_str(), more.is_empty()) {
+                        ("POST", true) => Op::CreatePushConfig,
+                        ("GET", true) => Op::ListPushConfigs,
+                        ("GET", false) => Op::GetPushConfig,
+                        ("DELETE", false) => Op::DeletePushConfig,
+                        _ => return None,
+                    }
+                }
+                _ => return None,
+            };
+            (op, base, Some(percent_decode(id)))
+        }
+    } else {
+        return None;
+    };
+    let (dialect, base) = match base.strip_suffix("/v1") {
+        Some(b) => (Dialect::V0_3, b),
+        None => (Dialect::V1_0, base),
+    };
+    Some(RestRoute {
+        op,
+        dialect,
+        base: base.to_string(),
+        task_id,
+    })
+}
+
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            if let Ok(x) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
+                out.push(x);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Task lifecycle state (DIGEST §5 TASK table), parsed from any dialect's spelling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TaskState {
+    Submitted,
+    Working,
+    InputRequired,
+    AuthRequired,
+    Completed,
+    Canceled,
+    Failed,
+    Rejected,
+    /// 0.x `unknown` (0.2.0:§6.3 counts it as terminal).
+    Unknown,
+    /// 1.0 `TASK_STATE_UNSPECIFIED`.
+    Unspecified,
+}
+
+impl TaskState {
+    /// Parses `completed`, `TASK_STATE_COMPLETED`, and 0.3 REST `TASK_STATE_CANCELLED`.
+    pub fn parse(s: &str) -> Option<TaskState> {
+        use TaskState::*;
+        Some(match s {
+            "submitted" | "TASK_STATE_SUBMITTED" => Submitted,
+            "working" | "TASK_STATE_WORKING" => Working,
+            "input-required" | "TASK_STATE_INPUT_REQUIRED" => InputRequired,
+            "auth-required" | "TASK_STATE_AUTH_REQUIRED" => AuthRequired,
+            "completed" | "TASK_STATE_COMPLETED" => Completed,
+            "canceled" | "TASK_STATE_CANCELED" | "TASK_STATE_CANCELLED" => Canceled,
+            "failed" | "TASK_STATE_FAILED" => Failed,
+            "rejected" | "TASK_STATE_REJECTED" => Rejected,
+            "unknown" => Unknown,
+            "TASK_STATE_UNSPECIFIED" => Unspecified,
+            _ => return None,
+        })
+    }
+
+    /// True when the spelling is the proto enum form (`TASK_STATE_*`).
+    pub fn is_proto_spelling(s: &str) -> bool {
+        s.starts_with("TASK_STATE_")
+    }
+
+    /// Completed, canceled, failed, rejected (and 0.x `unknown`): never change again
+    /// (TASK-001).
+    pub fn is_terminal(self) -> bool {
+        matches!(
+            self,
+            TaskState::Completed
+                | TaskState::Canceled
+                | TaskState::Failed
+                | TaskState::Rejected
+                | TaskState::Unknown
+        )
+    }
+
+    /// Input-required or auth-required: the task waits for the client.
+    pub fn is_interrupted(self) -> bool {
+        matches!(self, TaskState::InputRequired | TaskState::AuthRequired)
+    }
+
+    /// The 1.0 enum name.
+    pub fn proto_name(self) -> &'static str {
+        match self {
+            TaskState::Submitted => "TASK_STATE_SUBMITTED",
+            TaskState::Working => "TASK_STATE_WORKING",
+            TaskState::InputRequired => "TASK_STATE_INPUT_REQUIRED",
+            TaskState::AuthRequired => "TASK_STATE_AUTH_REQUIRED",
+            TaskState::Completed => "TASK_STATE_COMPLETED",
+            TaskState::Canceled => "TASK_STATE_CANCELED",
+            TaskState::Failed => "TASK_STATE_FAILED",
+            TaskState::Rejected => "TASK_STATE_REJECTED",
+            TaskState::Unknown => "unknown",
+            TaskState::Unspecified => "TASK_STATE_UNSPECIFIED",
+        }
+    }
+}
+
+/// Reads a string member under either its camelCase or snake_case name (0.3 REST
+/// ProtoJSON request bodies use `message_id`, `task_id`, `context_id`).
+pub fn str_member<'a>(o: &'a Map<String, Value>, camel: &str, snake: &str) -> Option<&'a str> {
+    o.get(camel)
+        .or_else(|| o.get(snake))
+        .and_then(Value::as_str)
+}
+
+/// What one A2A payload object is (a send result, stream event or webhook body).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PayloadKind {
+    Task,
+    Message,
+    StatusUpdate,
+    ArtifactUpdate,
+}
+
+/// A classified payload: its kind, the inner object and its JSON Pointer, and how it was
+/// shaped (`wrapped` = 1.0/ProtoJSON oneof member; else 0.x `kind`).
+#[derive(Debug)]
+pub struct Payload<'a> {
+    pub kind: PayloadKind,
+    pub inner: &'a Map<String, Value>,
+    pub pointer: String,
+    pub wrapped: bool,
+}
+
+/// Classifies a result / stream event / webhook body: 1.0 oneof wrapper (`{"task":…}`,
+/// `{"statusUpdate":…}`, ...) or 0.x `kind` discriminator. Returns a problem text when the
+/// value is none of them (or names several oneof members).
+pub fn classify_payload<'a>(v: &'a Value, base: &str) -> Result<Payload<'a>, String> {
+    let Some(o) = v.as_object() else {
+        return Err("payload is not a JSON object".into());
+    };
+    if let Some(kind) = o.get("kind").and_then(Value::as_str) {
+        let k = match kind {
+            "task" => PayloadKind::Task,
+            "message" => PayloadKind::Message,
+            "status-update" => PayloadKind::StatusUpdate,
+            "artifact-update" => PayloadKind::ArtifactUpdate,
+            other => return Err(format!("unknown kind {other:?}")),
+        };
+        return Ok(Payload {
+            kind: k,
+            inner: o,
+            pointer: base.to_string(),
+            wrapped: false,
+        });
+    }
+    let members: Vec<(&str, PayloadKind)> = [
+        ("task", PayloadKind::Task),
+        ("message", PayloadKind::Message),
+        ("statusUpdate", PayloadKind::StatusUpdate),
+        ("artifactUpdate", PayloadKind::ArtifactUpdate),
+    ]
+    .into_iter()
+    .filter(|(name, _)| o.contains_key(*name))
+    .collect();
+    match members.as_slice() {
+        [(name, k)] => match o.get(*name).and_then(Value::as_object) {
+            Some(inner) => Ok(Payload {
+                kind: *k,
+                inner,
+                pointer: format!("{base}/{name}"),
+                wrapped: true,
+            }),
+            None => Err(format!("{name} is not an object")),
+        },
+        [] => Err(
+            "payload is none of task, message, statusUpdate, artifactUpdate (no oneof member, no kind)"
+                .into(),
+        ),
+        many => Err(format!(
+            "payload sets several oneof members: {}",
+            many.iter().map(|m| m.0).collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
+
+/// A bare Task without wrapper or `kind` (1.0 `GetTask`/`CancelTask` results): has `id` and
+/// `status`.
+pub fn looks_like_bare_task(v: &Value) -> bool {
+    v.as_object()
+        .is_some_and(|o| o.contains_key("id") && o.contains_key("status"))
+}
+
+/// Lenient Task view (DATA-005).
+#[derive(Debug)]
+pub struct TaskView<'a> {
+    pub id: Option<&'a str>,
+    pub context_id: Option<&'a str>,
+    /// The raw state string.
+    pub state_raw: Option<&'a str>,
+    pub state: Option<TaskState>,
+    pub problems: Vec<(String, String)>,
+}
+
+/// Reads a Task object at `ptr`. `need_context` = 0.x JSON-RPC (contextId required).
+pub fn task_view<'a>(o: &'a Map<String, Value>, ptr: &str, need_context: bool) -> TaskView<'a> {
+    let mut problems = Vec::new();
+    let id = str_member(o, "id", "id");
+    if id.is_none() {
+        problems.push((format!("{ptr}/id"), "task has no id".to_string()));
+    }
+    let context_id = str_member(o, "contextId", "context_id");
+    if need_context && context_id.is_none() {
+        problems.push((format!("{ptr}/contextId"), "task has no contextId".into()));
+    }
+    let (state_raw, state) = status_state(o, ptr, &mut problems);
+    TaskView {
+        id,
+        context_id,
+        state_raw,
+        state,
+        problems,
+    }
+}
+
+fn status_state<'a>(
+    o: &'a Map<String, Value>,
+    ptr: &str,
+    problems: &mut Vec<(String, String)>,
+) -> (Option<&'a str>, Option<TaskState>) {
+    match o.get("status") {
+        Some(Value::Object(s)) => match s.get("state").and_then(Value::as_str) {
+            Some(raw) => {
+                let st = TaskState::parse(raw);
+                if st.is_none() {
+                    problems.push((
+                        format!("{ptr}/status/state"),
+                        format!("unknown task state {raw:?}"),
+                    ));
+                }
+                (Some(raw), st)
+            }
+            None => {
+                problems.push((format!("{ptr}/status/state"), "status has no state".into()));
+                (None, None)
+            }
+        },
+        Some(_) => {
+            problems.push((format!("{ptr}/status"), "status is not an object".into()));
+            (None, None)
+        }
+        None => {
+            problems.push((format!("{ptr}/status"), "task has no status".into()));
+            (None, None)
+        }
+    }
+}
+
+/// Lenient status/artifact update event view (ID-005, DATA-005).
+#[derive(Debug)]
+pub struct UpdateView<'a> {
+    pub task_id: Option<&'a str>,
+    pub context_id: Option<&'a str>,
+    pub state: Option<TaskState>,
+    pub state_raw: Option<&'a str>,
+    pub final_flag: Option<bool>,
+    pub artifact_id: Option<&'a str>,
+    pub append: bool,
+    pub last_chunk: bool,
+    /// Shape problems other than missing ids.
+    pub problems: Vec<(String, String)>,
+}
+
+/// Reads a `TaskStatusUpdateEvent` / `TaskArtifactUpdateEvent` at `ptr`.
+pub fn update_view<'a>(o: &'a Map<String, Value>, kind: PayloadKind, ptr: &str) -> UpdateView<'a> {
+    let mut problems = Vec::new();
+    let task_id = str_member(o, "taskId", "task_id");
+    let context_id = str_member(o, "contextId", "context_id");
+    let mut state = None;
+    let mut state_raw = None;
+    let mut artifact_id = None;
+    if kind == PayloadKind::StatusUpdate {
+        let (r, s) = status_state(o, ptr, &mut problems);
+        state_raw = r;
+        state = s;
+    } else {
+        match o.get("artifact") {
+            Some(Value::Object(a)) => {
+                artifact_id = str_member(a, "artifactId", "artifact_id");
+                if artifact_id.is_none() {
+                    problems.push((
+                        format!("{ptr}/artifact/artifactId"),
+                        "artifact has no artifactId".into(),
+                    ));
+                }
+                if !a.get("parts").is_some_and(Value::is_array) {
+                    problems.push((
+                        format!("{ptr}/artifact/parts"),
+                        "artifact has no parts array".into(),
+                    ));
+                }
+            }
+            _ => problems.push((
+                format!("{ptr}/artifact"),
+                "artifact update has no artifact object".into(),
+            )),
+        }
+    }
+    UpdateView {
+        task_id,
+        context_id,
+        state,
+        state_raw,
+        final_flag: o.get("final").and_then(Value::as_bool),
+        artifact_id,
+        append: o.get("append").and_then(Value::as_bool).unwrap_or(false),
+        last_chunk: o
+            .get("lastChunk")
+            .or_else(|| o.get("last_chunk"))
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+        problems,
+    }
+}
+
+/// Lenient Message view (DATA-005): `messageId`, `role`, `parts` (0.3 REST: `content`).
+pub fn message_problems(o: &Map<String, Value>, ptr: &str) -> Vec<(String, String)> {
+    let mut p = Vec::new();
+    if str_member(o, "messageId", "message_id").is_none() {
+        p.push((
+            format!("{ptr}/messageId"),
+            "message has no messageId".into(),
+        ));
+    }
+    if !o.get("role").is_some_and(Value::is_string) {
+        p.push((format!("{ptr}/role"), "message has no role".into()));
+    }
+    let parts = o.get("parts").or_else(|| o.get("content"));
+    if !parts.is_some_and(Value::is_array) {
+        p.push((format!("{ptr}/parts"), "message has no parts array".into()));
+    }
+    p
+}
+
+/// The message of a send request's params (`params.message`, 0.3 REST `request`).
+pub fn params_message(params: &Value) -> Option<&Map<String, Value>> {
+    params
+        .get("message")
+        .or_else(|| params.get("request"))
+        .and_then(Value::as_object)
+}
+
+/// Task id named by get/cancel/subscribe params (`id`, 0.3 REST `name: tasks/{id}`).
+pub fn params_task_id(params: &Value) -> Option<&str> {
+    params
+        .get("id")
+        .and_then(Value::as_str)
+        .or_else(|| params.get("taskId").and_then(Value::as_str))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn states_parse_all_spellings() {
+        assert_eq!(TaskState::parse("completed"), Some(TaskState::Completed));
+        assert_eq!(
+            TaskState::parse("TASK_STATE_CANCELLED"),
+            Some(TaskState::Canceled)
+        );
+        assert!(TaskState::parse("TASK_STATE_COMPLETED")
+            .unwrap()
+            .is_terminal());
+        assert!(TaskState::parse("input-required").unwrap().is_interrupted());
+        assert_eq!(TaskState::parse("done"), None);
+    }
+
+    #[test]
+    fn routes() {
+        let r = rest_route("POST", "/rest/v1/message:send").unwrap();
+        assert_eq!(
+            (r.op, r.dialect, r.base.as_str()),
+            (Op::SendMessage, Dialect::V0_3, "/rest")
+        );
+        let r = rest_route("GET", "/t1/tasks/abc%20d?historyLength=2").unwrap();
+        assert_eq!((r.op, r.dialect), (Op::GetTask, Dialect::V1_0));
+        assert_eq!(r.task_id.as_deref(), Some("abc d"));
+        assert_eq!(
+            rest_route("POST", "/tasks/x:cancel").unwrap().op,
+            Op::CancelTask
+        );
+        assert_eq!(
+            rest_route("GET", "/a/.well-known/agent.json").unwrap().op,
+            Op::GetCard
+        );
+        assert_eq!(rest_route("POST", "/"), None);
+        assert_eq!(
+            rest_route("POST", "/tasks/t/pushNotificationConfigs")
+                .unwrap()
+                .op,
+            Op::CreatePushConfig
+        );
+    }
+
+    #[test]
+    fn payloads() {
+        let v = json!({"statusUpdate":{"taskId":"t","contextId":"c","status":{"state":"TASK_STATE_WORKING"}}});
+        let p = classify_payload(&v, "/result").unwrap();
+        assert_eq!(p.kind, PayloadKind::StatusUpdate);
+        assert_eq!(p.pointer, "/result/statusUpdate");
+        let u = update_view(p.inner, p.kind, &p.pointer);
+        assert_eq!(u.state, Some(TaskState::Working));
+        assert!(classify_payload(&json!({"task":{},"message":{}}), "").is_err());
+        assert_eq!(
+            classify_payload(&json!({"kind":"artifact-update"}), "")
+                .unwrap()
+                .kind,
+            PayloadKind::ArtifactUpdate
+        );
+        assert_eq!(
+            method_op("tasks/send"),
+            Some((Op::SendMessage, Dialect::V0_1))
+        );
+        assert_eq!(Dialect::from_version("0.3.0"), Some(Dialect::V0_3));
+        assert_eq!(Dialect::from_version("99.0"), None);
+    }
+}

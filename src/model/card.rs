@@ -1,0 +1,383 @@
+/*!
+Lenient Agent Card view for both card dialects (CARD-003, CARD-004, CARD-005, CARD-006):
+1.0 (`supportedInterfaces[]`, `capabilities.extendedAgentCard`, `securityRequirements`) and
+0.2/0.3 (`url` + `preferredTransport` + `additionalInterfaces[]`, `protocolVersion`,
+`supportsAuthenticatedExtendedCard`, `security`). Hybrid cards (both field sets, as the
+Python SDK serves) are read as both.
+*/
+
+use serde_json::{Map, Value};
+
+use super::a2a::Dialect;
+
+/// One advertised endpoint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardInterface {
+    /// The URL as written in the card.
+    pub url: String,
+    /// `JSONRPC`, `HTTP+JSON`, `GRPC`, or a custom URI (0.x `transport`).
+    pub binding: String,
+    /// Declared protocol version (`1.0`, `0.3`, ...), when any.
+    pub version: Option<String>,
+    /// JSON Pointer of the URL inside the card.
+    pointer: String,
+}
+
+impl CardInterface {
+    /// JSON Pointer of the URL inside the card (`/supportedInterfaces/0/url`, `/url`).
+    pub fn pointer(&self) -> &str {
+        &self.pointer
+    }
+}
+
+/// A shape problem: JSON Pointer, message, and which requirement (`CARD-003` / `CARD-004`).
+pub type CardProblem = (String, String);
+
+/// The typed view of a card. Keeps only what rules read; the raw value stays with the
+/// caller.
+#[derive(Clone, Debug, Default)]
+pub struct AgentCardView {
+    /// Has `supportedInterfaces` (1.0 shape).
+    pub has_v1_fields: bool,
+    /// Has `url` or `protocolVersion` (0.x shape).
+    pub has_v0_fields: bool,
+    /// `protocolVersion` (0.x).
+    pub protocol_version: Option<String>,
+    pub interfaces: Vec<CardInterface>,
+    /// `capabilities.streaming` when a boolean.
+    pub streaming: Option<bool>,
+    /// `capabilities.pushNotifications` when a boolean.
+    pub push_notifications: Option<bool>,
+    /// `capabilities.extendedAgentCard` (1.0) or `supportsAuthenticatedExtendedCard` (0.x).
+    pub extended_card: bool,
+    /// Declares at least one security requirement (`security` / `securityRequirements`).
+    pub requires_auth: bool,
+    /// Header names that carry credentials per the declared schemes (`authorization`, an
+    /// apiKey header name), lowercased.
+    pub credential_headers: Vec<String>,
+    /// Shape problems (`pointer`, `message`) for CARD-003/CARD-004.
+    pub problems: Vec<CardProblem>,
+    /// Capability flags that are not booleans (`pointer`, `found`).
+    pub non_boolean_flags: Vec<(String, Value)>,
+    /// Interface entries that are malformed (`pointer`, `message`) (CARD-005/CARD-006).
+    pub bad_interfaces: Vec<CardProblem>,
+    /// 1.0 interface versions carrying a patch number (`pointer`, `found`) (CARD-007).
+    pub patch_versions: Vec<(String, String)>,
+}
+
+impl AgentCardView {
+    /// Dialects the card declares (from interface versions and `protocolVersion`).
+    pub fn declared_dialects(&self) -> Vec<Dialect> {
+        let mut out: Vec<Dialect> = self
+            .interfaces
+            .iter()
+            .filter_map(|i| i.version.as_deref().and_then(Dialect::from_version))
+            .collect();
+        if let Some(d) = self
+            .protocol_version
+            .as_deref()
+            .and_then(Dialect::from_version)
+        {
+            out.push(d);
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+fn is_nonempty_str(v: Option<&Value>) -> bool {
+    v.and_then(Value::as_str).is_some_and(|s| !s.is_empty())
+}
+
+/// Reads a card. `served_as_v02` = fetched from `/.well-known/agent.json` (0.2 rules:
+/// `protocolVersion` optional).
+pub fn card_view(v: &Value, served_as_v02: bool) -> AgentCardView {
+    let mut c = AgentCardView::default();
+    let Some(o) = v.as_object() else {
+        c.problems
+            .push(("".into(), "agent card is not a JSON object".into()));
+        return c;
+    };
+    c.has_v1_fields = o.contains_key("supportedInterfaces");
+    c.has_v0_fields = o.contains_key("url") || o.contains_key("protocolVersion");
+    c.protocol_version = o
+        .get("protocolVersion")
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    let v1 = c.has_v1_fields || !c.has_v0_fields;
+    // Required members (CARD-003 for 1.0, CARD-004 for 0.x).
+    let mut required: Vec<&str> = vec![
+        "name",
+        "description",
+        "version",
+        "capabilities",
+        "defaultInputModes",
+        "defaultOutputModes",
+        "skills",
+    ];
+    if v1 {
+        required.push("supportedInterfaces");
+    }
+    if c.has_v0_fields {
+        required.push("url");
+        if !served_as_v02 {
+            required.push("protocolVersion");
+        }
+    }
+    for key in required {
+        if !o.contains_key(key) {
+            c.problems
+                .push((format!("/{key}"), format!("agent card has no {key}")));
+        }
+    }
+    for key in ["name", "description"] {
+        if o.get(key).is_some_and(|x| !x.is_string()) {
+            c.problems.push((
+                format!("/{key}"),
+                format!("agent card {key} is not a string"),
+            ));
+        }
+    }
+    for key in ["defaultInputModes", "defaultOutputModes", "skills"] {
+        match o.get(key) {
+            Some(Value::Array(a)) if a.is_empty() && v1 => c.problems.push((
+                format!("/{key}"),
+                format!("agent card {key} is empty (a required list must not be empty)"),
+            )),
+            Some(Value::Array(_)) | None => {}
+            Some(_) => c
+                .problems
+                .push((format!("/{key}"), format!("agent card {key} is not a list"))),
+        }
+    }
+    if let Some(Value::Array(skills)) = o.get("skills") {
+        for (i, s) in skills.iter().enumerate() {
+            let Some(so) = s.as_object() else {
+                c.problems
+                    .push((format!("/skills/{i}"), "skill is not an object".into()));
+                continue;
+            };
+            for key in ["id", "name", "description"] {
+                if !so.get(key).is_some_and(Value::is_string) {
+                    c.problems
+                        .push((format!("/skills/{i}/{key}"), format!("skill has no {key}")));
+                }
+            }
+            match so.get("tags") {
+                Some(Value::Array(t)) if t.is_empty() && v1 => c.problems.push((
+                    format!("/skills/{i}/tags"),
+                    "skill tags list is empty".into(),
+                )),
+                Some(Value::Array(_)) => {}
+                _ => c
+                    .problems
+                    .push((format!("/skills/{i}/tags"), "skill has no tags list".into())),
+            }
+        }
+    }
+    // Capabilities.
+    match o.get("capabilities") {
+        Some(Value::Object(caps)) => {
+            for key in [
+                "streaming",
+                "pushNotifications",
+                "stateTransitionHistory",
+                "extendedAgentCard",
+            ] {
+                match caps.get(key) {
+                    Some(Value::Bool(_)) | Some(Value::Null) | None => {}
+                    Some(other) => c
+                        .non_boolean_flags
+                        .push((format!("/capabilities/{key}"), other.clone())),
+                }
+            }
+            c.streaming = caps.get("streaming").and_then(Value::as_bool);
+            c.push_notifications = caps.get("pushNotifications").and_then(Value::as_bool);
+            if caps.get("extendedAgentCard").and_then(Value::as_bool) == Some(true) {
+                c.extended_card = true;
+            }
+        }
+        Some(_) => c.problems.push((
+            "/capabilities".into(),
+            "capabilities is not an object".into(),
+        )),
+        None => {}
+    }
+    match o.get("supportsAuthenticatedExtendedCard") {
+        Some(Value::Bool(b)) => c.extended_card |= *b,
+        Some(Value::Null) | None => {}
+        Some(other) => c
+            .non_boolean_flags
+            .push(("/supportsAuthenticatedExtendedCard".into(), other.clone())),
+    }
+    read_interfaces(o, &mut c);
+    read_security(o, &mut c);
+    c
+}
+
+fn read_interfaces(o: &Map<String, Value>, c: &mut AgentCardView) {
+    match o.get("supportedInterfaces") {
+        Some(Value::Array(list)) => {
+            for (i, it) in list.iter().enumerate() {
+                let p = format!("/supportedInterfaces/{i}");
+                let Some(io) = it.as_object() else {
+                    c.bad_interfaces
+                        .push((p, "interface is not an object".into()));
+                    continue;
+                };
+                let url = io.get("url").and_then(Value::as_str);
+                let binding = io.get("protocolBinding").and_then(Value::as_str);
+                let version = io.get("protocolVersion").and_then(Value::as_str);
+                for (key, present) in [
+                    ("url", is_nonempty_str(io.get("url"))),
+                    (
+                        "protocolBinding",
+                        is_nonempty_str(io.get("protocolBinding")),
+                    ),
+                    (
+                        "protocolVersion",
+                        is_nonempty_str(io.get("protocolVersion")),
+                    ),
+                ] {
+                    if !present {
+                        c.bad_interfaces
+                            .push((format!("{p}/{key}"), format!("interface has no {key}")));
+                    }
+                }
+                if let (Some(u), Some(b)) = (url, binding) {
+                    if !b.eq_ignore_ascii_case("GRPC") && super::net::parse_url(u).is_none() {
+                        c.bad_interfaces.push((
+                            format!("{p}/url"),
+                            format!("interface url {u:?} is not an absolute http(s) url"),
+                        ));
+                    }
+                }
+                if let Some(ver) = version {
+                    if ver.starts_with("1.") && ver.split('.').count() > 2 {
+                        c.patch_versions
+                            .push((format!("{p}/protocolVersion"), ver.to_string()));
+                    }
+                }
+                if let Some(u) = url {
+                    c.interfaces.push(CardInterface {
+                        url: u.to_string(),
+                        binding: binding.unwrap_or("").to_string(),
+                        version: version.map(str::to_string),
+                        pointer: format!("{p}/url"),
+                    });
+                }
+            }
+        }
+        Some(_) => c.bad_interfaces.push((
+            "/supportedInterfaces".into(),
+            "supportedInterfaces is not a list".into(),
+        )),
+        None => {}
+    }
+    if let Some(u) = o.get("url") {
+        match u.as_str() {
+            Some(s) if super::net::parse_url(s).is_some() => {
+                c.interfaces.push(CardInterface {
+                    url: s.to_string(),
+                    binding: o
+                        .get("preferredTransport")
+                        .and_then(Value::as_str)
+                        .unwrap_or("JSONRPC")
+                        .to_string(),
+                    version: c.protocol_version.clone(),
+                    pointer: "/url".into(),
+                });
+            }
+            _ => c.bad_interfaces.push((
+                "/url".into(),
+                format!("card url {u} is not an absolute http(s) url"),
+            )),
+        }
+    }
+    if let Some(Value::Array(list)) = o.get("additionalInterfaces") {
+        for (i, it) in list.iter().enumerate() {
+            let p = format!("/additionalInterfaces/{i}");
+            let url = it.get("url").and_then(Value::as_str);
+            let transport = it.get("transport").and_then(Value::as_str);
+            match (url, transport) {
+                (Some(u), Some(t)) => {
+                    if !t.eq_ignore_ascii_case("GRPC") && super::net::parse_url(u).is_none() {
+                        c.bad_interfaces.push((
+                            format!("{p}/url"),
+                            format!("interface url {u:?} is not an absolute http(s) url"),
+                        ));
+                    }
+                    c.interfaces.push(CardInterface {
+                        url: u.to_string(),
+                        binding: t.to_string(),
+                        version: c.protocol_version.clone(),
+                        pointer: format!("{p}/url"),
+                    });
+                }
+                _ => c
+                    .bad_interfaces
+                    .push((p, "additional interface needs url and transport".into())),
+            }
+        }
+    }
+}
+
+fn read_security(o: &Map<String, Value>, c: &mut AgentCardView) {
+    let reqs = o.get("securityRequirements").or_else(|| o.get("security"));
+    if let Some(Value::Array(list)) = reqs {
+        // An empty requirement object `{}` means "no auth" is one of the alternatives.
+        let any_empty = list.iter().any(|r| {
+            r.as_object().is_some_and(|m| {
+                m.is_empty()
+                    || m.get("schemes")
+                        .and_then(Value::as_object)
+                        .is_some_and(|s| s.is_empty())
+            })
+        });
+        c.requires_auth = !list.is_empty() && !any_empty;
+    }
+    c.credential_headers = vec!["authorization".into(), "cookie".into()];
+    if let Some(Value::Object(schemes)) = o.get("securitySchemes") {
+        for s in schemes.values() {
+            // 0.x {type:"apiKey", in:"header", name}; 1.0 {apiKeySecurityScheme:{location,name}}
+            let api = s.get("apiKeySecurityScheme").unwrap_or(s);
+            let name = api.get("name").and_then(Value::as_str);
+            let loc = api
+                .get("in")
+                .or_else(|| api.get("location"))
+                .and_then(Value::as_str);
+            if let (Some(n), Some(l)) = (name, loc) {
+                if l.eq_ignore_ascii_case("header") {
+                    c.credential_headers.push(n.to_ascii_lowercase());
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn v1_and_v0_shapes() {
+        let v1 = json!({"name":"a","description":"d","supportedInterfaces":[{"url":"http://h/","protocolBinding":"JSONRPC","protocolVersion":"1.0.1"}],
+            "version":"1","capabilities":{"streaming":"yes"},"defaultInputModes":["text/plain"],"defaultOutputModes":[],"skills":[{"id":"s","name":"n","description":"d","tags":["t"]}]});
+        let c = card_view(&v1, false);
+        assert!(c.problems.iter().any(|p| p.0 == "/defaultOutputModes"));
+        assert_eq!(c.non_boolean_flags[0].0, "/capabilities/streaming");
+        assert_eq!(c.patch_versions.len(), 1);
+        assert_eq!(c.interfaces[0].pointer(), "/supportedInterfaces/0/url");
+        let v0 = json!({"name":"a","description":"d","url":"http://127.0.0.1:8083/x/","version":"","capabilities":{},
+            "defaultInputModes":["text"],"defaultOutputModes":["text"],"skills":[{"id":"s","name":"n","description":"d","tags":["k"]}],
+            "supportsAuthenticatedExtendedCard":true,"securitySchemes":{"k":{"type":"apiKey","in":"header","name":"X-Key"}},"security":[{"k":[]}]});
+        let c = card_view(&v0, true);
+        assert!(c.problems.is_empty(), "{:?}", c.problems);
+        assert!(c.extended_card && c.requires_auth);
+        assert!(c.credential_headers.contains(&"x-key".to_string()));
+        let c = card_view(&v0, false);
+        assert_eq!(c.problems[0].0, "/protocolVersion");
+    }
+}

@@ -1,0 +1,243 @@
+/*!
+JSON-RPC 2.0 vocabulary as A2A uses it (RPC-001, RPC-002, ERR-001, ERR-002): error codes,
+lenient request/response views over `serde_json::Value`, and id correlation keys.
+*/
+
+use serde_json::Value;
+
+/// −32700 JSONParseError (ERR-001).
+pub const PARSE_ERROR: i64 = -32700;
+/// −32600 InvalidRequestError (ERR-001).
+pub const INVALID_REQUEST: i64 = -32600;
+/// −32601 MethodNotFoundError (ERR-001).
+pub const METHOD_NOT_FOUND: i64 = -32601;
+/// −32602 InvalidParamsError (ERR-001).
+pub const INVALID_PARAMS: i64 = -32602;
+/// −32603 InternalError (ERR-001).
+pub const INTERNAL_ERROR: i64 = -32603;
+/// −32001 TaskNotFoundError (ERR-002).
+pub const TASK_NOT_FOUND: i64 = -32001;
+/// −32002 TaskNotCancelableError (ERR-002).
+pub const TASK_NOT_CANCELABLE: i64 = -32002;
+/// −32003 PushNotificationNotSupportedError (ERR-002).
+pub const PUSH_NOT_SUPPORTED: i64 = -32003;
+/// −32004 UnsupportedOperationError (ERR-002).
+pub const UNSUPPORTED_OPERATION: i64 = -32004;
+/// −32005 ContentTypeNotSupportedError (ERR-002).
+pub const CONTENT_TYPE_NOT_SUPPORTED: i64 = -32005;
+/// −32006 InvalidAgentResponseError (ERR-002).
+pub const INVALID_AGENT_RESPONSE: i64 = -32006;
+/// −32007 ExtendedAgentCardNotConfiguredError (ERR-002).
+pub const EXTENDED_CARD_NOT_CONFIGURED: i64 = -32007;
+/// −32008 ExtensionSupportRequiredError (ERR-002, 1.0).
+pub const EXTENSION_SUPPORT_REQUIRED: i64 = -32008;
+/// −32009 VersionNotSupportedError (ERR-002, 1.0).
+pub const VERSION_NOT_SUPPORTED: i64 = -32009;
+
+/// Spec name of a JSON-RPC / A2A error code, if it has one (ERR-001, ERR-002).
+pub fn code_name(code: i64) -> Option<&'static str> {
+    Some(match code {
+        PARSE_ERROR => "JSONParseError",
+        INVALID_REQUEST => "InvalidRequestError",
+        METHOD_NOT_FOUND => "MethodNotFoundError",
+        INVALID_PARAMS => "InvalidParamsError",
+        INTERNAL_ERROR => "InternalError",
+        TASK_NOT_FOUND => "TaskNotFoundError",
+        TASK_NOT_CANCELABLE => "TaskNotCancelableError",
+        PUSH_NOT_SUPPORTED => "PushNotificationNotSupportedError",
+        UNSUPPORTED_OPERATION => "UnsupportedOperationError",
+        CONTENT_TYPE_NOT_SUPPORTED => "ContentTypeNotSupportedError",
+        INVALID_AGENT_RESPONSE => "InvalidAgentResponseError",
+        EXTENDED_CARD_NOT_CONFIGURED => "ExtendedAgentCardNotConfiguredError",
+        EXTENSION_SUPPORT_REQUIRED => "ExtensionSupportRequiredError",
+        VERSION_NOT_SUPPORTED => "VersionNotSupportedError",
+        _ => return None,
+    })
+}
+
+/// A request id as a correlation key: `"s:abc"` for strings, `"n:1"` for numbers, `None`
+/// for absent / null (a notification, or an unreadable request).
+pub fn id_key(id: Option<&Value>) -> Option<String> {
+    match id? {
+        Value::String(s) => Some(format!("s:{s}")),
+        Value::Number(n) => Some(format!("n:{n}")),
+        _ => None,
+    }
+}
+
+/// How a JSON-RPC request body parsed (RPC-001).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RequestParse {
+    /// Not JSON at all: the server must answer −32700.
+    NotJson,
+    /// JSON, but not a valid request object (no `method` string, wrong `jsonrpc`): −32600.
+    Invalid,
+    /// A request (or notification when `id` is absent).
+    Request {
+        method: String,
+        id: Option<Value>,
+        params: Value,
+    },
+}
+
+/// Parses a request body leniently.
+pub fn parse_request(body: &[u8]) -> RequestParse {
+    let v: Value = match serde_json::from_slice(body) {
+        Ok(v) => v,
+        Err(_) => return RequestParse::NotJson,
+    };
+    request_from_value(&v)
+}
+
+/// Reads a request out of an already-parsed body.
+pub fn request_from_value(v: &Value) -> RequestParse {
+    let Some(obj) = v.as_object() else {
+        return RequestParse::Invalid;
+    };
+    if obj.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return RequestParse::Invalid;
+    }
+    let Some(method) = obj.get("method").and_then(Value::as_str) else {
+        return RequestParse::Invalid;
+    };
+    RequestParse::Request {
+        method: method.to_string(),
+        id: obj.get("id").cloned(),
+        params: obj.get("params").cloned().unwrap_or(Value::Null),
+    }
+}
+
+/// A lenient view of a JSON-RPC response object. `problems` lists envelope violations
+/// (RPC-001, RPC-002) as `(JSON Pointer, what is wrong)`.
+#[derive(Debug)]
+pub struct ResponseView<'a> {
+    pub raw: &'a Value,
+    pub id: Option<&'a Value>,
+    pub result: Option<&'a Value>,
+    pub error: Option<ErrorView<'a>>,
+    pub problems: Vec<(String, String)>,
+}
+
+/// A JSON-RPC error object view.
+#[derive(Debug)]
+pub struct ErrorView<'a> {
+    pub code: Option<i64>,
+    pub message: Option<&'a str>,
+    pub data: Option<&'a Value>,
+}
+
+/// True when `v` looks like a JSON-RPC response (has `jsonrpc`, `result` or `error`).
+pub fn looks_like_response(v: &Value) -> bool {
+    v.as_object().is_some_and(|o| {
+        o.contains_key("jsonrpc") || o.contains_key("result") || o.contains_key("error")
+    })
+}
+
+/// Reads a response envelope (RPC-001, RPC-002).
+pub fn response_view(v: &Value) -> ResponseView<'_> {
+    let mut problems = Vec::new();
+    let Some(obj) = v.as_object() else {
+        problems.push(("".into(), "response is not a JSON object".into()));
+        return ResponseView {
+            raw: v,
+            id: None,
+            result: None,
+            error: None,
+            problems,
+        };
+    };
+    match obj.get("jsonrpc") {
+        Some(Value::String(s)) if s == "2.0" => {}
+        Some(other) => problems.push((
+            "/jsonrpc".into(),
+            format!("jsonrpc member is {other} instead of \"2.0\""),
+        )),
+        None => problems.push(("/jsonrpc".into(), "jsonrpc member is missing".into())),
+    }
+    if !obj.contains_key("id") {
+        problems.push(("/id".into(), "id member is missing".into()));
+    }
+    let result = obj.get("result");
+    let error_v = obj.get("error");
+    match (result, error_v) {
+        (Some(_), Some(Value::Null)) | (Some(_), None) | (None, Some(_)) => {}
+        (Some(_), Some(_)) => {
+            problems.push(("".into(), "response carries both result and error".into()))
+        }
+        (None, None) => problems.push((
+            "".into(),
+            "response carries neither result nor error".into(),
+        )),
+    }
+    let error = match error_v {
+        Some(Value::Null) | None => None,
+        Some(e) => {
+            let eo = e.as_object();
+            let code = eo.and_then(|o| o.get("code")).and_then(Value::as_i64);
+            let message = eo.and_then(|o| o.get("message")).and_then(Value::as_str);
+            if eo.is_none() {
+                problems.push(("/error".into(), "error member is not an object".into()));
+            } else {
+                if code.is_none() {
+                    problems.push((
+                        "/error/code".into(),
+                        "error code is missing or not an integer".into(),
+                    ));
+                }
+                if message.is_none() {
+                    problems.push((
+                        "/error/message".into(),
+                        "error message is missing or not a string".into(),
+                    ));
+                }
+            }
+            Some(ErrorView {
+                code,
+                message,
+                data: eo.and_then(|o| o.get("data")),
+            })
+        }
+    };
+    ResponseView {
+        raw: v,
+        id: obj.get("id"),
+        result: if error.is_some() { None } else { result },
+        error,
+        problems,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn envelope_problems() {
+        let ok = json!({"jsonrpc":"2.0","id":1,"result":{}});
+        assert!(response_view(&ok).problems.is_empty());
+        let python_null_data =
+            json!({"jsonrpc":"2.0","id":"a","error":{"code":-32001,"data":null,"message":"x"}});
+        let v = response_view(&python_null_data);
+        assert!(v.problems.is_empty());
+        assert_eq!(v.error.unwrap().code, Some(TASK_NOT_FOUND));
+        let both = json!({"jsonrpc":"1.0","result":1,"error":{"code":"x"}});
+        let v = response_view(&both);
+        let ptrs: Vec<&str> = v.problems.iter().map(|p| p.0.as_str()).collect();
+        assert!(ptrs.contains(&"/jsonrpc") && ptrs.contains(&"/id") && ptrs.contains(&""));
+        assert!(ptrs.contains(&"/error/code") && ptrs.contains(&"/error/message"));
+    }
+
+    #[test]
+    fn request_parse_kinds() {
+        assert_eq!(parse_request(b"{\"jsonrpc\":"), RequestParse::NotJson);
+        assert_eq!(parse_request(b"{\"id\":1}"), RequestParse::Invalid);
+        assert!(matches!(
+            parse_request(br#"{"jsonrpc":"2.0","id":1,"method":"GetTask"}"#),
+            RequestParse::Request { .. }
+        ));
+        assert_eq!(id_key(Some(&json!(1))), Some("n:1".into()));
+        assert_eq!(id_key(Some(&json!("1"))), Some("s:1".into()));
+        assert_eq!(id_key(Some(&Value::Null)), None);
+    }
+}

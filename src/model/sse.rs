@@ -1,0 +1,287 @@
+/*!
+Incremental Server-Sent Events decoder (WHATWG HTML "Server-sent events", §9.2.6
+"Interpreting an event stream"). Sans-IO: push chunks as they arrive, get events out.
+
+Handles LF, CRLF and CR line endings (also a CR/LF pair split across two chunks), events
+split anywhere across chunks, several events per chunk, multi-line `data:` joined with
+`\n`, comment lines (`:`), `event`, `id`, `retry`, and a leading BOM.
+
+Besides events it reports framing problems a verifier can prove (RPC-005, REST-002):
+- [`FramingProblem::Unterminated`]: data lines at end of stream without the blank line that
+  dispatches them (the spec drops such an event);
+- [`FramingProblem::MergedDocuments`]: a data line that starts a new JSON document while the
+  pending data is already a complete JSON document (a single newline where a blank line was
+  meant, CASE-13).
+*/
+
+/// One dispatched SSE event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SseEvent {
+    /// `event:` field, when set.
+    pub event: Option<String>,
+    /// `data:` lines joined with `\n`.
+    pub data: String,
+    /// Last event ID after this event (`id:` field, sticky per the spec).
+    pub id: Option<String>,
+    /// `retry:` value in ms, when this event set one.
+    pub retry: Option<u64>,
+    /// The decoder saw [`FramingProblem::MergedDocuments`] inside this event's data.
+    pub merged: bool,
+}
+
+/// A framing problem seen in the byte stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FramingProblem {
+    /// The stream ended with `data` lines never dispatched by a blank line.
+    Unterminated {
+        /// The pending (never dispatched) data.
+        data: String,
+    },
+    /// A `data:` line began a new JSON document while the pending data was already one
+    /// complete JSON document: the two were separated by a single line break.
+    MergedDocuments {
+        /// The pending data before the new line.
+        before: String,
+    },
+}
+
+/// What [`SseDecoder::push`] and [`SseDecoder::finish`] yield, in stream order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SseItem {
+    Event(SseEvent),
+    Problem(FramingProblem),
+}
+
+/// The decoder state. Feed with [`push`](Self::push), end with [`finish`](Self::finish).
+#[derive(Debug, Default)]
+pub struct SseDecoder {
+    line: Vec<u8>,
+    started: bool,
+    after_cr: bool,
+    data: String,
+    has_data: bool,
+    event: Option<String>,
+    last_id: Option<String>,
+    retry: Option<u64>,
+    merged: bool,
+    /// Comment lines seen (keep-alives).
+    pub comments: u64,
+}
+
+impl SseDecoder {
+    /// A fresh decoder.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Feeds one chunk of the body; returns the events (and problems) it completed.
+    pub fn push(&mut self, chunk: &[u8]) -> Vec<SseItem> {
+        let mut out = Vec::new();
+        let mut bytes = chunk;
+        if !self.started && !bytes.is_empty() {
+            // BOM may itself be split; handle the common whole-BOM case and a partial one
+            // by buffering until 3 bytes are known.
+            self.line.extend_from_slice(bytes);
+            if self.line.len() < 3 && b"\xEF\xBB\xBF".starts_with(&self.line) {
+                return out;
+            }
+            self.started = true;
+            let buf = std::mem::take(&mut self.line);
+            let rest = buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&buf);
+            self.scan(rest, &mut out);
+            return out;
+        }
+        if bytes.is_empty() {
+            return out;
+        }
+        if self.after_cr && bytes[0] == b'\n' {
+            bytes = &bytes[1..];
+        }
+        self.after_cr = false;
+        self.scan(bytes, &mut out);
+        out
+    }
+
+    fn scan(&mut self, mut bytes: &[u8], out: &mut Vec<SseItem>) {
+        if self.after_cr && bytes.first() == Some(&b'\n') {
+            bytes = &bytes[1..];
+        }
+        self.after_cr = false;
+        while let Some(pos) = bytes.iter().position(|&b| b == b'\n' || b == b'\r') {
+            let mut line = std::mem::take(&mut self.line);
+            line.extend_from_slice(&bytes[..pos]);
+            let was_cr = bytes[pos] == b'\r';
+            bytes = &bytes[pos + 1..];
+            if was_cr {
+                if bytes.is_empty() {
+                    self.after_cr = true;
+                } else if bytes[0] == b'\n' {
+                    bytes = &bytes[1..];
+                }
+            }
+            self.line_done(&line, out);
+        }
+        self.line.extend_from_slice(bytes);
+    }
+
+    fn line_done(&mut self, line: &[u8], out: &mut Vec<SseItem>) {
+        if line.is_empty() {
+            self.dispatch(out);
+            return;
+        }
+        if line[0] == b':' {
+            self.comments += 1;
+            return;
+        }
+        let text = String::from_utf8_lossy(line);
+        let (field, value) = match text.find(':') {
+            Some(i) => {
+                let v = &text[i + 1..];
+                (&text[..i], v.strip_prefix(' ').unwrap_or(v))
+            }
+            None => (&text[..], ""),
+        };
+        match field {
+            "data" => {
+                if self.has_data {
+                    let starts_doc = matches!(value.trim_start().as_bytes().first(), Some(b'{'))
+                        || matches!(value.trim_start().as_bytes().first(), Some(b'['));
+                    if starts_doc
+                        && !self.merged
+                        && serde_json::from_str::<serde::de::IgnoredAny>(&self.data).is_ok()
+                    {
+                        self.merged = true;
+                        out.push(SseItem::Problem(FramingProblem::MergedDocuments {
+                            before: self.data.clone(),
+                        }));
+                    }
+                    self.data.push('\n');
+                }
+                self.data.push_str(value);
+                self.has_data = true;
+            }
+            "event" => self.event = Some(value.to_string()),
+            "id" if !value.contains('\0') => self.last_id = Some(value.to_string()),
+            "retry" if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
+                self.retry = value.parse().ok();
+            }
+            _ => {}
+        }
+    }
+
+    fn dispatch(&mut self, out: &mut Vec<SseItem>) {
+        if !self.has_data {
+            self.event = None;
+            self.retry = None;
+            return;
+        }
+        out.push(SseItem::Event(SseEvent {
+            event: self.event.take(),
+            data: std::mem::take(&mut self.data),
+            id: self.last_id.clone(),
+            retry: self.retry.take(),
+            merged: std::mem::take(&mut self.merged),
+        }));
+        self.has_data = false;
+    }
+
+    /// Ends the stream: reports data that was never dispatched. A final line without a line
+    /// ending is processed as a line first (its data still needs a blank line to dispatch).
+    pub fn finish(&mut self) -> Vec<SseItem> {
+        let mut out = Vec::new();
+        if !self.started && !self.line.is_empty() {
+            self.started = true;
+        }
+        if !self.line.is_empty() {
+            let line = std::mem::take(&mut self.line);
+            let line = if !self.started {
+                line
+            } else {
+                line.strip_prefix(b"\xEF\xBB\xBF")
+                    .map(<[u8]>::to_vec)
+                    .unwrap_or(line)
+            };
+            self.line_done(&line, &mut out);
+        }
+        if self.has_data {
+            out.push(SseItem::Problem(FramingProblem::Unterminated {
+                data: std::mem::take(&mut self.data),
+            }));
+            self.has_data = false;
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decode(chunks: &[&[u8]]) -> Vec<SseItem> {
+        let mut d = SseDecoder::new();
+        let mut out = Vec::new();
+        for c in chunks {
+            out.extend(d.push(c));
+        }
+        out.extend(d.finish());
+        out
+    }
+
+    fn datas(items: &[SseItem]) -> Vec<String> {
+        items
+            .iter()
+            .filter_map(|i| match i {
+                SseItem::Event(e) => Some(e.data.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn line_endings_and_split_crlf() {
+        let items = decode(&[
+            b"data: a\r\n\r",
+            b"\ndata: b\r",
+            b"\n\r\n",
+            b"data: c\r\rdata: d\n\n",
+        ]);
+        assert_eq!(datas(&items), ["a", "b", "c", "d"]);
+        assert!(items.iter().all(|i| matches!(i, SseItem::Event(_))));
+    }
+
+    #[test]
+    fn multiline_data_comments_fields_bom() {
+        let mut d = SseDecoder::new();
+        let mut items = d.push(b"\xEF\xBB");
+        items.extend(d.push(b"\xBF: hi\nevent: x\nid: 7\nretry: 10\ndata: 1\ndata:2\n\n"));
+        items.extend(d.finish());
+        assert_eq!(
+            items,
+            vec![SseItem::Event(SseEvent {
+                event: Some("x".into()),
+                data: "1\n2".into(),
+                id: Some("7".into()),
+                retry: Some(10),
+                merged: false
+            })]
+        );
+        assert_eq!(d.comments, 1);
+    }
+
+    #[test]
+    fn unterminated_and_merged() {
+        let items = decode(&[b"data: {\"a\":1}\n", b"data: {\"b\":2}\n"]);
+        assert!(matches!(
+            &items[0],
+            SseItem::Problem(FramingProblem::MergedDocuments { .. })
+        ));
+        assert!(matches!(
+            items.last(),
+            Some(SseItem::Problem(FramingProblem::Unterminated { .. }))
+        ));
+        // A JSON document legitimately split over two data lines is not "merged".
+        let items = decode(&[b"data: {\"a\":\ndata: 1}\n\n"]);
+        assert_eq!(datas(&items), ["{\"a\":\n1}"]);
+        assert_eq!(items.len(), 1);
+    }
+}

@@ -1,0 +1,218 @@
+/*!
+`--rewrite-card`: make an Agent Card served through the proxy advertise the proxy.
+
+An agent behind a reverse proxy advertises its own address (CARD-005 1.0
+`supportedInterfaces[].url`; CARD-006 0.3 `url`, `additionalInterfaces[].url`); a client
+that follows it bypasses the proxy. For responses to `GET …/.well-known/agent-card.json`
+(1.0, 0.3) or `GET …/.well-known/agent.json` (0.2, CARD-002) the proxy buffers the body (at
+most [`CARD_CAP`] bytes), rewrites the URLs that point at the route's upstream to the
+client-facing base, keeps key order, and serves the new body. The agent's original bytes
+stay in the recording (`response_chunk`); the served body is a `card_rewrite` event with
+the JSON Pointers it changed.
+*/
+
+use std::io::Read;
+
+use serde_json::Value;
+use url::Url;
+
+/// Largest card body buffered for rewriting (1 MiB); bigger ones pass unchanged.
+pub const CARD_CAP: usize = 1024 * 1024;
+
+/// True for a client path naming an Agent Card (`/.well-known/agent-card.json` or
+/// `/.well-known/agent.json`, under any prefix).
+pub fn is_card_path(path: &str) -> bool {
+    path.ends_with("/.well-known/agent-card.json") || path.ends_with("/.well-known/agent.json")
+}
+
+/// Decodes a card body by its `Content-Encoding` (`identity`, `gzip`, `br`); `None` for other
+/// encodings or a body over [`CARD_CAP`] once decoded.
+pub fn decode(body: &[u8], content_encoding: Option<&str>) -> Option<Vec<u8>> {
+    let enc = content_encoding
+        .unwrap_or("identity")
+        .trim()
+        .to_ascii_lowercase();
+    let mut out = Vec::new();
+    let limit = CARD_CAP as u64 + 1;
+    match enc.as_str() {
+        "" | "identity" => out.extend_from_slice(body),
+        "gzip" | "x-gzip" => {
+            flate2::read::GzDecoder::new(body)
+                .take(limit)
+                .read_to_end(&mut out)
+                .ok()?;
+        }
+        "br" => {
+            brotli::Decompressor::new(body, 4096)
+                .take(limit)
+                .read_to_end(&mut out)
+                .ok()?;
+        }
+        _ => return None,
+    }
+    (out.len() <= CARD_CAP).then_some(out)
+}
+
+/// Rewrites the advertised URLs of card `body` that point at `upstream` (same scheme, same
+/// host, or both loopback, same port, path under the upstream's base path) to
+/// `client_base` (`http://host:port/prefix`, no trailing slash) + the rest of the path.
+///
+/// Returns the new body (compact JSON, keys in the original order) and the JSON Pointers
+/// changed; `None` when the body is not a JSON object or nothing pointed at the upstream.
+pub fn rewrite(body: &[u8], upstream: &Url, client_base: &str) -> Option<(Vec<u8>, Vec<String>)> {
+    let mut card: Value = serde_json::from_slice(body).ok()?;
+    let obj = card.as_object_mut()?;
+    let mut pointers = Vec::new();
+    // 0.3 / 0.2: top-level `url`.
+    if let Some(v) = obj.get_mut("url") {
+        if rewrite_value(v, upstream, client_base) {
+            pointers.push("/url".to_string());
+        }
+    }
+    // 0.3: `additionalInterfaces[].url`; 1.0: `supportedInterfaces[].url`.
+    for key in ["additionalInterfaces", "supportedInterfaces"] {
+        if let Some(Value::Array(items)) = obj.get_mut(key) {
+            for (i, it) in items.iter_mut().enumerate() {
+                if let Some(v) = it.get_mut("url") {
+                    if rewrite_value(v, upstream, client_base) {
+                        pointers.push(format!("/{key}/{i}/url"));
+                    }
+                }
+            }
+        }
+    }
+    if pointers.is_empty() {
+        return None;
+    }
+    let out = serde_json::to_vec(&card).ok()?;
+    Some((out, pointers))
+}
+
+fn rewrite_value(v: &mut Value, upstream: &Url, client_base: &str) -> bool {
+    let Some(s) = v.as_str() else {
+        return false;
+    };
+    match rewrite_url(s, upstream, client_base) {
+        Some(new) if new != s => {
+            *v = Value::String(new);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// One advertised URL mapped to the client-facing base, if it points at `upstream`.
+pub fn rewrite_url(advertised: &str, upstream: &Url, client_base: &str) -> Option<String> {
+    let u = Url::parse(advertised).ok()?;
+    if u.scheme() != upstream.scheme()
+        || u.port_or_known_default() != upstream.port_or_known_default()
+    {
+        return None;
+    }
+    let (h1, h2) = (u.host_str()?, upstream.host_str()?);
+    let same_host = h1.eq_ignore_ascii_case(h2) || (is_loopback(h1) && is_loopback(h2));
+    if !same_host {
+        return None;
+    }
+    let base = upstream.path().trim_end_matches('/');
+    let path = u.path();
+    let rest = if base.is_empty() {
+        path
+    } else if path == base {
+        ""
+    } else if path.starts_with(base) && path[base.len()..].starts_with('/') {
+        &path[base.len()..]
+    } else {
+        return None;
+    };
+    let mut out = format!("{}{}", client_base.trim_end_matches('/'), rest);
+    if out.ends_with("//") {
+        out.pop();
+    }
+    if let Some(q) = u.query() {
+        out.push('?');
+        out.push_str(q);
+    }
+    if let Some(f) = u.fragment() {
+        out.push('#');
+        out.push_str(f);
+    }
+    Some(out)
+}
+
+fn is_loopback(host: &str) -> bool {
+    let h = host.trim_start_matches('[').trim_end_matches(']');
+    h.eq_ignore_ascii_case("localhost")
+        || h.parse::<std::net::IpAddr>()
+            .map(|ip| ip.is_loopback())
+            .unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn up(s: &str) -> Url {
+        Url::parse(s).unwrap()
+    }
+
+    #[test]
+    fn rewrites_urls_under_the_upstream_keeping_order() {
+        let body = br#"{"name":"a","url":"http://127.0.0.1:9000/api/rpc","zeta":1,"additionalInterfaces":[{"url":"http://localhost:9000/api/rest","transport":"HTTP+JSON"},{"url":"https://elsewhere/x","transport":"GRPC"}],"alpha":2}"#;
+        let (out, ptrs) = rewrite(
+            body,
+            &up("http://127.0.0.1:9000/api"),
+            "http://proxy:8080/a",
+        )
+        .unwrap();
+        let s = String::from_utf8(out).unwrap();
+        assert_eq!(
+            s,
+            r#"{"name":"a","url":"http://proxy:8080/a/rpc","zeta":1,"additionalInterfaces":[{"url":"http://proxy:8080/a/rest","transport":"HTTP+JSON"},{"url":"https://elsewhere/x","transport":"GRPC"}],"alpha":2}"#
+        );
+        assert_eq!(ptrs, ["/url", "/additionalInterfaces/0/url"]);
+    }
+
+    #[test]
+    fn v1_supported_interfaces_and_root_prefix() {
+        let body = br#"{"supportedInterfaces":[{"url":"http://127.0.0.1:9000/","protocolBinding":"JSONRPC"}]}"#;
+        let (out, ptrs) =
+            rewrite(body, &up("http://127.0.0.1:9000"), "http://127.0.0.1:8080").unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            r#"{"supportedInterfaces":[{"url":"http://127.0.0.1:8080/","protocolBinding":"JSONRPC"}]}"#
+        );
+        assert_eq!(ptrs, ["/supportedInterfaces/0/url"]);
+    }
+
+    #[test]
+    fn other_port_path_or_non_json_is_left_alone() {
+        let u = up("http://127.0.0.1:9000/api");
+        assert!(rewrite_url("http://127.0.0.1:9001/api", &u, "http://p").is_none());
+        assert!(rewrite_url("http://127.0.0.1:9000/apix", &u, "http://p").is_none());
+        assert!(rewrite(b"not json", &u, "http://p").is_none());
+        assert!(rewrite(br#"{"url":"http://other/"}"#, &u, "http://p").is_none());
+        assert_eq!(
+            rewrite_url("http://127.0.0.1:9000/api?x=1", &u, "http://p/a").as_deref(),
+            Some("http://p/a?x=1")
+        );
+    }
+
+    #[test]
+    fn decodes_gzip_and_refuses_unknown_encodings() {
+        use std::io::Write;
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        enc.write_all(b"{\"a\":1}").unwrap();
+        let gz = enc.finish().unwrap();
+        assert_eq!(decode(&gz, Some("gzip")).unwrap(), b"{\"a\":1}");
+        assert!(decode(b"x", Some("zstd")).is_none());
+        assert!(decode(b"\x00garbage", Some("gzip")).is_none());
+    }
+
+    #[test]
+    fn card_paths() {
+        assert!(is_card_path("/.well-known/agent-card.json"));
+        assert!(is_card_path("/a/b/.well-known/agent.json"));
+        assert!(!is_card_path("/.well-known/agent-card.jsonx"));
+    }
+}

@@ -1,0 +1,199 @@
+/*!
+Reverse-proxy routing: `--upstream URL` is the route `/`; `--route /prefix=URL` adds one.
+The longest prefix that matches whole path segments wins; the prefix is stripped and the
+rest of the path is appended to the upstream's base path (query kept).
+*/
+
+use url::Url;
+
+use crate::record::Route;
+
+/// Parses `--route` text `/prefix=URL`. Errors name what is wrong, for a one-line exit 2.
+pub fn parse_route(s: &str) -> Result<Route, String> {
+    let Some((prefix, url)) = s.split_once('=') else {
+        return Err(format!(
+            "route {s:?} is not PREFIX=URL (e.g. /agent=http://127.0.0.1:9999)"
+        ));
+    };
+    if !prefix.starts_with('/') {
+        return Err(format!("route prefix {prefix:?} must start with '/'"));
+    }
+    check_upstream(url)?;
+    Ok(Route {
+        prefix: normalize_prefix(prefix),
+        upstream: url.to_string(),
+        leg: None,
+    })
+}
+
+/// Checks an upstream base URL: absolute `http://host[:port][/base]` (https upstreams are
+/// not supported by this build). Returns the parsed URL.
+pub fn check_upstream(url: &str) -> Result<Url, String> {
+    let u = Url::parse(url).map_err(|e| format!("upstream URL {url:?} is not a valid URL: {e}"))?;
+    match u.scheme() {
+        "http" => {}
+        "https" => {
+            return Err(format!(
+                "upstream URL {url:?}: https upstreams are not supported yet; use http://"
+            ))
+        }
+        other => {
+            return Err(format!(
+                "upstream URL {url:?}: scheme {other:?} is not http"
+            ))
+        }
+    }
+    if u.host_str().is_none_or(str::is_empty) {
+        return Err(format!("upstream URL {url:?} has no host"));
+    }
+    Ok(u)
+}
+
+fn normalize_prefix(p: &str) -> String {
+    let t = p.trim_end_matches('/');
+    if t.is_empty() {
+        "/".into()
+    } else {
+        t.into()
+    }
+}
+
+/// A resolved route: which one, and the URL to forward to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// Index into the route table given to [`RouteTable::new`].
+    pub index: usize,
+    /// Client-side prefix (normalized, `/` for the default route).
+    pub prefix: String,
+    /// Absolute upstream URL: upstream base + rest of the path + query.
+    pub url: String,
+}
+
+/// Routes with their parsed upstreams, matched longest prefix first.
+#[derive(Clone, Debug)]
+pub struct RouteTable {
+    /// (index in the config, normalized prefix, upstream)
+    entries: Vec<(usize, String, Url)>,
+}
+
+impl RouteTable {
+    /// Builds the table. Errors: an upstream that is not a valid http URL.
+    pub fn new(routes: &[Route]) -> Result<Self, String> {
+        let mut entries = Vec::new();
+        for (i, r) in routes.iter().enumerate() {
+            entries.push((i, normalize_prefix(&r.prefix), check_upstream(&r.upstream)?));
+        }
+        entries.sort_by_key(|e| std::cmp::Reverse(e.1.len()));
+        Ok(RouteTable { entries })
+    }
+
+    /// The upstream base URL of route `index`.
+    pub fn upstream(&self, index: usize) -> Option<&Url> {
+        self.entries.iter().find(|e| e.0 == index).map(|e| &e.2)
+    }
+
+    /// Resolves a request's `path` and optional `query`.
+    pub fn resolve(&self, path: &str, query: Option<&str>) -> Option<Target> {
+        for (index, prefix, up) in &self.entries {
+            let rest = if prefix == "/" {
+                path
+            } else if path == prefix {
+                ""
+            } else if path.starts_with(prefix.as_str()) && path[prefix.len()..].starts_with('/') {
+                &path[prefix.len()..]
+            } else {
+                continue;
+            };
+            let base = up.path().trim_end_matches('/');
+            let new_path = if rest.is_empty() {
+                up.path().to_string()
+            } else {
+                format!("{base}{rest}")
+            };
+            let mut url = format!("{}://{}", up.scheme(), authority(up));
+            url.push_str(if new_path.is_empty() { "/" } else { &new_path });
+            if let Some(q) = query {
+                url.push('?');
+                url.push_str(q);
+            }
+            return Some(Target {
+                index: *index,
+                prefix: prefix.clone(),
+                url,
+            });
+        }
+        None
+    }
+}
+
+/// `host[:port]` of an URL as it goes into a Host header.
+pub fn authority(u: &Url) -> String {
+    let host = u.host_str().unwrap_or("");
+    match u.port() {
+        Some(p) => format!("{host}:{p}"),
+        None => host.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(rs: &[(&str, &str)]) -> RouteTable {
+        let routes: Vec<Route> = rs
+            .iter()
+            .map(|(p, u)| Route {
+                prefix: p.to_string(),
+                upstream: u.to_string(),
+                leg: None,
+            })
+            .collect();
+        RouteTable::new(&routes).unwrap()
+    }
+
+    #[test]
+    fn longest_prefix_wins_and_is_stripped() {
+        let t = table(&[
+            ("/", "http://127.0.0.1:1"),
+            ("/a", "http://127.0.0.1:2/base"),
+            ("/a/b", "http://127.0.0.1:3/"),
+        ]);
+        assert_eq!(
+            t.resolve("/x", Some("q=1")).unwrap().url,
+            "http://127.0.0.1:1/x?q=1"
+        );
+        let r = t.resolve("/a/rpc", None).unwrap();
+        assert_eq!(
+            (r.index, r.url.as_str()),
+            (1, "http://127.0.0.1:2/base/rpc")
+        );
+        assert_eq!(
+            t.resolve("/a", None).unwrap().url,
+            "http://127.0.0.1:2/base"
+        );
+        assert_eq!(
+            t.resolve("/a/b/c", None).unwrap().url,
+            "http://127.0.0.1:3/c"
+        );
+        // Not a segment boundary: falls back to the root route.
+        assert_eq!(t.resolve("/ab", None).unwrap().index, 0);
+    }
+
+    #[test]
+    fn no_route_without_root() {
+        let t = table(&[("/a/", "http://h:1")]);
+        assert!(t.resolve("/b", None).is_none());
+        assert_eq!(t.resolve("/a/", None).unwrap().url, "http://h:1/");
+    }
+
+    #[test]
+    fn parse_errors_are_clear() {
+        assert!(parse_route("noequals").unwrap_err().contains("PREFIX=URL"));
+        assert!(parse_route("a=http://h")
+            .unwrap_err()
+            .contains("start with '/'"));
+        assert!(parse_route("/a=ftp://h").unwrap_err().contains("not http"));
+        assert!(parse_route("/a=https://h").unwrap_err().contains("https"));
+        assert_eq!(parse_route("/a/=http://h:1/x").unwrap().prefix, "/a");
+    }
+}

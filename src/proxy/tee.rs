@@ -1,0 +1,345 @@
+/*!
+`TeeBody`: the transparent body wrapper that records while it forwards, and the
+per-exchange state that guarantees exactly one `exchange_end`.
+
+```text
+ upstream body ──poll_frame──► TeeBody ──frame (unchanged, at once)──► client
+                                  │ data:     request_body / response_chunk (Bytes clone)
+                                  │ trailers: kept for exchange_end.trailers
+                                  │ end:      exchange_end{complete}        (response side)
+                                  │ error:    exchange_end{upstream_abort}  (response side)
+                                  └ Drop before the end: exchange_end{client_abort}
+```
+
+Nothing is buffered: every frame is returned from `poll_frame` as soon as the inner body
+yields it. Recording is a `try_send` of a refcounted clone; when the recorder queue is full
+the event is dropped and the exchange marked `truncated` (with `--lossless` the tee waits
+for room before reading the next frame instead). Past the capture cap (bytes per exchange
+and direction) frames are forwarded but no longer recorded.
+*/
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{ready, Context, Poll};
+
+use bytes::Bytes;
+use http_body::{Body as HttpBody, Frame, SizeHint};
+
+use crate::record::writer::EventSink;
+use crate::record::{Body, EventKind, ExchangeId, Headers, Outcome};
+
+/// Boxed error used on every body the proxy forwards.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// State of one exchange shared by its request tee, its response tee and the handler.
+/// Dropping the last reference without an end emits `exchange_end{client_abort}` (or
+/// `open` while the proxy shuts down): exactly one `exchange_end` per exchange.
+pub struct ExchangeCtx {
+    sink: EventSink,
+    /// Exchange id (`e12`).
+    pub id: ExchangeId,
+    leg: Option<String>,
+    /// Capture cap per direction, bytes.
+    pub cap: usize,
+    ended: AtomicBool,
+    truncated: AtomicBool,
+    request_bytes: AtomicU64,
+    response_bytes: AtomicU64,
+    request_error: Mutex<Option<String>>,
+    trailers: Mutex<Option<Headers>>,
+    shutting_down: Arc<AtomicBool>,
+}
+
+impl ExchangeCtx {
+    /// A new exchange recorded through `sink`.
+    pub fn new(
+        sink: EventSink,
+        id: ExchangeId,
+        leg: Option<String>,
+        cap: usize,
+        shutting_down: Arc<AtomicBool>,
+    ) -> Self {
+        ExchangeCtx {
+            sink,
+            id,
+            leg,
+            cap,
+            ended: AtomicBool::new(false),
+            truncated: AtomicBool::new(false),
+            request_bytes: AtomicU64::new(0),
+            response_bytes: AtomicU64::new(0),
+            request_error: Mutex::new(None),
+            trailers: Mutex::new(None),
+            shutting_down,
+        }
+    }
+
+    /// The recorder sink.
+    pub fn sink(&self) -> &EventSink {
+        &self.sink
+    }
+
+    /// Records one event of this exchange; a dropped event marks the exchange truncated.
+    pub fn send(&self, kind: EventKind) -> bool {
+        let ok = self
+            .sink
+            .try_send(Some(self.id.clone()), self.leg.clone(), kind);
+        if !ok {
+            self.mark_truncated();
+        }
+        ok
+    }
+
+    /// Some events or bytes of this exchange are not in the recording.
+    pub fn mark_truncated(&self) {
+        self.truncated.store(true, Ordering::Relaxed);
+    }
+
+    /// Adds forwarded response body bytes (used where the proxy writes the body itself).
+    pub fn add_response_bytes(&self, n: u64) {
+        self.response_bytes.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// The client's request body failed (client gone mid-upload), if it did.
+    pub fn request_error(&self) -> Option<String> {
+        self.request_error.lock().ok().and_then(|g| g.clone())
+    }
+
+    /// True once `exchange_end` was sent.
+    pub fn is_ended(&self) -> bool {
+        self.ended.load(Ordering::Relaxed)
+    }
+
+    /// Sends the one `exchange_end`; later calls do nothing.
+    pub fn end(&self, outcome: Outcome, error: Option<String>) {
+        if self.ended.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let trailers = self.trailers.lock().ok().and_then(|mut g| g.take());
+        let kind = EventKind::ExchangeEnd {
+            outcome,
+            error,
+            trailers,
+            request_bytes: self.request_bytes.load(Ordering::Relaxed),
+            response_bytes: self.response_bytes.load(Ordering::Relaxed),
+            truncated: self.truncated.load(Ordering::Relaxed),
+        };
+        // Control events are never dropped by the sink (only refused after finish).
+        let _ = self
+            .sink
+            .try_send(Some(self.id.clone()), self.leg.clone(), kind);
+    }
+
+    fn end_dropped(&self) {
+        if self.shutting_down.load(Ordering::Relaxed) {
+            self.end(
+                Outcome::Open,
+                Some("proxy shut down with the exchange open".into()),
+            );
+        } else {
+            self.end(
+                Outcome::ClientAbort,
+                Some("client went away before the response ended".into()),
+            );
+        }
+    }
+}
+
+impl Drop for ExchangeCtx {
+    fn drop(&mut self) {
+        self.end_dropped();
+    }
+}
+
+/// Which body a [`TeeBody`] wraps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Client to agent: `request_body` events.
+    Request,
+    /// Agent to client: `response_chunk` events, and the exchange's end.
+    Response,
+}
+
+pin_project_lite::pin_project! {
+    /// Forwards every frame of `inner` unchanged and immediately, recording it (see the
+    /// module docs). `Data = Bytes`, `Error = BoxError`.
+    pub struct TeeBody<B> {
+        #[pin]
+        inner: B,
+        ctx: Arc<ExchangeCtx>,
+        dir: Direction,
+        recorded: usize,
+        record_data: bool,
+        done: bool,
+        started_empty: bool,
+        wait: Option<Pin<Box<dyn Future<Output = ()> + Send>>>,
+    }
+
+    impl<B> PinnedDrop for TeeBody<B> {
+        fn drop(this: Pin<&mut Self>) {
+            let this = this.project();
+            if *this.dir == Direction::Response && !*this.done {
+                if *this.started_empty {
+                    this.ctx.end(Outcome::Complete, None);
+                } else {
+                    this.ctx.end_dropped();
+                }
+            }
+        }
+    }
+}
+
+impl<B: HttpBody> TeeBody<B> {
+    /// Wraps `inner`; `record_data: false` forwards data without recording it (the card
+    /// rewrite records the agent's bytes itself) but still ends the exchange.
+    pub fn new(inner: B, ctx: Arc<ExchangeCtx>, dir: Direction, record_data: bool) -> Self {
+        let started_empty = inner.is_end_stream();
+        TeeBody {
+            inner,
+            ctx,
+            dir,
+            recorded: 0,
+            record_data,
+            done: false,
+            started_empty,
+            wait: None,
+        }
+    }
+}
+
+impl<B> HttpBody for TeeBody<B>
+where
+    B: HttpBody<Data = Bytes>,
+    B::Error: Into<BoxError>,
+{
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+        let mut this = self.project();
+        if let Some(w) = this.wait.as_mut() {
+            ready!(w.as_mut().poll(cx));
+            *this.wait = None;
+        }
+        let polled = ready!(this.inner.as_mut().poll_frame(cx));
+        match polled {
+            Some(Ok(frame)) => {
+                if let Some(data) = frame.data_ref() {
+                    let len = data.len();
+                    let ctx = &**this.ctx;
+                    match this.dir {
+                        Direction::Request => &ctx.request_bytes,
+                        Direction::Response => &ctx.response_bytes,
+                    }
+                    .fetch_add(len as u64, Ordering::Relaxed);
+                    if *this.record_data && len > 0 {
+                        let room = ctx.cap.saturating_sub(*this.recorded);
+                        if room == 0 {
+                            ctx.mark_truncated();
+                        } else {
+                            let take = room.min(len);
+                            let body = Body {
+                                data: data.slice(..take),
+                                truncated: take < len,
+                            };
+                            if body.truncated {
+                                ctx.mark_truncated();
+                            }
+                            *this.recorded += take;
+                            let kind = match this.dir {
+                                Direction::Request => EventKind::RequestBody { body },
+                                Direction::Response => EventKind::ResponseChunk { body },
+                            };
+                            ctx.send(kind);
+                            let sink = ctx.sink();
+                            if sink.is_lossless() && sink.over_capacity() {
+                                *this.wait = Some(Box::pin(sink.wait_capacity()));
+                            }
+                        }
+                    }
+                } else if let Some(t) = frame.trailers_ref() {
+                    if *this.dir == Direction::Response {
+                        if let Ok(mut g) = this.ctx.trailers.lock() {
+                            *g = Some(headers_of(t));
+                        }
+                    }
+                }
+                if *this.dir == Direction::Response && this.inner.is_end_stream() {
+                    *this.done = true;
+                    this.ctx.end(Outcome::Complete, None);
+                }
+                Poll::Ready(Some(Ok(frame)))
+            }
+            Some(Err(e)) => {
+                let e: BoxError = e.into();
+                let msg = error_chain(&*e);
+                match this.dir {
+                    Direction::Response => {
+                        *this.done = true;
+                        this.ctx.end(
+                            Outcome::UpstreamAbort,
+                            Some(format!("agent response body failed: {msg}")),
+                        );
+                    }
+                    Direction::Request => {
+                        if let Ok(mut g) = this.ctx.request_error.lock() {
+                            *g = Some(msg);
+                        }
+                    }
+                }
+                Poll::Ready(Some(Err(e)))
+            }
+            None => {
+                if *this.dir == Direction::Response && !*this.done {
+                    *this.done = true;
+                    this.ctx.end(Outcome::Complete, None);
+                }
+                Poll::Ready(None)
+            }
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+/// `http` header map as recorded [`Headers`] (values that are not UTF-8 are decoded
+/// lossily).
+pub fn headers_of(map: &http::HeaderMap) -> Headers {
+    Headers(
+        map.iter()
+            .map(|(k, v)| {
+                (
+                    k.as_str().to_string(),
+                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// An error and its causes, joined by `: ` (`client error (Connect): tcp connect error:
+/// Connection refused (os error 111)`).
+pub fn error_chain(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut s = e.to_string();
+    let mut cur = e.source();
+    while let Some(c) = cur {
+        let t = c.to_string();
+        if !s.contains(&t) {
+            s.push_str(": ");
+            s.push_str(&t);
+        }
+        cur = c.source();
+    }
+    s
+}

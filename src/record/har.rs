@@ -1,0 +1,593 @@
+/*!
+HAR 1.2 export and import (W3C draft "HTTP Archive (HAR) format", version 1.2).
+
+Export: one `log.entries[]` entry per exchange, in order of first event, with the standard
+fields (`startedDateTime`, `time`, `request`, `response`, `cache`, `timings`; `-1` = not
+known) and two extensions:
+
+- `_sseEvents`: the SSE events of a `text/event-stream` response, each
+  `{"time": <epoch seconds>, "event"?, "id"?, "data"}` (`time` is when the chunk that ended
+  the event was captured);
+- `_a2a`: `{"exchange", "leg"?, "events": [...]}` where `events` are the exchange's
+  native recording events (`docs/recording-format.md`) with body frames replaced by
+  `{"offset", "len"}` into `request.postData.text` / `response.content.text` (decoded
+  bytes). Events outside exchanges (`conn_open`, `gap`, `tunnel`, `finding`) go to
+  `log._a2a.events` as they are, and the recording header to `log._a2a.header`.
+
+Import reads both: a HAR written by this tool converts back to exactly the events it came
+from (seq, t_us, chunk boundaries, headers in order); a HAR from a browser or another tool
+becomes one exchange per entry (request head and body, response head, the whole content as
+one chunk, `exchange_end`), with times from `startedDateTime` and `timings`.
+*/
+
+use anyhow::{anyhow, Context};
+use base64::Engine as _;
+use bytes::Bytes;
+use serde_json::{json, Map, Value};
+
+use super::event::{Body, CaptureMode, Event, EventKind, Headers, Outcome, RecordingHeader};
+
+const B64: base64::engine::general_purpose::GeneralPurpose =
+    base64::engine::general_purpose::STANDARD;
+
+/// Everything gathered for one exchange while exporting.
+#[derive(Default)]
+struct Entry {
+    id: String,
+    leg: Option<String>,
+    events: Vec<Value>,
+    start_us: u64,
+    head_us: Option<u64>,
+    end_us: u64,
+    method: String,
+    url: String,
+    version: Option<String>,
+    req_headers: Headers,
+    req_body: Vec<u8>,
+    status: u16,
+    resp_version: Option<String>,
+    resp_headers: Headers,
+    resp_body: Vec<u8>,
+    // (t_us, event, id, data) of complete SSE events.
+    sse: Vec<(u64, Option<String>, Option<String>, String)>,
+    sse_buf: String,
+}
+
+fn headers_json(h: &Headers) -> Value {
+    Value::Array(
+        h.0.iter()
+            .map(|(k, v)| json!({"name": k, "value": v}))
+            .collect(),
+    )
+}
+
+fn rfc3339_plus(start: &chrono::DateTime<chrono::FixedOffset>, us: u64) -> String {
+    (*start + chrono::Duration::microseconds(us as i64))
+        .with_timezone(&chrono::Utc)
+        .to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
+}
+
+/// Splits complete SSE events off `buf` (blank line = `\n\n`, `\r\n\r\n` or `\r\r`, after
+/// normalizing line endings). Display-level decoding only; the verifier has its own.
+fn drain_sse(buf: &mut String) -> Vec<(Option<String>, Option<String>, String)> {
+    let mut out = Vec::new();
+    // Keep a trailing '\r' until the next chunk: it may be half of "\r\n".
+    let keep_cr = buf.ends_with('\r');
+    let body = if keep_cr {
+        &buf[..buf.len() - 1]
+    } else {
+        &buf[..]
+    };
+    let norm = body.replace("\r\n", "\n").replace('\r', "\n");
+    let mut rest = norm.as_str();
+    while let Some(pos) = rest.find("\n\n") {
+        let block = &rest[..pos];
+        rest = &rest[pos + 2..];
+        let (mut event, mut id, mut data) = (None, None, Vec::new());
+        for line in block.split('\n') {
+            if line.is_empty() || line.starts_with(':') {
+                continue;
+            }
+            let (f, v) = match line.split_once(':') {
+                Some((f, v)) => (f, v.strip_prefix(' ').unwrap_or(v)),
+                None => (line, ""),
+            };
+            match f {
+                "event" => event = Some(v.to_string()),
+                "id" => id = Some(v.to_string()),
+                "data" => data.push(v),
+                _ => {}
+            }
+        }
+        if event.is_some() || !data.is_empty() {
+            out.push((event, id, data.join("\n")));
+        }
+    }
+    let mut left = rest.to_string();
+    if keep_cr {
+        left.push('\r');
+    }
+    *buf = left;
+    out
+}
+
+/// Converts a recording into a HAR 1.2 document (module docs).
+///
+/// Errors: none for well-formed events; an unparsable `started_at` falls back to the Unix
+/// epoch for `startedDateTime`.
+pub fn export<'a>(header: &RecordingHeader, events: impl IntoIterator<Item = &'a Event>) -> Value {
+    let start = chrono::DateTime::parse_from_rfc3339(&header.started_at)
+        .unwrap_or_else(|_| chrono::DateTime::UNIX_EPOCH.fixed_offset());
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut by_id: std::collections::HashMap<String, usize> = Default::default();
+    let mut other: Vec<Value> = Vec::new();
+    for ev in events {
+        let Some(xid) = ev.exchange.clone() else {
+            other.push(serde_json::to_value(ev).unwrap_or(Value::Null));
+            continue;
+        };
+        let pos = *by_id.entry(xid.clone()).or_insert_with(|| {
+            entries.push(Entry {
+                id: xid.clone(),
+                leg: ev.leg.clone(),
+                start_us: ev.t_us,
+                ..Default::default()
+            });
+            entries.len() - 1
+        });
+        let e = &mut entries[pos];
+        e.end_us = e.end_us.max(ev.t_us);
+        let mut v = serde_json::to_value(ev).unwrap_or(Value::Null);
+        let frame = |v: &mut Value, buf: &mut Vec<u8>, body: &Body| {
+            if let Value::Object(m) = v {
+                m.remove("body");
+                m.remove("encoding");
+                m.insert("offset".into(), json!(buf.len()));
+                m.insert("len".into(), json!(body.data.len()));
+            }
+            buf.extend_from_slice(&body.data);
+        };
+        match &ev.kind {
+            EventKind::RequestHead {
+                method,
+                url,
+                version,
+                headers,
+                ..
+            } => {
+                e.method = method.clone();
+                e.url = url.clone();
+                e.version = version.clone();
+                e.req_headers = headers.clone();
+            }
+            EventKind::RequestBody { body } => frame(&mut v, &mut e.req_body, body),
+            EventKind::ResponseHead {
+                status,
+                version,
+                headers,
+                ..
+            } => {
+                e.status = *status;
+                e.resp_version = version.clone();
+                e.resp_headers = headers.clone();
+                e.head_us = Some(ev.t_us);
+            }
+            EventKind::ResponseChunk { body } => {
+                frame(&mut v, &mut e.resp_body, body);
+                if e.resp_headers.media_type().as_deref() == Some("text/event-stream") {
+                    e.sse_buf.push_str(&String::from_utf8_lossy(&body.data));
+                    for (event, id, data) in drain_sse(&mut e.sse_buf) {
+                        e.sse.push((ev.t_us, event, id, data));
+                    }
+                }
+            }
+            _ => {}
+        }
+        e.events.push(v);
+    }
+
+    let text_of = |b: &[u8]| -> (String, Option<&'static str>) {
+        match std::str::from_utf8(b) {
+            Ok(t) => (t.to_string(), None),
+            Err(_) => (B64.encode(b), Some("base64")),
+        }
+    };
+    let out: Vec<Value> = entries
+        .iter()
+        .map(|e| {
+            let wait_us = e.head_us.map(|h| h.saturating_sub(e.start_us));
+            let receive_us = e.head_us.map(|h| e.end_us.saturating_sub(h));
+            let ms = |us: u64| us as f64 / 1000.0;
+            let mut request = json!({
+                "method": e.method,
+                "url": e.url,
+                "httpVersion": e.version.clone().unwrap_or_default(),
+                "cookies": [],
+                "headers": headers_json(&e.req_headers),
+                "queryString": query_of(&e.url),
+                "headersSize": -1,
+                "bodySize": e.req_body.len(),
+            });
+            if !e.req_body.is_empty() {
+                let (text, enc) = text_of(&e.req_body);
+                let mut pd = json!({
+                    "mimeType": e.req_headers.get("content-type").unwrap_or(""),
+                    "text": text,
+                });
+                if let Some(enc) = enc {
+                    pd["_encoding"] = json!(enc);
+                }
+                request["postData"] = pd;
+            }
+            let (text, enc) = text_of(&e.resp_body);
+            let mut content = json!({
+                "size": e.resp_body.len(),
+                "mimeType": e.resp_headers.get("content-type").unwrap_or(""),
+                "text": text,
+            });
+            if let Some(enc) = enc {
+                content["encoding"] = json!(enc);
+            }
+            let response = json!({
+                "status": e.status,
+                "statusText": "",
+                "httpVersion": e.resp_version.clone().unwrap_or_default(),
+                "cookies": [],
+                "headers": headers_json(&e.resp_headers),
+                "content": content,
+                "redirectURL": e.resp_headers.get("location").unwrap_or(""),
+                "headersSize": -1,
+                "bodySize": if e.head_us.is_some() { e.resp_body.len() as i64 } else { -1 },
+            });
+            let mut a2a = Map::new();
+            a2a.insert("exchange".into(), json!(e.id));
+            if let Some(l) = &e.leg {
+                a2a.insert("leg".into(), json!(l));
+            }
+            a2a.insert("events".into(), Value::Array(e.events.clone()));
+            let mut entry = json!({
+                "startedDateTime": rfc3339_plus(&start, e.start_us),
+                "time": ms(e.end_us.saturating_sub(e.start_us)),
+                "request": request,
+                "response": response,
+                "cache": {},
+                "timings": {
+                    "blocked": -1, "dns": -1, "connect": -1, "ssl": -1,
+                    "send": 0,
+                    "wait": wait_us.map(ms).unwrap_or(-1.0),
+                    "receive": receive_us.map(ms).unwrap_or(-1.0),
+                },
+                "_a2a": Value::Object(a2a),
+            });
+            if !e.sse.is_empty() {
+                let start_s = start.timestamp_micros() as f64 / 1e6;
+                entry["_sseEvents"] = Value::Array(
+                    e.sse
+                        .iter()
+                        .map(|(t, event, id, data)| {
+                            let mut s = json!({"time": start_s + *t as f64 / 1e6, "data": data});
+                            if let Some(ev) = event {
+                                s["event"] = json!(ev);
+                            }
+                            if let Some(id) = id {
+                                s["id"] = json!(id);
+                            }
+                            s
+                        })
+                        .collect(),
+                );
+            }
+            entry
+        })
+        .collect();
+    json!({
+        "log": {
+            "version": "1.2",
+            "creator": {"name": header.tool.name, "version": header.tool.version},
+            "pages": [],
+            "entries": out,
+            "_a2a": {
+                "header": serde_json::to_value(header).unwrap_or(Value::Null),
+                "events": other,
+            },
+        }
+    })
+}
+
+fn query_of(url: &str) -> Value {
+    match url::Url::parse(url) {
+        Ok(u) => Value::Array(
+            u.query_pairs()
+                .map(|(k, v)| json!({"name": k, "value": v}))
+                .collect(),
+        ),
+        Err(_) => json!([]),
+    }
+}
+
+fn str_at<'a>(v: &'a Value, ptr: &str) -> Option<&'a str> {
+    v.pointer(ptr).and_then(|x| x.as_str())
+}
+
+/// Decoded bytes of a HAR text field (`encoding` / `_encoding` = `base64`).
+fn bytes_of(obj: Option<&Value>, enc_key: &str) -> anyhow::Result<Vec<u8>> {
+    let Some(obj) = obj else {
+        return Ok(Vec::new());
+    };
+    let text = obj.get("text").and_then(|t| t.as_str()).unwrap_or("");
+    match obj.get(enc_key).and_then(|e| e.as_str()) {
+        Some("base64") => B64
+            .decode(text.as_bytes())
+            .map_err(|e| anyhow!("bad base64 body: {e}")),
+        _ => Ok(text.as_bytes().to_vec()),
+    }
+}
+
+fn headers_of(v: Option<&Value>) -> Headers {
+    Headers(
+        v.and_then(|h| h.as_array())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|h| {
+                        Some((
+                            h.get("name")?.as_str()?.to_string(),
+                            h.get("value")?.as_str().unwrap_or("").to_string(),
+                        ))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+    )
+}
+
+/// Converts a HAR 1.2 document into a header and events (module docs).
+///
+/// Errors: not JSON, no `log.entries` array, an entry without `request`, or `_a2a` events
+/// that are not native events (each names the entry index).
+pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
+    let doc: Value = serde_json::from_str(text).context("not JSON")?;
+    let entries = doc
+        .pointer("/log/entries")
+        .and_then(|e| e.as_array())
+        .ok_or_else(|| anyhow!("no log.entries array (not a HAR 1.2 file)"))?;
+    let own_header = doc
+        .pointer("/log/_a2a/header")
+        .and_then(|h| serde_json::from_value::<RecordingHeader>(h.clone()).ok());
+    let first_start = entries
+        .iter()
+        .filter_map(|e| str_at(e, "/startedDateTime"))
+        .filter_map(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
+        .min();
+    let mut header = match own_header {
+        Some(h) => h,
+        None => {
+            let mut h = RecordingHeader::new(CaptureMode::Har);
+            if let Some(t) = first_start {
+                h.started_at = t
+                    .with_timezone(&chrono::Utc)
+                    .to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+            }
+            h
+        }
+    };
+    header.mode = CaptureMode::Har;
+    let start = chrono::DateTime::parse_from_rfc3339(&header.started_at)
+        .ok()
+        .or(first_start);
+    let us_since_start = |s: Option<&str>| -> u64 {
+        match (
+            s.and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok()),
+            start,
+        ) {
+            (Some(t), Some(st)) => (t - st).num_microseconds().unwrap_or(0).max(0) as u64,
+            _ => 0,
+        }
+    };
+
+    let mut events: Vec<Event> = Vec::new();
+    if let Some(other) = doc.pointer("/log/_a2a/events").and_then(|e| e.as_array()) {
+        for (i, v) in other.iter().enumerate() {
+            events.push(
+                serde_json::from_value(v.clone())
+                    .with_context(|| format!("log._a2a.events[{i}] is not a recording event"))?,
+            );
+        }
+    }
+    let mut seq = 0u64;
+    for (i, entry) in entries.iter().enumerate() {
+        let req = entry
+            .get("request")
+            .ok_or_else(|| anyhow!("log.entries[{i}] has no request"))?;
+        let resp = entry.get("response");
+        let req_body = bytes_of(req.get("postData"), "_encoding")
+            .with_context(|| format!("log.entries[{i}].request.postData"))?;
+        let resp_body = bytes_of(resp.and_then(|r| r.get("content")), "encoding")
+            .with_context(|| format!("log.entries[{i}].response.content"))?;
+        if let Some(own) = entry.pointer("/_a2a/events").and_then(|e| e.as_array()) {
+            // Written by this tool: rebuild the exact events.
+            for (j, v) in own.iter().enumerate() {
+                let mut v = v.clone();
+                let kind = v
+                    .get("type")
+                    .and_then(|t| t.as_str())
+                    .unwrap_or("")
+                    .to_string();
+                if let (Some(off), Some(len)) = (
+                    v.get("offset").and_then(|o| o.as_u64()),
+                    v.get("len").and_then(|l| l.as_u64()),
+                ) {
+                    let src = if kind == "request_body" {
+                        &req_body
+                    } else {
+                        &resp_body
+                    };
+                    let (off, len) = (off as usize, len as usize);
+                    let slice = src.get(off..off.saturating_add(len)).ok_or_else(|| {
+                        anyhow!("log.entries[{i}]._a2a.events[{j}]: frame outside the body")
+                    })?;
+                    if let Value::Object(m) = &mut v {
+                        m.remove("offset");
+                        m.remove("len");
+                        m.insert("body".into(), json!(B64.encode(slice)));
+                        m.insert("encoding".into(), json!("base64"));
+                    }
+                }
+                let ev: Event = serde_json::from_value(v).with_context(|| {
+                    format!("log.entries[{i}]._a2a.events[{j}] is not a recording event")
+                })?;
+                events.push(ev);
+            }
+            continue;
+        }
+        // Any other HAR: one exchange per entry.
+        let xid = format!("e{}", i + 1);
+        let t0 = us_since_start(str_at(entry, "/startedDateTime"));
+        let ms = |p: &str| {
+            entry
+                .pointer(p)
+                .and_then(|v| v.as_f64())
+                .filter(|v| *v >= 0.0)
+                .unwrap_or(0.0)
+        };
+        let t_head = t0 + ((ms("/timings/send") + ms("/timings/wait")) * 1000.0) as u64;
+        let t_end = t0 + (ms("/time") * 1000.0) as u64;
+        let mut push = |t_us: u64, kind: EventKind| {
+            seq += 1;
+            events.push(Event {
+                seq,
+                t_us,
+                exchange: Some(xid.clone()),
+                leg: None,
+                kind,
+            });
+        };
+        let version = |v: Option<&str>| v.filter(|s| !s.is_empty()).map(str::to_string);
+        push(
+            t0,
+            EventKind::RequestHead {
+                conn: None,
+                method: str_at(req, "/method").unwrap_or("GET").to_string(),
+                url: str_at(req, "/url").unwrap_or("").to_string(),
+                version: version(str_at(req, "/httpVersion")),
+                headers: headers_of(req.get("headers")),
+                upstream: None,
+            },
+        );
+        if !req_body.is_empty() {
+            push(
+                t0,
+                EventKind::RequestBody {
+                    body: Body::new(Bytes::from(req_body)),
+                },
+            );
+        }
+        let status = resp
+            .and_then(|r| r.get("status"))
+            .and_then(|s| s.as_u64())
+            .unwrap_or(0);
+        if status > 0 {
+            push(
+                t_head,
+                EventKind::ResponseHead {
+                    status: status.min(u16::MAX as u64) as u16,
+                    version: version(resp.and_then(|r| str_at(r, "/httpVersion"))),
+                    headers: headers_of(resp.and_then(|r| r.get("headers"))),
+                    synthetic: false,
+                },
+            );
+            if !resp_body.is_empty() {
+                push(
+                    t_end.max(t_head),
+                    EventKind::ResponseChunk {
+                        body: Body::new(Bytes::from(resp_body.clone())),
+                    },
+                );
+            }
+        }
+        push(
+            t_end.max(t_head),
+            EventKind::ExchangeEnd {
+                outcome: if status > 0 {
+                    Outcome::Complete
+                } else {
+                    Outcome::UpstreamError
+                },
+                error: None,
+                trailers: None,
+                request_bytes: req.get("bodySize").and_then(|b| b.as_u64()).unwrap_or(0),
+                response_bytes: resp_body.len() as u64,
+                truncated: false,
+            },
+        );
+    }
+    events.sort_by_key(|e| e.seq);
+    Ok((header, events))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sse_split_keeps_half_crlf() {
+        let mut b = String::from("data: a\r");
+        assert!(drain_sse(&mut b).is_empty());
+        b.push_str("\n\r\nevent: x\nid: 7\ndata: b\ndata: c\n\n: ping\n\n");
+        let evs = drain_sse(&mut b);
+        assert_eq!(
+            evs,
+            vec![
+                (None, None, "a".to_string()),
+                (Some("x".into()), Some("7".into()), "b\nc".to_string())
+            ]
+        );
+        assert!(b.is_empty());
+    }
+
+    #[test]
+    fn foreign_har_becomes_one_exchange_per_entry() {
+        let har = r#"{"log":{"version":"1.2","creator":{"name":"browser","version":"1"},"entries":[
+          {"startedDateTime":"2026-01-01T00:00:00.000Z","time":12.5,
+           "request":{"method":"POST","url":"http://127.0.0.1:9/","httpVersion":"HTTP/1.1","headers":[{"name":"Content-Type","value":"application/json"}],"postData":{"mimeType":"application/json","text":"{\"jsonrpc\":\"2.0\"}"}},
+           "response":{"status":200,"httpVersion":"HTTP/1.1","headers":[],"content":{"size":2,"mimeType":"application/json","text":"{}"}},
+           "timings":{"send":0,"wait":10,"receive":2.5}},
+          {"startedDateTime":"2026-01-01T00:00:01.000Z","time":0,
+           "request":{"method":"GET","url":"http://127.0.0.1:9/x","headers":[]},
+           "response":{"status":0,"headers":[],"content":{"size":0,"text":""}},"timings":{}}]}}"#;
+        let (h, evs) = read(har).unwrap();
+        assert_eq!(h.mode, CaptureMode::Har);
+        assert_eq!(h.started_at, "2026-01-01T00:00:00.000000Z");
+        let kinds: Vec<&str> = evs
+            .iter()
+            .map(|e| match e.kind {
+                EventKind::RequestHead { .. } => "req",
+                EventKind::RequestBody { .. } => "body",
+                EventKind::ResponseHead { .. } => "resp",
+                EventKind::ResponseChunk { .. } => "chunk",
+                EventKind::ExchangeEnd { .. } => "end",
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(kinds, ["req", "body", "resp", "chunk", "end", "req", "end"]);
+        assert_eq!(evs[2].t_us, 10_000);
+        assert_eq!(evs[4].t_us, 12_500);
+        assert_eq!(evs[5].t_us, 1_000_000);
+        assert!(matches!(
+            evs[6].kind,
+            EventKind::ExchangeEnd {
+                outcome: Outcome::UpstreamError,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn malformed_har_is_an_error_not_a_panic() {
+        assert!(read("{\"log\":{}}").is_err());
+        assert!(read("[1,2").is_err());
+        let bad_frame = r#"{"log":{"entries":[{"request":{"method":"GET","url":"/"},"response":{"status":200,"content":{"text":"ab"}},
+            "_a2a":{"exchange":"e1","events":[{"seq":1,"t_us":0,"exchange":"e1","type":"response_chunk","offset":1,"len":9}]}}]}}"#;
+        let err = read(bad_frame).unwrap_err().to_string();
+        assert!(err.contains("frame outside the body"), "{err}");
+    }
+}

@@ -1,0 +1,641 @@
+/*!
+Redaction on write: secrets never reach the recording file unless `--no-redact`.
+
+What is replaced by `[REDACTED]` (the recording header says `"redacted": true`):
+- header values of `Authorization`, `Proxy-Authorization` (the scheme word is kept:
+  `Bearer [REDACTED]`), `Cookie`, `Set-Cookie`, `X-API-Key`, and of every header named by an
+  apiKey security scheme of an Agent Card seen earlier in the recording (0.3
+  `securitySchemes.*{type:"apiKey",in:"header",name}`, 1.0
+  `securitySchemes.*.apiKeySecurityScheme{location:"header",name}`; CARD-011 warns such
+  secrets must not leak);
+- query parameters named by an apiKey scheme with `in`/`location` `query`, in
+  `request_head.url` and `.upstream`;
+- in JSON bodies, `token` and `authentication.credentials` of push-notification configs
+  (PUSH-002, PUSH-004): objects under `pushNotificationConfig` (0.x) or
+  `taskPushNotificationConfig` (1.0), and every object shaped like a push config (`url` plus
+  `token` or `authentication`: 1.0 `CreateTaskPushNotificationConfig` params, results,
+  lists, REST bodies).
+
+JSON bodies (request or response with a `*json` media type) of one exchange are held back
+until the next other event of that exchange (at most [`HOLD_CAP`] bytes), so a secret split
+across frames is still found. Only the secret's string is replaced in the original text; the
+rest of the bytes stay as sent. If a body split over several frames needed redaction, its
+frames are merged into one event (the first frame's `t_us`).
+*/
+
+use std::collections::HashMap;
+
+use bytes::Bytes;
+use serde_json::Value;
+
+use super::event::{Body, Event, EventKind, Headers};
+
+/// The replacement text.
+pub const REDACTED: &str = "[REDACTED]";
+
+/// Most JSON body bytes held back per exchange and direction (1 MiB); past it frames pass
+/// with per-frame redaction only.
+pub const HOLD_CAP: usize = 1024 * 1024;
+
+const ALWAYS_SECRET_HEADERS: &[&str] = &[
+    "authorization",
+    "proxy-authorization",
+    "cookie",
+    "set-cookie",
+    "x-api-key",
+];
+
+#[derive(Default)]
+struct ExchangeState {
+    req_json: bool,
+    resp_json: bool,
+    held: Vec<Event>,
+    held_bytes: usize,
+    /// Response body collected to learn apiKey schemes from Agent Cards.
+    resp_acc: Vec<u8>,
+    resp_over: bool,
+}
+
+/// Stateful redactor: learns apiKey scheme names from cards it sees, then redacts.
+pub struct Redactor {
+    enabled: bool,
+    api_headers: Vec<String>,
+    api_query: Vec<String>,
+    exchanges: HashMap<String, ExchangeState>,
+}
+
+impl Redactor {
+    /// A redactor; with `enabled == false` every event passes unchanged.
+    pub fn new(enabled: bool) -> Self {
+        Redactor {
+            enabled,
+            api_headers: Vec::new(),
+            api_query: Vec::new(),
+            exchanges: HashMap::new(),
+        }
+    }
+
+    /// Header names (lowercase) learned from apiKey schemes so far.
+    pub fn api_key_headers(&self) -> &[String] {
+        &self.api_headers
+    }
+
+    /// Takes one event; returns the events ready to be written, in order (none while a JSON
+    /// body is held back, several when held frames are released).
+    pub fn process(&mut self, mut ev: Event) -> Vec<Event> {
+        if !self.enabled {
+            return vec![ev];
+        }
+        let key = ev.exchange.clone().unwrap_or_default();
+        let mut out = Vec::new();
+        match &mut ev.kind {
+            EventKind::RequestHead {
+                headers,
+                url,
+                upstream,
+                ..
+            } => {
+                self.redact_headers(headers);
+                *url = self.redact_query(url);
+                if let Some(u) = upstream.as_mut() {
+                    *u = self.redact_query(u);
+                }
+                let st = self.exchanges.entry(key).or_default();
+                st.req_json = is_json(headers);
+            }
+            EventKind::RequestBody { .. } | EventKind::ResponseChunk { .. } => {
+                let is_req = matches!(ev.kind, EventKind::RequestBody { .. });
+                let st = self.exchanges.entry(key.clone()).or_default();
+                let json = if is_req { st.req_json } else { st.resp_json };
+                let len = match &ev.kind {
+                    EventKind::RequestBody { body } | EventKind::ResponseChunk { body } => {
+                        if !is_req && json && !st.resp_over {
+                            if st.resp_acc.len() + body.data.len() <= HOLD_CAP {
+                                st.resp_acc.extend_from_slice(&body.data);
+                            } else {
+                                st.resp_over = true;
+                                st.resp_acc = Vec::new();
+                            }
+                        }
+                        body.data.len()
+                    }
+                    _ => 0,
+                };
+                if json && st.held_bytes + len <= HOLD_CAP {
+                    st.held_bytes += len;
+                    st.held.push(ev);
+                    return out;
+                }
+                out.extend(self.release(&key));
+                redact_frame(&mut ev);
+                out.push(ev);
+                return out;
+            }
+            EventKind::ResponseHead { .. } | EventKind::ExchangeEnd { .. } => {
+                out.extend(self.release(&key));
+                match &mut ev.kind {
+                    EventKind::ResponseHead { headers, .. } => {
+                        self.redact_headers(headers);
+                        self.exchanges.entry(key).or_default().resp_json = is_json(headers);
+                    }
+                    EventKind::ExchangeEnd { trailers, .. } => {
+                        if let Some(t) = trailers.as_mut() {
+                            self.redact_headers(t);
+                        }
+                        if let Some(st) = self.exchanges.remove(&key) {
+                            if !st.resp_over && !st.resp_acc.is_empty() {
+                                self.learn_from_body(&st.resp_acc);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            EventKind::CardRewrite { body, .. } => {
+                let data = body.data.clone();
+                self.learn_from_body(&data);
+                out.extend(self.release(&key));
+            }
+            _ => {}
+        }
+        out.push(ev);
+        out
+    }
+
+    /// Releases every held frame (end of the recording).
+    pub fn release_all(&mut self) -> Vec<Event> {
+        let keys: Vec<String> = self.exchanges.keys().cloned().collect();
+        let mut out = Vec::new();
+        for k in keys {
+            out.extend(self.release(&k));
+        }
+        out.sort_by_key(|e| e.t_us);
+        out
+    }
+
+    fn release(&mut self, key: &str) -> Vec<Event> {
+        let Some(st) = self.exchanges.get_mut(key) else {
+            return Vec::new();
+        };
+        st.held_bytes = 0;
+        let mut held = std::mem::take(&mut st.held);
+        if held.is_empty() {
+            return held;
+        }
+        if held.len() == 1 {
+            redact_frame(&mut held[0]);
+            return held;
+        }
+        let mut joined = Vec::new();
+        let mut truncated = false;
+        for e in &held {
+            if let Some(b) = body_of(e) {
+                joined.extend_from_slice(&b.data);
+                truncated |= b.truncated;
+            }
+        }
+        match redact_json_bytes(&joined) {
+            None => held,
+            Some(red) => {
+                let mut first = held.swap_remove(0);
+                if let Some(b) = body_of_mut(&mut first) {
+                    *b = Body {
+                        data: red,
+                        truncated,
+                    };
+                }
+                vec![first]
+            }
+        }
+    }
+
+    fn redact_headers(&self, headers: &mut Headers) {
+        for (name, value) in headers.0.iter_mut() {
+            let lower = name.to_ascii_lowercase();
+            let secret = ALWAYS_SECRET_HEADERS.contains(&lower.as_str())
+                || self.api_headers.contains(&lower);
+            if !secret || value == REDACTED {
+                continue;
+            }
+            *value = if lower == "authorization" || lower == "proxy-authorization" {
+                match value.split_once(' ') {
+                    Some((scheme, _)) if !scheme.is_empty() => format!("{scheme} {REDACTED}"),
+                    _ => REDACTED.to_string(),
+                }
+            } else {
+                REDACTED.to_string()
+            };
+        }
+    }
+
+    /// `url` with the values of apiKey query parameters replaced.
+    fn redact_query(&self, url: &str) -> String {
+        if self.api_query.is_empty() {
+            return url.to_string();
+        }
+        let Some((head, rest)) = url.split_once('?') else {
+            return url.to_string();
+        };
+        let (query, frag) = match rest.split_once('#') {
+            Some((q, f)) => (q, Some(f)),
+            None => (rest, None),
+        };
+        let parts: Vec<String> = query
+            .split('&')
+            .map(|pair| {
+                let name = pair.split('=').next().unwrap_or("");
+                if self.api_query.iter().any(|q| q == name) {
+                    format!("{name}={REDACTED}")
+                } else {
+                    pair.to_string()
+                }
+            })
+            .collect();
+        let mut s = format!("{head}?{}", parts.join("&"));
+        if let Some(f) = frag {
+            s.push('#');
+            s.push_str(f);
+        }
+        s
+    }
+
+    /// Learns apiKey header / query names from an Agent Card body (bare, or a JSON-RPC
+    /// `result`, as `GetExtendedAgentCard` answers).
+    pub fn learn_from_body(&mut self, data: &[u8]) {
+        // Cheap test first: most bodies are not cards with security schemes.
+        if !contains(data, b"\"securitySchemes\"") {
+            return;
+        }
+        let Ok(v) = serde_json::from_slice::<Value>(data) else {
+            return;
+        };
+        for card in [Some(&v), v.get("result")].into_iter().flatten() {
+            let Some(schemes) = card.get("securitySchemes").and_then(Value::as_object) else {
+                continue;
+            };
+            for scheme in schemes.values() {
+                // 0.3: {type:"apiKey", in:"header"|"query"|"cookie", name}
+                // 1.0: {apiKeySecurityScheme:{location, name}}
+                let (loc, name) = if scheme.get("type").and_then(Value::as_str) == Some("apiKey") {
+                    (scheme.get("in"), scheme.get("name"))
+                } else if let Some(k) = scheme.get("apiKeySecurityScheme") {
+                    (k.get("location").or_else(|| k.get("in")), k.get("name"))
+                } else {
+                    continue;
+                };
+                let (Some(loc), Some(name)) =
+                    (loc.and_then(Value::as_str), name.and_then(Value::as_str))
+                else {
+                    continue;
+                };
+                match loc.to_ascii_lowercase().as_str() {
+                    "header" => {
+                        let n = name.to_ascii_lowercase();
+                        if !self.api_headers.contains(&n) {
+                            self.api_headers.push(n);
+                        }
+                    }
+                    "query" if !self.api_query.iter().any(|q| q == name) => {
+                        self.api_query.push(name.to_string());
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
+}
+
+fn is_json(headers: &Headers) -> bool {
+    headers
+        .media_type()
+        .is_some_and(|m| m == "application/json" || m.ends_with("+json"))
+}
+
+fn body_of(ev: &Event) -> Option<&Body> {
+    match &ev.kind {
+        EventKind::RequestBody { body } | EventKind::ResponseChunk { body } => Some(body),
+        _ => None,
+    }
+}
+
+fn body_of_mut(ev: &mut Event) -> Option<&mut Body> {
+    match &mut ev.kind {
+        EventKind::RequestBody { body } | EventKind::ResponseChunk { body } => Some(body),
+        _ => None,
+    }
+}
+
+fn redact_frame(ev: &mut Event) {
+    if let Some(b) = body_of_mut(ev) {
+        if let Some(red) = redact_json_bytes(&b.data) {
+            b.data = red;
+        }
+    }
+}
+
+/// Redacts push-config secrets in one JSON text. `None` when it is not JSON or holds no
+/// secret (the bytes stay as they are). Only the secrets' strings are replaced; when the
+/// text spells a secret with other escapes than serde_json, the redacted value is
+/// re-serialized instead.
+pub fn redact_json_bytes(data: &[u8]) -> Option<Bytes> {
+    // Cheap test first: without these keys (or an escaped key) there is nothing to redact.
+    if !contains(data, b"\"token\"")
+        && !contains(data, b"\"credentials\"")
+        && !contains(data, b"\\u")
+    {
+        return None;
+    }
+    let mut v: Value = serde_json::from_slice(data).ok()?;
+    let mut secrets = Vec::new();
+    collect_secrets(&mut v, false, &mut secrets);
+    if secrets.is_empty() {
+        return None;
+    }
+    if let Ok(text) = std::str::from_utf8(data) {
+        let mut t = text.to_string();
+        let needle_red = format!("\"{REDACTED}\"");
+        for s in &secrets {
+            if let Ok(needle) = serde_json::to_string(s) {
+                t = t.replace(&needle, &needle_red);
+            }
+        }
+        if let Ok(mut check) = serde_json::from_str::<Value>(&t) {
+            let mut left = Vec::new();
+            collect_secrets(&mut check, false, &mut left);
+            if left.is_empty() {
+                return Some(Bytes::from(t));
+            }
+        }
+    }
+    serde_json::to_vec(&v).ok().map(Bytes::from)
+}
+
+/// Replaces push-config secrets in `v` by [`REDACTED`], pushing the originals to `out`.
+/// Strings already equal to [`REDACTED`] are not counted.
+fn collect_secrets(v: &mut Value, is_push: bool, out: &mut Vec<String>) {
+    match v {
+        Value::Object(map) => {
+            let shaped = map.get("url").is_some_and(Value::is_string)
+                && (map.contains_key("token") || map.contains_key("authentication"));
+            let push = is_push || shaped;
+            for (k, val) in map.iter_mut() {
+                if push && k == "token" {
+                    take_secret(val, out);
+                } else if push && k == "authentication" {
+                    if let Some(c) = val.get_mut("credentials") {
+                        take_secret(c, out);
+                    }
+                } else if k == "pushNotificationConfig" || k == "taskPushNotificationConfig" {
+                    collect_secrets(val, true, out);
+                } else {
+                    collect_secrets(val, false, out);
+                }
+            }
+        }
+        Value::Array(items) => {
+            for it in items {
+                collect_secrets(it, is_push, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn take_secret(v: &mut Value, out: &mut Vec<String>) {
+    if let Value::String(s) = v {
+        if s != REDACTED && !s.is_empty() {
+            out.push(std::mem::replace(s, REDACTED.to_string()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(exchange: &str, kind: EventKind) -> Event {
+        Event {
+            seq: 0,
+            t_us: 0,
+            exchange: Some(exchange.into()),
+            leg: None,
+            kind,
+        }
+    }
+
+    fn head(headers: Vec<(&str, &str)>, url: &str) -> EventKind {
+        EventKind::RequestHead {
+            conn: None,
+            method: "POST".into(),
+            url: url.into(),
+            version: None,
+            headers: Headers(
+                headers
+                    .into_iter()
+                    .map(|(a, b)| (a.into(), b.into()))
+                    .collect(),
+            ),
+            upstream: Some(url.into()),
+        }
+    }
+
+    fn headers_of(e: &Event) -> &Headers {
+        match &e.kind {
+            EventKind::RequestHead { headers, .. } | EventKind::ResponseHead { headers, .. } => {
+                headers
+            }
+            _ => panic!("no headers"),
+        }
+    }
+
+    #[test]
+    fn standard_headers_keep_scheme_word() {
+        let mut r = Redactor::new(true);
+        let out = r.process(ev(
+            "e1",
+            head(
+                vec![
+                    ("Authorization", "Bearer abc.def"),
+                    ("proxy-authorization", "Basic Zm9v"),
+                    ("Cookie", "sid=1"),
+                    ("X-API-Key", "k"),
+                    ("content-type", "application/json"),
+                ],
+                "http://h/",
+            ),
+        ));
+        let h = headers_of(&out[0]);
+        assert_eq!(h.get("authorization"), Some("Bearer [REDACTED]"));
+        assert_eq!(h.get("proxy-authorization"), Some("Basic [REDACTED]"));
+        assert_eq!(h.get("cookie"), Some("[REDACTED]"));
+        assert_eq!(h.get("x-api-key"), Some("[REDACTED]"));
+        assert_eq!(h.get("content-type"), Some("application/json"));
+    }
+
+    #[test]
+    fn disabled_passes_everything() {
+        let mut r = Redactor::new(false);
+        let out = r.process(ev(
+            "e1",
+            head(vec![("Authorization", "Bearer x")], "http://h/"),
+        ));
+        assert_eq!(headers_of(&out[0]).get("authorization"), Some("Bearer x"));
+    }
+
+    #[test]
+    fn learns_api_key_header_and_query_from_cards_0_3_and_1_0() {
+        let mut r = Redactor::new(true);
+        r.learn_from_body(
+            br#"{"securitySchemes":{"k":{"type":"apiKey","in":"header","name":"X-Agent-Key"},
+                 "q":{"type":"apiKey","in":"query","name":"api_key"}}}"#,
+        );
+        r.learn_from_body(
+            br#"{"securitySchemes":{"k2":{"apiKeySecurityScheme":{"location":"header","name":"X-Other"}}}}"#,
+        );
+        assert_eq!(r.api_key_headers(), ["x-agent-key", "x-other"]);
+        let out = r.process(ev(
+            "e2",
+            head(
+                vec![("x-agent-key", "s1"), ("X-Other", "s2"), ("x-free", "v")],
+                "http://h/rpc?a=1&api_key=s3#f",
+            ),
+        ));
+        let h = headers_of(&out[0]);
+        assert_eq!(h.get("x-agent-key"), Some("[REDACTED]"));
+        assert_eq!(h.get("x-other"), Some("[REDACTED]"));
+        assert_eq!(h.get("x-free"), Some("v"));
+        match &out[0].kind {
+            EventKind::RequestHead { url, upstream, .. } => {
+                assert_eq!(url, "http://h/rpc?a=1&api_key=[REDACTED]#f");
+                assert_eq!(
+                    upstream.as_deref(),
+                    Some("http://h/rpc?a=1&api_key=[REDACTED]#f")
+                );
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn card_seen_in_a_response_is_learned_at_exchange_end() {
+        let mut r = Redactor::new(true);
+        r.process(ev(
+            "e1",
+            head(vec![], "http://h/.well-known/agent-card.json"),
+        ));
+        r.process(ev(
+            "e1",
+            EventKind::ResponseHead {
+                status: 200,
+                version: None,
+                headers: Headers(vec![("content-type".into(), "application/json".into())]),
+                synthetic: false,
+            },
+        ));
+        let held = r.process(ev(
+            "e1",
+            EventKind::ResponseChunk {
+                body: Body::new(
+                    r#"{"securitySchemes":{"k":{"type":"apiKey","in":"header","name":"X-K"}}}"#,
+                ),
+            },
+        ));
+        assert!(held.is_empty(), "json body is held until the exchange ends");
+        let out = r.process(ev(
+            "e1",
+            EventKind::ExchangeEnd {
+                outcome: crate::record::Outcome::Complete,
+                error: None,
+                trailers: None,
+                request_bytes: 0,
+                response_bytes: 0,
+                truncated: false,
+            },
+        ));
+        assert_eq!(out.len(), 2);
+        assert_eq!(r.api_key_headers(), ["x-k"]);
+    }
+
+    #[test]
+    fn push_config_tokens_0_3_keep_other_bytes() {
+        let body = r#"{"jsonrpc":"2.0","id":1,"method":"tasks/pushNotificationConfig/set","params":{"taskId":"t","pushNotificationConfig":{"url":"https://cb","token":"tok-123","authentication":{"schemes":["Bearer"],"credentials":"cred-9"}}}}"#;
+        let red = redact_json_bytes(body.as_bytes()).unwrap();
+        let s = std::str::from_utf8(&red).unwrap();
+        assert_eq!(
+            s,
+            body.replace("tok-123", REDACTED)
+                .replace("cred-9", REDACTED)
+        );
+    }
+
+    #[test]
+    fn push_config_1_0_flat_and_inline() {
+        let body = r#"{"jsonrpc":"2.0","id":1,"method":"CreateTaskPushNotificationConfig","params":{"taskId":"t","url":"https://cb","token":"T1"}}"#;
+        let s = String::from_utf8(redact_json_bytes(body.as_bytes()).unwrap().to_vec()).unwrap();
+        assert!(
+            !s.contains("T1") && s.contains(r#""token":"[REDACTED]""#),
+            "{s}"
+        );
+        let inline = r#"{"message":{},"configuration":{"taskPushNotificationConfig":{"url":"u","token":"T2"}}}"#;
+        let s = String::from_utf8(redact_json_bytes(inline.as_bytes()).unwrap().to_vec()).unwrap();
+        assert!(!s.contains("T2"), "{s}");
+    }
+
+    #[test]
+    fn no_secret_means_no_change_and_page_token_is_kept() {
+        assert!(redact_json_bytes(br#"{"params":{"pageToken":"p","token":"not-push"}}"#).is_none());
+        assert!(redact_json_bytes(b"not json").is_none());
+    }
+
+    #[test]
+    fn secret_split_across_frames_is_found_and_frames_merge() {
+        let mut r = Redactor::new(true);
+        r.process(ev(
+            "e1",
+            head(vec![("Content-Type", "application/json")], "http://h/"),
+        ));
+        let a = r#"{"params":{"pushNotificationConfig":{"url":"u","token":"sec"#;
+        let b = r#"ret"}}}"#;
+        assert!(r
+            .process(ev("e1", EventKind::RequestBody { body: Body::new(a) }))
+            .is_empty());
+        assert!(r
+            .process(ev("e1", EventKind::RequestBody { body: Body::new(b) }))
+            .is_empty());
+        let out = r.process(ev(
+            "e1",
+            EventKind::ResponseHead {
+                status: 200,
+                version: None,
+                headers: Headers::default(),
+                synthetic: false,
+            },
+        ));
+        assert_eq!(out.len(), 2);
+        let body = body_of(&out[0]).unwrap().as_str().unwrap().to_string();
+        assert!(
+            !body.contains("secret") && body.contains(REDACTED),
+            "{body}"
+        );
+    }
+
+    #[test]
+    fn non_json_frames_pass_unheld() {
+        let mut r = Redactor::new(true);
+        r.process(ev(
+            "e1",
+            head(vec![("content-type", "text/plain")], "http://h/"),
+        ));
+        let out = r.process(ev(
+            "e1",
+            EventKind::RequestBody {
+                body: Body::new("token=abc"),
+            },
+        ));
+        assert_eq!(out.len(), 1);
+    }
+}

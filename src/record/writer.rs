@@ -1,0 +1,684 @@
+/*!
+The recorder: producers hold an [`EventSink`], one writer thread turns what they send into
+the native JSONL recording (`docs/recording-format.md`).
+
+```text
+ proxy tee ─┐ try_send (Bytes clones, t_us)      ┌─► redact ─► seq ─► on_event(&Event)
+ probe tee ─┼──────────── queue ────────────────►│                 └─► JSONL batch ─► file
+ app       ─┘ bounded by bytes and by events      └─ gap event when something was dropped
+```
+
+- Forwarding never waits on recording: [`EventSink::try_send`] drops a body event when the
+  queue holds more than `queue_bytes` bytes or [`MAX_QUEUED_EVENTS`] events and returns
+  `false`; the producer then marks its exchange `truncated`, and the writer emits a `gap`
+  event with the counts. Control events (`conn_open`, heads, `exchange_end`, ...) are never
+  dropped: they are small and keep every exchange closed exactly once.
+- With `lossless: true` nothing is dropped; producers await [`EventSink::wait_capacity`]
+  (backpressure on the forwarded stream instead of loss).
+- The writer assigns `seq` (file order), applies redaction ([`super::redact`]), calls
+  `on_event` for every event, and writes in batches: the header line first, then a write
+  when 64 KiB are pending or 25 ms after the first pending event, never a write per event.
+- A write error (disk full, unwritable file) never stops forwarding: it is reported once on
+  stderr, counted, and the recording stops there (the file keeps every whole line written
+  before); `on_event` keeps being called.
+*/
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use super::event::{Event, EventKind, ExchangeId, RecordingHeader};
+use super::jsonl::{encode_event, encode_header};
+use super::redact::Redactor;
+
+/// Most events the queue holds before body events are dropped (or waited for).
+pub const MAX_QUEUED_EVENTS: usize = 65_536;
+/// Pending bytes that trigger a write (64 KiB).
+pub const FLUSH_BYTES: usize = 64 * 1024;
+/// Longest time an event waits in the batch before it is written (25 ms).
+pub const FLUSH_INTERVAL: Duration = Duration::from_millis(25);
+
+/// What the recorder needs to know.
+#[derive(Clone, Debug)]
+pub struct RecorderConfig {
+    /// Recording file, created (truncated) on start; `None` = no file, `on_event` only.
+    pub path: Option<PathBuf>,
+    /// Header line, written first.
+    pub header: RecordingHeader,
+    /// Bytes of body data the queue may hold before body events are dropped (or waited
+    /// for with `lossless`).
+    pub queue_bytes: usize,
+    /// Wait for room instead of dropping.
+    pub lossless: bool,
+    /// Redact secrets on write ([`super::redact`]); `header.redacted` should say the same.
+    pub redact: bool,
+}
+
+/// Totals of a recorder run, returned by [`Recorder::finish`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecorderStats {
+    /// Events passed to `on_event` (and written, unless the file failed).
+    pub events: u64,
+    /// Bytes written to the file, header included.
+    pub bytes_written: u64,
+    /// Body events dropped because the queue was full.
+    pub dropped_events: u64,
+    /// Body bytes in those dropped events.
+    pub dropped_bytes: u64,
+    /// Events not written because the file failed (they still reached `on_event`).
+    pub unwritten_events: u64,
+    /// The first write error, if any.
+    pub write_error: Option<String>,
+}
+
+/// An event before the writer numbers it.
+struct Pending {
+    t_us: u64,
+    exchange: Option<ExchangeId>,
+    leg: Option<String>,
+    kind: EventKind,
+    /// Body bytes accounted in the queue (0 for control events).
+    bytes: usize,
+}
+
+enum Msg {
+    Event(Pending),
+    Close,
+}
+
+struct Shared {
+    base: Instant,
+    queued_bytes: AtomicUsize,
+    queued_events: AtomicUsize,
+    queue_bytes: usize,
+    lossless: bool,
+    dropped_events: AtomicU64,
+    dropped_bytes: AtomicU64,
+    next_exchange: AtomicU64,
+    next_conn: AtomicU64,
+    room: tokio::sync::Notify,
+    closed: AtomicBool,
+}
+
+/// What producers hold: cheap to clone, `Send`, never blocks.
+///
+/// Also hands out exchange ids (`e1`, `e2`, ...) and connection numbers, and the capture
+/// clock (`t_us` since the recorder started, monotonic).
+#[derive(Clone)]
+pub struct EventSink {
+    tx: mpsc::Sender<Msg>,
+    shared: Arc<Shared>,
+}
+
+impl std::fmt::Debug for EventSink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EventSink")
+            .field("lossless", &self.shared.lossless)
+            .field("queue_bytes", &self.shared.queue_bytes)
+            .finish()
+    }
+}
+
+impl EventSink {
+    /// µs since the recorder started (monotonic; the `t_us` of events sent now).
+    pub fn now_us(&self) -> u64 {
+        self.shared.base.elapsed().as_micros() as u64
+    }
+
+    /// A fresh exchange id, `e1`, `e2`, ...
+    pub fn next_exchange_id(&self) -> ExchangeId {
+        format!(
+            "e{}",
+            self.shared.next_exchange.fetch_add(1, Ordering::Relaxed) + 1
+        )
+    }
+
+    /// A fresh connection number, from 1.
+    pub fn next_conn(&self) -> u64 {
+        self.shared.next_conn.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    /// True with `lossless`: producers wait for room instead of losing events.
+    pub fn is_lossless(&self) -> bool {
+        self.shared.lossless
+    }
+
+    /// Sends one event stamped now. Body events (`request_body`, `response_chunk`,
+    /// `card_rewrite`) are dropped when the queue is full (unless lossless); the return
+    /// value is `false` then, and the caller marks its exchange `truncated`. Control events
+    /// are always queued. Returns `false` too once the recorder has finished.
+    pub fn try_send(
+        &self,
+        exchange: Option<ExchangeId>,
+        leg: Option<String>,
+        kind: EventKind,
+    ) -> bool {
+        self.send_at(self.now_us(), exchange, leg, kind)
+    }
+
+    /// [`Self::try_send`] with an explicit capture time (`t_us`).
+    pub fn send_at(
+        &self,
+        t_us: u64,
+        exchange: Option<ExchangeId>,
+        leg: Option<String>,
+        kind: EventKind,
+    ) -> bool {
+        if self.shared.closed.load(Ordering::Relaxed) {
+            return false;
+        }
+        let bytes = body_len(&kind);
+        let droppable = bytes > 0 || is_body(&kind);
+        if droppable && !self.shared.lossless && self.over_capacity() {
+            self.shared.dropped_events.fetch_add(1, Ordering::Relaxed);
+            self.shared
+                .dropped_bytes
+                .fetch_add(bytes as u64, Ordering::Relaxed);
+            return false;
+        }
+        self.shared.queued_bytes.fetch_add(bytes, Ordering::Relaxed);
+        self.shared.queued_events.fetch_add(1, Ordering::Relaxed);
+        let msg = Msg::Event(Pending {
+            t_us,
+            exchange,
+            leg,
+            kind,
+            bytes,
+        });
+        if self.tx.send(msg).is_err() {
+            self.shared.queued_bytes.fetch_sub(bytes, Ordering::Relaxed);
+            self.shared.queued_events.fetch_sub(1, Ordering::Relaxed);
+            return false;
+        }
+        true
+    }
+
+    /// True when the queue holds more than `queue_bytes` bytes or [`MAX_QUEUED_EVENTS`]
+    /// events.
+    pub fn over_capacity(&self) -> bool {
+        self.shared.queued_bytes.load(Ordering::Relaxed) > self.shared.queue_bytes
+            || self.shared.queued_events.load(Ordering::Relaxed) > MAX_QUEUED_EVENTS
+    }
+
+    /// Resolves once the queue is below its bounds (or the recorder is gone). Lossless
+    /// producers await this before reading the next frame.
+    pub fn wait_capacity(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let shared = self.shared.clone();
+        async move {
+            loop {
+                let notified = shared.room.notified();
+                tokio::pin!(notified);
+                notified.as_mut().enable();
+                let full = shared.queued_bytes.load(Ordering::Relaxed) > shared.queue_bytes
+                    || shared.queued_events.load(Ordering::Relaxed) > MAX_QUEUED_EVENTS;
+                if !full || shared.closed.load(Ordering::Relaxed) {
+                    return;
+                }
+                notified.await;
+            }
+        }
+    }
+}
+
+fn is_body(kind: &EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::RequestBody { .. }
+            | EventKind::ResponseChunk { .. }
+            | EventKind::CardRewrite { .. }
+    )
+}
+
+fn body_len(kind: &EventKind) -> usize {
+    match kind {
+        EventKind::RequestBody { body }
+        | EventKind::ResponseChunk { body }
+        | EventKind::CardRewrite { body, .. } => body.data.len(),
+        _ => 0,
+    }
+}
+
+/// The writer thread's handle; [`Recorder::finish`] flushes and closes the file.
+pub struct Recorder {
+    tx: mpsc::Sender<Msg>,
+    shared: Arc<Shared>,
+    thread: Option<JoinHandle<RecorderStats>>,
+    path: Option<PathBuf>,
+}
+
+impl Recorder {
+    /// The recording file, if any.
+    pub fn path(&self) -> Option<&PathBuf> {
+        self.path.as_ref()
+    }
+
+    /// Writes every event queued so far, closes the file and returns the totals. Events
+    /// sent after this are refused (`try_send` returns `false`).
+    pub async fn finish(mut self) -> io::Result<RecorderStats> {
+        let _ = self.tx.send(Msg::Close);
+        let Some(thread) = self.thread.take() else {
+            return Ok(RecorderStats::default());
+        };
+        let stats = tokio::task::spawn_blocking(move || thread.join())
+            .await
+            .map_err(io::Error::other)?
+            .map_err(|_| io::Error::other("recorder thread panicked"))?;
+        self.shared.closed.store(true, Ordering::Relaxed);
+        self.shared.room.notify_waiters();
+        Ok(stats)
+    }
+}
+
+impl Drop for Recorder {
+    fn drop(&mut self) {
+        let _ = self.tx.send(Msg::Close);
+    }
+}
+
+/// Starts the recorder: creates the file (and its parent directory), writes nothing yet
+/// (the header goes out with the first batch, or on finish), and spawns the writer thread.
+///
+/// `on_event` is called on the writer thread for every event after `seq` and redaction,
+/// in file order. Errors: the file cannot be created.
+pub fn spawn_recorder(
+    cfg: RecorderConfig,
+    on_event: Box<dyn FnMut(&Event) + Send>,
+) -> io::Result<(EventSink, Recorder)> {
+    let file = match &cfg.path {
+        Some(p) => {
+            if let Some(dir) = p.parent() {
+                if !dir.as_os_str().is_empty() {
+                    std::fs::create_dir_all(dir)?;
+                }
+            }
+            Some(File::create(p)?)
+        }
+        None => None,
+    };
+    let (tx, rx) = mpsc::channel();
+    let shared = Arc::new(Shared {
+        base: Instant::now(),
+        queued_bytes: AtomicUsize::new(0),
+        queued_events: AtomicUsize::new(0),
+        queue_bytes: cfg.queue_bytes,
+        lossless: cfg.lossless,
+        dropped_events: AtomicU64::new(0),
+        dropped_bytes: AtomicU64::new(0),
+        next_exchange: AtomicU64::new(0),
+        next_conn: AtomicU64::new(0),
+        room: tokio::sync::Notify::new(),
+        closed: AtomicBool::new(false),
+    });
+    let mut w = Writer {
+        file,
+        path: cfg.path.clone(),
+        buf: Vec::with_capacity(FLUSH_BYTES * 2),
+        redactor: Redactor::new(cfg.redact),
+        on_event,
+        seq: 0,
+        stats: RecorderStats::default(),
+        shared: shared.clone(),
+        seen_dropped: (0, 0),
+        buf_events: 0,
+    };
+    encode_header(&cfg.header, &mut w.buf);
+    let thread = std::thread::Builder::new()
+        .name("a2a-recorder".into())
+        .spawn(move || w.run(rx))?;
+    Ok((
+        EventSink {
+            tx: tx.clone(),
+            shared: shared.clone(),
+        },
+        Recorder {
+            tx,
+            shared,
+            thread: Some(thread),
+            path: cfg.path,
+        },
+    ))
+}
+
+struct Writer {
+    file: Option<File>,
+    path: Option<PathBuf>,
+    buf: Vec<u8>,
+    redactor: Redactor,
+    on_event: Box<dyn FnMut(&Event) + Send>,
+    seq: u64,
+    stats: RecorderStats,
+    shared: Arc<Shared>,
+    seen_dropped: (u64, u64),
+    buf_events: u64,
+}
+
+impl Writer {
+    fn run(mut self, rx: mpsc::Receiver<Msg>) -> RecorderStats {
+        // Header line out at once: the file is a valid (empty) recording from the start.
+        self.write_out();
+        let mut first_pending: Option<Instant> = None;
+        loop {
+            let msg = match first_pending {
+                None => rx.recv().ok(),
+                Some(t0) => {
+                    let left = FLUSH_INTERVAL.saturating_sub(t0.elapsed());
+                    match rx.recv_timeout(left) {
+                        Ok(m) => Some(m),
+                        Err(mpsc::RecvTimeoutError::Timeout) => {
+                            self.check_gap();
+                            self.write_out();
+                            first_pending = None;
+                            continue;
+                        }
+                        Err(mpsc::RecvTimeoutError::Disconnected) => None,
+                    }
+                }
+            };
+            match msg {
+                Some(Msg::Event(p)) => {
+                    self.take(p);
+                    if first_pending.is_none() {
+                        first_pending = Some(Instant::now());
+                    }
+                    // Drain whatever is already queued without waiting.
+                    while self.buf.len() < FLUSH_BYTES {
+                        match rx.try_recv() {
+                            Ok(Msg::Event(p)) => self.take(p),
+                            Ok(Msg::Close) => return self.close(),
+                            Err(_) => break,
+                        }
+                    }
+                    self.check_gap();
+                    if self.buf.len() >= FLUSH_BYTES {
+                        self.write_out();
+                        first_pending = None;
+                    }
+                }
+                Some(Msg::Close) | None => return self.close(),
+            }
+        }
+    }
+
+    fn take(&mut self, p: Pending) {
+        self.shared
+            .queued_bytes
+            .fetch_sub(p.bytes, Ordering::Relaxed);
+        self.shared.queued_events.fetch_sub(1, Ordering::Relaxed);
+        if self.shared.lossless {
+            self.shared.room.notify_waiters();
+        }
+        let ev = Event {
+            seq: 0,
+            t_us: p.t_us,
+            exchange: p.exchange,
+            leg: p.leg,
+            kind: p.kind,
+        };
+        for ev in self.redactor.process(ev) {
+            self.emit(ev);
+        }
+    }
+
+    fn emit(&mut self, mut ev: Event) {
+        self.seq += 1;
+        ev.seq = self.seq;
+        (self.on_event)(&ev);
+        self.stats.events += 1;
+        if self.file.is_some() {
+            encode_event(&ev, &mut self.buf);
+            self.buf_events += 1;
+        } else {
+            self.stats.unwritten_events += u64::from(self.path.is_some());
+        }
+    }
+
+    /// Emits a `gap` event when the sinks dropped events since the last check.
+    fn check_gap(&mut self) {
+        let de = self.shared.dropped_events.load(Ordering::Relaxed);
+        let db = self.shared.dropped_bytes.load(Ordering::Relaxed);
+        if (de, db) != self.seen_dropped {
+            let ev = Event {
+                seq: 0,
+                t_us: self.shared.base.elapsed().as_micros() as u64,
+                exchange: None,
+                leg: None,
+                kind: EventKind::Gap {
+                    dropped_events: de - self.seen_dropped.0,
+                    dropped_bytes: db - self.seen_dropped.1,
+                    reason: Some("recorder queue full".into()),
+                },
+            };
+            self.seen_dropped = (de, db);
+            self.emit(ev);
+        }
+    }
+
+    fn write_out(&mut self) {
+        if self.buf.is_empty() {
+            return;
+        }
+        if let Some(f) = self.file.as_mut() {
+            match f.write_all(&self.buf) {
+                Ok(()) => self.stats.bytes_written += self.buf.len() as u64,
+                Err(e) => {
+                    let path = self
+                        .path
+                        .as_ref()
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_default();
+                    eprintln!(
+                        "a2a-interop: RECORDING STOPPED: cannot write {path}: {e}; traffic is still forwarded and verified, but no longer recorded"
+                    );
+                    tracing::error!(%path, error = %e, "recording write failed");
+                    self.stats.write_error = Some(e.to_string());
+                    self.stats.unwritten_events += self.buf_events;
+                    self.file = None;
+                }
+            }
+        }
+        self.buf.clear();
+        self.buf_events = 0;
+    }
+
+    fn close(mut self) -> RecorderStats {
+        for ev in self.redactor.release_all() {
+            self.emit(ev);
+        }
+        self.check_gap();
+        self.write_out();
+        if let Some(f) = self.file.as_mut() {
+            if let Err(e) = f.flush().and_then(|_| f.sync_data()) {
+                self.stats.write_error.get_or_insert(e.to_string());
+            }
+        }
+        self.stats.dropped_events = self.shared.dropped_events.load(Ordering::Relaxed);
+        self.stats.dropped_bytes = self.shared.dropped_bytes.load(Ordering::Relaxed);
+        self.shared.closed.store(true, Ordering::Relaxed);
+        self.shared.room.notify_waiters();
+        self.stats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::event::{Body, CaptureMode, Outcome};
+    use crate::record::jsonl::RecordingReader;
+    use std::sync::Mutex;
+
+    fn cfg(path: Option<PathBuf>, queue_bytes: usize, lossless: bool) -> RecorderConfig {
+        RecorderConfig {
+            path,
+            header: RecordingHeader::new(CaptureMode::Reverse),
+            queue_bytes,
+            lossless,
+            redact: true,
+        }
+    }
+
+    fn end() -> EventKind {
+        EventKind::ExchangeEnd {
+            outcome: Outcome::Complete,
+            error: None,
+            trailers: None,
+            request_bytes: 0,
+            response_bytes: 3,
+            truncated: false,
+        }
+    }
+
+    #[tokio::test]
+    async fn writes_header_then_events_in_seq_order_and_calls_on_event() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/rec.jsonl");
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let seen2 = seen.clone();
+        let (sink, rec) = spawn_recorder(
+            cfg(Some(path.clone()), 1 << 20, false),
+            Box::new(move |ev| seen2.lock().unwrap().push(ev.seq)),
+        )
+        .unwrap();
+        let ex = sink.next_exchange_id();
+        assert_eq!(ex, "e1");
+        assert!(sink.try_send(
+            Some(ex.clone()),
+            None,
+            EventKind::ResponseChunk {
+                body: Body::new("abc")
+            }
+        ));
+        assert!(sink.try_send(Some(ex), None, end()));
+        let stats = rec.finish().await.unwrap();
+        assert_eq!(stats.events, 2);
+        assert_eq!(*seen.lock().unwrap(), vec![1, 2]);
+        let f = std::io::BufReader::new(File::open(&path).unwrap());
+        let r = RecordingReader::new(f).unwrap();
+        let evs: Vec<Event> = r.collect::<Result<_, _>>().unwrap();
+        assert_eq!(evs.len(), 2);
+        assert_eq!(evs[0].seq, 1);
+        assert!(matches!(evs[1].kind, EventKind::ExchangeEnd { .. }));
+        assert_eq!(stats.bytes_written, std::fs::metadata(&path).unwrap().len());
+    }
+
+    #[tokio::test]
+    async fn full_queue_drops_body_events_keeps_control_events_and_writes_a_gap() {
+        // queue_bytes 0: the first body event fits (queue empty), later ones are dropped
+        // until the writer drains; control events always pass.
+        let (sink, rec) = spawn_recorder(cfg(None, 0, false), Box::new(|_| {})).unwrap();
+        let mut dropped = 0;
+        for _ in 0..1000 {
+            let ok = sink.try_send(
+                Some("e1".into()),
+                None,
+                EventKind::ResponseChunk {
+                    body: Body::new(vec![b'x'; 1000]),
+                },
+            );
+            if !ok {
+                dropped += 1;
+            }
+        }
+        assert!(sink.try_send(Some("e1".into()), None, end()));
+        let stats = rec.finish().await.unwrap();
+        assert!(dropped > 0, "nothing dropped");
+        assert_eq!(stats.dropped_events, dropped);
+        assert_eq!(stats.dropped_bytes, dropped * 1000);
+        // written = kept chunks + end + gap event(s)
+        assert!(stats.events >= 1000 - dropped + 2);
+    }
+
+    #[tokio::test]
+    async fn gap_event_carries_the_counts() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let seen2 = seen.clone();
+        let (sink, rec) = spawn_recorder(
+            cfg(None, 0, false),
+            Box::new(move |ev| seen2.lock().unwrap().push(ev.clone())),
+        )
+        .unwrap();
+        let mut dropped = 0u64;
+        for _ in 0..200 {
+            if !sink.try_send(
+                None,
+                None,
+                EventKind::RequestBody {
+                    body: Body::new("0123456789"),
+                },
+            ) {
+                dropped += 1;
+            }
+        }
+        rec.finish().await.unwrap();
+        let (ge, gb) = seen
+            .lock()
+            .unwrap()
+            .iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Gap {
+                    dropped_events,
+                    dropped_bytes,
+                    ..
+                } => Some((dropped_events, dropped_bytes)),
+                _ => None,
+            })
+            .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        assert!(dropped > 0);
+        assert_eq!((ge, gb), (dropped, dropped * 10));
+    }
+
+    #[tokio::test]
+    async fn lossless_never_drops() {
+        let (sink, rec) = spawn_recorder(cfg(None, 0, true), Box::new(|_| {})).unwrap();
+        for _ in 0..500 {
+            sink.wait_capacity().await;
+            assert!(sink.try_send(
+                None,
+                None,
+                EventKind::ResponseChunk {
+                    body: Body::new("x")
+                }
+            ));
+        }
+        let stats = rec.finish().await.unwrap();
+        assert_eq!(stats.dropped_events, 0);
+        assert_eq!(stats.events, 500);
+    }
+
+    #[tokio::test]
+    async fn unwritable_path_is_an_error_at_start() {
+        let dir = tempfile::tempdir().unwrap();
+        // A directory cannot be opened as the recording file.
+        let r = spawn_recorder(
+            cfg(Some(dir.path().to_path_buf()), 1, false),
+            Box::new(|_| {}),
+        );
+        assert!(r.is_err());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn write_error_keeps_on_event_going() {
+        // /dev/full accepts open and fails every write with ENOSPC.
+        let n = Arc::new(AtomicU64::new(0));
+        let n2 = n.clone();
+        let (sink, rec) = spawn_recorder(
+            cfg(Some(PathBuf::from("/dev/full")), 1 << 20, false),
+            Box::new(move |_| {
+                n2.fetch_add(1, Ordering::Relaxed);
+            }),
+        )
+        .unwrap();
+        for _ in 0..3 {
+            sink.try_send(None, None, end());
+        }
+        let stats = rec.finish().await.unwrap();
+        assert_eq!(n.load(Ordering::Relaxed), 3);
+        assert!(stats.write_error.is_some());
+        assert_eq!(stats.bytes_written, 0);
+    }
+}

@@ -1,0 +1,628 @@
+/*!
+Exchange index: a small, display-only view of the traffic that reports need for excerpts,
+sequence diagrams and timelines (method, path, status, A2A method, SSE events, task ids).
+
+It is built from the same [`Event`]s the verifier is fed, in one pass, with bounded memory,
+and holds no rule logic: it never judges, it only remembers what was on the wire so a
+renderer can show it next to a finding.
+
+```text
+ExchangeIndex::new(SourceFile) ─► observe(&Event)* ─► exchange(id) / exchange_of_seq(seq) /
+                                                      excerpt(seq) / line_of_seq(seq)
+```
+*/
+
+use std::collections::HashMap;
+
+use crate::record::{Event, EventKind, Outcome};
+
+/// Bytes of a body kept per event as an excerpt (first bytes, cut on a char boundary).
+pub const EXCERPT_BYTES: usize = 240;
+/// Total excerpt bytes kept for one recording (8 MiB); later events get no excerpt.
+pub const EXCERPT_BUDGET_BYTES: usize = 8 * 1024 * 1024;
+/// SSE events remembered per exchange for timelines.
+pub const SSE_EVENTS_PER_EXCHANGE: usize = 200;
+/// SSE events remembered for the whole recording.
+pub const SSE_EVENTS_TOTAL: usize = 20_000;
+/// Bytes of an SSE event's `data` kept for display.
+pub const SSE_DATA_BYTES: usize = 160;
+/// Exchanges indexed at most (memory stays bounded on huge recordings); later exchanges are
+/// counted ([`ExchangeIndex::exchanges_seen`]) but not shown.
+pub const MAX_EXCHANGES: usize = 200_000;
+/// `seq` to exchange entries kept at most (16 bytes each, 64 MiB).
+pub const MAX_SEQ_ENTRIES: usize = 4_000_000;
+
+/// Which kind of file the events came from: decides how a `seq` maps to a file line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SourceFile {
+    /// Native recording: line = `seq + 1` (the header is line 1).
+    #[default]
+    Recording,
+    /// Transcript (`TRANSCRIPT.md`): line counted from the events (see
+    /// [`ExchangeIndex::line_of_seq`]).
+    Transcript,
+    /// HAR file or no file (live proxy without recording): no line numbers.
+    None,
+}
+
+/// One SSE event seen in a `text/event-stream` response (display only).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SseEventView {
+    /// `seq` of the response chunk that completed the event (its blank line).
+    pub seq: u64,
+    /// Capture time in µs since the recording start.
+    pub t_us: u64,
+    /// `event:` field, when present.
+    pub event: Option<String>,
+    /// First [`SSE_DATA_BYTES`] bytes of the `data:` lines joined by `\n`.
+    pub data: String,
+    /// Task id found in the event's JSON (`result.id`, `result.taskId`, `result.task.id`,
+    /// `result.statusUpdate.taskId`, ...), when any.
+    pub task_id: Option<String>,
+    /// Task state found in the event's JSON (`status.state`), when any.
+    pub state: Option<String>,
+}
+
+/// What the index knows about one exchange (request plus response).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ExchangeView {
+    /// Exchange id (`e3`).
+    pub id: String,
+    /// Leg (`upstream`, a `--leg` name); `None` = client-facing hop.
+    pub leg: Option<String>,
+    /// `seq` of the first event of this exchange.
+    pub first_seq: u64,
+    /// `seq` of the last event seen for this exchange.
+    pub last_seq: u64,
+    /// Capture time of the first event, µs since the recording start.
+    pub start_us: u64,
+    /// Capture time of the last event, µs since the recording start.
+    pub end_us: u64,
+    /// HTTP method of the request head.
+    pub method: String,
+    /// URL as the client addressed it.
+    pub url: String,
+    /// Path (and query) part of `url`.
+    pub path: String,
+    /// Response status, `None` while no response head was seen.
+    pub status: Option<u16>,
+    /// Media type of the response (`text/event-stream`), lowercased, no parameters.
+    pub response_media_type: Option<String>,
+    /// JSON-RPC `method` of the request body, or the HTTP+JSON operation path, when any.
+    pub a2a_method: Option<String>,
+    /// Task id named by the request or its response, when any (for grouping timelines).
+    pub task_id: Option<String>,
+    /// How the exchange ended, `None` while open.
+    pub outcome: Option<Outcome>,
+    /// SSE events of the response (capped at [`SSE_EVENTS_PER_EXCHANGE`]).
+    pub sse_events: Vec<SseEventView>,
+    /// SSE events seen beyond the cap.
+    pub sse_events_dropped: u64,
+    /// Some events were not recorded (`exchange_end.truncated`).
+    pub truncated: bool,
+    // Display-only SSE reassembly buffer: text not yet ended by a blank line.
+    sse_buf: String,
+    // Request body text gathered for the A2A method (first 64 KiB).
+    req_buf: String,
+    // Response body text gathered for the task id of plain JSON responses (first 64 KiB).
+    resp_buf: String,
+}
+
+/// Bytes of a request or plain response body gathered to find the A2A method and task id.
+const PEEK_BYTES: usize = 64 * 1024;
+
+/// The index itself. See the module docs.
+#[derive(Clone, Debug, Default)]
+pub struct ExchangeIndex {
+    source: SourceFile,
+    exchanges: Vec<ExchangeView>,
+    by_id: HashMap<String, usize>,
+    // (seq, exchange position) in seq order, for events that belong to an exchange.
+    seq_exchange: Vec<(u64, u32)>,
+    excerpts: HashMap<u64, String>,
+    excerpt_bytes: usize,
+    // (seq, line) for transcripts, in seq order.
+    lines: Vec<(u64, u64)>,
+    transcript_line: u64,
+    // Per exchange: the previous event kind was a response head (transcript line counting).
+    last_was_head: HashMap<usize, bool>,
+    sse_total: usize,
+    events: u64,
+    request_heads: u64,
+    last_t_us: u64,
+    /// Event kinds that are not per exchange: `gap` events seen (seq, dropped events).
+    pub gaps: Vec<(u64, u64)>,
+}
+
+impl ExchangeIndex {
+    /// An empty index for events from a `source` file.
+    pub fn new(source: SourceFile) -> Self {
+        ExchangeIndex {
+            source,
+            ..Default::default()
+        }
+    }
+
+    /// Events observed.
+    pub fn events(&self) -> u64 {
+        self.events
+    }
+
+    /// Exchanges seen (request heads), indexed or not.
+    pub fn exchanges_seen(&self) -> u64 {
+        self.request_heads.max(self.exchanges.len() as u64)
+    }
+
+    /// Largest `t_us` observed (µs since the recording start).
+    pub fn last_t_us(&self) -> u64 {
+        self.last_t_us
+    }
+
+    /// All exchanges in order of their first event.
+    pub fn exchanges(&self) -> &[ExchangeView] {
+        &self.exchanges
+    }
+
+    /// The exchange with id `id`.
+    pub fn exchange(&self, id: &str) -> Option<&ExchangeView> {
+        self.by_id.get(id).map(|&i| &self.exchanges[i])
+    }
+
+    /// The exchange the event `seq` belongs to, when it belongs to one.
+    pub fn exchange_of_seq(&self, seq: u64) -> Option<&ExchangeView> {
+        let pos = self
+            .seq_exchange
+            .binary_search_by_key(&seq, |&(s, _)| s)
+            .ok()?;
+        self.exchanges.get(self.seq_exchange[pos].1 as usize)
+    }
+
+    /// The first [`EXCERPT_BYTES`] of the body of event `seq` (request body, response chunk,
+    /// card rewrite), when one was kept.
+    pub fn excerpt(&self, seq: u64) -> Option<&str> {
+        self.excerpts.get(&seq).map(|s| s.as_str())
+    }
+
+    /// 1-based line of event `seq` in the source file, when known.
+    ///
+    /// Native recording: `seq + 1` (line 1 is the header). Transcript: counted from the
+    /// events the importer produced: a request head starts a line (its body is on that
+    /// line), a response head starts a line; for a non-SSE response its first body chunk
+    /// shares the head's line, every other chunk (all chunks of a `text/event-stream`
+    /// response) starts a line; `exchange_end` shares the line of the exchange's last event.
+    /// HAR and live traffic: `None`.
+    pub fn line_of_seq(&self, seq: u64) -> Option<u64> {
+        match self.source {
+            SourceFile::Recording => Some(seq + 1),
+            SourceFile::None => None,
+            SourceFile::Transcript => {
+                let pos = match self.lines.binary_search_by_key(&seq, |&(s, _)| s) {
+                    Ok(p) => p,
+                    Err(0) => return None,
+                    Err(p) => p - 1,
+                };
+                Some(self.lines[pos].1)
+            }
+        }
+    }
+
+    /// Takes one event into the index. Never fails: odd input is remembered as it is.
+    pub fn observe(&mut self, ev: &Event) {
+        self.events += 1;
+        self.last_t_us = self.last_t_us.max(ev.t_us);
+        if let EventKind::Gap { dropped_events, .. } = &ev.kind {
+            self.gaps.push((ev.seq, *dropped_events));
+        }
+        if matches!(ev.kind, EventKind::RequestHead { .. }) {
+            self.request_heads += 1;
+        }
+        let Some(xid) = ev.exchange.as_deref() else {
+            return;
+        };
+        let pos = match self.by_id.get(xid) {
+            Some(&p) => p,
+            None if self.exchanges.len() >= MAX_EXCHANGES => return,
+            None => {
+                let p = self.exchanges.len();
+                self.exchanges.push(ExchangeView {
+                    id: xid.to_string(),
+                    leg: ev.leg.clone(),
+                    first_seq: ev.seq,
+                    start_us: ev.t_us,
+                    ..Default::default()
+                });
+                self.by_id.insert(xid.to_string(), p);
+                p
+            }
+        };
+        if self.seq_exchange.len() < MAX_SEQ_ENTRIES
+            && self.seq_exchange.last().is_none_or(|&(s, _)| s < ev.seq)
+        {
+            self.seq_exchange.push((ev.seq, pos as u32));
+        }
+        self.count_transcript_line(ev, pos);
+        let x = &mut self.exchanges[pos];
+        x.last_seq = ev.seq;
+        x.end_us = x.end_us.max(ev.t_us);
+        let mut excerpt: Option<&[u8]> = None;
+        match &ev.kind {
+            EventKind::RequestHead { method, url, .. } => {
+                x.method = method.clone();
+                x.url = url.clone();
+                x.path = path_of(url);
+            }
+            EventKind::RequestBody { body } => {
+                push_capped(&mut x.req_buf, &body.data);
+                excerpt = Some(&body.data);
+            }
+            EventKind::ResponseHead {
+                status, headers, ..
+            } => {
+                x.status = Some(*status);
+                x.response_media_type = headers.media_type();
+                // The request is complete once the response starts: read what it names.
+                let req = std::mem::take(&mut x.req_buf);
+                read_request(x, &req);
+            }
+            EventKind::ResponseChunk { body } => {
+                excerpt = Some(&body.data);
+                if x.response_media_type.as_deref() == Some("text/event-stream") {
+                    let text = String::from_utf8_lossy(&body.data);
+                    x.sse_buf.push_str(&text);
+                    drain_sse(x, ev.seq, ev.t_us, &mut self.sse_total);
+                } else {
+                    push_capped(&mut x.resp_buf, &body.data);
+                }
+            }
+            EventKind::CardRewrite { body, .. } => excerpt = Some(&body.data),
+            EventKind::ExchangeEnd {
+                outcome, truncated, ..
+            } => {
+                x.outcome = Some(*outcome);
+                x.truncated = *truncated;
+                if x.status.is_none() {
+                    let req = std::mem::take(&mut x.req_buf);
+                    read_request(x, &req);
+                }
+                if !x.sse_buf.is_empty() {
+                    // A last event without its blank line: show it anyway.
+                    x.sse_buf.push_str("\n\n");
+                    drain_sse(x, ev.seq, ev.t_us, &mut self.sse_total);
+                    x.sse_buf.clear();
+                }
+                let resp = std::mem::take(&mut x.resp_buf);
+                if x.task_id.is_none() {
+                    if let Ok(v) = serde_json::from_str::<serde_json::Value>(&resp) {
+                        x.task_id = task_id_in(&v);
+                    }
+                }
+            }
+            _ => {}
+        }
+        if let Some(data) = excerpt {
+            if self.excerpt_bytes < EXCERPT_BUDGET_BYTES && !data.is_empty() {
+                let text = excerpt_of(data, EXCERPT_BYTES);
+                self.excerpt_bytes += text.len();
+                self.excerpts.insert(ev.seq, text);
+            }
+        }
+    }
+
+    fn count_transcript_line(&mut self, ev: &Event, pos: usize) {
+        if self.source != SourceFile::Transcript {
+            return;
+        }
+        let after_head = self.last_was_head.get(&pos).copied().unwrap_or(false);
+        let is_sse =
+            self.exchanges[pos].response_media_type.as_deref() == Some("text/event-stream");
+        let new_line = match &ev.kind {
+            EventKind::RequestHead { .. } | EventKind::ResponseHead { .. } => true,
+            EventKind::ResponseChunk { .. } => is_sse || !after_head,
+            _ => false,
+        };
+        if new_line || self.transcript_line == 0 {
+            self.transcript_line += 1;
+        }
+        self.last_was_head
+            .insert(pos, matches!(ev.kind, EventKind::ResponseHead { .. }));
+        self.lines.push((ev.seq, self.transcript_line));
+    }
+}
+
+fn push_capped(buf: &mut String, data: &[u8]) {
+    if buf.len() < PEEK_BYTES {
+        let room = PEEK_BYTES - buf.len();
+        let take = &data[..data.len().min(room)];
+        buf.push_str(&String::from_utf8_lossy(take));
+    }
+}
+
+/// The path (and query) of an absolute URL, or the text itself when it is already a path.
+fn path_of(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(u) => match u.query() {
+            Some(q) => format!("{}?{}", u.path(), q),
+            None => u.path().to_string(),
+        },
+        Err(_) => url.to_string(),
+    }
+}
+
+/// First `max` bytes of `data` as text, cut on a char boundary, with `…` when cut.
+pub fn excerpt_of(data: &[u8], max: usize) -> String {
+    let text = String::from_utf8_lossy(data);
+    if text.len() <= max {
+        return text.into_owned();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
+
+/// Reads the JSON-RPC method (or HTTP+JSON operation) and a task id from the request.
+fn read_request(x: &mut ExchangeView, body: &str) {
+    let v = serde_json::from_str::<serde_json::Value>(body).ok();
+    if let Some(v) = &v {
+        if let Some(m) = v.get("method").and_then(|m| m.as_str()) {
+            x.a2a_method = Some(m.to_string());
+        }
+        if let Some(params) = v.get("params") {
+            x.task_id = params
+                .get("id")
+                .or_else(|| params.get("taskId"))
+                .or_else(|| params.pointer("/message/taskId"))
+                .and_then(|t| t.as_str())
+                .map(str::to_string);
+        }
+    }
+    if x.a2a_method.is_none() && (x.method == "POST" || x.method == "GET") {
+        // HTTP+JSON binding: the operation is in the path (`/v1/message:send`, `/tasks/{id}`).
+        let p = x.path.split('?').next().unwrap_or("");
+        if p.contains("message:") || p.contains("/tasks") {
+            x.a2a_method = Some(p.rsplit('/').next().unwrap_or(p).to_string());
+        }
+    }
+}
+
+/// Task id in a JSON-RPC response or SSE payload, across 0.x and 1.0 shapes.
+fn task_id_in(v: &serde_json::Value) -> Option<String> {
+    let r = v.get("result").unwrap_or(v);
+    // 1.0 wrappers: {"task":{id}}, {"statusUpdate":{taskId}}, {"artifactUpdate":{taskId}};
+    // 0.x: flat {"kind":"task","id"} or {"kind":"status-update","taskId"}.
+    let candidates = [
+        r.pointer("/task/id"),
+        r.pointer("/statusUpdate/taskId"),
+        r.pointer("/artifactUpdate/taskId"),
+        r.pointer("/message/taskId"),
+        r.get("taskId"),
+        if r.get("status").is_some() || r.get("kind").and_then(|k| k.as_str()) == Some("task") {
+            r.get("id")
+        } else {
+            None
+        },
+    ];
+    candidates
+        .into_iter()
+        .flatten()
+        .find_map(|t| t.as_str().map(str::to_string))
+}
+
+fn state_in(v: &serde_json::Value) -> Option<String> {
+    let r = v.get("result").unwrap_or(v);
+    [
+        r.pointer("/status/state"),
+        r.pointer("/task/status/state"),
+        r.pointer("/statusUpdate/status/state"),
+    ]
+    .into_iter()
+    .flatten()
+    .find_map(|s| s.as_str().map(str::to_string))
+}
+
+/// Splits complete SSE events (ended by a blank line, any of `\n`, `\r\n`, `\r`) off the
+/// exchange's buffer.
+fn drain_sse(x: &mut ExchangeView, seq: u64, t_us: u64, total: &mut usize) {
+    loop {
+        let normalized_end = find_blank_line(&x.sse_buf);
+        let Some((block_end, next_start)) = normalized_end else {
+            break;
+        };
+        let block: String = x.sse_buf[..block_end].to_string();
+        x.sse_buf.drain(..next_start);
+        let mut event = None;
+        let mut data_lines: Vec<&str> = Vec::new();
+        for line in block.split(['\n', '\r']) {
+            if line.is_empty() || line.starts_with(':') {
+                continue;
+            }
+            let (field, value) = match line.split_once(':') {
+                Some((f, v)) => (f, v.strip_prefix(' ').unwrap_or(v)),
+                None => (line, ""),
+            };
+            match field {
+                "event" => event = Some(value.to_string()),
+                "data" => data_lines.push(value),
+                _ => {}
+            }
+        }
+        if data_lines.is_empty() && event.is_none() {
+            continue; // keep-alive comment only
+        }
+        let data = data_lines.join("\n");
+        let json = serde_json::from_str::<serde_json::Value>(&data).ok();
+        let task_id = json.as_ref().and_then(task_id_in);
+        let state = json.as_ref().and_then(state_in);
+        if x.task_id.is_none() {
+            x.task_id = task_id.clone();
+        }
+        if x.sse_events.len() >= SSE_EVENTS_PER_EXCHANGE || *total >= SSE_EVENTS_TOTAL {
+            x.sse_events_dropped += 1;
+            continue;
+        }
+        *total += 1;
+        x.sse_events.push(SseEventView {
+            seq,
+            t_us,
+            event,
+            data: excerpt_of(data.as_bytes(), SSE_DATA_BYTES),
+            task_id,
+            state,
+        });
+    }
+}
+
+/// Position of the first blank line: (end of the event block, start of what follows).
+fn find_blank_line(s: &str) -> Option<(usize, usize)> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    // A line ending is \r\n, \n or \r; a blank line is two line endings in a row.
+    let eol = |i: usize| -> Option<usize> {
+        match b.get(i) {
+            Some(b'\r') if b.get(i + 1) == Some(&b'\n') => Some(2),
+            Some(b'\r') | Some(b'\n') => Some(1),
+            _ => None,
+        }
+    };
+    while i < b.len() {
+        if let Some(n) = eol(i) {
+            // A \r at the very end may be the first half of a \r\n split across chunks.
+            if b[i] == b'\r' && i + 1 == b.len() {
+                return None;
+            }
+            if let Some(m) = eol(i + n) {
+                if b[i + n] == b'\r' && i + n + 1 == b.len() {
+                    return None;
+                }
+                return Some((i, i + n + m));
+            }
+            i += n;
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{Body, Headers};
+
+    fn ev(seq: u64, kind: EventKind) -> Event {
+        Event {
+            seq,
+            t_us: seq * 1000,
+            exchange: Some("e1".into()),
+            leg: None,
+            kind,
+        }
+    }
+
+    #[test]
+    fn sse_events_split_across_chunks_and_line_endings() {
+        let mut ix = ExchangeIndex::new(SourceFile::Recording);
+        ix.observe(&ev(
+            1,
+            EventKind::RequestHead {
+                conn: None,
+                method: "POST".into(),
+                url: "http://127.0.0.1:9/rpc".into(),
+                version: None,
+                headers: Headers::default(),
+                upstream: None,
+            },
+        ));
+        ix.observe(&ev(
+            2,
+            EventKind::RequestBody {
+                body: Body::new(
+                    r#"{"jsonrpc":"2.0","id":1,"method":"message/stream","params":{}}"#,
+                ),
+            },
+        ));
+        ix.observe(&ev(
+            3,
+            EventKind::ResponseHead {
+                status: 200,
+                version: None,
+                headers: Headers(vec![(
+                    "Content-Type".into(),
+                    "text/event-stream; charset=utf-8".into(),
+                )]),
+                synthetic: false,
+            },
+        ));
+        ix.observe(&ev(
+            4,
+            EventKind::ResponseChunk {
+                body: Body::new(": keep-alive\r\n\r\ndata: {\"result\":{\"kind\":\"task\",\"id\":\"t1\",\"status\":{\"state\":\"working\"}}}\r"),
+            },
+        ));
+        ix.observe(&ev(
+            5,
+            EventKind::ResponseChunk {
+                body: Body::new("\n\r\ndata: {\"result\":{\"taskId\":\"t1\",\"status\":{\"state\":\"completed\"}}}\n\n"),
+            },
+        ));
+        let x = ix.exchange("e1").unwrap();
+        assert_eq!(x.a2a_method.as_deref(), Some("message/stream"));
+        assert_eq!(x.path, "/rpc");
+        assert_eq!(x.sse_events.len(), 2, "{:?}", x.sse_events);
+        assert_eq!(x.sse_events[0].seq, 5);
+        assert_eq!(x.sse_events[0].state.as_deref(), Some("working"));
+        assert_eq!(x.sse_events[1].state.as_deref(), Some("completed"));
+        assert_eq!(x.task_id.as_deref(), Some("t1"));
+        assert_eq!(ix.exchange_of_seq(4).map(|x| x.id.as_str()), Some("e1"));
+        assert_eq!(ix.exchange_of_seq(9), None);
+        assert_eq!(ix.line_of_seq(4), Some(5));
+        assert!(ix.excerpt(4).unwrap().starts_with(": keep-alive"));
+    }
+
+    #[test]
+    fn transcript_lines_follow_the_importer_shape() {
+        let mut ix = ExchangeIndex::new(SourceFile::Transcript);
+        let head = EventKind::RequestHead {
+            conn: None,
+            method: "GET".into(),
+            url: "/.well-known/agent-card.json".into(),
+            version: None,
+            headers: Headers::default(),
+            upstream: None,
+        };
+        ix.observe(&ev(1, head));
+        ix.observe(&ev(
+            2,
+            EventKind::RequestBody {
+                body: Body::new(""),
+            },
+        ));
+        ix.observe(&ev(
+            3,
+            EventKind::ResponseHead {
+                status: 200,
+                version: None,
+                headers: Headers::default(),
+                synthetic: false,
+            },
+        ));
+        ix.observe(&ev(
+            4,
+            EventKind::ResponseChunk {
+                body: Body::new("{}"),
+            },
+        ));
+        assert_eq!(ix.line_of_seq(1), Some(1));
+        assert_eq!(ix.line_of_seq(2), Some(1));
+        assert_eq!(ix.line_of_seq(3), Some(2));
+        assert_eq!(ix.line_of_seq(4), Some(2));
+    }
+
+    #[test]
+    fn excerpt_cuts_on_char_boundary() {
+        let s = "ééé".as_bytes();
+        assert_eq!(excerpt_of(s, 3), "é…");
+        assert_eq!(excerpt_of(s, 6), "ééé");
+    }
+}

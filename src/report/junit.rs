@@ -1,0 +1,255 @@
+/*!
+JUnit XML, valid against the Jenkins `junit-10.xsd` (a copy is in `tests/data/`).
+
+Two suites under `<testsuites>`:
+- `a2a-interop.results`: one `<testcase>` per result (probe test or synthesized area);
+  a failed result carries `<failure>` with its message and the evidence of its findings, a
+  skipped one `<skipped>`;
+- `a2a-interop.rules`: one `<testcase>` per registry rule (retired ones left out) plus any
+  rule that fired but is not in the registry; it fails when the rule has an `error` or
+  `warning` finding; notes go to `<system-out>`.
+*/
+
+use std::collections::BTreeMap;
+
+use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+use quick_xml::Writer;
+
+use super::model::{area_of_rule, Report, ReportInput, Status};
+use super::text::{file_label, finding_block};
+use super::ReportError;
+use crate::verify::{Finding, Severity};
+
+/// Removes characters XML 1.0 cannot carry (C0 controls other than tab, LF, CR).
+fn xml_safe(s: &str) -> String {
+    s.chars()
+        .filter(|&c| {
+            c == '\t' || c == '\n' || c == '\r' || (c >= ' ' && c != '\u{FFFE}' && c != '\u{FFFF}')
+        })
+        .collect()
+}
+
+struct Case {
+    name: String,
+    /// Seconds with 3 decimals (`SUREFIRE_TIME`).
+    time: String,
+    classname: String,
+    failure: Option<(String, String, String)>, // (type, message, body)
+    skipped: Option<String>,
+    out: Option<String>,
+}
+
+fn err(e: impl std::fmt::Display) -> ReportError {
+    ReportError::Render {
+        format: "junit",
+        message: e.to_string(),
+    }
+}
+
+/// The JUnit XML document.
+pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportError> {
+    let file = file_label(report);
+    let blocks = |fs: &[&Finding]| -> String {
+        fs.iter()
+            .map(|f| finding_block(f, &file, &input.index))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+
+    // Suite 1: results.
+    let mut results = Vec::new();
+    for r in &report.results {
+        let related: Vec<&Finding> = if r.test.starts_with("area:") {
+            let area = &r.test["area:".len()..];
+            report
+                .findings
+                .iter()
+                .filter(|f| {
+                    f.severity >= Severity::Warning
+                        && area_of_rule(&f.rule, &report.coverage.exercised) == area
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        results.push(Case {
+            name: r.test.clone(),
+            time: format!("{}.{:03}", r.duration_ms / 1000, r.duration_ms % 1000),
+            classname: format!("a2a-interop.{}", r.category.as_str()),
+            failure: (r.status == Status::Fail).then(|| {
+                let body = if related.is_empty() {
+                    r.message.clone()
+                } else {
+                    blocks(&related)
+                };
+                (
+                    r.rules.first().cloned().unwrap_or_else(|| "fail".into()),
+                    r.message.clone(),
+                    body,
+                )
+            }),
+            skipped: (r.status == Status::Skip).then(|| r.message.clone()),
+            out: None,
+        });
+    }
+
+    // Suite 2: rules.
+    let mut by_rule: BTreeMap<&str, Vec<&Finding>> = BTreeMap::new();
+    for f in &report.findings {
+        by_rule.entry(f.rule.as_str()).or_default().push(f);
+    }
+    let mut rules = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    let registry = input
+        .rules
+        .iter()
+        .filter(|r| !r.retired)
+        .map(|r| (r.id, r.category.as_str()));
+    let extra: Vec<(&str, &str)> = report
+        .findings
+        .iter()
+        .filter(|f| !input.rules.iter().any(|r| r.id == f.rule))
+        .map(|f| (f.rule.as_str(), f.category.as_str()))
+        .collect();
+    for (id, category) in registry.chain(extra) {
+        if !seen.insert(id) {
+            continue;
+        }
+        let fs = by_rule.get(id).cloned().unwrap_or_default();
+        let failing: Vec<&Finding> = fs
+            .iter()
+            .copied()
+            .filter(|f| f.severity >= Severity::Warning)
+            .collect();
+        let notes: Vec<&Finding> = fs
+            .iter()
+            .copied()
+            .filter(|f| f.severity == Severity::Note)
+            .collect();
+        rules.push(Case {
+            name: id.to_string(),
+            time: "0".into(),
+            classname: format!("a2a-interop.rules.{category}"),
+            failure: failing.first().map(|f| {
+                (
+                    f.severity.as_str().to_string(),
+                    format!("{} ({} occurrences)", f.message, failing.len()),
+                    blocks(&failing),
+                )
+            }),
+            skipped: None,
+            out: (!notes.is_empty()).then(|| blocks(&notes)),
+        });
+    }
+
+    let mut w = Writer::new_with_indent(Vec::new(), b' ', 2);
+    w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))
+        .map_err(err)?;
+    let total = results.len() + rules.len();
+    let failures = results
+        .iter()
+        .chain(&rules)
+        .filter(|c| c.failure.is_some())
+        .count();
+    let mut root = BytesStart::new("testsuites");
+    root.push_attribute(("name", "a2a-interop"));
+    root.push_attribute(("tests", total.to_string().as_str()));
+    root.push_attribute(("failures", failures.to_string().as_str()));
+    root.push_attribute(("errors", "0"));
+    let total_ms: u64 = report.results.iter().map(|r| r.duration_ms).sum();
+    let total_time = format!("{}.{:03}", total_ms / 1000, total_ms % 1000);
+    root.push_attribute(("time", total_time.as_str()));
+    w.write_event(Event::Start(root)).map_err(err)?;
+    for (name, cases) in [
+        ("a2a-interop.results", &results),
+        ("a2a-interop.rules", &rules),
+    ] {
+        let mut suite = BytesStart::new("testsuite");
+        suite.push_attribute(("name", name));
+        suite.push_attribute(("tests", cases.len().to_string().as_str()));
+        let fails = cases.iter().filter(|c| c.failure.is_some()).count();
+        suite.push_attribute(("failures", fails.to_string().as_str()));
+        suite.push_attribute(("errors", "0"));
+        let skipped = cases.iter().filter(|c| c.skipped.is_some()).count();
+        suite.push_attribute(("skipped", skipped.to_string().as_str()));
+        let suite_time = if name == "a2a-interop.results" {
+            total_time.as_str()
+        } else {
+            "0"
+        };
+        suite.push_attribute(("time", suite_time));
+        suite.push_attribute(("timestamp", xml_safe(&report.started_at).as_str()));
+        if let Some(p) = &report.source.path {
+            suite.push_attribute(("file", xml_safe(p).as_str()));
+        }
+        w.write_event(Event::Start(suite)).map_err(err)?;
+        let mut props = vec![
+            (
+                "conformanceLevel",
+                report.conformance_level.as_str().to_string(),
+            ),
+            ("dialects", report.dialects.join(",")),
+            (
+                "tool",
+                format!("{} {}", report.tool.name, report.tool.version),
+            ),
+            ("registry.sha256", report.registry.sha256.clone()),
+        ];
+        if let Some(h) = &report.source.sha256 {
+            props.push(("source.sha256", h.clone()));
+        }
+        w.write_event(Event::Start(BytesStart::new("properties")))
+            .map_err(err)?;
+        for (k, v) in props {
+            let mut p = BytesStart::new("property");
+            p.push_attribute(("name", k));
+            p.push_attribute(("value", xml_safe(&v).as_str()));
+            w.write_event(Event::Empty(p)).map_err(err)?;
+        }
+        w.write_event(Event::End(BytesEnd::new("properties")))
+            .map_err(err)?;
+        for c in cases.iter() {
+            let mut tc = BytesStart::new("testcase");
+            tc.push_attribute(("name", xml_safe(&c.name).as_str()));
+            tc.push_attribute(("classname", xml_safe(&c.classname).as_str()));
+            tc.push_attribute(("time", c.time.as_str()));
+            if c.failure.is_none() && c.skipped.is_none() && c.out.is_none() {
+                w.write_event(Event::Empty(tc)).map_err(err)?;
+                continue;
+            }
+            w.write_event(Event::Start(tc)).map_err(err)?;
+            if let Some((ty, msg, body)) = &c.failure {
+                let mut f = BytesStart::new("failure");
+                f.push_attribute(("type", xml_safe(ty).as_str()));
+                f.push_attribute(("message", xml_safe(msg).as_str()));
+                w.write_event(Event::Start(f)).map_err(err)?;
+                w.write_event(Event::Text(BytesText::new(&xml_safe(body))))
+                    .map_err(err)?;
+                w.write_event(Event::End(BytesEnd::new("failure")))
+                    .map_err(err)?;
+            }
+            if let Some(msg) = &c.skipped {
+                let mut s = BytesStart::new("skipped");
+                s.push_attribute(("message", xml_safe(msg).as_str()));
+                w.write_event(Event::Empty(s)).map_err(err)?;
+            }
+            if let Some(out) = &c.out {
+                w.write_event(Event::Start(BytesStart::new("system-out")))
+                    .map_err(err)?;
+                w.write_event(Event::Text(BytesText::new(&xml_safe(out))))
+                    .map_err(err)?;
+                w.write_event(Event::End(BytesEnd::new("system-out")))
+                    .map_err(err)?;
+            }
+            w.write_event(Event::End(BytesEnd::new("testcase")))
+                .map_err(err)?;
+        }
+        w.write_event(Event::End(BytesEnd::new("testsuite")))
+            .map_err(err)?;
+    }
+    w.write_event(Event::End(BytesEnd::new("testsuites")))
+        .map_err(err)?;
+    let mut s = String::from_utf8(w.into_inner()).map_err(err)?;
+    s.push('\n');
+    Ok(s)
+}

@@ -1,0 +1,314 @@
+/*!
+Markdown report: summary, pass/fail table of results, each failure with its evidence
+excerpt and a concrete recommendation (the rule's help), a Mermaid `sequenceDiagram` of the
+exchanges with findings marked (capped at [`DIAGRAM_MAX_EXCHANGES`]), and a coverage line.
+
+Deterministic for a given input (no clock), so it can be snapshot-tested.
+*/
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::model::{plural, Report, ReportInput, Status};
+use super::{found_text, locate};
+use crate::verify::Severity;
+
+/// Exchanges drawn in the sequence diagram at most; exchanges with findings come first
+/// when the recording is larger.
+pub const DIAGRAM_MAX_EXCHANGES: usize = 40;
+/// Findings rendered in full at most (the rest are listed in the table only).
+pub const MAX_DETAILED_FINDINGS: usize = 100;
+
+/// Escapes prose so that Markdown renderers show it as text: `&` and `<` become entities
+/// (no raw HTML from the traffic), backticks stay literal.
+fn prose(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('`', "\\`")
+}
+
+/// Escapes a table cell: prose, plus `|` and line breaks.
+fn cell(s: &str) -> String {
+    prose(s).replace('|', "\\|").replace(['\n', '\r'], " ")
+}
+
+/// Text safe inside a Mermaid message or note: only letters, digits and `/ . - _ : ( ) > =`
+/// and spaces survive (Mermaid treats `;`, `#`, `<` and others specially).
+fn mermaid_text(s: &str) -> String {
+    let t: String = s
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || " /.-_:()>=".contains(c) {
+                c
+            } else {
+                ' '
+            }
+        })
+        .collect();
+    t.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The Markdown report.
+pub fn render(report: &Report, input: &ReportInput) -> String {
+    let mut out = String::new();
+    let s = &report.summary;
+    let _ = writeln!(out, "# A2A interoperability report\n");
+    let src = &report.source;
+    let kind = format!("{:?}", src.kind).to_lowercase();
+    let _ = writeln!(
+        out,
+        "- **source:** {} `{}`{}",
+        kind,
+        src.path.as_deref().unwrap_or("-"),
+        src.target
+            .as_deref()
+            .map(|t| format!(" (target `{t}`)"))
+            .unwrap_or_default()
+    );
+    if let Some(h) = &src.sha256 {
+        let _ = writeln!(out, "- **sha-256:** `{h}`");
+    }
+    let _ = writeln!(
+        out,
+        "- **recorded:** {} to {}",
+        report.started_at,
+        report.ended_at.as_deref().unwrap_or("?")
+    );
+    let dialects = if report.dialects.is_empty() {
+        "none detected".to_string()
+    } else {
+        report.dialects.join(", ")
+    };
+    let _ = writeln!(out, "- **dialects seen:** {dialects}");
+    let _ = writeln!(
+        out,
+        "- **conformance level:** **{}** ({})",
+        report.conformance_level.as_str(),
+        report.conformance_reason
+    );
+    let _ = writeln!(
+        out,
+        "- **findings:** {} {}, {} {}, {} {} in {} exchanges ({} events)",
+        s.errors,
+        plural(s.errors as usize, "error", "errors"),
+        s.warnings,
+        plural(s.warnings as usize, "warning", "warnings"),
+        s.notes,
+        plural(s.notes as usize, "note", "notes"),
+        report.counts.exchanges,
+        report.counts.events
+    );
+    let _ = writeln!(
+        out,
+        "- **results:** {} passed, {} failed, {} skipped of {}",
+        s.passed, s.failed, s.skipped, s.total
+    );
+    let exercised = if report.coverage.exercised.is_empty() {
+        "none".to_string()
+    } else {
+        report.coverage.exercised.join(", ")
+    };
+    let not_ex = if report.coverage.not_exercised.is_empty() {
+        "none".to_string()
+    } else {
+        report.coverage.not_exercised.join(", ")
+    };
+    let _ = writeln!(
+        out,
+        "- **coverage:** exercised: {exercised}; not exercised: {not_ex}"
+    );
+    let _ = writeln!(
+        out,
+        "- **tool:** {} {} (rules registry `{}`, {} rules)\n",
+        report.tool.name,
+        report.tool.version,
+        &report.registry.sha256[..12.min(report.registry.sha256.len())],
+        report.registry.rules
+    );
+
+    let _ = writeln!(out, "## Results\n");
+    let _ = writeln!(out, "| status | test | category | message |");
+    let _ = writeln!(out, "|---|---|---|---|");
+    for r in &report.results {
+        let mark = match r.status {
+            Status::Pass => "✅ pass",
+            Status::Fail => "❌ fail",
+            Status::Skip => "⏭ skip",
+        };
+        let _ = writeln!(
+            out,
+            "| {mark} | {} | {} | {} |",
+            cell(&r.test),
+            r.category.as_str(),
+            cell(&r.message)
+        );
+    }
+    out.push('\n');
+
+    let _ = writeln!(out, "## Findings\n");
+    if report.findings.is_empty() {
+        let _ = writeln!(out, "No findings.\n");
+    } else {
+        let _ = writeln!(out, "| severity | rule | where | message |");
+        let _ = writeln!(out, "|---|---|---|---|");
+        for f in &report.findings {
+            let at = f
+                .evidence
+                .first()
+                .map(|e| locate(e.seq, e.exchange.as_deref(), &input.index))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "| {} | `{}` | {} | {} |",
+                f.severity,
+                f.rule,
+                cell(&at),
+                cell(&f.message)
+            );
+        }
+        out.push('\n');
+        for (i, f) in report.findings.iter().enumerate() {
+            if i == MAX_DETAILED_FINDINGS {
+                let _ = writeln!(
+                    out,
+                    "_{} more findings are listed in the table above only._\n",
+                    report.findings.len() - MAX_DETAILED_FINDINGS
+                );
+                break;
+            }
+            let _ = writeln!(
+                out,
+                "### {}[{}]: {}\n",
+                f.severity,
+                f.rule,
+                prose(&f.message)
+            );
+            if !f.spec.is_empty() {
+                let _ = writeln!(out, "- spec: {}", f.spec.join(", "));
+            }
+            if let Some(leg) = &f.leg {
+                let _ = writeln!(out, "- leg: {leg}");
+            }
+            for e in &f.evidence {
+                let mut line = format!(
+                    "- at {}",
+                    locate(e.seq, e.exchange.as_deref(), &input.index)
+                );
+                if let Some(p) = &e.pointer {
+                    let _ = write!(line, " `{p}`");
+                }
+                if let Some(v) = &e.found {
+                    let _ = write!(line, ": found `{}`", found_text(v).replace('`', "'"));
+                }
+                let _ = writeln!(out, "{line}");
+            }
+            if let Some(ex) = f.evidence.first().and_then(|e| input.index.excerpt(e.seq)) {
+                let _ = writeln!(
+                    out,
+                    "\n```text\n{}\n```",
+                    ex.trim_end().replace("```", "'''")
+                );
+            }
+            if !f.help.is_empty() {
+                let _ = writeln!(out, "\n**Recommendation:** {}", prose(&f.help));
+            }
+            out.push('\n');
+        }
+    }
+
+    diagram(&mut out, report, input);
+    out
+}
+
+/// The Mermaid sequence diagram, capped at [`DIAGRAM_MAX_EXCHANGES`] exchanges.
+fn diagram(out: &mut String, report: &Report, input: &ReportInput) {
+    let exchanges = input.index.exchanges();
+    if exchanges.is_empty() {
+        return;
+    }
+    // Findings by exchange id (via evidence exchange, else the seq's exchange).
+    let mut marks: BTreeMap<&str, Vec<(Severity, &str)>> = BTreeMap::new();
+    for f in &report.findings {
+        if let Some(e) = f.evidence.first() {
+            let xid = e
+                .exchange
+                .as_deref()
+                .or_else(|| input.index.exchange_of_seq(e.seq).map(|x| x.id.as_str()));
+            if let Some(xid) = xid {
+                marks
+                    .entry(xid)
+                    .or_default()
+                    .push((f.severity, f.rule.as_str()));
+            }
+        }
+    }
+    let drawn: Vec<usize> = if exchanges.len() <= DIAGRAM_MAX_EXCHANGES {
+        (0..exchanges.len()).collect()
+    } else {
+        let mut pick: Vec<usize> = (0..exchanges.len())
+            .filter(|&i| marks.contains_key(exchanges[i].id.as_str()))
+            .take(DIAGRAM_MAX_EXCHANGES)
+            .collect();
+        let mut i = 0;
+        while pick.len() < DIAGRAM_MAX_EXCHANGES && i < exchanges.len() {
+            if !pick.contains(&i) {
+                pick.push(i);
+            }
+            i += 1;
+        }
+        pick.sort_unstable();
+        pick
+    };
+    let _ = writeln!(out, "## Sequence\n");
+    if drawn.len() < exchanges.len() {
+        let _ = writeln!(
+            out,
+            "_{} of {} exchanges drawn (those with findings first)._\n",
+            drawn.len(),
+            exchanges.len()
+        );
+    }
+    let _ = writeln!(out, "```mermaid\nsequenceDiagram");
+    let has_legs = drawn.iter().any(|&i| exchanges[i].leg.is_some());
+    let _ = writeln!(out, "    participant C as client");
+    if has_legs {
+        let _ = writeln!(out, "    participant G as gateway");
+    }
+    let _ = writeln!(out, "    participant A as agent");
+    for &i in &drawn {
+        let x = &exchanges[i];
+        let (from, to) = match (has_legs, x.leg.is_some()) {
+            (true, true) => ("G", "A"),
+            (true, false) => ("C", "G"),
+            _ => ("C", "A"),
+        };
+        let what = match &x.a2a_method {
+            Some(m) => format!("{} {} {}", x.method, x.path, m),
+            None => format!("{} {}", x.method, x.path),
+        };
+        let _ = writeln!(out, "    {from}->>{to}: {} {}", x.id, mermaid_text(&what));
+        let mut back = x
+            .status
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| "no response".into());
+        if !x.sse_events.is_empty() || x.sse_events_dropped > 0 {
+            let n = x.sse_events.len() as u64 + x.sse_events_dropped;
+            let _ = write!(back, " stream {n} events");
+        }
+        if let Some(o) = x.outcome {
+            if o != crate::record::Outcome::Complete {
+                let _ = write!(back, " {o:?}");
+            }
+        }
+        let _ = writeln!(out, "    {to}-->>{from}: {}", mermaid_text(&back));
+        if let Some(ms) = marks.get(x.id.as_str()) {
+            let text: Vec<String> = ms.iter().map(|(sev, r)| format!("{sev} {r}")).collect();
+            let _ = writeln!(
+                out,
+                "    Note over {from},{to}: {}",
+                mermaid_text(&text.join(" "))
+            );
+        }
+    }
+    let _ = writeln!(out, "```");
+}

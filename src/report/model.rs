@@ -1,0 +1,715 @@
+/*!
+The report model: DESIGN.md's JSON report, field for field, plus release evidence (schema
+tag, tool and registry versions, recording hash, times, counts, coverage). Every renderer
+reads only a [`Report`] and the [`ExchangeIndex`](super::index::ExchangeIndex); nothing
+here judges traffic, it only counts and sorts what the verifier found.
+
+## Passive results (verify, proxy)
+
+A passive run has no probe tests, so [`Report::build`] synthesizes one result per *rule
+area* ([`AREAS`], plus any area the verifier names or a finding belongs to):
+
+- `pass`: the traffic exercised the area and no `error` or `warning` finding belongs to it
+  (notes never fail a result);
+- `fail`: at least one `error` or `warning` finding belongs to it;
+- `skip`: a known area the traffic did not exercise.
+
+A finding belongs to the area whose name is the longest prefix of its lowercased rule ID
+(`CARD-URL-001` → `card-url` when that area is known, else `card`). `duration_ms` is 0 for
+synthesized results: nothing was timed.
+
+## Conformance level
+
+See [`ConformanceLevel::derive`] for the exact rule; it follows the levels of DESIGN.md's
+active-test recipe.
+*/
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::index::ExchangeIndex;
+use crate::record::{RecordingHeader, ToolInfo};
+use crate::verify::{Category, Finding, Rule, Severity, VerifyOutcome};
+
+/// Value of the report's `"schema"` field; bumped on any incompatible change.
+pub const REPORT_SCHEMA: &str = "a2a-interop/report/v1";
+
+/// A2A versions (wire generations) the rule registry covers.
+pub const SPEC_VERSIONS: &[&str] = &["0.1", "0.2", "0.3", "1.0"];
+
+/// Known rule areas: name, report category, what it covers. The names are the verifier's
+/// `areas_exercised` names and the lowercased rule-ID prefixes (`CARD-URL-001` → `card-url`).
+pub const AREAS: &[(&str, Category, &str)] = &[
+    (
+        "card",
+        Category::AgentCard,
+        "agent card shape and discovery",
+    ),
+    (
+        "card-url",
+        Category::AgentCard,
+        "agent card url consistency",
+    ),
+    (
+        "jsonrpc",
+        Category::ErrorHandling,
+        "json-rpc envelope and error codes",
+    ),
+    ("task", Category::Lifecycle, "task state machine"),
+    ("id", Category::Lifecycle, "taskId / contextId continuity"),
+    ("stream", Category::Streaming, "streaming responses"),
+    ("sse", Category::Streaming, "server-sent events framing"),
+    ("version", Category::Interop, "version negotiation"),
+    ("capability", Category::Interop, "capabilities vs behaviour"),
+    ("auth", Category::Security, "authentication"),
+    ("push", Category::Security, "push notification configs"),
+    ("gateway", Category::Interop, "gateway leg vs client leg"),
+];
+
+/// Where the traffic came from (`source.kind` in the JSON report).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SourceKind {
+    /// A file read offline (recording, transcript or HAR).
+    #[default]
+    Recording,
+    /// Live traffic through the proxy.
+    Proxy,
+    /// The active prober's own traffic.
+    Probe,
+    /// Both directions between two agents.
+    Interop,
+}
+
+/// Kind of traffic file (`source.format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FileFormat {
+    /// Native recording (`docs/recording-format.md`).
+    Recording,
+    /// Transcript (`TRANSCRIPT.md`).
+    Transcript,
+    /// HAR 1.2.
+    Har,
+}
+
+/// `source` of the JSON report: what was verified, and the proof it is that file.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SourceInfo {
+    /// Recording, proxy, probe or interop.
+    pub kind: SourceKind,
+    /// Path of the traffic file, as given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// Agent URL(s) under test (probe/interop) or the upstream (proxy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// Kind of traffic file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<FileFormat>,
+    /// SHA-256 (lowercase hex) of the traffic file's bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
+    /// Size of the traffic file in bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<u64>,
+}
+
+/// Status of one result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Pass,
+    Fail,
+    Skip,
+}
+
+/// One entry of `results[]`: a probe test, or a synthesized per-area result (module docs).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TestResult {
+    /// Test name (probe) or `area:<name>` (passive).
+    pub test: String,
+    pub category: Category,
+    pub status: Status,
+    /// Lowercase, no final period.
+    pub message: String,
+    /// Wall time of the test in ms; 0 for synthesized results.
+    pub duration_ms: u64,
+    /// Rule IDs whose findings made it fail (passive results).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
+}
+
+/// `summary` of the JSON report. `total = passed + failed + skipped` counts `results`;
+/// `errors`, `warnings`, `notes` count `findings` by severity.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    pub total: u64,
+    pub passed: u64,
+    pub failed: u64,
+    pub skipped: u64,
+    pub errors: u64,
+    pub warnings: u64,
+    pub notes: u64,
+}
+
+/// DESIGN.md's conformance levels, best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConformanceLevel {
+    Full,
+    Partial,
+    Minimal,
+    NonConformant,
+}
+
+impl ConformanceLevel {
+    /// `full`, `partial`, `minimal`, `non-conformant`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConformanceLevel::Full => "full",
+            ConformanceLevel::Partial => "partial",
+            ConformanceLevel::Minimal => "minimal",
+            ConformanceLevel::NonConformant => "non-conformant",
+        }
+    }
+
+    /// The level a run earns, and a one-line reason. The worse of two verdicts:
+    ///
+    /// From findings (every run):
+    /// 1. `non-conformant`: an `error` finding of category `agent-card` or `lifecycle`
+    ///    (card invalid or basic lifecycle broken);
+    /// 2. `minimal`: else an `error` finding of category `error-handling`, `transport`,
+    ///    `security` or `interop` (card and basic send/get hold, core protocol beyond that
+    ///    does not);
+    /// 3. `partial`: else an `error` finding of category `streaming`, or any `warning`;
+    /// 4. `full`: no `error` or `warning` finding.
+    ///
+    /// From results (probe tests or synthesized areas), with the same categories: a failed
+    /// result counts like an `error` finding of its category. A passive run is capped at
+    /// `partial` unless it exercised the areas `card`, `task`, `stream` and `push` (a run
+    /// cannot vouch for what it did not see); a skipped probe test caps it the same way
+    /// (a `passive` run's skipped areas count only through that list).
+    pub fn derive(
+        findings: &[Finding],
+        results: &[TestResult],
+        exercised: &[String],
+        passive: bool,
+    ) -> (Self, String) {
+        let mut worst = ConformanceLevel::Full;
+        let mut reason = String::from("no error or warning finding");
+        let mut consider = |level: ConformanceLevel, why: String| {
+            if level > worst {
+                worst = level;
+                reason = why;
+            }
+        };
+        for f in findings {
+            let level = match (f.severity, f.category) {
+                (Severity::Error, c) => level_of_failure(c),
+                (Severity::Warning, _) => ConformanceLevel::Partial,
+                (Severity::Note, _) => ConformanceLevel::Full,
+            };
+            consider(
+                level,
+                format!(
+                    "{} finding {} ({})",
+                    f.severity,
+                    f.rule,
+                    f.category.as_str()
+                ),
+            );
+        }
+        for r in results {
+            match r.status {
+                Status::Fail => consider(
+                    level_of_failure(r.category),
+                    format!("failed {} ({})", r.test, r.category.as_str()),
+                ),
+                Status::Skip if !passive => {
+                    consider(ConformanceLevel::Partial, format!("skipped {}", r.test))
+                }
+                Status::Skip => {}
+                Status::Pass => {}
+            }
+        }
+        let missing: Vec<&str> = ["card", "task", "stream", "push"]
+            .into_iter()
+            .filter(|a| !exercised.iter().any(|e| e == a))
+            .collect();
+        if !missing.is_empty() {
+            consider(
+                ConformanceLevel::Partial,
+                format!("not exercised: {}", missing.join(", ")),
+            );
+        }
+        (worst, reason)
+    }
+}
+
+fn level_of_failure(c: Category) -> ConformanceLevel {
+    match c {
+        Category::AgentCard | Category::Lifecycle => ConformanceLevel::NonConformant,
+        Category::ErrorHandling | Category::Transport | Category::Security | Category::Interop => {
+            ConformanceLevel::Minimal
+        }
+        Category::Streaming => ConformanceLevel::Partial,
+    }
+}
+
+/// `registry`: which rules judged the traffic.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RegistryInfo {
+    /// SHA-256 (hex) of the registry; see [`registry_sha256`].
+    pub sha256: String,
+    /// Rules in the registry (retired included).
+    pub rules: u64,
+}
+
+/// `counts`: the size of the traffic.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counts {
+    pub events: u64,
+    pub exchanges: u64,
+    pub findings: u64,
+    /// SSE events seen in `text/event-stream` responses.
+    #[serde(rename = "sseEvents")]
+    pub sse_events: u64,
+}
+
+/// `coverage`: which rule areas the traffic exercised.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Coverage {
+    pub exercised: Vec<String>,
+    pub not_exercised: Vec<String>,
+}
+
+/// The whole report (`docs/report-schema.json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    /// Always [`REPORT_SCHEMA`].
+    pub schema: String,
+    pub tool: ToolInfo,
+    pub source: SourceInfo,
+    /// Wire generations seen in the traffic (`"0.3"`, `"1.0"`), sorted.
+    pub dialects: Vec<String>,
+    /// A2A versions the rule registry covers ([`SPEC_VERSIONS`]).
+    pub spec_versions: Vec<String>,
+    pub registry: RegistryInfo,
+    /// Recording start (RFC 3339, from the recording header).
+    pub started_at: String,
+    /// Start plus the last event's `t_us` (RFC 3339), when the start parses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_at: Option<String>,
+    /// When this report was made (RFC 3339, UTC).
+    pub generated_at: String,
+    pub counts: Counts,
+    pub summary: Summary,
+    pub conformance_level: ConformanceLevel,
+    /// One line: why this level (the deciding finding, result or missing area).
+    pub conformance_reason: String,
+    pub coverage: Coverage,
+    pub results: Vec<TestResult>,
+    /// All findings, in order of their first evidence `seq`.
+    pub findings: Vec<Finding>,
+}
+
+/// SHA-256 (hex) over the registry: for each rule in order, the line
+/// `id \t severity \t spec,spec,... \t retired \n`.
+pub fn registry_sha256(rules: &[Rule]) -> String {
+    let mut h = Sha256::new();
+    for r in rules {
+        h.update(r.id.as_bytes());
+        h.update(b"\t");
+        h.update(r.severity.as_str().as_bytes());
+        h.update(b"\t");
+        h.update(r.spec.join(",").as_bytes());
+        h.update(if r.retired {
+            b"\tretired\n" as &[u8]
+        } else {
+            b"\t\n"
+        });
+    }
+    hex::encode(h.finalize())
+}
+
+/// The area of a rule ID: the longest known area (or `extra` area) that is a prefix of the
+/// lowercased ID's segments; else the ID's first segment.
+pub fn area_of_rule(rule_id: &str, extra: &[String]) -> String {
+    let lower = rule_id.to_ascii_lowercase();
+    let segments: Vec<&str> = lower
+        .split('-')
+        .filter(|s| !s.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    for n in (1..=segments.len()).rev() {
+        let cand = segments[..n].join("-");
+        if AREAS.iter().any(|(a, _, _)| *a == cand) || extra.contains(&cand) {
+            return cand;
+        }
+    }
+    segments.first().map(|s| s.to_string()).unwrap_or(lower)
+}
+
+/// Category of an area: from [`AREAS`], else from its findings, else `interop`.
+fn category_of_area(area: &str, findings: &[&Finding]) -> Category {
+    AREAS
+        .iter()
+        .find(|(a, _, _)| *a == area)
+        .map(|(_, c, _)| *c)
+        .or_else(|| findings.first().map(|f| f.category))
+        .unwrap_or(Category::Interop)
+}
+
+/// Synthesizes passive per-area results (module docs) and the coverage lists.
+pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
+    let mut by_area: BTreeMap<String, Vec<&Finding>> = BTreeMap::new();
+    for f in &outcome.findings {
+        by_area
+            .entry(area_of_rule(&f.rule, &outcome.areas_exercised))
+            .or_default()
+            .push(f);
+    }
+    let mut exercised: BTreeSet<String> = outcome.areas_exercised.iter().cloned().collect();
+    exercised.extend(by_area.keys().cloned());
+    let mut order: Vec<String> = AREAS.iter().map(|(a, _, _)| a.to_string()).collect();
+    for a in &exercised {
+        if !order.contains(a) {
+            order.push(a.clone());
+        }
+    }
+    let mut results = Vec::new();
+    let mut not_exercised = Vec::new();
+    for area in order {
+        let found = by_area.get(&area).cloned().unwrap_or_default();
+        let category = category_of_area(&area, &found);
+        if !exercised.contains(&area) {
+            not_exercised.push(area.clone());
+            results.push(TestResult {
+                test: format!("area:{area}"),
+                category,
+                status: Status::Skip,
+                message: "not exercised by this traffic".into(),
+                duration_ms: 0,
+                rules: Vec::new(),
+            });
+            continue;
+        }
+        let errors = found
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .count();
+        let warnings = found
+            .iter()
+            .filter(|f| f.severity == Severity::Warning)
+            .count();
+        let notes = found.len() - errors - warnings;
+        let failing: BTreeSet<String> = found
+            .iter()
+            .filter(|f| f.severity >= Severity::Warning)
+            .map(|f| f.rule.clone())
+            .collect();
+        let (status, message) = if errors + warnings > 0 {
+            (
+                Status::Fail,
+                format!(
+                    "{} {}, {} {}",
+                    errors,
+                    plural(errors, "error", "errors"),
+                    warnings,
+                    plural(warnings, "warning", "warnings")
+                ),
+            )
+        } else if notes > 0 {
+            (
+                Status::Pass,
+                format!(
+                    "no error or warning finding ({notes} {})",
+                    plural(notes, "note", "notes")
+                ),
+            )
+        } else {
+            (Status::Pass, "no finding".into())
+        };
+        results.push(TestResult {
+            test: format!("area:{area}"),
+            category,
+            status,
+            message,
+            duration_ms: 0,
+            rules: failing.into_iter().collect(),
+        });
+    }
+    (
+        results,
+        Coverage {
+            exercised: exercised.into_iter().collect(),
+            not_exercised,
+        },
+    )
+}
+
+/// `one` when `n == 1`, else `many`.
+pub fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// Everything a report is made from.
+#[derive(Clone, Debug)]
+pub struct ReportInput {
+    /// Header of the recording (or of the live capture).
+    pub header: RecordingHeader,
+    /// What the verifier concluded.
+    pub outcome: VerifyOutcome,
+    /// Probe test results; empty for a passive run (then per-area results are synthesized).
+    pub results: Vec<TestResult>,
+    /// What was verified.
+    pub source: SourceInfo,
+    /// Display index built from the same events.
+    pub index: ExchangeIndex,
+    /// The rule registry that judged the traffic (normally [`crate::verify::rules::RULES`]).
+    pub rules: &'static [Rule],
+    /// Report time (RFC 3339); `None` = now. Set it for reproducible output.
+    pub generated_at: Option<String>,
+}
+
+impl ReportInput {
+    /// An input judged by the real registry, generated now.
+    pub fn new(
+        header: RecordingHeader,
+        outcome: VerifyOutcome,
+        source: SourceInfo,
+        index: ExchangeIndex,
+    ) -> Self {
+        ReportInput {
+            header,
+            outcome,
+            results: Vec::new(),
+            source,
+            index,
+            rules: crate::verify::rules::RULES,
+            generated_at: None,
+        }
+    }
+}
+
+impl Report {
+    /// Builds the report model. Never fails: odd input (an unparsable start time, findings
+    /// of unknown rules) is carried as it is.
+    pub fn build(input: &ReportInput) -> Report {
+        let outcome = &input.outcome;
+        let mut findings = outcome.findings.clone();
+        findings.sort_by_key(|f| f.first_seq());
+        let (synth, coverage) = passive_results(outcome);
+        let results = if input.results.is_empty() {
+            synth
+        } else {
+            input.results.clone()
+        };
+        let mut summary = Summary {
+            total: results.len() as u64,
+            ..Default::default()
+        };
+        for r in &results {
+            match r.status {
+                Status::Pass => summary.passed += 1,
+                Status::Fail => summary.failed += 1,
+                Status::Skip => summary.skipped += 1,
+            }
+        }
+        for f in &findings {
+            match f.severity {
+                Severity::Error => summary.errors += 1,
+                Severity::Warning => summary.warnings += 1,
+                Severity::Note => summary.notes += 1,
+            }
+        }
+        let (conformance_level, conformance_reason) = ConformanceLevel::derive(
+            &findings,
+            &results,
+            &coverage.exercised,
+            input.results.is_empty(),
+        );
+        let ended_at = chrono::DateTime::parse_from_rfc3339(&input.header.started_at)
+            .ok()
+            .map(|t| {
+                let end = t + chrono::Duration::microseconds(input.index.last_t_us() as i64);
+                end.with_timezone(&chrono::Utc)
+                    .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+            });
+        let exchanges = outcome.exchanges.max(input.index.exchanges_seen());
+        let sse_events = input
+            .index
+            .exchanges()
+            .iter()
+            .map(|x| x.sse_events.len() as u64 + x.sse_events_dropped)
+            .sum();
+        Report {
+            schema: REPORT_SCHEMA.into(),
+            tool: ToolInfo::this(),
+            source: input.source.clone(),
+            dialects: outcome.dialects.clone(),
+            spec_versions: SPEC_VERSIONS.iter().map(|s| s.to_string()).collect(),
+            registry: RegistryInfo {
+                sha256: registry_sha256(input.rules),
+                rules: input.rules.len() as u64,
+            },
+            started_at: input.header.started_at.clone(),
+            ended_at,
+            generated_at: input.generated_at.clone().unwrap_or_else(|| {
+                chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+            }),
+            counts: Counts {
+                events: outcome.events.max(input.index.events()),
+                exchanges,
+                findings: findings.len() as u64,
+                sse_events,
+            },
+            summary,
+            conformance_level,
+            conformance_reason,
+            coverage,
+            results,
+            findings,
+        }
+    }
+
+    /// True when a finding at or above `min` exists.
+    pub fn has_finding_at_or_above(&self, min: Severity) -> bool {
+        self.findings.iter().any(|f| f.severity >= min)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::Evidence;
+
+    fn finding(rule: &str, severity: Severity, category: Category) -> Finding {
+        Finding {
+            rule: rule.into(),
+            name: rule.to_ascii_lowercase(),
+            severity,
+            category,
+            message: "m".into(),
+            help: "h".into(),
+            spec: vec![],
+            evidence: vec![Evidence {
+                seq: 1,
+                exchange: None,
+                pointer: None,
+                found: None,
+            }],
+            leg: None,
+        }
+    }
+
+    #[test]
+    fn area_is_longest_known_prefix() {
+        assert_eq!(area_of_rule("CARD-URL-001", &[]), "card-url");
+        assert_eq!(area_of_rule("CARD-SHAPE-003", &[]), "card");
+        assert_eq!(area_of_rule("FOO-BAR-001", &[]), "foo");
+        assert_eq!(area_of_rule("FOO-BAR-001", &["foo-bar".into()]), "foo-bar");
+    }
+
+    #[test]
+    fn passive_results_pass_fail_skip() {
+        let outcome = VerifyOutcome {
+            findings: vec![
+                finding("CARD-URL-001", Severity::Error, Category::AgentCard),
+                finding("TASK-STATE-002", Severity::Note, Category::Lifecycle),
+            ],
+            areas_exercised: vec!["card".into(), "task".into()],
+            ..Default::default()
+        };
+        let (results, cov) = passive_results(&outcome);
+        let get = |t: &str| results.iter().find(|r| r.test == t).unwrap().status;
+        assert_eq!(get("area:card"), Status::Pass);
+        assert_eq!(get("area:card-url"), Status::Fail);
+        assert_eq!(get("area:task"), Status::Pass);
+        assert_eq!(get("area:stream"), Status::Skip);
+        assert!(cov.exercised.contains(&"card-url".to_string()));
+        assert!(cov.not_exercised.contains(&"push".to_string()));
+    }
+
+    #[test]
+    fn conformance_levels() {
+        let all: Vec<String> = ["card", "task", "stream", "push"]
+            .map(String::from)
+            .to_vec();
+        let lvl = |f: Vec<Finding>, ex: &[String]| ConformanceLevel::derive(&f, &[], ex, true).0;
+        assert_eq!(lvl(vec![], &all), ConformanceLevel::Full);
+        assert_eq!(lvl(vec![], &all[..2]), ConformanceLevel::Partial);
+        assert_eq!(
+            lvl(
+                vec![finding("X-1", Severity::Note, Category::AgentCard)],
+                &all
+            ),
+            ConformanceLevel::Full
+        );
+        assert_eq!(
+            lvl(
+                vec![finding("X-1", Severity::Warning, Category::AgentCard)],
+                &all
+            ),
+            ConformanceLevel::Partial
+        );
+        assert_eq!(
+            lvl(
+                vec![finding("X-1", Severity::Error, Category::Streaming)],
+                &all
+            ),
+            ConformanceLevel::Partial
+        );
+        assert_eq!(
+            lvl(
+                vec![finding("X-1", Severity::Error, Category::Security)],
+                &all
+            ),
+            ConformanceLevel::Minimal
+        );
+        assert_eq!(
+            lvl(
+                vec![
+                    finding("X-1", Severity::Error, Category::Security),
+                    finding("X-2", Severity::Error, Category::Lifecycle)
+                ],
+                &all
+            ),
+            ConformanceLevel::NonConformant
+        );
+    }
+
+    #[test]
+    fn registry_hash_changes_with_severity() {
+        static A: &[Rule] = &[Rule {
+            id: "A-B-001",
+            name: "a",
+            severity: Severity::Error,
+            category: Category::Interop,
+            summary: "s",
+            spec: &["X-1"],
+            help: "h",
+            retired: false,
+        }];
+        static B: &[Rule] = &[Rule {
+            id: "A-B-001",
+            name: "a",
+            severity: Severity::Warning,
+            category: Category::Interop,
+            summary: "s",
+            spec: &["X-1"],
+            help: "h",
+            retired: false,
+        }];
+        assert_ne!(registry_sha256(A), registry_sha256(B));
+        assert_eq!(registry_sha256(A).len(), 64);
+    }
+}

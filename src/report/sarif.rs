@@ -1,0 +1,165 @@
+/*!
+SARIF 2.1.0 (OASIS), valid against `sarif-schema-2.1.0.json` (a copy is in `tests/data/`).
+
+- `tool.driver.rules`: every registry rule (retired ones left out) plus any rule that fired
+  but is not in the registry, with `shortDescription` (summary), `help` (help text),
+  `defaultConfiguration.level` and `properties` (`category`, `spec`);
+- `results`: one per finding: `ruleId`, `ruleIndex`, `level` (error / warning / note),
+  `message`, and one `location` per evidence pointing at the traffic file
+  (`artifactLocation.uri`) with `region.startLine` = the evidence's file line (native
+  recording: `seq + 1`; transcript: its line; HAR or live: no region);
+- `artifacts`: the traffic file with its SHA-256.
+*/
+
+use serde_json::{json, Map, Value};
+
+use super::model::{Report, ReportInput};
+use super::ReportError;
+
+/// A relative or absolute path as a URI reference (RFC 3986): `/` separators, and
+/// characters outside the unreserved / path set percent-encoded.
+fn path_uri(path: &str) -> String {
+    let mut s = String::new();
+    for b in path.replace('\\', "/").bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/:@!$&'()*+,;=".contains(&b) {
+            s.push(b as char);
+        } else {
+            s.push_str(&format!("%{b:02X}"));
+        }
+    }
+    if path.starts_with('/') {
+        format!("file://{s}")
+    } else {
+        s
+    }
+}
+
+/// The SARIF log, pretty-printed.
+pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportError> {
+    let mut rules: Vec<Value> = Vec::new();
+    let mut ids: Vec<String> = Vec::new();
+    for r in input.rules.iter().filter(|r| !r.retired) {
+        if ids.iter().any(|i| i == r.id) {
+            continue;
+        }
+        ids.push(r.id.to_string());
+        rules.push(json!({
+            "id": r.id,
+            "name": r.name,
+            "shortDescription": {"text": r.summary},
+            "help": {"text": r.help},
+            "defaultConfiguration": {"level": r.severity.as_str()},
+            "properties": {"category": r.category.as_str(), "spec": r.spec},
+        }));
+    }
+    for f in &report.findings {
+        if ids.contains(&f.rule) {
+            continue;
+        }
+        ids.push(f.rule.clone());
+        rules.push(json!({
+            "id": f.rule,
+            "name": f.name,
+            "shortDescription": {"text": f.message},
+            "help": {"text": f.help},
+            "defaultConfiguration": {"level": f.severity.as_str()},
+            "properties": {"category": f.category.as_str(), "spec": f.spec},
+        }));
+    }
+
+    let uri = report.source.path.as_deref().map(path_uri);
+    let mut results = Vec::new();
+    for f in &report.findings {
+        let rule_index = ids.iter().position(|i| *i == f.rule).unwrap_or(0);
+        let mut locations = Vec::new();
+        if let Some(uri) = &uri {
+            for e in &f.evidence {
+                let mut phys = Map::new();
+                phys.insert("artifactLocation".into(), json!({"uri": uri, "index": 0}));
+                if let Some(line) = input.index.line_of_seq(e.seq) {
+                    phys.insert("region".into(), json!({"startLine": line}));
+                }
+                let mut loc = Map::new();
+                loc.insert("physicalLocation".into(), Value::Object(phys));
+                if let Some(p) = &e.pointer {
+                    loc.insert(
+                        "logicalLocations".into(),
+                        json!([{"fullyQualifiedName": format!("#{}{}", e.seq, p), "kind": "member"}]),
+                    );
+                }
+                locations.push(Value::Object(loc));
+            }
+        }
+        let mut props = Map::new();
+        props.insert("category".into(), json!(f.category.as_str()));
+        props.insert("spec".into(), json!(f.spec));
+        props.insert(
+            "evidence".into(),
+            serde_json::to_value(&f.evidence).unwrap_or(Value::Null),
+        );
+        if let Some(leg) = &f.leg {
+            props.insert("leg".into(), json!(leg));
+        }
+        let mut r = json!({
+            "ruleId": f.rule,
+            "ruleIndex": rule_index,
+            "level": f.severity.as_str(),
+            "message": {"text": f.message},
+            "properties": props,
+        });
+        if !locations.is_empty() {
+            r["locations"] = Value::Array(locations);
+        }
+        results.push(r);
+    }
+
+    let mut run = json!({
+        "tool": {"driver": {
+            "name": report.tool.name,
+            "version": report.tool.version,
+            "semanticVersion": report.tool.version,
+            "rules": rules,
+        }},
+        "results": results,
+        "properties": {
+            "conformanceLevel": report.conformance_level.as_str(),
+            "dialects": report.dialects,
+            "registrySha256": report.registry.sha256,
+        },
+    });
+    if let Some(uri) = &uri {
+        let mut artifact = json!({"location": {"uri": uri}});
+        if let Some(h) = &report.source.sha256 {
+            artifact["hashes"] = json!({"sha-256": h});
+        }
+        if let Some(n) = report.source.bytes {
+            artifact["length"] = json!(n);
+        }
+        run["artifacts"] = json!([artifact]);
+    }
+    let log = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [run],
+    });
+    serde_json::to_string_pretty(&log)
+        .map(|mut s| {
+            s.push('\n');
+            s
+        })
+        .map_err(|e| ReportError::Render {
+            format: "sarif",
+            message: e.to_string(),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::path_uri;
+
+    #[test]
+    fn uris_are_encoded() {
+        assert_eq!(path_uri("a b/c.jsonl"), "a%20b/c.jsonl");
+        assert_eq!(path_uri("/tmp/x#1.jsonl"), "file:///tmp/x%231.jsonl");
+    }
+}

@@ -1,0 +1,101 @@
+/*!
+Terminal text: one STYLE.md §7 block per finding, then a summary line.
+
+```text
+error[CARD-URL-001]: agent card interface url is not reachable through the origin it was fetched from
+  --> session.jsonl #3 (GET /.well-known/agent-card.json -> 200) at /supportedInterfaces/0/url
+   = found: "https://agent.example.test/api/a2a/api/a2a/ns/agent"
+   = spec: CARD-005
+   = help: advertise the public base URL; the path is doubled
+```
+*/
+
+use std::fmt::Write as _;
+
+use super::index::ExchangeIndex;
+use super::model::{plural, Report, ReportInput};
+use super::{found_text, locate};
+use crate::verify::Finding;
+
+/// One finding as a §7 block (with trailing newline). `file` is the traffic file's display
+/// name (`session.jsonl`), or `-` for live traffic; `index` locates the evidence (the proxy
+/// passes its live index to print findings as they happen).
+pub fn finding_block(f: &Finding, file: &str, index: &ExchangeIndex) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{}[{}]: {}", f.severity, f.rule, f.message);
+    if f.evidence.is_empty() {
+        let _ = writeln!(s, "  --> {file}");
+    }
+    for (i, e) in f.evidence.iter().enumerate() {
+        let mut at = format!(
+            "  --> {file} {}",
+            locate(e.seq, e.exchange.as_deref(), index)
+        );
+        if let Some(p) = &e.pointer {
+            let _ = write!(at, " at {p}");
+        }
+        if let Some(leg) = f.leg.as_deref().filter(|_| i == 0) {
+            let _ = write!(at, " [leg {leg}]");
+        }
+        let _ = writeln!(s, "{at}");
+        if let Some(v) = &e.found {
+            let _ = writeln!(s, "   = found: {}", found_text(v));
+        }
+    }
+    if !f.spec.is_empty() {
+        let _ = writeln!(s, "   = spec: {}", f.spec.join(", "));
+    }
+    if !f.help.is_empty() {
+        let _ = writeln!(s, "   = help: {}", f.help);
+    }
+    s
+}
+
+/// The summary line: `2 errors, 1 warning, 0 notes in 12 exchanges (145 events); conformance: partial`.
+pub fn summary_line(report: &Report) -> String {
+    let s = &report.summary;
+    let x = report.counts.exchanges as usize;
+    format!(
+        "{} {}, {} {}, {} {} in {} {} ({} events); conformance: {} ({})",
+        s.errors,
+        plural(s.errors as usize, "error", "errors"),
+        s.warnings,
+        plural(s.warnings as usize, "warning", "warnings"),
+        s.notes,
+        plural(s.notes as usize, "note", "notes"),
+        x,
+        plural(x, "exchange", "exchanges"),
+        report.counts.events,
+        report.conformance_level.as_str(),
+        report.conformance_reason
+    )
+}
+
+/// The display name of the traffic file: its file name, or `-` when there is none.
+pub fn file_label(report: &Report) -> String {
+    report
+        .source
+        .path
+        .as_deref()
+        .map(|p| {
+            std::path::Path::new(p)
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or(p)
+                .to_string()
+        })
+        .unwrap_or_else(|| "-".into())
+}
+
+/// The whole text report: blocks separated by a blank line, then the summary line.
+pub fn render(report: &Report, input: &ReportInput) -> String {
+    let file = file_label(report);
+    let mut out = String::new();
+    for f in &report.findings {
+        out.push_str(&finding_block(f, &file, &input.index));
+        out.push('\n');
+    }
+    out.push_str(&summary_line(report));
+    out.push('\n');
+    out
+}

@@ -1,0 +1,2704 @@
+/*!
+The verifier's state and rule logic. Sans-IO.
+
+State: exchanges in flight (request, response head, body or SSE decoder), Agent Cards by
+origin (and the exchange that served them), advertised interface URLs, tasks by id (context,
+states seen with seq, terminal?), push-config URLs, JSON-RPC requests awaiting answers
+(their id lives on the exchange), pending cancels. Each rule's doc comment names its
+`A2A-DIGEST.md` IDs (see [`super::rules`]).
+*/
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::io::Read;
+
+use serde_json::Value;
+
+use super::finding::{Evidence, Finding, Rule};
+use super::rules as r;
+use super::VerifyOutcome;
+use crate::model::a2a::{
+    self, classify_payload, method_op, params_message, rest_route, str_member, task_view,
+    update_view, Binding, Dialect, Op, PayloadKind, TaskState,
+};
+use crate::model::card::{card_view, AgentCardView};
+use crate::model::jsonrpc::{self, RequestParse};
+use crate::model::net::{self, doubled_run, host_class, parse_url, HostClass, UrlParts};
+use crate::model::sse::{FramingProblem, SseDecoder, SseItem};
+use crate::record::{
+    CaptureMode, Event, EventKind, Headers, Outcome, RecordingHeader, DEFAULT_CAPTURE_CAP,
+};
+
+/// How the request of an exchange was understood.
+#[derive(Debug, Default, Clone)]
+struct Call {
+    binding: Option<Binding>,
+    op: Option<Op>,
+    dialect: Option<Dialect>,
+    method: Option<String>,
+    /// JSON-RPC: how the body parsed.
+    rpc: Option<RequestParse>,
+    rpc_id: Option<Value>,
+    params: Value,
+    /// REST: `{id}` of the route.
+    route_task: Option<String>,
+    /// A push-notification delivery to a webhook registered earlier (or shaped like one).
+    webhook: bool,
+    header_version: Option<String>,
+}
+
+#[derive(Debug, Default)]
+struct StreamState {
+    dec: SseDecoder,
+    events: u32,
+    first_kind: Option<PayloadKind>,
+    task_id: Option<String>,
+    context_id: Option<String>,
+    last_state: Option<TaskState>,
+    terminal: Option<(TaskState, u64)>,
+    message_reply: bool,
+    artifacts: HashMap<String, bool>,
+    /// (t_us of the chunk that completed the event, seq)
+    arrivals: Vec<(u64, u64)>,
+    /// status.timestamp values (ms since epoch) with arrival t_us.
+    stamps: Vec<(i64, u64)>,
+    fired: HashSet<&'static str>,
+    error_seen: bool,
+}
+
+#[derive(Debug, Default)]
+struct Exch {
+    id: String,
+    leg: Option<String>,
+    req_seq: u64,
+    method: String,
+    url: String,
+    parts: Option<UrlParts>,
+    path: String,
+    req_headers: Headers,
+    req_body: Vec<u8>,
+    req_body_seq: Option<u64>,
+    truncated: bool,
+    call: Option<Call>,
+    status: Option<u16>,
+    synthetic: bool,
+    resp_seq: u64,
+    resp_headers: Headers,
+    body: Vec<u8>,
+    body_seq: Option<u64>,
+    sse: Option<StreamState>,
+    ended: bool,
+    outcome: Option<Outcome>,
+    end_seq: u64,
+    end_t: u64,
+}
+
+impl Exch {
+    fn ev(&self, seq: u64) -> Evidence {
+        Evidence {
+            seq,
+            exchange: Some(self.id.clone()),
+            pointer: None,
+            found: None,
+        }
+    }
+    fn ev_at(&self, seq: u64, pointer: &str, found: Option<Value>) -> Evidence {
+        Evidence {
+            seq,
+            exchange: Some(self.id.clone()),
+            pointer: Some(pointer.to_string()),
+            found,
+        }
+    }
+    fn body_seq(&self) -> u64 {
+        self.body_seq.unwrap_or(self.resp_seq.max(self.req_seq))
+    }
+    fn req_ev_seq(&self) -> u64 {
+        self.req_body_seq.unwrap_or(self.req_seq)
+    }
+    fn is_success(&self) -> bool {
+        self.status.is_some_and(|s| (200..300).contains(&s)) && !self.synthetic
+    }
+}
+
+#[derive(Debug, Clone)]
+struct CardRec {
+    view: AgentCardView,
+    exchange: String,
+    seq: u64,
+    fetch: Option<UrlParts>,
+}
+
+#[derive(Debug, Clone)]
+struct Advertised {
+    card_exchange: String,
+    card_seq: u64,
+    pointer: String,
+    url: String,
+    parts: UrlParts,
+    /// `JSONRPC` interfaces are used at exactly their URL; others as a base path.
+    exact: bool,
+    reported: bool,
+}
+
+#[derive(Debug, Default)]
+struct TaskRec {
+    context_id: Option<String>,
+    /// Handed out by the agent (seen in a result or stream) at this seq / exchange.
+    announced: Option<(u64, String)>,
+    terminal: Option<(TaskState, u64, String)>,
+    canceled_seen: bool,
+    changed_reported: bool,
+}
+
+/// The whole verifier state.
+pub(super) struct State {
+    mode: CaptureMode,
+    upstreams: Vec<UrlParts>,
+    out: Vec<Finding>,
+    events: u64,
+    exchanges_seen: u64,
+    open: HashMap<String, Exch>,
+    /// Finished exchanges kept for cross-leg checks (only gateway-relevant ones).
+    done_streams: Vec<Exch>,
+    done_requests: Vec<DoneRequest>,
+    cards: Vec<CardRec>,
+    advertised: Vec<Advertised>,
+    tasks: HashMap<String, TaskRec>,
+    push_urls: HashMap<String, Option<Dialect>>,
+    pending_cancels: Vec<(String, u64, String)>,
+    dialects: BTreeSet<&'static str>,
+    areas: BTreeSet<&'static str>,
+    incomplete: Vec<(String, String)>,
+    exchange_dialects: Vec<(String, String)>,
+    auth_reported: HashSet<String>,
+    ver_stripped_done: HashSet<String>,
+}
+
+const BODY_CAP: usize = DEFAULT_CAPTURE_CAP;
+
+/// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
+/// headers, request seq).
+type DoneRequest = (String, Option<String>, String, Vec<u8>, Headers, u64);
+
+impl State {
+    pub(super) fn new(h: &RecordingHeader) -> Self {
+        State {
+            mode: h.mode,
+            upstreams: h
+                .routes
+                .iter()
+                .filter_map(|r| parse_url(&r.upstream))
+                .collect(),
+            out: Vec::new(),
+            events: 0,
+            exchanges_seen: 0,
+            open: HashMap::new(),
+            done_streams: Vec::new(),
+            done_requests: Vec::new(),
+            cards: Vec::new(),
+            advertised: Vec::new(),
+            tasks: HashMap::new(),
+            push_urls: HashMap::new(),
+            pending_cancels: Vec::new(),
+            dialects: BTreeSet::new(),
+            areas: BTreeSet::new(),
+            incomplete: Vec::new(),
+            exchange_dialects: Vec::new(),
+            auth_reported: HashSet::new(),
+            ver_stripped_done: HashSet::new(),
+        }
+    }
+
+    fn emit(&mut self, f: Finding) -> usize {
+        self.out.push(f);
+        self.out.len()
+    }
+
+    fn find(
+        &mut self,
+        rule: &Rule,
+        msg: impl Into<String>,
+        ev: Vec<Evidence>,
+        leg: &Option<String>,
+    ) {
+        let mut f = Finding::new(rule, msg);
+        f.evidence = ev;
+        f.leg = leg.clone();
+        self.emit(f);
+    }
+
+    pub(super) fn feed(&mut self, ev: &Event) -> Vec<Finding> {
+        self.events += 1;
+        let before = self.out.len();
+        let xid = ev.exchange.clone().unwrap_or_default();
+        match &ev.kind {
+            EventKind::RequestHead {
+                method,
+                url,
+                headers,
+                ..
+            } => {
+                self.exchanges_seen += 1;
+                let parts = parse_url(url);
+                let path = match &parts {
+                    Some(p) => p.path.clone(),
+                    None => url.split('?').next().unwrap_or("").to_string(),
+                };
+                let x = Exch {
+                    id: xid.clone(),
+                    leg: ev.leg.clone(),
+                    req_seq: ev.seq,
+                    method: method.clone(),
+                    url: url.clone(),
+                    parts,
+                    path,
+                    req_headers: headers.clone(),
+                    ..Default::default()
+                };
+                if ev.leg.is_some() {
+                    self.areas.insert("gateway");
+                }
+                self.open.insert(xid, x);
+            }
+            EventKind::RequestBody { body } => {
+                if let Some(x) = self.open.get_mut(&xid) {
+                    if x.req_body_seq.is_none() {
+                        x.req_body_seq = Some(ev.seq);
+                    }
+                    if x.req_body.len() + body.data.len() <= BODY_CAP {
+                        x.req_body.extend_from_slice(&body.data);
+                    } else {
+                        x.truncated = true;
+                    }
+                    x.truncated |= body.truncated;
+                }
+            }
+            EventKind::ResponseHead {
+                status,
+                headers,
+                synthetic,
+                ..
+            } => {
+                if let Some(mut x) = self.open.remove(&xid) {
+                    x.status = Some(*status);
+                    x.synthetic = *synthetic;
+                    x.resp_seq = ev.seq;
+                    x.resp_headers = headers.clone();
+                    self.build_call(&mut x);
+                    if headers.media_type().as_deref() == Some("text/event-stream") {
+                        x.sse = Some(StreamState::default());
+                        self.areas.insert("sse");
+                    }
+                    self.open.insert(xid, x);
+                }
+            }
+            EventKind::ResponseChunk { body } => {
+                if let Some(mut x) = self.open.remove(&xid) {
+                    if x.body_seq.is_none() {
+                        x.body_seq = Some(ev.seq);
+                    }
+                    x.truncated |= body.truncated;
+                    if x.sse.is_some()
+                        && !x.truncated
+                        && x.resp_headers.get("content-encoding").is_none()
+                    {
+                        let items = x
+                            .sse
+                            .as_mut()
+                            .map(|s| s.dec.push(&body.data))
+                            .unwrap_or_default();
+                        for it in items {
+                            self.on_sse_item(&mut x, it, ev.seq, ev.t_us);
+                        }
+                    } else if x.body.len() + body.data.len() <= BODY_CAP {
+                        x.body.extend_from_slice(&body.data);
+                    } else {
+                        x.truncated = true;
+                    }
+                    self.open.insert(xid, x);
+                }
+            }
+            EventKind::ExchangeEnd {
+                outcome, truncated, ..
+            } => {
+                if let Some(mut x) = self.open.remove(&xid) {
+                    x.truncated |= *truncated;
+                    x.ended = true;
+                    x.outcome = Some(*outcome);
+                    x.end_seq = ev.seq;
+                    x.end_t = ev.t_us;
+                    if x.call.is_none() {
+                        self.build_call(&mut x);
+                    }
+                    self.end_exchange(x);
+                }
+            }
+            EventKind::Gap { .. } => {
+                let ids: Vec<String> = self.open.keys().cloned().collect();
+                for id in ids {
+                    if let Some(x) = self.open.get_mut(&id) {
+                        x.truncated = true;
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.out[before..].to_vec()
+    }
+
+    pub(super) fn finish(mut self) -> VerifyOutcome {
+        // Exchanges that never ended: judge what is certain, mark them incomplete.
+        let mut ids: Vec<String> = self.open.keys().cloned().collect();
+        ids.sort();
+        for id in ids {
+            if let Some(x) = self.open.remove(&id) {
+                self.incomplete
+                    .push((x.id.clone(), "exchange never ended in the recording".into()));
+            }
+        }
+        // TASK-003: a cancel that returned success but the task never reached canceled.
+        let cancels = std::mem::take(&mut self.pending_cancels);
+        for (task, seq, xid) in cancels {
+            let done = self
+                .tasks
+                .get(&task)
+                .is_some_and(|t| t.canceled_seen || t.terminal.is_some());
+            if !done {
+                self.find(
+                    &r::TASK_CANCEL_INEFFECTIVE,
+                    format!(
+                        "cancel of task {} returned success but the task never reached canceled",
+                        task.rsplit('\u{0}').next().unwrap_or(&task)
+                    ),
+                    vec![Evidence {
+                        seq,
+                        exchange: Some(xid),
+                        pointer: None,
+                        found: None,
+                    }],
+                    &None,
+                );
+            }
+        }
+        let mut findings = self.out;
+        findings.sort_by_key(|f| f.first_seq());
+        VerifyOutcome {
+            findings,
+            dialects: self.dialects.iter().map(|s| s.to_string()).collect(),
+            events: self.events,
+            exchanges: self.exchanges_seen,
+            areas_exercised: self.areas.iter().map(|s| s.to_string()).collect(),
+            incomplete: self.incomplete,
+            exchange_dialects: self.exchange_dialects,
+        }
+    }
+
+    // ------------------------------------------------------------------ request side
+
+    fn build_call(&mut self, x: &mut Exch) {
+        let mut c = Call {
+            header_version: x
+                .req_headers
+                .get("a2a-version")
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty()),
+            ..Default::default()
+        };
+        if c.header_version.is_some() {
+            self.areas.insert("version");
+        }
+        let body = decode_body(&x.req_headers, &x.req_body);
+        let is_post = x.method.eq_ignore_ascii_case("POST");
+        // Webhook delivery: POST to a URL registered as a push config.
+        if is_post && self.push_urls.contains_key(&x.url) {
+            c.webhook = true;
+            c.dialect = self.push_urls.get(&x.url).cloned().flatten();
+            if c.dialect.is_none()
+                && x.req_headers.media_type().as_deref() == Some("application/a2a+json")
+            {
+                c.dialect = Some(Dialect::V1_0);
+            }
+            x.call = Some(c);
+            self.areas.insert("push");
+            return;
+        }
+        let route = rest_route(&x.method, &x.path);
+        let looks_rpc = is_post
+            && body.as_deref().is_some_and(|b| {
+                let t = trim_ascii(b);
+                t.starts_with(b"{") && (contains(t, b"\"jsonrpc\"") || contains(t, b"\"method\""))
+            });
+        if looks_rpc || (is_post && route.is_none() && !body.as_deref().unwrap_or(b"").is_empty()) {
+            let parsed = jsonrpc::parse_request(body.as_deref().unwrap_or(b""));
+            match &parsed {
+                RequestParse::Request { method, id, params } => {
+                    c.binding = Some(Binding::JsonRpc);
+                    c.method = Some(method.clone());
+                    c.rpc_id = id.clone();
+                    c.params = params.clone();
+                    if let Some((op, d)) = method_op(method) {
+                        c.op = Some(op);
+                        c.dialect = Some(d);
+                    }
+                }
+                RequestParse::NotJson | RequestParse::Invalid => {
+                    // JSON-RPC only if the request looked like JSON-RPC or the content
+                    // type says JSON (decided at the response: a JSON-RPC answer).
+                    if looks_rpc
+                        || x.req_headers.media_type().as_deref() == Some("application/json")
+                    {
+                        c.binding = Some(Binding::JsonRpc);
+                    }
+                }
+            }
+            c.rpc = Some(parsed);
+        } else if let Some(rt) = route {
+            c.binding = Some(Binding::Rest);
+            c.op = Some(rt.op);
+            c.dialect = Some(rt.dialect);
+            c.route_task = rt.task_id;
+            if let Some(b) = body.as_deref() {
+                c.params = serde_json::from_slice(b).unwrap_or(Value::Null);
+            }
+            if matches!(rt.op, Op::GetCard | Op::GetExtendedCard) && rt.dialect != Dialect::V1_0
+                || rt.op == Op::GetCard
+            {
+                c.binding = None;
+                c.dialect = None;
+            }
+        }
+        // 0.2 vs 0.3 on JSON-RPC: a card that declares 0.2 for this origin.
+        if c.binding == Some(Binding::JsonRpc) && c.dialect == Some(Dialect::V0_3) {
+            if let Some(card) = self.card_for(x) {
+                let ds = card.view.declared_dialects();
+                if ds.contains(&Dialect::V0_2) && !ds.contains(&Dialect::V0_3) {
+                    c.dialect = Some(Dialect::V0_2);
+                }
+            }
+        }
+        if let Some(d) = c.dialect {
+            if c.binding.is_some() {
+                self.dialects.insert(d.as_str());
+                self.exchange_dialects
+                    .push((x.id.clone(), d.as_str().to_string()));
+            }
+        }
+        match c.binding {
+            Some(Binding::JsonRpc) => {
+                self.areas.insert("jsonrpc");
+            }
+            Some(Binding::Rest) => {
+                self.areas.insert("rest");
+            }
+            None => {}
+        }
+        x.call = Some(c);
+        self.request_checks(x);
+    }
+
+    /// Checks that need only the request (and the earlier traffic).
+    fn request_checks(&mut self, x: &Exch) {
+        let Some(c) = x.call.clone() else { return };
+        // VER-MIX-001: 1.0 header with a 0.x method / route (VER-002, DATA-001).
+        if let (Some(hv), Some(d)) = (c.header_version.as_deref(), c.dialect) {
+            if Dialect::from_version(hv) == Some(Dialect::V1_0) && d.is_0x() && c.binding.is_some()
+            {
+                let what = match (&c.method, c.binding) {
+                    (Some(m), _) => format!("method {m}"),
+                    _ => format!("route {}", x.path),
+                };
+                self.find(
+                    &r::VER_MIXED_PAYLOAD,
+                    format!(
+                        "request declares A2A-Version {hv} but uses the {} {what}",
+                        d.as_str()
+                    ),
+                    vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+            }
+        }
+        // 1.0 request payload with 0.x-only members.
+        if c.dialect == Some(Dialect::V1_0) && !c.webhook {
+            if let Some(m) = params_message(&c.params) {
+                let base = if c.binding == Some(Binding::Rest) {
+                    "/message"
+                } else {
+                    "/params/message"
+                };
+                if let Some(p) = find_kind(&Value::Object(m.clone()), base) {
+                    self.find(
+                        &r::VER_MIXED_PAYLOAD,
+                        "1.0 request message carries the 0.x member kind".to_string(),
+                        vec![x.ev_at(x.req_ev_seq(), &p, None)],
+                        &x.leg,
+                    );
+                }
+            }
+        }
+        // Push config URLs (PUSH-002, PUSH-006): remember them for webhook detection.
+        let push = push_url_of(&c);
+        if let Some((ptr, url)) = push {
+            self.areas.insert("push");
+            self.push_urls.insert(url, c.dialect);
+            let _ = ptr;
+        }
+        // Gateway: A2A-Version stripped on the upstream leg (VER-001, VER-003).
+        if x.leg.as_deref() == Some("upstream") {
+            self.check_version_stripped(x);
+        } else {
+            self.done_requests.push((
+                x.id.clone(),
+                x.leg.clone(),
+                x.method.clone(),
+                x.req_body.clone(),
+                x.req_headers.clone(),
+                x.req_seq,
+            ));
+            if self.done_requests.len() > 256 {
+                self.done_requests.remove(0);
+            }
+        }
+    }
+
+    fn check_version_stripped(&mut self, up: &Exch) {
+        // The client-leg request this upstream request forwards: same method and body,
+        // whether that exchange is still open (usual: the gateway answers later) or done.
+        let open_clients: Vec<_> = self
+            .open
+            .values()
+            .filter(|o| o.leg.is_none() && o.req_seq < up.req_seq)
+            .map(|o| {
+                (
+                    o.id.clone(),
+                    o.leg.clone(),
+                    o.method.clone(),
+                    o.req_body.clone(),
+                    o.req_headers.clone(),
+                    o.req_seq,
+                )
+            })
+            .collect();
+        let Some(client) = open_clients
+            .iter()
+            .chain(self.done_requests.iter())
+            .filter(|(id, leg, m, b, _, seq)| {
+                leg.is_none()
+                    && *seq < up.req_seq
+                    && m.eq_ignore_ascii_case(&up.method)
+                    && *b == up.req_body
+                    && !self.ver_stripped_done.contains(id)
+            })
+            .max_by_key(|c| c.5)
+            .cloned()
+        else {
+            return;
+        };
+        self.ver_stripped_done.insert(client.0.clone());
+        let Some(cv) = client.4.get("a2a-version").map(str::trim) else {
+            return;
+        };
+        let uv = up.req_headers.get("a2a-version").map(str::trim);
+        if uv != Some(cv) {
+            let msg = match uv {
+                None => {
+                    format!("A2A-Version {cv} sent by the client is missing on the upstream leg")
+                }
+                Some(u) => format!("A2A-Version {cv} sent by the client arrives upstream as {u}"),
+            };
+            self.find(
+                &r::VER_HEADER_STRIPPED,
+                msg,
+                vec![
+                    Evidence {
+                        seq: client.5,
+                        exchange: Some(client.0.clone()),
+                        pointer: None,
+                        found: Some(Value::String(cv.to_string())),
+                    },
+                    up.ev(up.req_seq),
+                ],
+                &up.leg,
+            );
+        }
+    }
+
+    fn card_for(&self, x: &Exch) -> Option<&CardRec> {
+        let p = x.parts.as_ref()?;
+        let origin = p.origin();
+        self.cards.iter().rev().find(|c| {
+            c.fetch.as_ref().is_some_and(|f| f.origin() == origin)
+                || c.view
+                    .interfaces
+                    .iter()
+                    .any(|i| parse_url(&i.url).is_some_and(|u| u.origin() == origin))
+        })
+    }
+
+    // ------------------------------------------------------------------ SSE
+
+    fn on_sse_item(&mut self, x: &mut Exch, it: SseItem, seq: u64, t_us: u64) {
+        match it {
+            SseItem::Problem(p) => {
+                let (msg, found) = match p {
+                    FramingProblem::MergedDocuments { before } => (
+                        "a data line starts a new JSON document without a blank line ending the previous event".to_string(),
+                        excerpt(&before),
+                    ),
+                    FramingProblem::Unterminated { data } => (
+                        "the stream ended with data lines never terminated by a blank line".to_string(),
+                        excerpt(&data),
+                    ),
+                };
+                self.stream_once(
+                    x,
+                    &r::SSE_NOT_TERMINATED,
+                    msg,
+                    vec![x.ev_at(seq, "", Some(found))],
+                );
+            }
+            SseItem::Event(e) => {
+                if let Some(s) = x.sse.as_mut() {
+                    s.events += 1;
+                    s.arrivals.push((t_us, seq));
+                }
+                if e.merged {
+                    return;
+                }
+                let v: Value = match serde_json::from_str(&e.data) {
+                    Ok(v) => v,
+                    Err(err) => {
+                        self.stream_once(
+                            x,
+                            &r::SSE_DATA_NOT_JSON,
+                            format!("sse event data is not JSON ({err})"),
+                            vec![x.ev_at(seq, "", Some(excerpt(&e.data)))],
+                        );
+                        return;
+                    }
+                };
+                self.on_stream_value(x, &v, seq, t_us);
+            }
+        }
+    }
+
+    fn stream_once(&mut self, x: &mut Exch, rule: &'static Rule, msg: String, ev: Vec<Evidence>) {
+        if let Some(s) = x.sse.as_mut() {
+            if !s.fired.insert(rule.id) {
+                return;
+            }
+        }
+        self.find(rule, msg, ev, &x.leg);
+    }
+
+    fn on_stream_value(&mut self, x: &mut Exch, v: &Value, seq: u64, t_us: u64) {
+        self.areas.insert("stream");
+        let c = x.call.clone().unwrap_or_default();
+        let is_rpc_req = matches!(c.rpc, Some(RequestParse::Request { .. }));
+        // Envelope (RPC-005 / REST-002).
+        let (payload, base): (&Value, &str) = if jsonrpc::looks_like_response(v)
+            && v.get("jsonrpc").is_some()
+        {
+            if c.binding == Some(Binding::Rest) {
+                self.stream_once(
+                    x,
+                    &r::STREAM_ENVELOPE,
+                    "HTTP+JSON stream event is wrapped in a JSON-RPC envelope instead of a bare StreamResponse".into(),
+                    vec![x.ev_at(seq, "/jsonrpc", None)],
+                );
+            }
+            let rv = jsonrpc::response_view(v);
+            if is_rpc_req {
+                let want = jsonrpc::id_key(c.rpc_id.as_ref());
+                let got = jsonrpc::id_key(rv.id);
+                if want.is_some() && want != got {
+                    self.stream_once(
+                        x,
+                        &r::STREAM_ENVELOPE,
+                        format!(
+                            "stream event carries JSON-RPC id {} instead of the request id {}",
+                            rv.id
+                                .map(|v| v.to_string())
+                                .unwrap_or_else(|| "none".into()),
+                            c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
+                        ),
+                        vec![x.ev_at(seq, "/id", rv.id.cloned())],
+                    );
+                }
+            }
+            if rv.error.is_some() {
+                // A JSON-RPC error inside the stream ends it (0.3:§7.2, legal).
+                if let Some(s) = x.sse.as_mut() {
+                    s.error_seen = true;
+                }
+                return;
+            }
+            match v.get("result") {
+                Some(res) => (res, "/result"),
+                None => return,
+            }
+        } else {
+            if is_rpc_req {
+                self.stream_once(
+                    x,
+                    &r::STREAM_ENVELOPE,
+                    "JSON-RPC stream event is a bare payload, not a JSON-RPC response with the request id".into(),
+                    vec![x.ev_at(seq, "", None)],
+                );
+            }
+            (v, "")
+        };
+        let dialect = c.dialect;
+        let p = match classify_payload(payload, base) {
+            Ok(p) => p,
+            Err(msg) => {
+                self.stream_once(
+                    x,
+                    &r::STREAM_EVENT_SHAPE,
+                    format!("stream event is not a StreamResponse: {msg}"),
+                    vec![x.ev_at(
+                        seq,
+                        if base.is_empty() { "" } else { base },
+                        Some(excerpt_value(payload)),
+                    )],
+                );
+                return;
+            }
+        };
+        // Mixed dialect: 1.0 stream with 0.x members (`kind`, `final`).
+        if dialect == Some(Dialect::V1_0) {
+            if !p.wrapped {
+                self.stream_once(
+                    x,
+                    &r::VER_MIXED_PAYLOAD,
+                    "1.0 stream event uses the 0.x kind discriminator instead of a oneof member"
+                        .into(),
+                    vec![x.ev_at(seq, &format!("{base}/kind"), payload.get("kind").cloned())],
+                );
+            } else if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
+                self.stream_once(
+                    x,
+                    &r::VER_MIXED_PAYLOAD,
+                    "1.0 status update carries the 0.x member final".into(),
+                    vec![x.ev_at(
+                        seq,
+                        &format!("{}/final", p.pointer),
+                        p.inner.get("final").cloned(),
+                    )],
+                );
+            }
+        }
+        let first = x.sse.as_ref().is_some_and(|s| s.first_kind.is_none());
+        if first {
+            if let Some(s) = x.sse.as_mut() {
+                s.first_kind = Some(p.kind);
+            }
+            // STREAM-003 / STREAM-004: 1.0 streams start with a Task (or one Message).
+            if dialect == Some(Dialect::V1_0)
+                && matches!(
+                    p.kind,
+                    PayloadKind::StatusUpdate | PayloadKind::ArtifactUpdate
+                )
+            {
+                let name = if p.kind == PayloadKind::StatusUpdate {
+                    "statusUpdate"
+                } else {
+                    "artifactUpdate"
+                };
+                self.stream_once(
+                    x,
+                    &r::STREAM_FIRST_NOT_TASK,
+                    format!("first event of the stream is a {name}, not a task or message"),
+                    vec![x.ev_at(seq, &p.pointer, None)],
+                );
+            }
+        }
+        // Nothing after the terminal event (STREAM-007/008), except 1.0's repeated final
+        // task snapshot in the same state (1.0:§11.7).
+        if let Some((ts, tseq)) = x.sse.as_ref().and_then(|s| s.terminal) {
+            let repeat_snapshot = p.kind == PayloadKind::Task
+                && task_view(p.inner, &p.pointer, false).state == Some(ts);
+            if !repeat_snapshot {
+                self.stream_once(
+                    x,
+                    &r::STREAM_AFTER_TERMINAL,
+                    format!(
+                        "stream sent an event after the terminal state {}",
+                        ts.proto_name()
+                    ),
+                    vec![x.ev(tseq), x.ev_at(seq, &p.pointer, None)],
+                );
+            }
+        }
+        match p.kind {
+            PayloadKind::Task => {
+                let need_ctx =
+                    dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
+                let tv = task_view(p.inner, &p.pointer, need_ctx);
+                if !tv.problems.is_empty() {
+                    let (ptr, msg) = tv.problems[0].clone();
+                    self.stream_once(
+                        x,
+                        &r::STREAM_EVENT_SHAPE,
+                        format!("stream task event is malformed: {msg}"),
+                        vec![x.ev_at(seq, &ptr, None)],
+                    );
+                }
+                self.check_state_spelling(
+                    x,
+                    tv.state_raw,
+                    tv.state,
+                    &format!("{}/status/state", p.pointer),
+                    seq,
+                );
+                if let Some(id) = tv.id {
+                    self.stream_ids(x, Some(id), tv.context_id, seq, &p.pointer, true);
+                    self.observe(
+                        id,
+                        tv.context_id,
+                        tv.state,
+                        seq,
+                        x,
+                        &format!("{}/status/state", p.pointer),
+                    );
+                }
+                self.stream_state(x, tv.state, seq);
+            }
+            PayloadKind::Message => {
+                if let Some(s) = x.sse.as_mut() {
+                    if s.events == 1 {
+                        s.message_reply = true;
+                    }
+                }
+            }
+            PayloadKind::StatusUpdate | PayloadKind::ArtifactUpdate => {
+                let u = update_view(p.inner, p.kind, &p.pointer);
+                if u.task_id.is_none() || u.context_id.is_none() {
+                    let missing = match (u.task_id.is_none(), u.context_id.is_none()) {
+                        (true, true) => "taskId and contextId",
+                        (true, false) => "taskId",
+                        _ => "contextId",
+                    };
+                    let name = if p.kind == PayloadKind::StatusUpdate {
+                        "status"
+                    } else {
+                        "artifact"
+                    };
+                    let ptr = if u.task_id.is_none() {
+                        "taskId"
+                    } else {
+                        "contextId"
+                    };
+                    self.stream_once(
+                        x,
+                        &r::ID_EVENT_MISSING_TASK_ID,
+                        format!("{name} update event has no {missing}"),
+                        vec![x.ev_at(seq, &format!("{}/{ptr}", p.pointer), None)],
+                    );
+                }
+                if !u.problems.is_empty() {
+                    let (ptr, msg) = u.problems[0].clone();
+                    self.stream_once(
+                        x,
+                        &r::STREAM_EVENT_SHAPE,
+                        format!("stream update event is malformed: {msg}"),
+                        vec![x.ev_at(seq, &ptr, None)],
+                    );
+                }
+                self.stream_ids(x, u.task_id, u.context_id, seq, &p.pointer, false);
+                if p.kind == PayloadKind::StatusUpdate {
+                    self.check_state_spelling(
+                        x,
+                        u.state_raw,
+                        u.state,
+                        &format!("{}/status/state", p.pointer),
+                        seq,
+                    );
+                    if let Some(tid) = u.task_id {
+                        self.observe(
+                            tid,
+                            u.context_id,
+                            u.state,
+                            seq,
+                            x,
+                            &format!("{}/status/state", p.pointer),
+                        );
+                    }
+                    // 0.x final flag (STREAM-008).
+                    if dialect.is_some_and(|d| d.is_0x()) {
+                        if let Some(st) = u.state {
+                            let ok_final = st.is_terminal() || st.is_interrupted();
+                            if u.final_flag == Some(true) && !ok_final {
+                                self.stream_once(
+                                    x,
+                                    &r::STREAM_FINAL_FLAG,
+                                    format!(
+                                        "final is true on a status update in state {}",
+                                        u.state_raw.unwrap_or("")
+                                    ),
+                                    vec![x.ev_at(
+                                        seq,
+                                        &format!("{}/final", p.pointer),
+                                        Some(Value::Bool(true)),
+                                    )],
+                                );
+                            } else if st.is_terminal()
+                                && u.final_flag != Some(true)
+                                && c.binding == Some(Binding::JsonRpc)
+                            {
+                                self.stream_once(
+                                    x,
+                                    &r::STREAM_FINAL_FLAG,
+                                    format!("status update in terminal state {} does not set final to true", u.state_raw.unwrap_or("")),
+                                    vec![x.ev_at(seq, &format!("{}/final", p.pointer), p.inner.get("final").cloned())],
+                                );
+                            }
+                        }
+                    }
+                    if let Some(ts) = p
+                        .inner
+                        .get("status")
+                        .and_then(|s| s.get("timestamp"))
+                        .and_then(Value::as_str)
+                    {
+                        if let Some(ms) = parse_rfc3339_ms(ts) {
+                            if let Some(s) = x.sse.as_mut() {
+                                s.stamps.push((ms, t_us));
+                            }
+                        }
+                    }
+                    self.stream_state(x, u.state, seq);
+                } else if let Some(aid) = u.artifact_id {
+                    let subscribe = c.op == Some(Op::SubscribeToTask);
+                    let prev = x.sse.as_ref().and_then(|s| s.artifacts.get(aid).cloned());
+                    match prev {
+                        None if u.append && !subscribe => self.stream_once(
+                            x,
+                            &r::STREAM_APPEND_WITHOUT_BASE,
+                            format!("artifact {aid} chunk has append true but no earlier chunk of it was sent"),
+                            vec![x.ev_at(seq, &format!("{}/append", p.pointer), Some(Value::Bool(true)))],
+                        ),
+                        Some(true) => self.stream_once(
+                            x,
+                            &r::STREAM_CHUNK_AFTER_LAST,
+                            format!("artifact {aid} got another chunk after its lastChunk"),
+                            vec![x.ev_at(seq, &format!("{}/artifact/artifactId", p.pointer), Some(Value::String(aid.into())))],
+                        ),
+                        _ => {}
+                    }
+                    if let Some(s) = x.sse.as_mut() {
+                        let e = s.artifacts.entry(aid.to_string()).or_insert(false);
+                        *e |= u.last_chunk;
+                    }
+                }
+            }
+        }
+    }
+
+    fn stream_ids(
+        &mut self,
+        x: &mut Exch,
+        tid: Option<&str>,
+        ctx: Option<&str>,
+        seq: u64,
+        ptr: &str,
+        is_task: bool,
+    ) {
+        let Some(s) = x.sse.as_mut() else { return };
+        let (known_t, known_c) = (s.task_id.clone(), s.context_id.clone());
+        if known_t.is_none() {
+            s.task_id = tid.map(str::to_string);
+        }
+        if known_c.is_none() {
+            s.context_id = ctx.map(str::to_string);
+        }
+        let tid_ptr = if is_task { "id" } else { "taskId" };
+        if let (Some(k), Some(t)) = (known_t.as_deref(), tid) {
+            if k != t {
+                self.stream_once(
+                    x,
+                    &r::ID_EVENT_TASK_MISMATCH,
+                    format!("stream event names task {t} but the stream's task is {k}"),
+                    vec![x.ev_at(
+                        seq,
+                        &format!("{ptr}/{tid_ptr}"),
+                        Some(Value::String(t.into())),
+                    )],
+                );
+                return;
+            }
+        }
+        if let (Some(k), Some(cx)) = (known_c.as_deref(), ctx) {
+            if k != cx {
+                self.stream_once(
+                    x,
+                    &r::ID_EVENT_TASK_MISMATCH,
+                    format!("stream event names context {cx} but the stream's context is {k}"),
+                    vec![x.ev_at(
+                        seq,
+                        &format!("{ptr}/contextId"),
+                        Some(Value::String(cx.into())),
+                    )],
+                );
+            }
+        }
+    }
+
+    fn stream_state(&mut self, x: &mut Exch, st: Option<TaskState>, seq: u64) {
+        let Some(s) = x.sse.as_mut() else { return };
+        if let Some(st) = st {
+            s.last_state = Some(st);
+            if st.is_terminal() && s.terminal.is_none() {
+                s.terminal = Some((st, seq));
+            }
+        }
+    }
+
+    /// A task state observation (TASK-001, TASK-008, ID-006).
+    fn observe(
+        &mut self,
+        id: &str,
+        ctx: Option<&str>,
+        st: Option<TaskState>,
+        seq: u64,
+        x: &Exch,
+        ptr: &str,
+    ) {
+        self.areas.insert("task");
+        let xid = x.id.clone();
+        let leg = x.leg.clone();
+        let t = self.tasks.entry(task_key(&leg, id)).or_default();
+        if t.announced.is_none() {
+            t.announced = Some((seq, xid.clone()));
+        }
+        let mut ctx_change = None;
+        match (&t.context_id, ctx) {
+            (None, Some(c)) => t.context_id = Some(c.to_string()),
+            (Some(k), Some(c)) if k != c => ctx_change = Some((k.clone(), c.to_string())),
+            _ => {}
+        }
+        let mut term_change = None;
+        if let Some(st) = st {
+            if st == TaskState::Canceled {
+                t.canceled_seen = true;
+            }
+            match &t.terminal {
+                Some((ts, tseq, txid)) if *ts != st && !t.changed_reported => {
+                    term_change = Some((*ts, *tseq, txid.clone()));
+                    t.changed_reported = true;
+                }
+                None if st.is_terminal() => t.terminal = Some((st, seq, xid.clone())),
+                _ => {}
+            }
+        }
+        if let Some((k, c)) = ctx_change {
+            // Not reported here when the follow-up rule (ID-003) already judges it.
+            if !x.call.as_ref().is_some_and(|c| {
+                c.op == Some(Op::SendMessage) || c.op == Some(Op::SendStreamingMessage)
+            }) || !self.followup_names_only_task(x, id)
+            {
+                self.find(
+                    &r::ID_CONTEXT_CHANGED,
+                    format!("task {id} changed contextId from {k} to {c}"),
+                    vec![x.ev_at(
+                        seq,
+                        ptr.replace("/status/state", "/contextId").as_str(),
+                        Some(Value::String(c)),
+                    )],
+                    &leg,
+                );
+            }
+        }
+        if let Some((ts, tseq, txid)) = term_change {
+            let now = st.map(|s| s.proto_name()).unwrap_or("");
+            self.find(
+                &r::TASK_TERMINAL_CHANGED,
+                format!(
+                    "task {id} was {} and is later reported as {now}",
+                    ts.proto_name()
+                ),
+                vec![
+                    Evidence {
+                        seq: tseq,
+                        exchange: Some(txid),
+                        pointer: None,
+                        found: Some(Value::String(ts.proto_name().into())),
+                    },
+                    x.ev_at(seq, ptr, Some(Value::String(now.into()))),
+                ],
+                &leg,
+            );
+        }
+    }
+
+    fn followup_names_only_task(&self, x: &Exch, id: &str) -> bool {
+        let Some(c) = &x.call else { return false };
+        let Some(m) = params_message(&c.params) else {
+            return false;
+        };
+        str_member(m, "taskId", "task_id") == Some(id)
+            && str_member(m, "contextId", "context_id").is_none()
+    }
+
+    fn check_state_spelling(
+        &mut self,
+        x: &mut Exch,
+        raw: Option<&str>,
+        st: Option<TaskState>,
+        ptr: &str,
+        seq: u64,
+    ) {
+        let Some(raw) = raw else { return };
+        let c = x.call.clone().unwrap_or_default();
+        let proto_expected = match (c.dialect, c.binding) {
+            (Some(Dialect::V1_0), _) => Some(true),
+            (Some(_), Some(Binding::Rest)) => Some(true),
+            (Some(_), Some(Binding::JsonRpc)) => Some(false),
+            _ => None,
+        };
+        let bad = match (st, proto_expected) {
+            (None, _) => Some("is not a task state".to_string()),
+            (Some(TaskState::Unspecified), _) => {
+                Some("is TASK_STATE_UNSPECIFIED on a live task".into())
+            }
+            (Some(_), Some(true)) if !TaskState::is_proto_spelling(raw) => {
+                Some("is not a TASK_STATE_* name as this binding requires".into())
+            }
+            (Some(_), Some(true))
+                if raw == "TASK_STATE_CANCELLED" && c.dialect == Some(Dialect::V1_0) =>
+            {
+                Some("is the 0.3 spelling; 1.0 uses TASK_STATE_CANCELED".into())
+            }
+            (Some(_), Some(false)) if TaskState::is_proto_spelling(raw) => {
+                Some("is a proto enum name; 0.x JSON-RPC uses lowercase states".into())
+            }
+            _ => None,
+        };
+        if let Some(why) = bad {
+            let f_rule = &r::TASK_STATE_INVALID;
+            let msg = format!("task state {raw:?} {why}");
+            if x.sse.is_some() {
+                self.stream_once(
+                    x,
+                    f_rule,
+                    msg,
+                    vec![x.ev_at(seq, ptr, Some(Value::String(raw.into())))],
+                );
+            } else {
+                self.find(
+                    f_rule,
+                    msg,
+                    vec![x.ev_at(seq, ptr, Some(Value::String(raw.into())))],
+                    &x.leg,
+                );
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ exchange end
+
+    fn end_exchange(&mut self, mut x: Exch) {
+        if x.truncated {
+            self.incomplete.push((
+                x.id.clone(),
+                "capture truncated: verdict on this exchange is incomplete".into(),
+            ));
+        }
+        let c = x.call.clone().unwrap_or_default();
+        // Card URL reachability (behavioural): every exchange that used an advertised URL.
+        self.check_advertised_use(&x);
+        if x.truncated {
+            return;
+        }
+        if x.sse.is_some() {
+            if x.resp_headers.get("content-encoding").is_some() {
+                self.incomplete
+                    .push((x.id.clone(), "compressed event stream not decoded".into()));
+                return;
+            }
+            let items = x.sse.as_mut().map(|s| s.dec.finish()).unwrap_or_default();
+            let (seq, t) = (x.end_seq, x.end_t);
+            for it in items {
+                self.on_sse_item(&mut x, it, seq, t);
+            }
+            self.end_stream(&mut x);
+            self.after_response(&x, None);
+            return;
+        }
+        let Some(status) = x.status else {
+            return;
+        };
+        let body = decode_body(&x.resp_headers, &x.body).unwrap_or_default();
+        let json: Option<Value> = serde_json::from_slice(&body).ok();
+        // Cards.
+        if matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard))
+            && c.binding != Some(Binding::JsonRpc)
+        {
+            if (200..300).contains(&status) && !x.synthetic {
+                // 0.3 REST `GET /v1/card` is the extended card only when the public card
+                // announced one; otherwise it is the card document itself.
+                let extended = c.op == Some(Op::GetExtendedCard)
+                    && (!x.path.ends_with("/v1/card")
+                        || self.card_for(&x).is_some_and(|k| k.view.extended_card));
+                self.on_card(&x, json.as_ref(), extended, "");
+            }
+            return;
+        }
+        if c.webhook {
+            self.on_webhook(&x, json.as_ref());
+            return;
+        }
+        match c.binding {
+            Some(Binding::JsonRpc) => self.on_jsonrpc_response(&x, status, json.as_ref(), &body),
+            Some(Binding::Rest) => self.on_rest_response(&x, status, json.as_ref()),
+            None => {}
+        }
+    }
+
+    fn end_stream(&mut self, x: &mut Exch) {
+        let c = x.call.clone().unwrap_or_default();
+        let Some(s) = x.sse.as_ref() else { return };
+        let outcome = x.outcome.unwrap_or(Outcome::Complete);
+        let task_stream = matches!(
+            s.first_kind,
+            Some(PayloadKind::Task)
+                | Some(PayloadKind::StatusUpdate)
+                | Some(PayloadKind::ArtifactUpdate)
+        );
+        let (last, terminal, error_seen, events) =
+            (s.last_state, s.terminal, s.error_seen, s.events);
+        if task_stream && !error_seen && x.is_success() {
+            match outcome {
+                Outcome::Complete | Outcome::UpstreamAbort => {
+                    let ok = last.is_some_and(|st| st.is_terminal() || st.is_interrupted());
+                    if !ok {
+                        let how = if outcome == Outcome::Complete {
+                            "closed"
+                        } else {
+                            "was reset"
+                        };
+                        let st = last.map(|s| s.proto_name()).unwrap_or("no state");
+                        self.stream_once(
+                            x,
+                            &r::STREAM_NO_TERMINAL,
+                            format!("stream {how} while the task was in {st}"),
+                            vec![x.ev(x.end_seq)],
+                        );
+                    }
+                }
+                Outcome::Open if c.dialect == Some(Dialect::V1_0) => {
+                    if let Some((ts, tseq)) = terminal {
+                        self.stream_once(
+                            x,
+                            &r::STREAM_OPEN_AFTER_TERMINAL,
+                            format!(
+                                "stream stayed open after the terminal state {}",
+                                ts.proto_name()
+                            ),
+                            vec![x.ev(tseq), x.ev(x.end_seq)],
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        let _ = events;
+        // Capability vs behaviour (STREAM-001).
+        if c.op.is_some_and(Op::is_streaming) && x.is_success() && events > 0 {
+            let card = self
+                .card_for(x)
+                .map(|c| (c.view.streaming, c.exchange.clone(), c.seq));
+            if let Some((streaming, cx, cseq)) = card {
+                if streaming != Some(true) {
+                    self.find(
+                        &r::CAP_STREAMING,
+                        format!(
+                            "agent served a stream although its card sets capabilities.streaming to {}",
+                            streaming.map(|b| b.to_string()).unwrap_or_else(|| "nothing".into())
+                        ),
+                        vec![
+                            Evidence { seq: cseq, exchange: Some(cx), pointer: Some("/capabilities/streaming".into()), found: streaming.map(Value::Bool) },
+                            x.ev(x.resp_seq),
+                        ],
+                        &x.leg,
+                    );
+                }
+            }
+        }
+        // Subscribe to a terminal task opened a stream (TASK-004, 1.0 only).
+        if c.op == Some(Op::SubscribeToTask)
+            && c.dialect == Some(Dialect::V1_0)
+            && x.is_success()
+            && events > 0
+        {
+            let tid = a2a::params_task_id(&c.params)
+                .map(str::to_string)
+                .or(c.route_task.clone());
+            if let Some(tid) = tid {
+                if let Some((ts, tseq, txid)) = self
+                    .tasks
+                    .get(&task_key(&x.leg, &tid))
+                    .and_then(|t| t.terminal.clone())
+                {
+                    if tseq < x.req_seq {
+                        self.find(
+                            &r::TASK_SUBSCRIBE_TERMINAL,
+                            format!(
+                                "subscribe to task {tid} in {} opened a stream",
+                                ts.proto_name()
+                            ),
+                            vec![
+                                Evidence {
+                                    seq: tseq,
+                                    exchange: Some(txid),
+                                    pointer: None,
+                                    found: None,
+                                },
+                                x.ev(x.resp_seq),
+                            ],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+        }
+        self.check_buffering(x);
+        self.check_followup_stream(x);
+    }
+
+    /// SSE delivered in one burst by an intermediary (GW-SSE-001): compare with the upstream
+    /// leg of the same call when recorded, else with the events' own status timestamps.
+    fn check_buffering(&mut self, x: &Exch) {
+        let Some(s) = x.sse.as_ref() else { return };
+        if s.arrivals.len() < 3 {
+            return;
+        }
+        let mine: Vec<u64> = s.arrivals.iter().map(|a| a.0).collect();
+        // Pair with the other leg of the same call (same method, path tail, request body).
+        let other_idx = self.done_streams.iter().position(|o| {
+            o.leg != x.leg
+                && o.method == x.method
+                && o.req_body == x.req_body
+                && tail(&o.path) == tail(&x.path)
+        });
+        if let Some(i) = other_idx {
+            let o = self.done_streams.remove(i);
+            let theirs: Vec<u64> = o
+                .sse
+                .as_ref()
+                .map(|s| s.arrivals.iter().map(|a| a.0).collect())
+                .unwrap_or_default();
+            let (client, up) = if x.leg.is_none() { (x, &o) } else { (&o, x) };
+            let (c_times, u_times) = if x.leg.is_none() {
+                (&mine, &theirs)
+            } else {
+                (&theirs, &mine)
+            };
+            let n = c_times.len().min(u_times.len());
+            if n >= 2 {
+                let u_spread = u_times[n - 1].saturating_sub(u_times[0]);
+                let c_spread = c_times[n - 1].saturating_sub(c_times[0]);
+                let first_delay = c_times[0].saturating_sub(u_times[0]);
+                if u_spread >= 1_000_000 && c_spread * 10 < u_spread && first_delay * 2 >= u_spread
+                {
+                    let cs = client
+                        .sse
+                        .as_ref()
+                        .map(|s| s.arrivals[0].1)
+                        .unwrap_or(client.resp_seq);
+                    let us = up
+                        .sse
+                        .as_ref()
+                        .map(|s| s.arrivals[0].1)
+                        .unwrap_or(up.resp_seq);
+                    self.find(
+                        &r::GW_SSE_BUFFERED,
+                        format!(
+                            "{n} events the agent sent over {:.1} s reached the client within {} ms, the first {:.1} s late",
+                            u_spread as f64 / 1e6,
+                            c_spread / 1000,
+                            first_delay as f64 / 1e6
+                        ),
+                        vec![Evidence { seq: us, exchange: Some(up.id.clone()), pointer: None, found: None }, client.ev(cs)],
+                        &None,
+                    );
+                }
+            }
+            return;
+        }
+        // One leg: events' own status timestamps spread far wider than their arrival.
+        if s.stamps.len() >= 3 {
+            let (min_ts, max_ts) = s
+                .stamps
+                .iter()
+                .fold((i64::MAX, i64::MIN), |(a, b), (t, _)| {
+                    (a.min(*t), b.max(*t))
+                });
+            let stamp_spread_ms = (max_ts - min_ts).max(0) as u64;
+            let arr: Vec<u64> = s.stamps.iter().map(|(_, a)| *a).collect();
+            let arr_spread_ms =
+                (arr.iter().max().unwrap_or(&0) - arr.iter().min().unwrap_or(&0)) / 1000;
+            if stamp_spread_ms >= 2000
+                && arr_spread_ms * 10 < stamp_spread_ms
+                && arr_spread_ms < 200
+            {
+                self.find(
+                    &r::GW_SSE_BUFFERED,
+                    format!(
+                        "status updates stamped over {:.1} s by the agent arrived within {arr_spread_ms} ms",
+                        stamp_spread_ms as f64 / 1000.0
+                    ),
+                    vec![x.ev(s.arrivals[0].1), x.ev(s.arrivals[s.arrivals.len() - 1].1)],
+                    &x.leg,
+                );
+            }
+        }
+        if self.done_streams.len() < 64 {
+            // Keep a light copy for pairing with the other leg.
+            self.done_streams.push(Exch {
+                id: x.id.clone(),
+                leg: x.leg.clone(),
+                method: x.method.clone(),
+                path: x.path.clone(),
+                req_body: x.req_body.clone(),
+                resp_seq: x.resp_seq,
+                sse: Some(StreamState {
+                    arrivals: s.arrivals.clone(),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            });
+        }
+    }
+
+    fn check_followup_stream(&mut self, x: &Exch) {
+        // Follow-up message rules also apply to streamed sends.
+        let Some(s) = x.sse.as_ref() else { return };
+        let c = x.call.clone().unwrap_or_default();
+        if c.op != Some(Op::SendStreamingMessage) || !x.is_success() || s.events == 0 {
+            return;
+        }
+        let _ = s;
+    }
+
+    /// Rules shared by every answered exchange after its body is judged.
+    fn after_response(
+        &mut self,
+        x: &Exch,
+        result_task: Option<(&str, Option<&str>, Option<TaskState>)>,
+    ) {
+        let c = x.call.clone().unwrap_or_default();
+        let success = x.is_success() && !self.answer_is_error(x);
+        // Version header with an unsupported version accepted (VER-002).
+        if let Some(hv) = c.header_version.as_deref() {
+            if Dialect::from_version(hv).is_none()
+                && success
+                && c.binding.is_some()
+                && c.op.is_some_and(Op::is_task_op)
+            {
+                self.find(
+                    &r::VER_NOT_ENFORCED,
+                    format!("request with A2A-Version {hv} was processed instead of rejected with VersionNotSupportedError"),
+                    vec![x.ev_at(x.req_seq, "", Some(Value::String(hv.into()))), x.ev(x.resp_seq)],
+                    &x.leg,
+                );
+            }
+        }
+        // Auth: card declares security, task op without credentials succeeded (AUTH-002).
+        if success && c.op.is_some_and(Op::is_task_op) && c.binding.is_some() {
+            if let Some(card) = self.card_for(x).cloned() {
+                if card.view.requires_auth
+                    && !has_credentials(&x.req_headers, &card.view.credential_headers)
+                {
+                    let origin = x.parts.as_ref().map(|p| p.origin()).unwrap_or_default();
+                    if self.auth_reported.insert(origin) {
+                        self.areas.insert("auth");
+                        self.find(
+                            &r::AUTH_OPEN_ENDPOINT,
+                            format!(
+                                "{} without credentials succeeded although the card declares security",
+                                c.op.map(Op::name).unwrap_or("request")
+                            ),
+                            vec![Evidence { seq: card.seq, exchange: Some(card.exchange.clone()), pointer: None, found: None }, x.ev(x.req_seq), x.ev(x.resp_seq)],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+        }
+        // Push config accepted: capability and SSRF (PUSH-001, PUSH-006).
+        if success {
+            if let Some((ptr, url)) = push_url_of(&c) {
+                if let Some(u) = parse_url(&url) {
+                    let hc = host_class(&u.host);
+                    if hc.is_internal() {
+                        self.find(
+                            &r::PUSH_URL_PRIVATE,
+                            format!(
+                                "agent accepted a push notification url on {} ({})",
+                                hc.describe(),
+                                u.host
+                            ),
+                            vec![x.ev_at(x.req_ev_seq(), &ptr, Some(Value::String(url.clone())))],
+                            &x.leg,
+                        );
+                    }
+                }
+                if c.op == Some(Op::CreatePushConfig) {
+                    if let Some(card) = self.card_for(x).cloned() {
+                        if card.view.push_notifications != Some(true) {
+                            self.find(
+                                &r::CAP_PUSH,
+                                "agent accepted a push notification config although its card does not declare pushNotifications".to_string(),
+                                vec![Evidence { seq: card.seq, exchange: Some(card.exchange.clone()), pointer: Some("/capabilities/pushNotifications".into()), found: card.view.push_notifications.map(Value::Bool) }, x.ev(x.resp_seq)],
+                                &x.leg,
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // Follow-up messages (send or stream) naming a task.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            self.check_followup(x, success, result_task);
+        }
+    }
+
+    fn answer_is_error(&self, x: &Exch) -> bool {
+        if x.sse.is_some() {
+            return x
+                .sse
+                .as_ref()
+                .is_some_and(|s| s.error_seen && s.events <= 1);
+        }
+        let body = decode_body(&x.resp_headers, &x.body).unwrap_or_default();
+        serde_json::from_slice::<Value>(&body)
+            .ok()
+            .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()))
+    }
+
+    fn check_followup(
+        &mut self,
+        x: &Exch,
+        success: bool,
+        result_task: Option<(&str, Option<&str>, Option<TaskState>)>,
+    ) {
+        let c = x.call.clone().unwrap_or_default();
+        let Some(m) = params_message(&c.params) else {
+            return;
+        };
+        let Some(tid) = str_member(m, "taskId", "task_id").map(str::to_string) else {
+            return;
+        };
+        let req_ctx = str_member(m, "contextId", "context_id").map(str::to_string);
+        let base = if c.binding == Some(Binding::Rest) {
+            "/message"
+        } else {
+            "/params/message"
+        };
+        let known = self
+            .tasks
+            .get(&task_key(&x.leg, &tid))
+            .map(|t| (t.terminal.clone(), t.context_id.clone()));
+        // Result of the follow-up: a send result task, or the stream's task.
+        let (res_id, res_ctx) = match (result_task, x.sse.as_ref()) {
+            (Some((id, ctx, _)), _) => (Some(id.to_string()), ctx.map(str::to_string)),
+            (None, Some(s)) => (s.task_id.clone(), s.context_id.clone()),
+            _ => (None, None),
+        };
+        if !success {
+            return;
+        }
+        // TASK-002 / TASK-001: message to a terminal task accepted.
+        if let Some((Some((ts, tseq, txid)), _)) = &known {
+            if *tseq < x.req_seq {
+                self.find(
+                    &r::TASK_MESSAGE_TO_TERMINAL,
+                    format!("message to task {tid} in {} was accepted instead of rejected with UnsupportedOperationError", ts.proto_name()),
+                    vec![
+                        Evidence { seq: *tseq, exchange: Some(txid.clone()), pointer: None, found: Some(Value::String(ts.proto_name().into())) },
+                        x.ev_at(x.req_ev_seq(), &format!("{base}/taskId"), Some(Value::String(tid.clone()))),
+                        x.ev(x.resp_seq),
+                    ],
+                    &x.leg,
+                );
+                return;
+            }
+        }
+        // ID-001: the named task was answered with another task.
+        if let Some(rid) = &res_id {
+            if *rid != tid {
+                self.find(
+                    &r::ID_UNKNOWN_TASK_ACCEPTED,
+                    format!("message naming task {tid} was answered with a different task {rid}"),
+                    vec![
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("{base}/taskId"),
+                            Some(Value::String(tid.clone())),
+                        ),
+                        x.ev(x.body_seq()),
+                    ],
+                    &x.leg,
+                );
+                return;
+            }
+        }
+        // ID-003: only taskId given → context must be inferred from the task.
+        if let (Some((_, Some(kctx))), Some(rctx)) = (&known, &res_ctx) {
+            if req_ctx.is_none() && kctx != rctx {
+                self.find(
+                    &r::ID_CONTEXT_NOT_INFERRED,
+                    format!("follow-up naming only task {tid} got contextId {rctx} instead of the task's {kctx}"),
+                    vec![x.ev_at(x.req_ev_seq(), &format!("{base}/taskId"), Some(Value::String(tid.clone()))), x.ev_at(x.body_seq(), "", Some(Value::String(rctx.clone())))],
+                    &x.leg,
+                );
+                return;
+            }
+        }
+        // ID-002: client's contextId substituted.
+        if let (Some(qc), Some(rctx)) = (&req_ctx, &res_ctx) {
+            if qc != rctx {
+                self.find(
+                    &r::ID_CONTEXT_CHANGED,
+                    format!(
+                        "agent answered contextId {rctx} to a message that named contextId {qc}"
+                    ),
+                    vec![
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("{base}/contextId"),
+                            Some(Value::String(qc.clone())),
+                        ),
+                        x.ev(x.body_seq()),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ JSON-RPC
+
+    fn on_jsonrpc_response(&mut self, x: &Exch, status: u16, json: Option<&Value>, body: &[u8]) {
+        let c = x.call.clone().unwrap_or_default();
+        let bseq = x.body_seq();
+        let Some(v) = json else {
+            if (200..300).contains(&status)
+                && !body.is_empty()
+                && !x.synthetic
+                && x.resp_headers
+                    .media_type()
+                    .as_deref()
+                    .is_some_and(|m| m.contains("json"))
+            {
+                {
+                    self.find(
+                        &r::RPC_ENVELOPE,
+                        "JSON-RPC response body is not JSON".to_string(),
+                        vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
+                        &x.leg,
+                    );
+                }
+            }
+            self.check_not_found_status(x, status);
+            self.after_response(x, None);
+            return;
+        };
+        if !jsonrpc::looks_like_response(v) {
+            // A non-JSON-RPC JSON body (a gateway error page, ...): not ours to judge.
+            self.after_response(x, None);
+            return;
+        }
+        let rv = jsonrpc::response_view(v);
+        if !rv.problems.is_empty() {
+            let msg = rv
+                .problems
+                .iter()
+                .map(|p| p.1.as_str())
+                .collect::<Vec<_>>()
+                .join("; ");
+            let ev = rv
+                .problems
+                .iter()
+                .map(|p| x.ev_at(bseq, &p.0, v.pointer(&p.0).cloned()))
+                .collect();
+            self.find(&r::RPC_ENVELOPE, msg, ev, &x.leg);
+        }
+        // id echo (RPC-002).
+        match &c.rpc {
+            Some(RequestParse::Request { id: Some(rid), .. }) if !rid.is_null() => {
+                let want = jsonrpc::id_key(Some(rid));
+                let got = jsonrpc::id_key(rv.id);
+                if want != got && v.get("id").is_some() {
+                    self.find(
+                        &r::RPC_ID_MISMATCH,
+                        format!(
+                            "response id {} does not echo the request id {}",
+                            rv.id
+                                .map(|i| i.to_string())
+                                .unwrap_or_else(|| "null".into()),
+                            rid
+                        ),
+                        vec![
+                            x.ev_at(x.req_ev_seq(), "/id", Some(rid.clone())),
+                            x.ev_at(bseq, "/id", rv.id.cloned()),
+                        ],
+                        &x.leg,
+                    );
+                }
+            }
+            _ => {}
+        }
+        if let Some(e) = &rv.error {
+            self.on_rpc_error(x, e.code, e.message, bseq);
+            self.after_response(x, None);
+            return;
+        }
+        if c.op == Some(Op::GetExtendedCard) {
+            if let Some(res) = rv.result {
+                if (200..300).contains(&status) {
+                    self.on_card(x, Some(res), true, "/result");
+                }
+            }
+            return;
+        }
+        // Streaming call answered with a plain JSON result (RPC-005).
+        if c.op.is_some_and(Op::is_streaming) && rv.result.is_some() && (200..300).contains(&status)
+        {
+            self.find(
+                &r::STREAM_NOT_EVENT_STREAM,
+                format!(
+                    "{} was answered with a single JSON-RPC result ({}) instead of text/event-stream",
+                    c.method.as_deref().unwrap_or("streaming call"),
+                    x.resp_headers.media_type().unwrap_or_else(|| "no content type".into())
+                ),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
+        }
+        let mut result_task = None;
+        if let Some(res) = rv.result {
+            result_task = self.on_result(x, res, "/result", bseq);
+        }
+        let rt = result_task
+            .as_ref()
+            .map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
+        self.after_response(x, rt);
+    }
+
+    fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, _message: Option<&str>, bseq: u64) {
+        let c = x.call.clone().unwrap_or_default();
+        let Some(code) = code else { return };
+        // Wrong code for the situation (ERR-001).
+        let expected = match &c.rpc {
+            Some(RequestParse::NotJson) => {
+                Some((jsonrpc::PARSE_ERROR, "the request body is not valid JSON"))
+            }
+            Some(RequestParse::Invalid) => Some((
+                jsonrpc::INVALID_REQUEST,
+                "the request is JSON but not a valid JSON-RPC request object",
+            )),
+            _ => None,
+        };
+        if let Some((want, why)) = expected {
+            if code != want {
+                self.find(
+                    &r::RPC_ERROR_CODE,
+                    format!(
+                        "{why} but the agent answered {code}{} instead of {want} {}",
+                        jsonrpc::code_name(code)
+                            .map(|n| format!(" {n}"))
+                            .unwrap_or_default(),
+                        jsonrpc::code_name(want).unwrap_or("")
+                    ),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+                    ],
+                    &x.leg,
+                );
+            }
+            return;
+        }
+        // Card declares a version whose core method the server rejects (CARD-006, RPC-003).
+        if code == jsonrpc::METHOD_NOT_FOUND {
+            if let (Some(m), Some(card)) = (c.method.clone(), self.card_for(x).cloned()) {
+                let declared: Vec<Dialect> = card.view.declared_dialects();
+                if let Some(d) = declared.iter().find(|d| a2a::core_send_method(**d) == m) {
+                    self.areas.insert("version");
+                    self.find(
+                        &r::VER_CARD_METHOD,
+                        format!("card declares protocol version {} but the agent answers {m} with -32601 method not found", d.as_str()),
+                        vec![
+                            Evidence { seq: card.seq, exchange: Some(card.exchange.clone()), pointer: None, found: card.view.protocol_version.clone().map(Value::String) },
+                            x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+                        ],
+                        &x.leg,
+                    );
+                }
+            }
+        }
+        if code == jsonrpc::TASK_NOT_FOUND {
+            let tid = a2a::params_task_id(&c.params)
+                .map(str::to_string)
+                .or_else(|| {
+                    params_message(&c.params)
+                        .and_then(|m| str_member(m, "taskId", "task_id"))
+                        .map(str::to_string)
+                });
+            if let Some(tid) = tid {
+                self.task_not_found(x, &tid, bseq, "/error/code");
+            }
+        }
+        if code == jsonrpc::TASK_NOT_CANCELABLE || code == jsonrpc::UNSUPPORTED_OPERATION {
+            // correct rejections: nothing to record
+        }
+    }
+
+    fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
+        let Some((aseq, axid)) = self
+            .tasks
+            .get(&task_key(&x.leg, tid))
+            .and_then(|t| t.announced.clone())
+        else {
+            return;
+        };
+        if aseq >= x.req_seq {
+            return;
+        }
+        self.find(
+            &r::ID_TASK_NOT_RESOLVABLE,
+            format!(
+                "agent reports task {tid} not found although it handed out that task id earlier"
+            ),
+            vec![
+                Evidence {
+                    seq: aseq,
+                    exchange: Some(axid),
+                    pointer: None,
+                    found: Some(Value::String(tid.into())),
+                },
+                x.ev_at(bseq, ptr, None),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// Judges a result body of a task operation; returns the Task it names (id, context,
+    /// state) when it is one.
+    fn on_result(
+        &mut self,
+        x: &Exch,
+        res: &Value,
+        base: &str,
+        bseq: u64,
+    ) -> Option<(String, Option<String>, Option<TaskState>)> {
+        let c = x.call.clone().unwrap_or_default();
+        let dialect = c.dialect;
+        let rpc0x = dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
+        let op = c.op?;
+        let task_obj: Option<(&serde_json::Map<String, Value>, String)> = match op {
+            Op::SendMessage => match classify_payload(res, base) {
+                Ok(p) => {
+                    if dialect == Some(Dialect::V1_0) && !p.wrapped {
+                        self.find(
+                            &r::VER_MIXED_PAYLOAD,
+                            "1.0 send result uses the 0.x kind discriminator instead of a task or message member".to_string(),
+                            vec![x.ev_at(bseq, &format!("{base}/kind"), res.get("kind").cloned())],
+                            &x.leg,
+                        );
+                    }
+                    match p.kind {
+                        PayloadKind::Task => Some((p.inner, p.pointer)),
+                        PayloadKind::Message => {
+                            let probs = a2a::message_problems(p.inner, &p.pointer);
+                            if let Some((ptr, msg)) = probs.first() {
+                                self.find(
+                                    &r::RESULT_SHAPE,
+                                    format!("send result message is malformed: {msg}"),
+                                    vec![x.ev_at(bseq, ptr, None)],
+                                    &x.leg,
+                                );
+                            }
+                            None
+                        }
+                        _ => {
+                            self.find(
+                                &r::RESULT_SHAPE,
+                                "send result is an update event, not a task or message".to_string(),
+                                vec![x.ev_at(bseq, &p.pointer, None)],
+                                &x.leg,
+                            );
+                            None
+                        }
+                    }
+                }
+                Err(msg) => {
+                    self.find(
+                        &r::RESULT_SHAPE,
+                        format!("send result is not a task or message: {msg}"),
+                        vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
+                        &x.leg,
+                    );
+                    None
+                }
+            },
+            Op::GetTask | Op::CancelTask => match res.as_object() {
+                Some(o) => {
+                    if dialect == Some(Dialect::V1_0) && o.contains_key("kind") {
+                        self.find(
+                            &r::VER_MIXED_PAYLOAD,
+                            "1.0 task result carries the 0.x member kind".to_string(),
+                            vec![x.ev_at(bseq, &format!("{base}/kind"), o.get("kind").cloned())],
+                            &x.leg,
+                        );
+                    }
+                    if o.contains_key("task") && !o.contains_key("id") {
+                        o.get("task")
+                            .and_then(Value::as_object)
+                            .map(|t| (t, format!("{base}/task")))
+                    } else {
+                        Some((o, base.to_string()))
+                    }
+                }
+                None => {
+                    self.find(
+                        &r::RESULT_SHAPE,
+                        format!("{} result is not a task object", op.name()),
+                        vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
+                        &x.leg,
+                    );
+                    None
+                }
+            },
+            _ => None,
+        };
+        let (o, ptr) = task_obj?;
+        let tv = task_view(o, &ptr, rpc0x);
+        if let Some((p, msg)) = tv
+            .problems
+            .iter()
+            .find(|(_, m)| !m.starts_with("unknown task state"))
+        {
+            self.find(
+                &r::RESULT_SHAPE,
+                format!("{} result task is malformed: {msg}", op.name()),
+                vec![x.ev_at(bseq, p, None)],
+                &x.leg,
+            );
+        }
+        let state_ptr = format!("{ptr}/status/state");
+        let mut dummy = Exch {
+            call: x.call.clone(),
+            id: x.id.clone(),
+            leg: x.leg.clone(),
+            ..Default::default()
+        };
+        self.check_state_spelling(&mut dummy, tv.state_raw, tv.state, &state_ptr, bseq);
+        let id = tv.id?.to_string();
+        let ctx = tv.context_id.map(str::to_string);
+        // Cancel of a terminal task (TASK-003), before the observation updates the state.
+        if op == Op::CancelTask {
+            if let Some((ts, tseq, txid)) = self
+                .tasks
+                .get(&task_key(&x.leg, &id))
+                .and_then(|t| t.terminal.clone())
+            {
+                if tseq < x.req_seq && ts != TaskState::Canceled {
+                    self.find(
+                        &r::TASK_CANCEL_TERMINAL,
+                        format!("cancel of task {id} in {} returned success instead of TaskNotCancelableError", ts.proto_name()),
+                        vec![Evidence { seq: tseq, exchange: Some(txid), pointer: None, found: Some(Value::String(ts.proto_name().into())) }, x.ev_at(bseq, &state_ptr, tv.state_raw.map(|s| Value::String(s.into())))],
+                        &x.leg,
+                    );
+                }
+            } else if tv.state.is_some_and(|s| !s.is_terminal()) {
+                self.pending_cancels
+                    .push((task_key(&x.leg, &id), bseq, x.id.clone()));
+            }
+        }
+        let followup_only_task = self.followup_names_only_task(x, &id);
+        if followup_only_task {
+            // ID-003 is judged in check_followup; keep the context untouched here.
+            let known_ctx = self
+                .tasks
+                .get(&task_key(&x.leg, &id))
+                .and_then(|t| t.context_id.clone());
+            if known_ctx.is_some() && known_ctx != ctx {
+                self.observe(&id, None, tv.state, bseq, x, &state_ptr);
+                return Some((id, ctx, tv.state));
+            }
+        }
+        self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
+        Some((id, ctx, tv.state))
+    }
+
+    fn check_not_found_status(&mut self, _x: &Exch, _status: u16) {}
+
+    // ------------------------------------------------------------------ REST
+
+    fn on_rest_response(&mut self, x: &Exch, status: u16, json: Option<&Value>) {
+        let c = x.call.clone().unwrap_or_default();
+        let bseq = x.body_seq();
+        let op = c.op;
+        if status >= 400 && !x.synthetic {
+            if let Some(v) = json {
+                self.check_rest_error(x, status, v, bseq);
+                if status == 404 {
+                    if let Some(tid) = c.route_task.clone() {
+                        if matches!(
+                            op,
+                            Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+                        ) {
+                            self.task_not_found(x, &tid, bseq, "");
+                        }
+                    }
+                }
+            }
+            self.after_response(x, None);
+            return;
+        }
+        if !(200..300).contains(&status) || x.synthetic {
+            self.after_response(x, None);
+            return;
+        }
+        if op.is_some_and(Op::is_streaming) {
+            self.find(
+                &r::STREAM_NOT_EVENT_STREAM,
+                format!(
+                    "{} was answered with HTTP {status} {} instead of text/event-stream",
+                    x.path,
+                    x.resp_headers
+                        .media_type()
+                        .unwrap_or_else(|| "without content type".into())
+                ),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
+            self.after_response(x, None);
+            return;
+        }
+        let mut rt = None;
+        if let Some(v) = json {
+            rt = self.on_result(x, v, "", bseq);
+        }
+        let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
+        self.after_response(x, rt2);
+    }
+
+    /// ERR-003 (1.0 AIP-193 shape) and REST-003 (0.3 routes: the 0.3 A2A error object).
+    fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Value, bseq: u64) {
+        let c = x.call.clone().unwrap_or_default();
+        let Some(o) = v.as_object() else { return };
+        let aip = o.get("error").and_then(Value::as_object);
+        match c.dialect {
+            Some(Dialect::V1_0) => {
+                let mut problems: Vec<(String, String)> = Vec::new();
+                match aip {
+                    None => problems.push((
+                        "/error".into(),
+                        "error body is not {\"error\":{code,status,message,details}}".into(),
+                    )),
+                    Some(e) => {
+                        match e.get("code").and_then(Value::as_i64) {
+                            Some(code) if code == i64::from(status) => {}
+                            Some(code) => problems.push((
+                                "/error/code".into(),
+                                format!("error.code {code} differs from the HTTP status {status}"),
+                            )),
+                            None => problems
+                                .push(("/error/code".into(), "error.code is missing".into())),
+                        }
+                        if !e.get("status").is_some_and(Value::is_string) {
+                            problems
+                                .push(("/error/status".into(), "error.status is missing".into()));
+                        }
+                        if !e.get("message").is_some_and(Value::is_string) {
+                            problems
+                                .push(("/error/message".into(), "error.message is missing".into()));
+                        }
+                        if let Some(Value::Array(d)) = e.get("details") {
+                            for (i, item) in d.iter().enumerate() {
+                                if !item.get("@type").is_some_and(Value::is_string) {
+                                    problems.push((
+                                        format!("/error/details/{i}"),
+                                        "error detail has no @type".into(),
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+                if let Some((ptr, msg)) = problems.first() {
+                    self.find(
+                        &r::REST_ERROR_SHAPE,
+                        format!("1.0 HTTP+JSON error body is not the AIP-193 shape: {msg}"),
+                        vec![x.ev_at(
+                            bseq,
+                            ptr,
+                            v.pointer(ptr).cloned().or_else(|| Some(excerpt_value(v))),
+                        )],
+                        &x.leg,
+                    );
+                }
+            }
+            Some(_) => {
+                if let Some(e) = aip {
+                    if e.contains_key("status") || e.contains_key("details") {
+                        self.find(
+                            &r::REST_ERROR_SHAPE,
+                            "0.3 HTTP+JSON route answered with the 1.0 AIP-193 error envelope; 0.3 clients expect the A2A error object {code, message} (the agent is at fault, not the client)".to_string(),
+                            vec![x.ev_at(bseq, "/error", Some(Value::Object(e.clone())))],
+                            &x.leg,
+                        );
+                        return;
+                    }
+                }
+                if !(o.get("code").is_some_and(Value::is_i64)
+                    && o.get("message").is_some_and(Value::is_string))
+                    && aip.is_none()
+                {
+                    self.find(
+                        &r::REST_ERROR_SHAPE,
+                        "0.3 HTTP+JSON error body has no integer code and message".to_string(),
+                        vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                        &x.leg,
+                    );
+                }
+            }
+            None => {}
+        }
+    }
+
+    // ------------------------------------------------------------------ webhooks
+
+    fn on_webhook(&mut self, x: &Exch, _resp: Option<&Value>) {
+        let c = x.call.clone().unwrap_or_default();
+        let body = decode_body(&x.req_headers, &x.req_body).unwrap_or_default();
+        let Ok(v) = serde_json::from_slice::<Value>(&body) else {
+            return;
+        };
+        let seq = x.req_ev_seq();
+        if let Ok(p) = classify_payload(&v, "") {
+            if c.dialect == Some(Dialect::V1_0) {
+                if !p.wrapped {
+                    self.find(
+                        &r::VER_MIXED_PAYLOAD,
+                        "1.0 push notification payload uses the 0.x kind discriminator".to_string(),
+                        vec![x.ev_at(seq, "/kind", v.get("kind").cloned())],
+                        &x.leg,
+                    );
+                } else if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
+                    self.find(
+                        &r::VER_MIXED_PAYLOAD,
+                        "1.0 push notification status update carries the 0.x member final"
+                            .to_string(),
+                        vec![x.ev_at(
+                            seq,
+                            &format!("{}/final", p.pointer),
+                            p.inner.get("final").cloned(),
+                        )],
+                        &x.leg,
+                    );
+                }
+            }
+            match p.kind {
+                PayloadKind::Task => {
+                    let tv = task_view(p.inner, &p.pointer, false);
+                    if let Some(id) = tv.id {
+                        self.observe(
+                            id,
+                            tv.context_id,
+                            tv.state,
+                            seq,
+                            x,
+                            &format!("{}/status/state", p.pointer),
+                        );
+                    }
+                }
+                PayloadKind::StatusUpdate => {
+                    let u = update_view(p.inner, p.kind, &p.pointer);
+                    if let Some(id) = u.task_id {
+                        self.observe(
+                            id,
+                            u.context_id,
+                            u.state,
+                            seq,
+                            x,
+                            &format!("{}/status/state", p.pointer),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ cards
+
+    fn on_card(&mut self, x: &Exch, json: Option<&Value>, extended: bool, base: &str) {
+        self.areas.insert("card");
+        let bseq = x.body_seq();
+        let Some(v) = json.filter(|v| v.is_object()) else {
+            let found = excerpt(&String::from_utf8_lossy(&x.body));
+            self.find(
+                &r::CARD_SHAPE_NOT_JSON,
+                "agent card response is not a JSON object".to_string(),
+                vec![x.ev_at(bseq, base, Some(found))],
+                &x.leg,
+            );
+            return;
+        };
+        let served_v02 = x.path.ends_with("/.well-known/agent.json")
+            || x.path.ends_with("/agent/authenticatedExtendedCard");
+        let view = card_view(v, served_v02);
+        if !view.has_v1_fields {
+            // A pure 0.x card: its protocolVersion is the dialect of this exchange.
+            let d = view
+                .protocol_version
+                .as_deref()
+                .and_then(Dialect::from_version)
+                .or(if served_v02 {
+                    Some(Dialect::V0_2)
+                } else {
+                    None
+                });
+            if let Some(d) = d {
+                self.dialects.insert(d.as_str());
+                self.exchange_dialects
+                    .push((x.id.clone(), d.as_str().to_string()));
+            }
+        }
+        if let Some((ptr, _)) = view.problems.first() {
+            let msg = view
+                .problems
+                .iter()
+                .map(|p| p.1.as_str())
+                .collect::<Vec<_>>()
+                .join("; ");
+            let _ = ptr;
+            let ev = view
+                .problems
+                .iter()
+                .take(8)
+                .map(|p| x.ev_at(bseq, &format!("{base}{}", p.0), v.pointer(&p.0).cloned()))
+                .collect();
+            self.find(&r::CARD_SHAPE_MISSING_FIELD, msg, ev, &x.leg);
+        }
+        if !view.non_boolean_flags.is_empty() {
+            let (ptr, found) = view.non_boolean_flags[0].clone();
+            self.find(
+                &r::CARD_SHAPE_FLAG_NOT_BOOLEAN,
+                format!(
+                    "capability flag {} is {found}, not a boolean",
+                    ptr.trim_start_matches('/')
+                ),
+                vec![x.ev_at(bseq, &format!("{base}{ptr}"), Some(found))],
+                &x.leg,
+            );
+        }
+        if let Some((ptr, msg)) = view.bad_interfaces.first() {
+            self.find(
+                &r::CARD_SHAPE_INTERFACE,
+                msg.clone(),
+                vec![x.ev_at(bseq, &format!("{base}{ptr}"), v.pointer(ptr).cloned())],
+                &x.leg,
+            );
+        }
+        if let Some((ptr, ver)) = view.patch_versions.first() {
+            self.find(
+                &r::CARD_SHAPE_PATCH_VERSION,
+                format!("interface declares protocolVersion {ver} with a patch number"),
+                vec![x.ev_at(
+                    bseq,
+                    &format!("{base}{ptr}"),
+                    Some(Value::String(ver.clone())),
+                )],
+                &x.leg,
+            );
+        }
+        // Extended card served without credentials (AUTH-005, AUTH-002).
+        if extended {
+            let public = self.card_for(x).cloned();
+            let creds = public
+                .as_ref()
+                .map(|c| c.view.credential_headers.clone())
+                .unwrap_or_else(|| vec!["authorization".into(), "cookie".into()]);
+            let needs = public
+                .as_ref()
+                .map(|c| c.view.requires_auth || c.view.extended_card)
+                .unwrap_or(true);
+            if needs && !has_credentials(&x.req_headers, &creds) {
+                self.areas.insert("auth");
+                let mut ev = Vec::new();
+                if let Some(p) = &public {
+                    ev.push(Evidence {
+                        seq: p.seq,
+                        exchange: Some(p.exchange.clone()),
+                        pointer: None,
+                        found: None,
+                    });
+                }
+                ev.push(x.ev(x.req_seq));
+                ev.push(x.ev(x.resp_seq));
+                self.find(
+                    &r::AUTH_EXTENDED_CARD,
+                    "authenticated extended card was served to a request without credentials"
+                        .to_string(),
+                    ev,
+                    &x.leg,
+                );
+            }
+            return;
+        }
+        if !base.is_empty() {
+            return;
+        }
+        self.card_urls(x, &view, bseq);
+        self.cards.push(CardRec {
+            view,
+            exchange: x.id.clone(),
+            seq: bseq,
+            fetch: x.parts.clone(),
+        });
+    }
+
+    fn card_urls(&mut self, x: &Exch, view: &AgentCardView, bseq: u64) {
+        self.areas.insert("card-url");
+        let fetch = x.parts.clone();
+        let fetch_base = x
+            .path
+            .strip_suffix("/.well-known/agent-card.json")
+            .or_else(|| x.path.strip_suffix("/.well-known/agent.json"))
+            .or_else(|| x.path.strip_suffix("/v1/card"))
+            .unwrap_or("")
+            .to_string();
+        let mut seen: HashSet<String> = HashSet::new();
+        for itf in &view.interfaces {
+            if !seen.insert(itf.url.clone()) {
+                continue;
+            }
+            let Some(u) = parse_url(&itf.url) else {
+                continue;
+            };
+            let ptr = itf.pointer().to_string();
+            let found = Some(Value::String(itf.url.clone()));
+            let upstream_view = self.mode == CaptureMode::Reverse
+                && self.upstreams.iter().any(|up| up.origin() == u.origin());
+            if upstream_view {
+                self.find(
+                    &r::CARD_URL_BYPASSES_PROXY,
+                    format!("card advertises the proxy's upstream {} so clients that follow it bypass the recorder", u.origin()),
+                    vec![x.ev_at(bseq, &ptr, found.clone())],
+                    &x.leg,
+                );
+            }
+            // Doubled path segments (CARD-005/006).
+            let mut doubled = false;
+            if let Some((start, len)) = doubled_run(&u.path) {
+                let segs = net::segments(&u.path);
+                let run = segs[start..start + len].join("/");
+                let next = segs
+                    .get(start + len..start + 2 * len)
+                    .map(|s| s.join("/"))
+                    .unwrap_or_default();
+                let fetch_also = fetch_base.contains(&format!("{run}/{next}"));
+                if !fetch_also {
+                    doubled = true;
+                    let what = if run == next {
+                        format!("repeats the path segments /{run}/")
+                    } else {
+                        format!("glues the prefix /{next}/ onto /{run}/")
+                    };
+                    self.find(
+                        &r::CARD_URL_DOUBLED_PATH,
+                        format!(
+                            "card interface url {what} (card fetched from {})",
+                            if x.path.is_empty() {
+                                "an unknown path"
+                            } else {
+                                &x.path
+                            }
+                        ),
+                        vec![x.ev_at(bseq, &ptr, found.clone())],
+                        &x.leg,
+                    );
+                }
+            }
+            let _ = doubled;
+            // Loopback / bind-all / internal authority fetched from another, routable host.
+            if let Some(f) = &fetch {
+                let uc = host_class(&u.host);
+                let fc = host_class(&f.host);
+                let loopish = matches!(uc, HostClass::Loopback | HostClass::BindAll);
+                if u.host != f.host
+                    && !upstream_view
+                    && uc.is_internal()
+                    && (fc == HostClass::Public || (loopish && fc != HostClass::Loopback))
+                {
+                    self.find(
+                        &r::CARD_URL_INTERNAL_AUTHORITY,
+                        format!(
+                            "card interface url points at {} ({}) but the card was fetched from {}",
+                            uc.describe(),
+                            u.host,
+                            f.host
+                        ),
+                        vec![x.ev_at(bseq, &ptr, found.clone())],
+                        &x.leg,
+                    );
+                }
+            }
+            // Card document or operation path instead of the endpoint base.
+            let p = u.path.as_str();
+            let same_doc = fetch.as_ref().is_some_and(|f| {
+                f.origin() == u.origin() && net::norm_path(&f.path) == net::norm_path(p)
+            });
+            let op_route = rest_route("POST", p).filter(|rt| {
+                matches!(
+                    rt.op,
+                    Op::SendMessage
+                        | Op::SendStreamingMessage
+                        | Op::CancelTask
+                        | Op::CreatePushConfig
+                )
+            });
+            let not_endpoint = same_doc
+                || p.ends_with("/.well-known/agent-card.json")
+                || p.ends_with("/.well-known/agent.json")
+                || net::norm_path(p).ends_with("/v1/card")
+                || op_route.is_some();
+            if not_endpoint {
+                let what = if op_route.is_some() {
+                    "an operation route"
+                } else {
+                    "the agent card document"
+                };
+                self.find(
+                    &r::CARD_URL_NOT_RPC_ENDPOINT,
+                    format!(
+                        "card interface url {} is {what}, not the interface endpoint",
+                        itf.url
+                    ),
+                    vec![x.ev_at(bseq, &ptr, found.clone())],
+                    &x.leg,
+                );
+            }
+            self.advertised.push(Advertised {
+                card_exchange: x.id.clone(),
+                card_seq: bseq,
+                pointer: ptr,
+                url: itf.url.clone(),
+                parts: u,
+                exact: itf.binding.eq_ignore_ascii_case("JSONRPC"),
+                reported: not_endpoint,
+            });
+        }
+    }
+
+    /// CARD-URL-002: a request to an advertised URL answered 404/405 or never answered.
+    fn check_advertised_use(&mut self, x: &Exch) {
+        let Some(p) = &x.parts else { return };
+        if x.leg.is_some() {
+            return;
+        }
+        let failed = match (x.status, x.synthetic, x.outcome) {
+            (Some(404) | Some(405), false, _) => {
+                Some(format!("answered HTTP {}", x.status.unwrap_or(0)))
+            }
+            (Some(502) | Some(504), true, _) => {
+                Some("never answered (the proxy answered for it)".to_string())
+            }
+            (None, _, Some(Outcome::UpstreamError)) => Some("never answered".to_string()),
+            _ => None,
+        };
+        let Some(how) = failed else { return };
+        // A 404 that carries an A2A error (TaskNotFound on a REST route, ...) is an answer.
+        let body = decode_body(&x.resp_headers, &x.body).unwrap_or_default();
+        if let Ok(Value::Object(o)) = serde_json::from_slice::<Value>(&body) {
+            if o.contains_key("error") || (o.contains_key("code") && o.contains_key("message")) {
+                return;
+            }
+        }
+        let origin = p.origin();
+        let path = net::norm_path(&p.path).to_string();
+        let mut hits = Vec::new();
+        for (i, a) in self.advertised.iter().enumerate() {
+            if a.reported || a.parts.origin() != origin {
+                continue;
+            }
+            let base = net::norm_path(&a.parts.path);
+            if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
+                hits.push(i);
+            }
+        }
+        for i in hits {
+            self.advertised[i].reported = true;
+            let a = self.advertised[i].clone();
+            self.find(
+                &r::CARD_URL_UNREACHABLE,
+                format!("advertised interface url {} {how} when used", a.url),
+                vec![
+                    Evidence {
+                        seq: a.card_seq,
+                        exchange: Some(a.card_exchange.clone()),
+                        pointer: Some(a.pointer.clone()),
+                        found: Some(Value::String(a.url.clone())),
+                    },
+                    x.ev(if x.resp_seq > 0 {
+                        x.resp_seq
+                    } else {
+                        x.end_seq
+                    }),
+                ],
+                &x.leg,
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------- helpers
+
+/// Tasks are tracked per leg: the same task seen on the client and upstream legs of a
+/// gateway is one task observed twice, not two observations in sequence.
+fn task_key(leg: &Option<String>, id: &str) -> String {
+    match leg {
+        Some(l) => format!("{l}\u{0}{id}"),
+        None => id.to_string(),
+    }
+}
+
+fn has_credentials(h: &Headers, names: &[String]) -> bool {
+    names
+        .iter()
+        .any(|n| h.get(n).is_some_and(|v| !v.trim().is_empty()))
+        || h.contains("authorization")
+        || h.contains("x-api-key")
+}
+
+/// Push-notification URL of a request (PUSH-002): `(JSON Pointer, url)`.
+fn push_url_of(c: &Call) -> Option<(String, String)> {
+    let p = &c.params;
+    let rest = c.binding == Some(Binding::Rest);
+    let pre = if rest { "" } else { "/params" };
+    let candidates = [
+        "/configuration/taskPushNotificationConfig/url",
+        "/configuration/pushNotificationConfig/url",
+        "/configuration/pushNotification/url",
+        "/pushNotificationConfig/url",
+        "/url",
+    ];
+    for cand in candidates {
+        if cand == "/url" && c.op != Some(Op::CreatePushConfig) {
+            continue;
+        }
+        if !matches!(
+            c.op,
+            Some(Op::SendMessage) | Some(Op::SendStreamingMessage) | Some(Op::CreatePushConfig)
+        ) {
+            continue;
+        }
+        if let Some(u) = p.pointer(cand).and_then(Value::as_str) {
+            return Some((format!("{pre}{cand}"), u.to_string()));
+        }
+    }
+    None
+}
+
+fn find_kind(v: &Value, base: &str) -> Option<String> {
+    let o = v.as_object()?;
+    if o.contains_key("kind") {
+        return Some(format!("{base}/kind"));
+    }
+    if let Some(Value::Array(parts)) = o.get("parts") {
+        for (i, p) in parts.iter().enumerate() {
+            if p.get("kind").is_some() {
+                return Some(format!("{base}/parts/{i}/kind"));
+            }
+        }
+    }
+    None
+}
+
+fn tail(path: &str) -> String {
+    let segs = net::segments(path);
+    segs.iter()
+        .rev()
+        .take(2)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn trim_ascii(b: &[u8]) -> &[u8] {
+    let s = b
+        .iter()
+        .position(|c| !c.is_ascii_whitespace())
+        .unwrap_or(b.len());
+    &b[s..]
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Body bytes for checking, decoded per `Content-Encoding` (gzip, deflate, br); `None`
+/// when the encoding is unknown or the bytes do not decode.
+fn decode_body(h: &Headers, body: &[u8]) -> Option<Vec<u8>> {
+    let enc = h
+        .get("content-encoding")
+        .map(|s| s.trim().to_ascii_lowercase());
+    match enc.as_deref() {
+        None | Some("") | Some("identity") => Some(body.to_vec()),
+        Some("gzip") | Some("x-gzip") => {
+            let mut out = Vec::new();
+            flate2::read::GzDecoder::new(body)
+                .take(BODY_CAP as u64)
+                .read_to_end(&mut out)
+                .ok()?;
+            Some(out)
+        }
+        Some("deflate") => {
+            let mut out = Vec::new();
+            flate2::read::ZlibDecoder::new(body)
+                .take(BODY_CAP as u64)
+                .read_to_end(&mut out)
+                .ok()?;
+            Some(out)
+        }
+        Some("br") => {
+            let mut out = Vec::new();
+            brotli::Decompressor::new(body, 4096)
+                .take(BODY_CAP as u64)
+                .read_to_end(&mut out)
+                .ok()?;
+            Some(out)
+        }
+        Some(_) => None,
+    }
+}
+
+fn excerpt(s: &str) -> Value {
+    let mut t: String = s.chars().take(160).collect();
+    if s.chars().count() > 160 {
+        t.push('…');
+    }
+    Value::String(t)
+}
+
+fn excerpt_value(v: &Value) -> Value {
+    excerpt(&v.to_string())
+}
+
+/// RFC 3339 timestamp to ms since the epoch (UTC offsets honoured); `None` when unreadable.
+fn parse_rfc3339_ms(s: &str) -> Option<i64> {
+    chrono::DateTime::parse_from_rfc3339(s)
+        .ok()
+        .map(|d| d.timestamp_millis())
+        .or_else(|| {
+            chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M:%S%.f")
+                .ok()
+                .map(|d| d.and_utc().timestamp_millis())
+        })
+}

@@ -1,0 +1,180 @@
+//! `a2a-interop export FILE --har OUT`: HAR 1.2 with `_sseEvents`, and HAR import that
+//! gives back exactly the recorded events (round trip), also through `verify`.
+
+mod report_support;
+
+use std::process::Command;
+
+use a2a_interop::record::jsonl::{encode_event, encode_header, RecordingReader};
+use a2a_interop::record::{har, Body, CaptureMode, Event, EventKind};
+use bytes::Bytes;
+use serde_json::Value;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+}
+
+/// The shared recording plus events outside exchanges and a binary, truncated chunk.
+fn rich_recording(dir: &std::path::Path) -> (std::path::PathBuf, Vec<Event>) {
+    let (mut evs, _) = report_support::events();
+    let n = evs.len() as u64;
+    evs.insert(
+        0,
+        Event {
+            seq: 0,
+            t_us: 0,
+            exchange: None,
+            leg: None,
+            kind: EventKind::ConnOpen {
+                conn: 1,
+                peer: "127.0.0.1:50000".into(),
+                local: "127.0.0.1:8080".into(),
+                tls: false,
+            },
+        },
+    );
+    for (i, e) in evs.iter_mut().enumerate() {
+        e.seq = i as u64 + 1;
+    }
+    // e3's second chunk becomes binary and truncated; a gap at the end.
+    if let Some(e) = evs
+        .iter_mut()
+        .rfind(|e| matches!(e.kind, EventKind::ResponseChunk { .. }))
+    {
+        e.kind = EventKind::ResponseChunk {
+            body: Body {
+                data: Bytes::from_static(&[0xff, 0xfe, b'\n', b'\n']),
+                truncated: true,
+            },
+        };
+    }
+    evs.push(Event {
+        seq: n + 2,
+        t_us: 999_999,
+        exchange: None,
+        leg: None,
+        kind: EventKind::Gap {
+            dropped_events: 3,
+            dropped_bytes: 120,
+            reason: Some("queue full".into()),
+        },
+    });
+    let mut out = Vec::new();
+    encode_header(&report_support::header(), &mut out);
+    for e in &evs {
+        encode_event(e, &mut out);
+    }
+    let p = dir.join("rich.jsonl");
+    std::fs::write(&p, out).unwrap();
+    (p, evs)
+}
+
+#[test]
+fn export_then_import_gives_back_the_same_events() {
+    let d = tempfile::tempdir().unwrap();
+    let (rec, evs) = rich_recording(d.path());
+    let out = d.path().join("out.har");
+    let o = bin()
+        .args([
+            "export",
+            rec.to_str().unwrap(),
+            "--har",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    let doc: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(doc["log"]["version"], "1.2");
+    let entries = doc["log"]["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 3);
+    assert_eq!(entries[0]["request"]["method"], "GET");
+    assert_eq!(entries[0]["response"]["status"], 200);
+    assert_eq!(entries[0]["startedDateTime"], "2026-11-30T04:00:00.001500Z");
+    assert_eq!(
+        entries[1]["request"]["postData"]["mimeType"],
+        "application/json"
+    );
+    // The stream: the first SSE event is decoded; the binary chunk is base64 content.
+    let sse = entries[2]["_sseEvents"].as_array().unwrap();
+    assert_eq!(sse.len(), 1, "{sse:#?}");
+    assert!(sse[0]["data"].as_str().unwrap().contains("\"working\""));
+    assert!(sse[0]["time"].as_f64().unwrap() > 1.7e9);
+    assert_eq!(entries[2]["response"]["content"]["encoding"], "base64");
+
+    let (header, back) = har::read(&text).unwrap();
+    assert_eq!(header.mode, CaptureMode::Har);
+    assert_eq!(header.started_at, report_support::header().started_at);
+    assert_eq!(back, evs, "HAR round trip changed the events");
+
+    // The original recording reads the same, for comparison.
+    let f = std::fs::File::open(&rec).unwrap();
+    let orig: Vec<Event> = RecordingReader::new(std::io::BufReader::new(f))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(orig, evs);
+}
+
+#[test]
+fn verify_reads_an_exported_har() {
+    let d = tempfile::tempdir().unwrap();
+    let rec = report_support::write_recording(d.path());
+    let out = d.path().join("out.har");
+    let o = bin()
+        .args([
+            "export",
+            rec.to_str().unwrap(),
+            "--har",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let o = bin()
+        .args(["report", out.to_str().unwrap(), "-f", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["source"]["format"], "har");
+    assert_eq!(doc["counts"]["exchanges"], 3);
+    assert_eq!(doc["counts"]["sseEvents"], 2);
+}
+
+#[test]
+fn export_errors_exit_2_with_one_line() {
+    let d = tempfile::tempdir().unwrap();
+    let o = bin()
+        .args(["export", "/nonexistent/x.jsonl", "--har", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let rec = report_support::write_recording(d.path());
+    let blocker = d.path().join("f");
+    std::fs::write(&blocker, "x").unwrap();
+    let o = bin()
+        .args([
+            "export",
+            rec.to_str().unwrap(),
+            "--har",
+            blocker.join("o.har").to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write HAR"));
+}

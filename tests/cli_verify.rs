@@ -1,0 +1,244 @@
+//! The built binary: `verify`, `report`, `rules`: exit codes 0/1/2, `--fail-on`, several
+//! `--format`/`-o` pairs, an unwritable `-o` (raw JSON on stdout, exit 2), unreadable
+//! input (exit 2, one line), and `docs/rules.md` in sync with the registry.
+
+mod report_support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_a2a-interop"));
+    c.env_remove("A2A_INTEROP_LOG");
+    c
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("binary runs")
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exited normally")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn verify_clean_recording_exits_0_with_text_summary() {
+    let d = tempfile::tempdir().unwrap();
+    let rec = report_support::empty_recording(d.path());
+    let o = run(&["verify", s(&rec)]);
+    assert_eq!(code(&o), 0, "stderr: {}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("0 errors, 0 warnings, 0 notes in 0 exchanges (0 events)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn verify_exit_1_on_findings_and_fail_on_never_exits_0() {
+    let d = tempfile::tempdir().unwrap();
+    let rec = report_support::broken_recording(d.path());
+    let o = run(&["verify", s(&rec), "--format", "json"]);
+    let doc: Value = serde_json::from_str(&stdout(&o)).expect("json on stdout");
+    let errors = doc["summary"]["errors"].as_u64().unwrap();
+    if a2a_interop::verify::rules::RULES.is_empty() {
+        // No rule is registered in this build: nothing can be found, exit 0.
+        assert_eq!(errors, 0);
+        assert_eq!(code(&o), 0);
+    } else {
+        assert!(errors > 0, "the verifier missed every broken MUST: {doc:#}");
+        assert_eq!(code(&o), 1);
+    }
+    let o = run(&["verify", s(&rec), "--fail-on", "never", "-f", "json"]);
+    assert_eq!(code(&o), 0);
+    // `report` is a rendering: 0 unless --fail-on is given.
+    let o = run(&["report", s(&rec), "--format", "markdown"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("# A2A interoperability report"));
+}
+
+#[test]
+fn fail_on_is_parsed_and_checked() {
+    let d = tempfile::tempdir().unwrap();
+    let rec = report_support::empty_recording(d.path());
+    for level in ["error", "warning", "note", "never"] {
+        let o = run(&["verify", s(&rec), "--fail-on", level]);
+        assert_eq!(code(&o), 0, "{level}: {}", stderr(&o));
+        let o = run(&["report", s(&rec), "--fail-on", level, "-f", "json"]);
+        assert_eq!(code(&o), 0, "{level}: {}", stderr(&o));
+    }
+    let o = run(&["verify", s(&rec), "--fail-on", "sometimes"]);
+    assert_eq!(code(&o), 2, "a bad flag value is an operational error");
+}
+
+#[test]
+fn several_format_output_pairs() {
+    let d = tempfile::tempdir().unwrap();
+    let rec = report_support::write_recording(d.path());
+    let json = d.path().join("r.json");
+    let sarif = d.path().join("r.sarif");
+    let junit = d.path().join("r.xml");
+    let html = d.path().join("out.html");
+    let o = run(&[
+        "verify",
+        s(&rec),
+        "--fail-on",
+        "never",
+        "--format",
+        "json",
+        "-o",
+        s(&json),
+        "--format",
+        "sarif",
+        "-o",
+        s(&sarif),
+        "-f",
+        "junit",
+        "-o",
+        s(&junit),
+        "-f",
+        "markdown",
+        "-o",
+        "-",
+        // An -o without its --format takes the format of its extension.
+        "-o",
+        s(&html),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let doc: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(doc["schema"], "a2a-interop/report/v1");
+    assert_eq!(doc["counts"]["exchanges"], 3);
+    assert_eq!(doc["source"]["path"], s(&rec));
+    let (hash, bytes) = a2a_interop::report::sha256_file(&rec).unwrap();
+    assert_eq!(doc["source"]["sha256"], hash.as_str());
+    assert_eq!(doc["source"]["bytes"], bytes);
+    let sarif: Value = serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
+    assert_eq!(sarif["version"], "2.1.0");
+    assert!(std::fs::read_to_string(&junit)
+        .unwrap()
+        .contains("<testsuites name=\"a2a-interop\""));
+    assert!(std::fs::read_to_string(&html)
+        .unwrap()
+        .starts_with("<!DOCTYPE html>"));
+    assert!(stdout(&o).starts_with("# A2A interoperability report"));
+}
+
+#[test]
+fn unwritable_output_prints_raw_json_and_exits_2() {
+    let d = tempfile::tempdir().unwrap();
+    let rec = report_support::write_recording(d.path());
+    let blocker = d.path().join("plain-file");
+    std::fs::write(&blocker, "x").unwrap();
+    let target = blocker.join("report.md");
+    let o = run(&["verify", s(&rec), "-f", "markdown", "-o", s(&target)]);
+    assert_eq!(code(&o), 2);
+    let doc: Value = serde_json::from_str(&stdout(&o)).expect("raw JSON report on stdout");
+    assert!(doc["findings"].is_array());
+    assert_eq!(doc["counts"]["exchanges"], 3);
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("a2a-interop: cannot write markdown report to "),
+        "{err}"
+    );
+    assert!(err.contains("hint:"), "{err}");
+}
+
+#[test]
+fn unreadable_input_exits_2_with_one_line() {
+    let d = tempfile::tempdir().unwrap();
+    let missing = d.path().join("nope.jsonl");
+    let o = run(&["verify", s(&missing)]);
+    assert_eq!(code(&o), 2);
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("a2a-interop: cannot open "), "{err}");
+    assert!(err.contains("hint:"), "{err}");
+    assert!(stdout(&o).is_empty());
+
+    let junk = d.path().join("junk.txt");
+    std::fs::write(&junk, "hello\nworld\n").unwrap();
+    let o = run(&["report", s(&junk), "-f", "json"]);
+    assert_eq!(code(&o), 2);
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("not a recording, transcript or HAR file"),
+        "{err}"
+    );
+
+    // A malformed line in the middle of a recording names its line.
+    let rec = report_support::write_recording(d.path());
+    let mut text = std::fs::read_to_string(&rec).unwrap();
+    text.push_str("{\"seq\":99,\"t_us\":1,\"type\":\"no_such_kind\"}\n");
+    std::fs::write(&rec, text).unwrap();
+    let o = run(&["verify", s(&rec)]);
+    assert_eq!(code(&o), 2);
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("line 17"), "{err}");
+}
+
+#[test]
+fn output_without_format_and_unknown_extension_exits_2() {
+    let d = tempfile::tempdir().unwrap();
+    let rec = report_support::empty_recording(d.path());
+    let o = run(&["verify", s(&rec), "-o", s(&d.path().join("r.bin"))]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("no --format for -o"), "{}", stderr(&o));
+}
+
+#[test]
+fn rules_command_formats() {
+    let o = run(&["rules"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let n = a2a_interop::verify::rules::RULES.len();
+    assert!(
+        stdout(&o).ends_with(&format!(
+            "{n} rules ({} active)\n",
+            a2a_interop::verify::rules::RULES
+                .iter()
+                .filter(|r| !r.retired)
+                .count()
+        )),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["rules", "--format", "json"]);
+    assert_eq!(code(&o), 0);
+    let doc: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(doc["rules"].as_array().unwrap().len(), n);
+    let o = run(&["rules", "--format", "junit"]);
+    assert_eq!(code(&o), 2);
+    assert_eq!(stderr(&o).lines().count(), 1);
+}
+
+#[test]
+fn docs_rules_md_is_in_sync_with_the_registry() {
+    let o = run(&["rules", "--format", "markdown"]);
+    assert_eq!(code(&o), 0);
+    let doc = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md");
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(&doc, &o.stdout).unwrap();
+    }
+    let want = std::fs::read_to_string(&doc).expect("docs/rules.md exists (BLESS=1 writes it)");
+    assert_eq!(
+        stdout(&o),
+        want,
+        "docs/rules.md is stale: run `a2a-interop rules --format markdown > docs/rules.md` or BLESS=1"
+    );
+}

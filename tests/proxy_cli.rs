@@ -1,0 +1,149 @@
+//! `a2a-interop proxy` as a process: banner, SIGTERM ends it cleanly with the recording
+//! complete and the report written, operational errors exit 2 with one line and a hint.
+
+#[path = "common/proxy_support.rs"]
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use a2a_interop::record::{EventKind, Outcome};
+use support::*;
+
+const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
+
+fn wait_exit(child: &mut std::process::Child, limit: Duration) -> std::process::ExitStatus {
+    let t0 = Instant::now();
+    loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            return st;
+        }
+        if t0.elapsed() > limit {
+            let _ = child.kill();
+            panic!("proxy did not exit within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_ends_cleanly_with_recording_and_report() {
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rec.jsonl");
+    let report = dir.path().join("report.json");
+    let mut child = Command::new(BIN)
+        .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+        .arg(format!("http://{up}"))
+        .arg("--record")
+        .arg(&rec)
+        .arg("--report")
+        .arg(&report)
+        .args(["--format", "json"])
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut banner = Vec::new();
+    let addr = loop {
+        let line = rx.recv_timeout(Duration::from_secs(20)).expect("banner");
+        banner.push(line.clone());
+        if let Some(a) = line.strip_prefix("a2a-interop proxy listening on http://") {
+            break a.to_string();
+        }
+    };
+    let c = client_h1();
+    let (status, _, body) = fetch(&c, post(&format!("http://{addr}/rpc"), b"{\"a\":1}")).await;
+    assert_eq!(status, 200);
+    assert!(body.ends_with(b"{\"a\":1}}"));
+
+    let ok = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let st = wait_exit(&mut child, Duration::from_secs(10));
+    assert!(st.success(), "exit status {st:?}");
+    let rest: Vec<String> = rx.try_iter().collect();
+    let all = [banner, rest].concat().join("\n");
+    assert!(all.contains("route / -> http://"), "{all}");
+    assert!(
+        all.contains(&format!("recording to {}", rec.display())),
+        "{all}"
+    );
+
+    let evs = read_events(&rec);
+    assert_eq!(exchanges(&evs), vec!["e1"]);
+    assert_eq!(outcome(&evs, "e1").0, Outcome::Complete);
+    assert!(evs
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::ResponseChunk { .. })));
+    let rep: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    assert_eq!(rep["tool"]["name"], "a2a-interop");
+    assert!(rep["findings"].is_array());
+}
+
+fn run_fail(args: &[&str]) -> (i32, String) {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn port_in_use_exits_2_with_a_hint() {
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = busy.local_addr().unwrap().to_string();
+    let (code, err) = run_fail(&[
+        "proxy",
+        "--listen",
+        &addr,
+        "--upstream",
+        "http://127.0.0.1:9",
+        "--no-record",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("address already in use") && err.contains("hint"),
+        "{err}"
+    );
+}
+
+#[test]
+fn non_loopback_listen_needs_allow_remote() {
+    let (code, err) = run_fail(&[
+        "proxy",
+        "--listen",
+        "0.0.0.0:0",
+        "--upstream",
+        "http://127.0.0.1:9",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--allow-remote"), "{err}");
+}
+
+#[test]
+fn bad_upstream_url_exits_2() {
+    let (code, err) = run_fail(&[
+        "proxy",
+        "--listen",
+        "127.0.0.1:0",
+        "--upstream",
+        "not a url",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a valid URL"), "{err}");
+    let (code, err) = run_fail(&["proxy", "--listen", "127.0.0.1:0", "--route", "/a"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("PREFIX=URL"), "{err}");
+}

@@ -1,0 +1,585 @@
+//! The reverse proxy over real loopback sockets: forwarding is byte-identical and
+//! unbuffered, and the recording holds every exchange with the same bytes.
+
+#[path = "common/proxy_support.rs"]
+mod support;
+
+use std::time::{Duration, Instant};
+
+use a2a_interop::record::{EventKind, Outcome};
+use bytes::Bytes;
+use http_body_util::BodyExt;
+use support::*;
+
+const RPC: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"role":"user","parts":[{"kind":"text","text":"hi"}],"messageId":"m1"}}}"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn json_rpc_is_byte_identical_and_recorded() {
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let c = client_h1();
+    let direct = fetch(&c, post(&format!("http://{up}/rpc?x=1"), RPC)).await;
+    let proxied = fetch(&c, post(&format!("{base}/rpc?x=1"), RPC)).await;
+    assert_eq!(direct.0, proxied.0);
+    assert_eq!(direct.2, proxied.2, "body differs through the proxy");
+    assert_eq!(proxied.1["x-seen-path"], "/rpc?x=1");
+    // Host rewritten to the upstream's authority.
+    assert_eq!(proxied.1["x-seen-host"], up.to_string());
+    let out = p.finish().await.unwrap();
+    assert_eq!(out.recorder.dropped_events, 0);
+
+    let evs = read_events(&rec);
+    let ex = exchanges(&evs);
+    assert_eq!(ex, vec!["e1"]);
+    assert!(matches!(evs[0].kind, EventKind::ConnOpen { .. }));
+    let head = of_exchange(&evs, "e1")[0];
+    match &head.kind {
+        EventKind::RequestHead {
+            method,
+            url,
+            upstream,
+            version,
+            ..
+        } => {
+            assert_eq!(method, "POST");
+            assert_eq!(url, &format!("{base}/rpc?x=1"));
+            assert_eq!(
+                upstream.as_deref(),
+                Some(format!("http://{up}/rpc?x=1").as_str())
+            );
+            assert_eq!(version.as_deref(), Some("HTTP/1.1"));
+        }
+        other => panic!("first event of e1 is {other:?}"),
+    }
+    assert_eq!(request_body(&evs, "e1"), RPC);
+    let chunks = response_chunks(&evs, "e1");
+    let joined: Vec<u8> = chunks.iter().flat_map(|c| c.to_vec()).collect();
+    assert_eq!(joined, proxied.2.to_vec());
+    let (o, err, trunc) = outcome(&evs, "e1");
+    assert_eq!((o, err, trunc), (Outcome::Complete, None, false));
+    // seq strictly increasing from 1.
+    for (i, e) in evs.iter().enumerate() {
+        assert_eq!(e.seq, i as u64 + 1);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sse_chunks_pass_as_they_arrive_and_keep_boundaries() {
+    let gap = Duration::from_millis(200);
+    let up = sse_server(5, gap).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let c = client_h1();
+    let resp = c
+        .request(post(&format!("{base}/stream"), RPC))
+        .await
+        .unwrap();
+    assert_eq!(resp.headers()["content-type"], "text/event-stream");
+    let mut body = resp.into_body();
+    let mut arrivals = Vec::new();
+    let mut got = Vec::new();
+    while let Some(f) = body.frame().await {
+        if let Ok(d) = f.unwrap().into_data() {
+            arrivals.push(Instant::now());
+            got.push(d);
+        }
+    }
+    // Each server chunk reached the client as its own frame, spread like the server sent
+    // them: 4 gaps of 200 ms between first and last; a buffering proxy delivers them at once.
+    assert_eq!(got.len(), 5, "frames: {got:?}");
+    let spread = arrivals[4] - arrivals[0];
+    assert!(
+        spread >= gap * 3,
+        "chunks arrived within {spread:?}: buffered"
+    );
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    let chunks = response_chunks(&evs, "e1");
+    assert_eq!(
+        chunks, got,
+        "recorded chunk boundaries differ from the wire"
+    );
+    assert_eq!(outcome(&evs, "e1").0, Outcome::Complete);
+    // Capture times of the recorded chunks are spread too.
+    let ts: Vec<u64> = of_exchange(&evs, "e1")
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::ResponseChunk { .. }))
+        .map(|e| e.t_us)
+        .collect();
+    assert!(ts[4] - ts[0] >= 3 * 200_000, "t_us {ts:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dead_upstream_gets_502_and_the_proxy_keeps_serving() {
+    let dead = dead_port();
+    let live = echo_server("live").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(
+        vec![
+            ("/dead", format!("http://{dead}")),
+            ("/", format!("http://{live}")),
+        ],
+        &rec,
+    ))
+    .await;
+    let c = client_h1();
+    let (status, headers, body) = fetch(&c, post(&format!("{base}/dead/rpc"), RPC)).await;
+    assert_eq!(status, 502);
+    assert!(headers["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/plain"));
+    let text = String::from_utf8(body.to_vec()).unwrap();
+    assert!(text.contains(&format!("http://{dead}/rpc")), "{text}");
+    assert!(text.to_lowercase().contains("refused"), "{text}");
+    let (status, _, body) = fetch(&c, post(&format!("{base}/ok"), RPC)).await;
+    assert_eq!(status, 200);
+    assert!(body.starts_with(b"{\"jsonrpc\""));
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    let e1 = of_exchange(&evs, "e1");
+    assert!(e1.iter().any(|e| matches!(
+        e.kind,
+        EventKind::ResponseHead {
+            status: 502,
+            synthetic: true,
+            ..
+        }
+    )));
+    let (o, err, _) = outcome(&evs, "e1");
+    assert_eq!(o, Outcome::UpstreamError);
+    assert!(err.unwrap().contains("unreachable"));
+    assert_eq!(outcome(&evs, "e2").0, Outcome::Complete);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn upstream_dying_mid_stream_is_upstream_abort() {
+    let up = dying_server().await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let c = client_h1();
+    let resp = c
+        .request(post(&format!("{base}/stream"), RPC))
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    let mut body = resp.into_body();
+    let first = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    assert_eq!(first, Bytes::from_static(b"data: one\n\n"));
+    // The client sees the stream fail (the proxy cannot end it cleanly).
+    let mut failed = false;
+    while let Some(f) = body.frame().await {
+        if f.is_err() {
+            failed = true;
+            break;
+        }
+    }
+    assert!(failed, "the client saw a clean end of an aborted stream");
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    assert_eq!(response_chunks(&evs, "e1"), vec![first]);
+    let (o, err, _) = outcome(&evs, "e1");
+    assert_eq!(o, Outcome::UpstreamAbort);
+    assert!(err.is_some());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn client_disconnect_mid_stream_is_client_abort_and_others_are_served() {
+    let up = sse_server(50, Duration::from_millis(50)).await;
+    let echo = echo_server("e").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(
+        vec![
+            ("/sse", format!("http://{up}")),
+            ("/", format!("http://{echo}")),
+        ],
+        &rec,
+    ))
+    .await;
+    {
+        let c = client_h1();
+        let resp = c
+            .request(post(&format!("{base}/sse/s"), RPC))
+            .await
+            .unwrap();
+        let mut body = resp.into_body();
+        let _ = body.frame().await.unwrap().unwrap();
+        // Drop body and client: the connection closes mid-stream.
+    }
+    let evs = wait_for(&rec, |evs| {
+        evs.iter()
+            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+    })
+    .await;
+    let (o, _, _) = outcome(&evs, "e1");
+    assert_eq!(o, Outcome::ClientAbort);
+    let c = client_h1();
+    let (status, _, _) = fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
+    assert_eq!(status, 200);
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    assert_eq!(outcome(&evs, "e2").0, Outcome::Complete);
+    assert_eq!(outcome(&evs, "e1").0, Outcome::ClientAbort);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn non_utf8_and_malformed_json_pass_and_are_recorded_exactly() {
+    static BIN: &[u8] = &[0xff, 0xfe, b'{', 0x00, 0x80, b'}'];
+    static BAD: &[u8] = br#"{"jsonrpc":"2.0","id":1,"result":"#;
+    let bin = bytes_server("application/json", BIN).await;
+    let bad = bytes_server("application/json", BAD).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(
+        vec![
+            ("/bin", format!("http://{bin}")),
+            ("/bad", format!("http://{bad}")),
+        ],
+        &rec,
+    ))
+    .await;
+    let c = client_h1();
+    let (_, _, b1) = fetch(&c, post(&format!("{base}/bin"), RPC)).await;
+    assert_eq!(&b1[..], BIN);
+    let (_, _, b2) = fetch(&c, post(&format!("{base}/bad"), RPC)).await;
+    assert_eq!(&b2[..], BAD);
+    p.finish().await.unwrap();
+    let raw = std::fs::read_to_string(&rec).unwrap();
+    assert!(raw.contains(r#""encoding":"base64""#), "{raw}");
+    let evs = read_events(&rec);
+    let c1: Vec<u8> = response_chunks(&evs, "e1").concat();
+    assert_eq!(c1, BIN);
+    let c2: Vec<u8> = response_chunks(&evs, "e2").concat();
+    assert_eq!(c2, BAD);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redaction_by_default_and_kept_with_no_redact() {
+    let up = echo_server("a").await;
+    for redact in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let rec = tmp_recording(&dir, "r.jsonl");
+        let mut cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec);
+        cfg.redact = redact;
+        let (p, base) = start(cfg).await;
+        let c = client_h1();
+        let req = http::Request::post(format!("{base}/rpc"))
+            .header("content-type", "application/json")
+            .header("authorization", "Bearer s3cr3t")
+            .body(full(Bytes::from_static(
+                br#"{"jsonrpc":"2.0","id":2,"method":"tasks/pushNotificationConfig/set","params":{"taskId":"t1","pushNotificationConfig":{"url":"http://127.0.0.1:1/cb","token":"push-tok"}}}"#,
+            )))
+            .unwrap();
+        let (_, h, body) = fetch(&c, req).await;
+        // The agent always gets the real secret.
+        assert_eq!(h["x-seen-auth-reversed"], "t3rc3s reraeB");
+        assert!(std::str::from_utf8(&body).unwrap().contains("push-tok"));
+        p.finish().await.unwrap();
+        let raw = std::fs::read_to_string(&rec).unwrap();
+        let header = raw.lines().next().unwrap();
+        if redact {
+            assert!(
+                !raw.contains("s3cr3t") && !raw.contains("push-tok"),
+                "{raw}"
+            );
+            assert!(raw.contains("Bearer [REDACTED]"));
+            assert!(header.contains(r#""redacted":true"#));
+        } else {
+            assert!(raw.contains("Bearer s3cr3t") && raw.contains("push-tok"));
+            assert!(header.contains(r#""redacted":false"#));
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn card_rewrite_points_the_card_at_the_proxy() {
+    // The card advertises the agent's own address; it must be known before serving, so
+    // bind first and serve the card from a handler that reads the port from a cell.
+    let port = std::sync::Arc::new(std::sync::OnceLock::<u16>::new());
+    let port2 = port.clone();
+    let up = serve(std::sync::Arc::new(move |req: hyper::Request<hyper::body::Incoming>| {
+        let port = *port2.get().unwrap();
+        Box::pin(async move {
+            let path = req.uri().path().to_string();
+            let card = format!(
+                r#"{{"name":"echo","url":"http://127.0.0.1:{port}/api/rpc","version":"1","supportedInterfaces":[{{"url":"http://127.0.0.1:{port}/api/rpc","protocolBinding":"JSONRPC"}},{{"url":"https://other.example/x","protocolBinding":"GRPC"}}],"skills":[]}}"#
+            );
+            let body = if path.ends_with("agent-card.json") { card } else { "{}".into() };
+            hyper::Response::builder()
+                .header("content-type", "application/json")
+                .header("etag", "\"v1\"")
+                .body(full(body))
+                .unwrap()
+        })
+    }))
+    .await;
+    port.set(up.port()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let mut cfg = pipeline_cfg(vec![("/agent", format!("http://{up}/api"))], &rec);
+    cfg.proxy.rewrite_card = true;
+    let (p, base) = start(cfg).await;
+    let c = client_h1();
+    let (status, h, body) = fetch(
+        &c,
+        get(&format!("{base}/agent/.well-known/agent-card.json")),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let text = String::from_utf8(body.to_vec()).unwrap();
+    let want = format!(
+        r#"{{"name":"echo","url":"{base}/agent/rpc","version":"1","supportedInterfaces":[{{"url":"{base}/agent/rpc","protocolBinding":"JSONRPC"}},{{"url":"https://other.example/x","protocolBinding":"GRPC"}}],"skills":[]}}"#
+    );
+    assert_eq!(text, want, "rewritten card (key order must be kept)");
+    assert_eq!(h["content-length"], body.len().to_string());
+    assert!(h.get("etag").is_none(), "stale ETag kept");
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    let original: Vec<u8> = response_chunks(&evs, "e1").concat();
+    assert!(String::from_utf8(original)
+        .unwrap()
+        .contains(&format!("127.0.0.1:{}/api/rpc", up.port())));
+    let rw = of_exchange(&evs, "e1")
+        .into_iter()
+        .find_map(|e| match &e.kind {
+            EventKind::CardRewrite { body, pointers } => Some((body.clone(), pointers.clone())),
+            _ => None,
+        })
+        .expect("card_rewrite event");
+    assert_eq!(rw.0.as_str().unwrap(), want);
+    assert_eq!(rw.1, vec!["/url", "/supportedInterfaces/0/url"]);
+    assert_eq!(outcome(&evs, "e1").0, Outcome::Complete);
+    // Order: response_head, card_rewrite, response_chunk*, exchange_end.
+    let kinds: Vec<&str> = of_exchange(&evs, "e1")
+        .iter()
+        .map(|e| match e.kind {
+            EventKind::RequestHead { .. } => "request_head",
+            EventKind::ResponseHead { .. } => "response_head",
+            EventKind::CardRewrite { .. } => "card_rewrite",
+            EventKind::ResponseChunk { .. } => "response_chunk",
+            EventKind::ExchangeEnd { .. } => "exchange_end",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "request_head",
+            "response_head",
+            "card_rewrite",
+            "response_chunk",
+            "exchange_end"
+        ]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn routes_with_prefixes_go_to_their_upstream() {
+    let a = echo_server("A").await;
+    let b = echo_server("B").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(
+        vec![
+            ("/", format!("http://{a}")),
+            ("/b/c", format!("http://{b}/base/")),
+        ],
+        &rec,
+    ))
+    .await;
+    let c = client_h1();
+    let (_, h, _) = fetch(&c, post(&format!("{base}/b/c/rpc?q=2"), RPC)).await;
+    assert_eq!(
+        (
+            h["x-server"].to_str().unwrap(),
+            h["x-seen-path"].to_str().unwrap()
+        ),
+        ("B", "/base/rpc?q=2")
+    );
+    let (_, h, _) = fetch(&c, post(&format!("{base}/b/cx"), RPC)).await;
+    assert_eq!(
+        (
+            h["x-server"].to_str().unwrap(),
+            h["x-seen-path"].to_str().unwrap()
+        ),
+        ("A", "/b/cx")
+    );
+    p.finish().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn h2c_on_both_legs() {
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let c = client_h2();
+    let (status, h, body) = fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
+    assert_eq!(status, 200);
+    assert_eq!(h["x-seen-version"], "HTTP/2.0");
+    assert!(body.ends_with(b"}"));
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    match &of_exchange(&evs, "e1")[0].kind {
+        EventKind::RequestHead { version, url, .. } => {
+            assert_eq!(version.as_deref(), Some("HTTP/2.0"));
+            assert_eq!(url, &format!("{base}/rpc"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(outcome(&evs, "e1").0, Outcome::Complete);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn capture_cap_forwards_everything_records_the_cap() {
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let mut cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec);
+    cfg.proxy.capture_cap = 10;
+    let (p, base) = start(cfg).await;
+    let c = client_h1();
+    let (_, _, body) = fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
+    assert_eq!(body.len(), RPC.len() + 34);
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    assert_eq!(request_body(&evs, "e1"), &RPC[..10]);
+    assert_eq!(response_chunks(&evs, "e1").concat().len(), 10);
+    let (o, _, truncated) = outcome(&evs, "e1");
+    assert_eq!(o, Outcome::Complete);
+    assert!(truncated);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn recording_is_readable_while_written_and_torn_tail_is_skipped() {
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let c = client_h1();
+    fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
+    // Still running: the batch is flushed within ~25 ms and readable.
+    let evs = wait_for(&rec, |evs| {
+        evs.iter()
+            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+    })
+    .await;
+    assert_eq!(outcome(&evs, "e1").0, Outcome::Complete);
+    p.finish().await.unwrap();
+    // A crash mid-line: the last, torn line is skipped.
+    let mut raw = std::fs::read(&rec).unwrap();
+    let whole = read_events(&rec).len();
+    raw.extend_from_slice(br#"{"seq":99,"t_us":1,"type":"respo"#);
+    std::fs::write(&rec, &raw).unwrap();
+    let f = std::io::BufReader::new(std::fs::File::open(&rec).unwrap());
+    let mut r = a2a_interop::record::jsonl::RecordingReader::new(f).unwrap();
+    let n = r.by_ref().collect::<Result<Vec<_>, _>>().unwrap().len();
+    assert_eq!(n, whole);
+    assert!(r.stats.torn_tail);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_with_an_open_stream_ends_it_as_open() {
+    let up = sse_server(100, Duration::from_millis(500)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let c = client_h1();
+    let resp = c.request(post(&format!("{base}/s"), RPC)).await.unwrap();
+    let mut body = resp.into_body();
+    let _ = body.frame().await.unwrap().unwrap();
+    // The stream is still open when the proxy stops.
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    let (o, err, _) = outcome(&evs, "e1");
+    assert_eq!(o, Outcome::Open);
+    assert!(err.unwrap().contains("shut down"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn garbage_on_one_connection_does_not_hurt_others() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let addr = base.trim_start_matches("http://").to_string();
+    let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    s.write_all(b"\x00\xffNOT HTTP AT ALL\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buf = Vec::new();
+    let _ = s.read_to_end(&mut buf).await;
+    assert!(
+        buf.is_empty() || buf.starts_with(b"HTTP/1.1 400"),
+        "{buf:?}"
+    );
+    let c = client_h1();
+    let (status, _, _) = fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
+    assert_eq!(status, 200);
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    assert_eq!(exchanges(&evs), vec!["e1"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn full_recorder_queue_drops_marks_truncated_and_writes_a_gap() {
+    use a2a_interop::record::writer::{spawn_recorder, RecorderConfig};
+    use a2a_interop::record::{CaptureMode, RecordingHeader};
+    let up = sse_server(10, Duration::from_millis(5)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    // A slow consumer: the first event stalls the writer for 300 ms, so body events pile up
+    // in a queue bounded at 0 bytes and are dropped instead of slowing the stream.
+    let mut first = true;
+    let (sink, recorder) = spawn_recorder(
+        RecorderConfig {
+            path: Some(rec.clone()),
+            header: RecordingHeader::new(CaptureMode::Reverse),
+            queue_bytes: 0,
+            lossless: false,
+            redact: true,
+        },
+        Box::new(move |_| {
+            if first {
+                first = false;
+                std::thread::sleep(Duration::from_millis(300));
+            }
+        }),
+    )
+    .unwrap();
+    let cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec).proxy;
+    let proxy = a2a_interop::proxy::start(cfg, sink).await.unwrap();
+    let c = client_h1();
+    let (status, _, body) = fetch(&c, post(&format!("http://{}/s", proxy.local_addr()), RPC)).await;
+    assert_eq!(status, 200);
+    let text = String::from_utf8(body.to_vec()).unwrap();
+    assert_eq!(
+        text.matches("data: ").count(),
+        10,
+        "forwarding lost data: {text}"
+    );
+    proxy.shutdown().await;
+    let stats = recorder.finish().await.unwrap();
+    assert!(stats.dropped_events > 0, "nothing was dropped: {stats:?}");
+    let evs = read_events(&rec);
+    let (o, _, truncated) = outcome(&evs, "e1");
+    assert_eq!(o, Outcome::Complete);
+    assert!(truncated);
+    let gap_events: u64 = evs
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Gap { dropped_events, .. } => Some(dropped_events),
+            _ => None,
+        })
+        .sum();
+    assert_eq!(gap_events, stats.dropped_events);
+    let kept = response_chunks(&evs, "e1").concat();
+    assert!(kept.len() < text.len());
+}

@@ -1,0 +1,97 @@
+//! The 25 handed field cases (`tests/cases/CASE-NN.jsonl` + `.expect.json`): every expected
+//! finding (by rule alias, with its severity) is reported, and no other error-severity
+//! finding appears. Legal cases (empty expectation) give no error.
+
+use std::path::Path;
+
+use a2a_interop::record::source;
+use a2a_interop::verify::{rules, Severity, Verifier, VerifyOutcome};
+
+fn verify(path: &Path) -> VerifyOutcome {
+    let src = source::open(path).unwrap_or_else(|e| panic!("{}: {e:#}", path.display()));
+    let mut v = Verifier::new(&src.header);
+    for ev in src.events {
+        v.feed(&ev.expect("event"));
+    }
+    v.finish()
+}
+
+fn render(out: &VerifyOutcome) -> String {
+    out.findings
+        .iter()
+        .map(|f| format!("  {} {} ({}): {}", f.severity, f.name, f.rule, f.message))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn check_case(n: u32) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let path = dir.join(format!("CASE-{n:02}.jsonl"));
+    let expect: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join(format!("CASE-{n:02}.expect.json"))).unwrap(),
+    )
+    .unwrap();
+    let out = verify(&path);
+    let mut expected_aliases = Vec::new();
+    for e in expect["findings"].as_array().unwrap() {
+        let alias = e["rule"].as_str().unwrap();
+        let sev = e["severity"].as_str().unwrap();
+        let rule =
+            rules::lookup(alias).unwrap_or_else(|| panic!("CASE-{n:02}: no rule named {alias}"));
+        assert_eq!(
+            rule.severity.as_str(),
+            sev,
+            "CASE-{n:02}: severity of {alias}"
+        );
+        assert!(
+            out.findings
+                .iter()
+                .any(|f| f.name == alias && f.severity.as_str() == sev),
+            "CASE-{n:02}: expected {alias} ({sev}), got:\n{}",
+            render(&out)
+        );
+        expected_aliases.push(alias.to_string());
+    }
+    let extra: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error && !expected_aliases.contains(&f.name))
+        .collect();
+    assert!(
+        extra.is_empty(),
+        "CASE-{n:02}: unexpected errors:\n{}",
+        render(&out)
+    );
+}
+
+macro_rules! cases {
+    ($($name:ident = $n:literal),* $(,)?) => { $( #[test] fn $name() { check_case($n); } )* };
+}
+
+cases!(
+    case_01 = 1,
+    case_02 = 2,
+    case_03 = 3,
+    case_04 = 4,
+    case_05 = 5,
+    case_06 = 6,
+    case_07 = 7,
+    case_08 = 8,
+    case_09 = 9,
+    case_10 = 10,
+    case_11 = 11,
+    case_12 = 12,
+    case_13 = 13,
+    case_14 = 14,
+    case_15 = 15,
+    case_16 = 16,
+    case_17 = 17,
+    case_18 = 18,
+    case_19 = 19,
+    case_20 = 20,
+    case_21 = 21,
+    case_22 = 22,
+    case_23 = 23,
+    case_24 = 24,
+    case_25 = 25,
+);
