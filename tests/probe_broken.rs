@@ -232,3 +232,21 @@ async fn request_budget_is_never_exceeded() {
         .iter()
         .any(|x| x.status == Status::Skip && x.message.contains("--max-requests")));
 }
+
+#[tokio::test]
+async fn card_url_on_another_host_is_refused_not_followed() {
+    let (r, findings) = probe_run(Break::ForeignHost, false, None).await;
+    assert_single_failure(
+        &r,
+        "card.interface-url",
+        "refused http://169.254.169.254/rpc: host 169.254.169.254 is not the probed host 127.0.0.1",
+    );
+    assert_eq!(status(&r, "card.interfaces"), Status::Pass);
+    assert_eq!(status(&r, "lifecycle.send"), Status::Skip);
+    // nothing was sent there: only the two card fetches went out
+    assert_eq!(r.requests, 2);
+    assert!(
+        findings.iter().all(|f| f.severity < Severity::Error),
+        "{findings:#?}"
+    );
+}

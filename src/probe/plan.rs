@@ -503,6 +503,9 @@ impl<'a> Runner<'a> {
                 started,
                 Outcome::Fail(m),
             );
+            for (name, cat) in DIALECT_TESTS {
+                self.skip(name, Some(d), *cat, "interface url refused");
+            }
         }
         for i in other_bindings {
             let b = match i.binding {
@@ -514,7 +517,10 @@ impl<'a> Runner<'a> {
                 &format!("binding.{b}"),
                 Some(i.dialect),
                 Category::Transport,
-                &format!("{b} interface {} not probed by this build", i.url),
+                &format!(
+                    "{b} interface {} not probed by this build",
+                    Url::parse(&i.url).map_or(i.url.clone(), |u| self.t.unproxied(&u).to_string())
+                ),
             );
         }
         targets

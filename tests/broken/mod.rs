@@ -34,6 +34,9 @@ pub enum Break {
     EventsAfterTerminal,
     /// The card declares a bearer scheme but calls without credentials work (AUTH-002).
     NoAuthEnforcement,
+    /// The card advertises an interface on another host (the cloud metadata address): the
+    /// prober must refuse to follow it (SSRF guard).
+    ForeignHost,
 }
 
 /// The bearer token a secured agent accepts.
@@ -75,13 +78,18 @@ pub async fn start(brk: Break, secured: bool) -> Agent {
     } else {
         "rpc"
     };
+    let iface = if brk == Break::ForeignHost {
+        "http://169.254.169.254/rpc".to_string()
+    } else {
+        format!("http://{addr}/{path}")
+    };
     let skill = |id: &str, d: &str| {
         json!({"id": id, "name": id, "description": d,
         "tags": [id], "examples": [format!("{id} hello")]})
     };
     let mut card = json!({
         "name": "broken agent", "description": "breaks one rule on purpose",
-        "supportedInterfaces": [{"url": format!("http://{addr}/{path}"), "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+        "supportedInterfaces": [{"url": iface, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
         "version": "1", "capabilities": {"streaming": true, "pushNotifications": false},
         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
         "skills": [skill("task", "completes"), skill("cancel", "works until canceled"), skill("input", "asks for input")],
