@@ -269,7 +269,7 @@ async fn sdk_traffic_through_the_proxy_is_unchanged_recorded_whole_and_clean() {
         } else {
             // The agents send a chunk every 250 ms; a proxy that buffers would deliver them together.
             for w in artifact_times.windows(2) {
-                if w[1] - w[0] < 150.0 {
+                if w[1] - w[0] < 100.0 {
                     problems.push(format!(
                         "{a}: stream chunks reached the client together: {artifact_times:?}"
                     ));
