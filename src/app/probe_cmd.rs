@@ -187,10 +187,7 @@ pub fn report_input(run: &ProbeRun) -> ReportInput {
         .results
         .iter()
         .map(|r| TestResult {
-            test: match &r.dialect {
-                Some(d) => format!("{} [{d}]", r.test),
-                None => r.test.clone(),
-            },
+            test: format!("{}{}", r.test, scope(r)),
             category: r.category,
             status: match r.status {
                 Status::Pass => report::Status::Pass,
@@ -203,6 +200,16 @@ pub fn report_input(run: &ProbeRun) -> ReportInput {
         })
         .collect();
     input
+}
+
+/// ` [1.0]`, ` [1.0 http+json]`, or nothing for dialect-free tests.
+fn scope(r: &probe::ProbeResult) -> String {
+    match (&r.dialect, &r.binding) {
+        (Some(d), Some(b)) => format!(" [{d} {b}]"),
+        (Some(d), None) => format!(" [{d}]"),
+        (None, Some(b)) => format!(" [{b}]"),
+        (None, None) => String::new(),
+    }
 }
 
 fn report_level(l: ConformanceLevel) -> report::ConformanceLevel {
@@ -329,11 +336,7 @@ pub fn exit_code(r: &ProbeReport, findings: &[Finding], fail_on: FailOn) -> Exit
 pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLevel) -> String {
     let mut s = format!("probe {} (dialects: {})\n", r.target, r.dialects.join(", "));
     for x in &r.results {
-        let d = x
-            .dialect
-            .as_deref()
-            .map(|d| format!(" [{d}]"))
-            .unwrap_or_default();
+        let d = scope(x);
         s.push_str(&format!(
             "{:<4}  {}{d}: {} ({} ms)\n",
             x.status.as_str(),

@@ -69,7 +69,11 @@ pub fn interfaces(card: &Value) -> Vec<Interface> {
                     dialect: d,
                     binding: Binding::parse(b),
                     url: url.to_string(),
-                    tenant: i.get("tenant").and_then(Value::as_str).map(str::to_string),
+                    tenant: i
+                        .get("tenant")
+                        .and_then(Value::as_str)
+                        .filter(|t| !t.is_empty())
+                        .map(str::to_string),
                     pointer: format!("/supportedInterfaces/{n}/url"),
                 });
             }

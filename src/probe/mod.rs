@@ -58,6 +58,9 @@ pub struct ProbeResult {
     /// Dialect the test ran in (`"1.0"`, `"0.3"`), none for dialect-free tests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dialect: Option<String>,
+    /// `"http+json"` for HTTP+JSON tests; none for JSON-RPC and binding-free tests.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub binding: Option<String>,
     pub category: Category,
     pub status: Status,
     /// What was found (lowercase, no final period); for a skip, why.
@@ -212,11 +215,21 @@ pub struct ProbeReport {
 }
 
 impl ProbeReport {
-    /// The result of `test` in `dialect` (`None` for dialect-free tests).
+    /// The result of `test` in `dialect` (`None` for dialect-free tests) over JSON-RPC.
     pub fn result(&self, test: &str, dialect: Option<&str>) -> Option<&ProbeResult> {
-        self.results
-            .iter()
-            .find(|r| r.test == test && r.dialect.as_deref() == dialect)
+        self.result_in(test, dialect, None)
+    }
+
+    /// The result of `test` in `dialect` over `binding` (`None` = JSON-RPC or none).
+    pub fn result_in(
+        &self,
+        test: &str,
+        dialect: Option<&str>,
+        binding: Option<&str>,
+    ) -> Option<&ProbeResult> {
+        self.results.iter().find(|r| {
+            r.test == test && r.dialect.as_deref() == dialect && r.binding.as_deref() == binding
+        })
     }
 
     /// Failed results.

@@ -62,6 +62,7 @@ impl From<SendError> for CallError {
 /// A JSON-RPC reply: the HTTP response and its parsed body.
 struct Rpc {
     resp: ProbeResponse,
+    /// JSON-RPC response; for HTTP+JSON, the body normalised to one (see [`rest_rpc`]).
     json: Option<Value>,
 }
 
@@ -104,6 +105,7 @@ impl Rpc {
 #[derive(Clone)]
 struct Target {
     dialect: Dialect,
+    binding: Binding,
     url: Url,
     tenant: Option<String>,
 }
@@ -139,6 +141,8 @@ impl TaskRef {
 }
 
 struct Runner<'a> {
+    /// Binding of the target under test (`None` = JSON-RPC or binding-free tests).
+    binding: Option<&'static str>,
     cfg: &'a ProbeConfig,
     t: &'a Transport,
     results: Vec<ProbeResult>,
@@ -149,6 +153,7 @@ struct Runner<'a> {
 /// Runs the whole plan against the agent at `t.base()`. Never fails: problems are results.
 pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
     let mut r = Runner {
+        binding: None,
         cfg,
         t,
         results: Vec::new(),
@@ -196,6 +201,7 @@ impl<'a> Runner<'a> {
         self.results.push(ProbeResult {
             test: test.to_string(),
             dialect: d.map(|d| d.label().to_string()),
+            binding: self.binding.map(str::to_string),
             category: cat,
             status,
             message,
@@ -211,7 +217,7 @@ impl<'a> Runner<'a> {
         let label = d.map(Dialect::label);
         self.results
             .iter()
-            .find(|r| r.test == test && r.dialect.as_deref() == label)
+            .find(|r| r.test == test && r.dialect.as_deref() == label && r.binding.is_none())
             .map(|r| r.status)
     }
 
@@ -268,6 +274,12 @@ impl<'a> Runner<'a> {
         auth: bool,
         version: Option<&str>,
     ) -> Result<Rpc, CallError> {
+        if tg.binding == Binding::HttpJson {
+            let op = [Op::Send, Op::Stream, Op::Get, Op::Cancel]
+                .into_iter()
+                .find(|op| tg.dialect.method(*op) == method);
+            return self.rest_call(tg, op, params, auth, version).await;
+        }
         if let (Some(tenant), Some(obj)) = (&tg.tenant, params.as_object_mut()) {
             obj.insert("tenant".into(), json!(tenant)); // CARD-008
         }
@@ -279,6 +291,54 @@ impl<'a> Runner<'a> {
         });
         self.post_raw(tg, Bytes::from(body.to_string()), auth, version)
             .await
+    }
+
+    /// One HTTP+JSON call (1.0, REST-001): `op` to its route under the interface URL (and
+    /// `/{tenant}` when the interface has one), the answer normalised by [`rest_rpc`].
+    async fn rest_call(
+        &self,
+        tg: &Target,
+        op: Option<Op>,
+        params: &Value,
+        auth: bool,
+        version: Option<&str>,
+    ) -> Result<Rpc, CallError> {
+        let Some(op) = op else {
+            return Err(CallError::Other(
+                "no HTTP+JSON route for this method".into(),
+            ));
+        };
+        let (method, route, body) = rest_route(op, params);
+        let url = rest_url(tg, &route.0, route.1.as_deref());
+        self.rest_send(url, method, body, auth, version).await
+    }
+
+    async fn rest_send(
+        &self,
+        url: Url,
+        method: Method,
+        body: Option<Bytes>,
+        auth: bool,
+        version: Option<&str>,
+    ) -> Result<Rpc, CallError> {
+        let mut headers = Vec::new();
+        if body.is_some() {
+            headers.push(("Content-Type".to_string(), "application/json".to_string()));
+        }
+        if let Some(v) = version {
+            headers.push(("A2A-Version".into(), v.into()));
+        }
+        if auth {
+            headers.extend(self.cfg.auth_headers.iter().cloned());
+        }
+        let req = ProbeRequest {
+            method,
+            url,
+            headers,
+            body,
+        };
+        let resp = self.t.send(req, self.cfg.timeout).await?;
+        Ok(rest_rpc(resp))
     }
 
     fn send_params(&self, d: Dialect, text: &str, wait: bool, task: Option<&TaskRef>) -> Value {
@@ -347,10 +407,15 @@ impl<'a> Runner<'a> {
         let mut dialects = Vec::new();
         let mut first_ok: Option<Target> = None;
         for tg in &targets {
-            dialects.push(tg.dialect.label().to_string());
+            let label = tg.dialect.label().to_string();
+            if !dialects.contains(&label) {
+                dialects.push(label);
+            }
+            self.binding = (tg.binding == Binding::HttpJson).then_some("http+json");
             if self.dialect_tests(tg, &card).await && first_ok.is_none() {
                 first_ok = Some(tg.clone());
             }
+            self.binding = None;
         }
         self.auth_tests(&card, first_ok.as_ref()).await;
         let started = Instant::now();
@@ -463,16 +528,30 @@ impl<'a> Runner<'a> {
             .binding
             .as_deref()
             .is_none_or(|b| b.eq_ignore_ascii_case("jsonrpc"));
+        let want_rest = self
+            .cfg
+            .binding
+            .as_deref()
+            .is_none_or(|b| b.eq_ignore_ascii_case("http+json"));
         let mut other_bindings = Vec::new();
         for i in &all {
             if self.cfg.dialect.is_some_and(|d| d != i.dialect) {
                 continue;
             }
-            if i.binding != Binding::JsonRpc {
+            let rest_ok = i.binding == Binding::HttpJson && i.dialect == Dialect::V1_0;
+            if i.binding != Binding::JsonRpc && !rest_ok {
                 other_bindings.push(i.clone());
                 continue;
             }
-            if !want_jsonrpc || targets.iter().any(|t| t.dialect == i.dialect) {
+            let wanted = match i.binding {
+                Binding::JsonRpc => want_jsonrpc,
+                _ => want_rest,
+            };
+            if !wanted
+                || targets
+                    .iter()
+                    .any(|t| t.dialect == i.dialect && t.binding == i.binding)
+            {
                 continue;
             }
             match self.target_of(i) {
@@ -480,17 +559,25 @@ impl<'a> Runner<'a> {
                 Err(m) => problems.push((i.dialect, m)),
             }
         }
-        targets.sort_by_key(|t| std::cmp::Reverse(t.dialect));
+        // JSON-RPC first, each binding highest dialect first
+        targets.sort_by_key(|t| (t.binding != Binding::JsonRpc, std::cmp::Reverse(t.dialect)));
         let o = if targets.is_empty() && problems.is_empty() {
             Outcome::Fail(if all.is_empty() {
                 "card advertises no interface of a known protocol version".to_string()
             } else {
-                "card advertises no JSON-RPC interface this probe was asked to test".to_string()
+                "card advertises no interface this probe was asked to test".to_string()
             })
         } else {
             let list: Vec<String> = targets
                 .iter()
-                .map(|t| format!("JSON-RPC {} at {}", t.dialect.label(), t.url))
+                .map(|t| {
+                    let b = if t.binding == Binding::JsonRpc {
+                        "JSON-RPC"
+                    } else {
+                        "HTTP+JSON"
+                    };
+                    format!("{b} {} at {}", t.dialect.label(), t.url)
+                })
                 .collect();
             Outcome::Pass(format!("advertises {}", list.join(", ")))
         };
@@ -518,7 +605,8 @@ impl<'a> Runner<'a> {
                 Some(i.dialect),
                 Category::Transport,
                 &format!(
-                    "{b} interface {} not probed by this build",
+                    "{b} {} interface {} not probed by this build",
+                    i.dialect.label(),
                     Url::parse(&i.url).map_or(i.url.clone(), |u| self.t.unproxied(&u).to_string())
                 ),
             );
@@ -534,8 +622,11 @@ impl<'a> Runner<'a> {
             )
         })?;
         self.t.check_url(&url).map_err(|e| e.to_string())?;
+        // a card rewritten by the recording proxy names the proxy: speak of the agent
+        let url = self.t.unproxied(&url);
         Ok(Target {
             dialect: i.dialect,
+            binding: i.binding,
             url,
             tenant: i.tenant.clone(),
         })
@@ -571,7 +662,7 @@ impl<'a> Runner<'a> {
                 rest_skip(self, "interface unreachable");
                 false
             }
-            Ok(rpc) if rpc.json.is_none() && matches!(rpc.resp.status, 401 | 403) => {
+            Ok(rpc) if matches!(rpc.resp.status, 401 | 403) => {
                 let o = Outcome::Pass(format!(
                     "advertised url {} answered HTTP {} (credentials needed)",
                     tg.url, rpc.resp.status
@@ -1089,15 +1180,19 @@ impl<'a> Runner<'a> {
             obj.insert("tenant".into(), json!(tenant));
         }
         let body = json!({"jsonrpc": "2.0", "id": id, "method": tg.dialect.method(Op::Stream), "params": p});
-        let rpc = match self
-            .post_raw(
+        let sent = if tg.binding == Binding::HttpJson {
+            self.rest_call(tg, Some(Op::Stream), &p, true, tg.dialect.version_header())
+                .await
+        } else {
+            self.post_raw(
                 tg,
                 Bytes::from(body.to_string()),
                 true,
                 tg.dialect.version_header(),
             )
             .await
-        {
+        };
+        let rpc = match sent {
             Ok(r) => r,
             Err(e) => {
                 let o = e.outcome("stream request failed");
@@ -1141,8 +1236,17 @@ impl<'a> Runner<'a> {
         let datas = super::sse::events(&text);
         let mut bad_envelope = Vec::new();
         let mut items = Vec::new();
+        let rest = tg.binding == Binding::HttpJson;
         for (n, data) in datas.iter().enumerate() {
             let v: Option<Value> = serde_json::from_str(data).ok();
+            if rest {
+                // REST-002: bare StreamResponse, exactly one member
+                match v.filter(|v| v.as_object().is_some_and(|o| o.len() == 1)) {
+                    Some(r) => items.push(tg.dialect.stream_item(&r)),
+                    None => bad_envelope.push(n),
+                }
+                continue;
+            }
             let ok_id =
                 v.as_ref().and_then(|v| v.get("id")).and_then(Value::as_str) == Some(id.as_str());
             match v.as_ref().and_then(|v| v.get("result")) {
@@ -1152,6 +1256,16 @@ impl<'a> Runner<'a> {
         }
         let o = if datas.is_empty() {
             Outcome::Fail("stream carried no event".into())
+        } else if rest && bad_envelope.is_empty() {
+            Outcome::Pass(format!(
+                "{} events, each a bare StreamResponse",
+                datas.len()
+            ))
+        } else if rest {
+            Outcome::Fail(format!(
+                "events {:?} are not bare StreamResponse objects with one member",
+                bad_envelope
+            ))
         } else if bad_envelope.is_empty() {
             Outcome::Pass(format!(
                 "{} events, each a JSON-RPC response with the request id",
@@ -1171,6 +1285,9 @@ impl<'a> Runner<'a> {
     }
 
     async fn error_tests(&mut self, tg: &Target) {
+        if tg.binding == Binding::HttpJson {
+            return self.rest_error_tests(tg).await;
+        }
         let d = Some(tg.dialect);
         let eh = Category::ErrorHandling;
         let v = tg.dialect.version_header();
@@ -1233,6 +1350,64 @@ impl<'a> Runner<'a> {
             Ok(rpc) if rpc.result().is_some() => Outcome::Fail(
                 "agent served A2A-Version 99.0, expected error -32009 VersionNotSupportedError"
                     .into(),
+            ),
+            Ok(rpc) => expect_code(&rpc, -32009, "VersionNotSupportedError"),
+            Err(e) => e.outcome("request failed"),
+        };
+        self.push("errors.unsupported-version", d, eh, started, o);
+    }
+
+    /// HTTP+JSON error handling (ERR-003, ERR-006, VER-002): malformed JSON and invalid
+    /// params get HTTP 400 with an error body; `A2A-Version: 99.0` gets
+    /// VERSION_NOT_SUPPORTED. JSON-RPC-only cases are skipped.
+    async fn rest_error_tests(&mut self, tg: &Target) {
+        let d = Some(tg.dialect);
+        let eh = Category::ErrorHandling;
+        let v = tg.dialect.version_header();
+        for name in ["errors.unknown-method", "errors.invalid-request"] {
+            self.skip(name, d, eh, "json-rpc only");
+        }
+        let cases = [
+            ("errors.parse-error", Bytes::from_static(b"{\"message\": ")),
+            (
+                "errors.invalid-params",
+                Bytes::from(json!({"message": "not a message"}).to_string()),
+            ),
+        ];
+        for (name, body) in cases {
+            let started = Instant::now();
+            let url = rest_url(tg, "/message:send", None);
+            let o = match self.rest_send(url, Method::POST, Some(body), true, v).await {
+                Ok(rpc) if rpc.resp.status == 400 && rpc.error_code().is_some() => {
+                    Outcome::Pass(format!("answered {}", rpc.describe()))
+                }
+                Ok(rpc) => Outcome::Fail(format!(
+                    "expected HTTP 400 with an error body, got {}",
+                    rpc.describe()
+                )),
+                Err(e) => e.outcome("request failed"),
+            };
+            self.push(name, d, eh, started, o);
+        }
+        let started = Instant::now();
+        let text = self
+            .basic_skills()
+            .first()
+            .map(Self::text_of)
+            .unwrap_or_else(|| "hello".into());
+        let mut params = self.send_params(tg.dialect, &text, true, None);
+        let o = match self
+            .call_with(
+                tg,
+                tg.dialect.method(Op::Send),
+                &mut params,
+                true,
+                Some("99.0"),
+            )
+            .await
+        {
+            Ok(rpc) if rpc.result().is_some() => Outcome::Fail(
+                "agent served A2A-Version 99.0, expected VERSION_NOT_SUPPORTED".into(),
             ),
             Ok(rpc) => expect_code(&rpc, -32009, "VersionNotSupportedError"),
             Err(e) => e.outcome("request failed"),
@@ -1472,6 +1647,96 @@ fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool) -> [Outcome; 5]
         ))
     };
     [first, same, terminal, after, lc]
+}
+
+/// HTTP method, (path, query) and body of `op` in the 1.0 HTTP+JSON binding (REST-001).
+fn rest_route(op: Op, params: &Value) -> (Method, (String, Option<String>), Option<Bytes>) {
+    let id = enc(params.get("id").and_then(Value::as_str).unwrap_or(""));
+    let body = |v: &Value| Some(Bytes::from(v.to_string()));
+    match op {
+        Op::Send => (Method::POST, ("/message:send".into(), None), body(params)),
+        Op::Stream => (Method::POST, ("/message:stream".into(), None), body(params)),
+        Op::Get => {
+            let q = params
+                .get("historyLength")
+                .and_then(Value::as_u64)
+                .map(|n| format!("historyLength={n}"));
+            (Method::GET, (format!("/tasks/{id}"), q), None)
+        }
+        Op::Cancel => (
+            Method::POST,
+            (format!("/tasks/{id}:cancel"), None),
+            body(&json!({})),
+        ),
+    }
+}
+
+/// `route` (`/message:send`) under the interface URL, after `/{tenant}` when set.
+fn rest_url(tg: &Target, route: &str, query: Option<&str>) -> Url {
+    let mut url = tg.url.clone();
+    let mut path = url.path().trim_end_matches('/').to_string();
+    if let Some(t) = &tg.tenant {
+        path.push('/');
+        path.push_str(&enc(t));
+    }
+    path.push_str(route);
+    url.set_path(&path);
+    url.set_query(query);
+    url
+}
+
+/// Percent-encodes one path segment.
+fn enc(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
+/// JSON-RPC code of an HTTP+JSON error: from `ErrorInfo.reason` (ERR-003), else from the
+/// HTTP status (ERR-002 table, 1.0.1 and 1.0.0 statuses).
+fn rest_code(reason: Option<&str>, status: u16) -> i64 {
+    match reason {
+        Some("TASK_NOT_FOUND") => -32001,
+        Some("TASK_NOT_CANCELABLE") => -32002,
+        Some("PUSH_NOTIFICATION_NOT_SUPPORTED") => -32003,
+        Some("UNSUPPORTED_OPERATION") => -32004,
+        Some("CONTENT_TYPE_NOT_SUPPORTED") => -32005,
+        Some("INVALID_AGENT_RESPONSE") => -32006,
+        Some("EXTENDED_AGENT_CARD_NOT_CONFIGURED") => -32007,
+        Some("EXTENSION_SUPPORT_REQUIRED") => -32008,
+        Some("VERSION_NOT_SUPPORTED") => -32009,
+        _ => match status {
+            404 => -32001,
+            409 => -32002,
+            415 => -32005,
+            501 => -32004,
+            400 | 422 => -32602,
+            _ => -32603,
+        },
+    }
+}
+
+/// Normalises an HTTP+JSON answer to a JSON-RPC response so the plan judges both bindings
+/// alike: 2xx JSON body → `result`; an error body `{"error":{code,status,message,details}}`
+/// → `error` with the code of [`rest_code`] and the HTTP status and reason in `message`.
+fn rest_rpc(resp: ProbeResponse) -> Rpc {
+    let body = resp.json();
+    let json = if (200..300).contains(&resp.status) {
+        body.map(|b| json!({"jsonrpc": "2.0", "result": b}))
+    } else {
+        body.and_then(|b| b.get("error").filter(|e| e.is_object()).cloned())
+            .map(|e| {
+                let reason = e.get("details").and_then(Value::as_array).and_then(|d| {
+                    d.iter()
+                        .find_map(|x| x.get("reason").and_then(Value::as_str))
+                });
+                let status = e.get("status").and_then(Value::as_str).unwrap_or("");
+                let msg = format!("HTTP {} {status} {}", resp.status, reason.unwrap_or(""));
+                json!({"jsonrpc": "2.0", "error": {
+                    "code": rest_code(reason, resp.status),
+                    "message": msg.split_whitespace().collect::<Vec<_>>().join(" "),
+                }})
+            })
+    };
+    Rpc { resp, json }
 }
 
 /// Pass when `rpc` is a JSON-RPC error with `code`, else a failure naming what came.
