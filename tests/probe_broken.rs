@@ -250,3 +250,86 @@ async fn card_url_on_another_host_is_refused_not_followed() {
         "{findings:#?}"
     );
 }
+
+/// Probes an agent that also serves the 1.0 HTTP+JSON binding, through the pipeline.
+async fn probe_rest(brk: Break) -> (ProbeReport, Vec<Finding>) {
+    let agent = broken::start_with(brk, false, true).await;
+    let argv = ["a2a-interop", "probe", &agent.url(), "--timeout", "10s"];
+    let Command::Probe(args) = Cli::parse_from(argv).command else {
+        unreachable!("parsed a probe command")
+    };
+    let cfg = probe_cmd::config_from(&args).unwrap();
+    let base = url::Url::parse(&agent.url()).unwrap();
+    let run = probe_cmd::probe_through_pipeline(&args, &cfg, base)
+        .await
+        .unwrap();
+    if let Some(tmp) = &run.temp_recording {
+        let _ = std::fs::remove_file(tmp);
+    }
+    (run.report, run.outcome.verify.findings)
+}
+
+#[tokio::test]
+async fn http_json_binding_passes_like_json_rpc() {
+    let (r, findings) = probe_rest(Break::Nothing).await;
+    assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
+    let rest = |t: &str| {
+        r.result_in(t, Some("1.0"), Some("http+json"))
+            .unwrap_or_else(|| panic!("no http+json result {t}"))
+            .clone()
+    };
+    for t in [
+        "card.interface-url",
+        "errors.unknown-task",
+        "lifecycle.send",
+        "lifecycle.get-task",
+        "lifecycle.poll-terminal",
+        "lifecycle.history-length",
+        "lifecycle.cancel",
+        "lifecycle.input-required",
+        "streaming.content-type",
+        "streaming.envelope",
+        "streaming.first-event",
+        "streaming.same-ids",
+        "streaming.terminal",
+        "streaming.nothing-after-terminal",
+        "streaming.last-chunk",
+        "errors.cancel-completed",
+        "errors.message-to-terminal",
+        "errors.parse-error",
+        "errors.invalid-params",
+        "errors.unsupported-version",
+    ] {
+        assert_eq!(rest(t).status, Status::Pass, "{t}: {}", rest(t).message);
+    }
+    assert_eq!(rest("errors.unknown-method").status, Status::Skip);
+    assert_eq!(
+        rest("streaming.envelope").message,
+        "3 events, each a bare StreamResponse"
+    );
+    assert_eq!(
+        conformance_level(&r.results, &findings),
+        ConformanceLevel::Full
+    );
+}
+
+#[tokio::test]
+async fn a_break_shows_in_both_bindings() {
+    let (r, _) = probe_rest(Break::CancelCompletedSucceeds).await;
+    let failed: Vec<(String, Option<String>)> = r
+        .failures()
+        .iter()
+        .map(|f| (f.test.clone(), f.binding.clone()))
+        .collect();
+    assert_eq!(
+        failed,
+        vec![
+            ("errors.cancel-completed".to_string(), None),
+            (
+                "errors.cancel-completed".to_string(),
+                Some("http+json".to_string())
+            ),
+        ]
+    );
+}
