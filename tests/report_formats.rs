@@ -382,3 +382,33 @@ fn probe_results_drive_summary_level_and_junit_times() {
         eprintln!("!!! SKIPPED: xmllint not found; JUnit XSD validation did not run");
     }
 }
+
+#[test]
+fn text_colors_only_when_asked() {
+    use a2a_interop::report::text::{render_styled, Style};
+    let (_d, input) = fixture();
+    let model = report::Report::build(&input);
+    let plain = render_styled(&model, &input, Style::default());
+    assert!(!plain.contains('\x1b'));
+    assert_eq!(plain, report::render(Format::Text, &input).unwrap());
+    let colored = render_styled(&model, &input, Style { color: true });
+    assert!(
+        colored.starts_with("\x1b[1;31merror\x1b[0m\x1b[1m[CARD-URL-002]\x1b[0m"),
+        "{colored:?}"
+    );
+    assert!(colored.contains("\x1b[1;33mwarning\x1b[0m"));
+    assert!(colored.contains("\x1b[1;36mnote\x1b[0m"));
+    // Same text once the escapes are removed.
+    let stripped = colored
+        .split('\x1b')
+        .enumerate()
+        .map(|(i, part)| {
+            if i == 0 {
+                part
+            } else {
+                part.split_once('m').map(|(_, r)| r).unwrap_or("")
+            }
+        })
+        .collect::<String>();
+    assert_eq!(stripped, plain);
+}

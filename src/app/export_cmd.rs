@@ -1,56 +1,86 @@
 /*!
 Command `export FILE --har OUT.har`: a HAR 1.2 view of a recording, transcript or HAR file
-(`record::har`: SSE events in `_sseEvents`, exact events in `_a2a`). Exit 0 on success, 2
-with a one-line cause and hint when the input cannot be read or the output written.
+(`record::har`: SSE events in `_sseEvents`, exact events in `_a2a`), streamed: memory holds
+only the exchanges still open. Exit 0 on success, 2 with a one-line cause and hint when the
+input cannot be read or the output written (a partly written file is removed).
 */
 
-use std::io::Write;
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use crate::cli::ExportArgs;
-use crate::record::{har, source};
+use crate::record::{har::HarWriter, source};
+
+fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
+    eprintln!(
+        "a2a-interop: {}; hint: {hint}",
+        cause.to_string().replace(['\n', '\r'], " ")
+    );
+    ExitCode::from(2)
+}
 
 /// Runs `export` (module docs).
 pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
     let src = match source::open(&a.file) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!(
-                "a2a-interop: {}; hint: export reads a native recording, a transcript or a HAR 1.2 file",
-                format!("{e:#}").replace('\n', " ")
-            );
-            return Ok(ExitCode::from(2));
+            return Ok(fail(
+                format!("{e:#}"),
+                "export reads a native recording, a transcript or a HAR 1.2 file",
+            ))
         }
     };
-    let header = src.header.clone();
-    let mut events = Vec::new();
-    for ev in src.events {
-        match ev {
-            Ok(ev) => events.push(ev),
+    let to_stdout = a.har.as_os_str() == "-";
+    let out: Box<dyn Write> = if to_stdout {
+        Box::new(std::io::stdout().lock())
+    } else {
+        match std::fs::File::create(&a.har) {
+            Ok(f) => Box::new(f),
             Err(e) => {
-                eprintln!(
-                    "a2a-interop: {}: {e}; hint: the file is damaged at that line",
-                    a.file.display()
-                );
-                return Ok(ExitCode::from(2));
+                return Ok(fail(
+                    format!("cannot write HAR to {}: {e}", a.har.display()),
+                    "check the --har path is a writable file",
+                ))
             }
         }
-    }
-    let doc = har::export(&header, &events);
-    let mut text = serde_json::to_string_pretty(&doc)?;
-    text.push('\n');
-    let res = if a.har.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(text.as_bytes()).and_then(|_| out.flush())
-    } else {
-        std::fs::write(&a.har, text.as_bytes())
     };
-    if let Err(e) = res {
-        eprintln!(
-            "a2a-interop: cannot write HAR to {}: {e}; hint: check the --har path is a writable file",
-            a.har.display()
-        );
-        return Ok(ExitCode::from(2));
+    let cleanup = |code: ExitCode| {
+        if !to_stdout {
+            let _ = std::fs::remove_file(&a.har);
+        }
+        code
+    };
+    let mut w = match HarWriter::new(BufWriter::with_capacity(256 * 1024, out), &src.header) {
+        Ok(w) => w,
+        Err(e) => {
+            return Ok(cleanup(fail(
+                format!("cannot write HAR to {}: {e}", a.har.display()),
+                "check the --har path is a writable file",
+            )))
+        }
+    };
+    for ev in src.events {
+        let res = match ev {
+            Ok(ev) => w.push(&ev),
+            Err(e) => {
+                return Ok(cleanup(fail(
+                    format!("{}: {e}", a.file.display()),
+                    "the file is damaged at that line",
+                )))
+            }
+        };
+        if let Err(e) = res {
+            return Ok(cleanup(fail(
+                format!("cannot write HAR to {}: {e}", a.har.display()),
+                "check the disk and the --har path",
+            )));
+        }
+    }
+    if let Err(e) = w.finish() {
+        return Ok(cleanup(fail(
+            format!("cannot write HAR to {}: {e}", a.har.display()),
+            "check the disk and the --har path",
+        )));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -18,7 +18,7 @@ When a report cannot be written, the JSON report (with every finding) goes to st
 the exit status is 2: results are never lost to a report error.
 */
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -160,6 +160,8 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
             return fail(e, hint);
         }
     };
+    let mut input = input;
+    input.color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     if let Err(e) = report::write_reports(&pairs, &input) {
         // Results are never lost to a report error: the JSON report goes to stdout.
         let model = Report::build(&input);

@@ -111,31 +111,67 @@ fn drain_sse(buf: &mut String) -> Vec<(Option<String>, Option<String>, String)> 
     out
 }
 
-/// Converts a recording into a HAR 1.2 document (module docs).
-///
-/// Errors: none for well-formed events; an unparsable `started_at` falls back to the Unix
-/// epoch for `startedDateTime`.
-pub fn export<'a>(header: &RecordingHeader, events: impl IntoIterator<Item = &'a Event>) -> Value {
-    let start = chrono::DateTime::parse_from_rfc3339(&header.started_at)
-        .unwrap_or_else(|_| chrono::DateTime::UNIX_EPOCH.fixed_offset());
-    let mut entries: Vec<Entry> = Vec::new();
-    let mut by_id: std::collections::HashMap<String, usize> = Default::default();
-    let mut other: Vec<Value> = Vec::new();
-    for ev in events {
-        let Some(xid) = ev.exchange.clone() else {
-            other.push(serde_json::to_value(ev).unwrap_or(Value::Null));
-            continue;
+/// Streaming HAR 1.2 writer (module docs): memory holds only the exchanges still open.
+/// Entries are written when their exchange ends (`exchange_end`), in that order; exchanges
+/// still open at [`HarWriter::finish`] are written then.
+pub struct HarWriter<W: std::io::Write> {
+    out: W,
+    header: RecordingHeader,
+    start: chrono::DateTime<chrono::FixedOffset>,
+    open: std::collections::HashMap<String, Entry>,
+    // Exchange ids in order of first event, for writing the still-open ones at the end.
+    order: Vec<String>,
+    other: Vec<Value>,
+    entries: u64,
+}
+
+impl<W: std::io::Write> HarWriter<W> {
+    /// Starts the document (`{"log":{"version":"1.2",...,"entries":[`).
+    ///
+    /// Errors: writing to `out` fails.
+    pub fn new(mut out: W, header: &RecordingHeader) -> std::io::Result<Self> {
+        let start = chrono::DateTime::parse_from_rfc3339(&header.started_at)
+            .unwrap_or_else(|_| chrono::DateTime::UNIX_EPOCH.fixed_offset());
+        let creator = json!({"name": header.tool.name, "version": header.tool.version});
+        write!(
+            out,
+            "{{\"log\":{{\"version\":\"1.2\",\"creator\":{creator},\"pages\":[],\"entries\":["
+        )?;
+        Ok(HarWriter {
+            out,
+            header: header.clone(),
+            start,
+            open: Default::default(),
+            order: Vec::new(),
+            other: Vec::new(),
+            entries: 0,
+        })
+    }
+
+    /// Takes one event; writes its exchange's entry when the exchange ends.
+    ///
+    /// Errors: writing to `out` fails.
+    pub fn push(&mut self, ev: &Event) -> std::io::Result<()> {
+        let Some(xid) = ev.exchange.as_deref() else {
+            self.other
+                .push(serde_json::to_value(ev).unwrap_or(Value::Null));
+            return Ok(());
         };
-        let pos = *by_id.entry(xid.clone()).or_insert_with(|| {
-            entries.push(Entry {
-                id: xid.clone(),
-                leg: ev.leg.clone(),
-                start_us: ev.t_us,
-                ..Default::default()
-            });
-            entries.len() - 1
-        });
-        let e = &mut entries[pos];
+        if !self.open.contains_key(xid) {
+            self.order.push(xid.to_string());
+            self.open.insert(
+                xid.to_string(),
+                Entry {
+                    id: xid.to_string(),
+                    leg: ev.leg.clone(),
+                    start_us: ev.t_us,
+                    ..Default::default()
+                },
+            );
+        }
+        let Some(e) = self.open.get_mut(xid) else {
+            return Ok(());
+        };
         e.end_us = e.end_us.max(ev.t_us);
         let mut v = serde_json::to_value(ev).unwrap_or(Value::Null);
         let frame = |v: &mut Value, buf: &mut Vec<u8>, body: &Body| {
@@ -147,6 +183,7 @@ pub fn export<'a>(header: &RecordingHeader, events: impl IntoIterator<Item = &'a
             }
             buf.extend_from_slice(&body.data);
         };
+        let mut ended = false;
         match &ev.kind {
             EventKind::RequestHead {
                 method,
@@ -179,119 +216,161 @@ pub fn export<'a>(header: &RecordingHeader, events: impl IntoIterator<Item = &'a
                     for (event, id, data) in drain_sse(&mut e.sse_buf) {
                         e.sse.push((ev.t_us, event, id, data));
                     }
+                    // An event over 1 MiB is left out of `_sseEvents` (its bytes stay in
+                    // `content.text`): keeps the export linear in the body size.
+                    if e.sse_buf.len() > 1024 * 1024 {
+                        e.sse_buf.clear();
+                    }
                 }
             }
+            EventKind::ExchangeEnd { .. } => ended = true,
             _ => {}
         }
         e.events.push(v);
+        if ended {
+            if let Some(e) = self.open.remove(xid) {
+                self.write_entry(e)?;
+            }
+        }
+        Ok(())
     }
 
-    let text_of = |b: &[u8]| -> (String, Option<&'static str>) {
-        match std::str::from_utf8(b) {
-            Ok(t) => (t.to_string(), None),
-            Err(_) => (B64.encode(b), Some("base64")),
+    fn write_entry(&mut self, mut e: Entry) -> std::io::Result<()> {
+        let entry = entry_json(&mut e, &self.start);
+        self.out
+            .write_all(if self.entries > 0 { b",\n" } else { b"\n" })?;
+        self.entries += 1;
+        serde_json::to_writer(&mut self.out, &entry).map_err(std::io::Error::other)
+    }
+
+    /// Writes the still-open exchanges and closes the document; returns the writer.
+    ///
+    /// Errors: writing to `out` fails.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        let order = std::mem::take(&mut self.order);
+        for id in order {
+            if let Some(e) = self.open.remove(&id) {
+                self.write_entry(e)?;
+            }
         }
+        let tail = json!({
+            "header": serde_json::to_value(&self.header).unwrap_or(Value::Null),
+            "events": std::mem::take(&mut self.other),
+        });
+        writeln!(self.out, "\n],\"_a2a\":{tail}}}}}")?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+/// Converts a recording into a HAR 1.2 document in memory (module docs); see [`HarWriter`]
+/// for files of any size.
+pub fn export<'a>(header: &RecordingHeader, events: impl IntoIterator<Item = &'a Event>) -> Value {
+    let run = || -> std::io::Result<Vec<u8>> {
+        let mut w = HarWriter::new(Vec::new(), header)?;
+        for ev in events {
+            w.push(ev)?;
+        }
+        w.finish()
     };
-    let out: Vec<Value> = entries
-        .iter()
-        .map(|e| {
-            let wait_us = e.head_us.map(|h| h.saturating_sub(e.start_us));
-            let receive_us = e.head_us.map(|h| e.end_us.saturating_sub(h));
-            let ms = |us: u64| us as f64 / 1000.0;
-            let mut request = json!({
-                "method": e.method,
-                "url": e.url,
-                "httpVersion": e.version.clone().unwrap_or_default(),
-                "cookies": [],
-                "headers": headers_json(&e.req_headers),
-                "queryString": query_of(&e.url),
-                "headersSize": -1,
-                "bodySize": e.req_body.len(),
-            });
-            if !e.req_body.is_empty() {
-                let (text, enc) = text_of(&e.req_body);
-                let mut pd = json!({
-                    "mimeType": e.req_headers.get("content-type").unwrap_or(""),
-                    "text": text,
-                });
-                if let Some(enc) = enc {
-                    pd["_encoding"] = json!(enc);
-                }
-                request["postData"] = pd;
-            }
-            let (text, enc) = text_of(&e.resp_body);
-            let mut content = json!({
-                "size": e.resp_body.len(),
-                "mimeType": e.resp_headers.get("content-type").unwrap_or(""),
-                "text": text,
-            });
-            if let Some(enc) = enc {
-                content["encoding"] = json!(enc);
-            }
-            let response = json!({
-                "status": e.status,
-                "statusText": "",
-                "httpVersion": e.resp_version.clone().unwrap_or_default(),
-                "cookies": [],
-                "headers": headers_json(&e.resp_headers),
-                "content": content,
-                "redirectURL": e.resp_headers.get("location").unwrap_or(""),
-                "headersSize": -1,
-                "bodySize": if e.head_us.is_some() { e.resp_body.len() as i64 } else { -1 },
-            });
-            let mut a2a = Map::new();
-            a2a.insert("exchange".into(), json!(e.id));
-            if let Some(l) = &e.leg {
-                a2a.insert("leg".into(), json!(l));
-            }
-            a2a.insert("events".into(), Value::Array(e.events.clone()));
-            let mut entry = json!({
-                "startedDateTime": rfc3339_plus(&start, e.start_us),
-                "time": ms(e.end_us.saturating_sub(e.start_us)),
-                "request": request,
-                "response": response,
-                "cache": {},
-                "timings": {
-                    "blocked": -1, "dns": -1, "connect": -1, "ssl": -1,
-                    "send": 0,
-                    "wait": wait_us.map(ms).unwrap_or(-1.0),
-                    "receive": receive_us.map(ms).unwrap_or(-1.0),
-                },
-                "_a2a": Value::Object(a2a),
-            });
-            if !e.sse.is_empty() {
-                let start_s = start.timestamp_micros() as f64 / 1e6;
-                entry["_sseEvents"] = Value::Array(
-                    e.sse
-                        .iter()
-                        .map(|(t, event, id, data)| {
-                            let mut s = json!({"time": start_s + *t as f64 / 1e6, "data": data});
-                            if let Some(ev) = event {
-                                s["event"] = json!(ev);
-                            }
-                            if let Some(id) = id {
-                                s["id"] = json!(id);
-                            }
-                            s
-                        })
-                        .collect(),
-                );
-            }
-            entry
-        })
-        .collect();
-    json!({
-        "log": {
-            "version": "1.2",
-            "creator": {"name": header.tool.name, "version": header.tool.version},
-            "pages": [],
-            "entries": out,
-            "_a2a": {
-                "header": serde_json::to_value(header).unwrap_or(Value::Null),
-                "events": other,
-            },
+    run()
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or(Value::Null)
+}
+
+fn text_of(b: &[u8]) -> (String, Option<&'static str>) {
+    match std::str::from_utf8(b) {
+        Ok(t) => (t.to_string(), None),
+        Err(_) => (B64.encode(b), Some("base64")),
+    }
+}
+
+/// The HAR entry of one exchange.
+fn entry_json(e: &mut Entry, start: &chrono::DateTime<chrono::FixedOffset>) -> Value {
+    let wait_us = e.head_us.map(|h| h.saturating_sub(e.start_us));
+    let receive_us = e.head_us.map(|h| e.end_us.saturating_sub(h));
+    let ms = |us: u64| us as f64 / 1000.0;
+    let mut request = json!({
+        "method": e.method,
+        "url": e.url,
+        "httpVersion": e.version.clone().unwrap_or_default(),
+        "cookies": [],
+        "headers": headers_json(&e.req_headers),
+        "queryString": query_of(&e.url),
+        "headersSize": -1,
+        "bodySize": e.req_body.len(),
+    });
+    if !e.req_body.is_empty() {
+        let (text, enc) = text_of(&e.req_body);
+        let mut pd = json!({
+            "mimeType": e.req_headers.get("content-type").unwrap_or(""),
+            "text": text,
+        });
+        if let Some(enc) = enc {
+            pd["_encoding"] = json!(enc);
         }
-    })
+        request["postData"] = pd;
+    }
+    let (text, enc) = text_of(&e.resp_body);
+    let mut content = json!({
+        "size": e.resp_body.len(),
+        "mimeType": e.resp_headers.get("content-type").unwrap_or(""),
+        "text": text,
+    });
+    if let Some(enc) = enc {
+        content["encoding"] = json!(enc);
+    }
+    let response = json!({
+        "status": e.status,
+        "statusText": "",
+        "httpVersion": e.resp_version.clone().unwrap_or_default(),
+        "cookies": [],
+        "headers": headers_json(&e.resp_headers),
+        "content": content,
+        "redirectURL": e.resp_headers.get("location").unwrap_or(""),
+        "headersSize": -1,
+        "bodySize": if e.head_us.is_some() { e.resp_body.len() as i64 } else { -1 },
+    });
+    let mut a2a = Map::new();
+    a2a.insert("exchange".into(), json!(e.id));
+    if let Some(l) = &e.leg {
+        a2a.insert("leg".into(), json!(l));
+    }
+    a2a.insert("events".into(), Value::Array(std::mem::take(&mut e.events)));
+    let mut entry = json!({
+        "startedDateTime": rfc3339_plus(start, e.start_us),
+        "time": ms(e.end_us.saturating_sub(e.start_us)),
+        "request": request,
+        "response": response,
+        "cache": {},
+        "timings": {
+            "blocked": -1, "dns": -1, "connect": -1, "ssl": -1,
+            "send": 0,
+            "wait": wait_us.map(ms).unwrap_or(-1.0),
+            "receive": receive_us.map(ms).unwrap_or(-1.0),
+        },
+        "_a2a": Value::Object(a2a),
+    });
+    if !e.sse.is_empty() {
+        let start_s = start.timestamp_micros() as f64 / 1e6;
+        entry["_sseEvents"] = Value::Array(
+            e.sse
+                .iter()
+                .map(|(t, event, id, data)| {
+                    let mut s = json!({"time": start_s + *t as f64 / 1e6, "data": data});
+                    if let Some(ev) = event {
+                        s["event"] = json!(ev);
+                    }
+                    if let Some(id) = id {
+                        s["id"] = json!(id);
+                    }
+                    s
+                })
+                .collect(),
+        );
+    }
+    entry
 }
 
 fn query_of(url: &str) -> Value {

@@ -33,13 +33,7 @@ pub struct Source {
 /// Sniffs the kind of `head` (the first bytes of a file).
 pub fn sniff(head: &[u8]) -> Option<SourceKind> {
     let text = String::from_utf8_lossy(head);
-    let first = text.lines().find(|l| !l.trim().is_empty())?.trim_start();
-    if first.starts_with('{') && first.contains("\"type\"") && first.contains("\"recording\"") {
-        return Some(SourceKind::Recording);
-    }
-    if first.starts_with('{') && first.contains("\"dir\"") {
-        return Some(SourceKind::Transcript);
-    }
+    // HAR first: a one-line HAR written by `export` carries the recording header inside.
     let compact: String = text
         .chars()
         .filter(|c| !c.is_whitespace())
@@ -47,6 +41,13 @@ pub fn sniff(head: &[u8]) -> Option<SourceKind> {
         .collect();
     if compact.starts_with("{\"log\"") {
         return Some(SourceKind::Har);
+    }
+    let first = text.lines().find(|l| !l.trim().is_empty())?.trim_start();
+    if first.starts_with('{') && first.contains("\"type\"") && first.contains("\"recording\"") {
+        return Some(SourceKind::Recording);
+    }
+    if first.starts_with('{') && first.contains("\"dir\"") {
+        return Some(SourceKind::Transcript);
     }
     None
 }

@@ -26,6 +26,9 @@ pub const SSE_EVENTS_PER_EXCHANGE: usize = 200;
 pub const SSE_EVENTS_TOTAL: usize = 20_000;
 /// Bytes of an SSE event's `data` kept for display.
 pub const SSE_DATA_BYTES: usize = 160;
+/// Bytes of one unfinished SSE event kept for display (1 MiB); a larger event is counted
+/// in `sse_events_dropped` instead of shown (keeps the scan linear).
+pub const SSE_BUF_BYTES: usize = 1024 * 1024;
 /// Exchanges indexed at most (memory stays bounded on huge recordings); later exchanges are
 /// counted ([`ExchangeIndex::exchanges_seen`]) but not shown.
 pub const MAX_EXCHANGES: usize = 200_000;
@@ -270,6 +273,11 @@ impl ExchangeIndex {
                     let text = String::from_utf8_lossy(&body.data);
                     x.sse_buf.push_str(&text);
                     drain_sse(x, ev.seq, ev.t_us, &mut self.sse_total);
+                    if x.sse_buf.len() > SSE_BUF_BYTES {
+                        // One event larger than the display budget: not shown, counted.
+                        x.sse_buf.clear();
+                        x.sse_events_dropped += 1;
+                    }
                 } else {
                     push_capped(&mut x.resp_buf, &body.data);
                 }

@@ -152,7 +152,17 @@ pub fn write_reports(
     let report = Report::build(input);
     let mut first_err = None;
     for (format, path) in outputs {
-        let res = render_report(*format, &report, input).and_then(|text| {
+        let to_stdout = path.as_os_str() == "-";
+        let rendered = if *format == Format::Text && to_stdout && input.color {
+            Ok(text::render_styled(
+                &report,
+                input,
+                text::Style { color: true },
+            ))
+        } else {
+            render_report(*format, &report, input)
+        };
+        let res = rendered.and_then(|text| {
             write_to(path, text.as_bytes()).map_err(|source| ReportError::Write {
                 format: format.as_str(),
                 path: path.clone(),

@@ -60,12 +60,21 @@ pub const AREAS: &[(&str, Category, &str)] = &[
     ("task", Category::Lifecycle, "task state machine"),
     ("id", Category::Lifecycle, "taskId / contextId continuity"),
     ("stream", Category::Streaming, "streaming responses"),
-    ("sse", Category::Streaming, "server-sent events framing"),
+    ("sse", Category::Transport, "server-sent events framing"),
     ("version", Category::Interop, "version negotiation"),
     ("capability", Category::Interop, "capabilities vs behaviour"),
     ("auth", Category::Security, "authentication"),
     ("push", Category::Security, "push notification configs"),
     ("gateway", Category::Interop, "gateway leg vs client leg"),
+];
+
+/// Rule-ID prefixes that name an area differently (`RPC-ID-001` is area `jsonrpc`).
+pub const AREA_ALIASES: &[(&str, &str)] = &[
+    ("rpc", "jsonrpc"),
+    ("cap", "capability"),
+    ("gw", "gateway"),
+    ("ver", "version"),
+    ("data", "task"),
 ];
 
 /// Where the traffic came from (`source.kind` in the JSON report).
@@ -338,13 +347,19 @@ pub fn registry_sha256(rules: &[Rule]) -> String {
 }
 
 /// The area of a rule ID: the longest known area (or `extra` area) that is a prefix of the
-/// lowercased ID's segments; else the ID's first segment.
+/// lowercased ID's segments, after mapping the first segment through [`AREA_ALIASES`];
+/// else that first segment.
 pub fn area_of_rule(rule_id: &str, extra: &[String]) -> String {
     let lower = rule_id.to_ascii_lowercase();
-    let segments: Vec<&str> = lower
+    let mut segments: Vec<&str> = lower
         .split('-')
         .filter(|s| !s.chars().all(|c| c.is_ascii_digit()))
         .collect();
+    if let Some(first) = segments.first_mut() {
+        if let Some((_, area)) = AREA_ALIASES.iter().find(|(p, _)| p == first) {
+            *first = area;
+        }
+    }
     for n in (1..=segments.len()).rev() {
         let cand = segments[..n].join("-");
         if AREAS.iter().any(|(a, _, _)| *a == cand) || extra.contains(&cand) {
@@ -478,6 +493,9 @@ pub struct ReportInput {
     pub rules: &'static [Rule],
     /// Report time (RFC 3339); `None` = now. Set it for reproducible output.
     pub generated_at: Option<String>,
+    /// Color `text` written to stdout (set when stdout is a terminal and `NO_COLOR` is
+    /// unset); files never get colors.
+    pub color: bool,
 }
 
 impl ReportInput {
@@ -496,6 +514,7 @@ impl ReportInput {
             index,
             rules: crate::verify::rules::RULES,
             generated_at: None,
+            color: false,
         }
     }
 }
@@ -617,6 +636,9 @@ mod tests {
         assert_eq!(area_of_rule("CARD-SHAPE-003", &[]), "card");
         assert_eq!(area_of_rule("FOO-BAR-001", &[]), "foo");
         assert_eq!(area_of_rule("FOO-BAR-001", &["foo-bar".into()]), "foo-bar");
+        assert_eq!(area_of_rule("RPC-ID-001", &[]), "jsonrpc");
+        assert_eq!(area_of_rule("GW-SSE-001", &[]), "gateway");
+        assert_eq!(area_of_rule("VER-HDR-002", &[]), "version");
     }
 
     #[test]

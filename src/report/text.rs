@@ -15,20 +15,69 @@ use std::fmt::Write as _;
 use super::index::ExchangeIndex;
 use super::model::{plural, Report, ReportInput};
 use super::{found_text, locate};
-use crate::verify::Finding;
+use crate::verify::{Finding, Severity};
+
+/// ANSI styling for a terminal; every method returns the text unchanged when off.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Style {
+    /// Emit ANSI SGR escapes.
+    pub color: bool,
+}
+
+impl Style {
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+    fn severity(self, sev: Severity) -> String {
+        let code = match sev {
+            Severity::Error => "1;31",
+            Severity::Warning => "1;33",
+            Severity::Note => "1;36",
+        };
+        self.paint(code, sev.as_str())
+    }
+    fn bold(self, t: &str) -> String {
+        self.paint("1", t)
+    }
+    fn gutter(self, t: &str) -> String {
+        self.paint("1;34", t)
+    }
+}
 
 /// One finding as a §7 block (with trailing newline). `file` is the traffic file's display
 /// name (`session.jsonl`), or `-` for live traffic; `index` locates the evidence (the proxy
 /// passes its live index to print findings as they happen).
 pub fn finding_block(f: &Finding, file: &str, index: &ExchangeIndex) -> String {
+    finding_block_styled(f, file, index, Style::default())
+}
+
+/// [`finding_block`] with terminal colors when `style.color`.
+pub fn finding_block_styled(
+    f: &Finding,
+    file: &str,
+    index: &ExchangeIndex,
+    style: Style,
+) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{}[{}]: {}", f.severity, f.rule, f.message);
+    let _ = writeln!(
+        s,
+        "{}{}: {}",
+        style.severity(f.severity),
+        style.bold(&format!("[{}]", f.rule)),
+        style.bold(&f.message)
+    );
+    let arrow = style.gutter("-->");
+    let eq = style.gutter("=");
     if f.evidence.is_empty() {
-        let _ = writeln!(s, "  --> {file}");
+        let _ = writeln!(s, "  {arrow} {file}");
     }
     for (i, e) in f.evidence.iter().enumerate() {
         let mut at = format!(
-            "  --> {file} {}",
+            "  {arrow} {file} {}",
             locate(e.seq, e.exchange.as_deref(), index)
         );
         if let Some(p) = &e.pointer {
@@ -39,14 +88,14 @@ pub fn finding_block(f: &Finding, file: &str, index: &ExchangeIndex) -> String {
         }
         let _ = writeln!(s, "{at}");
         if let Some(v) = &e.found {
-            let _ = writeln!(s, "   = found: {}", found_text(v));
+            let _ = writeln!(s, "   {eq} found: {}", found_text(v));
         }
     }
     if !f.spec.is_empty() {
-        let _ = writeln!(s, "   = spec: {}", f.spec.join(", "));
+        let _ = writeln!(s, "   {eq} spec: {}", f.spec.join(", "));
     }
     if !f.help.is_empty() {
-        let _ = writeln!(s, "   = help: {}", f.help);
+        let _ = writeln!(s, "   {eq} help: {}", f.help);
     }
     s
 }
@@ -89,13 +138,18 @@ pub fn file_label(report: &Report) -> String {
 
 /// The whole text report: blocks separated by a blank line, then the summary line.
 pub fn render(report: &Report, input: &ReportInput) -> String {
+    render_styled(report, input, Style::default())
+}
+
+/// [`render`] with terminal colors when `style.color`.
+pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> String {
     let file = file_label(report);
     let mut out = String::new();
     for f in &report.findings {
-        out.push_str(&finding_block(f, &file, &input.index));
+        out.push_str(&finding_block_styled(f, &file, &input.index, style));
         out.push('\n');
     }
-    out.push_str(&summary_line(report));
+    out.push_str(&style.bold(&summary_line(report)));
     out.push('\n');
     out
 }
