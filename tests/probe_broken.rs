@@ -333,3 +333,41 @@ async fn a_break_shows_in_both_bindings() {
         ]
     );
 }
+
+#[tokio::test]
+async fn endless_body_is_cut_at_the_cap_not_buffered_forever() {
+    use a2a_interop::probe::transport::{ProbeRequest, MAX_BODY_BYTES};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    // a real server that answers with a close-delimited body that never ends
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = tokio::spawn(async move {
+        let (mut s, _) = listener.accept().await.unwrap();
+        let mut head = [0u8; 1024];
+        let _ = s.read(&mut head).await;
+        let _ = s
+            .write_all(
+                b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\nconnection: close\r\n\r\n",
+            )
+            .await;
+        let chunk = vec![b'x'; 64 * 1024];
+        while s.write_all(&chunk).await.is_ok() {}
+    });
+    let t = Transport::new(TransportConfig {
+        base: url::Url::parse(&format!("http://{addr}/")).unwrap(),
+        via: None,
+        allow_hosts: vec![],
+        max_requests: 1,
+    });
+    let req = ProbeRequest {
+        method: http::Method::GET,
+        url: url::Url::parse(&format!("http://{addr}/stream")).unwrap(),
+        headers: vec![],
+        body: None,
+    };
+    let resp = t.send(req, Duration::from_secs(30)).await.unwrap();
+    assert_eq!(resp.status, 200);
+    assert!(!resp.complete);
+    assert_eq!(resp.body.len(), MAX_BODY_BYTES);
+    server.abort();
+}

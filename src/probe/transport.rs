@@ -32,8 +32,12 @@ pub struct ProbeRequest {
     pub body: Option<Bytes>,
 }
 
+/// Most response body bytes kept per request (16 MiB); past it the read stops and the
+/// response is marked incomplete, so a hostile agent cannot exhaust memory.
+pub const MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
+
 /// The agent's answer. `complete` is false when the deadline cut the body short (a stream
-/// that never ended).
+/// that never ended), the connection broke, or the body passed [`MAX_BODY_BYTES`].
 #[derive(Clone, Debug)]
 pub struct ProbeResponse {
     /// HTTP status code.
@@ -225,7 +229,12 @@ impl Transport {
                 }
                 Ok(Some(Ok(frame))) => {
                     if let Some(d) = frame.data_ref() {
-                        buf.extend_from_slice(d);
+                        let room = MAX_BODY_BYTES.saturating_sub(buf.len());
+                        buf.extend_from_slice(&d[..d.len().min(room)]);
+                        if d.len() > room {
+                            complete = false;
+                            break;
+                        }
                     }
                 }
             }
