@@ -110,6 +110,17 @@ struct Target {
     tenant: Option<String>,
 }
 
+impl Target {
+    /// The payload shape: HTTP+JSON bodies are ProtoJSON (1.0 oneof wrappers and
+    /// `TASK_STATE_*`) in both 1.0 and 0.3 (digest §0.1); JSON-RPC follows the dialect.
+    fn wire(&self) -> Dialect {
+        match self.binding {
+            Binding::HttpJson => Dialect::V1_0,
+            _ => self.dialect,
+        }
+    }
+}
+
 /// A task the plan created and follows.
 #[derive(Clone, Debug)]
 struct TaskRef {
@@ -341,7 +352,24 @@ impl<'a> Runner<'a> {
         Ok(rest_rpc(resp))
     }
 
-    fn send_params(&self, d: Dialect, text: &str, wait: bool, task: Option<&TaskRef>) -> Value {
+    fn send_params(&self, tg: &Target, text: &str, wait: bool, task: Option<&TaskRef>) -> Value {
+        let mut p = self.send_params_of(tg.wire(), text, wait, task);
+        if tg.binding == Binding::HttpJson && tg.dialect == Dialect::V0_3 {
+            // 0.3 REST = ProtoJSON of 0.3:grpc: parts in `content`, `blocking` (trap 5, 8)
+            if let Some(m) = p.get_mut("message").and_then(Value::as_object_mut) {
+                if let Some(parts) = m.remove("parts") {
+                    m.insert("content".into(), parts);
+                }
+            }
+            if let Some(c) = p.get_mut("configuration").and_then(Value::as_object_mut) {
+                c.remove("returnImmediately");
+                c.insert("blocking".into(), json!(wait));
+            }
+        }
+        p
+    }
+
+    fn send_params_of(&self, d: Dialect, text: &str, wait: bool, task: Option<&TaskRef>) -> Value {
         let msg = d.user_message(
             text,
             task.map(|t| t.id.as_str()),
@@ -538,7 +566,7 @@ impl<'a> Runner<'a> {
             if self.cfg.dialect.is_some_and(|d| d != i.dialect) {
                 continue;
             }
-            let rest_ok = i.binding == Binding::HttpJson && i.dialect == Dialect::V1_0;
+            let rest_ok = i.binding == Binding::HttpJson;
             if i.binding != Binding::JsonRpc && !rest_ok {
                 other_bindings.push(i.clone());
                 continue;
@@ -713,7 +741,7 @@ impl<'a> Runner<'a> {
         let mut outcome: Option<Outcome> = None;
         for skill in self.basic_skills().into_iter().take(3) {
             let text = Self::text_of(&skill);
-            let params = self.send_params(tg.dialect, &text, true, None);
+            let params = self.send_params(tg, &text, true, None);
             let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
                 Ok(r) => r,
                 Err(e) => {
@@ -730,7 +758,7 @@ impl<'a> Runner<'a> {
                 )));
                 break;
             };
-            match tg.dialect.send_reply(result) {
+            match tg.wire().send_reply(result) {
                 Reply::Task(t) => {
                     match TaskRef::from_task(&t) {
                         Some(tr) => {
@@ -953,7 +981,7 @@ impl<'a> Runner<'a> {
             .first()
             .map(Self::text_of)
             .unwrap_or_else(|| "hello".into());
-        let params = self.send_params(tg.dialect, &text, true, Some(task));
+        let params = self.send_params(tg, &text, true, Some(task));
         let o = match self.call(tg, tg.dialect.method(Op::Send), params).await {
             Ok(rpc) if rpc.result().is_some() => Outcome::Fail(format!(
                 "agent accepted a message to {} task {}",
@@ -994,12 +1022,12 @@ impl<'a> Runner<'a> {
     }
 
     async fn cancel_outcome(&self, tg: &Target, skill: &Skill) -> Outcome {
-        let params = self.send_params(tg.dialect, &Self::text_of(skill), false, None);
+        let params = self.send_params(tg, &Self::text_of(skill), false, None);
         let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
             Ok(r) => r,
             Err(e) => return e.outcome("send failed"),
         };
-        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.dialect.send_reply(r)) else {
+        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) else {
             return Outcome::Skip(format!("skill {} did not reply with a task", skill.id));
         };
         let Some(task) = TaskRef::from_task(&t) else {
@@ -1075,12 +1103,12 @@ impl<'a> Runner<'a> {
 
     async fn input_outcome(&self, tg: &Target, skill: &Skill) -> Outcome {
         let text = Self::text_of(skill);
-        let params = self.send_params(tg.dialect, &text, true, None);
+        let params = self.send_params(tg, &text, true, None);
         let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
             Ok(r) => r,
             Err(e) => return e.outcome("send failed"),
         };
-        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.dialect.send_reply(r)) else {
+        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) else {
             return Outcome::Skip(format!("skill {} did not reply with a task", skill.id));
         };
         let Some(task) = TaskRef::from_task(&t) else {
@@ -1097,7 +1125,7 @@ impl<'a> Runner<'a> {
                 task.state_str()
             ));
         }
-        let params = self.send_params(tg.dialect, &text, true, Some(&task));
+        let params = self.send_params(tg, &text, true, Some(&task));
         let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
             Ok(r) => r,
             Err(e) => return e.outcome("follow-up failed"),
@@ -1109,7 +1137,7 @@ impl<'a> Runner<'a> {
                 rpc.describe()
             ));
         };
-        match tg.dialect.send_reply(result) {
+        match tg.wire().send_reply(result) {
             Reply::Task(t) => {
                 let Some(now) = TaskRef::from_task(&t) else {
                     return Outcome::Fail(
@@ -1173,7 +1201,7 @@ impl<'a> Runner<'a> {
             .as_ref()
             .map(Self::text_of)
             .unwrap_or_else(|| "hello".into());
-        let params = self.send_params(tg.dialect, &text, true, None);
+        let params = self.send_params(tg, &text, true, None);
         let id = uuid::Uuid::new_v4().to_string();
         let mut p = params;
         if let (Some(tenant), Some(obj)) = (&tg.tenant, p.as_object_mut()) {
@@ -1242,7 +1270,7 @@ impl<'a> Runner<'a> {
             if rest {
                 // REST-002: bare StreamResponse, exactly one member
                 match v.filter(|v| v.as_object().is_some_and(|o| o.len() == 1)) {
-                    Some(r) => items.push(tg.dialect.stream_item(&r)),
+                    Some(r) => items.push(tg.wire().stream_item(&r)),
                     None => bad_envelope.push(n),
                 }
                 continue;
@@ -1250,7 +1278,7 @@ impl<'a> Runner<'a> {
             let ok_id =
                 v.as_ref().and_then(|v| v.get("id")).and_then(Value::as_str) == Some(id.as_str());
             match v.as_ref().and_then(|v| v.get("result")) {
-                Some(r) if ok_id => items.push(tg.dialect.stream_item(r)),
+                Some(r) if ok_id => items.push(tg.wire().stream_item(r)),
                 _ => bad_envelope.push(n),
             }
         }
@@ -1336,7 +1364,7 @@ impl<'a> Runner<'a> {
             .first()
             .map(Self::text_of)
             .unwrap_or_else(|| "hello".into());
-        let mut params = self.send_params(tg.dialect, &text, true, None);
+        let mut params = self.send_params(tg, &text, true, None);
         let o = match self
             .call_with(
                 tg,
@@ -1390,12 +1418,21 @@ impl<'a> Runner<'a> {
             self.push(name, d, eh, started, o);
         }
         let started = Instant::now();
+        if tg.dialect != Dialect::V1_0 {
+            self.skip(
+                "errors.unsupported-version",
+                d,
+                eh,
+                "0.x has no version negotiation",
+            );
+            return;
+        }
         let text = self
             .basic_skills()
             .first()
             .map(Self::text_of)
             .unwrap_or_else(|| "hello".into());
-        let mut params = self.send_params(tg.dialect, &text, true, None);
+        let mut params = self.send_params(tg, &text, true, None);
         let o = match self
             .call_with(
                 tg,
@@ -1448,7 +1485,7 @@ impl<'a> Runner<'a> {
             .first()
             .map(Self::text_of)
             .unwrap_or_else(|| "hello".into());
-        let mut params = self.send_params(tg.dialect, &text, true, None);
+        let mut params = self.send_params(tg, &text, true, None);
         let o = match self
             .call_with(tg, tg.dialect.method(Op::Send), &mut params, false, tg.dialect.version_header())
             .await
@@ -1679,6 +1716,9 @@ fn rest_url(tg: &Target, route: &str, query: Option<&str>) -> Url {
         path.push('/');
         path.push_str(&enc(t));
     }
+    if tg.dialect == Dialect::V0_3 {
+        path.push_str("/v1"); // 0.3 REST routes (REST-003)
+    }
     path.push_str(route);
     url.set_path(&path);
     url.set_query(query);
@@ -1721,6 +1761,20 @@ fn rest_rpc(resp: ProbeResponse) -> Rpc {
     let body = resp.json();
     let json = if (200..300).contains(&resp.status) {
         body.map(|b| json!({"jsonrpc": "2.0", "result": b}))
+    } else if let Some(code) = body
+        .as_ref()
+        .and_then(|b| b.get("code"))
+        .and_then(Value::as_i64)
+        .filter(|c| *c < 0)
+    {
+        // 0.3 REST errors are not standardised; some SDKs send a JSON-RPC error object
+        let msg = body
+            .as_ref()
+            .and_then(|b| b.get("message"))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        Some(json!({"jsonrpc": "2.0", "error": {"code": code,
+            "message": format!("HTTP {} {msg}", resp.status)}}))
     } else {
         body.and_then(|b| b.get("error").filter(|e| e.is_object()).cloned())
             .map(|e| {
