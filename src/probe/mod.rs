@@ -1,8 +1,9 @@
 /*!
 The active prober (`a2a-interop probe URL`): discovers an agent exactly like a real client
 (well-known Agent Card, then only the interface URLs the card advertises) and runs a test plan
-over each JSON-RPC dialect the card offers, highest first: card, lifecycle, streaming, error
-handling, auth. Each test gives one [`ProbeResult`]; the run ends in a [`ConformanceLevel`].
+over each interface the card offers (JSON-RPC, then HTTP+JSON; each highest dialect first):
+card, lifecycle, streaming, error handling, auth. Each test gives one [`ProbeResult`]; the
+run ends in a [`ConformanceLevel`].
 
 Every request goes through [`transport::Transport`], which can route it through the
 in-process recording proxy so the probe's own traffic is recorded and verified like passive

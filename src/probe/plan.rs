@@ -3,7 +3,8 @@ The test plan and its runner. Order of a run (each step a [`ProbeResult`]):
 
 1. warm-up card fetch (no result), then `card.*` on the well-known card fetched without
    credentials (CARD-001, CARD-002, CARD-003/004, CARD-011);
-2. per advertised JSON-RPC dialect, highest first: `card.interface-url`, `lifecycle.*`
+2. per advertised interface, JSON-RPC first, each highest dialect first (HTTP+JSON 1.0 and
+   0.3 after; gRPC is skipped): `card.interface-url`, `lifecycle.*`
    (TASK-*, ID-*, DATA-006), `streaming.*` (STREAM-*, RPC-005), `errors.*` (ERR-*, RPC-003,
    VER-002);
 3. once: `auth.*` (AUTH-002, ERR-006) and `errors.no-5xx`.
@@ -94,9 +95,9 @@ impl Rpc {
         }
         let ct = self.resp.content_type();
         if ct.is_empty() {
-            format!("HTTP {} without a JSON-RPC body", self.resp.status)
+            format!("HTTP {} without an A2A body", self.resp.status)
         } else {
-            format!("HTTP {} {ct} without a JSON-RPC body", self.resp.status)
+            format!("HTTP {} {ct} without an A2A body", self.resp.status)
         }
     }
 }
@@ -660,7 +661,7 @@ impl<'a> Runner<'a> {
         })
     }
 
-    /// All tests of one dialect. Returns whether the interface answered JSON-RPC.
+    /// All tests of one interface (dialect + binding). Returns whether it answered A2A.
     async fn dialect_tests(&mut self, tg: &Target, card: &Value) -> bool {
         let d = Some(tg.dialect);
         // card.interface-url and errors.unknown-task share one GetTask on a random id
@@ -704,16 +705,21 @@ impl<'a> Runner<'a> {
             }
             Ok(rpc) if rpc.result().is_none() && rpc.error_code().is_none() => {
                 let o = Outcome::Fail(format!(
-                    "advertised url {} answered {} to a JSON-RPC request",
+                    "advertised url {} answered {} to an A2A request",
                     tg.url,
                     rpc.describe()
                 ));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
-                rest_skip(self, "interface does not answer JSON-RPC");
+                rest_skip(self, "interface does not answer A2A");
                 false
             }
             Ok(rpc) => {
-                let o = Outcome::Pass(format!("advertised url {} answers JSON-RPC", tg.url));
+                let b = if tg.binding == Binding::JsonRpc {
+                    "JSON-RPC"
+                } else {
+                    "HTTP+JSON"
+                };
+                let o = Outcome::Pass(format!("advertised url {} answers {b}", tg.url));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
                 let o = expect_code(&rpc, -32001, "TaskNotFoundError");
                 self.push(
