@@ -91,7 +91,9 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
 
 /// A finished probe: the test results and what the pipeline recorded and verified.
 pub struct ProbeRun {
+    /// The probe's own test results.
     pub report: ProbeReport,
+    /// Recording header, recording path, and the verifier's findings on the probe traffic.
     pub outcome: RunOutcome,
     /// Recording written only to build the report's exchange index (deleted after use).
     pub temp_recording: Option<PathBuf>,

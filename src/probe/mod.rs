@@ -62,7 +62,9 @@ pub struct ProbeResult {
     /// `"http+json"` for HTTP+JSON tests; none for JSON-RPC and binding-free tests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub binding: Option<String>,
+    /// Report category (`agent-card`, `lifecycle`, `streaming`, `error-handling`, ...).
     pub category: Category,
+    /// pass, fail or skip.
     pub status: Status,
     /// What was found (lowercase, no final period); for a skip, why.
     pub message: String,
@@ -210,6 +212,7 @@ pub struct ProbeReport {
     pub target: String,
     /// Dialects exercised, highest first (`"1.0"`, `"0.3"`).
     pub dialects: Vec<String>,
+    /// Every test result, in run order.
     pub results: Vec<ProbeResult>,
     /// Requests sent.
     pub requests: u32,

@@ -25,10 +25,13 @@ use url::Url;
 /// One request of the probe, to an absolute `http://` URL.
 #[derive(Clone, Debug)]
 pub struct ProbeRequest {
+    /// HTTP method.
     pub method: Method,
+    /// Absolute URL as the card advertises it (mapped to the proxy on send).
     pub url: Url,
     /// Extra request headers (name, value); `Content-Type` is set by the caller.
     pub headers: Vec<(String, String)>,
+    /// Request body bytes, if any.
     pub body: Option<Bytes>,
 }
 
@@ -42,7 +45,9 @@ pub const MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
 pub struct ProbeResponse {
     /// HTTP status code.
     pub status: u16,
+    /// Response headers.
     pub headers: HeaderMap,
+    /// Body bytes read (at most [`MAX_BODY_BYTES`]).
     pub body: Bytes,
     pub complete: bool,
 }
