@@ -111,6 +111,7 @@ async fn conformant_agent_passes_everything() {
         "streaming.last-chunk",
         "errors.cancel-completed",
         "errors.message-to-terminal",
+        "errors.subscribe-terminal",
         "errors.unknown-method",
         "errors.invalid-request",
         "errors.parse-error",
@@ -127,8 +128,9 @@ async fn conformant_agent_passes_everything() {
         ConformanceLevel::Full
     );
     // warm-up + card 2, unknown task 1, send 1, get 1, history 2, cancel-completed 1,
-    // message-to-terminal 1, cancel 2, input 2, stream 1, error cases 5: no retries, no extras
-    assert_eq!(r.requests, 19);
+    // message-to-terminal 1, subscribe-terminal 1, cancel 2, input 2, stream 1, error
+    // cases 5: no retries, no extras
+    assert_eq!(r.requests, 20);
 }
 
 #[tokio::test]

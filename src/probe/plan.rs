@@ -826,6 +826,7 @@ impl<'a> Runner<'a> {
                 Category::ErrorHandling,
                 why,
             );
+            self.skip("errors.subscribe-terminal", d, Category::ErrorHandling, why);
             self.cancel_test(tg).await;
             self.input_test(tg).await;
             return;
@@ -964,6 +965,7 @@ impl<'a> Runner<'a> {
             let why = "no terminal task to work with";
             self.skip("errors.cancel-completed", d, eh, why);
             self.skip("errors.message-to-terminal", d, eh, why);
+            self.skip("errors.subscribe-terminal", d, eh, why);
             return;
         };
         let started = Instant::now();
@@ -1007,6 +1009,52 @@ impl<'a> Runner<'a> {
             Err(e) => e.outcome("send failed"),
         };
         self.push("errors.message-to-terminal", d, eh, started, o);
+
+        // TASK-004: SubscribeToTask on a terminal task → UnsupportedOperationError (1.0
+        // JSON-RPC; 0.3 returns the task, trap 6; the REST verb is disputed, trap 1)
+        let started = Instant::now();
+        if tg.dialect != Dialect::V1_0 || tg.binding != Binding::JsonRpc {
+            let why = if tg.dialect != Dialect::V1_0 {
+                "0.3 resubscribe to a finished task may return the task (trap 6)"
+            } else {
+                "http+json subscribe verb is disputed (GET vs POST, trap 1)"
+            };
+            self.skip("errors.subscribe-terminal", d, eh, why);
+            return;
+        }
+        let body = json!({"jsonrpc": "2.0", "id": uuid::Uuid::new_v4().to_string(),
+            "method": "SubscribeToTask", "params": {"id": task.id}});
+        let o = match self
+            .post_raw(
+                tg,
+                Bytes::from(body.to_string()),
+                true,
+                tg.dialect.version_header(),
+            )
+            .await
+        {
+            Ok(mut rpc) => {
+                // a streaming method may answer with a plain JSON-RPC error or an SSE event
+                if rpc.json.is_none() && rpc.resp.content_type() == "text/event-stream" {
+                    let text = String::from_utf8_lossy(&rpc.resp.body).to_string();
+                    rpc.json = super::sse::events(&text)
+                        .first()
+                        .and_then(|d| serde_json::from_str::<Value>(d).ok())
+                        .filter(Value::is_object);
+                }
+                if rpc.result().is_some() {
+                    Outcome::Fail(format!(
+                        "subscribe to {} task {} streamed it, expected error -32004 UnsupportedOperationError",
+                        task.state_str(),
+                        task.id
+                    ))
+                } else {
+                    expect_code(&rpc, -32004, "UnsupportedOperationError")
+                }
+            }
+            Err(e) => e.outcome("subscribe failed"),
+        };
+        self.push("errors.subscribe-terminal", d, eh, started, o);
     }
 
     /// `lifecycle.cancel`: a long-running task, sent without waiting, then CancelTask
@@ -1543,6 +1591,7 @@ const DIALECT_TESTS: &[(&str, Category)] = &[
     ("streaming.content-type", Category::Streaming),
     ("errors.cancel-completed", Category::ErrorHandling),
     ("errors.message-to-terminal", Category::ErrorHandling),
+    ("errors.subscribe-terminal", Category::ErrorHandling),
     ("errors.unknown-method", Category::ErrorHandling),
     ("errors.invalid-request", Category::ErrorHandling),
     ("errors.parse-error", Category::ErrorHandling),

@@ -293,6 +293,16 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
             rpc_reply(&id, get(st, task_id, history))
         }
         "CancelTask" => rpc_reply(&id, cancel(st, task_id)),
+        // TASK-004: terminal → UnsupportedOperationError; else the snapshot, then close
+        "SubscribeToTask" => match get(st, task_id, None) {
+            Ok(t) if terminal(t["status"]["state"].as_str().unwrap_or("")) => {
+                rpc_reply(&id, Err((-32004, "task is terminal")))
+            }
+            Ok(t) => sse(std::iter::once(
+                json!({"jsonrpc": "2.0", "id": id, "result": {"task": t}}),
+            )),
+            Err(f) => rpc_reply(&id, Err(f)),
+        },
         _ => rpc_reply(&id, Err((-32601, "method not found"))),
     }
 }
