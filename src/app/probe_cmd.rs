@@ -54,6 +54,9 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     let findings = &run.outcome.verify.findings;
     let level = conformance_level(&run.report.results, findings);
 
+    if pairs.is_empty() {
+        remove_temp(&run);
+    }
     // the results always reach stdout as text unless a report goes there
     let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
     if !to_stdout {
@@ -61,6 +64,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     }
     if !pairs.is_empty() {
         let input = report_input(&run);
+        remove_temp(&run);
         let mut model = Report::build(&input);
         model.conformance_level = report_level(level);
         model.conformance_reason = level_reason(&run.report, findings, level);
@@ -81,9 +85,6 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::from(2));
             }
         }
-    }
-    if let Some(tmp) = &run.temp_recording {
-        let _ = std::fs::remove_file(tmp);
     }
     let fail_on = a.output.fail_on.unwrap_or(FailOn::Error);
     Ok(exit_code(&run.report, findings, fail_on))
@@ -220,6 +221,13 @@ fn report_level(l: ConformanceLevel) -> report::ConformanceLevel {
         ConformanceLevel::Partial => report::ConformanceLevel::Partial,
         ConformanceLevel::Minimal => report::ConformanceLevel::Minimal,
         ConformanceLevel::NonConformant => report::ConformanceLevel::NonConformant,
+    }
+}
+
+/// Deletes the recording made only for the report index (no `--record`).
+fn remove_temp(run: &ProbeRun) {
+    if let Some(tmp) = &run.temp_recording {
+        let _ = std::fs::remove_file(tmp);
     }
 }
 
