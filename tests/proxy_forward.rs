@@ -644,3 +644,43 @@ async fn api_key_header_named_by_a_card_is_redacted_in_later_requests() {
         other => panic!("{other:?}"),
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lossless_waits_for_a_slow_recorder_instead_of_dropping() {
+    use a2a_interop::record::writer::{spawn_recorder, RecorderConfig};
+    use a2a_interop::record::{CaptureMode, RecordingHeader};
+    let up = sse_server(10, Duration::from_millis(5)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    // The same slow consumer as above, but lossless: the stream is slowed, nothing is lost.
+    let mut first = true;
+    let (sink, recorder) = spawn_recorder(
+        RecorderConfig {
+            path: Some(rec.clone()),
+            header: RecordingHeader::new(CaptureMode::Reverse),
+            queue_bytes: 0,
+            lossless: true,
+            redact: true,
+        },
+        Box::new(move |_| {
+            if first {
+                first = false;
+                std::thread::sleep(Duration::from_millis(300));
+            }
+        }),
+    )
+    .unwrap();
+    let cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec).proxy;
+    let proxy = a2a_interop::proxy::start(cfg, sink).await.unwrap();
+    let c = client_h1();
+    let (status, _, body) = fetch(&c, post(&format!("http://{}/s", proxy.local_addr()), RPC)).await;
+    assert_eq!(status, 200);
+    proxy.shutdown().await;
+    let stats = recorder.finish().await.unwrap();
+    assert_eq!(stats.dropped_events, 0);
+    let evs = read_events(&rec);
+    let (o, _, truncated) = outcome(&evs, "e1");
+    assert_eq!((o, truncated), (Outcome::Complete, false));
+    assert_eq!(response_chunks(&evs, "e1").concat(), body.to_vec());
+    assert!(!evs.iter().any(|e| matches!(e.kind, EventKind::Gap { .. })));
+}
