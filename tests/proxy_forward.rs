@@ -684,3 +684,46 @@ async fn lossless_waits_for_a_slow_recorder_instead_of_dropping() {
     assert_eq!(response_chunks(&evs, "e1").concat(), body.to_vec());
     assert!(!evs.iter().any(|e| matches!(e.kind, EventKind::Gap { .. })));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn h2c_stream_reset_is_client_abort_and_the_connection_keeps_serving() {
+    let sse = sse_server(50, Duration::from_millis(50)).await;
+    let echo = echo_server("e").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(
+        vec![
+            ("/sse", format!("http://{sse}")),
+            ("/", format!("http://{echo}")),
+        ],
+        &rec,
+    ))
+    .await;
+    let c = client_h2();
+    let resp = c
+        .request(post(&format!("{base}/sse/s"), RPC))
+        .await
+        .unwrap();
+    let mut body = resp.into_body();
+    let first = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    assert!(first.starts_with(b"data: "));
+    drop(body); // RST_STREAM for this stream only
+    let evs = wait_for(&rec, |evs| {
+        evs.iter()
+            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+    })
+    .await;
+    assert_eq!(outcome(&evs, "e1").0, Outcome::ClientAbort);
+    // Same client, same h2 connection: still served.
+    let (status, h, _) = fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
+    assert_eq!(status, 200);
+    assert_eq!(h["x-seen-version"], "HTTP/2.0");
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    assert_eq!(outcome(&evs, "e2").0, Outcome::Complete);
+    let conns = evs
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::ConnOpen { .. }))
+        .count();
+    assert_eq!(conns, 1, "the h2 connection was not reused");
+}
