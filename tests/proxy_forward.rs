@@ -727,3 +727,38 @@ async fn h2c_stream_reset_is_client_abort_and_the_connection_keeps_serving() {
         .count();
     assert_eq!(conns, 1, "the h2 connection was not reused");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn client_gone_mid_upload_is_client_abort() {
+    use tokio::io::AsyncWriteExt;
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let addr = base.trim_start_matches("http://").to_string();
+    let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    s.write_all(
+        format!("POST /rpc HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{{\"partial\":")
+            .as_bytes(),
+    )
+    .await
+    .unwrap();
+    s.flush().await.unwrap();
+    wait_for(&rec, |evs| {
+        evs.iter()
+            .any(|e| matches!(e.kind, EventKind::RequestHead { .. }))
+    })
+    .await;
+    drop(s);
+    let evs = wait_for(&rec, |evs| {
+        evs.iter()
+            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+    })
+    .await;
+    let (o, err, _) = outcome(&evs, "e1");
+    assert_eq!(o, Outcome::ClientAbort, "{err:?}");
+    let c = client_h1();
+    let (status, _, _) = fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
+    assert_eq!(status, 200);
+    p.finish().await.unwrap();
+}
