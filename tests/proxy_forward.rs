@@ -762,3 +762,31 @@ async fn client_gone_mid_upload_is_client_abort() {
     assert_eq!(status, 200);
     p.finish().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http_1_0_without_host_is_recorded_against_the_listener_address() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let addr = base.trim_start_matches("http://").to_string();
+    let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    s.write_all(b"GET /x?y=1 HTTP/1.0\r\n\r\n").await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    assert!(
+        buf.starts_with(b"HTTP/1.0 200") || buf.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&buf)
+    );
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    match &of_exchange(&evs, "e1")[0].kind {
+        EventKind::RequestHead { url, version, .. } => {
+            assert_eq!(url, &format!("{base}/x?y=1"));
+            assert_eq!(version.as_deref(), Some("HTTP/1.0"));
+        }
+        other => panic!("{other:?}"),
+    }
+}

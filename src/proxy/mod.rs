@@ -186,6 +186,7 @@ async fn accept_loop(listener: TcpListener, state: Arc<State>, mut stop: watch::
             .local_addr()
             .map(|a| a.to_string())
             .unwrap_or_default();
+        let local_for_url: Arc<str> = Arc::from(local.as_str());
         let conn_no = match &state.sink {
             Some(sink) => {
                 let n = sink.next_conn();
@@ -195,7 +196,7 @@ async fn accept_loop(listener: TcpListener, state: Arc<State>, mut stop: watch::
                     EventKind::ConnOpen {
                         conn: n,
                         peer: peer.to_string(),
-                        local,
+                        local: local.clone(),
                         tls: false,
                     },
                 );
@@ -209,7 +210,8 @@ async fn accept_loop(listener: TcpListener, state: Arc<State>, mut stop: watch::
         conns.spawn(async move {
             let svc = hyper::service::service_fn(move |req| {
                 let st = st.clone();
-                async move { Ok::<_, Infallible>(handle(st, conn_no, req).await) }
+                let local = local_for_url.clone();
+                async move { Ok::<_, Infallible>(handle(st, conn_no, &local, req).await) }
             });
             let conn = builder.serve_connection(TokioIo::new(stream), svc);
             tokio::pin!(conn);
@@ -347,8 +349,14 @@ fn synthetic(
     resp
 }
 
-async fn handle(st: Arc<State>, conn: u64, req: Request<Incoming>) -> Response<ProxyBody> {
-    let origin = client_origin(&req, "proxy");
+async fn handle(
+    st: Arc<State>,
+    conn: u64,
+    local: &str,
+    req: Request<Incoming>,
+) -> Response<ProxyBody> {
+    // HTTP/1.0 without Host: the listener's address is what the client connected to.
+    let origin = client_origin(&req, local);
     let path = req.uri().path().to_string();
     let query = req.uri().query().map(str::to_string);
     let client_url = format!(
