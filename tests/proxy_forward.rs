@@ -790,3 +790,26 @@ async fn http_1_0_without_host_is_recorded_against_the_listener_address() {
         other => panic!("{other:?}"),
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn card_rewrite_leaves_a_card_it_cannot_rewrite_unchanged() {
+    static NOT_JSON: &[u8] = b"<html>not a card</html>";
+    let up = bytes_server("application/json", NOT_JSON).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let mut cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec);
+    cfg.proxy.rewrite_card = true;
+    let (p, base) = start(cfg).await;
+    let c = client_h1();
+    let (status, h, body) = fetch(&c, get(&format!("{base}/.well-known/agent.json"))).await;
+    assert_eq!(status, 200);
+    assert_eq!(&body[..], NOT_JSON);
+    assert_eq!(h["content-length"], NOT_JSON.len().to_string());
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    assert_eq!(response_chunks(&evs, "e1").concat(), NOT_JSON);
+    assert!(!evs
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::CardRewrite { .. })));
+    assert_eq!(outcome(&evs, "e1").0, Outcome::Complete);
+}

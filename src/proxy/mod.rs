@@ -547,13 +547,10 @@ async fn card_response(
     };
     let Some((new_body, pointers)) = rewritten else {
         // Unchanged: the buffered frames go first (recorded as they pass), then the rest.
-        let prefix = futures_util::stream::iter(
-            frames
-                .into_iter()
-                .map(|d| Ok::<_, BoxError>(http_body::Frame::data(d))),
-        );
-        let rest = http_body_util::BodyStream::new(body.map_err(BoxError::from));
-        let joined = http_body_util::StreamBody::new(futures_util::StreamExt::chain(prefix, rest));
+        let joined = PrefixBody {
+            prefix: frames.into(),
+            rest: (!ended).then_some(body),
+        };
         return Response::from_parts(
             parts,
             TeeBody::new(joined, ctx, Direction::Response, true).boxed_unsync(),
@@ -612,4 +609,52 @@ async fn card_response(
         parts,
         TeeBody::new(body, ctx, Direction::Response, false).boxed_unsync(),
     )
+}
+
+pin_project_lite::pin_project! {
+    /// Frames already read from the agent, then the rest of its body. Reports its end and
+    /// size exactly, so the server knows when a `Content-Length` body is complete.
+    struct PrefixBody {
+        prefix: std::collections::VecDeque<Bytes>,
+        #[pin]
+        rest: Option<Incoming>,
+    }
+}
+
+impl http_body::Body for PrefixBody {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, BoxError>>> {
+        let this = self.project();
+        if let Some(d) = this.prefix.pop_front() {
+            return std::task::Poll::Ready(Some(Ok(http_body::Frame::data(d))));
+        }
+        match this.rest.as_pin_mut() {
+            Some(rest) => rest.poll_frame(cx).map_err(BoxError::from),
+            None => std::task::Poll::Ready(None),
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.prefix.is_empty() && self.rest.as_ref().is_none_or(|r| r.is_end_stream())
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        let buffered: u64 = self.prefix.iter().map(|b| b.len() as u64).sum();
+        let rest = match &self.rest {
+            Some(r) => r.size_hint(),
+            None => http_body::SizeHint::with_exact(0),
+        };
+        // Upper first: set_lower asserts lower <= upper.
+        let mut hint = http_body::SizeHint::new();
+        if let Some(u) = rest.upper() {
+            hint.set_upper(u.saturating_add(buffered));
+        }
+        hint.set_lower(rest.lower().saturating_add(buffered));
+        hint
+    }
 }
