@@ -813,3 +813,50 @@ async fn card_rewrite_leaves_a_card_it_cannot_rewrite_unchanged() {
         .any(|e| matches!(e.kind, EventKind::CardRewrite { .. })));
     assert_eq!(outcome(&evs, "e1").0, Outcome::Complete);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hop_by_hop_headers_are_not_forwarded_either_way() {
+    let up = serve(std::sync::Arc::new(
+        |req: hyper::Request<hyper::body::Incoming>| {
+            Box::pin(async move {
+                let names: Vec<String> = req.headers().keys().map(|k| k.to_string()).collect();
+                hyper::Response::builder()
+                    .header("content-type", "text/plain")
+                    .header("connection", "x-agent-hop")
+                    .header("x-agent-hop", "1")
+                    .header("x-agent-end", "1")
+                    .body(full(names.join(",")))
+                    .unwrap()
+            })
+        },
+    ))
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let c = client_h1();
+    let req = http::Request::get(format!("{base}/h"))
+        .header("connection", "x-client-hop")
+        .header("x-client-hop", "1")
+        .header("x-client-end", "1")
+        .header("proxy-authorization", "Basic abc")
+        .body(full(Bytes::new()))
+        .unwrap();
+    let (status, h, body) = fetch(&c, req).await;
+    assert_eq!(status, 200);
+    let seen = String::from_utf8(body.to_vec()).unwrap();
+    let seen: Vec<&str> = seen.split(',').collect();
+    assert!(seen.contains(&"x-client-end"), "{seen:?}");
+    for hop in ["x-client-hop", "proxy-authorization", "connection"] {
+        assert!(!seen.contains(&hop), "{hop} forwarded: {seen:?}");
+    }
+    assert!(h.contains_key("x-agent-end"));
+    assert!(!h.contains_key("x-agent-hop"));
+    p.finish().await.unwrap();
+    // The recording keeps what each side actually sent.
+    let evs = read_events(&rec);
+    match &of_exchange(&evs, "e1")[0].kind {
+        EventKind::RequestHead { headers, .. } => assert!(headers.contains("x-client-hop")),
+        other => panic!("{other:?}"),
+    }
+}
