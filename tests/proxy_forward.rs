@@ -860,3 +860,42 @@ async fn hop_by_hop_headers_are_not_forwarded_either_way() {
         other => panic!("{other:?}"),
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gzip_card_is_rewritten_and_served_identity() {
+    use std::io::Write;
+    let port = std::sync::Arc::new(std::sync::OnceLock::<u16>::new());
+    let port2 = port.clone();
+    let up = serve(std::sync::Arc::new(move |_req: hyper::Request<hyper::body::Incoming>| {
+        let port = *port2.get().unwrap();
+        Box::pin(async move {
+            let card = format!(r#"{{"supportedInterfaces":[{{"url":"http://127.0.0.1:{port}/","protocolBinding":"JSONRPC"}}]}}"#);
+            let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            enc.write_all(card.as_bytes()).unwrap();
+            hyper::Response::builder()
+                .header("content-type", "application/json")
+                .header("content-encoding", "gzip")
+                .body(full(enc.finish().unwrap()))
+                .unwrap()
+        })
+    }))
+    .await;
+    port.set(up.port()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let mut cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec);
+    cfg.proxy.rewrite_card = true;
+    let (p, base) = start(cfg).await;
+    let c = client_h1();
+    let (_, h, body) = fetch(&c, get(&format!("{base}/.well-known/agent-card.json"))).await;
+    assert!(h.get("content-encoding").is_none());
+    assert_eq!(
+        std::str::from_utf8(&body).unwrap(),
+        format!(r#"{{"supportedInterfaces":[{{"url":"{base}/","protocolBinding":"JSONRPC"}}]}}"#)
+    );
+    p.finish().await.unwrap();
+    // The agent's gzip bytes are recorded raw (base64: not UTF-8).
+    let evs = read_events(&rec);
+    let raw = response_chunks(&evs, "e1").concat();
+    assert_eq!(&raw[..2], &[0x1f, 0x8b]);
+}
