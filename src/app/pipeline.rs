@@ -84,10 +84,11 @@ impl Pipeline {
         header.routes = cfg.proxy.routes.clone();
         header.redacted = cfg.redact;
         // Bind first so the header can name the real address (port 0 resolved).
-        let probe = std::net::TcpListener::bind(cfg.proxy.listen)
+        // tokio's bind sets SO_REUSEADDR: a restart on the same port works at once.
+        let listener = tokio::net::TcpListener::bind(cfg.proxy.listen)
+            .await
             .with_context(|| format!("cannot listen on {}", cfg.proxy.listen))?;
-        let listen = probe.local_addr()?;
-        drop(probe);
+        let listen = listener.local_addr()?;
         header.listen = vec![listen.to_string()];
 
         let (tx, rx) = mpsc::channel::<Event>();
@@ -161,7 +162,7 @@ impl Pipeline {
             })?;
         let mut pcfg = cfg.proxy.clone();
         pcfg.listen = listen;
-        let proxy = match proxy::start(pcfg, sink.clone()).await {
+        let proxy = match proxy::start_on(listener, pcfg, sink.clone()).await {
             Ok(p) => p,
             Err(e) => {
                 let _ = recorder.finish().await;

@@ -130,10 +130,30 @@ pub async fn start_bare(cfg: ProxyConfig) -> std::io::Result<ProxyHandle> {
     start_inner(cfg, None).await
 }
 
+/// [`start`] on a listener the caller already bound (`cfg.listen` is ignored): the caller
+/// knows the address before the proxy runs, with no window for another socket to take it.
+///
+/// Errors: a route is invalid (`InvalidInput`).
+pub async fn start_on(
+    listener: TcpListener,
+    cfg: ProxyConfig,
+    sink: EventSink,
+) -> std::io::Result<ProxyHandle> {
+    serve(listener, cfg, Some(sink)).await
+}
+
 async fn start_inner(cfg: ProxyConfig, sink: Option<EventSink>) -> std::io::Result<ProxyHandle> {
+    let listener = TcpListener::bind(cfg.listen).await?;
+    serve(listener, cfg, sink).await
+}
+
+async fn serve(
+    listener: TcpListener,
+    cfg: ProxyConfig,
+    sink: Option<EventSink>,
+) -> std::io::Result<ProxyHandle> {
     let table = RouteTable::new(&cfg.routes)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
-    let listener = TcpListener::bind(cfg.listen).await?;
     let local_addr = listener.local_addr()?;
     let mut conn = HttpConnector::new();
     conn.set_nodelay(true);
