@@ -324,7 +324,9 @@ fn idle_child(spec: &str) {
 }
 
 fn idle_per_stream(mode: &str, n: usize) -> Option<u64> {
+    // `--bench` as cargo passes it: the child is part of the benchmark run.
     let out = std::process::Command::new(std::env::current_exe().ok()?)
+        .arg("--bench")
         .env("A2A_BENCH_IDLE", format!("{mode}:{n}"))
         .output()
         .ok()?;

@@ -644,3 +644,258 @@ async fn api_key_header_named_by_a_card_is_redacted_in_later_requests() {
         other => panic!("{other:?}"),
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lossless_waits_for_a_slow_recorder_instead_of_dropping() {
+    use a2a_interop::record::writer::{spawn_recorder, RecorderConfig};
+    use a2a_interop::record::{CaptureMode, RecordingHeader};
+    let up = sse_server(10, Duration::from_millis(5)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    // The same slow consumer as above, but lossless: the stream is slowed, nothing is lost.
+    let mut first = true;
+    let (sink, recorder) = spawn_recorder(
+        RecorderConfig {
+            path: Some(rec.clone()),
+            header: RecordingHeader::new(CaptureMode::Reverse),
+            queue_bytes: 0,
+            lossless: true,
+            redact: true,
+        },
+        Box::new(move |_| {
+            if first {
+                first = false;
+                std::thread::sleep(Duration::from_millis(300));
+            }
+        }),
+    )
+    .unwrap();
+    let cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec).proxy;
+    let proxy = a2a_interop::proxy::start(cfg, sink).await.unwrap();
+    let c = client_h1();
+    let (status, _, body) = fetch(&c, post(&format!("http://{}/s", proxy.local_addr()), RPC)).await;
+    assert_eq!(status, 200);
+    proxy.shutdown().await;
+    let stats = recorder.finish().await.unwrap();
+    assert_eq!(stats.dropped_events, 0);
+    let evs = read_events(&rec);
+    let (o, _, truncated) = outcome(&evs, "e1");
+    assert_eq!((o, truncated), (Outcome::Complete, false));
+    assert_eq!(response_chunks(&evs, "e1").concat(), body.to_vec());
+    assert!(!evs.iter().any(|e| matches!(e.kind, EventKind::Gap { .. })));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn h2c_stream_reset_is_client_abort_and_the_connection_keeps_serving() {
+    let sse = sse_server(50, Duration::from_millis(50)).await;
+    let echo = echo_server("e").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(
+        vec![
+            ("/sse", format!("http://{sse}")),
+            ("/", format!("http://{echo}")),
+        ],
+        &rec,
+    ))
+    .await;
+    let c = client_h2();
+    let resp = c
+        .request(post(&format!("{base}/sse/s"), RPC))
+        .await
+        .unwrap();
+    let mut body = resp.into_body();
+    let first = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    assert!(first.starts_with(b"data: "));
+    drop(body); // RST_STREAM for this stream only
+    let evs = wait_for(&rec, |evs| {
+        evs.iter()
+            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+    })
+    .await;
+    assert_eq!(outcome(&evs, "e1").0, Outcome::ClientAbort);
+    // Same client, same h2 connection: still served.
+    let (status, h, _) = fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
+    assert_eq!(status, 200);
+    assert_eq!(h["x-seen-version"], "HTTP/2.0");
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    assert_eq!(outcome(&evs, "e2").0, Outcome::Complete);
+    let conns = evs
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::ConnOpen { .. }))
+        .count();
+    assert_eq!(conns, 1, "the h2 connection was not reused");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn client_gone_mid_upload_is_client_abort() {
+    use tokio::io::AsyncWriteExt;
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let addr = base.trim_start_matches("http://").to_string();
+    let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    s.write_all(
+        format!("POST /rpc HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{{\"partial\":")
+            .as_bytes(),
+    )
+    .await
+    .unwrap();
+    s.flush().await.unwrap();
+    wait_for(&rec, |evs| {
+        evs.iter()
+            .any(|e| matches!(e.kind, EventKind::RequestHead { .. }))
+    })
+    .await;
+    drop(s);
+    let evs = wait_for(&rec, |evs| {
+        evs.iter()
+            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+    })
+    .await;
+    let (o, err, _) = outcome(&evs, "e1");
+    assert_eq!(o, Outcome::ClientAbort, "{err:?}");
+    let c = client_h1();
+    let (status, _, _) = fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
+    assert_eq!(status, 200);
+    p.finish().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http_1_0_without_host_is_recorded_against_the_listener_address() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let addr = base.trim_start_matches("http://").to_string();
+    let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    s.write_all(b"GET /x?y=1 HTTP/1.0\r\n\r\n").await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    assert!(
+        buf.starts_with(b"HTTP/1.0 200") || buf.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&buf)
+    );
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    match &of_exchange(&evs, "e1")[0].kind {
+        EventKind::RequestHead { url, version, .. } => {
+            assert_eq!(url, &format!("{base}/x?y=1"));
+            assert_eq!(version.as_deref(), Some("HTTP/1.0"));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn card_rewrite_leaves_a_card_it_cannot_rewrite_unchanged() {
+    static NOT_JSON: &[u8] = b"<html>not a card</html>";
+    let up = bytes_server("application/json", NOT_JSON).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let mut cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec);
+    cfg.proxy.rewrite_card = true;
+    let (p, base) = start(cfg).await;
+    let c = client_h1();
+    let (status, h, body) = fetch(&c, get(&format!("{base}/.well-known/agent.json"))).await;
+    assert_eq!(status, 200);
+    assert_eq!(&body[..], NOT_JSON);
+    assert_eq!(h["content-length"], NOT_JSON.len().to_string());
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    assert_eq!(response_chunks(&evs, "e1").concat(), NOT_JSON);
+    assert!(!evs
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::CardRewrite { .. })));
+    assert_eq!(outcome(&evs, "e1").0, Outcome::Complete);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hop_by_hop_headers_are_not_forwarded_either_way() {
+    let up = serve(std::sync::Arc::new(
+        |req: hyper::Request<hyper::body::Incoming>| {
+            Box::pin(async move {
+                let names: Vec<String> = req.headers().keys().map(|k| k.to_string()).collect();
+                hyper::Response::builder()
+                    .header("content-type", "text/plain")
+                    .header("connection", "x-agent-hop")
+                    .header("x-agent-hop", "1")
+                    .header("x-agent-end", "1")
+                    .body(full(names.join(",")))
+                    .unwrap()
+            })
+        },
+    ))
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let c = client_h1();
+    let req = http::Request::get(format!("{base}/h"))
+        .header("connection", "x-client-hop")
+        .header("x-client-hop", "1")
+        .header("x-client-end", "1")
+        .header("proxy-authorization", "Basic abc")
+        .body(full(Bytes::new()))
+        .unwrap();
+    let (status, h, body) = fetch(&c, req).await;
+    assert_eq!(status, 200);
+    let seen = String::from_utf8(body.to_vec()).unwrap();
+    let seen: Vec<&str> = seen.split(',').collect();
+    assert!(seen.contains(&"x-client-end"), "{seen:?}");
+    for hop in ["x-client-hop", "proxy-authorization", "connection"] {
+        assert!(!seen.contains(&hop), "{hop} forwarded: {seen:?}");
+    }
+    assert!(h.contains_key("x-agent-end"));
+    assert!(!h.contains_key("x-agent-hop"));
+    p.finish().await.unwrap();
+    // The recording keeps what each side actually sent.
+    let evs = read_events(&rec);
+    match &of_exchange(&evs, "e1")[0].kind {
+        EventKind::RequestHead { headers, .. } => assert!(headers.contains("x-client-hop")),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gzip_card_is_rewritten_and_served_identity() {
+    use std::io::Write;
+    let port = std::sync::Arc::new(std::sync::OnceLock::<u16>::new());
+    let port2 = port.clone();
+    let up = serve(std::sync::Arc::new(move |_req: hyper::Request<hyper::body::Incoming>| {
+        let port = *port2.get().unwrap();
+        Box::pin(async move {
+            let card = format!(r#"{{"supportedInterfaces":[{{"url":"http://127.0.0.1:{port}/","protocolBinding":"JSONRPC"}}]}}"#);
+            let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            enc.write_all(card.as_bytes()).unwrap();
+            hyper::Response::builder()
+                .header("content-type", "application/json")
+                .header("content-encoding", "gzip")
+                .body(full(enc.finish().unwrap()))
+                .unwrap()
+        })
+    }))
+    .await;
+    port.set(up.port()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let mut cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec);
+    cfg.proxy.rewrite_card = true;
+    let (p, base) = start(cfg).await;
+    let c = client_h1();
+    let (_, h, body) = fetch(&c, get(&format!("{base}/.well-known/agent-card.json"))).await;
+    assert!(h.get("content-encoding").is_none());
+    assert_eq!(
+        std::str::from_utf8(&body).unwrap(),
+        format!(r#"{{"supportedInterfaces":[{{"url":"{base}/","protocolBinding":"JSONRPC"}}]}}"#)
+    );
+    p.finish().await.unwrap();
+    // The agent's gzip bytes are recorded raw (base64: not UTF-8).
+    let evs = read_events(&rec);
+    let raw = response_chunks(&evs, "e1").concat();
+    assert_eq!(&raw[..2], &[0x1f, 0x8b]);
+}

@@ -9,7 +9,9 @@ module that sees every layer).
 
 Forwarding never waits on verification: the recorder hands each event (a cheap clone,
 bodies are refcounted) to a verifier thread over an unbounded channel, so a slow rule
-delays only the findings, never the traffic or the file.
+delays only the findings, never the traffic or the file. Each finding is printed (unless
+quiet) and sent back to the recorder as a `finding` event, kept with the traffic; findings
+made after the recorder closed (those of `Verifier::finish`) are only in the outcome.
 */
 
 use std::net::SocketAddr;
@@ -22,7 +24,7 @@ use anyhow::Context as _;
 
 use crate::proxy::{self, ProxyConfig, ProxyHandle};
 use crate::record::writer::{spawn_recorder, EventSink, Recorder, RecorderConfig, RecorderStats};
-use crate::record::{CaptureMode, Event, RecordingHeader};
+use crate::record::{CaptureMode, Event, EventKind, RecordingHeader};
 use crate::verify::{Finding, Verifier, VerifyOutcome};
 
 /// What to run.
@@ -82,14 +84,32 @@ impl Pipeline {
         header.routes = cfg.proxy.routes.clone();
         header.redacted = cfg.redact;
         // Bind first so the header can name the real address (port 0 resolved).
-        let probe = std::net::TcpListener::bind(cfg.proxy.listen)
+        // tokio's bind sets SO_REUSEADDR: a restart on the same port works at once.
+        let listener = tokio::net::TcpListener::bind(cfg.proxy.listen)
+            .await
             .with_context(|| format!("cannot listen on {}", cfg.proxy.listen))?;
-        let listen = probe.local_addr()?;
-        drop(probe);
+        let listen = listener.local_addr()?;
         header.listen = vec![listen.to_string()];
 
         let (tx, rx) = mpsc::channel::<Event>();
+        let (sink, recorder) = spawn_recorder(
+            RecorderConfig {
+                path: cfg.record.clone(),
+                header: header.clone(),
+                queue_bytes: cfg.queue_bytes,
+                lossless: cfg.lossless,
+                redact: cfg.redact,
+            },
+            Box::new(move |ev: &Event| {
+                let _ = tx.send(ev.clone());
+            }),
+        )
+        .with_context(|| match &cfg.record {
+            Some(p) => format!("cannot create recording {}", p.display()),
+            None => "cannot start the recorder".into(),
+        })?;
         let vheader = header.clone();
+        let vsink = sink.clone();
         let print = cfg.print_findings;
         let verifier = std::thread::Builder::new()
             .name("a2a-verifier".into())
@@ -100,6 +120,18 @@ impl Pipeline {
                         if print {
                             eprintln!("{}", finding_line(&f));
                         }
+                        // Kept with the traffic (a `finding` event); offline verification
+                        // ignores these and recomputes.
+                        vsink.try_send(
+                            None,
+                            f.leg.clone(),
+                            EventKind::Finding {
+                                rule: f.rule.clone(),
+                                severity: f.severity.as_str().into(),
+                                message: f.message.clone(),
+                                seqs: f.evidence.iter().map(|e| e.seq).collect(),
+                            },
+                        );
                     }
                 };
                 // Poll while busy (no wake-up per event for the recorder), park when idle.
@@ -128,25 +160,9 @@ impl Pipeline {
                 }
                 v.finish()
             })?;
-        let (sink, recorder) = spawn_recorder(
-            RecorderConfig {
-                path: cfg.record.clone(),
-                header: header.clone(),
-                queue_bytes: cfg.queue_bytes,
-                lossless: cfg.lossless,
-                redact: cfg.redact,
-            },
-            Box::new(move |ev: &Event| {
-                let _ = tx.send(ev.clone());
-            }),
-        )
-        .with_context(|| match &cfg.record {
-            Some(p) => format!("cannot create recording {}", p.display()),
-            None => "cannot start the recorder".into(),
-        })?;
         let mut pcfg = cfg.proxy.clone();
         pcfg.listen = listen;
-        let proxy = match proxy::start(pcfg, sink.clone()).await {
+        let proxy = match proxy::start_on(listener, pcfg, sink.clone()).await {
             Ok(p) => p,
             Err(e) => {
                 let _ = recorder.finish().await;

@@ -128,6 +128,12 @@ async fn run_async(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode
         );
     }
     if let Some(path) = &a.report {
+        if a.format != crate::cli::Format::Json {
+            eprintln!(
+                "a2a-interop proxy: --format {:?} is not wired to the proxy yet; writing JSON",
+                a.format
+            );
+        }
         write_report_json(path, &outcome)
             .with_context(|| format!("cannot write report {}", path.display()))?;
     }

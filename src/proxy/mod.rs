@@ -130,10 +130,30 @@ pub async fn start_bare(cfg: ProxyConfig) -> std::io::Result<ProxyHandle> {
     start_inner(cfg, None).await
 }
 
+/// [`start`] on a listener the caller already bound (`cfg.listen` is ignored): the caller
+/// knows the address before the proxy runs, with no window for another socket to take it.
+///
+/// Errors: a route is invalid (`InvalidInput`).
+pub async fn start_on(
+    listener: TcpListener,
+    cfg: ProxyConfig,
+    sink: EventSink,
+) -> std::io::Result<ProxyHandle> {
+    serve(listener, cfg, Some(sink)).await
+}
+
 async fn start_inner(cfg: ProxyConfig, sink: Option<EventSink>) -> std::io::Result<ProxyHandle> {
+    let listener = TcpListener::bind(cfg.listen).await?;
+    serve(listener, cfg, sink).await
+}
+
+async fn serve(
+    listener: TcpListener,
+    cfg: ProxyConfig,
+    sink: Option<EventSink>,
+) -> std::io::Result<ProxyHandle> {
     let table = RouteTable::new(&cfg.routes)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
-    let listener = TcpListener::bind(cfg.listen).await?;
     let local_addr = listener.local_addr()?;
     let mut conn = HttpConnector::new();
     conn.set_nodelay(true);
@@ -186,6 +206,7 @@ async fn accept_loop(listener: TcpListener, state: Arc<State>, mut stop: watch::
             .local_addr()
             .map(|a| a.to_string())
             .unwrap_or_default();
+        let local_for_url: Arc<str> = Arc::from(local.as_str());
         let conn_no = match &state.sink {
             Some(sink) => {
                 let n = sink.next_conn();
@@ -195,7 +216,7 @@ async fn accept_loop(listener: TcpListener, state: Arc<State>, mut stop: watch::
                     EventKind::ConnOpen {
                         conn: n,
                         peer: peer.to_string(),
-                        local,
+                        local: local.clone(),
                         tls: false,
                     },
                 );
@@ -209,7 +230,8 @@ async fn accept_loop(listener: TcpListener, state: Arc<State>, mut stop: watch::
         conns.spawn(async move {
             let svc = hyper::service::service_fn(move |req| {
                 let st = st.clone();
-                async move { Ok::<_, Infallible>(handle(st, conn_no, req).await) }
+                let local = local_for_url.clone();
+                async move { Ok::<_, Infallible>(handle(st, conn_no, &local, req).await) }
             });
             let conn = builder.serve_connection(TokioIo::new(stream), svc);
             tokio::pin!(conn);
@@ -347,8 +369,14 @@ fn synthetic(
     resp
 }
 
-async fn handle(st: Arc<State>, conn: u64, req: Request<Incoming>) -> Response<ProxyBody> {
-    let origin = client_origin(&req, "proxy");
+async fn handle(
+    st: Arc<State>,
+    conn: u64,
+    local: &str,
+    req: Request<Incoming>,
+) -> Response<ProxyBody> {
+    // HTTP/1.0 without Host: the listener's address is what the client connected to.
+    let origin = client_origin(&req, local);
     let path = req.uri().path().to_string();
     let query = req.uri().query().map(str::to_string);
     let client_url = format!(
@@ -539,13 +567,10 @@ async fn card_response(
     };
     let Some((new_body, pointers)) = rewritten else {
         // Unchanged: the buffered frames go first (recorded as they pass), then the rest.
-        let prefix = futures_util::stream::iter(
-            frames
-                .into_iter()
-                .map(|d| Ok::<_, BoxError>(http_body::Frame::data(d))),
-        );
-        let rest = http_body_util::BodyStream::new(body.map_err(BoxError::from));
-        let joined = http_body_util::StreamBody::new(futures_util::StreamExt::chain(prefix, rest));
+        let joined = PrefixBody {
+            prefix: frames.into(),
+            rest: (!ended).then_some(body),
+        };
         return Response::from_parts(
             parts,
             TeeBody::new(joined, ctx, Direction::Response, true).boxed_unsync(),
@@ -604,4 +629,52 @@ async fn card_response(
         parts,
         TeeBody::new(body, ctx, Direction::Response, false).boxed_unsync(),
     )
+}
+
+pin_project_lite::pin_project! {
+    /// Frames already read from the agent, then the rest of its body. Reports its end and
+    /// size exactly, so the server knows when a `Content-Length` body is complete.
+    struct PrefixBody {
+        prefix: std::collections::VecDeque<Bytes>,
+        #[pin]
+        rest: Option<Incoming>,
+    }
+}
+
+impl http_body::Body for PrefixBody {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, BoxError>>> {
+        let this = self.project();
+        if let Some(d) = this.prefix.pop_front() {
+            return std::task::Poll::Ready(Some(Ok(http_body::Frame::data(d))));
+        }
+        match this.rest.as_pin_mut() {
+            Some(rest) => rest.poll_frame(cx).map_err(BoxError::from),
+            None => std::task::Poll::Ready(None),
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.prefix.is_empty() && self.rest.as_ref().is_none_or(|r| r.is_end_stream())
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        let buffered: u64 = self.prefix.iter().map(|b| b.len() as u64).sum();
+        let rest = match &self.rest {
+            Some(r) => r.size_hint(),
+            None => http_body::SizeHint::with_exact(0),
+        };
+        // Upper first: set_lower asserts lower <= upper.
+        let mut hint = http_body::SizeHint::new();
+        if let Some(u) = rest.upper() {
+            hint.set_upper(u.saturating_add(buffered));
+        }
+        hint.set_lower(rest.lower().saturating_add(buffered));
+        hint
+    }
 }
