@@ -18,9 +18,10 @@ use std::process::ExitCode;
 use anyhow::{bail, Context as _};
 
 use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
-use crate::cli::{FailOn, ProxyArgs};
+use crate::cli::{FailOn, Format, ProxyArgs};
 use crate::proxy::{parse_route, route::check_upstream, ProxyConfig};
 use crate::record::Route;
+use crate::report::{self, ExchangeIndex, ReportInput, SourceFile, SourceInfo, SourceKind};
 use crate::verify::Severity;
 
 /// Runs the command until Ctrl-C / SIGTERM. Exit: 0, or 1 with `--fail-on` and findings at
@@ -128,13 +129,7 @@ async fn run_async(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode
         );
     }
     if let Some(path) = &a.report {
-        if a.format != crate::cli::Format::Json {
-            eprintln!(
-                "a2a-interop proxy: --format {:?} is not wired to the proxy yet; writing JSON",
-                a.format
-            );
-        }
-        write_report_json(path, &outcome)
+        write_report(path, a.format, &outcome)
             .with_context(|| format!("cannot write report {}", path.display()))?;
     }
     Ok(exit_code(&outcome, a.fail_on))
@@ -193,30 +188,41 @@ fn exit_code(o: &RunOutcome, fail_on: FailOn) -> ExitCode {
     }
 }
 
-/// Interim `--report`: pretty JSON of the findings (the report module will replace this;
-/// shape follows DESIGN.md "JSON report").
-pub fn write_report_json(path: &Path, o: &RunOutcome) -> anyhow::Result<()> {
-    let v = &o.verify;
-    let count = |s: Severity| v.findings.iter().filter(|f| f.severity == s).count();
-    let report = serde_json::json!({
-        "tool": o.header.tool,
-        "source": {
-            "kind": "proxy",
-            "path": o.recording.as_ref().map(|p| p.display().to_string()),
-            "target": o.header.routes.iter().map(|r| r.upstream.clone()).collect::<Vec<_>>().join(" "),
-        },
-        "dialects": v.dialects,
-        "summary": {
-            "total": v.findings.len(),
-            "errors": count(Severity::Error),
-            "warnings": count(Severity::Warning),
-            "notes": count(Severity::Note),
-        },
-        "findings": v.findings,
-    });
+/// Writes the `--report` file in `format` through the report module. With a recording, the
+/// report's exchange index (and line numbers) come from reading it back; the verdicts are the
+/// online ones (`o.verify`), which equal the offline ones on the same file.
+///
+/// # Errors
+/// The recording cannot be read back, or the report cannot be rendered or written.
+pub fn write_report(path: &Path, format: Format, o: &RunOutcome) -> anyhow::Result<()> {
+    let target = o
+        .header
+        .routes
+        .iter()
+        .map(|r| r.upstream.clone())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut input = match &o.recording {
+        Some(rec) => crate::app::verify_cmd::verify_file(rec).map_err(anyhow::Error::msg)?,
+        None => ReportInput::new(
+            o.header.clone(),
+            o.verify.clone(),
+            SourceInfo::default(),
+            ExchangeIndex::new(SourceFile::None),
+        ),
+    };
+    input.outcome = o.verify.clone();
+    input.source.kind = SourceKind::Proxy;
+    input.source.target = Some(target);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    std::fs::write(path, serde_json::to_vec_pretty(&report)?)?;
+    report::write_reports(
+        &[(
+            crate::app::verify_cmd::format_of(format),
+            path.to_path_buf(),
+        )],
+        &input,
+    )?;
     Ok(())
 }
