@@ -10,6 +10,7 @@ states seen with seq, terminal?), push-config URLs, JSON-RPC requests awaiting a
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::io::Read;
+use std::sync::Arc;
 
 use serde_json::Value;
 
@@ -81,7 +82,8 @@ struct Exch {
     req_body: Vec<u8>,
     req_body_seq: Option<u64>,
     truncated: bool,
-    call: Option<Call>,
+    /// Shared so rules can hold it while the exchange is mutated (cheap clone).
+    call: Option<Arc<Call>>,
     status: Option<u16>,
     synthetic: bool,
     resp_seq: u64,
@@ -90,6 +92,8 @@ struct Exch {
     body_seq: Option<u64>,
     sse: Option<StreamState>,
     ended: bool,
+    /// The (non-SSE) response body is a JSON object with a non-null `error` member.
+    answer_error: bool,
     outcome: Option<Outcome>,
     end_seq: u64,
     end_t: u64,
@@ -187,8 +191,11 @@ pub(super) struct State {
 const BODY_CAP: usize = DEFAULT_CAPTURE_CAP;
 
 /// Tasks remembered at once; the oldest are forgotten past this (memory stays bounded on
-/// endless recordings; a task unseen for 100k newer tasks is no longer judged).
-const MAX_TASKS: usize = 100_000;
+/// endless recordings; a task older than 10 000 newer tasks is no longer judged).
+const MAX_TASKS: usize = 10_000;
+
+/// Exchanges listed in [`VerifyOutcome::exchange_dialects`].
+const MAX_EXCHANGE_DIALECTS: usize = 10_000;
 
 /// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
 /// headers, request seq).
@@ -435,7 +442,7 @@ impl State {
             {
                 c.dialect = Some(Dialect::V1_0);
             }
-            x.call = Some(c);
+            x.call = Some(Arc::new(c));
             self.areas.insert("push");
             return;
         }
@@ -495,9 +502,7 @@ impl State {
         }
         if let Some(d) = c.dialect {
             if c.binding.is_some() {
-                self.dialects.insert(d.as_str());
-                self.exchange_dialects
-                    .push((x.id.clone(), d.as_str().to_string()));
+                self.note_dialect(&x.id, d);
             }
         }
         if c.binding.is_some() && c.op.is_some_and(Op::is_task_op) {
@@ -515,7 +520,7 @@ impl State {
             }
             None => {}
         }
-        x.call = Some(c);
+        x.call = Some(Arc::new(c));
         self.request_checks(x);
     }
 
@@ -658,6 +663,16 @@ impl State {
                 ],
                 &up.leg,
             );
+        }
+    }
+
+    /// Records the dialect an exchange used (the per-exchange list keeps the first
+    /// [`MAX_EXCHANGE_DIALECTS`] exchanges; the set of dialects is complete).
+    fn note_dialect(&mut self, xid: &str, d: Dialect) {
+        self.dialects.insert(d.as_str());
+        if self.exchange_dialects.len() < MAX_EXCHANGE_DIALECTS {
+            self.exchange_dialects
+                .push((xid.to_string(), d.as_str().to_string()));
         }
     }
 
@@ -1300,6 +1315,9 @@ impl State {
         };
         let body = decode_body(&x.resp_headers, &x.body).unwrap_or_default();
         let json: Option<Value> = serde_json::from_slice(&body).ok();
+        x.answer_error = json
+            .as_ref()
+            .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()));
         // Cards.
         if matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard))
             && c.binding != Some(Binding::JsonRpc)
@@ -1656,10 +1674,7 @@ impl State {
                 .as_ref()
                 .is_some_and(|s| s.error_seen && s.events <= 1);
         }
-        let body = decode_body(&x.resp_headers, &x.body).unwrap_or_default();
-        serde_json::from_slice::<Value>(&body)
-            .ok()
-            .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()))
+        x.answer_error
     }
 
     fn check_followup(
@@ -2443,9 +2458,7 @@ impl State {
                     None
                 });
             if let Some(d) = d {
-                self.dialects.insert(d.as_str());
-                self.exchange_dialects
-                    .push((x.id.clone(), d.as_str().to_string()));
+                self.note_dialect(&x.id, d);
             }
         }
         if let Some((ptr, _)) = view.problems.first() {
@@ -2927,38 +2940,30 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
 
 /// Body bytes for checking, decoded per `Content-Encoding` (gzip, deflate, br); `None`
 /// when the encoding is unknown or the bytes do not decode.
-fn decode_body(h: &Headers, body: &[u8]) -> Option<Vec<u8>> {
+fn decode_body<'a>(h: &Headers, body: &'a [u8]) -> Option<std::borrow::Cow<'a, [u8]>> {
+    use std::borrow::Cow;
     let enc = h
         .get("content-encoding")
         .map(|s| s.trim().to_ascii_lowercase());
+    let mut out = Vec::new();
+    let limit = BODY_CAP as u64;
     match enc.as_deref() {
-        None | Some("") | Some("identity") => Some(body.to_vec()),
-        Some("gzip") | Some("x-gzip") => {
-            let mut out = Vec::new();
-            flate2::read::GzDecoder::new(body)
-                .take(BODY_CAP as u64)
-                .read_to_end(&mut out)
-                .ok()?;
-            Some(out)
-        }
-        Some("deflate") => {
-            let mut out = Vec::new();
-            flate2::read::ZlibDecoder::new(body)
-                .take(BODY_CAP as u64)
-                .read_to_end(&mut out)
-                .ok()?;
-            Some(out)
-        }
-        Some("br") => {
-            let mut out = Vec::new();
-            brotli::Decompressor::new(body, 4096)
-                .take(BODY_CAP as u64)
-                .read_to_end(&mut out)
-                .ok()?;
-            Some(out)
-        }
-        Some(_) => None,
-    }
+        None | Some("") | Some("identity") => return Some(Cow::Borrowed(body)),
+        Some("gzip") | Some("x-gzip") => flate2::read::GzDecoder::new(body)
+            .take(limit)
+            .read_to_end(&mut out)
+            .ok()?,
+        Some("deflate") => flate2::read::ZlibDecoder::new(body)
+            .take(limit)
+            .read_to_end(&mut out)
+            .ok()?,
+        Some("br") => brotli::Decompressor::new(body, 4096)
+            .take(limit)
+            .read_to_end(&mut out)
+            .ok()?,
+        Some(_) => return None,
+    };
+    Some(Cow::Owned(out))
 }
 
 fn excerpt(s: &str) -> Value {
