@@ -203,6 +203,9 @@ fn main() {
     let t0 = Instant::now();
     let n = source::open(&large).unwrap().events.count();
     let secs = t0.elapsed().as_secs_f64();
-    println!("read only: {n} events in {secs:.2} s = {:.1} MB/s", lb as f64 / 1e6 / secs);
+    println!(
+        "read only: {n} events in {secs:.2} s = {:.1} MB/s",
+        lb as f64 / 1e6 / secs
+    );
     run(&large, lb, "large");
 }

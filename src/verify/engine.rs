@@ -176,7 +176,7 @@ pub(super) struct State {
     tasks: HashMap<String, TaskRec>,
     /// Webhook URL → (dialect of the call that registered it, origin of that agent,
     /// capability already judged).
-    push_urls: HashMap<String, (Option<Dialect>, Option<String>, bool)>,
+    push_urls: HashMap<String, PushReg>,
     pending_cancels: Vec<(String, u64, String)>,
     dialects: BTreeSet<&'static str>,
     areas: BTreeSet<&'static str>,
@@ -196,6 +196,11 @@ const MAX_TASKS: usize = 10_000;
 
 /// Exchanges listed in [`VerifyOutcome::exchange_dialects`].
 const MAX_EXCHANGE_DIALECTS: usize = 10_000;
+
+/// A push-notification registration: (dialect of the call that registered it, origin of
+/// that agent, capability already judged, credentials or token configured, delivery
+/// without them already reported).
+type PushReg = (Option<Dialect>, Option<String>, bool, bool, bool);
 
 /// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
 /// headers, request seq).
@@ -576,7 +581,9 @@ impl State {
         if let Some((ptr, url)) = push {
             self.areas.insert("push");
             let origin = x.parts.as_ref().map(UrlParts::origin);
-            self.push_urls.insert(url, (c.dialect, origin, false));
+            let creds = push_config_has_credentials(&c, &ptr);
+            self.push_urls
+                .insert(url, (c.dialect, origin, false, creds, false));
             let _ = ptr;
         }
         // Gateway: A2A-Version stripped on the upstream leg (VER-001, VER-003).
@@ -2345,7 +2352,28 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         // PUSH-001: the agent pushes although its card does not declare push notifications.
         let reg = self.push_urls.get(&x.url).cloned();
-        if let Some((_, Some(origin), false)) = reg {
+        // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery.
+        if let Some((_, _, _, true, false)) = reg {
+            let h = &x.req_headers;
+            let sent = h.contains("authorization")
+                || h.contains("x-a2a-notification-token")
+                || h.0
+                    .iter()
+                    .any(|(k, _)| k.to_ascii_lowercase().contains("token"));
+            if !sent {
+                self.areas.insert("push");
+                self.find(
+                    &r::PUSH_NO_CREDENTIALS,
+                    "push notification was delivered without the credentials or token the client configured".to_string(),
+                    vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+                if let Some(p) = self.push_urls.get_mut(&x.url) {
+                    p.4 = true;
+                }
+            }
+        }
+        if let Some((_, Some(origin), false, _, _)) = reg {
             if let Some(card) = self.cards.get(&origin).cloned() {
                 if card.view.push_notifications != Some(true) {
                     self.find(
@@ -2373,7 +2401,51 @@ impl State {
             return;
         };
         let seq = x.req_ev_seq();
-        if let Ok(p) = classify_payload(&v, "") {
+        let p = match classify_payload(&v, "") {
+            Ok(p) => p,
+            Err(msg) => {
+                self.find(
+                    &r::PUSH_PAYLOAD_SHAPE,
+                    format!("push notification payload is not a StreamResponse: {msg}"),
+                    vec![x.ev_at(seq, "", Some(excerpt_value(&v)))],
+                    &x.leg,
+                );
+                return;
+            }
+        };
+        if matches!(
+            p.kind,
+            PayloadKind::StatusUpdate | PayloadKind::ArtifactUpdate
+        ) {
+            let u = update_view(p.inner, p.kind, &p.pointer);
+            let missing: Vec<&str> = [
+                ("taskId", u.task_id.is_none()),
+                ("contextId", u.context_id.is_none()),
+            ]
+            .iter()
+            .filter(|(_, m)| *m)
+            .map(|(n, _)| *n)
+            .collect();
+            if !missing.is_empty() || !u.problems.is_empty() {
+                let what = if missing.is_empty() {
+                    u.problems[0].1.clone()
+                } else {
+                    format!("update has no {}", missing.join(" and "))
+                };
+                let ptr = if missing.is_empty() {
+                    u.problems[0].0.clone()
+                } else {
+                    format!("{}/{}", p.pointer, missing[0])
+                };
+                self.find(
+                    &r::PUSH_PAYLOAD_SHAPE,
+                    format!("push notification payload is malformed: {what}"),
+                    vec![x.ev_at(seq, &ptr, None)],
+                    &x.leg,
+                );
+            }
+        }
+        {
             if c.dialect == Some(Dialect::V1_0) {
                 if !p.wrapped {
                     self.find(
@@ -2899,6 +2971,30 @@ fn push_url_of(c: &Call) -> Option<(String, String)> {
         }
     }
     None
+}
+
+/// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token.
+fn push_config_has_credentials(c: &Call, url_ptr: &str) -> bool {
+    let rest = c.binding == Some(Binding::Rest);
+    let local = if rest {
+        url_ptr
+    } else {
+        url_ptr.strip_prefix("/params").unwrap_or(url_ptr)
+    };
+    let base = local.strip_suffix("/url").unwrap_or(local);
+    let Some(cfg) = c.params.pointer(base) else {
+        return false;
+    };
+    let token = cfg
+        .get("token")
+        .and_then(Value::as_str)
+        .is_some_and(|t| !t.is_empty());
+    let auth = cfg.get("authentication").is_some_and(|a| {
+        a.get("credentials")
+            .and_then(Value::as_str)
+            .is_some_and(|t| !t.is_empty())
+    });
+    token || auth
 }
 
 fn find_kind(v: &Value, base: &str) -> Option<String> {

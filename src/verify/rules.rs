@@ -299,6 +299,15 @@ rule!(PUSH_URL_PRIVATE, "PUSH-URL-001", "push-url-private-address", Warning, Sec
     "push notification url points at a private, loopback, link-local or metadata address",
     "validate webhook URLs against SSRF: refuse private, loopback, link-local and cloud metadata destinations (and prefer HTTPS)");
 
+rule!(PUSH_PAYLOAD_SHAPE, "PUSH-BODY-001", "push-payload-invalid-shape", Error, Lifecycle,
+    ["PUSH-004", "ID-005"],
+    "push notification payload is not a well-formed StreamResponse (or 0.x Task / update event)",
+    "POST one StreamResponse per notification (1.0: {\"statusUpdate\":{taskId,contextId,status}}, ...); 0.x: the Task or update event with taskId and contextId");
+rule!(PUSH_NO_CREDENTIALS, "PUSH-AUTH-001", "push-delivery-without-credentials", Error, Security,
+    ["PUSH-004", "PUSH-005"],
+    "push notification delivered without the credentials or token the client configured",
+    "send the configured credentials (Authorization per authentication.scheme) and the token (X-A2A-Notification-Token in 0.x) with every webhook request");
+
 // ---- gateways ---------------------------------------------------------------------------
 // Evidence for buffering must be sound: with both legs recorded, the upstream leg's arrival
 // times are the agent's send times, so events that the agent spread over >= 1 s but that
@@ -336,6 +345,8 @@ pub static RULES: &[Rule] = &[
     ID_EVENT_TASK_MISMATCH,
     ID_TASK_NOT_RESOLVABLE,
     ID_UNKNOWN_TASK_ACCEPTED,
+    PUSH_NO_CREDENTIALS,
+    PUSH_PAYLOAD_SHAPE,
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
     RPC_ENVELOPE,
