@@ -67,6 +67,9 @@ struct StreamState {
     /// Some event could not be read (bad JSON, bad shape, merged): end-of-stream state
     /// verdicts would rest on missing data.
     undecodable: bool,
+    /// One signature per decoded event (`Task:TASK_STATE_WORKING`, `ArtifactUpdate:a1`),
+    /// to compare the legs of a gateway.
+    sigs: Vec<String>,
 }
 
 #[derive(Debug, Default)]
@@ -830,6 +833,24 @@ impl State {
                 return;
             }
         };
+        if let Some(s) = x.sse.as_mut() {
+            let detail = p
+                .inner
+                .get("status")
+                .and_then(|st| st.get("state"))
+                .and_then(Value::as_str)
+                .or_else(|| {
+                    p.inner
+                        .get("artifact")
+                        .and_then(|a| a.get("artifactId"))
+                        .and_then(Value::as_str)
+                })
+                .unwrap_or("");
+            let state = TaskState::parse(detail)
+                .map(TaskState::proto_name)
+                .unwrap_or(detail);
+            s.sigs.push(format!("{:?}:{state}", p.kind));
+        }
         // Mixed dialect: 1.0 stream with 0.x members (`kind`, `final`).
         if dialect == Some(Dialect::V1_0) {
             if !p.wrapped {
@@ -1469,9 +1490,6 @@ impl State {
     /// leg of the same call when recorded, else with the events' own status timestamps.
     fn check_buffering(&mut self, x: &Exch) {
         let Some(s) = x.sse.as_ref() else { return };
-        if s.arrivals.len() < 3 {
-            return;
-        }
         let mine: Vec<u64> = s.arrivals.iter().map(|a| a.0).collect();
         // Pair with the other leg of the same call (same method, path tail, request body).
         let other_idx = self.done_streams.iter().position(|o| {
@@ -1495,8 +1513,9 @@ impl State {
             } else {
                 (&theirs, &mine)
             };
+            self.check_events_passed_on(client, up);
             let n = c_times.len().min(u_times.len());
-            if n >= 2 {
+            if n >= 3 {
                 let u_spread = u_times[n - 1].saturating_sub(u_times[0]);
                 let c_spread = c_times[n - 1].saturating_sub(c_times[0]);
                 let first_delay = c_times[0].saturating_sub(u_times[0]);
@@ -1528,7 +1547,7 @@ impl State {
             return;
         }
         // One leg: events' own status timestamps spread far wider than their arrival.
-        if s.stamps.len() >= 3 {
+        if s.stamps.len() >= 3 && s.arrivals.len() >= 3 {
             let (min_ts, max_ts) = s
                 .stamps
                 .iter()
@@ -1566,13 +1585,84 @@ impl State {
                 path: x.path.clone(),
                 req_body: x.req_body.clone(),
                 resp_seq: x.resp_seq,
+                outcome: x.outcome,
+                end_seq: x.end_seq,
                 sse: Some(StreamState {
                     arrivals: s.arrivals.clone(),
+                    sigs: s.sigs.clone(),
+                    undecodable: s.undecodable,
                     ..Default::default()
                 }),
                 ..Default::default()
             });
         }
+    }
+
+    /// GW-SSE-002: the client leg of a gateway got other events than the agent sent
+    /// upstream (lost, reordered or altered), both legs having ended cleanly.
+    fn check_events_passed_on(&mut self, client: &Exch, up: &Exch) {
+        let (Some(cs), Some(us)) = (client.sse.as_ref(), up.sse.as_ref()) else {
+            return;
+        };
+        let clean = |x: &Exch| x.outcome == Some(Outcome::Complete);
+        if !clean(client) || !clean(up) || cs.undecodable || us.undecodable || cs.sigs == us.sigs {
+            return;
+        }
+        let first_diff = cs
+            .sigs
+            .iter()
+            .zip(us.sigs.iter())
+            .position(|(a, b)| a != b)
+            .unwrap_or(cs.sigs.len().min(us.sigs.len()));
+        // Client events a subsequence of the agent's: events were dropped.
+        let mut it = us.sigs.iter();
+        let subsequence = cs.sigs.iter().all(|c| it.any(|u| u == c));
+        let msg = if cs.sigs.len() < us.sigs.len() && subsequence {
+            format!(
+                "the client received {} of the {} stream events the agent sent; event {} ({}) was lost on the way",
+                cs.sigs.len(),
+                us.sigs.len(),
+                first_diff + 1,
+                us.sigs.get(first_diff).map(String::as_str).unwrap_or("")
+            )
+        } else {
+            format!(
+                "stream event {} differs between legs: agent sent {}, client received {}",
+                first_diff + 1,
+                us.sigs
+                    .get(first_diff)
+                    .map(String::as_str)
+                    .unwrap_or("nothing"),
+                cs.sigs
+                    .get(first_diff)
+                    .map(String::as_str)
+                    .unwrap_or("nothing")
+            )
+        };
+        let useq = us
+            .arrivals
+            .get(first_diff)
+            .map(|a| a.1)
+            .unwrap_or(up.resp_seq);
+        let cseq = cs
+            .arrivals
+            .get(first_diff)
+            .map(|a| a.1)
+            .unwrap_or(client.end_seq.max(client.resp_seq));
+        self.find(
+            &r::GW_SSE_LOST,
+            msg,
+            vec![
+                Evidence {
+                    seq: useq,
+                    exchange: Some(up.id.clone()),
+                    pointer: None,
+                    found: None,
+                },
+                client.ev(cseq),
+            ],
+            &None,
+        );
     }
 
     fn check_followup_stream(&mut self, x: &Exch) {

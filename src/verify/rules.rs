@@ -321,6 +321,11 @@ rule!(GW_SSE_BUFFERED, "GW-SSE-001", "sse-buffered-by-proxy", Warning, Interop,
     "events of a stream held back and delivered in one burst by an intermediary",
     "turn proxy buffering off for event streams (nginx: proxy_buffering off or X-Accel-Buffering: no) so events reach the client as they are produced");
 
+rule!(GW_SSE_LOST, "GW-SSE-002", "stream-events-lost-by-proxy", Error, Interop,
+    ["STREAM-005", "STREAM-003"],
+    "client leg received other stream events than the agent sent on the upstream leg",
+    "pass every SSE event through unchanged and in order; check proxy timeouts, body size limits and event filtering");
+
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
     AUTH_EXTENDED_CARD,
@@ -339,6 +344,7 @@ pub static RULES: &[Rule] = &[
     CARD_URL_BYPASSES_PROXY,
     RESULT_SHAPE,
     GW_SSE_BUFFERED,
+    GW_SSE_LOST,
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
     ID_EVENT_MISSING_TASK_ID,
