@@ -1320,6 +1320,16 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
+        // AUTH-003: a 401 names its challenge.
+        if x.status == Some(401) && !x.synthetic && !x.resp_headers.contains("www-authenticate") {
+            self.areas.insert("auth");
+            self.find(
+                &r::AUTH_CHALLENGE_MISSING,
+                "agent answered 401 without a WWW-Authenticate header".to_string(),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
+        }
         if x.truncated {
             return;
         }

@@ -284,6 +284,10 @@ rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop
     "declare capabilities.pushNotifications: true, or answer config operations with -32003 PushNotificationNotSupportedError");
 
 // ---- auth -------------------------------------------------------------------------------
+rule!(AUTH_CHALLENGE_MISSING, "AUTH-CHALLENGE-001", "auth-challenge-missing", Warning, Security,
+    ["AUTH-003"],
+    "401 response without a WWW-Authenticate challenge",
+    "send WWW-Authenticate with every 401 (RFC 9110 §11.6.1) naming the scheme the card declares, so clients know how to authenticate");
 rule!(AUTH_EXTENDED_CARD, "AUTH-EXT-001", "extended-card-without-auth", Error, Security,
     ["AUTH-005", "AUTH-002"],
     "authenticated extended card served to a request without credentials",
@@ -328,6 +332,7 @@ rule!(GW_SSE_LOST, "GW-SSE-002", "stream-events-lost-by-proxy", Error, Interop,
 
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
+    AUTH_CHALLENGE_MISSING,
     AUTH_EXTENDED_CARD,
     AUTH_OPEN_ENDPOINT,
     CAP_PUSH,
