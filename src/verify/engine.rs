@@ -2273,6 +2273,32 @@ impl State {
         self.check_state_spelling(&mut dummy, tv.state_raw, tv.state, &state_ptr, bseq);
         let id = tv.id?.to_string();
         let ctx = tv.context_id.map(str::to_string);
+        // TASK-005 (1.0): a blocking send (returnImmediately unset or false) answers only
+        // at a terminal or interrupted state.
+        if op == Op::SendMessage && dialect == Some(Dialect::V1_0) {
+            let immediate = c
+                .params
+                .pointer("/configuration/returnImmediately")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+            if let Some(st) = tv.state {
+                if !immediate && !st.is_terminal() && !st.is_interrupted() {
+                    self.find(
+                        &r::TASK_BLOCKING_EARLY,
+                        format!(
+                            "blocking SendMessage returned while the task was {}",
+                            st.proto_name()
+                        ),
+                        vec![x.ev_at(
+                            bseq,
+                            &state_ptr,
+                            tv.state_raw.map(|s| Value::String(s.into())),
+                        )],
+                        &x.leg,
+                    );
+                }
+            }
+        }
         // Cancel of a terminal task (TASK-003), before the observation updates the state.
         if op == Op::CancelTask {
             if let Some((ts, tseq, txid)) = self

@@ -124,6 +124,10 @@ rule!(TASK_STATE_INVALID, "TASK-STATE-005", "task-state-invalid", Error, Lifecyc
     ["TASK-008", "DATA-005"],
     "task state is not a valid state of the dialect",
     "use the dialect's state names (1.0 TASK_STATE_*, 0.x lowercase) and never report TASK_STATE_UNSPECIFIED on a live task");
+rule!(TASK_BLOCKING_EARLY, "TASK-STATE-007", "blocking-send-returned-early", Error, Lifecycle,
+    ["TASK-005"],
+    "1.0 blocking SendMessage answered before the task reached a terminal or interrupted state",
+    "without returnImmediately: true, wait until the task is completed, failed, canceled, rejected, input-required or auth-required before answering; clients that want an early answer set returnImmediately");
 rule!(TASK_SUBSCRIBE_TERMINAL, "TASK-STATE-006", "subscribe-terminal-task-accepted", Error, Lifecycle,
     ["TASK-004"],
     "subscribe to a task in a terminal state opened a stream",
@@ -381,6 +385,7 @@ pub static RULES: &[Rule] = &[
     TASK_CANCEL_INEFFECTIVE,
     TASK_STATE_INVALID,
     TASK_SUBSCRIBE_TERMINAL,
+    TASK_BLOCKING_EARLY,
     VER_CARD_METHOD,
     VER_NOT_ENFORCED,
     VER_HEADER_STRIPPED,

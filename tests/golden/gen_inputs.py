@@ -69,7 +69,12 @@ def stream1(t, events, url=H + "/a2a", method="SendStreamingMessage", params=Non
     t.chunk("", close=close)
     return t
 def send1(t, result, i=1, params=None, url=H + "/a2a", hdr=V1, method="SendMessage"):
-    return t.req("POST", url, rpc(i, method, params if params is not None else {"message": msg1("hi")}), headers=hdr).resp(200, res(i, result))
+    if params is None:
+        params = {"message": msg1("hi")}
+        st = result.get("task", {}).get("status", {}).get("state", "") if isinstance(result, dict) else ""
+        if st in ("TASK_STATE_SUBMITTED", "TASK_STATE_WORKING"):
+            params["configuration"] = {"returnImmediately": True}
+    return t.req("POST", url, rpc(i, method, params), headers=hdr).resp(200, res(i, result))
 
 G = {}
 def case(rule, fail, pas): G[rule] = (fail, pas)
@@ -354,6 +359,12 @@ def chal(ok):
     t.resp(401, {"detail": "authentication required"}, headers={"www-authenticate": "Bearer"} if ok else {})
     return t.text()
 case("AUTH-CHALLENGE-001", chal(False), chal(True))
+
+def blocking(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("slow job")}), headers=V1)
+    t.resp(200, res(1, {"task": task1(st="TASK_STATE_COMPLETED" if ok else "TASK_STATE_WORKING")}))
+    return t.text()
+case("TASK-STATE-007", blocking(False), blocking(True))
 
 for rule, (f, p) in G.items():
     for kind, text in (("fail", f), ("pass", p)):
