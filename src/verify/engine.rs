@@ -959,6 +959,21 @@ impl State {
                         s.message_reply = true;
                     }
                 }
+                let mut probs = a2a::message_problems(p.inner, &p.pointer);
+                if let (Some(style), Some(parts), true) =
+                    (part_style(&c), message_parts(p.inner), probs.is_empty())
+                {
+                    probs =
+                        a2a::parts_problems(parts.1, &format!("{}/{}", p.pointer, parts.0), style);
+                }
+                if let Some((ptr, msg)) = probs.first().cloned() {
+                    self.stream_once(
+                        x,
+                        &r::STREAM_EVENT_SHAPE,
+                        format!("stream message event is malformed: {msg}"),
+                        vec![x.ev_at(seq, &ptr, None)],
+                    );
+                }
             }
             PayloadKind::StatusUpdate | PayloadKind::ArtifactUpdate => {
                 let u = update_view(p.inner, p.kind, &p.pointer);
@@ -985,8 +1000,21 @@ impl State {
                         vec![x.ev_at(seq, &format!("{}/{ptr}", p.pointer), None)],
                     );
                 }
-                if !u.problems.is_empty() {
-                    let (ptr, msg) = u.problems[0].clone();
+                let mut problems = u.problems.clone();
+                if problems.is_empty() && p.kind == PayloadKind::ArtifactUpdate {
+                    if let (Some(style), Some(parts)) = (
+                        part_style(&c),
+                        p.inner.get("artifact").and_then(|a| a.get("parts")),
+                    ) {
+                        problems = a2a::parts_problems(
+                            parts,
+                            &format!("{}/artifact/parts", p.pointer),
+                            style,
+                        );
+                    }
+                }
+                if !problems.is_empty() {
+                    let (ptr, msg) = problems[0].clone();
                     self.stream_once(
                         x,
                         &r::STREAM_EVENT_SHAPE,
@@ -2187,7 +2215,16 @@ impl State {
                     match p.kind {
                         PayloadKind::Task => Some((p.inner, p.pointer)),
                         PayloadKind::Message => {
-                            let probs = a2a::message_problems(p.inner, &p.pointer);
+                            let mut probs = a2a::message_problems(p.inner, &p.pointer);
+                            if let (Some(style), Some(parts), true) =
+                                (part_style(&c), message_parts(p.inner), probs.is_empty())
+                            {
+                                probs = a2a::parts_problems(
+                                    parts.1,
+                                    &format!("{}/{}", p.pointer, parts.0),
+                                    style,
+                                );
+                            }
                             if let Some((ptr, msg)) = probs.first() {
                                 self.find(
                                     &r::RESULT_SHAPE,
@@ -2262,6 +2299,35 @@ impl State {
                 vec![x.ev_at(bseq, p, None)],
                 &x.leg,
             );
+        } else if let (Some(style), Some(Value::Array(arts))) = (part_style(&c), o.get("artifacts"))
+        {
+            // DATA-004 / DATA-005: artifacts of the task.
+            let mut probs = Vec::new();
+            for (i, a) in arts.iter().enumerate() {
+                let ap = format!("{ptr}/artifacts/{i}");
+                match a.get("parts") {
+                    Some(parts) => {
+                        probs.extend(a2a::parts_problems(parts, &format!("{ap}/parts"), style))
+                    }
+                    None => {
+                        probs.push((format!("{ap}/parts"), "artifact has no parts".to_string()))
+                    }
+                }
+                if probs.is_empty() && str_member_v(a, "artifactId", "artifact_id").is_none() {
+                    probs.push((
+                        format!("{ap}/artifactId"),
+                        "artifact has no artifactId".into(),
+                    ));
+                }
+            }
+            if let Some((p, msg)) = probs.first() {
+                self.find(
+                    &r::RESULT_SHAPE,
+                    format!("result task of {} is malformed: {msg}", op.name()),
+                    vec![x.ev_at(bseq, p, None)],
+                    &x.leg,
+                );
+            }
         }
         let state_ptr = format!("{ptr}/status/state");
         let mut dummy = Exch {
@@ -3121,6 +3187,26 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> bool {
             .is_some_and(|t| !t.is_empty())
     });
     token || auth
+}
+
+fn str_member_v<'a>(v: &'a Value, camel: &str, snake: &str) -> Option<&'a str> {
+    v.as_object().and_then(|o| str_member(o, camel, snake))
+}
+
+/// How the call's dialect and binding spell parts (DATA-004); `None` when unknown.
+fn part_style(c: &Call) -> Option<a2a::PartStyle> {
+    match (c.dialect?, c.binding?) {
+        (Dialect::V1_0, _) => Some(a2a::PartStyle::V1),
+        (_, Binding::JsonRpc) => Some(a2a::PartStyle::V0Rpc),
+        (_, Binding::Rest) => Some(a2a::PartStyle::V0Rest),
+    }
+}
+
+/// A message's parts list and its member name (`parts`, 0.3 REST `content`).
+fn message_parts(m: &serde_json::Map<String, Value>) -> Option<(&'static str, &Value)> {
+    m.get("parts")
+        .map(|p| ("parts", p))
+        .or_else(|| m.get("content").map(|p| ("content", p)))
 }
 
 fn find_kind(v: &Value, base: &str) -> Option<String> {
