@@ -572,6 +572,44 @@ impl State {
                 }
             }
         }
+        // DATA-005 / DATA-004: the client's message in a send request.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) && !c.webhook {
+            let base = if c.binding == Some(Binding::Rest) {
+                if c.params.get("message").is_some() {
+                    "/message"
+                } else {
+                    "/request"
+                }
+            } else {
+                "/params/message"
+            };
+            let probs = match params_message(&c.params) {
+                None => vec![(base.to_string(), "send request has no message".to_string())],
+                Some(m) => {
+                    let mut p = a2a::message_problems(m, base);
+                    if p.is_empty() {
+                        if let (Some(style), Some(parts)) = (part_style(&c), message_parts(m)) {
+                            p = a2a::parts_problems(parts.1, &format!("{base}/{}", parts.0), style);
+                            if p.is_empty() && parts.1.as_array().is_some_and(Vec::is_empty) {
+                                p.push((
+                                    format!("{base}/{}", parts.0),
+                                    "message has no parts".into(),
+                                ));
+                            }
+                        }
+                    }
+                    p
+                }
+            };
+            if let Some((ptr, msg)) = probs.first() {
+                self.find(
+                    &r::REQUEST_SHAPE,
+                    format!("client message is malformed: {msg}"),
+                    vec![x.ev_at(x.req_ev_seq(), ptr, None)],
+                    &x.leg,
+                );
+            }
+        }
         // Capability vs behaviour is exercised when a declared capability gets used.
         if (c.op.is_some_and(|o| o.is_streaming() || o.is_push_config())
             || push_url_of(&c).is_some())

@@ -98,6 +98,10 @@ rule!(REST_ERROR_SHAPE, "REST-ERROR-001", "rest-error-shape", Error, ErrorHandli
     ["ERR-003", "REST-003"],
     "error body of an HTTP+JSON route does not have the shape of the route's protocol version",
     "1.0 routes: {\"error\":{\"code\":<http status>,\"status\":\"NOT_FOUND\",\"message\":...,\"details\":[{\"@type\":...ErrorInfo,\"reason\":...}]}}; 0.3 /v1 routes: the 0.3 A2A error object {\"code\":-32001,\"message\":...} that 0.3 clients parse");
+rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, Interop,
+    ["DATA-005", "DATA-004"],
+    "client sent a send request whose message is malformed",
+    "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x: kind text/file/data)");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "RPC-004"],
     "operation result is not a well-formed Task or Message",
@@ -352,6 +356,7 @@ pub static RULES: &[Rule] = &[
     CARD_URL_NOT_RPC_ENDPOINT,
     CARD_URL_BYPASSES_PROXY,
     RESULT_SHAPE,
+    REQUEST_SHAPE,
     GW_SSE_BUFFERED,
     GW_SSE_LOST,
     ID_CONTEXT_NOT_INFERRED,

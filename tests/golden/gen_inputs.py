@@ -366,6 +366,12 @@ def blocking(ok):
     return t.text()
 case("TASK-STATE-007", blocking(False), blocking(True))
 
+def reqshape(ok):
+    t = T(); m = msg1("hi")
+    if not ok: m.pop("messageId")
+    send1(t, {"task": task1()}, params={"message": m}); return t.text()
+case("DATA-SHAPE-002", reqshape(False), reqshape(True))
+
 for rule, (f, p) in G.items():
     for kind, text in (("fail", f), ("pass", p)):
         d = os.path.join(OUT, f"{rule}-{kind}"); os.makedirs(d, exist_ok=True)
