@@ -889,6 +889,15 @@ impl State {
                 .unwrap_or(detail);
             s.sigs.push(format!("{:?}:{state}", p.kind));
         }
+        // Mixed dialect: a 0.x JSON-RPC stream with 1.0 oneof wrappers (no `kind`).
+        if dialect.is_some_and(Dialect::is_0x) && c.binding == Some(Binding::JsonRpc) && p.wrapped {
+            self.stream_once(
+                x,
+                &r::VER_MIXED_PAYLOAD,
+                "0.x JSON-RPC stream event uses a 1.0 oneof wrapper instead of the kind discriminator".into(),
+                vec![x.ev_at(seq, &p.pointer, None)],
+            );
+        }
         // Mixed dialect: 1.0 stream with 0.x members (`kind`, `final`).
         if dialect == Some(Dialect::V1_0) {
             if !p.wrapped {
@@ -2242,6 +2251,14 @@ impl State {
         let task_obj: Option<(&serde_json::Map<String, Value>, String)> = match op {
             Op::SendMessage => match classify_payload(res, base) {
                 Ok(p) => {
+                    if rpc0x && p.wrapped {
+                        self.find(
+                            &r::VER_MIXED_PAYLOAD,
+                            "0.x JSON-RPC send result uses a 1.0 oneof wrapper instead of the kind discriminator".to_string(),
+                            vec![x.ev_at(bseq, &p.pointer, None)],
+                            &x.leg,
+                        );
+                    }
                     if dialect == Some(Dialect::V1_0) && !p.wrapped {
                         self.find(
                             &r::VER_MIXED_PAYLOAD,
