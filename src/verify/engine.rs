@@ -2089,6 +2089,27 @@ impl State {
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
+        // ERR-002 / ERR-004: the ErrorInfo reason in error.data names the code.
+        let data = serde_json::from_slice::<Value>(
+            &decode_body(&x.resp_headers, &x.body).unwrap_or_default(),
+        )
+        .ok()
+        .and_then(|v| v.pointer("/error/data").cloned());
+        if let Some(reason) = error_info_reason(data.as_ref()) {
+            if let Some((want, _)) = reason_expectation(reason) {
+                if want != code {
+                    self.find(
+                        &r::RPC_ERROR_CODE,
+                        format!(
+                            "error reason {reason} means code {want} but the agent answered {code}"
+                        ),
+                        vec![x.ev_at(bseq, "/error/code", Some(Value::from(code)))],
+                        &x.leg,
+                    );
+                    return;
+                }
+            }
+        }
         // Wrong code for the situation (ERR-001, ERR-002, ERR-006), from what the request
         // proves (unparseable, invalid, required params missing) or from what the agent's
         // own error message says happened.
@@ -2548,6 +2569,24 @@ impl State {
                                         "error detail has no @type".into(),
                                     ));
                                 }
+                            }
+                        }
+                    }
+                }
+                // ERR-002: the ErrorInfo reason fixes the HTTP status (1.0.1, or 1.0.0's).
+                if problems.is_empty() {
+                    if let Some(reason) = error_info_reason(aip.and_then(|e| e.get("details"))) {
+                        if let Some((_, statuses)) = reason_expectation(reason) {
+                            if !statuses.contains(&status) {
+                                self.find(
+                                    &r::REST_ERROR_SHAPE,
+                                    format!(
+                                        "HTTP status {status} does not match the error reason {reason} (expected {})",
+                                        statuses.iter().map(u16::to_string).collect::<Vec<_>>().join(" or ")
+                                    ),
+                                    vec![x.ev(x.resp_seq), x.ev_at(bseq, "/error/details", None)],
+                                    &x.leg,
+                                );
                             }
                         }
                     }
@@ -3246,6 +3285,33 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> bool {
 
 fn str_member_v<'a>(v: &'a Value, camel: &str, snake: &str) -> Option<&'a str> {
     v.as_object().and_then(|o| str_member(o, camel, snake))
+}
+
+/// `reason` of the first `google.rpc.ErrorInfo` in an error details / data list.
+fn error_info_reason(details: Option<&Value>) -> Option<&str> {
+    details?.as_array()?.iter().find_map(|d| {
+        d.get("@type")
+            .and_then(Value::as_str)
+            .filter(|t| t.ends_with("google.rpc.ErrorInfo"))?;
+        d.get("reason").and_then(Value::as_str)
+    })
+}
+
+/// ERR-002 table: the JSON-RPC code and the HTTP statuses (1.0.1, and 1.0.0 where it
+/// differs) of an A2A ErrorInfo reason.
+fn reason_expectation(reason: &str) -> Option<(i64, &'static [u16])> {
+    Some(match reason {
+        "TASK_NOT_FOUND" => (jsonrpc::TASK_NOT_FOUND, &[404]),
+        "TASK_NOT_CANCELABLE" => (jsonrpc::TASK_NOT_CANCELABLE, &[400, 409]),
+        "PUSH_NOTIFICATION_NOT_SUPPORTED" => (jsonrpc::PUSH_NOT_SUPPORTED, &[400, 501]),
+        "UNSUPPORTED_OPERATION" => (jsonrpc::UNSUPPORTED_OPERATION, &[400, 501]),
+        "CONTENT_TYPE_NOT_SUPPORTED" => (jsonrpc::CONTENT_TYPE_NOT_SUPPORTED, &[400, 415]),
+        "INVALID_AGENT_RESPONSE" => (jsonrpc::INVALID_AGENT_RESPONSE, &[500, 502]),
+        "EXTENDED_AGENT_CARD_NOT_CONFIGURED" => (jsonrpc::EXTENDED_CARD_NOT_CONFIGURED, &[400]),
+        "EXTENSION_SUPPORT_REQUIRED" => (jsonrpc::EXTENSION_SUPPORT_REQUIRED, &[400]),
+        "VERSION_NOT_SUPPORTED" => (jsonrpc::VERSION_NOT_SUPPORTED, &[400, 501]),
+        _ => return None,
+    })
 }
 
 /// How the call's dialect and binding spell parts (DATA-004); `None` when unknown.
