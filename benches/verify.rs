@@ -136,11 +136,16 @@ fn generate(path: &Path, target_bytes: u64) -> (u64, u64) {
 }
 
 fn vm_hwm_kib() -> u64 {
+    vm_kib("VmHWM:")
+}
+
+/// A `/proc/self/status` field in KiB (0 where unavailable).
+fn vm_kib(field: &str) -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| {
             s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
+                .find(|l| l.starts_with(field))
                 .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
         })
         .unwrap_or(0)
@@ -154,6 +159,9 @@ fn run(path: &Path, bytes: u64, label: &str) {
     for ev in src.events {
         v.feed(&ev.unwrap());
         n += 1;
+        if std::env::var_os("VERIFY_BENCH_TRACE").is_some() && n % 100_000 == 0 {
+            println!("  {n} events: rss {} KiB", vm_kib("VmRSS:"));
+        }
     }
     let out = v.finish();
     let secs = t0.elapsed().as_secs_f64();
@@ -184,15 +192,27 @@ fn main() {
     let dir = tempfile::tempdir().unwrap();
     let small = dir.path().join("small.jsonl");
     let large = dir.path().join("large.jsonl");
-    let (sb, _) = generate(&small, (mb / 8).max(1) * 1_000_000);
-    run(&small, sb, "small");
-    std::fs::remove_file(&small).ok();
+    // Peak RSS is monotonic within a process: small, then medium, then large runs show
+    // whether memory keeps growing with the file length.
+    for (label, size) in [("small", (mb / 8).max(1)), ("medium", (mb / 2).max(1))] {
+        let (sb, _) = generate(&small, size * 1_000_000);
+        run(&small, sb, label);
+        std::fs::remove_file(&small).ok();
+    }
     let t0 = Instant::now();
     let (lb, le) = generate(&large, mb * 1_000_000);
     println!(
         "generated {:.1} MB ({le} events) in {:.1} s",
         lb as f64 / 1e6,
         t0.elapsed().as_secs_f64()
+    );
+    // Baseline on the same file: reading (JSONL decode into events) without verifying.
+    let t0 = Instant::now();
+    let n = source::open(&large).unwrap().events.count();
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "read only: {n} events in {secs:.2} s = {:.1} MB/s",
+        lb as f64 / 1e6 / secs
     );
     run(&large, lb, "large");
 }

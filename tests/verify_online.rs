@@ -90,3 +90,11 @@ fn online_equals_offline_on_every_case_capture_and_golden() {
     }
     assert!(total_online > 50);
 }
+
+/// The online verifier runs on its own task or thread next to the proxy.
+#[test]
+fn verifier_is_send() {
+    fn assert_send<T: Send + 'static>() {}
+    assert_send::<Verifier>();
+    assert_send::<a2a_interop::verify::VerifyOutcome>();
+}

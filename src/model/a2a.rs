@@ -604,6 +604,97 @@ pub fn message_problems(o: &Map<String, Value>, ptr: &str) -> Vec<(String, Strin
     p
 }
 
+/// How parts are spelled (DATA-004).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartStyle {
+    /// 1.0: exactly one of `text`, `raw`, `url`, `data` (+ `mediaType`, `filename`,
+    /// `metadata`).
+    V1,
+    /// 0.x JSON-RPC: `kind` text/file/data; `file` has exactly one of `bytes`/`uri`; `data`
+    /// is an object.
+    V0Rpc,
+    /// 0.3 REST/gRPC ProtoJSON: exactly one of `text`, `file`, `data`.
+    V0Rest,
+}
+
+/// Problems of the parts list at `ptr` (DATA-004): `(JSON Pointer, message)`.
+pub fn parts_problems(parts: &Value, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let Some(list) = parts.as_array() else {
+        out.push((ptr.to_string(), "parts is not a list".into()));
+        return out;
+    };
+    for (i, p) in list.iter().enumerate() {
+        let pp = format!("{ptr}/{i}");
+        let Some(o) = p.as_object() else {
+            out.push((pp, "part is not an object".into()));
+            continue;
+        };
+        match style {
+            PartStyle::V1 | PartStyle::V0Rest => {
+                let keys: &[&str] = if style == PartStyle::V1 {
+                    &["text", "raw", "url", "data"]
+                } else {
+                    &["text", "file", "data"]
+                };
+                let present: Vec<&str> = keys
+                    .iter()
+                    .copied()
+                    .filter(|k| o.get(*k).is_some_and(|v| !v.is_null()))
+                    .collect();
+                if present.len() != 1 {
+                    out.push((
+                        pp.clone(),
+                        format!(
+                            "part must set exactly one of {} (found {})",
+                            keys.join(", "),
+                            if present.is_empty() {
+                                "none".to_string()
+                            } else {
+                                present.join(", ")
+                            }
+                        ),
+                    ));
+                } else if present[0] == "text" && !o.get("text").is_some_and(Value::is_string) {
+                    out.push((format!("{pp}/text"), "text part is not a string".into()));
+                }
+            }
+            PartStyle::V0Rpc => match o.get("kind").and_then(Value::as_str) {
+                Some("text") => {
+                    if !o.get("text").is_some_and(Value::is_string) {
+                        out.push((format!("{pp}/text"), "text part has no text string".into()));
+                    }
+                }
+                Some("file") => match o.get("file").and_then(Value::as_object) {
+                    Some(f) => {
+                        let n = ["bytes", "uri"]
+                            .iter()
+                            .filter(|k| f.contains_key(**k))
+                            .count();
+                        if n != 1 {
+                            out.push((
+                                format!("{pp}/file"),
+                                "file part must set exactly one of bytes, uri".into(),
+                            ));
+                        }
+                    }
+                    None => out.push((format!("{pp}/file"), "file part has no file object".into())),
+                },
+                Some("data") => {
+                    if !o.get("data").is_some_and(Value::is_object) {
+                        out.push((format!("{pp}/data"), "data part has no data object".into()));
+                    }
+                }
+                Some(other) => {
+                    out.push((format!("{pp}/kind"), format!("unknown part kind {other:?}")))
+                }
+                None => out.push((format!("{pp}/kind"), "part has no kind".into())),
+            },
+        }
+    }
+    out
+}
+
 /// The message of a send request's params (`params.message`, 0.3 REST `request`).
 pub fn params_message(params: &Value) -> Option<&Map<String, Value>> {
     params

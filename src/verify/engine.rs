@@ -10,6 +10,7 @@ states seen with seq, terminal?), push-config URLs, JSON-RPC requests awaiting a
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::io::Read;
+use std::sync::Arc;
 
 use serde_json::Value;
 
@@ -66,6 +67,9 @@ struct StreamState {
     /// Some event could not be read (bad JSON, bad shape, merged): end-of-stream state
     /// verdicts would rest on missing data.
     undecodable: bool,
+    /// One signature per decoded event (`Task:TASK_STATE_WORKING`, `ArtifactUpdate:a1`),
+    /// to compare the legs of a gateway.
+    sigs: Vec<String>,
 }
 
 #[derive(Debug, Default)]
@@ -81,7 +85,8 @@ struct Exch {
     req_body: Vec<u8>,
     req_body_seq: Option<u64>,
     truncated: bool,
-    call: Option<Call>,
+    /// Shared so rules can hold it while the exchange is mutated (cheap clone).
+    call: Option<Arc<Call>>,
     status: Option<u16>,
     synthetic: bool,
     resp_seq: u64,
@@ -90,6 +95,8 @@ struct Exch {
     body_seq: Option<u64>,
     sse: Option<StreamState>,
     ended: bool,
+    /// The (non-SSE) response body is a JSON object with a non-null `error` member.
+    answer_error: bool,
     outcome: Option<Outcome>,
     end_seq: u64,
     end_t: u64,
@@ -172,7 +179,7 @@ pub(super) struct State {
     tasks: HashMap<String, TaskRec>,
     /// Webhook URL → (dialect of the call that registered it, origin of that agent,
     /// capability already judged).
-    push_urls: HashMap<String, (Option<Dialect>, Option<String>, bool)>,
+    push_urls: HashMap<String, PushReg>,
     pending_cancels: Vec<(String, u64, String)>,
     dialects: BTreeSet<&'static str>,
     areas: BTreeSet<&'static str>,
@@ -187,8 +194,16 @@ pub(super) struct State {
 const BODY_CAP: usize = DEFAULT_CAPTURE_CAP;
 
 /// Tasks remembered at once; the oldest are forgotten past this (memory stays bounded on
-/// endless recordings; a task unseen for 100k newer tasks is no longer judged).
-const MAX_TASKS: usize = 100_000;
+/// endless recordings; a task older than 10 000 newer tasks is no longer judged).
+const MAX_TASKS: usize = 10_000;
+
+/// Exchanges listed in [`VerifyOutcome::exchange_dialects`].
+const MAX_EXCHANGE_DIALECTS: usize = 10_000;
+
+/// A push-notification registration: (dialect of the call that registered it, origin of
+/// that agent, capability already judged, credentials or token configured, delivery
+/// without them already reported).
+type PushReg = (Option<Dialect>, Option<String>, bool, bool, bool);
 
 /// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
 /// headers, request seq).
@@ -435,7 +450,7 @@ impl State {
             {
                 c.dialect = Some(Dialect::V1_0);
             }
-            x.call = Some(c);
+            x.call = Some(Arc::new(c));
             self.areas.insert("push");
             return;
         }
@@ -495,9 +510,7 @@ impl State {
         }
         if let Some(d) = c.dialect {
             if c.binding.is_some() {
-                self.dialects.insert(d.as_str());
-                self.exchange_dialects
-                    .push((x.id.clone(), d.as_str().to_string()));
+                self.note_dialect(&x.id, d);
             }
         }
         if c.binding.is_some() && c.op.is_some_and(Op::is_task_op) {
@@ -515,7 +528,7 @@ impl State {
             }
             None => {}
         }
-        x.call = Some(c);
+        x.call = Some(Arc::new(c));
         self.request_checks(x);
     }
 
@@ -559,6 +572,44 @@ impl State {
                 }
             }
         }
+        // DATA-005 / DATA-004: the client's message in a send request.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) && !c.webhook {
+            let base = if c.binding == Some(Binding::Rest) {
+                if c.params.get("message").is_some() {
+                    "/message"
+                } else {
+                    "/request"
+                }
+            } else {
+                "/params/message"
+            };
+            let probs = match params_message(&c.params) {
+                None => vec![(base.to_string(), "send request has no message".to_string())],
+                Some(m) => {
+                    let mut p = a2a::message_problems(m, base);
+                    if p.is_empty() {
+                        if let (Some(style), Some(parts)) = (part_style(&c), message_parts(m)) {
+                            p = a2a::parts_problems(parts.1, &format!("{base}/{}", parts.0), style);
+                            if p.is_empty() && parts.1.as_array().is_some_and(Vec::is_empty) {
+                                p.push((
+                                    format!("{base}/{}", parts.0),
+                                    "message has no parts".into(),
+                                ));
+                            }
+                        }
+                    }
+                    p
+                }
+            };
+            if let Some((ptr, msg)) = probs.first() {
+                self.find(
+                    &r::REQUEST_SHAPE,
+                    format!("client message is malformed: {msg}"),
+                    vec![x.ev_at(x.req_ev_seq(), ptr, None)],
+                    &x.leg,
+                );
+            }
+        }
         // Capability vs behaviour is exercised when a declared capability gets used.
         if (c.op.is_some_and(|o| o.is_streaming() || o.is_push_config())
             || push_url_of(&c).is_some())
@@ -571,7 +622,9 @@ impl State {
         if let Some((ptr, url)) = push {
             self.areas.insert("push");
             let origin = x.parts.as_ref().map(UrlParts::origin);
-            self.push_urls.insert(url, (c.dialect, origin, false));
+            let creds = push_config_has_credentials(&c, &ptr);
+            self.push_urls
+                .insert(url, (c.dialect, origin, false, creds, false));
             let _ = ptr;
         }
         // Gateway: A2A-Version stripped on the upstream leg (VER-001, VER-003).
@@ -658,6 +711,16 @@ impl State {
                 ],
                 &up.leg,
             );
+        }
+    }
+
+    /// Records the dialect an exchange used (the per-exchange list keeps the first
+    /// [`MAX_EXCHANGE_DIALECTS`] exchanges; the set of dialects is complete).
+    fn note_dialect(&mut self, xid: &str, d: Dialect) {
+        self.dialects.insert(d.as_str());
+        if self.exchange_dialects.len() < MAX_EXCHANGE_DIALECTS {
+            self.exchange_dialects
+                .push((xid.to_string(), d.as_str().to_string()));
         }
     }
 
@@ -808,6 +871,33 @@ impl State {
                 return;
             }
         };
+        if let Some(s) = x.sse.as_mut() {
+            let detail = p
+                .inner
+                .get("status")
+                .and_then(|st| st.get("state"))
+                .and_then(Value::as_str)
+                .or_else(|| {
+                    p.inner
+                        .get("artifact")
+                        .and_then(|a| a.get("artifactId"))
+                        .and_then(Value::as_str)
+                })
+                .unwrap_or("");
+            let state = TaskState::parse(detail)
+                .map(TaskState::proto_name)
+                .unwrap_or(detail);
+            s.sigs.push(format!("{:?}:{state}", p.kind));
+        }
+        // Mixed dialect: a 0.x JSON-RPC stream with 1.0 oneof wrappers (no `kind`).
+        if dialect.is_some_and(Dialect::is_0x) && c.binding == Some(Binding::JsonRpc) && p.wrapped {
+            self.stream_once(
+                x,
+                &r::VER_MIXED_PAYLOAD,
+                "0.x JSON-RPC stream event uses a 1.0 oneof wrapper instead of the kind discriminator".into(),
+                vec![x.ev_at(seq, &p.pointer, None)],
+            );
+        }
         // Mixed dialect: 1.0 stream with 0.x members (`kind`, `final`).
         if dialect == Some(Dialect::V1_0) {
             if !p.wrapped {
@@ -916,6 +1006,21 @@ impl State {
                         s.message_reply = true;
                     }
                 }
+                let mut probs = a2a::message_problems(p.inner, &p.pointer);
+                if let (Some(style), Some(parts), true) =
+                    (part_style(&c), message_parts(p.inner), probs.is_empty())
+                {
+                    probs =
+                        a2a::parts_problems(parts.1, &format!("{}/{}", p.pointer, parts.0), style);
+                }
+                if let Some((ptr, msg)) = probs.first().cloned() {
+                    self.stream_once(
+                        x,
+                        &r::STREAM_EVENT_SHAPE,
+                        format!("stream message event is malformed: {msg}"),
+                        vec![x.ev_at(seq, &ptr, None)],
+                    );
+                }
             }
             PayloadKind::StatusUpdate | PayloadKind::ArtifactUpdate => {
                 let u = update_view(p.inner, p.kind, &p.pointer);
@@ -942,8 +1047,21 @@ impl State {
                         vec![x.ev_at(seq, &format!("{}/{ptr}", p.pointer), None)],
                     );
                 }
-                if !u.problems.is_empty() {
-                    let (ptr, msg) = u.problems[0].clone();
+                let mut problems = u.problems.clone();
+                if problems.is_empty() && p.kind == PayloadKind::ArtifactUpdate {
+                    if let (Some(style), Some(parts)) = (
+                        part_style(&c),
+                        p.inner.get("artifact").and_then(|a| a.get("parts")),
+                    ) {
+                        problems = a2a::parts_problems(
+                            parts,
+                            &format!("{}/artifact/parts", p.pointer),
+                            style,
+                        );
+                    }
+                }
+                if !problems.is_empty() {
+                    let (ptr, msg) = problems[0].clone();
                     self.stream_once(
                         x,
                         &r::STREAM_EVENT_SHAPE,
@@ -1277,6 +1395,16 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
+        // AUTH-003: a 401 names its challenge.
+        if x.status == Some(401) && !x.synthetic && !x.resp_headers.contains("www-authenticate") {
+            self.areas.insert("auth");
+            self.find(
+                &r::AUTH_CHALLENGE_MISSING,
+                "agent answered 401 without a WWW-Authenticate header".to_string(),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
+        }
         if x.truncated {
             return;
         }
@@ -1300,6 +1428,9 @@ impl State {
         };
         let body = decode_body(&x.resp_headers, &x.body).unwrap_or_default();
         let json: Option<Value> = serde_json::from_slice(&body).ok();
+        x.answer_error = json
+            .as_ref()
+            .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()));
         // Cards.
         if matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard))
             && c.binding != Some(Binding::JsonRpc)
@@ -1444,9 +1575,6 @@ impl State {
     /// leg of the same call when recorded, else with the events' own status timestamps.
     fn check_buffering(&mut self, x: &Exch) {
         let Some(s) = x.sse.as_ref() else { return };
-        if s.arrivals.len() < 3 {
-            return;
-        }
         let mine: Vec<u64> = s.arrivals.iter().map(|a| a.0).collect();
         // Pair with the other leg of the same call (same method, path tail, request body).
         let other_idx = self.done_streams.iter().position(|o| {
@@ -1470,8 +1598,9 @@ impl State {
             } else {
                 (&theirs, &mine)
             };
+            self.check_events_passed_on(client, up);
             let n = c_times.len().min(u_times.len());
-            if n >= 2 {
+            if n >= 3 {
                 let u_spread = u_times[n - 1].saturating_sub(u_times[0]);
                 let c_spread = c_times[n - 1].saturating_sub(c_times[0]);
                 let first_delay = c_times[0].saturating_sub(u_times[0]);
@@ -1503,7 +1632,7 @@ impl State {
             return;
         }
         // One leg: events' own status timestamps spread far wider than their arrival.
-        if s.stamps.len() >= 3 {
+        if s.stamps.len() >= 3 && s.arrivals.len() >= 3 {
             let (min_ts, max_ts) = s
                 .stamps
                 .iter()
@@ -1541,13 +1670,84 @@ impl State {
                 path: x.path.clone(),
                 req_body: x.req_body.clone(),
                 resp_seq: x.resp_seq,
+                outcome: x.outcome,
+                end_seq: x.end_seq,
                 sse: Some(StreamState {
                     arrivals: s.arrivals.clone(),
+                    sigs: s.sigs.clone(),
+                    undecodable: s.undecodable,
                     ..Default::default()
                 }),
                 ..Default::default()
             });
         }
+    }
+
+    /// GW-SSE-002: the client leg of a gateway got other events than the agent sent
+    /// upstream (lost, reordered or altered), both legs having ended cleanly.
+    fn check_events_passed_on(&mut self, client: &Exch, up: &Exch) {
+        let (Some(cs), Some(us)) = (client.sse.as_ref(), up.sse.as_ref()) else {
+            return;
+        };
+        let clean = |x: &Exch| x.outcome == Some(Outcome::Complete);
+        if !clean(client) || !clean(up) || cs.undecodable || us.undecodable || cs.sigs == us.sigs {
+            return;
+        }
+        let first_diff = cs
+            .sigs
+            .iter()
+            .zip(us.sigs.iter())
+            .position(|(a, b)| a != b)
+            .unwrap_or(cs.sigs.len().min(us.sigs.len()));
+        // Client events a subsequence of the agent's: events were dropped.
+        let mut it = us.sigs.iter();
+        let subsequence = cs.sigs.iter().all(|c| it.any(|u| u == c));
+        let msg = if cs.sigs.len() < us.sigs.len() && subsequence {
+            format!(
+                "the client received {} of the {} stream events the agent sent; event {} ({}) was lost on the way",
+                cs.sigs.len(),
+                us.sigs.len(),
+                first_diff + 1,
+                us.sigs.get(first_diff).map(String::as_str).unwrap_or("")
+            )
+        } else {
+            format!(
+                "stream event {} differs between legs: agent sent {}, client received {}",
+                first_diff + 1,
+                us.sigs
+                    .get(first_diff)
+                    .map(String::as_str)
+                    .unwrap_or("nothing"),
+                cs.sigs
+                    .get(first_diff)
+                    .map(String::as_str)
+                    .unwrap_or("nothing")
+            )
+        };
+        let useq = us
+            .arrivals
+            .get(first_diff)
+            .map(|a| a.1)
+            .unwrap_or(up.resp_seq);
+        let cseq = cs
+            .arrivals
+            .get(first_diff)
+            .map(|a| a.1)
+            .unwrap_or(client.end_seq.max(client.resp_seq));
+        self.find(
+            &r::GW_SSE_LOST,
+            msg,
+            vec![
+                Evidence {
+                    seq: useq,
+                    exchange: Some(up.id.clone()),
+                    pointer: None,
+                    found: None,
+                },
+                client.ev(cseq),
+            ],
+            &None,
+        );
     }
 
     fn check_followup_stream(&mut self, x: &Exch) {
@@ -1656,10 +1856,7 @@ impl State {
                 .as_ref()
                 .is_some_and(|s| s.error_seen && s.events <= 1);
         }
-        let body = decode_body(&x.resp_headers, &x.body).unwrap_or_default();
-        serde_json::from_slice::<Value>(&body)
-            .ok()
-            .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()))
+        x.answer_error
     }
 
     fn check_followup(
@@ -1892,6 +2089,27 @@ impl State {
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
+        // ERR-002 / ERR-004: the ErrorInfo reason in error.data names the code.
+        let data = serde_json::from_slice::<Value>(
+            &decode_body(&x.resp_headers, &x.body).unwrap_or_default(),
+        )
+        .ok()
+        .and_then(|v| v.pointer("/error/data").cloned());
+        if let Some(reason) = error_info_reason(data.as_ref()) {
+            if let Some((want, _)) = reason_expectation(reason) {
+                if want != code {
+                    self.find(
+                        &r::RPC_ERROR_CODE,
+                        format!(
+                            "error reason {reason} means code {want} but the agent answered {code}"
+                        ),
+                        vec![x.ev_at(bseq, "/error/code", Some(Value::from(code)))],
+                        &x.leg,
+                    );
+                    return;
+                }
+            }
+        }
         // Wrong code for the situation (ERR-001, ERR-002, ERR-006), from what the request
         // proves (unparseable, invalid, required params missing) or from what the agent's
         // own error message says happened.
@@ -2054,6 +2272,14 @@ impl State {
         let task_obj: Option<(&serde_json::Map<String, Value>, String)> = match op {
             Op::SendMessage => match classify_payload(res, base) {
                 Ok(p) => {
+                    if rpc0x && p.wrapped {
+                        self.find(
+                            &r::VER_MIXED_PAYLOAD,
+                            "0.x JSON-RPC send result uses a 1.0 oneof wrapper instead of the kind discriminator".to_string(),
+                            vec![x.ev_at(bseq, &p.pointer, None)],
+                            &x.leg,
+                        );
+                    }
                     if dialect == Some(Dialect::V1_0) && !p.wrapped {
                         self.find(
                             &r::VER_MIXED_PAYLOAD,
@@ -2065,7 +2291,16 @@ impl State {
                     match p.kind {
                         PayloadKind::Task => Some((p.inner, p.pointer)),
                         PayloadKind::Message => {
-                            let probs = a2a::message_problems(p.inner, &p.pointer);
+                            let mut probs = a2a::message_problems(p.inner, &p.pointer);
+                            if let (Some(style), Some(parts), true) =
+                                (part_style(&c), message_parts(p.inner), probs.is_empty())
+                            {
+                                probs = a2a::parts_problems(
+                                    parts.1,
+                                    &format!("{}/{}", p.pointer, parts.0),
+                                    style,
+                                );
+                            }
                             if let Some((ptr, msg)) = probs.first() {
                                 self.find(
                                     &r::RESULT_SHAPE,
@@ -2140,6 +2375,35 @@ impl State {
                 vec![x.ev_at(bseq, p, None)],
                 &x.leg,
             );
+        } else if let (Some(style), Some(Value::Array(arts))) = (part_style(&c), o.get("artifacts"))
+        {
+            // DATA-004 / DATA-005: artifacts of the task.
+            let mut probs = Vec::new();
+            for (i, a) in arts.iter().enumerate() {
+                let ap = format!("{ptr}/artifacts/{i}");
+                match a.get("parts") {
+                    Some(parts) => {
+                        probs.extend(a2a::parts_problems(parts, &format!("{ap}/parts"), style))
+                    }
+                    None => {
+                        probs.push((format!("{ap}/parts"), "artifact has no parts".to_string()))
+                    }
+                }
+                if probs.is_empty() && str_member_v(a, "artifactId", "artifact_id").is_none() {
+                    probs.push((
+                        format!("{ap}/artifactId"),
+                        "artifact has no artifactId".into(),
+                    ));
+                }
+            }
+            if let Some((p, msg)) = probs.first() {
+                self.find(
+                    &r::RESULT_SHAPE,
+                    format!("result task of {} is malformed: {msg}", op.name()),
+                    vec![x.ev_at(bseq, p, None)],
+                    &x.leg,
+                );
+            }
         }
         let state_ptr = format!("{ptr}/status/state");
         let mut dummy = Exch {
@@ -2151,6 +2415,32 @@ impl State {
         self.check_state_spelling(&mut dummy, tv.state_raw, tv.state, &state_ptr, bseq);
         let id = tv.id?.to_string();
         let ctx = tv.context_id.map(str::to_string);
+        // TASK-005 (1.0): a blocking send (returnImmediately unset or false) answers only
+        // at a terminal or interrupted state.
+        if op == Op::SendMessage && dialect == Some(Dialect::V1_0) {
+            let immediate = c
+                .params
+                .pointer("/configuration/returnImmediately")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+            if let Some(st) = tv.state {
+                if !immediate && !st.is_terminal() && !st.is_interrupted() {
+                    self.find(
+                        &r::TASK_BLOCKING_EARLY,
+                        format!(
+                            "blocking SendMessage returned while the task was {}",
+                            st.proto_name()
+                        ),
+                        vec![x.ev_at(
+                            bseq,
+                            &state_ptr,
+                            tv.state_raw.map(|s| Value::String(s.into())),
+                        )],
+                        &x.leg,
+                    );
+                }
+            }
+        }
         // Cancel of a terminal task (TASK-003), before the observation updates the state.
         if op == Op::CancelTask {
             if let Some((ts, tseq, txid)) = self
@@ -2283,6 +2573,24 @@ impl State {
                         }
                     }
                 }
+                // ERR-002: the ErrorInfo reason fixes the HTTP status (1.0.1, or 1.0.0's).
+                if problems.is_empty() {
+                    if let Some(reason) = error_info_reason(aip.and_then(|e| e.get("details"))) {
+                        if let Some((_, statuses)) = reason_expectation(reason) {
+                            if !statuses.contains(&status) {
+                                self.find(
+                                    &r::REST_ERROR_SHAPE,
+                                    format!(
+                                        "HTTP status {status} does not match the error reason {reason} (expected {})",
+                                        statuses.iter().map(u16::to_string).collect::<Vec<_>>().join(" or ")
+                                    ),
+                                    vec![x.ev(x.resp_seq), x.ev_at(bseq, "/error/details", None)],
+                                    &x.leg,
+                                );
+                            }
+                        }
+                    }
+                }
                 if let Some((ptr, msg)) = problems.first() {
                     self.find(
                         &r::REST_ERROR_SHAPE,
@@ -2330,7 +2638,28 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         // PUSH-001: the agent pushes although its card does not declare push notifications.
         let reg = self.push_urls.get(&x.url).cloned();
-        if let Some((_, Some(origin), false)) = reg {
+        // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery.
+        if let Some((_, _, _, true, false)) = reg {
+            let h = &x.req_headers;
+            let sent = h.contains("authorization")
+                || h.contains("x-a2a-notification-token")
+                || h.0
+                    .iter()
+                    .any(|(k, _)| k.to_ascii_lowercase().contains("token"));
+            if !sent {
+                self.areas.insert("push");
+                self.find(
+                    &r::PUSH_NO_CREDENTIALS,
+                    "push notification was delivered without the credentials or token the client configured".to_string(),
+                    vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+                if let Some(p) = self.push_urls.get_mut(&x.url) {
+                    p.4 = true;
+                }
+            }
+        }
+        if let Some((_, Some(origin), false, _, _)) = reg {
             if let Some(card) = self.cards.get(&origin).cloned() {
                 if card.view.push_notifications != Some(true) {
                     self.find(
@@ -2358,7 +2687,51 @@ impl State {
             return;
         };
         let seq = x.req_ev_seq();
-        if let Ok(p) = classify_payload(&v, "") {
+        let p = match classify_payload(&v, "") {
+            Ok(p) => p,
+            Err(msg) => {
+                self.find(
+                    &r::PUSH_PAYLOAD_SHAPE,
+                    format!("push notification payload is not a StreamResponse: {msg}"),
+                    vec![x.ev_at(seq, "", Some(excerpt_value(&v)))],
+                    &x.leg,
+                );
+                return;
+            }
+        };
+        if matches!(
+            p.kind,
+            PayloadKind::StatusUpdate | PayloadKind::ArtifactUpdate
+        ) {
+            let u = update_view(p.inner, p.kind, &p.pointer);
+            let missing: Vec<&str> = [
+                ("taskId", u.task_id.is_none()),
+                ("contextId", u.context_id.is_none()),
+            ]
+            .iter()
+            .filter(|(_, m)| *m)
+            .map(|(n, _)| *n)
+            .collect();
+            if !missing.is_empty() || !u.problems.is_empty() {
+                let what = if missing.is_empty() {
+                    u.problems[0].1.clone()
+                } else {
+                    format!("update has no {}", missing.join(" and "))
+                };
+                let ptr = if missing.is_empty() {
+                    u.problems[0].0.clone()
+                } else {
+                    format!("{}/{}", p.pointer, missing[0])
+                };
+                self.find(
+                    &r::PUSH_PAYLOAD_SHAPE,
+                    format!("push notification payload is malformed: {what}"),
+                    vec![x.ev_at(seq, &ptr, None)],
+                    &x.leg,
+                );
+            }
+        }
+        {
             if c.dialect == Some(Dialect::V1_0) {
                 if !p.wrapped {
                     self.find(
@@ -2443,9 +2816,7 @@ impl State {
                     None
                 });
             if let Some(d) = d {
-                self.dialects.insert(d.as_str());
-                self.exchange_dialects
-                    .push((x.id.clone(), d.as_str().to_string()));
+                self.note_dialect(&x.id, d);
             }
         }
         if let Some((ptr, _)) = view.problems.first() {
@@ -2888,6 +3259,77 @@ fn push_url_of(c: &Call) -> Option<(String, String)> {
     None
 }
 
+/// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token.
+fn push_config_has_credentials(c: &Call, url_ptr: &str) -> bool {
+    let rest = c.binding == Some(Binding::Rest);
+    let local = if rest {
+        url_ptr
+    } else {
+        url_ptr.strip_prefix("/params").unwrap_or(url_ptr)
+    };
+    let base = local.strip_suffix("/url").unwrap_or(local);
+    let Some(cfg) = c.params.pointer(base) else {
+        return false;
+    };
+    let token = cfg
+        .get("token")
+        .and_then(Value::as_str)
+        .is_some_and(|t| !t.is_empty());
+    let auth = cfg.get("authentication").is_some_and(|a| {
+        a.get("credentials")
+            .and_then(Value::as_str)
+            .is_some_and(|t| !t.is_empty())
+    });
+    token || auth
+}
+
+fn str_member_v<'a>(v: &'a Value, camel: &str, snake: &str) -> Option<&'a str> {
+    v.as_object().and_then(|o| str_member(o, camel, snake))
+}
+
+/// `reason` of the first `google.rpc.ErrorInfo` in an error details / data list.
+fn error_info_reason(details: Option<&Value>) -> Option<&str> {
+    details?.as_array()?.iter().find_map(|d| {
+        d.get("@type")
+            .and_then(Value::as_str)
+            .filter(|t| t.ends_with("google.rpc.ErrorInfo"))?;
+        d.get("reason").and_then(Value::as_str)
+    })
+}
+
+/// ERR-002 table: the JSON-RPC code and the HTTP statuses (1.0.1, and 1.0.0 where it
+/// differs) of an A2A ErrorInfo reason.
+fn reason_expectation(reason: &str) -> Option<(i64, &'static [u16])> {
+    Some(match reason {
+        "TASK_NOT_FOUND" => (jsonrpc::TASK_NOT_FOUND, &[404]),
+        "TASK_NOT_CANCELABLE" => (jsonrpc::TASK_NOT_CANCELABLE, &[400, 409]),
+        "PUSH_NOTIFICATION_NOT_SUPPORTED" => (jsonrpc::PUSH_NOT_SUPPORTED, &[400, 501]),
+        "UNSUPPORTED_OPERATION" => (jsonrpc::UNSUPPORTED_OPERATION, &[400, 501]),
+        "CONTENT_TYPE_NOT_SUPPORTED" => (jsonrpc::CONTENT_TYPE_NOT_SUPPORTED, &[400, 415]),
+        "INVALID_AGENT_RESPONSE" => (jsonrpc::INVALID_AGENT_RESPONSE, &[500, 502]),
+        "EXTENDED_AGENT_CARD_NOT_CONFIGURED" => (jsonrpc::EXTENDED_CARD_NOT_CONFIGURED, &[400]),
+        "EXTENSION_SUPPORT_REQUIRED" => (jsonrpc::EXTENSION_SUPPORT_REQUIRED, &[400]),
+        "VERSION_NOT_SUPPORTED" => (jsonrpc::VERSION_NOT_SUPPORTED, &[400, 501]),
+        _ => return None,
+    })
+}
+
+/// How the call's dialect and binding spell parts (DATA-004); `None` when unknown.
+fn part_style(c: &Call) -> Option<a2a::PartStyle> {
+    match (c.dialect?, c.binding?) {
+        (Dialect::V1_0, _) => Some(a2a::PartStyle::V1),
+        (_, Binding::JsonRpc) => Some(a2a::PartStyle::V0Rpc),
+        (_, Binding::Rest) => Some(a2a::PartStyle::V0Rest),
+    }
+}
+
+/// A message's parts list and its member name (`parts`, 0.3 REST `content`).
+fn message_parts(m: &serde_json::Map<String, Value>) -> Option<(&'static str, &Value)> {
+    m.get("parts")
+        .map(|p| ("parts", p))
+        .or_else(|| m.get("content").map(|p| ("content", p)))
+}
+
 fn find_kind(v: &Value, base: &str) -> Option<String> {
     let o = v.as_object()?;
     if o.contains_key("kind") {
@@ -2927,38 +3369,30 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
 
 /// Body bytes for checking, decoded per `Content-Encoding` (gzip, deflate, br); `None`
 /// when the encoding is unknown or the bytes do not decode.
-fn decode_body(h: &Headers, body: &[u8]) -> Option<Vec<u8>> {
+fn decode_body<'a>(h: &Headers, body: &'a [u8]) -> Option<std::borrow::Cow<'a, [u8]>> {
+    use std::borrow::Cow;
     let enc = h
         .get("content-encoding")
         .map(|s| s.trim().to_ascii_lowercase());
+    let mut out = Vec::new();
+    let limit = BODY_CAP as u64;
     match enc.as_deref() {
-        None | Some("") | Some("identity") => Some(body.to_vec()),
-        Some("gzip") | Some("x-gzip") => {
-            let mut out = Vec::new();
-            flate2::read::GzDecoder::new(body)
-                .take(BODY_CAP as u64)
-                .read_to_end(&mut out)
-                .ok()?;
-            Some(out)
-        }
-        Some("deflate") => {
-            let mut out = Vec::new();
-            flate2::read::ZlibDecoder::new(body)
-                .take(BODY_CAP as u64)
-                .read_to_end(&mut out)
-                .ok()?;
-            Some(out)
-        }
-        Some("br") => {
-            let mut out = Vec::new();
-            brotli::Decompressor::new(body, 4096)
-                .take(BODY_CAP as u64)
-                .read_to_end(&mut out)
-                .ok()?;
-            Some(out)
-        }
-        Some(_) => None,
-    }
+        None | Some("") | Some("identity") => return Some(Cow::Borrowed(body)),
+        Some("gzip") | Some("x-gzip") => flate2::read::GzDecoder::new(body)
+            .take(limit)
+            .read_to_end(&mut out)
+            .ok()?,
+        Some("deflate") => flate2::read::ZlibDecoder::new(body)
+            .take(limit)
+            .read_to_end(&mut out)
+            .ok()?,
+        Some("br") => brotli::Decompressor::new(body, 4096)
+            .take(limit)
+            .read_to_end(&mut out)
+            .ok()?,
+        Some(_) => return None,
+    };
+    Some(Cow::Owned(out))
 }
 
 fn excerpt(s: &str) -> Value {

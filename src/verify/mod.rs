@@ -40,7 +40,8 @@ pub struct VerifyOutcome {
     /// Exchanges whose verdict is incomplete (truncated capture or a recorder `gap`):
     /// `(exchange id, reason)`. No finding is invented from missing data.
     pub incomplete: Vec<(String, String)>,
-    /// Dialect of each exchange that used one: `(exchange id, "1.0" | "0.3" | ...)`.
+    /// Dialect of each exchange that used one: `(exchange id, "1.0" | "0.3" | ...)`, for
+    /// the first 10 000 such exchanges (memory stays flat on huge recordings).
     pub exchange_dialects: Vec<(String, String)>,
 }
 

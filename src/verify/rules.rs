@@ -98,6 +98,10 @@ rule!(REST_ERROR_SHAPE, "REST-ERROR-001", "rest-error-shape", Error, ErrorHandli
     ["ERR-003", "REST-003"],
     "error body of an HTTP+JSON route does not have the shape of the route's protocol version",
     "1.0 routes: {\"error\":{\"code\":<http status>,\"status\":\"NOT_FOUND\",\"message\":...,\"details\":[{\"@type\":...ErrorInfo,\"reason\":...}]}}; 0.3 /v1 routes: the 0.3 A2A error object {\"code\":-32001,\"message\":...} that 0.3 clients parse");
+rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, Interop,
+    ["DATA-005", "DATA-004"],
+    "client sent a send request whose message is malformed",
+    "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x: kind text/file/data)");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "RPC-004"],
     "operation result is not a well-formed Task or Message",
@@ -124,6 +128,10 @@ rule!(TASK_STATE_INVALID, "TASK-STATE-005", "task-state-invalid", Error, Lifecyc
     ["TASK-008", "DATA-005"],
     "task state is not a valid state of the dialect",
     "use the dialect's state names (1.0 TASK_STATE_*, 0.x lowercase) and never report TASK_STATE_UNSPECIFIED on a live task");
+rule!(TASK_BLOCKING_EARLY, "TASK-STATE-007", "blocking-send-returned-early", Error, Lifecycle,
+    ["TASK-005"],
+    "1.0 blocking SendMessage answered before the task reached a terminal or interrupted state",
+    "without returnImmediately: true, wait until the task is completed, failed, canceled, rejected, input-required or auth-required before answering; clients that want an early answer set returnImmediately");
 rule!(TASK_SUBSCRIBE_TERMINAL, "TASK-STATE-006", "subscribe-terminal-task-accepted", Error, Lifecycle,
     ["TASK-004"],
     "subscribe to a task in a terminal state opened a stream",
@@ -284,6 +292,10 @@ rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop
     "declare capabilities.pushNotifications: true, or answer config operations with -32003 PushNotificationNotSupportedError");
 
 // ---- auth -------------------------------------------------------------------------------
+rule!(AUTH_CHALLENGE_MISSING, "AUTH-CHALLENGE-001", "auth-challenge-missing", Warning, Security,
+    ["AUTH-003"],
+    "401 response without a WWW-Authenticate challenge",
+    "send WWW-Authenticate with every 401 (RFC 9110 §11.6.1) naming the scheme the card declares, so clients know how to authenticate");
 rule!(AUTH_EXTENDED_CARD, "AUTH-EXT-001", "extended-card-without-auth", Error, Security,
     ["AUTH-005", "AUTH-002"],
     "authenticated extended card served to a request without credentials",
@@ -299,6 +311,15 @@ rule!(PUSH_URL_PRIVATE, "PUSH-URL-001", "push-url-private-address", Warning, Sec
     "push notification url points at a private, loopback, link-local or metadata address",
     "validate webhook URLs against SSRF: refuse private, loopback, link-local and cloud metadata destinations (and prefer HTTPS)");
 
+rule!(PUSH_PAYLOAD_SHAPE, "PUSH-BODY-001", "push-payload-invalid-shape", Error, Lifecycle,
+    ["PUSH-004", "ID-005"],
+    "push notification payload is not a well-formed StreamResponse (or 0.x Task / update event)",
+    "POST one StreamResponse per notification (1.0: {\"statusUpdate\":{taskId,contextId,status}}, ...); 0.x: the Task or update event with taskId and contextId");
+rule!(PUSH_NO_CREDENTIALS, "PUSH-AUTH-001", "push-delivery-without-credentials", Error, Security,
+    ["PUSH-004", "PUSH-005"],
+    "push notification delivered without the credentials or token the client configured",
+    "send the configured credentials (Authorization per authentication.scheme) and the token (X-A2A-Notification-Token in 0.x) with every webhook request");
+
 // ---- gateways ---------------------------------------------------------------------------
 // Evidence for buffering must be sound: with both legs recorded, the upstream leg's arrival
 // times are the agent's send times, so events that the agent spread over >= 1 s but that
@@ -312,8 +333,14 @@ rule!(GW_SSE_BUFFERED, "GW-SSE-001", "sse-buffered-by-proxy", Warning, Interop,
     "events of a stream held back and delivered in one burst by an intermediary",
     "turn proxy buffering off for event streams (nginx: proxy_buffering off or X-Accel-Buffering: no) so events reach the client as they are produced");
 
+rule!(GW_SSE_LOST, "GW-SSE-002", "stream-events-lost-by-proxy", Error, Interop,
+    ["STREAM-005", "STREAM-003"],
+    "client leg received other stream events than the agent sent on the upstream leg",
+    "pass every SSE event through unchanged and in order; check proxy timeouts, body size limits and event filtering");
+
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
+    AUTH_CHALLENGE_MISSING,
     AUTH_EXTENDED_CARD,
     AUTH_OPEN_ENDPOINT,
     CAP_PUSH,
@@ -329,13 +356,17 @@ pub static RULES: &[Rule] = &[
     CARD_URL_NOT_RPC_ENDPOINT,
     CARD_URL_BYPASSES_PROXY,
     RESULT_SHAPE,
+    REQUEST_SHAPE,
     GW_SSE_BUFFERED,
+    GW_SSE_LOST,
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
     ID_EVENT_MISSING_TASK_ID,
     ID_EVENT_TASK_MISMATCH,
     ID_TASK_NOT_RESOLVABLE,
     ID_UNKNOWN_TASK_ACCEPTED,
+    PUSH_NO_CREDENTIALS,
+    PUSH_PAYLOAD_SHAPE,
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
     RPC_ENVELOPE,
@@ -359,6 +390,7 @@ pub static RULES: &[Rule] = &[
     TASK_CANCEL_INEFFECTIVE,
     TASK_STATE_INVALID,
     TASK_SUBSCRIBE_TERMINAL,
+    TASK_BLOCKING_EARLY,
     VER_CARD_METHOD,
     VER_NOT_ENFORCED,
     VER_HEADER_STRIPPED,

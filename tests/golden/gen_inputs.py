@@ -1,0 +1,379 @@
+#!/usr/bin/env python3
+"""Writes tests/golden/<RULE-ID>-{fail,pass}/input.jsonl (transcripts; one native
+recording for CARD-URL-005). Run it after changing a golden input, then bless the
+expectations: BLESS=1 cargo test --test verify_golden."""
+import json, os, shutil
+OUT = os.path.dirname(os.path.abspath(__file__))
+H = "https://agent.example.test"
+def j(o): return json.dumps(o, separators=(",", ":"))
+class T:
+    def __init__(s): s.lines=[]; s.t=0.0
+    def _add(s, d, dt):
+        s.t = round(s.t + dt, 3); d = dict(d); d["t"] = s.t; s.lines.append(d); return s
+    def req(s, method, url, body="", headers=None, leg=None, dt=0.01):
+        h = {"content-type": "application/json"} if body else {}
+        h.update(headers or {})
+        d = {"dir": "req", "method": method, "url": url, "headers": h, "body": body if isinstance(body, str) else j(body)}
+        if leg: d["leg"] = leg
+        return s._add(d, dt)
+    def resp(s, status=200, body="", headers=None, leg=None, dt=0.01, ct="application/json"):
+        h = {"content-type": ct} if ct else {}
+        h.update(headers or {})
+        d = {"dir": "resp", "status": status, "headers": h, "body": body if isinstance(body, str) else j(body)}
+        if leg: d["leg"] = leg
+        return s._add(d, dt)
+    def chunk(s, body, close=None, leg=None, dt=0.01):
+        d = {"dir": "chunk", "body": body}
+        if close: d["close"] = close
+        if leg: d["leg"] = leg
+        return s._add(d, dt)
+    def text(s): return "\n".join(j(l) for l in s.lines) + "\n"
+
+V1 = {"a2a-version": "1.0"}
+def rpc(i, m, p): return {"jsonrpc": "2.0", "id": i, "method": m, "params": p}
+def res(i, r): return {"jsonrpc": "2.0", "id": i, "result": r}
+def err(i, c, m): return {"jsonrpc": "2.0", "id": i, "error": {"code": c, "message": m}}
+def msg1(text, **kw):
+    m = {"messageId": "msg-" + text.replace(" ", "-")[:12], "role": "ROLE_USER", "parts": [{"text": text}]}; m.update(kw); return m
+def msg03(text, **kw):
+    m = {"kind": "message", "messageId": "msg-" + text.replace(" ", "-")[:12], "role": "user", "parts": [{"kind": "text", "text": text}]}; m.update(kw); return m
+def task1(tid="task-1", ctx="ctx-1", st="TASK_STATE_COMPLETED", **kw):
+    t = {"id": tid, "contextId": ctx, "status": {"state": st}}; t.update(kw); return t
+def task03(tid="task-1", ctx="ctx-1", st="completed"):
+    return {"kind": "task", "id": tid, "contextId": ctx, "status": {"state": st}}
+def su1(st, tid="task-1", ctx="ctx-1", **kw):
+    d = {"taskId": tid, "contextId": ctx, "status": {"state": st}}; d.update(kw); return {"statusUpdate": d}
+def au1(aid="art-1", text="x", tid="task-1", ctx="ctx-1", **kw):
+    d = {"taskId": tid, "contextId": ctx, "artifact": {"artifactId": aid, "parts": [{"text": text}]}}; d.update(kw); return {"artifactUpdate": d}
+def sse(o): return "data: " + (o if isinstance(o, str) else j(o)) + "\n\n"
+def card1(url=H + "/a2a", **kw):
+    c = {"name": "golden", "description": "golden agent", "supportedInterfaces": [{"url": url, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+         "version": "1.0.0", "capabilities": {"streaming": True, "pushNotifications": False}, "defaultInputModes": ["text/plain"],
+         "defaultOutputModes": ["text/plain"], "skills": [{"id": "s", "name": "s", "description": "d", "tags": ["t"]}]}
+    for k, v in kw.items():
+        if v is None: c.pop(k, None)
+        else: c[k] = v
+    return c
+def card03(url=H + "/", **kw):
+    c = {"protocolVersion": "0.3.0", "name": "golden", "description": "golden agent", "url": url, "preferredTransport": "JSONRPC", "version": "1.0.0",
+         "capabilities": {"streaming": True, "pushNotifications": False}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+         "skills": [{"id": "s", "name": "s", "description": "d", "tags": ["t"]}]}
+    c.update(kw); return c
+def fetch_card(t, card, base=H, path="/.well-known/agent-card.json"):
+    return t.req("GET", base + path, headers={"accept": "application/json"}).resp(200, card)
+def stream1(t, events, url=H + "/a2a", method="SendStreamingMessage", params=None, close="eof", i=1, hdr=V1, wrap=True):
+    t.req("POST", url, rpc(i, method, params if params is not None else {"message": msg1("go")}), headers=dict(hdr, accept="text/event-stream"))
+    t.resp(200, "", ct="text/event-stream")
+    for e in events:
+        t.chunk(sse(res(i, e)) if wrap else sse(e))
+    t.chunk("", close=close)
+    return t
+def send1(t, result, i=1, params=None, url=H + "/a2a", hdr=V1, method="SendMessage"):
+    if params is None:
+        params = {"message": msg1("hi")}
+        st = result.get("task", {}).get("status", {}).get("state", "") if isinstance(result, dict) else ""
+        if st in ("TASK_STATE_SUBMITTED", "TASK_STATE_WORKING"):
+            params["configuration"] = {"returnImmediately": True}
+    return t.req("POST", url, rpc(i, method, params), headers=hdr).resp(200, res(i, result))
+
+G = {}
+def case(rule, fail, pas): G[rule] = (fail, pas)
+def cp(name): return open(os.path.join(OUT, "..", "cases", name)).read()
+
+# ---- auth
+bearer = {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}, "security": [{"bearer": []}], "supportsAuthenticatedExtendedCard": True}
+def ext(auth):
+    t = T(); fetch_card(t, card03(**bearer))
+    t.req("GET", H + "/agent/authenticatedExtendedCard", headers=dict({"accept": "application/json"}, **({"authorization": "Bearer <redacted>"} if auth else {}))).resp(200, card03(name="golden extended"))
+    return t.text()
+case("AUTH-EXT-001", ext(False), ext(True))
+sec1 = {"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]}
+def openep(auth):
+    t = T(); fetch_card(t, card1(**sec1))
+    send1(t, {"task": task1()}, hdr=dict(V1, **({"authorization": "Bearer <redacted>"} if auth else {})))
+    return t.text()
+case("AUTH-OPEN-001", openep(False), openep(True))
+# ---- capabilities
+def pushcap(declared):
+    t = T(); fetch_card(t, card1(capabilities={"streaming": True, "pushNotifications": declared}))
+    send1(t, {"task": task1(st="TASK_STATE_WORKING")})
+    p = {"taskId": "task-1", "url": "https://client.example.test/hook"}
+    t.req("POST", H + "/a2a", rpc(2, "CreateTaskPushNotificationConfig", p), headers=V1).resp(200, res(2, dict(p, id="cfg-1")))
+    return t.text()
+case("CAP-PUSH-001", pushcap(False), pushcap(True))
+def streamcap(declared):
+    t = T(); fetch_card(t, card1(capabilities={"streaming": declared}))
+    stream1(t, [{"task": task1(st="TASK_STATE_WORKING")}, su1("TASK_STATE_COMPLETED")])
+    return t.text()
+case("CAP-STREAM-001", streamcap(False), streamcap(True))
+# ---- card shape
+def cardonly(card, base=H, path="/.well-known/agent-card.json", raw=None):
+    t = T(); t.req("GET", base + path, headers={"accept": "application/json"})
+    t.resp(200, raw if raw is not None else card, ct="text/html" if raw else "application/json"); return t.text()
+case("CARD-SHAPE-001", cardonly(card1(skills=None)), cardonly(card1()))
+case("CARD-SHAPE-002", cardonly(card1(capabilities={"streaming": "true"})), cardonly(card1(capabilities={"streaming": True})))
+case("CARD-SHAPE-003", cardonly(card1(supportedInterfaces=[{"url": H + "/a2a", "protocolVersion": "1.0"}])), cardonly(card1()))
+case("CARD-SHAPE-004", cardonly(None, raw="<html><body>agent</body></html>"), cardonly(card1()))
+case("CARD-SHAPE-005", cardonly(card1(supportedInterfaces=[{"url": H + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0.1"}])), cardonly(card1()))
+# ---- card urls
+case("CARD-URL-001", cardonly(card1(url=H + "/api/a2a/api/a2a/lab/agent"), path="/api/a2a/lab/agent/.well-known/agent-card.json"),
+     cardonly(card1(url=H + "/api/a2a/lab/agent"), path="/api/a2a/lab/agent/.well-known/agent-card.json"))
+def unreach(ok):
+    t = T(); fetch_card(t, card1())
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=V1)
+    if ok: t.resp(200, res(1, {"task": task1()}))
+    else: t.resp(404, "Not Found", ct="text/plain")
+    return t.text()
+case("CARD-URL-002", unreach(False), unreach(True))
+case("CARD-URL-003", cardonly(card1(url="http://10.0.3.7:8080/a2a")), cardonly(card1(url="http://127.0.0.1:8080/a2a"), base="http://127.0.0.1:8080"))
+case("CARD-URL-004", cardonly(card1(url=H + "/a2a/message:send")), cardonly(card1(url=H + "/a2a")))
+def bypass(url):
+    hdr = {"type": "recording", "format": 1, "tool": {"name": "a2a-interop", "version": "0.1.0"}, "startedAt": "2026-01-01T00:00:00.000Z",
+           "mode": "reverse", "listen": ["127.0.0.1:8080"], "routes": [{"prefix": "/", "upstream": "http://127.0.0.1:9001"}]}
+    evs = [{"seq": 1, "t_us": 0, "exchange": "e1", "type": "request_head", "method": "GET", "url": "http://127.0.0.1:8080/.well-known/agent-card.json", "headers": [["accept", "application/json"]], "upstream": "http://127.0.0.1:9001/.well-known/agent-card.json"},
+           {"seq": 2, "t_us": 900, "exchange": "e1", "type": "response_head", "status": 200, "headers": [["content-type", "application/json"]]},
+           {"seq": 3, "t_us": 950, "exchange": "e1", "type": "response_chunk", "body": j(card1(url=url))},
+           {"seq": 4, "t_us": 1000, "exchange": "e1", "type": "exchange_end", "outcome": "complete", "request_bytes": 0, "response_bytes": 10}]
+    return "\n".join(j(x) for x in [hdr] + evs) + "\n"
+case("CARD-URL-005", bypass("http://127.0.0.1:9001/"), bypass("http://127.0.0.1:8080/"))
+# ---- data shape
+def shape(ok):
+    t = T(); tk = task1(); 
+    if not ok: tk.pop("id")
+    send1(t, {"task": tk}); return t.text()
+case("DATA-SHAPE-001", shape(False), shape(True))
+# ---- gateway buffering
+def gw(buffered):
+    t = T(); url_c = H + "/message:stream"; url_u = "http://backend.example.test:8000/message:stream"
+    body = j({"message": msg1("plan")})
+    t.req("POST", url_c, body, headers=dict(V1, accept="text/event-stream"))
+    t.req("POST", url_u, body, headers=dict(V1, accept="text/event-stream"), leg="upstream")
+    t.resp(200, "", ct="text/event-stream", leg="upstream")
+    evs = [{"task": task1(st="TASK_STATE_SUBMITTED")}, su1("TASK_STATE_WORKING"), au1(text="plan", lastChunk=True), su1("TASK_STATE_COMPLETED")]
+    if buffered:
+        for e in evs: t.chunk(sse(e), leg="upstream", dt=5.0)
+        t.chunk("", close="eof", leg="upstream")
+        t.resp(200, "", ct="text/event-stream")
+        t.chunk("".join(sse(e) for e in evs), dt=0.002); t.chunk("", close="eof")
+    else:
+        t.resp(200, "", ct="text/event-stream")
+        for e in evs:
+            t.chunk(sse(e), leg="upstream", dt=5.0); t.chunk(sse(e), dt=0.002)
+        t.chunk("", close="eof", leg="upstream"); t.chunk("", close="eof")
+    return t.text()
+case("GW-SSE-001", gw(True), gw(False))
+# ---- ids
+def followup(req_ctx, res_ctx):
+    t = T(); send1(t, {"task": task1(st="TASK_STATE_INPUT_REQUIRED")})
+    m = msg1("four", taskId="task-1", **({"contextId": req_ctx} if req_ctx else {}))
+    send1(t, {"task": task1(ctx=res_ctx)}, i=2, params={"message": m}); return t.text()
+case("ID-CTX-001", followup(None, "ctx-2"), followup(None, "ctx-1"))
+case("ID-CTX-002", followup("ctx-1", "ctx-9"), followup("ctx-1", "ctx-1"))
+def evmissing(ok):
+    t = T(); d = su1("TASK_STATE_COMPLETED")
+    if not ok: d["statusUpdate"].pop("contextId")
+    stream1(t, [{"task": task1(st="TASK_STATE_WORKING")}, d]); return t.text()
+case("ID-EVENT-001", evmissing(False), evmissing(True))
+def evmismatch(ok):
+    t = T(); stream1(t, [{"task": task1(st="TASK_STATE_WORKING")}, su1("TASK_STATE_COMPLETED", tid="task-1" if ok else "task-2")]); return t.text()
+case("ID-EVENT-002", evmismatch(False), evmismatch(True))
+def resolv(ok):
+    t = T(); send1(t, {"task": task1(st="TASK_STATE_WORKING")})
+    t.req("POST", H + "/a2a", rpc(2, "GetTask", {"id": "task-1"}), headers=V1)
+    t.resp(200, res(2, task1()) if ok else err(2, -32001, "Task not found")); return t.text()
+case("ID-TASK-001", resolv(False), resolv(True))
+def unknowntask(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("resume", taskId="task-zz")}), headers=V1)
+    t.resp(200, err(1, -32001, "Task not found") if ok else res(1, {"task": task1(tid="task-new")})); return t.text()
+case("ID-TASK-002", unknowntask(False), unknowntask(True))
+# ---- push url
+def pushurl(url):
+    t = T(); p = {"message": msg1("long job"), "configuration": {"returnImmediately": True, "taskPushNotificationConfig": {"url": url}}}
+    send1(t, {"task": task1(st="TASK_STATE_SUBMITTED")}, params=p); return t.text()
+case("PUSH-URL-001", pushurl("http://169.254.169.254/latest/meta-data"), pushurl("https://client.example.test/hook"))
+# ---- rest error
+def resterr(ok):
+    t = T(); t.req("GET", H + "/tasks/task-x", headers=V1)
+    body = {"error": {"code": 404, "status": "NOT_FOUND", "message": "Task not found", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}]}} if ok else {"code": -32001, "message": "Task not found"}
+    t.resp(404, body); return t.text()
+case("REST-ERROR-001", resterr(False), resterr(True))
+# ---- json-rpc
+def env(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1"}), headers=V1)
+    r = res(1, task1());
+    if not ok: r["jsonrpc"] = "1.0"
+    t.resp(200, r); return t.text()
+case("RPC-ENVELOPE-001", env(False), env(True))
+def code(ok):
+    t = T(); t.req("POST", H + "/a2a", '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":', headers=V1)
+    t.resp(200, {"jsonrpc": "2.0", "id": None, "error": {"code": -32700 if ok else -32603, "message": "Parse error" if ok else "Internal error"}}); return t.text()
+case("RPC-ERROR-001", code(False), code(True))
+def rid(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(7, "GetTask", {"id": "task-1"}), headers=V1)
+    t.resp(200, res(7 if ok else "7", task1())); return t.text()
+case("RPC-ID-001", rid(False), rid(True))
+# ---- sse framing
+def frame(ok):
+    t = T(); sep = "\n\n" if ok else "\n"
+    t.req("POST", H + "/", rpc(1, "message/stream", {"message": msg03("go")}), headers={"accept": "text/event-stream"})
+    t.resp(200, "", ct="text/event-stream")
+    for e in [task03(st="working"), {"kind": "status-update", "taskId": "task-1", "contextId": "ctx-1", "status": {"state": "completed"}, "final": True}]:
+        t.chunk("data: " + j(res(1, e)) + sep)
+    t.chunk("", close="eof"); return t.text()
+case("SSE-FRAME-001", frame(False), frame(True))
+def notjson(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "SendStreamingMessage", {"message": msg1("go")}), headers=dict(V1, accept="text/event-stream"))
+    t.resp(200, "", ct="text/event-stream")
+    t.chunk(sse(res(1, {"task": task1(st="TASK_STATE_WORKING")})) if ok else "data: {task: working}\n\n")
+    t.chunk(sse(res(1, su1("TASK_STATE_COMPLETED")))); t.chunk("", close="eof"); return t.text()
+case("SSE-FRAME-002", notjson(False), notjson(True))
+# ---- streams
+def append(ok):
+    t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}]
+    if ok: evs.append(au1(text="The "))
+    evs += [au1(text="fox.", append=True, lastChunk=True), su1("TASK_STATE_COMPLETED")]
+    stream1(t, evs); return t.text()
+case("STREAM-ARTIFACT-001", append(False), append(True))
+def lastc(ok):
+    t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}, au1(text="The ", lastChunk=not ok), au1(text="fox.", append=True, lastChunk=True), su1("TASK_STATE_COMPLETED")]
+    stream1(t, evs); return t.text()
+case("STREAM-ARTIFACT-002", lastc(False), lastc(True))
+def after(ok):
+    t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}]
+    if ok: evs += [au1(text="late"), su1("TASK_STATE_COMPLETED")]
+    else: evs += [su1("TASK_STATE_COMPLETED"), au1(text="late")]
+    stream1(t, evs); return t.text()
+case("STREAM-END-001", after(False), after(True))
+def noterm(ok):
+    t = T(); stream1(t, [{"task": task1(st="TASK_STATE_WORKING")}] + ([su1("TASK_STATE_COMPLETED")] if ok else [])); return t.text()
+case("STREAM-END-002", noterm(False), noterm(True))
+def openafter(ok):
+    t = T(); stream1(t, [{"task": task1(st="TASK_STATE_WORKING")}, su1("TASK_STATE_COMPLETED")], close="eof" if ok else "timeout"); return t.text()
+case("STREAM-END-003", openafter(False), openafter(True))
+def final(ok):
+    t = T(); t.req("POST", H + "/", rpc(1, "message/stream", {"message": msg03("go")}), headers={"accept": "text/event-stream"})
+    t.resp(200, "", ct="text/event-stream")
+    t.chunk(sse(res(1, task03(st="submitted"))))
+    t.chunk(sse(res(1, {"kind": "status-update", "taskId": "task-1", "contextId": "ctx-1", "status": {"state": "working"}, "final": not ok})))
+    t.chunk(sse(res(1, {"kind": "status-update", "taskId": "task-1", "contextId": "ctx-1", "status": {"state": "completed"}, "final": True})))
+    t.chunk("", close="eof"); return t.text()
+case("STREAM-FINAL-001", final(False), final(True))
+case("STREAM-FIRST-001", cp("CASE-08.jsonl"), cp("CASE-25.jsonl"))
+def notsse(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(4, "SendStreamingMessage", {"message": msg1("go")}), headers=dict(V1, accept="text/event-stream"))
+    t.resp(200, err(4, -32004, "Streaming is not supported") if ok else res(4, {"task": task1()})); return t.text()
+case("STREAM-HTTP-001", notsse(False), notsse(True))
+def evshape(ok):
+    t = T(); stream1(t, [{"task": task1(st="TASK_STATE_WORKING")}, su1("TASK_STATE_COMPLETED") if ok else {"progress": 100}]); return t.text()
+case("STREAM-SHAPE-001", evshape(False), evshape(True))
+def evenv(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "SendStreamingMessage", {"message": msg1("go")}), headers=dict(V1, accept="text/event-stream"))
+    t.resp(200, "", ct="text/event-stream")
+    t.chunk(sse(res(1, {"task": task1(st="TASK_STATE_WORKING")})))
+    t.chunk(sse(res(1 if ok else 99, su1("TASK_STATE_COMPLETED")))); t.chunk("", close="eof"); return t.text()
+case("STREAM-SHAPE-002", evenv(False), evenv(True))
+# ---- task states
+case("TASK-STATE-001", cp("CASE-10.jsonl"), cp("CASE-25.jsonl"))
+def msgterm(ok):
+    t = T(); send1(t, {"task": task1()})
+    t.req("POST", H + "/a2a", rpc(2, "SendMessage", {"message": msg1("more", taskId="task-1", contextId="ctx-1")}), headers=V1)
+    t.resp(200, err(2, -32004, "Task is in a terminal state") if ok else res(2, {"task": task1()})); return t.text()
+case("TASK-STATE-002", msgterm(False), msgterm(True))
+def cancelterm(ok):
+    t = T(); send1(t, {"task": task1()})
+    t.req("POST", H + "/a2a", rpc(2, "CancelTask", {"id": "task-1"}), headers=V1)
+    t.resp(200, err(2, -32002, "Task cannot be canceled") if ok else res(2, task1(st="TASK_STATE_CANCELED"))); return t.text()
+case("TASK-STATE-003", cancelterm(False), cancelterm(True))
+def cancelineff(ok):
+    t = T(); send1(t, {"task": task1(st="TASK_STATE_SUBMITTED")}, params={"message": msg1("cancel me"), "configuration": {"returnImmediately": True}})
+    t.req("POST", H + "/a2a", rpc(2, "CancelTask", {"id": "task-1"}), headers=V1).resp(200, res(2, task1(st="TASK_STATE_CANCELED" if ok else "TASK_STATE_WORKING")))
+    t.req("POST", H + "/a2a", rpc(3, "GetTask", {"id": "task-1"}), headers=V1).resp(200, res(3, task1(st="TASK_STATE_CANCELED" if ok else "TASK_STATE_WORKING")))
+    return t.text()
+case("TASK-STATE-004", cancelineff(False), cancelineff(True))
+def stinv(ok):
+    t = T(); send1(t, {"task": task1(st="TASK_STATE_COMPLETED" if ok else "TASK_STATE_DONE")}); return t.text()
+case("TASK-STATE-005", stinv(False), stinv(True))
+def subterm(ok):
+    t = T(); send1(t, {"task": task1()})
+    if ok:
+        t.req("POST", H + "/a2a", rpc(2, "SubscribeToTask", {"id": "task-1"}), headers=dict(V1, accept="text/event-stream")).resp(200, err(2, -32004, "Task is in a terminal state"))
+    else:
+        stream1(t, [{"task": task1()}], method="SubscribeToTask", params={"id": "task-1"}, i=2)
+    return t.text()
+case("TASK-STATE-006", subterm(False), subterm(True))
+# ---- versions
+def cardmeth(ok):
+    t = T(); fetch_card(t, card03())
+    t.req("POST", H + "/", rpc(1, "message/send", {"message": msg03("status")}))
+    t.resp(200, res(1, task03()) if ok else err(1, -32601, "method not found: message/send")); return t.text()
+case("VER-CARD-001", cardmeth(False), cardmeth(True))
+def vhdr(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("ping")}), headers={"a2a-version": "99.0"})
+    t.resp(200, err(1, -32009, "A2A version 99.0 is not supported") if ok else res(1, {"task": task1()})); return t.text()
+case("VER-HDR-001", vhdr(False), vhdr(True))
+def strip(ok):
+    t = T(); body = j(rpc(1, "SendMessage", {"message": msg1("open invoices?")}))
+    t.req("POST", "https://gateway.example.test/a2a/billing", body, headers=V1)
+    t.req("POST", "https://billing.example.test/a2a", body, headers=V1 if ok else {}, leg="upstream")
+    r = res(1, {"task": task1()}) if ok else err(1, -32009, "version 0.3 not supported")
+    t.resp(200, r, leg="upstream"); t.resp(200, r); return t.text()
+case("VER-HDR-002", strip(False), strip(True))
+def mix(ok):
+    t = T(); p = {"message": msg1("long job"), "configuration": {"returnImmediately": True, "taskPushNotificationConfig": {"url": "https://client.example.test/webhook"}}}
+    send1(t, {"task": task1(st="TASK_STATE_SUBMITTED")}, params=p)
+    d = su1("TASK_STATE_COMPLETED")
+    if not ok: d["statusUpdate"]["final"] = True
+    t.req("POST", "https://client.example.test/webhook", d, headers={"content-type": "application/a2a+json"}, dt=2.0).resp(200, "", ct=None)
+    return t.text()
+case("VER-MIX-001", mix(False), mix(True))
+
+def hook(ok_shape=True, with_cred=True):
+    t = T(); p = {"message": msg1("long job"), "configuration": {"returnImmediately": True, "taskPushNotificationConfig": {"url": "https://client.example.test/webhook", "token": "tok-1", "authentication": {"scheme": "Bearer", "credentials": "<webhook-credential>"}}}}
+    send1(t, {"task": task1(st="TASK_STATE_SUBMITTED")}, params=p)
+    body = su1("TASK_STATE_COMPLETED") if ok_shape else {"taskId": "task-1", "state": "done"}
+    h = {"content-type": "application/a2a+json"}
+    if with_cred: h["authorization"] = "Bearer <webhook-credential>"
+    t.req("POST", "https://client.example.test/webhook", body, headers=h, dt=2.0).resp(200, "", ct=None)
+    return t.text()
+case("PUSH-BODY-001", hook(ok_shape=False), hook())
+case("PUSH-AUTH-001", hook(with_cred=False), hook())
+
+def gwlost(lost):
+    t = T(); url_c = H + "/message:stream"; url_u = "http://backend.example.test:8000/message:stream"
+    body = j({"message": msg1("plan")})
+    t.req("POST", url_c, body, headers=dict(V1, accept="text/event-stream"))
+    t.req("POST", url_u, body, headers=dict(V1, accept="text/event-stream"), leg="upstream")
+    t.resp(200, "", ct="text/event-stream", leg="upstream")
+    t.resp(200, "", ct="text/event-stream")
+    evs = [{"task": task1(st="TASK_STATE_SUBMITTED")}, su1("TASK_STATE_WORKING"), au1(text="plan", lastChunk=True), su1("TASK_STATE_COMPLETED")]
+    for i, e in enumerate(evs):
+        t.chunk(sse(e), leg="upstream", dt=0.5)
+        if not (lost and i == 2): t.chunk(sse(e), dt=0.002)
+    t.chunk("", close="eof", leg="upstream"); t.chunk("", close="eof")
+    return t.text()
+case("GW-SSE-002", gwlost(True), gwlost(False))
+
+def chal(ok):
+    t = T(); fetch_card(t, card03(**bearer))
+    t.req("GET", H + "/agent/authenticatedExtendedCard", headers={"accept": "application/json"})
+    t.resp(401, {"detail": "authentication required"}, headers={"www-authenticate": "Bearer"} if ok else {})
+    return t.text()
+case("AUTH-CHALLENGE-001", chal(False), chal(True))
+
+def blocking(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("slow job")}), headers=V1)
+    t.resp(200, res(1, {"task": task1(st="TASK_STATE_COMPLETED" if ok else "TASK_STATE_WORKING")}))
+    return t.text()
+case("TASK-STATE-007", blocking(False), blocking(True))
+
+def reqshape(ok):
+    t = T(); m = msg1("hi")
+    if not ok: m.pop("messageId")
+    send1(t, {"task": task1()}, params={"message": m}); return t.text()
+case("DATA-SHAPE-002", reqshape(False), reqshape(True))
+
+for rule, (f, p) in G.items():
+    for kind, text in (("fail", f), ("pass", p)):
+        d = os.path.join(OUT, f"{rule}-{kind}"); os.makedirs(d, exist_ok=True)
+        open(os.path.join(d, "input.jsonl"), "w").write(text)
+print(len(G), "rules")
