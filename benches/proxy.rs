@@ -71,8 +71,22 @@ async fn upstream(base: Instant) -> SocketAddr {
             tokio::spawn(async move {
                 let svc = hyper::service::service_fn(move |req: Request<Incoming>| async move {
                     let sse = req.uri().path() == "/sse";
+                    let idle = req.uri().path() == "/idle";
                     let _ = req.into_body().collect().await;
-                    let resp = if sse {
+                    let resp = if idle {
+                        // One event, then silence: an open, idle A2A stream.
+                        let first = futures_util::stream::once(async {
+                            Ok::<_, BoxError>(http_body::Frame::data(Bytes::from_static(
+                                b"data: {}\n\n",
+                            )))
+                        });
+                        let stream =
+                            futures_util::StreamExt::chain(first, futures_util::stream::pending());
+                        Response::builder()
+                            .header("content-type", "text/event-stream")
+                            .body(http_body_util::StreamBody::new(stream).boxed_unsync())
+                            .unwrap()
+                    } else if sse {
                         let stream = futures_util::stream::unfold(0usize, move |i| async move {
                             if i >= SSE_EVENTS {
                                 return None;
@@ -213,7 +227,115 @@ async fn sse_latency(url: &str, base: Instant) -> (u64, u64) {
     (pct(&lat, 0.5), pct(&lat, 0.99))
 }
 
+/// Resident set size of this process in KiB (`VmRSS`).
+fn rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// Child mode (`A2A_BENCH_IDLE=direct:N` or `proxy:N`): opens N idle SSE streams in a fresh
+/// process and prints the RSS growth per stream in bytes.
+fn idle_child(spec: &str) {
+    let (mode, n) = spec.split_once(':').unwrap();
+    let n: usize = n.parse().unwrap();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let base = Instant::now();
+        let up = upstream(base).await;
+        let mut keep = None;
+        let url = if mode == "proxy" {
+            let p = Pipeline::start(PipelineConfig {
+                proxy: ProxyConfig {
+                    listen: "127.0.0.1:0".parse().unwrap(),
+                    routes: vec![Route {
+                        prefix: "/".into(),
+                        upstream: format!("http://{up}"),
+                        leg: None,
+                    }],
+                    rewrite_card: false,
+                    capture_cap: DEFAULT_CAPTURE_CAP,
+                    leg: None,
+                },
+                record: Some(
+                    std::env::temp_dir()
+                        .join(format!("a2a-bench-idle-{}.jsonl", std::process::id())),
+                ),
+                redact: true,
+                lossless: false,
+                queue_bytes: 64 << 20,
+                print_findings: false,
+            })
+            .await
+            .unwrap();
+            let u = format!("http://{}/idle", p.proxy_addr());
+            keep = Some(p);
+            u
+        } else {
+            format!("http://{up}/idle")
+        };
+        let c = client();
+        // Warm up: one stream opened and dropped.
+        {
+            let r = c
+                .request(Request::get(&url).body(full(Bytes::new())).unwrap())
+                .await
+                .unwrap();
+            let mut b = r.into_body();
+            let _ = b.frame().await;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let before = rss_kib();
+        let mut bodies = Vec::new();
+        for chunk in 0..n.div_ceil(100) {
+            let mut set = Vec::new();
+            for _ in 0..100.min(n - chunk * 100) {
+                let c = c.clone();
+                let url = url.clone();
+                set.push(tokio::spawn(async move {
+                    let r = c
+                        .request(Request::get(&url).body(full(Bytes::new())).unwrap())
+                        .await
+                        .unwrap();
+                    let mut b = r.into_body();
+                    let _ = b.frame().await;
+                    b
+                }));
+            }
+            for t in set {
+                bodies.push(t.await.unwrap());
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let after = rss_kib();
+        assert_eq!(bodies.len(), n);
+        assert_eq!(keep.is_some(), mode == "proxy");
+        println!("{}", (after.saturating_sub(before) * 1024) / n as u64);
+        // Exit without tearing the streams down.
+        std::process::exit(0);
+    });
+}
+
+fn idle_per_stream(mode: &str, n: usize) -> Option<u64> {
+    let out = std::process::Command::new(std::env::current_exe().ok()?)
+        .env("A2A_BENCH_IDLE", format!("{mode}:{n}"))
+        .output()
+        .ok()?;
+    String::from_utf8_lossy(&out.stdout).trim().parse().ok()
+}
+
 fn main() {
+    if let Ok(spec) = std::env::var("A2A_BENCH_IDLE") {
+        idle_child(&spec);
+        return;
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -290,4 +412,21 @@ fn main() {
             out.recorder.events, size, out.recorder.dropped_events
         );
     });
+    drop(rt);
+    println!();
+    println!("## Memory per open idle SSE stream (RSS growth / streams, fresh process each)");
+    println!();
+    println!("| streams | direct B/stream | through proxy B/stream | proxy's share B/stream |");
+    println!("|---|---|---|---|");
+    for n in [1000usize, 4000] {
+        let d = idle_per_stream("direct", n);
+        let p = idle_per_stream("proxy", n);
+        let share = match (d, p) {
+            (Some(d), Some(p)) => format!("{}", p as i64 - d as i64),
+            _ => "n/a".into(),
+        };
+        let show = |v: Option<u64>| v.map(|x| x.to_string()).unwrap_or_else(|| "n/a".into());
+        println!("| {n} | {} | {} | {share} |", show(d), show(p));
+    }
+    println!("(10k streams need 40k file descriptors in one process here; the limit is 20k)");
 }

@@ -28,6 +28,8 @@ pub enum Command {
     Rules(RulesArgs),
     /// Built-in default run: reference agent + proxy + client, in process; prints the report
     Demo(DemoArgs),
+    /// Active conformance run against one agent: card, lifecycle, streaming, errors, auth
+    Probe(ProbeArgs),
     /// Convert a recording, transcript or HAR file to HAR 1.2 (SSE events in _sseEvents)
     Export(ExportArgs),
     /// Cut the smallest redacted transcript that still shows one finding, plus a curl script
@@ -146,6 +148,42 @@ pub struct RulesArgs {
 #[derive(Debug, Clone, Args)]
 pub struct DemoArgs {
     /// Where to write the demo recording; default recordings/demo-<time>.jsonl
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ProbeArgs {
+    /// Base URL of the agent; its Agent Card is fetched from the well-known paths under it
+    pub url: String,
+    /// Credentials sent on task calls, as a request header 'Name: value' (repeatable)
+    #[arg(long = "auth-header", value_name = "'NAME: VALUE'")]
+    pub auth_headers: Vec<String>,
+    /// Bearer token sent on task calls (Authorization: Bearer TOKEN)
+    #[arg(long, env = "A2A_INTEROP_BEARER", hide_env_values = true)]
+    pub bearer: Option<String>,
+    /// Skill whose examples drive the basic send (default: the card's first plain skill)
+    #[arg(long)]
+    pub skill: Option<String>,
+    /// Deadline of each wait and each request: 500ms, 60s, 2m
+    #[arg(long, default_value = "60s")]
+    pub timeout: String,
+    /// Dialect(s) to probe: auto (every one the card lists, highest first), 1.0 or 0.3
+    #[arg(long, default_value = "auto")]
+    pub dialect: String,
+    /// Binding to probe: auto, jsonrpc or http+json
+    #[arg(long, default_value = "auto")]
+    pub binding: String,
+    /// Most requests the run may send
+    #[arg(long, default_value_t = 200)]
+    pub max_requests: u32,
+    /// Host the card's URLs may point at besides the probed one: exact, *.suffix or *
+    /// (repeatable; SSRF guard)
+    #[arg(long = "allow-host", value_name = "PATTERN")]
+    pub allow_hosts: Vec<String>,
+    /// Recording file (JSON Lines) of the probe's own traffic
     #[arg(long)]
     pub record: Option<PathBuf>,
     #[command(flatten)]

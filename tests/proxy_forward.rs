@@ -29,6 +29,7 @@ async fn json_rpc_is_byte_identical_and_recorded() {
     assert_eq!(proxied.1["x-seen-host"], up.to_string());
     let out = p.finish().await.unwrap();
     assert_eq!(out.recorder.dropped_events, 0);
+    assert_offline_matches(&out.verify, &rec);
 
     let evs = read_events(&rec);
     let ex = exchanges(&evs);
@@ -95,7 +96,8 @@ async fn sse_chunks_pass_as_they_arrive_and_keep_boundaries() {
         spread >= gap * 3,
         "chunks arrived within {spread:?}: buffered"
     );
-    p.finish().await.unwrap();
+    let out = p.finish().await.unwrap();
+    assert_offline_matches(&out.verify, &rec);
     let evs = read_events(&rec);
     let chunks = response_chunks(&evs, "e1");
     assert_eq!(
@@ -139,7 +141,8 @@ async fn dead_upstream_gets_502_and_the_proxy_keeps_serving() {
     let (status, _, body) = fetch(&c, post(&format!("{base}/ok"), RPC)).await;
     assert_eq!(status, 200);
     assert!(body.starts_with(b"{\"jsonrpc\""));
-    p.finish().await.unwrap();
+    let out = p.finish().await.unwrap();
+    assert_offline_matches(&out.verify, &rec);
     let evs = read_events(&rec);
     let e1 = of_exchange(&evs, "e1");
     assert!(e1.iter().any(|e| matches!(
@@ -338,8 +341,13 @@ async fn card_rewrite_points_the_card_at_the_proxy() {
     );
     assert_eq!(text, want, "rewritten card (key order must be kept)");
     assert_eq!(h["content-length"], body.len().to_string());
-    assert!(h.get("etag").is_none(), "stale ETag kept");
-    p.finish().await.unwrap();
+    let etag = h["etag"].to_str().unwrap();
+    assert!(
+        etag != "\"v1\"" && etag.starts_with("\"a2a-interop-"),
+        "etag {etag}"
+    );
+    let out = p.finish().await.unwrap();
+    assert_offline_matches(&out.verify, &rec);
     let evs = read_events(&rec);
     let original: Vec<u8> = response_chunks(&evs, "e1").concat();
     assert!(String::from_utf8(original)
@@ -582,4 +590,57 @@ async fn full_recorder_queue_drops_marks_truncated_and_writes_a_gap() {
     assert_eq!(gap_events, stats.dropped_events);
     let kept = response_chunks(&evs, "e1").concat();
     assert!(kept.len() < text.len());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn api_key_header_named_by_a_card_is_redacted_in_later_requests() {
+    let up = serve(std::sync::Arc::new(|req: hyper::Request<hyper::body::Incoming>| {
+        Box::pin(async move {
+            let body = if req.uri().path().ends_with("agent-card.json") {
+                r#"{"name":"k","securitySchemes":{"key":{"type":"apiKey","in":"header","name":"X-Agent-Key"},"q":{"apiKeySecurityScheme":{"location":"query","name":"key"}}}}"#
+            } else {
+                r#"{"jsonrpc":"2.0","id":1,"result":{}}"#
+            };
+            hyper::Response::builder()
+                .header("content-type", "application/json")
+                .body(full(body))
+                .unwrap()
+        })
+    }))
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let c = client_h1();
+    fetch(&c, get(&format!("{base}/.well-known/agent-card.json"))).await;
+    let req = http::Request::post(format!("{base}/rpc?key=qsecret&x=1"))
+        .header("content-type", "application/json")
+        .header("x-agent-key", "hsecret")
+        .body(full(Bytes::from_static(RPC)))
+        .unwrap();
+    let (status, _, _) = fetch(&c, req).await;
+    assert_eq!(status, 200);
+    p.finish().await.unwrap();
+    let raw = std::fs::read_to_string(&rec).unwrap();
+    assert!(
+        !raw.contains("hsecret") && !raw.contains("qsecret"),
+        "{raw}"
+    );
+    let evs = read_events(&rec);
+    match &of_exchange(&evs, "e2")[0].kind {
+        EventKind::RequestHead {
+            headers,
+            url,
+            upstream,
+            ..
+        } => {
+            assert_eq!(headers.get("x-agent-key"), Some("[REDACTED]"));
+            assert!(url.ends_with("/rpc?key=[REDACTED]&x=1"), "{url}");
+            assert!(upstream
+                .as_deref()
+                .unwrap()
+                .ends_with("/rpc?key=[REDACTED]&x=1"));
+        }
+        other => panic!("{other:?}"),
+    }
 }

@@ -603,3 +603,43 @@ async fn subscribe_follows_a_task_until_cancel() {
     assert_eq!(last, "TASK_STATE_CANCELED", "{evs:?}");
     a.shutdown().await;
 }
+
+#[tokio::test]
+async fn garbage_requests_get_errors_and_the_agent_keeps_serving() {
+    let a = agent(None).await;
+    let b = format!("http://{}", a.local_addr());
+    let deep = "[".repeat(10_000);
+    let bodies: Vec<Vec<u8>> = vec![
+        vec![0xff, 0xfe, 0x00, 0x01],
+        deep.into_bytes(),
+        b"null".to_vec(),
+        b"\"just a string\"".to_vec(),
+        br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":7,"role":"ROLE_USER","parts":[{"text":1}]}}}"#.to_vec(),
+        br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"x"}],"taskId":5}}}"#.to_vec(),
+        br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"task"}]},"configuration":{"returnImmediately":"yes","historyLength":-3}}}"#.to_vec(),
+        br#"{"jsonrpc":"2.0","id":1e400,"method":"GetTask","params":{"id":"x"}}"#.to_vec(),
+        br#"{"jsonrpc":"2.0","id":1,"method":"ListTasks","params":{"pageToken":"zz","status":"TASK_STATE_NOPE"}}"#.to_vec(),
+        br#"{"jsonrpc":"2.0","id":1,"method":"SubscribeToTask","params":[]}"#.to_vec(),
+    ];
+    for body in bodies {
+        let (status, _, resp) = raw(
+            &b,
+            "POST",
+            "/",
+            &[("A2A-Version", "1.0"), ("content-type", "application/json")],
+            body.clone(),
+        )
+        .await;
+        assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+        let r: Value = serde_json::from_slice(&resp).expect("JSON-RPC error response");
+        let code = error_code(&r).unwrap_or(0);
+        assert!(
+            [-32700, -32600, -32602].contains(&code),
+            "{} -> {r}",
+            String::from_utf8_lossy(&body)
+        );
+    }
+    let steps = client::run(&b, ProtocolVersion::V1_0).await;
+    assert!(steps.iter().all(|s| s.ok), "{steps:#?}");
+    a.shutdown().await;
+}

@@ -26,9 +26,36 @@ fn render(out: &VerifyOutcome) -> String {
 
 fn check_case(n: u32) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let path = dir.join(format!("CASE-{n:02}.jsonl"));
+    check_file(&dir, &format!("CASE-{n:02}"));
+}
+
+/// Own variants of the handed cases (other dialect, binding or shape of the same fault):
+/// `tests/cases/variants/*.jsonl` + `.expect.json`, judged the same way.
+#[test]
+fn variants() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()?
+                .strip_suffix(".jsonl")
+                .map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    assert!(names.len() >= 10);
+    for n in names {
+        check_file(&dir, &n);
+    }
+}
+
+fn check_file(dir: &Path, stem: &str) {
+    let n = stem;
+    let path = dir.join(format!("{stem}.jsonl"));
     let expect: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.join(format!("CASE-{n:02}.expect.json"))).unwrap(),
+        &std::fs::read_to_string(dir.join(format!("{stem}.expect.json"))).unwrap(),
     )
     .unwrap();
     let out = verify(&path);
@@ -36,18 +63,13 @@ fn check_case(n: u32) {
     for e in expect["findings"].as_array().unwrap() {
         let alias = e["rule"].as_str().unwrap();
         let sev = e["severity"].as_str().unwrap();
-        let rule =
-            rules::lookup(alias).unwrap_or_else(|| panic!("CASE-{n:02}: no rule named {alias}"));
-        assert_eq!(
-            rule.severity.as_str(),
-            sev,
-            "CASE-{n:02}: severity of {alias}"
-        );
+        let rule = rules::lookup(alias).unwrap_or_else(|| panic!("{n}: no rule named {alias}"));
+        assert_eq!(rule.severity.as_str(), sev, "{n}: severity of {alias}");
         assert!(
             out.findings
                 .iter()
                 .any(|f| f.name == alias && f.severity.as_str() == sev),
-            "CASE-{n:02}: expected {alias} ({sev}), got:\n{}",
+            "{n}: expected {alias} ({sev}), got:\n{}",
             render(&out)
         );
         expected_aliases.push(alias.to_string());
@@ -59,7 +81,7 @@ fn check_case(n: u32) {
         .collect();
     assert!(
         extra.is_empty(),
-        "CASE-{n:02}: unexpected errors:\n{}",
+        "{n}: unexpected errors:\n{}",
         render(&out)
     );
 }

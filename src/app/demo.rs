@@ -1,4 +1,171 @@
-//! `demo`: not built yet (see the open issues).
-pub fn run(_a: impl std::fmt::Debug) -> anyhow::Result<std::process::ExitCode> {
-    anyhow::bail!("not built yet")
+/*!
+`a2a-interop demo`: the built-in default run. Needs nothing external.
+
+```text
+client script ──► recording proxy (127.0.0.1:P) ──► reference agent (127.0.0.1:A)
+                        └─► recording + verifier ──► report
+```
+
+1. picks a free loopback port P for the proxy, starts the reference agent
+   ([`crate::refagent`]) on another free port with its Agent Card advertising
+   `http://127.0.0.1:P` (as `A2A_PUBLIC_URL` does for the SDK peers), so clients that
+   follow the card stay on the proxy;
+2. starts the pipeline (proxy + recorder + verifier, `--lossless`) on P in front of it,
+   recording to `--record` or `recordings/demo-<UTC time>.jsonl`;
+3. runs the client script ([`crate::refagent::client`]) through the proxy in A2A 1.0, then
+   in 0.3, printing each step (`STEP name ok|ERROR detail (N ms)`);
+4. stops everything, verifies the recording and prints the report (`--format` / `-o` as
+   for `verify`; default text on stdout).
+
+Exit status: 0 when every step passed and no finding is at or above `--fail-on` (default
+`error`); 1 otherwise; 2 operational error (no free port, unwritable recording).
+*/
+
+use std::net::{Ipv4Addr, SocketAddr, TcpListener};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+
+use crate::app::pipeline::{Pipeline, PipelineConfig};
+use crate::app::verify_cmd;
+use crate::cli::{DemoArgs, FailOn};
+use crate::proxy::ProxyConfig;
+use crate::record::{Route, DEFAULT_CAPTURE_CAP};
+use crate::refagent::client::{self, StepResult};
+use crate::refagent::wire::ProtocolVersion;
+use crate::refagent::{self, RefAgentConfig};
+use crate::report;
+
+/// Recorder queue bound of the demo (64 MiB; lossless, so it only paces the proxy).
+const DEMO_QUEUE_BYTES: usize = 64 * 1024 * 1024;
+
+/// What the traffic part of the demo produced.
+pub struct DemoRun {
+    /// The recording written.
+    pub recording: PathBuf,
+    /// Client steps per protocol version, in run order.
+    pub steps: Vec<(ProtocolVersion, Vec<StepResult>)>,
+}
+
+/// Runs the demo (module docs).
+///
+/// # Errors
+/// Operational only (exit 2): no loopback port, recording not writable, runtime not started.
+pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
+    let pairs = verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?;
+    let recording = a.record.clone().unwrap_or_else(default_recording_path);
+    if let Some(dir) = recording.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    let demo = rt.block_on(drive(recording, true))?;
+    drop(rt);
+
+    let input = verify_cmd::verify_file(&demo.recording).map_err(anyhow::Error::msg)?;
+    println!();
+    report::write_reports(&pairs, &input).context("cannot write the report")?;
+    let failed_steps = demo
+        .steps
+        .iter()
+        .flat_map(|(_, s)| s)
+        .filter(|s| !s.ok)
+        .count();
+    let fail_on = a.output.fail_on.unwrap_or(FailOn::Error);
+    let findings_code =
+        verify_cmd::exit_status(input.outcome.findings.iter().map(|f| f.severity), fail_on);
+    if failed_steps > 0 {
+        eprintln!(
+            "a2a-interop: demo: {failed_steps} client steps failed (STEP ... ERROR above); recording {}",
+            demo.recording.display()
+        );
+    }
+    Ok(ExitCode::from(if failed_steps > 0 {
+        1
+    } else {
+        findings_code
+    }))
+}
+
+/// `recordings/demo-<UTC time>.jsonl`.
+fn default_recording_path() -> PathBuf {
+    let t = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
+    PathBuf::from("recordings").join(format!("demo-{t}.jsonl"))
+}
+
+/// A free loopback port (bound, then released for the proxy to take).
+fn free_loopback_port() -> anyhow::Result<u16> {
+    let l = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).context("no free loopback port")?;
+    Ok(l.local_addr()?.port())
+}
+
+/// Starts agent and pipeline, runs the client script through the proxy in 1.0 and 0.3, and
+/// stops everything. `print` writes each step on stdout as it completes.
+///
+/// # Errors
+/// No free port, the agent or the pipeline cannot start, the recording cannot be finished.
+pub async fn drive(recording: PathBuf, print: bool) -> anyhow::Result<DemoRun> {
+    let proxy_port = free_loopback_port()?;
+    let proxy_url = format!("http://127.0.0.1:{proxy_port}");
+    let agent = refagent::start(RefAgentConfig {
+        listen: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+        public_url: Some(proxy_url.clone()),
+    })
+    .await
+    .context("cannot start the reference agent")?;
+    let agent_addr = agent.local_addr();
+    let pipeline = Pipeline::start(PipelineConfig {
+        proxy: ProxyConfig {
+            listen: SocketAddr::from((Ipv4Addr::LOCALHOST, proxy_port)),
+            routes: vec![Route {
+                prefix: "/".into(),
+                upstream: format!("http://{agent_addr}"),
+                leg: None,
+            }],
+            rewrite_card: false,
+            capture_cap: DEFAULT_CAPTURE_CAP,
+            leg: None,
+        },
+        record: Some(recording.clone()),
+        redact: true,
+        lossless: true,
+        queue_bytes: DEMO_QUEUE_BYTES,
+        print_findings: false,
+    })
+    .await;
+    let pipeline = match pipeline {
+        Ok(p) => p,
+        Err(e) => {
+            agent.shutdown().await;
+            return Err(e.context("cannot start the recording proxy"));
+        }
+    };
+    if print {
+        println!(
+            "demo: reference agent on {agent_addr}, recording proxy on {} -> {}",
+            pipeline.proxy_addr(),
+            recording.display()
+        );
+    }
+    let mut steps = Vec::new();
+    for version in [ProtocolVersion::V1_0, ProtocolVersion::V0_3] {
+        if print {
+            println!("\nA2A {} (JSON-RPC) through the proxy:", version.as_str());
+        }
+        let results = client::run(&proxy_url, version).await;
+        if print {
+            for s in &results {
+                println!("  {s} ({} ms)", s.duration_ms);
+            }
+        }
+        steps.push((version, results));
+    }
+    let outcome = pipeline.finish().await;
+    agent.shutdown().await;
+    let outcome = outcome.context("cannot finish the recording")?;
+    let recording = outcome.recording.unwrap_or(recording);
+    Ok(DemoRun { recording, steps })
 }

@@ -10,6 +10,7 @@ use crate::cli::{Cli, Command};
 pub mod demo;
 pub mod export_cmd;
 pub mod pipeline;
+pub mod probe_cmd;
 pub mod proxy_cmd;
 pub mod repro_cmd;
 pub mod verify_cmd;
@@ -24,6 +25,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Report(a) => verify_cmd::report(a),
         Command::Rules(a) => verify_cmd::rules(a),
         Command::Demo(a) => demo::run(a),
+        Command::Probe(a) => probe_cmd::run(a),
         Command::Export(a) => export_cmd::run(a),
         Command::Repro(a) => repro_cmd::run(a),
     }

@@ -16,6 +16,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 
@@ -94,10 +95,34 @@ impl Pipeline {
             .name("a2a-verifier".into())
             .spawn(move || {
                 let mut v = Verifier::new(&vheader);
-                for ev in rx {
+                let mut feed = |ev: Event| {
                     for f in v.feed(&ev) {
                         if print {
                             eprintln!("{}", finding_line(&f));
+                        }
+                    }
+                };
+                // Poll while busy (no wake-up per event for the recorder), park when idle.
+                let mut last_active = Instant::now();
+                loop {
+                    match rx.try_recv() {
+                        Ok(ev) => {
+                            feed(ev);
+                            last_active = Instant::now();
+                        }
+                        Err(mpsc::TryRecvError::Disconnected) => break,
+                        Err(mpsc::TryRecvError::Empty) => {
+                            if last_active.elapsed() < Duration::from_millis(100) {
+                                std::thread::sleep(Duration::from_millis(1));
+                            } else {
+                                match rx.recv() {
+                                    Ok(ev) => {
+                                        feed(ev);
+                                        last_active = Instant::now();
+                                    }
+                                    Err(_) => break,
+                                }
+                            }
                         }
                     }
                 }
@@ -176,5 +201,42 @@ impl Pipeline {
             verify,
             recorder,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::{Category, Evidence, Severity};
+
+    fn finding(exchange: Option<&str>) -> Finding {
+        Finding {
+            rule: "CARD-URL-001".into(),
+            name: "card-url".into(),
+            severity: Severity::Error,
+            category: Category::AgentCard,
+            message: "card url is not reachable".into(),
+            help: String::new(),
+            spec: vec![],
+            evidence: vec![Evidence {
+                seq: 3,
+                exchange: exchange.map(str::to_string),
+                pointer: None,
+                found: None,
+            }],
+            leg: None,
+        }
+    }
+
+    #[test]
+    fn finding_lines_name_rule_and_exchange() {
+        assert_eq!(
+            finding_line(&finding(Some("e12"))),
+            "error[CARD-URL-001] e12: card url is not reachable"
+        );
+        assert_eq!(
+            finding_line(&finding(None)),
+            "error[CARD-URL-001]: card url is not reachable"
+        );
     }
 }

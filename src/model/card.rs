@@ -55,6 +55,11 @@ pub struct AgentCardView {
     /// Header names that carry credentials per the declared schemes (`authorization`, an
     /// apiKey header name), lowercased.
     pub credential_headers: Vec<String>,
+    /// Query parameter names that carry credentials (apiKey `in: query`).
+    pub credential_query: Vec<String>,
+    /// A declared scheme authenticates outside HTTP messages (mutual TLS): credentials
+    /// cannot be seen in a recording, so "no credentials" cannot be judged.
+    pub invisible_auth: bool,
     /// Shape problems (`pointer`, `message`) for CARD-003/CARD-004.
     pub problems: Vec<CardProblem>,
     /// Capability flags that are not booleans (`pointer`, `found`).
@@ -350,8 +355,13 @@ fn read_security(o: &Map<String, Value>, c: &mut AgentCardView) {
             if let (Some(n), Some(l)) = (name, loc) {
                 if l.eq_ignore_ascii_case("header") {
                     c.credential_headers.push(n.to_ascii_lowercase());
+                } else if l.eq_ignore_ascii_case("query") {
+                    c.credential_query.push(n.to_string());
                 }
             }
+            let mtls = s.get("mtlsSecurityScheme").is_some()
+                || s.get("type").and_then(Value::as_str) == Some("mutualTLS");
+            c.invisible_auth |= mtls;
         }
     }
 }

@@ -1,1 +1,231 @@
-//! placeholder, see DESIGN.md module table
+/*!
+The active prober (`a2a-interop probe URL`): discovers an agent exactly like a real client
+(well-known Agent Card, then only the interface URLs the card advertises) and runs a test plan
+over each JSON-RPC dialect the card offers, highest first: card, lifecycle, streaming, error
+handling, auth. Each test gives one [`ProbeResult`]; the run ends in a [`ConformanceLevel`].
+
+Every request goes through [`transport::Transport`], which can route it through the
+in-process recording proxy so the probe's own traffic is recorded and verified like passive
+traffic (DESIGN.md "Architecture"). The prober asserts protocol, never skill output: message
+texts come from the card's skill `examples`.
+
+```text
+ProbeConfig ─► run(&cfg, &Transport) ─► card tests ─► per dialect: lifecycle, errors, streaming
+                                        ─► auth (once) ─► ProbeReport { results, level }
+```
+*/
+
+pub mod card;
+pub mod dialect;
+pub mod plan;
+pub mod sse;
+pub mod transport;
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::verify::{Category, Finding, Severity};
+
+pub use dialect::Dialect;
+pub use transport::{ProbeRequest, ProbeResponse, SendError, Transport, TransportConfig};
+
+/// Outcome of one probe test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Pass,
+    Fail,
+    Skip,
+}
+
+impl Status {
+    /// `pass`, `fail` or `skip`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Pass => "pass",
+            Status::Fail => "fail",
+            Status::Skip => "skip",
+        }
+    }
+}
+
+/// One test result, the `results[]` item of the JSON report (DESIGN.md "JSON report").
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ProbeResult {
+    /// Stable test id, `<area>.<name>` (e.g. `lifecycle.send`, `errors.parse-error`).
+    pub test: String,
+    /// Dialect the test ran in (`"1.0"`, `"0.3"`), none for dialect-free tests.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dialect: Option<String>,
+    pub category: Category,
+    pub status: Status,
+    /// What was found (lowercase, no final period); for a skip, why.
+    pub message: String,
+    /// Wall time of the test in milliseconds.
+    pub duration_ms: u64,
+}
+
+/// Conformance level from the results (DESIGN.md "JSON report").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConformanceLevel {
+    /// The card is invalid or the basic lifecycle (send, get) is broken.
+    NonConformant,
+    /// Card valid and basic send/get work; other core lifecycle or error-handling tests
+    /// fail.
+    Minimal,
+    /// Core lifecycle and error handling pass; an optional test fails (streaming) or
+    /// streaming was not exercised.
+    Partial,
+    /// Every test passes, streaming included, and the verifier found no error.
+    Full,
+}
+
+impl ConformanceLevel {
+    /// `full`, `partial`, `minimal` or `non-conformant`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConformanceLevel::NonConformant => "non-conformant",
+            ConformanceLevel::Minimal => "minimal",
+            ConformanceLevel::Partial => "partial",
+            ConformanceLevel::Full => "full",
+        }
+    }
+}
+
+/// Tests whose failure makes the agent non-conformant (card valid, basic send/get work).
+const BASIC: &[&str] = &[
+    "card.reachable",
+    "card.required-fields",
+    "card.interfaces",
+    "card.interface-url",
+    "lifecycle.send",
+    "lifecycle.get-task",
+];
+
+/// Core lifecycle tests: all must pass for `partial`.
+const CORE: &[&str] = &[
+    "lifecycle.poll-terminal",
+    "lifecycle.cancel",
+    "lifecycle.input-required",
+    "lifecycle.history-length",
+    "card.skills",
+    "card.capabilities",
+    "card.security-schemes",
+];
+
+/// The level these results and the verifier's findings on the probe's own traffic earn.
+///
+/// - `non-conformant`: a basic test fails (card fetch and shape, interfaces, send, get), no
+///   task call succeeded, or an `error` finding of category agent-card or lifecycle;
+/// - `minimal`: a core test fails (poll, cancel, input-required, history, skills,
+///   capabilities, security schemes), or a test or an `error` finding of category
+///   error-handling, transport, security or interop fails (the same mapping as
+///   `report::ConformanceLevel::derive`, so results and findings agree);
+/// - `partial`: any other test fails (streaming, card publicity), streaming was not
+///   exercised, or a streaming `error` or any `warning` finding;
+/// - `full`: otherwise. Skips for things the card does not offer (no security, no other
+///   binding) do not lower the level.
+pub fn conformance_level(results: &[ProbeResult], findings: &[Finding]) -> ConformanceLevel {
+    let failed = |names: &[&str]| {
+        results
+            .iter()
+            .any(|r| r.status == Status::Fail && names.contains(&r.test.as_str()))
+    };
+    let passed = |name: &str| {
+        results
+            .iter()
+            .any(|r| r.test == name && r.status == Status::Pass)
+    };
+    let error_in = |cats: &[Category]| {
+        findings
+            .iter()
+            .any(|f| f.severity == Severity::Error && cats.contains(&f.category))
+    };
+    if failed(BASIC)
+        || !passed("lifecycle.send")
+        || error_in(&[Category::AgentCard, Category::Lifecycle])
+    {
+        return ConformanceLevel::NonConformant;
+    }
+    let failed_in = |cats: &[Category]| {
+        results
+            .iter()
+            .any(|r| r.status == Status::Fail && cats.contains(&r.category))
+    };
+    let minimal_cats = [
+        Category::ErrorHandling,
+        Category::Transport,
+        Category::Security,
+        Category::Interop,
+    ];
+    if failed(CORE)
+        || failed_in(&minimal_cats)
+        || error_in(&[
+            Category::ErrorHandling,
+            Category::Transport,
+            Category::Security,
+            Category::Interop,
+        ])
+    {
+        return ConformanceLevel::Minimal;
+    }
+    let any_fail = results.iter().any(|r| r.status == Status::Fail);
+    let streamed = results
+        .iter()
+        .any(|r| r.category == Category::Streaming && r.status == Status::Pass);
+    let other = findings.iter().any(|f| f.severity >= Severity::Warning);
+    if any_fail || !streamed || other {
+        ConformanceLevel::Partial
+    } else {
+        ConformanceLevel::Full
+    }
+}
+
+/// What to probe and how (from `a2a-interop probe` flags).
+#[derive(Clone, Debug)]
+pub struct ProbeConfig {
+    /// Credentials as request headers (`--auth-header`, `--bearer`), sent on task calls and,
+    /// if the card is not public, on the card fetch.
+    pub auth_headers: Vec<(String, String)>,
+    /// Skill whose examples drive the basic send (`--skill`).
+    pub skill: Option<String>,
+    /// Deadline of each wait (poll loop, stream) and each request.
+    pub timeout: Duration,
+    /// Only this dialect (`--dialect 1.0|0.3`); none = every one the card offers.
+    pub dialect: Option<Dialect>,
+    /// Only this binding (`--binding jsonrpc|http+json`); none = auto.
+    pub binding: Option<String>,
+}
+
+/// A finished probe run.
+#[derive(Clone, Debug)]
+pub struct ProbeReport {
+    /// Base URL probed.
+    pub target: String,
+    /// Dialects exercised, highest first (`"1.0"`, `"0.3"`).
+    pub dialects: Vec<String>,
+    pub results: Vec<ProbeResult>,
+    /// Requests sent.
+    pub requests: u32,
+}
+
+impl ProbeReport {
+    /// The result of `test` in `dialect` (`None` for dialect-free tests).
+    pub fn result(&self, test: &str, dialect: Option<&str>) -> Option<&ProbeResult> {
+        self.results
+            .iter()
+            .find(|r| r.test == test && r.dialect.as_deref() == dialect)
+    }
+
+    /// Failed results.
+    pub fn failures(&self) -> Vec<&ProbeResult> {
+        self.results
+            .iter()
+            .filter(|r| r.status == Status::Fail)
+            .collect()
+    }
+}
+
+pub use plan::run;

@@ -63,15 +63,16 @@ pub fn rewrite(body: &[u8], upstream: &Url, client_base: &str) -> Option<(Vec<u8
     let mut card: Value = serde_json::from_slice(body).ok()?;
     let obj = card.as_object_mut()?;
     let mut pointers = Vec::new();
-    // 0.3 / 0.2: top-level `url`.
-    if let Some(v) = obj.get_mut("url") {
-        if rewrite_value(v, upstream, client_base) {
-            pointers.push("/url".to_string());
-        }
-    }
-    // 0.3: `additionalInterfaces[].url`; 1.0: `supportedInterfaces[].url`.
-    for key in ["additionalInterfaces", "supportedInterfaces"] {
-        if let Some(Value::Array(items)) = obj.get_mut(key) {
+    // Walk the keys in document order so the pointers come out in that order too.
+    for (key, val) in obj.iter_mut() {
+        if key == "url" {
+            // 0.3 / 0.2: top-level `url`.
+            if rewrite_value(val, upstream, client_base) {
+                pointers.push("/url".to_string());
+            }
+        } else if key == "additionalInterfaces" || key == "supportedInterfaces" {
+            // 0.3: `additionalInterfaces[].url`; 1.0: `supportedInterfaces[].url`.
+            let Value::Array(items) = val else { continue };
             for (i, it) in items.iter_mut().enumerate() {
                 if let Some(v) = it.get_mut("url") {
                     if rewrite_value(v, upstream, client_base) {
@@ -183,6 +184,13 @@ mod tests {
             r#"{"supportedInterfaces":[{"url":"http://127.0.0.1:8080/","protocolBinding":"JSONRPC"}]}"#
         );
         assert_eq!(ptrs, ["/supportedInterfaces/0/url"]);
+    }
+
+    #[test]
+    fn pointers_follow_document_order() {
+        let body = br#"{"supportedInterfaces":[{"url":"http://h:1/"}],"url":"http://h:1/"}"#;
+        let (_, ptrs) = rewrite(body, &up("http://h:1"), "http://p:2").unwrap();
+        assert_eq!(ptrs, ["/supportedInterfaces/0/url", "/url"]);
     }
 
     #[test]

@@ -575,6 +575,9 @@ async fn card_response(
         };
         ctx.send(EventKind::ResponseChunk { body });
     }
+    // The agent's ETag names the agent's bytes; the client gets a new one for the new
+    // bytes so caching (CARD-009) keeps working.
+    let had_etag = parts.headers.contains_key(header::ETAG);
     for h in [
         header::CONTENT_ENCODING,
         header::ETAG,
@@ -587,6 +590,14 @@ async fn card_response(
     parts
         .headers
         .insert(header::CONTENT_LENGTH, HeaderValue::from(new_body.len()));
+    if had_etag {
+        use sha2::Digest as _;
+        let digest = sha2::Sha256::digest(&new_body);
+        let tag = format!("\"a2a-interop-{}\"", hex::encode(&digest[..12]));
+        if let Ok(v) = HeaderValue::from_str(&tag) {
+            parts.headers.insert(header::ETAG, v);
+        }
+    }
     let body = Full::new(Bytes::from(new_body))
         .map_err(|never: Infallible| -> BoxError { match never {} });
     Response::from_parts(

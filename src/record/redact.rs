@@ -211,19 +211,23 @@ impl Redactor {
 
     fn redact_headers(&self, headers: &mut Headers) {
         for (name, value) in headers.0.iter_mut() {
-            let lower = name.to_ascii_lowercase();
-            let secret = ALWAYS_SECRET_HEADERS.contains(&lower.as_str())
-                || self.api_headers.contains(&lower);
+            let secret = ALWAYS_SECRET_HEADERS
+                .iter()
+                .any(|h| name.eq_ignore_ascii_case(h))
+                || self
+                    .api_headers
+                    .iter()
+                    .any(|h| name.eq_ignore_ascii_case(h));
             if !secret || value == REDACTED {
                 continue;
             }
-            *value = if lower == "authorization" || lower == "proxy-authorization" {
-                match value.split_once(' ') {
-                    Some((scheme, _)) if !scheme.is_empty() => format!("{scheme} {REDACTED}"),
-                    _ => REDACTED.to_string(),
+            let keep_scheme = name.eq_ignore_ascii_case("authorization")
+                || name.eq_ignore_ascii_case("proxy-authorization");
+            *value = match value.split_once(' ') {
+                Some((scheme, _)) if keep_scheme && !scheme.is_empty() => {
+                    format!("{scheme} {REDACTED}")
                 }
-            } else {
-                REDACTED.to_string()
+                _ => REDACTED.to_string(),
             };
         }
     }

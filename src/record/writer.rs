@@ -42,6 +42,11 @@ pub const MAX_QUEUED_EVENTS: usize = 65_536;
 pub const FLUSH_BYTES: usize = 64 * 1024;
 /// Longest time an event waits in the batch before it is written (25 ms).
 pub const FLUSH_INTERVAL: Duration = Duration::from_millis(25);
+/// After an event the writer polls every [`ACTIVE_POLL`] for this long before it parks
+/// again: under load producers never pay a thread wake-up per event.
+const ACTIVE_WINDOW: Duration = Duration::from_millis(100);
+/// Poll interval while active (1 ms).
+const ACTIVE_POLL: Duration = Duration::from_millis(1);
 
 /// What the recorder needs to know.
 #[derive(Clone, Debug)]
@@ -362,41 +367,61 @@ impl Writer {
         // Header line out at once: the file is a valid (empty) recording from the start.
         self.write_out();
         let mut first_pending: Option<Instant> = None;
+        let mut last_active = Instant::now() - ACTIVE_WINDOW;
         loop {
-            let msg = match first_pending {
-                None => rx.recv().ok(),
-                Some(t0) => {
-                    let left = FLUSH_INTERVAL.saturating_sub(t0.elapsed());
-                    match rx.recv_timeout(left) {
-                        Ok(m) => Some(m),
-                        Err(mpsc::RecvTimeoutError::Timeout) => {
+            // Take everything queued without waiting.
+            let mut got = false;
+            loop {
+                match rx.try_recv() {
+                    Ok(Msg::Event(p)) => {
+                        self.take(p);
+                        got = true;
+                        if self.buf.len() >= FLUSH_BYTES {
                             self.check_gap();
                             self.write_out();
                             first_pending = None;
-                            continue;
                         }
-                        Err(mpsc::RecvTimeoutError::Disconnected) => None,
                     }
+                    Ok(Msg::Close) | Err(mpsc::TryRecvError::Disconnected) => return self.close(),
+                    Err(mpsc::TryRecvError::Empty) => break,
                 }
+            }
+            self.check_gap();
+            let now = Instant::now();
+            if got {
+                last_active = now;
+                if first_pending.is_none() && !self.buf.is_empty() {
+                    first_pending = Some(now);
+                }
+            }
+            if first_pending.is_some_and(|t0| now - t0 >= FLUSH_INTERVAL) {
+                self.write_out();
+                first_pending = None;
+            }
+            if now - last_active < ACTIVE_WINDOW {
+                // Busy: poll instead of parking, so producers never pay a wake-up per event.
+                std::thread::sleep(ACTIVE_POLL);
+                continue;
+            }
+            // Idle: park until the next event (or the pending batch is due).
+            let msg = match first_pending {
+                None => rx.recv().ok(),
+                Some(t0) => match rx.recv_timeout(FLUSH_INTERVAL.saturating_sub(t0.elapsed())) {
+                    Ok(m) => Some(m),
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        self.write_out();
+                        first_pending = None;
+                        continue;
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => None,
+                },
             };
             match msg {
                 Some(Msg::Event(p)) => {
                     self.take(p);
+                    last_active = Instant::now();
                     if first_pending.is_none() {
-                        first_pending = Some(Instant::now());
-                    }
-                    // Drain whatever is already queued without waiting.
-                    while self.buf.len() < FLUSH_BYTES {
-                        match rx.try_recv() {
-                            Ok(Msg::Event(p)) => self.take(p),
-                            Ok(Msg::Close) => return self.close(),
-                            Err(_) => break,
-                        }
-                    }
-                    self.check_gap();
-                    if self.buf.len() >= FLUSH_BYTES {
-                        self.write_out();
-                        first_pending = None;
+                        first_pending = Some(last_active);
                     }
                 }
                 Some(Msg::Close) | None => return self.close(),

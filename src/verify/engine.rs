@@ -8,7 +8,7 @@ states seen with seq, terminal?), push-config URLs, JSON-RPC requests awaiting a
 `A2A-DIGEST.md` IDs (see [`super::rules`]).
 */
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::io::Read;
 
 use serde_json::Value;
@@ -63,6 +63,9 @@ struct StreamState {
     stamps: Vec<(i64, u64)>,
     fired: HashSet<&'static str>,
     error_seen: bool,
+    /// Some event could not be read (bad JSON, bad shape, merged): end-of-stream state
+    /// verdicts would rest on missing data.
+    undecodable: bool,
 }
 
 #[derive(Debug, Default)]
@@ -125,7 +128,6 @@ struct CardRec {
     view: AgentCardView,
     exchange: String,
     seq: u64,
-    fetch: Option<UrlParts>,
 }
 
 #[derive(Debug, Clone)]
@@ -159,12 +161,18 @@ pub(super) struct State {
     exchanges_seen: u64,
     open: HashMap<String, Exch>,
     /// Finished exchanges kept for cross-leg checks (only gateway-relevant ones).
-    done_streams: Vec<Exch>,
+    done_streams: VecDeque<Exch>,
     done_requests: Vec<DoneRequest>,
-    cards: Vec<CardRec>,
-    advertised: Vec<Advertised>,
+    /// Latest public card per origin (fetch origin and every interface origin).
+    cards: HashMap<String, CardRec>,
+    /// Advertised interface URLs, by URL.
+    advertised: HashMap<String, Advertised>,
+    /// Insertion order of `tasks`, to bound memory ([`MAX_TASKS`]).
+    task_order: VecDeque<String>,
     tasks: HashMap<String, TaskRec>,
-    push_urls: HashMap<String, Option<Dialect>>,
+    /// Webhook URL → (dialect of the call that registered it, origin of that agent,
+    /// capability already judged).
+    push_urls: HashMap<String, (Option<Dialect>, Option<String>, bool)>,
     pending_cancels: Vec<(String, u64, String)>,
     dialects: BTreeSet<&'static str>,
     areas: BTreeSet<&'static str>,
@@ -172,9 +180,15 @@ pub(super) struct State {
     exchange_dialects: Vec<(String, String)>,
     auth_reported: HashSet<String>,
     ver_stripped_done: HashSet<String>,
+    /// Paths of `done_requests` entries.
+    done_paths: HashMap<String, String>,
 }
 
 const BODY_CAP: usize = DEFAULT_CAPTURE_CAP;
+
+/// Tasks remembered at once; the oldest are forgotten past this (memory stays bounded on
+/// endless recordings; a task unseen for 100k newer tasks is no longer judged).
+const MAX_TASKS: usize = 100_000;
 
 /// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
 /// headers, request seq).
@@ -193,10 +207,11 @@ impl State {
             events: 0,
             exchanges_seen: 0,
             open: HashMap::new(),
-            done_streams: Vec::new(),
+            done_streams: VecDeque::new(),
             done_requests: Vec::new(),
-            cards: Vec::new(),
-            advertised: Vec::new(),
+            cards: HashMap::new(),
+            advertised: HashMap::new(),
+            task_order: VecDeque::new(),
             tasks: HashMap::new(),
             push_urls: HashMap::new(),
             pending_cancels: Vec::new(),
@@ -206,6 +221,7 @@ impl State {
             exchange_dialects: Vec::new(),
             auth_reported: HashSet::new(),
             ver_stripped_done: HashSet::new(),
+            done_paths: HashMap::new(),
         }
     }
 
@@ -401,7 +417,8 @@ impl State {
                 .req_headers
                 .get("a2a-version")
                 .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty()),
+                .filter(|s| !s.is_empty())
+                .or_else(|| query_param(&x.url, "A2A-Version")),
             ..Default::default()
         };
         if c.header_version.is_some() {
@@ -412,7 +429,7 @@ impl State {
         // Webhook delivery: POST to a URL registered as a push config.
         if is_post && self.push_urls.contains_key(&x.url) {
             c.webhook = true;
-            c.dialect = self.push_urls.get(&x.url).cloned().flatten();
+            c.dialect = self.push_urls.get(&x.url).and_then(|p| p.0);
             if c.dialect.is_none()
                 && x.req_headers.media_type().as_deref() == Some("application/a2a+json")
             {
@@ -483,6 +500,12 @@ impl State {
                     .push((x.id.clone(), d.as_str().to_string()));
             }
         }
+        if c.binding.is_some() && c.op.is_some_and(Op::is_task_op) {
+            self.areas.insert("task");
+        }
+        if c.op.is_some_and(Op::is_streaming) {
+            self.areas.insert("stream");
+        }
         match c.binding {
             Some(Binding::JsonRpc) => {
                 self.areas.insert("jsonrpc");
@@ -536,11 +559,19 @@ impl State {
                 }
             }
         }
+        // Capability vs behaviour is exercised when a declared capability gets used.
+        if (c.op.is_some_and(|o| o.is_streaming() || o.is_push_config())
+            || push_url_of(&c).is_some())
+            && self.card_for(x).is_some()
+        {
+            self.areas.insert("capability");
+        }
         // Push config URLs (PUSH-002, PUSH-006): remember them for webhook detection.
         let push = push_url_of(&c);
         if let Some((ptr, url)) = push {
             self.areas.insert("push");
-            self.push_urls.insert(url, c.dialect);
+            let origin = x.parts.as_ref().map(UrlParts::origin);
+            self.push_urls.insert(url, (c.dialect, origin, false));
             let _ = ptr;
         }
         // Gateway: A2A-Version stripped on the upstream leg (VER-001, VER-003).
@@ -555,8 +586,10 @@ impl State {
                 x.req_headers.clone(),
                 x.req_seq,
             ));
+            self.done_paths.insert(x.id.clone(), x.path.clone());
             if self.done_requests.len() > 256 {
-                self.done_requests.remove(0);
+                let old = self.done_requests.remove(0);
+                self.done_paths.remove(&old.0);
             }
         }
     }
@@ -587,6 +620,7 @@ impl State {
                     && *seq < up.req_seq
                     && m.eq_ignore_ascii_case(&up.method)
                     && *b == up.req_body
+                    && (!b.is_empty() || tail_matches(&self.open, &self.done_paths, id, &up.path))
                     && !self.ver_stripped_done.contains(id)
             })
             .max_by_key(|c| c.5)
@@ -602,9 +636,13 @@ impl State {
         if uv != Some(cv) {
             let msg = match uv {
                 None => {
-                    format!("A2A-Version {cv} sent by the client is missing on the upstream leg")
+                    format!(
+                        "header A2A-Version {cv} sent by the client is missing on the upstream leg"
+                    )
                 }
-                Some(u) => format!("A2A-Version {cv} sent by the client arrives upstream as {u}"),
+                Some(u) => {
+                    format!("header A2A-Version {cv} sent by the client arrives upstream as {u}")
+                }
             };
             self.find(
                 &r::VER_HEADER_STRIPPED,
@@ -625,14 +663,7 @@ impl State {
 
     fn card_for(&self, x: &Exch) -> Option<&CardRec> {
         let p = x.parts.as_ref()?;
-        let origin = p.origin();
-        self.cards.iter().rev().find(|c| {
-            c.fetch.as_ref().is_some_and(|f| f.origin() == origin)
-                || c.view
-                    .interfaces
-                    .iter()
-                    .any(|i| parse_url(&i.url).is_some_and(|u| u.origin() == origin))
-        })
+        self.cards.get(&p.origin())
     }
 
     // ------------------------------------------------------------------ SSE
@@ -640,6 +671,9 @@ impl State {
     fn on_sse_item(&mut self, x: &mut Exch, it: SseItem, seq: u64, t_us: u64) {
         match it {
             SseItem::Problem(p) => {
+                if let Some(s) = x.sse.as_mut() {
+                    s.undecodable = true;
+                }
                 let (msg, found) = match p {
                     FramingProblem::MergedDocuments { before } => (
                         "a data line starts a new JSON document without a blank line ending the previous event".to_string(),
@@ -663,11 +697,17 @@ impl State {
                     s.arrivals.push((t_us, seq));
                 }
                 if e.merged {
+                    if let Some(s) = x.sse.as_mut() {
+                        s.undecodable = true;
+                    }
                     return;
                 }
                 let v: Value = match serde_json::from_str(&e.data) {
                     Ok(v) => v,
                     Err(err) => {
+                        if let Some(s) = x.sse.as_mut() {
+                            s.undecodable = true;
+                        }
                         self.stream_once(
                             x,
                             &r::SSE_DATA_NOT_JSON,
@@ -703,7 +743,7 @@ impl State {
                 self.stream_once(
                     x,
                     &r::STREAM_ENVELOPE,
-                    "HTTP+JSON stream event is wrapped in a JSON-RPC envelope instead of a bare StreamResponse".into(),
+                    "stream event on an HTTP+JSON route is wrapped in a JSON-RPC envelope instead of a bare StreamResponse".into(),
                     vec![x.ev_at(seq, "/jsonrpc", None)],
                 );
             }
@@ -742,7 +782,7 @@ impl State {
                 self.stream_once(
                     x,
                     &r::STREAM_ENVELOPE,
-                    "JSON-RPC stream event is a bare payload, not a JSON-RPC response with the request id".into(),
+                    "stream event of a JSON-RPC call is a bare payload, not a JSON-RPC response with the request id".into(),
                     vec![x.ev_at(seq, "", None)],
                 );
             }
@@ -752,6 +792,9 @@ impl State {
         let p = match classify_payload(payload, base) {
             Ok(p) => p,
             Err(msg) => {
+                if let Some(s) = x.sse.as_mut() {
+                    s.undecodable = true;
+                }
                 self.stream_once(
                     x,
                     &r::STREAM_EVENT_SHAPE,
@@ -788,7 +831,10 @@ impl State {
                 );
             }
         }
-        let first = x.sse.as_ref().is_some_and(|s| s.first_kind.is_none());
+        let first = x
+            .sse
+            .as_ref()
+            .is_some_and(|s| s.first_kind.is_none() && s.events == 1);
         if first {
             if let Some(s) = x.sse.as_mut() {
                 s.first_kind = Some(p.kind);
@@ -1065,9 +1111,19 @@ impl State {
         ptr: &str,
     ) {
         self.areas.insert("task");
+        self.areas.insert("id");
         let xid = x.id.clone();
         let leg = x.leg.clone();
-        let t = self.tasks.entry(task_key(&leg, id)).or_default();
+        let key = task_key(&leg, id);
+        if !self.tasks.contains_key(&key) {
+            self.task_order.push_back(key.clone());
+            if self.task_order.len() > MAX_TASKS {
+                if let Some(old) = self.task_order.pop_front() {
+                    self.tasks.remove(&old);
+                }
+            }
+        }
+        let t = self.tasks.entry(key).or_default();
         if t.announced.is_none() {
             t.announced = Some((seq, xid.clone()));
         }
@@ -1093,10 +1149,7 @@ impl State {
         }
         if let Some((k, c)) = ctx_change {
             // Not reported here when the follow-up rule (ID-003) already judges it.
-            if !x.call.as_ref().is_some_and(|c| {
-                c.op == Some(Op::SendMessage) || c.op == Some(Op::SendStreamingMessage)
-            }) || !self.followup_names_only_task(x, id)
-            {
+            if !self.message_names_task(x, id) {
                 self.find(
                     &r::ID_CONTEXT_CHANGED,
                     format!("task {id} changed contextId from {k} to {c}"),
@@ -1131,6 +1184,16 @@ impl State {
         }
     }
 
+    /// The exchange is a send whose message names task `id` (a follow-up turn): its
+    /// context is judged by the follow-up rules (ID-002, ID-003), not here.
+    fn message_names_task(&self, x: &Exch, id: &str) -> bool {
+        let Some(c) = &x.call else { return false };
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return false;
+        }
+        params_message(&c.params).is_some_and(|m| str_member(m, "taskId", "task_id") == Some(id))
+    }
+
     fn followup_names_only_task(&self, x: &Exch, id: &str) -> bool {
         let Some(c) = &x.call else { return false };
         let Some(m) = params_message(&c.params) else {
@@ -1156,26 +1219,33 @@ impl State {
             (Some(_), Some(Binding::JsonRpc)) => Some(false),
             _ => None,
         };
-        let bad = match (st, proto_expected) {
-            (None, _) => Some("is not a task state".to_string()),
-            (Some(TaskState::Unspecified), _) => {
-                Some("is TASK_STATE_UNSPECIFIED on a live task".into())
-            }
-            (Some(_), Some(true)) if !TaskState::is_proto_spelling(raw) => {
-                Some("is not a TASK_STATE_* name as this binding requires".into())
-            }
+        // Not a state of any dialect, or UNSPECIFIED: invalid (TASK-008). A valid state in
+        // another dialect's spelling: a dialect mix (VER-002, DATA-001).
+        let bad: Option<(&'static Rule, String)> = match (st, proto_expected) {
+            (None, _) => Some((&r::TASK_STATE_INVALID, "is not a task state".to_string())),
+            (Some(TaskState::Unspecified), _) => Some((
+                &r::TASK_STATE_INVALID,
+                "is TASK_STATE_UNSPECIFIED on a live task".into(),
+            )),
+            (Some(_), Some(true)) if !TaskState::is_proto_spelling(raw) => Some((
+                &r::VER_MIXED_PAYLOAD,
+                "is the 0.x spelling where this binding uses TASK_STATE_* names".into(),
+            )),
             (Some(_), Some(true))
                 if raw == "TASK_STATE_CANCELLED" && c.dialect == Some(Dialect::V1_0) =>
             {
-                Some("is the 0.3 spelling; 1.0 uses TASK_STATE_CANCELED".into())
+                Some((
+                    &r::VER_MIXED_PAYLOAD,
+                    "is the 0.3 spelling; 1.0 uses TASK_STATE_CANCELED".into(),
+                ))
             }
-            (Some(_), Some(false)) if TaskState::is_proto_spelling(raw) => {
-                Some("is a proto enum name; 0.x JSON-RPC uses lowercase states".into())
-            }
+            (Some(_), Some(false)) if TaskState::is_proto_spelling(raw) => Some((
+                &r::VER_MIXED_PAYLOAD,
+                "is a proto enum name; 0.x JSON-RPC uses lowercase states".into(),
+            )),
             _ => None,
         };
-        if let Some(why) = bad {
-            let f_rule = &r::TASK_STATE_INVALID;
+        if let Some((f_rule, why)) = bad {
             let msg = format!("task state {raw:?} {why}");
             if x.sse.is_some() {
                 self.stream_once(
@@ -1265,8 +1335,12 @@ impl State {
                 | Some(PayloadKind::StatusUpdate)
                 | Some(PayloadKind::ArtifactUpdate)
         );
-        let (last, terminal, error_seen, events) =
-            (s.last_state, s.terminal, s.error_seen, s.events);
+        let (last, terminal, error_seen, events) = (
+            s.last_state,
+            s.terminal,
+            s.error_seen || s.undecodable,
+            s.events,
+        );
         if task_stream && !error_seen && x.is_success() {
             match outcome {
                 Outcome::Complete | Outcome::UpstreamAbort => {
@@ -1382,7 +1456,9 @@ impl State {
                 && tail(&o.path) == tail(&x.path)
         });
         if let Some(i) = other_idx {
-            let o = self.done_streams.remove(i);
+            let Some(o) = self.done_streams.remove(i) else {
+                return;
+            };
             let theirs: Vec<u64> = o
                 .sse
                 .as_ref()
@@ -1453,9 +1529,12 @@ impl State {
                 );
             }
         }
-        if self.done_streams.len() < 64 {
+        {
             // Keep a light copy for pairing with the other leg.
-            self.done_streams.push(Exch {
+            if self.done_streams.len() >= 64 {
+                self.done_streams.pop_front();
+            }
+            self.done_streams.push_back(Exch {
                 id: x.id.clone(),
                 leg: x.leg.clone(),
                 method: x.method.clone(),
@@ -1508,7 +1587,13 @@ impl State {
         if success && c.op.is_some_and(Op::is_task_op) && c.binding.is_some() {
             if let Some(card) = self.card_for(x).cloned() {
                 if card.view.requires_auth
+                    && !card.view.invisible_auth
                     && !has_credentials(&x.req_headers, &card.view.credential_headers)
+                    && !card
+                        .view
+                        .credential_query
+                        .iter()
+                        .any(|q| query_param(&x.url, q).is_some())
                 {
                     let origin = x.parts.as_ref().map(|p| p.origin()).unwrap_or_default();
                     if self.auth_reported.insert(origin) {
@@ -1516,7 +1601,7 @@ impl State {
                         self.find(
                             &r::AUTH_OPEN_ENDPOINT,
                             format!(
-                                "{} without credentials succeeded although the card declares security",
+                                "request {} without credentials succeeded although the card declares security",
                                 c.op.map(Op::name).unwrap_or("request")
                             ),
                             vec![Evidence { seq: card.seq, exchange: Some(card.exchange.clone()), pointer: None, found: None }, x.ev(x.req_seq), x.ev(x.resp_seq)],
@@ -1695,7 +1780,7 @@ impl State {
                 {
                     self.find(
                         &r::RPC_ENVELOPE,
-                        "JSON-RPC response body is not JSON".to_string(),
+                        "response body of the JSON-RPC call is not JSON".to_string(),
                         vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
                         &x.leg,
                     );
@@ -1751,6 +1836,23 @@ impl State {
             _ => {}
         }
         if let Some(e) = &rv.error {
+            // ERR-004 (1.0): error.data, when present, is a list of `@type`d objects.
+            if c.dialect == Some(Dialect::V1_0) {
+                if let Some(d) = e.data.filter(|d| !d.is_null()) {
+                    let ok = d.as_array().is_some_and(|a| {
+                        a.iter()
+                            .all(|i| i.get("@type").is_some_and(Value::is_string))
+                    });
+                    if !ok {
+                        self.find(
+                            &r::RPC_ENVELOPE,
+                            "1.0 error data is not a list of objects with @type".to_string(),
+                            vec![x.ev_at(bseq, "/error/data", Some(excerpt_value(d)))],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
             self.on_rpc_error(x, e.code, e.message, bseq);
             self.after_response(x, None);
             return;
@@ -1769,8 +1871,8 @@ impl State {
             self.find(
                 &r::STREAM_NOT_EVENT_STREAM,
                 format!(
-                    "{} was answered with a single JSON-RPC result ({}) instead of text/event-stream",
-                    c.method.as_deref().unwrap_or("streaming call"),
+                    "streaming call {} was answered with a single JSON-RPC result ({}) instead of text/event-stream",
+                    c.method.as_deref().unwrap_or(""),
                     x.resp_headers.media_type().unwrap_or_else(|| "no content type".into())
                 ),
                 vec![x.ev(x.resp_seq)],
@@ -1787,30 +1889,60 @@ impl State {
         self.after_response(x, rt);
     }
 
-    fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, _message: Option<&str>, bseq: u64) {
+    fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
-        // Wrong code for the situation (ERR-001).
-        let expected = match &c.rpc {
-            Some(RequestParse::NotJson) => {
-                Some((jsonrpc::PARSE_ERROR, "the request body is not valid JSON"))
-            }
+        // Wrong code for the situation (ERR-001, ERR-002, ERR-006), from what the request
+        // proves (unparseable, invalid, required params missing) or from what the agent's
+        // own error message says happened.
+        let expected: Option<(i64, String)> = match &c.rpc {
+            Some(RequestParse::NotJson) => Some((
+                jsonrpc::PARSE_ERROR,
+                "the request body is not valid JSON".into(),
+            )),
             Some(RequestParse::Invalid) => Some((
                 jsonrpc::INVALID_REQUEST,
-                "the request is JSON but not a valid JSON-RPC request object",
+                "the request is JSON but not a valid JSON-RPC request object".into(),
             )),
-            _ => None,
+            Some(RequestParse::Request { .. }) => {
+                if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
+                    Some((0, "the request is a valid JSON-RPC request".to_string()))
+                } else if let Some(missing) = missing_param(&c) {
+                    Some((
+                        jsonrpc::INVALID_PARAMS,
+                        format!("the request lacks {missing}"),
+                    ))
+                } else {
+                    message
+                        .and_then(|m| code_from_message(m, c.dialect))
+                        .map(|(want, what)| (want, format!("the agent's own message says {what}")))
+                }
+            }
+            None => None,
         };
         if let Some((want, why)) = expected {
-            if code != want {
+            let wrong = if want == 0 {
+                true
+            } else {
+                code != want
+                    && !(want == jsonrpc::INVALID_PARAMS && code == jsonrpc::INVALID_REQUEST)
+            };
+            if wrong {
+                let name = |k: i64| {
+                    jsonrpc::code_name(k)
+                        .map(|n| format!(" {n}"))
+                        .unwrap_or_default()
+                };
+                let instead = if want == 0 {
+                    "which only fits a request that could not be read".to_string()
+                } else {
+                    format!("instead of {want}{}", name(want))
+                };
                 self.find(
                     &r::RPC_ERROR_CODE,
                     format!(
-                        "{why} but the agent answered {code}{} instead of {want} {}",
-                        jsonrpc::code_name(code)
-                            .map(|n| format!(" {n}"))
-                            .unwrap_or_default(),
-                        jsonrpc::code_name(want).unwrap_or("")
+                        "{why}, yet the agent answered {code}{} {instead}",
+                        name(code)
                     ),
                     vec![
                         x.ev(x.req_ev_seq()),
@@ -1818,20 +1950,44 @@ impl State {
                     ],
                     &x.leg,
                 );
+                return;
             }
-            return;
+            if matches!(
+                c.rpc,
+                Some(RequestParse::NotJson) | Some(RequestParse::Invalid)
+            ) {
+                return;
+            }
         }
         // Card declares a version whose core method the server rejects (CARD-006, RPC-003).
         if code == jsonrpc::METHOD_NOT_FOUND {
-            if let (Some(m), Some(card)) = (c.method.clone(), self.card_for(x).cloned()) {
+            if let (Some(m), Some(op), Some(d), Some(card)) =
+                (c.method.clone(), c.op, c.dialect, self.card_for(x).cloned())
+            {
                 let declared: Vec<Dialect> = card.view.declared_dialects();
-                if let Some(d) = declared.iter().find(|d| a2a::core_send_method(**d) == m) {
+                // 0.2 and 0.3 share JSON-RPC method names.
+                let covers = declared.iter().any(|k| {
+                    *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1)
+                });
+                let core = matches!(op, Op::SendMessage | Op::GetTask | Op::CancelTask)
+                    || (op == Op::SendStreamingMessage && card.view.streaming == Some(true));
+                if covers && core {
                     self.areas.insert("version");
+                    let shown = declared
+                        .iter()
+                        .find(|k| k.is_0x() == d.is_0x())
+                        .map(|k| k.as_str())
+                        .unwrap_or(d.as_str());
                     self.find(
                         &r::VER_CARD_METHOD,
-                        format!("card declares protocol version {} but the agent answers {m} with -32601 method not found", d.as_str()),
+                        format!("card declares protocol version {shown} but the agent answers {m} with -32601 method not found"),
                         vec![
-                            Evidence { seq: card.seq, exchange: Some(card.exchange.clone()), pointer: None, found: card.view.protocol_version.clone().map(Value::String) },
+                            Evidence {
+                                seq: card.seq,
+                                exchange: Some(card.exchange.clone()),
+                                pointer: None,
+                                found: card.view.protocol_version.clone().map(Value::String),
+                            },
                             x.ev_at(bseq, "/error/code", Some(Value::from(code))),
                         ],
                         &x.leg,
@@ -1850,9 +2006,6 @@ impl State {
             if let Some(tid) = tid {
                 self.task_not_found(x, &tid, bseq, "/error/code");
             }
-        }
-        if code == jsonrpc::TASK_NOT_CANCELABLE || code == jsonrpc::UNSUPPORTED_OPERATION {
-            // correct rejections: nothing to record
         }
     }
 
@@ -1965,7 +2118,7 @@ impl State {
                 None => {
                     self.find(
                         &r::RESULT_SHAPE,
-                        format!("{} result is not a task object", op.name()),
+                        format!("result of {} is not a task object", op.name()),
                         vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
                         &x.leg,
                     );
@@ -1983,7 +2136,7 @@ impl State {
         {
             self.find(
                 &r::RESULT_SHAPE,
-                format!("{} result task is malformed: {msg}", op.name()),
+                format!("result task of {} is malformed: {msg}", op.name()),
                 vec![x.ev_at(bseq, p, None)],
                 &x.leg,
             );
@@ -2067,7 +2220,7 @@ impl State {
             self.find(
                 &r::STREAM_NOT_EVENT_STREAM,
                 format!(
-                    "{} was answered with HTTP {status} {} instead of text/event-stream",
+                    "streaming call {} was answered with HTTP {status} {} instead of text/event-stream",
                     x.path,
                     x.resp_headers
                         .media_type()
@@ -2175,6 +2328,31 @@ impl State {
 
     fn on_webhook(&mut self, x: &Exch, _resp: Option<&Value>) {
         let c = x.call.clone().unwrap_or_default();
+        // PUSH-001: the agent pushes although its card does not declare push notifications.
+        let reg = self.push_urls.get(&x.url).cloned();
+        if let Some((_, Some(origin), false)) = reg {
+            if let Some(card) = self.cards.get(&origin).cloned() {
+                if card.view.push_notifications != Some(true) {
+                    self.find(
+                        &r::CAP_PUSH,
+                        "agent delivered push notifications although its card does not declare pushNotifications".to_string(),
+                        vec![
+                            Evidence {
+                                seq: card.seq,
+                                exchange: Some(card.exchange.clone()),
+                                pointer: Some("/capabilities/pushNotifications".into()),
+                                found: card.view.push_notifications.map(Value::Bool),
+                            },
+                            x.ev(x.req_seq),
+                        ],
+                        &x.leg,
+                    );
+                }
+            }
+            if let Some(p) = self.push_urls.get_mut(&x.url) {
+                p.2 = true;
+            }
+        }
         let body = decode_body(&x.req_headers, &x.req_body).unwrap_or_default();
         let Ok(v) = serde_json::from_slice::<Value>(&body) else {
             return;
@@ -2327,9 +2505,15 @@ impl State {
                 .unwrap_or_else(|| vec!["authorization".into(), "cookie".into()]);
             let needs = public
                 .as_ref()
-                .map(|c| c.view.requires_auth || c.view.extended_card)
+                .map(|c| (c.view.requires_auth || c.view.extended_card) && !c.view.invisible_auth)
                 .unwrap_or(true);
-            if needs && !has_credentials(&x.req_headers, &creds) {
+            let query_cred = public.as_ref().is_some_and(|c| {
+                c.view
+                    .credential_query
+                    .iter()
+                    .any(|q| query_param(&x.url, q).is_some())
+            });
+            if needs && !query_cred && !has_credentials(&x.req_headers, &creds) {
                 self.areas.insert("auth");
                 let mut ev = Vec::new();
                 if let Some(p) = &public {
@@ -2356,12 +2540,24 @@ impl State {
             return;
         }
         self.card_urls(x, &view, bseq);
-        self.cards.push(CardRec {
+        let mut origins: Vec<String> = view
+            .interfaces
+            .iter()
+            .filter_map(|i| parse_url(&i.url).map(|u| u.origin()))
+            .collect();
+        if let Some(f) = &x.parts {
+            origins.push(f.origin());
+        }
+        origins.sort();
+        origins.dedup();
+        let rec = CardRec {
             view,
             exchange: x.id.clone(),
             seq: bseq,
-            fetch: x.parts.clone(),
-        });
+        };
+        for o in origins {
+            self.cards.insert(o, rec.clone());
+        }
     }
 
     fn card_urls(&mut self, x: &Exch, view: &AgentCardView, bseq: u64) {
@@ -2403,8 +2599,13 @@ impl State {
                     .get(start + len..start + 2 * len)
                     .map(|s| s.join("/"))
                     .unwrap_or_default();
+                // The card's own fetch path proves the doubled path is real: no finding.
                 let fetch_also = fetch_base.contains(&format!("{run}/{next}"));
-                if !fetch_also {
+                // A glued prefix (`/a2a/tick` + `/a2a/tock`) counts only when the card was
+                // fetched under the first prefix: the gateway glued its public prefix onto
+                // the backend's (a plain repetition needs no such proof).
+                let glue_proven = run == next || fetch_base.contains(&format!("/{run}"));
+                if !fetch_also && glue_proven {
                     doubled = true;
                     let what = if run == next {
                         format!("repeats the path segments /{run}/")
@@ -2485,15 +2686,20 @@ impl State {
                     &x.leg,
                 );
             }
-            self.advertised.push(Advertised {
-                card_exchange: x.id.clone(),
-                card_seq: bseq,
-                pointer: ptr,
-                url: itf.url.clone(),
-                parts: u,
-                exact: itf.binding.eq_ignore_ascii_case("JSONRPC"),
-                reported: not_endpoint,
-            });
+            let reported =
+                not_endpoint || self.advertised.get(&itf.url).is_some_and(|a| a.reported);
+            self.advertised.insert(
+                itf.url.clone(),
+                Advertised {
+                    card_exchange: x.id.clone(),
+                    card_seq: bseq,
+                    pointer: ptr,
+                    url: itf.url.clone(),
+                    parts: u,
+                    exact: itf.binding.eq_ignore_ascii_case("JSONRPC"),
+                    reported,
+                },
+            );
         }
     }
 
@@ -2511,6 +2717,9 @@ impl State {
                 Some("never answered (the proxy answered for it)".to_string())
             }
             (None, _, Some(Outcome::UpstreamError)) => Some("never answered".to_string()),
+            (None, _, Some(Outcome::Open)) => {
+                Some("never answered before the capture ended".to_string())
+            }
             _ => None,
         };
         let Some(how) = failed else { return };
@@ -2524,18 +2733,22 @@ impl State {
         let origin = p.origin();
         let path = net::norm_path(&p.path).to_string();
         let mut hits = Vec::new();
-        for (i, a) in self.advertised.iter().enumerate() {
+        for (i, a) in self.advertised.iter() {
             if a.reported || a.parts.origin() != origin {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
             if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
-                hits.push(i);
+                hits.push(i.clone());
             }
         }
+        hits.sort();
         for i in hits {
-            self.advertised[i].reported = true;
-            let a = self.advertised[i].clone();
+            let Some(a) = self.advertised.get_mut(&i) else {
+                continue;
+            };
+            a.reported = true;
+            let a = a.clone();
             self.find(
                 &r::CARD_URL_UNREACHABLE,
                 format!("advertised interface url {} {how} when used", a.url),
@@ -2567,6 +2780,75 @@ fn task_key(leg: &Option<String>, id: &str) -> String {
         Some(l) => format!("{l}\u{0}{id}"),
         None => id.to_string(),
     }
+}
+
+/// A required parameter the request lacks (ERR-006: validate input first → −32602).
+fn missing_param(c: &Call) -> Option<&'static str> {
+    let op = c.op?;
+    if c.binding != Some(Binding::JsonRpc) {
+        return None;
+    }
+    match op {
+        Op::SendMessage | Op::SendStreamingMessage if params_message(&c.params).is_none() => {
+            Some("params.message")
+        }
+        Op::GetTask | Op::CancelTask | Op::SubscribeToTask
+            if a2a::params_task_id(&c.params).is_none() =>
+        {
+            Some("params.id")
+        }
+        _ => None,
+    }
+}
+
+/// The error code an agent's own error message implies (ERR-002 names), with the words
+/// that gave it away: "task not found" → −32001, "not cancelable" → −32002, "version ...
+/// not supported" → −32009 (1.0 only), "method not found" → −32601.
+fn code_from_message(m: &str, d: Option<Dialect>) -> Option<(i64, &'static str)> {
+    let l = m.to_ascii_lowercase();
+    if l.contains("task not found") || l.contains("no such task") || l.contains("unknown task") {
+        return Some((jsonrpc::TASK_NOT_FOUND, "the task was not found"));
+    }
+    if l.contains("not cancelable")
+        || l.contains("not cancellable")
+        || l.contains("cannot be canceled")
+        || l.contains("cannot be cancelled")
+    {
+        return Some((jsonrpc::TASK_NOT_CANCELABLE, "the task is not cancelable"));
+    }
+    if d == Some(Dialect::V1_0) && l.contains("version") && l.contains("not supported") {
+        return Some((
+            jsonrpc::VERSION_NOT_SUPPORTED,
+            "the version is not supported",
+        ));
+    }
+    if l.contains("method not found") {
+        return Some((jsonrpc::METHOD_NOT_FOUND, "the method was not found"));
+    }
+    None
+}
+
+/// Value of query parameter `name` (VER-001 allows `A2A-Version` as a query parameter).
+fn query_param(url: &str, name: &str) -> Option<String> {
+    let q = url.split_once('?')?.1;
+    q.split('&').find_map(|kv| {
+        let (k, v) = kv.split_once('=')?;
+        (k.eq_ignore_ascii_case(name) && !v.is_empty()).then(|| v.to_string())
+    })
+}
+
+/// Body-less requests pair across legs only when their last two path segments agree.
+fn tail_matches(
+    open: &HashMap<String, Exch>,
+    done_paths: &HashMap<String, String>,
+    id: &str,
+    up_path: &str,
+) -> bool {
+    let p = open
+        .get(id)
+        .map(|x| x.path.as_str())
+        .or_else(|| done_paths.get(id).map(String::as_str));
+    p.is_some_and(|p| tail(p) == tail(up_path))
 }
 
 fn has_credentials(h: &Headers, names: &[String]) -> bool {

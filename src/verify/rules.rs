@@ -83,20 +83,20 @@ rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, 
 
 // ---- JSON-RPC envelope and errors -------------------------------------------------------
 rule!(RPC_ENVELOPE, "RPC-ENVELOPE-001", "jsonrpc-response-malformed", Error, ErrorHandling,
-    ["RPC-001", "RPC-002"],
-    "JSON-RPC response envelope is malformed (jsonrpc member, result xor error, error object)",
+    ["RPC-001", "RPC-002", "ERR-004"],
+    "response envelope of a JSON-RPC call is malformed (jsonrpc member, result xor error, error object)",
     "answer with {\"jsonrpc\":\"2.0\",\"id\":<request id>,\"result\":...} or {...,\"error\":{\"code\":<int>,\"message\":<string>}}");
 rule!(RPC_ID_MISMATCH, "RPC-ID-001", "jsonrpc-id-mismatch", Error, ErrorHandling,
     ["RPC-002"],
-    "JSON-RPC response id differs from the request id",
+    "response id of a JSON-RPC call differs from the request id",
     "echo the request id unchanged (same type and value); null only when the request id could not be read");
 rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, ErrorHandling,
     ["ERR-001", "ERR-002"],
-    "JSON-RPC error code does not match the situation",
+    "error code of a JSON-RPC answer does not match the situation",
     "use -32700 for unparseable JSON, -32600 for an invalid request object, -32601 for an unknown method, and the A2A codes (-32001 TaskNotFoundError, ...) for A2A conditions");
 rule!(REST_ERROR_SHAPE, "REST-ERROR-001", "rest-error-shape", Error, ErrorHandling,
     ["ERR-003", "REST-003"],
-    "HTTP+JSON error body does not have the shape of the route's protocol version",
+    "error body of an HTTP+JSON route does not have the shape of the route's protocol version",
     "1.0 routes: {\"error\":{\"code\":<http status>,\"status\":\"NOT_FOUND\",\"message\":...,\"details\":[{\"@type\":...ErrorInfo,\"reason\":...}]}}; 0.3 /v1 routes: the 0.3 A2A error object {\"code\":-32001,\"message\":...} that 0.3 clients parse");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "RPC-004"],
@@ -180,7 +180,7 @@ rule!(STREAM_EVENT_SHAPE, "STREAM-SHAPE-001", "stream-event-invalid-shape", Erro
     "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update)");
 rule!(STREAM_ENVELOPE, "STREAM-SHAPE-002", "stream-event-envelope-wrong", Error, Streaming,
     ["RPC-005", "REST-002"],
-    "SSE data is not the binding's envelope (JSON-RPC response with the request id / bare StreamResponse on REST)",
+    "data of a stream event is not the binding's envelope (JSON-RPC response with the request id / bare StreamResponse on REST)",
     "on JSON-RPC each data is {\"jsonrpc\":\"2.0\",\"id\":<request id>,\"result\":<StreamResponse>}; on HTTP+JSON it is the bare StreamResponse");
 rule!(
     STREAM_FIRST_NOT_TASK,
@@ -242,11 +242,11 @@ rule!(
 // ---- SSE framing ------------------------------------------------------------------------
 rule!(SSE_NOT_TERMINATED, "SSE-FRAME-001", "sse-event-not-terminated", Error, Transport,
     ["RPC-005", "REST-002"],
-    "SSE event not terminated by a blank line",
+    "event of an SSE stream not terminated by a blank line",
     "end every SSE event with an empty line (\"\\n\\n\"); a single newline merges the next data line into the same event");
 rule!(SSE_DATA_NOT_JSON, "SSE-FRAME-002", "sse-data-not-json", Error, Transport,
     ["RPC-005", "REST-002"],
-    "SSE event data is not one JSON document",
+    "data of an SSE event is not one JSON document",
     "write each event's data as one JSON document (multi-line data is joined with \\n before parsing)");
 
 // ---- versions ---------------------------------------------------------------------------
@@ -270,7 +270,7 @@ rule!(VER_CARD_METHOD, "VER-CARD-001", "card-version-method-mismatch", Error, In
     "declare the protocol version the server really implements, or implement that version's methods");
 rule!(VER_HEADER_STRIPPED, "VER-HDR-002", "proxy-stripped-version-header", Error, Interop,
     ["VER-001", "VER-003"],
-    "A2A-Version header present on the client leg is missing or changed on the upstream leg",
+    "header A2A-Version present on the client leg is missing or changed on the upstream leg",
     "forward the A2A-Version (and A2A-Extensions) headers unchanged; without it the agent treats the call as 0.3");
 
 // ---- capability vs behaviour ------------------------------------------------------------
@@ -300,9 +300,16 @@ rule!(PUSH_URL_PRIVATE, "PUSH-URL-001", "push-url-private-address", Warning, Sec
     "validate webhook URLs against SSRF: refuse private, loopback, link-local and cloud metadata destinations (and prefer HTTPS)");
 
 // ---- gateways ---------------------------------------------------------------------------
+// Evidence for buffering must be sound: with both legs recorded, the upstream leg's arrival
+// times are the agent's send times, so events that the agent spread over >= 1 s but that
+// reached the client within a tenth of that, the first one late by at least half of it,
+// prove an intermediary held them. With one leg only, a long silence followed by a burst
+// is also what an agent that computes and then emits everything looks like, so silence alone
+// is not proof; the rule fires only when the events' own `status.timestamp`s are spread
+// over >= 2 s while they arrived within 200 ms (clock-skew free: only spreads are compared).
 rule!(GW_SSE_BUFFERED, "GW-SSE-001", "sse-buffered-by-proxy", Warning, Interop,
     ["STREAM-005", "RPC-005"],
-    "SSE events held back and delivered in one burst by an intermediary",
+    "events of a stream held back and delivered in one burst by an intermediary",
     "turn proxy buffering off for event streams (nginx: proxy_buffering off or X-Accel-Buffering: no) so events reach the client as they are produced");
 
 /// Every rule, in ID order.
@@ -357,6 +364,32 @@ pub static RULES: &[Rule] = &[
     VER_HEADER_STRIPPED,
     VER_MIXED_PAYLOAD,
 ];
+
+/// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
+/// belongs to: `CARD-URL-*` → `card-url`, `CARD-SHAPE-*` → `card`, `RPC-*` → `jsonrpc`,
+/// `REST-*` → `rest`, `DATA-*`/`TASK-*` → `task`, `ID-*` → `id`, `STREAM-*` → `stream`,
+/// `SSE-*` → `sse`, `VER-*` → `version`, `CAP-*` → `capability`, `AUTH-*` → `auth`,
+/// `PUSH-*` → `push`, `GW-*` → `gateway`; unknown prefixes → `interop`.
+pub fn area_of(rule_id: &str) -> &'static str {
+    let up = rule_id.to_ascii_uppercase();
+    let first = up.split('-').next().unwrap_or("");
+    match first {
+        "CARD" if up.starts_with("CARD-URL-") => "card-url",
+        "CARD" => "card",
+        "RPC" => "jsonrpc",
+        "REST" => "rest",
+        "DATA" | "TASK" => "task",
+        "ID" => "id",
+        "STREAM" => "stream",
+        "SSE" => "sse",
+        "VER" => "version",
+        "CAP" => "capability",
+        "AUTH" => "auth",
+        "PUSH" => "push",
+        "GW" => "gateway",
+        _ => "interop",
+    }
+}
 
 /// Looks a rule up by ID (`CARD-URL-002`) or alias (`card-url-doubled-path`).
 pub fn lookup(key: &str) -> Option<&'static Rule> {

@@ -339,3 +339,26 @@ pub fn request_body(evs: &[Event], ex: &str) -> Vec<u8> {
 pub fn tmp_recording(dir: &tempfile::TempDir, name: &str) -> PathBuf {
     dir.path().join(name)
 }
+
+/// Online verdicts equal offline verdicts: replays the recording through a fresh verifier
+/// and compares with what the pipeline's verifier concluded live.
+pub fn assert_offline_matches(online: &a2a_interop::verify::VerifyOutcome, path: &Path) {
+    let f = std::io::BufReader::new(std::fs::File::open(path).expect("open recording"));
+    let r = RecordingReader::new(f).expect("recording header");
+    let mut v = a2a_interop::verify::Verifier::new(&r.header().clone());
+    let mut n = 0u64;
+    for ev in r {
+        v.feed(&ev.expect("event"));
+        n += 1;
+    }
+    let offline = v.finish();
+    assert_eq!(offline.events, n);
+    assert_eq!(
+        online.events, n,
+        "the live verifier saw other events than the file holds"
+    );
+    assert_eq!(
+        offline.findings, online.findings,
+        "online and offline findings differ"
+    );
+}

@@ -1,0 +1,373 @@
+/*!
+`a2a-interop probe URL`: flags to a [`ProbeConfig`], the run through the in-process
+recording pipeline (so the probe's own traffic is recorded and verified like passive
+traffic), and its output: the results as text on stdout, plus any `--format F -o FILE`
+report rendered by `crate::report` (json, markdown, junit, sarif, html, text).
+
+Exit status: 0 when no test failed and no finding is at or above `--fail-on`; 1 otherwise
+(`--fail-on never`: always 0); 2 for bad flags.
+*/
+
+use std::io::Write as _;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use url::Url;
+
+use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
+use crate::cli::{FailOn, ProbeArgs};
+use crate::probe::{
+    self, conformance_level, ConformanceLevel, Dialect, ProbeConfig, ProbeReport, Status,
+    Transport, TransportConfig,
+};
+use crate::proxy::ProxyConfig;
+use crate::record::{source, Route, DEFAULT_CAPTURE_CAP};
+use crate::report::{
+    self, ExchangeIndex, Report, ReportInput, SourceFile, SourceInfo, SourceKind, TestResult,
+};
+use crate::verify::{Finding, Severity};
+
+/// Runs the probe command. Errors are operational (exit 2).
+pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
+    let base = Url::parse(&a.url).with_context(|| format!("probe URL {:?} is not a URL", a.url))?;
+    if base.scheme() != "http" || base.host_str().is_none() {
+        bail!(
+            "probe URL {} must be http://host[:port][/path] (https agents: put `a2a-interop proxy` in front)",
+            a.url
+        );
+    }
+    let cfg = config_from(&a)?;
+    let pairs = if a.output.formats.is_empty() && a.output.outputs.is_empty() {
+        Vec::new()
+    } else {
+        crate::app::verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    let run = rt.block_on(probe_through_pipeline(&a, &cfg, base))?;
+    let findings = &run.outcome.verify.findings;
+    let level = conformance_level(&run.report.results, findings);
+
+    // the results always reach stdout as text unless a report goes there
+    let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
+    if !to_stdout {
+        print!("{}", text_report(&run.report, findings, level));
+    }
+    if !pairs.is_empty() {
+        let input = report_input(&run);
+        let mut model = Report::build(&input);
+        model.conformance_level = report_level(level);
+        model.conformance_reason = level_reason(&run.report, findings, level);
+        for (format, path) in &pairs {
+            let written = report::render_report(*format, &model, &input)
+                .map_err(|e| e.to_string())
+                .and_then(|text| write_out(path, &text).map_err(|e| e.to_string()));
+            if let Err(e) = written {
+                // results are never lost to a report error
+                eprintln!(
+                    "a2a-interop: writing the {} report to {}: {e}",
+                    format.as_str(),
+                    path.display()
+                );
+                if to_stdout {
+                    print!("{}", text_report(&run.report, findings, level));
+                }
+                return Ok(ExitCode::from(2));
+            }
+        }
+    }
+    if let Some(tmp) = &run.temp_recording {
+        let _ = std::fs::remove_file(tmp);
+    }
+    let fail_on = a.output.fail_on.unwrap_or(FailOn::Error);
+    Ok(exit_code(&run.report, findings, fail_on))
+}
+
+/// A finished probe: the test results and what the pipeline recorded and verified.
+pub struct ProbeRun {
+    pub report: ProbeReport,
+    pub outcome: RunOutcome,
+    /// Recording written only to build the report's exchange index (deleted after use).
+    pub temp_recording: Option<PathBuf>,
+}
+
+/// Starts the recording pipeline in front of the agent (route `/` to the agent's origin,
+/// card rewrite on, lossless), runs the plan through it, and finishes the pipeline.
+///
+/// # Errors
+/// The pipeline cannot start (recording file not creatable) or finish.
+pub async fn probe_through_pipeline(
+    a: &ProbeArgs,
+    cfg: &ProbeConfig,
+    base: Url,
+) -> anyhow::Result<ProbeRun> {
+    let origin = base.origin().ascii_serialization();
+    let temp_recording = if a.record.is_none() {
+        Some(std::env::temp_dir().join(format!("a2a-interop-probe-{}.jsonl", uuid::Uuid::new_v4())))
+    } else {
+        None
+    };
+    let pipeline = Pipeline::start(PipelineConfig {
+        proxy: ProxyConfig {
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            routes: vec![Route {
+                prefix: "/".into(),
+                upstream: origin,
+                leg: None,
+            }],
+            rewrite_card: true,
+            capture_cap: DEFAULT_CAPTURE_CAP,
+            leg: None,
+        },
+        record: a.record.clone().or_else(|| temp_recording.clone()),
+        redact: true,
+        lossless: true,
+        queue_bytes: 64 * 1024 * 1024,
+        print_findings: false,
+    })
+    .await
+    .context("starting the recording pipeline")?;
+    let t = Transport::new(TransportConfig {
+        base,
+        via: Some(pipeline.proxy_addr()),
+        allow_hosts: a.allow_hosts.clone(),
+        max_requests: a.max_requests,
+    });
+    let report = probe::run(cfg, &t).await;
+    let outcome = pipeline.finish().await?;
+    Ok(ProbeRun {
+        report,
+        outcome,
+        temp_recording,
+    })
+}
+
+/// The report input of a probe run: results (dialect in the test name, `lifecycle.send
+/// [1.0]`), the verifier's outcome, and the exchange index read back from the recording.
+pub fn report_input(run: &ProbeRun) -> ReportInput {
+    let mut index = ExchangeIndex::new(SourceFile::Recording);
+    if let Some(path) = &run.outcome.recording {
+        if let Ok(src) = source::open(path) {
+            for ev in src.events.map_while(Result::ok) {
+                index.observe(&ev);
+            }
+        }
+    }
+    let info = SourceInfo {
+        kind: SourceKind::Probe,
+        path: run
+            .temp_recording
+            .is_none()
+            .then(|| {
+                run.outcome
+                    .recording
+                    .as_ref()
+                    .map(|p| p.display().to_string())
+            })
+            .flatten(),
+        target: Some(run.report.target.clone()),
+        format: None,
+        sha256: None,
+        bytes: None,
+    };
+    let mut input = ReportInput::new(
+        run.outcome.header.clone(),
+        run.outcome.verify.clone(),
+        info,
+        index,
+    );
+    input.results = run
+        .report
+        .results
+        .iter()
+        .map(|r| TestResult {
+            test: match &r.dialect {
+                Some(d) => format!("{} [{d}]", r.test),
+                None => r.test.clone(),
+            },
+            category: r.category,
+            status: match r.status {
+                Status::Pass => report::Status::Pass,
+                Status::Fail => report::Status::Fail,
+                Status::Skip => report::Status::Skip,
+            },
+            message: r.message.clone(),
+            duration_ms: r.duration_ms,
+            rules: Vec::new(),
+        })
+        .collect();
+    input
+}
+
+fn report_level(l: ConformanceLevel) -> report::ConformanceLevel {
+    match l {
+        ConformanceLevel::Full => report::ConformanceLevel::Full,
+        ConformanceLevel::Partial => report::ConformanceLevel::Partial,
+        ConformanceLevel::Minimal => report::ConformanceLevel::Minimal,
+        ConformanceLevel::NonConformant => report::ConformanceLevel::NonConformant,
+    }
+}
+
+/// One line: why the run got `level` (the first failed test, else the worst finding).
+pub fn level_reason(r: &ProbeReport, findings: &[Finding], level: ConformanceLevel) -> String {
+    if let Some(f) = r.failures().first() {
+        return format!("failed {} ({})", f.test, f.category.as_str());
+    }
+    if let Some(f) = findings.iter().max_by_key(|f| f.severity) {
+        if f.severity >= Severity::Warning {
+            return format!(
+                "{} finding {} ({})",
+                f.severity,
+                f.rule,
+                f.category.as_str()
+            );
+        }
+    }
+    match level {
+        ConformanceLevel::Full => "every probe test passed, streaming included".into(),
+        _ => "streaming was not exercised".into(),
+    }
+}
+
+fn write_out(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    if path.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())?;
+        out.flush()
+    } else {
+        std::fs::write(path, text)
+    }
+}
+
+/// Flags to a [`ProbeConfig`].
+///
+/// # Errors
+/// Malformed `--auth-header`, `--timeout`, `--dialect` or `--binding`.
+pub fn config_from(a: &ProbeArgs) -> anyhow::Result<ProbeConfig> {
+    let mut auth_headers = Vec::new();
+    for h in &a.auth_headers {
+        let Some((name, value)) = h.split_once(':') else {
+            bail!("--auth-header {h:?} is not 'Name: value'");
+        };
+        let name = name.trim();
+        if name.is_empty() || http::HeaderName::from_bytes(name.as_bytes()).is_err() {
+            bail!("--auth-header {h:?}: {name:?} is not a header name");
+        }
+        auth_headers.push((name.to_string(), value.trim().to_string()));
+    }
+    if let Some(t) = &a.bearer {
+        auth_headers.push(("Authorization".into(), format!("Bearer {t}")));
+    }
+    let dialect = match a.dialect.as_str() {
+        "auto" => None,
+        v => Some(
+            Dialect::from_version(v)
+                .with_context(|| format!("--dialect {v:?}: expected auto, 1.0 or 0.3"))?,
+        ),
+    };
+    let binding = match a.binding.to_ascii_lowercase().as_str() {
+        "auto" => None,
+        b @ ("jsonrpc" | "http+json") => Some(b.to_string()),
+        b => bail!("--binding {b:?}: expected auto, jsonrpc or http+json"),
+    };
+    Ok(ProbeConfig {
+        auth_headers,
+        skill: a.skill.clone(),
+        timeout: parse_duration(&a.timeout)?,
+        dialect,
+        binding,
+    })
+}
+
+/// Parses `500ms`, `60s`, `2m` or a bare number of seconds.
+///
+/// # Errors
+/// Anything else, and zero.
+pub fn parse_duration(s: &str) -> anyhow::Result<Duration> {
+    let s = s.trim();
+    let (num, unit) = s
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or((s, "s"), |i| (&s[..i], &s[i..]));
+    let n: u64 = num
+        .parse()
+        .with_context(|| format!("--timeout {s:?}: expected e.g. 60s"))?;
+    let d = match unit {
+        "ms" => Duration::from_millis(n),
+        "s" => Duration::from_secs(n),
+        "m" => Duration::from_secs(n * 60),
+        _ => bail!("--timeout {s:?}: unit must be ms, s or m"),
+    };
+    if d.is_zero() {
+        bail!("--timeout must be more than zero");
+    }
+    Ok(d)
+}
+
+/// 1 when a test failed or a finding is at or above `fail_on`; `FailOn::Never` gives 0.
+pub fn exit_code(r: &ProbeReport, findings: &[Finding], fail_on: FailOn) -> ExitCode {
+    let min = match fail_on {
+        FailOn::Never => return ExitCode::SUCCESS,
+        FailOn::Error => Severity::Error,
+        FailOn::Warning => Severity::Warning,
+        FailOn::Note => Severity::Note,
+    };
+    let failed = r.results.iter().any(|x| x.status == Status::Fail);
+    if failed || findings.iter().any(|f| f.severity >= min) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// One line per result, then findings, then the summary and level.
+pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLevel) -> String {
+    let mut s = format!("probe {} (dialects: {})\n", r.target, r.dialects.join(", "));
+    for x in &r.results {
+        let d = x
+            .dialect
+            .as_deref()
+            .map(|d| format!(" [{d}]"))
+            .unwrap_or_default();
+        s.push_str(&format!(
+            "{:<4}  {}{d}: {} ({} ms)\n",
+            x.status.as_str(),
+            x.test,
+            x.message,
+            x.duration_ms
+        ));
+    }
+    for f in findings {
+        s.push_str(&format!("{}[{}]: {}\n", f.severity, f.rule, f.message));
+    }
+    let count = |st: Status| r.results.iter().filter(|x| x.status == st).count();
+    s.push_str(&format!(
+        "{} passed, {} failed, {} skipped; {} findings; {} requests; conformance level: {}\n",
+        count(Status::Pass),
+        count(Status::Fail),
+        count(Status::Skip),
+        findings.len(),
+        r.requests,
+        level.as_str()
+    ));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_parse_with_units() {
+        assert_eq!(parse_duration("500ms").unwrap(), Duration::from_millis(500));
+        assert_eq!(parse_duration("2m").unwrap(), Duration::from_secs(120));
+        assert_eq!(parse_duration("7").unwrap(), Duration::from_secs(7));
+        assert!(parse_duration("0s").is_err());
+        assert!(parse_duration("1h").is_err());
+    }
+}

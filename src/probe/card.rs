@@ -1,0 +1,481 @@
+/*!
+Agent Card checks of the prober (pure functions on the card JSON): required fields per
+dialect (CARD-003 for 1.0, CARD-004 for 0.3), skills, capability flags, security schemes, and
+the interfaces the card advertises (CARD-005, CARD-006). Each check returns `Ok(message)` for
+a pass and `Err(message)` for a failure, messages lowercase without a final period.
+*/
+
+use serde_json::Value;
+
+use super::Dialect;
+
+/// Protocol binding of an interface (digest §2 `AgentInterface.protocolBinding`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Binding {
+    JsonRpc,
+    HttpJson,
+    Grpc,
+    Other,
+}
+
+impl Binding {
+    fn parse(s: &str) -> Binding {
+        match s.to_ascii_uppercase().as_str() {
+            "JSONRPC" => Binding::JsonRpc,
+            "HTTP+JSON" | "REST" => Binding::HttpJson,
+            "GRPC" => Binding::Grpc,
+            _ => Binding::Other,
+        }
+    }
+}
+
+/// One interface the card advertises.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Interface {
+    pub dialect: Dialect,
+    pub binding: Binding,
+    /// The advertised URL, as written.
+    pub url: String,
+    /// 1.0 `AgentInterface.tenant`, put into every request (CARD-008).
+    pub tenant: Option<String>,
+    /// JSON Pointer of the URL in the card.
+    pub pointer: String,
+}
+
+/// Interfaces in card order: 1.0 `supportedInterfaces[]` when present, else the 0.x `url`
+/// with `preferredTransport` (default JSONRPC) and `additionalInterfaces[]`. Entries with an
+/// unknown version are left out.
+pub fn interfaces(card: &Value) -> Vec<Interface> {
+    let mut out: Vec<Interface> = Vec::new();
+    let mut push = |i: Interface| {
+        if !out
+            .iter()
+            .any(|o| o.dialect == i.dialect && o.binding == i.binding && o.url == i.url)
+        {
+            out.push(i);
+        }
+    };
+    if let Some(list) = card.get("supportedInterfaces").and_then(Value::as_array) {
+        for (n, i) in list.iter().enumerate() {
+            let (Some(url), Some(b), Some(v)) = (
+                i.get("url").and_then(Value::as_str),
+                i.get("protocolBinding").and_then(Value::as_str),
+                i.get("protocolVersion").and_then(Value::as_str),
+            ) else {
+                continue;
+            };
+            if let Some(d) = Dialect::from_version(v) {
+                push(Interface {
+                    dialect: d,
+                    binding: Binding::parse(b),
+                    url: url.to_string(),
+                    tenant: i.get("tenant").and_then(Value::as_str).map(str::to_string),
+                    pointer: format!("/supportedInterfaces/{n}/url"),
+                });
+            }
+        }
+        return out;
+    }
+    // 0.x card (CARD-006)
+    let version = card
+        .get("protocolVersion")
+        .and_then(Value::as_str)
+        .unwrap_or("0.3.0");
+    let Some(d) = Dialect::from_version(version) else {
+        return out;
+    };
+    if let Some(url) = card.get("url").and_then(Value::as_str) {
+        let t = card
+            .get("preferredTransport")
+            .and_then(Value::as_str)
+            .unwrap_or("JSONRPC");
+        push(Interface {
+            dialect: d,
+            binding: Binding::parse(t),
+            url: url.to_string(),
+            tenant: None,
+            pointer: "/url".into(),
+        });
+    }
+    if let Some(list) = card.get("additionalInterfaces").and_then(Value::as_array) {
+        for (n, i) in list.iter().enumerate() {
+            if let (Some(url), Some(t)) = (
+                i.get("url").and_then(Value::as_str),
+                i.get("transport").and_then(Value::as_str),
+            ) {
+                push(Interface {
+                    dialect: d,
+                    binding: Binding::parse(t),
+                    url: url.to_string(),
+                    tenant: None,
+                    pointer: format!("/additionalInterfaces/{n}/url"),
+                });
+            }
+        }
+    }
+    out
+}
+
+fn missing(card: &Value, fields: &[(&str, Kind)]) -> Vec<String> {
+    let mut bad = Vec::new();
+    for (f, k) in fields {
+        let v = card.get(*f);
+        let ok = match (k, v) {
+            (Kind::Str, Some(Value::String(s))) => !s.is_empty(),
+            (Kind::Obj, Some(Value::Object(_))) => true,
+            (Kind::NonEmptyArr, Some(Value::Array(a))) => !a.is_empty(),
+            (Kind::Arr, Some(Value::Array(_))) => true,
+            _ => false,
+        };
+        if !ok {
+            bad.push(match (k, v) {
+                (_, None) => format!("{f} missing"),
+                (Kind::NonEmptyArr, Some(Value::Array(_))) => format!("{f} empty"),
+                _ => format!("{f} has the wrong type"),
+            });
+        }
+    }
+    bad
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Str,
+    Obj,
+    NonEmptyArr,
+    /// 0.3 arrays: present, may be empty
+    Arr,
+}
+
+/// Required fields: 1.0 (CARD-003) when the card has `supportedInterfaces`, 0.3 (CARD-004)
+/// when it has `url` or `protocolVersion`; both when it carries both shapes.
+pub fn check_required(card: &Value) -> Result<String, String> {
+    if !card.is_object() {
+        return Err("agent card is not a JSON object".into());
+    }
+    let v1 = card.get("supportedInterfaces").is_some();
+    let v0 = card.get("url").is_some() || card.get("protocolVersion").is_some();
+    if !v1 && !v0 {
+        return Err("agent card has neither supportedInterfaces (1.0) nor url (0.3)".into());
+    }
+    let mut bad = Vec::new();
+    let mut shapes = Vec::new();
+    if v1 {
+        shapes.push("1.0");
+        let mut b = missing(
+            card,
+            &[
+                ("name", Kind::Str),
+                ("description", Kind::Str),
+                ("supportedInterfaces", Kind::NonEmptyArr),
+                ("version", Kind::Str),
+                ("capabilities", Kind::Obj),
+                ("defaultInputModes", Kind::NonEmptyArr),
+                ("defaultOutputModes", Kind::NonEmptyArr),
+                ("skills", Kind::NonEmptyArr),
+            ],
+        );
+        if let Some(list) = card.get("supportedInterfaces").and_then(Value::as_array) {
+            for (n, i) in list.iter().enumerate() {
+                for f in ["url", "protocolBinding", "protocolVersion"] {
+                    if !i.get(f).is_some_and(Value::is_string) {
+                        b.push(format!("supportedInterfaces/{n}/{f} missing"));
+                    }
+                }
+            }
+        }
+        bad.extend(b.into_iter().map(|s| format!("{s} (1.0)")));
+    }
+    if v0 {
+        shapes.push("0.3");
+        let b = missing(
+            card,
+            &[
+                ("protocolVersion", Kind::Str),
+                ("name", Kind::Str),
+                ("description", Kind::Str),
+                ("url", Kind::Str),
+                ("version", Kind::Str),
+                ("capabilities", Kind::Obj),
+                ("defaultInputModes", Kind::Arr),
+                ("defaultOutputModes", Kind::Arr),
+                ("skills", Kind::Arr),
+            ],
+        );
+        bad.extend(b.into_iter().map(|s| format!("{s} (0.3)")));
+    }
+    if bad.is_empty() {
+        Ok(format!(
+            "required fields present ({} shape)",
+            shapes.join(" + ")
+        ))
+    } else {
+        Err(format!("agent card fields broken: {}", bad.join(", ")))
+    }
+}
+
+/// Each skill has string `id`, `name`, `description` and a non-empty string array `tags`.
+pub fn check_skills(card: &Value) -> Result<String, String> {
+    let Some(skills) = card.get("skills").and_then(Value::as_array) else {
+        return Err("skills missing or not an array".into());
+    };
+    let mut bad = Vec::new();
+    for (n, s) in skills.iter().enumerate() {
+        for f in ["id", "name", "description"] {
+            let ok = s
+                .get(f)
+                .and_then(Value::as_str)
+                .is_some_and(|t| !t.is_empty());
+            if !ok {
+                bad.push(format!("skills/{n}/{f}"));
+            }
+        }
+        let tags_ok = s
+            .get("tags")
+            .and_then(Value::as_array)
+            .is_some_and(|t| !t.is_empty() && t.iter().all(Value::is_string));
+        if !tags_ok {
+            bad.push(format!("skills/{n}/tags"));
+        }
+    }
+    if bad.is_empty() {
+        Ok(format!("{} skills well-formed", skills.len()))
+    } else {
+        Err(format!(
+            "skill fields missing or malformed: {}",
+            bad.join(", ")
+        ))
+    }
+}
+
+/// Capability flags, when present, are booleans.
+pub fn check_capabilities(card: &Value) -> Result<String, String> {
+    let Some(caps) = card.get("capabilities").and_then(Value::as_object) else {
+        return Err("capabilities missing or not an object".into());
+    };
+    let bad: Vec<String> = [
+        "streaming",
+        "pushNotifications",
+        "extendedAgentCard",
+        "stateTransitionHistory",
+    ]
+    .into_iter()
+    .filter(|f| caps.get(*f).is_some_and(|v| !v.is_boolean()))
+    .map(|f| format!("capabilities/{f} = {}", caps[f]))
+    .collect();
+    if bad.is_empty() {
+        Ok("capability flags are booleans".into())
+    } else {
+        Err(format!(
+            "capability flags are not booleans: {}",
+            bad.join(", ")
+        ))
+    }
+}
+
+/// Whether the card declares security requirements (1.0 `securityRequirements`, 0.x
+/// `security`; trap 9: either name is read).
+pub fn declares_security(card: &Value) -> bool {
+    ["securityRequirements", "security"].iter().any(|f| {
+        card.get(*f)
+            .and_then(Value::as_array)
+            .is_some_and(|a| !a.is_empty())
+    })
+}
+
+/// Whether `capabilities.streaming` is true.
+pub fn streaming(card: &Value) -> bool {
+    card.pointer("/capabilities/streaming")
+        .and_then(Value::as_bool)
+        == Some(true)
+}
+
+/// Security schemes well-formed (1.0 oneof wrappers or 0.x `type`), and every requirement
+/// names a declared scheme (AUTH-007). `Ok(None)` when the card declares none.
+pub fn check_security_schemes(card: &Value) -> Result<Option<String>, String> {
+    let schemes = card.get("securitySchemes");
+    if schemes.is_none() && !declares_security(card) {
+        return Ok(None);
+    }
+    let Some(schemes) = schemes.and_then(Value::as_object) else {
+        return Err(
+            "security requirements declared but securitySchemes is missing or not an object".into(),
+        );
+    };
+    let mut bad = Vec::new();
+    for (name, s) in schemes {
+        if let Some(problem) = scheme_problem(s) {
+            bad.push(format!("{name}: {problem}"));
+        }
+    }
+    let mut names: Vec<String> = Vec::new();
+    if let Some(reqs) = card.get("securityRequirements").and_then(Value::as_array) {
+        for r in reqs {
+            if let Some(m) = r.get("schemes").and_then(Value::as_object) {
+                names.extend(m.keys().cloned());
+            } else {
+                bad.push("securityRequirements entry without schemes".into());
+            }
+        }
+    }
+    if let Some(reqs) = card.get("security").and_then(Value::as_array) {
+        for r in reqs {
+            if let Some(m) = r.as_object() {
+                names.extend(m.keys().cloned());
+            }
+        }
+    }
+    for n in names {
+        if !schemes.contains_key(&n) {
+            bad.push(format!("requirement names undeclared scheme {n}"));
+        }
+    }
+    if bad.is_empty() {
+        Ok(Some(format!(
+            "{} security schemes well-formed",
+            schemes.len()
+        )))
+    } else {
+        Err(format!("security schemes malformed: {}", bad.join(", ")))
+    }
+}
+
+fn scheme_problem(s: &Value) -> Option<String> {
+    let has = |v: &Value, f: &str| {
+        v.get(f)
+            .and_then(Value::as_str)
+            .is_some_and(|t| !t.is_empty())
+    };
+    // 1.0 oneof wrappers
+    if let Some(k) = s.get("apiKeySecurityScheme") {
+        return (!has(k, "location") || !has(k, "name"))
+            .then(|| "apiKey needs location and name".into());
+    }
+    if let Some(k) = s.get("httpAuthSecurityScheme") {
+        return (!has(k, "scheme")).then(|| "http needs scheme".into());
+    }
+    if let Some(k) = s.get("oauth2SecurityScheme") {
+        return (!k.get("flows").is_some_and(Value::is_object))
+            .then(|| "oauth2 needs flows".into());
+    }
+    if let Some(k) = s.get("openIdConnectSecurityScheme") {
+        return (!has(k, "openIdConnectUrl"))
+            .then(|| "openIdConnect needs openIdConnectUrl".into());
+    }
+    if s.get("mtlsSecurityScheme").is_some() {
+        return None;
+    }
+    // 0.x `type`
+    match s.get("type").and_then(Value::as_str) {
+        Some("apiKey") => {
+            (!has(s, "in") || !has(s, "name")).then(|| "apiKey needs in and name".into())
+        }
+        Some("http") => (!has(s, "scheme")).then(|| "http needs scheme".into()),
+        Some("oauth2") => {
+            (!s.get("flows").is_some_and(Value::is_object)).then(|| "oauth2 needs flows".into())
+        }
+        Some("openIdConnect") => {
+            (!has(s, "openIdConnectUrl")).then(|| "openIdConnect needs openIdConnectUrl".into())
+        }
+        Some("mutualTLS") => None,
+        Some(t) => Some(format!("unknown type {t}")),
+        None => Some("neither a 1.0 scheme member nor a 0.x type".into()),
+    }
+}
+
+/// A skill as the prober uses it: id, first example text, and lowercase words to match on.
+#[derive(Clone, Debug)]
+pub struct Skill {
+    pub id: String,
+    pub example: Option<String>,
+    /// id, name, tags and description, lowercase.
+    pub words: String,
+}
+
+/// The card's skills (malformed entries are skipped; `card.skills` reports them).
+pub fn skills(card: &Value) -> Vec<Skill> {
+    let Some(list) = card.get("skills").and_then(Value::as_array) else {
+        return Vec::new();
+    };
+    list.iter()
+        .filter_map(|s| {
+            let id = s.get("id")?.as_str()?.to_string();
+            let example = s
+                .get("examples")
+                .and_then(Value::as_array)
+                .and_then(|e| e.iter().find_map(Value::as_str))
+                .map(str::to_string);
+            let mut words = id.clone();
+            for f in ["name", "description"] {
+                if let Some(t) = s.get(f).and_then(Value::as_str) {
+                    words.push(' ');
+                    words.push_str(t);
+                }
+            }
+            for t in s
+                .get("tags")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                if let Some(t) = t.as_str() {
+                    words.push(' ');
+                    words.push_str(t);
+                }
+            }
+            Some(Skill {
+                id,
+                example,
+                words: words.to_ascii_lowercase(),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn interfaces_of_1_0_and_0_3_cards() {
+        let v1 = json!({"supportedInterfaces": [
+            {"url": "http://a/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+            {"url": "http://a/v1", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"},
+            {"url": "http://a/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}]});
+        let i = interfaces(&v1);
+        assert_eq!(i.len(), 3);
+        assert_eq!(
+            (i[0].dialect, i[0].binding),
+            (Dialect::V1_0, Binding::JsonRpc)
+        );
+        assert_eq!(
+            (i[2].dialect, i[2].pointer.as_str()),
+            (Dialect::V0_3, "/supportedInterfaces/2/url")
+        );
+        let v0 = json!({"url": "http://a/", "protocolVersion": "0.3.0"});
+        assert_eq!(interfaces(&v0)[0].binding, Binding::JsonRpc);
+    }
+
+    #[test]
+    fn required_fields_name_what_is_missing() {
+        let card = json!({"supportedInterfaces": [], "name": "a"});
+        let e = check_required(&card).unwrap_err();
+        assert!(e.contains("supportedInterfaces empty (1.0)"), "{e}");
+        assert!(e.contains("description missing (1.0)"), "{e}");
+    }
+
+    #[test]
+    fn schemes_and_requirements_must_agree() {
+        let ok = json!({"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}},
+                        "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]});
+        assert!(check_security_schemes(&ok).unwrap().is_some());
+        let bad = json!({"securitySchemes": {"k": {"type": "apiKey", "in": "header"}},
+                         "security": [{"other": []}]});
+        let e = check_security_schemes(&bad).unwrap_err();
+        assert!(
+            e.contains("k: apiKey needs in and name") && e.contains("undeclared scheme other"),
+            "{e}"
+        );
+    }
+}

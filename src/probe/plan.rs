@@ -1,0 +1,1551 @@
+/*!
+The test plan and its runner. Order of a run (each step a [`ProbeResult`]):
+
+1. warm-up card fetch (no result), then `card.*` on the well-known card fetched without
+   credentials (CARD-001, CARD-002, CARD-003/004, CARD-011);
+2. per advertised JSON-RPC dialect, highest first: `card.interface-url`, `lifecycle.*`
+   (TASK-*, ID-*, DATA-006), `streaming.*` (STREAM-*, RPC-005), `errors.*` (ERR-*, RPC-003,
+   VER-002);
+3. once: `auth.*` (AUTH-002, ERR-006) and `errors.no-5xx`.
+
+Every wait is a poll with exponential backoff (100 ms doubling to 2 s) bounded by the
+configured timeout. A request refused by the budget turns its test into a skip.
+*/
+
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::Method;
+use serde_json::{json, Value};
+use tokio::time::Instant;
+use url::Url;
+
+use super::card::{self, Binding, Interface, Skill};
+use super::dialect::{task_state, Dialect, Op, Reply, StreamItem, TaskState};
+use super::transport::{ProbeRequest, ProbeResponse, SendError, Transport};
+use super::{ProbeConfig, ProbeReport, ProbeResult, Status};
+use crate::verify::Category;
+
+/// Well-known card paths, newest first (CARD-002).
+pub const CARD_PATHS: [&str; 2] = ["/.well-known/agent-card.json", "/.well-known/agent.json"];
+
+enum Outcome {
+    Pass(String),
+    Fail(String),
+    Skip(String),
+}
+
+/// A failed call: the budget (→ skip) or anything else (→ fail).
+enum CallError {
+    Budget(String),
+    Other(String),
+}
+
+impl CallError {
+    fn outcome(self, context: &str) -> Outcome {
+        match self {
+            CallError::Budget(m) => Outcome::Skip(m),
+            CallError::Other(m) => Outcome::Fail(format!("{context}: {m}")),
+        }
+    }
+}
+
+impl From<SendError> for CallError {
+    fn from(e: SendError) -> Self {
+        match e {
+            SendError::Budget(_) => CallError::Budget(e.to_string()),
+            other => CallError::Other(other.to_string()),
+        }
+    }
+}
+
+/// A JSON-RPC reply: the HTTP response and its parsed body.
+struct Rpc {
+    resp: ProbeResponse,
+    json: Option<Value>,
+}
+
+impl Rpc {
+    fn result(&self) -> Option<&Value> {
+        self.json.as_ref().and_then(|j| j.get("result"))
+    }
+
+    fn error_code(&self) -> Option<i64> {
+        self.json
+            .as_ref()
+            .and_then(|j| j.pointer("/error/code"))
+            .and_then(Value::as_i64)
+    }
+
+    /// One-line description for messages: `error -32601 method not found`, `HTTP 404`.
+    fn describe(&self) -> String {
+        if let Some(code) = self.error_code() {
+            let msg = self
+                .json
+                .as_ref()
+                .and_then(|j| j.pointer("/error/message"))
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            return format!("error {code} {msg}").trim_end().to_string();
+        }
+        if self.result().is_some() {
+            return format!("a result (HTTP {})", self.resp.status);
+        }
+        let ct = self.resp.content_type();
+        if ct.is_empty() {
+            format!("HTTP {} without a JSON-RPC body", self.resp.status)
+        } else {
+            format!("HTTP {} {ct} without a JSON-RPC body", self.resp.status)
+        }
+    }
+}
+
+/// One dialect's JSON-RPC endpoint.
+#[derive(Clone)]
+struct Target {
+    dialect: Dialect,
+    url: Url,
+    tenant: Option<String>,
+}
+
+/// A task the plan created and follows.
+#[derive(Clone, Debug)]
+struct TaskRef {
+    id: String,
+    context_id: String,
+    state: Option<TaskState>,
+}
+
+impl TaskRef {
+    fn from_task(t: &Value) -> Option<TaskRef> {
+        let id = t
+            .get("id")
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())?;
+        let context_id = t
+            .get("contextId")
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())?;
+        Some(TaskRef {
+            id: id.to_string(),
+            context_id: context_id.to_string(),
+            state: task_state(t),
+        })
+    }
+
+    fn state_str(&self) -> &'static str {
+        self.state.map(TaskState::as_str).unwrap_or("no state")
+    }
+}
+
+struct Runner<'a> {
+    cfg: &'a ProbeConfig,
+    t: &'a Transport,
+    results: Vec<ProbeResult>,
+    output_modes: Vec<String>,
+    skills: Vec<Skill>,
+}
+
+/// Runs the whole plan against the agent at `t.base()`. Never fails: problems are results.
+pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
+    let mut r = Runner {
+        cfg,
+        t,
+        results: Vec::new(),
+        output_modes: Vec::new(),
+        skills: Vec::new(),
+    };
+    let dialects = r.run_all().await;
+    ProbeReport {
+        target: t.base().to_string(),
+        dialects,
+        results: r.results,
+        requests: t.sent(),
+    }
+}
+
+/// `path` (a well-known card path) under the base URL's path, as SDK card resolvers do:
+/// `http://h/agents/x` + `/.well-known/agent-card.json` = `http://h/agents/x/.well-known/...`.
+pub fn card_url(base: &Url, path: &str) -> Result<Url, url::ParseError> {
+    let mut u = base.clone();
+    u.set_query(None);
+    u.set_fragment(None);
+    let joined = format!("{}{}", u.path().trim_end_matches('/'), path);
+    u.set_path(&joined);
+    Ok(u)
+}
+
+fn backoff(step: u32) -> Duration {
+    Duration::from_millis((100u64 << step.min(5)).min(2000))
+}
+
+impl<'a> Runner<'a> {
+    fn push(
+        &mut self,
+        test: &str,
+        d: Option<Dialect>,
+        cat: Category,
+        started: Instant,
+        o: Outcome,
+    ) {
+        let (status, message) = match o {
+            Outcome::Pass(m) => (Status::Pass, m),
+            Outcome::Fail(m) => (Status::Fail, m),
+            Outcome::Skip(m) => (Status::Skip, m),
+        };
+        self.results.push(ProbeResult {
+            test: test.to_string(),
+            dialect: d.map(|d| d.label().to_string()),
+            category: cat,
+            status,
+            message,
+            duration_ms: started.elapsed().as_millis() as u64,
+        });
+    }
+
+    fn skip(&mut self, test: &str, d: Option<Dialect>, cat: Category, why: &str) {
+        self.push(test, d, cat, Instant::now(), Outcome::Skip(why.to_string()));
+    }
+
+    fn status_of(&self, test: &str, d: Option<Dialect>) -> Option<Status> {
+        let label = d.map(Dialect::label);
+        self.results
+            .iter()
+            .find(|r| r.test == test && r.dialect.as_deref() == label)
+            .map(|r| r.status)
+    }
+
+    async fn get(&self, url: Url, auth: bool) -> Result<ProbeResponse, CallError> {
+        let headers = if auth {
+            self.cfg.auth_headers.clone()
+        } else {
+            Vec::new()
+        };
+        let req = ProbeRequest {
+            method: Method::GET,
+            url,
+            headers,
+            body: None,
+        };
+        Ok(self.t.send(req, self.cfg.timeout).await?)
+    }
+
+    async fn post_raw(
+        &self,
+        tg: &Target,
+        body: Bytes,
+        auth: bool,
+        version: Option<&str>,
+    ) -> Result<Rpc, CallError> {
+        let mut headers = vec![("Content-Type".to_string(), "application/json".to_string())];
+        if let Some(v) = version {
+            headers.push(("A2A-Version".into(), v.into()));
+        }
+        if auth {
+            headers.extend(self.cfg.auth_headers.iter().cloned());
+        }
+        let req = ProbeRequest {
+            method: Method::POST,
+            url: tg.url.clone(),
+            headers,
+            body: Some(body),
+        };
+        let resp = self.t.send(req, self.cfg.timeout).await?;
+        let json = resp.json().filter(Value::is_object);
+        Ok(Rpc { resp, json })
+    }
+
+    async fn call(&self, tg: &Target, method: &str, mut params: Value) -> Result<Rpc, CallError> {
+        self.call_with(tg, method, &mut params, true, tg.dialect.version_header())
+            .await
+    }
+
+    async fn call_with(
+        &self,
+        tg: &Target,
+        method: &str,
+        params: &mut Value,
+        auth: bool,
+        version: Option<&str>,
+    ) -> Result<Rpc, CallError> {
+        if let (Some(tenant), Some(obj)) = (&tg.tenant, params.as_object_mut()) {
+            obj.insert("tenant".into(), json!(tenant)); // CARD-008
+        }
+        let body = json!({
+            "jsonrpc": "2.0",
+            "id": uuid::Uuid::new_v4().to_string(),
+            "method": method,
+            "params": params,
+        });
+        self.post_raw(tg, Bytes::from(body.to_string()), auth, version)
+            .await
+    }
+
+    fn send_params(&self, d: Dialect, text: &str, wait: bool, task: Option<&TaskRef>) -> Value {
+        let msg = d.user_message(
+            text,
+            task.map(|t| t.id.as_str()),
+            task.map(|t| t.context_id.as_str()),
+        );
+        d.send_params(msg, wait, &self.output_modes)
+    }
+
+    fn text_of(s: &Skill) -> String {
+        s.example.clone().unwrap_or_else(|| "hello".to_string())
+    }
+
+    /// Skill whose words contain one of `keys`, in key order.
+    fn skill_for(&self, keys: &[&str]) -> Option<Skill> {
+        keys.iter()
+            .find_map(|k| self.skills.iter().find(|s| s.words.contains(k)))
+            .cloned()
+    }
+
+    /// Skills for the basic send: `--skill`, else the card's skills with those that look
+    /// long-running, interactive or failing last.
+    fn basic_skills(&self) -> Vec<Skill> {
+        if let Some(id) = &self.cfg.skill {
+            return self
+                .skills
+                .iter()
+                .filter(|s| &s.id == id)
+                .cloned()
+                .collect();
+        }
+        let odd = |s: &Skill| {
+            ["input", "cancel", "fail", "slow", "long", "auth", "reject"]
+                .iter()
+                .any(|k| s.words.contains(k))
+        };
+        let mut v: Vec<Skill> = self.skills.iter().filter(|s| !odd(s)).cloned().collect();
+        v.extend(self.skills.iter().filter(|s| odd(s)).cloned());
+        v
+    }
+
+    async fn run_all(&mut self) -> Vec<String> {
+        let base = self.t.base().clone();
+        // warm-up: opens the connection; its answer is judged by the next fetch
+        if let Ok(u) = card_url(&base, CARD_PATHS[0]) {
+            let _ = self.get(u, false).await;
+        }
+        let Some(card) = self.card_tests(&base).await else {
+            return Vec::new();
+        };
+        self.output_modes = card
+            .get("defaultOutputModes")
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default();
+        self.skills = card::skills(&card);
+
+        let targets = self.pick_targets(&card);
+        let mut dialects = Vec::new();
+        let mut first_ok: Option<Target> = None;
+        for tg in &targets {
+            dialects.push(tg.dialect.label().to_string());
+            if self.dialect_tests(tg, &card).await && first_ok.is_none() {
+                first_ok = Some(tg.clone());
+            }
+        }
+        self.auth_tests(&card, first_ok.as_ref()).await;
+        let started = Instant::now();
+        let errs = self.t.server_errors();
+        let o = if errs.is_empty() {
+            Outcome::Pass(format!("no 5xx answer in {} requests", self.t.sent()))
+        } else {
+            Outcome::Fail(format!("agent answered 5xx: {}", errs.join("; ")))
+        };
+        self.push("errors.no-5xx", None, Category::ErrorHandling, started, o);
+        dialects
+    }
+
+    /// `card.*`; returns the card when one was fetched.
+    async fn card_tests(&mut self, base: &Url) -> Option<Value> {
+        let started = Instant::now();
+        let mut tried = Vec::new();
+        let mut found: Option<(Value, String, bool)> = None;
+        'outer: for auth in [false, true] {
+            if auth && self.cfg.auth_headers.is_empty() {
+                break;
+            }
+            for path in CARD_PATHS {
+                let Ok(u) = card_url(base, path) else {
+                    continue;
+                };
+                match self.get(u, auth).await {
+                    Ok(resp) => {
+                        if resp.status == 200 {
+                            if let Some(v) = resp.json().filter(Value::is_object) {
+                                found = Some((v, path.to_string(), auth));
+                                break 'outer;
+                            }
+                            tried.push(format!("{path} (HTTP 200, not a JSON object)"));
+                        } else {
+                            tried.push(format!("{path} (HTTP {})", resp.status));
+                        }
+                    }
+                    Err(CallError::Budget(m)) | Err(CallError::Other(m)) => {
+                        tried.push(format!("{path} ({m})"))
+                    }
+                }
+            }
+        }
+        let Some((card, path, with_auth)) = found else {
+            let msg = format!("no agent card at {}", tried.join(", "));
+            self.push(
+                "card.reachable",
+                None,
+                Category::AgentCard,
+                started,
+                Outcome::Fail(msg),
+            );
+            return None;
+        };
+        self.push(
+            "card.reachable",
+            None,
+            Category::AgentCard,
+            started,
+            Outcome::Pass(format!("agent card fetched from {path}")),
+        );
+        let o = if with_auth {
+            Outcome::Fail(format!(
+                "agent card needs credentials: {} without them",
+                tried.join(", ")
+            ))
+        } else {
+            Outcome::Pass("agent card served without credentials".into())
+        };
+        self.push("card.public", None, Category::AgentCard, started, o);
+
+        let checks: [(&str, Result<String, String>); 3] = [
+            ("card.required-fields", card::check_required(&card)),
+            ("card.skills", card::check_skills(&card)),
+            ("card.capabilities", card::check_capabilities(&card)),
+        ];
+        for (name, r) in checks {
+            let o = match r {
+                Ok(m) => Outcome::Pass(m),
+                Err(m) => Outcome::Fail(m),
+            };
+            self.push(name, None, Category::AgentCard, Instant::now(), o);
+        }
+        let o = match card::check_security_schemes(&card) {
+            Ok(Some(m)) => Outcome::Pass(m),
+            Ok(None) => Outcome::Skip("card declares no security schemes".into()),
+            Err(m) => Outcome::Fail(m),
+        };
+        self.push(
+            "card.security-schemes",
+            None,
+            Category::Security,
+            Instant::now(),
+            o,
+        );
+        Some(card)
+    }
+
+    /// One JSON-RPC target per dialect the card offers (first listed wins), highest first,
+    /// filtered by `--dialect` / `--binding`. Records `card.interfaces` and skips for
+    /// bindings this build does not probe.
+    fn pick_targets(&mut self, card: &Value) -> Vec<Target> {
+        let started = Instant::now();
+        let all = card::interfaces(card);
+        let mut targets: Vec<Target> = Vec::new();
+        let mut problems = Vec::new();
+        let want_jsonrpc = self
+            .cfg
+            .binding
+            .as_deref()
+            .is_none_or(|b| b.eq_ignore_ascii_case("jsonrpc"));
+        let mut other_bindings = Vec::new();
+        for i in &all {
+            if self.cfg.dialect.is_some_and(|d| d != i.dialect) {
+                continue;
+            }
+            if i.binding != Binding::JsonRpc {
+                other_bindings.push(i.clone());
+                continue;
+            }
+            if !want_jsonrpc || targets.iter().any(|t| t.dialect == i.dialect) {
+                continue;
+            }
+            match self.target_of(i) {
+                Ok(t) => targets.push(t),
+                Err(m) => problems.push((i.dialect, m)),
+            }
+        }
+        targets.sort_by_key(|t| std::cmp::Reverse(t.dialect));
+        let o = if targets.is_empty() && problems.is_empty() {
+            Outcome::Fail(if all.is_empty() {
+                "card advertises no interface of a known protocol version".to_string()
+            } else {
+                "card advertises no JSON-RPC interface this probe was asked to test".to_string()
+            })
+        } else {
+            let list: Vec<String> = targets
+                .iter()
+                .map(|t| format!("JSON-RPC {} at {}", t.dialect.label(), t.url))
+                .collect();
+            Outcome::Pass(format!("advertises {}", list.join(", ")))
+        };
+        self.push("card.interfaces", None, Category::AgentCard, started, o);
+        for (d, m) in problems {
+            self.push(
+                "card.interface-url",
+                Some(d),
+                Category::AgentCard,
+                started,
+                Outcome::Fail(m),
+            );
+            for (name, cat) in DIALECT_TESTS {
+                self.skip(name, Some(d), *cat, "interface url refused");
+            }
+        }
+        for i in other_bindings {
+            let b = match i.binding {
+                Binding::HttpJson => "http+json",
+                Binding::Grpc => "grpc",
+                _ => "custom",
+            };
+            self.skip(
+                &format!("binding.{b}"),
+                Some(i.dialect),
+                Category::Transport,
+                &format!(
+                    "{b} interface {} not probed by this build",
+                    Url::parse(&i.url).map_or(i.url.clone(), |u| self.t.unproxied(&u).to_string())
+                ),
+            );
+        }
+        targets
+    }
+
+    fn target_of(&self, i: &Interface) -> Result<Target, String> {
+        let url = Url::parse(&i.url).map_err(|e| {
+            format!(
+                "advertised url {} at {} is not a URL: {e}",
+                i.url, i.pointer
+            )
+        })?;
+        self.t.check_url(&url).map_err(|e| e.to_string())?;
+        Ok(Target {
+            dialect: i.dialect,
+            url,
+            tenant: i.tenant.clone(),
+        })
+    }
+
+    /// All tests of one dialect. Returns whether the interface answered JSON-RPC.
+    async fn dialect_tests(&mut self, tg: &Target, card: &Value) -> bool {
+        let d = Some(tg.dialect);
+        // card.interface-url and errors.unknown-task share one GetTask on a random id
+        let started = Instant::now();
+        let mut params = json!({"id": uuid::Uuid::new_v4().to_string()});
+        let probe = self
+            .call_with(
+                tg,
+                tg.dialect.method(Op::Get),
+                &mut params,
+                true,
+                tg.dialect.version_header(),
+            )
+            .await;
+        let rest_skip = |r: &mut Runner<'_>, why: &str| {
+            for (name, cat) in DIALECT_TESTS {
+                r.skip(name, d, *cat, why);
+            }
+        };
+        match probe {
+            Err(e) => {
+                let msg = match e {
+                    CallError::Budget(m) | CallError::Other(m) => m,
+                };
+                let o = Outcome::Fail(format!("advertised url {} did not answer: {msg}", tg.url));
+                self.push("card.interface-url", d, Category::AgentCard, started, o);
+                rest_skip(self, "interface unreachable");
+                false
+            }
+            Ok(rpc) if rpc.json.is_none() && matches!(rpc.resp.status, 401 | 403) => {
+                let o = Outcome::Pass(format!(
+                    "advertised url {} answered HTTP {} (credentials needed)",
+                    tg.url, rpc.resp.status
+                ));
+                self.push("card.interface-url", d, Category::AgentCard, started, o);
+                rest_skip(
+                    self,
+                    "agent needs credentials: pass --bearer or --auth-header",
+                );
+                false
+            }
+            Ok(rpc) if rpc.result().is_none() && rpc.error_code().is_none() => {
+                let o = Outcome::Fail(format!(
+                    "advertised url {} answered {} to a JSON-RPC request",
+                    tg.url,
+                    rpc.describe()
+                ));
+                self.push("card.interface-url", d, Category::AgentCard, started, o);
+                rest_skip(self, "interface does not answer JSON-RPC");
+                false
+            }
+            Ok(rpc) => {
+                let o = Outcome::Pass(format!("advertised url {} answers JSON-RPC", tg.url));
+                self.push("card.interface-url", d, Category::AgentCard, started, o);
+                let o = expect_code(&rpc, -32001, "TaskNotFoundError");
+                self.push(
+                    "errors.unknown-task",
+                    d,
+                    Category::ErrorHandling,
+                    started,
+                    o,
+                );
+                self.lifecycle_tests(tg).await;
+                self.streaming_tests(tg, card::streaming(card)).await;
+                self.error_tests(tg).await;
+                true
+            }
+        }
+    }
+
+    async fn lifecycle_tests(&mut self, tg: &Target) {
+        let d = Some(tg.dialect);
+        let lc = Category::Lifecycle;
+        // lifecycle.send
+        let started = Instant::now();
+        let mut task: Option<TaskRef> = None;
+        let mut tried = Vec::new();
+        let mut outcome: Option<Outcome> = None;
+        for skill in self.basic_skills().into_iter().take(3) {
+            let text = Self::text_of(&skill);
+            let params = self.send_params(tg.dialect, &text, true, None);
+            let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
+                Ok(r) => r,
+                Err(e) => {
+                    outcome = Some(e.outcome("send failed"));
+                    break;
+                }
+            };
+            tried.push(skill.id.clone());
+            let Some(result) = rpc.result() else {
+                outcome = Some(Outcome::Fail(format!(
+                    "send with skill {} example got {}",
+                    skill.id,
+                    rpc.describe()
+                )));
+                break;
+            };
+            match tg.dialect.send_reply(result) {
+                Reply::Task(t) => {
+                    match TaskRef::from_task(&t) {
+                        Some(tr) => {
+                            outcome = Some(Outcome::Pass(format!(
+                                "task {} in context {} is {} (skill {})",
+                                tr.id,
+                                tr.context_id,
+                                tr.state_str(),
+                                skill.id
+                            )));
+                            task = Some(tr);
+                        }
+                        None => {
+                            outcome = Some(Outcome::Fail(
+                                "send returned a task without a server-generated id and contextId"
+                                    .into(),
+                            ))
+                        }
+                    }
+                    break;
+                }
+                Reply::Message(_) => continue,
+                Reply::Other => {
+                    outcome = Some(Outcome::Fail(
+                        "send result is neither a task nor a message".into(),
+                    ));
+                    break;
+                }
+            }
+        }
+        let outcome = outcome.unwrap_or_else(|| {
+            if tried.is_empty() {
+                Outcome::Fail(match &self.cfg.skill {
+                    Some(s) => format!("card has no skill {s}"),
+                    None => "card has no skill to take a message text from".into(),
+                })
+            } else {
+                Outcome::Pass(format!(
+                    "agent replied with messages only (skills {})",
+                    tried.join(", ")
+                ))
+            }
+        });
+        self.push("lifecycle.send", d, lc, started, outcome);
+
+        let Some(task) = task else {
+            let why = "send did not create a task";
+            for name in [
+                "lifecycle.get-task",
+                "lifecycle.poll-terminal",
+                "lifecycle.history-length",
+            ] {
+                self.skip(name, d, lc, why);
+            }
+            self.skip("errors.cancel-completed", d, Category::ErrorHandling, why);
+            self.skip(
+                "errors.message-to-terminal",
+                d,
+                Category::ErrorHandling,
+                why,
+            );
+            self.cancel_test(tg).await;
+            self.input_test(tg).await;
+            return;
+        };
+
+        // lifecycle.get-task
+        let started = Instant::now();
+        let o = match self.get_task(tg, &task.id, None).await {
+            Ok(t) => match TaskRef::from_task(&t) {
+                Some(got) if got.id == task.id && got.context_id == task.context_id => {
+                    Outcome::Pass(format!("task {} is {}", got.id, got.state_str()))
+                }
+                Some(got) => Outcome::Fail(format!(
+                    "get of task {} in context {} returned task {} in context {}",
+                    task.id, task.context_id, got.id, got.context_id
+                )),
+                None => Outcome::Fail("get returned a task without id or contextId".into()),
+            },
+            Err(e) => e.outcome("get failed"),
+        };
+        self.push("lifecycle.get-task", d, lc, started, o);
+
+        // lifecycle.poll-terminal
+        let started = Instant::now();
+        let (o, settled) = match self.poll_settled(tg, &task).await {
+            Ok((t, polls)) => (
+                Outcome::Pass(format!(
+                    "task {} reached {} after {polls} polls",
+                    t.id,
+                    t.state_str()
+                )),
+                Some(t),
+            ),
+            Err(e) => (e.outcome("polling failed"), None),
+        };
+        self.push("lifecycle.poll-terminal", d, lc, started, o);
+
+        // lifecycle.history-length (DATA-006)
+        let started = Instant::now();
+        let o = self.history_test(tg, &task).await;
+        self.push("lifecycle.history-length", d, lc, started, o);
+
+        let terminal = settled.filter(|t| t.state.is_some_and(TaskState::is_terminal));
+        self.terminal_tests(tg, terminal.as_ref()).await;
+        self.cancel_test(tg).await;
+        self.input_test(tg).await;
+    }
+
+    async fn get_task(
+        &self,
+        tg: &Target,
+        id: &str,
+        history: Option<u32>,
+    ) -> Result<Value, CallError> {
+        let mut p = json!({"id": id});
+        if let Some(h) = history {
+            p["historyLength"] = json!(h);
+        }
+        let rpc = self.call(tg, tg.dialect.method(Op::Get), p).await?;
+        match rpc.result() {
+            Some(t) if t.is_object() => Ok(t.clone()),
+            _ => Err(CallError::Other(format!(
+                "get of task {id} got {}",
+                rpc.describe()
+            ))),
+        }
+    }
+
+    /// Polls GetTask with backoff until the task is terminal or interrupted.
+    async fn poll_settled(&self, tg: &Target, task: &TaskRef) -> Result<(TaskRef, u32), CallError> {
+        let settled =
+            |s: Option<TaskState>| s.is_some_and(|s| s.is_terminal() || s.is_interrupted());
+        if settled(task.state) {
+            return Ok((task.clone(), 0));
+        }
+        let deadline = Instant::now() + self.cfg.timeout;
+        let mut polls = 0;
+        loop {
+            tokio::time::sleep(backoff(polls)).await;
+            polls += 1;
+            let t = self.get_task(tg, &task.id, None).await?;
+            let Some(now) = TaskRef::from_task(&t) else {
+                return Err(CallError::Other(
+                    "get returned a task without id or contextId".into(),
+                ));
+            };
+            if now.context_id != task.context_id {
+                return Err(CallError::Other(format!(
+                    "task {} changed context from {} to {}",
+                    task.id, task.context_id, now.context_id
+                )));
+            }
+            if settled(now.state) {
+                return Ok((now, polls));
+            }
+            if Instant::now() >= deadline {
+                return Err(CallError::Other(format!(
+                    "task {} still {} after {} ms",
+                    task.id,
+                    now.state_str(),
+                    self.cfg.timeout.as_millis()
+                )));
+            }
+        }
+    }
+
+    async fn history_test(&self, tg: &Target, task: &TaskRef) -> Outcome {
+        // 0.3: historyLength 0 is ambiguous (trap 7), so only 1.0 checks it
+        let lengths: &[u32] = match tg.dialect {
+            Dialect::V1_0 => &[0, 1],
+            Dialect::V0_3 => &[1],
+        };
+        let mut seen = Vec::new();
+        for &n in lengths {
+            let t = match self.get_task(tg, &task.id, Some(n)).await {
+                Ok(t) => t,
+                Err(e) => return e.outcome(&format!("get with historyLength {n} failed")),
+            };
+            let len = t
+                .get("history")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            if len > n as usize {
+                return Outcome::Fail(format!("historyLength {n} returned {len} history messages"));
+            }
+            seen.push(format!("{n} -> {len}"));
+        }
+        Outcome::Pass(format!("historyLength honoured ({})", seen.join(", ")))
+    }
+
+    /// `errors.cancel-completed` and `errors.message-to-terminal` on a terminal task.
+    async fn terminal_tests(&mut self, tg: &Target, terminal: Option<&TaskRef>) {
+        let d = Some(tg.dialect);
+        let eh = Category::ErrorHandling;
+        let Some(task) = terminal else {
+            let why = "no terminal task to work with";
+            self.skip("errors.cancel-completed", d, eh, why);
+            self.skip("errors.message-to-terminal", d, eh, why);
+            return;
+        };
+        let started = Instant::now();
+        let o = match self
+            .call(tg, tg.dialect.method(Op::Cancel), json!({"id": task.id}))
+            .await
+        {
+            Ok(rpc) if rpc.result().is_some() => Outcome::Fail(format!(
+                "cancel of {} task {} succeeded, expected error -32002 TaskNotCancelableError",
+                task.state_str(),
+                task.id
+            )),
+            Ok(rpc) => expect_code(&rpc, -32002, "TaskNotCancelableError"),
+            Err(e) => e.outcome("cancel failed"),
+        };
+        self.push("errors.cancel-completed", d, eh, started, o);
+
+        let started = Instant::now();
+        let text = self
+            .basic_skills()
+            .first()
+            .map(Self::text_of)
+            .unwrap_or_else(|| "hello".into());
+        let params = self.send_params(tg.dialect, &text, true, Some(task));
+        let o = match self.call(tg, tg.dialect.method(Op::Send), params).await {
+            Ok(rpc) if rpc.result().is_some() => Outcome::Fail(format!(
+                "agent accepted a message to {} task {}",
+                task.state_str(),
+                task.id
+            )),
+            Ok(rpc) => match tg.dialect {
+                Dialect::V1_0 => expect_code(&rpc, -32004, "UnsupportedOperationError"),
+                // 0.x: "an error", code unspecified (TASK-002)
+                Dialect::V0_3 => match rpc.error_code() {
+                    Some(_) => Outcome::Pass(format!("rejected with {}", rpc.describe())),
+                    None => {
+                        Outcome::Fail(format!("expected a JSON-RPC error, got {}", rpc.describe()))
+                    }
+                },
+            },
+            Err(e) => e.outcome("send failed"),
+        };
+        self.push("errors.message-to-terminal", d, eh, started, o);
+    }
+
+    /// `lifecycle.cancel`: a long-running task, sent without waiting, then CancelTask
+    /// (TASK-003).
+    async fn cancel_test(&mut self, tg: &Target) {
+        let d = Some(tg.dialect);
+        let started = Instant::now();
+        let Some(skill) = self.skill_for(&["cancel", "slow", "long"]) else {
+            self.skip(
+                "lifecycle.cancel",
+                d,
+                Category::Lifecycle,
+                "no skill looks long-running (cancel, slow, long)",
+            );
+            return;
+        };
+        let o = self.cancel_outcome(tg, &skill).await;
+        self.push("lifecycle.cancel", d, Category::Lifecycle, started, o);
+    }
+
+    async fn cancel_outcome(&self, tg: &Target, skill: &Skill) -> Outcome {
+        let params = self.send_params(tg.dialect, &Self::text_of(skill), false, None);
+        let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
+            Ok(r) => r,
+            Err(e) => return e.outcome("send failed"),
+        };
+        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.dialect.send_reply(r)) else {
+            return Outcome::Skip(format!("skill {} did not reply with a task", skill.id));
+        };
+        let Some(task) = TaskRef::from_task(&t) else {
+            return Outcome::Fail("send returned a task without id or contextId".into());
+        };
+        if task.state.is_some_and(|s| s.is_terminal()) {
+            return Outcome::Skip(format!(
+                "task {} was already {} before it could be canceled",
+                task.id,
+                task.state_str()
+            ));
+        }
+        let rpc = match self
+            .call(tg, tg.dialect.method(Op::Cancel), json!({"id": task.id}))
+            .await
+        {
+            Ok(r) => r,
+            Err(e) => return e.outcome("cancel failed"),
+        };
+        let Some(result) = rpc.result() else {
+            return Outcome::Fail(format!(
+                "cancel of {} task {} got {}",
+                task.state_str(),
+                task.id,
+                rpc.describe()
+            ));
+        };
+        let mut state = task_state(result);
+        // the reply may still say working; the cancel then completes asynchronously
+        if state != Some(TaskState::Canceled) {
+            let now = TaskRef {
+                state,
+                ..task.clone()
+            };
+            match self.poll_settled(tg, &now).await {
+                Ok((t, _)) => state = t.state,
+                Err(e) => return e.outcome("polling after cancel failed"),
+            }
+        }
+        if state == Some(TaskState::Canceled) {
+            Outcome::Pass(format!("task {} canceled (skill {})", task.id, skill.id))
+        } else {
+            Outcome::Fail(format!(
+                "task {} is {} after cancel, expected canceled",
+                task.id,
+                state.map(TaskState::as_str).unwrap_or("without state")
+            ))
+        }
+    }
+
+    /// `lifecycle.input-required`: only when the agent goes to input-required (TASK-007).
+    async fn input_test(&mut self, tg: &Target) {
+        let d = Some(tg.dialect);
+        let started = Instant::now();
+        let Some(skill) = self.skill_for(&["input"]) else {
+            self.skip(
+                "lifecycle.input-required",
+                d,
+                Category::Lifecycle,
+                "no skill asks for input",
+            );
+            return;
+        };
+        let o = self.input_outcome(tg, &skill).await;
+        self.push(
+            "lifecycle.input-required",
+            d,
+            Category::Lifecycle,
+            started,
+            o,
+        );
+    }
+
+    async fn input_outcome(&self, tg: &Target, skill: &Skill) -> Outcome {
+        let text = Self::text_of(skill);
+        let params = self.send_params(tg.dialect, &text, true, None);
+        let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
+            Ok(r) => r,
+            Err(e) => return e.outcome("send failed"),
+        };
+        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.dialect.send_reply(r)) else {
+            return Outcome::Skip(format!("skill {} did not reply with a task", skill.id));
+        };
+        let Some(task) = TaskRef::from_task(&t) else {
+            return Outcome::Fail("send returned a task without id or contextId".into());
+        };
+        let task = match self.poll_settled(tg, &task).await {
+            Ok((t, _)) => t,
+            Err(e) => return e.outcome("polling failed"),
+        };
+        if task.state != Some(TaskState::InputRequired) {
+            return Outcome::Skip(format!(
+                "agent did not ask for input (task {} is {})",
+                task.id,
+                task.state_str()
+            ));
+        }
+        let params = self.send_params(tg.dialect, &text, true, Some(&task));
+        let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
+            Ok(r) => r,
+            Err(e) => return e.outcome("follow-up failed"),
+        };
+        let Some(result) = rpc.result() else {
+            return Outcome::Fail(format!(
+                "follow-up to input-required task {} got {}",
+                task.id,
+                rpc.describe()
+            ));
+        };
+        match tg.dialect.send_reply(result) {
+            Reply::Task(t) => {
+                let Some(now) = TaskRef::from_task(&t) else {
+                    return Outcome::Fail(
+                        "follow-up returned a task without id or contextId".into(),
+                    );
+                };
+                if now.id != task.id || now.context_id != task.context_id {
+                    return Outcome::Fail(format!(
+                        "follow-up to task {} returned task {} in context {}",
+                        task.id, now.id, now.context_id
+                    ));
+                }
+                if now.state == Some(TaskState::InputRequired) {
+                    // may be asking again; accept only if the agent moved on meanwhile
+                    return Outcome::Fail(format!(
+                        "task {} still input-required after the follow-up",
+                        task.id
+                    ));
+                }
+                Outcome::Pass(format!(
+                    "follow-up resumed task {}: {}",
+                    task.id,
+                    now.state_str()
+                ))
+            }
+            Reply::Message(m) => {
+                let tid = m.get("taskId").and_then(Value::as_str);
+                if tid == Some(task.id.as_str()) {
+                    Outcome::Pass(format!(
+                        "follow-up on task {} answered with a message",
+                        task.id
+                    ))
+                } else {
+                    Outcome::Fail(format!(
+                        "follow-up to task {} answered with a message of task {}",
+                        task.id,
+                        tid.unwrap_or("(none)")
+                    ))
+                }
+            }
+            Reply::Other => {
+                Outcome::Fail("follow-up result is neither a task nor a message".into())
+            }
+        }
+    }
+
+    async fn streaming_tests(&mut self, tg: &Target, declared: bool) {
+        let d = Some(tg.dialect);
+        let sc = Category::Streaming;
+        if !declared {
+            for name in STREAM_TESTS {
+                self.skip(name, d, sc, "card does not declare capabilities.streaming");
+            }
+            return;
+        }
+        let started = Instant::now();
+        let skill = self
+            .skill_for(&["stream", "slow"])
+            .or_else(|| self.basic_skills().into_iter().next());
+        let text = skill
+            .as_ref()
+            .map(Self::text_of)
+            .unwrap_or_else(|| "hello".into());
+        let params = self.send_params(tg.dialect, &text, true, None);
+        let id = uuid::Uuid::new_v4().to_string();
+        let mut p = params;
+        if let (Some(tenant), Some(obj)) = (&tg.tenant, p.as_object_mut()) {
+            obj.insert("tenant".into(), json!(tenant));
+        }
+        let body = json!({"jsonrpc": "2.0", "id": id, "method": tg.dialect.method(Op::Stream), "params": p});
+        let rpc = match self
+            .post_raw(
+                tg,
+                Bytes::from(body.to_string()),
+                true,
+                tg.dialect.version_header(),
+            )
+            .await
+        {
+            Ok(r) => r,
+            Err(e) => {
+                let o = e.outcome("stream request failed");
+                self.push("streaming.content-type", d, sc, started, o);
+                for name in &STREAM_TESTS[1..] {
+                    self.skip(name, d, sc, "no stream");
+                }
+                return;
+            }
+        };
+        let ct = rpc.resp.content_type();
+        if rpc.resp.status != 200 || ct != "text/event-stream" {
+            let o = Outcome::Fail(format!(
+                "stream answered HTTP {} {}, expected 200 text/event-stream{}",
+                rpc.resp.status,
+                if ct.is_empty() {
+                    "without content type"
+                } else {
+                    &ct
+                },
+                if rpc.error_code().is_some() {
+                    format!(" ({})", rpc.describe())
+                } else {
+                    String::new()
+                }
+            ));
+            self.push("streaming.content-type", d, sc, started, o);
+            for name in &STREAM_TESTS[1..] {
+                self.skip(name, d, sc, "no stream");
+            }
+            return;
+        }
+        self.push(
+            "streaming.content-type",
+            d,
+            sc,
+            started,
+            Outcome::Pass("HTTP 200 text/event-stream".into()),
+        );
+        let text = String::from_utf8_lossy(&rpc.resp.body);
+        let datas = super::sse::events(&text);
+        let mut bad_envelope = Vec::new();
+        let mut items = Vec::new();
+        for (n, data) in datas.iter().enumerate() {
+            let v: Option<Value> = serde_json::from_str(data).ok();
+            let ok_id =
+                v.as_ref().and_then(|v| v.get("id")).and_then(Value::as_str) == Some(id.as_str());
+            match v.as_ref().and_then(|v| v.get("result")) {
+                Some(r) if ok_id => items.push(tg.dialect.stream_item(r)),
+                _ => bad_envelope.push(n),
+            }
+        }
+        let o = if datas.is_empty() {
+            Outcome::Fail("stream carried no event".into())
+        } else if bad_envelope.is_empty() {
+            Outcome::Pass(format!(
+                "{} events, each a JSON-RPC response with the request id",
+                datas.len()
+            ))
+        } else {
+            Outcome::Fail(format!(
+                "events {:?} are not JSON-RPC responses with the request id and a result",
+                bad_envelope
+            ))
+        };
+        self.push("streaming.envelope", d, sc, started, o);
+        let o = stream_checks(tg.dialect, &items, rpc.resp.complete);
+        for (name, o) in STREAM_TESTS[2..].iter().zip(o) {
+            self.push(name, d, sc, started, o);
+        }
+    }
+
+    async fn error_tests(&mut self, tg: &Target) {
+        let d = Some(tg.dialect);
+        let eh = Category::ErrorHandling;
+        let v = tg.dialect.version_header();
+        let cases: [(&str, Bytes, i64, &str); 4] = [
+            (
+                "errors.unknown-method",
+                Bytes::from(json!({"jsonrpc": "2.0", "id": uuid::Uuid::new_v4().to_string(), "method": "NoSuchMethod", "params": {}}).to_string()),
+                -32601,
+                "MethodNotFoundError",
+            ),
+            (
+                "errors.invalid-request",
+                Bytes::from(json!({"jsonrpc": "2.0", "id": uuid::Uuid::new_v4().to_string(), "params": {}}).to_string()),
+                -32600,
+                "InvalidRequestError",
+            ),
+            ("errors.parse-error", Bytes::from_static(b"{\"jsonrpc\": \"2.0\", \"id\": "), -32700, "JSONParseError"),
+            (
+                "errors.invalid-params",
+                Bytes::from(json!({"jsonrpc": "2.0", "id": uuid::Uuid::new_v4().to_string(), "method": tg.dialect.method(Op::Send), "params": {"message": "not a message"}}).to_string()),
+                -32602,
+                "InvalidParamsError",
+            ),
+        ];
+        for (name, body, code, label) in cases {
+            let started = Instant::now();
+            let o = match self.post_raw(tg, body, true, v).await {
+                Ok(rpc) => expect_code(&rpc, code, label),
+                Err(e) => e.outcome("request failed"),
+            };
+            self.push(name, d, eh, started, o);
+        }
+        // VER-002: unsupported A2A-Version (1.0 only; 0.x has no negotiation, VER-005)
+        let started = Instant::now();
+        if tg.dialect != Dialect::V1_0 {
+            self.skip(
+                "errors.unsupported-version",
+                d,
+                eh,
+                "0.x has no version negotiation",
+            );
+            return;
+        }
+        let text = self
+            .basic_skills()
+            .first()
+            .map(Self::text_of)
+            .unwrap_or_else(|| "hello".into());
+        let mut params = self.send_params(tg.dialect, &text, true, None);
+        let o = match self
+            .call_with(
+                tg,
+                tg.dialect.method(Op::Send),
+                &mut params,
+                true,
+                Some("99.0"),
+            )
+            .await
+        {
+            Ok(rpc) if rpc.result().is_some() => Outcome::Fail(
+                "agent served A2A-Version 99.0, expected error -32009 VersionNotSupportedError"
+                    .into(),
+            ),
+            Ok(rpc) => expect_code(&rpc, -32009, "VersionNotSupportedError"),
+            Err(e) => e.outcome("request failed"),
+        };
+        self.push("errors.unsupported-version", d, eh, started, o);
+    }
+
+    async fn auth_tests(&mut self, card: &Value, tg: Option<&Target>) {
+        let sec = Category::Security;
+        if !card::declares_security(card) {
+            self.skip(
+                "auth.rejects-anonymous",
+                None,
+                sec,
+                "card declares no security",
+            );
+            self.skip(
+                "auth.accepts-credentials",
+                None,
+                sec,
+                "card declares no security",
+            );
+            return;
+        }
+        let Some(tg) = tg else {
+            self.skip("auth.rejects-anonymous", None, sec, "no interface answered");
+            let o = if self.cfg.auth_headers.is_empty() {
+                "no credentials given (--bearer, --auth-header)"
+            } else {
+                "no interface answered"
+            };
+            self.skip("auth.accepts-credentials", None, sec, o);
+            return;
+        };
+        let started = Instant::now();
+        let text = self
+            .basic_skills()
+            .first()
+            .map(Self::text_of)
+            .unwrap_or_else(|| "hello".into());
+        let mut params = self.send_params(tg.dialect, &text, true, None);
+        let o = match self
+            .call_with(tg, tg.dialect.method(Op::Send), &mut params, false, tg.dialect.version_header())
+            .await
+        {
+            Ok(rpc) if matches!(rpc.resp.status, 401 | 403) => Outcome::Pass(format!(
+                "task call without credentials answered HTTP {}",
+                rpc.resp.status
+            )),
+            Ok(rpc) if rpc.result().is_some() => Outcome::Fail(format!(
+                "task call without credentials was accepted (HTTP {}) though the card declares security",
+                rpc.resp.status
+            )),
+            Ok(rpc) => Outcome::Fail(format!(
+                "task call without credentials got {}, expected HTTP 401 or 403",
+                rpc.describe()
+            )),
+            Err(e) => e.outcome("request failed"),
+        };
+        self.push("auth.rejects-anonymous", None, sec, started, o);
+        if self.cfg.auth_headers.is_empty() {
+            self.skip(
+                "auth.accepts-credentials",
+                None,
+                sec,
+                "no credentials given (--bearer, --auth-header)",
+            );
+            return;
+        }
+        let o = match self.status_of("lifecycle.send", Some(tg.dialect)) {
+            Some(Status::Pass) => Outcome::Pass("task calls with credentials work".into()),
+            Some(Status::Fail) => {
+                Outcome::Fail("task calls with credentials fail (see lifecycle.send)".into())
+            }
+            _ => Outcome::Skip("no task call was made with credentials".into()),
+        };
+        self.push("auth.accepts-credentials", None, sec, Instant::now(), o);
+    }
+}
+
+/// Tests of one dialect that follow `card.interface-url`, skipped together when it fails.
+const DIALECT_TESTS: &[(&str, Category)] = &[
+    ("errors.unknown-task", Category::ErrorHandling),
+    ("lifecycle.send", Category::Lifecycle),
+    ("lifecycle.get-task", Category::Lifecycle),
+    ("lifecycle.poll-terminal", Category::Lifecycle),
+    ("lifecycle.history-length", Category::Lifecycle),
+    ("lifecycle.cancel", Category::Lifecycle),
+    ("lifecycle.input-required", Category::Lifecycle),
+    ("streaming.content-type", Category::Streaming),
+    ("errors.cancel-completed", Category::ErrorHandling),
+    ("errors.message-to-terminal", Category::ErrorHandling),
+    ("errors.unknown-method", Category::ErrorHandling),
+    ("errors.invalid-request", Category::ErrorHandling),
+    ("errors.parse-error", Category::ErrorHandling),
+    ("errors.invalid-params", Category::ErrorHandling),
+    ("errors.unsupported-version", Category::ErrorHandling),
+];
+
+/// Streaming tests in run order; the last five come from [`stream_checks`].
+const STREAM_TESTS: [&str; 7] = [
+    "streaming.content-type",
+    "streaming.envelope",
+    "streaming.first-event",
+    "streaming.same-ids",
+    "streaming.terminal",
+    "streaming.nothing-after-terminal",
+    "streaming.last-chunk",
+];
+
+/// Judges the events of one message stream (STREAM-002, -003, -007, -008, -009, ID-005,
+/// ID-006). `closed` = the agent ended the response before the deadline. Returns outcomes for
+/// first-event, same-ids, terminal, nothing-after-terminal, last-chunk.
+fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool) -> [Outcome; 5] {
+    let first = match items.first() {
+        Some(StreamItem::Task { .. }) => Outcome::Pass("first event is a task".into()),
+        Some(StreamItem::Message) => Outcome::Pass("first event is a message".into()),
+        Some(_) => Outcome::Fail("first event is neither a task nor a message".into()),
+        None => Outcome::Fail("stream carried no event".into()),
+    };
+    // ids of the first task
+    let (mut tid, mut cid): (Option<String>, Option<String>) = (None, None);
+    let mut mismatch = Vec::new();
+    // index of the first event that ends the cycle
+    let mut end_at: Option<(usize, String)> = None;
+    let mut last_chunk_done: Vec<String> = Vec::new();
+    let mut after_last_chunk = Vec::new();
+    let mut artifacts = 0;
+    for (n, it) in items.iter().enumerate() {
+        let (t, c, state, fin) = match it {
+            StreamItem::Task {
+                id,
+                context_id,
+                state,
+            } => (id, context_id, *state, false),
+            StreamItem::Status {
+                task_id,
+                context_id,
+                state,
+                final_flag,
+            } => (task_id, context_id, *state, *final_flag),
+            StreamItem::Artifact {
+                task_id,
+                context_id,
+                artifact_id,
+                last_chunk,
+            } => {
+                artifacts += 1;
+                if let Some(a) = artifact_id {
+                    if last_chunk_done.contains(a) {
+                        after_last_chunk.push(format!("{a} at event {n}"));
+                    }
+                    if *last_chunk {
+                        last_chunk_done.push(a.clone());
+                    }
+                }
+                (task_id, context_id, None, false)
+            }
+            StreamItem::Message => {
+                if n == 0 && end_at.is_none() {
+                    end_at = Some((0, "message".into()));
+                }
+                continue;
+            }
+            StreamItem::Other => continue,
+        };
+        match (&tid, t) {
+            (None, Some(t)) => tid = Some(t.clone()),
+            (Some(a), Some(b)) if a != b => {
+                mismatch.push(format!("event {n} has taskId {b}, first task {a}"))
+            }
+            (_, None) => mismatch.push(format!("event {n} has no taskId")),
+            _ => {}
+        }
+        match (&cid, c) {
+            (None, Some(c)) => cid = Some(c.clone()),
+            (Some(a), Some(b)) if a != b => {
+                mismatch.push(format!("event {n} has contextId {b}, first {a}"))
+            }
+            (_, None) => mismatch.push(format!("event {n} has no contextId")),
+            _ => {}
+        }
+        if end_at.is_none() {
+            let ends = match d {
+                // 1.0: closure at terminal; interrupted may close too (trap 4)
+                Dialect::V1_0 => state.is_some_and(|s| s.is_terminal() || s.is_interrupted()),
+                // 0.x: `final: true`, or a terminal task/status
+                Dialect::V0_3 => fin || state.is_some_and(|s| s.is_terminal()),
+            };
+            if ends {
+                end_at = Some((
+                    n,
+                    state.map(TaskState::as_str).unwrap_or("final").to_string(),
+                ));
+            }
+        }
+    }
+    let same = if mismatch.is_empty() {
+        Outcome::Pass("every event carries the first task's taskId and contextId".into())
+    } else {
+        Outcome::Fail(mismatch.join(", "))
+    };
+    let (terminal, after) = match &end_at {
+        None => (
+            Outcome::Fail(if closed {
+                "stream closed without a terminal or interrupted state".into()
+            } else {
+                "stream reached no terminal or interrupted state before the deadline".into()
+            }),
+            Outcome::Skip("no terminal event".into()),
+        ),
+        Some((n, s)) => {
+            let extra = items.len() - n - 1;
+            let t = if closed {
+                Outcome::Pass(format!("stream reached {s} at event {n} and closed"))
+            } else {
+                Outcome::Fail(format!("stream reached {s} at event {n} but did not close"))
+            };
+            let a = if extra == 0 {
+                Outcome::Pass(format!("nothing after the {s} event"))
+            } else {
+                Outcome::Fail(format!("{extra} events after the {s} event {n}"))
+            };
+            (t, a)
+        }
+    };
+    let lc = if artifacts == 0 {
+        Outcome::Skip("stream carried no artifact update".into())
+    } else if after_last_chunk.is_empty() {
+        Outcome::Pass(format!(
+            "{artifacts} artifact updates, none after lastChunk"
+        ))
+    } else {
+        Outcome::Fail(format!(
+            "artifact chunks after lastChunk: {}",
+            after_last_chunk.join(", ")
+        ))
+    };
+    [first, same, terminal, after, lc]
+}
+
+/// Pass when `rpc` is a JSON-RPC error with `code`, else a failure naming what came.
+fn expect_code(rpc: &Rpc, code: i64, label: &str) -> Outcome {
+    match rpc.error_code() {
+        Some(c) if c == code => Outcome::Pass(format!("error {code} {label}")),
+        _ => Outcome::Fail(format!(
+            "expected error {code} {label}, got {}",
+            rpc.describe()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn status(state: &str) -> StreamItem {
+        StreamItem::Status {
+            task_id: Some("t".into()),
+            context_id: Some("c".into()),
+            state: TaskState::parse(state),
+            final_flag: false,
+        }
+    }
+
+    #[test]
+    fn events_after_terminal_fail_only_that_check() {
+        let items = vec![
+            StreamItem::Task {
+                id: Some("t".into()),
+                context_id: Some("c".into()),
+                state: TaskState::parse("TASK_STATE_SUBMITTED"),
+            },
+            status("TASK_STATE_COMPLETED"),
+            status("TASK_STATE_WORKING"),
+        ];
+        let [first, same, term, after, lc] = stream_checks(Dialect::V1_0, &items, true);
+        assert!(matches!(first, Outcome::Pass(_)));
+        assert!(matches!(same, Outcome::Pass(_)));
+        assert!(matches!(term, Outcome::Pass(_)));
+        assert!(matches!(&after, Outcome::Fail(m) if m == "1 events after the completed event 1"));
+        assert!(matches!(lc, Outcome::Skip(_)));
+    }
+
+    #[test]
+    fn zero_x_final_flag_ends_the_cycle() {
+        let mut fin = status("working");
+        if let StreamItem::Status { final_flag, .. } = &mut fin {
+            *final_flag = true;
+        }
+        let [_, _, term, after, _] = stream_checks(Dialect::V0_3, &[fin], true);
+        assert!(matches!(term, Outcome::Pass(_)));
+        assert!(matches!(after, Outcome::Pass(_)));
+    }
+
+    #[test]
+    fn card_url_keeps_the_base_path() {
+        let b = Url::parse("http://h:1/agents/x/?q=1").unwrap();
+        assert_eq!(
+            card_url(&b, CARD_PATHS[0]).unwrap().as_str(),
+            "http://h:1/agents/x/.well-known/agent-card.json"
+        );
+        let root = Url::parse("http://h:1").unwrap();
+        assert_eq!(
+            card_url(&root, CARD_PATHS[1]).unwrap().as_str(),
+            "http://h:1/.well-known/agent.json"
+        );
+    }
+
+    #[test]
+    fn backoff_doubles_to_two_seconds() {
+        assert_eq!(backoff(0), Duration::from_millis(100));
+        assert_eq!(backoff(2), Duration::from_millis(400));
+        assert_eq!(backoff(9), Duration::from_millis(2000));
+    }
+}

@@ -1,0 +1,343 @@
+/*!
+How the prober reaches the agent: one hyper-util client, a request budget
+(`--max-requests`), the SSRF guard (`--allow-host`), per-request deadlines, and optional
+routing through the in-process recording proxy.
+
+When `via` is set (the recording pipeline's listen address), every request whose origin is
+the probed agent's origin goes to `via` instead, with the same path, so the proxy records and
+verifies it exactly like passive traffic. URLs that already point at `via` (a card rewritten
+by the proxy) go there unchanged.
+*/
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use bytes::{Bytes, BytesMut};
+use http::{HeaderMap, HeaderValue, Method, Request};
+use http_body_util::{BodyExt, Full};
+use hyper_util::client::legacy::{connect::HttpConnector, Client};
+use hyper_util::rt::TokioExecutor;
+use tokio::time::Instant;
+use url::Url;
+
+/// One request of the probe, to an absolute `http://` URL.
+#[derive(Clone, Debug)]
+pub struct ProbeRequest {
+    pub method: Method,
+    pub url: Url,
+    /// Extra request headers (name, value); `Content-Type` is set by the caller.
+    pub headers: Vec<(String, String)>,
+    pub body: Option<Bytes>,
+}
+
+/// The agent's answer. `complete` is false when the deadline cut the body short (a stream
+/// that never ended).
+#[derive(Clone, Debug)]
+pub struct ProbeResponse {
+    /// HTTP status code.
+    pub status: u16,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+    pub complete: bool,
+}
+
+impl ProbeResponse {
+    /// The `Content-Type` essence, lowercase, without parameters (`""` when absent).
+    pub fn content_type(&self) -> String {
+        self.headers
+            .get(http::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .map(|v| v.trim().to_ascii_lowercase())
+            .unwrap_or_default()
+    }
+
+    /// The body parsed as JSON, when it is JSON.
+    pub fn json(&self) -> Option<serde_json::Value> {
+        serde_json::from_slice(&self.body).ok()
+    }
+}
+
+/// Why a request was not answered.
+#[derive(Debug, thiserror::Error)]
+pub enum SendError {
+    /// `--max-requests` reached; the request was not sent.
+    #[error("request budget of {0} requests used up (--max-requests)")]
+    Budget(u32),
+    /// The SSRF guard refused the URL.
+    #[error("{0}")]
+    Blocked(String),
+    /// No response head before the deadline.
+    #[error("no response within {0} ms")]
+    Timeout(u128),
+    /// Connection refused, reset, bad URL, ...
+    #[error("{0}")]
+    Transport(String),
+}
+
+/// Transport settings.
+#[derive(Clone, Debug)]
+pub struct TransportConfig {
+    /// The probed agent's base URL; its host is always allowed.
+    pub base: Url,
+    /// Recording proxy address that stands in for the base URL's origin.
+    pub via: Option<SocketAddr>,
+    /// Extra hosts card URLs may point at (`--allow-host`: exact, `*.suffix` or `*`).
+    pub allow_hosts: Vec<String>,
+    /// Most requests the run may send (`--max-requests`).
+    pub max_requests: u32,
+}
+
+/// The prober's HTTP client. See the module docs.
+pub struct Transport {
+    cfg: TransportConfig,
+    client: Client<HttpConnector, Full<Bytes>>,
+    sent: AtomicU32,
+    server_errors: Mutex<Vec<String>>,
+}
+
+impl Transport {
+    /// A client for `cfg`; sends nothing yet.
+    pub fn new(cfg: TransportConfig) -> Transport {
+        let client = Client::builder(TokioExecutor::new()).build_http();
+        Transport {
+            cfg,
+            client,
+            sent: AtomicU32::new(0),
+            server_errors: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The probed base URL.
+    pub fn base(&self) -> &Url {
+        &self.cfg.base
+    }
+
+    /// Requests sent so far.
+    pub fn sent(&self) -> u32 {
+        self.sent.load(Ordering::Relaxed)
+    }
+
+    /// `"METHOD url -> status"` of every 5xx answer so far.
+    pub fn server_errors(&self) -> Vec<String> {
+        self.server_errors
+            .lock()
+            .map(|v| v.clone())
+            .unwrap_or_default()
+    }
+
+    /// SSRF guard: `Ok` when `url` may be called: `http`/`https` on the probed host, on the
+    /// recording proxy, or on an `--allow-host` match.
+    pub fn check_url(&self, url: &Url) -> Result<(), SendError> {
+        if !matches!(url.scheme(), "http" | "https") {
+            return Err(SendError::Blocked(format!(
+                "refused {url}: scheme {} is not http or https",
+                url.scheme()
+            )));
+        }
+        let host = url.host_str().unwrap_or("");
+        let base_host = self.cfg.base.host_str().unwrap_or("");
+        if host.eq_ignore_ascii_case(base_host) || self.is_via(url) {
+            return Ok(());
+        }
+        if self.cfg.allow_hosts.iter().any(|p| host_matches(p, host)) {
+            return Ok(());
+        }
+        Err(SendError::Blocked(format!(
+            "refused {url}: host {host} is not the probed host {base_host} (add --allow-host {host} to allow it)"
+        )))
+    }
+
+    /// `url` with the recording proxy's origin replaced by the probed agent's origin (a card
+    /// rewritten by the proxy advertises the proxy); other URLs unchanged.
+    pub fn unproxied(&self, url: &Url) -> Url {
+        let mut u = url.clone();
+        if self.is_via(url) {
+            let b = &self.cfg.base;
+            let _ = u.set_scheme(b.scheme());
+            let _ = u.set_host(b.host_str());
+            let _ = u.set_port(b.port());
+        }
+        u
+    }
+
+    /// Whether `url` points at the recording proxy.
+    pub fn is_via(&self, url: &Url) -> bool {
+        let Some(via) = self.cfg.via else {
+            return false;
+        };
+        url.port_or_known_default() == Some(via.port())
+            && url
+                .host_str()
+                .map(|h| h.trim_matches(['[', ']']) == via.ip().to_string())
+                .unwrap_or(false)
+    }
+
+    /// Sends `req` and reads the whole response body until it ends or `timeout` passes
+    /// (then `complete: false`). Counts against the budget; 5xx answers are remembered.
+    ///
+    /// # Errors
+    /// [`SendError`]: budget used up, URL refused, no response head in time, transport.
+    pub async fn send(
+        &self,
+        req: ProbeRequest,
+        timeout: Duration,
+    ) -> Result<ProbeResponse, SendError> {
+        self.check_url(&req.url)?;
+        let n = self.sent.fetch_add(1, Ordering::Relaxed);
+        if n >= self.cfg.max_requests {
+            self.sent.fetch_sub(1, Ordering::Relaxed);
+            return Err(SendError::Budget(self.cfg.max_requests));
+        }
+        let target = self.target_uri(&req.url)?;
+        let mut builder = Request::builder().method(req.method.clone()).uri(target);
+        for (k, v) in &req.headers {
+            let value = HeaderValue::from_str(v)
+                .map_err(|_| SendError::Transport(format!("header {k} has an invalid value")))?;
+            builder = builder.header(k.as_str(), value);
+        }
+        let request = builder
+            .body(Full::new(req.body.clone().unwrap_or_default()))
+            .map_err(|e| SendError::Transport(format!("bad request: {e}")))?;
+        let deadline = Instant::now() + timeout;
+        let resp = match tokio::time::timeout_at(deadline, self.client.request(request)).await {
+            Err(_) => return Err(SendError::Timeout(timeout.as_millis())),
+            Ok(Err(e)) => return Err(SendError::Transport(error_chain(&e))),
+            Ok(Ok(r)) => r,
+        };
+        let status = resp.status().as_u16();
+        let headers = resp.headers().clone();
+        let mut body = resp.into_body();
+        let mut buf = BytesMut::new();
+        let mut complete = true;
+        loop {
+            match tokio::time::timeout_at(deadline, body.frame()).await {
+                Err(_) => {
+                    complete = false;
+                    break;
+                }
+                Ok(None) => break,
+                Ok(Some(Err(_))) => {
+                    complete = false;
+                    break;
+                }
+                Ok(Some(Ok(frame))) => {
+                    if let Some(d) = frame.data_ref() {
+                        buf.extend_from_slice(d);
+                    }
+                }
+            }
+        }
+        if status >= 500 {
+            if let Ok(mut v) = self.server_errors.lock() {
+                v.push(format!("{} {} -> {status}", req.method, req.url));
+            }
+        }
+        Ok(ProbeResponse {
+            status,
+            headers,
+            body: buf.freeze(),
+            complete,
+        })
+    }
+
+    fn target_uri(&self, url: &Url) -> Result<http::Uri, SendError> {
+        let mut u = url.clone();
+        if let Some(via) = self.cfg.via {
+            if u.origin() == self.cfg.base.origin() {
+                let _ = u.set_scheme("http");
+                let _ = u.set_ip_host(via.ip());
+                let _ = u.set_port(Some(via.port()));
+            }
+        }
+        if u.scheme() != "http" {
+            return Err(SendError::Transport(format!(
+                "{url}: only http:// agents can be probed by this build"
+            )));
+        }
+        u.as_str()
+            .parse()
+            .map_err(|e| SendError::Transport(format!("{url}: {e}")))
+    }
+}
+
+/// `--allow-host` pattern match: `*` (any), `*.example.com` (subdomains), or exact.
+pub fn host_matches(pattern: &str, host: &str) -> bool {
+    let p = pattern.trim().to_ascii_lowercase();
+    let h = host.to_ascii_lowercase();
+    if p == "*" {
+        return true;
+    }
+    if let Some(suffix) = p.strip_prefix("*.") {
+        return h.ends_with(&format!(".{suffix}"));
+    }
+    p == h
+}
+
+fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut src = e.source();
+    while let Some(c) = src {
+        s.push_str(": ");
+        s.push_str(&c.to_string());
+        src = c.source();
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn transport(allow: &[&str]) -> Transport {
+        Transport::new(TransportConfig {
+            base: Url::parse("http://127.0.0.1:9000/").unwrap(),
+            via: Some("127.0.0.1:7000".parse().unwrap()),
+            allow_hosts: allow.iter().map(|s| s.to_string()).collect(),
+            max_requests: 1,
+        })
+    }
+
+    #[test]
+    fn ssrf_guard_allows_probed_host_proxy_and_patterns_only() {
+        let t = transport(&["*.example.test"]);
+        let ok = |u: &str| t.check_url(&Url::parse(u).unwrap()).is_ok();
+        assert!(ok("http://127.0.0.1:9000/a2a"));
+        assert!(ok("http://127.0.0.1:7000/"));
+        assert!(ok("http://agent.example.test/"));
+        assert!(!ok("http://169.254.169.254/latest/meta-data"));
+        assert!(!ok("http://example.test/"));
+        assert!(!ok("file:///etc/passwd"));
+    }
+
+    #[test]
+    fn probed_origin_is_sent_to_the_proxy() {
+        let t = transport(&[]);
+        let back = t.unproxied(&Url::parse("http://127.0.0.1:7000/rpc").unwrap());
+        assert_eq!(back.as_str(), "http://127.0.0.1:9000/rpc");
+        let uri = t
+            .target_uri(&Url::parse("http://127.0.0.1:9000/x?y=1").unwrap())
+            .unwrap();
+        assert_eq!(uri.to_string(), "http://127.0.0.1:7000/x?y=1");
+    }
+
+    #[tokio::test]
+    async fn budget_stops_requests() {
+        let t = transport(&[]);
+        let req = ProbeRequest {
+            method: Method::GET,
+            url: Url::parse("http://127.0.0.1:1/").unwrap(),
+            headers: vec![],
+            body: None,
+        };
+        // the first one is sent (and fails to connect), the second is refused unsent
+        let _ = t.send(req.clone(), Duration::from_secs(2)).await;
+        assert!(matches!(
+            t.send(req, Duration::from_secs(2)).await,
+            Err(SendError::Budget(1))
+        ));
+        assert_eq!(t.sent(), 1);
+    }
+}

@@ -1,0 +1,252 @@
+//! The prober against deliberately broken agents (`tests/broken/`): each breaks one rule, and
+//! exactly the test for that rule fails, with the right message.
+
+mod broken;
+
+use std::time::Duration;
+
+use a2a_interop::app::probe_cmd;
+use a2a_interop::cli::{Cli, Command};
+use a2a_interop::probe::{
+    self, conformance_level, ConformanceLevel, ProbeConfig, ProbeReport, Status, Transport,
+    TransportConfig,
+};
+use a2a_interop::verify::{Finding, Severity};
+use broken::Break;
+use clap::Parser;
+
+/// Probes a broken agent through the recording pipeline, as `a2a-interop probe` does.
+/// Returns the results and the verifier's findings on the probe's own traffic.
+async fn probe_run(brk: Break, secured: bool, bearer: Option<&str>) -> (ProbeReport, Vec<Finding>) {
+    let agent = broken::start(brk, secured).await;
+    let mut argv = vec![
+        "a2a-interop".to_string(),
+        "probe".into(),
+        agent.url(),
+        "--timeout".into(),
+        "10s".into(),
+    ];
+    if let Some(b) = bearer {
+        argv.extend(["--bearer".to_string(), b.to_string()]);
+    }
+    let Command::Probe(args) = Cli::parse_from(argv).command else {
+        unreachable!("parsed a probe command")
+    };
+    let cfg = probe_cmd::config_from(&args).unwrap();
+    let base = url::Url::parse(&agent.url()).unwrap();
+    let run = probe_cmd::probe_through_pipeline(&args, &cfg, base)
+        .await
+        .unwrap();
+    if let Some(tmp) = &run.temp_recording {
+        let _ = std::fs::remove_file(tmp);
+    }
+    (run.report, run.outcome.verify.findings)
+}
+
+/// Rule IDs of the warning and error findings, sorted, deduplicated.
+fn serious(findings: &[Finding]) -> Vec<String> {
+    let mut v: Vec<String> = findings
+        .iter()
+        .filter(|f| f.severity >= Severity::Warning)
+        .map(|f| f.rule.clone())
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Exactly one failure, `test`, whose message contains `needle`.
+fn assert_single_failure(r: &ProbeReport, test: &str, needle: &str) {
+    let f = r.failures();
+    let names: Vec<String> = f
+        .iter()
+        .map(|x| format!("{}: {}", x.test, x.message))
+        .collect();
+    assert_eq!(f.len(), 1, "failures: {names:#?}");
+    assert_eq!(f[0].test, test, "failures: {names:#?}");
+    assert!(
+        f[0].message.contains(needle),
+        "message {:?} lacks {needle:?}",
+        f[0].message
+    );
+}
+
+fn status(r: &ProbeReport, test: &str) -> Status {
+    let dialect_free = (test.starts_with("card.") && test != "card.interface-url")
+        || test.starts_with("auth.")
+        || test == "errors.no-5xx";
+    let d = if dialect_free { None } else { Some("1.0") };
+    r.result(test, d)
+        .unwrap_or_else(|| panic!("no result {test}"))
+        .status
+}
+
+#[tokio::test]
+async fn conformant_agent_passes_everything() {
+    let (r, findings) = probe_run(Break::Nothing, false, None).await;
+    assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
+    assert_eq!(r.dialects, vec!["1.0".to_string()]);
+    for t in [
+        "card.reachable",
+        "card.public",
+        "card.required-fields",
+        "card.skills",
+        "card.capabilities",
+        "card.interfaces",
+        "card.interface-url",
+        "errors.unknown-task",
+        "lifecycle.send",
+        "lifecycle.get-task",
+        "lifecycle.poll-terminal",
+        "lifecycle.history-length",
+        "lifecycle.cancel",
+        "lifecycle.input-required",
+        "streaming.content-type",
+        "streaming.envelope",
+        "streaming.first-event",
+        "streaming.same-ids",
+        "streaming.terminal",
+        "streaming.nothing-after-terminal",
+        "streaming.last-chunk",
+        "errors.cancel-completed",
+        "errors.message-to-terminal",
+        "errors.unknown-method",
+        "errors.invalid-request",
+        "errors.parse-error",
+        "errors.invalid-params",
+        "errors.unsupported-version",
+        "errors.no-5xx",
+    ] {
+        assert_eq!(status(&r, t), Status::Pass, "{t}");
+    }
+    assert_eq!(status(&r, "auth.rejects-anonymous"), Status::Skip);
+    assert_eq!(status(&r, "card.security-schemes"), Status::Skip);
+    assert_eq!(
+        conformance_level(&r.results, &findings),
+        ConformanceLevel::Full
+    );
+    // warm-up + card 2, unknown task 1, send 1, get 1, history 2, cancel-completed 1,
+    // message-to-terminal 1, cancel 2, input 2, stream 1, error cases 5: no retries, no extras
+    assert_eq!(r.requests, 19);
+}
+
+#[tokio::test]
+async fn wrong_advertised_url_fails_interface_url_only() {
+    let (r, findings) = probe_run(Break::WrongUrl, false, None).await;
+    assert_single_failure(&r, "card.interface-url", "/wrong/rpc answered HTTP 404");
+    assert_eq!(status(&r, "lifecycle.send"), Status::Skip);
+    assert_eq!(
+        conformance_level(&r.results, &findings),
+        ConformanceLevel::NonConformant
+    );
+}
+
+#[tokio::test]
+async fn internal_error_for_parse_error_fails_parse_error_only() {
+    let (r, findings) = probe_run(Break::ParseErrorIsInternal, false, None).await;
+    assert_single_failure(
+        &r,
+        "errors.parse-error",
+        "expected error -32700 JSONParseError, got error -32603",
+    );
+    // the verifier says the same of the probe's own traffic
+    assert_eq!(serious(&findings), vec!["RPC-ERROR-001".to_string()]);
+    assert_eq!(
+        conformance_level(&r.results, &findings),
+        ConformanceLevel::Minimal
+    );
+}
+
+#[tokio::test]
+async fn cancel_of_completed_task_succeeding_fails_cancel_completed_only() {
+    let (r, findings) = probe_run(Break::CancelCompletedSucceeds, false, None).await;
+    assert_single_failure(&r, "errors.cancel-completed", "cancel of completed task");
+    assert_eq!(serious(&findings), vec!["TASK-STATE-003".to_string()]);
+}
+
+#[tokio::test]
+async fn events_after_terminal_fail_nothing_after_terminal_only() {
+    let (r, findings) = probe_run(Break::EventsAfterTerminal, false, None).await;
+    assert_single_failure(
+        &r,
+        "streaming.nothing-after-terminal",
+        "1 events after the completed event 2",
+    );
+    let rules = serious(&findings);
+    assert!(rules.contains(&"STREAM-END-001".to_string()), "{rules:?}");
+}
+
+#[tokio::test]
+async fn unenforced_bearer_scheme_fails_rejects_anonymous_only() {
+    let (r, findings) = probe_run(Break::NoAuthEnforcement, false, Some(broken::TOKEN)).await;
+    assert_single_failure(
+        &r,
+        "auth.rejects-anonymous",
+        "was accepted (HTTP 200) though the card declares security",
+    );
+    assert_eq!(status(&r, "auth.accepts-credentials"), Status::Pass);
+    assert_eq!(serious(&findings), vec!["AUTH-OPEN-001".to_string()]);
+}
+
+#[tokio::test]
+async fn enforced_bearer_scheme_passes_with_credentials() {
+    let (r, findings) = probe_run(Break::Nothing, true, Some(broken::TOKEN)).await;
+    assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(serious(&findings), Vec::<String>::new());
+    assert_eq!(status(&r, "auth.rejects-anonymous"), Status::Pass);
+    assert_eq!(status(&r, "auth.accepts-credentials"), Status::Pass);
+    assert_eq!(status(&r, "card.security-schemes"), Status::Pass);
+}
+
+#[tokio::test]
+async fn secured_agent_without_credentials_skips_task_tests() {
+    let (r, _) = probe_run(Break::Nothing, true, None).await;
+    assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(status(&r, "card.interface-url"), Status::Pass);
+    assert_eq!(status(&r, "lifecycle.send"), Status::Skip);
+    assert_eq!(status(&r, "auth.accepts-credentials"), Status::Skip);
+}
+
+#[tokio::test]
+async fn request_budget_is_never_exceeded() {
+    // direct transport (no pipeline): the budget lives in the transport either way
+    let agent = broken::start(Break::Nothing, false).await;
+    let t = Transport::new(TransportConfig {
+        base: url::Url::parse(&agent.url()).unwrap(),
+        via: None,
+        allow_hosts: vec![],
+        max_requests: 5,
+    });
+    let cfg = ProbeConfig {
+        auth_headers: vec![],
+        skill: None,
+        timeout: Duration::from_secs(10),
+        dialect: None,
+        binding: None,
+    };
+    let r = probe::run(&cfg, &t).await;
+    assert_eq!(r.requests, 5);
+    assert!(r
+        .results
+        .iter()
+        .any(|x| x.status == Status::Skip && x.message.contains("--max-requests")));
+}
+
+#[tokio::test]
+async fn card_url_on_another_host_is_refused_not_followed() {
+    let (r, findings) = probe_run(Break::ForeignHost, false, None).await;
+    assert_single_failure(
+        &r,
+        "card.interface-url",
+        "refused http://169.254.169.254/rpc: host 169.254.169.254 is not the probed host 127.0.0.1",
+    );
+    assert_eq!(status(&r, "card.interfaces"), Status::Pass);
+    assert_eq!(status(&r, "lifecycle.send"), Status::Skip);
+    // nothing was sent there: only the two card fetches went out
+    assert_eq!(r.requests, 2);
+    assert!(
+        findings.iter().all(|f| f.severity < Severity::Error),
+        "{findings:#?}"
+    );
+}

@@ -1,0 +1,143 @@
+//! `a2a-interop probe` as a user runs it: the built binary against a small real agent; exit
+//! codes, the JSON report file, and flag errors.
+
+mod broken;
+
+use std::process::{Command, Output};
+
+use broken::Break;
+use serde_json::Value;
+
+async fn run_cli(args: Vec<String>) -> Output {
+    tokio::task::spawn_blocking(move || {
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(args)
+            .output()
+            .expect("run a2a-interop")
+    })
+    .await
+    .expect("join")
+}
+
+#[tokio::test]
+async fn broken_agent_exits_1_and_writes_the_json_report() {
+    let agent = broken::start(Break::ParseErrorIsInternal, false).await;
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("probe.json");
+    let out = run_cli(vec![
+        "probe".into(),
+        agent.url(),
+        "--timeout".into(),
+        "10s".into(),
+        "--format".into(),
+        "json".into(),
+        "-o".into(),
+        report.to_string_lossy().into(),
+    ])
+    .await;
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("fail  errors.parse-error [1.0]: expected error -32700"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("conformance level: minimal"), "{stdout}");
+    let v: Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    assert_eq!(v["source"]["kind"], "probe");
+    assert_eq!(v["conformanceLevel"], "minimal");
+    assert_eq!(v["dialects"], serde_json::json!(["1.0"]));
+    assert_eq!(v["summary"]["failed"], 1);
+    let failed: Vec<&Value> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["status"] == "fail")
+        .collect();
+    assert_eq!(failed.len(), 1);
+    assert_eq!(failed[0]["test"], "errors.parse-error [1.0]");
+    assert_eq!(failed[0]["category"], "error-handling");
+    // the verifier's findings on the probe's own traffic are in the same report
+    let rules: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .filter_map(|f| f["rule"].as_str())
+        .collect();
+    assert_eq!(rules, vec!["RPC-ERROR-001"]);
+    assert!(failed[0]["duration_ms"].is_u64());
+}
+
+#[tokio::test]
+async fn fail_on_never_exits_0_and_conformant_agent_exits_0() {
+    let broken_agent = broken::start(Break::EventsAfterTerminal, false).await;
+    let out = run_cli(vec![
+        "probe".into(),
+        broken_agent.url(),
+        "--fail-on".into(),
+        "never".into(),
+    ])
+    .await;
+    assert_eq!(out.status.code(), Some(0));
+    let good = broken::start(Break::Nothing, false).await;
+    let out = run_cli(vec!["probe".into(), good.url()]).await;
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("conformance level: full"));
+}
+
+#[tokio::test]
+async fn bad_flags_exit_2_with_a_cause() {
+    for (flag, value, needle) in [
+        ("--timeout", "1h", "unit must be ms, s or m"),
+        ("--dialect", "2.0", "expected auto, 1.0 or 0.3"),
+        ("--auth-header", "no-colon", "is not 'Name: value'"),
+    ] {
+        let out = run_cli(vec![
+            "probe".into(),
+            "http://127.0.0.1:9/".into(),
+            flag.into(),
+            value.into(),
+        ])
+        .await;
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{flag} {value}: {err}");
+    }
+}
+
+#[tokio::test]
+async fn unreachable_agent_fails_card_reachable() {
+    // a port that was just free: bind, read the port, close
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let out = run_cli(vec![
+        "probe".into(),
+        format!("http://127.0.0.1:{port}/"),
+        "--timeout".into(),
+        "3s".into(),
+    ])
+    .await;
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("fail  card.reachable: no agent card at /.well-known/agent-card.json"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("conformance level: non-conformant"),
+        "{stdout}"
+    );
+}

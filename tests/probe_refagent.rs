@@ -1,0 +1,131 @@
+//! The prober against the reference agent (`crate::refagent`, 1.0 + 0.3 JSON-RPC), through
+//! the recording pipeline: level `full`, every result asserted, no finding on the probe's own
+//! traffic above a note, and the recording re-verified offline gives the same findings.
+
+use a2a_interop::app::probe_cmd;
+use a2a_interop::cli::{Cli, Command};
+use a2a_interop::probe::{conformance_level, ConformanceLevel, Status};
+use a2a_interop::record::source;
+use a2a_interop::refagent::{self, RefAgentConfig};
+use a2a_interop::verify::{Severity, Verifier};
+use clap::Parser;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reference_agent_is_fully_conformant_in_both_dialects() {
+    let agent = refagent::start(RefAgentConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        public_url: None,
+    })
+    .await
+    .unwrap();
+    let url = format!("http://{}/", agent.local_addr());
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("probe.jsonl");
+    let argv = [
+        "a2a-interop",
+        "probe",
+        &url,
+        "--timeout",
+        "20s",
+        "--record",
+        rec.to_str().unwrap(),
+    ];
+    let Command::Probe(args) = Cli::parse_from(argv).command else {
+        unreachable!("parsed a probe command")
+    };
+    let cfg = probe_cmd::config_from(&args).unwrap();
+    let run = probe_cmd::probe_through_pipeline(&args, &cfg, url::Url::parse(&url).unwrap())
+        .await
+        .unwrap();
+    let r = &run.report;
+    let findings = &run.outcome.verify.findings;
+    assert_eq!(r.dialects, vec!["1.0".to_string(), "0.3".to_string()]);
+
+    let dialect_free = [
+        ("card.reachable", Status::Pass),
+        ("card.public", Status::Pass),
+        ("card.required-fields", Status::Pass),
+        ("card.skills", Status::Pass),
+        ("card.capabilities", Status::Pass),
+        ("card.security-schemes", Status::Skip),
+        ("card.interfaces", Status::Pass),
+        ("auth.rejects-anonymous", Status::Skip),
+        ("auth.accepts-credentials", Status::Skip),
+        ("errors.no-5xx", Status::Pass),
+    ];
+    for (t, want) in dialect_free {
+        let got = r.result(t, None).unwrap_or_else(|| panic!("no result {t}"));
+        assert_eq!(got.status, want, "{t}: {}", got.message);
+    }
+    let per_dialect = [
+        "card.interface-url",
+        "errors.unknown-task",
+        "lifecycle.send",
+        "lifecycle.get-task",
+        "lifecycle.poll-terminal",
+        "lifecycle.history-length",
+        "lifecycle.cancel",
+        "lifecycle.input-required",
+        "streaming.content-type",
+        "streaming.envelope",
+        "streaming.first-event",
+        "streaming.same-ids",
+        "streaming.terminal",
+        "streaming.nothing-after-terminal",
+        "streaming.last-chunk",
+        "errors.cancel-completed",
+        "errors.message-to-terminal",
+        "errors.unknown-method",
+        "errors.invalid-request",
+        "errors.parse-error",
+        "errors.invalid-params",
+    ];
+    for d in ["1.0", "0.3"] {
+        for t in per_dialect {
+            let got = r
+                .result(t, Some(d))
+                .unwrap_or_else(|| panic!("no result {t} [{d}]"));
+            assert_eq!(got.status, Status::Pass, "{t} [{d}]: {}", got.message);
+        }
+    }
+    let v = r.result("errors.unsupported-version", Some("1.0")).unwrap();
+    assert_eq!(v.status, Status::Pass, "{}", v.message);
+    let v = r.result("errors.unsupported-version", Some("0.3")).unwrap();
+    assert_eq!(v.status, Status::Skip);
+    // every result is one of the above: nothing unexpected ran
+    assert_eq!(
+        r.results.len(),
+        dialect_free.len() + 2 * per_dialect.len() + 2
+    );
+
+    let serious: Vec<String> = findings
+        .iter()
+        .filter(|f| f.severity >= Severity::Warning)
+        .map(|f| format!("{}: {}", f.rule, f.message))
+        .collect();
+    assert!(serious.is_empty(), "{serious:#?}");
+    assert_eq!(
+        conformance_level(&r.results, findings),
+        ConformanceLevel::Full
+    );
+    assert!(r.requests <= 200);
+
+    // active and passive verdicts are one code path: the recording, verified offline,
+    // gives the same findings the pipeline gave online
+    let src = source::open(&rec).unwrap();
+    let mut v = Verifier::new(&src.header);
+    for ev in src.events {
+        v.feed(&ev.unwrap());
+    }
+    let offline = v.finish();
+    let key = |f: &a2a_interop::verify::Finding| (f.rule.clone(), f.message.clone());
+    let online: Vec<_> = findings.iter().map(key).collect();
+    let off: Vec<_> = offline.findings.iter().map(key).collect();
+    assert_eq!(online, off);
+    assert!(
+        offline.exchanges >= r.requests as u64,
+        "{} exchanges",
+        offline.exchanges
+    );
+    agent.shutdown().await;
+}

@@ -1,0 +1,92 @@
+//! Online equals offline: feeding a recording event by event (as the proxy does) yields,
+//! through `feed`, findings that all appear in `finish()`, and `finish()` equals an
+//! offline run over the same events. Only rules that need the whole recording
+//! (`cancel-not-effective`) may appear in `finish()` without having been returned by `feed`.
+
+use std::path::Path;
+
+use a2a_interop::record::{source, Event};
+use a2a_interop::verify::{verify_all, Finding, Verifier};
+
+fn events(path: &Path) -> (a2a_interop::record::RecordingHeader, Vec<Event>) {
+    let src = source::open(path).unwrap();
+    let evs = src.events.map(|e| e.unwrap()).collect();
+    (src.header, evs)
+}
+
+fn key(f: &Finding) -> String {
+    format!(
+        "{}|{}|{:?}",
+        f.rule,
+        f.message,
+        f.evidence.iter().map(|e| e.seq).collect::<Vec<_>>()
+    )
+}
+
+#[test]
+fn online_equals_offline_on_every_case_capture_and_golden() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut files = Vec::new();
+    for sub in ["cases", "captures"] {
+        for e in std::fs::read_dir(root.join(sub)).unwrap().flatten() {
+            if e.path().extension().is_some_and(|x| x == "jsonl") {
+                files.push(e.path());
+            }
+        }
+    }
+    for e in std::fs::read_dir(root.join("golden")).unwrap().flatten() {
+        let p = e.path().join("input.jsonl");
+        if p.is_file() {
+            files.push(p);
+        }
+    }
+    files.sort();
+    assert!(files.len() > 100, "{}", files.len());
+    let mut total_online = 0;
+    for path in files {
+        let (header, evs) = events(&path);
+        let mut v = Verifier::new(&header);
+        let mut online: Vec<Finding> = Vec::new();
+        for ev in &evs {
+            online.extend(v.feed(ev));
+        }
+        let live = v.finish();
+        let offline = verify_all(&header, evs.iter());
+        assert_eq!(live.findings, offline.findings, "{}", path.display());
+        assert_eq!(live.dialects, offline.dialects, "{}", path.display());
+        let fin: Vec<String> = live.findings.iter().map(key).collect();
+        for f in &online {
+            assert!(
+                fin.contains(&key(f)),
+                "{}: online finding missing offline: {}",
+                path.display(),
+                key(f)
+            );
+        }
+        let on: Vec<String> = online.iter().map(key).collect();
+        for f in &live.findings {
+            if !on.contains(&key(f)) {
+                assert_eq!(
+                    f.name,
+                    "cancel-not-effective",
+                    "{}: {} only at finish",
+                    path.display(),
+                    key(f)
+                );
+            }
+        }
+        assert_eq!(
+            online.len()
+                + live
+                    .findings
+                    .iter()
+                    .filter(|f| f.name == "cancel-not-effective")
+                    .count(),
+            live.findings.len(),
+            "{}",
+            path.display()
+        );
+        total_online += online.len();
+    }
+    assert!(total_online > 50);
+}

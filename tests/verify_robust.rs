@@ -1,0 +1,161 @@
+//! Bad input never panics the verifier, and missing data gives no invented findings:
+//! arbitrary request/response bodies (JSON-ish or raw bytes), event orders and outcomes go
+//! through `feed`/`finish`; a truncated exchange is reported incomplete and judged no
+//! further.
+
+use a2a_interop::record::{
+    transcript, Body, CaptureMode, Event, EventKind, Headers, Outcome, RecordingHeader,
+};
+use a2a_interop::verify::{verify_all, Verifier};
+use proptest::prelude::*;
+
+fn body_strategy() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        proptest::collection::vec(any::<u8>(), 0..200),
+        // JSON-ish fragments from A2A vocabulary, glued at random.
+        proptest::collection::vec(
+            prop_oneof![
+                Just("{\"jsonrpc\":\"2.0\",".to_string()),
+                Just("\"id\":1,".to_string()),
+                Just("\"result\":{\"task\":{\"id\":\"t\",\"status\":{\"state\":\"TASK_STATE_COMPLETED\"}}}".to_string()),
+                Just("\"error\":{\"code\":-32001}".to_string()),
+                Just("\"method\":\"SendMessage\",\"params\":{\"message\":{\"taskId\":\"t\"}}".to_string()),
+                Just("data: {\"statusUpdate\":{\"taskId\":\"t\"}}\n\n".to_string()),
+                Just("\"supportedInterfaces\":[{\"url\":\"http://[::1]:0/a/a/a/a\"}]".to_string()),
+                Just("}".to_string()),
+                Just("\r".to_string()),
+                "[a-z{}\\[\\]\":,0-9]{0,12}",
+            ],
+            0..10,
+        )
+        .prop_map(|v| v.concat().into_bytes()),
+    ]
+}
+
+fn event_strategy() -> impl Strategy<Value = (u8, u8, u8, Vec<u8>)> {
+    (0u8..6, 0u8..4, 0u8..6, body_strategy())
+}
+
+fn build(spec: Vec<(u8, u8, u8, Vec<u8>)>) -> Vec<Event> {
+    let urls = [
+        "https://a.example.test/.well-known/agent-card.json",
+        "https://a.example.test/a2a",
+        "https://a.example.test/tasks/t:cancel",
+        "/message:stream",
+        "http://127.0.0.1/v1/tasks/t",
+        "https://hook.example.test/w",
+    ];
+    let cts = [
+        "application/json",
+        "text/event-stream",
+        "text/plain",
+        "application/a2a+json",
+    ];
+    spec.into_iter()
+        .enumerate()
+        .map(|(i, (kind, x, sel, body))| {
+            let kind = match kind {
+                0 => EventKind::RequestHead {
+                    conn: None,
+                    method: if sel % 2 == 0 {
+                        "POST".into()
+                    } else {
+                        "GET".into()
+                    },
+                    url: urls[sel as usize % urls.len()].into(),
+                    version: None,
+                    headers: Headers(vec![(
+                        "a2a-version".into(),
+                        ["1.0", "0.3", "99"][sel as usize % 3].into(),
+                    )]),
+                    upstream: None,
+                },
+                1 => EventKind::RequestBody {
+                    body: Body::new(body),
+                },
+                2 => EventKind::ResponseHead {
+                    status: [200, 404, 201, 500, 405, 502][sel as usize % 6],
+                    version: None,
+                    headers: Headers(vec![(
+                        "content-type".into(),
+                        cts[sel as usize % cts.len()].into(),
+                    )]),
+                    synthetic: sel == 5,
+                },
+                3 => EventKind::ResponseChunk {
+                    body: Body {
+                        data: body.into(),
+                        truncated: sel == 4,
+                    },
+                },
+                4 => EventKind::ExchangeEnd {
+                    outcome: [
+                        Outcome::Complete,
+                        Outcome::UpstreamAbort,
+                        Outcome::Open,
+                        Outcome::UpstreamError,
+                        Outcome::ClientAbort,
+                        Outcome::Complete,
+                    ][sel as usize % 6],
+                    error: None,
+                    trailers: None,
+                    request_bytes: 0,
+                    response_bytes: 0,
+                    truncated: sel == 3,
+                },
+                _ => EventKind::Gap {
+                    dropped_events: 1,
+                    dropped_bytes: 1,
+                    reason: None,
+                },
+            };
+            Event {
+                seq: i as u64 + 1,
+                t_us: i as u64 * 1000,
+                exchange: Some(format!("e{}", x + 1)),
+                leg: if sel == 2 {
+                    Some("upstream".into())
+                } else {
+                    None
+                },
+                kind,
+            }
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+    #[test]
+    fn arbitrary_events_never_panic(spec in proptest::collection::vec(event_strategy(), 0..40)) {
+        let evs = build(spec);
+        let header = RecordingHeader::new(CaptureMode::Forward);
+        let mut v = Verifier::new(&header);
+        for e in &evs { v.feed(e); }
+        let out = v.finish();
+        for f in &out.findings {
+            prop_assert!(!f.evidence.is_empty());
+            prop_assert!(!f.message.is_empty());
+        }
+    }
+}
+
+#[test]
+fn truncated_exchange_is_incomplete_and_not_judged() {
+    // CASE-14's parse-error exchange, but the response body was cut by the capture cap.
+    let t = r#"{"dir":"req","method":"POST","url":"https://a.example.test/a2a","headers":{"content-type":"application/json"},"body":"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"SendMessage\",\"params\":{\"message\":"}
+{"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":"{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,\"message\":\"Internal error\"}}"}"#;
+    let (h, mut evs) = transcript::read(t).unwrap();
+    let full = verify_all(&h, evs.iter());
+    assert_eq!(full.findings.len(), 1, "{:?}", full.findings);
+    assert_eq!(full.findings[0].name, "jsonrpc-error-code-mismatch");
+    for e in &mut evs {
+        if let EventKind::ExchangeEnd { truncated, .. } = &mut e.kind {
+            *truncated = true;
+        }
+    }
+    let cut = verify_all(&h, evs.iter());
+    assert!(cut.findings.is_empty(), "{:?}", cut.findings);
+    assert_eq!(cut.incomplete.len(), 1);
+    assert_eq!(cut.incomplete[0].0, "e1");
+}
