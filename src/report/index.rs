@@ -411,12 +411,35 @@ fn read_request(x: &mut ExchangeView, body: &str) {
                 .map(str::to_string);
         }
     }
-    if x.a2a_method.is_none() && (x.method == "POST" || x.method == "GET") {
-        // HTTP+JSON binding: the operation is in the path (`/v1/message:send`, `/tasks/{id}`).
-        let p = x.path.split('?').next().unwrap_or("");
-        if p.contains("message:") || p.contains("/tasks") {
-            x.a2a_method = Some(p.rsplit('/').next().unwrap_or(p).to_string());
-        }
+    if x.a2a_method.is_none() {
+        x.a2a_method = rest_operation(&x.method, &x.path);
+    }
+}
+
+/// HTTP+JSON binding: the operation named by method and path, display only
+/// (`POST /v1/message:send` → `message:send`, `POST /v1/tasks/{id}:cancel` →
+/// `tasks:cancel`, `GET /v1/tasks/{id}` → `tasks:get`, `GET /v1/tasks` → `tasks:list`,
+/// `.../pushNotificationConfigs...` → `pushNotificationConfigs`).
+fn rest_operation(method: &str, path: &str) -> Option<String> {
+    let p = path.split('?').next().unwrap_or("");
+    let last = p.rsplit('/').next().unwrap_or(p);
+    if p.contains("/pushNotificationConfigs") {
+        return Some("pushNotificationConfigs".into());
+    }
+    if let Some(op) = last.strip_prefix("message:") {
+        return Some(format!("message:{op}"));
+    }
+    let in_tasks = p.contains("/tasks/") || p.ends_with("/tasks");
+    if !in_tasks {
+        return None;
+    }
+    if let Some((_, verb)) = last.split_once(':') {
+        return Some(format!("tasks:{verb}"));
+    }
+    match (method, p.ends_with("/tasks")) {
+        ("GET", true) => Some("tasks:list".into()),
+        ("GET", false) => Some("tasks:get".into()),
+        _ => None,
     }
 }
 
@@ -640,6 +663,29 @@ mod tests {
         for (seq, line) in want {
             assert_eq!(ix.line_of_seq(seq), Some(line), "seq {seq}: {events:#?}");
         }
+    }
+
+    #[test]
+    fn rest_operations_are_named() {
+        let op = |m, p| rest_operation(m, p);
+        assert_eq!(
+            op("POST", "/rest/v1/message:send").as_deref(),
+            Some("message:send")
+        );
+        assert_eq!(
+            op("POST", "/v1/tasks/3c9e:cancel").as_deref(),
+            Some("tasks:cancel")
+        );
+        assert_eq!(
+            op("GET", "/v1/tasks/3c9e?historyLength=10").as_deref(),
+            Some("tasks:get")
+        );
+        assert_eq!(op("GET", "/v1/tasks").as_deref(), Some("tasks:list"));
+        assert_eq!(
+            op("POST", "/v1/tasks/3c9e/pushNotificationConfigs").as_deref(),
+            Some("pushNotificationConfigs")
+        );
+        assert_eq!(op("GET", "/.well-known/agent-card.json"), None);
     }
 
     #[test]

@@ -57,6 +57,11 @@ pub const AREAS: &[(&str, Category, &str)] = &[
         Category::ErrorHandling,
         "json-rpc envelope and error codes",
     ),
+    (
+        "rest",
+        Category::ErrorHandling,
+        "http+json binding and its errors",
+    ),
     ("task", Category::Lifecycle, "task state machine"),
     ("id", Category::Lifecycle, "taskId / contextId continuity"),
     ("stream", Category::Streaming, "streaming responses"),
