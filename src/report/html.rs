@@ -225,7 +225,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
             );
             // Events that carry evidence, then the SSE events; each evidence seq once.
             let mut anchored = std::collections::BTreeSet::new();
-            for (seq, fs) in hits.range(x.first_seq..=x.last_seq) {
+            // Seqs may arrive out of order in a damaged file: never build an inverted range.
+            let (lo, hi) = (x.first_seq.min(x.last_seq), x.first_seq.max(x.last_seq));
+            for (seq, fs) in hits.range(lo..=hi) {
                 let belongs = input
                     .index
                     .exchange_of_seq(*seq)
