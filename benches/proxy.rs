@@ -332,6 +332,12 @@ fn idle_per_stream(mode: &str, n: usize) -> Option<u64> {
 }
 
 fn main() {
+    // `cargo test --all-targets` runs bench binaries without `--bench`: a benchmark is not a
+    // test, so say so and stop; `cargo bench --bench proxy` runs it.
+    if !std::env::args().any(|a| a == "--bench") {
+        println!("proxy bench: skipped outside `cargo bench --bench proxy`");
+        return;
+    }
     if let Ok(spec) = std::env::var("A2A_BENCH_IDLE") {
         idle_child(&spec);
         return;

@@ -174,6 +174,13 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(200);
+    // `cargo test --all-targets` runs bench binaries without `--bench`: then only a small
+    // smoke pass (2 MB) so the code is exercised without timing anything.
+    let mb = if std::env::args().any(|a| a == "--bench") {
+        mb
+    } else {
+        2
+    };
     let dir = tempfile::tempdir().unwrap();
     let small = dir.path().join("small.jsonl");
     let large = dir.path().join("large.jsonl");

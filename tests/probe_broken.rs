@@ -111,6 +111,7 @@ async fn conformant_agent_passes_everything() {
         "streaming.last-chunk",
         "errors.cancel-completed",
         "errors.message-to-terminal",
+        "errors.subscribe-terminal",
         "errors.unknown-method",
         "errors.invalid-request",
         "errors.parse-error",
@@ -127,8 +128,9 @@ async fn conformant_agent_passes_everything() {
         ConformanceLevel::Full
     );
     // warm-up + card 2, unknown task 1, send 1, get 1, history 2, cancel-completed 1,
-    // message-to-terminal 1, cancel 2, input 2, stream 1, error cases 5: no retries, no extras
-    assert_eq!(r.requests, 19);
+    // message-to-terminal 1, subscribe-terminal 1, cancel 2, input 2, stream 1, error
+    // cases 5: no retries, no extras
+    assert_eq!(r.requests, 20);
 }
 
 #[tokio::test]
@@ -249,4 +251,125 @@ async fn card_url_on_another_host_is_refused_not_followed() {
         findings.iter().all(|f| f.severity < Severity::Error),
         "{findings:#?}"
     );
+}
+
+/// Probes an agent that also serves the 1.0 HTTP+JSON binding, through the pipeline.
+async fn probe_rest(brk: Break) -> (ProbeReport, Vec<Finding>) {
+    let agent = broken::start_with(brk, false, true).await;
+    let argv = ["a2a-interop", "probe", &agent.url(), "--timeout", "10s"];
+    let Command::Probe(args) = Cli::parse_from(argv).command else {
+        unreachable!("parsed a probe command")
+    };
+    let cfg = probe_cmd::config_from(&args).unwrap();
+    let base = url::Url::parse(&agent.url()).unwrap();
+    let run = probe_cmd::probe_through_pipeline(&args, &cfg, base)
+        .await
+        .unwrap();
+    if let Some(tmp) = &run.temp_recording {
+        let _ = std::fs::remove_file(tmp);
+    }
+    (run.report, run.outcome.verify.findings)
+}
+
+#[tokio::test]
+async fn http_json_binding_passes_like_json_rpc() {
+    let (r, findings) = probe_rest(Break::Nothing).await;
+    assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
+    let rest = |t: &str| {
+        r.result_in(t, Some("1.0"), Some("http+json"))
+            .unwrap_or_else(|| panic!("no http+json result {t}"))
+            .clone()
+    };
+    for t in [
+        "card.interface-url",
+        "errors.unknown-task",
+        "lifecycle.send",
+        "lifecycle.get-task",
+        "lifecycle.poll-terminal",
+        "lifecycle.history-length",
+        "lifecycle.cancel",
+        "lifecycle.input-required",
+        "streaming.content-type",
+        "streaming.envelope",
+        "streaming.first-event",
+        "streaming.same-ids",
+        "streaming.terminal",
+        "streaming.nothing-after-terminal",
+        "streaming.last-chunk",
+        "errors.cancel-completed",
+        "errors.message-to-terminal",
+        "errors.parse-error",
+        "errors.invalid-params",
+        "errors.unsupported-version",
+    ] {
+        assert_eq!(rest(t).status, Status::Pass, "{t}: {}", rest(t).message);
+    }
+    assert_eq!(rest("errors.unknown-method").status, Status::Skip);
+    assert_eq!(
+        rest("streaming.envelope").message,
+        "3 events, each a bare StreamResponse"
+    );
+    assert_eq!(
+        conformance_level(&r.results, &findings),
+        ConformanceLevel::Full
+    );
+}
+
+#[tokio::test]
+async fn a_break_shows_in_both_bindings() {
+    let (r, _) = probe_rest(Break::CancelCompletedSucceeds).await;
+    let failed: Vec<(String, Option<String>)> = r
+        .failures()
+        .iter()
+        .map(|f| (f.test.clone(), f.binding.clone()))
+        .collect();
+    assert_eq!(
+        failed,
+        vec![
+            ("errors.cancel-completed".to_string(), None),
+            (
+                "errors.cancel-completed".to_string(),
+                Some("http+json".to_string())
+            ),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn endless_body_is_cut_at_the_cap_not_buffered_forever() {
+    use a2a_interop::probe::transport::{ProbeRequest, MAX_BODY_BYTES};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    // a real server that answers with a close-delimited body that never ends
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = tokio::spawn(async move {
+        let (mut s, _) = listener.accept().await.unwrap();
+        let mut head = [0u8; 1024];
+        let _ = s.read(&mut head).await;
+        let _ = s
+            .write_all(
+                b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\nconnection: close\r\n\r\n",
+            )
+            .await;
+        let chunk = vec![b'x'; 64 * 1024];
+        while s.write_all(&chunk).await.is_ok() {}
+    });
+    let t = Transport::new(TransportConfig {
+        base: url::Url::parse(&format!("http://{addr}/")).unwrap(),
+        via: None,
+        allow_hosts: vec![],
+        max_requests: 1,
+    });
+    let req = ProbeRequest {
+        method: http::Method::GET,
+        url: url::Url::parse(&format!("http://{addr}/stream")).unwrap(),
+        headers: vec![],
+        body: None,
+    };
+    let resp = t.send(req, Duration::from_secs(30)).await.unwrap();
+    assert_eq!(resp.status, 200);
+    assert!(!resp.complete);
+    assert_eq!(resp.body.len(), MAX_BODY_BYTES);
+    server.abort();
 }

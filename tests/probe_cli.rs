@@ -141,3 +141,55 @@ async fn unreachable_agent_fails_card_reachable() {
         "{stdout}"
     );
 }
+
+#[tokio::test]
+async fn dialect_binding_and_skill_flags_select_what_runs() {
+    let agent = broken::start_with(Break::Nothing, false, true).await;
+    // --binding http+json: only the HTTP+JSON interface is exercised
+    let out = run_cli(vec![
+        "probe".into(),
+        agent.url(),
+        "--binding".into(),
+        "http+json".into(),
+    ])
+    .await;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("pass  lifecycle.send [1.0 http+json]"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("lifecycle.send [1.0]:"), "{stdout}");
+    // --dialect 0.3 on a 1.0-only card: nothing to test, said plainly
+    let out = run_cli(vec![
+        "probe".into(),
+        agent.url(),
+        "--dialect".into(),
+        "0.3".into(),
+    ])
+    .await;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains(
+            "fail  card.interfaces: card advertises no interface this probe was asked to test"
+        ),
+        "{stdout}"
+    );
+    // --skill names a skill the card does not have
+    let out = run_cli(vec![
+        "probe".into(),
+        agent.url(),
+        "--binding".into(),
+        "jsonrpc".into(),
+        "--skill".into(),
+        "nosuch".into(),
+    ])
+    .await;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("fail  lifecycle.send [1.0]: card has no skill nosuch"),
+        "{stdout}"
+    );
+}

@@ -92,10 +92,14 @@ async fn reference_agent_is_fully_conformant_in_both_dialects() {
     assert_eq!(v.status, Status::Pass, "{}", v.message);
     let v = r.result("errors.unsupported-version", Some("0.3")).unwrap();
     assert_eq!(v.status, Status::Skip);
+    let v = r.result("errors.subscribe-terminal", Some("1.0")).unwrap();
+    assert_eq!(v.status, Status::Pass, "{}", v.message);
+    let v = r.result("errors.subscribe-terminal", Some("0.3")).unwrap();
+    assert_eq!(v.status, Status::Skip);
     // every result is one of the above: nothing unexpected ran
     assert_eq!(
         r.results.len(),
-        dialect_free.len() + 2 * per_dialect.len() + 2
+        dialect_free.len() + 2 * per_dialect.len() + 4
     );
 
     let serious: Vec<String> = findings

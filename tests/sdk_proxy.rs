@@ -100,6 +100,25 @@ fn read_recording(path: &Path) -> (BTreeMap<String, Recorded>, u64) {
     (by_ex, gaps)
 }
 
+/// Findings of the recording verified offline, as sorted `(rule, message)` pairs.
+fn offline_findings(path: &Path) -> Vec<(String, String)> {
+    let src = source::open(path).expect("open the recording");
+    let mut v = a2a_interop::verify::Verifier::new(&src.header);
+    for ev in src.events {
+        v.feed(&ev.expect("event"));
+    }
+    sorted_findings(&v.finish().findings)
+}
+
+fn sorted_findings(f: &[a2a_interop::verify::Finding]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = f
+        .iter()
+        .map(|f| (f.rule.clone(), f.message.clone()))
+        .collect();
+    out.sort();
+    out
+}
+
 /// Sends one raw request through the proxy; returns the status, the response bytes and each
 /// SSE event's arrival time in ms with its data.
 async fn raw_exchange(
@@ -250,7 +269,7 @@ async fn sdk_traffic_through_the_proxy_is_unchanged_recorded_whole_and_clean() {
         } else {
             // The agents send a chunk every 250 ms; a proxy that buffers would deliver them together.
             for w in artifact_times.windows(2) {
-                if w[1] - w[0] < 150.0 {
+                if w[1] - w[0] < 100.0 {
                     problems.push(format!(
                         "{a}: stream chunks reached the client together: {artifact_times:?}"
                     ));
@@ -337,6 +356,14 @@ async fn sdk_traffic_through_the_proxy_is_unchanged_recorded_whole_and_clean() {
         if !errors.is_empty() {
             problems.push(format!(
                 "{a}: error findings on clean SDK traffic: {errors:#?}"
+            ));
+        }
+        // Online verdicts equal offline verdicts on the same recording (DESIGN.md).
+        let online = sorted_findings(&outcome.verify.findings);
+        let offline = offline_findings(&recording);
+        if online != offline {
+            problems.push(format!(
+                "{a}: online findings {online:#?} but offline {offline:#?}"
             ));
         }
         let flagged = outcome

@@ -54,6 +54,9 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     let findings = &run.outcome.verify.findings;
     let level = conformance_level(&run.report.results, findings);
 
+    if pairs.is_empty() {
+        remove_temp(&run);
+    }
     // the results always reach stdout as text unless a report goes there
     let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
     if !to_stdout {
@@ -61,6 +64,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     }
     if !pairs.is_empty() {
         let input = report_input(&run);
+        remove_temp(&run);
         let mut model = Report::build(&input);
         model.conformance_level = report_level(level);
         model.conformance_reason = level_reason(&run.report, findings, level);
@@ -82,16 +86,15 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    if let Some(tmp) = &run.temp_recording {
-        let _ = std::fs::remove_file(tmp);
-    }
     let fail_on = a.output.fail_on.unwrap_or(FailOn::Error);
     Ok(exit_code(&run.report, findings, fail_on))
 }
 
 /// A finished probe: the test results and what the pipeline recorded and verified.
 pub struct ProbeRun {
+    /// The probe's own test results.
     pub report: ProbeReport,
+    /// Recording header, recording path, and the verifier's findings on the probe traffic.
     pub outcome: RunOutcome,
     /// Recording written only to build the report's exchange index (deleted after use).
     pub temp_recording: Option<PathBuf>,
@@ -187,10 +190,7 @@ pub fn report_input(run: &ProbeRun) -> ReportInput {
         .results
         .iter()
         .map(|r| TestResult {
-            test: match &r.dialect {
-                Some(d) => format!("{} [{d}]", r.test),
-                None => r.test.clone(),
-            },
+            test: format!("{}{}", r.test, scope(r)),
             category: r.category,
             status: match r.status {
                 Status::Pass => report::Status::Pass,
@@ -205,12 +205,29 @@ pub fn report_input(run: &ProbeRun) -> ReportInput {
     input
 }
 
+/// ` [1.0]`, ` [1.0 http+json]`, or nothing for dialect-free tests.
+fn scope(r: &probe::ProbeResult) -> String {
+    match (&r.dialect, &r.binding) {
+        (Some(d), Some(b)) => format!(" [{d} {b}]"),
+        (Some(d), None) => format!(" [{d}]"),
+        (None, Some(b)) => format!(" [{b}]"),
+        (None, None) => String::new(),
+    }
+}
+
 fn report_level(l: ConformanceLevel) -> report::ConformanceLevel {
     match l {
         ConformanceLevel::Full => report::ConformanceLevel::Full,
         ConformanceLevel::Partial => report::ConformanceLevel::Partial,
         ConformanceLevel::Minimal => report::ConformanceLevel::Minimal,
         ConformanceLevel::NonConformant => report::ConformanceLevel::NonConformant,
+    }
+}
+
+/// Deletes the recording made only for the report index (no `--record`).
+fn remove_temp(run: &ProbeRun) {
+    if let Some(tmp) = &run.temp_recording {
+        let _ = std::fs::remove_file(tmp);
     }
 }
 
@@ -329,11 +346,7 @@ pub fn exit_code(r: &ProbeReport, findings: &[Finding], fail_on: FailOn) -> Exit
 pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLevel) -> String {
     let mut s = format!("probe {} (dialects: {})\n", r.target, r.dialects.join(", "));
     for x in &r.results {
-        let d = x
-            .dialect
-            .as_deref()
-            .map(|d| format!(" [{d}]"))
-            .unwrap_or_default();
+        let d = scope(x);
         s.push_str(&format!(
             "{:<4}  {}{d}: {} ({} ms)\n",
             x.status.as_str(),

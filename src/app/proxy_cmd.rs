@@ -93,6 +93,9 @@ async fn run_async(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode
     let listen = cfg.proxy.listen;
     let routes = cfg.proxy.routes.clone();
     let record = cfg.record.clone();
+    // Install the signal handlers before anything is announced: a SIGTERM that arrives
+    // right after the banner must end the run cleanly, not kill the process.
+    let stop = stop_signal()?;
     let pipeline = Pipeline::start(cfg)
         .await
         .map_err(|e| explain_start_error(e, listen))?;
@@ -108,7 +111,7 @@ async fn run_async(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode
         None => eprintln!("  not recording (--no-record)"),
     }
     eprintln!("  Ctrl-C or SIGTERM ends the run");
-    wait_for_stop().await;
+    stop.await;
     eprintln!("a2a-interop proxy: stopping");
     let outcome = pipeline.finish().await?;
     let s = &outcome.recorder;
@@ -145,25 +148,28 @@ fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
     }
 }
 
-async fn wait_for_stop() {
+/// A future that completes on Ctrl-C or (Unix) SIGTERM. The handlers are registered when
+/// this function returns, not when the future is first polled.
+fn stop_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
+    let ctrl_c = tokio::signal::ctrl_c();
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
+        let mut term = signal(SignalKind::terminate()).context("cannot install SIGTERM handler")?;
+        let mut int = signal(SignalKind::interrupt()).context("cannot install SIGINT handler")?;
+        Ok(async move {
+            tokio::select! {
+                _ = ctrl_c => {}
+                _ = term.recv() => {}
+                _ = int.recv() => {}
             }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
-        }
+        })
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        Ok(async move {
+            let _ = ctrl_c.await;
+        })
     }
 }
 

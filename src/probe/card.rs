@@ -32,7 +32,9 @@ impl Binding {
 /// One interface the card advertises.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Interface {
+    /// Dialect from `protocolVersion` (Major.Minor).
     pub dialect: Dialect,
+    /// `protocolBinding` (1.0) or `transport` / `preferredTransport` (0.x).
     pub binding: Binding,
     /// The advertised URL, as written.
     pub url: String,
@@ -69,7 +71,11 @@ pub fn interfaces(card: &Value) -> Vec<Interface> {
                     dialect: d,
                     binding: Binding::parse(b),
                     url: url.to_string(),
-                    tenant: i.get("tenant").and_then(Value::as_str).map(str::to_string),
+                    tenant: i
+                        .get("tenant")
+                        .and_then(Value::as_str)
+                        .filter(|t| !t.is_empty())
+                        .map(str::to_string),
                     pointer: format!("/supportedInterfaces/{n}/url"),
                 });
             }
@@ -386,7 +392,9 @@ fn scheme_problem(s: &Value) -> Option<String> {
 /// A skill as the prober uses it: id, first example text, and lowercase words to match on.
 #[derive(Clone, Debug)]
 pub struct Skill {
+    /// `AgentSkill.id`.
     pub id: String,
+    /// First of `examples`, used as the message text.
     pub example: Option<String>,
     /// id, name, tags and description, lowercase.
     pub words: String,

@@ -1,8 +1,9 @@
 /*!
 The active prober (`a2a-interop probe URL`): discovers an agent exactly like a real client
 (well-known Agent Card, then only the interface URLs the card advertises) and runs a test plan
-over each JSON-RPC dialect the card offers, highest first: card, lifecycle, streaming, error
-handling, auth. Each test gives one [`ProbeResult`]; the run ends in a [`ConformanceLevel`].
+over each interface the card offers (JSON-RPC, then HTTP+JSON; each highest dialect first):
+card, lifecycle, streaming, error handling, auth. Each test gives one [`ProbeResult`]; the
+run ends in a [`ConformanceLevel`].
 
 Every request goes through [`transport::Transport`], which can route it through the
 in-process recording proxy so the probe's own traffic is recorded and verified like passive
@@ -58,7 +59,12 @@ pub struct ProbeResult {
     /// Dialect the test ran in (`"1.0"`, `"0.3"`), none for dialect-free tests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dialect: Option<String>,
+    /// `"http+json"` for HTTP+JSON tests; none for JSON-RPC and binding-free tests.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub binding: Option<String>,
+    /// Report category (`agent-card`, `lifecycle`, `streaming`, `error-handling`, ...).
     pub category: Category,
+    /// pass, fail or skip.
     pub status: Status,
     /// What was found (lowercase, no final period); for a skip, why.
     pub message: String,
@@ -206,17 +212,28 @@ pub struct ProbeReport {
     pub target: String,
     /// Dialects exercised, highest first (`"1.0"`, `"0.3"`).
     pub dialects: Vec<String>,
+    /// Every test result, in run order.
     pub results: Vec<ProbeResult>,
     /// Requests sent.
     pub requests: u32,
 }
 
 impl ProbeReport {
-    /// The result of `test` in `dialect` (`None` for dialect-free tests).
+    /// The result of `test` in `dialect` (`None` for dialect-free tests) over JSON-RPC.
     pub fn result(&self, test: &str, dialect: Option<&str>) -> Option<&ProbeResult> {
-        self.results
-            .iter()
-            .find(|r| r.test == test && r.dialect.as_deref() == dialect)
+        self.result_in(test, dialect, None)
+    }
+
+    /// The result of `test` in `dialect` over `binding` (`None` = JSON-RPC or none).
+    pub fn result_in(
+        &self,
+        test: &str,
+        dialect: Option<&str>,
+        binding: Option<&str>,
+    ) -> Option<&ProbeResult> {
+        self.results.iter().find(|r| {
+            r.test == test && r.dialect.as_deref() == dialect && r.binding.as_deref() == binding
+        })
     }
 
     /// Failed results.

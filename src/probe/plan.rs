@@ -3,7 +3,8 @@ The test plan and its runner. Order of a run (each step a [`ProbeResult`]):
 
 1. warm-up card fetch (no result), then `card.*` on the well-known card fetched without
    credentials (CARD-001, CARD-002, CARD-003/004, CARD-011);
-2. per advertised JSON-RPC dialect, highest first: `card.interface-url`, `lifecycle.*`
+2. per advertised interface, JSON-RPC first, each highest dialect first (HTTP+JSON 1.0 and
+   0.3 after; gRPC is skipped): `card.interface-url`, `lifecycle.*`
    (TASK-*, ID-*, DATA-006), `streaming.*` (STREAM-*, RPC-005), `errors.*` (ERR-*, RPC-003,
    VER-002);
 3. once: `auth.*` (AUTH-002, ERR-006) and `errors.no-5xx`.
@@ -62,6 +63,7 @@ impl From<SendError> for CallError {
 /// A JSON-RPC reply: the HTTP response and its parsed body.
 struct Rpc {
     resp: ProbeResponse,
+    /// JSON-RPC response; for HTTP+JSON, the body normalised to one (see [`rest_rpc`]).
     json: Option<Value>,
 }
 
@@ -93,9 +95,9 @@ impl Rpc {
         }
         let ct = self.resp.content_type();
         if ct.is_empty() {
-            format!("HTTP {} without a JSON-RPC body", self.resp.status)
+            format!("HTTP {} without an A2A body", self.resp.status)
         } else {
-            format!("HTTP {} {ct} without a JSON-RPC body", self.resp.status)
+            format!("HTTP {} {ct} without an A2A body", self.resp.status)
         }
     }
 }
@@ -104,8 +106,20 @@ impl Rpc {
 #[derive(Clone)]
 struct Target {
     dialect: Dialect,
+    binding: Binding,
     url: Url,
     tenant: Option<String>,
+}
+
+impl Target {
+    /// The payload shape: HTTP+JSON bodies are ProtoJSON (1.0 oneof wrappers and
+    /// `TASK_STATE_*`) in both 1.0 and 0.3 (digest §0.1); JSON-RPC follows the dialect.
+    fn wire(&self) -> Dialect {
+        match self.binding {
+            Binding::HttpJson => Dialect::V1_0,
+            _ => self.dialect,
+        }
+    }
 }
 
 /// A task the plan created and follows.
@@ -139,6 +153,8 @@ impl TaskRef {
 }
 
 struct Runner<'a> {
+    /// Binding of the target under test (`None` = JSON-RPC or binding-free tests).
+    binding: Option<&'static str>,
     cfg: &'a ProbeConfig,
     t: &'a Transport,
     results: Vec<ProbeResult>,
@@ -149,6 +165,7 @@ struct Runner<'a> {
 /// Runs the whole plan against the agent at `t.base()`. Never fails: problems are results.
 pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
     let mut r = Runner {
+        binding: None,
         cfg,
         t,
         results: Vec::new(),
@@ -196,6 +213,7 @@ impl<'a> Runner<'a> {
         self.results.push(ProbeResult {
             test: test.to_string(),
             dialect: d.map(|d| d.label().to_string()),
+            binding: self.binding.map(str::to_string),
             category: cat,
             status,
             message,
@@ -211,7 +229,7 @@ impl<'a> Runner<'a> {
         let label = d.map(Dialect::label);
         self.results
             .iter()
-            .find(|r| r.test == test && r.dialect.as_deref() == label)
+            .find(|r| r.test == test && r.dialect.as_deref() == label && r.binding.is_none())
             .map(|r| r.status)
     }
 
@@ -268,6 +286,12 @@ impl<'a> Runner<'a> {
         auth: bool,
         version: Option<&str>,
     ) -> Result<Rpc, CallError> {
+        if tg.binding == Binding::HttpJson {
+            let op = [Op::Send, Op::Stream, Op::Get, Op::Cancel]
+                .into_iter()
+                .find(|op| tg.dialect.method(*op) == method);
+            return self.rest_call(tg, op, params, auth, version).await;
+        }
         if let (Some(tenant), Some(obj)) = (&tg.tenant, params.as_object_mut()) {
             obj.insert("tenant".into(), json!(tenant)); // CARD-008
         }
@@ -281,7 +305,72 @@ impl<'a> Runner<'a> {
             .await
     }
 
-    fn send_params(&self, d: Dialect, text: &str, wait: bool, task: Option<&TaskRef>) -> Value {
+    /// One HTTP+JSON call (1.0, REST-001): `op` to its route under the interface URL (and
+    /// `/{tenant}` when the interface has one), the answer normalised by [`rest_rpc`].
+    async fn rest_call(
+        &self,
+        tg: &Target,
+        op: Option<Op>,
+        params: &Value,
+        auth: bool,
+        version: Option<&str>,
+    ) -> Result<Rpc, CallError> {
+        let Some(op) = op else {
+            return Err(CallError::Other(
+                "no HTTP+JSON route for this method".into(),
+            ));
+        };
+        let (method, route, body) = rest_route(op, params);
+        let url = rest_url(tg, &route.0, route.1.as_deref());
+        self.rest_send(url, method, body, auth, version).await
+    }
+
+    async fn rest_send(
+        &self,
+        url: Url,
+        method: Method,
+        body: Option<Bytes>,
+        auth: bool,
+        version: Option<&str>,
+    ) -> Result<Rpc, CallError> {
+        let mut headers = Vec::new();
+        if body.is_some() {
+            headers.push(("Content-Type".to_string(), "application/json".to_string()));
+        }
+        if let Some(v) = version {
+            headers.push(("A2A-Version".into(), v.into()));
+        }
+        if auth {
+            headers.extend(self.cfg.auth_headers.iter().cloned());
+        }
+        let req = ProbeRequest {
+            method,
+            url,
+            headers,
+            body,
+        };
+        let resp = self.t.send(req, self.cfg.timeout).await?;
+        Ok(rest_rpc(resp))
+    }
+
+    fn send_params(&self, tg: &Target, text: &str, wait: bool, task: Option<&TaskRef>) -> Value {
+        let mut p = self.send_params_of(tg.wire(), text, wait, task);
+        if tg.binding == Binding::HttpJson && tg.dialect == Dialect::V0_3 {
+            // 0.3 REST = ProtoJSON of 0.3:grpc: parts in `content`, `blocking` (trap 5, 8)
+            if let Some(m) = p.get_mut("message").and_then(Value::as_object_mut) {
+                if let Some(parts) = m.remove("parts") {
+                    m.insert("content".into(), parts);
+                }
+            }
+            if let Some(c) = p.get_mut("configuration").and_then(Value::as_object_mut) {
+                c.remove("returnImmediately");
+                c.insert("blocking".into(), json!(wait));
+            }
+        }
+        p
+    }
+
+    fn send_params_of(&self, d: Dialect, text: &str, wait: bool, task: Option<&TaskRef>) -> Value {
         let msg = d.user_message(
             text,
             task.map(|t| t.id.as_str()),
@@ -347,10 +436,15 @@ impl<'a> Runner<'a> {
         let mut dialects = Vec::new();
         let mut first_ok: Option<Target> = None;
         for tg in &targets {
-            dialects.push(tg.dialect.label().to_string());
+            let label = tg.dialect.label().to_string();
+            if !dialects.contains(&label) {
+                dialects.push(label);
+            }
+            self.binding = (tg.binding == Binding::HttpJson).then_some("http+json");
             if self.dialect_tests(tg, &card).await && first_ok.is_none() {
                 first_ok = Some(tg.clone());
             }
+            self.binding = None;
         }
         self.auth_tests(&card, first_ok.as_ref()).await;
         let started = Instant::now();
@@ -463,16 +557,30 @@ impl<'a> Runner<'a> {
             .binding
             .as_deref()
             .is_none_or(|b| b.eq_ignore_ascii_case("jsonrpc"));
+        let want_rest = self
+            .cfg
+            .binding
+            .as_deref()
+            .is_none_or(|b| b.eq_ignore_ascii_case("http+json"));
         let mut other_bindings = Vec::new();
         for i in &all {
             if self.cfg.dialect.is_some_and(|d| d != i.dialect) {
                 continue;
             }
-            if i.binding != Binding::JsonRpc {
+            let rest_ok = i.binding == Binding::HttpJson;
+            if i.binding != Binding::JsonRpc && !rest_ok {
                 other_bindings.push(i.clone());
                 continue;
             }
-            if !want_jsonrpc || targets.iter().any(|t| t.dialect == i.dialect) {
+            let wanted = match i.binding {
+                Binding::JsonRpc => want_jsonrpc,
+                _ => want_rest,
+            };
+            if !wanted
+                || targets
+                    .iter()
+                    .any(|t| t.dialect == i.dialect && t.binding == i.binding)
+            {
                 continue;
             }
             match self.target_of(i) {
@@ -480,17 +588,25 @@ impl<'a> Runner<'a> {
                 Err(m) => problems.push((i.dialect, m)),
             }
         }
-        targets.sort_by_key(|t| std::cmp::Reverse(t.dialect));
+        // JSON-RPC first, each binding highest dialect first
+        targets.sort_by_key(|t| (t.binding != Binding::JsonRpc, std::cmp::Reverse(t.dialect)));
         let o = if targets.is_empty() && problems.is_empty() {
             Outcome::Fail(if all.is_empty() {
                 "card advertises no interface of a known protocol version".to_string()
             } else {
-                "card advertises no JSON-RPC interface this probe was asked to test".to_string()
+                "card advertises no interface this probe was asked to test".to_string()
             })
         } else {
             let list: Vec<String> = targets
                 .iter()
-                .map(|t| format!("JSON-RPC {} at {}", t.dialect.label(), t.url))
+                .map(|t| {
+                    let b = if t.binding == Binding::JsonRpc {
+                        "JSON-RPC"
+                    } else {
+                        "HTTP+JSON"
+                    };
+                    format!("{b} {} at {}", t.dialect.label(), t.url)
+                })
                 .collect();
             Outcome::Pass(format!("advertises {}", list.join(", ")))
         };
@@ -518,7 +634,8 @@ impl<'a> Runner<'a> {
                 Some(i.dialect),
                 Category::Transport,
                 &format!(
-                    "{b} interface {} not probed by this build",
+                    "{b} {} interface {} not probed by this build",
+                    i.dialect.label(),
                     Url::parse(&i.url).map_or(i.url.clone(), |u| self.t.unproxied(&u).to_string())
                 ),
             );
@@ -534,14 +651,17 @@ impl<'a> Runner<'a> {
             )
         })?;
         self.t.check_url(&url).map_err(|e| e.to_string())?;
+        // a card rewritten by the recording proxy names the proxy: speak of the agent
+        let url = self.t.unproxied(&url);
         Ok(Target {
             dialect: i.dialect,
+            binding: i.binding,
             url,
             tenant: i.tenant.clone(),
         })
     }
 
-    /// All tests of one dialect. Returns whether the interface answered JSON-RPC.
+    /// All tests of one interface (dialect + binding). Returns whether it answered A2A.
     async fn dialect_tests(&mut self, tg: &Target, card: &Value) -> bool {
         let d = Some(tg.dialect);
         // card.interface-url and errors.unknown-task share one GetTask on a random id
@@ -571,7 +691,7 @@ impl<'a> Runner<'a> {
                 rest_skip(self, "interface unreachable");
                 false
             }
-            Ok(rpc) if rpc.json.is_none() && matches!(rpc.resp.status, 401 | 403) => {
+            Ok(rpc) if matches!(rpc.resp.status, 401 | 403) => {
                 let o = Outcome::Pass(format!(
                     "advertised url {} answered HTTP {} (credentials needed)",
                     tg.url, rpc.resp.status
@@ -585,16 +705,21 @@ impl<'a> Runner<'a> {
             }
             Ok(rpc) if rpc.result().is_none() && rpc.error_code().is_none() => {
                 let o = Outcome::Fail(format!(
-                    "advertised url {} answered {} to a JSON-RPC request",
+                    "advertised url {} answered {} to an A2A request",
                     tg.url,
                     rpc.describe()
                 ));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
-                rest_skip(self, "interface does not answer JSON-RPC");
+                rest_skip(self, "interface does not answer A2A");
                 false
             }
             Ok(rpc) => {
-                let o = Outcome::Pass(format!("advertised url {} answers JSON-RPC", tg.url));
+                let b = if tg.binding == Binding::JsonRpc {
+                    "JSON-RPC"
+                } else {
+                    "HTTP+JSON"
+                };
+                let o = Outcome::Pass(format!("advertised url {} answers {b}", tg.url));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
                 let o = expect_code(&rpc, -32001, "TaskNotFoundError");
                 self.push(
@@ -622,7 +747,7 @@ impl<'a> Runner<'a> {
         let mut outcome: Option<Outcome> = None;
         for skill in self.basic_skills().into_iter().take(3) {
             let text = Self::text_of(&skill);
-            let params = self.send_params(tg.dialect, &text, true, None);
+            let params = self.send_params(tg, &text, true, None);
             let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
                 Ok(r) => r,
                 Err(e) => {
@@ -639,7 +764,7 @@ impl<'a> Runner<'a> {
                 )));
                 break;
             };
-            match tg.dialect.send_reply(result) {
+            match tg.wire().send_reply(result) {
                 Reply::Task(t) => {
                     match TaskRef::from_task(&t) {
                         Some(tr) => {
@@ -701,6 +826,7 @@ impl<'a> Runner<'a> {
                 Category::ErrorHandling,
                 why,
             );
+            self.skip("errors.subscribe-terminal", d, Category::ErrorHandling, why);
             self.cancel_test(tg).await;
             self.input_test(tg).await;
             return;
@@ -839,6 +965,7 @@ impl<'a> Runner<'a> {
             let why = "no terminal task to work with";
             self.skip("errors.cancel-completed", d, eh, why);
             self.skip("errors.message-to-terminal", d, eh, why);
+            self.skip("errors.subscribe-terminal", d, eh, why);
             return;
         };
         let started = Instant::now();
@@ -862,7 +989,7 @@ impl<'a> Runner<'a> {
             .first()
             .map(Self::text_of)
             .unwrap_or_else(|| "hello".into());
-        let params = self.send_params(tg.dialect, &text, true, Some(task));
+        let params = self.send_params(tg, &text, true, Some(task));
         let o = match self.call(tg, tg.dialect.method(Op::Send), params).await {
             Ok(rpc) if rpc.result().is_some() => Outcome::Fail(format!(
                 "agent accepted a message to {} task {}",
@@ -882,6 +1009,52 @@ impl<'a> Runner<'a> {
             Err(e) => e.outcome("send failed"),
         };
         self.push("errors.message-to-terminal", d, eh, started, o);
+
+        // TASK-004: SubscribeToTask on a terminal task → UnsupportedOperationError (1.0
+        // JSON-RPC; 0.3 returns the task, trap 6; the REST verb is disputed, trap 1)
+        let started = Instant::now();
+        if tg.dialect != Dialect::V1_0 || tg.binding != Binding::JsonRpc {
+            let why = if tg.dialect != Dialect::V1_0 {
+                "0.3 resubscribe to a finished task may return the task (trap 6)"
+            } else {
+                "http+json subscribe verb is disputed (GET vs POST, trap 1)"
+            };
+            self.skip("errors.subscribe-terminal", d, eh, why);
+            return;
+        }
+        let body = json!({"jsonrpc": "2.0", "id": uuid::Uuid::new_v4().to_string(),
+            "method": "SubscribeToTask", "params": {"id": task.id}});
+        let o = match self
+            .post_raw(
+                tg,
+                Bytes::from(body.to_string()),
+                true,
+                tg.dialect.version_header(),
+            )
+            .await
+        {
+            Ok(mut rpc) => {
+                // a streaming method may answer with a plain JSON-RPC error or an SSE event
+                if rpc.json.is_none() && rpc.resp.content_type() == "text/event-stream" {
+                    let text = String::from_utf8_lossy(&rpc.resp.body).to_string();
+                    rpc.json = super::sse::events(&text)
+                        .first()
+                        .and_then(|d| serde_json::from_str::<Value>(d).ok())
+                        .filter(Value::is_object);
+                }
+                if rpc.result().is_some() {
+                    Outcome::Fail(format!(
+                        "subscribe to {} task {} streamed it, expected error -32004 UnsupportedOperationError",
+                        task.state_str(),
+                        task.id
+                    ))
+                } else {
+                    expect_code(&rpc, -32004, "UnsupportedOperationError")
+                }
+            }
+            Err(e) => e.outcome("subscribe failed"),
+        };
+        self.push("errors.subscribe-terminal", d, eh, started, o);
     }
 
     /// `lifecycle.cancel`: a long-running task, sent without waiting, then CancelTask
@@ -903,12 +1076,12 @@ impl<'a> Runner<'a> {
     }
 
     async fn cancel_outcome(&self, tg: &Target, skill: &Skill) -> Outcome {
-        let params = self.send_params(tg.dialect, &Self::text_of(skill), false, None);
+        let params = self.send_params(tg, &Self::text_of(skill), false, None);
         let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
             Ok(r) => r,
             Err(e) => return e.outcome("send failed"),
         };
-        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.dialect.send_reply(r)) else {
+        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) else {
             return Outcome::Skip(format!("skill {} did not reply with a task", skill.id));
         };
         let Some(task) = TaskRef::from_task(&t) else {
@@ -984,12 +1157,12 @@ impl<'a> Runner<'a> {
 
     async fn input_outcome(&self, tg: &Target, skill: &Skill) -> Outcome {
         let text = Self::text_of(skill);
-        let params = self.send_params(tg.dialect, &text, true, None);
+        let params = self.send_params(tg, &text, true, None);
         let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
             Ok(r) => r,
             Err(e) => return e.outcome("send failed"),
         };
-        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.dialect.send_reply(r)) else {
+        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) else {
             return Outcome::Skip(format!("skill {} did not reply with a task", skill.id));
         };
         let Some(task) = TaskRef::from_task(&t) else {
@@ -1006,7 +1179,7 @@ impl<'a> Runner<'a> {
                 task.state_str()
             ));
         }
-        let params = self.send_params(tg.dialect, &text, true, Some(&task));
+        let params = self.send_params(tg, &text, true, Some(&task));
         let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
             Ok(r) => r,
             Err(e) => return e.outcome("follow-up failed"),
@@ -1018,7 +1191,7 @@ impl<'a> Runner<'a> {
                 rpc.describe()
             ));
         };
-        match tg.dialect.send_reply(result) {
+        match tg.wire().send_reply(result) {
             Reply::Task(t) => {
                 let Some(now) = TaskRef::from_task(&t) else {
                     return Outcome::Fail(
@@ -1082,22 +1255,26 @@ impl<'a> Runner<'a> {
             .as_ref()
             .map(Self::text_of)
             .unwrap_or_else(|| "hello".into());
-        let params = self.send_params(tg.dialect, &text, true, None);
+        let params = self.send_params(tg, &text, true, None);
         let id = uuid::Uuid::new_v4().to_string();
         let mut p = params;
         if let (Some(tenant), Some(obj)) = (&tg.tenant, p.as_object_mut()) {
             obj.insert("tenant".into(), json!(tenant));
         }
         let body = json!({"jsonrpc": "2.0", "id": id, "method": tg.dialect.method(Op::Stream), "params": p});
-        let rpc = match self
-            .post_raw(
+        let sent = if tg.binding == Binding::HttpJson {
+            self.rest_call(tg, Some(Op::Stream), &p, true, tg.dialect.version_header())
+                .await
+        } else {
+            self.post_raw(
                 tg,
                 Bytes::from(body.to_string()),
                 true,
                 tg.dialect.version_header(),
             )
             .await
-        {
+        };
+        let rpc = match sent {
             Ok(r) => r,
             Err(e) => {
                 let o = e.outcome("stream request failed");
@@ -1141,17 +1318,36 @@ impl<'a> Runner<'a> {
         let datas = super::sse::events(&text);
         let mut bad_envelope = Vec::new();
         let mut items = Vec::new();
+        let rest = tg.binding == Binding::HttpJson;
         for (n, data) in datas.iter().enumerate() {
             let v: Option<Value> = serde_json::from_str(data).ok();
+            if rest {
+                // REST-002: bare StreamResponse, exactly one member
+                match v.filter(|v| v.as_object().is_some_and(|o| o.len() == 1)) {
+                    Some(r) => items.push(tg.wire().stream_item(&r)),
+                    None => bad_envelope.push(n),
+                }
+                continue;
+            }
             let ok_id =
                 v.as_ref().and_then(|v| v.get("id")).and_then(Value::as_str) == Some(id.as_str());
             match v.as_ref().and_then(|v| v.get("result")) {
-                Some(r) if ok_id => items.push(tg.dialect.stream_item(r)),
+                Some(r) if ok_id => items.push(tg.wire().stream_item(r)),
                 _ => bad_envelope.push(n),
             }
         }
         let o = if datas.is_empty() {
             Outcome::Fail("stream carried no event".into())
+        } else if rest && bad_envelope.is_empty() {
+            Outcome::Pass(format!(
+                "{} events, each a bare StreamResponse",
+                datas.len()
+            ))
+        } else if rest {
+            Outcome::Fail(format!(
+                "events {:?} are not bare StreamResponse objects with one member",
+                bad_envelope
+            ))
         } else if bad_envelope.is_empty() {
             Outcome::Pass(format!(
                 "{} events, each a JSON-RPC response with the request id",
@@ -1171,6 +1367,9 @@ impl<'a> Runner<'a> {
     }
 
     async fn error_tests(&mut self, tg: &Target) {
+        if tg.binding == Binding::HttpJson {
+            return self.rest_error_tests(tg).await;
+        }
         let d = Some(tg.dialect);
         let eh = Category::ErrorHandling;
         let v = tg.dialect.version_header();
@@ -1219,7 +1418,7 @@ impl<'a> Runner<'a> {
             .first()
             .map(Self::text_of)
             .unwrap_or_else(|| "hello".into());
-        let mut params = self.send_params(tg.dialect, &text, true, None);
+        let mut params = self.send_params(tg, &text, true, None);
         let o = match self
             .call_with(
                 tg,
@@ -1233,6 +1432,73 @@ impl<'a> Runner<'a> {
             Ok(rpc) if rpc.result().is_some() => Outcome::Fail(
                 "agent served A2A-Version 99.0, expected error -32009 VersionNotSupportedError"
                     .into(),
+            ),
+            Ok(rpc) => expect_code(&rpc, -32009, "VersionNotSupportedError"),
+            Err(e) => e.outcome("request failed"),
+        };
+        self.push("errors.unsupported-version", d, eh, started, o);
+    }
+
+    /// HTTP+JSON error handling (ERR-003, ERR-006, VER-002): malformed JSON and invalid
+    /// params get HTTP 400 with an error body; `A2A-Version: 99.0` gets
+    /// VERSION_NOT_SUPPORTED. JSON-RPC-only cases are skipped.
+    async fn rest_error_tests(&mut self, tg: &Target) {
+        let d = Some(tg.dialect);
+        let eh = Category::ErrorHandling;
+        let v = tg.dialect.version_header();
+        for name in ["errors.unknown-method", "errors.invalid-request"] {
+            self.skip(name, d, eh, "json-rpc only");
+        }
+        let cases = [
+            ("errors.parse-error", Bytes::from_static(b"{\"message\": ")),
+            (
+                "errors.invalid-params",
+                Bytes::from(json!({"message": "not a message"}).to_string()),
+            ),
+        ];
+        for (name, body) in cases {
+            let started = Instant::now();
+            let url = rest_url(tg, "/message:send", None);
+            let o = match self.rest_send(url, Method::POST, Some(body), true, v).await {
+                Ok(rpc) if rpc.resp.status == 400 && rpc.error_code().is_some() => {
+                    Outcome::Pass(format!("answered {}", rpc.describe()))
+                }
+                Ok(rpc) => Outcome::Fail(format!(
+                    "expected HTTP 400 with an error body, got {}",
+                    rpc.describe()
+                )),
+                Err(e) => e.outcome("request failed"),
+            };
+            self.push(name, d, eh, started, o);
+        }
+        let started = Instant::now();
+        if tg.dialect != Dialect::V1_0 {
+            self.skip(
+                "errors.unsupported-version",
+                d,
+                eh,
+                "0.x has no version negotiation",
+            );
+            return;
+        }
+        let text = self
+            .basic_skills()
+            .first()
+            .map(Self::text_of)
+            .unwrap_or_else(|| "hello".into());
+        let mut params = self.send_params(tg, &text, true, None);
+        let o = match self
+            .call_with(
+                tg,
+                tg.dialect.method(Op::Send),
+                &mut params,
+                true,
+                Some("99.0"),
+            )
+            .await
+        {
+            Ok(rpc) if rpc.result().is_some() => Outcome::Fail(
+                "agent served A2A-Version 99.0, expected VERSION_NOT_SUPPORTED".into(),
             ),
             Ok(rpc) => expect_code(&rpc, -32009, "VersionNotSupportedError"),
             Err(e) => e.outcome("request failed"),
@@ -1273,7 +1539,7 @@ impl<'a> Runner<'a> {
             .first()
             .map(Self::text_of)
             .unwrap_or_else(|| "hello".into());
-        let mut params = self.send_params(tg.dialect, &text, true, None);
+        let mut params = self.send_params(tg, &text, true, None);
         let o = match self
             .call_with(tg, tg.dialect.method(Op::Send), &mut params, false, tg.dialect.version_header())
             .await
@@ -1325,6 +1591,7 @@ const DIALECT_TESTS: &[(&str, Category)] = &[
     ("streaming.content-type", Category::Streaming),
     ("errors.cancel-completed", Category::ErrorHandling),
     ("errors.message-to-terminal", Category::ErrorHandling),
+    ("errors.subscribe-terminal", Category::ErrorHandling),
     ("errors.unknown-method", Category::ErrorHandling),
     ("errors.invalid-request", Category::ErrorHandling),
     ("errors.parse-error", Category::ErrorHandling),
@@ -1472,6 +1739,113 @@ fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool) -> [Outcome; 5]
         ))
     };
     [first, same, terminal, after, lc]
+}
+
+/// HTTP method, (path, query) and body of `op` in the 1.0 HTTP+JSON binding (REST-001).
+fn rest_route(op: Op, params: &Value) -> (Method, (String, Option<String>), Option<Bytes>) {
+    let id = enc(params.get("id").and_then(Value::as_str).unwrap_or(""));
+    let body = |v: &Value| Some(Bytes::from(v.to_string()));
+    match op {
+        Op::Send => (Method::POST, ("/message:send".into(), None), body(params)),
+        Op::Stream => (Method::POST, ("/message:stream".into(), None), body(params)),
+        Op::Get => {
+            let q = params
+                .get("historyLength")
+                .and_then(Value::as_u64)
+                .map(|n| format!("historyLength={n}"));
+            (Method::GET, (format!("/tasks/{id}"), q), None)
+        }
+        Op::Cancel => (
+            Method::POST,
+            (format!("/tasks/{id}:cancel"), None),
+            body(&json!({})),
+        ),
+    }
+}
+
+/// `route` (`/message:send`) under the interface URL, after `/{tenant}` when set.
+fn rest_url(tg: &Target, route: &str, query: Option<&str>) -> Url {
+    let mut url = tg.url.clone();
+    let mut path = url.path().trim_end_matches('/').to_string();
+    if let Some(t) = &tg.tenant {
+        path.push('/');
+        path.push_str(&enc(t));
+    }
+    if tg.dialect == Dialect::V0_3 {
+        path.push_str("/v1"); // 0.3 REST routes (REST-003)
+    }
+    path.push_str(route);
+    url.set_path(&path);
+    url.set_query(query);
+    url
+}
+
+/// Percent-encodes one path segment.
+fn enc(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
+/// JSON-RPC code of an HTTP+JSON error: from `ErrorInfo.reason` (ERR-003), else from the
+/// HTTP status (ERR-002 table, 1.0.1 and 1.0.0 statuses).
+fn rest_code(reason: Option<&str>, status: u16) -> i64 {
+    match reason {
+        Some("TASK_NOT_FOUND") => -32001,
+        Some("TASK_NOT_CANCELABLE") => -32002,
+        Some("PUSH_NOTIFICATION_NOT_SUPPORTED") => -32003,
+        Some("UNSUPPORTED_OPERATION") => -32004,
+        Some("CONTENT_TYPE_NOT_SUPPORTED") => -32005,
+        Some("INVALID_AGENT_RESPONSE") => -32006,
+        Some("EXTENDED_AGENT_CARD_NOT_CONFIGURED") => -32007,
+        Some("EXTENSION_SUPPORT_REQUIRED") => -32008,
+        Some("VERSION_NOT_SUPPORTED") => -32009,
+        _ => match status {
+            404 => -32001,
+            409 => -32002,
+            415 => -32005,
+            501 => -32004,
+            400 | 422 => -32602,
+            _ => -32603,
+        },
+    }
+}
+
+/// Normalises an HTTP+JSON answer to a JSON-RPC response so the plan judges both bindings
+/// alike: 2xx JSON body → `result`; an error body `{"error":{code,status,message,details}}`
+/// → `error` with the code of [`rest_code`] and the HTTP status and reason in `message`.
+fn rest_rpc(resp: ProbeResponse) -> Rpc {
+    let body = resp.json();
+    let json = if (200..300).contains(&resp.status) {
+        body.map(|b| json!({"jsonrpc": "2.0", "result": b}))
+    } else if let Some(code) = body
+        .as_ref()
+        .and_then(|b| b.get("code"))
+        .and_then(Value::as_i64)
+        .filter(|c| *c < 0)
+    {
+        // 0.3 REST errors are not standardised; some SDKs send a JSON-RPC error object
+        let msg = body
+            .as_ref()
+            .and_then(|b| b.get("message"))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        Some(json!({"jsonrpc": "2.0", "error": {"code": code,
+            "message": format!("HTTP {} {msg}", resp.status)}}))
+    } else {
+        body.and_then(|b| b.get("error").filter(|e| e.is_object()).cloned())
+            .map(|e| {
+                let reason = e.get("details").and_then(Value::as_array).and_then(|d| {
+                    d.iter()
+                        .find_map(|x| x.get("reason").and_then(Value::as_str))
+                });
+                let status = e.get("status").and_then(Value::as_str).unwrap_or("");
+                let msg = format!("HTTP {} {status} {}", resp.status, reason.unwrap_or(""));
+                json!({"jsonrpc": "2.0", "error": {
+                    "code": rest_code(reason, resp.status),
+                    "message": msg.split_whitespace().collect::<Vec<_>>().join(" "),
+                }})
+            })
+    };
+    Rpc { resp, json }
 }
 
 /// Pass when `rpc` is a JSON-RPC error with `code`, else a failure naming what came.

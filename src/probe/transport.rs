@@ -25,20 +25,29 @@ use url::Url;
 /// One request of the probe, to an absolute `http://` URL.
 #[derive(Clone, Debug)]
 pub struct ProbeRequest {
+    /// HTTP method.
     pub method: Method,
+    /// Absolute URL as the card advertises it (mapped to the proxy on send).
     pub url: Url,
     /// Extra request headers (name, value); `Content-Type` is set by the caller.
     pub headers: Vec<(String, String)>,
+    /// Request body bytes, if any.
     pub body: Option<Bytes>,
 }
 
+/// Most response body bytes kept per request (16 MiB); past it the read stops and the
+/// response is marked incomplete, so a hostile agent cannot exhaust memory.
+pub const MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
+
 /// The agent's answer. `complete` is false when the deadline cut the body short (a stream
-/// that never ended).
+/// that never ended), the connection broke, or the body passed [`MAX_BODY_BYTES`].
 #[derive(Clone, Debug)]
 pub struct ProbeResponse {
     /// HTTP status code.
     pub status: u16,
+    /// Response headers.
     pub headers: HeaderMap,
+    /// Body bytes read (at most [`MAX_BODY_BYTES`]).
     pub body: Bytes,
     pub complete: bool,
 }
@@ -225,7 +234,12 @@ impl Transport {
                 }
                 Ok(Some(Ok(frame))) => {
                     if let Some(d) = frame.data_ref() {
-                        buf.extend_from_slice(d);
+                        let room = MAX_BODY_BYTES.saturating_sub(buf.len());
+                        buf.extend_from_slice(&d[..d.len().min(room)]);
+                        if d.len() > room {
+                            complete = false;
+                            break;
+                        }
                     }
                 }
             }

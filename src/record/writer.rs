@@ -332,6 +332,10 @@ pub fn spawn_recorder(
         buf_events: 0,
     };
     encode_header(&cfg.header, &mut w.buf);
+    // Header line on disk before any producer can record: a reader that opens the file
+    // at any moment (`tail -f`, a test, a crash) sees a well-formed recording. A write
+    // error here is handled like any later one (reported once, forwarding goes on).
+    w.write_out();
     let thread = std::thread::Builder::new()
         .name("a2a-recorder".into())
         .spawn(move || w.run(rx))?;

@@ -67,8 +67,14 @@ struct State {
 }
 
 /// Starts an agent that breaks `brk`; `secured` declares (and, unless the break says
-/// otherwise, enforces) a bearer scheme.
+/// otherwise, enforces) a bearer scheme. JSON-RPC only.
 pub async fn start(brk: Break, secured: bool) -> Agent {
+    start_with(brk, secured, false).await
+}
+
+/// As [`start`]; `rest` also serves and advertises the 1.0 HTTP+JSON binding under `/rest`
+/// (same tasks, same break).
+pub async fn start_with(brk: Break, secured: bool, rest: bool) -> Agent {
     let listener = TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind loopback");
@@ -94,6 +100,11 @@ pub async fn start(brk: Break, secured: bool) -> Agent {
         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
         "skills": [skill("task", "completes"), skill("cancel", "works until canceled"), skill("input", "asks for input")],
     });
+    if rest {
+        if let Some(list) = card["supportedInterfaces"].as_array_mut() {
+            list.push(json!({"url": format!("http://{addr}/rest"), "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}));
+        }
+    }
     if secured || brk == Break::NoAuthEnforcement {
         card["securitySchemes"] =
             json!({"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}});
@@ -135,14 +146,37 @@ fn reply(status: u16, ct: &str, body: impl Into<Bytes>) -> Response<Full<Bytes>>
         .expect("static response")
 }
 
-fn rpc_error(id: &Value, code: i64, msg: &str) -> Response<Full<Bytes>> {
-    let b = json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": msg}});
+/// An A2A error: JSON-RPC code and message.
+type Fault = (i64, &'static str);
+
+fn rpc_reply(id: &Value, r: Result<Value, Fault>) -> Response<Full<Bytes>> {
+    let b = match r {
+        Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
+        Err((code, msg)) => {
+            json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": msg}})
+        }
+    };
     reply(200, "application/json", b.to_string())
 }
 
-fn rpc_result(id: &Value, result: Value) -> Response<Full<Bytes>> {
-    let b = json!({"jsonrpc": "2.0", "id": id, "result": result});
-    reply(200, "application/json", b.to_string())
+/// HTTP+JSON reply (1.0.1 statuses, ERR-003 error body with ErrorInfo).
+fn rest_reply(r: Result<Value, Fault>) -> Response<Full<Bytes>> {
+    match r {
+        Ok(v) => reply(200, "application/a2a+json", v.to_string()),
+        Err((code, msg)) => {
+            let (http, status, reason) = match code {
+                -32001 => (404, "NOT_FOUND", "TASK_NOT_FOUND"),
+                -32002 => (400, "FAILED_PRECONDITION", "TASK_NOT_CANCELABLE"),
+                -32004 => (400, "FAILED_PRECONDITION", "UNSUPPORTED_OPERATION"),
+                -32009 => (400, "FAILED_PRECONDITION", "VERSION_NOT_SUPPORTED"),
+                -32603 => (500, "INTERNAL", "INTERNAL"),
+                _ => (400, "INVALID_ARGUMENT", "INVALID_ARGUMENT"),
+            };
+            let b = json!({"error": {"code": http, "status": status, "message": msg, "details": [
+                {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": reason, "domain": "a2a-protocol.org"}]}});
+            reply(http, "application/a2a+json", b.to_string())
+        }
+    }
 }
 
 fn terminal(state: &str) -> bool {
@@ -157,10 +191,13 @@ fn terminal(state: &str) -> bool {
 
 async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Full<Bytes>> {
     let path = req.uri().path().to_string();
-    if req.method() == hyper::Method::GET && path == "/.well-known/agent-card.json" {
+    let query = req.uri().query().unwrap_or("").to_string();
+    let method = req.method().clone();
+    if method == hyper::Method::GET && path == "/.well-known/agent-card.json" {
         return reply(200, "application/json", st.card.to_string());
     }
-    if req.method() != hyper::Method::POST || path != "/rpc" {
+    let rest = path.starts_with("/rest/");
+    if !rest && (method != hyper::Method::POST || path != "/rpc") {
         return reply(404, "text/plain", "not found");
     }
     if st.secured && st.brk != Break::NoAuthEnforcement {
@@ -182,75 +219,125 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
         .get("a2a-version")
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
+    let bad_version = version
+        .as_deref()
+        .is_some_and(|v| !matches!(v, "1.0" | "0.3" | ""));
     let body = match req.into_body().collect().await {
         Ok(b) => b.to_bytes(),
         Err(_) => return reply(400, "text/plain", "bad body"),
     };
-    let Ok(msg) = serde_json::from_slice::<Value>(&body) else {
-        let code = if st.brk == Break::ParseErrorIsInternal {
-            -32603
+    let parse_code = if st.brk == Break::ParseErrorIsInternal {
+        -32603
+    } else {
+        -32700
+    };
+    if rest {
+        let params: Value = if body.is_empty() {
+            json!({})
         } else {
-            -32700
+            match serde_json::from_slice(&body) {
+                Ok(v) => v,
+                Err(_) => return rest_reply(Err((parse_code, "parse error"))),
+            }
         };
-        return rpc_error(&Value::Null, code, "parse error");
+        if bad_version {
+            return rest_reply(Err((-32009, "version not supported")));
+        }
+        let tail = path.trim_start_matches("/rest");
+        if method == hyper::Method::POST && tail == "/message:send" {
+            return rest_reply(send(st, &params));
+        }
+        if method == hyper::Method::POST && tail == "/message:stream" {
+            return match stream_events(st, &params) {
+                Ok(events) => sse(events.into_iter()),
+                Err(f) => rest_reply(Err(f)),
+            };
+        }
+        if let Some(rest_id) = tail.strip_prefix("/tasks/") {
+            if let Some(id) = rest_id.strip_suffix(":cancel") {
+                return rest_reply(cancel(st, id));
+            }
+            let history = query
+                .split('&')
+                .find_map(|kv| kv.strip_prefix("historyLength="))
+                .and_then(|n| n.parse::<u64>().ok());
+            return rest_reply(get(st, rest_id, history));
+        }
+        return reply(404, "text/plain", "not found");
+    }
+    let Ok(msg) = serde_json::from_slice::<Value>(&body) else {
+        return rpc_reply(&Value::Null, Err((parse_code, "parse error")));
     };
     let id = msg.get("id").cloned().unwrap_or(Value::Null);
     let (Some("2.0"), Some(method)) = (
         msg.get("jsonrpc").and_then(Value::as_str),
         msg.get("method").and_then(Value::as_str),
     ) else {
-        return rpc_error(&id, -32600, "invalid request");
+        return rpc_reply(&id, Err((-32600, "invalid request")));
     };
-    if let Some(v) = version.as_deref() {
-        if !matches!(v, "1.0" | "0.3" | "") {
-            return rpc_error(&id, -32009, "version not supported");
-        }
+    if bad_version {
+        return rpc_reply(&id, Err((-32009, "version not supported")));
     }
     let params = msg.get("params").cloned().unwrap_or(json!({}));
+    let task_id = params.get("id").and_then(Value::as_str).unwrap_or("");
     match method {
-        "SendMessage" => send(st, &id, &params),
-        "SendStreamingMessage" => stream(st, &id, &params),
+        "SendMessage" => rpc_reply(&id, send(st, &params)),
+        "SendStreamingMessage" => match stream_events(st, &params) {
+            Ok(events) => sse(events
+                .into_iter()
+                .map(|e| json!({"jsonrpc": "2.0", "id": id, "result": e}))),
+            Err(f) => rpc_reply(&id, Err(f)),
+        },
         "GetTask" => {
-            let tasks = st.tasks.lock().expect("lock");
-            let Some(t) = params
-                .get("id")
-                .and_then(Value::as_str)
-                .and_then(|i| tasks.get(i))
-            else {
-                return rpc_error(&id, -32001, "task not found");
-            };
-            let mut t = t.clone();
-            if let Some(n) = params.get("historyLength").and_then(Value::as_u64) {
-                let h = t["history"].as_array().cloned().unwrap_or_default();
-                let keep: Vec<Value> = h.into_iter().rev().take(n as usize).rev().collect();
-                if keep.is_empty() {
-                    t.as_object_mut().expect("task object").remove("history");
-                } else {
-                    t["history"] = json!(keep);
-                }
-            }
-            rpc_result(&id, t)
+            let history = params.get("historyLength").and_then(Value::as_u64);
+            rpc_reply(&id, get(st, task_id, history))
         }
-        "CancelTask" => {
-            let mut tasks = st.tasks.lock().expect("lock");
-            let Some(t) = params
-                .get("id")
-                .and_then(Value::as_str)
-                .and_then(|i| tasks.get_mut(i))
-            else {
-                return rpc_error(&id, -32001, "task not found");
-            };
-            if terminal(t["status"]["state"].as_str().unwrap_or("")) {
-                if st.brk == Break::CancelCompletedSucceeds {
-                    return rpc_result(&id, t.clone());
-                }
-                return rpc_error(&id, -32002, "task not cancelable");
+        "CancelTask" => rpc_reply(&id, cancel(st, task_id)),
+        // TASK-004: terminal → UnsupportedOperationError; else the snapshot, then close
+        "SubscribeToTask" => match get(st, task_id, None) {
+            Ok(t) if terminal(t["status"]["state"].as_str().unwrap_or("")) => {
+                rpc_reply(&id, Err((-32004, "task is terminal")))
             }
-            t["status"] = json!({"state": "TASK_STATE_CANCELED"});
-            rpc_result(&id, t.clone())
-        }
-        _ => rpc_error(&id, -32601, "method not found"),
+            Ok(t) => sse(std::iter::once(
+                json!({"jsonrpc": "2.0", "id": id, "result": {"task": t}}),
+            )),
+            Err(f) => rpc_reply(&id, Err(f)),
+        },
+        _ => rpc_reply(&id, Err((-32601, "method not found"))),
     }
+}
+
+fn get(st: &State, id: &str, history: Option<u64>) -> Result<Value, Fault> {
+    let tasks = st.tasks.lock().expect("lock");
+    let Some(t) = tasks.get(id) else {
+        return Err((-32001, "task not found"));
+    };
+    let mut t = t.clone();
+    if let Some(n) = history {
+        let h = t["history"].as_array().cloned().unwrap_or_default();
+        let keep: Vec<Value> = h.into_iter().rev().take(n as usize).rev().collect();
+        if keep.is_empty() {
+            t.as_object_mut().expect("task object").remove("history");
+        } else {
+            t["history"] = json!(keep);
+        }
+    }
+    Ok(t)
+}
+
+fn cancel(st: &State, id: &str) -> Result<Value, Fault> {
+    let mut tasks = st.tasks.lock().expect("lock");
+    let Some(t) = tasks.get_mut(id) else {
+        return Err((-32001, "task not found"));
+    };
+    if terminal(t["status"]["state"].as_str().unwrap_or("")) {
+        if st.brk == Break::CancelCompletedSucceeds {
+            return Ok(t.clone());
+        }
+        return Err((-32002, "task not cancelable"));
+    }
+    t["status"] = json!({"state": "TASK_STATE_CANCELED"});
+    Ok(t.clone())
 }
 
 fn new_task(message: &Value, state: &str) -> Value {
@@ -266,26 +353,28 @@ fn new_task(message: &Value, state: &str) -> Value {
     t
 }
 
-fn send(st: &State, id: &Value, params: &Value) -> Response<Full<Bytes>> {
-    let Some(message) = params
+fn message_of(params: &Value) -> Result<&Value, Fault> {
+    params
         .get("message")
         .filter(|m| m.get("parts").is_some_and(Value::is_array))
-    else {
-        return rpc_error(id, -32602, "invalid params");
-    };
+        .ok_or((-32602, "invalid params"))
+}
+
+fn send(st: &State, params: &Value) -> Result<Value, Fault> {
+    let message = message_of(params)?;
     let mut tasks = st.tasks.lock().expect("lock");
     if let Some(tid) = message.get("taskId").and_then(Value::as_str) {
         let Some(t) = tasks.get_mut(tid) else {
-            return rpc_error(id, -32001, "task not found");
+            return Err((-32001, "task not found"));
         };
         if terminal(t["status"]["state"].as_str().unwrap_or("")) {
-            return rpc_error(id, -32004, "task is terminal");
+            return Err((-32004, "task is terminal"));
         }
         if let Some(h) = t["history"].as_array_mut() {
             h.push(message.clone());
         }
         t["status"] = json!({"state": "TASK_STATE_COMPLETED"});
-        return rpc_result(id, json!({"task": t.clone()}));
+        return Ok(json!({"task": t.clone()}));
     }
     let text = message
         .pointer("/parts/0/text")
@@ -298,16 +387,12 @@ fn send(st: &State, id: &Value, params: &Value) -> Response<Full<Bytes>> {
     };
     let t = new_task(message, state);
     tasks.insert(t["id"].as_str().unwrap_or_default().to_string(), t.clone());
-    rpc_result(id, json!({"task": t}))
+    Ok(json!({"task": t}))
 }
 
-fn stream(st: &State, id: &Value, params: &Value) -> Response<Full<Bytes>> {
-    let Some(message) = params
-        .get("message")
-        .filter(|m| m.get("parts").is_some_and(Value::is_array))
-    else {
-        return rpc_error(id, -32602, "invalid params");
-    };
+/// The StreamResponse events of one streamed task (the task is stored completed).
+fn stream_events(st: &State, params: &Value) -> Result<Vec<Value>, Fault> {
+    let message = message_of(params)?;
     let mut t = new_task(message, "TASK_STATE_SUBMITTED");
     let (tid, ctx) = (t["id"].clone(), t["contextId"].clone());
     let mut events = vec![
@@ -323,12 +408,13 @@ fn stream(st: &State, id: &Value, params: &Value) -> Response<Full<Bytes>> {
         .lock()
         .expect("lock")
         .insert(tid.as_str().unwrap_or_default().to_string(), t);
+    Ok(events)
+}
+
+fn sse(events: impl Iterator<Item = Value>) -> Response<Full<Bytes>> {
     let mut body = String::new();
     for e in events {
-        body.push_str(&format!(
-            "data: {}\n\n",
-            json!({"jsonrpc": "2.0", "id": id, "result": e})
-        ));
+        body.push_str(&format!("data: {e}\n\n"));
     }
     reply(200, "text/event-stream", body)
 }

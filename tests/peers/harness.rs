@@ -51,7 +51,7 @@ pub fn missing(sdk: Sdk) -> Option<String> {
             let py = venv_python();
             if !py.exists() {
                 return Some(format!(
-                    "{} not found (python3 -m venv tests/peers/.venv && tests/peers/.venv/bin/pip install -r tests/peers/python/requirements.txt)",
+                    "{} not found (python3 -m venv tests/peers/.venv && tests/peers/.venv/bin/pip install -r tests/peers/python/requirements.lock.txt)",
                     py.display()
                 ));
             }
@@ -91,7 +91,10 @@ pub fn peers_available(test: &str, need: &[Sdk]) -> bool {
     if std::env::var("A2A_INTEROP_REQUIRE_PEERS").as_deref() == Ok("1") {
         panic!("{msg} (A2A_INTEROP_REQUIRE_PEERS=1)");
     }
-    eprintln!("\n!!!!!!!! SKIPPED !!!!!!!! {msg}\n");
+    // Straight to the process's stderr: libtest captures `eprintln!` of passing tests,
+    // and a skip must be seen.
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "\n!!!!!!!! SKIPPED !!!!!!!! {msg}\n");
     false
 }
 
