@@ -178,3 +178,64 @@ fn export_errors_exit_2_with_one_line() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write HAR"));
 }
+
+mod har_robust {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Every JSON Pointer to a value inside `v`.
+    fn pointers(v: &Value, at: String, out: &mut Vec<String>) {
+        out.push(at.clone());
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m {
+                    pointers(
+                        x,
+                        format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
+                        out,
+                    );
+                }
+            }
+            Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    pointers(x, format!("{at}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        /// A HAR written by export, with any one value replaced by junk, is read or refused
+        /// with an error; never a panic.
+        #[test]
+        fn damaged_har_never_panics(pick in any::<prop::sample::Index>(), junk in prop_oneof![
+            Just(Value::Null),
+            Just(serde_json::json!(-1)),
+            Just(serde_json::json!(1e300)),
+            Just(serde_json::json!("")),
+            Just(serde_json::json!("not base64 ~~")),
+            Just(serde_json::json!([])),
+            Just(serde_json::json!({})),
+            Just(serde_json::json!(18446744073709551615u64)),
+        ]) {
+            let (evs, _) = report_support::events();
+            let mut doc = har::export(&report_support::header(), &evs);
+            let mut ptrs = Vec::new();
+            pointers(&doc, String::new(), &mut ptrs);
+            let p = &ptrs[pick.index(ptrs.len())];
+            if p.is_empty() {
+                doc = junk;
+            } else if let Some(slot) = doc.pointer_mut(p) {
+                *slot = junk;
+            }
+            let _ = har::read(&doc.to_string());
+        }
+
+        #[test]
+        fn any_text_never_panics(s in ".{0,200}") {
+            let _ = har::read(&s);
+        }
+    }
+}

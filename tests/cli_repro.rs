@@ -80,3 +80,159 @@ fn repro_cuts_the_first_finding_of_the_broken_recording() {
     );
     assert!(d.path().join("min.sh").exists());
 }
+
+/// A reverse-proxy recording whose card advertises the proxy's upstream (a finding that
+/// needs the recording header), plus an unrelated exchange.
+fn upstream_card_recording(dir: &std::path::Path) -> std::path::PathBuf {
+    use a2a_interop::record::jsonl::{encode_event, encode_header};
+    use a2a_interop::record::{Body, Event, EventKind, Headers, Outcome};
+    let mut out = Vec::new();
+    encode_header(&report_support::header(), &mut out);
+    let card = r#"{"name":"Echo","description":"echo","version":"1.0.0","url":"http://127.0.0.1:41241/","protocolVersion":"0.3.0","preferredTransport":"JSONRPC","capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{"id":"echo","name":"echo","description":"echo","tags":["echo"]}]}"#;
+    let mut seq = 0;
+    let mut push = |x: &str, kind: EventKind| {
+        seq += 1;
+        encode_event(
+            &Event {
+                seq,
+                t_us: seq * 1000,
+                exchange: Some(x.into()),
+                leg: None,
+                kind,
+            },
+            &mut out,
+        );
+    };
+    let json = Headers(vec![("content-type".into(), "application/json".into())]);
+    for (x, method, path, req, resp) in [
+        ("e1", "GET", "/.well-known/agent-card.json", "", card),
+        (
+            "e2",
+            "POST",
+            "/",
+            r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","role":"user","messageId":"m1","parts":[{"kind":"text","text":"hi"}]}}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"kind":"message","role":"agent","messageId":"m2","parts":[{"kind":"text","text":"hi"}]}}"#,
+        ),
+    ] {
+        push(
+            x,
+            EventKind::RequestHead {
+                conn: Some(1),
+                method: method.into(),
+                url: format!("http://127.0.0.1:8080{path}"),
+                version: Some("HTTP/1.1".into()),
+                headers: json.clone(),
+                upstream: Some(format!("http://127.0.0.1:41241{path}")),
+            },
+        );
+        if !req.is_empty() {
+            push(
+                x,
+                EventKind::RequestBody {
+                    body: Body::new(req.to_string()),
+                },
+            );
+        }
+        push(
+            x,
+            EventKind::ResponseHead {
+                status: 200,
+                version: Some("HTTP/1.1".into()),
+                headers: json.clone(),
+                synthetic: false,
+            },
+        );
+        push(
+            x,
+            EventKind::ResponseChunk {
+                body: Body::new(resp.to_string()),
+            },
+        );
+        push(
+            x,
+            EventKind::ExchangeEnd {
+                outcome: Outcome::Complete,
+                error: None,
+                trailers: None,
+                request_bytes: req.len() as u64,
+                response_bytes: resp.len() as u64,
+                truncated: false,
+            },
+        );
+    }
+    let p = dir.join("upstream-card.jsonl");
+    std::fs::write(&p, out).unwrap();
+    p
+}
+
+#[test]
+fn header_dependent_finding_is_cut_as_a_native_recording() {
+    let d = tempfile::tempdir().unwrap();
+    let rec = upstream_card_recording(d.path());
+    let o = bin()
+        .args([
+            "verify",
+            rec.to_str().unwrap(),
+            "-f",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .output()
+        .unwrap();
+    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let Some(f) = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule"] == "CARD-URL-005")
+    else {
+        assert!(
+            a2a_interop::verify::rules::lookup("CARD-URL-005").is_none(),
+            "CARD-URL-005 is registered but did not fire: {doc:#}"
+        );
+        return;
+    };
+    let key = format!("CARD-URL-005@{}", f["evidence"][0]["seq"]);
+    let out = d.path().join("min.jsonl");
+    let o = bin()
+        .args([
+            "repro",
+            rec.to_str().unwrap(),
+            "--finding",
+            &key,
+            "--anonymize",
+            "-o",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("writing a native recording"), "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let first: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(first["type"], "recording");
+    assert!(
+        !text.contains("message/send"),
+        "the unrelated exchange is cut: {text}"
+    );
+    // Re-verifying the cut shows the finding again.
+    let o = bin()
+        .args([
+            "verify",
+            out.to_str().unwrap(),
+            "-f",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .output()
+        .unwrap();
+    let back: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(back["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["rule"] == "CARD-URL-005"));
+}

@@ -242,3 +242,29 @@ fn docs_rules_md_is_in_sync_with_the_registry() {
         "docs/rules.md is stale: run `a2a-interop rules --format markdown > docs/rules.md` or BLESS=1"
     );
 }
+
+#[test]
+fn sarif_of_a_transcript_points_at_transcript_lines() {
+    // CASE-05: a stream hands out a task id (line 3, first chunk) that tasks/get later
+    // reports as not found (line 8, the resp).
+    let case = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases/CASE-05.jsonl");
+    let o = run(&["verify", s(&case), "-f", "sarif"]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let doc: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let results = doc["runs"][0]["results"].as_array().unwrap();
+    let r = results
+        .iter()
+        .find(|r| r["ruleId"] == "ID-TASK-001")
+        .expect("ID-TASK-001 found");
+    let lines: Vec<u64> = r["locations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            l["physicalLocation"]["region"]["startLine"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(lines, [3, 8]);
+}

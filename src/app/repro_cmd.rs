@@ -1,7 +1,9 @@
 /*!
 Command `repro FILE --finding RULE[@SEQ] -o MIN.jsonl [--anonymize]`: cut the smallest
 transcript (`TRANSCRIPT.md`) that still produces one finding, with secrets redacted, and a
-curl script that replays its client requests.
+curl script that replays its client requests. A finding that needs the recording header
+(listen address, routes: what a transcript cannot carry) is cut as a native recording
+instead, said on stderr.
 
 ```text
 events ─► verify ─► pick the finding ─► minimize exchanges (re-verify each cut) ─► redact
@@ -627,8 +629,17 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     let anchor = target.first_seq();
     let same = |f: &Finding| f.rule == target.rule && f.first_seq() == anchor;
     let still = |evs: &[Event]| verify_all(&header, evs).iter().any(same);
+    // A transcript carries no recording header (listen address, routes): a finding that
+    // needs them cannot be shown by one. Judge a cut as the transcript it would become.
+    let as_transcript = |evs: &[Event]| -> bool {
+        crate::record::transcript::read(&to_transcript(evs))
+            .map(|(h, e)| verify_all(&h, &e).iter().any(|f| f.rule == target.rule))
+            .unwrap_or(false)
+    };
+    let transcript_mode = as_transcript(&subset(&events, &exchange_order(&events)));
+    let oracle = |evs: &[Event]| still(evs) && (!transcript_mode || as_transcript(evs));
     let first = first_evidence_exchanges(&target, &events);
-    let Some(keep) = minimize(&events, &first, still) else {
+    let Some(keep) = minimize(&events, &first, oracle) else {
         return Ok(fail(
             format!(
                 "{} needs events outside exchanges; nothing to cut",
@@ -639,19 +650,26 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     };
     let cut = subset(&events, &keep);
     let redacted = redact(&cut);
-    if !still(&redacted) {
+    if !oracle(&redacted) {
         return Ok(fail(
             format!("{} disappears once secrets are redacted", target.rule),
             "the finding is about a secret value; share the recording privately",
         ));
     }
     let mut anonymized = false;
-    let final_events = if a.anonymize {
+    let final_events = if a.anonymize && !transcript_mode {
+        eprintln!(
+            "a2a-interop: note: {} depends on the recording header; host names are kept",
+            target.rule
+        );
+        redacted
+    } else if a.anonymize {
         let anon = anonymize(&redacted);
         // Host names change: compare by rule only.
         if verify_all(&header, &anon)
             .iter()
             .any(|f| f.rule == target.rule)
+            && as_transcript(&anon)
         {
             anonymized = true;
             anon
@@ -665,8 +683,21 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     } else {
         redacted
     };
-    let transcript = to_transcript(&final_events);
-    if let Err(e) = std::fs::write(&a.output, &transcript) {
+    let output = if transcript_mode {
+        to_transcript(&final_events)
+    } else {
+        eprintln!(
+            "a2a-interop: note: {} depends on the recording header (listen address, routes), which a transcript cannot carry; writing a native recording",
+            target.rule
+        );
+        let mut out = Vec::new();
+        crate::record::jsonl::encode_header(&header, &mut out);
+        for e in &final_events {
+            crate::record::jsonl::encode_event(e, &mut out);
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    };
+    if let Err(e) = std::fs::write(&a.output, &output) {
         return Ok(fail(
             format!("cannot write {}: {e}", a.output.display()),
             "check the -o path is a writable file",

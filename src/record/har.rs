@@ -384,6 +384,28 @@ fn query_of(url: &str) -> Value {
     }
 }
 
+/// The top of a HAR document; entries are parsed one at a time.
+#[derive(serde::Deserialize)]
+struct HarDoc<'a> {
+    #[serde(borrow)]
+    log: HarLog<'a>,
+}
+
+#[derive(serde::Deserialize)]
+struct HarLog<'a> {
+    #[serde(borrow, default)]
+    entries: Option<Vec<&'a serde_json::value::RawValue>>,
+    #[serde(rename = "_a2a", default)]
+    a2a: Option<Value>,
+}
+
+/// Just the start time of an entry.
+#[derive(serde::Deserialize)]
+struct Started<'a> {
+    #[serde(rename = "startedDateTime", borrow, default)]
+    started: Option<std::borrow::Cow<'a, str>>,
+}
+
 fn str_at<'a>(v: &'a Value, ptr: &str) -> Option<&'a str> {
     v.pointer(ptr).and_then(|x| x.as_str())
 }
@@ -424,18 +446,24 @@ fn headers_of(v: Option<&Value>) -> Headers {
 /// Errors: not JSON, no `log.entries` array, an entry without `request`, or `_a2a` events
 /// that are not native events (each names the entry index).
 pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
-    let doc: Value = serde_json::from_str(text).context("not JSON")?;
+    // Entries stay raw slices of `text` until their turn: memory is the text, the events
+    // built, and one entry's JSON tree at a time.
+    let doc: HarDoc = serde_json::from_str(text).context("not a HAR 1.2 document")?;
     let entries = doc
-        .pointer("/log/entries")
-        .and_then(|e| e.as_array())
+        .log
+        .entries
         .ok_or_else(|| anyhow!("no log.entries array (not a HAR 1.2 file)"))?;
     let own_header = doc
-        .pointer("/log/_a2a/header")
+        .log
+        .a2a
+        .as_ref()
+        .and_then(|a| a.get("header"))
         .and_then(|h| serde_json::from_value::<RecordingHeader>(h.clone()).ok());
     let first_start = entries
         .iter()
-        .filter_map(|e| str_at(e, "/startedDateTime"))
-        .filter_map(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
+        .filter_map(|raw| serde_json::from_str::<Started>(raw.get()).ok())
+        .filter_map(|s| s.started)
+        .filter_map(|s| chrono::DateTime::parse_from_rfc3339(&s).ok())
         .min();
     let mut header = match own_header {
         Some(h) => h,
@@ -464,7 +492,13 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
     };
 
     let mut events: Vec<Event> = Vec::new();
-    if let Some(other) = doc.pointer("/log/_a2a/events").and_then(|e| e.as_array()) {
+    if let Some(other) = doc
+        .log
+        .a2a
+        .as_ref()
+        .and_then(|a| a.get("events"))
+        .and_then(|e| e.as_array())
+    {
         for (i, v) in other.iter().enumerate() {
             events.push(
                 serde_json::from_value(v.clone())
@@ -473,7 +507,10 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         }
     }
     let mut seq = 0u64;
-    for (i, entry) in entries.iter().enumerate() {
+    for (i, raw) in entries.iter().enumerate() {
+        let entry_value: Value = serde_json::from_str(raw.get())
+            .with_context(|| format!("log.entries[{i}] is not a JSON object"))?;
+        let entry = &entry_value;
         let req = entry
             .get("request")
             .ok_or_else(|| anyhow!("log.entries[{i}] has no request"))?;

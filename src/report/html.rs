@@ -225,7 +225,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
             );
             // Events that carry evidence, then the SSE events; each evidence seq once.
             let mut anchored = std::collections::BTreeSet::new();
-            for (seq, fs) in hits.range(x.first_seq..=x.last_seq) {
+            // Seqs may arrive out of order in a damaged file: never build an inverted range.
+            let (lo, hi) = (x.first_seq.min(x.last_seq), x.first_seq.max(x.last_seq));
+            for (seq, fs) in hits.range(lo..=hi) {
                 let belongs = input
                     .index
                     .exchange_of_seq(*seq)
@@ -287,17 +289,32 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
         }
     }
     // Evidence seqs outside every shown exchange still get an anchor target.
-    let _ = writeln!(h, "<h2>Other evidence</h2><ul>");
-    for seq in hits.keys() {
-        let shown_in = input
-            .index
-            .exchange_of_seq(*seq)
-            .map(|x| shown.iter().any(|y| y.id == x.id))
-            .unwrap_or(false);
-        if !shown_in {
-            let _ = writeln!(h, "<li id=\"seq-{seq}\">#{seq}</li>");
+    let others: Vec<u64> = hits
+        .keys()
+        .copied()
+        .filter(|seq| {
+            !input
+                .index
+                .exchange_of_seq(*seq)
+                .map(|x| shown.iter().any(|y| y.id == x.id))
+                .unwrap_or(false)
+        })
+        .collect();
+    if !others.is_empty() {
+        let _ = writeln!(h, "<h2>Other evidence</h2><ul>");
+        for seq in others {
+            let _ = writeln!(
+                h,
+                "<li id=\"seq-{seq}\">#{seq} {}</li>",
+                input
+                    .index
+                    .excerpt(seq)
+                    .map(|e| format!("<code>{}</code>", esc(e)))
+                    .unwrap_or_default()
+            );
         }
+        let _ = writeln!(h, "</ul>");
     }
-    let _ = writeln!(h, "</ul>\n</body></html>");
+    let _ = writeln!(h, "</body></html>");
     h
 }

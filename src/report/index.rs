@@ -127,8 +127,8 @@ pub struct ExchangeIndex {
     // (seq, line) for transcripts, in seq order.
     lines: Vec<(u64, u64)>,
     transcript_line: u64,
-    // Per exchange: the previous event kind was a response head (transcript line counting).
-    last_was_head: HashMap<usize, bool>,
+    // (exchange position, t_us, kind) of the previous event (transcript line counting).
+    prev_event: Option<(usize, u64, PrevKind)>,
     sse_total: usize,
     events: u64,
     request_heads: u64,
@@ -189,11 +189,12 @@ impl ExchangeIndex {
     /// 1-based line of event `seq` in the source file, when known.
     ///
     /// Native recording: `seq + 1` (line 1 is the header). Transcript: counted from the
-    /// events the importer produced: a request head starts a line (its body is on that
-    /// line), a response head starts a line; for a non-SSE response its first body chunk
-    /// shares the head's line, every other chunk (all chunks of a `text/event-stream`
-    /// response) starts a line; `exchange_end` shares the line of the exchange's last event.
-    /// HAR and live traffic: `None`.
+    /// events the importer produced (`record::transcript` emits one line's events together,
+    /// at that line's time): a request or response head starts a line; a body, chunk or
+    /// `exchange_end` continues the line of the previous event when that event is of the same
+    /// exchange, at the same time, and of a kind the same line can carry (`req` = head +
+    /// body, `resp` = head + chunk + end, `chunk` = chunk + end). Two lines of one exchange
+    /// with equal `t` may merge. HAR and live traffic: `None`.
     pub fn line_of_seq(&self, seq: u64) -> Option<u64> {
         match self.source {
             SourceFile::Recording => Some(seq + 1),
@@ -320,21 +321,46 @@ impl ExchangeIndex {
         if self.source != SourceFile::Transcript {
             return;
         }
-        let after_head = self.last_was_head.get(&pos).copied().unwrap_or(false);
-        let is_sse =
-            self.exchanges[pos].response_media_type.as_deref() == Some("text/event-stream");
-        let new_line = match &ev.kind {
-            EventKind::RequestHead { .. } | EventKind::ResponseHead { .. } => true,
-            EventKind::ResponseChunk { .. } => is_sse || !after_head,
+        // The importer (record::transcript) emits each line's events together and with the
+        // line's time: `req` = head [+ body]; `resp` = head [+ chunk] [+ end]; `chunk` =
+        // [chunk] [+ end]. So an event continues the previous line when the previous event
+        // belongs to the same exchange, has the same time and may be followed by it.
+        let continues = match (&self.prev_event, &ev.kind) {
+            (Some((x, t, kind)), k) if *x == pos && *t == ev.t_us => matches!(
+                (*kind, k),
+                (PrevKind::ReqHead, EventKind::RequestBody { .. })
+                    | (PrevKind::ReqBody, EventKind::RequestBody { .. })
+                    | (PrevKind::RespHead, EventKind::ResponseChunk { .. })
+                    | (PrevKind::RespHead, EventKind::ExchangeEnd { .. })
+                    | (PrevKind::Chunk, EventKind::ExchangeEnd { .. })
+                    // The end the importer adds for a request never answered.
+                    | (PrevKind::ReqHead | PrevKind::ReqBody, EventKind::ExchangeEnd { .. })
+            ),
             _ => false,
         };
-        if new_line || self.transcript_line == 0 {
+        if !continues || self.transcript_line == 0 {
             self.transcript_line += 1;
         }
-        self.last_was_head
-            .insert(pos, matches!(ev.kind, EventKind::ResponseHead { .. }));
+        let kind = match &ev.kind {
+            EventKind::RequestHead { .. } => PrevKind::ReqHead,
+            EventKind::RequestBody { .. } => PrevKind::ReqBody,
+            EventKind::ResponseHead { .. } => PrevKind::RespHead,
+            EventKind::ResponseChunk { .. } => PrevKind::Chunk,
+            _ => PrevKind::Other,
+        };
+        self.prev_event = Some((pos, ev.t_us, kind));
         self.lines.push((ev.seq, self.transcript_line));
     }
+}
+
+/// Kind of the previous event, for transcript line counting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PrevKind {
+    ReqHead,
+    ReqBody,
+    RespHead,
+    Chunk,
+    Other,
 }
 
 fn push_capped(buf: &mut String, data: &[u8]) {
@@ -385,12 +411,35 @@ fn read_request(x: &mut ExchangeView, body: &str) {
                 .map(str::to_string);
         }
     }
-    if x.a2a_method.is_none() && (x.method == "POST" || x.method == "GET") {
-        // HTTP+JSON binding: the operation is in the path (`/v1/message:send`, `/tasks/{id}`).
-        let p = x.path.split('?').next().unwrap_or("");
-        if p.contains("message:") || p.contains("/tasks") {
-            x.a2a_method = Some(p.rsplit('/').next().unwrap_or(p).to_string());
-        }
+    if x.a2a_method.is_none() {
+        x.a2a_method = rest_operation(&x.method, &x.path);
+    }
+}
+
+/// HTTP+JSON binding: the operation named by method and path, display only
+/// (`POST /v1/message:send` → `message:send`, `POST /v1/tasks/{id}:cancel` →
+/// `tasks:cancel`, `GET /v1/tasks/{id}` → `tasks:get`, `GET /v1/tasks` → `tasks:list`,
+/// `.../pushNotificationConfigs...` → `pushNotificationConfigs`).
+fn rest_operation(method: &str, path: &str) -> Option<String> {
+    let p = path.split('?').next().unwrap_or("");
+    let last = p.rsplit('/').next().unwrap_or(p);
+    if p.contains("/pushNotificationConfigs") {
+        return Some("pushNotificationConfigs".into());
+    }
+    if let Some(op) = last.strip_prefix("message:") {
+        return Some(format!("message:{op}"));
+    }
+    let in_tasks = p.contains("/tasks/") || p.ends_with("/tasks");
+    if !in_tasks {
+        return None;
+    }
+    if let Some((_, verb)) = last.split_once(':') {
+        return Some(format!("tasks:{verb}"));
+    }
+    match (method, p.ends_with("/tasks")) {
+        ("GET", true) => Some("tasks:list".into()),
+        ("GET", false) => Some("tasks:get".into()),
+        _ => None,
     }
 }
 
@@ -590,41 +639,53 @@ mod tests {
 
     #[test]
     fn transcript_lines_follow_the_importer_shape() {
+        // Real importer output, line by line.
+        let text = [
+            r#"{"t":0.0,"dir":"req","method":"GET","url":"http://a.test/.well-known/agent-card.json","body":""}"#,
+            r#"{"t":0.01,"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":"{}"}"#,
+            r#"{"t":0.02,"dir":"req","method":"POST","url":"http://a.test/","body":"{\"id\":1}"}"#,
+            r#"{"t":0.03,"dir":"resp","status":200,"headers":{"content-type":"text/event-stream"},"body":""}"#,
+            r#"{"t":0.04,"dir":"chunk","body":"data: {}\n\n"}"#,
+            r#"{"t":0.05,"dir":"chunk","body":"data: {}\n\n"}"#,
+            r#"{"t":0.06,"dir":"chunk","body":"","close":"eof"}"#,
+            r#"{"t":0.07,"dir":"req","method":"POST","url":"http://a.test/","body":"{\"id\":2}"}"#,
+        ]
+        .join("\n");
+        let (_, events) = crate::record::transcript::read(&text).unwrap();
         let mut ix = ExchangeIndex::new(SourceFile::Transcript);
-        let head = EventKind::RequestHead {
-            conn: None,
-            method: "GET".into(),
-            url: "/.well-known/agent-card.json".into(),
-            version: None,
-            headers: Headers::default(),
-            upstream: None,
-        };
-        ix.observe(&ev(1, head));
-        ix.observe(&ev(
-            2,
-            EventKind::RequestBody {
-                body: Body::new(""),
-            },
-        ));
-        ix.observe(&ev(
-            3,
-            EventKind::ResponseHead {
-                status: 200,
-                version: None,
-                headers: Headers::default(),
-                synthetic: false,
-            },
-        ));
-        ix.observe(&ev(
-            4,
-            EventKind::ResponseChunk {
-                body: Body::new("{}"),
-            },
-        ));
-        assert_eq!(ix.line_of_seq(1), Some(1));
-        assert_eq!(ix.line_of_seq(2), Some(1));
-        assert_eq!(ix.line_of_seq(3), Some(2));
-        assert_eq!(ix.line_of_seq(4), Some(2));
+        let mut want = Vec::new();
+        for e in &events {
+            ix.observe(e);
+            // Each event's line from its time: t = (line - 1) * 10 ms, except the synthetic
+            // end of the last, unanswered request (at the last time).
+            want.push((e.seq, e.t_us / 10_000 + 1));
+        }
+        for (seq, line) in want {
+            assert_eq!(ix.line_of_seq(seq), Some(line), "seq {seq}: {events:#?}");
+        }
+    }
+
+    #[test]
+    fn rest_operations_are_named() {
+        let op = |m, p| rest_operation(m, p);
+        assert_eq!(
+            op("POST", "/rest/v1/message:send").as_deref(),
+            Some("message:send")
+        );
+        assert_eq!(
+            op("POST", "/v1/tasks/3c9e:cancel").as_deref(),
+            Some("tasks:cancel")
+        );
+        assert_eq!(
+            op("GET", "/v1/tasks/3c9e?historyLength=10").as_deref(),
+            Some("tasks:get")
+        );
+        assert_eq!(op("GET", "/v1/tasks").as_deref(), Some("tasks:list"));
+        assert_eq!(
+            op("POST", "/v1/tasks/3c9e/pushNotificationConfigs").as_deref(),
+            Some("pushNotificationConfigs")
+        );
+        assert_eq!(op("GET", "/.well-known/agent-card.json"), None);
     }
 
     #[test]

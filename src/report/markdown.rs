@@ -54,7 +54,11 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     let s = &report.summary;
     let _ = writeln!(out, "# A2A interoperability report\n");
     let src = &report.source;
-    let kind = format!("{:?}", src.kind).to_lowercase();
+    // The file's own kind (transcript, har) says more than `recording` when known.
+    let kind = match src.format {
+        Some(f) => format!("{f:?}").to_lowercase(),
+        None => format!("{:?}", src.kind).to_lowercase(),
+    };
     let _ = writeln!(
         out,
         "- **source:** {} `{}`{}",

@@ -211,6 +211,50 @@ pub fn sha256_file(path: &Path) -> std::io::Result<(String, u64)> {
     Ok((hex::encode(h.finalize()), total))
 }
 
+/// Report input for a finished live run (proxy, probe, demo): the verifier's `outcome`
+/// plus an exchange index read back from `recording` (with its SHA-256 and size) when one
+/// was written. Without a recording (`--no-record`) the index is empty: reports then show
+/// findings and evidence `seq`s without method, path and excerpts.
+///
+/// Errors: none; an unreadable recording gives an empty index and no hash (the findings
+/// are what matters and are kept).
+pub fn live_input(
+    header: crate::record::RecordingHeader,
+    outcome: crate::verify::VerifyOutcome,
+    recording: Option<&Path>,
+    kind: SourceKind,
+    target: Option<String>,
+) -> ReportInput {
+    let mut index = ExchangeIndex::new(if recording.is_some() {
+        SourceFile::Recording
+    } else {
+        SourceFile::None
+    });
+    let mut info = SourceInfo {
+        kind,
+        path: recording.map(|p| p.display().to_string()),
+        target,
+        format: recording.map(|_| FileFormat::Recording),
+        sha256: None,
+        bytes: None,
+    };
+    if let Some(path) = recording {
+        if let Ok(file) = std::fs::File::open(path) {
+            let reader = std::io::BufReader::with_capacity(256 * 1024, file);
+            if let Ok(events) = crate::record::jsonl::RecordingReader::new(reader) {
+                for ev in events.flatten() {
+                    index.observe(&ev);
+                }
+            }
+        }
+        if let Ok((hash, bytes)) = sha256_file(path) {
+            info.sha256 = Some(hash);
+            info.bytes = Some(bytes);
+        }
+    }
+    ReportInput::new(header, outcome, info, index)
+}
+
 /// Where a finding points, for renderers: `#seq (METHOD path -> status)`.
 pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) -> String {
     let x = exchange

@@ -1,7 +1,7 @@
 /*!
 The report model: DESIGN.md's JSON report, field for field, plus release evidence (schema
 tag, tool and registry versions, recording hash, times, counts, coverage). Every renderer
-reads only a [`Report`] and the [`ExchangeIndex`](super::index::ExchangeIndex); nothing
+reads only a [`Report`] and the [`ExchangeIndex`]; nothing
 here judges traffic, it only counts and sorts what the verifier found.
 
 ## Passive results (verify, proxy)
@@ -56,6 +56,11 @@ pub const AREAS: &[(&str, Category, &str)] = &[
         "jsonrpc",
         Category::ErrorHandling,
         "json-rpc envelope and error codes",
+    ),
+    (
+        "rest",
+        Category::ErrorHandling,
+        "http+json binding and its errors",
     ),
     ("task", Category::Lifecycle, "task state machine"),
     ("id", Category::Lifecycle, "taskId / contextId continuity"),
