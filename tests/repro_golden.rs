@@ -1,0 +1,114 @@
+//! `repro` on every failing golden case (issue: reports, evidence and minimal
+//! reproductions): the cut re-verifies to the same rule, and it is minimal: removing any one
+//! further exchange from the cut loses the finding (same rule, same first evidence line).
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use a2a_interop::record::{source, Event};
+use a2a_interop::verify::verify_all;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+}
+
+fn golden_fail_cases() -> Vec<(String, PathBuf)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&root).expect("tests/golden") {
+        let dir = entry.expect("dir entry").path();
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        if let Some(rule) = name.strip_suffix("-fail") {
+            let input = std::fs::read_dir(&dir)
+                .expect("case dir")
+                .map(|e| e.expect("entry").path())
+                .find(|p| p.file_stem().is_some_and(|s| s == "input"))
+                .unwrap_or_else(|| panic!("{name}: no input file"));
+            out.push((rule.to_string(), input));
+        }
+    }
+    out.sort();
+    out
+}
+
+fn read_all(path: &Path) -> (a2a_interop::record::RecordingHeader, Vec<Event>) {
+    let src = source::open(path).unwrap_or_else(|e| panic!("{}: {e:#}", path.display()));
+    let header = src.header.clone();
+    let events = src
+        .events
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    (header, events)
+}
+
+fn exchanges(events: &[Event]) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    events
+        .iter()
+        .filter_map(|e| e.exchange.clone())
+        .filter(|x| seen.insert(x.clone()))
+        .collect()
+}
+
+#[test]
+fn every_golden_failure_cuts_to_a_minimal_reproduction_of_the_same_rule() {
+    let cases = golden_fail_cases();
+    assert!(cases.len() >= 40, "only {} failing goldens", cases.len());
+    let dir = tempfile::tempdir().unwrap();
+    let mut problems = Vec::new();
+    for (rule, input) in &cases {
+        let out = dir.path().join(format!("{rule}.min.jsonl"));
+        let o = bin()
+            .arg("repro")
+            .arg(input)
+            .args(["--finding", rule])
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        if o.status.code() != Some(0) {
+            problems.push(format!(
+                "{rule}: repro exited {:?}: {}",
+                o.status.code(),
+                String::from_utf8_lossy(&o.stderr).trim()
+            ));
+            continue;
+        }
+        let (header, cut) = read_all(&out);
+        let found = verify_all(&header, &cut);
+        // The finding is identified as repro identifies it: its rule and the recording line
+        // its evidence starts at (the card it was judged against, its task, ...).
+        let Some(anchor) = found
+            .findings
+            .iter()
+            .find(|f| f.rule == *rule)
+            .map(|f| f.first_seq())
+        else {
+            problems.push(format!("{rule}: the cut no longer shows the finding"));
+            continue;
+        };
+        let (_, original) = read_all(input);
+        let kept = exchanges(&cut);
+        if kept.len() > exchanges(&original).len() {
+            problems.push(format!("{rule}: the cut has more exchanges than the input"));
+        }
+        for drop in &kept {
+            let fewer: Vec<Event> = cut
+                .iter()
+                .filter(|e| e.exchange.as_deref() != Some(drop.as_str()))
+                .cloned()
+                .collect();
+            if verify_all(&header, &fewer)
+                .findings
+                .iter()
+                .any(|f| f.rule == *rule && f.first_seq() == anchor)
+            {
+                problems.push(format!(
+                    "{rule}: not minimal, the finding survives without exchange {drop}"
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
