@@ -161,6 +161,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
         }
         if !f.spec.is_empty() {
             let _ = writeln!(h, "<li>spec: {}</li>", esc(&f.spec.join(", ")));
+            if let Some(l) = super::crosswalk::line(&f.spec) {
+                let _ = writeln!(h, "<li>conformance suites: {}</li>", esc(&l));
+            }
         }
         let _ = writeln!(h, "</ul><p>help: {}</p>", esc(&f.help));
         if let Some(ex) = f.evidence.first().and_then(|e| input.index.excerpt(e.seq)) {

@@ -189,6 +189,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
             );
             if !f.spec.is_empty() {
                 let _ = writeln!(out, "- spec: {}", f.spec.join(", "));
+                if let Some(l) = super::crosswalk::line(&f.spec) {
+                    let _ = writeln!(out, "- conformance suites: {l}");
+                }
             }
             if let Some(leg) = &f.leg {
                 let _ = writeln!(out, "- leg: {leg}");

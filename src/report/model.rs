@@ -330,6 +330,9 @@ pub struct Report {
     pub results: Vec<TestResult>,
     /// All findings, in order of their first evidence `seq`.
     pub findings: Vec<Finding>,
+    /// The official conformance suites' IDs (TCK, ACTS) for every requirement the findings
+    /// cite, with the suites' source commits (`docs/conformance-crosswalk.md`).
+    pub crosswalk: super::crosswalk::Crosswalk,
 }
 
 /// SHA-256 (hex) over the registry: for each rule in order, the line
@@ -601,6 +604,7 @@ impl Report {
             conformance_reason,
             coverage,
             results,
+            crosswalk: super::crosswalk::build(findings.iter().flat_map(|f| f.spec.iter())),
             findings,
         }
     }
