@@ -9,3 +9,13 @@ pub mod card;
 pub mod jsonrpc;
 pub mod net;
 pub mod sse;
+
+/// Request header the active prober puts on the requests it malforms on purpose (its
+/// error-handling tests: parse error, invalid request, invalid params, unknown method), with
+/// the value [`PROBE_NEGATIVE_TEST`]. The verifier judges the agent's answer to such a
+/// request as usual but does not blame the client for the malformed request itself. It is
+/// visible in the recording, so a reader can tell deliberate faults from real ones.
+pub const PROBE_NEGATIVE_HEADER: &str = "A2A-Interop-Probe";
+
+/// Value of [`PROBE_NEGATIVE_HEADER`] on a deliberately malformed request.
+pub const PROBE_NEGATIVE_TEST: &str = "negative-test";

@@ -160,6 +160,9 @@ struct Runner<'a> {
     results: Vec<ProbeResult>,
     output_modes: Vec<String>,
     skills: Vec<Skill>,
+    /// Requests sent now are malformed on purpose: mark them with
+    /// [`crate::model::PROBE_NEGATIVE_HEADER`] so the verifier does not blame the client.
+    negative: bool,
 }
 
 /// Runs the whole plan against the agent at `t.base()`. Never fails: problems are results.
@@ -171,6 +174,7 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
         results: Vec::new(),
         output_modes: Vec::new(),
         skills: Vec::new(),
+        negative: false,
     };
     let dialects = r.run_all().await;
     ProbeReport {
@@ -248,6 +252,15 @@ impl<'a> Runner<'a> {
         Ok(self.t.send(req, self.cfg.timeout).await?)
     }
 
+    fn mark_negative(&self, headers: &mut Vec<(String, String)>) {
+        if self.negative {
+            headers.push((
+                crate::model::PROBE_NEGATIVE_HEADER.into(),
+                crate::model::PROBE_NEGATIVE_TEST.into(),
+            ));
+        }
+    }
+
     async fn post_raw(
         &self,
         tg: &Target,
@@ -259,6 +272,7 @@ impl<'a> Runner<'a> {
         if let Some(v) = version {
             headers.push(("A2A-Version".into(), v.into()));
         }
+        self.mark_negative(&mut headers);
         if auth {
             headers.extend(self.cfg.auth_headers.iter().cloned());
         }
@@ -340,6 +354,7 @@ impl<'a> Runner<'a> {
         if let Some(v) = version {
             headers.push(("A2A-Version".into(), v.into()));
         }
+        self.mark_negative(&mut headers);
         if auth {
             headers.extend(self.cfg.auth_headers.iter().cloned());
         }
@@ -1396,7 +1411,10 @@ impl<'a> Runner<'a> {
         ];
         for (name, body, code, label) in cases {
             let started = Instant::now();
-            let o = match self.post_raw(tg, body, true, v).await {
+            self.negative = true;
+            let sent = self.post_raw(tg, body, true, v).await;
+            self.negative = false;
+            let o = match sent {
                 Ok(rpc) => expect_code(&rpc, code, label),
                 Err(e) => e.outcome("request failed"),
             };
@@ -1459,7 +1477,10 @@ impl<'a> Runner<'a> {
         for (name, body) in cases {
             let started = Instant::now();
             let url = rest_url(tg, "/message:send", None);
-            let o = match self.rest_send(url, Method::POST, Some(body), true, v).await {
+            self.negative = true;
+            let sent = self.rest_send(url, Method::POST, Some(body), true, v).await;
+            self.negative = false;
+            let o = match sent {
                 Ok(rpc) if rpc.resp.status == 400 && rpc.error_code().is_some() => {
                     Outcome::Pass(format!("answered {}", rpc.describe()))
                 }

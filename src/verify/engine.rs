@@ -572,8 +572,17 @@ impl State {
                 }
             }
         }
-        // DATA-005 / DATA-004: the client's message in a send request.
-        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) && !c.webhook {
+        // DATA-005 / DATA-004: the client's message in a send request. Not for requests the
+        // prober malformed on purpose (marked with PROBE_NEGATIVE_HEADER): the agent's
+        // answer to those is judged, the client is not.
+        let deliberate = x
+            .req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some_and(|v| v.trim() == crate::model::PROBE_NEGATIVE_TEST);
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            && !c.webhook
+            && !deliberate
+        {
             let base = if c.binding == Some(Binding::Rest) {
                 if c.params.get("message").is_some() {
                     "/message"
