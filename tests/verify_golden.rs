@@ -180,6 +180,13 @@ fn registry_is_well_formed() {
     );
 }
 
+/// The directory name of a golden (`CARD-URL-002-fail-rewrite-card`).
+fn golden_name(d: &Path) -> String {
+    d.file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default()
+}
+
 /// Variant golden directories under `dir` whose names start with `prefix`
 /// (`CARD-URL-005-pass-`), sorted.
 fn variants(dir: &Path, prefix: &str) -> Vec<PathBuf> {
@@ -245,10 +252,10 @@ fn goldens() {
                 }
                 let has = findings.iter().any(|f| f.rule == r.id);
                 if kind == "fail" && !has {
-                    failures.push(format!("{}-fail does not produce {}", r.id, r.id));
+                    failures.push(format!("{} does not produce {}", golden_name(&d), r.id));
                 }
                 if kind == "pass" && has {
-                    failures.push(format!("{}-pass produces {}", r.id, r.id));
+                    failures.push(format!("{} produces {}", golden_name(&d), r.id));
                 }
                 let got = to_json(&findings);
                 let exp_path = d.join("expected.json");
