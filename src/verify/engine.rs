@@ -101,7 +101,8 @@ struct Exch {
     end_seq: u64,
     end_t: u64,
     /// `card_rewrite` (`--rewrite-card`, the prober): the card body the client received,
-    /// the seq of that event and the JSON Pointers of the URLs the proxy rewrote.
+    /// the seq of that event and the JSON Pointers of the URLs the proxy rewrote (body empty
+    /// when the recorded body was cut).
     card_rewrite: Option<CardRewriteRec>,
 }
 
@@ -364,13 +365,18 @@ impl State {
             }
             EventKind::CardRewrite { body, pointers } => {
                 if let Some(x) = self.open.get_mut(&xid) {
-                    if !body.truncated && body.data.len() <= BODY_CAP {
-                        x.card_rewrite = Some(CardRewriteRec {
-                            body: body.data.to_vec(),
-                            seq: ev.seq,
-                            pointers: pointers.clone(),
-                        });
-                    }
+                    // A cut body cannot be judged (the agent's card is judged instead), but
+                    // the rewrite still happened: CARD-URL-005 stays silent.
+                    let usable = !body.truncated && body.data.len() <= BODY_CAP;
+                    x.card_rewrite = Some(CardRewriteRec {
+                        body: if usable {
+                            body.data.to_vec()
+                        } else {
+                            Vec::new()
+                        },
+                        seq: ev.seq,
+                        pointers: pointers.clone(),
+                    });
                 }
             }
             EventKind::ExchangeEnd {
@@ -2974,7 +2980,7 @@ impl State {
     /// Card URL consistency (CARD-URL-001..005, CARD-005/006) of `view`, the card the
     /// client received: the agent's body at `bseq`, or the proxy's rewrite `rw` of it. URLs
     /// at a rewritten pointer cite the `card_rewrite` event, the others the agent's body.
-    /// CARD-URL-005 (upstream advertised) only fires when no rewrite happened.
+    /// CARD-URL-005 (upstream advertised) only fires when the exchange has no `card_rewrite`.
     fn card_urls(
         &mut self,
         x: &Exch,
@@ -3016,7 +3022,7 @@ impl State {
             };
             let upstream_view = self.mode == CaptureMode::Reverse
                 && self.upstreams.iter().any(|up| up.origin() == u.origin());
-            if upstream_view && rw.is_none() {
+            if upstream_view && x.card_rewrite.is_none() {
                 self.find(
                     &r::CARD_URL_BYPASSES_PROXY,
                     format!("card advertises the proxy's upstream {} so clients that follow it bypass the recorder", u.origin()),
