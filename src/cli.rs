@@ -84,7 +84,7 @@ pub struct ProxyArgs {
     /// Route a path prefix to an upstream: /prefix=URL (repeatable; longest prefix wins)
     #[arg(long = "route", value_name = "PREFIX=URL")]
     pub routes: Vec<String>,
-    /// Recording file (JSON Lines); default recordings/proxy-<time>.jsonl
+    /// Recording file (JSON Lines); default `recordings/proxy-<time>.jsonl`
     #[arg(long)]
     pub record: Option<PathBuf>,
     /// Do not write a recording (verify only)
@@ -147,7 +147,7 @@ pub struct RulesArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct DemoArgs {
-    /// Where to write the demo recording; default recordings/demo-<time>.jsonl
+    /// Where to write the demo recording; default `recordings/demo-<time>.jsonl`
     #[arg(long)]
     pub record: Option<PathBuf>,
     #[command(flatten)]

@@ -138,6 +138,40 @@ async fn wrong_advertised_url_fails_interface_url_only() {
     let (r, findings) = probe_run(Break::WrongUrl, false, None).await;
     assert_single_failure(&r, "card.interface-url", "/wrong/rpc answered HTTP 404");
     assert_eq!(status(&r, "lifecycle.send"), Status::Skip);
+    // The verifier says the same of the probe's own traffic (CARD-005): the prober reads
+    // the card through the rewriting proxy, so the URL it used is the rewritten one.
+    assert_eq!(
+        serious(&findings),
+        vec!["CARD-URL-002".to_string()],
+        "{findings:#?}"
+    );
+    let f = findings
+        .iter()
+        .find(|f| f.rule == "CARD-URL-002")
+        .expect("CARD-URL-002 finding");
+    assert!(
+        f.message
+            .contains("/wrong/rpc (rewritten from http://127.0.0.1:")
+            && f.message
+                .ends_with("/wrong/rpc) answered HTTP 404 when used"),
+        "{}",
+        f.message
+    );
+    // Tied to both exchanges: the card (at the advertised URL's pointer) and the 404.
+    assert_eq!(f.evidence.len(), 2, "{f:#?}");
+    assert!(
+        f.evidence[0]
+            .pointer
+            .as_deref()
+            .is_some_and(|p| p.ends_with("/url")),
+        "{f:#?}"
+    );
+    assert!(f.evidence[0].exchange.is_some() && f.evidence[1].exchange.is_some());
+    assert_ne!(f.evidence[0].exchange, f.evidence[1].exchange, "{f:#?}");
+    assert!(
+        !findings.iter().any(|f| f.rule == "CARD-URL-005"),
+        "{findings:#?}"
+    );
     assert_eq!(
         conformance_level(&r.results, &findings),
         ConformanceLevel::NonConformant

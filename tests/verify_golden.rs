@@ -1,5 +1,6 @@
 //! Golden tests: `tests/golden/<RULE-ID>-fail/input.jsonl` must produce that rule,
-//! `<RULE-ID>-pass/input.jsonl` must not; each directory's `expected.json` holds the full
+//! `<RULE-ID>-pass/input.jsonl` must not (variants `<RULE-ID>-fail-<what>` and
+//! `<RULE-ID>-pass-<what>` pin further situations the same way); each directory's `expected.json` holds the full
 //! findings (rule, name, severity, message, evidence seq + pointer). `BLESS=1` rewrites the
 //! expectations. Meta-tests (clippy's `lint_message_convention` and ripgrep's registry
 //! checks): IDs unique and well-formed, aliases unique kebab-case, every rule has both
@@ -179,6 +180,43 @@ fn registry_is_well_formed() {
     );
 }
 
+/// The directory name of a golden (`CARD-URL-002-fail-rewrite-card`).
+fn golden_name(d: &Path) -> String {
+    d.file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default()
+}
+
+/// Variant golden directories under `dir` whose names start with `prefix`
+/// (`CARD-URL-005-pass-`), sorted.
+fn variants(dir: &Path, prefix: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            let n = e.file_name().to_string_lossy().to_string();
+            n.len() > prefix.len() && n.starts_with(prefix)
+        })
+        .map(|e| e.path())
+        .collect();
+    v.sort();
+    v
+}
+
+/// The rule ID a golden directory name is for: `CARD-URL-002-fail` and
+/// `CARD-URL-002-fail-rewrite-card` → `CARD-URL-002`; `None` for other names.
+fn golden_rule_id(name: &str) -> Option<&str> {
+    for kind in ["-fail", "-pass"] {
+        if let Some(i) = name.find(kind) {
+            let rest = &name[i + kind.len()..];
+            if rest.is_empty() || rest.starts_with('-') {
+                return Some(&name[..i]);
+            }
+        }
+    }
+    None
+}
+
 #[test]
 fn goldens() {
     let bless = std::env::var_os("BLESS").is_some();
@@ -186,55 +224,60 @@ fn goldens() {
     let mut failures = Vec::new();
     for r in RULES {
         for kind in ["fail", "pass"] {
-            let d = dir.join(format!("{}-{kind}", r.id));
-            let input = d.join("input.jsonl");
+            let main = dir.join(format!("{}-{kind}", r.id));
             assert!(
-                input.is_file(),
+                main.join("input.jsonl").is_file(),
                 "rule {} has no {kind} golden at {}",
                 r.id,
-                d.display()
+                main.display()
             );
-            let findings = run(&input);
-            for f in &findings {
-                assert!(
-                    message_ok(&f.message),
-                    "{}: message style: {:?}",
-                    d.display(),
-                    f.message
-                );
-                assert!(
-                    !f.evidence.is_empty(),
-                    "{}: finding without evidence",
-                    d.display()
-                );
-            }
-            let has = findings.iter().any(|f| f.rule == r.id);
-            if kind == "fail" && !has {
-                failures.push(format!("{}-fail does not produce {}", r.id, r.id));
-            }
-            if kind == "pass" && has {
-                failures.push(format!("{}-pass produces {}", r.id, r.id));
-            }
-            let got = to_json(&findings);
-            let exp_path = d.join("expected.json");
-            if bless {
-                std::fs::write(
-                    &exp_path,
-                    serde_json::to_string_pretty(&got).unwrap() + "\n",
-                )
-                .unwrap();
-            } else {
-                let exp: Value =
-                    serde_json::from_str(&std::fs::read_to_string(&exp_path).unwrap_or_else(
-                        |_| panic!("{} missing (run with BLESS=1)", exp_path.display()),
-                    ))
-                    .unwrap();
-                if exp != got {
-                    failures.push(format!(
-                        "{}: findings differ from expected.json (BLESS=1 to accept)\n got: {}",
+            // Variants (`<RULE-ID>-<kind>-<what>`) pin further situations of the same rule.
+            let mut dirs = vec![main];
+            dirs.extend(variants(&dir, &format!("{}-{kind}-", r.id)));
+            for d in dirs {
+                let input = d.join("input.jsonl");
+                let findings = run(&input);
+                for f in &findings {
+                    assert!(
+                        message_ok(&f.message),
+                        "{}: message style: {:?}",
                         d.display(),
-                        serde_json::to_string_pretty(&got).unwrap()
-                    ));
+                        f.message
+                    );
+                    assert!(
+                        !f.evidence.is_empty(),
+                        "{}: finding without evidence",
+                        d.display()
+                    );
+                }
+                let has = findings.iter().any(|f| f.rule == r.id);
+                if kind == "fail" && !has {
+                    failures.push(format!("{} does not produce {}", golden_name(&d), r.id));
+                }
+                if kind == "pass" && has {
+                    failures.push(format!("{} produces {}", golden_name(&d), r.id));
+                }
+                let got = to_json(&findings);
+                let exp_path = d.join("expected.json");
+                if bless {
+                    std::fs::write(
+                        &exp_path,
+                        serde_json::to_string_pretty(&got).unwrap() + "\n",
+                    )
+                    .unwrap();
+                } else {
+                    let exp: Value =
+                        serde_json::from_str(&std::fs::read_to_string(&exp_path).unwrap_or_else(
+                            |_| panic!("{} missing (run with BLESS=1)", exp_path.display()),
+                        ))
+                        .unwrap();
+                    if exp != got {
+                        failures.push(format!(
+                            "{}: findings differ from expected.json (BLESS=1 to accept)\n got: {}",
+                            d.display(),
+                            serde_json::to_string_pretty(&got).unwrap()
+                        ));
+                    }
                 }
             }
         }
@@ -242,10 +285,7 @@ fn goldens() {
     // No stray golden directories for rules that do not exist.
     for e in std::fs::read_dir(&dir).unwrap().flatten() {
         let name = e.file_name().to_string_lossy().to_string();
-        if let Some(id) = name
-            .strip_suffix("-fail")
-            .or_else(|| name.strip_suffix("-pass"))
-        {
+        if let Some(id) = golden_rule_id(&name) {
             assert!(
                 RULES.iter().any(|r| r.id == id),
                 "golden {name} names no rule"

@@ -100,6 +100,18 @@ struct Exch {
     outcome: Option<Outcome>,
     end_seq: u64,
     end_t: u64,
+    /// `card_rewrite` (`--rewrite-card`, the prober): the card body the client received,
+    /// the seq of that event and the JSON Pointers of the URLs the proxy rewrote (body empty
+    /// when the recorded body was cut).
+    card_rewrite: Option<CardRewriteRec>,
+}
+
+/// The client-facing card of a `card_rewrite` event (see [`Exch::card_rewrite`]).
+#[derive(Debug, Default, Clone)]
+struct CardRewriteRec {
+    body: Vec<u8>,
+    seq: u64,
+    pointers: Vec<String>,
 }
 
 impl Exch {
@@ -143,6 +155,8 @@ struct Advertised {
     card_seq: u64,
     pointer: String,
     url: String,
+    /// `url` as shown in messages: `url (rewritten from <agent's url>)` after a rewrite.
+    shown: String,
     parts: UrlParts,
     /// `JSONRPC` interfaces are used at exactly their URL; others as a base path.
     exact: bool,
@@ -347,6 +361,22 @@ impl State {
                         x.truncated = true;
                     }
                     self.open.insert(xid, x);
+                }
+            }
+            EventKind::CardRewrite { body, pointers } => {
+                if let Some(x) = self.open.get_mut(&xid) {
+                    // A cut body cannot be judged (the agent's card is judged instead), but
+                    // the rewrite still happened: CARD-URL-005 stays silent.
+                    let usable = !body.truncated && body.data.len() <= BODY_CAP;
+                    x.card_rewrite = Some(CardRewriteRec {
+                        body: if usable {
+                            body.data.to_vec()
+                        } else {
+                            Vec::new()
+                        },
+                        seq: ev.seq,
+                        pointers: pointers.clone(),
+                    });
                 }
             }
             EventKind::ExchangeEnd {
@@ -2919,7 +2949,23 @@ impl State {
         if !base.is_empty() {
             return;
         }
-        self.card_urls(x, &view, bseq);
+        // With `--rewrite-card` (and in the prober) the client received the rewritten card:
+        // URL consistency is judged on what the client saw (CARD-005/006). URLs the proxy
+        // could not map are unchanged there, so they are still judged as advertised.
+        let client = x.card_rewrite.as_ref().and_then(|rw| {
+            let v: Value = serde_json::from_slice(&rw.body).ok()?;
+            v.is_object().then(|| (card_view(&v, served_v02), rw))
+        });
+        let view = match client {
+            Some((cview, rw)) => {
+                self.card_urls(x, &cview, bseq, Some((rw, &view)));
+                cview
+            }
+            None => {
+                self.card_urls(x, &view, bseq, None);
+                view
+            }
+        };
         let mut origins: Vec<String> = view
             .interfaces
             .iter()
@@ -2940,7 +2986,17 @@ impl State {
         }
     }
 
-    fn card_urls(&mut self, x: &Exch, view: &AgentCardView, bseq: u64) {
+    /// Card URL consistency (CARD-URL-001..005, CARD-005/006) of `view`, the card the
+    /// client received: the agent's body at `bseq`, or the proxy's rewrite `rw` of it. URLs
+    /// at a rewritten pointer cite the `card_rewrite` event, the others the agent's body.
+    /// CARD-URL-005 (upstream advertised) only fires when the exchange has no `card_rewrite`.
+    fn card_urls(
+        &mut self,
+        x: &Exch,
+        view: &AgentCardView,
+        bseq: u64,
+        rw: Option<(&CardRewriteRec, &AgentCardView)>,
+    ) {
         self.areas.insert("card-url");
         let fetch = x.parts.clone();
         let fetch_base = x
@@ -2960,9 +3016,22 @@ impl State {
             };
             let ptr = itf.pointer().to_string();
             let found = Some(Value::String(itf.url.clone()));
+            // A rewritten URL cites the `card_rewrite` event and names the agent's own URL.
+            let (bseq, shown) = match rw {
+                Some((rw, orig)) if rw.pointers.contains(&ptr) => {
+                    let from = orig
+                        .interfaces
+                        .iter()
+                        .find(|o| o.pointer() == ptr && o.url != itf.url)
+                        .map(|o| format!(" (rewritten from {})", o.url))
+                        .unwrap_or_default();
+                    (rw.seq, format!("{}{from}", itf.url))
+                }
+                _ => (bseq, itf.url.clone()),
+            };
             let upstream_view = self.mode == CaptureMode::Reverse
                 && self.upstreams.iter().any(|up| up.origin() == u.origin());
-            if upstream_view {
+            if upstream_view && x.card_rewrite.is_none() {
                 self.find(
                     &r::CARD_URL_BYPASSES_PROXY,
                     format!("card advertises the proxy's upstream {} so clients that follow it bypass the recorder", u.origin()),
@@ -3058,10 +3127,7 @@ impl State {
                 };
                 self.find(
                     &r::CARD_URL_NOT_RPC_ENDPOINT,
-                    format!(
-                        "card interface url {} is {what}, not the interface endpoint",
-                        itf.url
-                    ),
+                    format!("card interface url {shown} is {what}, not the interface endpoint"),
                     vec![x.ev_at(bseq, &ptr, found.clone())],
                     &x.leg,
                 );
@@ -3075,6 +3141,7 @@ impl State {
                     card_seq: bseq,
                     pointer: ptr,
                     url: itf.url.clone(),
+                    shown,
                     parts: u,
                     exact: itf.binding.eq_ignore_ascii_case("JSONRPC"),
                     reported,
@@ -3131,7 +3198,7 @@ impl State {
             let a = a.clone();
             self.find(
                 &r::CARD_URL_UNREACHABLE,
-                format!("advertised interface url {} {how} when used", a.url),
+                format!("advertised interface url {} {how} when used", a.shown),
                 vec![
                     Evidence {
                         seq: a.card_seq,

@@ -12,7 +12,7 @@ Verifier::new(&RecordingHeader) ─► feed(&Event) -> Vec<Finding> (new ones, f
 `feed` returns a finding as soon as it is certain (most at the end of an exchange, stream
 rules at the SSE event that proves them). `finish` adds the few rules that need the whole
 recording (a cancel that never took effect) and returns every finding, sorted by first
-evidence `seq`. The rule logic lives in [`engine`]; the registry in [`rules`].
+evidence `seq`. The rule logic lives in `engine` (private); the registry in [`rules`].
 */
 
 mod engine;
