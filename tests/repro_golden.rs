@@ -19,7 +19,12 @@ fn golden_fail_cases() -> Vec<(String, PathBuf)> {
     for entry in std::fs::read_dir(&root).expect("tests/golden") {
         let dir = entry.expect("dir entry").path();
         let name = dir.file_name().unwrap().to_string_lossy().into_owned();
-        if let Some(rule) = name.strip_suffix("-fail") {
+        // `<RULE-ID>-fail` and variants `<RULE-ID>-fail-<what>`.
+        let rule = name
+            .find("-fail")
+            .filter(|&i| name[i..] == *"-fail" || name[i..].starts_with("-fail-"))
+            .map(|i| &name[..i]);
+        if let Some(rule) = rule {
             let input = std::fs::read_dir(&dir)
                 .expect("case dir")
                 .map(|e| e.expect("entry").path())
