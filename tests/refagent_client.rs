@@ -7,7 +7,8 @@ chunk, with nothing after the terminal event.
 
 use std::time::{Duration, Instant};
 
-use a2a_interop::refagent::client::{self, SseDecoder};
+use a2a_interop::model::sse::SseDecoder;
+use a2a_interop::refagent::client;
 use a2a_interop::refagent::wire::ProtocolVersion;
 use a2a_interop::refagent::{self, RefAgentConfig, RefAgentHandle};
 use bytes::Bytes;
@@ -423,13 +424,13 @@ async fn read_stream(base: &str, version: Option<&str>, body: Value) -> Vec<(f64
     assert_eq!(resp.status(), 200);
     assert_eq!(resp.headers()["content-type"], "text/event-stream");
     let mut body = resp.into_body();
-    let mut dec = SseDecoder::default();
+    let mut dec = SseDecoder::new();
     let mut out = Vec::new();
     let read = async {
         while let Some(f) = body.frame().await {
             let f = f.expect("frame");
             if let Ok(d) = f.into_data() {
-                let evs = dec.push(&d);
+                let evs = dec.push_data(&d);
                 assert_eq!(evs.len(), 1, "one event per chunk");
                 for e in evs {
                     out.push((

@@ -21,9 +21,10 @@ use std::path::Path;
 use std::time::Instant;
 
 use a2a_interop::app::pipeline::{Pipeline, PipelineConfig};
+use a2a_interop::model::sse::SseDecoder;
 use a2a_interop::proxy::ProxyConfig;
 use a2a_interop::record::{source, Event, EventKind, Outcome, Route, DEFAULT_CAPTURE_CAP};
-use a2a_interop::refagent::client::{self, SseDecoder};
+use a2a_interop::refagent::client;
 use a2a_interop::refagent::wire::ProtocolVersion;
 use a2a_interop::verify::Severity;
 use bytes::Bytes;
@@ -146,11 +147,11 @@ async fn raw_exchange(
     let mut body = resp.into_body();
     let mut bytes = Vec::new();
     let mut times = Vec::new();
-    let mut dec = SseDecoder::default();
+    let mut dec = SseDecoder::new();
     while let Some(f) = body.frame().await {
         if let Ok(d) = f.expect("frame").into_data() {
             bytes.extend_from_slice(&d);
-            for ev in dec.push(&d) {
+            for ev in dec.push_data(&d) {
                 times.push((started.elapsed().as_secs_f64() * 1000.0, ev));
             }
         }

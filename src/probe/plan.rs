@@ -1036,8 +1036,7 @@ impl<'a> Runner<'a> {
             Ok(mut rpc) => {
                 // a streaming method may answer with a plain JSON-RPC error or an SSE event
                 if rpc.json.is_none() && rpc.resp.content_type() == "text/event-stream" {
-                    let text = String::from_utf8_lossy(&rpc.resp.body).to_string();
-                    rpc.json = super::sse::events(&text)
+                    rpc.json = crate::model::sse::event_data(&rpc.resp.body)
                         .first()
                         .and_then(|d| serde_json::from_str::<Value>(d).ok())
                         .filter(Value::is_object);
@@ -1314,8 +1313,7 @@ impl<'a> Runner<'a> {
             started,
             Outcome::Pass("HTTP 200 text/event-stream".into()),
         );
-        let text = String::from_utf8_lossy(&rpc.resp.body);
-        let datas = super::sse::events(&text);
+        let datas = crate::model::sse::event_data(&rpc.resp.body);
         let mut bad_envelope = Vec::new();
         let mut items = Vec::new();
         let rest = tg.binding == Binding::HttpJson;

@@ -32,6 +32,7 @@ use hyper_util::rt::TokioExecutor;
 use serde_json::{json, Value};
 
 use super::wire::ProtocolVersion;
+use crate::model::sse::SseDecoder;
 
 /// Longest time one request (or one whole stream) may take before its step fails (30 s).
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
@@ -209,14 +210,14 @@ impl RpcClient {
                     result: envelope(v)?,
                 }]);
             }
-            let mut decoder = SseDecoder::default();
+            let mut decoder = SseDecoder::new();
             let mut out = Vec::new();
             while let Some(frame) = body.frame().await {
                 let frame = frame.map_err(|e| format!("stream broke: {e}"))?;
                 let Ok(data) = frame.into_data() else {
                     continue;
                 };
-                for ev in decoder.push(&data) {
+                for ev in decoder.push_data(&data) {
                     let v: Value =
                         serde_json::from_str(&ev).map_err(|e| format!("bad event JSON: {e}"))?;
                     out.push(StreamEvent {
@@ -246,58 +247,6 @@ fn envelope(v: Value) -> Result<Result<Value, Value>, String> {
         .cloned()
         .map(Ok)
         .ok_or_else(|| "response has neither result nor error".to_string())
-}
-
-/// Minimal W3C SSE decoder: returns the `data` of each dispatched event (multi-line data
-/// joined with `\n`; LF, CRLF and CR line ends; comments and other fields ignored).
-#[derive(Default)]
-pub struct SseDecoder {
-    buf: Vec<u8>,
-    data: Option<String>,
-}
-
-impl SseDecoder {
-    /// Feeds one chunk; returns the events it completed.
-    pub fn push(&mut self, chunk: &[u8]) -> Vec<String> {
-        self.buf.extend_from_slice(chunk);
-        let mut out = Vec::new();
-        while let Some(pos) = self.buf.iter().position(|b| *b == b'\n' || *b == b'\r') {
-            // A CR at the very end may be the first half of CRLF: wait for more.
-            if self.buf[pos] == b'\r' && pos + 1 == self.buf.len() {
-                break;
-            }
-            let line = String::from_utf8_lossy(&self.buf[..pos]).into_owned();
-            let skip = if self.buf[pos] == b'\r' && self.buf.get(pos + 1) == Some(&b'\n') {
-                2
-            } else {
-                1
-            };
-            self.buf.drain(..pos + skip);
-            if line.is_empty() {
-                if let Some(d) = self.data.take() {
-                    out.push(d);
-                }
-                continue;
-            }
-            if line.starts_with(':') {
-                continue;
-            }
-            let (field, value) = match line.split_once(':') {
-                Some((f, v)) => (f.to_string(), v.strip_prefix(' ').unwrap_or(v).to_string()),
-                None => (line.clone(), String::new()),
-            };
-            if field == "data" {
-                match &mut self.data {
-                    Some(d) => {
-                        d.push('\n');
-                        d.push_str(&value);
-                    }
-                    None => self.data = Some(value),
-                }
-            }
-        }
-        out
-    }
 }
 
 /// Fetches the Agent Card at `base_url` and returns it with the JSONRPC interface URL it
@@ -731,17 +680,6 @@ fn push(out: &mut Vec<StepResult>, name: &str, started: Instant, r: Result<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sse_decoder_handles_splits_and_line_ends() {
-        let mut d = SseDecoder::default();
-        assert!(d.push(b"data: {\"a\"").is_empty());
-        assert_eq!(d.push(b":1}\r\n\r"), Vec::<String>::new());
-        assert_eq!(
-            d.push(b"\n: keep-alive\n\ndata: x\rdata: y\r\r\n"),
-            vec!["{\"a\":1}", "x\ny"]
-        );
-    }
 
     #[test]
     fn states_normalize() {
