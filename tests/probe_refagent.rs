@@ -1,23 +1,38 @@
-//! The prober against the reference agent (`crate::refagent`, 1.0 + 0.3 JSON-RPC), through
-//! the recording pipeline: level `full`, every result asserted, no finding on the probe's own
-//! traffic above a note, and the recording re-verified offline gives the same findings.
+/*!
+The active prober against the Rust reference agent (`crate::refagent`, 1.0 + 0.3 JSON-RPC):
+a spec-exact agent must pass every probe test in both dialects, with conformance level
+`full` and no error finding. A failure here means the agent or the prober is wrong.
+
+Two ways in: through the library and the recording pipeline (every result asserted, no
+finding on the probe's own traffic above a note, and the recording re-verified offline gives
+the same findings), and through the built binary (`a2a-interop probe --format json`: exit
+code 0, the JSON report says `full`).
+*/
+
+use std::process::Command as Process;
 
 use a2a_interop::app::probe_cmd;
 use a2a_interop::cli::{Cli, Command};
 use a2a_interop::probe::{conformance_level, ConformanceLevel, Status};
 use a2a_interop::record::source;
-use a2a_interop::refagent::{self, RefAgentConfig};
+use a2a_interop::refagent::{self, RefAgentConfig, RefAgentHandle};
 use a2a_interop::verify::{Severity, Verifier};
 use clap::Parser;
+use serde_json::Value;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn reference_agent_is_fully_conformant_in_both_dialects() {
-    let agent = refagent::start(RefAgentConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
+/// The reference agent on a free loopback port.
+async fn start_agent() -> RefAgentHandle {
+    refagent::start(RefAgentConfig {
+        listen: "127.0.0.1:0".parse().expect("literal"),
         public_url: None,
     })
     .await
-    .unwrap();
+    .expect("start agent")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reference_agent_is_fully_conformant_in_both_dialects() {
+    let agent = start_agent().await;
     let url = format!("http://{}/", agent.local_addr());
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("probe.jsonl");
@@ -132,4 +147,42 @@ async fn reference_agent_is_fully_conformant_in_both_dialects() {
         offline.exchanges
     );
     agent.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn probe_rates_the_reference_agent_fully_conformant() {
+    let agent = start_agent().await;
+    let url = format!("http://{}", agent.local_addr());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let report = dir.path().join("probe.json");
+    let rec = dir.path().join("probe.jsonl");
+    let (report2, rec2) = (report.clone(), rec.clone());
+    let out = tokio::task::spawn_blocking(move || {
+        Process::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["probe", &url, "--format", "json", "-o"])
+            .arg(&report2)
+            .arg("--record")
+            .arg(&rec2)
+            .output()
+            .expect("run the binary")
+    })
+    .await
+    .expect("probe finished");
+    agent.shutdown().await;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "stderr:\n{stderr}");
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(&report).expect("report"))
+        .expect("JSON report");
+    let failed: Vec<&Value> = json["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .filter(|r| r["status"] == "fail")
+        .collect();
+    assert!(failed.is_empty(), "failed probe tests: {failed:#?}");
+    assert_eq!(json["summary"]["errors"], 0, "{:#}", json["findings"]);
+    assert_eq!(json["conformanceLevel"], "full", "{:#}", json["summary"]);
+    let passed = json["summary"]["passed"].as_u64().unwrap_or(0);
+    assert!(passed >= 40, "only {passed} probe tests passed");
+    assert!(rec.exists(), "probe recording written");
 }
