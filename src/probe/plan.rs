@@ -1865,7 +1865,7 @@ mod tests {
         StreamItem::Status {
             task_id: Some("t".into()),
             context_id: Some("c".into()),
-            state: TaskState::parse(state),
+            state: TaskState::parse_lenient(state),
             final_flag: false,
         }
     }
@@ -1876,7 +1876,7 @@ mod tests {
             StreamItem::Task {
                 id: Some("t".into()),
                 context_id: Some("c".into()),
-                state: TaskState::parse("TASK_STATE_SUBMITTED"),
+                state: TaskState::parse_lenient("TASK_STATE_SUBMITTED"),
             },
             status("TASK_STATE_COMPLETED"),
             status("TASK_STATE_WORKING"),

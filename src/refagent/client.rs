@@ -32,6 +32,7 @@ use hyper_util::rt::TokioExecutor;
 use serde_json::{json, Value};
 
 use super::wire::ProtocolVersion;
+use crate::model::a2a;
 use crate::model::sse::SseDecoder;
 
 /// Longest time one request (or one whole stream) may take before its step fails (30 s).
@@ -91,19 +92,16 @@ impl RpcClient {
         })
     }
 
-    /// The method name of an operation in this client's dialect (1.0 name given).
+    /// The method name of an operation in this client's dialect (1.0 name given; DIGEST §1
+    /// map from [`crate::model::a2a`]). A name with no 0.3 method (e.g. `ListTasks`) is sent
+    /// as given.
     pub fn method(&self, op_1_0: &'static str) -> &'static str {
         if self.version == ProtocolVersion::V1_0 {
             return op_1_0;
         }
-        match op_1_0 {
-            "SendMessage" => "message/send",
-            "SendStreamingMessage" => "message/stream",
-            "GetTask" => "tasks/get",
-            "CancelTask" => "tasks/cancel",
-            "SubscribeToTask" => "tasks/resubscribe",
-            other => other,
-        }
+        a2a::method_op(op_1_0)
+            .and_then(|(op, _)| a2a::op_method(op, a2a::Dialect::V0_3))
+            .unwrap_or(op_1_0)
     }
 
     fn request(
@@ -680,6 +678,16 @@ fn push(out: &mut Vec<StepResult>, name: &str, started: Instant, r: Result<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn methods_map_to_0_3_names() {
+        let c = RpcClient::new("http://127.0.0.1:9/", ProtocolVersion::V0_3).expect("url");
+        assert_eq!(c.method("SendMessage"), "message/send");
+        assert_eq!(c.method("SubscribeToTask"), "tasks/resubscribe");
+        assert_eq!(c.method("ListTasks"), "ListTasks");
+        let c = RpcClient::new("http://127.0.0.1:9/", ProtocolVersion::V1_0).expect("url");
+        assert_eq!(c.method("GetTask"), "GetTask");
+    }
 
     #[test]
     fn states_normalize() {
