@@ -9,30 +9,18 @@ the same findings), and through the built binary (`a2a-interop probe --format js
 code 0, the JSON report says `full`).
 */
 
-use std::process::Command as Process;
+mod common;
 
 use a2a_interop::app::probe_cmd;
 use a2a_interop::cli::{Cli, Command};
 use a2a_interop::probe::{conformance_level, ConformanceLevel, Status};
-use a2a_interop::record::source;
-use a2a_interop::refagent::{self, RefAgentConfig, RefAgentHandle};
-use a2a_interop::verify::{Severity, Verifier};
+use a2a_interop::verify::Severity;
 use clap::Parser;
 use serde_json::Value;
 
-/// The reference agent on a free loopback port.
-async fn start_agent() -> RefAgentHandle {
-    refagent::start(RefAgentConfig {
-        listen: "127.0.0.1:0".parse().expect("literal"),
-        public_url: None,
-    })
-    .await
-    .expect("start agent")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reference_agent_is_fully_conformant_in_both_dialects() {
-    let agent = start_agent().await;
+    let agent = common::start_refagent(None).await;
     let url = format!("http://{}/", agent.local_addr());
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("probe.jsonl");
@@ -131,12 +119,7 @@ async fn reference_agent_is_fully_conformant_in_both_dialects() {
 
     // active and passive verdicts are one code path: the recording, verified offline,
     // gives the same findings the pipeline gave online
-    let src = source::open(&rec).unwrap();
-    let mut v = Verifier::new(&src.header);
-    for ev in src.events {
-        v.feed(&ev.unwrap());
-    }
-    let offline = v.finish();
+    let offline = common::verify_file(&rec);
     let key = |f: &a2a_interop::verify::Finding| (f.rule.clone(), f.message.clone());
     let online: Vec<_> = findings.iter().map(key).collect();
     let off: Vec<_> = offline.findings.iter().map(key).collect();
@@ -151,14 +134,14 @@ async fn reference_agent_is_fully_conformant_in_both_dialects() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn probe_rates_the_reference_agent_fully_conformant() {
-    let agent = start_agent().await;
+    let agent = common::start_refagent(None).await;
     let url = format!("http://{}", agent.local_addr());
     let dir = tempfile::tempdir().expect("temp dir");
     let report = dir.path().join("probe.json");
     let rec = dir.path().join("probe.jsonl");
     let (report2, rec2) = (report.clone(), rec.clone());
     let out = tokio::task::spawn_blocking(move || {
-        Process::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        common::bin()
             .args(["probe", &url, "--format", "json", "-o"])
             .arg(&report2)
             .arg("--record")

@@ -5,37 +5,21 @@ card carries its caching headers, and stream chunks arrive spread over time, one
 chunk, with nothing after the terminal event.
 */
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use a2a_interop::model::sse::SseDecoder;
+use a2a_interop::refagent;
 use a2a_interop::refagent::client;
 use a2a_interop::refagent::wire::ProtocolVersion;
-use a2a_interop::refagent::{self, RefAgentConfig, RefAgentHandle};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::{connect::HttpConnector, Client};
 use hyper_util::rt::TokioExecutor;
 use serde_json::{json, Value};
 
-const STEPS: [&str; 9] = [
-    "card",
-    "send",
-    "send-task",
-    "stream",
-    "get",
-    "cancel",
-    "input",
-    "fail",
-    "missing",
-];
-
-async fn agent(public_url: Option<String>) -> RefAgentHandle {
-    let cfg = RefAgentConfig {
-        listen: "127.0.0.1:0".parse().expect("literal address"),
-        public_url,
-    };
-    refagent::start(cfg).await.expect("bind a loopback port")
-}
+use common::{start_refagent as agent, CLIENT_STEPS as STEPS};
 
 fn http() -> Client<HttpConnector, Full<Bytes>> {
     Client::builder(TokioExecutor::new()).build_http()

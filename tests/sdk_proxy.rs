@@ -12,6 +12,7 @@ stream's chunks must reach the client spread over time, and the verifier must re
 error finding on this clean traffic. The Rust client script runs through the proxy too.
 */
 
+mod common;
 #[path = "peers/harness.rs"]
 mod harness;
 
@@ -103,12 +104,7 @@ fn read_recording(path: &Path) -> (BTreeMap<String, Recorded>, u64) {
 
 /// Findings of the recording verified offline, as sorted `(rule, message)` pairs.
 fn offline_findings(path: &Path) -> Vec<(String, String)> {
-    let src = source::open(path).expect("open the recording");
-    let mut v = a2a_interop::verify::Verifier::new(&src.header);
-    for ev in src.events {
-        v.feed(&ev.expect("event"));
-    }
-    sorted_findings(&v.finish().findings)
+    sorted_findings(&common::verify_file(path).findings)
 }
 
 fn sorted_findings(f: &[a2a_interop::verify::Finding]) -> Vec<(String, String)> {
