@@ -1401,40 +1401,8 @@ impl<'a> Runner<'a> {
             self.push(name, d, eh, started, o);
         }
         // VER-002: unsupported A2A-Version (1.0 only; 0.x has no negotiation, VER-005)
-        let started = Instant::now();
-        if tg.dialect != Dialect::V1_0 {
-            self.skip(
-                "errors.unsupported-version",
-                d,
-                eh,
-                "0.x has no version negotiation",
-            );
-            return;
-        }
-        let text = self
-            .basic_skills()
-            .first()
-            .map(Self::text_of)
-            .unwrap_or_else(|| "hello".into());
-        let mut params = self.send_params(tg, &text, true, None);
-        let o = match self
-            .call_with(
-                tg,
-                tg.dialect.method(Op::Send),
-                &mut params,
-                true,
-                Some("99.0"),
-            )
-            .await
-        {
-            Ok(rpc) if rpc.result().is_some() => Outcome::Fail(
-                "agent served A2A-Version 99.0, expected error -32009 VersionNotSupportedError"
-                    .into(),
-            ),
-            Ok(rpc) => expect_code(&rpc, -32009, "VersionNotSupportedError"),
-            Err(e) => e.outcome("request failed"),
-        };
-        self.push("errors.unsupported-version", d, eh, started, o);
+        self.unsupported_version_test(tg, "error -32009 VersionNotSupportedError")
+            .await;
     }
 
     /// HTTP+JSON error handling (ERR-003, ERR-006, VER-002): malformed JSON and invalid
@@ -1469,6 +1437,16 @@ impl<'a> Runner<'a> {
             };
             self.push(name, d, eh, started, o);
         }
+        self.unsupported_version_test(tg, "VERSION_NOT_SUPPORTED")
+            .await;
+    }
+
+    /// `errors.unsupported-version` (VER-002): a send with `A2A-Version: 99.0` must get
+    /// -32009 / VERSION_NOT_SUPPORTED; skipped for 0.x (no negotiation, VER-005).
+    /// `expected` names the error in the failure message.
+    async fn unsupported_version_test(&mut self, tg: &Target, expected: &str) {
+        let d = Some(tg.dialect);
+        let eh = Category::ErrorHandling;
         let started = Instant::now();
         if tg.dialect != Dialect::V1_0 {
             self.skip(
@@ -1495,9 +1473,9 @@ impl<'a> Runner<'a> {
             )
             .await
         {
-            Ok(rpc) if rpc.result().is_some() => Outcome::Fail(
-                "agent served A2A-Version 99.0, expected VERSION_NOT_SUPPORTED".into(),
-            ),
+            Ok(rpc) if rpc.result().is_some() => Outcome::Fail(format!(
+                "agent served A2A-Version 99.0, expected {expected}"
+            )),
             Ok(rpc) => expect_code(&rpc, -32009, "VersionNotSupportedError"),
             Err(e) => e.outcome("request failed"),
         };
