@@ -457,11 +457,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
             Ok(r) => match result_kind(&r, v) {
                 Some(("message", m)) => {
                     let text = parts_text(m.get("parts"));
-                    if text == "echo: echo hello" {
-                        Ok(format!("message text={text:?}"))
-                    } else {
-                        Err(format!("message text={text:?}"))
-                    }
+                    verdict(text == "echo: echo hello", format!("message text={text:?}"))
                 }
                 other => Err(format!("expected a message, got {:?}", other.map(|o| o.0))),
             },
@@ -479,11 +475,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
             .and_then(Value::as_array)
             .map_or(0, Vec::len);
         let d = format!("state={state} artifacts={n}");
-        if state == "completed" && n == 1 {
-            Ok(d)
-        } else {
-            Err(d)
-        }
+        verdict(state == "completed" && n == 1, d)
     }
     .await;
     push(&mut out, "send-task", t, r);
@@ -545,11 +537,10 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
             chunks.len(),
             chunks.iter().map(|c| c.0.as_str()).collect::<String>()
         );
-        if kinds.first() == Some(&"task") && flags_ok && last_state == "completed" && final_ok {
-            Ok(d)
-        } else {
-            Err(d)
-        }
+        verdict(
+            kinds.first() == Some(&"task") && flags_ok && last_state == "completed" && final_ok,
+            d,
+        )
     }
     .await;
     push(&mut out, "stream", t, r);
@@ -571,11 +562,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
                     .map(|a| parts_text(a.get("parts")))
                     .collect();
                 let d = format!("state={state} artifact_text={text:?}");
-                if state == "completed" && text == "The quick brown fox." {
-                    Ok(d)
-                } else {
-                    Err(d)
-                }
+                verdict(state == "completed" && text == "The quick brown fox.", d)
             }
         }
     }
@@ -601,11 +588,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
             Err(e) => return Err(format!("get: {}", err_text(&e))),
         };
         let d = format!("initial={initial} cancel_result={canceled} after_get={after}");
-        if canceled == "canceled" && after == "canceled" {
-            Ok(d)
-        } else {
-            Err(d)
-        }
+        verdict(canceled == "canceled" && after == "canceled", d)
     }
     .await;
     push(&mut out, "cancel", t, r);
@@ -624,11 +607,10 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
         let same_ctx = t2.get("contextId") == t1.get("contextId");
         let (s1, s2) = (state_of(&t1), state_of(&t2));
         let d = format!("turn1={s1} turn2={s2} same_task={same_task} same_context={same_ctx}");
-        if s1 == "input-required" && s2 == "completed" && same_task && same_ctx {
-            Ok(d)
-        } else {
-            Err(d)
-        }
+        verdict(
+            s1 == "input-required" && s2 == "completed" && same_task && same_ctx,
+            d,
+        )
     }
     .await;
     push(&mut out, "input", t, r);
@@ -637,11 +619,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
     let r = async {
         let task = send_task(&mut c, "fail now", None, false).await?;
         let s = state_of(&task);
-        if s == "failed" {
-            Ok(format!("state={s}"))
-        } else {
-            Err(format!("state={s}"))
-        }
+        verdict(s == "failed", format!("state={s}"))
     }
     .await;
     push(&mut out, "fail", t, r);
@@ -660,6 +638,15 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
     .await;
     push(&mut out, "missing", t, r);
     out
+}
+
+/// A step's outcome: `detail` as a pass when `ok`, else as a failure.
+fn verdict(ok: bool, detail: String) -> Result<String, String> {
+    if ok {
+        Ok(detail)
+    } else {
+        Err(detail)
+    }
 }
 
 fn push(out: &mut Vec<StepResult>, name: &str, started: Instant, r: Result<String, String>) {
