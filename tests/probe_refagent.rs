@@ -60,31 +60,12 @@ async fn reference_agent_is_fully_conformant_in_both_dialects() {
         let got = r.result(t, None).unwrap_or_else(|| panic!("no result {t}"));
         assert_eq!(got.status, want, "{t}: {}", got.message);
     }
-    let per_dialect = [
-        "card.interface-url",
-        "errors.unknown-task",
-        "lifecycle.send",
-        "lifecycle.get-task",
-        "lifecycle.poll-terminal",
-        "lifecycle.history-length",
-        "lifecycle.cancel",
-        "lifecycle.input-required",
-        "streaming.content-type",
-        "streaming.envelope",
-        "streaming.first-event",
-        "streaming.same-ids",
-        "streaming.terminal",
-        "streaming.nothing-after-terminal",
-        "streaming.last-chunk",
-        "errors.cancel-completed",
-        "errors.message-to-terminal",
-        "errors.unknown-method",
-        "errors.invalid-request",
-        "errors.parse-error",
-        "errors.invalid-params",
-    ];
+    let per_dialect: Vec<&str> = common::TARGET_TESTS
+        .into_iter()
+        .chain(common::JSONRPC_ONLY_TESTS)
+        .collect();
     for d in ["1.0", "0.3"] {
-        for t in per_dialect {
+        for &t in &per_dialect {
             let got = r
                 .result(t, Some(d))
                 .unwrap_or_else(|| panic!("no result {t} [{d}]"));

@@ -51,3 +51,30 @@ pub async fn start_refagent(public_url: Option<String>) -> RefAgentHandle {
     .await
     .expect("bind a loopback port")
 }
+
+/// Probe tests every target (dialect × binding) runs and a conformant agent passes, in run
+/// order, JSON-RPC-only and 1.0-only tests left out (see [`JSONRPC_ONLY_TESTS`]).
+pub const TARGET_TESTS: [&str; 19] = [
+    "card.interface-url",
+    "errors.unknown-task",
+    "lifecycle.send",
+    "lifecycle.get-task",
+    "lifecycle.poll-terminal",
+    "lifecycle.history-length",
+    "lifecycle.cancel",
+    "lifecycle.input-required",
+    "streaming.content-type",
+    "streaming.envelope",
+    "streaming.first-event",
+    "streaming.same-ids",
+    "streaming.terminal",
+    "streaming.nothing-after-terminal",
+    "streaming.last-chunk",
+    "errors.cancel-completed",
+    "errors.message-to-terminal",
+    "errors.parse-error",
+    "errors.invalid-params",
+];
+
+/// Probe tests only a JSON-RPC target runs (skipped on HTTP+JSON).
+pub const JSONRPC_ONLY_TESTS: [&str; 2] = ["errors.unknown-method", "errors.invalid-request"];
