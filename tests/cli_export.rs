@@ -1,18 +1,15 @@
 //! `a2a-interop export FILE --har OUT`: HAR 1.2 with `_sseEvents`, and HAR import that
 //! gives back exactly the recorded events (round trip), also through `verify`.
 
+mod common;
 mod report_support;
 
-use std::process::Command;
+use common::bin;
 
 use a2a_interop::record::jsonl::{encode_event, encode_header, RecordingReader};
 use a2a_interop::record::{har, Body, CaptureMode, Event, EventKind};
 use bytes::Bytes;
 use serde_json::Value;
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-}
 
 /// The shared recording plus events outside exchanges and a binary, truncated chunk.
 fn rich_recording(dir: &std::path::Path) -> (std::path::PathBuf, Vec<Event>) {

@@ -2,15 +2,12 @@
 //! the broken MUSTs of the shared broken recording, a cut that is written, redacted and
 //! smaller than the input.
 
+mod common;
 mod report_support;
 
-use std::process::Command;
+use common::bin;
 
 use serde_json::Value;
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-}
 
 #[test]
 fn unknown_finding_exits_2_with_one_line() {

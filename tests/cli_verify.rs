@@ -2,6 +2,7 @@
 //! `--format`/`-o` pairs, an unwritable `-o` (raw JSON on stdout, exit 2), unreadable
 //! input (exit 2, one line), and `docs/rules.md` in sync with the registry.
 
+mod common;
 mod report_support;
 
 use std::path::{Path, PathBuf};
@@ -10,7 +11,7 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_a2a-interop"));
+    let mut c = common::bin();
     c.env_remove("A2A_INTEROP_LOG");
     c
 }

@@ -2,6 +2,7 @@
 //! exactly the test for that rule fails, with the right message.
 
 mod broken;
+mod common;
 
 use std::time::Duration;
 
@@ -87,38 +88,25 @@ async fn conformant_agent_passes_everything() {
     assert!(r.failures().is_empty(), "{:#?}", r.failures());
     assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
     assert_eq!(r.dialects, vec!["1.0".to_string()]);
-    for t in [
+    let card = [
         "card.reachable",
         "card.public",
         "card.required-fields",
         "card.skills",
         "card.capabilities",
         "card.interfaces",
-        "card.interface-url",
-        "errors.unknown-task",
-        "lifecycle.send",
-        "lifecycle.get-task",
-        "lifecycle.poll-terminal",
-        "lifecycle.history-length",
-        "lifecycle.cancel",
-        "lifecycle.input-required",
-        "streaming.content-type",
-        "streaming.envelope",
-        "streaming.first-event",
-        "streaming.same-ids",
-        "streaming.terminal",
-        "streaming.nothing-after-terminal",
-        "streaming.last-chunk",
-        "errors.cancel-completed",
-        "errors.message-to-terminal",
+    ];
+    let more = [
         "errors.subscribe-terminal",
-        "errors.unknown-method",
-        "errors.invalid-request",
-        "errors.parse-error",
-        "errors.invalid-params",
         "errors.unsupported-version",
         "errors.no-5xx",
-    ] {
+    ];
+    let all = card
+        .into_iter()
+        .chain(common::TARGET_TESTS)
+        .chain(common::JSONRPC_ONLY_TESTS)
+        .chain(more);
+    for t in all {
         assert_eq!(status(&r, t), Status::Pass, "{t}");
     }
     assert_eq!(status(&r, "auth.rejects-anonymous"), Status::Skip);
@@ -315,28 +303,10 @@ async fn http_json_binding_passes_like_json_rpc() {
             .unwrap_or_else(|| panic!("no http+json result {t}"))
             .clone()
     };
-    for t in [
-        "card.interface-url",
-        "errors.unknown-task",
-        "lifecycle.send",
-        "lifecycle.get-task",
-        "lifecycle.poll-terminal",
-        "lifecycle.history-length",
-        "lifecycle.cancel",
-        "lifecycle.input-required",
-        "streaming.content-type",
-        "streaming.envelope",
-        "streaming.first-event",
-        "streaming.same-ids",
-        "streaming.terminal",
-        "streaming.nothing-after-terminal",
-        "streaming.last-chunk",
-        "errors.cancel-completed",
-        "errors.message-to-terminal",
-        "errors.parse-error",
-        "errors.invalid-params",
-        "errors.unsupported-version",
-    ] {
+    let all = common::TARGET_TESTS
+        .into_iter()
+        .chain(["errors.unsupported-version"]);
+    for t in all {
         assert_eq!(rest(t).status, Status::Pass, "{t}: {}", rest(t).message);
     }
     assert_eq!(rest("errors.unknown-method").status, Status::Skip);

@@ -1,23 +1,26 @@
-//! The prober against the reference agent (`crate::refagent`, 1.0 + 0.3 JSON-RPC), through
-//! the recording pipeline: level `full`, every result asserted, no finding on the probe's own
-//! traffic above a note, and the recording re-verified offline gives the same findings.
+/*!
+The active prober against the Rust reference agent (`crate::refagent`, 1.0 + 0.3 JSON-RPC):
+a spec-exact agent must pass every probe test in both dialects, with conformance level
+`full` and no error finding. A failure here means the agent or the prober is wrong.
+
+Two ways in: through the library and the recording pipeline (every result asserted, no
+finding on the probe's own traffic above a note, and the recording re-verified offline gives
+the same findings), and through the built binary (`a2a-interop probe --format json`: exit
+code 0, the JSON report says `full`).
+*/
+
+mod common;
 
 use a2a_interop::app::probe_cmd;
 use a2a_interop::cli::{Cli, Command};
 use a2a_interop::probe::{conformance_level, ConformanceLevel, Status};
-use a2a_interop::record::source;
-use a2a_interop::refagent::{self, RefAgentConfig};
-use a2a_interop::verify::{Severity, Verifier};
+use a2a_interop::verify::Severity;
 use clap::Parser;
+use serde_json::Value;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reference_agent_is_fully_conformant_in_both_dialects() {
-    let agent = refagent::start(RefAgentConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        public_url: None,
-    })
-    .await
-    .unwrap();
+    let agent = common::start_refagent(None).await;
     let url = format!("http://{}/", agent.local_addr());
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("probe.jsonl");
@@ -57,31 +60,12 @@ async fn reference_agent_is_fully_conformant_in_both_dialects() {
         let got = r.result(t, None).unwrap_or_else(|| panic!("no result {t}"));
         assert_eq!(got.status, want, "{t}: {}", got.message);
     }
-    let per_dialect = [
-        "card.interface-url",
-        "errors.unknown-task",
-        "lifecycle.send",
-        "lifecycle.get-task",
-        "lifecycle.poll-terminal",
-        "lifecycle.history-length",
-        "lifecycle.cancel",
-        "lifecycle.input-required",
-        "streaming.content-type",
-        "streaming.envelope",
-        "streaming.first-event",
-        "streaming.same-ids",
-        "streaming.terminal",
-        "streaming.nothing-after-terminal",
-        "streaming.last-chunk",
-        "errors.cancel-completed",
-        "errors.message-to-terminal",
-        "errors.unknown-method",
-        "errors.invalid-request",
-        "errors.parse-error",
-        "errors.invalid-params",
-    ];
+    let per_dialect: Vec<&str> = common::TARGET_TESTS
+        .into_iter()
+        .chain(common::JSONRPC_ONLY_TESTS)
+        .collect();
     for d in ["1.0", "0.3"] {
-        for t in per_dialect {
+        for &t in &per_dialect {
             let got = r
                 .result(t, Some(d))
                 .unwrap_or_else(|| panic!("no result {t} [{d}]"));
@@ -116,12 +100,7 @@ async fn reference_agent_is_fully_conformant_in_both_dialects() {
 
     // active and passive verdicts are one code path: the recording, verified offline,
     // gives the same findings the pipeline gave online
-    let src = source::open(&rec).unwrap();
-    let mut v = Verifier::new(&src.header);
-    for ev in src.events {
-        v.feed(&ev.unwrap());
-    }
-    let offline = v.finish();
+    let offline = common::verify_file(&rec);
     let key = |f: &a2a_interop::verify::Finding| (f.rule.clone(), f.message.clone());
     let online: Vec<_> = findings.iter().map(key).collect();
     let off: Vec<_> = offline.findings.iter().map(key).collect();
@@ -132,4 +111,42 @@ async fn reference_agent_is_fully_conformant_in_both_dialects() {
         offline.exchanges
     );
     agent.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn probe_rates_the_reference_agent_fully_conformant() {
+    let agent = common::start_refagent(None).await;
+    let url = format!("http://{}", agent.local_addr());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let report = dir.path().join("probe.json");
+    let rec = dir.path().join("probe.jsonl");
+    let (report2, rec2) = (report.clone(), rec.clone());
+    let out = tokio::task::spawn_blocking(move || {
+        common::bin()
+            .args(["probe", &url, "--format", "json", "-o"])
+            .arg(&report2)
+            .arg("--record")
+            .arg(&rec2)
+            .output()
+            .expect("run the binary")
+    })
+    .await
+    .expect("probe finished");
+    agent.shutdown().await;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "stderr:\n{stderr}");
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(&report).expect("report"))
+        .expect("JSON report");
+    let failed: Vec<&Value> = json["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .filter(|r| r["status"] == "fail")
+        .collect();
+    assert!(failed.is_empty(), "failed probe tests: {failed:#?}");
+    assert_eq!(json["summary"]["errors"], 0, "{:#}", json["findings"]);
+    assert_eq!(json["conformanceLevel"], "full", "{:#}", json["summary"]);
+    let passed = json["summary"]["passed"].as_u64().unwrap_or(0);
+    assert!(passed >= 40, "only {passed} probe tests passed");
+    assert!(rec.exists(), "probe recording written");
 }

@@ -5,36 +5,21 @@ card carries its caching headers, and stream chunks arrive spread over time, one
 chunk, with nothing after the terminal event.
 */
 
+mod common;
+
 use std::time::{Duration, Instant};
 
-use a2a_interop::refagent::client::{self, SseDecoder};
+use a2a_interop::model::sse::SseDecoder;
+use a2a_interop::refagent;
+use a2a_interop::refagent::client;
 use a2a_interop::refagent::wire::ProtocolVersion;
-use a2a_interop::refagent::{self, RefAgentConfig, RefAgentHandle};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::{connect::HttpConnector, Client};
 use hyper_util::rt::TokioExecutor;
 use serde_json::{json, Value};
 
-const STEPS: [&str; 9] = [
-    "card",
-    "send",
-    "send-task",
-    "stream",
-    "get",
-    "cancel",
-    "input",
-    "fail",
-    "missing",
-];
-
-async fn agent(public_url: Option<String>) -> RefAgentHandle {
-    let cfg = RefAgentConfig {
-        listen: "127.0.0.1:0".parse().expect("literal address"),
-        public_url,
-    };
-    refagent::start(cfg).await.expect("bind a loopback port")
-}
+use common::{start_refagent as agent, CLIENT_STEPS as STEPS};
 
 fn http() -> Client<HttpConnector, Full<Bytes>> {
     Client::builder(TokioExecutor::new()).build_http()
@@ -423,13 +408,13 @@ async fn read_stream(base: &str, version: Option<&str>, body: Value) -> Vec<(f64
     assert_eq!(resp.status(), 200);
     assert_eq!(resp.headers()["content-type"], "text/event-stream");
     let mut body = resp.into_body();
-    let mut dec = SseDecoder::default();
+    let mut dec = SseDecoder::new();
     let mut out = Vec::new();
     let read = async {
         while let Some(f) = body.frame().await {
             let f = f.expect("frame");
             if let Ok(d) = f.into_data() {
-                let evs = dec.push(&d);
+                let evs = dec.push_data(&d);
                 assert_eq!(evs.len(), 1, "one event per chunk");
                 for e in evs {
                     out.push((
@@ -641,5 +626,124 @@ async fn garbage_requests_get_errors_and_the_agent_keeps_serving() {
     }
     let steps = client::run(&b, ProtocolVersion::V1_0).await;
     assert!(steps.iter().all(|s| s.ok), "{steps:#?}");
+    a.shutdown().await;
+}
+
+/// Asserts a -32003 PushNotificationNotSupportedError; in 1.0 with ErrorInfo `data`
+/// (ERR-004), in 0.3 without.
+fn assert_push_not_supported(r: &Value, v1: bool, what: &str) {
+    assert_eq!(error_code(r), Some(-32003), "{what}: {r}");
+    assert!(r.get("result").is_none(), "{what}: {r}");
+    if v1 {
+        assert_eq!(
+            r.pointer("/error/data/0/reason").and_then(Value::as_str),
+            Some("PUSH_NOTIFICATION_NOT_SUPPORTED"),
+            "{what}: {r}"
+        );
+        assert_eq!(
+            r.pointer("/error/data/0/@type").and_then(Value::as_str),
+            Some("type.googleapis.com/google.rpc.ErrorInfo"),
+            "{what}: {r}"
+        );
+    } else {
+        assert!(r.pointer("/error/data").is_none(), "{what}: {r}");
+    }
+}
+
+#[tokio::test]
+async fn push_config_methods_and_inline_configs_are_not_supported() {
+    let a = agent(None).await;
+    let b = format!("http://{}", a.local_addr());
+    let (_, _, card) = raw(&b, "GET", refagent::AGENT_CARD_PATH, &[], "").await;
+    let card: Value = serde_json::from_slice(&card).expect("card JSON");
+    assert_eq!(card["capabilities"]["pushNotifications"], false);
+    // A real task, so "not supported" is not a task-not-found in disguise.
+    let r = rpc(
+        &b,
+        Some("1.0"),
+        req(1, "SendMessage", json!({"message": msg_1_0("task hello")})),
+    )
+    .await;
+    let id = r["result"]["task"]["id"]
+        .as_str()
+        .expect("task id")
+        .to_string();
+    let push = json!({"url": "http://127.0.0.1:9/hook", "token": "t"});
+
+    // PUSH-001, 1.0 methods.
+    let v1 = [
+        (
+            "CreateTaskPushNotificationConfig",
+            json!({"taskId": id, "url": "http://127.0.0.1:9/hook"}),
+        ),
+        (
+            "GetTaskPushNotificationConfig",
+            json!({"taskId": id, "id": "cfg-1"}),
+        ),
+        ("ListTaskPushNotificationConfigs", json!({"taskId": id})),
+        (
+            "DeleteTaskPushNotificationConfig",
+            json!({"taskId": id, "id": "cfg-1"}),
+        ),
+    ];
+    for (n, (method, params)) in v1.into_iter().enumerate() {
+        let r = rpc(&b, Some("1.0"), req(10 + n as i64, method, params)).await;
+        assert_push_not_supported(&r, true, method);
+        assert_eq!(r["id"], 10 + n as i64);
+    }
+    // PUSH-001, 0.3 methods.
+    let v03 = [
+        (
+            "tasks/pushNotificationConfig/set",
+            json!({"taskId": id, "pushNotificationConfig": push}),
+        ),
+        (
+            "tasks/pushNotificationConfig/get",
+            json!({"id": id, "pushNotificationConfigId": "cfg-1"}),
+        ),
+        ("tasks/pushNotificationConfig/list", json!({"id": id})),
+        (
+            "tasks/pushNotificationConfig/delete",
+            json!({"id": id, "pushNotificationConfigId": "cfg-1"}),
+        ),
+    ];
+    for (method, params) in v03 {
+        let r = rpc(&b, None, req(20, method, params)).await;
+        assert_push_not_supported(&r, false, method);
+    }
+    // The dialect rule still holds: a 0.3 push method under 1.0 is -32601 (RPC-003).
+    let r = rpc(
+        &b,
+        Some("1.0"),
+        req(
+            30,
+            "tasks/pushNotificationConfig/set",
+            json!({"taskId": id}),
+        ),
+    )
+    .await;
+    assert_eq!(error_code(&r), Some(-32601), "{r}");
+
+    // Inline push config on a message (PUSH-002 form), send and stream, both dialects.
+    for method in ["SendMessage", "SendStreamingMessage"] {
+        let params = json!({"message": msg_1_0("task hello"),
+            "configuration": {"taskPushNotificationConfig": push}});
+        let r = rpc(&b, Some("1.0"), req(40, method, params)).await;
+        assert_push_not_supported(&r, true, method);
+    }
+    for method in ["message/send", "message/stream"] {
+        let params = json!({"message": msg_0_3("task hello"),
+            "configuration": {"pushNotificationConfig": push, "blocking": true}});
+        let r = rpc(&b, None, req(41, method, params)).await;
+        assert_push_not_supported(&r, false, method);
+    }
+    // The other dialect's key is not a push config, and null means none: plain sends work.
+    let params = json!({"message": msg_1_0("echo hi"),
+        "configuration": {"pushNotificationConfig": push, "taskPushNotificationConfig": null}});
+    let r = rpc(&b, Some("1.0"), req(50, "SendMessage", params)).await;
+    assert_eq!(
+        r["result"]["message"]["parts"][0]["text"], "echo: echo hi",
+        "{r}"
+    );
     a.shutdown().await;
 }

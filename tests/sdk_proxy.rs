@@ -12,18 +12,21 @@ stream's chunks must reach the client spread over time, and the verifier must re
 error finding on this clean traffic. The Rust client script runs through the proxy too.
 */
 
+mod common;
 #[path = "peers/harness.rs"]
 mod harness;
+#[path = "common/proxy_support.rs"]
+mod proxy_support;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Instant;
 
-use a2a_interop::app::pipeline::{Pipeline, PipelineConfig};
-use a2a_interop::proxy::ProxyConfig;
-use a2a_interop::record::{source, Event, EventKind, Outcome, Route, DEFAULT_CAPTURE_CAP};
-use a2a_interop::refagent::client::{self, SseDecoder};
+use a2a_interop::app::pipeline::Pipeline;
+use a2a_interop::model::sse::SseDecoder;
+use a2a_interop::record::{source, Event, EventKind, Outcome};
+use a2a_interop::refagent::client;
 use a2a_interop::refagent::wire::ProtocolVersion;
 use a2a_interop::verify::Severity;
 use bytes::Bytes;
@@ -102,12 +105,7 @@ fn read_recording(path: &Path) -> (BTreeMap<String, Recorded>, u64) {
 
 /// Findings of the recording verified offline, as sorted `(rule, message)` pairs.
 fn offline_findings(path: &Path) -> Vec<(String, String)> {
-    let src = source::open(path).expect("open the recording");
-    let mut v = a2a_interop::verify::Verifier::new(&src.header);
-    for ev in src.events {
-        v.feed(&ev.expect("event"));
-    }
-    sorted_findings(&v.finish().findings)
+    sorted_findings(&common::verify_file(path).findings)
 }
 
 fn sorted_findings(f: &[a2a_interop::verify::Finding]) -> Vec<(String, String)> {
@@ -146,11 +144,11 @@ async fn raw_exchange(
     let mut body = resp.into_body();
     let mut bytes = Vec::new();
     let mut times = Vec::new();
-    let mut dec = SseDecoder::default();
+    let mut dec = SseDecoder::new();
     while let Some(f) = body.frame().await {
         if let Ok(d) = f.expect("frame").into_data() {
             bytes.extend_from_slice(&d);
-            for ev in dec.push(&d) {
+            for ev in dec.push_data(&d) {
                 times.push((started.elapsed().as_secs_f64() * 1000.0, ev));
             }
         }
@@ -176,26 +174,9 @@ async fn sdk_traffic_through_the_proxy_is_unchanged_recorded_whole_and_clean() {
         let direct_url = direct.base_url();
         let behind = SdkAgent::start(agent_sdk, Some(&proxy_url)).await;
         let recording = dir.path().join(format!("{a}-agent.jsonl"));
-        let pipeline = Pipeline::start(PipelineConfig {
-            proxy: ProxyConfig {
-                listen: SocketAddr::from(([127, 0, 0, 1], proxy_port)),
-                routes: vec![Route {
-                    prefix: "/".into(),
-                    upstream: behind.base_url(),
-                    leg: None,
-                }],
-                rewrite_card: false,
-                capture_cap: DEFAULT_CAPTURE_CAP,
-                leg: None,
-            },
-            record: Some(recording.clone()),
-            redact: true,
-            lossless: true,
-            queue_bytes: 64 * 1024 * 1024,
-            print_findings: false,
-        })
-        .await
-        .expect("start the pipeline");
+        let mut cfg = proxy_support::pipeline_cfg(vec![("/", behind.base_url())], &recording);
+        cfg.proxy.listen = SocketAddr::from(([127, 0, 0, 1], proxy_port));
+        let pipeline = Pipeline::start(cfg).await.expect("start the pipeline");
 
         // 2 clients × 2 bindings × 2 versions, direct and through the proxy side by side.
         for client_sdk in [Sdk::Python, Sdk::Js] {
@@ -433,26 +414,9 @@ async fn rewrite_card_keeps_sdk_clients_on_the_proxy() {
         let agent = SdkAgent::start(agent_sdk, None).await;
         let agent_url = agent.base_url();
         let recording = dir.path().join(format!("{a}-rewrite.jsonl"));
-        let pipeline = Pipeline::start(PipelineConfig {
-            proxy: ProxyConfig {
-                listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-                routes: vec![Route {
-                    prefix: "/".into(),
-                    upstream: agent_url.clone(),
-                    leg: None,
-                }],
-                rewrite_card: true,
-                capture_cap: DEFAULT_CAPTURE_CAP,
-                leg: None,
-            },
-            record: Some(recording.clone()),
-            redact: true,
-            lossless: true,
-            queue_bytes: 64 * 1024 * 1024,
-            print_findings: false,
-        })
-        .await
-        .expect("start the pipeline");
+        let mut cfg = proxy_support::pipeline_cfg(vec![("/", agent_url.clone())], &recording);
+        cfg.proxy.rewrite_card = true;
+        let pipeline = Pipeline::start(cfg).await.expect("start the pipeline");
         let proxy_url = format!("http://{}", pipeline.proxy_addr());
         for client_sdk in [Sdk::Python, Sdk::Js] {
             for version in ["1.0", "0.3"] {

@@ -5,12 +5,12 @@ JSON-RPC 1.0 and 0.3 (the agent is correct enough for real clients), and the Rus
 passes every step against both SDK agents (the client is correct enough for real agents).
 */
 
+mod common;
 #[path = "peers/harness.rs"]
 mod harness;
 
 use a2a_interop::refagent::client;
 use a2a_interop::refagent::wire::ProtocolVersion;
-use a2a_interop::refagent::{self, RefAgentConfig};
 use harness::{peers_available, run_client, Sdk, SdkAgent};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -21,34 +21,14 @@ async fn sdk_clients_pass_against_the_rust_agent() {
     ) {
         return;
     }
-    let agent = refagent::start(RefAgentConfig {
-        listen: "127.0.0.1:0".parse().expect("literal"),
-        public_url: None,
-    })
-    .await
-    .expect("start agent");
+    let agent = common::start_refagent(None).await;
     let base = format!("http://{}", agent.local_addr());
     let mut problems = Vec::new();
     for sdk in [Sdk::Python, Sdk::Js] {
         for version in ["1.0", "0.3"] {
             let run = run_client(sdk, &base, "JSONRPC", version).await;
             let names: Vec<&str> = run.steps.iter().map(|(n, _)| n.as_str()).collect();
-            assert_eq!(
-                names,
-                [
-                    "card",
-                    "send",
-                    "send-task",
-                    "stream",
-                    "get",
-                    "cancel",
-                    "input",
-                    "fail",
-                    "missing"
-                ],
-                "{}",
-                run.stdout
-            );
+            assert_eq!(names, common::CLIENT_STEPS, "{}", run.stdout);
             if !(run.pass && run.exit_ok) {
                 problems.push(format!(
                     "{} client, JSONRPC {version}: failed {:?}\n{}",

@@ -8,19 +8,12 @@
 //! matching the A2A error, structurally equivalent JSON). So `rest-error-shape` must be
 //! reported on exactly the 0.3 REST captures whose server is Python, and nowhere else.
 
+mod common;
+
 use std::path::Path;
 
-use a2a_interop::record::source;
-use a2a_interop::verify::{Severity, Verifier, VerifyOutcome};
-
-fn verify(path: &Path) -> VerifyOutcome {
-    let src = source::open(path).unwrap_or_else(|e| panic!("{}: {e:#}", path.display()));
-    let mut v = Verifier::new(&src.header);
-    for ev in src.events {
-        v.feed(&ev.expect("event"));
-    }
-    v.finish()
-}
+use a2a_interop::verify::Severity;
+use common::verify_file as verify;
 
 #[test]
 fn captures_are_clean_except_the_rest_v03_error_shape() {

@@ -2,19 +2,12 @@
 //! finding (by rule alias, with its severity) is reported, and no other error-severity
 //! finding appears. Legal cases (empty expectation) give no error.
 
+mod common;
+
 use std::path::Path;
 
-use a2a_interop::record::source;
-use a2a_interop::verify::{rules, Severity, Verifier, VerifyOutcome};
-
-fn verify(path: &Path) -> VerifyOutcome {
-    let src = source::open(path).unwrap_or_else(|e| panic!("{}: {e:#}", path.display()));
-    let mut v = Verifier::new(&src.header);
-    for ev in src.events {
-        v.feed(&ev.expect("event"));
-    }
-    v.finish()
-}
+use a2a_interop::verify::{rules, Severity, VerifyOutcome};
+use common::verify_file as verify;
 
 fn render(out: &VerifyOutcome) -> String {
     out.findings

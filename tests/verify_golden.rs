@@ -6,11 +6,12 @@
 //! checks): IDs unique and well-formed, aliases unique kebab-case, every rule has both
 //! goldens and cites DIGEST IDs that exist, messages lowercase without a final period.
 
+mod common;
+
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use a2a_interop::record::source;
-use a2a_interop::verify::{rules::RULES, Finding, Verifier};
+use a2a_interop::verify::{rules::RULES, Finding};
 use serde_json::{json, Value};
 
 /// Requirement IDs of `A2A-DIGEST.md` §5 (copied: the project never reads ../shared).
@@ -105,12 +106,7 @@ fn golden_dir() -> PathBuf {
 }
 
 fn run(input: &Path) -> Vec<Finding> {
-    let src = source::open(input).unwrap_or_else(|e| panic!("{}: {e:#}", input.display()));
-    let mut v = Verifier::new(&src.header);
-    for ev in src.events {
-        v.feed(&ev.expect("event"));
-    }
-    v.finish().findings
+    common::verify_file(input).findings
 }
 
 fn to_json(findings: &[Finding]) -> Value {
@@ -324,12 +320,7 @@ fn every_rule_has_an_area_the_verifier_reports() {
     // Fail goldens exercise the area of their rule.
     for r in RULES {
         let input = golden_dir().join(format!("{}-fail/input.jsonl", r.id));
-        let src = source::open(&input).unwrap();
-        let mut v = Verifier::new(&src.header);
-        for ev in src.events {
-            v.feed(&ev.unwrap());
-        }
-        let out = v.finish();
+        let out = common::verify_file(&input);
         assert!(
             out.areas_exercised.iter().any(|a| a == area_of(r.id)),
             "{}: area {} not in {:?}",

@@ -711,6 +711,131 @@ pub fn params_task_id(params: &Value) -> Option<&str> {
         .or_else(|| params.get("taskId").and_then(Value::as_str))
 }
 
+/// The JSON-RPC method name of `op` in dialect `d` (DIGEST §1, RPC-003): the inverse of
+/// [`method_op`]. `None` when the dialect has no JSON-RPC method for the operation (the
+/// public card, which is a `GET`; 0.1 list and config list/delete; 0.x `ListTasks`).
+pub fn op_method(op: Op, d: Dialect) -> Option<&'static str> {
+    use Dialect::*;
+    Some(match (d, op) {
+        (_, Op::GetCard) => return None,
+        (V1_0, op) => op.name(),
+        (V0_1, Op::SendMessage) => "tasks/send",
+        (V0_1, Op::SendStreamingMessage) => "tasks/sendSubscribe",
+        (V0_1, Op::CreatePushConfig) => "tasks/pushNotification/set",
+        (V0_1, Op::GetPushConfig) => "tasks/pushNotification/get",
+        (V0_1, Op::ListPushConfigs | Op::DeletePushConfig | Op::GetExtendedCard) => return None,
+        (_, Op::SendMessage) => "message/send",
+        (_, Op::SendStreamingMessage) => "message/stream",
+        (_, Op::GetTask) => "tasks/get",
+        (_, Op::CancelTask) => "tasks/cancel",
+        (_, Op::SubscribeToTask) => "tasks/resubscribe",
+        (_, Op::ListTasks) => return None,
+        (_, Op::CreatePushConfig) => "tasks/pushNotificationConfig/set",
+        (_, Op::GetPushConfig) => "tasks/pushNotificationConfig/get",
+        (_, Op::ListPushConfigs) => "tasks/pushNotificationConfig/list",
+        (_, Op::DeletePushConfig) => "tasks/pushNotificationConfig/delete",
+        (_, Op::GetExtendedCard) => "agent/getAuthenticatedExtendedCard",
+    })
+}
+
+/// Lenient reading and 0.x spelling of states, for an active client (the prober) that
+/// names what it saw rather than judging the spelling (the verifier uses
+/// [`TaskState::parse`]).
+impl TaskState {
+    /// Parses a state in any case and separator style: `TASK_STATE_` prefix optional,
+    /// `_` or `-`, any letter case (`Completed`, `INPUT_REQUIRED`, `input-required`),
+    /// `cancelled` as `canceled` (trap 5), `unspecified` as 1.0 `TASK_STATE_UNSPECIFIED`.
+    /// `None` for anything else.
+    pub fn parse_lenient(s: &str) -> Option<TaskState> {
+        let t = s
+            .strip_prefix("TASK_STATE_")
+            .unwrap_or(s)
+            .to_ascii_lowercase()
+            .replace('_', "-");
+        match t.as_str() {
+            "unspecified" => Some(TaskState::Unspecified),
+            "cancelled" => Some(TaskState::Canceled),
+            other => TaskState::parse(other),
+        }
+    }
+
+    /// The lowercase 0.x spelling (`input-required`); `unspecified` for
+    /// [`TaskState::Unspecified`], which 0.x does not have.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskState::Submitted => "submitted",
+            TaskState::Working => "working",
+            TaskState::InputRequired => "input-required",
+            TaskState::AuthRequired => "auth-required",
+            TaskState::Completed => "completed",
+            TaskState::Canceled => "canceled",
+            TaskState::Failed => "failed",
+            TaskState::Rejected => "rejected",
+            TaskState::Unknown => "unknown",
+            TaskState::Unspecified => "unspecified",
+        }
+    }
+}
+
+#[cfg(test)]
+mod added_tests {
+    use super::*;
+
+    #[test]
+    fn op_method_inverts_method_op() {
+        let ops = [
+            Op::SendMessage,
+            Op::SendStreamingMessage,
+            Op::GetTask,
+            Op::ListTasks,
+            Op::CancelTask,
+            Op::SubscribeToTask,
+            Op::CreatePushConfig,
+            Op::GetPushConfig,
+            Op::ListPushConfigs,
+            Op::DeletePushConfig,
+            Op::GetExtendedCard,
+            Op::GetCard,
+        ];
+        let mut named = 0;
+        for d in [Dialect::V0_1, Dialect::V0_2, Dialect::V0_3, Dialect::V1_0] {
+            for op in ops {
+                if let Some(m) = op_method(op, d) {
+                    named += 1;
+                    let (back, _) = method_op(m).unwrap_or_else(|| panic!("{m} unknown"));
+                    assert_eq!(back, op, "{m}");
+                }
+            }
+        }
+        assert_eq!(named, 7 + 2 * 10 + 11);
+        assert_eq!(op_method(Op::GetTask, Dialect::V1_0), Some("GetTask"));
+        assert_eq!(
+            op_method(Op::CancelTask, Dialect::V0_3),
+            Some("tasks/cancel")
+        );
+        assert_eq!(op_method(Op::ListTasks, Dialect::V0_3), None);
+    }
+
+    #[test]
+    fn lenient_states_and_0x_spelling() {
+        for (s, want) in [
+            ("TASK_STATE_INPUT_REQUIRED", TaskState::InputRequired),
+            ("input-required", TaskState::InputRequired),
+            ("Input_Required", TaskState::InputRequired),
+            ("TASK_STATE_CANCELLED", TaskState::Canceled),
+            ("cancelled", TaskState::Canceled),
+            ("COMPLETED", TaskState::Completed),
+            ("TASK_STATE_UNSPECIFIED", TaskState::Unspecified),
+            ("unknown", TaskState::Unknown),
+        ] {
+            assert_eq!(TaskState::parse_lenient(s), Some(want), "{s}");
+        }
+        assert_eq!(TaskState::parse_lenient("bogus"), None);
+        assert_eq!(TaskState::InputRequired.as_str(), "input-required");
+        assert_eq!(TaskState::Canceled.as_str(), "canceled");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

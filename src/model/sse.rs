@@ -213,6 +213,59 @@ impl SseDecoder {
     }
 }
 
+/// Data-only use of the decoder, for clients that only need each event's `data`
+/// (RPC-005, REST-002: one JSON document per event).
+impl SseDecoder {
+    /// Feeds one chunk (bytes); returns the `data` of each event it completed, in order.
+    /// Framing problems are left out (use [`push`](Self::push) to see them).
+    pub fn push_data(&mut self, chunk: &[u8]) -> Vec<String> {
+        event_data_of(self.push(chunk))
+    }
+}
+
+/// The `data` of each [`SseItem::Event`] in `items`, in order; problems are dropped.
+pub fn event_data_of(items: impl IntoIterator<Item = SseItem>) -> Vec<String> {
+    items
+        .into_iter()
+        .filter_map(|i| match i {
+            SseItem::Event(e) => Some(e.data),
+            SseItem::Problem(_) => None,
+        })
+        .collect()
+}
+
+/// The `data` of every complete event of a whole `text/event-stream` body (bytes), in
+/// order. A last event without its dispatching blank line was cut off and is left out, as
+/// the spec drops it.
+pub fn event_data(body: &[u8]) -> Vec<String> {
+    let mut d = SseDecoder::new();
+    let mut out = d.push_data(body);
+    out.extend(event_data_of(d.finish()));
+    out
+}
+
+#[cfg(test)]
+mod data_tests {
+    use super::*;
+
+    #[test]
+    fn whole_body_data_with_any_line_ending_and_cut_off_last_event() {
+        let body = b": keep-alive\r\ndata: {\"a\":1}\r\n\r\ndata: x\rdata: y\r\rdata: cut";
+        assert_eq!(event_data(body), ["{\"a\":1}", "x\ny"]);
+    }
+
+    #[test]
+    fn incremental_data_across_split_chunks() {
+        let mut d = SseDecoder::new();
+        let mut got = d.push_data(b"data: {\"a\"");
+        assert!(got.is_empty());
+        got.extend(d.push_data(b":1}\r\n\r"));
+        got.extend(d.push_data(b"\n: keep-alive\n\ndata: x\rdata: y\r\r\n"));
+        assert_eq!(got, ["{\"a\":1}", "x\ny"]);
+        assert!(d.finish().is_empty());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,9 +2,14 @@
 Wire differences between the A2A dialects the prober speaks over JSON-RPC: 1.0
 (`SendMessage`, oneof wrappers, `TASK_STATE_*`, `A2A-Version: 1.0`) and 0.3 (`message/send`,
 `kind`, lowercase states, no version header). See A2A-DIGEST.md §1 (name map), §2, §3.
+Version parsing, method names and task states come from [`crate::model::a2a`]; this module
+adds what only an active client needs (request bodies, dialect-strict reply reading).
 */
 
 use serde_json::{json, Map, Value};
+
+use crate::model::a2a;
+pub use crate::model::a2a::TaskState;
 
 /// A JSON-RPC dialect of A2A (VER-004: the dialect is per interface URL + header).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -24,39 +29,48 @@ pub enum Op {
     Cancel,
 }
 
+impl Op {
+    /// The model's operation ([`a2a::Op`]).
+    pub fn model(self) -> a2a::Op {
+        match self {
+            Op::Send => a2a::Op::SendMessage,
+            Op::Stream => a2a::Op::SendStreamingMessage,
+            Op::Get => a2a::Op::GetTask,
+            Op::Cancel => a2a::Op::CancelTask,
+        }
+    }
+}
+
+impl From<Dialect> for a2a::Dialect {
+    fn from(d: Dialect) -> a2a::Dialect {
+        match d {
+            Dialect::V0_3 => a2a::Dialect::V0_3,
+            Dialect::V1_0 => a2a::Dialect::V1_0,
+        }
+    }
+}
+
 impl Dialect {
     /// `"1.0"` or `"0.3"`.
     pub fn label(self) -> &'static str {
-        match self {
-            Dialect::V1_0 => "1.0",
-            Dialect::V0_3 => "0.3",
-        }
+        a2a::Dialect::from(self).as_str()
     }
 
-    /// Parses a `protocolVersion` (`"1.0"`, `"1.0.1"`, `"0.3.0"`, `"0.2.5"`) by Major.Minor.
+    /// Parses a `protocolVersion` (`"1.0"`, `"1.0.1"`, `"0.3.0"`, `"0.2.5"`) by Major.Minor
+    /// ([`a2a::Dialect::from_version`]); 0.2 speaks as 0.3 on JSON-RPC, 0.1 is not probed.
     pub fn from_version(v: &str) -> Option<Dialect> {
-        let mut it = v.trim().split('.');
-        let major = it.next()?;
-        let minor = it.next().unwrap_or("0");
-        match (major, minor) {
-            ("1", "0") => Some(Dialect::V1_0),
-            ("0", "2") | ("0", "3") => Some(Dialect::V0_3),
-            _ => None,
+        match a2a::Dialect::from_version(v)? {
+            a2a::Dialect::V1_0 => Some(Dialect::V1_0),
+            a2a::Dialect::V0_2 | a2a::Dialect::V0_3 => Some(Dialect::V0_3),
+            a2a::Dialect::V0_1 => None,
         }
     }
 
-    /// JSON-RPC method name of `op` (RPC-003; digest §1).
+    /// JSON-RPC method name of `op` (RPC-003; digest §1), from [`a2a::op_method`].
     pub fn method(self, op: Op) -> &'static str {
-        match (self, op) {
-            (Dialect::V1_0, Op::Send) => "SendMessage",
-            (Dialect::V1_0, Op::Stream) => "SendStreamingMessage",
-            (Dialect::V1_0, Op::Get) => "GetTask",
-            (Dialect::V1_0, Op::Cancel) => "CancelTask",
-            (Dialect::V0_3, Op::Send) => "message/send",
-            (Dialect::V0_3, Op::Stream) => "message/stream",
-            (Dialect::V0_3, Op::Get) => "tasks/get",
-            (Dialect::V0_3, Op::Cancel) => "tasks/cancel",
-        }
+        let op = op.model();
+        // every probe op has a JSON-RPC method in 0.3 and 1.0; the 1.0 name is a safe default
+        a2a::op_method(op, self.into()).unwrap_or(op.name())
     }
 
     /// Value of the `A2A-Version` request header (VER-001); none for 0.x (VER-005).
@@ -228,76 +242,11 @@ pub enum StreamItem {
     Other,
 }
 
-/// Task states of both dialects (digest §5 TASK table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TaskState {
-    Submitted,
-    Working,
-    InputRequired,
-    AuthRequired,
-    Completed,
-    Canceled,
-    Failed,
-    Rejected,
-    Unknown,
-}
-
-impl TaskState {
-    /// Parses `TASK_STATE_COMPLETED` (1.0), `completed` (0.x) and `TASK_STATE_CANCELLED`
-    /// (0.3 REST spelling, trap 5).
-    pub fn parse(s: &str) -> Option<TaskState> {
-        let t = s
-            .strip_prefix("TASK_STATE_")
-            .unwrap_or(s)
-            .to_ascii_lowercase();
-        Some(match t.replace('_', "-").as_str() {
-            "submitted" => TaskState::Submitted,
-            "working" => TaskState::Working,
-            "input-required" => TaskState::InputRequired,
-            "auth-required" => TaskState::AuthRequired,
-            "completed" => TaskState::Completed,
-            "canceled" | "cancelled" => TaskState::Canceled,
-            "failed" => TaskState::Failed,
-            "rejected" => TaskState::Rejected,
-            "unknown" | "unspecified" => TaskState::Unknown,
-            _ => return None,
-        })
-    }
-
-    /// COMPLETED, FAILED, CANCELED, REJECTED (TASK-001).
-    pub fn is_terminal(self) -> bool {
-        matches!(
-            self,
-            TaskState::Completed | TaskState::Canceled | TaskState::Failed | TaskState::Rejected
-        )
-    }
-
-    /// INPUT_REQUIRED, AUTH_REQUIRED.
-    pub fn is_interrupted(self) -> bool {
-        matches!(self, TaskState::InputRequired | TaskState::AuthRequired)
-    }
-
-    /// Lowercase 0.x spelling, used in result messages.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TaskState::Submitted => "submitted",
-            TaskState::Working => "working",
-            TaskState::InputRequired => "input-required",
-            TaskState::AuthRequired => "auth-required",
-            TaskState::Completed => "completed",
-            TaskState::Canceled => "canceled",
-            TaskState::Failed => "failed",
-            TaskState::Rejected => "rejected",
-            TaskState::Unknown => "unknown",
-        }
-    }
-}
-
 /// `status.state` of a Task or status event.
 pub fn task_state(v: &Value) -> Option<TaskState> {
     v.pointer("/status/state")
         .and_then(Value::as_str)
-        .and_then(TaskState::parse)
+        .and_then(TaskState::parse_lenient)
 }
 
 #[cfg(test)]
@@ -307,18 +256,28 @@ mod tests {
     #[test]
     fn states_of_both_dialects_parse() {
         assert_eq!(
-            TaskState::parse("TASK_STATE_INPUT_REQUIRED"),
+            TaskState::parse_lenient("TASK_STATE_INPUT_REQUIRED"),
             Some(TaskState::InputRequired)
         );
         assert_eq!(
-            TaskState::parse("input-required"),
+            TaskState::parse_lenient("input-required"),
             Some(TaskState::InputRequired)
         );
         assert_eq!(
-            TaskState::parse("TASK_STATE_CANCELLED"),
+            TaskState::parse_lenient("TASK_STATE_CANCELLED"),
             Some(TaskState::Canceled)
         );
-        assert_eq!(TaskState::parse("bogus"), None);
+        assert_eq!(TaskState::parse_lenient("bogus"), None);
+    }
+
+    #[test]
+    fn method_names_come_from_the_model() {
+        assert_eq!(Dialect::V1_0.method(Op::Stream), "SendStreamingMessage");
+        assert_eq!(Dialect::V0_3.method(Op::Stream), "message/stream");
+        assert_eq!(Dialect::V0_3.method(Op::Cancel), "tasks/cancel");
+        assert_eq!(Dialect::from_version("0.2.5"), Some(Dialect::V0_3));
+        assert_eq!(Dialect::from_version("0.1.0"), None);
+        assert_eq!(Dialect::V0_3.label(), "0.3");
     }
 
     #[test]

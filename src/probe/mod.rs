@@ -19,7 +19,6 @@ ProbeConfig ─► run(&cfg, &Transport) ─► card tests ─► per dialect: l
 pub mod card;
 pub mod dialect;
 pub mod plan;
-pub mod sse;
 pub mod transport;
 
 use std::time::Duration;

@@ -32,6 +32,8 @@ use hyper_util::rt::TokioExecutor;
 use serde_json::{json, Value};
 
 use super::wire::ProtocolVersion;
+use crate::model::a2a;
+use crate::model::sse::SseDecoder;
 
 /// Longest time one request (or one whole stream) may take before its step fails (30 s).
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
@@ -90,19 +92,16 @@ impl RpcClient {
         })
     }
 
-    /// The method name of an operation in this client's dialect (1.0 name given).
+    /// The method name of an operation in this client's dialect (1.0 name given; DIGEST §1
+    /// map from [`crate::model::a2a`]). A name with no 0.3 method (e.g. `ListTasks`) is sent
+    /// as given.
     pub fn method(&self, op_1_0: &'static str) -> &'static str {
         if self.version == ProtocolVersion::V1_0 {
             return op_1_0;
         }
-        match op_1_0 {
-            "SendMessage" => "message/send",
-            "SendStreamingMessage" => "message/stream",
-            "GetTask" => "tasks/get",
-            "CancelTask" => "tasks/cancel",
-            "SubscribeToTask" => "tasks/resubscribe",
-            other => other,
-        }
+        a2a::method_op(op_1_0)
+            .and_then(|(op, _)| a2a::op_method(op, a2a::Dialect::V0_3))
+            .unwrap_or(op_1_0)
     }
 
     fn request(
@@ -209,14 +208,14 @@ impl RpcClient {
                     result: envelope(v)?,
                 }]);
             }
-            let mut decoder = SseDecoder::default();
+            let mut decoder = SseDecoder::new();
             let mut out = Vec::new();
             while let Some(frame) = body.frame().await {
                 let frame = frame.map_err(|e| format!("stream broke: {e}"))?;
                 let Ok(data) = frame.into_data() else {
                     continue;
                 };
-                for ev in decoder.push(&data) {
+                for ev in decoder.push_data(&data) {
                     let v: Value =
                         serde_json::from_str(&ev).map_err(|e| format!("bad event JSON: {e}"))?;
                     out.push(StreamEvent {
@@ -246,58 +245,6 @@ fn envelope(v: Value) -> Result<Result<Value, Value>, String> {
         .cloned()
         .map(Ok)
         .ok_or_else(|| "response has neither result nor error".to_string())
-}
-
-/// Minimal W3C SSE decoder: returns the `data` of each dispatched event (multi-line data
-/// joined with `\n`; LF, CRLF and CR line ends; comments and other fields ignored).
-#[derive(Default)]
-pub struct SseDecoder {
-    buf: Vec<u8>,
-    data: Option<String>,
-}
-
-impl SseDecoder {
-    /// Feeds one chunk; returns the events it completed.
-    pub fn push(&mut self, chunk: &[u8]) -> Vec<String> {
-        self.buf.extend_from_slice(chunk);
-        let mut out = Vec::new();
-        while let Some(pos) = self.buf.iter().position(|b| *b == b'\n' || *b == b'\r') {
-            // A CR at the very end may be the first half of CRLF: wait for more.
-            if self.buf[pos] == b'\r' && pos + 1 == self.buf.len() {
-                break;
-            }
-            let line = String::from_utf8_lossy(&self.buf[..pos]).into_owned();
-            let skip = if self.buf[pos] == b'\r' && self.buf.get(pos + 1) == Some(&b'\n') {
-                2
-            } else {
-                1
-            };
-            self.buf.drain(..pos + skip);
-            if line.is_empty() {
-                if let Some(d) = self.data.take() {
-                    out.push(d);
-                }
-                continue;
-            }
-            if line.starts_with(':') {
-                continue;
-            }
-            let (field, value) = match line.split_once(':') {
-                Some((f, v)) => (f.to_string(), v.strip_prefix(' ').unwrap_or(v).to_string()),
-                None => (line.clone(), String::new()),
-            };
-            if field == "data" {
-                match &mut self.data {
-                    Some(d) => {
-                        d.push('\n');
-                        d.push_str(&value);
-                    }
-                    None => self.data = Some(value),
-                }
-            }
-        }
-        out
-    }
 }
 
 /// Fetches the Agent Card at `base_url` and returns it with the JSONRPC interface URL it
@@ -510,11 +457,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
             Ok(r) => match result_kind(&r, v) {
                 Some(("message", m)) => {
                     let text = parts_text(m.get("parts"));
-                    if text == "echo: echo hello" {
-                        Ok(format!("message text={text:?}"))
-                    } else {
-                        Err(format!("message text={text:?}"))
-                    }
+                    verdict(text == "echo: echo hello", format!("message text={text:?}"))
                 }
                 other => Err(format!("expected a message, got {:?}", other.map(|o| o.0))),
             },
@@ -532,11 +475,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
             .and_then(Value::as_array)
             .map_or(0, Vec::len);
         let d = format!("state={state} artifacts={n}");
-        if state == "completed" && n == 1 {
-            Ok(d)
-        } else {
-            Err(d)
-        }
+        verdict(state == "completed" && n == 1, d)
     }
     .await;
     push(&mut out, "send-task", t, r);
@@ -598,11 +537,10 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
             chunks.len(),
             chunks.iter().map(|c| c.0.as_str()).collect::<String>()
         );
-        if kinds.first() == Some(&"task") && flags_ok && last_state == "completed" && final_ok {
-            Ok(d)
-        } else {
-            Err(d)
-        }
+        verdict(
+            kinds.first() == Some(&"task") && flags_ok && last_state == "completed" && final_ok,
+            d,
+        )
     }
     .await;
     push(&mut out, "stream", t, r);
@@ -624,11 +562,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
                     .map(|a| parts_text(a.get("parts")))
                     .collect();
                 let d = format!("state={state} artifact_text={text:?}");
-                if state == "completed" && text == "The quick brown fox." {
-                    Ok(d)
-                } else {
-                    Err(d)
-                }
+                verdict(state == "completed" && text == "The quick brown fox.", d)
             }
         }
     }
@@ -654,11 +588,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
             Err(e) => return Err(format!("get: {}", err_text(&e))),
         };
         let d = format!("initial={initial} cancel_result={canceled} after_get={after}");
-        if canceled == "canceled" && after == "canceled" {
-            Ok(d)
-        } else {
-            Err(d)
-        }
+        verdict(canceled == "canceled" && after == "canceled", d)
     }
     .await;
     push(&mut out, "cancel", t, r);
@@ -677,11 +607,10 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
         let same_ctx = t2.get("contextId") == t1.get("contextId");
         let (s1, s2) = (state_of(&t1), state_of(&t2));
         let d = format!("turn1={s1} turn2={s2} same_task={same_task} same_context={same_ctx}");
-        if s1 == "input-required" && s2 == "completed" && same_task && same_ctx {
-            Ok(d)
-        } else {
-            Err(d)
-        }
+        verdict(
+            s1 == "input-required" && s2 == "completed" && same_task && same_ctx,
+            d,
+        )
     }
     .await;
     push(&mut out, "input", t, r);
@@ -690,11 +619,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
     let r = async {
         let task = send_task(&mut c, "fail now", None, false).await?;
         let s = state_of(&task);
-        if s == "failed" {
-            Ok(format!("state={s}"))
-        } else {
-            Err(format!("state={s}"))
-        }
+        verdict(s == "failed", format!("state={s}"))
     }
     .await;
     push(&mut out, "fail", t, r);
@@ -715,6 +640,15 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
     out
 }
 
+/// A step's outcome: `detail` as a pass when `ok`, else as a failure.
+fn verdict(ok: bool, detail: String) -> Result<String, String> {
+    if ok {
+        Ok(detail)
+    } else {
+        Err(detail)
+    }
+}
+
 fn push(out: &mut Vec<StepResult>, name: &str, started: Instant, r: Result<String, String>) {
     let (ok, detail) = match r {
         Ok(d) => (true, d),
@@ -733,14 +667,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sse_decoder_handles_splits_and_line_ends() {
-        let mut d = SseDecoder::default();
-        assert!(d.push(b"data: {\"a\"").is_empty());
-        assert_eq!(d.push(b":1}\r\n\r"), Vec::<String>::new());
-        assert_eq!(
-            d.push(b"\n: keep-alive\n\ndata: x\rdata: y\r\r\n"),
-            vec!["{\"a\":1}", "x\ny"]
-        );
+    fn methods_map_to_0_3_names() {
+        let c = RpcClient::new("http://127.0.0.1:9/", ProtocolVersion::V0_3).expect("url");
+        assert_eq!(c.method("SendMessage"), "message/send");
+        assert_eq!(c.method("SubscribeToTask"), "tasks/resubscribe");
+        assert_eq!(c.method("ListTasks"), "ListTasks");
+        let c = RpcClient::new("http://127.0.0.1:9/", ProtocolVersion::V1_0).expect("url");
+        assert_eq!(c.method("GetTask"), "GetTask");
     }
 
     #[test]

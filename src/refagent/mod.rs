@@ -7,11 +7,14 @@ header (or the `A2A-Version` query parameter, VER-001) and the method name:
 
 | `A2A-Version` | methods |
 |---|---|
-| `1.0` | `SendMessage`, `SendStreamingMessage`, `GetTask`, `CancelTask`, `ListTasks`, `SubscribeToTask` |
-| absent, empty or `0.3` (VER-003) | `message/send`, `message/stream`, `tasks/get`, `tasks/cancel`, `tasks/resubscribe` |
+| `1.0` | `SendMessage`, `SendStreamingMessage`, `GetTask`, `CancelTask`, `ListTasks`, `SubscribeToTask`, the four `…TaskPushNotificationConfig(s)` methods |
+| absent, empty or `0.3` (VER-003) | `message/send`, `message/stream`, `tasks/get`, `tasks/cancel`, `tasks/resubscribe`, `tasks/pushNotificationConfig/set\|get\|list\|delete` |
 | anything else, e.g. `99.0` | -32009 `VersionNotSupportedError` with `ErrorInfo` (VER-002) |
 
-A method of the other dialect is -32601 (RPC-003). The Agent Card is served at
+A method of the other dialect is -32601 (RPC-003). The card says `pushNotifications: false`,
+so every push-config method, and a message carrying an inline push config (1.0
+`configuration.taskPushNotificationConfig`, 0.3 `configuration.pushNotificationConfig`),
+answers -32003 `PushNotificationNotSupportedError` (PUSH-001). The Agent Card is served at
 `/.well-known/agent-card.json` (CARD-002) in the 1.0 shape with two `supportedInterfaces`
 (JSONRPC 1.0 and JSONRPC 0.3, same URL) plus the 0.3 fields `url`, `preferredTransport`,
 `protocolVersion` so 0.3 clients work too, with `Cache-Control` and `ETag` (CARD-009).
@@ -267,21 +270,37 @@ fn requested_version(req: &Request<Incoming>) -> Result<ProtocolVersion, String>
     ProtocolVersion::from_header(from_query.as_deref())
 }
 
-const METHODS_1_0: [&str; 6] = [
+const METHODS_1_0: [&str; 10] = [
     "SendMessage",
     "SendStreamingMessage",
     "GetTask",
     "CancelTask",
     "ListTasks",
     "SubscribeToTask",
+    "CreateTaskPushNotificationConfig",
+    "GetTaskPushNotificationConfig",
+    "ListTaskPushNotificationConfigs",
+    "DeleteTaskPushNotificationConfig",
 ];
-const METHODS_0_3: [&str; 5] = [
+const METHODS_0_3: [&str; 9] = [
     "message/send",
     "message/stream",
     "tasks/get",
     "tasks/cancel",
     "tasks/resubscribe",
+    "tasks/pushNotificationConfig/set",
+    "tasks/pushNotificationConfig/get",
+    "tasks/pushNotificationConfig/list",
+    "tasks/pushNotificationConfig/delete",
 ];
+
+/// PUSH-001: the card says `pushNotifications: false`.
+fn push_not_supported() -> RpcError {
+    RpcError::new(
+        code::PUSH_NOTIFICATION_NOT_SUPPORTED,
+        "push notifications are not supported (capabilities.pushNotifications is false)",
+    )
+}
 
 async fn rpc(agent: Arc<Agent>, req: Request<Incoming>) -> Response<RespBody> {
     let version = requested_version(&req);
@@ -412,6 +431,14 @@ async fn rpc(agent: Arc<Agent>, req: Request<Incoming>) -> Response<RespBody> {
         "GetTask" | "tasks/get" => get_task(&agent, params, version).map(Reply::Json),
         "CancelTask" | "tasks/cancel" => cancel_task(&agent, params, version).map(Reply::Json),
         "ListTasks" => list_tasks(&agent, params, version).map(Reply::Json),
+        "CreateTaskPushNotificationConfig"
+        | "GetTaskPushNotificationConfig"
+        | "ListTaskPushNotificationConfigs"
+        | "DeleteTaskPushNotificationConfig"
+        | "tasks/pushNotificationConfig/set"
+        | "tasks/pushNotificationConfig/get"
+        | "tasks/pushNotificationConfig/list"
+        | "tasks/pushNotificationConfig/delete" => Err(push_not_supported()),
         // "SubscribeToTask" | "tasks/resubscribe"
         _ => subscribe(&agent, params, version),
     };
@@ -481,6 +508,14 @@ fn send_params(p: Option<&Value>, v: ProtocolVersion) -> Result<SendParams, RpcE
         Some(Value::Object(c)) => c.clone(),
         Some(_) => return Err(invalid("configuration must be an object")),
     };
+    // PUSH-001/PUSH-002: an inline push config asks for push notifications too.
+    let push_key = match v {
+        ProtocolVersion::V1_0 => "taskPushNotificationConfig",
+        ProtocolVersion::V0_3 => "pushNotificationConfig",
+    };
+    if cfg.get(push_key).is_some_and(|c| !c.is_null()) {
+        return Err(push_not_supported());
+    }
     let flag = |k: &str| match cfg.get(k) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Bool(b)) => Ok(Some(*b)),

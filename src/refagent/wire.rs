@@ -64,6 +64,9 @@ pub mod code {
     pub const TASK_NOT_FOUND: i64 = -32001;
     /// Cancel of a task in a terminal state (-32002, TASK-003).
     pub const TASK_NOT_CANCELABLE: i64 = -32002;
+    /// Push notifications are not supported: the card says `pushNotifications: false`, so
+    /// every push-config method and an inline push config answer this (-32003, PUSH-001).
+    pub const PUSH_NOTIFICATION_NOT_SUPPORTED: i64 = -32003;
     /// Operation not allowed, e.g. message to a terminal task (-32004, TASK-002, TASK-004).
     pub const UNSUPPORTED_OPERATION: i64 = -32004;
     /// `A2A-Version` names a version the agent does not speak (-32009, VER-002).
@@ -94,6 +97,7 @@ impl RpcError {
         match self.code {
             code::TASK_NOT_FOUND => Some("TASK_NOT_FOUND"),
             code::TASK_NOT_CANCELABLE => Some("TASK_NOT_CANCELABLE"),
+            code::PUSH_NOTIFICATION_NOT_SUPPORTED => Some("PUSH_NOTIFICATION_NOT_SUPPORTED"),
             code::UNSUPPORTED_OPERATION => Some("UNSUPPORTED_OPERATION"),
             code::VERSION_NOT_SUPPORTED => Some("VERSION_NOT_SUPPORTED"),
             _ => None,

@@ -1,0 +1,80 @@
+/*!
+Helpers shared by several integration tests (`mod common;`): the built binary, offline
+verification of a recording file, the reference agent on a loopback port, and the step names
+of the A2A client scripts (Rust `refagent::client` and the SDK test clients alike).
+*/
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::Command;
+
+use a2a_interop::record::source;
+use a2a_interop::refagent::{self, RefAgentConfig, RefAgentHandle};
+use a2a_interop::verify::{Verifier, VerifyOutcome};
+
+/// Steps of a client script run, in order (see `refagent::client`, `tests/peers/`).
+pub const CLIENT_STEPS: [&str; 9] = [
+    "card",
+    "send",
+    "send-task",
+    "stream",
+    "get",
+    "cancel",
+    "input",
+    "fail",
+    "missing",
+];
+
+/// The `a2a-interop` binary built for this test run.
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+}
+
+/// Verifies a traffic file (any format `record::source` opens) offline, every event fed
+/// in order; panics naming the file when it cannot be opened or an event cannot be read.
+pub fn verify_file(path: &Path) -> VerifyOutcome {
+    let src = source::open(path).unwrap_or_else(|e| panic!("{}: {e:#}", path.display()));
+    let mut v = Verifier::new(&src.header);
+    for ev in src.events {
+        v.feed(&ev.unwrap_or_else(|e| panic!("{}: event: {e:#}", path.display())));
+    }
+    v.finish()
+}
+
+/// The reference agent on 127.0.0.1 with a free port; `public_url` is the URL its card
+/// advertises (default: its own address).
+pub async fn start_refagent(public_url: Option<String>) -> RefAgentHandle {
+    refagent::start(RefAgentConfig {
+        listen: "127.0.0.1:0".parse().expect("literal address"),
+        public_url,
+    })
+    .await
+    .expect("bind a loopback port")
+}
+
+/// Probe tests every target (dialect × binding) runs and a conformant agent passes, in run
+/// order, JSON-RPC-only and 1.0-only tests left out (see [`JSONRPC_ONLY_TESTS`]).
+pub const TARGET_TESTS: [&str; 19] = [
+    "card.interface-url",
+    "errors.unknown-task",
+    "lifecycle.send",
+    "lifecycle.get-task",
+    "lifecycle.poll-terminal",
+    "lifecycle.history-length",
+    "lifecycle.cancel",
+    "lifecycle.input-required",
+    "streaming.content-type",
+    "streaming.envelope",
+    "streaming.first-event",
+    "streaming.same-ids",
+    "streaming.terminal",
+    "streaming.nothing-after-terminal",
+    "streaming.last-chunk",
+    "errors.cancel-completed",
+    "errors.message-to-terminal",
+    "errors.parse-error",
+    "errors.invalid-params",
+];
+
+/// Probe tests only a JSON-RPC target runs (skipped on HTTP+JSON).
+pub const JSONRPC_ONLY_TESTS: [&str; 2] = ["errors.unknown-method", "errors.invalid-request"];
