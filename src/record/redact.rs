@@ -45,6 +45,33 @@ const ALWAYS_SECRET_HEADERS: &[&str] = &[
     "x-api-key",
 ];
 
+/// Header names containing one of these (lowercase) are secrets too, whatever the card says:
+/// `X-Goog-Api-Key`, `api-key`, `X-Auth-Token`, `X-A2A-Notification-Token`, ... A client
+/// with a cached card sends its key without the recording ever seeing the scheme.
+const SECRET_HEADER_PARTS: &[&str] = &[
+    "api-key", "apikey", "api_key", "-token", "_token", "auth-token", "secret", "password",
+    "session",
+];
+
+/// Query parameter names (lowercase) redacted by default, besides apiKey `in: query` names
+/// learned from cards. `pageToken` and other A2A parameters are not among them.
+const SECRET_QUERY_PARAMS: &[&str] = &[
+    "api_key", "apikey", "api-key", "key", "token", "access_token", "id_token",
+    "refresh_token", "auth", "password", "secret", "client_secret", "sig", "signature",
+];
+
+/// True when a header named `name` carries a credential by its name alone.
+fn is_secret_header_name(name: &str) -> bool {
+    if ALWAYS_SECRET_HEADERS
+        .iter()
+        .any(|h| name.eq_ignore_ascii_case(h))
+    {
+        return true;
+    }
+    let lower = name.to_ascii_lowercase();
+    SECRET_HEADER_PARTS.iter().any(|p| lower.contains(p))
+}
+
 #[derive(Default)]
 struct ExchangeState {
     req_json: bool,
@@ -211,9 +238,7 @@ impl Redactor {
 
     fn redact_headers(&self, headers: &mut Headers) {
         for (name, value) in headers.0.iter_mut() {
-            let secret = ALWAYS_SECRET_HEADERS
-                .iter()
-                .any(|h| name.eq_ignore_ascii_case(h))
+            let secret = is_secret_header_name(name)
                 || self
                     .api_headers
                     .iter()
@@ -232,11 +257,9 @@ impl Redactor {
         }
     }
 
-    /// `url` with the values of apiKey query parameters replaced.
+    /// `url` with the values of credential query parameters replaced: apiKey `in: query`
+    /// names learned from cards and [`SECRET_QUERY_PARAMS`].
     fn redact_query(&self, url: &str) -> String {
-        if self.api_query.is_empty() {
-            return url.to_string();
-        }
         let Some((head, rest)) = url.split_once('?') else {
             return url.to_string();
         };
@@ -248,7 +271,10 @@ impl Redactor {
             .split('&')
             .map(|pair| {
                 let name = pair.split('=').next().unwrap_or("");
-                if self.api_query.iter().any(|q| q == name) {
+                let default_secret = SECRET_QUERY_PARAMS
+                    .iter()
+                    .any(|q| name.eq_ignore_ascii_case(q));
+                if default_secret || self.api_query.iter().any(|q| q == name) {
                     format!("{name}={REDACTED}")
                 } else {
                     pair.to_string()
@@ -488,6 +514,30 @@ mod tests {
             head(vec![("Authorization", "Bearer x")], "http://h/"),
         ));
         assert_eq!(headers_of(&out[0]).get("authorization"), Some("Bearer x"));
+    }
+
+    #[test]
+    fn common_credential_headers_and_query_params_are_redacted_without_a_card() {
+        let r = Redactor::new(true);
+        let mut h = Headers(vec![
+            ("X-Goog-Api-Key".into(), "GOOG-SECRET".into()),
+            ("api-key".into(), "K-SECRET".into()),
+            ("X-Auth-Token".into(), "T-SECRET".into()),
+            ("X-A2A-Notification-Token".into(), "N-SECRET".into()),
+            ("A2A-Version".into(), "1.0".into()),
+            ("Content-Type".into(), "application/json".into()),
+        ]);
+        r.redact_headers(&mut h);
+        for (n, v) in &h.0 {
+            assert!(!v.contains("SECRET"), "{n}: {v}");
+        }
+        assert_eq!(h.get("a2a-version"), Some("1.0"));
+        assert_eq!(h.get("content-type"), Some("application/json"));
+        let u = r.redact_query("http://h/tasks?api_key=Q1&token=Q2&pageToken=p3&historyLength=2");
+        assert_eq!(
+            u,
+            "http://h/tasks?api_key=[REDACTED]&token=[REDACTED]&pageToken=p3&historyLength=2"
+        );
     }
 
     #[test]
