@@ -49,15 +49,34 @@ const ALWAYS_SECRET_HEADERS: &[&str] = &[
 /// `X-Goog-Api-Key`, `api-key`, `X-Auth-Token`, `X-A2A-Notification-Token`, ... A client
 /// with a cached card sends its key without the recording ever seeing the scheme.
 const SECRET_HEADER_PARTS: &[&str] = &[
-    "api-key", "apikey", "api_key", "-token", "_token", "auth-token", "secret", "password",
+    "api-key",
+    "apikey",
+    "api_key",
+    "-token",
+    "_token",
+    "auth-token",
+    "secret",
+    "password",
     "session",
 ];
 
 /// Query parameter names (lowercase) redacted by default, besides apiKey `in: query` names
 /// learned from cards. `pageToken` and other A2A parameters are not among them.
 const SECRET_QUERY_PARAMS: &[&str] = &[
-    "api_key", "apikey", "api-key", "key", "token", "access_token", "id_token",
-    "refresh_token", "auth", "password", "secret", "client_secret", "sig", "signature",
+    "api_key",
+    "apikey",
+    "api-key",
+    "key",
+    "token",
+    "access_token",
+    "id_token",
+    "refresh_token",
+    "auth",
+    "password",
+    "secret",
+    "client_secret",
+    "sig",
+    "signature",
 ];
 
 /// True when a header named `name` carries a credential by its name alone.

@@ -1465,6 +1465,15 @@ impl State {
         let Some(status) = x.status else {
             return;
         };
+        // The client went away before the response ended: the recorded body is cut by the
+        // client, not the agent, so its shape says nothing about the agent.
+        if x.outcome == Some(Outcome::ClientAbort) {
+            self.incomplete.push((
+                x.id.clone(),
+                "client went away before the response ended: response body not judged".into(),
+            ));
+            return;
+        }
         let body = decode_body(&x.resp_headers, &x.body).unwrap_or_default();
         let json: Option<Value> = serde_json::from_slice(&body).ok();
         x.answer_error = json
