@@ -177,7 +177,7 @@ pub struct ProbeArgs {
     #[arg(long, default_value = "auto")]
     pub binding: String,
     /// Most requests the run may send
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_requests: u32,
     /// Host the card's URLs may point at besides the probed one: exact, *.suffix or *
     /// (repeatable; SSRF guard)

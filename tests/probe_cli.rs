@@ -116,7 +116,7 @@ async fn bad_flags_exit_2_with_a_cause() {
 }
 
 #[tokio::test]
-async fn unreachable_agent_fails_card_reachable() {
+async fn unreachable_agent_is_an_operational_error() {
     // a port that was just free: bind, read the port, close
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
@@ -130,16 +130,15 @@ async fn unreachable_agent_fails_card_reachable() {
         "3s".into(),
     ])
     .await;
-    assert_eq!(out.status.code(), Some(1));
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    // Nothing listening is not a verdict on an agent: exit 2 with the cause on one line.
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stdout.contains("fail  card.reachable: no agent card at /.well-known/agent-card.json"),
-        "{stdout}"
+        stderr.contains(&format!("cannot connect to the agent at 127.0.0.1:{port}")),
+        "{stderr}"
     );
-    assert!(
-        stdout.contains("conformance level: non-conformant"),
-        "{stdout}"
-    );
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).trim().is_empty());
 }
 
 #[tokio::test]

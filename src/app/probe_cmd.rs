@@ -50,6 +50,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
+    rt.block_on(reachable(&base))?;
     let run = rt.block_on(probe_through_pipeline(&a, &cfg, base))?;
     let findings = &run.outcome.verify.findings;
     let level = conformance_level(&run.report.results, findings);
@@ -105,6 +106,30 @@ pub struct ProbeRun {
 ///
 /// # Errors
 /// The pipeline cannot start (recording file not creatable) or finish.
+/// Operational pre-check (exit 2, not a verdict): the agent's address accepts TCP
+/// connections within 10 s. Without it a dead agent would show up as the in-process proxy's
+/// 502 and be reported as a non-conformant agent.
+///
+/// # Errors
+/// Unresolvable host, connection refused, or no answer within 10 s, naming the address.
+pub async fn reachable(base: &Url) -> anyhow::Result<()> {
+    let host = base.host_str().unwrap_or("");
+    let port = base.port_or_known_default().unwrap_or(80);
+    let target = format!("{host}:{port}");
+    match tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        tokio::net::TcpStream::connect(&target),
+    )
+    .await
+    {
+        Ok(Ok(_)) => Ok(()),
+        Ok(Err(e)) => bail!(
+            "cannot connect to the agent at {target}: {e} (hint: is the agent running, and is the URL's port right?)"
+        ),
+        Err(_) => bail!("cannot connect to the agent at {target}: no answer within 10 s"),
+    }
+}
+
 pub async fn probe_through_pipeline(
     a: &ProbeArgs,
     cfg: &ProbeConfig,
