@@ -24,7 +24,7 @@ use anyhow::Context as _;
 
 use crate::proxy::{self, ProxyConfig, ProxyHandle};
 use crate::record::writer::{spawn_recorder, EventSink, Recorder, RecorderConfig, RecorderStats};
-use crate::record::{CaptureMode, Event, EventKind, RecordingHeader};
+use crate::record::{CaptureMode, Event, EventKind, Outcome, RecordingHeader};
 use crate::verify::{Finding, Verifier, VerifyOutcome};
 
 /// What to run.
@@ -116,6 +116,21 @@ impl Pipeline {
             .spawn(move || {
                 let mut v = Verifier::new(&vheader);
                 let mut feed = |ev: Event| {
+                    // A dead upstream gets a line of its own: the client only sees a 502.
+                    if print {
+                        if let EventKind::ExchangeEnd {
+                            outcome: Outcome::UpstreamError,
+                            error,
+                            ..
+                        } = &ev.kind
+                        {
+                            eprintln!(
+                                "upstream-error {}: {}",
+                                ev.exchange.as_deref().unwrap_or("-"),
+                                error.as_deref().unwrap_or("upstream unreachable")
+                            );
+                        }
+                    }
                     for f in v.feed(&ev) {
                         if print {
                             eprintln!("{}", finding_line(&f));

@@ -114,6 +114,10 @@ struct State {
     shutting_down: Arc<AtomicBool>,
 }
 
+/// Longest wait for a TCP connection to an upstream (10 s); after it the client gets a 502
+/// and the recording an `upstream_error`.
+pub const UPSTREAM_CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Starts the proxy: binds `cfg.listen` and serves until shut down; every exchange is
 /// recorded through `sink`.
 ///
@@ -157,6 +161,9 @@ async fn serve(
     let local_addr = listener.local_addr()?;
     let mut conn = HttpConnector::new();
     conn.set_nodelay(true);
+    // Connecting (not streaming: A2A streams may be silent for minutes) is bounded, so a
+    // black-holed upstream answers the client with a 502 instead of hanging it.
+    conn.set_connect_timeout(Some(UPSTREAM_CONNECT_TIMEOUT));
     let h1 = Client::builder(TokioExecutor::new()).build(conn.clone());
     let h2 = Client::builder(TokioExecutor::new())
         .http2_only(true)
