@@ -1,6 +1,6 @@
 /*!
 Command `repro FILE --finding RULE[@SEQ] -o MIN.jsonl [--anonymize]`: cut the smallest
-transcript (`TRANSCRIPT.md`) that still produces one finding, with secrets redacted, and a
+transcript (`docs/transcript-format.md`) that still produces one finding, with secrets redacted, and a
 curl script that replays its client requests. A finding that needs the recording header
 (listen address, routes: what a transcript cannot carry) is cut as a native recording
 instead, said on stderr.
@@ -393,7 +393,7 @@ struct Line {
     body: Vec<u8>,
 }
 
-/// Writes `events` as a transcript (`TRANSCRIPT.md`): a `req` line per request (head and
+/// Writes `events` as a transcript (`docs/transcript-format.md`): a `req` line per request (head and
 /// whole body), a `resp` line per response (with the whole body, or `""` and one `chunk`
 /// line per chunk for `text/event-stream`), and a last `chunk` with `close` for streams.
 /// Every line carries `t` (seconds), `id` (the exchange) and `leg` when not client-facing.

@@ -109,7 +109,7 @@ pub enum CaptureMode {
     Forward,
     /// The active prober's own traffic.
     Probe,
-    /// Converted from a transcript (`TRANSCRIPT.md`).
+    /// Converted from a transcript (`docs/transcript-format.md`).
     Transcript,
     /// Converted from a HAR 1.2 file.
     Har,

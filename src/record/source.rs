@@ -1,6 +1,6 @@
 /*!
 Open any traffic file as a header plus a stream of [`Event`]s: a native recording, a
-transcript (`TRANSCRIPT.md`) or a HAR 1.2 file, detected from the content, not the name.
+transcript (`docs/transcript-format.md`) or a HAR 1.2 file, detected from the content, not the name.
 */
 
 use std::fs::File;

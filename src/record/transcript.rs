@@ -1,5 +1,5 @@
 /*!
-Transcript import (`TRANSCRIPT.md`): hand-editable JSON lines converted losslessly into
+Transcript import (`docs/transcript-format.md`): hand-editable JSON lines converted losslessly into
 [`Event`]s of a [`CaptureMode::Transcript`] recording.
 
 Mapping, line by line:

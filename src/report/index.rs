@@ -41,7 +41,7 @@ pub enum SourceFile {
     /// Native recording: line = `seq + 1` (the header is line 1).
     #[default]
     Recording,
-    /// Transcript (`TRANSCRIPT.md`): line counted from the events (see
+    /// Transcript (`docs/transcript-format.md`): line counted from the events (see
     /// [`ExchangeIndex::line_of_seq`]).
     Transcript,
     /// HAR file or no file (live proxy without recording): no line numbers.

@@ -103,7 +103,7 @@ pub enum SourceKind {
 pub enum FileFormat {
     /// Native recording (`docs/recording-format.md`).
     Recording,
-    /// Transcript (`TRANSCRIPT.md`).
+    /// Transcript (`docs/transcript-format.md`).
     Transcript,
     /// HAR 1.2.
     Har,
