@@ -67,8 +67,8 @@ pub struct OutputArgs {
     /// Report file for the matching --format ("-" = stdout); repeat with --format
     #[arg(long = "output", short = 'o')]
     pub outputs: Vec<PathBuf>,
-    /// Exit 1 when a finding at or above this severity exists [verify default: error;
-    /// report default: never]
+    /// Exit 1 when a finding at or above this severity exists [default: error; for `report`:
+    /// never]
     #[arg(long, value_enum)]
     pub fail_on: Option<FailOn>,
 }
