@@ -220,7 +220,10 @@ impl ConformanceLevel {
                 reason = why;
             }
         };
-        for f in findings {
+        for f in findings
+            .iter()
+            .filter(|f| !crate::verify::rules::judges_client(&f.rule))
+        {
             let level = match (f.severity, f.category) {
                 (Severity::Error, c) => level_of_failure(c),
                 (Severity::Warning, _) => ConformanceLevel::Partial,
@@ -390,7 +393,12 @@ fn category_of_area(area: &str, findings: &[&Finding]) -> Category {
 /// Synthesizes passive per-area results (module docs) and the coverage lists.
 pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
     let mut by_area: BTreeMap<String, Vec<&Finding>> = BTreeMap::new();
-    for f in &outcome.findings {
+    // Findings against the client do not fail the agent's areas (they stay in `findings`).
+    for f in outcome
+        .findings
+        .iter()
+        .filter(|f| !crate::verify::rules::judges_client(&f.rule))
+    {
         by_area
             .entry(area_of_rule(&f.rule, &outcome.areas_exercised))
             .or_default()

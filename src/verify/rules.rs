@@ -397,6 +397,17 @@ pub static RULES: &[Rule] = &[
     VER_MIXED_PAYLOAD,
 ];
 
+/// True when `rule_id` judges the client's traffic rather than the agent's ([`CLIENT_RULES`]).
+pub fn judges_client(rule_id: &str) -> bool {
+    CLIENT_RULES
+        .iter()
+        .any(|id| rule_id.eq_ignore_ascii_case(id))
+}
+
+/// Rules whose finding blames the client, not the agent (a malformed request the agent may
+/// rightly reject). They are reported, but an agent's conformance level ignores them.
+pub const CLIENT_RULES: &[&str] = &["DATA-SHAPE-002"];
+
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
 /// belongs to: `CARD-URL-*` → `card-url`, `CARD-SHAPE-*` → `card`, `RPC-*` → `jsonrpc`,
 /// `REST-*` → `rest`, `DATA-*`/`TASK-*` → `task`, `ID-*` → `id`, `STREAM-*` → `stream`,
