@@ -169,7 +169,7 @@ pub(super) struct State {
     open: HashMap<String, Exch>,
     /// Finished exchanges kept for cross-leg checks (only gateway-relevant ones).
     done_streams: VecDeque<Exch>,
-    done_requests: Vec<DoneRequest>,
+    done_requests: VecDeque<DoneRequest>,
     /// Latest public card per origin (fetch origin and every interface origin).
     cards: HashMap<String, CardRec>,
     /// Advertised interface URLs, by URL.
@@ -223,7 +223,7 @@ impl State {
             exchanges_seen: 0,
             open: HashMap::new(),
             done_streams: VecDeque::new(),
-            done_requests: Vec::new(),
+            done_requests: VecDeque::new(),
             cards: HashMap::new(),
             advertised: HashMap::new(),
             task_order: VecDeque::new(),
@@ -461,13 +461,14 @@ impl State {
                 t.starts_with(b"{") && (contains(t, b"\"jsonrpc\"") || contains(t, b"\"method\""))
             });
         if looks_rpc || (is_post && route.is_none() && !body.as_deref().unwrap_or(b"").is_empty()) {
-            let parsed = jsonrpc::parse_request(body.as_deref().unwrap_or(b""));
-            match &parsed {
+            let mut parsed = parse_request_owned(body.as_deref().unwrap_or(b""));
+            match &mut parsed {
                 RequestParse::Request { method, id, params } => {
                     c.binding = Some(Binding::JsonRpc);
                     c.method = Some(method.clone());
                     c.rpc_id = id.clone();
-                    c.params = params.clone();
+                    // `c.rpc` is read for its kind and id only: the params move, no copy.
+                    c.params = std::mem::take(params);
                     if let Some((op, d)) = method_op(method) {
                         c.op = Some(op);
                         c.dialect = Some(d);
@@ -631,7 +632,7 @@ impl State {
         if x.leg.as_deref() == Some("upstream") {
             self.check_version_stripped(x);
         } else {
-            self.done_requests.push((
+            self.done_requests.push_back((
                 x.id.clone(),
                 x.leg.clone(),
                 x.method.clone(),
@@ -641,8 +642,9 @@ impl State {
             ));
             self.done_paths.insert(x.id.clone(), x.path.clone());
             if self.done_requests.len() > 256 {
-                let old = self.done_requests.remove(0);
-                self.done_paths.remove(&old.0);
+                if let Some(old) = self.done_requests.pop_front() {
+                    self.done_paths.remove(&old.0);
+                }
             }
         }
     }
@@ -3285,6 +3287,30 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> bool {
 
 fn str_member_v<'a>(v: &'a Value, camel: &str, snake: &str) -> Option<&'a str> {
     v.as_object().and_then(|o| str_member(o, camel, snake))
+}
+
+/// [`jsonrpc::parse_request`] without copying: `method`, `id` and `params` are moved out
+/// of the parsed body (RPC-001 envelope rules unchanged: `jsonrpc` must be `"2.0"`, `method`
+/// a string).
+fn parse_request_owned(body: &[u8]) -> RequestParse {
+    let Ok(v) = serde_json::from_slice::<Value>(body) else {
+        return RequestParse::NotJson;
+    };
+    let Value::Object(mut obj) = v else {
+        return RequestParse::Invalid;
+    };
+    if obj.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return RequestParse::Invalid;
+    }
+    let method = match obj.remove("method") {
+        Some(Value::String(m)) => m,
+        _ => return RequestParse::Invalid,
+    };
+    RequestParse::Request {
+        method,
+        id: obj.remove("id"),
+        params: obj.remove("params").unwrap_or(Value::Null),
+    }
 }
 
 /// `reason` of the first `google.rpc.ErrorInfo` in an error details / data list.
