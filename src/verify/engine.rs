@@ -171,7 +171,8 @@ pub(super) struct State {
     done_streams: VecDeque<Exch>,
     done_requests: VecDeque<DoneRequest>,
     /// Latest public card per origin (fetch origin and every interface origin).
-    cards: HashMap<String, CardRec>,
+    /// Shared: rules take a cheap handle to the card while they mutate the state.
+    cards: HashMap<String, Arc<CardRec>>,
     /// Advertised interface URLs, by URL.
     advertised: HashMap<String, Advertised>,
     /// Insertion order of `tasks`, to bound memory ([`MAX_TASKS`]).
@@ -612,14 +613,13 @@ impl State {
             }
         }
         // Capability vs behaviour is exercised when a declared capability gets used.
-        if (c.op.is_some_and(|o| o.is_streaming() || o.is_push_config())
-            || push_url_of(&c).is_some())
+        let push = push_url_of(&c);
+        if (c.op.is_some_and(|o| o.is_streaming() || o.is_push_config()) || push.is_some())
             && self.card_for(x).is_some()
         {
             self.areas.insert("capability");
         }
         // Push config URLs (PUSH-002, PUSH-006): remember them for webhook detection.
-        let push = push_url_of(&c);
         if let Some((ptr, url)) = push {
             self.areas.insert("push");
             let origin = x.parts.as_ref().map(UrlParts::origin);
@@ -726,7 +726,7 @@ impl State {
         }
     }
 
-    fn card_for(&self, x: &Exch) -> Option<&CardRec> {
+    fn card_for(&self, x: &Exch) -> Option<&Arc<CardRec>> {
         let p = x.parts.as_ref()?;
         self.cards.get(&p.origin())
     }
@@ -2923,11 +2923,11 @@ impl State {
         }
         origins.sort();
         origins.dedup();
-        let rec = CardRec {
+        let rec = Arc::new(CardRec {
             view,
             exchange: x.id.clone(),
             seq: bseq,
-        };
+        });
         for o in origins {
             self.cards.insert(o, rec.clone());
         }
