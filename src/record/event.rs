@@ -131,7 +131,9 @@ pub struct Route {
 pub type ExchangeId = String;
 
 /// One recorded happening: one line of the native recording after the header.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// `Deserialize` is hand-written in `event_de.rs` (one pass, no `flatten` buffering).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Event {
     /// Position in the recording, from 1, strictly increasing in file order.
     pub seq: u64,

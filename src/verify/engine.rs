@@ -183,9 +183,10 @@ pub(super) struct State {
     open: HashMap<String, Exch>,
     /// Finished exchanges kept for cross-leg checks (only gateway-relevant ones).
     done_streams: VecDeque<Exch>,
-    done_requests: Vec<DoneRequest>,
+    done_requests: VecDeque<DoneRequest>,
     /// Latest public card per origin (fetch origin and every interface origin).
-    cards: HashMap<String, CardRec>,
+    /// Shared: rules take a cheap handle to the card while they mutate the state.
+    cards: HashMap<String, Arc<CardRec>>,
     /// Advertised interface URLs, by URL.
     advertised: HashMap<String, Advertised>,
     /// Insertion order of `tasks`, to bound memory ([`MAX_TASKS`]).
@@ -237,7 +238,7 @@ impl State {
             exchanges_seen: 0,
             open: HashMap::new(),
             done_streams: VecDeque::new(),
-            done_requests: Vec::new(),
+            done_requests: VecDeque::new(),
             cards: HashMap::new(),
             advertised: HashMap::new(),
             task_order: VecDeque::new(),
@@ -491,13 +492,14 @@ impl State {
                 t.starts_with(b"{") && (contains(t, b"\"jsonrpc\"") || contains(t, b"\"method\""))
             });
         if looks_rpc || (is_post && route.is_none() && !body.as_deref().unwrap_or(b"").is_empty()) {
-            let parsed = jsonrpc::parse_request(body.as_deref().unwrap_or(b""));
-            match &parsed {
+            let mut parsed = parse_request_owned(body.as_deref().unwrap_or(b""));
+            match &mut parsed {
                 RequestParse::Request { method, id, params } => {
                     c.binding = Some(Binding::JsonRpc);
                     c.method = Some(method.clone());
                     c.rpc_id = id.clone();
-                    c.params = params.clone();
+                    // `c.rpc` is read for its kind and id only: the params move, no copy.
+                    c.params = std::mem::take(params);
                     if let Some((op, d)) = method_op(method) {
                         c.op = Some(op);
                         c.dialect = Some(d);
@@ -650,14 +652,13 @@ impl State {
             }
         }
         // Capability vs behaviour is exercised when a declared capability gets used.
-        if (c.op.is_some_and(|o| o.is_streaming() || o.is_push_config())
-            || push_url_of(&c).is_some())
+        let push = push_url_of(&c);
+        if (c.op.is_some_and(|o| o.is_streaming() || o.is_push_config()) || push.is_some())
             && self.card_for(x).is_some()
         {
             self.areas.insert("capability");
         }
         // Push config URLs (PUSH-002, PUSH-006): remember them for webhook detection.
-        let push = push_url_of(&c);
         if let Some((ptr, url)) = push {
             self.areas.insert("push");
             let origin = x.parts.as_ref().map(UrlParts::origin);
@@ -670,7 +671,7 @@ impl State {
         if x.leg.as_deref() == Some("upstream") {
             self.check_version_stripped(x);
         } else {
-            self.done_requests.push((
+            self.done_requests.push_back((
                 x.id.clone(),
                 x.leg.clone(),
                 x.method.clone(),
@@ -680,8 +681,9 @@ impl State {
             ));
             self.done_paths.insert(x.id.clone(), x.path.clone());
             if self.done_requests.len() > 256 {
-                let old = self.done_requests.remove(0);
-                self.done_paths.remove(&old.0);
+                if let Some(old) = self.done_requests.pop_front() {
+                    self.done_paths.remove(&old.0);
+                }
             }
         }
     }
@@ -763,7 +765,7 @@ impl State {
         }
     }
 
-    fn card_for(&self, x: &Exch) -> Option<&CardRec> {
+    fn card_for(&self, x: &Exch) -> Option<&Arc<CardRec>> {
         let p = x.parts.as_ref()?;
         self.cards.get(&p.origin())
     }
@@ -2985,11 +2987,11 @@ impl State {
         }
         origins.sort();
         origins.dedup();
-        let rec = CardRec {
+        let rec = Arc::new(CardRec {
             view,
             exchange: x.id.clone(),
             seq: bseq,
-        };
+        });
         for o in origins {
             self.cards.insert(o, rec.clone());
         }
@@ -3370,6 +3372,30 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> bool {
 
 fn str_member_v<'a>(v: &'a Value, camel: &str, snake: &str) -> Option<&'a str> {
     v.as_object().and_then(|o| str_member(o, camel, snake))
+}
+
+/// [`jsonrpc::parse_request`] without copying: `method`, `id` and `params` are moved out
+/// of the parsed body (RPC-001 envelope rules unchanged: `jsonrpc` must be `"2.0"`, `method`
+/// a string).
+fn parse_request_owned(body: &[u8]) -> RequestParse {
+    let Ok(v) = serde_json::from_slice::<Value>(body) else {
+        return RequestParse::NotJson;
+    };
+    let Value::Object(mut obj) = v else {
+        return RequestParse::Invalid;
+    };
+    if obj.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return RequestParse::Invalid;
+    }
+    let method = match obj.remove("method") {
+        Some(Value::String(m)) => m,
+        _ => return RequestParse::Invalid,
+    };
+    RequestParse::Request {
+        method,
+        id: obj.remove("id"),
+        params: obj.remove("params").unwrap_or(Value::Null),
+    }
 }
 
 /// `reason` of the first `google.rpc.ErrorInfo` in an error details / data list.
