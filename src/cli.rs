@@ -120,6 +120,14 @@ pub struct ProxyArgs {
     /// Allow a non-loopback --listen address
     #[arg(long)]
     pub allow_remote: bool,
+    /// Forward-proxy mode: clients use this proxy as HTTP_PROXY / HTTPS_PROXY
+    /// (absolute-form requests recorded, CONNECT tunnelled and counted)
+    #[arg(long)]
+    pub forward: bool,
+    /// Forward mode: hosts the proxy may connect to: exact, *.suffix or * (repeatable;
+    /// default any)
+    #[arg(long = "allow-host", value_name = "PATTERN", requires = "forward")]
+    pub allow_hosts: Vec<String>,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -80,7 +80,28 @@ impl Pipeline {
     /// Starts recorder, verifier and proxy. Errors: the recording file cannot be created,
     /// the listen address cannot be bound, a route is invalid.
     pub async fn start(cfg: PipelineConfig) -> anyhow::Result<Pipeline> {
-        let mut header = RecordingHeader::new(CaptureMode::Reverse);
+        Self::start_mode(cfg, None).await
+    }
+
+    /// [`Pipeline::start`] in forward mode (`proxy --forward`, [`proxy::forward`]): the
+    /// recording header says `mode: forward`. Same errors.
+    pub async fn start_forward(
+        cfg: PipelineConfig,
+        fwd: proxy::forward::ForwardConfig,
+    ) -> anyhow::Result<Pipeline> {
+        Self::start_mode(cfg, Some(fwd)).await
+    }
+
+    async fn start_mode(
+        cfg: PipelineConfig,
+        fwd: Option<proxy::forward::ForwardConfig>,
+    ) -> anyhow::Result<Pipeline> {
+        let mode = if fwd.is_some() {
+            CaptureMode::Forward
+        } else {
+            CaptureMode::Reverse
+        };
+        let mut header = RecordingHeader::new(mode);
         header.routes = cfg.proxy.routes.clone();
         header.redacted = cfg.redact;
         // Bind first so the header can name the real address (port 0 resolved).
@@ -162,7 +183,11 @@ impl Pipeline {
             })?;
         let mut pcfg = cfg.proxy.clone();
         pcfg.listen = listen;
-        let proxy = match proxy::start_on(listener, pcfg, sink.clone()).await {
+        let started = match fwd {
+            Some(fwd) => proxy::start_forward_on(listener, pcfg, fwd, sink.clone()).await,
+            None => proxy::start_on(listener, pcfg, sink.clone()).await,
+        };
+        let proxy = match started {
             Ok(p) => p,
             Err(e) => {
                 let _ = recorder.finish().await;

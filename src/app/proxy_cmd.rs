@@ -4,6 +4,7 @@
 ```text
 a2a-interop proxy --listen 127.0.0.1:8080 --upstream URL [--route /p=URL]... [--record FILE]
     [--rewrite-card] [--lossless] [--no-redact] [--report FILE --format F] [--quiet]
+a2a-interop proxy --forward [--listen 127.0.0.1:3128] [--allow-host PATTERN]... [--record FILE]
 ```
 
 Prints a banner on stderr, findings as they happen, and on Ctrl-C / SIGTERM stops within
@@ -19,6 +20,7 @@ use anyhow::{bail, Context as _};
 
 use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
 use crate::cli::{FailOn, Format, ProxyArgs};
+use crate::proxy::forward::ForwardConfig;
 use crate::proxy::{parse_route, route::check_upstream, ProxyConfig};
 use crate::record::Route;
 use crate::report::{self, ExchangeIndex, ReportInput, SourceFile, SourceInfo, SourceKind};
@@ -28,11 +30,14 @@ use crate::verify::Severity;
 /// or above it; errors are exit 2.
 pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
     let cfg = config_from_args(&a)?;
+    let fwd = a.forward.then(|| ForwardConfig {
+        allow_hosts: a.allow_hosts.clone(),
+    });
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    rt.block_on(run_async(a, cfg))
+    rt.block_on(run_async(a, cfg, fwd))
 }
 
 /// Checks the flags and builds the pipeline configuration (no IO but parsing).
@@ -60,7 +65,7 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
     for r in &a.routes {
         routes.push(parse_route(r).map_err(|e| anyhow::anyhow!("--route: {e}"))?);
     }
-    if routes.is_empty() {
+    if routes.is_empty() && !a.forward {
         bail!("no upstream given (hint: --upstream http://127.0.0.1:9999 or --route /prefix=URL)");
     }
     let record = if a.no_record {
@@ -90,20 +95,40 @@ pub fn default_record_path() -> PathBuf {
     PathBuf::from("recordings").join(format!("proxy-{t}.jsonl"))
 }
 
-async fn run_async(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode> {
+async fn run_async(
+    a: ProxyArgs,
+    cfg: PipelineConfig,
+    fwd: Option<ForwardConfig>,
+) -> anyhow::Result<ExitCode> {
     let listen = cfg.proxy.listen;
     let routes = cfg.proxy.routes.clone();
     let record = cfg.record.clone();
     // Install the signal handlers before anything is announced: a SIGTERM that arrives
     // right after the banner must end the run cleanly, not kill the process.
     let stop = stop_signal()?;
-    let pipeline = Pipeline::start(cfg)
-        .await
-        .map_err(|e| explain_start_error(e, listen))?;
+    let forward = fwd.is_some();
+    let allow = fwd
+        .as_ref()
+        .map(|f| f.allow_hosts.join(" "))
+        .unwrap_or_default();
+    let started = match fwd {
+        Some(f) => Pipeline::start_forward(cfg, f).await,
+        None => Pipeline::start(cfg).await,
+    };
+    let pipeline = started.map_err(|e| explain_start_error(e, listen))?;
     eprintln!(
         "a2a-interop proxy listening on http://{}",
         pipeline.proxy_addr()
     );
+    if forward {
+        eprintln!(
+            "  forward mode: export HTTP_PROXY=http://{0} HTTPS_PROXY=http://{0}",
+            pipeline.proxy_addr()
+        );
+        if !allow.is_empty() {
+            eprintln!("  allowed hosts: {allow}");
+        }
+    }
     for r in &routes {
         eprintln!("  route {} -> {}", r.prefix, r.upstream);
     }

@@ -22,6 +22,7 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 */
 
 pub mod card;
+pub mod forward;
 pub mod route;
 pub mod tee;
 
@@ -112,6 +113,19 @@ struct State {
     h1: Client<HttpConnector, ProxyBody>,
     h2: Client<HttpConnector, ProxyBody>,
     shutting_down: Arc<AtomicBool>,
+    /// Forward mode (`--forward`), else reverse only.
+    forward: Option<forward::ForwardState>,
+    /// Turns `true` on shutdown (CONNECT tunnels watch it).
+    stop_rx: watch::Receiver<bool>,
+    /// Each open tunnel holds a clone; shutdown waits until all are dropped.
+    tunnels: std::sync::Mutex<Option<tokio::sync::mpsc::Sender<()>>>,
+}
+
+impl State {
+    /// A guard an open tunnel holds until it has recorded its `tunnel` event.
+    fn tunnel_guard(&self) -> Option<tokio::sync::mpsc::Sender<()>> {
+        self.tunnels.lock().ok().and_then(|g| g.clone())
+    }
 }
 
 /// Starts the proxy: binds `cfg.listen` and serves until shut down; every exchange is
@@ -139,18 +153,33 @@ pub async fn start_on(
     cfg: ProxyConfig,
     sink: EventSink,
 ) -> std::io::Result<ProxyHandle> {
-    serve(listener, cfg, Some(sink)).await
+    serve(listener, cfg, Some(sink), None).await
+}
+
+/// Forward mode ([`forward`]) on a listener the caller already bound: absolute-form
+/// requests and CONNECT tunnels; origin-form requests still go through `cfg.routes` (none
+/// = 400 with a hint to use the proxy as `HTTP_PROXY`).
+///
+/// Errors: a route is invalid (`InvalidInput`).
+pub async fn start_forward_on(
+    listener: TcpListener,
+    cfg: ProxyConfig,
+    fwd: forward::ForwardConfig,
+    sink: EventSink,
+) -> std::io::Result<ProxyHandle> {
+    serve(listener, cfg, Some(sink), Some(fwd)).await
 }
 
 async fn start_inner(cfg: ProxyConfig, sink: Option<EventSink>) -> std::io::Result<ProxyHandle> {
     let listener = TcpListener::bind(cfg.listen).await?;
-    serve(listener, cfg, sink).await
+    serve(listener, cfg, sink, None).await
 }
 
 async fn serve(
     listener: TcpListener,
     cfg: ProxyConfig,
     sink: Option<EventSink>,
+    fwd: Option<forward::ForwardConfig>,
 ) -> std::io::Result<ProxyHandle> {
     let table = RouteTable::new(&cfg.routes)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
@@ -161,6 +190,8 @@ async fn serve(
     let h2 = Client::builder(TokioExecutor::new())
         .http2_only(true)
         .build(conn);
+    let (stop, stop_rx) = watch::channel(false);
+    let (tunnel_tx, tunnel_rx) = tokio::sync::mpsc::channel::<()>(1);
     let state = Arc::new(State {
         sink,
         routes: cfg.routes,
@@ -171,9 +202,14 @@ async fn serve(
         h1,
         h2,
         shutting_down: Arc::new(AtomicBool::new(false)),
+        forward: fwd.map(|cfg| forward::ForwardState {
+            cfg,
+            listen: local_addr,
+        }),
+        stop_rx: stop_rx.clone(),
+        tunnels: std::sync::Mutex::new(Some(tunnel_tx)),
     });
-    let (stop, stop_rx) = watch::channel(false);
-    let task = tokio::spawn(accept_loop(listener, state, stop_rx));
+    let task = tokio::spawn(accept_loop(listener, state, stop_rx, tunnel_rx));
     Ok(ProxyHandle {
         local_addr,
         stop,
@@ -181,7 +217,12 @@ async fn serve(
     })
 }
 
-async fn accept_loop(listener: TcpListener, state: Arc<State>, mut stop: watch::Receiver<bool>) {
+async fn accept_loop(
+    listener: TcpListener,
+    state: Arc<State>,
+    mut stop: watch::Receiver<bool>,
+    mut tunnels: tokio::sync::mpsc::Receiver<()>,
+) {
     let builder = Arc::new(hyper_util::server::conn::auto::Builder::new(
         TokioExecutor::new(),
     ));
@@ -233,7 +274,8 @@ async fn accept_loop(listener: TcpListener, state: Arc<State>, mut stop: watch::
                 let local = local_for_url.clone();
                 async move { Ok::<_, Infallible>(handle(st, conn_no, &local, req).await) }
             });
-            let conn = builder.serve_connection(TokioIo::new(stream), svc);
+            // With upgrades: CONNECT (forward mode) hands the connection to a tunnel.
+            let conn = builder.serve_connection_with_upgrades(TokioIo::new(stream), svc);
             tokio::pin!(conn);
             tokio::select! {
                 r = conn.as_mut() => {
@@ -258,6 +300,11 @@ async fn accept_loop(listener: TcpListener, state: Arc<State>, mut stop: watch::
         conns.abort_all();
         while conns.join_next().await.is_some() {}
     }
+    // Tunnels saw the stop signal; wait until each has recorded its `tunnel` event.
+    if let Ok(mut g) = state.tunnels.lock() {
+        g.take();
+    }
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, tunnels.recv()).await;
 }
 
 /// Hop-by-hop header fields (RFC 9110 §7.6.1), never forwarded.
@@ -327,6 +374,13 @@ fn client_origin(req: &Request<Incoming>, fallback: &str) -> String {
     format!("http://{auth}")
 }
 
+/// An empty body (the 200 answering CONNECT).
+fn empty_body() -> ProxyBody {
+    http_body_util::Empty::new()
+        .map_err(|never| match never {})
+        .boxed_unsync()
+}
+
 fn text_response(status: StatusCode, text: String) -> Response<ProxyBody> {
     let mut resp = Response::new(
         Full::new(Bytes::from(text))
@@ -375,8 +429,35 @@ async fn handle(
     local: &str,
     req: Request<Incoming>,
 ) -> Response<ProxyBody> {
+    // Forward mode: CONNECT is a tunnel; absolute-form targets the URL it names.
+    let mut absolute: Option<String> = None;
+    if let Some(fw) = &st.forward {
+        if req.method() == Method::CONNECT {
+            return forward::connect(st.clone(), fw, req).await;
+        }
+        if let Some(scheme) = req.uri().scheme_str() {
+            if scheme != "http" {
+                return text_response(
+                    StatusCode::BAD_REQUEST,
+                    format!("a2a-interop proxy: absolute-form {scheme}:// requests are not supported; use CONNECT (HTTPS_PROXY) for https\n"),
+                );
+            }
+            let host = req.uri().host().unwrap_or("");
+            let port = req.uri().port_u16().unwrap_or(80);
+            if let Err(msg) = fw.check(host, port).await {
+                return text_response(StatusCode::FORBIDDEN, msg);
+            }
+            absolute = Some(req.uri().to_string());
+        }
+    }
     // HTTP/1.0 without Host: the listener's address is what the client connected to.
-    let origin = client_origin(&req, local);
+    let origin = match &absolute {
+        Some(_) => format!(
+            "http://{}",
+            req.uri().authority().map(|a| a.as_str()).unwrap_or(local)
+        ),
+        None => client_origin(&req, local),
+    };
     let path = req.uri().path().to_string();
     let query = req.uri().query().map(str::to_string);
     let client_url = format!(
@@ -386,7 +467,14 @@ async fn handle(
             .map(|p| p.as_str())
             .unwrap_or("/")
     );
-    let target = st.table.resolve(&path, query.as_deref());
+    let target = match &absolute {
+        Some(url) => Some(route::Target {
+            index: usize::MAX,
+            prefix: "/".into(),
+            url: url.clone(),
+        }),
+        None => st.table.resolve(&path, query.as_deref()),
+    };
     let leg = target
         .as_ref()
         .and_then(|t| st.routes.get(t.index))
@@ -412,6 +500,15 @@ async fn handle(
         });
     }
     let Some(target) = target else {
+        if st.forward.is_some() {
+            let text = format!("a2a-interop proxy: forward mode: {path} is not an absolute URL (hint: use this proxy as HTTP_PROXY, or give --route)\n");
+            return synthetic(
+                ctx.as_deref(),
+                StatusCode::BAD_REQUEST,
+                text,
+                format!("no absolute URL and no route for path {path}"),
+            );
+        }
         return synthetic(
             ctx.as_deref(),
             StatusCode::NOT_FOUND,
