@@ -20,7 +20,7 @@ use anyhow::{bail, Context as _};
 
 use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
 use crate::cli::{FailOn, Format, ProxyArgs};
-use crate::proxy::forward::ForwardConfig;
+use crate::proxy::forward::{ForwardConfig, InterceptConfig};
 use crate::proxy::{parse_route, route::check_upstream, ProxyConfig};
 use crate::record::Route;
 use crate::report::{self, ExchangeIndex, ReportInput, SourceFile, SourceInfo, SourceKind};
@@ -30,8 +30,24 @@ use crate::verify::Severity;
 /// or above it; errors are exit 2.
 pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
     let cfg = config_from_args(&a)?;
+    let intercept = if a.intercept_tls {
+        let ca_dir = match a.ca_dir.clone().or_else(crate::proxy::tls::default_ca_dir) {
+            Some(d) => d,
+            None => bail!(
+                "no CA directory: neither XDG_CONFIG_HOME nor HOME is set (hint: --ca-dir DIR)"
+            ),
+        };
+        Some(InterceptConfig {
+            ca_dir,
+            upstream_ca: a.upstream_ca.clone(),
+            insecure_upstream: a.insecure_upstream,
+        })
+    } else {
+        None
+    };
     let fwd = a.forward.then(|| ForwardConfig {
         allow_hosts: a.allow_hosts.clone(),
+        intercept,
     });
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -27,7 +27,12 @@ use std::time::Instant;
 
 use http::{Request, Response, StatusCode};
 use hyper::body::Incoming;
-use hyper_util::rt::TokioIo;
+use std::path::PathBuf;
+
+use hyper_rustls::HttpsConnector;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::{TokioExecutor, TokioIo};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 
@@ -40,6 +45,37 @@ pub struct ForwardConfig {
     /// Target host patterns (`--allow-host`, repeatable): exact host name or IP, `*.suffix`
     /// (any subdomain of `suffix`), or `*`. Empty = any host.
     pub allow_hosts: Vec<String>,
+    /// `--intercept-tls`: terminate TLS on CONNECT and record the decrypted exchanges.
+    pub intercept: Option<InterceptConfig>,
+}
+
+/// `--intercept-tls` settings ([`super::tls`]).
+#[derive(Clone, Debug)]
+pub struct InterceptConfig {
+    /// Directory of the local CA (`ca-cert.pem`, `ca-key.pem`; `a2a-interop ca init`).
+    pub ca_dir: PathBuf,
+    /// PEM files of extra CAs the agents' certificates may chain to (`--upstream-ca`).
+    pub upstream_ca: Vec<PathBuf>,
+    /// Do not verify agents' certificates (`--insecure-upstream`, explicit flag only).
+    pub insecure_upstream: bool,
+}
+
+/// One intercepted CONNECT, handed to the dispatcher task (spawning it from inside
+/// `handle` would make `handle`'s future type recursive).
+struct Job {
+    st: Arc<State>,
+    conn: u64,
+    tls: Arc<rustls::ServerConfig>,
+    authority: String,
+    req: Request<Incoming>,
+}
+
+/// TLS interception, loaded.
+pub(super) struct Intercept {
+    ca: super::tls::Ca,
+    jobs: tokio::sync::mpsc::UnboundedSender<Job>,
+    /// Upstream client over TLS, ALPN h2 / http/1.1.
+    pub(super) https: Client<HttpsConnector<HttpConnector>, ProxyBody>,
 }
 
 /// Whether `host` matches an `--allow-host` pattern: exact (ASCII case-insensitive),
@@ -61,14 +97,49 @@ pub fn host_allowed(pattern: &str, host: &str) -> bool {
 }
 
 /// The forward-mode state the listener keeps.
-#[derive(Debug)]
 pub(super) struct ForwardState {
     pub(super) cfg: ForwardConfig,
     /// The proxy's own listener, for loop refusal.
     pub(super) listen: SocketAddr,
+    pub(super) intercept: Option<Intercept>,
 }
 
 impl ForwardState {
+    /// Loads the CA and the upstream TLS roots when interception is on.
+    ///
+    /// Errors: CA missing or unreadable, `--upstream-ca` unreadable.
+    pub(super) fn new(cfg: ForwardConfig, listen: SocketAddr) -> std::io::Result<Self> {
+        let intercept = match &cfg.intercept {
+            Some(ic) => {
+                let ca = super::tls::Ca::load(&ic.ca_dir)?;
+                let tls = super::tls::client_config(&ic.upstream_ca, ic.insecure_upstream)?;
+                let mut http = HttpConnector::new();
+                http.set_nodelay(true);
+                http.enforce_http(false);
+                let conn = hyper_rustls::HttpsConnectorBuilder::new()
+                    .with_tls_config(tls)
+                    .https_only()
+                    .enable_all_versions()
+                    .wrap_connector(http);
+                let https = Client::builder(TokioExecutor::new()).build(conn);
+                let (jobs, mut rx) = tokio::sync::mpsc::unbounded_channel::<Job>();
+                // Ends when the proxy's state (holding the sender) is dropped.
+                tokio::spawn(async move {
+                    while let Some(j) = rx.recv().await {
+                        tokio::spawn(intercept(j.st, j.conn, j.tls, j.authority, j.req));
+                    }
+                });
+                Some(Intercept { ca, https, jobs })
+            }
+            None => None,
+        };
+        Ok(ForwardState {
+            cfg,
+            listen,
+            intercept,
+        })
+    }
+
     /// `Err(message)` when the proxy must not connect to `host:port`: not allowed by
     /// `--allow-host`, or the proxy's own address (a loop).
     pub(super) async fn check(&self, host: &str, port: u16) -> Result<(), String> {
@@ -118,6 +189,7 @@ fn connect_host(host: &str) -> &str {
 pub(super) async fn connect(
     st: Arc<State>,
     fw: &ForwardState,
+    conn: u64,
     req: Request<Incoming>,
 ) -> Response<ProxyBody> {
     let Some(auth) = req.uri().authority().cloned() else {
@@ -130,6 +202,36 @@ pub(super) async fn connect(
     let port = auth.port_u16().unwrap_or(443);
     if let Err(msg) = fw.check(&host, port).await {
         return text_response(StatusCode::FORBIDDEN, msg);
+    }
+    if let Some(ic) = &fw.intercept {
+        let tls = match ic.ca.server_config(&host) {
+            Ok(c) => c,
+            Err(e) => {
+                return text_response(
+                    StatusCode::BAD_GATEWAY,
+                    format!("a2a-interop proxy: cannot make a certificate for {host}: {e}\n"),
+                )
+            }
+        };
+        let authority = if port == 443 {
+            host.clone()
+        } else {
+            format!("{host}:{port}")
+        };
+        let job = Job {
+            st: st.clone(),
+            conn,
+            tls,
+            authority,
+            req,
+        };
+        if ic.jobs.send(job).is_err() {
+            return text_response(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "a2a-interop proxy: shutting down\n".into(),
+            );
+        }
+        return Response::new(super::empty_body());
     }
     let upstream = match TcpStream::connect((connect_host(&host), port)).await {
         Ok(s) => s,
@@ -230,6 +332,61 @@ impl<T: AsyncWrite> AsyncWrite for Counting<T> {
     }
 }
 
+/// Serves one intercepted CONNECT: TLS handshake with the client (leaf for the host), then
+/// HTTP/1.1 or h2 (ALPN) through [`super::handle`] with the `https://authority` origin.
+async fn intercept(
+    st: Arc<State>,
+    conn: u64,
+    tls: Arc<rustls::ServerConfig>,
+    authority: String,
+    req: Request<Incoming>,
+) {
+    let upgraded = match hyper::upgrade::on(req).await {
+        Ok(u) => u,
+        Err(e) => {
+            tracing::debug!(authority = %authority, error = %e, "CONNECT upgrade failed");
+            return;
+        }
+    };
+    let acceptor = tokio_rustls::TlsAcceptor::from(tls);
+    let stream = match acceptor.accept(TokioIo::new(upgraded)).await {
+        Ok(s) => s,
+        Err(e) => {
+            // Most often: the client does not trust the local CA.
+            tracing::warn!(authority = %authority, error = %e, "TLS handshake with the client failed (does it trust the a2a-interop CA? see `a2a-interop ca path`)");
+            return;
+        }
+    };
+    let authority: Arc<str> = Arc::from(authority.as_str());
+    let mut stop = st.stop_rx.clone();
+    let svc = {
+        let st = st.clone();
+        hyper::service::service_fn(move |req| {
+            let st = st.clone();
+            let authority = authority.clone();
+            async move {
+                Ok::<_, std::convert::Infallible>(
+                    super::handle(st, conn, "", Some(&authority), req).await,
+                )
+            }
+        })
+    };
+    let builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+    let served = builder.serve_connection(TokioIo::new(stream), svc);
+    tokio::pin!(served);
+    tokio::select! {
+        r = served.as_mut() => {
+            if let Err(e) = r {
+                tracing::debug!(conn, error = %e, "intercepted connection ended with an error");
+            }
+        }
+        _ = stop.changed() => {
+            served.as_mut().graceful_shutdown();
+            let _ = tokio::time::timeout(super::SHUTDOWN_GRACE, served).await;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,6 +409,7 @@ mod tests {
         let fw = ForwardState {
             cfg: ForwardConfig::default(),
             listen: "127.0.0.1:3128".parse().unwrap(),
+            intercept: None,
         };
         assert!(fw.check("127.0.0.1", 3128).await.is_err());
         assert!(fw.check("localhost", 3128).await.is_err());
@@ -259,8 +417,10 @@ mod tests {
         let fw = ForwardState {
             cfg: ForwardConfig {
                 allow_hosts: vec!["*.example.test".into()],
+                intercept: None,
             },
             listen: "127.0.0.1:3128".parse().unwrap(),
+            intercept: None,
         };
         let e = fw.check("127.0.0.1", 9).await.unwrap_err();
         assert!(e.contains("--allow-host 127.0.0.1"), "{e}");

@@ -25,6 +25,7 @@ pub mod card;
 pub mod forward;
 pub mod route;
 pub mod tee;
+pub mod tls;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -202,10 +203,10 @@ async fn serve(
         h1,
         h2,
         shutting_down: Arc::new(AtomicBool::new(false)),
-        forward: fwd.map(|cfg| forward::ForwardState {
-            cfg,
-            listen: local_addr,
-        }),
+        forward: match fwd {
+            Some(cfg) => Some(forward::ForwardState::new(cfg, local_addr)?),
+            None => None,
+        },
         stop_rx: stop_rx.clone(),
         tunnels: std::sync::Mutex::new(Some(tunnel_tx)),
     });
@@ -272,7 +273,7 @@ async fn accept_loop(
             let svc = hyper::service::service_fn(move |req| {
                 let st = st.clone();
                 let local = local_for_url.clone();
-                async move { Ok::<_, Infallible>(handle(st, conn_no, &local, req).await) }
+                async move { Ok::<_, Infallible>(handle(st, conn_no, &local, None, req).await) }
             });
             // With upgrades: CONNECT (forward mode) hands the connection to a tunnel.
             let conn = builder.serve_connection_with_upgrades(TokioIo::new(stream), svc);
@@ -423,17 +424,28 @@ fn synthetic(
     resp
 }
 
+/// One exchange. `tls_authority`: the request arrived inside an intercepted CONNECT to
+/// that `host[:port]` (forward mode, `--intercept-tls`); it goes upstream over TLS.
 async fn handle(
     st: Arc<State>,
     conn: u64,
     local: &str,
+    tls_authority: Option<&str>,
     req: Request<Incoming>,
 ) -> Response<ProxyBody> {
     // Forward mode: CONNECT is a tunnel; absolute-form targets the URL it names.
     let mut absolute: Option<String> = None;
-    if let Some(fw) = &st.forward {
+    if let Some(auth) = tls_authority {
+        absolute = Some(format!(
+            "https://{auth}{}",
+            req.uri()
+                .path_and_query()
+                .map(|p| p.as_str())
+                .unwrap_or("/")
+        ));
+    } else if let Some(fw) = &st.forward {
         if req.method() == Method::CONNECT {
-            return forward::connect(st.clone(), fw, req).await;
+            return forward::connect(st.clone(), fw, conn, req).await;
         }
         if let Some(scheme) = req.uri().scheme_str() {
             if scheme != "http" {
@@ -451,12 +463,13 @@ async fn handle(
         }
     }
     // HTTP/1.0 without Host: the listener's address is what the client connected to.
-    let origin = match &absolute {
-        Some(_) => format!(
+    let origin = match (&absolute, tls_authority) {
+        (_, Some(auth)) => format!("https://{auth}"),
+        (Some(_), None) => format!(
             "http://{}",
             req.uri().authority().map(|a| a.as_str()).unwrap_or(local)
         ),
-        None => client_origin(&req, local),
+        (None, None) => client_origin(&req, local),
     };
     let path = req.uri().path().to_string();
     let query = req.uri().query().map(str::to_string);
@@ -533,7 +546,9 @@ async fn handle(
     };
     strip_hop_by_hop(&mut parts.headers);
     parts.headers.remove(header::HOST);
-    if !h2 {
+    // Over TLS the connector's ALPN picks h1 or h2; the client sets Host / :authority.
+    let tls_up = tls_authority.is_some();
+    if !h2 && !tls_up {
         if let Some(a) = uri
             .authority()
             .and_then(|a| HeaderValue::from_str(a.as_str()).ok())
@@ -542,7 +557,7 @@ async fn handle(
         }
     }
     parts.uri = uri;
-    parts.version = if h2 {
+    parts.version = if h2 && !tls_up {
         Version::HTTP_2
     } else {
         Version::HTTP_11
@@ -552,8 +567,17 @@ async fn handle(
         None => body.map_err(BoxError::from).boxed_unsync(),
     };
     let up_req = Request::from_parts(parts, body);
-    let client = if h2 { &st.h2 } else { &st.h1 };
-    let resp = match client.request(up_req).await {
+    let https = st
+        .forward
+        .as_ref()
+        .and_then(|f| f.intercept.as_ref())
+        .filter(|_| tls_up);
+    let sent = match https {
+        Some(ic) => ic.https.request(up_req),
+        None if h2 => st.h2.request(up_req),
+        None => st.h1.request(up_req),
+    };
+    let resp = match sent.await {
         Ok(r) => r,
         Err(e) => {
             let cause = error_chain(&e);
