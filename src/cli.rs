@@ -145,6 +145,12 @@ pub struct ProxyArgs {
     /// Do not verify the agents' TLS certificates (never the default)
     #[arg(long, requires = "intercept_tls")]
     pub insecure_upstream: bool,
+    /// Serve the client-facing listener over TLS with this PEM certificate chain
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// PEM private key of --tls-cert
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
 }
 
 /// `a2a-interop ca`: the local CA of `proxy --forward --intercept-tls`.

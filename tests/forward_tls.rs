@@ -211,3 +211,57 @@ async fn an_agent_certificate_nobody_vouches_for_is_a_502() {
     let evs = read_events(&rec);
     assert_eq!(outcome(&evs, "e1").0, Outcome::UpstreamError);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reverse_listener_serves_tls_with_given_cert_and_key() {
+    use a2a_interop::proxy::tls::ListenerTls;
+    use a2a_interop::proxy::ProxyExtras;
+    let dir = tempfile::tempdir().unwrap();
+    let ck = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).unwrap();
+    let cert = dir.path().join("listener.pem");
+    let key = dir.path().join("listener-key.pem");
+    std::fs::write(&cert, ck.cert.pem()).unwrap();
+    std::fs::write(&key, ck.key_pair.serialize_pem()).unwrap();
+    let up = echo_server("a").await;
+    let rec = tmp_recording(&dir, "rev-tls.jsonl");
+    let p = Pipeline::start_ext(
+        pipeline_cfg(vec![("/", format!("http://{up}"))], &rec),
+        ProxyExtras {
+            forward: None,
+            tls: Some(ListenerTls {
+                cert: cert.clone(),
+                key,
+            }),
+        },
+    )
+    .await
+    .unwrap();
+    let port = p.proxy_addr().port();
+    let url = format!("https://localhost:{port}/rpc");
+    for flag in ["--http1.1", "--http2"] {
+        let (code, status, body) = curl(vec![
+            "--cacert".into(),
+            cert.display().to_string(),
+            flag.into(),
+            "--data-binary".into(),
+            RPC.into(),
+            url.clone(),
+        ])
+        .await;
+        assert_eq!((code, status), (0, 200), "{flag}: {body}");
+    }
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    assert!(evs
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::ConnOpen { tls: true, .. })));
+    let urls: Vec<String> = evs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::RequestHead { url, .. } => Some(url.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(urls, vec![url.clone(), url]);
+    assert_eq!(request_body(&evs, "e2"), RPC.as_bytes());
+}

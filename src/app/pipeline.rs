@@ -80,7 +80,7 @@ impl Pipeline {
     /// Starts recorder, verifier and proxy. Errors: the recording file cannot be created,
     /// the listen address cannot be bound, a route is invalid.
     pub async fn start(cfg: PipelineConfig) -> anyhow::Result<Pipeline> {
-        Self::start_mode(cfg, None).await
+        Self::start_ext(cfg, proxy::ProxyExtras::default()).await
     }
 
     /// [`Pipeline::start`] in forward mode (`proxy --forward`, [`proxy::forward`]): the
@@ -89,14 +89,21 @@ impl Pipeline {
         cfg: PipelineConfig,
         fwd: proxy::forward::ForwardConfig,
     ) -> anyhow::Result<Pipeline> {
-        Self::start_mode(cfg, Some(fwd)).await
+        let ext = proxy::ProxyExtras {
+            forward: Some(fwd),
+            tls: None,
+        };
+        Self::start_ext(cfg, ext).await
     }
 
-    async fn start_mode(
+    /// [`Pipeline::start`] with listener extras (forward mode, TLS listener); the header's
+    /// mode is `forward` when `ext.forward` is set. Same errors, plus certificate / CA files
+    /// that cannot be loaded.
+    pub async fn start_ext(
         cfg: PipelineConfig,
-        fwd: Option<proxy::forward::ForwardConfig>,
+        ext: proxy::ProxyExtras,
     ) -> anyhow::Result<Pipeline> {
-        let mode = if fwd.is_some() {
+        let mode = if ext.forward.is_some() {
             CaptureMode::Forward
         } else {
             CaptureMode::Reverse
@@ -183,11 +190,7 @@ impl Pipeline {
             })?;
         let mut pcfg = cfg.proxy.clone();
         pcfg.listen = listen;
-        let started = match fwd {
-            Some(fwd) => proxy::start_forward_on(listener, pcfg, fwd, sink.clone()).await,
-            None => proxy::start_on(listener, pcfg, sink.clone()).await,
-        };
-        let proxy = match started {
+        let proxy = match proxy::start_ext_on(listener, pcfg, ext, sink.clone()).await {
             Ok(p) => p,
             Err(e) => {
                 let _ = recorder.finish().await;

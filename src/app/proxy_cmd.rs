@@ -5,6 +5,8 @@
 a2a-interop proxy --listen 127.0.0.1:8080 --upstream URL [--route /p=URL]... [--record FILE]
     [--rewrite-card] [--lossless] [--no-redact] [--report FILE --format F] [--quiet]
 a2a-interop proxy --forward [--listen 127.0.0.1:3128] [--allow-host PATTERN]... [--record FILE]
+    [--intercept-tls [--ca-dir DIR] [--upstream-ca FILE]... [--insecure-upstream]]
+a2a-interop proxy ... [--tls-cert FILE --tls-key FILE]     (TLS on the client-facing listener)
 ```
 
 Prints a banner on stderr, findings as they happen, and on Ctrl-C / SIGTERM stops within
@@ -21,7 +23,8 @@ use anyhow::{bail, Context as _};
 use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
 use crate::cli::{FailOn, Format, ProxyArgs};
 use crate::proxy::forward::{ForwardConfig, InterceptConfig};
-use crate::proxy::{parse_route, route::check_upstream, ProxyConfig};
+use crate::proxy::tls::ListenerTls;
+use crate::proxy::{parse_route, route::check_upstream, ProxyConfig, ProxyExtras};
 use crate::record::Route;
 use crate::report::{self, ExchangeIndex, ReportInput, SourceFile, SourceInfo, SourceKind};
 use crate::verify::Severity;
@@ -53,7 +56,14 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    rt.block_on(run_async(a, cfg, fwd))
+    let tls = match (&a.tls_cert, &a.tls_key) {
+        (Some(cert), Some(key)) => Some(ListenerTls {
+            cert: cert.clone(),
+            key: key.clone(),
+        }),
+        _ => None,
+    };
+    rt.block_on(run_async(a, cfg, ProxyExtras { forward: fwd, tls }))
 }
 
 /// Checks the flags and builds the pipeline configuration (no IO but parsing).
@@ -114,7 +124,7 @@ pub fn default_record_path() -> PathBuf {
 async fn run_async(
     a: ProxyArgs,
     cfg: PipelineConfig,
-    fwd: Option<ForwardConfig>,
+    ext: ProxyExtras,
 ) -> anyhow::Result<ExitCode> {
     let listen = cfg.proxy.listen;
     let routes = cfg.proxy.routes.clone();
@@ -122,20 +132,24 @@ async fn run_async(
     // Install the signal handlers before anything is announced: a SIGTERM that arrives
     // right after the banner must end the run cleanly, not kill the process.
     let stop = stop_signal()?;
-    let forward = fwd.is_some();
-    let allow = fwd
+    let forward = ext.forward.is_some();
+    let intercept = ext.forward.as_ref().is_some_and(|f| f.intercept.is_some());
+    let scheme = if ext.tls.is_some() { "https" } else { "http" };
+    let allow = ext
+        .forward
         .as_ref()
         .map(|f| f.allow_hosts.join(" "))
         .unwrap_or_default();
-    let started = match fwd {
-        Some(f) => Pipeline::start_forward(cfg, f).await,
-        None => Pipeline::start(cfg).await,
-    };
-    let pipeline = started.map_err(|e| explain_start_error(e, listen))?;
+    let pipeline = Pipeline::start_ext(cfg, ext)
+        .await
+        .map_err(|e| explain_start_error(e, listen))?;
     eprintln!(
-        "a2a-interop proxy listening on http://{}",
+        "a2a-interop proxy listening on {scheme}://{}",
         pipeline.proxy_addr()
     );
+    if intercept {
+        eprintln!("  intercepting TLS: clients must trust the CA of `a2a-interop ca path`");
+    }
     if forward {
         eprintln!(
             "  forward mode: export HTTP_PROXY=http://{0} HTTPS_PROXY=http://{0}",

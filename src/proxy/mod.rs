@@ -118,6 +118,8 @@ struct State {
     forward: Option<forward::ForwardState>,
     /// Turns `true` on shutdown (CONNECT tunnels watch it).
     stop_rx: watch::Receiver<bool>,
+    /// `--tls-cert/--tls-key`: the client-facing listener speaks TLS (ALPN h2, http/1.1).
+    listener_tls: Option<tokio_rustls::TlsAcceptor>,
     /// Each open tunnel holds a clone; shutdown waits until all are dropped.
     tunnels: std::sync::Mutex<Option<tokio::sync::mpsc::Sender<()>>>,
 }
@@ -154,7 +156,7 @@ pub async fn start_on(
     cfg: ProxyConfig,
     sink: EventSink,
 ) -> std::io::Result<ProxyHandle> {
-    serve(listener, cfg, Some(sink), None).await
+    serve(listener, cfg, Some(sink), ProxyExtras::default()).await
 }
 
 /// Forward mode ([`forward`]) on a listener the caller already bound: absolute-form
@@ -168,20 +170,58 @@ pub async fn start_forward_on(
     fwd: forward::ForwardConfig,
     sink: EventSink,
 ) -> std::io::Result<ProxyHandle> {
-    serve(listener, cfg, Some(sink), Some(fwd)).await
+    start_ext_on(
+        listener,
+        cfg,
+        ProxyExtras {
+            forward: Some(fwd),
+            tls: None,
+        },
+        sink,
+    )
+    .await
+}
+
+/// Listener options beyond [`ProxyConfig`] (kept apart so existing configurations stay
+/// valid): forward mode and a TLS client-facing listener.
+#[derive(Clone, Debug, Default)]
+pub struct ProxyExtras {
+    /// Forward mode ([`forward`]).
+    pub forward: Option<forward::ForwardConfig>,
+    /// TLS on the client-facing listener (`--tls-cert FILE --tls-key FILE`, PEM).
+    pub tls: Option<tls::ListenerTls>,
+}
+
+/// [`start_on`] with [`ProxyExtras`].
+///
+/// Errors: a route is invalid, the CA or a certificate / key file cannot be loaded
+/// (`InvalidInput` / the IO error).
+pub async fn start_ext_on(
+    listener: TcpListener,
+    cfg: ProxyConfig,
+    ext: ProxyExtras,
+    sink: EventSink,
+) -> std::io::Result<ProxyHandle> {
+    serve(listener, cfg, Some(sink), ext).await
 }
 
 async fn start_inner(cfg: ProxyConfig, sink: Option<EventSink>) -> std::io::Result<ProxyHandle> {
     let listener = TcpListener::bind(cfg.listen).await?;
-    serve(listener, cfg, sink, None).await
+    serve(listener, cfg, sink, ProxyExtras::default()).await
 }
 
 async fn serve(
     listener: TcpListener,
     cfg: ProxyConfig,
     sink: Option<EventSink>,
-    fwd: Option<forward::ForwardConfig>,
+    ext: ProxyExtras,
 ) -> std::io::Result<ProxyHandle> {
+    let listener_tls = match &ext.tls {
+        Some(t) => Some(tokio_rustls::TlsAcceptor::from(Arc::new(
+            t.server_config()?,
+        ))),
+        None => None,
+    };
     let table = RouteTable::new(&cfg.routes)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
     let local_addr = listener.local_addr()?;
@@ -203,7 +243,8 @@ async fn serve(
         h1,
         h2,
         shutting_down: Arc::new(AtomicBool::new(false)),
-        forward: match fwd {
+        listener_tls,
+        forward: match ext.forward {
             Some(cfg) => Some(forward::ForwardState::new(cfg, local_addr)?),
             None => None,
         },
@@ -259,7 +300,7 @@ async fn accept_loop(
                         conn: n,
                         peer: peer.to_string(),
                         local: local.clone(),
-                        tls: false,
+                        tls: state.listener_tls.is_some(),
                     },
                 );
                 n
@@ -268,25 +309,21 @@ async fn accept_loop(
         };
         let st = state.clone();
         let builder = builder.clone();
-        let mut stop_conn = stop.clone();
+        let stop_conn = stop.clone();
         conns.spawn(async move {
-            let svc = hyper::service::service_fn(move |req| {
-                let st = st.clone();
-                let local = local_for_url.clone();
-                async move { Ok::<_, Infallible>(handle(st, conn_no, &local, None, req).await) }
-            });
-            // With upgrades: CONNECT (forward mode) hands the connection to a tunnel.
-            let conn = builder.serve_connection_with_upgrades(TokioIo::new(stream), svc);
-            tokio::pin!(conn);
-            tokio::select! {
-                r = conn.as_mut() => {
-                    if let Err(e) = r {
-                        tracing::debug!(conn = conn_no, error = %e, "client connection ended with an error");
+            match st.listener_tls.clone() {
+                Some(acceptor) => match acceptor.accept(stream).await {
+                    Ok(tls) => {
+                        serve_conn(builder, TokioIo::new(tls), st, conn_no, local_for_url, stop_conn)
+                            .await
                     }
-                }
-                _ = stop_conn.changed() => {
-                    conn.as_mut().graceful_shutdown();
-                    let _ = conn.await;
+                    Err(e) => {
+                        tracing::debug!(conn = conn_no, error = %e, "TLS handshake with the client failed");
+                    }
+                },
+                None => {
+                    serve_conn(builder, TokioIo::new(stream), st, conn_no, local_for_url, stop_conn)
+                        .await
                 }
             }
         });
@@ -306,6 +343,38 @@ async fn accept_loop(
         g.take();
     }
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, tunnels.recv()).await;
+}
+
+/// Serves one client connection (plain or TLS) until it ends or the proxy stops.
+async fn serve_conn<IO>(
+    builder: Arc<hyper_util::server::conn::auto::Builder<TokioExecutor>>,
+    io: TokioIo<IO>,
+    st: Arc<State>,
+    conn_no: u64,
+    local: Arc<str>,
+    mut stop: watch::Receiver<bool>,
+) where
+    IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let svc = hyper::service::service_fn(move |req| {
+        let st = st.clone();
+        let local = local.clone();
+        async move { Ok::<_, Infallible>(handle(st, conn_no, &local, None, req).await) }
+    });
+    // With upgrades: CONNECT (forward mode) hands the connection to a tunnel.
+    let conn = builder.serve_connection_with_upgrades(io, svc);
+    tokio::pin!(conn);
+    tokio::select! {
+        r = conn.as_mut() => {
+            if let Err(e) = r {
+                tracing::debug!(conn = conn_no, error = %e, "client connection ended with an error");
+            }
+        }
+        _ = stop.changed() => {
+            conn.as_mut().graceful_shutdown();
+            let _ = conn.await;
+        }
+    }
 }
 
 /// Hop-by-hop header fields (RFC 9110 §7.6.1), never forwarded.
@@ -360,7 +429,7 @@ fn version_str(v: Version) -> &'static str {
 
 /// Scheme + authority as the client addressed the proxy (h2 `:authority`, absolute-form,
 /// else `Host`), falling back to the listener address.
-fn client_origin(req: &Request<Incoming>, fallback: &str) -> String {
+fn client_origin(req: &Request<Incoming>, fallback: &str, scheme: &str) -> String {
     let auth = req
         .uri()
         .authority()
@@ -372,7 +441,7 @@ fn client_origin(req: &Request<Incoming>, fallback: &str) -> String {
                 .map(str::to_string)
         })
         .unwrap_or_else(|| fallback.to_string());
-    format!("http://{auth}")
+    format!("{scheme}://{auth}")
 }
 
 /// An empty body (the 200 answering CONNECT).
@@ -469,7 +538,15 @@ async fn handle(
             "http://{}",
             req.uri().authority().map(|a| a.as_str()).unwrap_or(local)
         ),
-        (None, None) => client_origin(&req, local),
+        (None, None) => client_origin(
+            &req,
+            local,
+            if st.listener_tls.is_some() {
+                "https"
+            } else {
+                "http"
+            },
+        ),
     };
     let path = req.uri().path().to_string();
     let query = req.uri().query().map(str::to_string);

@@ -191,6 +191,51 @@ impl Ca {
     }
 }
 
+/// `--tls-cert FILE --tls-key FILE`: TLS on the reverse listener.
+#[derive(Clone, Debug)]
+pub struct ListenerTls {
+    /// PEM certificate chain, leaf first.
+    pub cert: PathBuf,
+    /// PEM private key (PKCS#8, PKCS#1 or SEC1).
+    pub key: PathBuf,
+}
+
+impl ListenerTls {
+    /// The server configuration: the files' chain and key, ALPN `h2` and `http/1.1`.
+    ///
+    /// Errors: a file cannot be read, holds no certificate / key, or they do not match.
+    pub fn server_config(&self) -> std::io::Result<rustls::ServerConfig> {
+        let cert_pem = std::fs::read(&self.cert).map_err(|e| {
+            std::io::Error::new(e.kind(), format!("--tls-cert {}: {e}", self.cert.display()))
+        })?;
+        let key_pem = std::fs::read(&self.key).map_err(|e| {
+            std::io::Error::new(e.kind(), format!("--tls-key {}: {e}", self.key.display()))
+        })?;
+        let chain: Vec<CertificateDer<'static>> =
+            rustls_pemfile::certs(&mut cert_pem.as_slice()).collect::<Result<_, _>>()?;
+        if chain.is_empty() {
+            return Err(io_err(format!(
+                "--tls-cert {}: no PEM certificate in the file",
+                self.cert.display()
+            )));
+        }
+        let key = rustls_pemfile::private_key(&mut key_pem.as_slice())?.ok_or_else(|| {
+            io_err(format!(
+                "--tls-key {}: no PEM private key in the file",
+                self.key.display()
+            ))
+        })?;
+        let mut cfg = rustls::ServerConfig::builder_with_provider(provider())
+            .with_safe_default_protocol_versions()
+            .map_err(io_err)?
+            .with_no_client_auth()
+            .with_single_cert(chain, key)
+            .map_err(|e| io_err(format!("--tls-cert / --tls-key: {e}")))?;
+        cfg.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+        Ok(cfg)
+    }
+}
+
 /// The ring crypto provider (no aws-lc in this build).
 pub fn provider() -> Arc<rustls::crypto::CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())
