@@ -151,6 +151,14 @@ pub struct ProxyArgs {
     /// PEM private key of --tls-cert
     #[arg(long, value_name = "FILE", requires = "tls_cert")]
     pub tls_key: Option<PathBuf>,
+    /// Leg name of the main listener's events: client (the default, client-facing hop),
+    /// upstream (between a gateway and the agent), or any name
+    #[arg(long, value_name = "NAME")]
+    pub leg: Option<String>,
+    /// A further listener in the same recording: LEG@ADDR=URL, e.g.
+    /// upstream@127.0.0.1:8081=http://127.0.0.1:9999 (repeatable; gateway verification)
+    #[arg(long = "listener", value_name = "LEG@ADDR=URL")]
+    pub listeners: Vec<String>,
 }
 
 /// `a2a-interop ca`: the local CA of `proxy --forward --intercept-tls`.

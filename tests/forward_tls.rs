@@ -227,11 +227,11 @@ async fn reverse_listener_serves_tls_with_given_cert_and_key() {
     let p = Pipeline::start_ext(
         pipeline_cfg(vec![("/", format!("http://{up}"))], &rec),
         ProxyExtras {
-            forward: None,
             tls: Some(ListenerTls {
                 cert: cert.clone(),
                 key,
             }),
+            ..ProxyExtras::default()
         },
     )
     .await

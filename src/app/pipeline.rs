@@ -60,6 +60,8 @@ pub struct RunOutcome {
 /// A running pipeline.
 pub struct Pipeline {
     proxy: ProxyHandle,
+    /// Further listeners (`--listener`, gateway verification), same recording.
+    extra: Vec<ProxyHandle>,
     recorder: Recorder,
     sink: EventSink,
     verifier: JoinHandle<VerifyOutcome>,
@@ -91,7 +93,7 @@ impl Pipeline {
     ) -> anyhow::Result<Pipeline> {
         let ext = proxy::ProxyExtras {
             forward: Some(fwd),
-            tls: None,
+            ..proxy::ProxyExtras::default()
         };
         Self::start_ext(cfg, ext).await
     }
@@ -109,7 +111,19 @@ impl Pipeline {
             CaptureMode::Reverse
         };
         let mut header = RecordingHeader::new(mode);
-        header.routes = cfg.proxy.routes.clone();
+        let legged = |pc: &ProxyConfig| -> Vec<crate::record::Route> {
+            pc.routes
+                .iter()
+                .cloned()
+                .map(|mut r| {
+                    if r.leg.is_none() {
+                        r.leg = pc.leg.clone();
+                    }
+                    r
+                })
+                .collect()
+        };
+        header.routes = legged(&cfg.proxy);
         header.redacted = cfg.redact;
         // Bind first so the header can name the real address (port 0 resolved).
         // tokio's bind sets SO_REUSEADDR: a restart on the same port works at once.
@@ -118,6 +132,17 @@ impl Pipeline {
             .with_context(|| format!("cannot listen on {}", cfg.proxy.listen))?;
         let listen = listener.local_addr()?;
         header.listen = vec![listen.to_string()];
+        let mut more = Vec::new();
+        for pc in &ext.more {
+            let l = tokio::net::TcpListener::bind(pc.listen)
+                .await
+                .with_context(|| format!("cannot listen on {}", pc.listen))?;
+            let mut pc = pc.clone();
+            pc.listen = l.local_addr()?;
+            header.listen.push(pc.listen.to_string());
+            header.routes.extend(legged(&pc));
+            more.push((l, pc));
+        }
 
         let (tx, rx) = mpsc::channel::<Event>();
         let (sink, recorder) = spawn_recorder(
@@ -190,6 +215,20 @@ impl Pipeline {
             })?;
         let mut pcfg = cfg.proxy.clone();
         pcfg.listen = listen;
+        let mut extra = Vec::new();
+        for (l, pc) in more {
+            match proxy::start_on(l, pc.clone(), sink.clone()).await {
+                Ok(h) => extra.push(h),
+                Err(e) => {
+                    for h in extra {
+                        h.shutdown().await;
+                    }
+                    let _ = recorder.finish().await;
+                    return Err(anyhow::Error::new(e)
+                        .context(format!("cannot start the proxy on {}", pc.listen)));
+                }
+            }
+        }
         let proxy = match proxy::start_ext_on(listener, pcfg, ext, sink.clone()).await {
             Ok(p) => p,
             Err(e) => {
@@ -201,6 +240,7 @@ impl Pipeline {
         };
         Ok(Pipeline {
             proxy,
+            extra,
             recorder,
             sink,
             verifier,
@@ -212,6 +252,11 @@ impl Pipeline {
     /// The proxy's client-facing address.
     pub fn proxy_addr(&self) -> SocketAddr {
         self.proxy.local_addr()
+    }
+
+    /// The addresses of the further listeners ([`proxy::ProxyExtras::more`]), in order.
+    pub fn extra_addrs(&self) -> Vec<SocketAddr> {
+        self.extra.iter().map(|h| h.local_addr()).collect()
     }
 
     /// The sink events go through (the prober sends its own traffic here).
@@ -228,6 +273,9 @@ impl Pipeline {
     /// recording, and returns the verifier's outcome.
     pub async fn finish(self) -> anyhow::Result<RunOutcome> {
         self.proxy.shutdown().await;
+        for h in self.extra {
+            h.shutdown().await;
+        }
         drop(self.sink);
         let recorder = self
             .recorder

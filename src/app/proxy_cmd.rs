@@ -63,7 +63,16 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
         }),
         _ => None,
     };
-    rt.block_on(run_async(a, cfg, ProxyExtras { forward: fwd, tls }))
+    let more = extra_listeners(&a, &cfg)?;
+    rt.block_on(run_async(
+        a,
+        cfg,
+        ProxyExtras {
+            forward: fwd,
+            tls,
+            more,
+        },
+    ))
 }
 
 /// Checks the flags and builds the pipeline configuration (no IO but parsing).
@@ -105,7 +114,7 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
             routes,
             rewrite_card: a.rewrite_card,
             capture_cap: a.capture_cap,
-            leg: None,
+            leg: a.leg.as_deref().and_then(leg_name),
         },
         record,
         redact: !a.no_redact,
@@ -113,6 +122,50 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
         queue_bytes: a.queue_bytes,
         print_findings: !a.quiet,
     })
+}
+
+/// `--listener LEG@ADDR=URL` (repeatable): a further reverse listener on ADDR forwarding to
+/// URL, its events stamped with leg LEG; same capture cap and card rewrite as the main one.
+///
+/// Errors: text not of that shape, a bad address or URL, a non-loopback address without
+/// `--allow-remote`.
+pub fn extra_listeners(a: &ProxyArgs, main: &PipelineConfig) -> anyhow::Result<Vec<ProxyConfig>> {
+    let mut out = Vec::new();
+    for spec in &a.listeners {
+        let (leg, rest) = spec.split_once('@').ok_or_else(|| {
+            anyhow::anyhow!("--listener {spec:?} is not LEG@ADDR=URL (e.g. upstream@127.0.0.1:8081=http://127.0.0.1:9999)")
+        })?;
+        let (addr, url) = rest.split_once('=').ok_or_else(|| {
+            anyhow::anyhow!("--listener {spec:?} is not LEG@ADDR=URL (e.g. upstream@127.0.0.1:8081=http://127.0.0.1:9999)")
+        })?;
+        let listen: SocketAddr = addr
+            .parse()
+            .map_err(|_| anyhow::anyhow!("--listener {spec:?}: {addr:?} is not IP:PORT"))?;
+        if !listen.ip().is_loopback() && !a.allow_remote {
+            bail!("--listener {listen} is not a loopback address (hint: add --allow-remote)");
+        }
+        check_upstream(url).map_err(|e| anyhow::anyhow!("--listener {spec:?}: {e}"))?;
+        out.push(ProxyConfig {
+            listen,
+            routes: vec![Route {
+                prefix: "/".into(),
+                upstream: url.to_string(),
+                leg: None,
+            }],
+            rewrite_card: main.proxy.rewrite_card,
+            capture_cap: main.proxy.capture_cap,
+            leg: leg_name(leg),
+        });
+    }
+    Ok(out)
+}
+
+/// `--leg` text to the event's leg: `client` (the client-facing hop) is the absent leg.
+fn leg_name(s: &str) -> Option<String> {
+    match s.trim() {
+        "" | "client" => None,
+        other => Some(other.to_string()),
+    }
 }
 
 /// `recordings/proxy-<UTC time>.jsonl`.
@@ -132,6 +185,7 @@ async fn run_async(
     // Install the signal handlers before anything is announced: a SIGTERM that arrives
     // right after the banner must end the run cleanly, not kill the process.
     let stop = stop_signal()?;
+    let more_cfgs = ext.more.clone();
     let forward = ext.forward.is_some();
     let intercept = ext.forward.as_ref().is_some_and(|f| f.intercept.is_some());
     let scheme = if ext.tls.is_some() { "https" } else { "http" };
@@ -149,6 +203,12 @@ async fn run_async(
     );
     if intercept {
         eprintln!("  intercepting TLS: clients must trust the CA of `a2a-interop ca path`");
+    }
+    for (addr, pc) in pipeline.extra_addrs().iter().zip(&more_cfgs) {
+        let leg = pc.leg.as_deref().unwrap_or("client");
+        for r in &pc.routes {
+            eprintln!("  listener http://{addr} (leg {leg}) -> {}", r.upstream);
+        }
     }
     if forward {
         eprintln!(

@@ -175,7 +175,7 @@ pub async fn start_forward_on(
         cfg,
         ProxyExtras {
             forward: Some(fwd),
-            tls: None,
+            ..ProxyExtras::default()
         },
         sink,
     )
@@ -190,6 +190,10 @@ pub struct ProxyExtras {
     pub forward: Option<forward::ForwardConfig>,
     /// TLS on the client-facing listener (`--tls-cert FILE --tls-key FILE`, PEM).
     pub tls: Option<tls::ListenerTls>,
+    /// Further reverse listeners recorded into the same file, each with its own routes and
+    /// `leg` (gateway verification: the client leg in front of a gateway, the `upstream` leg
+    /// between gateway and agent). Used by the pipeline ([`crate::app::pipeline`]).
+    pub more: Vec<ProxyConfig>,
 }
 
 /// [`start_on`] with [`ProxyExtras`].

@@ -1,0 +1,132 @@
+//! Two listeners in one recording (gateway verification): the client leg in front of a
+//! gateway and the `upstream` leg between the gateway and the agent, over real sockets.
+
+#[path = "common/proxy_support.rs"]
+mod support;
+
+use std::net::SocketAddr;
+use std::sync::{Arc, OnceLock};
+
+use a2a_interop::app::pipeline::Pipeline;
+use a2a_interop::proxy::{ProxyConfig, ProxyExtras};
+use a2a_interop::record::{EventKind, Route, DEFAULT_CAPTURE_CAP};
+use bytes::Bytes;
+use http_body_util::BodyExt;
+use hyper::body::Incoming;
+use hyper::Request;
+use support::*;
+
+const RPC: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"t-1"}}"#;
+
+/// A gateway (small hyper forwarder): every request goes, same method, path and body, to
+/// the address set in `to` once known.
+async fn gateway(to: Arc<OnceLock<SocketAddr>>) -> SocketAddr {
+    serve(Arc::new(move |req: Request<Incoming>| {
+        let to = to.clone();
+        Box::pin(async move {
+            let target = *to.get().expect("gateway target set before traffic");
+            let (parts, body) = req.into_parts();
+            let body = body
+                .collect()
+                .await
+                .map(|c| c.to_bytes())
+                .unwrap_or_default();
+            let url = format!(
+                "http://{target}{}",
+                parts
+                    .uri
+                    .path_and_query()
+                    .map(|p| p.as_str())
+                    .unwrap_or("/")
+            );
+            let mut b = Request::builder().method(parts.method).uri(url);
+            if let Some(ct) = parts.headers.get("content-type") {
+                b = b.header("content-type", ct);
+            }
+            let (status, _h, bytes) = fetch(&client_h1(), b.body(full(body)).unwrap()).await;
+            hyper::Response::builder()
+                .status(status)
+                .header("content-type", "application/json")
+                .body(full(Bytes::from(bytes)))
+                .unwrap()
+        })
+    }))
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn both_legs_are_recorded_into_one_file_with_their_leg() {
+    let agent = echo_server("agent").await;
+    let to = Arc::new(OnceLock::new());
+    let gw = gateway(to.clone()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "gw.jsonl");
+    let cfg = pipeline_cfg(vec![("/", format!("http://{gw}"))], &rec);
+    let upstream_leg = ProxyConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        routes: vec![Route {
+            prefix: "/".into(),
+            upstream: format!("http://{agent}"),
+            leg: None,
+        }],
+        rewrite_card: false,
+        capture_cap: DEFAULT_CAPTURE_CAP,
+        leg: Some("upstream".into()),
+    };
+    let p = Pipeline::start_ext(
+        cfg,
+        ProxyExtras {
+            more: vec![upstream_leg],
+            ..ProxyExtras::default()
+        },
+    )
+    .await
+    .unwrap();
+    let up_addr = p.extra_addrs()[0];
+    to.set(up_addr).unwrap();
+    let front = p.proxy_addr();
+    let (status, _, body) = fetch(&client_h1(), post(&format!("http://{front}/a2a"), RPC)).await;
+    assert_eq!(status, 200);
+    let out = p.finish().await.unwrap();
+    assert_eq!(
+        out.header.listen,
+        vec![front.to_string(), up_addr.to_string()]
+    );
+    assert_eq!(out.header.routes.len(), 2);
+    assert_eq!(out.header.routes[0].leg, None);
+    assert_eq!(out.header.routes[1].leg.as_deref(), Some("upstream"));
+
+    let evs = read_events(&rec);
+    let heads: Vec<(Option<String>, String, Option<String>)> = evs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::RequestHead { url, upstream, .. } => {
+                Some((e.leg.clone(), url.clone(), upstream.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        heads,
+        vec![
+            (
+                None,
+                format!("http://{front}/a2a"),
+                Some(format!("http://{gw}/a2a"))
+            ),
+            (
+                Some("upstream".to_string()),
+                format!("http://{up_addr}/a2a"),
+                Some(format!("http://{agent}/a2a"))
+            ),
+        ]
+    );
+    // Every event of an exchange carries its listener's leg.
+    for (ex, leg) in [("e1", None), ("e2", Some("upstream"))] {
+        assert!(of_exchange(&evs, ex)
+            .iter()
+            .all(|e| e.leg.as_deref() == leg));
+        assert_eq!(request_body(&evs, ex), RPC);
+    }
+    assert_eq!(response_chunks(&evs, "e1").concat(), body.to_vec());
+}
