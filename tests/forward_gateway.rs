@@ -10,7 +10,6 @@ use std::sync::{Arc, OnceLock};
 use a2a_interop::app::pipeline::Pipeline;
 use a2a_interop::proxy::{ProxyConfig, ProxyExtras};
 use a2a_interop::record::{EventKind, Route, DEFAULT_CAPTURE_CAP};
-use bytes::Bytes;
 use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper::Request;
@@ -47,7 +46,7 @@ async fn gateway(to: Arc<OnceLock<SocketAddr>>) -> SocketAddr {
             hyper::Response::builder()
                 .status(status)
                 .header("content-type", "application/json")
-                .body(full(Bytes::from(bytes)))
+                .body(full(bytes))
                 .unwrap()
         })
     }))
