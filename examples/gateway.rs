@@ -136,10 +136,46 @@ async fn serve_gateway(gw: Arc<Gateway>) -> std::io::Result<SocketAddr> {
     Ok(addr)
 }
 
+/// What one run showed: the client's step lines and the verifier's findings.
+pub struct GatewayRun {
+    /// `Agent Card 200 PASS ...`, `SendMessage 404 FAIL ...`, `stream NOT_REACHED`.
+    pub steps: Vec<String>,
+    /// Every finding of the run (online verifier, both legs).
+    pub findings: Vec<a2a_interop::verify::Finding>,
+    /// The recording file.
+    pub record: std::path::PathBuf,
+}
+
 #[tokio::main]
+#[allow(dead_code)]
 async fn main() -> anyhow::Result<()> {
     let fixed = std::env::args().any(|a| a == "--fixed");
-    let dir = std::env::temp_dir().join(format!("a2a-interop-gateway-{}", std::process::id()));
+    let run = run(fixed).await?;
+    for s in &run.steps {
+        println!("{s}");
+    }
+    println!("recording: {}", run.record.display());
+    if run.findings.is_empty() {
+        println!("findings: none");
+    }
+    for f in &run.findings {
+        println!(
+            "  [{} leg] {}",
+            f.leg.as_deref().unwrap_or("client"),
+            finding_line(f)
+        );
+    }
+    Ok(())
+}
+
+/// Runs agent, gateway (broken unless `fixed`), both proxy legs and the client once.
+pub async fn run(fixed: bool) -> anyhow::Result<GatewayRun> {
+    let mut steps = Vec::new();
+    let dir = std::env::temp_dir().join(format!(
+        "a2a-interop-gateway-{}-{}",
+        std::process::id(),
+        if fixed { "fixed" } else { "broken" }
+    ));
     std::fs::create_dir_all(&dir)?;
     let record = dir.join(if fixed { "fixed.jsonl" } else { "broken.jsonl" });
 
@@ -202,14 +238,18 @@ async fn main() -> anyhow::Result<()> {
     let _ = gw.public.set(format!("http://{}", pipeline.proxy_addr()));
     let front = format!("http://{}{MOUNT}", pipeline.proxy_addr());
 
-    println!(
+    steps.push(format!(
         "gateway ({}) at http://{gw_addr}{MOUNT}, client through the proxy at {front}",
         if fixed { "fixed" } else { "broken" }
-    );
+    ));
     match fetch_card(&front, ProtocolVersion::V1_0).await {
-        Err(e) => println!("Agent Card FAIL ({e})\nSendMessage NOT_REACHED\nstream NOT_REACHED"),
+        Err(e) => {
+            steps.push(format!("Agent Card FAIL ({e})"));
+            steps.push("SendMessage NOT_REACHED".into());
+            steps.push("stream NOT_REACHED".into());
+        }
         Ok((_card, url)) => {
-            println!("Agent Card 200 PASS (interface {url})");
+            steps.push(format!("Agent Card 200 PASS (interface {url})"));
             let params = json!({"message": {"messageId": "m-1", "role": "ROLE_USER",
                 "parts": [{"text": "hello"}]}});
             let mut rpc =
@@ -217,13 +257,14 @@ async fn main() -> anyhow::Result<()> {
             match rpc.call("SendMessage", params.clone()).await {
                 Err(e) => {
                     let code = e.split_whitespace().nth(1).unwrap_or("?").to_string();
-                    println!("SendMessage {code} FAIL ({e})\nstream NOT_REACHED");
+                    steps.push(format!("SendMessage {code} FAIL ({e})"));
+                    steps.push("stream NOT_REACHED".into());
                 }
                 Ok(_) => {
-                    println!("SendMessage 200 PASS");
+                    steps.push("SendMessage 200 PASS".into());
                     match rpc.stream("SendStreamingMessage", params).await {
-                        Ok(evs) => println!("stream 200 PASS ({} events)", evs.len()),
-                        Err(e) => println!("stream FAIL ({e})"),
+                        Ok(evs) => steps.push(format!("stream 200 PASS ({} events)", evs.len())),
+                        Err(e) => steps.push(format!("stream FAIL ({e})")),
                     }
                 }
             }
@@ -231,16 +272,9 @@ async fn main() -> anyhow::Result<()> {
     }
     let out = pipeline.finish().await?;
     agent.shutdown().await;
-    println!("recording: {}", record.display());
-    if out.verify.findings.is_empty() {
-        println!("findings: none");
-    }
-    for f in &out.verify.findings {
-        println!(
-            "  [{} leg] {}",
-            f.leg.as_deref().unwrap_or("client"),
-            finding_line(f)
-        );
-    }
-    Ok(())
+    Ok(GatewayRun {
+        steps,
+        findings: out.verify.findings,
+        record,
+    })
 }

@@ -129,3 +129,39 @@ async fn both_legs_are_recorded_into_one_file_with_their_leg() {
     }
     assert_eq!(response_chunks(&evs, "e1").concat(), body.to_vec());
 }
+
+#[path = "../examples/gateway.rs"]
+#[allow(dead_code)]
+mod gateway_example;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn doubled_base_path_gateway_gives_card_url_findings_on_the_client_leg() {
+    let run = gateway_example::run(false).await.unwrap();
+    let steps: Vec<&str> = run.steps.iter().skip(1).map(|s| s.as_str()).collect();
+    assert!(steps[0].starts_with("Agent Card 200 PASS"), "{steps:?}");
+    assert!(steps[1].starts_with("SendMessage 404 FAIL"), "{steps:?}");
+    assert_eq!(steps[2], "stream NOT_REACHED");
+    let mut got: Vec<(String, Option<String>)> = run
+        .findings
+        .iter()
+        .map(|f| (f.rule.clone(), f.leg.clone()))
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        vec![("CARD-URL-001".into(), None), ("CARD-URL-002".into(), None)]
+    );
+    // Both legs are in the one recording.
+    let evs = read_events(&run.record);
+    assert!(evs.iter().any(|e| e.leg.as_deref() == Some("upstream")));
+    assert!(evs.iter().any(|e| e.leg.is_none() && e.exchange.is_some()));
+    let _ = std::fs::remove_dir_all(run.record.parent().unwrap());
+
+    let run = gateway_example::run(true).await.unwrap();
+    let steps: Vec<&str> = run.steps.iter().skip(1).map(|s| s.as_str()).collect();
+    assert!(steps[1].starts_with("SendMessage 200 PASS"), "{steps:?}");
+    assert!(steps[2].starts_with("stream 200 PASS"), "{steps:?}");
+    let got: Vec<&str> = run.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert!(got.is_empty(), "fixed gateway: {got:?}");
+    let _ = std::fs::remove_dir_all(run.record.parent().unwrap());
+}
