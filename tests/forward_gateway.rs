@@ -165,3 +165,33 @@ async fn doubled_base_path_gateway_gives_card_url_findings_on_the_client_leg() {
     assert!(got.is_empty(), "fixed gateway: {got:?}");
     let _ = std::fs::remove_dir_all(run.record.parent().unwrap());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_agents_behind_one_proxy_are_attributed() {
+    let a = echo_server("a").await;
+    let b = echo_server("b").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "two.jsonl");
+    let (p, base) = start(pipeline_cfg(
+        vec![("/a", format!("http://{a}")), ("/b", format!("http://{b}"))],
+        &rec,
+    ))
+    .await;
+    let mut req = post(&format!("{base}/b/rpc"), RPC);
+    req.headers_mut()
+        .insert("user-agent", "agent-a/1.0".parse().unwrap());
+    let (status, _, _) = fetch(&client_h1(), req).await;
+    assert_eq!(status, 200);
+    let out = p.finish().await.unwrap();
+    assert_offline_matches(&out.verify, &rec);
+    let evs = read_events(&rec);
+    let ex = of_exchange(&evs, "e1");
+    assert!(matches!(ex[0].kind, EventKind::RequestHead { .. }));
+    match &ex[1].kind {
+        EventKind::Attribution { callee, caller } => {
+            assert_eq!(callee.as_deref(), Some("/b"));
+            assert_eq!(caller.as_deref(), Some("agent-a/1.0"));
+        }
+        other => panic!("expected attribution after request_head, got {other:?}"),
+    }
+}

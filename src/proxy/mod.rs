@@ -574,6 +574,13 @@ async fn handle(
         .and_then(|t| st.routes.get(t.index))
         .and_then(|r| r.leg.clone())
         .or_else(|| st.leg.clone());
+    // The caller: this listener's `--leg` name, else the client's User-Agent.
+    let caller = st.leg.clone().or_else(|| {
+        req.headers()
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    });
     let ctx = st.sink.as_ref().map(|sink| {
         Arc::new(ExchangeCtx::new(
             sink.clone(),
@@ -592,6 +599,13 @@ async fn handle(
             headers: headers_of(req.headers()),
             upstream: target.as_ref().map(|t| t.url.clone()),
         });
+        // Several agents behind one proxy: say which one was called, and by whom when known.
+        if let Some(t) = target.as_ref().filter(|_| st.routes.len() > 1) {
+            ctx.send(EventKind::Attribution {
+                callee: Some(t.prefix.clone()),
+                caller: caller.clone(),
+            });
+        }
     }
     let Some(target) = target else {
         if st.forward.is_some() {
