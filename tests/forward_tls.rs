@@ -100,6 +100,15 @@ async fn curl(args: Vec<String>) -> (i32, u16, String) {
 }
 
 async fn intercepting(rec: &Path, ca_dir: &Path, upstream_ca: Vec<PathBuf>) -> (Pipeline, String) {
+    intercepting_with(rec, ca_dir, upstream_ca, false).await
+}
+
+async fn intercepting_with(
+    rec: &Path,
+    ca_dir: &Path,
+    upstream_ca: Vec<PathBuf>,
+    insecure_upstream: bool,
+) -> (Pipeline, String) {
     let p = Pipeline::start_forward(
         pipeline_cfg(vec![], rec),
         ForwardConfig {
@@ -107,7 +116,7 @@ async fn intercepting(rec: &Path, ca_dir: &Path, upstream_ca: Vec<PathBuf>) -> (
             intercept: Some(InterceptConfig {
                 ca_dir: ca_dir.to_path_buf(),
                 upstream_ca,
-                insecure_upstream: false,
+                insecure_upstream,
             }),
         },
     )
@@ -264,4 +273,26 @@ async fn reverse_listener_serves_tls_with_given_cert_and_key() {
         .collect();
     assert_eq!(urls, vec![url.clone(), url]);
     assert_eq!(request_body(&evs, "e2"), RPC.as_bytes());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn insecure_upstream_accepts_an_unvouched_agent_only_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let ca_dir = dir.path().join("ca");
+    let ca_cert = tls::init_ca(&ca_dir).unwrap();
+    let (agent, _pem) = tls_agent(dir.path()).await;
+    let rec = tmp_recording(&dir, "insecure.jsonl");
+    let (p, px) = intercepting_with(&rec, &ca_dir, vec![], true).await;
+    let (code, status, body) = curl(vec![
+        "--proxy".into(),
+        px,
+        "--cacert".into(),
+        ca_cert.display().to_string(),
+        format!("https://localhost:{}/rpc", agent.port()),
+    ])
+    .await;
+    assert_eq!((code, status), (0, 200), "{body}");
+    assert!(body.contains("\"seenPath\":\"/rpc\""), "{body}");
+    p.finish().await.unwrap();
+    assert_eq!(outcome(&read_events(&rec), "e1").0, Outcome::Complete);
 }
