@@ -42,10 +42,15 @@ async fn gateway(to: Arc<OnceLock<SocketAddr>>) -> SocketAddr {
             if let Some(ct) = parts.headers.get("content-type") {
                 b = b.header("content-type", ct);
             }
-            let (status, _h, bytes) = fetch(&client_h1(), b.body(full(body)).unwrap()).await;
+            // Buffers the whole response (a gateway that is not stream-aware).
+            let (status, h, bytes) = fetch(&client_h1(), b.body(full(body)).unwrap()).await;
+            let ct = h
+                .get("content-type")
+                .cloned()
+                .unwrap_or(http::HeaderValue::from_static("application/json"));
             hyper::Response::builder()
                 .status(status)
-                .header("content-type", "application/json")
+                .header("content-type", ct)
                 .body(full(bytes))
                 .unwrap()
         })
@@ -194,4 +199,50 @@ async fn two_agents_behind_one_proxy_are_attributed() {
         }
         other => panic!("expected attribution after request_head, got {other:?}"),
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_two_leg_recording_lets_the_verifier_see_a_buffering_gateway() {
+    // The agent streams 4 events 400 ms apart; the gateway (see `gateway`) reads the whole
+    // response before answering, so the client leg gets them in one burst (GW-SSE-001).
+    let agent = sse_server(4, std::time::Duration::from_millis(400)).await;
+    let to = Arc::new(OnceLock::new());
+    let gw = gateway(to.clone()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "gw-sse.jsonl");
+    let upstream_leg = ProxyConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        routes: vec![Route {
+            prefix: "/".into(),
+            upstream: format!("http://{agent}"),
+            leg: None,
+        }],
+        rewrite_card: false,
+        capture_cap: DEFAULT_CAPTURE_CAP,
+        leg: Some("upstream".into()),
+    };
+    let p = Pipeline::start_ext(
+        pipeline_cfg(vec![("/", format!("http://{gw}"))], &rec),
+        ProxyExtras {
+            more: vec![upstream_leg],
+            ..ProxyExtras::default()
+        },
+    )
+    .await
+    .unwrap();
+    to.set(p.extra_addrs()[0]).unwrap();
+    let mut req = post(&format!("http://{}/a2a", p.proxy_addr()), RPC);
+    req.headers_mut()
+        .insert("content-type", "application/json".parse().unwrap());
+    let (status, _, _) = fetch(&client_h1(), req).await;
+    assert_eq!(status, 200);
+    let out = p.finish().await.unwrap();
+    let rules: Vec<&str> = out
+        .verify
+        .findings
+        .iter()
+        .map(|f| f.rule.as_str())
+        .collect();
+    assert!(rules.contains(&"GW-SSE-001"), "{rules:?}");
+    assert_offline_matches(&out.verify, &rec);
 }
