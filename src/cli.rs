@@ -34,6 +34,8 @@ pub enum Command {
     Export(ExportArgs),
     /// Cut the smallest redacted transcript that still shows one finding, plus a curl script
     Repro(ReproArgs),
+    /// Local CA for `proxy --forward --intercept-tls`: `ca init`, `ca path`
+    Ca(CaArgs),
 }
 
 /// Report formats.
@@ -120,6 +122,61 @@ pub struct ProxyArgs {
     /// Allow a non-loopback --listen address
     #[arg(long)]
     pub allow_remote: bool,
+    /// Forward-proxy mode: clients use this proxy as HTTP_PROXY / HTTPS_PROXY
+    /// (absolute-form requests recorded, CONNECT tunnelled and counted)
+    #[arg(long)]
+    pub forward: bool,
+    /// Forward mode: hosts the proxy may connect to: exact, *.suffix or * (repeatable;
+    /// default any)
+    #[arg(long = "allow-host", value_name = "PATTERN", requires = "forward")]
+    pub allow_hosts: Vec<String>,
+    /// Forward mode: terminate TLS on CONNECT with certificates of the local CA (see
+    /// `a2a-interop ca init`) and record the decrypted exchanges
+    #[arg(long, requires = "forward")]
+    pub intercept_tls: bool,
+    /// Directory of the local CA [default: $XDG_CONFIG_HOME/a2a-interop or
+    /// ~/.config/a2a-interop]
+    #[arg(long, value_name = "DIR")]
+    pub ca_dir: Option<PathBuf>,
+    /// PEM file of a CA the agents' certificates may chain to, besides the webpki roots
+    /// (repeatable)
+    #[arg(long = "upstream-ca", value_name = "FILE", requires = "intercept_tls")]
+    pub upstream_ca: Vec<PathBuf>,
+    /// Do not verify the agents' TLS certificates (never the default)
+    #[arg(long, requires = "intercept_tls")]
+    pub insecure_upstream: bool,
+    /// Serve the client-facing listener over TLS with this PEM certificate chain
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// PEM private key of --tls-cert
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+    /// Leg name of the main listener's events: client (the default, client-facing hop),
+    /// upstream (between a gateway and the agent), or any name
+    #[arg(long, value_name = "NAME")]
+    pub leg: Option<String>,
+    /// A further listener in the same recording: LEG@ADDR=URL, e.g.
+    /// upstream@127.0.0.1:8081=http://127.0.0.1:9999 (repeatable; gateway verification)
+    #[arg(long = "listener", value_name = "LEG@ADDR=URL")]
+    pub listeners: Vec<String>,
+}
+
+/// `a2a-interop ca`: the local CA of `proxy --forward --intercept-tls`.
+#[derive(Debug, Clone, Args)]
+pub struct CaArgs {
+    #[command(subcommand)]
+    pub action: CaAction,
+    /// CA directory [default: $XDG_CONFIG_HOME/a2a-interop or ~/.config/a2a-interop]
+    #[arg(long, value_name = "DIR", global = true)]
+    pub ca_dir: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum CaAction {
+    /// Create the CA (kept if it exists); prints the certificate's path
+    Init,
+    /// Print the path of the CA certificate (give it to clients, e.g. curl --cacert)
+    Path,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use crate::cli::{Cli, Command};
 
+pub mod ca_cmd;
 pub mod demo;
 pub mod export_cmd;
 pub mod pipeline;
@@ -28,6 +29,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Probe(a) => probe_cmd::run(a),
         Command::Export(a) => export_cmd::run(a),
         Command::Repro(a) => repro_cmd::run(a),
+        Command::Ca(a) => ca_cmd::run(a),
     }
 }
 

@@ -60,6 +60,8 @@ pub struct RunOutcome {
 /// A running pipeline.
 pub struct Pipeline {
     proxy: ProxyHandle,
+    /// Further listeners (`--listener`, gateway verification), same recording.
+    extra: Vec<ProxyHandle>,
     recorder: Recorder,
     sink: EventSink,
     verifier: JoinHandle<VerifyOutcome>,
@@ -80,8 +82,48 @@ impl Pipeline {
     /// Starts recorder, verifier and proxy. Errors: the recording file cannot be created,
     /// the listen address cannot be bound, a route is invalid.
     pub async fn start(cfg: PipelineConfig) -> anyhow::Result<Pipeline> {
-        let mut header = RecordingHeader::new(CaptureMode::Reverse);
-        header.routes = cfg.proxy.routes.clone();
+        Self::start_ext(cfg, proxy::ProxyExtras::default()).await
+    }
+
+    /// [`Pipeline::start`] in forward mode (`proxy --forward`, [`proxy::forward`]): the
+    /// recording header says `mode: forward`. Same errors.
+    pub async fn start_forward(
+        cfg: PipelineConfig,
+        fwd: proxy::forward::ForwardConfig,
+    ) -> anyhow::Result<Pipeline> {
+        let ext = proxy::ProxyExtras {
+            forward: Some(fwd),
+            ..proxy::ProxyExtras::default()
+        };
+        Self::start_ext(cfg, ext).await
+    }
+
+    /// [`Pipeline::start`] with listener extras (forward mode, TLS listener); the header's
+    /// mode is `forward` when `ext.forward` is set. Same errors, plus certificate / CA files
+    /// that cannot be loaded.
+    pub async fn start_ext(
+        cfg: PipelineConfig,
+        ext: proxy::ProxyExtras,
+    ) -> anyhow::Result<Pipeline> {
+        let mode = if ext.forward.is_some() {
+            CaptureMode::Forward
+        } else {
+            CaptureMode::Reverse
+        };
+        let mut header = RecordingHeader::new(mode);
+        let legged = |pc: &ProxyConfig| -> Vec<crate::record::Route> {
+            pc.routes
+                .iter()
+                .cloned()
+                .map(|mut r| {
+                    if r.leg.is_none() {
+                        r.leg = pc.leg.clone();
+                    }
+                    r
+                })
+                .collect()
+        };
+        header.routes = legged(&cfg.proxy);
         header.redacted = cfg.redact;
         // Bind first so the header can name the real address (port 0 resolved).
         // tokio's bind sets SO_REUSEADDR: a restart on the same port works at once.
@@ -90,6 +132,17 @@ impl Pipeline {
             .with_context(|| format!("cannot listen on {}", cfg.proxy.listen))?;
         let listen = listener.local_addr()?;
         header.listen = vec![listen.to_string()];
+        let mut more = Vec::new();
+        for pc in &ext.more {
+            let l = tokio::net::TcpListener::bind(pc.listen)
+                .await
+                .with_context(|| format!("cannot listen on {}", pc.listen))?;
+            let mut pc = pc.clone();
+            pc.listen = l.local_addr()?;
+            header.listen.push(pc.listen.to_string());
+            header.routes.extend(legged(&pc));
+            more.push((l, pc));
+        }
 
         let (tx, rx) = mpsc::channel::<Event>();
         let (sink, recorder) = spawn_recorder(
@@ -177,7 +230,21 @@ impl Pipeline {
             })?;
         let mut pcfg = cfg.proxy.clone();
         pcfg.listen = listen;
-        let proxy = match proxy::start_on(listener, pcfg, sink.clone()).await {
+        let mut extra = Vec::new();
+        for (l, pc) in more {
+            match proxy::start_on(l, pc.clone(), sink.clone()).await {
+                Ok(h) => extra.push(h),
+                Err(e) => {
+                    for h in extra {
+                        h.shutdown().await;
+                    }
+                    let _ = recorder.finish().await;
+                    return Err(anyhow::Error::new(e)
+                        .context(format!("cannot start the proxy on {}", pc.listen)));
+                }
+            }
+        }
+        let proxy = match proxy::start_ext_on(listener, pcfg, ext, sink.clone()).await {
             Ok(p) => p,
             Err(e) => {
                 let _ = recorder.finish().await;
@@ -188,6 +255,7 @@ impl Pipeline {
         };
         Ok(Pipeline {
             proxy,
+            extra,
             recorder,
             sink,
             verifier,
@@ -199,6 +267,11 @@ impl Pipeline {
     /// The proxy's client-facing address.
     pub fn proxy_addr(&self) -> SocketAddr {
         self.proxy.local_addr()
+    }
+
+    /// The addresses of the further listeners ([`proxy::ProxyExtras::more`]), in order.
+    pub fn extra_addrs(&self) -> Vec<SocketAddr> {
+        self.extra.iter().map(|h| h.local_addr()).collect()
     }
 
     /// The sink events go through (the prober sends its own traffic here).
@@ -215,6 +288,9 @@ impl Pipeline {
     /// recording, and returns the verifier's outcome.
     pub async fn finish(self) -> anyhow::Result<RunOutcome> {
         self.proxy.shutdown().await;
+        for h in self.extra {
+            h.shutdown().await;
+        }
         drop(self.sink);
         let recorder = self
             .recorder

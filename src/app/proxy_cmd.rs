@@ -4,6 +4,9 @@
 ```text
 a2a-interop proxy --listen 127.0.0.1:8080 --upstream URL [--route /p=URL]... [--record FILE]
     [--rewrite-card] [--lossless] [--no-redact] [--report FILE --format F] [--quiet]
+a2a-interop proxy --forward [--listen 127.0.0.1:3128] [--allow-host PATTERN]... [--record FILE]
+    [--intercept-tls [--ca-dir DIR] [--upstream-ca FILE]... [--insecure-upstream]]
+a2a-interop proxy ... [--tls-cert FILE --tls-key FILE]     (TLS on the client-facing listener)
 ```
 
 Prints a banner on stderr, findings as they happen, and on Ctrl-C / SIGTERM stops within
@@ -19,7 +22,9 @@ use anyhow::{bail, Context as _};
 
 use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
 use crate::cli::{FailOn, Format, ProxyArgs};
-use crate::proxy::{parse_route, route::check_upstream, ProxyConfig};
+use crate::proxy::forward::{ForwardConfig, InterceptConfig};
+use crate::proxy::tls::ListenerTls;
+use crate::proxy::{parse_route, route::check_upstream, ProxyConfig, ProxyExtras};
 use crate::record::Route;
 use crate::report::{self, ExchangeIndex, ReportInput, SourceFile, SourceInfo, SourceKind};
 use crate::verify::Severity;
@@ -28,11 +33,46 @@ use crate::verify::Severity;
 /// or above it; errors are exit 2.
 pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
     let cfg = config_from_args(&a)?;
+    let intercept = if a.intercept_tls {
+        let ca_dir = match a.ca_dir.clone().or_else(crate::proxy::tls::default_ca_dir) {
+            Some(d) => d,
+            None => bail!(
+                "no CA directory: neither XDG_CONFIG_HOME nor HOME is set (hint: --ca-dir DIR)"
+            ),
+        };
+        Some(InterceptConfig {
+            ca_dir,
+            upstream_ca: a.upstream_ca.clone(),
+            insecure_upstream: a.insecure_upstream,
+        })
+    } else {
+        None
+    };
+    let fwd = a.forward.then(|| ForwardConfig {
+        allow_hosts: a.allow_hosts.clone(),
+        intercept,
+    });
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    rt.block_on(run_async(a, cfg))
+    let tls = match (&a.tls_cert, &a.tls_key) {
+        (Some(cert), Some(key)) => Some(ListenerTls {
+            cert: cert.clone(),
+            key: key.clone(),
+        }),
+        _ => None,
+    };
+    let more = extra_listeners(&a, &cfg)?;
+    rt.block_on(run_async(
+        a,
+        cfg,
+        ProxyExtras {
+            forward: fwd,
+            tls,
+            more,
+        },
+    ))
 }
 
 /// Checks the flags and builds the pipeline configuration (no IO but parsing).
@@ -60,7 +100,7 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
     for r in &a.routes {
         routes.push(parse_route(r).map_err(|e| anyhow::anyhow!("--route: {e}"))?);
     }
-    if routes.is_empty() {
+    if routes.is_empty() && !a.forward {
         bail!("no upstream given (hint: --upstream http://127.0.0.1:9999 or --route /prefix=URL)");
     }
     let record = if a.no_record {
@@ -74,7 +114,7 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
             routes,
             rewrite_card: a.rewrite_card,
             capture_cap: a.capture_cap,
-            leg: None,
+            leg: a.leg.as_deref().and_then(leg_name),
         },
         record,
         redact: !a.no_redact,
@@ -84,26 +124,101 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
     })
 }
 
+/// `--listener LEG@ADDR=URL` (repeatable): a further reverse listener on ADDR forwarding to
+/// URL, its events stamped with leg LEG; same capture cap and card rewrite as the main one.
+///
+/// Errors: text not of that shape, a bad address or URL, a non-loopback address without
+/// `--allow-remote`.
+pub fn extra_listeners(a: &ProxyArgs, main: &PipelineConfig) -> anyhow::Result<Vec<ProxyConfig>> {
+    let mut out = Vec::new();
+    for spec in &a.listeners {
+        let (leg, rest) = spec.split_once('@').ok_or_else(|| {
+            anyhow::anyhow!("--listener {spec:?} is not LEG@ADDR=URL (e.g. upstream@127.0.0.1:8081=http://127.0.0.1:9999)")
+        })?;
+        let (addr, url) = rest.split_once('=').ok_or_else(|| {
+            anyhow::anyhow!("--listener {spec:?} is not LEG@ADDR=URL (e.g. upstream@127.0.0.1:8081=http://127.0.0.1:9999)")
+        })?;
+        let listen: SocketAddr = addr
+            .parse()
+            .map_err(|_| anyhow::anyhow!("--listener {spec:?}: {addr:?} is not IP:PORT"))?;
+        if !listen.ip().is_loopback() && !a.allow_remote {
+            bail!("--listener {listen} is not a loopback address (hint: add --allow-remote)");
+        }
+        check_upstream(url).map_err(|e| anyhow::anyhow!("--listener {spec:?}: {e}"))?;
+        out.push(ProxyConfig {
+            listen,
+            routes: vec![Route {
+                prefix: "/".into(),
+                upstream: url.to_string(),
+                leg: None,
+            }],
+            rewrite_card: main.proxy.rewrite_card,
+            capture_cap: main.proxy.capture_cap,
+            leg: leg_name(leg),
+        });
+    }
+    Ok(out)
+}
+
+/// `--leg` text to the event's leg: `client` (the client-facing hop) is the absent leg.
+fn leg_name(s: &str) -> Option<String> {
+    match s.trim() {
+        "" | "client" => None,
+        other => Some(other.to_string()),
+    }
+}
+
 /// `recordings/proxy-<UTC time>.jsonl`.
 pub fn default_record_path() -> PathBuf {
     let t = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
     PathBuf::from("recordings").join(format!("proxy-{t}.jsonl"))
 }
 
-async fn run_async(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode> {
+async fn run_async(
+    a: ProxyArgs,
+    cfg: PipelineConfig,
+    ext: ProxyExtras,
+) -> anyhow::Result<ExitCode> {
     let listen = cfg.proxy.listen;
     let routes = cfg.proxy.routes.clone();
     let record = cfg.record.clone();
     // Install the signal handlers before anything is announced: a SIGTERM that arrives
     // right after the banner must end the run cleanly, not kill the process.
     let stop = stop_signal()?;
-    let pipeline = Pipeline::start(cfg)
+    let more_cfgs = ext.more.clone();
+    let forward = ext.forward.is_some();
+    let intercept = ext.forward.as_ref().is_some_and(|f| f.intercept.is_some());
+    let scheme = if ext.tls.is_some() { "https" } else { "http" };
+    let allow = ext
+        .forward
+        .as_ref()
+        .map(|f| f.allow_hosts.join(" "))
+        .unwrap_or_default();
+    let pipeline = Pipeline::start_ext(cfg, ext)
         .await
         .map_err(|e| explain_start_error(e, listen))?;
     eprintln!(
-        "a2a-interop proxy listening on http://{}",
+        "a2a-interop proxy listening on {scheme}://{}",
         pipeline.proxy_addr()
     );
+    if intercept {
+        eprintln!("  intercepting TLS: clients must trust the CA of `a2a-interop ca path`");
+    }
+    for (addr, pc) in pipeline.extra_addrs().iter().zip(&more_cfgs) {
+        let leg = pc.leg.as_deref().unwrap_or("client");
+        for r in &pc.routes {
+            eprintln!("  listener http://{addr} (leg {leg}) -> {}", r.upstream);
+        }
+    }
+    if forward {
+        eprintln!(
+            "  forward mode: export HTTP_PROXY=http://{0} HTTPS_PROXY=http://{0}",
+            pipeline.proxy_addr()
+        );
+        if !allow.is_empty() {
+            eprintln!("  allowed hosts: {allow}");
+        }
+    }
     for r in &routes {
         eprintln!("  route {} -> {}", r.prefix, r.upstream);
     }

@@ -22,8 +22,10 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 */
 
 pub mod card;
+pub mod forward;
 pub mod route;
 pub mod tee;
+pub mod tls;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -112,6 +114,21 @@ struct State {
     h1: Client<HttpConnector, ProxyBody>,
     h2: Client<HttpConnector, ProxyBody>,
     shutting_down: Arc<AtomicBool>,
+    /// Forward mode (`--forward`), else reverse only.
+    forward: Option<forward::ForwardState>,
+    /// Turns `true` on shutdown (CONNECT tunnels watch it).
+    stop_rx: watch::Receiver<bool>,
+    /// `--tls-cert/--tls-key`: the client-facing listener speaks TLS (ALPN h2, http/1.1).
+    listener_tls: Option<tokio_rustls::TlsAcceptor>,
+    /// Each open tunnel holds a clone; shutdown waits until all are dropped.
+    tunnels: std::sync::Mutex<Option<tokio::sync::mpsc::Sender<()>>>,
+}
+
+impl State {
+    /// A guard an open tunnel holds until it has recorded its `tunnel` event.
+    fn tunnel_guard(&self) -> Option<tokio::sync::mpsc::Sender<()>> {
+        self.tunnels.lock().ok().and_then(|g| g.clone())
+    }
 }
 
 /// Longest wait for a TCP connection to an upstream (10 s); after it the client gets a 502
@@ -143,19 +160,76 @@ pub async fn start_on(
     cfg: ProxyConfig,
     sink: EventSink,
 ) -> std::io::Result<ProxyHandle> {
-    serve(listener, cfg, Some(sink)).await
+    serve(listener, cfg, Some(sink), ProxyExtras::default()).await
+}
+
+/// Forward mode ([`forward`]) on a listener the caller already bound: absolute-form
+/// requests and CONNECT tunnels; origin-form requests still go through `cfg.routes` (none
+/// = 400 with a hint to use the proxy as `HTTP_PROXY`).
+///
+/// Errors: a route is invalid (`InvalidInput`).
+pub async fn start_forward_on(
+    listener: TcpListener,
+    cfg: ProxyConfig,
+    fwd: forward::ForwardConfig,
+    sink: EventSink,
+) -> std::io::Result<ProxyHandle> {
+    start_ext_on(
+        listener,
+        cfg,
+        ProxyExtras {
+            forward: Some(fwd),
+            ..ProxyExtras::default()
+        },
+        sink,
+    )
+    .await
+}
+
+/// Listener options beyond [`ProxyConfig`] (kept apart so existing configurations stay
+/// valid): forward mode and a TLS client-facing listener.
+#[derive(Clone, Debug, Default)]
+pub struct ProxyExtras {
+    /// Forward mode ([`forward`]).
+    pub forward: Option<forward::ForwardConfig>,
+    /// TLS on the client-facing listener (`--tls-cert FILE --tls-key FILE`, PEM).
+    pub tls: Option<tls::ListenerTls>,
+    /// Further reverse listeners recorded into the same file, each with its own routes and
+    /// `leg` (gateway verification: the client leg in front of a gateway, the `upstream` leg
+    /// between gateway and agent). Used by the pipeline ([`crate::app::pipeline`]).
+    pub more: Vec<ProxyConfig>,
+}
+
+/// [`start_on`] with [`ProxyExtras`].
+///
+/// Errors: a route is invalid, the CA or a certificate / key file cannot be loaded
+/// (`InvalidInput` / the IO error).
+pub async fn start_ext_on(
+    listener: TcpListener,
+    cfg: ProxyConfig,
+    ext: ProxyExtras,
+    sink: EventSink,
+) -> std::io::Result<ProxyHandle> {
+    serve(listener, cfg, Some(sink), ext).await
 }
 
 async fn start_inner(cfg: ProxyConfig, sink: Option<EventSink>) -> std::io::Result<ProxyHandle> {
     let listener = TcpListener::bind(cfg.listen).await?;
-    serve(listener, cfg, sink).await
+    serve(listener, cfg, sink, ProxyExtras::default()).await
 }
 
 async fn serve(
     listener: TcpListener,
     cfg: ProxyConfig,
     sink: Option<EventSink>,
+    ext: ProxyExtras,
 ) -> std::io::Result<ProxyHandle> {
+    let listener_tls = match &ext.tls {
+        Some(t) => Some(tokio_rustls::TlsAcceptor::from(Arc::new(
+            t.server_config()?,
+        ))),
+        None => None,
+    };
     let table = RouteTable::new(&cfg.routes)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
     let local_addr = listener.local_addr()?;
@@ -168,6 +242,8 @@ async fn serve(
     let h2 = Client::builder(TokioExecutor::new())
         .http2_only(true)
         .build(conn);
+    let (stop, stop_rx) = watch::channel(false);
+    let (tunnel_tx, tunnel_rx) = tokio::sync::mpsc::channel::<()>(1);
     let state = Arc::new(State {
         sink,
         routes: cfg.routes,
@@ -178,9 +254,15 @@ async fn serve(
         h1,
         h2,
         shutting_down: Arc::new(AtomicBool::new(false)),
+        listener_tls,
+        forward: match ext.forward {
+            Some(cfg) => Some(forward::ForwardState::new(cfg, local_addr)?),
+            None => None,
+        },
+        stop_rx: stop_rx.clone(),
+        tunnels: std::sync::Mutex::new(Some(tunnel_tx)),
     });
-    let (stop, stop_rx) = watch::channel(false);
-    let task = tokio::spawn(accept_loop(listener, state, stop_rx));
+    let task = tokio::spawn(accept_loop(listener, state, stop_rx, tunnel_rx));
     Ok(ProxyHandle {
         local_addr,
         stop,
@@ -188,7 +270,12 @@ async fn serve(
     })
 }
 
-async fn accept_loop(listener: TcpListener, state: Arc<State>, mut stop: watch::Receiver<bool>) {
+async fn accept_loop(
+    listener: TcpListener,
+    state: Arc<State>,
+    mut stop: watch::Receiver<bool>,
+    mut tunnels: tokio::sync::mpsc::Receiver<()>,
+) {
     let builder = Arc::new(hyper_util::server::conn::auto::Builder::new(
         TokioExecutor::new(),
     ));
@@ -224,7 +311,7 @@ async fn accept_loop(listener: TcpListener, state: Arc<State>, mut stop: watch::
                         conn: n,
                         peer: peer.to_string(),
                         local: local.clone(),
-                        tls: false,
+                        tls: state.listener_tls.is_some(),
                     },
                 );
                 n
@@ -233,24 +320,21 @@ async fn accept_loop(listener: TcpListener, state: Arc<State>, mut stop: watch::
         };
         let st = state.clone();
         let builder = builder.clone();
-        let mut stop_conn = stop.clone();
+        let stop_conn = stop.clone();
         conns.spawn(async move {
-            let svc = hyper::service::service_fn(move |req| {
-                let st = st.clone();
-                let local = local_for_url.clone();
-                async move { Ok::<_, Infallible>(handle(st, conn_no, &local, req).await) }
-            });
-            let conn = builder.serve_connection(TokioIo::new(stream), svc);
-            tokio::pin!(conn);
-            tokio::select! {
-                r = conn.as_mut() => {
-                    if let Err(e) = r {
-                        tracing::debug!(conn = conn_no, error = %e, "client connection ended with an error");
+            match st.listener_tls.clone() {
+                Some(acceptor) => match acceptor.accept(stream).await {
+                    Ok(tls) => {
+                        serve_conn(builder, TokioIo::new(tls), st, conn_no, local_for_url, stop_conn)
+                            .await
                     }
-                }
-                _ = stop_conn.changed() => {
-                    conn.as_mut().graceful_shutdown();
-                    let _ = conn.await;
+                    Err(e) => {
+                        tracing::debug!(conn = conn_no, error = %e, "TLS handshake with the client failed");
+                    }
+                },
+                None => {
+                    serve_conn(builder, TokioIo::new(stream), st, conn_no, local_for_url, stop_conn)
+                        .await
                 }
             }
         });
@@ -264,6 +348,43 @@ async fn accept_loop(listener: TcpListener, state: Arc<State>, mut stop: watch::
         state.shutting_down.store(true, Ordering::Relaxed);
         conns.abort_all();
         while conns.join_next().await.is_some() {}
+    }
+    // Tunnels saw the stop signal; wait until each has recorded its `tunnel` event.
+    if let Ok(mut g) = state.tunnels.lock() {
+        g.take();
+    }
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, tunnels.recv()).await;
+}
+
+/// Serves one client connection (plain or TLS) until it ends or the proxy stops.
+async fn serve_conn<IO>(
+    builder: Arc<hyper_util::server::conn::auto::Builder<TokioExecutor>>,
+    io: TokioIo<IO>,
+    st: Arc<State>,
+    conn_no: u64,
+    local: Arc<str>,
+    mut stop: watch::Receiver<bool>,
+) where
+    IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let svc = hyper::service::service_fn(move |req| {
+        let st = st.clone();
+        let local = local.clone();
+        async move { Ok::<_, Infallible>(handle(st, conn_no, &local, None, req).await) }
+    });
+    // With upgrades: CONNECT (forward mode) hands the connection to a tunnel.
+    let conn = builder.serve_connection_with_upgrades(io, svc);
+    tokio::pin!(conn);
+    tokio::select! {
+        r = conn.as_mut() => {
+            if let Err(e) = r {
+                tracing::debug!(conn = conn_no, error = %e, "client connection ended with an error");
+            }
+        }
+        _ = stop.changed() => {
+            conn.as_mut().graceful_shutdown();
+            let _ = conn.await;
+        }
     }
 }
 
@@ -319,7 +440,7 @@ fn version_str(v: Version) -> &'static str {
 
 /// Scheme + authority as the client addressed the proxy (h2 `:authority`, absolute-form,
 /// else `Host`), falling back to the listener address.
-fn client_origin(req: &Request<Incoming>, fallback: &str) -> String {
+fn client_origin(req: &Request<Incoming>, fallback: &str, scheme: &str) -> String {
     let auth = req
         .uri()
         .authority()
@@ -331,7 +452,14 @@ fn client_origin(req: &Request<Incoming>, fallback: &str) -> String {
                 .map(str::to_string)
         })
         .unwrap_or_else(|| fallback.to_string());
-    format!("http://{auth}")
+    format!("{scheme}://{auth}")
+}
+
+/// An empty body (the 200 answering CONNECT).
+fn empty_body() -> ProxyBody {
+    http_body_util::Empty::new()
+        .map_err(|never| match never {})
+        .boxed_unsync()
 }
 
 fn text_response(status: StatusCode, text: String) -> Response<ProxyBody> {
@@ -376,14 +504,61 @@ fn synthetic(
     resp
 }
 
+/// One exchange. `tls_authority`: the request arrived inside an intercepted CONNECT to
+/// that `host[:port]` (forward mode, `--intercept-tls`); it goes upstream over TLS.
 async fn handle(
     st: Arc<State>,
     conn: u64,
     local: &str,
+    tls_authority: Option<&str>,
     req: Request<Incoming>,
 ) -> Response<ProxyBody> {
+    // Forward mode: CONNECT is a tunnel; absolute-form targets the URL it names.
+    let mut absolute: Option<String> = None;
+    if let Some(auth) = tls_authority {
+        absolute = Some(format!(
+            "https://{auth}{}",
+            req.uri()
+                .path_and_query()
+                .map(|p| p.as_str())
+                .unwrap_or("/")
+        ));
+    } else if let Some(fw) = &st.forward {
+        if req.method() == Method::CONNECT {
+            return forward::connect(st.clone(), fw, conn, req).await;
+        }
+        if let Some(scheme) = req.uri().scheme_str() {
+            if scheme != "http" {
+                return text_response(
+                    StatusCode::BAD_REQUEST,
+                    format!("a2a-interop proxy: absolute-form {scheme}:// requests are not supported; use CONNECT (HTTPS_PROXY) for https\n"),
+                );
+            }
+            let host = req.uri().host().unwrap_or("");
+            let port = req.uri().port_u16().unwrap_or(80);
+            if let Err(msg) = fw.check(host, port).await {
+                return text_response(StatusCode::FORBIDDEN, msg);
+            }
+            absolute = Some(req.uri().to_string());
+        }
+    }
     // HTTP/1.0 without Host: the listener's address is what the client connected to.
-    let origin = client_origin(&req, local);
+    let origin = match (&absolute, tls_authority) {
+        (_, Some(auth)) => format!("https://{auth}"),
+        (Some(_), None) => format!(
+            "http://{}",
+            req.uri().authority().map(|a| a.as_str()).unwrap_or(local)
+        ),
+        (None, None) => client_origin(
+            &req,
+            local,
+            if st.listener_tls.is_some() {
+                "https"
+            } else {
+                "http"
+            },
+        ),
+    };
     let path = req.uri().path().to_string();
     let query = req.uri().query().map(str::to_string);
     let client_url = format!(
@@ -393,12 +568,26 @@ async fn handle(
             .map(|p| p.as_str())
             .unwrap_or("/")
     );
-    let target = st.table.resolve(&path, query.as_deref());
+    let target = match &absolute {
+        Some(url) => Some(route::Target {
+            index: usize::MAX,
+            prefix: "/".into(),
+            url: url.clone(),
+        }),
+        None => st.table.resolve(&path, query.as_deref()),
+    };
     let leg = target
         .as_ref()
         .and_then(|t| st.routes.get(t.index))
         .and_then(|r| r.leg.clone())
         .or_else(|| st.leg.clone());
+    // The caller: this listener's `--leg` name, else the client's User-Agent.
+    let caller = st.leg.clone().or_else(|| {
+        req.headers()
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    });
     let ctx = st.sink.as_ref().map(|sink| {
         Arc::new(ExchangeCtx::new(
             sink.clone(),
@@ -417,8 +606,24 @@ async fn handle(
             headers: headers_of(req.headers()),
             upstream: target.as_ref().map(|t| t.url.clone()),
         });
+        // Several agents behind one proxy: say which one was called, and by whom when known.
+        if let Some(t) = target.as_ref().filter(|_| st.routes.len() > 1) {
+            ctx.send(EventKind::Attribution {
+                callee: Some(t.prefix.clone()),
+                caller: caller.clone(),
+            });
+        }
     }
     let Some(target) = target else {
+        if st.forward.is_some() {
+            let text = format!("a2a-interop proxy: forward mode: {path} is not an absolute URL (hint: use this proxy as HTTP_PROXY, or give --route)\n");
+            return synthetic(
+                ctx.as_deref(),
+                StatusCode::BAD_REQUEST,
+                text,
+                format!("no absolute URL and no route for path {path}"),
+            );
+        }
         return synthetic(
             ctx.as_deref(),
             StatusCode::NOT_FOUND,
@@ -443,7 +648,9 @@ async fn handle(
     };
     strip_hop_by_hop(&mut parts.headers);
     parts.headers.remove(header::HOST);
-    if !h2 {
+    // Over TLS the connector's ALPN picks h1 or h2; the client sets Host / :authority.
+    let tls_up = tls_authority.is_some();
+    if !h2 && !tls_up {
         if let Some(a) = uri
             .authority()
             .and_then(|a| HeaderValue::from_str(a.as_str()).ok())
@@ -452,7 +659,7 @@ async fn handle(
         }
     }
     parts.uri = uri;
-    parts.version = if h2 {
+    parts.version = if h2 && !tls_up {
         Version::HTTP_2
     } else {
         Version::HTTP_11
@@ -462,8 +669,17 @@ async fn handle(
         None => body.map_err(BoxError::from).boxed_unsync(),
     };
     let up_req = Request::from_parts(parts, body);
-    let client = if h2 { &st.h2 } else { &st.h1 };
-    let resp = match client.request(up_req).await {
+    let https = st
+        .forward
+        .as_ref()
+        .and_then(|f| f.intercept.as_ref())
+        .filter(|_| tls_up);
+    let sent = match https {
+        Some(ic) => ic.https.request(up_req),
+        None if h2 => st.h2.request(up_req),
+        None => st.h1.request(up_req),
+    };
+    let resp = match sent.await {
         Ok(r) => r,
         Err(e) => {
             let cause = error_chain(&e);

@@ -246,6 +246,17 @@ pub enum EventKind {
         bytes_down: u64,
         duration_us: u64,
     },
+    /// Who called whom in an exchange (two agents through one proxy): recorded right after
+    /// the exchange's `request_head` when the proxy can tell.
+    Attribution {
+        /// The called agent: the route prefix (or the card name) the request went to.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        callee: Option<String>,
+        /// The calling agent, when known (its `User-Agent`, or the route whose card it was
+        /// served from).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        caller: Option<String>,
+    },
     /// A finding the online verifier emitted, kept with the traffic for the record.
     /// Offline verification ignores these and recomputes.
     Finding {

@@ -1,0 +1,280 @@
+//! Gateway verification, live: a small API gateway in front of the reference agent, with the
+//! recording proxy on both sides of it (one process, one recording, two legs).
+//!
+//! ```text
+//! client ─► proxy (client leg) ─► gateway /api/a2a/lab/demo-agent ─► proxy (upstream leg) ─► agent
+//! ```
+//!
+//! The gateway reproduces a field fault (cases/CASE-02): it rewrites the agent's card URLs to
+//! its public base but prefixes `/api/a2a` twice, so the card answers 200 while SendMessage
+//! and the stream hit 404 (CARD-URL-001 doubled path, CARD-URL-002 unreachable, on the
+//! client leg). `--fixed` rewrites correctly and the run is clean.
+//!
+//! Run: `cargo run --example gateway` or `cargo run --example gateway -- --fixed`.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::{Arc, OnceLock};
+
+use a2a_interop::app::pipeline::{finding_line, Pipeline, PipelineConfig};
+use a2a_interop::proxy::{ProxyConfig, ProxyExtras};
+use a2a_interop::record::{Route, DEFAULT_CAPTURE_CAP};
+use a2a_interop::refagent::client::{fetch_card, RpcClient};
+use a2a_interop::refagent::wire::ProtocolVersion;
+use a2a_interop::refagent::{self, RefAgentConfig};
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::body::Incoming;
+use hyper::{Request, Response, StatusCode};
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use serde_json::json;
+
+/// Where the gateway mounts the agent.
+const MOUNT: &str = "/api/a2a/lab/demo-agent";
+
+struct Gateway {
+    /// The agent as the gateway reaches it (the upstream-leg proxy).
+    upstream: OnceLock<SocketAddr>,
+    /// The gateway's public origin, `http://host:port`: what clients reach it at (here the
+    /// client-leg proxy, as a gateway behind a load balancer is configured with the LB's URL).
+    public: OnceLock<String>,
+    fixed: bool,
+}
+
+impl Gateway {
+    /// The agent's card URLs (`http://upstream/...`) rewritten to the gateway's public base;
+    /// the broken gateway prefixes `/api/a2a` twice.
+    fn rewrite_card(&self, body: &[u8]) -> Vec<u8> {
+        let (Some(up), Some(public)) = (self.upstream.get(), self.public.get()) else {
+            return body.to_vec();
+        };
+        let base = if self.fixed {
+            format!("{public}{MOUNT}")
+        } else {
+            format!("{public}/api/a2a{MOUNT}")
+        };
+        let text = String::from_utf8_lossy(body);
+        text.replace(&format!("http://{up}"), &base).into_bytes()
+    }
+
+    async fn handle(self: Arc<Self>, req: Request<Incoming>) -> Response<Full<Bytes>> {
+        let path = req.uri().path().to_string();
+        let Some(rest) = path.strip_prefix(MOUNT) else {
+            return plain(StatusCode::NOT_FOUND, "route not found");
+        };
+        let Some(up) = self.upstream.get() else {
+            return plain(StatusCode::SERVICE_UNAVAILABLE, "gateway not ready");
+        };
+        let rest = if rest.is_empty() { "/" } else { rest };
+        let (parts, body) = req.into_parts();
+        let body = match body.collect().await {
+            Ok(b) => b.to_bytes(),
+            Err(_) => return plain(StatusCode::BAD_REQUEST, "bad request body"),
+        };
+        let mut b = Request::builder()
+            .method(parts.method)
+            .uri(format!("http://{up}{rest}"));
+        for (n, v) in parts.headers.iter() {
+            if n != "host" {
+                b = b.header(n, v);
+            }
+        }
+        let Ok(up_req) = b.body(Full::new(body)) else {
+            return plain(StatusCode::BAD_REQUEST, "bad request");
+        };
+        let client: Client<_, Full<Bytes>> = Client::builder(TokioExecutor::new()).build_http();
+        let resp = match client.request(up_req).await {
+            Ok(r) => r,
+            Err(_) => return plain(StatusCode::BAD_GATEWAY, "agent unreachable"),
+        };
+        let (mut parts, body) = resp.into_parts();
+        let Ok(body) = body.collect().await.map(|b| b.to_bytes()) else {
+            return plain(StatusCode::BAD_GATEWAY, "agent body failed");
+        };
+        let body = if rest.ends_with("/.well-known/agent-card.json") {
+            parts.headers.remove("content-length");
+            parts.headers.remove("etag");
+            Bytes::from(self.rewrite_card(&body))
+        } else {
+            body
+        };
+        Response::from_parts(parts, Full::new(body))
+    }
+}
+
+fn plain(status: StatusCode, text: &'static str) -> Response<Full<Bytes>> {
+    let mut r = Response::new(Full::new(Bytes::from_static(text.as_bytes())));
+    *r.status_mut() = status;
+    r.headers_mut().insert(
+        "content-type",
+        hyper::header::HeaderValue::from_static("text/plain"),
+    );
+    r
+}
+
+async fn serve_gateway(gw: Arc<Gateway>) -> std::io::Result<SocketAddr> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    tokio::spawn(async move {
+        loop {
+            let Ok((stream, _)) = listener.accept().await else {
+                continue;
+            };
+            let gw = gw.clone();
+            tokio::spawn(async move {
+                let svc = hyper::service::service_fn(move |req| {
+                    let gw = gw.clone();
+                    async move { Ok::<_, Infallible>(gw.handle(req).await) }
+                });
+                let _ = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new())
+                    .serve_connection(TokioIo::new(stream), svc)
+                    .await;
+            });
+        }
+    });
+    Ok(addr)
+}
+
+/// What one run showed: the client's step lines and the verifier's findings.
+pub struct GatewayRun {
+    /// `Agent Card 200 PASS ...`, `SendMessage 404 FAIL ...`, `stream NOT_REACHED`.
+    pub steps: Vec<String>,
+    /// Every finding of the run (online verifier, both legs).
+    pub findings: Vec<a2a_interop::verify::Finding>,
+    /// The recording file.
+    pub record: std::path::PathBuf,
+}
+
+#[tokio::main]
+#[allow(dead_code)]
+async fn main() -> anyhow::Result<()> {
+    let fixed = std::env::args().any(|a| a == "--fixed");
+    let run = run(fixed).await?;
+    for s in &run.steps {
+        println!("{s}");
+    }
+    println!("recording: {}", run.record.display());
+    if run.findings.is_empty() {
+        println!("findings: none");
+    }
+    for f in &run.findings {
+        println!(
+            "  [{} leg] {}",
+            f.leg.as_deref().unwrap_or("client"),
+            finding_line(f)
+        );
+    }
+    Ok(())
+}
+
+/// Runs agent, gateway (broken unless `fixed`), both proxy legs and the client once.
+pub async fn run(fixed: bool) -> anyhow::Result<GatewayRun> {
+    let mut steps = Vec::new();
+    let dir = std::env::temp_dir().join(format!(
+        "a2a-interop-gateway-{}-{}",
+        std::process::id(),
+        if fixed { "fixed" } else { "broken" }
+    ));
+    std::fs::create_dir_all(&dir)?;
+    let record = dir.join(if fixed { "fixed.jsonl" } else { "broken.jsonl" });
+
+    let gw = Arc::new(Gateway {
+        upstream: OnceLock::new(),
+        public: OnceLock::new(),
+        fixed,
+    });
+    let gw_addr = serve_gateway(gw.clone()).await?;
+
+    // The agent advertises the address the gateway reaches it at (the upstream-leg proxy),
+    // which is only known once the pipeline runs: bind the agent first, start it after.
+    let upstream_leg_listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+    let up_addr = upstream_leg_listener.local_addr()?;
+    drop(upstream_leg_listener);
+    let agent = refagent::start(RefAgentConfig {
+        listen: "127.0.0.1:0".parse()?,
+        public_url: Some(format!("http://{up_addr}")),
+    })
+    .await?;
+
+    let client_leg = ProxyConfig {
+        listen: "127.0.0.1:0".parse()?,
+        routes: vec![Route {
+            prefix: "/".into(),
+            upstream: format!("http://{gw_addr}"),
+            leg: None,
+        }],
+        rewrite_card: false,
+        capture_cap: DEFAULT_CAPTURE_CAP,
+        leg: None,
+    };
+    let upstream_leg = ProxyConfig {
+        listen: up_addr,
+        routes: vec![Route {
+            prefix: "/".into(),
+            upstream: format!("http://{}", agent.local_addr()),
+            leg: None,
+        }],
+        rewrite_card: false,
+        capture_cap: DEFAULT_CAPTURE_CAP,
+        leg: Some("upstream".into()),
+    };
+    let pipeline = Pipeline::start_ext(
+        PipelineConfig {
+            proxy: client_leg,
+            record: Some(record.clone()),
+            redact: true,
+            lossless: true,
+            queue_bytes: 64 << 20,
+            print_findings: false,
+        },
+        ProxyExtras {
+            more: vec![upstream_leg],
+            ..ProxyExtras::default()
+        },
+    )
+    .await?;
+    let _ = gw.upstream.set(up_addr);
+    let _ = gw.public.set(format!("http://{}", pipeline.proxy_addr()));
+    let front = format!("http://{}{MOUNT}", pipeline.proxy_addr());
+
+    steps.push(format!(
+        "gateway ({}) at http://{gw_addr}{MOUNT}, client through the proxy at {front}",
+        if fixed { "fixed" } else { "broken" }
+    ));
+    match fetch_card(&front, ProtocolVersion::V1_0).await {
+        Err(e) => {
+            steps.push(format!("Agent Card FAIL ({e})"));
+            steps.push("SendMessage NOT_REACHED".into());
+            steps.push("stream NOT_REACHED".into());
+        }
+        Ok((_card, url)) => {
+            steps.push(format!("Agent Card 200 PASS (interface {url})"));
+            let params = json!({"message": {"messageId": "m-1", "role": "ROLE_USER",
+                "parts": [{"text": "hello"}]}});
+            let mut rpc =
+                RpcClient::new(&url, ProtocolVersion::V1_0).map_err(anyhow::Error::msg)?;
+            match rpc.call("SendMessage", params.clone()).await {
+                Err(e) => {
+                    let code = e.split_whitespace().nth(1).unwrap_or("?").to_string();
+                    steps.push(format!("SendMessage {code} FAIL ({e})"));
+                    steps.push("stream NOT_REACHED".into());
+                }
+                Ok(_) => {
+                    steps.push("SendMessage 200 PASS".into());
+                    match rpc.stream("SendStreamingMessage", params).await {
+                        Ok(evs) => steps.push(format!("stream 200 PASS ({} events)", evs.len())),
+                        Err(e) => steps.push(format!("stream FAIL ({e})")),
+                    }
+                }
+            }
+        }
+    }
+    let out = pipeline.finish().await?;
+    agent.shutdown().await;
+    Ok(GatewayRun {
+        steps,
+        findings: out.verify.findings,
+        record,
+    })
+}

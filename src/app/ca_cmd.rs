@@ -1,0 +1,47 @@
+/*!
+`a2a-interop ca init|path`: the local CA that `proxy --forward --intercept-tls` signs its
+per-host certificates with ([`crate::proxy::tls`]). The key never leaves its file (mode 0600).
+*/
+
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+
+use crate::cli::{CaAction, CaArgs};
+use crate::proxy::tls;
+
+/// `ca init`: creates the CA unless present, prints the certificate path on stdout.
+/// `ca path`: prints the certificate path (exit 2 with a hint when there is no CA yet).
+///
+/// Errors: no CA directory can be found, the files cannot be written / do not exist.
+pub fn run(a: CaArgs) -> anyhow::Result<ExitCode> {
+    let dir = a.ca_dir.or_else(tls::default_ca_dir).ok_or_else(|| {
+        anyhow::anyhow!(
+            "no CA directory: neither XDG_CONFIG_HOME nor HOME is set (hint: --ca-dir DIR)"
+        )
+    })?;
+    match a.action {
+        CaAction::Init => {
+            let existed = dir.join(tls::CA_CERT_FILE).exists();
+            let p = tls::init_ca(&dir)
+                .with_context(|| format!("cannot create the CA in {}", dir.display()))?;
+            if existed {
+                eprintln!("a2a-interop ca: using the existing CA");
+            } else {
+                eprintln!(
+                    "a2a-interop ca: created a new CA (key in {}, mode 0600)",
+                    dir.join(tls::CA_KEY_FILE).display()
+                );
+            }
+            println!("{}", p.display());
+        }
+        CaAction::Path => {
+            let p = dir.join(tls::CA_CERT_FILE);
+            if !p.exists() {
+                anyhow::bail!("no CA at {} (hint: a2a-interop ca init)", p.display());
+            }
+            println!("{}", p.display());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,428 @@
+/*!
+Forward mode (`proxy --forward`): the proxy a client reaches through `HTTP_PROXY` /
+`HTTPS_PROXY`.
+
+```text
+ client ──GET http://agent/p (absolute-form)──► listener ─► handle() (same tee as reverse mode)
+ client ──CONNECT agent:443──► listener ─► 200 ─► upgrade ⇄ copy_bidirectional ⇄ agent
+                                                   └─► one `tunnel` event (bytes each way, µs)
+```
+
+- Absolute-form requests (RFC 9112 §3.2.2) are forwarded and recorded exactly like reverse
+  mode: same [`super::tee::TeeBody`], `request_head.url` = `request_head.upstream` = the
+  absolute URL. Only `http://` targets; an `https://` absolute-form request is answered 400.
+- `CONNECT host:port` (RFC 9110 §9.3.6) without interception is an opaque tunnel: the bytes
+  pass untouched and are not recorded, only counted (`tunnel` event).
+- Safety: `--allow-host PATTERN` (exact host, `*.suffix`, or `*`) restricts targets when
+  given; a target that is the proxy's own listener (same port on a loopback / the listen
+  address) is refused with 403 so a misconfigured client cannot make the proxy call itself.
+*/
+
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Instant;
+
+use http::{Request, Response, StatusCode};
+use hyper::body::Incoming;
+use std::path::PathBuf;
+
+use hyper_rustls::HttpsConnector;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+
+use super::{text_response, ProxyBody, State};
+use crate::record::EventKind;
+
+/// Forward-mode settings (`--forward`).
+#[derive(Clone, Debug, Default)]
+pub struct ForwardConfig {
+    /// Target host patterns (`--allow-host`, repeatable): exact host name or IP, `*.suffix`
+    /// (any subdomain of `suffix`), or `*`. Empty = any host.
+    pub allow_hosts: Vec<String>,
+    /// `--intercept-tls`: terminate TLS on CONNECT and record the decrypted exchanges.
+    pub intercept: Option<InterceptConfig>,
+}
+
+/// `--intercept-tls` settings ([`super::tls`]).
+#[derive(Clone, Debug)]
+pub struct InterceptConfig {
+    /// Directory of the local CA (`ca-cert.pem`, `ca-key.pem`; `a2a-interop ca init`).
+    pub ca_dir: PathBuf,
+    /// PEM files of extra CAs the agents' certificates may chain to (`--upstream-ca`).
+    pub upstream_ca: Vec<PathBuf>,
+    /// Do not verify agents' certificates (`--insecure-upstream`, explicit flag only).
+    pub insecure_upstream: bool,
+}
+
+/// One intercepted CONNECT, handed to the dispatcher task (spawning it from inside
+/// `handle` would make `handle`'s future type recursive).
+struct Job {
+    st: Arc<State>,
+    conn: u64,
+    tls: Arc<rustls::ServerConfig>,
+    authority: String,
+    req: Request<Incoming>,
+}
+
+/// TLS interception, loaded.
+pub(super) struct Intercept {
+    ca: super::tls::Ca,
+    jobs: tokio::sync::mpsc::UnboundedSender<Job>,
+    /// Upstream client over TLS, ALPN h2 / http/1.1.
+    pub(super) https: Client<HttpsConnector<HttpConnector>, ProxyBody>,
+}
+
+/// Whether `host` matches an `--allow-host` pattern: exact (ASCII case-insensitive),
+/// `*.example.com` (a subdomain of example.com, not example.com itself) or `*`.
+pub fn host_allowed(pattern: &str, host: &str) -> bool {
+    let p = pattern.trim().trim_end_matches('.').to_ascii_lowercase();
+    let h = host
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .trim_end_matches('.')
+        .to_ascii_lowercase();
+    if p == "*" {
+        return true;
+    }
+    match p.strip_prefix("*.") {
+        Some(suffix) => h.len() > suffix.len() + 1 && h.ends_with(&format!(".{suffix}")),
+        None => p.trim_start_matches('[').trim_end_matches(']') == h,
+    }
+}
+
+/// The forward-mode state the listener keeps.
+pub(super) struct ForwardState {
+    pub(super) cfg: ForwardConfig,
+    /// The proxy's own listener, for loop refusal.
+    pub(super) listen: SocketAddr,
+    pub(super) intercept: Option<Intercept>,
+}
+
+impl ForwardState {
+    /// Loads the CA and the upstream TLS roots when interception is on.
+    ///
+    /// Errors: CA missing or unreadable, `--upstream-ca` unreadable.
+    pub(super) fn new(cfg: ForwardConfig, listen: SocketAddr) -> std::io::Result<Self> {
+        let intercept = match &cfg.intercept {
+            Some(ic) => {
+                let ca = super::tls::Ca::load(&ic.ca_dir)?;
+                let tls = super::tls::client_config(&ic.upstream_ca, ic.insecure_upstream)?;
+                let mut http = HttpConnector::new();
+                http.set_nodelay(true);
+                http.enforce_http(false);
+                let conn = hyper_rustls::HttpsConnectorBuilder::new()
+                    .with_tls_config(tls)
+                    .https_only()
+                    .enable_all_versions()
+                    .wrap_connector(http);
+                let https = Client::builder(TokioExecutor::new()).build(conn);
+                let (jobs, mut rx) = tokio::sync::mpsc::unbounded_channel::<Job>();
+                // Ends when the proxy's state (holding the sender) is dropped.
+                tokio::spawn(async move {
+                    while let Some(j) = rx.recv().await {
+                        tokio::spawn(intercept(j.st, j.conn, j.tls, j.authority, j.req));
+                    }
+                });
+                Some(Intercept { ca, https, jobs })
+            }
+            None => None,
+        };
+        Ok(ForwardState {
+            cfg,
+            listen,
+            intercept,
+        })
+    }
+
+    /// `Err(message)` when the proxy must not connect to `host:port`: not allowed by
+    /// `--allow-host`, or the proxy's own address (a loop).
+    pub(super) async fn check(&self, host: &str, port: u16) -> Result<(), String> {
+        if !self.cfg.allow_hosts.is_empty()
+            && !self.cfg.allow_hosts.iter().any(|p| host_allowed(p, host))
+        {
+            return Err(format!(
+                "a2a-interop proxy: host {host} is not allowed (hint: add --allow-host {host})\n"
+            ));
+        }
+        if self.is_self(host, port).await {
+            return Err(format!(
+                "a2a-interop proxy: refused {host}:{port}: that is this proxy's own address (a request loop); point the client at the agent, not at the proxy\n"
+            ));
+        }
+        Ok(())
+    }
+
+    async fn is_self(&self, host: &str, port: u16) -> bool {
+        if port != self.listen.port() {
+            return false;
+        }
+        let bare = host.trim_start_matches('[').trim_end_matches(']');
+        let ips: Vec<IpAddr> = match bare.parse::<IpAddr>() {
+            Ok(ip) => vec![ip],
+            Err(_) => match tokio::net::lookup_host((bare, port)).await {
+                Ok(it) => it.map(|a| a.ip()).collect(),
+                // Unresolvable: the connect fails later with a 502, no loop possible.
+                Err(_) => Vec::new(),
+            },
+        };
+        let me = self.listen.ip();
+        ips.iter()
+            .any(|ip| *ip == me || me.is_unspecified() || (ip.is_loopback() && me.is_loopback()))
+    }
+}
+
+/// Host without IPv6 brackets, for connecting.
+fn connect_host(host: &str) -> &str {
+    host.trim_start_matches('[').trim_end_matches(']')
+}
+
+/// Answers `CONNECT host:port`: checks the target, connects, answers 200, then relays bytes
+/// both ways until either side closes; records one `tunnel` event at the end.
+///
+/// Client answers: 400 (no authority), 403 (not allowed, loop), 502 (connect failed).
+pub(super) async fn connect(
+    st: Arc<State>,
+    fw: &ForwardState,
+    conn: u64,
+    req: Request<Incoming>,
+) -> Response<ProxyBody> {
+    let Some(auth) = req.uri().authority().cloned() else {
+        return text_response(
+            StatusCode::BAD_REQUEST,
+            "a2a-interop proxy: CONNECT needs a host:port target\n".into(),
+        );
+    };
+    let host = auth.host().to_string();
+    let port = auth.port_u16().unwrap_or(443);
+    if let Err(msg) = fw.check(&host, port).await {
+        return text_response(StatusCode::FORBIDDEN, msg);
+    }
+    if let Some(ic) = &fw.intercept {
+        let tls = match ic.ca.server_config(&host) {
+            Ok(c) => c,
+            Err(e) => {
+                return text_response(
+                    StatusCode::BAD_GATEWAY,
+                    format!("a2a-interop proxy: cannot make a certificate for {host}: {e}\n"),
+                )
+            }
+        };
+        let authority = if port == 443 {
+            host.clone()
+        } else {
+            format!("{host}:{port}")
+        };
+        let job = Job {
+            st: st.clone(),
+            conn,
+            tls,
+            authority,
+            req,
+        };
+        if ic.jobs.send(job).is_err() {
+            return text_response(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "a2a-interop proxy: shutting down\n".into(),
+            );
+        }
+        return Response::new(super::empty_body());
+    }
+    let upstream = match TcpStream::connect((connect_host(&host), port)).await {
+        Ok(s) => s,
+        Err(e) => {
+            return text_response(
+                StatusCode::BAD_GATEWAY,
+                format!("a2a-interop proxy: cannot connect to {host}:{port}: {e}\n"),
+            )
+        }
+    };
+    let _ = upstream.set_nodelay(true);
+    let authority = format!("{host}:{port}");
+    let guard = st.tunnel_guard();
+    let mut stop = st.stop_rx.clone();
+    tokio::spawn(async move {
+        let _guard = guard;
+        let started = Instant::now();
+        let up_bytes = Arc::new(AtomicU64::new(0));
+        let down_bytes = Arc::new(AtomicU64::new(0));
+        match hyper::upgrade::on(req).await {
+            Ok(upgraded) => {
+                let mut client = Counting {
+                    inner: TokioIo::new(upgraded),
+                    read: up_bytes.clone(),
+                };
+                let mut agent = Counting {
+                    inner: upstream,
+                    read: down_bytes.clone(),
+                };
+                tokio::select! {
+                    r = tokio::io::copy_bidirectional(&mut client, &mut agent) => {
+                        if let Err(e) = r {
+                            tracing::debug!(authority = %authority, error = %e, "tunnel ended with an error");
+                        }
+                    }
+                    _ = stop.changed() => {}
+                }
+            }
+            Err(e) => {
+                tracing::debug!(authority = %authority, error = %e, "CONNECT upgrade failed");
+            }
+        }
+        if let Some(sink) = &st.sink {
+            sink.try_send(
+                None,
+                st.leg.clone(),
+                EventKind::Tunnel {
+                    authority,
+                    bytes_up: up_bytes.load(Ordering::Relaxed),
+                    bytes_down: down_bytes.load(Ordering::Relaxed),
+                    duration_us: started.elapsed().as_micros() as u64,
+                },
+            );
+        }
+    });
+    Response::new(super::empty_body())
+}
+
+pin_project_lite::pin_project! {
+    /// A stream that counts the bytes read from it.
+    struct Counting<T> {
+        #[pin]
+        inner: T,
+        read: Arc<AtomicU64>,
+    }
+}
+
+impl<T: AsyncRead> AsyncRead for Counting<T> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let this = self.project();
+        let before = buf.filled().len();
+        let r = this.inner.poll_read(cx, buf);
+        let n = buf.filled().len().saturating_sub(before);
+        this.read.fetch_add(n as u64, Ordering::Relaxed);
+        r
+    }
+}
+
+impl<T: AsyncWrite> AsyncWrite for Counting<T> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        self.project().inner.poll_write(cx, buf)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        self.project().inner.poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        self.project().inner.poll_shutdown(cx)
+    }
+}
+
+/// Serves one intercepted CONNECT: TLS handshake with the client (leaf for the host), then
+/// HTTP/1.1 or h2 (ALPN) through [`super::handle`] with the `https://authority` origin.
+async fn intercept(
+    st: Arc<State>,
+    conn: u64,
+    tls: Arc<rustls::ServerConfig>,
+    authority: String,
+    req: Request<Incoming>,
+) {
+    let upgraded = match hyper::upgrade::on(req).await {
+        Ok(u) => u,
+        Err(e) => {
+            tracing::debug!(authority = %authority, error = %e, "CONNECT upgrade failed");
+            return;
+        }
+    };
+    let acceptor = tokio_rustls::TlsAcceptor::from(tls);
+    let stream = match acceptor.accept(TokioIo::new(upgraded)).await {
+        Ok(s) => s,
+        Err(e) => {
+            // Most often: the client does not trust the local CA.
+            tracing::warn!(authority = %authority, error = %e, "TLS handshake with the client failed (does it trust the a2a-interop CA? see `a2a-interop ca path`)");
+            return;
+        }
+    };
+    let authority: Arc<str> = Arc::from(authority.as_str());
+    let mut stop = st.stop_rx.clone();
+    let svc = {
+        let st = st.clone();
+        hyper::service::service_fn(move |req| {
+            let st = st.clone();
+            let authority = authority.clone();
+            async move {
+                Ok::<_, std::convert::Infallible>(
+                    super::handle(st, conn, "", Some(&authority), req).await,
+                )
+            }
+        })
+    };
+    let builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+    let served = builder.serve_connection(TokioIo::new(stream), svc);
+    tokio::pin!(served);
+    tokio::select! {
+        r = served.as_mut() => {
+            if let Err(e) = r {
+                tracing::debug!(conn, error = %e, "intercepted connection ended with an error");
+            }
+        }
+        _ = stop.changed() => {
+            served.as_mut().graceful_shutdown();
+            let _ = tokio::time::timeout(super::SHUTDOWN_GRACE, served).await;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allow_host_patterns() {
+        assert!(host_allowed("*", "anything.test"));
+        assert!(host_allowed("agent.example.com", "Agent.Example.com"));
+        assert!(!host_allowed("agent.example.com", "evil.example.com"));
+        assert!(host_allowed("*.example.com", "a.example.com"));
+        assert!(host_allowed("*.example.com", "a.b.example.com"));
+        assert!(!host_allowed("*.example.com", "example.com"));
+        assert!(!host_allowed("*.example.com", "badexample.com"));
+        assert!(host_allowed("127.0.0.1", "127.0.0.1"));
+        assert!(host_allowed("::1", "[::1]"));
+    }
+
+    #[tokio::test]
+    async fn own_address_is_a_loop() {
+        let fw = ForwardState {
+            cfg: ForwardConfig::default(),
+            listen: "127.0.0.1:3128".parse().unwrap(),
+            intercept: None,
+        };
+        assert!(fw.check("127.0.0.1", 3128).await.is_err());
+        assert!(fw.check("localhost", 3128).await.is_err());
+        assert!(fw.check("127.0.0.1", 3129).await.is_ok());
+        let fw = ForwardState {
+            cfg: ForwardConfig {
+                allow_hosts: vec!["*.example.test".into()],
+                intercept: None,
+            },
+            listen: "127.0.0.1:3128".parse().unwrap(),
+            intercept: None,
+        };
+        let e = fw.check("127.0.0.1", 9).await.unwrap_err();
+        assert!(e.contains("--allow-host 127.0.0.1"), "{e}");
+    }
+}

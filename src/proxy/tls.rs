@@ -1,0 +1,372 @@
+/*!
+TLS for the proxy: the local CA (`a2a-interop ca init|path`), per-host leaf certificates for
+`--intercept-tls`, and the TLS client configuration of the upstream leg.
+
+```text
+ client ─CONNECT host:443─► proxy ─200─► TLS accept (leaf for host, signed by the local CA,
+                                          ALPN h2 / http/1.1) ─► handle() ─► TLS ─► agent
+```
+
+- The CA lives in `$XDG_CONFIG_HOME/a2a-interop/` (else `~/.config/a2a-interop/`):
+  `ca-cert.pem` (give it to clients, e.g. `curl --cacert`) and `ca-key.pem` (mode 0600,
+  never printed). ECDSA P-256 (rcgen, ring provider).
+- Leaf certificates are made on first use per host and cached for the process's life.
+- The upstream leg verifies agents against the webpki roots plus `--upstream-ca FILE`s
+  (RFC 5280 path validation by rustls-webpki); `--insecure-upstream` turns verification off
+  and is only ever set by that explicit flag.
+*/
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use rcgen::{
+    BasicConstraints, CertificateParams, DistinguishedName, DnType, ExtendedKeyUsagePurpose, IsCa,
+    KeyPair, KeyUsagePurpose, SanType,
+};
+use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName, UnixTime};
+
+/// File name of the CA certificate (PEM) in the CA directory.
+pub const CA_CERT_FILE: &str = "ca-cert.pem";
+/// File name of the CA private key (PEM, PKCS#8, mode 0600) in the CA directory.
+pub const CA_KEY_FILE: &str = "ca-key.pem";
+
+const CA_COMMON_NAME: &str = "a2a-interop local CA";
+
+/// The default CA directory: `$XDG_CONFIG_HOME/a2a-interop`, else `$HOME/.config/a2a-interop`.
+/// `None` when neither variable is set.
+pub fn default_ca_dir() -> Option<PathBuf> {
+    if let Some(x) = std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
+        return Some(PathBuf::from(x).join("a2a-interop"));
+    }
+    std::env::var_os("HOME")
+        .filter(|v| !v.is_empty())
+        .map(|h| PathBuf::from(h).join(".config").join("a2a-interop"))
+}
+
+fn ca_params() -> CertificateParams {
+    let mut p = CertificateParams::default();
+    let mut dn = DistinguishedName::new();
+    dn.push(DnType::CommonName, CA_COMMON_NAME);
+    dn.push(DnType::OrganizationName, "a2a-interop");
+    p.distinguished_name = dn;
+    p.is_ca = IsCa::Ca(BasicConstraints::Constrained(0));
+    p.key_usages = vec![
+        KeyUsagePurpose::KeyCertSign,
+        KeyUsagePurpose::CrlSign,
+        KeyUsagePurpose::DigitalSignature,
+    ];
+    p.not_before = rcgen::date_time_ymd(2024, 1, 1);
+    p.not_after = rcgen::date_time_ymd(2034, 1, 1);
+    p
+}
+
+/// Creates the CA in `dir` unless one is there already. Returns the certificate's path.
+/// The key file is created with mode 0600 (Unix) and its content is never printed.
+///
+/// Errors: the directory or files cannot be written; key generation fails.
+pub fn init_ca(dir: &Path) -> std::io::Result<PathBuf> {
+    let cert_path = dir.join(CA_CERT_FILE);
+    let key_path = dir.join(CA_KEY_FILE);
+    if cert_path.exists() && key_path.exists() {
+        return Ok(cert_path);
+    }
+    std::fs::create_dir_all(dir)?;
+    let key = KeyPair::generate().map_err(io_err)?;
+    let cert = ca_params().self_signed(&key).map_err(io_err)?;
+    write_private(&key_path, key.serialize_pem().as_bytes())?;
+    std::fs::write(&cert_path, cert.pem())?;
+    Ok(cert_path)
+}
+
+#[cfg(unix)]
+fn write_private(path: &Path, data: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    use std::os::unix::fs::OpenOptionsExt as _;
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
+    f.write_all(data)
+}
+
+#[cfg(not(unix))]
+fn write_private(path: &Path, data: &[u8]) -> std::io::Result<()> {
+    std::fs::write(path, data)
+}
+
+fn io_err(e: impl std::fmt::Display) -> std::io::Error {
+    std::io::Error::other(e.to_string())
+}
+
+/// The local CA, loaded, with its leaf-certificate cache.
+pub struct Ca {
+    key: KeyPair,
+    /// The CA certificate as rcgen issuer (same name, key and key identifier as the file).
+    issuer: rcgen::Certificate,
+    cert_der: CertificateDer<'static>,
+    leaves: Mutex<HashMap<String, Arc<rustls::ServerConfig>>>,
+}
+
+impl std::fmt::Debug for Ca {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ca").finish_non_exhaustive()
+    }
+}
+
+impl Ca {
+    /// Loads the CA from `dir` ([`CA_CERT_FILE`], [`CA_KEY_FILE`]).
+    ///
+    /// Errors: files missing (hint: `a2a-interop ca init`), not PEM, or a key rcgen cannot use.
+    pub fn load(dir: &Path) -> std::io::Result<Ca> {
+        let key_pem = std::fs::read_to_string(dir.join(CA_KEY_FILE)).map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!(
+                    "cannot read the CA key in {}: {e} (hint: a2a-interop ca init)",
+                    dir.display()
+                ),
+            )
+        })?;
+        let cert_pem = std::fs::read(dir.join(CA_CERT_FILE))?;
+        let key = KeyPair::from_pem(&key_pem).map_err(io_err)?;
+        let cert_der = rustls_pemfile::certs(&mut cert_pem.as_slice())
+            .next()
+            .ok_or_else(|| io_err("no certificate in the CA certificate file"))??;
+        // Rebuilt with the same name and key: leaves name the file's subject as issuer and
+        // carry its key identifier, so they chain to the file's certificate.
+        let issuer = ca_params().self_signed(&key).map_err(io_err)?;
+        Ok(Ca {
+            key,
+            issuer,
+            cert_der,
+            leaves: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The TLS server configuration presenting a leaf certificate for `host` (DNS name or
+    /// IP), ALPN `h2` and `http/1.1`. Made once per host, then cached.
+    ///
+    /// Errors: certificate generation fails (e.g. a host that is not a valid DNS name).
+    pub fn server_config(&self, host: &str) -> std::io::Result<Arc<rustls::ServerConfig>> {
+        let host = host
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .to_ascii_lowercase();
+        if let Some(c) = self.leaves.lock().ok().and_then(|m| m.get(&host).cloned()) {
+            return Ok(c);
+        }
+        let mut p = CertificateParams::default();
+        let mut dn = DistinguishedName::new();
+        dn.push(DnType::CommonName, host.as_str());
+        p.distinguished_name = dn;
+        p.subject_alt_names = vec![match host.parse::<std::net::IpAddr>() {
+            Ok(ip) => SanType::IpAddress(ip),
+            Err(_) => SanType::DnsName(host.clone().try_into().map_err(io_err)?),
+        }];
+        p.extended_key_usages = vec![ExtendedKeyUsagePurpose::ServerAuth];
+        p.key_usages = vec![KeyUsagePurpose::DigitalSignature];
+        p.not_before = rcgen::date_time_ymd(2024, 1, 1);
+        p.not_after = rcgen::date_time_ymd(2034, 1, 1);
+        let leaf_key = KeyPair::generate().map_err(io_err)?;
+        let leaf = p
+            .signed_by(&leaf_key, &self.issuer, &self.key)
+            .map_err(io_err)?;
+        let chain = vec![leaf.der().clone(), self.cert_der.clone()];
+        let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(leaf_key.serialize_der()));
+        let mut cfg = rustls::ServerConfig::builder_with_provider(provider())
+            .with_safe_default_protocol_versions()
+            .map_err(io_err)?
+            .with_no_client_auth()
+            .with_single_cert(chain, key)
+            .map_err(io_err)?;
+        cfg.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+        let cfg = Arc::new(cfg);
+        if let Ok(mut m) = self.leaves.lock() {
+            m.insert(host, cfg.clone());
+        }
+        Ok(cfg)
+    }
+}
+
+/// `--tls-cert FILE --tls-key FILE`: TLS on the reverse listener.
+#[derive(Clone, Debug)]
+pub struct ListenerTls {
+    /// PEM certificate chain, leaf first.
+    pub cert: PathBuf,
+    /// PEM private key (PKCS#8, PKCS#1 or SEC1).
+    pub key: PathBuf,
+}
+
+impl ListenerTls {
+    /// The server configuration: the files' chain and key, ALPN `h2` and `http/1.1`.
+    ///
+    /// Errors: a file cannot be read, holds no certificate / key, or they do not match.
+    pub fn server_config(&self) -> std::io::Result<rustls::ServerConfig> {
+        let cert_pem = std::fs::read(&self.cert).map_err(|e| {
+            std::io::Error::new(e.kind(), format!("--tls-cert {}: {e}", self.cert.display()))
+        })?;
+        let key_pem = std::fs::read(&self.key).map_err(|e| {
+            std::io::Error::new(e.kind(), format!("--tls-key {}: {e}", self.key.display()))
+        })?;
+        let chain: Vec<CertificateDer<'static>> =
+            rustls_pemfile::certs(&mut cert_pem.as_slice()).collect::<Result<_, _>>()?;
+        if chain.is_empty() {
+            return Err(io_err(format!(
+                "--tls-cert {}: no PEM certificate in the file",
+                self.cert.display()
+            )));
+        }
+        let key = rustls_pemfile::private_key(&mut key_pem.as_slice())?.ok_or_else(|| {
+            io_err(format!(
+                "--tls-key {}: no PEM private key in the file",
+                self.key.display()
+            ))
+        })?;
+        let mut cfg = rustls::ServerConfig::builder_with_provider(provider())
+            .with_safe_default_protocol_versions()
+            .map_err(io_err)?
+            .with_no_client_auth()
+            .with_single_cert(chain, key)
+            .map_err(|e| io_err(format!("--tls-cert / --tls-key: {e}")))?;
+        cfg.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+        Ok(cfg)
+    }
+}
+
+/// The ring crypto provider (no aws-lc in this build).
+pub fn provider() -> Arc<rustls::crypto::CryptoProvider> {
+    Arc::new(rustls::crypto::ring::default_provider())
+}
+
+/// TLS client configuration of the upstream leg: webpki roots plus every certificate in the
+/// `extra_ca` PEM files; `insecure` accepts any certificate (`--insecure-upstream` only).
+/// ALPN is left to the connector (h2 and http/1.1).
+///
+/// Errors: an `extra_ca` file cannot be read or holds no usable certificate.
+pub fn client_config(
+    extra_ca: &[PathBuf],
+    insecure: bool,
+) -> std::io::Result<rustls::ClientConfig> {
+    let mut roots = rustls::RootCertStore::empty();
+    roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    for f in extra_ca {
+        let pem = std::fs::read(f).map_err(|e| {
+            std::io::Error::new(e.kind(), format!("--upstream-ca {}: {e}", f.display()))
+        })?;
+        let mut n = 0;
+        for c in rustls_pemfile::certs(&mut pem.as_slice()) {
+            roots.add(c?).map_err(io_err)?;
+            n += 1;
+        }
+        if n == 0 {
+            return Err(io_err(format!(
+                "--upstream-ca {}: no PEM certificate in the file",
+                f.display()
+            )));
+        }
+    }
+    let builder = rustls::ClientConfig::builder_with_provider(provider())
+        .with_safe_default_protocol_versions()
+        .map_err(io_err)?;
+    let cfg = if insecure {
+        builder
+            .dangerous()
+            .with_custom_certificate_verifier(Arc::new(NoVerify(provider())))
+            .with_no_client_auth()
+    } else {
+        builder.with_root_certificates(roots).with_no_client_auth()
+    };
+    Ok(cfg)
+}
+
+/// `--insecure-upstream`: accepts any server certificate (signatures still checked).
+#[derive(Debug)]
+struct NoVerify(Arc<rustls::crypto::CryptoProvider>);
+
+impl rustls::client::danger::ServerCertVerifier for NoVerify {
+    fn verify_server_cert(
+        &self,
+        _end_entity: &CertificateDer<'_>,
+        _intermediates: &[CertificateDer<'_>],
+        _server_name: &ServerName<'_>,
+        _ocsp_response: &[u8],
+        _now: UnixTime,
+    ) -> Result<rustls::client::danger::ServerCertVerified, rustls::Error> {
+        Ok(rustls::client::danger::ServerCertVerified::assertion())
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls12_signature(
+            message,
+            cert,
+            dss,
+            &self.0.signature_verification_algorithms,
+        )
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls13_signature(
+            message,
+            cert,
+            dss,
+            &self.0.signature_verification_algorithms,
+        )
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<rustls::SignatureScheme> {
+        self.0.signature_verification_algorithms.supported_schemes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ca_init_is_idempotent_private_and_signs_leaves() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = init_ca(dir.path()).unwrap();
+        let first = std::fs::read(&p).unwrap();
+        assert_eq!(init_ca(dir.path()).unwrap(), p);
+        assert_eq!(
+            std::fs::read(&p).unwrap(),
+            first,
+            "init must not replace a CA"
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = std::fs::metadata(dir.path().join(CA_KEY_FILE))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        let ca = Ca::load(dir.path()).unwrap();
+        let a = ca.server_config("localhost").unwrap();
+        let b = ca.server_config("LOCALHOST").unwrap();
+        assert!(Arc::ptr_eq(&a, &b), "leaf configs are cached per host");
+        assert_eq!(a.alpn_protocols, vec![b"h2".to_vec(), b"http/1.1".to_vec()]);
+        assert!(ca.server_config("127.0.0.1").is_ok());
+    }
+
+    #[test]
+    fn missing_ca_names_the_fix() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = Ca::load(dir.path()).unwrap_err();
+        assert!(e.to_string().contains("a2a-interop ca init"), "{e}");
+    }
+}

@@ -1,0 +1,134 @@
+//! `a2a-interop proxy --forward --intercept-tls` and `a2a-interop ca` as processes, with
+//! real curl as the client: the banner tells how to use it, HTTPS through it is recorded
+//! decrypted, SIGTERM ends it with a `mode: forward` recording.
+
+#[path = "common/proxy_support.rs"]
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use a2a_interop::record::jsonl::RecordingReader;
+use a2a_interop::record::{CaptureMode, EventKind};
+use support::*;
+
+const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
+
+#[test]
+fn ca_init_then_path_in_the_config_dir() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = Command::new(BIN)
+        .args(["ca", "path"])
+        .env("XDG_CONFIG_HOME", dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(path.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&path.stderr).contains("a2a-interop ca init"));
+    let init = Command::new(BIN)
+        .args(["ca", "init"])
+        .env("XDG_CONFIG_HOME", dir.path())
+        .output()
+        .unwrap();
+    assert!(init.status.success());
+    let expected = dir.path().join("a2a-interop").join("ca-cert.pem");
+    assert_eq!(
+        String::from_utf8_lossy(&init.stdout).trim(),
+        expected.display().to_string()
+    );
+    let key = std::fs::read_to_string(dir.path().join("a2a-interop/ca-key.pem")).unwrap();
+    let printed = format!(
+        "{}{}",
+        String::from_utf8_lossy(&init.stdout),
+        String::from_utf8_lossy(&init.stderr)
+    );
+    assert!(
+        !printed.contains(key.trim()),
+        "the key must never be printed"
+    );
+    let path = Command::new(BIN)
+        .args(["ca", "path"])
+        .env("XDG_CONFIG_HOME", dir.path())
+        .output()
+        .unwrap();
+    assert!(path.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&path.stdout).trim(),
+        expected.display().to_string()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forward_cli_records_plain_http_and_ends_on_sigterm() {
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("fwd.jsonl");
+    let mut child = Command::new(BIN)
+        .args(["proxy", "--forward", "--listen", "127.0.0.1:0", "--quiet"])
+        .arg("--record")
+        .arg(&rec)
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut banner = Vec::new();
+    let addr = loop {
+        let line = rx.recv_timeout(Duration::from_secs(20)).expect("banner");
+        banner.push(line.clone());
+        if let Some(a) = line.strip_prefix("a2a-interop proxy listening on http://") {
+            break a.to_string();
+        }
+    };
+    let url = format!("http://{up}/rpc");
+    let proxy = format!("http://{addr}");
+    let out = tokio::task::spawn_blocking(move || {
+        Command::new("curl")
+            .args([
+                "-sS",
+                "--max-time",
+                "20",
+                "-x",
+                &proxy,
+                "--data-binary",
+                "{\"a\":1}",
+            ])
+            .arg(&url)
+            .env_remove("NO_PROXY")
+            .env_remove("no_proxy")
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    assert!(out.status.success());
+    assert!(out.stdout.ends_with(b"{\"a\":1}}"));
+    assert!(Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let t0 = Instant::now();
+    let st = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(10), "proxy did not exit");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(st.success(), "{st:?}");
+    let all = [banner, rx.try_iter().collect()].concat().join("\n");
+    assert!(all.contains("forward mode: export HTTP_PROXY="), "{all}");
+    let reader =
+        RecordingReader::new(std::io::BufReader::new(std::fs::File::open(&rec).unwrap())).unwrap();
+    assert_eq!(reader.header().mode, CaptureMode::Forward);
+    let evs = read_events(&rec);
+    assert!(evs.iter().any(|e| matches!(&e.kind,
+        EventKind::RequestHead { url, .. } if url == &format!("http://{up}/rpc"))));
+}

@@ -1,0 +1,66 @@
+//! A real SDK pair through the forward proxy: the Python `a2a-sdk` client reaches the Python
+//! SDK agent with `HTTP_PROXY` pointing at `proxy --forward`; every step passes as direct,
+//! the exchanges are recorded with absolute URLs, and the verifier finds no error.
+//! Skips loudly when the SDK peers are not installed (tests/peers/README.md).
+
+#[path = "peers/harness.rs"]
+mod harness;
+
+#[path = "common/proxy_support.rs"]
+mod support;
+
+use a2a_interop::app::pipeline::Pipeline;
+use a2a_interop::proxy::forward::ForwardConfig;
+use a2a_interop::record::EventKind;
+use a2a_interop::verify::Severity;
+use harness::{peers_available, run_client, Sdk, SdkAgent};
+use support::*;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn python_sdk_client_through_forward_proxy_to_python_sdk_agent() {
+    if !peers_available("python_sdk_client_through_forward_proxy", &[Sdk::Python]) {
+        return;
+    }
+    let agent = SdkAgent::start(Sdk::Python, None).await;
+    let base = agent.base_url();
+    let direct = run_client(Sdk::Python, &agent.base_url(), "JSONRPC", "1.0").await;
+    assert!(direct.pass, "direct run failed: {:?}", direct.failed());
+
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "sdk-fwd.jsonl");
+    let p = Pipeline::start_forward(pipeline_cfg(vec![], &rec), ForwardConfig::default())
+        .await
+        .unwrap();
+    // The only test in this binary: setting the process environment races with nothing.
+    // The client process inherits it (httpx honours HTTP_PROXY).
+    std::env::set_var("HTTP_PROXY", format!("http://{}", p.proxy_addr()));
+    std::env::set_var("http_proxy", format!("http://{}", p.proxy_addr()));
+    std::env::remove_var("NO_PROXY");
+    std::env::remove_var("no_proxy");
+    let proxied = run_client(Sdk::Python, &agent.base_url(), "JSONRPC", "1.0").await;
+    std::env::remove_var("HTTP_PROXY");
+    std::env::remove_var("http_proxy");
+    let out = p.finish().await.unwrap();
+    agent.stop().await;
+
+    assert_eq!(proxied.steps, direct.steps, "{}", proxied.stdout);
+    let evs = read_events(&rec);
+    let urls: Vec<String> = evs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::RequestHead { url, .. } => Some(url.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(urls.len() >= 2, "too few exchanges recorded: {urls:?}");
+    assert!(urls.iter().all(|u| u.starts_with(&base)), "{urls:?}");
+    let errors: Vec<String> = out
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.severity >= Severity::Error)
+        .map(|f| format!("{} {}", f.rule, f.message))
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_offline_matches(&out.verify, &rec);
+}
