@@ -57,6 +57,8 @@ enum Field {
     DroppedEvents,
     DroppedBytes,
     Reason,
+    Callee,
+    Caller,
     Other,
 }
 
@@ -106,6 +108,8 @@ impl<'de> Deserialize<'de> for Field {
                     "dropped_events" => Field::DroppedEvents,
                     "dropped_bytes" => Field::DroppedBytes,
                     "reason" => Field::Reason,
+                    "callee" => Field::Callee,
+                    "caller" => Field::Caller,
                     _ => Field::Other,
                 })
             }
@@ -125,6 +129,7 @@ enum Kind {
     ResponseChunk,
     ExchangeEnd,
     Tunnel,
+    Attribution,
     Finding,
     Gap,
 }
@@ -138,6 +143,7 @@ const KINDS: &[&str] = &[
     "response_chunk",
     "exchange_end",
     "tunnel",
+    "attribution",
     "finding",
     "gap",
 ];
@@ -160,6 +166,7 @@ impl<'de> Deserialize<'de> for Kind {
                     "response_chunk" => Kind::ResponseChunk,
                     "exchange_end" => Kind::ExchangeEnd,
                     "tunnel" => Kind::Tunnel,
+                    "attribution" => Kind::Attribution,
                     "finding" => Kind::Finding,
                     "gap" => Kind::Gap,
                     other => return Err(E::unknown_variant(other, KINDS)),
@@ -209,6 +216,8 @@ struct Slots {
     dropped_events: Option<u64>,
     dropped_bytes: Option<u64>,
     reason: Option<String>,
+    callee: Option<String>,
+    caller: Option<String>,
 }
 
 fn need<T, E: de::Error>(v: Option<T>, name: &'static str) -> Result<T, E> {
@@ -289,6 +298,10 @@ impl Slots {
                 message: need(self.message, "message")?,
                 seqs: self.seqs.unwrap_or_default(),
             },
+            Kind::Attribution => EventKind::Attribution {
+                callee: self.callee,
+                caller: self.caller,
+            },
             Kind::Gap => EventKind::Gap {
                 dropped_events: need(self.dropped_events, "dropped_events")?,
                 dropped_bytes: need(self.dropped_bytes, "dropped_bytes")?,
@@ -355,6 +368,8 @@ impl<'de> Deserialize<'de> for Event {
                         Field::DroppedEvents => s.dropped_events = Some(map.next_value()?),
                         Field::DroppedBytes => s.dropped_bytes = Some(map.next_value()?),
                         Field::Reason => s.reason = map.next_value()?,
+                        Field::Callee => s.callee = map.next_value()?,
+                        Field::Caller => s.caller = map.next_value()?,
                         Field::Other => {
                             map.next_value::<IgnoredAny>()?;
                         }
@@ -442,7 +457,30 @@ mod tests {
                 dropped_bytes: 6,
                 reason: Some("queue full".into()),
             }),
+            base(EventKind::Attribution {
+                callee: Some("/b".into()),
+                caller: Some("agent-a".into()),
+            }),
         ]
+    }
+
+    /// Fails to compile when `EventKind` gains a variant: add it to the hand-written reader
+    /// above and to `all_kinds`.
+    #[allow(dead_code)]
+    fn every_variant_is_read(k: &EventKind) {
+        match k {
+            EventKind::ConnOpen { .. }
+            | EventKind::RequestHead { .. }
+            | EventKind::RequestBody { .. }
+            | EventKind::ResponseHead { .. }
+            | EventKind::CardRewrite { .. }
+            | EventKind::ResponseChunk { .. }
+            | EventKind::ExchangeEnd { .. }
+            | EventKind::Tunnel { .. }
+            | EventKind::Attribution { .. }
+            | EventKind::Finding { .. }
+            | EventKind::Gap { .. } => {}
+        }
     }
 
     #[test]
