@@ -79,15 +79,15 @@ fn run_native(bytes: &[u8]) {
     }
 }
 
-fn run_text(
-    bytes: &[u8],
-    read: fn(
-        &str,
-    ) -> anyhow::Result<(
-        a2a_interop::record::RecordingHeader,
-        Vec<a2a_interop::record::Event>,
-    )>,
-) {
+/// A text reader: transcript or HAR, whole file to header and events.
+type TextReader = fn(
+    &str,
+) -> anyhow::Result<(
+    a2a_interop::record::RecordingHeader,
+    Vec<a2a_interop::record::Event>,
+)>;
+
+fn run_text(bytes: &[u8], read: TextReader) {
     let text = String::from_utf8_lossy(bytes);
     if let Ok((h, events)) = read(&text) {
         let mut v = Verifier::new(&h);
