@@ -6,7 +6,8 @@
 //! to their baseline.
 //!
 //! The 100 MB body, disk-full (`/dev/full`) and `kill -9` cases are in `faults_process.rs`.
-//! Not yet covered: gzip / brotli bodies, 10,000 requests on one connection, h2 streams.
+//! gzip / brotli bodies and 10,000 requests on one connection are there too. Not yet
+//! covered: h2 with many concurrent streams.
 
 use std::net::SocketAddr;
 use std::time::Duration;

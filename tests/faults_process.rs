@@ -1,6 +1,8 @@
 //! Process-level faults (issue 7): a 100 MB body through the pipeline with bounded peak
 //! memory, a recording file that cannot be written (`/dev/full`: disk full), and `kill -9`
-//! of the real binary mid-traffic with the recording re-verified up to its last whole line.
+//! of the real binary mid-traffic with the recording re-verified up to its last whole line;
+//! gzip / brotli bodies recorded raw and verified decoded; 10,000 requests on one keep-alive
+//! connection.
 //! Real loopback sockets and real files; a separate test binary from `faults.rs` so the fd
 //! counts there are not disturbed.
 
@@ -25,6 +27,9 @@ async fn agent(big: usize) -> SocketAddr {
     let addr = l.local_addr().unwrap();
     tokio::spawn(async move {
         while let Ok((mut s, _)) = l.accept().await {
+            // Head and body go out as two writes: without this, Nagle + delayed ACK adds
+            // 40 ms per keep-alive response.
+            let _ = s.set_nodelay(true);
             tokio::spawn(async move {
                 let mut buf = vec![0u8; 16384];
                 let mut got: Vec<u8> = Vec::new();
@@ -52,8 +57,23 @@ async fn agent(big: usize) -> SocketAddr {
                         }
                     }
                     let is_big = head.starts_with("get /big ");
+                    let enc = if head.starts_with("post /gz ") {
+                        Some("gzip")
+                    } else if head.starts_with("post /br ") {
+                        Some("br")
+                    } else {
+                        None
+                    };
                     got.drain(..end + len);
-                    if is_big {
+                    if let Some(enc) = enc {
+                        let body = encoded(enc);
+                        let h = format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-encoding: {enc}\r\ncontent-length: {}\r\n\r\n", body.len());
+                        if s.write_all(h.as_bytes()).await.is_err()
+                            || s.write_all(&body).await.is_err()
+                        {
+                            return;
+                        }
+                    } else if is_big {
                         let _ = s
                             .write_all(format!("HTTP/1.1 200 OK\r\ncontent-type: application/octet-stream\r\ncontent-length: {big}\r\n\r\n").as_bytes())
                             .await;
@@ -80,6 +100,25 @@ async fn agent(big: usize) -> SocketAddr {
         }
     });
     addr
+}
+
+/// A JSON-RPC answer whose `id` (99) does not match the request's (1): RPC-ID-001 (RPC-002),
+/// visible only once the body is decoded. `enc`: `gzip` or `br`.
+fn encoded(enc: &str) -> Vec<u8> {
+    use std::io::Write;
+    let plain = br#"{"jsonrpc":"2.0","id":99,"result":{"kind":"message","messageId":"m1","role":"agent","parts":[{"kind":"text","text":"hi"}]}}"#;
+    if enc == "gzip" {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        e.write_all(plain).unwrap();
+        e.finish().unwrap()
+    } else {
+        let mut out = Vec::new();
+        {
+            let mut w = brotli::CompressorWriter::new(&mut out, 4096, 5, 22);
+            w.write_all(plain).unwrap();
+        }
+        out
+    }
 }
 
 fn vm_kib(field: &str) -> u64 {
@@ -116,10 +155,15 @@ fn config(agent: SocketAddr, record: Option<std::path::PathBuf>) -> PipelineConf
 
 /// One small JSON-RPC POST on a fresh connection; returns the whole response.
 async fn rpc(proxy: SocketAddr) -> String {
+    String::from_utf8_lossy(&rpc_to(proxy, "/rpc").await).to_string()
+}
+
+/// [`rpc`] to `path`, the raw response bytes.
+async fn rpc_to(proxy: SocketAddr, path: &str) -> Vec<u8> {
     let mut s = TcpStream::connect(proxy).await.unwrap();
     let body = r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","messageId":"u1","role":"user","parts":[{"kind":"text","text":"hi"}]}}}"#;
     let req = format!(
-        "POST /rpc HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await.unwrap();
@@ -128,7 +172,110 @@ async fn rpc(proxy: SocketAddr) -> String {
         .await
         .unwrap()
         .unwrap();
-    String::from_utf8_lossy(&out).to_string()
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gzip_and_brotli_bodies_are_recorded_raw_and_verified_decoded() {
+    let agent = agent(0).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("enc.jsonl");
+    let p = Pipeline::start(config(agent, Some(rec.clone())))
+        .await
+        .unwrap();
+    let proxy = p.proxy_addr();
+    for enc in ["gzip", "br"] {
+        let path = if enc == "gzip" { "/gz" } else { "/br" };
+        let out = rpc_to(proxy, path).await;
+        // The client gets the agent's bytes untouched (still encoded).
+        assert!(out.ends_with(&encoded(enc)), "{enc}");
+    }
+    let outcome = p.finish().await.unwrap();
+    // Recorded raw: the response body in the file is the compressed bytes.
+    let src = source::open(&rec).unwrap();
+    let bodies: Vec<Vec<u8>> = src
+        .events
+        .map(|e| e.unwrap())
+        .filter_map(|e| match e.kind {
+            EventKind::ResponseChunk { body } => Some(body.data.to_vec()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(bodies, vec![encoded("gzip"), encoded("br")]);
+    // Verified decoded: the id mismatch inside each compressed body is found.
+    let id_findings = outcome
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.rule == "RPC-ID-001")
+        .count();
+    assert_eq!(id_findings, 2, "{:#?}", outcome.verify.findings);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ten_thousand_requests_on_one_keep_alive_connection() {
+    const N: usize = 10_000;
+    let agent = agent(0).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("many.jsonl");
+    let mut cfg = config(agent, Some(rec.clone()));
+    cfg.lossless = true;
+    let p = Pipeline::start(cfg).await.unwrap();
+    let mut s = TcpStream::connect(p.proxy_addr()).await.unwrap();
+    s.set_nodelay(true).unwrap();
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","messageId":"u1","role":"user","parts":[{"kind":"text","text":"hi"}]}}}"#;
+    let req = format!(
+        "POST /rpc HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut buf = vec![0u8; 16384];
+    let mut got: Vec<u8> = Vec::new();
+    for i in 0..N {
+        s.write_all(req.as_bytes()).await.unwrap();
+        // Read one whole response (head + content-length body).
+        loop {
+            if let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+                let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
+                let len: usize = head
+                    .lines()
+                    .find_map(|l| l.strip_prefix("content-length:"))
+                    .and_then(|v| v.trim().parse().ok())
+                    .unwrap_or(0);
+                if got.len() >= end + 4 + len {
+                    assert!(head.starts_with("http/1.1 200"), "request {i}: {head}");
+                    got.drain(..end + 4 + len);
+                    break;
+                }
+            }
+            let n = tokio::time::timeout(Duration::from_secs(10), s.read(&mut buf))
+                .await
+                .unwrap()
+                .unwrap();
+            assert!(n > 0, "connection closed after {i} requests");
+            got.extend_from_slice(&buf[..n]);
+        }
+    }
+    drop(s);
+    let outcome = p.finish().await.unwrap();
+    assert_eq!(outcome.verify.exchanges, N as u64);
+    assert_eq!(outcome.recorder.dropped_events, 0);
+    let src = source::open(&rec).unwrap();
+    let mut conns = std::collections::HashSet::new();
+    let mut ends = 0;
+    for e in src.events {
+        match e.unwrap().kind {
+            EventKind::RequestHead { conn, .. } => {
+                conns.insert(conn);
+            }
+            EventKind::ExchangeEnd { outcome, .. } => {
+                assert_eq!(outcome, Outcome::Complete);
+                ends += 1;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(ends, N);
+    assert_eq!(conns.len(), 1, "all on one client connection: {conns:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

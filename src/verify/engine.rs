@@ -1477,7 +1477,17 @@ impl State {
             return;
         }
         let body = decode_body(&x.resp_headers, &x.body).unwrap_or_default();
-        let json: Option<Value> = serde_json::from_slice(&body).ok();
+        // Only exchanges a rule reads get their body parsed: cards, webhooks, JSON-RPC and
+        // REST calls. Other traffic through the proxy (health checks, static files, non-A2A
+        // APIs) costs no JSON parse.
+        let needs_json = c.binding.is_some()
+            || c.webhook
+            || matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard));
+        let json: Option<Value> = if needs_json {
+            serde_json::from_slice(&body).ok()
+        } else {
+            None
+        };
         x.answer_error = json
             .as_ref()
             .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()));

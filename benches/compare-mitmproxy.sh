@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Throughput of the small JSON-RPC POST (keep-alive) at 1 and 32 connections:
+# direct to a small agent, through `a2a-interop proxy` (record + verify), and through
+# `mitmdump --mode reverse` (mitmproxy, recording off). Loopback only, bounded in time
+# (DURATION seconds per cell, default 3; about 20 s in all plus start-up).
+#
+#   benches/compare-mitmproxy.sh                  # needs mitmdump on PATH or MITMDUMP=...
+#   MITMDUMP=/tmp/venv/bin/mitmdump DURATION=5 benches/compare-mitmproxy.sh
+#
+# Install mitmproxy outside the repo: python3 -m venv /tmp/mitm && /tmp/mitm/bin/pip install mitmproxy
+# The load client and the agent are small asyncio programs (no extra tool needed); the
+# "direct" row shows their own ceiling on this machine, so compare the proxy rows with it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DURATION="${DURATION:-3}"
+MITMDUMP="${MITMDUMP:-$(command -v mitmdump || true)}"
+[ -n "$MITMDUMP" ] || { echo "mitmdump not found: set MITMDUMP=/path/to/mitmdump" >&2; exit 2; }
+BIN="${A2A_INTEROP:-${CARGO_TARGET_DIR:-target}/release/a2a-interop}"
+[ -x "$BIN" ] || cargo build --release --bin a2a-interop
+TMP="$(mktemp -d)"
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$TMP"; }
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+wait_port() { for _ in $(seq 100); do python3 -c "import socket,sys; socket.create_connection(('127.0.0.1',$1),0.2)" 2>/dev/null && return 0; sleep 0.1; done; echo "port $1 did not open" >&2; exit 1; }
+
+# The agent: answers every POST with a 126-byte JSON-RPC result, keep-alive.
+AGENT_PORT=$(free_port)
+cat > "$TMP/agent.py" <<'PY'
+import asyncio, sys
+BODY = b'{"jsonrpc":"2.0","id":1,"result":{"kind":"message","messageId":"m-1","role":"agent","parts":[{"kind":"text","text":"pong"}]}}'
+RESP = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: %d\r\n\r\n" % len(BODY) + BODY
+async def conn(r, w):
+    buf = b""
+    try:
+        while True:
+            while b"\r\n\r\n" not in buf:
+                d = await r.read(65536)
+                if not d: return
+                buf += d
+            head, _, rest = buf.partition(b"\r\n\r\n")
+            n = 0
+            for line in head.split(b"\r\n"):
+                if line.lower().startswith(b"content-length:"): n = int(line.split(b":")[1])
+            while len(rest) < n:
+                d = await r.read(65536)
+                if not d: return
+                rest += d
+            buf = rest[n:]
+            w.write(RESP)
+            await w.drain()
+    except ConnectionError:
+        pass
+async def main():
+    s = await asyncio.start_server(conn, "127.0.0.1", int(sys.argv[1]))
+    async with s: await s.serve_forever()
+asyncio.run(main())
+PY
+python3 "$TMP/agent.py" "$AGENT_PORT" & PIDS+=($!)
+wait_port "$AGENT_PORT"
+
+OURS_PORT=$(free_port)
+"$BIN" proxy --listen "127.0.0.1:$OURS_PORT" --upstream "http://127.0.0.1:$AGENT_PORT" --record "$TMP/rec.jsonl" >/dev/null 2>"$TMP/ours.log" & PIDS+=($!)
+wait_port "$OURS_PORT"
+
+MITM_PORT=$(free_port)
+"$MITMDUMP" -q --mode "reverse:http://127.0.0.1:$AGENT_PORT" --listen-host 127.0.0.1 -p "$MITM_PORT" >/dev/null 2>"$TMP/mitm.log" & PIDS+=($!)
+wait_port "$MITM_PORT"
+
+# The load client: C keep-alive connections, each sending the 144-byte POST back to back.
+cat > "$TMP/load.py" <<'PY'
+import asyncio, sys, time
+port, conns, secs = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+BODY = b'{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","messageId":"u-1","role":"user","parts":[]}}}'
+REQ = b"POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: %d\r\n\r\n" % len(BODY) + BODY
+done = 0; lat = []
+async def one(deadline):
+    global done
+    r, w = await asyncio.open_connection("127.0.0.1", port)
+    buf = b""
+    while time.perf_counter() < deadline:
+        t0 = time.perf_counter()
+        w.write(REQ); await w.drain()
+        while b"\r\n\r\n" not in buf:
+            d = await r.read(65536)
+            if not d: raise SystemExit("connection closed")
+            buf += d
+        head, _, rest = buf.partition(b"\r\n\r\n")
+        n = 0
+        for line in head.split(b"\r\n"):
+            if line.lower().startswith(b"content-length:"): n = int(line.split(b":")[1])
+        while len(rest) < n:
+            rest += await r.read(65536)
+        buf = rest[n:]
+        done += 1; lat.append(time.perf_counter() - t0)
+    w.close()
+async def main():
+    t0 = time.perf_counter(); deadline = t0 + secs
+    await asyncio.gather(*(one(deadline) for _ in range(conns)))
+    el = time.perf_counter() - t0
+    lat.sort()
+    print(f"{done/el:.0f} {lat[len(lat)//2]*1e6:.0f}")
+asyncio.run(main())
+PY
+
+printf '| path | req/s (1 conn) | p50 µs (1 conn) | req/s (32 conns) | p50 µs (32 conns) |\n|---|---|---|---|---|\n'
+for row in "direct:$AGENT_PORT" "a2a-interop (record + verify):$OURS_PORT" "mitmdump (reverse):$MITM_PORT"; do
+  name="${row%:*}"; port="${row##*:}"
+  read -r r1 l1 < <(python3 "$TMP/load.py" "$port" 1 "$DURATION")
+  read -r r32 l32 < <(python3 "$TMP/load.py" "$port" 32 "$DURATION")
+  printf '| %s | %s | %s | %s | %s |\n' "$name" "$r1" "$l1" "$r32" "$l32"
+done
