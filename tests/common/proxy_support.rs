@@ -255,6 +255,16 @@ pub async fn start(cfg: PipelineConfig) -> (Pipeline, String) {
     (p, base)
 }
 
+/// A recording pipeline forwarding every path (`/`) to the upstream at `up`, recording to
+/// `r.jsonl` in a fresh temporary directory: (directory, kept alive by the caller; recording
+/// path; pipeline; proxy base URL `http://127.0.0.1:port`).
+pub async fn start_recording_to(up: SocketAddr) -> (tempfile::TempDir, PathBuf, Pipeline, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    (dir, rec, p, base)
+}
+
 /// Every whole event of a recording file.
 pub fn read_events(path: &Path) -> Vec<Event> {
     let f = std::io::BufReader::new(std::fs::File::open(path).expect("open recording"));
