@@ -66,12 +66,9 @@ fn rich_recording(dir: &std::path::Path) -> (std::path::PathBuf, Vec<Event>) {
     (p, evs)
 }
 
-#[test]
-fn export_then_import_gives_back_the_same_events() {
-    let d = tempfile::tempdir().unwrap();
-    let (rec, evs) = rich_recording(d.path());
-    let out = d.path().join("out.har");
-    let o = bin()
+/// `a2a-interop export RECORDING --har OUT`.
+fn export_har(rec: &std::path::Path, out: &std::path::Path) -> std::process::Output {
+    bin()
         .args([
             "export",
             rec.to_str().unwrap(),
@@ -79,7 +76,15 @@ fn export_then_import_gives_back_the_same_events() {
             out.to_str().unwrap(),
         ])
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn export_then_import_gives_back_the_same_events() {
+    let d = tempfile::tempdir().unwrap();
+    let (rec, evs) = rich_recording(d.path());
+    let out = d.path().join("out.har");
+    let o = export_har(&rec, &out);
     assert_eq!(
         o.status.code(),
         Some(0),
@@ -124,15 +129,7 @@ fn verify_reads_an_exported_har() {
     let d = tempfile::tempdir().unwrap();
     let rec = report_support::write_recording(d.path());
     let out = d.path().join("out.har");
-    let o = bin()
-        .args([
-            "export",
-            rec.to_str().unwrap(),
-            "--har",
-            out.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let o = export_har(&rec, &out);
     assert_eq!(o.status.code(), Some(0));
     let o = bin()
         .args(["report", out.to_str().unwrap(), "-f", "json"])
@@ -163,15 +160,7 @@ fn export_errors_exit_2_with_one_line() {
     let rec = report_support::write_recording(d.path());
     let blocker = d.path().join("f");
     std::fs::write(&blocker, "x").unwrap();
-    let o = bin()
-        .args([
-            "export",
-            rec.to_str().unwrap(),
-            "--har",
-            blocker.join("o.har").to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let o = export_har(&rec, &blocker.join("o.har"));
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write HAR"));
 }
