@@ -4,9 +4,8 @@
 //! Real loopback sockets and real files; a separate test binary from `faults.rs` so the fd
 //! counts there are not disturbed.
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use a2a_interop::app::pipeline::{Pipeline, PipelineConfig};
@@ -15,6 +14,10 @@ use a2a_interop::record::{source, EventKind, Outcome, Route, DEFAULT_CAPTURE_CAP
 use a2a_interop::verify::Verifier;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+use proxy_process::{spawn_until_listening, Running};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
@@ -218,28 +221,17 @@ async fn kill_9_leaves_a_recording_readable_to_its_last_whole_line() {
     let agent = agent(0).await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("killed.jsonl");
-    let mut child = Command::new(BIN)
-        .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
-        .arg(format!("http://{agent}"))
-        .arg("--record")
-        .arg(&rec)
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
-    let addr: SocketAddr = loop {
-        let line = rx.recv_timeout(Duration::from_secs(30)).expect("banner");
-        if let Some(a) = line.strip_prefix("a2a-interop proxy listening on http://") {
-            break a.trim_end_matches('/').parse().unwrap();
-        }
-    };
+    let Running {
+        mut child, addr, ..
+    } = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{agent}"))
+            .arg("--record")
+            .arg(&rec),
+        Duration::from_secs(30),
+    );
+    let addr: SocketAddr = addr.trim_end_matches('/').parse().unwrap();
     for _ in 0..50 {
         assert!(rpc(addr).await.starts_with("HTTP/1.1 200"));
     }
