@@ -4,20 +4,23 @@
 //! Real loopback sockets and real files; a separate test binary from `faults.rs` so the fd
 //! counts there are not disturbed.
 
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+#[path = "common/proxy_support.rs"]
+mod support;
+
 use std::net::SocketAddr;
 use std::process::Command;
 use std::time::Duration;
 
 use a2a_interop::app::pipeline::{Pipeline, PipelineConfig};
-use a2a_interop::proxy::ProxyConfig;
-use a2a_interop::record::{source, EventKind, Outcome, Route, DEFAULT_CAPTURE_CAP};
+use a2a_interop::record::{source, EventKind, Outcome};
 use a2a_interop::verify::Verifier;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
 use proxy_process::{spawn_until_listening, Running};
+use support::proxy_to;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
@@ -98,17 +101,7 @@ fn vm_kib(field: &str) -> u64 {
 
 fn config(agent: SocketAddr, record: Option<std::path::PathBuf>) -> PipelineConfig {
     PipelineConfig {
-        proxy: ProxyConfig {
-            listen: "127.0.0.1:0".parse().unwrap(),
-            routes: vec![Route {
-                prefix: "/".into(),
-                upstream: format!("http://{agent}"),
-                leg: None,
-            }],
-            rewrite_card: false,
-            capture_cap: DEFAULT_CAPTURE_CAP,
-            leg: None,
-        },
+        proxy: proxy_to(format!("http://{agent}"), None),
         record,
         redact: true,
         lossless: false,

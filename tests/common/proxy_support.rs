@@ -224,6 +224,23 @@ pub fn get(url: &str) -> Request<TBody> {
     Request::get(url).body(full(Bytes::new())).unwrap()
 }
 
+/// A proxy listening on 127.0.0.1 (any free port) that forwards every path (`/`) to
+/// `upstream` (`http://host:port`), card not rewritten, bodies captured up to
+/// `DEFAULT_CAPTURE_CAP` bytes, its exchanges recorded with leg `leg`.
+pub fn proxy_to(upstream: String, leg: Option<String>) -> ProxyConfig {
+    ProxyConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        routes: vec![Route {
+            prefix: "/".into(),
+            upstream,
+            leg: None,
+        }],
+        rewrite_card: false,
+        capture_cap: DEFAULT_CAPTURE_CAP,
+        leg,
+    }
+}
+
 /// A pipeline config routing `/` to `upstream`, lossless, recording to `path`.
 pub fn pipeline_cfg(routes: Vec<(&str, String)>, path: &Path) -> PipelineConfig {
     PipelineConfig {
