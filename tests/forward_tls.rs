@@ -277,13 +277,7 @@ async fn reverse_listener_serves_tls_with_given_cert_and_key() {
     assert!(evs
         .iter()
         .any(|e| matches!(e.kind, EventKind::ConnOpen { tls: true, .. })));
-    let urls: Vec<String> = evs
-        .iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::RequestHead { url, .. } => Some(url.clone()),
-            _ => None,
-        })
-        .collect();
+    let urls = request_urls(&evs);
     assert_eq!(urls, vec![url.clone(), url]);
     assert_eq!(request_body(&evs, "e2"), RPC.as_bytes());
 }

@@ -282,6 +282,26 @@ pub async fn start_recording_to(up: SocketAddr) -> (tempfile::TempDir, PathBuf, 
     (dir, rec, p, base)
 }
 
+/// The findings of severity error or worse, each as "RULE message" (empty when the
+/// traffic broke no MUST).
+pub fn error_findings(v: &a2a_interop::verify::VerifyOutcome) -> Vec<String> {
+    v.findings
+        .iter()
+        .filter(|f| f.severity >= a2a_interop::verify::finding::Severity::Error)
+        .map(|f| format!("{} {}", f.rule, f.message))
+        .collect()
+}
+
+/// The request URLs of a recording's `request_head` events, in order.
+pub fn request_urls(evs: &[Event]) -> Vec<String> {
+    evs.iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::RequestHead { url, .. } => Some(url.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Every whole event of a recording file.
 pub fn read_events(path: &Path) -> Vec<Event> {
     let f = std::io::BufReader::new(std::fs::File::open(path).expect("open recording"));
