@@ -114,15 +114,10 @@ async fn sse_chunks_pass_as_they_arrive_and_keep_boundaries() {
 async fn dead_upstream_gets_502_and_the_proxy_keeps_serving() {
     let dead = dead_port();
     let live = echo_server("live").await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(
-        vec![
-            ("/dead", format!("http://{dead}")),
-            ("/", format!("http://{live}")),
-        ],
-        &rec,
-    ))
+    let (_dir, rec, p, base) = start_recording(vec![
+        ("/dead", format!("http://{dead}")),
+        ("/", format!("http://{live}")),
+    ])
     .await;
     let c = client_h1();
     let (status, headers, body) = fetch(&c, post(&format!("{base}/dead/rpc"), RPC)).await;
@@ -189,15 +184,10 @@ async fn upstream_dying_mid_stream_is_upstream_abort() {
 async fn client_disconnect_mid_stream_is_client_abort_and_others_are_served() {
     let up = sse_server(50, Duration::from_millis(50)).await;
     let echo = echo_server("e").await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(
-        vec![
-            ("/sse", format!("http://{up}")),
-            ("/", format!("http://{echo}")),
-        ],
-        &rec,
-    ))
+    let (_dir, rec, p, base) = start_recording(vec![
+        ("/sse", format!("http://{up}")),
+        ("/", format!("http://{echo}")),
+    ])
     .await;
     {
         let c = client_h1();
@@ -231,15 +221,10 @@ async fn non_utf8_and_malformed_json_pass_and_are_recorded_exactly() {
     static BAD: &[u8] = br#"{"jsonrpc":"2.0","id":1,"result":"#;
     let bin = bytes_server("application/json", BIN).await;
     let bad = bytes_server("application/json", BAD).await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(
-        vec![
-            ("/bin", format!("http://{bin}")),
-            ("/bad", format!("http://{bad}")),
-        ],
-        &rec,
-    ))
+    let (_dir, rec, p, base) = start_recording(vec![
+        ("/bin", format!("http://{bin}")),
+        ("/bad", format!("http://{bad}")),
+    ])
     .await;
     let c = client_h1();
     let (_, _, b1) = fetch(&c, post(&format!("{base}/bin"), RPC)).await;
@@ -385,15 +370,10 @@ async fn card_rewrite_points_the_card_at_the_proxy() {
 async fn routes_with_prefixes_go_to_their_upstream() {
     let a = echo_server("A").await;
     let b = echo_server("B").await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(
-        vec![
-            ("/", format!("http://{a}")),
-            ("/b/c", format!("http://{b}/base/")),
-        ],
-        &rec,
-    ))
+    let (_dir, _rec, p, base) = start_recording(vec![
+        ("/", format!("http://{a}")),
+        ("/b/c", format!("http://{b}/base/")),
+    ])
     .await;
     let c = client_h1();
     let (_, h, _) = fetch(&c, post(&format!("{base}/b/c/rpc?q=2"), RPC)).await;
@@ -659,15 +639,10 @@ async fn lossless_waits_for_a_slow_recorder_instead_of_dropping() {
 async fn h2c_stream_reset_is_client_abort_and_the_connection_keeps_serving() {
     let sse = sse_server(50, Duration::from_millis(50)).await;
     let echo = echo_server("e").await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(
-        vec![
-            ("/sse", format!("http://{sse}")),
-            ("/", format!("http://{echo}")),
-        ],
-        &rec,
-    ))
+    let (_dir, rec, p, base) = start_recording(vec![
+        ("/sse", format!("http://{sse}")),
+        ("/", format!("http://{echo}")),
+    ])
     .await;
     let c = client_h2();
     let resp = c

@@ -272,14 +272,21 @@ pub async fn start(cfg: PipelineConfig) -> (Pipeline, String) {
     (p, base)
 }
 
-/// A recording pipeline forwarding every path (`/`) to the upstream at `up`, recording to
-/// `r.jsonl` in a fresh temporary directory: (directory, kept alive by the caller; recording
-/// path; pipeline; proxy base URL `http://127.0.0.1:port`).
-pub async fn start_recording_to(up: SocketAddr) -> (tempfile::TempDir, PathBuf, Pipeline, String) {
+/// A recording pipeline with `routes` (prefix, upstream URL), recording to `r.jsonl` in a
+/// fresh temporary directory: (directory, kept alive by the caller; recording path;
+/// pipeline; proxy base URL `http://127.0.0.1:port`).
+pub async fn start_recording(
+    routes: Vec<(&str, String)>,
+) -> (tempfile::TempDir, PathBuf, Pipeline, String) {
     let dir = tempfile::tempdir().unwrap();
     let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let (p, base) = start(pipeline_cfg(routes, &rec)).await;
     (dir, rec, p, base)
+}
+
+/// [`start_recording`] forwarding every path (`/`) to the upstream at `up`.
+pub async fn start_recording_to(up: SocketAddr) -> (tempfile::TempDir, PathBuf, Pipeline, String) {
+    start_recording(vec![("/", format!("http://{up}"))]).await
 }
 
 /// The findings of severity error or worse, each as "RULE message" (empty when the
