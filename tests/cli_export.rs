@@ -4,7 +4,7 @@
 mod common;
 mod report_support;
 
-use common::bin;
+use common::{assert_exit, bin};
 
 use a2a_interop::record::jsonl::{encode_event, encode_header, RecordingReader};
 use a2a_interop::record::{har, Body, CaptureMode, Event, EventKind};
@@ -85,12 +85,7 @@ fn export_then_import_gives_back_the_same_events() {
     let (rec, evs) = rich_recording(d.path());
     let out = d.path().join("out.har");
     let o = export_har(&rec, &out);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 0);
     let text = std::fs::read_to_string(&out).unwrap();
     let doc: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(doc["log"]["version"], "1.2");
@@ -135,12 +130,7 @@ fn verify_reads_an_exported_har() {
         .args(["report", out.to_str().unwrap(), "-f", "json"])
         .output()
         .unwrap();
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 0);
     let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(doc["source"]["format"], "har");
     assert_eq!(doc["counts"]["exchanges"], 3);

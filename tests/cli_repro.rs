@@ -5,7 +5,7 @@
 mod common;
 mod report_support;
 
-use common::bin;
+use common::{assert_exit, bin};
 
 use serde_json::Value;
 
@@ -69,12 +69,7 @@ fn repro_cuts_the_first_finding_of_the_broken_recording() {
         .arg(&out)
         .output()
         .unwrap();
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 0);
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(
         text.lines().count() <= 4,
