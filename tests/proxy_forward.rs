@@ -180,15 +180,26 @@ async fn upstream_dying_mid_stream_is_upstream_abort() {
     assert!(err.is_some());
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn client_disconnect_mid_stream_is_client_abort_and_others_are_served() {
-    let up = sse_server(50, Duration::from_millis(50)).await;
+/// A recording pipeline with `/sse` routed to an agent streaming 50 SSE events 50 ms apart
+/// and everything else to an echo agent (see [`start_recording`]).
+async fn sse_and_echo() -> (
+    tempfile::TempDir,
+    std::path::PathBuf,
+    a2a_interop::app::pipeline::Pipeline,
+    String,
+) {
+    let sse = sse_server(50, Duration::from_millis(50)).await;
     let echo = echo_server("e").await;
-    let (_dir, rec, p, base) = start_recording(vec![
-        ("/sse", format!("http://{up}")),
+    start_recording(vec![
+        ("/sse", format!("http://{sse}")),
         ("/", format!("http://{echo}")),
     ])
-    .await;
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn client_disconnect_mid_stream_is_client_abort_and_others_are_served() {
+    let (_dir, rec, p, base) = sse_and_echo().await;
     {
         let c = client_h1();
         let resp = c
@@ -199,11 +210,7 @@ async fn client_disconnect_mid_stream_is_client_abort_and_others_are_served() {
         let _ = body.frame().await.unwrap().unwrap();
         // Drop body and client: the connection closes mid-stream.
     }
-    let evs = wait_for(&rec, |evs| {
-        evs.iter()
-            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
-    })
-    .await;
+    let evs = wait_for_exchange_end(&rec).await;
     let (o, _, _) = outcome(&evs, "e1");
     assert_eq!(o, Outcome::ClientAbort);
     let c = client_h1();
@@ -443,11 +450,7 @@ async fn recording_is_readable_while_written_and_torn_tail_is_skipped() {
     let c = client_h1();
     fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
     // Still running: the batch is flushed within ~25 ms and readable.
-    let evs = wait_for(&rec, |evs| {
-        evs.iter()
-            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
-    })
-    .await;
+    let evs = wait_for_exchange_end(&rec).await;
     assert_eq!(outcome(&evs, "e1").0, Outcome::Complete);
     p.finish().await.unwrap();
     // A crash mid-line: the last, torn line is skipped.
@@ -637,13 +640,7 @@ async fn lossless_waits_for_a_slow_recorder_instead_of_dropping() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn h2c_stream_reset_is_client_abort_and_the_connection_keeps_serving() {
-    let sse = sse_server(50, Duration::from_millis(50)).await;
-    let echo = echo_server("e").await;
-    let (_dir, rec, p, base) = start_recording(vec![
-        ("/sse", format!("http://{sse}")),
-        ("/", format!("http://{echo}")),
-    ])
-    .await;
+    let (_dir, rec, p, base) = sse_and_echo().await;
     let c = client_h2();
     let resp = c
         .request(post(&format!("{base}/sse/s"), RPC))
@@ -653,11 +650,7 @@ async fn h2c_stream_reset_is_client_abort_and_the_connection_keeps_serving() {
     let first = body.frame().await.unwrap().unwrap().into_data().unwrap();
     assert!(first.starts_with(b"data: "));
     drop(body); // RST_STREAM for this stream only
-    let evs = wait_for(&rec, |evs| {
-        evs.iter()
-            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
-    })
-    .await;
+    let evs = wait_for_exchange_end(&rec).await;
     assert_eq!(outcome(&evs, "e1").0, Outcome::ClientAbort);
     // Same client, same h2 connection: still served.
     let (status, h, _) = fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
@@ -693,11 +686,7 @@ async fn client_gone_mid_upload_is_client_abort() {
     })
     .await;
     drop(s);
-    let evs = wait_for(&rec, |evs| {
-        evs.iter()
-            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
-    })
-    .await;
+    let evs = wait_for_exchange_end(&rec).await;
     let (o, err, _) = outcome(&evs, "e1");
     assert_eq!(o, Outcome::ClientAbort, "{err:?}");
     let c = client_h1();

@@ -316,6 +316,15 @@ pub fn read_events(path: &Path) -> Vec<Event> {
     r.collect::<Result<Vec<_>, _>>().expect("events")
 }
 
+/// [`wait_for`] the first `exchange_end` event in the recording; returns all events so far.
+pub async fn wait_for_exchange_end(path: &Path) -> Vec<Event> {
+    wait_for(path, |evs| {
+        evs.iter()
+            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+    })
+    .await
+}
+
 /// Polls the file (as `tail -f` would) until `cond` holds, or panics after 10 s.
 pub async fn wait_for(path: &Path, cond: impl Fn(&[Event]) -> bool) -> Vec<Event> {
     let t0 = Instant::now();
