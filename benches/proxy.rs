@@ -237,33 +237,44 @@ fn rss_kib() -> u64 {
         .unwrap_or(0)
 }
 
+/// A 2-worker multi-thread tokio runtime with I/O and timers, as the benches run on.
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// A proxy on 127.0.0.1 (any free port) forwarding every path (`/`) to `up`, card not
+/// rewritten, bodies captured up to `DEFAULT_CAPTURE_CAP` bytes.
+fn proxy_to(up: std::net::SocketAddr) -> ProxyConfig {
+    ProxyConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        routes: vec![Route {
+            prefix: "/".into(),
+            upstream: format!("http://{up}"),
+            leg: None,
+        }],
+        rewrite_card: false,
+        capture_cap: DEFAULT_CAPTURE_CAP,
+        leg: None,
+    }
+}
+
 /// Child mode (`A2A_BENCH_IDLE=direct:N` or `proxy:N`): opens N idle SSE streams in a fresh
 /// process and prints the RSS growth per stream in bytes.
 fn idle_child(spec: &str) {
     let (mode, n) = spec.split_once(':').unwrap();
     let n: usize = n.parse().unwrap();
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = runtime();
     rt.block_on(async {
         let base = Instant::now();
         let up = upstream(base).await;
         let mut keep = None;
         let url = if mode == "proxy" {
             let p = Pipeline::start(PipelineConfig {
-                proxy: ProxyConfig {
-                    listen: "127.0.0.1:0".parse().unwrap(),
-                    routes: vec![Route {
-                        prefix: "/".into(),
-                        upstream: format!("http://{up}"),
-                        leg: None,
-                    }],
-                    rewrite_card: false,
-                    capture_cap: DEFAULT_CAPTURE_CAP,
-                    leg: None,
-                },
+                proxy: proxy_to(up),
                 record: Some(
                     std::env::temp_dir()
                         .join(format!("a2a-bench-idle-{}.jsonl", std::process::id())),
@@ -344,26 +355,11 @@ fn main() {
         idle_child(&spec);
         return;
     }
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = runtime();
     rt.block_on(async {
         let base = Instant::now();
         let up = upstream(base).await;
-        let route = vec![Route {
-            prefix: "/".into(),
-            upstream: format!("http://{up}"),
-            leg: None,
-        }];
-        let pcfg = ProxyConfig {
-            listen: "127.0.0.1:0".parse().unwrap(),
-            routes: route,
-            rewrite_card: false,
-            capture_cap: DEFAULT_CAPTURE_CAP,
-            leg: None,
-        };
+        let pcfg = proxy_to(up);
         let bare = proxy::start_bare(pcfg.clone()).await.unwrap();
         let dir = tempfile::tempdir().unwrap();
         let rec = dir.path().join("bench.jsonl");

@@ -4,7 +4,7 @@
 mod common;
 mod report_support;
 
-use common::bin;
+use common::{assert_exit, bin};
 
 use a2a_interop::record::jsonl::{encode_event, encode_header, RecordingReader};
 use a2a_interop::record::{har, Body, CaptureMode, Event, EventKind};
@@ -66,12 +66,9 @@ fn rich_recording(dir: &std::path::Path) -> (std::path::PathBuf, Vec<Event>) {
     (p, evs)
 }
 
-#[test]
-fn export_then_import_gives_back_the_same_events() {
-    let d = tempfile::tempdir().unwrap();
-    let (rec, evs) = rich_recording(d.path());
-    let out = d.path().join("out.har");
-    let o = bin()
+/// `a2a-interop export RECORDING --har OUT`.
+fn export_har(rec: &std::path::Path, out: &std::path::Path) -> std::process::Output {
+    bin()
         .args([
             "export",
             rec.to_str().unwrap(),
@@ -79,13 +76,16 @@ fn export_then_import_gives_back_the_same_events() {
             out.to_str().unwrap(),
         ])
         .output()
-        .unwrap();
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+        .unwrap()
+}
+
+#[test]
+fn export_then_import_gives_back_the_same_events() {
+    let d = tempfile::tempdir().unwrap();
+    let (rec, evs) = rich_recording(d.path());
+    let out = d.path().join("out.har");
+    let o = export_har(&rec, &out);
+    assert_exit(&o, 0);
     let text = std::fs::read_to_string(&out).unwrap();
     let doc: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(doc["log"]["version"], "1.2");
@@ -124,26 +124,13 @@ fn verify_reads_an_exported_har() {
     let d = tempfile::tempdir().unwrap();
     let rec = report_support::write_recording(d.path());
     let out = d.path().join("out.har");
-    let o = bin()
-        .args([
-            "export",
-            rec.to_str().unwrap(),
-            "--har",
-            out.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let o = export_har(&rec, &out);
     assert_eq!(o.status.code(), Some(0));
     let o = bin()
         .args(["report", out.to_str().unwrap(), "-f", "json"])
         .output()
         .unwrap();
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 0);
     let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(doc["source"]["format"], "har");
     assert_eq!(doc["counts"]["exchanges"], 3);
@@ -163,15 +150,7 @@ fn export_errors_exit_2_with_one_line() {
     let rec = report_support::write_recording(d.path());
     let blocker = d.path().join("f");
     std::fs::write(&blocker, "x").unwrap();
-    let o = bin()
-        .args([
-            "export",
-            rec.to_str().unwrap(),
-            "--har",
-            blocker.join("o.har").to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let o = export_har(&rec, &blocker.join("o.har"));
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write HAR"));
 }

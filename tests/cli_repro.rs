@@ -5,9 +5,25 @@
 mod common;
 mod report_support;
 
-use common::bin;
+use common::{assert_exit, bin};
 
 use serde_json::Value;
+
+/// `a2a-interop verify RECORDING -f json --fail-on never`: its JSON report.
+fn verify_json(rec: &std::path::Path) -> Value {
+    let o = bin()
+        .args([
+            "verify",
+            rec.to_str().unwrap(),
+            "-f",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .output()
+        .unwrap();
+    serde_json::from_slice(&o.stdout).unwrap()
+}
 
 #[test]
 fn unknown_finding_exits_2_with_one_line() {
@@ -36,18 +52,7 @@ fn unknown_finding_exits_2_with_one_line() {
 fn repro_cuts_the_first_finding_of_the_broken_recording() {
     let d = tempfile::tempdir().unwrap();
     let rec = report_support::broken_recording(d.path());
-    let o = bin()
-        .args([
-            "verify",
-            rec.to_str().unwrap(),
-            "-f",
-            "json",
-            "--fail-on",
-            "never",
-        ])
-        .output()
-        .unwrap();
-    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let doc = verify_json(&rec);
     let Some(f) = doc["findings"].as_array().and_then(|a| a.first()).cloned() else {
         // No rule is registered in this build, so there is nothing to cut.
         assert!(a2a_interop::verify::rules::RULES.is_empty(), "{doc:#}");
@@ -64,12 +69,7 @@ fn repro_cuts_the_first_finding_of_the_broken_recording() {
         .arg(&out)
         .output()
         .unwrap();
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 0);
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(
         text.lines().count() <= 4,
@@ -166,18 +166,7 @@ fn upstream_card_recording(dir: &std::path::Path) -> std::path::PathBuf {
 fn header_dependent_finding_is_cut_as_a_native_recording() {
     let d = tempfile::tempdir().unwrap();
     let rec = upstream_card_recording(d.path());
-    let o = bin()
-        .args([
-            "verify",
-            rec.to_str().unwrap(),
-            "-f",
-            "json",
-            "--fail-on",
-            "never",
-        ])
-        .output()
-        .unwrap();
-    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let doc = verify_json(&rec);
     let Some(f) = doc["findings"]
         .as_array()
         .unwrap()
@@ -215,18 +204,7 @@ fn header_dependent_finding_is_cut_as_a_native_recording() {
         "the unrelated exchange is cut: {text}"
     );
     // Re-verifying the cut shows the finding again.
-    let o = bin()
-        .args([
-            "verify",
-            out.to_str().unwrap(),
-            "-f",
-            "json",
-            "--fail-on",
-            "never",
-        ])
-        .output()
-        .unwrap();
-    let back: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let back = verify_json(&out);
     assert!(back["findings"]
         .as_array()
         .unwrap()

@@ -9,14 +9,18 @@
 //! gzip / brotli bodies and 10,000 requests on one connection are there too. Not yet
 //! covered: h2 with many concurrent streams.
 
+#[path = "common/proxy_support.rs"]
+mod support;
+
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use a2a_interop::app::pipeline::{Pipeline, PipelineConfig};
-use a2a_interop::proxy::ProxyConfig;
-use a2a_interop::record::{source, EventKind, Outcome, Route, DEFAULT_CAPTURE_CAP};
+use a2a_interop::record::{source, EventKind, Outcome};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
+
+use support::proxy_to;
 
 /// How the broken agent answers, by request path.
 async fn broken_agent() -> SocketAddr {
@@ -166,17 +170,7 @@ async fn broken_agents_and_clients_leave_the_proxy_up_and_the_recording_whole() 
     let rec = dir.path().join("faults.jsonl");
     let fds_before = open_fds();
     let p = Pipeline::start(PipelineConfig {
-        proxy: ProxyConfig {
-            listen: "127.0.0.1:0".parse().unwrap(),
-            routes: vec![Route {
-                prefix: "/".into(),
-                upstream: format!("http://{agent}"),
-                leg: None,
-            }],
-            rewrite_card: false,
-            capture_cap: DEFAULT_CAPTURE_CAP,
-            leg: None,
-        },
+        proxy: proxy_to(format!("http://{agent}"), None),
         record: Some(rec.clone()),
         redact: true,
         lossless: true,

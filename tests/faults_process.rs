@@ -6,17 +6,23 @@
 //! Real loopback sockets and real files; a separate test binary from `faults.rs` so the fd
 //! counts there are not disturbed.
 
-use std::io::{BufRead, BufReader};
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+#[path = "common/proxy_support.rs"]
+mod support;
+
 use std::net::SocketAddr;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use a2a_interop::app::pipeline::{Pipeline, PipelineConfig};
-use a2a_interop::proxy::ProxyConfig;
-use a2a_interop::record::{source, EventKind, Outcome, Route, DEFAULT_CAPTURE_CAP};
+use a2a_interop::record::{source, EventKind, Outcome};
 use a2a_interop::verify::Verifier;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
+
+use proxy_process::{spawn_until_listening, Running};
+use support::proxy_to;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
@@ -134,17 +140,7 @@ fn vm_kib(field: &str) -> u64 {
 
 fn config(agent: SocketAddr, record: Option<std::path::PathBuf>) -> PipelineConfig {
     PipelineConfig {
-        proxy: ProxyConfig {
-            listen: "127.0.0.1:0".parse().unwrap(),
-            routes: vec![Route {
-                prefix: "/".into(),
-                upstream: format!("http://{agent}"),
-                leg: None,
-            }],
-            rewrite_card: false,
-            capture_cap: DEFAULT_CAPTURE_CAP,
-            leg: None,
-        },
+        proxy: proxy_to(format!("http://{agent}"), None),
         record,
         redact: true,
         lossless: false,
@@ -365,28 +361,17 @@ async fn kill_9_leaves_a_recording_readable_to_its_last_whole_line() {
     let agent = agent(0).await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("killed.jsonl");
-    let mut child = Command::new(BIN)
-        .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
-        .arg(format!("http://{agent}"))
-        .arg("--record")
-        .arg(&rec)
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
-    let addr: SocketAddr = loop {
-        let line = rx.recv_timeout(Duration::from_secs(30)).expect("banner");
-        if let Some(a) = line.strip_prefix("a2a-interop proxy listening on http://") {
-            break a.trim_end_matches('/').parse().unwrap();
-        }
-    };
+    let Running {
+        mut child, addr, ..
+    } = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{agent}"))
+            .arg("--record")
+            .arg(&rec),
+        Duration::from_secs(30),
+    );
+    let addr: SocketAddr = addr.trim_end_matches('/').parse().unwrap();
     for _ in 0..50 {
         assert!(rpc(addr).await.starts_with("HTTP/1.1 200"));
     }

@@ -2,15 +2,17 @@
 //! real curl as the client: the banner tells how to use it, HTTPS through it is recorded
 //! decrypted, SIGTERM ends it with a `mode: forward` recording.
 
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
 #[path = "common/proxy_support.rs"]
 mod support;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use a2a_interop::record::jsonl::RecordingReader;
 use a2a_interop::record::{CaptureMode, EventKind};
+use proxy_process::{spawn_until_listening, Running};
 use support::*;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
@@ -63,29 +65,18 @@ async fn forward_cli_records_plain_http_and_ends_on_sigterm() {
     let up = echo_server("a").await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("fwd.jsonl");
-    let mut child = Command::new(BIN)
-        .args(["proxy", "--forward", "--listen", "127.0.0.1:0", "--quiet"])
-        .arg("--record")
-        .arg(&rec)
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
-    let mut banner = Vec::new();
-    let addr = loop {
-        let line = rx.recv_timeout(Duration::from_secs(20)).expect("banner");
-        banner.push(line.clone());
-        if let Some(a) = line.strip_prefix("a2a-interop proxy listening on http://") {
-            break a.to_string();
-        }
-    };
+    let Running {
+        mut child,
+        rx,
+        banner,
+        addr,
+    } = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--forward", "--listen", "127.0.0.1:0", "--quiet"])
+            .arg("--record")
+            .arg(&rec),
+        Duration::from_secs(20),
+    );
     let url = format!("http://{up}/rpc");
     let proxy = format!("http://{addr}");
     let out = tokio::task::spawn_blocking(move || {

@@ -8,8 +8,8 @@ use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 
 use a2a_interop::app::pipeline::Pipeline;
-use a2a_interop::proxy::{ProxyConfig, ProxyExtras};
-use a2a_interop::record::{EventKind, Route, DEFAULT_CAPTURE_CAP};
+use a2a_interop::proxy::ProxyExtras;
+use a2a_interop::record::EventKind;
 use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper::Request;
@@ -66,17 +66,7 @@ async fn both_legs_are_recorded_into_one_file_with_their_leg() {
     let dir = tempfile::tempdir().unwrap();
     let rec = tmp_recording(&dir, "gw.jsonl");
     let cfg = pipeline_cfg(vec![("/", format!("http://{gw}"))], &rec);
-    let upstream_leg = ProxyConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        routes: vec![Route {
-            prefix: "/".into(),
-            upstream: format!("http://{agent}"),
-            leg: None,
-        }],
-        rewrite_card: false,
-        capture_cap: DEFAULT_CAPTURE_CAP,
-        leg: Some("upstream".into()),
-    };
+    let upstream_leg = proxy_to(format!("http://{agent}"), Some("upstream".into()));
     let p = Pipeline::start_ext(
         cfg,
         ProxyExtras {
@@ -210,17 +200,7 @@ async fn live_two_leg_recording_lets_the_verifier_see_a_buffering_gateway() {
     let gw = gateway(to.clone()).await;
     let dir = tempfile::tempdir().unwrap();
     let rec = tmp_recording(&dir, "gw-sse.jsonl");
-    let upstream_leg = ProxyConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        routes: vec![Route {
-            prefix: "/".into(),
-            upstream: format!("http://{agent}"),
-            leg: None,
-        }],
-        rewrite_card: false,
-        capture_cap: DEFAULT_CAPTURE_CAP,
-        leg: Some("upstream".into()),
-    };
+    let upstream_leg = proxy_to(format!("http://{agent}"), Some("upstream".into()));
     let p = Pipeline::start_ext(
         pipeline_cfg(vec![("/", format!("http://{gw}"))], &rec),
         ProxyExtras {

@@ -14,7 +14,6 @@ use a2a_interop::proxy::forward::ForwardConfig;
 use a2a_interop::record::jsonl::RecordingReader;
 use a2a_interop::record::{CaptureMode, EventKind, Outcome};
 use a2a_interop::refagent::{self, RefAgentConfig};
-use a2a_interop::verify::Severity;
 use support::*;
 
 const SEND: &str = r#"{"jsonrpc":"2.0","id":"req-1","method":"message/send","params":{"message":{"role":"user","parts":[{"kind":"text","text":"hello"}],"messageId":"m-1","kind":"message"}}}"#;
@@ -98,13 +97,7 @@ async fn absolute_form_is_forwarded_recorded_and_verifies_clean() {
     let out = p.finish().await.unwrap();
     agent.shutdown().await;
     assert_eq!(out.header.mode, CaptureMode::Forward);
-    let errors: Vec<_> = out
-        .verify
-        .findings
-        .iter()
-        .filter(|f| f.severity >= Severity::Error)
-        .map(|f| format!("{} {}", f.rule, f.message))
-        .collect();
+    let errors = error_findings(&out.verify);
     assert!(errors.is_empty(), "{errors:?}");
     assert_offline_matches(&out.verify, &rec);
 

@@ -11,8 +11,6 @@ mod support;
 
 use a2a_interop::app::pipeline::Pipeline;
 use a2a_interop::proxy::forward::ForwardConfig;
-use a2a_interop::record::EventKind;
-use a2a_interop::verify::Severity;
 use harness::{peers_available, run_client, Sdk, SdkAgent};
 use support::*;
 
@@ -45,22 +43,10 @@ async fn python_sdk_client_through_forward_proxy_to_python_sdk_agent() {
 
     assert_eq!(proxied.steps, direct.steps, "{}", proxied.stdout);
     let evs = read_events(&rec);
-    let urls: Vec<String> = evs
-        .iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::RequestHead { url, .. } => Some(url.clone()),
-            _ => None,
-        })
-        .collect();
+    let urls = request_urls(&evs);
     assert!(urls.len() >= 2, "too few exchanges recorded: {urls:?}");
     assert!(urls.iter().all(|u| u.starts_with(&base)), "{urls:?}");
-    let errors: Vec<String> = out
-        .verify
-        .findings
-        .iter()
-        .filter(|f| f.severity >= Severity::Error)
-        .map(|f| format!("{} {}", f.rule, f.message))
-        .collect();
+    let errors = error_findings(&out.verify);
     assert!(errors.is_empty(), "{errors:?}");
     assert_offline_matches(&out.verify, &rec);
 }

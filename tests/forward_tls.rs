@@ -197,16 +197,20 @@ async fn https_through_the_proxy_is_recorded_decrypted_over_h1_and_h2() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_agent_certificate_nobody_vouches_for_is_a_502() {
-    let dir = tempfile::tempdir().unwrap();
+/// curl, trusting only the proxy's CA (made in `dir/ca`), through an intercepting proxy
+/// recording to `rec` (with no `--upstream-ca`; `insecure_upstream` as given) to a TLS agent
+/// whose self-signed certificate nobody vouches for: the pipeline and curl's (exit code,
+/// HTTP status, body).
+async fn curl_an_unvouched_agent(
+    dir: &tempfile::TempDir,
+    rec: &Path,
+    insecure_upstream: bool,
+) -> (Pipeline, (i32, u16, String)) {
     let ca_dir = dir.path().join("ca");
     let ca_cert = tls::init_ca(&ca_dir).unwrap();
     let (agent, _pem) = tls_agent(dir.path()).await;
-    let rec = tmp_recording(&dir, "untrusted.jsonl");
-    // No --upstream-ca: the agent's self-signed certificate is not trusted.
-    let (p, px) = intercepting(&rec, &ca_dir, vec![]).await;
-    let (code, status, body) = curl(vec![
+    let (p, px) = intercepting_with(rec, &ca_dir, vec![], insecure_upstream).await;
+    let got = curl(vec![
         "--proxy".into(),
         px,
         "--cacert".into(),
@@ -214,6 +218,15 @@ async fn an_agent_certificate_nobody_vouches_for_is_a_502() {
         format!("https://localhost:{}/rpc", agent.port()),
     ])
     .await;
+    (p, got)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_certificate_nobody_vouches_for_is_a_502() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "untrusted.jsonl");
+    // No --upstream-ca: the agent's self-signed certificate is not trusted.
+    let (p, (code, status, body)) = curl_an_unvouched_agent(&dir, &rec, false).await;
     assert_eq!((code, status), (0, 502), "{body}");
     assert!(body.contains("unreachable"), "{body}");
     p.finish().await.unwrap();
@@ -264,13 +277,7 @@ async fn reverse_listener_serves_tls_with_given_cert_and_key() {
     assert!(evs
         .iter()
         .any(|e| matches!(e.kind, EventKind::ConnOpen { tls: true, .. })));
-    let urls: Vec<String> = evs
-        .iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::RequestHead { url, .. } => Some(url.clone()),
-            _ => None,
-        })
-        .collect();
+    let urls = request_urls(&evs);
     assert_eq!(urls, vec![url.clone(), url]);
     assert_eq!(request_body(&evs, "e2"), RPC.as_bytes());
 }
@@ -278,19 +285,8 @@ async fn reverse_listener_serves_tls_with_given_cert_and_key() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn insecure_upstream_accepts_an_unvouched_agent_only_when_asked() {
     let dir = tempfile::tempdir().unwrap();
-    let ca_dir = dir.path().join("ca");
-    let ca_cert = tls::init_ca(&ca_dir).unwrap();
-    let (agent, _pem) = tls_agent(dir.path()).await;
     let rec = tmp_recording(&dir, "insecure.jsonl");
-    let (p, px) = intercepting_with(&rec, &ca_dir, vec![], true).await;
-    let (code, status, body) = curl(vec![
-        "--proxy".into(),
-        px,
-        "--cacert".into(),
-        ca_cert.display().to_string(),
-        format!("https://localhost:{}/rpc", agent.port()),
-    ])
-    .await;
+    let (p, (code, status, body)) = curl_an_unvouched_agent(&dir, &rec, true).await;
     assert_eq!((code, status), (0, 200), "{body}");
     assert!(body.contains("\"seenPath\":\"/rpc\""), "{body}");
     p.finish().await.unwrap();

@@ -16,6 +16,28 @@ use a2a_interop::verify::{Finding, Severity};
 use broken::Break;
 use clap::Parser;
 
+/// Runs the probe command line `argv` against the agent at `url` through the recording
+/// pipeline, as `a2a-interop probe` does (the temporary recording is removed): the results
+/// and the verifier's findings on the probe's own traffic.
+async fn probe_argv<I, T>(argv: I, url: &str) -> (ProbeReport, Vec<Finding>)
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let Command::Probe(args) = Cli::parse_from(argv).command else {
+        unreachable!("parsed a probe command")
+    };
+    let cfg = probe_cmd::config_from(&args).unwrap();
+    let base = url::Url::parse(url).unwrap();
+    let run = probe_cmd::probe_through_pipeline(&args, &cfg, base)
+        .await
+        .unwrap();
+    if let Some(tmp) = &run.temp_recording {
+        let _ = std::fs::remove_file(tmp);
+    }
+    (run.report, run.outcome.verify.findings)
+}
+
 /// Probes a broken agent through the recording pipeline, as `a2a-interop probe` does.
 /// Returns the results and the verifier's findings on the probe's own traffic.
 async fn probe_run(brk: Break, secured: bool, bearer: Option<&str>) -> (ProbeReport, Vec<Finding>) {
@@ -30,18 +52,7 @@ async fn probe_run(brk: Break, secured: bool, bearer: Option<&str>) -> (ProbeRep
     if let Some(b) = bearer {
         argv.extend(["--bearer".to_string(), b.to_string()]);
     }
-    let Command::Probe(args) = Cli::parse_from(argv).command else {
-        unreachable!("parsed a probe command")
-    };
-    let cfg = probe_cmd::config_from(&args).unwrap();
-    let base = url::Url::parse(&agent.url()).unwrap();
-    let run = probe_cmd::probe_through_pipeline(&args, &cfg, base)
-        .await
-        .unwrap();
-    if let Some(tmp) = &run.temp_recording {
-        let _ = std::fs::remove_file(tmp);
-    }
-    (run.report, run.outcome.verify.findings)
+    probe_argv(argv, &agent.url()).await
 }
 
 /// Rule IDs of the warning and error findings, sorted, deduplicated.
@@ -279,18 +290,7 @@ async fn card_url_on_another_host_is_refused_not_followed() {
 async fn probe_rest(brk: Break) -> (ProbeReport, Vec<Finding>) {
     let agent = broken::start_with(brk, false, true).await;
     let argv = ["a2a-interop", "probe", &agent.url(), "--timeout", "10s"];
-    let Command::Probe(args) = Cli::parse_from(argv).command else {
-        unreachable!("parsed a probe command")
-    };
-    let cfg = probe_cmd::config_from(&args).unwrap();
-    let base = url::Url::parse(&agent.url()).unwrap();
-    let run = probe_cmd::probe_through_pipeline(&args, &cfg, base)
-        .await
-        .unwrap();
-    if let Some(tmp) = &run.temp_recording {
-        let _ = std::fs::remove_file(tmp);
-    }
-    (run.report, run.outcome.verify.findings)
+    probe_argv(argv, &agent.url()).await
 }
 
 #[tokio::test]

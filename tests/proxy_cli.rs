@@ -1,14 +1,16 @@
 //! `a2a-interop proxy` as a process: banner, SIGTERM ends it cleanly with the recording
 //! complete and the report written, operational errors exit 2 with one line and a hint.
 
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
 #[path = "common/proxy_support.rs"]
 mod support;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use a2a_interop::record::{EventKind, Outcome};
+use proxy_process::{spawn_until_listening, Running};
 use support::*;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
@@ -33,33 +35,22 @@ async fn sigterm_ends_cleanly_with_recording_and_report() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("rec.jsonl");
     let report = dir.path().join("report.json");
-    let mut child = Command::new(BIN)
-        .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
-        .arg(format!("http://{up}"))
-        .arg("--record")
-        .arg(&rec)
-        .arg("--report")
-        .arg(&report)
-        .args(["--format", "json"])
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
-    let mut banner = Vec::new();
-    let addr = loop {
-        let line = rx.recv_timeout(Duration::from_secs(20)).expect("banner");
-        banner.push(line.clone());
-        if let Some(a) = line.strip_prefix("a2a-interop proxy listening on http://") {
-            break a.to_string();
-        }
-    };
+    let Running {
+        mut child,
+        rx,
+        banner,
+        addr,
+    } = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{up}"))
+            .arg("--record")
+            .arg(&rec)
+            .arg("--report")
+            .arg(&report)
+            .args(["--format", "json"]),
+        Duration::from_secs(20),
+    );
     let c = client_h1();
     let (status, _, body) = fetch(&c, post(&format!("http://{addr}/rpc"), b"{\"a\":1}")).await;
     assert_eq!(status, 200);

@@ -16,9 +16,7 @@ const RPC: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn json_rpc_is_byte_identical_and_recorded() {
     let up = echo_server("a").await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let (_dir, rec, p, base) = start_recording_to(up).await;
     let c = client_h1();
     let direct = fetch(&c, post(&format!("http://{up}/rpc?x=1"), RPC)).await;
     let proxied = fetch(&c, post(&format!("{base}/rpc?x=1"), RPC)).await;
@@ -70,9 +68,7 @@ async fn json_rpc_is_byte_identical_and_recorded() {
 async fn sse_chunks_pass_as_they_arrive_and_keep_boundaries() {
     let gap = Duration::from_millis(200);
     let up = sse_server(5, gap).await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let (_dir, rec, p, base) = start_recording_to(up).await;
     let c = client_h1();
     let resp = c
         .request(post(&format!("{base}/stream"), RPC))
@@ -118,15 +114,10 @@ async fn sse_chunks_pass_as_they_arrive_and_keep_boundaries() {
 async fn dead_upstream_gets_502_and_the_proxy_keeps_serving() {
     let dead = dead_port();
     let live = echo_server("live").await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(
-        vec![
-            ("/dead", format!("http://{dead}")),
-            ("/", format!("http://{live}")),
-        ],
-        &rec,
-    ))
+    let (_dir, rec, p, base) = start_recording(vec![
+        ("/dead", format!("http://{dead}")),
+        ("/", format!("http://{live}")),
+    ])
     .await;
     let c = client_h1();
     let (status, headers, body) = fetch(&c, post(&format!("{base}/dead/rpc"), RPC)).await;
@@ -162,9 +153,7 @@ async fn dead_upstream_gets_502_and_the_proxy_keeps_serving() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn upstream_dying_mid_stream_is_upstream_abort() {
     let up = dying_server().await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let (_dir, rec, p, base) = start_recording_to(up).await;
     let c = client_h1();
     let resp = c
         .request(post(&format!("{base}/stream"), RPC))
@@ -191,20 +180,26 @@ async fn upstream_dying_mid_stream_is_upstream_abort() {
     assert!(err.is_some());
 }
 
+/// A recording pipeline with `/sse` routed to an agent streaming 50 SSE events 50 ms apart
+/// and everything else to an echo agent (see [`start_recording`]).
+async fn sse_and_echo() -> (
+    tempfile::TempDir,
+    std::path::PathBuf,
+    a2a_interop::app::pipeline::Pipeline,
+    String,
+) {
+    let sse = sse_server(50, Duration::from_millis(50)).await;
+    let echo = echo_server("e").await;
+    start_recording(vec![
+        ("/sse", format!("http://{sse}")),
+        ("/", format!("http://{echo}")),
+    ])
+    .await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn client_disconnect_mid_stream_is_client_abort_and_others_are_served() {
-    let up = sse_server(50, Duration::from_millis(50)).await;
-    let echo = echo_server("e").await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(
-        vec![
-            ("/sse", format!("http://{up}")),
-            ("/", format!("http://{echo}")),
-        ],
-        &rec,
-    ))
-    .await;
+    let (_dir, rec, p, base) = sse_and_echo().await;
     {
         let c = client_h1();
         let resp = c
@@ -215,11 +210,7 @@ async fn client_disconnect_mid_stream_is_client_abort_and_others_are_served() {
         let _ = body.frame().await.unwrap().unwrap();
         // Drop body and client: the connection closes mid-stream.
     }
-    let evs = wait_for(&rec, |evs| {
-        evs.iter()
-            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
-    })
-    .await;
+    let evs = wait_for_exchange_end(&rec).await;
     let (o, _, _) = outcome(&evs, "e1");
     assert_eq!(o, Outcome::ClientAbort);
     let c = client_h1();
@@ -237,15 +228,10 @@ async fn non_utf8_and_malformed_json_pass_and_are_recorded_exactly() {
     static BAD: &[u8] = br#"{"jsonrpc":"2.0","id":1,"result":"#;
     let bin = bytes_server("application/json", BIN).await;
     let bad = bytes_server("application/json", BAD).await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(
-        vec![
-            ("/bin", format!("http://{bin}")),
-            ("/bad", format!("http://{bad}")),
-        ],
-        &rec,
-    ))
+    let (_dir, rec, p, base) = start_recording(vec![
+        ("/bin", format!("http://{bin}")),
+        ("/bad", format!("http://{bad}")),
+    ])
     .await;
     let c = client_h1();
     let (_, _, b1) = fetch(&c, post(&format!("{base}/bin"), RPC)).await;
@@ -391,15 +377,10 @@ async fn card_rewrite_points_the_card_at_the_proxy() {
 async fn routes_with_prefixes_go_to_their_upstream() {
     let a = echo_server("A").await;
     let b = echo_server("B").await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(
-        vec![
-            ("/", format!("http://{a}")),
-            ("/b/c", format!("http://{b}/base/")),
-        ],
-        &rec,
-    ))
+    let (_dir, _rec, p, base) = start_recording(vec![
+        ("/", format!("http://{a}")),
+        ("/b/c", format!("http://{b}/base/")),
+    ])
     .await;
     let c = client_h1();
     let (_, h, _) = fetch(&c, post(&format!("{base}/b/c/rpc?q=2"), RPC)).await;
@@ -424,9 +405,7 @@ async fn routes_with_prefixes_go_to_their_upstream() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn h2c_on_both_legs() {
     let up = echo_server("a").await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let (_dir, rec, p, base) = start_recording_to(up).await;
     let c = client_h2();
     let (status, h, body) = fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
     assert_eq!(status, 200);
@@ -467,17 +446,11 @@ async fn capture_cap_forwards_everything_records_the_cap() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn recording_is_readable_while_written_and_torn_tail_is_skipped() {
     let up = echo_server("a").await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let (_dir, rec, p, base) = start_recording_to(up).await;
     let c = client_h1();
     fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
     // Still running: the batch is flushed within ~25 ms and readable.
-    let evs = wait_for(&rec, |evs| {
-        evs.iter()
-            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
-    })
-    .await;
+    let evs = wait_for_exchange_end(&rec).await;
     assert_eq!(outcome(&evs, "e1").0, Outcome::Complete);
     p.finish().await.unwrap();
     // A crash mid-line: the last, torn line is skipped.
@@ -495,9 +468,7 @@ async fn recording_is_readable_while_written_and_torn_tail_is_skipped() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn shutdown_with_an_open_stream_ends_it_as_open() {
     let up = sse_server(100, Duration::from_millis(500)).await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let (_dir, rec, p, base) = start_recording_to(up).await;
     let c = client_h1();
     let resp = c.request(post(&format!("{base}/s"), RPC)).await.unwrap();
     let mut body = resp.into_body();
@@ -514,9 +485,7 @@ async fn shutdown_with_an_open_stream_ends_it_as_open() {
 async fn garbage_on_one_connection_does_not_hurt_others() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let up = echo_server("a").await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let (_dir, rec, p, base) = start_recording_to(up).await;
     let addr = base.trim_start_matches("http://").to_string();
     let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
     s.write_all(b"\x00\xffNOT HTTP AT ALL\r\n\r\n")
@@ -536,22 +505,23 @@ async fn garbage_on_one_connection_does_not_hurt_others() {
     assert_eq!(exchanges(&evs), vec!["e1"]);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn full_recorder_queue_drops_marks_truncated_and_writes_a_gap() {
+/// Streams 10 SSE events through a proxy whose recorder queue is bounded at 0 bytes and
+/// whose writer stalls 300 ms on its first event; returns the client's status and body and
+/// the recorder's stats once the proxy is shut down.
+async fn through_a_slow_recorder(
+    rec: &std::path::Path,
+    lossless: bool,
+) -> (u16, Bytes, a2a_interop::record::writer::RecorderStats) {
     use a2a_interop::record::writer::{spawn_recorder, RecorderConfig};
     use a2a_interop::record::{CaptureMode, RecordingHeader};
     let up = sse_server(10, Duration::from_millis(5)).await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    // A slow consumer: the first event stalls the writer for 300 ms, so body events pile up
-    // in a queue bounded at 0 bytes and are dropped instead of slowing the stream.
     let mut first = true;
     let (sink, recorder) = spawn_recorder(
         RecorderConfig {
-            path: Some(rec.clone()),
+            path: Some(rec.to_path_buf()),
             header: RecordingHeader::new(CaptureMode::Reverse),
             queue_bytes: 0,
-            lossless: false,
+            lossless,
             redact: true,
         },
         Box::new(move |_| {
@@ -562,10 +532,22 @@ async fn full_recorder_queue_drops_marks_truncated_and_writes_a_gap() {
         }),
     )
     .unwrap();
-    let cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec).proxy;
+    let cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], rec).proxy;
     let proxy = a2a_interop::proxy::start(cfg, sink).await.unwrap();
     let c = client_h1();
     let (status, _, body) = fetch(&c, post(&format!("http://{}/s", proxy.local_addr()), RPC)).await;
+    proxy.shutdown().await;
+    let stats = recorder.finish().await.unwrap();
+    (status, body, stats)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn full_recorder_queue_drops_marks_truncated_and_writes_a_gap() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    // A slow consumer: the first event stalls the writer for 300 ms, so body events pile up
+    // in a queue bounded at 0 bytes and are dropped instead of slowing the stream.
+    let (status, body, stats) = through_a_slow_recorder(&rec, false).await;
     assert_eq!(status, 200);
     let text = String::from_utf8(body.to_vec()).unwrap();
     assert_eq!(
@@ -573,8 +555,6 @@ async fn full_recorder_queue_drops_marks_truncated_and_writes_a_gap() {
         10,
         "forwarding lost data: {text}"
     );
-    proxy.shutdown().await;
-    let stats = recorder.finish().await.unwrap();
     assert!(stats.dropped_events > 0, "nothing was dropped: {stats:?}");
     let evs = read_events(&rec);
     let (o, _, truncated) = outcome(&evs, "e1");
@@ -608,9 +588,7 @@ async fn api_key_header_named_by_a_card_is_redacted_in_later_requests() {
         })
     }))
     .await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let (_dir, rec, p, base) = start_recording_to(up).await;
     let c = client_h1();
     fetch(&c, get(&format!("{base}/.well-known/agent-card.json"))).await;
     let req = http::Request::post(format!("{base}/rpc?key=qsecret&x=1"))
@@ -647,36 +625,11 @@ async fn api_key_header_named_by_a_card_is_redacted_in_later_requests() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lossless_waits_for_a_slow_recorder_instead_of_dropping() {
-    use a2a_interop::record::writer::{spawn_recorder, RecorderConfig};
-    use a2a_interop::record::{CaptureMode, RecordingHeader};
-    let up = sse_server(10, Duration::from_millis(5)).await;
     let dir = tempfile::tempdir().unwrap();
     let rec = tmp_recording(&dir, "r.jsonl");
     // The same slow consumer as above, but lossless: the stream is slowed, nothing is lost.
-    let mut first = true;
-    let (sink, recorder) = spawn_recorder(
-        RecorderConfig {
-            path: Some(rec.clone()),
-            header: RecordingHeader::new(CaptureMode::Reverse),
-            queue_bytes: 0,
-            lossless: true,
-            redact: true,
-        },
-        Box::new(move |_| {
-            if first {
-                first = false;
-                std::thread::sleep(Duration::from_millis(300));
-            }
-        }),
-    )
-    .unwrap();
-    let cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec).proxy;
-    let proxy = a2a_interop::proxy::start(cfg, sink).await.unwrap();
-    let c = client_h1();
-    let (status, _, body) = fetch(&c, post(&format!("http://{}/s", proxy.local_addr()), RPC)).await;
+    let (status, body, stats) = through_a_slow_recorder(&rec, true).await;
     assert_eq!(status, 200);
-    proxy.shutdown().await;
-    let stats = recorder.finish().await.unwrap();
     assert_eq!(stats.dropped_events, 0);
     let evs = read_events(&rec);
     let (o, _, truncated) = outcome(&evs, "e1");
@@ -687,18 +640,7 @@ async fn lossless_waits_for_a_slow_recorder_instead_of_dropping() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn h2c_stream_reset_is_client_abort_and_the_connection_keeps_serving() {
-    let sse = sse_server(50, Duration::from_millis(50)).await;
-    let echo = echo_server("e").await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(
-        vec![
-            ("/sse", format!("http://{sse}")),
-            ("/", format!("http://{echo}")),
-        ],
-        &rec,
-    ))
-    .await;
+    let (_dir, rec, p, base) = sse_and_echo().await;
     let c = client_h2();
     let resp = c
         .request(post(&format!("{base}/sse/s"), RPC))
@@ -708,11 +650,7 @@ async fn h2c_stream_reset_is_client_abort_and_the_connection_keeps_serving() {
     let first = body.frame().await.unwrap().unwrap().into_data().unwrap();
     assert!(first.starts_with(b"data: "));
     drop(body); // RST_STREAM for this stream only
-    let evs = wait_for(&rec, |evs| {
-        evs.iter()
-            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
-    })
-    .await;
+    let evs = wait_for_exchange_end(&rec).await;
     assert_eq!(outcome(&evs, "e1").0, Outcome::ClientAbort);
     // Same client, same h2 connection: still served.
     let (status, h, _) = fetch(&c, post(&format!("{base}/rpc"), RPC)).await;
@@ -732,9 +670,7 @@ async fn h2c_stream_reset_is_client_abort_and_the_connection_keeps_serving() {
 async fn client_gone_mid_upload_is_client_abort() {
     use tokio::io::AsyncWriteExt;
     let up = echo_server("a").await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let (_dir, rec, p, base) = start_recording_to(up).await;
     let addr = base.trim_start_matches("http://").to_string();
     let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
     s.write_all(
@@ -750,11 +686,7 @@ async fn client_gone_mid_upload_is_client_abort() {
     })
     .await;
     drop(s);
-    let evs = wait_for(&rec, |evs| {
-        evs.iter()
-            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
-    })
-    .await;
+    let evs = wait_for_exchange_end(&rec).await;
     let (o, err, _) = outcome(&evs, "e1");
     assert_eq!(o, Outcome::ClientAbort, "{err:?}");
     let c = client_h1();
@@ -767,9 +699,7 @@ async fn client_gone_mid_upload_is_client_abort() {
 async fn http_1_0_without_host_is_recorded_against_the_listener_address() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let up = echo_server("a").await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let (_dir, rec, p, base) = start_recording_to(up).await;
     let addr = base.trim_start_matches("http://").to_string();
     let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
     s.write_all(b"GET /x?y=1 HTTP/1.0\r\n\r\n").await.unwrap();
@@ -831,9 +761,7 @@ async fn hop_by_hop_headers_are_not_forwarded_either_way() {
         },
     ))
     .await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "r.jsonl");
-    let (p, base) = start(pipeline_cfg(vec![("/", format!("http://{up}"))], &rec)).await;
+    let (_dir, rec, p, base) = start_recording_to(up).await;
     let c = client_h1();
     let req = http::Request::get(format!("{base}/h"))
         .header("connection", "x-client-hop")

@@ -30,6 +30,16 @@ pub fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
 }
 
+/// Asserts that a finished `a2a-interop` run exited with `code`, showing its stderr if not.
+pub fn assert_exit(o: &std::process::Output, code: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
 /// Verifies a traffic file (any format `record::source` opens) offline, every event fed
 /// in order; panics naming the file when it cannot be opened or an event cannot be read.
 pub fn verify_file(path: &Path) -> VerifyOutcome {

@@ -224,6 +224,23 @@ pub fn get(url: &str) -> Request<TBody> {
     Request::get(url).body(full(Bytes::new())).unwrap()
 }
 
+/// A proxy listening on 127.0.0.1 (any free port) that forwards every path (`/`) to
+/// `upstream` (`http://host:port`), card not rewritten, bodies captured up to
+/// `DEFAULT_CAPTURE_CAP` bytes, its exchanges recorded with leg `leg`.
+pub fn proxy_to(upstream: String, leg: Option<String>) -> ProxyConfig {
+    ProxyConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        routes: vec![Route {
+            prefix: "/".into(),
+            upstream,
+            leg: None,
+        }],
+        rewrite_card: false,
+        capture_cap: DEFAULT_CAPTURE_CAP,
+        leg,
+    }
+}
+
 /// A pipeline config routing `/` to `upstream`, lossless, recording to `path`.
 pub fn pipeline_cfg(routes: Vec<(&str, String)>, path: &Path) -> PipelineConfig {
     PipelineConfig {
@@ -255,11 +272,57 @@ pub async fn start(cfg: PipelineConfig) -> (Pipeline, String) {
     (p, base)
 }
 
+/// A recording pipeline with `routes` (prefix, upstream URL), recording to `r.jsonl` in a
+/// fresh temporary directory: (directory, kept alive by the caller; recording path;
+/// pipeline; proxy base URL `http://127.0.0.1:port`).
+pub async fn start_recording(
+    routes: Vec<(&str, String)>,
+) -> (tempfile::TempDir, PathBuf, Pipeline, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let (p, base) = start(pipeline_cfg(routes, &rec)).await;
+    (dir, rec, p, base)
+}
+
+/// [`start_recording`] forwarding every path (`/`) to the upstream at `up`.
+pub async fn start_recording_to(up: SocketAddr) -> (tempfile::TempDir, PathBuf, Pipeline, String) {
+    start_recording(vec![("/", format!("http://{up}"))]).await
+}
+
+/// The findings of severity error or worse, each as "RULE message" (empty when the
+/// traffic broke no MUST).
+pub fn error_findings(v: &a2a_interop::verify::VerifyOutcome) -> Vec<String> {
+    v.findings
+        .iter()
+        .filter(|f| f.severity >= a2a_interop::verify::finding::Severity::Error)
+        .map(|f| format!("{} {}", f.rule, f.message))
+        .collect()
+}
+
+/// The request URLs of a recording's `request_head` events, in order.
+pub fn request_urls(evs: &[Event]) -> Vec<String> {
+    evs.iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::RequestHead { url, .. } => Some(url.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Every whole event of a recording file.
 pub fn read_events(path: &Path) -> Vec<Event> {
     let f = std::io::BufReader::new(std::fs::File::open(path).expect("open recording"));
     let r = RecordingReader::new(f).expect("recording header");
     r.collect::<Result<Vec<_>, _>>().expect("events")
+}
+
+/// [`wait_for`] the first `exchange_end` event in the recording; returns all events so far.
+pub async fn wait_for_exchange_end(path: &Path) -> Vec<Event> {
+    wait_for(path, |evs| {
+        evs.iter()
+            .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+    })
+    .await
 }
 
 /// Polls the file (as `tail -f` would) until `cond` holds, or panics after 10 s.

@@ -1,0 +1,55 @@
+//! The `a2a-interop` binary run as a process by the process-level tests: spawned with its
+//! stderr read line by line on a thread, and waited on until its listening banner says
+//! where it listens.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::Receiver;
+use std::time::Duration;
+
+/// The banner line the proxy prints on stderr once it listens; the listening
+/// `host:port` (possibly followed by `/`) comes right after it.
+pub const LISTENING: &str = "a2a-interop proxy listening on http://";
+
+/// A running proxy process.
+pub struct Running {
+    pub child: Child,
+    /// stderr lines after the banner, as they come.
+    pub rx: Receiver<String>,
+    /// stderr lines up to and including the listening line.
+    pub banner: Vec<String>,
+    /// What follows [`LISTENING`] on the listening line.
+    pub addr: String,
+}
+
+/// Spawns `cmd` (stdout discarded, stderr piped) and waits until its stderr prints the
+/// listening line, each line within `wait`; panics with "banner" otherwise.
+pub fn spawn_until_listening(cmd: &mut Command, wait: Duration) -> Running {
+    let mut child = cmd
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut banner = Vec::new();
+    let addr = loop {
+        let line = rx.recv_timeout(wait).expect("banner");
+        banner.push(line.clone());
+        if let Some(a) = line.strip_prefix(LISTENING) {
+            break a.to_string();
+        }
+    };
+    Running {
+        child,
+        rx,
+        banner,
+        addr,
+    }
+}
