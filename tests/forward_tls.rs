@@ -52,10 +52,12 @@ async fn tls_agent(dir: &Path) -> (SocketAddr, PathBuf) {
                     return;
                 };
                 let svc = hyper::service::service_fn(|req: Request<Incoming>| async move {
+                    let (version, path) = (req.version(), req.uri().path().to_string());
+                    // Read the request body first, as a real agent does: a body the agent
+                    // never reads may never cross the proxy, and then is not recorded.
+                    let _ = http_body_util::BodyExt::collect(req.into_body()).await;
                     let body = format!(
-                        r#"{{"jsonrpc":"2.0","id":7,"result":{{"seenVersion":"{:?}","seenPath":"{}"}}}}"#,
-                        req.version(),
-                        req.uri().path()
+                        r#"{{"jsonrpc":"2.0","id":7,"result":{{"seenVersion":"{version:?}","seenPath":"{path}"}}}}"#,
                     );
                     let resp = Response::builder()
                         .header("content-type", "application/json")
