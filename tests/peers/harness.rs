@@ -122,6 +122,17 @@ impl SdkAgent {
     /// Starts the agent of `sdk` on a free port, advertising `public_url` (default its own
     /// address), and waits until its Agent Card answers (20 s at most).
     pub async fn start(sdk: Sdk, public_url: Option<&str>) -> SdkAgent {
+        Self::start_with_env(sdk, public_url, &[]).await
+    }
+
+    /// [`SdkAgent::start`] with extra environment variables `env` (name, value) for the
+    /// agent process, e.g. `A2A_PEER_URL` for the `relay` skill.
+    #[allow(dead_code)]
+    pub async fn start_with_env(
+        sdk: Sdk,
+        public_url: Option<&str>,
+        env: &[(&str, &str)],
+    ) -> SdkAgent {
         let port = free_port();
         let mut cmd = match sdk {
             Sdk::Python => {
@@ -144,6 +155,9 @@ impl SdkAgent {
             Some(u) => cmd.env("A2A_PUBLIC_URL", u),
             None => cmd.env_remove("A2A_PUBLIC_URL"),
         };
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         let child = cmd.spawn().expect("spawn SDK agent");
         let agent = SdkAgent { sdk, port, child };
         let url = format!("{}/.well-known/agent-card.json", agent.base_url());

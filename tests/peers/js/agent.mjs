@@ -11,6 +11,11 @@
 //   cancel | long                     working, heartbeat every 2 s, until CancelTask -> canceled
 //                                     (120 s -> failed)
 //   fail                              working -> failed "simulated failure"
+//   relay                             fetches the card of the agent at env A2A_PEER_URL with the
+//                                     SDK's card resolver, sends it the rest of the text with the
+//                                     SDK client (JSON-RPC, A2A 1.0), completes with one artifact
+//                                     "relayed: <peer's reply text>" (failed when the peer is
+//                                     unreachable or A2A_PEER_URL is unset)
 //
 // One port, A2A 1.0 with the SDK's 0.3 compatibility layer:
 //   GET  /.well-known/agent-card.json  (1.0 card; 0.3-shaped card without A2A-Version: 1.0)
@@ -18,11 +23,13 @@
 //   /rest/...         HTTP+JSON (1.0: /rest/message:send; 0.3: /rest/v1/message:send)
 //
 // Env: A2A_HOST (127.0.0.1), A2A_PORT (41251), A2A_PUBLIC_URL (base URL in the card; point it
-// at a proxy so clients go through it).
+// at a proxy so clients go through it), A2A_PEER_URL (base URL of the agent the relay skill
+// calls).
 
 import express from 'express';
 import { AGENT_CARD_PATH, Role, TaskState } from '@a2a-js/sdk';
 import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
+import { ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 
 const host = process.env.A2A_HOST || '127.0.0.1';
@@ -40,6 +47,7 @@ const SKILLS = {
   input: 'Asks for input; the next message on the task completes it.',
   cancel: 'Works until canceled.',
   fail: 'Ends in failed.',
+  relay: 'Sends the rest of the text to the agent at A2A_PEER_URL; artifact "relayed: <reply>".',
 };
 
 const wait = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -92,6 +100,40 @@ class TaskVoice {
       })
     );
   }
+}
+
+// Sends `text` to the agent at env A2A_PEER_URL with the SDK client (card resolver, JSON-RPC,
+// A2A 1.0); resolves to the reply's text (the message's parts, else the task's artifacts).
+async function relayToPeer(text) {
+  const peer = process.env.A2A_PEER_URL;
+  if (!peer) throw new Error('A2A_PEER_URL is not set');
+  const legacyCompat = { enabled: true };
+  // The resolver joins its relative card path with WHATWG URL rules: without a trailing
+  // slash the last path segment of the base (a proxy route like /py) is dropped.
+  const base = peer.endsWith('/') ? peer : `${peer}/`;
+  const found = await new DefaultAgentCardResolver({ legacyCompat }).resolve(base);
+  const keep = found.supportedInterfaces.filter((i) => (i.protocolVersion || '1.0') === '1.0');
+  const chosen = keep.length ? { ...found, supportedInterfaces: keep } : found;
+  const factory = new ClientFactory({ transports: [new JsonRpcTransportFactory({ legacyCompat })], preferredTransports: ['JSONRPC'] });
+  const client = await factory.createFromAgentCard(chosen);
+  const message = {
+    messageId: crypto.randomUUID(),
+    contextId: '',
+    taskId: '',
+    role: Role.ROLE_USER,
+    parts: [part(text)],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+  const reply = await client.sendMessage({
+    tenant: '',
+    message,
+    configuration: { acceptedOutputModes: [], taskPushNotificationConfig: undefined, returnImmediately: false },
+    metadata: undefined,
+  });
+  if (reply && 'status' in reply) return (reply.artifacts ?? []).map((a) => plainText(a)).join('');
+  return plainText(reply);
 }
 
 class TestAgent {
@@ -177,6 +219,20 @@ class TestAgent {
     voice.status(TaskState.TASK_STATE_FAILED, 'gave up after 120 s');
   }
 
+  async relay(voice, text) {
+    voice.status(TaskState.TASK_STATE_WORKING);
+    const rest = text.trim().split(/\s+/).slice(1).join(' ');
+    let reply;
+    try {
+      reply = await relayToPeer(rest);
+    } catch (e) {
+      voice.status(TaskState.TASK_STATE_FAILED, `relay failed: ${e}`);
+      return;
+    }
+    voice.artifact(crypto.randomUUID(), 'relay', `relayed: ${reply}`, false, true);
+    voice.status(TaskState.TASK_STATE_COMPLETED);
+  }
+
   async fail(voice) {
     voice.status(TaskState.TASK_STATE_WORKING);
     await wait(100);
@@ -188,7 +244,7 @@ const iface = (protocolBinding, path, protocolVersion) => ({ url: `${publicUrl}$
 
 const card = {
   name: 'a2a-interop JS test agent',
-  description: 'Deterministic A2A test agent on @a2a-js/sdk 1.3.0: echo, task, slow, input, cancel, fail.',
+  description: 'Deterministic A2A test agent on @a2a-js/sdk 1.3.0: echo, task, slow, input, cancel, fail, relay.',
   supportedInterfaces: ['1.0', '0.3'].flatMap((v) => [iface('JSONRPC', '/', v), iface('HTTP+JSON', '/rest', v)]),
   provider: undefined,
   version: '0.1.0',

@@ -13,6 +13,11 @@ One process = one agent; the behaviour is chosen per message, by
   cancel | long                     working, heartbeat every 2 s, until CancelTask ->
                                     canceled (120 s -> failed)
   fail                              working -> failed "simulated failure"
+  relay                             fetches the card of the agent at env A2A_PEER_URL with the
+                                    SDK's card resolver, sends it the rest of the text with the
+                                    SDK client (JSON-RPC, A2A 1.0), completes with one artifact
+                                    "relayed: <peer's reply text>" (failed when the peer is
+                                    unreachable or A2A_PEER_URL is unset)
 
 Served on one port (A2A 1.0 with the SDK's 0.3 compatibility layer):
   GET  /.well-known/agent-card.json
@@ -20,20 +25,25 @@ Served on one port (A2A 1.0 with the SDK's 0.3 compatibility layer):
   /rest/...         HTTP+JSON  (1.0: /rest/message:send ...; 0.3: /rest/v1/message:send ...)
 
 Environment: A2A_HOST (127.0.0.1), A2A_PORT (41241), A2A_PUBLIC_URL (base URL put in the
-card; point it at a proxy so clients go through it).
+card; point it at a proxy so clients go through it), A2A_PEER_URL (base URL of the agent the
+relay skill calls).
 """
 
 import asyncio
 import os
+import uuid
 
+import httpx
 import uvicorn
+from a2a.client import A2ACardResolver, ClientConfig, ClientFactory
 from a2a.helpers import get_message_text, new_task, new_text_message, new_text_part
 from a2a.server.agent_execution import AgentExecutor, RequestContext
 from a2a.server.events import EventQueue
 from a2a.server.request_handlers import DefaultRequestHandler
 from a2a.server.routes import create_agent_card_routes, create_jsonrpc_routes, create_rest_routes
 from a2a.server.tasks import InMemoryTaskStore, TaskUpdater
-from a2a.types import AgentCapabilities, AgentCard, AgentInterface, AgentSkill, TaskState
+from a2a.types import (AgentCapabilities, AgentCard, AgentInterface, AgentSkill, Message, Part, Role,
+                       SendMessageRequest, TaskState)
 from starlette.applications import Starlette
 
 CHUNKS = ('The ', 'quick ', 'brown ', 'fox.')
@@ -48,6 +58,7 @@ SKILL_TABLE = {
     'input': 'Asks for input; the next message on the task completes it.',
     'cancel': 'Works until canceled.',
     'fail': 'Ends in failed.',
+    'relay': 'Sends the rest of the text to the agent at A2A_PEER_URL; artifact "relayed: <reply>".',
 }
 ALIASES = {'long': 'cancel'}
 
@@ -121,9 +132,51 @@ class TestAgent(AgentExecutor):
         await asyncio.sleep(0.1)
         await up.failed(say('simulated failure'))
 
+    async def _run_relay(self, up, say, text):
+        await up.start_work()
+        rest = text.split(maxsplit=1)[1] if len(text.split(maxsplit=1)) > 1 else ''
+        try:
+            reply = await relay_to_peer(rest)
+        except Exception as e:  # noqa: BLE001
+            await up.failed(say(f'relay failed: {e!r}'))
+            return
+        await up.add_artifact([new_text_part(f'relayed: {reply}')], name='relay', last_chunk=True)
+        await up.complete()
+
     async def cancel(self, context: RequestContext, event_queue: EventQueue) -> None:
         up = TaskUpdater(event_queue, context.task_id, context.context_id)
         await up.cancel(up.new_agent_message([new_text_part('canceled by request')]))
+
+
+async def relay_to_peer(text: str) -> str:
+    """Sends `text` to the agent at env A2A_PEER_URL through the SDK client (card resolver,
+    JSON-RPC, A2A 1.0) and returns the text of its reply: the message's parts, else the task's
+    artifacts' parts."""
+    peer = os.environ.get('A2A_PEER_URL')
+    if not peer:
+        raise RuntimeError('A2A_PEER_URL is not set')
+    async with httpx.AsyncClient(timeout=30) as http:
+        card = await A2ACardResolver(http, peer).get_agent_card()
+        chosen = AgentCard()
+        chosen.CopyFrom(card)
+        keep = [i for i in card.supported_interfaces if (i.protocol_version or '1.0') == '1.0']
+        if keep:
+            del chosen.supported_interfaces[:]
+            chosen.supported_interfaces.extend(keep)
+        cfg = ClientConfig(streaming=False, supported_protocol_bindings=['JSONRPC'], use_client_preference=True,
+                           httpx_client=http)
+        client = ClientFactory(cfg).create(chosen)
+        msg = Message(role=Role.ROLE_USER, parts=[Part(text=text)], message_id=uuid.uuid4().hex)
+        last = None
+        async for ev in client.send_message(SendMessageRequest(message=msg)):
+            last = ev
+    if last is None:
+        raise RuntimeError('no reply from the peer')
+    if last.HasField('message'):
+        return ''.join(p.text for p in last.message.parts)
+    if last.HasField('task'):
+        return ''.join(p.text for a in last.task.artifacts for p in a.parts)
+    raise RuntimeError(f'unexpected reply {last.WhichOneof("payload")}')
 
 
 def agent_card(public_url: str) -> AgentCard:
@@ -135,7 +188,7 @@ def agent_card(public_url: str) -> AgentCard:
     ]
     return AgentCard(
         name='a2a-interop Python test agent',
-        description='Deterministic A2A test agent on a2a-sdk 1.3.0: echo, task, slow, input, cancel, fail.',
+        description='Deterministic A2A test agent on a2a-sdk 1.3.0: echo, task, slow, input, cancel, fail, relay.',
         version='0.1.0',
         default_input_modes=['text/plain'],
         default_output_modes=['text/plain'],

@@ -1,0 +1,153 @@
+/*!
+Two real SDK agents calling each other through one recording proxy (issue 5).
+
+The Python agent (`a2a-sdk` 1.3.0) and the JS agent (`@a2a-js/sdk` 1.3.0) run on loopback;
+one in-process proxy routes `/py` to the Python agent and `/js` to the JS agent and rewrites
+their Agent Cards (`rewrite_card`). Each agent's `A2A_PEER_URL` is the proxy's route of the
+OTHER agent, so its `relay` skill (card resolver + SDK client) goes back through the proxy.
+A JSON-RPC client sends `relay hello` to each agent via the proxy; both relays must complete
+with the peer's reply in the artifact, the recording must hold both hops (client -> A and
+A -> B, told apart by the `attribution` events' callee), and the verifier must report no
+error finding. Skips loudly when the SDK peers are not installed (tests/peers/README.md).
+*/
+
+#[path = "peers/harness.rs"]
+mod harness;
+
+#[path = "common/proxy_support.rs"]
+mod support;
+
+use a2a_interop::app::pipeline::Pipeline;
+use a2a_interop::record::{Event, EventKind};
+use bytes::Bytes;
+use harness::{free_port, peers_available, Sdk, SdkAgent};
+use hyper::Request;
+use serde_json::{json, Value};
+use support::*;
+
+/// Sends `text` as a JSON-RPC `message/send` (A2A 0.3, no `A2A-Version` header) to `url`;
+/// returns the JSON-RPC response body.
+async fn send_text(url: &str, text: &str) -> Value {
+    let body = json!({
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "message/send",
+        "params": {"message": {
+            "kind": "message",
+            "role": "user",
+            "messageId": format!("m-{text}-{url}"),
+            "parts": [{"kind": "text", "text": text}],
+        }},
+    });
+    let req = Request::post(url)
+        .header("content-type", "application/json")
+        .header("user-agent", "forward-agents-test")
+        .body(full(Bytes::from(body.to_string())))
+        .unwrap();
+    let (status, _, bytes) = fetch(&client_h1(), req).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&bytes));
+    serde_json::from_slice(&bytes).expect("a JSON-RPC response")
+}
+
+/// The text of a 0.3 task's artifacts, and its state.
+fn artifact_text(resp: &Value) -> (String, String) {
+    let r = &resp["result"];
+    let state = r["status"]["state"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let text = r["artifacts"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|a| a["parts"].as_array().into_iter().flatten())
+        .filter_map(|p| p["text"].as_str())
+        .collect::<String>();
+    (text, state)
+}
+
+/// (exchange, callee, caller) of every `attribution` event.
+fn attributions(evs: &[Event]) -> Vec<(String, Option<String>, Option<String>)> {
+    evs.iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Attribution { callee, caller } => Some((
+                e.exchange.clone().unwrap_or_default(),
+                callee.clone(),
+                caller.clone(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn python_and_js_sdk_agents_relay_to_each_other_through_the_proxy() {
+    if !peers_available("python_and_js_sdk_agents_relay", &[Sdk::Python, Sdk::Js]) {
+        return;
+    }
+    let proxy_port = free_port();
+    let proxy = format!("http://127.0.0.1:{proxy_port}");
+    let py = SdkAgent::start_with_env(
+        Sdk::Python,
+        None,
+        &[("A2A_PEER_URL", &format!("{proxy}/js"))],
+    )
+    .await;
+    let js =
+        SdkAgent::start_with_env(Sdk::Js, None, &[("A2A_PEER_URL", &format!("{proxy}/py"))]).await;
+
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "agents.jsonl");
+    let mut cfg = pipeline_cfg(vec![("/py", py.base_url()), ("/js", js.base_url())], &rec);
+    cfg.proxy.listen = format!("127.0.0.1:{proxy_port}").parse().unwrap();
+    cfg.proxy.rewrite_card = true;
+    let p = Pipeline::start(cfg).await.unwrap();
+
+    let via_py = send_text(&format!("{proxy}/py/"), "relay hello").await;
+    let via_js = send_text(&format!("{proxy}/js/"), "relay hello").await;
+    let out = p.finish().await.unwrap();
+    py.stop().await;
+    js.stop().await;
+
+    let (text, state) = artifact_text(&via_py);
+    assert_eq!(state, "completed", "{via_py}");
+    assert_eq!(text, "relayed: echo: hello", "{via_py}");
+    let (text, state) = artifact_text(&via_js);
+    assert_eq!(state, "completed", "{via_js}");
+    assert_eq!(text, "relayed: echo: hello", "{via_js}");
+
+    let evs = read_events(&rec);
+    let atts = attributions(&evs);
+    let urls = request_urls(&evs);
+    // Sequential calls, so a fixed order: (callee route, caller User-Agent, request URL).
+    // Hop 2's card fetch and message both go through the proxy: the message URL comes from
+    // the card the proxy rewrote (`rewrite_card` keeps the route prefix).
+    let seen: Vec<(String, String, String)> = atts
+        .iter()
+        .zip(&urls)
+        .map(|((_, callee, caller), url)| {
+            let who = caller.clone().unwrap_or_default();
+            // Keep only the product token (drops the SDK's library version).
+            let who = who.split('/').next().unwrap_or_default().to_string();
+            (
+                callee.clone().unwrap_or_default(),
+                who,
+                url.replacen(&proxy, "", 1),
+            )
+        })
+        .collect();
+    let want = [
+        ("/py", "forward-agents-test", "/py/"),
+        ("/js", "python-httpx", "/js/.well-known/agent-card.json"),
+        ("/js", "python-httpx", "/js/"),
+        ("/js", "forward-agents-test", "/js/"),
+        ("/py", "node", "/py/.well-known/agent-card.json"),
+        ("/py", "node", "/py/"),
+    ]
+    .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()));
+    assert_eq!(atts.len(), urls.len(), "{atts:?} {urls:?}");
+    assert_eq!(seen, want, "{atts:?} {urls:?}");
+    let errors = error_findings(&out.verify);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_offline_matches(&out.verify, &rec);
+}
