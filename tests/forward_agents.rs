@@ -19,6 +19,9 @@ mod support;
 
 use a2a_interop::app::pipeline::Pipeline;
 use a2a_interop::record::{Event, EventKind};
+use a2a_interop::report::{self, Format, SourceKind};
+use a2a_interop::verify::finding::{Evidence, Finding};
+use a2a_interop::verify::rules::RULES;
 use bytes::Bytes;
 use harness::{free_port, peers_available, Sdk, SdkAgent};
 use hyper::Request;
@@ -150,4 +153,40 @@ async fn python_and_js_sdk_agents_relay_to_each_other_through_the_proxy() {
     let errors = error_findings(&out.verify);
     assert!(errors.is_empty(), "{errors:?}");
     assert_offline_matches(&out.verify, &rec);
+    reports_name_both_agents(out, &rec);
+}
+
+/// The Markdown sequence diagram has one participant per party and draws each hop from its
+/// caller to its callee; the text report locates evidence as "caller -> callee".
+fn reports_name_both_agents(out: a2a_interop::app::pipeline::RunOutcome, rec: &std::path::Path) {
+    let mut outcome = out.verify;
+    // One made-up finding pointing at hop 2 (Python agent -> /js), to see how it is located.
+    outcome.findings.push(
+        Finding::new(&RULES[0], "placed to check the location line").with_evidence(Evidence {
+            seq: 0,
+            exchange: Some("e3".into()),
+            pointer: None,
+            found: None,
+        }),
+    );
+    let input = report::live_input(out.header, outcome, Some(rec), SourceKind::Interop, None);
+    let md = report::render(Format::Markdown, &input).unwrap();
+    for line in [
+        "participant P0 as client",
+        "participant P1 as forward-agents-test",
+        "participant P2 as /py",
+        "participant P3 as python-httpx/0.28.1",
+        "participant P4 as /js",
+        "participant P5 as node",
+        "P1->>P2: e1 POST /py/",
+        "P3->>P4: e3 POST /js/",
+        "P5->>P2: e6 POST /py/",
+    ] {
+        assert!(md.contains(line), "no {line:?} in\n{md}");
+    }
+    let text = report::render(Format::Text, &input).unwrap();
+    assert!(
+        text.contains("(POST /js/ -> 200) [python-httpx/0.28.1 -> /js]"),
+        "{text}"
+    );
 }

@@ -103,12 +103,28 @@ pub struct ExchangeView {
     pub sse_events_dropped: u64,
     /// Some events were not recorded (`exchange_end.truncated`).
     pub truncated: bool,
+    /// The called agent named by the exchange's `attribution` event (a route prefix such as
+    /// `/js`, or a card name), when the proxy attributed it (DESIGN.md recording format).
+    pub callee: Option<String>,
+    /// The calling party named by the `attribution` event (its `User-Agent`, or the route
+    /// whose card it was served from), when known.
+    pub caller: Option<String>,
     // Display-only SSE reassembly buffer: text not yet ended by a blank line.
     sse_buf: String,
     // Request body text gathered for the A2A method (first 64 KiB).
     req_buf: String,
     // Response body text gathered for the task id of plain JSON responses (first 64 KiB).
     resp_buf: String,
+}
+
+impl ExchangeView {
+    /// Who called whom, for reports: `"<caller> -> <callee>"` (`client` when the caller is
+    /// unknown); `None` when the exchange has no attribution.
+    pub fn parties(&self) -> Option<String> {
+        let callee = self.callee.as_deref()?;
+        let caller = self.caller.as_deref().unwrap_or("client");
+        Some(format!("{caller} -> {callee}"))
+    }
 }
 
 /// Bytes of a request or plain response body gathered to find the A2A method and task id.
@@ -284,6 +300,10 @@ impl ExchangeIndex {
                 }
             }
             EventKind::CardRewrite { body, .. } => excerpt = Some(&body.data),
+            EventKind::Attribution { callee, caller } => {
+                x.callee.clone_from(callee);
+                x.caller.clone_from(caller);
+            }
             EventKind::ExchangeEnd {
                 outcome, truncated, ..
             } => {

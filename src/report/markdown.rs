@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::model::{plural, Report, ReportInput, Status};
-use super::{found_text, locate};
+use super::{found_text, locate, ExchangeView};
 use crate::verify::Severity;
 
 /// Exchanges drawn in the sequence diagram at most; exchanges with findings come first
@@ -276,18 +276,51 @@ fn diagram(out: &mut String, report: &Report, input: &ReportInput) {
         );
     }
     let _ = writeln!(out, "```mermaid\nsequenceDiagram");
-    let has_legs = drawn.iter().any(|&i| exchanges[i].leg.is_some());
-    let _ = writeln!(out, "    participant C as client");
-    if has_legs {
-        let _ = writeln!(out, "    participant G as gateway");
+    let attributed = drawn.iter().any(|&i| exchanges[i].callee.is_some());
+    let has_legs = !attributed && drawn.iter().any(|&i| exchanges[i].leg.is_some());
+    // With attribution events, one participant per party ("agent A -> agent B"), in order
+    // of first appearance; P0 is always the client.
+    let mut parties: Vec<&str> = vec!["client"];
+    let party_ends = |x: &'_ ExchangeView| -> (String, String) {
+        (
+            x.caller.clone().unwrap_or_else(|| "client".into()),
+            x.callee.clone().unwrap_or_else(|| "agent".into()),
+        )
+    };
+    let ends: Vec<(String, String)> = drawn.iter().map(|&i| party_ends(&exchanges[i])).collect();
+    if attributed {
+        for (a, b) in &ends {
+            for name in [a.as_str(), b.as_str()] {
+                if !parties.contains(&name) {
+                    parties.push(name);
+                }
+            }
+        }
+        for (n, name) in parties.iter().enumerate() {
+            let _ = writeln!(out, "    participant P{n} as {}", mermaid_text(name));
+        }
+    } else {
+        let _ = writeln!(out, "    participant C as client");
+        if has_legs {
+            let _ = writeln!(out, "    participant G as gateway");
+        }
+        let _ = writeln!(out, "    participant A as agent");
     }
-    let _ = writeln!(out, "    participant A as agent");
-    for &i in &drawn {
+    let id_of = |name: &str| -> String {
+        let n = parties.iter().position(|p| *p == name).unwrap_or(0);
+        format!("P{n}")
+    };
+    for (k, &i) in drawn.iter().enumerate() {
         let x = &exchanges[i];
-        let (from, to) = match (has_legs, x.leg.is_some()) {
-            (true, true) => ("G", "A"),
-            (true, false) => ("C", "G"),
-            _ => ("C", "A"),
+        let (from, to) = if attributed {
+            (id_of(&ends[k].0), id_of(&ends[k].1))
+        } else {
+            let (f, t) = match (has_legs, x.leg.is_some()) {
+                (true, true) => ("G", "A"),
+                (true, false) => ("C", "G"),
+                _ => ("C", "A"),
+            };
+            (f.to_string(), t.to_string())
         };
         let what = match &x.a2a_method {
             Some(m) => format!("{} {} {}", x.method, x.path, m),

@@ -256,7 +256,8 @@ pub fn live_input(
     ReportInput::new(header, outcome, info, index)
 }
 
-/// Where a finding points, for renderers: `#seq (METHOD path -> status)`.
+/// Where a finding points, for renderers: `#seq (METHOD path -> status)`, followed by
+/// ` [caller -> callee]` when the exchange carries an `attribution` event.
 pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) -> String {
     let x = exchange
         .and_then(|id| index.exchange(id))
@@ -267,7 +268,10 @@ pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) ->
                 .status
                 .map(|s| s.to_string())
                 .unwrap_or_else(|| "no response".into());
-            format!("#{seq} ({} {} -> {status})", x.method, x.path)
+            match x.parties() {
+                Some(who) => format!("#{seq} ({} {} -> {status}) [{who}]", x.method, x.path),
+                None => format!("#{seq} ({} {} -> {status})", x.method, x.path),
+            }
         }
         None => format!("#{seq}"),
     }
