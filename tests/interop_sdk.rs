@@ -196,3 +196,59 @@ async fn python_and_js_sdk_agents_interoperate_both_ways() {
         "{text}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interop_binary_exits_1_on_the_sdk_deviations_unless_fail_on_never() {
+    if !peers_available(
+        "interop_binary_exits_1_on_the_sdk_deviations_unless_fail_on_never",
+        &[Sdk::Python, Sdk::Js],
+    ) {
+        return;
+    }
+    let py = SdkAgent::start(Sdk::Python, None).await;
+    let js = SdkAgent::start(Sdk::Js, None).await;
+    let (url_a, url_b) = (py.base_url(), js.base_url());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let junit = dir.path().join("interop.xml");
+    let (a2, b2, j2) = (url_a.clone(), url_b.clone(), junit.clone());
+    let (strict, lenient) = tokio::task::spawn_blocking(move || {
+        let strict = common::bin()
+            .args(["interop", &a2, &b2, "--format", "junit", "-o"])
+            .arg(&j2)
+            .output()
+            .expect("run the binary");
+        let lenient = common::bin()
+            .args(["interop", &a2, &b2, "--fail-on", "never"])
+            .output()
+            .expect("run the binary");
+        (strict, lenient)
+    })
+    .await
+    .expect("interop finished");
+    py.stop().await;
+    js.stop().await;
+    common::assert_exit(&strict, 1);
+    common::assert_exit(&lenient, 0);
+    for out in [&strict, &lenient] {
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains("interop conformance level: minimal (A->B: minimal, B->A: minimal)"),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("fail  interop.errors.invalid-request [A->B 1.0]"),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("pass  interop.contexts-separate"),
+            "{stdout}"
+        );
+    }
+    let xml = std::fs::read_to_string(&junit).expect("junit report");
+    assert!(
+        xml.contains("interop.errors.invalid-params [B-&gt;A 0.3]")
+            || xml.contains("interop.errors.invalid-params [B->A 0.3]"),
+        "{xml}"
+    );
+    assert!(xml.contains("<failure"), "{xml}");
+}

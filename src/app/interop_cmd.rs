@@ -594,3 +594,37 @@ pub fn text_report(run: &InteropRun) -> String {
     ));
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn id_values_are_found_in_json_and_sse_text() {
+        let text = "{\"result\":{\"id\":\"t1\",\"contextId\" : \"c1\"}}\ndata: {\"taskId\":\"t1\",\"contextId\":\"c2\",\"contextId\":\"\",\"contextId\":7}\n";
+        assert_eq!(string_values(text, "contextId"), vec!["c1", "c2"]);
+        assert_eq!(string_values(text, "taskId"), vec!["t1"]);
+        assert!(string_values("{\"contextId\"", "contextId").is_empty());
+    }
+
+    #[test]
+    fn result_names_carry_direction_dialect_and_binding() {
+        let r = ProbeResult {
+            test: "lifecycle.send".into(),
+            dialect: Some("1.0".into()),
+            binding: Some("http+json".into()),
+            category: crate::verify::Category::Lifecycle,
+            status: Status::Pass,
+            message: String::new(),
+            duration_ms: 0,
+        };
+        assert_eq!(result_name(&r, A_TO_B), "interop.send [A->B 1.0 http+json]");
+        let card = ProbeResult {
+            test: "card.reachable".into(),
+            dialect: None,
+            binding: None,
+            ..r
+        };
+        assert_eq!(result_name(&card, B_TO_A), "interop.card.reachable [B->A]");
+    }
+}
