@@ -188,6 +188,13 @@ async fn python_and_js_sdk_agents_interoperate_both_ways() {
     let ids = interop_cmd::ids_by_leg(&rec).expect("ids");
     assert!(ids[A_TO_B].is_disjoint(&ids[B_TO_A]));
     assert!(!ids[A_TO_B].is_empty() && !ids[B_TO_A].is_empty());
+    // online verdicts equal offline verdicts on the same two-leg recording
+    let key = |f: &a2a_interop::verify::Finding| (f.rule.clone(), f.leg.clone(), f.message.clone());
+    let mut online: Vec<_> = run.outcome.verify.findings.iter().map(key).collect();
+    let mut offline: Vec<_> = common::verify_file(&rec).findings.iter().map(key).collect();
+    online.sort();
+    offline.sort();
+    assert_eq!(online, offline);
     // results name the direction
     let text = interop_cmd::text_report(&run);
     assert!(text.contains("pass  interop.send [A->B 1.0]"), "{text}");
