@@ -30,6 +30,8 @@ pub enum Command {
     Demo(DemoArgs),
     /// Active conformance run against one agent: card, lifecycle, streaming, errors, auth
     Probe(ProbeArgs),
+    /// Two agents against each other, both directions at once, through one recording
+    Interop(InteropArgs),
     /// Convert a recording, transcript or HAR file to HAR 1.2 (SSE events in _sseEvents)
     Export(ExportArgs),
     /// Cut the smallest redacted transcript that still shows one finding, plus a curl script
@@ -241,6 +243,30 @@ pub struct ProbeArgs {
     #[arg(long = "allow-host", value_name = "PATTERN")]
     pub allow_hosts: Vec<String>,
     /// Recording file (JSON Lines) of the probe's own traffic
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `a2a-interop interop URL_A URL_B`.
+#[derive(Debug, Clone, Args)]
+pub struct InteropArgs {
+    /// Base URL of agent A (its card is fetched as B would, and tasks are sent A->B on B)
+    pub url_a: String,
+    /// Base URL of agent B
+    pub url_b: String,
+    /// Deadline of each wait and each request: 500ms, 60s, 2m
+    #[arg(long, default_value = "60s")]
+    pub timeout: String,
+    /// Most requests each direction may send
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_requests: u32,
+    /// Host the cards' URLs may point at besides the agents' own: exact, *.suffix or *
+    /// (repeatable; SSRF guard)
+    #[arg(long = "allow-host", value_name = "PATTERN")]
+    pub allow_hosts: Vec<String>,
+    /// Recording file (JSON Lines) of both directions (legs `A->B` and `B->A`)
     #[arg(long)]
     pub record: Option<PathBuf>,
     #[command(flatten)]

@@ -10,6 +10,7 @@ use crate::cli::{Cli, Command};
 pub mod ca_cmd;
 pub mod demo;
 pub mod export_cmd;
+pub mod interop_cmd;
 pub mod pipeline;
 pub mod probe_cmd;
 pub mod proxy_cmd;
@@ -27,6 +28,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Rules(a) => verify_cmd::rules(a),
         Command::Demo(a) => demo::run(a),
         Command::Probe(a) => probe_cmd::run(a),
+        Command::Interop(a) => interop_cmd::run(a),
         Command::Export(a) => export_cmd::run(a),
         Command::Repro(a) => repro_cmd::run(a),
         Command::Ca(a) => ca_cmd::run(a),

@@ -1,0 +1,630 @@
+/*!
+`a2a-interop interop URL_A URL_B`: two agents against each other, both directions at once,
+every request through one in-process recording pipeline (recorder + online verifier).
+
+The tool acts as each side's client: in direction `A->B` it discovers B's Agent Card
+(well-known path, as A would) and drives tasks on B (send, streamed task when the card says
+streaming, get, cancel, error handling: the prober's plan, `crate::probe`); `B->A` does the
+same on A. Each direction goes through its own proxy listener whose leg is the direction
+(`A->B`, `B->A`), so every recorded event, every finding and every result says which way it
+went (DESIGN.md recording format, `Event::leg`). Both directions run concurrently; the
+verifier keys tasks by leg, so ids and contexts of one direction never satisfy or break the
+other (TASK-001: task ids are the agent's own).
+
+Output: results named `interop.send [A->B]`, `interop.card.reachable [B->A]`, ..., the
+verifier's findings per direction, a conformance level per direction and overall (the lower
+one). Exit status: 0 when no test failed and no finding is at or above `--fail-on`; 1
+otherwise (`--fail-on never`: always 0); 2 for bad flags or an unreachable agent.
+*/
+
+use std::io::Write as _;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use url::Url;
+
+use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
+use crate::app::probe_cmd::{parse_duration, reachable};
+use crate::cli::{FailOn, InteropArgs};
+use crate::probe::{
+    self, conformance_level, ConformanceLevel, ProbeConfig, ProbeReport, ProbeResult, Status,
+    Transport, TransportConfig,
+};
+use crate::proxy::{ProxyConfig, ProxyExtras};
+use crate::record::{source, Route, DEFAULT_CAPTURE_CAP};
+use crate::report::{
+    self, ExchangeIndex, Report, ReportInput, SourceFile, SourceInfo, SourceKind, TestResult,
+};
+use crate::verify::{Finding, Severity};
+
+/// Leg (and result scope) of the calls the tool makes on B as A's client.
+pub const A_TO_B: &str = "A->B";
+/// Leg (and result scope) of the calls the tool makes on A as B's client.
+pub const B_TO_A: &str = "B->A";
+
+/// One direction of an interop run.
+#[derive(Debug)]
+pub struct Direction {
+    /// `A->B` or `B->A` (also the recording leg).
+    pub name: &'static str,
+    /// The probe plan's results on the called agent.
+    pub report: ProbeReport,
+    /// Conformance level of the called agent from these results and this leg's findings.
+    pub level: ConformanceLevel,
+}
+
+/// A finished interop run: both directions and what the pipeline recorded and verified.
+#[derive(Debug)]
+pub struct InteropRun {
+    /// `A->B` first, then `B->A`.
+    pub directions: [Direction; 2],
+    /// Recording header, recording path, and the verifier's findings on both legs.
+    pub outcome: RunOutcome,
+    /// `interop.contexts-separate`: no `contextId` / `taskId` of one direction's traffic
+    /// appears in the other's (TASK-001).
+    pub separation: ProbeResult,
+    /// The lower of the two directions' levels (and `minimal` when ids leaked across).
+    pub overall: ConformanceLevel,
+    /// Recording written only to build the report's exchange index (deleted after use).
+    pub temp_recording: Option<PathBuf>,
+}
+
+impl InteropRun {
+    /// The verifier's findings on one direction's leg.
+    pub fn findings_of(&self, leg: &str) -> Vec<&Finding> {
+        self.outcome
+            .verify
+            .findings
+            .iter()
+            .filter(|f| f.leg.as_deref() == Some(leg))
+            .collect()
+    }
+}
+
+/// Runs the interop command. Errors are operational (exit 2).
+pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
+    let url_a = agent_url(&a.url_a, "URL_A")?;
+    let url_b = agent_url(&a.url_b, "URL_B")?;
+    let cfg = ProbeConfig {
+        auth_headers: Vec::new(),
+        skill: None,
+        timeout: parse_duration(&a.timeout)?,
+        dialect: None,
+        binding: None,
+    };
+    let pairs = if a.output.formats.is_empty() && a.output.outputs.is_empty() {
+        Vec::new()
+    } else {
+        crate::app::verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    rt.block_on(reachable(&url_a))
+        .context("agent A is not reachable")?;
+    rt.block_on(reachable(&url_b))
+        .context("agent B is not reachable")?;
+    let run = rt.block_on(interop_through_pipeline(&a, &cfg, url_a, url_b))?;
+
+    let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
+    if !to_stdout {
+        print!("{}", text_report(&run));
+    }
+    if !pairs.is_empty() {
+        let input = report_input(&run);
+        let mut model = Report::build(&input);
+        model.conformance_level = report_level(run.overall);
+        model.conformance_reason = format!(
+            "{A_TO_B}: {}, {B_TO_A}: {}",
+            run.directions[0].level.as_str(),
+            run.directions[1].level.as_str()
+        );
+        for (format, path) in &pairs {
+            let written = report::render_report(*format, &model, &input)
+                .map_err(|e| e.to_string())
+                .and_then(|text| write_out(path, &text).map_err(|e| e.to_string()));
+            if let Err(e) = written {
+                eprintln!(
+                    "a2a-interop: writing the {} report to {}: {e}",
+                    format.as_str(),
+                    path.display()
+                );
+                remove_temp(&run);
+                return Ok(ExitCode::from(2));
+            }
+        }
+    }
+    remove_temp(&run);
+    Ok(exit_code(&run, a.output.fail_on.unwrap_or(FailOn::Error)))
+}
+
+/// `url` as an http agent base URL.
+///
+/// # Errors
+/// Not a URL, or not `http://host[:port][/path]`.
+fn agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
+    let u = Url::parse(url).with_context(|| format!("{which} {url:?} is not a URL"))?;
+    if u.scheme() != "http" || u.host_str().is_none() {
+        bail!(
+            "{which} {url} must be http://host[:port][/path] (https agents: put `a2a-interop proxy` in front)"
+        );
+    }
+    Ok(u)
+}
+
+/// Starts one recording pipeline with two listeners (leg `A->B` routed to B's origin, leg
+/// `B->A` routed to A's origin; card rewrite on, lossless), runs the probe plan on B and on
+/// A concurrently, each through its own listener, and finishes the pipeline.
+///
+/// # Errors
+/// The pipeline cannot start (recording file not creatable, no loopback port) or finish.
+pub async fn interop_through_pipeline(
+    a: &InteropArgs,
+    cfg: &ProbeConfig,
+    url_a: Url,
+    url_b: Url,
+) -> anyhow::Result<InteropRun> {
+    let temp_recording = if a.record.is_none() {
+        Some(std::env::temp_dir().join(format!(
+            "a2a-interop-interop-{}.jsonl",
+            uuid::Uuid::new_v4()
+        )))
+    } else {
+        None
+    };
+    let listener = |upstream: &Url, leg: &str| ProxyConfig {
+        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+        routes: vec![Route {
+            prefix: "/".into(),
+            upstream: upstream.origin().ascii_serialization(),
+            leg: None,
+        }],
+        rewrite_card: true,
+        capture_cap: DEFAULT_CAPTURE_CAP,
+        leg: Some(leg.to_string()),
+    };
+    let pipeline = Pipeline::start_ext(
+        PipelineConfig {
+            proxy: listener(&url_b, A_TO_B),
+            record: a.record.clone().or_else(|| temp_recording.clone()),
+            redact: true,
+            lossless: true,
+            queue_bytes: 64 * 1024 * 1024,
+            print_findings: false,
+        },
+        ProxyExtras {
+            more: vec![listener(&url_a, B_TO_A)],
+            ..ProxyExtras::default()
+        },
+    )
+    .await
+    .context("starting the recording pipeline")?;
+    let via_b_to_a = pipeline
+        .extra_addrs()
+        .first()
+        .copied()
+        .context("the B->A listener did not start")?;
+    let transport = |base: Url, via: SocketAddr| {
+        Transport::new(TransportConfig {
+            base,
+            via: Some(via),
+            allow_hosts: a.allow_hosts.clone(),
+            max_requests: a.max_requests,
+        })
+    };
+    let on_b = transport(url_b, pipeline.proxy_addr());
+    let on_a = transport(url_a, via_b_to_a);
+    let (report_ab, report_ba) = tokio::join!(probe::run(cfg, &on_b), probe::run(cfg, &on_a));
+    let outcome = pipeline.finish().await?;
+    let level_of = |r: &ProbeReport, leg: &str| {
+        let mine: Vec<Finding> = outcome
+            .verify
+            .findings
+            .iter()
+            .filter(|f| f.leg.as_deref() == Some(leg))
+            .cloned()
+            .collect();
+        conformance_level(&r.results, &mine)
+    };
+    let level_ab = level_of(&report_ab, A_TO_B);
+    let level_ba = level_of(&report_ba, B_TO_A);
+    // findings on neither leg (none expected) still count against the overall level
+    let unlegged: Vec<Finding> = outcome
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.leg.is_none() && f.severity >= Severity::Warning)
+        .cloned()
+        .collect();
+    let mut overall = level_ab.min(level_ba);
+    if !unlegged.is_empty() {
+        overall = overall.min(ConformanceLevel::Partial);
+    }
+    let separation = separation_result(outcome.recording.as_deref());
+    if separation.status == Status::Fail {
+        overall = overall.min(ConformanceLevel::Minimal);
+    }
+    Ok(InteropRun {
+        directions: [
+            Direction {
+                name: A_TO_B,
+                report: report_ab,
+                level: level_ab,
+            },
+            Direction {
+                name: B_TO_A,
+                report: report_ba,
+                level: level_ba,
+            },
+        ],
+        outcome,
+        separation,
+        overall,
+        temp_recording,
+    })
+}
+
+/// JSON keys whose string values identify a task or a context on the wire (TASK-001).
+const ID_KEYS: [&str; 2] = ["contextId", "taskId"];
+
+/// Every `contextId` / `taskId` string value in the request and response bodies of the
+/// recording at `path`, per leg (`A->B`, `B->A`). Bodies are joined per exchange first, so
+/// an id split across two chunks is still found. Unreadable events are skipped.
+///
+/// # Errors
+/// The recording cannot be opened.
+pub fn ids_by_leg(
+    path: &std::path::Path,
+) -> anyhow::Result<std::collections::BTreeMap<String, std::collections::BTreeSet<String>>> {
+    use crate::record::EventKind;
+    let src = source::open(path)
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .with_context(|| format!("reading the recording {}", path.display()))?;
+    let mut text: std::collections::HashMap<String, (String, Vec<u8>)> =
+        std::collections::HashMap::new();
+    for ev in src.events.map_while(Result::ok) {
+        let (Some(leg), Some(ex)) = (ev.leg.as_ref(), ev.exchange.as_ref()) else {
+            continue;
+        };
+        let body = match &ev.kind {
+            EventKind::RequestBody { body } | EventKind::ResponseChunk { body } => body,
+            _ => continue,
+        };
+        let e = text
+            .entry(ex.clone())
+            .or_insert_with(|| (leg.clone(), Vec::new()));
+        e.1.extend_from_slice(&body.data);
+        e.1.push(b'\n');
+    }
+    let mut out: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> =
+        std::collections::BTreeMap::new();
+    for (leg, bytes) in text.into_values() {
+        let s = String::from_utf8_lossy(&bytes);
+        let ids = out.entry(leg).or_default();
+        for key in ID_KEYS {
+            ids.extend(string_values(&s, key));
+        }
+    }
+    Ok(out)
+}
+
+/// String values of `"key": "value"` pairs in `text` (JSON or SSE `data:` lines; escaped
+/// quotes inside a value end it early, which ids never contain).
+fn string_values(text: &str, key: &str) -> Vec<String> {
+    let needle = format!("\"{key}\"");
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(&needle) {
+        rest = &rest[i + needle.len()..];
+        let after = rest.trim_start();
+        let Some(after) = after.strip_prefix(':') else {
+            continue;
+        };
+        let Some(value) = after.trim_start().strip_prefix('"') else {
+            continue;
+        };
+        if let Some(end) = value.find('"') {
+            if end > 0 {
+                found.push(value[..end].to_string());
+            }
+        }
+    }
+    found
+}
+
+/// The `interop.contexts-separate` result: pass when both directions carried ids and none
+/// is shared; fail naming the shared ids; skip when the recording is missing or a direction
+/// carried no id.
+fn separation_result(recording: Option<&std::path::Path>) -> ProbeResult {
+    let started = std::time::Instant::now();
+    let result = |status: Status, message: String| ProbeResult {
+        test: "interop.contexts-separate".into(),
+        dialect: None,
+        binding: None,
+        category: crate::verify::Category::Interop,
+        status,
+        message,
+        duration_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+    };
+    let Some(path) = recording else {
+        return result(Status::Skip, "no recording to read ids from".into());
+    };
+    let ids = match ids_by_leg(path) {
+        Ok(ids) => ids,
+        Err(e) => return result(Status::Skip, format!("{e:#}")),
+    };
+    let empty = std::collections::BTreeSet::new();
+    let ab = ids.get(A_TO_B).unwrap_or(&empty);
+    let ba = ids.get(B_TO_A).unwrap_or(&empty);
+    if ab.is_empty() || ba.is_empty() {
+        return result(
+            Status::Skip,
+            format!(
+                "no task or context id seen in {}",
+                if ab.is_empty() { A_TO_B } else { B_TO_A }
+            ),
+        );
+    }
+    let shared: Vec<&String> = ab.intersection(ba).collect();
+    if shared.is_empty() {
+        result(
+            Status::Pass,
+            format!(
+                "{} ids in {A_TO_B} and {} in {B_TO_A}, none shared",
+                ab.len(),
+                ba.len()
+            ),
+        )
+    } else {
+        result(
+            Status::Fail,
+            format!(
+                "{} task or context ids appear in both directions: {}",
+                shared.len(),
+                shared
+                    .iter()
+                    .take(5)
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+    }
+}
+
+/// Name of a probe result in an interop run: `interop.send [A->B]`,
+/// `interop.streaming.send [B->A 0.3 http+json]` (the `lifecycle.` area is dropped).
+pub fn result_name(r: &ProbeResult, direction: &str) -> String {
+    let test = r.test.strip_prefix("lifecycle.").unwrap_or(&r.test);
+    let mut scope = direction.to_string();
+    if let Some(d) = &r.dialect {
+        scope.push(' ');
+        scope.push_str(d);
+    }
+    if let Some(b) = &r.binding {
+        scope.push(' ');
+        scope.push_str(b);
+    }
+    format!("interop.{test} [{scope}]")
+}
+
+/// The report input: both directions' results (named by [`result_name`]), the verifier's
+/// outcome on both legs, and the exchange index read back from the recording.
+pub fn report_input(run: &InteropRun) -> ReportInput {
+    let mut index = ExchangeIndex::new(SourceFile::Recording);
+    if let Some(path) = &run.outcome.recording {
+        if let Ok(src) = source::open(path) {
+            for ev in src.events.map_while(Result::ok) {
+                index.observe(&ev);
+            }
+        }
+    }
+    let [ab, ba] = &run.directions;
+    let info = SourceInfo {
+        kind: SourceKind::Interop,
+        path: run
+            .temp_recording
+            .is_none()
+            .then(|| {
+                run.outcome
+                    .recording
+                    .as_ref()
+                    .map(|p| p.display().to_string())
+            })
+            .flatten(),
+        target: Some(format!("A={} B={}", ba.report.target, ab.report.target)),
+        format: None,
+        sha256: None,
+        bytes: None,
+    };
+    let mut input = ReportInput::new(
+        run.outcome.header.clone(),
+        run.outcome.verify.clone(),
+        info,
+        index,
+    );
+    input.results = run
+        .directions
+        .iter()
+        .flat_map(|d| {
+            d.report
+                .results
+                .iter()
+                .map(|r| test_result(r, result_name(r, d.name)))
+        })
+        .chain(std::iter::once(test_result(
+            &run.separation,
+            run.separation.test.clone(),
+        )))
+        .collect();
+    input
+}
+
+fn test_result(r: &ProbeResult, test: String) -> TestResult {
+    TestResult {
+        test,
+        category: r.category,
+        status: match r.status {
+            Status::Pass => report::Status::Pass,
+            Status::Fail => report::Status::Fail,
+            Status::Skip => report::Status::Skip,
+        },
+        message: r.message.clone(),
+        duration_ms: r.duration_ms,
+        rules: Vec::new(),
+    }
+}
+
+fn report_level(l: ConformanceLevel) -> report::ConformanceLevel {
+    match l {
+        ConformanceLevel::Full => report::ConformanceLevel::Full,
+        ConformanceLevel::Partial => report::ConformanceLevel::Partial,
+        ConformanceLevel::Minimal => report::ConformanceLevel::Minimal,
+        ConformanceLevel::NonConformant => report::ConformanceLevel::NonConformant,
+    }
+}
+
+fn remove_temp(run: &InteropRun) {
+    if let Some(tmp) = &run.temp_recording {
+        let _ = std::fs::remove_file(tmp);
+    }
+}
+
+fn write_out(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    if path.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())?;
+        out.flush()
+    } else {
+        std::fs::write(path, text)
+    }
+}
+
+/// 1 when a test failed in either direction or a finding is at or above `fail_on`;
+/// `FailOn::Never` gives 0.
+pub fn exit_code(run: &InteropRun, fail_on: FailOn) -> ExitCode {
+    let min = match fail_on {
+        FailOn::Never => return ExitCode::SUCCESS,
+        FailOn::Error => Severity::Error,
+        FailOn::Warning => Severity::Warning,
+        FailOn::Note => Severity::Note,
+    };
+    let failed = run
+        .directions
+        .iter()
+        .any(|d| d.report.results.iter().any(|x| x.status == Status::Fail));
+    let failed = failed || run.separation.status == Status::Fail;
+    if failed
+        || run
+            .outcome
+            .verify
+            .findings
+            .iter()
+            .any(|f| f.severity >= min)
+    {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Per direction: a heading, one line per result, the leg's findings and its level; then
+/// the overall level.
+pub fn text_report(run: &InteropRun) -> String {
+    let mut s = String::new();
+    for d in &run.directions {
+        s.push_str(&format!(
+            "interop [{}] agent {} (dialects: {})\n",
+            d.name,
+            d.report.target,
+            d.report.dialects.join(", ")
+        ));
+        for x in &d.report.results {
+            s.push_str(&format!(
+                "{:<4}  {}: {} ({} ms)\n",
+                x.status.as_str(),
+                result_name(x, d.name),
+                x.message,
+                x.duration_ms
+            ));
+        }
+        let findings = run.findings_of(d.name);
+        for f in &findings {
+            s.push_str(&format!(
+                "{}[{}] [{}]: {}\n",
+                f.severity, f.rule, d.name, f.message
+            ));
+        }
+        let count = |st: Status| d.report.results.iter().filter(|x| x.status == st).count();
+        s.push_str(&format!(
+            "[{}] {} passed, {} failed, {} skipped; {} findings; {} requests; conformance level: {}\n\n",
+            d.name,
+            count(Status::Pass),
+            count(Status::Fail),
+            count(Status::Skip),
+            findings.len(),
+            d.report.requests,
+            d.level.as_str()
+        ));
+    }
+    for f in run
+        .outcome
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.leg.is_none())
+    {
+        s.push_str(&format!("{}[{}]: {}\n", f.severity, f.rule, f.message));
+    }
+    s.push_str(&format!(
+        "{:<4}  {}: {}\n",
+        run.separation.status.as_str(),
+        run.separation.test,
+        run.separation.message
+    ));
+    s.push_str(&format!(
+        "interop conformance level: {} ({A_TO_B}: {}, {B_TO_A}: {})\n",
+        run.overall.as_str(),
+        run.directions[0].level.as_str(),
+        run.directions[1].level.as_str()
+    ));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn id_values_are_found_in_json_and_sse_text() {
+        let text = "{\"result\":{\"id\":\"t1\",\"contextId\" : \"c1\"}}\ndata: {\"taskId\":\"t1\",\"contextId\":\"c2\",\"contextId\":\"\",\"contextId\":7}\n";
+        assert_eq!(string_values(text, "contextId"), vec!["c1", "c2"]);
+        assert_eq!(string_values(text, "taskId"), vec!["t1"]);
+        assert!(string_values("{\"contextId\"", "contextId").is_empty());
+    }
+
+    #[test]
+    fn result_names_carry_direction_dialect_and_binding() {
+        let r = ProbeResult {
+            test: "lifecycle.send".into(),
+            dialect: Some("1.0".into()),
+            binding: Some("http+json".into()),
+            category: crate::verify::Category::Lifecycle,
+            status: Status::Pass,
+            message: String::new(),
+            duration_ms: 0,
+        };
+        assert_eq!(result_name(&r, A_TO_B), "interop.send [A->B 1.0 http+json]");
+        let card = ProbeResult {
+            test: "card.reachable".into(),
+            dialect: None,
+            binding: None,
+            ..r
+        };
+        assert_eq!(result_name(&card, B_TO_A), "interop.card.reachable [B->A]");
+    }
+}

@@ -1,0 +1,222 @@
+/*!
+`a2a-interop interop` with the Rust reference agent (`crate::refagent`) on both sides: two
+instances on loopback, A and B. A spec-exact pair must pass every test in both directions
+(the same results `tests/probe_refagent.rs` asserts for one agent, named `interop.* [A->B]`
+and `[B->A]`), with no finding above a note, level `full` per direction and overall, ids and
+contexts kept apart between the directions, and each direction's traffic recorded on its own
+leg. Through the built binary: exit 0, the JSON report lists both directions' results and
+says `full`.
+*/
+
+mod common;
+
+use a2a_interop::app::interop_cmd::{self, A_TO_B, B_TO_A};
+use a2a_interop::cli::{Cli, Command};
+use a2a_interop::probe::{ConformanceLevel, ProbeConfig, Status};
+use a2a_interop::record::source;
+use a2a_interop::verify::Severity;
+use clap::Parser;
+use serde_json::Value;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_reference_agents_interoperate_both_ways() {
+    let a = common::start_refagent(None).await;
+    let b = common::start_refagent(None).await;
+    let url_a = format!("http://{}/", a.local_addr());
+    let url_b = format!("http://{}/", b.local_addr());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rec = dir.path().join("interop.jsonl");
+    let argv = [
+        "a2a-interop",
+        "interop",
+        &url_a,
+        &url_b,
+        "--record",
+        rec.to_str().expect("utf-8 path"),
+    ];
+    let Command::Interop(args) = Cli::parse_from(argv).command else {
+        unreachable!("parsed an interop command")
+    };
+    let cfg = ProbeConfig {
+        auth_headers: Vec::new(),
+        skill: None,
+        timeout: std::time::Duration::from_secs(20),
+        dialect: None,
+        binding: None,
+    };
+    let run = interop_cmd::interop_through_pipeline(
+        &args,
+        &cfg,
+        url::Url::parse(&url_a).expect("url"),
+        url::Url::parse(&url_b).expect("url"),
+    )
+    .await
+    .expect("interop run");
+
+    let [ab, ba] = &run.directions;
+    assert_eq!(ab.name, A_TO_B);
+    assert_eq!(ba.name, B_TO_A);
+    // A->B calls B, B->A calls A
+    assert_eq!(ab.report.target, url_b);
+    assert_eq!(ba.report.target, url_a);
+    let per_dialect: Vec<&str> = common::TARGET_TESTS
+        .into_iter()
+        .chain(common::JSONRPC_ONLY_TESTS)
+        .collect();
+    for d in &run.directions {
+        assert_eq!(
+            d.report.dialects,
+            vec!["1.0".to_string(), "0.3".to_string()]
+        );
+        for t in ["card.reachable", "card.required-fields", "card.interfaces"] {
+            let got = d.report.result(t, None).expect(t);
+            assert_eq!(
+                got.status,
+                Status::Pass,
+                "{t} [{}]: {}",
+                d.name,
+                got.message
+            );
+        }
+        for dialect in ["1.0", "0.3"] {
+            for &t in &per_dialect {
+                let got = d
+                    .report
+                    .result(t, Some(dialect))
+                    .unwrap_or_else(|| panic!("no result {t} [{} {dialect}]", d.name));
+                assert_eq!(
+                    got.status,
+                    Status::Pass,
+                    "{t} [{} {dialect}]: {}",
+                    d.name,
+                    got.message
+                );
+            }
+        }
+        assert!(d.report.failures().is_empty(), "{:#?}", d.report.failures());
+        assert_eq!(d.level, ConformanceLevel::Full, "{}", d.name);
+        let send = d
+            .report
+            .result("lifecycle.send", Some("1.0"))
+            .expect("send");
+        assert_eq!(
+            interop_cmd::result_name(send, d.name),
+            format!("interop.send [{} 1.0]", d.name)
+        );
+    }
+    assert_eq!(run.overall, ConformanceLevel::Full);
+    let serious: Vec<String> = run
+        .outcome
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.severity >= Severity::Warning)
+        .map(|f| format!("{} {:?}: {}", f.rule, f.leg, f.message))
+        .collect();
+    assert!(serious.is_empty(), "{serious:#?}");
+
+    // ids and contexts stay apart: each direction carried its own, none shared
+    assert_eq!(
+        run.separation.status,
+        Status::Pass,
+        "{}",
+        run.separation.message
+    );
+    let ids = interop_cmd::ids_by_leg(&rec).expect("ids");
+    assert!(ids[A_TO_B].len() >= 4, "{:?}", ids[A_TO_B]);
+    assert!(ids[B_TO_A].len() >= 4, "{:?}", ids[B_TO_A]);
+    assert!(ids[A_TO_B].is_disjoint(&ids[B_TO_A]));
+
+    // every recorded exchange is on one of the two legs, both legs carry traffic, and each
+    // leg's requests went to its own agent
+    let src = source::open(&rec).expect("recording");
+    let (mut on_ab, mut on_ba) = (0, 0);
+    for ev in src.events.map_while(Result::ok) {
+        if let a2a_interop::record::EventKind::RequestHead { upstream, .. } = &ev.kind {
+            let up = upstream.clone().unwrap_or_default();
+            match ev.leg.as_deref() {
+                Some(l) if l == A_TO_B => {
+                    on_ab += 1;
+                    assert!(up.starts_with(url_b.trim_end_matches('/')), "{up}");
+                }
+                Some(l) if l == B_TO_A => {
+                    on_ba += 1;
+                    assert!(up.starts_with(url_a.trim_end_matches('/')), "{up}");
+                }
+                other => panic!("exchange on leg {other:?}"),
+            }
+        }
+    }
+    assert_eq!(on_ab, ab.report.requests, "A->B exchanges");
+    assert_eq!(on_ba, ba.report.requests, "B->A exchanges");
+
+    // the text output names both directions and the overall level
+    let text = interop_cmd::text_report(&run);
+    assert!(text.contains("pass  interop.send [A->B 1.0]"), "{text}");
+    assert!(text.contains("pass  interop.send [B->A 0.3]"), "{text}");
+    assert!(
+        text.contains("interop conformance level: full (A->B: full, B->A: full)"),
+        "{text}"
+    );
+    a.shutdown().await;
+    b.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interop_binary_reports_both_directions_as_json() {
+    let a = common::start_refagent(None).await;
+    let b = common::start_refagent(None).await;
+    let url_a = format!("http://{}", a.local_addr());
+    let url_b = format!("http://{}", b.local_addr());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let report = dir.path().join("interop.json");
+    let report2 = report.clone();
+    let out = tokio::task::spawn_blocking(move || {
+        common::bin()
+            .args(["interop", &url_a, &url_b, "--format", "json", "-o"])
+            .arg(&report2)
+            .output()
+            .expect("run the binary")
+    })
+    .await
+    .expect("interop finished");
+    a.shutdown().await;
+    b.shutdown().await;
+    common::assert_exit(&out, 0);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("interop conformance level: full"),
+        "{stdout}"
+    );
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(&report).expect("report"))
+        .expect("JSON report");
+    assert_eq!(json["conformanceLevel"], "full", "{:#}", json["summary"]);
+    let results = json["results"].as_array().expect("results");
+    let named = |n: &str| {
+        results
+            .iter()
+            .any(|r| r["test"] == n && r["status"] == "pass")
+    };
+    assert!(named("interop.send [A->B 1.0]"), "{results:#?}");
+    assert!(named("interop.send [B->A 1.0]"), "{results:#?}");
+    assert!(named("interop.contexts-separate"), "{results:#?}");
+    assert!(
+        results.iter().all(|r| r["status"] != "fail"),
+        "{results:#?}"
+    );
+}
+
+#[test]
+fn unreachable_agent_is_an_operational_error() {
+    let dead = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("free port");
+    let url = format!("http://{dead}");
+    let out = common::bin()
+        .args(["interop", &url, &url, "--timeout", "2s"])
+        .output()
+        .expect("run the binary");
+    common::assert_exit(&out, 2);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("agent A is not reachable"), "{stderr}");
+}

@@ -1,0 +1,261 @@
+/*!
+`a2a-interop interop` between the two real SDK agents (`tests/peers/`): the Python `a2a-sdk`
+agent as A and the JS `@a2a-js/sdk` agent as B, both directions at once through one
+recording. The core of the conversation must work both ways in every dialect and binding
+(send, streamed task, get, cancel, input-required, history), ids and contexts must stay apart
+between the directions, and the only failures and error findings are the SDKs' own known
+deviations, each asserted on the direction that shows it:
+
+- JS agent (called `A->B`), JSON-RPC 1.0: a JSON body that is not a JSON-RPC request object
+  is answered -32602 instead of -32600 (`errors.invalid-request`, RPC-ERROR-001);
+- Python agent (called `B->A`), JSON-RPC 0.3: invalid params are answered -32600 instead of
+  -32602 (`errors.invalid-params`, RPC-ERROR-001);
+- Python agent, HTTP+JSON 0.3: errors come in the 1.0 AIP-193 envelope (REST-ERROR-001,
+  tests/peers/README.md, `tests/sdk_proxy.rs`).
+*/
+
+mod common;
+#[path = "peers/harness.rs"]
+mod harness;
+
+use a2a_interop::app::interop_cmd::{self, A_TO_B, B_TO_A};
+use a2a_interop::cli::{Cli, Command};
+use a2a_interop::probe::{ProbeConfig, Status};
+use a2a_interop::verify::Severity;
+use clap::Parser;
+use harness::{peers_available, Sdk, SdkAgent};
+
+/// Probe tests that must pass in every dialect × binding, both directions.
+const CORE: [&str; 8] = [
+    "lifecycle.send",
+    "lifecycle.get-task",
+    "lifecycle.poll-terminal",
+    "lifecycle.history-length",
+    "lifecycle.cancel",
+    "lifecycle.input-required",
+    "errors.unknown-task",
+    "card.interface-url",
+];
+
+/// The known SDK deviations: (direction, test, dialect, binding) that fail.
+const KNOWN_FAILURES: [(&str, &str, &str, Option<&str>); 2] = [
+    (A_TO_B, "errors.invalid-request", "1.0", None),
+    (B_TO_A, "errors.invalid-params", "0.3", None),
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn python_and_js_sdk_agents_interoperate_both_ways() {
+    if !peers_available(
+        "python_and_js_sdk_agents_interoperate_both_ways",
+        &[Sdk::Python, Sdk::Js],
+    ) {
+        return;
+    }
+    let py = SdkAgent::start(Sdk::Python, None).await;
+    let js = SdkAgent::start(Sdk::Js, None).await;
+    let (url_a, url_b) = (py.base_url(), js.base_url());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rec = dir.path().join("interop.jsonl");
+    let argv = [
+        "a2a-interop",
+        "interop",
+        &url_a,
+        &url_b,
+        "--record",
+        rec.to_str().expect("utf-8 path"),
+    ];
+    let Command::Interop(args) = Cli::parse_from(argv).command else {
+        unreachable!("parsed an interop command")
+    };
+    let cfg = ProbeConfig {
+        auth_headers: Vec::new(),
+        skill: None,
+        timeout: std::time::Duration::from_secs(20),
+        dialect: None,
+        binding: None,
+    };
+    let run = interop_cmd::interop_through_pipeline(
+        &args,
+        &cfg,
+        url::Url::parse(&url_a).expect("url"),
+        url::Url::parse(&url_b).expect("url"),
+    )
+    .await
+    .expect("interop run");
+    py.stop().await;
+    js.stop().await;
+
+    for d in &run.directions {
+        assert_eq!(
+            d.report.dialects,
+            vec!["1.0".to_string(), "0.3".to_string()]
+        );
+        for t in ["card.reachable", "card.required-fields", "card.interfaces"] {
+            let got = d.report.result(t, None).expect(t);
+            assert_eq!(
+                got.status,
+                Status::Pass,
+                "{t} [{}]: {}",
+                d.name,
+                got.message
+            );
+        }
+        for dialect in ["1.0", "0.3"] {
+            for binding in [None, Some("http+json")] {
+                for t in CORE {
+                    let got = d
+                        .report
+                        .result_in(t, Some(dialect), binding)
+                        .unwrap_or_else(|| {
+                            panic!("no result {t} [{} {dialect} {binding:?}]", d.name)
+                        });
+                    assert_eq!(
+                        got.status,
+                        Status::Pass,
+                        "{t} [{} {dialect} {binding:?}]: {}",
+                        d.name,
+                        got.message
+                    );
+                }
+                // streaming is offered by both cards: a streamed task must work
+                let streamed = d.report.results.iter().any(|r| {
+                    r.category == a2a_interop::verify::Category::Streaming
+                        && r.dialect.as_deref() == Some(dialect)
+                        && r.binding.as_deref() == binding
+                        && r.status == Status::Pass
+                });
+                assert!(
+                    streamed,
+                    "no streamed task [{} {dialect} {binding:?}]",
+                    d.name
+                );
+            }
+        }
+        // every failure is a known SDK deviation, and each known one is seen
+        let failed: Vec<(&str, &str, &str, Option<&str>)> = d
+            .report
+            .failures()
+            .iter()
+            .map(|r| {
+                (
+                    d.name,
+                    r.test.as_str(),
+                    r.dialect.as_deref().unwrap_or("-"),
+                    r.binding.as_deref(),
+                )
+            })
+            .collect();
+        let known: Vec<_> = KNOWN_FAILURES
+            .iter()
+            .copied()
+            .filter(|k| k.0 == d.name)
+            .collect();
+        assert_eq!(failed, known, "{}", interop_cmd::text_report(&run));
+    }
+
+    // error findings: only the known deviations, on the right direction
+    let unexpected: Vec<String> = run
+        .outcome
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.severity >= Severity::Error)
+        .filter(|f| {
+            let leg = f.leg.as_deref();
+            !(f.rule == "RPC-ERROR-001" && (leg == Some(A_TO_B) || leg == Some(B_TO_A))
+                || f.rule == "REST-ERROR-001" && leg == Some(B_TO_A))
+        })
+        .map(|f| format!("{} {:?}: {}", f.rule, f.leg, f.message))
+        .collect();
+    assert!(unexpected.is_empty(), "{unexpected:#?}");
+    let count = |rule: &str, leg: &str| {
+        run.findings_of(leg)
+            .iter()
+            .filter(|f| f.rule == rule && f.severity == Severity::Error)
+            .count()
+    };
+    assert_eq!(count("RPC-ERROR-001", A_TO_B), 1);
+    assert_eq!(count("RPC-ERROR-001", B_TO_A), 1);
+    assert!(count("REST-ERROR-001", B_TO_A) >= 1);
+    assert_eq!(count("REST-ERROR-001", A_TO_B), 0);
+
+    assert_eq!(
+        run.separation.status,
+        Status::Pass,
+        "{}",
+        run.separation.message
+    );
+    let ids = interop_cmd::ids_by_leg(&rec).expect("ids");
+    assert!(ids[A_TO_B].is_disjoint(&ids[B_TO_A]));
+    assert!(!ids[A_TO_B].is_empty() && !ids[B_TO_A].is_empty());
+    // online verdicts equal offline verdicts on the same two-leg recording
+    let key = |f: &a2a_interop::verify::Finding| (f.rule.clone(), f.leg.clone(), f.message.clone());
+    let mut online: Vec<_> = run.outcome.verify.findings.iter().map(key).collect();
+    let mut offline: Vec<_> = common::verify_file(&rec).findings.iter().map(key).collect();
+    online.sort();
+    offline.sort();
+    assert_eq!(online, offline);
+    // results name the direction
+    let text = interop_cmd::text_report(&run);
+    assert!(text.contains("pass  interop.send [A->B 1.0]"), "{text}");
+    assert!(
+        text.contains("pass  interop.cancel [B->A 0.3 http+json]"),
+        "{text}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interop_binary_exits_1_on_the_sdk_deviations_unless_fail_on_never() {
+    if !peers_available(
+        "interop_binary_exits_1_on_the_sdk_deviations_unless_fail_on_never",
+        &[Sdk::Python, Sdk::Js],
+    ) {
+        return;
+    }
+    let py = SdkAgent::start(Sdk::Python, None).await;
+    let js = SdkAgent::start(Sdk::Js, None).await;
+    let (url_a, url_b) = (py.base_url(), js.base_url());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let junit = dir.path().join("interop.xml");
+    let (a2, b2, j2) = (url_a.clone(), url_b.clone(), junit.clone());
+    let (strict, lenient) = tokio::task::spawn_blocking(move || {
+        let strict = common::bin()
+            .args(["interop", &a2, &b2, "--format", "junit", "-o"])
+            .arg(&j2)
+            .output()
+            .expect("run the binary");
+        let lenient = common::bin()
+            .args(["interop", &a2, &b2, "--fail-on", "never"])
+            .output()
+            .expect("run the binary");
+        (strict, lenient)
+    })
+    .await
+    .expect("interop finished");
+    py.stop().await;
+    js.stop().await;
+    common::assert_exit(&strict, 1);
+    common::assert_exit(&lenient, 0);
+    for out in [&strict, &lenient] {
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains("interop conformance level: minimal (A->B: minimal, B->A: minimal)"),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("fail  interop.errors.invalid-request [A->B 1.0]"),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("pass  interop.contexts-separate"),
+            "{stdout}"
+        );
+    }
+    let xml = std::fs::read_to_string(&junit).expect("junit report");
+    assert!(
+        xml.contains("interop.errors.invalid-params [B-&gt;A 0.3]")
+            || xml.contains("interop.errors.invalid-params [B->A 0.3]"),
+        "{xml}"
+    );
+    assert!(xml.contains("<failure"), "{xml}");
+}
