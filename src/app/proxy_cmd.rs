@@ -226,6 +226,11 @@ async fn run_async(
         Some(p) => eprintln!("  recording to {}", p.display()),
         None => eprintln!("  not recording (--no-record)"),
     }
+    if a.capture_cap == 0 {
+        eprintln!(
+            "  warning: --capture-cap 0 records no bodies: every verdict that needs a body (cards, JSON-RPC, streams) is skipped"
+        );
+    }
     eprintln!("  Ctrl-C or SIGTERM ends the run");
     stop.await;
     eprintln!("a2a-interop proxy: stopping");

@@ -81,7 +81,18 @@ impl RouteTable {
     pub fn new(routes: &[Route]) -> Result<Self, String> {
         let mut entries = Vec::new();
         for (i, r) in routes.iter().enumerate() {
-            entries.push((i, normalize_prefix(&r.prefix), check_upstream(&r.upstream)?));
+            let prefix = normalize_prefix(&r.prefix);
+            // Two routes for one prefix: the second could never be reached.
+            if let Some(&(j, _, _)) = entries
+                .iter()
+                .find(|e: &&(usize, String, Url)| e.1 == prefix)
+            {
+                return Err(format!(
+                    "two routes for prefix {prefix}: {} and {} (each prefix routes to one upstream)",
+                    routes[j].upstream, r.upstream
+                ));
+            }
+            entries.push((i, prefix, check_upstream(&r.upstream)?));
         }
         entries.sort_by_key(|e| std::cmp::Reverse(e.1.len()));
         Ok(RouteTable { entries })
@@ -149,6 +160,26 @@ mod tests {
             })
             .collect();
         RouteTable::new(&routes).unwrap()
+    }
+
+    #[test]
+    fn duplicate_prefixes_are_refused() {
+        let r = |p: &str, u: &str| Route {
+            prefix: p.into(),
+            upstream: u.into(),
+            leg: None,
+        };
+        let e = RouteTable::new(&[
+            r("/a", "http://127.0.0.1:1"),
+            r("/a/", "http://127.0.0.1:2"),
+        ])
+        .err()
+        .unwrap_or_default();
+        assert!(e.contains("two routes for prefix /a"), "{e}");
+        assert!(
+            RouteTable::new(&[r("/a", "http://127.0.0.1:1"), r("/b", "http://127.0.0.1:2")])
+                .is_ok()
+        );
     }
 
     #[test]
