@@ -17,7 +17,6 @@ one). Exit status: 0 when no test failed and no finding is at or above `--fail-o
 otherwise (`--fail-on never`: always 0); 2 for bad flags or an unreachable agent.
 */
 
-use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,7 +25,9 @@ use anyhow::{bail, Context};
 use url::Url;
 
 use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
-use crate::app::probe_cmd::{parse_duration, reachable};
+use crate::app::probe_cmd::{
+    parse_duration, reachable, recording_index, report_level, test_result, write_out,
+};
 use crate::cli::{FailOn, InteropArgs};
 use crate::probe::{
     self, conformance_level, ConformanceLevel, ProbeConfig, ProbeReport, ProbeResult, Status,
@@ -34,9 +35,7 @@ use crate::probe::{
 };
 use crate::proxy::{ProxyConfig, ProxyExtras};
 use crate::record::{source, Route, DEFAULT_CAPTURE_CAP};
-use crate::report::{
-    self, ExchangeIndex, Report, ReportInput, SourceFile, SourceInfo, SourceKind, TestResult,
-};
+use crate::report::{self, Report, ReportInput, SourceInfo, SourceKind};
 use crate::verify::{Finding, Severity};
 
 /// Leg (and result scope) of the calls the tool makes on B as A's client.
@@ -415,14 +414,7 @@ pub fn result_name(r: &ProbeResult, direction: &str) -> String {
 /// The report input: both directions' results (named by [`result_name`]), the verifier's
 /// outcome on both legs, and the exchange index read back from the recording.
 pub fn report_input(run: &InteropRun) -> ReportInput {
-    let mut index = ExchangeIndex::new(SourceFile::Recording);
-    if let Some(path) = &run.outcome.recording {
-        if let Ok(src) = source::open(path) {
-            for ev in src.events.map_while(Result::ok) {
-                index.observe(&ev);
-            }
-        }
-    }
+    let index = recording_index(run.outcome.recording.as_deref());
     let [ab, ba] = &run.directions;
     let info = SourceInfo {
         kind: SourceKind::Interop,
@@ -464,43 +456,9 @@ pub fn report_input(run: &InteropRun) -> ReportInput {
     input
 }
 
-fn test_result(r: &ProbeResult, test: String) -> TestResult {
-    TestResult {
-        test,
-        category: r.category,
-        status: match r.status {
-            Status::Pass => report::Status::Pass,
-            Status::Fail => report::Status::Fail,
-            Status::Skip => report::Status::Skip,
-        },
-        message: r.message.clone(),
-        duration_ms: r.duration_ms,
-        rules: Vec::new(),
-    }
-}
-
-fn report_level(l: ConformanceLevel) -> report::ConformanceLevel {
-    match l {
-        ConformanceLevel::Full => report::ConformanceLevel::Full,
-        ConformanceLevel::Partial => report::ConformanceLevel::Partial,
-        ConformanceLevel::Minimal => report::ConformanceLevel::Minimal,
-        ConformanceLevel::NonConformant => report::ConformanceLevel::NonConformant,
-    }
-}
-
 fn remove_temp(run: &InteropRun) {
     if let Some(tmp) = &run.temp_recording {
         let _ = std::fs::remove_file(tmp);
-    }
-}
-
-fn write_out(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(text.as_bytes())?;
-        out.flush()
-    } else {
-        std::fs::write(path, text)
     }
 }
 

@@ -179,14 +179,7 @@ pub async fn probe_through_pipeline(
 /// The report input of a probe run: results (dialect in the test name, `lifecycle.send
 /// [1.0]`), the verifier's outcome, and the exchange index read back from the recording.
 pub fn report_input(run: &ProbeRun) -> ReportInput {
-    let mut index = ExchangeIndex::new(SourceFile::Recording);
-    if let Some(path) = &run.outcome.recording {
-        if let Ok(src) = source::open(path) {
-            for ev in src.events.map_while(Result::ok) {
-                index.observe(&ev);
-            }
-        }
-    }
+    let index = recording_index(run.outcome.recording.as_deref());
     let info = SourceInfo {
         kind: SourceKind::Probe,
         path: run
@@ -214,18 +207,7 @@ pub fn report_input(run: &ProbeRun) -> ReportInput {
         .report
         .results
         .iter()
-        .map(|r| TestResult {
-            test: format!("{}{}", r.test, scope(r)),
-            category: r.category,
-            status: match r.status {
-                Status::Pass => report::Status::Pass,
-                Status::Fail => report::Status::Fail,
-                Status::Skip => report::Status::Skip,
-            },
-            message: r.message.clone(),
-            duration_ms: r.duration_ms,
-            rules: Vec::new(),
-        })
+        .map(|r| test_result(r, format!("{}{}", r.test, scope(r))))
         .collect();
     input
 }
@@ -240,7 +222,38 @@ fn scope(r: &probe::ProbeResult) -> String {
     }
 }
 
-fn report_level(l: ConformanceLevel) -> report::ConformanceLevel {
+/// The exchange index of a recording read back from disk (empty without one, or when it
+/// cannot be read: the index only labels report output).
+pub fn recording_index(recording: Option<&std::path::Path>) -> ExchangeIndex {
+    let mut index = ExchangeIndex::new(SourceFile::Recording);
+    if let Some(path) = recording {
+        if let Ok(src) = source::open(path) {
+            for ev in src.events.map_while(Result::ok) {
+                index.observe(&ev);
+            }
+        }
+    }
+    index
+}
+
+/// A probe result as a report result named `test`.
+pub fn test_result(r: &probe::ProbeResult, test: String) -> TestResult {
+    TestResult {
+        test,
+        category: r.category,
+        status: match r.status {
+            Status::Pass => report::Status::Pass,
+            Status::Fail => report::Status::Fail,
+            Status::Skip => report::Status::Skip,
+        },
+        message: r.message.clone(),
+        duration_ms: r.duration_ms,
+        rules: Vec::new(),
+    }
+}
+
+/// The prober's conformance level as the report's.
+pub fn report_level(l: ConformanceLevel) -> report::ConformanceLevel {
     match l {
         ConformanceLevel::Full => report::ConformanceLevel::Full,
         ConformanceLevel::Partial => report::ConformanceLevel::Partial,
@@ -277,7 +290,8 @@ pub fn level_reason(r: &ProbeReport, findings: &[Finding], level: ConformanceLev
     }
 }
 
-fn write_out(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+/// Writes `text` to `path`, or to stdout for `-`.
+pub fn write_out(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     if path.as_os_str() == "-" {
         let mut out = std::io::stdout().lock();
         out.write_all(text.as_bytes())?;
