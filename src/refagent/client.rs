@@ -320,6 +320,14 @@ pub async fn fetch_card(
     Ok((card, iface))
 }
 
+/// The `id` of a Task (`""` when absent): what follow-up calls name it by.
+fn task_id(task: &Value) -> String {
+    task.get("id")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string()
+}
+
 /// Normalized task state: `completed`, `input-required`, ... for either dialect.
 pub fn norm_state(s: &str) -> String {
     match s.strip_prefix("TASK_STATE_") {
@@ -495,11 +503,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
             kinds.push(k);
             match k {
                 "task" => {
-                    streamed_id = inner
-                        .get("id")
-                        .and_then(Value::as_str)
-                        .unwrap_or("")
-                        .to_string();
+                    streamed_id = task_id(&inner);
                     last_state = state_of(inner);
                 }
                 "statusUpdate" => {
@@ -572,11 +576,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
     let t = Instant::now();
     let r = async {
         let task = send_task(&mut c, "cancel me", None, true).await?;
-        let id = task
-            .get("id")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string();
+        let id = task_id(&task);
         let initial = state_of(&task);
         tokio::time::sleep(Duration::from_millis(100)).await;
         let canceled = match c.call("CancelTask", json!({"id": id})).await? {
@@ -596,11 +596,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
     let t = Instant::now();
     let r = async {
         let t1 = send_task(&mut c, "input please", None, false).await?;
-        let id = t1
-            .get("id")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string();
+        let id = task_id(&t1);
         // Second turn names only the task: the agent infers the context (ID-003).
         let t2 = send_task(&mut c, "here is more", Some(&id), false).await?;
         let same_task = t2.get("id") == t1.get("id");
