@@ -503,7 +503,7 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
             kinds.push(k);
             match k {
                 "task" => {
-                    streamed_id = task_id(&inner);
+                    streamed_id = task_id(inner);
                     last_state = state_of(inner);
                 }
                 "statusUpdate" => {
