@@ -9,7 +9,7 @@ Deterministic for a given input (no clock), so it can be snapshot-tested.
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::model::{plural, Report, ReportInput, Status};
+use super::model::{severity_counts, Report, ReportInput, Status};
 use super::{found_text, locate, ExchangeView};
 use crate::verify::Severity;
 
@@ -92,13 +92,8 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     );
     let _ = writeln!(
         out,
-        "- **findings:** {} {}, {} {}, {} {} in {} exchanges ({} events)",
-        s.errors,
-        plural(s.errors as usize, "error", "errors"),
-        s.warnings,
-        plural(s.warnings as usize, "warning", "warnings"),
-        s.notes,
-        plural(s.notes as usize, "note", "notes"),
+        "- **findings:** {} in {} exchanges ({} events)",
+        severity_counts(s),
         report.counts.exchanges,
         report.counts.events
     );

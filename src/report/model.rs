@@ -492,6 +492,19 @@ pub fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
     }
 }
 
+/// `1 error, 2 warnings, 0 notes`: the finding counts of a summary, as text.
+pub fn severity_counts(s: &Summary) -> String {
+    format!(
+        "{} {}, {} {}, {} {}",
+        s.errors,
+        plural(s.errors as usize, "error", "errors"),
+        s.warnings,
+        plural(s.warnings as usize, "warning", "warnings"),
+        s.notes,
+        plural(s.notes as usize, "note", "notes"),
+    )
+}
+
 /// Everything a report is made from.
 #[derive(Clone, Debug)]
 pub struct ReportInput {

@@ -13,7 +13,7 @@ error[CARD-URL-001]: agent card interface url is not reachable through the origi
 use std::fmt::Write as _;
 
 use super::index::ExchangeIndex;
-use super::model::{plural, Report, ReportInput};
+use super::model::{plural, severity_counts, Report, ReportInput};
 use super::{found_text, locate};
 use crate::verify::{Finding, Severity};
 
@@ -105,13 +105,8 @@ pub fn summary_line(report: &Report) -> String {
     let s = &report.summary;
     let x = report.counts.exchanges as usize;
     format!(
-        "{} {}, {} {}, {} {} in {} {} ({} events); conformance: {} ({})",
-        s.errors,
-        plural(s.errors as usize, "error", "errors"),
-        s.warnings,
-        plural(s.warnings as usize, "warning", "warnings"),
-        s.notes,
-        plural(s.notes as usize, "note", "notes"),
+        "{} in {} {} ({} events); conformance: {} ({})",
+        severity_counts(s),
         x,
         plural(x, "exchange", "exchanges"),
         report.counts.events,
