@@ -208,15 +208,19 @@ async fn loops_and_disallowed_hosts_are_refused() {
     assert!(body.contains("HTTP_PROXY"), "{body}");
     p.finish().await.unwrap();
     let evs = read_events(&rec);
-    // The refused CONNECT (loop), the 502 and the 400; the refused absolute-form request
-    // is not recorded (it is answered before an exchange starts).
+    // The refused absolute-form request and CONNECT (loops), the 502 and the 400: each
+    // answered by the proxy itself, each recorded.
     let ends: Vec<Outcome> = exchanges(&evs).iter().map(|e| outcome(&evs, e).0).collect();
-    assert_eq!(ends, vec![Outcome::UpstreamError; 3]);
-    let (_, why, _) = outcome(&evs, "e1");
-    assert!(
-        why.as_deref().unwrap_or_default().contains("own address"),
-        "{why:?}"
-    );
+    assert_eq!(ends, vec![Outcome::UpstreamError; 4]);
+    for (x, method) in [("e1", "GET"), ("e2", "CONNECT")] {
+        let (_, why, _) = outcome(&evs, x);
+        assert!(
+            why.as_deref().unwrap_or_default().contains("own address"),
+            "{why:?}"
+        );
+        assert!(matches!(&of_exchange(&evs, x)[0].kind,
+            EventKind::RequestHead { method: m, .. } if m == method));
+    }
 
     // --allow-host: only *.example.test may be reached.
     let rec2 = tmp_recording(&dir, "allow.jsonl");
@@ -231,6 +235,19 @@ async fn loops_and_disallowed_hosts_are_refused() {
     assert!(body.contains("--allow-host 127.0.0.1"), "{body}");
     p.finish().await.unwrap();
     agent.shutdown().await;
+    let evs = read_events(&rec2);
+    assert_eq!(
+        request_urls(&evs),
+        vec![format!("http://{a}/.well-known/agent-card.json")]
+    );
+    let (end, why, _) = outcome(&evs, "e1");
+    assert_eq!(end, Outcome::UpstreamError);
+    assert!(
+        why.as_deref()
+            .unwrap_or_default()
+            .starts_with("request refused: host 127.0.0.1 is not allowed"),
+        "{why:?}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

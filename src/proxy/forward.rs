@@ -16,9 +16,10 @@ Forward mode (`proxy --forward`): the proxy a client reaches through `HTTP_PROXY
 - Safety: `--allow-host PATTERN` (exact host, `*.suffix`, or `*`) restricts targets when
   given; a target that is the proxy's own listener (same port on a loopback / the listen
   address) is refused with 403 so a misconfigured client cannot make the proxy call itself.
-- A CONNECT the proxy answers itself (refused: 403; no target: 400; connect failed: 502) is
-  recorded as an exchange: `request_head` `CONNECT host:port`, a synthetic `response_head`,
-  the text, `exchange_end{upstream_error}` with the cause ([`refuse`]).
+- A CONNECT the proxy answers itself (refused: 403; no target: 400; connect failed: 502),
+  and a refused absolute-form request, is recorded as an exchange: `request_head`, a
+  synthetic `response_head`, the text, `exchange_end{upstream_error}` with the cause
+  ([`refuse`]).
 */
 
 use std::net::{IpAddr, SocketAddr};
@@ -306,13 +307,15 @@ pub(super) async fn connect(
 }
 
 /// A CONNECT the proxy answers itself (400, 403 refused by `--allow-host` or as a loop, 502
-/// connect failed), recorded as an exchange like the proxy's other own answers:
-/// `request_head` (method `CONNECT`, `url` = the authority-form target, RFC 9112 §3.2.3),
+/// connect failed), or an absolute-form request it refuses (403), recorded as an exchange
+/// like the proxy's other own answers:
+/// `request_head` (`url` = the request target: authority-form `host:port` for CONNECT,
+/// RFC 9112 §3.2.3; the absolute URL otherwise; the request body is not read),
 /// synthetic `response_head`, the text as `response_chunk`, `exchange_end{upstream_error}`
 /// with `error` = the cause. No tunnel was opened, so there is no `tunnel` event: that event
 /// counts relayed bytes, and an exchange keeps the status and cause where every reader
 /// (reports, HAR export, repro) already shows them.
-fn refuse(
+pub(super) fn refuse(
     st: &State,
     conn: u64,
     req: &Request<Incoming>,

@@ -552,7 +552,12 @@ async fn handle(
             let host = req.uri().host().unwrap_or("");
             let port = req.uri().port_u16().unwrap_or(80);
             if let Err(msg) = fw.check(host, port).await {
-                return text_response(StatusCode::FORBIDDEN, msg);
+                // Recorded like a refused CONNECT: the client's request and the 403.
+                let why = format!(
+                    "request refused: {}",
+                    msg.trim_end().trim_start_matches("a2a-interop proxy: ")
+                );
+                return forward::refuse(&st, conn, &req, StatusCode::FORBIDDEN, msg, why);
             }
             absolute = Some(req.uri().to_string());
         }
