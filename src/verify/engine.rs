@@ -3206,6 +3206,12 @@ impl State {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
+            // No binding defines a GET on the interface URL itself (JSON-RPC is POST only,
+            // HTTP+JSON operations live below it): a 405 to a client's GET there is no
+            // sign of a wrong URL (the 0.3 TCK's connectivity check, CARD-005).
+            if path == base && !x.method.eq_ignore_ascii_case("POST") {
+                continue;
+            }
             if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
                 hits.push(i.clone());
             }
