@@ -1378,8 +1378,10 @@ impl State {
             (Some(_), Some(Binding::JsonRpc)) => Some(false),
             _ => None,
         };
-        // Not a state of any dialect, or UNSPECIFIED: invalid (TASK-008). A valid state in
-        // another dialect's spelling: a dialect mix (VER-002, DATA-001).
+        // Not a state of any dialect, or UNSPECIFIED: invalid (TASK-008). A 1.0 proto enum
+        // name in a 0.x JSON-RPC task: invalid too, the 0.x TaskState enum (DATA-005, 0.3
+        // schema) has only lowercase names, so a client of that dialect cannot parse it. Other
+        // valid states in another dialect's spelling: a dialect mix (VER-002, DATA-001).
         let bad: Option<(&'static Rule, String)> = match (st, proto_expected) {
             (None, _) => Some((&r::TASK_STATE_INVALID, "is not a task state".to_string())),
             (Some(TaskState::Unspecified), _) => Some((
@@ -1399,8 +1401,9 @@ impl State {
                 ))
             }
             (Some(_), Some(false)) if TaskState::is_proto_spelling(raw) => Some((
-                &r::VER_MIXED_PAYLOAD,
-                "is a proto enum name; 0.x JSON-RPC uses lowercase states".into(),
+                &r::TASK_STATE_INVALID,
+                "is a 1.0 proto enum name; 0.x JSON-RPC clients only parse the lowercase states"
+                    .into(),
             )),
             _ => None,
         };
@@ -3206,6 +3209,12 @@ impl State {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
+            // No binding defines a GET on the interface URL itself (JSON-RPC is POST only,
+            // HTTP+JSON operations live below it): a 405 to a client's GET there is no
+            // sign of a wrong URL (the 0.3 TCK's connectivity check, CARD-005).
+            if path == base && !x.method.eq_ignore_ascii_case("POST") {
+                continue;
+            }
             if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
                 hits.push(i.clone());
             }
