@@ -161,6 +161,10 @@ pub struct ProxyArgs {
     /// upstream@127.0.0.1:8081=http://127.0.0.1:9999 (repeatable; gateway verification)
     #[arg(long = "listener", value_name = "LEG@ADDR=URL")]
     pub listeners: Vec<String>,
+    /// Name the caller of requests whose User-Agent contains SUBSTRING: NAME=SUBSTRING
+    /// (repeatable; for agents the proxy cannot find by process, e.g. remote ones)
+    #[arg(long = "caller", value_name = "NAME=SUBSTRING")]
+    pub callers: Vec<String>,
 }
 
 /// `a2a-interop ca`: the local CA of `proxy --forward --intercept-tls`.

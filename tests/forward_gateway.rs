@@ -182,13 +182,31 @@ async fn two_agents_behind_one_proxy_are_attributed() {
     let evs = read_events(&rec);
     let ex = of_exchange(&evs, "e1");
     assert!(matches!(ex[0].kind, EventKind::RequestHead { .. }));
-    match &ex[1].kind {
-        EventKind::Attribution { callee, caller } => {
-            assert_eq!(callee.as_deref(), Some("/b"));
-            assert_eq!(caller.as_deref(), Some("agent-a/1.0"));
-        }
-        other => panic!("expected attribution after request_head, got {other:?}"),
-    }
+    // After the request head, before the response head (the process lookup may still run
+    // when the request arrives). Both upstreams live in this test process: the process
+    // lookup is ambiguous, so the caller is the User-Agent.
+    let head = ex
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::ResponseHead { .. }))
+        .unwrap();
+    let atts: Vec<_> = ex
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match &e.kind {
+            EventKind::Attribution {
+                callee,
+                caller,
+                caller_by,
+            } => Some((i, callee.clone(), caller.clone(), *caller_by)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(atts.len(), 1, "{ex:?}");
+    let (i, callee, caller, by) = atts[0].clone();
+    assert!(0 < i && i < head, "{ex:?}");
+    assert_eq!(callee.as_deref(), Some("/b"));
+    assert_eq!(caller.as_deref(), Some("agent-a/1.0"));
+    assert_eq!(by, Some(a2a_interop::record::CallerBy::UserAgent));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -225,4 +243,141 @@ async fn live_two_leg_recording_lets_the_verifier_see_a_buffering_gateway() {
         .collect();
     assert!(rules.contains(&"GW-SSE-001"), "{rules:?}");
     assert_offline_matches(&out.verify, &rec);
+}
+
+/// (callee, caller, caller_by) of exchange `ex`'s one `attribution` event.
+fn attribution_of(
+    evs: &[a2a_interop::record::Event],
+    ex: &str,
+) -> (
+    Option<String>,
+    Option<String>,
+    Option<a2a_interop::record::CallerBy>,
+) {
+    let atts: Vec<_> = of_exchange(evs, ex)
+        .into_iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Attribution {
+                callee,
+                caller,
+                caller_by,
+            } => Some((callee.clone(), caller.clone(), *caller_by)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(atts.len(), 1, "{ex}: {atts:?}");
+    atts[0].clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_calling_out_while_it_serves_is_the_caller_by_nesting() {
+    use a2a_interop::record::CallerBy;
+    // Agent `a` calls agent `b` through the proxy while it answers its own request. Both
+    // live in this test process, so the process lookup is ambiguous and the nesting rule
+    // decides: exactly one other route (`/a`) has an exchange open.
+    let b = echo_server("b").await;
+    let proxy_base: Arc<OnceLock<String>> = Arc::new(OnceLock::new());
+    let pb = proxy_base.clone();
+    let a = serve(Arc::new(move |_req: Request<Incoming>| {
+        let pb = pb.clone();
+        Box::pin(async move {
+            let base = pb.get().expect("proxy address set before traffic").clone();
+            let mut out = post(&format!("{base}/b/rpc"), RPC);
+            out.headers_mut()
+                .insert("user-agent", "shared-http-lib/1".parse().unwrap());
+            let (_, _, bytes) = fetch(&client_h1(), out).await;
+            hyper::Response::builder()
+                .header("content-type", "application/json")
+                .body(full(bytes))
+                .unwrap()
+        })
+    }))
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "nested.jsonl");
+    let (p, base) = start(pipeline_cfg(
+        vec![("/a", format!("http://{a}")), ("/b", format!("http://{b}"))],
+        &rec,
+    ))
+    .await;
+    proxy_base.set(base.clone()).unwrap();
+    let mut req = post(&format!("{base}/a/rpc"), RPC);
+    req.headers_mut()
+        .insert("user-agent", "shared-http-lib/1".parse().unwrap());
+    let (status, _, _) = fetch(&client_h1(), req).await;
+    assert_eq!(status, 200);
+    // A later call to /b with nothing open: not nested, the User-Agent it is.
+    let mut req = post(&format!("{base}/b/rpc"), RPC);
+    req.headers_mut()
+        .insert("user-agent", "shared-http-lib/1".parse().unwrap());
+    assert_eq!(fetch(&client_h1(), req).await.0, 200);
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    let ua = Some("shared-http-lib/1".to_string());
+    assert_eq!(
+        attribution_of(&evs, "e1"),
+        (Some("/a".into()), ua.clone(), Some(CallerBy::UserAgent))
+    );
+    assert_eq!(
+        attribution_of(&evs, "e2"),
+        (
+            Some("/b".into()),
+            Some("/a".into()),
+            Some(CallerBy::Nesting)
+        )
+    );
+    assert_eq!(
+        attribution_of(&evs, "e3"),
+        (Some("/b".into()), ua, Some(CallerBy::UserAgent))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn callers_named_by_flag_win_over_nesting_and_user_agent() {
+    use a2a_interop::proxy::attribution::parse_caller;
+    use a2a_interop::record::CallerBy;
+    let a = echo_server("a").await;
+    let b = echo_server("b").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "flag.jsonl");
+    let mut cfg = pipeline_cfg(
+        vec![("/a", format!("http://{a}")), ("/b", format!("http://{b}"))],
+        &rec,
+    );
+    cfg.proxy.listen = "127.0.0.1:0".parse().unwrap();
+    let p = Pipeline::start_ext(
+        cfg,
+        ProxyExtras {
+            callers: vec![parse_caller("planner=Planner-SDK").unwrap()],
+            ..ProxyExtras::default()
+        },
+    )
+    .await
+    .unwrap();
+    let base = format!("http://{}", p.proxy_addr());
+    for ua in ["my planner-sdk/3.1", "curl/8"] {
+        let mut req = post(&format!("{base}/b/rpc"), RPC);
+        req.headers_mut().insert("user-agent", ua.parse().unwrap());
+        assert_eq!(fetch(&client_h1(), req).await.0, 200);
+    }
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    assert_eq!(
+        attribution_of(&evs, "e1"),
+        (
+            Some("/b".into()),
+            Some("planner".into()),
+            Some(CallerBy::CallerFlag)
+        )
+    );
+    assert_eq!(
+        attribution_of(&evs, "e2"),
+        (
+            Some("/b".into()),
+            Some("curl/8".into()),
+            Some(CallerBy::UserAgent)
+        )
+    );
+    assert!(parse_caller("noequals").is_err());
+    assert!(parse_caller("=x").is_err());
 }

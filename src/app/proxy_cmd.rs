@@ -22,6 +22,7 @@ use anyhow::{bail, Context as _};
 
 use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
 use crate::cli::{FailOn, Format, ProxyArgs};
+use crate::proxy::attribution::parse_caller;
 use crate::proxy::forward::{ForwardConfig, InterceptConfig};
 use crate::proxy::tls::ListenerTls;
 use crate::proxy::{parse_route, route::check_upstream, ProxyConfig, ProxyExtras};
@@ -64,6 +65,12 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
         _ => None,
     };
     let more = extra_listeners(&a, &cfg)?;
+    let callers = a
+        .callers
+        .iter()
+        .map(|c| parse_caller(c))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| anyhow::anyhow!(e))?;
     rt.block_on(run_async(
         a,
         cfg,
@@ -71,6 +78,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             forward: fwd,
             tls,
             more,
+            callers,
         },
     ))
 }

@@ -246,16 +246,23 @@ pub enum EventKind {
         bytes_down: u64,
         duration_us: u64,
     },
-    /// Who called whom in an exchange (two agents through one proxy): recorded right after
-    /// the exchange's `request_head` when the proxy can tell.
+    /// Who called whom in an exchange (two agents through one proxy): recorded after the
+    /// exchange's `request_head`. Usually the next event of the exchange; when the caller is
+    /// looked up by process (`caller_by: "process"`, done off the forwarding path once per
+    /// connection) it may come after later events of the exchange, even after its
+    /// `exchange_end`.
     Attribution {
         /// The called agent: the route prefix (or the card name) the request went to.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         callee: Option<String>,
-        /// The calling agent, when known (its `User-Agent`, or the route whose card it was
-        /// served from).
+        /// The calling agent, when known: the route prefix of the agent that made the call,
+        /// a `--leg` name, a `--caller` name, or its `User-Agent`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         caller: Option<String>,
+        /// How `caller` was found ([`CallerBy`]); absent in recordings made before it
+        /// existed (format 1, additive) and when `caller` is absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        caller_by: Option<CallerBy>,
     },
     /// A finding the online verifier emitted, kept with the traffic for the record.
     /// Offline verification ignores these and recomputes.
@@ -274,6 +281,38 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
+}
+
+/// How the proxy found an exchange's caller (`attribution.caller_by`), most exact first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CallerBy {
+    /// The listener's `--leg` name (gateway verification: who calls that listener is
+    /// known by construction).
+    Leg,
+    /// Exact, loopback on Linux: the client socket belongs to a process that also listens
+    /// on the caller route's upstream port (`/proc/net/tcp{,6}` inode to `/proc/PID/fd`).
+    Process,
+    /// The user's `--caller NAME=User-Agent-substring` matched the request's `User-Agent`.
+    CallerFlag,
+    /// Heuristic: the request arrived while exactly one other route had an exchange open
+    /// (an agent calling out while it serves a call).
+    Nesting,
+    /// The request's `User-Agent` (names the HTTP library, not the agent).
+    UserAgent,
+}
+
+impl CallerBy {
+    /// The recorded spelling: `leg`, `process`, `caller-flag`, `nesting`, `user-agent`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CallerBy::Leg => "leg",
+            CallerBy::Process => "process",
+            CallerBy::CallerFlag => "caller-flag",
+            CallerBy::Nesting => "nesting",
+            CallerBy::UserAgent => "user-agent",
+        }
+    }
 }
 
 /// How an exchange ended (`exchange_end.outcome`).

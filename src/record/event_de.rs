@@ -17,7 +17,7 @@ use bytes::Bytes;
 use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use super::event::{Body, Event, EventKind, Headers, Outcome};
+use super::event::{Body, CallerBy, Event, EventKind, Headers, Outcome};
 
 /// Every key an event line can carry (all kinds together).
 enum Field {
@@ -59,6 +59,7 @@ enum Field {
     Reason,
     Callee,
     Caller,
+    CallerBy,
     Other,
 }
 
@@ -110,6 +111,7 @@ impl<'de> Deserialize<'de> for Field {
                     "reason" => Field::Reason,
                     "callee" => Field::Callee,
                     "caller" => Field::Caller,
+                    "caller_by" => Field::CallerBy,
                     _ => Field::Other,
                 })
             }
@@ -218,6 +220,7 @@ struct Slots {
     reason: Option<String>,
     callee: Option<String>,
     caller: Option<String>,
+    caller_by: Option<CallerBy>,
 }
 
 fn need<T, E: de::Error>(v: Option<T>, name: &'static str) -> Result<T, E> {
@@ -301,6 +304,7 @@ impl Slots {
             Kind::Attribution => EventKind::Attribution {
                 callee: self.callee,
                 caller: self.caller,
+                caller_by: self.caller_by,
             },
             Kind::Gap => EventKind::Gap {
                 dropped_events: need(self.dropped_events, "dropped_events")?,
@@ -370,6 +374,7 @@ impl<'de> Deserialize<'de> for Event {
                         Field::Reason => s.reason = map.next_value()?,
                         Field::Callee => s.callee = map.next_value()?,
                         Field::Caller => s.caller = map.next_value()?,
+                        Field::CallerBy => s.caller_by = map.next_value()?,
                         Field::Other => {
                             map.next_value::<IgnoredAny>()?;
                         }
@@ -459,7 +464,8 @@ mod tests {
             }),
             base(EventKind::Attribution {
                 callee: Some("/b".into()),
-                caller: Some("agent-a".into()),
+                caller: Some("/a".into()),
+                caller_by: Some(CallerBy::Process),
             }),
         ]
     }
