@@ -126,6 +126,7 @@ enum Kind {
     RequestBody,
     ResponseHead,
     CardRewrite,
+    CardRewriteSkipped,
     ResponseChunk,
     ExchangeEnd,
     Tunnel,
@@ -140,6 +141,7 @@ const KINDS: &[&str] = &[
     "request_body",
     "response_head",
     "card_rewrite",
+    "card_rewrite_skipped",
     "response_chunk",
     "exchange_end",
     "tunnel",
@@ -163,6 +165,7 @@ impl<'de> Deserialize<'de> for Kind {
                     "request_body" => Kind::RequestBody,
                     "response_head" => Kind::ResponseHead,
                     "card_rewrite" => Kind::CardRewrite,
+                    "card_rewrite_skipped" => Kind::CardRewriteSkipped,
                     "response_chunk" => Kind::ResponseChunk,
                     "exchange_end" => Kind::ExchangeEnd,
                     "tunnel" => Kind::Tunnel,
@@ -274,6 +277,9 @@ impl Slots {
             Kind::CardRewrite => EventKind::CardRewrite {
                 body: self.take_body()?,
                 pointers: self.pointers.unwrap_or_default(),
+            },
+            Kind::CardRewriteSkipped => EventKind::CardRewriteSkipped {
+                reason: need(self.reason, "reason")?,
             },
             Kind::ResponseChunk => EventKind::ResponseChunk {
                 body: self.take_body()?,
@@ -426,6 +432,9 @@ mod tests {
                 body: Body::new("{}"),
                 pointers: vec!["/url".into()],
             }),
+            base(EventKind::CardRewriteSkipped {
+                reason: "card body over the 1048576-byte rewrite cap".into(),
+            }),
             base(EventKind::ResponseChunk {
                 body: Body {
                     data: Bytes::from_static(&[0xff, 0, 1]),
@@ -474,6 +483,7 @@ mod tests {
             | EventKind::RequestBody { .. }
             | EventKind::ResponseHead { .. }
             | EventKind::CardRewrite { .. }
+            | EventKind::CardRewriteSkipped { .. }
             | EventKind::ResponseChunk { .. }
             | EventKind::ExchangeEnd { .. }
             | EventKind::Tunnel { .. }
