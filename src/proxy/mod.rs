@@ -759,7 +759,8 @@ async fn handle(
 }
 
 /// Buffers an Agent Card response (≤ [`card::CARD_CAP`]) and serves it rewritten; anything
-/// else (too big, not JSON, nothing to rewrite, undecodable encoding) passes unchanged.
+/// else (too big, not JSON, nothing to rewrite, undecodable encoding) passes unchanged. Too
+/// big and undecodable are recorded as `card_rewrite_skipped` and printed on stderr.
 async fn card_response(
     ctx: Arc<ExchangeCtx>,
     mut parts: http::response::Parts,
@@ -802,12 +803,36 @@ async fn card_response(
         .get(header::CONTENT_ENCODING)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
-    let rewritten = if ended {
-        card::decode(&whole, encoding.as_deref())
-            .and_then(|plain| card::rewrite(&plain, upstream, client_base))
+    // Over the cap or undecodable: the client gets the agent's own URLs. Say so loudly (the
+    // recording gets a `card_rewrite_skipped`, stderr a line) instead of passing it silently.
+    let (rewritten, skipped) = if !ended || total > card::CARD_CAP {
+        (
+            None,
+            Some(format!(
+                "card body over the {}-byte rewrite cap",
+                card::CARD_CAP
+            )),
+        )
     } else {
-        None
+        match card::decode(&whole, encoding.as_deref()) {
+            Some(plain) => (card::rewrite(&plain, upstream, client_base), None),
+            None => (
+                None,
+                Some(format!(
+                    "card body with content-encoding {} could not be decoded within the {}-byte rewrite cap",
+                    encoding.as_deref().unwrap_or("identity"),
+                    card::CARD_CAP
+                )),
+            ),
+        }
     };
+    if let Some(reason) = skipped {
+        eprintln!(
+            "a2a-interop proxy: WARNING: agent card {} NOT rewritten: {reason}; clients that follow its URLs bypass the proxy",
+            ctx.id
+        );
+        ctx.send(EventKind::CardRewriteSkipped { reason });
+    }
     let Some((new_body, pointers)) = rewritten else {
         // Unchanged: the buffered frames go first (recorded as they pass), then the rest.
         let joined = PrefixBody {

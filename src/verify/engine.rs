@@ -104,6 +104,8 @@ struct Exch {
     /// the seq of that event and the JSON Pointers of the URLs the proxy rewrote (body empty
     /// when the recorded body was cut).
     card_rewrite: Option<CardRewriteRec>,
+    /// `card_rewrite_skipped`: why `--rewrite-card` served this card unrewritten.
+    card_rewrite_skipped: Option<String>,
 }
 
 /// The client-facing card of a `card_rewrite` event (see [`Exch::card_rewrite`]).
@@ -362,6 +364,11 @@ impl State {
                         x.truncated = true;
                     }
                     self.open.insert(xid, x);
+                }
+            }
+            EventKind::CardRewriteSkipped { reason } => {
+                if let Some(x) = self.open.get_mut(&xid) {
+                    x.card_rewrite_skipped = Some(reason.clone());
                 }
             }
             EventKind::CardRewrite { body, pointers } => {
@@ -3056,9 +3063,17 @@ impl State {
             let upstream_view = self.mode == CaptureMode::Reverse
                 && self.upstreams.iter().any(|up| up.origin() == u.origin());
             if upstream_view && x.card_rewrite.is_none() {
+                // The agent advertising its own address is normal behind a proxy; when
+                // `--rewrite-card` gave up on this card, say that the proxy is at fault.
+                let why = match &x.card_rewrite_skipped {
+                    Some(reason) => format!(
+                        " and --rewrite-card could not rewrite it ({reason}; not the agent's fault)"
+                    ),
+                    None => String::new(),
+                };
                 self.find(
                     &r::CARD_URL_BYPASSES_PROXY,
-                    format!("card advertises the proxy's upstream {} so clients that follow it bypass the recorder", u.origin()),
+                    format!("card advertises the proxy's upstream {}{why} so clients that follow it bypass the recorder", u.origin()),
                     vec![x.ev_at(bseq, &ptr, found.clone())],
                     &x.leg,
                 );
