@@ -231,4 +231,54 @@ fn reports_name_both_agents(out: a2a_interop::app::pipeline::RunOutcome, rec: &s
         text.contains(&format!("(POST /js/ -> 200) [{py} -> {js}]")),
         "{text}"
     );
+    // HTML: the timeline entry of each attributed exchange names its parties.
+    let html = report::render(Format::Html, &input).unwrap();
+    let esc = |s: &str| s.replace('>', "&gt;");
+    for who in [
+        format!("[forward-agents-test -> {py}]"),
+        format!("[{py} -> {js}]"),
+        format!("[{js} -> {py}]"),
+    ] {
+        assert!(html.contains(&esc(&who)), "no {who:?} in the HTML report");
+    }
+    // JSON: valid against docs/report-schema.json, the evidence's exchange has its parties,
+    // and the interactions list every caller -> callee pair once with its exchange count.
+    let json = report::render(Format::Json, &input).unwrap();
+    let doc: Value = serde_json::from_str(&json).unwrap();
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/report-schema.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let v = jsonschema::validator_for(&schema).expect("schema compiles");
+    let errs: Vec<String> = v.iter_errors(&doc).map(|e| e.to_string()).collect();
+    assert!(errs.is_empty(), "{errs:?}\n{json}");
+    assert_eq!(
+        doc["parties"]["e3"],
+        json!({"caller": "/py", "callerBy": "process", "callee": "/js",
+               "label": format!("{py} -> {js}")}),
+        "{json}"
+    );
+    let pairs: Vec<(String, String, u64)> = doc["interactions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            (
+                i["caller"].as_str().unwrap().to_string(),
+                i["callee"].as_str().unwrap().to_string(),
+                i["exchanges"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let want = [
+        ("forward-agents-test", "/py", 1),
+        ("/py", "/js", 2),
+        ("forward-agents-test", "/js", 1),
+        ("/js", "/py", 2),
+    ]
+    .map(|(a, b, n)| (a.to_string(), b.to_string(), n));
+    assert_eq!(pairs, want, "{json}");
 }

@@ -131,7 +131,9 @@ mod gateway_example;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn doubled_base_path_gateway_gives_card_url_findings_on_the_client_leg() {
-    let run = gateway_example::run(false).await.unwrap();
+    let run = gateway_example::run(gateway_example::Mode::DoubledPath)
+        .await
+        .unwrap();
     let steps: Vec<&str> = run.steps.iter().skip(1).map(|s| s.as_str()).collect();
     assert!(steps[0].starts_with("Agent Card 200 PASS"), "{steps:?}");
     assert!(steps[1].starts_with("SendMessage 404 FAIL"), "{steps:?}");
@@ -152,7 +154,9 @@ async fn doubled_base_path_gateway_gives_card_url_findings_on_the_client_leg() {
     assert!(evs.iter().any(|e| e.leg.is_none() && e.exchange.is_some()));
     let _ = std::fs::remove_dir_all(run.record.parent().unwrap());
 
-    let run = gateway_example::run(true).await.unwrap();
+    let run = gateway_example::run(gateway_example::Mode::Fixed)
+        .await
+        .unwrap();
     let steps: Vec<&str> = run.steps.iter().skip(1).map(|s| s.as_str()).collect();
     assert!(steps[1].starts_with("SendMessage 200 PASS"), "{steps:?}");
     assert!(steps[2].starts_with("stream 200 PASS"), "{steps:?}");
@@ -380,4 +384,114 @@ async fn callers_named_by_flag_win_over_nesting_and_user_agent() {
     );
     assert!(parse_caller("noequals").is_err());
     assert!(parse_caller("=x").is_err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gateway_dropping_a2a_version_is_named_on_the_upstream_leg_with_both_exchanges() {
+    // Live CASE-19: the gateway forwards everything but `A2A-Version`. The client speaks
+    // 1.0 (header `A2A-Version: 1.0`); the agent gets the call without it.
+    let run = gateway_example::run(gateway_example::Mode::StripVersion)
+        .await
+        .unwrap();
+    let steps: Vec<&str> = run.steps.iter().skip(1).map(|s| s.as_str()).collect();
+    assert!(steps[0].starts_with("Agent Card 200 PASS"), "{steps:?}");
+    let evs = read_events(&run.record);
+    // (leg, A2A-Version header, A2A method) of every JSON-RPC POST, in order.
+    let posts: Vec<(String, Option<String>, Option<String>, String)> = evs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::RequestHead {
+                method, headers, ..
+            } if method == "POST" => {
+                let x = e.exchange.clone().unwrap_or_default();
+                let body = String::from_utf8(request_body(&evs, &x)).unwrap_or_default();
+                let rpc: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
+                Some((
+                    e.leg.clone().unwrap_or_else(|| "client".into()),
+                    headers.get("a2a-version").map(str::to_string),
+                    rpc["method"].as_str().map(str::to_string),
+                    x,
+                ))
+            }
+            _ => None,
+        })
+        .collect();
+    let send: Vec<_> = posts
+        .iter()
+        .filter(|p| p.2.as_deref() == Some("SendMessage"))
+        .collect();
+    assert_eq!(send.len(), 2, "{posts:?}");
+    assert_eq!(
+        (send[0].0.as_str(), send[0].1.as_deref()),
+        ("client", Some("1.0")),
+        "{posts:?}"
+    );
+    assert_eq!(
+        (send[1].0.as_str(), send[1].1.as_deref()),
+        ("upstream", None),
+        "{posts:?}"
+    );
+    let ver: Vec<_> = run
+        .findings
+        .iter()
+        .filter(|f| f.rule == "VER-HDR-002")
+        .collect();
+    assert_eq!(ver.len(), 1, "{:?}", run.findings);
+    let f = ver[0];
+    assert_eq!(f.leg.as_deref(), Some("upstream"), "{f:?}");
+    assert_eq!(
+        f.message,
+        "header A2A-Version 1.0 sent by the client is missing on the upstream leg"
+    );
+    // The first hop that lost the header is the card fetch (the client sends A2A-Version
+    // on every request): the finding cites the client-leg request and the upstream-leg
+    // request that forwards it.
+    let heads: Vec<(String, Option<String>, String, String)> = evs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::RequestHead { headers, url, .. } => Some((
+                e.leg.clone().unwrap_or_else(|| "client".into()),
+                headers.get("a2a-version").map(str::to_string),
+                e.exchange.clone().unwrap_or_default(),
+                url.clone(),
+            )),
+            _ => None,
+        })
+        .collect();
+    assert!(heads
+        .iter()
+        .all(|h| (h.0 == "client") == (h.1.as_deref() == Some("1.0"))));
+    let first_client = heads.iter().find(|h| h.0 == "client").unwrap();
+    let first_up = heads.iter().find(|h| h.0 == "upstream").unwrap();
+    assert!(
+        first_client.3.ends_with("/.well-known/agent-card.json"),
+        "{heads:?}"
+    );
+    assert!(
+        first_up.3.ends_with("/.well-known/agent-card.json"),
+        "{heads:?}"
+    );
+    let cited: Vec<Option<&str>> = f.evidence.iter().map(|e| e.exchange.as_deref()).collect();
+    assert_eq!(
+        cited,
+        vec![Some(first_client.2.as_str()), Some(first_up.2.as_str())],
+        "{f:?}"
+    );
+    // The evidence seqs are those exchanges' request heads.
+    for (e, x) in f.evidence.iter().zip([&first_client.2, &first_up.2]) {
+        let head = of_exchange(&evs, x)[0];
+        assert!(matches!(head.kind, EventKind::RequestHead { .. }));
+        assert_eq!(e.seq, head.seq, "{f:?}");
+    }
+    // Offline verification of the file says the same.
+    let r = a2a_interop::record::jsonl::RecordingReader::new(std::io::BufReader::new(
+        std::fs::File::open(&run.record).unwrap(),
+    ))
+    .unwrap();
+    let mut v = a2a_interop::verify::Verifier::new(&r.header().clone());
+    for ev in r {
+        v.feed(&ev.unwrap());
+    }
+    assert_eq!(v.finish().findings, run.findings);
+    let _ = std::fs::remove_dir_all(run.record.parent().unwrap());
 }

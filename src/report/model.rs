@@ -343,6 +343,93 @@ pub struct Report {
     /// The official conformance suites' IDs (TCK, ACTS) for every requirement the findings
     /// cite, with the suites' source commits (`docs/conformance-crosswalk.md`).
     pub crosswalk: super::crosswalk::Crosswalk,
+    /// Who called whom in each exchange a finding's evidence names, by exchange id (`e3`),
+    /// when the recording attributes it (`attribution` events: several agents behind one
+    /// proxy). Absent when no such exchange.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub parties: BTreeMap<String, Parties>,
+    /// Every distinct caller -> callee pair of the attributed exchanges, in order of first
+    /// appearance, with how many exchanges it had ("agent A -> agent B"). Absent without
+    /// attribution.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub interactions: Vec<Interaction>,
+}
+
+/// The parties of one exchange (`attribution` event; DESIGN.md recording format).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Parties {
+    /// The calling party: a route prefix (`/py`), a `--leg` or `--caller` name, or a
+    /// `User-Agent`; absent when unknown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caller: Option<String>,
+    /// How the caller was found: `leg`, `process`, `caller-flag`, `nesting`, `user-agent`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caller_by: Option<String>,
+    /// The called agent's route prefix (`/js`).
+    pub callee: String,
+    /// As reports show it, with card names when seen:
+    /// `/py (Python agent) -> /js (JS agent)`.
+    pub label: String,
+}
+
+/// One caller -> callee pair of the recording.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Interaction {
+    /// Calling party (`client` when unknown), as in [`Parties::caller`].
+    pub caller: String,
+    /// Called agent's route prefix.
+    pub callee: String,
+    /// `caller -> callee` with card names when seen.
+    pub label: String,
+    /// Exchanges with this pair.
+    pub exchanges: u64,
+}
+
+/// [`Report::parties`] and [`Report::interactions`] from the index.
+fn parties_of(
+    findings: &[Finding],
+    index: &ExchangeIndex,
+) -> (BTreeMap<String, Parties>, Vec<Interaction>) {
+    let mut parties = BTreeMap::new();
+    for e in findings.iter().flat_map(|f| f.evidence.iter()) {
+        let x = e
+            .exchange
+            .as_deref()
+            .and_then(|id| index.exchange(id))
+            .or_else(|| index.exchange_of_seq(e.seq));
+        let Some(x) = x else { continue };
+        let (Some(callee), Some(label)) = (x.callee.clone(), index.parties(x)) else {
+            continue;
+        };
+        parties.entry(x.id.clone()).or_insert_with(|| Parties {
+            caller: x.caller.clone(),
+            caller_by: x.caller_by.map(|b| b.as_str().to_string()),
+            callee,
+            label,
+        });
+    }
+    let mut interactions: Vec<Interaction> = Vec::new();
+    for x in index.exchanges() {
+        let Some(callee) = x.callee.as_deref() else {
+            continue;
+        };
+        let caller = x.caller.as_deref().unwrap_or("client");
+        match interactions
+            .iter_mut()
+            .find(|i| i.caller == caller && i.callee == callee)
+        {
+            Some(i) => i.exchanges += 1,
+            None => interactions.push(Interaction {
+                caller: caller.to_string(),
+                callee: callee.to_string(),
+                label: index.parties(x).unwrap_or_default(),
+                exchanges: 1,
+            }),
+        }
+    }
+    (parties, interactions)
 }
 
 /// SHA-256 (hex) over the registry: for each rule in order, the line
@@ -623,7 +710,10 @@ impl Report {
             .iter()
             .map(|x| x.sse_events.len() as u64 + x.sse_events_dropped)
             .sum();
+        let (parties, interactions) = parties_of(&findings, &input.index);
         Report {
+            parties,
+            interactions,
             schema: REPORT_SCHEMA.into(),
             tool: ToolInfo::this(),
             source: input.source.clone(),
