@@ -43,6 +43,7 @@ async fn two_reference_agents_interoperate_both_ways() {
         timeout: std::time::Duration::from_secs(20),
         dialect: None,
         binding: None,
+        webhook: None,
     };
     let run = interop_cmd::interop_through_pipeline(
         &args,

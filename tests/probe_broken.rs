@@ -259,6 +259,7 @@ async fn request_budget_is_never_exceeded() {
         timeout: Duration::from_secs(10),
         dialect: None,
         binding: None,
+        webhook: None,
     };
     let r = probe::run(&cfg, &t).await;
     assert_eq!(r.requests, 5);

@@ -92,6 +92,7 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         timeout: parse_duration(&a.timeout)?,
         dialect: None,
         binding: None,
+        webhook: None,
     };
     let pairs = if a.output.formats.is_empty() && a.output.outputs.is_empty() {
         Vec::new()
