@@ -97,6 +97,16 @@ impl Rpc {
         if self.result().is_some() {
             return format!("a result (HTTP {})", self.resp.status);
         }
+        if self
+            .json
+            .as_ref()
+            .is_some_and(|j| j.get("jsonrpc").is_some())
+        {
+            return format!(
+                "a JSON-RPC response with neither result nor error (HTTP {})",
+                self.resp.status
+            );
+        }
         let ct = self.resp.content_type();
         if ct.is_empty() {
             format!("HTTP {} without an A2A body", self.resp.status)
