@@ -338,25 +338,39 @@ pub fn write_out(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     }
 }
 
+/// Credential flags to request headers: each `'Name: value'` of `headers` (given with the
+/// flag `flag`, for messages), then `Authorization: Bearer <bearer>`.
+///
+/// # Errors
+/// A header without `:` or with an invalid name.
+pub fn credentials(
+    headers: &[String],
+    bearer: Option<&str>,
+    flag: &str,
+) -> anyhow::Result<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    for h in headers {
+        let Some((name, value)) = h.split_once(':') else {
+            bail!("{flag} {h:?} is not 'Name: value'");
+        };
+        let name = name.trim();
+        if name.is_empty() || http::HeaderName::from_bytes(name.as_bytes()).is_err() {
+            bail!("{flag} {h:?}: {name:?} is not a header name");
+        }
+        out.push((name.to_string(), value.trim().to_string()));
+    }
+    if let Some(t) = bearer {
+        out.push(("Authorization".into(), format!("Bearer {t}")));
+    }
+    Ok(out)
+}
+
 /// Flags to a [`ProbeConfig`].
 ///
 /// # Errors
 /// Malformed `--auth-header`, `--timeout`, `--dialect` or `--binding`.
 pub fn config_from(a: &ProbeArgs) -> anyhow::Result<ProbeConfig> {
-    let mut auth_headers = Vec::new();
-    for h in &a.auth_headers {
-        let Some((name, value)) = h.split_once(':') else {
-            bail!("--auth-header {h:?} is not 'Name: value'");
-        };
-        let name = name.trim();
-        if name.is_empty() || http::HeaderName::from_bytes(name.as_bytes()).is_err() {
-            bail!("--auth-header {h:?}: {name:?} is not a header name");
-        }
-        auth_headers.push((name.to_string(), value.trim().to_string()));
-    }
-    if let Some(t) = &a.bearer {
-        auth_headers.push(("Authorization".into(), format!("Bearer {t}")));
-    }
+    let auth_headers = credentials(&a.auth_headers, a.bearer.as_deref(), "--auth-header")?;
     let dialect = match a.dialect.as_str() {
         "auto" => None,
         v => Some(
