@@ -287,6 +287,28 @@ pub struct InteropArgs {
     /// Recording file (JSON Lines) of both directions (legs `A->B` and `B->A`)
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// Credentials for agent A, sent on every task call to A (direction B->A), as a request
+    /// header 'Name: value' (repeatable)
+    #[arg(long = "auth-header-a", value_name = "'NAME: VALUE'")]
+    pub auth_headers_a: Vec<String>,
+    /// Bearer token for agent A (Authorization: Bearer TOKEN on calls to A)
+    #[arg(
+        long = "bearer-a",
+        env = "A2A_INTEROP_BEARER_A",
+        hide_env_values = true
+    )]
+    pub bearer_a: Option<String>,
+    /// Credentials for agent B, sent on every task call to B (direction A->B), as a request
+    /// header 'Name: value' (repeatable)
+    #[arg(long = "auth-header-b", value_name = "'NAME: VALUE'")]
+    pub auth_headers_b: Vec<String>,
+    /// Bearer token for agent B (Authorization: Bearer TOKEN on calls to B)
+    #[arg(
+        long = "bearer-b",
+        env = "A2A_INTEROP_BEARER_B",
+        hide_env_values = true
+    )]
+    pub bearer_b: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -277,7 +277,7 @@ fn level_of_failure(c: Category) -> ConformanceLevel {
         Category::ErrorHandling | Category::Transport | Category::Security | Category::Interop => {
             ConformanceLevel::Minimal
         }
-        Category::Streaming => ConformanceLevel::Partial,
+        Category::Streaming | Category::Push => ConformanceLevel::Partial,
     }
 }
 

@@ -1881,12 +1881,17 @@ impl State {
                 }
             }
         }
-        // Push config accepted: capability and SSRF (PUSH-001, PUSH-006).
+        // Push config accepted: capability and SSRF (PUSH-001, PUSH-006). Not for the
+        // prober's own loopback webhook (marked with PROBE_NEGATIVE_HEADER: own-webhook).
+        let own_webhook = x
+            .req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some_and(|v| v.trim() == crate::model::PROBE_OWN_WEBHOOK);
         if success {
             if let Some((ptr, url)) = push_url_of(&c) {
                 if let Some(u) = parse_url(&url) {
                     let hc = host_class(&u.host);
-                    if hc.is_internal() {
+                    if hc.is_internal() && !own_webhook {
                         self.find(
                             &r::PUSH_URL_PRIVATE,
                             format!(
@@ -2283,7 +2288,10 @@ impl State {
                 }
             }
         }
-        if code == jsonrpc::TASK_NOT_FOUND {
+        // -32001 to a push-config get / delete may name the missing config, not the task
+        // (the SDKs answer TaskNotFoundError for an unknown config id)
+        let names_config = matches!(c.op, Some(Op::GetPushConfig) | Some(Op::DeletePushConfig));
+        if code == jsonrpc::TASK_NOT_FOUND && !names_config {
             let tid = a2a::params_task_id(&c.params)
                 .map(str::to_string)
                 .or_else(|| {
