@@ -205,8 +205,9 @@ async fn run_async(
     // right after the banner must end the run cleanly, not kill the process.
     let stop = stop_signal()?;
     // A file size limit (RLIMIT_FSIZE, `ulimit -f`) must fail the write (EFBIG, handled by
-    // --on-record-error), not kill the proxy with SIGXFSZ mid-traffic.
-    #[cfg(unix)]
+    // --on-record-error), not kill the proxy with SIGXFSZ mid-traffic. SIGXFSZ is 25 on
+    // Linux (x86, ARM, RISC-V) and macOS; a handler replaces the default action (core dump).
+    #[cfg(any(target_os = "linux", target_os = "macos"))]
     let _xfsz = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::from_raw(25))
         .context("cannot install SIGXFSZ handler")?;
     let more_cfgs = ext.more.clone();
