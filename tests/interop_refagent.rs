@@ -354,3 +354,77 @@ async fn credentials_go_to_their_own_side_only() {
     a.shutdown().await;
     b.shutdown().await;
 }
+
+/// Every exchange of both directions carries an `attribution` event naming the caller and
+/// the callee by side and card name, and the Markdown report draws "A (..) -> B (..)".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interop_exchanges_are_attributed_to_a_and_b() {
+    let a = common::start_refagent(None).await;
+    let b = common::start_refagent(None).await;
+    let url_a = format!("http://{}/", a.local_addr());
+    let url_b = format!("http://{}/", b.local_addr());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (run, rec) = interop_with(&url_a, &url_b, &[], dir.path()).await;
+    a.shutdown().await;
+    b.shutdown().await;
+    let name_a = "A (a2a-interop reference agent)";
+    let name_b = "B (a2a-interop reference agent)";
+    let mut heads = std::collections::BTreeMap::new();
+    let mut attributed = std::collections::BTreeMap::new();
+    for ev in source::open(&rec)
+        .expect("recording")
+        .events
+        .map_while(Result::ok)
+    {
+        let (Some(x), Some(leg)) = (ev.exchange.clone(), ev.leg.clone()) else {
+            continue;
+        };
+        match &ev.kind {
+            a2a_interop::record::EventKind::RequestHead { .. } => {
+                heads.insert(x, leg);
+            }
+            a2a_interop::record::EventKind::Attribution { callee, caller } => {
+                attributed.insert(x, (leg, caller.clone(), callee.clone()));
+            }
+            _ => {}
+        }
+    }
+    let legs: Vec<&String> = heads.values().collect();
+    assert!(legs.iter().any(|l| *l == A_TO_B) && legs.iter().any(|l| *l == B_TO_A));
+    for (x, leg) in &heads {
+        let (aleg, caller, callee) = attributed
+            .get(x)
+            .unwrap_or_else(|| panic!("exchange {x} on {leg} not attributed"));
+        assert_eq!(aleg, leg);
+        let want = if leg == A_TO_B {
+            (name_a, name_b)
+        } else {
+            (name_b, name_a)
+        };
+        assert_eq!(
+            (caller.as_deref(), callee.as_deref()),
+            (Some(want.0), Some(want.1)),
+            "{x} on {leg}"
+        );
+    }
+    assert_eq!(attributed.len(), heads.len());
+    // still no finding above a note, and offline = online with the attribution events in
+    let serious: Vec<_> = run
+        .outcome
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.severity >= Severity::Warning)
+        .map(|f| format!("{} {:?}: {}", f.rule, f.leg, f.message))
+        .collect();
+    assert!(serious.is_empty(), "{serious:#?}");
+    let offline = common::verify_file(&rec);
+    assert_eq!(offline.findings.len(), run.outcome.verify.findings.len());
+    // the report reads them: the Markdown sequence diagram has both parties
+    let input = interop_cmd::report_input(&run);
+    let model = a2a_interop::report::Report::build(&input);
+    let md =
+        a2a_interop::report::render_report(a2a_interop::report::Format::Markdown, &model, &input)
+            .expect("markdown");
+    assert!(md.contains(name_a) && md.contains(name_b), "{md}");
+}

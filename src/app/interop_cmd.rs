@@ -142,6 +142,57 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     Ok(exit_code(&run, a.output.fail_on.unwrap_or(FailOn::Error)))
 }
 
+/// Emits one `attribution` event per exchange of the two directions (caller and callee
+/// named `A (<card name>)` / `B (<card name>)`, or just `A` / `B` without a card), so
+/// reports say who called whom. The proxy assigns exchange ids, so they are read back from
+/// the recording as it is written: polled with backoff until it holds `expected` request
+/// heads on the two legs (or 5 s passed; exchanges not seen by then stay unattributed).
+/// The events follow their exchanges in the file; readers match them by exchange id.
+async fn attribute(
+    pipeline: &Pipeline,
+    recording: &std::path::Path,
+    expected: u32,
+    parties: [(&str, &str, &str); 2],
+) {
+    use crate::record::EventKind;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let mut step = 0u32;
+    let heads = loop {
+        let mut heads: Vec<(String, String)> = Vec::new();
+        if let Ok(src) = source::open(recording) {
+            for ev in src.events.map_while(Result::ok) {
+                if let (EventKind::RequestHead { .. }, Some(x), Some(leg)) =
+                    (&ev.kind, &ev.exchange, &ev.leg)
+                {
+                    if parties.iter().any(|p| p.0 == leg) {
+                        heads.push((x.clone(), leg.clone()));
+                    }
+                }
+            }
+        }
+        if heads.len() >= expected as usize || std::time::Instant::now() >= deadline {
+            break heads;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(
+            (10u64 << step.min(5)).min(200),
+        ))
+        .await;
+        step += 1;
+    };
+    for (x, leg) in heads {
+        if let Some((_, caller, callee)) = parties.iter().find(|p| p.0 == leg) {
+            pipeline.sink().try_send(
+                Some(x),
+                Some(leg),
+                EventKind::Attribution {
+                    callee: Some(callee.to_string()),
+                    caller: Some(caller.to_string()),
+                },
+            );
+        }
+    }
+}
+
 /// `cfg` plus one side's credentials (`--auth-header-a|b`, `--bearer-a|b`).
 ///
 /// # Errors
@@ -250,6 +301,20 @@ pub async fn interop_through_pipeline(
         )?,
     );
     let (report_ab, report_ba) = tokio::join!(probe::run(&cfg_b, &on_b), probe::run(&cfg_a, &on_a));
+    if let Some(rec) = a.record.clone().or_else(|| temp_recording.clone()) {
+        let party = |side: &str, r: &ProbeReport| match &r.card_name {
+            Some(n) => format!("{side} ({n})"),
+            None => side.to_string(),
+        };
+        let (name_a, name_b) = (party("A", &report_ba), party("B", &report_ab));
+        attribute(
+            &pipeline,
+            &rec,
+            on_a.sent() + on_b.sent(),
+            [(A_TO_B, &name_a, &name_b), (B_TO_A, &name_b, &name_a)],
+        )
+        .await;
+    }
     let outcome = pipeline.finish().await?;
     let level_of = |r: &ProbeReport, leg: &str| {
         let mine: Vec<Finding> = outcome
