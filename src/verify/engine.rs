@@ -2192,6 +2192,13 @@ impl State {
                 jsonrpc::INVALID_REQUEST,
                 "the request is JSON but not a valid JSON-RPC request object".into(),
             )),
+            // An A2A method call needs an id (string or integer: the 0.3 schema's
+            // `SendMessageRequest` etc. require it); a notification of one is not a valid A2A
+            // request, so −32600 fits (the 0.3 TCK's notification test).
+            Some(RequestParse::Request {
+                id: None | Some(Value::Null),
+                ..
+            }) if code == jsonrpc::INVALID_REQUEST && c.op.is_some() => None,
             Some(RequestParse::Request { .. }) => {
                 if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
