@@ -389,16 +389,17 @@ async fn serve_conn<IO>(
 }
 
 /// Hop-by-hop header fields (RFC 9110 §7.6.1), never forwarded.
-const HOP_BY_HOP: &[&str] = &[
-    "connection",
-    "keep-alive",
-    "proxy-connection",
-    "proxy-authenticate",
-    "proxy-authorization",
-    "te",
-    "trailer",
-    "transfer-encoding",
-    "upgrade",
+/// Names as `HeaderName`s, so removing them needs no parsing per request.
+static HOP_BY_HOP: [HeaderName; 9] = [
+    header::CONNECTION,
+    HeaderName::from_static("keep-alive"),
+    HeaderName::from_static("proxy-connection"),
+    header::PROXY_AUTHENTICATE,
+    header::PROXY_AUTHORIZATION,
+    header::TE,
+    header::TRAILER,
+    header::TRANSFER_ENCODING,
+    header::UPGRADE,
 ];
 
 fn strip_hop_by_hop(h: &mut HeaderMap) {
@@ -416,8 +417,8 @@ fn strip_hop_by_hop(h: &mut HeaderMap) {
             v.split(',')
                 .any(|t| t.trim().eq_ignore_ascii_case("trailers"))
         });
-    for n in HOP_BY_HOP {
-        h.remove(*n);
+    for n in HOP_BY_HOP.iter() {
+        h.remove(n);
     }
     for n in listed {
         h.remove(n);
@@ -581,13 +582,16 @@ async fn handle(
         .and_then(|t| st.routes.get(t.index))
         .and_then(|r| r.leg.clone())
         .or_else(|| st.leg.clone());
-    // The caller: this listener's `--leg` name, else the client's User-Agent.
-    let caller = st.leg.clone().or_else(|| {
-        req.headers()
-            .get(header::USER_AGENT)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string)
-    });
+    // The caller: this listener's `--leg` name, else the client's User-Agent (only needed
+    // when several routes share the proxy: no copy per request otherwise).
+    let caller = || {
+        st.leg.clone().or_else(|| {
+            req.headers()
+                .get(header::USER_AGENT)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string)
+        })
+    };
     let ctx = st.sink.as_ref().map(|sink| {
         Arc::new(ExchangeCtx::new(
             sink.clone(),
@@ -601,7 +605,7 @@ async fn handle(
         ctx.send(EventKind::RequestHead {
             conn: Some(conn),
             method: req.method().to_string(),
-            url: client_url.clone(),
+            url: client_url,
             version: Some(version_str(req.version()).into()),
             headers: headers_of(req.headers()),
             upstream: target.as_ref().map(|t| t.url.clone()),
@@ -610,7 +614,7 @@ async fn handle(
         if let Some(t) = target.as_ref().filter(|_| st.routes.len() > 1) {
             ctx.send(EventKind::Attribution {
                 callee: Some(t.prefix.clone()),
-                caller: caller.clone(),
+                caller: caller(),
             });
         }
     }
