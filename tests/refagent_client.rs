@@ -652,7 +652,19 @@ fn assert_push_not_supported(r: &Value, v1: bool, what: &str) {
 
 #[tokio::test]
 async fn push_config_methods_and_inline_configs_are_not_supported() {
-    let a = agent(None).await;
+    // the reference agent serves push by default; this is the agent with push turned off
+    let a = refagent::start_with(
+        refagent::RefAgentConfig {
+            listen: "127.0.0.1:0".parse().expect("literal address"),
+            public_url: None,
+        },
+        refagent::RefAgentOptions {
+            push: false,
+            ..refagent::RefAgentOptions::default()
+        },
+    )
+    .await
+    .expect("bind a loopback port");
     let b = format!("http://{}", a.local_addr());
     let (_, _, card) = raw(&b, "GET", refagent::AGENT_CARD_PATH, &[], "").await;
     let card: Value = serde_json::from_slice(&card).expect("card JSON");

@@ -92,6 +92,7 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         timeout: parse_duration(&a.timeout)?,
         dialect: None,
         binding: None,
+        webhook: None,
     };
     let pairs = if a.output.formats.is_empty() && a.output.outputs.is_empty() {
         Vec::new()
@@ -139,6 +140,22 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     }
     remove_temp(&run);
     Ok(exit_code(&run, a.output.fail_on.unwrap_or(FailOn::Error)))
+}
+
+/// `cfg` plus one side's credentials (`--auth-header-a|b`, `--bearer-a|b`).
+///
+/// # Errors
+/// A malformed `--auth-header-a|b`.
+fn with_credentials(
+    cfg: &ProbeConfig,
+    headers: &[String],
+    bearer: Option<&str>,
+    flag: &str,
+) -> anyhow::Result<ProbeConfig> {
+    let mut c = cfg.clone();
+    c.auth_headers
+        .extend(crate::app::probe_cmd::credentials(headers, bearer, flag)?);
+    Ok(c)
 }
 
 /// `url` as an http agent base URL.
@@ -217,7 +234,22 @@ pub async fn interop_through_pipeline(
     };
     let on_b = transport(url_b, pipeline.proxy_addr());
     let on_a = transport(url_a, via_b_to_a);
-    let (report_ab, report_ba) = tokio::join!(probe::run(cfg, &on_b), probe::run(cfg, &on_a));
+    // each side's credentials go to that side only
+    let (cfg_b, cfg_a) = (
+        with_credentials(
+            cfg,
+            &a.auth_headers_b,
+            a.bearer_b.as_deref(),
+            "--auth-header-b",
+        )?,
+        with_credentials(
+            cfg,
+            &a.auth_headers_a,
+            a.bearer_a.as_deref(),
+            "--auth-header-a",
+        )?,
+    );
+    let (report_ab, report_ba) = tokio::join!(probe::run(&cfg_b, &on_b), probe::run(&cfg_a, &on_a));
     let outcome = pipeline.finish().await?;
     let level_of = |r: &ProbeReport, leg: &str| {
         let mine: Vec<Finding> = outcome
