@@ -62,6 +62,16 @@ pub enum FailOn {
     Never,
 }
 
+/// `proxy --on-record-error`: the policy when a write to the recording fails mid-run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum OnRecordError {
+    /// Keep forwarding and verifying; the recording ends with what could be written
+    #[default]
+    Continue,
+    /// Stop accepting, finish in-flight exchanges, exit 2
+    Stop,
+}
+
 /// Output selection shared by verify, report, demo.
 #[derive(Debug, Clone, Args)]
 pub struct OutputArgs {
@@ -103,6 +113,10 @@ pub struct ProxyArgs {
     /// Keep secrets (Authorization, cookies, API keys, push tokens) in the recording
     #[arg(long)]
     pub no_redact: bool,
+    /// What to do when the recording cannot be written mid-run (disk full, file gone
+    /// read-only): keep forwarding and verifying, or stop the proxy (exit 2)
+    #[arg(long, value_enum, default_value_t = OnRecordError::Continue)]
+    pub on_record_error: OnRecordError,
     /// Bytes recorded per exchange and direction before the body is marked truncated
     #[arg(long, default_value_t = crate::record::DEFAULT_CAPTURE_CAP)]
     pub capture_cap: usize,
@@ -274,6 +288,28 @@ pub struct InteropArgs {
     /// Recording file (JSON Lines) of both directions (legs `A->B` and `B->A`)
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// Credentials for agent A, sent on every task call to A (direction B->A), as a request
+    /// header 'Name: value' (repeatable)
+    #[arg(long = "auth-header-a", value_name = "'NAME: VALUE'")]
+    pub auth_headers_a: Vec<String>,
+    /// Bearer token for agent A (Authorization: Bearer TOKEN on calls to A)
+    #[arg(
+        long = "bearer-a",
+        env = "A2A_INTEROP_BEARER_A",
+        hide_env_values = true
+    )]
+    pub bearer_a: Option<String>,
+    /// Credentials for agent B, sent on every task call to B (direction A->B), as a request
+    /// header 'Name: value' (repeatable)
+    #[arg(long = "auth-header-b", value_name = "'NAME: VALUE'")]
+    pub auth_headers_b: Vec<String>,
+    /// Bearer token for agent B (Authorization: Bearer TOKEN on calls to B)
+    #[arg(
+        long = "bearer-b",
+        env = "A2A_INTEROP_BEARER_B",
+        hide_env_values = true
+    )]
+    pub bearer_b: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -73,6 +73,7 @@ async fn python_and_js_sdk_agents_interoperate_both_ways() {
         timeout: std::time::Duration::from_secs(20),
         dialect: None,
         binding: None,
+        webhook: None,
     };
     let run = interop_cmd::interop_through_pipeline(
         &args,

@@ -225,6 +225,51 @@ async fn unenforced_bearer_scheme_fails_rejects_anonymous_only() {
 }
 
 #[tokio::test]
+async fn push_without_token_fails_the_token_test_only() {
+    let (r, findings) = probe_run(Break::PushWithoutToken, false, None).await;
+    assert_single_failure(
+        &r,
+        "push.token",
+        "notification 1 of 1 carried no X-A2A-Notification-Token header",
+    );
+    for t in [
+        "push.create-config",
+        "push.get-config",
+        "push.list-configs",
+        "push.notifications",
+        "push.delete-config",
+        "push.get-after-delete",
+    ] {
+        assert_eq!(status(&r, t), Status::Pass, "{t}");
+    }
+    // the delivery was recorded on the webhook leg and the verifier saw it too
+    let auth: Vec<&Finding> = findings
+        .iter()
+        .filter(|f| f.rule == "PUSH-AUTH-001")
+        .collect();
+    assert_eq!(auth.len(), 1, "{findings:#?}");
+    assert_eq!(
+        auth[0].leg.as_deref(),
+        Some(probe::webhook::WEBHOOK_LEG),
+        "{auth:#?}"
+    );
+    assert_eq!(serious(&findings), vec!["PUSH-AUTH-001".to_string()]);
+}
+
+#[tokio::test]
+async fn card_without_push_skips_the_push_tests_with_a_reason() {
+    let (r, _) = probe_run(Break::Nothing, false, None).await;
+    for t in probe::plan::PUSH_TESTS {
+        let got = r.result(t, Some("1.0")).expect(t);
+        assert_eq!(got.status, Status::Skip, "{t}");
+        assert_eq!(
+            got.message, "card does not advertise capabilities.pushNotifications",
+            "{t}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn enforced_bearer_scheme_passes_with_credentials() {
     let (r, findings) = probe_run(Break::Nothing, true, Some(broken::TOKEN)).await;
     assert!(r.failures().is_empty(), "{:#?}", r.failures());
@@ -259,6 +304,7 @@ async fn request_budget_is_never_exceeded() {
         timeout: Duration::from_secs(10),
         dialect: None,
         binding: None,
+        webhook: None,
     };
     let r = probe::run(&cfg, &t).await;
     assert_eq!(r.requests, 5);

@@ -63,6 +63,7 @@ async fn reference_agent_is_fully_conformant_in_both_dialects() {
     let per_dialect: Vec<&str> = common::TARGET_TESTS
         .into_iter()
         .chain(common::JSONRPC_ONLY_TESTS)
+        .chain(a2a_interop::probe::plan::PUSH_TESTS)
         .collect();
     for d in ["1.0", "0.3"] {
         for &t in &per_dialect {
@@ -97,6 +98,35 @@ async fn reference_agent_is_fully_conformant_in_both_dialects() {
         ConformanceLevel::Full
     );
     assert!(r.requests <= 200);
+
+    // push: the agent's webhook calls went through the recording (leg agent->webhook), with
+    // the token redacted in every one of them, and the verifier judged them
+    let src = a2a_interop::record::source::open(&rec).unwrap();
+    let mut webhook_posts = 0;
+    for ev in src.events.map_while(Result::ok) {
+        if let a2a_interop::record::EventKind::RequestHead {
+            method, headers, ..
+        } = &ev.kind
+        {
+            if ev.leg.as_deref() == Some(a2a_interop::probe::webhook::WEBHOOK_LEG) {
+                assert_eq!(method, "POST");
+                assert_eq!(
+                    headers.get("x-a2a-notification-token"),
+                    Some(a2a_interop::record::redact::REDACTED),
+                    "token redacted in the recording"
+                );
+                webhook_posts += 1;
+            }
+        }
+    }
+    // per dialect at least the working and the completed change of the input task
+    assert!(webhook_posts >= 4, "{webhook_posts} webhook posts recorded");
+    let raw = std::fs::read_to_string(&rec).unwrap();
+    // bodies are JSON strings in the recording: quotes escaped
+    assert!(
+        raw.contains(r#"\"token\":\"[REDACTED]\""#),
+        "config token redacted"
+    );
 
     // active and passive verdicts are one code path: the recording, verified offline,
     // gives the same findings the pipeline gave online

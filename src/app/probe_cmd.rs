@@ -19,11 +19,12 @@ use url::Url;
 
 use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
 use crate::cli::{FailOn, ProbeArgs};
+use crate::probe::webhook::{WebhookReceiver, WEBHOOK_LEG};
 use crate::probe::{
     self, conformance_level, ConformanceLevel, Dialect, ProbeConfig, ProbeReport, Status,
     Transport, TransportConfig,
 };
-use crate::proxy::ProxyConfig;
+use crate::proxy::{ProxyConfig, ProxyExtras};
 use crate::record::{source, Route, DEFAULT_CAPTURE_CAP};
 use crate::report::{
     self, ExchangeIndex, Report, ReportInput, SourceFile, SourceInfo, SourceKind, TestResult,
@@ -141,26 +142,45 @@ pub async fn probe_through_pipeline(
     } else {
         None
     };
-    let pipeline = Pipeline::start(PipelineConfig {
-        proxy: ProxyConfig {
-            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-            routes: vec![Route {
-                prefix: "/".into(),
-                upstream: origin,
+    // push tests: the agent's webhook calls go through a second listener (leg
+    // `agent->webhook`) to the receiver, so they are recorded and verified too
+    let receiver = WebhookReceiver::start()
+        .await
+        .context("starting the webhook receiver")?;
+    let pipeline = Pipeline::start_ext(
+        PipelineConfig {
+            proxy: ProxyConfig {
+                listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+                routes: vec![Route {
+                    prefix: "/".into(),
+                    upstream: origin,
+                    leg: None,
+                }],
+                rewrite_card: true,
+                capture_cap: DEFAULT_CAPTURE_CAP,
                 leg: None,
-            }],
-            rewrite_card: true,
-            capture_cap: DEFAULT_CAPTURE_CAP,
-            leg: None,
+            },
+            record: a.record.clone().or_else(|| temp_recording.clone()),
+            redact: true,
+            lossless: true,
+            queue_bytes: 64 * 1024 * 1024,
+            print_findings: false,
         },
-        record: a.record.clone().or_else(|| temp_recording.clone()),
-        redact: true,
-        lossless: true,
-        queue_bytes: 64 * 1024 * 1024,
-        print_findings: false,
-    })
+        ProxyExtras {
+            more: vec![webhook_listener(receiver.local_addr(), WEBHOOK_LEG)],
+            ..ProxyExtras::default()
+        },
+    )
     .await
     .context("starting the recording pipeline")?;
+    let mut cfg = cfg.clone();
+    if cfg.webhook.is_none() {
+        cfg.webhook = pipeline
+            .extra_addrs()
+            .first()
+            .and_then(|via| receiver.webhook_via(*via));
+    }
+    let cfg = &cfg;
     let t = Transport::new(TransportConfig {
         base,
         via: Some(pipeline.proxy_addr()),
@@ -169,11 +189,28 @@ pub async fn probe_through_pipeline(
     });
     let report = probe::run(cfg, &t).await;
     let outcome = pipeline.finish().await?;
+    receiver.shutdown().await;
     Ok(ProbeRun {
         report,
         outcome,
         temp_recording,
     })
+}
+
+/// A recording listener (leg `leg`) in front of a webhook receiver at `receiver`; card
+/// rewrite off (nothing there is a card).
+pub fn webhook_listener(receiver: SocketAddr, leg: &str) -> ProxyConfig {
+    ProxyConfig {
+        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+        routes: vec![Route {
+            prefix: "/".into(),
+            upstream: format!("http://{receiver}"),
+            leg: None,
+        }],
+        rewrite_card: false,
+        capture_cap: DEFAULT_CAPTURE_CAP,
+        leg: Some(leg.to_string()),
+    }
 }
 
 /// The report input of a probe run: results (dialect in the test name, `lifecycle.send
@@ -301,25 +338,39 @@ pub fn write_out(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     }
 }
 
+/// Credential flags to request headers: each `'Name: value'` of `headers` (given with the
+/// flag `flag`, for messages), then `Authorization: Bearer <bearer>`.
+///
+/// # Errors
+/// A header without `:` or with an invalid name.
+pub fn credentials(
+    headers: &[String],
+    bearer: Option<&str>,
+    flag: &str,
+) -> anyhow::Result<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    for h in headers {
+        let Some((name, value)) = h.split_once(':') else {
+            bail!("{flag} {h:?} is not 'Name: value'");
+        };
+        let name = name.trim();
+        if name.is_empty() || http::HeaderName::from_bytes(name.as_bytes()).is_err() {
+            bail!("{flag} {h:?}: {name:?} is not a header name");
+        }
+        out.push((name.to_string(), value.trim().to_string()));
+    }
+    if let Some(t) = bearer {
+        out.push(("Authorization".into(), format!("Bearer {t}")));
+    }
+    Ok(out)
+}
+
 /// Flags to a [`ProbeConfig`].
 ///
 /// # Errors
 /// Malformed `--auth-header`, `--timeout`, `--dialect` or `--binding`.
 pub fn config_from(a: &ProbeArgs) -> anyhow::Result<ProbeConfig> {
-    let mut auth_headers = Vec::new();
-    for h in &a.auth_headers {
-        let Some((name, value)) = h.split_once(':') else {
-            bail!("--auth-header {h:?} is not 'Name: value'");
-        };
-        let name = name.trim();
-        if name.is_empty() || http::HeaderName::from_bytes(name.as_bytes()).is_err() {
-            bail!("--auth-header {h:?}: {name:?} is not a header name");
-        }
-        auth_headers.push((name.to_string(), value.trim().to_string()));
-    }
-    if let Some(t) = &a.bearer {
-        auth_headers.push(("Authorization".into(), format!("Bearer {t}")));
-    }
+    let auth_headers = credentials(&a.auth_headers, a.bearer.as_deref(), "--auth-header")?;
     let dialect = match a.dialect.as_str() {
         "auto" => None,
         v => Some(
@@ -338,6 +389,7 @@ pub fn config_from(a: &ProbeArgs) -> anyhow::Result<ProbeConfig> {
         timeout: parse_duration(&a.timeout)?,
         dialect,
         binding,
+        webhook: None,
     })
 }
 

@@ -19,3 +19,8 @@ pub const PROBE_NEGATIVE_HEADER: &str = "A2A-Interop-Probe";
 
 /// Value of [`PROBE_NEGATIVE_HEADER`] on a deliberately malformed request.
 pub const PROBE_NEGATIVE_TEST: &str = "negative-test";
+
+/// Value of [`PROBE_NEGATIVE_HEADER`] on the prober's push-config requests that name its
+/// own loopback webhook receiver: the agent accepting that URL is not judged as an SSRF
+/// risk (PUSH-006), since the prober chose it; everything else about the call is.
+pub const PROBE_OWN_WEBHOOK: &str = "own-webhook";

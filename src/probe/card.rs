@@ -289,6 +289,13 @@ pub fn declares_security(card: &Value) -> bool {
     })
 }
 
+/// Whether `capabilities.pushNotifications` is true (PUSH-001).
+pub fn push_notifications(card: &Value) -> bool {
+    card.pointer("/capabilities/pushNotifications")
+        .and_then(Value::as_bool)
+        == Some(true)
+}
+
 /// Whether `capabilities.streaming` is true.
 pub fn streaming(card: &Value) -> bool {
     card.pointer("/capabilities/streaming")

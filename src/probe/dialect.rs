@@ -27,6 +27,14 @@ pub enum Op {
     Stream,
     Get,
     Cancel,
+    /// `CreateTaskPushNotificationConfig` / `tasks/pushNotificationConfig/set`.
+    CreatePush,
+    /// `GetTaskPushNotificationConfig` / `tasks/pushNotificationConfig/get`.
+    GetPush,
+    /// `ListTaskPushNotificationConfigs` / `tasks/pushNotificationConfig/list`.
+    ListPush,
+    /// `DeleteTaskPushNotificationConfig` / `tasks/pushNotificationConfig/delete`.
+    DeletePush,
 }
 
 impl Op {
@@ -37,6 +45,10 @@ impl Op {
             Op::Stream => a2a::Op::SendStreamingMessage,
             Op::Get => a2a::Op::GetTask,
             Op::Cancel => a2a::Op::CancelTask,
+            Op::CreatePush => a2a::Op::CreatePushConfig,
+            Op::GetPush => a2a::Op::GetPushConfig,
+            Op::ListPush => a2a::Op::ListPushConfigs,
+            Op::DeletePush => a2a::Op::DeletePushConfig,
         }
     }
 }
@@ -275,6 +287,14 @@ mod tests {
         assert_eq!(Dialect::V1_0.method(Op::Stream), "SendStreamingMessage");
         assert_eq!(Dialect::V0_3.method(Op::Stream), "message/stream");
         assert_eq!(Dialect::V0_3.method(Op::Cancel), "tasks/cancel");
+        assert_eq!(
+            Dialect::V0_3.method(Op::CreatePush),
+            "tasks/pushNotificationConfig/set"
+        );
+        assert_eq!(
+            Dialect::V1_0.method(Op::ListPush),
+            "ListTaskPushNotificationConfigs"
+        );
         assert_eq!(Dialect::from_version("0.2.5"), Some(Dialect::V0_3));
         assert_eq!(Dialect::from_version("0.1.0"), None);
         assert_eq!(Dialect::V0_3.label(), "0.3");

@@ -2,7 +2,7 @@
 The active prober (`a2a-interop probe URL`): discovers an agent exactly like a real client
 (well-known Agent Card, then only the interface URLs the card advertises) and runs a test plan
 over each interface the card offers (JSON-RPC, then HTTP+JSON; each highest dialect first):
-card, lifecycle, streaming, error handling, auth. Each test gives one [`ProbeResult`]; the
+card, lifecycle, streaming, error handling, push notifications, auth. Each test gives one [`ProbeResult`]; the
 run ends in a [`ConformanceLevel`].
 
 Every request goes through [`transport::Transport`], which can route it through the
@@ -20,6 +20,7 @@ pub mod card;
 pub mod dialect;
 pub mod plan;
 pub mod transport;
+pub mod webhook;
 
 use std::time::Duration;
 
@@ -29,6 +30,7 @@ use crate::verify::{Category, Finding, Severity};
 
 pub use dialect::Dialect;
 pub use transport::{ProbeRequest, ProbeResponse, SendError, Transport, TransportConfig};
+pub use webhook::{Webhook, WebhookReceiver};
 
 /// Outcome of one probe test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -202,6 +204,23 @@ pub struct ProbeConfig {
     pub dialect: Option<Dialect>,
     /// Only this binding (`--binding jsonrpc|http+json`); none = auto.
     pub binding: Option<String>,
+    /// Webhook for the push tests (`probe` gives one behind a recording listener); none =
+    /// the plan starts an unrecorded receiver on loopback when the card advertises push.
+    pub webhook: Option<Webhook>,
+}
+
+impl ProbeConfig {
+    /// No credentials, no skill, no dialect or binding filter, no webhook, and `timeout`.
+    pub fn with_timeout(timeout: Duration) -> ProbeConfig {
+        ProbeConfig {
+            auth_headers: Vec::new(),
+            skill: None,
+            timeout,
+            dialect: None,
+            binding: None,
+            webhook: None,
+        }
+    }
 }
 
 /// A finished probe run.
@@ -215,6 +234,8 @@ pub struct ProbeReport {
     pub results: Vec<ProbeResult>,
     /// Requests sent.
     pub requests: u32,
+    /// The Agent Card's `name`, when a card was fetched.
+    pub card_name: Option<String>,
 }
 
 impl ProbeReport {
@@ -245,3 +266,11 @@ impl ProbeReport {
 }
 
 pub use plan::run;
+
+/// Header a push notification carries the config's `token` in (PUSH-005; the SDKs send it
+/// in 1.0 as well).
+pub const NOTIFICATION_TOKEN_HEADER: &str = "X-A2A-Notification-Token";
+
+pub(crate) fn webhook_token_header() -> &'static str {
+    NOTIFICATION_TOKEN_HEADER
+}

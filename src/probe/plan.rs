@@ -6,7 +6,10 @@ The test plan and its runner. Order of a run (each step a [`ProbeResult`]):
 2. per advertised interface, JSON-RPC first, each highest dialect first (HTTP+JSON 1.0 and
    0.3 after; gRPC is skipped): `card.interface-url`, `lifecycle.*`
    (TASK-*, ID-*, DATA-006), `streaming.*` (STREAM-*, RPC-005), `errors.*` (ERR-*, RPC-003,
-   VER-002);
+   VER-002), `push.*` (PUSH-001..005, only when the card advertises push: config
+   create / get / list on an open task, notifications received at a loopback webhook with
+   the configured token, the right task id and a terminal last state, delete, get after
+   delete fails; see [`super::webhook`]);
 3. once: `auth.*` (AUTH-002, ERR-006) and `errors.no-5xx`.
 
 Every wait is a poll with exponential backoff (100 ms doubling to 2 s) bounded by the
@@ -24,6 +27,7 @@ use url::Url;
 use super::card::{self, Binding, Interface, Skill};
 use super::dialect::{task_state, Dialect, Op, Reply, StreamItem, TaskState};
 use super::transport::{ProbeRequest, ProbeResponse, SendError, Transport};
+use super::webhook::{Notification, Webhook, WebhookReceiver};
 use super::{ProbeConfig, ProbeReport, ProbeResult, Status};
 use crate::verify::Category;
 
@@ -92,6 +96,16 @@ impl Rpc {
         }
         if self.result().is_some() {
             return format!("a result (HTTP {})", self.resp.status);
+        }
+        if self
+            .json
+            .as_ref()
+            .is_some_and(|j| j.get("jsonrpc").is_some())
+        {
+            return format!(
+                "a JSON-RPC response with neither result nor error (HTTP {})",
+                self.resp.status
+            );
         }
         let ct = self.resp.content_type();
         if ct.is_empty() {
@@ -163,6 +177,13 @@ struct Runner<'a> {
     /// Requests sent now are malformed on purpose: mark them with
     /// [`crate::model::PROBE_NEGATIVE_HEADER`] so the verifier does not blame the client.
     negative: bool,
+    /// Requests sent now configure the probe's own loopback webhook: marked with
+    /// [`crate::model::PROBE_OWN_WEBHOOK`] so the verifier does not call it an SSRF risk.
+    own_webhook_call: bool,
+    /// Receiver started by the plan itself when the config gives no webhook.
+    own_webhook: Option<WebhookReceiver>,
+    /// The card's `name`.
+    card_name: Option<String>,
 }
 
 /// Runs the whole plan against the agent at `t.base()`. Never fails: problems are results.
@@ -175,13 +196,20 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
         output_modes: Vec::new(),
         skills: Vec::new(),
         negative: false,
+        own_webhook_call: false,
+        own_webhook: None,
+        card_name: None,
     };
     let dialects = r.run_all().await;
+    if let Some(w) = r.own_webhook.take() {
+        w.shutdown().await;
+    }
     ProbeReport {
         target: t.base().to_string(),
         dialects,
         results: r.results,
         requests: t.sent(),
+        card_name: r.card_name,
     }
 }
 
@@ -258,6 +286,11 @@ impl<'a> Runner<'a> {
                 crate::model::PROBE_NEGATIVE_HEADER.into(),
                 crate::model::PROBE_NEGATIVE_TEST.into(),
             ));
+        } else if self.own_webhook_call {
+            headers.push((
+                crate::model::PROBE_NEGATIVE_HEADER.into(),
+                crate::model::PROBE_OWN_WEBHOOK.into(),
+            ));
         }
     }
 
@@ -301,9 +334,18 @@ impl<'a> Runner<'a> {
         version: Option<&str>,
     ) -> Result<Rpc, CallError> {
         if tg.binding == Binding::HttpJson {
-            let op = [Op::Send, Op::Stream, Op::Get, Op::Cancel]
-                .into_iter()
-                .find(|op| tg.dialect.method(*op) == method);
+            let op = [
+                Op::Send,
+                Op::Stream,
+                Op::Get,
+                Op::Cancel,
+                Op::CreatePush,
+                Op::GetPush,
+                Op::ListPush,
+                Op::DeletePush,
+            ]
+            .into_iter()
+            .find(|op| tg.dialect.method(*op) == method);
             return self.rest_call(tg, op, params, auth, version).await;
         }
         if let (Some(tenant), Some(obj)) = (&tg.tenant, params.as_object_mut()) {
@@ -435,6 +477,11 @@ impl<'a> Runner<'a> {
         let Some(card) = self.card_tests(&base).await else {
             return Vec::new();
         };
+        self.card_name = card
+            .get("name")
+            .and_then(Value::as_str)
+            .filter(|n| !n.trim().is_empty())
+            .map(str::to_string);
         self.output_modes = card
             .get("defaultOutputModes")
             .and_then(Value::as_array)
@@ -747,6 +794,7 @@ impl<'a> Runner<'a> {
                 self.lifecycle_tests(tg).await;
                 self.streaming_tests(tg, card::streaming(card)).await;
                 self.error_tests(tg).await;
+                self.push_tests(tg, card::push_notifications(card)).await;
                 true
             }
         }
@@ -1503,6 +1551,320 @@ impl<'a> Runner<'a> {
         self.push("errors.unsupported-version", d, eh, started, o);
     }
 
+    /// The webhook of the push tests: the configured one, else a receiver of our own.
+    async fn webhook(&mut self) -> Result<Webhook, String> {
+        if let Some(w) = &self.cfg.webhook {
+            return Ok(w.clone());
+        }
+        if self.own_webhook.is_none() {
+            let r = WebhookReceiver::start()
+                .await
+                .map_err(|e| format!("webhook receiver could not start: {e}"))?;
+            self.own_webhook = Some(r);
+        }
+        self.own_webhook
+            .as_ref()
+            .and_then(WebhookReceiver::webhook)
+            .ok_or_else(|| "webhook receiver has no URL".to_string())
+    }
+
+    /// `push.*` on one target (PUSH-001..PUSH-005), skipped when the card does not
+    /// advertise push.
+    async fn push_tests(&mut self, tg: &Target, declared: bool) {
+        let d = Some(tg.dialect);
+        let pc = Category::Push;
+        let skip_all = |r: &mut Runner<'_>, from: usize, why: &str| {
+            for name in &PUSH_TESTS[from..] {
+                r.skip(name, d, pc, why);
+            }
+        };
+        if !declared {
+            return skip_all(
+                self,
+                0,
+                "card does not advertise capabilities.pushNotifications",
+            );
+        }
+        if tg.binding == Binding::HttpJson && tg.dialect == Dialect::V0_3 {
+            return skip_all(
+                self,
+                0,
+                "push over 0.3 HTTP+JSON is not probed by this build",
+            );
+        }
+        let hook = match self.webhook().await {
+            Ok(h) => h,
+            Err(e) => return skip_all(self, 0, &e),
+        };
+        // push.create-config on a task that stays open until we end it
+        let started = Instant::now();
+        let (task, finish) = match self.open_task(tg).await {
+            Ok(x) => x,
+            Err(o) => {
+                self.push("push.create-config", d, pc, started, o);
+                return skip_all(self, 1, "no open task to configure");
+            }
+        };
+        let token = uuid::Uuid::new_v4().to_string();
+        let path = format!("/push/{}", uuid::Uuid::new_v4());
+        let mut url = hook.base.clone();
+        url.set_path(&path);
+        let wire = tg.wire();
+        let params = match wire {
+            Dialect::V1_0 => json!({"taskId": task.id, "url": url.as_str(), "token": token}),
+            Dialect::V0_3 => json!({"taskId": task.id,
+                "pushNotificationConfig": {"url": url.as_str(), "token": token}}),
+        };
+        self.own_webhook_call = true;
+        let created = self
+            .call(tg, tg.dialect.method(Op::CreatePush), params)
+            .await;
+        self.own_webhook_call = false;
+        let config_id = match &created {
+            Ok(rpc) => rpc
+                .result()
+                .and_then(|r| push_config(r, wire))
+                .and_then(|c| c.get("id").and_then(Value::as_str))
+                .filter(|id| !id.is_empty())
+                .map(str::to_string),
+            Err(_) => None,
+        };
+        let o = match (&created, &config_id) {
+            (Err(_), _) => match created {
+                Err(e) => e.outcome("create failed"),
+                Ok(_) => Outcome::Fail("create failed".into()),
+            },
+            (Ok(_), Some(id)) => Outcome::Pass(format!("config {id} created for task {}", task.id)),
+            (Ok(rpc), None) if rpc.result().is_some() => Outcome::Fail(
+                "create returned no config with an id (PUSH-003: the agent assigns one)".into(),
+            ),
+            (Ok(rpc), None) => Outcome::Fail(format!(
+                "create for task {} got {}",
+                task.id,
+                rpc.describe()
+            )),
+        };
+        self.push("push.create-config", d, pc, started, o);
+        let Some(config_id) = config_id else {
+            let _ = self.finish_task(tg, &task, &finish).await;
+            return skip_all(self, 1, "no config was created");
+        };
+        let by_id = |task_id: &str| match wire {
+            Dialect::V1_0 => json!({"taskId": task_id, "id": config_id}),
+            Dialect::V0_3 => json!({"id": task_id, "pushNotificationConfigId": config_id}),
+        };
+
+        // push.get-config
+        let started = Instant::now();
+        let o = match self
+            .call(tg, tg.dialect.method(Op::GetPush), by_id(&task.id))
+            .await
+        {
+            Ok(rpc) => match rpc.result().and_then(|r| push_config(r, wire)) {
+                Some(c)
+                    if c.get("id").and_then(Value::as_str) == Some(config_id.as_str())
+                        && c.get("url").and_then(Value::as_str) == Some(url.as_str()) =>
+                {
+                    Outcome::Pass(format!("config {config_id} read back with its url"))
+                }
+                Some(c) => Outcome::Fail(format!(
+                    "get of config {config_id} returned id {} url {}",
+                    c.get("id").unwrap_or(&Value::Null),
+                    c.get("url").unwrap_or(&Value::Null)
+                )),
+                None => Outcome::Fail(format!("get of config {config_id} got {}", rpc.describe())),
+            },
+            Err(e) => e.outcome("get failed"),
+        };
+        self.push("push.get-config", d, pc, started, o);
+
+        // push.list-configs
+        let started = Instant::now();
+        let params = match wire {
+            Dialect::V1_0 => json!({"taskId": task.id}),
+            Dialect::V0_3 => json!({"id": task.id}),
+        };
+        let o = match self.call(tg, tg.dialect.method(Op::ListPush), params).await {
+            Ok(rpc) => {
+                let list = rpc.result().and_then(|r| match wire {
+                    Dialect::V1_0 => r.get("configs").and_then(Value::as_array),
+                    Dialect::V0_3 => r.as_array(),
+                });
+                match list {
+                    Some(l) => {
+                        let ids: Vec<&str> = l
+                            .iter()
+                            .filter_map(|c| push_config(c, wire))
+                            .filter_map(|c| c.get("id").and_then(Value::as_str))
+                            .collect();
+                        if ids.contains(&config_id.as_str()) {
+                            Outcome::Pass(format!(
+                                "list of task {} holds config {config_id}",
+                                task.id
+                            ))
+                        } else {
+                            Outcome::Fail(format!(
+                                "list of task {} lacks config {config_id} (has {})",
+                                task.id,
+                                if ids.is_empty() {
+                                    "none".to_string()
+                                } else {
+                                    ids.join(", ")
+                                }
+                            ))
+                        }
+                    }
+                    None => Outcome::Fail(format!("list got {}", rpc.describe())),
+                }
+            }
+            Err(e) => e.outcome("list failed"),
+        };
+        self.push("push.list-configs", d, pc, started, o);
+
+        // push.notifications and push.token: end the task, wait for a terminal notification
+        let started = Instant::now();
+        let ended = self.finish_task(tg, &task, &finish).await;
+        let deadline = Instant::now() + self.cfg.timeout;
+        let mut step = 0;
+        let got = loop {
+            let got = hook.inbox.at(&path);
+            let terminal = got.iter().any(|n| {
+                serde_json::from_slice::<Value>(&n.body)
+                    .ok()
+                    .map(|b| notification_task(&b))
+                    .is_some_and(|(id, st)| {
+                        id.as_deref() == Some(task.id.as_str())
+                            && st.is_some_and(TaskState::is_terminal)
+                    })
+            });
+            if terminal || Instant::now() >= deadline || ended.is_err() {
+                break got;
+            }
+            tokio::time::sleep(backoff(step)).await;
+            step += 1;
+        };
+        let (notes, tok) = match ended {
+            Err(e) => (
+                e.outcome("ending the task failed"),
+                Outcome::Skip("task did not end".into()),
+            ),
+            Ok(_) => judge_notifications(&got, &task.id, &token, self.cfg.timeout.as_millis()),
+        };
+        self.push("push.notifications", d, pc, started, notes);
+        self.push("push.token", d, pc, Instant::now(), tok);
+
+        // push.delete-config (idempotent, PUSH-003), then get must fail
+        let started = Instant::now();
+        let o = match self
+            .call(tg, tg.dialect.method(Op::DeletePush), by_id(&task.id))
+            .await
+        {
+            Ok(rpc)
+                if rpc.error_code().is_none()
+                    && (200..300).contains(&rpc.resp.status)
+                    && (rpc.result().is_some() || tg.binding == Binding::HttpJson) =>
+            {
+                Outcome::Pass(format!("config {config_id} deleted"))
+            }
+            Ok(rpc) => Outcome::Fail(format!(
+                "delete of config {config_id} got {}",
+                rpc.describe()
+            )),
+            Err(e) => e.outcome("delete failed"),
+        };
+        self.push("push.delete-config", d, pc, started, o);
+        let started = Instant::now();
+        let o = match self
+            .call(tg, tg.dialect.method(Op::GetPush), by_id(&task.id))
+            .await
+        {
+            Ok(rpc) => match rpc.error_code() {
+                Some(c) => Outcome::Pass(format!(
+                    "get of deleted config {config_id} answered error {c}"
+                )),
+                None if rpc.result().and_then(|r| push_config(r, wire)).is_some() => Outcome::Fail(
+                    format!("get of deleted config {config_id} still returned a config"),
+                ),
+                None => Outcome::Fail(format!(
+                    "get of deleted config {config_id} got {}, expected an error",
+                    rpc.describe()
+                )),
+            },
+            Err(e) => e.outcome("get failed"),
+        };
+        self.push("push.get-after-delete", d, pc, started, o);
+    }
+
+    /// A task that stays open until [`Self::finish_task`]: an input skill's task waiting in
+    /// input-required, else a long-running skill's working task.
+    async fn open_task(&self, tg: &Target) -> Result<(TaskRef, Finish), Outcome> {
+        if let Some(skill) = self.skill_for(&["input"]) {
+            let text = Self::text_of(&skill);
+            let params = self.send_params(tg, &text, true, None);
+            let rpc = self
+                .call(tg, tg.dialect.method(Op::Send), params)
+                .await
+                .map_err(|e| e.outcome("send failed"))?;
+            if let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) {
+                let task = TaskRef::from_task(&t).ok_or_else(|| {
+                    Outcome::Fail("send returned a task without id or contextId".into())
+                })?;
+                let (task, _) = self
+                    .poll_settled(tg, &task)
+                    .await
+                    .map_err(|e| e.outcome("polling failed"))?;
+                if task.state == Some(TaskState::InputRequired) {
+                    return Ok((task, Finish::FollowUp(text)));
+                }
+            }
+        }
+        if let Some(skill) = self.skill_for(&["cancel", "long"]) {
+            let params = self.send_params(tg, &Self::text_of(&skill), false, None);
+            let rpc = self
+                .call(tg, tg.dialect.method(Op::Send), params)
+                .await
+                .map_err(|e| e.outcome("send failed"))?;
+            if let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) {
+                let task = TaskRef::from_task(&t).ok_or_else(|| {
+                    Outcome::Fail("send returned a task without id or contextId".into())
+                })?;
+                if !task.state.is_some_and(TaskState::is_terminal) {
+                    return Ok((task, Finish::Cancel));
+                }
+            }
+        }
+        Err(Outcome::Skip(
+            "no skill keeps a task open (input, cancel, long) to attach a config to".into(),
+        ))
+    }
+
+    /// Ends the open task: the follow-up message or a cancel.
+    async fn finish_task(
+        &self,
+        tg: &Target,
+        task: &TaskRef,
+        how: &Finish,
+    ) -> Result<(), CallError> {
+        let rpc = match how {
+            Finish::FollowUp(text) => {
+                let params = self.send_params(tg, text, true, Some(task));
+                self.call(tg, tg.dialect.method(Op::Send), params).await?
+            }
+            Finish::Cancel => {
+                self.call(tg, tg.dialect.method(Op::Cancel), json!({"id": task.id}))
+                    .await?
+            }
+        };
+        match rpc.result() {
+            Some(_) => Ok(()),
+            None => Err(CallError::Other(format!(
+                "task {} got {}",
+                task.id,
+                rpc.describe()
+            ))),
+        }
+    }
+
     async fn auth_tests(&mut self, card: &Value, tg: Option<&Target>) {
         let sec = Category::Security;
         if !card::declares_security(card) {
@@ -1574,6 +1936,132 @@ impl<'a> Runner<'a> {
         };
         self.push("auth.accepts-credentials", None, sec, Instant::now(), o);
     }
+}
+
+/// Push tests in run order (one target each; PUSH-001..PUSH-005).
+pub const PUSH_TESTS: [&str; 7] = [
+    "push.create-config",
+    "push.get-config",
+    "push.list-configs",
+    "push.notifications",
+    "push.token",
+    "push.delete-config",
+    "push.get-after-delete",
+];
+
+/// How the push tests bring their open task to an end.
+enum Finish {
+    /// Send the follow-up text to the input-required task.
+    FollowUp(String),
+    /// Cancel the working task.
+    Cancel,
+}
+
+/// Task id and state a notification body names: a 1.0 `StreamResponse` (`task`,
+/// `statusUpdate`, `artifactUpdate`, `message`) or a 0.x `Task` / status / artifact event.
+pub fn notification_task(body: &Value) -> (Option<String>, Option<TaskState>) {
+    let s = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
+    for (k, id_key) in [
+        ("task", "id"),
+        ("statusUpdate", "taskId"),
+        ("artifactUpdate", "taskId"),
+        ("message", "taskId"),
+    ] {
+        if let Some(inner) = body.get(k).filter(|v| v.is_object()) {
+            return (s(inner, id_key), task_state(inner));
+        }
+    }
+    match body.get("kind").and_then(Value::as_str) {
+        Some("task") => (s(body, "id"), task_state(body)),
+        Some(_) => (s(body, "taskId"), task_state(body)),
+        None if body.get("status").is_some() => (s(body, "id"), task_state(body)),
+        None => (None, None),
+    }
+}
+
+/// Judges the notifications one config received for `task_id`: `push.notifications`
+/// (at least one, every one names the task, the last state named is terminal) and
+/// `push.token` (every one carries `X-A2A-Notification-Token: token`, PUSH-005).
+fn judge_notifications(
+    got: &[Notification],
+    task_id: &str,
+    token: &str,
+    waited_ms: u128,
+) -> (Outcome, Outcome) {
+    if got.is_empty() {
+        return (
+            Outcome::Fail(format!(
+                "no notification for task {task_id} reached the webhook within {waited_ms} ms"
+            )),
+            Outcome::Skip("no notification to check".into()),
+        );
+    }
+    let mut states = Vec::new();
+    let mut wrong = None;
+    for (i, n) in got.iter().enumerate() {
+        let body: Option<Value> = serde_json::from_slice(&n.body).ok();
+        let (id, state) = body.as_ref().map(notification_task).unwrap_or((None, None));
+        if id.as_deref() != Some(task_id) && wrong.is_none() {
+            wrong = Some(match (body.is_some(), id) {
+                (false, _) => format!("notification {} of {} is not JSON", i + 1, got.len()),
+                (true, Some(other)) => format!(
+                    "notification {} of {} names task {other}, expected {task_id}",
+                    i + 1,
+                    got.len()
+                ),
+                (true, None) => format!(
+                    "notification {} of {} names no task id, expected {task_id}",
+                    i + 1,
+                    got.len()
+                ),
+            });
+        }
+        if let Some(st) = state {
+            states.push(st);
+        }
+    }
+    let seq: Vec<&str> = states.iter().map(|s| s.as_str()).collect();
+    let notes = if let Some(w) = wrong {
+        Outcome::Fail(w)
+    } else {
+        match states.last() {
+            Some(st) if st.is_terminal() => Outcome::Pass(format!(
+                "{} notifications for task {task_id}, states {}",
+                got.len(),
+                seq.join(" -> ")
+            )),
+            Some(st) => Outcome::Fail(format!(
+                "notifications for task {task_id} end at {}, not a terminal state",
+                st.as_str()
+            )),
+            None => Outcome::Fail(format!(
+                "{} notifications for task {task_id} carry no task state",
+                got.len()
+            )),
+        }
+    };
+    let header = super::webhook_token_header();
+    let missing = got.iter().position(|n| n.header(header).is_none());
+    let other = got
+        .iter()
+        .position(|n| n.header(header).is_some_and(|t| t != token));
+    let tok = match (missing, other) {
+        (Some(i), _) => Outcome::Fail(format!(
+            "notification {} of {} carried no {header} header",
+            i + 1,
+            got.len()
+        )),
+        (None, Some(i)) => Outcome::Fail(format!(
+            "notification {} of {} carried a {header} other than the configured token",
+            i + 1,
+            got.len()
+        )),
+        (None, None) => Outcome::Pass(format!(
+            "all {} notifications carried the configured token in {header}",
+            got.len()
+        )),
+    };
+    (notes, tok)
 }
 
 /// Tests of one dialect that follow `card.interface-url`, skipped together when it fails.
@@ -1757,6 +2245,17 @@ fn rest_route(op: Op, params: &Value) -> (Method, (String, Option<String>), Opti
             (format!("/tasks/{id}:cancel"), None),
             body(&json!({})),
         ),
+        // 1.0 push-config routes (digest §1 HTTP+JSON)
+        Op::CreatePush | Op::GetPush | Op::ListPush | Op::DeletePush => {
+            let task = enc(params.get("taskId").and_then(Value::as_str).unwrap_or(""));
+            let configs = format!("/tasks/{task}/pushNotificationConfigs");
+            match op {
+                Op::CreatePush => (Method::POST, (configs, None), body(params)),
+                Op::ListPush => (Method::GET, (configs, None), None),
+                Op::GetPush => (Method::GET, (format!("{configs}/{id}"), None), None),
+                _ => (Method::DELETE, (format!("{configs}/{id}"), None), None),
+            }
+        }
     }
 }
 
@@ -1843,6 +2342,15 @@ fn rest_rpc(resp: ProbeResponse) -> Rpc {
             })
     };
     Rpc { resp, json }
+}
+
+/// The config object of a push-config result: 1.0 flat `TaskPushNotificationConfig`, 0.3
+/// its `pushNotificationConfig` member.
+fn push_config(v: &Value, wire: Dialect) -> Option<&Value> {
+    match wire {
+        Dialect::V1_0 => Some(v).filter(|c| c.is_object()),
+        Dialect::V0_3 => v.get("pushNotificationConfig").filter(|c| c.is_object()),
+    }
 }
 
 /// Pass when `rpc` is a JSON-RPC error with `code`, else a failure naming what came.

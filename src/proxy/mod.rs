@@ -404,16 +404,17 @@ async fn serve_conn<IO>(
 }
 
 /// Hop-by-hop header fields (RFC 9110 §7.6.1), never forwarded.
-const HOP_BY_HOP: &[&str] = &[
-    "connection",
-    "keep-alive",
-    "proxy-connection",
-    "proxy-authenticate",
-    "proxy-authorization",
-    "te",
-    "trailer",
-    "transfer-encoding",
-    "upgrade",
+/// Names as `HeaderName`s, so removing them needs no parsing per request.
+static HOP_BY_HOP: [HeaderName; 9] = [
+    header::CONNECTION,
+    HeaderName::from_static("keep-alive"),
+    HeaderName::from_static("proxy-connection"),
+    header::PROXY_AUTHENTICATE,
+    header::PROXY_AUTHORIZATION,
+    header::TE,
+    header::TRAILER,
+    header::TRANSFER_ENCODING,
+    header::UPGRADE,
 ];
 
 fn strip_hop_by_hop(h: &mut HeaderMap) {
@@ -431,8 +432,8 @@ fn strip_hop_by_hop(h: &mut HeaderMap) {
             v.split(',')
                 .any(|t| t.trim().eq_ignore_ascii_case("trailers"))
         });
-    for n in HOP_BY_HOP {
-        h.remove(*n);
+    for n in HOP_BY_HOP.iter() {
+        h.remove(n);
     }
     for n in listed {
         h.remove(n);
@@ -615,7 +616,7 @@ async fn handle(
         ctx.send(EventKind::RequestHead {
             conn: Some(conn),
             method: req.method().to_string(),
-            url: client_url.clone(),
+            url: client_url,
             version: Some(version_str(req.version()).into()),
             headers: headers_of(req.headers()),
             upstream: target.as_ref().map(|t| t.url.clone()),
@@ -764,7 +765,8 @@ async fn handle(
 }
 
 /// Buffers an Agent Card response (≤ [`card::CARD_CAP`]) and serves it rewritten; anything
-/// else (too big, not JSON, nothing to rewrite, undecodable encoding) passes unchanged.
+/// else (too big, not JSON, nothing to rewrite, undecodable encoding) passes unchanged. Too
+/// big and undecodable are recorded as `card_rewrite_skipped` and printed on stderr.
 async fn card_response(
     ctx: Arc<ExchangeCtx>,
     mut parts: http::response::Parts,
@@ -807,12 +809,36 @@ async fn card_response(
         .get(header::CONTENT_ENCODING)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
-    let rewritten = if ended {
-        card::decode(&whole, encoding.as_deref())
-            .and_then(|plain| card::rewrite(&plain, upstream, client_base))
+    // Over the cap or undecodable: the client gets the agent's own URLs. Say so loudly (the
+    // recording gets a `card_rewrite_skipped`, stderr a line) instead of passing it silently.
+    let (rewritten, skipped) = if !ended || total > card::CARD_CAP {
+        (
+            None,
+            Some(format!(
+                "card body over the {}-byte rewrite cap",
+                card::CARD_CAP
+            )),
+        )
     } else {
-        None
+        match card::decode(&whole, encoding.as_deref()) {
+            Some(plain) => (card::rewrite(&plain, upstream, client_base), None),
+            None => (
+                None,
+                Some(format!(
+                    "card body with content-encoding {} could not be decoded within the {}-byte rewrite cap",
+                    encoding.as_deref().unwrap_or("identity"),
+                    card::CARD_CAP
+                )),
+            ),
+        }
     };
+    if let Some(reason) = skipped {
+        eprintln!(
+            "a2a-interop proxy: WARNING: agent card {} NOT rewritten: {reason}; clients that follow its URLs bypass the proxy",
+            ctx.id
+        );
+        ctx.send(EventKind::CardRewriteSkipped { reason });
+    }
     let Some((new_body, pointers)) = rewritten else {
         // Unchanged: the buffered frames go first (recorded as they pass), then the rest.
         let joined = PrefixBody {

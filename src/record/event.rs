@@ -9,7 +9,7 @@ the native recording (`docs/recording-format.md`, format [`FORMAT_VERSION`]).
 Event order inside one exchange (a request plus its response, mitmproxy's "flow"):
 
 ```text
-conn_open? ─► request_head ─► request_body* ─► response_head? ─► card_rewrite? ─► response_chunk* ─► exchange_end
+conn_open? ─► request_head ─► request_body* ─► response_head? ─► (card_rewrite | card_rewrite_skipped)? ─► response_chunk* ─► exchange_end
 ```
 
 Exactly one `exchange_end` closes every exchange that had a `request_head`, whatever
@@ -211,6 +211,14 @@ pub enum EventKind {
         /// JSON Pointers of the rewritten URLs, e.g. `/supportedInterfaces/0/url`.
         #[serde(default)]
         pointers: Vec<String>,
+    },
+    /// `--rewrite-card` could not rewrite this Agent Card response (body over the 1 MiB
+    /// rewrite cap, or a `Content-Encoding` it cannot decode): the client received the
+    /// agent's own bytes, its URLs unchanged (CARD-005/006). Added in session 2; a card with
+    /// nothing to rewrite gets neither this nor `card_rewrite`.
+    CardRewriteSkipped {
+        /// Why, one lowercase line: `card body over the 1048576-byte rewrite cap`.
+        reason: String,
     },
     /// One frame of the response body as read from the agent (an SSE chunk is one such
     /// frame; chunk boundaries are kept).

@@ -128,6 +128,7 @@ enum Kind {
     RequestBody,
     ResponseHead,
     CardRewrite,
+    CardRewriteSkipped,
     ResponseChunk,
     ExchangeEnd,
     Tunnel,
@@ -142,6 +143,7 @@ const KINDS: &[&str] = &[
     "request_body",
     "response_head",
     "card_rewrite",
+    "card_rewrite_skipped",
     "response_chunk",
     "exchange_end",
     "tunnel",
@@ -165,6 +167,7 @@ impl<'de> Deserialize<'de> for Kind {
                     "request_body" => Kind::RequestBody,
                     "response_head" => Kind::ResponseHead,
                     "card_rewrite" => Kind::CardRewrite,
+                    "card_rewrite_skipped" => Kind::CardRewriteSkipped,
                     "response_chunk" => Kind::ResponseChunk,
                     "exchange_end" => Kind::ExchangeEnd,
                     "tunnel" => Kind::Tunnel,
@@ -277,6 +280,9 @@ impl Slots {
             Kind::CardRewrite => EventKind::CardRewrite {
                 body: self.take_body()?,
                 pointers: self.pointers.unwrap_or_default(),
+            },
+            Kind::CardRewriteSkipped => EventKind::CardRewriteSkipped {
+                reason: need(self.reason, "reason")?,
             },
             Kind::ResponseChunk => EventKind::ResponseChunk {
                 body: self.take_body()?,
@@ -431,6 +437,9 @@ mod tests {
                 body: Body::new("{}"),
                 pointers: vec!["/url".into()],
             }),
+            base(EventKind::CardRewriteSkipped {
+                reason: "card body over the 1048576-byte rewrite cap".into(),
+            }),
             base(EventKind::ResponseChunk {
                 body: Body {
                     data: Bytes::from_static(&[0xff, 0, 1]),
@@ -480,6 +489,7 @@ mod tests {
             | EventKind::RequestBody { .. }
             | EventKind::ResponseHead { .. }
             | EventKind::CardRewrite { .. }
+            | EventKind::CardRewriteSkipped { .. }
             | EventKind::ResponseChunk { .. }
             | EventKind::ExchangeEnd { .. }
             | EventKind::Tunnel { .. }

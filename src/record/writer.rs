@@ -18,9 +18,14 @@ the native JSONL recording (`docs/recording-format.md`).
 - The writer assigns `seq` (file order), applies redaction ([`super::redact`]), calls
   `on_event` for every event, and writes in batches: the header line first, then a write
   when 64 KiB are pending or 25 ms after the first pending event, never a write per event.
-- A write error (disk full, unwritable file) never stops forwarding: it is reported once on
-  stderr, counted, and the recording stops there (the file keeps every whole line written
-  before); `on_event` keeps being called.
+- A write error mid-run (disk full, file size limit, file gone read-only) never stops
+  forwarding by itself: it is reported once on stderr, counted, the file is cut back to the
+  end of the last batch written whole (no half-written line when the file system allows the
+  truncation), and the recording stops there; `on_event` keeps being called. Producers can
+  ask [`EventSink::record_failed`] / await [`EventSink::record_error`] to stop instead
+  (`proxy --on-record-error stop`).
+- A file that cannot take even the header line (`/dev/full`, a full disk) is an error of
+  [`spawn_recorder`], before anything is forwarded.
 */
 
 use std::fs::File;
@@ -32,7 +37,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::event::{Event, EventKind, ExchangeId, RecordingHeader};
+use super::event::{Body, Event, EventKind, ExchangeId, Headers, Outcome, RecordingHeader};
 use super::jsonl::{encode_event, encode_header};
 use super::redact::Redactor;
 
@@ -108,6 +113,9 @@ struct Shared {
     next_conn: AtomicU64,
     room: tokio::sync::Notify,
     closed: AtomicBool,
+    /// Set once a write to the recording failed; `failed` is notified then.
+    write_failed: AtomicBool,
+    failed: tokio::sync::Notify,
 }
 
 /// What producers hold: cheap to clone, `Send`, never blocks.
@@ -203,6 +211,30 @@ impl EventSink {
         true
     }
 
+    /// True once a write to the recording file failed (disk full, file size limit, I/O
+    /// error): from then on events reach `on_event` but not the file.
+    pub fn record_failed(&self) -> bool {
+        self.shared.write_failed.load(Ordering::Acquire)
+    }
+
+    /// Resolves once a write to the recording file has failed (at once if it already has);
+    /// never resolves when the recording stays writable or there is no file. The cause is in
+    /// [`RecorderStats::write_error`] after [`Recorder::finish`].
+    pub fn record_error(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let shared = self.shared.clone();
+        async move {
+            loop {
+                let notified = shared.failed.notified();
+                tokio::pin!(notified);
+                notified.as_mut().enable();
+                if shared.write_failed.load(Ordering::Acquire) {
+                    return;
+                }
+                notified.await;
+            }
+        }
+    }
+
     /// True when the queue holds more than `queue_bytes` bytes or [`MAX_QUEUED_EVENTS`]
     /// events.
     pub fn over_capacity(&self) -> bool {
@@ -285,15 +317,36 @@ impl Drop for Recorder {
     }
 }
 
-/// Starts the recorder: creates the file (and its parent directory), writes nothing yet
-/// (the header goes out with the first batch, or on finish), and spawns the writer thread.
+/// Starts the recorder: creates the file (and its parent directory), writes the header line,
+/// and spawns the writer thread.
 ///
 /// `on_event` is called on the writer thread for every event after `seq` and redaction,
-/// in file order. Errors: the file cannot be created.
+/// in file order. Errors: the file cannot be created (missing permission, read-only file
+/// system, a directory), or the header line cannot be written (disk full, `/dev/full`).
 pub fn spawn_recorder(
     cfg: RecorderConfig,
     on_event: Box<dyn FnMut(&Event) + Send>,
 ) -> io::Result<(EventSink, Recorder)> {
+    spawn_with(cfg, OnEvent::Borrowed(on_event))
+}
+
+/// [`spawn_recorder`] handing each event to `on_event` by value, after it is encoded: a
+/// consumer on another thread (the pipeline's verifier) gets it without a deep copy of its
+/// headers and strings. Same order, same errors.
+pub fn spawn_recorder_owned(
+    cfg: RecorderConfig,
+    on_event: Box<dyn FnMut(Event) + Send>,
+) -> io::Result<(EventSink, Recorder)> {
+    spawn_with(cfg, OnEvent::Owned(on_event))
+}
+
+/// Where the writer hands each event after `seq`, redaction and encoding.
+enum OnEvent {
+    Borrowed(Box<dyn FnMut(&Event) + Send>),
+    Owned(Box<dyn FnMut(Event) + Send>),
+}
+
+fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, Recorder)> {
     let file = match &cfg.path {
         Some(p) => {
             if let Some(dir) = p.parent() {
@@ -318,12 +371,15 @@ pub fn spawn_recorder(
         next_conn: AtomicU64::new(0),
         room: tokio::sync::Notify::new(),
         closed: AtomicBool::new(false),
+        write_failed: AtomicBool::new(false),
+        failed: tokio::sync::Notify::new(),
     });
     let mut w = Writer {
         file,
         path: cfg.path.clone(),
         buf: Vec::with_capacity(FLUSH_BYTES * 2),
         redactor: Redactor::new(cfg.redact),
+        ready: Vec::new(),
         on_event,
         seq: 0,
         stats: RecorderStats::default(),
@@ -333,9 +389,14 @@ pub fn spawn_recorder(
     };
     encode_header(&cfg.header, &mut w.buf);
     // Header line on disk before any producer can record: a reader that opens the file
-    // at any moment (`tail -f`, a test, a crash) sees a well-formed recording. A write
-    // error here is handled like any later one (reported once, forwarding goes on).
-    w.write_out();
+    // at any moment (`tail -f`, a test, a crash) sees a well-formed recording. A file that
+    // cannot take even this line is a start-up error, not a recording that silently stays
+    // empty.
+    if let Some(f) = w.file.as_mut() {
+        f.write_all(&w.buf)?;
+        w.stats.bytes_written += w.buf.len() as u64;
+        w.buf.clear();
+    }
     let thread = std::thread::Builder::new()
         .name("a2a-recorder".into())
         .spawn(move || w.run(rx))?;
@@ -358,7 +419,9 @@ struct Writer {
     path: Option<PathBuf>,
     buf: Vec<u8>,
     redactor: Redactor,
-    on_event: Box<dyn FnMut(&Event) + Send>,
+    /// Events the redactor released, reused for every event (no allocation per event).
+    ready: Vec<Event>,
+    on_event: OnEvent,
     seq: u64,
     stats: RecorderStats,
     shared: Arc<Shared>,
@@ -448,21 +511,27 @@ impl Writer {
             leg: p.leg,
             kind: p.kind,
         };
-        for ev in self.redactor.process(ev) {
+        let mut ready = std::mem::take(&mut self.ready);
+        self.redactor.process_into(ev, &mut ready);
+        for ev in ready.drain(..) {
             self.emit(ev);
         }
+        self.ready = ready;
     }
 
     fn emit(&mut self, mut ev: Event) {
         self.seq += 1;
         ev.seq = self.seq;
-        (self.on_event)(&ev);
         self.stats.events += 1;
         if self.file.is_some() {
-            encode_event(&ev, &mut self.buf);
+            encode_fast(&ev, &mut self.buf);
             self.buf_events += 1;
         } else {
             self.stats.unwritten_events += u64::from(self.path.is_some());
+        }
+        match &mut self.on_event {
+            OnEvent::Borrowed(f) => f(&ev),
+            OnEvent::Owned(f) => f(ev),
         }
     }
 
@@ -500,13 +569,21 @@ impl Writer {
                         .as_ref()
                         .map(|p| p.display().to_string())
                         .unwrap_or_default();
+                    // Part of the batch may be on disk: cut back to the last whole batch so
+                    // the file ends on a whole line. Fails harmlessly on devices
+                    // (`/dev/full`) and on file systems that refuse the truncation.
+                    let cut = f.set_len(self.stats.bytes_written).is_ok();
                     eprintln!(
-                        "a2a-interop: RECORDING STOPPED: cannot write {path}: {e}; traffic is still forwarded and verified, but no longer recorded"
+                        "a2a-interop: RECORDING STOPPED: cannot write {path}: {e}; {} events were recorded, none after this{}",
+                        self.stats.events - self.stats.unwritten_events - self.buf_events,
+                        if cut { "" } else { " (the last line may be incomplete)" }
                     );
                     tracing::error!(%path, error = %e, "recording write failed");
                     self.stats.write_error = Some(e.to_string());
                     self.stats.unwritten_events += self.buf_events;
                     self.file = None;
+                    self.shared.write_failed.store(true, Ordering::Release);
+                    self.shared.failed.notify_waiters();
                 }
             }
         }
@@ -530,6 +607,179 @@ impl Writer {
         self.shared.closed.store(true, Ordering::Relaxed);
         self.shared.room.notify_waiters();
         self.stats
+    }
+}
+
+/// Appends `ev` as one JSON line, byte for byte what [`encode_event`] writes, without going
+/// through serde's `flatten` machinery for the five kinds every exchange has (`request_head`,
+/// `request_body`, `response_head`, `response_chunk`, `exchange_end`); other kinds use
+/// [`encode_event`]. Strings are escaped by serde_json itself (same escapes).
+fn encode_fast(ev: &Event, out: &mut Vec<u8>) {
+    let kind = match &ev.kind {
+        EventKind::RequestHead { .. } => "request_head",
+        EventKind::RequestBody { .. } => "request_body",
+        EventKind::ResponseHead { .. } => "response_head",
+        EventKind::ResponseChunk { .. } => "response_chunk",
+        EventKind::ExchangeEnd { .. } => "exchange_end",
+        _ => return encode_event(ev, out),
+    };
+    out.extend_from_slice(b"{\"seq\":");
+    num(out, ev.seq);
+    out.extend_from_slice(b",\"t_us\":");
+    num(out, ev.t_us);
+    if let Some(x) = &ev.exchange {
+        out.extend_from_slice(b",\"exchange\":");
+        string(out, x);
+    }
+    if let Some(l) = &ev.leg {
+        out.extend_from_slice(b",\"leg\":");
+        string(out, l);
+    }
+    out.extend_from_slice(b",\"type\":\"");
+    out.extend_from_slice(kind.as_bytes());
+    out.push(b'"');
+    match &ev.kind {
+        EventKind::RequestHead {
+            conn,
+            method,
+            url,
+            version,
+            headers,
+            upstream,
+        } => {
+            if let Some(c) = conn {
+                out.extend_from_slice(b",\"conn\":");
+                num(out, *c);
+            }
+            out.extend_from_slice(b",\"method\":");
+            string(out, method);
+            out.extend_from_slice(b",\"url\":");
+            string(out, url);
+            if let Some(v) = version {
+                out.extend_from_slice(b",\"version\":");
+                string(out, v);
+            }
+            out.extend_from_slice(b",\"headers\":");
+            header_list(out, headers);
+            if let Some(u) = upstream {
+                out.extend_from_slice(b",\"upstream\":");
+                string(out, u);
+            }
+        }
+        EventKind::RequestBody { body } | EventKind::ResponseChunk { body } => {
+            body_fields(out, body);
+        }
+        EventKind::ResponseHead {
+            status,
+            version,
+            headers,
+            synthetic,
+        } => {
+            out.extend_from_slice(b",\"status\":");
+            num(out, u64::from(*status));
+            if let Some(v) = version {
+                out.extend_from_slice(b",\"version\":");
+                string(out, v);
+            }
+            out.extend_from_slice(b",\"headers\":");
+            header_list(out, headers);
+            if *synthetic {
+                out.extend_from_slice(b",\"synthetic\":true");
+            }
+        }
+        EventKind::ExchangeEnd {
+            outcome,
+            error,
+            trailers,
+            request_bytes,
+            response_bytes,
+            truncated,
+        } => {
+            out.extend_from_slice(b",\"outcome\":\"");
+            out.extend_from_slice(match outcome {
+                Outcome::Complete => b"complete".as_slice(),
+                Outcome::ClientAbort => b"client_abort",
+                Outcome::UpstreamAbort => b"upstream_abort",
+                Outcome::UpstreamError => b"upstream_error",
+                Outcome::Open => b"open",
+            });
+            out.push(b'"');
+            if let Some(e) = error {
+                out.extend_from_slice(b",\"error\":");
+                string(out, e);
+            }
+            if let Some(t) = trailers {
+                out.extend_from_slice(b",\"trailers\":");
+                header_list(out, t);
+            }
+            out.extend_from_slice(b",\"request_bytes\":");
+            num(out, *request_bytes);
+            out.extend_from_slice(b",\"response_bytes\":");
+            num(out, *response_bytes);
+            if *truncated {
+                out.extend_from_slice(b",\"truncated\":true");
+            }
+        }
+        _ => {}
+    }
+    out.extend_from_slice(b"}\n");
+}
+
+fn num(out: &mut Vec<u8>, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
+/// A JSON string with serde_json's escapes.
+fn string(out: &mut Vec<u8>, s: &str) {
+    // Writing to a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut *out, s);
+}
+
+fn header_list(out: &mut Vec<u8>, h: &Headers) {
+    out.push(b'[');
+    for (i, (k, v)) in h.0.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.push(b'[');
+        string(out, k);
+        out.push(b',');
+        string(out, v);
+        out.push(b']');
+    }
+    out.push(b']');
+}
+
+/// `"body":...` (text, or base64 with `"encoding":"base64"`) and `"truncated":true`.
+fn body_fields(out: &mut Vec<u8>, body: &Body) {
+    out.extend_from_slice(b",\"body\":");
+    match std::str::from_utf8(&body.data) {
+        Ok(text) => string(out, text),
+        Err(_) => {
+            use base64::Engine as _;
+            out.push(b'"');
+            let start = out.len();
+            out.resize(start + body.data.len().div_ceil(3) * 4, 0);
+            let n = base64::engine::general_purpose::STANDARD
+                .encode_slice(&body.data, &mut out[start..])
+                .unwrap_or(0);
+            out.truncate(start + n);
+            out.extend_from_slice(b"\",\"encoding\":\"base64\"");
+        }
+    }
+    if body.truncated {
+        out.extend_from_slice(b",\"truncated\":true");
     }
 }
 
@@ -558,6 +808,135 @@ mod tests {
             request_bytes: 0,
             response_bytes: 3,
             truncated: false,
+        }
+    }
+
+    fn fast_matches_serde(ev: Event) {
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        encode_event(&ev, &mut a);
+        encode_fast(&ev, &mut b);
+        assert_eq!(
+            String::from_utf8_lossy(&b),
+            String::from_utf8_lossy(&a),
+            "{ev:?}"
+        );
+    }
+
+    #[test]
+    fn fast_encoder_writes_what_serde_writes() {
+        let heads = Headers(vec![
+            ("Content-Type".into(), "application/json".into()),
+            (
+                "x-odd".into(),
+                "tab\there \"quoted\" \\ back \u{1} \u{7f} é 漢 \u{1F600}".into(),
+            ),
+        ]);
+        let base = |exchange: Option<&str>, leg: Option<&str>, kind: EventKind| Event {
+            seq: 18_446_744_073_709_551_615,
+            t_us: 0,
+            exchange: exchange.map(str::to_string),
+            leg: leg.map(str::to_string),
+            kind,
+        };
+        let bodies = [
+            Body::new(""),
+            Body::new("{\"jsonrpc\":\"2.0\",\"id\":1}\r\n"),
+            Body::new("data: {\"x\":\"\u{8}\u{c}\u{1f}\"}\n\n"),
+            Body {
+                data: bytes::Bytes::from_static(&[0xff, 0x00, 0x80, 1, 2]),
+                truncated: true,
+            },
+            Body {
+                data: bytes::Bytes::from_static(&[0xc3]),
+                truncated: false,
+            },
+            Body {
+                data: bytes::Bytes::from_static(b"cut"),
+                truncated: true,
+            },
+        ];
+        for (x, l) in [
+            (Some("e1"), None),
+            (None, Some("upstream")),
+            (Some("e\"2"), Some("a b")),
+        ] {
+            for conn in [None, Some(0), Some(12345)] {
+                for version in [None, Some("HTTP/1.1".to_string())] {
+                    for upstream in [None, Some("http://127.0.0.1:9/a?b=c".to_string())] {
+                        fast_matches_serde(base(
+                            x,
+                            l,
+                            EventKind::RequestHead {
+                                conn,
+                                method: "POST".into(),
+                                url: "http://127.0.0.1:8080/rpc?q=ü".into(),
+                                version: version.clone(),
+                                headers: heads.clone(),
+                                upstream: upstream.clone(),
+                            },
+                        ));
+                    }
+                }
+            }
+            for b in &bodies {
+                fast_matches_serde(base(x, l, EventKind::RequestBody { body: b.clone() }));
+                fast_matches_serde(base(x, l, EventKind::ResponseChunk { body: b.clone() }));
+            }
+            for synthetic in [false, true] {
+                for version in [None, Some("HTTP/2.0".to_string())] {
+                    fast_matches_serde(base(
+                        x,
+                        l,
+                        EventKind::ResponseHead {
+                            status: 502,
+                            version,
+                            headers: Headers::default(),
+                            synthetic,
+                        },
+                    ));
+                }
+            }
+            for outcome in [
+                Outcome::Complete,
+                Outcome::ClientAbort,
+                Outcome::UpstreamAbort,
+                Outcome::UpstreamError,
+                Outcome::Open,
+            ] {
+                for (error, trailers, truncated) in [
+                    (None, None, false),
+                    (
+                        Some("agent response body failed: \"reset\"\n".to_string()),
+                        Some(heads.clone()),
+                        true,
+                    ),
+                    (None, Some(Headers::default()), false),
+                ] {
+                    fast_matches_serde(base(
+                        x,
+                        l,
+                        EventKind::ExchangeEnd {
+                            outcome,
+                            error: error.clone(),
+                            trailers: trailers.clone(),
+                            request_bytes: 0,
+                            response_bytes: 1 << 40,
+                            truncated,
+                        },
+                    ));
+                }
+            }
+            // Other kinds go through serde.
+            fast_matches_serde(base(
+                x,
+                l,
+                EventKind::Gap {
+                    dropped_events: 1,
+                    dropped_bytes: 2,
+                    reason: None,
+                },
+            ));
         }
     }
 
@@ -691,23 +1070,72 @@ mod tests {
 
     #[cfg(target_os = "linux")]
     #[tokio::test]
-    async fn write_error_keeps_on_event_going() {
-        // /dev/full accepts open and fails every write with ENOSPC.
+    async fn a_file_that_cannot_take_the_header_is_an_error_at_start() {
+        // /dev/full accepts open and fails every write with ENOSPC (disk full).
+        let r = spawn_recorder(
+            cfg(Some(PathBuf::from("/dev/full")), 1 << 20, false),
+            Box::new(|_| {}),
+        );
+        let e = r.err().expect("spawn must fail");
+        assert_eq!(e.raw_os_error(), Some(28), "{e}"); // ENOSPC
+    }
+
+    /// A FIFO whose only reader takes the header line and goes away: every later write
+    /// fails with EPIPE (Rust ignores SIGPIPE), a file that became unwritable mid-run.
+    #[cfg(unix)]
+    #[tokio::test]
+    async fn write_error_mid_run_keeps_on_event_going_and_is_announced() {
+        use std::io::Read;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("rec.fifo");
+        let st = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let f2 = fifo.clone();
+        // Reads the header line, then closes its end.
+        let reader = std::thread::spawn(move || {
+            let mut f = File::open(f2).unwrap();
+            let mut got = Vec::new();
+            let mut b = [0u8; 1];
+            while f.read(&mut b).unwrap() == 1 {
+                got.push(b[0]);
+                if b[0] == b'\n' {
+                    break;
+                }
+            }
+            got
+        });
         let n = Arc::new(AtomicU64::new(0));
         let n2 = n.clone();
         let (sink, rec) = spawn_recorder(
-            cfg(Some(PathBuf::from("/dev/full")), 1 << 20, false),
+            cfg(Some(fifo), 1 << 20, false),
             Box::new(move |_| {
                 n2.fetch_add(1, Ordering::Relaxed);
             }),
         )
         .unwrap();
+        let header = reader.join().unwrap();
+        assert!(header.starts_with(b"{"), "{header:?}");
+        assert!(!sink.record_failed());
         for _ in 0..3 {
-            sink.try_send(None, None, end());
+            assert!(sink.try_send(None, None, end()));
+        }
+        tokio::time::timeout(Duration::from_secs(10), sink.record_error())
+            .await
+            .expect("record_error resolves after the failed write");
+        assert!(sink.record_failed());
+        // Later events still reach on_event.
+        for _ in 0..2 {
+            assert!(sink.try_send(None, None, end()));
         }
         let stats = rec.finish().await.unwrap();
-        assert_eq!(n.load(Ordering::Relaxed), 3);
-        assert!(stats.write_error.is_some());
-        assert_eq!(stats.bytes_written, 0);
+        assert_eq!(n.load(Ordering::Relaxed), 5);
+        assert_eq!(stats.events, 5);
+        assert_eq!(stats.unwritten_events, 5);
+        assert_eq!(stats.bytes_written, header.len() as u64);
+        let err = stats.write_error.unwrap_or_default();
+        assert!(err.to_lowercase().contains("broken pipe"), "{err}");
     }
 }

@@ -11,10 +11,14 @@ header (or the `A2A-Version` query parameter, VER-001) and the method name:
 | absent, empty or `0.3` (VER-003) | `message/send`, `message/stream`, `tasks/get`, `tasks/cancel`, `tasks/resubscribe`, `tasks/pushNotificationConfig/set\|get\|list\|delete` |
 | anything else, e.g. `99.0` | -32009 `VersionNotSupportedError` with `ErrorInfo` (VER-002) |
 
-A method of the other dialect is -32601 (RPC-003). The card says `pushNotifications: false`,
-so every push-config method, and a message carrying an inline push config (1.0
-`configuration.taskPushNotificationConfig`, 0.3 `configuration.pushNotificationConfig`),
-answers -32003 `PushNotificationNotSupportedError` (PUSH-001). The Agent Card is served at
+A method of the other dialect is -32601 (RPC-003). By default the card says
+`pushNotifications: true` and the push-config methods and inline push configs (1.0
+`configuration.taskPushNotificationConfig`, 0.3 `configuration.pushNotificationConfig`) work,
+with notifications POSTed to the webhook as the task changes (see [`push`]). With
+[`RefAgentOptions::push`] off the card says `false` and all of them answer -32003
+`PushNotificationNotSupportedError` (PUSH-001). With [`RefAgentOptions::bearer`] the card
+declares an HTTP Bearer scheme and every JSON-RPC call without `Authorization: Bearer <token>`
+gets HTTP 401 (AUTH-002); the card stays public (CARD-011). The Agent Card is served at
 `/.well-known/agent-card.json` (CARD-002) in the 1.0 shape with two `supportedInterfaces`
 (JSONRPC 1.0 and JSONRPC 0.3, same URL) plus the 0.3 fields `url`, `preferredTransport`,
 `protocolVersion` so 0.3 clients work too, with `Cache-Control` and `ETag` (CARD-009).
@@ -42,6 +46,7 @@ use tokio::sync::oneshot;
 use tokio::task::{JoinHandle, JoinSet};
 
 pub mod client;
+pub mod push;
 pub mod tasks;
 pub mod wire;
 
@@ -65,6 +70,26 @@ pub struct RefAgentConfig {
     /// Base URL advertised in the Agent Card (e.g. a proxy's `http://127.0.0.1:8080`);
     /// default `http://<local_addr>`. The JSON-RPC interface URL is this plus `/`.
     pub public_url: Option<String>,
+}
+
+/// Behaviour switches of the agent (the defaults are the full agent).
+#[derive(Clone, Debug)]
+pub struct RefAgentOptions {
+    /// Advertise and serve push notifications (default true). Off: the card says
+    /// `pushNotifications: false` and every push-config call is -32003 (PUSH-001).
+    pub push: bool,
+    /// Require `Authorization: Bearer <this>` on JSON-RPC calls (HTTP 401 otherwise) and
+    /// declare the scheme in the card (AUTH-002). Default none: no credentials needed.
+    pub bearer: Option<String>,
+}
+
+impl Default for RefAgentOptions {
+    fn default() -> Self {
+        RefAgentOptions {
+            push: true,
+            bearer: None,
+        }
+    }
 }
 
 /// A running reference agent. Dropping it without [`RefAgentHandle::shutdown`] leaves the
@@ -91,6 +116,9 @@ impl RefAgentHandle {
 /// Shared state of one agent.
 struct Agent {
     store: Arc<Store>,
+    opts: RefAgentOptions,
+    push: Arc<push::PushStore>,
+    webhook: push::WebhookClient,
     card: Bytes,
     etag: String,
     /// Task workers, aborted at shutdown.
@@ -103,14 +131,45 @@ impl Agent {
         while set.try_join_next().is_some() {}
         set.spawn(fut);
     }
+
+    /// Adds a push config to a task and, when the task has no sender yet, subscribes one
+    /// now (before any later change can happen) and starts it.
+    fn add_push(&self, task_id: &str, cfg: push::PushConfig) {
+        if self.push.put(task_id, cfg) {
+            self.start_sender(task_id);
+        }
+    }
+
+    fn start_sender(&self, task_id: &str) {
+        match self.store.subscribe(task_id) {
+            Ok((snap, rx)) => self.spawn_worker(push::run_sender(
+                self.store.clone(),
+                self.push.clone(),
+                self.webhook.clone(),
+                task_id.to_string(),
+                snap.context_id,
+                rx,
+            )),
+            // terminal task: nothing will change any more
+            Err(_) => self.push.sender_done(task_id),
+        }
+    }
 }
 
-/// Binds `cfg.listen` and serves the agent (HTTP/1.1 and h2c) until
-/// [`RefAgentHandle::shutdown`].
+/// Binds `cfg.listen` and serves the full agent (push on, no credentials; HTTP/1.1 and
+/// h2c) until [`RefAgentHandle::shutdown`].
 ///
 /// # Errors
 /// Binding the listener fails (address in use, permission).
 pub async fn start(cfg: RefAgentConfig) -> std::io::Result<RefAgentHandle> {
+    start_with(cfg, RefAgentOptions::default()).await
+}
+
+/// [`start`] with [`RefAgentOptions`] (push off, credentials required). Same errors.
+pub async fn start_with(
+    cfg: RefAgentConfig,
+    opts: RefAgentOptions,
+) -> std::io::Result<RefAgentHandle> {
     let listener = TcpListener::bind(cfg.listen).await?;
     let addr = listener.local_addr()?;
     let public = cfg
@@ -118,10 +177,13 @@ pub async fn start(cfg: RefAgentConfig) -> std::io::Result<RefAgentHandle> {
         .unwrap_or_else(|| format!("http://{addr}"))
         .trim_end_matches('/')
         .to_string();
-    let card = Bytes::from(card_json(&public).to_string());
+    let card = Bytes::from(card_json(&public, &opts).to_string());
     let etag = format!("\"{}\"", &hex::encode(Sha256::digest(&card))[..32]);
     let agent = Arc::new(Agent {
         store: Arc::new(Store::default()),
+        opts,
+        push: Arc::new(push::PushStore::default()),
+        webhook: push::webhook_client(),
         card,
         etag,
         workers: Mutex::new(JoinSet::new()),
@@ -161,14 +223,15 @@ pub async fn start(cfg: RefAgentConfig) -> std::io::Result<RefAgentHandle> {
     Ok(RefAgentHandle { addr, stop, join })
 }
 
-/// The Agent Card: 1.0 shape (CARD-003, CARD-005) plus the 0.3 members (CARD-004, CARD-006).
-fn card_json(public: &str) -> Value {
+/// The Agent Card: 1.0 shape (CARD-003, CARD-005) plus the 0.3 members (CARD-004, CARD-006);
+/// `capabilities.pushNotifications` and the security scheme follow `opts`.
+fn card_json(public: &str, opts: &RefAgentOptions) -> Value {
     let url = format!("{public}/");
     let skill = |id: &str, name: &str, description: &str| {
         json!({"id": id, "name": name, "description": description,
                "tags": ["a2a-interop", id], "examples": [format!("{id} hello")]})
     };
-    json!({
+    let mut card = json!({
         "name": "a2a-interop reference agent",
         "description": "Spec-exact A2A test agent of a2a-interop; the first word of a message picks the skill: echo, task, slow, input, cancel, fail.",
         "supportedInterfaces": [
@@ -176,7 +239,7 @@ fn card_json(public: &str) -> Value {
             {"url": url, "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}
         ],
         "version": env!("CARGO_PKG_VERSION"),
-        "capabilities": {"streaming": true, "pushNotifications": false},
+        "capabilities": {"streaming": true, "pushNotifications": opts.push},
         "defaultInputModes": ["text/plain"],
         "defaultOutputModes": ["text/plain"],
         "skills": [
@@ -191,7 +254,13 @@ fn card_json(public: &str) -> Value {
         "preferredTransport": "JSONRPC",
         "protocolVersion": "0.3.0",
         "additionalInterfaces": [{"url": url, "transport": "JSONRPC"}]
-    })
+    });
+    if opts.bearer.is_some() {
+        card["securitySchemes"] =
+            json!({"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}});
+        card["securityRequirements"] = json!([{"schemes": {"bearer": {"list": []}}}]);
+    }
+    card
 }
 
 type RespBody = BoxBody<Bytes, Infallible>;
@@ -215,10 +284,36 @@ async fn handle(agent: Arc<Agent>, req: Request<Incoming>) -> Response<RespBody>
     match (req.method(), path.as_str()) {
         (&Method::GET, AGENT_CARD_PATH) => serve_card(&agent, req.headers()),
         (_, AGENT_CARD_PATH) => method_not_allowed("GET"),
-        (&Method::POST, "/") => rpc(agent, req).await,
+        (&Method::POST, "/") => match unauthorized(&agent, req.headers()) {
+            Some(r) => r,
+            None => rpc(agent, req).await,
+        },
         (_, "/") => method_not_allowed("POST"),
         _ => full(StatusCode::NOT_FOUND, "text/plain", "not found\n"),
     }
+}
+
+/// AUTH-002: with [`RefAgentOptions::bearer`], a call without the right `Authorization:
+/// Bearer` header is HTTP 401 with `WWW-Authenticate: Bearer`.
+fn unauthorized(agent: &Agent, headers: &HeaderMap) -> Option<Response<RespBody>> {
+    let want = agent.opts.bearer.as_deref()?;
+    let given = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim());
+    if given == Some(want) {
+        return None;
+    }
+    let mut r = full(
+        StatusCode::UNAUTHORIZED,
+        "text/plain",
+        "credentials required: Authorization: Bearer <token>\n",
+    );
+    r.headers_mut()
+        .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+    Some(r)
 }
 
 fn method_not_allowed(allow: &'static str) -> Response<RespBody> {
@@ -294,7 +389,7 @@ const METHODS_0_3: [&str; 9] = [
     "tasks/pushNotificationConfig/delete",
 ];
 
-/// PUSH-001: the card says `pushNotifications: false`.
+/// PUSH-001: the card says `pushNotifications: false` ([`RefAgentOptions::push`] off).
 fn push_not_supported() -> RpcError {
     RpcError::new(
         code::PUSH_NOTIFICATION_NOT_SUPPORTED,
@@ -428,17 +523,10 @@ async fn rpc(agent: Arc<Agent>, req: Request<Incoming>) -> Response<RespBody> {
     let outcome = match method {
         "SendMessage" | "message/send" => send(&agent, params, version).await.map(Reply::Json),
         "SendStreamingMessage" | "message/stream" => send_streaming(&agent, params, version),
+        m if push::PushOp::of(m).is_some() => push_call(&agent, m, params, version),
         "GetTask" | "tasks/get" => get_task(&agent, params, version).map(Reply::Json),
         "CancelTask" | "tasks/cancel" => cancel_task(&agent, params, version).map(Reply::Json),
         "ListTasks" => list_tasks(&agent, params, version).map(Reply::Json),
-        "CreateTaskPushNotificationConfig"
-        | "GetTaskPushNotificationConfig"
-        | "ListTaskPushNotificationConfigs"
-        | "DeleteTaskPushNotificationConfig"
-        | "tasks/pushNotificationConfig/set"
-        | "tasks/pushNotificationConfig/get"
-        | "tasks/pushNotificationConfig/list"
-        | "tasks/pushNotificationConfig/delete" => Err(push_not_supported()),
         // "SubscribeToTask" | "tasks/resubscribe"
         _ => subscribe(&agent, params, version),
     };
@@ -454,6 +542,23 @@ async fn rpc(agent: Arc<Agent>, req: Request<Incoming>) -> Response<RespBody> {
         }),
         Err(e) => reply(&id, e, version),
     }
+}
+
+/// A push-config method (PUSH-001, PUSH-003): -32003 when push is off.
+fn push_call(
+    agent: &Agent,
+    method: &str,
+    params: Option<&Value>,
+    v: ProtocolVersion,
+) -> Result<Reply, RpcError> {
+    let Some(op) = push::PushOp::of(method).filter(|_| agent.opts.push) else {
+        return Err(push_not_supported());
+    };
+    let done = push::call(&agent.store, &agent.push, op, params, v)?;
+    if let Some(task) = &done.start_sender {
+        agent.start_sender(task);
+    }
+    Ok(Reply::Json(done.result))
 }
 
 /// What a method answers: a JSON `result`, or a stream (first result, later changes).
@@ -498,9 +603,15 @@ struct SendParams {
     /// Reply right after creation (1.0 `returnImmediately:true`, 0.3 `blocking:false`).
     immediate: bool,
     history_length: Option<usize>,
+    /// Inline push config (PUSH-002), registered before the task can change.
+    push: Option<push::PushConfig>,
 }
 
-fn send_params(p: Option<&Value>, v: ProtocolVersion) -> Result<SendParams, RpcError> {
+fn send_params(
+    p: Option<&Value>,
+    v: ProtocolVersion,
+    push_on: bool,
+) -> Result<SendParams, RpcError> {
     let obj = params_obj(p)?;
     let msg = Msg::parse_user(obj.get("message"), v)?;
     let cfg = match obj.get("configuration") {
@@ -513,9 +624,16 @@ fn send_params(p: Option<&Value>, v: ProtocolVersion) -> Result<SendParams, RpcE
         ProtocolVersion::V1_0 => "taskPushNotificationConfig",
         ProtocolVersion::V0_3 => "pushNotificationConfig",
     };
-    if cfg.get(push_key).is_some_and(|c| !c.is_null()) {
-        return Err(push_not_supported());
-    }
+    let push = match cfg.get(push_key) {
+        None | Some(Value::Null) => None,
+        Some(_) if !push_on => return Err(push_not_supported()),
+        Some(Value::Object(c)) => Some(push::PushConfig::parse(c, v)?),
+        Some(_) => {
+            return Err(invalid(&format!(
+                "configuration.{push_key} must be an object"
+            )))
+        }
+    };
     let flag = |k: &str| match cfg.get(k) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Bool(b)) => Ok(Some(*b)),
@@ -530,16 +648,24 @@ fn send_params(p: Option<&Value>, v: ProtocolVersion) -> Result<SendParams, RpcE
         msg,
         immediate,
         history_length: history_length(&cfg)?,
+        push,
     })
 }
 
 /// Starts the work a message asks for. `Ok(Err(message))` = the message is answered with a
 /// Message and no task; `Ok(Ok(..))` = snapshot and subscription of the task it created or
-/// continued.
-fn start_work(agent: &Agent, msg: Msg) -> Result<Result<(TaskSnapshot, UpdateRx), Msg>, RpcError> {
+/// continued. An inline push config is attached before the task's worker starts.
+fn start_work(
+    agent: &Agent,
+    msg: Msg,
+    push_cfg: Option<push::PushConfig>,
+) -> Result<Result<(TaskSnapshot, UpdateRx), Msg>, RpcError> {
     let text = msg.text();
     if let Some(task_id) = msg.task_id.clone() {
         let (snap, rx, resume) = agent.store.follow_up(&task_id, msg)?;
+        if let Some(c) = push_cfg {
+            agent.add_push(&task_id, c);
+        }
         if resume {
             let store = agent.store.clone();
             let ctx = snap.context_id.clone();
@@ -557,6 +683,9 @@ fn start_work(agent: &Agent, msg: Msg) -> Result<Result<(TaskSnapshot, UpdateRx)
         return Ok(Err(Msg::agent_text(&format!("echo: {text}"), &ctx, None)));
     }
     let (snap, rx, cancel) = agent.store.create(&ctx, msg);
+    if let Some(c) = push_cfg {
+        agent.add_push(&snap.id, c);
+    }
     let store = agent.store.clone();
     agent.spawn_worker(tasks::run_skill(
         store,
@@ -570,8 +699,8 @@ fn start_work(agent: &Agent, msg: Msg) -> Result<Result<(TaskSnapshot, UpdateRx)
 }
 
 async fn send(agent: &Agent, p: Option<&Value>, v: ProtocolVersion) -> Result<Value, RpcError> {
-    let sp = send_params(p, v)?;
-    let (snap, mut rx) = match start_work(agent, sp.msg)? {
+    let sp = send_params(p, v, agent.opts.push)?;
+    let (snap, mut rx) = match start_work(agent, sp.msg, sp.push)? {
         Err(reply) => return Ok(wire::wrap_message(&reply, v)),
         Ok(x) => x,
     };
@@ -589,8 +718,8 @@ async fn send(agent: &Agent, p: Option<&Value>, v: ProtocolVersion) -> Result<Va
 }
 
 fn send_streaming(agent: &Agent, p: Option<&Value>, v: ProtocolVersion) -> Result<Reply, RpcError> {
-    let sp = send_params(p, v)?;
-    match start_work(agent, sp.msg)? {
+    let sp = send_params(p, v, agent.opts.push)?;
+    match start_work(agent, sp.msg, sp.push)? {
         // STREAM-002: a Message reply is one `message` event, then the stream closes.
         Err(reply) => Ok(Reply::Stream(
             wire::wrap_message(&reply, v),

@@ -61,12 +61,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
             .map(|x| format!(" (sha-256 <code>{}</code>)", esc(x)))
             .unwrap_or_default()
     );
-    let _ = writeln!(
-        h,
-        "<li>recorded {} to {}</li>",
-        esc(&report.started_at),
-        esc(report.ended_at.as_deref().unwrap_or("?"))
-    );
+    let _ = writeln!(h, "<li>recorded {}</li>", esc(&report.recorded_span()));
     let _ = writeln!(
         h,
         "<li>conformance level: <strong>{}</strong> ({})</li>",

@@ -72,12 +72,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     if let Some(h) = &src.sha256 {
         let _ = writeln!(out, "- **sha-256:** `{h}`");
     }
-    let _ = writeln!(
-        out,
-        "- **recorded:** {} to {}",
-        report.started_at,
-        report.ended_at.as_deref().unwrap_or("?")
-    );
+    let _ = writeln!(out, "- **recorded:** {}", report.recorded_span());
     let dialects = if report.dialects.is_empty() {
         "none detected".to_string()
     } else {

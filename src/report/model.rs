@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::index::ExchangeIndex;
-use crate::record::{RecordingHeader, ToolInfo};
+use crate::record::{CaptureMode, RecordingHeader, ToolInfo};
 use crate::verify::{Category, Finding, Rule, Severity, VerifyOutcome};
 
 /// Value of the report's `"schema"` field; bumped on any incompatible change.
@@ -38,6 +38,11 @@ pub const REPORT_SCHEMA: &str = "a2a-interop/report/v1";
 
 /// A2A versions (wire generations) the rule registry covers.
 pub const SPEC_VERSIONS: &[&str] = &["0.1", "0.2", "0.3", "1.0"];
+
+/// [`Report::started_at`] of a source without a wall clock: a transcript carries only
+/// relative times (`docs/transcript-format.md`), so there is no start date to show; an epoch
+/// date (1970) would be a lie.
+pub const NO_WALL_CLOCK: &str = "no wall clock (transcript)";
 
 /// Known rule areas: name, report category, what it covers. The names are the verifier's
 /// `areas_exercised` names and the lowercased rule-ID prefixes (`CARD-URL-001` → `card-url`).
@@ -272,7 +277,7 @@ fn level_of_failure(c: Category) -> ConformanceLevel {
         Category::ErrorHandling | Category::Transport | Category::Security | Category::Interop => {
             ConformanceLevel::Minimal
         }
-        Category::Streaming => ConformanceLevel::Partial,
+        Category::Streaming | Category::Push => ConformanceLevel::Partial,
     }
 }
 
@@ -317,9 +322,11 @@ pub struct Report {
     /// A2A versions the rule registry covers ([`SPEC_VERSIONS`]).
     pub spec_versions: Vec<String>,
     pub registry: RegistryInfo,
-    /// Recording start (RFC 3339, from the recording header).
+    /// Recording start (RFC 3339, from the recording header), or [`NO_WALL_CLOCK`] for a
+    /// transcript.
     pub started_at: String,
-    /// Start plus the last event's `t_us` (RFC 3339), when the start parses.
+    /// Start plus the last event's `t_us` (RFC 3339), when the start parses; absent for a
+    /// transcript.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended_at: Option<String>,
     /// When this report was made (RFC 3339, UTC).
@@ -636,6 +643,16 @@ impl ReportInput {
 }
 
 impl Report {
+    /// When the traffic was recorded, for the human formats: `START to END` (RFC 3339, `?`
+    /// for an unknown end), or [`NO_WALL_CLOCK`] alone for a transcript.
+    pub fn recorded_span(&self) -> String {
+        match &self.ended_at {
+            _ if self.started_at == NO_WALL_CLOCK => NO_WALL_CLOCK.to_string(),
+            Some(end) => format!("{} to {end}", self.started_at),
+            None => format!("{} to ?", self.started_at),
+        }
+    }
+
     /// Builds the report model. Never fails: odd input (an unparsable start time, findings
     /// of unknown rules) is carried as it is.
     pub fn build(input: &ReportInput) -> Report {
@@ -672,8 +689,15 @@ impl Report {
             &coverage.exercised,
             input.results.is_empty(),
         );
+        let wall_clock = input.header.mode != CaptureMode::Transcript;
+        let started_at = if wall_clock {
+            input.header.started_at.clone()
+        } else {
+            NO_WALL_CLOCK.to_string()
+        };
         let ended_at = chrono::DateTime::parse_from_rfc3339(&input.header.started_at)
             .ok()
+            .filter(|_| wall_clock)
             .map(|t| {
                 let end = t + chrono::Duration::microseconds(input.index.last_t_us() as i64);
                 end.with_timezone(&chrono::Utc)
@@ -699,7 +723,7 @@ impl Report {
                 sha256: registry_sha256(input.rules),
                 rules: input.rules.len() as u64,
             },
-            started_at: input.header.started_at.clone(),
+            started_at,
             ended_at,
             generated_at: input.generated_at.clone().unwrap_or_else(|| {
                 chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)

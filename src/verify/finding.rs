@@ -47,6 +47,8 @@ pub enum Category {
     Interop,
     Security,
     Transport,
+    /// Push notifications (PUSH-*): config methods and webhook deliveries.
+    Push,
 }
 
 impl Category {
@@ -60,6 +62,7 @@ impl Category {
             Category::Interop => "interop",
             Category::Security => "security",
             Category::Transport => "transport",
+            Category::Push => "push",
         }
     }
 }

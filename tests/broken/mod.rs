@@ -2,7 +2,9 @@
 Small deliberately broken A2A 1.0 JSON-RPC agents for the prober's tests: a real hyper server
 on 127.0.0.1 that is correct except for the ONE thing its [`Break`] names. Skills (first word
 of the message text): `task` completes with one artifact, `cancel` keeps working until
-canceled, `input` asks for input and completes on the follow-up.
+canceled, `input` asks for input and completes on the follow-up. Push notifications
+(advertised only by [`Break::PushWithoutToken`]): the four 1.0 config methods, and one
+`statusUpdate` POSTed to each config of a task when it ends.
 */
 
 #![allow(dead_code)]
@@ -37,6 +39,9 @@ pub enum Break {
     /// The card advertises an interface on another host (the cloud metadata address): the
     /// prober must refuse to follow it (SSRF guard).
     ForeignHost,
+    /// The card advertises push and the config methods work, but webhook notifications go
+    /// out without the configured token (PUSH-005).
+    PushWithoutToken,
 }
 
 /// The bearer token a secured agent accepts.
@@ -64,6 +69,8 @@ struct State {
     secured: bool,
     card: Value,
     tasks: Mutex<HashMap<String, Value>>,
+    /// Push configs by task id (1.0 `TaskPushNotificationConfig` objects).
+    push: Mutex<HashMap<String, Vec<Value>>>,
 }
 
 /// Starts an agent that breaks `brk`; `secured` declares (and, unless the break says
@@ -96,7 +103,7 @@ pub async fn start_with(brk: Break, secured: bool, rest: bool) -> Agent {
     let mut card = json!({
         "name": "broken agent", "description": "breaks one rule on purpose",
         "supportedInterfaces": [{"url": iface, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
-        "version": "1", "capabilities": {"streaming": true, "pushNotifications": false},
+        "version": "1", "capabilities": {"streaming": true, "pushNotifications": brk == Break::PushWithoutToken},
         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
         "skills": [skill("task", "completes"), skill("cancel", "works until canceled"), skill("input", "asks for input")],
     });
@@ -115,6 +122,7 @@ pub async fn start_with(brk: Break, secured: bool, rest: bool) -> Agent {
         secured,
         card,
         tasks: Mutex::new(HashMap::new()),
+        push: Mutex::new(HashMap::new()),
     });
     let join = tokio::spawn(async move {
         loop {
@@ -280,8 +288,54 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
     }
     let params = msg.get("params").cloned().unwrap_or(json!({}));
     let task_id = params.get("id").and_then(Value::as_str).unwrap_or("");
+    let push_on = st.brk == Break::PushWithoutToken;
     match method {
-        "SendMessage" => rpc_reply(&id, send(st, &params)),
+        "SendMessage" => {
+            let r = send(st, &params);
+            notify(st, r.as_ref().ok().and_then(|v| v.get("task")));
+            rpc_reply(&id, r)
+        }
+        "CreateTaskPushNotificationConfig"
+        | "GetTaskPushNotificationConfig"
+        | "ListTaskPushNotificationConfigs"
+        | "DeleteTaskPushNotificationConfig"
+            if !push_on =>
+        {
+            rpc_reply(&id, Err((-32003, "push notifications not supported")))
+        }
+        "CreateTaskPushNotificationConfig" => {
+            let tid = params.get("taskId").and_then(Value::as_str).unwrap_or("");
+            let r = get(st, tid, None).map(|_| {
+                let mut cfg = params.clone();
+                cfg["id"] = json!(uuid::Uuid::new_v4().to_string());
+                let mut push = st.push.lock().expect("lock");
+                push.entry(tid.to_string()).or_default().push(cfg.clone());
+                cfg
+            });
+            rpc_reply(&id, r)
+        }
+        "GetTaskPushNotificationConfig"
+        | "ListTaskPushNotificationConfigs"
+        | "DeleteTaskPushNotificationConfig" => {
+            let tid = params.get("taskId").and_then(Value::as_str).unwrap_or("");
+            let mut push = st.push.lock().expect("lock");
+            let list = push.entry(tid.to_string()).or_default();
+            let r = match method {
+                "ListTaskPushNotificationConfigs" => {
+                    Ok(json!({"configs": list.clone(), "nextPageToken": ""}))
+                }
+                "DeleteTaskPushNotificationConfig" => {
+                    list.retain(|c| c.get("id") != params.get("id"));
+                    Ok(json!({}))
+                }
+                _ => list
+                    .iter()
+                    .find(|c| c.get("id") == params.get("id"))
+                    .cloned()
+                    .ok_or((-32001, "push notification config not found")),
+            };
+            rpc_reply(&id, r)
+        }
         "SendStreamingMessage" => match stream_events(st, &params) {
             Ok(events) => sse(events
                 .into_iter()
@@ -292,7 +346,11 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
             let history = params.get("historyLength").and_then(Value::as_u64);
             rpc_reply(&id, get(st, task_id, history))
         }
-        "CancelTask" => rpc_reply(&id, cancel(st, task_id)),
+        "CancelTask" => {
+            let r = cancel(st, task_id);
+            notify(st, r.as_ref().ok());
+            rpc_reply(&id, r)
+        }
         // TASK-004: terminal → UnsupportedOperationError; else the snapshot, then close
         "SubscribeToTask" => match get(st, task_id, None) {
             Ok(t) if terminal(t["status"]["state"].as_str().unwrap_or("")) => {
@@ -304,6 +362,44 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
             Err(f) => rpc_reply(&id, Err(f)),
         },
         _ => rpc_reply(&id, Err((-32601, "method not found"))),
+    }
+}
+
+/// POSTs a `statusUpdate` of `task`, when it is terminal, to each of its push configs: the
+/// [`Break::PushWithoutToken`] fault is that no `X-A2A-Notification-Token` goes along.
+fn notify(st: &State, task: Option<&Value>) {
+    let Some(t) = task else { return };
+    if !terminal(t["status"]["state"].as_str().unwrap_or("")) {
+        return;
+    }
+    let tid = t["id"].as_str().unwrap_or("").to_string();
+    let configs = st
+        .push
+        .lock()
+        .expect("lock")
+        .get(&tid)
+        .cloned()
+        .unwrap_or_default();
+    for cfg in configs {
+        let Some(url) = cfg.get("url").and_then(Value::as_str).map(str::to_string) else {
+            continue;
+        };
+        let body = json!({"statusUpdate": {"taskId": tid, "contextId": t["contextId"],
+            "status": t["status"]}});
+        tokio::spawn(async move {
+            let client =
+                hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+                    .build_http::<Full<Bytes>>();
+            let Ok(req) = hyper::Request::post(url)
+                .header("content-type", "application/a2a+json")
+                .body(Full::new(Bytes::from(body.to_string())))
+            else {
+                return;
+            };
+            if let Ok(resp) = client.request(req).await {
+                let _ = resp.into_body().collect().await;
+            }
+        });
     }
 }
 

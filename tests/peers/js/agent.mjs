@@ -24,11 +24,18 @@
 //
 // Env: A2A_HOST (127.0.0.1), A2A_PORT (41251), A2A_PUBLIC_URL (base URL in the card; point it
 // at a proxy so clients go through it), A2A_PEER_URL (base URL of the agent the relay skill
-// calls).
+// calls), A2A_PUSH=1 (advertise push notifications and serve them with the SDK's in-memory
+// push store and default push sender; off by default).
 
 import express from 'express';
 import { AGENT_CARD_PATH, Role, TaskState } from '@a2a-js/sdk';
-import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
+import {
+  AgentEvent,
+  DefaultPushNotificationSender,
+  DefaultRequestHandler,
+  InMemoryPushNotificationStore,
+  InMemoryTaskStore,
+} from '@a2a-js/sdk/server';
 import { ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 
@@ -242,6 +249,8 @@ class TestAgent {
 
 const iface = (protocolBinding, path, protocolVersion) => ({ url: `${publicUrl}${path}`, protocolBinding, tenant: '', protocolVersion });
 
+const PUSH = process.env.A2A_PUSH === '1';
+
 const card = {
   name: 'a2a-interop JS test agent',
   description: 'Deterministic A2A test agent on @a2a-js/sdk 1.3.0: echo, task, slow, input, cancel, fail, relay.',
@@ -249,7 +258,7 @@ const card = {
   provider: undefined,
   version: '0.1.0',
   documentationUrl: '',
-  capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
+  capabilities: { streaming: true, pushNotifications: PUSH, extensions: [], extendedAgentCard: false },
   securitySchemes: {},
   securityRequirements: [],
   defaultInputModes: ['text/plain'],
@@ -268,7 +277,15 @@ const card = {
   iconUrl: '',
 };
 
-const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), new TestAgent());
+const pushStore = PUSH ? new InMemoryPushNotificationStore() : undefined;
+const handler = new DefaultRequestHandler(
+  card,
+  new InMemoryTaskStore(),
+  new TestAgent(),
+  undefined,
+  pushStore,
+  PUSH ? new DefaultPushNotificationSender(pushStore) : undefined,
+);
 const legacyCompat = { enabled: true };
 const userBuilder = UserBuilder.noAuthentication;
 

@@ -26,7 +26,8 @@ Served on one port (A2A 1.0 with the SDK's 0.3 compatibility layer):
 
 Environment: A2A_HOST (127.0.0.1), A2A_PORT (41241), A2A_PUBLIC_URL (base URL put in the
 card; point it at a proxy so clients go through it), A2A_PEER_URL (base URL of the agent the
-relay skill calls).
+relay skill calls), A2A_PUSH=1 (advertise push notifications and serve them with the SDK's
+in-memory push config store and HTTP push sender; off by default).
 """
 
 import asyncio
@@ -41,7 +42,8 @@ from a2a.server.agent_execution import AgentExecutor, RequestContext
 from a2a.server.events import EventQueue
 from a2a.server.request_handlers import DefaultRequestHandler
 from a2a.server.routes import create_agent_card_routes, create_jsonrpc_routes, create_rest_routes
-from a2a.server.tasks import InMemoryTaskStore, TaskUpdater
+from a2a.server.tasks import (BasePushNotificationSender, InMemoryPushNotificationConfigStore,
+                              InMemoryTaskStore, TaskUpdater)
 from a2a.types import (AgentCapabilities, AgentCard, AgentInterface, AgentSkill, Message, Part, Role,
                        SendMessageRequest, TaskState)
 from starlette.applications import Starlette
@@ -179,6 +181,10 @@ async def relay_to_peer(text: str) -> str:
     raise RuntimeError(f'unexpected reply {last.WhichOneof("payload")}')
 
 
+def push_enabled() -> bool:
+    return os.environ.get('A2A_PUSH', '') == '1'
+
+
 def agent_card(public_url: str) -> AgentCard:
     base = public_url.rstrip('/')
     interfaces = [
@@ -192,7 +198,7 @@ def agent_card(public_url: str) -> AgentCard:
         version='0.1.0',
         default_input_modes=['text/plain'],
         default_output_modes=['text/plain'],
-        capabilities=AgentCapabilities(streaming=True, push_notifications=False),
+        capabilities=AgentCapabilities(streaming=True, push_notifications=push_enabled()),
         supported_interfaces=interfaces,
         skills=[AgentSkill(id=k, name=k.capitalize(), description=v, tags=['a2a-interop', k],
                            examples=[f'{k} hello']) for k, v in SKILL_TABLE.items()],
@@ -201,7 +207,13 @@ def agent_card(public_url: str) -> AgentCard:
 
 def make_app(public_url: str) -> Starlette:
     card = agent_card(public_url)
-    handler = DefaultRequestHandler(agent_executor=TestAgent(), task_store=InMemoryTaskStore(), agent_card=card)
+    push = {}
+    if push_enabled():
+        configs = InMemoryPushNotificationConfigStore()
+        push = {'push_config_store': configs,
+                'push_sender': BasePushNotificationSender(httpx.AsyncClient(timeout=10.0), configs)}
+    handler = DefaultRequestHandler(agent_executor=TestAgent(), task_store=InMemoryTaskStore(), agent_card=card,
+                                    **push)
     return Starlette(routes=[
         *create_agent_card_routes(card),
         *create_rest_routes(handler, enable_v0_3_compat=True, path_prefix='/rest'),
