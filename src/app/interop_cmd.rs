@@ -199,6 +199,7 @@ async fn attribute(
                 EventKind::Attribution {
                     callee: Some(callee.to_string()),
                     caller: Some(caller.to_string()),
+                    caller_by: Some(crate::record::CallerBy::Leg),
                 },
             );
         }

@@ -241,8 +241,9 @@ impl ExchangeIndex {
     /// name, `/py (Python Test Agent)`; anything else (a `User-Agent`, a leg) as it is.
     pub fn party_label(&self, party: &str) -> String {
         match self.card_names.get(party) {
-            Some(name) => format!("{party} ({name})"),
-            None => party.to_string(),
+            // A party already named with its card (`interop`'s `A (<card name>)`) stays.
+            Some(name) if !party.ends_with(&format!("({name})")) => format!("{party} ({name})"),
+            _ => party.to_string(),
         }
     }
 
