@@ -199,6 +199,8 @@ async fn attribute(
                 EventKind::Attribution {
                     callee: Some(callee.to_string()),
                     caller: Some(caller.to_string()),
+                    // The interop legs are named by construction (A->B, B->A).
+                    caller_by: Some(crate::record::event::CallerBy::Leg),
                 },
             );
         }
