@@ -199,7 +199,8 @@ async fn attribute(
                 EventKind::Attribution {
                     callee: Some(callee.to_string()),
                     caller: Some(caller.to_string()),
-                    caller_by: Some(crate::record::CallerBy::Leg),
+                    // The interop legs are named by construction (A->B, B->A).
+                    caller_by: Some(crate::record::event::CallerBy::Leg),
                 },
             );
         }
