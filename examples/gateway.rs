@@ -291,7 +291,16 @@ pub async fn run(mode: Mode) -> anyhow::Result<GatewayRun> {
                     steps.push(format!("SendMessage {code} FAIL ({e})"));
                     steps.push("stream NOT_REACHED".into());
                 }
-                Ok(_) => {
+                Ok(Err(e)) => {
+                    // HTTP 200 with a JSON-RPC error: the call did not work.
+                    steps.push(format!(
+                        "SendMessage 200 FAIL (JSON-RPC error {} {})",
+                        e["code"],
+                        e["message"].as_str().unwrap_or_default()
+                    ));
+                    steps.push("stream NOT_REACHED".into());
+                }
+                Ok(Ok(_)) => {
                     steps.push("SendMessage 200 PASS".into());
                     match rpc.stream("SendStreamingMessage", params).await {
                         Ok(evs) => steps.push(format!("stream 200 PASS ({} events)", evs.len())),

@@ -395,6 +395,12 @@ async fn gateway_dropping_a2a_version_is_named_on_the_upstream_leg_with_both_exc
         .unwrap();
     let steps: Vec<&str> = run.steps.iter().skip(1).map(|s| s.as_str()).collect();
     assert!(steps[0].starts_with("Agent Card 200 PASS"), "{steps:?}");
+    // Without the header the agent reads the call as 0.3, where SendMessage does not exist.
+    assert!(
+        steps[1].starts_with("SendMessage 200 FAIL (JSON-RPC error -32601"),
+        "{steps:?}"
+    );
+    assert_eq!(steps[2], "stream NOT_REACHED");
     let evs = read_events(&run.record);
     // (leg, A2A-Version header, A2A method) of every JSON-RPC POST, in order.
     let posts: Vec<(String, Option<String>, Option<String>, String)> = evs
