@@ -8,9 +8,12 @@
 //! The gateway reproduces a field fault (cases/CASE-02): it rewrites the agent's card URLs to
 //! its public base but prefixes `/api/a2a` twice, so the card answers 200 while SendMessage
 //! and the stream hit 404 (CARD-URL-001 doubled path, CARD-URL-002 unreachable, on the
-//! client leg). `--fixed` rewrites correctly and the run is clean.
+//! client leg). `--fixed` rewrites correctly and the run is clean. `--strip-version`
+//! rewrites correctly but drops the `A2A-Version` header on the way to the agent (a field
+//! fault, cases/CASE-19): the agent then reads the 1.0 call as 0.3, and the verifier says
+//! VER-HDR-002 on the upstream leg, citing the exchanges of both legs.
 //!
-//! Run: `cargo run --example gateway` or `cargo run --example gateway -- --fixed`.
+//! Run: `cargo run --example gateway [-- --fixed | --strip-version]`.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -39,7 +42,28 @@ struct Gateway {
     /// The gateway's public origin, `http://host:port`: what clients reach it at (here the
     /// client-leg proxy, as a gateway behind a load balancer is configured with the LB's URL).
     public: OnceLock<String>,
-    fixed: bool,
+    mode: Mode,
+}
+
+/// Which gateway runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Card URLs with `/api/a2a` twice (CASE-02).
+    DoubledPath,
+    /// Correct.
+    Fixed,
+    /// Card URLs correct, `A2A-Version` dropped on the agent leg (CASE-19).
+    StripVersion,
+}
+
+impl Mode {
+    fn name(self) -> &'static str {
+        match self {
+            Mode::DoubledPath => "broken",
+            Mode::Fixed => "fixed",
+            Mode::StripVersion => "strip-version",
+        }
+    }
 }
 
 impl Gateway {
@@ -49,7 +73,7 @@ impl Gateway {
         let (Some(up), Some(public)) = (self.upstream.get(), self.public.get()) else {
             return body.to_vec();
         };
-        let base = if self.fixed {
+        let base = if self.mode != Mode::DoubledPath {
             format!("{public}{MOUNT}")
         } else {
             format!("{public}/api/a2a{MOUNT}")
@@ -76,7 +100,8 @@ impl Gateway {
             .method(parts.method)
             .uri(format!("http://{up}{rest}"));
         for (n, v) in parts.headers.iter() {
-            if n != "host" {
+            let dropped = self.mode == Mode::StripVersion && n == "a2a-version";
+            if n != "host" && !dropped {
                 b = b.header(n, v);
             }
         }
@@ -149,8 +174,14 @@ pub struct GatewayRun {
 #[tokio::main]
 #[allow(dead_code)]
 async fn main() -> anyhow::Result<()> {
-    let fixed = std::env::args().any(|a| a == "--fixed");
-    let run = run(fixed).await?;
+    let mode = if std::env::args().any(|a| a == "--fixed") {
+        Mode::Fixed
+    } else if std::env::args().any(|a| a == "--strip-version") {
+        Mode::StripVersion
+    } else {
+        Mode::DoubledPath
+    };
+    let run = run(mode).await?;
     for s in &run.steps {
         println!("{s}");
     }
@@ -168,21 +199,21 @@ async fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Runs agent, gateway (broken unless `fixed`), both proxy legs and the client once.
-pub async fn run(fixed: bool) -> anyhow::Result<GatewayRun> {
+/// Runs agent, gateway (`mode`), both proxy legs and the client once.
+pub async fn run(mode: Mode) -> anyhow::Result<GatewayRun> {
     let mut steps = Vec::new();
     let dir = std::env::temp_dir().join(format!(
         "a2a-interop-gateway-{}-{}",
         std::process::id(),
-        if fixed { "fixed" } else { "broken" }
+        mode.name()
     ));
     std::fs::create_dir_all(&dir)?;
-    let record = dir.join(if fixed { "fixed.jsonl" } else { "broken.jsonl" });
+    let record = dir.join(format!("{}.jsonl", mode.name()));
 
     let gw = Arc::new(Gateway {
         upstream: OnceLock::new(),
         public: OnceLock::new(),
-        fixed,
+        mode,
     });
     let gw_addr = serve_gateway(gw.clone()).await?;
 
@@ -240,7 +271,7 @@ pub async fn run(fixed: bool) -> anyhow::Result<GatewayRun> {
 
     steps.push(format!(
         "gateway ({}) at http://{gw_addr}{MOUNT}, client through the proxy at {front}",
-        if fixed { "fixed" } else { "broken" }
+        mode.name()
     ));
     match fetch_card(&front, ProtocolVersion::V1_0).await {
         Err(e) => {

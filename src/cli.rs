@@ -62,6 +62,16 @@ pub enum FailOn {
     Never,
 }
 
+/// `proxy --on-record-error`: the policy when a write to the recording fails mid-run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum OnRecordError {
+    /// Keep forwarding and verifying; the recording ends with what could be written
+    #[default]
+    Continue,
+    /// Stop accepting, finish in-flight exchanges, exit 2
+    Stop,
+}
+
 /// Output selection shared by verify, report, demo.
 #[derive(Debug, Clone, Args)]
 pub struct OutputArgs {
@@ -103,6 +113,10 @@ pub struct ProxyArgs {
     /// Keep secrets (Authorization, cookies, API keys, push tokens) in the recording
     #[arg(long)]
     pub no_redact: bool,
+    /// What to do when the recording cannot be written mid-run (disk full, file gone
+    /// read-only): keep forwarding and verifying, or stop the proxy (exit 2)
+    #[arg(long, value_enum, default_value_t = OnRecordError::Continue)]
+    pub on_record_error: OnRecordError,
     /// Bytes recorded per exchange and direction before the body is marked truncated
     #[arg(long, default_value_t = crate::record::DEFAULT_CAPTURE_CAP)]
     pub capture_cap: usize,
@@ -161,6 +175,10 @@ pub struct ProxyArgs {
     /// upstream@127.0.0.1:8081=http://127.0.0.1:9999 (repeatable; gateway verification)
     #[arg(long = "listener", value_name = "LEG@ADDR=URL")]
     pub listeners: Vec<String>,
+    /// Name the caller of requests whose User-Agent contains SUBSTRING: NAME=SUBSTRING
+    /// (repeatable; for agents the proxy cannot find by process, e.g. remote ones)
+    #[arg(long = "caller", value_name = "NAME=SUBSTRING")]
+    pub callers: Vec<String>,
 }
 
 /// `a2a-interop ca`: the local CA of `proxy --forward --intercept-tls`.

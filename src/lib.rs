@@ -12,6 +12,8 @@ Data flows one way (DESIGN.md):
 
 pub mod app;
 pub mod cli;
+#[doc(hidden)]
+pub mod fuzz_targets;
 pub mod model;
 pub mod probe;
 pub mod proxy;

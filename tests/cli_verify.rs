@@ -269,3 +269,27 @@ fn sarif_of_a_transcript_points_at_transcript_lines() {
         .collect();
     assert_eq!(lines, [3, 8]);
 }
+
+#[test]
+fn unpaired_format_among_several_is_refused_with_exit_2() {
+    let d = tempfile::tempdir().unwrap();
+    let rec = report_support::empty_recording(d.path());
+    let json = d.path().join("a.json");
+    let o = run(&[
+        "report",
+        s(&rec),
+        "-f",
+        "json",
+        "-f",
+        "html",
+        "-o",
+        s(&json),
+    ]);
+    assert_eq!(code(&o), 2, "stdout: {}", stdout(&o));
+    assert!(stdout(&o).is_empty(), "nothing on stdout: {}", stdout(&o));
+    assert_eq!(
+        stderr(&o).trim_end(),
+        "a2a-interop: --format html has no -o (2 formats, 1 -o); hint: give -o PATH after each --format (-o - for stdout)"
+    );
+    assert!(!json.exists(), "no partial output");
+}

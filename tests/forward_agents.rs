@@ -7,8 +7,10 @@ their Agent Cards (`rewrite_card`). Each agent's `A2A_PEER_URL` is the proxy's r
 OTHER agent, so its `relay` skill (card resolver + SDK client) goes back through the proxy.
 A JSON-RPC client sends `relay hello` to each agent via the proxy; both relays must complete
 with the peer's reply in the artifact, the recording must hold both hops (client -> A and
-A -> B, told apart by the `attribution` events' callee), and the verifier must report no
-error finding. Skips loudly when the SDK peers are not installed (tests/peers/README.md).
+A -> B), every exchange attributed: the callee by route, the agent-to-agent hops' caller as
+the OTHER agent's route found by process (`caller_by: "process"`: the client socket belongs
+to the process listening on that route's upstream port), the test client by its
+`User-Agent`; and the verifier must report no error finding. Skips loudly when the SDK peers are not installed (tests/peers/README.md).
 */
 
 #[path = "peers/harness.rs"]
@@ -18,7 +20,7 @@ mod harness;
 mod support;
 
 use a2a_interop::app::pipeline::Pipeline;
-use a2a_interop::record::{Event, EventKind};
+use a2a_interop::record::{CallerBy, Event, EventKind};
 use a2a_interop::report::{self, Format, SourceKind};
 use a2a_interop::verify::finding::{Evidence, Finding};
 use a2a_interop::verify::rules::RULES;
@@ -69,18 +71,46 @@ fn artifact_text(resp: &Value) -> (String, String) {
     (text, state)
 }
 
-/// (exchange, callee, caller) of every `attribution` event.
-fn attributions(evs: &[Event]) -> Vec<(String, Option<String>, Option<String>)> {
+/// (exchange, callee, caller, caller_by) of every `attribution` event.
+type Att = (String, Option<String>, Option<String>, Option<CallerBy>);
+
+fn attributions(evs: &[Event]) -> Vec<Att> {
     evs.iter()
         .filter_map(|e| match &e.kind {
-            EventKind::Attribution { callee, caller } => Some((
+            EventKind::Attribution {
+                callee,
+                caller,
+                caller_by,
+            } => Some((
                 e.exchange.clone().unwrap_or_default(),
                 callee.clone(),
                 caller.clone(),
+                *caller_by,
             )),
             _ => None,
         })
         .collect()
+}
+
+/// Each exchange's `attribution` comes after its `request_head` and before its
+/// `exchange_end` (the HAR writer and the verifier close an exchange there).
+fn attribution_inside_its_exchange(evs: &[Event]) {
+    for a in evs
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Attribution { .. }))
+    {
+        let of = |want: fn(&EventKind) -> bool| {
+            evs.iter()
+                .find(|e| e.exchange == a.exchange && want(&e.kind))
+                .map(|e| e.seq)
+        };
+        let head = of(|k| matches!(k, EventKind::RequestHead { .. })).unwrap();
+        let end = of(|k| matches!(k, EventKind::ExchangeEnd { .. })).unwrap();
+        assert!(
+            head < a.seq && a.seq < end,
+            "{a:?} not between #{head} and #{end}"
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -122,32 +152,43 @@ async fn python_and_js_sdk_agents_relay_to_each_other_through_the_proxy() {
     let evs = read_events(&rec);
     let atts = attributions(&evs);
     let urls = request_urls(&evs);
-    // Sequential calls, so a fixed order: (callee route, caller User-Agent, request URL).
-    // Hop 2's card fetch and message both go through the proxy: the message URL comes from
-    // the card the proxy rewrote (`rewrite_card` keeps the route prefix).
-    let seen: Vec<(String, String, String)> = atts
+    attribution_inside_its_exchange(&evs);
+    // Sequential calls, so a fixed order of request heads; attributions are joined by
+    // exchange id. Hop 2's card fetch and message both go through the proxy: the message URL
+    // comes from the card the proxy rewrote (`rewrite_card` keeps the route prefix).
+    let heads: Vec<String> = evs
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::RequestHead { .. }))
+        .map(|e| e.exchange.clone().unwrap_or_default())
+        .collect();
+    let seen: Vec<(String, String, Option<CallerBy>, String)> = heads
         .iter()
         .zip(&urls)
-        .map(|((_, callee, caller), url)| {
-            let who = caller.clone().unwrap_or_default();
-            // Keep only the product token (drops the SDK's library version).
-            let who = who.split('/').next().unwrap_or_default().to_string();
+        .map(|(x, url)| {
+            let (_, callee, caller, by) = atts
+                .iter()
+                .find(|a| &a.0 == x)
+                .cloned()
+                .unwrap_or_else(|| panic!("no attribution for {x}: {atts:?}"));
             (
-                callee.clone().unwrap_or_default(),
-                who,
+                callee.unwrap_or_default(),
+                caller.unwrap_or_default(),
+                by,
                 url.replacen(&proxy, "", 1),
             )
         })
         .collect();
+    let ua = Some(CallerBy::UserAgent);
+    let process = Some(CallerBy::Process);
     let want = [
-        ("/py", "forward-agents-test", "/py/"),
-        ("/js", "python-httpx", "/js/.well-known/agent-card.json"),
-        ("/js", "python-httpx", "/js/"),
-        ("/js", "forward-agents-test", "/js/"),
-        ("/py", "node", "/py/.well-known/agent-card.json"),
-        ("/py", "node", "/py/"),
+        ("/py", "forward-agents-test", ua, "/py/"),
+        ("/js", "/py", process, "/js/.well-known/agent-card.json"),
+        ("/js", "/py", process, "/js/"),
+        ("/js", "forward-agents-test", ua, "/js/"),
+        ("/py", "/js", process, "/py/.well-known/agent-card.json"),
+        ("/py", "/js", process, "/py/"),
     ]
-    .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()));
+    .map(|(a, b, by, c)| (a.to_string(), b.to_string(), by, c.to_string()));
     assert_eq!(atts.len(), urls.len(), "{atts:?} {urls:?}");
     assert_eq!(seen, want, "{atts:?} {urls:?}");
     let errors = error_findings(&out.verify);
@@ -171,22 +212,73 @@ fn reports_name_both_agents(out: a2a_interop::app::pipeline::RunOutcome, rec: &s
     );
     let input = report::live_input(out.header, outcome, Some(rec), SourceKind::Interop, None);
     let md = report::render(Format::Markdown, &input).unwrap();
+    // Both cards were fetched through their routes: the parties carry the card names.
+    let py = "/py (a2a-interop Python test agent)";
+    let js = "/js (a2a-interop JS test agent)";
     for line in [
-        "participant P0 as client",
-        "participant P1 as forward-agents-test",
-        "participant P2 as /py",
-        "participant P3 as python-httpx/0.28.1",
-        "participant P4 as /js",
-        "participant P5 as node",
-        "P1->>P2: e1 POST /py/",
-        "P3->>P4: e3 POST /js/",
-        "P5->>P2: e6 POST /py/",
+        "participant P0 as client".to_string(),
+        "participant P1 as forward-agents-test".into(),
+        format!("participant P2 as {py}"),
+        format!("participant P3 as {js}"),
+        "P1->>P2: e1 POST /py/".into(),
+        "P2->>P3: e3 POST /js/".into(),
+        "P3->>P2: e6 POST /py/".into(),
     ] {
-        assert!(md.contains(line), "no {line:?} in\n{md}");
+        assert!(md.contains(&line), "no {line:?} in\n{md}");
     }
     let text = report::render(Format::Text, &input).unwrap();
     assert!(
-        text.contains("(POST /js/ -> 200) [python-httpx/0.28.1 -> /js]"),
+        text.contains(&format!("(POST /js/ -> 200) [{py} -> {js}]")),
         "{text}"
     );
+    // HTML: the timeline entry of each attributed exchange names its parties.
+    let html = report::render(Format::Html, &input).unwrap();
+    let esc = |s: &str| s.replace('>', "&gt;");
+    for who in [
+        format!("[forward-agents-test -> {py}]"),
+        format!("[{py} -> {js}]"),
+        format!("[{js} -> {py}]"),
+    ] {
+        assert!(html.contains(&esc(&who)), "no {who:?} in the HTML report");
+    }
+    // JSON: valid against docs/report-schema.json, the evidence's exchange has its parties,
+    // and the interactions list every caller -> callee pair once with its exchange count.
+    let json = report::render(Format::Json, &input).unwrap();
+    let doc: Value = serde_json::from_str(&json).unwrap();
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/report-schema.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let v = jsonschema::validator_for(&schema).expect("schema compiles");
+    let errs: Vec<String> = v.iter_errors(&doc).map(|e| e.to_string()).collect();
+    assert!(errs.is_empty(), "{errs:?}\n{json}");
+    assert_eq!(
+        doc["parties"]["e3"],
+        json!({"caller": "/py", "callerBy": "process", "callee": "/js",
+               "label": format!("{py} -> {js}")}),
+        "{json}"
+    );
+    let pairs: Vec<(String, String, u64)> = doc["interactions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            (
+                i["caller"].as_str().unwrap().to_string(),
+                i["callee"].as_str().unwrap().to_string(),
+                i["exchanges"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let want = [
+        ("forward-agents-test", "/py", 1),
+        ("/py", "/js", 2),
+        ("forward-agents-test", "/js", 1),
+        ("/js", "/py", 2),
+    ]
+    .map(|(a, b, n)| (a.to_string(), b.to_string(), n));
+    assert_eq!(pairs, want, "{json}");
 }

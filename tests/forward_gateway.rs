@@ -131,7 +131,9 @@ mod gateway_example;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn doubled_base_path_gateway_gives_card_url_findings_on_the_client_leg() {
-    let run = gateway_example::run(false).await.unwrap();
+    let run = gateway_example::run(gateway_example::Mode::DoubledPath)
+        .await
+        .unwrap();
     let steps: Vec<&str> = run.steps.iter().skip(1).map(|s| s.as_str()).collect();
     assert!(steps[0].starts_with("Agent Card 200 PASS"), "{steps:?}");
     assert!(steps[1].starts_with("SendMessage 404 FAIL"), "{steps:?}");
@@ -152,7 +154,9 @@ async fn doubled_base_path_gateway_gives_card_url_findings_on_the_client_leg() {
     assert!(evs.iter().any(|e| e.leg.is_none() && e.exchange.is_some()));
     let _ = std::fs::remove_dir_all(run.record.parent().unwrap());
 
-    let run = gateway_example::run(true).await.unwrap();
+    let run = gateway_example::run(gateway_example::Mode::Fixed)
+        .await
+        .unwrap();
     let steps: Vec<&str> = run.steps.iter().skip(1).map(|s| s.as_str()).collect();
     assert!(steps[1].starts_with("SendMessage 200 PASS"), "{steps:?}");
     assert!(steps[2].starts_with("stream 200 PASS"), "{steps:?}");
@@ -182,13 +186,31 @@ async fn two_agents_behind_one_proxy_are_attributed() {
     let evs = read_events(&rec);
     let ex = of_exchange(&evs, "e1");
     assert!(matches!(ex[0].kind, EventKind::RequestHead { .. }));
-    match &ex[1].kind {
-        EventKind::Attribution { callee, caller } => {
-            assert_eq!(callee.as_deref(), Some("/b"));
-            assert_eq!(caller.as_deref(), Some("agent-a/1.0"));
-        }
-        other => panic!("expected attribution after request_head, got {other:?}"),
-    }
+    // After the request head, before the response head (the process lookup may still run
+    // when the request arrives). Both upstreams live in this test process: the process
+    // lookup is ambiguous, so the caller is the User-Agent.
+    let head = ex
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::ResponseHead { .. }))
+        .unwrap();
+    let atts: Vec<_> = ex
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match &e.kind {
+            EventKind::Attribution {
+                callee,
+                caller,
+                caller_by,
+            } => Some((i, callee.clone(), caller.clone(), *caller_by)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(atts.len(), 1, "{ex:?}");
+    let (i, callee, caller, by) = atts[0].clone();
+    assert!(0 < i && i < head, "{ex:?}");
+    assert_eq!(callee.as_deref(), Some("/b"));
+    assert_eq!(caller.as_deref(), Some("agent-a/1.0"));
+    assert_eq!(by, Some(a2a_interop::record::CallerBy::UserAgent));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -225,4 +247,251 @@ async fn live_two_leg_recording_lets_the_verifier_see_a_buffering_gateway() {
         .collect();
     assert!(rules.contains(&"GW-SSE-001"), "{rules:?}");
     assert_offline_matches(&out.verify, &rec);
+}
+
+/// (callee, caller, caller_by) of exchange `ex`'s one `attribution` event.
+fn attribution_of(
+    evs: &[a2a_interop::record::Event],
+    ex: &str,
+) -> (
+    Option<String>,
+    Option<String>,
+    Option<a2a_interop::record::CallerBy>,
+) {
+    let atts: Vec<_> = of_exchange(evs, ex)
+        .into_iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Attribution {
+                callee,
+                caller,
+                caller_by,
+            } => Some((callee.clone(), caller.clone(), *caller_by)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(atts.len(), 1, "{ex}: {atts:?}");
+    atts[0].clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_calling_out_while_it_serves_is_the_caller_by_nesting() {
+    use a2a_interop::record::CallerBy;
+    // Agent `a` calls agent `b` through the proxy while it answers its own request. Both
+    // live in this test process, so the process lookup is ambiguous and the nesting rule
+    // decides: exactly one other route (`/a`) has an exchange open.
+    let b = echo_server("b").await;
+    let proxy_base: Arc<OnceLock<String>> = Arc::new(OnceLock::new());
+    let pb = proxy_base.clone();
+    let a = serve(Arc::new(move |_req: Request<Incoming>| {
+        let pb = pb.clone();
+        Box::pin(async move {
+            let base = pb.get().expect("proxy address set before traffic").clone();
+            let mut out = post(&format!("{base}/b/rpc"), RPC);
+            out.headers_mut()
+                .insert("user-agent", "shared-http-lib/1".parse().unwrap());
+            let (_, _, bytes) = fetch(&client_h1(), out).await;
+            hyper::Response::builder()
+                .header("content-type", "application/json")
+                .body(full(bytes))
+                .unwrap()
+        })
+    }))
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "nested.jsonl");
+    let (p, base) = start(pipeline_cfg(
+        vec![("/a", format!("http://{a}")), ("/b", format!("http://{b}"))],
+        &rec,
+    ))
+    .await;
+    proxy_base.set(base.clone()).unwrap();
+    let mut req = post(&format!("{base}/a/rpc"), RPC);
+    req.headers_mut()
+        .insert("user-agent", "shared-http-lib/1".parse().unwrap());
+    let (status, _, _) = fetch(&client_h1(), req).await;
+    assert_eq!(status, 200);
+    // A later call to /b with nothing open: not nested, the User-Agent it is.
+    let mut req = post(&format!("{base}/b/rpc"), RPC);
+    req.headers_mut()
+        .insert("user-agent", "shared-http-lib/1".parse().unwrap());
+    assert_eq!(fetch(&client_h1(), req).await.0, 200);
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    let ua = Some("shared-http-lib/1".to_string());
+    assert_eq!(
+        attribution_of(&evs, "e1"),
+        (Some("/a".into()), ua.clone(), Some(CallerBy::UserAgent))
+    );
+    assert_eq!(
+        attribution_of(&evs, "e2"),
+        (
+            Some("/b".into()),
+            Some("/a".into()),
+            Some(CallerBy::Nesting)
+        )
+    );
+    assert_eq!(
+        attribution_of(&evs, "e3"),
+        (Some("/b".into()), ua, Some(CallerBy::UserAgent))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn callers_named_by_flag_win_over_nesting_and_user_agent() {
+    use a2a_interop::proxy::attribution::parse_caller;
+    use a2a_interop::record::CallerBy;
+    let a = echo_server("a").await;
+    let b = echo_server("b").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "flag.jsonl");
+    let mut cfg = pipeline_cfg(
+        vec![("/a", format!("http://{a}")), ("/b", format!("http://{b}"))],
+        &rec,
+    );
+    cfg.proxy.listen = "127.0.0.1:0".parse().unwrap();
+    let p = Pipeline::start_ext(
+        cfg,
+        ProxyExtras {
+            callers: vec![parse_caller("planner=Planner-SDK").unwrap()],
+            ..ProxyExtras::default()
+        },
+    )
+    .await
+    .unwrap();
+    let base = format!("http://{}", p.proxy_addr());
+    for ua in ["my planner-sdk/3.1", "curl/8"] {
+        let mut req = post(&format!("{base}/b/rpc"), RPC);
+        req.headers_mut().insert("user-agent", ua.parse().unwrap());
+        assert_eq!(fetch(&client_h1(), req).await.0, 200);
+    }
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    assert_eq!(
+        attribution_of(&evs, "e1"),
+        (
+            Some("/b".into()),
+            Some("planner".into()),
+            Some(CallerBy::CallerFlag)
+        )
+    );
+    assert_eq!(
+        attribution_of(&evs, "e2"),
+        (
+            Some("/b".into()),
+            Some("curl/8".into()),
+            Some(CallerBy::UserAgent)
+        )
+    );
+    assert!(parse_caller("noequals").is_err());
+    assert!(parse_caller("=x").is_err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gateway_dropping_a2a_version_is_named_on_the_upstream_leg_with_both_exchanges() {
+    // Live CASE-19: the gateway forwards everything but `A2A-Version`. The client speaks
+    // 1.0 (header `A2A-Version: 1.0`); the agent gets the call without it.
+    let run = gateway_example::run(gateway_example::Mode::StripVersion)
+        .await
+        .unwrap();
+    let steps: Vec<&str> = run.steps.iter().skip(1).map(|s| s.as_str()).collect();
+    assert!(steps[0].starts_with("Agent Card 200 PASS"), "{steps:?}");
+    let evs = read_events(&run.record);
+    // (leg, A2A-Version header, A2A method) of every JSON-RPC POST, in order.
+    let posts: Vec<(String, Option<String>, Option<String>, String)> = evs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::RequestHead {
+                method, headers, ..
+            } if method == "POST" => {
+                let x = e.exchange.clone().unwrap_or_default();
+                let body = String::from_utf8(request_body(&evs, &x)).unwrap_or_default();
+                let rpc: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
+                Some((
+                    e.leg.clone().unwrap_or_else(|| "client".into()),
+                    headers.get("a2a-version").map(str::to_string),
+                    rpc["method"].as_str().map(str::to_string),
+                    x,
+                ))
+            }
+            _ => None,
+        })
+        .collect();
+    let send: Vec<_> = posts
+        .iter()
+        .filter(|p| p.2.as_deref() == Some("SendMessage"))
+        .collect();
+    assert_eq!(send.len(), 2, "{posts:?}");
+    assert_eq!(
+        (send[0].0.as_str(), send[0].1.as_deref()),
+        ("client", Some("1.0")),
+        "{posts:?}"
+    );
+    assert_eq!(
+        (send[1].0.as_str(), send[1].1.as_deref()),
+        ("upstream", None),
+        "{posts:?}"
+    );
+    let ver: Vec<_> = run
+        .findings
+        .iter()
+        .filter(|f| f.rule == "VER-HDR-002")
+        .collect();
+    assert_eq!(ver.len(), 1, "{:?}", run.findings);
+    let f = ver[0];
+    assert_eq!(f.leg.as_deref(), Some("upstream"), "{f:?}");
+    assert_eq!(
+        f.message,
+        "header A2A-Version 1.0 sent by the client is missing on the upstream leg"
+    );
+    // The first hop that lost the header is the card fetch (the client sends A2A-Version
+    // on every request): the finding cites the client-leg request and the upstream-leg
+    // request that forwards it.
+    let heads: Vec<(String, Option<String>, String, String)> = evs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::RequestHead { headers, url, .. } => Some((
+                e.leg.clone().unwrap_or_else(|| "client".into()),
+                headers.get("a2a-version").map(str::to_string),
+                e.exchange.clone().unwrap_or_default(),
+                url.clone(),
+            )),
+            _ => None,
+        })
+        .collect();
+    assert!(heads
+        .iter()
+        .all(|h| (h.0 == "client") == (h.1.as_deref() == Some("1.0"))));
+    let first_client = heads.iter().find(|h| h.0 == "client").unwrap();
+    let first_up = heads.iter().find(|h| h.0 == "upstream").unwrap();
+    assert!(
+        first_client.3.ends_with("/.well-known/agent-card.json"),
+        "{heads:?}"
+    );
+    assert!(
+        first_up.3.ends_with("/.well-known/agent-card.json"),
+        "{heads:?}"
+    );
+    let cited: Vec<Option<&str>> = f.evidence.iter().map(|e| e.exchange.as_deref()).collect();
+    assert_eq!(
+        cited,
+        vec![Some(first_client.2.as_str()), Some(first_up.2.as_str())],
+        "{f:?}"
+    );
+    // The evidence seqs are those exchanges' request heads.
+    for (e, x) in f.evidence.iter().zip([&first_client.2, &first_up.2]) {
+        let head = of_exchange(&evs, x)[0];
+        assert!(matches!(head.kind, EventKind::RequestHead { .. }));
+        assert_eq!(e.seq, head.seq, "{f:?}");
+    }
+    // Offline verification of the file says the same.
+    let r = a2a_interop::record::jsonl::RecordingReader::new(std::io::BufReader::new(
+        std::fs::File::open(&run.record).unwrap(),
+    ))
+    .unwrap();
+    let mut v = a2a_interop::verify::Verifier::new(&r.header().clone());
+    for ev in r {
+        v.feed(&ev.unwrap());
+    }
+    assert_eq!(v.finish().findings, run.findings);
+    let _ = std::fs::remove_dir_all(run.record.parent().unwrap());
 }

@@ -208,8 +208,15 @@ async fn loops_and_disallowed_hosts_are_refused() {
     assert!(body.contains("HTTP_PROXY"), "{body}");
     p.finish().await.unwrap();
     let evs = read_events(&rec);
+    // The refused CONNECT (loop), the 502 and the 400; the refused absolute-form request
+    // is not recorded (it is answered before an exchange starts).
     let ends: Vec<Outcome> = exchanges(&evs).iter().map(|e| outcome(&evs, e).0).collect();
-    assert_eq!(ends, vec![Outcome::UpstreamError, Outcome::UpstreamError]);
+    assert_eq!(ends, vec![Outcome::UpstreamError; 3]);
+    let (_, why, _) = outcome(&evs, "e1");
+    assert!(
+        why.as_deref().unwrap_or_default().contains("own address"),
+        "{why:?}"
+    );
 
     // --allow-host: only *.example.test may be reached.
     let rec2 = tmp_recording(&dir, "allow.jsonl");
@@ -224,4 +231,64 @@ async fn loops_and_disallowed_hosts_are_refused() {
     assert!(body.contains("--allow-host 127.0.0.1"), "{body}");
     p.finish().await.unwrap();
     agent.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refused_connects_are_recorded_as_exchanges() {
+    let agent = agent().await;
+    let a = agent.local_addr();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "refused.jsonl");
+    let (p, proxy) = forward_pipeline(&rec, &["*.example.test"]).await;
+    // -p: CONNECT; the later -w wins: the refused CONNECT's status.
+    let (status, _) = curl(vec![
+        "-p".into(),
+        "-x".into(),
+        format!("http://{proxy}"),
+        "-w".into(),
+        "\n%{http_connect}".into(),
+        format!("http://{a}/.well-known/agent-card.json"),
+    ])
+    .await;
+    assert_eq!(status, 403);
+    let out = p.finish().await.unwrap();
+    agent.shutdown().await;
+    let evs = read_events(&rec);
+    assert!(
+        !evs.iter()
+            .any(|e| matches!(e.kind, EventKind::Tunnel { .. })),
+        "no tunnel was opened: {evs:?}"
+    );
+    assert_eq!(exchanges(&evs), vec!["e1".to_string()]);
+    let kinds: Vec<&EventKind> = of_exchange(&evs, "e1").iter().map(|e| &e.kind).collect();
+    match kinds.as_slice() {
+        [EventKind::RequestHead {
+            method,
+            url,
+            conn,
+            upstream,
+            ..
+        }, EventKind::ResponseHead {
+            status, synthetic, ..
+        }, EventKind::ResponseChunk { body }, EventKind::ExchangeEnd { outcome, error, .. }] => {
+            assert_eq!(method, "CONNECT");
+            assert_eq!(url, &a.to_string());
+            assert!(conn.is_some());
+            assert_eq!(upstream, &None);
+            assert_eq!(*status, 403);
+            assert!(*synthetic);
+            let text = body.as_str().unwrap_or_default();
+            assert!(text.contains("--allow-host 127.0.0.1"), "{text}");
+            assert_eq!(*outcome, Outcome::UpstreamError);
+            let error = error.as_deref().unwrap_or_default();
+            assert!(
+                error.starts_with("CONNECT refused: host 127.0.0.1 is not allowed"),
+                "{error}"
+            );
+        }
+        other => panic!("unexpected events {other:?}"),
+    }
+    // Not A2A traffic: no finding, and the file verifies offline to the same result.
+    assert!(out.verify.findings.is_empty(), "{:?}", out.verify.findings);
+    assert_offline_matches(&out.verify, &rec);
 }

@@ -386,7 +386,7 @@ async fn interop_exchanges_are_attributed_to_a_and_b() {
             a2a_interop::record::EventKind::RequestHead { .. } => {
                 heads.insert(x, leg);
             }
-            a2a_interop::record::EventKind::Attribution { callee, caller } => {
+            a2a_interop::record::EventKind::Attribution { callee, caller, .. } => {
                 attributed.insert(x, (leg, caller.clone(), callee.clone()));
             }
             _ => {}

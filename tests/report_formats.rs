@@ -412,3 +412,46 @@ fn text_colors_only_when_asked() {
         .collect::<String>();
     assert_eq!(stripped, plain);
 }
+
+#[test]
+fn transcript_reports_say_no_wall_clock_instead_of_an_epoch_date() {
+    // A transcript has only relative times: no report may show 1970 as its start.
+    let case = root().join("tests/cases/CASE-01.jsonl");
+    let input = a2a_interop::app::verify_cmd::verify_file(&case).unwrap();
+    let json = report::render(Format::Json, &input).unwrap();
+    let doc: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(doc["startedAt"], "no wall clock (transcript)");
+    assert!(doc.get("endedAt").is_none(), "{json}");
+    let errs = schema_errors(&load_json(&root().join("docs/report-schema.json")), &doc);
+    assert!(errs.is_empty(), "{errs:#?}");
+    let md = report::render(Format::Markdown, &input).unwrap();
+    assert!(
+        md.contains("- **recorded:** no wall clock (transcript)\n"),
+        "{md}"
+    );
+    let html = report::render(Format::Html, &input).unwrap();
+    assert!(html.contains("<li>recorded no wall clock (transcript)</li>"));
+    let junit = report::render(Format::Junit, &input).unwrap();
+    assert!(!junit.contains("timestamp="), "{junit}");
+    for (name, text) in [
+        ("json", &json),
+        ("markdown", &md),
+        ("html", &html),
+        ("junit", &junit),
+        ("sarif", &report::render(Format::Sarif, &input).unwrap()),
+        ("text", &report::render(Format::Text, &input).unwrap()),
+    ] {
+        assert!(!text.contains("1970"), "{name} shows an epoch date");
+    }
+    let d = tempfile::tempdir().unwrap();
+    if let Some((ok, err)) = xmllint(&junit, d.path(), "transcript.xml") {
+        assert!(ok, "xmllint: {err}");
+    }
+    // A native recording keeps its real start and end.
+    let (_d, input) = fixture();
+    let md = report::render(Format::Markdown, &input).unwrap();
+    assert!(
+        md.contains("- **recorded:** 2026-11-30T04:00:00.000Z to 2026-"),
+        "{md}"
+    );
+}

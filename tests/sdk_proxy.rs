@@ -168,15 +168,25 @@ async fn sdk_traffic_through_the_proxy_is_unchanged_recorded_whole_and_clean() {
     let mut problems: Vec<String> = Vec::new();
     for agent_sdk in [Sdk::Python, Sdk::Js] {
         let a = agent_sdk.name();
-        let proxy_port = free_port();
-        let proxy_url = format!("http://127.0.0.1:{proxy_port}");
         let direct = SdkAgent::start(agent_sdk, None).await;
         let direct_url = direct.base_url();
-        let behind = SdkAgent::start(agent_sdk, Some(&proxy_url)).await;
         let recording = dir.path().join(format!("{a}-agent.jsonl"));
-        let mut cfg = proxy_support::pipeline_cfg(vec![("/", behind.base_url())], &recording);
-        cfg.proxy.listen = SocketAddr::from(([127, 0, 0, 1], proxy_port));
-        let pipeline = Pipeline::start(cfg).await.expect("start the pipeline");
+        // The agent must advertise the proxy's port before the proxy binds it; another
+        // process may take that port meanwhile, so a failed bind picks another one.
+        let mut attempt = 0;
+        let (proxy_url, behind, pipeline) = loop {
+            attempt += 1;
+            let proxy_port = free_port();
+            let proxy_url = format!("http://127.0.0.1:{proxy_port}");
+            let behind = SdkAgent::start(agent_sdk, Some(&proxy_url)).await;
+            let mut cfg = proxy_support::pipeline_cfg(vec![("/", behind.base_url())], &recording);
+            cfg.proxy.listen = SocketAddr::from(([127, 0, 0, 1], proxy_port));
+            match Pipeline::start(cfg).await {
+                Ok(p) => break (proxy_url, behind, p),
+                Err(e) if attempt < 3 => eprintln!("{e:#}; trying another port"),
+                Err(e) => panic!("start the pipeline: {e:#}"),
+            }
+        };
 
         // 2 clients × 2 bindings × 2 versions, direct and through the proxy side by side.
         for client_sdk in [Sdk::Python, Sdk::Js] {

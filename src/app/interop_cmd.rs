@@ -199,6 +199,8 @@ async fn attribute(
                 EventKind::Attribution {
                     callee: Some(callee.to_string()),
                     caller: Some(caller.to_string()),
+                    // the leg says who calls, by construction
+                    caller_by: Some(crate::record::CallerBy::Leg),
                 },
             );
         }

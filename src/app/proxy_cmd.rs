@@ -3,7 +3,8 @@
 
 ```text
 a2a-interop proxy --listen 127.0.0.1:8080 --upstream URL [--route /p=URL]... [--record FILE]
-    [--rewrite-card] [--lossless] [--no-redact] [--report FILE --format F] [--quiet]
+    [--rewrite-card] [--lossless] [--no-redact] [--on-record-error continue|stop]
+    [--report FILE --format F] [--quiet]
 a2a-interop proxy --forward [--listen 127.0.0.1:3128] [--allow-host PATTERN]... [--record FILE]
     [--intercept-tls [--ca-dir DIR] [--upstream-ca FILE]... [--insecure-upstream]]
 a2a-interop proxy ... [--tls-cert FILE --tls-key FILE]     (TLS on the client-facing listener)
@@ -11,7 +12,13 @@ a2a-interop proxy ... [--tls-cert FILE --tls-key FILE]     (TLS on the client-fa
 
 Prints a banner on stderr, findings as they happen, and on Ctrl-C / SIGTERM stops within
 2 s, flushes the recording and writes the report. Operational errors (port in use, bad URL,
-non-loopback listen without `--allow-remote`) exit 2 with a one-line cause and a hint.
+non-loopback listen without `--allow-remote`, a recording path that cannot be created or
+written at start-up) exit 2 with a one-line cause and a hint, before anything is served.
+
+A recording that fails mid-run (disk full, file size limit, I/O error) follows
+`--on-record-error`: `continue` (default) keeps forwarding and verifying, says so once on
+stderr and counts the events not written at the end; `stop` stops accepting, lets in-flight
+exchanges finish (up to [`crate::proxy::SHUTDOWN_GRACE`]), writes the report and exits 2.
 */
 
 use std::net::SocketAddr;
@@ -21,10 +28,12 @@ use std::process::ExitCode;
 use anyhow::{bail, Context as _};
 
 use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
-use crate::cli::{FailOn, Format, ProxyArgs};
+use crate::cli::{FailOn, Format, OnRecordError, ProxyArgs};
+use crate::proxy::attribution::parse_caller;
 use crate::proxy::forward::{ForwardConfig, InterceptConfig};
 use crate::proxy::tls::ListenerTls;
 use crate::proxy::{parse_route, route::check_upstream, ProxyConfig, ProxyExtras};
+use crate::record::writer::RecorderStats;
 use crate::record::Route;
 use crate::report::{self, ExchangeIndex, ReportInput, SourceFile, SourceInfo, SourceKind};
 use crate::verify::Severity;
@@ -64,6 +73,12 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
         _ => None,
     };
     let more = extra_listeners(&a, &cfg)?;
+    let callers = a
+        .callers
+        .iter()
+        .map(|c| parse_caller(c))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| anyhow::anyhow!(e))?;
     rt.block_on(run_async(
         a,
         cfg,
@@ -71,6 +86,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             forward: fwd,
             tls,
             more,
+            callers,
         },
     ))
 }
@@ -182,9 +198,18 @@ async fn run_async(
     let listen = cfg.proxy.listen;
     let routes = cfg.proxy.routes.clone();
     let record = cfg.record.clone();
+    if let Some(p) = &record {
+        check_record_path(p)?;
+    }
     // Install the signal handlers before anything is announced: a SIGTERM that arrives
     // right after the banner must end the run cleanly, not kill the process.
     let stop = stop_signal()?;
+    // A file size limit (RLIMIT_FSIZE, `ulimit -f`) must fail the write (EFBIG, handled by
+    // --on-record-error), not kill the proxy with SIGXFSZ mid-traffic. SIGXFSZ is 25 on
+    // Linux (x86, ARM, RISC-V) and macOS; a handler replaces the default action (core dump).
+    #[cfg(any(target_os = "linux", target_os = "macos"))]
+    let _xfsz = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::from_raw(25))
+        .context("cannot install SIGXFSZ handler")?;
     let more_cfgs = ext.more.clone();
     let forward = ext.forward.is_some();
     let intercept = ext.forward.as_ref().is_some_and(|f| f.intercept.is_some());
@@ -231,28 +256,111 @@ async fn run_async(
             "  warning: --capture-cap 0 records no bodies: every verdict that needs a body (cards, JSON-RPC, streams) is skipped"
         );
     }
+    if record.is_some() && a.on_record_error == OnRecordError::Stop {
+        eprintln!("  a failed recording write stops the proxy (--on-record-error stop)");
+    }
     eprintln!("  Ctrl-C or SIGTERM ends the run");
-    stop.await;
-    eprintln!("a2a-interop proxy: stopping");
+    let failed = pipeline.sink().record_error();
+    let stopped_by_record_error = match a.on_record_error {
+        OnRecordError::Stop => tokio::select! {
+            _ = stop => false,
+            _ = failed => true,
+        },
+        OnRecordError::Continue => {
+            let announce = tokio::spawn(async move {
+                failed.await;
+                eprintln!(
+                    "a2a-interop proxy: traffic is still forwarded and verified, but no longer recorded (--on-record-error continue; `stop` ends the run instead)"
+                );
+            });
+            stop.await;
+            announce.abort();
+            false
+        }
+    };
+    if stopped_by_record_error {
+        eprintln!(
+            "a2a-interop proxy: stopping: the recording cannot be written (--on-record-error stop); finishing in-flight exchanges"
+        );
+    } else {
+        eprintln!("a2a-interop proxy: stopping");
+    }
     let outcome = pipeline.finish().await?;
     let s = &outcome.recorder;
     if let Some(p) = &outcome.recording {
-        eprintln!(
-            "a2a-interop proxy: {} events recorded in {}{}",
-            s.events,
-            p.display(),
-            if s.dropped_events > 0 {
-                format!(" ({} dropped: queue full)", s.dropped_events)
-            } else {
-                String::new()
-            }
-        );
+        eprintln!("a2a-interop proxy: {}", recorded_line(s, p));
     }
     if let Some(path) = &a.report {
         write_report(path, a.format, &outcome)
             .with_context(|| format!("cannot write report {}", path.display()))?;
     }
+    if stopped_by_record_error {
+        let p = outcome
+            .recording
+            .as_deref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        bail!(
+            "recording {p} failed: {}; the proxy stopped (--on-record-error stop) (hint: free disk space or pick another --record path; --on-record-error continue keeps the traffic flowing)",
+            s.write_error.as_deref().unwrap_or("write error")
+        );
+    }
     Ok(exit_code(&outcome, a.fail_on))
+}
+
+/// The closing line about the recording: events written, dropped (queue full) and not
+/// written (file failed), e.g. `120 events recorded in rec.jsonl` or
+/// `40 of 120 events recorded in rec.jsonl; 80 not written: No space left on device (os error 28)`.
+pub fn recorded_line(s: &RecorderStats, path: &Path) -> String {
+    let written = s.events.saturating_sub(s.unwritten_events);
+    let mut line = if s.unwritten_events > 0 || s.write_error.is_some() {
+        format!(
+            "{written} of {} events recorded in {}; {} not written: {}",
+            s.events,
+            path.display(),
+            s.unwritten_events,
+            s.write_error.as_deref().unwrap_or("write error")
+        )
+    } else {
+        format!("{written} events recorded in {}", path.display())
+    };
+    if s.dropped_events > 0 {
+        line.push_str(&format!(" ({} dropped: queue full)", s.dropped_events));
+    }
+    line
+}
+
+/// Start-up check of `--record PATH`, before anything listens: its directory can be created
+/// and the file opened for writing (an existing file is neither truncated nor written here).
+/// A file that cannot take the header line (`/dev/full`, a full disk) is caught when the
+/// recorder starts, still before the proxy serves.
+///
+/// # Errors
+/// A one-line cause with a hint (exit 2): read-only or missing permission, a directory.
+pub fn check_record_path(p: &Path) -> anyhow::Result<()> {
+    let hint = "(hint: pick a writable --record path, or --no-record)";
+    if p.is_dir() {
+        bail!("cannot record to {}: it is a directory {hint}", p.display());
+    }
+    if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot create recording directory {}: {e} {hint}",
+                dir.display()
+            )
+        })?;
+    }
+    let existed = p.exists();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(p)
+        .map_err(|e| anyhow::anyhow!("cannot create recording {}: {e} {hint}", p.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(p);
+    }
+    Ok(())
 }
 
 fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
@@ -263,6 +371,11 @@ fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
     if in_use {
         anyhow::anyhow!(
             "cannot listen on {listen}: address already in use (hint: stop the other process or pick another --listen port)"
+        )
+    } else if e.to_string().starts_with("cannot create recording") {
+        // The file opened but cannot take the header line (disk full, `/dev/full`).
+        anyhow::anyhow!(
+            "{e:#} (hint: free disk space or pick another --record path, or --no-record)"
         )
     } else {
         e

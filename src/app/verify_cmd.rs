@@ -4,9 +4,11 @@ Commands `verify`, `report` and `rules`.
 - `verify FILE [--format F [-o PATH]]... [--fail-on error|warning|note|never]`: opens FILE
   (native recording, transcript or HAR, detected from the content), feeds every event to
   the verifier and to the report's exchange index, renders. Without `--format`: `text` to
-  stdout. `--format`/`-o` pair up in order; a `--format` without its `-o` goes to stdout
-  (`-o -` also means stdout); an `-o` without its `--format` takes the format its
-  extension names (`.json`, `.md`, `.xml`, `.sarif`, `.html`, `.txt`).
+  stdout. `--format`/`-o` pair up in order; a lone `--format` with no `-o` at all goes to
+  stdout (`-o -` also means stdout); an `-o` without its `--format` takes the format its
+  extension names (`.json`, `.md`, `.xml`, `.sarif`, `.html`, `.txt`). Several formats
+  need an `-o` each: `-f json -f html -o a.json` is refused (exit 2) rather than pouring the
+  unpaired HTML onto the terminal.
 - `report FILE --format ...`: the same run, for rendering. It exits 0 whatever was found
   unless `--fail-on` is given explicitly (a report is a rendering, not a gate); an
   operational error still exits 2.
@@ -63,10 +65,25 @@ pub fn exit_status(severities: impl IntoIterator<Item = Severity>, fail_on: Fail
 
 /// Pairs `--format` and `-o` values (module docs).
 ///
-/// Errors: an `-o` without a `--format` whose extension names no format.
+/// Errors: an `-o` without a `--format` whose extension names no format; a `--format`
+/// without its `-o` when more than one report is asked for (only a single, lone
+/// `--format` goes to stdout implicitly).
 pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
     let mut pairs = Vec::new();
     let n = o.formats.len().max(o.outputs.len());
+    if n > 1 && o.formats.len() > o.outputs.len() {
+        let unpaired: Vec<&str> = o.formats[o.outputs.len()..]
+            .iter()
+            .map(|f| format_of(*f).as_str())
+            .collect();
+        let verb = if unpaired.len() == 1 { "has" } else { "have" };
+        return Err(format!(
+            "--format {} {verb} no -o ({} formats, {} -o); hint: give -o PATH after each --format (-o - for stdout)",
+            unpaired.join(", --format "),
+            o.formats.len(),
+            o.outputs.len()
+        ));
+    }
     for i in 0..n {
         let path = o
             .outputs
@@ -251,6 +268,16 @@ mod tests {
             fail_on: None,
         };
         assert!(pair_outputs(&o).unwrap_err().contains("no --format"));
+        // A single lone --format goes to stdout.
+        let o = OutputArgs {
+            formats: vec![CliFormat::Html],
+            outputs: vec![],
+            fail_on: None,
+        };
+        assert_eq!(
+            pair_outputs(&o).unwrap(),
+            vec![(Format::Html, PathBuf::from("-"))]
+        );
         let o = OutputArgs {
             formats: vec![],
             outputs: vec![],
@@ -259,6 +286,38 @@ mod tests {
         assert_eq!(
             pair_outputs(&o).unwrap(),
             vec![(Format::Text, PathBuf::from("-"))]
+        );
+    }
+
+    #[test]
+    fn several_formats_need_an_output_each() {
+        let o = OutputArgs {
+            formats: vec![CliFormat::Json, CliFormat::Html],
+            outputs: vec!["a.json".into()],
+            fail_on: None,
+        };
+        let e = pair_outputs(&o).unwrap_err();
+        assert_eq!(
+            e,
+            "--format html has no -o (2 formats, 1 -o); hint: give -o PATH after each --format (-o - for stdout)"
+        );
+        let o = OutputArgs {
+            formats: vec![CliFormat::Json, CliFormat::Text],
+            outputs: vec![],
+            fail_on: None,
+        };
+        assert!(pair_outputs(&o)
+            .unwrap_err()
+            .starts_with("--format json, --format text have no -o (2 formats, 0 -o)"));
+        // Explicit stdout keeps working.
+        let o = OutputArgs {
+            formats: vec![CliFormat::Json, CliFormat::Html],
+            outputs: vec!["a.json".into(), "-".into()],
+            fail_on: None,
+        };
+        assert_eq!(
+            pair_outputs(&o).unwrap()[1],
+            (Format::Html, PathBuf::from("-"))
         );
     }
 }

@@ -16,6 +16,9 @@ Forward mode (`proxy --forward`): the proxy a client reaches through `HTTP_PROXY
 - Safety: `--allow-host PATTERN` (exact host, `*.suffix`, or `*`) restricts targets when
   given; a target that is the proxy's own listener (same port on a loopback / the listen
   address) is refused with 403 so a misconfigured client cannot make the proxy call itself.
+- A CONNECT the proxy answers itself (refused: 403; no target: 400; connect failed: 502) is
+  recorded as an exchange: `request_head` `CONNECT host:port`, a synthetic `response_head`,
+  the text, `exchange_end{upstream_error}` with the cause ([`refuse`]).
 */
 
 use std::net::{IpAddr, SocketAddr};
@@ -193,15 +196,23 @@ pub(super) async fn connect(
     req: Request<Incoming>,
 ) -> Response<ProxyBody> {
     let Some(auth) = req.uri().authority().cloned() else {
-        return text_response(
+        return refuse(
+            &st,
+            conn,
+            &req,
             StatusCode::BAD_REQUEST,
             "a2a-interop proxy: CONNECT needs a host:port target\n".into(),
+            "CONNECT without a host:port target".into(),
         );
     };
     let host = auth.host().to_string();
     let port = auth.port_u16().unwrap_or(443);
     if let Err(msg) = fw.check(&host, port).await {
-        return text_response(StatusCode::FORBIDDEN, msg);
+        let why = format!(
+            "CONNECT refused: {}",
+            msg.trim_end().trim_start_matches("a2a-interop proxy: ")
+        );
+        return refuse(&st, conn, &req, StatusCode::FORBIDDEN, msg, why);
     }
     if let Some(ic) = &fw.intercept {
         let tls = match ic.ca.server_config(&host) {
@@ -236,9 +247,13 @@ pub(super) async fn connect(
     let upstream = match TcpStream::connect((connect_host(&host), port)).await {
         Ok(s) => s,
         Err(e) => {
-            return text_response(
+            return refuse(
+                &st,
+                conn,
+                &req,
                 StatusCode::BAD_GATEWAY,
                 format!("a2a-interop proxy: cannot connect to {host}:{port}: {e}\n"),
+                format!("CONNECT {host}:{port} failed: {e}"),
             )
         }
     };
@@ -288,6 +303,42 @@ pub(super) async fn connect(
         }
     });
     Response::new(super::empty_body())
+}
+
+/// A CONNECT the proxy answers itself (400, 403 refused by `--allow-host` or as a loop, 502
+/// connect failed), recorded as an exchange like the proxy's other own answers:
+/// `request_head` (method `CONNECT`, `url` = the authority-form target, RFC 9112 §3.2.3),
+/// synthetic `response_head`, the text as `response_chunk`, `exchange_end{upstream_error}`
+/// with `error` = the cause. No tunnel was opened, so there is no `tunnel` event: that event
+/// counts relayed bytes, and an exchange keeps the status and cause where every reader
+/// (reports, HAR export, repro) already shows them.
+fn refuse(
+    st: &State,
+    conn: u64,
+    req: &Request<Incoming>,
+    status: StatusCode,
+    text: String,
+    error: String,
+) -> Response<ProxyBody> {
+    let Some(sink) = &st.sink else {
+        return text_response(status, text);
+    };
+    let ctx = super::tee::ExchangeCtx::new(
+        sink.clone(),
+        sink.next_exchange_id(),
+        st.leg.clone(),
+        st.capture_cap,
+        st.shutting_down.clone(),
+    );
+    ctx.send(EventKind::RequestHead {
+        conn: Some(conn),
+        method: req.method().to_string(),
+        url: req.uri().to_string(),
+        version: Some(super::version_str(req.version()).into()),
+        headers: super::tee::headers_of(req.headers()),
+        upstream: None,
+    });
+    super::synthetic(Some(&ctx), status, text, error)
 }
 
 pin_project_lite::pin_project! {

@@ -21,6 +21,7 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 - Bad input (malformed requests, resets, garbage bodies) ends at most that connection.
 */
 
+pub mod attribution;
 pub mod card;
 pub mod forward;
 pub mod route;
@@ -122,6 +123,8 @@ struct State {
     listener_tls: Option<tokio_rustls::TlsAcceptor>,
     /// Each open tunnel holds a clone; shutdown waits until all are dropped.
     tunnels: std::sync::Mutex<Option<tokio::sync::mpsc::Sender<()>>>,
+    /// Caller / callee of each exchange (two or more routes, or `--caller`).
+    attrib: Option<Arc<attribution::Attributor>>,
 }
 
 impl State {
@@ -198,6 +201,9 @@ pub struct ProxyExtras {
     /// `leg` (gateway verification: the client leg in front of a gateway, the `upstream` leg
     /// between gateway and agent). Used by the pipeline ([`crate::app::pipeline`]).
     pub more: Vec<ProxyConfig>,
+    /// `--caller NAME=SUBSTRING` (repeatable): names the caller of a request by its
+    /// `User-Agent` when the proxy cannot find it by process ([`attribution`]).
+    pub callers: Vec<attribution::CallerName>,
 }
 
 /// [`start_on`] with [`ProxyExtras`].
@@ -244,7 +250,9 @@ async fn serve(
         .build(conn);
     let (stop, stop_rx) = watch::channel(false);
     let (tunnel_tx, tunnel_rx) = tokio::sync::mpsc::channel::<()>(1);
+    let attrib = attribution::Attributor::new(&cfg.routes, cfg.leg.clone(), ext.callers.clone());
     let state = Arc::new(State {
+        attrib,
         sink,
         routes: cfg.routes,
         table,
@@ -304,6 +312,9 @@ async fn accept_loop(
         let conn_no = match &state.sink {
             Some(sink) => {
                 let n = sink.next_conn();
+                if let (Some(a), Ok(l)) = (&state.attrib, stream.local_addr()) {
+                    a.on_accept(n, peer, l);
+                }
                 sink.try_send(
                     None,
                     state.leg.clone(),
@@ -322,6 +333,7 @@ async fn accept_loop(
         let builder = builder.clone();
         let stop_conn = stop.clone();
         conns.spawn(async move {
+            let attrib = st.attrib.clone();
             match st.listener_tls.clone() {
                 Some(acceptor) => match acceptor.accept(stream).await {
                     Ok(tls) => {
@@ -336,6 +348,9 @@ async fn accept_loop(
                     serve_conn(builder, TokioIo::new(stream), st, conn_no, local_for_url, stop_conn)
                         .await
                 }
+            }
+            if let Some(a) = attrib {
+                a.on_close(conn_no);
             }
         });
     }
@@ -581,13 +596,7 @@ async fn handle(
         .and_then(|t| st.routes.get(t.index))
         .and_then(|r| r.leg.clone())
         .or_else(|| st.leg.clone());
-    // The caller: this listener's `--leg` name, else the client's User-Agent.
-    let caller = st.leg.clone().or_else(|| {
-        req.headers()
-            .get(header::USER_AGENT)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string)
-    });
+    let ctx_leg = leg.clone();
     let ctx = st.sink.as_ref().map(|sink| {
         Arc::new(ExchangeCtx::new(
             sink.clone(),
@@ -606,14 +615,14 @@ async fn handle(
             headers: headers_of(req.headers()),
             upstream: target.as_ref().map(|t| t.url.clone()),
         });
-        // Several agents behind one proxy: say which one was called, and by whom when known.
-        if let Some(t) = target.as_ref().filter(|_| st.routes.len() > 1) {
-            ctx.send(EventKind::Attribution {
-                callee: Some(t.prefix.clone()),
-                caller: caller.clone(),
-            });
-        }
     }
+    // Several agents behind one proxy: which one was called, and by whom ([`attribution`]).
+    let mut pending = match (&ctx, &st.attrib, target.as_ref()) {
+        (Some(ctx), Some(a), Some(t)) if t.index != usize::MAX => {
+            a.on_request(conn, t.index, req.headers(), ctx, ctx_leg)
+        }
+        _ => None,
+    };
     let Some(target) = target else {
         if st.forward.is_some() {
             let text = format!("a2a-interop proxy: forward mode: {path} is not an absolute URL (hint: use this proxy as HTTP_PROXY, or give --route)\n");
@@ -638,12 +647,15 @@ async fn handle(
     let uri: Uri = match target.url.parse() {
         Ok(u) => u,
         Err(e) => {
+            if let Some(p) = pending.take() {
+                p.send_now();
+            }
             return synthetic(
                 ctx.as_deref(),
                 StatusCode::BAD_GATEWAY,
                 format!("a2a-interop proxy: cannot forward to {}: {e}\n", target.url),
                 format!("bad upstream URL {}: {e}", target.url),
-            )
+            );
         }
     };
     strip_hop_by_hop(&mut parts.headers);
@@ -679,7 +691,15 @@ async fn handle(
         None if h2 => st.h2.request(up_req),
         None => st.h1.request(up_req),
     };
-    let resp = match sent.await {
+    let sent = sent.await;
+    // The attribution event goes before the response head (and any `exchange_end`).
+    if let Some(p) = pending.take() {
+        match &sent {
+            Ok(_) => p.finish().await,
+            Err(_) => p.send_now(),
+        }
+    }
+    let resp = match sent {
         Ok(r) => r,
         Err(e) => {
             let cause = error_chain(&e);
@@ -739,7 +759,8 @@ async fn handle(
 }
 
 /// Buffers an Agent Card response (≤ [`card::CARD_CAP`]) and serves it rewritten; anything
-/// else (too big, not JSON, nothing to rewrite, undecodable encoding) passes unchanged.
+/// else (too big, not JSON, nothing to rewrite, undecodable encoding) passes unchanged. Too
+/// big and undecodable are recorded as `card_rewrite_skipped` and printed on stderr.
 async fn card_response(
     ctx: Arc<ExchangeCtx>,
     mut parts: http::response::Parts,
@@ -782,12 +803,36 @@ async fn card_response(
         .get(header::CONTENT_ENCODING)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
-    let rewritten = if ended {
-        card::decode(&whole, encoding.as_deref())
-            .and_then(|plain| card::rewrite(&plain, upstream, client_base))
+    // Over the cap or undecodable: the client gets the agent's own URLs. Say so loudly (the
+    // recording gets a `card_rewrite_skipped`, stderr a line) instead of passing it silently.
+    let (rewritten, skipped) = if !ended || total > card::CARD_CAP {
+        (
+            None,
+            Some(format!(
+                "card body over the {}-byte rewrite cap",
+                card::CARD_CAP
+            )),
+        )
     } else {
-        None
+        match card::decode(&whole, encoding.as_deref()) {
+            Some(plain) => (card::rewrite(&plain, upstream, client_base), None),
+            None => (
+                None,
+                Some(format!(
+                    "card body with content-encoding {} could not be decoded within the {}-byte rewrite cap",
+                    encoding.as_deref().unwrap_or("identity"),
+                    card::CARD_CAP
+                )),
+            ),
+        }
     };
+    if let Some(reason) = skipped {
+        eprintln!(
+            "a2a-interop proxy: WARNING: agent card {} NOT rewritten: {reason}; clients that follow its URLs bypass the proxy",
+            ctx.id
+        );
+        ctx.send(EventKind::CardRewriteSkipped { reason });
+    }
     let Some((new_body, pointers)) = rewritten else {
         // Unchanged: the buffered frames go first (recorded as they pass), then the rest.
         let joined = PrefixBody {

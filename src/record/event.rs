@@ -9,7 +9,7 @@ the native recording (`docs/recording-format.md`, format [`FORMAT_VERSION`]).
 Event order inside one exchange (a request plus its response, mitmproxy's "flow"):
 
 ```text
-conn_open? ─► request_head ─► request_body* ─► response_head? ─► card_rewrite? ─► response_chunk* ─► exchange_end
+conn_open? ─► request_head ─► request_body* ─► response_head? ─► (card_rewrite | card_rewrite_skipped)? ─► response_chunk* ─► exchange_end
 ```
 
 Exactly one `exchange_end` closes every exchange that had a `request_head`, whatever
@@ -212,6 +212,14 @@ pub enum EventKind {
         #[serde(default)]
         pointers: Vec<String>,
     },
+    /// `--rewrite-card` could not rewrite this Agent Card response (body over the 1 MiB
+    /// rewrite cap, or a `Content-Encoding` it cannot decode): the client received the
+    /// agent's own bytes, its URLs unchanged (CARD-005/006). Added in session 2; a card with
+    /// nothing to rewrite gets neither this nor `card_rewrite`.
+    CardRewriteSkipped {
+        /// Why, one lowercase line: `card body over the 1048576-byte rewrite cap`.
+        reason: String,
+    },
     /// One frame of the response body as read from the agent (an SSE chunk is one such
     /// frame; chunk boundaries are kept).
     ResponseChunk {
@@ -246,16 +254,23 @@ pub enum EventKind {
         bytes_down: u64,
         duration_us: u64,
     },
-    /// Who called whom in an exchange (two agents through one proxy): recorded right after
-    /// the exchange's `request_head` when the proxy can tell.
+    /// Who called whom in an exchange (two agents through one proxy): recorded after the
+    /// exchange's `request_head`. Usually the next event of the exchange; when the caller is
+    /// looked up by process (`caller_by: "process"`, done off the forwarding path once per
+    /// connection) it may come after later events of the exchange, even after its
+    /// `exchange_end`.
     Attribution {
         /// The called agent: the route prefix (or the card name) the request went to.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         callee: Option<String>,
-        /// The calling agent, when known (its `User-Agent`, or the route whose card it was
-        /// served from).
+        /// The calling agent, when known: the route prefix of the agent that made the call,
+        /// a `--leg` name, a `--caller` name, or its `User-Agent`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         caller: Option<String>,
+        /// How `caller` was found ([`CallerBy`]); absent in recordings made before it
+        /// existed (format 1, additive) and when `caller` is absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        caller_by: Option<CallerBy>,
     },
     /// A finding the online verifier emitted, kept with the traffic for the record.
     /// Offline verification ignores these and recomputes.
@@ -274,6 +289,38 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
+}
+
+/// How the proxy found an exchange's caller (`attribution.caller_by`), most exact first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CallerBy {
+    /// The listener's `--leg` name (gateway verification: who calls that listener is
+    /// known by construction).
+    Leg,
+    /// Exact, loopback on Linux: the client socket belongs to a process that also listens
+    /// on the caller route's upstream port (`/proc/net/tcp{,6}` inode to `/proc/PID/fd`).
+    Process,
+    /// The user's `--caller NAME=User-Agent-substring` matched the request's `User-Agent`.
+    CallerFlag,
+    /// Heuristic: the request arrived while exactly one other route had an exchange open
+    /// (an agent calling out while it serves a call).
+    Nesting,
+    /// The request's `User-Agent` (names the HTTP library, not the agent).
+    UserAgent,
+}
+
+impl CallerBy {
+    /// The recorded spelling: `leg`, `process`, `caller-flag`, `nesting`, `user-agent`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CallerBy::Leg => "leg",
+            CallerBy::Process => "process",
+            CallerBy::CallerFlag => "caller-flag",
+            CallerBy::Nesting => "nesting",
+            CallerBy::UserAgent => "user-agent",
+        }
+    }
 }
 
 /// How an exchange ended (`exchange_end.outcome`).

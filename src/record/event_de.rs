@@ -17,7 +17,7 @@ use bytes::Bytes;
 use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use super::event::{Body, Event, EventKind, Headers, Outcome};
+use super::event::{Body, CallerBy, Event, EventKind, Headers, Outcome};
 
 /// Every key an event line can carry (all kinds together).
 enum Field {
@@ -59,6 +59,7 @@ enum Field {
     Reason,
     Callee,
     Caller,
+    CallerBy,
     Other,
 }
 
@@ -110,6 +111,7 @@ impl<'de> Deserialize<'de> for Field {
                     "reason" => Field::Reason,
                     "callee" => Field::Callee,
                     "caller" => Field::Caller,
+                    "caller_by" => Field::CallerBy,
                     _ => Field::Other,
                 })
             }
@@ -126,6 +128,7 @@ enum Kind {
     RequestBody,
     ResponseHead,
     CardRewrite,
+    CardRewriteSkipped,
     ResponseChunk,
     ExchangeEnd,
     Tunnel,
@@ -140,6 +143,7 @@ const KINDS: &[&str] = &[
     "request_body",
     "response_head",
     "card_rewrite",
+    "card_rewrite_skipped",
     "response_chunk",
     "exchange_end",
     "tunnel",
@@ -163,6 +167,7 @@ impl<'de> Deserialize<'de> for Kind {
                     "request_body" => Kind::RequestBody,
                     "response_head" => Kind::ResponseHead,
                     "card_rewrite" => Kind::CardRewrite,
+                    "card_rewrite_skipped" => Kind::CardRewriteSkipped,
                     "response_chunk" => Kind::ResponseChunk,
                     "exchange_end" => Kind::ExchangeEnd,
                     "tunnel" => Kind::Tunnel,
@@ -218,6 +223,7 @@ struct Slots {
     reason: Option<String>,
     callee: Option<String>,
     caller: Option<String>,
+    caller_by: Option<CallerBy>,
 }
 
 fn need<T, E: de::Error>(v: Option<T>, name: &'static str) -> Result<T, E> {
@@ -275,6 +281,9 @@ impl Slots {
                 body: self.take_body()?,
                 pointers: self.pointers.unwrap_or_default(),
             },
+            Kind::CardRewriteSkipped => EventKind::CardRewriteSkipped {
+                reason: need(self.reason, "reason")?,
+            },
             Kind::ResponseChunk => EventKind::ResponseChunk {
                 body: self.take_body()?,
             },
@@ -301,6 +310,7 @@ impl Slots {
             Kind::Attribution => EventKind::Attribution {
                 callee: self.callee,
                 caller: self.caller,
+                caller_by: self.caller_by,
             },
             Kind::Gap => EventKind::Gap {
                 dropped_events: need(self.dropped_events, "dropped_events")?,
@@ -370,6 +380,7 @@ impl<'de> Deserialize<'de> for Event {
                         Field::Reason => s.reason = map.next_value()?,
                         Field::Callee => s.callee = map.next_value()?,
                         Field::Caller => s.caller = map.next_value()?,
+                        Field::CallerBy => s.caller_by = map.next_value()?,
                         Field::Other => {
                             map.next_value::<IgnoredAny>()?;
                         }
@@ -426,6 +437,9 @@ mod tests {
                 body: Body::new("{}"),
                 pointers: vec!["/url".into()],
             }),
+            base(EventKind::CardRewriteSkipped {
+                reason: "card body over the 1048576-byte rewrite cap".into(),
+            }),
             base(EventKind::ResponseChunk {
                 body: Body {
                     data: Bytes::from_static(&[0xff, 0, 1]),
@@ -459,7 +473,8 @@ mod tests {
             }),
             base(EventKind::Attribution {
                 callee: Some("/b".into()),
-                caller: Some("agent-a".into()),
+                caller: Some("/a".into()),
+                caller_by: Some(CallerBy::Process),
             }),
         ]
     }
@@ -474,6 +489,7 @@ mod tests {
             | EventKind::RequestBody { .. }
             | EventKind::ResponseHead { .. }
             | EventKind::CardRewrite { .. }
+            | EventKind::CardRewriteSkipped { .. }
             | EventKind::ResponseChunk { .. }
             | EventKind::ExchangeEnd { .. }
             | EventKind::Tunnel { .. }

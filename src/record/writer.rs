@@ -18,9 +18,14 @@ the native JSONL recording (`docs/recording-format.md`).
 - The writer assigns `seq` (file order), applies redaction ([`super::redact`]), calls
   `on_event` for every event, and writes in batches: the header line first, then a write
   when 64 KiB are pending or 25 ms after the first pending event, never a write per event.
-- A write error (disk full, unwritable file) never stops forwarding: it is reported once on
-  stderr, counted, and the recording stops there (the file keeps every whole line written
-  before); `on_event` keeps being called.
+- A write error mid-run (disk full, file size limit, file gone read-only) never stops
+  forwarding by itself: it is reported once on stderr, counted, the file is cut back to the
+  end of the last batch written whole (no half-written line when the file system allows the
+  truncation), and the recording stops there; `on_event` keeps being called. Producers can
+  ask [`EventSink::record_failed`] / await [`EventSink::record_error`] to stop instead
+  (`proxy --on-record-error stop`).
+- A file that cannot take even the header line (`/dev/full`, a full disk) is an error of
+  [`spawn_recorder`], before anything is forwarded.
 */
 
 use std::fs::File;
@@ -108,6 +113,9 @@ struct Shared {
     next_conn: AtomicU64,
     room: tokio::sync::Notify,
     closed: AtomicBool,
+    /// Set once a write to the recording failed; `failed` is notified then.
+    write_failed: AtomicBool,
+    failed: tokio::sync::Notify,
 }
 
 /// What producers hold: cheap to clone, `Send`, never blocks.
@@ -203,6 +211,30 @@ impl EventSink {
         true
     }
 
+    /// True once a write to the recording file failed (disk full, file size limit, I/O
+    /// error): from then on events reach `on_event` but not the file.
+    pub fn record_failed(&self) -> bool {
+        self.shared.write_failed.load(Ordering::Acquire)
+    }
+
+    /// Resolves once a write to the recording file has failed (at once if it already has);
+    /// never resolves when the recording stays writable or there is no file. The cause is in
+    /// [`RecorderStats::write_error`] after [`Recorder::finish`].
+    pub fn record_error(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let shared = self.shared.clone();
+        async move {
+            loop {
+                let notified = shared.failed.notified();
+                tokio::pin!(notified);
+                notified.as_mut().enable();
+                if shared.write_failed.load(Ordering::Acquire) {
+                    return;
+                }
+                notified.await;
+            }
+        }
+    }
+
     /// True when the queue holds more than `queue_bytes` bytes or [`MAX_QUEUED_EVENTS`]
     /// events.
     pub fn over_capacity(&self) -> bool {
@@ -285,11 +317,12 @@ impl Drop for Recorder {
     }
 }
 
-/// Starts the recorder: creates the file (and its parent directory), writes nothing yet
-/// (the header goes out with the first batch, or on finish), and spawns the writer thread.
+/// Starts the recorder: creates the file (and its parent directory), writes the header line,
+/// and spawns the writer thread.
 ///
 /// `on_event` is called on the writer thread for every event after `seq` and redaction,
-/// in file order. Errors: the file cannot be created.
+/// in file order. Errors: the file cannot be created (missing permission, read-only file
+/// system, a directory), or the header line cannot be written (disk full, `/dev/full`).
 pub fn spawn_recorder(
     cfg: RecorderConfig,
     on_event: Box<dyn FnMut(&Event) + Send>,
@@ -318,6 +351,8 @@ pub fn spawn_recorder(
         next_conn: AtomicU64::new(0),
         room: tokio::sync::Notify::new(),
         closed: AtomicBool::new(false),
+        write_failed: AtomicBool::new(false),
+        failed: tokio::sync::Notify::new(),
     });
     let mut w = Writer {
         file,
@@ -333,9 +368,14 @@ pub fn spawn_recorder(
     };
     encode_header(&cfg.header, &mut w.buf);
     // Header line on disk before any producer can record: a reader that opens the file
-    // at any moment (`tail -f`, a test, a crash) sees a well-formed recording. A write
-    // error here is handled like any later one (reported once, forwarding goes on).
-    w.write_out();
+    // at any moment (`tail -f`, a test, a crash) sees a well-formed recording. A file that
+    // cannot take even this line is a start-up error, not a recording that silently stays
+    // empty.
+    if let Some(f) = w.file.as_mut() {
+        f.write_all(&w.buf)?;
+        w.stats.bytes_written += w.buf.len() as u64;
+        w.buf.clear();
+    }
     let thread = std::thread::Builder::new()
         .name("a2a-recorder".into())
         .spawn(move || w.run(rx))?;
@@ -500,13 +540,21 @@ impl Writer {
                         .as_ref()
                         .map(|p| p.display().to_string())
                         .unwrap_or_default();
+                    // Part of the batch may be on disk: cut back to the last whole batch so
+                    // the file ends on a whole line. Fails harmlessly on devices
+                    // (`/dev/full`) and on file systems that refuse the truncation.
+                    let cut = f.set_len(self.stats.bytes_written).is_ok();
                     eprintln!(
-                        "a2a-interop: RECORDING STOPPED: cannot write {path}: {e}; traffic is still forwarded and verified, but no longer recorded"
+                        "a2a-interop: RECORDING STOPPED: cannot write {path}: {e}; {} events were recorded, none after this{}",
+                        self.stats.events - self.stats.unwritten_events - self.buf_events,
+                        if cut { "" } else { " (the last line may be incomplete)" }
                     );
                     tracing::error!(%path, error = %e, "recording write failed");
                     self.stats.write_error = Some(e.to_string());
                     self.stats.unwritten_events += self.buf_events;
                     self.file = None;
+                    self.shared.write_failed.store(true, Ordering::Release);
+                    self.shared.failed.notify_waiters();
                 }
             }
         }
@@ -691,23 +739,72 @@ mod tests {
 
     #[cfg(target_os = "linux")]
     #[tokio::test]
-    async fn write_error_keeps_on_event_going() {
-        // /dev/full accepts open and fails every write with ENOSPC.
+    async fn a_file_that_cannot_take_the_header_is_an_error_at_start() {
+        // /dev/full accepts open and fails every write with ENOSPC (disk full).
+        let r = spawn_recorder(
+            cfg(Some(PathBuf::from("/dev/full")), 1 << 20, false),
+            Box::new(|_| {}),
+        );
+        let e = r.err().expect("spawn must fail");
+        assert_eq!(e.raw_os_error(), Some(28), "{e}"); // ENOSPC
+    }
+
+    /// A FIFO whose only reader takes the header line and goes away: every later write
+    /// fails with EPIPE (Rust ignores SIGPIPE), a file that became unwritable mid-run.
+    #[cfg(unix)]
+    #[tokio::test]
+    async fn write_error_mid_run_keeps_on_event_going_and_is_announced() {
+        use std::io::Read;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("rec.fifo");
+        let st = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let f2 = fifo.clone();
+        // Reads the header line, then closes its end.
+        let reader = std::thread::spawn(move || {
+            let mut f = File::open(f2).unwrap();
+            let mut got = Vec::new();
+            let mut b = [0u8; 1];
+            while f.read(&mut b).unwrap() == 1 {
+                got.push(b[0]);
+                if b[0] == b'\n' {
+                    break;
+                }
+            }
+            got
+        });
         let n = Arc::new(AtomicU64::new(0));
         let n2 = n.clone();
         let (sink, rec) = spawn_recorder(
-            cfg(Some(PathBuf::from("/dev/full")), 1 << 20, false),
+            cfg(Some(fifo), 1 << 20, false),
             Box::new(move |_| {
                 n2.fetch_add(1, Ordering::Relaxed);
             }),
         )
         .unwrap();
+        let header = reader.join().unwrap();
+        assert!(header.starts_with(b"{"), "{header:?}");
+        assert!(!sink.record_failed());
         for _ in 0..3 {
-            sink.try_send(None, None, end());
+            assert!(sink.try_send(None, None, end()));
+        }
+        tokio::time::timeout(Duration::from_secs(10), sink.record_error())
+            .await
+            .expect("record_error resolves after the failed write");
+        assert!(sink.record_failed());
+        // Later events still reach on_event.
+        for _ in 0..2 {
+            assert!(sink.try_send(None, None, end()));
         }
         let stats = rec.finish().await.unwrap();
-        assert_eq!(n.load(Ordering::Relaxed), 3);
-        assert!(stats.write_error.is_some());
-        assert_eq!(stats.bytes_written, 0);
+        assert_eq!(n.load(Ordering::Relaxed), 5);
+        assert_eq!(stats.events, 5);
+        assert_eq!(stats.unwritten_events, 5);
+        assert_eq!(stats.bytes_written, header.len() as u64);
+        let err = stats.write_error.unwrap_or_default();
+        assert!(err.to_lowercase().contains("broken pipe"), "{err}");
     }
 }

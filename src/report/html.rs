@@ -2,7 +2,8 @@
 One self-contained HTML file: inline CSS, no script, no external asset. Sections: summary,
 results table, findings (each linked to the event that proves it), and a timeline of the
 exchanges and their SSE events grouped by task (exchanges naming no task go under "no
-task"). Every text from the traffic is HTML-escaped.
+task"), each with its parties ("caller -> callee") when the recording attributes it. Every
+text from the traffic is HTML-escaped.
 */
 
 use std::collections::BTreeMap;
@@ -37,7 +38,7 @@ table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;tex
 .error{color:#b00020}.warning{color:#9a6700}.note{color:#0550ae}.pass{color:#116329}.fail{color:#b00020}.skip{color:#666}\
 .finding{border-left:4px solid #b00020;padding-left:.8em;margin:1em 0}.finding.warning{border-color:#9a6700}.finding.note{border-color:#0550ae}\
 .x{border:1px solid #ddd;margin:.5em 0;padding:.4em .8em}.x.hit{border-color:#b00020}.t{color:#666}li.hit{background:#fff0f0}\
-:target{outline:2px solid #0969da}";
+.party{color:#6639ba}:target{outline:2px solid #0969da}";
 
 /// The HTML report.
 pub fn render(report: &Report, input: &ReportInput) -> String {
@@ -60,12 +61,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
             .map(|x| format!(" (sha-256 <code>{}</code>)", esc(x)))
             .unwrap_or_default()
     );
-    let _ = writeln!(
-        h,
-        "<li>recorded {} to {}</li>",
-        esc(&report.started_at),
-        esc(report.ended_at.as_deref().unwrap_or("?"))
-    );
+    let _ = writeln!(h, "<li>recorded {}</li>", esc(&report.recorded_span()));
     let _ = writeln!(
         h,
         "<li>conformance level: <strong>{}</strong> ({})</li>",
@@ -203,7 +199,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
             let hit = hit_exchanges.get(&x.id);
             let _ = writeln!(
                 h,
-                "<div class=\"x{}\" id=\"x-{}\"><p><strong>{}</strong> <span class=\"t\">+{:.3} s</span> {} <code>{}</code>{} → {}{}{}</p><ul>",
+                "<div class=\"x{}\" id=\"x-{}\"><p><strong>{}</strong> <span class=\"t\">+{:.3} s</span> {} <code>{}</code>{} → {}{}{}{}</p><ul>",
                 if hit.is_some() { " hit" } else { "" },
                 esc(&x.id),
                 esc(&x.id),
@@ -220,6 +216,11 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
                 x.leg
                     .as_deref()
                     .map(|l| format!(" <span class=\"t\">[leg {}]</span>", esc(l)))
+                    .unwrap_or_default(),
+                input
+                    .index
+                    .parties(x)
+                    .map(|who| format!(" <span class=\"party\">[{}]</span>", esc(&who)))
                     .unwrap_or_default(),
                 x.outcome
                     .filter(|o| *o != crate::record::Outcome::Complete)

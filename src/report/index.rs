@@ -14,7 +14,7 @@ ExchangeIndex::new(SourceFile) ─► observe(&Event)* ─► exchange(id) / exc
 
 use std::collections::HashMap;
 
-use crate::record::{Event, EventKind, Outcome};
+use crate::record::{CallerBy, Event, EventKind, Outcome};
 
 /// Bytes of a body kept per event as an excerpt (first bytes, cut on a char boundary).
 pub const EXCERPT_BYTES: usize = 240;
@@ -106,9 +106,11 @@ pub struct ExchangeView {
     /// The called agent named by the exchange's `attribution` event (a route prefix such as
     /// `/js`, or a card name), when the proxy attributed it (DESIGN.md recording format).
     pub callee: Option<String>,
-    /// The calling party named by the `attribution` event (its `User-Agent`, or the route
-    /// whose card it was served from), when known.
+    /// The calling party named by the `attribution` event (a route prefix, a `--leg` or
+    /// `--caller` name, or its `User-Agent`), when known.
     pub caller: Option<String>,
+    /// How the caller was found (`attribution.caller_by`), when recorded.
+    pub caller_by: Option<CallerBy>,
     // Display-only SSE reassembly buffer: text not yet ended by a blank line.
     sse_buf: String,
     // Request body text gathered for the A2A method (first 64 KiB).
@@ -125,6 +127,12 @@ impl ExchangeView {
         let caller = self.caller.as_deref().unwrap_or("client");
         Some(format!("{caller} -> {callee}"))
     }
+}
+
+/// An Agent Card path (`/.well-known/agent-card.json`, or the 0.x `agent.json`), any prefix.
+fn is_card_path(path: &str) -> bool {
+    let p = path.split('?').next().unwrap_or("");
+    p.ends_with("/.well-known/agent-card.json") || p.ends_with("/.well-known/agent.json")
 }
 
 /// Bytes of a request or plain response body gathered to find the A2A method and task id.
@@ -151,6 +159,9 @@ pub struct ExchangeIndex {
     last_t_us: u64,
     /// Event kinds that are not per exchange: `gap` events seen (seq, dropped events).
     pub gaps: Vec<(u64, u64)>,
+    /// Agent Card `name` by route prefix, from successful card fetches attributed to a
+    /// route (the last one seen wins).
+    card_names: HashMap<String, String>,
 }
 
 impl ExchangeIndex {
@@ -224,6 +235,28 @@ impl ExchangeIndex {
                 Some(self.lines[pos].1)
             }
         }
+    }
+
+    /// A party as reports show it: a route prefix whose Agent Card was seen gets the card's
+    /// name, `/py (Python Test Agent)`; anything else (a `User-Agent`, a leg) as it is.
+    pub fn party_label(&self, party: &str) -> String {
+        match self.card_names.get(party) {
+            Some(name) => format!("{party} ({name})"),
+            None => party.to_string(),
+        }
+    }
+
+    /// Who called whom in exchange `x`, for reports: `"<caller> -> <callee>"` with
+    /// [`Self::party_label`]s (`client` when the caller is unknown); `None` without
+    /// attribution.
+    pub fn parties(&self, x: &ExchangeView) -> Option<String> {
+        let callee = x.callee.as_deref()?;
+        let caller = x.caller.as_deref().unwrap_or("client");
+        Some(format!(
+            "{} -> {}",
+            self.party_label(caller),
+            self.party_label(callee)
+        ))
     }
 
     /// Takes one event into the index. Never fails: odd input is remembered as it is.
@@ -300,9 +333,14 @@ impl ExchangeIndex {
                 }
             }
             EventKind::CardRewrite { body, .. } => excerpt = Some(&body.data),
-            EventKind::Attribution { callee, caller } => {
+            EventKind::Attribution {
+                callee,
+                caller,
+                caller_by,
+            } => {
                 x.callee.clone_from(callee);
                 x.caller.clone_from(caller);
+                x.caller_by = *caller_by;
             }
             EventKind::ExchangeEnd {
                 outcome, truncated, ..
@@ -320,9 +358,16 @@ impl ExchangeIndex {
                     x.sse_buf.clear();
                 }
                 let resp = std::mem::take(&mut x.resp_buf);
-                if x.task_id.is_none() {
+                let card = x.status == Some(200) && x.method == "GET" && is_card_path(&x.path);
+                if x.task_id.is_none() || card {
                     if let Ok(v) = serde_json::from_str::<serde_json::Value>(&resp) {
-                        x.task_id = task_id_in(&v);
+                        if card {
+                            if let (Some(route), Some(name)) = (&x.callee, v["name"].as_str()) {
+                                self.card_names.insert(route.clone(), name.to_string());
+                            }
+                        } else {
+                            x.task_id = task_id_in(&v);
+                        }
                     }
                 }
             }

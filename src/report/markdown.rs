@@ -72,12 +72,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     if let Some(h) = &src.sha256 {
         let _ = writeln!(out, "- **sha-256:** `{h}`");
     }
-    let _ = writeln!(
-        out,
-        "- **recorded:** {} to {}",
-        report.started_at,
-        report.ended_at.as_deref().unwrap_or("?")
-    );
+    let _ = writeln!(out, "- **recorded:** {}", report.recorded_span());
     let dialects = if report.dialects.is_empty() {
         "none detected".to_string()
     } else {
@@ -278,8 +273,14 @@ fn diagram(out: &mut String, report: &Report, input: &ReportInput) {
     let mut parties: Vec<&str> = vec!["client"];
     let party_ends = |x: &'_ ExchangeView| -> (String, String) {
         (
-            x.caller.clone().unwrap_or_else(|| "client".into()),
-            x.callee.clone().unwrap_or_else(|| "agent".into()),
+            x.caller
+                .as_deref()
+                .map(|c| input.index.party_label(c))
+                .unwrap_or_else(|| "client".into()),
+            x.callee
+                .as_deref()
+                .map(|c| input.index.party_label(c))
+                .unwrap_or_else(|| "agent".into()),
         )
     };
     let ends: Vec<(String, String)> = drawn.iter().map(|&i| party_ends(&exchanges[i])).collect();

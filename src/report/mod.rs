@@ -268,7 +268,7 @@ pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) ->
                 .status
                 .map(|s| s.to_string())
                 .unwrap_or_else(|| "no response".into());
-            match x.parties() {
+            match index.parties(x) {
                 Some(who) => format!("#{seq} ({} {} -> {status}) [{who}]", x.method, x.path),
                 None => format!("#{seq} ({} {} -> {status})", x.method, x.path),
             }

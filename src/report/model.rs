@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::index::ExchangeIndex;
-use crate::record::{RecordingHeader, ToolInfo};
+use crate::record::{CaptureMode, RecordingHeader, ToolInfo};
 use crate::verify::{Category, Finding, Rule, Severity, VerifyOutcome};
 
 /// Value of the report's `"schema"` field; bumped on any incompatible change.
@@ -38,6 +38,11 @@ pub const REPORT_SCHEMA: &str = "a2a-interop/report/v1";
 
 /// A2A versions (wire generations) the rule registry covers.
 pub const SPEC_VERSIONS: &[&str] = &["0.1", "0.2", "0.3", "1.0"];
+
+/// [`Report::started_at`] of a source without a wall clock: a transcript carries only
+/// relative times (`docs/transcript-format.md`), so there is no start date to show; an epoch
+/// date (1970) would be a lie.
+pub const NO_WALL_CLOCK: &str = "no wall clock (transcript)";
 
 /// Known rule areas: name, report category, what it covers. The names are the verifier's
 /// `areas_exercised` names and the lowercased rule-ID prefixes (`CARD-URL-001` → `card-url`).
@@ -317,9 +322,11 @@ pub struct Report {
     /// A2A versions the rule registry covers ([`SPEC_VERSIONS`]).
     pub spec_versions: Vec<String>,
     pub registry: RegistryInfo,
-    /// Recording start (RFC 3339, from the recording header).
+    /// Recording start (RFC 3339, from the recording header), or [`NO_WALL_CLOCK`] for a
+    /// transcript.
     pub started_at: String,
-    /// Start plus the last event's `t_us` (RFC 3339), when the start parses.
+    /// Start plus the last event's `t_us` (RFC 3339), when the start parses; absent for a
+    /// transcript.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended_at: Option<String>,
     /// When this report was made (RFC 3339, UTC).
@@ -336,6 +343,93 @@ pub struct Report {
     /// The official conformance suites' IDs (TCK, ACTS) for every requirement the findings
     /// cite, with the suites' source commits (`docs/conformance-crosswalk.md`).
     pub crosswalk: super::crosswalk::Crosswalk,
+    /// Who called whom in each exchange a finding's evidence names, by exchange id (`e3`),
+    /// when the recording attributes it (`attribution` events: several agents behind one
+    /// proxy). Absent when no such exchange.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub parties: BTreeMap<String, Parties>,
+    /// Every distinct caller -> callee pair of the attributed exchanges, in order of first
+    /// appearance, with how many exchanges it had ("agent A -> agent B"). Absent without
+    /// attribution.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub interactions: Vec<Interaction>,
+}
+
+/// The parties of one exchange (`attribution` event; DESIGN.md recording format).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Parties {
+    /// The calling party: a route prefix (`/py`), a `--leg` or `--caller` name, or a
+    /// `User-Agent`; absent when unknown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caller: Option<String>,
+    /// How the caller was found: `leg`, `process`, `caller-flag`, `nesting`, `user-agent`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caller_by: Option<String>,
+    /// The called agent's route prefix (`/js`).
+    pub callee: String,
+    /// As reports show it, with card names when seen:
+    /// `/py (Python agent) -> /js (JS agent)`.
+    pub label: String,
+}
+
+/// One caller -> callee pair of the recording.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Interaction {
+    /// Calling party (`client` when unknown), as in [`Parties::caller`].
+    pub caller: String,
+    /// Called agent's route prefix.
+    pub callee: String,
+    /// `caller -> callee` with card names when seen.
+    pub label: String,
+    /// Exchanges with this pair.
+    pub exchanges: u64,
+}
+
+/// [`Report::parties`] and [`Report::interactions`] from the index.
+fn parties_of(
+    findings: &[Finding],
+    index: &ExchangeIndex,
+) -> (BTreeMap<String, Parties>, Vec<Interaction>) {
+    let mut parties = BTreeMap::new();
+    for e in findings.iter().flat_map(|f| f.evidence.iter()) {
+        let x = e
+            .exchange
+            .as_deref()
+            .and_then(|id| index.exchange(id))
+            .or_else(|| index.exchange_of_seq(e.seq));
+        let Some(x) = x else { continue };
+        let (Some(callee), Some(label)) = (x.callee.clone(), index.parties(x)) else {
+            continue;
+        };
+        parties.entry(x.id.clone()).or_insert_with(|| Parties {
+            caller: x.caller.clone(),
+            caller_by: x.caller_by.map(|b| b.as_str().to_string()),
+            callee,
+            label,
+        });
+    }
+    let mut interactions: Vec<Interaction> = Vec::new();
+    for x in index.exchanges() {
+        let Some(callee) = x.callee.as_deref() else {
+            continue;
+        };
+        let caller = x.caller.as_deref().unwrap_or("client");
+        match interactions
+            .iter_mut()
+            .find(|i| i.caller == caller && i.callee == callee)
+        {
+            Some(i) => i.exchanges += 1,
+            None => interactions.push(Interaction {
+                caller: caller.to_string(),
+                callee: callee.to_string(),
+                label: index.parties(x).unwrap_or_default(),
+                exchanges: 1,
+            }),
+        }
+    }
+    (parties, interactions)
 }
 
 /// SHA-256 (hex) over the registry: for each rule in order, the line
@@ -549,6 +643,16 @@ impl ReportInput {
 }
 
 impl Report {
+    /// When the traffic was recorded, for the human formats: `START to END` (RFC 3339, `?`
+    /// for an unknown end), or [`NO_WALL_CLOCK`] alone for a transcript.
+    pub fn recorded_span(&self) -> String {
+        match &self.ended_at {
+            _ if self.started_at == NO_WALL_CLOCK => NO_WALL_CLOCK.to_string(),
+            Some(end) => format!("{} to {end}", self.started_at),
+            None => format!("{} to ?", self.started_at),
+        }
+    }
+
     /// Builds the report model. Never fails: odd input (an unparsable start time, findings
     /// of unknown rules) is carried as it is.
     pub fn build(input: &ReportInput) -> Report {
@@ -585,8 +689,15 @@ impl Report {
             &coverage.exercised,
             input.results.is_empty(),
         );
+        let wall_clock = input.header.mode != CaptureMode::Transcript;
+        let started_at = if wall_clock {
+            input.header.started_at.clone()
+        } else {
+            NO_WALL_CLOCK.to_string()
+        };
         let ended_at = chrono::DateTime::parse_from_rfc3339(&input.header.started_at)
             .ok()
+            .filter(|_| wall_clock)
             .map(|t| {
                 let end = t + chrono::Duration::microseconds(input.index.last_t_us() as i64);
                 end.with_timezone(&chrono::Utc)
@@ -599,7 +710,10 @@ impl Report {
             .iter()
             .map(|x| x.sse_events.len() as u64 + x.sse_events_dropped)
             .sum();
+        let (parties, interactions) = parties_of(&findings, &input.index);
         Report {
+            parties,
+            interactions,
             schema: REPORT_SCHEMA.into(),
             tool: ToolInfo::this(),
             source: input.source.clone(),
@@ -609,7 +723,7 @@ impl Report {
                 sha256: registry_sha256(input.rules),
                 rules: input.rules.len() as u64,
             },
-            started_at: input.header.started_at.clone(),
+            started_at,
             ended_at,
             generated_at: input.generated_at.clone().unwrap_or_else(|| {
                 chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)

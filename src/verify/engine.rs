@@ -104,6 +104,8 @@ struct Exch {
     /// the seq of that event and the JSON Pointers of the URLs the proxy rewrote (body empty
     /// when the recorded body was cut).
     card_rewrite: Option<CardRewriteRec>,
+    /// `card_rewrite_skipped`: why `--rewrite-card` served this card unrewritten.
+    card_rewrite_skipped: Option<String>,
 }
 
 /// The client-facing card of a `card_rewrite` event (see [`Exch::card_rewrite`]).
@@ -362,6 +364,11 @@ impl State {
                         x.truncated = true;
                     }
                     self.open.insert(xid, x);
+                }
+            }
+            EventKind::CardRewriteSkipped { reason } => {
+                if let Some(x) = self.open.get_mut(&xid) {
+                    x.card_rewrite_skipped = Some(reason.clone());
                 }
             }
             EventKind::CardRewrite { body, pointers } => {
@@ -1378,8 +1385,10 @@ impl State {
             (Some(_), Some(Binding::JsonRpc)) => Some(false),
             _ => None,
         };
-        // Not a state of any dialect, or UNSPECIFIED: invalid (TASK-008). A valid state in
-        // another dialect's spelling: a dialect mix (VER-002, DATA-001).
+        // Not a state of any dialect, or UNSPECIFIED: invalid (TASK-008). A 1.0 proto enum
+        // name in a 0.x JSON-RPC task: invalid too, the 0.x TaskState enum (DATA-005, 0.3
+        // schema) has only lowercase names, so a client of that dialect cannot parse it. Other
+        // valid states in another dialect's spelling: a dialect mix (VER-002, DATA-001).
         let bad: Option<(&'static Rule, String)> = match (st, proto_expected) {
             (None, _) => Some((&r::TASK_STATE_INVALID, "is not a task state".to_string())),
             (Some(TaskState::Unspecified), _) => Some((
@@ -1399,8 +1408,9 @@ impl State {
                 ))
             }
             (Some(_), Some(false)) if TaskState::is_proto_spelling(raw) => Some((
-                &r::VER_MIXED_PAYLOAD,
-                "is a proto enum name; 0.x JSON-RPC uses lowercase states".into(),
+                &r::TASK_STATE_INVALID,
+                "is a 1.0 proto enum name; 0.x JSON-RPC clients only parse the lowercase states"
+                    .into(),
             )),
             _ => None,
         };
@@ -3061,9 +3071,17 @@ impl State {
             let upstream_view = self.mode == CaptureMode::Reverse
                 && self.upstreams.iter().any(|up| up.origin() == u.origin());
             if upstream_view && x.card_rewrite.is_none() {
+                // The agent advertising its own address is normal behind a proxy; when
+                // `--rewrite-card` gave up on this card, say that the proxy is at fault.
+                let why = match &x.card_rewrite_skipped {
+                    Some(reason) => format!(
+                        " and --rewrite-card could not rewrite it ({reason}; not the agent's fault)"
+                    ),
+                    None => String::new(),
+                };
                 self.find(
                     &r::CARD_URL_BYPASSES_PROXY,
-                    format!("card advertises the proxy's upstream {} so clients that follow it bypass the recorder", u.origin()),
+                    format!("card advertises the proxy's upstream {}{why} so clients that follow it bypass the recorder", u.origin()),
                     vec![x.ev_at(bseq, &ptr, found.clone())],
                     &x.leg,
                 );
@@ -3214,6 +3232,12 @@ impl State {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
+            // No binding defines a GET on the interface URL itself (JSON-RPC is POST only,
+            // HTTP+JSON operations live below it): a 405 to a client's GET there is no
+            // sign of a wrong URL (the 0.3 TCK's connectivity check, CARD-005).
+            if path == base && !x.method.eq_ignore_ascii_case("POST") {
+                continue;
+            }
             if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
                 hits.push(i.clone());
             }

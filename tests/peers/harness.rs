@@ -133,6 +133,25 @@ impl SdkAgent {
         public_url: Option<&str>,
         env: &[(&str, &str)],
     ) -> SdkAgent {
+        // A port from `free_port` can be taken by another process before the agent binds
+        // it (tests run in parallel): an agent that exits at start-up is started again on
+        // another port.
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            match Self::try_start(sdk, public_url, env).await {
+                Ok(agent) => return agent,
+                Err(why) if attempt < 3 => eprintln!("{why}; starting it again on another port"),
+                Err(why) => panic!("{why}"),
+            }
+        }
+    }
+
+    async fn try_start(
+        sdk: Sdk,
+        public_url: Option<&str>,
+        env: &[(&str, &str)],
+    ) -> Result<SdkAgent, String> {
         let port = free_port();
         let mut cmd = match sdk {
             Sdk::Python => {
@@ -159,18 +178,25 @@ impl SdkAgent {
             cmd.env(k, v);
         }
         let child = cmd.spawn().expect("spawn SDK agent");
-        let agent = SdkAgent { sdk, port, child };
+        let mut agent = SdkAgent { sdk, port, child };
         let url = format!("{}/.well-known/agent-card.json", agent.base_url());
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
-            if card_ok(&url).await {
-                return agent;
+            if let Ok(Some(status)) = agent.child.try_wait() {
+                return Err(format!(
+                    "{} agent exited at start-up on port {port} ({status})",
+                    sdk.name()
+                ));
             }
-            assert!(
-                Instant::now() < deadline,
-                "{} agent did not serve its card on port {port} within 20 s",
-                sdk.name()
-            );
+            if card_ok(&url).await {
+                return Ok(agent);
+            }
+            if Instant::now() >= deadline {
+                return Err(format!(
+                    "{} agent did not serve its card on port {port} within 20 s",
+                    sdk.name()
+                ));
+            }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }

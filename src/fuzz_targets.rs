@@ -1,0 +1,235 @@
+/*!
+Bodies of the cargo-fuzz targets (`fuzz/fuzz_targets/`, issue 7), shared with the
+corpus replay test (`tests/fuzz_corpus.rs`) so that CI runs every committed corpus file
+through exactly the code the fuzzer ran.
+
+Each function takes arbitrary bytes and must return without panicking; where the input
+yields events, they are fed on to the [`Verifier`] (the same sans-IO engine the proxy and
+`verify` use). The SSE target also checks a property: any split of the byte stream into
+chunks decodes to the same items as the whole stream (WHATWG HTML §9.2.6 is defined on the
+stream, not on its chunks; RPC-005 / REST-002 framing findings depend on it).
+
+| target | what it reads |
+|---|---|
+| [`sse_decoder`] | [`crate::model::sse::SseDecoder`], chunked vs whole |
+| [`dialect`] | dialect and operation classification of one exchange ([`crate::model::a2a`], [`crate::model::jsonrpc`], [`crate::model::card`]) then the verifier |
+| [`native_recording`] | [`crate::record::jsonl::RecordingReader`] (native JSONL recording) |
+| [`transcript`] | [`crate::record::transcript::read`] (`TRANSCRIPT.md`) |
+| [`har`] | [`crate::record::har::read`] (HAR 1.2) |
+
+Not part of the public API: hidden from the docs, may change with the fuzz targets.
+*/
+
+use bytes::Bytes;
+
+use crate::model::a2a::{classify_payload, method_op, rest_route, Dialect};
+use crate::model::card::card_view;
+use crate::model::jsonrpc::{looks_like_response, parse_request, response_view};
+use crate::model::sse::SseDecoder;
+use crate::record::event::{Body, Event, EventKind, Headers, Outcome, RecordingHeader};
+use crate::record::jsonl::RecordingReader;
+use crate::record::{har, transcript, CaptureMode};
+use crate::verify::Verifier;
+
+/// Names of the targets, as in `fuzz/Cargo.toml` and under `fuzz/corpus/`.
+pub const TARGETS: [&str; 5] = [
+    "sse_decoder",
+    "dialect",
+    "native_recording",
+    "transcript",
+    "har",
+];
+
+/// Runs the target named `name` (one of [`TARGETS`]) on `data`; `false` for an unknown name.
+pub fn run(name: &str, data: &[u8]) -> bool {
+    match name {
+        "sse_decoder" => sse_decoder(data),
+        "dialect" => dialect(data),
+        "native_recording" => native_recording(data),
+        "transcript" => transcript(data),
+        "har" => har(data),
+        _ => return false,
+    }
+    true
+}
+
+/// SSE decoder: `data[0] % 8` cut points follow in the next bytes (each a fraction /255 of
+/// the stream length), the rest is the stream. Decodes it whole and in those chunks and
+/// panics if the items differ (a decoder bug: events must not depend on chunk boundaries).
+pub fn sse_decoder(data: &[u8]) {
+    let Some((&n, rest)) = data.split_first() else {
+        return;
+    };
+    let n = usize::from(n % 8).min(rest.len());
+    let (cuts, stream) = rest.split_at(n);
+    let mut whole = SseDecoder::new();
+    let mut expect = whole.push(stream);
+    expect.extend(whole.finish());
+
+    let mut at: Vec<usize> = cuts
+        .iter()
+        .map(|&c| stream.len() * usize::from(c) / 255)
+        .collect();
+    at.sort_unstable();
+    let mut chunked = SseDecoder::new();
+    let mut got = Vec::new();
+    let mut from = 0;
+    for i in at {
+        got.extend(chunked.push(&stream[from..i]));
+        from = i;
+    }
+    got.extend(chunked.push(&stream[from..]));
+    got.extend(chunked.finish());
+    assert_eq!(
+        expect, got,
+        "chunk boundaries changed the decoded SSE items"
+    );
+    assert_eq!(whole.comments, chunked.comments, "comment count changed");
+}
+
+/// One exchange from bytes, NUL-separated: `METHOD URL [A2A-Version]` NUL request body NUL
+/// `STATUS [Content-Type]` NUL response body. The pure classifiers (JSON-RPC method to
+/// operation and dialect, REST route, `A2A-Version`, payload kind, card view) run on the
+/// parts, then the exchange (response body in two chunks) goes through the verifier.
+pub fn dialect(data: &[u8]) {
+    let mut parts = data.splitn(4, |&b| b == 0);
+    let line = String::from_utf8_lossy(parts.next().unwrap_or_default()).into_owned();
+    let req_body = parts.next().unwrap_or_default();
+    let status_line = String::from_utf8_lossy(parts.next().unwrap_or_default()).into_owned();
+    let resp_body = parts.next().unwrap_or_default();
+
+    let mut words = line.split_whitespace();
+    let method = words.next().unwrap_or("POST").to_string();
+    let url = words.next().unwrap_or("/").to_string();
+    let version = words.next().map(str::to_string);
+    let path = url
+        .split_once("://")
+        .map(|(_, r)| r.find('/').map_or("/", |i| &r[i..]))
+        .unwrap_or(&url);
+    let _ = rest_route(&method, path);
+    if let Some(v) = &version {
+        let _ = Dialect::from_version(v);
+    }
+    let _ = parse_request(req_body);
+    if let Ok(v) = serde_json::from_slice::<serde_json::Value>(req_body) {
+        if let Some(m) = v.get("method").and_then(|m| m.as_str()) {
+            let _ = method_op(m);
+        }
+    }
+    if let Ok(v) = serde_json::from_slice::<serde_json::Value>(resp_body) {
+        let _ = classify_payload(&v, "");
+        let _ = card_view(&v, false);
+        let _ = card_view(&v, true);
+        if looks_like_response(&v) {
+            let _ = response_view(&v);
+        }
+        if let Some(r) = v.get("result") {
+            let _ = classify_payload(r, "/result");
+        }
+    }
+
+    let mut sw = status_line.split_whitespace();
+    let status: u16 = sw.next().and_then(|s| s.parse().ok()).unwrap_or(200);
+    let content_type = sw.next().unwrap_or("application/json").to_string();
+    let mut req_headers = vec![("content-type".to_string(), "application/json".to_string())];
+    if let Some(v) = version {
+        req_headers.push(("a2a-version".into(), v));
+    }
+    let ex = Some("e1".to_string());
+    let mid = resp_body.len() / 2;
+    let kinds = [
+        EventKind::ConnOpen {
+            conn: 1,
+            peer: "127.0.0.1:40000".into(),
+            local: "127.0.0.1:8080".into(),
+            tls: false,
+        },
+        EventKind::RequestHead {
+            conn: Some(1),
+            method,
+            url,
+            version: Some("HTTP/1.1".into()),
+            headers: Headers(req_headers),
+            upstream: None,
+        },
+        EventKind::RequestBody {
+            body: Body::new(Bytes::copy_from_slice(req_body)),
+        },
+        EventKind::ResponseHead {
+            status,
+            version: Some("HTTP/1.1".into()),
+            headers: Headers(vec![("content-type".into(), content_type)]),
+            synthetic: false,
+        },
+        EventKind::ResponseChunk {
+            body: Body::new(Bytes::copy_from_slice(&resp_body[..mid])),
+        },
+        EventKind::ResponseChunk {
+            body: Body::new(Bytes::copy_from_slice(&resp_body[mid..])),
+        },
+        EventKind::ExchangeEnd {
+            outcome: Outcome::Complete,
+            error: None,
+            trailers: None,
+            request_bytes: req_body.len() as u64,
+            response_bytes: resp_body.len() as u64,
+            truncated: false,
+        },
+    ];
+    let header = RecordingHeader::new(CaptureMode::Reverse);
+    let mut v = Verifier::new(&header);
+    for (i, kind) in kinds.into_iter().enumerate() {
+        let exchange = if i == 0 { None } else { ex.clone() };
+        v.feed(&Event {
+            seq: i as u64 + 1,
+            t_us: i as u64 * 1000,
+            exchange,
+            leg: None,
+            kind,
+        });
+    }
+    let _ = v.finish();
+}
+
+/// Native JSONL recording (`docs/recording-format.md`): header, then events up to the first
+/// unreadable line, each fed to the verifier.
+pub fn native_recording(data: &[u8]) {
+    let Ok(r) = RecordingReader::new(data) else {
+        return;
+    };
+    let mut v = Verifier::new(r.header());
+    for ev in r {
+        match ev {
+            Ok(ev) => {
+                v.feed(&ev);
+            }
+            Err(_) => break,
+        }
+    }
+    let _ = v.finish();
+}
+
+/// Transcript (`TRANSCRIPT.md`); bytes that are not UTF-8 are read lossily, as a user's
+/// file would be after a copy through a text editor.
+pub fn transcript(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok((h, events)) = transcript::read(&text) {
+        feed_all(&h, &events);
+    }
+}
+
+/// HAR 1.2 file (our export, with `_sseEvents`, or any browser's).
+pub fn har(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok((h, events)) = har::read(&text) {
+        feed_all(&h, &events);
+    }
+}
+
+fn feed_all(h: &RecordingHeader, events: &[Event]) {
+    let mut v = Verifier::new(h);
+    for ev in events {
+        v.feed(ev);
+    }
+    let _ = v.finish();
+}

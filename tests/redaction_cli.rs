@@ -1,0 +1,237 @@
+//! Secrets never reach the recording file unless `--no-redact` (issue 7; A2A-DIGEST CARD-011,
+//! PUSH-002, PUSH-004), through the real binary: `Authorization`, `Proxy-Authorization`,
+//! `Cookie`, `Set-Cookie`, `X-API-Key`, API-key headers and query parameters named by the
+//! agent's card (1.0 `apiKeySecurityScheme` and 0.3 `type: apiKey`, with names no default
+//! rule knows), and push-notification config `token` / `authentication.credentials` in
+//! requests and in the agent's answers (0.3 `pushNotificationConfig`, 1.0 shaped configs).
+//! The same run with `--no-redact` is the control: every secret is then in the file, so the
+//! first run's absence is redaction, not a missing event. The agent always gets the real
+//! values.
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
+use std::net::SocketAddr;
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+use proxy_process::{spawn_until_listening, Running};
+
+const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
+
+/// Every secret value sent in the run; none may be in a redacted recording.
+const SECRETS: [&str; 12] = [
+    "AUTHZ-SECRET-1",
+    "PROXYAUTH-SECRET-2",
+    "COOKIE-SECRET-3",
+    "SETCOOKIE-SECRET-4",
+    "XAPIKEY-SECRET-5",
+    "CARDHDR10-SECRET-6",
+    "CARDQUERY10-SECRET-7",
+    "CARDHDR03-SECRET-8",
+    "PUSHTOKEN03-SECRET-9",
+    "PUSHCRED03-SECRET-10",
+    "PUSHTOKEN10-SECRET-11",
+    "PUSHCRED10-SECRET-12",
+];
+
+const CARD_10: &str = r#"{"name":"k10","description":"d","version":"1","supportedInterfaces":[{"url":"http://agent.test/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],"capabilities":{"pushNotifications":true},"securitySchemes":{"hdr":{"apiKeySecurityScheme":{"location":"header","name":"X-Org-Credential"}},"qry":{"apiKeySecurityScheme":{"location":"query","name":"orgcred"}}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}"#;
+const CARD_03: &str = r#"{"name":"k03","description":"d","version":"1","url":"http://agent.test/v03/","protocolVersion":"0.3.0","capabilities":{"pushNotifications":true},"securitySchemes":{"legacy":{"type":"apiKey","in":"header","name":"X-Legacy-Credential"}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}"#;
+
+/// A raw HTTP/1.1 agent (one request per connection): serves the two cards; for any
+/// other path echoes the request's JSON-RPC `params` back as the `result` (so push configs
+/// come back in the answer) with a `Set-Cookie`. Keeps every request it received.
+async fn agent() -> (SocketAddr, Arc<Mutex<Vec<String>>>) {
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let seen2 = seen.clone();
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            let seen = seen2.clone();
+            tokio::spawn(async move {
+                let mut buf = vec![0u8; 16384];
+                let mut got = Vec::new();
+                let end = loop {
+                    if let Some(i) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+                        break i + 4;
+                    }
+                    match s.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => got.extend_from_slice(&buf[..n]),
+                    }
+                };
+                let head = String::from_utf8_lossy(&got[..end]).to_string();
+                let len: usize = head
+                    .to_ascii_lowercase()
+                    .lines()
+                    .find_map(|l| l.strip_prefix("content-length:"))
+                    .and_then(|v| v.trim().parse().ok())
+                    .unwrap_or(0);
+                while got.len() < end + len {
+                    match s.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => got.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let text = String::from_utf8_lossy(&got[..end + len]).to_string();
+                seen.lock().unwrap().push(text.clone());
+                let path = head.split_whitespace().nth(1).unwrap_or("/").to_string();
+                let (body, extra) = if path == "/.well-known/agent-card.json" {
+                    (CARD_10.to_string(), String::new())
+                } else if path == "/v03/.well-known/agent-card.json" {
+                    (CARD_03.to_string(), String::new())
+                } else {
+                    let req: serde_json::Value =
+                        serde_json::from_slice(&got[end..end + len]).unwrap_or_default();
+                    let result = req.get("params").cloned().unwrap_or_default();
+                    let id = req.get("id").cloned().unwrap_or_default();
+                    (
+                        serde_json::json!({"jsonrpc":"2.0","id":id,"result":result}).to_string(),
+                        "set-cookie: sid=SETCOOKIE-SECRET-4; HttpOnly\r\n".to_string(),
+                    )
+                };
+                let resp = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n{extra}content-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = s.write_all(resp.as_bytes()).await;
+            });
+        }
+    });
+    (addr, seen)
+}
+
+async fn send(proxy: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &str) {
+    let mut s = TcpStream::connect(proxy).await.unwrap();
+    let mut req = format!("{method} {path} HTTP/1.1\r\nhost: agent.test\r\n");
+    for (k, v) in headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    if !body.is_empty() {
+        req.push_str("content-type: application/json\r\n");
+    }
+    req.push_str(&format!(
+        "content-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    ));
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut out))
+        .await
+        .unwrap()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out);
+    assert!(text.starts_with("HTTP/1.1 200"), "{path}: {text}");
+}
+
+/// The traffic: both cards, then calls carrying every kind of secret.
+async fn traffic(proxy: SocketAddr) {
+    send(proxy, "GET", "/.well-known/agent-card.json", &[], "").await;
+    send(proxy, "GET", "/v03/.well-known/agent-card.json", &[], "").await;
+    let send03 = r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","messageId":"m1","role":"user","parts":[{"kind":"text","text":"hi"}]},"configuration":{"blocking":true,"pushNotificationConfig":{"url":"http://127.0.0.1:9/hook","token":"PUSHTOKEN03-SECRET-9","authentication":{"schemes":["Bearer"],"credentials":"PUSHCRED03-SECRET-10"}}}}}"#;
+    send(
+        proxy,
+        "POST",
+        "/v03/",
+        &[
+            ("authorization", "Bearer AUTHZ-SECRET-1"),
+            ("proxy-authorization", "Basic PROXYAUTH-SECRET-2"),
+            ("cookie", "session=COOKIE-SECRET-3; theme=dark"),
+            ("x-api-key", "XAPIKEY-SECRET-5"),
+            ("x-legacy-credential", "CARDHDR03-SECRET-8"),
+        ],
+        send03,
+    )
+    .await;
+    let create10 = r#"{"jsonrpc":"2.0","id":2,"method":"CreateTaskPushNotificationConfig","params":{"taskId":"t1","url":"http://127.0.0.1:9/hook","token":"PUSHTOKEN10-SECRET-11","authentication":{"scheme":"Bearer","credentials":"PUSHCRED10-SECRET-12"}}}"#;
+    send(
+        proxy,
+        "POST",
+        "/?orgcred=CARDQUERY10-SECRET-7&x=1",
+        &[
+            ("a2a-version", "1.0"),
+            ("x-org-credential", "CARDHDR10-SECRET-6"),
+        ],
+        create10,
+    )
+    .await;
+}
+
+/// Runs the proxy binary (with `extra` flags) over [`traffic`], stops it with SIGTERM;
+/// returns the recording, the JSON report and the proxy's stderr.
+async fn run(extra: &[&str]) -> (String, String, String, Vec<String>) {
+    let (agent, seen) = agent().await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rec.jsonl");
+    let report = dir.path().join("report.json");
+    let Running {
+        mut child,
+        rx,
+        addr,
+        banner,
+    } = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{agent}"))
+            .arg("--record")
+            .arg(&rec)
+            .arg("--report")
+            .arg(&report)
+            .args(["--format", "json", "--fail-on", "never"])
+            .args(extra),
+        Duration::from_secs(30),
+    );
+    let proxy: SocketAddr = addr.trim_end_matches('/').parse().unwrap();
+    traffic(proxy).await;
+    let st = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let code = child.wait().unwrap();
+    let stderr = banner
+        .into_iter()
+        .chain(rx.iter())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_eq!(code.code(), Some(0), "{stderr}");
+    let seen = seen.lock().unwrap().clone();
+    (
+        std::fs::read_to_string(&rec).unwrap(),
+        std::fs::read_to_string(&report).unwrap(),
+        stderr,
+        seen,
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_secret_reaches_the_recording_unless_no_redact() {
+    let (rec, report, stderr, seen) = run(&[]).await;
+    let agent_got = seen.join("\n");
+    for s in SECRETS {
+        // The agent got every request secret untouched; Proxy-Authorization is for the
+        // proxy (hop-by-hop, RFC 9110 §11.7.1) and Set-Cookie is the agent's own.
+        let for_agent = !s.starts_with("PROXYAUTH") && !s.starts_with("SETCOOKIE");
+        assert!(!for_agent || agent_got.contains(s), "agent did not get {s}");
+        assert!(!rec.contains(s), "{s} in the redacted recording:\n{rec}");
+        assert!(!report.contains(s), "{s} in the report");
+        assert!(!stderr.contains(s), "{s} on stderr");
+    }
+    assert!(rec.lines().next().unwrap().contains(r#""redacted":true"#));
+    assert!(rec.contains("Bearer [REDACTED]"), "{rec}");
+    // The exchanges themselves are there: 4 exchanges, each closed.
+    assert_eq!(rec.matches(r#""type":"exchange_end""#).count(), 4, "{rec}");
+    // Non-secret neighbours are kept as sent.
+    assert!(rec.contains("x=1"), "{rec}");
+
+    let (rec, _, _, _) = run(&["--no-redact"]).await;
+    assert!(rec.lines().next().unwrap().contains(r#""redacted":false"#));
+    for s in SECRETS {
+        assert!(rec.contains(s), "{s} missing with --no-redact:\n{rec}");
+    }
+}
