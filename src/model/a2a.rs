@@ -446,6 +446,98 @@ pub fn classify_payload<'a>(v: &'a Value, base: &str) -> Result<Payload<'a>, Str
     }
 }
 
+/// Context id given to 0.1 objects that carry no `sessionId` when they are lifted to the
+/// 0.2+ shape ([`lift_v01`]); 0.1 has no `contextId`.
+pub const V01_NO_SESSION: &str = "(0.1: no sessionId)";
+
+/// Lifts a 0.1 payload (`tasks/send` era, no `kind`) to the 0.2/0.3 JSON-RPC shape so the
+/// 0.x rules read it: Task `{id, sessionId?, status}` → `kind:"task"` with `contextId` =
+/// `sessionId`; `TaskStatusUpdateEvent {id, status, final}` → `status-update` with `taskId`;
+/// `TaskArtifactUpdateEvent {id, artifact}` → `artifact-update`; Message `{role, parts}` →
+/// `kind:"message"` with a placeholder `messageId` (0.1 has none); part `type` → `kind`.
+/// `ctx` is the context of a stream's task for events (0.1 events carry none). `None` when
+/// `v` is not a 0.1-shaped object (already has `kind` or a 1.0 oneof member).
+pub fn lift_v01(v: &Value, ctx: Option<&str>) -> Option<Value> {
+    let o = v.as_object()?;
+    if o.contains_key("kind")
+        || ["task", "message", "statusUpdate", "artifactUpdate"]
+            .iter()
+            .any(|k| o.contains_key(*k))
+    {
+        return None;
+    }
+    let mut out = o.clone();
+    let session = o.get("sessionId").and_then(Value::as_str);
+    let ctx = session.or(ctx).unwrap_or(V01_NO_SESSION);
+    // 0.1 artifacts have `index` (and maybe `name`), no `artifactId`.
+    let lift_artifact = |a: &mut Map<String, Value>| {
+        if !a.contains_key("artifactId") {
+            let idx = a.get("index").and_then(Value::as_u64).unwrap_or(0);
+            a.insert("artifactId".into(), format!("(0.1: index {idx})").into());
+        }
+    };
+    let lift_parts = |m: &mut Map<String, Value>| {
+        if let Some(Value::Array(parts)) = m.get_mut("parts") {
+            for p in parts.iter_mut() {
+                if let Some(po) = p.as_object_mut() {
+                    if !po.contains_key("kind") {
+                        if let Some(t) = po.get("type").cloned() {
+                            po.insert("kind".into(), t);
+                        }
+                    }
+                }
+            }
+        }
+    };
+    let lift_message = |m: &mut Map<String, Value>| {
+        m.entry("kind").or_insert_with(|| "message".into());
+        m.entry("messageId")
+            .or_insert_with(|| "(0.1: no messageId)".into());
+        lift_parts(m);
+    };
+    let id = o.get("id").cloned();
+    if o.contains_key("role") && o.contains_key("parts") {
+        lift_message(&mut out);
+    } else if let (Some(id), true) = (id, o.contains_key("status") || o.contains_key("artifact")) {
+        let kind = if o.contains_key("artifact") && !o.contains_key("status") {
+            "artifact-update"
+        } else if o.contains_key("final") {
+            "status-update"
+        } else {
+            "task"
+        };
+        out.insert("kind".into(), kind.into());
+        out.entry("contextId").or_insert_with(|| ctx.into());
+        if kind != "task" {
+            out.insert("taskId".into(), id);
+            out.remove("id");
+        }
+        if let Some(Value::Object(st)) = out.get_mut("status") {
+            if let Some(Value::Object(m)) = st.get_mut("message") {
+                lift_message(m);
+            }
+        }
+        if let Some(Value::Array(h)) = out.get_mut("history") {
+            for m in h.iter_mut().filter_map(Value::as_object_mut) {
+                lift_message(m);
+            }
+        }
+        if let Some(Value::Object(a)) = out.get_mut("artifact") {
+            lift_artifact(a);
+            lift_parts(a);
+        }
+        if let Some(Value::Array(arts)) = out.get_mut("artifacts") {
+            for a in arts.iter_mut().filter_map(Value::as_object_mut) {
+                lift_artifact(a);
+                lift_parts(a);
+            }
+        }
+    } else {
+        return None;
+    }
+    Some(Value::Object(out))
+}
+
 /// A bare Task without wrapper or `kind` (1.0 `GetTask`/`CancelTask` results): has `id` and
 /// `status`.
 pub fn looks_like_bare_task(v: &Value) -> bool {

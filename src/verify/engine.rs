@@ -194,6 +194,8 @@ pub(super) struct State {
     /// Insertion order of `tasks`, to bound memory ([`MAX_TASKS`]).
     task_order: VecDeque<String>,
     tasks: HashMap<String, TaskRec>,
+    /// Origins (`scheme://host:port`) that took 0.1 `tasks/send*` calls.
+    v01_origins: HashSet<String>,
     /// Webhook URL → (dialect of the call that registered it, origin of that agent,
     /// capability already judged).
     push_urls: HashMap<String, PushReg>,
@@ -245,6 +247,7 @@ impl State {
             advertised: HashMap::new(),
             task_order: VecDeque::new(),
             tasks: HashMap::new(),
+            v01_origins: HashSet::new(),
             push_urls: HashMap::new(),
             pending_cancels: Vec::new(),
             dialects: BTreeSet::new(),
@@ -334,7 +337,21 @@ impl State {
                     x.resp_headers = headers.clone();
                     self.build_call(&mut x);
                     if headers.media_type().as_deref() == Some("text/event-stream") {
-                        x.sse = Some(StreamState::default());
+                        // A subscribe stream belongs to the task it names (TASK-004,
+                        // STREAM-004, ID-006): events of another task are a mismatch.
+                        let subscribed = x.call.as_ref().and_then(|c| {
+                            (c.op == Some(Op::SubscribeToTask))
+                                .then(|| {
+                                    a2a::params_task_id(&c.params)
+                                        .map(str::to_string)
+                                        .or_else(|| c.route_task.clone())
+                                })
+                                .flatten()
+                        });
+                        x.sse = Some(StreamState {
+                            task_id: subscribed,
+                            ..Default::default()
+                        });
                         self.areas.insert("sse");
                     }
                     self.open.insert(xid, x);
@@ -531,11 +548,36 @@ impl State {
             if let Some(b) = body.as_deref() {
                 c.params = serde_json::from_slice(b).unwrap_or(Value::Null);
             }
+            // `/v1` is also a plausible 1.0 interface base path (`https://host/v1`): a
+            // request that declares A2A-Version 1.0 there gets 1.0 semantics (VER-002),
+            // unless its message is in the 0.3 REST shape (parts in `content`).
+            if rt.dialect == Dialect::V0_3
+                && c.header_version.as_deref().and_then(Dialect::from_version)
+                    == Some(Dialect::V1_0)
+                && params_message(&c.params).is_none_or(|m| m.get("content").is_none())
+            {
+                c.dialect = Some(Dialect::V1_0);
+            }
             if matches!(rt.op, Op::GetCard | Op::GetExtendedCard) && rt.dialect != Dialect::V1_0
                 || rt.op == Op::GetCard
             {
                 c.binding = None;
                 c.dialect = None;
+            }
+        }
+        // 0.1 shares `tasks/get` / `tasks/cancel` with 0.2+: an origin that took 0.1
+        // `tasks/send*` calls keeps speaking 0.1.
+        let origin = x.parts.as_ref().map(UrlParts::origin);
+        if c.binding == Some(Binding::JsonRpc) {
+            if let Some(o) = origin {
+                if c.dialect == Some(Dialect::V0_1) {
+                    self.v01_origins.insert(o);
+                } else if c.dialect == Some(Dialect::V0_3)
+                    && matches!(c.op, Some(Op::GetTask) | Some(Op::CancelTask))
+                    && self.v01_origins.contains(&o)
+                {
+                    c.dialect = Some(Dialect::V0_1);
+                }
             }
         }
         // 0.2 vs 0.3 on JSON-RPC: a card that declares 0.2 for this origin.
@@ -631,7 +673,17 @@ impl State {
             } else {
                 "/params/message"
             };
-            let probs = match params_message(&c.params) {
+            let lifted = (c.dialect == Some(Dialect::V0_1))
+                .then(|| {
+                    params_message(&c.params)
+                        .and_then(|m| a2a::lift_v01(&Value::Object(m.clone()), None))
+                })
+                .flatten();
+            let probs = match lifted
+                .as_ref()
+                .and_then(Value::as_object)
+                .or_else(|| params_message(&c.params))
+            {
                 None => vec![(base.to_string(), "send request has no message".to_string())],
                 Some(m) => {
                     let mut p = a2a::message_problems(m, base);
@@ -845,6 +897,36 @@ impl State {
     fn on_stream_value(&mut self, x: &mut Exch, v: &Value, seq: u64, t_us: u64) {
         self.areas.insert("stream");
         let c = x.call.clone().unwrap_or_default();
+        // 0.1 (`tasks/sendSubscribe`) events have no `kind`: read them as 0.2+ events.
+        if c.dialect == Some(Dialect::V0_1) {
+            // 0.1 events carry no context: take the stream's, else the known task's.
+            let ev_task = v
+                .get("result")
+                .unwrap_or(v)
+                .get("id")
+                .and_then(Value::as_str)
+                .map(|id| task_key(&x.leg, id));
+            let ctx = x
+                .sse
+                .as_ref()
+                .and_then(|s| s.context_id.clone())
+                .or_else(|| {
+                    ev_task.and_then(|k| self.tasks.get(&k).and_then(|t| t.context_id.clone()))
+                });
+            let lifted = match v.get("result") {
+                Some(res) if v.get("jsonrpc").is_some() => {
+                    a2a::lift_v01(res, ctx.as_deref()).map(|l| {
+                        let mut env = v.clone();
+                        env["result"] = l;
+                        env
+                    })
+                }
+                _ => a2a::lift_v01(v, ctx.as_deref()),
+            };
+            if let Some(l) = lifted {
+                return self.on_stream_value(x, &l, seq, t_us);
+            }
+        }
         let is_rpc_req = matches!(c.rpc, Some(RequestParse::Request { .. }));
         // Envelope (RPC-005 / REST-002).
         let (payload, base): (&Value, &str) = if jsonrpc::looks_like_response(v)
@@ -1647,11 +1729,15 @@ impl State {
         let Some(s) = x.sse.as_ref() else { return };
         let mine: Vec<u64> = s.arrivals.iter().map(|a| a.0).collect();
         // Pair with the other leg of the same call (same method, path tail, request body).
+        // A gateway may route `/agents/calc` to `/`: a JSON-RPC call is told by its body
+        // (method, id, params); an HTTP+JSON call by its body and operation segment.
         let other_idx = self.done_streams.iter().position(|o| {
             o.leg != x.leg
                 && o.method == x.method
                 && o.req_body == x.req_body
-                && tail(&o.path) == tail(&x.path)
+                && (tail(&o.path) == tail(&x.path)
+                    || last_segment(&o.path) == last_segment(&x.path)
+                    || is_jsonrpc_request_body(&x.req_body))
         });
         if let Some(i) = other_idx {
             let Some(o) = self.done_streams.remove(i) else {
@@ -2197,6 +2283,13 @@ impl State {
                 jsonrpc::INVALID_REQUEST,
                 "the request is JSON but not a valid JSON-RPC request object".into(),
             )),
+            // An A2A method call needs an id (string or integer: the 0.3 schema's
+            // `SendMessageRequest` etc. require it); a notification of one is not a valid A2A
+            // request, so −32600 fits (the 0.3 TCK's notification test).
+            Some(RequestParse::Request {
+                id: None | Some(Value::Null),
+                ..
+            }) if code == jsonrpc::INVALID_REQUEST && c.op.is_some() => None,
             Some(RequestParse::Request { .. }) => {
                 if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
@@ -2345,6 +2438,11 @@ impl State {
     ) -> Option<(String, Option<String>, Option<TaskState>)> {
         let c = x.call.clone().unwrap_or_default();
         let dialect = c.dialect;
+        if dialect == Some(Dialect::V0_1) {
+            if let Some(l) = a2a::lift_v01(res, None) {
+                return self.on_result(x, &l, base, bseq);
+            }
+        }
         let rpc0x = dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
         let op = c.op?;
         let task_obj: Option<(&serde_json::Map<String, Value>, String)> = match op {
@@ -3417,8 +3515,9 @@ fn str_member_v<'a>(v: &'a Value, camel: &str, snake: &str) -> Option<&'a str> {
 }
 
 /// [`jsonrpc::parse_request`] without copying: `method`, `id` and `params` are moved out
-/// of the parsed body (RPC-001 envelope rules unchanged: `jsonrpc` must be `"2.0"`, `method`
-/// a string).
+/// of the parsed body (RPC-001 envelope rules: `jsonrpc` must be `"2.0"`, `method` a
+/// string, `id` a string, number or null and `params` an object or array when present,
+/// JSON-RPC 2.0 §4; a request breaking them is Invalid, so −32600 is the right answer).
 fn parse_request_owned(body: &[u8]) -> RequestParse {
     let Ok(v) = serde_json::from_slice::<Value>(body) else {
         return RequestParse::NotJson;
@@ -3433,11 +3532,18 @@ fn parse_request_owned(body: &[u8]) -> RequestParse {
         Some(Value::String(m)) => m,
         _ => return RequestParse::Invalid,
     };
-    RequestParse::Request {
-        method,
-        id: obj.remove("id"),
-        params: obj.remove("params").unwrap_or(Value::Null),
+    let id = obj.remove("id");
+    if matches!(
+        id,
+        Some(Value::Object(_) | Value::Array(_) | Value::Bool(_))
+    ) {
+        return RequestParse::Invalid;
     }
+    let params = obj.remove("params").unwrap_or(Value::Null);
+    if matches!(params, Value::String(_) | Value::Number(_) | Value::Bool(_)) {
+        return RequestParse::Invalid;
+    }
+    RequestParse::Request { method, id, params }
 }
 
 /// `reason` of the first `google.rpc.ErrorInfo` in an error details / data list.
@@ -3496,6 +3602,20 @@ fn find_kind(v: &Value, base: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// Last path segment (`message:stream`, `tasks/t1:subscribe` → `t1:subscribe`).
+fn last_segment(path: &str) -> String {
+    net::segments(path)
+        .last()
+        .map(|s| s.to_string())
+        .unwrap_or_default()
+}
+
+/// A non-empty body that is a JSON-RPC request object (`"jsonrpc"` and `"method"` members).
+fn is_jsonrpc_request_body(body: &[u8]) -> bool {
+    let b = trim_ascii(body);
+    b.first() == Some(&b'{') && contains(b, b"\"jsonrpc\"") && contains(b, b"\"method\"")
 }
 
 fn tail(path: &str) -> String {
