@@ -34,7 +34,6 @@ it. Timings are printed, never asserted.
 
 use std::convert::Infallible;
 use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
