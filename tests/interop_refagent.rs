@@ -346,7 +346,7 @@ async fn credentials_go_to_their_own_side_only() {
     assert_eq!(send.status, Status::Skip);
     assert_eq!(
         send.message,
-        "agent needs credentials: pass --bearer or --auth-header"
+        "agent needs credentials: pass --bearer or --auth-header (interop: --bearer-a|b, --auth-header-a|b)"
     );
     assert_eq!(status(ab, "auth.accepts-credentials").0, Status::Skip);
     let send = ba

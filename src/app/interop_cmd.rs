@@ -199,8 +199,8 @@ async fn attribute(
                 EventKind::Attribution {
                     callee: Some(callee.to_string()),
                     caller: Some(caller.to_string()),
-                    // The interop legs are named by construction (A->B, B->A).
-                    caller_by: Some(crate::record::event::CallerBy::Leg),
+                    // the leg says who calls, by construction
+                    caller_by: Some(crate::record::CallerBy::Leg),
                 },
             );
         }

@@ -761,7 +761,7 @@ impl<'a> Runner<'a> {
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
                 rest_skip(
                     self,
-                    "agent needs credentials: pass --bearer or --auth-header",
+                    "agent needs credentials: pass --bearer or --auth-header (interop: --bearer-a|b, --auth-header-a|b)",
                 );
                 false
             }
