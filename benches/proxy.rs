@@ -344,6 +344,52 @@ fn idle_per_stream(mode: &str, n: usize) -> Option<u64> {
     String::from_utf8_lossy(&out.stdout).trim().parse().ok()
 }
 
+/// Profiling mode (`A2A_BENCH_PROFILE=SECS`, e.g. under `perf record`): only the pipeline's
+/// load phase, for SECS seconds, so the profile holds nothing but the proxied small POST.
+fn profile_only(secs: u64) {
+    let rt = runtime();
+    rt.block_on(async {
+        let base = Instant::now();
+        let up = upstream(base).await;
+        let dir = tempfile::tempdir().unwrap();
+        let pipeline = Pipeline::start(PipelineConfig {
+            proxy: proxy_to(up),
+            record: Some(dir.path().join("profile.jsonl")),
+            redact: true,
+            lossless: false,
+            queue_bytes: 64 << 20,
+            print_findings: false,
+        })
+        .await
+        .unwrap();
+        let url = format!("http://{}/rpc", pipeline.proxy_addr());
+        let c = client();
+        let t0 = Instant::now();
+        let mut tasks = Vec::new();
+        for _ in 0..LOAD_CONNS {
+            let c = c.clone();
+            let url = url.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut n = 0u64;
+                while t0.elapsed() < Duration::from_secs(secs) {
+                    one(&c, &url).await;
+                    n += 1;
+                }
+                n
+            }));
+        }
+        let mut total = 0;
+        for t in tasks {
+            total += t.await.unwrap();
+        }
+        let out = pipeline.finish().await.unwrap();
+        println!(
+            "profile: {total} requests in {secs} s, {} events recorded",
+            out.recorder.events
+        );
+    });
+}
+
 fn main() {
     // `cargo test --all-targets` runs bench binaries without `--bench`: a benchmark is not a
     // test, so say so and stop; `cargo bench --bench proxy` runs it.
@@ -353,6 +399,10 @@ fn main() {
     }
     if let Ok(spec) = std::env::var("A2A_BENCH_IDLE") {
         idle_child(&spec);
+        return;
+    }
+    if let Ok(secs) = std::env::var("A2A_BENCH_PROFILE") {
+        profile_only(secs.parse().unwrap_or(10));
         return;
     }
     let rt = runtime();

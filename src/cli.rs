@@ -154,7 +154,8 @@ pub struct ProxyArgs {
     /// ~/.config/a2a-interop]
     #[arg(long, value_name = "DIR")]
     pub ca_dir: Option<PathBuf>,
-    /// PEM file of a CA the agents' certificates may chain to, besides the webpki roots
+    /// PEM file of a CA the agents' certificates may chain to, besides the OS roots
+    /// (SSL_CERT_FILE / SSL_CERT_DIR honoured; Mozilla's bundle if the OS store is empty)
     /// (repeatable)
     #[arg(long = "upstream-ca", value_name = "FILE", requires = "intercept_tls")]
     pub upstream_ca: Vec<PathBuf>,

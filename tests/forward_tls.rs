@@ -2,6 +2,8 @@
 //! only our local CA, the agent is a real TLS server (rcgen self-signed, trusted by the proxy
 //! through `--upstream-ca`), and the recording holds the decrypted exchanges (HTTP/1.1, h2).
 
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
 #[path = "common/proxy_support.rs"]
 mod support;
 
@@ -293,4 +295,53 @@ async fn insecure_upstream_accepts_an_unvouched_agent_only_when_asked() {
     assert!(body.contains("\"seenPath\":\"/rpc\""), "{body}");
     p.finish().await.unwrap();
     assert_eq!(outcome(&read_events(&rec), "e1").0, Outcome::Complete);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_vouched_for_by_the_os_store_is_trusted_without_upstream_ca() {
+    // The proxy binary reads its upstream roots from the OS store (rustls-native-certs),
+    // which honours SSL_CERT_FILE: with the agent's certificate there, no --upstream-ca is
+    // needed; without it (the machine's own store) the same agent is a 502.
+    let dir = tempfile::tempdir().unwrap();
+    let ca_dir = dir.path().join("ca");
+    let ca_cert = tls::init_ca(&ca_dir).unwrap();
+    let (agent, agent_pem) = tls_agent(dir.path()).await;
+    for (cert_file, want) in [(Some(&agent_pem), 200u16), (None, 502)] {
+        let rec = dir.path().join(format!("os-roots-{want}.jsonl"));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_a2a-interop"));
+        cmd.args(["proxy", "--forward", "--intercept-tls", "--quiet"])
+            .args(["--listen", "127.0.0.1:0", "--ca-dir"])
+            .arg(&ca_dir)
+            .arg("--record")
+            .arg(&rec)
+            .env_remove("SSL_CERT_DIR")
+            .env_remove("SSL_CERT_FILE");
+        if let Some(f) = cert_file {
+            cmd.env("SSL_CERT_FILE", f);
+        }
+        let mut run =
+            proxy_process::spawn_until_listening(&mut cmd, std::time::Duration::from_secs(20));
+        let (code, status, body) = curl(vec![
+            "--proxy".into(),
+            format!("http://{}", run.addr.trim_end_matches('/')),
+            "--cacert".into(),
+            ca_cert.display().to_string(),
+            format!("https://localhost:{}/rpc", agent.port()),
+            "--data-binary".into(),
+            RPC.into(),
+        ])
+        .await;
+        let _ = run.child.kill();
+        let _ = run.child.wait();
+        assert_eq!(
+            (code, status),
+            (0, want),
+            "SSL_CERT_FILE={cert_file:?}: {body}"
+        );
+        if want == 200 {
+            assert!(body.contains("\"seenPath\":\"/rpc\""), "{body}");
+        } else {
+            assert!(body.contains("unreachable"), "{body}");
+        }
+    }
 }

@@ -128,10 +128,11 @@ async fn two_reference_agents_interoperate_both_ways() {
     assert!(ids[B_TO_A].len() >= 4, "{:?}", ids[B_TO_A]);
     assert!(ids[A_TO_B].is_disjoint(&ids[B_TO_A]));
 
-    // every recorded exchange is on one of the two legs, both legs carry traffic, and each
-    // leg's requests went to its own agent
+    // every recorded exchange is on one of the two legs or one of the two webhook legs
+    // (push notifications), both legs carry traffic, and each leg's requests went to its
+    // own agent
     let src = source::open(&rec).expect("recording");
-    let (mut on_ab, mut on_ba) = (0, 0);
+    let (mut on_ab, mut on_ba, mut webhook) = (0, 0, 0);
     for ev in src.events.map_while(Result::ok) {
         if let a2a_interop::record::EventKind::RequestHead { upstream, .. } = &ev.kind {
             let up = upstream.clone().unwrap_or_default();
@@ -144,10 +145,12 @@ async fn two_reference_agents_interoperate_both_ways() {
                     on_ba += 1;
                     assert!(up.starts_with(url_a.trim_end_matches('/')), "{up}");
                 }
+                Some(interop_cmd::A_TO_WEBHOOK | interop_cmd::B_TO_WEBHOOK) => webhook += 1,
                 other => panic!("exchange on leg {other:?}"),
             }
         }
     }
+    assert!(webhook >= 8, "{webhook} webhook posts");
     assert_eq!(on_ab, ab.report.requests, "A->B exchanges");
     assert_eq!(on_ba, ba.report.requests, "B->A exchanges");
 
@@ -353,4 +356,103 @@ async fn credentials_go_to_their_own_side_only() {
     assert_eq!(send.status, Status::Pass, "{}", send.message);
     a.shutdown().await;
     b.shutdown().await;
+}
+
+/// Every exchange of both directions carries an `attribution` event naming the caller and
+/// the callee by side and card name, and the Markdown report draws "A (..) -> B (..)".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interop_exchanges_are_attributed_to_a_and_b() {
+    let a = common::start_refagent(None).await;
+    let b = common::start_refagent(None).await;
+    let url_a = format!("http://{}/", a.local_addr());
+    let url_b = format!("http://{}/", b.local_addr());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (run, rec) = interop_with(&url_a, &url_b, &[], dir.path()).await;
+    a.shutdown().await;
+    b.shutdown().await;
+    let name_a = "A (a2a-interop reference agent)";
+    let name_b = "B (a2a-interop reference agent)";
+    let mut heads = std::collections::BTreeMap::new();
+    let mut attributed = std::collections::BTreeMap::new();
+    for ev in source::open(&rec)
+        .expect("recording")
+        .events
+        .map_while(Result::ok)
+    {
+        let (Some(x), Some(leg)) = (ev.exchange.clone(), ev.leg.clone()) else {
+            continue;
+        };
+        match &ev.kind {
+            a2a_interop::record::EventKind::RequestHead { .. } => {
+                heads.insert(x, leg);
+            }
+            a2a_interop::record::EventKind::Attribution { callee, caller, .. } => {
+                attributed.insert(x, (leg, caller.clone(), callee.clone()));
+            }
+            _ => {}
+        }
+    }
+    let legs: Vec<&String> = heads.values().collect();
+    assert!(legs.iter().any(|l| *l == A_TO_B) && legs.iter().any(|l| *l == B_TO_A));
+    for (x, leg) in &heads {
+        let (aleg, caller, callee) = attributed
+            .get(x)
+            .unwrap_or_else(|| panic!("exchange {x} on {leg} not attributed"));
+        assert_eq!(aleg, leg);
+        let want = match leg.as_str() {
+            A_TO_B => (name_a, name_b),
+            B_TO_A => (name_b, name_a),
+            interop_cmd::B_TO_WEBHOOK => (name_b, "A webhook"),
+            _ => (name_a, "B webhook"),
+        };
+        assert_eq!(
+            (caller.as_deref(), callee.as_deref()),
+            (Some(want.0), Some(want.1)),
+            "{x} on {leg}"
+        );
+    }
+    assert_eq!(attributed.len(), heads.len());
+    // push: each agent's notifications went through its own recorded webhook leg
+    for (leg, caller, callee) in [
+        (interop_cmd::B_TO_WEBHOOK, name_b, "A webhook"),
+        (interop_cmd::A_TO_WEBHOOK, name_a, "B webhook"),
+    ] {
+        let posts: Vec<&String> = heads
+            .iter()
+            .filter(|(_, l)| l.as_str() == leg)
+            .map(|(x, _)| x)
+            .collect();
+        assert!(posts.len() >= 4, "{} notifications on {leg}", posts.len());
+        for x in posts {
+            let (_, c, e) = &attributed[x];
+            assert_eq!((c.as_deref(), e.as_deref()), (Some(caller), Some(callee)));
+        }
+    }
+    for d in &run.directions {
+        for dialect in ["1.0", "0.3"] {
+            for t in a2a_interop::probe::plan::PUSH_TESTS {
+                let got = d.report.result(t, Some(dialect)).expect(t);
+                assert_eq!(got.status, Status::Pass, "{t} [{} {dialect}]", d.name);
+            }
+        }
+    }
+    // still no finding above a note, and offline = online with the attribution events in
+    let serious: Vec<_> = run
+        .outcome
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.severity >= Severity::Warning)
+        .map(|f| format!("{} {:?}: {}", f.rule, f.leg, f.message))
+        .collect();
+    assert!(serious.is_empty(), "{serious:#?}");
+    let offline = common::verify_file(&rec);
+    assert_eq!(offline.findings.len(), run.outcome.verify.findings.len());
+    // the report reads them: the Markdown sequence diagram has both parties
+    let input = interop_cmd::report_input(&run);
+    let model = a2a_interop::report::Report::build(&input);
+    let md =
+        a2a_interop::report::render_report(a2a_interop::report::Format::Markdown, &model, &input)
+            .expect("markdown");
+    assert!(md.contains(name_a) && md.contains(name_b), "{md}");
 }

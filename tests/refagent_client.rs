@@ -759,3 +759,95 @@ async fn push_config_methods_and_inline_configs_are_not_supported() {
     );
     a.shutdown().await;
 }
+
+/// Push on (the default): inline configs in both dialects get notifications for every later
+/// change (PUSH-002, PUSH-004, PUSH-005): 1.0 one `StreamResponse` per change as
+/// `application/a2a+json`, 0.3 the whole Task as `application/json`; the token in
+/// `X-A2A-Notification-Token` and the configured credentials in `Authorization`; the
+/// last one terminal.
+#[tokio::test]
+async fn inline_push_configs_deliver_every_change_with_token_and_credentials() {
+    let hook = a2a_interop::probe::WebhookReceiver::start()
+        .await
+        .expect("webhook receiver");
+    let base_hook = format!("http://{}", hook.local_addr());
+    let a = agent(None).await;
+    let b = format!("http://{}", a.local_addr());
+    let (_, _, card) = raw(&b, "GET", refagent::AGENT_CARD_PATH, &[], "").await;
+    let card: Value = serde_json::from_slice(&card).expect("card JSON");
+    assert_eq!(card["capabilities"]["pushNotifications"], true);
+
+    let cfg_1_0 = json!({"url": format!("{base_hook}/v1"), "token": "tok-1",
+        "authentication": {"scheme": "Bearer", "credentials": "cred-1"}});
+    let r = rpc(
+        &b,
+        Some("1.0"),
+        req(
+            1,
+            "SendMessage",
+            json!({"message": msg_1_0("task hello"),
+            "configuration": {"taskPushNotificationConfig": cfg_1_0}}),
+        ),
+    )
+    .await;
+    let id1 = r["result"]["task"]["id"]
+        .as_str()
+        .expect("task id")
+        .to_string();
+    let cfg_0_3 = json!({"url": format!("{base_hook}/v03"), "token": "tok-3"});
+    let r = rpc(
+        &b,
+        None,
+        req(
+            2,
+            "message/send",
+            json!({"message": msg_0_3("task hello"),
+            "configuration": {"pushNotificationConfig": cfg_0_3, "blocking": true}}),
+        ),
+    )
+    .await;
+    let id3 = r["result"]["id"].as_str().expect("task id").to_string();
+
+    let inbox = hook.webhook().expect("webhook").inbox;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while (inbox.at("/v1").len() < 3 || inbox.at("/v03").len() < 3) && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // 1.0: working, the artifact, completed
+    let v1 = inbox.at("/v1");
+    assert_eq!(v1.len(), 3, "{v1:#?}");
+    for n in &v1 {
+        assert_eq!(n.header("content-type"), Some("application/a2a+json"));
+        assert_eq!(n.header("x-a2a-notification-token"), Some("tok-1"));
+        assert_eq!(n.header("authorization"), Some("Bearer cred-1"));
+    }
+    let bodies: Vec<Value> = v1
+        .iter()
+        .map(|n| serde_json::from_slice(&n.body).expect("JSON body"))
+        .collect();
+    assert_eq!(bodies[0]["statusUpdate"]["taskId"], json!(id1));
+    assert_eq!(
+        bodies[0]["statusUpdate"]["status"]["state"],
+        "TASK_STATE_WORKING"
+    );
+    assert_eq!(bodies[1]["artifactUpdate"]["taskId"], json!(id1));
+    assert_eq!(
+        bodies[2]["statusUpdate"]["status"]["state"],
+        "TASK_STATE_COMPLETED"
+    );
+    // 0.3: the Task after each change, no credentials configured
+    let v03 = inbox.at("/v03");
+    assert_eq!(v03.len(), 3, "{v03:#?}");
+    for n in &v03 {
+        assert_eq!(n.header("content-type"), Some("application/json"));
+        assert_eq!(n.header("x-a2a-notification-token"), Some("tok-3"));
+        assert_eq!(n.header("authorization"), None);
+        let t: Value = serde_json::from_slice(&n.body).expect("JSON body");
+        assert_eq!(t["kind"], "task");
+        assert_eq!(t["id"], json!(id3));
+    }
+    let last: Value = serde_json::from_slice(&v03[2].body).expect("JSON body");
+    assert_eq!(last["status"]["state"], "completed");
+    a.shutdown().await;
+    hook.shutdown().await;
+}

@@ -26,9 +26,11 @@ use url::Url;
 
 use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
 use crate::app::probe_cmd::{
-    parse_duration, reachable, recording_index, report_level, test_result, write_out,
+    parse_duration, reachable, recording_index, report_level, test_result, webhook_listener,
+    write_out,
 };
 use crate::cli::{FailOn, InteropArgs};
+use crate::probe::WebhookReceiver;
 use crate::probe::{
     self, conformance_level, ConformanceLevel, ProbeConfig, ProbeReport, ProbeResult, Status,
     Transport, TransportConfig,
@@ -42,6 +44,10 @@ use crate::verify::{Finding, Severity};
 pub const A_TO_B: &str = "A->B";
 /// Leg (and result scope) of the calls the tool makes on A as B's client.
 pub const B_TO_A: &str = "B->A";
+/// Leg of the push notifications B sends to the tool's webhook (the tool acting as A).
+pub const B_TO_WEBHOOK: &str = "B->webhook";
+/// Leg of the push notifications A sends to the tool's webhook (the tool acting as B).
+pub const A_TO_WEBHOOK: &str = "A->webhook";
 
 /// One direction of an interop run.
 #[derive(Debug)]
@@ -142,6 +148,65 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     Ok(exit_code(&run, a.output.fail_on.unwrap_or(FailOn::Error)))
 }
 
+/// Emits one `attribution` event per exchange of the two directions (caller and callee
+/// named `A (<card name>)` / `B (<card name>)`, or just `A` / `B` without a card) and of the
+/// two webhook legs (`B (..) -> A webhook`, `A (..) -> B webhook`), so reports say who
+/// called whom. `parties` = (leg, caller, callee); the first two are the directions. The
+/// proxy assigns exchange ids, so they are read back from the recording as it is written:
+/// polled with backoff until it holds `expected` request heads on the two direction legs
+/// (or 5 s passed; exchanges not seen by then stay unattributed).
+/// The events follow their exchanges in the file; readers match them by exchange id.
+async fn attribute(
+    pipeline: &Pipeline,
+    recording: &std::path::Path,
+    expected: u32,
+    parties: [(&str, &str, &str); 4],
+) {
+    use crate::record::EventKind;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let mut step = 0u32;
+    let heads = loop {
+        let mut heads: Vec<(String, String)> = Vec::new();
+        if let Ok(src) = source::open(recording) {
+            for ev in src.events.map_while(Result::ok) {
+                if let (EventKind::RequestHead { .. }, Some(x), Some(leg)) =
+                    (&ev.kind, &ev.exchange, &ev.leg)
+                {
+                    if parties.iter().any(|p| p.0 == leg) {
+                        heads.push((x.clone(), leg.clone()));
+                    }
+                }
+            }
+        }
+        let directions = heads
+            .iter()
+            .filter(|(_, l)| parties[..2].iter().any(|p| p.0 == l))
+            .count();
+        if directions >= expected as usize || std::time::Instant::now() >= deadline {
+            break heads;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(
+            (10u64 << step.min(5)).min(200),
+        ))
+        .await;
+        step += 1;
+    };
+    for (x, leg) in heads {
+        if let Some((_, caller, callee)) = parties.iter().find(|p| p.0 == leg) {
+            pipeline.sink().try_send(
+                Some(x),
+                Some(leg),
+                EventKind::Attribution {
+                    callee: Some(callee.to_string()),
+                    caller: Some(caller.to_string()),
+                    // The interop legs are named by construction (A->B, B->A).
+                    caller_by: Some(crate::record::event::CallerBy::Leg),
+                },
+            );
+        }
+    }
+}
+
 /// `cfg` plus one side's credentials (`--auth-header-a|b`, `--bearer-a|b`).
 ///
 /// # Errors
@@ -203,6 +268,12 @@ pub async fn interop_through_pipeline(
         capture_cap: DEFAULT_CAPTURE_CAP,
         leg: Some(leg.to_string()),
     };
+    let hook_b = WebhookReceiver::start()
+        .await
+        .context("starting the webhook receiver")?;
+    let hook_a = WebhookReceiver::start()
+        .await
+        .context("starting the webhook receiver")?;
     let pipeline = Pipeline::start_ext(
         PipelineConfig {
             proxy: listener(&url_b, A_TO_B),
@@ -213,17 +284,28 @@ pub async fn interop_through_pipeline(
             print_findings: false,
         },
         ProxyExtras {
-            more: vec![listener(&url_a, B_TO_A)],
+            more: vec![
+                listener(&url_a, B_TO_A),
+                webhook_listener(hook_b.local_addr(), B_TO_WEBHOOK),
+                webhook_listener(hook_a.local_addr(), A_TO_WEBHOOK),
+            ],
             ..ProxyExtras::default()
         },
     )
     .await
     .context("starting the recording pipeline")?;
-    let via_b_to_a = pipeline
-        .extra_addrs()
+    let extra = pipeline.extra_addrs();
+    let via_b_to_a = extra
         .first()
         .copied()
         .context("the B->A listener did not start")?;
+    // push tests: each agent's notifications reach its own receiver through a recorded leg
+    let mut cfg_on_b = cfg.clone();
+    let mut cfg_on_a = cfg.clone();
+    if cfg.webhook.is_none() {
+        cfg_on_b.webhook = extra.get(1).and_then(|via| hook_b.webhook_via(*via));
+        cfg_on_a.webhook = extra.get(2).and_then(|via| hook_a.webhook_via(*via));
+    }
     let transport = |base: Url, via: SocketAddr| {
         Transport::new(TransportConfig {
             base,
@@ -237,32 +319,54 @@ pub async fn interop_through_pipeline(
     // each side's credentials go to that side only
     let (cfg_b, cfg_a) = (
         with_credentials(
-            cfg,
+            &cfg_on_b,
             &a.auth_headers_b,
             a.bearer_b.as_deref(),
             "--auth-header-b",
         )?,
         with_credentials(
-            cfg,
+            &cfg_on_a,
             &a.auth_headers_a,
             a.bearer_a.as_deref(),
             "--auth-header-a",
         )?,
     );
     let (report_ab, report_ba) = tokio::join!(probe::run(&cfg_b, &on_b), probe::run(&cfg_a, &on_a));
+    if let Some(rec) = a.record.clone().or_else(|| temp_recording.clone()) {
+        let party = |side: &str, r: &ProbeReport| match &r.card_name {
+            Some(n) => format!("{side} ({n})"),
+            None => side.to_string(),
+        };
+        let (name_a, name_b) = (party("A", &report_ba), party("B", &report_ab));
+        attribute(
+            &pipeline,
+            &rec,
+            on_a.sent() + on_b.sent(),
+            [
+                (A_TO_B, &name_a, &name_b),
+                (B_TO_A, &name_b, &name_a),
+                (B_TO_WEBHOOK, &name_b, "A webhook"),
+                (A_TO_WEBHOOK, &name_a, "B webhook"),
+            ],
+        )
+        .await;
+    }
     let outcome = pipeline.finish().await?;
-    let level_of = |r: &ProbeReport, leg: &str| {
+    hook_a.shutdown().await;
+    hook_b.shutdown().await;
+    // a direction's findings: its own leg and the called agent's webhook leg
+    let level_of = |r: &ProbeReport, legs: [&str; 2]| {
         let mine: Vec<Finding> = outcome
             .verify
             .findings
             .iter()
-            .filter(|f| f.leg.as_deref() == Some(leg))
+            .filter(|f| f.leg.as_deref().is_some_and(|l| legs.contains(&l)))
             .cloned()
             .collect();
         conformance_level(&r.results, &mine)
     };
-    let level_ab = level_of(&report_ab, A_TO_B);
-    let level_ba = level_of(&report_ba, B_TO_A);
+    let level_ab = level_of(&report_ab, [A_TO_B, B_TO_WEBHOOK]);
+    let level_ba = level_of(&report_ba, [B_TO_A, A_TO_WEBHOOK]);
     // findings on neither leg (none expected) still count against the overall level
     let unlegged: Vec<Finding> = outcome
         .verify

@@ -23,7 +23,9 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 
 use crate::proxy::{self, ProxyConfig, ProxyHandle};
-use crate::record::writer::{spawn_recorder, EventSink, Recorder, RecorderConfig, RecorderStats};
+use crate::record::writer::{
+    spawn_recorder_owned, EventSink, Recorder, RecorderConfig, RecorderStats,
+};
 use crate::record::{CaptureMode, Event, EventKind, Outcome, RecordingHeader};
 use crate::verify::{Finding, Verifier, VerifyOutcome};
 
@@ -145,7 +147,7 @@ impl Pipeline {
         }
 
         let (tx, rx) = mpsc::channel::<Event>();
-        let (sink, recorder) = spawn_recorder(
+        let (sink, recorder) = spawn_recorder_owned(
             RecorderConfig {
                 path: cfg.record.clone(),
                 header: header.clone(),
@@ -153,8 +155,9 @@ impl Pipeline {
                 lossless: cfg.lossless,
                 redact: cfg.redact,
             },
-            Box::new(move |ev: &Event| {
-                let _ = tx.send(ev.clone());
+            // By value: the verifier thread gets the event without a copy.
+            Box::new(move |ev: Event| {
+                let _ = tx.send(ev);
             }),
         )
         .with_context(|| match &cfg.record {

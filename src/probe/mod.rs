@@ -234,6 +234,8 @@ pub struct ProbeReport {
     pub results: Vec<ProbeResult>,
     /// Requests sent.
     pub requests: u32,
+    /// The Agent Card's `name`, when a card was fetched.
+    pub card_name: Option<String>,
 }
 
 impl ProbeReport {

@@ -182,6 +182,8 @@ struct Runner<'a> {
     own_webhook_call: bool,
     /// Receiver started by the plan itself when the config gives no webhook.
     own_webhook: Option<WebhookReceiver>,
+    /// The card's `name`.
+    card_name: Option<String>,
 }
 
 /// Runs the whole plan against the agent at `t.base()`. Never fails: problems are results.
@@ -196,6 +198,7 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
         negative: false,
         own_webhook_call: false,
         own_webhook: None,
+        card_name: None,
     };
     let dialects = r.run_all().await;
     if let Some(w) = r.own_webhook.take() {
@@ -206,6 +209,7 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
         dialects,
         results: r.results,
         requests: t.sent(),
+        card_name: r.card_name,
     }
 }
 
@@ -473,6 +477,11 @@ impl<'a> Runner<'a> {
         let Some(card) = self.card_tests(&base).await else {
             return Vec::new();
         };
+        self.card_name = card
+            .get("name")
+            .and_then(Value::as_str)
+            .filter(|n| !n.trim().is_empty())
+            .map(str::to_string);
         self.output_modes = card
             .get("defaultOutputModes")
             .and_then(Value::as_array)

@@ -16,8 +16,9 @@ The callee is the route the request went to. The caller is found, most exact fir
    listens on a route's upstream port, so that route's agent made the call. Found through
    `/proc/net/tcp{,6}` (socket inode of the client's side, listening inodes of the route
    ports) and `/proc/PID/fd` (which process holds both). Done once per connection on a
-   blocking task; the processes holding each route's listening socket are cached by socket
-   inode, so a lookup reads the two tables and the fds of the agents only. A process known
+   blocking task (at most [`MAX_LOOKUPS`] at once); the agents' listening sockets and
+   processes are cached by port and re-checked against the processes' fds, so a lookup
+   reads one table (the client's address family) and the agents' fds only. A process known
    not to be any route's agent (the client socket is found, no route's listener holder
    owns it) skips the nesting guess; one process serving several routes is ambiguous and
    left to the methods below.
@@ -49,6 +50,10 @@ use crate::record::{CallerBy, EventKind, Route};
 /// (50 ms); past it the caller is decided without it. Only the first exchanges of a new
 /// connection with two or more routes can wait at all.
 pub const PROCESS_WAIT: Duration = Duration::from_millis(50);
+
+/// Process lookups run at once at most (2); connections accepted meanwhile are attributed
+/// by the other methods.
+pub const MAX_LOOKUPS: usize = 2;
 
 /// `--caller NAME=SUBSTRING`: a client whose `User-Agent` contains SUBSTRING (ASCII
 /// case-insensitive) is the caller NAME.
@@ -103,8 +108,10 @@ pub struct Attributor {
     conns: Mutex<HashMap<u64, watch::Receiver<Option<Lookup>>>>,
     /// Exchanges in flight: (route index, exchange); open while not ended.
     open: Mutex<Vec<(usize, Weak<ExchangeCtx>)>>,
-    /// Listening-socket inode to the processes holding it (the agents behind routes).
-    holders: Arc<Mutex<HashMap<u64, Vec<u32>>>>,
+    /// The agents behind routes: their listening sockets and processes ([`procfs::Agents`]).
+    holders: Arc<Mutex<procfs::Agents>>,
+    /// Process lookups running now (at most [`MAX_LOOKUPS`]).
+    lookups: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 /// A caller decision that waits for its connection's process lookup (see the module docs).
@@ -144,6 +151,7 @@ impl Attributor {
             conns: Mutex::new(HashMap::new()),
             open: Mutex::new(Vec::new()),
             holders: Arc::new(Mutex::new(HashMap::new())),
+            lookups: Arc::new(std::sync::atomic::AtomicUsize::new(0)),
         }))
     }
 
@@ -157,14 +165,23 @@ impl Attributor {
         {
             return;
         }
+        use std::sync::atomic::Ordering;
+        // Bounded: a flood of connections gets the other methods, not a pile of blocking
+        // lookups (each reads `/proc/net/tcp`, milliseconds on a large host).
+        if self.lookups.fetch_add(1, Ordering::AcqRel) >= MAX_LOOKUPS {
+            self.lookups.fetch_sub(1, Ordering::AcqRel);
+            return;
+        }
         let (tx, rx) = watch::channel(None);
         if let Ok(mut m) = self.conns.lock() {
             m.insert(conn, rx);
         }
         let ports = self.loopback_ports.clone();
         let holders = self.holders.clone();
+        let lookups = self.lookups.clone();
         tokio::task::spawn_blocking(move || {
             let found = procfs::lookup(peer, local, &ports, &holders);
+            lookups.fetch_sub(1, Ordering::AcqRel);
             let _ = tx.send(Some(found));
         });
     }
@@ -449,66 +466,104 @@ mod procfs {
         out
     }
 
+    /// The agents seen listening, by upstream port: (listening-socket inode, processes
+    /// holding it).
+    pub(super) type Agents = HashMap<u16, (u64, Vec<u32>)>;
+
+    /// The client socket's inode: `peer` -> `local` in the table of `peer`'s family first
+    /// (one table read, ~6 ms on a large host: the kernel walks its hash), then the other.
+    fn client_inode(peer: SocketAddr, local: SocketAddr) -> Option<u64> {
+        let order = if peer.is_ipv4() {
+            ["/proc/net/tcp", "/proc/net/tcp6"]
+        } else {
+            ["/proc/net/tcp6", "/proc/net/tcp"]
+        };
+        let (peer, local) = (canon(peer), canon(local));
+        order.iter().find_map(|table| {
+            let text = std::fs::read_to_string(table).ok()?;
+            parse_table(&text)
+                .into_iter()
+                .find(|r| canon(r.local) == peer && canon(r.remote) == local && r.inode != 0)
+                .map(|r| r.inode)
+        })
+    }
+
+    /// Listening sockets (loopback or any address) on `ports`: port -> inode.
+    fn listeners_on(ports: &[u16]) -> HashMap<u16, u64> {
+        let mut out = HashMap::new();
+        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+            let Ok(text) = std::fs::read_to_string(table) else {
+                continue;
+            };
+            for r in parse_table(&text) {
+                if r.state == LISTEN
+                    && r.inode != 0
+                    && (r.local.ip().is_loopback() || r.local.ip().is_unspecified())
+                    && ports.contains(&r.local.port())
+                {
+                    out.entry(r.local.port()).or_insert(r.inode);
+                }
+            }
+        }
+        out
+    }
+
     /// Which route's agent (a process listening on one of `ports`: (route index, port))
-    /// holds the client end (`peer` -> `local`) of an accepted connection. `cache` keeps
-    /// listening-socket inode -> holding processes between calls.
+    /// holds the client end (`peer` -> `local`) of an accepted connection. `cache` keeps the
+    /// agents' listening sockets and processes between calls; an entry is checked against
+    /// the process's fds on every call and looked up afresh (both tables and a scan of all
+    /// `/proc/PID/fd`) when the agent is gone or new.
     pub(super) fn lookup(
         peer: SocketAddr,
         local: SocketAddr,
         ports: &[(usize, u16)],
-        cache: &Mutex<HashMap<u64, Vec<u32>>>,
+        cache: &Mutex<Agents>,
     ) -> Lookup {
-        let mut rows = Vec::new();
-        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            if let Ok(text) = std::fs::read_to_string(table) {
-                rows.extend(parse_table(&text));
-            }
-        }
-        let (peer, local) = (canon(peer), canon(local));
-        let Some(client) = rows
-            .iter()
-            .find(|r| canon(r.local) == peer && canon(r.remote) == local && r.inode != 0)
-            .map(|r| r.inode)
-        else {
+        let Some(client) = client_inode(peer, local) else {
             return Lookup::Unknown;
         };
-        // Listening sockets on the routes' upstream ports (loopback or any address).
-        let listeners: Vec<(usize, u64)> = rows
-            .iter()
-            .filter(|r| r.state == LISTEN && r.inode != 0)
-            .filter(|r| r.local.ip().is_loopback() || r.local.ip().is_unspecified())
-            .filter_map(|r| {
-                ports
-                    .iter()
-                    .find(|(_, p)| *p == r.local.port())
-                    .map(|(i, _)| (*i, r.inode))
-            })
-            .collect();
-        if listeners.is_empty() {
-            return Lookup::Unknown;
-        }
         let Ok(mut cache) = cache.lock() else {
             return Lookup::Unknown;
         };
-        let missing: Vec<u64> = listeners
+        // Socket inodes per process, read at most once per call.
+        let mut fds: HashMap<u32, Vec<u64>> = HashMap::new();
+        fn held(pid: u32, fds: &mut HashMap<u32, Vec<u64>>) -> Vec<u64> {
+            fds.entry(pid).or_insert_with(|| socket_inodes(pid)).clone()
+        }
+        let stale: Vec<u16> = ports
             .iter()
-            .map(|(_, ino)| *ino)
-            .filter(|ino| !cache.contains_key(ino))
+            .map(|(_, p)| *p)
+            .filter(|p| match cache.get(p) {
+                Some((ino, pids)) => !pids.iter().any(|pid| held(*pid, &mut fds).contains(ino)),
+                None => true,
+            })
             .collect();
-        if !missing.is_empty() {
-            let found = holders_of(&missing);
-            for ino in missing {
-                cache.insert(ino, found.get(&ino).cloned().unwrap_or_default());
+        if !stale.is_empty() {
+            let found = listeners_on(&stale);
+            let inodes: Vec<u64> = found.values().copied().collect();
+            let holders = holders_of(&inodes);
+            for port in &stale {
+                match found.get(port) {
+                    Some(ino) => {
+                        let pids = holders.get(ino).cloned().unwrap_or_default();
+                        cache.insert(*port, (*ino, pids));
+                    }
+                    None => {
+                        cache.remove(port);
+                    }
+                }
             }
         }
         // Which routes' agents hold the client socket. One process serving several routes
         // (e.g. a test harness) is ambiguous: that is left to the other methods.
         let mut any_holder = false;
         let mut owners: Vec<usize> = Vec::new();
-        let mut read: HashMap<u32, Vec<u64>> = HashMap::new();
-        for (route, ino) in &listeners {
-            for pid in cache.get(ino).into_iter().flatten() {
-                let inodes = read.entry(*pid).or_insert_with(|| socket_inodes(*pid));
+        for (route, port) in ports {
+            let Some((_, pids)) = cache.get(port) else {
+                continue;
+            };
+            for pid in pids {
+                let inodes = held(*pid, &mut fds);
                 if inodes.is_empty() {
                     continue;
                 }
@@ -521,11 +576,6 @@ mod procfs {
         match owners.as_slice() {
             [one] => Lookup::Agent(*one),
             [] if any_holder => Lookup::NotAgent,
-            [] => {
-                // The agents' processes are gone (restarted?): look them up afresh next time.
-                cache.clear();
-                Lookup::Unknown
-            }
             _ => Lookup::Unknown,
         }
     }

@@ -404,16 +404,17 @@ async fn serve_conn<IO>(
 }
 
 /// Hop-by-hop header fields (RFC 9110 §7.6.1), never forwarded.
-const HOP_BY_HOP: &[&str] = &[
-    "connection",
-    "keep-alive",
-    "proxy-connection",
-    "proxy-authenticate",
-    "proxy-authorization",
-    "te",
-    "trailer",
-    "transfer-encoding",
-    "upgrade",
+/// Names as `HeaderName`s, so removing them needs no parsing per request.
+static HOP_BY_HOP: [HeaderName; 9] = [
+    header::CONNECTION,
+    HeaderName::from_static("keep-alive"),
+    HeaderName::from_static("proxy-connection"),
+    header::PROXY_AUTHENTICATE,
+    header::PROXY_AUTHORIZATION,
+    header::TE,
+    header::TRAILER,
+    header::TRANSFER_ENCODING,
+    header::UPGRADE,
 ];
 
 fn strip_hop_by_hop(h: &mut HeaderMap) {
@@ -431,8 +432,8 @@ fn strip_hop_by_hop(h: &mut HeaderMap) {
             v.split(',')
                 .any(|t| t.trim().eq_ignore_ascii_case("trailers"))
         });
-    for n in HOP_BY_HOP {
-        h.remove(*n);
+    for n in HOP_BY_HOP.iter() {
+        h.remove(n);
     }
     for n in listed {
         h.remove(n);
@@ -610,7 +611,7 @@ async fn handle(
         ctx.send(EventKind::RequestHead {
             conn: Some(conn),
             method: req.method().to_string(),
-            url: client_url.clone(),
+            url: client_url,
             version: Some(version_str(req.version()).into()),
             headers: headers_of(req.headers()),
             upstream: target.as_ref().map(|t| t.url.clone()),

@@ -11,9 +11,11 @@ TLS for the proxy: the local CA (`a2a-interop ca init|path`), per-host leaf cert
   `ca-cert.pem` (give it to clients, e.g. `curl --cacert`) and `ca-key.pem` (mode 0600,
   never printed). ECDSA P-256 (rcgen, ring provider).
 - Leaf certificates are made on first use per host and cached for the process's life.
-- The upstream leg verifies agents against the webpki roots plus `--upstream-ca FILE`s
-  (RFC 5280 path validation by rustls-webpki); `--insecure-upstream` turns verification off
-  and is only ever set by that explicit flag.
+- The upstream leg verifies agents against the operating system's roots
+  ([`upstream_roots`]: `rustls-native-certs`, which honours `SSL_CERT_FILE` /
+  `SSL_CERT_DIR`; Mozilla's bundle from `webpki-roots` when the OS store is empty or
+  unreadable) plus `--upstream-ca FILE`s (RFC 5280 path validation by rustls-webpki);
+  `--insecure-upstream` turns verification off and is only ever set by that explicit flag.
 */
 
 use std::collections::HashMap;
@@ -241,8 +243,42 @@ pub fn provider() -> Arc<rustls::crypto::CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())
 }
 
-/// TLS client configuration of the upstream leg: webpki roots plus every certificate in the
-/// `extra_ca` PEM files; `insecure` accepts any certificate (`--insecure-upstream` only).
+/// Where the upstream leg's trust anchors came from ([`upstream_roots`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootsSource {
+    /// The operating system's store (or `SSL_CERT_FILE` / `SSL_CERT_DIR`): this many
+    /// certificates were usable.
+    Os(usize),
+    /// The OS store was empty or unreadable: Mozilla's bundle (`webpki-roots`).
+    Webpki,
+}
+
+/// The trust anchors for agents' certificates: the OS store through `rustls-native-certs`
+/// (which reads `SSL_CERT_FILE` / `SSL_CERT_DIR` when set, else the platform's store), and
+/// `webpki-roots` when that yields no usable certificate. Errors reading single OS store
+/// entries are skipped (logged at debug level). Reads files: call once per proxy.
+pub fn upstream_roots() -> (rustls::RootCertStore, RootsSource) {
+    let native = rustls_native_certs::load_native_certs();
+    for e in &native.errors {
+        tracing::debug!(error = %e, "OS certificate store entry not loaded");
+    }
+    roots_from(native.certs)
+}
+
+/// [`upstream_roots`] from certificates already loaded from the OS store.
+fn roots_from(os: Vec<CertificateDer<'static>>) -> (rustls::RootCertStore, RootsSource) {
+    let mut roots = rustls::RootCertStore::empty();
+    let (added, _ignored) = roots.add_parsable_certificates(os);
+    if added > 0 {
+        return (roots, RootsSource::Os(added));
+    }
+    roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    (roots, RootsSource::Webpki)
+}
+
+/// TLS client configuration of the upstream leg: the OS roots ([`upstream_roots`]) plus
+/// every certificate in the `extra_ca` PEM files; `insecure` accepts any certificate
+/// (`--insecure-upstream` only).
 /// ALPN is left to the connector (h2 and http/1.1).
 ///
 /// Errors: an `extra_ca` file cannot be read or holds no usable certificate.
@@ -250,8 +286,8 @@ pub fn client_config(
     extra_ca: &[PathBuf],
     insecure: bool,
 ) -> std::io::Result<rustls::ClientConfig> {
-    let mut roots = rustls::RootCertStore::empty();
-    roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    let (mut roots, source) = upstream_roots();
+    tracing::debug!(?source, "upstream TLS roots");
     for f in extra_ca {
         let pem = std::fs::read(f).map_err(|e| {
             std::io::Error::new(e.kind(), format!("--upstream-ca {}: {e}", f.display()))
@@ -334,6 +370,20 @@ impl rustls::client::danger::ServerCertVerifier for NoVerify {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn os_roots_first_webpki_only_when_the_os_store_gives_nothing() {
+        let (roots, src) = roots_from(Vec::new());
+        assert_eq!(src, RootsSource::Webpki);
+        assert_eq!(roots.len(), webpki_roots::TLS_SERVER_ROOTS.len());
+        // Unparsable entries count as nothing.
+        let (_, src) = roots_from(vec![CertificateDer::from(vec![1u8, 2, 3])]);
+        assert_eq!(src, RootsSource::Webpki);
+        let ck = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).unwrap();
+        let (roots, src) = roots_from(vec![ck.cert.der().clone()]);
+        assert_eq!(src, RootsSource::Os(1));
+        assert_eq!(roots.len(), 1);
+    }
 
     #[test]
     fn ca_init_is_idempotent_private_and_signs_leaves() {

@@ -128,12 +128,19 @@ impl Redactor {
 
     /// Takes one event; returns the events ready to be written, in order (none while a JSON
     /// body is held back, several when held frames are released).
-    pub fn process(&mut self, mut ev: Event) -> Vec<Event> {
+    pub fn process(&mut self, ev: Event) -> Vec<Event> {
+        let mut out = Vec::new();
+        self.process_into(ev, &mut out);
+        out
+    }
+
+    /// [`Self::process`] appending to `out` (the writer reuses one vector for every event).
+    pub fn process_into(&mut self, mut ev: Event, out: &mut Vec<Event>) {
         if !self.enabled {
-            return vec![ev];
+            out.push(ev);
+            return;
         }
         let key = ev.exchange.clone().unwrap_or_default();
-        let mut out = Vec::new();
         match &mut ev.kind {
             EventKind::RequestHead {
                 headers,
@@ -170,12 +177,12 @@ impl Redactor {
                 if json && st.held_bytes + len <= HOLD_CAP {
                     st.held_bytes += len;
                     st.held.push(ev);
-                    return out;
+                    return;
                 }
                 out.extend(self.release(&key));
                 redact_frame(&mut ev);
                 out.push(ev);
-                return out;
+                return;
             }
             EventKind::ResponseHead { .. } | EventKind::ExchangeEnd { .. } => {
                 out.extend(self.release(&key));
@@ -205,7 +212,6 @@ impl Redactor {
             _ => {}
         }
         out.push(ev);
-        out
     }
 
     /// Releases every held frame (end of the recording).
@@ -354,8 +360,25 @@ impl Redactor {
     }
 }
 
+/// True when `needle` occurs in `hay`. Scans for the first byte and compares only there (a
+/// sliding-window compare calls `memcmp` at every offset; the redactor scans every JSON body
+/// several times).
 fn contains(hay: &[u8], needle: &[u8]) -> bool {
-    hay.windows(needle.len()).any(|w| w == needle)
+    let Some((&first, rest)) = needle.split_first() else {
+        return true;
+    };
+    let mut from = 0;
+    while let Some(p) = hay
+        .get(from..)
+        .and_then(|h| h.iter().position(|&b| b == first))
+    {
+        let at = from + p;
+        if hay.get(at + 1..).is_some_and(|t| t.starts_with(rest)) {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
 }
 
 fn is_json(headers: &Headers) -> bool {
@@ -465,6 +488,19 @@ fn take_secret(v: &mut Value, out: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn contains_finds_needles_anywhere_and_only_whole() {
+        assert!(contains(b"\"token\"", b"\"token\""));
+        assert!(contains(b"{\"a\":1,\"token\":\"x\"}", b"\"token\""));
+        assert!(contains(b"\"\"\"token\"", b"\"token\""));
+        assert!(contains(b"ab\\u0041", b"\\u"));
+        assert!(!contains(b"{\"tokens\":1}", b"\"token\""));
+        assert!(!contains(b"{\"token", b"\"token\""));
+        assert!(!contains(b"", b"\"token\""));
+        assert!(contains(b"", b""));
+        assert!(!contains(b"\\", b"\\u"));
+    }
 
     fn ev(exchange: &str, kind: EventKind) -> Event {
         Event {

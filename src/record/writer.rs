@@ -37,7 +37,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::event::{Event, EventKind, ExchangeId, RecordingHeader};
+use super::event::{Body, Event, EventKind, ExchangeId, Headers, Outcome, RecordingHeader};
 use super::jsonl::{encode_event, encode_header};
 use super::redact::Redactor;
 
@@ -327,6 +327,26 @@ pub fn spawn_recorder(
     cfg: RecorderConfig,
     on_event: Box<dyn FnMut(&Event) + Send>,
 ) -> io::Result<(EventSink, Recorder)> {
+    spawn_with(cfg, OnEvent::Borrowed(on_event))
+}
+
+/// [`spawn_recorder`] handing each event to `on_event` by value, after it is encoded: a
+/// consumer on another thread (the pipeline's verifier) gets it without a deep copy of its
+/// headers and strings. Same order, same errors.
+pub fn spawn_recorder_owned(
+    cfg: RecorderConfig,
+    on_event: Box<dyn FnMut(Event) + Send>,
+) -> io::Result<(EventSink, Recorder)> {
+    spawn_with(cfg, OnEvent::Owned(on_event))
+}
+
+/// Where the writer hands each event after `seq`, redaction and encoding.
+enum OnEvent {
+    Borrowed(Box<dyn FnMut(&Event) + Send>),
+    Owned(Box<dyn FnMut(Event) + Send>),
+}
+
+fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, Recorder)> {
     let file = match &cfg.path {
         Some(p) => {
             if let Some(dir) = p.parent() {
@@ -359,6 +379,7 @@ pub fn spawn_recorder(
         path: cfg.path.clone(),
         buf: Vec::with_capacity(FLUSH_BYTES * 2),
         redactor: Redactor::new(cfg.redact),
+        ready: Vec::new(),
         on_event,
         seq: 0,
         stats: RecorderStats::default(),
@@ -398,7 +419,9 @@ struct Writer {
     path: Option<PathBuf>,
     buf: Vec<u8>,
     redactor: Redactor,
-    on_event: Box<dyn FnMut(&Event) + Send>,
+    /// Events the redactor released, reused for every event (no allocation per event).
+    ready: Vec<Event>,
+    on_event: OnEvent,
     seq: u64,
     stats: RecorderStats,
     shared: Arc<Shared>,
@@ -488,21 +511,27 @@ impl Writer {
             leg: p.leg,
             kind: p.kind,
         };
-        for ev in self.redactor.process(ev) {
+        let mut ready = std::mem::take(&mut self.ready);
+        self.redactor.process_into(ev, &mut ready);
+        for ev in ready.drain(..) {
             self.emit(ev);
         }
+        self.ready = ready;
     }
 
     fn emit(&mut self, mut ev: Event) {
         self.seq += 1;
         ev.seq = self.seq;
-        (self.on_event)(&ev);
         self.stats.events += 1;
         if self.file.is_some() {
-            encode_event(&ev, &mut self.buf);
+            encode_fast(&ev, &mut self.buf);
             self.buf_events += 1;
         } else {
             self.stats.unwritten_events += u64::from(self.path.is_some());
+        }
+        match &mut self.on_event {
+            OnEvent::Borrowed(f) => f(&ev),
+            OnEvent::Owned(f) => f(ev),
         }
     }
 
@@ -581,6 +610,179 @@ impl Writer {
     }
 }
 
+/// Appends `ev` as one JSON line, byte for byte what [`encode_event`] writes, without going
+/// through serde's `flatten` machinery for the five kinds every exchange has (`request_head`,
+/// `request_body`, `response_head`, `response_chunk`, `exchange_end`); other kinds use
+/// [`encode_event`]. Strings are escaped by serde_json itself (same escapes).
+fn encode_fast(ev: &Event, out: &mut Vec<u8>) {
+    let kind = match &ev.kind {
+        EventKind::RequestHead { .. } => "request_head",
+        EventKind::RequestBody { .. } => "request_body",
+        EventKind::ResponseHead { .. } => "response_head",
+        EventKind::ResponseChunk { .. } => "response_chunk",
+        EventKind::ExchangeEnd { .. } => "exchange_end",
+        _ => return encode_event(ev, out),
+    };
+    out.extend_from_slice(b"{\"seq\":");
+    num(out, ev.seq);
+    out.extend_from_slice(b",\"t_us\":");
+    num(out, ev.t_us);
+    if let Some(x) = &ev.exchange {
+        out.extend_from_slice(b",\"exchange\":");
+        string(out, x);
+    }
+    if let Some(l) = &ev.leg {
+        out.extend_from_slice(b",\"leg\":");
+        string(out, l);
+    }
+    out.extend_from_slice(b",\"type\":\"");
+    out.extend_from_slice(kind.as_bytes());
+    out.push(b'"');
+    match &ev.kind {
+        EventKind::RequestHead {
+            conn,
+            method,
+            url,
+            version,
+            headers,
+            upstream,
+        } => {
+            if let Some(c) = conn {
+                out.extend_from_slice(b",\"conn\":");
+                num(out, *c);
+            }
+            out.extend_from_slice(b",\"method\":");
+            string(out, method);
+            out.extend_from_slice(b",\"url\":");
+            string(out, url);
+            if let Some(v) = version {
+                out.extend_from_slice(b",\"version\":");
+                string(out, v);
+            }
+            out.extend_from_slice(b",\"headers\":");
+            header_list(out, headers);
+            if let Some(u) = upstream {
+                out.extend_from_slice(b",\"upstream\":");
+                string(out, u);
+            }
+        }
+        EventKind::RequestBody { body } | EventKind::ResponseChunk { body } => {
+            body_fields(out, body);
+        }
+        EventKind::ResponseHead {
+            status,
+            version,
+            headers,
+            synthetic,
+        } => {
+            out.extend_from_slice(b",\"status\":");
+            num(out, u64::from(*status));
+            if let Some(v) = version {
+                out.extend_from_slice(b",\"version\":");
+                string(out, v);
+            }
+            out.extend_from_slice(b",\"headers\":");
+            header_list(out, headers);
+            if *synthetic {
+                out.extend_from_slice(b",\"synthetic\":true");
+            }
+        }
+        EventKind::ExchangeEnd {
+            outcome,
+            error,
+            trailers,
+            request_bytes,
+            response_bytes,
+            truncated,
+        } => {
+            out.extend_from_slice(b",\"outcome\":\"");
+            out.extend_from_slice(match outcome {
+                Outcome::Complete => b"complete".as_slice(),
+                Outcome::ClientAbort => b"client_abort",
+                Outcome::UpstreamAbort => b"upstream_abort",
+                Outcome::UpstreamError => b"upstream_error",
+                Outcome::Open => b"open",
+            });
+            out.push(b'"');
+            if let Some(e) = error {
+                out.extend_from_slice(b",\"error\":");
+                string(out, e);
+            }
+            if let Some(t) = trailers {
+                out.extend_from_slice(b",\"trailers\":");
+                header_list(out, t);
+            }
+            out.extend_from_slice(b",\"request_bytes\":");
+            num(out, *request_bytes);
+            out.extend_from_slice(b",\"response_bytes\":");
+            num(out, *response_bytes);
+            if *truncated {
+                out.extend_from_slice(b",\"truncated\":true");
+            }
+        }
+        _ => {}
+    }
+    out.extend_from_slice(b"}\n");
+}
+
+fn num(out: &mut Vec<u8>, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
+/// A JSON string with serde_json's escapes.
+fn string(out: &mut Vec<u8>, s: &str) {
+    // Writing to a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut *out, s);
+}
+
+fn header_list(out: &mut Vec<u8>, h: &Headers) {
+    out.push(b'[');
+    for (i, (k, v)) in h.0.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.push(b'[');
+        string(out, k);
+        out.push(b',');
+        string(out, v);
+        out.push(b']');
+    }
+    out.push(b']');
+}
+
+/// `"body":...` (text, or base64 with `"encoding":"base64"`) and `"truncated":true`.
+fn body_fields(out: &mut Vec<u8>, body: &Body) {
+    out.extend_from_slice(b",\"body\":");
+    match std::str::from_utf8(&body.data) {
+        Ok(text) => string(out, text),
+        Err(_) => {
+            use base64::Engine as _;
+            out.push(b'"');
+            let start = out.len();
+            out.resize(start + body.data.len().div_ceil(3) * 4, 0);
+            let n = base64::engine::general_purpose::STANDARD
+                .encode_slice(&body.data, &mut out[start..])
+                .unwrap_or(0);
+            out.truncate(start + n);
+            out.extend_from_slice(b"\",\"encoding\":\"base64\"");
+        }
+    }
+    if body.truncated {
+        out.extend_from_slice(b",\"truncated\":true");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -606,6 +808,135 @@ mod tests {
             request_bytes: 0,
             response_bytes: 3,
             truncated: false,
+        }
+    }
+
+    fn fast_matches_serde(ev: Event) {
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        encode_event(&ev, &mut a);
+        encode_fast(&ev, &mut b);
+        assert_eq!(
+            String::from_utf8_lossy(&b),
+            String::from_utf8_lossy(&a),
+            "{ev:?}"
+        );
+    }
+
+    #[test]
+    fn fast_encoder_writes_what_serde_writes() {
+        let heads = Headers(vec![
+            ("Content-Type".into(), "application/json".into()),
+            (
+                "x-odd".into(),
+                "tab\there \"quoted\" \\ back \u{1} \u{7f} é 漢 \u{1F600}".into(),
+            ),
+        ]);
+        let base = |exchange: Option<&str>, leg: Option<&str>, kind: EventKind| Event {
+            seq: 18_446_744_073_709_551_615,
+            t_us: 0,
+            exchange: exchange.map(str::to_string),
+            leg: leg.map(str::to_string),
+            kind,
+        };
+        let bodies = [
+            Body::new(""),
+            Body::new("{\"jsonrpc\":\"2.0\",\"id\":1}\r\n"),
+            Body::new("data: {\"x\":\"\u{8}\u{c}\u{1f}\"}\n\n"),
+            Body {
+                data: bytes::Bytes::from_static(&[0xff, 0x00, 0x80, 1, 2]),
+                truncated: true,
+            },
+            Body {
+                data: bytes::Bytes::from_static(&[0xc3]),
+                truncated: false,
+            },
+            Body {
+                data: bytes::Bytes::from_static(b"cut"),
+                truncated: true,
+            },
+        ];
+        for (x, l) in [
+            (Some("e1"), None),
+            (None, Some("upstream")),
+            (Some("e\"2"), Some("a b")),
+        ] {
+            for conn in [None, Some(0), Some(12345)] {
+                for version in [None, Some("HTTP/1.1".to_string())] {
+                    for upstream in [None, Some("http://127.0.0.1:9/a?b=c".to_string())] {
+                        fast_matches_serde(base(
+                            x,
+                            l,
+                            EventKind::RequestHead {
+                                conn,
+                                method: "POST".into(),
+                                url: "http://127.0.0.1:8080/rpc?q=ü".into(),
+                                version: version.clone(),
+                                headers: heads.clone(),
+                                upstream: upstream.clone(),
+                            },
+                        ));
+                    }
+                }
+            }
+            for b in &bodies {
+                fast_matches_serde(base(x, l, EventKind::RequestBody { body: b.clone() }));
+                fast_matches_serde(base(x, l, EventKind::ResponseChunk { body: b.clone() }));
+            }
+            for synthetic in [false, true] {
+                for version in [None, Some("HTTP/2.0".to_string())] {
+                    fast_matches_serde(base(
+                        x,
+                        l,
+                        EventKind::ResponseHead {
+                            status: 502,
+                            version,
+                            headers: Headers::default(),
+                            synthetic,
+                        },
+                    ));
+                }
+            }
+            for outcome in [
+                Outcome::Complete,
+                Outcome::ClientAbort,
+                Outcome::UpstreamAbort,
+                Outcome::UpstreamError,
+                Outcome::Open,
+            ] {
+                for (error, trailers, truncated) in [
+                    (None, None, false),
+                    (
+                        Some("agent response body failed: \"reset\"\n".to_string()),
+                        Some(heads.clone()),
+                        true,
+                    ),
+                    (None, Some(Headers::default()), false),
+                ] {
+                    fast_matches_serde(base(
+                        x,
+                        l,
+                        EventKind::ExchangeEnd {
+                            outcome,
+                            error: error.clone(),
+                            trailers: trailers.clone(),
+                            request_bytes: 0,
+                            response_bytes: 1 << 40,
+                            truncated,
+                        },
+                    ));
+                }
+            }
+            // Other kinds go through serde.
+            fast_matches_serde(base(
+                x,
+                l,
+                EventKind::Gap {
+                    dropped_events: 1,
+                    dropped_bytes: 2,
+                    reason: None,
+                },
+            ));
         }
     }
 

@@ -2292,6 +2292,13 @@ impl State {
                 jsonrpc::INVALID_REQUEST,
                 "the request is JSON but not a valid JSON-RPC request object".into(),
             )),
+            // An A2A method call needs an id (string or integer: the 0.3 schema's
+            // `SendMessageRequest` etc. require it); a notification of one is not a valid A2A
+            // request, so −32600 fits (the 0.3 TCK's notification test).
+            Some(RequestParse::Request {
+                id: None | Some(Value::Null),
+                ..
+            }) if code == jsonrpc::INVALID_REQUEST && c.op.is_some() => None,
             Some(RequestParse::Request { .. }) => {
                 if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
@@ -3532,8 +3539,9 @@ fn str_member_v<'a>(v: &'a Value, camel: &str, snake: &str) -> Option<&'a str> {
 }
 
 /// [`jsonrpc::parse_request`] without copying: `method`, `id` and `params` are moved out
-/// of the parsed body (RPC-001 envelope rules unchanged: `jsonrpc` must be `"2.0"`, `method`
-/// a string).
+/// of the parsed body (RPC-001 envelope rules: `jsonrpc` must be `"2.0"`, `method` a
+/// string, `id` a string, number or null and `params` an object or array when present,
+/// JSON-RPC 2.0 §4; a request breaking them is Invalid, so −32600 is the right answer).
 fn parse_request_owned(body: &[u8]) -> RequestParse {
     let Ok(v) = serde_json::from_slice::<Value>(body) else {
         return RequestParse::NotJson;
@@ -3548,11 +3556,18 @@ fn parse_request_owned(body: &[u8]) -> RequestParse {
         Some(Value::String(m)) => m,
         _ => return RequestParse::Invalid,
     };
-    RequestParse::Request {
-        method,
-        id: obj.remove("id"),
-        params: obj.remove("params").unwrap_or(Value::Null),
+    let id = obj.remove("id");
+    if matches!(
+        id,
+        Some(Value::Object(_) | Value::Array(_) | Value::Bool(_))
+    ) {
+        return RequestParse::Invalid;
     }
+    let params = obj.remove("params").unwrap_or(Value::Null);
+    if matches!(params, Value::String(_) | Value::Number(_) | Value::Bool(_)) {
+        return RequestParse::Invalid;
+    }
+    RequestParse::Request { method, id, params }
 }
 
 /// `reason` of the first `google.rpc.ErrorInfo` in an error details / data list.

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Seeds fuzz/corpus/<target>/ from the project's real traffic files (issue 7).
+
+Transcripts (tests/cases, tests/captures, tests/golden), native recordings (recordings/,
+native golden inputs) and HAR files exported from them by the built binary. Each seed is
+named by its SHA-1, as libFuzzer names corpus files. Run from the repository root:
+
+    cargo build && python3 fuzz/seed.py target/debug/a2a-interop
+
+Then minimize: `cargo +nightly fuzz cmin TARGET` (see fuzz/README.md).
+"""
+import glob
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(ROOT, "fuzz", "corpus")
+MAX_SEED = 256 * 1024  # bytes; larger inputs slow libFuzzer down without adding coverage
+
+
+def put(target, data):
+    if not data or len(data) > MAX_SEED:
+        return
+    d = os.path.join(CORPUS, target)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, hashlib.sha1(data).hexdigest()), "wb") as f:
+        f.write(data)
+
+
+def lines(path):
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if line:
+                try:
+                    out.append(json.loads(line))
+                except ValueError:
+                    pass
+    return out
+
+
+def transcript_seeds(path):
+    """dialect and sse_decoder seeds from one transcript's exchanges."""
+    rows = lines(path)
+    pending = []
+    exchanges = []  # [req, resp, [chunks]]
+    for r in rows:
+        d = r.get("dir")
+        if d == "req":
+            pending.append([r, None, []])
+            exchanges.append(pending[-1])
+        elif d == "resp":
+            for x in pending:
+                if x[1] is None:
+                    x[1] = r
+                    break
+        elif d == "chunk" and exchanges:
+            last = [x for x in exchanges if x[1] is not None]
+            if last:
+                last[-1][2].append(r.get("body", ""))
+    for req, resp, chunks in exchanges:
+        if resp is None:
+            continue
+        h = {k.lower(): v for k, v in (req.get("headers") or {}).items()}
+        rh = {k.lower(): v for k, v in (resp.get("headers") or {}).items()}
+        line = f"{req.get('method', 'POST')} {req.get('url', '/')}"
+        if "a2a-version" in h:
+            line += f" {h['a2a-version']}"
+        body = (resp.get("body") or "") + "".join(chunks)
+        ct = rh.get("content-type", "application/json").split(";")[0].strip() or "-"
+        seed = b"\0".join(
+            [
+                line.encode(),
+                (req.get("body") or "").encode(),
+                f"{resp.get('status', 200)} {ct}".encode(),
+                body.encode(),
+            ]
+        )
+        put("dialect", seed)
+        if ct == "text/event-stream" and body:
+            raw = body.encode()
+            # The transcript's own chunk boundaries as the cut points (at most 7).
+            cuts, pos = [], 0
+            for c in ([resp.get("body") or ""] + chunks)[:-1]:
+                pos += len(c.encode())
+                if 0 < pos < len(raw):
+                    cuts.append(min(255, pos * 255 // len(raw)))
+            cuts = cuts[:7]
+            put("sse_decoder", bytes([len(cuts)]) + bytes(cuts) + raw)
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target/debug/a2a-interop")
+    files = sorted(
+        glob.glob(os.path.join(ROOT, "tests/cases/*.jsonl"))
+        + glob.glob(os.path.join(ROOT, "tests/captures/*.jsonl"))
+        + glob.glob(os.path.join(ROOT, "tests/golden/*/input.jsonl"))
+        + glob.glob(os.path.join(ROOT, "recordings/*.jsonl"))
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, p in enumerate(files):
+            with open(p, "rb") as f:
+                data = f.read()
+            first = data.split(b"\n", 1)[0]
+            if b'"type":"recording"' in first.replace(b" ", b""):
+                put("native_recording", data)
+            else:
+                put("transcript", data)
+                transcript_seeds(p)
+            har = os.path.join(tmp, f"{i}.har")
+            r = subprocess.run([binary, "export", p, "--har", har], capture_output=True)
+            if r.returncode == 0 and os.path.exists(har):
+                with open(har, "rb") as f:
+                    put("har", f.read())
+    for t in sorted(os.listdir(CORPUS)):
+        print(t, len(os.listdir(os.path.join(CORPUS, t))))
+
+
+if __name__ == "__main__":
+    main()
