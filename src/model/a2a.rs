@@ -931,6 +931,33 @@ mod added_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lift_v01_reads_tasks_send_era_objects() {
+        let ev = serde_json::json!({"id": "t1", "status": {"state": "working"}, "final": false});
+        let l = lift_v01(&ev, Some("s1")).unwrap();
+        assert_eq!(l["kind"], "status-update");
+        assert_eq!(l["taskId"], "t1");
+        assert_eq!(l["contextId"], "s1");
+        assert!(l.get("id").is_none());
+        let task = serde_json::json!({"id": "t1", "sessionId": "s9", "status": {"state": "completed"},
+            "artifacts": [{"index": 2, "parts": [{"type": "text", "text": "x"}]}]});
+        let l = lift_v01(&task, Some("ignored")).unwrap();
+        assert_eq!(l["kind"], "task");
+        assert_eq!(l["contextId"], "s9");
+        assert_eq!(l["artifacts"][0]["artifactId"], "(0.1: index 2)");
+        assert_eq!(l["artifacts"][0]["parts"][0]["kind"], "text");
+        let art = serde_json::json!({"id": "t1", "artifact": {"parts": []}});
+        assert_eq!(lift_v01(&art, None).unwrap()["contextId"], V01_NO_SESSION);
+        let msg = serde_json::json!({"role": "user", "parts": [{"type": "text", "text": "hi"}]});
+        let l = lift_v01(&msg, None).unwrap();
+        assert_eq!(l["kind"], "message");
+        assert!(message_problems(l.as_object().unwrap(), "").is_empty());
+        // Already 0.2+ or 1.0: left alone.
+        assert!(lift_v01(&serde_json::json!({"kind": "task", "id": "t"}), None).is_none());
+        assert!(lift_v01(&serde_json::json!({"task": {"id": "t"}}), None).is_none());
+        assert!(lift_v01(&serde_json::json!([1]), None).is_none());
+    }
     use serde_json::json;
 
     #[test]

@@ -2148,7 +2148,16 @@ impl State {
             self.after_response(x, None);
             return;
         };
-        if !jsonrpc::looks_like_response(v) {
+        // An HTTP-level rejection (401/403 from an auth layer, 429 from a rate limiter, 5xx
+        // from a gateway: ERR-006, ERR-007) with its own JSON (`{"error":"unauthorized"}`)
+        // is no JSON-RPC answer: no `jsonrpc` member and no JSON-RPC error object.
+        let http_rejection = !(200..300).contains(&status)
+            && v.get("jsonrpc").is_none()
+            && v.get("result").is_none()
+            && !v
+                .get("error")
+                .is_some_and(|e| e.get("code").is_some_and(Value::is_i64));
+        if !jsonrpc::looks_like_response(v) || http_rejection {
             // A non-JSON-RPC JSON body (a gateway error page, ...): not ours to judge.
             self.after_response(x, None);
             return;
@@ -2445,6 +2454,21 @@ impl State {
         }
         let rpc0x = dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
         let op = c.op?;
+        if op == Op::ListTasks {
+            // TASK-001 / TASK-008: each listed task is an observation of its state.
+            if let Some(Value::Array(ts)) = res.get("tasks") {
+                for (i, t) in ts.iter().enumerate() {
+                    let Some(o) = t.as_object() else { continue };
+                    let ptr = format!("{base}/tasks/{i}");
+                    let tv = task_view(o, &ptr, rpc0x);
+                    if let Some(id) = tv.id {
+                        let state_ptr = format!("{ptr}/status/state");
+                        self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
+                    }
+                }
+            }
+            return None;
+        }
         let task_obj: Option<(&serde_json::Map<String, Value>, String)> = match op {
             Op::SendMessage => match classify_payload(res, base) {
                 Ok(p) => {
