@@ -666,6 +666,7 @@ fn large(dir: &Path, up: &str) {
             .header("content-length", LARGE.to_string())
             .body(body)?;
         let t = Instant::now();
+        s.ready().await?;
         let r = s.send_request(req).await?;
         let answer = r.into_body().collect().await?.to_bytes();
         let post_secs = t.elapsed().as_secs_f64();
@@ -674,6 +675,7 @@ fn large(dir: &Path, up: &str) {
         let rss1 = status_kib(pid, "VmRSS:");
         reset_hwm(pid);
         let t = Instant::now();
+        s.ready().await?;
         let r = s
             .send_request(get(&format!("/big?bytes={LARGE}"), &addr))
             .await?;
@@ -822,6 +824,7 @@ async fn rpc_row(way: Way, pid: Option<u32>) -> Result<Row, BoxError> {
     let conns = 8usize;
     let (mut s, uri, host) = connect_way(&way).await?;
     for _ in 0..200 {
+        s.ready().await?;
         let r = s.send_request(post(&uri, &host)).await?;
         r.into_body().collect().await?;
     }
@@ -829,6 +832,7 @@ async fn rpc_row(way: Way, pid: Option<u32>) -> Result<Row, BoxError> {
     let t0 = Instant::now();
     while t0.elapsed() < lat_phase {
         let t = Instant::now();
+        s.ready().await?;
         let r = s.send_request(post(&uri, &host)).await?;
         r.into_body().collect().await?;
         lat.push(t.elapsed().as_micros() as u64);
@@ -844,6 +848,7 @@ async fn rpc_row(way: Way, pid: Option<u32>) -> Result<Row, BoxError> {
             let (mut s, uri, host) = connect_way(&way).await?;
             let mut n = 0u64;
             while t0.elapsed() < load_phase {
+                s.ready().await?;
                 let r = s.send_request(post(&uri, &host)).await?;
                 r.into_body().collect().await?;
                 n += 1;
@@ -998,8 +1003,8 @@ fn main() {
         println!();
         println!("## Idle SSE streams held open through the proxy process");
         println!();
-        println!("| legs | streams | open s | proxy RSS before MiB | after MiB | peak MiB | proxy fds | KiB/stream |");
-        println!("|---|---|---|---|---|---|---|---|");
+        println!("| legs | streams | open s | proxy RSS before MiB | after MiB | peak MiB | proxy fds | B/stream | KiB/stream |");
+        println!("|---|---|---|---|---|---|---|---|---|");
         idle(dir.path(), &up, env_usize("SCALE_IDLE_H1", 9000), false);
         idle(dir.path(), &up, env_usize("SCALE_IDLE_H2", 10_000), true);
     }
