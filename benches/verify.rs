@@ -12,7 +12,8 @@ use std::time::Instant;
 
 use a2a_interop::record::jsonl::{encode_event, encode_header};
 use a2a_interop::record::{source, Body, CaptureMode, Event, EventKind, RecordingHeader};
-use a2a_interop::verify::Verifier;
+use a2a_interop::verify::{Verifier, VerifyOutcome};
+use sha2::{Digest, Sha256};
 
 fn is_hex(b: u8) -> bool {
     b.is_ascii_hexdigit()
@@ -135,6 +136,23 @@ fn generate(path: &Path, target_bytes: u64) -> (u64, u64) {
     (written, events)
 }
 
+/// SHA-256 over everything the run concluded (findings with evidence, dialects, areas,
+/// incomplete exchanges): equal digests before and after a change = same verdicts.
+fn outcome_digest(out: &VerifyOutcome) -> String {
+    let mut h = Sha256::new();
+    h.update(serde_json::to_vec(&out.findings).unwrap_or_default());
+    h.update(format!(
+        "{:?}{:?}{:?}{:?}{}{}",
+        out.dialects,
+        out.areas_exercised,
+        out.incomplete,
+        out.exchange_dialects,
+        out.events,
+        out.exchanges
+    ));
+    hex::encode(&h.finalize()[..8])
+}
+
 fn vm_hwm_kib() -> u64 {
     vm_kib("VmHWM:")
 }
@@ -174,6 +192,7 @@ fn run(path: &Path, bytes: u64, label: &str) {
         n as f64 / secs,
         vm_hwm_kib() / 1024
     );
+    println!("  {label} outcome digest: {}", outcome_digest(&out));
 }
 
 fn main() {

@@ -12,6 +12,7 @@ use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::io::Read;
 use std::sync::Arc;
 
+use bytes::Bytes;
 use serde_json::Value;
 
 use super::finding::{Evidence, Finding, Rule};
@@ -80,9 +81,11 @@ struct Exch {
     method: String,
     url: String,
     parts: Option<UrlParts>,
+    /// `parts`' origin (`scheme://host:port`), formatted once: cards are looked up by it.
+    origin: Option<String>,
     path: String,
     req_headers: Headers,
-    req_body: Vec<u8>,
+    req_body: BodyAcc,
     req_body_seq: Option<u64>,
     truncated: bool,
     /// Shared so rules can hold it while the exchange is mutated (cheap clone).
@@ -91,7 +94,7 @@ struct Exch {
     synthetic: bool,
     resp_seq: u64,
     resp_headers: Headers,
-    body: Vec<u8>,
+    body: BodyAcc,
     body_seq: Option<u64>,
     sse: Option<StreamState>,
     ended: bool,
@@ -106,6 +109,56 @@ struct Exch {
     card_rewrite: Option<CardRewriteRec>,
     /// `card_rewrite_skipped`: why `--rewrite-card` served this card unrewritten.
     card_rewrite_skipped: Option<String>,
+}
+
+/// A body collected from its chunks (bytes). A body of one chunk, the usual case, shares
+/// the event's buffer (no copy); a second chunk switches to one growing buffer.
+#[derive(Debug, Default, Clone)]
+struct BodyAcc {
+    one: Bytes,
+    many: Vec<u8>,
+}
+
+impl BodyAcc {
+    fn as_slice(&self) -> &[u8] {
+        if self.many.is_empty() {
+            &self.one
+        } else {
+            &self.many
+        }
+    }
+    fn len(&self) -> usize {
+        self.as_slice().len()
+    }
+    fn push(&mut self, chunk: &Bytes) {
+        if chunk.is_empty() {
+            return;
+        }
+        if self.many.is_empty() {
+            if self.one.is_empty() {
+                self.one = chunk.clone();
+                return;
+            }
+            self.many.reserve(self.one.len() + chunk.len());
+            self.many.extend_from_slice(&self.one);
+            self.one = Bytes::new();
+        }
+        self.many.extend_from_slice(chunk);
+    }
+    /// A shared handle on the bytes (a copy only for a body of several chunks).
+    fn share(&self) -> Bytes {
+        if self.many.is_empty() {
+            self.one.clone()
+        } else {
+            Bytes::copy_from_slice(&self.many)
+        }
+    }
+}
+
+impl PartialEq for BodyAcc {
+    fn eq(&self, o: &Self) -> bool {
+        self.as_slice() == o.as_slice()
+    }
 }
 
 /// The client-facing card of a `card_rewrite` event (see [`Exch::card_rewrite`]).
@@ -199,7 +252,16 @@ pub(super) struct State {
     /// Webhook URL → (dialect of the call that registered it, origin of that agent,
     /// capability already judged).
     push_urls: HashMap<String, PushReg>,
-    pending_cancels: Vec<(String, u64, String)>,
+    /// Insertion order of `push_urls`, to bound memory ([`MAX_PUSH_URLS`]).
+    push_order: VecDeque<String>,
+    /// Some registration was forgotten: a POST that might be a delivery to it is not
+    /// judged as a JSON-RPC call (no false finding from forgotten state).
+    push_forgotten: bool,
+    /// Cancels answered with success while the task was not yet terminal, by task key:
+    /// (seq of the answer, exchange). Removed as soon as the task is seen terminal, so a
+    /// task forgotten past [`MAX_TASKS`] cannot turn into a false TASK-003 finding; what is
+    /// left at the end fires.
+    pending_cancels: HashMap<String, Vec<(u64, String)>>,
     dialects: BTreeSet<&'static str>,
     areas: BTreeSet<&'static str>,
     incomplete: Vec<(String, String)>,
@@ -216,6 +278,10 @@ const BODY_CAP: usize = DEFAULT_CAPTURE_CAP;
 /// endless recordings; a task older than 10 000 newer tasks is no longer judged).
 const MAX_TASKS: usize = 10_000;
 
+/// Push-notification URLs remembered at once (webhook detection, PUSH-002/PUSH-006); the
+/// oldest registrations are forgotten past this.
+const MAX_PUSH_URLS: usize = 10_000;
+
 /// Exchanges listed in [`VerifyOutcome::exchange_dialects`].
 const MAX_EXCHANGE_DIALECTS: usize = 10_000;
 
@@ -225,8 +291,13 @@ const MAX_EXCHANGE_DIALECTS: usize = 10_000;
 type PushReg = (Option<Dialect>, Option<String>, bool, bool, bool);
 
 /// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
-/// headers, request seq).
-type DoneRequest = (String, Option<String>, String, Vec<u8>, Headers, u64);
+/// its `A2A-Version` header trimmed, request seq).
+type DoneRequest = (String, Option<String>, String, Bytes, Option<String>, u64);
+
+/// The request's `A2A-Version` header, trimmed (the one header gateway pairing reads).
+fn version_header(h: &Headers) -> Option<String> {
+    h.get("a2a-version").map(|v| v.trim().to_string())
+}
 
 impl State {
     pub(super) fn new(h: &RecordingHeader) -> Self {
@@ -249,7 +320,9 @@ impl State {
             tasks: HashMap::new(),
             v01_origins: HashSet::new(),
             push_urls: HashMap::new(),
-            pending_cancels: Vec::new(),
+            push_order: VecDeque::new(),
+            push_forgotten: false,
+            pending_cancels: HashMap::new(),
             dialects: BTreeSet::new(),
             areas: BTreeSet::new(),
             incomplete: Vec::new(),
@@ -281,7 +354,7 @@ impl State {
     pub(super) fn feed(&mut self, ev: &Event) -> Vec<Finding> {
         self.events += 1;
         let before = self.out.len();
-        let xid = ev.exchange.clone().unwrap_or_default();
+        let xid: &str = ev.exchange.as_deref().unwrap_or("");
         match &ev.kind {
             EventKind::RequestHead {
                 method,
@@ -295,8 +368,10 @@ impl State {
                     Some(p) => p.path.clone(),
                     None => url.split('?').next().unwrap_or("").to_string(),
                 };
+                let origin = parts.as_ref().map(UrlParts::origin);
                 let x = Exch {
-                    id: xid.clone(),
+                    id: xid.to_string(),
+                    origin,
                     leg: ev.leg.clone(),
                     req_seq: ev.seq,
                     method: method.clone(),
@@ -309,15 +384,15 @@ impl State {
                 if ev.leg.is_some() {
                     self.areas.insert("gateway");
                 }
-                self.open.insert(xid, x);
+                self.open.insert(xid.to_string(), x);
             }
             EventKind::RequestBody { body } => {
-                if let Some(x) = self.open.get_mut(&xid) {
+                if let Some(x) = self.open.get_mut(xid) {
                     if x.req_body_seq.is_none() {
                         x.req_body_seq = Some(ev.seq);
                     }
                     if x.req_body.len() + body.data.len() <= BODY_CAP {
-                        x.req_body.extend_from_slice(&body.data);
+                        x.req_body.push(&body.data);
                     } else {
                         x.truncated = true;
                     }
@@ -330,7 +405,7 @@ impl State {
                 synthetic,
                 ..
             } => {
-                if let Some(mut x) = self.open.remove(&xid) {
+                if let Some(mut x) = self.open.remove(xid) {
                     x.status = Some(*status);
                     x.synthetic = *synthetic;
                     x.resp_seq = ev.seq;
@@ -354,33 +429,44 @@ impl State {
                         });
                         self.areas.insert("sse");
                     }
-                    self.open.insert(xid, x);
+                    self.open.insert(xid.to_string(), x);
                 }
             }
             EventKind::ResponseChunk { body } => {
-                if let Some(mut x) = self.open.remove(&xid) {
-                    if x.body_seq.is_none() {
-                        x.body_seq = Some(ev.seq);
+                // Updated in place; taken out of `open` only while SSE events are judged
+                // (the rules borrow the state and the exchange at once).
+                let items = match self.open.get_mut(xid) {
+                    Some(x) => {
+                        if x.body_seq.is_none() {
+                            x.body_seq = Some(ev.seq);
+                        }
+                        x.truncated |= body.truncated;
+                        if x.sse.is_some()
+                            && !x.truncated
+                            && x.resp_headers.get("content-encoding").is_none()
+                        {
+                            x.sse
+                                .as_mut()
+                                .map(|s| s.dec.push(&body.data))
+                                .unwrap_or_default()
+                        } else {
+                            if x.body.len() + body.data.len() <= BODY_CAP {
+                                x.body.push(&body.data);
+                            } else {
+                                x.truncated = true;
+                            }
+                            Vec::new()
+                        }
                     }
-                    x.truncated |= body.truncated;
-                    if x.sse.is_some()
-                        && !x.truncated
-                        && x.resp_headers.get("content-encoding").is_none()
-                    {
-                        let items = x
-                            .sse
-                            .as_mut()
-                            .map(|s| s.dec.push(&body.data))
-                            .unwrap_or_default();
+                    None => Vec::new(),
+                };
+                if !items.is_empty() {
+                    if let Some(mut x) = self.open.remove(xid) {
                         for it in items {
                             self.on_sse_item(&mut x, it, ev.seq, ev.t_us);
                         }
-                    } else if x.body.len() + body.data.len() <= BODY_CAP {
-                        x.body.extend_from_slice(&body.data);
-                    } else {
-                        x.truncated = true;
+                        self.open.insert(xid.to_string(), x);
                     }
-                    self.open.insert(xid, x);
                 }
             }
             EventKind::CardRewriteSkipped { reason } => {
@@ -389,7 +475,7 @@ impl State {
                 }
             }
             EventKind::CardRewrite { body, pointers } => {
-                if let Some(x) = self.open.get_mut(&xid) {
+                if let Some(x) = self.open.get_mut(xid) {
                     // A cut body cannot be judged (the agent's card is judged instead), but
                     // the rewrite still happened: CARD-URL-005 stays silent.
                     let usable = !body.truncated && body.data.len() <= BODY_CAP;
@@ -407,7 +493,7 @@ impl State {
             EventKind::ExchangeEnd {
                 outcome, truncated, ..
             } => {
-                if let Some(mut x) = self.open.remove(&xid) {
+                if let Some(mut x) = self.open.remove(xid) {
                     x.truncated |= *truncated;
                     x.ended = true;
                     x.outcome = Some(*outcome);
@@ -443,7 +529,14 @@ impl State {
             }
         }
         // TASK-003: a cancel that returned success but the task never reached canceled.
-        let cancels = std::mem::take(&mut self.pending_cancels);
+        let mut cancels: Vec<(String, u64, String)> = std::mem::take(&mut self.pending_cancels)
+            .into_iter()
+            .flat_map(|(task, v)| {
+                v.into_iter()
+                    .map(move |(seq, xid)| (task.clone(), seq, xid))
+            })
+            .collect();
+        cancels.sort_by_key(|c| c.1);
         for (task, seq, xid) in cancels {
             let done = self
                 .tasks
@@ -494,7 +587,7 @@ impl State {
         if c.header_version.is_some() {
             self.areas.insert("version");
         }
-        let body = decode_body(&x.req_headers, &x.req_body);
+        let body = decode_body(&x.req_headers, x.req_body.as_slice());
         let is_post = x.method.eq_ignore_ascii_case("POST");
         // Webhook delivery: POST to a URL registered as a push config.
         if is_post && self.push_urls.contains_key(&x.url) {
@@ -517,6 +610,20 @@ impl State {
             });
         if looks_rpc || (is_post && route.is_none() && !body.as_deref().unwrap_or(b"").is_empty()) {
             let mut parsed = parse_request_owned(body.as_deref().unwrap_or(b""));
+            if self.push_forgotten
+                && route.is_none()
+                && !matches!(parsed, RequestParse::Request { .. })
+            {
+                // Maybe a push delivery to a registration forgotten to bound memory: not
+                // judged as a JSON-RPC call (it would be judged on state we no longer have).
+                self.incomplete.push((
+                    x.id.clone(),
+                    "POST that may be a push delivery to a forgotten registration: not judged"
+                        .into(),
+                ));
+                x.call = Some(Arc::new(c));
+                return;
+            }
             match &mut parsed {
                 RequestParse::Request { method, id, params } => {
                     c.binding = Some(Binding::JsonRpc);
@@ -722,6 +829,15 @@ impl State {
             self.areas.insert("push");
             let origin = x.parts.as_ref().map(UrlParts::origin);
             let creds = push_config_has_credentials(&c, &ptr);
+            if !self.push_urls.contains_key(&url) {
+                self.push_order.push_back(url.clone());
+                if self.push_order.len() > MAX_PUSH_URLS {
+                    if let Some(old) = self.push_order.pop_front() {
+                        self.push_urls.remove(&old);
+                        self.push_forgotten = true;
+                    }
+                }
+            }
             self.push_urls
                 .insert(url, (c.dialect, origin, false, creds, false));
             let _ = ptr;
@@ -734,14 +850,18 @@ impl State {
                 x.id.clone(),
                 x.leg.clone(),
                 x.method.clone(),
-                x.req_body.clone(),
-                x.req_headers.clone(),
+                x.req_body.share(),
+                version_header(&x.req_headers),
                 x.req_seq,
             ));
             self.done_paths.insert(x.id.clone(), x.path.clone());
             if self.done_requests.len() > 256 {
                 if let Some(old) = self.done_requests.pop_front() {
                     self.done_paths.remove(&old.0);
+                    // No longer a pairing candidate once also closed: forget its mark.
+                    if !self.open.contains_key(&old.0) {
+                        self.ver_stripped_done.remove(&old.0);
+                    }
                 }
             }
         }
@@ -759,8 +879,8 @@ impl State {
                     o.id.clone(),
                     o.leg.clone(),
                     o.method.clone(),
-                    o.req_body.clone(),
-                    o.req_headers.clone(),
+                    o.req_body.share(),
+                    version_header(&o.req_headers),
                     o.req_seq,
                 )
             })
@@ -772,7 +892,7 @@ impl State {
                 leg.is_none()
                     && *seq < up.req_seq
                     && m.eq_ignore_ascii_case(&up.method)
-                    && *b == up.req_body
+                    && b[..] == *up.req_body.as_slice()
                     && (!b.is_empty() || tail_matches(&self.open, &self.done_paths, id, &up.path))
                     && !self.ver_stripped_done.contains(id)
             })
@@ -782,7 +902,7 @@ impl State {
             return;
         };
         self.ver_stripped_done.insert(client.0.clone());
-        let Some(cv) = client.4.get("a2a-version").map(str::trim) else {
+        let Some(cv) = client.4.as_deref() else {
             return;
         };
         let uv = up.req_headers.get("a2a-version").map(str::trim);
@@ -825,8 +945,7 @@ impl State {
     }
 
     fn card_for(&self, x: &Exch) -> Option<&Arc<CardRec>> {
-        let p = x.parts.as_ref()?;
-        self.cards.get(&p.origin())
+        self.cards.get(x.origin.as_deref()?)
     }
 
     // ------------------------------------------------------------------ SSE
@@ -1371,6 +1490,10 @@ impl State {
                 }
             }
         }
+        if st.is_some_and(|s| s.is_terminal()) && !self.pending_cancels.is_empty() {
+            // TASK-003 is settled for this task: nothing left to judge at the end.
+            self.pending_cancels.remove(&key);
+        }
         let t = self.tasks.entry(key).or_default();
         if t.announced.is_none() {
             t.announced = Some((seq, xid.clone()));
@@ -1568,7 +1691,7 @@ impl State {
             ));
             return;
         }
-        let body = decode_body(&x.resp_headers, &x.body).unwrap_or_default();
+        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         // Only exchanges a rule reads get their body parsed: cards, webhooks, JSON-RPC and
         // REST calls. Other traffic through the proxy (health checks, static files, non-A2A
         // APIs) costs no JSON parse.
@@ -2261,7 +2384,7 @@ impl State {
         let Some(code) = code else { return };
         // ERR-002 / ERR-004: the ErrorInfo reason in error.data names the code.
         let data = serde_json::from_slice::<Value>(
-            &decode_body(&x.resp_headers, &x.body).unwrap_or_default(),
+            &decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default(),
         )
         .ok()
         .and_then(|v| v.pointer("/error/data").cloned());
@@ -2658,7 +2781,9 @@ impl State {
                 }
             } else if tv.state.is_some_and(|s| !s.is_terminal()) {
                 self.pending_cancels
-                    .push((task_key(&x.leg, &id), bseq, x.id.clone()));
+                    .entry(task_key(&x.leg, &id))
+                    .or_default()
+                    .push((bseq, x.id.clone()));
             }
         }
         let followup_only_task = self.followup_names_only_task(x, &id);
@@ -2882,7 +3007,7 @@ impl State {
                 p.2 = true;
             }
         }
-        let body = decode_body(&x.req_headers, &x.req_body).unwrap_or_default();
+        let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
         let Ok(v) = serde_json::from_slice::<Value>(&body) else {
             return;
         };
@@ -2992,7 +3117,7 @@ impl State {
         self.areas.insert("card");
         let bseq = x.body_seq();
         let Some(v) = json.filter(|v| v.is_object()) else {
-            let found = excerpt(&String::from_utf8_lossy(&x.body));
+            let found = excerpt(&String::from_utf8_lossy(x.body.as_slice()));
             self.find(
                 &r::CARD_SHAPE_NOT_JSON,
                 "agent card response is not a JSON object".to_string(),
@@ -3340,7 +3465,7 @@ impl State {
         };
         let Some(how) = failed else { return };
         // A 404 that carries an A2A error (TaskNotFound on a REST route, ...) is an answer.
-        let body = decode_body(&x.resp_headers, &x.body).unwrap_or_default();
+        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         if let Ok(Value::Object(o)) = serde_json::from_slice::<Value>(&body) {
             if o.contains_key("error") || (o.contains_key("code") && o.contains_key("message")) {
                 return;
@@ -3503,11 +3628,27 @@ fn push_url_of(c: &Call) -> Option<(String, String)> {
         ) {
             continue;
         }
-        if let Some(u) = p.pointer(cand).and_then(Value::as_str) {
+        if let Some(u) = member_path(p, cand).and_then(Value::as_str) {
             return Some((format!("{pre}{cand}"), u.to_string()));
         }
     }
     None
+}
+
+/// `v.pointer(ptr)` (RFC 6901) for a pointer of plain object member names, without the
+/// allocation per token `Value::pointer` makes; other pointers go to `Value::pointer`.
+fn member_path<'a>(v: &'a Value, ptr: &str) -> Option<&'a Value> {
+    if ptr.contains('~') {
+        return v.pointer(ptr);
+    }
+    let mut cur = v;
+    for tok in ptr.split('/').skip(1) {
+        cur = match cur {
+            Value::Object(o) => o.get(tok)?,
+            _ => return v.pointer(ptr),
+        };
+    }
+    Some(cur)
 }
 
 /// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token.

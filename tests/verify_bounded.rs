@@ -1,0 +1,129 @@
+//! The verifier's state is bounded (issue 7) and forgetting state never makes a rule fire:
+//! a cancel whose task reached `canceled` stays quiet even after more than `MAX_TASKS`
+//! (10,000) newer tasks pushed that task out of memory (TASK-STATE-004, DIGEST TASK-003),
+//! while a cancel that truly never took effect is still reported.
+
+use a2a_interop::record::{Body, CaptureMode, Event, EventKind, Headers, Outcome, RecordingHeader};
+use a2a_interop::verify::{Verifier, VerifyOutcome};
+
+/// Builds one JSON-RPC 0.3 exchange (request head + body, response head + body, end).
+struct Rec {
+    seq: u64,
+    xn: u64,
+    events: Vec<Event>,
+}
+
+impl Rec {
+    fn ev(&mut self, x: &str, kind: EventKind) {
+        self.seq += 1;
+        self.events.push(Event {
+            seq: self.seq,
+            t_us: self.seq * 10,
+            exchange: Some(x.to_string()),
+            leg: None,
+            kind,
+        });
+    }
+
+    fn call(&mut self, method: &str, task: &str, state: &str) {
+        self.xn += 1;
+        let x = format!("e{}", self.xn);
+        let json = Headers(vec![("content-type".into(), "application/json".into())]);
+        let req = format!(
+            r#"{{"jsonrpc":"2.0","id":{},"method":"{method}","params":{{"id":"{task}"}}}}"#,
+            self.xn
+        );
+        let resp = format!(
+            r#"{{"jsonrpc":"2.0","id":{},"result":{{"kind":"task","id":"{task}","contextId":"c-{task}","status":{{"state":"{state}"}}}}}}"#,
+            self.xn
+        );
+        let (req_len, resp_len) = (req.len() as u64, resp.len() as u64);
+        self.ev(
+            &x,
+            EventKind::RequestHead {
+                conn: Some(1),
+                method: "POST".into(),
+                url: "http://127.0.0.1:9/".into(),
+                version: Some("HTTP/1.1".into()),
+                headers: json.clone(),
+                upstream: None,
+            },
+        );
+        self.ev(
+            &x,
+            EventKind::RequestBody {
+                body: Body::new(req.into_bytes()),
+            },
+        );
+        self.ev(
+            &x,
+            EventKind::ResponseHead {
+                status: 200,
+                version: Some("HTTP/1.1".into()),
+                headers: json,
+                synthetic: false,
+            },
+        );
+        self.ev(
+            &x,
+            EventKind::ResponseChunk {
+                body: Body::new(resp.into_bytes()),
+            },
+        );
+        self.ev(
+            &x,
+            EventKind::ExchangeEnd {
+                outcome: Outcome::Complete,
+                error: None,
+                trailers: None,
+                request_bytes: req_len,
+                response_bytes: resp_len,
+                truncated: false,
+            },
+        );
+    }
+}
+
+/// A cancel of task `t1` answered `working`, then `t1` reported as `t1_later`, then 10,001
+/// other completed tasks (more than the verifier keeps), verified.
+fn run(t1_later: &str) -> VerifyOutcome {
+    let mut r = Rec {
+        seq: 0,
+        xn: 0,
+        events: Vec::new(),
+    };
+    r.call("tasks/cancel", "t1", "working");
+    r.call("tasks/get", "t1", t1_later);
+    for i in 0..10_001 {
+        r.call("tasks/get", &format!("other-{i}"), "completed");
+    }
+    let mut v = Verifier::new(&RecordingHeader::new(CaptureMode::Reverse));
+    for e in &r.events {
+        v.feed(e);
+    }
+    v.finish()
+}
+
+fn cancel_findings(out: &VerifyOutcome) -> Vec<String> {
+    out.findings
+        .iter()
+        .filter(|f| f.rule == "TASK-STATE-004")
+        .map(|f| f.message.clone())
+        .collect()
+}
+
+#[test]
+fn forgotten_canceled_task_gives_no_false_cancel_finding() {
+    let out = run("canceled");
+    assert_eq!(out.exchanges, 10_003);
+    assert_eq!(cancel_findings(&out), Vec::<String>::new());
+}
+
+#[test]
+fn ineffective_cancel_is_still_reported_after_the_task_is_forgotten() {
+    let out = run("working");
+    assert_eq!(
+        cancel_findings(&out),
+        vec!["cancel of task t1 returned success but the task never reached canceled".to_string()]
+    );
+}
