@@ -698,10 +698,15 @@ async fn handle(
         None => st.h1.request(up_req),
     };
     let sent = sent.await;
-    // The attribution event goes before the response head (and any `exchange_end`).
+    // The attribution event never holds up the response: when the connection's process
+    // lookup is still running it is sent from its own task once the lookup ends (at most
+    // [`attribution::PROCESS_WAIT`]), possibly after this exchange's `exchange_end`;
+    // readers join it by exchange id.
     if let Some(p) = pending.take() {
         match &sent {
-            Ok(_) => p.finish().await,
+            Ok(_) => {
+                tokio::spawn(p.finish());
+            }
             Err(_) => p.send_now(),
         }
     }

@@ -121,6 +121,9 @@ pub struct HarWriter<W: std::io::Write> {
     open: std::collections::HashMap<String, Entry>,
     // Exchange ids in order of first event, for writing the still-open ones at the end.
     order: Vec<String>,
+    // Exchanges whose entry is written: a later event of theirs (an `attribution` that
+    // arrived after `exchange_end`) goes to the log's other events, not to a new entry.
+    ended: std::collections::HashSet<String>,
     other: Vec<Value>,
     entries: u64,
 }
@@ -143,6 +146,7 @@ impl<W: std::io::Write> HarWriter<W> {
             start,
             open: Default::default(),
             order: Vec::new(),
+            ended: Default::default(),
             other: Vec::new(),
             entries: 0,
         })
@@ -157,6 +161,11 @@ impl<W: std::io::Write> HarWriter<W> {
                 .push(serde_json::to_value(ev).unwrap_or(Value::Null));
             return Ok(());
         };
+        if self.ended.contains(xid) {
+            self.other
+                .push(serde_json::to_value(ev).unwrap_or(Value::Null));
+            return Ok(());
+        }
         if !self.open.contains_key(xid) {
             self.order.push(xid.to_string());
             self.open.insert(
@@ -228,6 +237,7 @@ impl<W: std::io::Write> HarWriter<W> {
         }
         e.events.push(v);
         if ended {
+            self.ended.insert(xid.to_string());
             if let Some(e) = self.open.remove(xid) {
                 self.write_entry(e)?;
             }
@@ -705,5 +715,55 @@ mod tests {
             "_a2a":{"exchange":"e1","events":[{"seq":1,"t_us":0,"exchange":"e1","type":"response_chunk","offset":1,"len":9}]}}]}}"#;
         let err = read(bad_frame).unwrap_err().to_string();
         assert!(err.contains("frame outside the body"), "{err}");
+    }
+
+    #[test]
+    fn attribution_after_exchange_end_opens_no_second_entry() {
+        let header = RecordingHeader::new(CaptureMode::Reverse);
+        let mut w = HarWriter::new(Vec::new(), &header).unwrap();
+        let ev = |seq, kind| Event {
+            seq,
+            t_us: seq * 10,
+            exchange: Some("e1".into()),
+            leg: None,
+            kind,
+        };
+        w.push(&ev(
+            1,
+            EventKind::RequestHead {
+                conn: Some(1),
+                method: "GET".into(),
+                url: "/x".into(),
+                version: Some("HTTP/1.1".into()),
+                headers: Default::default(),
+                upstream: None,
+            },
+        ))
+        .unwrap();
+        w.push(&ev(
+            2,
+            EventKind::ExchangeEnd {
+                outcome: Outcome::Complete,
+                error: None,
+                trailers: None,
+                request_bytes: 0,
+                response_bytes: 0,
+                truncated: false,
+            },
+        ))
+        .unwrap();
+        w.push(&ev(
+            3,
+            EventKind::Attribution {
+                callee: Some("/b".into()),
+                caller: Some("/a".into()),
+                caller_by: Some(crate::record::CallerBy::Process),
+            },
+        ))
+        .unwrap();
+        let out = String::from_utf8(w.finish().unwrap()).unwrap();
+        let har: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(har["log"]["entries"].as_array().unwrap().len(), 1, "{out}");
+        assert!(out.contains("\"attribution\""), "late event kept: {out}");
     }
 }

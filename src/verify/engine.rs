@@ -470,7 +470,7 @@ impl State {
                 }
             }
             EventKind::CardRewriteSkipped { reason } => {
-                if let Some(x) = self.open.get_mut(&xid) {
+                if let Some(x) = self.open.get_mut(xid) {
                     x.card_rewrite_skipped = Some(reason.clone());
                 }
             }
@@ -1860,7 +1860,7 @@ impl State {
                 && o.req_body == x.req_body
                 && (tail(&o.path) == tail(&x.path)
                     || last_segment(&o.path) == last_segment(&x.path)
-                    || is_jsonrpc_request_body(&x.req_body))
+                    || is_jsonrpc_request_body(x.req_body.as_slice()))
         });
         if let Some(i) = other_idx {
             let Some(o) = self.done_streams.remove(i) else {
