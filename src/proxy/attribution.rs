@@ -28,10 +28,10 @@ The callee is the route the request went to. The caller is found, most exact fir
    agent calling out while it serves a call; a guess when several clients are active).
 5. `user-agent`: the client's `User-Agent`.
 
-The attribution event is sent after the exchange's `request_head`; when the connection's
-process lookup is still running at request time it is sent from its own task once the lookup
-ends or after [`PROCESS_WAIT`], so it never delays the forwarded request or response and can
-land after the exchange's `exchange_end`. Readers join it by exchange id.
+The attribution event must come before the exchange's `exchange_end` (readers such as the
+HAR writer close an exchange there). When the connection's lookup is still running at
+request time, the decision waits until the agent's response head (the request is forwarded
+meanwhile) and the head waits at most [`PROCESS_WAIT`] for the lookup.
 */
 
 use std::collections::HashMap;
@@ -46,8 +46,9 @@ use super::tee::ExchangeCtx;
 use crate::record::writer::EventSink;
 use crate::record::{CallerBy, EventKind, Route};
 
-/// Longest time an exchange's attribution waits for its connection's process lookup
-/// (50 ms); past it the caller is decided without it. Traffic never waits for it.
+/// Longest time an exchange's response head waits for its connection's process lookup
+/// (50 ms); past it the caller is decided without it. Only the first exchanges of a new
+/// connection with two or more routes can wait at all.
 pub const PROCESS_WAIT: Duration = Duration::from_millis(50);
 
 /// Process lookups run at once at most (2); connections accepted meanwhile are attributed

@@ -698,15 +698,10 @@ async fn handle(
         None => st.h1.request(up_req),
     };
     let sent = sent.await;
-    // The attribution event never holds up the response: when the connection's process
-    // lookup is still running it is sent from its own task once the lookup ends (at most
-    // [`attribution::PROCESS_WAIT`]), possibly after this exchange's `exchange_end`;
-    // readers join it by exchange id.
+    // The attribution event goes before the response head (and any `exchange_end`).
     if let Some(p) = pending.take() {
         match &sent {
-            Ok(_) => {
-                tokio::spawn(p.finish());
-            }
+            Ok(_) => p.finish().await,
             Err(_) => p.send_now(),
         }
     }

@@ -2489,7 +2489,14 @@ impl State {
                 });
                 let core = matches!(op, Op::SendMessage | Op::GetTask | Op::CancelTask)
                     || (op == Op::SendStreamingMessage && card.view.streaming == Some(true));
-                if covers && core {
+                // A 1.0 call without `A2A-Version: 1.x` asks for 0.3 semantics (VER-003), where
+                // the PascalCase method does not exist: -32601 is the agent's right answer
+                // (a gateway that stripped the header is VER-HDR-002).
+                let asked_for_d = d.is_0x()
+                    || c.header_version
+                        .as_deref()
+                        .is_some_and(|v| v.trim_start().starts_with('1'));
+                if covers && core && asked_for_d {
                     self.areas.insert("version");
                     let shown = declared
                         .iter()
