@@ -425,7 +425,7 @@ async fn intercept(
             }
         })
     };
-    let builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+    let builder = super::server_builder();
     let served = builder.serve_connection(TokioIo::new(stream), svc);
     tokio::pin!(served);
     tokio::select! {

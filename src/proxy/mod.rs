@@ -278,15 +278,25 @@ async fn serve(
     })
 }
 
+/// Concurrent HTTP/2 streams the proxy accepts per client connection (1,024; hyper's
+/// default is 200). An h2 client such as a gateway multiplexes many A2A streams on one
+/// connection; the agent's own limit still applies on the upstream leg.
+pub const H2_MAX_CONCURRENT_STREAMS: u32 = 1024;
+
+/// The HTTP/1.1 + HTTP/2 server builder of every listener (reverse, forward, TLS-intercepted).
+pub(crate) fn server_builder() -> hyper_util::server::conn::auto::Builder<TokioExecutor> {
+    let mut b = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+    b.http2().max_concurrent_streams(H2_MAX_CONCURRENT_STREAMS);
+    b
+}
+
 async fn accept_loop(
     listener: TcpListener,
     state: Arc<State>,
     mut stop: watch::Receiver<bool>,
     mut tunnels: tokio::sync::mpsc::Receiver<()>,
 ) {
-    let builder = Arc::new(hyper_util::server::conn::auto::Builder::new(
-        TokioExecutor::new(),
-    ));
+    let builder = Arc::new(server_builder());
     let mut conns = JoinSet::new();
     loop {
         while conns.try_join_next().is_some() {}
