@@ -315,6 +315,35 @@ async fn request_budget_is_never_exceeded() {
 }
 
 #[tokio::test]
+async fn a_spent_budget_skips_tests_and_never_fails_the_agent() {
+    // Budget 2 = the two card fetches: the interface check has no request left. That is the
+    // prober's own limit, so it is a skip with the reason, not a failure of the agent.
+    let agent = broken::start(Break::Nothing, false).await;
+    let t = Transport::new(TransportConfig {
+        base: url::Url::parse(&agent.url()).unwrap(),
+        via: None,
+        allow_hosts: vec![],
+        max_requests: 2,
+    });
+    let cfg = ProbeConfig {
+        auth_headers: vec![],
+        skill: None,
+        timeout: Duration::from_secs(10),
+        dialect: None,
+        binding: None,
+        webhook: None,
+    };
+    let r = probe::run(&cfg, &t).await;
+    assert_eq!(r.requests, 2);
+    assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(status(&r, "card.interface-url"), Status::Skip);
+    assert!(r
+        .results
+        .iter()
+        .any(|x| x.test.starts_with("card.interface-url") && x.message.contains("--max-requests")));
+}
+
+#[tokio::test]
 async fn card_url_on_another_host_is_refused_not_followed() {
     let (r, findings) = probe_run(Break::ForeignHost, false, None).await;
     assert_single_failure(

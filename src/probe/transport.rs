@@ -22,6 +22,10 @@ use hyper_util::rt::TokioExecutor;
 use tokio::time::Instant;
 use url::Url;
 
+/// How the recording proxy's own answers begin (`a2a-interop proxy: ...`, a 502 when the
+/// agent did not answer at all; see `proxy::synthetic`).
+const PROXY_ANSWER_PREFIX: &[u8] = b"a2a-interop proxy:";
+
 /// One request of the probe, to an absolute `http://` URL.
 #[derive(Clone, Debug)]
 pub struct ProbeRequest {
@@ -105,6 +109,7 @@ pub struct Transport {
     client: Client<HttpConnector, Full<Bytes>>,
     sent: AtomicU32,
     server_errors: Mutex<Vec<String>>,
+    unanswered: Mutex<Vec<String>>,
 }
 
 impl Transport {
@@ -116,6 +121,7 @@ impl Transport {
             client,
             sent: AtomicU32::new(0),
             server_errors: Mutex::new(Vec::new()),
+            unanswered: Mutex::new(Vec::new()),
         }
     }
 
@@ -132,6 +138,15 @@ impl Transport {
     /// `"METHOD url -> status"` of every 5xx answer so far.
     pub fn server_errors(&self) -> Vec<String> {
         self.server_errors
+            .lock()
+            .map(|v| v.clone())
+            .unwrap_or_default()
+    }
+
+    /// `"METHOD url -> 502"` of every request the agent did not answer at all (the
+    /// recording proxy answered 502 itself: agent refused the connection or went away).
+    pub fn unanswered(&self) -> Vec<String> {
+        self.unanswered
             .lock()
             .map(|v| v.clone())
             .unwrap_or_default()
@@ -245,7 +260,15 @@ impl Transport {
             }
         }
         if status >= 500 {
-            if let Ok(mut v) = self.server_errors.lock() {
+            // The recording proxy's own answer when the agent did not answer at all (refused,
+            // reset before the head): not an agent 5xx.
+            let by_proxy = status == 502 && buf.starts_with(PROXY_ANSWER_PREFIX);
+            let list = if by_proxy {
+                &self.unanswered
+            } else {
+                &self.server_errors
+            };
+            if let Ok(mut v) = list.lock() {
                 v.push(format!("{} {} -> {status}", req.method, req.url));
             }
         }
