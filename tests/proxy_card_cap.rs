@@ -21,7 +21,7 @@ use support::*;
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
 /// An agent whose 1.0 card advertises its own address, padded to `size` bytes.
-async fn card_agent(size: usize) -> std::net::SocketAddr {
+async fn card_agent(size: usize, host: &'static str) -> std::net::SocketAddr {
     let port = std::sync::Arc::new(std::sync::OnceLock::<u16>::new());
     let port2 = port.clone();
     let up = serve(std::sync::Arc::new(
@@ -29,7 +29,7 @@ async fn card_agent(size: usize) -> std::net::SocketAddr {
             let port = *port2.get().unwrap();
             Box::pin(async move {
                 let head = format!(
-                    r#"{{"name":"big","supportedInterfaces":[{{"url":"http://127.0.0.1:{port}/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}}],"version":"1","capabilities":{{}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{{"id":"s","name":"s","description":"d","tags":["t"]}}],"description":""#
+                    r#"{{"name":"big","supportedInterfaces":[{{"url":"http://{host}:{port}/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}}],"version":"1","capabilities":{{}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{{"id":"s","name":"s","description":"d","tags":["t"]}}],"description":""#
                 );
                 let pad = size.saturating_sub(head.len() + 2);
                 let body = format!("{head}{}\"}}", "x".repeat(pad));
@@ -47,6 +47,7 @@ async fn card_agent(size: usize) -> std::net::SocketAddr {
 
 async fn run(
     size: usize,
+    host: &'static str,
 ) -> (
     Vec<u8>,
     String,
@@ -55,7 +56,7 @@ async fn run(
     tempfile::TempDir,
     std::net::SocketAddr,
 ) {
-    let up = card_agent(size).await;
+    let up = card_agent(size, host).await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("card.jsonl");
     let Running {
@@ -113,7 +114,7 @@ async fn run(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn card_over_the_cap_passes_unrewritten_but_loudly() {
-    let (body, stderr, evs, rec, _dir, up) = run(CARD_CAP + 4096).await;
+    let (body, stderr, evs, rec, _dir, up) = run(CARD_CAP + 4096, "127.0.0.1").await;
     // Served unchanged: the agent's own URL, every byte.
     assert_eq!(body.len(), CARD_CAP + 4096);
     let text = String::from_utf8(body).unwrap();
@@ -167,7 +168,7 @@ async fn card_over_the_cap_passes_unrewritten_but_loudly() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn card_under_the_cap_is_rewritten_without_a_warning() {
-    let (body, stderr, evs, rec, _dir, up) = run(64 * 1024).await;
+    let (body, stderr, evs, rec, _dir, up) = run(64 * 1024, "127.0.0.1").await;
     let text = String::from_utf8(body).unwrap();
     assert!(
         !text.contains(&format!("127.0.0.1:{}/", up.port())),
@@ -184,4 +185,24 @@ async fn card_under_the_cap_is_rewritten_without_a_warning() {
         .unwrap()
         .outcome;
     assert!(!out.findings.iter().any(|f| f.rule == "CARD-URL-005"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn card_advertising_another_host_is_not_rewritten_and_says_so() {
+    // The agent advertises an internal name (behind a gateway, or A2A_PUBLIC_URL set wrong):
+    // not the upstream, so --rewrite-card leaves it, and says clients will bypass the proxy.
+    let (body, stderr, evs, _rec, _dir, up) = run(2048, "agent.internal").await;
+    let text = String::from_utf8(body).unwrap();
+    let url = format!("http://agent.internal:{}/", up.port());
+    assert!(text.contains(&format!("\"url\":\"{url}\"")), "{text}");
+    assert!(
+        stderr.contains(&format!("WARNING: agent card e1 NOT rewritten: advertised url {url} points neither at the upstream")),
+        "{stderr}"
+    );
+    assert!(
+        of_exchange(&evs, "e1").iter().any(
+            |e| matches!(&e.kind, EventKind::CardRewriteSkipped { reason } if reason.contains(&url))
+        ),
+        "{evs:?}"
+    );
 }

@@ -89,6 +89,37 @@ pub fn rewrite(body: &[u8], upstream: &Url, client_base: &str) -> Option<(Vec<u8
     Some((out, pointers))
 }
 
+/// The advertised URLs of card `body` (0.2/0.3 `url`, `additionalInterfaces[].url`, 1.0
+/// `supportedInterfaces[].url`) that `--rewrite-card` leaves alone although they do not
+/// point at the proxy: neither under `upstream` nor already under `client_base`. A client
+/// that follows them bypasses the recorder (CARD-005). Empty when the body is not a JSON
+/// object.
+pub fn unrewritable_urls(body: &[u8], upstream: &Url, client_base: &str) -> Vec<String> {
+    let Ok(Value::Object(card)) = serde_json::from_slice::<Value>(body) else {
+        return Vec::new();
+    };
+    let mut urls: Vec<&str> = Vec::new();
+    if let Some(u) = card.get("url").and_then(Value::as_str) {
+        urls.push(u);
+    }
+    for key in ["additionalInterfaces", "supportedInterfaces"] {
+        if let Some(Value::Array(items)) = card.get(key) {
+            urls.extend(items.iter().filter_map(|i| i.get("url")?.as_str()));
+        }
+    }
+    let base = client_base.trim_end_matches('/');
+    let mut out: Vec<String> = urls
+        .into_iter()
+        .filter(|u| {
+            let http = u.starts_with("http://") || u.starts_with("https://");
+            http && !u.starts_with(base) && rewrite_url(u, upstream, client_base).is_none()
+        })
+        .map(str::to_string)
+        .collect();
+    out.dedup();
+    out
+}
+
 fn rewrite_value(v: &mut Value, upstream: &Url, client_base: &str) -> bool {
     let Some(s) = v.as_str() else {
         return false;
@@ -222,5 +253,16 @@ mod tests {
         assert!(is_card_path("/.well-known/agent-card.json"));
         assert!(is_card_path("/a/b/.well-known/agent.json"));
         assert!(!is_card_path("/.well-known/agent-card.jsonx"));
+    }
+
+    #[test]
+    fn urls_on_another_host_are_reported_as_unrewritable() {
+        let up = Url::parse("http://127.0.0.1:9993").unwrap();
+        let card = br#"{"url":"http://agent.internal:9993/","additionalInterfaces":[{"url":"http://127.0.0.1:9993/v1","transport":"HTTP+JSON"},{"url":"http://127.0.0.1:8080/x","transport":"GRPC"}]}"#;
+        assert_eq!(
+            unrewritable_urls(card, &up, "http://127.0.0.1:8080"),
+            vec!["http://agent.internal:9993/".to_string()]
+        );
+        assert!(unrewritable_urls(b"[1]", &up, "http://127.0.0.1:8080").is_empty());
     }
 }

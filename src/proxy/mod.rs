@@ -831,7 +831,29 @@ async fn card_response(
         )
     } else {
         match card::decode(&whole, encoding.as_deref()) {
-            Some(plain) => (card::rewrite(&plain, upstream, client_base), None),
+            Some(plain) => {
+                // URLs on another authority (an internal name, a gateway's public host) are
+                // not the upstream's: left as they are, and said so.
+                let foreign = card::unrewritable_urls(&plain, upstream, client_base);
+                let why = (!foreign.is_empty()).then(|| {
+                    format!(
+                        "advertised url {} points neither at the upstream {upstream} nor at the proxy; --rewrite-card maps only the upstream's URLs",
+                        foreign.join(", ")
+                    )
+                });
+                let rewritten = card::rewrite(&plain, upstream, client_base);
+                match (rewritten, why) {
+                    // Partly rewritten: the recording has the `card_rewrite`; say the rest.
+                    (Some(r), Some(why)) => {
+                        eprintln!(
+                            "a2a-interop proxy: WARNING: agent card {} partly rewritten: {why}; clients that follow those URLs bypass the proxy",
+                            ctx.id
+                        );
+                        (Some(r), None)
+                    }
+                    (r, why) => (r, why),
+                }
+            }
             None => (
                 None,
                 Some(format!(
