@@ -38,8 +38,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("A2A_INTEROP_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    use std::io::IsTerminal as _;
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        // No colour codes in a log file or a CI capture.
+        .with_ansi(std::io::stderr().is_terminal())
         .try_init();
 }

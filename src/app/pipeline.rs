@@ -74,8 +74,16 @@ pub struct Pipeline {
 /// One finding as a stderr line: `error[RULE-ID] e12: message` (exchange omitted when the
 /// finding has none).
 pub fn finding_line(f: &Finding) -> String {
-    match f.evidence.iter().find_map(|e| e.exchange.as_deref()) {
-        Some(ex) => format!("{}[{}] {ex}: {}", f.severity, f.rule, f.message),
+    // The JSON Pointer tells apart two findings of one rule on one exchange (e.g. two card
+    // URLs): `e1 at /supportedInterfaces/1/url`.
+    let first = f.evidence.iter().find(|e| e.exchange.is_some());
+    let at = first
+        .and_then(|e| e.pointer.as_deref())
+        .filter(|p| !p.is_empty())
+        .map(|p| format!(" at {p}"))
+        .unwrap_or_default();
+    match first.and_then(|e| e.exchange.as_deref()) {
+        Some(ex) => format!("{}[{}] {ex}{at}: {}", f.severity, f.rule, f.message),
         None => format!("{}[{}]: {}", f.severity, f.rule, f.message),
     }
 }
@@ -347,6 +355,12 @@ mod tests {
         assert_eq!(
             finding_line(&finding(None)),
             "error[CARD-URL-001]: card url is not reachable"
+        );
+        let mut f = finding(Some("e1"));
+        f.evidence[0].pointer = Some("/supportedInterfaces/1/url".into());
+        assert_eq!(
+            finding_line(&f),
+            "error[CARD-URL-001] e1 at /supportedInterfaces/1/url: card url is not reachable"
         );
     }
 }

@@ -578,7 +578,8 @@ impl Writer {
                         self.stats.events - self.stats.unwritten_events - self.buf_events,
                         if cut { "" } else { " (the last line may be incomplete)" }
                     );
-                    tracing::error!(%path, error = %e, "recording write failed");
+                    // The stderr line above is the user's message; this one is for logs.
+                    tracing::debug!(%path, error = %e, "recording write failed");
                     self.stats.write_error = Some(e.to_string());
                     self.stats.unwritten_events += self.buf_events;
                     self.file = None;
