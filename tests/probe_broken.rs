@@ -288,15 +288,15 @@ async fn secured_agent_without_credentials_skips_task_tests() {
     assert_eq!(status(&r, "auth.accepts-credentials"), Status::Skip);
 }
 
-#[tokio::test]
-async fn request_budget_is_never_exceeded() {
-    // direct transport (no pipeline): the budget lives in the transport either way
+/// A probe of a well-behaved agent with a request budget of `max_requests`, over the direct
+/// transport (no pipeline): the budget lives in the transport either way.
+async fn probe_with_budget(max_requests: u32) -> probe::ProbeReport {
     let agent = broken::start(Break::Nothing, false).await;
     let t = Transport::new(TransportConfig {
         base: url::Url::parse(&agent.url()).unwrap(),
         via: None,
         allow_hosts: vec![],
-        max_requests: 5,
+        max_requests,
     });
     let cfg = ProbeConfig {
         auth_headers: vec![],
@@ -306,7 +306,12 @@ async fn request_budget_is_never_exceeded() {
         binding: None,
         webhook: None,
     };
-    let r = probe::run(&cfg, &t).await;
+    probe::run(&cfg, &t).await
+}
+
+#[tokio::test]
+async fn request_budget_is_never_exceeded() {
+    let r = probe_with_budget(5).await;
     assert_eq!(r.requests, 5);
     assert!(r
         .results
@@ -318,22 +323,7 @@ async fn request_budget_is_never_exceeded() {
 async fn a_spent_budget_skips_tests_and_never_fails_the_agent() {
     // Budget 2 = the two card fetches: the interface check has no request left. That is the
     // prober's own limit, so it is a skip with the reason, not a failure of the agent.
-    let agent = broken::start(Break::Nothing, false).await;
-    let t = Transport::new(TransportConfig {
-        base: url::Url::parse(&agent.url()).unwrap(),
-        via: None,
-        allow_hosts: vec![],
-        max_requests: 2,
-    });
-    let cfg = ProbeConfig {
-        auth_headers: vec![],
-        skill: None,
-        timeout: Duration::from_secs(10),
-        dialect: None,
-        binding: None,
-        webhook: None,
-    };
-    let r = probe::run(&cfg, &t).await;
+    let r = probe_with_budget(2).await;
     assert_eq!(r.requests, 2);
     assert!(r.failures().is_empty(), "{:#?}", r.failures());
     assert_eq!(status(&r, "card.interface-url"), Status::Skip);

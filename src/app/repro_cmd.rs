@@ -534,6 +534,7 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
                 method,
                 url,
                 headers,
+                upstream,
                 ..
             },
         ) = (&e.exchange, &e.kind)
@@ -543,8 +544,19 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         if e.leg.is_some() {
             continue;
         }
+        // The recording proxy (or the prober's own listener) is gone when the script runs:
+        // replay against the agent it forwarded to.
+        let target = upstream.as_deref().unwrap_or(url);
         let _ = writeln!(out, "\n# {x}");
-        let _ = write!(out, "curl -sS -N -X {} {}", sh_quote(method), sh_quote(url));
+        if target != url {
+            let _ = writeln!(out, "# recorded as {url} through the proxy");
+        }
+        let _ = write!(
+            out,
+            "curl -sS -N -X {} {}",
+            sh_quote(method),
+            sh_quote(target)
+        );
         for (k, v) in &headers.0 {
             let lk = k.to_ascii_lowercase();
             if ["host", "content-length", "connection", "transfer-encoding"].contains(&lk.as_str())
@@ -987,6 +999,16 @@ mod tests {
         );
         assert!(
             curl.contains("--data-binary @- <<'A2A_BODY'\n{\"a\":1}\nA2A_BODY\n"),
+            "{curl}"
+        );
+        // Recorded through a proxy: the script calls the agent the proxy forwarded to.
+        let mut proxied = evs.clone();
+        if let EventKind::RequestHead { upstream, .. } = &mut proxied[0].kind {
+            *upstream = Some("http://127.0.0.1:7/a2a".into());
+        }
+        let curl = to_curl(&proxied, "t");
+        assert!(
+            curl.contains("# recorded as http://127.0.0.1:9/ through the proxy\ncurl -sS -N -X 'POST' 'http://127.0.0.1:7/a2a'"),
             "{curl}"
         );
     }
