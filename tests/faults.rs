@@ -9,6 +9,10 @@
 //! gzip / brotli bodies and 10,000 requests on one connection are there too. Not yet
 //! covered: h2 with many concurrent streams.
 
+#[path = "common/broken_agent.rs"]
+mod broken_agent;
+#[path = "common/raw_http.rs"]
+mod raw_http;
 #[path = "common/proxy_support.rs"]
 mod support;
 
@@ -18,118 +22,9 @@ use std::time::Duration;
 use a2a_interop::app::pipeline::{Pipeline, PipelineConfig};
 use a2a_interop::record::{source, EventKind, Outcome};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 
 use support::proxy_to;
-
-/// How the broken agent answers, by request path.
-async fn broken_agent() -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    tokio::spawn(async move {
-        loop {
-            let Ok((mut s, _)) = l.accept().await else {
-                return;
-            };
-            tokio::spawn(async move {
-                let mut buf = vec![0u8; 8192];
-                let mut got = Vec::new();
-                while !got.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match s.read(&mut buf).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => got.extend_from_slice(&buf[..n]),
-                    }
-                }
-                let head = String::from_utf8_lossy(&got).to_string();
-                let path = head.split_whitespace().nth(1).unwrap_or("/").to_string();
-                match path.as_str() {
-                    // Promises 100 bytes, sends 10, then closes the connection.
-                    "/reset" => {
-                        let _ = s
-                            .write_all(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{\"jsonrpc\"")
-                            .await;
-                        let _ = s.flush().await;
-                        tokio::time::sleep(Duration::from_millis(50)).await;
-                        drop(s);
-                    }
-                    // Not HTTP at all.
-                    "/garbage" => {
-                        let _ = s
-                            .write_all(b"SSH-2.0-OpenSSH_9.6\r\nnot http\r\n\r\n")
-                            .await;
-                        drop(s);
-                    }
-                    // An event stream that closes after one event, mid-stream (chunked,
-                    // no terminating chunk).
-                    "/sse-close" => {
-                        let _ = s
-                            .write_all(b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n")
-                            .await;
-                        let ev = b"data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n";
-                        let _ = s.write_all(format!("{:x}\r\n", ev.len()).as_bytes()).await;
-                        let _ = s.write_all(ev).await;
-                        let _ = s.write_all(b"\r\n").await;
-                        let _ = s.flush().await;
-                        tokio::time::sleep(Duration::from_millis(50)).await;
-                        drop(s);
-                    }
-                    // An event stream that sends one event then stays silent for a long
-                    // time (the client gives up).
-                    "/sse-stall" => {
-                        let _ = s
-                            .write_all(b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n")
-                            .await;
-                        let ev = b"data: {}\n\n";
-                        let _ = s.write_all(format!("{:x}\r\n", ev.len()).as_bytes()).await;
-                        let _ = s.write_all(ev).await;
-                        let _ = s.write_all(b"\r\n").await;
-                        let _ = s.flush().await;
-                        // Hold until the proxy closes its side.
-                        let _ = s.read(&mut buf).await;
-                    }
-                    // Slow loris towards the proxy: headers, then the body one byte per
-                    // 100 ms, forever (until the proxy goes away).
-                    "/slow" => {
-                        let _ = s
-                            .write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 1000\r\n\r\n")
-                            .await;
-                        for _ in 0..1000 {
-                            if s.write_all(b"x").await.is_err() {
-                                return;
-                            }
-                            tokio::time::sleep(Duration::from_millis(100)).await;
-                        }
-                    }
-                    // Waits for a body that never completes (the client hangs up).
-                    "/wait-body" => {
-                        let _ = tokio::time::timeout(Duration::from_secs(5), async {
-                            while let Ok(n) = s.read(&mut buf).await {
-                                if n == 0 {
-                                    break;
-                                }
-                            }
-                        })
-                        .await;
-                    }
-                    _ => {
-                        let body = br#"{"jsonrpc":"2.0","id":1,"result":{}}"#;
-                        let _ = s
-                            .write_all(
-                                format!(
-                                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
-                                    body.len()
-                                )
-                                .as_bytes(),
-                            )
-                            .await;
-                        let _ = s.write_all(body).await;
-                    }
-                }
-            });
-        }
-    });
-    addr
-}
 
 fn open_fds() -> usize {
     std::fs::read_dir("/proc/self/fd")
@@ -165,7 +60,7 @@ async fn healthy(proxy: SocketAddr) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn broken_agents_and_clients_leave_the_proxy_up_and_the_recording_whole() {
-    let agent = broken_agent().await;
+    let agent = broken_agent::start().await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("faults.jsonl");
     let fds_before = open_fds();

@@ -24,6 +24,7 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 pub mod attribution;
 pub mod card;
 pub mod forward;
+pub mod h2c;
 pub mod route;
 pub mod tee;
 pub mod tls;
@@ -114,6 +115,8 @@ struct State {
     leg: Option<String>,
     h1: Client<HttpConnector, ProxyBody>,
     h2: Client<HttpConnector, ProxyBody>,
+    /// Which plain-HTTP upstreams speak h2c (asked once each, see [`h2c`]).
+    h2c: h2c::H2cSupport,
     shutting_down: Arc<AtomicBool>,
     /// Forward mode (`--forward`), else reverse only.
     forward: Option<forward::ForwardState>,
@@ -261,6 +264,7 @@ async fn serve(
         leg: cfg.leg,
         h1,
         h2,
+        h2c: h2c::H2cSupport::default(),
         shutting_down: Arc::new(AtomicBool::new(false)),
         listener_tls,
         forward: match ext.forward {
@@ -657,7 +661,7 @@ async fn handle(
         );
     };
     let upstream_base = st.table.upstream(target.index).cloned();
-    let h2 = req.version() == Version::HTTP_2;
+    let mut h2 = req.version() == Version::HTTP_2;
     let method = req.method().clone();
     let (mut parts, body) = req.into_parts();
     let uri: Uri = match target.url.parse() {
@@ -678,6 +682,17 @@ async fn handle(
     parts.headers.remove(header::HOST);
     // Over TLS the connector's ALPN picks h1 or h2; the client sets Host / :authority.
     let tls_up = tls_authority.is_some();
+    // An h2c client's requests go upstream over h2c only if the agent speaks it; most
+    // agents speak HTTP/1.1 only.
+    if h2 && !tls_up {
+        if let Some(a) = uri.authority() {
+            let port = a.port_u16().unwrap_or(80);
+            let authority = format!("{}:{port}", a.host());
+            if st.h2c.speaks_h2c(&authority).await == Some(false) {
+                h2 = false;
+            }
+        }
+    }
     if !h2 && !tls_up {
         if let Some(a) = uri
             .authority()

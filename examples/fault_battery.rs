@@ -1,0 +1,599 @@
+//! Fault battery (issue 7), runnable by anyone: `scripts/fault-battery.sh` (or
+//! `cargo run --release --example fault_battery -- --bin target/release/a2a-interop`).
+//!
+//! Starts the real `a2a-interop proxy` binary as its own process in front of a deliberately
+//! broken agent (`tests/common/broken_agent.rs`, real loopback sockets), then throws the
+//! faults of issue 7 at it one by one: upstream refuses / resets mid-response / stalls /
+//! answers non-HTTP / closes mid-SSE; slow loris in both directions; the client aborting
+//! mid-request and mid-stream; gzip, brotli and non-UTF-8 bodies; 100 MiB up and down;
+//! 10,000 tiny requests on one keep-alive connection; 200 concurrent HTTP/2 streams; a
+//! protocol fault inside an SSE stream. After each fault a healthy request must still be
+//! answered. At the end: the proxy's open file descriptors are back to their baseline, it
+//! ends cleanly on SIGTERM, the recording parses to its last line with one `exchange_end`
+//! per request saying what happened, and `a2a-interop verify` reports the protocol fault.
+//! Last, a second proxy is killed with SIGKILL mid-traffic and its recording re-verified.
+//!
+//! Prints one line per check (`PASS`/`FAIL`) and exits 1 if any failed.
+
+#[path = "../tests/common/broken_agent.rs"]
+mod broken_agent;
+#[path = "../tests/common/raw_http.rs"]
+mod raw_http;
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use a2a_interop::record::{source, EventKind, Outcome};
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// The checks so far: (passed, what).
+struct Tally(Vec<(bool, String)>);
+
+impl Tally {
+    fn check(&mut self, ok: bool, what: impl Into<String>) {
+        let what = what.into();
+        println!("{}  {what}", if ok { "PASS" } else { "FAIL" });
+        self.0.push((ok, what));
+    }
+}
+
+/// A proxy process and where it listens.
+struct Proxy {
+    child: Child,
+    addr: SocketAddr,
+}
+
+fn start_proxy(bin: &Path, upstream: &str, rec: &Path, report: &Path) -> Proxy {
+    let mut child = Command::new(bin)
+        .args(["proxy", "--listen", "127.0.0.1:0", "--upstream", upstream])
+        .arg("--record")
+        .arg(rec)
+        .arg("--report")
+        .arg(report)
+        .args(["--format", "json", "--fail-on", "never"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", bin.display()));
+    let stderr = child.stderr.take().expect("piped stderr");
+    let (tx, rx) = std::sync::mpsc::channel::<SocketAddr>();
+    std::thread::spawn(move || {
+        let mut tx = Some(tx);
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Some(rest) = line.split("listening on http://").nth(1) {
+                if let (Some(tx), Ok(a)) = (tx.take(), rest.trim_end_matches('/').parse()) {
+                    let _ = tx.send(a);
+                }
+            }
+        }
+    });
+    let addr = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the proxy printed its listening address within 30 s");
+    Proxy { child, addr }
+}
+
+fn fds(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd")).map_or(0, |d| d.count())
+}
+
+fn peak_rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// One request on a fresh connection (`connection: close`); what arrived until the proxy
+/// closed it or `limit` passed.
+async fn request(proxy: SocketAddr, method: &str, path: &str, limit: Duration) -> Vec<u8> {
+    let Ok(mut s) = TcpStream::connect(proxy).await else {
+        return Vec::new();
+    };
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{}}"#;
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    if s.write_all(req.as_bytes()).await.is_err() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let _ = tokio::time::timeout(limit, s.read_to_end(&mut out)).await;
+    out
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The proxy is up and answers a good request within 10 s.
+async fn healthy(t: &mut Tally, p: &mut Proxy, after: &str) {
+    let out = request(p.addr, "POST", "/ok", Duration::from_secs(10)).await;
+    let alive = matches!(p.child.try_wait(), Ok(None));
+    let ok =
+        alive && text(&out).starts_with("HTTP/1.1 200") && out.ends_with(broken_agent::OK_BODY);
+    t.check(ok, format!("proxy up and serving after: {after}"));
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    let mut args = std::env::args().skip(1);
+    let mut bin: Option<PathBuf> = std::env::var_os("A2A_INTEROP_BIN").map(PathBuf::from);
+    let mut keep: Option<PathBuf> = None;
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--bin" => bin = args.next().map(PathBuf::from),
+            "--keep" => keep = args.next().map(PathBuf::from),
+            _ => {
+                eprintln!("usage: fault_battery [--bin PATH/TO/a2a-interop] [--keep DIR]");
+                std::process::exit(2);
+            }
+        }
+    }
+    // Default: the binary beside this example's directory (target/<profile>/a2a-interop).
+    let bin = bin.unwrap_or_else(|| {
+        let exe = std::env::current_exe().expect("own path");
+        exe.parent()
+            .and_then(Path::parent)
+            .map(|d| d.join("a2a-interop"))
+            .expect("target directory")
+    });
+    if !bin.exists() {
+        eprintln!(
+            "fault_battery: no proxy binary at {} (build it: cargo build --release --bin a2a-interop, or pass --bin)",
+            bin.display()
+        );
+        std::process::exit(2);
+    }
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = keep.clone().unwrap_or_else(|| tmp.path().to_path_buf());
+    std::fs::create_dir_all(&dir).expect("recording directory");
+    let rec = dir.join("faults.jsonl");
+    let report = dir.join("faults.report.json");
+    let mut t = Tally(Vec::new());
+
+    let agent = broken_agent::start().await;
+    let mut p = start_proxy(&bin, &format!("http://{agent}"), &rec, &report);
+    let pid = p.child.id();
+    println!(
+        "proxy {} pid {pid} -> broken agent {agent}; recording {}",
+        p.addr,
+        rec.display()
+    );
+    healthy(&mut t, &mut p, "start").await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let fds_baseline = fds(pid);
+    let rss_baseline = peak_rss_kib(pid);
+
+    // --- agent-side faults -------------------------------------------------------------
+    let slow_agent = tokio::spawn(request(p.addr, "GET", "/slow", Duration::from_millis(1500)));
+    let mut loris = TcpStream::connect(p.addr).await.expect("connect");
+    let _ = loris.write_all(b"POST / HTTP/1.1\r\nhost: x\r\ncont").await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    healthy(
+        &mut t,
+        &mut p,
+        "slow loris agent (1 byte/100 ms) and slow loris client (half a head) both open",
+    )
+    .await;
+
+    let out = request(p.addr, "POST", "/reset", Duration::from_secs(10)).await;
+    let body_len = text(&out)
+        .split_once("\r\n\r\n")
+        .map_or(0, |(_, b)| b.len());
+    t.check(
+        body_len < 100,
+        format!(
+            "agent resets mid-response: client got {body_len} of 100 promised bytes, not a hang"
+        ),
+    );
+    healthy(&mut t, &mut p, "agent reset mid-response").await;
+
+    let out = request(p.addr, "POST", "/garbage", Duration::from_secs(10)).await;
+    t.check(
+        text(&out).starts_with("HTTP/1.1 502"),
+        "agent answers non-HTTP bytes: client gets 502",
+    );
+    healthy(&mut t, &mut p, "non-HTTP answer").await;
+
+    let out = request(p.addr, "GET", "/sse-close", Duration::from_secs(10)).await;
+    t.check(
+        text(&out).contains("data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}"),
+        "agent closes mid-SSE: the event it sent reached the client",
+    );
+    healthy(&mut t, &mut p, "agent closed mid-SSE").await;
+
+    let out = request(p.addr, "POST", "/sse-after-final", Duration::from_secs(10)).await;
+    t.check(
+        text(&out).matches("data: ").count() == 3,
+        "SSE stream with an event after final: forwarded untouched (3 events)",
+    );
+
+    for (path, what) in [("/gz", "gzip"), ("/br", "brotli"), ("/latin1", "non-UTF-8")] {
+        let out = request(p.addr, "POST", path, Duration::from_secs(10)).await;
+        t.check(
+            text(&out).starts_with("HTTP/1.1 200"),
+            format!("{what} response body forwarded"),
+        );
+    }
+
+    let refused = start_proxy(
+        &bin,
+        &format!("http://{}", dead_port()),
+        &dir.join("refused.jsonl"),
+        &dir.join("refused.report.json"),
+    );
+    let out = request(refused.addr, "POST", "/ok", Duration::from_secs(10)).await;
+    t.check(
+        text(&out).starts_with("HTTP/1.1 502"),
+        "agent refuses the connection: client gets 502",
+    );
+    stop(refused.child);
+
+    // --- client-side faults ------------------------------------------------------------
+    {
+        let mut s = TcpStream::connect(p.addr).await.expect("connect");
+        let _ = s
+            .write_all(b"GET /sse-stall HTTP/1.1\r\nhost: x\r\n\r\n")
+            .await;
+        let mut got = Vec::new();
+        let mut buf = [0u8; 1024];
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !text(&got).contains("data: {}") && Instant::now() < deadline {
+            match tokio::time::timeout(Duration::from_secs(10), s.read(&mut buf)).await {
+                Ok(Ok(n)) if n > 0 => got.extend_from_slice(&buf[..n]),
+                _ => break,
+            }
+        }
+        t.check(
+            text(&got).contains("data: {}"),
+            "client reads the first SSE event, then hangs up",
+        );
+    }
+    {
+        let mut s = TcpStream::connect(p.addr).await.expect("connect");
+        let _ = s
+            .write_all(b"POST /wait-body HTTP/1.1\r\nhost: x\r\ncontent-length: 50\r\n\r\n{\"json")
+            .await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    healthy(&mut t, &mut p, "client aborted mid-stream and mid-request").await;
+
+    // 100 MiB up, then 100 MiB down.
+    let started = Instant::now();
+    let big_up = big_post(p.addr).await;
+    t.check(
+        big_up,
+        format!(
+            "100 MiB POST through ({:.1} s)",
+            started.elapsed().as_secs_f64()
+        ),
+    );
+    let started = Instant::now();
+    let out_len = drain(p.addr, "/big").await;
+    t.check(
+        out_len == broken_agent::BIG_BYTES,
+        format!(
+            "100 MiB response through: {out_len} body bytes ({:.1} s)",
+            started.elapsed().as_secs_f64()
+        ),
+    );
+    let growth_mib = peak_rss_kib(pid).saturating_sub(rss_baseline) as f64 / 1024.0;
+    t.check(
+        growth_mib < 32.0,
+        format!("peak RSS growth over both 100 MiB bodies: {growth_mib:.1} MiB (< 32 MiB)"),
+    );
+
+    // 10,000 tiny requests on one keep-alive connection.
+    let (n, started) = (10_000, Instant::now());
+    let answered = keep_alive(p.addr, n).await;
+    t.check(
+        answered == n,
+        format!(
+            "{answered} of {n} requests answered on one keep-alive connection ({:.1} s)",
+            started.elapsed().as_secs_f64()
+        ),
+    );
+
+    // 200 concurrent HTTP/2 (h2c) streams on one connection.
+    let client: Client<_, Full<Bytes>> = Client::builder(TokioExecutor::new())
+        .http2_only(true)
+        .build_http();
+    let mut tasks = Vec::new();
+    for _ in 0..200 {
+        let c = client.clone();
+        let url = format!("http://{}/ok", p.addr);
+        tasks.push(tokio::spawn(async move {
+            let req = hyper::Request::post(url)
+                .header("content-type", "application/json")
+                .body(Full::new(Bytes::from_static(b"{}")))
+                .expect("request");
+            match c.request(req).await {
+                Ok(r) => r.status() == 200 && r.into_body().collect().await.is_ok(),
+                Err(_) => false,
+            }
+        }));
+    }
+    let mut ok = 0;
+    for task in tasks {
+        ok += usize::from(task.await.unwrap_or(false));
+    }
+    drop(client);
+    t.check(
+        ok == 200,
+        format!("{ok} of 200 concurrent h2c streams answered"),
+    );
+
+    drop(loris);
+    let _ = slow_agent.await;
+    healthy(&mut t, &mut p, "all faults").await;
+
+    // --- the aftermath -----------------------------------------------------------------
+    let mut now = fds(pid);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while now > fds_baseline && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        now = fds(pid);
+    }
+    t.check(
+        now <= fds_baseline,
+        format!("open file descriptors back to baseline: {now} (baseline {fds_baseline})"),
+    );
+
+    let status = stop(p.child);
+    t.check(
+        status == Some(0),
+        format!("proxy ends on SIGTERM, exit {status:?}"),
+    );
+    check_recording(&mut t, &rec);
+    check_verify(&mut t, &bin, &rec);
+
+    // --- kill -9 mid-traffic -------------------------------------------------------------
+    let rec9 = dir.join("killed.jsonl");
+    let p9 = start_proxy(
+        &bin,
+        &format!("http://{agent}"),
+        &rec9,
+        &dir.join("killed.report.json"),
+    );
+    let addr9 = p9.addr;
+    let load = tokio::spawn(async move { keep_alive(addr9, 1_000_000).await });
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let mut child = p9.child;
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = load.await;
+    let lines = std::fs::read(&rec9)
+        .map(|b| b.split(|c| *c == b'\n').count())
+        .unwrap_or(0);
+    let out = Command::new(&bin)
+        .args(["verify", "--format", "json"])
+        .arg(&rec9)
+        .output()
+        .expect("run verify");
+    t.check(
+        matches!(out.status.code(), Some(0 | 1)),
+        format!("SIGKILL mid-traffic: the recording ({lines} lines) re-verifies up to its last whole line (verify exit {:?})", out.status.code()),
+    );
+
+    let failed = t.0.iter().filter(|(ok, _)| !ok).count();
+    println!(
+        "\n{} checks, {failed} failed{}",
+        t.0.len(),
+        keep.map_or(String::new(), |k| format!(
+            "; recordings kept in {}",
+            k.display()
+        ))
+    );
+    std::process::exit(i32::from(failed > 0));
+}
+
+fn dead_port() -> SocketAddr {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    l.local_addr().expect("address")
+}
+
+/// SIGTERM, then the exit code (SIGKILL after 20 s).
+fn stop(mut child: Child) -> Option<i32> {
+    let _ = Command::new("kill")
+        .arg("-TERM")
+        .arg(child.id().to_string())
+        .status();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Ok(Some(s)) = child.try_wait() {
+            return s.code();
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+async fn big_post(proxy: SocketAddr) -> bool {
+    let Ok(mut s) = TcpStream::connect(proxy).await else {
+        return false;
+    };
+    let head = format!("POST /ka HTTP/1.1\r\nhost: x\r\ncontent-type: application/octet-stream\r\ncontent-length: {}\r\n\r\n", broken_agent::BIG_BYTES);
+    if s.write_all(head.as_bytes()).await.is_err() {
+        return false;
+    }
+    let block = vec![b'y'; 65536];
+    let mut left = broken_agent::BIG_BYTES;
+    while left > 0 {
+        let n = left.min(block.len());
+        if s.write_all(&block[..n]).await.is_err() {
+            return false;
+        }
+        left -= n;
+    }
+    let mut got = Vec::new();
+    match tokio::time::timeout(
+        Duration::from_secs(60),
+        raw_http::read_message(&mut s, &mut got),
+    )
+    .await
+    {
+        Ok(Some(m)) => m.head.starts_with("HTTP/1.1 200") && m.body == broken_agent::OK_BODY,
+        _ => false,
+    }
+}
+
+/// GET `path`, counting body bytes without keeping them.
+async fn drain(proxy: SocketAddr, path: &str) -> usize {
+    let Ok(mut s) = TcpStream::connect(proxy).await else {
+        return 0;
+    };
+    let req = format!("GET {path} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n");
+    if s.write_all(req.as_bytes()).await.is_err() {
+        return 0;
+    }
+    let mut buf = vec![0u8; 1 << 16];
+    let (mut head, mut body) = (Vec::new(), 0usize);
+    loop {
+        match tokio::time::timeout(Duration::from_secs(60), s.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => {
+                if body == 0 && !head.windows(4).any(|w| w == b"\r\n\r\n") {
+                    head.extend_from_slice(&buf[..n]);
+                    if let Some(i) = head.windows(4).position(|w| w == b"\r\n\r\n") {
+                        body = head.len() - i - 4;
+                    }
+                } else {
+                    body += n;
+                }
+            }
+            _ => return body,
+        }
+    }
+}
+
+/// Up to `n` requests one after the other on one keep-alive connection; how many were
+/// answered 200 (stops at the first failure).
+async fn keep_alive(proxy: SocketAddr, n: usize) -> usize {
+    let Ok(mut s) = TcpStream::connect(proxy).await else {
+        return 0;
+    };
+    let _ = s.set_nodelay(true);
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{}}"#;
+    let req = format!(
+        "POST /ka HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut got = Vec::new();
+    for i in 0..n {
+        if s.write_all(req.as_bytes()).await.is_err() {
+            return i;
+        }
+        match tokio::time::timeout(
+            Duration::from_secs(10),
+            raw_http::read_message(&mut s, &mut got),
+        )
+        .await
+        {
+            Ok(Some(m)) if m.head.starts_with("HTTP/1.1 200") => {}
+            _ => return i,
+        }
+    }
+    n
+}
+
+/// The recording parses to its last line; one `exchange_end` per `request_head`, with the
+/// outcome each fault should leave.
+fn check_recording(t: &mut Tally, rec: &Path) {
+    let src = match source::open(rec) {
+        Ok(s) => s,
+        Err(e) => return t.check(false, format!("recording opens: {e:#}")),
+    };
+    let mut heads: HashMap<String, String> = HashMap::new();
+    let mut ends: HashMap<String, Outcome> = HashMap::new();
+    let (mut events, mut bad) = (0usize, 0usize);
+    for e in src.events {
+        let Ok(e) = e else {
+            bad += 1;
+            continue;
+        };
+        events += 1;
+        let x = e.exchange.clone().unwrap_or_default();
+        match &e.kind {
+            EventKind::RequestHead { url, .. } => {
+                heads.insert(x, url.clone());
+            }
+            EventKind::ExchangeEnd { outcome, .. } => {
+                ends.insert(x, *outcome);
+            }
+            _ => {}
+        }
+    }
+    t.check(
+        bad == 0,
+        format!("recording parses to its last line: {events} events, {bad} unreadable"),
+    );
+    let open: Vec<_> = heads.keys().filter(|x| !ends.contains_key(*x)).collect();
+    t.check(
+        open.is_empty(),
+        format!(
+            "every one of {} exchanges has its exchange_end ({} without)",
+            heads.len(),
+            open.len()
+        ),
+    );
+    for (path, want) in [
+        ("/reset", Outcome::UpstreamAbort),
+        ("/garbage", Outcome::UpstreamError),
+        ("/sse-close", Outcome::UpstreamAbort),
+        ("/sse-stall", Outcome::ClientAbort),
+        ("/wait-body", Outcome::ClientAbort),
+        ("/slow", Outcome::ClientAbort),
+    ] {
+        let got = heads
+            .iter()
+            .find(|(_, u)| u.ends_with(path))
+            .and_then(|(x, _)| ends.get(x));
+        t.check(
+            got == Some(&want),
+            format!("recording says what happened to {path}: {got:?} (want {want:?})"),
+        );
+    }
+}
+
+/// `a2a-interop verify` on the recording names the protocol fault inside the stream.
+fn check_verify(t: &mut Tally, bin: &Path, rec: &Path) {
+    let out = Command::new(bin)
+        .args(["verify", "--format", "json", "--fail-on", "never"])
+        .arg(rec)
+        .output()
+        .expect("run verify");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    let rules: Vec<String> = report["findings"]
+        .as_array()
+        .map(|f| {
+            f.iter()
+                .filter_map(|f| f["rule"].as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for r in &rules {
+        *counts.entry(r.as_str()).or_default() += 1;
+    }
+    let mut listed: Vec<_> = counts.into_iter().collect();
+    listed.sort();
+    t.check(
+        rules.iter().any(|r| r == "STREAM-END-001"),
+        format!("verify reports the event after final (STREAM-END-001); rules found: {listed:?}"),
+    );
+}

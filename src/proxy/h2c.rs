@@ -1,0 +1,127 @@
+/*!
+Does a plain-HTTP upstream speak HTTP/2 with prior knowledge (h2c, RFC 9113 §3.3)?
+
+An HTTP/2 client of the proxy (h2c) was forwarded to the agent over h2c too, so that its
+streams share one connection as the client meant them to. Most A2A agents (uvicorn,
+Express) speak HTTP/1.1 only, and every such request failed with a 502 ("frame with
+invalid size"). The proxy now asks each upstream once: it sends the HTTP/2 connection
+preface and an empty SETTINGS frame on a fresh connection and waits for the server's
+SETTINGS frame (§3.4: the server's preface is a SETTINGS frame). An HTTP/1.1 server answers
+`400 Bad Request` text or closes; then the client's requests go upstream over HTTP/1.1.
+The answer is kept per upstream authority for the life of the proxy.
+*/
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// The client connection preface (RFC 9113 §3.4), then an empty SETTINGS frame (§6.5):
+/// length 0, type 0x4, flags 0, stream 0.
+const PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\x00\x00\x00\x04\x00\x00\x00\x00\x00";
+
+/// Longest wait for the server's first frame: 2 s.
+pub const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Upstream authority (`host:port`) → speaks h2c. A probe that could not connect is not
+/// kept (the upstream may come up later).
+#[derive(Default)]
+pub struct H2cSupport {
+    known: Mutex<HashMap<String, bool>>,
+}
+
+impl H2cSupport {
+    /// Whether `authority` (`host:port` of an `http://` upstream) speaks h2c; probes on
+    /// first use. `None` when the upstream could not be reached at all.
+    pub async fn speaks_h2c(&self, authority: &str) -> Option<bool> {
+        if let Some(k) = self
+            .known
+            .lock()
+            .ok()
+            .and_then(|m| m.get(authority).copied())
+        {
+            return Some(k);
+        }
+        let answer = probe(authority).await?;
+        if let Ok(mut m) = self.known.lock() {
+            // Bounded: one entry per upstream authority the routes or forward mode named.
+            if m.len() < 4096 {
+                m.insert(authority.to_string(), answer);
+            }
+        }
+        Some(answer)
+    }
+}
+
+/// One probe connection: `Some(true)` if the first frame back is SETTINGS, `Some(false)` on
+/// anything else (HTTP/1.1 text, a close, silence for [`PROBE_TIMEOUT`]), `None` if the TCP
+/// connection failed.
+async fn probe(authority: &str) -> Option<bool> {
+    let mut s = tokio::time::timeout(PROBE_TIMEOUT, TcpStream::connect(authority))
+        .await
+        .ok()?
+        .ok()?;
+    if s.write_all(PREFACE).await.is_err() {
+        return Some(false);
+    }
+    let mut head = [0u8; 9];
+    let got = tokio::time::timeout(PROBE_TIMEOUT, s.read_exact(&mut head)).await;
+    // Frame header: 24-bit length, type, flags, 31-bit stream id; SETTINGS = type 0x4 on
+    // stream 0 without the ACK flag.
+    Some(matches!(got, Ok(Ok(_))) && head[3] == 0x4 && head[4] & 0x1 == 0 && head[5..9] == [0; 4])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::net::TcpListener;
+
+    #[tokio::test]
+    async fn an_http1_server_is_not_h2c_and_an_h2_server_is() {
+        // HTTP/1.1 only: answers the preface with a 400 and closes.
+        let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let h1 = l.local_addr().unwrap().to_string();
+        tokio::spawn(async move {
+            while let Ok((mut s, _)) = l.accept().await {
+                let mut b = [0u8; 64];
+                let _ = s.read(&mut b).await;
+                let _ = s
+                    .write_all(b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n")
+                    .await;
+            }
+        });
+        // A real HTTP/2 server (hyper, prior knowledge).
+        let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let h2 = l.local_addr().unwrap().to_string();
+        tokio::spawn(async move {
+            while let Ok((s, _)) = l.accept().await {
+                tokio::spawn(
+                    hyper::server::conn::http2::Builder::new(hyper_util::rt::TokioExecutor::new())
+                        .serve_connection(
+                            hyper_util::rt::TokioIo::new(s),
+                            hyper::service::service_fn(|_r| async {
+                                Ok::<_, std::convert::Infallible>(hyper::Response::new(
+                                    http_body_util::Empty::<bytes::Bytes>::new(),
+                                ))
+                            }),
+                        ),
+                );
+            }
+        });
+        let support = H2cSupport::default();
+        assert_eq!(support.speaks_h2c(&h1).await, Some(false));
+        assert_eq!(support.speaks_h2c(&h2).await, Some(true));
+        // Kept: a second ask does not connect again (the answer is the same).
+        assert_eq!(support.speaks_h2c(&h1).await, Some(false));
+        assert_eq!(support.known.lock().unwrap().len(), 2);
+        // Nothing listening: no answer, nothing kept.
+        let dead = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap();
+        assert_eq!(support.speaks_h2c(&dead.to_string()).await, None);
+        assert_eq!(support.known.lock().unwrap().len(), 2);
+    }
+}
