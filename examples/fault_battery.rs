@@ -86,6 +86,18 @@ fn fds(pid: u32) -> usize {
     std::fs::read_dir(format!("/proc/{pid}/fd")).map_or(0, |d| d.count())
 }
 
+/// Resets the process's peak RSS to its current RSS (`/proc/PID/clear_refs` 5); returns
+/// the current RSS in KiB.
+fn reset_peak_rss(pid: u32) -> u64 {
+    let _ = std::fs::write(format!("/proc/{pid}/clear_refs"), "5");
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
 fn peak_rss_kib(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
@@ -175,7 +187,6 @@ async fn main() {
     healthy(&mut t, &mut p, "start").await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     let fds_baseline = fds(pid);
-    let rss_baseline = peak_rss_kib(pid);
 
     // --- agent-side faults -------------------------------------------------------------
     let slow_agent = tokio::spawn(request(p.addr, "GET", "/slow", Duration::from_millis(1500)));
@@ -271,9 +282,11 @@ async fn main() {
     }
     healthy(&mut t, &mut p, "client aborted mid-stream and mid-request").await;
 
-    // 100 MiB up, then 100 MiB down.
+    // 100 MiB up, then 100 MiB down; the peak RSS (VmHWM) is reset before each.
+    let rss_before = reset_peak_rss(pid);
     let started = Instant::now();
     let big_up = big_post(p.addr).await;
+    let growth_up = (peak_rss_kib(pid).saturating_sub(rss_before)) as f64 / 1024.0;
     t.check(
         big_up,
         format!(
@@ -281,8 +294,14 @@ async fn main() {
             started.elapsed().as_secs_f64()
         ),
     );
+    t.check(
+        growth_up < 32.0,
+        format!("peak RSS growth during the 100 MiB POST: {growth_up:.1} MiB (< 32 MiB)"),
+    );
+    let rss_before = reset_peak_rss(pid);
     let started = Instant::now();
     let out_len = drain(p.addr, "/big").await;
+    let growth_down = (peak_rss_kib(pid).saturating_sub(rss_before)) as f64 / 1024.0;
     t.check(
         out_len == broken_agent::BIG_BYTES,
         format!(
@@ -290,10 +309,9 @@ async fn main() {
             started.elapsed().as_secs_f64()
         ),
     );
-    let growth_mib = peak_rss_kib(pid).saturating_sub(rss_baseline) as f64 / 1024.0;
     t.check(
-        growth_mib < 32.0,
-        format!("peak RSS growth over both 100 MiB bodies: {growth_mib:.1} MiB (< 32 MiB)"),
+        growth_down < 32.0,
+        format!("peak RSS growth during the 100 MiB response: {growth_down:.1} MiB (< 32 MiB)"),
     );
 
     // 10,000 tiny requests on one keep-alive connection.

@@ -112,14 +112,29 @@ struct Exch {
 }
 
 /// A body collected from its chunks (bytes). A body of one chunk, the usual case, shares
-/// the event's buffer (no copy); a second chunk switches to one growing buffer.
+/// the event's buffer (no copy); a second chunk switches to one buffer, sized once from
+/// `Content-Length` when the head had one (no doubling and copying of a large body: with
+/// some allocators the freed halves stayed in the RSS, 70 MiB for a 100 MiB POST).
 #[derive(Debug, Default, Clone)]
 struct BodyAcc {
     one: Bytes,
     many: Vec<u8>,
+    /// Bytes expected (`Content-Length`, at most [`BODY_CAP`]); 0 when unknown.
+    expected: usize,
 }
 
 impl BodyAcc {
+    /// An empty body of `Content-Length` bytes (RFC 9110 §8.6), if `headers` say.
+    fn expecting(headers: &Headers) -> Self {
+        let expected = headers
+            .get("content-length")
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .map_or(0, |n| n.min(BODY_CAP));
+        BodyAcc {
+            expected,
+            ..Default::default()
+        }
+    }
     fn as_slice(&self) -> &[u8] {
         if self.many.is_empty() {
             &self.one
@@ -139,7 +154,8 @@ impl BodyAcc {
                 self.one = chunk.clone();
                 return;
             }
-            self.many.reserve(self.one.len() + chunk.len());
+            self.many
+                .reserve(self.expected.max(self.one.len() + chunk.len()));
             self.many.extend_from_slice(&self.one);
             self.one = Bytes::new();
         }
@@ -379,6 +395,7 @@ impl State {
                     parts,
                     path,
                     req_headers: headers.clone(),
+                    req_body: BodyAcc::expecting(headers),
                     ..Default::default()
                 };
                 if ev.leg.is_some() {
@@ -410,6 +427,7 @@ impl State {
                     x.synthetic = *synthetic;
                     x.resp_seq = ev.seq;
                     x.resp_headers = headers.clone();
+                    x.body = BodyAcc::expecting(headers);
                     self.build_call(&mut x);
                     if headers.media_type().as_deref() == Some("text/event-stream") {
                         // A subscribe stream belongs to the task it names (TASK-004,
