@@ -794,6 +794,18 @@ impl State {
                 None => vec![(base.to_string(), "send request has no message".to_string())],
                 Some(m) => {
                     let mut p = a2a::message_problems(m, base);
+                    // 0.2/0.3 JSON-RPC: `kind: "message"` is schema-required (DATA-005;
+                    // a2a-tck PR #63: a2a-dotnet rejects a message without it).
+                    if p.is_empty()
+                        && lifted.is_none()
+                        && part_style(&c) == Some(a2a::PartStyle::V0Rpc)
+                        && m.get("kind").and_then(Value::as_str) != Some("message")
+                    {
+                        p.push((
+                            format!("{base}/kind"),
+                            "0.x message has no kind \"message\"".into(),
+                        ));
+                    }
                     if p.is_empty() {
                         if let (Some(style), Some(parts)) = (part_style(&c), message_parts(m)) {
                             p = a2a::parts_problems(parts.1, &format!("{base}/{}", parts.0), style);
