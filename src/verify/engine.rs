@@ -1213,7 +1213,10 @@ impl State {
         // Nothing after the terminal event (STREAM-007/008), except 1.0's repeated final
         // task snapshot in the same state (1.0:§11.7).
         if let Some((ts, tseq)) = x.sse.as_ref().and_then(|s| s.terminal) {
-            let repeat_snapshot = p.kind == PayloadKind::Task
+            // 0.x: `final: true` marks the last event of the stream (STREAM-008): nothing
+            // follows it, not even a task snapshot (agno PR #9224).
+            let repeat_snapshot = dialect == Some(Dialect::V1_0)
+                && p.kind == PayloadKind::Task
                 && task_view(p.inner, &p.pointer, false).state == Some(ts);
             if !repeat_snapshot {
                 self.stream_once(
@@ -1227,13 +1230,36 @@ impl State {
                 );
             }
         }
+        // STREAM-002: a 1.0 message reply stream is one `message` event, then close.
+        if dialect == Some(Dialect::V1_0)
+            && x.sse
+                .as_ref()
+                .is_some_and(|s| s.message_reply && s.events > 1)
+        {
+            self.stream_once(
+                x,
+                &r::STREAM_AFTER_TERMINAL,
+                "stream sent another event after the message that ends a message reply stream"
+                    .into(),
+                vec![x.ev_at(seq, &p.pointer, None)],
+            );
+        }
         match p.kind {
             PayloadKind::Task => {
                 let need_ctx =
                     dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
                 let tv = task_view(p.inner, &p.pointer, need_ctx);
-                if !tv.problems.is_empty() {
-                    let (ptr, msg) = tv.problems[0].clone();
+                if tv.state_raw.is_some() && tv.state.is_none() {
+                    if let Some(s) = x.sse.as_mut() {
+                        s.undecodable = true;
+                    }
+                }
+                if let Some((ptr, msg)) = tv
+                    .problems
+                    .iter()
+                    .find(|(_, m)| !m.starts_with("unknown task state"))
+                    .cloned()
+                {
                     self.stream_once(
                         x,
                         &r::STREAM_EVENT_SHAPE,
@@ -1308,7 +1334,18 @@ impl State {
                         vec![x.ev_at(seq, &format!("{}/{ptr}", p.pointer), None)],
                     );
                 }
-                let mut problems = u.problems.clone();
+                let mut problems: Vec<(String, String)> = u
+                    .problems
+                    .iter()
+                    .filter(|(_, m)| !m.starts_with("unknown task state"))
+                    .cloned()
+                    .collect();
+                if u.state_raw.is_some() && u.state.is_none() {
+                    // Judged by TASK-STATE-005; the stream's end cannot be judged.
+                    if let Some(s) = x.sse.as_mut() {
+                        s.undecodable = true;
+                    }
+                }
                 if problems.is_empty() && p.kind == PayloadKind::ArtifactUpdate {
                     if let (Some(style), Some(parts)) = (
                         part_style(&c),
@@ -1612,6 +1649,16 @@ impl State {
                 &r::TASK_STATE_INVALID,
                 "is TASK_STATE_UNSPECIFIED on a live task".into(),
             )),
+            // 1.0 JSON is ProtoJSON of the normative proto (1.0:§1.4, DATA-001): a 1.0 client
+            // cannot parse "completed" (ggcode PR #2515: it waits forever on a done task).
+            (Some(_), Some(true))
+                if !TaskState::is_proto_spelling(raw) && c.dialect == Some(Dialect::V1_0) =>
+            {
+                Some((
+                    &r::TASK_STATE_INVALID,
+                    "is the 0.x spelling; 1.0 clients only parse the TASK_STATE_* names".into(),
+                ))
+            }
             (Some(_), Some(true)) if !TaskState::is_proto_spelling(raw) => Some((
                 &r::VER_MIXED_PAYLOAD,
                 "is the 0.x spelling where this binding uses TASK_STATE_* names".into(),
