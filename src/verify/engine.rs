@@ -1724,6 +1724,23 @@ impl State {
             return;
         }
         if x.sse.is_some() {
+            // RPC-001 / RPC-004: a non-streaming JSON-RPC method answers one JSON-RPC
+            // response, not an event stream (a2a-samples #358: message/send streamed).
+            if c.binding == Some(Binding::JsonRpc)
+                && c.op.is_some_and(|o| !o.is_streaming())
+                && matches!(c.rpc, Some(RequestParse::Request { .. }))
+                && x.is_success()
+            {
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "non-streaming method {} was answered with text/event-stream instead of one JSON-RPC response",
+                        c.method.as_deref().unwrap_or("")
+                    ),
+                    vec![x.ev(x.resp_seq)],
+                    &x.leg,
+                );
+            }
             if x.resp_headers.get("content-encoding").is_some() {
                 self.incomplete
                     .push((x.id.clone(), "compressed event stream not decoded".into()));
@@ -2309,22 +2326,52 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let bseq = x.body_seq();
         let Some(v) = json else {
+            let media = x.resp_headers.media_type();
             if (200..300).contains(&status)
                 && !body.is_empty()
                 && !x.synthetic
-                && x.resp_headers
-                    .media_type()
-                    .as_deref()
-                    .is_some_and(|m| m.contains("json"))
+                && c.op.is_some_and(Op::is_streaming)
             {
-                {
-                    self.find(
-                        &r::RPC_ENVELOPE,
-                        "response body of the JSON-RPC call is not JSON".to_string(),
-                        vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
-                        &x.leg,
-                    );
-                }
+                // RPC-005: a stream in another framing (NDJSON, litellm #20278) is not SSE.
+                self.find(
+                    &r::STREAM_NOT_EVENT_STREAM,
+                    format!(
+                        "streaming call {} was answered with {} instead of text/event-stream",
+                        c.method.as_deref().unwrap_or(""),
+                        media.as_deref().unwrap_or("no content type")
+                    ),
+                    vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
+                    &x.leg,
+                );
+            } else if (200..300).contains(&status)
+                && !body.is_empty()
+                && !x.synthetic
+                && media.as_deref().is_some_and(|m| m.contains("json"))
+            {
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    "response body of the JSON-RPC call is not JSON".to_string(),
+                    vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
+                    &x.leg,
+                );
+            } else if status == 500
+                && !x.synthetic
+                && matches!(c.rpc, Some(RequestParse::Request { .. }))
+                && c.op.is_some()
+            {
+                // RPC-001: an agent that fails answers -32603 in a JSON-RPC response; a bare
+                // HTTP 500 page (chrishayuk/a2a-server #1) leaves the client no error object.
+                // 502/503/504 come from intermediaries and are not judged.
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "JSON-RPC call {} was answered HTTP 500 with {} instead of a JSON-RPC error response",
+                        c.method.as_deref().unwrap_or(""),
+                        media.as_deref().unwrap_or("no content type")
+                    ),
+                    vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
+                    &x.leg,
+                );
             }
             self.check_not_found_status(x, status);
             self.after_response(x, None);
