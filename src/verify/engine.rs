@@ -2716,13 +2716,28 @@ impl State {
                             &x.leg,
                         );
                     }
+                    // RPC-004: a 1.0 SendMessageResponse is exactly one of `task` /
+                    // `message`; a bare 0.x-style object decodes as neither (A2A #1368).
                     if dialect == Some(Dialect::V1_0) && !p.wrapped {
                         self.find(
-                            &r::VER_MIXED_PAYLOAD,
-                            "1.0 send result uses the 0.x kind discriminator instead of a task or message member".to_string(),
+                            &r::RESULT_SHAPE,
+                            "1.0 send result is a bare object with the 0.x kind discriminator, not {task} or {message}".to_string(),
                             vec![x.ev_at(bseq, &format!("{base}/kind"), res.get("kind").cloned())],
                             &x.leg,
                         );
+                    }
+                    // 1.0 wrapped result whose task/message or parts still carry `kind`
+                    // (A2A PR #1224).
+                    if dialect == Some(Dialect::V1_0) && p.wrapped {
+                        let hit = kind_in_payload(p.inner, &p.pointer);
+                        if let Some(ptr) = hit {
+                            self.find(
+                                &r::VER_MIXED_PAYLOAD,
+                                "1.0 send result carries the 0.x member kind".to_string(),
+                                vec![x.ev_at(bseq, &ptr, None)],
+                                &x.leg,
+                            );
+                        }
                     }
                     match p.kind {
                         PayloadKind::Task => Some((p.inner, p.pointer)),
@@ -3880,6 +3895,28 @@ fn find_kind(v: &Value, base: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// JSON Pointer of a 0.x `kind` member in a 1.0 task or message object: on the object,
+/// its parts, or its artifacts' parts (DATA-001).
+fn kind_in_payload(o: &serde_json::Map<String, Value>, base: &str) -> Option<String> {
+    if o.contains_key("kind") {
+        return Some(format!("{base}/kind"));
+    }
+    let parts = |v: Option<&Value>, at: String| {
+        v.and_then(Value::as_array).and_then(|ps| {
+            ps.iter()
+                .position(|p| p.get("kind").is_some())
+                .map(|i| format!("{at}/parts/{i}/kind"))
+        })
+    };
+    parts(o.get("parts"), base.to_string()).or_else(|| {
+        o.get("artifacts")
+            .and_then(Value::as_array)?
+            .iter()
+            .enumerate()
+            .find_map(|(i, a)| parts(a.get("parts"), format!("{base}/artifacts/{i}")))
+    })
 }
 
 /// Last path segment (`message:stream`, `tasks/t1:subscribe` → `t1:subscribe`).
