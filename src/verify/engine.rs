@@ -2988,7 +2988,32 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let Some(o) = v.as_object() else { return };
         let aip = o.get("error").and_then(Value::as_object);
+        // A web framework's default page for a route the agent does not serve
+        // (`{"detail":"Not Found"}`, codex-a2a #339): no A2A error at all, so ERR-003 does not
+        // apply; an unreachable advertised URL is CARD-URL-002's finding.
+        let framework_no_route = matches!(status, 404 | 405)
+            && aip.is_none()
+            && !o.get("code").is_some_and(Value::is_i64)
+            && o.values().any(|m| {
+                m.as_str().is_some_and(|t| {
+                    t.eq_ignore_ascii_case("not found")
+                        || t.eq_ignore_ascii_case("method not allowed")
+                })
+            });
+        if framework_no_route {
+            return;
+        }
         match c.dialect {
+            // 1.0 §6.4/§6.5 still show RFC 9457 problem details while §11.6 asks for
+            // google.rpc.Status (DIGEST trap 10, A2A PR #1600): the legal reading wins.
+            Some(Dialect::V1_0)
+                if aip.is_none()
+                    && x.resp_headers.media_type().as_deref()
+                        == Some("application/problem+json")
+                    && (o.contains_key("type") || o.contains_key("title"))
+                    && o.get("status")
+                        .and_then(Value::as_u64)
+                        .is_none_or(|s| s == u64::from(status)) => {}
             Some(Dialect::V1_0) => {
                 let mut problems: Vec<(String, String)> = Vec::new();
                 match aip {
