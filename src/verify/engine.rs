@@ -3607,6 +3607,18 @@ impl State {
             (Some(404) | Some(405), false, _) => {
                 Some(format!("answered HTTP {}", x.status.unwrap_or(0)))
             }
+            // A 301/302/303 turns the client's POST into a GET (RFC 9110 §15.4): the call never
+            // reaches the agent (an http:// card behind a TLS proxy, cap-js/agents #75).
+            // 307/308 keep the method and are followed.
+            (Some(301) | Some(302) | Some(303), false, _)
+                if x.method.eq_ignore_ascii_case("POST") =>
+            {
+                Some(format!(
+                    "answered HTTP {} (a redirect that turns the POST into a GET) to {}",
+                    x.status.unwrap_or(0),
+                    x.resp_headers.get("location").unwrap_or("nowhere")
+                ))
+            }
             (Some(502) | Some(504), true, _) => {
                 Some("never answered (the proxy answered for it)".to_string())
             }
