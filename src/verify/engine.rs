@@ -249,6 +249,12 @@ pub(super) struct State {
     tasks: HashMap<String, TaskRec>,
     /// Origins (`scheme://host:port`) that took 0.1 `tasks/send*` calls.
     v01_origins: HashSet<String>,
+    /// Task keys (never seen as tasks) the agent answered -32001 TaskNotFoundError for, most
+    /// recent last; bounded by [`MAX_ID_ERRORS`].
+    not_found_ids: VecDeque<String>,
+    /// -32603 answers to calls naming a task never seen: (task key, leg, evidence, method),
+    /// judged when the same id gets -32001 elsewhere; bounded by [`MAX_ID_ERRORS`].
+    internal_errs: VecDeque<(String, Option<String>, Vec<Evidence>, String)>,
     /// Webhook URL → (dialect of the call that registered it, origin of that agent,
     /// capability already judged).
     push_urls: HashMap<String, PushReg>,
@@ -281,14 +287,24 @@ const MAX_TASKS: usize = 10_000;
 /// Push-notification URLs remembered at once (webhook detection, PUSH-002/PUSH-006); the
 /// oldest registrations are forgotten past this.
 const MAX_PUSH_URLS: usize = 10_000;
+/// Bound of [`Engine::not_found_ids`] and [`Engine::internal_errs`] (entries each).
+const MAX_ID_ERRORS: usize = 256;
 
 /// Exchanges listed in [`VerifyOutcome::exchange_dialects`].
 const MAX_EXCHANGE_DIALECTS: usize = 10_000;
 
 /// A push-notification registration: (dialect of the call that registered it, origin of
-/// that agent, capability already judged, credentials or token configured, delivery
-/// without them already reported).
-type PushReg = (Option<Dialect>, Option<String>, bool, bool, bool);
+/// that agent, capability already judged, credentials or token configured ([`PUSH_TOKEN`],
+/// [`PUSH_HTTP_AUTH`] bits), delivery without them already reported).
+type PushReg = (Option<Dialect>, Option<String>, bool, u8, bool);
+
+/// [`PushReg`] bit: the push config carries a `token`.
+const PUSH_TOKEN: u8 = 1;
+/// [`PushReg`] bit: the push config carries `authentication` credentials for an HTTP
+/// authentication scheme (Bearer, Basic): they go in `Authorization` (PUSH-004, PUSH-005).
+const PUSH_HTTP_AUTH: u8 = 2;
+/// [`PushReg`] bit: the push config carries credentials for another scheme (header unknown).
+const PUSH_OTHER_AUTH: u8 = 4;
 
 /// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
 /// its `A2A-Version` header trimmed, request seq).
@@ -319,6 +335,8 @@ impl State {
             task_order: VecDeque::new(),
             tasks: HashMap::new(),
             v01_origins: HashSet::new(),
+            not_found_ids: VecDeque::new(),
+            internal_errs: VecDeque::new(),
             push_urls: HashMap::new(),
             push_order: VecDeque::new(),
             push_forgotten: false,
@@ -2536,6 +2554,15 @@ impl State {
                         jsonrpc::INVALID_PARAMS,
                         format!("the request lacks {missing}"),
                     ))
+                } else if code == jsonrpc::UNSUPPORTED_OPERATION
+                    && c.op.is_some_and(Op::is_push_config)
+                {
+                    // ERR-002: push config calls an agent cannot serve have their own error
+                    // (google/adk-python #4126: to_a2a() answered UnsupportedOperationError).
+                    Some((
+                        jsonrpc::PUSH_NOT_SUPPORTED,
+                        "the call is a push notification config operation".to_string(),
+                    ))
                 } else {
                     message
                         .and_then(|m| code_from_message(m, c.dialect))
@@ -2629,6 +2656,21 @@ impl State {
         // -32001 to a push-config get / delete may name the missing config, not the task
         // (the SDKs answer TaskNotFoundError for an unknown config id)
         let names_config = matches!(c.op, Some(Op::GetPushConfig) | Some(Op::DeletePushConfig));
+        // ERR-002 / TASK-009: one unknown task id, -32001 on one method and a generic -32603
+        // on another (prebid/salesagent PR #1648: cancel of an unknown id).
+        if matches!(
+            c.op,
+            Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+        ) && matches!(code, jsonrpc::TASK_NOT_FOUND | jsonrpc::INTERNAL_ERROR)
+        {
+            if let Some(key) = a2a::params_task_id(&c.params)
+                .or(c.route_task.as_deref())
+                .map(|t| task_key(&x.leg, t))
+                .filter(|k| !self.tasks.contains_key(k))
+            {
+                self.id_error_codes(x, key, code, bseq);
+            }
+        }
         if code == jsonrpc::TASK_NOT_FOUND && !names_config {
             let tid = a2a::params_task_id(&c.params)
                 .map(str::to_string)
@@ -2639,6 +2681,55 @@ impl State {
                 });
             if let Some(tid) = tid {
                 self.task_not_found(x, &tid, bseq, "/error/code");
+            }
+        }
+    }
+
+    /// Pairs -32001 and -32603 answers for the same never-seen task id (see
+    /// [`Engine::not_found_ids`]).
+    fn id_error_codes(&mut self, x: &Exch, key: String, code: i64, bseq: u64) {
+        let method = x
+            .call
+            .as_ref()
+            .and_then(|c| c.method.clone())
+            .unwrap_or_default();
+        let tid = key.rsplit('\u{0}').next().unwrap_or(&key).to_string();
+        let msg = |m: &str, other: &str| {
+            format!("task {tid} is unknown to the agent (-32001 TaskNotFoundError on {other}), yet {m} was answered -32603 Internal error instead of -32001")
+        };
+        if code == jsonrpc::TASK_NOT_FOUND {
+            let (hits, keep): (Vec<_>, Vec<_>) = std::mem::take(&mut self.internal_errs)
+                .into_iter()
+                .partition(|e| e.0 == key);
+            self.internal_errs = keep.into();
+            for (_, leg, mut ev, m) in hits {
+                ev.push(x.ev_at(bseq, "/error/code", Some(Value::from(code))));
+                self.find(&r::RPC_ERROR_CODE, msg(&m, &method), ev, &leg);
+            }
+            if !self.not_found_ids.contains(&key) {
+                self.not_found_ids.push_back(key);
+                if self.not_found_ids.len() > MAX_ID_ERRORS {
+                    self.not_found_ids.pop_front();
+                }
+            }
+        } else {
+            let ev = vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+            ];
+            if self.not_found_ids.contains(&key) {
+                self.find(
+                    &r::RPC_ERROR_CODE,
+                    msg(&method, "an earlier call"),
+                    ev,
+                    &x.leg,
+                );
+            } else {
+                self.internal_errs
+                    .push_back((key, x.leg.clone(), ev, method));
+                if self.internal_errs.len() > MAX_ID_ERRORS {
+                    self.internal_errs.pop_front();
+                }
             }
         }
     }
@@ -3117,18 +3208,28 @@ impl State {
         // PUSH-001: the agent pushes although its card does not declare push notifications.
         let reg = self.push_urls.get(&x.url).cloned();
         // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery.
-        if let Some((_, _, _, true, false)) = reg {
+        if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| r.3 != 0) {
             let h = &x.req_headers;
-            let sent = h.contains("authorization")
+            let authz = h.contains("authorization");
+            let sent = authz
                 || h.contains("x-a2a-notification-token")
                 || h.0
                     .iter()
                     .any(|(k, _)| k.to_ascii_lowercase().contains("token"));
-            if !sent {
+            // Bearer/Basic credentials configured: only Authorization carries them (a2a-python
+            // #585, a2a-java #810: the token header alone is not the configured auth).
+            let missing = if !sent {
+                Some("push notification was delivered without the credentials or token the client configured")
+            } else if bits & PUSH_HTTP_AUTH != 0 && !authz {
+                Some("push notification was delivered with a token header but without the Authorization credentials the client configured")
+            } else {
+                None
+            };
+            if let Some(msg) = missing {
                 self.areas.insert("push");
                 self.find(
                     &r::PUSH_NO_CREDENTIALS,
-                    "push notification was delivered without the credentials or token the client configured".to_string(),
+                    msg.to_string(),
                     vec![x.ev(x.req_seq)],
                     &x.leg,
                 );
@@ -3817,7 +3918,7 @@ fn member_path<'a>(v: &'a Value, ptr: &str) -> Option<&'a Value> {
 }
 
 /// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token.
-fn push_config_has_credentials(c: &Call, url_ptr: &str) -> bool {
+fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
     let rest = c.binding == Some(Binding::Rest);
     let local = if rest {
         url_ptr
@@ -3826,18 +3927,46 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> bool {
     };
     let base = local.strip_suffix("/url").unwrap_or(local);
     let Some(cfg) = c.params.pointer(base) else {
-        return false;
+        return 0;
     };
     let token = cfg
         .get("token")
         .and_then(Value::as_str)
         .is_some_and(|t| !t.is_empty());
-    let auth = cfg.get("authentication").is_some_and(|a| {
+    let auth = cfg.get("authentication").filter(|a| {
         a.get("credentials")
             .and_then(Value::as_str)
             .is_some_and(|t| !t.is_empty())
     });
-    token || auth
+    // 1.0 `scheme`, 0.x `schemes[]`: HTTP schemes put the credentials in Authorization.
+    let http_scheme = |s: &str| {
+        ["bearer", "basic", "digest"]
+            .iter()
+            .any(|h| s.eq_ignore_ascii_case(h))
+    };
+    let auth_bits = match auth {
+        None => 0,
+        Some(a) => {
+            let schemes: Vec<&str> = a
+                .get("scheme")
+                .and_then(Value::as_str)
+                .into_iter()
+                .chain(
+                    a.get("schemes")
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(Value::as_str),
+                )
+                .collect();
+            if !schemes.is_empty() && schemes.iter().all(|s| http_scheme(s)) {
+                PUSH_HTTP_AUTH
+            } else {
+                PUSH_OTHER_AUTH
+            }
+        }
+    };
+    (if token { PUSH_TOKEN } else { 0 }) | auth_bits
 }
 
 fn str_member_v<'a>(v: &'a Value, camel: &str, snake: &str) -> Option<&'a str> {
