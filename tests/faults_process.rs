@@ -9,6 +9,8 @@
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
+#[path = "common/raw_http.rs"]
+mod raw_http;
 #[path = "common/proxy_support.rs"]
 mod support;
 
@@ -38,31 +40,9 @@ async fn agent(big: usize) -> SocketAddr {
             // 40 ms per keep-alive response.
             let _ = s.set_nodelay(true);
             tokio::spawn(async move {
-                let mut buf = vec![0u8; 16384];
                 let mut got: Vec<u8> = Vec::new();
-                loop {
-                    // One request: head, then content-length bytes of body.
-                    let end = loop {
-                        if let Some(i) = got.windows(4).position(|w| w == b"\r\n\r\n") {
-                            break i + 4;
-                        }
-                        match s.read(&mut buf).await {
-                            Ok(0) | Err(_) => return,
-                            Ok(n) => got.extend_from_slice(&buf[..n]),
-                        }
-                    };
-                    let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
-                    let len: usize = head
-                        .lines()
-                        .find_map(|l| l.strip_prefix("content-length:"))
-                        .and_then(|v| v.trim().parse().ok())
-                        .unwrap_or(0);
-                    while got.len() < end + len {
-                        match s.read(&mut buf).await {
-                            Ok(0) | Err(_) => return,
-                            Ok(n) => got.extend_from_slice(&buf[..n]),
-                        }
-                    }
+                while let Some(m) = raw_http::read_message(&mut s, &mut got).await {
+                    let head = m.head_lower();
                     let is_big = head.starts_with("get /big ");
                     let enc = if head.starts_with("post /gz ") {
                         Some("gzip")
@@ -71,7 +51,6 @@ async fn agent(big: usize) -> SocketAddr {
                     } else {
                         None
                     };
-                    got.drain(..end + len);
                     if let Some(enc) = enc {
                         let body = encoded(enc);
                         let h = format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-encoding: {enc}\r\ncontent-length: {}\r\n\r\n", body.len());
@@ -225,32 +204,18 @@ async fn ten_thousand_requests_on_one_keep_alive_connection() {
         "POST /rpc HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
         body.len()
     );
-    let mut buf = vec![0u8; 16384];
     let mut got: Vec<u8> = Vec::new();
     for i in 0..N {
         s.write_all(req.as_bytes()).await.unwrap();
-        // Read one whole response (head + content-length body).
-        loop {
-            if let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") {
-                let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
-                let len: usize = head
-                    .lines()
-                    .find_map(|l| l.strip_prefix("content-length:"))
-                    .and_then(|v| v.trim().parse().ok())
-                    .unwrap_or(0);
-                if got.len() >= end + 4 + len {
-                    assert!(head.starts_with("http/1.1 200"), "request {i}: {head}");
-                    got.drain(..end + 4 + len);
-                    break;
-                }
-            }
-            let n = tokio::time::timeout(Duration::from_secs(10), s.read(&mut buf))
-                .await
-                .unwrap()
-                .unwrap();
-            assert!(n > 0, "connection closed after {i} requests");
-            got.extend_from_slice(&buf[..n]);
-        }
+        let m = tokio::time::timeout(
+            Duration::from_secs(10),
+            raw_http::read_message(&mut s, &mut got),
+        )
+        .await
+        .expect("answer within 10 s")
+        .unwrap_or_else(|| panic!("the proxy closed the connection after {i} requests"));
+        let head = m.head_lower();
+        assert!(head.starts_with("http/1.1 200"), "request {i}: {head}");
     }
     drop(s);
     let outcome = p.finish().await.unwrap();

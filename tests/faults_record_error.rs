@@ -13,6 +13,8 @@
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
+#[path = "common/raw_http.rs"]
+mod raw_http;
 
 use std::io::BufRead;
 use std::net::SocketAddr;
@@ -42,31 +44,9 @@ async fn agent() -> SocketAddr {
         while let Ok((mut s, _)) = l.accept().await {
             let _ = s.set_nodelay(true);
             tokio::spawn(async move {
-                let mut buf = vec![0u8; 65536];
                 let mut got: Vec<u8> = Vec::new();
-                loop {
-                    let end = loop {
-                        if let Some(i) = got.windows(4).position(|w| w == b"\r\n\r\n") {
-                            break i + 4;
-                        }
-                        match s.read(&mut buf).await {
-                            Ok(0) | Err(_) => return,
-                            Ok(n) => got.extend_from_slice(&buf[..n]),
-                        }
-                    };
-                    let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
-                    let len: usize = head
-                        .lines()
-                        .find_map(|l| l.strip_prefix("content-length:"))
-                        .and_then(|v| v.trim().parse().ok())
-                        .unwrap_or(0);
-                    while got.len() < end + len {
-                        match s.read(&mut buf).await {
-                            Ok(0) | Err(_) => return,
-                            Ok(n) => got.extend_from_slice(&buf[..n]),
-                        }
-                    }
-                    got.drain(..end + len);
+                while let Some(m) = raw_http::read_message(&mut s, &mut got).await {
+                    let head = m.head_lower();
                     if head.starts_with("post /slow ") {
                         tokio::time::sleep(Duration::from_millis(1500)).await;
                     }

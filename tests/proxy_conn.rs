@@ -4,6 +4,8 @@
 //! (each answer 40 ms late, as a Nagle + delayed-ACK stall makes it), raw HTTP/1.1 clients
 //! whose local port identifies their socket.
 
+#[path = "common/raw_http.rs"]
+mod raw_http;
 #[path = "common/proxy_support.rs"]
 mod support;
 
@@ -14,7 +16,7 @@ use a2a_interop::record::{Event, EventKind};
 use bytes::Bytes;
 use hyper::Response;
 use support::*;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 
 const BODY: &str = r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","messageId":"u1","role":"user","parts":[{"kind":"text","text":"hi"}]}}}"#;
@@ -31,31 +33,18 @@ async fn client(base: String, n: usize) -> String {
         "POST /rpc HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{BODY}",
         BODY.len()
     );
-    let mut buf = vec![0u8; 8192];
     let mut got: Vec<u8> = Vec::new();
     for i in 0..n {
         s.write_all(req.as_bytes()).await.unwrap();
-        loop {
-            if let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") {
-                let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
-                let len: usize = head
-                    .lines()
-                    .find_map(|l| l.strip_prefix("content-length:"))
-                    .and_then(|v| v.trim().parse().ok())
-                    .unwrap_or(0);
-                if got.len() >= end + 4 + len {
-                    assert!(head.starts_with("http/1.1 200"), "request {i}: {head}");
-                    got.drain(..end + 4 + len);
-                    break;
-                }
-            }
-            let k = tokio::time::timeout(Duration::from_secs(20), s.read(&mut buf))
-                .await
-                .expect("answer within 20 s")
-                .unwrap();
-            assert!(k > 0, "proxy closed the connection after {i} requests");
-            got.extend_from_slice(&buf[..k]);
-        }
+        let m = tokio::time::timeout(
+            Duration::from_secs(20),
+            raw_http::read_message(&mut s, &mut got),
+        )
+        .await
+        .expect("answer within 20 s")
+        .unwrap_or_else(|| panic!("the proxy closed the connection after {i} requests"));
+        let head = m.head_lower();
+        assert!(head.starts_with("http/1.1 200"), "request {i}: {head}");
     }
     me
 }

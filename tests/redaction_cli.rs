@@ -10,6 +10,8 @@
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
+#[path = "common/raw_http.rs"]
+mod raw_http;
 
 use std::net::SocketAddr;
 use std::process::Command;
@@ -54,31 +56,12 @@ async fn agent() -> (SocketAddr, Arc<Mutex<Vec<String>>>) {
         while let Ok((mut s, _)) = l.accept().await {
             let seen = seen2.clone();
             tokio::spawn(async move {
-                let mut buf = vec![0u8; 16384];
                 let mut got = Vec::new();
-                let end = loop {
-                    if let Some(i) = got.windows(4).position(|w| w == b"\r\n\r\n") {
-                        break i + 4;
-                    }
-                    match s.read(&mut buf).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => got.extend_from_slice(&buf[..n]),
-                    }
+                let Some(m) = raw_http::read_message(&mut s, &mut got).await else {
+                    return;
                 };
-                let head = String::from_utf8_lossy(&got[..end]).to_string();
-                let len: usize = head
-                    .to_ascii_lowercase()
-                    .lines()
-                    .find_map(|l| l.strip_prefix("content-length:"))
-                    .and_then(|v| v.trim().parse().ok())
-                    .unwrap_or(0);
-                while got.len() < end + len {
-                    match s.read(&mut buf).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => got.extend_from_slice(&buf[..n]),
-                    }
-                }
-                let text = String::from_utf8_lossy(&got[..end + len]).to_string();
+                let head = m.head.clone();
+                let text = m.text();
                 seen.lock().unwrap().push(text.clone());
                 let path = head.split_whitespace().nth(1).unwrap_or("/").to_string();
                 let (body, extra) = if path == "/.well-known/agent-card.json" {
@@ -87,7 +70,7 @@ async fn agent() -> (SocketAddr, Arc<Mutex<Vec<String>>>) {
                     (CARD_03.to_string(), String::new())
                 } else {
                     let req: serde_json::Value =
-                        serde_json::from_slice(&got[end..end + len]).unwrap_or_default();
+                        serde_json::from_slice(&m.body).unwrap_or_default();
                     let result = req.get("params").cloned().unwrap_or_default();
                     let id = req.get("id").cloned().unwrap_or_default();
                     (
