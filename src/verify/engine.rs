@@ -3311,6 +3311,20 @@ impl State {
             }
         }
         {
+            // The reverse mix: a webhook registered over 0.x gets a 1.0 StreamResponse (a2a-js
+            // #487 / PR #507: 0.3 configs fell back to the 1.0 serializer). A warning: the 0.x
+            // payload is not fixed (PUSH-005), but 0.x receivers dispatch on `kind`.
+            if c.dialect.is_some_and(Dialect::is_0x) && p.wrapped {
+                self.find(
+                    &r::VER_MIXED_PAYLOAD,
+                    format!(
+                        "push notification for a webhook registered over {} uses the 1.0 oneof wrapper instead of the kind discriminator",
+                        c.dialect.map(Dialect::as_str).unwrap_or("0.x")
+                    ),
+                    vec![x.ev_at(seq, &p.pointer, None)],
+                    &x.leg,
+                );
+            }
             if c.dialect == Some(Dialect::V1_0) {
                 if !p.wrapped {
                     self.find(
