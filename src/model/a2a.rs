@@ -628,8 +628,9 @@ pub struct UpdateView<'a> {
 /// Reads a `TaskStatusUpdateEvent` / `TaskArtifactUpdateEvent` at `ptr`.
 pub fn update_view<'a>(o: &'a Map<String, Value>, kind: PayloadKind, ptr: &str) -> UpdateView<'a> {
     let mut problems = Vec::new();
-    let task_id = str_member(o, "taskId", "task_id");
-    let context_id = str_member(o, "contextId", "context_id");
+    // "" is the ProtoJSON default of an unset string: as absent as a missing member (ID-005).
+    let task_id = str_member(o, "taskId", "task_id").filter(|s| !s.is_empty());
+    let context_id = str_member(o, "contextId", "context_id").filter(|s| !s.is_empty());
     let mut state = None;
     let mut state_raw = None;
     let mut artifact_id = None;

@@ -265,6 +265,12 @@ pub(super) struct State {
     tasks: HashMap<String, TaskRec>,
     /// Origins (`scheme://host:port`) that took 0.1 `tasks/send*` calls.
     v01_origins: HashSet<String>,
+    /// Task keys (never seen as tasks) the agent answered -32001 TaskNotFoundError for, most
+    /// recent last; bounded by [`MAX_ID_ERRORS`].
+    not_found_ids: VecDeque<String>,
+    /// -32603 answers to calls naming a task never seen: (task key, leg, evidence, method),
+    /// judged when the same id gets -32001 elsewhere; bounded by [`MAX_ID_ERRORS`].
+    internal_errs: VecDeque<(String, Option<String>, Vec<Evidence>, String)>,
     /// Webhook URL → (dialect of the call that registered it, origin of that agent,
     /// capability already judged).
     push_urls: HashMap<String, PushReg>,
@@ -297,14 +303,24 @@ const MAX_TASKS: usize = 10_000;
 /// Push-notification URLs remembered at once (webhook detection, PUSH-002/PUSH-006); the
 /// oldest registrations are forgotten past this.
 const MAX_PUSH_URLS: usize = 10_000;
+/// Bound of [`Engine::not_found_ids`] and [`Engine::internal_errs`] (entries each).
+const MAX_ID_ERRORS: usize = 256;
 
 /// Exchanges listed in [`VerifyOutcome::exchange_dialects`].
 const MAX_EXCHANGE_DIALECTS: usize = 10_000;
 
 /// A push-notification registration: (dialect of the call that registered it, origin of
-/// that agent, capability already judged, credentials or token configured, delivery
-/// without them already reported).
-type PushReg = (Option<Dialect>, Option<String>, bool, bool, bool);
+/// that agent, capability already judged, credentials or token configured ([`PUSH_TOKEN`],
+/// [`PUSH_HTTP_AUTH`] bits), delivery without them already reported).
+type PushReg = (Option<Dialect>, Option<String>, bool, u8, bool);
+
+/// [`PushReg`] bit: the push config carries a `token`.
+const PUSH_TOKEN: u8 = 1;
+/// [`PushReg`] bit: the push config carries `authentication` credentials for an HTTP
+/// authentication scheme (Bearer, Basic): they go in `Authorization` (PUSH-004, PUSH-005).
+const PUSH_HTTP_AUTH: u8 = 2;
+/// [`PushReg`] bit: the push config carries credentials for another scheme (header unknown).
+const PUSH_OTHER_AUTH: u8 = 4;
 
 /// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
 /// its `A2A-Version` header trimmed, request seq).
@@ -335,6 +351,8 @@ impl State {
             task_order: VecDeque::new(),
             tasks: HashMap::new(),
             v01_origins: HashSet::new(),
+            not_found_ids: VecDeque::new(),
+            internal_errs: VecDeque::new(),
             push_urls: HashMap::new(),
             push_order: VecDeque::new(),
             push_forgotten: false,
@@ -812,6 +830,18 @@ impl State {
                 None => vec![(base.to_string(), "send request has no message".to_string())],
                 Some(m) => {
                     let mut p = a2a::message_problems(m, base);
+                    // 0.2/0.3 JSON-RPC: `kind: "message"` is schema-required (DATA-005;
+                    // a2a-tck PR #63: a2a-dotnet rejects a message without it).
+                    if p.is_empty()
+                        && lifted.is_none()
+                        && part_style(&c) == Some(a2a::PartStyle::V0Rpc)
+                        && m.get("kind").and_then(Value::as_str) != Some("message")
+                    {
+                        p.push((
+                            format!("{base}/kind"),
+                            "0.x message has no kind \"message\"".into(),
+                        ));
+                    }
                     if p.is_empty() {
                         if let (Some(style), Some(parts)) = (part_style(&c), message_parts(m)) {
                             p = a2a::parts_problems(parts.1, &format!("{base}/{}", parts.0), style);
@@ -1219,7 +1249,10 @@ impl State {
         // Nothing after the terminal event (STREAM-007/008), except 1.0's repeated final
         // task snapshot in the same state (1.0:§11.7).
         if let Some((ts, tseq)) = x.sse.as_ref().and_then(|s| s.terminal) {
-            let repeat_snapshot = p.kind == PayloadKind::Task
+            // 0.x: `final: true` marks the last event of the stream (STREAM-008): nothing
+            // follows it, not even a task snapshot (agno PR #9224).
+            let repeat_snapshot = dialect == Some(Dialect::V1_0)
+                && p.kind == PayloadKind::Task
                 && task_view(p.inner, &p.pointer, false).state == Some(ts);
             if !repeat_snapshot {
                 self.stream_once(
@@ -1233,13 +1266,36 @@ impl State {
                 );
             }
         }
+        // STREAM-002: a 1.0 message reply stream is one `message` event, then close.
+        if dialect == Some(Dialect::V1_0)
+            && x.sse
+                .as_ref()
+                .is_some_and(|s| s.message_reply && s.events > 1)
+        {
+            self.stream_once(
+                x,
+                &r::STREAM_AFTER_TERMINAL,
+                "stream sent another event after the message that ends a message reply stream"
+                    .into(),
+                vec![x.ev_at(seq, &p.pointer, None)],
+            );
+        }
         match p.kind {
             PayloadKind::Task => {
                 let need_ctx =
                     dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
                 let tv = task_view(p.inner, &p.pointer, need_ctx);
-                if !tv.problems.is_empty() {
-                    let (ptr, msg) = tv.problems[0].clone();
+                if tv.state_raw.is_some() && tv.state.is_none() {
+                    if let Some(s) = x.sse.as_mut() {
+                        s.undecodable = true;
+                    }
+                }
+                if let Some((ptr, msg)) = tv
+                    .problems
+                    .iter()
+                    .find(|(_, m)| !m.starts_with("unknown task state"))
+                    .cloned()
+                {
                     self.stream_once(
                         x,
                         &r::STREAM_EVENT_SHAPE,
@@ -1314,7 +1370,18 @@ impl State {
                         vec![x.ev_at(seq, &format!("{}/{ptr}", p.pointer), None)],
                     );
                 }
-                let mut problems = u.problems.clone();
+                let mut problems: Vec<(String, String)> = u
+                    .problems
+                    .iter()
+                    .filter(|(_, m)| !m.starts_with("unknown task state"))
+                    .cloned()
+                    .collect();
+                if u.state_raw.is_some() && u.state.is_none() {
+                    // Judged by TASK-STATE-005; the stream's end cannot be judged.
+                    if let Some(s) = x.sse.as_mut() {
+                        s.undecodable = true;
+                    }
+                }
                 if problems.is_empty() && p.kind == PayloadKind::ArtifactUpdate {
                     if let (Some(style), Some(parts)) = (
                         part_style(&c),
@@ -1618,6 +1685,16 @@ impl State {
                 &r::TASK_STATE_INVALID,
                 "is TASK_STATE_UNSPECIFIED on a live task".into(),
             )),
+            // 1.0 JSON is ProtoJSON of the normative proto (1.0:§1.4, DATA-001): a 1.0 client
+            // cannot parse "completed" (ggcode PR #2515: it waits forever on a done task).
+            (Some(_), Some(true))
+                if !TaskState::is_proto_spelling(raw) && c.dialect == Some(Dialect::V1_0) =>
+            {
+                Some((
+                    &r::TASK_STATE_INVALID,
+                    "is the 0.x spelling; 1.0 clients only parse the TASK_STATE_* names".into(),
+                ))
+            }
             (Some(_), Some(true)) if !TaskState::is_proto_spelling(raw) => Some((
                 &r::VER_MIXED_PAYLOAD,
                 "is the 0.x spelling where this binding uses TASK_STATE_* names".into(),
@@ -1683,6 +1760,23 @@ impl State {
             return;
         }
         if x.sse.is_some() {
+            // RPC-001 / RPC-004: a non-streaming JSON-RPC method answers one JSON-RPC
+            // response, not an event stream (a2a-samples #358: message/send streamed).
+            if c.binding == Some(Binding::JsonRpc)
+                && c.op.is_some_and(|o| !o.is_streaming())
+                && matches!(c.rpc, Some(RequestParse::Request { .. }))
+                && x.is_success()
+            {
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "non-streaming method {} was answered with text/event-stream instead of one JSON-RPC response",
+                        c.method.as_deref().unwrap_or("")
+                    ),
+                    vec![x.ev(x.resp_seq)],
+                    &x.leg,
+                );
+            }
             if x.resp_headers.get("content-encoding").is_some() {
                 self.incomplete
                     .push((x.id.clone(), "compressed event stream not decoded".into()));
@@ -2268,22 +2362,52 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let bseq = x.body_seq();
         let Some(v) = json else {
+            let media = x.resp_headers.media_type();
             if (200..300).contains(&status)
                 && !body.is_empty()
                 && !x.synthetic
-                && x.resp_headers
-                    .media_type()
-                    .as_deref()
-                    .is_some_and(|m| m.contains("json"))
+                && c.op.is_some_and(Op::is_streaming)
             {
-                {
-                    self.find(
-                        &r::RPC_ENVELOPE,
-                        "response body of the JSON-RPC call is not JSON".to_string(),
-                        vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
-                        &x.leg,
-                    );
-                }
+                // RPC-005: a stream in another framing (NDJSON, litellm #20278) is not SSE.
+                self.find(
+                    &r::STREAM_NOT_EVENT_STREAM,
+                    format!(
+                        "streaming call {} was answered with {} instead of text/event-stream",
+                        c.method.as_deref().unwrap_or(""),
+                        media.as_deref().unwrap_or("no content type")
+                    ),
+                    vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
+                    &x.leg,
+                );
+            } else if (200..300).contains(&status)
+                && !body.is_empty()
+                && !x.synthetic
+                && media.as_deref().is_some_and(|m| m.contains("json"))
+            {
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    "response body of the JSON-RPC call is not JSON".to_string(),
+                    vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
+                    &x.leg,
+                );
+            } else if status == 500
+                && !x.synthetic
+                && matches!(c.rpc, Some(RequestParse::Request { .. }))
+                && c.op.is_some()
+            {
+                // RPC-001: an agent that fails answers -32603 in a JSON-RPC response; a bare
+                // HTTP 500 page (chrishayuk/a2a-server #1) leaves the client no error object.
+                // 502/503/504 come from intermediaries and are not judged.
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "JSON-RPC call {} was answered HTTP 500 with {} instead of a JSON-RPC error response",
+                        c.method.as_deref().unwrap_or(""),
+                        media.as_deref().unwrap_or("no content type")
+                    ),
+                    vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
+                    &x.leg,
+                );
             }
             self.check_not_found_status(x, status);
             self.after_response(x, None);
@@ -2448,6 +2572,15 @@ impl State {
                         jsonrpc::INVALID_PARAMS,
                         format!("the request lacks {missing}"),
                     ))
+                } else if code == jsonrpc::UNSUPPORTED_OPERATION
+                    && c.op.is_some_and(Op::is_push_config)
+                {
+                    // ERR-002: push config calls an agent cannot serve have their own error
+                    // (google/adk-python #4126: to_a2a() answered UnsupportedOperationError).
+                    Some((
+                        jsonrpc::PUSH_NOT_SUPPORTED,
+                        "the call is a push notification config operation".to_string(),
+                    ))
                 } else {
                     message
                         .and_then(|m| code_from_message(m, c.dialect))
@@ -2541,6 +2674,21 @@ impl State {
         // -32001 to a push-config get / delete may name the missing config, not the task
         // (the SDKs answer TaskNotFoundError for an unknown config id)
         let names_config = matches!(c.op, Some(Op::GetPushConfig) | Some(Op::DeletePushConfig));
+        // ERR-002 / TASK-009: one unknown task id, -32001 on one method and a generic -32603
+        // on another (prebid/salesagent PR #1648: cancel of an unknown id).
+        if matches!(
+            c.op,
+            Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+        ) && matches!(code, jsonrpc::TASK_NOT_FOUND | jsonrpc::INTERNAL_ERROR)
+        {
+            if let Some(key) = a2a::params_task_id(&c.params)
+                .or(c.route_task.as_deref())
+                .map(|t| task_key(&x.leg, t))
+                .filter(|k| !self.tasks.contains_key(k))
+            {
+                self.id_error_codes(x, key, code, bseq);
+            }
+        }
         if code == jsonrpc::TASK_NOT_FOUND && !names_config {
             let tid = a2a::params_task_id(&c.params)
                 .map(str::to_string)
@@ -2551,6 +2699,55 @@ impl State {
                 });
             if let Some(tid) = tid {
                 self.task_not_found(x, &tid, bseq, "/error/code");
+            }
+        }
+    }
+
+    /// Pairs -32001 and -32603 answers for the same never-seen task id (see
+    /// [`Engine::not_found_ids`]).
+    fn id_error_codes(&mut self, x: &Exch, key: String, code: i64, bseq: u64) {
+        let method = x
+            .call
+            .as_ref()
+            .and_then(|c| c.method.clone())
+            .unwrap_or_default();
+        let tid = key.rsplit('\u{0}').next().unwrap_or(&key).to_string();
+        let msg = |m: &str, other: &str| {
+            format!("task {tid} is unknown to the agent (-32001 TaskNotFoundError on {other}), yet {m} was answered -32603 Internal error instead of -32001")
+        };
+        if code == jsonrpc::TASK_NOT_FOUND {
+            let (hits, keep): (Vec<_>, Vec<_>) = std::mem::take(&mut self.internal_errs)
+                .into_iter()
+                .partition(|e| e.0 == key);
+            self.internal_errs = keep.into();
+            for (_, leg, mut ev, m) in hits {
+                ev.push(x.ev_at(bseq, "/error/code", Some(Value::from(code))));
+                self.find(&r::RPC_ERROR_CODE, msg(&m, &method), ev, &leg);
+            }
+            if !self.not_found_ids.contains(&key) {
+                self.not_found_ids.push_back(key);
+                if self.not_found_ids.len() > MAX_ID_ERRORS {
+                    self.not_found_ids.pop_front();
+                }
+            }
+        } else {
+            let ev = vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+            ];
+            if self.not_found_ids.contains(&key) {
+                self.find(
+                    &r::RPC_ERROR_CODE,
+                    msg(&method, "an earlier call"),
+                    ev,
+                    &x.leg,
+                );
+            } else {
+                self.internal_errs
+                    .push_back((key, x.leg.clone(), ev, method));
+                if self.internal_errs.len() > MAX_ID_ERRORS {
+                    self.internal_errs.pop_front();
+                }
             }
         }
     }
@@ -2628,13 +2825,28 @@ impl State {
                             &x.leg,
                         );
                     }
+                    // RPC-004: a 1.0 SendMessageResponse is exactly one of `task` /
+                    // `message`; a bare 0.x-style object decodes as neither (A2A #1368).
                     if dialect == Some(Dialect::V1_0) && !p.wrapped {
                         self.find(
-                            &r::VER_MIXED_PAYLOAD,
-                            "1.0 send result uses the 0.x kind discriminator instead of a task or message member".to_string(),
+                            &r::RESULT_SHAPE,
+                            "1.0 send result is a bare object with the 0.x kind discriminator, not {task} or {message}".to_string(),
                             vec![x.ev_at(bseq, &format!("{base}/kind"), res.get("kind").cloned())],
                             &x.leg,
                         );
+                    }
+                    // 1.0 wrapped result whose task/message or parts still carry `kind`
+                    // (A2A PR #1224).
+                    if dialect == Some(Dialect::V1_0) && p.wrapped {
+                        let hit = kind_in_payload(p.inner, &p.pointer);
+                        if let Some(ptr) = hit {
+                            self.find(
+                                &r::VER_MIXED_PAYLOAD,
+                                "1.0 send result carries the 0.x member kind".to_string(),
+                                vec![x.ev_at(bseq, &ptr, None)],
+                                &x.leg,
+                            );
+                        }
                     }
                     match p.kind {
                         PayloadKind::Task => Some((p.inner, p.pointer)),
@@ -2885,7 +3097,32 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let Some(o) = v.as_object() else { return };
         let aip = o.get("error").and_then(Value::as_object);
+        // A web framework's default page for a route the agent does not serve
+        // (`{"detail":"Not Found"}`, codex-a2a #339): no A2A error at all, so ERR-003 does not
+        // apply; an unreachable advertised URL is CARD-URL-002's finding.
+        let framework_no_route = matches!(status, 404 | 405)
+            && aip.is_none()
+            && !o.get("code").is_some_and(Value::is_i64)
+            && o.values().any(|m| {
+                m.as_str().is_some_and(|t| {
+                    t.eq_ignore_ascii_case("not found")
+                        || t.eq_ignore_ascii_case("method not allowed")
+                })
+            });
+        if framework_no_route {
+            return;
+        }
         match c.dialect {
+            // 1.0 §6.4/§6.5 still show RFC 9457 problem details while §11.6 asks for
+            // google.rpc.Status (DIGEST trap 10, A2A PR #1600): the legal reading wins.
+            Some(Dialect::V1_0)
+                if aip.is_none()
+                    && x.resp_headers.media_type().as_deref()
+                        == Some("application/problem+json")
+                    && (o.contains_key("type") || o.contains_key("title"))
+                    && o.get("status")
+                        .and_then(Value::as_u64)
+                        .is_none_or(|s| s == u64::from(status)) => {}
             Some(Dialect::V1_0) => {
                 let mut problems: Vec<(String, String)> = Vec::new();
                 match aip {
@@ -2989,18 +3226,28 @@ impl State {
         // PUSH-001: the agent pushes although its card does not declare push notifications.
         let reg = self.push_urls.get(&x.url).cloned();
         // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery.
-        if let Some((_, _, _, true, false)) = reg {
+        if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| r.3 != 0) {
             let h = &x.req_headers;
-            let sent = h.contains("authorization")
+            let authz = h.contains("authorization");
+            let sent = authz
                 || h.contains("x-a2a-notification-token")
                 || h.0
                     .iter()
                     .any(|(k, _)| k.to_ascii_lowercase().contains("token"));
-            if !sent {
+            // Bearer/Basic credentials configured: only Authorization carries them (a2a-python
+            // #585, a2a-java #810: the token header alone is not the configured auth).
+            let missing = if !sent {
+                Some("push notification was delivered without the credentials or token the client configured")
+            } else if bits & PUSH_HTTP_AUTH != 0 && !authz {
+                Some("push notification was delivered with a token header but without the Authorization credentials the client configured")
+            } else {
+                None
+            };
+            if let Some(msg) = missing {
                 self.areas.insert("push");
                 self.find(
                     &r::PUSH_NO_CREDENTIALS,
-                    "push notification was delivered without the credentials or token the client configured".to_string(),
+                    msg.to_string(),
                     vec![x.ev(x.req_seq)],
                     &x.leg,
                 );
@@ -3082,6 +3329,20 @@ impl State {
             }
         }
         {
+            // The reverse mix: a webhook registered over 0.x gets a 1.0 StreamResponse (a2a-js
+            // #487 / PR #507: 0.3 configs fell back to the 1.0 serializer). A warning: the 0.x
+            // payload is not fixed (PUSH-005), but 0.x receivers dispatch on `kind`.
+            if c.dialect.is_some_and(Dialect::is_0x) && p.wrapped {
+                self.find(
+                    &r::VER_MIXED_PAYLOAD,
+                    format!(
+                        "push notification for a webhook registered over {} uses the 1.0 oneof wrapper instead of the kind discriminator",
+                        c.dialect.map(Dialect::as_str).unwrap_or("0.x")
+                    ),
+                    vec![x.ev_at(seq, &p.pointer, None)],
+                    &x.leg,
+                );
+            }
             if c.dialect == Some(Dialect::V1_0) {
                 if !p.wrapped {
                     self.find(
@@ -3479,6 +3740,18 @@ impl State {
             (Some(404) | Some(405), false, _) => {
                 Some(format!("answered HTTP {}", x.status.unwrap_or(0)))
             }
+            // A 301/302/303 turns the client's POST into a GET (RFC 9110 §15.4): the call never
+            // reaches the agent (an http:// card behind a TLS proxy, cap-js/agents #75).
+            // 307/308 keep the method and are followed.
+            (Some(301) | Some(302) | Some(303), false, _)
+                if x.method.eq_ignore_ascii_case("POST") =>
+            {
+                Some(format!(
+                    "answered HTTP {} (a redirect that turns the POST into a GET) to {}",
+                    x.status.unwrap_or(0),
+                    x.resp_headers.get("location").unwrap_or("nowhere")
+                ))
+            }
             (Some(502) | Some(504), true, _) => {
                 Some("never answered (the proxy answered for it)".to_string())
             }
@@ -3677,7 +3950,7 @@ fn member_path<'a>(v: &'a Value, ptr: &str) -> Option<&'a Value> {
 }
 
 /// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token.
-fn push_config_has_credentials(c: &Call, url_ptr: &str) -> bool {
+fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
     let rest = c.binding == Some(Binding::Rest);
     let local = if rest {
         url_ptr
@@ -3686,18 +3959,46 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> bool {
     };
     let base = local.strip_suffix("/url").unwrap_or(local);
     let Some(cfg) = c.params.pointer(base) else {
-        return false;
+        return 0;
     };
     let token = cfg
         .get("token")
         .and_then(Value::as_str)
         .is_some_and(|t| !t.is_empty());
-    let auth = cfg.get("authentication").is_some_and(|a| {
+    let auth = cfg.get("authentication").filter(|a| {
         a.get("credentials")
             .and_then(Value::as_str)
             .is_some_and(|t| !t.is_empty())
     });
-    token || auth
+    // 1.0 `scheme`, 0.x `schemes[]`: HTTP schemes put the credentials in Authorization.
+    let http_scheme = |s: &str| {
+        ["bearer", "basic", "digest"]
+            .iter()
+            .any(|h| s.eq_ignore_ascii_case(h))
+    };
+    let auth_bits = match auth {
+        None => 0,
+        Some(a) => {
+            let schemes: Vec<&str> = a
+                .get("scheme")
+                .and_then(Value::as_str)
+                .into_iter()
+                .chain(
+                    a.get("schemes")
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(Value::as_str),
+                )
+                .collect();
+            if !schemes.is_empty() && schemes.iter().all(|s| http_scheme(s)) {
+                PUSH_HTTP_AUTH
+            } else {
+                PUSH_OTHER_AUTH
+            }
+        }
+    };
+    (if token { PUSH_TOKEN } else { 0 }) | auth_bits
 }
 
 fn str_member_v<'a>(v: &'a Value, camel: &str, snake: &str) -> Option<&'a str> {
@@ -3792,6 +4093,28 @@ fn find_kind(v: &Value, base: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// JSON Pointer of a 0.x `kind` member in a 1.0 task or message object: on the object,
+/// its parts, or its artifacts' parts (DATA-001).
+fn kind_in_payload(o: &serde_json::Map<String, Value>, base: &str) -> Option<String> {
+    if o.contains_key("kind") {
+        return Some(format!("{base}/kind"));
+    }
+    let parts = |v: Option<&Value>, at: String| {
+        v.and_then(Value::as_array).and_then(|ps| {
+            ps.iter()
+                .position(|p| p.get("kind").is_some())
+                .map(|i| format!("{at}/parts/{i}/kind"))
+        })
+    };
+    parts(o.get("parts"), base.to_string()).or_else(|| {
+        o.get("artifacts")
+            .and_then(Value::as_array)?
+            .iter()
+            .enumerate()
+            .find_map(|(i, a)| parts(a.get("parts"), format!("{base}/artifacts/{i}")))
+    })
 }
 
 /// Last path segment (`message:stream`, `tasks/t1:subscribe` → `t1:subscribe`).
