@@ -245,9 +245,18 @@ pub struct ProbeArgs {
     /// Skill whose examples drive the basic send (default: the card's first plain skill)
     #[arg(long)]
     pub skill: Option<String>,
-    /// Deadline of each wait and each request: 500ms, 60s, 2m
+    /// How long each request may take to be answered, and each wait (task polling, a
+    /// stream) may last: 500ms, 10s, 2m (a bare number is seconds)
     #[arg(long, default_value = "60s")]
     pub timeout: String,
+    /// Stop the probe (exit 2) once the agent left this many requests in a row unanswered
+    /// (no answer within --timeout, or the connection failed)
+    #[arg(long, default_value_t = crate::probe::transport::DEFAULT_MAX_UNANSWERED,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_unanswered: u32,
+    /// Do not print progress (each test as it starts, requests still waiting) on stderr
+    #[arg(long, short)]
+    pub quiet: bool,
     /// Dialect(s) to probe: auto (every one the card lists, highest first), 1.0 or 0.3
     #[arg(long, default_value = "auto")]
     pub dialect: String,

@@ -36,15 +36,19 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// A clean recording with exchanges (the reference agent's demo run, no finding).
+fn clean_recording() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("recordings/demo.jsonl")
+}
+
 #[test]
 fn verify_clean_recording_exits_0_with_text_summary() {
-    let d = tempfile::tempdir().unwrap();
-    let rec = report_support::empty_recording(d.path());
+    let rec = clean_recording();
     let o = run(&["verify", s(&rec)]);
     assert_eq!(code(&o), 0, "stderr: {}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.starts_with("0 errors, 0 warnings, 0 notes in 0 exchanges (0 events)"),
+        out.starts_with("0 errors, 0 warnings, 0 notes in 24 exchanges (135 events)"),
         "{out}"
     );
 }
@@ -74,8 +78,7 @@ fn verify_exit_1_on_findings_and_fail_on_never_exits_0() {
 
 #[test]
 fn fail_on_is_parsed_and_checked() {
-    let d = tempfile::tempdir().unwrap();
-    let rec = report_support::empty_recording(d.path());
+    let rec = clean_recording();
     for level in ["error", "warning", "note", "never"] {
         let o = run(&["verify", s(&rec), "--fail-on", level]);
         assert_eq!(code(&o), 0, "{level}: {}", stderr(&o));

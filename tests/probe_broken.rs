@@ -442,3 +442,35 @@ async fn endless_body_is_cut_at_the_cap_not_buffered_forever() {
     assert_eq!(resp.body.len(), MAX_BODY_BYTES);
     server.abort();
 }
+
+/// A test's verdict includes the verifier's error findings on its own exchanges: a REST
+/// parse error answered 400 with a JSON-RPC-style body passes the probe's own check (an
+/// error code came) but breaks REST-ERROR-001 on that exchange, so the test fails and
+/// names the finding; its JSON-RPC twin passes.
+#[tokio::test]
+async fn an_error_finding_on_a_tests_exchange_fails_that_test() {
+    let (r, findings) = probe_rest(Break::RestParseErrorAsJsonRpc).await;
+    assert!(
+        findings.iter().any(|f| f.rule == "REST-ERROR-001"),
+        "{findings:#?}"
+    );
+    let rest = r
+        .result_in("errors.parse-error", Some("1.0"), Some("http+json"))
+        .expect("rest parse-error result");
+    assert_eq!(rest.status, Status::Fail, "{}", rest.message);
+    assert!(
+        rest.message.starts_with("answered error -32602")
+            && rest
+                .message
+                .contains("verifier found error[REST-ERROR-001] on its exchange e"),
+        "{}",
+        rest.message
+    );
+    let rpc = r
+        .result("errors.parse-error", Some("1.0"))
+        .expect("json-rpc parse-error result");
+    assert_eq!(rpc.status, Status::Pass, "{}", rpc.message);
+    // nothing else turned: the only failure is the REST parse error
+    let failed: Vec<String> = r.failures().iter().map(|f| f.scoped()).collect();
+    assert_eq!(failed, vec!["errors.parse-error [1.0 http+json]"]);
+}

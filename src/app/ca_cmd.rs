@@ -17,7 +17,7 @@ use crate::proxy::tls;
 pub fn run(a: CaArgs) -> anyhow::Result<ExitCode> {
     let dir = a.ca_dir.or_else(tls::default_ca_dir).ok_or_else(|| {
         anyhow::anyhow!(
-            "no CA directory: neither XDG_CONFIG_HOME nor HOME is set (hint: --ca-dir DIR)"
+            "no CA directory: neither XDG_CONFIG_HOME nor HOME is set; hint: --ca-dir DIR"
         )
     })?;
     match a.action {
@@ -38,7 +38,7 @@ pub fn run(a: CaArgs) -> anyhow::Result<ExitCode> {
         CaAction::Path => {
             let p = dir.join(tls::CA_CERT_FILE);
             if !p.exists() {
-                anyhow::bail!("no CA at {} (hint: a2a-interop ca init)", p.display());
+                anyhow::bail!("no CA at {}; hint: a2a-interop ca init", p.display());
             }
             println!("{}", p.display());
         }

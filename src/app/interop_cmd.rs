@@ -484,6 +484,7 @@ fn separation_result(recording: Option<&std::path::Path>) -> ProbeResult {
         status,
         message,
         duration_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+        owner: None,
     };
     let Some(path) = recording else {
         return result(Status::Skip, "no recording to read ids from".into());
@@ -568,6 +569,7 @@ pub fn report_input(run: &InteropRun) -> ReportInput {
         format: None,
         sha256: None,
         bytes: None,
+        torn_tail: None,
     };
     let mut input = ReportInput::new(
         run.outcome.header.clone(),
@@ -711,6 +713,7 @@ mod tests {
             status: Status::Pass,
             message: String::new(),
             duration_ms: 0,
+            owner: None,
         };
         assert_eq!(result_name(&r, A_TO_B), "interop.send [A->B 1.0 http+json]");
         let card = ProbeResult {

@@ -8,7 +8,7 @@ Exit status: 0 when no test failed and no finding is at or above `--fail-on`; 1 
 (`--fail-on never`: always 0); 2 for bad flags.
 */
 
-use std::io::Write as _;
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,11 +21,11 @@ use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
 use crate::cli::{FailOn, ProbeArgs};
 use crate::probe::webhook::{WebhookReceiver, WEBHOOK_LEG};
 use crate::probe::{
-    self, conformance_level, ConformanceLevel, Dialect, ProbeConfig, ProbeReport, Status,
-    Transport, TransportConfig,
+    self, conformance_level, transport::Gone, ConformanceLevel, Dialect, ProbeConfig, ProbeReport,
+    Status, Transport, TransportConfig,
 };
 use crate::proxy::{ProxyConfig, ProxyExtras};
-use crate::record::{source, Route, DEFAULT_CAPTURE_CAP};
+use crate::record::{source, EventKind, Route, DEFAULT_CAPTURE_CAP};
 use crate::report::{
     self, ExchangeIndex, Report, ReportInput, SourceFile, SourceInfo, SourceKind, TestResult,
 };
@@ -63,13 +63,26 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
     if !to_stdout {
         print!("{}", text_report(&run.report, findings, level));
+        if run.stopped.is_some() {
+            println!("the probe did not finish: the level above judges only the tests that ran");
+        }
     }
     if !pairs.is_empty() {
         let input = report_input(&run);
         remove_temp(&run);
         let mut model = Report::build(&input);
         model.conformance_level = report_level(level);
-        model.conformance_reason = level_reason(&run.report, findings, level);
+        model.conformance_reason = match &run.stopped {
+            Some(g) => format!(
+                "the probe did not finish ({}); {}",
+                stopped_message(g)
+                    .split("; the results")
+                    .next()
+                    .unwrap_or_default(),
+                level_reason(&run.report, findings, level)
+            ),
+            None => level_reason(&run.report, findings, level),
+        };
         for (format, path) in &pairs {
             let written = report::render_report(*format, &model, &input)
                 .map_err(|e| e.to_string())
@@ -88,6 +101,10 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
+    if let Some(g) = &run.stopped {
+        eprintln!("a2a-interop: {}", stopped_message(g));
+        return Ok(ExitCode::from(2));
+    }
     let fail_on = a.output.fail_on.unwrap_or(FailOn::Error);
     Ok(exit_code(&run.report, findings, fail_on))
 }
@@ -100,6 +117,10 @@ pub struct ProbeRun {
     pub outcome: RunOutcome,
     /// Recording written only to build the report's exchange index (deleted after use).
     pub temp_recording: Option<PathBuf>,
+    /// Set when the probe could not finish: the agent stopped answering (`--max-unanswered`
+    /// requests in a row), or the last request went unanswered and the agent no longer
+    /// accepts connections (it died). Exit 2.
+    pub stopped: Option<Gone>,
 }
 
 /// Starts the recording pipeline in front of the agent (route `/` to the agent's origin,
@@ -125,7 +146,7 @@ pub async fn reachable(base: &Url) -> anyhow::Result<()> {
     {
         Ok(Ok(_)) => Ok(()),
         Ok(Err(e)) => bail!(
-            "cannot connect to the agent at {target}: {e} (hint: is the agent running, and is the URL's port right?)"
+            "cannot connect to the agent at {target}: {e}; hint: is the agent running, and is the URL's port right?"
         ),
         Err(_) => bail!("cannot connect to the agent at {target}: no answer within 10 s"),
     }
@@ -182,19 +203,59 @@ pub async fn probe_through_pipeline(
     }
     let cfg = &cfg;
     let t = Transport::new(TransportConfig {
-        base,
+        base: base.clone(),
         via: Some(pipeline.proxy_addr()),
         allow_hosts: a.allow_hosts.clone(),
         max_requests: a.max_requests,
-    });
-    let report = probe::run(cfg, &t).await;
+    })
+    .with_max_unanswered(a.max_unanswered)
+    .with_progress(!a.quiet);
+    let mut report = probe::run(cfg, &t).await;
     let outcome = pipeline.finish().await?;
     receiver.shutdown().await;
+    let stopped = match t.gone() {
+        Some(g) => Some(g),
+        // the last request got no answer: a dead agent (connection refused) is the tool
+        // not finishing, an agent that still accepts connections only failed that test
+        None => match t.last_unanswered() {
+            Some(mut g) => match reachable(&base).await {
+                Ok(()) => None,
+                Err(e) => {
+                    g.error = format!("{}; now {e:#}", g.error);
+                    Some(g)
+                }
+            },
+            None => None,
+        },
+    };
+    let by_exchange = tests_by_exchange(outcome.recording.as_deref());
+    probe::merge_findings(&mut report.results, &outcome.verify.findings, &by_exchange);
     Ok(ProbeRun {
         report,
         outcome,
         temp_recording,
+        stopped,
     })
+}
+
+/// The one-line exit-2 message of a probe that could not finish: the last test, the last
+/// request and its connection error, and that the results so far were kept.
+pub fn stopped_message(g: &Gone) -> String {
+    let during = g
+        .test
+        .as_deref()
+        .map(|t| format!(" during {t}"))
+        .unwrap_or_default();
+    let row = if g.unanswered > 1 {
+        format!(" ({} requests in a row unanswered)", g.unanswered)
+    } else {
+        String::new()
+    };
+    format!(
+        "the probe could not finish: the agent stopped answering{during}{row}: {}: {}; the results up to there are kept (tests not run are skipped); hint: is the agent up? a slow agent needs a longer --timeout",
+        g.request,
+        g.error.replace(['\n', '\r'], " ")
+    )
 }
 
 /// A recording listener (leg `leg`) in front of a webhook receiver at `receiver`; card
@@ -233,6 +294,7 @@ pub fn report_input(run: &ProbeRun) -> ReportInput {
         format: None,
         sha256: None,
         bytes: None,
+        torn_tail: None,
     };
     let mut input = ReportInput::new(
         run.outcome.header.clone(),
@@ -251,12 +313,28 @@ pub fn report_input(run: &ProbeRun) -> ReportInput {
 
 /// ` [1.0]`, ` [1.0 http+json]`, or nothing for dialect-free tests.
 fn scope(r: &probe::ProbeResult) -> String {
-    match (&r.dialect, &r.binding) {
-        (Some(d), Some(b)) => format!(" [{d} {b}]"),
-        (Some(d), None) => format!(" [{d}]"),
-        (None, Some(b)) => format!(" [{b}]"),
-        (None, None) => String::new(),
+    r.scoped()[r.test.len()..].to_string()
+}
+
+/// Exchange id -> scoped test name (`lifecycle.send [1.0]`), from the
+/// [`probe::transport::PROBE_TEST_HEADER`] of each request head in `recording` (empty
+/// without one or when it cannot be read).
+pub fn tests_by_exchange(recording: Option<&std::path::Path>) -> HashMap<String, String> {
+    let mut map = HashMap::new();
+    let Some(path) = recording else {
+        return map;
+    };
+    let Ok(src) = source::open(path) else {
+        return map;
+    };
+    for ev in src.events.map_while(Result::ok) {
+        if let (Some(x), EventKind::RequestHead { headers, .. }) = (&ev.exchange, &ev.kind) {
+            if let Some(t) = headers.get(probe::transport::PROBE_TEST_HEADER) {
+                map.insert(x.clone(), t.to_string());
+            }
+        }
     }
+    map
 }
 
 /// The exchange index of a recording read back from disk (empty without one, or when it
@@ -327,15 +405,11 @@ pub fn level_reason(r: &ProbeReport, findings: &[Finding], level: ConformanceLev
     }
 }
 
-/// Writes `text` to `path`, or to stdout for `-`.
+/// Writes `text` to `path` (missing parent directories created), or to stdout for `-`.
+///
+/// Errors: see [`report::write_to`].
 pub fn write_out(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(text.as_bytes())?;
-        out.flush()
-    } else {
-        std::fs::write(path, text)
-    }
+    report::write_to(path, text.as_bytes())
 }
 
 /// Credential flags to request headers: each `'Name: value'` of `headers` (given with the
@@ -446,8 +520,17 @@ pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLeve
             x.duration_ms
         ));
     }
-    for f in findings {
-        s.push_str(&format!("{}[{}]: {}\n", f.severity, f.rule, f.message));
+    let grouped = report::group_findings(findings);
+    for f in &grouped {
+        let seen = if f.seen > 1 {
+            format!(" ({})", report::text::seen_text(f))
+        } else {
+            String::new()
+        };
+        s.push_str(&format!(
+            "{}[{}]: {}{seen}\n",
+            f.severity, f.rule, f.message
+        ));
     }
     let count = |st: Status| r.results.iter().filter(|x| x.status == st).count();
     s.push_str(&format!(
@@ -455,7 +538,7 @@ pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLeve
         count(Status::Pass),
         count(Status::Fail),
         count(Status::Skip),
-        findings.len(),
+        grouped.len(),
         r.requests,
         level.as_str()
     ));

@@ -46,7 +46,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
         let ca_dir = match a.ca_dir.clone().or_else(crate::proxy::tls::default_ca_dir) {
             Some(d) => d,
             None => bail!(
-                "no CA directory: neither XDG_CONFIG_HOME nor HOME is set (hint: --ca-dir DIR)"
+                "no CA directory: neither XDG_CONFIG_HOME nor HOME is set; hint: --ca-dir DIR"
             ),
         };
         Some(InterceptConfig {
@@ -95,13 +95,13 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
 pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
     let listen: SocketAddr = a.listen.parse().map_err(|_| {
         anyhow::anyhow!(
-            "--listen {:?} is not an address like 127.0.0.1:8080 (hint: give IP:PORT)",
+            "--listen {:?} is not an address like 127.0.0.1:8080; hint: give IP:PORT",
             a.listen
         )
     })?;
     if !listen.ip().is_loopback() && !a.allow_remote {
         bail!(
-            "--listen {listen} is not a loopback address; the proxy records traffic, including secrets with --no-redact (hint: add --allow-remote to listen there)"
+            "--listen {listen} is not a loopback address; the proxy records traffic, including secrets with --no-redact; hint: add --allow-remote to listen there"
         );
     }
     let mut routes: Vec<Route> = Vec::new();
@@ -117,7 +117,7 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
         routes.push(parse_route(r).map_err(|e| anyhow::anyhow!("--route: {e}"))?);
     }
     if routes.is_empty() && !a.forward {
-        bail!("no upstream given (hint: --upstream http://127.0.0.1:9999 or --route /prefix=URL)");
+        bail!("no upstream given; hint: --upstream http://127.0.0.1:9999 or --route /prefix=URL");
     }
     let record = if a.no_record {
         None
@@ -158,7 +158,7 @@ pub fn extra_listeners(a: &ProxyArgs, main: &PipelineConfig) -> anyhow::Result<V
             .parse()
             .map_err(|_| anyhow::anyhow!("--listener {spec:?}: {addr:?} is not IP:PORT"))?;
         if !listen.ip().is_loopback() && !a.allow_remote {
-            bail!("--listener {listen} is not a loopback address (hint: add --allow-remote)");
+            bail!("--listener {listen} is not a loopback address; hint: add --allow-remote");
         }
         check_upstream(url).map_err(|e| anyhow::anyhow!("--listener {spec:?}: {e}"))?;
         out.push(ProxyConfig {
@@ -301,7 +301,7 @@ async fn run_async(
             .map(|p| p.display().to_string())
             .unwrap_or_default();
         bail!(
-            "recording {p} failed: {}; the proxy stopped (--on-record-error stop) (hint: free disk space or pick another --record path; --on-record-error continue keeps the traffic flowing)",
+            "recording {p} failed: {}; the proxy stopped (--on-record-error stop); hint: free disk space or pick another --record path; --on-record-error continue keeps the traffic flowing",
             s.write_error.as_deref().unwrap_or("write error")
         );
     }
@@ -338,14 +338,14 @@ pub fn recorded_line(s: &RecorderStats, path: &Path) -> String {
 /// # Errors
 /// A one-line cause with a hint (exit 2): read-only or missing permission, a directory.
 pub fn check_record_path(p: &Path) -> anyhow::Result<()> {
-    let hint = "(hint: pick a writable --record path, or --no-record)";
+    let hint = "; hint: pick a writable --record path, or --no-record";
     if p.is_dir() {
-        bail!("cannot record to {}: it is a directory {hint}", p.display());
+        bail!("cannot record to {}: it is a directory{hint}", p.display());
     }
     if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| {
             anyhow::anyhow!(
-                "cannot create recording directory {}: {e} {hint}",
+                "cannot create recording directory {}: {e}{hint}",
                 dir.display()
             )
         })?;
@@ -356,7 +356,7 @@ pub fn check_record_path(p: &Path) -> anyhow::Result<()> {
         .create(true)
         .truncate(false)
         .open(p)
-        .map_err(|e| anyhow::anyhow!("cannot create recording {}: {e} {hint}", p.display()))?;
+        .map_err(|e| anyhow::anyhow!("cannot create recording {}: {e}{hint}", p.display()))?;
     if !existed {
         let _ = std::fs::remove_file(p);
     }
@@ -370,12 +370,12 @@ fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
     });
     if in_use {
         anyhow::anyhow!(
-            "cannot listen on {listen}: address already in use (hint: stop the other process or pick another --listen port)"
+            "cannot listen on {listen}: address already in use; hint: stop the other process or pick another --listen port"
         )
     } else if e.to_string().starts_with("cannot create recording") {
         // The file opened but cannot take the header line (disk full, `/dev/full`).
         anyhow::anyhow!(
-            "{e:#} (hint: free disk space or pick another --record path, or --no-record)"
+            "{e:#}; hint: free disk space or pick another --record path, or --no-record"
         )
     } else {
         e

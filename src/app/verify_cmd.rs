@@ -28,7 +28,7 @@ use crate::cli::{FailOn, Format as CliFormat, OutputArgs, ReportArgs, RulesArgs,
 use crate::record::source::{self, SourceKind as FileKind};
 use crate::report::{
     self, ExchangeIndex, FileFormat, Format, Report, ReportInput, SourceFile, SourceInfo,
-    SourceKind,
+    SourceKind, TornTail,
 };
 use crate::verify::{rules::RULES, Severity, Verifier};
 
@@ -118,7 +118,16 @@ fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
 ///
 /// Errors: the one-line cause of an unreadable or malformed file.
 pub fn verify_file(path: &Path) -> Result<ReportInput, String> {
-    let src = source::open(path).map_err(|e| format!("{e:#}"))?;
+    verify_file_as(path, &path.display().to_string())
+}
+
+/// [`verify_file`], naming the file `shown` in messages and in the report's `source.path`
+/// (`-` for standard input spooled to a temporary file).
+///
+/// Errors: the one-line cause of an unreadable or malformed file.
+pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
+    let src = source::open(path)
+        .map_err(|e| format!("{e:#}").replace(&path.display().to_string(), shown))?;
     let (format, lines) = match src.kind {
         FileKind::Recording => (FileFormat::Recording, SourceFile::Recording),
         FileKind::Transcript => (FileFormat::Transcript, SourceFile::Transcript),
@@ -127,24 +136,71 @@ pub fn verify_file(path: &Path) -> Result<ReportInput, String> {
     let mut verifier = Verifier::new(&src.header);
     let mut index = ExchangeIndex::new(lines);
     for ev in src.events {
-        let ev = ev.map_err(|e| format!("{}: {e}", path.display()))?;
+        let ev = ev.map_err(|e| format!("{shown}: {e}"))?;
         verifier.feed(&ev);
         index.observe(&ev);
     }
     let outcome = verifier.finish();
     let (sha256, bytes) = match report::sha256_file(path) {
         Ok((h, n)) => (Some(h), Some(n)),
-        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        Err(e) => return Err(format!("cannot read {shown}: {e}")),
     };
     let info = SourceInfo {
         kind: SourceKind::Recording,
-        path: Some(path.display().to_string()),
+        path: Some(shown.to_string()),
         target: src.header.routes.first().map(|r| r.upstream.clone()),
         format: Some(format),
         sha256,
         bytes,
+        torn_tail: src
+            .torn_tail
+            .get()
+            .map(|&(line, bytes)| TornTail { line, bytes }),
     };
     Ok(ReportInput::new(src.header, outcome, info, index))
+}
+
+/// Why nothing was verified, when nothing was: no exchange at all in the file, or none
+/// that reached the agent (every one ended `upstream_error`: the recording proxy answered
+/// 502 itself). `None` when some exchange did reach it (or may have: still open).
+pub fn nothing_verified(input: &ReportInput) -> Option<String> {
+    let idx = &input.index;
+    let seen = idx.exchanges_seen().max(input.outcome.exchanges);
+    if seen == 0 {
+        return Some("the file holds no exchange".into());
+    }
+    let indexed = idx.exchanges();
+    if indexed.is_empty() || (indexed.len() as u64) < seen {
+        // not every exchange was indexed: the index cannot vouch that none got through
+        return None;
+    }
+    let reached = indexed
+        .iter()
+        .any(|x| x.outcome != Some(crate::record::Outcome::UpstreamError));
+    if reached {
+        return None;
+    }
+    let n = indexed.len();
+    Some(format!(
+        "none of the {n} {} reached the agent (the proxy answered each with its own 502)",
+        if n == 1 { "exchange" } else { "exchanges" }
+    ))
+}
+
+/// Copies standard input to a temporary file (the readers sniff the format from the
+/// content and stream from a file; memory stays flat). The caller deletes it.
+///
+/// Errors: stdin cannot be read or the temporary file written.
+fn spool_stdin() -> Result<PathBuf, String> {
+    let path = std::env::temp_dir().join(format!("a2a-interop-stdin-{}", uuid::Uuid::new_v4()));
+    let mut file = std::fs::File::create(&path)
+        .map_err(|e| format!("cannot spool standard input to {}: {e}", path.display()))?;
+    let copied = std::io::copy(&mut std::io::stdin().lock(), &mut file);
+    if let Err(e) = copied {
+        let _ = std::fs::remove_file(&path);
+        return Err(format!("cannot read standard input: {e}"));
+    }
+    Ok(path)
 }
 
 /// A hint for a file that could not be read, from its one-line cause.
@@ -170,14 +226,43 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let input = match verify_file(file) {
+    let read = if file.as_os_str() == "-" {
+        match spool_stdin() {
+            Ok(tmp) => {
+                let r = verify_file_as(&tmp, "-");
+                let _ = std::fs::remove_file(&tmp);
+                r
+            }
+            Err(e) => {
+                return fail(
+                    e,
+                    "pipe a recording, transcript or HAR file into `verify -`",
+                )
+            }
+        }
+    } else {
+        verify_file(file)
+    };
+    let mut input = match read {
         Ok(i) => i,
         Err(e) => {
             let hint = hint_for(&e);
             return fail(e, hint);
         }
     };
-    let mut input = input;
+    if let Some(t) = &input.source.torn_tail {
+        let shown = input.source.path.clone().unwrap_or_else(|| "-".into());
+        eprintln!("a2a-interop: note: {shown}: {}", t.note());
+    }
+    if let Some(why) = nothing_verified(&input) {
+        return fail(
+            format!(
+                "nothing was verified in {}: {why}; no conformance level",
+                input.source.path.as_deref().unwrap_or("-")
+            ),
+            "record traffic that reaches the agent (is the proxy's --upstream right and the agent up?)",
+        );
+    }
     input.color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     if let Err(e) = report::write_reports(&pairs, &input) {
         // Results are never lost to a report error: the JSON report goes to stdout.

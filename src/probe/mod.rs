@@ -71,6 +71,88 @@ pub struct ProbeResult {
     pub message: String,
     /// Wall time of the test in milliseconds.
     pub duration_ms: u64,
+    /// Scoped name of the test group that pushed this result (the last test begun, whose
+    /// requests carry it in [`transport::PROBE_TEST_HEADER`]); several results judged from
+    /// the same requests (a stream's checks) share one. Not in reports.
+    #[serde(skip)]
+    pub owner: Option<String>,
+}
+
+/// A test's name with its scope, as reports show it: `lifecycle.send [1.0]`,
+/// `errors.parse-error [0.3 http+json]`, or the bare name for dialect-free tests.
+pub fn scoped_name(test: &str, dialect: Option<&str>, binding: Option<&str>) -> String {
+    match (dialect, binding) {
+        (Some(d), Some(b)) => format!("{test} [{d} {b}]"),
+        (Some(d), None) => format!("{test} [{d}]"),
+        (None, Some(b)) => format!("{test} [{b}]"),
+        (None, None) => test.to_string(),
+    }
+}
+
+impl ProbeResult {
+    /// [`scoped_name`] of this result.
+    pub fn scoped(&self) -> String {
+        scoped_name(&self.test, self.dialect.as_deref(), self.binding.as_deref())
+    }
+}
+
+/// Makes a test's verdict the verifier's too (active and passive are one verdict): when an
+/// `error` finding against the agent sits on an exchange of a test group and none of that
+/// group's results failed, the group's own test (else its first passing result) fails with
+/// the finding (e.g. an HTTP+JSON parse error answered with the JSON-RPC code -32602 passes
+/// `errors.parse-error`'s own check but breaks REST-ERR rules on the same exchange).
+///
+/// A finding belongs to the exchange of its latest evidence (the request that completed
+/// the violation; earlier evidence is context, such as the card that declared security).
+/// `test_of_exchange` maps exchange ids (`e12`) to the scoped test name the request was
+/// tagged with ([`transport::PROBE_TEST_HEADER`]); results are grouped by
+/// [`ProbeResult::owner`]. Findings that judge the client (`verify::rules::judges_client`),
+/// warnings and notes change no verdict. Returns how many results turned from pass to fail.
+pub fn merge_findings(
+    results: &mut [ProbeResult],
+    findings: &[Finding],
+    test_of_exchange: &std::collections::HashMap<String, String>,
+) -> usize {
+    let mut turned = 0;
+    for f in findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error && !crate::verify::rules::judges_client(&f.rule))
+    {
+        let Some(x) = f
+            .evidence
+            .iter()
+            .filter(|e| e.exchange.is_some())
+            .max_by_key(|e| e.seq)
+            .and_then(|e| e.exchange.as_deref())
+        else {
+            continue;
+        };
+        let Some(group) = test_of_exchange.get(x) else {
+            continue;
+        };
+        let owned = |r: &ProbeResult| r.owner.as_deref() == Some(group.as_str());
+        if results.iter().any(|r| owned(r) && r.status == Status::Fail) {
+            continue;
+        }
+        let pick = results
+            .iter()
+            .position(|r| owned(r) && r.status == Status::Pass && r.scoped() == *group)
+            .or_else(|| {
+                results
+                    .iter()
+                    .position(|r| owned(r) && r.status == Status::Pass)
+            });
+        if let Some(i) = pick {
+            let r = &mut results[i];
+            r.status = Status::Fail;
+            r.message = format!(
+                "{}; but the verifier found error[{}] on its exchange {x}: {}",
+                r.message, f.rule, f.message
+            );
+            turned += 1;
+        }
+    }
+    turned
 }
 
 /// Conformance level from the results (DESIGN.md "JSON report").

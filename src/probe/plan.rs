@@ -40,7 +40,7 @@ enum Outcome {
     Skip(String),
 }
 
-/// A failed call: the budget (→ skip) or anything else (→ fail).
+/// A failed call: the budget or a gone agent (→ skip: not run) or anything else (→ fail).
 enum CallError {
     Budget(String),
     Other(String),
@@ -58,7 +58,7 @@ impl CallError {
 impl From<SendError> for CallError {
     fn from(e: SendError) -> Self {
         match e {
-            SendError::Budget(_) => CallError::Budget(e.to_string()),
+            SendError::Budget(_) | SendError::Gone(_) => CallError::Budget(e.to_string()),
             other => CallError::Other(other.to_string()),
         }
     }
@@ -229,6 +229,17 @@ fn backoff(step: u32) -> Duration {
 }
 
 impl<'a> Runner<'a> {
+    /// Starts test `test` in dialect `d` over the current binding: progress on stderr, and
+    /// its requests tagged with its scoped name (`lifecycle.send [1.0]`). Returns the start.
+    fn begin(&self, test: &str, d: Option<Dialect>) -> Instant {
+        self.t.begin_test(Some(super::scoped_name(
+            test,
+            d.map(Dialect::label),
+            self.binding,
+        )));
+        Instant::now()
+    }
+
     fn push(
         &mut self,
         test: &str,
@@ -243,6 +254,7 @@ impl<'a> Runner<'a> {
             Outcome::Skip(m) => (Status::Skip, m),
         };
         self.results.push(ProbeResult {
+            owner: self.t.current_test(),
             test: test.to_string(),
             dialect: d.map(|d| d.label().to_string()),
             binding: self.binding.map(str::to_string),
@@ -509,7 +521,7 @@ impl<'a> Runner<'a> {
             self.binding = None;
         }
         self.auth_tests(&card, first_ok.as_ref()).await;
-        let started = Instant::now();
+        let started = self.begin("errors.no-5xx", None);
         let errs = self.t.server_errors();
         let gone = self.t.unanswered();
         let o = if errs.is_empty() && !gone.is_empty() {
@@ -532,7 +544,7 @@ impl<'a> Runner<'a> {
 
     /// `card.*`; returns the card when one was fetched.
     async fn card_tests(&mut self, base: &Url) -> Option<Value> {
-        let started = Instant::now();
+        let started = self.begin("card.reachable", None);
         let mut tried = Vec::new();
         let mut found: Option<(Value, String, bool)> = None;
         'outer: for auth in [false, true] {
@@ -620,7 +632,7 @@ impl<'a> Runner<'a> {
     /// filtered by `--dialect` / `--binding`. Records `card.interfaces` and skips for
     /// bindings this build does not probe.
     fn pick_targets(&mut self, card: &Value) -> Vec<Target> {
-        let started = Instant::now();
+        let started = self.begin("card.interfaces", None);
         let all = card::interfaces(card);
         let mut targets: Vec<Target> = Vec::new();
         let mut problems = Vec::new();
@@ -737,7 +749,7 @@ impl<'a> Runner<'a> {
     async fn dialect_tests(&mut self, tg: &Target, card: &Value) -> bool {
         let d = Some(tg.dialect);
         // card.interface-url and errors.unknown-task share one GetTask on a random id
-        let started = Instant::now();
+        let started = self.begin("card.interface-url", d);
         let mut params = json!({"id": uuid::Uuid::new_v4().to_string()});
         let probe = self
             .call_with(
@@ -818,7 +830,7 @@ impl<'a> Runner<'a> {
         let d = Some(tg.dialect);
         let lc = Category::Lifecycle;
         // lifecycle.send
-        let started = Instant::now();
+        let started = self.begin("lifecycle.send", d);
         let mut task: Option<TaskRef> = None;
         let mut tried = Vec::new();
         let mut outcome: Option<Outcome> = None;
@@ -910,7 +922,7 @@ impl<'a> Runner<'a> {
         };
 
         // lifecycle.get-task
-        let started = Instant::now();
+        let started = self.begin("lifecycle.get-task", d);
         let o = match self.get_task(tg, &task.id, None).await {
             Ok(t) => match TaskRef::from_task(&t) {
                 Some(got) if got.id == task.id && got.context_id == task.context_id => {
@@ -927,7 +939,7 @@ impl<'a> Runner<'a> {
         self.push("lifecycle.get-task", d, lc, started, o);
 
         // lifecycle.poll-terminal
-        let started = Instant::now();
+        let started = self.begin("lifecycle.poll-terminal", d);
         let (o, settled) = match self.poll_settled(tg, &task).await {
             Ok((t, polls)) => (
                 Outcome::Pass(format!(
@@ -942,7 +954,7 @@ impl<'a> Runner<'a> {
         self.push("lifecycle.poll-terminal", d, lc, started, o);
 
         // lifecycle.history-length (DATA-006)
-        let started = Instant::now();
+        let started = self.begin("lifecycle.history-length", d);
         let o = self.history_test(tg, &task).await;
         self.push("lifecycle.history-length", d, lc, started, o);
 
@@ -1045,7 +1057,7 @@ impl<'a> Runner<'a> {
             self.skip("errors.subscribe-terminal", d, eh, why);
             return;
         };
-        let started = Instant::now();
+        let started = self.begin("errors.cancel-completed", d);
         let o = match self
             .call(tg, tg.dialect.method(Op::Cancel), json!({"id": task.id}))
             .await
@@ -1060,7 +1072,7 @@ impl<'a> Runner<'a> {
         };
         self.push("errors.cancel-completed", d, eh, started, o);
 
-        let started = Instant::now();
+        let started = self.begin("errors.message-to-terminal", d);
         let text = self
             .basic_skills()
             .first()
@@ -1089,7 +1101,7 @@ impl<'a> Runner<'a> {
 
         // TASK-004: SubscribeToTask on a terminal task → UnsupportedOperationError (1.0
         // JSON-RPC; 0.3 returns the task, trap 6; the REST verb is disputed, trap 1)
-        let started = Instant::now();
+        let started = self.begin("errors.subscribe-terminal", d);
         if tg.dialect != Dialect::V1_0 || tg.binding != Binding::JsonRpc {
             let why = if tg.dialect != Dialect::V1_0 {
                 "0.3 resubscribe to a finished task may return the task (trap 6)"
@@ -1137,7 +1149,7 @@ impl<'a> Runner<'a> {
     /// (TASK-003).
     async fn cancel_test(&mut self, tg: &Target) {
         let d = Some(tg.dialect);
-        let started = Instant::now();
+        let started = self.begin("lifecycle.cancel", d);
         let Some(skill) = self.skill_for(&["cancel", "slow", "long"]) else {
             self.skip(
                 "lifecycle.cancel",
@@ -1211,7 +1223,7 @@ impl<'a> Runner<'a> {
     /// `lifecycle.input-required`: only when the agent goes to input-required (TASK-007).
     async fn input_test(&mut self, tg: &Target) {
         let d = Some(tg.dialect);
-        let started = Instant::now();
+        let started = self.begin("lifecycle.input-required", d);
         let Some(skill) = self.skill_for(&["input"]) else {
             self.skip(
                 "lifecycle.input-required",
@@ -1323,7 +1335,7 @@ impl<'a> Runner<'a> {
             }
             return;
         }
-        let started = Instant::now();
+        let started = self.begin("streaming.content-type", d);
         let skill = self
             .skill_for(&["stream", "slow"])
             .or_else(|| self.basic_skills().into_iter().next());
@@ -1470,7 +1482,7 @@ impl<'a> Runner<'a> {
             ),
         ];
         for (name, body, code, label) in cases {
-            let started = Instant::now();
+            let started = self.begin(name, d);
             self.negative = true;
             let sent = self.post_raw(tg, body, true, v).await;
             self.negative = false;
@@ -1503,7 +1515,7 @@ impl<'a> Runner<'a> {
             ),
         ];
         for (name, body) in cases {
-            let started = Instant::now();
+            let started = self.begin(name, d);
             let url = rest_url(tg, "/message:send", None);
             self.negative = true;
             let sent = self.rest_send(url, Method::POST, Some(body), true, v).await;
@@ -1530,7 +1542,7 @@ impl<'a> Runner<'a> {
     async fn unsupported_version_test(&mut self, tg: &Target, expected: &str) {
         let d = Some(tg.dialect);
         let eh = Category::ErrorHandling;
-        let started = Instant::now();
+        let started = self.begin("errors.unsupported-version", d);
         if tg.dialect != Dialect::V1_0 {
             self.skip(
                 "errors.unsupported-version",
@@ -1611,7 +1623,7 @@ impl<'a> Runner<'a> {
             Err(e) => return skip_all(self, 0, &e),
         };
         // push.create-config on a task that stays open until we end it
-        let started = Instant::now();
+        let started = self.begin("push.create-config", d);
         let (task, finish) = match self.open_task(tg).await {
             Ok(x) => x,
             Err(o) => {
@@ -1669,7 +1681,7 @@ impl<'a> Runner<'a> {
         };
 
         // push.get-config
-        let started = Instant::now();
+        let started = self.begin("push.get-config", d);
         let o = match self
             .call(tg, tg.dialect.method(Op::GetPush), by_id(&task.id))
             .await
@@ -1693,7 +1705,7 @@ impl<'a> Runner<'a> {
         self.push("push.get-config", d, pc, started, o);
 
         // push.list-configs
-        let started = Instant::now();
+        let started = self.begin("push.list-configs", d);
         let params = match wire {
             Dialect::V1_0 => json!({"taskId": task.id}),
             Dialect::V0_3 => json!({"id": task.id}),
@@ -1736,7 +1748,7 @@ impl<'a> Runner<'a> {
         self.push("push.list-configs", d, pc, started, o);
 
         // push.notifications and push.token: end the task, wait for a terminal notification
-        let started = Instant::now();
+        let started = self.begin("push.notifications", d);
         let ended = self.finish_task(tg, &task, &finish).await;
         let deadline = Instant::now() + self.cfg.timeout;
         let mut step = 0;
@@ -1768,7 +1780,7 @@ impl<'a> Runner<'a> {
         self.push("push.token", d, pc, Instant::now(), tok);
 
         // push.delete-config (idempotent, PUSH-003), then get must fail
-        let started = Instant::now();
+        let started = self.begin("push.delete-config", d);
         let o = match self
             .call(tg, tg.dialect.method(Op::DeletePush), by_id(&task.id))
             .await
@@ -1787,7 +1799,7 @@ impl<'a> Runner<'a> {
             Err(e) => e.outcome("delete failed"),
         };
         self.push("push.delete-config", d, pc, started, o);
-        let started = Instant::now();
+        let started = self.begin("push.get-after-delete", d);
         let o = match self
             .call(tg, tg.dialect.method(Op::GetPush), by_id(&task.id))
             .await
@@ -1906,7 +1918,7 @@ impl<'a> Runner<'a> {
             self.skip("auth.accepts-credentials", None, sec, o);
             return;
         };
-        let started = Instant::now();
+        let started = self.begin("auth.rejects-anonymous", None);
         let text = self
             .basic_skills()
             .first()

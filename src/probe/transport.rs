@@ -88,6 +88,37 @@ pub enum SendError {
     /// Connection refused, reset, bad URL, ...
     #[error("{0}")]
     Transport(String),
+    /// Not sent: the agent left the last [`Transport::max_unanswered`] requests in a row
+    /// unanswered (see [`Transport::gone`]), so the probe stops instead of waiting out
+    /// every remaining test.
+    #[error("not sent: {0}")]
+    Gone(String),
+}
+
+/// Header naming the probe test a request belongs to (`lifecycle.send [1.0]`), so that
+/// the verifier's findings on the recorded exchange can be tied back to the test's verdict
+/// (`probe::merge_findings`). Sent only while a test runs.
+pub const PROBE_TEST_HEADER: &str = "A2A-Interop-Probe-Test";
+
+/// Default of [`Transport::max_unanswered`] (`probe --max-unanswered`).
+pub const DEFAULT_MAX_UNANSWERED: u32 = 3;
+
+/// How often a request still waiting for its answer is reported on stderr (10 s).
+pub const HEARTBEAT: Duration = Duration::from_secs(10);
+
+/// Why the agent is considered gone: the test that was running, the last request and
+/// its error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gone {
+    /// Scoped name of the test that was running (`lifecycle.send [1.0]`), or none between
+    /// tests.
+    pub test: Option<String>,
+    /// `METHOD url` of the last unanswered request.
+    pub request: String,
+    /// The connection error or timeout of that request.
+    pub error: String,
+    /// Requests left unanswered in a row.
+    pub unanswered: u32,
 }
 
 /// Transport settings.
@@ -110,6 +141,15 @@ pub struct Transport {
     sent: AtomicU32,
     server_errors: Mutex<Vec<String>>,
     unanswered: Mutex<Vec<String>>,
+    /// Requests unanswered in a row (timeouts, connection errors, the proxy's own 502).
+    in_a_row: AtomicU32,
+    max_unanswered: u32,
+    /// The last unanswered request (test, `METHOD url`, error), while `in_a_row > 0`.
+    last_unanswered: Mutex<Option<Gone>>,
+    gone: Mutex<Option<Gone>>,
+    /// Scoped name of the running test, sent as [`PROBE_TEST_HEADER`].
+    current: Mutex<Option<String>>,
+    progress: bool,
 }
 
 impl Transport {
@@ -122,6 +162,99 @@ impl Transport {
             sent: AtomicU32::new(0),
             server_errors: Mutex::new(Vec::new()),
             unanswered: Mutex::new(Vec::new()),
+            in_a_row: AtomicU32::new(0),
+            max_unanswered: DEFAULT_MAX_UNANSWERED,
+            last_unanswered: Mutex::new(None),
+            gone: Mutex::new(None),
+            current: Mutex::new(None),
+            progress: false,
+        }
+    }
+
+    /// Stops sending ([`SendError::Gone`]) once `n` requests in a row got no answer from the
+    /// agent (timeout, connection error, or the recording proxy's own 502); at least 1.
+    pub fn with_max_unanswered(mut self, n: u32) -> Transport {
+        self.max_unanswered = n.max(1);
+        self
+    }
+
+    /// Prints progress on stderr: each test as it starts ([`Transport::begin_test`]) and,
+    /// every [`HEARTBEAT`], a request still waiting for its answer.
+    pub fn with_progress(mut self, on: bool) -> Transport {
+        self.progress = on;
+        self
+    }
+
+    /// Requests in a row after which the probe stops (see [`Transport::with_max_unanswered`]).
+    pub fn max_unanswered(&self) -> u32 {
+        self.max_unanswered
+    }
+
+    /// Marks the start of test `label` (scoped: `lifecycle.send [1.0]`): the requests from
+    /// now until the next test carry [`PROBE_TEST_HEADER`], and with progress on,
+    /// `probe: <label> ...` goes to stderr. `None`: requests go untagged.
+    pub fn begin_test(&self, label: Option<String>) {
+        if self.progress {
+            if let Some(l) = &label {
+                if self.gone().is_none() {
+                    eprintln!("probe: {l} ...");
+                }
+            }
+        }
+        if let Ok(mut c) = self.current.lock() {
+            *c = label;
+        }
+    }
+
+    /// The scoped name of the test begun last ([`Transport::begin_test`]).
+    pub fn current_test(&self) -> Option<String> {
+        self.current.lock().ok().and_then(|c| c.clone())
+    }
+
+    /// Set once the agent left [`Transport::max_unanswered`] requests in a row unanswered:
+    /// what was running and the last error. Every later send fails with
+    /// [`SendError::Gone`] without being sent.
+    pub fn gone(&self) -> Option<Gone> {
+        self.gone.lock().ok().and_then(|g| g.clone())
+    }
+
+    /// The last request, when it got no answer from the agent (test, request, error, and
+    /// how many in a row); `None` when the last request was answered.
+    pub fn last_unanswered(&self) -> Option<Gone> {
+        self.last_unanswered.lock().ok().and_then(|g| g.clone())
+    }
+
+    /// Counts an unanswered request; trips [`Transport::gone`] at the limit.
+    fn note_unanswered(&self, req: &ProbeRequest, error: String) {
+        let n = self.in_a_row.fetch_add(1, Ordering::Relaxed) + 1;
+        let g = Gone {
+            test: self.current_test(),
+            request: format!("{} {}", req.method, req.url),
+            error,
+            unanswered: n,
+        };
+        if let Ok(mut l) = self.last_unanswered.lock() {
+            *l = Some(g.clone());
+        }
+        if n >= self.max_unanswered {
+            if let Ok(mut gone) = self.gone.lock() {
+                if gone.is_none() {
+                    if self.progress {
+                        eprintln!(
+                            "probe: stopping: the agent did not answer {n} requests in a row (last: {}: {})",
+                            g.request, g.error
+                        );
+                    }
+                    *gone = Some(g);
+                }
+            }
+        }
+    }
+
+    fn note_answered(&self) {
+        self.in_a_row.store(0, Ordering::Relaxed);
+        if let Ok(mut l) = self.last_unanswered.lock() {
+            *l = None;
         }
     }
 
@@ -210,6 +343,12 @@ impl Transport {
         timeout: Duration,
     ) -> Result<ProbeResponse, SendError> {
         self.check_url(&req.url)?;
+        if let Some(g) = self.gone() {
+            return Err(SendError::Gone(format!(
+                "the agent did not answer {} requests in a row",
+                g.unanswered
+            )));
+        }
         let n = self.sent.fetch_add(1, Ordering::Relaxed);
         if n >= self.cfg.max_requests {
             self.sent.fetch_sub(1, Ordering::Relaxed);
@@ -222,14 +361,49 @@ impl Transport {
                 .map_err(|_| SendError::Transport(format!("header {k} has an invalid value")))?;
             builder = builder.header(k.as_str(), value);
         }
+        if let Some(label) = self.current_test() {
+            if let Ok(v) = HeaderValue::from_str(&label) {
+                builder = builder.header(PROBE_TEST_HEADER, v);
+            }
+        }
         let request = builder
             .body(Full::new(req.body.clone().unwrap_or_default()))
             .map_err(|e| SendError::Transport(format!("bad request: {e}")))?;
-        let deadline = Instant::now() + timeout;
-        let resp = match tokio::time::timeout_at(deadline, self.client.request(request)).await {
-            Err(_) => return Err(SendError::Timeout(timeout.as_millis())),
-            Ok(Err(e)) => return Err(SendError::Transport(error_chain(&e))),
-            Ok(Ok(r)) => r,
+        let started = Instant::now();
+        let deadline = started + timeout;
+        let fut = self.client.request(request);
+        tokio::pin!(fut);
+        let mut tick = started + HEARTBEAT;
+        let answered = loop {
+            match tokio::time::timeout_at(deadline.min(tick), &mut fut).await {
+                Ok(r) => break Some(r),
+                Err(_) if Instant::now() >= deadline => break None,
+                Err(_) => {
+                    if self.progress {
+                        eprintln!(
+                            "probe: still waiting for the agent's answer to {} {} ({} s of --timeout {} s)",
+                            req.method,
+                            req.url,
+                            started.elapsed().as_secs(),
+                            timeout.as_secs()
+                        );
+                    }
+                    tick += HEARTBEAT;
+                }
+            }
+        };
+        let resp = match answered {
+            None => {
+                let e = SendError::Timeout(timeout.as_millis());
+                self.note_unanswered(&req, e.to_string());
+                return Err(e);
+            }
+            Some(Err(e)) => {
+                let e = error_chain(&e);
+                self.note_unanswered(&req, e.clone());
+                return Err(SendError::Transport(e));
+            }
+            Some(Ok(r)) => r,
         };
         let status = resp.status().as_u16();
         let headers = resp.headers().clone();
@@ -263,6 +437,14 @@ impl Transport {
             // The recording proxy's own answer when the agent did not answer at all (refused,
             // reset before the head): not an agent 5xx.
             let by_proxy = status == 502 && buf.starts_with(PROXY_ANSWER_PREFIX);
+            if by_proxy {
+                let why = String::from_utf8_lossy(&buf[PROXY_ANSWER_PREFIX.len()..])
+                    .trim()
+                    .to_string();
+                self.note_unanswered(&req, why);
+            } else {
+                self.note_answered();
+            }
             let list = if by_proxy {
                 &self.unanswered
             } else {
@@ -271,6 +453,9 @@ impl Transport {
             if let Ok(mut v) = list.lock() {
                 v.push(format!("{} {} -> {status}", req.method, req.url));
             }
+        }
+        if status < 500 {
+            self.note_answered();
         }
         Ok(ProbeResponse {
             status,

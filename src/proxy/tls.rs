@@ -127,7 +127,7 @@ impl Ca {
             std::io::Error::new(
                 e.kind(),
                 format!(
-                    "cannot read the CA key in {}: {e} (hint: a2a-interop ca init)",
+                    "cannot read the CA key in {}: {e}; hint: a2a-interop ca init",
                     dir.display()
                 ),
             )

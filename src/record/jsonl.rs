@@ -52,6 +52,8 @@ pub struct ReadStats {
     pub bytes: u64,
     /// The file ended inside a line (crash or still being written); that line was skipped.
     pub torn_tail: bool,
+    /// With `torn_tail`: that line's number (1 = the header) and its bytes, dropped.
+    pub torn: Option<(u64, u64)>,
 }
 
 /// Streaming reader of a native recording: memory is flat in the file length.
@@ -90,6 +92,7 @@ impl<R: BufRead> RecordingReader<R> {
                 lines: 1,
                 bytes: n as u64,
                 torn_tail: false,
+                torn: None,
             },
         })
     }
@@ -116,6 +119,7 @@ impl<R: BufRead> Iterator for RecordingReader<R> {
             self.stats.bytes += n as u64;
             if self.buf.last() != Some(&b'\n') {
                 self.stats.torn_tail = true;
+                self.stats.torn = Some((line, n as u64));
                 return None;
             }
             if self.buf.iter().all(|b| b.is_ascii_whitespace()) {

@@ -28,6 +28,31 @@ pub struct Source {
     pub kind: SourceKind,
     pub header: RecordingHeader,
     pub events: Box<dyn Iterator<Item = Result<Event, ReadError>> + Send>,
+    /// Set once `events` ended, when a native recording ended inside a line (writer killed
+    /// mid-write): `(line number, bytes dropped)`; that line was skipped.
+    pub torn_tail: TornTail,
+}
+
+/// Where a recording's torn last line is reported: `(line number, bytes dropped)`.
+pub type TornTail = std::sync::Arc<std::sync::OnceLock<(u64, u64)>>;
+
+/// A recording reader that publishes its torn tail into a [`TornTail`] when it ends.
+struct TailWatch<R> {
+    reader: RecordingReader<R>,
+    tail: TornTail,
+}
+
+impl<R: BufRead> Iterator for TailWatch<R> {
+    type Item = Result<Event, ReadError>;
+    fn next(&mut self) -> Option<Self::Item> {
+        let next = self.reader.next();
+        if next.is_none() {
+            if let Some(t) = self.reader.stats.torn {
+                let _ = self.tail.set(t);
+            }
+        }
+        next
+    }
 }
 
 /// Sniffs the kind of `head` (the first bytes of a file).
@@ -66,10 +91,15 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
             let r = RecordingReader::new(reader)
                 .with_context(|| format!("cannot read recording {}", path.display()))?;
             let header = r.header().clone();
+            let torn_tail = TornTail::default();
             Ok(Source {
                 kind: SourceKind::Recording,
                 header,
-                events: Box::new(r),
+                events: Box::new(TailWatch {
+                    reader: r,
+                    tail: torn_tail.clone(),
+                }),
+                torn_tail,
             })
         }
         Some(SourceKind::Transcript) => {
@@ -83,6 +113,7 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
                 kind: SourceKind::Transcript,
                 header,
                 events: Box::new(events.into_iter().map(Ok)),
+                torn_tail: TornTail::default(),
             })
         }
         Some(SourceKind::Har) => {
@@ -96,6 +127,7 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
                 kind: SourceKind::Har,
                 header,
                 events: Box::new(events.into_iter().map(Ok)),
+                torn_tail: TornTail::default(),
             })
         }
         None => bail!(

@@ -61,6 +61,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
             .map(|x| format!(" (sha-256 <code>{}</code>)", esc(x)))
             .unwrap_or_default()
     );
+    if let Some(t) = &report.source.torn_tail {
+        let _ = writeln!(h, "<li>note: {}</li>", esc(&t.note()));
+    }
     let _ = writeln!(h, "<li>recorded {}</li>", esc(&report.recorded_span()));
     let _ = writeln!(
         h,
@@ -141,6 +144,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
             esc(&f.rule),
             esc(&f.message)
         );
+        if f.seen > 1 {
+            let _ = writeln!(h, "<li>{}</li>", esc(&super::text::seen_text(f)));
+        }
         for e in &f.evidence {
             let mut line = format!(
                 "<li><a href=\"#seq-{}\">{}</a>",

@@ -15,10 +15,10 @@ use std::collections::BTreeMap;
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::Writer;
 
-use super::model::{area_of_rule, Report, ReportInput, Status};
-use super::text::{file_label, finding_block};
+use super::model::{area_of_rule, Report, ReportFinding, ReportInput, Status};
+use super::text::{file_label, report_finding_block, Style};
 use super::ReportError;
-use crate::verify::{Finding, Severity};
+use crate::verify::Severity;
 
 /// Removes characters XML 1.0 cannot carry (C0 controls other than tab, LF, CR).
 fn xml_safe(s: &str) -> String {
@@ -49,9 +49,9 @@ fn err(e: impl std::fmt::Display) -> ReportError {
 /// The JUnit XML document.
 pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportError> {
     let file = file_label(report);
-    let blocks = |fs: &[&Finding]| -> String {
+    let blocks = |fs: &[&ReportFinding]| -> String {
         fs.iter()
-            .map(|f| finding_block(f, &file, &input.index))
+            .map(|f| report_finding_block(f, &file, &input.index, Style::default()))
             .collect::<Vec<_>>()
             .join("\n")
     };
@@ -59,7 +59,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
     // Suite 1: results.
     let mut results = Vec::new();
     for r in &report.results {
-        let related: Vec<&Finding> = if r.test.starts_with("area:") {
+        let related: Vec<&ReportFinding> = if r.test.starts_with("area:") {
             let area = &r.test["area:".len()..];
             report
                 .findings
@@ -94,7 +94,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
     }
 
     // Suite 2: rules.
-    let mut by_rule: BTreeMap<&str, Vec<&Finding>> = BTreeMap::new();
+    let mut by_rule: BTreeMap<&str, Vec<&ReportFinding>> = BTreeMap::new();
     for f in &report.findings {
         by_rule.entry(f.rule.as_str()).or_default().push(f);
     }
@@ -116,12 +116,12 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             continue;
         }
         let fs = by_rule.get(id).cloned().unwrap_or_default();
-        let failing: Vec<&Finding> = fs
+        let failing: Vec<&ReportFinding> = fs
             .iter()
             .copied()
             .filter(|f| f.severity >= Severity::Warning)
             .collect();
-        let notes: Vec<&Finding> = fs
+        let notes: Vec<&ReportFinding> = fs
             .iter()
             .copied()
             .filter(|f| f.severity == Severity::Note)
@@ -133,7 +133,11 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             failure: failing.first().map(|f| {
                 (
                     f.severity.as_str().to_string(),
-                    format!("{} ({} occurrences)", f.message, failing.len()),
+                    format!(
+                        "{} ({} occurrences)",
+                        f.message,
+                        failing.iter().map(|f| f.seen).sum::<u64>()
+                    ),
                     blocks(&failing),
                 )
             }),

@@ -72,6 +72,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     if let Some(h) = &src.sha256 {
         let _ = writeln!(out, "- **sha-256:** `{h}`");
     }
+    if let Some(t) = &src.torn_tail {
+        let _ = writeln!(out, "- **note:** {}", t.note());
+    }
     let _ = writeln!(out, "- **recorded:** {}", report.recorded_span());
     let dialects = if report.dialects.is_empty() {
         "none detected".to_string()
@@ -151,9 +154,14 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
                 .first()
                 .map(|e| locate(e.seq, e.exchange.as_deref(), &input.index))
                 .unwrap_or_default();
+            let seen = if f.seen > 1 {
+                format!(" (seen {} times)", f.seen)
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 out,
-                "| {} | `{}` | {} | {} |",
+                "| {} | `{}` | {} | {}{seen} |",
                 f.severity,
                 f.rule,
                 cell(&at),
@@ -186,7 +194,15 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
             if let Some(leg) = &f.leg {
                 let _ = writeln!(out, "- leg: {leg}");
             }
-            for e in &f.evidence {
+            if f.seen > 1 {
+                let _ = writeln!(out, "- {}", super::text::seen_text(f));
+            }
+            let shown = if f.seen > 1 {
+                super::text::SHOWN_EVIDENCE
+            } else {
+                usize::MAX
+            };
+            for e in f.evidence.iter().take(shown) {
                 let mut line = format!(
                     "- at {}",
                     locate(e.seq, e.exchange.as_deref(), &input.index)

@@ -27,8 +27,8 @@ use std::path::{Path, PathBuf};
 
 pub use index::{ExchangeIndex, ExchangeView, SourceFile, SseEventView};
 pub use model::{
-    ConformanceLevel, Counts, Coverage, FileFormat, Report, ReportInput, SourceInfo, SourceKind,
-    Status, Summary, TestResult, REPORT_SCHEMA,
+    group_findings, ConformanceLevel, Counts, Coverage, FileFormat, Report, ReportFinding,
+    ReportInput, SourceInfo, SourceKind, Status, Summary, TestResult, TornTail, REPORT_SCHEMA,
 };
 
 /// Report formats.
@@ -180,13 +180,19 @@ pub fn write_reports(
     }
 }
 
-/// Writes `bytes` to `path`, or to stdout when `path` is `-`.
-fn write_to(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+/// Writes `bytes` to `path` (its missing parent directories created first, as `proxy
+/// --report` and `repro -o` do), or to stdout when `path` is `-`.
+///
+/// Errors: a parent directory cannot be created, or the file cannot be written.
+pub fn write_to(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if path.as_os_str() == "-" {
         let mut out = std::io::stdout().lock();
         out.write_all(bytes)?;
         out.flush()
     } else {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
         std::fs::write(path, bytes)
     }
 }
@@ -238,6 +244,7 @@ pub fn live_input(
         format: recording.map(|_| FileFormat::Recording),
         sha256: None,
         bytes: None,
+        torn_tail: None,
     };
     if let Some(path) = recording {
         if let Ok(file) = std::fs::File::open(path) {

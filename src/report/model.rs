@@ -87,6 +87,101 @@ pub const AREA_ALIASES: &[(&str, &str)] = &[
     ("data", "task"),
 ];
 
+/// One entry of the report's `findings[]`: a verifier finding, with every other
+/// occurrence of the same problem folded into it.
+///
+/// Occurrences are the same when rule, message, leg and JSON Pointer (of the first
+/// evidence that has one) are equal: a client that fetches the Agent Card before every call,
+/// or a probe that fetches it twice, shows one card finding "seen N times" with the
+/// evidence of every occurrence, in order, instead of N copies. Serialized flat: the
+/// finding's own fields plus `seen` (absent = 1; `docs/report-schema.json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReportFinding {
+    /// The first occurrence, its `evidence` extended with the other occurrences' evidence.
+    #[serde(flatten)]
+    pub finding: Finding,
+    /// How many times the verifier found it (1 = once).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub seen: u64,
+}
+
+fn one() -> u64 {
+    1
+}
+
+fn is_one(n: &u64) -> bool {
+    *n == 1
+}
+
+impl std::ops::Deref for ReportFinding {
+    type Target = Finding;
+    fn deref(&self) -> &Finding {
+        &self.finding
+    }
+}
+
+impl ReportFinding {
+    /// Exchange ids of the evidence, each once, in evidence order (`e3`, `e17`).
+    pub fn exchanges(&self) -> Vec<&str> {
+        evidence_exchanges(&self.finding)
+    }
+}
+
+/// Exchange ids of `f`'s evidence, each once, in evidence order.
+pub fn evidence_exchanges(f: &Finding) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for id in f.evidence.iter().filter_map(|e| e.exchange.as_deref()) {
+        if !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    out
+}
+
+/// The grouping key of a finding: rule, message, leg, and the first evidence JSON Pointer.
+fn group_key(f: &Finding) -> (String, String, Option<String>, Option<String>) {
+    (
+        f.rule.clone(),
+        f.message.clone(),
+        f.leg.clone(),
+        f.evidence.iter().find_map(|e| e.pointer.clone()),
+    )
+}
+
+/// Folds repeated findings into one [`ReportFinding`] each (see there), in order of first
+/// appearance in `findings`; evidence entries already listed (same `seq` and pointer) are
+/// not repeated.
+pub fn group_findings(findings: &[Finding]) -> Vec<ReportFinding> {
+    let mut out: Vec<ReportFinding> = Vec::new();
+    let mut by_key: std::collections::HashMap<_, usize> = std::collections::HashMap::new();
+    for f in findings {
+        match by_key.entry(group_key(f)) {
+            std::collections::hash_map::Entry::Occupied(o) => {
+                let g = &mut out[*o.get()];
+                g.seen += 1;
+                for e in &f.evidence {
+                    if !g
+                        .finding
+                        .evidence
+                        .iter()
+                        .any(|x| x.seq == e.seq && x.pointer == e.pointer)
+                    {
+                        g.finding.evidence.push(e.clone());
+                    }
+                }
+            }
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(out.len());
+                out.push(ReportFinding {
+                    finding: f.clone(),
+                    seen: 1,
+                });
+            }
+        }
+    }
+    out
+}
+
 /// Where the traffic came from (`source.kind` in the JSON report).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -134,6 +229,29 @@ pub struct SourceInfo {
     /// Size of the traffic file in bytes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bytes: Option<u64>,
+    /// The recording ended inside a line (its writer was killed mid-write): that line was
+    /// skipped, unread.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub torn_tail: Option<TornTail>,
+}
+
+/// `source.torn_tail`: the torn last line of a recording, skipped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TornTail {
+    /// Line number of the torn line (1 = the header line).
+    pub line: u64,
+    /// Bytes of that line dropped.
+    pub bytes: u64,
+}
+
+impl TornTail {
+    /// `last line 42 is torn (17 bytes dropped): the recording ended mid-write`.
+    pub fn note(&self) -> String {
+        format!(
+            "last line {} is torn ({} bytes dropped): the recording ended mid-write (writer killed?); that line was skipped",
+            self.line, self.bytes
+        )
+    }
 }
 
 /// Status of one result.
@@ -338,8 +456,9 @@ pub struct Report {
     pub conformance_reason: String,
     pub coverage: Coverage,
     pub results: Vec<TestResult>,
-    /// All findings, in order of their first evidence `seq`.
-    pub findings: Vec<Finding>,
+    /// All findings, in order of their first evidence `seq`; repeats of one problem folded
+    /// into one entry with `seen` ([`group_findings`]).
+    pub findings: Vec<ReportFinding>,
     /// The official conformance suites' IDs (TCK, ACTS) for every requirement the findings
     /// cite, with the suites' source commits (`docs/conformance-crosswalk.md`).
     pub crosswalk: super::crosswalk::Crosswalk,
@@ -657,8 +776,9 @@ impl Report {
     /// of unknown rules) is carried as it is.
     pub fn build(input: &ReportInput) -> Report {
         let outcome = &input.outcome;
-        let mut findings = outcome.findings.clone();
-        findings.sort_by_key(|f| f.first_seq());
+        let mut sorted = outcome.findings.clone();
+        sorted.sort_by_key(|f| f.first_seq());
+        let findings = group_findings(&sorted);
         let (synth, coverage) = passive_results(outcome);
         let results = if input.results.is_empty() {
             synth
@@ -684,7 +804,7 @@ impl Report {
             }
         }
         let (conformance_level, conformance_reason) = ConformanceLevel::derive(
-            &findings,
+            &sorted,
             &results,
             &coverage.exercised,
             input.results.is_empty(),
@@ -710,7 +830,7 @@ impl Report {
             .iter()
             .map(|x| x.sse_events.len() as u64 + x.sse_events_dropped)
             .sum();
-        let (parties, interactions) = parties_of(&findings, &input.index);
+        let (parties, interactions) = parties_of(&sorted, &input.index);
         Report {
             parties,
             interactions,

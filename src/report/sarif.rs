@@ -100,6 +100,9 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         if let Some(leg) = &f.leg {
             props.insert("leg".into(), json!(leg));
         }
+        if f.seen > 1 {
+            props.insert("seen".into(), json!(f.seen));
+        }
         let mut r = json!({
             "ruleId": f.rule,
             "ruleIndex": rule_index,

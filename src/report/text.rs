@@ -13,7 +13,7 @@ error[CARD-URL-001]: agent card interface url is not reachable through the origi
 use std::fmt::Write as _;
 
 use super::index::ExchangeIndex;
-use super::model::{plural, severity_counts, Report, ReportInput};
+use super::model::{plural, severity_counts, Report, ReportFinding, ReportInput};
 use super::{found_text, locate};
 use crate::verify::{Finding, Severity};
 
@@ -62,6 +62,40 @@ pub fn finding_block_styled(
     index: &ExchangeIndex,
     style: Style,
 ) -> String {
+    block(f, 1, file, index, style)
+}
+
+/// Evidence lines shown in full for a finding seen more than once; the exchanges of the
+/// rest are listed on the `seen:` line.
+pub const SHOWN_EVIDENCE: usize = 3;
+
+/// A report finding as a §7 block: like [`finding_block`], plus for a finding seen more
+/// than once a line `= seen: N times, in exchanges e1, e4, e9` (every exchange of its
+/// evidence) and only the first [`SHOWN_EVIDENCE`] evidence lines in full.
+pub fn report_finding_block(
+    f: &ReportFinding,
+    file: &str,
+    index: &ExchangeIndex,
+    style: Style,
+) -> String {
+    block(&f.finding, f.seen, file, index, style)
+}
+
+/// `seen: 3 times, in exchanges e1, e4, e9` (no exchange list when the evidence names none).
+pub fn seen_text(f: &ReportFinding) -> String {
+    seen_of(&f.finding, f.seen)
+}
+
+fn seen_of(f: &Finding, seen: u64) -> String {
+    let xs = super::model::evidence_exchanges(f);
+    if xs.is_empty() {
+        format!("seen: {seen} times")
+    } else {
+        format!("seen: {seen} times, in exchanges {}", xs.join(", "))
+    }
+}
+
+fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -75,7 +109,8 @@ pub fn finding_block_styled(
     if f.evidence.is_empty() {
         let _ = writeln!(s, "  {arrow} {file}");
     }
-    for (i, e) in f.evidence.iter().enumerate() {
+    let shown = if seen > 1 { SHOWN_EVIDENCE } else { usize::MAX };
+    for (i, e) in f.evidence.iter().enumerate().take(shown) {
         let mut at = format!(
             "  {arrow} {file} {}",
             locate(e.seq, e.exchange.as_deref(), index)
@@ -90,6 +125,9 @@ pub fn finding_block_styled(
         if let Some(v) = &e.found {
             let _ = writeln!(s, "   {eq} found: {}", found_text(v));
         }
+    }
+    if seen > 1 {
+        let _ = writeln!(s, "   {eq} {}", seen_of(f, seen));
     }
     if !f.spec.is_empty() {
         let _ = writeln!(s, "   {eq} spec: {}", f.spec.join(", "));
@@ -140,8 +178,11 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
 pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> String {
     let file = file_label(report);
     let mut out = String::new();
+    if let Some(t) = &report.source.torn_tail {
+        let _ = writeln!(out, "note: {file}: {}\n", t.note());
+    }
     for f in &report.findings {
-        out.push_str(&finding_block_styled(f, &file, &input.index, style));
+        out.push_str(&report_finding_block(f, &file, &input.index, style));
         out.push('\n');
     }
     out.push_str(&style.bold(&summary_line(report)));

@@ -42,6 +42,10 @@ pub enum Break {
     /// The card advertises push and the config methods work, but webhook notifications go
     /// out without the configured token (PUSH-005).
     PushWithoutToken,
+    /// HTTP+JSON: malformed JSON gets HTTP 400 with a JSON-RPC-style body
+    /// `{"code": -32602, ...}` instead of the 1.0 error body (ERR-003, REST-003): the probe's
+    /// own check (400 with an error code) passes, the verifier's REST-ERROR-001 does not.
+    RestParseErrorAsJsonRpc,
 }
 
 /// The bearer token a secured agent accepts.
@@ -82,6 +86,16 @@ pub async fn start(brk: Break, secured: bool) -> Agent {
 /// As [`start`]; `rest` also serves and advertises the 1.0 HTTP+JSON binding under `/rest`
 /// (same tasks, same break).
 pub async fn start_with(brk: Break, secured: bool, rest: bool) -> Agent {
+    start_inner(brk, secured, rest, None).await
+}
+
+/// A conformant agent that dies after answering `after` requests: it stops listening
+/// (new connections are refused) and drops every open connection.
+pub async fn start_dying(after: usize) -> Agent {
+    start_inner(Break::Nothing, false, false, Some(after)).await
+}
+
+async fn start_inner(brk: Break, secured: bool, rest: bool, die_after: Option<usize>) -> Agent {
     let listener = TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind loopback");
@@ -124,22 +138,42 @@ pub async fn start_with(brk: Break, secured: bool, rest: bool) -> Agent {
         tasks: Mutex::new(HashMap::new()),
         push: Mutex::new(HashMap::new()),
     });
+    let (dead_tx, dead_rx) = tokio::sync::watch::channel(false);
+    let dead_tx = Arc::new(dead_tx);
+    let served = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let join = tokio::spawn(async move {
         loop {
-            let Ok((stream, _)) = listener.accept().await else {
+            let mut dead = dead_rx.clone();
+            let accepted = tokio::select! {
+                a = listener.accept() => a,
+                _ = dead.wait_for(|d| *d) => break, // the listener is dropped: refused
+            };
+            let Ok((stream, _)) = accepted else {
                 continue;
             };
             let state = state.clone();
+            let (dead_tx, served) = (dead_tx.clone(), served.clone());
             tokio::spawn(async move {
                 let svc = hyper::service::service_fn(move |req| {
                     let state = state.clone();
-                    async move { Ok::<_, Infallible>(handle(&state, req).await) }
+                    let (dead_tx, served) = (dead_tx.clone(), served.clone());
+                    async move {
+                        let resp = handle(&state, req).await;
+                        let n = served.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+                        if die_after.is_some_and(|k| n >= k) {
+                            let _ = dead_tx.send(true);
+                        }
+                        Ok::<_, Infallible>(resp)
+                    }
                 });
-                let _ = hyper_util::server::conn::auto::Builder::new(
+                let builder = hyper_util::server::conn::auto::Builder::new(
                     hyper_util::rt::TokioExecutor::new(),
-                )
-                .serve_connection(hyper_util::rt::TokioIo::new(stream), svc)
-                .await;
+                );
+                let conn = builder.serve_connection(hyper_util::rt::TokioIo::new(stream), svc);
+                tokio::select! {
+                    _ = conn => {}
+                    _ = dead.wait_for(|d| *d) => {} // connection dropped with the agent
+                }
             });
         }
     });
@@ -245,6 +279,10 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
         } else {
             match serde_json::from_slice(&body) {
                 Ok(v) => v,
+                Err(_) if st.brk == Break::RestParseErrorAsJsonRpc => {
+                    let b = json!({"code": -32602, "message": "invalid params"});
+                    return reply(400, "application/json", b.to_string());
+                }
                 Err(_) => return rest_reply(Err((parse_code, "parse error"))),
             }
         };

@@ -1,0 +1,137 @@
+//! `a2a-interop probe` through the real binary against agents that stop answering: one
+//! that accepts TCP connections but never answers (progress on stderr, `--timeout`,
+//! stopped after `--max-unanswered` requests in a row, exit 2) and one that dies mid-probe
+//! (exit 2 naming the last test and the connection error; the report so far is kept).
+
+mod broken;
+mod common;
+
+use std::process::Output;
+
+use serde_json::Value;
+
+/// Runs the binary with `args` off the async runtime (the agents under test run on it).
+async fn probe(args: Vec<String>) -> Output {
+    tokio::task::spawn_blocking(move || {
+        common::bin()
+            .env_remove("A2A_INTEROP_LOG")
+            .args(&args)
+            .output()
+            .expect("binary runs")
+    })
+    .await
+    .expect("join")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_that_never_answers_is_given_up_on_with_progress_and_exit_2() {
+    // accepts connections and reads requests, never writes a byte
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let silent = tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((s, _)) = listener.accept().await {
+            held.push(s);
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("out/report.json");
+    let o = probe(vec![
+        "probe".into(),
+        format!("http://{addr}/"),
+        "--timeout".into(),
+        "700ms".into(),
+        "--max-unanswered".into(),
+        "2".into(),
+        "-f".into(),
+        "json".into(),
+        "-o".into(),
+        report.display().to_string(),
+    ])
+    .await;
+    silent.abort();
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    // progress names the running test
+    assert!(err.contains("probe: card.reachable ..."), "{err}");
+    let last = err.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with(
+            "a2a-interop: the probe could not finish: the agent stopped answering during card.reachable (2 requests in a row unanswered): GET http://"
+        ) && last.contains("/.well-known/agent-card.json: no response within 700 ms"),
+        "{err}"
+    );
+    assert!(
+        err.contains("probe: stopping: the agent did not answer 2 requests in a row"),
+        "{err}"
+    );
+    // the results so far are on stdout and in the report (its directory created)
+    let out = text(&o.stdout);
+    assert!(out.contains("fail  card.reachable"), "{out}");
+    let doc: Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    let card = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["test"] == "card.reachable")
+        .expect("card.reachable in the report");
+    assert_eq!(card["status"], "fail");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_that_dies_mid_probe_exits_2_naming_the_last_test() {
+    // answers the warm-up, the card and a few calls, then stops listening and drops its
+    // connections
+    let agent = broken::start_dying(6).await;
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.json");
+    let o = probe(vec![
+        "probe".into(),
+        agent.url(),
+        "--timeout".into(),
+        "5s".into(),
+        "-f".into(),
+        "json".into(),
+        "-o".into(),
+        report.display().to_string(),
+    ])
+    .await;
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    let last = err.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with(
+            "a2a-interop: the probe could not finish: the agent stopped answering during "
+        ),
+        "{err}"
+    );
+    // the connection error as the recording proxy saw it
+    assert!(last.contains("(3 requests in a row unanswered)"), "{err}");
+    assert!(last.to_lowercase().contains("connect"), "{err}");
+    // the tests that ran before are in the report; the ones after are skipped, not failed
+    let doc: Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    let results = doc["results"].as_array().unwrap();
+    let status = |t: &str| {
+        results
+            .iter()
+            .find(|r| r["test"] == t)
+            .map(|r| r["status"].as_str().unwrap_or("").to_string())
+            .unwrap_or_else(|| panic!("no {t} in {results:#?}"))
+    };
+    assert_eq!(status("card.reachable"), "pass");
+    assert_eq!(status("lifecycle.send [1.0]"), "pass");
+    assert!(
+        results
+            .iter()
+            .filter(|r| r["status"] == "skip")
+            .any(|r| r["message"]
+                .as_str()
+                .unwrap_or("")
+                .contains("did not answer 3 requests in a row")),
+        "{results:#?}"
+    );
+}
