@@ -133,8 +133,22 @@ impl UrlParts {
 }
 
 /// Parses an absolute http(s) URL; `None` for relative or unparseable ones.
+///
+/// The plain shape `http(s)://host[:port][/path][?query][#fragment]` (ASCII, lowercase
+/// domain or canonical dotted IPv4, no userinfo, no dot segments, no percent escapes) is
+/// read directly; everything else goes through `url::Url` (WHATWG URL Standard). Both give
+/// the same parts (checked by the `fast_path_agrees_with_url` test).
 pub fn parse_url(s: &str) -> Option<UrlParts> {
-    let u = url::Url::parse(s.trim()).ok()?;
+    let s = s.trim();
+    if let Some(p) = parse_plain_url(s) {
+        return Some(p);
+    }
+    parse_url_slow(s)
+}
+
+/// The `url::Url` reading of [`parse_url`].
+fn parse_url_slow(s: &str) -> Option<UrlParts> {
+    let u = url::Url::parse(s).ok()?;
     let host = u.host_str()?.to_ascii_lowercase();
     let port = u.port_or_known_default()?;
     Some(UrlParts {
@@ -143,6 +157,106 @@ pub fn parse_url(s: &str) -> Option<UrlParts> {
         port,
         path: u.path().to_string(),
     })
+}
+
+/// The fast path of [`parse_url`]: `None` = not the plain shape (not: invalid).
+fn parse_plain_url(s: &str) -> Option<UrlParts> {
+    let (scheme, rest, default_port) = if let Some(r) = s.strip_prefix("http://") {
+        ("http", r, 80u16)
+    } else if let Some(r) = s.strip_prefix("https://") {
+        ("https", r, 443u16)
+    } else {
+        return None;
+    };
+    let b = rest.as_bytes();
+    let auth_end = b
+        .iter()
+        .position(|&c| c == b'/' || c == b'?' || c == b'#')
+        .unwrap_or(b.len());
+    let (authority, tail) = rest.split_at(auth_end);
+    let (host, port) = match authority.rfind(':') {
+        Some(i) => {
+            let digits = &authority[i + 1..];
+            if digits.is_empty()
+                || digits.len() > 5
+                || !digits.bytes().all(|c| c.is_ascii_digit())
+                || (digits.len() > 1 && digits.starts_with('0'))
+            {
+                return None;
+            }
+            let port: u32 = digits.parse().ok()?;
+            if port > u16::MAX as u32 {
+                return None;
+            }
+            (&authority[..i], port as u16)
+        }
+        None => (authority, default_port),
+    };
+    if !plain_host(host) {
+        return None;
+    }
+    // Path: up to `?` or `#`; the query and fragment are not kept but must be plain too.
+    let path_end = tail.find(['?', '#']).unwrap_or(tail.len());
+    let (path, after) = tail.split_at(path_end);
+    if !after.bytes().all(|c| (0x21..0x7f).contains(&c)) {
+        return None;
+    }
+    if !path.bytes().all(plain_path_byte) {
+        return None;
+    }
+    if path.split('/').any(|seg| seg == "." || seg == "..") {
+        return None;
+    }
+    Some(UrlParts {
+        scheme: scheme.to_string(),
+        host: host.to_string(),
+        port,
+        path: if path.is_empty() {
+            "/".to_string()
+        } else {
+            path.to_string()
+        },
+    })
+}
+
+/// Bytes the URL Standard keeps as they are in the path of an http(s) URL (no `%`: escapes
+/// of dots change the reading; no `\`: a path separator in special URLs).
+fn plain_path_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || b"/-._~!$&'()*+,;=:@".contains(&c)
+}
+
+/// A lowercase ASCII domain whose last label is not numeric, or a canonical dotted IPv4.
+fn plain_host(h: &str) -> bool {
+    if h.is_empty() || h.len() > 253 {
+        return false;
+    }
+    let labels = h.split('.');
+    let mut last = "";
+    for l in labels {
+        if l.is_empty()
+            || l.len() > 63
+            || !l
+                .bytes()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+            || l.starts_with("xn--")
+        {
+            return false;
+        }
+        last = l;
+    }
+    if last.bytes().all(|c| c.is_ascii_digit()) {
+        // Ends in a number: only the canonical dotted-quad form is plain.
+        let parts: Vec<&str> = h.split('.').collect();
+        return parts.len() == 4
+            && parts.iter().all(|p| {
+                !p.is_empty()
+                    && p.len() <= 3
+                    && p.bytes().all(|c| c.is_ascii_digit())
+                    && (p.len() == 1 || !p.starts_with('0'))
+                    && p.parse::<u16>().is_ok_and(|n| n <= 255)
+            });
+    }
+    !last.starts_with("0x")
 }
 
 /// Path without a trailing `/` (root stays empty): for comparing interface base paths.
@@ -199,6 +313,63 @@ mod tests {
         );
         assert_eq!(host_class("backend"), HostClass::InternalName);
         assert_eq!(host_class("agent.example.test"), HostClass::Public);
+    }
+
+    /// Every URL the fast path reads, `url::Url` reads the same way (and the fast path
+    /// really takes the common shapes).
+    #[test]
+    fn fast_path_takes_plain_urls() {
+        for u in [
+            "http://127.0.0.1:9999/a2a/v1?x=1",
+            "https://agent.example.test/",
+            "http://localhost:8080",
+            "https://a-b.c9.example:443/api/a2a/tasks/abc-123:cancel#frag",
+        ] {
+            assert!(parse_plain_url(u).is_some(), "{u}");
+            assert_eq!(parse_url(u), parse_url_slow(u), "{u}");
+        }
+        for u in [
+            "HTTP://Host/",
+            "http://host/a/../b",
+            "http://host/%2e/b",
+            "http://user@host/",
+            "http://127.1/",
+            "http://0x7f.0.0.1/",
+            "http://host:080/",
+            "http://host:99999/",
+            "http://xn--nxasmq6b.example/",
+            "http://host/a b",
+            "http://host./",
+        ] {
+            assert!(parse_plain_url(u).is_none(), "{u}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+        /// The fast path never disagrees with `url::Url` (the WHATWG reading).
+        #[test]
+        fn fast_path_agrees_with_url(
+            scheme in "(http|https|HTTP|ftp)",
+            host in "[a-zA-Z0-9.\\-]{0,12}|[0-9]{1,4}(\\.[0-9]{1,4}){0,4}|0x[0-9a-f]{1,3}(\\.[0-9]{1,3}){0,3}",
+            port in proptest::option::of("[0-9]{0,6}"),
+            path in "(/[a-zA-Z0-9.%~:@!$&'()*+,;= _\\\\\\-]{0,6}){0,4}",
+            query in proptest::option::of("[a-z0-9=&%/.?# ]{0,8}"),
+        ) {
+            let mut u = format!("{scheme}://{host}");
+            if let Some(p) = port {
+                u.push(':');
+                u.push_str(&p);
+            }
+            u.push_str(&path);
+            if let Some(q) = query {
+                u.push('?');
+                u.push_str(&q);
+            }
+            if let Some(fast) = parse_plain_url(&u) {
+                proptest::prop_assert_eq!(Some(fast), parse_url_slow(&u), "{}", u);
+            }
+        }
     }
 
     #[test]

@@ -108,10 +108,20 @@ impl SseDecoder {
         }
         self.after_cr = false;
         while let Some(pos) = bytes.iter().position(|&b| b == b'\n' || b == b'\r') {
-            let mut line = std::mem::take(&mut self.line);
-            line.extend_from_slice(&bytes[..pos]);
             let was_cr = bytes[pos] == b'\r';
-            bytes = &bytes[pos + 1..];
+            let (head, rest) = (&bytes[..pos], &bytes[pos + 1..]);
+            if self.line.is_empty() {
+                // The whole line is in this chunk (the usual case): no copy.
+                self.line_done(head, out);
+            } else {
+                let mut line = std::mem::take(&mut self.line);
+                line.extend_from_slice(head);
+                self.line_done(&line, out);
+                // Keep the buffer's capacity for the next split line.
+                line.clear();
+                self.line = line;
+            }
+            bytes = rest;
             if was_cr {
                 if bytes.is_empty() {
                     self.after_cr = true;
@@ -119,7 +129,6 @@ impl SseDecoder {
                     bytes = &bytes[1..];
                 }
             }
-            self.line_done(&line, out);
         }
         self.line.extend_from_slice(bytes);
     }

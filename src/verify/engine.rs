@@ -1503,42 +1503,45 @@ impl State {
         is_task: bool,
     ) {
         let Some(s) = x.sse.as_mut() else { return };
-        let (known_t, known_c) = (s.task_id.clone(), s.context_id.clone());
-        if known_t.is_none() {
-            s.task_id = tid.map(str::to_string);
+        // The stream's task and context as known before this event (no copies: only a
+        // mismatch, which fires once, formats them).
+        let mut task_mismatch: Option<String> = None;
+        match (&s.task_id, tid) {
+            (None, _) => s.task_id = tid.map(str::to_string),
+            (Some(k), Some(t)) if k != t => task_mismatch = Some(k.clone()),
+            _ => {}
         }
-        if known_c.is_none() {
-            s.context_id = ctx.map(str::to_string);
+        let mut ctx_mismatch: Option<String> = None;
+        match (&s.context_id, ctx) {
+            (None, _) => s.context_id = ctx.map(str::to_string),
+            (Some(k), Some(cx)) if k != cx => ctx_mismatch = Some(k.clone()),
+            _ => {}
         }
         let tid_ptr = if is_task { "id" } else { "taskId" };
-        if let (Some(k), Some(t)) = (known_t.as_deref(), tid) {
-            if k != t {
-                self.stream_once(
-                    x,
-                    &r::ID_EVENT_TASK_MISMATCH,
-                    format!("stream event names task {t} but the stream's task is {k}"),
-                    vec![x.ev_at(
-                        seq,
-                        &format!("{ptr}/{tid_ptr}"),
-                        Some(Value::String(t.into())),
-                    )],
-                );
-                return;
-            }
+        if let (Some(k), Some(t)) = (task_mismatch.as_deref(), tid) {
+            self.stream_once(
+                x,
+                &r::ID_EVENT_TASK_MISMATCH,
+                format!("stream event names task {t} but the stream's task is {k}"),
+                vec![x.ev_at(
+                    seq,
+                    &format!("{ptr}/{tid_ptr}"),
+                    Some(Value::String(t.into())),
+                )],
+            );
+            return;
         }
-        if let (Some(k), Some(cx)) = (known_c.as_deref(), ctx) {
-            if k != cx {
-                self.stream_once(
-                    x,
-                    &r::ID_EVENT_TASK_MISMATCH,
-                    format!("stream event names context {cx} but the stream's context is {k}"),
-                    vec![x.ev_at(
-                        seq,
-                        &format!("{ptr}/contextId"),
-                        Some(Value::String(cx.into())),
-                    )],
-                );
-            }
+        if let (Some(k), Some(cx)) = (ctx_mismatch.as_deref(), ctx) {
+            self.stream_once(
+                x,
+                &r::ID_EVENT_TASK_MISMATCH,
+                format!("stream event names context {cx} but the stream's context is {k}"),
+                vec![x.ev_at(
+                    seq,
+                    &format!("{ptr}/contextId"),
+                    Some(Value::String(cx.into())),
+                )],
+            );
         }
     }
 
@@ -1564,9 +1567,9 @@ impl State {
     ) {
         self.areas.insert("task");
         self.areas.insert("id");
-        let xid = x.id.clone();
-        let leg = x.leg.clone();
-        let key = task_key(&leg, id);
+        let xid = &x.id;
+        let leg = &x.leg;
+        let key = task_key(leg, id);
         if !self.tasks.contains_key(&key) {
             self.task_order.push_back(key.clone());
             if self.task_order.len() > MAX_TASKS {
@@ -1614,7 +1617,7 @@ impl State {
                         ptr.replace("/status/state", "/contextId").as_str(),
                         Some(Value::String(c)),
                     )],
-                    &leg,
+                    leg,
                 );
             }
         }
@@ -1635,7 +1638,7 @@ impl State {
                     },
                     x.ev_at(seq, ptr, Some(Value::String(now.into()))),
                 ],
-                &leg,
+                leg,
             );
         }
     }
