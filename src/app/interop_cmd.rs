@@ -229,9 +229,9 @@ fn with_credentials(
 /// Not a URL, or not `http://host[:port][/path]`.
 fn agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
     let u = Url::parse(url).with_context(|| format!("{which} {url:?} is not a URL"))?;
-    if u.scheme() != "http" || u.host_str().is_none() {
+    if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
         bail!(
-            "{which} {url} must be http://host[:port][/path] (https agents: put `a2a-interop proxy` in front)"
+            "{which} {url} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/"
         );
     }
     Ok(u)
@@ -289,6 +289,7 @@ pub async fn interop_through_pipeline(
                 webhook_listener(hook_b.local_addr(), B_TO_WEBHOOK),
                 webhook_listener(hook_a.local_addr(), A_TO_WEBHOOK),
             ],
+            upstream_ca: a.ca.clone(),
             ..ProxyExtras::default()
         },
     )

@@ -231,11 +231,11 @@ pub struct SourceInfo {
     pub bytes: Option<u64>,
     /// The recording ended inside a line (its writer was killed mid-write): that line was
     /// skipped, unread.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, rename = "tornTail", skip_serializing_if = "Option::is_none")]
     pub torn_tail: Option<TornTail>,
 }
 
-/// `source.torn_tail`: the torn last line of a recording, skipped.
+/// `source.tornTail`: the torn last line of a recording, skipped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TornTail {
     /// Line number of the torn line (1 = the header line).
