@@ -290,9 +290,15 @@ pub struct InteropArgs {
     pub url_a: String,
     /// Base URL of agent B
     pub url_b: String,
-    /// Deadline of each wait and each request: 500ms, 60s, 2m
+    /// How long each request may take to be answered, and each wait may last: 500ms, 60s,
+    /// 2m
     #[arg(long, default_value = "60s")]
     pub timeout: String,
+    /// Stop a direction (exit 2) once its agent left this many requests in a row
+    /// unanswered
+    #[arg(long, default_value_t = crate::probe::transport::DEFAULT_MAX_UNANSWERED,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_unanswered: u32,
     /// Most requests each direction may send
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_requests: u32,

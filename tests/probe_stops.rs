@@ -243,3 +243,40 @@ async fn an_https_agent_is_probed_with_its_ca_and_refused_without() {
         "{err}"
     );
 }
+
+/// `interop` with one agent that never answers: that direction stops after
+/// `--max-unanswered` requests and the run exits 2 naming it; the other direction ran.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interop_with_a_silent_agent_exits_2_naming_the_direction() {
+    let a = broken::start(broken::Break::Nothing, false).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let b = listener.local_addr().unwrap();
+    let silent = tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((s, _)) = listener.accept().await {
+            held.push(s);
+        }
+    });
+    let o = probe(vec![
+        "interop".into(),
+        a.url(),
+        format!("http://{b}/"),
+        "--timeout".into(),
+        "500ms".into(),
+        "--max-unanswered".into(),
+        "2".into(),
+    ])
+    .await;
+    silent.abort();
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.lines().any(|l| l.starts_with(
+            "a2a-interop: [A->B] the probe could not finish: the agent stopped answering during card.reachable (2 requests in a row unanswered)"
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("[B->A]"), "{err}");
+    let out = text(&o.stdout);
+    assert!(out.contains("pass  interop.send [B->A 1.0]"), "{out}");
+}
