@@ -234,7 +234,8 @@ pub struct DemoArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct ProbeArgs {
-    /// Base URL of the agent; its Agent Card is fetched from the well-known paths under it
+    /// Base URL of the agent (http:// or https://); its Agent Card is fetched from the
+    /// well-known paths under it
     pub url: String,
     /// Credentials sent on task calls, as a request header 'Name: value' (repeatable)
     #[arg(long = "auth-header", value_name = "'NAME: VALUE'")]
@@ -273,6 +274,11 @@ pub struct ProbeArgs {
     /// Recording file (JSON Lines) of the probe's own traffic
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// PEM file of a CA an https:// agent's certificate may chain to, besides the OS roots
+    /// (SSL_CERT_FILE / SSL_CERT_DIR honoured), e.g. a self-signed agent's own certificate
+    /// (repeatable)
+    #[arg(long = "ca", value_name = "FILE")]
+    pub ca: Vec<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -284,9 +290,15 @@ pub struct InteropArgs {
     pub url_a: String,
     /// Base URL of agent B
     pub url_b: String,
-    /// Deadline of each wait and each request: 500ms, 60s, 2m
+    /// How long each request may take to be answered, and each wait may last: 500ms, 60s,
+    /// 2m
     #[arg(long, default_value = "60s")]
     pub timeout: String,
+    /// Stop a direction (exit 2) once its agent left this many requests in a row
+    /// unanswered
+    #[arg(long, default_value_t = crate::probe::transport::DEFAULT_MAX_UNANSWERED,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_unanswered: u32,
     /// Most requests each direction may send
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_requests: u32,
@@ -297,6 +309,10 @@ pub struct InteropArgs {
     /// Recording file (JSON Lines) of both directions (legs `A->B` and `B->A`)
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// PEM file of a CA an https:// agent's certificate may chain to, besides the OS roots
+    /// (repeatable)
+    #[arg(long = "ca", value_name = "FILE")]
+    pub ca: Vec<PathBuf>,
     /// Credentials for agent A, sent on every task call to A (direction B->A), as a request
     /// header 'Name: value' (repeatable)
     #[arg(long = "auth-header-a", value_name = "'NAME: VALUE'")]

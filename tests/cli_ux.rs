@@ -153,7 +153,7 @@ fn a_torn_last_line_is_noted_with_line_and_bytes() {
     let o = run(&["report", s(&torn), "-f", "json"]);
     let doc: Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!(
-        doc["source"]["torn_tail"],
+        doc["source"]["tornTail"],
         json!({"line": lines + 1, "bytes": 17})
     );
     let o = run(&["report", s(&torn), "-f", "markdown"]);
@@ -167,7 +167,7 @@ fn a_torn_last_line_is_noted_with_line_and_bytes() {
     let o = run(&["verify", s(&demo()), "-f", "json"]);
     assert_eq!(err(&o), "");
     let doc: Value = serde_json::from_str(&out(&o)).unwrap();
-    assert!(doc["source"].get("torn_tail").is_none());
+    assert!(doc["source"].get("tornTail").is_none());
 }
 
 #[test]

@@ -135,3 +135,148 @@ async fn an_agent_that_dies_mid_probe_exits_2_naming_the_last_test() {
         "{results:#?}"
     );
 }
+
+/// The probe fetches the card twice (warm-up and card test): a card finding is one finding
+/// seen twice, on stdout and in the JSON report, not two copies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_card_finding_of_a_probe_is_listed_once_seen_twice() {
+    let agent = broken::start(broken::Break::CardWithoutVersion, false).await;
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.json");
+    let o = probe(vec![
+        "probe".into(),
+        agent.url(),
+        "--timeout".into(),
+        "5s".into(),
+        "-q".into(),
+        "-f".into(),
+        "json".into(),
+        "-o".into(),
+        report.display().to_string(),
+    ])
+    .await;
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stderr), "", "-q: no progress");
+    let out = text(&o.stdout);
+    let doc: Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    let card: Vec<&Value> = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["category"] == "agent-card")
+        .collect();
+    assert_eq!(card.len(), 1, "{:#?}", doc["findings"]);
+    let rule = card[0]["rule"].as_str().unwrap();
+    assert_eq!(card[0]["seen"], 2, "{:#}", card[0]);
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with(&format!("error[{rule}]")))
+        .collect();
+    assert_eq!(lines.len(), 1, "{out}");
+    assert!(lines[0].contains("(seen: 2 times, in exchanges e"), "{out}");
+}
+
+/// `probe https://...`: a TLS agent on loopback with a self-signed certificate is probed
+/// like a plain one when `--ca` vouches for it (the recording proxy opens the TLS upstream);
+/// without `--ca` the certificate is refused and the probe says so (exit 2).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_https_agent_is_probed_with_its_ca_and_refused_without() {
+    let dir = tempfile::tempdir().unwrap();
+    let pem = dir.path().join("agent.pem");
+    let agent = broken::start_tls(&pem).await;
+    let report = dir.path().join("r.json");
+    let run = |extra: Vec<String>| {
+        let mut args = vec![
+            "probe".to_string(),
+            agent.https_url(),
+            "--timeout".into(),
+            "5s".into(),
+            "-q".into(),
+            "-f".into(),
+            "json".into(),
+            "-o".into(),
+            report.display().to_string(),
+        ];
+        args.extend(extra);
+        tokio::task::spawn_blocking(move || {
+            common::bin()
+                .env_remove("A2A_INTEROP_LOG")
+                .env_remove("SSL_CERT_FILE")
+                .env_remove("SSL_CERT_DIR")
+                .args(&args)
+                .output()
+                .expect("binary runs")
+        })
+    };
+    let o = run(vec!["--ca".into(), pem.display().to_string()])
+        .await
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}\n{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    let doc: Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    assert_eq!(
+        doc["conformanceLevel"], "full",
+        "{} {:#}",
+        doc["conformanceReason"], doc["findings"]
+    );
+    assert_eq!(doc["source"]["target"], agent.https_url());
+    let send = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["test"] == "lifecycle.send [1.0]")
+        .expect("send ran");
+    assert_eq!(send["status"], "pass");
+
+    let o = run(Vec::new()).await.unwrap();
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the probe could not finish")
+            && err.to_lowercase().contains("certificate")
+            && err.trim_end().ends_with("hint: trust the agent's certificate with --ca FILE (PEM), or add its CA to the OS store"),
+        "{err}"
+    );
+}
+
+/// `interop` with one agent that never answers: that direction stops after
+/// `--max-unanswered` requests and the run exits 2 naming it; the other direction ran.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interop_with_a_silent_agent_exits_2_naming_the_direction() {
+    let a = broken::start(broken::Break::Nothing, false).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let b = listener.local_addr().unwrap();
+    let silent = tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((s, _)) = listener.accept().await {
+            held.push(s);
+        }
+    });
+    let o = probe(vec![
+        "interop".into(),
+        a.url(),
+        format!("http://{b}/"),
+        "--timeout".into(),
+        "500ms".into(),
+        "--max-unanswered".into(),
+        "2".into(),
+    ])
+    .await;
+    silent.abort();
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.lines().any(|l| l.starts_with(
+            "a2a-interop: [A->B] the probe could not finish: the agent stopped answering during card.reachable (2 requests in a row unanswered)"
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("[B->A]"), "{err}");
+    let out = text(&o.stdout);
+    assert!(out.contains("pass  interop.send [B->A 1.0]"), "{out}");
+}

@@ -74,6 +74,9 @@ pub struct InteropRun {
     pub overall: ConformanceLevel,
     /// Recording written only to build the report's exchange index (deleted after use).
     pub temp_recording: Option<PathBuf>,
+    /// Directions (`A->B`, `B->A`) whose agent stopped answering (`--max-unanswered`
+    /// requests in a row): the run could not finish (exit 2).
+    pub stopped: Vec<(&'static str, crate::probe::transport::Gone)>,
 }
 
 impl InteropRun {
@@ -145,6 +148,15 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         }
     }
     remove_temp(&run);
+    if !run.stopped.is_empty() {
+        for (d, g) in &run.stopped {
+            eprintln!(
+                "a2a-interop: [{d}] {}",
+                crate::app::probe_cmd::stopped_message(g)
+            );
+        }
+        return Ok(ExitCode::from(2));
+    }
     Ok(exit_code(&run, a.output.fail_on.unwrap_or(FailOn::Error)))
 }
 
@@ -229,9 +241,9 @@ fn with_credentials(
 /// Not a URL, or not `http://host[:port][/path]`.
 fn agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
     let u = Url::parse(url).with_context(|| format!("{which} {url:?} is not a URL"))?;
-    if u.scheme() != "http" || u.host_str().is_none() {
+    if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
         bail!(
-            "{which} {url} must be http://host[:port][/path] (https agents: put `a2a-interop proxy` in front)"
+            "{which} {url} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/"
         );
     }
     Ok(u)
@@ -289,6 +301,7 @@ pub async fn interop_through_pipeline(
                 webhook_listener(hook_b.local_addr(), B_TO_WEBHOOK),
                 webhook_listener(hook_a.local_addr(), A_TO_WEBHOOK),
             ],
+            upstream_ca: a.ca.clone(),
             ..ProxyExtras::default()
         },
     )
@@ -313,6 +326,7 @@ pub async fn interop_through_pipeline(
             allow_hosts: a.allow_hosts.clone(),
             max_requests: a.max_requests,
         })
+        .with_max_unanswered(a.max_unanswered)
     };
     let on_b = transport(url_b, pipeline.proxy_addr());
     let on_a = transport(url_a, via_b_to_a);
@@ -332,6 +346,11 @@ pub async fn interop_through_pipeline(
         )?,
     );
     let (report_ab, report_ba) = tokio::join!(probe::run(&cfg_b, &on_b), probe::run(&cfg_a, &on_a));
+    let stopped: Vec<(&'static str, crate::probe::transport::Gone)> =
+        [(A_TO_B, &on_b), (B_TO_A, &on_a)]
+            .into_iter()
+            .filter_map(|(d, t)| t.gone().map(|g| (d, g)))
+            .collect();
     if let Some(rec) = a.record.clone().or_else(|| temp_recording.clone()) {
         let party = |side: &str, r: &ProbeReport| match &r.card_name {
             Some(n) => format!("{side} ({n})"),
@@ -384,6 +403,7 @@ pub async fn interop_through_pipeline(
         overall = overall.min(ConformanceLevel::Minimal);
     }
     Ok(InteropRun {
+        stopped,
         directions: [
             Direction {
                 name: A_TO_B,

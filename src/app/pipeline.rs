@@ -243,7 +243,11 @@ impl Pipeline {
         pcfg.listen = listen;
         let mut extra = Vec::new();
         for (l, pc) in more {
-            match proxy::start_on(l, pc.clone(), sink.clone()).await {
+            let pext = proxy::ProxyExtras {
+                upstream_ca: ext.upstream_ca.clone(),
+                ..proxy::ProxyExtras::default()
+            };
+            match proxy::start_ext_on(l, pc.clone(), pext, sink.clone()).await {
                 Ok(h) => extra.push(h),
                 Err(e) => {
                     for h in extra {

@@ -34,9 +34,9 @@ use crate::verify::{Finding, Severity};
 /// Runs the probe command. Errors are operational (exit 2).
 pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     let base = Url::parse(&a.url).with_context(|| format!("probe URL {:?} is not a URL", a.url))?;
-    if base.scheme() != "http" || base.host_str().is_none() {
+    if !matches!(base.scheme(), "http" | "https") || base.host_str().is_none() {
         bail!(
-            "probe URL {} must be http://host[:port][/path] (https agents: put `a2a-interop proxy` in front)",
+            "probe URL {} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/",
             a.url
         );
     }
@@ -189,6 +189,7 @@ pub async fn probe_through_pipeline(
         },
         ProxyExtras {
             more: vec![webhook_listener(receiver.local_addr(), WEBHOOK_LEG)],
+            upstream_ca: a.ca.clone(),
             ..ProxyExtras::default()
         },
     )
@@ -251,8 +252,13 @@ pub fn stopped_message(g: &Gone) -> String {
     } else {
         String::new()
     };
+    let hint = if g.error.to_ascii_lowercase().contains("certificate") {
+        "trust the agent's certificate with --ca FILE (PEM), or add its CA to the OS store"
+    } else {
+        "is the agent up? a slow agent needs a longer --timeout"
+    };
     format!(
-        "the probe could not finish: the agent stopped answering{during}{row}: {}: {}; the results up to there are kept (tests not run are skipped); hint: is the agent up? a slow agent needs a longer --timeout",
+        "the probe could not finish: the agent stopped answering{during}{row}: {}: {}; the results up to there are kept (tests not run are skipped); hint: {hint}",
         g.request,
         g.error.replace(['\n', '\r'], " ")
     )

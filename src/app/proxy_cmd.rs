@@ -87,6 +87,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             tls,
             more,
             callers,
+            upstream_ca: Vec::new(),
         },
     ))
 }

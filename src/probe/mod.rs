@@ -98,8 +98,8 @@ impl ProbeResult {
 
 /// Makes a test's verdict the verifier's too (active and passive are one verdict): when an
 /// `error` finding against the agent sits on an exchange of a test group and none of that
-/// group's results failed, the group's own test (else its first passing result) fails with
-/// the finding (e.g. an HTTP+JSON parse error answered with the JSON-RPC code -32602 passes
+/// group's results failed, one passing result of the group fails with the finding: the
+/// first of the finding's category, else the group's own test, else the first one (e.g. an HTTP+JSON parse error answered with the JSON-RPC code -32602 passes
 /// `errors.parse-error`'s own check but breaks REST-ERR rules on the same exchange).
 ///
 /// A finding belongs to the exchange of its latest evidence (the request that completed
@@ -134,14 +134,16 @@ pub fn merge_findings(
         if results.iter().any(|r| owned(r) && r.status == Status::Fail) {
             continue;
         }
+        let passing = |r: &ProbeResult| owned(r) && r.status == Status::Pass;
         let pick = results
             .iter()
-            .position(|r| owned(r) && r.status == Status::Pass && r.scoped() == *group)
+            .position(|r| passing(r) && r.category == f.category)
             .or_else(|| {
                 results
                     .iter()
-                    .position(|r| owned(r) && r.status == Status::Pass)
-            });
+                    .position(|r| passing(r) && r.scoped() == *group)
+            })
+            .or_else(|| results.iter().position(passing));
         if let Some(i) = pick {
             let r = &mut results[i];
             r.status = Status::Fail;
@@ -355,4 +357,105 @@ pub const NOTIFICATION_TOKEN_HEADER: &str = "X-A2A-Notification-Token";
 
 pub(crate) fn webhook_token_header() -> &'static str {
     NOTIFICATION_TOKEN_HEADER
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::{rules::RULES, Evidence};
+
+    fn result(test: &str, cat: Category, status: Status, owner: &str) -> ProbeResult {
+        ProbeResult {
+            test: test.into(),
+            dialect: Some("0.3".into()),
+            binding: Some("http+json".into()),
+            category: cat,
+            status,
+            message: "ok".into(),
+            duration_ms: 0,
+            owner: Some(owner.into()),
+        }
+    }
+
+    fn finding(rule: &str, exchanges: &[(u64, &str)]) -> Finding {
+        let r = RULES
+            .iter()
+            .find(|r| r.id == rule)
+            .expect("rule in the registry");
+        let mut f = Finding::new(r, "bad");
+        for (seq, x) in exchanges {
+            f = f.with_evidence(Evidence {
+                seq: *seq,
+                exchange: Some(x.to_string()),
+                pointer: None,
+                found: None,
+            });
+        }
+        f
+    }
+
+    #[test]
+    fn an_error_finding_fails_the_passing_result_of_its_category_in_the_latest_exchanges_group() {
+        let group = "card.interface-url [0.3 http+json]";
+        let mut rs = vec![
+            result(
+                "card.interface-url",
+                Category::AgentCard,
+                Status::Pass,
+                group,
+            ),
+            result(
+                "errors.unknown-task",
+                Category::ErrorHandling,
+                Status::Pass,
+                group,
+            ),
+            result(
+                "lifecycle.send",
+                Category::Lifecycle,
+                Status::Pass,
+                "lifecycle.send [0.3 http+json]",
+            ),
+        ];
+        let map: std::collections::HashMap<String, String> = [
+            (
+                "e1".to_string(),
+                "lifecycle.send [0.3 http+json]".to_string(),
+            ),
+            ("e5".to_string(), group.to_string()),
+        ]
+        .into();
+        // evidence e1 (context) then e5 (latest): the e5 group's error-handling result fails
+        let f = finding("REST-ERROR-001", &[(3, "e1"), (9, "e5")]);
+        assert_eq!(f.category, Category::ErrorHandling);
+        assert_eq!(merge_findings(&mut rs, std::slice::from_ref(&f), &map), 1);
+        assert_eq!(rs[0].status, Status::Pass);
+        assert_eq!(rs[1].status, Status::Fail);
+        assert_eq!(
+            rs[1].message,
+            "ok; but the verifier found error[REST-ERROR-001] on its exchange e5: bad"
+        );
+        assert_eq!(rs[2].status, Status::Pass);
+        // the group already has a failure: a second finding there changes nothing
+        assert_eq!(merge_findings(&mut rs, &[f], &map), 0);
+        assert_eq!(rs[0].status, Status::Pass);
+    }
+
+    #[test]
+    fn warnings_client_rules_and_untagged_exchanges_change_no_verdict() {
+        let mut rs = vec![result(
+            "errors.parse-error",
+            Category::ErrorHandling,
+            Status::Pass,
+            "t",
+        )];
+        let map: std::collections::HashMap<String, String> =
+            [("e1".to_string(), "t".to_string())].into();
+        let mut warn = finding("REST-ERROR-001", &[(1, "e1")]);
+        warn.severity = Severity::Warning;
+        let client = finding("DATA-SHAPE-002", &[(1, "e1")]);
+        let elsewhere = finding("REST-ERROR-001", &[(1, "e9")]);
+        assert_eq!(merge_findings(&mut rs, &[warn, client, elsewhere], &map), 0);
+        assert_eq!(rs[0].status, Status::Pass);
+    }
 }

@@ -194,7 +194,7 @@ impl Transport {
     /// now until the next test carry [`PROBE_TEST_HEADER`], and with progress on,
     /// `probe: <label> ...` goes to stderr. `None`: requests go untagged.
     pub fn begin_test(&self, label: Option<String>) {
-        if self.progress {
+        if self.progress && label != self.current_test() {
             if let Some(l) = &label {
                 if self.gone().is_none() {
                     eprintln!("probe: {l} ...");
@@ -241,8 +241,10 @@ impl Transport {
                 if gone.is_none() {
                     if self.progress {
                         eprintln!(
-                            "probe: stopping: the agent did not answer {n} requests in a row (last: {}: {})",
-                            g.request, g.error
+                            "probe: stopping: the agent did not answer {n} {} in a row (last: {}: {})",
+                            if n == 1 { "request" } else { "requests" },
+                            g.request,
+                            g.error
                         );
                     }
                     *gone = Some(g);
@@ -345,8 +347,13 @@ impl Transport {
         self.check_url(&req.url)?;
         if let Some(g) = self.gone() {
             return Err(SendError::Gone(format!(
-                "the agent did not answer {} requests in a row",
-                g.unanswered
+                "the agent did not answer {} {} in a row",
+                g.unanswered,
+                if g.unanswered == 1 {
+                    "request"
+                } else {
+                    "requests"
+                }
             )));
         }
         let n = self.sent.fetch_add(1, Ordering::Relaxed);
@@ -476,7 +483,7 @@ impl Transport {
         }
         if u.scheme() != "http" {
             return Err(SendError::Transport(format!(
-                "{url}: only http:// agents can be probed by this build"
+                "{url}: an https:// URL outside the probed agent's origin cannot be called (only that origin goes through the recording proxy, which opens TLS)"
             )));
         }
         u.as_str()

@@ -117,6 +117,9 @@ struct State {
     h2: Client<HttpConnector, ProxyBody>,
     /// Which plain-HTTP upstreams speak h2c (asked once each, see [`h2c`]).
     h2c: h2c::H2cSupport,
+    /// TLS client for `https://` route upstreams (ALPN h2 / http/1.1); built only when a
+    /// route has one.
+    https_up: Option<Client<hyper_rustls::HttpsConnector<HttpConnector>, ProxyBody>>,
     shutting_down: Arc<AtomicBool>,
     /// Forward mode (`--forward`), else reverse only.
     forward: Option<forward::ForwardState>,
@@ -207,6 +210,9 @@ pub struct ProxyExtras {
     /// `--caller NAME=SUBSTRING` (repeatable): names the caller of a request by its
     /// `User-Agent` when the proxy cannot find it by process ([`attribution`]).
     pub callers: Vec<attribution::CallerName>,
+    /// PEM files of CAs an `https://` route upstream's certificate may chain to, besides
+    /// the OS roots (`tls::client_config`; `probe --ca FILE` for a self-signed agent).
+    pub upstream_ca: Vec<std::path::PathBuf>,
 }
 
 /// [`start_on`] with [`ProxyExtras`].
@@ -248,6 +254,23 @@ async fn serve(
     // black-holed upstream answers the client with a 502 instead of hanging it.
     conn.set_connect_timeout(Some(UPSTREAM_CONNECT_TIMEOUT));
     let h1 = Client::builder(TokioExecutor::new()).build(conn.clone());
+    let https_up = if cfg
+        .routes
+        .iter()
+        .any(|r| r.upstream.starts_with("https://"))
+    {
+        let tls = tls::client_config(&ext.upstream_ca, false)?;
+        let mut http = conn.clone();
+        http.enforce_http(false);
+        let c = hyper_rustls::HttpsConnectorBuilder::new()
+            .with_tls_config(tls)
+            .https_only()
+            .enable_all_versions()
+            .wrap_connector(http);
+        Some(Client::builder(TokioExecutor::new()).build(c))
+    } else {
+        None
+    };
     let h2 = Client::builder(TokioExecutor::new())
         .http2_only(true)
         .build(conn);
@@ -265,6 +288,7 @@ async fn serve(
         h1,
         h2,
         h2c: h2c::H2cSupport::default(),
+        https_up,
         shutting_down: Arc::new(AtomicBool::new(false)),
         listener_tls,
         forward: match ext.forward {
@@ -681,7 +705,8 @@ async fn handle(
     strip_hop_by_hop(&mut parts.headers);
     parts.headers.remove(header::HOST);
     // Over TLS the connector's ALPN picks h1 or h2; the client sets Host / :authority.
-    let tls_up = tls_authority.is_some();
+    let https_route = tls_authority.is_none() && uri.scheme_str() == Some("https");
+    let tls_up = tls_authority.is_some() || https_route;
     // An h2c client's requests go upstream over h2c only if the agent speaks it; most
     // agents speak HTTP/1.1 only.
     if h2 && !tls_up {
@@ -717,10 +742,11 @@ async fn handle(
         .as_ref()
         .and_then(|f| f.intercept.as_ref())
         .filter(|_| tls_up);
-    let sent = match https {
-        Some(ic) => ic.https.request(up_req),
-        None if h2 => st.h2.request(up_req),
-        None => st.h1.request(up_req),
+    let sent = match (https, &st.https_up) {
+        (Some(ic), _) => ic.https.request(up_req),
+        (None, Some(c)) if https_route => c.request(up_req),
+        (None, _) if h2 => st.h2.request(up_req),
+        (None, _) => st.h1.request(up_req),
     };
     let sent = sent.await;
     // The attribution event goes before the response head (and any `exchange_end`).

@@ -26,20 +26,16 @@ pub fn parse_route(s: &str) -> Result<Route, String> {
     })
 }
 
-/// Checks an upstream base URL: absolute `http://host[:port][/base]` (https upstreams are
-/// not supported by this build). Returns the parsed URL.
+/// Checks an upstream base URL: absolute `http://` or `https://host[:port][/base]`
+/// (https: certificate checked against the OS roots and `ProxyExtras::upstream_ca`).
+/// Returns the parsed URL.
 pub fn check_upstream(url: &str) -> Result<Url, String> {
     let u = Url::parse(url).map_err(|e| format!("upstream URL {url:?} is not a valid URL: {e}"))?;
     match u.scheme() {
-        "http" => {}
-        "https" => {
-            return Err(format!(
-                "upstream URL {url:?}: https upstreams are not supported yet; use http://"
-            ))
-        }
+        "http" | "https" => {}
         other => {
             return Err(format!(
-                "upstream URL {url:?}: scheme {other:?} is not http"
+                "upstream URL {url:?}: scheme {other:?} is not http or https"
             ))
         }
     }
@@ -224,7 +220,10 @@ mod tests {
             .unwrap_err()
             .contains("start with '/'"));
         assert!(parse_route("/a=ftp://h").unwrap_err().contains("not http"));
-        assert!(parse_route("/a=https://h").unwrap_err().contains("https"));
+        assert!(parse_route("/a=https://h").is_ok());
+        assert!(parse_route("/a=ftp://h")
+            .unwrap_err()
+            .contains("not http or https"));
         assert_eq!(parse_route("/a/=http://h:1/x").unwrap().prefix, "/a");
     }
 }

@@ -231,11 +231,11 @@ pub struct SourceInfo {
     pub bytes: Option<u64>,
     /// The recording ended inside a line (its writer was killed mid-write): that line was
     /// skipped, unread.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, rename = "tornTail", skip_serializing_if = "Option::is_none")]
     pub torn_tail: Option<TornTail>,
 }
 
-/// `source.torn_tail`: the torn last line of a recording, skipped.
+/// `source.tornTail`: the torn last line of a recording, skipped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TornTail {
     /// Line number of the torn line (1 = the header line).
@@ -892,6 +892,41 @@ mod tests {
             }],
             leg: None,
         }
+    }
+
+    #[test]
+    fn repeats_fold_by_rule_message_leg_and_pointer() {
+        let at = |f: Finding, seq: u64, x: &str, p: Option<&str>| Finding {
+            evidence: vec![Evidence {
+                seq,
+                exchange: Some(x.into()),
+                pointer: p.map(str::to_string),
+                found: None,
+            }],
+            ..f
+        };
+        let base = finding("CARD-SHAPE-001", Severity::Error, Category::AgentCard);
+        let fs = vec![
+            at(base.clone(), 2, "e1", Some("/name")),
+            at(base.clone(), 9, "e2", Some("/version")),
+            at(base.clone(), 12, "e3", Some("/name")),
+            at(base.clone(), 12, "e3", Some("/name")), // same evidence twice: listed once
+            Finding {
+                leg: Some("upstream".into()),
+                ..at(base.clone(), 20, "e4", Some("/name"))
+            },
+        ];
+        let g = group_findings(&fs);
+        assert_eq!(g.len(), 3);
+        assert_eq!(g[0].seen, 3);
+        assert_eq!(g[0].exchanges(), vec!["e1", "e3"]);
+        assert_eq!(g[1].seen, 1);
+        assert_eq!(g[2].seen, 1);
+        assert_eq!(g[2].leg.as_deref(), Some("upstream"));
+        let json = serde_json::to_value(&g[0]).unwrap();
+        assert_eq!(json["seen"], 3);
+        assert_eq!(json["rule"], "CARD-SHAPE-001");
+        assert!(serde_json::to_value(&g[1]).unwrap().get("seen").is_none());
     }
 
     #[test]

@@ -46,6 +46,8 @@ pub enum Break {
     /// `{"code": -32602, ...}` instead of the 1.0 error body (ERR-003, REST-003): the probe's
     /// own check (400 with an error code) passes, the verifier's REST-ERROR-001 does not.
     RestParseErrorAsJsonRpc,
+    /// The card lacks the required `version` (CARD-004): every fetch of it breaks the rule.
+    CardWithoutVersion,
 }
 
 /// The bearer token a secured agent accepts.
@@ -60,6 +62,17 @@ impl Agent {
     pub fn url(&self) -> String {
         format!("http://{}/", self.addr)
     }
+
+    /// The base URL of an agent from [`start_tls`].
+    pub fn https_url(&self) -> String {
+        format!("https://{}/", self.addr)
+    }
+}
+
+/// A plain or TLS connection.
+enum Io {
+    Plain(tokio::net::TcpStream),
+    Tls(Box<tokio_rustls::server::TlsStream<tokio::net::TcpStream>>),
 }
 
 impl Drop for Agent {
@@ -86,20 +99,49 @@ pub async fn start(brk: Break, secured: bool) -> Agent {
 /// As [`start`]; `rest` also serves and advertises the 1.0 HTTP+JSON binding under `/rest`
 /// (same tasks, same break).
 pub async fn start_with(brk: Break, secured: bool, rest: bool) -> Agent {
-    start_inner(brk, secured, rest, None).await
+    start_inner(brk, secured, rest, None, None).await
 }
 
 /// A conformant agent that dies after answering `after` requests: it stops listening
 /// (new connections are refused) and drops every open connection.
 pub async fn start_dying(after: usize) -> Agent {
-    start_inner(Break::Nothing, false, false, Some(after)).await
+    start_inner(Break::Nothing, false, false, Some(after), None).await
 }
 
-async fn start_inner(brk: Break, secured: bool, rest: bool, die_after: Option<usize>) -> Agent {
+/// A conformant agent served over TLS only (ALPN h2, http/1.1) with a self-signed
+/// certificate for the IP address 127.0.0.1, written as PEM to `cert_pem`; its card
+/// advertises `https://127.0.0.1:PORT/rpc`. [`Agent::url`] is still `http://`: use
+/// [`Agent::https_url`].
+pub async fn start_tls(cert_pem: &std::path::Path) -> Agent {
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()])
+        .expect("self-signed certificate");
+    std::fs::write(cert_pem, ck.cert.pem()).expect("write the certificate");
+    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(rustls::pki_types::PrivatePkcs8KeyDer::from(
+        ck.key_pair.serialize_der(),
+    ));
+    let mut cfg = rustls::ServerConfig::builder_with_provider(a2a_interop::proxy::tls::provider())
+        .with_safe_default_protocol_versions()
+        .expect("tls versions")
+        .with_no_client_auth()
+        .with_single_cert(vec![ck.cert.der().clone()], key)
+        .expect("server certificate");
+    cfg.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(cfg));
+    start_inner(Break::Nothing, false, false, None, Some(acceptor)).await
+}
+
+async fn start_inner(
+    brk: Break,
+    secured: bool,
+    rest: bool,
+    die_after: Option<usize>,
+    tls: Option<tokio_rustls::TlsAcceptor>,
+) -> Agent {
     let listener = TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind loopback");
     let addr = listener.local_addr().expect("local addr");
+    let scheme = if tls.is_some() { "https" } else { "http" };
     let path = if brk == Break::WrongUrl {
         "wrong/rpc"
     } else {
@@ -108,7 +150,7 @@ async fn start_inner(brk: Break, secured: bool, rest: bool, die_after: Option<us
     let iface = if brk == Break::ForeignHost {
         "http://169.254.169.254/rpc".to_string()
     } else {
-        format!("http://{addr}/{path}")
+        format!("{scheme}://{addr}/{path}")
     };
     let skill = |id: &str, d: &str| {
         json!({"id": id, "name": id, "description": d,
@@ -121,6 +163,11 @@ async fn start_inner(brk: Break, secured: bool, rest: bool, die_after: Option<us
         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
         "skills": [skill("task", "completes"), skill("cancel", "works until canceled"), skill("input", "asks for input")],
     });
+    if brk == Break::CardWithoutVersion {
+        if let Some(c) = card.as_object_mut() {
+            c.remove("version");
+        }
+    }
     if rest {
         if let Some(list) = card["supportedInterfaces"].as_array_mut() {
             list.push(json!({"url": format!("http://{addr}/rest"), "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}));
@@ -148,12 +195,20 @@ async fn start_inner(brk: Break, secured: bool, rest: bool, die_after: Option<us
                 a = listener.accept() => a,
                 _ = dead.wait_for(|d| *d) => break, // the listener is dropped: refused
             };
-            let Ok((stream, _)) = accepted else {
+            let Ok((tcp, _)) = accepted else {
                 continue;
             };
             let state = state.clone();
             let (dead_tx, served) = (dead_tx.clone(), served.clone());
+            let tls = tls.clone();
             tokio::spawn(async move {
+                let stream = match tls {
+                    Some(acceptor) => match acceptor.accept(tcp).await {
+                        Ok(s) => Io::Tls(Box::new(s)),
+                        Err(_) => return,
+                    },
+                    None => Io::Plain(tcp),
+                };
                 let svc = hyper::service::service_fn(move |req| {
                     let state = state.clone();
                     let (dead_tx, served) = (dead_tx.clone(), served.clone());
@@ -169,10 +224,21 @@ async fn start_inner(brk: Break, secured: bool, rest: bool, die_after: Option<us
                 let builder = hyper_util::server::conn::auto::Builder::new(
                     hyper_util::rt::TokioExecutor::new(),
                 );
-                let conn = builder.serve_connection(hyper_util::rt::TokioIo::new(stream), svc);
-                tokio::select! {
-                    _ = conn => {}
-                    _ = dead.wait_for(|d| *d) => {} // connection dropped with the agent
+                match stream {
+                    Io::Plain(tcp) => {
+                        let conn = builder.serve_connection(hyper_util::rt::TokioIo::new(tcp), svc);
+                        tokio::select! {
+                            _ = conn => {}
+                            _ = dead.wait_for(|d| *d) => {} // connection dropped with the agent
+                        }
+                    }
+                    Io::Tls(t) => {
+                        let conn = builder.serve_connection(hyper_util::rt::TokioIo::new(*t), svc);
+                        tokio::select! {
+                            _ = conn => {}
+                            _ = dead.wait_for(|d| *d) => {}
+                        }
+                    }
                 }
             });
         }
