@@ -1672,51 +1672,7 @@ impl State {
     ) {
         let Some(raw) = raw else { return };
         let c = x.call.clone().unwrap_or_default();
-        let proto_expected = match (c.dialect, c.binding) {
-            (Some(Dialect::V1_0), _) => Some(true),
-            (Some(_), Some(Binding::Rest)) => Some(true),
-            (Some(_), Some(Binding::JsonRpc)) => Some(false),
-            _ => None,
-        };
-        // Not a state of any dialect, or UNSPECIFIED: invalid (TASK-008). A 1.0 proto enum
-        // name in a 0.x JSON-RPC task: invalid too, the 0.x TaskState enum (DATA-005, 0.3
-        // schema) has only lowercase names, so a client of that dialect cannot parse it. Other
-        // valid states in another dialect's spelling: a dialect mix (VER-002, DATA-001).
-        let bad: Option<(&'static Rule, String)> = match (st, proto_expected) {
-            (None, _) => Some((&r::TASK_STATE_INVALID, "is not a task state".to_string())),
-            (Some(TaskState::Unspecified), _) => Some((
-                &r::TASK_STATE_INVALID,
-                "is TASK_STATE_UNSPECIFIED on a live task".into(),
-            )),
-            // 1.0 JSON is ProtoJSON of the normative proto (1.0:§1.4, DATA-001): a 1.0 client
-            // cannot parse "completed" (ggcode PR #2515: it waits forever on a done task).
-            (Some(_), Some(true))
-                if !TaskState::is_proto_spelling(raw) && c.dialect == Some(Dialect::V1_0) =>
-            {
-                Some((
-                    &r::TASK_STATE_INVALID,
-                    "is the 0.x spelling; 1.0 clients only parse the TASK_STATE_* names".into(),
-                ))
-            }
-            (Some(_), Some(true)) if !TaskState::is_proto_spelling(raw) => Some((
-                &r::VER_MIXED_PAYLOAD,
-                "is the 0.x spelling where this binding uses TASK_STATE_* names".into(),
-            )),
-            (Some(_), Some(true))
-                if raw == "TASK_STATE_CANCELLED" && c.dialect == Some(Dialect::V1_0) =>
-            {
-                Some((
-                    &r::VER_MIXED_PAYLOAD,
-                    "is the 0.3 spelling; 1.0 uses TASK_STATE_CANCELED".into(),
-                ))
-            }
-            (Some(_), Some(false)) if TaskState::is_proto_spelling(raw) => Some((
-                &r::TASK_STATE_INVALID,
-                "is a 1.0 proto enum name; 0.x JSON-RPC clients only parse the lowercase states"
-                    .into(),
-            )),
-            _ => None,
-        };
+        let bad = state_spelling_problem(raw, st, c.dialect, c.binding);
         if let Some((f_rule, why)) = bad {
             let msg = format!("task state {raw:?} {why}");
             if x.sse.is_some() {
@@ -3371,6 +3327,7 @@ impl State {
             match p.kind {
                 PayloadKind::Task => {
                     let tv = task_view(p.inner, &p.pointer, false);
+                    self.webhook_state_spelling(x, tv.state_raw, tv.state, &p.pointer, seq);
                     if let Some(id) = tv.id {
                         self.observe(
                             id,
@@ -3384,6 +3341,7 @@ impl State {
                 }
                 PayloadKind::StatusUpdate => {
                     let u = update_view(p.inner, p.kind, &p.pointer);
+                    self.webhook_state_spelling(x, u.state_raw, u.state, &p.pointer, seq);
                     if let Some(id) = u.task_id {
                         self.observe(
                             id,
@@ -3397,6 +3355,32 @@ impl State {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// TASK-STATE-005 / VER-MIX-001 on a push payload's state (ggcode PR #2515: 0.x names
+    /// on a 1.0 wire).
+    fn webhook_state_spelling(
+        &mut self,
+        x: &Exch,
+        raw: Option<&str>,
+        st: Option<TaskState>,
+        base: &str,
+        seq: u64,
+    ) {
+        let Some(raw) = raw else { return };
+        let c = x.call.clone().unwrap_or_default();
+        if let Some((f_rule, why)) = state_spelling_problem(raw, st, c.dialect, c.binding) {
+            self.find(
+                f_rule,
+                format!("push notification task state {raw:?} {why}"),
+                vec![x.ev_at(
+                    seq,
+                    &format!("{base}/status/state"),
+                    Some(Value::String(raw.into())),
+                )],
+                &x.leg,
+            );
         }
     }
 
@@ -4096,6 +4080,60 @@ fn find_kind(v: &Value, base: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// The rule a task state spelling breaks in a dialect and binding (TASK-008, DATA-001,
+/// VER-002), with the reason; `None` when the spelling is right.
+fn state_spelling_problem(
+    raw: &str,
+    st: Option<TaskState>,
+    dialect: Option<Dialect>,
+    binding: Option<Binding>,
+) -> Option<(&'static Rule, String)> {
+    let proto_expected = match (dialect, binding) {
+        (Some(Dialect::V1_0), _) => Some(true),
+        (Some(_), Some(Binding::Rest)) => Some(true),
+        (Some(_), Some(Binding::JsonRpc)) => Some(false),
+        _ => None,
+    };
+    // Not a state of any dialect, or UNSPECIFIED: invalid (TASK-008). A 1.0 proto enum
+    // name in a 0.x JSON-RPC task: invalid too, the 0.x TaskState enum (DATA-005, 0.3
+    // schema) has only lowercase names, so a client of that dialect cannot parse it. Other
+    // valid states in another dialect's spelling: a dialect mix (VER-002, DATA-001).
+    match (st, proto_expected) {
+        (None, _) => Some((&r::TASK_STATE_INVALID, "is not a task state".to_string())),
+        (Some(TaskState::Unspecified), _) => Some((
+            &r::TASK_STATE_INVALID,
+            "is TASK_STATE_UNSPECIFIED on a live task".into(),
+        )),
+        // 1.0 JSON is ProtoJSON of the normative proto (1.0:§1.4, DATA-001): a 1.0 client
+        // cannot parse "completed" (ggcode PR #2515: it waits forever on a done task).
+        (Some(_), Some(true))
+            if !TaskState::is_proto_spelling(raw) && dialect == Some(Dialect::V1_0) =>
+        {
+            Some((
+                &r::TASK_STATE_INVALID,
+                "is the 0.x spelling; 1.0 clients only parse the TASK_STATE_* names".into(),
+            ))
+        }
+        (Some(_), Some(true)) if !TaskState::is_proto_spelling(raw) => Some((
+            &r::VER_MIXED_PAYLOAD,
+            "is the 0.x spelling where this binding uses TASK_STATE_* names".into(),
+        )),
+        (Some(_), Some(true))
+            if raw == "TASK_STATE_CANCELLED" && dialect == Some(Dialect::V1_0) =>
+        {
+            Some((
+                &r::VER_MIXED_PAYLOAD,
+                "is the 0.3 spelling; 1.0 uses TASK_STATE_CANCELED".into(),
+            ))
+        }
+        (Some(_), Some(false)) if TaskState::is_proto_spelling(raw) => Some((
+            &r::TASK_STATE_INVALID,
+            "is a 1.0 proto enum name; 0.x JSON-RPC clients only parse the lowercase states".into(),
+        )),
+        _ => None,
+    }
 }
 
 /// JSON Pointer of a 0.x `kind` member in a 1.0 task or message object: on the object,
