@@ -92,7 +92,7 @@ pub struct ProxyArgs {
     /// Client-facing address to listen on
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub listen: String,
-    /// Upstream agent base URL (same as --route /=URL)
+    /// Upstream agent base URL, http:// or https:// (same as --route /=URL)
     #[arg(long)]
     pub upstream: Option<String>,
     /// Route a path prefix to an upstream: /prefix=URL (repeatable; longest prefix wins)
@@ -154,13 +154,14 @@ pub struct ProxyArgs {
     /// ~/.config/a2a-interop]
     #[arg(long, value_name = "DIR")]
     pub ca_dir: Option<PathBuf>,
-    /// PEM file of a CA the agents' certificates may chain to, besides the OS roots
-    /// (SSL_CERT_FILE / SSL_CERT_DIR honoured; Mozilla's bundle if the OS store is empty)
-    /// (repeatable)
-    #[arg(long = "upstream-ca", value_name = "FILE", requires = "intercept_tls")]
+    /// https:// upstreams and --intercept-tls: PEM file of a CA the agents' certificates
+    /// may chain to, besides the OS roots (SSL_CERT_FILE / SSL_CERT_DIR honoured; Mozilla's
+    /// bundle if the OS store is empty) (repeatable)
+    #[arg(long = "upstream-ca", value_name = "FILE")]
     pub upstream_ca: Vec<PathBuf>,
-    /// Do not verify the agents' TLS certificates (never the default)
-    #[arg(long, requires = "intercept_tls")]
+    /// https:// upstreams and --intercept-tls: do not verify the agents' TLS certificates
+    /// (never the default)
+    #[arg(long)]
     pub insecure_upstream: bool,
     /// Serve the client-facing listener over TLS with this PEM certificate chain
     #[arg(long, value_name = "FILE", requires = "tls_key")]

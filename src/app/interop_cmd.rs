@@ -301,7 +301,10 @@ pub async fn interop_through_pipeline(
                 webhook_listener(hook_b.local_addr(), B_TO_WEBHOOK),
                 webhook_listener(hook_a.local_addr(), A_TO_WEBHOOK),
             ],
-            upstream_ca: a.ca.clone(),
+            upstream_tls: crate::proxy::tls::UpstreamTrust {
+                ca: a.ca.clone(),
+                insecure: false,
+            },
             ..ProxyExtras::default()
         },
     )

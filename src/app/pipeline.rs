@@ -243,11 +243,12 @@ impl Pipeline {
         pcfg.listen = listen;
         let mut extra = Vec::new();
         for (l, pc) in more {
-            let pext = proxy::ProxyExtras {
-                upstream_ca: ext.upstream_ca.clone(),
+            // Same upstream TLS trust as the main listener (`https://` listener URLs).
+            let more_ext = proxy::ProxyExtras {
+                upstream_tls: ext.upstream_tls.clone(),
                 ..proxy::ProxyExtras::default()
             };
-            match proxy::start_ext_on(l, pc.clone(), pext, sink.clone()).await {
+            match proxy::start_ext_on(l, pc.clone(), more_ext, sink.clone()).await {
                 Ok(h) => extra.push(h),
                 Err(e) => {
                     for h in extra {

@@ -189,7 +189,10 @@ pub async fn probe_through_pipeline(
         },
         ProxyExtras {
             more: vec![webhook_listener(receiver.local_addr(), WEBHOOK_LEG)],
-            upstream_ca: a.ca.clone(),
+            upstream_tls: crate::proxy::tls::UpstreamTrust {
+                ca: a.ca.clone(),
+                insecure: false,
+            },
             ..ProxyExtras::default()
         },
     )

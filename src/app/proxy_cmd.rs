@@ -8,7 +8,12 @@ a2a-interop proxy --listen 127.0.0.1:8080 --upstream URL [--route /p=URL]... [--
 a2a-interop proxy --forward [--listen 127.0.0.1:3128] [--allow-host PATTERN]... [--record FILE]
     [--intercept-tls [--ca-dir DIR] [--upstream-ca FILE]... [--insecure-upstream]]
 a2a-interop proxy ... [--tls-cert FILE --tls-key FILE]     (TLS on the client-facing listener)
+a2a-interop proxy --upstream https://agent:443 [--upstream-ca FILE]... [--insecure-upstream]
 ```
+
+An `https://` upstream (or route, or `--listener` URL) gets TLS from the proxy, with the same
+trust as `--intercept-tls`: the OS roots plus `--upstream-ca`; `--upstream-ca` and
+`--insecure-upstream` without any TLS upstream are refused (they would do nothing).
 
 Prints a banner on stderr, findings as they happen, and on Ctrl-C / SIGTERM stops within
 2 s, flushes the recording and writes the report. Operational errors (port in use, bad URL,
@@ -73,6 +78,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
         _ => None,
     };
     let more = extra_listeners(&a, &cfg)?;
+    let upstream_tls = upstream_trust(&a, &cfg, &more)?;
     let callers = a
         .callers
         .iter()
@@ -87,9 +93,42 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             tls,
             more,
             callers,
-            upstream_ca: Vec::new(),
+            upstream_tls,
         },
     ))
+}
+
+/// `--upstream-ca` / `--insecure-upstream` as the trust of `https://` upstreams.
+///
+/// Errors: either flag given while no upstream is `https://` and TLS is not intercepted
+/// (the flag would silently do nothing).
+pub fn upstream_trust(
+    a: &ProxyArgs,
+    main: &PipelineConfig,
+    more: &[ProxyConfig],
+) -> anyhow::Result<crate::proxy::tls::UpstreamTrust> {
+    let any_https = main
+        .proxy
+        .routes
+        .iter()
+        .chain(more.iter().flat_map(|m| m.routes.iter()))
+        .any(|r| r.upstream.starts_with("https:"));
+    let flag = if !a.upstream_ca.is_empty() {
+        Some("--upstream-ca")
+    } else if a.insecure_upstream {
+        Some("--insecure-upstream")
+    } else {
+        None
+    };
+    if let Some(flag) = flag {
+        if !any_https && !a.intercept_tls {
+            bail!("{flag} applies to https:// upstreams and --intercept-tls, and there is neither (hint: --upstream https://HOST:PORT)");
+        }
+    }
+    Ok(crate::proxy::tls::UpstreamTrust {
+        ca: a.upstream_ca.clone(),
+        insecure: a.insecure_upstream,
+    })
 }
 
 /// Checks the flags and builds the pipeline configuration (no IO but parsing).

@@ -33,10 +33,7 @@ use http::{Request, Response, StatusCode};
 use hyper::body::Incoming;
 use std::path::PathBuf;
 
-use hyper_rustls::HttpsConnector;
-use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::client::legacy::Client;
-use hyper_util::rt::{TokioExecutor, TokioIo};
+use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 
@@ -74,12 +71,11 @@ struct Job {
     req: Request<Incoming>,
 }
 
-/// TLS interception, loaded.
+/// TLS interception, loaded. The upstream leg goes through the proxy's TLS client
+/// ([`super::https_client`], built with this configuration's `--upstream-ca` files).
 pub(super) struct Intercept {
     ca: super::tls::Ca,
     jobs: tokio::sync::mpsc::UnboundedSender<Job>,
-    /// Upstream client over TLS, ALPN h2 / http/1.1.
-    pub(super) https: Client<HttpsConnector<HttpConnector>, ProxyBody>,
 }
 
 /// Whether `host` matches an `--allow-host` pattern: exact (ASCII case-insensitive),
@@ -109,23 +105,13 @@ pub(super) struct ForwardState {
 }
 
 impl ForwardState {
-    /// Loads the CA and the upstream TLS roots when interception is on.
+    /// Loads the CA when interception is on.
     ///
-    /// Errors: CA missing or unreadable, `--upstream-ca` unreadable.
+    /// Errors: CA missing or unreadable.
     pub(super) fn new(cfg: ForwardConfig, listen: SocketAddr) -> std::io::Result<Self> {
         let intercept = match &cfg.intercept {
             Some(ic) => {
                 let ca = super::tls::Ca::load(&ic.ca_dir)?;
-                let tls = super::tls::client_config(&ic.upstream_ca, ic.insecure_upstream)?;
-                let mut http = HttpConnector::new();
-                http.set_nodelay(true);
-                http.enforce_http(false);
-                let conn = hyper_rustls::HttpsConnectorBuilder::new()
-                    .with_tls_config(tls)
-                    .https_only()
-                    .enable_all_versions()
-                    .wrap_connector(http);
-                let https = Client::builder(TokioExecutor::new()).build(conn);
                 let (jobs, mut rx) = tokio::sync::mpsc::unbounded_channel::<Job>();
                 // Ends when the proxy's state (holding the sender) is dropped.
                 tokio::spawn(async move {
@@ -133,7 +119,7 @@ impl ForwardState {
                         tokio::spawn(intercept(j.st, j.conn, j.tls, j.authority, j.req));
                     }
                 });
-                Some(Intercept { ca, https, jobs })
+                Some(Intercept { ca, jobs })
             }
             None => None,
         };
@@ -415,14 +401,10 @@ async fn intercept(
     let mut stop = st.stop_rx.clone();
     let svc = {
         let st = st.clone();
-        hyper::service::service_fn(move |req| {
+        hyper::service::service_fn(move |req| -> super::HandleFuture {
             let st = st.clone();
             let authority = authority.clone();
-            async move {
-                Ok::<_, std::convert::Infallible>(
-                    super::handle(st, conn, "", Some(&authority), req).await,
-                )
-            }
+            Box::pin(async move { Ok(super::handle(st, conn, "", Some(&authority), req).await) })
         })
     };
     let builder = super::server_builder();

@@ -9,7 +9,9 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 
 - hyper 1 server (`auto`: HTTP/1.1 and h2c prior knowledge on one listener), hyper-util
   legacy client to the upstream: HTTP/1.1, or h2c (prior knowledge) when the client spoke
-  HTTP/2. No idle timeouts anywhere (A2A streams may be silent for minutes).
+  HTTP/2; an `https://` upstream gets TLS (rustls, SNI = the upstream's host, ALPN `h2` then
+  `http/1.1`, trust from [`tls::UpstreamTrust`]: the OS roots plus `--upstream-ca`) whatever
+  the client spoke. No idle timeouts anywhere (A2A streams may be silent for minutes).
 - Every body frame passes unchanged and at once ([`tee::TeeBody`]); exactly one
   `exchange_end` per exchange (`complete | client_abort | upstream_abort | upstream_error`,
   `open` when the proxy shut down under it).
@@ -117,9 +119,8 @@ struct State {
     h2: Client<HttpConnector, ProxyBody>,
     /// Which plain-HTTP upstreams speak h2c (asked once each, see [`h2c`]).
     h2c: h2c::H2cSupport,
-    /// TLS client for `https://` route upstreams (ALPN h2 / http/1.1); built only when a
-    /// route has one.
-    https_up: Option<Client<hyper_rustls::HttpsConnector<HttpConnector>, ProxyBody>>,
+    /// TLS to the upstream: `https://` routes and `--intercept-tls`; `None` when neither.
+    https: Option<HttpsClient>,
     shutting_down: Arc<AtomicBool>,
     /// Forward mode (`--forward`), else reverse only.
     forward: Option<forward::ForwardState>,
@@ -148,7 +149,7 @@ pub const UPSTREAM_CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::f
 /// recorded through `sink`.
 ///
 /// Errors: the address cannot be bound (in use, not permitted), or a route's upstream is
-/// not a valid `http://` URL (`InvalidInput`).
+/// not a valid `http://` / `https://` URL (`InvalidInput`).
 pub async fn start(cfg: ProxyConfig, sink: EventSink) -> std::io::Result<ProxyHandle> {
     start_inner(cfg, Some(sink)).await
 }
@@ -210,9 +211,9 @@ pub struct ProxyExtras {
     /// `--caller NAME=SUBSTRING` (repeatable): names the caller of a request by its
     /// `User-Agent` when the proxy cannot find it by process ([`attribution`]).
     pub callers: Vec<attribution::CallerName>,
-    /// PEM files of CAs an `https://` route upstream's certificate may chain to, besides
-    /// the OS roots (`tls::client_config`; `probe --ca FILE` for a self-signed agent).
-    pub upstream_ca: Vec<std::path::PathBuf>,
+    /// Trust for `https://` upstreams (`--upstream-ca`, `--insecure-upstream`); with
+    /// `--intercept-tls` the CAs of [`forward::InterceptConfig`] are added to it.
+    pub upstream_tls: tls::UpstreamTrust,
 }
 
 /// [`start_on`] with [`ProxyExtras`].
@@ -248,32 +249,26 @@ async fn serve(
     let table = RouteTable::new(&cfg.routes)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
     let local_addr = listener.local_addr()?;
-    let mut conn = HttpConnector::new();
-    conn.set_nodelay(true);
-    // Connecting (not streaming: A2A streams may be silent for minutes) is bounded, so a
-    // black-holed upstream answers the client with a 502 instead of hanging it.
-    conn.set_connect_timeout(Some(UPSTREAM_CONNECT_TIMEOUT));
+    let conn = http_connector();
     let h1 = Client::builder(TokioExecutor::new()).build(conn.clone());
-    let https_up = if cfg
-        .routes
-        .iter()
-        .any(|r| r.upstream.starts_with("https://"))
-    {
-        let tls = tls::client_config(&ext.upstream_ca, false)?;
-        let mut http = conn.clone();
-        http.enforce_http(false);
-        let c = hyper_rustls::HttpsConnectorBuilder::new()
-            .with_tls_config(tls)
-            .https_only()
-            .enable_all_versions()
-            .wrap_connector(http);
-        Some(Client::builder(TokioExecutor::new()).build(c))
-    } else {
-        None
-    };
     let h2 = Client::builder(TokioExecutor::new())
         .http2_only(true)
         .build(conn);
+    let intercept = ext.forward.as_ref().and_then(|f| f.intercept.as_ref());
+    let https = if intercept.is_some() || table.has_https() {
+        let mut trust = ext.upstream_tls.clone();
+        if let Some(ic) = intercept {
+            for c in &ic.upstream_ca {
+                if !trust.ca.contains(c) {
+                    trust.ca.push(c.clone());
+                }
+            }
+            trust.insecure |= ic.insecure_upstream;
+        }
+        Some(https_client(&trust)?)
+    } else {
+        None
+    };
     let (stop, stop_rx) = watch::channel(false);
     let (tunnel_tx, tunnel_rx) = tokio::sync::mpsc::channel::<()>(1);
     let attrib = attribution::Attributor::new(&cfg.routes, cfg.leg.clone(), ext.callers.clone());
@@ -288,7 +283,7 @@ async fn serve(
         h1,
         h2,
         h2c: h2c::H2cSupport::default(),
-        https_up,
+        https,
         shutting_down: Arc::new(AtomicBool::new(false)),
         listener_tls,
         forward: match ext.forward {
@@ -304,6 +299,37 @@ async fn serve(
         stop,
         task: Some(task),
     })
+}
+
+/// Upstream client over TLS ([`https_client`]).
+pub(crate) type HttpsClient = Client<hyper_rustls::HttpsConnector<HttpConnector>, ProxyBody>;
+
+/// The TCP connector of every upstream client: `TCP_NODELAY`, connecting bounded by
+/// [`UPSTREAM_CONNECT_TIMEOUT`] (not streaming: A2A streams may be silent for minutes), so a
+/// black-holed upstream answers the client with a 502 instead of hanging it.
+fn http_connector() -> HttpConnector {
+    let mut conn = HttpConnector::new();
+    conn.set_nodelay(true);
+    conn.set_connect_timeout(Some(UPSTREAM_CONNECT_TIMEOUT));
+    conn
+}
+
+/// The upstream client over TLS (RFC 8446 via rustls): `https://` URLs only, SNI = the URL's
+/// host (none for an IP address, whose certificate must then name the IP), ALPN `h2` then
+/// `http/1.1` (the agent picks; the request goes as HTTP/2 or HTTP/1.1 accordingly), agents'
+/// certificates checked against `trust` ([`tls::client_config`]).
+///
+/// Errors: a `trust.ca` file cannot be read or holds no usable certificate.
+pub(crate) fn https_client(trust: &tls::UpstreamTrust) -> std::io::Result<HttpsClient> {
+    let cfg = tls::client_config(&trust.ca, trust.insecure)?;
+    let mut tcp = http_connector();
+    tcp.enforce_http(false);
+    let conn = hyper_rustls::HttpsConnectorBuilder::new()
+        .with_tls_config(cfg)
+        .https_only()
+        .enable_all_versions()
+        .wrap_connector(tcp);
+    Ok(Client::builder(TokioExecutor::new()).build(conn))
 }
 
 /// Concurrent HTTP/2 streams the proxy accepts per client connection (1,024; hyper's
@@ -373,15 +399,20 @@ async fn accept_loop(
         conns.spawn(async move {
             let attrib = st.attrib.clone();
             match st.listener_tls.clone() {
-                Some(acceptor) => match acceptor.accept(stream).await {
-                    Ok(tls) => {
-                        serve_conn(builder, TokioIo::new(tls), st, conn_no, local_for_url, stop_conn)
-                            .await
+                // Boxed: the TLS state (handshake, rustls connection) is large and would
+                // otherwise size every plain connection's task too.
+                Some(acceptor) => Box::pin(async move {
+                    match acceptor.accept(stream).await {
+                        Ok(tls) => {
+                            serve_conn(builder, TokioIo::new(tls), st, conn_no, local_for_url, stop_conn)
+                                .await
+                        }
+                        Err(e) => {
+                            tracing::debug!(conn = conn_no, error = %e, "TLS handshake with the client failed");
+                        }
                     }
-                    Err(e) => {
-                        tracing::debug!(conn = conn_no, error = %e, "TLS handshake with the client failed");
-                    }
-                },
+                })
+                .await,
                 None => {
                     serve_conn(builder, TokioIo::new(stream), st, conn_no, local_for_url, stop_conn)
                         .await
@@ -409,6 +440,14 @@ async fn accept_loop(
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, tunnels.recv()).await;
 }
 
+/// One exchange's handler future ([`handle`]), boxed. hyper keeps a slot of the service
+/// future's size per HTTP/1.1 connection (and per h2 stream task) for the connection's whole
+/// life; boxed, that slot is one pointer and the state machine exists only while the request
+/// is being forwarded, not while a response streams (an idle SSE stream).
+type HandleFuture = std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<Response<ProxyBody>, Infallible>> + Send>,
+>;
+
 /// Serves one client connection (plain or TLS) until it ends or the proxy stops.
 async fn serve_conn<IO>(
     builder: Arc<hyper_util::server::conn::auto::Builder<TokioExecutor>>,
@@ -420,10 +459,10 @@ async fn serve_conn<IO>(
 ) where
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
-    let svc = hyper::service::service_fn(move |req| {
+    let svc = hyper::service::service_fn(move |req| -> HandleFuture {
         let st = st.clone();
         let local = local.clone();
-        async move { Ok::<_, Infallible>(handle(st, conn_no, &local, None, req).await) }
+        Box::pin(async move { Ok(handle(st, conn_no, &local, None, req).await) })
     });
     // With upgrades: CONNECT (forward mode) hands the connection to a tunnel.
     let conn = builder.serve_connection_with_upgrades(io, svc);
@@ -704,9 +743,9 @@ async fn handle(
     };
     strip_hop_by_hop(&mut parts.headers);
     parts.headers.remove(header::HOST);
-    // Over TLS the connector's ALPN picks h1 or h2; the client sets Host / :authority.
-    let https_route = tls_authority.is_none() && uri.scheme_str() == Some("https");
-    let tls_up = tls_authority.is_some() || https_route;
+    // Over TLS (intercepted CONNECT, `https://` route) the connector's ALPN picks h1 or h2;
+    // the client sets Host / :authority.
+    let tls_up = uri.scheme() == Some(&http::uri::Scheme::HTTPS);
     // An h2c client's requests go upstream over h2c only if the agent speaks it; most
     // agents speak HTTP/1.1 only.
     if h2 && !tls_up {
@@ -737,16 +776,10 @@ async fn handle(
         None => body.map_err(BoxError::from).boxed_unsync(),
     };
     let up_req = Request::from_parts(parts, body);
-    let https = st
-        .forward
-        .as_ref()
-        .and_then(|f| f.intercept.as_ref())
-        .filter(|_| tls_up);
-    let sent = match (https, &st.https_up) {
-        (Some(ic), _) => ic.https.request(up_req),
-        (None, Some(c)) if https_route => c.request(up_req),
-        (None, _) if h2 => st.h2.request(up_req),
-        (None, _) => st.h1.request(up_req),
+    let sent = match (&st.https, tls_up) {
+        (Some(https), true) => https.request(up_req),
+        _ if h2 => st.h2.request(up_req),
+        _ => st.h1.request(up_req),
     };
     let sent = sent.await;
     // The attribution event goes before the response head (and any `exchange_end`).

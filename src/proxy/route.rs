@@ -26,8 +26,8 @@ pub fn parse_route(s: &str) -> Result<Route, String> {
     })
 }
 
-/// Checks an upstream base URL: absolute `http://` or `https://host[:port][/base]`
-/// (https: certificate checked against the OS roots and `ProxyExtras::upstream_ca`).
+/// Checks an upstream base URL: absolute `http://host[:port][/base]` or
+/// `https://host[:port][/base]` (the proxy opens TLS to it, [`super::tls::UpstreamTrust`]).
 /// Returns the parsed URL.
 pub fn check_upstream(url: &str) -> Result<Url, String> {
     let u = Url::parse(url).map_err(|e| format!("upstream URL {url:?} is not a valid URL: {e}"))?;
@@ -73,7 +73,7 @@ pub struct RouteTable {
 }
 
 impl RouteTable {
-    /// Builds the table. Errors: an upstream that is not a valid http URL.
+    /// Builds the table. Errors: an upstream that is not a valid http or https URL.
     pub fn new(routes: &[Route]) -> Result<Self, String> {
         let mut entries = Vec::new();
         for (i, r) in routes.iter().enumerate() {
@@ -92,6 +92,11 @@ impl RouteTable {
         }
         entries.sort_by_key(|e| std::cmp::Reverse(e.1.len()));
         Ok(RouteTable { entries })
+    }
+
+    /// Whether a route's upstream is `https://` (the proxy then needs its TLS client).
+    pub fn has_https(&self) -> bool {
+        self.entries.iter().any(|(_, _, u)| u.scheme() == "https")
     }
 
     /// The upstream base URL of route `index`.
@@ -220,10 +225,12 @@ mod tests {
             .unwrap_err()
             .contains("start with '/'"));
         assert!(parse_route("/a=ftp://h").unwrap_err().contains("not http"));
-        assert!(parse_route("/a=https://h").is_ok());
-        assert!(parse_route("/a=ftp://h")
-            .unwrap_err()
-            .contains("not http or https"));
+        assert_eq!(
+            parse_route("/a=https://h:8443/x").unwrap().upstream,
+            "https://h:8443/x"
+        );
+        assert!(!table(&[("/a", "http://h:1")]).has_https());
+        assert!(table(&[("/a", "http://h:1"), ("/b", "https://h:2")]).has_https());
         assert_eq!(parse_route("/a/=http://h:1/x").unwrap().prefix, "/a");
     }
 }

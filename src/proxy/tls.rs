@@ -276,6 +276,18 @@ fn roots_from(os: Vec<CertificateDer<'static>>) -> (rustls::RootCertStore, Roots
     (roots, RootsSource::Webpki)
 }
 
+/// Trust settings of the upstream leg's TLS, shared by reverse mode (`--upstream https://...`,
+/// `--route /p=https://...`) and `--intercept-tls`: the OS roots ([`upstream_roots`]) plus
+/// `ca`, or no verification at all with `insecure`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UpstreamTrust {
+    /// PEM files of extra CAs the agents' certificates may chain to (`--upstream-ca FILE`,
+    /// repeatable).
+    pub ca: Vec<PathBuf>,
+    /// Do not verify the agents' certificates (`--insecure-upstream`, explicit flag only).
+    pub insecure: bool,
+}
+
 /// TLS client configuration of the upstream leg: the OS roots ([`upstream_roots`]) plus
 /// every certificate in the `extra_ca` PEM files; `insecure` accepts any certificate
 /// (`--insecure-upstream` only).
