@@ -121,6 +121,8 @@ struct BodyAcc {
     many: Vec<u8>,
     /// Bytes expected (`Content-Length`, at most [`BODY_CAP`]); 0 when unknown.
     expected: usize,
+    /// `Content-Length` exceeds [`BODY_CAP`]: only [`OVERSIZE_PREFIX`] bytes are kept.
+    oversize: bool,
 }
 
 impl BodyAcc {
@@ -129,10 +131,27 @@ impl BodyAcc {
         let expected = headers
             .get("content-length")
             .and_then(|v| v.trim().parse::<usize>().ok())
-            .map_or(0, |n| n.min(BODY_CAP));
+            .unwrap_or(0);
         BodyAcc {
-            expected,
+            // A body announced longer than BODY_CAP is cut anyway (the exchange is then
+            // judged incomplete): keep only a prefix instead of BODY_CAP bytes.
+            expected: if expected > BODY_CAP {
+                OVERSIZE_PREFIX
+            } else {
+                expected
+            },
+            oversize: expected > BODY_CAP,
             ..Default::default()
+        }
+    }
+
+    /// Bytes this body keeps before it counts as cut: [`BODY_CAP`], or
+    /// [`OVERSIZE_PREFIX`] for a body announced longer than that.
+    fn limit(&self) -> usize {
+        if self.oversize {
+            OVERSIZE_PREFIX
+        } else {
+            BODY_CAP
         }
     }
     fn as_slice(&self) -> &[u8] {
@@ -296,6 +315,11 @@ pub(super) struct State {
 
 const BODY_CAP: usize = DEFAULT_CAPTURE_CAP;
 
+/// Bytes kept of a body whose `Content-Length` exceeds [`BODY_CAP`] (64 KiB): it will be
+/// cut anyway and the exchange judged incomplete, so holding 16 MiB of it bought nothing
+/// (peak RSS of a 100 MiB POST through the proxy).
+const OVERSIZE_PREFIX: usize = 64 * 1024;
+
 /// Tasks remembered at once; the oldest are forgotten past this (memory stays bounded on
 /// endless recordings; a task older than 10 000 newer tasks is no longer judged).
 const MAX_TASKS: usize = 10_000;
@@ -426,7 +450,7 @@ impl State {
                     if x.req_body_seq.is_none() {
                         x.req_body_seq = Some(ev.seq);
                     }
-                    if x.req_body.len() + body.data.len() <= BODY_CAP {
+                    if x.req_body.len() + body.data.len() <= x.req_body.limit() {
                         x.req_body.push(&body.data);
                     } else {
                         x.truncated = true;
@@ -486,7 +510,7 @@ impl State {
                                 .map(|s| s.dec.push(&body.data))
                                 .unwrap_or_default()
                         } else {
-                            if x.body.len() + body.data.len() <= BODY_CAP {
+                            if x.body.len() + body.data.len() <= x.body.limit() {
                                 x.body.push(&body.data);
                             } else {
                                 x.truncated = true;
