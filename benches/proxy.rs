@@ -6,19 +6,91 @@ Proxy benchmark, side by side in one run (`cargo bench --bench proxy`):
 - `proxy`: client → pipeline (proxy + recorder writing a file + verifier) → upstream.
 
 For each: latency of a small JSON-RPC POST on one keep-alive connection (p50, p99, p50
-added over direct), and process CPU per request under load (8 keep-alive connections; the
-client and the upstream run in the same process, so the proxy's own cost is the difference
-to `direct`). Then SSE: per-event latency (the upstream stamps its send time into each
+added over direct), and process CPU per request under load (8 keep-alive connections,
+`PROXY_BENCH_CONNS=N` for another count; the client and the upstream run in the same
+process, so the proxy's own cost is the difference to `direct`), also split by thread
+(tokio workers, recorder, verifier). Then SSE: per-event latency (the upstream stamps its send time into each
 event, the client subtracts it on arrival), direct vs through the pipeline.
 
-Bounded: about 2 s per latency phase, 3 s per load phase, 2 s per SSE phase.
+Bounded: about 2 s per latency phase, 3 s per load phase, 2 s per SSE phase, then the
+idle-stream memory children (`PROXY_BENCH_QUICK=1` skips those).
+
+Runs with mimalloc as the global allocator, like the `a2a-interop` binary (`src/main.rs`),
+so the numbers are those of what users run; `PROXY_BENCH_GLIBC=1` runs the same binary on
+glibc malloc instead (the A/B of the allocator alone, see [`BenchAlloc`]).
 */
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// mimalloc, or glibc malloc when `PROXY_BENCH_GLIBC` is set: chosen once, at the first
+/// allocation (before `main`'s first line, so every block is freed by the allocator that
+/// made it), never switched.
+struct BenchAlloc;
+
+static ALLOC_MODE: AtomicU8 = AtomicU8::new(0);
+const MODE_GLIBC: u8 = 1;
+const MODE_MIMALLOC: u8 = 2;
+
+extern "C" {
+    /// glibc `getenv(3)`: reads the environment without allocating.
+    fn getenv(name: *const std::ffi::c_char) -> *const std::ffi::c_char;
+}
+
+fn alloc_mode() -> u8 {
+    let m = ALLOC_MODE.load(Ordering::Relaxed);
+    if m != 0 {
+        return m;
+    }
+    // SAFETY: a NUL-terminated literal; getenv neither allocates nor keeps the pointer.
+    let set = unsafe { !getenv(c"PROXY_BENCH_GLIBC".as_ptr()).is_null() };
+    let m = if set { MODE_GLIBC } else { MODE_MIMALLOC };
+    ALLOC_MODE.store(m, Ordering::Relaxed);
+    m
+}
+
+// SAFETY: every call is forwarded to one allocator, the same for the whole run.
+unsafe impl GlobalAlloc for BenchAlloc {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        if alloc_mode() == MODE_GLIBC {
+            System.alloc(l)
+        } else {
+            mimalloc::MiMalloc.alloc(l)
+        }
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        if alloc_mode() == MODE_GLIBC {
+            System.dealloc(p, l)
+        } else {
+            mimalloc::MiMalloc.dealloc(p, l)
+        }
+    }
+    unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
+        if alloc_mode() == MODE_GLIBC {
+            System.alloc_zeroed(l)
+        } else {
+            mimalloc::MiMalloc.alloc_zeroed(l)
+        }
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
+        if alloc_mode() == MODE_GLIBC {
+            System.realloc(p, l, n)
+        } else {
+            mimalloc::MiMalloc.realloc(p, l, n)
+        }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: BenchAlloc = BenchAlloc;
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use a2a_interop::app::pipeline::{Pipeline, PipelineConfig};
+use a2a_interop::proxy::tee::{COPY_MAX, COPY_MAX_IN_USE};
 use a2a_interop::proxy::{self, ProxyConfig};
+use a2a_interop::record::writer::ACTIVE_POLL_US;
 use a2a_interop::record::{Route, DEFAULT_CAPTURE_CAP};
 use bytes::Bytes;
 use http_body_util::combinators::UnsyncBoxBody;
@@ -35,9 +107,18 @@ type B = UnsyncBoxBody<Bytes, BoxError>;
 const RPC: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"role":"user","parts":[{"kind":"text","text":"hello"}],"messageId":"m-1"}}}"#;
 const REPLY: &[u8] = br#"{"jsonrpc":"2.0","id":1,"result":{"kind":"message","role":"agent","parts":[{"kind":"text","text":"hello"}],"messageId":"m-2"}}"#;
 
+/// The recorder's default poll interval, µs (`record::writer::ACTIVE_POLL_US` at start).
+const POLL_DEFAULT_US: u64 = 1000;
 const LAT_PHASE: Duration = Duration::from_secs(2);
 const LOAD_PHASE: Duration = Duration::from_secs(3);
-const LOAD_CONNS: usize = 8;
+/// Keep-alive connections of the load phase: `PROXY_BENCH_CONNS` (default 8).
+fn load_conns() -> usize {
+    std::env::var("PROXY_BENCH_CONNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(8)
+}
 const SSE_EVENTS: usize = 200;
 const SSE_GAP: Duration = Duration::from_millis(10);
 
@@ -50,13 +131,47 @@ fn full(b: impl Into<Bytes>) -> B {
 /// Process CPU time (user + system, all threads) in µs, from /proc/self/stat (clock ticks
 /// of 10 ms: phases last seconds, so the error is well under 1 %).
 fn cpu_us() -> u64 {
-    let s = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    stat_cpu_us(&std::fs::read_to_string("/proc/self/stat").unwrap_or_default())
+}
+
+/// utime + stime of one `/proc/.../stat` line, µs.
+fn stat_cpu_us(s: &str) -> u64 {
     let after = s.rsplit_once(')').map(|x| x.1).unwrap_or("");
     let f: Vec<&str> = after.split_whitespace().collect();
     // After the comm field: state is field 3; utime = 14, stime = 15 (1-based overall).
     let ut: u64 = f.get(11).and_then(|v| v.parse().ok()).unwrap_or(0);
     let st: u64 = f.get(12).and_then(|v| v.parse().ok()).unwrap_or(0);
     (ut + st) * 10_000
+}
+
+/// CPU time in µs per thread group of this process, from `/proc/self/task/*/stat`: tokio
+/// workers (`tokio-rt-worker`), `a2a-recorder`, `a2a-verifier`, and everything else (the
+/// main thread, which runs the bench's own loops). Threads that ended between two reads drop
+/// out (none do while a phase runs: the pipeline lives throughout).
+fn cpu_by_thread() -> [u64; 4] {
+    let mut out = [0u64; 4];
+    let Ok(dir) = std::fs::read_dir("/proc/self/task") else {
+        return out;
+    };
+    for t in dir.flatten() {
+        let s = std::fs::read_to_string(t.path().join("stat")).unwrap_or_default();
+        let comm = s
+            .split_once('(')
+            .and_then(|(_, r)| r.rsplit_once(')'))
+            .map(|(c, _)| c)
+            .unwrap_or("");
+        let i = if comm.starts_with("tokio-r") {
+            0
+        } else if comm.starts_with("a2a-recorder") {
+            1
+        } else if comm.starts_with("a2a-verifier") {
+            2
+        } else {
+            3
+        };
+        out[i] += stat_cpu_us(&s);
+    }
+    out
 }
 
 async fn upstream(base: Instant) -> SocketAddr {
@@ -148,6 +263,8 @@ struct Row {
     p99: u64,
     rps: f64,
     cpu_per_req: f64,
+    /// CPU µs per request by thread group (see [`cpu_by_thread`]).
+    split: [f64; 4],
 }
 
 async fn measure(name: &'static str, url: String) -> Row {
@@ -164,12 +281,13 @@ async fn measure(name: &'static str, url: String) -> Row {
         lat.push(t.elapsed().as_micros() as u64);
     }
     lat.sort_unstable();
-    // Load: LOAD_CONNS keep-alive connections, CPU per request of the whole process.
+    // Load: `load_conns()` keep-alive connections, CPU per request of the whole process.
     let c = client();
     let cpu0 = cpu_us();
+    let split0 = cpu_by_thread();
     let t0 = Instant::now();
     let mut tasks = Vec::new();
-    for _ in 0..LOAD_CONNS {
+    for _ in 0..load_conns() {
         let c = c.clone();
         let url = url.clone();
         tasks.push(tokio::spawn(async move {
@@ -187,13 +305,44 @@ async fn measure(name: &'static str, url: String) -> Row {
     }
     let secs = t0.elapsed().as_secs_f64();
     let cpu = cpu_us() - cpu0;
+    let split1 = cpu_by_thread();
+    let n = total.max(1) as f64;
     Row {
         name,
         p50: pct(&lat, 0.5),
         p99: pct(&lat, 0.99),
         rps: total as f64 / secs,
-        cpu_per_req: cpu as f64 / total.max(1) as f64,
+        cpu_per_req: cpu as f64 / n,
+        split: std::array::from_fn(|i| split1[i].saturating_sub(split0[i]) as f64 / n),
     }
+}
+
+const LOW_GAP: Duration = Duration::from_millis(10);
+const LOW_PHASE: Duration = Duration::from_secs(3);
+
+/// Requests on one keep-alive connection, one every [`LOW_GAP`] for [`LOW_PHASE`]: returns
+/// (requests, process CPU µs/req, CPU µs/req by thread group).
+async fn low_rate(url: &str) -> (u64, f64, [f64; 4]) {
+    let c = client();
+    one(&c, url).await;
+    let cpu0 = cpu_us();
+    let split0 = cpu_by_thread();
+    let t0 = Instant::now();
+    let mut n = 0u64;
+    let mut tick = tokio::time::interval(LOW_GAP);
+    while t0.elapsed() < LOW_PHASE {
+        tick.tick().await;
+        one(&c, url).await;
+        n += 1;
+    }
+    let cpu = cpu_us() - cpu0;
+    let split1 = cpu_by_thread();
+    let d = n.max(1) as f64;
+    (
+        n,
+        cpu as f64 / d,
+        std::array::from_fn(|i| split1[i].saturating_sub(split0[i]) as f64 / d),
+    )
 }
 
 async fn sse_latency(url: &str, base: Instant) -> (u64, u64) {
@@ -366,7 +515,7 @@ fn profile_only(secs: u64) {
         let c = client();
         let t0 = Instant::now();
         let mut tasks = Vec::new();
-        for _ in 0..LOAD_CONNS {
+        for _ in 0..load_conns() {
             let c = c.clone();
             let url = url.clone();
             tasks.push(tokio::spawn(async move {
@@ -424,10 +573,35 @@ fn main() {
         .await
         .unwrap();
 
+        let purl = format!("http://{}/rpc", pipeline.proxy_addr());
         let rows = vec![
             measure("direct", format!("http://{up}/rpc")).await,
             measure("bare forwarder", format!("http://{}/rpc", bare.local_addr())).await,
-            measure("proxy (record + verify)", format!("http://{}/rpc", pipeline.proxy_addr())).await,
+            measure("proxy (record + verify)", purl.clone()).await,
+            {
+                // The tee before the copy of small chunks: every chunk shared with hyper.
+                COPY_MAX_IN_USE.store(0, Ordering::Relaxed);
+                let r = measure("proxy, tee shares every chunk", purl.clone()).await;
+                COPY_MAX_IN_USE.store(COPY_MAX, Ordering::Relaxed);
+                r
+            },
+            {
+                ACTIVE_POLL_US.store(0, Ordering::Relaxed);
+                let r = measure("proxy, recorder never polls", purl.clone()).await;
+                ACTIVE_POLL_US.store(POLL_DEFAULT_US, Ordering::Relaxed);
+                r
+            },
+        ];
+        // Low rate: what the recorder's 1 ms polling costs when requests are sparse.
+        let low = [
+            ("direct", low_rate(&format!("http://{up}/rpc")).await),
+            ("proxy, recorder polls 1 ms", low_rate(&purl).await),
+            {
+                ACTIVE_POLL_US.store(0, Ordering::Relaxed);
+                let r = low_rate(&purl).await;
+                ACTIVE_POLL_US.store(POLL_DEFAULT_US, Ordering::Relaxed);
+                ("proxy, recorder never polls", r)
+            },
         ];
         let sse_direct = sse_latency(&format!("http://{up}/sse"), base).await;
         let sse_proxy = sse_latency(&format!("http://{}/sse", pipeline.proxy_addr()), base).await;
@@ -436,9 +610,14 @@ fn main() {
         let size = std::fs::metadata(&rec).map(|m| m.len()).unwrap_or(0);
 
         let d = &rows[0];
+        println!(
+            "allocator: {}",
+            if alloc_mode() == MODE_GLIBC { "glibc malloc (PROXY_BENCH_GLIBC)" } else { "mimalloc" }
+        );
         println!("## JSON-RPC POST ({} B request, {} B reply), loopback, keep-alive", RPC.len(), REPLY.len());
         println!();
-        println!("| path | p50 µs (1 conn) | p99 µs (1 conn) | p50 added µs | req/s ({LOAD_CONNS} conns) | process CPU µs/req | CPU µs/req over direct |");
+        let conns = load_conns();
+        println!("| path | p50 µs (1 conn) | p99 µs (1 conn) | p50 added µs | req/s ({conns} conns) | process CPU µs/req | CPU µs/req over direct |");
         println!("|---|---|---|---|---|---|---|");
         for r in &rows {
             println!(
@@ -450,6 +629,28 @@ fn main() {
                 r.rps,
                 r.cpu_per_req,
                 r.cpu_per_req - d.cpu_per_req
+            );
+        }
+        println!();
+        println!("CPU µs/req by thread ({conns} conns; client and upstream run on the tokio workers too):");
+        println!();
+        println!("| path | tokio workers | a2a-recorder | a2a-verifier | other |");
+        println!("|---|---|---|---|---|");
+        for r in &rows {
+            println!(
+                "| {} | {:.1} | {:.1} | {:.1} | {:.1} |",
+                r.name, r.split[0], r.split[1], r.split[2], r.split[3]
+            );
+        }
+        println!();
+        println!("Low rate: 1 connection, one request every {} ms for {} s; CPU µs/req by thread:", LOW_GAP.as_millis(), LOW_PHASE.as_secs());
+        println!();
+        println!("| path | requests | process | tokio workers | a2a-recorder | a2a-verifier | other |");
+        println!("|---|---|---|---|---|---|---|");
+        for (name, (n, total, split)) in &low {
+            println!(
+                "| {name} | {n} | {total:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
+                split[0], split[1], split[2], split[3]
             );
         }
         println!();
@@ -467,6 +668,9 @@ fn main() {
         );
     });
     drop(rt);
+    if std::env::var_os("PROXY_BENCH_QUICK").is_some() {
+        return;
+    }
     println!();
     println!("## Memory per open idle SSE stream (RSS growth / streams, fresh process each)");
     println!();

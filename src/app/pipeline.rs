@@ -7,9 +7,11 @@ module that sees every layer).
                                     └─► JSONL file                         └─► stderr lines
 ```
 
-Forwarding never waits on verification: the recorder hands each event (a cheap clone,
-bodies are refcounted) to a verifier thread over an unbounded channel, so a slow rule
-delays only the findings, never the traffic or the file. Each finding is printed (unless
+Forwarding never waits on verification: the recorder hands the events of each of its
+rounds, by value, as one batch to a verifier thread over an unbounded channel, so a slow
+rule delays only the findings, never the traffic or the file. The verifier thread blocks
+on that channel (no polling): it wakes at most once per recorder round, and the
+recorder, not the proxy's tokio workers, pays that wake-up. Each finding is printed (unless
 quiet) and sent back to the recorder as a `finding` event, kept with the traffic; findings
 made after the recorder closed (those of `Verifier::finish`) are only in the outcome.
 */
@@ -18,13 +20,12 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 
 use crate::proxy::{self, ProxyConfig, ProxyHandle};
 use crate::record::writer::{
-    spawn_recorder_owned, EventSink, Recorder, RecorderConfig, RecorderStats,
+    spawn_recorder_batched, EventSink, Recorder, RecorderConfig, RecorderStats,
 };
 use crate::record::{CaptureMode, Event, EventKind, Outcome, RecordingHeader};
 use crate::verify::{Finding, Verifier, VerifyOutcome};
@@ -154,8 +155,8 @@ impl Pipeline {
             more.push((l, pc));
         }
 
-        let (tx, rx) = mpsc::channel::<Event>();
-        let (sink, recorder) = spawn_recorder_owned(
+        let (tx, rx) = mpsc::channel::<Vec<Event>>();
+        let (sink, recorder) = spawn_recorder_batched(
             RecorderConfig {
                 path: cfg.record.clone(),
                 header: header.clone(),
@@ -163,9 +164,10 @@ impl Pipeline {
                 lossless: cfg.lossless,
                 redact: cfg.redact,
             },
-            // By value: the verifier thread gets the event without a copy.
-            Box::new(move |ev: Event| {
-                let _ = tx.send(ev);
+            // By value and in batches: the verifier thread gets the events without a copy,
+            // one send per recorder round.
+            Box::new(move |batch: Vec<Event>| {
+                let _ = tx.send(batch);
             }),
         )
         .with_context(|| match &cfg.record {
@@ -213,28 +215,10 @@ impl Pipeline {
                         );
                     }
                 };
-                // Poll while busy (no wake-up per event for the recorder), park when idle.
-                let mut last_active = Instant::now();
-                loop {
-                    match rx.try_recv() {
-                        Ok(ev) => {
-                            feed(ev);
-                            last_active = Instant::now();
-                        }
-                        Err(mpsc::TryRecvError::Disconnected) => break,
-                        Err(mpsc::TryRecvError::Empty) => {
-                            if last_active.elapsed() < Duration::from_millis(100) {
-                                std::thread::sleep(Duration::from_millis(1));
-                            } else {
-                                match rx.recv() {
-                                    Ok(ev) => {
-                                        feed(ev);
-                                        last_active = Instant::now();
-                                    }
-                                    Err(_) => break,
-                                }
-                            }
-                        }
+                // One blocking receive per recorder round; ends when the recorder is done.
+                while let Ok(batch) = rx.recv() {
+                    for ev in batch {
+                        feed(ev);
                     }
                 }
                 v.finish()

@@ -244,7 +244,7 @@ where
                         } else {
                             let take = room.min(len);
                             let body = Body {
-                                data: data.slice(..take),
+                                data: recorded_bytes(data, take),
                                 truncated: take < len,
                             };
                             if body.truncated {
@@ -310,6 +310,29 @@ where
 
     fn size_hint(&self) -> SizeHint {
         self.inner.size_hint()
+    }
+}
+
+/// Chunks up to this many bytes (4 KiB) are copied for the recording instead of shared.
+pub const COPY_MAX: usize = 4096;
+
+/// The copy threshold in use, bytes ([`COPY_MAX`]). Benchmarks only: `benches/proxy.rs`
+/// sets it to 0 (share every chunk, the behaviour before the copy) to measure both ways in
+/// one binary.
+#[doc(hidden)]
+pub static COPY_MAX_IN_USE: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(COPY_MAX);
+
+/// The first `take` bytes of a forwarded chunk, for the recording. A small chunk is copied:
+/// hyper hands out body chunks as slices of its connection read buffer, and a slice kept
+/// alive in the recorder queue and the verifier makes hyper allocate a fresh read buffer
+/// (8 KiB and up) for the next read instead of reusing its own; copying 100 bytes is far
+/// cheaper. Large chunks fill most of their buffer and are shared (no copy).
+fn recorded_bytes(data: &Bytes, take: usize) -> Bytes {
+    if take <= COPY_MAX_IN_USE.load(Ordering::Relaxed) {
+        Bytes::copy_from_slice(&data[..take])
+    } else {
+        data.slice(..take)
     }
 }
 

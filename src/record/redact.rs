@@ -140,7 +140,9 @@ impl Redactor {
             out.push(ev);
             return;
         }
-        let key = ev.exchange.clone().unwrap_or_default();
+        // Borrowed: the exchange id is copied once per exchange (its state's key), not once
+        // per event.
+        let key: &str = ev.exchange.as_deref().unwrap_or("");
         match &mut ev.kind {
             EventKind::RequestHead {
                 headers,
@@ -153,12 +155,21 @@ impl Redactor {
                 if let Some(u) = upstream.as_mut() {
                     *u = self.redact_query(u);
                 }
-                let st = self.exchanges.entry(key).or_default();
-                st.req_json = is_json(headers);
+                let req_json = is_json(headers);
+                self.ensure(key);
+                if let Some(st) = self.exchanges.get_mut(key) {
+                    st.req_json = req_json;
+                }
             }
             EventKind::RequestBody { .. } | EventKind::ResponseChunk { .. } => {
                 let is_req = matches!(ev.kind, EventKind::RequestBody { .. });
-                let st = self.exchanges.entry(key.clone()).or_default();
+                self.ensure(key);
+                let Some(st) = self.exchanges.get_mut(key) else {
+                    // Not reached (just ensured); redact the frame on its own.
+                    redact_frame(&mut ev);
+                    out.push(ev);
+                    return;
+                };
                 let json = if is_req { st.req_json } else { st.resp_json };
                 let len = match &ev.kind {
                     EventKind::RequestBody { body } | EventKind::ResponseChunk { body } => {
@@ -179,23 +190,27 @@ impl Redactor {
                     st.held.push(ev);
                     return;
                 }
-                out.extend(self.release(&key));
+                self.release_into(key, out);
                 redact_frame(&mut ev);
                 out.push(ev);
                 return;
             }
             EventKind::ResponseHead { .. } | EventKind::ExchangeEnd { .. } => {
-                out.extend(self.release(&key));
+                self.release_into(key, out);
                 match &mut ev.kind {
                     EventKind::ResponseHead { headers, .. } => {
                         self.redact_headers(headers);
-                        self.exchanges.entry(key).or_default().resp_json = is_json(headers);
+                        let resp_json = is_json(headers);
+                        self.ensure(key);
+                        if let Some(st) = self.exchanges.get_mut(key) {
+                            st.resp_json = resp_json;
+                        }
                     }
                     EventKind::ExchangeEnd { trailers, .. } => {
                         if let Some(t) = trailers.as_mut() {
                             self.redact_headers(t);
                         }
-                        if let Some(st) = self.exchanges.remove(&key) {
+                        if let Some(st) = self.exchanges.remove(key) {
                             if !st.resp_over && !st.resp_acc.is_empty() {
                                 self.learn_from_body(&st.resp_acc);
                             }
@@ -207,7 +222,7 @@ impl Redactor {
             EventKind::CardRewrite { body, .. } => {
                 let data = body.data.clone();
                 self.learn_from_body(&data);
-                out.extend(self.release(&key));
+                self.release_into(key, out);
             }
             _ => {}
         }
@@ -223,6 +238,25 @@ impl Redactor {
         }
         out.sort_by_key(|e| e.t_us);
         out
+    }
+
+    /// Creates the state of exchange `key` if it has none (the id is copied only then).
+    fn ensure(&mut self, key: &str) {
+        if !self.exchanges.contains_key(key) {
+            self.exchanges
+                .insert(key.to_string(), ExchangeState::default());
+        }
+    }
+
+    /// [`Self::release`] appending to `out` (no vector when nothing is held).
+    fn release_into(&mut self, key: &str, out: &mut Vec<Event>) {
+        if self
+            .exchanges
+            .get(key)
+            .is_some_and(|st| !st.held.is_empty())
+        {
+            out.extend(self.release(key));
+        }
     }
 
     fn release(&mut self, key: &str) -> Vec<Event> {

@@ -53,6 +53,13 @@ const ACTIVE_WINDOW: Duration = Duration::from_millis(100);
 /// Poll interval while active (1 ms).
 const ACTIVE_POLL: Duration = Duration::from_millis(1);
 
+/// The poll interval in use, µs ([`ACTIVE_POLL`]); 0 = never poll: the writer parks as
+/// soon as the queue is empty and the next producer's send wakes it. Benchmarks only
+/// (`benches/proxy.rs` measures both at high and low request rates); read by the writer on
+/// every round, so it can change while a recorder runs.
+#[doc(hidden)]
+pub static ACTIVE_POLL_US: AtomicU64 = AtomicU64::new(ACTIVE_POLL.as_micros() as u64);
+
 /// What the recorder needs to know.
 #[derive(Clone, Debug)]
 pub struct RecorderConfig {
@@ -340,10 +347,40 @@ pub fn spawn_recorder_owned(
     spawn_with(cfg, OnEvent::Owned(on_event))
 }
 
+/// [`spawn_recorder`] handing the events over in batches, by value: `on_batch` gets every
+/// event the writer took in one round (everything queued when it woke, at most
+/// [`MAX_BATCH_EVENTS`]), in file order, after `seq`, redaction and encoding. A consumer on
+/// another thread (the pipeline's verifier) then pays one channel send and at most one
+/// thread wake-up per round instead of one per event, and needs no polling of its own.
+/// Same order, same errors as [`spawn_recorder`].
+pub fn spawn_recorder_batched(
+    cfg: RecorderConfig,
+    on_batch: Box<dyn FnMut(Vec<Event>) + Send>,
+) -> io::Result<(EventSink, Recorder)> {
+    spawn_with(cfg, OnEvent::Batch(on_batch, Vec::new()))
+}
+
+/// Most events handed to a batch consumer at once ([`spawn_recorder_batched`]): bounds how
+/// long the consumer waits for the first event of a long round (1,024).
+pub const MAX_BATCH_EVENTS: usize = 1024;
+
 /// Where the writer hands each event after `seq`, redaction and encoding.
 enum OnEvent {
     Borrowed(Box<dyn FnMut(&Event) + Send>),
     Owned(Box<dyn FnMut(Event) + Send>),
+    /// The consumer and the events of the current round not yet handed over.
+    Batch(Box<dyn FnMut(Vec<Event>) + Send>, Vec<Event>),
+}
+
+impl OnEvent {
+    /// Hands over the events of the round so far (batch consumers only).
+    fn flush(&mut self) {
+        if let OnEvent::Batch(f, batch) = self {
+            if !batch.is_empty() {
+                f(std::mem::take(batch));
+            }
+        }
+    }
 }
 
 fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, Recorder)> {
@@ -454,6 +491,7 @@ impl Writer {
                 }
             }
             self.check_gap();
+            self.on_event.flush();
             let now = Instant::now();
             if got {
                 last_active = now;
@@ -465,9 +503,10 @@ impl Writer {
                 self.write_out();
                 first_pending = None;
             }
-            if now - last_active < ACTIVE_WINDOW {
+            let poll_us = ACTIVE_POLL_US.load(Ordering::Relaxed);
+            if poll_us > 0 && now - last_active < ACTIVE_WINDOW {
                 // Busy: poll instead of parking, so producers never pay a wake-up per event.
-                std::thread::sleep(ACTIVE_POLL);
+                std::thread::sleep(Duration::from_micros(poll_us));
                 continue;
             }
             // Idle: park until the next event (or the pending batch is due).
@@ -485,6 +524,8 @@ impl Writer {
             };
             match msg {
                 Some(Msg::Event(p)) => {
+                    // Handed over with the rest of the next round (no wait: the loop drains
+                    // the queue at once and flushes the batch at the end).
                     self.take(p);
                     last_active = Instant::now();
                     if first_pending.is_none() {
@@ -532,6 +573,12 @@ impl Writer {
         match &mut self.on_event {
             OnEvent::Borrowed(f) => f(&ev),
             OnEvent::Owned(f) => f(ev),
+            OnEvent::Batch(_, batch) => {
+                batch.push(ev);
+                if batch.len() >= MAX_BATCH_EVENTS {
+                    self.on_event.flush();
+                }
+            }
         }
     }
 
@@ -597,6 +644,7 @@ impl Writer {
             self.emit(ev);
         }
         self.check_gap();
+        self.on_event.flush();
         self.write_out();
         if let Some(f) = self.file.as_mut() {
             if let Err(e) = f.flush().and_then(|_| f.sync_data()) {
