@@ -180,6 +180,7 @@ impl Pipeline {
         let verifier = std::thread::Builder::new()
             .name("a2a-verifier".into())
             .spawn(move || {
+                crate::record::writer::yield_to_forwarding();
                 let mut v = Verifier::new(&vheader);
                 let mut feed = |ev: Event| {
                     // A dead upstream gets a line of its own: the client only sees a 502.

@@ -436,7 +436,10 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
     }
     let thread = std::thread::Builder::new()
         .name("a2a-recorder".into())
-        .spawn(move || w.run(rx))?;
+        .spawn(move || {
+            yield_to_forwarding();
+            w.run(rx)
+        })?;
     Ok((
         EventSink {
             tx: tx.clone(),
@@ -829,6 +832,23 @@ fn body_fields(out: &mut Vec<u8>, body: &Body) {
     }
     if body.truncated {
         out.extend_from_slice(b",\"truncated\":true");
+    }
+}
+
+/// Nice value of the recorder and verifier threads: 10 above the proxy's tokio workers.
+pub const BACKGROUND_NICE: i32 = 10;
+
+/// Lowers the calling thread's CPU priority by [`BACKGROUND_NICE`] (Linux: per-thread
+/// `setpriority(PRIO_PROCESS, tid)`, see setpriority(2) NOTES), so that on busy cores the
+/// forwarding path (tokio workers) runs first and recording and verification catch up
+/// behind it through their byte-bounded queue. Elsewhere, or if the call is refused, the
+/// thread keeps its priority: nothing else depends on it.
+pub fn yield_to_forwarding() {
+    #[cfg(target_os = "linux")]
+    {
+        let tid = rustix::thread::gettid();
+        let now = rustix::process::getpriority_process(Some(tid)).unwrap_or(0);
+        let _ = rustix::process::setpriority_process(Some(tid), now + BACKGROUND_NICE);
     }
 }
 
