@@ -6,11 +6,12 @@
 mod proxy_process;
 #[path = "common/proxy_support.rs"]
 mod support;
+#[path = "common/tls_agent.rs"]
+mod tls_agent;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Arc;
 
 use a2a_interop::app::pipeline::Pipeline;
 use a2a_interop::proxy::forward::{ForwardConfig, InterceptConfig};
@@ -27,20 +28,8 @@ const RPC: &str = r#"{"jsonrpc":"2.0","id":7,"method":"tasks/get","params":{"id"
 /// every request with a JSON body naming the HTTP version and path it saw. Returns its
 /// address and the PEM file of its self-signed certificate.
 async fn tls_agent(dir: &Path) -> (SocketAddr, PathBuf) {
-    let ck = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).unwrap();
     let pem = dir.join("agent-cert.pem");
-    std::fs::write(&pem, ck.cert.pem()).unwrap();
-    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(rustls::pki_types::PrivatePkcs8KeyDer::from(
-        ck.key_pair.serialize_der(),
-    ));
-    let mut cfg = rustls::ServerConfig::builder_with_provider(tls::provider())
-        .with_safe_default_protocol_versions()
-        .unwrap()
-        .with_no_client_auth()
-        .with_single_cert(vec![ck.cert.der().clone()], key)
-        .unwrap();
-    cfg.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
-    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(cfg));
+    let acceptor = tls_agent::self_signed_acceptor(&["localhost"], &[b"h2", b"http/1.1"], &pem);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {

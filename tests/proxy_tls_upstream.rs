@@ -8,15 +8,16 @@
 mod proxy_process;
 #[path = "common/proxy_support.rs"]
 mod support;
+#[path = "common/tls_agent.rs"]
+mod tls_agent;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Arc;
 use std::time::Duration;
 
 use a2a_interop::app::pipeline::Pipeline;
-use a2a_interop::proxy::tls::{self, UpstreamTrust};
+use a2a_interop::proxy::tls::UpstreamTrust;
 use a2a_interop::proxy::ProxyExtras;
 use a2a_interop::record::jsonl::RecordingReader;
 use a2a_interop::record::{EventKind, Outcome};
@@ -39,22 +40,8 @@ const EVENTS: [&str; 2] = [
 /// anything else a JSON body naming the HTTP version, the SNI name it was reached by and the
 /// request body's length. Returns its address and the PEM file of its certificate.
 async fn tls_agent(dir: &Path, alpn: &[&[u8]]) -> (SocketAddr, PathBuf) {
-    let ck =
-        rcgen::generate_simple_self_signed(vec!["localhost".to_string(), "127.0.0.1".to_string()])
-            .unwrap();
     let pem = dir.join(format!("agent-{}.pem", alpn.len()));
-    std::fs::write(&pem, ck.cert.pem()).unwrap();
-    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(rustls::pki_types::PrivatePkcs8KeyDer::from(
-        ck.key_pair.serialize_der(),
-    ));
-    let mut cfg = rustls::ServerConfig::builder_with_provider(tls::provider())
-        .with_safe_default_protocol_versions()
-        .unwrap()
-        .with_no_client_auth()
-        .with_single_cert(vec![ck.cert.der().clone()], key)
-        .unwrap();
-    cfg.alpn_protocols = alpn.iter().map(|p| p.to_vec()).collect();
-    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(cfg));
+    let acceptor = tls_agent::self_signed_acceptor(&["localhost", "127.0.0.1"], alpn, &pem);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {

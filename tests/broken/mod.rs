@@ -9,6 +9,9 @@ canceled, `input` asks for input and completes on the follow-up. Push notificati
 
 #![allow(dead_code)]
 
+#[path = "../common/tls_agent.rs"]
+mod tls_agent;
+
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -113,20 +116,7 @@ pub async fn start_dying(after: usize) -> Agent {
 /// advertises `https://127.0.0.1:PORT/rpc`. [`Agent::url`] is still `http://`: use
 /// [`Agent::https_url`].
 pub async fn start_tls(cert_pem: &std::path::Path) -> Agent {
-    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()])
-        .expect("self-signed certificate");
-    std::fs::write(cert_pem, ck.cert.pem()).expect("write the certificate");
-    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(rustls::pki_types::PrivatePkcs8KeyDer::from(
-        ck.key_pair.serialize_der(),
-    ));
-    let mut cfg = rustls::ServerConfig::builder_with_provider(a2a_interop::proxy::tls::provider())
-        .with_safe_default_protocol_versions()
-        .expect("tls versions")
-        .with_no_client_auth()
-        .with_single_cert(vec![ck.cert.der().clone()], key)
-        .expect("server certificate");
-    cfg.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
-    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(cfg));
+    let acceptor = tls_agent::self_signed_acceptor(&["127.0.0.1"], &[b"h2", b"http/1.1"], cert_pem);
     start_inner(Break::Nothing, false, false, None, Some(acceptor)).await
 }
 
