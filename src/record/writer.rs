@@ -679,14 +679,8 @@ fn encode_fast(ev: &Event, out: &mut Vec<u8>) {
     num(out, ev.seq);
     out.extend_from_slice(b",\"t_us\":");
     num(out, ev.t_us);
-    if let Some(x) = &ev.exchange {
-        out.extend_from_slice(b",\"exchange\":");
-        string(out, x);
-    }
-    if let Some(l) = &ev.leg {
-        out.extend_from_slice(b",\"leg\":");
-        string(out, l);
-    }
+    opt_string(out, b",\"exchange\":", ev.exchange.as_deref());
+    opt_string(out, b",\"leg\":", ev.leg.as_deref());
     out.extend_from_slice(b",\"type\":\"");
     out.extend_from_slice(kind.as_bytes());
     out.push(b'"');
@@ -707,16 +701,10 @@ fn encode_fast(ev: &Event, out: &mut Vec<u8>) {
             string(out, method);
             out.extend_from_slice(b",\"url\":");
             string(out, url);
-            if let Some(v) = version {
-                out.extend_from_slice(b",\"version\":");
-                string(out, v);
-            }
+            opt_string(out, b",\"version\":", version.as_deref());
             out.extend_from_slice(b",\"headers\":");
             header_list(out, headers);
-            if let Some(u) = upstream {
-                out.extend_from_slice(b",\"upstream\":");
-                string(out, u);
-            }
+            opt_string(out, b",\"upstream\":", upstream.as_deref());
         }
         EventKind::RequestBody { body } | EventKind::ResponseChunk { body } => {
             body_fields(out, body);
@@ -729,10 +717,7 @@ fn encode_fast(ev: &Event, out: &mut Vec<u8>) {
         } => {
             out.extend_from_slice(b",\"status\":");
             num(out, u64::from(*status));
-            if let Some(v) = version {
-                out.extend_from_slice(b",\"version\":");
-                string(out, v);
-            }
+            opt_string(out, b",\"version\":", version.as_deref());
             out.extend_from_slice(b",\"headers\":");
             header_list(out, headers);
             if *synthetic {
@@ -756,10 +741,7 @@ fn encode_fast(ev: &Event, out: &mut Vec<u8>) {
                 Outcome::Open => b"open",
             });
             out.push(b'"');
-            if let Some(e) = error {
-                out.extend_from_slice(b",\"error\":");
-                string(out, e);
-            }
+            opt_string(out, b",\"error\":", error.as_deref());
             if let Some(t) = trailers {
                 out.extend_from_slice(b",\"trailers\":");
                 header_list(out, t);
@@ -790,6 +772,15 @@ fn num(out: &mut Vec<u8>, n: u64) {
         }
     }
     out.extend_from_slice(&digits[i..]);
+}
+
+/// `key` (`,"name":`) and a JSON string, only when there is a value (serde's
+/// `skip_serializing_if = "Option::is_none"`).
+fn opt_string(out: &mut Vec<u8>, key: &[u8], value: Option<&str>) {
+    if let Some(v) = value {
+        out.extend_from_slice(key);
+        string(out, v);
+    }
 }
 
 /// A JSON string with serde_json's escapes.
