@@ -5,9 +5,11 @@ instances on loopback, A and B. A spec-exact pair must pass every test in both d
 and `[B->A]`), with no finding above a note, level `full` per direction and overall, ids and
 contexts kept apart between the directions, and each direction's traffic recorded on its own
 leg. Through the built binary: exit 0, the JSON report lists both directions' results and
-says `full`.
+says `full`. Against a deliberately broken B (`tests/broken/`), the verifier's error finding on
+a test's own exchange fails that test in B's direction only.
 */
 
+mod broken;
 mod common;
 
 use a2a_interop::app::interop_cmd::{self, A_TO_B, B_TO_A};
@@ -455,4 +457,51 @@ async fn interop_exchanges_are_attributed_to_a_and_b() {
         a2a_interop::report::render_report(a2a_interop::report::Format::Markdown, &model, &input)
             .expect("markdown");
     assert!(md.contains(name_a) && md.contains(name_b), "{md}");
+}
+
+/// Active and passive are one verdict in `interop` too: B answers an HTTP+JSON parse error with
+/// HTTP 400 and a JSON-RPC-style body, which passes the probe's own check (an error code came)
+/// but breaks REST-ERROR-001 on that exchange. The test fails in direction `A->B` (the calls on
+/// B) naming the finding; the same test on A (`B->A`) and B's JSON-RPC twin pass.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_error_finding_fails_the_test_of_its_exchange_in_its_direction() {
+    let a = common::start_refagent(None).await;
+    let b = broken::start_with(broken::Break::RestParseErrorAsJsonRpc, false, true).await;
+    let url_a = format!("http://{}/", a.local_addr());
+    let dir = tempfile::tempdir().expect("temp dir");
+
+    let (run, _rec) = interop_with(&url_a, &b.url(), &[], dir.path()).await;
+    let [ab, ba] = &run.directions;
+    assert!(
+        run.findings_of(A_TO_B)
+            .iter()
+            .any(|f| f.rule == "REST-ERROR-001" && f.severity == Severity::Error),
+        "{:#?}",
+        run.findings_of(A_TO_B)
+    );
+    let on_b = ab
+        .report
+        .result_in("errors.parse-error", Some("1.0"), Some("http+json"))
+        .expect("B's HTTP+JSON parse-error result");
+    assert_eq!(on_b.status, Status::Fail, "{}", on_b.message);
+    assert!(
+        on_b.message
+            .contains("verifier found error[REST-ERROR-001] on its exchange e"),
+        "{}",
+        on_b.message
+    );
+    let rpc_on_b = ab
+        .report
+        .result("errors.parse-error", Some("1.0"))
+        .expect("B's JSON-RPC parse-error result");
+    assert_eq!(rpc_on_b.status, Status::Pass, "{}", rpc_on_b.message);
+    let failed: Vec<String> = ab.report.failures().iter().map(|f| f.scoped()).collect();
+    assert_eq!(failed, vec!["errors.parse-error [1.0 http+json]"]);
+    assert!(
+        ba.report.failures().is_empty(),
+        "{:?}",
+        ba.report.failures()
+    );
+    assert!(ab.level < ConformanceLevel::Full, "{:?}", ab.level);
+    assert_eq!(ba.level, ConformanceLevel::Full);
 }

@@ -13,7 +13,8 @@ other (TASK-001: task ids are the agent's own).
 
 Output: results named `interop.send [A->B]`, `interop.card.reachable [B->A]`, ..., the
 verifier's findings per direction, a conformance level per direction and overall (the lower
-one). Exit status: 0 when no test failed and no finding is at or above `--fail-on`; 1
+one). A test whose own exchange carries an `error` finding against the called agent fails
+with it (`probe::merge_findings`: active and passive are one verdict). Exit status: 0 when no test failed and no finding is at or above `--fail-on`; 1
 otherwise (`--fail-on never`: always 0); 2 for bad flags or an unreachable agent.
 */
 
@@ -26,8 +27,8 @@ use url::Url;
 
 use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
 use crate::app::probe_cmd::{
-    parse_duration, reachable, recording_index, report_level, test_result, webhook_listener,
-    write_out,
+    parse_duration, reachable, recording_index, report_level, test_result, tests_by_exchange,
+    webhook_listener, write_out,
 };
 use crate::cli::{FailOn, InteropArgs};
 use crate::probe::WebhookReceiver;
@@ -377,18 +378,26 @@ pub async fn interop_through_pipeline(
     hook_a.shutdown().await;
     hook_b.shutdown().await;
     // a direction's findings: its own leg and the called agent's webhook leg
-    let level_of = |r: &ProbeReport, legs: [&str; 2]| {
-        let mine: Vec<Finding> = outcome
+    let findings_on = |legs: [&str; 2]| -> Vec<Finding> {
+        outcome
             .verify
             .findings
             .iter()
             .filter(|f| f.leg.as_deref().is_some_and(|l| legs.contains(&l)))
             .cloned()
-            .collect();
+            .collect()
+    };
+    // active and passive are one verdict: an error finding on a test's own exchange fails
+    // that test, per direction (`probe::merge_findings`, as `probe` does)
+    let by_exchange = tests_by_exchange(outcome.recording.as_deref());
+    let (mut report_ab, mut report_ba) = (report_ab, report_ba);
+    let level_of = |r: &mut ProbeReport, legs: [&str; 2]| {
+        let mine = findings_on(legs);
+        probe::merge_findings(&mut r.results, &mine, &by_exchange);
         conformance_level(&r.results, &mine)
     };
-    let level_ab = level_of(&report_ab, [A_TO_B, B_TO_WEBHOOK]);
-    let level_ba = level_of(&report_ba, [B_TO_A, A_TO_WEBHOOK]);
+    let level_ab = level_of(&mut report_ab, [A_TO_B, B_TO_WEBHOOK]);
+    let level_ba = level_of(&mut report_ba, [B_TO_A, A_TO_WEBHOOK]);
     // findings on neither leg (none expected) still count against the overall level
     let unlegged: Vec<Finding> = outcome
         .verify
