@@ -13,11 +13,9 @@ mod broken;
 mod common;
 
 use a2a_interop::app::interop_cmd::{self, A_TO_B, B_TO_A};
-use a2a_interop::cli::{Cli, Command};
-use a2a_interop::probe::{ConformanceLevel, ProbeConfig, Status};
+use a2a_interop::probe::{ConformanceLevel, Status};
 use a2a_interop::record::source;
 use a2a_interop::verify::Severity;
-use clap::Parser;
 use serde_json::Value;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -27,34 +25,7 @@ async fn two_reference_agents_interoperate_both_ways() {
     let url_a = format!("http://{}/", a.local_addr());
     let url_b = format!("http://{}/", b.local_addr());
     let dir = tempfile::tempdir().expect("temp dir");
-    let rec = dir.path().join("interop.jsonl");
-    let argv = [
-        "a2a-interop",
-        "interop",
-        &url_a,
-        &url_b,
-        "--record",
-        rec.to_str().expect("utf-8 path"),
-    ];
-    let Command::Interop(args) = Cli::parse_from(argv).command else {
-        unreachable!("parsed an interop command")
-    };
-    let cfg = ProbeConfig {
-        auth_headers: Vec::new(),
-        skill: None,
-        timeout: std::time::Duration::from_secs(20),
-        dialect: None,
-        binding: None,
-        webhook: None,
-    };
-    let run = interop_cmd::interop_through_pipeline(
-        &args,
-        &cfg,
-        url::Url::parse(&url_a).expect("url"),
-        url::Url::parse(&url_b).expect("url"),
-    )
-    .await
-    .expect("interop run");
+    let (run, rec) = common::interop_with(&url_a, &url_b, &[], dir.path()).await;
 
     let [ab, ba] = &run.directions;
     assert_eq!(ab.name, A_TO_B);
@@ -243,39 +214,6 @@ async fn secured_refagent(token: &str) -> a2a_interop::refagent::RefAgentHandle 
     .expect("bind a loopback port")
 }
 
-/// Runs `interop A B` with the extra flags through the pipeline; returns the run and the
-/// recording path (kept in `dir`).
-async fn interop_with(
-    url_a: &str,
-    url_b: &str,
-    extra: &[&str],
-    dir: &std::path::Path,
-) -> (interop_cmd::InteropRun, std::path::PathBuf) {
-    let rec = dir.join("interop.jsonl");
-    let mut argv = vec![
-        "a2a-interop",
-        "interop",
-        url_a,
-        url_b,
-        "--record",
-        rec.to_str().expect("utf-8 path"),
-    ];
-    argv.extend_from_slice(extra);
-    let Command::Interop(args) = Cli::parse_from(argv).command else {
-        unreachable!("parsed an interop command")
-    };
-    let cfg = ProbeConfig::with_timeout(std::time::Duration::from_secs(20));
-    let run = interop_cmd::interop_through_pipeline(
-        &args,
-        &cfg,
-        url::Url::parse(url_a).expect("url"),
-        url::Url::parse(url_b).expect("url"),
-    )
-    .await
-    .expect("interop run");
-    (run, rec)
-}
-
 /// B requires a bearer token, A does not: `--bearer-b` is sent on the calls to B only (the
 /// recording shows it on leg `A->B`, redacted, and never on `B->A`), B's auth tests pass, A's
 /// are skipped (A declares no security), and both directions are `full`. Without the flag
@@ -288,7 +226,8 @@ async fn credentials_go_to_their_own_side_only() {
     let url_b = format!("http://{}/", b.local_addr());
     let dir = tempfile::tempdir().expect("temp dir");
 
-    let (run, rec) = interop_with(&url_a, &url_b, &["--bearer-b", "b-secret"], dir.path()).await;
+    let (run, rec) =
+        common::interop_with(&url_a, &url_b, &["--bearer-b", "b-secret"], dir.path()).await;
     let [ab, ba] = &run.directions;
     let status = |d: &interop_cmd::Direction, t: &str| {
         d.report
@@ -339,7 +278,7 @@ async fn credentials_go_to_their_own_side_only() {
 
     // without --bearer-b: B refuses, its task tests are skipped with the hint
     let dir2 = tempfile::tempdir().expect("temp dir");
-    let (run, _) = interop_with(&url_a, &url_b, &[], dir2.path()).await;
+    let (run, _) = common::interop_with(&url_a, &url_b, &[], dir2.path()).await;
     let [ab, ba] = &run.directions;
     let send = ab
         .report
@@ -369,7 +308,7 @@ async fn interop_exchanges_are_attributed_to_a_and_b() {
     let url_a = format!("http://{}/", a.local_addr());
     let url_b = format!("http://{}/", b.local_addr());
     let dir = tempfile::tempdir().expect("temp dir");
-    let (run, rec) = interop_with(&url_a, &url_b, &[], dir.path()).await;
+    let (run, rec) = common::interop_with(&url_a, &url_b, &[], dir.path()).await;
     a.shutdown().await;
     b.shutdown().await;
     let name_a = "A (a2a-interop reference agent)";
@@ -470,7 +409,7 @@ async fn an_error_finding_fails_the_test_of_its_exchange_in_its_direction() {
     let url_a = format!("http://{}/", a.local_addr());
     let dir = tempfile::tempdir().expect("temp dir");
 
-    let (run, _rec) = interop_with(&url_a, &b.url(), &[], dir.path()).await;
+    let (run, _rec) = common::interop_with(&url_a, &b.url(), &[], dir.path()).await;
     let [ab, ba] = &run.directions;
     assert!(
         run.findings_of(A_TO_B)

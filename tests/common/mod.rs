@@ -88,3 +88,42 @@ pub const TARGET_TESTS: [&str; 19] = [
 
 /// Probe tests only a JSON-RPC target runs (skipped on HTTP+JSON).
 pub const JSONRPC_ONLY_TESTS: [&str; 2] = ["errors.unknown-method", "errors.invalid-request"];
+
+/// Runs `a2a-interop interop URL_A URL_B --record DIR/interop.jsonl EXTRA...` through the
+/// recording pipeline in this process, as the command does (20 s per request): the finished
+/// run and the recording path.
+pub async fn interop_with(
+    url_a: &str,
+    url_b: &str,
+    extra: &[&str],
+    dir: &Path,
+) -> (
+    a2a_interop::app::interop_cmd::InteropRun,
+    std::path::PathBuf,
+) {
+    use a2a_interop::cli::{Cli, Command};
+    use clap::Parser;
+    let rec = dir.join("interop.jsonl");
+    let mut argv = vec![
+        "a2a-interop",
+        "interop",
+        url_a,
+        url_b,
+        "--record",
+        rec.to_str().expect("utf-8 path"),
+    ];
+    argv.extend_from_slice(extra);
+    let Command::Interop(args) = Cli::parse_from(argv).command else {
+        unreachable!("parsed an interop command")
+    };
+    let cfg = a2a_interop::probe::ProbeConfig::with_timeout(std::time::Duration::from_secs(20));
+    let run = a2a_interop::app::interop_cmd::interop_through_pipeline(
+        &args,
+        &cfg,
+        url::Url::parse(url_a).expect("url"),
+        url::Url::parse(url_b).expect("url"),
+    )
+    .await
+    .expect("interop run");
+    (run, rec)
+}
