@@ -438,6 +438,11 @@ async fn accept_loop(
         conns.abort_all();
         while conns.join_next().await.is_some() {}
     }
+    // Attributions still waiting for a process lookup go into the recording before it
+    // closes ([`attribution::Attributor::flush`]).
+    if let Some(a) = &state.attrib {
+        a.flush(SHUTDOWN_GRACE).await;
+    }
     // Tunnels saw the stop signal; wait until each has recorded its `tunnel` event.
     if let Ok(mut g) = state.tunnels.lock() {
         g.take();
@@ -787,7 +792,8 @@ async fn handle(
         _ => st.h1.request(up_req),
     };
     let sent = sent.await;
-    // The attribution event goes before the response head (and any `exchange_end`).
+    // The attribution event goes before the response head when the connection's process
+    // lookup is done within [`attribution::PROCESS_WAIT`], else it is sent late.
     if let Some(p) = pending.take() {
         match &sent {
             Ok(_) => p.finish().await,
