@@ -92,24 +92,27 @@ fn attributions(evs: &[Event]) -> Vec<Att> {
         .collect()
 }
 
-/// Each exchange's `attribution` comes after its `request_head` and before its
-/// `exchange_end` (the HAR writer and the verifier close an exchange there).
+/// Each exchange has exactly one `attribution`, after its `request_head`. It usually comes
+/// before the exchange's `response_head`; when the connection's process lookup is slower
+/// than the agent (a loaded machine) it comes later, even after `exchange_end`, but is still
+/// decided by the lookup (src/proxy/attribution.rs; docs/recording-format.md: readers join
+/// it by `exchange`).
 fn attribution_inside_its_exchange(evs: &[Event]) {
     for a in evs
         .iter()
         .filter(|e| matches!(e.kind, EventKind::Attribution { .. }))
     {
-        let of = |want: fn(&EventKind) -> bool| {
-            evs.iter()
-                .find(|e| e.exchange == a.exchange && want(&e.kind))
-                .map(|e| e.seq)
-        };
-        let head = of(|k| matches!(k, EventKind::RequestHead { .. })).unwrap();
-        let end = of(|k| matches!(k, EventKind::ExchangeEnd { .. })).unwrap();
-        assert!(
-            head < a.seq && a.seq < end,
-            "{a:?} not between #{head} and #{end}"
-        );
+        let head = evs
+            .iter()
+            .find(|e| e.exchange == a.exchange && matches!(e.kind, EventKind::RequestHead { .. }))
+            .map(|e| e.seq)
+            .unwrap();
+        assert!(head < a.seq, "{a:?} before its request head #{head}");
+        let n = evs
+            .iter()
+            .filter(|e| e.exchange == a.exchange && matches!(e.kind, EventKind::Attribution { .. }))
+            .count();
+        assert_eq!(n, 1, "one attribution per exchange: {a:?}");
     }
 }
 

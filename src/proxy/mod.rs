@@ -302,7 +302,10 @@ async fn serve(
 }
 
 /// Upstream client over TLS ([`https_client`]).
-pub(crate) type HttpsClient = Client<hyper_rustls::HttpsConnector<HttpConnector>, ProxyBody>;
+pub(crate) type HttpsClient = Client<
+    tls::HandshakeTimeout<hyper_rustls::HttpsConnector<tls::SignalTcp<HttpConnector>>>,
+    ProxyBody,
+>;
 
 /// The TCP connector of every upstream client: `TCP_NODELAY`, connecting bounded by
 /// [`UPSTREAM_CONNECT_TIMEOUT`] (not streaming: A2A streams may be silent for minutes), so a
@@ -317,7 +320,9 @@ fn http_connector() -> HttpConnector {
 /// The upstream client over TLS (RFC 8446 via rustls): `https://` URLs only, SNI = the URL's
 /// host (none for an IP address, whose certificate must then name the IP), ALPN `h2` then
 /// `http/1.1` (the agent picks; the request goes as HTTP/2 or HTTP/1.1 accordingly), agents'
-/// certificates checked against `trust` ([`tls::client_config`]).
+/// certificates checked against `trust` ([`tls::client_config`]). TCP is bounded by
+/// [`UPSTREAM_CONNECT_TIMEOUT`], the TLS handshake after it by
+/// [`tls::UPSTREAM_TLS_HANDSHAKE_TIMEOUT`]: a silent TLS agent is a `502`, not a hang.
 ///
 /// Errors: a `trust.ca` file cannot be read or holds no usable certificate.
 pub(crate) fn https_client(trust: &tls::UpstreamTrust) -> std::io::Result<HttpsClient> {
@@ -328,8 +333,8 @@ pub(crate) fn https_client(trust: &tls::UpstreamTrust) -> std::io::Result<HttpsC
         .with_tls_config(cfg)
         .https_only()
         .enable_all_versions()
-        .wrap_connector(tcp);
-    Ok(Client::builder(TokioExecutor::new()).build(conn))
+        .wrap_connector(tls::SignalTcp(tcp));
+    Ok(Client::builder(TokioExecutor::new()).build(tls::HandshakeTimeout::new(conn)))
 }
 
 /// Concurrent HTTP/2 streams the proxy accepts per client connection (1,024; hyper's
@@ -432,6 +437,11 @@ async fn accept_loop(
         state.shutting_down.store(true, Ordering::Relaxed);
         conns.abort_all();
         while conns.join_next().await.is_some() {}
+    }
+    // Attributions still waiting for a process lookup go into the recording before it
+    // closes ([`attribution::Attributor::flush`]).
+    if let Some(a) = &state.attrib {
+        a.flush(SHUTDOWN_GRACE).await;
     }
     // Tunnels saw the stop signal; wait until each has recorded its `tunnel` event.
     if let Ok(mut g) = state.tunnels.lock() {
@@ -782,7 +792,8 @@ async fn handle(
         _ => st.h1.request(up_req),
     };
     let sent = sent.await;
-    // The attribution event goes before the response head (and any `exchange_end`).
+    // The attribution event goes before the response head when the connection's process
+    // lookup is done within [`attribution::PROCESS_WAIT`], else it is sent late.
     if let Some(p) = pending.take() {
         match &sent {
             Ok(_) => p.finish().await,

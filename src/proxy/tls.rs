@@ -19,8 +19,13 @@ TLS for the proxy: the local CA (`a2a-interop ca init|path`), per-host leaf cert
 */
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::Duration;
 
 use rcgen::{
     BasicConstraints, CertificateParams, DistinguishedName, DnType, ExtendedKeyUsagePurpose, IsCa,
@@ -328,6 +333,121 @@ pub fn client_config(
         builder.with_root_certificates(roots).with_no_client_auth()
     };
     Ok(cfg)
+}
+
+/// Longest time the TLS handshake with an `https://` upstream may take once its TCP
+/// connection is up (10 s, the same as the TCP bound [`super::UPSTREAM_CONNECT_TIMEOUT`]).
+/// Past it the client gets a `502` and the recording an `upstream_error` naming the
+/// handshake: an agent that accepts TCP and never answers the ClientHello (RFC 8446 §4.1.2)
+/// would otherwise hang the exchange for ever.
+pub const UPSTREAM_TLS_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The handshake bound in use, ms ([`UPSTREAM_TLS_HANDSHAKE_TIMEOUT`]), read when a proxy
+/// builds its upstream TLS client. Tests only: `tests/proxy_tls_timeout.rs` lowers it so a
+/// silent agent costs a second, not ten.
+#[doc(hidden)]
+pub static UPSTREAM_TLS_HANDSHAKE_TIMEOUT_MS: AtomicU64 =
+    AtomicU64::new(UPSTREAM_TLS_HANDSHAKE_TIMEOUT.as_millis() as u64);
+
+tokio::task_local! {
+    /// Set around one upstream connect by [`HandshakeTimeout`]; [`SignalTcp`] wakes it
+    /// when the TCP connection is up, which starts the handshake clock.
+    static TCP_UP: Arc<tokio::sync::Notify>;
+}
+
+/// Boxed error of the upstream connectors (hyper-rustls's).
+type ConnectError = Box<dyn std::error::Error + Send + Sync>;
+
+/// The TCP stage under the TLS connector: connects with `C` and tells the enclosing
+/// [`HandshakeTimeout`] (if any) that TCP is up. Adds nothing else.
+#[derive(Clone, Debug)]
+pub(crate) struct SignalTcp<C>(pub C);
+
+impl<C> tower_service::Service<http::Uri> for SignalTcp<C>
+where
+    C: tower_service::Service<http::Uri>,
+    C::Future: Send + 'static,
+    C::Response: Send + 'static,
+    C::Error: Send + 'static,
+{
+    type Response = C::Response;
+    type Error = C::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<C::Response, C::Error>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), C::Error>> {
+        self.0.poll_ready(cx)
+    }
+
+    fn call(&mut self, uri: http::Uri) -> Self::Future {
+        let connecting = self.0.call(uri);
+        Box::pin(async move {
+            let tcp = connecting.await;
+            if tcp.is_ok() {
+                // Outside a `HandshakeTimeout` (no task-local) there is no clock to start.
+                let _ = TCP_UP.try_with(|up| up.notify_one());
+            }
+            tcp
+        })
+    }
+}
+
+/// Bounds the TLS handshake of an upstream connect (`C`: hyper-rustls over [`SignalTcp`])
+/// by `limit`, counted from the moment TCP is up (the TCP connect has its own bound). A
+/// handshake past it fails the connect with `TimedOut` ("TLS handshake with the agent did
+/// not finish within N ms"), which the proxy answers with a recorded `502`.
+#[derive(Clone, Debug)]
+pub(crate) struct HandshakeTimeout<C> {
+    inner: C,
+    limit: Duration,
+}
+
+impl<C> HandshakeTimeout<C> {
+    /// `inner` bounded by [`UPSTREAM_TLS_HANDSHAKE_TIMEOUT_MS`] as it is now.
+    pub(crate) fn new(inner: C) -> Self {
+        HandshakeTimeout {
+            inner,
+            limit: Duration::from_millis(UPSTREAM_TLS_HANDSHAKE_TIMEOUT_MS.load(Ordering::Relaxed)),
+        }
+    }
+}
+
+impl<C> tower_service::Service<http::Uri> for HandshakeTimeout<C>
+where
+    C: tower_service::Service<http::Uri, Error = ConnectError>,
+    C::Future: Send + 'static,
+    C::Response: Send + 'static,
+{
+    type Response = C::Response;
+    type Error = ConnectError;
+    type Future = Pin<Box<dyn Future<Output = Result<C::Response, ConnectError>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), ConnectError>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, uri: http::Uri) -> Self::Future {
+        let up = Arc::new(tokio::sync::Notify::new());
+        let connecting = TCP_UP.scope(up.clone(), self.inner.call(uri));
+        let limit = self.limit;
+        Box::pin(async move {
+            tokio::pin!(connecting);
+            // TCP first (bounded by the TCP connector itself), then the handshake clock.
+            tokio::select! {
+                done = connecting.as_mut() => return done,
+                _ = up.notified() => {}
+            }
+            match tokio::time::timeout(limit, connecting).await {
+                Ok(done) => done,
+                Err(_) => Err(Box::new(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    format!(
+                        "TLS handshake with the agent did not finish within {} ms",
+                        limit.as_millis()
+                    ),
+                ))),
+            }
+        })
+    }
 }
 
 /// `--insecure-upstream`: accepts any server certificate (signatures still checked).
