@@ -138,3 +138,61 @@ fn bad_upstream_url_exits_2() {
     assert_eq!(code, 2);
     assert!(err.contains("PREFIX=URL"), "{err}");
 }
+
+/// The console going away does not stop the proxy or lose its output files: stdout and
+/// stderr are pipes whose reading ends are closed right after the banner (the terminal or
+/// `| tee` died). Every later line the proxy prints (online findings, "stopping", the
+/// recorded summary) meets `EPIPE`; the proxy keeps forwarding, and SIGTERM still ends it
+/// with exit 0, the recording complete and the report written (`println!` would panic:
+/// exit 101, no report).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_console_loses_lines_not_the_recording_or_report() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rec.jsonl");
+    let report = dir.path().join("report.json");
+    let mut child = Command::new(BIN)
+        .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+        .arg(format!("http://{up}"))
+        .arg("--record")
+        .arg(&rec)
+        .arg("--report")
+        .arg(&report)
+        .args(["--format", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let addr = loop {
+        let line = lines.next().expect("banner").expect("stderr line");
+        if let Some(a) = line.strip_prefix(proxy_process::LISTENING) {
+            break a.trim_end_matches('/').to_string();
+        }
+    };
+    drop(lines);
+    drop(child.stdout.take());
+
+    let c = client_h1();
+    for body in [
+        &b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"nope\"}"[..],
+        b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"nope\"}",
+        b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"nope\"}",
+    ] {
+        let (status, _, _) = fetch(&c, post(&format!("http://{addr}/rpc"), body)).await;
+        assert_eq!(status, 200);
+    }
+    let ok = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let st = wait_exit(&mut child, Duration::from_secs(10));
+    assert!(st.success(), "exit status {st:?}");
+    let evs = read_events(&rec);
+    assert_eq!(exchanges(&evs), vec!["e1", "e2", "e3"]);
+    let rep: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    assert_eq!(rep["tool"]["name"], "a2a-interop");
+}

@@ -26,21 +26,21 @@ pub fn run(a: CaArgs) -> anyhow::Result<ExitCode> {
             let p = tls::init_ca(&dir)
                 .with_context(|| format!("cannot create the CA in {}", dir.display()))?;
             if existed {
-                eprintln!("a2a-interop ca: using the existing CA");
+                crate::errln!("a2a-interop ca: using the existing CA");
             } else {
-                eprintln!(
+                crate::errln!(
                     "a2a-interop ca: created a new CA (key in {}, mode 0600)",
                     dir.join(tls::CA_KEY_FILE).display()
                 );
             }
-            println!("{}", p.display());
+            crate::outln!("{}", p.display());
         }
         CaAction::Path => {
             let p = dir.join(tls::CA_CERT_FILE);
             if !p.exists() {
                 anyhow::bail!("no CA at {}; hint: a2a-interop ca init", p.display());
             }
-            println!("{}", p.display());
+            crate::outln!("{}", p.display());
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -66,7 +66,7 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     drop(rt);
 
     let input = verify_cmd::verify_file(&demo.recording).map_err(anyhow::Error::msg)?;
-    println!();
+    crate::outln!();
     report::write_reports(&pairs, &input).context("cannot write the report")?;
     let failed_steps = demo
         .steps
@@ -78,7 +78,7 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     let findings_code =
         verify_cmd::exit_status(input.outcome.findings.iter().map(|f| f.severity), fail_on);
     if failed_steps > 0 {
-        eprintln!(
+        crate::errln!(
             "a2a-interop: demo: {failed_steps} client steps failed (STEP ... ERROR above); recording {}",
             demo.recording.display()
         );
@@ -144,7 +144,7 @@ pub async fn drive(recording: PathBuf, print: bool) -> anyhow::Result<DemoRun> {
         }
     };
     if print {
-        println!(
+        crate::outln!(
             "demo: reference agent on {agent_addr}, recording proxy on {} -> {}",
             pipeline.proxy_addr(),
             recording.display()
@@ -153,12 +153,12 @@ pub async fn drive(recording: PathBuf, print: bool) -> anyhow::Result<DemoRun> {
     let mut steps = Vec::new();
     for version in [ProtocolVersion::V1_0, ProtocolVersion::V0_3] {
         if print {
-            println!("\nA2A {} (JSON-RPC) through the proxy:", version.as_str());
+            crate::outln!("\nA2A {} (JSON-RPC) through the proxy:", version.as_str());
         }
         let results = client::run(&proxy_url, version).await;
         if print {
             for s in &results {
-                println!("  {s} ({} ms)", s.duration_ms);
+                crate::outln!("  {s} ({} ms)", s.duration_ms);
             }
         }
         steps.push((version, results));

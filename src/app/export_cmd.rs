@@ -12,7 +12,7 @@ use crate::cli::ExportArgs;
 use crate::record::{har::HarWriter, source};
 
 fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
-    eprintln!(
+    crate::errln!(
         "a2a-interop: {}; hint: {hint}",
         cause.to_string().replace(['\n', '\r'], " ")
     );

@@ -122,7 +122,7 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
 
     let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
     if !to_stdout {
-        print!("{}", text_report(&run));
+        crate::out!("{}", text_report(&run));
     }
     if !pairs.is_empty() {
         let input = report_input(&run);
@@ -138,7 +138,7 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
                 .map_err(|e| e.to_string())
                 .and_then(|text| write_out(path, &text).map_err(|e| e.to_string()));
             if let Err(e) = written {
-                eprintln!(
+                crate::errln!(
                     "a2a-interop: writing the {} report to {}: {e}",
                     format.as_str(),
                     path.display()
@@ -151,7 +151,7 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     remove_temp(&run);
     if !run.stopped.is_empty() {
         for (d, g) in &run.stopped {
-            eprintln!(
+            crate::errln!(
                 "a2a-interop: [{d}] {}",
                 crate::app::probe_cmd::stopped_message(g)
             );

@@ -191,7 +191,7 @@ impl Pipeline {
                             ..
                         } = &ev.kind
                         {
-                            eprintln!(
+                            crate::errln!(
                                 "upstream-error {}: {}",
                                 ev.exchange.as_deref().unwrap_or("-"),
                                 error.as_deref().unwrap_or("upstream unreachable")
@@ -200,7 +200,7 @@ impl Pipeline {
                     }
                     for f in v.feed(&ev) {
                         if print {
-                            eprintln!("{}", finding_line(&f));
+                            crate::errln!("{}", finding_line(&f));
                         }
                         // Kept with the traffic (a `finding` event); offline verification
                         // ignores these and recomputes.

@@ -62,9 +62,11 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     // the results always reach stdout as text unless a report goes there
     let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
     if !to_stdout {
-        print!("{}", text_report(&run.report, findings, level));
+        crate::out!("{}", text_report(&run.report, findings, level));
         if run.stopped.is_some() {
-            println!("the probe did not finish: the level above judges only the tests that ran");
+            crate::outln!(
+                "the probe did not finish: the level above judges only the tests that ran"
+            );
         }
     }
     if !pairs.is_empty() {
@@ -89,20 +91,20 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
                 .and_then(|text| write_out(path, &text).map_err(|e| e.to_string()));
             if let Err(e) = written {
                 // results are never lost to a report error
-                eprintln!(
+                crate::errln!(
                     "a2a-interop: writing the {} report to {}: {e}",
                     format.as_str(),
                     path.display()
                 );
                 if to_stdout {
-                    print!("{}", text_report(&run.report, findings, level));
+                    crate::out!("{}", text_report(&run.report, findings, level));
                 }
                 return Ok(ExitCode::from(2));
             }
         }
     }
     if let Some(g) = &run.stopped {
-        eprintln!("a2a-interop: {}", stopped_message(g));
+        crate::errln!("a2a-interop: {}", stopped_message(g));
         return Ok(ExitCode::from(2));
     }
     let fail_on = a.output.fail_on.unwrap_or(FailOn::Error);

@@ -262,44 +262,44 @@ async fn run_async(
     let pipeline = Pipeline::start_ext(cfg, ext)
         .await
         .map_err(|e| explain_start_error(e, listen))?;
-    eprintln!(
+    crate::errln!(
         "a2a-interop proxy listening on {scheme}://{}",
         pipeline.proxy_addr()
     );
     if intercept {
-        eprintln!("  intercepting TLS: clients must trust the CA of `a2a-interop ca path`");
+        crate::errln!("  intercepting TLS: clients must trust the CA of `a2a-interop ca path`");
     }
     for (addr, pc) in pipeline.extra_addrs().iter().zip(&more_cfgs) {
         let leg = pc.leg.as_deref().unwrap_or("client");
         for r in &pc.routes {
-            eprintln!("  listener http://{addr} (leg {leg}) -> {}", r.upstream);
+            crate::errln!("  listener http://{addr} (leg {leg}) -> {}", r.upstream);
         }
     }
     if forward {
-        eprintln!(
+        crate::errln!(
             "  forward mode: export HTTP_PROXY=http://{0} HTTPS_PROXY=http://{0}",
             pipeline.proxy_addr()
         );
         if !allow.is_empty() {
-            eprintln!("  allowed hosts: {allow}");
+            crate::errln!("  allowed hosts: {allow}");
         }
     }
     for r in &routes {
-        eprintln!("  route {} -> {}", r.prefix, r.upstream);
+        crate::errln!("  route {} -> {}", r.prefix, r.upstream);
     }
     match &record {
-        Some(p) => eprintln!("  recording to {}", p.display()),
-        None => eprintln!("  not recording (--no-record)"),
+        Some(p) => crate::errln!("  recording to {}", p.display()),
+        None => crate::errln!("  not recording (--no-record)"),
     }
     if a.capture_cap == 0 {
-        eprintln!(
+        crate::errln!(
             "  warning: --capture-cap 0 records no bodies: every verdict that needs a body (cards, JSON-RPC, streams) is skipped"
         );
     }
     if record.is_some() && a.on_record_error == OnRecordError::Stop {
-        eprintln!("  a failed recording write stops the proxy (--on-record-error stop)");
+        crate::errln!("  a failed recording write stops the proxy (--on-record-error stop)");
     }
-    eprintln!("  Ctrl-C or SIGTERM ends the run");
+    crate::errln!("  Ctrl-C or SIGTERM ends the run");
     let failed = pipeline.sink().record_error();
     let stopped_by_record_error = match a.on_record_error {
         OnRecordError::Stop => tokio::select! {
@@ -309,7 +309,7 @@ async fn run_async(
         OnRecordError::Continue => {
             let announce = tokio::spawn(async move {
                 failed.await;
-                eprintln!(
+                crate::errln!(
                     "a2a-interop proxy: traffic is still forwarded and verified, but no longer recorded (--on-record-error continue; `stop` ends the run instead)"
                 );
             });
@@ -319,16 +319,16 @@ async fn run_async(
         }
     };
     if stopped_by_record_error {
-        eprintln!(
+        crate::errln!(
             "a2a-interop proxy: stopping: the recording cannot be written (--on-record-error stop); finishing in-flight exchanges"
         );
     } else {
-        eprintln!("a2a-interop proxy: stopping");
+        crate::errln!("a2a-interop proxy: stopping");
     }
     let outcome = pipeline.finish().await?;
     let s = &outcome.recorder;
     if let Some(p) = &outcome.recording {
-        eprintln!("a2a-interop proxy: {}", recorded_line(s, p));
+        crate::errln!("a2a-interop proxy: {}", recorded_line(s, p));
     }
     if let Some(path) = &a.report {
         write_report(path, a.format, &outcome)

@@ -64,7 +64,7 @@ const SECRET_KEYS: &[&str] = &[
 ];
 
 fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
-    eprintln!(
+    crate::errln!(
         "a2a-interop: {}; hint: {hint}",
         cause.to_string().replace(['\n', '\r'], " ")
     );
@@ -670,7 +670,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     }
     let mut anonymized = false;
     let final_events = if a.anonymize && !transcript_mode {
-        eprintln!(
+        crate::errln!(
             "a2a-interop: note: {} depends on the recording header; host names are kept",
             target.rule
         );
@@ -686,7 +686,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             anonymized = true;
             anon
         } else {
-            eprintln!(
+            crate::errln!(
                 "a2a-interop: note: {} is about the host names; the cut keeps them",
                 target.rule
             );
@@ -698,7 +698,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     let output = if transcript_mode {
         to_transcript(&final_events)
     } else {
-        eprintln!(
+        crate::errln!(
             "a2a-interop: note: {} depends on the recording header (listen address, routes), which a transcript cannot carry; writing a native recording",
             target.rule
         );
@@ -756,19 +756,19 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
                         ));
                     }
                 }
-                Err(e) => eprintln!(
+                Err(e) => crate::errln!(
                     "a2a-interop: note: cannot re-verify {}: {e}",
                     a.output.display()
                 ),
             }
         }
-        Err(e) => eprintln!(
+        Err(e) => crate::errln!(
             "a2a-interop: note: cannot re-verify {}: {}",
             a.output.display(),
             format!("{e:#}").replace('\n', " ")
         ),
     }
-    println!(
+    crate::outln!(
         "wrote {} ({} of {} exchanges{}) and {}: {}[{}] at #{}",
         a.output.display(),
         keep.len(),

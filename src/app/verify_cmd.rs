@@ -110,7 +110,7 @@ pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
 /// Prints the one-line operational error and returns exit status 2.
 fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
     let cause = cause.to_string().replace(['\n', '\r'], " ");
-    eprintln!("a2a-interop: {cause}; hint: {hint}");
+    crate::errln!("a2a-interop: {cause}; hint: {hint}");
     ExitCode::from(2)
 }
 
@@ -222,7 +222,7 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
     let pairs = match pair_outputs(out) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("a2a-interop: {e}");
+            crate::errln!("a2a-interop: {e}");
             return ExitCode::from(2);
         }
     };
@@ -252,7 +252,7 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
     };
     if let Some(t) = &input.source.torn_tail {
         let shown = input.source.path.clone().unwrap_or_else(|| "-".into());
-        eprintln!("a2a-interop: note: {shown}: {}", t.note());
+        crate::errln!("a2a-interop: note: {shown}: {}", t.note());
     }
     if let Some(why) = nothing_verified(&input) {
         return fail(

@@ -197,7 +197,7 @@ impl Transport {
         if self.progress && label != self.current_test() {
             if let Some(l) = &label {
                 if self.gone().is_none() {
-                    eprintln!("probe: {l} ...");
+                    crate::errln!("probe: {l} ...");
                 }
             }
         }
@@ -240,7 +240,7 @@ impl Transport {
             if let Ok(mut gone) = self.gone.lock() {
                 if gone.is_none() {
                     if self.progress {
-                        eprintln!(
+                        crate::errln!(
                             "probe: stopping: the agent did not answer {n} {} in a row (last: {}: {})",
                             if n == 1 { "request" } else { "requests" },
                             g.request,
@@ -387,7 +387,7 @@ impl Transport {
                 Err(_) if Instant::now() >= deadline => break None,
                 Err(_) => {
                     if self.progress {
-                        eprintln!(
+                        crate::errln!(
                             "probe: still waiting for the agent's answer to {} {} ({} s of --timeout {} s)",
                             req.method,
                             req.url,

@@ -930,7 +930,7 @@ async fn card_response(
                 match (rewritten, why) {
                     // Partly rewritten: the recording has the `card_rewrite`; say the rest.
                     (Some(r), Some(why)) => {
-                        eprintln!(
+                        crate::errln!(
                             "a2a-interop proxy: WARNING: agent card {} partly rewritten: {why}; clients that follow those URLs bypass the proxy",
                             ctx.id
                         );
@@ -950,7 +950,7 @@ async fn card_response(
         }
     };
     if let Some(reason) = skipped {
-        eprintln!(
+        crate::errln!(
             "a2a-interop proxy: WARNING: agent card {} NOT rewritten: {reason}; clients that follow its URLs bypass the proxy",
             ctx.id
         );

@@ -623,7 +623,7 @@ impl Writer {
                     // the file ends on a whole line. Fails harmlessly on devices
                     // (`/dev/full`) and on file systems that refuse the truncation.
                     let cut = f.set_len(self.stats.bytes_written).is_ok();
-                    eprintln!(
+                    crate::errln!(
                         "a2a-interop: RECORDING STOPPED: cannot write {path}: {e}; {} events were recorded, none after this{}",
                         self.stats.events - self.stats.unwritten_events - self.buf_events,
                         if cut { "" } else { " (the last line may be incomplete)" }
