@@ -161,8 +161,9 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
 }
 
 /// Why nothing was verified, when nothing was: no exchange at all in the file, or none
-/// that reached the agent (every one ended `upstream_error`: the recording proxy answered
-/// 502 itself). `None` when some exchange did reach it (or may have: still open).
+/// that reached the agent (every one ended `upstream_error`: in a native recording the
+/// recording proxy answered 502 itself; in a HAR file or transcript the entry has no
+/// response). `None` when some exchange did reach it (or may have: still open).
 pub fn nothing_verified(input: &ReportInput) -> Option<String> {
     let idx = &input.index;
     let seen = idx.exchanges_seen().max(input.outcome.exchanges);
@@ -181,10 +182,20 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
         return None;
     }
     let n = indexed.len();
-    Some(format!(
-        "none of the {n} {} reached the agent (the proxy answered each with its own 502)",
-        if n == 1 { "exchange" } else { "exchanges" }
-    ))
+    let what = if n == 1 { "exchange" } else { "exchanges" };
+    // only a native recording was made by the proxy; a HAR entry or transcript exchange
+    // without a response simply has none in the file
+    let by_proxy = matches!(
+        input.source.format,
+        None | Some(crate::report::FileFormat::Recording)
+    );
+    Some(if by_proxy {
+        format!(
+            "none of the {n} {what} reached the agent (the proxy answered each with its own 502)"
+        )
+    } else {
+        format!("none of the {n} {what} has a response in the file")
+    })
 }
 
 /// Copies standard input to a temporary file (the readers sniff the format from the

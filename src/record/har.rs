@@ -420,18 +420,30 @@ fn str_at<'a>(v: &'a Value, ptr: &str) -> Option<&'a str> {
     v.pointer(ptr).and_then(|x| x.as_str())
 }
 
-/// Decoded bytes of a HAR text field (`encoding` / `_encoding` = `base64`).
-fn bytes_of(obj: Option<&Value>, enc_key: &str) -> anyhow::Result<Vec<u8>> {
+/// Decoded bytes of a HAR text field (`encoding` / `_encoding` = `base64`), and whether the
+/// body is known to be missing from the file: HAR 1.2 leaves `text` out when the body was not
+/// captured (browsers omit it for many responses), so a `text`-less object whose `size_key`
+/// (`size`, `bodySize`; also `size` of the object) is not 0 holds an unknown body, not an
+/// empty one. A missing object is an empty body.
+fn bytes_of(
+    obj: Option<&Value>,
+    enc_key: &str,
+    size_hint: Option<i64>,
+) -> anyhow::Result<(Vec<u8>, bool)> {
     let Some(obj) = obj else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), false));
     };
-    let text = obj.get("text").and_then(|t| t.as_str()).unwrap_or("");
-    match obj.get(enc_key).and_then(|e| e.as_str()) {
+    let Some(text) = obj.get("text").and_then(|t| t.as_str()) else {
+        let size = obj.get("size").and_then(|s| s.as_i64()).or(size_hint);
+        return Ok((Vec::new(), size != Some(0)));
+    };
+    let bytes = match obj.get(enc_key).and_then(|e| e.as_str()) {
         Some("base64") => B64
             .decode(text.as_bytes())
-            .map_err(|e| anyhow!("bad base64 body: {e}")),
-        _ => Ok(text.as_bytes().to_vec()),
-    }
+            .map_err(|e| anyhow!("bad base64 body: {e}"))?,
+        _ => text.as_bytes().to_vec(),
+    };
+    Ok((bytes, false))
 }
 
 fn headers_of(v: Option<&Value>) -> Headers {
@@ -525,10 +537,17 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
             .get("request")
             .ok_or_else(|| anyhow!("log.entries[{i}] has no request"))?;
         let resp = entry.get("response");
-        let req_body = bytes_of(req.get("postData"), "_encoding")
-            .with_context(|| format!("log.entries[{i}].request.postData"))?;
-        let resp_body = bytes_of(resp.and_then(|r| r.get("content")), "encoding")
-            .with_context(|| format!("log.entries[{i}].response.content"))?;
+        let body_size =
+            |v: Option<&Value>| v.and_then(|r| r.get("bodySize")).and_then(|b| b.as_i64());
+        let (req_body, req_missing) =
+            bytes_of(req.get("postData"), "_encoding", body_size(Some(req)))
+                .with_context(|| format!("log.entries[{i}].request.postData"))?;
+        let (resp_body, resp_missing) = bytes_of(
+            resp.and_then(|r| r.get("content")),
+            "encoding",
+            body_size(resp),
+        )
+        .with_context(|| format!("log.entries[{i}].response.content"))?;
         if let Some(own) = entry.pointer("/_a2a/events").and_then(|e| e.as_array()) {
             // Written by this tool: rebuild the exact events.
             for (j, v) in own.iter().enumerate() {
@@ -642,7 +661,8 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                 trailers: None,
                 request_bytes: req.get("bodySize").and_then(|b| b.as_u64()).unwrap_or(0),
                 response_bytes: resp_body.len() as u64,
-                truncated: false,
+                // a body the HAR file left out: verdicts that need it are incomplete
+                truncated: req_missing || (status > 0 && resp_missing),
             },
         );
     }
@@ -705,6 +725,44 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    /// Browsers leave `content.text` out when they did not keep a body: the exchange is
+    /// truncated (its body unknown), so the verifier lists it as incomplete instead of
+    /// judging an empty Agent Card; `size: 0` without `text` is a real empty body.
+    #[test]
+    fn a_body_the_har_left_out_is_unknown_not_empty() {
+        let har = r#"{"log":{"version":"1.2","entries":[
+          {"startedDateTime":"2026-01-01T00:00:00.000Z","time":3,
+           "request":{"method":"GET","url":"https://agent.example.com/.well-known/agent-card.json","httpVersion":"http/2.0","headers":[],"bodySize":0},
+           "response":{"status":200,"httpVersion":"http/2.0","headers":[{"name":"content-type","value":"application/json"}],"content":{"size":812,"mimeType":"application/json"}}},
+          {"startedDateTime":"2026-01-01T00:00:01.000Z","time":3,
+           "request":{"method":"GET","url":"https://agent.example.com/x","headers":[],"bodySize":0},
+           "response":{"status":204,"headers":[],"content":{"size":0}}}]}}"#;
+        let (h, evs) = read(har).unwrap();
+        let truncated: Vec<bool> = evs
+            .iter()
+            .filter_map(|e| match e.kind {
+                EventKind::ExchangeEnd { truncated, .. } => Some(truncated),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(truncated, [true, false]);
+        let mut v = crate::verify::Verifier::new(&h);
+        for e in &evs {
+            v.feed(e);
+        }
+        let out = v.finish();
+        assert!(
+            out.findings.iter().all(|f| !f.rule.starts_with("CARD")),
+            "{:#?}",
+            out.findings
+        );
+        assert!(
+            out.incomplete.iter().any(|(x, _)| x == "e1"),
+            "{:?}",
+            out.incomplete
+        );
     }
 
     #[test]
