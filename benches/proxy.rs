@@ -9,7 +9,10 @@ For each: latency of a small JSON-RPC POST on one keep-alive connection (p50, p9
 added over direct), and process CPU per request under load (8 keep-alive connections,
 `PROXY_BENCH_CONNS=N` for another count; the client and the upstream run in the same
 process, so the proxy's own cost is the difference to `direct`), also split by thread
-(tokio workers, recorder, verifier). Then SSE: per-event latency (the upstream stamps its send time into each
+(tokio workers, recorder, verifier). Proxy rows read the CPU only after the pipeline has
+recorded and verified everything (`Pipeline::backlog` back to 0: its threads run at nice +10
+and fall behind a busy machine) and count the body events the recorder dropped; the
+`lossless` row drops none (the tee waits for room), so it is charged for all the work. Then SSE: per-event latency (the upstream stamps its send time into each
 event, the client subtracts it on arrival), direct vs through the pipeline.
 
 Bounded: about 2 s per latency phase, 3 s per load phase, 2 s per SSE phase, then the
@@ -265,9 +268,32 @@ struct Row {
     cpu_per_req: f64,
     /// CPU µs per request by thread group (see [`cpu_by_thread`]).
     split: [f64; 4],
+    /// Body events the recorder dropped during the load phase (queue full).
+    dropped: u64,
+    /// Requests done in the load phase.
+    requests: u64,
 }
 
-async fn measure(name: &'static str, url: String) -> Row {
+/// Waits until the pipeline has recorded and verified everything sent so far (its backlog
+/// stays 0 for 30 ms; at most 60 s), so that a phase is charged all the CPU it caused: the
+/// recorder and verifier threads run at nice +10 and fall behind while the workers are busy.
+async fn drain(p: &Pipeline) {
+    let t0 = Instant::now();
+    let mut quiet = 0;
+    while quiet < 3 && t0.elapsed() < Duration::from_secs(60) {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        if p.backlog() == 0 {
+            quiet += 1;
+        } else {
+            quiet = 0;
+        }
+    }
+}
+
+/// One row: latency on one connection, then CPU per request under load. With `pipe`, the
+/// CPU is read after the pipeline drained ([`drain`]; req/s stays that of the load phase
+/// alone) and the row counts the body events the recorder dropped (queue full).
+async fn measure(name: &'static str, url: String, pipe: Option<&Pipeline>) -> Row {
     // Latency: one keep-alive connection, sequential.
     let c = client();
     for _ in 0..200 {
@@ -281,6 +307,10 @@ async fn measure(name: &'static str, url: String) -> Row {
         lat.push(t.elapsed().as_micros() as u64);
     }
     lat.sort_unstable();
+    if let Some(p) = pipe {
+        drain(p).await;
+    }
+    let dropped0 = pipe.map(|p| p.sink().dropped_events()).unwrap_or(0);
     // Load: `load_conns()` keep-alive connections, CPU per request of the whole process.
     let c = client();
     let cpu0 = cpu_us();
@@ -304,6 +334,9 @@ async fn measure(name: &'static str, url: String) -> Row {
         total += t.await.unwrap();
     }
     let secs = t0.elapsed().as_secs_f64();
+    if let Some(p) = pipe {
+        drain(p).await;
+    }
     let cpu = cpu_us() - cpu0;
     let split1 = cpu_by_thread();
     let n = total.max(1) as f64;
@@ -314,6 +347,10 @@ async fn measure(name: &'static str, url: String) -> Row {
         rps: total as f64 / secs,
         cpu_per_req: cpu as f64 / n,
         split: std::array::from_fn(|i| split1[i].saturating_sub(split0[i]) as f64 / n),
+        dropped: pipe
+            .map(|p| p.sink().dropped_events() - dropped0)
+            .unwrap_or(0),
+        requests: total,
     }
 }
 
@@ -322,9 +359,12 @@ const LOW_PHASE: Duration = Duration::from_secs(3);
 
 /// Requests on one keep-alive connection, one every [`LOW_GAP`] for [`LOW_PHASE`]: returns
 /// (requests, process CPU µs/req, CPU µs/req by thread group).
-async fn low_rate(url: &str) -> (u64, f64, [f64; 4]) {
+async fn low_rate(url: &str, pipe: Option<&Pipeline>) -> (u64, f64, [f64; 4]) {
     let c = client();
     one(&c, url).await;
+    if let Some(p) = pipe {
+        drain(p).await;
+    }
     let cpu0 = cpu_us();
     let split0 = cpu_by_thread();
     let t0 = Instant::now();
@@ -334,6 +374,9 @@ async fn low_rate(url: &str) -> (u64, f64, [f64; 4]) {
         tick.tick().await;
         one(&c, url).await;
         n += 1;
+    }
+    if let Some(p) = pipe {
+        drain(p).await;
     }
     let cpu = cpu_us() - cpu0;
     let split1 = cpu_by_thread();
@@ -573,32 +616,46 @@ fn main() {
         .await
         .unwrap();
 
+        // The same pipeline with `lossless`: the tee waits for room instead of dropping, so
+        // its row is charged for every event recorded and verified.
+        let lossless = Pipeline::start(PipelineConfig {
+            proxy: proxy_to(up),
+            record: Some(dir.path().join("bench-lossless.jsonl")),
+            redact: true,
+            lossless: true,
+            queue_bytes: 64 << 20,
+            print_findings: false,
+        })
+        .await
+        .unwrap();
+        let lurl = format!("http://{}/rpc", lossless.proxy_addr());
         let purl = format!("http://{}/rpc", pipeline.proxy_addr());
         let rows = vec![
-            measure("direct", format!("http://{up}/rpc")).await,
-            measure("bare forwarder", format!("http://{}/rpc", bare.local_addr())).await,
-            measure("proxy (record + verify)", purl.clone()).await,
+            measure("direct", format!("http://{up}/rpc"), None).await,
+            measure("bare forwarder", format!("http://{}/rpc", bare.local_addr()), None).await,
+            measure("proxy (record + verify)", purl.clone(), Some(&pipeline)).await,
+            measure("proxy, lossless (nothing dropped)", lurl, Some(&lossless)).await,
             {
                 // The tee before the copy of small chunks: every chunk shared with hyper.
                 COPY_MAX_IN_USE.store(0, Ordering::Relaxed);
-                let r = measure("proxy, tee shares every chunk", purl.clone()).await;
+                let r = measure("proxy, tee shares every chunk", purl.clone(), Some(&pipeline)).await;
                 COPY_MAX_IN_USE.store(COPY_MAX, Ordering::Relaxed);
                 r
             },
             {
                 ACTIVE_POLL_US.store(0, Ordering::Relaxed);
-                let r = measure("proxy, recorder never polls", purl.clone()).await;
+                let r = measure("proxy, recorder never polls", purl.clone(), Some(&pipeline)).await;
                 ACTIVE_POLL_US.store(POLL_DEFAULT_US, Ordering::Relaxed);
                 r
             },
         ];
         // Low rate: what the recorder's 1 ms polling costs when requests are sparse.
         let low = [
-            ("direct", low_rate(&format!("http://{up}/rpc")).await),
-            ("proxy, recorder polls 1 ms", low_rate(&purl).await),
+            ("direct", low_rate(&format!("http://{up}/rpc"), Some(&pipeline)).await),
+            ("proxy, recorder polls 1 ms", low_rate(&purl, Some(&pipeline)).await),
             {
                 ACTIVE_POLL_US.store(0, Ordering::Relaxed);
-                let r = low_rate(&purl).await;
+                let r = low_rate(&purl, Some(&pipeline)).await;
                 ACTIVE_POLL_US.store(POLL_DEFAULT_US, Ordering::Relaxed);
                 ("proxy, recorder never polls", r)
             },
@@ -606,6 +663,7 @@ fn main() {
         let sse_direct = sse_latency(&format!("http://{up}/sse"), base).await;
         let sse_proxy = sse_latency(&format!("http://{}/sse", pipeline.proxy_addr()), base).await;
         bare.shutdown().await;
+        let lout = lossless.finish().await.unwrap();
         let out = pipeline.finish().await.unwrap();
         let size = std::fs::metadata(&rec).map(|m| m.len()).unwrap_or(0);
 
@@ -634,12 +692,12 @@ fn main() {
         println!();
         println!("CPU µs/req by thread ({conns} conns; client and upstream run on the tokio workers too):");
         println!();
-        println!("| path | tokio workers | a2a-recorder | a2a-verifier | other |");
-        println!("|---|---|---|---|---|");
+        println!("| path | tokio workers | a2a-recorder | a2a-verifier | other | requests | body events dropped |");
+        println!("|---|---|---|---|---|---|---|");
         for r in &rows {
             println!(
-                "| {} | {:.1} | {:.1} | {:.1} | {:.1} |",
-                r.name, r.split[0], r.split[1], r.split[2], r.split[3]
+                "| {} | {:.1} | {:.1} | {:.1} | {:.1} | {} | {} |",
+                r.name, r.split[0], r.split[1], r.split[2], r.split[3], r.requests, r.dropped
             );
         }
         println!();
@@ -665,6 +723,10 @@ fn main() {
         println!(
             "recorder: {} events, {} bytes written, {} dropped",
             out.recorder.events, size, out.recorder.dropped_events
+        );
+        println!(
+            "lossless recorder: {} events, {} dropped",
+            lout.recorder.events, lout.recorder.dropped_events
         );
     });
     drop(rt);

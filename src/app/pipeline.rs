@@ -18,7 +18,9 @@ made after the recorder closed (those of `Verifier::finish`) are only in the out
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use anyhow::Context as _;
@@ -70,6 +72,8 @@ pub struct Pipeline {
     verifier: JoinHandle<VerifyOutcome>,
     header: RecordingHeader,
     recording: Option<PathBuf>,
+    /// Events handed to the verifier thread and not yet fed to it.
+    verifier_backlog: Arc<AtomicUsize>,
 }
 
 /// One finding as a stderr line: `error[RULE-ID] e12: message` (exchange omitted when the
@@ -156,6 +160,9 @@ impl Pipeline {
         }
 
         let (tx, rx) = mpsc::channel::<Vec<Event>>();
+        let verifier_backlog = Arc::new(AtomicUsize::new(0));
+        let backlog_in = verifier_backlog.clone();
+        let backlog_out = verifier_backlog.clone();
         let (sink, recorder) = spawn_recorder_batched(
             RecorderConfig {
                 path: cfg.record.clone(),
@@ -167,6 +174,7 @@ impl Pipeline {
             // By value and in batches: the verifier thread gets the events without a copy,
             // one send per recorder round.
             Box::new(move |batch: Vec<Event>| {
+                backlog_in.fetch_add(batch.len(), Ordering::Relaxed);
                 let _ = tx.send(batch);
             }),
         )
@@ -218,9 +226,11 @@ impl Pipeline {
                 };
                 // One blocking receive per recorder round; ends when the recorder is done.
                 while let Ok(batch) = rx.recv() {
+                    let n = batch.len();
                     for ev in batch {
                         feed(ev);
                     }
+                    backlog_out.fetch_sub(n, Ordering::Relaxed);
                 }
                 v.finish()
             })?;
@@ -262,7 +272,17 @@ impl Pipeline {
             verifier,
             header,
             recording: cfg.record,
+            verifier_backlog,
         })
+    }
+
+    /// Events not yet fully processed behind the proxy, a snapshot: those queued for the
+    /// recorder ([`EventSink::queued_events`]) plus those handed to the verifier thread and
+    /// not yet verified. Events the recorder took in its current round (≤ 1 ms) or holds
+    /// back for redaction (a JSON body until its exchange's next event) are in neither count.
+    /// Benchmarks wait for 0 so that a load phase is charged all the CPU it caused.
+    pub fn backlog(&self) -> usize {
+        self.sink.queued_events() + self.verifier_backlog.load(Ordering::Relaxed)
     }
 
     /// The proxy's client-facing address.

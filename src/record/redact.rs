@@ -79,7 +79,8 @@ const SECRET_QUERY_PARAMS: &[&str] = &[
     "signature",
 ];
 
-/// True when a header named `name` carries a credential by its name alone.
+/// True when a header named `name` carries a credential by its name alone. No allocation
+/// for a lowercase name (hyper's header names, HTTP/2's always are).
 fn is_secret_header_name(name: &str) -> bool {
     if ALWAYS_SECRET_HEADERS
         .iter()
@@ -87,8 +88,11 @@ fn is_secret_header_name(name: &str) -> bool {
     {
         return true;
     }
-    let lower = name.to_ascii_lowercase();
-    SECRET_HEADER_PARTS.iter().any(|p| lower.contains(p))
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        let lower = name.to_ascii_lowercase();
+        return SECRET_HEADER_PARTS.iter().any(|p| lower.contains(p));
+    }
+    SECRET_HEADER_PARTS.iter().any(|p| name.contains(p))
 }
 
 #[derive(Default)]
@@ -97,10 +101,29 @@ struct ExchangeState {
     resp_json: bool,
     held: Vec<Event>,
     held_bytes: usize,
-    /// Response body collected to learn apiKey schemes from Agent Cards.
-    resp_acc: Vec<u8>,
+    /// Response body frames (shared, not copied) collected to learn apiKey schemes from
+    /// Agent Cards, and their total length in bytes (at most [`HOLD_CAP`]).
+    resp_acc: Vec<Bytes>,
+    resp_acc_len: usize,
     resp_over: bool,
 }
+
+impl ExchangeState {
+    /// Back to the state of a new exchange, keeping the vectors' capacity.
+    fn reset(&mut self) {
+        self.req_json = false;
+        self.resp_json = false;
+        self.held.clear();
+        self.held_bytes = 0;
+        self.resp_acc.clear();
+        self.resp_acc_len = 0;
+        self.resp_over = false;
+    }
+}
+
+/// Most finished exchange states kept for reuse (their vectors keep their capacity, so a
+/// steady stream of exchanges allocates no per-exchange vectors).
+const SPARE_STATES: usize = 64;
 
 /// Stateful redactor: learns apiKey scheme names from cards it sees, then redacts.
 pub struct Redactor {
@@ -108,6 +131,8 @@ pub struct Redactor {
     api_headers: Vec<String>,
     api_query: Vec<String>,
     exchanges: HashMap<String, ExchangeState>,
+    /// Finished exchange states for reuse (at most [`SPARE_STATES`]).
+    spare: Vec<ExchangeState>,
 }
 
 impl Redactor {
@@ -118,6 +143,7 @@ impl Redactor {
             api_headers: Vec::new(),
             api_query: Vec::new(),
             exchanges: HashMap::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -151,9 +177,9 @@ impl Redactor {
                 ..
             } => {
                 self.redact_headers(headers);
-                *url = self.redact_query(url);
+                self.redact_query_in_place(url);
                 if let Some(u) = upstream.as_mut() {
-                    *u = self.redact_query(u);
+                    self.redact_query_in_place(u);
                 }
                 let req_json = is_json(headers);
                 self.ensure(key);
@@ -174,11 +200,13 @@ impl Redactor {
                 let len = match &ev.kind {
                     EventKind::RequestBody { body } | EventKind::ResponseChunk { body } => {
                         if !is_req && json && !st.resp_over {
-                            if st.resp_acc.len() + body.data.len() <= HOLD_CAP {
-                                st.resp_acc.extend_from_slice(&body.data);
+                            if st.resp_acc_len + body.data.len() <= HOLD_CAP {
+                                st.resp_acc_len += body.data.len();
+                                st.resp_acc.push(body.data.clone());
                             } else {
                                 st.resp_over = true;
                                 st.resp_acc = Vec::new();
+                                st.resp_acc_len = 0;
                             }
                         }
                         body.data.len()
@@ -210,9 +238,17 @@ impl Redactor {
                         if let Some(t) = trailers.as_mut() {
                             self.redact_headers(t);
                         }
-                        if let Some(st) = self.exchanges.remove(key) {
-                            if !st.resp_over && !st.resp_acc.is_empty() {
-                                self.learn_from_body(&st.resp_acc);
+                        if let Some(mut st) = self.exchanges.remove(key) {
+                            if !st.resp_over {
+                                match st.resp_acc.as_slice() {
+                                    [] => {}
+                                    [one] => self.learn_from_body(one),
+                                    frames => self.learn_from_body(&frames.concat()),
+                                }
+                            }
+                            if self.spare.len() < SPARE_STATES {
+                                st.reset();
+                                self.spare.push(st);
                             }
                         }
                     }
@@ -240,57 +276,56 @@ impl Redactor {
         out
     }
 
-    /// Creates the state of exchange `key` if it has none (the id is copied only then).
+    /// Creates the state of exchange `key` if it has none (the id is copied only then; the
+    /// state is a reused one when there is a spare).
     fn ensure(&mut self, key: &str) {
         if !self.exchanges.contains_key(key) {
-            self.exchanges
-                .insert(key.to_string(), ExchangeState::default());
-        }
-    }
-
-    /// [`Self::release`] appending to `out` (no vector when nothing is held).
-    fn release_into(&mut self, key: &str, out: &mut Vec<Event>) {
-        if self
-            .exchanges
-            .get(key)
-            .is_some_and(|st| !st.held.is_empty())
-        {
-            out.extend(self.release(key));
+            let st = self.spare.pop().unwrap_or_default();
+            self.exchanges.insert(key.to_string(), st);
         }
     }
 
     fn release(&mut self, key: &str) -> Vec<Event> {
+        let mut out = Vec::new();
+        self.release_into(key, &mut out);
+        out
+    }
+
+    /// Redacts the frames held for exchange `key` and appends them to `out` (merged into
+    /// one when a secret spans frames); the exchange's vector keeps its capacity.
+    fn release_into(&mut self, key: &str, out: &mut Vec<Event>) {
         let Some(st) = self.exchanges.get_mut(key) else {
-            return Vec::new();
+            return;
         };
         st.held_bytes = 0;
-        let mut held = std::mem::take(&mut st.held);
-        if held.is_empty() {
-            return held;
-        }
-        if held.len() == 1 {
-            redact_frame(&mut held[0]);
-            return held;
+        let held = &mut st.held;
+        if held.len() <= 1 {
+            if let Some(mut ev) = held.pop() {
+                redact_frame(&mut ev);
+                out.push(ev);
+            }
+            return;
         }
         let mut joined = Vec::new();
         let mut truncated = false;
-        for e in &held {
+        for e in held.iter() {
             if let Some(b) = body_of(e) {
                 joined.extend_from_slice(&b.data);
                 truncated |= b.truncated;
             }
         }
         match redact_json_bytes(&joined) {
-            None => held,
+            None => out.append(held),
             Some(red) => {
                 let mut first = held.swap_remove(0);
+                held.clear();
                 if let Some(b) = body_of_mut(&mut first) {
                     *b = Body {
                         data: red,
                         truncated,
                     };
                 }
-                vec![first]
+                out.push(first);
             }
         }
     }
@@ -316,6 +351,32 @@ impl Redactor {
         }
     }
 
+    /// Replaces `url` by [`Self::redact_query`]'s result only when a parameter is secret
+    /// (no copy of the URL otherwise).
+    fn redact_query_in_place(&self, url: &mut String) {
+        if self.query_has_secret(url) {
+            *url = self.redact_query(url);
+        }
+    }
+
+    /// True when a query parameter of `url` is a credential ([`Self::redact_query`]).
+    fn query_has_secret(&self, url: &str) -> bool {
+        let Some((_, rest)) = url.split_once('?') else {
+            return false;
+        };
+        let query = rest.split_once('#').map_or(rest, |(q, _)| q);
+        query
+            .split('&')
+            .any(|pair| self.is_secret_param(pair.split('=').next().unwrap_or("")))
+    }
+
+    fn is_secret_param(&self, name: &str) -> bool {
+        SECRET_QUERY_PARAMS
+            .iter()
+            .any(|q| name.eq_ignore_ascii_case(q))
+            || self.api_query.iter().any(|q| q == name)
+    }
+
     /// `url` with the values of credential query parameters replaced: apiKey `in: query`
     /// names learned from cards and [`SECRET_QUERY_PARAMS`].
     fn redact_query(&self, url: &str) -> String {
@@ -330,10 +391,7 @@ impl Redactor {
             .split('&')
             .map(|pair| {
                 let name = pair.split('=').next().unwrap_or("");
-                let default_secret = SECRET_QUERY_PARAMS
-                    .iter()
-                    .any(|q| name.eq_ignore_ascii_case(q));
-                if default_secret || self.api_query.iter().any(|q| q == name) {
+                if self.is_secret_param(name) {
                     format!("{name}={REDACTED}")
                 } else {
                     pair.to_string()
@@ -415,10 +473,14 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
     false
 }
 
+/// True when the first `Content-Type` names a JSON media type (`application/json`,
+/// `*+json`; RFC 6839), any case: what `Headers::media_type` tells, without allocating.
 fn is_json(headers: &Headers) -> bool {
-    headers
-        .media_type()
-        .is_some_and(|m| m == "application/json" || m.ends_with("+json"))
+    headers.get("content-type").is_some_and(|v| {
+        let m = v.split(';').next().unwrap_or("").trim().as_bytes();
+        m.eq_ignore_ascii_case(b"application/json")
+            || (m.len() >= 5 && m[m.len() - 5..].eq_ignore_ascii_case(b"+json"))
+    })
 }
 
 fn body_of(ev: &Event) -> Option<&Body> {
@@ -764,6 +826,97 @@ mod tests {
             !body.contains("secret") && body.contains(REDACTED),
             "{body}"
         );
+    }
+
+    fn end_ev(exchange: &str) -> Event {
+        ev(
+            exchange,
+            EventKind::ExchangeEnd {
+                outcome: crate::record::Outcome::Complete,
+                error: None,
+                trailers: None,
+                request_bytes: 0,
+                response_bytes: 0,
+                truncated: false,
+            },
+        )
+    }
+
+    fn json_head() -> EventKind {
+        EventKind::ResponseHead {
+            status: 200,
+            version: None,
+            headers: Headers(vec![(
+                "Content-Type".into(),
+                "Application/Problem+JSON; charset=utf-8".into(),
+            )]),
+            synthetic: false,
+        }
+    }
+
+    #[test]
+    fn card_split_over_frames_is_learned_and_reused_state_starts_clean() {
+        let mut r = Redactor::new(true);
+        r.process(ev("e1", head(vec![], "http://h/card")));
+        r.process(ev("e1", json_head()));
+        let card = r#"{"securitySchemes":{"k":{"type":"apiKey","in":"query","name":"sig2"}}}"#;
+        let (a, b) = card.split_at(12);
+        assert!(r
+            .process(ev("e1", EventKind::ResponseChunk { body: Body::new(a) }))
+            .is_empty());
+        assert!(r
+            .process(ev("e1", EventKind::ResponseChunk { body: Body::new(b) }))
+            .is_empty());
+        assert_eq!(r.process(end_ev("e1")).len(), 3);
+        assert_eq!(r.api_query, ["sig2"]);
+        // e2 gets e1's finished state back: nothing of e1 may stick (its response was JSON,
+        // e2's has no head yet, so its frame is not held).
+        r.process(ev("e2", head(vec![], "http://h/x?sig2=s&b=1")));
+        let out = r.process(ev(
+            "e2",
+            EventKind::ResponseChunk {
+                body: Body::new("plain"),
+            },
+        ));
+        assert_eq!(out.len(), 1, "frame of a non-JSON exchange held");
+        assert_eq!(r.process(end_ev("e2")).len(), 1);
+    }
+
+    #[test]
+    fn urls_without_secret_parameters_stay_as_they_are() {
+        let mut r = Redactor::new(true);
+        for url in [
+            "http://h/a",
+            "http://h/a?pageToken=p&x=%41#frag",
+            "http://h/a?",
+            "http://h/a?&&=#",
+        ] {
+            let out = r.process(ev("e1", head(vec![("X-Trace", "1")], url)));
+            match &out[0].kind {
+                EventKind::RequestHead { url: u, .. } => assert_eq!(u, url),
+                _ => unreachable!(),
+            }
+        }
+        let out = r.process(ev("e1", head(vec![], "http://h/a?KEY=1#f")));
+        match &out[0].kind {
+            EventKind::RequestHead { url, .. } => assert_eq!(url, "http://h/a?KEY=[REDACTED]#f"),
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn secret_header_names_any_case() {
+        for n in [
+            "x-goog-api-key",
+            "X-GOOG-API-KEY",
+            "My-Session-Id",
+            "x_token",
+        ] {
+            assert!(is_secret_header_name(n), "{n}");
+        }
+        for n in ["content-type", "A2A-Version", "x-request-id", "Tokenizer"] {
+            assert!(!is_secret_header_name(n), "{n}");
+        }
     }
 
     #[test]
