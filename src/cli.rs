@@ -113,6 +113,10 @@ pub struct ProxyArgs {
     /// Keep secrets (Authorization, cookies, API keys, push tokens) in the recording
     #[arg(long)]
     pub no_redact: bool,
+    /// Also redact this request/response header in the recording (repeatable), e.g. a
+    /// gateway key with a name the built-in list does not know: `--redact-header X-Tenant-Auth`
+    #[arg(long = "redact-header", value_name = "NAME")]
+    pub redact_headers: Vec<String>,
     /// What to do when the recording cannot be written mid-run (disk full, file gone
     /// read-only): keep forwarding and verifying, or stop the proxy (exit 2)
     #[arg(long, value_enum, default_value_t = OnRecordError::Continue)]

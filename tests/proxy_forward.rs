@@ -523,6 +523,7 @@ async fn through_a_slow_recorder(
             queue_bytes: 0,
             lossless,
             redact: true,
+            secret_headers: Vec::new(),
         },
         Box::new(move |_| {
             if first {

@@ -4,6 +4,10 @@
 //! agent's card (1.0 `apiKeySecurityScheme` and 0.3 `type: apiKey`, with names no default
 //! rule knows), and push-notification config `token` / `authentication.credentials` in
 //! requests and in the agent's answers (0.3 `pushNotificationConfig`, 1.0 shaped configs).
+//! Also: a header named by `--redact-header`, Azure API Management's
+//! `Ocp-Apim-Subscription-Key`, an `access-token` query parameter, the password of an
+//! absolute-form request URL, the secret query parameters of a push config's webhook `url`,
+//! and a push token inside a JSON body too large to hold whole (2 MiB, both ways).
 //! The same run with `--no-redact` is the control: every secret is then in the file, so the
 //! first run's absence is redaction, not a missing event. The agent always gets the real
 //! values.
@@ -26,7 +30,7 @@ use proxy_process::{spawn_until_listening, Running};
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
 /// Every secret value sent in the run; none may be in a redacted recording.
-const SECRETS: [&str; 12] = [
+const SECRETS: [&str; 18] = [
     "AUTHZ-SECRET-1",
     "PROXYAUTH-SECRET-2",
     "COOKIE-SECRET-3",
@@ -39,7 +43,16 @@ const SECRETS: [&str; 12] = [
     "PUSHCRED03-SECRET-10",
     "PUSHTOKEN10-SECRET-11",
     "PUSHCRED10-SECRET-12",
+    "TENANT-SECRET-13",
+    "APIM-SECRET-14",
+    "ACCESSTOKEN-SECRET-15",
+    "HOOKQUERY-SECRET-16",
+    "BIGBODY-SECRET-17",
+    "USERINFO-SECRET-18",
 ];
+
+/// Flags of both runs (the second adds `--no-redact`).
+const FLAGS: [&str; 2] = ["--redact-header", "X-Tenant-Auth"];
 
 const CARD_10: &str = r#"{"name":"k10","description":"d","version":"1","supportedInterfaces":[{"url":"http://agent.test/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],"capabilities":{"pushNotifications":true},"securitySchemes":{"hdr":{"apiKeySecurityScheme":{"location":"header","name":"X-Org-Credential"}},"qry":{"apiKeySecurityScheme":{"location":"query","name":"orgcred"}}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}"#;
 const CARD_03: &str = r#"{"name":"k03","description":"d","version":"1","url":"http://agent.test/v03/","protocolVersion":"0.3.0","capabilities":{"pushNotifications":true},"securitySchemes":{"legacy":{"type":"apiKey","in":"header","name":"X-Legacy-Credential"}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}"#;
@@ -143,6 +156,33 @@ async fn traffic(proxy: SocketAddr) {
         create10,
     )
     .await;
+    let hook = r#"{"jsonrpc":"2.0","id":3,"method":"CreateTaskPushNotificationConfig","params":{"taskId":"t1","url":"https://hooks.test/a2a?token=HOOKQUERY-SECRET-16&v=1","token":"t"}}"#;
+    send(
+        proxy,
+        "POST",
+        "/?access-token=ACCESSTOKEN-SECRET-15",
+        &[
+            ("a2a-version", "1.0"),
+            ("x-tenant-auth", "TENANT-SECRET-13"),
+            ("ocp-apim-subscription-key", "APIM-SECRET-14"),
+        ],
+        hook,
+    )
+    .await;
+    // a 2 MiB inline file beside a push config: the body is past the redactor's hold cap
+    let big = format!(
+        r#"{{"jsonrpc":"2.0","id":4,"method":"SendMessage","params":{{"message":{{"messageId":"m2","role":"ROLE_USER","parts":[{{"raw":"{}","mediaType":"application/octet-stream"}}]}},"configuration":{{"taskPushNotificationConfig":{{"url":"http://127.0.0.1:9/hook","token":"BIGBODY-SECRET-17"}}}}}}}}"#,
+        "QUJD".repeat(512 * 1024)
+    );
+    send(proxy, "POST", "/", &[("a2a-version", "1.0")], &big).await;
+    send(
+        proxy,
+        "POST",
+        "http://admin:USERINFO-SECRET-18@agent.test/",
+        &[("a2a-version", "1.0")],
+        r#"{"jsonrpc":"2.0","id":5,"method":"GetTask","params":{"id":"t1"}}"#,
+    )
+    .await;
 }
 
 /// Runs the proxy binary (with `extra` flags) over [`traffic`], stops it with SIGTERM;
@@ -166,6 +206,7 @@ async fn run(extra: &[&str]) -> (String, String, String, Vec<String>) {
             .arg("--report")
             .arg(&report)
             .args(["--format", "json", "--fail-on", "never"])
+            .args(FLAGS)
             .args(extra),
         Duration::from_secs(30),
     );
@@ -199,7 +240,10 @@ async fn no_secret_reaches_the_recording_unless_no_redact() {
     for s in SECRETS {
         // The agent got every request secret untouched; Proxy-Authorization is for the
         // proxy (hop-by-hop, RFC 9110 §11.7.1) and Set-Cookie is the agent's own.
-        let for_agent = !s.starts_with("PROXYAUTH") && !s.starts_with("SETCOOKIE");
+        // The userinfo of an absolute-form target is not sent on (the agent gets the path).
+        let for_agent = !s.starts_with("PROXYAUTH")
+            && !s.starts_with("SETCOOKIE")
+            && !s.starts_with("USERINFO");
         assert!(!for_agent || agent_got.contains(s), "agent did not get {s}");
         assert!(!rec.contains(s), "{s} in the redacted recording:\n{rec}");
         assert!(!report.contains(s), "{s} in the report");
@@ -207,10 +251,17 @@ async fn no_secret_reaches_the_recording_unless_no_redact() {
     }
     assert!(rec.lines().next().unwrap().contains(r#""redacted":true"#));
     assert!(rec.contains("Bearer [REDACTED]"), "{rec}");
-    // The exchanges themselves are there: 4 exchanges, each closed.
-    assert_eq!(rec.matches(r#""type":"exchange_end""#).count(), 4, "{rec}");
+    // The exchanges themselves are there: 7 exchanges, each closed.
+    assert_eq!(rec.matches(r#""type":"exchange_end""#).count(), 7, "{rec}");
     // Non-secret neighbours are kept as sent.
     assert!(rec.contains("x=1"), "{rec}");
+    assert!(rec.contains("a2a?token=[REDACTED]&v=1"), "{rec}");
+    assert!(rec.contains("admin:[REDACTED]@agent.test"), "{rec}");
+    assert!(rec.contains(r#"\"token\":\"[REDACTED]\""#), "{rec}");
+    assert!(
+        rec.contains(&"QUJD".repeat(1024)),
+        "the big body is recorded"
+    );
 
     let (rec, _, _, _) = run(&["--no-redact"]).await;
     assert!(rec.lines().next().unwrap().contains(r#""redacted":false"#));

@@ -281,6 +281,16 @@ pub async fn interop_through_pipeline(
         capture_cap: DEFAULT_CAPTURE_CAP,
         leg: Some(leg.to_string()),
     };
+    // the headers the user said carry credentials (either side) are redacted in the
+    // recording whatever their name
+    let mut secret_headers: Vec<String> = cfg.auth_headers.iter().map(|(n, _)| n.clone()).collect();
+    for (headers, bearer, flag) in [
+        (&a.auth_headers_a, a.bearer_a.as_deref(), "--auth-header-a"),
+        (&a.auth_headers_b, a.bearer_b.as_deref(), "--auth-header-b"),
+    ] {
+        let named = crate::app::probe_cmd::credentials(headers, bearer, flag)?;
+        secret_headers.extend(named.into_iter().map(|(n, _)| n));
+    }
     let hook_b = WebhookReceiver::start()
         .await
         .context("starting the webhook receiver")?;
@@ -306,6 +316,7 @@ pub async fn interop_through_pipeline(
                 ca: a.ca.clone(),
                 insecure: false,
             },
+            secret_headers,
             ..ProxyExtras::default()
         },
     )

@@ -170,6 +170,7 @@ impl Pipeline {
                 queue_bytes: cfg.queue_bytes,
                 lossless: cfg.lossless,
                 redact: cfg.redact,
+                secret_headers: ext.secret_headers.clone(),
             },
             // By value and in batches: the verifier thread gets the events without a copy,
             // one send per recorder round.

@@ -195,6 +195,8 @@ pub async fn probe_through_pipeline(
                 ca: a.ca.clone(),
                 insecure: false,
             },
+            // the headers the user said carry credentials are redacted whatever their name
+            secret_headers: cfg.auth_headers.iter().map(|(n, _)| n.clone()).collect(),
             ..ProxyExtras::default()
         },
     )

@@ -85,6 +85,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
         .map(|c| parse_caller(c))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| anyhow::anyhow!(e))?;
+    let secret_headers = a.redact_headers.clone();
     rt.block_on(run_async(
         a,
         cfg,
@@ -94,6 +95,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             more,
             callers,
             upstream_tls,
+            secret_headers,
         },
     ))
 }

@@ -539,6 +539,7 @@ mod tests {
                 queue_bytes: 1 << 20,
                 lossless: false,
                 redact: false,
+                secret_headers: Vec::new(),
             },
             Box::new(move |e: &Event| keep.lock().unwrap().push(e.clone())),
         )

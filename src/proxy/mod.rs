@@ -214,6 +214,10 @@ pub struct ProxyExtras {
     /// Trust for `https://` upstreams (`--upstream-ca`, `--insecure-upstream`); with
     /// `--intercept-tls` the CAs of [`forward::InterceptConfig`] are added to it.
     pub upstream_tls: tls::UpstreamTrust,
+    /// Header names that carry credentials in this run beyond the redactor's built-in list
+    /// (`probe --auth-header NAME: ...`, `interop --auth-header-a/-b`): the recorder redacts
+    /// them (read by the pipeline, [`crate::record::writer::RecorderConfig`]).
+    pub secret_headers: Vec<String>,
 }
 
 /// [`start_on`] with [`ProxyExtras`].

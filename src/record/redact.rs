@@ -3,18 +3,22 @@ Redaction on write: secrets never reach the recording file unless `--no-redact`.
 
 What is replaced by `[REDACTED]` (the recording header says `"redacted": true`):
 - header values of `Authorization`, `Proxy-Authorization` (the scheme word is kept:
-  `Bearer [REDACTED]`), `Cookie`, `Set-Cookie`, `X-API-Key`, and of every header named by an
-  apiKey security scheme of an Agent Card seen earlier in the recording (0.3
+  `Bearer [REDACTED]`), `Cookie`, `Set-Cookie`, `X-API-Key`, names containing a
+  credential word ([`SECRET_HEADER_PARTS`]), names the run was given
+  ([`Redactor::with_secret_headers`]: `--redact-header`, `probe --auth-header`), and of every
+  header named by an apiKey security scheme of an Agent Card seen earlier in the recording (0.3
   `securitySchemes.*{type:"apiKey",in:"header",name}`, 1.0
   `securitySchemes.*.apiKeySecurityScheme{location:"header",name}`; CARD-011 warns such
   secrets must not leak);
-- query parameters named by an apiKey scheme with `in`/`location` `query`, in
-  `request_head.url` and `.upstream`;
+- query parameters named by an apiKey scheme with `in`/`location` `query` or by
+  [`SECRET_QUERY_PARAMS`], and a userinfo password, in `request_head.url` and `.upstream`;
 - in JSON bodies, `token` and `authentication.credentials` of push-notification configs
   (PUSH-002, PUSH-004): objects under `pushNotificationConfig` (0.x) or
   `taskPushNotificationConfig` (1.0), and every object shaped like a push config (`url` plus
   `token` or `authentication`: 1.0 `CreateTaskPushNotificationConfig` params, results,
-  lists, REST bodies).
+  lists, REST bodies), and the secret query parameters of such a config's webhook `url`;
+  in text that is not one whole JSON document (a body past [`HOLD_CAP`] or cut by the
+  capture cap, SSE frames), every `"token"` / `"credentials"` string value ([`TextScan`]).
 
 JSON bodies (request or response with a `*json` media type) of one exchange are held back
 until the next other event of that exchange (at most [`HOLD_CAP`] bytes), so a secret split
@@ -58,6 +62,13 @@ const SECRET_HEADER_PARTS: &[&str] = &[
     "secret",
     "password",
     "session",
+    // Azure API Management `Ocp-Apim-Subscription-Key`, Azure Functions `X-Functions-Key`,
+    // `X-Access-Key`, `X-Amz-Signature`-style headers
+    "subscription-key",
+    "functions-key",
+    "access-key",
+    "private-key",
+    "signature",
 ];
 
 /// Query parameter names (lowercase) redacted by default, besides apiKey `in: query` names
@@ -77,6 +88,16 @@ const SECRET_QUERY_PARAMS: &[&str] = &[
     "client_secret",
     "sig",
     "signature",
+    "access-token",
+    "accesstoken",
+    "auth_token",
+    "auth-token",
+    "code",
+    "subscription-key",
+    // AWS SigV4 presigned URLs, Azure SAS
+    "x-amz-signature",
+    "x-amz-security-token",
+    "x-amz-credential",
 ];
 
 /// True when a header named `name` carries a credential by its name alone. No allocation
@@ -106,6 +127,12 @@ struct ExchangeState {
     resp_acc: Vec<Bytes>,
     resp_acc_len: usize,
     resp_over: bool,
+    /// A JSON body of this direction outgrew [`HOLD_CAP`]: its frames are redacted as a
+    /// stream of text ([`TextScan`]) instead of held and parsed whole.
+    req_streaming: bool,
+    resp_streaming: bool,
+    req_scan: TextScan,
+    resp_scan: TextScan,
 }
 
 impl ExchangeState {
@@ -118,6 +145,10 @@ impl ExchangeState {
         self.resp_acc.clear();
         self.resp_acc_len = 0;
         self.resp_over = false;
+        self.req_streaming = false;
+        self.resp_streaming = false;
+        self.req_scan = TextScan::default();
+        self.resp_scan = TextScan::default();
     }
 }
 
@@ -145,6 +176,20 @@ impl Redactor {
             exchanges: HashMap::new(),
             spare: Vec::new(),
         }
+    }
+
+    /// A redactor that also treats the headers `names` (any case) as credentials, from the
+    /// start: the headers a run was told carry credentials (`probe --auth-header`,
+    /// `interop --auth-header-a/-b`), whatever their name looks like.
+    pub fn with_secret_headers(enabled: bool, names: &[String]) -> Self {
+        let mut r = Redactor::new(enabled);
+        for n in names {
+            let n = n.to_ascii_lowercase();
+            if !r.api_headers.contains(&n) {
+                r.api_headers.push(n);
+            }
+        }
+        r
     }
 
     /// Header names (lowercase) learned from apiKey schemes so far.
@@ -213,9 +258,34 @@ impl Redactor {
                     }
                     _ => 0,
                 };
-                if json && st.held_bytes + len <= HOLD_CAP {
+                let streaming = if is_req {
+                    st.req_streaming
+                } else {
+                    st.resp_streaming
+                };
+                if json && !streaming && st.held_bytes + len <= HOLD_CAP {
                     st.held_bytes += len;
                     st.held.push(ev);
+                    return;
+                }
+                if json {
+                    // Past the hold cap: this body is redacted as a stream of text from its
+                    // first held frame on, so a secret anywhere in it (also across frames)
+                    // is still replaced.
+                    let scan = if is_req {
+                        st.req_streaming = true;
+                        &mut st.req_scan
+                    } else {
+                        st.resp_streaming = true;
+                        &mut st.resp_scan
+                    };
+                    st.held_bytes = 0;
+                    for mut h in st.held.drain(..) {
+                        scan_frame(scan, &mut h);
+                        out.push(h);
+                    }
+                    scan_frame(scan, &mut ev);
+                    out.push(ev);
                     return;
                 }
                 self.release_into(key, out);
@@ -352,8 +422,10 @@ impl Redactor {
     }
 
     /// Replaces `url` by [`Self::redact_query`]'s result only when a parameter is secret
-    /// (no copy of the URL otherwise).
+    /// (no copy of the URL otherwise), and the password of a `user:password@` userinfo
+    /// (RFC 3986 §3.2.1; a userinfo without `:`, often a token, whole).
     fn redact_query_in_place(&self, url: &mut String) {
+        redact_userinfo(url);
         if self.query_has_secret(url) {
             *url = self.redact_query(url);
         }
@@ -371,10 +443,7 @@ impl Redactor {
     }
 
     fn is_secret_param(&self, name: &str) -> bool {
-        SECRET_QUERY_PARAMS
-            .iter()
-            .any(|q| name.eq_ignore_ascii_case(q))
-            || self.api_query.iter().any(|q| q == name)
+        is_secret_query_name(name) || self.api_query.iter().any(|q| q == name)
     }
 
     /// `url` with the values of credential query parameters replaced: apiKey `in: query`
@@ -452,6 +521,73 @@ impl Redactor {
     }
 }
 
+/// Replaces the credential in the userinfo of an absolute URL (`http://user:pw@host/` ->
+/// `http://user:[REDACTED]@host/`, `https://tok@host/` -> `https://[REDACTED]@host/`); other
+/// URLs are left as they are (no allocation).
+fn redact_userinfo(url: &mut String) {
+    let Some(start) = url.find("://").map(|i| i + 3) else {
+        return;
+    };
+    let rest = &url[start..];
+    let auth_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let Some(at) = rest[..auth_end].rfind('@') else {
+        return;
+    };
+    let userinfo = &rest[..at];
+    let replacement = match userinfo.split_once(':') {
+        Some((_, pw)) if pw == REDACTED => return,
+        Some((user, _)) => format!("{user}:{REDACTED}"),
+        None if userinfo == REDACTED => return,
+        None => REDACTED.to_string(),
+    };
+    url.replace_range(start..start + at, &replacement);
+}
+
+/// True when a query parameter named `name` (any case) is a credential by its name alone
+/// ([`SECRET_QUERY_PARAMS`]).
+fn is_secret_query_name(name: &str) -> bool {
+    SECRET_QUERY_PARAMS
+        .iter()
+        .any(|q| name.eq_ignore_ascii_case(q))
+}
+
+/// `url` with the values of query parameters that are credentials by name replaced, and
+/// its userinfo password; `None` when nothing in it is secret. For URLs inside bodies
+/// (a push-notification config's webhook `url` with `?token=...&sig=...`).
+fn redact_url_text(url: &str) -> Option<String> {
+    let mut out = url.to_string();
+    redact_userinfo(&mut out);
+    if let Some((head, rest)) = out.split_once('?') {
+        let (query, frag) = match rest.split_once('#') {
+            Some((q, f)) => (q, Some(f)),
+            None => (rest, None),
+        };
+        if query
+            .split('&')
+            .any(|p| is_secret_query_name(p.split('=').next().unwrap_or("")))
+        {
+            let parts: Vec<String> = query
+                .split('&')
+                .map(|pair| {
+                    let name = pair.split('=').next().unwrap_or("");
+                    if is_secret_query_name(name) {
+                        format!("{name}={REDACTED}")
+                    } else {
+                        pair.to_string()
+                    }
+                })
+                .collect();
+            let mut s = format!("{head}?{}", parts.join("&"));
+            if let Some(f) = frag {
+                s.push('#');
+                s.push_str(f);
+            }
+            out = s;
+        }
+    }
+    (out != url).then_some(out)
+}
+
 /// True when `needle` occurs in `hay`. Scans for the first byte and compares only there (a
 /// sliding-window compare calls `memcmp` at every offset; the redactor scans every JSON body
 /// several times).
@@ -497,6 +633,15 @@ fn body_of_mut(ev: &mut Event) -> Option<&mut Body> {
     }
 }
 
+/// Redacts one frame of a body scanned as a stream ([`TextScan`]).
+fn scan_frame(scan: &mut TextScan, ev: &mut Event) {
+    if let Some(b) = body_of_mut(ev) {
+        if let Some(red) = scan.redact(&b.data) {
+            b.data = red;
+        }
+    }
+}
+
 fn redact_frame(ev: &mut Event) {
     if let Some(b) = body_of_mut(ev) {
         if let Some(red) = redact_json_bytes(&b.data) {
@@ -505,19 +650,24 @@ fn redact_frame(ev: &mut Event) {
     }
 }
 
-/// Redacts push-config secrets in one JSON text. `None` when it is not JSON or holds no
-/// secret (the bytes stay as they are). Only the secrets' strings are replaced; when the
-/// text spells a secret with other escapes than serde_json, the redacted value is
-/// re-serialized instead.
+/// Redacts push-config secrets in one JSON text. `None` when it holds no secret (the bytes
+/// stay as they are). Only the secrets' strings are replaced; when the text spells a secret
+/// with other escapes than serde_json, the redacted value is re-serialized instead. Text
+/// that does not parse as JSON (a body cut by the capture cap, a frame of a body too large
+/// to hold) goes through [`TextScan`] instead: every `"token"` / `"credentials"` string
+/// value is replaced wherever it stands.
 pub fn redact_json_bytes(data: &[u8]) -> Option<Bytes> {
     // Cheap test first: without these keys (or an escaped key) there is nothing to redact.
     if !contains(data, b"\"token\"")
         && !contains(data, b"\"credentials\"")
+        && !contains(data, b"\"url\"")
         && !contains(data, b"\\u")
     {
         return None;
     }
-    let mut v: Value = serde_json::from_slice(data).ok()?;
+    let Ok(mut v) = serde_json::from_slice::<Value>(data) else {
+        return TextScan::default().redact(data);
+    };
     let mut secrets = Vec::new();
     collect_secrets(&mut v, false, &mut secrets);
     if secrets.is_empty() {
@@ -525,10 +675,12 @@ pub fn redact_json_bytes(data: &[u8]) -> Option<Bytes> {
     }
     if let Ok(text) = std::str::from_utf8(data) {
         let mut t = text.to_string();
-        let needle_red = format!("\"{REDACTED}\"");
-        for s in &secrets {
-            if let Ok(needle) = serde_json::to_string(s) {
-                t = t.replace(&needle, &needle_red);
+        for (secret, replacement) in &secrets {
+            if let (Ok(needle), Ok(with)) = (
+                serde_json::to_string(secret),
+                serde_json::to_string(replacement),
+            ) {
+                t = t.replace(&needle, &with);
             }
         }
         if let Ok(mut check) = serde_json::from_str::<Value>(&t) {
@@ -542,9 +694,11 @@ pub fn redact_json_bytes(data: &[u8]) -> Option<Bytes> {
     serde_json::to_vec(&v).ok().map(Bytes::from)
 }
 
-/// Replaces push-config secrets in `v` by [`REDACTED`], pushing the originals to `out`.
-/// Strings already equal to [`REDACTED`] are not counted.
-fn collect_secrets(v: &mut Value, is_push: bool, out: &mut Vec<String>) {
+/// Replaces push-config secrets in `v`, pushing `(original, replacement)` to `out`: `token`
+/// and `authentication.credentials` become [`REDACTED`], the webhook `url` keeps all but its
+/// secret query parameters and userinfo password ([`redact_url_text`]). Strings already
+/// redacted are not counted.
+fn collect_secrets(v: &mut Value, is_push: bool, out: &mut Vec<(String, String)>) {
     match v {
         Value::Object(map) => {
             let shaped = map.get("url").is_some_and(Value::is_string)
@@ -556,6 +710,13 @@ fn collect_secrets(v: &mut Value, is_push: bool, out: &mut Vec<String>) {
                 } else if push && k == "authentication" {
                     if let Some(c) = val.get_mut("credentials") {
                         take_secret(c, out);
+                    }
+                } else if push && k == "url" {
+                    if let Value::String(u) = val {
+                        if let Some(red) = redact_url_text(u) {
+                            let orig = std::mem::replace(u, red.clone());
+                            out.push((orig, red));
+                        }
                     }
                 } else if k == "pushNotificationConfig" || k == "taskPushNotificationConfig" {
                     collect_secrets(val, true, out);
@@ -573,12 +734,152 @@ fn collect_secrets(v: &mut Value, is_push: bool, out: &mut Vec<String>) {
     }
 }
 
-fn take_secret(v: &mut Value, out: &mut Vec<String>) {
+fn take_secret(v: &mut Value, out: &mut Vec<(String, String)>) {
     if let Value::String(s) = v {
         if s != REDACTED && !s.is_empty() {
-            out.push(std::mem::replace(s, REDACTED.to_string()));
+            out.push((std::mem::replace(s, REDACTED.to_string()), REDACTED.into()));
         }
     }
+}
+
+/// Where a [`TextScan`] stands in the JSON text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Scan {
+    /// Between tokens.
+    #[default]
+    Outside,
+    /// Inside a string (which may be a key).
+    InString,
+    /// After the key `"token"` or `"credentials"`, before its `:`.
+    AfterKey,
+    /// After `"token":`, before the value.
+    AfterColon,
+    /// Inside the secret string value: its bytes are dropped.
+    InSecret,
+}
+
+/// Streaming redaction of JSON text that cannot be parsed whole: a body cut by the capture
+/// cap, or the frames of a JSON body larger than [`HOLD_CAP`], scanned in order with one
+/// `TextScan` so a secret split across frames is still replaced. Every string value of a
+/// `"token"` or `"credentials"` key (PUSH-002, PUSH-004: the only A2A members of those
+/// names are push-notification secrets) becomes `"[REDACTED]"`; a value cut off at the end
+/// of the text is cut after `"[REDACTED]` and the rest of it dropped from the next frames.
+/// Keys spelled with escapes are not recognized here (the whole-body path handles them).
+#[derive(Clone, Debug, Default)]
+pub struct TextScan {
+    state: Scan,
+    escape: bool,
+    /// The current string's first bytes (enough to compare with the two key names).
+    key: [u8; 12],
+    /// Bytes of the current string so far; past `key.len()` it matches no key.
+    key_len: usize,
+}
+
+impl TextScan {
+    /// Scans the next piece of the text; the redacted piece, or `None` when it is unchanged.
+    pub fn redact(&mut self, data: &[u8]) -> Option<Bytes> {
+        let mut out: Option<Vec<u8>> = None;
+        for (i, &b) in data.iter().enumerate() {
+            match self.step(b) {
+                Step::Keep => {
+                    if let Some(o) = out.as_mut() {
+                        o.push(b);
+                    }
+                }
+                Step::Open => {
+                    let o = out.get_or_insert_with(|| data[..i].to_vec());
+                    o.push(b'"');
+                    o.extend_from_slice(REDACTED.as_bytes());
+                }
+                Step::Drop => {
+                    out.get_or_insert_with(|| data[..i].to_vec());
+                }
+            }
+        }
+        out.map(Bytes::from)
+    }
+
+    fn step(&mut self, b: u8) -> Step {
+        match self.state {
+            Scan::Outside => {
+                if b == b'"' {
+                    self.state = Scan::InString;
+                    self.escape = false;
+                    self.key_len = 0;
+                }
+                Step::Keep
+            }
+            Scan::InString => {
+                if self.escape {
+                    self.escape = false;
+                    self.key_len = usize::MAX;
+                } else if b == b'\\' {
+                    self.escape = true;
+                    self.key_len = usize::MAX;
+                } else if b == b'"' {
+                    let k = self.key.get(..self.key_len).unwrap_or(&[]);
+                    self.state = if k == b"token" || k == b"credentials" {
+                        Scan::AfterKey
+                    } else {
+                        Scan::Outside
+                    };
+                } else if self.key_len < self.key.len() {
+                    self.key[self.key_len] = b;
+                    self.key_len += 1;
+                } else {
+                    self.key_len = usize::MAX;
+                }
+                Step::Keep
+            }
+            Scan::AfterKey => match b {
+                b' ' | b'\t' | b'\r' | b'\n' => Step::Keep,
+                b':' => {
+                    self.state = Scan::AfterColon;
+                    Step::Keep
+                }
+                _ => {
+                    self.state = Scan::Outside;
+                    self.step(b)
+                }
+            },
+            Scan::AfterColon => match b {
+                b' ' | b'\t' | b'\r' | b'\n' => Step::Keep,
+                b'"' => {
+                    self.state = Scan::InSecret;
+                    self.escape = false;
+                    Step::Open
+                }
+                _ => {
+                    self.state = Scan::Outside;
+                    self.step(b)
+                }
+            },
+            Scan::InSecret => {
+                if self.escape {
+                    self.escape = false;
+                    Step::Drop
+                } else if b == b'\\' {
+                    self.escape = true;
+                    Step::Drop
+                } else if b == b'"' {
+                    self.state = Scan::Outside;
+                    Step::Keep
+                } else {
+                    Step::Drop
+                }
+            }
+        }
+    }
+}
+
+/// What [`TextScan::step`] does with a byte.
+enum Step {
+    /// Write it.
+    Keep,
+    /// The opening quote of a secret: write `"[REDACTED]`.
+    Open,
+    /// Part of a secret: drop it.
+    Drop,
 }
 
 #[cfg(test)]
@@ -933,5 +1234,115 @@ mod tests {
             },
         ));
         assert_eq!(out.len(), 1);
+    }
+
+    #[test]
+    fn userinfo_password_is_redacted_not_the_rest() {
+        let cases = [
+            (
+                "http://admin:pw@h:8/x?a=1",
+                "http://admin:[REDACTED]@h:8/x?a=1",
+            ),
+            ("https://tok@h/", "https://[REDACTED]@h/"),
+            ("http://h/a@b", "http://h/a@b"),
+            ("/rel/path@x", "/rel/path@x"),
+            ("http://u:[REDACTED]@h/", "http://u:[REDACTED]@h/"),
+        ];
+        for (url, want) in cases {
+            let mut u = url.to_string();
+            redact_userinfo(&mut u);
+            assert_eq!(u, want, "{url}");
+        }
+    }
+
+    #[test]
+    fn webhook_url_in_a_push_config_loses_its_secret_query_only() {
+        let body = br#"{"pushNotificationConfig":{"url":"https://hook.test/x?token=abc&sig=def&v=1","token":"T"}}"#;
+        let red = redact_json_bytes(body).expect("redacted");
+        let text = std::str::from_utf8(&red).unwrap();
+        assert_eq!(
+            text,
+            r#"{"pushNotificationConfig":{"url":"https://hook.test/x?token=[REDACTED]&sig=[REDACTED]&v=1","token":"[REDACTED]"}}"#
+        );
+    }
+
+    #[test]
+    fn a_body_cut_short_still_loses_its_token() {
+        // the capture cap cut the body inside the secret
+        let cut =
+            br#"{"params":{"configuration":{"pushNotificationConfig":{"url":"u","token":"CAPSEK"#;
+        let red = redact_json_bytes(cut).expect("redacted");
+        assert_eq!(
+            &red[..],
+            &br#"{"params":{"configuration":{"pushNotificationConfig":{"url":"u","token":"[REDACTED]"#[..]
+        );
+        let other = br#"{"a":"token","b":"x\"token\": \"no\"","credentials" : "C\"D", "n":1}"#;
+        let red = TextScan::default().redact(other).expect("redacted");
+        assert_eq!(
+            std::str::from_utf8(&red).unwrap(),
+            r#"{"a":"token","b":"x\"token\": \"no\"","credentials" : "[REDACTED]", "n":1}"#
+        );
+    }
+
+    /// A JSON body past the hold cap is scanned as a stream: a token split across two
+    /// frames is replaced, everything else is kept byte for byte.
+    #[test]
+    fn a_token_split_across_frames_of_a_huge_body_is_redacted() {
+        let filler = "A".repeat(HOLD_CAP + 10);
+        let body = format!(
+            r#"{{"params":{{"message":{{"parts":[{{"raw":"{filler}"}}]}},"configuration":{{"taskPushNotificationConfig":{{"url":"u","token":"SPLIT-SECRET"}}}}}}}}"#
+        );
+        let cut = body.find("SPLIT-SEC").unwrap() + 5;
+        let mut r = Redactor::new(true);
+        let mut out = r.process(ev(
+            "e1",
+            head(vec![("content-type", "application/json")], "/"),
+        ));
+        for part in [&body[..64 * 1024], &body[64 * 1024..cut], &body[cut..]] {
+            out.extend(r.process(ev(
+                "e1",
+                EventKind::RequestBody {
+                    body: Body::new(Bytes::copy_from_slice(part.as_bytes())),
+                },
+            )));
+        }
+        out.extend(r.release_all());
+        let joined: Vec<u8> = out
+            .iter()
+            .filter_map(body_of)
+            .flat_map(|b| b.data.to_vec())
+            .collect();
+        let text = String::from_utf8(joined).unwrap();
+        assert!(!text.contains("SPLIT"), "secret kept");
+        assert_eq!(text, body.replace("SPLIT-SECRET", REDACTED));
+    }
+
+    #[test]
+    fn named_secret_headers_and_new_default_names_are_redacted() {
+        let mut r = Redactor::with_secret_headers(true, &["X-Tenant-Auth".to_string()]);
+        let out = r.process(ev(
+            "e1",
+            head(
+                vec![
+                    ("x-tenant-auth", "t"),
+                    ("Ocp-Apim-Subscription-Key", "k"),
+                    ("x-functions-key", "f"),
+                    ("x-request-id", "keep"),
+                ],
+                "/a?access-token=q&X-Amz-Signature=s&page=2",
+            ),
+        ));
+        let h = headers_of(&out[0]);
+        assert_eq!(h.get("x-tenant-auth"), Some(REDACTED));
+        assert_eq!(h.get("ocp-apim-subscription-key"), Some(REDACTED));
+        assert_eq!(h.get("x-functions-key"), Some(REDACTED));
+        assert_eq!(h.get("x-request-id"), Some("keep"));
+        let EventKind::RequestHead { url, .. } = &out[0].kind else {
+            panic!("head")
+        };
+        assert_eq!(
+            url,
+            "/a?access-token=[REDACTED]&X-Amz-Signature=[REDACTED]&page=2"
+        );
     }
 }

@@ -74,6 +74,9 @@ pub struct RecorderConfig {
     pub lossless: bool,
     /// Redact secrets on write ([`super::redact`]); `header.redacted` should say the same.
     pub redact: bool,
+    /// Header names (any case) that carry credentials in this run beyond the built-in list
+    /// (`probe --auth-header NAME: ...`): redacted like `Authorization` when `redact` is on.
+    pub secret_headers: Vec<String>,
 }
 
 /// Totals of a recorder run, returned by [`Recorder::finish`].
@@ -427,7 +430,7 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
         file,
         path: cfg.path.clone(),
         buf: Vec::with_capacity(FLUSH_BYTES * 2),
-        redactor: Redactor::new(cfg.redact),
+        redactor: Redactor::with_secret_headers(cfg.redact, &cfg.secret_headers),
         ready: Vec::new(),
         on_event,
         seq: 0,
@@ -958,6 +961,7 @@ mod tests {
             queue_bytes,
             lossless,
             redact: true,
+            secret_headers: Vec::new(),
         }
     }
 
