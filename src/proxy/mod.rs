@@ -7,7 +7,9 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
                    conn_open        └ response_head, TeeBody(response)┴─► EventSink ─► recorder
 ```
 
-- hyper 1 server (`auto`: HTTP/1.1 and h2c prior knowledge on one listener), hyper-util
+- hyper 1 server (HTTP/1.1 and h2c prior knowledge on one listener: a plain-TCP client's
+  first bytes are peeked at, HTTP/1.x goes to hyper's `http1` server, the h2 preface and TLS
+  to hyper-util's `auto`; see `speaks_http1`), hyper-util
   legacy client to the upstream: HTTP/1.1, or h2c (prior knowledge) when the client spoke
   HTTP/2; an `https://` upstream gets TLS (rustls, SNI = the upstream's host, ALPN `h2` then
   `http/1.1`, trust from [`tls::UpstreamTrust`]: the OS roots plus `--upstream-ca`) whatever
