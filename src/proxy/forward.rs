@@ -19,7 +19,7 @@ Forward mode (`proxy --forward`): the proxy a client reaches through `HTTP_PROXY
 - A CONNECT the proxy answers itself (refused: 403; no target: 400; connect failed: 502),
   and a refused absolute-form request, is recorded as an exchange: `request_head`, a
   synthetic `response_head`, the text, `exchange_end{upstream_error}` with the cause
-  ([`refuse`]).
+  (`refuse`).
 */
 
 use std::net::{IpAddr, SocketAddr};

@@ -7,7 +7,9 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
                    conn_open        └ response_head, TeeBody(response)┴─► EventSink ─► recorder
 ```
 
-- hyper 1 server (`auto`: HTTP/1.1 and h2c prior knowledge on one listener), hyper-util
+- hyper 1 server (HTTP/1.1 and h2c prior knowledge on one listener: a plain-TCP client's
+  first bytes are peeked at, HTTP/1.x goes to hyper's `http1` server, the h2 preface and TLS
+  to hyper-util's `auto`; see `speaks_http1`), hyper-util
   legacy client to the upstream: HTTP/1.1, or h2c (prior knowledge) when the client spoke
   HTTP/2; an `https://` upstream gets TLS (rustls, SNI = the upstream's host, ALPN `h2` then
   `http/1.1`, trust from [`tls::UpstreamTrust`]: the OS roots plus `--upstream-ca`) whatever
@@ -423,8 +425,21 @@ async fn accept_loop(
                 })
                 .await,
                 None => {
-                    serve_conn(builder, TokioIo::new(stream), st, conn_no, local_for_url, stop_conn)
-                        .await
+                    // HTTP/1.x or the h2 preface, peeked at without consuming a byte: an
+                    // HTTP/1.1 connection then starts with hyper's own read of the whole
+                    // request head (see `speaks_http1`).
+                    let mut stop_sniff = stop_conn.clone();
+                    let h1 = tokio::select! {
+                        h1 = speaks_http1(&stream) => h1,
+                        _ = stop_sniff.changed() => return,
+                    };
+                    if h1 {
+                        serve_http1(TokioIo::new(stream), st, conn_no, local_for_url, stop_conn)
+                            .await
+                    } else {
+                        serve_conn(builder, TokioIo::new(stream), st, conn_no, local_for_url, stop_conn)
+                            .await
+                    }
                 }
             }
             if let Some(a) = attrib {
@@ -480,6 +495,79 @@ async fn serve_conn<IO>(
     });
     // With upgrades: CONNECT (forward mode) hands the connection to a tunnel.
     let conn = builder.serve_connection_with_upgrades(io, svc);
+    tokio::pin!(conn);
+    tokio::select! {
+        r = conn.as_mut() => {
+            if let Err(e) = r {
+                tracing::debug!(conn = conn_no, error = %e, "client connection ended with an error");
+            }
+        }
+        _ = stop.changed() => {
+            conn.as_mut().graceful_shutdown();
+            let _ = conn.await;
+        }
+    }
+}
+
+/// The HTTP/2 connection preface (RFC 9113 §3.4): what an h2c prior-knowledge client sends
+/// first (24 bytes).
+const H2_PREFACE: &[u8; 24] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+
+/// Longest time a client's first bytes may keep matching [`H2_PREFACE`] without completing
+/// it (10 s); then the connection goes to the HTTP/1.1 server, which refuses it.
+const PREFACE_WAIT: Duration = Duration::from_secs(10);
+
+/// Whether a plain-TCP client speaks HTTP/1.x (`true`) or opens with the HTTP/2 preface
+/// (`false`), decided by peeking (`MSG_PEEK`) at its first bytes: nothing is consumed.
+///
+/// Why not hyper-util's `auto` server for HTTP/1.1: it reads the first bytes itself and
+/// hands them to hyper in front of the socket, so hyper's first read returns only those
+/// (up to 24 bytes) and its second read, behind them, grows the connection's 8 KiB read
+/// buffer to 16 KiB for the connection's whole life (`bytes` doubles a buffer that cannot
+/// take 8 KiB more). Peeked, the request head arrives in hyper's first read.
+/// End of stream or a read error: `true` (the HTTP/1.1 server sees it and ends).
+async fn speaks_http1(stream: &tokio::net::TcpStream) -> bool {
+    let mut first = [0u8; 24];
+    let deadline = tokio::time::Instant::now() + PREFACE_WAIT;
+    loop {
+        let n = match stream.peek(&mut first).await {
+            Ok(n) => n,
+            Err(_) => return true,
+        };
+        if n == 0 || first[..n] != H2_PREFACE[..n] {
+            return true;
+        }
+        if n == H2_PREFACE.len() {
+            return false;
+        }
+        // A prefix of the preface so far: peeking again would return at once; wait a
+        // little for the rest.
+        if tokio::time::Instant::now() >= deadline {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+}
+
+/// Serves one plain HTTP/1.x client connection (hyper's HTTP/1.1 server with upgrades, for
+/// CONNECT), as [`serve_conn`] does through the `auto` server.
+async fn serve_http1<IO>(
+    io: TokioIo<IO>,
+    st: Arc<State>,
+    conn_no: u64,
+    local: Arc<str>,
+    mut stop: watch::Receiver<bool>,
+) where
+    IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let svc = hyper::service::service_fn(move |req| -> HandleFuture {
+        let st = st.clone();
+        let local = local.clone();
+        Box::pin(async move { Ok(handle(st, conn_no, &local, None, req).await) })
+    });
+    let conn = hyper::server::conn::http1::Builder::new()
+        .serve_connection(io, svc)
+        .with_upgrades();
     tokio::pin!(conn);
     tokio::select! {
         r = conn.as_mut() => {
@@ -1071,5 +1159,56 @@ impl http_body::Body for PrefixBody {
         }
         hint.set_lower(rest.lower().saturating_add(buffered));
         hint
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+
+    /// A loopback connection: (the client's end, the accepted end).
+    async fn pair() -> (tokio::net::TcpStream, tokio::net::TcpStream) {
+        let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let c = tokio::net::TcpStream::connect(l.local_addr().unwrap())
+            .await
+            .unwrap();
+        let (s, _) = l.accept().await.unwrap();
+        (c, s)
+    }
+
+    #[tokio::test]
+    async fn the_first_bytes_are_peeked_not_consumed() {
+        // HTTP/1.1: decided at once, and the whole head is still there for hyper.
+        let (mut c, mut s) = pair().await;
+        let head = b"GET /idle HTTP/1.1\r\nhost: a\r\n\r\n";
+        c.write_all(head).await.unwrap();
+        assert!(speaks_http1(&s).await);
+        let mut got = vec![0u8; head.len()];
+        s.read_exact(&mut got).await.unwrap();
+        assert_eq!(&got, head);
+
+        // The h2 preface, even when it arrives in pieces.
+        let (mut c, s) = pair().await;
+        c.write_all(&H2_PREFACE[..7]).await.unwrap();
+        let sniff = tokio::spawn(async move {
+            let h1 = speaks_http1(&s).await;
+            (h1, s)
+        });
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        c.write_all(&H2_PREFACE[7..]).await.unwrap();
+        let (h1, mut s) = sniff.await.unwrap();
+        assert!(!h1);
+        let mut got = [0u8; 24];
+        s.read_exact(&mut got).await.unwrap();
+        assert_eq!(&got, H2_PREFACE);
+
+        // Something starting like the preface but not it; a client gone at once.
+        let (mut c, s) = pair().await;
+        c.write_all(b"PRIVATE / HTTP/1.1\r\n\r\n").await.unwrap();
+        assert!(speaks_http1(&s).await);
+        let (c, s) = pair().await;
+        drop(c);
+        assert!(speaks_http1(&s).await);
     }
 }
