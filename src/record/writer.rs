@@ -1328,6 +1328,27 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_writer_that_panicked_refuses_events_instead_of_queueing_them() {
+        let (sink, rec) = spawn_recorder(
+            cfg(None, 1 << 20, false),
+            Box::new(|_| panic!("on_event failed (test)")),
+        )
+        .unwrap();
+        assert!(sink.try_send(None, None, end()));
+        // The writer takes the event, its consumer panics, the thread unwinds: from then on
+        // producers get `false` (nothing piles up in a queue nobody reads).
+        let t0 = Instant::now();
+        while sink.try_send(None, None, end()) {
+            assert!(
+                t0.elapsed() < Duration::from_secs(10),
+                "events still accepted"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        assert!(rec.finish().await.is_err());
+    }
+
+    #[tokio::test]
     async fn unwritable_path_is_an_error_at_start() {
         let dir = tempfile::tempdir().unwrap();
         // A directory cannot be opened as the recording file.
