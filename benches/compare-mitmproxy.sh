@@ -70,7 +70,7 @@ wait_port "$MITM_PORT"
 
 # The load client: C keep-alive connections, each sending the 144-byte POST back to back.
 cat > "$TMP/load.py" <<'PY'
-import asyncio, sys, time
+import asyncio, os, sys, time
 port, conns, secs = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
 BODY = b'{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","messageId":"u-1","role":"user","parts":[]}}}'
 REQ = b"POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: %d\r\n\r\n" % len(BODY) + BODY
@@ -100,14 +100,27 @@ async def main():
     await asyncio.gather(*(one(deadline) for _ in range(conns)))
     el = time.perf_counter() - t0
     lat.sort()
-    print(f"{done/el:.0f} {lat[len(lat)//2]*1e6:.0f}")
+    t = os.times()
+    print(f"{done/el:.0f} {lat[len(lat)//2]*1e6:.0f} {done} {(t.user + t.system)*1e6/max(done,1):.0f}")
 asyncio.run(main())
 PY
 
-printf '| path | req/s (1 conn) | p50 µs (1 conn) | req/s (32 conns) | p50 µs (32 conns) |\n|---|---|---|---|---|\n'
-for row in "direct:$AGENT_PORT" "a2a-interop (record + verify):$OURS_PORT" "mitmdump (reverse):$MITM_PORT"; do
-  name="${row%:*}"; port="${row##*:}"
-  read -r r1 l1 < <(python3 "$TMP/load.py" "$port" 1 "$DURATION")
-  read -r r32 l32 < <(python3 "$TMP/load.py" "$port" 32 "$DURATION")
-  printf '| %s | %s | %s | %s | %s |\n' "$name" "$r1" "$l1" "$r32" "$l32"
+# CPU time of a process so far, µs (utime + stime from /proc/PID/stat, in clock ticks).
+TICK_US=$((1000000 / $(getconf CLK_TCK)))
+cpu_us() { awk -v t="$TICK_US" '{ sub(/^.*\) /, ""); print ($12 + $13) * t }' "/proc/$1/stat"; }
+AGENT_PID=${PIDS[0]}; OURS_PID=${PIDS[1]}; MITM_PID=${PIDS[2]}
+
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '| path | req/s (1 conn) | p50 µs (1 conn) | req/s (32 conns) | p50 µs (32 conns) | proxy CPU µs/req (32) | agent CPU µs/req (32) | client CPU µs/req (32) |\n|---|---|---|---|---|---|---|---|\n'
+for row in "direct:$AGENT_PORT:" "a2a-interop (record + verify):$OURS_PORT:$OURS_PID" "mitmdump (reverse):$MITM_PORT:$MITM_PID"; do
+  name="${row%%:*}"; rest="${row#*:}"; port="${rest%%:*}"; pid="${rest#*:}"
+  read -r r1 l1 _ _ < <(python3 "$TMP/load.py" "$port" 1 "$DURATION")
+  a0=$(cpu_us "$AGENT_PID"); p0=0; [ -n "$pid" ] && p0=$(cpu_us "$pid")
+  read -r r32 l32 n32 c32 < <(python3 "$TMP/load.py" "$port" 32 "$DURATION")
+  a1=$(cpu_us "$AGENT_PID"); p1=0; [ -n "$pid" ] && p1=$(cpu_us "$pid")
+  # Our proxy records and verifies on niced threads that may lag the load: let it catch up.
+  [ "$pid" = "$OURS_PID" ] && sleep 1 && p1=$(cpu_us "$pid")
+  proxy_cpu="–"; [ -n "$pid" ] && proxy_cpu=$(( (p1 - p0) / (n32 > 0 ? n32 : 1) ))
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$r1" "$l1" "$r32" "$l32" "$proxy_cpu" "$(( (a1 - a0) / (n32 > 0 ? n32 : 1) ))" "$c32"
 done
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

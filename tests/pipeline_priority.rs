@@ -27,7 +27,18 @@ fn threads() -> Vec<(String, i32)> {
 async fn recorder_and_verifier_threads_yield_to_forwarding() {
     let up = support::echo_server("a").await;
     let (_dir, _rec, p, _base) = support::start_recording_to(up).await;
-    let all = threads();
+    // Each thread names itself and lowers its priority as it starts, which on a loaded
+    // machine may be a little after the pipeline is up: wait for both (at most 10 s).
+    let t0 = std::time::Instant::now();
+    let mut all = threads();
+    while t0.elapsed() < std::time::Duration::from_secs(10)
+        && ["a2a-recorder", "a2a-verifier"]
+            .iter()
+            .any(|name| !all.iter().any(|(n, nice)| n == name && *nice != 0))
+    {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        all = threads();
+    }
     let base = all
         .iter()
         .find(|(n, _)| n.starts_with("tokio-r"))
