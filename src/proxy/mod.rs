@@ -818,6 +818,14 @@ async fn handle(
                 format!("no absolute URL and no route for path {path}"),
             );
         }
+        if path == "*" {
+            return synthetic(
+                ctx.as_deref(),
+                StatusCode::NOT_IMPLEMENTED,
+                "a2a-interop proxy: asterisk-form requests (OPTIONS *) are not forwarded\n".into(),
+                "asterisk-form request (OPTIONS *) not forwarded".into(),
+            );
+        }
         return synthetic(
             ctx.as_deref(),
             StatusCode::NOT_FOUND,

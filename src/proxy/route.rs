@@ -106,6 +106,11 @@ impl RouteTable {
 
     /// Resolves a request's `path` and optional `query`.
     pub fn resolve(&self, path: &str, query: Option<&str>) -> Option<Target> {
+        // only origin-form paths route: `OPTIONS *` (asterisk-form, RFC 9112 §3.2.4) would
+        // otherwise become `http://host:port*`, another port
+        if !path.starts_with('/') {
+            return None;
+        }
         for (index, prefix, up) in &self.entries {
             let rest = if prefix == "/" {
                 path
@@ -232,5 +237,16 @@ mod tests {
         assert!(!table(&[("/a", "http://h:1")]).has_https());
         assert!(table(&[("/a", "http://h:1"), ("/b", "https://h:2")]).has_https());
         assert_eq!(parse_route("/a/=http://h:1/x").unwrap().prefix, "/a");
+    }
+
+    #[test]
+    fn only_origin_form_paths_route() {
+        let t = table(&[("/", "http://127.0.0.1:19999")]);
+        assert!(t.resolve("*", None).is_none());
+        assert!(t.resolve("", None).is_none());
+        assert_eq!(
+            t.resolve("/x", None).map(|x| x.url),
+            Some("http://127.0.0.1:19999/x".to_string())
+        );
     }
 }
