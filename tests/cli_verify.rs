@@ -296,3 +296,23 @@ fn unpaired_format_among_several_is_refused_with_exit_2() {
     );
     assert!(!json.exists(), "no partial output");
 }
+
+#[test]
+fn report_to_a_closed_stdout_exits_quietly() {
+    let d = tempfile::tempdir().unwrap();
+    let rec = report_support::broken_recording(d.path());
+    // A pipe whose reader is already gone (`| head -1` after its line): every write to
+    // stdout fails with EPIPE.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let o = bin()
+        .args(["report", rec.to_str().unwrap(), "-f", "html", "-o", "-"])
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert!(!err.contains("on stdout as JSON"), "{err}");
+    assert_eq!(err, "", "nothing to say about a reader that left");
+    assert_eq!(code(&o), 0, "report exits 0 whatever was found");
+}

@@ -317,15 +317,16 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
     if let Err(e) = report::write_reports(&pairs, &input) {
         // Results are never lost to a report error: the JSON report goes to stdout.
         let model = Report::build(&input);
-        if let Ok(json) = report::json(&model) {
+        let on_stdout = report::json(&model).is_ok_and(|json| {
             let mut stdout = std::io::stdout().lock();
-            let _ = stdout.write_all(json.as_bytes());
-            let _ = stdout.flush();
-        }
-        return fail(
-            e,
-            "the findings are on stdout as JSON; check the -o path is a writable file",
-        );
+            stdout.write_all(json.as_bytes()).is_ok() && stdout.flush().is_ok()
+        });
+        let hint = if on_stdout {
+            "the findings are on stdout as JSON; check the -o path is a writable file"
+        } else {
+            "check the -o path is a writable file"
+        };
+        return fail(e, hint);
     }
     let fail_on = out.fail_on.unwrap_or(default_fail_on);
     let code = exit_status(input.outcome.findings.iter().map(|f| f.severity), fail_on);
