@@ -263,8 +263,14 @@ impl Drop for Input {
 
 /// A hint for a file that could not be read, from its one-line cause.
 fn hint_for(cause: &str) -> &'static str {
-    if cause.starts_with("cannot open") {
+    if cause.contains("Is a directory") {
+        "give the traffic file itself, not a directory"
+    } else if cause.starts_with("cannot open") {
         "check the path and that the file is readable"
+    } else if cause.starts_with("cannot read HAR") {
+        "the HAR file is not valid HAR 1.2 JSON at that place (a file cut short cannot be read)"
+    } else if cause.starts_with("cannot read transcript") {
+        "the transcript is damaged at that line (docs/transcript-format.md)"
     } else if cause.contains("newer than this build") {
         "update a2a-interop to read this recording"
     } else if cause.contains("not a recording, transcript or HAR") {
