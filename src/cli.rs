@@ -346,7 +346,7 @@ pub struct InteropArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct ExportArgs {
-    /// Recording, transcript or HAR file
+    /// Recording, transcript or HAR file ("-" = stdin)
     pub file: PathBuf,
     /// HAR 1.2 file to write ("-" = stdout)
     #[arg(long, value_name = "OUT.har")]
@@ -355,7 +355,7 @@ pub struct ExportArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct ReproArgs {
-    /// Recording, transcript or HAR file
+    /// Recording, transcript or HAR file ("-" = stdin)
     pub file: PathBuf,
     /// The finding: rule ID or alias, optionally @SEQ of one of its evidence events
     #[arg(long, value_name = "RULE[@SEQ]")]
@@ -366,7 +366,8 @@ pub struct ReproArgs {
     /// Replace non-loopback host names with host-N.example.test
     #[arg(long)]
     pub anonymize: bool,
-    /// Curl script to write; default: the -o path with extension .sh
+    /// Curl script to write; default: the -o path with extension .sh when -o is a
+    /// regular file (none for a device such as /dev/null)
     #[arg(long, value_name = "FILE.sh")]
     pub curl: Option<PathBuf>,
 }

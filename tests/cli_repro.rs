@@ -211,3 +211,81 @@ fn header_dependent_finding_is_cut_as_a_native_recording() {
         .iter()
         .any(|f| f["rule"] == "CARD-URL-005"));
 }
+
+/// The key of the first finding of the shared broken recording (`None` without rules).
+fn first_key(rec: &std::path::Path) -> Option<String> {
+    let doc = verify_json(rec);
+    let f = doc["findings"].as_array()?.first()?.clone();
+    Some(format!(
+        "{}@{}",
+        f["rule"].as_str()?,
+        f["evidence"][0]["seq"].as_u64()?
+    ))
+}
+
+#[test]
+fn repro_reads_standard_input_like_verify() {
+    use std::io::Write;
+    let d = tempfile::tempdir().unwrap();
+    let rec = report_support::broken_recording(d.path());
+    let Some(key) = first_key(&rec) else {
+        assert!(a2a_interop::verify::rules::RULES.is_empty());
+        return;
+    };
+    let out = d.path().join("min.jsonl");
+    let mut child = bin()
+        .args(["repro", "-", "--finding", &key, "-o"])
+        .arg(&out)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let bytes = std::fs::read(&rec).unwrap();
+    child.stdin.take().unwrap().write_all(&bytes).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_exit(&o, 0);
+    assert!(out.exists());
+    let script = std::fs::read_to_string(d.path().join("min.sh")).unwrap();
+    assert!(script.contains("from -"), "{script}");
+}
+
+#[test]
+fn repro_to_a_device_writes_no_companion_script() {
+    let d = tempfile::tempdir().unwrap();
+    let rec = report_support::broken_recording(d.path());
+    let Some(key) = first_key(&rec) else {
+        assert!(a2a_interop::verify::rules::RULES.is_empty());
+        return;
+    };
+    // A name in a directory the test owns that is /dev/null: `out.sh` must not appear.
+    let out = d.path().join("out.jsonl");
+    std::os::unix::fs::symlink("/dev/null", &out).unwrap();
+    let o = bin()
+        .args(["repro", rec.to_str().unwrap(), "--finding", &key, "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_exit(&o, 0);
+    assert!(
+        !d.path().join("out.sh").exists(),
+        "no out.sh beside a device"
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("is not a regular file; no curl script written"),
+        "{err}"
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("(no curl script)"));
+    // An explicit --curl is still written.
+    let script = d.path().join("replay.sh");
+    let o = bin()
+        .args(["repro", rec.to_str().unwrap(), "--finding", &key, "-o"])
+        .arg(&out)
+        .arg("--curl")
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert_exit(&o, 0);
+    assert!(script.exists());
+}

@@ -296,3 +296,74 @@ fn unpaired_format_among_several_is_refused_with_exit_2() {
     );
     assert!(!json.exists(), "no partial output");
 }
+
+#[test]
+fn report_to_a_closed_stdout_exits_quietly() {
+    let d = tempfile::tempdir().unwrap();
+    let rec = report_support::broken_recording(d.path());
+    // A pipe whose reader is already gone (`| head -1` after its line): every write to
+    // stdout fails with EPIPE.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let o = bin()
+        .args(["report", rec.to_str().unwrap(), "-f", "html", "-o", "-"])
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert!(!err.contains("on stdout as JSON"), "{err}");
+    assert_eq!(err, "", "nothing to say about a reader that left");
+    assert_eq!(code(&o), 0, "report exits 0 whatever was found");
+}
+
+#[test]
+fn offline_reader_messages_name_the_file_and_the_real_cause() {
+    let d = tempfile::tempdir().unwrap();
+    // A directory: its path and a hint about it.
+    let dir = d.path().join("adir");
+    std::fs::create_dir(&dir).unwrap();
+    let o = run(&["verify", dir.to_str().unwrap()]);
+    assert_eq!(code(&o), 2);
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("cannot read {}", dir.display())),
+        "{err}"
+    );
+    assert!(err.contains("not a directory"), "{err}");
+    // A bad header line: said once, as a header.
+    let bad = d.path().join("bad.jsonl");
+    std::fs::write(&bad, "{\"type\":\"recording\",\"format\":1}\n").unwrap();
+    let err = stderr(&run(&["verify", bad.to_str().unwrap()]));
+    assert_eq!(err.matches("missing field `tool`").count(), 1, "{err}");
+    assert!(err.contains("not a recording header"), "{err}");
+    // HAR and transcript errors get no hint about a torn last line.
+    let har = d.path().join("x.har");
+    std::fs::write(
+        &har,
+        "{\"log\":{\"version\":\"1.2\",\"entries\":[{\"request\":7}]}}",
+    )
+    .unwrap();
+    let tr = d.path().join("t.jsonl");
+    std::fs::write(&tr, "{\"dir\":\"sideways\"}\n").unwrap();
+    for f in [&har, &tr] {
+        let o = run(&["verify", f.to_str().unwrap()]);
+        assert_eq!(code(&o), 2, "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(!err.contains("torn"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // A recording that starts with a UTF-8 byte order mark reads like the same file without.
+    let rec = report_support::write_recording(d.path());
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend(std::fs::read(&rec).unwrap());
+    let bom = d.path().join("bom.jsonl");
+    std::fs::write(&bom, bytes).unwrap();
+    let plain = run(&["report", rec.to_str().unwrap(), "-f", "json"]);
+    let with_bom = run(&["report", bom.to_str().unwrap(), "-f", "json"]);
+    assert_eq!(code(&with_bom), 0, "{}", stderr(&with_bom));
+    let a: Value = serde_json::from_str(&stdout(&plain)).unwrap();
+    let b: Value = serde_json::from_str(&stdout(&with_bom)).unwrap();
+    assert_eq!(a["counts"], b["counts"]);
+    assert_eq!(a["findings"], b["findings"]);
+}

@@ -1,5 +1,6 @@
 /*!
 Command `export FILE --har OUT.har`: a HAR 1.2 view of a recording, transcript or HAR file
+(`FILE` `-`: standard input, `--har -`: standard output)
 (`record::har`: SSE events in `_sseEvents`, exact events in `_a2a`), streamed: memory holds
 only the exchanges still open. Exit 0 on success, 2 with a one-line cause and hint when the
 input cannot be read or the output written (a partly written file is removed).
@@ -8,8 +9,9 @@ input cannot be read or the output written (a partly written file is removed).
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
+use crate::app::verify_cmd::Input;
 use crate::cli::ExportArgs;
-use crate::record::{har::HarWriter, source};
+use crate::record::har::HarWriter;
 
 fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
     crate::errln!(
@@ -21,15 +23,16 @@ fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
 
 /// Runs `export` (module docs).
 pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
-    let src = match source::open(&a.file) {
+    let input = match Input::new(&a.file).and_then(|i| i.open().map(|s| (i, s))) {
         Ok(s) => s,
         Err(e) => {
             return Ok(fail(
-                format!("{e:#}"),
-                "export reads a native recording, a transcript or a HAR 1.2 file",
+                e,
+                "export reads a native recording, a transcript or a HAR 1.2 file (`-` for standard input)",
             ))
         }
     };
+    let (input, src) = input;
     let to_stdout = a.har.as_os_str() == "-";
     let out: Box<dyn Write> = if to_stdout {
         Box::new(std::io::stdout().lock())
@@ -64,7 +67,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
             Ok(ev) => w.push(&ev),
             Err(e) => {
                 return Ok(cleanup(fail(
-                    format!("{}: {e}", a.file.display()),
+                    format!("{}: {e}", input.shown),
                     "the file is damaged at that line",
                 )))
             }

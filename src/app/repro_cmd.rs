@@ -34,6 +34,7 @@ use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
+use crate::app::verify_cmd::Input;
 use crate::cli::ReproArgs;
 use crate::record::{source, Body, Event, EventKind, Headers, Outcome, RecordingHeader};
 use crate::verify::{rules, Finding, Verifier};
@@ -603,12 +604,12 @@ fn first_evidence_exchanges(f: &Finding, events: &[Event]) -> Vec<String> {
 
 /// Runs `repro` (module docs).
 pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
-    let src = match source::open(&a.file) {
+    let (input, src) = match Input::new(&a.file).and_then(|i| i.open().map(|s| (i, s))) {
         Ok(s) => s,
         Err(e) => {
             return Ok(fail(
-                format!("{e:#}"),
-                "check the path; repro reads a recording, transcript or HAR file",
+                e,
+                "check the path; repro reads a recording, transcript or HAR file (`-` for standard input)",
             ))
         }
     };
@@ -619,7 +620,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             Ok(e) => events.push(e),
             Err(e) => {
                 return Ok(fail(
-                    format!("{}: {e}", a.file.display()),
+                    format!("{}: {e}", input.shown),
                     "the file is damaged at that line",
                 ))
             }
@@ -632,7 +633,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             format!(
                 "no finding {} in {} ({} findings)",
                 a.finding,
-                a.file.display(),
+                input.shown,
                 findings.len()
             ),
             "run `a2a-interop verify FILE` to list the findings and their #seq",
@@ -715,29 +716,45 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             "check the -o path is a writable file",
         ));
     }
-    let script_path = a
-        .curl
-        .clone()
-        .unwrap_or_else(|| with_extension(&a.output, "sh"));
+    // The companion script sits beside a regular -o file only: `-o /dev/null` must not
+    // create `/dev/null.sh` (nor a device's neighbour), nor read a device back.
+    let output_is_file = std::fs::metadata(&a.output).is_ok_and(|m| m.is_file());
+    let script_path = match &a.curl {
+        Some(p) => Some(p.clone()),
+        None if output_is_file => Some(with_extension(&a.output, "sh")),
+        None => {
+            crate::errln!(
+                "a2a-interop: note: {} is not a regular file; no curl script written (give --curl FILE.sh for one)",
+                a.output.display()
+            );
+            None
+        }
+    };
     let title = format!(
         "reproduces {} ({}) from {}",
-        target.rule,
-        target.message,
-        a.file.display()
+        target.rule, target.message, input.shown
     );
-    if let Err(e) = std::fs::write(&script_path, to_curl(&final_events, &title)) {
-        return Ok(fail(
-            format!("cannot write {}: {e}", script_path.display()),
-            "check the --curl path is a writable file",
-        ));
+    if let Some(script_path) = &script_path {
+        if let Err(e) = std::fs::write(script_path, to_curl(&final_events, &title)) {
+            return Ok(fail(
+                format!("cannot write {}: {e}", script_path.display()),
+                "check the --curl path is a writable file",
+            ));
+        }
+        #[cfg(unix)]
+        if std::fs::metadata(script_path).is_ok_and(|m| m.is_file()) {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(script_path, std::fs::Permissions::from_mode(0o755));
+        }
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = std::fs::set_permissions(&script_path, std::fs::Permissions::from_mode(0o755));
-    }
-    // Re-verify what was written, through the transcript reader.
-    match source::open(&a.output) {
+    // Re-verify what was written, through the transcript reader (a regular file only: a
+    // device or pipe does not give it back).
+    let reread = if output_is_file {
+        source::open(&a.output)
+    } else {
+        Err(anyhow::anyhow!("it is not a regular file"))
+    };
+    match reread {
         Ok(back) => {
             let evs: Result<Vec<Event>, _> = back.events.collect();
             match evs {
@@ -768,13 +785,17 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             format!("{e:#}").replace('\n', " ")
         ),
     }
+    let script_shown = match &script_path {
+        Some(p) => format!("and {}", p.display()),
+        None => "(no curl script)".into(),
+    };
     crate::outln!(
-        "wrote {} ({} of {} exchanges{}) and {}: {}[{}] at #{}",
+        "wrote {} ({} of {} exchanges{}) {}: {}[{}] at #{}",
         a.output.display(),
         keep.len(),
         exchange_order(&events).len(),
         if anonymized { ", hosts anonymized" } else { "" },
-        script_path.display(),
+        script_shown,
         target.severity,
         target.rule,
         anchor

@@ -214,10 +214,63 @@ fn spool_stdin() -> Result<PathBuf, String> {
     Ok(path)
 }
 
+/// A traffic file named on the command line, ready to open: a path, or standard input
+/// (`-`) spooled to a temporary file that is deleted when this is dropped.
+pub(crate) struct Input {
+    /// The file to read.
+    pub path: PathBuf,
+    /// The name shown in messages and reports (`-` for standard input).
+    pub shown: String,
+    spooled: bool,
+}
+
+impl Input {
+    /// `file` as given; `-` reads standard input whole into a temporary file first.
+    ///
+    /// Errors: the one-line cause when standard input cannot be spooled.
+    pub fn new(file: &Path) -> Result<Input, String> {
+        if file.as_os_str() == "-" {
+            Ok(Input {
+                path: spool_stdin()?,
+                shown: "-".into(),
+                spooled: true,
+            })
+        } else {
+            Ok(Input {
+                path: file.to_path_buf(),
+                shown: file.display().to_string(),
+                spooled: false,
+            })
+        }
+    }
+
+    /// Opens the file (`record::source::open`), naming it [`Input::shown`] in the error.
+    ///
+    /// Errors: the one-line cause of an unreadable or unknown file.
+    pub fn open(&self) -> Result<source::Source, String> {
+        source::open(&self.path)
+            .map_err(|e| format!("{e:#}").replace(&self.path.display().to_string(), &self.shown))
+    }
+}
+
+impl Drop for Input {
+    fn drop(&mut self) {
+        if self.spooled {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
 /// A hint for a file that could not be read, from its one-line cause.
 fn hint_for(cause: &str) -> &'static str {
-    if cause.starts_with("cannot open") {
+    if cause.contains("Is a directory") {
+        "give the traffic file itself, not a directory"
+    } else if cause.starts_with("cannot open") {
         "check the path and that the file is readable"
+    } else if cause.starts_with("cannot read HAR") {
+        "the HAR file is not valid HAR 1.2 JSON at that place (a file cut short cannot be read)"
+    } else if cause.starts_with("cannot read transcript") {
+        "the transcript is damaged at that line (docs/transcript-format.md)"
     } else if cause.contains("newer than this build") {
         "update a2a-interop to read this recording"
     } else if cause.contains("not a recording, transcript or HAR") {
@@ -237,22 +290,14 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let read = if file.as_os_str() == "-" {
-        match spool_stdin() {
-            Ok(tmp) => {
-                let r = verify_file_as(&tmp, "-");
-                let _ = std::fs::remove_file(&tmp);
-                r
-            }
-            Err(e) => {
-                return fail(
-                    e,
-                    "pipe a recording, transcript or HAR file into `verify -`",
-                )
-            }
+    let read = match Input::new(file) {
+        Ok(input) => verify_file_as(&input.path, &input.shown),
+        Err(e) => {
+            return fail(
+                e,
+                "pipe a recording, transcript or HAR file into `verify -`",
+            )
         }
-    } else {
-        verify_file(file)
     };
     let mut input = match read {
         Ok(i) => i,
@@ -278,15 +323,16 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
     if let Err(e) = report::write_reports(&pairs, &input) {
         // Results are never lost to a report error: the JSON report goes to stdout.
         let model = Report::build(&input);
-        if let Ok(json) = report::json(&model) {
+        let on_stdout = report::json(&model).is_ok_and(|json| {
             let mut stdout = std::io::stdout().lock();
-            let _ = stdout.write_all(json.as_bytes());
-            let _ = stdout.flush();
-        }
-        return fail(
-            e,
-            "the findings are on stdout as JSON; check the -o path is a writable file",
-        );
+            stdout.write_all(json.as_bytes()).is_ok() && stdout.flush().is_ok()
+        });
+        let hint = if on_stdout {
+            "the findings are on stdout as JSON; check the -o path is a writable file"
+        } else {
+            "check the -o path is a writable file"
+        };
+        return fail(e, hint);
     }
     let fail_on = out.fail_on.unwrap_or(default_fail_on);
     let code = exit_status(input.outcome.findings.iter().map(|f| f.severity), fail_on);

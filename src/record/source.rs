@@ -55,6 +55,9 @@ impl<R: BufRead> Iterator for TailWatch<R> {
     }
 }
 
+/// The UTF-8 byte order mark, skipped at the start of a file.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Sniffs the kind of `head` (the first bytes of a file).
 pub fn sniff(head: &[u8]) -> Option<SourceKind> {
     let text = String::from_utf8_lossy(head);
@@ -77,19 +80,33 @@ pub fn sniff(head: &[u8]) -> Option<SourceKind> {
     None
 }
 
-/// Opens `path`, detecting its kind. Native recordings stream (memory flat in file size);
+/// Opens `path`, detecting its kind (a leading UTF-8 byte order mark is skipped). Native recordings stream (memory flat in file size);
 /// transcripts and HAR files are small and read whole.
 ///
-/// Errors: unreadable file, unknown content, a too-new recording format, a malformed
+/// Errors (each naming `path`): unreadable file or a directory, unknown content, a too-new recording format, a malformed
 /// transcript or HAR (each with the line or JSON path).
 pub fn open(path: &Path) -> anyhow::Result<Source> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut reader = BufReader::with_capacity(256 * 1024, file);
-    let head = reader.fill_buf()?.to_vec();
+    let mut head = reader
+        .fill_buf()
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .to_vec();
+    // A UTF-8 byte order mark (Windows editors add one) is not part of the content.
+    if head.starts_with(UTF8_BOM) {
+        reader.consume(UTF8_BOM.len());
+        head.drain(..UTF8_BOM.len());
+    }
     match sniff(&head) {
         Some(SourceKind::Recording) => {
-            let r = RecordingReader::new(reader)
-                .with_context(|| format!("cannot read recording {}", path.display()))?;
+            // One message, no error chain: the reader's error already carries its cause.
+            let r = RecordingReader::new(reader).map_err(|e| match e {
+                ReadError::Json { line: 1, source } => anyhow::anyhow!(
+                    "cannot read recording {}: line 1: not a recording header: {source}",
+                    path.display()
+                ),
+                e => anyhow::anyhow!("cannot read recording {}: {e}", path.display()),
+            })?;
             let header = r.header().clone();
             let torn_tail = TornTail::default();
             Ok(Source {

@@ -141,7 +141,9 @@ pub fn json(report: &Report) -> Result<String, ReportError> {
 }
 
 /// Renders every `(format, path)` pair and writes it; path `-` is stdout. All pairs are
-/// tried even when one fails; the first failure is returned.
+/// tried even when one fails; the first failure is returned. A closed stdout (`EPIPE`:
+/// the reader of `| head -1` left) is not a failure: nobody is left to read the rest, as
+/// for any command-line tool.
 ///
 /// Errors: the first [`ReportError`] met. The caller then still has the findings (the
 /// verify command prints them as raw JSON on stdout: results are never lost to a report
@@ -163,12 +165,13 @@ pub fn write_reports(
         } else {
             render_report(*format, &report, input)
         };
-        let res = rendered.and_then(|text| {
-            write_to(path, text.as_bytes()).map_err(|source| ReportError::Write {
+        let res = rendered.and_then(|text| match write_to(path, text.as_bytes()) {
+            Err(e) if to_stdout && e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            r => r.map_err(|source| ReportError::Write {
                 format: format.as_str(),
                 path: path.clone(),
                 source,
-            })
+            }),
         });
         if let Err(e) = res {
             first_err.get_or_insert(e);
