@@ -224,13 +224,27 @@ impl<'a> Obj<'a> {
 
 impl<'a> Json<'a> {
     /// Parses one JSON document (RFC 8259) from `text`, borrowing its unescaped strings.
-    /// Errors as `serde_json::from_slice` (syntax, trailing data, depth > 128).
+    /// Errors as `serde_json::from_slice` (syntax, trailing data, depth > 128), with its
+    /// messages.
+    ///
+    /// The usual document (valid UTF-8, plain integers, no `\u` escapes, nesting < 100) is
+    /// read by a small parser of our own ([`fast`]); anything else, and every document it
+    /// does not accept, goes through serde_json, so what is accepted and what is read are
+    /// serde_json's (property test `fast_parser_agrees_with_serde_json`).
     pub fn parse(text: &'a [u8]) -> Result<Json<'a>, serde_json::Error> {
+        if let Ok(s) = std::str::from_utf8(text) {
+            if let Some(j) = fast::parse(s) {
+                return Ok(j);
+            }
+        }
         serde_json::from_slice(text)
     }
 
     /// Parses one JSON document from a `&str` (as [`Json::parse`]).
     pub fn parse_str(text: &'a str) -> Result<Json<'a>, serde_json::Error> {
+        if let Some(j) = fast::parse(text) {
+            return Ok(j);
+        }
         serde_json::from_str(text)
     }
 
@@ -571,6 +585,234 @@ impl<'de> Visitor<'de> for KeyVisitor {
     }
 }
 
+/// The fast path of [`Json::parse`]: a strict recursive-descent reader of the common
+/// document. `None` = "not read here" (any syntax error, a `\u` escape, a number that is not
+/// a plain integer in `i64`/`u64` range, nesting deeper than [`fast::MAX_DEPTH`]); the
+/// caller then asks serde_json, which gives the answer and the error message.
+mod fast {
+    use super::{Json, Num, Obj};
+    use std::borrow::Cow;
+
+    /// Deeper documents go to serde_json (its limit is 128).
+    pub(super) const MAX_DEPTH: u32 = 100;
+
+    /// `true` for the bytes that end a plain run inside a string: `"`, `\\`, controls.
+    static STOP: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut i = 0;
+        while i < 0x20 {
+            t[i] = true;
+            i += 1;
+        }
+        t[b'"' as usize] = true;
+        t[b'\\' as usize] = true;
+        t
+    };
+
+    struct P<'a> {
+        s: &'a str,
+        b: &'a [u8],
+        i: usize,
+    }
+
+    pub(super) fn parse(s: &str) -> Option<Json<'_>> {
+        let mut p = P {
+            s,
+            b: s.as_bytes(),
+            i: 0,
+        };
+        p.ws();
+        let v = p.value(0)?;
+        p.ws();
+        (p.i == p.b.len()).then_some(v)
+    }
+
+    impl<'a> P<'a> {
+        fn ws(&mut self) {
+            while let Some(&c) = self.b.get(self.i) {
+                if matches!(c, b' ' | b'\n' | b'\r' | b'\t') {
+                    self.i += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+
+        fn lit(&mut self, word: &[u8], v: Json<'a>) -> Option<Json<'a>> {
+            if self.b.get(self.i..self.i + word.len()) == Some(word) {
+                self.i += word.len();
+                Some(v)
+            } else {
+                None
+            }
+        }
+
+        fn value(&mut self, depth: u32) -> Option<Json<'a>> {
+            match *self.b.get(self.i)? {
+                b'{' => self.object(depth + 1),
+                b'[' => self.array(depth + 1),
+                b'"' => self.string().map(Json::String),
+                b't' => self.lit(b"true", Json::Bool(true)),
+                b'f' => self.lit(b"false", Json::Bool(false)),
+                b'n' => self.lit(b"null", Json::Null),
+                b'-' | b'0'..=b'9' => self.number(),
+                _ => None,
+            }
+        }
+
+        /// A plain integer (`-?(0|[1-9][0-9]*)`) that serde_json reads as `u64` or a
+        /// negative `i64`; fractions, exponents, `-0` and out-of-range integers: `None`.
+        fn number(&mut self) -> Option<Json<'a>> {
+            let neg = self.b[self.i] == b'-';
+            let mut j = self.i + usize::from(neg);
+            let first = *self.b.get(j)?;
+            if !first.is_ascii_digit() {
+                return None;
+            }
+            let mut mag: u64 = 0;
+            if first == b'0' {
+                j += 1;
+            } else {
+                while let Some(&d) = self.b.get(j) {
+                    if !d.is_ascii_digit() {
+                        break;
+                    }
+                    mag = mag.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+                    j += 1;
+                }
+            }
+            if matches!(self.b.get(j), Some(b'.' | b'e' | b'E' | b'0'..=b'9')) {
+                return None;
+            }
+            let n = if neg {
+                if mag == 0 || mag > 1u64 << 63 {
+                    return None;
+                }
+                Num::NegInt((mag as i64).wrapping_neg())
+            } else {
+                Num::PosInt(mag)
+            };
+            self.i = j;
+            Some(Json::Number(n))
+        }
+
+        /// A string at `"`: borrowed when it has no escapes. Escapes other than `\u` are
+        /// unescaped; `\u` and control characters give `None`.
+        fn string(&mut self) -> Option<Cow<'a, str>> {
+            self.i += 1;
+            let start = self.i;
+            let b = self.b;
+            let mut i = self.i;
+            while i < b.len() && !STOP[b[i] as usize] {
+                i += 1;
+            }
+            if *b.get(i)? == b'"' {
+                self.i = i + 1;
+                return Some(Cow::Borrowed(&self.s[start..i]));
+            }
+            let mut out = String::with_capacity(i - start + 16);
+            let mut run = start;
+            loop {
+                while i < b.len() && !STOP[b[i] as usize] {
+                    i += 1;
+                }
+                match *b.get(i)? {
+                    b'"' => {
+                        out.push_str(&self.s[run..i]);
+                        self.i = i + 1;
+                        return Some(Cow::Owned(out));
+                    }
+                    b'\\' => {
+                        out.push_str(&self.s[run..i]);
+                        out.push(match *b.get(i + 1)? {
+                            b'"' => '"',
+                            b'\\' => '\\',
+                            b'/' => '/',
+                            b'b' => '\u{8}',
+                            b'f' => '\u{c}',
+                            b'n' => '\n',
+                            b'r' => '\r',
+                            b't' => '\t',
+                            _ => return None,
+                        });
+                        i += 2;
+                        run = i;
+                    }
+                    _ => return None,
+                }
+            }
+        }
+
+        fn array(&mut self, depth: u32) -> Option<Json<'a>> {
+            if depth > MAX_DEPTH {
+                return None;
+            }
+            self.i += 1;
+            let mut v = Vec::new();
+            self.ws();
+            if self.b.get(self.i) == Some(&b']') {
+                self.i += 1;
+                return Some(Json::Array(v));
+            }
+            loop {
+                v.push(self.value(depth)?);
+                self.ws();
+                match *self.b.get(self.i)? {
+                    b',' => {
+                        self.i += 1;
+                        self.ws();
+                    }
+                    b']' => {
+                        self.i += 1;
+                        return Some(Json::Array(v));
+                    }
+                    _ => return None,
+                }
+            }
+        }
+
+        fn object(&mut self, depth: u32) -> Option<Json<'a>> {
+            if depth > MAX_DEPTH {
+                return None;
+            }
+            self.i += 1;
+            let mut o = Obj::new();
+            self.ws();
+            if self.b.get(self.i) == Some(&b'}') {
+                self.i += 1;
+                return Some(Json::Object(o));
+            }
+            loop {
+                if self.b.get(self.i) != Some(&b'"') {
+                    return None;
+                }
+                let k = self.string()?;
+                self.ws();
+                if self.b.get(self.i) != Some(&b':') {
+                    return None;
+                }
+                self.i += 1;
+                self.ws();
+                let v = self.value(depth)?;
+                o.members.push((k, v));
+                self.ws();
+                match *self.b.get(self.i)? {
+                    b',' => {
+                        self.i += 1;
+                        self.ws();
+                    }
+                    b'}' => {
+                        self.i += 1;
+                        o.dedup();
+                        return Some(Json::Object(o));
+                    }
+                    _ => return None,
+                }
+            }
+        }
+    }
+}
+
 /// `serde_json::json!` for tests of code that reads [`Json`]: the same literal as an owned
 /// [`Json`].
 #[cfg(test)]
@@ -648,6 +890,123 @@ mod tests {
         assert_eq!(a.pointer("/a~1b/01"), None);
         let v: serde_json::Value = serde_json::from_slice(text).unwrap();
         assert_eq!(Json::from_value(&v), j);
+    }
+
+    /// Same answer as serde_json: both read the same value (same members, same order), or
+    /// both fail with the same message.
+    fn agrees(text: &[u8]) {
+        let v = serde_json::from_slice::<serde_json::Value>(text);
+        match (Json::parse(text), v) {
+            (Ok(j), Ok(v)) => {
+                assert_eq!(j.to_value(), v);
+                assert_eq!(j.to_string(), v.to_string());
+            }
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+            (j, v) => panic!(
+                "{:?}: json {j:?} vs value {v:?}",
+                String::from_utf8_lossy(text)
+            ),
+        }
+    }
+
+    #[test]
+    fn fast_parser_edge_cases_agree_with_serde_json() {
+        for t in [
+            "0",
+            "-0",
+            "-1",
+            "01",
+            "1.",
+            ".5",
+            "1e5",
+            "-",
+            "--1",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "1 2",
+            "[1,]",
+            "[,1]",
+            "{\"a\":1,}",
+            "{\"a\" 1}",
+            "{a:1}",
+            "[tru]",
+            "[nul]",
+            "truex",
+            "\"\\u00e9\"",
+            "\"\\ud83d\\ude00\"",
+            "\"\\ud83d\"",
+            "\"a\\qb\"",
+            "\"a\tb\"",
+            "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\"",
+            " {\"k\" : [ true , false , null ] } \n",
+            "{}",
+            "[]",
+            "\"",
+            "{\"a\"",
+            "[1",
+            "\u{feff}1",
+            "\"\u{e9}\"",
+        ] {
+            agrees(t.as_bytes());
+        }
+        agrees(b"\"\xff\"");
+        agrees(b"[\"\xc3\"]");
+        for depth in [99, 100, 101, 127, 128, 129] {
+            agrees(("[".repeat(depth) + &"]".repeat(depth)).as_bytes());
+            agrees(("{\"a\":".repeat(depth) + "1" + &"}".repeat(depth)).as_bytes());
+        }
+    }
+
+    fn arb_value() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(serde_json::Value::Null),
+            any::<bool>().prop_map(serde_json::Value::Bool),
+            any::<i64>().prop_map(serde_json::Value::from),
+            any::<u64>().prop_map(serde_json::Value::from),
+            (-1e6f64..1e6).prop_map(serde_json::Value::from),
+            "[a-z\"\\\\/\n\t\u{e9}\u{1f600} ]{0,12}".prop_map(serde_json::Value::from),
+        ];
+        leaf.prop_recursive(4, 48, 6, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..6).prop_map(serde_json::Value::Array),
+                proptest::collection::vec(("[a-c\"]{0,3}", inner), 0..6)
+                    .prop_map(|m| { serde_json::Value::Object(m.into_iter().collect()) }),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+        /// The fast path reads exactly what serde_json reads, on documents and on broken
+        /// copies of them (a byte cut, replaced or inserted).
+        #[test]
+        fn fast_parser_agrees_with_serde_json(
+            v in arb_value(),
+            pretty in proptest::prelude::any::<bool>(),
+            edit in 0usize..4,
+            at in proptest::prelude::any::<proptest::sample::Index>(),
+            byte in proptest::sample::select(b"{}[]:,\"\\ 0-.eEtfnu1\x01\xc3".to_vec()),
+        ) {
+            let text = if pretty {
+                serde_json::to_vec_pretty(&v).unwrap()
+            } else {
+                serde_json::to_vec(&v).unwrap()
+            };
+            agrees(&text);
+            let mut t = text.clone();
+            let i = at.index(t.len().max(1)).min(t.len());
+            match edit {
+                0 if i < t.len() => { t.remove(i); }
+                1 if i < t.len() => t[i] = byte,
+                2 => t.insert(i, byte),
+                _ => t.truncate(i),
+            }
+            agrees(&t);
+        }
     }
 
     #[test]
