@@ -116,7 +116,7 @@ pub fn dialect(data: &[u8]) {
             let _ = method_op(m);
         }
     }
-    if let Ok(v) = serde_json::from_slice::<serde_json::Value>(resp_body) {
+    if let Ok(v) = crate::model::json::Json::parse(resp_body) {
         let _ = classify_payload(&v, "");
         let _ = card_view(&v, false);
         let _ = card_view(&v, true);

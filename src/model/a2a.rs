@@ -1,12 +1,12 @@
 /*!
 A2A vocabulary per dialect (A2A-DIGEST.md §0.1, §1): dialects, bindings, operations, the
 method-name map 0.1/0.2/0.3 ↔ 1.0, REST routes, `TaskState`, and lenient typed views over
-`serde_json::Value` (Task, Message, Part, Artifact, status/artifact update events,
+[`super::json::Json`] (Task, Message, Part, Artifact, status/artifact update events,
 StreamResponse). Views keep the raw value and report malformed members as
 `(JSON Pointer, message)` problems, never panics.
 */
 
-use serde_json::{Map, Value};
+use super::json::{Json, Obj};
 
 /// A wire generation of A2A.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -376,10 +376,8 @@ impl TaskState {
 
 /// Reads a string member under either its camelCase or snake_case name (0.3 REST
 /// ProtoJSON request bodies use `message_id`, `task_id`, `context_id`).
-pub fn str_member<'a>(o: &'a Map<String, Value>, camel: &str, snake: &str) -> Option<&'a str> {
-    o.get(camel)
-        .or_else(|| o.get(snake))
-        .and_then(Value::as_str)
+pub fn str_member<'a>(o: &'a Obj, camel: &str, snake: &str) -> Option<&'a str> {
+    o.get(camel).or_else(|| o.get(snake)).and_then(Json::as_str)
 }
 
 /// What one A2A payload object is (a send result, stream event or webhook body).
@@ -396,7 +394,7 @@ pub enum PayloadKind {
 #[derive(Debug)]
 pub struct Payload<'a> {
     pub kind: PayloadKind,
-    pub inner: &'a Map<String, Value>,
+    pub inner: &'a Obj<'a>,
     pub pointer: String,
     pub wrapped: bool,
 }
@@ -404,11 +402,11 @@ pub struct Payload<'a> {
 /// Classifies a result / stream event / webhook body: 1.0 oneof wrapper (`{"task":…}`,
 /// `{"statusUpdate":…}`, ...) or 0.x `kind` discriminator. Returns a problem text when the
 /// value is none of them (or names several oneof members).
-pub fn classify_payload<'a>(v: &'a Value, base: &str) -> Result<Payload<'a>, String> {
+pub fn classify_payload<'a>(v: &'a Json, base: &str) -> Result<Payload<'a>, String> {
     let Some(o) = v.as_object() else {
         return Err("payload is not a JSON object".into());
     };
-    if let Some(kind) = o.get("kind").and_then(Value::as_str) {
+    if let Some(kind) = o.get("kind").and_then(Json::as_str) {
         let k = match kind {
             "task" => PayloadKind::Task,
             "message" => PayloadKind::Message,
@@ -430,10 +428,10 @@ pub fn classify_payload<'a>(v: &'a Value, base: &str) -> Result<Payload<'a>, Str
         ("artifactUpdate", PayloadKind::ArtifactUpdate),
     ]
     .into_iter()
-    .filter(|(name, _)| o.contains_key(*name))
+    .filter(|(name, _)| o.contains_key(name))
     .collect();
     match members.as_slice() {
-        [(name, k)] => match o.get(*name).and_then(Value::as_object) {
+        [(name, k)] => match o.get(name).and_then(Json::as_object) {
             Some(inner) => Ok(Payload {
                 kind: *k,
                 inner,
@@ -464,42 +462,41 @@ pub const V01_NO_SESSION: &str = "(0.1: no sessionId)";
 /// `kind:"message"` with a placeholder `messageId` (0.1 has none); part `type` → `kind`.
 /// `ctx` is the context of a stream's task for events (0.1 events carry none). `None` when
 /// `v` is not a 0.1-shaped object (already has `kind` or a 1.0 oneof member).
-pub fn lift_v01(v: &Value, ctx: Option<&str>) -> Option<Value> {
+pub fn lift_v01<'a>(v: &Json<'a>, ctx: Option<&str>) -> Option<Json<'a>> {
     let o = v.as_object()?;
     if o.contains_key("kind")
         || ["task", "message", "statusUpdate", "artifactUpdate"]
             .iter()
-            .any(|k| o.contains_key(*k))
+            .any(|k| o.contains_key(k))
     {
         return None;
     }
     let mut out = o.clone();
-    let session = o.get("sessionId").and_then(Value::as_str);
+    let session = o.get("sessionId").and_then(Json::as_str);
     let ctx = session.or(ctx).unwrap_or(V01_NO_SESSION);
     // 0.1 artifacts have `index` (and maybe `name`), no `artifactId`.
-    let lift_artifact = |a: &mut Map<String, Value>| {
+    let lift_artifact = |a: &mut Obj<'a>| {
         if !a.contains_key("artifactId") {
-            let idx = a.get("index").and_then(Value::as_u64).unwrap_or(0);
-            a.insert("artifactId".into(), format!("(0.1: index {idx})").into());
+            let idx = a.get("index").and_then(Json::as_u64).unwrap_or(0);
+            a.insert("artifactId", Json::from(format!("(0.1: index {idx})")));
         }
     };
-    let lift_parts = |m: &mut Map<String, Value>| {
-        if let Some(Value::Array(parts)) = m.get_mut("parts") {
+    let lift_parts = |m: &mut Obj<'a>| {
+        if let Some(Json::Array(parts)) = m.get_mut("parts") {
             for p in parts.iter_mut() {
                 if let Some(po) = p.as_object_mut() {
                     if !po.contains_key("kind") {
                         if let Some(t) = po.get("type").cloned() {
-                            po.insert("kind".into(), t);
+                            po.insert("kind", t);
                         }
                     }
                 }
             }
         }
     };
-    let lift_message = |m: &mut Map<String, Value>| {
-        m.entry("kind").or_insert_with(|| "message".into());
-        m.entry("messageId")
-            .or_insert_with(|| "(0.1: no messageId)".into());
+    let lift_message = |m: &mut Obj<'a>| {
+        m.insert_if_absent("kind", || Json::from("message"));
+        m.insert_if_absent("messageId", || Json::from("(0.1: no messageId)"));
         lift_parts(m);
     };
     let id = o.get("id").cloned();
@@ -513,28 +510,28 @@ pub fn lift_v01(v: &Value, ctx: Option<&str>) -> Option<Value> {
         } else {
             "task"
         };
-        out.insert("kind".into(), kind.into());
-        out.entry("contextId").or_insert_with(|| ctx.into());
+        out.insert("kind", Json::from(kind));
+        out.insert_if_absent("contextId", || Json::from(ctx.to_string()));
         if kind != "task" {
-            out.insert("taskId".into(), id);
+            out.insert("taskId", id);
             out.remove("id");
         }
-        if let Some(Value::Object(st)) = out.get_mut("status") {
-            if let Some(Value::Object(m)) = st.get_mut("message") {
+        if let Some(Json::Object(st)) = out.get_mut("status") {
+            if let Some(Json::Object(m)) = st.get_mut("message") {
                 lift_message(m);
             }
         }
-        if let Some(Value::Array(h)) = out.get_mut("history") {
-            for m in h.iter_mut().filter_map(Value::as_object_mut) {
+        if let Some(Json::Array(h)) = out.get_mut("history") {
+            for m in h.iter_mut().filter_map(Json::as_object_mut) {
                 lift_message(m);
             }
         }
-        if let Some(Value::Object(a)) = out.get_mut("artifact") {
+        if let Some(Json::Object(a)) = out.get_mut("artifact") {
             lift_artifact(a);
             lift_parts(a);
         }
-        if let Some(Value::Array(arts)) = out.get_mut("artifacts") {
-            for a in arts.iter_mut().filter_map(Value::as_object_mut) {
+        if let Some(Json::Array(arts)) = out.get_mut("artifacts") {
+            for a in arts.iter_mut().filter_map(Json::as_object_mut) {
                 lift_artifact(a);
                 lift_parts(a);
             }
@@ -542,12 +539,12 @@ pub fn lift_v01(v: &Value, ctx: Option<&str>) -> Option<Value> {
     } else {
         return None;
     }
-    Some(Value::Object(out))
+    Some(Json::Object(out))
 }
 
 /// A bare Task without wrapper or `kind` (1.0 `GetTask`/`CancelTask` results): has `id` and
 /// `status`.
-pub fn looks_like_bare_task(v: &Value) -> bool {
+pub fn looks_like_bare_task(v: &Json) -> bool {
     v.as_object()
         .is_some_and(|o| o.contains_key("id") && o.contains_key("status"))
 }
@@ -564,7 +561,7 @@ pub struct TaskView<'a> {
 }
 
 /// Reads a Task object at `ptr`. `need_context` = 0.x JSON-RPC (contextId required).
-pub fn task_view<'a>(o: &'a Map<String, Value>, ptr: &str, need_context: bool) -> TaskView<'a> {
+pub fn task_view<'a>(o: &'a Obj, ptr: &str, need_context: bool) -> TaskView<'a> {
     let mut problems = Vec::new();
     let id = str_member(o, "id", "id");
     if id.is_none() {
@@ -585,12 +582,12 @@ pub fn task_view<'a>(o: &'a Map<String, Value>, ptr: &str, need_context: bool) -
 }
 
 fn status_state<'a>(
-    o: &'a Map<String, Value>,
+    o: &'a Obj,
     ptr: &str,
     problems: &mut Vec<(String, String)>,
 ) -> (Option<&'a str>, Option<TaskState>) {
     match o.get("status") {
-        Some(Value::Object(s)) => match s.get("state").and_then(Value::as_str) {
+        Some(Json::Object(s)) => match s.get("state").and_then(Json::as_str) {
             Some(raw) => {
                 let st = TaskState::parse(raw);
                 if st.is_none() {
@@ -633,7 +630,7 @@ pub struct UpdateView<'a> {
 }
 
 /// Reads a `TaskStatusUpdateEvent` / `TaskArtifactUpdateEvent` at `ptr`.
-pub fn update_view<'a>(o: &'a Map<String, Value>, kind: PayloadKind, ptr: &str) -> UpdateView<'a> {
+pub fn update_view<'a>(o: &'a Obj, kind: PayloadKind, ptr: &str) -> UpdateView<'a> {
     let mut problems = Vec::new();
     // "" is the ProtoJSON default of an unset string: as absent as a missing member (ID-005).
     let task_id = str_member(o, "taskId", "task_id").filter(|s| !s.is_empty());
@@ -647,7 +644,7 @@ pub fn update_view<'a>(o: &'a Map<String, Value>, kind: PayloadKind, ptr: &str) 
         state = s;
     } else {
         match o.get("artifact") {
-            Some(Value::Object(a)) => {
+            Some(Json::Object(a)) => {
                 artifact_id = str_member(a, "artifactId", "artifact_id");
                 if artifact_id.is_none() {
                     problems.push((
@@ -655,7 +652,7 @@ pub fn update_view<'a>(o: &'a Map<String, Value>, kind: PayloadKind, ptr: &str) 
                         "artifact has no artifactId".into(),
                     ));
                 }
-                if !a.get("parts").is_some_and(Value::is_array) {
+                if !a.get("parts").is_some_and(Json::is_array) {
                     problems.push((
                         format!("{ptr}/artifact/parts"),
                         "artifact has no parts array".into(),
@@ -673,20 +670,20 @@ pub fn update_view<'a>(o: &'a Map<String, Value>, kind: PayloadKind, ptr: &str) 
         context_id,
         state,
         state_raw,
-        final_flag: o.get("final").and_then(Value::as_bool),
+        final_flag: o.get("final").and_then(Json::as_bool),
         artifact_id,
-        append: o.get("append").and_then(Value::as_bool).unwrap_or(false),
+        append: o.get("append").and_then(Json::as_bool).unwrap_or(false),
         last_chunk: o
             .get("lastChunk")
             .or_else(|| o.get("last_chunk"))
-            .and_then(Value::as_bool)
+            .and_then(Json::as_bool)
             .unwrap_or(false),
         problems,
     }
 }
 
 /// Lenient Message view (DATA-005): `messageId`, `role`, `parts` (0.3 REST: `content`).
-pub fn message_problems(o: &Map<String, Value>, ptr: &str) -> Vec<(String, String)> {
+pub fn message_problems(o: &Obj, ptr: &str) -> Vec<(String, String)> {
     let mut p = Vec::new();
     if str_member(o, "messageId", "message_id").is_none() {
         p.push((
@@ -694,11 +691,11 @@ pub fn message_problems(o: &Map<String, Value>, ptr: &str) -> Vec<(String, Strin
             "message has no messageId".into(),
         ));
     }
-    if !o.get("role").is_some_and(Value::is_string) {
+    if !o.get("role").is_some_and(Json::is_string) {
         p.push((format!("{ptr}/role"), "message has no role".into()));
     }
     let parts = o.get("parts").or_else(|| o.get("content"));
-    if !parts.is_some_and(Value::is_array) {
+    if !parts.is_some_and(Json::is_array) {
         p.push((format!("{ptr}/parts"), "message has no parts array".into()));
     }
     p
@@ -718,7 +715,7 @@ pub enum PartStyle {
 }
 
 /// Problems of the parts list at `ptr` (DATA-004): `(JSON Pointer, message)`.
-pub fn parts_problems(parts: &Value, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
+pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let Some(list) = parts.as_array() else {
         out.push((ptr.to_string(), "parts is not a list".into()));
@@ -740,7 +737,7 @@ pub fn parts_problems(parts: &Value, ptr: &str, style: PartStyle) -> Vec<(String
                 let present: Vec<&str> = keys
                     .iter()
                     .copied()
-                    .filter(|k| o.get(*k).is_some_and(|v| !v.is_null()))
+                    .filter(|k| o.get(k).is_some_and(|v| !v.is_null()))
                     .collect();
                 if present.len() != 1 {
                     out.push((
@@ -755,21 +752,21 @@ pub fn parts_problems(parts: &Value, ptr: &str, style: PartStyle) -> Vec<(String
                             }
                         ),
                     ));
-                } else if present[0] == "text" && !o.get("text").is_some_and(Value::is_string) {
+                } else if present[0] == "text" && !o.get("text").is_some_and(Json::is_string) {
                     out.push((format!("{pp}/text"), "text part is not a string".into()));
                 }
             }
-            PartStyle::V0Rpc => match o.get("kind").and_then(Value::as_str) {
+            PartStyle::V0Rpc => match o.get("kind").and_then(Json::as_str) {
                 Some("text") => {
-                    if !o.get("text").is_some_and(Value::is_string) {
+                    if !o.get("text").is_some_and(Json::is_string) {
                         out.push((format!("{pp}/text"), "text part has no text string".into()));
                     }
                 }
-                Some("file") => match o.get("file").and_then(Value::as_object) {
+                Some("file") => match o.get("file").and_then(Json::as_object) {
                     Some(f) => {
                         let n = ["bytes", "uri"]
                             .iter()
-                            .filter(|k| f.contains_key(**k))
+                            .filter(|k| f.contains_key(k))
                             .count();
                         if n != 1 {
                             out.push((
@@ -781,7 +778,7 @@ pub fn parts_problems(parts: &Value, ptr: &str, style: PartStyle) -> Vec<(String
                     None => out.push((format!("{pp}/file"), "file part has no file object".into())),
                 },
                 Some("data") => {
-                    if !o.get("data").is_some_and(Value::is_object) {
+                    if !o.get("data").is_some_and(Json::is_object) {
                         out.push((format!("{pp}/data"), "data part has no data object".into()));
                     }
                 }
@@ -796,19 +793,19 @@ pub fn parts_problems(parts: &Value, ptr: &str, style: PartStyle) -> Vec<(String
 }
 
 /// The message of a send request's params (`params.message`, 0.3 REST `request`).
-pub fn params_message(params: &Value) -> Option<&Map<String, Value>> {
+pub fn params_message<'p, 'a>(params: &'p Json<'a>) -> Option<&'p Obj<'a>> {
     params
         .get("message")
         .or_else(|| params.get("request"))
-        .and_then(Value::as_object)
+        .and_then(Json::as_object)
 }
 
 /// Task id named by get/cancel/subscribe params (`id`, 0.3 REST `name: tasks/{id}`).
-pub fn params_task_id(params: &Value) -> Option<&str> {
+pub fn params_task_id<'p>(params: &'p Json<'_>) -> Option<&'p str> {
     params
         .get("id")
-        .and_then(Value::as_str)
-        .or_else(|| params.get("taskId").and_then(Value::as_str))
+        .and_then(Json::as_str)
+        .or_else(|| params.get("taskId").and_then(Json::as_str))
 }
 
 /// The JSON-RPC method name of `op` in dialect `d` (DIGEST §1, RPC-003): the inverse of
@@ -950,34 +947,37 @@ mod added_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::json::test_json as json;
 
     #[test]
     fn lift_v01_reads_tasks_send_era_objects() {
-        let ev = serde_json::json!({"id": "t1", "status": {"state": "working"}, "final": false});
-        let l = lift_v01(&ev, Some("s1")).unwrap();
+        let ev = json!({"id": "t1", "status": {"state": "working"}, "final": false});
+        let l = lift_v01(&ev, Some("s1")).unwrap().to_value();
         assert_eq!(l["kind"], "status-update");
         assert_eq!(l["taskId"], "t1");
         assert_eq!(l["contextId"], "s1");
         assert!(l.get("id").is_none());
-        let task = serde_json::json!({"id": "t1", "sessionId": "s9", "status": {"state": "completed"},
+        let task = json!({"id": "t1", "sessionId": "s9", "status": {"state": "completed"},
             "artifacts": [{"index": 2, "parts": [{"type": "text", "text": "x"}]}]});
-        let l = lift_v01(&task, Some("ignored")).unwrap();
+        let l = lift_v01(&task, Some("ignored")).unwrap().to_value();
         assert_eq!(l["kind"], "task");
         assert_eq!(l["contextId"], "s9");
         assert_eq!(l["artifacts"][0]["artifactId"], "(0.1: index 2)");
         assert_eq!(l["artifacts"][0]["parts"][0]["kind"], "text");
-        let art = serde_json::json!({"id": "t1", "artifact": {"parts": []}});
-        assert_eq!(lift_v01(&art, None).unwrap()["contextId"], V01_NO_SESSION);
-        let msg = serde_json::json!({"role": "user", "parts": [{"type": "text", "text": "hi"}]});
-        let l = lift_v01(&msg, None).unwrap();
+        let art = json!({"id": "t1", "artifact": {"parts": []}});
+        assert_eq!(
+            lift_v01(&art, None).unwrap().to_value()["contextId"],
+            V01_NO_SESSION
+        );
+        let msg = json!({"role": "user", "parts": [{"type": "text", "text": "hi"}]});
+        let l = lift_v01(&msg, None).unwrap().to_value();
         assert_eq!(l["kind"], "message");
-        assert!(message_problems(l.as_object().unwrap(), "").is_empty());
+        assert!(message_problems(Json::from_value(&l).as_object().unwrap(), "").is_empty());
         // Already 0.2+ or 1.0: left alone.
-        assert!(lift_v01(&serde_json::json!({"kind": "task", "id": "t"}), None).is_none());
-        assert!(lift_v01(&serde_json::json!({"task": {"id": "t"}}), None).is_none());
-        assert!(lift_v01(&serde_json::json!([1]), None).is_none());
+        assert!(lift_v01(&json!({"kind": "task", "id": "t"}), None).is_none());
+        assert!(lift_v01(&json!({"task": {"id": "t"}}), None).is_none());
+        assert!(lift_v01(&json!([1]), None).is_none());
     }
-    use serde_json::json;
 
     #[test]
     fn states_parse_all_spellings() {

@@ -6,7 +6,7 @@ Lenient Agent Card view for both card dialects (CARD-003, CARD-004, CARD-005, CA
 Python SDK serves) are read as both.
 */
 
-use serde_json::{Map, Value};
+use super::json::{Json, Obj};
 
 use super::a2a::Dialect;
 
@@ -63,7 +63,7 @@ pub struct AgentCardView {
     /// Shape problems (`pointer`, `message`) for CARD-003/CARD-004.
     pub problems: Vec<CardProblem>,
     /// Capability flags that are not booleans (`pointer`, `found`).
-    pub non_boolean_flags: Vec<(String, Value)>,
+    pub non_boolean_flags: Vec<(String, serde_json::Value)>,
     /// Interface entries that are malformed (`pointer`, `message`) (CARD-005/CARD-006).
     pub bad_interfaces: Vec<CardProblem>,
     /// 1.0 interface versions carrying a patch number (`pointer`, `found`) (CARD-007).
@@ -91,13 +91,13 @@ impl AgentCardView {
     }
 }
 
-fn is_nonempty_str(v: Option<&Value>) -> bool {
-    v.and_then(Value::as_str).is_some_and(|s| !s.is_empty())
+fn is_nonempty_str(v: Option<&Json>) -> bool {
+    v.and_then(Json::as_str).is_some_and(|s| !s.is_empty())
 }
 
 /// Reads a card. `served_as_v02` = fetched from `/.well-known/agent.json` (0.2 rules:
 /// `protocolVersion` optional).
-pub fn card_view(v: &Value, served_as_v02: bool) -> AgentCardView {
+pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
     let mut c = AgentCardView::default();
     let Some(o) = v.as_object() else {
         c.problems
@@ -108,7 +108,7 @@ pub fn card_view(v: &Value, served_as_v02: bool) -> AgentCardView {
     c.has_v0_fields = o.contains_key("url") || o.contains_key("protocolVersion");
     c.protocol_version = o
         .get("protocolVersion")
-        .and_then(Value::as_str)
+        .and_then(Json::as_str)
         .map(str::to_string);
     let v1 = c.has_v1_fields || !c.has_v0_fields;
     // Required members (CARD-003 for 1.0, CARD-004 for 0.x).
@@ -146,17 +146,17 @@ pub fn card_view(v: &Value, served_as_v02: bool) -> AgentCardView {
     }
     for key in ["defaultInputModes", "defaultOutputModes", "skills"] {
         match o.get(key) {
-            Some(Value::Array(a)) if a.is_empty() && v1 => c.problems.push((
+            Some(Json::Array(a)) if a.is_empty() && v1 => c.problems.push((
                 format!("/{key}"),
                 format!("agent card {key} is empty (a required list must not be empty)"),
             )),
-            Some(Value::Array(_)) | None => {}
+            Some(Json::Array(_)) | None => {}
             Some(_) => c
                 .problems
                 .push((format!("/{key}"), format!("agent card {key} is not a list"))),
         }
     }
-    if let Some(Value::Array(skills)) = o.get("skills") {
+    if let Some(Json::Array(skills)) = o.get("skills") {
         for (i, s) in skills.iter().enumerate() {
             let Some(so) = s.as_object() else {
                 c.problems
@@ -164,17 +164,17 @@ pub fn card_view(v: &Value, served_as_v02: bool) -> AgentCardView {
                 continue;
             };
             for key in ["id", "name", "description"] {
-                if !so.get(key).is_some_and(Value::is_string) {
+                if !so.get(key).is_some_and(Json::is_string) {
                     c.problems
                         .push((format!("/skills/{i}/{key}"), format!("skill has no {key}")));
                 }
             }
             match so.get("tags") {
-                Some(Value::Array(t)) if t.is_empty() && v1 => c.problems.push((
+                Some(Json::Array(t)) if t.is_empty() && v1 => c.problems.push((
                     format!("/skills/{i}/tags"),
                     "skill tags list is empty".into(),
                 )),
-                Some(Value::Array(_)) => {}
+                Some(Json::Array(_)) => {}
                 _ => c
                     .problems
                     .push((format!("/skills/{i}/tags"), "skill has no tags list".into())),
@@ -183,7 +183,7 @@ pub fn card_view(v: &Value, served_as_v02: bool) -> AgentCardView {
     }
     // Capabilities.
     match o.get("capabilities") {
-        Some(Value::Object(caps)) => {
+        Some(Json::Object(caps)) => {
             for key in [
                 "streaming",
                 "pushNotifications",
@@ -191,15 +191,15 @@ pub fn card_view(v: &Value, served_as_v02: bool) -> AgentCardView {
                 "extendedAgentCard",
             ] {
                 match caps.get(key) {
-                    Some(Value::Bool(_)) | Some(Value::Null) | None => {}
+                    Some(Json::Bool(_)) | Some(Json::Null) | None => {}
                     Some(other) => c
                         .non_boolean_flags
-                        .push((format!("/capabilities/{key}"), other.clone())),
+                        .push((format!("/capabilities/{key}"), other.to_value())),
                 }
             }
-            c.streaming = caps.get("streaming").and_then(Value::as_bool);
-            c.push_notifications = caps.get("pushNotifications").and_then(Value::as_bool);
-            if caps.get("extendedAgentCard").and_then(Value::as_bool) == Some(true) {
+            c.streaming = caps.get("streaming").and_then(Json::as_bool);
+            c.push_notifications = caps.get("pushNotifications").and_then(Json::as_bool);
+            if caps.get("extendedAgentCard").and_then(Json::as_bool) == Some(true) {
                 c.extended_card = true;
             }
         }
@@ -210,20 +210,21 @@ pub fn card_view(v: &Value, served_as_v02: bool) -> AgentCardView {
         None => {}
     }
     match o.get("supportsAuthenticatedExtendedCard") {
-        Some(Value::Bool(b)) => c.extended_card |= *b,
-        Some(Value::Null) | None => {}
-        Some(other) => c
-            .non_boolean_flags
-            .push(("/supportsAuthenticatedExtendedCard".into(), other.clone())),
+        Some(Json::Bool(b)) => c.extended_card |= *b,
+        Some(Json::Null) | None => {}
+        Some(other) => c.non_boolean_flags.push((
+            "/supportsAuthenticatedExtendedCard".into(),
+            other.to_value(),
+        )),
     }
     read_interfaces(o, &mut c);
     read_security(o, &mut c);
     c
 }
 
-fn read_interfaces(o: &Map<String, Value>, c: &mut AgentCardView) {
+fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
     match o.get("supportedInterfaces") {
-        Some(Value::Array(list)) => {
+        Some(Json::Array(list)) => {
             for (i, it) in list.iter().enumerate() {
                 let p = format!("/supportedInterfaces/{i}");
                 let Some(io) = it.as_object() else {
@@ -231,9 +232,9 @@ fn read_interfaces(o: &Map<String, Value>, c: &mut AgentCardView) {
                         .push((p, "interface is not an object".into()));
                     continue;
                 };
-                let url = io.get("url").and_then(Value::as_str);
-                let binding = io.get("protocolBinding").and_then(Value::as_str);
-                let version = io.get("protocolVersion").and_then(Value::as_str);
+                let url = io.get("url").and_then(Json::as_str);
+                let binding = io.get("protocolBinding").and_then(Json::as_str);
+                let version = io.get("protocolVersion").and_then(Json::as_str);
                 for (key, present) in [
                     ("url", is_nonempty_str(io.get("url"))),
                     (
@@ -287,7 +288,7 @@ fn read_interfaces(o: &Map<String, Value>, c: &mut AgentCardView) {
                     url: s.to_string(),
                     binding: o
                         .get("preferredTransport")
-                        .and_then(Value::as_str)
+                        .and_then(Json::as_str)
                         .unwrap_or("JSONRPC")
                         .to_string(),
                     version: c.protocol_version.clone(),
@@ -300,11 +301,11 @@ fn read_interfaces(o: &Map<String, Value>, c: &mut AgentCardView) {
             )),
         }
     }
-    if let Some(Value::Array(list)) = o.get("additionalInterfaces") {
+    if let Some(Json::Array(list)) = o.get("additionalInterfaces") {
         for (i, it) in list.iter().enumerate() {
             let p = format!("/additionalInterfaces/{i}");
-            let url = it.get("url").and_then(Value::as_str);
-            let transport = it.get("transport").and_then(Value::as_str);
+            let url = it.get("url").and_then(Json::as_str);
+            let transport = it.get("transport").and_then(Json::as_str);
             match (url, transport) {
                 (Some(u), Some(t)) => {
                     if !t.eq_ignore_ascii_case("GRPC") && super::net::parse_url(u).is_none() {
@@ -328,30 +329,30 @@ fn read_interfaces(o: &Map<String, Value>, c: &mut AgentCardView) {
     }
 }
 
-fn read_security(o: &Map<String, Value>, c: &mut AgentCardView) {
+fn read_security(o: &Obj, c: &mut AgentCardView) {
     let reqs = o.get("securityRequirements").or_else(|| o.get("security"));
-    if let Some(Value::Array(list)) = reqs {
+    if let Some(Json::Array(list)) = reqs {
         // An empty requirement object `{}` means "no auth" is one of the alternatives.
         let any_empty = list.iter().any(|r| {
             r.as_object().is_some_and(|m| {
                 m.is_empty()
                     || m.get("schemes")
-                        .and_then(Value::as_object)
+                        .and_then(Json::as_object)
                         .is_some_and(|s| s.is_empty())
             })
         });
         c.requires_auth = !list.is_empty() && !any_empty;
     }
     c.credential_headers = vec!["authorization".into(), "cookie".into()];
-    if let Some(Value::Object(schemes)) = o.get("securitySchemes") {
+    if let Some(Json::Object(schemes)) = o.get("securitySchemes") {
         for s in schemes.values() {
             // 0.x {type:"apiKey", in:"header", name}; 1.0 {apiKeySecurityScheme:{location,name}}
             let api = s.get("apiKeySecurityScheme").unwrap_or(s);
-            let name = api.get("name").and_then(Value::as_str);
+            let name = api.get("name").and_then(Json::as_str);
             let loc = api
                 .get("in")
                 .or_else(|| api.get("location"))
-                .and_then(Value::as_str);
+                .and_then(Json::as_str);
             if let (Some(n), Some(l)) = (name, loc) {
                 if l.eq_ignore_ascii_case("header") {
                     c.credential_headers.push(n.to_ascii_lowercase());
@@ -360,7 +361,7 @@ fn read_security(o: &Map<String, Value>, c: &mut AgentCardView) {
                 }
             }
             let mtls = s.get("mtlsSecurityScheme").is_some()
-                || s.get("type").and_then(Value::as_str) == Some("mutualTLS");
+                || s.get("type").and_then(Json::as_str) == Some("mutualTLS");
             c.invisible_auth |= mtls;
         }
     }
@@ -369,7 +370,7 @@ fn read_security(o: &Map<String, Value>, c: &mut AgentCardView) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::model::json::test_json as json;
 
     #[test]
     fn v1_and_v0_shapes() {

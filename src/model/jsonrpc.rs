@@ -1,9 +1,9 @@
 /*!
 JSON-RPC 2.0 vocabulary as A2A uses it (RPC-001, RPC-002, ERR-001, ERR-002): error codes,
-lenient request/response views over `serde_json::Value`, and id correlation keys.
+lenient request/response views over [`super::json::Json`], and id correlation keys.
 */
 
-use serde_json::Value;
+use super::json::Json;
 
 /// −32700 JSONParseError (ERR-001).
 pub const PARSE_ERROR: i64 = -32700;
@@ -57,10 +57,10 @@ pub fn code_name(code: i64) -> Option<&'static str> {
 
 /// A request id as a correlation key: `"s:abc"` for strings, `"n:1"` for numbers, `None`
 /// for absent / null (a notification, or an unreadable request).
-pub fn id_key(id: Option<&Value>) -> Option<String> {
+pub fn id_key(id: Option<&Json>) -> Option<String> {
     match id? {
-        Value::String(s) => Some(format!("s:{s}")),
-        Value::Number(n) => Some(format!("n:{n}")),
+        Json::String(s) => Some(format!("s:{s}")),
+        Json::Number(n) => Some(format!("n:{n}")),
         _ => None,
     }
 }
@@ -75,14 +75,14 @@ pub enum RequestParse {
     /// A request (or notification when `id` is absent).
     Request {
         method: String,
-        id: Option<Value>,
-        params: Value,
+        id: Option<Json<'static>>,
+        params: Json<'static>,
     },
 }
 
 /// Parses a request body leniently.
 pub fn parse_request(body: &[u8]) -> RequestParse {
-    let v: Value = match serde_json::from_slice(body) {
+    let v = match Json::parse(body) {
         Ok(v) => v,
         Err(_) => return RequestParse::NotJson,
     };
@@ -90,20 +90,24 @@ pub fn parse_request(body: &[u8]) -> RequestParse {
 }
 
 /// Reads a request out of an already-parsed body.
-pub fn request_from_value(v: &Value) -> RequestParse {
+pub fn request_from_value(v: &Json) -> RequestParse {
     let Some(obj) = v.as_object() else {
         return RequestParse::Invalid;
     };
-    if obj.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+    if obj.get("jsonrpc").and_then(Json::as_str) != Some("2.0") {
         return RequestParse::Invalid;
     }
-    let Some(method) = obj.get("method").and_then(Value::as_str) else {
+    let Some(method) = obj.get("method").and_then(Json::as_str) else {
         return RequestParse::Invalid;
     };
     RequestParse::Request {
         method: method.to_string(),
-        id: obj.get("id").cloned(),
-        params: obj.get("params").cloned().unwrap_or(Value::Null),
+        id: obj.get("id").cloned().map(Json::into_owned),
+        params: obj
+            .get("params")
+            .cloned()
+            .map(Json::into_owned)
+            .unwrap_or(Json::Null),
     }
 }
 
@@ -111,9 +115,9 @@ pub fn request_from_value(v: &Value) -> RequestParse {
 /// (RPC-001, RPC-002) as `(JSON Pointer, what is wrong)`.
 #[derive(Debug)]
 pub struct ResponseView<'a> {
-    pub raw: &'a Value,
-    pub id: Option<&'a Value>,
-    pub result: Option<&'a Value>,
+    pub raw: &'a Json<'a>,
+    pub id: Option<&'a Json<'a>>,
+    pub result: Option<&'a Json<'a>>,
     pub error: Option<ErrorView<'a>>,
     pub problems: Vec<(String, String)>,
 }
@@ -123,18 +127,18 @@ pub struct ResponseView<'a> {
 pub struct ErrorView<'a> {
     pub code: Option<i64>,
     pub message: Option<&'a str>,
-    pub data: Option<&'a Value>,
+    pub data: Option<&'a Json<'a>>,
 }
 
 /// True when `v` looks like a JSON-RPC response (has `jsonrpc`, `result` or `error`).
-pub fn looks_like_response(v: &Value) -> bool {
+pub fn looks_like_response(v: &Json) -> bool {
     v.as_object().is_some_and(|o| {
         o.contains_key("jsonrpc") || o.contains_key("result") || o.contains_key("error")
     })
 }
 
 /// Reads a response envelope (RPC-001, RPC-002).
-pub fn response_view(v: &Value) -> ResponseView<'_> {
+pub fn response_view<'a>(v: &'a Json<'a>) -> ResponseView<'a> {
     let mut problems = Vec::new();
     let Some(obj) = v.as_object() else {
         problems.push(("".into(), "response is not a JSON object".into()));
@@ -147,7 +151,7 @@ pub fn response_view(v: &Value) -> ResponseView<'_> {
         };
     };
     match obj.get("jsonrpc") {
-        Some(Value::String(s)) if s == "2.0" => {}
+        Some(Json::String(s)) if s == "2.0" => {}
         Some(other) => problems.push((
             "/jsonrpc".into(),
             format!("jsonrpc member is {other} instead of \"2.0\""),
@@ -160,7 +164,7 @@ pub fn response_view(v: &Value) -> ResponseView<'_> {
     let result = obj.get("result");
     let error_v = obj.get("error");
     match (result, error_v) {
-        (Some(_), Some(Value::Null)) | (Some(_), None) | (None, Some(_)) => {}
+        (Some(_), Some(Json::Null)) | (Some(_), None) | (None, Some(_)) => {}
         (Some(_), Some(_)) => {
             problems.push(("".into(), "response carries both result and error".into()))
         }
@@ -170,11 +174,11 @@ pub fn response_view(v: &Value) -> ResponseView<'_> {
         )),
     }
     let error = match error_v {
-        Some(Value::Null) | None => None,
+        Some(Json::Null) | None => None,
         Some(e) => {
             let eo = e.as_object();
-            let code = eo.and_then(|o| o.get("code")).and_then(Value::as_i64);
-            let message = eo.and_then(|o| o.get("message")).and_then(Value::as_str);
+            let code = eo.and_then(|o| o.get("code")).and_then(Json::as_i64);
+            let message = eo.and_then(|o| o.get("message")).and_then(Json::as_str);
             if eo.is_none() {
                 problems.push(("/error".into(), "error member is not an object".into()));
             } else {
@@ -210,7 +214,7 @@ pub fn response_view(v: &Value) -> ResponseView<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::model::json::test_json as json;
 
     #[test]
     fn envelope_problems() {
@@ -238,6 +242,6 @@ mod tests {
         ));
         assert_eq!(id_key(Some(&json!(1))), Some("n:1".into()));
         assert_eq!(id_key(Some(&json!("1"))), Some("s:1".into()));
-        assert_eq!(id_key(Some(&Value::Null)), None);
+        assert_eq!(id_key(Some(&Json::Null)), None);
     }
 }

@@ -6,6 +6,7 @@ Agent Card view ([`card`]).
 
 pub mod a2a;
 pub mod card;
+pub mod json;
 pub mod jsonrpc;
 pub mod net;
 pub mod sse;

@@ -142,7 +142,11 @@ impl SseDecoder {
             self.comments += 1;
             return;
         }
-        let text = String::from_utf8_lossy(line);
+        // Valid UTF-8 (the usual case) borrowed through the fast validator; lossy otherwise.
+        let text = match std::str::from_utf8(line) {
+            Ok(s) => std::borrow::Cow::Borrowed(s),
+            Err(_) => String::from_utf8_lossy(line),
+        };
         let (field, value) = match text.find(':') {
             Some(i) => {
                 let v = &text[i + 1..];

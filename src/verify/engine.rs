@@ -15,6 +15,8 @@ use std::sync::Arc;
 use bytes::Bytes;
 use serde_json::Value;
 
+use crate::model::json::{Json, Obj};
+
 use super::finding::{Evidence, Finding, Rule};
 use super::rules as r;
 use super::VerifyOutcome;
@@ -39,8 +41,8 @@ struct Call {
     method: Option<String>,
     /// JSON-RPC: how the body parsed.
     rpc: Option<RequestParse>,
-    rpc_id: Option<Value>,
-    params: Value,
+    rpc_id: Option<Json<'static>>,
+    params: Json<'static>,
     /// REST: `{id}` of the route.
     route_task: Option<String>,
     /// A push-notification delivery to a webhook registered earlier (or shaped like one).
@@ -713,7 +715,7 @@ impl State {
             c.dialect = Some(rt.dialect);
             c.route_task = rt.task_id;
             if let Some(b) = body.as_deref() {
-                c.params = serde_json::from_slice(b).unwrap_or(Value::Null);
+                c.params = Json::parse(b).map(Json::into_owned).unwrap_or_default();
             }
             // `/v1` is also a plausible 1.0 interface base path (`https://host/v1`): a
             // request that declares A2A-Version 1.0 there gets 1.0 semantics (VER-002),
@@ -810,7 +812,7 @@ impl State {
                 } else {
                     "/params/message"
                 };
-                if let Some(p) = find_kind(&Value::Object(m.clone()), base) {
+                if let Some(p) = find_kind(m, base) {
                     self.find(
                         &r::VER_MIXED_PAYLOAD,
                         "1.0 request message carries the 0.x member kind".to_string(),
@@ -843,12 +845,12 @@ impl State {
             let lifted = (c.dialect == Some(Dialect::V0_1))
                 .then(|| {
                     params_message(&c.params)
-                        .and_then(|m| a2a::lift_v01(&Value::Object(m.clone()), None))
+                        .and_then(|m| a2a::lift_v01(&Json::Object(m.clone()), None))
                 })
                 .flatten();
             let probs = match lifted
                 .as_ref()
-                .and_then(Value::as_object)
+                .and_then(Json::as_object)
                 .or_else(|| params_message(&c.params))
             {
                 None => vec![(base.to_string(), "send request has no message".to_string())],
@@ -859,7 +861,7 @@ impl State {
                     if p.is_empty()
                         && lifted.is_none()
                         && part_style(&c) == Some(a2a::PartStyle::V0Rpc)
-                        && m.get("kind").and_then(Value::as_str) != Some("message")
+                        && m.get("kind").and_then(Json::as_str) != Some("message")
                     {
                         p.push((
                             format!("{base}/kind"),
@@ -1056,7 +1058,7 @@ impl State {
                     }
                     return;
                 }
-                let v: Value = match serde_json::from_str(&e.data) {
+                let v = match Json::parse_str(&e.data) {
                     Ok(v) => v,
                     Err(err) => {
                         if let Some(s) = x.sse.as_mut() {
@@ -1085,7 +1087,7 @@ impl State {
         self.find(rule, msg, ev, &x.leg);
     }
 
-    fn on_stream_value(&mut self, x: &mut Exch, v: &Value, seq: u64, t_us: u64) {
+    fn on_stream_value(&mut self, x: &mut Exch, v: &Json, seq: u64, t_us: u64) {
         self.areas.insert("stream");
         let c = x.call.clone().unwrap_or_default();
         // 0.1 (`tasks/sendSubscribe`) events have no `kind`: read them as 0.2+ events.
@@ -1095,7 +1097,7 @@ impl State {
                 .get("result")
                 .unwrap_or(v)
                 .get("id")
-                .and_then(Value::as_str)
+                .and_then(Json::as_str)
                 .map(|id| task_key(&x.leg, id));
             let ctx = x
                 .sse
@@ -1108,7 +1110,9 @@ impl State {
                 Some(res) if v.get("jsonrpc").is_some() => {
                     a2a::lift_v01(res, ctx.as_deref()).map(|l| {
                         let mut env = v.clone();
-                        env["result"] = l;
+                        if let Some(o) = env.as_object_mut() {
+                            o.insert("result", l);
+                        }
                         env
                     })
                 }
@@ -1120,7 +1124,7 @@ impl State {
         }
         let is_rpc_req = matches!(c.rpc, Some(RequestParse::Request { .. }));
         // Envelope (RPC-005 / REST-002).
-        let (payload, base): (&Value, &str) = if jsonrpc::looks_like_response(v)
+        let (payload, base): (&Json, &str) = if jsonrpc::looks_like_response(v)
             && v.get("jsonrpc").is_some()
         {
             if c.binding == Some(Binding::Rest) {
@@ -1146,7 +1150,7 @@ impl State {
                                 .unwrap_or_else(|| "none".into()),
                             c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
                         ),
-                        vec![x.ev_at(seq, "/id", rv.id.cloned())],
+                        vec![x.ev_at(seq, "/id", rv.id.map(Json::to_value))],
                     );
                 }
             }
@@ -1197,12 +1201,12 @@ impl State {
                 .inner
                 .get("status")
                 .and_then(|st| st.get("state"))
-                .and_then(Value::as_str)
+                .and_then(Json::as_str)
                 .or_else(|| {
                     p.inner
                         .get("artifact")
                         .and_then(|a| a.get("artifactId"))
-                        .and_then(Value::as_str)
+                        .and_then(Json::as_str)
                 })
                 .unwrap_or("");
             let state = TaskState::parse(detail)
@@ -1227,7 +1231,11 @@ impl State {
                     &r::VER_MIXED_PAYLOAD,
                     "1.0 stream event uses the 0.x kind discriminator instead of a oneof member"
                         .into(),
-                    vec![x.ev_at(seq, &format!("{base}/kind"), payload.get("kind").cloned())],
+                    vec![x.ev_at(
+                        seq,
+                        &format!("{base}/kind"),
+                        payload.get("kind").map(Json::to_value),
+                    )],
                 );
             } else if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
                 self.stream_once(
@@ -1237,7 +1245,7 @@ impl State {
                     vec![x.ev_at(
                         seq,
                         &format!("{}/final", p.pointer),
-                        p.inner.get("final").cloned(),
+                        p.inner.get("final").map(Json::to_value),
                     )],
                 );
             }
@@ -1472,7 +1480,7 @@ impl State {
                                     x,
                                     &r::STREAM_FINAL_FLAG,
                                     format!("status update in terminal state {} does not set final to true", u.state_raw.unwrap_or("")),
-                                    vec![x.ev_at(seq, &format!("{}/final", p.pointer), p.inner.get("final").cloned())],
+                                    vec![x.ev_at(seq, &format!("{}/final", p.pointer), p.inner.get("final").map(Json::to_value))],
                                 );
                             }
                         }
@@ -1481,7 +1489,7 @@ impl State {
                         .inner
                         .get("status")
                         .and_then(|s| s.get("timestamp"))
-                        .and_then(Value::as_str)
+                        .and_then(Json::as_str)
                     {
                         if let Some(ms) = parse_rfc3339_ms(ts) {
                             if let Some(s) = x.sse.as_mut() {
@@ -1793,8 +1801,8 @@ impl State {
         let needs_json = c.binding.is_some()
             || c.webhook
             || matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard));
-        let json: Option<Value> = if needs_json {
-            serde_json::from_slice(&body).ok()
+        let json: Option<Json> = if needs_json {
+            Json::parse(&body).ok()
         } else {
             None
         };
@@ -2341,7 +2349,7 @@ impl State {
 
     // ------------------------------------------------------------------ JSON-RPC
 
-    fn on_jsonrpc_response(&mut self, x: &Exch, status: u16, json: Option<&Value>, body: &[u8]) {
+    fn on_jsonrpc_response(&mut self, x: &Exch, status: u16, json: Option<&Json>, body: &[u8]) {
         let c = x.call.clone().unwrap_or_default();
         let bseq = x.body_seq();
         let Some(v) = json else {
@@ -2404,7 +2412,7 @@ impl State {
             && v.get("result").is_none()
             && !v
                 .get("error")
-                .is_some_and(|e| e.get("code").is_some_and(Value::is_i64));
+                .is_some_and(|e| e.get("code").is_some_and(Json::is_i64));
         if !jsonrpc::looks_like_response(v) || http_rejection {
             // A non-JSON-RPC JSON body (a gateway error page, ...): not ours to judge.
             self.after_response(x, None);
@@ -2421,7 +2429,7 @@ impl State {
             let ev = rv
                 .problems
                 .iter()
-                .map(|p| x.ev_at(bseq, &p.0, v.pointer(&p.0).cloned()))
+                .map(|p| x.ev_at(bseq, &p.0, v.pointer(&p.0).map(Json::to_value)))
                 .collect();
             self.find(&r::RPC_ENVELOPE, msg, ev, &x.leg);
         }
@@ -2441,8 +2449,8 @@ impl State {
                             rid
                         ),
                         vec![
-                            x.ev_at(x.req_ev_seq(), "/id", Some(rid.clone())),
-                            x.ev_at(bseq, "/id", rv.id.cloned()),
+                            x.ev_at(x.req_ev_seq(), "/id", Some(rid.to_value())),
+                            x.ev_at(bseq, "/id", rv.id.map(Json::to_value)),
                         ],
                         &x.leg,
                     );
@@ -2456,7 +2464,7 @@ impl State {
                 if let Some(d) = e.data.filter(|d| !d.is_null()) {
                     let ok = d.as_array().is_some_and(|a| {
                         a.iter()
-                            .all(|i| i.get("@type").is_some_and(Value::is_string))
+                            .all(|i| i.get("@type").is_some_and(Json::is_string))
                     });
                     if !ok {
                         self.find(
@@ -2508,12 +2516,10 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
         // ERR-002 / ERR-004: the ErrorInfo reason in error.data names the code.
-        let data = serde_json::from_slice::<Value>(
-            &decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default(),
-        )
-        .ok()
-        .and_then(|v| v.pointer("/error/data").cloned());
-        if let Some(reason) = error_info_reason(data.as_ref()) {
+        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        let parsed = Json::parse(&body).ok();
+        let data = parsed.as_ref().and_then(|v| v.pointer("/error/data"));
+        if let Some(reason) = error_info_reason(data) {
             if let Some((want, _)) = reason_expectation(reason) {
                 if want != code {
                     self.find(
@@ -2544,7 +2550,7 @@ impl State {
             // `SendMessageRequest` etc. require it); a notification of one is not a valid A2A
             // request, so −32600 fits (the 0.3 TCK's notification test).
             Some(RequestParse::Request {
-                id: None | Some(Value::Null),
+                id: None | Some(Json::Null),
                 ..
             }) if code == jsonrpc::INVALID_REQUEST && c.op.is_some() => None,
             Some(RequestParse::Request { .. }) => {
@@ -2769,7 +2775,7 @@ impl State {
     fn on_result(
         &mut self,
         x: &Exch,
-        res: &Value,
+        res: &Json,
         base: &str,
         bseq: u64,
     ) -> Option<(String, Option<String>, Option<TaskState>)> {
@@ -2784,7 +2790,7 @@ impl State {
         let op = c.op?;
         if op == Op::ListTasks {
             // TASK-001 / TASK-008: each listed task is an observation of its state.
-            if let Some(Value::Array(ts)) = res.get("tasks") {
+            if let Some(Json::Array(ts)) = res.get("tasks") {
                 for (i, t) in ts.iter().enumerate() {
                     let Some(o) = t.as_object() else { continue };
                     let ptr = format!("{base}/tasks/{i}");
@@ -2797,7 +2803,7 @@ impl State {
             }
             return None;
         }
-        let task_obj: Option<(&serde_json::Map<String, Value>, String)> = match op {
+        let task_obj: Option<(&Obj, String)> = match op {
             Op::SendMessage => match classify_payload(res, base) {
                 Ok(p) => {
                     if rpc0x && p.wrapped {
@@ -2814,7 +2820,7 @@ impl State {
                         self.find(
                             &r::RESULT_SHAPE,
                             "1.0 send result is a bare object with the 0.x kind discriminator, not {task} or {message}".to_string(),
-                            vec![x.ev_at(bseq, &format!("{base}/kind"), res.get("kind").cloned())],
+                            vec![x.ev_at(bseq, &format!("{base}/kind"), res.get("kind").map(Json::to_value))],
                             &x.leg,
                         );
                     }
@@ -2881,13 +2887,17 @@ impl State {
                         self.find(
                             &r::VER_MIXED_PAYLOAD,
                             "1.0 task result carries the 0.x member kind".to_string(),
-                            vec![x.ev_at(bseq, &format!("{base}/kind"), o.get("kind").cloned())],
+                            vec![x.ev_at(
+                                bseq,
+                                &format!("{base}/kind"),
+                                o.get("kind").map(Json::to_value),
+                            )],
                             &x.leg,
                         );
                     }
                     if o.contains_key("task") && !o.contains_key("id") {
                         o.get("task")
-                            .and_then(Value::as_object)
+                            .and_then(Json::as_object)
                             .map(|t| (t, format!("{base}/task")))
                     } else {
                         Some((o, base.to_string()))
@@ -2918,7 +2928,7 @@ impl State {
                 vec![x.ev_at(bseq, p, None)],
                 &x.leg,
             );
-        } else if let (Some(style), Some(Value::Array(arts))) = (part_style(&c), o.get("artifacts"))
+        } else if let (Some(style), Some(Json::Array(arts))) = (part_style(&c), o.get("artifacts"))
         {
             // DATA-004 / DATA-005: artifacts of the task.
             let mut probs = Vec::new();
@@ -2964,7 +2974,7 @@ impl State {
             let immediate = c
                 .params
                 .pointer("/configuration/returnImmediately")
-                .and_then(Value::as_bool)
+                .and_then(Json::as_bool)
                 .unwrap_or(false);
             if let Some(st) = tv.state {
                 if !immediate && !st.is_terminal() && !st.is_interrupted() {
@@ -3026,7 +3036,7 @@ impl State {
 
     // ------------------------------------------------------------------ REST
 
-    fn on_rest_response(&mut self, x: &Exch, status: u16, json: Option<&Value>) {
+    fn on_rest_response(&mut self, x: &Exch, status: u16, json: Option<&Json>) {
         let c = x.call.clone().unwrap_or_default();
         let bseq = x.body_seq();
         let op = c.op;
@@ -3076,16 +3086,16 @@ impl State {
     }
 
     /// ERR-003 (1.0 AIP-193 shape) and REST-003 (0.3 routes: the 0.3 A2A error object).
-    fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Value, bseq: u64) {
+    fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(o) = v.as_object() else { return };
-        let aip = o.get("error").and_then(Value::as_object);
+        let aip = o.get("error").and_then(Json::as_object);
         // A web framework's default page for a route the agent does not serve
         // (`{"detail":"Not Found"}`, codex-a2a #339): no A2A error at all, so ERR-003 does not
         // apply; an unreachable advertised URL is CARD-URL-002's finding.
         let framework_no_route = matches!(status, 404 | 405)
             && aip.is_none()
-            && !o.get("code").is_some_and(Value::is_i64)
+            && !o.get("code").is_some_and(Json::is_i64)
             && o.values().any(|m| {
                 m.as_str().is_some_and(|t| {
                     t.eq_ignore_ascii_case("not found")
@@ -3104,7 +3114,7 @@ impl State {
                         == Some("application/problem+json")
                     && (o.contains_key("type") || o.contains_key("title"))
                     && o.get("status")
-                        .and_then(Value::as_u64)
+                        .and_then(Json::as_u64)
                         .is_none_or(|s| s == u64::from(status)) => {}
             Some(Dialect::V1_0) => {
                 let mut problems: Vec<(String, String)> = Vec::new();
@@ -3114,7 +3124,7 @@ impl State {
                         "error body is not {\"error\":{code,status,message,details}}".into(),
                     )),
                     Some(e) => {
-                        match e.get("code").and_then(Value::as_i64) {
+                        match e.get("code").and_then(Json::as_i64) {
                             Some(code) if code == i64::from(status) => {}
                             Some(code) => problems.push((
                                 "/error/code".into(),
@@ -3123,17 +3133,17 @@ impl State {
                             None => problems
                                 .push(("/error/code".into(), "error.code is missing".into())),
                         }
-                        if !e.get("status").is_some_and(Value::is_string) {
+                        if !e.get("status").is_some_and(Json::is_string) {
                             problems
                                 .push(("/error/status".into(), "error.status is missing".into()));
                         }
-                        if !e.get("message").is_some_and(Value::is_string) {
+                        if !e.get("message").is_some_and(Json::is_string) {
                             problems
                                 .push(("/error/message".into(), "error.message is missing".into()));
                         }
-                        if let Some(Value::Array(d)) = e.get("details") {
+                        if let Some(Json::Array(d)) = e.get("details") {
                             for (i, item) in d.iter().enumerate() {
-                                if !item.get("@type").is_some_and(Value::is_string) {
+                                if !item.get("@type").is_some_and(Json::is_string) {
                                     problems.push((
                                         format!("/error/details/{i}"),
                                         "error detail has no @type".into(),
@@ -3168,7 +3178,9 @@ impl State {
                         vec![x.ev_at(
                             bseq,
                             ptr,
-                            v.pointer(ptr).cloned().or_else(|| Some(excerpt_value(v))),
+                            v.pointer(ptr)
+                                .map(Json::to_value)
+                                .or_else(|| Some(excerpt_value(v))),
                         )],
                         &x.leg,
                     );
@@ -3180,14 +3192,14 @@ impl State {
                         self.find(
                             &r::REST_ERROR_SHAPE,
                             "0.3 HTTP+JSON route answered with the 1.0 AIP-193 error envelope; 0.3 clients expect the A2A error object {code, message} (the agent is at fault, not the client)".to_string(),
-                            vec![x.ev_at(bseq, "/error", Some(Value::Object(e.clone())))],
+                            vec![x.ev_at(bseq, "/error", Some(e.to_value()))],
                             &x.leg,
                         );
                         return;
                     }
                 }
-                if !(o.get("code").is_some_and(Value::is_i64)
-                    && o.get("message").is_some_and(Value::is_string))
+                if !(o.get("code").is_some_and(Json::is_i64)
+                    && o.get("message").is_some_and(Json::is_string))
                     && aip.is_none()
                 {
                     self.find(
@@ -3204,7 +3216,7 @@ impl State {
 
     // ------------------------------------------------------------------ webhooks
 
-    fn on_webhook(&mut self, x: &Exch, _resp: Option<&Value>) {
+    fn on_webhook(&mut self, x: &Exch, _resp: Option<&Json>) {
         let c = x.call.clone().unwrap_or_default();
         // PUSH-001: the agent pushes although its card does not declare push notifications.
         let reg = self.push_urls.get(&x.url).cloned();
@@ -3263,7 +3275,7 @@ impl State {
             }
         }
         let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
-        let Ok(v) = serde_json::from_slice::<Value>(&body) else {
+        let Ok(v) = Json::parse(&body) else {
             return;
         };
         let seq = x.req_ev_seq();
@@ -3331,7 +3343,7 @@ impl State {
                     self.find(
                         &r::VER_MIXED_PAYLOAD,
                         "1.0 push notification payload uses the 0.x kind discriminator".to_string(),
-                        vec![x.ev_at(seq, "/kind", v.get("kind").cloned())],
+                        vec![x.ev_at(seq, "/kind", v.get("kind").map(Json::to_value))],
                         &x.leg,
                     );
                 } else if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
@@ -3342,7 +3354,7 @@ impl State {
                         vec![x.ev_at(
                             seq,
                             &format!("{}/final", p.pointer),
-                            p.inner.get("final").cloned(),
+                            p.inner.get("final").map(Json::to_value),
                         )],
                         &x.leg,
                     );
@@ -3410,7 +3422,7 @@ impl State {
 
     // ------------------------------------------------------------------ cards
 
-    fn on_card(&mut self, x: &Exch, json: Option<&Value>, extended: bool, base: &str) {
+    fn on_card(&mut self, x: &Exch, json: Option<&Json>, extended: bool, base: &str) {
         self.areas.insert("card");
         let bseq = x.body_seq();
         let Some(v) = json.filter(|v| v.is_object()) else {
@@ -3453,7 +3465,13 @@ impl State {
                 .problems
                 .iter()
                 .take(8)
-                .map(|p| x.ev_at(bseq, &format!("{base}{}", p.0), v.pointer(&p.0).cloned()))
+                .map(|p| {
+                    x.ev_at(
+                        bseq,
+                        &format!("{base}{}", p.0),
+                        v.pointer(&p.0).map(Json::to_value),
+                    )
+                })
                 .collect();
             self.find(&r::CARD_SHAPE_MISSING_FIELD, msg, ev, &x.leg);
         }
@@ -3473,7 +3491,11 @@ impl State {
             self.find(
                 &r::CARD_SHAPE_INTERFACE,
                 msg.clone(),
-                vec![x.ev_at(bseq, &format!("{base}{ptr}"), v.pointer(ptr).cloned())],
+                vec![x.ev_at(
+                    bseq,
+                    &format!("{base}{ptr}"),
+                    v.pointer(ptr).map(Json::to_value),
+                )],
                 &x.leg,
             );
         }
@@ -3536,7 +3558,7 @@ impl State {
         // URL consistency is judged on what the client saw (CARD-005/006). URLs the proxy
         // could not map are unchanged there, so they are still judged as advertised.
         let client = x.card_rewrite.as_ref().and_then(|rw| {
-            let v: Value = serde_json::from_slice(&rw.body).ok()?;
+            let v = Json::parse(&rw.body).ok()?;
             v.is_object().then(|| (card_view(&v, served_v02), rw))
         });
         let view = match client {
@@ -3775,7 +3797,7 @@ impl State {
         let Some(how) = failed else { return };
         // A 404 that carries an A2A error (TaskNotFound on a REST route, ...) is an answer.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
-        if let Ok(Value::Object(o)) = serde_json::from_slice::<Value>(&body) {
+        if let Ok(Json::Object(o)) = Json::parse(&body) {
             if o.contains_key("error") || (o.contains_key("code") && o.contains_key("message")) {
                 return;
             }
@@ -3937,7 +3959,7 @@ fn push_url_of(c: &Call) -> Option<(String, String)> {
         ) {
             continue;
         }
-        if let Some(u) = member_path(p, cand).and_then(Value::as_str) {
+        if let Some(u) = member_path(p, cand).and_then(Json::as_str) {
             return Some((format!("{pre}{cand}"), u.to_string()));
         }
     }
@@ -3945,15 +3967,16 @@ fn push_url_of(c: &Call) -> Option<(String, String)> {
 }
 
 /// `v.pointer(ptr)` (RFC 6901) for a pointer of plain object member names, without the
-/// allocation per token `Value::pointer` makes; other pointers go to `Value::pointer`.
-fn member_path<'a>(v: &'a Value, ptr: &str) -> Option<&'a Value> {
+/// copy per token `Json::pointer` makes for escaped tokens; other pointers go to
+/// `Json::pointer`.
+fn member_path<'a, 'b>(v: &'a Json<'b>, ptr: &str) -> Option<&'a Json<'b>> {
     if ptr.contains('~') {
         return v.pointer(ptr);
     }
     let mut cur = v;
     for tok in ptr.split('/').skip(1) {
         cur = match cur {
-            Value::Object(o) => o.get(tok)?,
+            Json::Object(o) => o.get(tok)?,
             _ => return v.pointer(ptr),
         };
     }
@@ -3974,11 +3997,11 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
     };
     let token = cfg
         .get("token")
-        .and_then(Value::as_str)
+        .and_then(Json::as_str)
         .is_some_and(|t| !t.is_empty());
     let auth = cfg.get("authentication").filter(|a| {
         a.get("credentials")
-            .and_then(Value::as_str)
+            .and_then(Json::as_str)
             .is_some_and(|t| !t.is_empty())
     });
     // 1.0 `scheme`, 0.x `schemes[]`: HTTP schemes put the credentials in Authorization.
@@ -3992,14 +4015,14 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
         Some(a) => {
             let schemes: Vec<&str> = a
                 .get("scheme")
-                .and_then(Value::as_str)
+                .and_then(Json::as_str)
                 .into_iter()
                 .chain(
                     a.get("schemes")
-                        .and_then(Value::as_array)
+                        .and_then(Json::as_array)
                         .into_iter()
                         .flatten()
-                        .filter_map(Value::as_str),
+                        .filter_map(Json::as_str),
                 )
                 .collect();
             if !schemes.is_empty() && schemes.iter().all(|s| http_scheme(s)) {
@@ -4012,7 +4035,7 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
     (if token { PUSH_TOKEN } else { 0 }) | auth_bits
 }
 
-fn str_member_v<'a>(v: &'a Value, camel: &str, snake: &str) -> Option<&'a str> {
+fn str_member_v<'a>(v: &'a Json<'_>, camel: &str, snake: &str) -> Option<&'a str> {
     v.as_object().and_then(|o| str_member(o, camel, snake))
 }
 
@@ -4021,40 +4044,41 @@ fn str_member_v<'a>(v: &'a Value, camel: &str, snake: &str) -> Option<&'a str> {
 /// string, `id` a string, number or null and `params` an object or array when present,
 /// JSON-RPC 2.0 §4; a request breaking them is Invalid, so −32600 is the right answer).
 fn parse_request_owned(body: &[u8]) -> RequestParse {
-    let Ok(v) = serde_json::from_slice::<Value>(body) else {
+    let Ok(v) = Json::parse(body) else {
         return RequestParse::NotJson;
     };
-    let Value::Object(mut obj) = v else {
+    let Json::Object(mut obj) = v else {
         return RequestParse::Invalid;
     };
-    if obj.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+    if obj.get("jsonrpc").and_then(Json::as_str) != Some("2.0") {
         return RequestParse::Invalid;
     }
     let method = match obj.remove("method") {
-        Some(Value::String(m)) => m,
+        Some(Json::String(m)) => m.into_owned(),
         _ => return RequestParse::Invalid,
     };
     let id = obj.remove("id");
-    if matches!(
-        id,
-        Some(Value::Object(_) | Value::Array(_) | Value::Bool(_))
-    ) {
+    if matches!(id, Some(Json::Object(_) | Json::Array(_) | Json::Bool(_))) {
         return RequestParse::Invalid;
     }
-    let params = obj.remove("params").unwrap_or(Value::Null);
-    if matches!(params, Value::String(_) | Value::Number(_) | Value::Bool(_)) {
+    let params = obj.remove("params").unwrap_or(Json::Null);
+    if matches!(params, Json::String(_) | Json::Number(_) | Json::Bool(_)) {
         return RequestParse::Invalid;
     }
-    RequestParse::Request { method, id, params }
+    RequestParse::Request {
+        method,
+        id: id.map(Json::into_owned),
+        params: params.into_owned(),
+    }
 }
 
 /// `reason` of the first `google.rpc.ErrorInfo` in an error details / data list.
-fn error_info_reason(details: Option<&Value>) -> Option<&str> {
+fn error_info_reason<'a>(details: Option<&'a Json<'_>>) -> Option<&'a str> {
     details?.as_array()?.iter().find_map(|d| {
         d.get("@type")
-            .and_then(Value::as_str)
+            .and_then(Json::as_str)
             .filter(|t| t.ends_with("google.rpc.ErrorInfo"))?;
-        d.get("reason").and_then(Value::as_str)
+        d.get("reason").and_then(Json::as_str)
     })
 }
 
@@ -4085,18 +4109,17 @@ fn part_style(c: &Call) -> Option<a2a::PartStyle> {
 }
 
 /// A message's parts list and its member name (`parts`, 0.3 REST `content`).
-fn message_parts(m: &serde_json::Map<String, Value>) -> Option<(&'static str, &Value)> {
+fn message_parts<'a, 'b>(m: &'a Obj<'b>) -> Option<(&'static str, &'a Json<'b>)> {
     m.get("parts")
         .map(|p| ("parts", p))
         .or_else(|| m.get("content").map(|p| ("content", p)))
 }
 
-fn find_kind(v: &Value, base: &str) -> Option<String> {
-    let o = v.as_object()?;
+fn find_kind(o: &Obj, base: &str) -> Option<String> {
     if o.contains_key("kind") {
         return Some(format!("{base}/kind"));
     }
-    if let Some(Value::Array(parts)) = o.get("parts") {
+    if let Some(Json::Array(parts)) = o.get("parts") {
         for (i, p) in parts.iter().enumerate() {
             if p.get("kind").is_some() {
                 return Some(format!("{base}/parts/{i}/kind"));
@@ -4162,12 +4185,12 @@ fn state_spelling_problem(
 
 /// JSON Pointer of a 0.x `kind` member in a 1.0 task or message object: on the object,
 /// its parts, or its artifacts' parts (DATA-001).
-fn kind_in_payload(o: &serde_json::Map<String, Value>, base: &str) -> Option<String> {
+fn kind_in_payload(o: &Obj, base: &str) -> Option<String> {
     if o.contains_key("kind") {
         return Some(format!("{base}/kind"));
     }
-    let parts = |v: Option<&Value>, at: String| {
-        v.and_then(Value::as_array).and_then(|ps| {
+    let parts = |v: Option<&Json>, at: String| {
+        v.and_then(Json::as_array).and_then(|ps| {
             ps.iter()
                 .position(|p| p.get("kind").is_some())
                 .map(|i| format!("{at}/parts/{i}/kind"))
@@ -4175,7 +4198,7 @@ fn kind_in_payload(o: &serde_json::Map<String, Value>, base: &str) -> Option<Str
     };
     parts(o.get("parts"), base.to_string()).or_else(|| {
         o.get("artifacts")
-            .and_then(Value::as_array)?
+            .and_then(Json::as_array)?
             .iter()
             .enumerate()
             .find_map(|(i, a)| parts(a.get("parts"), format!("{base}/artifacts/{i}")))
@@ -4254,7 +4277,7 @@ fn excerpt(s: &str) -> Value {
     Value::String(t)
 }
 
-fn excerpt_value(v: &Value) -> Value {
+fn excerpt_value(v: &Json) -> Value {
     excerpt(&v.to_string())
 }
 

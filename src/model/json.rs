@@ -1,0 +1,1030 @@
+/*!
+A small borrowed JSON tree for the verifier's hot paths (issue 7: offline verify speed).
+
+[`Json`] is what the rules read bodies, SSE events and cards through. It has the accessor
+names of `serde_json::Value` (`get`, `as_str`, `as_object`, `as_array`, `pointer`, ...), so
+rule code reads the same, but it allocates far less: a string without escapes borrows its
+bytes from the body (`Cow::Borrowed`), and an object is a `Vec` of `(key, value)` members in
+document order (no hash map, no `String` per key). A `serde_json::Value` is made only where
+a rule shows part of a body as evidence ([`Json::to_value`]).
+
+It reads exactly what `serde_json::Value` (with `preserve_order`) reads, through
+serde_json's own parser: same accepted documents (RFC 8259), same recursion limit (128), the
+same numbers (`u64` / `i64` / finite `f64`), and for a member name given twice the same
+answer (the last value, at the first name's position), so verdicts do not change.
+*/
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+
+/// A JSON number as serde_json reads it (RFC 8259 §6): a non-negative integer that fits
+/// `u64`, a negative one that fits `i64`, else a finite `f64`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Num {
+    /// Integer >= 0.
+    PosInt(u64),
+    /// Integer < 0.
+    NegInt(i64),
+    /// Anything else (fraction, exponent, or out of integer range).
+    Float(f64),
+}
+
+impl Num {
+    fn from_i64(i: i64) -> Num {
+        if i < 0 {
+            Num::NegInt(i)
+        } else {
+            Num::PosInt(i as u64)
+        }
+    }
+
+    /// The same number as a `serde_json::Number` (for evidence and display).
+    pub fn to_number(self) -> serde_json::Number {
+        match self {
+            Num::PosInt(u) => u.into(),
+            Num::NegInt(i) => i.into(),
+            // Finite by construction (serde_json never yields a non-finite f64).
+            Num::Float(f) => serde_json::Number::from_f64(f).unwrap_or_else(|| 0.into()),
+        }
+    }
+}
+
+impl fmt::Display for Num {
+    /// Formatted as serde_json formats the number (`1`, `-3`, `1.5`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_number(), f)
+    }
+}
+
+/// A JSON value borrowing its strings from the parsed text where it can.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Json<'a> {
+    /// `null`.
+    #[default]
+    Null,
+    /// `true` / `false`.
+    Bool(bool),
+    /// A number.
+    Number(Num),
+    /// A string: borrowed from the text when it had no escapes, else unescaped (owned).
+    String(Cow<'a, str>),
+    /// An array.
+    Array(Vec<Json<'a>>),
+    /// An object (members in document order).
+    Object(Obj<'a>),
+}
+
+/// A JSON object: members in document order, each name once.
+#[derive(Clone, Debug, Default)]
+pub struct Obj<'a> {
+    members: Vec<(Cow<'a, str>, Json<'a>)>,
+}
+
+impl PartialEq for Obj<'_> {
+    /// Same members, in any order (as `serde_json::Map` compares).
+    fn eq(&self, o: &Self) -> bool {
+        self.len() == o.len() && self.iter().all(|(k, v)| o.get(k) == Some(v))
+    }
+}
+
+impl<'a> Obj<'a> {
+    /// An empty object.
+    pub fn new() -> Self {
+        Obj {
+            members: Vec::new(),
+        }
+    }
+
+    /// The value of member `key`.
+    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
+        self.members.iter().find(|m| m.0 == key).map(|m| &m.1)
+    }
+
+    /// The value of member `key`, mutable.
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Json<'a>> {
+        self.members
+            .iter_mut()
+            .find(|m| m.0 == key)
+            .map(|m| &mut m.1)
+    }
+
+    /// True when the object has member `key`.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.members.iter().any(|m| m.0 == key)
+    }
+
+    /// Sets member `key` (in place when present, else appended); returns the old value.
+    pub fn insert(&mut self, key: impl Into<Cow<'a, str>>, v: Json<'a>) -> Option<Json<'a>> {
+        let key = key.into();
+        match self.get_mut(&key) {
+            Some(slot) => Some(std::mem::replace(slot, v)),
+            None => {
+                self.members.push((key, v));
+                None
+            }
+        }
+    }
+
+    /// Sets member `key` to `f()` unless it is present.
+    pub fn insert_if_absent(&mut self, key: &'static str, f: impl FnOnce() -> Json<'a>) {
+        if !self.contains_key(key) {
+            self.members.push((Cow::Borrowed(key), f()));
+        }
+    }
+
+    /// Removes member `key`; the last member takes its place (as `serde_json::Map::remove`
+    /// with `preserve_order`, a swap remove).
+    pub fn remove(&mut self, key: &str) -> Option<Json<'a>> {
+        let i = self.members.iter().position(|m| m.0 == key)?;
+        Some(self.members.swap_remove(i).1)
+    }
+
+    /// Members in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Json<'a>)> {
+        self.members.iter().map(|(k, v)| (k.as_ref(), v))
+    }
+
+    /// Member names in order.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.members.iter().map(|m| m.0.as_ref())
+    }
+
+    /// Member values in order.
+    pub fn values(&self) -> impl Iterator<Item = &Json<'a>> {
+        self.members.iter().map(|m| &m.1)
+    }
+
+    /// Member values in order, mutable.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Json<'a>> {
+        self.members.iter_mut().map(|m| &mut m.1)
+    }
+
+    /// Number of members.
+    pub fn len(&self) -> usize {
+        self.members.len()
+    }
+
+    /// True when the object has no members.
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// The object as a `serde_json::Value` object (copies).
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::Value::Object(
+            self.members
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_value()))
+                .collect(),
+        )
+    }
+
+    /// A copy that borrows nothing.
+    pub fn into_owned(self) -> Obj<'static> {
+        Obj {
+            members: self
+                .members
+                .into_iter()
+                .map(|(k, v)| (Cow::Owned(k.into_owned()), v.into_owned()))
+                .collect(),
+        }
+    }
+
+    /// Folds members named twice into one, as serde_json does: the last value at the first
+    /// name's position.
+    fn dedup(&mut self) {
+        let n = self.members.len();
+        let dup = if n <= 16 {
+            (1..n).any(|i| self.members[..i].iter().any(|m| m.0 == self.members[i].0))
+        } else {
+            let mut seen = std::collections::HashSet::with_capacity(n);
+            !self.members.iter().all(|m| seen.insert(m.0.as_ref()))
+        };
+        if !dup {
+            return;
+        }
+        let mut out: Vec<(Cow<'a, str>, Json<'a>)> = Vec::with_capacity(n);
+        let mut index: std::collections::HashMap<Cow<'a, str>, usize> =
+            std::collections::HashMap::with_capacity(n);
+        for (k, v) in std::mem::take(&mut self.members) {
+            match index.get(&k) {
+                Some(&i) => out[i].1 = v,
+                None => {
+                    index.insert(k.clone(), out.len());
+                    out.push((k, v));
+                }
+            }
+        }
+        self.members = out;
+    }
+}
+
+impl<'a> Json<'a> {
+    /// Parses one JSON document (RFC 8259) from `text`, borrowing its unescaped strings.
+    /// Errors as `serde_json::from_slice` (syntax, trailing data, depth > 128), with its
+    /// messages.
+    ///
+    /// The usual document (valid UTF-8, plain integers, no `\u` escapes, nesting < 100) is
+    /// read by a small parser of our own ([`fast`]); anything else, and every document it
+    /// does not accept, goes through serde_json, so what is accepted and what is read are
+    /// serde_json's (property test `fast_parser_agrees_with_serde_json`).
+    pub fn parse(text: &'a [u8]) -> Result<Json<'a>, serde_json::Error> {
+        if let Ok(s) = std::str::from_utf8(text) {
+            if let Some(j) = fast::parse(s) {
+                return Ok(j);
+            }
+        }
+        serde_json::from_slice(text)
+    }
+
+    /// Parses one JSON document from a `&str` (as [`Json::parse`]).
+    pub fn parse_str(text: &'a str) -> Result<Json<'a>, serde_json::Error> {
+        if let Some(j) = fast::parse(text) {
+            return Ok(j);
+        }
+        serde_json::from_str(text)
+    }
+
+    /// A borrowed view of a `serde_json::Value` (copies the tree, borrows its strings).
+    pub fn from_value(v: &'a serde_json::Value) -> Json<'a> {
+        use serde_json::Value as V;
+        match v {
+            V::Null => Json::Null,
+            V::Bool(b) => Json::Bool(*b),
+            V::Number(n) => Json::Number(if let Some(u) = n.as_u64() {
+                Num::PosInt(u)
+            } else if let Some(i) = n.as_i64() {
+                Num::NegInt(i)
+            } else {
+                Num::Float(n.as_f64().unwrap_or(0.0))
+            }),
+            V::String(s) => Json::String(Cow::Borrowed(s)),
+            V::Array(a) => Json::Array(a.iter().map(Json::from_value).collect()),
+            V::Object(o) => Json::Object(Obj {
+                members: o
+                    .iter()
+                    .map(|(k, v)| (Cow::Borrowed(k.as_str()), Json::from_value(v)))
+                    .collect(),
+            }),
+        }
+    }
+
+    /// The same value as a `serde_json::Value` (copies; for evidence and display).
+    pub fn to_value(&self) -> serde_json::Value {
+        use serde_json::Value as V;
+        match self {
+            Json::Null => V::Null,
+            Json::Bool(b) => V::Bool(*b),
+            Json::Number(n) => V::Number(n.to_number()),
+            Json::String(s) => V::String(s.to_string()),
+            Json::Array(a) => V::Array(a.iter().map(Json::to_value).collect()),
+            Json::Object(o) => o.to_value(),
+        }
+    }
+
+    /// A copy that borrows nothing.
+    pub fn into_owned(self) -> Json<'static> {
+        match self {
+            Json::Null => Json::Null,
+            Json::Bool(b) => Json::Bool(b),
+            Json::Number(n) => Json::Number(n),
+            Json::String(s) => Json::String(Cow::Owned(s.into_owned())),
+            Json::Array(a) => Json::Array(a.into_iter().map(Json::into_owned).collect()),
+            Json::Object(o) => Json::Object(o.into_owned()),
+        }
+    }
+
+    /// Member `key` of an object (`None` for other values).
+    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
+        match self {
+            Json::Object(o) => o.get(key),
+            _ => None,
+        }
+    }
+
+    /// Member `key` of an object, mutable.
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Json<'a>> {
+        match self {
+            Json::Object(o) => o.get_mut(key),
+            _ => None,
+        }
+    }
+
+    /// The value at a JSON Pointer (RFC 6901: `~1` = `/`, `~0` = `~`; array indexes in
+    /// decimal without leading zeros). `""` is the value itself.
+    pub fn pointer(&self, ptr: &str) -> Option<&Json<'a>> {
+        if ptr.is_empty() {
+            return Some(self);
+        }
+        let rest = ptr.strip_prefix('/')?;
+        let mut cur = self;
+        for raw in rest.split('/') {
+            let tok: Cow<str> = if raw.contains('~') {
+                Cow::Owned(raw.replace("~1", "/").replace("~0", "~"))
+            } else {
+                Cow::Borrowed(raw)
+            };
+            cur = match cur {
+                Json::Object(o) => o.get(&tok)?,
+                Json::Array(a) => {
+                    if tok.is_empty()
+                        || (tok.len() > 1 && tok.starts_with('0'))
+                        || !tok.bytes().all(|b| b.is_ascii_digit())
+                    {
+                        return None;
+                    }
+                    a.get(tok.parse::<usize>().ok()?)?
+                }
+                _ => return None,
+            };
+        }
+        Some(cur)
+    }
+
+    /// The string, if this is one.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Json::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The object, if this is one.
+    pub fn as_object(&self) -> Option<&Obj<'a>> {
+        match self {
+            Json::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The object, mutable, if this is one.
+    pub fn as_object_mut(&mut self) -> Option<&mut Obj<'a>> {
+        match self {
+            Json::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The array, if this is one.
+    pub fn as_array(&self) -> Option<&Vec<Json<'a>>> {
+        match self {
+            Json::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The boolean, if this is one.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Json::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// The number as `i64` when it is an integer in range (as `Value::as_i64`).
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Json::Number(Num::PosInt(u)) => i64::try_from(*u).ok(),
+            Json::Number(Num::NegInt(i)) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// The number as `u64` when it is a non-negative integer in range (as `Value::as_u64`).
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            Json::Number(Num::PosInt(u)) => Some(*u),
+            _ => None,
+        }
+    }
+
+    /// The number as `f64` (as `Value::as_f64`).
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Json::Number(Num::PosInt(u)) => Some(*u as f64),
+            Json::Number(Num::NegInt(i)) => Some(*i as f64),
+            Json::Number(Num::Float(f)) => Some(*f),
+            _ => None,
+        }
+    }
+
+    /// True for an integer that fits `i64`.
+    pub fn is_i64(&self) -> bool {
+        self.as_i64().is_some()
+    }
+
+    /// True for a non-negative integer that fits `u64`.
+    pub fn is_u64(&self) -> bool {
+        self.as_u64().is_some()
+    }
+
+    /// True for a number.
+    pub fn is_number(&self) -> bool {
+        matches!(self, Json::Number(_))
+    }
+
+    /// True for a string.
+    pub fn is_string(&self) -> bool {
+        matches!(self, Json::String(_))
+    }
+
+    /// True for an array.
+    pub fn is_array(&self) -> bool {
+        matches!(self, Json::Array(_))
+    }
+
+    /// True for an object.
+    pub fn is_object(&self) -> bool {
+        matches!(self, Json::Object(_))
+    }
+
+    /// True for `null`.
+    pub fn is_null(&self) -> bool {
+        matches!(self, Json::Null)
+    }
+
+    /// True for `true` / `false`.
+    pub fn is_boolean(&self) -> bool {
+        matches!(self, Json::Bool(_))
+    }
+}
+
+impl fmt::Display for Json<'_> {
+    /// Compact JSON, exactly as `serde_json::Value` displays the same value.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_value(), f)
+    }
+}
+
+impl<'a> From<&'a str> for Json<'a> {
+    fn from(s: &'a str) -> Self {
+        Json::String(Cow::Borrowed(s))
+    }
+}
+
+impl From<String> for Json<'_> {
+    fn from(s: String) -> Self {
+        Json::String(Cow::Owned(s))
+    }
+}
+
+impl<'de> Deserialize<'de> for Json<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(JsonVisitor)
+    }
+}
+
+struct JsonVisitor;
+
+impl<'de> Visitor<'de> for JsonVisitor {
+    type Value = Json<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Json<'de>, E> {
+        Ok(Json::Bool(b))
+    }
+
+    fn visit_i64<E>(self, i: i64) -> Result<Json<'de>, E> {
+        Ok(Json::Number(Num::from_i64(i)))
+    }
+
+    fn visit_u64<E>(self, u: u64) -> Result<Json<'de>, E> {
+        Ok(Json::Number(Num::PosInt(u)))
+    }
+
+    fn visit_f64<E>(self, f: f64) -> Result<Json<'de>, E> {
+        // serde_json's Value turns a non-finite float into null; the parser never makes one.
+        Ok(if f.is_finite() {
+            Json::Number(Num::Float(f))
+        } else {
+            Json::Null
+        })
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Json<'de>, E> {
+        Ok(Json::String(Cow::Owned(s.to_owned())))
+    }
+
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Json<'de>, E> {
+        Ok(Json::String(Cow::Borrowed(s)))
+    }
+
+    fn visit_string<E>(self, s: String) -> Result<Json<'de>, E> {
+        Ok(Json::String(Cow::Owned(s)))
+    }
+
+    fn visit_none<E>(self) -> Result<Json<'de>, E> {
+        Ok(Json::Null)
+    }
+
+    fn visit_unit<E>(self) -> Result<Json<'de>, E> {
+        Ok(Json::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Json<'de>, D::Error> {
+        Json::deserialize(d)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json<'de>, A::Error> {
+        let mut v = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        while let Some(e) = seq.next_element()? {
+            v.push(e);
+        }
+        Ok(Json::Array(v))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json<'de>, A::Error> {
+        let mut o = Obj {
+            members: Vec::with_capacity(map.size_hint().unwrap_or(0).min(4096)),
+        };
+        while let Some(k) = map.next_key_seed(KeySeed)? {
+            let v = map.next_value()?;
+            o.members.push((k, v));
+        }
+        o.dedup();
+        Ok(Json::Object(o))
+    }
+}
+
+/// Reads a member name, borrowed when it has no escapes.
+struct KeySeed;
+
+impl<'de> DeserializeSeed<'de> for KeySeed {
+    type Value = Cow<'de, str>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Cow<'de, str>, D::Error> {
+        d.deserialize_str(KeyVisitor)
+    }
+}
+
+struct KeyVisitor;
+
+impl<'de> Visitor<'de> for KeyVisitor {
+    type Value = Cow<'de, str>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a member name")
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Cow<'de, str>, E> {
+        Ok(Cow::Owned(s.to_owned()))
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<Cow<'de, str>, E> {
+        Ok(Cow::Borrowed(s))
+    }
+
+    fn visit_string<E: de::Error>(self, s: String) -> Result<Cow<'de, str>, E> {
+        Ok(Cow::Owned(s))
+    }
+}
+
+/// The fast path of [`Json::parse`]: a strict recursive-descent reader of the common
+/// document. `None` = "not read here" (any syntax error, a `\u` escape, a number that is not
+/// a plain integer in `i64`/`u64` range, nesting deeper than [`fast::MAX_DEPTH`]); the
+/// caller then asks serde_json, which gives the answer and the error message.
+mod fast {
+    use super::{Json, Num, Obj};
+    use std::borrow::Cow;
+
+    /// Deeper documents go to serde_json (its limit is 128).
+    pub(super) const MAX_DEPTH: u32 = 100;
+
+    /// `true` for the bytes that end a plain run inside a string: `"`, `\\`, controls.
+    static STOP: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut i = 0;
+        while i < 0x20 {
+            t[i] = true;
+            i += 1;
+        }
+        t[b'"' as usize] = true;
+        t[b'\\' as usize] = true;
+        t
+    };
+
+    struct P<'a> {
+        s: &'a str,
+        b: &'a [u8],
+        i: usize,
+    }
+
+    pub(super) fn parse(s: &str) -> Option<Json<'_>> {
+        let mut p = P {
+            s,
+            b: s.as_bytes(),
+            i: 0,
+        };
+        p.ws();
+        let v = p.value(0)?;
+        p.ws();
+        (p.i == p.b.len()).then_some(v)
+    }
+
+    impl<'a> P<'a> {
+        fn ws(&mut self) {
+            while let Some(&c) = self.b.get(self.i) {
+                if matches!(c, b' ' | b'\n' | b'\r' | b'\t') {
+                    self.i += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+
+        fn lit(&mut self, word: &[u8], v: Json<'a>) -> Option<Json<'a>> {
+            if self.b.get(self.i..self.i + word.len()) == Some(word) {
+                self.i += word.len();
+                Some(v)
+            } else {
+                None
+            }
+        }
+
+        fn value(&mut self, depth: u32) -> Option<Json<'a>> {
+            match *self.b.get(self.i)? {
+                b'{' => self.object(depth + 1),
+                b'[' => self.array(depth + 1),
+                b'"' => self.string().map(Json::String),
+                b't' => self.lit(b"true", Json::Bool(true)),
+                b'f' => self.lit(b"false", Json::Bool(false)),
+                b'n' => self.lit(b"null", Json::Null),
+                b'-' | b'0'..=b'9' => self.number(),
+                _ => None,
+            }
+        }
+
+        /// A plain integer (`-?(0|[1-9][0-9]*)`) that serde_json reads as `u64` or a
+        /// negative `i64`; fractions, exponents, `-0` and out-of-range integers: `None`.
+        fn number(&mut self) -> Option<Json<'a>> {
+            let neg = self.b[self.i] == b'-';
+            let mut j = self.i + usize::from(neg);
+            let first = *self.b.get(j)?;
+            if !first.is_ascii_digit() {
+                return None;
+            }
+            let mut mag: u64 = 0;
+            if first == b'0' {
+                j += 1;
+            } else {
+                while let Some(&d) = self.b.get(j) {
+                    if !d.is_ascii_digit() {
+                        break;
+                    }
+                    mag = mag.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+                    j += 1;
+                }
+            }
+            if matches!(self.b.get(j), Some(b'.' | b'e' | b'E' | b'0'..=b'9')) {
+                return None;
+            }
+            let n = if neg {
+                if mag == 0 || mag > 1u64 << 63 {
+                    return None;
+                }
+                Num::NegInt((mag as i64).wrapping_neg())
+            } else {
+                Num::PosInt(mag)
+            };
+            self.i = j;
+            Some(Json::Number(n))
+        }
+
+        /// A string at `"`: borrowed when it has no escapes. Escapes other than `\u` are
+        /// unescaped; `\u` and control characters give `None`.
+        fn string(&mut self) -> Option<Cow<'a, str>> {
+            self.i += 1;
+            let start = self.i;
+            let b = self.b;
+            let mut i = self.i;
+            while i < b.len() && !STOP[b[i] as usize] {
+                i += 1;
+            }
+            if *b.get(i)? == b'"' {
+                self.i = i + 1;
+                return Some(Cow::Borrowed(&self.s[start..i]));
+            }
+            let mut out = String::with_capacity(i - start + 16);
+            let mut run = start;
+            loop {
+                while i < b.len() && !STOP[b[i] as usize] {
+                    i += 1;
+                }
+                match *b.get(i)? {
+                    b'"' => {
+                        out.push_str(&self.s[run..i]);
+                        self.i = i + 1;
+                        return Some(Cow::Owned(out));
+                    }
+                    b'\\' => {
+                        out.push_str(&self.s[run..i]);
+                        out.push(match *b.get(i + 1)? {
+                            b'"' => '"',
+                            b'\\' => '\\',
+                            b'/' => '/',
+                            b'b' => '\u{8}',
+                            b'f' => '\u{c}',
+                            b'n' => '\n',
+                            b'r' => '\r',
+                            b't' => '\t',
+                            _ => return None,
+                        });
+                        i += 2;
+                        run = i;
+                    }
+                    _ => return None,
+                }
+            }
+        }
+
+        fn array(&mut self, depth: u32) -> Option<Json<'a>> {
+            if depth > MAX_DEPTH {
+                return None;
+            }
+            self.i += 1;
+            let mut v = Vec::new();
+            self.ws();
+            if self.b.get(self.i) == Some(&b']') {
+                self.i += 1;
+                return Some(Json::Array(v));
+            }
+            loop {
+                v.push(self.value(depth)?);
+                self.ws();
+                match *self.b.get(self.i)? {
+                    b',' => {
+                        self.i += 1;
+                        self.ws();
+                    }
+                    b']' => {
+                        self.i += 1;
+                        return Some(Json::Array(v));
+                    }
+                    _ => return None,
+                }
+            }
+        }
+
+        fn object(&mut self, depth: u32) -> Option<Json<'a>> {
+            if depth > MAX_DEPTH {
+                return None;
+            }
+            self.i += 1;
+            let mut o = Obj::new();
+            self.ws();
+            if self.b.get(self.i) == Some(&b'}') {
+                self.i += 1;
+                return Some(Json::Object(o));
+            }
+            loop {
+                if self.b.get(self.i) != Some(&b'"') {
+                    return None;
+                }
+                let k = self.string()?;
+                self.ws();
+                if self.b.get(self.i) != Some(&b':') {
+                    return None;
+                }
+                self.i += 1;
+                self.ws();
+                let v = self.value(depth)?;
+                o.members.push((k, v));
+                self.ws();
+                match *self.b.get(self.i)? {
+                    b',' => {
+                        self.i += 1;
+                        self.ws();
+                    }
+                    b'}' => {
+                        self.i += 1;
+                        o.dedup();
+                        return Some(Json::Object(o));
+                    }
+                    _ => return None,
+                }
+            }
+        }
+    }
+}
+
+/// `serde_json::json!` for tests of code that reads [`Json`]: the same literal as an owned
+/// [`Json`].
+#[cfg(test)]
+macro_rules! test_json {
+    ($($t:tt)+) => {
+        $crate::model::json::Json::from_value(&serde_json::json!($($t)+)).into_owned()
+    };
+}
+#[cfg(test)]
+pub(crate) use test_json;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn same_as_value(text: &str) {
+        let v: Result<serde_json::Value, _> = serde_json::from_str(text);
+        let j = Json::parse_str(text);
+        match (v, j) {
+            (Ok(v), Ok(j)) => {
+                assert_eq!(j.to_value(), v, "{text}");
+                assert_eq!(j.to_string(), v.to_string(), "{text}");
+                // Same member order (preserve_order) as serde_json.
+                assert_eq!(
+                    serde_json::to_string(&j.to_value()).ok(),
+                    serde_json::to_string(&v).ok(),
+                    "{text}"
+                );
+            }
+            (Err(_), Err(_)) => {}
+            (v, j) => panic!("{text}: value {v:?} vs json {j:?}"),
+        }
+    }
+
+    #[test]
+    fn reads_what_serde_json_value_reads() {
+        for t in [
+            r#"{"a":1,"b":[true,null,-2,1.5,18446744073709551615,-9223372036854775808],"c":"x\"y"}"#,
+            r#"{"k":1,"j":2,"k":3}"#,
+            r#"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"p":16,"q":17,"a":0}"#,
+            r#"{"\u0041":"\u00e9","A":2}"#,
+            "1e400",
+            "[1,]",
+            "{} x",
+            r#""\ud800""#,
+            "-0",
+            "1.0",
+            "  [ ]  ",
+        ] {
+            same_as_value(t);
+        }
+        let deep = "[".repeat(200) + &"]".repeat(200);
+        same_as_value(&deep);
+    }
+
+    #[test]
+    fn borrows_unescaped_strings_and_reads_members() {
+        let text = br#"{"id":"t1","status":{"state":"working"},"n":-3,"esc":"a\nb"}"#;
+        let j = Json::parse(text).unwrap();
+        assert!(matches!(
+            j.get("id"),
+            Some(Json::String(Cow::Borrowed("t1")))
+        ));
+        assert!(matches!(j.get("esc"), Some(Json::String(Cow::Owned(s))) if s == "a\nb"));
+        assert_eq!(
+            j.pointer("/status/state").and_then(Json::as_str),
+            Some("working")
+        );
+        assert_eq!(j.get("n").and_then(Json::as_i64), Some(-3));
+        assert_eq!(j.get("n").and_then(Json::as_u64), None);
+        assert_eq!(j.pointer(""), Some(&j));
+        assert_eq!(j.pointer("/nope"), None);
+        let a = Json::parse(br#"{"a/b":[0,{"~":1}]}"#).unwrap();
+        assert_eq!(a.pointer("/a~1b/1/~0").and_then(Json::as_u64), Some(1));
+        assert_eq!(a.pointer("/a~1b/01"), None);
+        let v: serde_json::Value = serde_json::from_slice(text).unwrap();
+        assert_eq!(Json::from_value(&v), j);
+    }
+
+    /// Same answer as serde_json: both read the same value (same members, same order), or
+    /// both fail with the same message.
+    fn agrees(text: &[u8]) {
+        let v = serde_json::from_slice::<serde_json::Value>(text);
+        match (Json::parse(text), v) {
+            (Ok(j), Ok(v)) => {
+                assert_eq!(j.to_value(), v);
+                assert_eq!(j.to_string(), v.to_string());
+            }
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+            (j, v) => panic!(
+                "{:?}: json {j:?} vs value {v:?}",
+                String::from_utf8_lossy(text)
+            ),
+        }
+    }
+
+    #[test]
+    fn fast_parser_edge_cases_agree_with_serde_json() {
+        for t in [
+            "0",
+            "-0",
+            "-1",
+            "01",
+            "1.",
+            ".5",
+            "1e5",
+            "-",
+            "--1",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "1 2",
+            "[1,]",
+            "[,1]",
+            "{\"a\":1,}",
+            "{\"a\" 1}",
+            "{a:1}",
+            "[tru]",
+            "[nul]",
+            "truex",
+            "\"\\u00e9\"",
+            "\"\\ud83d\\ude00\"",
+            "\"\\ud83d\"",
+            "\"a\\qb\"",
+            "\"a\tb\"",
+            "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\"",
+            " {\"k\" : [ true , false , null ] } \n",
+            "{}",
+            "[]",
+            "\"",
+            "{\"a\"",
+            "[1",
+            "\u{feff}1",
+            "\"\u{e9}\"",
+        ] {
+            agrees(t.as_bytes());
+        }
+        agrees(b"\"\xff\"");
+        agrees(b"[\"\xc3\"]");
+        for depth in [99, 100, 101, 127, 128, 129] {
+            agrees(("[".repeat(depth) + &"]".repeat(depth)).as_bytes());
+            agrees(("{\"a\":".repeat(depth) + "1" + &"}".repeat(depth)).as_bytes());
+        }
+    }
+
+    fn arb_value() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(serde_json::Value::Null),
+            any::<bool>().prop_map(serde_json::Value::Bool),
+            any::<i64>().prop_map(serde_json::Value::from),
+            any::<u64>().prop_map(serde_json::Value::from),
+            (-1e6f64..1e6).prop_map(serde_json::Value::from),
+            "[a-z\"\\\\/\n\t\u{e9}\u{1f600} ]{0,12}".prop_map(serde_json::Value::from),
+        ];
+        leaf.prop_recursive(4, 48, 6, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..6).prop_map(serde_json::Value::Array),
+                proptest::collection::vec(("[a-c\"]{0,3}", inner), 0..6)
+                    .prop_map(|m| { serde_json::Value::Object(m.into_iter().collect()) }),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+        /// The fast path reads exactly what serde_json reads, on documents and on broken
+        /// copies of them (a byte cut, replaced or inserted).
+        #[test]
+        fn fast_parser_agrees_with_serde_json(
+            v in arb_value(),
+            pretty in proptest::prelude::any::<bool>(),
+            edit in 0usize..4,
+            at in proptest::prelude::any::<proptest::sample::Index>(),
+            byte in proptest::sample::select(b"{}[]:,\"\\ 0-.eEtfnu1\x01\xc3".to_vec()),
+        ) {
+            let text = if pretty {
+                serde_json::to_vec_pretty(&v).unwrap()
+            } else {
+                serde_json::to_vec(&v).unwrap()
+            };
+            agrees(&text);
+            let mut t = text.clone();
+            let i = at.index(t.len().max(1)).min(t.len());
+            match edit {
+                0 if i < t.len() => { t.remove(i); }
+                1 if i < t.len() => t[i] = byte,
+                2 => t.insert(i, byte),
+                _ => t.truncate(i),
+            }
+            agrees(&t);
+        }
+    }
+
+    #[test]
+    fn object_edits_follow_serde_json_map() {
+        let mut o = Json::parse(br#"{"a":1,"b":2,"c":3}"#).unwrap();
+        let m = o.as_object_mut().unwrap();
+        assert_eq!(
+            m.insert("b", Json::from("x")),
+            Some(Json::Number(Num::PosInt(2)))
+        );
+        m.insert_if_absent("d", || Json::Bool(true));
+        m.insert_if_absent("a", || Json::Null);
+        assert_eq!(m.remove("a"), Some(Json::Number(Num::PosInt(1))));
+        let mut v: serde_json::Value = serde_json::from_str(r#"{"a":1,"b":2,"c":3}"#).unwrap();
+        let vm = v.as_object_mut().unwrap();
+        vm.insert("b".into(), "x".into());
+        vm.entry("d").or_insert(true.into());
+        vm.remove("a");
+        assert_eq!(o.to_string(), v.to_string());
+    }
+}
