@@ -316,6 +316,7 @@ pub async fn interop_through_pipeline(
                 ca: a.ca.clone(),
                 insecure: false,
             },
+            quiet: true,
             secret_headers,
             ..ProxyExtras::default()
         },

@@ -196,6 +196,7 @@ pub async fn probe_through_pipeline(
                 insecure: false,
             },
             // the headers the user said carry credentials are redacted whatever their name
+            quiet: true,
             secret_headers: cfg.auth_headers.iter().map(|(n, _)| n.clone()).collect(),
             ..ProxyExtras::default()
         },

@@ -95,6 +95,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             more,
             callers,
             upstream_tls,
+            quiet: false,
             secret_headers,
         },
     ))

@@ -115,6 +115,9 @@ struct State {
     routes: Vec<Route>,
     table: RouteTable,
     rewrite_card: bool,
+    /// Print card-rewrite warnings on stderr (`proxy`); off when the proxy serves a tool
+    /// run (`probe`, `interop`), whose report has the same fact as a finding.
+    console_warnings: bool,
     capture_cap: usize,
     leg: Option<String>,
     h1: Client<HttpConnector, ProxyBody>,
@@ -216,6 +219,9 @@ pub struct ProxyExtras {
     /// Trust for `https://` upstreams (`--upstream-ca`, `--insecure-upstream`); with
     /// `--intercept-tls` the CAs of [`forward::InterceptConfig`] are added to it.
     pub upstream_tls: tls::UpstreamTrust,
+    /// The proxy serves a tool run (`probe`, `interop`): no WARNING lines of its own on
+    /// stderr (what they say is in the recording and the verifier's findings).
+    pub quiet: bool,
     /// Header names that carry credentials in this run beyond the redactor's built-in list
     /// (`probe --auth-header NAME: ...`, `interop --auth-header-a/-b`): the recorder redacts
     /// them (read by the pipeline, [`crate::record::writer::RecorderConfig`]).
@@ -284,6 +290,7 @@ async fn serve(
         routes: cfg.routes,
         table,
         rewrite_card: cfg.rewrite_card,
+        console_warnings: !ext.quiet,
         capture_cap: cfg.capture_cap,
         leg: cfg.leg,
         h1,
@@ -950,7 +957,7 @@ async fn handle(
             } else {
                 format!("{origin}{}", target.prefix)
             };
-            return card_response(ctx, parts, body, &up, &client_base).await;
+            return card_response(ctx, parts, body, &up, &client_base, st.console_warnings).await;
         }
     }
     Response::from_parts(
@@ -968,6 +975,7 @@ async fn card_response(
     mut body: Incoming,
     upstream: &url::Url,
     client_base: &str,
+    st_warn: bool,
 ) -> Response<ProxyBody> {
     let mut frames: Vec<Bytes> = Vec::new();
     let mut total = 0usize;
@@ -1030,10 +1038,12 @@ async fn card_response(
                 match (rewritten, why) {
                     // Partly rewritten: the recording has the `card_rewrite`; say the rest.
                     (Some(r), Some(why)) => {
-                        crate::errln!(
+                        if st_warn {
+                            crate::errln!(
                             "a2a-interop proxy: WARNING: agent card {} partly rewritten: {why}; clients that follow those URLs bypass the proxy",
                             ctx.id
                         );
+                        }
                         (Some(r), None)
                     }
                     (r, why) => (r, why),
@@ -1050,10 +1060,12 @@ async fn card_response(
         }
     };
     if let Some(reason) = skipped {
-        crate::errln!(
-            "a2a-interop proxy: WARNING: agent card {} NOT rewritten: {reason}; clients that follow its URLs bypass the proxy",
-            ctx.id
-        );
+        if st_warn {
+            crate::errln!(
+                "a2a-interop proxy: WARNING: agent card {} NOT rewritten: {reason}; clients that follow its URLs bypass the proxy",
+                ctx.id
+            );
+        }
         ctx.send(EventKind::CardRewriteSkipped { reason });
     }
     let Some((new_body, pointers)) = rewritten else {
