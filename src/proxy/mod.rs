@@ -591,14 +591,15 @@ async fn serve_http1<IO>(
 
 /// Hop-by-hop header fields (RFC 9110 §7.6.1), never forwarded.
 /// Names as `HeaderName`s, so removing them needs no parsing per request.
-static HOP_BY_HOP: [HeaderName; 9] = [
+/// Not forwarded (RFC 9110 §7.6.1). `Trailer` is not among them: it declares end-to-end
+/// trailer fields, and hyper sends only the trailers a response declares.
+static HOP_BY_HOP: [HeaderName; 8] = [
     header::CONNECTION,
     HeaderName::from_static("keep-alive"),
     HeaderName::from_static("proxy-connection"),
     header::PROXY_AUTHENTICATE,
     header::PROXY_AUTHORIZATION,
     header::TE,
-    header::TRAILER,
     header::TRANSFER_ENCODING,
     header::UPGRADE,
 ];
@@ -923,14 +924,21 @@ async fn handle(
                     format!("request body failed: {req_err}\n"),
                 );
             }
+            // "unreachable" only when no connection came up; an agent that closed the
+            // connection or answered something that is not HTTP was reached
+            let what = if e.is_connect() {
+                "unreachable"
+            } else {
+                "answered no valid HTTP response"
+            };
             return synthetic(
                 ctx.as_deref(),
                 StatusCode::BAD_GATEWAY,
                 format!(
-                    "a2a-interop proxy: upstream {} unreachable: {cause}\n",
+                    "a2a-interop proxy: upstream {} {what}: {cause}\n",
                     target.url
                 ),
-                format!("upstream {} unreachable: {cause}", target.url),
+                format!("upstream {} {what}: {cause}", target.url),
             );
         }
     };

@@ -269,7 +269,10 @@ where
                         }
                     }
                 }
-                if *this.dir == Direction::Response && this.inner.is_end_stream() {
+                // Trailers are a body's last frame: the response is complete even when the
+                // server drops the body without polling it to its end.
+                let last = frame.is_trailers() || this.inner.is_end_stream();
+                if *this.dir == Direction::Response && last {
                     *this.done = true;
                     this.ctx.end(Outcome::Complete, None);
                 }
