@@ -449,30 +449,7 @@ impl Redactor {
     /// `url` with the values of credential query parameters replaced: apiKey `in: query`
     /// names learned from cards and [`SECRET_QUERY_PARAMS`].
     fn redact_query(&self, url: &str) -> String {
-        let Some((head, rest)) = url.split_once('?') else {
-            return url.to_string();
-        };
-        let (query, frag) = match rest.split_once('#') {
-            Some((q, f)) => (q, Some(f)),
-            None => (rest, None),
-        };
-        let parts: Vec<String> = query
-            .split('&')
-            .map(|pair| {
-                let name = pair.split('=').next().unwrap_or("");
-                if self.is_secret_param(name) {
-                    format!("{name}={REDACTED}")
-                } else {
-                    pair.to_string()
-                }
-            })
-            .collect();
-        let mut s = format!("{head}?{}", parts.join("&"));
-        if let Some(f) = frag {
-            s.push('#');
-            s.push_str(f);
-        }
-        s
+        redact_query_with(url, |name| self.is_secret_param(name))
     }
 
     /// Learns apiKey header / query names from an Agent Card body (bare, or a JSON-RPC
@@ -557,35 +534,45 @@ fn is_secret_query_name(name: &str) -> bool {
 fn redact_url_text(url: &str) -> Option<String> {
     let mut out = url.to_string();
     redact_userinfo(&mut out);
-    if let Some((head, rest)) = out.split_once('?') {
-        let (query, frag) = match rest.split_once('#') {
-            Some((q, f)) => (q, Some(f)),
-            None => (rest, None),
-        };
-        if query
+    let query_secret = out.split_once('?').is_some_and(|(_, rest)| {
+        let query = rest.split_once('#').map_or(rest, |(q, _)| q);
+        query
             .split('&')
             .any(|p| is_secret_query_name(p.split('=').next().unwrap_or("")))
-        {
-            let parts: Vec<String> = query
-                .split('&')
-                .map(|pair| {
-                    let name = pair.split('=').next().unwrap_or("");
-                    if is_secret_query_name(name) {
-                        format!("{name}={REDACTED}")
-                    } else {
-                        pair.to_string()
-                    }
-                })
-                .collect();
-            let mut s = format!("{head}?{}", parts.join("&"));
-            if let Some(f) = frag {
-                s.push('#');
-                s.push_str(f);
-            }
-            out = s;
-        }
+    });
+    if query_secret {
+        out = redact_query_with(&out, is_secret_query_name);
     }
     (out != url).then_some(out)
+}
+
+/// `url` with the value of every query parameter whose name `secret` says is a credential
+/// replaced by [`REDACTED`]; the fragment and the other parameters as they were.
+fn redact_query_with(url: &str, secret: impl Fn(&str) -> bool) -> String {
+    let Some((head, rest)) = url.split_once('?') else {
+        return url.to_string();
+    };
+    let (query, frag) = match rest.split_once('#') {
+        Some((q, f)) => (q, Some(f)),
+        None => (rest, None),
+    };
+    let parts: Vec<String> = query
+        .split('&')
+        .map(|pair| {
+            let name = pair.split('=').next().unwrap_or("");
+            if secret(name) {
+                format!("{name}={REDACTED}")
+            } else {
+                pair.to_string()
+            }
+        })
+        .collect();
+    let mut s = format!("{head}?{}", parts.join("&"));
+    if let Some(f) = frag {
+        s.push('#');
+        s.push_str(f);
+    }
+    s
 }
 
 /// True when `needle` occurs in `hay`. Scans for the first byte and compares only there (a
