@@ -484,6 +484,25 @@ type HandleFuture = std::pin::Pin<
     Box<dyn std::future::Future<Output = Result<Response<ProxyBody>, Infallible>> + Send>,
 >;
 
+/// The service of client connection `conn_no`: each request goes to [`handle`] (one boxed
+/// future per request, [`HandleFuture`]). Shared by the `auto` and the HTTP/1.1 servers.
+fn conn_service(
+    st: Arc<State>,
+    conn_no: u64,
+    local: Arc<str>,
+) -> impl hyper::service::Service<
+    Request<Incoming>,
+    Response = Response<ProxyBody>,
+    Error = Infallible,
+    Future = HandleFuture,
+> + Clone {
+    hyper::service::service_fn(move |req| -> HandleFuture {
+        let st = st.clone();
+        let local = local.clone();
+        Box::pin(async move { Ok(handle(st, conn_no, &local, None, req).await) })
+    })
+}
+
 /// Serves one client connection (plain or TLS) until it ends or the proxy stops.
 async fn serve_conn<IO>(
     builder: Arc<hyper_util::server::conn::auto::Builder<TokioExecutor>>,
@@ -495,11 +514,7 @@ async fn serve_conn<IO>(
 ) where
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
-    let svc = hyper::service::service_fn(move |req| -> HandleFuture {
-        let st = st.clone();
-        let local = local.clone();
-        Box::pin(async move { Ok(handle(st, conn_no, &local, None, req).await) })
-    });
+    let svc = conn_service(st, conn_no, local);
     // With upgrades: CONNECT (forward mode) hands the connection to a tunnel.
     let conn = builder.serve_connection_with_upgrades(io, svc);
     tokio::pin!(conn);
@@ -567,11 +582,7 @@ async fn serve_http1<IO>(
 ) where
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
-    let svc = hyper::service::service_fn(move |req| -> HandleFuture {
-        let st = st.clone();
-        let local = local.clone();
-        Box::pin(async move { Ok(handle(st, conn_no, &local, None, req).await) })
-    });
+    let svc = conn_service(st, conn_no, local);
     let conn = hyper::server::conn::http1::Builder::new()
         .serve_connection(io, svc)
         .with_upgrades();
