@@ -1028,9 +1028,12 @@ async fn card_response(
     let whole: Vec<u8> = frames.iter().flat_map(|b| b.iter().copied()).collect();
     let encoding = parts
         .headers
-        .get(header::CONTENT_ENCODING)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
+        .get_all(header::CONTENT_ENCODING)
+        .iter()
+        .map(|v| v.to_str().unwrap_or("(not ASCII)"))
+        .collect::<Vec<_>>();
+    // Several field lines form one list (RFC 9110 §5.3): `gzip` then `gzip` = stacked.
+    let encoding = (!encoding.is_empty()).then(|| encoding.join(", "));
     // Over the cap or undecodable: the client gets the agent's own URLs. Say so loudly (the
     // recording gets a `card_rewrite_skipped`, stderr a line) instead of passing it silently.
     let (rewritten, skipped) = if !ended || total > card::CARD_CAP {
@@ -1043,7 +1046,7 @@ async fn card_response(
         )
     } else {
         match card::decode(&whole, encoding.as_deref()) {
-            Some(plain) => {
+            Ok(plain) => {
                 // URLs on another authority (an internal name, a gateway's public host) are
                 // not the upstream's: left as they are, and said so.
                 let foreign = card::unrewritable_urls(&plain, upstream, client_base);
@@ -1068,13 +1071,19 @@ async fn card_response(
                     (r, why) => (r, why),
                 }
             }
-            None => (
+            Err(e) => (
                 None,
-                Some(format!(
-                    "card body with content-encoding {} could not be decoded within the {}-byte rewrite cap",
-                    encoding.as_deref().unwrap_or("identity"),
-                    card::CARD_CAP
-                )),
+                Some(match e {
+                    crate::model::coding::CodingError::OverLimit(_) => format!(
+                        "card body with content-encoding {} decodes to more than the {}-byte rewrite cap",
+                        encoding.as_deref().unwrap_or("identity"),
+                        card::CARD_CAP
+                    ),
+                    e => format!(
+                        "card body with content-encoding {} could not be decoded: {e}",
+                        encoding.as_deref().unwrap_or("identity"),
+                    ),
+                }),
             ),
         }
     };

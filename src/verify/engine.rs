@@ -9,7 +9,6 @@ states seen with seq, terminal?), push-config URLs, JSON-RPC requests awaiting a
 */
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
-use std::io::Read;
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -503,10 +502,7 @@ impl State {
                             x.body_seq = Some(ev.seq);
                         }
                         x.truncated |= body.truncated;
-                        if x.sse.is_some()
-                            && !x.truncated
-                            && x.resp_headers.get("content-encoding").is_none()
-                        {
+                        if x.sse.is_some() && !x.truncated && !is_coded(&x.resp_headers) {
                             x.sse
                                 .as_mut()
                                 .map(|s| s.dec.push(&body.data))
@@ -1768,7 +1764,7 @@ impl State {
                     &x.leg,
                 );
             }
-            if x.resp_headers.get("content-encoding").is_some() {
+            if is_coded(&x.resp_headers) {
                 self.incomplete
                     .push((x.id.clone(), "compressed event stream not decoded".into()));
                 return;
@@ -1794,7 +1790,16 @@ impl State {
             ));
             return;
         }
-        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        let body = match decode_coded(&x.resp_headers, x.body.as_slice()) {
+            Ok(b) => b,
+            Err(e) => {
+                // Judging the empty or undecoded bytes would report shape findings the agent
+                // did not cause (a stacked `gzip, gzip`, a coding this tool lacks).
+                self.incomplete
+                    .push((x.id.clone(), format!("response body not judged: {e}")));
+                return;
+            }
+        };
         // Only exchanges a rule reads get their body parsed: cards, webhooks, JSON-RPC and
         // REST calls. Other traffic through the proxy (health checks, static files, non-A2A
         // APIs) costs no JSON parse.
@@ -4244,29 +4249,26 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
 /// Body bytes for checking, decoded per `Content-Encoding` (gzip, deflate, br); `None`
 /// when the encoding is unknown or the bytes do not decode.
 fn decode_body<'a>(h: &Headers, body: &'a [u8]) -> Option<std::borrow::Cow<'a, [u8]>> {
-    use std::borrow::Cow;
-    let enc = h
-        .get("content-encoding")
-        .map(|s| s.trim().to_ascii_lowercase());
-    let mut out = Vec::new();
-    let limit = BODY_CAP as u64;
-    match enc.as_deref() {
-        None | Some("") | Some("identity") => return Some(Cow::Borrowed(body)),
-        Some("gzip") | Some("x-gzip") => flate2::read::GzDecoder::new(body)
-            .take(limit)
-            .read_to_end(&mut out)
-            .ok()?,
-        Some("deflate") => flate2::read::ZlibDecoder::new(body)
-            .take(limit)
-            .read_to_end(&mut out)
-            .ok()?,
-        Some("br") => brotli::Decompressor::new(body, 4096)
-            .take(limit)
-            .read_to_end(&mut out)
-            .ok()?,
-        Some(_) => return None,
-    };
-    Some(Cow::Owned(out))
+    decode_coded(h, body).ok()
+}
+
+/// The message names a content coding other than `identity` (RFC 9110 §8.4).
+fn is_coded(h: &Headers) -> bool {
+    h.get_all("content-encoding").any(|v| {
+        v.split(',').any(|c| {
+            let c = c.trim();
+            !c.is_empty() && !c.eq_ignore_ascii_case("identity")
+        })
+    })
+}
+
+/// [`decode_body`] with the reason when the body does not decode.
+fn decode_coded<'a>(
+    h: &Headers,
+    body: &'a [u8],
+) -> Result<std::borrow::Cow<'a, [u8]>, crate::model::coding::CodingError> {
+    let ce = crate::model::coding::joined(h.get_all("content-encoding"));
+    crate::model::coding::decode(ce.as_deref(), body, BODY_CAP)
 }
 
 fn excerpt(s: &str) -> Value {
