@@ -3700,10 +3700,14 @@ impl State {
                 let uc = host_class(&u.host);
                 let fc = host_class(&f.host);
                 let loopish = matches!(uc, HostClass::Loopback | HostClass::BindAll);
+                // A card fetched through 0.0.0.0 was fetched on the agent's own host (the
+                // kernel sends a connect to the bind-all address to this host): a loopback
+                // URL reaches the same place for that client.
+                let fetched_locally = matches!(fc, HostClass::Loopback | HostClass::BindAll);
                 if u.host != f.host
                     && !upstream_view
                     && uc.is_internal()
-                    && (fc == HostClass::Public || (loopish && fc != HostClass::Loopback))
+                    && (fc == HostClass::Public || (loopish && !fetched_locally))
                 {
                     self.find(
                         &r::CARD_URL_INTERNAL_AUTHORITY,
