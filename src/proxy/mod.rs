@@ -953,6 +953,30 @@ async fn handle(
             );
         }
     };
+    if resp.status() == StatusCode::SWITCHING_PROTOCOLS {
+        // The proxy forwards no `Upgrade` (hop-by-hop), so no request through it asked to
+        // switch: a server MUST NOT switch to a protocol the client did not ask for
+        // (RFC 9110 §15.2.2, §7.8). Passing the 101 on, without the `Upgrade` it would
+        // need, leaves the client with a connection neither side can speak on.
+        let upgrade = resp
+            .headers()
+            .get(header::UPGRADE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("(none)")
+            .to_string();
+        return synthetic(
+            ctx.as_deref(),
+            StatusCode::BAD_GATEWAY,
+            format!(
+                "a2a-interop proxy: upstream {} answered 101 Switching Protocols (Upgrade: {upgrade}) to a request that asked for no upgrade; the proxy does not tunnel upgraded connections\n",
+                target.url
+            ),
+            format!(
+                "upstream {} answered 101 Switching Protocols (Upgrade: {upgrade}) to a request that asked for no upgrade",
+                target.url
+            ),
+        );
+    }
     let (mut parts, body) = resp.into_parts();
     let Some(ctx) = ctx else {
         strip_hop_by_hop(&mut parts.headers);
