@@ -641,6 +641,39 @@ fn strip_hop_by_hop(h: &mut HeaderMap) {
     }
 }
 
+/// What to do about a TLS failure towards an `https://` agent, read from the error chain
+/// (rustls's wording, RFC 8446 alerts); `None` when the cause is not a TLS failure this
+/// knows. For the 2 a.m. reader of a 502: the flag or fix, not only rustls's enum name.
+fn tls_hint(cause: &str) -> Option<&'static str> {
+    let c = cause.to_ascii_lowercase();
+    let has = |words: &[&str]| words.iter().any(|w| c.contains(w));
+    if has(&["unknownissuer", "unknown issuer", "unknown ca", "unknownca"]) {
+        Some("the agent's certificate does not chain to a CA the proxy trusts: pass that CA with --upstream-ca FILE, or --insecure-upstream for a test agent")
+    } else if has(&["notvalidforname", "not valid for name"]) {
+        Some("the agent's certificate does not name the host in the upstream URL: use a host name its certificate lists")
+    } else if has(&["expired", "notvalidyet", "not valid yet"]) {
+        Some("the agent's certificate is outside its validity period (or this machine's clock is wrong)")
+    } else if has(&[
+        "corrupt message",
+        "invalidcontenttype",
+        "invalid content type",
+    ]) {
+        Some("the agent does not speak TLS on that port: use an http:// upstream")
+    } else if has(&[
+        "handshakefailure",
+        "handshake failure",
+        "peer is incompatible",
+        "protocolversion",
+        "protocol version",
+    ]) {
+        Some("the agent and the proxy share no TLS version or cipher suite (the proxy offers TLS 1.2 and 1.3)")
+    } else if has(&["invalid peer certificate", "badsignature", "bad signature"]) {
+        Some("the agent's certificate was refused: check it with `openssl s_client -connect HOST:PORT`, or pass its CA with --upstream-ca FILE")
+    } else {
+        None
+    }
+}
+
 fn version_str(v: Version) -> &'static str {
     match v {
         Version::HTTP_09 => "HTTP/0.9",
@@ -937,19 +970,23 @@ async fn handle(
             }
             // "unreachable" only when no connection came up; an agent that closed the
             // connection or answered something that is not HTTP was reached
-            let what = if e.is_connect() {
+            let hint = tls_hint(&cause);
+            let what = if hint.is_some() {
+                "failed the TLS handshake"
+            } else if e.is_connect() {
                 "unreachable"
             } else {
                 "answered no valid HTTP response"
             };
+            let hint = hint.map(|h| format!(" (hint: {h})")).unwrap_or_default();
             return synthetic(
                 ctx.as_deref(),
                 StatusCode::BAD_GATEWAY,
                 format!(
-                    "a2a-interop proxy: upstream {} {what}: {cause}\n",
+                    "a2a-interop proxy: upstream {} {what}: {cause}{hint}\n",
                     target.url
                 ),
-                format!("upstream {} {what}: {cause}", target.url),
+                format!("upstream {} {what}: {cause}{hint}", target.url),
             );
         }
     };
@@ -1236,6 +1273,50 @@ impl http_body::Body for PrefixBody {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn tls_failures_get_a_hint() {
+        use rustls::{AlertDescription, CertificateError, Error, PeerIncompatible};
+        let cases: Vec<(Error, &str)> = vec![
+            (
+                Error::InvalidCertificate(CertificateError::UnknownIssuer),
+                "--upstream-ca",
+            ),
+            (
+                Error::InvalidCertificate(CertificateError::NotValidForName),
+                "does not name the host",
+            ),
+            (
+                Error::InvalidCertificate(CertificateError::Expired),
+                "validity period",
+            ),
+            (
+                Error::InvalidCertificate(CertificateError::BadSignature),
+                "openssl s_client",
+            ),
+            (
+                Error::InvalidMessage(rustls::InvalidMessage::InvalidContentType),
+                "http:// upstream",
+            ),
+            (
+                Error::AlertReceived(AlertDescription::HandshakeFailure),
+                "TLS version",
+            ),
+            (
+                Error::PeerIncompatible(PeerIncompatible::Tls12NotOffered),
+                "TLS version",
+            ),
+        ];
+        for (e, want) in cases {
+            let cause = format!("client error (Connect): {e}");
+            let hint = tls_hint(&cause).unwrap_or_else(|| panic!("no hint for {cause}"));
+            assert!(hint.contains(want), "{cause} -> {hint}");
+        }
+        assert_eq!(
+            tls_hint("client error (Connect): Connection refused (os error 111)"),
+            None
+        );
+    }
+
     use super::*;
     use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
