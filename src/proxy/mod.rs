@@ -444,7 +444,11 @@ async fn accept_loop(
                         serve_http1(TokioIo::new(stream), st, conn_no, local_for_url, stop_conn)
                             .await
                     } else {
-                        serve_conn(builder, TokioIo::new(stream), st, conn_no, local_for_url, stop_conn)
+                        // Boxed: the `auto` server's connection (h2 state) is ~3x the size of
+                        // the HTTP/1.1 one and would size every HTTP/1.1 connection's task
+                        // too (1,976 → ~1,000 bytes per task; an h2 connection carries many
+                        // streams and pays its box once).
+                        Box::pin(serve_conn(builder, TokioIo::new(stream), st, conn_no, local_for_url, stop_conn))
                             .await
                     }
                 }

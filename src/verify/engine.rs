@@ -271,7 +271,11 @@ pub(super) struct State {
     out: Vec<Finding>,
     events: u64,
     exchanges_seen: u64,
-    open: HashMap<String, Exch>,
+    /// Boxed (an `Exch` is ~960 bytes): the table holds a pointer per slot instead of a
+    /// whole exchange, so its unused slots (hashbrown keeps up to half of them free) and its
+    /// growth copies stay small with thousands of open streams (docs/performance.md,
+    /// "Session 5").
+    open: HashMap<String, Box<Exch>>,
     /// Finished exchanges kept for cross-leg checks (only gateway-relevant ones).
     done_streams: VecDeque<Exch>,
     done_requests: VecDeque<DoneRequest>,
@@ -444,7 +448,7 @@ impl State {
                 if ev.leg.is_some() {
                     self.areas.insert("gateway");
                 }
-                self.open.insert(xid.to_string(), x);
+                self.open.insert(xid.to_string(), Box::new(x));
             }
             EventKind::RequestBody { body } => {
                 if let Some(x) = self.open.get_mut(xid) {
@@ -560,7 +564,7 @@ impl State {
                     if x.call.is_none() {
                         self.build_call(&mut x);
                     }
-                    self.end_exchange(x);
+                    self.end_exchange(*x);
                 }
             }
             EventKind::Gap { .. } => {
@@ -3926,7 +3930,7 @@ fn query_param(url: &str, name: &str) -> Option<String> {
 
 /// Body-less requests pair across legs only when their last two path segments agree.
 fn tail_matches(
-    open: &HashMap<String, Exch>,
+    open: &HashMap<String, Box<Exch>>,
     done_paths: &HashMap<String, String>,
     id: &str,
     up_path: &str,
