@@ -1731,7 +1731,7 @@ impl State {
         if x.truncated {
             self.incomplete.push((
                 x.id.clone(),
-                "capture truncated: verdict on this exchange is incomplete".into(),
+                "body not fully recorded (cut by the capture cap, or events dropped by the recorder): its content not judged".into(),
             ));
         }
         let c = x.call.clone().unwrap_or_default();
