@@ -2390,6 +2390,27 @@ impl State {
                     vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
                     &x.leg,
                 );
+            } else if (200..300).contains(&status) && !x.synthetic && expects_response(&c) {
+                // RPC-001 (JSON-RPC 2.0 §5): a call with an id gets a Response object; a 204,
+                // an empty 200 or an HTML page leaves the client nothing to read.
+                let what = if body.is_empty() {
+                    "an empty body".to_string()
+                } else {
+                    media.as_deref().unwrap_or("no content type").to_string()
+                };
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "the JSON-RPC call {} was answered HTTP {status} with {what} instead of a JSON-RPC response",
+                        c.method.as_deref().unwrap_or("")
+                    ),
+                    vec![if body.is_empty() {
+                        x.ev(x.resp_seq)
+                    } else {
+                        x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))
+                    }],
+                    &x.leg,
+                );
             } else if status == 500
                 && !x.synthetic
                 && matches!(c.rpc, Some(RequestParse::Request { .. }))
@@ -2401,7 +2422,7 @@ impl State {
                 self.find(
                     &r::RPC_ENVELOPE,
                     format!(
-                        "JSON-RPC call {} was answered HTTP 500 with {} instead of a JSON-RPC error response",
+                        "the JSON-RPC call {} was answered HTTP 500 with {} instead of a JSON-RPC error response",
                         c.method.as_deref().unwrap_or(""),
                         media.as_deref().unwrap_or("no content type")
                     ),
@@ -2423,7 +2444,20 @@ impl State {
                 .get("error")
                 .is_some_and(|e| e.get("code").is_some_and(Json::is_i64));
         if !jsonrpc::looks_like_response(v) || http_rejection {
-            // A non-JSON-RPC JSON body (a gateway error page, ...): not ours to judge.
+            // A non-JSON-RPC JSON body in a 2xx to a call with an id (`null`, `{}`, a bare
+            // result): the client got no Response object (RPC-001, JSON-RPC 2.0 §5).
+            // Outside 2xx (a gateway's error page, ...): not ours to judge.
+            if (200..300).contains(&status) && !x.synthetic && expects_response(&c) {
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "the JSON-RPC call {} was answered HTTP {status} with JSON that is not a JSON-RPC response object",
+                        c.method.as_deref().unwrap_or("")
+                    ),
+                    vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                    &x.leg,
+                );
+            }
             self.after_response(x, None);
             return;
         }
@@ -4258,6 +4292,17 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
 /// when the encoding is unknown or the bytes do not decode.
 fn decode_body<'a>(h: &Headers, body: &'a [u8]) -> Option<std::borrow::Cow<'a, [u8]>> {
     decode_coded(h, body).ok()
+}
+
+/// The request is a JSON-RPC call of an A2A method with a non-null id: the server must
+/// answer it with a Response object (JSON-RPC 2.0 §5; RPC-001). Notifications (no id) and
+/// requests that are not JSON-RPC are not.
+fn expects_response(c: &Call) -> bool {
+    c.op.is_some()
+        && matches!(
+            &c.rpc,
+            Some(RequestParse::Request { id: Some(id), .. }) if !id.is_null()
+        )
 }
 
 /// The message names a content coding other than `identity` (RFC 9110 §8.4).
