@@ -652,9 +652,12 @@ impl State {
         let body = decode_body(&x.req_headers, x.req_body.as_slice());
         let is_post = x.method.eq_ignore_ascii_case("POST");
         // Webhook delivery: POST to a URL registered as a push config.
-        if is_post && self.push_urls.contains_key(&x.url) {
+        if is_post && self.push_urls.contains_key(webhook_key(&x.url).as_ref()) {
             c.webhook = true;
-            c.dialect = self.push_urls.get(&x.url).and_then(|p| p.0);
+            c.dialect = self
+                .push_urls
+                .get(webhook_key(&x.url).as_ref())
+                .and_then(|p| p.0);
             if c.dialect.is_none()
                 && x.req_headers.media_type().as_deref() == Some("application/a2a+json")
             {
@@ -900,6 +903,9 @@ impl State {
         }
         // Push config URLs (PUSH-002, PUSH-006): remember them for webhook detection.
         if let Some((ptr, url)) = push {
+            // Userinfo is not part of the delivery's request URL (the agent's HTTP client
+            // sends it as Authorization: Basic): key configs without it.
+            let url = webhook_key(&url).into_owned();
             self.areas.insert("push");
             let origin = x.parts.as_ref().map(UrlParts::origin);
             let creds = push_config_has_credentials(&c, &ptr);
@@ -3262,7 +3268,7 @@ impl State {
     fn on_webhook(&mut self, x: &Exch, _resp: Option<&Json>) {
         let c = x.call.clone().unwrap_or_default();
         // PUSH-001: the agent pushes although its card does not declare push notifications.
-        let reg = self.push_urls.get(&x.url).cloned();
+        let reg = self.push_urls.get(webhook_key(&x.url).as_ref()).cloned();
         // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery.
         if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| r.3 != 0) {
             let h = &x.req_headers;
@@ -3289,7 +3295,7 @@ impl State {
                     vec![x.ev(x.req_seq)],
                     &x.leg,
                 );
-                if let Some(p) = self.push_urls.get_mut(&x.url) {
+                if let Some(p) = self.push_urls.get_mut(webhook_key(&x.url).as_ref()) {
                     p.4 = true;
                 }
             }
@@ -3313,7 +3319,7 @@ impl State {
                     );
                 }
             }
-            if let Some(p) = self.push_urls.get_mut(&x.url) {
+            if let Some(p) = self.push_urls.get_mut(webhook_key(&x.url).as_ref()) {
                 p.2 = true;
             }
         }
@@ -4303,6 +4309,22 @@ fn expects_response(c: &Call) -> bool {
             &c.rpc,
             Some(RequestParse::Request { id: Some(id), .. }) if !id.is_null()
         )
+}
+
+/// A webhook URL as push configs and deliveries are matched: without userinfo
+/// (`http://user:pw@h/hook` -> `http://h/hook`; RFC 3986 §3.2.1), borrowed when it has
+/// none. A delivery's request line never carries userinfo, its config's `url` may.
+fn webhook_key(url: &str) -> std::borrow::Cow<'_, str> {
+    let Some(start) = url.find("://").map(|i| i + 3) else {
+        return std::borrow::Cow::Borrowed(url);
+    };
+    let end = url[start..]
+        .find(['/', '?', '#'])
+        .map_or(url.len(), |i| start + i);
+    match url[start..end].rfind('@') {
+        Some(at) => std::borrow::Cow::Owned(format!("{}{}", &url[..start], &url[start + at + 1..])),
+        None => std::borrow::Cow::Borrowed(url),
+    }
 }
 
 /// The message names a content coding other than `identity` (RFC 9110 §8.4).
