@@ -5,11 +5,17 @@ Proxy benchmark, side by side in one run (`cargo bench --bench proxy`):
 - `bare`: client → the same proxy with tee and recorder off (`proxy::start_bare`) → upstream;
 - `proxy`: client → pipeline (proxy + recorder writing a file + verifier) → upstream.
 
-For each: latency of a small JSON-RPC POST on one keep-alive connection (p50, p99, p50
-added over direct), and process CPU per request under load (8 keep-alive connections,
-`PROXY_BENCH_CONNS=N` for another count; the client and the upstream run in the same
-process, so the proxy's own cost is the difference to `direct`), also split by thread
-(tokio workers, recorder, verifier). Proxy rows read the CPU only after the pipeline has
+For each: latency of a small JSON-RPC POST (a valid 0.3 `message/send`, no finding;
+`PROXY_BENCH_RPC_FINDING=1` sends the sessions 1-4 message, which makes one finding per
+exchange) on one keep-alive connection (p50, p99, p50 added over direct), and process CPU
+per request under load (8 keep-alive connections, `PROXY_BENCH_CONNS=N` for another count;
+the client and the upstream run in the same process, so the proxy's own cost is the
+difference to `direct`), also split by thread (tokio workers, recorder, verifier). CPU time
+is read per thread from `/proc/self/task/<tid>/schedstat` (ns, exact) since session 5; `stat`'s
+10 ms ticks misplaced the short runs of threads that wake often. The row `no batch linger`
+sets `record::writer::BATCH_LINGER_US` to 0 in the same process (the writer takes each
+event as soon as it is woken: the wake-up pattern before session 5); the low-rate phase
+(one request per 10 ms) measures the same two ways. Proxy rows read the CPU only after the pipeline has
 recorded and verified everything (`Pipeline::backlog` back to 0: its threads run at nice +10
 and fall behind a busy machine) and count the body events the recorder dropped; the
 `lossless` row drops none (the tee waits for room), so it is charged for all the work. Then SSE: per-event latency (the upstream stamps its send time into each
