@@ -498,6 +498,15 @@ enum OnEvent {
 }
 
 impl OnEvent {
+    /// Sizes the batch for a round of `n` events (at most [`MAX_BATCH_EVENTS`]) before it is
+    /// filled: the batch leaves with the consumer every round, and growing a fresh vector
+    /// of ~200-byte events by doubling copied it over and over.
+    fn reserve(&mut self, n: usize) {
+        if let OnEvent::Batch(_, batch) = self {
+            batch.reserve(n.min(MAX_BATCH_EVENTS));
+        }
+    }
+
     /// Hands over the events of the round so far (batch consumers only).
     fn flush(&mut self) {
         if let OnEvent::Batch(f, batch) = self {
@@ -647,6 +656,7 @@ impl Writer {
                 std::mem::swap(&mut g.events, &mut round);
                 g.close
             };
+            self.on_event.reserve(round.len());
             for p in round.drain(..) {
                 self.take(p);
                 if self.buf.len() >= FLUSH_BYTES {
