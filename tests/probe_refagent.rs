@@ -180,3 +180,91 @@ async fn probe_rates_the_reference_agent_fully_conformant() {
     assert!(passed >= 40, "only {passed} probe tests passed");
     assert!(rec.exists(), "probe recording written");
 }
+
+/// An agent that requires a bearer token, probed without it and with a wrong one: its 401
+/// is what `auth.rejects-anonymous` wants (pass, not "no interface answered"); the lifecycle
+/// was not run, so the level is `partial` and says why (not `non-conformant`, a verdict on
+/// an agent the run could not see past its card); wrong credentials are not the agent's
+/// failure (`auth.accepts-credentials` skipped, saying so).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn probe_without_valid_credentials_judges_only_what_it_saw() {
+    let agent = a2a_interop::refagent::start_with(
+        a2a_interop::refagent::RefAgentConfig {
+            listen: "127.0.0.1:0".parse().expect("literal address"),
+            public_url: None,
+        },
+        a2a_interop::refagent::RefAgentOptions {
+            bearer: Some("right-token".into()),
+            ..a2a_interop::refagent::RefAgentOptions::default()
+        },
+    )
+    .await
+    .expect("secured reference agent");
+    let url = format!("http://{}", agent.local_addr());
+    let run = |extra: &'static [&'static str]| {
+        let url = url.clone();
+        tokio::task::spawn_blocking(move || {
+            common::bin()
+                .args(["probe", &url, "-q", "--format", "json", "-o", "-"])
+                .args(extra)
+                .output()
+                .expect("run the binary")
+        })
+    };
+    let anonymous = run(&[]).await.expect("probe finished");
+    let wrong = run(&["--bearer", "wrong-token"])
+        .await
+        .expect("probe finished");
+    agent.shutdown().await;
+    for (out, send_skip, accepts) in [
+        (
+            &anonymous,
+            "agent needs credentials",
+            "no credentials given",
+        ),
+        (
+            &wrong,
+            "agent refused the given credentials",
+            "the agent refused the given credentials",
+        ),
+    ] {
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+        let result = |name: &str| -> &Value {
+            json["results"]
+                .as_array()
+                .expect("results")
+                .iter()
+                .find(|r| r["test"] == name)
+                .unwrap_or_else(|| panic!("no {name}: {:#}", json["results"]))
+        };
+        assert_eq!(result("auth.rejects-anonymous")["status"], "pass");
+        let send = result("lifecycle.send [1.0]");
+        assert_eq!(send["status"], "skip");
+        assert!(
+            send["message"].as_str().unwrap().contains(send_skip),
+            "{send}"
+        );
+        let acc = result("auth.accepts-credentials");
+        assert_eq!(acc["status"], "skip");
+        assert!(acc["message"].as_str().unwrap().contains(accepts), "{acc}");
+        assert_eq!(
+            json["conformanceLevel"], "partial",
+            "{}",
+            json["conformanceReason"]
+        );
+        assert!(
+            json["conformanceReason"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("lifecycle.send not run: {send_skip}")),
+            "{}",
+            json["conformanceReason"]
+        );
+    }
+}

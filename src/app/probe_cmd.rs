@@ -413,10 +413,25 @@ pub fn level_reason(r: &ProbeReport, findings: &[Finding], level: ConformanceLev
             );
         }
     }
-    match level {
-        ConformanceLevel::Full => "every probe test passed, streaming included".into(),
-        _ => "streaming was not exercised".into(),
+    if level == ConformanceLevel::Full {
+        return "every probe test passed, streaming included".into();
     }
+    // Nothing failed: the level is what the run could not see.
+    if let Some(s) = r
+        .results
+        .iter()
+        .find(|x| x.test == "lifecycle.send" && x.status == Status::Skip)
+    {
+        return format!("lifecycle.send not run: {}", s.message);
+    }
+    if let Some(s) = r
+        .results
+        .iter()
+        .find(|x| x.category == crate::verify::Category::Streaming && x.status == Status::Skip)
+    {
+        return format!("streaming was not exercised: {}", s.message);
+    }
+    "streaming was not exercised".into()
 }
 
 /// Writes `text` to `path` (missing parent directories created), or to stdout for `-`.

@@ -234,8 +234,14 @@ pub fn conformance_level(results: &[ProbeResult], findings: &[Finding]) -> Confo
             .iter()
             .any(|f| f.severity == Severity::Error && cats.contains(&f.category))
     };
+    // A basic send that was skipped (credentials needed and not given, our request budget)
+    // judges nothing: the run cannot vouch for the lifecycle, so at best partial below.
+    let send_skipped = !passed("lifecycle.send")
+        && results
+            .iter()
+            .any(|r| r.test == "lifecycle.send" && r.status == Status::Skip);
     if failed(BASIC)
-        || !passed("lifecycle.send")
+        || (!passed("lifecycle.send") && !send_skipped)
         || error_in(&[Category::AgentCard, Category::Lifecycle])
     {
         return ConformanceLevel::NonConformant;
@@ -267,7 +273,7 @@ pub fn conformance_level(results: &[ProbeResult], findings: &[Finding]) -> Confo
         .iter()
         .any(|r| r.category == Category::Streaming && r.status == Status::Pass);
     let other = findings.iter().any(|f| f.severity >= Severity::Warning);
-    if any_fail || !streamed || other {
+    if any_fail || !streamed || other || send_skipped {
         ConformanceLevel::Partial
     } else {
         ConformanceLevel::Full

@@ -184,6 +184,9 @@ struct Runner<'a> {
     own_webhook: Option<WebhookReceiver>,
     /// The card's `name`.
     card_name: Option<String>,
+    /// The first interface that answered a task call with 401/403 (credentials needed,
+    /// none or wrong ones given): the auth tests still judge it.
+    locked: Option<Target>,
 }
 
 /// Runs the whole plan against the agent at `t.base()`. Never fails: problems are results.
@@ -199,6 +202,7 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
         own_webhook_call: false,
         own_webhook: None,
         card_name: None,
+        locked: None,
     };
     let dialects = r.run_all().await;
     if let Some(w) = r.own_webhook.take() {
@@ -522,7 +526,9 @@ impl<'a> Runner<'a> {
             }
             self.binding = None;
         }
-        self.auth_tests(&card, first_ok.as_ref()).await;
+        // An interface that wanted credentials answered too: the auth tests judge it.
+        let auth_target = first_ok.clone().or_else(|| self.locked.clone());
+        self.auth_tests(&card, auth_target.as_ref()).await;
         let started = self.begin("errors.no-5xx", None);
         let errs = self.t.server_errors();
         let gone = self.t.unanswered();
@@ -787,9 +793,16 @@ impl<'a> Runner<'a> {
                     tg.url, rpc.resp.status
                 ));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
+                if self.locked.is_none() {
+                    self.locked = Some(tg.clone());
+                }
                 rest_skip(
                     self,
-                    "agent needs credentials: pass --bearer or --auth-header (interop: --bearer-a|b, --auth-header-a|b)",
+                    if self.cfg.auth_headers.is_empty() {
+                        "agent needs credentials: pass --bearer or --auth-header (interop: --bearer-a|b, --auth-header-a|b)"
+                    } else {
+                        "agent refused the given credentials (HTTP 401/403): check --bearer / --auth-header"
+                    },
                 );
                 false
             }
@@ -1955,7 +1968,16 @@ impl<'a> Runner<'a> {
             );
             return;
         }
+        let refused = self
+            .locked
+            .as_ref()
+            .is_some_and(|l| l.url == tg.url && l.dialect == tg.dialect);
         let o = match self.status_of("lifecycle.send", Some(tg.dialect)) {
+            // Wrong credentials or a broken agent: the probe cannot tell which.
+            _ if refused => Outcome::Skip(
+                "the agent refused the given credentials (HTTP 401/403): check --bearer / --auth-header"
+                    .into(),
+            ),
             Some(Status::Pass) => Outcome::Pass("task calls with credentials work".into()),
             Some(Status::Fail) => {
                 Outcome::Fail("task calls with credentials fail (see lifecycle.send)".into())
