@@ -287,6 +287,61 @@ async fn an_untrusted_agent_certificate_is_a_recorded_502_with_the_cause() {
     );
 }
 
+/// A TLS agent with `acceptor` that answers every request `200 {"ok":true}` and closes.
+async fn fixed_tls_agent(acceptor: tokio_rustls::TlsAcceptor) -> SocketAddr {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((tcp, _)) = listener.accept().await {
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                let Ok(mut s) = acceptor.accept(tcp).await else {
+                    return;
+                };
+                let mut got = Vec::new();
+                let mut buf = [0u8; 4096];
+                while !got.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match s.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => got.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let _ = s
+                    .write_all(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\nconnection: close\r\n\r\n{\"ok\":true}")
+                    .await;
+                let _ = s.shutdown().await;
+            });
+        }
+    });
+    addr
+}
+
+/// The certificate a plain `openssl req -x509` makes is marked CA:TRUE; webpki refuses
+/// such a certificate as an agent's own (`CaUsedAsEndEntity`) though the user gave exactly
+/// it with `--upstream-ca` (curl --cacert accepts it). Trusted as itself, byte for byte:
+/// another CA:TRUE certificate for the same name is still refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_self_signed_ca_certificate_given_with_upstream_ca_is_trusted_as_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let pem = dir.path().join("agent-ca-true.pem");
+    let other = dir.path().join("other-ca-true.pem");
+    let agent = fixed_tls_agent(tls_agent::self_signed_ca_acceptor(&["127.0.0.1"], &pem)).await;
+    let _ = tls_agent::self_signed_ca_acceptor(&["127.0.0.1"], &other);
+    let upstream = format!("https://127.0.0.1:{}", agent.port());
+    for (given, want) in [(&pem, 200), (&other, 502)] {
+        let rec = tmp_recording(&dir, "ca-true.jsonl");
+        let (p, base) = reverse(&rec, upstream.clone(), trusting(given)).await;
+        let (s, _, b) = fetch(&client_h1(), post(&format!("{base}/rpc"), RPC)).await;
+        let text = String::from_utf8_lossy(&b).to_string();
+        assert_eq!(s, want, "{}: {text}", given.display());
+        if want == 200 {
+            assert_eq!(text, r#"{"ok":true}"#);
+        }
+        p.finish().await.unwrap();
+    }
+}
+
 fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_a2a-interop"));
     // The agent's CA must come from --upstream-ca, not from the environment.

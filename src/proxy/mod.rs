@@ -652,7 +652,7 @@ fn tls_hint(cause: &str) -> Option<&'static str> {
     let c = cause.to_ascii_lowercase();
     let has = |words: &[&str]| words.iter().any(|w| c.contains(w));
     if has(&["unknownissuer", "unknown issuer", "unknown ca", "unknownca"]) {
-        Some("the agent's certificate does not chain to a CA the proxy trusts: pass that CA with --upstream-ca FILE, or --insecure-upstream for a test agent")
+        Some("the agent's certificate does not chain to a CA the proxy trusts: pass that CA (or the self-signed certificate itself) with --upstream-ca FILE (probe and interop: --ca FILE), or --insecure-upstream for a test agent")
     } else if has(&["notvalidforname", "not valid for name"]) {
         Some("the agent's certificate does not name the host in the upstream URL: use a host name its certificate lists")
     } else if has(&["expired", "notvalidyet", "not valid yet"]) {
@@ -672,7 +672,7 @@ fn tls_hint(cause: &str) -> Option<&'static str> {
     ]) {
         Some("the agent and the proxy share no TLS version or cipher suite (the proxy offers TLS 1.2 and 1.3)")
     } else if has(&["invalid peer certificate", "badsignature", "bad signature"]) {
-        Some("the agent's certificate was refused: check it with `openssl s_client -connect HOST:PORT`, or pass its CA with --upstream-ca FILE")
+        Some("the agent's certificate was refused: check it with `openssl s_client -connect HOST:PORT`, or pass its CA with --upstream-ca FILE (probe and interop: --ca FILE)")
     } else {
         None
     }

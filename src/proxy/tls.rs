@@ -305,13 +305,16 @@ pub fn client_config(
 ) -> std::io::Result<rustls::ClientConfig> {
     let (mut roots, source) = upstream_roots();
     tracing::debug!(?source, "upstream TLS roots");
+    let mut given: Vec<CertificateDer<'static>> = Vec::new();
     for f in extra_ca {
         let pem = std::fs::read(f).map_err(|e| {
             std::io::Error::new(e.kind(), format!("--upstream-ca {}: {e}", f.display()))
         })?;
         let mut n = 0;
         for c in rustls_pemfile::certs(&mut pem.as_slice()) {
-            roots.add(c?).map_err(io_err)?;
+            let c = c?;
+            roots.add(c.clone()).map_err(io_err)?;
+            given.push(c);
             n += 1;
         }
         if n == 0 {
@@ -329,10 +332,84 @@ pub fn client_config(
             .dangerous()
             .with_custom_certificate_verifier(Arc::new(NoVerify(provider())))
             .with_no_client_auth()
-    } else {
+    } else if given.is_empty() {
         builder.with_root_certificates(roots).with_no_client_auth()
+    } else {
+        let webpki = rustls::client::WebPkiServerVerifier::builder_with_provider(
+            Arc::new(roots),
+            provider(),
+        )
+        .build()
+        .map_err(io_err)?;
+        builder
+            .dangerous()
+            .with_custom_certificate_verifier(Arc::new(GivenCertificates { webpki, given }))
+            .with_no_client_auth()
     };
     Ok(cfg)
+}
+
+/// The usual verification (webpki, the OS roots plus `--upstream-ca` / `--ca`), and one
+/// more acceptance: an agent whose certificate *is* one of the certificates the user gave,
+/// byte for byte, though it is marked as a CA (`CA:TRUE`, what a plain
+/// `openssl req -x509` makes), which webpki refuses as an end entity
+/// (`CaUsedAsEndEntity`) and `curl --cacert` accepts. The host name must still be one the
+/// certificate names (RFC 6125 via webpki); signatures are checked as usual.
+#[derive(Debug)]
+struct GivenCertificates {
+    webpki: Arc<rustls::client::WebPkiServerVerifier>,
+    given: Vec<CertificateDer<'static>>,
+}
+
+impl rustls::client::danger::ServerCertVerifier for GivenCertificates {
+    fn verify_server_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        intermediates: &[CertificateDer<'_>],
+        server_name: &ServerName<'_>,
+        ocsp_response: &[u8],
+        now: UnixTime,
+    ) -> Result<rustls::client::danger::ServerCertVerified, rustls::Error> {
+        match self.webpki.verify_server_cert(
+            end_entity,
+            intermediates,
+            server_name,
+            ocsp_response,
+            now,
+        ) {
+            Err(rustls::Error::InvalidCertificate(rustls::CertificateError::Other(e)))
+                if format!("{e:?}").contains("CaUsedAsEndEntity")
+                    && self.given.iter().any(|g| g.as_ref() == end_entity.as_ref()) =>
+            {
+                let parsed = rustls::server::ParsedCertificate::try_from(end_entity)?;
+                rustls::client::verify_server_name(&parsed, server_name)?;
+                Ok(rustls::client::danger::ServerCertVerified::assertion())
+            }
+            other => other,
+        }
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+        self.webpki.verify_tls12_signature(message, cert, dss)
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+        self.webpki.verify_tls13_signature(message, cert, dss)
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<rustls::SignatureScheme> {
+        self.webpki.supported_verify_schemes()
+    }
 }
 
 /// Longest time the TLS handshake with an `https://` upstream may take once its TCP

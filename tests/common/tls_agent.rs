@@ -29,3 +29,27 @@ pub fn self_signed_acceptor(
     cfg.alpn_protocols = alpn.iter().map(|p| p.to_vec()).collect();
     tokio_rustls::TlsAcceptor::from(Arc::new(cfg))
 }
+
+/// [`self_signed_acceptor`] with a certificate marked as a CA (`basicConstraints CA:TRUE`),
+/// what a plain `openssl req -x509` makes: a self-signed agent certificate many users have.
+pub fn self_signed_ca_acceptor(names: &[&str], pem: &Path) -> tokio_rustls::TlsAcceptor {
+    let mut params =
+        rcgen::CertificateParams::new(names.iter().map(|n| n.to_string()).collect::<Vec<_>>())
+            .expect("certificate parameters");
+    params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    let key_pair = rcgen::KeyPair::generate().expect("key pair");
+    let cert = params
+        .self_signed(&key_pair)
+        .expect("self-signed CA certificate");
+    std::fs::write(pem, cert.pem()).expect("write the certificate");
+    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(rustls::pki_types::PrivatePkcs8KeyDer::from(
+        key_pair.serialize_der(),
+    ));
+    let cfg = rustls::ServerConfig::builder_with_provider(a2a_interop::proxy::tls::provider())
+        .with_safe_default_protocol_versions()
+        .expect("tls versions")
+        .with_no_client_auth()
+        .with_single_cert(vec![cert.der().clone()], key)
+        .expect("server certificate");
+    tokio_rustls::TlsAcceptor::from(Arc::new(cfg))
+}
