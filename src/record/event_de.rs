@@ -18,6 +18,7 @@ use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 use super::event::{Body, CallerBy, Event, EventKind, Headers, Outcome};
+use crate::model::json::{is_string_stop, next_string_stop, string_stops, word_at};
 
 /// Every key an event line can carry (all kinds together).
 enum Field {
@@ -509,27 +510,6 @@ struct Scan<'a> {
     i: usize,
 }
 
-/// `0x01` in every byte of a `u64`.
-const ONES: u64 = 0x0101_0101_0101_0101;
-/// `0x80` in every byte of a `u64`.
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// Bit 7 of a byte of the result is set for the first byte of `w` (little-endian order)
-/// that is `"`, `\` or a control character below 0x20, possibly also for later bytes (a
-/// borrow runs upward only): the lowest set bit is exact.
-#[inline]
-fn stops(w: u64) -> u64 {
-    let quote = w ^ (ONES * u64::from(b'"'));
-    let backslash = w ^ (ONES * u64::from(b'\\'));
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
-    zero(quote) | zero(backslash) | (w.wrapping_sub(ONES * 0x20) & !w & HIGHS)
-}
-
-#[inline]
-fn is_stop(c: u8) -> bool {
-    c == b'"' || c == b'\\' || c < 0x20
-}
-
 /// The byte a two-character escape `\x` stands for, by `x` (RFC 8259 §7); 0 = not an escape
 /// (`\u` is read apart).
 const UNESCAPE: [u8; 256] = {
@@ -551,13 +531,6 @@ fn hex4(h: &[u8]) -> Option<u32> {
         v = v * 16 + (c as char).to_digit(16)?;
     }
     Some(v)
-}
-
-/// The 8 bytes at `i` as a little-endian word, when the line has them.
-#[inline]
-fn word_at(b: &[u8], i: usize) -> Option<u64> {
-    let chunk: [u8; 8] = b.get(i..i + 8)?.try_into().ok()?;
-    Some(u64::from_le_bytes(chunk))
 }
 
 impl<'a> Scan<'a> {
@@ -587,18 +560,8 @@ impl<'a> Scan<'a> {
 
     /// Index of the first `"`, `\` or control character at or after `from`, if any.
     #[inline]
-    fn next_stop(&self, mut from: usize) -> Option<usize> {
-        while let Some(w) = word_at(self.b, from) {
-            let m = stops(w);
-            if m != 0 {
-                return Some(from + (m.trailing_zeros() / 8) as usize);
-            }
-            from += 8;
-        }
-        while !is_stop(*self.b.get(from)?) {
-            from += 1;
-        }
-        Some(from)
+    fn next_stop(&self, from: usize) -> Option<usize> {
+        next_string_stop(self.b, from)
     }
 
     /// A string without escapes, as its raw bytes (keys, `type`, enum values): `None` for
@@ -686,7 +649,7 @@ impl<'a> Scan<'a> {
             loop {
                 if let Some(w) = word_at(b, i) {
                     out[o..o + 8].copy_from_slice(&w.to_le_bytes());
-                    let m = stops(w);
+                    let m = string_stops(w);
                     if m != 0 {
                         let k = (m.trailing_zeros() / 8) as usize;
                         o += k;
@@ -697,7 +660,7 @@ impl<'a> Scan<'a> {
                     i += 8;
                 } else {
                     let c = *b.get(i)?; // `None`: the line ends inside the string
-                    if is_stop(c) {
+                    if is_string_stop(c) {
                         break;
                     }
                     out[o] = c;
