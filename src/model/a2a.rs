@@ -389,6 +389,18 @@ pub enum PayloadKind {
     ArtifactUpdate,
 }
 
+impl PayloadKind {
+    /// The variant's name as `{:?}` writes it (`Task`, `StatusUpdate`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            PayloadKind::Task => "Task",
+            PayloadKind::Message => "Message",
+            PayloadKind::StatusUpdate => "StatusUpdate",
+            PayloadKind::ArtifactUpdate => "ArtifactUpdate",
+        }
+    }
+}
+
 /// A classified payload: its kind, the inner object and its JSON Pointer, and how it was
 /// shaped (`wrapped` = 1.0/ProtoJSON oneof member; else 0.x `kind`).
 #[derive(Debug)]
@@ -435,7 +447,7 @@ pub fn classify_payload<'a>(v: &'a Json, base: &str) -> Result<Payload<'a>, Stri
             Some(inner) => Ok(Payload {
                 kind: *k,
                 inner,
-                pointer: format!("{base}/{name}"),
+                pointer: super::json::ptr(base, &[super::json::Seg::Key(name)]),
                 wrapped: true,
             }),
             None => Err(format!("{name} is not an object")),
@@ -722,9 +734,16 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
         return out;
     };
     for (i, p) in list.iter().enumerate() {
-        let pp = format!("{ptr}/{i}");
+        // The part's pointer, built only for a problem (most parts have none).
+        let pp = || super::json::ptr(ptr, &[super::json::Seg::Index(i)]);
+        let at = |last: &str| {
+            super::json::ptr(
+                ptr,
+                &[super::json::Seg::Index(i), super::json::Seg::Key(last)],
+            )
+        };
         let Some(o) = p.as_object() else {
-            out.push((pp, "part is not an object".into()));
+            out.push((pp(), "part is not an object".into()));
             continue;
         };
         match style {
@@ -734,14 +753,14 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
                 } else {
                     &["text", "file", "data"]
                 };
-                let present: Vec<&str> = keys
-                    .iter()
-                    .copied()
-                    .filter(|k| o.get(k).is_some_and(|v| !v.is_null()))
-                    .collect();
-                if present.len() != 1 {
+                let set = |k: &str| o.get(k).is_some_and(|v| !v.is_null());
+                let mut present_keys = keys.iter().copied().filter(|k| set(k));
+                let first = present_keys.next();
+                let exactly_one = first.is_some() && present_keys.next().is_none();
+                if !exactly_one {
+                    let present: Vec<&str> = keys.iter().copied().filter(|k| set(k)).collect();
                     out.push((
-                        pp.clone(),
+                        pp(),
                         format!(
                             "part must set exactly one of {} (found {})",
                             keys.join(", "),
@@ -752,14 +771,14 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
                             }
                         ),
                     ));
-                } else if present[0] == "text" && !o.get("text").is_some_and(Json::is_string) {
-                    out.push((format!("{pp}/text"), "text part is not a string".into()));
+                } else if first == Some("text") && !o.get("text").is_some_and(Json::is_string) {
+                    out.push((at("text"), "text part is not a string".into()));
                 }
             }
             PartStyle::V0Rpc => match o.get("kind").and_then(Json::as_str) {
                 Some("text") => {
                     if !o.get("text").is_some_and(Json::is_string) {
-                        out.push((format!("{pp}/text"), "text part has no text string".into()));
+                        out.push((at("text"), "text part has no text string".into()));
                     }
                 }
                 Some("file") => match o.get("file").and_then(Json::as_object) {
@@ -770,22 +789,20 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
                             .count();
                         if n != 1 {
                             out.push((
-                                format!("{pp}/file"),
+                                at("file"),
                                 "file part must set exactly one of bytes, uri".into(),
                             ));
                         }
                     }
-                    None => out.push((format!("{pp}/file"), "file part has no file object".into())),
+                    None => out.push((at("file"), "file part has no file object".into())),
                 },
                 Some("data") => {
                     if !o.get("data").is_some_and(Json::is_object) {
-                        out.push((format!("{pp}/data"), "data part has no data object".into()));
+                        out.push((at("data"), "data part has no data object".into()));
                     }
                 }
-                Some(other) => {
-                    out.push((format!("{pp}/kind"), format!("unknown part kind {other:?}")))
-                }
-                None => out.push((format!("{pp}/kind"), "part has no kind".into())),
+                Some(other) => out.push((at("kind"), format!("unknown part kind {other:?}"))),
+                None => out.push((at("kind"), "part has no kind".into())),
             },
         }
     }

@@ -226,7 +226,7 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
     match o.get("supportedInterfaces") {
         Some(Json::Array(list)) => {
             for (i, it) in list.iter().enumerate() {
-                let p = format!("/supportedInterfaces/{i}");
+                let p = super::json::ptr("/supportedInterfaces", &[super::json::Seg::Index(i)]);
                 let Some(io) = it.as_object() else {
                     c.bad_interfaces
                         .push((p, "interface is not an object".into()));
@@ -270,7 +270,7 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         url: u.to_string(),
                         binding: binding.unwrap_or("").to_string(),
                         version: version.map(str::to_string),
-                        pointer: format!("{p}/url"),
+                        pointer: super::json::ptr(&p, &[super::json::Seg::Key("url")]),
                     });
                 }
             }
@@ -303,7 +303,7 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
     }
     if let Some(Json::Array(list)) = o.get("additionalInterfaces") {
         for (i, it) in list.iter().enumerate() {
-            let p = format!("/additionalInterfaces/{i}");
+            let p = super::json::ptr("/additionalInterfaces", &[super::json::Seg::Index(i)]);
             let url = it.get("url").and_then(Json::as_str);
             let transport = it.get("transport").and_then(Json::as_str);
             match (url, transport) {
@@ -318,7 +318,7 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         url: u.to_string(),
                         binding: t.to_string(),
                         version: c.protocol_version.clone(),
-                        pointer: format!("{p}/url"),
+                        pointer: super::json::ptr(&p, &[super::json::Seg::Key("url")]),
                     });
                 }
                 _ => c

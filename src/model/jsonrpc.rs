@@ -59,7 +59,12 @@ pub fn code_name(code: i64) -> Option<&'static str> {
 /// for absent / null (a notification, or an unreadable request).
 pub fn id_key(id: Option<&Json>) -> Option<String> {
     match id? {
-        Json::String(s) => Some(format!("s:{s}")),
+        Json::String(s) => {
+            let mut k = String::with_capacity(2 + s.len());
+            k.push_str("s:");
+            k.push_str(s);
+            Some(k)
+        }
         Json::Number(n) => Some(format!("n:{n}")),
         _ => None,
     }

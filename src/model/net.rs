@@ -128,7 +128,15 @@ pub struct UrlParts {
 impl UrlParts {
     /// `scheme://host:port`.
     pub fn origin(&self) -> String {
-        format!("{}://{}:{}", self.scheme, self.host, self.port)
+        // Built by hand: the verifier makes one per exchange (`format!` was ~1,250
+        // instructions here, most of them the formatting machinery).
+        let mut o = String::with_capacity(self.scheme.len() + self.host.len() + 9);
+        o.push_str(&self.scheme);
+        o.push_str("://");
+        o.push_str(&self.host);
+        o.push(':');
+        super::json::push_decimal(&mut o, u64::from(self.port));
+        o
     }
 }
 
@@ -168,24 +176,36 @@ fn parse_plain_url(s: &str) -> Option<UrlParts> {
     } else {
         return None;
     };
+    // One pass per part, byte by byte (this runs once per request and per card URL: the
+    // `str` searchers and splits it replaced cost ~3,000 instructions per URL).
     let b = rest.as_bytes();
-    let auth_end = b
-        .iter()
-        .position(|&c| c == b'/' || c == b'?' || c == b'#')
-        .unwrap_or(b.len());
+    let mut auth_end = b.len();
+    let mut colon = None;
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'/' | b'?' | b'#' => {
+                auth_end = i;
+                break;
+            }
+            b':' => colon = Some(i),
+            _ => {}
+        }
+    }
     let (authority, tail) = rest.split_at(auth_end);
-    let (host, port) = match authority.rfind(':') {
+    let (host, port) = match colon {
         Some(i) => {
-            let digits = &authority[i + 1..];
+            let digits = &authority.as_bytes()[i + 1..];
             if digits.is_empty()
                 || digits.len() > 5
-                || !digits.bytes().all(|c| c.is_ascii_digit())
-                || (digits.len() > 1 && digits.starts_with('0'))
+                || !digits.iter().all(u8::is_ascii_digit)
+                || (digits.len() > 1 && digits[0] == b'0')
             {
                 return None;
             }
-            let port: u32 = digits.parse().ok()?;
-            if port > u16::MAX as u32 {
+            let port = digits
+                .iter()
+                .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+            if port > u32::from(u16::MAX) {
                 return None;
             }
             (&authority[..i], port as u16)
@@ -195,18 +215,33 @@ fn parse_plain_url(s: &str) -> Option<UrlParts> {
     if !plain_host(host) {
         return None;
     }
-    // Path: up to `?` or `#`; the query and fragment are not kept but must be plain too.
-    let path_end = tail.find(['?', '#']).unwrap_or(tail.len());
-    let (path, after) = tail.split_at(path_end);
-    if !after.bytes().all(|c| (0x21..0x7f).contains(&c)) {
+    // Path: up to `?` or `#`, plain bytes, no `.` or `..` segment; the query and fragment
+    // are not kept but must be plain too.
+    let t = tail.as_bytes();
+    let mut path_end = t.len();
+    let mut seg_start = 0;
+    for (i, &c) in t.iter().enumerate() {
+        if c == b'?' || c == b'#' {
+            path_end = i;
+            break;
+        }
+        if !PLAIN_PATH[usize::from(c)] {
+            return None;
+        }
+        if c == b'/' {
+            if is_dot_segment(&t[seg_start..i]) {
+                return None;
+            }
+            seg_start = i + 1;
+        }
+    }
+    if is_dot_segment(&t[seg_start..path_end]) {
         return None;
     }
-    if !path.bytes().all(plain_path_byte) {
+    if !t[path_end..].iter().all(|c| (0x21..0x7f).contains(c)) {
         return None;
     }
-    if path.split('/').any(|seg| seg == "." || seg == "..") {
-        return None;
-    }
+    let path = &tail[..path_end];
     Some(UrlParts {
         scheme: scheme.to_string(),
         host: host.to_string(),
@@ -219,44 +254,69 @@ fn parse_plain_url(s: &str) -> Option<UrlParts> {
     })
 }
 
-/// Bytes the URL Standard keeps as they are in the path of an http(s) URL (no `%`: escapes
-/// of dots change the reading; no `\`: a path separator in special URLs).
-fn plain_path_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || b"/-._~!$&'()*+,;=:@".contains(&c)
+fn is_dot_segment(seg: &[u8]) -> bool {
+    seg == b"." || seg == b".."
 }
 
+/// Bytes the URL Standard keeps as they are in the path of an http(s) URL (no `%`: escapes
+/// of dots change the reading; no `\`: a path separator in special URLs), by byte value.
+const PLAIN_PATH: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric();
+        c += 1;
+    }
+    let extra = b"/-._~!$&'()*+,;=:@";
+    let mut i = 0;
+    while i < extra.len() {
+        t[extra[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 /// A lowercase ASCII domain whose last label is not numeric, or a canonical dotted IPv4.
+/// Labels: 1 to 63 bytes of `a-z`, `0-9`, `-`, not starting `xn--` (IDNA goes to
+/// `url::Url`); a host ending in a numeric label must be four decimal labels 0..=255
+/// without leading zeros; a last label starting `0x` is not plain.
 fn plain_host(h: &str) -> bool {
-    if h.is_empty() || h.len() > 253 {
+    let b = h.as_bytes();
+    if b.is_empty() || b.len() > 253 {
         return false;
     }
-    let labels = h.split('.');
-    let mut last = "";
-    for l in labels {
-        if l.is_empty()
-            || l.len() > 63
-            || !l
-                .bytes()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
-            || l.starts_with("xn--")
-        {
+    let mut labels = 0;
+    let mut dotted_quad = true;
+    let mut last_numeric = false;
+    let mut start = 0;
+    for i in 0..=b.len() {
+        if i < b.len() && b[i] != b'.' {
+            let c = b[i];
+            if !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-') {
+                return false;
+            }
+            continue;
+        }
+        let l = &b[start..i];
+        if l.is_empty() || l.len() > 63 || l.starts_with(b"xn--") {
             return false;
         }
-        last = l;
+        let numeric = l.iter().all(u8::is_ascii_digit);
+        dotted_quad &= numeric
+            && l.len() <= 3
+            && (l.len() == 1 || l[0] != b'0')
+            && l.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 255;
+        labels += 1;
+        last_numeric = numeric;
+        if i < b.len() {
+            start = i + 1;
+        }
     }
-    if last.bytes().all(|c| c.is_ascii_digit()) {
-        // Ends in a number: only the canonical dotted-quad form is plain.
-        let parts: Vec<&str> = h.split('.').collect();
-        return parts.len() == 4
-            && parts.iter().all(|p| {
-                !p.is_empty()
-                    && p.len() <= 3
-                    && p.bytes().all(|c| c.is_ascii_digit())
-                    && (p.len() == 1 || !p.starts_with('0'))
-                    && p.parse::<u16>().is_ok_and(|n| n <= 255)
-            });
+    if last_numeric {
+        return labels == 4 && dotted_quad;
     }
-    !last.starts_with("0x")
+    !b[start..].starts_with(b"0x")
 }
 
 /// Path without a trailing `/` (root stays empty): for comparing interface base paths.
@@ -298,6 +358,20 @@ pub fn doubled_run(path: &str) -> Option<(usize, usize)> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn origin_is_scheme_host_port() {
+        for (url, want) in [
+            ("http://127.0.0.1:9999/a", "http://127.0.0.1:9999"),
+            ("https://agent.example/x?y", "https://agent.example:443"),
+            ("http://[::1]:80/", "http://[::1]:80"),
+            ("http://h:0/", "http://h:0"),
+        ] {
+            let p = super::parse_url(url).unwrap();
+            assert_eq!(p.origin(), want, "{url}");
+            assert_eq!(p.origin(), format!("{}://{}:{}", p.scheme, p.host, p.port));
+        }
+    }
+
     use super::*;
 
     #[test]
@@ -342,6 +416,126 @@ mod tests {
             "http://host./",
         ] {
             assert!(parse_plain_url(u).is_none(), "{u}");
+        }
+    }
+
+    // The session-3 fast path (str searches and splits), kept as the reference for the
+    // byte-loop rewrite: both must accept the same URLs with the same parts.
+    fn old_parse_plain_url(s: &str) -> Option<UrlParts> {
+        let (scheme, rest, default_port) = if let Some(r) = s.strip_prefix("http://") {
+            ("http", r, 80u16)
+        } else if let Some(r) = s.strip_prefix("https://") {
+            ("https", r, 443u16)
+        } else {
+            return None;
+        };
+        let b = rest.as_bytes();
+        let auth_end = b
+            .iter()
+            .position(|&c| c == b'/' || c == b'?' || c == b'#')
+            .unwrap_or(b.len());
+        let (authority, tail) = rest.split_at(auth_end);
+        let (host, port) = match authority.rfind(':') {
+            Some(i) => {
+                let digits = &authority[i + 1..];
+                if digits.is_empty()
+                    || digits.len() > 5
+                    || !digits.bytes().all(|c| c.is_ascii_digit())
+                    || (digits.len() > 1 && digits.starts_with('0'))
+                {
+                    return None;
+                }
+                let port: u32 = digits.parse().ok()?;
+                if port > u16::MAX as u32 {
+                    return None;
+                }
+                (&authority[..i], port as u16)
+            }
+            None => (authority, default_port),
+        };
+        if !old_plain_host(host) {
+            return None;
+        }
+        // Path: up to `?` or `#`; the query and fragment are not kept but must be plain too.
+        let path_end = tail.find(['?', '#']).unwrap_or(tail.len());
+        let (path, after) = tail.split_at(path_end);
+        if !after.bytes().all(|c| (0x21..0x7f).contains(&c)) {
+            return None;
+        }
+        if !path.bytes().all(old_plain_path_byte) {
+            return None;
+        }
+        if path.split('/').any(|seg| seg == "." || seg == "..") {
+            return None;
+        }
+        Some(UrlParts {
+            scheme: scheme.to_string(),
+            host: host.to_string(),
+            port,
+            path: if path.is_empty() {
+                "/".to_string()
+            } else {
+                path.to_string()
+            },
+        })
+    }
+    fn old_plain_path_byte(c: u8) -> bool {
+        c.is_ascii_alphanumeric() || b"/-._~!$&'()*+,;=:@".contains(&c)
+    }
+    fn old_plain_host(h: &str) -> bool {
+        if h.is_empty() || h.len() > 253 {
+            return false;
+        }
+        let labels = h.split('.');
+        let mut last = "";
+        for l in labels {
+            if l.is_empty()
+                || l.len() > 63
+                || !l
+                    .bytes()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+                || l.starts_with("xn--")
+            {
+                return false;
+            }
+            last = l;
+        }
+        if last.bytes().all(|c| c.is_ascii_digit()) {
+            // Ends in a number: only the canonical dotted-quad form is plain.
+            let parts: Vec<&str> = h.split('.').collect();
+            return parts.len() == 4
+                && parts.iter().all(|p| {
+                    !p.is_empty()
+                        && p.len() <= 3
+                        && p.bytes().all(|c| c.is_ascii_digit())
+                        && (p.len() == 1 || !p.starts_with('0'))
+                        && p.parse::<u16>().is_ok_and(|n| n <= 255)
+                });
+        }
+        !last.starts_with("0x")
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+        /// The byte-loop fast path reads exactly what the session-3 fast path read.
+        #[test]
+        fn fast_path_reads_what_the_old_fast_path_read(
+            scheme in "(http|https|HTTP)",
+            host in "[a-z0-9.\\-]{0,12}|[0-9]{1,4}(\\.[0-9]{1,4}){0,4}|0x[0-9a-f]{1,3}(\\.[0-9]{1,3}){0,3}|xn--[a-z]{1,3}\\.[a-z]{1,3}|[a-zA-Z]{1,4}",
+            port in proptest::option::of("[0-9]{0,6}"),
+            path in "(/[a-zA-Z0-9.%~:@!$&'()*+,;= _\\\\\\-]{0,6}){0,4}",
+            rest in proptest::option::of("[?#][a-z0-9=&%/.?# \\x7f]{0,8}"),
+        ) {
+            let mut u = format!("{scheme}://{host}");
+            if let Some(p) = port {
+                u.push(':');
+                u.push_str(&p);
+            }
+            u.push_str(&path);
+            if let Some(r) = rest {
+                u.push_str(&r);
+            }
+            proptest::prop_assert_eq!(parse_plain_url(&u), old_parse_plain_url(&u), "{}", u);
         }
     }
 

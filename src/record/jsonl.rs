@@ -107,6 +107,18 @@ impl<R: BufRead> Iterator for RecordingReader<R> {
     type Item = Result<Event, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        // The common case: a whole line in the reader's buffer, read in place (no copy, no
+        // separate search for its `\n`). Anything else takes the line-by-line path below.
+        if let Ok(avail) = self.inner.fill_buf() {
+            if let Some(nl) = memchr::memchr(b'\n', avail) {
+                if let Some(ev) = super::event_de::fast_event(&avail[..=nl]) {
+                    self.inner.consume(nl + 1);
+                    self.stats.lines += 1;
+                    self.stats.bytes += nl as u64 + 1;
+                    return Some(Ok(ev));
+                }
+            }
+        }
         loop {
             self.buf.clear();
             let line = self.stats.lines + 1;
@@ -181,6 +193,174 @@ mod tests {
         let evs: Vec<_> = r.by_ref().collect::<Result<_, _>>().unwrap();
         assert_eq!(evs, vec![ev]);
         assert!(r.stats.torn_tail);
+    }
+
+    /// Events (or error messages), then lines, bytes and the torn tail of [`ReadStats`].
+    type Read = (Vec<Result<Event, String>>, u64, u64, Option<(u64, u64)>);
+
+    /// The reader before the in-buffer fast path: one `read_until` per line, serde_json per
+    /// line. Events (or error messages with their line numbers) and stats, in order.
+    fn reference(bytes: &[u8]) -> Read {
+        let mut r = bytes;
+        let mut buf = Vec::new();
+        r.read_until(b'\n', &mut buf).unwrap();
+        let (mut lines, mut total, mut torn) = (1u64, buf.len() as u64, None);
+        let mut out = Vec::new();
+        loop {
+            buf.clear();
+            let n = r.read_until(b'\n', &mut buf).unwrap();
+            if n == 0 {
+                break;
+            }
+            lines += 1;
+            total += n as u64;
+            if buf.last() != Some(&b'\n') {
+                torn = Some((lines, n as u64));
+                break;
+            }
+            if buf.iter().all(|b| b.is_ascii_whitespace()) {
+                continue;
+            }
+            out.push(
+                serde_json::from_slice::<Event>(&buf)
+                    .map_err(|e| format!("line {lines}: not a recording event: {e}")),
+            );
+        }
+        (out, lines, total, torn)
+    }
+
+    fn sample_recording() -> Vec<u8> {
+        let mut out = Vec::new();
+        encode_header(&RecordingHeader::new(CaptureMode::Reverse), &mut out);
+        let mut seq = 0;
+        let mut ev = |out: &mut Vec<u8>, exchange: Option<&str>, kind: EventKind| {
+            seq += 1;
+            encode_event(
+                &Event {
+                    seq,
+                    t_us: seq * 10,
+                    exchange: exchange.map(String::from),
+                    leg: None,
+                    kind,
+                },
+                out,
+            );
+        };
+        ev(
+            &mut out,
+            Some("e1"),
+            EventKind::RequestHead {
+                conn: Some(1),
+                method: "POST".into(),
+                url: "http://127.0.0.1:9/".into(),
+                version: Some("HTTP/1.1".into()),
+                headers: Headers(vec![("content-type".into(), "application/json".into())]),
+                upstream: None,
+            },
+        );
+        ev(
+            &mut out,
+            Some("e1"),
+            EventKind::RequestBody {
+                body: Body::new(
+                    r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"text":"a\"b\\c é\n"}}}"#,
+                ),
+            },
+        );
+        ev(
+            &mut out,
+            Some("e1"),
+            EventKind::ResponseChunk {
+                body: Body::new("data: {\"kind\":\"task\"}\r\n\r\n"),
+            },
+        );
+        ev(
+            &mut out,
+            Some("e1"),
+            EventKind::ResponseChunk {
+                body: Body {
+                    data: bytes::Bytes::from_static(&[0xff, 0xfe, b'"']),
+                    truncated: true,
+                },
+            },
+        );
+        ev(
+            &mut out,
+            None,
+            EventKind::Gap {
+                dropped_events: 1,
+                dropped_bytes: 2,
+                reason: None,
+            },
+        );
+        out.extend_from_slice(b"\n  \r\n");
+        ev(
+            &mut out,
+            Some("e1"),
+            EventKind::ExchangeEnd {
+                outcome: Outcome::Complete,
+                error: None,
+                trailers: None,
+                request_bytes: 3,
+                response_bytes: 4,
+                truncated: false,
+            },
+        );
+        out
+    }
+
+    fn via_reader(bytes: &[u8], cap: usize) -> Read {
+        let Ok(mut r) = RecordingReader::new(std::io::BufReader::with_capacity(cap, bytes)) else {
+            return (Vec::new(), 0, 0, None);
+        };
+        let evs = r.by_ref().map(|e| e.map_err(|e| e.to_string())).collect();
+        (evs, r.stats.lines, r.stats.bytes, r.stats.torn)
+    }
+
+    #[test]
+    fn the_in_buffer_reader_reads_what_the_line_reader_reads() {
+        let rec = sample_recording();
+        let want = reference(&rec);
+        assert_eq!(want.0.len(), 6);
+        assert!(want.0.iter().all(|e| e.is_ok()));
+        // Buffers smaller than a line, cutting lines anywhere, and one holding the file.
+        for cap in [1, 7, 64, 100, 333, 1 << 16] {
+            assert_eq!(via_reader(&rec, cap), want, "capacity {cap}");
+        }
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+        /// A recording with bytes replaced, inserted or cut (lines broken, joined, torn):
+        /// the reader gives the same events, errors (message and line number) and stats as
+        /// the line-by-line serde reader, whatever its buffer size.
+        #[test]
+        fn broken_recordings_read_as_before(
+            edits in proptest::collection::vec((0.0f64..1.0, prop_oneof![
+                Just(b'"'), Just(b'\\'), Just(b'\n'), Just(b'}'), Just(b' '), Just(0xc3u8), any::<u8>()
+            ], 0u8..3), 0..4),
+            cap in prop_oneof![Just(8usize), 1usize..200, Just(1 << 16)],
+        ) {
+            let mut rec = sample_recording();
+            for (pos, byte, op) in edits {
+                let i = ((rec.len() as f64) * pos) as usize;
+                match op {
+                    0 if i < rec.len() => rec[i] = byte,
+                    1 => rec.insert(i.min(rec.len()), byte),
+                    _ if i < rec.len() => {
+                        rec.remove(i);
+                    }
+                    _ => {}
+                }
+            }
+            // The header line is read as before (not part of the fast path).
+            if RecordingReader::new(&rec[..]).is_ok() {
+                prop_assert_eq!(via_reader(&rec, cap), reference(&rec));
+            }
+        }
     }
 
     #[test]

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 use serde_json::Value;
 
-use crate::model::json::{Json, Obj};
+use crate::model::json::{ptr as jptr, Json, Obj, Seg::Index, Seg::Key};
 
 use super::finding::{Evidence, Finding, Rule};
 use super::rules as r;
@@ -739,14 +739,14 @@ impl State {
         }
         // 0.1 shares `tasks/get` / `tasks/cancel` with 0.2+: an origin that took 0.1
         // `tasks/send*` calls keeps speaking 0.1.
-        let origin = x.parts.as_ref().map(UrlParts::origin);
+        // `x.origin` is `x.parts`' origin, formatted once at the request head.
         if c.binding == Some(Binding::JsonRpc) {
-            if let Some(o) = origin {
+            if let Some(o) = x.origin.as_deref() {
                 if c.dialect == Some(Dialect::V0_1) {
-                    self.v01_origins.insert(o);
+                    self.v01_origins.insert(o.to_string());
                 } else if c.dialect == Some(Dialect::V0_3)
                     && matches!(c.op, Some(Op::GetTask) | Some(Op::CancelTask))
-                    && self.v01_origins.contains(&o)
+                    && self.v01_origins.contains(o)
                 {
                     c.dialect = Some(Dialect::V0_1);
                 }
@@ -873,7 +873,7 @@ impl State {
                     }
                     if p.is_empty() {
                         if let (Some(style), Some(parts)) = (part_style(&c), message_parts(m)) {
-                            p = a2a::parts_problems(parts.1, &format!("{base}/{}", parts.0), style);
+                            p = a2a::parts_problems(parts.1, &jptr(base, &[Key(parts.0)]), style);
                             if p.is_empty() && parts.1.as_array().is_some_and(Vec::is_empty) {
                                 p.push((
                                     format!("{base}/{}", parts.0),
@@ -1218,7 +1218,13 @@ impl State {
             let state = TaskState::parse(detail)
                 .map(TaskState::proto_name)
                 .unwrap_or(detail);
-            s.sigs.push(format!("{:?}:{state}", p.kind));
+            // `{kind:?}:{state}`, without the formatting machinery (one per SSE event).
+            let kind = p.kind.name();
+            let mut sig = String::with_capacity(kind.len() + 1 + state.len());
+            sig.push_str(kind);
+            sig.push(':');
+            sig.push_str(state);
+            s.sigs.push(sig);
         }
         // Mixed dialect: a 0.x JSON-RPC stream with 1.0 oneof wrappers (no `kind`).
         if dialect.is_some_and(Dialect::is_0x) && c.binding == Some(Binding::JsonRpc) && p.wrapped {
@@ -1345,7 +1351,7 @@ impl State {
                     x,
                     tv.state_raw,
                     tv.state,
-                    &format!("{}/status/state", p.pointer),
+                    &jptr(&p.pointer, &[Key("status"), Key("state")]),
                     seq,
                 );
                 if let Some(id) = tv.id {
@@ -1356,7 +1362,7 @@ impl State {
                         tv.state,
                         seq,
                         x,
-                        &format!("{}/status/state", p.pointer),
+                        &jptr(&p.pointer, &[Key("status"), Key("state")]),
                     );
                 }
                 self.stream_state(x, tv.state, seq);
@@ -1427,7 +1433,7 @@ impl State {
                     ) {
                         problems = a2a::parts_problems(
                             parts,
-                            &format!("{}/artifact/parts", p.pointer),
+                            &jptr(&p.pointer, &[Key("artifact"), Key("parts")]),
                             style,
                         );
                     }
@@ -1447,7 +1453,7 @@ impl State {
                         x,
                         u.state_raw,
                         u.state,
-                        &format!("{}/status/state", p.pointer),
+                        &jptr(&p.pointer, &[Key("status"), Key("state")]),
                         seq,
                     );
                     if let Some(tid) = u.task_id {
@@ -1457,7 +1463,7 @@ impl State {
                             u.state,
                             seq,
                             x,
-                            &format!("{}/status/state", p.pointer),
+                            &jptr(&p.pointer, &[Key("status"), Key("state")]),
                         );
                     }
                     // 0.x final flag (STREAM-008).
@@ -2845,7 +2851,7 @@ impl State {
                     let ptr = format!("{base}/tasks/{i}");
                     let tv = task_view(o, &ptr, rpc0x);
                     if let Some(id) = tv.id {
-                        let state_ptr = format!("{ptr}/status/state");
+                        let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                     }
                 }
@@ -2895,7 +2901,7 @@ impl State {
                             {
                                 probs = a2a::parts_problems(
                                     parts.1,
-                                    &format!("{}/{}", p.pointer, parts.0),
+                                    &jptr(&p.pointer, &[Key(parts.0)]),
                                     style,
                                 );
                             }
@@ -2982,20 +2988,13 @@ impl State {
             // DATA-004 / DATA-005: artifacts of the task.
             let mut probs = Vec::new();
             for (i, a) in arts.iter().enumerate() {
-                let ap = format!("{ptr}/artifacts/{i}");
+                let ap = |last: &str| jptr(&ptr, &[Key("artifacts"), Index(i), Key(last)]);
                 match a.get("parts") {
-                    Some(parts) => {
-                        probs.extend(a2a::parts_problems(parts, &format!("{ap}/parts"), style))
-                    }
-                    None => {
-                        probs.push((format!("{ap}/parts"), "artifact has no parts".to_string()))
-                    }
+                    Some(parts) => probs.extend(a2a::parts_problems(parts, &ap("parts"), style)),
+                    None => probs.push((ap("parts"), "artifact has no parts".to_string())),
                 }
                 if probs.is_empty() && str_member_v(a, "artifactId", "artifact_id").is_none() {
-                    probs.push((
-                        format!("{ap}/artifactId"),
-                        "artifact has no artifactId".into(),
-                    ));
+                    probs.push((ap("artifactId"), "artifact has no artifactId".into()));
                 }
             }
             if let Some((p, msg)) = probs.first() {
@@ -3007,7 +3006,7 @@ impl State {
                 );
             }
         }
-        let state_ptr = format!("{ptr}/status/state");
+        let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
         let mut dummy = Exch {
             call: x.call.clone(),
             id: x.id.clone(),
@@ -3420,7 +3419,7 @@ impl State {
                             tv.state,
                             seq,
                             x,
-                            &format!("{}/status/state", p.pointer),
+                            &jptr(&p.pointer, &[Key("status"), Key("state")]),
                         );
                     }
                 }
@@ -3434,7 +3433,7 @@ impl State {
                             u.state,
                             seq,
                             x,
-                            &format!("{}/status/state", p.pointer),
+                            &jptr(&p.pointer, &[Key("status"), Key("state")]),
                         );
                     }
                 }
@@ -4240,22 +4239,34 @@ fn state_spelling_problem(
 /// its parts, or its artifacts' parts (DATA-001).
 fn kind_in_payload(o: &Obj, base: &str) -> Option<String> {
     if o.contains_key("kind") {
-        return Some(format!("{base}/kind"));
+        return Some(jptr(base, &[Key("kind")]));
     }
-    let parts = |v: Option<&Json>, at: String| {
-        v.and_then(Json::as_array).and_then(|ps| {
-            ps.iter()
-                .position(|p| p.get("kind").is_some())
-                .map(|i| format!("{at}/parts/{i}/kind"))
-        })
+    // The index of the first part with a `kind`; its pointer is built only then.
+    let kind_at = |v: Option<&Json>| {
+        v.and_then(Json::as_array)
+            .and_then(|ps| ps.iter().position(|p| p.get("kind").is_some()))
     };
-    parts(o.get("parts"), base.to_string()).or_else(|| {
-        o.get("artifacts")
-            .and_then(Json::as_array)?
-            .iter()
-            .enumerate()
-            .find_map(|(i, a)| parts(a.get("parts"), format!("{base}/artifacts/{i}")))
-    })
+    if let Some(i) = kind_at(o.get("parts")) {
+        return Some(jptr(base, &[Key("parts"), Index(i), Key("kind")]));
+    }
+    o.get("artifacts")
+        .and_then(Json::as_array)?
+        .iter()
+        .enumerate()
+        .find_map(|(a, art)| {
+            kind_at(art.get("parts")).map(|i| {
+                jptr(
+                    base,
+                    &[
+                        Key("artifacts"),
+                        Index(a),
+                        Key("parts"),
+                        Index(i),
+                        Key("kind"),
+                    ],
+                )
+            })
+        })
 }
 
 /// Last path segment (`message:stream`, `tasks/t1:subscribe` → `t1:subscribe`).
