@@ -6,6 +6,8 @@
 #
 #   benches/compare-mitmproxy.sh                  # needs mitmdump on PATH or MITMDUMP=...
 #   MITMDUMP=/tmp/venv/bin/mitmdump DURATION=5 benches/compare-mitmproxy.sh
+#   A2A_INTEROP_B=/path/to/other/a2a-interop benches/compare-mitmproxy.sh   # + a row for
+#                                    # another build, same minute (A/B of two builds)
 #
 # Install mitmproxy outside the repo: python3 -m venv /tmp/mitm && /tmp/mitm/bin/pip install mitmproxy
 # The load client and the agent are small asyncio programs (no extra tool needed); the
@@ -64,6 +66,15 @@ OURS_PORT=$(free_port)
 "$BIN" proxy --listen "127.0.0.1:$OURS_PORT" --upstream "http://127.0.0.1:$AGENT_PORT" --record "$TMP/rec.jsonl" >/dev/null 2>"$TMP/ours.log" & PIDS+=($!)
 wait_port "$OURS_PORT"
 
+# Optional second build of the proxy (A2A_INTEROP_B), started the same way.
+B_PORT=""; B_PID=""
+if [ -n "${A2A_INTEROP_B:-}" ]; then
+  B_PORT=$(free_port)
+  "$A2A_INTEROP_B" proxy --listen "127.0.0.1:$B_PORT" --upstream "http://127.0.0.1:$AGENT_PORT" --record "$TMP/rec-b.jsonl" >/dev/null 2>"$TMP/ours-b.log" & PIDS+=($!)
+  B_PID=$!
+  wait_port "$B_PORT"
+fi
+
 MITM_PORT=$(free_port)
 "$MITMDUMP" -q --mode "reverse:http://127.0.0.1:$AGENT_PORT" --listen-host 127.0.0.1 -p "$MITM_PORT" >/dev/null 2>"$TMP/mitm.log" & PIDS+=($!)
 wait_port "$MITM_PORT"
@@ -108,18 +119,21 @@ PY
 # CPU time of a process so far, µs (utime + stime from /proc/PID/stat, in clock ticks).
 TICK_US=$((1000000 / $(getconf CLK_TCK)))
 cpu_us() { awk -v t="$TICK_US" '{ sub(/^.*\) /, ""); print ($12 + $13) * t }' "/proc/$1/stat"; }
-AGENT_PID=${PIDS[0]}; OURS_PID=${PIDS[1]}; MITM_PID=${PIDS[2]}
+AGENT_PID=${PIDS[0]}; OURS_PID=${PIDS[1]}; MITM_PID=${PIDS[${#PIDS[@]}-1]}
 
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '| path | req/s (1 conn) | p50 µs (1 conn) | req/s (32 conns) | p50 µs (32 conns) | proxy CPU µs/req (32) | agent CPU µs/req (32) | client CPU µs/req (32) |\n|---|---|---|---|---|---|---|---|\n'
-for row in "direct:$AGENT_PORT:" "a2a-interop (record + verify):$OURS_PORT:$OURS_PID" "mitmdump (reverse):$MITM_PORT:$MITM_PID"; do
+ROWS=("direct:$AGENT_PORT:" "a2a-interop (record + verify):$OURS_PORT:$OURS_PID")
+[ -n "$B_PORT" ] && ROWS+=("a2a-interop B (A2A_INTEROP_B):$B_PORT:$B_PID")
+ROWS+=("mitmdump (reverse):$MITM_PORT:$MITM_PID")
+for row in "${ROWS[@]}"; do
   name="${row%%:*}"; rest="${row#*:}"; port="${rest%%:*}"; pid="${rest#*:}"
   read -r r1 l1 _ _ < <(python3 "$TMP/load.py" "$port" 1 "$DURATION")
   a0=$(cpu_us "$AGENT_PID"); p0=0; [ -n "$pid" ] && p0=$(cpu_us "$pid")
   read -r r32 l32 n32 c32 < <(python3 "$TMP/load.py" "$port" 32 "$DURATION")
   a1=$(cpu_us "$AGENT_PID"); p1=0; [ -n "$pid" ] && p1=$(cpu_us "$pid")
   # Our proxy records and verifies on niced threads that may lag the load: let it catch up.
-  [ "$pid" = "$OURS_PID" ] && sleep 1 && p1=$(cpu_us "$pid")
+  if [ -n "$pid" ] && [ "$pid" != "$MITM_PID" ]; then sleep 1; p1=$(cpu_us "$pid"); fi
   proxy_cpu="–"; [ -n "$pid" ] && proxy_cpu=$(( (p1 - p0) / (n32 > 0 ? n32 : 1) ))
   printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$r1" "$l1" "$r32" "$l32" "$proxy_cpu" "$(( (a1 - a0) / (n32 > 0 ? n32 : 1) ))" "$c32"
 done

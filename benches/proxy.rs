@@ -5,11 +5,17 @@ Proxy benchmark, side by side in one run (`cargo bench --bench proxy`):
 - `bare`: client → the same proxy with tee and recorder off (`proxy::start_bare`) → upstream;
 - `proxy`: client → pipeline (proxy + recorder writing a file + verifier) → upstream.
 
-For each: latency of a small JSON-RPC POST on one keep-alive connection (p50, p99, p50
-added over direct), and process CPU per request under load (8 keep-alive connections,
-`PROXY_BENCH_CONNS=N` for another count; the client and the upstream run in the same
-process, so the proxy's own cost is the difference to `direct`), also split by thread
-(tokio workers, recorder, verifier). Proxy rows read the CPU only after the pipeline has
+For each: latency of a small JSON-RPC POST (a valid 0.3 `message/send`, no finding;
+`PROXY_BENCH_RPC_FINDING=1` sends the sessions 1-4 message, which makes one finding per
+exchange) on one keep-alive connection (p50, p99, p50 added over direct), and process CPU
+per request under load (8 keep-alive connections, `PROXY_BENCH_CONNS=N` for another count;
+the client and the upstream run in the same process, so the proxy's own cost is the
+difference to `direct`), also split by thread (tokio workers, recorder, verifier). CPU time
+is read per thread from `/proc/self/task/<tid>/schedstat` (ns, exact) since session 5; `stat`'s
+10 ms ticks misplaced the short runs of threads that wake often. The row `no batch linger`
+sets `record::writer::BATCH_LINGER_US` to 0 in the same process (the writer takes each
+event as soon as it is woken: the wake-up pattern before session 5); the low-rate phase
+(one request per 10 ms) measures the same two ways. Proxy rows read the CPU only after the pipeline has
 recorded and verified everything (`Pipeline::backlog` back to 0: its threads run at nice +10
 and fall behind a busy machine) and count the body events the recorder dropped; the
 `lossless` row drops none (the tee waits for room), so it is charged for all the work. Then SSE: per-event latency (the upstream stamps its send time into each
@@ -93,7 +99,7 @@ use std::time::{Duration, Instant};
 use a2a_interop::app::pipeline::{Pipeline, PipelineConfig};
 use a2a_interop::proxy::tee::{COPY_MAX, COPY_MAX_IN_USE};
 use a2a_interop::proxy::{self, ProxyConfig};
-use a2a_interop::record::writer::ACTIVE_POLL_US;
+use a2a_interop::record::writer::BATCH_LINGER_US;
 use a2a_interop::record::{Route, DEFAULT_CAPTURE_CAP};
 use bytes::Bytes;
 use http_body_util::combinators::UnsyncBoxBody;
@@ -107,11 +113,25 @@ use hyper_util::rt::{TokioExecutor, TokioIo};
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 type B = UnsyncBoxBody<Bytes, BoxError>;
 
-const RPC: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"role":"user","parts":[{"kind":"text","text":"hello"}],"messageId":"m-1"}}}"#;
+/// A valid 0.3 `message/send` (no finding): what a well-behaved client sends.
+const RPC_VALID: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","role":"user","parts":[{"kind":"text","text":"hello"}],"messageId":"m-1"}}}"#;
+/// The request of the session 1-4 benches: its message lacks `"kind":"message"`, so every
+/// exchange also makes a DATA-SHAPE-002 finding (a sixth event, printed nowhere here).
+/// `PROXY_BENCH_RPC_FINDING=1` sends it, for A/B runs against older bench binaries.
+const RPC_FINDING: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"role":"user","parts":[{"kind":"text","text":"hello"}],"messageId":"m-1"}}}"#;
+
+/// The request body every phase sends ([`RPC_VALID`] unless `PROXY_BENCH_RPC_FINDING`).
+fn rpc() -> &'static [u8] {
+    if std::env::var_os("PROXY_BENCH_RPC_FINDING").is_some() {
+        RPC_FINDING
+    } else {
+        RPC_VALID
+    }
+}
 const REPLY: &[u8] = br#"{"jsonrpc":"2.0","id":1,"result":{"kind":"message","role":"agent","parts":[{"kind":"text","text":"hello"}],"messageId":"m-2"}}"#;
 
-/// The recorder's default poll interval, µs (`record::writer::ACTIVE_POLL_US` at start).
-const POLL_DEFAULT_US: u64 = 1000;
+/// The recorder's default batch linger, µs (`record::writer::BATCH_LINGER_US` at start).
+const LINGER_DEFAULT_US: u64 = 1000;
 const LAT_PHASE: Duration = Duration::from_secs(2);
 const LOAD_PHASE: Duration = Duration::from_secs(3);
 /// Keep-alive connections of the load phase: `PROXY_BENCH_CONNS` (default 8).
@@ -131,38 +151,34 @@ fn full(b: impl Into<Bytes>) -> B {
         .boxed_unsync()
 }
 
-/// Process CPU time (user + system, all threads) in µs, from /proc/self/stat (clock ticks
-/// of 10 ms: phases last seconds, so the error is well under 1 %).
+/// Process CPU time (all threads alive, user + system) in µs: the sum of
+/// [`cpu_by_thread`] (the threads of a phase live throughout it).
 fn cpu_us() -> u64 {
-    stat_cpu_us(&std::fs::read_to_string("/proc/self/stat").unwrap_or_default())
+    cpu_by_thread().iter().sum()
 }
 
-/// utime + stime of one `/proc/.../stat` line, µs.
-fn stat_cpu_us(s: &str) -> u64 {
-    let after = s.rsplit_once(')').map(|x| x.1).unwrap_or("");
-    let f: Vec<&str> = after.split_whitespace().collect();
-    // After the comm field: state is field 3; utime = 14, stime = 15 (1-based overall).
-    let ut: u64 = f.get(11).and_then(|v| v.parse().ok()).unwrap_or(0);
-    let st: u64 = f.get(12).and_then(|v| v.parse().ok()).unwrap_or(0);
-    (ut + st) * 10_000
+/// CPU time of one thread in µs from its `/proc/.../schedstat` (first field: time on a CPU,
+/// ns, exact; `stat`'s utime/stime are 10 ms ticks charged to whichever thread a tick
+/// finds running, which misplaces the short runs of threads that wake often).
+fn schedstat_us(s: &str) -> u64 {
+    s.split_whitespace()
+        .next()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(0)
+        / 1000
 }
 
-/// CPU time in µs per thread group of this process, from `/proc/self/task/*/stat`: tokio
-/// workers (`tokio-rt-worker`), `a2a-recorder`, `a2a-verifier`, and everything else (the
-/// main thread, which runs the bench's own loops). Threads that ended between two reads drop
-/// out (none do while a phase runs: the pipeline lives throughout).
+/// CPU time in µs per thread group of this process, from `/proc/self/task/*/schedstat`:
+/// tokio workers (`tokio-rt-worker`), `a2a-recorder`, `a2a-verifier`, and everything else
+/// (the main thread, which runs the bench's own loops). Threads that ended between two
+/// reads drop out (none do while a phase runs: the pipeline lives throughout).
 fn cpu_by_thread() -> [u64; 4] {
     let mut out = [0u64; 4];
     let Ok(dir) = std::fs::read_dir("/proc/self/task") else {
         return out;
     };
     for t in dir.flatten() {
-        let s = std::fs::read_to_string(t.path().join("stat")).unwrap_or_default();
-        let comm = s
-            .split_once('(')
-            .and_then(|(_, r)| r.rsplit_once(')'))
-            .map(|(c, _)| c)
-            .unwrap_or("");
+        let comm = std::fs::read_to_string(t.path().join("comm")).unwrap_or_default();
         let i = if comm.starts_with("tokio-r") {
             0
         } else if comm.starts_with("a2a-recorder") {
@@ -172,7 +188,8 @@ fn cpu_by_thread() -> [u64; 4] {
         } else {
             3
         };
-        out[i] += stat_cpu_us(&s);
+        out[i] +=
+            schedstat_us(&std::fs::read_to_string(t.path().join("schedstat")).unwrap_or_default());
     }
     out
 }
@@ -247,7 +264,7 @@ fn client() -> Client<HttpConnector, B> {
 async fn one(c: &Client<HttpConnector, B>, url: &str) {
     let req = Request::post(url)
         .header("content-type", "application/json")
-        .body(full(Bytes::from_static(RPC)))
+        .body(full(Bytes::from_static(rpc())))
         .unwrap();
     let resp = c.request(req).await.expect("request");
     let _ = resp.into_body().collect().await.expect("body");
@@ -391,7 +408,7 @@ async fn low_rate(url: &str, pipe: Option<&Pipeline>) -> (u64, f64, [f64; 4]) {
 async fn sse_latency(url: &str, base: Instant) -> (u64, u64) {
     let c = client();
     let req = Request::post(url)
-        .body(full(Bytes::from_static(RPC)))
+        .body(full(Bytes::from_static(rpc())))
         .unwrap();
     let resp = c.request(req).await.unwrap();
     let mut body = resp.into_body();
@@ -630,11 +647,12 @@ fn main() {
         .unwrap();
         let lurl = format!("http://{}/rpc", lossless.proxy_addr());
         let purl = format!("http://{}/rpc", pipeline.proxy_addr());
+        let lurl2 = lurl.clone();
         let rows = vec![
             measure("direct", format!("http://{up}/rpc"), None).await,
             measure("bare forwarder", format!("http://{}/rpc", bare.local_addr()), None).await,
             measure("proxy (record + verify)", purl.clone(), Some(&pipeline)).await,
-            measure("proxy, lossless (nothing dropped)", lurl, Some(&lossless)).await,
+            measure("proxy, lossless (nothing dropped)", lurl.clone(), Some(&lossless)).await,
             {
                 // The tee before the copy of small chunks: every chunk shared with hyper.
                 COPY_MAX_IN_USE.store(0, Ordering::Relaxed);
@@ -643,21 +661,23 @@ fn main() {
                 r
             },
             {
-                ACTIVE_POLL_US.store(0, Ordering::Relaxed);
-                let r = measure("proxy, recorder never polls", purl.clone(), Some(&pipeline)).await;
-                ACTIVE_POLL_US.store(POLL_DEFAULT_US, Ordering::Relaxed);
+                // Before batching: the writer takes each event as soon as it is woken.
+                BATCH_LINGER_US.store(0, Ordering::Relaxed);
+                let r = measure("proxy, lossless, no batch linger", lurl2, Some(&lossless)).await;
+                BATCH_LINGER_US.store(LINGER_DEFAULT_US, Ordering::Relaxed);
                 r
             },
         ];
-        // Low rate: what the recorder's 1 ms polling costs when requests are sparse.
+        // Low rate: what the thread wake-ups cost when requests are sparse.
         let low = [
             ("direct", low_rate(&format!("http://{up}/rpc"), Some(&pipeline)).await),
-            ("proxy, recorder polls 1 ms", low_rate(&purl, Some(&pipeline)).await),
+            ("bare forwarder", low_rate(&format!("http://{}/rpc", bare.local_addr()), Some(&pipeline)).await),
+            ("proxy, lossless, batch linger 1 ms", low_rate(&lurl, Some(&lossless)).await),
             {
-                ACTIVE_POLL_US.store(0, Ordering::Relaxed);
-                let r = low_rate(&purl, Some(&pipeline)).await;
-                ACTIVE_POLL_US.store(POLL_DEFAULT_US, Ordering::Relaxed);
-                ("proxy, recorder never polls", r)
+                BATCH_LINGER_US.store(0, Ordering::Relaxed);
+                let r = low_rate(&lurl, Some(&lossless)).await;
+                BATCH_LINGER_US.store(LINGER_DEFAULT_US, Ordering::Relaxed);
+                ("proxy, lossless, no batch linger", r)
             },
         ];
         let sse_direct = sse_latency(&format!("http://{up}/sse"), base).await;
@@ -672,7 +692,7 @@ fn main() {
             "allocator: {}",
             if alloc_mode() == MODE_GLIBC { "glibc malloc (PROXY_BENCH_GLIBC)" } else { "mimalloc" }
         );
-        println!("## JSON-RPC POST ({} B request, {} B reply), loopback, keep-alive", RPC.len(), REPLY.len());
+        println!("## JSON-RPC POST ({} B request, {} B reply), loopback, keep-alive", rpc().len(), REPLY.len());
         println!();
         let conns = load_conns();
         println!("| path | p50 µs (1 conn) | p99 µs (1 conn) | p50 added µs | req/s ({conns} conns) | process CPU µs/req | CPU µs/req over direct |");

@@ -311,6 +311,10 @@ pub struct InteropArgs {
     /// (repeatable; SSRF guard)
     #[arg(long = "allow-host", value_name = "PATTERN")]
     pub allow_hosts: Vec<String>,
+    /// Do not print progress (each test as it starts, per direction; requests still
+    /// waiting) on stderr
+    #[arg(long, short)]
+    pub quiet: bool,
     /// Recording file (JSON Lines) of both directions (legs `A->B` and `B->A`)
     #[arg(long)]
     pub record: Option<PathBuf>,

@@ -367,3 +367,52 @@ fn offline_reader_messages_name_the_file_and_the_real_cause() {
     assert_eq!(a["counts"], b["counts"]);
     assert_eq!(a["findings"], b["findings"]);
 }
+
+/// A real recording (Python SDK client and agent through `proxy --capture-cap 100`): every
+/// body is cut at 100 bytes, so nothing could be judged. The reports must say so instead of
+/// a clean "0 errors": text (a note per reason, and in the summary line), Markdown and
+/// HTML ("Not judged"), JSON (`notJudged`, `counts.notJudged`, valid against the schema).
+#[test]
+fn bodies_cut_by_the_capture_cap_are_reported_as_not_judged() {
+    let rec = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/capture-cap-100.jsonl");
+    let text = run(&["verify", s(&rec)]);
+    assert_eq!(code(&text), 0, "{}", stderr(&text));
+    let out = stdout(&text);
+    assert!(
+        out.contains("note: not judged: 12 exchanges (e1, e2, e3, e4, e5, ...): body not fully recorded (cut by the capture cap"),
+        "{out}"
+    );
+    assert!(
+        out.contains("in 12 exchanges, 12 not fully judged (63 events)"),
+        "{out}"
+    );
+    let md = stdout(&run(&["report", s(&rec), "--format", "markdown"]));
+    assert!(md.contains("## Not judged\n\n- 12 exchanges (e1,"), "{md}");
+    let html = stdout(&run(&["report", s(&rec), "--format", "html"]));
+    assert!(
+        html.contains("<h2>Not judged</h2><ul>\n<li>12 exchanges (e1,"),
+        "{html}"
+    );
+    let json: Value =
+        serde_json::from_str(&stdout(&run(&["report", s(&rec), "--format", "json"]))).unwrap();
+    assert_eq!(json["counts"]["notJudged"], 12, "{}", json["counts"]);
+    assert_eq!(
+        json["notJudged"][0]["exchanges"], 12,
+        "{}",
+        json["notJudged"]
+    );
+    assert_eq!(
+        json["notJudged"][0]["examples"],
+        serde_json::json!(["e1", "e2", "e3", "e4", "e5"])
+    );
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/report-schema.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let v = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = v.iter_errors(&json).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+}

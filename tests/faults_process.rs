@@ -44,13 +44,18 @@ async fn agent(big: usize) -> SocketAddr {
                 while let Some(m) = raw_http::read_message(&mut s, &mut got).await {
                     let head = m.head_lower();
                     let is_big = head.starts_with("get /big ");
-                    let enc = if head.starts_with("post /gz ") {
-                        Some("gzip")
-                    } else if head.starts_with("post /br ") {
-                        Some("br")
-                    } else {
-                        None
-                    };
+                    // Path -> the Content-Encoding field line(s) the agent sends.
+                    let enc = [
+                        ("post /gz ", "gzip"),
+                        ("post /br ", "br"),
+                        // Stacked on two field lines: one list, RFC 9110 §5.3.
+                        ("post /gzgz ", "gzip\r\ncontent-encoding: gzip"),
+                        ("post /gzbr ", "gzip, br"),
+                        ("post /zstd ", "zstd"),
+                    ]
+                    .iter()
+                    .find(|(p, _)| head.starts_with(p))
+                    .map(|(_, e)| *e);
                     if let Some(enc) = enc {
                         let body = encoded(enc);
                         let h = format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-encoding: {enc}\r\ncontent-length: {}\r\n\r\n", body.len());
@@ -89,22 +94,36 @@ async fn agent(big: usize) -> SocketAddr {
 }
 
 /// A JSON-RPC answer whose `id` (99) does not match the request's (1): RPC-ID-001 (RPC-002),
-/// visible only once the body is decoded. `enc`: `gzip` or `br`.
+/// visible only once the body is decoded. `enc`: the Content-Encoding field line(s) as sent
+/// (`gzip`, `br`, `gzip, br`, `gzip\r\ncontent-encoding: gzip`); an unknown coding (`zstd`)
+/// leaves the body plain (the verifier cannot know that and must not judge it).
 fn encoded(enc: &str) -> Vec<u8> {
     use std::io::Write;
-    let plain = br#"{"jsonrpc":"2.0","id":99,"result":{"kind":"message","messageId":"m1","role":"agent","parts":[{"kind":"text","text":"hi"}]}}"#;
-    if enc == "gzip" {
-        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        e.write_all(plain).unwrap();
-        e.finish().unwrap()
-    } else {
-        let mut out = Vec::new();
-        {
-            let mut w = brotli::CompressorWriter::new(&mut out, 4096, 5, 22);
-            w.write_all(plain).unwrap();
-        }
-        out
+    let mut body = br#"{"jsonrpc":"2.0","id":99,"result":{"kind":"message","messageId":"m1","role":"agent","parts":[{"kind":"text","text":"hi"}]}}"#.to_vec();
+    for coding in enc
+        .split("\r\ncontent-encoding:")
+        .flat_map(|l| l.split(','))
+        .map(str::trim)
+    {
+        body = match coding {
+            "gzip" => {
+                let mut e =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+                e.write_all(&body).unwrap();
+                e.finish().unwrap()
+            }
+            "br" => {
+                let mut out = Vec::new();
+                {
+                    let mut w = brotli::CompressorWriter::new(&mut out, 4096, 5, 22);
+                    w.write_all(&body).unwrap();
+                }
+                out
+            }
+            _ => body,
+        };
     }
+    body
 }
 
 fn vm_kib(field: &str) -> u64 {
@@ -160,8 +179,14 @@ async fn gzip_and_brotli_bodies_are_recorded_raw_and_verified_decoded() {
         .await
         .unwrap();
     let proxy = p.proxy_addr();
-    for enc in ["gzip", "br"] {
-        let path = if enc == "gzip" { "/gz" } else { "/br" };
+    let cases = [
+        ("/gz", "gzip"),
+        ("/br", "br"),
+        ("/gzgz", "gzip\r\ncontent-encoding: gzip"),
+        ("/gzbr", "gzip, br"),
+        ("/zstd", "zstd"),
+    ];
+    for (path, enc) in cases {
         let out = rpc_to(proxy, path).await;
         // The client gets the agent's bytes untouched (still encoded).
         assert!(out.ends_with(&encoded(enc)), "{enc}");
@@ -177,15 +202,34 @@ async fn gzip_and_brotli_bodies_are_recorded_raw_and_verified_decoded() {
             _ => None,
         })
         .collect();
-    assert_eq!(bodies, vec![encoded("gzip"), encoded("br")]);
-    // Verified decoded: the id mismatch inside each compressed body is found.
+    let want: Vec<Vec<u8>> = cases.iter().map(|(_, e)| encoded(e)).collect();
+    assert_eq!(bodies, want);
+    // Verified decoded: the id mismatch inside each compressed body is found, stacked
+    // codings included (undone last first, RFC 9110 §8.4).
     let id_findings = outcome
         .verify
         .findings
         .iter()
         .filter(|f| f.rule == "RPC-ID-001")
         .count();
-    assert_eq!(id_findings, 2, "{:#?}", outcome.verify.findings);
+    assert_eq!(id_findings, 4, "{:#?}", outcome.verify.findings);
+    // A coding the tool cannot undo: no finding about bytes it could not read, and the
+    // exchange is listed as not judged, saying why.
+    assert_eq!(
+        outcome.verify.findings.len(),
+        4,
+        "{:#?}",
+        outcome.verify.findings
+    );
+    assert!(
+        outcome
+            .verify
+            .incomplete
+            .iter()
+            .any(|(_, why)| why.contains("\"zstd\" is not supported")),
+        "{:?}",
+        outcome.verify.incomplete
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

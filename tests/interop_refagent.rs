@@ -148,18 +148,45 @@ async fn interop_binary_reports_both_directions_as_json() {
     let dir = tempfile::tempdir().expect("temp dir");
     let report = dir.path().join("interop.json");
     let report2 = report.clone();
+    let (ua, ub) = (url_a.clone(), url_b.clone());
     let out = tokio::task::spawn_blocking(move || {
         common::bin()
-            .args(["interop", &url_a, &url_b, "--format", "json", "-o"])
+            .args(["interop", &ua, &ub, "--format", "json", "-o"])
             .arg(&report2)
             .output()
             .expect("run the binary")
     })
     .await
     .expect("interop finished");
+    // -q: the same run without progress lines.
+    let quiet = tokio::task::spawn_blocking(move || {
+        common::bin()
+            .args([
+                "interop", &url_a, &url_b, "-q", "--format", "json", "-o", "-",
+            ])
+            .output()
+            .expect("run the binary")
+    })
+    .await
+    .expect("interop -q finished");
     a.shutdown().await;
     b.shutdown().await;
     common::assert_exit(&out, 0);
+    common::assert_exit(&quiet, 0);
+    // Progress on stderr names the direction of each test as it starts.
+    let progress = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        progress
+            .lines()
+            .any(|l| l.starts_with("interop A->B: lifecycle.send [1.0] ...")),
+        "{progress}"
+    );
+    assert!(
+        progress.lines().any(|l| l.starts_with("interop B->A: ")),
+        "{progress}"
+    );
+    let quiet_err = String::from_utf8_lossy(&quiet.stderr);
+    assert!(!quiet_err.contains("interop A->B: "), "{quiet_err}");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains("interop conformance level: full"),

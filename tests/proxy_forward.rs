@@ -792,6 +792,18 @@ async fn hop_by_hop_headers_are_not_forwarded_either_way() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn gzip_card_is_rewritten_and_served_identity() {
+    coded_card_is_rewritten_and_served_identity(&["gzip"]).await;
+}
+
+/// `Content-Encoding: gzip` twice (two field lines: one list, RFC 9110 §5.3; gzip applied
+/// twice): decoded twice for the rewrite, and the verifier reads the card, no false
+/// CARD-SHAPE-004 ("not a JSON object").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stacked_gzip_card_is_rewritten_and_verified() {
+    coded_card_is_rewritten_and_served_identity(&["gzip", "gzip"]).await;
+}
+
+async fn coded_card_is_rewritten_and_served_identity(lines: &'static [&'static str]) {
     use std::io::Write;
     let port = std::sync::Arc::new(std::sync::OnceLock::<u16>::new());
     let port2 = port.clone();
@@ -799,13 +811,16 @@ async fn gzip_card_is_rewritten_and_served_identity() {
         let port = *port2.get().unwrap();
         Box::pin(async move {
             let card = format!(r#"{{"supportedInterfaces":[{{"url":"http://127.0.0.1:{port}/","protocolBinding":"JSONRPC"}}]}}"#);
-            let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-            enc.write_all(card.as_bytes()).unwrap();
-            hyper::Response::builder()
-                .header("content-type", "application/json")
-                .header("content-encoding", "gzip")
-                .body(full(enc.finish().unwrap()))
-                .unwrap()
+            let mut body = card.into_bytes();
+            let mut resp = hyper::Response::builder().header("content-type", "application/json");
+            for coding in lines {
+                let mut enc =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+                enc.write_all(&body).unwrap();
+                body = enc.finish().unwrap();
+                resp = resp.header("content-encoding", *coding);
+            }
+            resp.body(full(body)).unwrap()
         })
     }))
     .await;
@@ -822,9 +837,33 @@ async fn gzip_card_is_rewritten_and_served_identity() {
         std::str::from_utf8(&body).unwrap(),
         format!(r#"{{"supportedInterfaces":[{{"url":"{base}/","protocolBinding":"JSONRPC"}}]}}"#)
     );
-    p.finish().await.unwrap();
+    let outcome = p.finish().await.unwrap();
+    // The verifier read the decoded card: it is a JSON object (no CARD-SHAPE-004) that
+    // lacks the members this small test card leaves out (CARD-SHAPE-001).
+    let rules: Vec<&str> = outcome
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.rule.starts_with("CARD-SHAPE"))
+        .map(|f| f.rule.as_str())
+        .collect();
+    assert!(
+        !rules.contains(&"CARD-SHAPE-004"),
+        "{:#?}",
+        outcome.verify.findings
+    );
+    assert!(
+        rules.contains(&"CARD-SHAPE-001"),
+        "{:#?}",
+        outcome.verify.findings
+    );
     // The agent's gzip bytes are recorded raw (base64: not UTF-8).
     let evs = read_events(&rec);
     let raw = response_chunks(&evs, "e1").concat();
     assert_eq!(&raw[..2], &[0x1f, 0x8b]);
+    assert!(
+        !evs.iter()
+            .any(|e| matches!(e.kind, EventKind::CardRewriteSkipped { .. })),
+        "{lines:?}"
+    );
 }

@@ -264,6 +264,11 @@ async fn an_untrusted_agent_certificate_is_a_recorded_502_with_the_cause() {
         text.contains("certificate"),
         "the client is told why: {text}"
     );
+    // ... and what to do about it.
+    assert!(
+        text.contains("failed the TLS handshake") && text.contains("--upstream-ca FILE"),
+        "the client is told the fix: {text}"
+    );
     p.finish().await.unwrap();
 
     let evs = read_events(&rec);

@@ -335,7 +335,7 @@ pub async fn interop_through_pipeline(
         cfg_on_b.webhook = extra.get(1).and_then(|via| hook_b.webhook_via(*via));
         cfg_on_a.webhook = extra.get(2).and_then(|via| hook_a.webhook_via(*via));
     }
-    let transport = |base: Url, via: SocketAddr| {
+    let transport = |base: Url, via: SocketAddr, who: &str| {
         Transport::new(TransportConfig {
             base,
             via: Some(via),
@@ -343,9 +343,10 @@ pub async fn interop_through_pipeline(
             max_requests: a.max_requests,
         })
         .with_max_unanswered(a.max_unanswered)
+        .with_progress_as(!a.quiet, who)
     };
-    let on_b = transport(url_b, pipeline.proxy_addr());
-    let on_a = transport(url_a, via_b_to_a);
+    let on_b = transport(url_b, pipeline.proxy_addr(), "interop A->B");
+    let on_a = transport(url_a, via_b_to_a, "interop B->A");
     // each side's credentials go to that side only
     let (cfg_b, cfg_a) = (
         with_credentials(

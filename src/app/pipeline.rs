@@ -11,7 +11,11 @@ Forwarding never waits on verification: the recorder hands the events of each of
 rounds, by value, as one batch to a verifier thread over an unbounded channel, so a slow
 rule delays only the findings, never the traffic or the file. The verifier thread blocks
 on that channel (no polling): it wakes at most once per recorder round, and the
-recorder, not the proxy's tokio workers, pays that wake-up. Each finding is printed (unless
+recorder, not the proxy's tokio workers, pays that wake-up. A round is everything queued
+after the recorder's 1 ms linger ([`crate::record::writer::BATCH_LINGER`]): a whole small
+exchange when requests are sparse, about a millisecond of traffic under load, so neither
+thread is woken per event and a finding reaches stderr about a millisecond after its
+traffic. Each finding is printed (unless
 quiet) and sent back to the recorder as a `finding` event, kept with the traffic; findings
 made after the recorder closed (those of `Verifier::finish`) are only in the outcome.
 */

@@ -150,6 +150,8 @@ pub struct Transport {
     /// Scoped name of the running test, sent as [`PROBE_TEST_HEADER`].
     current: Mutex<Option<String>>,
     progress: bool,
+    /// What progress lines start with: `probe`, or `interop A->B` for one direction.
+    who: String,
 }
 
 impl Transport {
@@ -168,6 +170,7 @@ impl Transport {
             gone: Mutex::new(None),
             current: Mutex::new(None),
             progress: false,
+            who: "probe".into(),
         }
     }
 
@@ -185,6 +188,14 @@ impl Transport {
         self
     }
 
+    /// [`Transport::with_progress`] with lines starting `who: ` instead of `probe: ` (the
+    /// `interop` command runs two directions, `interop A->B` and `interop B->A`).
+    pub fn with_progress_as(mut self, on: bool, who: &str) -> Transport {
+        self.progress = on;
+        self.who = who.to_string();
+        self
+    }
+
     /// Requests in a row after which the probe stops (see [`Transport::with_max_unanswered`]).
     pub fn max_unanswered(&self) -> u32 {
         self.max_unanswered
@@ -197,7 +208,7 @@ impl Transport {
         if self.progress && label != self.current_test() {
             if let Some(l) = &label {
                 if self.gone().is_none() {
-                    crate::errln!("probe: {l} ...");
+                    crate::errln!("{}: {l} ...", self.who);
                 }
             }
         }
@@ -241,7 +252,8 @@ impl Transport {
                 if gone.is_none() {
                     if self.progress {
                         crate::errln!(
-                            "probe: stopping: the agent did not answer {n} {} in a row (last: {}: {})",
+                            "{}: stopping: the agent did not answer {n} {} in a row (last: {}: {})",
+                            self.who,
                             if n == 1 { "request" } else { "requests" },
                             g.request,
                             g.error
@@ -388,7 +400,8 @@ impl Transport {
                 Err(_) => {
                     if self.progress {
                         crate::errln!(
-                            "probe: still waiting for the agent's answer to {} {} ({} s of --timeout {} s)",
+                            "{}: still waiting for the agent's answer to {} {} ({} s of --timeout {} s)",
+                            self.who,
                             req.method,
                             req.url,
                             started.elapsed().as_secs(),

@@ -11,8 +11,6 @@ stay in the recording (`response_chunk`); the served body is a `card_rewrite` ev
 the JSON Pointers it changed.
 */
 
-use std::io::Read;
-
 use serde_json::Value;
 use url::Url;
 
@@ -25,32 +23,17 @@ pub fn is_card_path(path: &str) -> bool {
     path.ends_with("/.well-known/agent-card.json") || path.ends_with("/.well-known/agent.json")
 }
 
-/// Decodes a card body by its `Content-Encoding` (`identity`, `gzip`, `br`); `None` for other
-/// encodings or a body over [`CARD_CAP`] once decoded.
-pub fn decode(body: &[u8], content_encoding: Option<&str>) -> Option<Vec<u8>> {
-    let enc = content_encoding
-        .unwrap_or("identity")
-        .trim()
-        .to_ascii_lowercase();
-    let mut out = Vec::new();
-    let limit = CARD_CAP as u64 + 1;
-    match enc.as_str() {
-        "" | "identity" => out.extend_from_slice(body),
-        "gzip" | "x-gzip" => {
-            flate2::read::GzDecoder::new(body)
-                .take(limit)
-                .read_to_end(&mut out)
-                .ok()?;
-        }
-        "br" => {
-            brotli::Decompressor::new(body, 4096)
-                .take(limit)
-                .read_to_end(&mut out)
-                .ok()?;
-        }
-        _ => return None,
-    }
-    (out.len() <= CARD_CAP).then_some(out)
+/// Decodes a card body by its `Content-Encoding` (a list, undone last first: RFC 9110 §8.4;
+/// see [`crate::model::coding`]).
+///
+/// # Errors
+/// The coding is unknown, the bytes do not decode, or the decoded card exceeds [`CARD_CAP`]
+/// bytes.
+pub fn decode(
+    body: &[u8],
+    content_encoding: Option<&str>,
+) -> Result<Vec<u8>, crate::model::coding::CodingError> {
+    crate::model::coding::decode(content_encoding, body, CARD_CAP).map(|b| b.into_owned())
 }
 
 /// Rewrites the advertised URLs of card `body` that point at `upstream` (same scheme, same
@@ -244,8 +227,8 @@ mod tests {
         enc.write_all(b"{\"a\":1}").unwrap();
         let gz = enc.finish().unwrap();
         assert_eq!(decode(&gz, Some("gzip")).unwrap(), b"{\"a\":1}");
-        assert!(decode(b"x", Some("zstd")).is_none());
-        assert!(decode(b"\x00garbage", Some("gzip")).is_none());
+        assert!(decode(b"x", Some("zstd")).is_err());
+        assert!(decode(b"\x00garbage", Some("gzip")).is_err());
     }
 
     #[test]

@@ -645,6 +645,39 @@ fn strip_hop_by_hop(h: &mut HeaderMap) {
     }
 }
 
+/// What to do about a TLS failure towards an `https://` agent, read from the error chain
+/// (rustls's wording, RFC 8446 alerts); `None` when the cause is not a TLS failure this
+/// knows. For the 2 a.m. reader of a 502: the flag or fix, not only rustls's enum name.
+fn tls_hint(cause: &str) -> Option<&'static str> {
+    let c = cause.to_ascii_lowercase();
+    let has = |words: &[&str]| words.iter().any(|w| c.contains(w));
+    if has(&["unknownissuer", "unknown issuer", "unknown ca", "unknownca"]) {
+        Some("the agent's certificate does not chain to a CA the proxy trusts: pass that CA with --upstream-ca FILE, or --insecure-upstream for a test agent")
+    } else if has(&["notvalidforname", "not valid for name"]) {
+        Some("the agent's certificate does not name the host in the upstream URL: use a host name its certificate lists")
+    } else if has(&["expired", "notvalidyet", "not valid yet"]) {
+        Some("the agent's certificate is outside its validity period (or this machine's clock is wrong)")
+    } else if has(&[
+        "corrupt message",
+        "invalidcontenttype",
+        "invalid content type",
+    ]) {
+        Some("the agent does not speak TLS on that port: use an http:// upstream")
+    } else if has(&[
+        "handshakefailure",
+        "handshake failure",
+        "peer is incompatible",
+        "protocolversion",
+        "protocol version",
+    ]) {
+        Some("the agent and the proxy share no TLS version or cipher suite (the proxy offers TLS 1.2 and 1.3)")
+    } else if has(&["invalid peer certificate", "badsignature", "bad signature"]) {
+        Some("the agent's certificate was refused: check it with `openssl s_client -connect HOST:PORT`, or pass its CA with --upstream-ca FILE")
+    } else {
+        None
+    }
+}
+
 fn version_str(v: Version) -> &'static str {
     match v {
         Version::HTTP_09 => "HTTP/0.9",
@@ -941,22 +974,50 @@ async fn handle(
             }
             // "unreachable" only when no connection came up; an agent that closed the
             // connection or answered something that is not HTTP was reached
-            let what = if e.is_connect() {
+            let hint = tls_hint(&cause);
+            let what = if hint.is_some() {
+                "failed the TLS handshake"
+            } else if e.is_connect() {
                 "unreachable"
             } else {
                 "answered no valid HTTP response"
             };
+            let hint = hint.map(|h| format!(" (hint: {h})")).unwrap_or_default();
             return synthetic(
                 ctx.as_deref(),
                 StatusCode::BAD_GATEWAY,
                 format!(
-                    "a2a-interop proxy: upstream {} {what}: {cause}\n",
+                    "a2a-interop proxy: upstream {} {what}: {cause}{hint}\n",
                     target.url
                 ),
-                format!("upstream {} {what}: {cause}", target.url),
+                format!("upstream {} {what}: {cause}{hint}", target.url),
             );
         }
     };
+    if resp.status() == StatusCode::SWITCHING_PROTOCOLS {
+        // The proxy forwards no `Upgrade` (hop-by-hop), so no request through it asked to
+        // switch: a server MUST NOT switch to a protocol the client did not ask for
+        // (RFC 9110 §15.2.2, §7.8). Passing the 101 on, without the `Upgrade` it would
+        // need, leaves the client with a connection neither side can speak on.
+        let upgrade = resp
+            .headers()
+            .get(header::UPGRADE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("(none)")
+            .to_string();
+        return synthetic(
+            ctx.as_deref(),
+            StatusCode::BAD_GATEWAY,
+            format!(
+                "a2a-interop proxy: upstream {} answered 101 Switching Protocols (Upgrade: {upgrade}) to a request that asked for no upgrade; the proxy does not tunnel upgraded connections\n",
+                target.url
+            ),
+            format!(
+                "upstream {} answered 101 Switching Protocols (Upgrade: {upgrade}) to a request that asked for no upgrade",
+                target.url
+            ),
+        );
+    }
     let (mut parts, body) = resp.into_parts();
     let Some(ctx) = ctx else {
         strip_hop_by_hop(&mut parts.headers);
@@ -1032,9 +1093,12 @@ async fn card_response(
     let whole: Vec<u8> = frames.iter().flat_map(|b| b.iter().copied()).collect();
     let encoding = parts
         .headers
-        .get(header::CONTENT_ENCODING)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
+        .get_all(header::CONTENT_ENCODING)
+        .iter()
+        .map(|v| v.to_str().unwrap_or("(not ASCII)"))
+        .collect::<Vec<_>>();
+    // Several field lines form one list (RFC 9110 §5.3): `gzip` then `gzip` = stacked.
+    let encoding = (!encoding.is_empty()).then(|| encoding.join(", "));
     // Over the cap or undecodable: the client gets the agent's own URLs. Say so loudly (the
     // recording gets a `card_rewrite_skipped`, stderr a line) instead of passing it silently.
     let (rewritten, skipped) = if !ended || total > card::CARD_CAP {
@@ -1047,7 +1111,7 @@ async fn card_response(
         )
     } else {
         match card::decode(&whole, encoding.as_deref()) {
-            Some(plain) => {
+            Ok(plain) => {
                 // URLs on another authority (an internal name, a gateway's public host) are
                 // not the upstream's: left as they are, and said so.
                 let foreign = card::unrewritable_urls(&plain, upstream, client_base);
@@ -1072,13 +1136,19 @@ async fn card_response(
                     (r, why) => (r, why),
                 }
             }
-            None => (
+            Err(e) => (
                 None,
-                Some(format!(
-                    "card body with content-encoding {} could not be decoded within the {}-byte rewrite cap",
-                    encoding.as_deref().unwrap_or("identity"),
-                    card::CARD_CAP
-                )),
+                Some(match e {
+                    crate::model::coding::CodingError::OverLimit(_) => format!(
+                        "card body with content-encoding {} decodes to more than the {}-byte rewrite cap",
+                        encoding.as_deref().unwrap_or("identity"),
+                        card::CARD_CAP
+                    ),
+                    e => format!(
+                        "card body with content-encoding {} could not be decoded: {e}",
+                        encoding.as_deref().unwrap_or("identity"),
+                    ),
+                }),
             ),
         }
     };
@@ -1207,6 +1277,50 @@ impl http_body::Body for PrefixBody {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn tls_failures_get_a_hint() {
+        use rustls::{AlertDescription, CertificateError, Error, PeerIncompatible};
+        let cases: Vec<(Error, &str)> = vec![
+            (
+                Error::InvalidCertificate(CertificateError::UnknownIssuer),
+                "--upstream-ca",
+            ),
+            (
+                Error::InvalidCertificate(CertificateError::NotValidForName),
+                "does not name the host",
+            ),
+            (
+                Error::InvalidCertificate(CertificateError::Expired),
+                "validity period",
+            ),
+            (
+                Error::InvalidCertificate(CertificateError::BadSignature),
+                "openssl s_client",
+            ),
+            (
+                Error::InvalidMessage(rustls::InvalidMessage::InvalidContentType),
+                "http:// upstream",
+            ),
+            (
+                Error::AlertReceived(AlertDescription::HandshakeFailure),
+                "TLS version",
+            ),
+            (
+                Error::PeerIncompatible(PeerIncompatible::Tls12NotOffered),
+                "TLS version",
+            ),
+        ];
+        for (e, want) in cases {
+            let cause = format!("client error (Connect): {e}");
+            let hint = tls_hint(&cause).unwrap_or_else(|| panic!("no hint for {cause}"));
+            assert!(hint.contains(want), "{cause} -> {hint}");
+        }
+        assert_eq!(
+            tls_hint("client error (Connect): Connection refused (os error 111)"),
+            None
+        );
+    }
+
     use super::*;
     use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 

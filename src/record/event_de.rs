@@ -63,6 +63,54 @@ enum Field {
     Other,
 }
 
+impl Field {
+    /// The slot a top-level key names (`Other` for keys no kind has).
+    fn from_name(s: &[u8]) -> Field {
+        match s {
+            b"seq" => Field::Seq,
+            b"t_us" => Field::TUs,
+            b"exchange" => Field::Exchange,
+            b"leg" => Field::Leg,
+            b"type" => Field::Type,
+            b"conn" => Field::Conn,
+            b"peer" => Field::Peer,
+            b"local" => Field::Local,
+            b"tls" => Field::Tls,
+            b"method" => Field::Method,
+            b"url" => Field::Url,
+            b"version" => Field::Version,
+            b"headers" => Field::Headers,
+            b"upstream" => Field::Upstream,
+            b"body" => Field::Body,
+            b"encoding" => Field::Encoding,
+            b"truncated" => Field::Truncated,
+            b"status" => Field::Status,
+            b"synthetic" => Field::Synthetic,
+            b"pointers" => Field::Pointers,
+            b"outcome" => Field::Outcome,
+            b"error" => Field::Error,
+            b"trailers" => Field::Trailers,
+            b"request_bytes" => Field::RequestBytes,
+            b"response_bytes" => Field::ResponseBytes,
+            b"authority" => Field::Authority,
+            b"bytes_up" => Field::BytesUp,
+            b"bytes_down" => Field::BytesDown,
+            b"duration_us" => Field::DurationUs,
+            b"rule" => Field::Rule,
+            b"severity" => Field::Severity,
+            b"message" => Field::Message,
+            b"seqs" => Field::Seqs,
+            b"dropped_events" => Field::DroppedEvents,
+            b"dropped_bytes" => Field::DroppedBytes,
+            b"reason" => Field::Reason,
+            b"callee" => Field::Callee,
+            b"caller" => Field::Caller,
+            b"caller_by" => Field::CallerBy,
+            _ => Field::Other,
+        }
+    }
+}
+
 impl<'de> Deserialize<'de> for Field {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
@@ -72,48 +120,7 @@ impl<'de> Deserialize<'de> for Field {
                 f.write_str("an event field name")
             }
             fn visit_str<E: de::Error>(self, s: &str) -> Result<Field, E> {
-                Ok(match s {
-                    "seq" => Field::Seq,
-                    "t_us" => Field::TUs,
-                    "exchange" => Field::Exchange,
-                    "leg" => Field::Leg,
-                    "type" => Field::Type,
-                    "conn" => Field::Conn,
-                    "peer" => Field::Peer,
-                    "local" => Field::Local,
-                    "tls" => Field::Tls,
-                    "method" => Field::Method,
-                    "url" => Field::Url,
-                    "version" => Field::Version,
-                    "headers" => Field::Headers,
-                    "upstream" => Field::Upstream,
-                    "body" => Field::Body,
-                    "encoding" => Field::Encoding,
-                    "truncated" => Field::Truncated,
-                    "status" => Field::Status,
-                    "synthetic" => Field::Synthetic,
-                    "pointers" => Field::Pointers,
-                    "outcome" => Field::Outcome,
-                    "error" => Field::Error,
-                    "trailers" => Field::Trailers,
-                    "request_bytes" => Field::RequestBytes,
-                    "response_bytes" => Field::ResponseBytes,
-                    "authority" => Field::Authority,
-                    "bytes_up" => Field::BytesUp,
-                    "bytes_down" => Field::BytesDown,
-                    "duration_us" => Field::DurationUs,
-                    "rule" => Field::Rule,
-                    "severity" => Field::Severity,
-                    "message" => Field::Message,
-                    "seqs" => Field::Seqs,
-                    "dropped_events" => Field::DroppedEvents,
-                    "dropped_bytes" => Field::DroppedBytes,
-                    "reason" => Field::Reason,
-                    "callee" => Field::Callee,
-                    "caller" => Field::Caller,
-                    "caller_by" => Field::CallerBy,
-                    _ => Field::Other,
-                })
+                Ok(Field::from_name(s.as_bytes()))
             }
         }
         d.deserialize_identifier(V)
@@ -152,6 +159,27 @@ const KINDS: &[&str] = &[
     "gap",
 ];
 
+impl Kind {
+    /// The kind a `type` value names, `None` for an unknown one.
+    fn from_name(s: &[u8]) -> Option<Kind> {
+        Some(match s {
+            b"conn_open" => Kind::ConnOpen,
+            b"request_head" => Kind::RequestHead,
+            b"request_body" => Kind::RequestBody,
+            b"response_head" => Kind::ResponseHead,
+            b"card_rewrite" => Kind::CardRewrite,
+            b"card_rewrite_skipped" => Kind::CardRewriteSkipped,
+            b"response_chunk" => Kind::ResponseChunk,
+            b"exchange_end" => Kind::ExchangeEnd,
+            b"tunnel" => Kind::Tunnel,
+            b"attribution" => Kind::Attribution,
+            b"finding" => Kind::Finding,
+            b"gap" => Kind::Gap,
+            _ => return None,
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for Kind {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
@@ -161,21 +189,7 @@ impl<'de> Deserialize<'de> for Kind {
                 f.write_str("an event type")
             }
             fn visit_str<E: de::Error>(self, s: &str) -> Result<Kind, E> {
-                Ok(match s {
-                    "conn_open" => Kind::ConnOpen,
-                    "request_head" => Kind::RequestHead,
-                    "request_body" => Kind::RequestBody,
-                    "response_head" => Kind::ResponseHead,
-                    "card_rewrite" => Kind::CardRewrite,
-                    "card_rewrite_skipped" => Kind::CardRewriteSkipped,
-                    "response_chunk" => Kind::ResponseChunk,
-                    "exchange_end" => Kind::ExchangeEnd,
-                    "tunnel" => Kind::Tunnel,
-                    "attribution" => Kind::Attribution,
-                    "finding" => Kind::Finding,
-                    "gap" => Kind::Gap,
-                    other => return Err(E::unknown_variant(other, KINDS)),
-                })
+                Kind::from_name(s.as_bytes()).ok_or_else(|| E::unknown_variant(s, KINDS))
             }
         }
         d.deserialize_str(V)
@@ -393,6 +407,376 @@ impl<'de> Deserialize<'de> for Event {
     }
 }
 
+/// Reads one recording line (`{...}` plus optional whitespace, e.g. the trailing `\n`) in one
+/// pass of our own: the JSON-escaped `body` string (escaped JSON inside JSON: every `"` of the
+/// body is `\"`) is unescaped by one loop that tests 8 bytes at a time, and every other member
+/// is read straight into its slot (no serde machinery per key).
+///
+/// `Some(event)` only when serde_json would read the line to exactly this event; `None`
+/// whenever the line is anything else or anything unusual (a key with an escape, an unknown
+/// key, a number with a sign, fraction or exponent, a `\u` surrogate escape, a raw control
+/// character, invalid UTF-8, a missing field, ...): the caller then reads the line with
+/// serde_json, which decides acceptance and words the error as before. Property-tested
+/// against serde_json on generated and broken lines (`fast_reader_agrees_with_serde`).
+pub(crate) fn fast_event(line: &[u8]) -> Option<Event> {
+    let mut p = Scan { b: line, i: 0 };
+    let mut s = Slots::default();
+    p.ws();
+    p.eat(b'{')?;
+    p.ws();
+    if p.peek()? != b'}' {
+        loop {
+            let key = p.key()?;
+            p.ws();
+            p.eat(b':')?;
+            p.ws();
+            // Each arm mirrors the serde visitor above: `Some(p.x()?)` for a plain slot,
+            // `p.opt(..)?` for an `Option<T>` slot that reads `null` as absent.
+            match Field::from_name(key) {
+                Field::Seq => s.seq = Some(p.u64()?),
+                Field::TUs => s.t_us = Some(p.u64()?),
+                Field::Exchange => s.exchange = p.opt(Scan::string)?,
+                Field::Leg => s.leg = p.opt(Scan::string)?,
+                Field::Type => s.kind = Some(Kind::from_name(p.raw_string()?)?),
+                Field::Conn => s.conn = p.opt(Scan::u64)?,
+                Field::Peer => s.peer = Some(p.string()?),
+                Field::Local => s.local = Some(p.string()?),
+                Field::Tls => s.tls = Some(p.bool()?),
+                Field::Method => s.method = Some(p.string()?),
+                Field::Url => s.url = Some(p.string()?),
+                Field::Version => s.version = p.opt(Scan::string)?,
+                Field::Headers => s.headers = Some(p.headers()?),
+                Field::Upstream => s.upstream = p.opt(Scan::string)?,
+                Field::Body => s.body = Some(p.string()?),
+                Field::Encoding => s.encoding = p.opt(Scan::string)?,
+                Field::Truncated => s.truncated = Some(p.bool()?),
+                Field::Status => s.status = Some(u16::try_from(p.u64()?).ok()?),
+                Field::Synthetic => s.synthetic = Some(p.bool()?),
+                Field::Pointers => s.pointers = Some(p.array(Scan::string)?),
+                Field::Outcome => s.outcome = Some(p.outcome()?),
+                Field::Error => s.error = p.opt(Scan::string)?,
+                Field::Trailers => s.trailers = p.opt(Scan::headers)?,
+                Field::RequestBytes => s.request_bytes = Some(p.u64()?),
+                Field::ResponseBytes => s.response_bytes = Some(p.u64()?),
+                Field::Authority => s.authority = Some(p.string()?),
+                Field::BytesUp => s.bytes_up = Some(p.u64()?),
+                Field::BytesDown => s.bytes_down = Some(p.u64()?),
+                Field::DurationUs => s.duration_us = Some(p.u64()?),
+                Field::Rule => s.rule = Some(p.string()?),
+                Field::Severity => s.severity = Some(p.string()?),
+                Field::Message => s.message = Some(p.string()?),
+                Field::Seqs => s.seqs = Some(p.array(Scan::u64)?),
+                Field::DroppedEvents => s.dropped_events = Some(p.u64()?),
+                Field::DroppedBytes => s.dropped_bytes = Some(p.u64()?),
+                Field::Reason => s.reason = p.opt(Scan::string)?,
+                Field::Callee => s.callee = p.opt(Scan::string)?,
+                Field::Caller => s.caller = p.opt(Scan::string)?,
+                Field::CallerBy => s.caller_by = p.opt(Scan::caller_by)?,
+                // Skipping an unknown value would need a full JSON validator: serde's job.
+                Field::Other => return None,
+            }
+            p.ws();
+            if p.eat(b',').is_some() {
+                p.ws();
+                continue;
+            }
+            break;
+        }
+    }
+    p.eat(b'}')?;
+    p.ws();
+    if p.i != line.len() {
+        return None;
+    }
+    s.into_event::<serde_json::Error>().ok()
+}
+
+/// A cursor over one line for [`fast_event`]; every method returns `None` for anything it
+/// does not read exactly as serde_json would.
+struct Scan<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+/// `0x01` in every byte of a `u64`.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// `0x80` in every byte of a `u64`.
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// Bit 7 of a byte of the result is set for the first byte of `w` (little-endian order)
+/// that is `"`, `\` or a control character below 0x20, possibly also for later bytes (a
+/// borrow runs upward only): the lowest set bit is exact.
+#[inline]
+fn stops(w: u64) -> u64 {
+    let quote = w ^ (ONES * u64::from(b'"'));
+    let backslash = w ^ (ONES * u64::from(b'\\'));
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    zero(quote) | zero(backslash) | (w.wrapping_sub(ONES * 0x20) & !w & HIGHS)
+}
+
+#[inline]
+fn is_stop(c: u8) -> bool {
+    c == b'"' || c == b'\\' || c < 0x20
+}
+
+fn hex4(h: &[u8]) -> Option<u32> {
+    let mut v = 0u32;
+    for &c in h.get(..4)? {
+        v = v * 16 + (c as char).to_digit(16)?;
+    }
+    Some(v)
+}
+
+impl<'a> Scan<'a> {
+    #[inline]
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+
+    #[inline]
+    fn eat(&mut self, c: u8) -> Option<()> {
+        if self.peek() == Some(c) {
+            self.i += 1;
+            Some(())
+        } else {
+            None
+        }
+    }
+
+    /// JSON whitespace (RFC 8259 §2: space, tab, LF, CR).
+    #[inline]
+    fn ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.i += 1;
+        }
+    }
+
+    /// Index of the first `"`, `\` or control character at or after `from`, if any.
+    #[inline]
+    fn next_stop(&self, mut from: usize) -> Option<usize> {
+        while let Some(chunk) = self.b.get(from..from + 8) {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            let m = stops(u64::from_le_bytes(word));
+            if m != 0 {
+                return Some(from + (m.trailing_zeros() / 8) as usize);
+            }
+            from += 8;
+        }
+        while !is_stop(*self.b.get(from)?) {
+            from += 1;
+        }
+        Some(from)
+    }
+
+    /// A string without escapes, as its raw bytes (keys, `type`): `None` for one with an
+    /// escape or a control character (serde reads those).
+    fn raw_string(&mut self) -> Option<&'a [u8]> {
+        self.eat(b'"')?;
+        let start = self.i;
+        let end = self.next_stop(start)?;
+        if self.b[end] != b'"' {
+            return None;
+        }
+        self.i = end + 1;
+        Some(&self.b[start..end])
+    }
+
+    /// An object key: ASCII only without escapes (every key an event has).
+    #[inline]
+    fn key(&mut self) -> Option<&'a [u8]> {
+        self.raw_string()
+    }
+
+    /// A JSON string unescaped, as serde_json reads it into a `String`: `None` for a raw
+    /// control character, an unknown escape, a `\u` surrogate (serde_json pairs or refuses
+    /// those), invalid UTF-8 or a missing closing quote.
+    fn string(&mut self) -> Option<String> {
+        self.eat(b'"')?;
+        let start = self.i;
+        let first = self.next_stop(start)?;
+        if self.b[first] == b'"' {
+            let s = std::str::from_utf8(&self.b[start..first]).ok()?;
+            self.i = first + 1;
+            return Some(s.to_owned());
+        }
+        // Escapes only shrink the text: the rest of the line bounds the output, and the
+        // 8-byte stores below never pass it (the output index trails the input index).
+        let b = self.b;
+        let mut out = vec![0u8; b.len() - start];
+        out[..first - start].copy_from_slice(&b[start..first]);
+        let mut o = first - start;
+        let mut i = first;
+        loop {
+            // Here `b[i]` is a stop byte.
+            match b[i] {
+                b'"' => break,
+                b'\\' => {
+                    let c = match *b.get(i + 1)? {
+                        b'"' => b'"',
+                        b'\\' => b'\\',
+                        b'/' => b'/',
+                        b'b' => 0x08,
+                        b'f' => 0x0c,
+                        b'n' => b'\n',
+                        b'r' => b'\r',
+                        b't' => b'\t',
+                        b'u' => {
+                            let v = hex4(b.get(i + 2..)?)?;
+                            let ch = char::from_u32(v)?; // `None` for a surrogate
+                            o += ch.encode_utf8(&mut out[o..]).len();
+                            i += 6;
+                            i = self.copy_run(&mut out, &mut o, i)?;
+                            continue;
+                        }
+                        _ => return None,
+                    };
+                    out[o] = c;
+                    o += 1;
+                    i += 2;
+                }
+                _ => return None, // control character
+            }
+            i = self.copy_run(&mut out, &mut o, i)?;
+        }
+        self.i = i + 1;
+        out.truncate(o);
+        String::from_utf8(out).ok()
+    }
+
+    /// Copies plain bytes from `i` to the next stop byte into `out[*o..]`, 8 at a time;
+    /// returns the stop byte's index (`None` at the end of the line: no closing quote).
+    #[inline]
+    fn copy_run(&self, out: &mut [u8], o: &mut usize, mut i: usize) -> Option<usize> {
+        let b = self.b;
+        while let Some(chunk) = b.get(i..i + 8) {
+            // `*o + 8 <= i + 8 - start <= out.len()`: the store cannot overflow.
+            out[*o..*o + 8].copy_from_slice(chunk);
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            let m = stops(u64::from_le_bytes(word));
+            if m != 0 {
+                let k = (m.trailing_zeros() / 8) as usize;
+                *o += k;
+                return Some(i + k);
+            }
+            *o += 8;
+            i += 8;
+        }
+        loop {
+            let c = *b.get(i)?;
+            if is_stop(c) {
+                return Some(i);
+            }
+            out[*o] = c;
+            *o += 1;
+            i += 1;
+        }
+    }
+
+    /// A non-negative integer without sign, fraction or exponent that fits a `u64`.
+    fn u64(&mut self) -> Option<u64> {
+        let start = self.i;
+        let mut v: u64 = 0;
+        while let Some(c @ b'0'..=b'9') = self.peek() {
+            v = v.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
+            self.i += 1;
+        }
+        let n = self.i - start;
+        // No digits, or a leading zero (serde_json refuses `01`); `.`, `e`, `E` after the
+        // digits make a float: serde's reading, not ours.
+        if n == 0 || (n > 1 && self.b[start] == b'0') {
+            return None;
+        }
+        match self.peek() {
+            Some(b'.' | b'e' | b'E') => None,
+            _ => Some(v),
+        }
+    }
+
+    fn bool(&mut self) -> Option<bool> {
+        if self.b.get(self.i..self.i + 4) == Some(b"true") {
+            self.i += 4;
+            Some(true)
+        } else if self.b.get(self.i..self.i + 5) == Some(b"false") {
+            self.i += 5;
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// `null` as `Some(None)`, else the value read by `f`.
+    #[inline]
+    fn opt<T>(&mut self, f: fn(&mut Self) -> Option<T>) -> Option<Option<T>> {
+        if self.b.get(self.i..self.i + 4) == Some(b"null") {
+            self.i += 4;
+            Some(None)
+        } else {
+            f(self).map(Some)
+        }
+    }
+
+    /// A JSON array of values read by `f`.
+    fn array<T>(&mut self, f: fn(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+        self.eat(b'[')?;
+        self.ws();
+        let mut out = Vec::new();
+        if self.eat(b']').is_some() {
+            return Some(out);
+        }
+        loop {
+            out.push(f(self)?);
+            self.ws();
+            if self.eat(b',').is_some() {
+                self.ws();
+                continue;
+            }
+            self.eat(b']')?;
+            return Some(out);
+        }
+    }
+
+    /// `[["name","value"],...]`: exactly two strings per pair.
+    fn headers(&mut self) -> Option<Headers> {
+        self.array(|p| {
+            p.eat(b'[')?;
+            p.ws();
+            let name = p.string()?;
+            p.ws();
+            p.eat(b',')?;
+            p.ws();
+            let value = p.string()?;
+            p.ws();
+            p.eat(b']')?;
+            Some((name, value))
+        })
+        .map(Headers)
+    }
+
+    fn outcome(&mut self) -> Option<Outcome> {
+        Some(match self.raw_string()? {
+            b"complete" => Outcome::Complete,
+            b"client_abort" => Outcome::ClientAbort,
+            b"upstream_abort" => Outcome::UpstreamAbort,
+            b"upstream_error" => Outcome::UpstreamError,
+            b"open" => Outcome::Open,
+            _ => return None,
+        })
+    }
+
+    fn caller_by(&mut self) -> Option<CallerBy> {
+        Some(match self.raw_string()? {
+            b"leg" => CallerBy::Leg,
+            b"process" => CallerBy::Process,
+            b"caller-flag" => CallerBy::CallerFlag,
+            b"nesting" => CallerBy::Nesting,
+            b"user-agent" => CallerBy::UserAgent,
+            _ => return None,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -533,6 +917,291 @@ mod tests {
                 }
             }
         );
+    }
+
+    /// What the reader does with `line`, fast path first (as `jsonl::read_event`).
+    fn via_reader(line: &[u8]) -> Result<Event, String> {
+        match fast_event(line) {
+            Some(ev) => Ok(ev),
+            None => serde_json::from_slice::<Event>(line).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// What serde_json alone does with `line`.
+    fn via_serde(line: &[u8]) -> Result<Event, String> {
+        serde_json::from_slice::<Event>(line).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_fast_reader_reads_every_kind_as_serde_does() {
+        for ev in all_kinds() {
+            let mut line = serde_json::to_vec(&ev).unwrap();
+            line.push(b'\n');
+            assert_eq!(fast_event(&line).as_ref(), Some(&ev), "{ev:?}");
+        }
+    }
+
+    #[test]
+    fn the_fast_reader_agrees_on_edge_lines() {
+        let base = r#"{"seq":1,"t_us":2,"exchange":"e1","type":"response_chunk","body":BODY}"#;
+        let bodies: &[(&str, bool)] = &[
+            // (JSON text of the body value, the fast path takes it)
+            (r#""plain""#, true),
+            (r#""""#, true),
+            (r#""{\"a\":\"b\\\\c\"}\r\n\t\/\b\f""#, true),
+            (r#""\u00e9\u0000\u001f\u20AC\uffff""#, true),
+            (r#""é日本\u00e9x""#, true),
+            (r#""\ud83d\ude00""#, false),
+            (r#""\ud83d""#, false),
+            (r#""\udc00x""#, false),
+            (r#""\x""#, false),
+            (r#""\u12""#, false),
+            (r#""\u12g4""#, false),
+            ("\"tab\there\"", false),
+            ("\"nl\nhere\"", false),
+            (r#""unterminated"#, false),
+            (r#""ends in backslash\"#, false),
+            (r#"null"#, false),
+            (r#"12"#, false),
+            (r#""a"  "#, true),
+        ];
+        for (body, fast) in bodies {
+            let line = base.replace("BODY", body);
+            let l = line.as_bytes();
+            assert_eq!(fast_event(l).is_some(), *fast, "{line}");
+            assert_eq!(via_reader(l), via_serde(l), "{line}");
+        }
+        let lines = [
+            r#" { "seq" : 1 , "t_us":2,"type":"gap","dropped_events":0,"dropped_bytes":18446744073709551615 } "#,
+            r#"{"seq":1,"t_us":2,"type":"gap","dropped_events":0,"dropped_bytes":18446744073709551616}"#,
+            r#"{"seq":01,"t_us":2,"type":"gap","dropped_events":0,"dropped_bytes":1}"#,
+            r#"{"seq":-0,"t_us":2,"type":"gap","dropped_events":0,"dropped_bytes":1}"#,
+            r#"{"seq":1.0,"t_us":2,"type":"gap","dropped_events":0,"dropped_bytes":1}"#,
+            r#"{"seq":1e2,"t_us":2,"type":"gap","dropped_events":0,"dropped_bytes":1}"#,
+            r#"{"seq":1,"seq":3,"t_us":2,"type":"gap","dropped_events":0,"dropped_bytes":1}"#,
+            r#"{"seq":1,"t_us":2,"type":"gap","dropped_events":0,"dropped_bytes":1,}"#,
+            r#"{"seq":1,"t_us":2,"type":"gap","dropped_events":0,"dropped_bytes":1}x"#,
+            r#"{"seq":1,"t_us":2,"type":"gap","dropped_events":0,"dropped_bytes":1}{}"#,
+            r#"{"seq":1,"t_us":2,"type":"gap","dropped_events":0,"dropped_bytes":1,"x":1}"#,
+            r#"{"seq":1,"t_us":2,"typ\u0065":"gap","dropped_events":0,"dropped_bytes":1}"#,
+            r#"{"seq":1,"t_us":2,"type":"gap","dropped_events":0,"dropped_bytes":1,"reason":null,"exchange":null}"#,
+            r#"{"seq":1,"t_us":2,"type":"nope"}"#,
+            r#"{"seq":1,"t_us":2,"type":"response_head","status":65536}"#,
+            r#"{"seq":1,"t_us":2,"type":"response_head","status":204,"headers":[["a","b"],[ "c" , "d" ]],"synthetic":false}"#,
+            r#"{"seq":1,"t_us":2,"type":"response_head","status":204,"headers":[["a","b","c"]]}"#,
+            r#"{"seq":1,"t_us":2,"type":"response_head","status":204,"headers":[["a"]]}"#,
+            r#"{"seq":1,"t_us":2,"type":"response_head","status":204,"headers":null}"#,
+            r#"{"seq":1,"t_us":2,"type":"response_head","status":204,"synthetic":null}"#,
+            r#"{"seq":1,"t_us":2,"type":"exchange_end","outcome":"complete","trailers":null}"#,
+            r#"{"seq":1,"t_us":2,"type":"exchange_end","outcome":"Complete"}"#,
+            r#"{"seq":1,"t_us":2,"type":"request_body","body":"AAEC","encoding":"base64"}"#,
+            r#"{"seq":1,"t_us":2,"type":"request_body","body":"%%","encoding":"base64"}"#,
+            r#"{"seq":1,"t_us":2,"type":"request_body","body":"x","encoding":"rot13"}"#,
+            r#"{"seq":1,"t_us":2,"type":"request_body"}"#,
+            r#"{"seq":1,"t_us":2,"type":"attribution","caller_by":"caller-flag","caller":null}"#,
+            r#"{"seq":1,"t_us":2,"type":"finding","rule":"R","severity":"error","message":"m","seqs":[1, 2 ,3]}"#,
+            r#"{"seq":1,"t_us":2,"type":"card_rewrite","body":"{}","pointers":[]}"#,
+            r#"{}"#,
+            r#"[]"#,
+            r#""#,
+        ];
+        for line in lines {
+            let l = line.as_bytes();
+            assert_eq!(via_reader(l), via_serde(l), "{line}");
+        }
+        // Invalid UTF-8 in raw bytes (not expressible in a &str literal).
+        for raw in [
+            &b"{\"seq\":1,\"t_us\":2,\"type\":\"request_body\",\"body\":\"a\\n\xff\"}"[..],
+            &b"{\"seq\":1,\"t_us\":2,\"type\":\"request_body\",\"body\":\"\xe6\x97\"}"[..],
+            &b"{\"seq\":1,\"t_us\":2,\"type\":\"gap\",\"dropped_events\":0,\"dropped_bytes\":1,\"reason\":\"\xc0\xaf\"}"[..],
+        ] {
+            assert_eq!(fast_event(raw), None);
+            assert_eq!(via_reader(raw), via_serde(raw));
+        }
+    }
+
+    use proptest::prelude::*;
+
+    /// Text that looks like what bodies carry: JSON punctuation (escaped in the line), line
+    /// breaks, control characters, non-ASCII, long plain runs.
+    fn text() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just("\"".to_string()),
+                Just("\\".to_string()),
+                Just("{\"k\":".to_string()),
+                Just("\r\n".to_string()),
+                "[a-z0-9 ]{0,20}",
+                any::<char>().prop_map(String::from),
+                (0u8..0x20).prop_map(|c| char::from(c).to_string()),
+            ],
+            0..24,
+        )
+        .prop_map(|v| v.concat())
+    }
+
+    fn headers() -> impl Strategy<Value = Headers> {
+        proptest::collection::vec((text(), text()), 0..4).prop_map(Headers)
+    }
+
+    fn body() -> impl Strategy<Value = Body> {
+        (
+            prop_oneof![
+                text().prop_map(Bytes::from),
+                proptest::collection::vec(any::<u8>(), 0..40).prop_map(Bytes::from)
+            ],
+            any::<bool>(),
+        )
+            .prop_map(|(data, truncated)| Body { data, truncated })
+    }
+
+    fn kind() -> impl Strategy<Value = EventKind> {
+        let opt = || proptest::option::of(text());
+        prop_oneof![
+            (any::<u64>(), text(), text(), any::<bool>()).prop_map(|(conn, peer, local, tls)| {
+                EventKind::ConnOpen {
+                    conn,
+                    peer,
+                    local,
+                    tls,
+                }
+            }),
+            (
+                proptest::option::of(any::<u64>()),
+                text(),
+                text(),
+                opt(),
+                headers(),
+                opt()
+            )
+                .prop_map(|(conn, method, url, version, headers, upstream)| {
+                    EventKind::RequestHead {
+                        conn,
+                        method,
+                        url,
+                        version,
+                        headers,
+                        upstream,
+                    }
+                }),
+            body().prop_map(|body| EventKind::RequestBody { body }),
+            (any::<u16>(), opt(), headers(), any::<bool>()).prop_map(
+                |(status, version, headers, synthetic)| EventKind::ResponseHead {
+                    status,
+                    version,
+                    headers,
+                    synthetic
+                }
+            ),
+            (body(), proptest::collection::vec(text(), 0..3))
+                .prop_map(|(body, pointers)| EventKind::CardRewrite { body, pointers }),
+            body().prop_map(|body| EventKind::ResponseChunk { body }),
+            (
+                opt(),
+                proptest::option::of(headers()),
+                any::<u64>(),
+                any::<u64>(),
+                any::<bool>()
+            )
+                .prop_map(
+                    |(error, trailers, request_bytes, response_bytes, truncated)| {
+                        EventKind::ExchangeEnd {
+                            outcome: Outcome::UpstreamAbort,
+                            error,
+                            trailers,
+                            request_bytes,
+                            response_bytes,
+                            truncated,
+                        }
+                    }
+                ),
+            (text(), any::<u64>(), any::<u64>(), any::<u64>()).prop_map(
+                |(authority, bytes_up, bytes_down, duration_us)| EventKind::Tunnel {
+                    authority,
+                    bytes_up,
+                    bytes_down,
+                    duration_us
+                }
+            ),
+            (opt(), opt()).prop_map(|(callee, caller)| EventKind::Attribution {
+                callee,
+                caller,
+                caller_by: Some(CallerBy::UserAgent)
+            }),
+            (
+                text(),
+                text(),
+                proptest::collection::vec(any::<u64>(), 0..3)
+            )
+                .prop_map(|(rule, message, seqs)| EventKind::Finding {
+                    rule,
+                    severity: "warning".into(),
+                    message,
+                    seqs
+                }),
+            (any::<u64>(), any::<u64>(), opt()).prop_map(
+                |(dropped_events, dropped_bytes, reason)| EventKind::Gap {
+                    dropped_events,
+                    dropped_bytes,
+                    reason
+                }
+            ),
+        ]
+    }
+
+    fn event() -> impl Strategy<Value = Event> {
+        (
+            any::<u64>(),
+            any::<u64>(),
+            proptest::option::of(text()),
+            proptest::option::of(text()),
+            kind(),
+        )
+            .prop_map(|(seq, t_us, exchange, leg, kind)| Event {
+                seq,
+                t_us,
+                exchange,
+                leg,
+                kind,
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, .. ProptestConfig::default() })]
+
+        /// Written lines: the fast path reads them (base64 bodies included) to the event.
+        #[test]
+        fn fast_reader_reads_written_lines(ev in event()) {
+            let mut line = serde_json::to_vec(&ev).unwrap();
+            line.push(b'\n');
+            prop_assert_eq!(fast_event(&line), Some(ev));
+        }
+
+        /// Broken lines (a byte replaced, inserted or cut, possibly several): the reader
+        /// accepts exactly what serde_json accepts, reads the same event, and refuses with
+        /// serde_json's message.
+        #[test]
+        fn fast_reader_agrees_with_serde(
+            ev in event(),
+            edits in proptest::collection::vec((0.0f64..1.0, prop_oneof![
+                Just(b'"'), Just(b'\\'), Just(b'u'), Just(b'0'), Just(b','), Just(b'}'),
+                Just(b']'), Just(b' '), Just(b'\n'), Just(0xffu8), any::<u8>()
+            ], 0u8..3), 0..3),
+        ) {
+            let mut line = serde_json::to_vec(&ev).unwrap();
+            for (pos, byte, op) in edits {
+                let i = ((line.len() as f64) * pos) as usize;
+                match op {
+                    0 if i < line.len() => line[i] = byte,
+                    1 => line.insert(i.min(line.len()), byte),
+                    _ if i < line.len() => {
+                        line.remove(i);
+                    }
+                    _ => {}
+                }
+            }
+            prop_assert_eq!(via_reader(&line), via_serde(&line));
+        }
     }
 
     #[test]

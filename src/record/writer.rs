@@ -15,9 +15,14 @@ the native JSONL recording (`docs/recording-format.md`).
   dropped: they are small and keep every exchange closed exactly once.
 - With `lossless: true` nothing is dropped; producers await [`EventSink::wait_capacity`]
   (backpressure on the forwarded stream instead of loss).
+- The writer is not woken per event: a producer wakes it only when it is parked; it then
+  lingers [`BATCH_LINGER`] (1 ms) and takes everything queued as one round, and keeps
+  taking a round per linger while events keep coming (see [`BATCH_LINGER`]).
 - The writer assigns `seq` (file order), applies redaction ([`super::redact`]), calls
-  `on_event` for every event, and writes in batches: the header line first, then a write
-  when 64 KiB are pending or 25 ms after the first pending event, never a write per event.
+  `on_event` for every event (a batch consumer gets each round at once,
+  [`spawn_recorder_batched`]), and writes in batches: the header line first, then a write
+  when 64 KiB are pending, 25 ms after the first pending event while traffic flows, or when
+  the queue runs dry before the writer parks; never a write per event.
 - A write error mid-run (disk full, file size limit, file gone read-only) never stops
   forwarding by itself: it is reported once on stderr, counted, the file is cut back to the
   end of the last batch written whole (no half-written line when the file system allows the
@@ -44,20 +49,39 @@ use super::redact::Redactor;
 pub const MAX_QUEUED_EVENTS: usize = 65_536;
 /// Pending bytes that trigger a write (64 KiB).
 pub const FLUSH_BYTES: usize = 64 * 1024;
-/// Longest time an event waits in the batch before it is written (25 ms).
+/// Longest time an event waits in the batch before it is written while traffic flows
+/// (25 ms); when the queue runs dry the writer writes what it has before it parks.
 pub const FLUSH_INTERVAL: Duration = Duration::from_millis(25);
-/// After an event the writer polls every [`ACTIVE_POLL`] for this long before it parks
-/// again: under load producers never pay a thread wake-up per event.
-const ACTIVE_WINDOW: Duration = Duration::from_millis(100);
-/// Poll interval while active (1 ms).
-const ACTIVE_POLL: Duration = Duration::from_millis(1);
+/// How long the writer lets events gather before it takes a round (1 ms).
+///
+/// The writer thread is not woken per event: a producer wakes it only when it is parked
+/// (the empty → non-empty transition of an idle recorder); once awake it sleeps this long,
+/// then takes everything queued as one round and hands the round to the batch consumer
+/// (the verifier thread) at once. While events keep coming it keeps going, a round per
+/// linger (none when [`LINGER_SKIP_EVENTS`] are already queued), with no producer wake-ups
+/// at all; when a round leaves the queue empty it writes out what is pending (a `kill -9`
+/// then loses nothing already processed) and parks. So a small exchange costs one producer
+/// wake-up, one timer wake-up and one verifier wake-up when requests are sparse, and a busy
+/// proxy at most one writer and one verifier wake-up per millisecond, not per event. Findings and the file lag the traffic by at most about this long (plus
+/// [`FLUSH_INTERVAL`] for the file under load). Skipped when the queue is over its bounds
+/// (lossless producers are waiting).
+pub const BATCH_LINGER: Duration = Duration::from_millis(1);
 
-/// The poll interval in use, µs ([`ACTIVE_POLL`]); 0 = never poll: the writer parks as
-/// soon as the queue is empty and the next producer's send wakes it. Benchmarks only
-/// (`benches/proxy.rs` measures both at high and low request rates); read by the writer on
+/// The linger in use, µs ([`BATCH_LINGER`]); 0 = take every event as soon as the writer is
+/// woken (a producer wake-up per event when requests are sparse: the behaviour before
+/// batching). Benchmarks only (`benches/proxy.rs` measures both in one process); read on
 /// every round, so it can change while a recorder runs.
 #[doc(hidden)]
-pub static ACTIVE_POLL_US: AtomicU64 = AtomicU64::new(ACTIVE_POLL.as_micros() as u64);
+pub static BATCH_LINGER_US: AtomicU64 = AtomicU64::new(BATCH_LINGER.as_micros() as u64);
+
+/// Events the writer processes between two updates of the queue's counters (and wake-ups
+/// of lossless producers waiting for room): the counters live on the producers' cache
+/// line, so they are not touched per event.
+const TAKEN_UPDATE_EVENTS: usize = 256;
+
+/// A round that finds at least this many events queued is taken without the linger (64):
+/// they are already a batch.
+const LINGER_SKIP_EVENTS: usize = 64;
 
 /// What the recorder needs to know.
 #[derive(Clone, Debug)]
@@ -120,9 +144,25 @@ struct Inbox {
     gone: bool,
 }
 
+/// The queue and its counters on one cache line of their own (64-byte aligned): a producer
+/// takes the lock and bumps the counters with one line moved to its core, and nothing
+/// else (the ids, the clock base, the flags producers read) shares the line.
+#[repr(align(64))]
 struct Queue {
     inbox: Mutex<Inbox>,
     wake: Condvar,
+    /// Body bytes queued or in the writer's current round and not yet processed.
+    queued_bytes: AtomicUsize,
+    /// Events queued or in the writer's current round and not yet processed.
+    queued_events: AtomicUsize,
+}
+
+/// Values written per exchange or connection by producers, on a line of their own (not
+/// the queue's, not the read-mostly fields').
+#[repr(align(64))]
+struct Ids {
+    next_exchange: AtomicU64,
+    next_conn: AtomicU64,
 }
 
 impl Queue {
@@ -175,14 +215,11 @@ const ROUND_KEEP_EVENTS: usize = 4096;
 
 struct Shared {
     base: Instant,
-    queued_bytes: AtomicUsize,
-    queued_events: AtomicUsize,
     queue_bytes: usize,
     lossless: bool,
     dropped_events: AtomicU64,
     dropped_bytes: AtomicU64,
-    next_exchange: AtomicU64,
-    next_conn: AtomicU64,
+    ids: Ids,
     room: tokio::sync::Notify,
     closed: AtomicBool,
     /// Set once a write to the recording failed; `failed` is notified then.
@@ -219,13 +256,17 @@ impl EventSink {
     pub fn next_exchange_id(&self) -> ExchangeId {
         format!(
             "e{}",
-            self.shared.next_exchange.fetch_add(1, Ordering::Relaxed) + 1
+            self.shared
+                .ids
+                .next_exchange
+                .fetch_add(1, Ordering::Relaxed)
+                + 1
         )
     }
 
     /// A fresh connection number, from 1.
     pub fn next_conn(&self) -> u64 {
-        self.shared.next_conn.fetch_add(1, Ordering::Relaxed) + 1
+        self.shared.ids.next_conn.fetch_add(1, Ordering::Relaxed) + 1
     }
 
     /// True with `lossless`: producers wait for room instead of losing events.
@@ -266,8 +307,11 @@ impl EventSink {
                 .fetch_add(bytes as u64, Ordering::Relaxed);
             return false;
         }
-        self.shared.queued_bytes.fetch_add(bytes, Ordering::Relaxed);
-        self.shared.queued_events.fetch_add(1, Ordering::Relaxed);
+        let q = &self.shared.queue;
+        if bytes > 0 {
+            q.queued_bytes.fetch_add(bytes, Ordering::Relaxed);
+        }
+        q.queued_events.fetch_add(1, Ordering::Relaxed);
         let msg = Pending {
             t_us,
             exchange,
@@ -275,9 +319,9 @@ impl EventSink {
             kind,
             bytes,
         };
-        if !self.shared.queue.push(msg) {
-            self.shared.queued_bytes.fetch_sub(bytes, Ordering::Relaxed);
-            self.shared.queued_events.fetch_sub(1, Ordering::Relaxed);
+        if !q.push(msg) {
+            q.queued_bytes.fetch_sub(bytes, Ordering::Relaxed);
+            q.queued_events.fetch_sub(1, Ordering::Relaxed);
             return false;
         }
         true
@@ -310,7 +354,7 @@ impl EventSink {
     /// Events sent and not yet taken by the writer thread (the queue's length, events).
     /// Benchmarks wait for 0 to charge a phase with all the recording work it caused.
     pub fn queued_events(&self) -> usize {
-        self.shared.queued_events.load(Ordering::Relaxed)
+        self.shared.queue.queued_events.load(Ordering::Relaxed)
     }
 
     /// Body events dropped so far because the queue was full (see [`Self::try_send`]);
@@ -322,8 +366,7 @@ impl EventSink {
     /// True when the queue holds more than `queue_bytes` bytes or [`MAX_QUEUED_EVENTS`]
     /// events.
     pub fn over_capacity(&self) -> bool {
-        self.shared.queued_bytes.load(Ordering::Relaxed) > self.shared.queue_bytes
-            || self.shared.queued_events.load(Ordering::Relaxed) > MAX_QUEUED_EVENTS
+        self.shared.over_capacity()
     }
 
     /// Resolves once the queue is below its bounds (or the recorder is gone). Lossless
@@ -335,14 +378,20 @@ impl EventSink {
                 let notified = shared.room.notified();
                 tokio::pin!(notified);
                 notified.as_mut().enable();
-                let full = shared.queued_bytes.load(Ordering::Relaxed) > shared.queue_bytes
-                    || shared.queued_events.load(Ordering::Relaxed) > MAX_QUEUED_EVENTS;
-                if !full || shared.closed.load(Ordering::Relaxed) {
+                if !shared.over_capacity() || shared.closed.load(Ordering::Relaxed) {
                     return;
                 }
                 notified.await;
             }
         }
+    }
+}
+
+impl Shared {
+    /// See [`EventSink::over_capacity`].
+    fn over_capacity(&self) -> bool {
+        self.queue.queued_bytes.load(Ordering::Relaxed) > self.queue_bytes
+            || self.queue.queued_events.load(Ordering::Relaxed) > MAX_QUEUED_EVENTS
     }
 }
 
@@ -449,6 +498,15 @@ enum OnEvent {
 }
 
 impl OnEvent {
+    /// Sizes the batch for a round of `n` events (at most [`MAX_BATCH_EVENTS`]) before it is
+    /// filled: the batch leaves with the consumer every round, and growing a fresh vector
+    /// of ~200-byte events by doubling copied it over and over.
+    fn reserve(&mut self, n: usize) {
+        if let OnEvent::Batch(_, batch) = self {
+            batch.reserve(n.min(MAX_BATCH_EVENTS));
+        }
+    }
+
     /// Hands over the events of the round so far (batch consumers only).
     fn flush(&mut self) {
         if let OnEvent::Batch(f, batch) = self {
@@ -473,14 +531,14 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
     };
     let shared = Arc::new(Shared {
         base: Instant::now(),
-        queued_bytes: AtomicUsize::new(0),
-        queued_events: AtomicUsize::new(0),
         queue_bytes: cfg.queue_bytes,
         lossless: cfg.lossless,
         dropped_events: AtomicU64::new(0),
         dropped_bytes: AtomicU64::new(0),
-        next_exchange: AtomicU64::new(0),
-        next_conn: AtomicU64::new(0),
+        ids: Ids {
+            next_exchange: AtomicU64::new(0),
+            next_conn: AtomicU64::new(0),
+        },
         room: tokio::sync::Notify::new(),
         closed: AtomicBool::new(false),
         write_failed: AtomicBool::new(false),
@@ -493,6 +551,8 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
                 gone: false,
             }),
             wake: Condvar::new(),
+            queued_bytes: AtomicUsize::new(0),
+            queued_events: AtomicUsize::new(0),
         },
     });
     let mut w = Writer {
@@ -507,6 +567,8 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
         shared: shared.clone(),
         seen_dropped: (0, 0),
         buf_events: 0,
+        taken_bytes: 0,
+        taken_events: 0,
     };
     encode_header(&cfg.header, &mut w.buf);
     // Header line on disk before any producer can record: a reader that opens the file
@@ -550,6 +612,9 @@ struct Writer {
     shared: Arc<Shared>,
     seen_dropped: (u64, u64),
     buf_events: u64,
+    /// Body bytes and events processed and not yet taken off the queue's counters.
+    taken_bytes: usize,
+    taken_events: usize,
 }
 
 impl Writer {
@@ -557,16 +622,41 @@ impl Writer {
         // Header line out at once: the file is a valid (empty) recording from the start.
         self.write_out();
         let mut first_pending: Option<Instant> = None;
-        let mut last_active = Instant::now() - ACTIVE_WINDOW;
         let mut round: Vec<Pending> = Vec::new();
         loop {
+            let linger = Duration::from_micros(BATCH_LINGER_US.load(Ordering::Relaxed));
+            let queued = self.shared.queue.lock().events.len();
+            if queued == 0 {
+                // Idle: what is pending goes to the file now, then park until a producer
+                // queues an event (it wakes a parked writer only) or the recorder closes.
+                self.write_out();
+                first_pending = None;
+                let queue = &self.shared.queue;
+                let mut g = queue.lock();
+                while g.events.is_empty() && !g.close {
+                    g.parked = true;
+                    g = queue.wake.wait(g).unwrap_or_else(PoisonError::into_inner);
+                }
+                g.parked = false;
+            }
+            // Let the rest of the exchange (or of this millisecond's traffic) arrive, so it
+            // is one round and one hand-over ([`BATCH_LINGER`]); not when a backlog of a
+            // round's size is already there (under load the previous round took that
+            // long), when closing, or when lossless producers wait for room.
+            if !linger.is_zero()
+                && queued < LINGER_SKIP_EVENTS
+                && !self.shared.over_capacity()
+                && !self.shared.queue.lock().close
+            {
+                std::thread::sleep(linger);
+            }
             // Take everything queued without waiting: one swap of vectors.
             let close = {
                 let mut g = self.shared.queue.lock();
                 std::mem::swap(&mut g.events, &mut round);
                 g.close
             };
-            let got = !round.is_empty();
+            self.on_event.reserve(round.len());
             for p in round.drain(..) {
                 self.take(p);
                 if self.buf.len() >= FLUSH_BYTES {
@@ -575,6 +665,7 @@ impl Writer {
                     first_pending = None;
                 }
             }
+            self.settle_taken();
             if round.capacity() > ROUND_KEEP_EVENTS {
                 round.shrink_to(ROUND_KEEP_EVENTS / 4);
             }
@@ -584,48 +675,10 @@ impl Writer {
             self.check_gap();
             self.on_event.flush();
             let now = Instant::now();
-            if got {
-                last_active = now;
-                if first_pending.is_none() && !self.buf.is_empty() {
-                    first_pending = Some(now);
-                }
+            if first_pending.is_none() && !self.buf.is_empty() {
+                first_pending = Some(now);
             }
             if first_pending.is_some_and(|t0| now - t0 >= FLUSH_INTERVAL) {
-                self.write_out();
-                first_pending = None;
-            }
-            let poll_us = ACTIVE_POLL_US.load(Ordering::Relaxed);
-            if poll_us > 0 && now - last_active < ACTIVE_WINDOW {
-                // Busy: poll instead of parking, so producers never pay a wake-up per event.
-                std::thread::sleep(Duration::from_micros(poll_us));
-                continue;
-            }
-            // Idle: park until the next event or close (or until the pending batch is due).
-            let queue = &self.shared.queue;
-            let mut g = queue.lock();
-            while g.events.is_empty() && !g.close {
-                let left = match first_pending {
-                    None => None,
-                    Some(t0) => match FLUSH_INTERVAL.checked_sub(t0.elapsed()) {
-                        Some(d) if !d.is_zero() => Some(d),
-                        _ => break,
-                    },
-                };
-                g.parked = true;
-                g = match left {
-                    None => queue.wake.wait(g).unwrap_or_else(PoisonError::into_inner),
-                    Some(d) => {
-                        queue
-                            .wake
-                            .wait_timeout(g, d)
-                            .unwrap_or_else(PoisonError::into_inner)
-                            .0
-                    }
-                };
-            }
-            g.parked = false;
-            drop(g);
-            if first_pending.is_some_and(|t0| t0.elapsed() >= FLUSH_INTERVAL) {
                 self.write_out();
                 first_pending = None;
             }
@@ -633,12 +686,10 @@ impl Writer {
     }
 
     fn take(&mut self, p: Pending) {
-        self.shared
-            .queued_bytes
-            .fetch_sub(p.bytes, Ordering::Relaxed);
-        self.shared.queued_events.fetch_sub(1, Ordering::Relaxed);
-        if self.shared.lossless {
-            self.shared.room.notify_waiters();
+        self.taken_bytes += p.bytes;
+        self.taken_events += 1;
+        if self.taken_events >= TAKEN_UPDATE_EVENTS {
+            self.settle_taken();
         }
         let ev = Event {
             seq: 0,
@@ -653,6 +704,23 @@ impl Writer {
             self.emit(ev);
         }
         self.ready = ready;
+    }
+
+    /// Takes the events processed since the last call off the queue's counters (one update
+    /// per [`TAKEN_UPDATE_EVENTS`] events or round, not per event) and wakes lossless
+    /// producers waiting for room.
+    fn settle_taken(&mut self) {
+        if self.taken_events == 0 {
+            return;
+        }
+        let q = &self.shared.queue;
+        q.queued_bytes
+            .fetch_sub(std::mem::take(&mut self.taken_bytes), Ordering::Relaxed);
+        q.queued_events
+            .fetch_sub(std::mem::take(&mut self.taken_events), Ordering::Relaxed);
+        if self.shared.lossless {
+            self.shared.room.notify_waiters();
+        }
     }
 
     fn emit(&mut self, mut ev: Event) {
@@ -1245,6 +1313,74 @@ mod tests {
         assert_eq!(evs[0].seq, 1);
         assert!(matches!(evs[1].kind, EventKind::ExchangeEnd { .. }));
         assert_eq!(stats.bytes_written, std::fs::metadata(&path).unwrap().len());
+    }
+
+    /// Batched hand-over under concurrent producers: every event reaches the batch consumer
+    /// exactly once, in file (`seq`) order and in each producer's order, no batch is larger
+    /// than [`MAX_BATCH_EVENTS`], the queue counters return to 0, and nothing is lost at
+    /// finish (the last events are sent right before it).
+    #[tokio::test]
+    async fn batches_hold_every_event_once_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("rec.jsonl");
+        let seen = Arc::new(Mutex::new(Vec::<Vec<Event>>::new()));
+        let seen2 = seen.clone();
+        let (sink, rec) = spawn_recorder_batched(
+            cfg(Some(path.clone()), 1 << 30, true),
+            Box::new(move |b| seen2.lock().unwrap().push(b)),
+        )
+        .unwrap();
+        const PER: usize = 5_000;
+        let producers: Vec<_> = (0..4)
+            .map(|p| {
+                let sink = sink.clone();
+                std::thread::spawn(move || {
+                    for i in 0..PER {
+                        let body = Body::new(format!("{p}:{i}"));
+                        assert!(sink.try_send(
+                            Some(format!("p{p}")),
+                            None,
+                            EventKind::ResponseChunk { body },
+                        ));
+                        if i % 1000 == 0 {
+                            std::thread::sleep(Duration::from_millis(3));
+                        }
+                    }
+                })
+            })
+            .collect();
+        for t in producers {
+            t.join().unwrap();
+        }
+        let stats = rec.finish().await.unwrap();
+        assert_eq!(stats.events, 4 * PER as u64);
+        assert_eq!(sink.queued_events(), 0);
+        let batches = std::mem::take(&mut *seen.lock().unwrap());
+        assert!(batches
+            .iter()
+            .all(|b| !b.is_empty() && b.len() <= MAX_BATCH_EVENTS));
+        let all: Vec<Event> = batches.into_iter().flatten().collect();
+        assert_eq!(all.len(), 4 * PER);
+        let mut next = [0usize; 4];
+        for (k, ev) in all.iter().enumerate() {
+            assert_eq!(ev.seq, k as u64 + 1);
+            let EventKind::ResponseChunk { body } = &ev.kind else {
+                panic!("{ev:?}")
+            };
+            let text = String::from_utf8(body.data.to_vec()).unwrap();
+            let (p, i) = text.split_once(':').unwrap();
+            let p: usize = p.parse().unwrap();
+            assert_eq!(
+                i.parse::<usize>().unwrap(),
+                next[p],
+                "producer {p} out of order"
+            );
+            next[p] += 1;
+        }
+        assert_eq!(next, [PER; 4]);
+        let f = std::io::BufReader::new(File::open(&path).unwrap());
+        let r = RecordingReader::new(f).unwrap();
+        assert_eq!(r.count(), 4 * PER);
     }
 
     #[tokio::test]

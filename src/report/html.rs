@@ -132,6 +132,13 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
         }
     }
 
+    if !report.not_judged.is_empty() {
+        let _ = writeln!(h, "<h2>Not judged</h2><ul>");
+        for n in &report.not_judged {
+            let _ = writeln!(h, "<li>{}</li>", esc(&n.line()));
+        }
+        let _ = writeln!(h, "</ul>");
+    }
     let _ = writeln!(h, "<h2>Findings</h2>");
     if report.findings.is_empty() {
         let _ = writeln!(h, "<p>No findings.</p>");

@@ -113,10 +113,13 @@ pub struct ExchangeView {
     pub caller_by: Option<CallerBy>,
     // Display-only SSE reassembly buffer: text not yet ended by a blank line.
     sse_buf: String,
-    // Request body text gathered for the A2A method (first 64 KiB).
-    req_buf: String,
-    // Response body text gathered for the task id of plain JSON responses (first 64 KiB).
-    resp_buf: String,
+    // Request body bytes gathered for the A2A method (first 64 KiB, as recorded).
+    req_buf: Vec<u8>,
+    // Response body bytes gathered for the task id of plain JSON responses (first 64 KiB).
+    resp_buf: Vec<u8>,
+    // `Content-Encoding` of the request and of the response (several lines joined), if any.
+    req_coding: Option<String>,
+    resp_coding: Option<String>,
 }
 
 impl ExchangeView {
@@ -298,29 +301,38 @@ impl ExchangeIndex {
         let x = &mut self.exchanges[pos];
         x.last_seq = ev.seq;
         x.end_us = x.end_us.max(ev.t_us);
-        let mut excerpt: Option<&[u8]> = None;
+        let mut excerpt: Option<(&[u8], Option<String>)> = None;
         match &ev.kind {
-            EventKind::RequestHead { method, url, .. } => {
+            EventKind::RequestHead {
+                method,
+                url,
+                headers,
+                ..
+            } => {
                 x.method = method.clone();
                 x.url = url.clone();
                 x.path = path_of(url);
+                x.req_coding = content_coding(headers);
             }
             EventKind::RequestBody { body } => {
                 push_capped(&mut x.req_buf, &body.data);
-                excerpt = Some(&body.data);
+                excerpt = Some((&body.data, x.req_coding.clone()));
             }
             EventKind::ResponseHead {
                 status, headers, ..
             } => {
                 x.status = Some(*status);
                 x.response_media_type = headers.media_type();
+                x.resp_coding = content_coding(headers);
                 // The request is complete once the response starts: read what it names.
-                let req = std::mem::take(&mut x.req_buf);
+                let req = body_text(&std::mem::take(&mut x.req_buf), x.req_coding.as_deref());
                 read_request(x, &req);
             }
             EventKind::ResponseChunk { body } => {
-                excerpt = Some(&body.data);
-                if x.response_media_type.as_deref() == Some("text/event-stream") {
+                excerpt = Some((&body.data, x.resp_coding.clone()));
+                if x.response_media_type.as_deref() == Some("text/event-stream")
+                    && x.resp_coding.is_none()
+                {
                     let text = String::from_utf8_lossy(&body.data);
                     x.sse_buf.push_str(&text);
                     drain_sse(x, ev.seq, ev.t_us, &mut self.sse_total);
@@ -333,7 +345,7 @@ impl ExchangeIndex {
                     push_capped(&mut x.resp_buf, &body.data);
                 }
             }
-            EventKind::CardRewrite { body, .. } => excerpt = Some(&body.data),
+            EventKind::CardRewrite { body, .. } => excerpt = Some((&body.data, None)),
             EventKind::Attribution {
                 callee,
                 caller,
@@ -349,7 +361,7 @@ impl ExchangeIndex {
                 x.outcome = Some(*outcome);
                 x.truncated = *truncated;
                 if x.status.is_none() {
-                    let req = std::mem::take(&mut x.req_buf);
+                    let req = body_text(&std::mem::take(&mut x.req_buf), x.req_coding.as_deref());
                     read_request(x, &req);
                 }
                 if !x.sse_buf.is_empty() {
@@ -358,7 +370,7 @@ impl ExchangeIndex {
                     drain_sse(x, ev.seq, ev.t_us, &mut self.sse_total);
                     x.sse_buf.clear();
                 }
-                let resp = std::mem::take(&mut x.resp_buf);
+                let resp = body_text(&std::mem::take(&mut x.resp_buf), x.resp_coding.as_deref());
                 let card = x.status == Some(200) && x.method == "GET" && is_card_path(&x.path);
                 if x.task_id.is_none() || card {
                     if let Ok(v) = serde_json::from_str::<serde_json::Value>(&resp) {
@@ -374,9 +386,26 @@ impl ExchangeIndex {
             }
             _ => {}
         }
-        if let Some(data) = excerpt {
+        if let Some((data, coding)) = excerpt {
             if self.excerpt_bytes < EXCERPT_BUDGET_BYTES && !data.is_empty() {
-                let text = excerpt_of(data, EXCERPT_BYTES);
+                let text = match coding {
+                    None => excerpt_of(data, EXCERPT_BYTES),
+                    // A compressed body shown as text would be noise: decode what can be.
+                    Some(c) => {
+                        match crate::model::coding::decode_prefix(Some(&c), data, EXCERPT_BYTES + 4)
+                        {
+                            Some(plain) => format!(
+                                "[{c}-encoded, {} bytes; decoded:] {}",
+                                data.len(),
+                                excerpt_of(&plain, EXCERPT_BYTES)
+                            ),
+                            None => format!(
+                                "[{c}-encoded, {} bytes; not decodable on its own]",
+                                data.len()
+                            ),
+                        }
+                    }
+                };
                 self.excerpt_bytes += text.len();
                 self.excerpts.insert(ev.seq, text);
             }
@@ -429,11 +458,27 @@ enum PrevKind {
     Other,
 }
 
-fn push_capped(buf: &mut String, data: &[u8]) {
+fn push_capped(buf: &mut Vec<u8>, data: &[u8]) {
     if buf.len() < PEEK_BYTES {
         let room = PEEK_BYTES - buf.len();
-        let take = &data[..data.len().min(room)];
-        buf.push_str(&String::from_utf8_lossy(take));
+        buf.extend_from_slice(&data[..data.len().min(room)]);
+    }
+}
+
+/// The `Content-Encoding` of a head (field lines joined), `None` for none or `identity`.
+fn content_coding(headers: &crate::record::event::Headers) -> Option<String> {
+    let ce = crate::model::coding::joined(headers.get_all("content-encoding"))?;
+    (!crate::model::coding::codings(Some(&ce)).is_empty()).then(|| ce.into_owned())
+}
+
+/// Gathered body bytes as text, decoded first when the body names a coding (what decodes of
+/// the first 64 KiB; empty when nothing does).
+fn body_text(buf: &[u8], coding: Option<&str>) -> String {
+    match coding {
+        None => String::from_utf8_lossy(buf).into_owned(),
+        Some(c) => crate::model::coding::decode_prefix(Some(c), buf, 4 * PEEK_BYTES)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default(),
     }
 }
 
@@ -701,6 +746,73 @@ mod tests {
         assert_eq!(ix.exchange_of_seq(9), None);
         assert_eq!(ix.line_of_seq(4), Some(5));
         assert!(ix.excerpt(4).unwrap().starts_with(": keep-alive"));
+    }
+
+    #[test]
+    fn compressed_bodies_are_shown_decoded_and_read() {
+        use std::io::Write;
+        let gz = |b: &[u8]| {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            e.write_all(b).unwrap();
+            e.finish().unwrap()
+        };
+        let mut ix = ExchangeIndex::new(SourceFile::Recording);
+        ix.observe(&ev(
+            1,
+            EventKind::RequestHead {
+                conn: None,
+                method: "POST".into(),
+                url: "http://127.0.0.1:9/rpc".into(),
+                version: None,
+                headers: Headers(vec![("Content-Encoding".into(), "gzip".into())]),
+                upstream: None,
+            },
+        ));
+        let req = gz(br#"{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"t7"}}"#);
+        ix.observe(&ev(
+            2,
+            EventKind::RequestBody {
+                body: Body::new(req.clone()),
+            },
+        ));
+        // Two field lines: gzip applied twice.
+        ix.observe(&ev(
+            3,
+            EventKind::ResponseHead {
+                status: 200,
+                version: None,
+                headers: Headers(vec![
+                    ("content-type".into(), "application/json".into()),
+                    ("content-encoding".into(), "gzip".into()),
+                    ("content-encoding".into(), "gzip".into()),
+                ]),
+                synthetic: false,
+            },
+        ));
+        let resp = gz(&gz(br#"{"jsonrpc":"2.0","id":1,"result":{"id":"t7"}}"#));
+        ix.observe(&ev(
+            4,
+            EventKind::ResponseChunk {
+                body: Body::new(resp.clone()),
+            },
+        ));
+        let x = ix.exchange("e1").unwrap();
+        assert_eq!(x.a2a_method.as_deref(), Some("tasks/get"));
+        assert_eq!(
+            ix.excerpt(2).unwrap(),
+            format!(
+                "[gzip-encoded, {} bytes; decoded:] {{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tasks/get\",\"params\":{{\"id\":\"t7\"}}}}",
+                req.len()
+            )
+        );
+        assert!(
+            ix.excerpt(4).unwrap().starts_with(&format!(
+                "[gzip, gzip-encoded, {} bytes; decoded:] {{\"jsonrpc\"",
+                resp.len()
+            )),
+            "{:?}",
+            ix.excerpt(4)
+        );
     }
 
     #[test]

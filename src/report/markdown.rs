@@ -142,6 +142,15 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     }
     out.push('\n');
 
+    if !report.not_judged.is_empty() {
+        // Said before the findings: no finding can come from what was not judged.
+        let _ = writeln!(out, "## Not judged\n");
+        for n in &report.not_judged {
+            let _ = writeln!(out, "- {}", cell(&n.line()));
+        }
+        out.push('\n');
+    }
+
     let _ = writeln!(out, "## Findings\n");
     if report.findings.is_empty() {
         let _ = writeln!(out, "No findings.\n");

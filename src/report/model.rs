@@ -417,6 +417,13 @@ pub struct Counts {
     /// SSE events seen in `text/event-stream` responses.
     #[serde(rename = "sseEvents")]
     pub sse_events: u64,
+    /// Exchanges with any part not judged ([`Report::not_judged`]); absent when 0.
+    #[serde(rename = "notJudged", default, skip_serializing_if = "is_zero")]
+    pub not_judged: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// `coverage`: which rule areas the traffic exercised.
@@ -472,6 +479,71 @@ pub struct Report {
     /// attribution.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub interactions: Vec<Interaction>,
+    /// Exchanges the verifier did not judge (in part or whole), grouped by why: a body cut by
+    /// the capture cap or dropped by the recorder, a client that went away, a coding this tool
+    /// cannot undo, an exchange that never ended. Findings cannot come from what was not
+    /// judged, so a clean report with entries here is not a clean bill. Absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_judged: Vec<NotJudged>,
+}
+
+/// Exchanges left unjudged for one reason ([`Report::not_judged`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NotJudged {
+    /// Why, as the verifier words it (lowercase).
+    pub reason: String,
+    /// How many exchanges.
+    pub exchanges: u64,
+    /// The first few exchange ids (`e3`), in recording order, at most [`NOT_JUDGED_IDS`].
+    pub examples: Vec<String>,
+}
+
+/// Exchange ids shown per [`NotJudged`] reason.
+pub const NOT_JUDGED_IDS: usize = 5;
+
+/// Groups the verifier's `(exchange id, reason)` pairs by reason, in order of first
+/// appearance; one exchange counts once per reason.
+pub fn not_judged(incomplete: &[(String, String)]) -> Vec<NotJudged> {
+    let mut out: Vec<NotJudged> = Vec::new();
+    let mut seen: std::collections::HashSet<(&str, &str)> = std::collections::HashSet::new();
+    for (id, reason) in incomplete {
+        if !seen.insert((id.as_str(), reason.as_str())) {
+            continue;
+        }
+        match out.iter_mut().find(|n| &n.reason == reason) {
+            Some(n) => {
+                n.exchanges += 1;
+                if n.examples.len() < NOT_JUDGED_IDS {
+                    n.examples.push(id.clone());
+                }
+            }
+            None => out.push(NotJudged {
+                reason: reason.clone(),
+                exchanges: 1,
+                examples: vec![id.clone()],
+            }),
+        }
+    }
+    out
+}
+
+impl NotJudged {
+    /// One line for text and Markdown: `3 exchanges (e2, e5, e9): <reason>`.
+    pub fn line(&self) -> String {
+        let more = if self.exchanges as usize > self.examples.len() {
+            ", ..."
+        } else {
+            ""
+        };
+        format!(
+            "{} {} ({}{more}): {}",
+            self.exchanges,
+            plural(self.exchanges as usize, "exchange", "exchanges"),
+            self.examples.join(", "),
+            self.reason
+        )
+    }
 }
 
 /// The parties of one exchange (`attribution` event; DESIGN.md recording format).
@@ -853,6 +925,12 @@ impl Report {
                 exchanges,
                 findings: findings.len() as u64,
                 sse_events,
+                not_judged: outcome
+                    .incomplete
+                    .iter()
+                    .map(|(id, _)| id.as_str())
+                    .collect::<std::collections::HashSet<_>>()
+                    .len() as u64,
             },
             summary,
             conformance_level,
@@ -861,6 +939,7 @@ impl Report {
             results,
             crosswalk: super::crosswalk::build(findings.iter().flat_map(|f| f.spec.iter())),
             findings,
+            not_judged: not_judged(&outcome.incomplete),
         }
     }
 

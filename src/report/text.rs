@@ -142,8 +142,12 @@ fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style
 pub fn summary_line(report: &Report) -> String {
     let s = &report.summary;
     let x = report.counts.exchanges as usize;
+    let not_judged = match report.counts.not_judged {
+        0 => String::new(),
+        n => format!(", {n} not fully judged"),
+    };
     format!(
-        "{} in {} {} ({} events); conformance: {} ({})",
+        "{} in {} {}{not_judged} ({} events); conformance: {} ({})",
         severity_counts(s),
         x,
         plural(x, "exchange", "exchanges"),
@@ -183,6 +187,12 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
     }
     for f in &report.findings {
         out.push_str(&report_finding_block(f, &file, &input.index, style));
+        out.push('\n');
+    }
+    for n in &report.not_judged {
+        let _ = writeln!(out, "note: not judged: {}", n.line());
+    }
+    if !report.not_judged.is_empty() {
         out.push('\n');
     }
     out.push_str(&style.bold(&summary_line(report)));

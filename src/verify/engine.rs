@@ -9,7 +9,6 @@ states seen with seq, terminal?), push-config URLs, JSON-RPC requests awaiting a
 */
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
-use std::io::Read;
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -507,10 +506,7 @@ impl State {
                             x.body_seq = Some(ev.seq);
                         }
                         x.truncated |= body.truncated;
-                        if x.sse.is_some()
-                            && !x.truncated
-                            && x.resp_headers.get("content-encoding").is_none()
-                        {
+                        if x.sse.is_some() && !x.truncated && !is_coded(&x.resp_headers) {
                             x.sse
                                 .as_mut()
                                 .map(|s| s.dec.push(&body.data))
@@ -656,9 +652,12 @@ impl State {
         let body = decode_body(&x.req_headers, x.req_body.as_slice());
         let is_post = x.method.eq_ignore_ascii_case("POST");
         // Webhook delivery: POST to a URL registered as a push config.
-        if is_post && self.push_urls.contains_key(&x.url) {
+        if is_post && self.push_urls.contains_key(webhook_key(&x.url).as_ref()) {
             c.webhook = true;
-            c.dialect = self.push_urls.get(&x.url).and_then(|p| p.0);
+            c.dialect = self
+                .push_urls
+                .get(webhook_key(&x.url).as_ref())
+                .and_then(|p| p.0);
             if c.dialect.is_none()
                 && x.req_headers.media_type().as_deref() == Some("application/a2a+json")
             {
@@ -904,6 +903,9 @@ impl State {
         }
         // Push config URLs (PUSH-002, PUSH-006): remember them for webhook detection.
         if let Some((ptr, url)) = push {
+            // Userinfo is not part of the delivery's request URL (the agent's HTTP client
+            // sends it as Authorization: Basic): key configs without it.
+            let url = webhook_key(&url).into_owned();
             self.areas.insert("push");
             let origin = x.parts.as_ref().map(UrlParts::origin);
             let creds = push_config_has_credentials(&c, &ptr);
@@ -1735,7 +1737,7 @@ impl State {
         if x.truncated {
             self.incomplete.push((
                 x.id.clone(),
-                "capture truncated: verdict on this exchange is incomplete".into(),
+                "body not fully recorded (cut by the capture cap, or events dropped by the recorder): its content not judged".into(),
             ));
         }
         let c = x.call.clone().unwrap_or_default();
@@ -1772,7 +1774,7 @@ impl State {
                     &x.leg,
                 );
             }
-            if x.resp_headers.get("content-encoding").is_some() {
+            if is_coded(&x.resp_headers) {
                 self.incomplete
                     .push((x.id.clone(), "compressed event stream not decoded".into()));
                 return;
@@ -1798,7 +1800,16 @@ impl State {
             ));
             return;
         }
-        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        let body = match decode_coded(&x.resp_headers, x.body.as_slice()) {
+            Ok(b) => b,
+            Err(e) => {
+                // Judging the empty or undecoded bytes would report shape findings the agent
+                // did not cause (a stacked `gzip, gzip`, a coding this tool lacks).
+                self.incomplete
+                    .push((x.id.clone(), format!("response body not judged: {e}")));
+                return;
+            }
+        };
         // Only exchanges a rule reads get their body parsed: cards, webhooks, JSON-RPC and
         // REST calls. Other traffic through the proxy (health checks, static files, non-A2A
         // APIs) costs no JSON parse.
@@ -2385,6 +2396,27 @@ impl State {
                     vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
                     &x.leg,
                 );
+            } else if (200..300).contains(&status) && !x.synthetic && expects_response(&c) {
+                // RPC-001 (JSON-RPC 2.0 §5): a call with an id gets a Response object; a 204,
+                // an empty 200 or an HTML page leaves the client nothing to read.
+                let what = if body.is_empty() {
+                    "an empty body".to_string()
+                } else {
+                    media.as_deref().unwrap_or("no content type").to_string()
+                };
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "the JSON-RPC call {} was answered HTTP {status} with {what} instead of a JSON-RPC response",
+                        c.method.as_deref().unwrap_or("")
+                    ),
+                    vec![if body.is_empty() {
+                        x.ev(x.resp_seq)
+                    } else {
+                        x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))
+                    }],
+                    &x.leg,
+                );
             } else if status == 500
                 && !x.synthetic
                 && matches!(c.rpc, Some(RequestParse::Request { .. }))
@@ -2396,7 +2428,7 @@ impl State {
                 self.find(
                     &r::RPC_ENVELOPE,
                     format!(
-                        "JSON-RPC call {} was answered HTTP 500 with {} instead of a JSON-RPC error response",
+                        "the JSON-RPC call {} was answered HTTP 500 with {} instead of a JSON-RPC error response",
                         c.method.as_deref().unwrap_or(""),
                         media.as_deref().unwrap_or("no content type")
                     ),
@@ -2418,7 +2450,20 @@ impl State {
                 .get("error")
                 .is_some_and(|e| e.get("code").is_some_and(Json::is_i64));
         if !jsonrpc::looks_like_response(v) || http_rejection {
-            // A non-JSON-RPC JSON body (a gateway error page, ...): not ours to judge.
+            // A non-JSON-RPC JSON body in a 2xx to a call with an id (`null`, `{}`, a bare
+            // result): the client got no Response object (RPC-001, JSON-RPC 2.0 §5).
+            // Outside 2xx (a gateway's error page, ...): not ours to judge.
+            if (200..300).contains(&status) && !x.synthetic && expects_response(&c) {
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "the JSON-RPC call {} was answered HTTP {status} with JSON that is not a JSON-RPC response object",
+                        c.method.as_deref().unwrap_or("")
+                    ),
+                    vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                    &x.leg,
+                );
+            }
             self.after_response(x, None);
             return;
         }
@@ -3223,7 +3268,7 @@ impl State {
     fn on_webhook(&mut self, x: &Exch, _resp: Option<&Json>) {
         let c = x.call.clone().unwrap_or_default();
         // PUSH-001: the agent pushes although its card does not declare push notifications.
-        let reg = self.push_urls.get(&x.url).cloned();
+        let reg = self.push_urls.get(webhook_key(&x.url).as_ref()).cloned();
         // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery.
         if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| r.3 != 0) {
             let h = &x.req_headers;
@@ -3250,7 +3295,7 @@ impl State {
                     vec![x.ev(x.req_seq)],
                     &x.leg,
                 );
-                if let Some(p) = self.push_urls.get_mut(&x.url) {
+                if let Some(p) = self.push_urls.get_mut(webhook_key(&x.url).as_ref()) {
                     p.4 = true;
                 }
             }
@@ -3274,7 +3319,7 @@ impl State {
                     );
                 }
             }
-            if let Some(p) = self.push_urls.get_mut(&x.url) {
+            if let Some(p) = self.push_urls.get_mut(webhook_key(&x.url).as_ref()) {
                 p.2 = true;
             }
         }
@@ -3699,10 +3744,14 @@ impl State {
                 let uc = host_class(&u.host);
                 let fc = host_class(&f.host);
                 let loopish = matches!(uc, HostClass::Loopback | HostClass::BindAll);
+                // A card fetched through 0.0.0.0 was fetched on the agent's own host (the
+                // kernel sends a connect to the bind-all address to this host): a loopback
+                // URL reaches the same place for that client.
+                let fetched_locally = matches!(fc, HostClass::Loopback | HostClass::BindAll);
                 if u.host != f.host
                     && !upstream_view
                     && uc.is_internal()
-                    && (fc == HostClass::Public || (loopish && fc != HostClass::Loopback))
+                    && (fc == HostClass::Public || (loopish && !fetched_locally))
                 {
                     self.find(
                         &r::CARD_URL_INTERNAL_AUTHORITY,
@@ -4248,29 +4297,53 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
 /// Body bytes for checking, decoded per `Content-Encoding` (gzip, deflate, br); `None`
 /// when the encoding is unknown or the bytes do not decode.
 fn decode_body<'a>(h: &Headers, body: &'a [u8]) -> Option<std::borrow::Cow<'a, [u8]>> {
-    use std::borrow::Cow;
-    let enc = h
-        .get("content-encoding")
-        .map(|s| s.trim().to_ascii_lowercase());
-    let mut out = Vec::new();
-    let limit = BODY_CAP as u64;
-    match enc.as_deref() {
-        None | Some("") | Some("identity") => return Some(Cow::Borrowed(body)),
-        Some("gzip") | Some("x-gzip") => flate2::read::GzDecoder::new(body)
-            .take(limit)
-            .read_to_end(&mut out)
-            .ok()?,
-        Some("deflate") => flate2::read::ZlibDecoder::new(body)
-            .take(limit)
-            .read_to_end(&mut out)
-            .ok()?,
-        Some("br") => brotli::Decompressor::new(body, 4096)
-            .take(limit)
-            .read_to_end(&mut out)
-            .ok()?,
-        Some(_) => return None,
+    decode_coded(h, body).ok()
+}
+
+/// The request is a JSON-RPC call of an A2A method with a non-null id: the server must
+/// answer it with a Response object (JSON-RPC 2.0 §5; RPC-001). Notifications (no id) and
+/// requests that are not JSON-RPC are not.
+fn expects_response(c: &Call) -> bool {
+    c.op.is_some()
+        && matches!(
+            &c.rpc,
+            Some(RequestParse::Request { id: Some(id), .. }) if !id.is_null()
+        )
+}
+
+/// A webhook URL as push configs and deliveries are matched: without userinfo
+/// (`http://user:pw@h/hook` -> `http://h/hook`; RFC 3986 §3.2.1), borrowed when it has
+/// none. A delivery's request line never carries userinfo, its config's `url` may.
+fn webhook_key(url: &str) -> std::borrow::Cow<'_, str> {
+    let Some(start) = url.find("://").map(|i| i + 3) else {
+        return std::borrow::Cow::Borrowed(url);
     };
-    Some(Cow::Owned(out))
+    let end = url[start..]
+        .find(['/', '?', '#'])
+        .map_or(url.len(), |i| start + i);
+    match url[start..end].rfind('@') {
+        Some(at) => std::borrow::Cow::Owned(format!("{}{}", &url[..start], &url[start + at + 1..])),
+        None => std::borrow::Cow::Borrowed(url),
+    }
+}
+
+/// The message names a content coding other than `identity` (RFC 9110 §8.4).
+fn is_coded(h: &Headers) -> bool {
+    h.get_all("content-encoding").any(|v| {
+        v.split(',').any(|c| {
+            let c = c.trim();
+            !c.is_empty() && !c.eq_ignore_ascii_case("identity")
+        })
+    })
+}
+
+/// [`decode_body`] with the reason when the body does not decode.
+fn decode_coded<'a>(
+    h: &Headers,
+    body: &'a [u8],
+) -> Result<std::borrow::Cow<'a, [u8]>, crate::model::coding::CodingError> {
+    let ce = crate::model::coding::joined(h.get_all("content-encoding"));
+    crate::model::coding::decode(ce.as_deref(), body, BODY_CAP)
 }
 
 fn excerpt(s: &str) -> Value {
