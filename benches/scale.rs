@@ -14,7 +14,8 @@ A2A_INTEROP_BIN=target/release/a2a-interop target/debug/deps/scale-HASH --bench 
 ```
 
 Scenarios (numbers printed as Markdown tables for `docs/performance.md`):
-- `idle`: N idle SSE streams (one event, then silence) held open through the proxy; the
+- `idle`: N idle SSE streams (an A2A `message/stream` POST answered with one valid
+  status-update event, then silence) held open through the proxy; the
   proxy's `VmRSS` before, 1 s after the last stream opened and 3 s later (past mimalloc's
   purge delay), its `VmHWM`, open fds, bytes per stream. HTTP/1.1 on both
   legs (2 fds per stream in the proxy: N is bounded by the 20,000-fd limit per process), and
@@ -58,6 +59,13 @@ fn bin() -> String {
     std::env::var("A2A_INTEROP_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_a2a-interop").into())
 }
 const RPC: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"role":"user","parts":[{"kind":"text","text":"hello"}],"messageId":"m-1"}}}"#;
+/// The idle scenario's request: an A2A `message/stream` call (JSON-RPC 2.0), as an agent's
+/// clients open a stream.
+const RPC_STREAM: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"message/stream","params":{"message":{"kind":"message","role":"user","parts":[{"kind":"text","text":"hello"}],"messageId":"m-1"}}}"#;
+/// The idle stream's one event: a valid `TaskStatusUpdateEvent` (`working`, not final) in a
+/// JSON-RPC response, so the verifier's per-stream state is that of a clean open stream (an
+/// event it judges malformed would add findings kept for the whole run).
+const IDLE_EVENT: &[u8] = b"data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"kind\":\"status-update\",\"taskId\":\"t-1\",\"contextId\":\"c-1\",\"status\":{\"state\":\"working\"},\"final\":false}}\n\n";
 const REPLY: &[u8] = br#"{"jsonrpc":"2.0","id":1,"result":{"kind":"message","role":"agent","parts":[{"kind":"text","text":"hello"}],"messageId":"m-2"}}"#;
 /// Streams per h2c client connection in the idle scenario.
 const H2_STREAMS_PER_CONN: usize = 100;
@@ -228,9 +236,7 @@ async fn upstream_handle(req: Request<Incoming>) -> Result<Response<B>, Infallib
         "/idle" => {
             let _ = req.into_body().collect().await;
             let first = futures_util::stream::once(async {
-                Ok::<_, BoxError>(http_body::Frame::data(Bytes::from_static(
-                    b"data: {\"kind\":\"status-update\"}\n\n",
-                )))
+                Ok::<_, BoxError>(http_body::Frame::data(Bytes::from_static(IDLE_EVENT)))
             });
             let s = futures_util::StreamExt::chain(first, futures_util::stream::pending());
             sse(StreamBody::new(s).boxed_unsync())
@@ -421,6 +427,16 @@ fn get(uri: &str, host: &str) -> Request<B> {
         .expect("request")
 }
 
+/// The idle scenario's `message/stream` POST ([`RPC_STREAM`]).
+fn post_stream(uri: &str, host: &str) -> Request<B> {
+    Request::post(uri)
+        .header("host", host)
+        .header("content-type", "application/json")
+        .header("accept", "text/event-stream")
+        .body(full(Bytes::from_static(RPC_STREAM)))
+        .expect("request")
+}
+
 fn post(uri: &str, host: &str) -> Request<B> {
     Request::post(uri)
         .header("host", host)
@@ -466,7 +482,7 @@ async fn open_idle(addr: &str, n: usize, h2c: bool) -> Result<Vec<Box<dyn Send>>
                 let mut s = send.clone();
                 let uri = uri_h2.clone();
                 set.spawn(async move {
-                    let r = s.send_request(get(&uri, "")).await?;
+                    let r = s.send_request(post_stream(&uri, "")).await?;
                     let mut b = r.into_body();
                     let _ = b.frame().await;
                     Ok::<_, BoxError>(b)
@@ -486,7 +502,7 @@ async fn open_idle(addr: &str, n: usize, h2c: bool) -> Result<Vec<Box<dyn Send>>
                 let addr = addr.to_string();
                 set.spawn(async move {
                     let mut s = h1(&addr).await?;
-                    let r = s.send_request(get("/idle", &addr)).await?;
+                    let r = s.send_request(post_stream("/idle", &addr)).await?;
                     let mut b = r.into_body();
                     let _ = b.frame().await;
                     Ok::<_, BoxError>((s, b))
