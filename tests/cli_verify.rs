@@ -416,3 +416,58 @@ fn bodies_cut_by_the_capture_cap_are_reported_as_not_judged() {
     let errors: Vec<String> = v.iter_errors(&json).map(|e| e.to_string()).collect();
     assert!(errors.is_empty(), "{errors:#?}");
 }
+
+/// Lines deleted from a real recording (every `exchange_end`): `seq` no longer rises by 1,
+/// and the reports say so (stderr note, text note, `source.seqBreaks` in JSON, valid
+/// against the schema) instead of verifying the rest as if it were whole.
+#[test]
+fn deleted_lines_are_noticed_by_their_seq() {
+    let whole = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/capture-cap-100.jsonl"),
+    )
+    .unwrap();
+    let cut: String = whole
+        .lines()
+        .filter(|l| !l.contains(r#""type":"exchange_end""#))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let dropped = whole.lines().count() - cut.lines().count();
+    assert_eq!(dropped, 12);
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("cut.jsonl");
+    std::fs::write(&rec, cut).unwrap();
+    let out = run(&["verify", s(&rec)]);
+    // 11, not 12: the file's last line was one of them, and a deleted last line leaves no hole.
+    assert!(
+        stderr(&out)
+            .contains("seq does not rise by 1 per line (11 events missing; first after seq"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stdout(&out).contains("note: cut.jsonl: seq does not rise by 1 per line"),
+        "{}",
+        stdout(&out)
+    );
+    let json: Value =
+        serde_json::from_str(&stdout(&run(&["report", s(&rec), "--format", "json"]))).unwrap();
+    assert_eq!(
+        json["source"]["seqBreaks"]["missing"], 11,
+        "{}",
+        json["source"]
+    );
+    assert_eq!(json["source"]["seqBreaks"]["repeated"], 0);
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/report-schema.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let v = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = v.iter_errors(&json).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    // The whole recording has no such note.
+    let whole_rec = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/capture-cap-100.jsonl");
+    assert!(!stderr(&run(&["verify", s(&whole_rec)])).contains("seq does not rise"));
+}

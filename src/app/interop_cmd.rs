@@ -615,6 +615,7 @@ pub fn report_input(run: &InteropRun) -> ReportInput {
         sha256: None,
         bytes: None,
         torn_tail: None,
+        seq_breaks: None,
     };
     let mut input = ReportInput::new(
         run.outcome.header.clone(),

@@ -309,6 +309,7 @@ pub fn report_input(run: &ProbeRun) -> ReportInput {
         sha256: None,
         bytes: None,
         torn_tail: None,
+        seq_breaks: None,
     };
     let mut input = ReportInput::new(
         run.outcome.header.clone(),

@@ -156,6 +156,14 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
             .torn_tail
             .get()
             .map(|&(line, bytes)| TornTail { line, bytes }),
+        seq_breaks: src
+            .seq_breaks
+            .get()
+            .map(|b| crate::report::model::SeqBreaks {
+                missing: b.missing,
+                repeated: b.repeated,
+                first: [b.first.0, b.first.1],
+            }),
     };
     Ok(ReportInput::new(src.header, outcome, info, index))
 }
@@ -309,6 +317,10 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
     if let Some(t) = &input.source.torn_tail {
         let shown = input.source.path.clone().unwrap_or_else(|| "-".into());
         crate::errln!("a2a-interop: note: {shown}: {}", t.note());
+    }
+    if let Some(b) = &input.source.seq_breaks {
+        let shown = input.source.path.clone().unwrap_or_else(|| "-".into());
+        crate::errln!("a2a-interop: note: {shown}: {}", b.note());
     }
     if let Some(why) = nothing_verified(&input) {
         return fail(

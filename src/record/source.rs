@@ -31,7 +31,24 @@ pub struct Source {
     /// Set once `events` ended, when a native recording ended inside a line (writer killed
     /// mid-write): `(line number, bytes dropped)`; that line was skipped.
     pub torn_tail: TornTail,
+    /// Set once `events` ended, when a native recording's `seq` did not rise by exactly 1
+    /// per line (docs/recording-format.md): lines deleted or lost, or files concatenated.
+    pub seq_breaks: SeqBreaksCell,
 }
+
+/// `seq` numbers of a native recording that break its "strictly increasing by 1" rule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeqBreaks {
+    /// Events missing: the sum of the holes (`seq` 41 then 57: 15 missing).
+    pub missing: u64,
+    /// Lines whose `seq` is not above the highest before (repeated or going back).
+    pub repeated: u64,
+    /// The first break: `(seq before, seq after)`.
+    pub first: (u64, u64),
+}
+
+/// Where a recording's [`SeqBreaks`] are published when its events end.
+pub type SeqBreaksCell = std::sync::Arc<std::sync::OnceLock<SeqBreaks>>;
 
 /// Where a recording's torn last line is reported: `(line number, bytes dropped)`.
 pub type TornTail = std::sync::Arc<std::sync::OnceLock<(u64, u64)>>;
@@ -40,16 +57,42 @@ pub type TornTail = std::sync::Arc<std::sync::OnceLock<(u64, u64)>>;
 struct TailWatch<R> {
     reader: RecordingReader<R>,
     tail: TornTail,
+    /// `seq` of the last event read.
+    last: Option<u64>,
+    breaks: SeqBreaks,
+    breaks_cell: SeqBreaksCell,
 }
 
 impl<R: BufRead> Iterator for TailWatch<R> {
     type Item = Result<Event, ReadError>;
     fn next(&mut self) -> Option<Self::Item> {
         let next = self.reader.next();
-        if next.is_none() {
-            if let Some(t) = self.reader.stats.torn {
-                let _ = self.tail.set(t);
+        match &next {
+            None => {
+                if let Some(t) = self.reader.stats.torn {
+                    let _ = self.tail.set(t);
+                }
+                if self.breaks != SeqBreaks::default() {
+                    let _ = self.breaks_cell.set(self.breaks);
+                }
             }
+            Some(Ok(ev)) => {
+                if let Some(last) = self.last {
+                    let b = &mut self.breaks;
+                    // No `last + 1`: a hostile file may carry seq u64::MAX.
+                    let next = ev.seq > last && ev.seq - last == 1;
+                    if !next && b.missing == 0 && b.repeated == 0 {
+                        b.first = (last, ev.seq);
+                    }
+                    if ev.seq > last {
+                        b.missing = b.missing.saturating_add(ev.seq - last - 1);
+                    } else {
+                        b.repeated += 1;
+                    }
+                }
+                self.last = Some(self.last.map_or(ev.seq, |l| l.max(ev.seq)));
+            }
+            Some(Err(_)) => {}
         }
         next
     }
@@ -109,14 +152,19 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
             })?;
             let header = r.header().clone();
             let torn_tail = TornTail::default();
+            let seq_breaks = SeqBreaksCell::default();
             Ok(Source {
                 kind: SourceKind::Recording,
                 header,
                 events: Box::new(TailWatch {
                     reader: r,
                     tail: torn_tail.clone(),
+                    last: None,
+                    breaks: SeqBreaks::default(),
+                    breaks_cell: seq_breaks.clone(),
                 }),
                 torn_tail,
+                seq_breaks,
             })
         }
         Some(SourceKind::Transcript) => {
@@ -131,6 +179,7 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
                 header,
                 events: Box::new(events.into_iter().map(Ok)),
                 torn_tail: TornTail::default(),
+                seq_breaks: SeqBreaksCell::default(),
             })
         }
         Some(SourceKind::Har) => {
@@ -145,11 +194,74 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
                 header,
                 events: Box::new(events.into_iter().map(Ok)),
                 torn_tail: TornTail::default(),
+                seq_breaks: SeqBreaksCell::default(),
             })
         }
         None => bail!(
             "{}: not a recording, transcript or HAR file (first line is neither {{\"type\":\"recording\"}}, a transcript line with \"dir\", nor {{\"log\":...}})",
             path.display()
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn recording(seqs: &[u64]) -> tempfile::NamedTempFile {
+        use std::io::Write;
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        writeln!(
+            f,
+            r#"{{"type":"recording","format":1,"tool":{{"name":"a2a-interop","version":"0.1.0"}},"startedAt":"2026-01-01T00:00:00.000Z","mode":"reverse","listen":["127.0.0.1:8080"],"routes":[]}}"#
+        )
+        .unwrap();
+        for s in seqs {
+            writeln!(
+                f,
+                r#"{{"seq":{s},"t_us":1,"type":"conn_open","conn":1,"peer":"127.0.0.1:1","local":"127.0.0.1:8080"}}"#
+            )
+            .unwrap();
+        }
+        f
+    }
+
+    fn breaks(seqs: &[u64]) -> Option<SeqBreaks> {
+        let f = recording(seqs);
+        let src = open(f.path()).unwrap();
+        let cell = src.seq_breaks.clone();
+        assert_eq!(src.events.filter(|e| e.is_ok()).count(), seqs.len());
+        cell.get().copied()
+    }
+
+    #[test]
+    fn seq_holes_repeats_and_overflow_are_counted() {
+        assert_eq!(breaks(&[1, 2, 3]), None);
+        assert_eq!(breaks(&[]), None);
+        assert_eq!(
+            breaks(&[1, 2, 6, 7, 9]),
+            Some(SeqBreaks {
+                missing: 4,
+                repeated: 0,
+                first: (2, 6)
+            })
+        );
+        // Two recordings concatenated (minus the second header): seq starts again.
+        assert_eq!(
+            breaks(&[1, 2, 3, 1, 2]),
+            Some(SeqBreaks {
+                missing: 0,
+                repeated: 2,
+                first: (3, 1)
+            })
+        );
+        assert_eq!(
+            breaks(&[1, u64::MAX, u64::MAX]),
+            Some(SeqBreaks {
+                missing: u64::MAX - 2,
+                repeated: 1,
+                first: (1, u64::MAX)
+            })
+        );
     }
 }

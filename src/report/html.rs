@@ -64,6 +64,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     if let Some(t) = &report.source.torn_tail {
         let _ = writeln!(h, "<li>note: {}</li>", esc(&t.note()));
     }
+    if let Some(b) = &report.source.seq_breaks {
+        let _ = writeln!(h, "<li>note: {}</li>", esc(&b.note()));
+    }
     let _ = writeln!(h, "<li>recorded {}</li>", esc(&report.recorded_span()));
     let _ = writeln!(
         h,

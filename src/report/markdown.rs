@@ -75,6 +75,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     if let Some(t) = &src.torn_tail {
         let _ = writeln!(out, "- **note:** {}", t.note());
     }
+    if let Some(b) = &src.seq_breaks {
+        let _ = writeln!(out, "- **note:** {}", b.note());
+    }
     let _ = writeln!(out, "- **recorded:** {}", report.recorded_span());
     let dialects = if report.dialects.is_empty() {
         "none detected".to_string()

@@ -248,6 +248,7 @@ pub fn live_input(
         sha256: None,
         bytes: None,
         torn_tail: None,
+        seq_breaks: None,
     };
     if let Some(path) = recording {
         if let Ok(file) = std::fs::File::open(path) {

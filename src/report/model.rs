@@ -233,6 +233,50 @@ pub struct SourceInfo {
     /// skipped, unread.
     #[serde(default, rename = "tornTail", skip_serializing_if = "Option::is_none")]
     pub torn_tail: Option<TornTail>,
+    /// The recording's `seq` did not rise by exactly 1 per line: lines deleted or lost,
+    /// or recordings concatenated; verdicts about exchanges with missing events may be
+    /// wrong or missing.
+    #[serde(default, rename = "seqBreaks", skip_serializing_if = "Option::is_none")]
+    pub seq_breaks: Option<SeqBreaks>,
+}
+
+/// `source.seqBreaks`: lines whose `seq` breaks "strictly increasing by 1"
+/// (docs/recording-format.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeqBreaks {
+    /// Events missing (the sum of the holes).
+    pub missing: u64,
+    /// Lines whose `seq` is not above the highest before.
+    pub repeated: u64,
+    /// `seq` before and after the first break.
+    pub first: [u64; 2],
+}
+
+impl SeqBreaks {
+    /// One line for the reports: what is wrong, where it starts, what it means.
+    pub fn note(&self) -> String {
+        let mut what = Vec::new();
+        if self.missing > 0 {
+            what.push(format!(
+                "{} {} missing",
+                self.missing,
+                plural(self.missing as usize, "event", "events")
+            ));
+        }
+        if self.repeated > 0 {
+            what.push(format!(
+                "{} {} repeat or go back",
+                self.repeated,
+                plural(self.repeated as usize, "seq", "seqs")
+            ));
+        }
+        format!(
+            "seq does not rise by 1 per line ({}; first after seq {}: seq {}): lines were deleted or lost, or recordings concatenated; findings about the exchanges involved may be wrong or missing",
+            what.join(", "),
+            self.first[0],
+            self.first[1]
+        )
+    }
 }
 
 /// `source.tornTail`: the torn last line of a recording, skipped.

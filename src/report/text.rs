@@ -185,6 +185,9 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
     if let Some(t) = &report.source.torn_tail {
         let _ = writeln!(out, "note: {file}: {}\n", t.note());
     }
+    if let Some(b) = &report.source.seq_breaks {
+        let _ = writeln!(out, "note: {file}: {}\n", b.note());
+    }
     for f in &report.findings {
         out.push_str(&report_finding_block(f, &file, &input.index, style));
         out.push('\n');
