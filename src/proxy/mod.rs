@@ -1036,11 +1036,7 @@ async fn handle(
         && card::is_card_path(&path)
     {
         if let Some(up) = upstream_base {
-            let client_base = if target.prefix == "/" {
-                origin.clone()
-            } else {
-                format!("{origin}{}", target.prefix)
-            };
+            let client_base = card::client_base(&origin, &target.prefix);
             return card_response(ctx, parts, body, &up, &client_base, st.console_warnings).await;
         }
     }
