@@ -2,10 +2,14 @@
 //! A2A-DIGEST CARD-011, PUSH-002, PUSH-004), each through the real binary over loopback
 //! sockets and real files:
 //! - the userinfo of an absolute-form request line copied into the URLs of a card served
-//!   with `--rewrite-card` (and into its `card_rewrite` event).
+//!   with `--rewrite-card` (and into its `card_rewrite` event);
+//! - credentials in configured URLs (`--upstream`, `--route`, the `probe` target): a userinfo
+//!   password and `?token=`-like query values, in the recording header, every report, the HAR
+//!   export, the banner, the 502 text and `upstream-error` lines, the probe's stdout.
 //!
 //! Every secret here is a distinct word so a leak names its path.
 
+mod broken;
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 #[path = "common/raw_http.rs"]
@@ -163,4 +167,192 @@ async fn card_rewrite_ignores_the_userinfo_of_an_absolute_form_request() {
     assert!(!text.contains("SECRETABS"), "{text}");
     // the request's own URL keeps its user name, the password redacted
     assert!(text.contains("user:[REDACTED]@"), "{text}");
+}
+
+/// Runs the binary to the end with `args`; (exit code, stdout, stderr).
+fn cli(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// One proxy run with a default route to a live agent and a `/down` route to a closed port,
+/// both URLs carrying credentials; a request through each. Returns (recording, Markdown
+/// report, stderr, the client's 502 text).
+async fn upstream_creds_run(
+    extra: &[&str],
+    dir: &std::path::Path,
+) -> (String, String, String, String) {
+    let agent = agent(200, "", br#"{"jsonrpc":"2.0","id":1,"result":{}}"#.to_vec()).await;
+    // a port nobody listens on: bound, then closed
+    let dead = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let rec = dir.join("r2.jsonl");
+    let report = dir.join("r2.md");
+    let mut args = vec![
+        "--upstream".to_string(),
+        format!("http://admin:SECRETUPW@{agent}/?token=SECRETUPQ"),
+        "--route".to_string(),
+        format!("/down=http://u:SECRETRTW@{dead}/?api_key=SECRETRTQ"),
+        "--record".to_string(),
+        rec.to_string_lossy().into_owned(),
+        "--report".to_string(),
+        report.to_string_lossy().into_owned(),
+        "--fail-on".to_string(),
+        "never".to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let proxy = Proxy::start(&args);
+    let ok = exchange(
+        proxy.addr,
+        b"GET /x HTTP/1.1\r\nhost: a\r\nconnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(ok.starts_with("HTTP/1.1 200"), "{ok}");
+    let bad = exchange(
+        proxy.addr,
+        b"GET /down/y?key=SECRETCLQ HTTP/1.1\r\nhost: a\r\nconnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(bad.starts_with("HTTP/1.1 502"), "{bad}");
+    let stderr = proxy.stop();
+    (
+        std::fs::read_to_string(&rec).unwrap(),
+        std::fs::read_to_string(&report).unwrap(),
+        stderr,
+        bad,
+    )
+}
+
+/// A2: upstream and route URLs with `user:password@` and secret query parameters: redacted
+/// in the recording header (which says `redacted: true`), the `--report` Markdown, the JSON
+/// report and HAR export made from the file, the banner, the client's 502 text and the
+/// `upstream-error` line (the request's own `?key=` too). `--no-redact` keeps them in the
+/// header and banner (the control: the redacted run's absence is redaction).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn credentials_in_upstream_urls_are_redacted_everywhere_they_are_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let (rec, md, stderr, bad) = upstream_creds_run(&[], dir.path()).await;
+    let rec_path = dir.path().join("r2.jsonl");
+    let json = dir.path().join("r2.json");
+    let har = dir.path().join("r2.har");
+    let (code, _, err) = cli(&[
+        "report",
+        rec_path.to_str().unwrap(),
+        "--format",
+        "json",
+        "-o",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = cli(&[
+        "export",
+        rec_path.to_str().unwrap(),
+        "--har",
+        har.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let json = std::fs::read_to_string(&json).unwrap();
+    let har = std::fs::read_to_string(&har).unwrap();
+    for (what, text) in [
+        ("recording", &rec),
+        ("markdown report", &md),
+        ("json report", &json),
+        ("har", &har),
+        ("stderr", &stderr),
+        ("502 text", &bad),
+    ] {
+        assert!(!text.contains("SECRET"), "a secret in the {what}:\n{text}");
+    }
+    let header = rec.lines().next().unwrap();
+    assert!(header.contains(r#""redacted":true"#), "{header}");
+    assert!(
+        header.contains("admin:[REDACTED]@") && header.contains("?token=[REDACTED]"),
+        "{header}"
+    );
+    assert!(
+        stderr.contains("route / -> http://admin:[REDACTED]@")
+            && stderr.contains("/?api_key=[REDACTED]"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("upstream-error") && stderr.contains("/y?key=[REDACTED] unreachable"),
+        "{stderr}"
+    );
+    assert!(md.contains("admin:[REDACTED]@"), "{md}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let (rec, _, stderr, _) = upstream_creds_run(&["--no-redact"], dir.path()).await;
+    let header = rec.lines().next().unwrap();
+    assert!(header.contains(r#""redacted":false"#), "{header}");
+    for s in ["SECRETUPW", "SECRETUPQ", "SECRETRTW", "SECRETRTQ"] {
+        assert!(
+            header.contains(s),
+            "{s} not in the --no-redact header: {header}"
+        );
+        assert!(
+            stderr.contains(s),
+            "{s} not in the --no-redact banner: {stderr}"
+        );
+    }
+}
+
+/// A2: `probe 'http://u:PASSWORD@host/?api_key=KEY'`: neither the stdout text, the Markdown
+/// report nor the recording holds the password or the key.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn probe_target_credentials_are_redacted_in_its_outputs() {
+    let good = broken::start(broken::Break::Nothing, false).await;
+    let url = good
+        .url()
+        .replace("http://", "http://u:SECRETPR1@")
+        .replace(
+            &format!("{}/", good.addr),
+            &format!("{}/?api_key=SECRETPR2", good.addr),
+        );
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("p.jsonl");
+    let md = dir.path().join("p.md");
+    let (code, out, err) = tokio::task::spawn_blocking({
+        let (url, rec, md) = (url.clone(), rec.clone(), md.clone());
+        move || {
+            cli(&[
+                "probe",
+                &url,
+                "--record",
+                rec.to_str().unwrap(),
+                "--format",
+                "markdown",
+                "-o",
+                md.to_str().unwrap(),
+                "--fail-on",
+                "never",
+            ])
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    let md = std::fs::read_to_string(&md).unwrap();
+    let rec = std::fs::read_to_string(&rec).unwrap();
+    for (what, text) in [
+        ("stdout", &out),
+        ("stderr", &err),
+        ("markdown report", &md),
+        ("recording", &rec),
+    ] {
+        assert!(
+            !text.contains("SECRETPR"),
+            "a secret in the probe's {what}:\n{text}"
+        );
+    }
+    assert!(
+        md.contains("u:[REDACTED]@") && md.contains("api_key=[REDACTED]"),
+        "{md}"
+    );
 }

@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use bytes::Bytes;
 use serde_json::Value;
 
-use super::event::{Body, Event, EventKind, Headers};
+use super::event::{Body, Event, EventKind, Headers, RecordingHeader};
 
 /// The replacement text.
 pub const REDACTED: &str = "[REDACTED]";
@@ -544,6 +544,41 @@ fn redact_url_text(url: &str) -> Option<String> {
         out = redact_query_with(&out, is_secret_query_name);
     }
     (out != url).then_some(out)
+}
+
+/// `url` as it may be shown or recorded: the password of its userinfo (`http://user:pw@h/` ->
+/// `http://user:[REDACTED]@h/`; a userinfo without `:`, often a token, whole: RFC 3986
+/// §3.2.1) and the values of query parameters that are credentials by name
+/// ([`SECRET_QUERY_PARAMS`]) replaced by [`REDACTED`]; the same rules as for request URLs,
+/// minus the apiKey names learned from cards. Borrowed unchanged when nothing in it is
+/// secret. For URLs the user configured (`--upstream`, `--route`, `--listener`, the
+/// `probe`/`interop` target) wherever they are displayed or recorded (CARD-011).
+pub fn redact_url(url: &str) -> std::borrow::Cow<'_, str> {
+    match redact_url_text(url) {
+        Some(red) => std::borrow::Cow::Owned(red),
+        None => std::borrow::Cow::Borrowed(url),
+    }
+}
+
+/// The recording header as it goes into a file: with `redacted: true`, every
+/// `routes[].upstream` through [`redact_url`]; borrowed unchanged when no route holds a
+/// secret or the header says `redacted: false` (`--no-redact`).
+pub fn file_header(h: &RecordingHeader) -> std::borrow::Cow<'_, RecordingHeader> {
+    if !h.redacted
+        || !h
+            .routes
+            .iter()
+            .any(|r| matches!(redact_url(&r.upstream), std::borrow::Cow::Owned(_)))
+    {
+        return std::borrow::Cow::Borrowed(h);
+    }
+    let mut out = h.clone();
+    for r in &mut out.routes {
+        if let std::borrow::Cow::Owned(red) = redact_url(&r.upstream) {
+            r.upstream = red;
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// `url` with the value of every query parameter whose name `secret` says is a credential
@@ -1240,6 +1275,40 @@ mod tests {
             redact_userinfo(&mut u);
             assert_eq!(u, want, "{url}");
         }
+    }
+
+    #[test]
+    fn configured_urls_and_the_file_header_lose_their_credentials_only() {
+        use std::borrow::Cow;
+        assert!(matches!(
+            redact_url("http://127.0.0.1:9/a?pageToken=p"),
+            Cow::Borrowed(_)
+        ));
+        assert_eq!(
+            redact_url("http://admin:pw@h:9/?token=t&x=1"),
+            "http://admin:[REDACTED]@h:9/?token=[REDACTED]&x=1"
+        );
+        let mut h = RecordingHeader::new(crate::record::CaptureMode::Reverse);
+        h.routes = vec![
+            crate::record::Route {
+                prefix: "/".into(),
+                upstream: "http://u:pw@h/?api_key=k".into(),
+                leg: None,
+            },
+            crate::record::Route {
+                prefix: "/b".into(),
+                upstream: "http://h2/".into(),
+                leg: None,
+            },
+        ];
+        let red = file_header(&h);
+        assert_eq!(
+            red.routes[0].upstream,
+            "http://u:[REDACTED]@h/?api_key=[REDACTED]"
+        );
+        assert_eq!(red.routes[1].upstream, "http://h2/");
+        h.redacted = false;
+        assert!(matches!(file_header(&h), Cow::Borrowed(_)));
     }
 
     #[test]
