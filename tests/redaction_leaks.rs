@@ -5,7 +5,8 @@
 //!   with `--rewrite-card` (and into its `card_rewrite` event);
 //! - credentials in configured URLs (`--upstream`, `--route`, the `probe` target): a userinfo
 //!   password and `?token=`-like query values, in the recording header, every report, the HAR
-//!   export, the banner, the 502 text and `upstream-error` lines, the probe's stdout.
+//!   export, the banner, the 502 text and `upstream-error` lines, the probe's stdout;
+//! - a push token given twice in one JSON object (only the last one was redacted).
 //!
 //! Every secret here is a distinct word so a leak names its path.
 
@@ -354,5 +355,50 @@ async fn probe_target_credentials_are_redacted_in_its_outputs() {
     assert!(
         md.contains("u:[REDACTED]@") && md.contains("api_key=[REDACTED]"),
         "{md}"
+    );
+}
+
+/// A4: `{"token":"S1","token":"x"}` in a push config, in the client's request and in the
+/// agent's answer: both occurrences are redacted in the recording (RFC 8259 §4 leaves the
+/// winner to the parser; PUSH-002).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_push_token_given_twice_is_redacted_both_times() {
+    let agent = agent(
+        200,
+        "",
+        br#"{"jsonrpc":"2.0","id":17,"result":{"taskId":"t","pushNotificationConfig":{"url":"http://127.0.0.1:9/h","token":"SECRETDUPRESP","token":"y"}}}"#.to_vec(),
+    )
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r4.jsonl");
+    let proxy = Proxy::start(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--record",
+        rec.to_str().unwrap(),
+        "-q",
+    ]);
+    let body = r#"{"jsonrpc":"2.0","id":17,"method":"tasks/pushNotificationConfig/set","params":{"taskId":"t","pushNotificationConfig":{"url":"http://127.0.0.1:9/h3","token":"SECRETDUPREQ","token":"x"}}}"#;
+    let answer = exchange(
+        proxy.addr,
+        format!(
+            "POST / HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .await;
+    proxy.stop();
+    assert!(
+        answer.contains("SECRETDUPRESP"),
+        "the client gets the real answer: {answer}"
+    );
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(!text.contains("SECRETDUP"), "{text}");
+    assert_eq!(
+        text.matches(r#"\"token\":\"[REDACTED]\",\"token\":\"[REDACTED]\""#)
+            .count(),
+        2,
+        "{text}"
     );
 }

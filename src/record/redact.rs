@@ -16,7 +16,8 @@ What is replaced by `[REDACTED]` (the recording header says `"redacted": true`):
   (PUSH-002, PUSH-004): objects under `pushNotificationConfig` (0.x) or
   `taskPushNotificationConfig` (1.0), and every object shaped like a push config (`url` plus
   `token` or `authentication`: 1.0 `CreateTaskPushNotificationConfig` params, results,
-  lists, REST bodies), and the secret query parameters of such a config's webhook `url`;
+  lists, REST bodies), and the secret query parameters of such a config's webhook `url`
+  (every occurrence of a member given twice, [`find_secrets`]);
   in text that is not one whole JSON document (a body past [`HOLD_CAP`] or cut by the
   capture cap, SSE frames), every `"token"` / `"credentials"` string value ([`TextScan`]).
 
@@ -687,11 +688,12 @@ pub fn redact_json_bytes(data: &[u8]) -> Option<Bytes> {
     {
         return None;
     }
-    let Ok(mut v) = serde_json::from_slice::<Value>(data) else {
-        return TextScan::default().redact(data);
-    };
+    // Every secret, also one hidden by a later member of the same name: parsers disagree on
+    // which of two `"token"` members wins (RFC 8259 §4), so both are secrets.
     let mut secrets = Vec::new();
-    collect_secrets(&mut v, false, &mut secrets);
+    if find_secrets(data, &mut secrets).is_err() {
+        return TextScan::default().redact(data);
+    }
     if secrets.is_empty() {
         return None;
     }
@@ -705,15 +707,195 @@ pub fn redact_json_bytes(data: &[u8]) -> Option<Bytes> {
                 t = t.replace(&needle, &with);
             }
         }
-        if let Ok(mut check) = serde_json::from_str::<Value>(&t) {
-            let mut left = Vec::new();
-            collect_secrets(&mut check, false, &mut left);
-            if left.is_empty() {
-                return Some(Bytes::from(t));
-            }
+        let mut left = Vec::new();
+        if find_secrets(t.as_bytes(), &mut left).is_ok() && left.is_empty() {
+            return Some(Bytes::from(t));
         }
     }
+    // A secret spelled with other escapes than serde_json's: the document re-serialized with
+    // the secrets replaced (a member given twice keeps only its last, redacted, value).
+    let mut v = serde_json::from_slice::<Value>(data).ok()?;
+    collect_secrets(&mut v, false, &mut Vec::new());
     serde_json::to_vec(&v).ok().map(Bytes::from)
+}
+
+/// Pushes `(original, replacement)` for every push-config secret of the JSON text `data`
+/// (the rules of [`collect_secrets`]) to `out`, reading the text once without building a
+/// tree. Unlike a `serde_json::Value`, which keeps the last of two members of one name, it
+/// sees every member: `{"token":"S1","token":"S2"}` gives both.
+///
+/// # Errors
+/// `data` is not one JSON document (RFC 8259) or nests deeper than serde_json's limit (128).
+fn find_secrets(data: &[u8], out: &mut Vec<(String, String)>) -> Result<(), serde_json::Error> {
+    use serde::de::DeserializeSeed;
+    let mut de = serde_json::Deserializer::from_slice(data);
+    Walk {
+        is_push: false,
+        out,
+    }
+    .deserialize(&mut de)?;
+    de.end()
+}
+
+/// What a value walked by [`Walk`] was, as far as its parent object needs to know.
+enum Seen<'de> {
+    /// A string (borrowed from the text when it has no escapes).
+    Str(std::borrow::Cow<'de, str>),
+    /// An object, with the string values of its `credentials` members (all of them).
+    Obj(Vec<std::borrow::Cow<'de, str>>),
+    /// Anything else.
+    Other,
+}
+
+/// A serde seed walking one JSON value for [`find_secrets`]; `is_push` says the value sits
+/// under `pushNotificationConfig` / `taskPushNotificationConfig`.
+struct Walk<'o> {
+    is_push: bool,
+    out: &'o mut Vec<(String, String)>,
+}
+
+impl Walk<'_> {
+    fn child(&mut self, is_push: bool) -> Walk<'_> {
+        Walk {
+            is_push,
+            out: &mut *self.out,
+        }
+    }
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Walk<'_> {
+    type Value = Seen<'de>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Seen<'de>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Walk<'_> {
+    type Value = Seen<'de>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Seen<'de>, E> {
+        Ok(Seen::Other)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Seen<'de>, E> {
+        Ok(Seen::Other)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Seen<'de>, E> {
+        Ok(Seen::Other)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Seen<'de>, E> {
+        Ok(Seen::Other)
+    }
+
+    fn visit_unit<E>(self) -> Result<Seen<'de>, E> {
+        Ok(Seen::Other)
+    }
+
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Seen<'de>, E> {
+        Ok(Seen::Str(std::borrow::Cow::Borrowed(s)))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Seen<'de>, E> {
+        Ok(Seen::Str(std::borrow::Cow::Owned(s.to_string())))
+    }
+
+    fn visit_string<E>(self, s: String) -> Result<Seen<'de>, E> {
+        Ok(Seen::Str(std::borrow::Cow::Owned(s)))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(
+        mut self,
+        mut seq: A,
+    ) -> Result<Seen<'de>, A::Error> {
+        let is_push = self.is_push;
+        while seq.next_element_seed(self.child(is_push))?.is_some() {}
+        Ok(Seen::Other)
+    }
+
+    /// One object: a push config when under a push-config member or shaped like one (a
+    /// string `url` and a `token` or `authentication`); then each `token`, each
+    /// `authentication.credentials` and each webhook `url` is a secret.
+    fn visit_map<A: serde::de::MapAccess<'de>>(
+        mut self,
+        mut map: A,
+    ) -> Result<Seen<'de>, A::Error> {
+        use std::borrow::Cow;
+        let (mut has_url, mut has_token, mut has_auth) = (false, false, false);
+        let mut secrets: Vec<Cow<'de, str>> = Vec::new();
+        let mut urls: Vec<Cow<'de, str>> = Vec::new();
+        let mut credentials: Vec<Cow<'de, str>> = Vec::new();
+        while let Some(key) = map.next_key_seed(KeySeed)? {
+            let push_child = key == "pushNotificationConfig" || key == "taskPushNotificationConfig";
+            let seen = map.next_value_seed(self.child(push_child))?;
+            match (key.as_ref(), seen) {
+                ("token", seen) => {
+                    has_token = true;
+                    if let Seen::Str(s) = seen {
+                        secrets.push(s);
+                    }
+                }
+                ("authentication", seen) => {
+                    has_auth = true;
+                    if let Seen::Obj(c) = seen {
+                        secrets.extend(c);
+                    }
+                }
+                ("url", Seen::Str(u)) => {
+                    has_url = true;
+                    urls.push(u);
+                }
+                ("credentials", Seen::Str(c)) => credentials.push(c),
+                _ => {}
+            }
+        }
+        if self.is_push || (has_url && (has_token || has_auth)) {
+            for s in secrets {
+                if s != REDACTED && !s.is_empty() {
+                    self.out.push((s.into_owned(), REDACTED.into()));
+                }
+            }
+            for u in urls {
+                if let Some(red) = redact_url_text(&u) {
+                    self.out.push((u.into_owned(), red));
+                }
+            }
+        }
+        Ok(Seen::Obj(credentials))
+    }
+}
+
+/// A member name, borrowed from the text when it has no escapes.
+struct KeySeed;
+
+impl<'de> serde::de::DeserializeSeed<'de> for KeySeed {
+    type Value = std::borrow::Cow<'de, str>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for KeySeed {
+    type Value = std::borrow::Cow<'de, str>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a member name")
+    }
+
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Self::Value, E> {
+        Ok(std::borrow::Cow::Borrowed(s))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Self::Value, E> {
+        Ok(std::borrow::Cow::Owned(s.to_string()))
+    }
 }
 
 /// Replaces push-config secrets in `v`, pushing `(original, replacement)` to `out`: `token`
@@ -1111,6 +1293,39 @@ mod tests {
         let inline = r#"{"message":{},"configuration":{"taskPushNotificationConfig":{"url":"u","token":"T2"}}}"#;
         let s = String::from_utf8(redact_json_bytes(inline.as_bytes()).unwrap().to_vec()).unwrap();
         assert!(!s.contains("T2"), "{s}");
+    }
+
+    /// A member given twice (RFC 8259 §4: names SHOULD be unique; parsers differ on which
+    /// wins): every occurrence is redacted, whatever the last one holds.
+    #[test]
+    fn every_occurrence_of_a_duplicate_secret_member_is_redacted() {
+        for (body, want) in [
+            (
+                r#"{"pushNotificationConfig":{"url":"http://h/","token":"S1","token":"x"}}"#,
+                r#"{"pushNotificationConfig":{"url":"http://h/","token":"[REDACTED]","token":"[REDACTED]"}}"#,
+            ),
+            (
+                r#"{"params":{"url":"u","token":"S2","token":"[REDACTED]"}}"#,
+                r#"{"params":{"url":"u","token":"[REDACTED]","token":"[REDACTED]"}}"#,
+            ),
+            (
+                r#"{"params":{"url":"u","token":"S3","token":""}}"#,
+                r#"{"params":{"url":"u","token":"[REDACTED]","token":""}}"#,
+            ),
+            (
+                r#"{"params":{"url":"u","authentication":{"credentials":"S4","credentials":null}}}"#,
+                r#"{"params":{"url":"u","authentication":{"credentials":"[REDACTED]","credentials":null}}}"#,
+            ),
+        ] {
+            let red = redact_json_bytes(body.as_bytes()).expect(body);
+            assert_eq!(std::str::from_utf8(&red).unwrap(), want);
+        }
+        // spelled with escapes the text replacement cannot match: re-serialized, the
+        // duplicate gone
+        let esc = r#"{"params":{"url":"u","token":"S\u0035","token":"y"}}"#;
+        let red = redact_json_bytes(esc.as_bytes()).unwrap();
+        let text = std::str::from_utf8(&red).unwrap();
+        assert!(!text.contains("S5") && !text.contains("S\\u0035"), "{text}");
     }
 
     #[test]
