@@ -6,7 +6,9 @@
 //! - credentials in configured URLs (`--upstream`, `--route`, the `probe` target): a userinfo
 //!   password and `?token=`-like query values, in the recording header, every report, the HAR
 //!   export, the banner, the 502 text and `upstream-error` lines, the probe's stdout;
-//! - a push token given twice in one JSON object (only the last one was redacted).
+//! - a push token given twice in one JSON object (only the last one was redacted);
+//! - `repro` keeping a push config's webhook `?token=` (and then losing a webhook finding
+//!   because the config's URL and the webhook request's URL no longer matched).
 //!
 //! Every secret here is a distinct word so a leak names its path.
 
@@ -400,5 +402,47 @@ async fn a_push_token_given_twice_is_redacted_both_times() {
             .count(),
         2,
         "{text}"
+    );
+}
+
+/// A5: `repro` on a transcript (`tests/data/redaction/pushsecret2.jsonl`, a fresh engineer's)
+/// whose push config registers `http://127.0.0.1:9/hook?token=SECRETRP2` and whose webhook
+/// call then goes there: the webhook URL inside the JSON bodies is redacted as the request
+/// URL is, in the cut and in its curl script, and the webhook finding (TASK-STATE-005, a
+/// bogus task state in the notification) survives the redaction.
+#[test]
+fn repro_redacts_webhook_urls_in_bodies_as_in_requests() {
+    let input = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/redaction/pushsecret2.jsonl"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    for rule in ["PUSH-URL-001", "TASK-STATE-005"] {
+        let out = dir.path().join(format!("{rule}.jsonl"));
+        let (code, stdout, stderr) = cli(&[
+            "repro",
+            input,
+            "--finding",
+            rule,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, Some(0), "{rule}: {stdout}{stderr}");
+        let cut = std::fs::read_to_string(&out).unwrap();
+        let sh = std::fs::read_to_string(out.with_extension("sh")).unwrap();
+        for (what, text) in [("cut", &cut), ("script", &sh)] {
+            assert!(
+                !text.contains("SECRETRP"),
+                "{rule}: a secret in the {what}:\n{text}"
+            );
+        }
+        assert!(cut.contains("hook?token=REDACTED"), "{cut}");
+    }
+    // the webhook call and the config that registered its URL are both in the second cut
+    let cut = std::fs::read_to_string(dir.path().join("TASK-STATE-005.jsonl")).unwrap();
+    assert!(
+        cut.contains(r#""url":"http://127.0.0.1:9/hook?token=REDACTED","headers""#)
+            && cut.contains(r#"\"url\":\"http://127.0.0.1:9/hook?token=REDACTED\""#),
+        "{cut}"
     );
 }

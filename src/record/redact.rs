@@ -522,8 +522,8 @@ fn redact_userinfo(url: &mut String) {
 }
 
 /// True when a query parameter named `name` (any case) is a credential by its name alone
-/// ([`SECRET_QUERY_PARAMS`]).
-fn is_secret_query_name(name: &str) -> bool {
+/// ([`SECRET_QUERY_PARAMS`]: `token`, `api_key`, `sig`, `X-Amz-Signature`, ...).
+pub fn is_secret_query_name(name: &str) -> bool {
     SECRET_QUERY_PARAMS
         .iter()
         .any(|q| name.eq_ignore_ascii_case(q))
