@@ -8,7 +8,8 @@
 //!   export, the banner, the 502 text and `upstream-error` lines, the probe's stdout;
 //! - a push token given twice in one JSON object (only the last one was redacted);
 //! - `repro` keeping a push config's webhook `?token=` (and then losing a webhook finding
-//!   because the config's URL and the webhook request's URL no longer matched).
+//!   because the config's URL and the webhook request's URL no longer matched);
+//! - push tokens inside `Content-Encoding: gzip` bodies, recorded as the raw gzip bytes.
 //!
 //! Every secret here is a distinct word so a leak names its path.
 
@@ -444,5 +445,99 @@ fn repro_redacts_webhook_urls_in_bodies_as_in_requests() {
         cut.contains(r#""url":"http://127.0.0.1:9/hook?token=REDACTED","headers""#)
             && cut.contains(r#"\"url\":\"http://127.0.0.1:9/hook?token=REDACTED\""#),
         "{cut}"
+    );
+}
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+fn gunzip(data: &[u8]) -> String {
+    use std::io::Read;
+    let mut s = String::new();
+    flate2::read::GzDecoder::new(data)
+        .read_to_string(&mut s)
+        .unwrap();
+    s
+}
+
+/// A3: a push config sent gzip-compressed by the client and answered gzip-compressed by the
+/// agent: the recording holds gzip bodies (still consistent with their `content-encoding`
+/// heads) whose decoded text has the tokens redacted; the verifier reads them; the client
+/// and the agent got the real bytes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn push_tokens_in_gzip_bodies_are_redacted() {
+    let answer = br#"{"jsonrpc":"2.0","id":1,"result":{"configs":[{"id":"c1","taskId":"t1","url":"http://127.0.0.1:9/h","token":"SECRETGZRESP"}]}}"#;
+    let agent = agent(200, "content-encoding: gzip\r\n", gzip(answer)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r3.jsonl");
+    let proxy = Proxy::start(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--record",
+        rec.to_str().unwrap(),
+        "-q",
+    ]);
+    let body = gzip(br#"{"jsonrpc":"2.0","id":2,"method":"CreateTaskPushNotificationConfig","params":{"taskId":"t1","url":"http://127.0.0.1:9/h","token":"SECRETGZREQ"}}"#);
+    let mut req = format!(
+        "POST / HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\ncontent-encoding: gzip\r\na2a-version: 1.0\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    req.extend_from_slice(&body);
+    let mut s = TcpStream::connect(proxy.addr).await.unwrap();
+    s.write_all(&req).await.unwrap();
+    let mut got = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut got))
+        .await
+        .unwrap()
+        .unwrap();
+    proxy.stop();
+    let end = got.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+    assert!(
+        gunzip(&got[end..]).contains("SECRETGZRESP"),
+        "the client gets the real answer"
+    );
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let mut bodies = Vec::new();
+    for line in text.lines().skip(1) {
+        let ev: serde_json::Value = serde_json::from_str(line).unwrap();
+        if ev["type"] == "request_body" || ev["type"] == "response_chunk" {
+            assert_eq!(ev["encoding"], "base64", "{line}");
+            use base64::Engine as _;
+            let raw = base64::engine::general_purpose::STANDARD
+                .decode(ev["body"].as_str().unwrap())
+                .unwrap();
+            bodies.push(gunzip(&raw));
+        }
+    }
+    assert_eq!(bodies.len(), 2, "{text}");
+    for b in &bodies {
+        assert!(!b.contains("SECRETGZ"), "{b}");
+        assert!(b.contains(r#""token":"[REDACTED]""#), "{b}");
+    }
+    // the verifier decodes the re-encoded bodies: no finding about an unreadable body
+    let (_, out, err) = cli(&[
+        "verify",
+        rec.to_str().unwrap(),
+        "-f",
+        "json",
+        "--fail-on",
+        "never",
+    ]);
+    let report: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|_| panic!("{out}{err}"));
+    let rules: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["rule"].as_str())
+        .collect();
+    assert!(
+        rules.contains(&"PUSH-URL-001"),
+        "the request body was read: {rules:?}"
     );
 }

@@ -21,6 +21,10 @@ What is replaced by `[REDACTED]` (the recording header says `"redacted": true`):
   in text that is not one whole JSON document (a body past [`HOLD_CAP`] or cut by the
   capture cap, SSE frames), every `"token"` / `"credentials"` string value ([`TextScan`]).
 
+A held JSON body sent with a `Content-Encoding` (`gzip`, `deflate`, `br`) is decoded,
+redacted, and re-encoded with the same codings when a secret was replaced
+([`release_coded`]); over [`HOLD_CAP`] coded bytes it is written as it came.
+
 JSON bodies (request or response with a `*json` media type) of one exchange are held back
 until the next other event of that exchange (at most [`HOLD_CAP`] bytes), so a secret split
 across frames is still found. Only the secret's string is replaced in the original text; the
@@ -134,6 +138,10 @@ struct ExchangeState {
     resp_streaming: bool,
     req_scan: TextScan,
     resp_scan: TextScan,
+    /// `Content-Encoding` of the request / response when it names a coding (`gzip`, ...):
+    /// the held body is decoded to be redacted ([`Redactor::release_into`]).
+    req_coding: Option<String>,
+    resp_coding: Option<String>,
 }
 
 impl ExchangeState {
@@ -150,7 +158,102 @@ impl ExchangeState {
         self.resp_streaming = false;
         self.req_scan = TextScan::default();
         self.resp_scan = TextScan::default();
+        self.req_coding = None;
+        self.resp_coding = None;
     }
+}
+
+/// Largest decoded size of a compressed JSON body decoded to be redacted (4 MiB, from at most
+/// [`HOLD_CAP`] coded bytes); a body that inflates past it is written as it came.
+const DECODE_CAP: usize = 4 * HOLD_CAP;
+
+/// The codings of a message's `Content-Encoding` field lines (RFC 9110 §8.4), when they
+/// name any besides `identity`; `None` (no allocation) for an uncoded message.
+fn content_coding(headers: &Headers) -> Option<String> {
+    let v = crate::model::coding::joined(
+        headers
+            .0
+            .iter()
+            .filter(|(n, _)| n.eq_ignore_ascii_case("content-encoding"))
+            .map(|(_, v)| v.as_str()),
+    )?;
+    if crate::model::coding::codings(Some(&v)).is_empty() {
+        return None;
+    }
+    Some(v.into_owned())
+}
+
+/// Releases the held frames of a body sent with content coding `coding` (`gzip`, `br`,
+/// `deflate`, stacked): the whole body is decoded, redacted as JSON, and, only when a secret
+/// was replaced, encoded again with the same codings into one event (the first frame's), so
+/// the file stays consistent with its `content-encoding` head. Such a body is then not the
+/// wire bytes (as any redacted body). A body that does not decode (cut by the capture cap,
+/// corrupt, an unknown coding, over [`DECODE_CAP`]) is written as it came.
+fn release_coded(held: &mut Vec<Event>, coding: &str, out: &mut Vec<Event>) {
+    let mut joined = Vec::new();
+    let mut truncated = false;
+    for e in held.iter() {
+        if let Some(b) = body_of(e) {
+            joined.extend_from_slice(&b.data);
+            truncated |= b.truncated;
+        }
+    }
+    let red = crate::model::coding::decode(Some(coding), &joined, DECODE_CAP)
+        .ok()
+        .and_then(|plain| redact_json_bytes(&plain));
+    let Some(red) = red else {
+        out.append(held);
+        return;
+    };
+    // Encoding into memory does not fail; if it did, the redacted text is written plain
+    // rather than the secret.
+    let data = encode(&red, &crate::model::coding::codings(Some(coding)))
+        .map(Bytes::from)
+        .unwrap_or(red);
+    let mut first = held.swap_remove(0);
+    held.clear();
+    if let Some(b) = body_of_mut(&mut first) {
+        *b = Body { data, truncated };
+    }
+    out.push(first);
+}
+
+/// Applies `codings` (lowercase, in the order listed: RFC 9110 §8.4) to `data`: `gzip` /
+/// `x-gzip` (RFC 1952), `deflate` (the zlib format, RFC 1950), `br` (RFC 7932).
+///
+/// # Errors
+/// A coding not among those (never after a successful decode of the same list).
+fn encode(data: &[u8], codings: &[String]) -> std::io::Result<Vec<u8>> {
+    use std::io::Write;
+    let mut cur = data.to_vec();
+    for c in codings {
+        cur = match c.as_str() {
+            "gzip" | "x-gzip" => {
+                let mut e =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+                e.write_all(&cur)?;
+                e.finish()?
+            }
+            "deflate" => {
+                let mut e =
+                    flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+                e.write_all(&cur)?;
+                e.finish()?
+            }
+            "br" => {
+                let mut w = brotli::CompressorWriter::new(Vec::new(), 4096, 5, 22);
+                w.write_all(&cur)?;
+                w.flush()?;
+                w.into_inner()
+            }
+            other => {
+                return Err(std::io::Error::other(format!(
+                    "content coding {other:?} is not supported"
+                )))
+            }
+        };
+    }
+    Ok(cur)
 }
 
 /// Most finished exchange states kept for reuse (their vectors keep their capacity, so a
@@ -231,6 +334,7 @@ impl Redactor {
                 self.ensure(key);
                 if let Some(st) = self.exchanges.get_mut(key) {
                     st.req_json = req_json;
+                    st.req_coding = content_coding(headers);
                 }
             }
             EventKind::RequestBody { .. } | EventKind::ResponseChunk { .. } => {
@@ -303,6 +407,7 @@ impl Redactor {
                         self.ensure(key);
                         if let Some(st) = self.exchanges.get_mut(key) {
                             st.resp_json = resp_json;
+                            st.resp_coding = content_coding(headers);
                         }
                     }
                     EventKind::ExchangeEnd { trailers, .. } => {
@@ -311,10 +416,21 @@ impl Redactor {
                         }
                         if let Some(mut st) = self.exchanges.remove(key) {
                             if !st.resp_over {
-                                match st.resp_acc.as_slice() {
-                                    [] => {}
-                                    [one] => self.learn_from_body(one),
-                                    frames => self.learn_from_body(&frames.concat()),
+                                match (st.resp_acc.as_slice(), st.resp_coding.as_deref()) {
+                                    ([], _) => {}
+                                    // a compressed card teaches its schemes too
+                                    (frames, Some(c)) => {
+                                        let whole = frames.concat();
+                                        if let Ok(plain) = crate::model::coding::decode(
+                                            Some(c),
+                                            &whole,
+                                            DECODE_CAP,
+                                        ) {
+                                            self.learn_from_body(&plain);
+                                        }
+                                    }
+                                    ([one], None) => self.learn_from_body(one),
+                                    (frames, None) => self.learn_from_body(&frames.concat()),
                                 }
                             }
                             if self.spare.len() < SPARE_STATES {
@@ -369,7 +485,16 @@ impl Redactor {
             return;
         };
         st.held_bytes = 0;
+        let coding = match st.held.first().map(|e| &e.kind) {
+            Some(EventKind::RequestBody { .. }) => st.req_coding.as_deref(),
+            Some(EventKind::ResponseChunk { .. }) => st.resp_coding.as_deref(),
+            _ => None,
+        };
         let held = &mut st.held;
+        if let Some(coding) = coding {
+            release_coded(held, coding, out);
+            return;
+        }
         if held.len() <= 1 {
             if let Some(mut ev) = held.pop() {
                 redact_frame(&mut ev);
@@ -1326,6 +1451,69 @@ mod tests {
         let red = redact_json_bytes(esc.as_bytes()).unwrap();
         let text = std::str::from_utf8(&red).unwrap();
         assert!(!text.contains("S5") && !text.contains("S\\u0035"), "{text}");
+    }
+
+    /// A compressed JSON body (`gzip`, `br`, `deflate`, stacked) is decoded, redacted and
+    /// encoded again with the same codings; one without a secret stays byte for byte.
+    #[test]
+    fn compressed_push_configs_are_redacted_and_reencoded() {
+        let plain = r#"{"params":{"url":"http://h/","token":"GZSECRET"}}"#;
+        for coding in ["gzip", "br", "deflate", "gzip, br", "identity, x-gzip"] {
+            let list = crate::model::coding::codings(Some(coding));
+            let coded = encode(plain.as_bytes(), &list).unwrap();
+            let mut r = Redactor::new(true);
+            r.process(ev(
+                "e1",
+                head(
+                    vec![
+                        ("content-type", "application/json"),
+                        ("Content-Encoding", coding),
+                    ],
+                    "/",
+                ),
+            ));
+            let (a, b) = coded.split_at(coded.len() / 2);
+            for part in [a, b] {
+                let held = r.process(ev(
+                    "e1",
+                    EventKind::RequestBody {
+                        body: Body::new(Bytes::copy_from_slice(part)),
+                    },
+                ));
+                assert!(held.is_empty());
+            }
+            let out = r.process(end_ev("e1"));
+            assert_eq!(out.len(), 2, "{coding}: frames merged, then the end");
+            let data = &body_of(&out[0]).unwrap().data;
+            let back = crate::model::coding::decode(Some(coding), data, 1 << 20).unwrap();
+            assert_eq!(
+                std::str::from_utf8(&back).unwrap(),
+                plain.replace("GZSECRET", REDACTED),
+                "{coding}"
+            );
+        }
+        // nothing secret: the wire bytes
+        let list = crate::model::coding::codings(Some("gzip"));
+        let coded = encode(br#"{"params":{"url":"http://h/"}}"#, &list).unwrap();
+        let mut r = Redactor::new(true);
+        r.process(ev(
+            "e1",
+            head(
+                vec![
+                    ("content-type", "application/json"),
+                    ("content-encoding", "gzip"),
+                ],
+                "/",
+            ),
+        ));
+        r.process(ev(
+            "e1",
+            EventKind::RequestBody {
+                body: Body::new(Bytes::from(coded.clone())),
+            },
+        ));
+        let out = r.process(end_ev("e1"));
+        assert_eq!(&body_of(&out[0]).unwrap().data[..], &coded[..]);
     }
 
     #[test]
