@@ -53,7 +53,11 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
         }
         code
     };
-    let mut w = match HarWriter::new(BufWriter::with_capacity(256 * 1024, out), &src.header) {
+    let mut w = match HarWriter::new(
+        BufWriter::with_capacity(256 * 1024, out),
+        // `_a2a.header` as a redacted recording's header should have been written
+        &crate::record::redact::file_header(&src.header),
+    ) {
         Ok(w) => w,
         Err(e) => {
             return Ok(cleanup(fail(

@@ -37,6 +37,7 @@ use crate::probe::{
     Transport, TransportConfig,
 };
 use crate::proxy::{ProxyConfig, ProxyExtras};
+use crate::record::redact::redact_url;
 use crate::record::{source, Route, DEFAULT_CAPTURE_CAP};
 use crate::report::{self, Report, ReportInput, SourceInfo, SourceKind};
 use crate::verify::{Finding, Severity};
@@ -241,10 +242,12 @@ fn with_credentials(
 /// # Errors
 /// Not a URL, or not `http://host[:port][/path]`.
 fn agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
-    let u = Url::parse(url).with_context(|| format!("{which} {url:?} is not a URL"))?;
+    // the URL may carry credentials (`user:pw@`, `?api_key=`): shown redacted (CARD-011)
+    let shown = redact_url(url);
+    let u = Url::parse(url).with_context(|| format!("{which} {shown:?} is not a URL"))?;
     if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
         bail!(
-            "{which} {url} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/"
+            "{which} {shown} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/"
         );
     }
     Ok(u)
@@ -362,7 +365,12 @@ pub async fn interop_through_pipeline(
             "--auth-header-a",
         )?,
     );
-    let (report_ab, report_ba) = tokio::join!(probe::run(&cfg_b, &on_b), probe::run(&cfg_a, &on_a));
+    let (mut report_ab, mut report_ba) =
+        tokio::join!(probe::run(&cfg_b, &on_b), probe::run(&cfg_a, &on_a));
+    // the targets go into the text, every report format and stdout: never their credentials
+    for r in [&mut report_ab, &mut report_ba] {
+        r.target = redact_url(&r.target).into_owned();
+    }
     let stopped: Vec<(&'static str, crate::probe::transport::Gone)> =
         [(A_TO_B, &on_b), (B_TO_A, &on_a)]
             .into_iter()

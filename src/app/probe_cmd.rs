@@ -25,6 +25,7 @@ use crate::probe::{
     Status, Transport, TransportConfig,
 };
 use crate::proxy::{ProxyConfig, ProxyExtras};
+use crate::record::redact::redact_url;
 use crate::record::{source, EventKind, Route, DEFAULT_CAPTURE_CAP};
 use crate::report::{
     self, ExchangeIndex, Report, ReportInput, SourceFile, SourceInfo, SourceKind, TestResult,
@@ -33,11 +34,12 @@ use crate::verify::{Finding, Severity};
 
 /// Runs the probe command. Errors are operational (exit 2).
 pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
-    let base = Url::parse(&a.url).with_context(|| format!("probe URL {:?} is not a URL", a.url))?;
+    // the URL may carry credentials (`user:pw@`, `?api_key=`): shown redacted (CARD-011)
+    let shown = redact_url(&a.url);
+    let base = Url::parse(&a.url).with_context(|| format!("probe URL {shown:?} is not a URL"))?;
     if !matches!(base.scheme(), "http" | "https") || base.host_str().is_none() {
         bail!(
-            "probe URL {} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/",
-            a.url
+            "probe URL {shown} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/"
         );
     }
     let cfg = config_from(&a)?;
@@ -220,6 +222,8 @@ pub async fn probe_through_pipeline(
     .with_max_unanswered(a.max_unanswered)
     .with_progress(!a.quiet);
     let mut report = probe::run(cfg, &t).await;
+    // the target goes into the text, every report format and stdout: never its credentials
+    report.target = redact_url(&report.target).into_owned();
     let outcome = pipeline.finish().await?;
     receiver.shutdown().await;
     let stopped = match t.gone() {

@@ -227,6 +227,16 @@ fn leg_name(s: &str) -> Option<String> {
     }
 }
 
+/// A configured upstream URL as the banner shows it: its userinfo password and secret query
+/// values redacted ([`crate::record::redact::redact_url`]) unless `--no-redact`.
+fn shown_url(url: &str, no_redact: bool) -> std::borrow::Cow<'_, str> {
+    if no_redact {
+        std::borrow::Cow::Borrowed(url)
+    } else {
+        crate::record::redact::redact_url(url)
+    }
+}
+
 /// `recordings/proxy-<UTC time>.jsonl`.
 pub fn default_record_path() -> PathBuf {
     let t = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
@@ -275,7 +285,10 @@ async fn run_async(
     for (addr, pc) in pipeline.extra_addrs().iter().zip(&more_cfgs) {
         let leg = pc.leg.as_deref().unwrap_or("client");
         for r in &pc.routes {
-            crate::errln!("  listener http://{addr} (leg {leg}) -> {}", r.upstream);
+            crate::errln!(
+                "  listener http://{addr} (leg {leg}) -> {}",
+                shown_url(&r.upstream, a.no_redact)
+            );
         }
     }
     if forward {
@@ -288,7 +301,11 @@ async fn run_async(
         }
     }
     for r in &routes {
-        crate::errln!("  route {} -> {}", r.prefix, r.upstream);
+        crate::errln!(
+            "  route {} -> {}",
+            r.prefix,
+            shown_url(&r.upstream, a.no_redact)
+        );
     }
     match &record {
         Some(p) => crate::errln!("  recording to {}", p.display()),
@@ -471,8 +488,9 @@ fn exit_code(o: &RunOutcome, fail_on: FailOn) -> ExitCode {
 /// # Errors
 /// The recording cannot be read back, or the report cannot be rendered or written.
 pub fn write_report(path: &Path, format: Format, o: &RunOutcome) -> anyhow::Result<()> {
-    let target = o
-        .header
+    // as in the recording: upstream credentials redacted unless `--no-redact`
+    let header = crate::record::redact::file_header(&o.header);
+    let target = header
         .routes
         .iter()
         .map(|r| r.upstream.clone())
@@ -481,7 +499,7 @@ pub fn write_report(path: &Path, format: Format, o: &RunOutcome) -> anyhow::Resu
     let mut input = match &o.recording {
         Some(rec) => crate::app::verify_cmd::verify_file(rec).map_err(anyhow::Error::msg)?,
         None => ReportInput::new(
-            o.header.clone(),
+            header.into_owned(),
             o.verify.clone(),
             SourceInfo::default(),
             ExchangeIndex::new(SourceFile::None),

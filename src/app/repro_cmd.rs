@@ -18,7 +18,10 @@ events ─► verify ─► pick the finding ─► minimize exchanges (re-verif
   `Set-Cookie` and any header whose name contains `token`, `secret`, `api-key`, `apikey` or
   `api_key`; JSON values of keys `token`, `accessToken`, `refreshToken`, `apiKey`,
   `password`, `secret`, `credentials`, `clientSecret` in request and response bodies and
-  in SSE `data:` lines; URL query parameters with such names. Values become `REDACTED`.
+  in SSE `data:` lines; URL query parameters with such names or names the recorder
+  redacts, and userinfo passwords, in request URLs and in `url` members of bodies (a push
+  config's webhook URL stays equal to the URL of the request sent to it). Values become
+  `REDACTED`.
 - `--anonymize`: every host name other than loopback (`localhost`, `127.0.0.0/8`, `::1`)
   becomes `host-N.example.test` in URLs, headers and bodies. When that loses the finding
   (a rule about the host itself), the cut is written without anonymizing and says so.
@@ -180,6 +183,14 @@ fn redact_json(v: &mut Value) -> bool {
                 if is_secret_key(k) && !val.is_null() {
                     *val = Value::from(REDACTED);
                     changed = true;
+                } else if let (true, Value::String(s)) = (k.eq_ignore_ascii_case("url"), &mut *val)
+                {
+                    // a webhook URL (push config) redacted as the request to it is
+                    let red = redact_url(s);
+                    if red != *s {
+                        *s = red;
+                        changed = true;
+                    }
                 } else {
                     changed |= redact_json(val);
                 }
@@ -235,26 +246,50 @@ pub fn redact_body(text: &str) -> String {
     out
 }
 
+/// True for a query parameter name that marks a secret: [`SECRET_KEYS`] or a name the
+/// recorder redacts ([`crate::record::redact::is_secret_query_name`]: `sig`, `code`, ...).
+fn is_secret_param(k: &str) -> bool {
+    is_secret_key(k) || crate::record::redact::is_secret_query_name(k)
+}
+
+/// `url` with its userinfo password (a userinfo without one, often a token, whole) and the
+/// values of secret query parameters replaced by [`REDACTED`]; unchanged (not re-encoded)
+/// when nothing in it is secret. The same function for request URLs and for URLs inside
+/// bodies (a push config's webhook `url`), so the two still match after redaction.
 fn redact_url(url: &str) -> String {
     let Ok(mut u) = url::Url::parse(url) else {
         return url.to_string();
     };
-    if u.query().is_none() {
-        return url.to_string();
+    let mut changed = false;
+    match u.password() {
+        Some(p) if p != REDACTED => changed |= u.set_password(Some(REDACTED)).is_ok(),
+        None if !u.username().is_empty() && u.username() != REDACTED => {
+            changed |= u.set_username(REDACTED).is_ok();
+        }
+        _ => {}
     }
-    let pairs: Vec<(String, String)> = u
-        .query_pairs()
-        .map(|(k, v)| {
-            let v = if is_secret_key(&k) {
-                REDACTED.to_string()
-            } else {
-                v.into_owned()
-            };
-            (k.into_owned(), v)
-        })
-        .collect();
-    u.query_pairs_mut().clear().extend_pairs(pairs);
-    u.to_string()
+    if u.query_pairs()
+        .any(|(k, v)| is_secret_param(&k) && v != REDACTED)
+    {
+        let pairs: Vec<(String, String)> = u
+            .query_pairs()
+            .map(|(k, v)| {
+                let v = if is_secret_param(&k) {
+                    REDACTED.to_string()
+                } else {
+                    v.into_owned()
+                };
+                (k.into_owned(), v)
+            })
+            .collect();
+        u.query_pairs_mut().clear().extend_pairs(pairs);
+        changed = true;
+    }
+    if changed {
+        u.to_string()
+    } else {
+        url.to_string()
+    }
 }
 
 fn redact_headers(h: &Headers) -> Headers {
@@ -918,6 +953,23 @@ mod tests {
                 "data: {\"result\":{\"credentials\":\"REDACTED\"}}\r\n\r\n: ping\n"
             );
         }
+    }
+
+    #[test]
+    fn urls_lose_userinfo_and_secret_query_values_only() {
+        assert_eq!(
+            redact_url("http://u:pw@h/x?sig=s&a=%41"),
+            "http://u:REDACTED@h/x?sig=REDACTED&a=A"
+        );
+        assert_eq!(redact_url("https://tok@h/"), "https://REDACTED@h/");
+        // nothing secret: not re-encoded
+        assert_eq!(redact_url("http://h/x?a=%41"), "http://h/x?a=%41");
+        let mut v: Value = serde_json::from_str(
+            r#"{"params":{"url":"http://h/hook?token=t","other":"http://h/?token=t"}}"#,
+        )
+        .unwrap();
+        assert!(redact_json(&mut v));
+        assert_eq!(v["params"]["url"], "http://h/hook?token=REDACTED");
     }
 
     #[test]

@@ -148,7 +148,14 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
     let info = SourceInfo {
         kind: SourceKind::Recording,
         path: Some(shown.to_string()),
-        target: src.header.routes.first().map(|r| r.upstream.clone()),
+        // a recording written before upstream URLs were redacted in its header
+        target: src.header.routes.first().map(|r| {
+            if src.header.redacted {
+                crate::record::redact::redact_url(&r.upstream).into_owned()
+            } else {
+                r.upstream.clone()
+            }
+        }),
         format: Some(format),
         sha256,
         bytes,

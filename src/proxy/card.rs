@@ -36,6 +36,32 @@ pub fn decode(
     crate::model::coding::decode(content_encoding, body, CARD_CAP).map(|b| b.into_owned())
 }
 
+/// The client-facing base the card's URLs are rewritten to: `origin` (`scheme://authority`
+/// as the client addressed the proxy) without any userinfo, then the route's `prefix`
+/// (`/` adds nothing). An absolute-form request line may carry `user:password@` (RFC 3986
+/// §3.2.1); it names the client's credentials, not the proxy, so it never goes into the
+/// card served back nor into the recorded `card_rewrite` event (CARD-011).
+pub fn client_base(origin: &str, prefix: &str) -> String {
+    let (scheme, authority) = match origin.split_once("://") {
+        Some((s, a)) => (Some(s), a),
+        None => (None, origin),
+    };
+    // The authority ends at the first `/`, `?` or `#`; userinfo is what precedes its last `@`.
+    let end = authority.find(['/', '?', '#']).unwrap_or(authority.len());
+    let host_port = match authority[..end].rfind('@') {
+        Some(at) => &authority[at + 1..end],
+        None => &authority[..end],
+    };
+    let mut out = match scheme {
+        Some(s) => format!("{s}://{host_port}"),
+        None => host_port.to_string(),
+    };
+    if prefix != "/" {
+        out.push_str(prefix);
+    }
+    out
+}
+
 /// Rewrites the advertised URLs of card `body` that point at `upstream` (same scheme, same
 /// host, or both loopback, same port, path under the upstream's base path) to
 /// `client_base` (`http://host:port/prefix`, no trailing slash) + the rest of the path.
@@ -229,6 +255,20 @@ mod tests {
         assert_eq!(decode(&gz, Some("gzip")).unwrap(), b"{\"a\":1}");
         assert!(decode(b"x", Some("zstd")).is_err());
         assert!(decode(b"\x00garbage", Some("gzip")).is_err());
+    }
+
+    #[test]
+    fn client_base_drops_userinfo_and_keeps_prefix() {
+        assert_eq!(
+            client_base("http://user:SECRET@127.0.0.1:8080", "/"),
+            "http://127.0.0.1:8080"
+        );
+        assert_eq!(client_base("http://tok@h", "/a2a"), "http://h/a2a");
+        assert_eq!(
+            client_base("https://[::1]:8443", "/p"),
+            "https://[::1]:8443/p"
+        );
+        assert_eq!(client_base("http://a:b@c@h:1", "/"), "http://h:1");
     }
 
     #[test]

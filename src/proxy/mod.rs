@@ -706,6 +706,14 @@ fn client_origin(req: &Request<Incoming>, fallback: &str, scheme: &str) -> Strin
     format!("{scheme}://{auth}")
 }
 
+/// An upstream URL as the proxy's own messages show it (the 502 text sent to the client, the
+/// `upstream-error` finding, stderr): the query values and userinfo password that are
+/// credentials by name redacted ([`crate::record::redact::redact_url`]), whatever
+/// `--no-redact` says, since the client reading a 502 is not the operator (CARD-011).
+fn shown_url(url: &str) -> std::borrow::Cow<'_, str> {
+    crate::record::redact::redact_url(url)
+}
+
 /// An empty body (the 200 answering CONNECT).
 fn empty_body() -> ProxyBody {
     http_body_util::Empty::new()
@@ -902,8 +910,11 @@ async fn handle(
             return synthetic(
                 ctx.as_deref(),
                 StatusCode::BAD_GATEWAY,
-                format!("a2a-interop proxy: cannot forward to {}: {e}\n", target.url),
-                format!("bad upstream URL {}: {e}", target.url),
+                format!(
+                    "a2a-interop proxy: cannot forward to {}: {e}\n",
+                    shown_url(&target.url)
+                ),
+                format!("bad upstream URL {}: {e}", shown_url(&target.url)),
             );
         }
     };
@@ -988,9 +999,9 @@ async fn handle(
                 StatusCode::BAD_GATEWAY,
                 format!(
                     "a2a-interop proxy: upstream {} {what}: {cause}{hint}\n",
-                    target.url
+                    shown_url(&target.url)
                 ),
-                format!("upstream {} {what}: {cause}{hint}", target.url),
+                format!("upstream {} {what}: {cause}{hint}", shown_url(&target.url)),
             );
         }
     };
@@ -1010,11 +1021,11 @@ async fn handle(
             StatusCode::BAD_GATEWAY,
             format!(
                 "a2a-interop proxy: upstream {} answered 101 Switching Protocols (Upgrade: {upgrade}) to a request that asked for no upgrade; the proxy does not tunnel upgraded connections\n",
-                target.url
+                shown_url(&target.url)
             ),
             format!(
                 "upstream {} answered 101 Switching Protocols (Upgrade: {upgrade}) to a request that asked for no upgrade",
-                target.url
+                shown_url(&target.url)
             ),
         );
     }
@@ -1036,11 +1047,7 @@ async fn handle(
         && card::is_card_path(&path)
     {
         if let Some(up) = upstream_base {
-            let client_base = if target.prefix == "/" {
-                origin.clone()
-            } else {
-                format!("{origin}{}", target.prefix)
-            };
+            let client_base = card::client_base(&origin, &target.prefix);
             return card_response(ctx, parts, body, &up, &client_base, st.console_warnings).await;
         }
     }
@@ -1117,8 +1124,9 @@ async fn card_response(
                 let foreign = card::unrewritable_urls(&plain, upstream, client_base);
                 let why = (!foreign.is_empty()).then(|| {
                     format!(
-                        "advertised url {} points neither at the upstream {upstream} nor at the proxy; --rewrite-card maps only the upstream's URLs",
-                        foreign.join(", ")
+                        "advertised url {} points neither at the upstream {} nor at the proxy; --rewrite-card maps only the upstream's URLs",
+                        foreign.join(", "),
+                        shown_url(upstream.as_str())
                     )
                 });
                 let rewritten = card::rewrite(&plain, upstream, client_base);

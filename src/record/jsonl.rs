@@ -36,9 +36,13 @@ pub fn encode_event(ev: &Event, out: &mut Vec<u8>) {
     }
 }
 
-/// Appends the header line to `out`.
+/// Appends the header line to `out`. A header saying `redacted: true` is written with the
+/// secrets of its configured upstream URLs redacted ([`super::redact::file_header`]: a
+/// userinfo password, `?token=`-like query values), so no file claims redaction beside a
+/// credential in clear.
 pub fn encode_header(h: &RecordingHeader, out: &mut Vec<u8>) {
-    if serde_json::to_writer(&mut *out, h).is_ok() {
+    let h = super::redact::file_header(h);
+    if serde_json::to_writer(&mut *out, &*h).is_ok() {
         out.push(b'\n');
     }
 }

@@ -16,9 +16,14 @@ What is replaced by `[REDACTED]` (the recording header says `"redacted": true`):
   (PUSH-002, PUSH-004): objects under `pushNotificationConfig` (0.x) or
   `taskPushNotificationConfig` (1.0), and every object shaped like a push config (`url` plus
   `token` or `authentication`: 1.0 `CreateTaskPushNotificationConfig` params, results,
-  lists, REST bodies), and the secret query parameters of such a config's webhook `url`;
+  lists, REST bodies), and the secret query parameters of such a config's webhook `url`
+  (every occurrence of a member given twice, [`find_secrets`]);
   in text that is not one whole JSON document (a body past [`HOLD_CAP`] or cut by the
   capture cap, SSE frames), every `"token"` / `"credentials"` string value ([`TextScan`]).
+
+A held JSON body sent with a `Content-Encoding` (`gzip`, `deflate`, `br`) is decoded,
+redacted, and re-encoded with the same codings when a secret was replaced
+([`release_coded`]); over [`HOLD_CAP`] coded bytes it is written as it came.
 
 JSON bodies (request or response with a `*json` media type) of one exchange are held back
 until the next other event of that exchange (at most [`HOLD_CAP`] bytes), so a secret split
@@ -32,7 +37,7 @@ use std::collections::HashMap;
 use bytes::Bytes;
 use serde_json::Value;
 
-use super::event::{Body, Event, EventKind, Headers};
+use super::event::{Body, Event, EventKind, Headers, RecordingHeader};
 
 /// The replacement text.
 pub const REDACTED: &str = "[REDACTED]";
@@ -158,6 +163,10 @@ struct ExchangeState {
     resp_streaming: bool,
     req_scan: TextScan,
     resp_scan: TextScan,
+    /// `Content-Encoding` of the request / response when it names a coding (`gzip`, ...):
+    /// the held body is decoded to be redacted ([`Redactor::release_into`]).
+    req_coding: Option<String>,
+    resp_coding: Option<String>,
 }
 
 impl ExchangeState {
@@ -174,7 +183,102 @@ impl ExchangeState {
         self.resp_streaming = false;
         self.req_scan = TextScan::default();
         self.resp_scan = TextScan::default();
+        self.req_coding = None;
+        self.resp_coding = None;
     }
+}
+
+/// Largest decoded size of a compressed JSON body decoded to be redacted (4 MiB, from at most
+/// [`HOLD_CAP`] coded bytes); a body that inflates past it is written as it came.
+const DECODE_CAP: usize = 4 * HOLD_CAP;
+
+/// The codings of a message's `Content-Encoding` field lines (RFC 9110 §8.4), when they
+/// name any besides `identity`; `None` (no allocation) for an uncoded message.
+fn content_coding(headers: &Headers) -> Option<String> {
+    let v = crate::model::coding::joined(
+        headers
+            .0
+            .iter()
+            .filter(|(n, _)| n.eq_ignore_ascii_case("content-encoding"))
+            .map(|(_, v)| v.as_str()),
+    )?;
+    if crate::model::coding::codings(Some(&v)).is_empty() {
+        return None;
+    }
+    Some(v.into_owned())
+}
+
+/// Releases the held frames of a body sent with content coding `coding` (`gzip`, `br`,
+/// `deflate`, stacked): the whole body is decoded, redacted as JSON, and, only when a secret
+/// was replaced, encoded again with the same codings into one event (the first frame's), so
+/// the file stays consistent with its `content-encoding` head. Such a body is then not the
+/// wire bytes (as any redacted body). A body that does not decode (cut by the capture cap,
+/// corrupt, an unknown coding, over [`DECODE_CAP`]) is written as it came.
+fn release_coded(held: &mut Vec<Event>, coding: &str, out: &mut Vec<Event>) {
+    let mut joined = Vec::new();
+    let mut truncated = false;
+    for e in held.iter() {
+        if let Some(b) = body_of(e) {
+            joined.extend_from_slice(&b.data);
+            truncated |= b.truncated;
+        }
+    }
+    let red = crate::model::coding::decode(Some(coding), &joined, DECODE_CAP)
+        .ok()
+        .and_then(|plain| redact_json_bytes(&plain));
+    let Some(red) = red else {
+        out.append(held);
+        return;
+    };
+    // Encoding into memory does not fail; if it did, the redacted text is written plain
+    // rather than the secret.
+    let data = encode(&red, &crate::model::coding::codings(Some(coding)))
+        .map(Bytes::from)
+        .unwrap_or(red);
+    let mut first = held.swap_remove(0);
+    held.clear();
+    if let Some(b) = body_of_mut(&mut first) {
+        *b = Body { data, truncated };
+    }
+    out.push(first);
+}
+
+/// Applies `codings` (lowercase, in the order listed: RFC 9110 §8.4) to `data`: `gzip` /
+/// `x-gzip` (RFC 1952), `deflate` (the zlib format, RFC 1950), `br` (RFC 7932).
+///
+/// # Errors
+/// A coding not among those (never after a successful decode of the same list).
+fn encode(data: &[u8], codings: &[String]) -> std::io::Result<Vec<u8>> {
+    use std::io::Write;
+    let mut cur = data.to_vec();
+    for c in codings {
+        cur = match c.as_str() {
+            "gzip" | "x-gzip" => {
+                let mut e =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+                e.write_all(&cur)?;
+                e.finish()?
+            }
+            "deflate" => {
+                let mut e =
+                    flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+                e.write_all(&cur)?;
+                e.finish()?
+            }
+            "br" => {
+                let mut w = brotli::CompressorWriter::new(Vec::new(), 4096, 5, 22);
+                w.write_all(&cur)?;
+                w.flush()?;
+                w.into_inner()
+            }
+            other => {
+                return Err(std::io::Error::other(format!(
+                    "content coding {other:?} is not supported"
+                )))
+            }
+        };
+    }
+    Ok(cur)
 }
 
 /// Most finished exchange states kept for reuse (their vectors keep their capacity, so a
@@ -255,6 +359,7 @@ impl Redactor {
                 self.ensure(key);
                 if let Some(st) = self.exchanges.get_mut(key) {
                     st.req_json = req_json;
+                    st.req_coding = content_coding(headers);
                 }
             }
             EventKind::RequestBody { .. } | EventKind::ResponseChunk { .. } => {
@@ -327,6 +432,7 @@ impl Redactor {
                         self.ensure(key);
                         if let Some(st) = self.exchanges.get_mut(key) {
                             st.resp_json = resp_json;
+                            st.resp_coding = content_coding(headers);
                         }
                     }
                     EventKind::ExchangeEnd { trailers, .. } => {
@@ -335,10 +441,21 @@ impl Redactor {
                         }
                         if let Some(mut st) = self.exchanges.remove(key) {
                             if !st.resp_over {
-                                match st.resp_acc.as_slice() {
-                                    [] => {}
-                                    [one] => self.learn_from_body(one),
-                                    frames => self.learn_from_body(&frames.concat()),
+                                match (st.resp_acc.as_slice(), st.resp_coding.as_deref()) {
+                                    ([], _) => {}
+                                    // a compressed card teaches its schemes too
+                                    (frames, Some(c)) => {
+                                        let whole = frames.concat();
+                                        if let Ok(plain) = crate::model::coding::decode(
+                                            Some(c),
+                                            &whole,
+                                            DECODE_CAP,
+                                        ) {
+                                            self.learn_from_body(&plain);
+                                        }
+                                    }
+                                    ([one], None) => self.learn_from_body(one),
+                                    (frames, None) => self.learn_from_body(&frames.concat()),
                                 }
                             }
                             if self.spare.len() < SPARE_STATES {
@@ -393,7 +510,16 @@ impl Redactor {
             return;
         };
         st.held_bytes = 0;
+        let coding = match st.held.first().map(|e| &e.kind) {
+            Some(EventKind::RequestBody { .. }) => st.req_coding.as_deref(),
+            Some(EventKind::ResponseChunk { .. }) => st.resp_coding.as_deref(),
+            _ => None,
+        };
         let held = &mut st.held;
+        if let Some(coding) = coding {
+            release_coded(held, coding, out);
+            return;
+        }
         if held.len() <= 1 {
             if let Some(mut ev) = held.pop() {
                 redact_frame(&mut ev);
@@ -546,8 +672,8 @@ fn redact_userinfo(url: &mut String) {
 }
 
 /// True when a query parameter named `name` (any case) is a credential by its name alone
-/// ([`SECRET_QUERY_PARAMS`]).
-fn is_secret_query_name(name: &str) -> bool {
+/// ([`SECRET_QUERY_PARAMS`]: `token`, `api_key`, `sig`, `X-Amz-Signature`, ...).
+pub fn is_secret_query_name(name: &str) -> bool {
     SECRET_QUERY_PARAMS
         .iter()
         .any(|q| name.eq_ignore_ascii_case(q))
@@ -569,6 +695,41 @@ fn redact_url_text(url: &str) -> Option<String> {
         out = redact_query_with(&out, is_secret_query_name);
     }
     (out != url).then_some(out)
+}
+
+/// `url` as it may be shown or recorded: the password of its userinfo (`http://user:pw@h/` ->
+/// `http://user:[REDACTED]@h/`; a userinfo without `:`, often a token, whole: RFC 3986
+/// §3.2.1) and the values of query parameters that are credentials by name
+/// ([`SECRET_QUERY_PARAMS`]) replaced by [`REDACTED`]; the same rules as for request URLs,
+/// minus the apiKey names learned from cards. Borrowed unchanged when nothing in it is
+/// secret. For URLs the user configured (`--upstream`, `--route`, `--listener`, the
+/// `probe`/`interop` target) wherever they are displayed or recorded (CARD-011).
+pub fn redact_url(url: &str) -> std::borrow::Cow<'_, str> {
+    match redact_url_text(url) {
+        Some(red) => std::borrow::Cow::Owned(red),
+        None => std::borrow::Cow::Borrowed(url),
+    }
+}
+
+/// The recording header as it goes into a file: with `redacted: true`, every
+/// `routes[].upstream` through [`redact_url`]; borrowed unchanged when no route holds a
+/// secret or the header says `redacted: false` (`--no-redact`).
+pub fn file_header(h: &RecordingHeader) -> std::borrow::Cow<'_, RecordingHeader> {
+    if !h.redacted
+        || !h
+            .routes
+            .iter()
+            .any(|r| matches!(redact_url(&r.upstream), std::borrow::Cow::Owned(_)))
+    {
+        return std::borrow::Cow::Borrowed(h);
+    }
+    let mut out = h.clone();
+    for r in &mut out.routes {
+        if let std::borrow::Cow::Owned(red) = redact_url(&r.upstream) {
+            r.upstream = red;
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// `url` with the value of every query parameter whose name `secret` says is a credential
@@ -703,11 +864,12 @@ pub fn redact_json_bytes(data: &[u8]) -> Option<Bytes> {
     if !may_hold_secret(data) {
         return None;
     }
-    let Ok(mut v) = serde_json::from_slice::<Value>(data) else {
-        return TextScan::default().redact(data);
-    };
+    // Every secret, also one hidden by a later member of the same name: parsers disagree on
+    // which of two `"token"` members wins (RFC 8259 §4), so both are secrets.
     let mut secrets = Vec::new();
-    collect_secrets(&mut v, false, &mut secrets);
+    if find_secrets(data, &mut secrets).is_err() {
+        return TextScan::default().redact(data);
+    }
     if secrets.is_empty() {
         return None;
     }
@@ -721,15 +883,195 @@ pub fn redact_json_bytes(data: &[u8]) -> Option<Bytes> {
                 t = t.replace(&needle, &with);
             }
         }
-        if let Ok(mut check) = serde_json::from_str::<Value>(&t) {
-            let mut left = Vec::new();
-            collect_secrets(&mut check, false, &mut left);
-            if left.is_empty() {
-                return Some(Bytes::from(t));
-            }
+        let mut left = Vec::new();
+        if find_secrets(t.as_bytes(), &mut left).is_ok() && left.is_empty() {
+            return Some(Bytes::from(t));
         }
     }
+    // A secret spelled with other escapes than serde_json's: the document re-serialized with
+    // the secrets replaced (a member given twice keeps only its last, redacted, value).
+    let mut v = serde_json::from_slice::<Value>(data).ok()?;
+    collect_secrets(&mut v, false, &mut Vec::new());
     serde_json::to_vec(&v).ok().map(Bytes::from)
+}
+
+/// Pushes `(original, replacement)` for every push-config secret of the JSON text `data`
+/// (the rules of [`collect_secrets`]) to `out`, reading the text once without building a
+/// tree. Unlike a `serde_json::Value`, which keeps the last of two members of one name, it
+/// sees every member: `{"token":"S1","token":"S2"}` gives both.
+///
+/// # Errors
+/// `data` is not one JSON document (RFC 8259) or nests deeper than serde_json's limit (128).
+fn find_secrets(data: &[u8], out: &mut Vec<(String, String)>) -> Result<(), serde_json::Error> {
+    use serde::de::DeserializeSeed;
+    let mut de = serde_json::Deserializer::from_slice(data);
+    Walk {
+        is_push: false,
+        out,
+    }
+    .deserialize(&mut de)?;
+    de.end()
+}
+
+/// What a value walked by [`Walk`] was, as far as its parent object needs to know.
+enum Seen<'de> {
+    /// A string (borrowed from the text when it has no escapes).
+    Str(std::borrow::Cow<'de, str>),
+    /// An object, with the string values of its `credentials` members (all of them).
+    Obj(Vec<std::borrow::Cow<'de, str>>),
+    /// Anything else.
+    Other,
+}
+
+/// A serde seed walking one JSON value for [`find_secrets`]; `is_push` says the value sits
+/// under `pushNotificationConfig` / `taskPushNotificationConfig`.
+struct Walk<'o> {
+    is_push: bool,
+    out: &'o mut Vec<(String, String)>,
+}
+
+impl Walk<'_> {
+    fn child(&mut self, is_push: bool) -> Walk<'_> {
+        Walk {
+            is_push,
+            out: &mut *self.out,
+        }
+    }
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Walk<'_> {
+    type Value = Seen<'de>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Seen<'de>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Walk<'_> {
+    type Value = Seen<'de>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Seen<'de>, E> {
+        Ok(Seen::Other)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Seen<'de>, E> {
+        Ok(Seen::Other)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Seen<'de>, E> {
+        Ok(Seen::Other)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Seen<'de>, E> {
+        Ok(Seen::Other)
+    }
+
+    fn visit_unit<E>(self) -> Result<Seen<'de>, E> {
+        Ok(Seen::Other)
+    }
+
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Seen<'de>, E> {
+        Ok(Seen::Str(std::borrow::Cow::Borrowed(s)))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Seen<'de>, E> {
+        Ok(Seen::Str(std::borrow::Cow::Owned(s.to_string())))
+    }
+
+    fn visit_string<E>(self, s: String) -> Result<Seen<'de>, E> {
+        Ok(Seen::Str(std::borrow::Cow::Owned(s)))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(
+        mut self,
+        mut seq: A,
+    ) -> Result<Seen<'de>, A::Error> {
+        let is_push = self.is_push;
+        while seq.next_element_seed(self.child(is_push))?.is_some() {}
+        Ok(Seen::Other)
+    }
+
+    /// One object: a push config when under a push-config member or shaped like one (a
+    /// string `url` and a `token` or `authentication`); then each `token`, each
+    /// `authentication.credentials` and each webhook `url` is a secret.
+    fn visit_map<A: serde::de::MapAccess<'de>>(
+        mut self,
+        mut map: A,
+    ) -> Result<Seen<'de>, A::Error> {
+        use std::borrow::Cow;
+        let (mut has_url, mut has_token, mut has_auth) = (false, false, false);
+        let mut secrets: Vec<Cow<'de, str>> = Vec::new();
+        let mut urls: Vec<Cow<'de, str>> = Vec::new();
+        let mut credentials: Vec<Cow<'de, str>> = Vec::new();
+        while let Some(key) = map.next_key_seed(KeySeed)? {
+            let push_child = key == "pushNotificationConfig" || key == "taskPushNotificationConfig";
+            let seen = map.next_value_seed(self.child(push_child))?;
+            match (key.as_ref(), seen) {
+                ("token", seen) => {
+                    has_token = true;
+                    if let Seen::Str(s) = seen {
+                        secrets.push(s);
+                    }
+                }
+                ("authentication", seen) => {
+                    has_auth = true;
+                    if let Seen::Obj(c) = seen {
+                        secrets.extend(c);
+                    }
+                }
+                ("url", Seen::Str(u)) => {
+                    has_url = true;
+                    urls.push(u);
+                }
+                ("credentials", Seen::Str(c)) => credentials.push(c),
+                _ => {}
+            }
+        }
+        if self.is_push || (has_url && (has_token || has_auth)) {
+            for s in secrets {
+                if s != REDACTED && !s.is_empty() {
+                    self.out.push((s.into_owned(), REDACTED.into()));
+                }
+            }
+            for u in urls {
+                if let Some(red) = redact_url_text(&u) {
+                    self.out.push((u.into_owned(), red));
+                }
+            }
+        }
+        Ok(Seen::Obj(credentials))
+    }
+}
+
+/// A member name, borrowed from the text when it has no escapes.
+struct KeySeed;
+
+impl<'de> serde::de::DeserializeSeed<'de> for KeySeed {
+    type Value = std::borrow::Cow<'de, str>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for KeySeed {
+    type Value = std::borrow::Cow<'de, str>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a member name")
+    }
+
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Self::Value, E> {
+        Ok(std::borrow::Cow::Borrowed(s))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Self::Value, E> {
+        Ok(std::borrow::Cow::Owned(s.to_string()))
+    }
 }
 
 /// Replaces push-config secrets in `v`, pushing `(original, replacement)` to `out`: `token`
@@ -1194,6 +1536,102 @@ mod tests {
         assert!(!s.contains("T2"), "{s}");
     }
 
+    /// A member given twice (RFC 8259 §4: names SHOULD be unique; parsers differ on which
+    /// wins): every occurrence is redacted, whatever the last one holds.
+    #[test]
+    fn every_occurrence_of_a_duplicate_secret_member_is_redacted() {
+        for (body, want) in [
+            (
+                r#"{"pushNotificationConfig":{"url":"http://h/","token":"S1","token":"x"}}"#,
+                r#"{"pushNotificationConfig":{"url":"http://h/","token":"[REDACTED]","token":"[REDACTED]"}}"#,
+            ),
+            (
+                r#"{"params":{"url":"u","token":"S2","token":"[REDACTED]"}}"#,
+                r#"{"params":{"url":"u","token":"[REDACTED]","token":"[REDACTED]"}}"#,
+            ),
+            (
+                r#"{"params":{"url":"u","token":"S3","token":""}}"#,
+                r#"{"params":{"url":"u","token":"[REDACTED]","token":""}}"#,
+            ),
+            (
+                r#"{"params":{"url":"u","authentication":{"credentials":"S4","credentials":null}}}"#,
+                r#"{"params":{"url":"u","authentication":{"credentials":"[REDACTED]","credentials":null}}}"#,
+            ),
+        ] {
+            let red = redact_json_bytes(body.as_bytes()).expect(body);
+            assert_eq!(std::str::from_utf8(&red).unwrap(), want);
+        }
+        // spelled with escapes the text replacement cannot match: re-serialized, the
+        // duplicate gone
+        let esc = r#"{"params":{"url":"u","token":"S\u0035","token":"y"}}"#;
+        let red = redact_json_bytes(esc.as_bytes()).unwrap();
+        let text = std::str::from_utf8(&red).unwrap();
+        assert!(!text.contains("S5") && !text.contains("S\\u0035"), "{text}");
+    }
+
+    /// A compressed JSON body (`gzip`, `br`, `deflate`, stacked) is decoded, redacted and
+    /// encoded again with the same codings; one without a secret stays byte for byte.
+    #[test]
+    fn compressed_push_configs_are_redacted_and_reencoded() {
+        let plain = r#"{"params":{"url":"http://h/","token":"GZSECRET"}}"#;
+        for coding in ["gzip", "br", "deflate", "gzip, br", "identity, x-gzip"] {
+            let list = crate::model::coding::codings(Some(coding));
+            let coded = encode(plain.as_bytes(), &list).unwrap();
+            let mut r = Redactor::new(true);
+            r.process(ev(
+                "e1",
+                head(
+                    vec![
+                        ("content-type", "application/json"),
+                        ("Content-Encoding", coding),
+                    ],
+                    "/",
+                ),
+            ));
+            let (a, b) = coded.split_at(coded.len() / 2);
+            for part in [a, b] {
+                let held = r.process(ev(
+                    "e1",
+                    EventKind::RequestBody {
+                        body: Body::new(Bytes::copy_from_slice(part)),
+                    },
+                ));
+                assert!(held.is_empty());
+            }
+            let out = r.process(end_ev("e1"));
+            assert_eq!(out.len(), 2, "{coding}: frames merged, then the end");
+            let data = &body_of(&out[0]).unwrap().data;
+            let back = crate::model::coding::decode(Some(coding), data, 1 << 20).unwrap();
+            assert_eq!(
+                std::str::from_utf8(&back).unwrap(),
+                plain.replace("GZSECRET", REDACTED),
+                "{coding}"
+            );
+        }
+        // nothing secret: the wire bytes
+        let list = crate::model::coding::codings(Some("gzip"));
+        let coded = encode(br#"{"params":{"url":"http://h/"}}"#, &list).unwrap();
+        let mut r = Redactor::new(true);
+        r.process(ev(
+            "e1",
+            head(
+                vec![
+                    ("content-type", "application/json"),
+                    ("content-encoding", "gzip"),
+                ],
+                "/",
+            ),
+        ));
+        r.process(ev(
+            "e1",
+            EventKind::RequestBody {
+                body: Body::new(Bytes::from(coded.clone())),
+            },
+        ));
+        let out = r.process(end_ev("e1"));
+        assert_eq!(&body_of(&out[0]).unwrap().data[..], &coded[..]);
+    }
+
     #[test]
     fn no_secret_means_no_change_and_page_token_is_kept() {
         assert!(redact_json_bytes(br#"{"params":{"pageToken":"p","token":"not-push"}}"#).is_none());
@@ -1356,6 +1794,40 @@ mod tests {
             redact_userinfo(&mut u);
             assert_eq!(u, want, "{url}");
         }
+    }
+
+    #[test]
+    fn configured_urls_and_the_file_header_lose_their_credentials_only() {
+        use std::borrow::Cow;
+        assert!(matches!(
+            redact_url("http://127.0.0.1:9/a?pageToken=p"),
+            Cow::Borrowed(_)
+        ));
+        assert_eq!(
+            redact_url("http://admin:pw@h:9/?token=t&x=1"),
+            "http://admin:[REDACTED]@h:9/?token=[REDACTED]&x=1"
+        );
+        let mut h = RecordingHeader::new(crate::record::CaptureMode::Reverse);
+        h.routes = vec![
+            crate::record::Route {
+                prefix: "/".into(),
+                upstream: "http://u:pw@h/?api_key=k".into(),
+                leg: None,
+            },
+            crate::record::Route {
+                prefix: "/b".into(),
+                upstream: "http://h2/".into(),
+                leg: None,
+            },
+        ];
+        let red = file_header(&h);
+        assert_eq!(
+            red.routes[0].upstream,
+            "http://u:[REDACTED]@h/?api_key=[REDACTED]"
+        );
+        assert_eq!(red.routes[1].upstream, "http://h2/");
+        h.redacted = false;
+        assert!(matches!(file_header(&h), Cow::Borrowed(_)));
     }
 
     #[test]

@@ -1,0 +1,543 @@
+//! Secrets that used to slip past redaction (issue 7, found by a fresh engineer in session 5;
+//! A2A-DIGEST CARD-011, PUSH-002, PUSH-004), each through the real binary over loopback
+//! sockets and real files:
+//! - the userinfo of an absolute-form request line copied into the URLs of a card served
+//!   with `--rewrite-card` (and into its `card_rewrite` event);
+//! - credentials in configured URLs (`--upstream`, `--route`, the `probe` target): a userinfo
+//!   password and `?token=`-like query values, in the recording header, every report, the HAR
+//!   export, the banner, the 502 text and `upstream-error` lines, the probe's stdout;
+//! - a push token given twice in one JSON object (only the last one was redacted);
+//! - `repro` keeping a push config's webhook `?token=` (and then losing a webhook finding
+//!   because the config's URL and the webhook request's URL no longer matched);
+//! - push tokens inside `Content-Encoding: gzip` bodies, recorded as the raw gzip bytes.
+//!
+//! Every secret here is a distinct word so a leak names its path.
+
+mod broken;
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+#[path = "common/raw_http.rs"]
+mod raw_http;
+
+use std::net::SocketAddr;
+use std::process::Command;
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+use proxy_process::{spawn_until_listening, Running};
+
+const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
+
+/// A raw HTTP/1.1 agent (one request per connection) answering every request with
+/// `status`, `content-type: application/json`, extra head lines `extra` (each ending in
+/// `\r\n`) and `body`, in which `{self}` is replaced by the agent's own `http://host:port`.
+async fn agent(status: u16, extra: &'static str, body: Vec<u8>) -> SocketAddr {
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    let me = format!("http://{addr}");
+    let body = replace_bytes(&body, b"{self}", me.as_bytes());
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            let body = body.clone();
+            tokio::spawn(async move {
+                let mut pending = Vec::new();
+                if raw_http::read_message(&mut s, &mut pending).await.is_none() {
+                    return;
+                }
+                let mut resp = format!(
+                    "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\n{extra}content-length: {}\r\nconnection: close\r\n\r\n",
+                    body.len()
+                )
+                .into_bytes();
+                resp.extend_from_slice(&body);
+                let _ = s.write_all(&resp).await;
+            });
+        }
+    });
+    addr
+}
+
+fn replace_bytes(hay: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < hay.len() {
+        if hay[i..].starts_with(from) {
+            out.extend_from_slice(to);
+            i += from.len();
+        } else {
+            out.push(hay[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Sends `raw` (a whole HTTP/1.1 request, `connection: close`) to `addr`; the whole answer.
+async fn exchange(addr: SocketAddr, raw: &[u8]) -> String {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(raw).await.unwrap();
+    let mut out = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut out))
+        .await
+        .unwrap()
+        .unwrap();
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A proxy process run by a test: where it listens, its recording path, and its stderr so far.
+struct Proxy {
+    run: Running,
+    addr: SocketAddr,
+}
+
+impl Proxy {
+    /// Spawns `a2a-interop proxy --listen 127.0.0.1:0 ARGS`.
+    fn start(args: &[&str]) -> Proxy {
+        let run = spawn_until_listening(
+            Command::new(BIN)
+                .args(["proxy", "--listen", "127.0.0.1:0"])
+                .args(args),
+            Duration::from_secs(30),
+        );
+        let addr = run.addr.trim_end_matches('/').parse().unwrap();
+        Proxy { run, addr }
+    }
+
+    /// SIGTERM, wait for exit 0; every stderr line (banner included).
+    fn stop(self) -> String {
+        let Running {
+            mut child,
+            rx,
+            banner,
+            ..
+        } = self.run;
+        let st = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let code = child.wait().unwrap();
+        let stderr = banner
+            .into_iter()
+            .chain(rx.iter())
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_eq!(code.code(), Some(0), "{stderr}");
+        stderr
+    }
+}
+
+/// A1: `GET http://user:SECRET@proxy/.well-known/agent-card.json` (absolute-form, RFC 9112
+/// §3.2.2) with `--rewrite-card`: the card's URLs point at the proxy by scheme, host and
+/// port only; neither the client's answer nor any event of the recording holds the password.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn card_rewrite_ignores_the_userinfo_of_an_absolute_form_request() {
+    let card = br#"{"name":"a","description":"d","version":"1","url":"{self}/","protocolVersion":"0.3.0","capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}"#;
+    let agent = agent(200, "", card.to_vec()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r1.jsonl");
+    let proxy = Proxy::start(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--rewrite-card",
+        "--record",
+        rec.to_str().unwrap(),
+        "-q",
+    ]);
+    let addr = proxy.addr;
+    let answer = exchange(
+        addr,
+        format!(
+            "GET http://user:SECRETABS@{addr}/.well-known/agent-card.json HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\n\r\n"
+        )
+        .as_bytes(),
+    )
+    .await;
+    proxy.stop();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(
+        answer.contains(&format!(r#""url":"http://{addr}/""#)),
+        "card not rewritten to the proxy's bare origin: {answer}"
+    );
+    assert!(!answer.contains("SECRETABS"), "{answer}");
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert_eq!(
+        text.matches(r#""type":"card_rewrite""#).count(),
+        1,
+        "{text}"
+    );
+    assert!(!text.contains("SECRETABS"), "{text}");
+    // the request's own URL keeps its user name, the password redacted
+    assert!(text.contains("user:[REDACTED]@"), "{text}");
+}
+
+/// Runs the binary to the end with `args`; (exit code, stdout, stderr).
+fn cli(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// One proxy run with a default route to a live agent and a `/down` route to a closed port,
+/// both URLs carrying credentials; a request through each. Returns (recording, Markdown
+/// report, stderr, the client's 502 text).
+async fn upstream_creds_run(
+    extra: &[&str],
+    dir: &std::path::Path,
+) -> (String, String, String, String) {
+    let agent = agent(200, "", br#"{"jsonrpc":"2.0","id":1,"result":{}}"#.to_vec()).await;
+    // a port nobody listens on: bound, then closed
+    let dead = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let rec = dir.join("r2.jsonl");
+    let report = dir.join("r2.md");
+    let mut args = vec![
+        "--upstream".to_string(),
+        format!("http://admin:SECRETUPW@{agent}/?token=SECRETUPQ"),
+        "--route".to_string(),
+        format!("/down=http://u:SECRETRTW@{dead}/?api_key=SECRETRTQ"),
+        "--record".to_string(),
+        rec.to_string_lossy().into_owned(),
+        "--report".to_string(),
+        report.to_string_lossy().into_owned(),
+        "--fail-on".to_string(),
+        "never".to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let proxy = Proxy::start(&args);
+    let ok = exchange(
+        proxy.addr,
+        b"GET /x HTTP/1.1\r\nhost: a\r\nconnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(ok.starts_with("HTTP/1.1 200"), "{ok}");
+    let bad = exchange(
+        proxy.addr,
+        b"GET /down/y?key=SECRETCLQ HTTP/1.1\r\nhost: a\r\nconnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(bad.starts_with("HTTP/1.1 502"), "{bad}");
+    let stderr = proxy.stop();
+    (
+        std::fs::read_to_string(&rec).unwrap(),
+        std::fs::read_to_string(&report).unwrap(),
+        stderr,
+        bad,
+    )
+}
+
+/// A2: upstream and route URLs with `user:password@` and secret query parameters: redacted
+/// in the recording header (which says `redacted: true`), the `--report` Markdown, the JSON
+/// report and HAR export made from the file, the banner, the client's 502 text and the
+/// `upstream-error` line (the request's own `?key=` too). `--no-redact` keeps them in the
+/// header and banner (the control: the redacted run's absence is redaction).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn credentials_in_upstream_urls_are_redacted_everywhere_they_are_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let (rec, md, stderr, bad) = upstream_creds_run(&[], dir.path()).await;
+    let rec_path = dir.path().join("r2.jsonl");
+    let json = dir.path().join("r2.json");
+    let har = dir.path().join("r2.har");
+    let (code, _, err) = cli(&[
+        "report",
+        rec_path.to_str().unwrap(),
+        "--format",
+        "json",
+        "-o",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = cli(&[
+        "export",
+        rec_path.to_str().unwrap(),
+        "--har",
+        har.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let json = std::fs::read_to_string(&json).unwrap();
+    let har = std::fs::read_to_string(&har).unwrap();
+    for (what, text) in [
+        ("recording", &rec),
+        ("markdown report", &md),
+        ("json report", &json),
+        ("har", &har),
+        ("stderr", &stderr),
+        ("502 text", &bad),
+    ] {
+        assert!(!text.contains("SECRET"), "a secret in the {what}:\n{text}");
+    }
+    let header = rec.lines().next().unwrap();
+    assert!(header.contains(r#""redacted":true"#), "{header}");
+    assert!(
+        header.contains("admin:[REDACTED]@") && header.contains("?token=[REDACTED]"),
+        "{header}"
+    );
+    assert!(
+        stderr.contains("route / -> http://admin:[REDACTED]@")
+            && stderr.contains("/?api_key=[REDACTED]"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("upstream-error") && stderr.contains("/y?key=[REDACTED] unreachable"),
+        "{stderr}"
+    );
+    assert!(md.contains("admin:[REDACTED]@"), "{md}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let (rec, _, stderr, _) = upstream_creds_run(&["--no-redact"], dir.path()).await;
+    let header = rec.lines().next().unwrap();
+    assert!(header.contains(r#""redacted":false"#), "{header}");
+    for s in ["SECRETUPW", "SECRETUPQ", "SECRETRTW", "SECRETRTQ"] {
+        assert!(
+            header.contains(s),
+            "{s} not in the --no-redact header: {header}"
+        );
+        assert!(
+            stderr.contains(s),
+            "{s} not in the --no-redact banner: {stderr}"
+        );
+    }
+}
+
+/// A2: `probe 'http://u:PASSWORD@host/?api_key=KEY'`: neither the stdout text, the Markdown
+/// report nor the recording holds the password or the key.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn probe_target_credentials_are_redacted_in_its_outputs() {
+    let good = broken::start(broken::Break::Nothing, false).await;
+    let url = good
+        .url()
+        .replace("http://", "http://u:SECRETPR1@")
+        .replace(
+            &format!("{}/", good.addr),
+            &format!("{}/?api_key=SECRETPR2", good.addr),
+        );
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("p.jsonl");
+    let md = dir.path().join("p.md");
+    let (code, out, err) = tokio::task::spawn_blocking({
+        let (url, rec, md) = (url.clone(), rec.clone(), md.clone());
+        move || {
+            cli(&[
+                "probe",
+                &url,
+                "--record",
+                rec.to_str().unwrap(),
+                "--format",
+                "markdown",
+                "-o",
+                md.to_str().unwrap(),
+                "--fail-on",
+                "never",
+            ])
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    let md = std::fs::read_to_string(&md).unwrap();
+    let rec = std::fs::read_to_string(&rec).unwrap();
+    for (what, text) in [
+        ("stdout", &out),
+        ("stderr", &err),
+        ("markdown report", &md),
+        ("recording", &rec),
+    ] {
+        assert!(
+            !text.contains("SECRETPR"),
+            "a secret in the probe's {what}:\n{text}"
+        );
+    }
+    assert!(
+        md.contains("u:[REDACTED]@") && md.contains("api_key=[REDACTED]"),
+        "{md}"
+    );
+}
+
+/// A4: `{"token":"S1","token":"x"}` in a push config, in the client's request and in the
+/// agent's answer: both occurrences are redacted in the recording (RFC 8259 §4 leaves the
+/// winner to the parser; PUSH-002).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_push_token_given_twice_is_redacted_both_times() {
+    let agent = agent(
+        200,
+        "",
+        br#"{"jsonrpc":"2.0","id":17,"result":{"taskId":"t","pushNotificationConfig":{"url":"http://127.0.0.1:9/h","token":"SECRETDUPRESP","token":"y"}}}"#.to_vec(),
+    )
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r4.jsonl");
+    let proxy = Proxy::start(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--record",
+        rec.to_str().unwrap(),
+        "-q",
+    ]);
+    let body = r#"{"jsonrpc":"2.0","id":17,"method":"tasks/pushNotificationConfig/set","params":{"taskId":"t","pushNotificationConfig":{"url":"http://127.0.0.1:9/h3","token":"SECRETDUPREQ","token":"x"}}}"#;
+    let answer = exchange(
+        proxy.addr,
+        format!(
+            "POST / HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .await;
+    proxy.stop();
+    assert!(
+        answer.contains("SECRETDUPRESP"),
+        "the client gets the real answer: {answer}"
+    );
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(!text.contains("SECRETDUP"), "{text}");
+    assert_eq!(
+        text.matches(r#"\"token\":\"[REDACTED]\",\"token\":\"[REDACTED]\""#)
+            .count(),
+        2,
+        "{text}"
+    );
+}
+
+/// A5: `repro` on a transcript (`tests/data/redaction/pushsecret2.jsonl`, a fresh engineer's)
+/// whose push config registers `http://127.0.0.1:9/hook?token=SECRETRP2` and whose webhook
+/// call then goes there: the webhook URL inside the JSON bodies is redacted as the request
+/// URL is, in the cut and in its curl script, and the webhook finding (TASK-STATE-005, a
+/// bogus task state in the notification) survives the redaction.
+#[test]
+fn repro_redacts_webhook_urls_in_bodies_as_in_requests() {
+    let input = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/redaction/pushsecret2.jsonl"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    for rule in ["PUSH-URL-001", "TASK-STATE-005"] {
+        let out = dir.path().join(format!("{rule}.jsonl"));
+        let (code, stdout, stderr) = cli(&[
+            "repro",
+            input,
+            "--finding",
+            rule,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, Some(0), "{rule}: {stdout}{stderr}");
+        let cut = std::fs::read_to_string(&out).unwrap();
+        let sh = std::fs::read_to_string(out.with_extension("sh")).unwrap();
+        for (what, text) in [("cut", &cut), ("script", &sh)] {
+            assert!(
+                !text.contains("SECRETRP"),
+                "{rule}: a secret in the {what}:\n{text}"
+            );
+        }
+        assert!(cut.contains("hook?token=REDACTED"), "{cut}");
+    }
+    // the webhook call and the config that registered its URL are both in the second cut
+    let cut = std::fs::read_to_string(dir.path().join("TASK-STATE-005.jsonl")).unwrap();
+    assert!(
+        cut.contains(r#""url":"http://127.0.0.1:9/hook?token=REDACTED","headers""#)
+            && cut.contains(r#"\"url\":\"http://127.0.0.1:9/hook?token=REDACTED\""#),
+        "{cut}"
+    );
+}
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+fn gunzip(data: &[u8]) -> String {
+    use std::io::Read;
+    let mut s = String::new();
+    flate2::read::GzDecoder::new(data)
+        .read_to_string(&mut s)
+        .unwrap();
+    s
+}
+
+/// A3: a push config sent gzip-compressed by the client and answered gzip-compressed by the
+/// agent: the recording holds gzip bodies (still consistent with their `content-encoding`
+/// heads) whose decoded text has the tokens redacted; the verifier reads them; the client
+/// and the agent got the real bytes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn push_tokens_in_gzip_bodies_are_redacted() {
+    let answer = br#"{"jsonrpc":"2.0","id":1,"result":{"configs":[{"id":"c1","taskId":"t1","url":"http://127.0.0.1:9/h","token":"SECRETGZRESP"}]}}"#;
+    let agent = agent(200, "content-encoding: gzip\r\n", gzip(answer)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r3.jsonl");
+    let proxy = Proxy::start(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--record",
+        rec.to_str().unwrap(),
+        "-q",
+    ]);
+    let body = gzip(br#"{"jsonrpc":"2.0","id":2,"method":"CreateTaskPushNotificationConfig","params":{"taskId":"t1","url":"http://127.0.0.1:9/h","token":"SECRETGZREQ"}}"#);
+    let mut req = format!(
+        "POST / HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\ncontent-encoding: gzip\r\na2a-version: 1.0\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    req.extend_from_slice(&body);
+    let mut s = TcpStream::connect(proxy.addr).await.unwrap();
+    s.write_all(&req).await.unwrap();
+    let mut got = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut got))
+        .await
+        .unwrap()
+        .unwrap();
+    proxy.stop();
+    let end = got.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+    assert!(
+        gunzip(&got[end..]).contains("SECRETGZRESP"),
+        "the client gets the real answer"
+    );
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let mut bodies = Vec::new();
+    for line in text.lines().skip(1) {
+        let ev: serde_json::Value = serde_json::from_str(line).unwrap();
+        if ev["type"] == "request_body" || ev["type"] == "response_chunk" {
+            assert_eq!(ev["encoding"], "base64", "{line}");
+            use base64::Engine as _;
+            let raw = base64::engine::general_purpose::STANDARD
+                .decode(ev["body"].as_str().unwrap())
+                .unwrap();
+            bodies.push(gunzip(&raw));
+        }
+    }
+    assert_eq!(bodies.len(), 2, "{text}");
+    for b in &bodies {
+        assert!(!b.contains("SECRETGZ"), "{b}");
+        assert!(b.contains(r#""token":"[REDACTED]""#), "{b}");
+    }
+    // the verifier decodes the re-encoded bodies: no finding about an unreadable body
+    let (_, out, err) = cli(&[
+        "verify",
+        rec.to_str().unwrap(),
+        "-f",
+        "json",
+        "--fail-on",
+        "never",
+    ]);
+    let report: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|_| panic!("{out}{err}"));
+    let rules: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["rule"].as_str())
+        .collect();
+    assert!(
+        rules.contains(&"PUSH-URL-001"),
+        "the request body was read: {rules:?}"
+    );
+}
