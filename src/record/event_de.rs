@@ -428,6 +428,7 @@ pub(crate) fn fast_event(line: &[u8]) -> Option<Event> {
         b: line,
         text,
         i: 0,
+        scratch: Vec::new(),
     };
     let mut s = Slots::default();
     p.ws();
@@ -508,6 +509,10 @@ struct Scan<'a> {
     /// `b`, checked UTF-8.
     text: &'a str,
     i: usize,
+    /// Unescaping space, as long as the line once the line has an escaped string: each
+    /// escaped string is unescaped here and copied out at its size, so a line of many
+    /// escaped strings costs time linear in its length.
+    scratch: Vec<u8>,
 }
 
 /// The byte a two-character escape `\x` stands for, by `x` (RFC 8259 §7); 0 = not an escape
@@ -581,13 +586,7 @@ impl<'a> Scan<'a> {
     fn string(&mut self) -> Option<String> {
         match self.text_or_escaped()? {
             Ok(plain) => Some(plain.to_owned()),
-            Err(mut bytes) => {
-                // Sized for the rest of the line: give back what the string does not use.
-                if bytes.capacity() > 2 * bytes.len() + 64 {
-                    bytes.shrink_to_fit();
-                }
-                String::from_utf8(bytes).ok()
-            }
+            Err(bytes) => String::from_utf8(bytes).ok(),
         }
     }
 
@@ -616,7 +615,10 @@ impl<'a> Scan<'a> {
         }
         // Escapes only shrink the text, so the output index `o` trails the input index
         // (`o <= i - start`): the rest of the line bounds the output, 8-byte stores included.
-        let mut out = vec![0u8; b.len() - start];
+        if self.scratch.len() < b.len() {
+            self.scratch.resize(b.len(), 0);
+        }
+        let mut out = std::mem::take(&mut self.scratch);
         out[..first - start].copy_from_slice(&b[start..first]);
         let mut o = first - start;
         let mut i = first;
@@ -670,8 +672,9 @@ impl<'a> Scan<'a> {
             }
         }
         self.i = i + 1;
-        out.truncate(o);
-        Some(Err(out))
+        let text = out[..o].to_vec();
+        self.scratch = out;
+        Some(Err(text))
     }
 
     /// A non-negative integer without sign, fraction or exponent that fits a `u64`.
