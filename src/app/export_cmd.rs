@@ -77,17 +77,27 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
             }
         };
         if let Err(e) = res {
-            return Ok(cleanup(fail(
-                format!("cannot write HAR to {}: {e}", a.har.display()),
-                "check the disk and the --har path",
-            )));
+            return Ok(write_failed(&a.har, e, cleanup));
         }
     }
     if let Err(e) = w.finish() {
-        return Ok(cleanup(fail(
-            format!("cannot write HAR to {}: {e}", a.har.display()),
-            "check the disk and the --har path",
-        )));
+        return Ok(write_failed(&a.har, e, cleanup));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A failed HAR write: a reader that went away (`export --har - | head`) ends the run
+/// quietly (exit 0, as `report -o -` does); anything else is an error naming the path.
+fn write_failed(
+    har: &std::path::Path,
+    e: std::io::Error,
+    cleanup: impl FnOnce(ExitCode) -> ExitCode,
+) -> ExitCode {
+    if e.kind() == std::io::ErrorKind::BrokenPipe && har == std::path::Path::new("-") {
+        return ExitCode::SUCCESS;
+    }
+    cleanup(fail(
+        format!("cannot write HAR to {}: {e}", har.display()),
+        "check the disk and the --har path",
+    ))
 }

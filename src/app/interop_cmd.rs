@@ -244,7 +244,12 @@ fn with_credentials(
 fn agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
     // the URL may carry credentials (`user:pw@`, `?api_key=`): shown redacted (CARD-011)
     let shown = redact_url(url);
-    let u = Url::parse(url).with_context(|| format!("{which} {shown:?} is not a URL"))?;
+    let u = Url::parse(url).map_err(|e| {
+        anyhow::anyhow!(
+            "{which} {shown:?} is not a URL: {e}; hint: {}",
+            crate::proxy::route::url_hint(&shown)
+        )
+    })?;
     if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
         bail!(
             "{which} {shown} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/"

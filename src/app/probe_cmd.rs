@@ -36,7 +36,12 @@ use crate::verify::{Finding, Severity};
 pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     // the URL may carry credentials (`user:pw@`, `?api_key=`): shown redacted (CARD-011)
     let shown = redact_url(&a.url);
-    let base = Url::parse(&a.url).with_context(|| format!("probe URL {shown:?} is not a URL"))?;
+    let base = Url::parse(&a.url).map_err(|e| {
+        anyhow::anyhow!(
+            "probe URL {shown:?} is not a URL: {e}; hint: {}",
+            crate::proxy::route::url_hint(&shown)
+        )
+    })?;
     if !matches!(base.scheme(), "http" | "https") || base.host_str().is_none() {
         bail!(
             "probe URL {shown} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/"

@@ -134,9 +134,19 @@ pub fn upstream_trust(
     })
 }
 
+/// `--listen` text as a socket address: `IP:PORT`, `[IPv6]:PORT`, or `localhost:PORT`
+/// (taken as 127.0.0.1, the loopback a local client reaches; no resolver involved).
+pub fn parse_listen(s: &str) -> Option<SocketAddr> {
+    if let Ok(a) = s.parse() {
+        return Some(a);
+    }
+    let port = s.strip_prefix("localhost:")?.parse::<u16>().ok()?;
+    Some(SocketAddr::from(([127, 0, 0, 1], port)))
+}
+
 /// Checks the flags and builds the pipeline configuration (no IO but parsing).
 pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
-    let listen: SocketAddr = a.listen.parse().map_err(|_| {
+    let listen: SocketAddr = parse_listen(&a.listen).ok_or_else(|| {
         anyhow::anyhow!(
             "--listen {:?} is not an address like 127.0.0.1:8080; hint: give IP:PORT",
             a.listen

@@ -204,12 +204,16 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
         input.source.format,
         None | Some(crate::report::FileFormat::Recording)
     );
-    Some(if by_proxy {
-        format!(
+    Some(match (by_proxy, n) {
+        (true, 1) => {
+            "the one exchange did not reach the agent (the proxy answered it with its own 502)"
+                .to_string()
+        }
+        (true, _) => format!(
             "none of the {n} {what} reached the agent (the proxy answered each with its own 502)"
-        )
-    } else {
-        format!("none of the {n} {what} has a response in the file")
+        ),
+        (false, 1) => "the one exchange has no response in the file".to_string(),
+        (false, _) => format!("none of the {n} {what} has a response in the file"),
     })
 }
 

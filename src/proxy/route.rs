@@ -16,7 +16,10 @@ pub fn parse_route(s: &str) -> Result<Route, String> {
         ));
     };
     if !prefix.starts_with('/') {
-        return Err(format!("route prefix {prefix:?} must start with '/'"));
+        return Err(format!(
+            "route prefix {prefix:?} must start with '/'; hint: --route /{}={url}",
+            prefix.trim_start_matches('/')
+        ));
     }
     check_upstream(url)?;
     Ok(Route {
@@ -26,16 +29,31 @@ pub fn parse_route(s: &str) -> Result<Route, String> {
     })
 }
 
+/// What to do about a URL that does not parse: add the scheme when there is none
+/// (`127.0.0.1:9999` -> `http://127.0.0.1:9999`), else show the shape.
+pub fn url_hint(url: &str) -> String {
+    if !url.contains("://") && !url.trim().is_empty() {
+        format!("add the scheme: http://{}", url.trim())
+    } else {
+        "give http(s)://host[:port][/path], e.g. http://127.0.0.1:9999/".into()
+    }
+}
+
 /// Checks an upstream base URL: absolute `http://host[:port][/base]` or
 /// `https://host[:port][/base]` (the proxy opens TLS to it, [`super::tls::UpstreamTrust`]).
 /// Returns the parsed URL.
 pub fn check_upstream(url: &str) -> Result<Url, String> {
-    let u = Url::parse(url).map_err(|e| format!("upstream URL {url:?} is not a valid URL: {e}"))?;
+    let u = Url::parse(url).map_err(|e| {
+        format!(
+            "upstream URL {url:?} is not a valid URL: {e}; hint: {}",
+            url_hint(url)
+        )
+    })?;
     match u.scheme() {
         "http" | "https" => {}
         other => {
             return Err(format!(
-                "upstream URL {url:?}: scheme {other:?} is not http or https"
+                "upstream URL {url:?}: scheme {other:?} is not http or https; hint: A2A runs over HTTP: give http://host:port or https://host:port"
             ))
         }
     }
@@ -154,6 +172,37 @@ pub fn authority(u: &Url) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn unparsable_urls_get_a_fix_and_localhost_listens() {
+        assert_eq!(
+            url_hint("127.0.0.1:9999"),
+            "add the scheme: http://127.0.0.1:9999"
+        );
+        assert!(url_hint("http://[::1").starts_with("give http(s)://"));
+        let e = check_upstream("127.0.0.1:9999").unwrap_err();
+        assert!(
+            e.ends_with("; hint: add the scheme: http://127.0.0.1:9999"),
+            "{e}"
+        );
+        let e = parse_route("api=http://127.0.0.1:1").unwrap_err();
+        assert!(
+            e.ends_with("; hint: --route /api=http://127.0.0.1:1"),
+            "{e}"
+        );
+        use crate::app::proxy_cmd::parse_listen;
+        assert_eq!(
+            parse_listen("localhost:8080"),
+            Some("127.0.0.1:8080".parse().unwrap())
+        );
+        assert_eq!(
+            parse_listen("[::1]:8080"),
+            Some("[::1]:8080".parse().unwrap())
+        );
+        assert_eq!(parse_listen("localhost"), None);
+        assert_eq!(parse_listen("example.test:80"), None);
+    }
+
     use super::*;
 
     fn table(rs: &[(&str, &str)]) -> RouteTable {

@@ -219,8 +219,13 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
                     "- at {}",
                     locate(e.seq, e.exchange.as_deref(), &input.index)
                 );
-                if let Some(p) = &e.pointer {
-                    let _ = write!(line, " `{p}`");
+                match e.pointer.as_deref() {
+                    // "" is the JSON Pointer of the whole document (RFC 6901 §5).
+                    Some("") => line.push_str(" (the whole body)"),
+                    Some(p) => {
+                        let _ = write!(line, " `{p}`");
+                    }
+                    None => {}
                 }
                 if let Some(v) = &e.found {
                     let _ = write!(line, ": found `{}`", found_text(v).replace('`', "'"));

@@ -115,8 +115,13 @@ fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style
             "  {arrow} {file} {}",
             locate(e.seq, e.exchange.as_deref(), index)
         );
-        if let Some(p) = &e.pointer {
-            let _ = write!(at, " at {p}");
+        match e.pointer.as_deref() {
+            // "" is the JSON Pointer of the whole document (RFC 6901 §5).
+            Some("") => at.push_str(" (the whole body)"),
+            Some(p) => {
+                let _ = write!(at, " at {p}");
+            }
+            None => {}
         }
         if let Some(leg) = f.leg.as_deref().filter(|_| i == 0) {
             let _ = write!(at, " [leg {leg}]");
