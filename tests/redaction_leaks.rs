@@ -9,7 +9,8 @@
 //! - a push token given twice in one JSON object (only the last one was redacted);
 //! - `repro` keeping a push config's webhook `?token=` (and then losing a webhook finding
 //!   because the config's URL and the webhook request's URL no longer matched);
-//! - push tokens inside `Content-Encoding: gzip` bodies, recorded as the raw gzip bytes.
+//! - push tokens inside `Content-Encoding: gzip` bodies, recorded as the raw gzip bytes;
+//! - a malformed `--auth-header 'X-Key SECRET'` echoed in its error message.
 //!
 //! Every secret here is a distinct word so a leak names its path.
 
@@ -540,4 +541,23 @@ async fn push_tokens_in_gzip_bodies_are_redacted() {
         rules.contains(&"PUSH-URL-001"),
         "the request body was read: {rules:?}"
     );
+}
+
+/// A7: `--auth-header` text that is not `Name: value` is refused (exit 2) without echoing
+/// it: `'X-Key SECRET'` forgot its colon, `'Authorization Bearer a:b'` has one inside the
+/// secret (`interop --auth-header-a/-b` go through the same parser).
+#[test]
+fn a_malformed_auth_header_is_refused_without_echoing_it() {
+    for (flag, bad) in [
+        ("--auth-header", "X-Key SECRETAH1"),
+        ("--auth-header", "Authorization Bearer SECRETAH2:x"),
+    ] {
+        let (code, out, err) = cli(&["probe", "http://127.0.0.1:9/", flag, bad]);
+        assert_eq!(code, Some(2), "{out}{err}");
+        assert!(err.contains("--auth-header #1"), "{err}");
+        assert!(
+            !err.contains("SECRETAH") && !out.contains("SECRETAH"),
+            "{err}"
+        );
+    }
 }
