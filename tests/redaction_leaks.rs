@@ -10,7 +10,8 @@
 //! - `repro` keeping a push config's webhook `?token=` (and then losing a webhook finding
 //!   because the config's URL and the webhook request's URL no longer matched);
 //! - push tokens inside `Content-Encoding: gzip` bodies, recorded as the raw gzip bytes;
-//! - a malformed `--auth-header 'X-Key SECRET'` echoed in its error message.
+//! - a malformed `--auth-header 'X-Key SECRET'` echoed in its error message;
+//! - `application/x-www-form-urlencoded` bodies (`client_secret=`, `password=`).
 //!
 //! Every secret here is a distinct word so a leak names its path.
 
@@ -560,4 +561,38 @@ fn a_malformed_auth_header_is_refused_without_echoing_it() {
             "{err}"
         );
     }
+}
+
+/// A7: a form body (an OAuth token request through the proxy, RFC 6749 §4.3) loses the
+/// values of the parameters that are redacted in query strings; the others stay.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn form_body_secrets_are_redacted() {
+    let agent = agent(200, "", br#"{"ok":true}"#.to_vec()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r7.jsonl");
+    let proxy = Proxy::start(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--record",
+        rec.to_str().unwrap(),
+        "-q",
+    ]);
+    let body = "grant_type=password&client_id=cli&client_secret=SECRETFORM1&username=u&password=SECRETFORM2";
+    let answer = exchange(
+        proxy.addr,
+        format!(
+            "POST /oauth/token HTTP/1.1\r\nhost: a\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .await;
+    proxy.stop();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(!text.contains("SECRETFORM"), "{text}");
+    assert!(
+        text.contains("grant_type=password&client_id=cli&client_secret=[REDACTED]&username=u&password=[REDACTED]"),
+        "{text}"
+    );
 }
