@@ -9,7 +9,9 @@
 //! - a push token given twice in one JSON object (only the last one was redacted);
 //! - `repro` keeping a push config's webhook `?token=` (and then losing a webhook finding
 //!   because the config's URL and the webhook request's URL no longer matched);
-//! - push tokens inside `Content-Encoding: gzip` bodies, recorded as the raw gzip bytes.
+//! - push tokens inside `Content-Encoding: gzip` bodies, recorded as the raw gzip bytes;
+//! - a malformed `--auth-header 'X-Key SECRET'` echoed in its error message;
+//! - `application/x-www-form-urlencoded` bodies (`client_secret=`, `password=`).
 //!
 //! Every secret here is a distinct word so a leak names its path.
 
@@ -539,5 +541,58 @@ async fn push_tokens_in_gzip_bodies_are_redacted() {
     assert!(
         rules.contains(&"PUSH-URL-001"),
         "the request body was read: {rules:?}"
+    );
+}
+
+/// A7: `--auth-header` text that is not `Name: value` is refused (exit 2) without echoing
+/// it: `'X-Key SECRET'` forgot its colon, `'Authorization Bearer a:b'` has one inside the
+/// secret (`interop --auth-header-a/-b` go through the same parser).
+#[test]
+fn a_malformed_auth_header_is_refused_without_echoing_it() {
+    for (flag, bad) in [
+        ("--auth-header", "X-Key SECRETAH1"),
+        ("--auth-header", "Authorization Bearer SECRETAH2:x"),
+    ] {
+        let (code, out, err) = cli(&["probe", "http://127.0.0.1:9/", flag, bad]);
+        assert_eq!(code, Some(2), "{out}{err}");
+        assert!(err.contains("--auth-header #1"), "{err}");
+        assert!(
+            !err.contains("SECRETAH") && !out.contains("SECRETAH"),
+            "{err}"
+        );
+    }
+}
+
+/// A7: a form body (an OAuth token request through the proxy, RFC 6749 §4.3) loses the
+/// values of the parameters that are redacted in query strings; the others stay.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn form_body_secrets_are_redacted() {
+    let agent = agent(200, "", br#"{"ok":true}"#.to_vec()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r7.jsonl");
+    let proxy = Proxy::start(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--record",
+        rec.to_str().unwrap(),
+        "-q",
+    ]);
+    let body = "grant_type=password&client_id=cli&client_secret=SECRETFORM1&username=u&password=SECRETFORM2";
+    let answer = exchange(
+        proxy.addr,
+        format!(
+            "POST /oauth/token HTTP/1.1\r\nhost: a\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .await;
+    proxy.stop();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(!text.contains("SECRETFORM"), "{text}");
+    assert!(
+        text.contains("grant_type=password&client_id=cli&client_secret=[REDACTED]&username=u&password=[REDACTED]"),
+        "{text}"
     );
 }

@@ -455,20 +455,22 @@ pub fn write_out(path: &std::path::Path, text: &str) -> std::io::Result<()> {
 /// flag `flag`, for messages), then `Authorization: Bearer <bearer>`.
 ///
 /// # Errors
-/// A header without `:` or with an invalid name.
+/// A header without `:` or with an invalid name. The message names the flag and its
+/// position, never the text given: it may be a credential (`'X-Key SECRET'`, CARD-011).
 pub fn credentials(
     headers: &[String],
     bearer: Option<&str>,
     flag: &str,
 ) -> anyhow::Result<Vec<(String, String)>> {
     let mut out = Vec::new();
-    for h in headers {
+    for (i, h) in headers.iter().enumerate() {
+        let n = i + 1;
         let Some((name, value)) = h.split_once(':') else {
-            bail!("{flag} {h:?} is not 'Name: value'");
+            bail!("{flag} #{n} is not 'Name: value': it has no ':' (the text is not shown: it may hold a credential); hint: {flag} 'X-Api-Key: VALUE'");
         };
         let name = name.trim();
         if name.is_empty() || http::HeaderName::from_bytes(name.as_bytes()).is_err() {
-            bail!("{flag} {h:?}: {name:?} is not a header name");
+            bail!("{flag} #{n}: the text before its first ':' is not a header name (not shown: it may hold a credential); hint: {flag} 'X-Api-Key: VALUE'");
         }
         out.push((name.to_string(), value.trim().to_string()));
     }

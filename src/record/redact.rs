@@ -18,6 +18,8 @@ What is replaced by `[REDACTED]` (the recording header says `"redacted": true`):
   `token` or `authentication`: 1.0 `CreateTaskPushNotificationConfig` params, results,
   lists, REST bodies), and the secret query parameters of such a config's webhook `url`
   (every occurrence of a member given twice, [`find_secrets`]);
+  in `application/x-www-form-urlencoded` bodies, the values of the query parameter names
+  above ([`redact_form_with`]);
   in text that is not one whole JSON document (a body past [`HOLD_CAP`] or cut by the
   capture cap, SSE frames), every `"token"` / `"credentials"` string value ([`TextScan`]).
 
@@ -167,6 +169,10 @@ struct ExchangeState {
     /// the held body is decoded to be redacted ([`Redactor::release_into`]).
     req_coding: Option<String>,
     resp_coding: Option<String>,
+    /// The request / response body is `application/x-www-form-urlencoded`: held like JSON
+    /// and redacted by parameter name ([`redact_form`]).
+    req_form: bool,
+    resp_form: bool,
 }
 
 impl ExchangeState {
@@ -185,7 +191,56 @@ impl ExchangeState {
         self.resp_scan = TextScan::default();
         self.req_coding = None;
         self.resp_coding = None;
+        self.req_form = false;
+        self.resp_form = false;
     }
+}
+
+/// True when the first `Content-Type` is `application/x-www-form-urlencoded` (any case).
+fn is_form(headers: &Headers) -> bool {
+    headers.get("content-type").is_some_and(|v| {
+        v.split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .eq_ignore_ascii_case("application/x-www-form-urlencoded")
+    })
+}
+
+/// A form body (`name=value&...`, WHATWG URL §5) with the value of every parameter whose
+/// (undecoded) name `secret` says is a credential replaced by [`REDACTED`]
+/// (`client_secret=...&password=...`: OAuth token requests, RFC 6749 §4.3, §2.3.1); the
+/// other bytes as they were. `None` when nothing is secret (no allocation).
+fn redact_form_with(data: &[u8], secret: impl Fn(&str) -> bool) -> Option<Bytes> {
+    let name_of = |pair: &[u8]| {
+        let n = pair.split(|&b| b == b'=').next().unwrap_or(&[]);
+        std::str::from_utf8(n)
+            .ok()
+            .map(str::trim)
+            .unwrap_or("")
+            .to_string()
+    };
+    let is_secret = |pair: &[u8]| {
+        let n = pair.split(|&b| b == b'=').next().unwrap_or(&[]);
+        std::str::from_utf8(n).is_ok_and(|n| secret(n.trim()))
+    };
+    if !data.split(|&b| b == b'&').any(is_secret) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(data.len());
+    for (i, pair) in data.split(|&b| b == b'&').enumerate() {
+        if i > 0 {
+            out.push(b'&');
+        }
+        if is_secret(pair) {
+            out.extend_from_slice(name_of(pair).as_bytes());
+            out.push(b'=');
+            out.extend_from_slice(REDACTED.as_bytes());
+        } else {
+            out.extend_from_slice(pair);
+        }
+    }
+    Some(Bytes::from(out))
 }
 
 /// Largest decoded size of a compressed JSON body decoded to be redacted (4 MiB, from at most
@@ -359,6 +414,7 @@ impl Redactor {
                 self.ensure(key);
                 if let Some(st) = self.exchanges.get_mut(key) {
                     st.req_json = req_json;
+                    st.req_form = is_form(headers);
                     st.req_coding = content_coding(headers);
                 }
             }
@@ -393,7 +449,8 @@ impl Redactor {
                 } else {
                     st.resp_streaming
                 };
-                if json && !streaming && st.held_bytes + len <= HOLD_CAP {
+                let form = if is_req { st.req_form } else { st.resp_form };
+                if (json || form) && !streaming && st.held_bytes + len <= HOLD_CAP {
                     st.held_bytes += len;
                     st.held.push(ev);
                     return;
@@ -419,7 +476,16 @@ impl Redactor {
                     return;
                 }
                 self.release_into(key, out);
-                redact_frame(&mut ev);
+                if form {
+                    // past the hold cap: this frame on its own
+                    if let Some(b) = body_of_mut(&mut ev) {
+                        if let Some(red) = self.redact_form(&b.data) {
+                            b.data = red;
+                        }
+                    }
+                } else {
+                    redact_frame(&mut ev);
+                }
                 out.push(ev);
                 return;
             }
@@ -432,6 +498,7 @@ impl Redactor {
                         self.ensure(key);
                         if let Some(st) = self.exchanges.get_mut(key) {
                             st.resp_json = resp_json;
+                            st.resp_form = is_form(headers);
                             st.resp_coding = content_coding(headers);
                         }
                     }
@@ -510,14 +577,38 @@ impl Redactor {
             return;
         };
         st.held_bytes = 0;
-        let coding = match st.held.first().map(|e| &e.kind) {
-            Some(EventKind::RequestBody { .. }) => st.req_coding.as_deref(),
-            Some(EventKind::ResponseChunk { .. }) => st.resp_coding.as_deref(),
-            _ => None,
+        let (coding, form) = match st.held.first().map(|e| &e.kind) {
+            Some(EventKind::RequestBody { .. }) => (st.req_coding.as_deref(), st.req_form),
+            Some(EventKind::ResponseChunk { .. }) => (st.resp_coding.as_deref(), st.resp_form),
+            _ => (None, false),
         };
         let held = &mut st.held;
         if let Some(coding) = coding {
             release_coded(held, coding, out);
+            return;
+        }
+        if form {
+            let mut joined = Vec::new();
+            let mut truncated = false;
+            for e in held.iter() {
+                if let Some(b) = body_of(e) {
+                    joined.extend_from_slice(&b.data);
+                    truncated |= b.truncated;
+                }
+            }
+            let secret =
+                |name: &str| is_secret_query_name(name) || self.api_query.iter().any(|q| q == name);
+            match redact_form_with(&joined, secret) {
+                None => out.append(held),
+                Some(data) => {
+                    let mut first = held.swap_remove(0);
+                    held.clear();
+                    if let Some(b) = body_of_mut(&mut first) {
+                        *b = Body { data, truncated };
+                    }
+                    out.push(first);
+                }
+            }
             return;
         }
         if held.len() <= 1 {
@@ -595,6 +686,12 @@ impl Redactor {
 
     fn is_secret_param(&self, name: &str) -> bool {
         is_secret_query_name(name) || self.api_query.iter().any(|q| q == name)
+    }
+
+    /// An `application/x-www-form-urlencoded` body with the values of credential parameters
+    /// replaced, by the names of [`Self::redact_query`]; `None` when none is there.
+    fn redact_form(&self, data: &[u8]) -> Option<Bytes> {
+        redact_form_with(data, |name| self.is_secret_param(name))
     }
 
     /// `url` with the values of credential query parameters replaced: apiKey `in: query`
@@ -1630,6 +1727,40 @@ mod tests {
         ));
         let out = r.process(end_ev("e1"));
         assert_eq!(&body_of(&out[0]).unwrap().data[..], &coded[..]);
+    }
+
+    #[test]
+    fn form_bodies_lose_secret_values_by_name() {
+        let mut r = Redactor::new(true);
+        r.process(ev(
+            "e1",
+            head(
+                vec![(
+                    "content-type",
+                    "application/x-www-form-urlencoded; charset=utf-8",
+                )],
+                "/token",
+            ),
+        ));
+        for part in [
+            "grant_type=password&client_id=c&client_sec",
+            "ret=S1&password=S2&scope=a",
+        ] {
+            assert!(r
+                .process(ev(
+                    "e1",
+                    EventKind::RequestBody {
+                        body: Body::new(part)
+                    }
+                ))
+                .is_empty());
+        }
+        let out = r.process(end_ev("e1"));
+        assert_eq!(
+            body_of(&out[0]).unwrap().as_str(),
+            Some("grant_type=password&client_id=c&client_secret=[REDACTED]&password=[REDACTED]&scope=a")
+        );
+        assert!(redact_form_with(b"a=1&b=2", is_secret_query_name).is_none());
     }
 
     #[test]
