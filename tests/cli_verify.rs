@@ -471,3 +471,34 @@ fn deleted_lines_are_noticed_by_their_seq() {
     let whole_rec = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/capture-cap-100.jsonl");
     assert!(!stderr(&run(&["verify", s(&whole_rec)])).contains("seq does not rise"));
 }
+
+/// Unicode bidi controls from the traffic (an agent's card) are shown as `\u{202e}`, never
+/// written raw, in the text, Markdown and HTML reports: a raw U+202E reorders what a
+/// terminal or browser shows around it (CVE-2021-42574, "Trojan Source").
+#[test]
+fn bidi_controls_from_the_traffic_are_shown_not_obeyed() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("bidi.jsonl");
+    let card = serde_json::json!({
+        "name": "a", "description": "d", "version": "1",
+        "supportedInterfaces": [{"url": "http://127.0.0.1:8080/", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+        "capabilities": {"streaming": "\u{202e}eurt"},
+        "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+        "skills": [{"id": "s", "name": "s", "description": "s", "tags": ["t"]}]
+    });
+    let lines = [
+        serde_json::json!({"dir": "req", "method": "GET", "url": "http://127.0.0.1:8080/.well-known/agent-card.json", "body": ""}),
+        serde_json::json!({"dir": "resp", "status": 200, "headers": {"content-type": "application/json"}, "body": card.to_string()}),
+    ];
+    std::fs::write(
+        &t,
+        lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
+    )
+    .unwrap();
+    for format in ["text", "markdown", "html"] {
+        let out = stdout(&run(&["report", s(&t), "--format", format]));
+        assert!(out.contains("CARD-SHAPE-002"), "{format}: {out}");
+        assert!(!out.contains('\u{202e}'), "{format}: raw U+202E in {out}");
+        assert!(out.contains("\\u{202e}eurt"), "{format}: {out}");
+    }
+}

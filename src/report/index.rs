@@ -406,6 +406,8 @@ impl ExchangeIndex {
                         }
                     }
                 };
+                // Bidi controls shown, not obeyed, wherever the excerpt is displayed.
+                let text = super::show_bidi(&text).into_owned();
                 self.excerpt_bytes += text.len();
                 self.excerpts.insert(ev.seq, text);
             }

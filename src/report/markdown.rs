@@ -22,7 +22,8 @@ pub const MAX_DETAILED_FINDINGS: usize = 100;
 /// Escapes prose so that Markdown renderers show it as text: `&` and `<` become entities
 /// (no raw HTML from the traffic), backticks stay literal.
 fn prose(s: &str) -> String {
-    s.replace('&', "&amp;")
+    super::show_bidi(s)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('`', "\\`")
 }

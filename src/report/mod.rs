@@ -26,6 +26,27 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub use index::{ExchangeIndex, ExchangeView, SourceFile, SseEventView};
+
+/// Shows Unicode bidirectional controls as visible escapes (`\u{202e}`): text from the
+/// traffic (a card's strings, an agent's error message) could otherwise reorder what a
+/// terminal, a Markdown viewer or a browser displays around it ("Trojan Source",
+/// CVE-2021-42574). Borrowed when there is none. Covers U+061C, U+200E-U+200F,
+/// U+202A-U+202E and U+2066-U+2069.
+pub fn show_bidi(s: &str) -> std::borrow::Cow<'_, str> {
+    let is_bidi = |c: char| matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if !s.chars().any(is_bidi) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    for c in s.chars() {
+        if is_bidi(c) {
+            out.push_str(&format!("\\u{{{:04x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
 pub use model::{
     group_findings, ConformanceLevel, Counts, Coverage, FileFormat, Report, ReportFinding,
     ReportInput, SourceInfo, SourceKind, Status, Summary, TestResult, TornTail, REPORT_SCHEMA,
@@ -291,5 +312,5 @@ pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) ->
 /// A finding's `found` value as one line of text (JSON strings quoted, others compact).
 pub(crate) fn found_text(v: &serde_json::Value) -> String {
     let s = v.to_string();
-    index::excerpt_of(s.as_bytes(), 300)
+    show_bidi(&index::excerpt_of(s.as_bytes(), 300)).into_owned()
 }
