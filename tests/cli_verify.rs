@@ -502,3 +502,39 @@ fn bidi_controls_from_the_traffic_are_shown_not_obeyed() {
         assert!(out.contains("\\u{202e}eurt"), "{format}: {out}");
     }
 }
+
+/// Files that are not traffic in ways people actually hit: empty, gzip-compressed, two
+/// recordings concatenated. Each is exit 2 with a cause and a hint that name the real
+/// problem (not "damaged" or "unknown variant" alone).
+#[test]
+fn empty_compressed_and_concatenated_files_say_what_they_are() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/capture-cap-100.jsonl"),
+    )
+    .unwrap();
+    let empty = dir.path().join("empty.jsonl");
+    std::fs::write(&empty, b"").unwrap();
+    let gz = dir.path().join("rec.jsonl.gz");
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    e.write_all(&rec).unwrap();
+    std::fs::write(&gz, e.finish().unwrap()).unwrap();
+    let twice = dir.path().join("twice.jsonl");
+    std::fs::write(&twice, [rec.clone(), rec].concat()).unwrap();
+    for (file, want) in [
+        (&empty, "the file is empty (0 bytes)"),
+        (
+            &gz,
+            "it is gzip-compressed (decompress it first: gunzip -c FILE | a2a-interop verify -)",
+        ),
+        (
+            &twice,
+            "hint: that line is a second recording header: two recordings were concatenated",
+        ),
+    ] {
+        let out = run(&["verify", s(file)]);
+        assert_eq!(code(&out), 2, "{}", stderr(&out));
+        assert!(stderr(&out).contains(want), "{}", stderr(&out));
+    }
+}

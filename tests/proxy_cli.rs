@@ -196,3 +196,38 @@ async fn a_closed_console_loses_lines_not_the_recording_or_report() {
     let rep: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
     assert_eq!(rep["tool"]["name"], "a2a-interop");
 }
+
+/// An `--upstream` URL with `user:password@` or a `?query`: the proxy sends neither to the
+/// agent (the URL is a base for each request's own path and query), and says so in its
+/// banner instead of letting the user believe the agent gets them; the password is shown
+/// redacted.
+#[test]
+fn upstream_userinfo_and_query_are_warned_about() {
+    let mut run = spawn_until_listening(
+        Command::new(BIN).args([
+            "proxy",
+            "--listen",
+            "127.0.0.1:0",
+            "--upstream",
+            "http://user:hunter2@127.0.0.1:9/base?k=v",
+            "--no-record",
+        ]),
+        Duration::from_secs(20),
+    );
+    let mut lines = Vec::new();
+    while let Ok(l) = run.rx.recv_timeout(Duration::from_secs(5)) {
+        let done = l.contains("Ctrl-C");
+        lines.push(l);
+        if done {
+            break;
+        }
+    }
+    let _ = run.child.kill();
+    let _ = run.child.wait();
+    let all = lines.join("\n");
+    assert!(
+        all.contains("warning: the upstream URL's user:password@ and ?query are not sent to the agent (each request's own path and query go to http://127.0.0.1:9/base)"),
+        "{all}"
+    );
+    assert!(!all.contains("hunter2"), "{all}");
+}

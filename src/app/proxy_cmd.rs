@@ -316,6 +316,18 @@ async fn run_async(
             r.prefix,
             shown_url(&r.upstream, a.no_redact)
         );
+        if let Ok(u) = url::Url::parse(&r.upstream) {
+            // The upstream URL is a base: each request's own path and query are appended
+            // to its scheme, host, port and path (docs/recording-format.md, redaction).
+            if !u.username().is_empty() || u.password().is_some() || u.query().is_some() {
+                crate::errln!(
+                    "  warning: the upstream URL's user:password@ and ?query are not sent to the agent (each request's own path and query go to {}://{}{}); give credentials through the client",
+                    u.scheme(),
+                    u.host_str().unwrap_or(""),
+                    u.port().map(|p| format!(":{p}{}", u.path())).unwrap_or_else(|| u.path().to_string())
+                );
+            }
+        }
     }
     match &record {
         Some(p) => crate::errln!("  recording to {}", p.display()),

@@ -292,6 +292,10 @@ fn hint_for(cause: &str) -> &'static str {
         "the transcript is damaged at that line (docs/transcript-format.md)"
     } else if cause.contains("newer than this build") {
         "update a2a-interop to read this recording"
+    } else if cause.contains("unknown variant `recording`") {
+        "that line is a second recording header: two recordings were concatenated; verify each on its own (split the file before that line)"
+    } else if cause.contains("gzip-compressed") {
+        "verify reads the uncompressed file"
     } else if cause.contains("not a recording, transcript or HAR") {
         "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
     } else if cause.contains("line ") {

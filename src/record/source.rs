@@ -197,6 +197,15 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
                 seq_breaks: SeqBreaksCell::default(),
             })
         }
+        None if head.is_empty() => bail!(
+            "{}: not a recording, transcript or HAR file: the file is empty (0 bytes)",
+            path.display()
+        ),
+        // gzip's magic number (RFC 1952 §2.3.1): a recording compressed for storage.
+        None if head.starts_with(&[0x1f, 0x8b]) => bail!(
+            "{}: not a recording, transcript or HAR file: it is gzip-compressed (decompress it first: gunzip -c FILE | a2a-interop verify -)",
+            path.display()
+        ),
         None => bail!(
             "{}: not a recording, transcript or HAR file (first line is neither {{\"type\":\"recording\"}}, a transcript line with \"dir\", nor {{\"log\":...}})",
             path.display()
