@@ -1874,7 +1874,10 @@ impl State {
         if task_stream && !error_seen && x.is_success() {
             match outcome {
                 Outcome::Complete | Outcome::UpstreamAbort => {
-                    let ok = last.is_some_and(|st| st.is_terminal() || st.is_interrupted());
+                    // A stream that reached a terminal state and then went on (STREAM-END-001,
+                    // TASK-STATE-001 say so) did not end *before* one: no STREAM-END-002 on top.
+                    let ok = terminal.is_some()
+                        || last.is_some_and(|st| st.is_terminal() || st.is_interrupted());
                     if !ok {
                         let how = if outcome == Outcome::Complete {
                             "closed"
