@@ -65,6 +65,24 @@ pub fn joined<'a>(mut values: impl Iterator<Item = &'a str>) -> Option<Cow<'a, s
     }
 }
 
+/// The `Content-Encoding` of a message from its field-line values (joined as [`joined`]),
+/// when it names a coding besides `identity`; `None` for an uncoded message. Allocates only
+/// for a coded one.
+pub fn content_coding<'a>(values: impl Iterator<Item = &'a str>) -> Option<String> {
+    let v = joined(values)?;
+    is_coded(std::iter::once(v.as_ref())).then(|| v.into_owned())
+}
+
+/// The field-line values name a coding besides `identity` (no allocation).
+pub fn is_coded<'a>(mut values: impl Iterator<Item = &'a str>) -> bool {
+    values.any(|v| {
+        v.split(',').any(|c| {
+            let c = c.trim();
+            !c.is_empty() && !c.eq_ignore_ascii_case("identity")
+        })
+    })
+}
+
 /// Undoes every coding of `content_encoding` on `body`, last applied first.
 ///
 /// Returns the body borrowed when there is nothing to undo, else the decoded bytes (at most
@@ -196,6 +214,18 @@ mod tests {
             decode(Some("br, gzip"), &gz_then_br, 1024),
             Err(CodingError::Corrupt("gzip".into()))
         );
+    }
+
+    #[test]
+    fn coded_or_not() {
+        assert_eq!(content_coding(["identity", " "].into_iter()), None);
+        assert_eq!(content_coding(std::iter::empty()), None);
+        assert_eq!(
+            content_coding(["gzip", "identity"].into_iter()).as_deref(),
+            Some("gzip, identity")
+        );
+        assert!(is_coded(["Identity, br"].into_iter()));
+        assert!(!is_coded(["IDENTITY"].into_iter()));
     }
 
     #[test]

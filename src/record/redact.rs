@@ -250,17 +250,18 @@ const DECODE_CAP: usize = 4 * HOLD_CAP;
 /// The codings of a message's `Content-Encoding` field lines (RFC 9110 §8.4), when they
 /// name any besides `identity`; `None` (no allocation) for an uncoded message.
 fn content_coding(headers: &Headers) -> Option<String> {
-    let v = crate::model::coding::joined(
-        headers
-            .0
-            .iter()
-            .filter(|(n, _)| n.eq_ignore_ascii_case("content-encoding"))
-            .map(|(_, v)| v.as_str()),
-    )?;
-    if crate::model::coding::codings(Some(&v)).is_empty() {
-        return None;
+    crate::model::coding::content_coding(headers.get_all("content-encoding"))
+}
+
+/// The held events' body bytes in order, and whether any of them was cut (`truncated`).
+fn joined_body(held: &[Event]) -> (Vec<u8>, bool) {
+    let mut joined = Vec::new();
+    let mut truncated = false;
+    for b in held.iter().filter_map(body_of) {
+        joined.extend_from_slice(&b.data);
+        truncated |= b.truncated;
     }
-    Some(v.into_owned())
+    (joined, truncated)
 }
 
 /// Releases the held frames of a body sent with content coding `coding` (`gzip`, `br`,
@@ -270,14 +271,7 @@ fn content_coding(headers: &Headers) -> Option<String> {
 /// wire bytes (as any redacted body). A body that does not decode (cut by the capture cap,
 /// corrupt, an unknown coding, over [`DECODE_CAP`]) is written as it came.
 fn release_coded(held: &mut Vec<Event>, coding: &str, out: &mut Vec<Event>) {
-    let mut joined = Vec::new();
-    let mut truncated = false;
-    for e in held.iter() {
-        if let Some(b) = body_of(e) {
-            joined.extend_from_slice(&b.data);
-            truncated |= b.truncated;
-        }
-    }
+    let (joined, truncated) = joined_body(held);
     let red = crate::model::coding::decode(Some(coding), &joined, DECODE_CAP)
         .ok()
         .and_then(|plain| redact_json_bytes(&plain));
@@ -588,14 +582,7 @@ impl Redactor {
             return;
         }
         if form {
-            let mut joined = Vec::new();
-            let mut truncated = false;
-            for e in held.iter() {
-                if let Some(b) = body_of(e) {
-                    joined.extend_from_slice(&b.data);
-                    truncated |= b.truncated;
-                }
-            }
+            let (joined, truncated) = joined_body(held);
             let secret =
                 |name: &str| is_secret_query_name(name) || self.api_query.iter().any(|q| q == name);
             match redact_form_with(&joined, secret) {
@@ -618,14 +605,7 @@ impl Redactor {
             }
             return;
         }
-        let mut joined = Vec::new();
-        let mut truncated = false;
-        for e in held.iter() {
-            if let Some(b) = body_of(e) {
-                joined.extend_from_slice(&b.data);
-                truncated |= b.truncated;
-            }
-        }
+        let (joined, truncated) = joined_body(held);
         match redact_json_bytes(&joined) {
             None => out.append(held),
             Some(red) => {

@@ -407,7 +407,7 @@ impl ExchangeIndex {
                     }
                 };
                 // Bidi controls shown, not obeyed, wherever the excerpt is displayed.
-                let text = super::show_bidi(&text).into_owned();
+                let text = super::show_bidi_owned(text);
                 self.excerpt_bytes += text.len();
                 self.excerpts.insert(ev.seq, text);
             }
@@ -469,8 +469,7 @@ fn push_capped(buf: &mut Vec<u8>, data: &[u8]) {
 
 /// The `Content-Encoding` of a head (field lines joined), `None` for none or `identity`.
 fn content_coding(headers: &crate::record::event::Headers) -> Option<String> {
-    let ce = crate::model::coding::joined(headers.get_all("content-encoding"))?;
-    (!crate::model::coding::codings(Some(&ce)).is_empty()).then(|| ce.into_owned())
+    crate::model::coding::content_coding(headers.get_all("content-encoding"))
 }
 
 /// Gathered body bytes as text, decoded first when the body names a coding (what decodes of

@@ -33,7 +33,6 @@ pub use index::{ExchangeIndex, ExchangeView, SourceFile, SseEventView};
 /// CVE-2021-42574). Borrowed when there is none. Covers U+061C, U+200E-U+200F,
 /// U+202A-U+202E and U+2066-U+2069.
 pub fn show_bidi(s: &str) -> std::borrow::Cow<'_, str> {
-    let is_bidi = |c: char| matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
     if !s.chars().any(is_bidi) {
         return std::borrow::Cow::Borrowed(s);
     }
@@ -47,6 +46,20 @@ pub fn show_bidi(s: &str) -> std::borrow::Cow<'_, str> {
     }
     std::borrow::Cow::Owned(out)
 }
+
+/// [`show_bidi`] of an owned string: the same string back when it has no bidi control.
+pub fn show_bidi_owned(s: String) -> String {
+    if s.chars().any(is_bidi) {
+        show_bidi(&s).into_owned()
+    } else {
+        s
+    }
+}
+
+fn is_bidi(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 pub use model::{
     group_findings, ConformanceLevel, Counts, Coverage, FileFormat, Report, ReportFinding,
     ReportInput, SourceInfo, SourceKind, Status, Summary, TestResult, TornTail, REPORT_SCHEMA,
@@ -312,5 +325,5 @@ pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) ->
 /// A finding's `found` value as one line of text (JSON strings quoted, others compact).
 pub(crate) fn found_text(v: &serde_json::Value) -> String {
     let s = v.to_string();
-    show_bidi(&index::excerpt_of(s.as_bytes(), 300)).into_owned()
+    show_bidi_owned(index::excerpt_of(s.as_bytes(), 300))
 }

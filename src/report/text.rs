@@ -140,7 +140,7 @@ fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style
     if !f.help.is_empty() {
         let _ = writeln!(s, "   {eq} help: {}", f.help);
     }
-    super::show_bidi(&s).into_owned()
+    super::show_bidi_owned(s)
 }
 
 /// The summary line: `2 errors, 1 warning, 0 notes in 12 exchanges (145 events); conformance: partial`.

@@ -4343,12 +4343,7 @@ fn webhook_key(url: &str) -> std::borrow::Cow<'_, str> {
 
 /// The message names a content coding other than `identity` (RFC 9110 §8.4).
 fn is_coded(h: &Headers) -> bool {
-    h.get_all("content-encoding").any(|v| {
-        v.split(',').any(|c| {
-            let c = c.trim();
-            !c.is_empty() && !c.eq_ignore_ascii_case("identity")
-        })
-    })
+    crate::model::coding::is_coded(h.get_all("content-encoding"))
 }
 
 /// [`decode_body`] with the reason when the body does not decode.
