@@ -788,6 +788,30 @@ pub fn redact_url(url: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// `url` with its userinfo credential and the values of the query parameters `secret` names
+/// replaced by [`REDACTED`], written literally (not percent-encoded, as in recordings);
+/// borrowed unchanged when nothing in it is secret. [`redact_url`] with another test of
+/// parameter names: `repro`, which also hides `password=` and the like.
+pub fn redact_url_with(url: &str, secret: impl Fn(&str) -> bool) -> std::borrow::Cow<'_, str> {
+    let mut out = url.to_string();
+    redact_userinfo(&mut out);
+    let query_secret = out.split_once('?').is_some_and(|(_, rest)| {
+        let query = rest.split_once('#').map_or(rest, |(q, _)| q);
+        query.split('&').any(|p| {
+            let (name, value) = p.split_once('=').unwrap_or((p, ""));
+            secret(name) && value != REDACTED
+        })
+    });
+    if query_secret {
+        out = redact_query_with(&out, secret);
+    }
+    if out == url {
+        std::borrow::Cow::Borrowed(url)
+    } else {
+        std::borrow::Cow::Owned(out)
+    }
+}
+
 /// The recording header as it goes into a file: with `redacted: true`, every
 /// `routes[].upstream` through [`redact_url`]; borrowed unchanged when no route holds a
 /// secret or the header says `redacted: false` (`--no-redact`).
