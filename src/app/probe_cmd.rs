@@ -367,9 +367,11 @@ pub fn recording_index(recording: Option<&std::path::Path>) -> ExchangeIndex {
     let mut index = ExchangeIndex::new(SourceFile::Recording);
     if let Some(path) = recording {
         if let Ok(src) = source::open(path) {
+            let mut shown = crate::report::index::ShownEvents::new(!src.header.redacted);
             for ev in src.events.map_while(Result::ok) {
-                index.observe(&ev);
+                shown.observe(&mut index, &ev);
             }
+            shown.finish(&mut index);
         }
     }
     index

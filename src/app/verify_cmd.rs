@@ -135,11 +135,16 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
     };
     let mut verifier = Verifier::new(&src.header);
     let mut index = ExchangeIndex::new(lines);
+    // Transcripts, HARs and `--no-redact` recordings are shown redacted in reports.
+    let mut shown_events = crate::report::index::ShownEvents::new(
+        !matches!(src.kind, FileKind::Recording) || !src.header.redacted,
+    );
     for ev in src.events {
         let ev = ev.map_err(|e| format!("{shown}: {e}"))?;
         verifier.feed(&ev);
-        index.observe(&ev);
+        shown_events.observe(&mut index, &ev);
     }
+    shown_events.finish(&mut index);
     let outcome = verifier.finish();
     let (sha256, bytes) = match report::sha256_file(path) {
         Ok((h, n)) => (Some(h), Some(n)),

@@ -812,6 +812,41 @@ pub fn redact_url_with(url: &str, secret: impl Fn(&str) -> bool) -> std::borrow:
     }
 }
 
+/// `text` (a finding's message or found value) with every absolute URL in it passed through
+/// [`redact_url`]: a card that advertises `http://admin:pw@10.0.0.5/?token=t` is reported as
+/// `http://admin:[REDACTED]@10.0.0.5/?token=[REDACTED]`. A URL runs from its scheme to the
+/// first whitespace, quote, `<`, `>` or `` ` ``. Borrowed unchanged when no URL in it holds a
+/// secret (CARD-011).
+pub fn redact_urls_in_text(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("://") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::new();
+    let mut done = 0;
+    let mut from = 0;
+    while let Some(i) = text[from..].find("://").map(|i| i + from) {
+        let start = text[..i]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+            .map_or(0, |j| j + 1);
+        let end = text[i..]
+            .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | '`'))
+            .map_or(text.len(), |j| j + i);
+        if start < i {
+            if let std::borrow::Cow::Owned(red) = redact_url(&text[start..end]) {
+                out.push_str(&text[done..start]);
+                out.push_str(&red);
+                done = end;
+            }
+        }
+        from = end.max(i + 3);
+    }
+    if done == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    out.push_str(&text[done..]);
+    std::borrow::Cow::Owned(out)
+}
+
 /// The recording header as it goes into a file: with `redacted: true`, every
 /// `routes[].upstream` through [`redact_url`]; borrowed unchanged when no route holds a
 /// secret or the header says `redacted: false` (`--no-redact`).
@@ -1366,6 +1401,21 @@ enum Step {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn urls_in_messages_lose_their_credentials_only() {
+        let m = "card interface url http://admin:pw@10.0.0.5:8080/a2a?token=t&x=1 is private; see \"https://h/?sig=s\"";
+        assert_eq!(
+            redact_urls_in_text(m),
+            "card interface url http://admin:[REDACTED]@10.0.0.5:8080/a2a?token=[REDACTED]&x=1 is private; see \"https://h/?sig=[REDACTED]\""
+        );
+        let plain = "card url http://10.0.0.5/a2a points at a private address";
+        assert!(matches!(
+            redact_urls_in_text(plain),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        assert_eq!(redact_urls_in_text("://x and a://"), "://x and a://");
+    }
 
     #[test]
     fn every_secret_header_part_has_a_stem() {

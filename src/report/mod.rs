@@ -288,9 +288,12 @@ pub fn live_input(
         if let Ok(file) = std::fs::File::open(path) {
             let reader = std::io::BufReader::with_capacity(256 * 1024, file);
             if let Ok(events) = crate::record::jsonl::RecordingReader::new(reader) {
+                // a `--no-redact` run's reports still hide its secrets
+                let mut shown = index::ShownEvents::new(!header.redacted);
                 for ev in events.flatten() {
-                    index.observe(&ev);
+                    shown.observe(&mut index, &ev);
                 }
+                shown.finish(&mut index);
             }
         }
         if let Ok((hash, bytes)) = sha256_file(path) {

@@ -892,7 +892,7 @@ impl Report {
     /// of unknown rules) is carried as it is.
     pub fn build(input: &ReportInput) -> Report {
         let outcome = &input.outcome;
-        let mut sorted = outcome.findings.clone();
+        let mut sorted: Vec<Finding> = outcome.findings.iter().map(shown_finding).collect();
         sorted.sort_by_key(|f| f.first_seq());
         let findings = group_findings(&sorted);
         let (synth, coverage) = passive_results(outcome);
@@ -991,6 +991,36 @@ impl Report {
     pub fn has_finding_at_or_above(&self, min: Severity) -> bool {
         self.findings.iter().any(|f| f.severity >= min)
     }
+}
+
+/// `f` as reports show it: the URLs in its message and found values through
+/// [`crate::record::redact::redact_urls_in_text`] (a card's `http://user:pw@host/?token=`
+/// is reported without the password and token). Judged on the traffic as it was; only
+/// shown redacted (CARD-011).
+pub fn shown_finding(f: &Finding) -> Finding {
+    use crate::record::redact::redact_urls_in_text;
+    fn value(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::String(s) => {
+                if let std::borrow::Cow::Owned(r) = redact_urls_in_text(s) {
+                    *s = r;
+                }
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(value),
+            serde_json::Value::Object(o) => o.values_mut().for_each(value),
+            _ => {}
+        }
+    }
+    let mut f = f.clone();
+    if let std::borrow::Cow::Owned(m) = redact_urls_in_text(&f.message) {
+        f.message = m;
+    }
+    for e in &mut f.evidence {
+        if let Some(v) = &mut e.found {
+            value(v);
+        }
+    }
+    f
 }
 
 #[cfg(test)]

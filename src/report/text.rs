@@ -62,7 +62,7 @@ pub fn finding_block_styled(
     index: &ExchangeIndex,
     style: Style,
 ) -> String {
-    block(f, 1, file, index, style)
+    block(&super::model::shown_finding(f), 1, file, index, style)
 }
 
 /// Evidence lines shown in full for a finding seen more than once; the exchanges of the
