@@ -344,3 +344,20 @@ async fn a_card_fetched_before_every_call_is_one_finding_seen_n_times() {
     let errors: Vec<String> = v.iter_errors(&doc).map(|e| e.to_string()).collect();
     assert!(errors.is_empty(), "{errors:#?}");
 }
+
+/// A transcript's evidence names the line of the file a person edits (`line 8`), not the
+/// event number the reader gave it: CASE-05's stream event is line 3, the agent's
+/// "task not found" line 8.
+#[test]
+fn transcript_evidence_names_file_lines() {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/CASE-05.jsonl");
+    let o = run(&["verify", s(&case)]);
+    let text = out(&o);
+    assert!(
+        text.contains("CASE-05.jsonl line 3 (POST /a2a -> 200)")
+            && text.contains("CASE-05.jsonl line 8 (POST /a2a -> 200) at /error/code"),
+        "{text}"
+    );
+    let md = out(&run(&["report", s(&case), "-f", "markdown", "-o", "-"]));
+    assert!(md.contains("line 8 (POST /a2a -> 200)"), "{md}");
+}

@@ -220,6 +220,11 @@ impl ExchangeIndex {
         }
     }
 
+    /// The kind of file the events came from.
+    pub fn source(&self) -> SourceFile {
+        self.source
+    }
+
     /// Events observed.
     pub fn events(&self) -> u64 {
         self.events

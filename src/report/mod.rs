@@ -304,12 +304,18 @@ pub fn live_input(
     ReportInput::new(header, outcome, info, index)
 }
 
-/// Where a finding points, for renderers: `#seq (METHOD path -> status)`, followed by
-/// ` [caller -> callee]` when the exchange carries an `attribution` event.
+/// Where a finding points, for renderers: `#seq (METHOD path -> status)` (for a transcript
+/// `line N (...)`, the line of the file a person edits), followed by ` [caller -> callee]`
+/// when the exchange carries an `attribution` event.
 pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) -> String {
     let x = exchange
         .and_then(|id| index.exchange(id))
         .or_else(|| index.exchange_of_seq(seq));
+    let at = match (index.source(), index.line_of_seq(seq)) {
+        (SourceFile::Transcript, Some(line)) => format!("line {line}"),
+        _ => format!("#{seq}"),
+    };
+    let seq = at;
     match x {
         Some(x) => {
             let status = x
@@ -317,11 +323,11 @@ pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) ->
                 .map(|s| s.to_string())
                 .unwrap_or_else(|| "no response".into());
             match index.parties(x) {
-                Some(who) => format!("#{seq} ({} {} -> {status}) [{who}]", x.method, x.path),
-                None => format!("#{seq} ({} {} -> {status})", x.method, x.path),
+                Some(who) => format!("{seq} ({} {} -> {status}) [{who}]", x.method, x.path),
+                None => format!("{seq} ({} {} -> {status})", x.method, x.path),
             }
         }
-        None => format!("#{seq}"),
+        None => seq,
     }
 }
 
