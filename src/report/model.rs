@@ -90,8 +90,8 @@ pub const AREA_ALIASES: &[(&str, &str)] = &[
 /// One entry of the report's `findings[]`: a verifier finding, with every other
 /// occurrence of the same problem folded into it.
 ///
-/// Occurrences are the same when rule, message, leg and JSON Pointer (of the first
-/// evidence that has one) are equal: a client that fetches the Agent Card before every call,
+/// Occurrences are the same when rule, message and leg are equal (each evidence keeps its
+/// own JSON Pointer): a client that fetches the Agent Card before every call,
 /// or a probe that fetches it twice, shows one card finding "seen N times" with the
 /// evidence of every occurrence, in order, instead of N copies. Serialized flat: the
 /// finding's own fields plus `seen` (absent = 1; `docs/report-schema.json`).
@@ -138,14 +138,11 @@ pub fn evidence_exchanges(f: &Finding) -> Vec<&str> {
     out
 }
 
-/// The grouping key of a finding: rule, message, leg, and the first evidence JSON Pointer.
-fn group_key(f: &Finding) -> (String, String, Option<String>, Option<String>) {
-    (
-        f.rule.clone(),
-        f.message.clone(),
-        f.leg.clone(),
-        f.evidence.iter().find_map(|e| e.pointer.clone()),
-    )
+/// The grouping key of a finding: rule, message and leg. The same message at different
+/// JSON Pointers (a 0.3 webhook getting `/task`, `/statusUpdate`, `/artifactUpdate`
+/// wrappers) is one problem seen several times; each evidence line keeps its pointer.
+fn group_key(f: &Finding) -> (String, String, Option<String>) {
+    (f.rule.clone(), f.message.clone(), f.leg.clone())
 }
 
 /// Folds repeated findings into one [`ReportFinding`] each (see there), in order of first
@@ -1048,7 +1045,7 @@ mod tests {
     }
 
     #[test]
-    fn repeats_fold_by_rule_message_leg_and_pointer() {
+    fn repeats_fold_by_rule_message_and_leg() {
         let at = |f: Finding, seq: u64, x: &str, p: Option<&str>| Finding {
             evidence: vec![Evidence {
                 seq,
@@ -1070,14 +1067,20 @@ mod tests {
             },
         ];
         let g = group_findings(&fs);
-        assert_eq!(g.len(), 3);
-        assert_eq!(g[0].seen, 3);
-        assert_eq!(g[0].exchanges(), vec!["e1", "e3"]);
+        assert_eq!(g.len(), 2);
+        // one message at two pointers is one problem seen four times
+        assert_eq!(g[0].seen, 4);
+        assert_eq!(g[0].exchanges(), vec!["e1", "e2", "e3"]);
+        let at: Vec<_> = g[0]
+            .evidence
+            .iter()
+            .map(|e| (e.seq, e.pointer.as_deref().unwrap_or("")))
+            .collect();
+        assert_eq!(at, [(2, "/name"), (9, "/version"), (12, "/name")]);
         assert_eq!(g[1].seen, 1);
-        assert_eq!(g[2].seen, 1);
-        assert_eq!(g[2].leg.as_deref(), Some("upstream"));
+        assert_eq!(g[1].leg.as_deref(), Some("upstream"));
         let json = serde_json::to_value(&g[0]).unwrap();
-        assert_eq!(json["seen"], 3);
+        assert_eq!(json["seen"], 4);
         assert_eq!(json["rule"], "CARD-SHAPE-001");
         assert!(serde_json::to_value(&g[1]).unwrap().get("seen").is_none());
     }
