@@ -159,3 +159,28 @@ fn truncated_exchange_is_incomplete_and_not_judged() {
     assert_eq!(cut.incomplete.len(), 1);
     assert_eq!(cut.incomplete[0].0, "e1");
 }
+
+/// A request nested deeper than the parser's 128 levels may be valid JSON (RFC 8259 §9
+/// lets a parser limit nesting): the agent's −32600 or −32700 are both fair, so neither is
+/// a wrong error code; a truly broken request is still judged (−32603 for a parse error).
+#[test]
+fn a_request_nested_past_the_parser_limit_is_not_judged_for_its_error_code() {
+    let deep = "[".repeat(200_000) + &"]".repeat(200_000);
+    let body = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"message/send","params":{{"message":{deep}}}}}"#
+    );
+    for code in [-32600, -32700, -32602] {
+        let t = format!(
+            "{}\n{}",
+            serde_json::json!({"dir":"req","method":"POST","url":"https://a.example.test/a2a","headers":{"content-type":"application/json"},"body":body}),
+            serde_json::json!({"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":format!(r#"{{"jsonrpc":"2.0","id":1,"error":{{"code":{code},"message":"too deep"}}}}"#)}),
+        );
+        let (h, evs) = transcript::read(&t).unwrap();
+        let out = verify_all(&h, evs.iter());
+        assert!(
+            out.findings.iter().all(|f| f.rule != "RPC-ERROR-001"),
+            "{code}: {:?}",
+            out.findings
+        );
+    }
+}

@@ -701,7 +701,7 @@ impl State {
                         c.dialect = Some(d);
                     }
                 }
-                RequestParse::NotJson | RequestParse::Invalid => {
+                RequestParse::NotJson | RequestParse::Invalid | RequestParse::TooDeep => {
                     // JSON-RPC only if the request looked like JSON-RPC or the content
                     // type says JSON (decided at the response: a JSON-RPC answer).
                     if looks_rpc
@@ -2596,6 +2596,8 @@ impl State {
         // proves (unparseable, invalid, required params missing) or from what the agent's
         // own error message says happened.
         let expected: Option<(i64, String)> = match &c.rpc {
+            // RFC 8259 §9: a parser may limit nesting; whatever the agent answers is fair.
+            Some(RequestParse::TooDeep) => return,
             Some(RequestParse::NotJson) => Some((
                 jsonrpc::PARSE_ERROR,
                 "the request body is not valid JSON".into(),
@@ -2670,7 +2672,9 @@ impl State {
             }
             if matches!(
                 c.rpc,
-                Some(RequestParse::NotJson) | Some(RequestParse::Invalid)
+                Some(RequestParse::NotJson)
+                    | Some(RequestParse::Invalid)
+                    | Some(RequestParse::TooDeep)
             ) {
                 return;
             }
@@ -4099,8 +4103,10 @@ fn str_member_v<'a>(v: &'a Json<'_>, camel: &str, snake: &str) -> Option<&'a str
 /// string, `id` a string, number or null and `params` an object or array when present,
 /// JSON-RPC 2.0 §4; a request breaking them is Invalid, so −32600 is the right answer).
 fn parse_request_owned(body: &[u8]) -> RequestParse {
-    let Ok(v) = Json::parse(body) else {
-        return RequestParse::NotJson;
+    let v = match Json::parse(body) {
+        Ok(v) => v,
+        Err(e) if jsonrpc::is_too_deep(&e) => return RequestParse::TooDeep,
+        Err(_) => return RequestParse::NotJson,
     };
     let Json::Object(mut obj) = v else {
         return RequestParse::Invalid;
