@@ -72,6 +72,26 @@ struct StreamState {
     /// One signature per decoded event (`Task:TASK_STATE_WORKING`, `ArtifactUpdate:a1`),
     /// to compare the legs of a gateway.
     sigs: Vec<String>,
+    /// `arrivals`, `stamps` or `sigs` reached [`STREAM_EVENTS_KEPT`]: later events were
+    /// counted but not remembered (a long stream's memory stays bounded); rules that need
+    /// every event judge the kept prefix only.
+    past_kept: bool,
+}
+
+/// Events of one stream whose arrival, status timestamp and signature are remembered
+/// (GW-SSE-001, GW-SSE-002): about 50 bytes each, so at most ~200 KiB per stream however
+/// long it runs.
+const STREAM_EVENTS_KEPT: usize = 4096;
+
+impl StreamState {
+    /// Appends to a per-event list while it is under [`STREAM_EVENTS_KEPT`].
+    fn keep<T>(list: &mut Vec<T>, past_kept: &mut bool, item: T) {
+        if list.len() < STREAM_EVENTS_KEPT {
+            list.push(item);
+        } else {
+            *past_kept = true;
+        }
+    }
 }
 
 #[derive(Debug, Default)]
@@ -1056,7 +1076,7 @@ impl State {
             SseItem::Event(e) => {
                 if let Some(s) = x.sse.as_mut() {
                     s.events += 1;
-                    s.arrivals.push((t_us, seq));
+                    StreamState::keep(&mut s.arrivals, &mut s.past_kept, (t_us, seq));
                 }
                 if e.merged {
                     if let Some(s) = x.sse.as_mut() {
@@ -1224,7 +1244,7 @@ impl State {
             sig.push_str(kind);
             sig.push(':');
             sig.push_str(state);
-            s.sigs.push(sig);
+            StreamState::keep(&mut s.sigs, &mut s.past_kept, sig);
         }
         // Mixed dialect: a 0.x JSON-RPC stream with 1.0 oneof wrappers (no `kind`).
         if dialect.is_some_and(Dialect::is_0x) && c.binding == Some(Binding::JsonRpc) && p.wrapped {
@@ -1505,7 +1525,7 @@ impl State {
                     {
                         if let Some(ms) = parse_rfc3339_ms(ts) {
                             if let Some(s) = x.sse.as_mut() {
-                                s.stamps.push((ms, t_us));
+                                StreamState::keep(&mut s.stamps, &mut s.past_kept, (ms, t_us));
                             }
                         }
                     }
@@ -2082,6 +2102,7 @@ impl State {
                     arrivals: s.arrivals.clone(),
                     sigs: s.sigs.clone(),
                     undecodable: s.undecodable,
+                    past_kept: s.past_kept,
                     ..Default::default()
                 }),
                 ..Default::default()
@@ -2105,10 +2126,16 @@ impl State {
             .zip(us.sigs.iter())
             .position(|(a, b)| a != b)
             .unwrap_or(cs.sigs.len().min(us.sigs.len()));
+        // Past the kept events only the kept prefix can be compared: the same prefix is
+        // no evidence of a difference.
+        if (cs.past_kept || us.past_kept) && first_diff >= cs.sigs.len().min(us.sigs.len()) {
+            return;
+        }
         // Client events a subsequence of the agent's: events were dropped.
         let mut it = us.sigs.iter();
         let subsequence = cs.sigs.iter().all(|c| it.any(|u| u == c));
-        let msg = if cs.sigs.len() < us.sigs.len() && subsequence {
+        let counts_known = !cs.past_kept && !us.past_kept;
+        let msg = if counts_known && cs.sigs.len() < us.sigs.len() && subsequence {
             format!(
                 "the client received {} of the {} stream events the agent sent; event {} ({}) was lost on the way",
                 cs.sigs.len(),
