@@ -152,7 +152,11 @@ fn two_leg_stream(n: usize, odd: usize) -> String {
     };
     both(&mut lines, task, task);
     for i in 2..n + 2 {
-        both(&mut lines, working, if i == odd { artifact } else { working });
+        both(
+            &mut lines,
+            working,
+            if i == odd { artifact } else { working },
+        );
     }
     both(&mut lines, done, done);
     lines.push(json!({"dir":"chunk","body":"","close":"eof","leg":"upstream","t":t + 0.01}));

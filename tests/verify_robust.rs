@@ -184,3 +184,39 @@ fn a_request_nested_past_the_parser_limit_is_not_judged_for_its_error_code() {
         );
     }
 }
+
+/// An auth layer's or rate limiter's own error body (Google AIP-193
+/// `{"error":{"code":401,"status":"UNAUTHENTICATED"}}`) on a JSON-RPC call is an HTTP
+/// rejection (ERR-006, ERR-007), not a broken JSON-RPC response; a body with an `id` and a
+/// JSON-RPC error code but no `jsonrpc` member still is one (RPC-ENVELOPE-001).
+#[test]
+fn http_rejections_with_their_own_error_json_are_not_jsonrpc_envelopes() {
+    let run = |status: u16, body: &str| {
+        let t = format!(
+            "{}\n{}",
+            serde_json::json!({"dir":"req","method":"POST","url":"https://a.example.test/a2a","headers":{"content-type":"application/json","a2a-version":"1.0"},"body":r#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t1"}}"#}),
+            serde_json::json!({"dir":"resp","status":status,"headers":{"content-type":"application/json","www-authenticate":"Bearer"},"body":body}),
+        );
+        let (h, evs) = transcript::read(&t).unwrap();
+        verify_all(&h, evs.iter())
+            .findings
+            .into_iter()
+            .map(|f| f.rule)
+            .collect::<Vec<_>>()
+    };
+    for (status, word) in [
+        (401, "UNAUTHENTICATED"),
+        (403, "PERMISSION_DENIED"),
+        (429, "RESOURCE_EXHAUSTED"),
+        (503, "UNAVAILABLE"),
+    ] {
+        let body = format!(r#"{{"error":{{"code":{status},"message":"no","status":"{word}"}}}}"#);
+        assert_eq!(run(status, &body), Vec::<String>::new(), "{status}");
+    }
+    // (-32600 to a valid request is also the wrong code: RPC-ERROR-001)
+    let judged = run(400, r#"{"id":1,"error":{"code":-32600,"message":"bad"}}"#);
+    assert!(
+        judged.contains(&"RPC-ENVELOPE-001".to_string()),
+        "{judged:?}"
+    );
+}

@@ -2477,14 +2477,17 @@ impl State {
             return;
         };
         // An HTTP-level rejection (401/403 from an auth layer, 429 from a rate limiter, 5xx
-        // from a gateway: ERR-006, ERR-007) with its own JSON (`{"error":"unauthorized"}`)
-        // is no JSON-RPC answer: no `jsonrpc` member and no JSON-RPC error object.
+        // from a gateway: ERR-006, ERR-007) with its own JSON (`{"error":"unauthorized"}`,
+        // Google's AIP-193 `{"error":{"code":401,"status":"UNAUTHENTICATED"}}`) is no
+        // JSON-RPC answer: no `jsonrpc`, no `id` (every JSON-RPC response has one, §5), no
+        // `result`. One with an `id` or a JSON-RPC error code is judged as JSON-RPC.
         let http_rejection = !(200..300).contains(&status)
             && v.get("jsonrpc").is_none()
             && v.get("result").is_none()
-            && !v
-                .get("error")
-                .is_some_and(|e| e.get("code").is_some_and(Json::is_i64));
+            && (v.get("id").is_none()
+                || !v
+                    .get("error")
+                    .is_some_and(|e| e.get("code").is_some_and(Json::is_i64)));
         if !jsonrpc::looks_like_response(v) || http_rejection {
             // A non-JSON-RPC JSON body in a 2xx to a call with an id (`null`, `{}`, a bare
             // result): the client got no Response object (RPC-001, JSON-RPC 2.0 §5).
