@@ -703,7 +703,7 @@ pub fn text_report(run: &InteropRun) -> String {
                 "{:<4}  {}: {} ({} ms)\n",
                 x.status.as_str(),
                 result_name(x, d.name),
-                x.message,
+                crate::report::show_controls_line(&x.message),
                 x.duration_ms
             ));
         }
@@ -711,7 +711,10 @@ pub fn text_report(run: &InteropRun) -> String {
         for f in &findings {
             s.push_str(&format!(
                 "{}[{}] [{}]: {}\n",
-                f.severity, f.rule, d.name, f.message
+                f.severity,
+                f.rule,
+                d.name,
+                crate::report::show_controls_line(&f.message)
             ));
         }
         let count = |st: Status| d.report.results.iter().filter(|x| x.status == st).count();
@@ -733,13 +736,18 @@ pub fn text_report(run: &InteropRun) -> String {
         .iter()
         .filter(|f| f.leg.is_none())
     {
-        s.push_str(&format!("{}[{}]: {}\n", f.severity, f.rule, f.message));
+        s.push_str(&format!(
+            "{}[{}]: {}\n",
+            f.severity,
+            f.rule,
+            crate::report::show_controls_line(&f.message)
+        ));
     }
     s.push_str(&format!(
         "{:<4}  {}: {}\n",
         run.separation.status.as_str(),
         run.separation.test,
-        run.separation.message
+        crate::report::show_controls_line(&run.separation.message)
     ));
     s.push_str(&format!(
         "interop conformance level: {} ({A_TO_B}: {}, {B_TO_A}: {})\n",

@@ -456,7 +456,7 @@ impl ExchangeIndex {
                     }
                 };
                 // Bidi controls shown, not obeyed, wherever the excerpt is displayed.
-                let text = super::show_bidi_owned(text);
+                let text = super::show_controls_owned(text);
                 self.excerpt_bytes += text.len();
                 self.excerpts.insert(ev.seq, text);
             }
