@@ -769,9 +769,17 @@ pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
             .filter(|f| f.severity >= Severity::Warning)
             .map(|f| f.rule.clone())
             .collect();
+        // A warning is a SHOULD (docs/rules.md): it makes the run `partial` (through the
+        // findings), it does not fail the area, whose failure would rank like an error's
+        // (an agent-card area failed by one SHOULD read non-conformant, and JUnit went red
+        // while `verify` exited 0).
         let (status, message) = if errors + warnings > 0 {
             (
-                Status::Fail,
+                if errors > 0 {
+                    Status::Fail
+                } else {
+                    Status::Pass
+                },
                 format!(
                     "{} {}, {} {}",
                     errors,
@@ -1113,6 +1121,26 @@ mod tests {
         assert_eq!(get("area:task"), Status::Pass);
         assert_eq!(get("area:stream"), Status::Skip);
         assert!(cov.exercised.contains(&"card-url".to_string()));
+        // A warning alone (a SHOULD) does not fail its area: the run is partial, not
+        // non-conformant.
+        let outcome = VerifyOutcome {
+            findings: vec![finding(
+                "CARD-SHAPE-005",
+                Severity::Warning,
+                Category::AgentCard,
+            )],
+            areas_exercised: vec!["card".into()],
+            ..Default::default()
+        };
+        let (results, cov) = passive_results(&outcome);
+        let card = results.iter().find(|r| r.test == "area:card").unwrap();
+        assert_eq!(
+            (card.status, card.message.as_str()),
+            (Status::Pass, "0 errors, 1 warning")
+        );
+        let (level, _) =
+            ConformanceLevel::derive(&outcome.findings, &results, &cov.exercised, true);
+        assert_eq!(level, ConformanceLevel::Partial);
         assert!(cov.not_exercised.contains(&"push".to_string()));
     }
 
