@@ -220,3 +220,30 @@ fn http_rejections_with_their_own_error_json_are_not_jsonrpc_envelopes() {
         "{judged:?}"
     );
 }
+
+/// VER-003: a request without `A2A-Version` is 0.3 to the agent, which may refuse that
+/// version (-32009, ERR-002) before it reads the params; the same answer to a request that
+/// declared 1.0 is still the wrong code for missing params (RPC-ERROR-001).
+#[test]
+fn version_refusal_before_params_is_fair_without_the_version_header() {
+    let run = |version: Option<&str>| {
+        let mut headers = serde_json::json!({"content-type":"application/json"});
+        if let Some(v) = version {
+            headers["a2a-version"] = v.into();
+        }
+        let t = format!(
+            "{}\n{}",
+            serde_json::json!({"dir":"req","method":"POST","url":"https://a.example.test/a2a","headers":headers,"body":r#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{}}"#}),
+            serde_json::json!({"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32009,"message":"version not supported"}}"#}),
+        );
+        let (h, evs) = transcript::read(&t).unwrap();
+        verify_all(&h, evs.iter())
+            .findings
+            .into_iter()
+            .filter(|f| f.rule == "RPC-ERROR-001")
+            .count()
+    };
+    assert_eq!(run(None), 0);
+    assert_eq!(run(Some("0.3")), 0);
+    assert_eq!(run(Some("1.0")), 1);
+}

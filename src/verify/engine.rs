@@ -2646,6 +2646,14 @@ impl State {
             Some(RequestParse::Request { .. }) => {
                 if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
+                } else if code == jsonrpc::VERSION_NOT_SUPPORTED
+                    && x.req_headers
+                        .get("a2a-version")
+                        .is_none_or(|v| v.trim() != "1.0")
+                {
+                    // VER-003: no A2A-Version means 0.3; an agent may refuse the version
+                    // before it reads the params (-32009 is ERR-002's answer for it).
+                    None
                 } else if let Some(missing) = missing_param(&c) {
                     Some((
                         jsonrpc::INVALID_PARAMS,
