@@ -247,3 +247,22 @@ fn version_refusal_before_params_is_fair_without_the_version_header() {
     assert_eq!(run(Some("0.3")), 0);
     assert_eq!(run(Some("1.0")), 1);
 }
+
+/// The 1.0 proto's TaskState has TASK_STATE_CANCELED only: the 0.3 proto's
+/// TASK_STATE_CANCELLED in a 1.0 task is as unreadable to a 1.0 client as "completed"
+/// (TASK-STATE-005, an error, like every other spelling a client cannot parse).
+#[test]
+fn the_0_3_cancelled_spelling_in_a_1_0_task_is_an_invalid_state() {
+    let t = format!(
+        "{}\n{}",
+        serde_json::json!({"dir":"req","method":"POST","url":"https://a.example.test/a2a","headers":{"content-type":"application/json","a2a-version":"1.0"},"body":r#"{"jsonrpc":"2.0","id":1,"method":"CancelTask","params":{"id":"t1"}}"#}),
+        serde_json::json!({"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":r#"{"jsonrpc":"2.0","id":1,"result":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_CANCELLED"}}}"#}),
+    );
+    let (h, evs) = transcript::read(&t).unwrap();
+    let found: Vec<_> = verify_all(&h, evs.iter())
+        .findings
+        .into_iter()
+        .map(|f| (f.rule, f.severity.to_string()))
+        .collect();
+    assert_eq!(found, [("TASK-STATE-005".to_string(), "error".to_string())]);
+}

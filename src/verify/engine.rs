@@ -4266,12 +4266,14 @@ fn state_spelling_problem(
             &r::VER_MIXED_PAYLOAD,
             "is the 0.x spelling where this binding uses TASK_STATE_* names".into(),
         )),
+        // The 1.0 proto's enum has TASK_STATE_CANCELED only: a 1.0 ProtoJSON client cannot
+        // parse the 0.3 proto's TASK_STATE_CANCELLED any more than "completed".
         (Some(_), Some(true))
             if raw == "TASK_STATE_CANCELLED" && dialect == Some(Dialect::V1_0) =>
         {
             Some((
-                &r::VER_MIXED_PAYLOAD,
-                "is the 0.3 spelling; 1.0 uses TASK_STATE_CANCELED".into(),
+                &r::TASK_STATE_INVALID,
+                "is the 0.3 spelling; 1.0 clients only parse TASK_STATE_CANCELED".into(),
             ))
         }
         (Some(_), Some(false)) if TaskState::is_proto_spelling(raw) => Some((
