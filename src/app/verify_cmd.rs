@@ -137,8 +137,8 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
     let mut index = ExchangeIndex::new(lines);
     for ev in src.events {
         let ev = ev.map_err(|e| format!("{shown}: {e}"))?;
-        verifier.feed(&ev);
         index.observe(&ev);
+        verifier.feed_owned(ev);
     }
     let outcome = verifier.finish();
     let (sha256, bytes) = match report::sha256_file(path) {
