@@ -141,8 +141,8 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
     );
     for ev in src.events {
         let ev = ev.map_err(|e| format!("{shown}: {e}"))?;
-        verifier.feed(&ev);
         shown_events.observe(&mut index, &ev);
+        verifier.feed_owned(ev);
     }
     shown_events.finish(&mut index);
     let outcome = verifier.finish();

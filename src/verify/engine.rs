@@ -434,6 +434,117 @@ impl State {
         self.emit(f);
     }
 
+    /// [`State::feed`] for an event the caller gives away: the request's method, URL and
+    /// header list, the response's header list and the exchange id move into the exchange
+    /// instead of being copied (two `String`s per header pair; docs/performance.md,
+    /// "Session 6"). Every other kind is judged as [`State::feed`] judges it.
+    pub(super) fn feed_owned(&mut self, ev: Event) -> Vec<Finding> {
+        match ev.kind {
+            EventKind::RequestHead {
+                method,
+                url,
+                headers,
+                ..
+            } => {
+                self.events += 1;
+                let before = self.out.len();
+                let xid = ev.exchange.unwrap_or_default();
+                self.on_request_head(ev.seq, ev.leg, xid, method, url, headers);
+                self.out[before..].to_vec()
+            }
+            EventKind::ResponseHead {
+                status,
+                headers,
+                synthetic,
+                ..
+            } => {
+                self.events += 1;
+                let before = self.out.len();
+                let xid = ev.exchange.as_deref().unwrap_or("");
+                self.on_response_head(xid, ev.seq, status, synthetic, headers);
+                self.out[before..].to_vec()
+            }
+            kind => self.feed(&Event { kind, ..ev }),
+        }
+    }
+
+    /// A request head opens its exchange (owned parts; [`State::feed`] copies them).
+    fn on_request_head(
+        &mut self,
+        seq: u64,
+        leg: Option<String>,
+        xid: String,
+        method: String,
+        url: String,
+        headers: Headers,
+    ) {
+        self.exchanges_seen += 1;
+        let parts = parse_url(&url);
+        let path = match &parts {
+            Some(p) => p.path.clone(),
+            None => url.split('?').next().unwrap_or("").to_string(),
+        };
+        let origin = parts.as_ref().map(UrlParts::origin);
+        if leg.is_some() {
+            self.areas.insert("gateway");
+        }
+        let x = Exch {
+            id: xid.clone(),
+            origin,
+            leg,
+            req_seq: seq,
+            method,
+            url,
+            parts,
+            path,
+            req_body: BodyAcc::expecting(&headers),
+            req_headers: headers,
+            ..Default::default()
+        };
+        self.open.insert(xid, Box::new(x));
+    }
+
+    /// A response head: the call is understood (the request is whole by now) and an event
+    /// stream gets its decoder (owned header list; [`State::feed`] copies it).
+    fn on_response_head(
+        &mut self,
+        xid: &str,
+        seq: u64,
+        status: u16,
+        synthetic: bool,
+        headers: Headers,
+    ) {
+        // Taken out with its key while the rules borrow the state, put back under the same
+        // key (no new key `String`).
+        if let Some((key, mut x)) = self.open.remove_entry(xid) {
+            x.status = Some(status);
+            x.synthetic = synthetic;
+            x.resp_seq = seq;
+            x.body = BodyAcc::expecting(&headers);
+            x.resp_headers = headers;
+            self.build_call(&mut x);
+            if x.resp_headers.media_type().as_deref() == Some("text/event-stream") {
+                // A subscribe stream belongs to the task it names (TASK-004,
+                // STREAM-004, ID-006): events of another task are a mismatch.
+                let subscribed = x.call.as_ref().and_then(|c| {
+                    (c.op == Some(Op::SubscribeToTask))
+                        .then(|| {
+                            a2a::params_task_id(&c.params)
+                                .map(str::to_string)
+                                .or_else(|| c.route_task.clone())
+                        })
+                        .flatten()
+                });
+                x.sse = Some(StreamState {
+                    task_id: subscribed,
+                    ..Default::default()
+                });
+                self.areas.insert("sse");
+            }
+            self.open.insert(key, x);
+        }
+    }
+
     pub(super) fn feed(&mut self, ev: &Event) -> Vec<Finding> {
         self.events += 1;
         let before = self.out.len();
@@ -445,30 +556,14 @@ impl State {
                 headers,
                 ..
             } => {
-                self.exchanges_seen += 1;
-                let parts = parse_url(url);
-                let path = match &parts {
-                    Some(p) => p.path.clone(),
-                    None => url.split('?').next().unwrap_or("").to_string(),
-                };
-                let origin = parts.as_ref().map(UrlParts::origin);
-                let x = Exch {
-                    id: xid.to_string(),
-                    origin,
-                    leg: ev.leg.clone(),
-                    req_seq: ev.seq,
-                    method: method.clone(),
-                    url: url.clone(),
-                    parts,
-                    path,
-                    req_headers: headers.clone(),
-                    req_body: BodyAcc::expecting(headers),
-                    ..Default::default()
-                };
-                if ev.leg.is_some() {
-                    self.areas.insert("gateway");
-                }
-                self.open.insert(xid.to_string(), Box::new(x));
+                self.on_request_head(
+                    ev.seq,
+                    ev.leg.clone(),
+                    xid.to_string(),
+                    method.clone(),
+                    url.clone(),
+                    headers.clone(),
+                );
             }
             EventKind::RequestBody { body } => {
                 if let Some(x) = self.open.get_mut(xid) {
@@ -489,33 +584,7 @@ impl State {
                 synthetic,
                 ..
             } => {
-                if let Some(mut x) = self.open.remove(xid) {
-                    x.status = Some(*status);
-                    x.synthetic = *synthetic;
-                    x.resp_seq = ev.seq;
-                    x.resp_headers = headers.clone();
-                    x.body = BodyAcc::expecting(headers);
-                    self.build_call(&mut x);
-                    if headers.media_type().as_deref() == Some("text/event-stream") {
-                        // A subscribe stream belongs to the task it names (TASK-004,
-                        // STREAM-004, ID-006): events of another task are a mismatch.
-                        let subscribed = x.call.as_ref().and_then(|c| {
-                            (c.op == Some(Op::SubscribeToTask))
-                                .then(|| {
-                                    a2a::params_task_id(&c.params)
-                                        .map(str::to_string)
-                                        .or_else(|| c.route_task.clone())
-                                })
-                                .flatten()
-                        });
-                        x.sse = Some(StreamState {
-                            task_id: subscribed,
-                            ..Default::default()
-                        });
-                        self.areas.insert("sse");
-                    }
-                    self.open.insert(xid.to_string(), x);
-                }
+                self.on_response_head(xid, ev.seq, *status, *synthetic, headers.clone());
             }
             EventKind::ResponseChunk { body } => {
                 // Updated in place; taken out of `open` only while SSE events are judged
@@ -543,11 +612,11 @@ impl State {
                     None => Vec::new(),
                 };
                 if !items.is_empty() {
-                    if let Some(mut x) = self.open.remove(xid) {
+                    if let Some((key, mut x)) = self.open.remove_entry(xid) {
                         for it in items {
                             self.on_sse_item(&mut x, it, ev.seq, ev.t_us);
                         }
-                        self.open.insert(xid.to_string(), x);
+                        self.open.insert(key, x);
                     }
                 }
             }
@@ -4067,17 +4136,32 @@ fn push_url_of(c: &Call) -> Option<(String, String)> {
 /// copy per token `Json::pointer` makes for escaped tokens; other pointers go to
 /// `Json::pointer`.
 fn member_path<'a, 'b>(v: &'a Json<'b>, ptr: &str) -> Option<&'a Json<'b>> {
-    if ptr.contains('~') {
+    // Byte searches, not `str::split`/`contains` with a `char` pattern: those cost ~1,000
+    // instructions per pointer (docs/performance.md, "Session 6").
+    if ptr.as_bytes().contains(&b'~') {
         return v.pointer(ptr);
     }
+    let slash = |t: &str| t.bytes().position(|c| c == b'/');
+    // The text before the first `/` is not a token (`split('/').skip(1)`).
+    let Some(first) = slash(ptr) else {
+        return Some(v);
+    };
+    let mut rest = &ptr[first + 1..];
     let mut cur = v;
-    for tok in ptr.split('/').skip(1) {
+    loop {
+        let (tok, next) = match slash(rest) {
+            Some(k) => (&rest[..k], Some(&rest[k + 1..])),
+            None => (rest, None),
+        };
         cur = match cur {
             Json::Object(o) => o.get(tok)?,
             _ => return v.pointer(ptr),
         };
+        match next {
+            Some(r) => rest = r,
+            None => return Some(cur),
+        }
     }
-    Some(cur)
 }
 
 /// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token.
