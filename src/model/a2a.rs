@@ -809,6 +809,120 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
     out
 }
 
+/// Whole-object check of a Message at `ptr` for the version's part `style` (DATA-005,
+/// DATA-004, DATA-001): the required members ([`message_problems`]), `role` spelled as the
+/// version spells it (1.0 and 0.3 REST ProtoJSON: `ROLE_USER` / `ROLE_AGENT`, `ROLE_UNSPECIFIED`
+/// tolerated; 0.x JSON-RPC: `user` / `agent`), at least one part in 1.0 (the proto's
+/// REQUIRED list; the 0.x schemas set no minimum), and each part ([`parts_problems`]).
+/// Returns `(JSON Pointer, message)` pairs, empty when the message is well formed.
+pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
+    let mut p = message_problems(o, ptr);
+    if !p.is_empty() {
+        return p;
+    }
+    if let Some(role) = o.get("role").and_then(Json::as_str) {
+        let ok = match style {
+            PartStyle::V1 | PartStyle::V0Rest => {
+                matches!(role, "ROLE_USER" | "ROLE_AGENT" | "ROLE_UNSPECIFIED")
+            }
+            PartStyle::V0Rpc => matches!(role, "user" | "agent"),
+        };
+        if !ok {
+            let want = if style == PartStyle::V0Rpc {
+                "user or agent"
+            } else {
+                "ROLE_USER or ROLE_AGENT"
+            };
+            p.push((
+                format!("{ptr}/role"),
+                format!("message role {role:?} is not {want}"),
+            ));
+            return p;
+        }
+    }
+    let (name, parts) = match o.get("parts") {
+        Some(v) => ("parts", v),
+        None => match o.get("content") {
+            Some(v) => ("content", v),
+            None => return p,
+        },
+    };
+    let pp = format!("{ptr}/{name}");
+    if style == PartStyle::V1 && parts.as_array().is_some_and(Vec::is_empty) {
+        p.push((
+            pp,
+            "message has no parts (1.0 requires at least one)".into(),
+        ));
+        return p;
+    }
+    parts_problems(parts, &pp, style)
+}
+
+/// Whole-object check of an Artifact at `ptr` (DATA-005, DATA-004): `artifactId`, a `parts`
+/// list, at least one part in 1.0 (the 0.x schemas set no minimum), and each part.
+/// Returns `(JSON Pointer, message)` pairs, empty when the artifact is well formed.
+pub fn artifact_shape_problems(a: &Json, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
+    let Some(o) = a.as_object() else {
+        return vec![(ptr.to_string(), "artifact is not an object".into())];
+    };
+    if str_member(o, "artifactId", "artifact_id").is_none() {
+        return vec![(
+            format!("{ptr}/artifactId"),
+            "artifact has no artifactId".into(),
+        )];
+    }
+    let Some(parts) = o.get("parts") else {
+        return vec![(format!("{ptr}/parts"), "artifact has no parts".into())];
+    };
+    if style == PartStyle::V1 && parts.as_array().is_some_and(Vec::is_empty) {
+        return vec![(
+            format!("{ptr}/parts"),
+            "artifact has no parts (1.0 requires at least one)".into(),
+        )];
+    }
+    parts_problems(parts, &format!("{ptr}/parts"), style)
+}
+
+/// The nested objects of a Task at `ptr` (DATA-005, DATA-004): `status.message`, every
+/// `history` message and every `artifacts` entry, each checked whole
+/// ([`message_shape_problems`], [`artifact_shape_problems`]). The Task's own members are
+/// [`task_view`]'s. Returns `(JSON Pointer, message)` pairs, empty when all are well formed.
+pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if let Some(Json::Object(m)) = o.get("status").and_then(|s| s.get("message")) {
+        out.extend(message_shape_problems(
+            m,
+            &format!("{ptr}/status/message"),
+            style,
+        ));
+    }
+    if let Some(Json::Array(h)) = o.get("history") {
+        for (i, m) in h.iter().enumerate() {
+            match m.as_object() {
+                Some(m) => out.extend(message_shape_problems(
+                    m,
+                    &format!("{ptr}/history/{i}"),
+                    style,
+                )),
+                None => out.push((
+                    format!("{ptr}/history/{i}"),
+                    "history entry is not a message object".into(),
+                )),
+            }
+        }
+    }
+    if let Some(Json::Array(arts)) = o.get("artifacts") {
+        for (i, a) in arts.iter().enumerate() {
+            out.extend(artifact_shape_problems(
+                a,
+                &format!("{ptr}/artifacts/{i}"),
+                style,
+            ));
+        }
+    }
+    out
+}
+
 /// The message of a send request's params (`params.message`, 0.3 REST `request`).
 pub fn params_message<'p, 'a>(params: &'p Json<'a>) -> Option<&'p Obj<'a>> {
     params
@@ -965,6 +1079,44 @@ mod added_tests {
 mod tests {
     use super::*;
     use crate::model::json::test_json as json;
+
+    #[test]
+    fn message_and_artifact_checked_whole_per_version() {
+        let m = json!({"messageId": "m", "role": "agent", "parts": [{"text": "x"}]});
+        let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V1);
+        assert_eq!(p[0].0, "/m/role");
+        assert!(p[0].1.contains("ROLE_USER or ROLE_AGENT"), "{p:?}");
+        let m = json!({"messageId": "m", "role": "ROLE_AGENT", "kind": "message", "parts": [{"kind": "text", "text": "x"}]});
+        let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V0Rpc);
+        assert_eq!(p[0].0, "/m/role");
+        // 0.3 REST ProtoJSON spells roles as the proto does, parts in `content`.
+        let m = json!({"messageId": "m", "role": "ROLE_USER", "content": [{"text": "x"}]});
+        assert!(message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V0Rest).is_empty());
+        // Empty parts: a 1.0 fault (proto REQUIRED list), legal in the 0.x schemas.
+        let m = json!({"messageId": "m", "role": "ROLE_AGENT", "parts": []});
+        let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V1);
+        assert_eq!(p[0].0, "/m/parts");
+        let m = json!({"kind": "message", "messageId": "m", "role": "agent", "parts": []});
+        assert!(message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V0Rpc).is_empty());
+        let a = json!({"artifactId": "a", "parts": []});
+        assert_eq!(
+            artifact_shape_problems(&a, "/a", PartStyle::V1)[0].0,
+            "/a/parts"
+        );
+        assert!(artifact_shape_problems(&a, "/a", PartStyle::V0Rpc).is_empty());
+        let a = json!({"parts": [{"text": "x"}]});
+        assert_eq!(
+            artifact_shape_problems(&a, "/a", PartStyle::V1)[0].0,
+            "/a/artifactId"
+        );
+        let t = json!({"id": "t", "status": {"state": "TASK_STATE_WORKING",
+            "message": {"messageId": "m", "role": "ROLE_AGENT", "parts": [{"text": "x"}]}},
+            "history": [{"messageId": "h", "role": "user", "parts": [{"text": "x"}]}],
+            "artifacts": [{"artifactId": "a", "parts": [{"text": "x"}, {"bogus": 1}]}]});
+        let p = task_members_problems(t.as_object().unwrap(), "/t", PartStyle::V1);
+        let at: Vec<&str> = p.iter().map(|(a, _)| a.as_str()).collect();
+        assert_eq!(at, ["/t/history/0/role", "/t/artifacts/0/parts/1"]);
+    }
 
     #[test]
     fn lift_v01_reads_tasks_send_era_objects() {

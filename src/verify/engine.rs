@@ -1346,6 +1346,18 @@ impl State {
                         format!("stream task event is malformed: {msg}"),
                         vec![x.ev_at(seq, &ptr, None)],
                     );
+                } else if let Some((ptr, msg)) = part_style(&c).and_then(|st| {
+                    a2a::task_members_problems(p.inner, &p.pointer, st)
+                        .into_iter()
+                        .next()
+                }) {
+                    // DATA-005 / DATA-004: status message, history and artifacts.
+                    self.stream_once(
+                        x,
+                        &r::STREAM_EVENT_SHAPE,
+                        format!("stream task event is malformed: {msg}"),
+                        vec![x.ev_at(seq, &ptr, None)],
+                    );
                 }
                 self.check_state_spelling(
                     x,
@@ -1373,13 +1385,11 @@ impl State {
                         s.message_reply = true;
                     }
                 }
-                let mut probs = a2a::message_problems(p.inner, &p.pointer);
-                if let (Some(style), Some(parts), true) =
-                    (part_style(&c), message_parts(p.inner), probs.is_empty())
-                {
-                    probs =
-                        a2a::parts_problems(parts.1, &format!("{}/{}", p.pointer, parts.0), style);
-                }
+                // DATA-005 / DATA-004 / DATA-001: the message checked whole.
+                let probs = match part_style(&c) {
+                    Some(style) => a2a::message_shape_problems(p.inner, &p.pointer, style),
+                    None => a2a::message_problems(p.inner, &p.pointer),
+                };
                 if let Some((ptr, msg)) = probs.first().cloned() {
                     self.stream_once(
                         x,
@@ -1426,16 +1436,26 @@ impl State {
                         s.undecodable = true;
                     }
                 }
-                if problems.is_empty() && p.kind == PayloadKind::ArtifactUpdate {
-                    if let (Some(style), Some(parts)) = (
-                        part_style(&c),
-                        p.inner.get("artifact").and_then(|a| a.get("parts")),
-                    ) {
-                        problems = a2a::parts_problems(
-                            parts,
-                            &jptr(&p.pointer, &[Key("artifact"), Key("parts")]),
-                            style,
-                        );
+                if problems.is_empty() {
+                    // DATA-005 / DATA-004: the artifact, or the status message, checked whole.
+                    if let Some(style) = part_style(&c) {
+                        if p.kind == PayloadKind::ArtifactUpdate {
+                            if let Some(a) = p.inner.get("artifact") {
+                                problems = a2a::artifact_shape_problems(
+                                    a,
+                                    &jptr(&p.pointer, &[Key("artifact")]),
+                                    style,
+                                );
+                            }
+                        } else if let Some(Json::Object(m)) =
+                            p.inner.get("status").and_then(|s| s.get("message"))
+                        {
+                            problems = a2a::message_shape_problems(
+                                m,
+                                &jptr(&p.pointer, &[Key("status"), Key("message")]),
+                                style,
+                            );
+                        }
                     }
                 }
                 if !problems.is_empty() {
@@ -2898,16 +2918,13 @@ impl State {
                     match p.kind {
                         PayloadKind::Task => Some((p.inner, p.pointer)),
                         PayloadKind::Message => {
-                            let mut probs = a2a::message_problems(p.inner, &p.pointer);
-                            if let (Some(style), Some(parts), true) =
-                                (part_style(&c), message_parts(p.inner), probs.is_empty())
-                            {
-                                probs = a2a::parts_problems(
-                                    parts.1,
-                                    &jptr(&p.pointer, &[Key(parts.0)]),
-                                    style,
-                                );
-                            }
+                            // DATA-005 / DATA-004 / DATA-001: the message checked whole.
+                            let probs = match part_style(&c) {
+                                Some(style) => {
+                                    a2a::message_shape_problems(p.inner, &p.pointer, style)
+                                }
+                                None => a2a::message_problems(p.inner, &p.pointer),
+                            };
                             if let Some((ptr, msg)) = probs.first() {
                                 self.find(
                                     &r::RESULT_SHAPE,
@@ -2986,20 +3003,9 @@ impl State {
                 vec![x.ev_at(bseq, p, None)],
                 &x.leg,
             );
-        } else if let (Some(style), Some(Json::Array(arts))) = (part_style(&c), o.get("artifacts"))
-        {
-            // DATA-004 / DATA-005: artifacts of the task.
-            let mut probs = Vec::new();
-            for (i, a) in arts.iter().enumerate() {
-                let ap = |last: &str| jptr(&ptr, &[Key("artifacts"), Index(i), Key(last)]);
-                match a.get("parts") {
-                    Some(parts) => probs.extend(a2a::parts_problems(parts, &ap("parts"), style)),
-                    None => probs.push((ap("parts"), "artifact has no parts".to_string())),
-                }
-                if probs.is_empty() && str_member_v(a, "artifactId", "artifact_id").is_none() {
-                    probs.push((ap("artifactId"), "artifact has no artifactId".into()));
-                }
-            }
+        } else if let Some(style) = part_style(&c) {
+            // DATA-004 / DATA-005: status message, history and artifacts of the task.
+            let probs = a2a::task_members_problems(o, &ptr, style);
             if let Some((p, msg)) = probs.first() {
                 self.find(
                     &r::RESULT_SHAPE,
@@ -4088,10 +4094,6 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
         }
     };
     (if token { PUSH_TOKEN } else { 0 }) | auth_bits
-}
-
-fn str_member_v<'a>(v: &'a Json<'_>, camel: &str, snake: &str) -> Option<&'a str> {
-    v.as_object().and_then(|o| str_member(o, camel, snake))
 }
 
 /// [`jsonrpc::parse_request`] without copying: `method`, `id` and `params` are moved out

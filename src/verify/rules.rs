@@ -103,9 +103,9 @@ rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, I
     "client sent a send request whose message is malformed",
     "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x: kind text/file/data)");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
-    ["DATA-005", "RPC-004"],
+    ["DATA-005", "DATA-004", "DATA-001", "RPC-004"],
     "operation result is not a well-formed Task or Message",
-    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}");
+    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}, with every nested message (status.message, history) and artifact well formed: role ROLE_USER/ROLE_AGENT in 1.0 (user/agent on 0.x JSON-RPC), at least one part in 1.0; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}");
 
 // ---- Task lifecycle ---------------------------------------------------------------------
 rule!(TASK_TERMINAL_CHANGED, "TASK-STATE-001", "terminal-state-changed", Error, Lifecycle,
@@ -183,9 +183,9 @@ rule!(
 
 // ---- streams ----------------------------------------------------------------------------
 rule!(STREAM_EVENT_SHAPE, "STREAM-SHAPE-001", "stream-event-invalid-shape", Error, Streaming,
-    ["DATA-005", "STREAM-003"],
+    ["DATA-005", "DATA-004", "STREAM-003"],
     "stream event is not a well-formed StreamResponse",
-    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update)");
+    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update); in 1.0 every message and artifact has at least one part and roles are ROLE_USER/ROLE_AGENT");
 rule!(STREAM_ENVELOPE, "STREAM-SHAPE-002", "stream-event-envelope-wrong", Error, Streaming,
     ["RPC-005", "REST-002"],
     "data of a stream event is not the binding's envelope (JSON-RPC response with the request id / bare StreamResponse on REST)",
