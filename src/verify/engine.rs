@@ -2639,6 +2639,19 @@ impl State {
                         jsonrpc::INVALID_PARAMS,
                         format!("the request lacks {missing}"),
                     ))
+                } else if code == jsonrpc::EXTENDED_CARD_NOT_CONFIGURED
+                    && c.op == Some(Op::GetExtendedCard)
+                    && c.dialect == Some(Dialect::V1_0)
+                    && self.card_for(x).is_some_and(|k| !k.view.extended_card)
+                {
+                    // AUTH-005 (1.0 §3.3.4): a card without capabilities.extendedAgentCard
+                    // makes the call unsupported; −32007 is for a declared but unconfigured
+                    // card (a2a-java #733, a2a-dotnet PR #475).
+                    Some((
+                        jsonrpc::UNSUPPORTED_OPERATION,
+                        "the agent card does not declare capabilities.extendedAgentCard"
+                            .to_string(),
+                    ))
                 } else if code == jsonrpc::UNSUPPORTED_OPERATION
                     && c.op.is_some_and(Op::is_push_config)
                 {
