@@ -1130,8 +1130,10 @@ impl State {
         }
         let is_rpc_req = matches!(c.rpc, Some(RequestParse::Request { .. }));
         // Envelope (RPC-005 / REST-002).
+        // A JSON-RPC call's event with `id` and `result`/`error` is its envelope even when
+        // `jsonrpc` is missing or wrong (a2a-js #696); that is judged below (RPC-001).
         let (payload, base): (&Json, &str) = if jsonrpc::looks_like_response(v)
-            && v.get("jsonrpc").is_some()
+            && (v.get("jsonrpc").is_some() || (is_rpc_req && v.get("id").is_some()))
         {
             if c.binding == Some(Binding::Rest) {
                 self.stream_once(
@@ -1142,6 +1144,15 @@ impl State {
                 );
             }
             let rv = jsonrpc::response_view(v);
+            if let (true, Some((ptr, msg))) = (is_rpc_req, rv.problems.first()) {
+                // RPC-001 / RPC-005: each event is a JSON-RPC 2.0 response.
+                self.stream_once(
+                    x,
+                    &r::RPC_ENVELOPE,
+                    format!("stream event's JSON-RPC response is malformed: {msg}"),
+                    vec![x.ev_at(seq, ptr, v.pointer(ptr).map(Json::to_value))],
+                );
+            }
             if is_rpc_req {
                 let want = jsonrpc::id_key(c.rpc_id.as_ref());
                 let got = jsonrpc::id_key(rv.id);
