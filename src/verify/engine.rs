@@ -2843,6 +2843,41 @@ impl State {
         }
     }
 
+    /// DATA-006: the history of task `o` (at `ptr`) against the request's `historyLength`
+    /// ([`requested_history_length`]). 1.0: more than N > 0 messages is DATA-HISTORY-001,
+    /// any message under historyLength 0 is DATA-HISTORY-002 (SHOULD be omitted). 0.x: more
+    /// than N > 0 is DATA-HISTORY-002 (the 0.3 schema describes the limit without a MUST);
+    /// 0.x historyLength 0 is not judged (0.3 gRPC reads it as unlimited, DIGEST trap 7).
+    fn check_history_length(&mut self, x: &Exch, c: &Call, o: &Obj, ptr: &str, bseq: u64) {
+        let Some(want) = requested_history_length(c, &x.url) else {
+            return;
+        };
+        let got = match o.get("history") {
+            Some(Json::Array(h)) => h.len() as u64,
+            _ => return,
+        };
+        let v1 = c.dialect == Some(Dialect::V1_0);
+        let rule = match (v1, want) {
+            (true, 0) if got > 0 => &r::DATA_HISTORY_NOT_APPLIED,
+            (true, n) if n > 0 && got > n => &r::DATA_HISTORY_EXCEEDED,
+            (false, n) if n > 0 && got > n => &r::DATA_HISTORY_NOT_APPLIED,
+            _ => return,
+        };
+        let op = c.op.map(Op::name).unwrap_or("the call");
+        self.find(
+            rule,
+            format!(
+                "task carries {got} history message{} although {op} asked for historyLength {want}",
+                if got == 1 { "" } else { "s" }
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(bseq, &jptr(ptr, &[Key("history")]), None),
+            ],
+            &x.leg,
+        );
+    }
+
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
         let Some((aseq, axid)) = self
             .tasks
@@ -2901,6 +2936,7 @@ impl State {
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                     }
+                    self.check_history_length(x, &c, o, &ptr, bseq);
                 }
             }
             return None;
@@ -3039,6 +3075,7 @@ impl State {
                 );
             }
         }
+        self.check_history_length(x, &c, o, &ptr, bseq);
         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
         let mut dummy = Exch {
             call: x.call.clone(),
@@ -3989,6 +4026,26 @@ fn code_from_message(m: &str, d: Option<Dialect>) -> Option<(i64, &'static str)>
         return Some((jsonrpc::METHOD_NOT_FOUND, "the method was not found"));
     }
     None
+}
+
+/// The `historyLength` a request asked for (DATA-006): `configuration.historyLength` of a
+/// send, `historyLength` of GetTask / ListTasks params, or the REST query parameter
+/// (`GET /tasks/{id}?historyLength=N`, REST-001). `None` when unset, negative or unreadable.
+fn requested_history_length(c: &Call, url: &str) -> Option<u64> {
+    let from_params = match c.op? {
+        Op::SendMessage => c.params.pointer("/configuration/historyLength"),
+        Op::GetTask | Op::ListTasks => c.params.get("historyLength"),
+        _ => return None,
+    };
+    match from_params {
+        Some(v) => v
+            .as_u64()
+            .or_else(|| v.as_str().and_then(|s| s.parse().ok())),
+        None if c.binding == Some(Binding::Rest) => {
+            query_param(url, "historyLength").and_then(|s| s.parse().ok())
+        }
+        None => None,
+    }
 }
 
 /// Value of query parameter `name` (VER-001 allows `A2A-Version` as a query parameter).

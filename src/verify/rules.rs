@@ -107,6 +107,15 @@ rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     "operation result is not a well-formed Task or Message",
     "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}, with every nested message (status.message, history) and artifact well formed: role ROLE_USER/ROLE_AGENT in 1.0 (user/agent on 0.x JSON-RPC), at least one part in 1.0; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}");
 
+rule!(DATA_HISTORY_EXCEEDED, "DATA-HISTORY-001", "history-length-exceeded", Error, Lifecycle,
+    ["DATA-006"],
+    "1.0 task carries more history messages than the request's historyLength",
+    "trim Task.history to the historyLength the client asked for (the N most recent messages); historyLength N means never more than N");
+rule!(DATA_HISTORY_NOT_APPLIED, "DATA-HISTORY-002", "history-length-not-applied", Warning, Lifecycle,
+    ["DATA-006"],
+    "task history not trimmed to the request's historyLength (1.0 historyLength 0, or a 0.x limit)",
+    "apply historyLength to every task you return (send, get, list): 1.0 historyLength 0 omits history; on 0.x return at most the N most recent messages");
+
 // ---- Task lifecycle ---------------------------------------------------------------------
 rule!(TASK_TERMINAL_CHANGED, "TASK-STATE-001", "terminal-state-changed", Error, Lifecycle,
     ["TASK-001", "TASK-008"],
@@ -355,6 +364,8 @@ pub static RULES: &[Rule] = &[
     CARD_URL_INTERNAL_AUTHORITY,
     CARD_URL_NOT_RPC_ENDPOINT,
     CARD_URL_BYPASSES_PROXY,
+    DATA_HISTORY_EXCEEDED,
+    DATA_HISTORY_NOT_APPLIED,
     RESULT_SHAPE,
     REQUEST_SHAPE,
     GW_SSE_BUFFERED,

@@ -372,6 +372,20 @@ def reqshape(ok):
     send1(t, {"task": task1()}, params={"message": m}); return t.text()
 case("DATA-SHAPE-002", reqshape(False), reqshape(True))
 
+def hist1(ok):
+    t = T(); h = [msg1("first"), msg1("second", role="ROLE_AGENT"), msg1("third")]
+    t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1", "historyLength": 2}), headers=V1)
+    t.resp(200, res(1, task1(history=h[1:] if ok else h)))
+    return t.text()
+case("DATA-HISTORY-001", hist1(False), hist1(True))
+
+def hist2(ok):
+    t = T()
+    send1(t, {"task": task1(st="TASK_STATE_INPUT_REQUIRED", **({} if ok else {"history": [msg1("need a flight")]}))},
+          params={"message": msg1("need a flight"), "configuration": {"historyLength": 0}})
+    return t.text()
+case("DATA-HISTORY-002", hist2(False), hist2(True))
+
 for rule, (f, p) in G.items():
     for kind, text in (("fail", f), ("pass", p)):
         d = os.path.join(OUT, f"{rule}-{kind}"); os.makedirs(d, exist_ok=True)
