@@ -2878,6 +2878,64 @@ impl State {
         );
     }
 
+    /// DATA-007 (1.0 §3.1.4) on a ListTasks result's `tasks` (at `{base}/tasks`): artifacts
+    /// only when the request set `includeArtifacts` (an empty list, the ProtoJSON default,
+    /// reveals nothing and is not judged), and tasks newest status first (judged on
+    /// consecutive tasks whose `status.timestamp`s both parse).
+    fn check_list_tasks(&mut self, x: &Exch, c: &Call, ts: &[Json], base: &str, bseq: u64) {
+        let include = match c.params.get("includeArtifacts") {
+            Some(v) => v.as_bool() == Some(true) || v.as_str() == Some("true"),
+            None => query_param(&x.url, "includeArtifacts").as_deref() == Some("true"),
+        };
+        if !include {
+            let hit = ts.iter().position(|t| {
+                t.get("artifacts")
+                    .and_then(Json::as_array)
+                    .is_some_and(|a| !a.is_empty())
+            });
+            if let Some(i) = hit {
+                self.find(
+                    &r::DATA_LIST_ARTIFACTS,
+                    format!("listed task {i} carries artifacts although the request did not set includeArtifacts"),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, &format!("{base}/tasks/{i}/artifacts"), None),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
+        let stamp = |t: &Json| {
+            t.get("status")
+                .and_then(|s| s.get("timestamp"))
+                .and_then(Json::as_str)
+                .and_then(|s| parse_rfc3339_ms(s).map(|ms| (ms, s.to_string())))
+        };
+        for (i, w) in ts.windows(2).enumerate() {
+            if let (Some((a, _)), Some((b, sb))) = (stamp(&w[0]), stamp(&w[1])) {
+                if b > a {
+                    self.find(
+                        &r::DATA_LIST_ORDER,
+                        format!(
+                            "listed task {} has a newer status than task {i} before it",
+                            i + 1
+                        ),
+                        vec![
+                            x.ev_at(bseq, &format!("{base}/tasks/{i}/status/timestamp"), None),
+                            x.ev_at(
+                                bseq,
+                                &format!("{base}/tasks/{}/status/timestamp", i + 1),
+                                Some(Value::String(sb)),
+                            ),
+                        ],
+                        &x.leg,
+                    );
+                    break;
+                }
+            }
+        }
+    }
+
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
         let Some((aseq, axid)) = self
             .tasks
@@ -2937,6 +2995,9 @@ impl State {
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
+                }
+                if dialect == Some(Dialect::V1_0) {
+                    self.check_list_tasks(x, &c, ts, base, bseq);
                 }
             }
             return None;

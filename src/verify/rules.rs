@@ -115,6 +115,14 @@ rule!(DATA_HISTORY_NOT_APPLIED, "DATA-HISTORY-002", "history-length-not-applied"
     ["DATA-006"],
     "task history not trimmed to the request's historyLength (1.0 historyLength 0, or a 0.x limit)",
     "apply historyLength to every task you return (send, get, list): 1.0 historyLength 0 omits history; on 0.x return at most the N most recent messages");
+rule!(DATA_LIST_ARTIFACTS, "DATA-LIST-001", "list-tasks-artifacts-not-requested", Error, Lifecycle,
+    ["DATA-007"],
+    "listed tasks carry artifacts although includeArtifacts was not true (ListTasks)",
+    "omit each task's artifacts from a ListTasks result unless the request sets includeArtifacts: true (clients fetch them with GetTask)");
+rule!(DATA_LIST_ORDER, "DATA-LIST-002", "list-tasks-not-newest-first", Error, Lifecycle,
+    ["DATA-007"],
+    "listed tasks are not ordered newest status first (ListTasks)",
+    "sort ListTasks results by status timestamp, most recent first, and page with a cursor over that order");
 
 // ---- Task lifecycle ---------------------------------------------------------------------
 rule!(TASK_TERMINAL_CHANGED, "TASK-STATE-001", "terminal-state-changed", Error, Lifecycle,
@@ -366,6 +374,8 @@ pub static RULES: &[Rule] = &[
     CARD_URL_BYPASSES_PROXY,
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
+    DATA_LIST_ARTIFACTS,
+    DATA_LIST_ORDER,
     RESULT_SHAPE,
     REQUEST_SHAPE,
     GW_SSE_BUFFERED,

@@ -386,6 +386,22 @@ def hist2(ok):
     return t.text()
 case("DATA-HISTORY-002", hist2(False), hist2(True))
 
+def listarts(ok):
+    t = T(); a = [{"artifactId": "art-1", "parts": [{"text": "report"}]}]
+    t.req("POST", H + "/a2a", rpc(1, "ListTasks", {"contextId": "ctx-1", **({"includeArtifacts": True} if ok else {})}), headers=V1)
+    t.resp(200, res(1, {"tasks": [task1(artifacts=a)], "nextPageToken": "", "pageSize": 50, "totalSize": 1}))
+    return t.text()
+case("DATA-LIST-001", listarts(False), listarts(True))
+
+def listorder(ok):
+    t = T()
+    old = task1("task-1", st="TASK_STATE_COMPLETED"); old["status"]["timestamp"] = "2026-03-02T09:00:00.000Z"
+    new = task1("task-2", st="TASK_STATE_WORKING"); new["status"]["timestamp"] = "2026-03-02T11:00:00.000Z"
+    t.req("GET", H + "/tasks?pageSize=10", headers=dict(V1, accept="application/json"))
+    t.resp(200, {"tasks": [new, old] if ok else [old, new], "nextPageToken": "", "pageSize": 10, "totalSize": 2})
+    return t.text()
+case("DATA-LIST-002", listorder(False), listorder(True))
+
 for rule, (f, p) in G.items():
     for kind, text in (("fail", f), ("pass", p)):
         d = os.path.join(OUT, f"{rule}-{kind}"); os.makedirs(d, exist_ok=True)
