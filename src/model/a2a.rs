@@ -923,6 +923,77 @@ pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Strin
     out
 }
 
+/// Shape problems of a push notification config object at `ptr` (PUSH-002, DATA-005):
+/// 1.0 `TaskPushNotificationConfig` is flat, `{id?, taskId, url, token?,
+/// authentication{scheme, credentials?}?, tenant?}` with `url` REQUIRED; 0.x (JSON-RPC
+/// `{taskId, pushNotificationConfig}`, 0.3 REST `{name, pushNotificationConfig}`) nests the
+/// config with `url` and `authentication.schemes[]`. Returns `(JSON Pointer, message)`
+/// pairs, empty when well formed.
+pub fn push_config_problems(v: &Json, ptr: &str, v1: bool) -> Vec<(String, String)> {
+    let Some(o) = v.as_object() else {
+        return vec![(
+            ptr.to_string(),
+            "push notification config is not an object".into(),
+        )];
+    };
+    let (cfg, cptr) = if v1 {
+        if !o.contains_key("url") && o.contains_key("pushNotificationConfig") {
+            return vec![(
+                format!("{ptr}/pushNotificationConfig"),
+                "1.0 push notification config nests the 0.x pushNotificationConfig instead of the flat {taskId, url, token, authentication}".into(),
+            )];
+        }
+        (o, ptr.to_string())
+    } else {
+        match o.get("pushNotificationConfig") {
+            Some(Json::Object(c)) => (c, format!("{ptr}/pushNotificationConfig")),
+            _ if o.contains_key("url") => {
+                return vec![(
+                    format!("{ptr}/url"),
+                    "0.x push notification config is flat (the 1.0 shape) instead of {taskId, pushNotificationConfig{url}}".into(),
+                )]
+            }
+            _ => {
+                return vec![(
+                    format!("{ptr}/pushNotificationConfig"),
+                    "push notification config has no pushNotificationConfig object".into(),
+                )]
+            }
+        }
+    };
+    let mut out = Vec::new();
+    if cfg
+        .get("url")
+        .and_then(Json::as_str)
+        .is_none_or(str::is_empty)
+    {
+        out.push((
+            format!("{cptr}/url"),
+            "push notification config has no url".into(),
+        ));
+    }
+    if let Some(Json::Object(a)) = cfg.get("authentication") {
+        let ap = format!("{cptr}/authentication");
+        if v1 && !a.get("scheme").is_some_and(Json::is_string) {
+            out.push((
+                format!("{ap}/scheme"),
+                if a.contains_key("schemes") {
+                    "1.0 authentication has the 0.x schemes list instead of one scheme string"
+                        .into()
+                } else {
+                    "authentication has no scheme".into()
+                },
+            ));
+        } else if !v1 && !a.get("schemes").is_some_and(Json::is_array) {
+            out.push((
+                format!("{ap}/schemes"),
+                "0.x authentication has no schemes list".into(),
+            ));
+        }
+    }
+    out
+}
+
 /// The message of a send request's params (`params.message`, 0.3 REST `request`).
 pub fn params_message<'p, 'a>(params: &'p Json<'a>) -> Option<&'p Obj<'a>> {
     params
@@ -1116,6 +1187,28 @@ mod tests {
         let p = task_members_problems(t.as_object().unwrap(), "/t", PartStyle::V1);
         let at: Vec<&str> = p.iter().map(|(a, _)| a.as_str()).collect();
         assert_eq!(at, ["/t/history/0/role", "/t/artifacts/0/parts/1"]);
+    }
+
+    #[test]
+    fn push_config_shape_per_version() {
+        let flat = json!({"id": "c", "taskId": "t", "url": "https://h/cb", "authentication": {"scheme": "Bearer"}});
+        assert!(push_config_problems(&flat, "", true).is_empty());
+        let nested = json!({"taskId": "t", "pushNotificationConfig": {"url": "https://h/cb", "authentication": {"schemes": ["Bearer"]}}});
+        assert!(push_config_problems(&nested, "", false).is_empty());
+        assert_eq!(
+            push_config_problems(&nested, "", true)[0].0,
+            "/pushNotificationConfig"
+        );
+        assert_eq!(push_config_problems(&flat, "", false)[0].0, "/url");
+        let schemes = json!({"taskId": "t", "url": "https://h/cb", "authentication": {"schemes": ["Bearer"]}});
+        let p = push_config_problems(&schemes, "/r", true);
+        assert_eq!(p[0].0, "/r/authentication/scheme");
+        assert!(p[0].1.contains("schemes"), "{p:?}");
+        let no_url = json!({"taskId": "t", "pushNotificationConfig": {"token": "x"}});
+        assert_eq!(
+            push_config_problems(&no_url, "", false)[0].0,
+            "/pushNotificationConfig/url"
+        );
     }
 
     #[test]

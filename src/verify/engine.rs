@@ -3109,6 +3109,39 @@ impl State {
                     None
                 }
             },
+            Op::CreatePushConfig | Op::GetPushConfig | Op::ListPushConfigs => {
+                // PUSH-002: the config the agent hands back has its version's shape
+                // (a2a-dotnet #416: the 0.3 nested form served as 1.0).
+                let v1 = dialect == Some(Dialect::V1_0);
+                let list: Vec<(&Json, String)> = match (op, res) {
+                    (Op::ListPushConfigs, Json::Array(a)) => a
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| (c, format!("{base}/{i}")))
+                        .collect(),
+                    (Op::ListPushConfigs, _) => match res.get("configs") {
+                        Some(Json::Array(a)) => a
+                            .iter()
+                            .enumerate()
+                            .map(|(i, c)| (c, format!("{base}/configs/{i}")))
+                            .collect(),
+                        _ => Vec::new(),
+                    },
+                    _ => vec![(res, base.to_string())],
+                };
+                let first = list
+                    .iter()
+                    .find_map(|(c, p)| a2a::push_config_problems(c, p, v1).into_iter().next());
+                if let Some((p, msg)) = first {
+                    self.find(
+                        &r::RESULT_SHAPE,
+                        format!("result of {} is malformed: {msg}", op.name()),
+                        vec![x.ev_at(bseq, &p, None)],
+                        &x.leg,
+                    );
+                }
+                None
+            }
             _ => None,
         };
         let (o, ptr) = task_obj?;
