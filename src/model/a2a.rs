@@ -277,7 +277,7 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
 /// by two hex digits stays as it is. Works on bytes: the path may hold any UTF-8 after a
 /// `%` (a `&str` slice there panicked on a multi-byte character; found by the `dialect`
 /// fuzz target, kept in `fuzz/regressions/dialect/`).
-fn percent_decode(s: &str) -> String {
+pub fn percent_decode(s: &str) -> String {
     fn hex(c: u8) -> Option<u8> {
         (c as char).to_digit(16).map(|d| d as u8)
     }

@@ -2205,6 +2205,21 @@ impl State {
     ) {
         let c = x.call.clone().unwrap_or_default();
         let success = x.is_success() && !self.answer_is_error(x);
+        // Malformed 1.0 GetTask / ListTasks parameter accepted (REST-001, ERR-006;
+        // a2a-java #639: a Unix epoch as statusTimestampAfter).
+        if success && c.dialect == Some(Dialect::V1_0) {
+            if let Some((name, found, why, ptr)) = invalid_task_query_param(&c, &x.url) {
+                self.find(
+                    &r::DATA_PARAM_ACCEPTED,
+                    format!("agent accepted {name} {found:?}, which is not {why}, instead of refusing it"),
+                    vec![
+                        x.ev_at(x.req_ev_seq(), ptr.as_deref().unwrap_or(""), Some(Value::String(found.clone()))),
+                        x.ev(x.resp_seq),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
         // Version header with an unsupported version accepted (VER-002).
         if let Some(hv) = c.header_version.as_deref() {
             if Dialect::from_version(hv).is_none()
@@ -4118,6 +4133,63 @@ fn code_from_message(m: &str, d: Option<Dialect>) -> Option<(i64, &'static str)>
     }
     if l.contains("method not found") {
         return Some((jsonrpc::METHOD_NOT_FOUND, "the method was not found"));
+    }
+    None
+}
+
+/// The first malformed 1.0 GetTask / ListTasks parameter (REST-001 query or JSON-RPC
+/// params; DATA-002 timestamps, DATA-001 enum names): `(name, value as sent, what it should
+/// be, JSON Pointer into the request body for JSON-RPC)`. `None` when all are well formed.
+fn invalid_task_query_param(
+    c: &Call,
+    url: &str,
+) -> Option<(&'static str, String, &'static str, Option<String>)> {
+    let names: &[&'static str] = match c.op? {
+        Op::ListTasks => &[
+            "statusTimestampAfter",
+            "status",
+            "pageSize",
+            "historyLength",
+            "includeArtifacts",
+        ],
+        Op::GetTask => &["historyLength"],
+        _ => return None,
+    };
+    for &name in names {
+        // (value as text, is it a JSON string or a query string, pointer)
+        let (text, stringy, ptr) = match c.params.get(name) {
+            Some(v) if c.binding == Some(Binding::JsonRpc) => (
+                v.as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| v.to_value().to_string()),
+                v.as_str().is_some(),
+                Some(format!("/params/{name}")),
+            ),
+            _ => match query_param(url, name) {
+                Some(q) => (a2a::percent_decode(&q), true, None),
+                None => continue,
+            },
+        };
+        // ProtoJSON also takes integers as strings and enums as their numbers.
+        let why = match name {
+            "statusTimestampAfter" if !stringy || parse_rfc3339_ms(&text).is_none() => {
+                "an RFC 3339 timestamp"
+            }
+            "status"
+                if stringy
+                    && !(TaskState::is_proto_spelling(&text)
+                        && TaskState::parse(&text).is_some()) =>
+            {
+                "a TASK_STATE_* name"
+            }
+            "pageSize" if !text.parse::<u32>().is_ok_and(|n| (1..=100).contains(&n)) => {
+                "an integer from 1 to 100"
+            }
+            "historyLength" if text.parse::<u32>().is_err() => "a non-negative integer",
+            "includeArtifacts" if !matches!(text.as_str(), "true" | "false") => "true or false",
+            _ => continue,
+        };
+        return Some((name, text, why, ptr));
     }
     None
 }

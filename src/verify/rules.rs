@@ -123,6 +123,10 @@ rule!(DATA_LIST_ORDER, "DATA-LIST-002", "list-tasks-not-newest-first", Error, Li
     ["DATA-007"],
     "listed tasks are not ordered newest status first (ListTasks)",
     "sort ListTasks results by status timestamp, most recent first, and page with a cursor over that order");
+rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
+    ["REST-001", "DATA-002", "ERR-006"],
+    "agent accepted a 1.0 task query parameter that is not in the wire format",
+    "validate input first and refuse a malformed parameter with 400 / -32602 InvalidParams: timestamps are RFC 3339 strings (not epoch numbers), states are TASK_STATE_* names, pageSize 1-100, historyLength a non-negative integer, includeArtifacts true/false");
 
 // ---- Task lifecycle ---------------------------------------------------------------------
 rule!(TASK_TERMINAL_CHANGED, "TASK-STATE-001", "terminal-state-changed", Error, Lifecycle,
@@ -376,6 +380,7 @@ pub static RULES: &[Rule] = &[
     DATA_HISTORY_NOT_APPLIED,
     DATA_LIST_ARTIFACTS,
     DATA_LIST_ORDER,
+    DATA_PARAM_ACCEPTED,
     RESULT_SHAPE,
     REQUEST_SHAPE,
     GW_SSE_BUFFERED,

@@ -402,6 +402,13 @@ def listorder(ok):
     return t.text()
 case("DATA-LIST-002", listorder(False), listorder(True))
 
+def listparam(ok):
+    t = T()
+    t.req("POST", H + "/a2a", rpc(1, "ListTasks", {"statusTimestampAfter": "2026-03-02T09:00:00Z" if ok else 1772442000, "pageSize": 10}), headers=V1)
+    t.resp(200, res(1, {"tasks": [], "nextPageToken": "", "pageSize": 10, "totalSize": 0}))
+    return t.text()
+case("DATA-PARAM-001", listparam(False), listparam(True))
+
 for rule, (f, p) in G.items():
     for kind, text in (("fail", f), ("pass", p)):
         d = os.path.join(OUT, f"{rule}-{kind}"); os.makedirs(d, exist_ok=True)
