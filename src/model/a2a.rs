@@ -919,6 +919,26 @@ pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Strin
                 style,
             ));
         }
+        // artifactId is unique within a task (DATA-005): appended chunks extend one
+        // artifact, they are not listed again (a2a-rs #295).
+        let ids: Vec<Option<&str>> = arts
+            .iter()
+            .map(|a| {
+                a.as_object()
+                    .and_then(|o| str_member(o, "artifactId", "artifact_id"))
+            })
+            .collect();
+        for (j, aid) in ids.iter().enumerate().skip(1) {
+            if let Some(aid) = aid {
+                if ids[..j].contains(&Some(*aid)) {
+                    out.push((
+                        format!("{ptr}/artifacts/{j}/artifactId"),
+                        format!("artifactId {aid:?} appears twice in the task (artifact ids are unique per task)"),
+                    ));
+                    break;
+                }
+            }
+        }
     }
     out
 }
