@@ -1219,8 +1219,10 @@ impl State {
         }
         let is_rpc_req = matches!(c.rpc, Some(RequestParse::Request { .. }));
         // Envelope (RPC-005 / REST-002).
+        // A JSON-RPC call's event with `id` and `result`/`error` is its envelope even when
+        // `jsonrpc` is missing or wrong (a2a-js #696); that is judged below (RPC-001).
         let (payload, base): (&Json, &str) = if jsonrpc::looks_like_response(v)
-            && v.get("jsonrpc").is_some()
+            && (v.get("jsonrpc").is_some() || (is_rpc_req && v.get("id").is_some()))
         {
             if c.binding == Some(Binding::Rest) {
                 self.stream_once(
@@ -1231,6 +1233,15 @@ impl State {
                 );
             }
             let rv = jsonrpc::response_view(v);
+            if let (true, Some((ptr, msg))) = (is_rpc_req, rv.problems.first()) {
+                // RPC-001 / RPC-005: each event is a JSON-RPC 2.0 response.
+                self.stream_once(
+                    x,
+                    &r::RPC_ENVELOPE,
+                    format!("stream event's JSON-RPC response is malformed: {msg}"),
+                    vec![x.ev_at(seq, ptr, v.pointer(ptr).map(Json::to_value))],
+                );
+            }
             if is_rpc_req {
                 let want = jsonrpc::id_key(c.rpc_id.as_ref());
                 let got = jsonrpc::id_key(rv.id);
@@ -1435,6 +1446,18 @@ impl State {
                         format!("stream task event is malformed: {msg}"),
                         vec![x.ev_at(seq, &ptr, None)],
                     );
+                } else if let Some((ptr, msg)) = part_style(&c).and_then(|st| {
+                    a2a::task_members_problems(p.inner, &p.pointer, st)
+                        .into_iter()
+                        .next()
+                }) {
+                    // DATA-005 / DATA-004: status message, history and artifacts.
+                    self.stream_once(
+                        x,
+                        &r::STREAM_EVENT_SHAPE,
+                        format!("stream task event is malformed: {msg}"),
+                        vec![x.ev_at(seq, &ptr, None)],
+                    );
                 }
                 self.check_state_spelling(
                     x,
@@ -1462,13 +1485,11 @@ impl State {
                         s.message_reply = true;
                     }
                 }
-                let mut probs = a2a::message_problems(p.inner, &p.pointer);
-                if let (Some(style), Some(parts), true) =
-                    (part_style(&c), message_parts(p.inner), probs.is_empty())
-                {
-                    probs =
-                        a2a::parts_problems(parts.1, &format!("{}/{}", p.pointer, parts.0), style);
-                }
+                // DATA-005 / DATA-004 / DATA-001: the message checked whole.
+                let probs = match part_style(&c) {
+                    Some(style) => a2a::message_shape_problems(p.inner, &p.pointer, style),
+                    None => a2a::message_problems(p.inner, &p.pointer),
+                };
                 if let Some((ptr, msg)) = probs.first().cloned() {
                     self.stream_once(
                         x,
@@ -1515,16 +1536,26 @@ impl State {
                         s.undecodable = true;
                     }
                 }
-                if problems.is_empty() && p.kind == PayloadKind::ArtifactUpdate {
-                    if let (Some(style), Some(parts)) = (
-                        part_style(&c),
-                        p.inner.get("artifact").and_then(|a| a.get("parts")),
-                    ) {
-                        problems = a2a::parts_problems(
-                            parts,
-                            &jptr(&p.pointer, &[Key("artifact"), Key("parts")]),
-                            style,
-                        );
+                if problems.is_empty() {
+                    // DATA-005 / DATA-004: the artifact, or the status message, checked whole.
+                    if let Some(style) = part_style(&c) {
+                        if p.kind == PayloadKind::ArtifactUpdate {
+                            if let Some(a) = p.inner.get("artifact") {
+                                problems = a2a::artifact_shape_problems(
+                                    a,
+                                    &jptr(&p.pointer, &[Key("artifact")]),
+                                    style,
+                                );
+                            }
+                        } else if let Some(Json::Object(m)) =
+                            p.inner.get("status").and_then(|s| s.get("message"))
+                        {
+                            problems = a2a::message_shape_problems(
+                                m,
+                                &jptr(&p.pointer, &[Key("status"), Key("message")]),
+                                style,
+                            );
+                        }
                     }
                 }
                 if !problems.is_empty() {
@@ -2270,6 +2301,21 @@ impl State {
     ) {
         let c = x.call.clone().unwrap_or_default();
         let success = x.is_success() && !self.answer_is_error(x);
+        // Malformed 1.0 GetTask / ListTasks parameter accepted (REST-001, ERR-006;
+        // a2a-java #639: a Unix epoch as statusTimestampAfter).
+        if success && c.dialect == Some(Dialect::V1_0) {
+            if let Some((name, found, why, ptr)) = invalid_task_query_param(&c, &x.url) {
+                self.find(
+                    &r::DATA_PARAM_ACCEPTED,
+                    format!("agent accepted {name} {found:?}, which is not {why}, instead of refusing it"),
+                    vec![
+                        x.ev_at(x.req_ev_seq(), ptr.as_deref().unwrap_or(""), Some(Value::String(found.clone()))),
+                        x.ev(x.resp_seq),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
         // Version header with an unsupported version accepted (VER-002).
         if let Some(hv) = c.header_version.as_deref() {
             if Dialect::from_version(hv).is_none()
@@ -2728,6 +2774,19 @@ impl State {
                         jsonrpc::INVALID_PARAMS,
                         format!("the request lacks {missing}"),
                     ))
+                } else if code == jsonrpc::EXTENDED_CARD_NOT_CONFIGURED
+                    && c.op == Some(Op::GetExtendedCard)
+                    && c.dialect == Some(Dialect::V1_0)
+                    && self.card_for(x).is_some_and(|k| !k.view.extended_card)
+                {
+                    // AUTH-005 (1.0 §3.3.4): a card without capabilities.extendedAgentCard
+                    // makes the call unsupported; −32007 is for a declared but unconfigured
+                    // card (a2a-java #733, a2a-dotnet PR #475).
+                    Some((
+                        jsonrpc::UNSUPPORTED_OPERATION,
+                        "the agent card does not declare capabilities.extendedAgentCard"
+                            .to_string(),
+                    ))
                 } else if code == jsonrpc::UNSUPPORTED_OPERATION
                     && c.op.is_some_and(Op::is_push_config)
                 {
@@ -2910,6 +2969,99 @@ impl State {
         }
     }
 
+    /// DATA-006: the history of task `o` (at `ptr`) against the request's `historyLength`
+    /// ([`requested_history_length`]). 1.0: more than N > 0 messages is DATA-HISTORY-001,
+    /// any message under historyLength 0 is DATA-HISTORY-002 (SHOULD be omitted). 0.x: more
+    /// than N > 0 is DATA-HISTORY-002 (the 0.3 schema describes the limit without a MUST);
+    /// 0.x historyLength 0 is not judged (0.3 gRPC reads it as unlimited, DIGEST trap 7).
+    fn check_history_length(&mut self, x: &Exch, c: &Call, o: &Obj, ptr: &str, bseq: u64) {
+        let Some(want) = requested_history_length(c, &x.url) else {
+            return;
+        };
+        let got = match o.get("history") {
+            Some(Json::Array(h)) => h.len() as u64,
+            _ => return,
+        };
+        let v1 = c.dialect == Some(Dialect::V1_0);
+        let rule = match (v1, want) {
+            (true, 0) if got > 0 => &r::DATA_HISTORY_NOT_APPLIED,
+            (true, n) if n > 0 && got > n => &r::DATA_HISTORY_EXCEEDED,
+            (false, n) if n > 0 && got > n => &r::DATA_HISTORY_NOT_APPLIED,
+            _ => return,
+        };
+        let op = c.op.map(Op::name).unwrap_or("the call");
+        self.find(
+            rule,
+            format!(
+                "task carries {got} history message{} although {op} asked for historyLength {want}",
+                if got == 1 { "" } else { "s" }
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(bseq, &jptr(ptr, &[Key("history")]), None),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// DATA-007 (1.0 §3.1.4) on a ListTasks result's `tasks` (at `{base}/tasks`): artifacts
+    /// only when the request set `includeArtifacts` (an empty list, the ProtoJSON default,
+    /// reveals nothing and is not judged), and tasks newest status first (judged on
+    /// consecutive tasks whose `status.timestamp`s both parse).
+    fn check_list_tasks(&mut self, x: &Exch, c: &Call, ts: &[Json], base: &str, bseq: u64) {
+        let include = match c.params.get("includeArtifacts") {
+            Some(v) => v.as_bool() == Some(true) || v.as_str() == Some("true"),
+            None => query_param(&x.url, "includeArtifacts").as_deref() == Some("true"),
+        };
+        if !include {
+            let hit = ts.iter().position(|t| {
+                t.get("artifacts")
+                    .and_then(Json::as_array)
+                    .is_some_and(|a| !a.is_empty())
+            });
+            if let Some(i) = hit {
+                self.find(
+                    &r::DATA_LIST_ARTIFACTS,
+                    format!("listed task {i} carries artifacts although the request did not set includeArtifacts"),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, &format!("{base}/tasks/{i}/artifacts"), None),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
+        let stamp = |t: &Json| {
+            t.get("status")
+                .and_then(|s| s.get("timestamp"))
+                .and_then(Json::as_str)
+                .and_then(|s| parse_rfc3339_ms(s).map(|ms| (ms, s.to_string())))
+        };
+        for (i, w) in ts.windows(2).enumerate() {
+            if let (Some((a, _)), Some((b, sb))) = (stamp(&w[0]), stamp(&w[1])) {
+                if b > a {
+                    self.find(
+                        &r::DATA_LIST_ORDER,
+                        format!(
+                            "listed task {} has a newer status than task {i} before it",
+                            i + 1
+                        ),
+                        vec![
+                            x.ev_at(bseq, &format!("{base}/tasks/{i}/status/timestamp"), None),
+                            x.ev_at(
+                                bseq,
+                                &format!("{base}/tasks/{}/status/timestamp", i + 1),
+                                Some(Value::String(sb)),
+                            ),
+                        ],
+                        &x.leg,
+                    );
+                    break;
+                }
+            }
+        }
+    }
+
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
         let Some((aseq, axid)) = self
             .tasks
@@ -2968,6 +3120,10 @@ impl State {
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                     }
+                    self.check_history_length(x, &c, o, &ptr, bseq);
+                }
+                if dialect == Some(Dialect::V1_0) {
+                    self.check_list_tasks(x, &c, ts, base, bseq);
                 }
             }
             return None;
@@ -3009,16 +3165,13 @@ impl State {
                     match p.kind {
                         PayloadKind::Task => Some((p.inner, p.pointer)),
                         PayloadKind::Message => {
-                            let mut probs = a2a::message_problems(p.inner, &p.pointer);
-                            if let (Some(style), Some(parts), true) =
-                                (part_style(&c), message_parts(p.inner), probs.is_empty())
-                            {
-                                probs = a2a::parts_problems(
-                                    parts.1,
-                                    &jptr(&p.pointer, &[Key(parts.0)]),
-                                    style,
-                                );
-                            }
+                            // DATA-005 / DATA-004 / DATA-001: the message checked whole.
+                            let probs = match part_style(&c) {
+                                Some(style) => {
+                                    a2a::message_shape_problems(p.inner, &p.pointer, style)
+                                }
+                                None => a2a::message_problems(p.inner, &p.pointer),
+                            };
                             if let Some((ptr, msg)) = probs.first() {
                                 self.find(
                                     &r::RESULT_SHAPE,
@@ -3082,6 +3235,39 @@ impl State {
                     None
                 }
             },
+            Op::CreatePushConfig | Op::GetPushConfig | Op::ListPushConfigs => {
+                // PUSH-002: the config the agent hands back has its version's shape
+                // (a2a-dotnet #416: the 0.3 nested form served as 1.0).
+                let v1 = dialect == Some(Dialect::V1_0);
+                let list: Vec<(&Json, String)> = match (op, res) {
+                    (Op::ListPushConfigs, Json::Array(a)) => a
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| (c, format!("{base}/{i}")))
+                        .collect(),
+                    (Op::ListPushConfigs, _) => match res.get("configs") {
+                        Some(Json::Array(a)) => a
+                            .iter()
+                            .enumerate()
+                            .map(|(i, c)| (c, format!("{base}/configs/{i}")))
+                            .collect(),
+                        _ => Vec::new(),
+                    },
+                    _ => vec![(res, base.to_string())],
+                };
+                let first = list
+                    .iter()
+                    .find_map(|(c, p)| a2a::push_config_problems(c, p, v1).into_iter().next());
+                if let Some((p, msg)) = first {
+                    self.find(
+                        &r::RESULT_SHAPE,
+                        format!("result of {} is malformed: {msg}", op.name()),
+                        vec![x.ev_at(bseq, &p, None)],
+                        &x.leg,
+                    );
+                }
+                None
+            }
             _ => None,
         };
         let (o, ptr) = task_obj?;
@@ -3097,20 +3283,9 @@ impl State {
                 vec![x.ev_at(bseq, p, None)],
                 &x.leg,
             );
-        } else if let (Some(style), Some(Json::Array(arts))) = (part_style(&c), o.get("artifacts"))
-        {
-            // DATA-004 / DATA-005: artifacts of the task.
-            let mut probs = Vec::new();
-            for (i, a) in arts.iter().enumerate() {
-                let ap = |last: &str| jptr(&ptr, &[Key("artifacts"), Index(i), Key(last)]);
-                match a.get("parts") {
-                    Some(parts) => probs.extend(a2a::parts_problems(parts, &ap("parts"), style)),
-                    None => probs.push((ap("parts"), "artifact has no parts".to_string())),
-                }
-                if probs.is_empty() && str_member_v(a, "artifactId", "artifact_id").is_none() {
-                    probs.push((ap("artifactId"), "artifact has no artifactId".into()));
-                }
-            }
+        } else if let Some(style) = part_style(&c) {
+            // DATA-004 / DATA-005: status message, history and artifacts of the task.
+            let probs = a2a::task_members_problems(o, &ptr, style);
             if let Some((p, msg)) = probs.first() {
                 self.find(
                     &r::RESULT_SHAPE,
@@ -3120,6 +3295,7 @@ impl State {
                 );
             }
         }
+        self.check_history_length(x, &c, o, &ptr, bseq);
         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
         let mut dummy = Exch {
             call: x.call.clone(),
@@ -4072,6 +4248,83 @@ fn code_from_message(m: &str, d: Option<Dialect>) -> Option<(i64, &'static str)>
     None
 }
 
+/// The first malformed 1.0 GetTask / ListTasks parameter (REST-001 query or JSON-RPC
+/// params; DATA-002 timestamps, DATA-001 enum names): `(name, value as sent, what it should
+/// be, JSON Pointer into the request body for JSON-RPC)`. `None` when all are well formed.
+fn invalid_task_query_param(
+    c: &Call,
+    url: &str,
+) -> Option<(&'static str, String, &'static str, Option<String>)> {
+    let names: &[&'static str] = match c.op? {
+        Op::ListTasks => &[
+            "statusTimestampAfter",
+            "status",
+            "pageSize",
+            "historyLength",
+            "includeArtifacts",
+        ],
+        Op::GetTask => &["historyLength"],
+        _ => return None,
+    };
+    for &name in names {
+        // (value as text, is it a JSON string or a query string, pointer)
+        let (text, stringy, ptr) = match c.params.get(name) {
+            Some(v) if c.binding == Some(Binding::JsonRpc) => (
+                v.as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| v.to_value().to_string()),
+                v.as_str().is_some(),
+                Some(format!("/params/{name}")),
+            ),
+            _ => match query_param(url, name) {
+                Some(q) => (a2a::percent_decode(&q), true, None),
+                None => continue,
+            },
+        };
+        // ProtoJSON also takes integers as strings and enums as their numbers.
+        let why = match name {
+            "statusTimestampAfter" if !stringy || parse_rfc3339_ms(&text).is_none() => {
+                "an RFC 3339 timestamp"
+            }
+            "status"
+                if stringy
+                    && !(TaskState::is_proto_spelling(&text)
+                        && TaskState::parse(&text).is_some()) =>
+            {
+                "a TASK_STATE_* name"
+            }
+            "pageSize" if !text.parse::<u32>().is_ok_and(|n| (1..=100).contains(&n)) => {
+                "an integer from 1 to 100"
+            }
+            "historyLength" if text.parse::<u32>().is_err() => "a non-negative integer",
+            "includeArtifacts" if !matches!(text.as_str(), "true" | "false") => "true or false",
+            _ => continue,
+        };
+        return Some((name, text, why, ptr));
+    }
+    None
+}
+
+/// The `historyLength` a request asked for (DATA-006): `configuration.historyLength` of a
+/// send, `historyLength` of GetTask / ListTasks params, or the REST query parameter
+/// (`GET /tasks/{id}?historyLength=N`, REST-001). `None` when unset, negative or unreadable.
+fn requested_history_length(c: &Call, url: &str) -> Option<u64> {
+    let from_params = match c.op? {
+        Op::SendMessage => c.params.pointer("/configuration/historyLength"),
+        Op::GetTask | Op::ListTasks => c.params.get("historyLength"),
+        _ => return None,
+    };
+    match from_params {
+        Some(v) => v
+            .as_u64()
+            .or_else(|| v.as_str().and_then(|s| s.parse().ok())),
+        None if c.binding == Some(Binding::Rest) => {
+            query_param(url, "historyLength").and_then(|s| s.parse().ok())
+        }
+        None => None,
+    }
+}
+
 /// Value of query parameter `name` (VER-001 allows `A2A-Version` as a query parameter).
 fn query_param(url: &str, name: &str) -> Option<String> {
     let q = url.split_once('?')?.1;
@@ -4214,10 +4467,6 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
         }
     };
     (if token { PUSH_TOKEN } else { 0 }) | auth_bits
-}
-
-fn str_member_v<'a>(v: &'a Json<'_>, camel: &str, snake: &str) -> Option<&'a str> {
-    v.as_object().and_then(|o| str_member(o, camel, snake))
 }
 
 /// [`jsonrpc::parse_request`] without copying: `method`, `id` and `params` are moved out
