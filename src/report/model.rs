@@ -1053,6 +1053,27 @@ mod tests {
     }
 
     #[test]
+    fn a_finding_seen_in_many_exchanges_names_the_first_ten() {
+        let base = finding("CARD-SHAPE-001", Severity::Error, Category::AgentCard);
+        let fs: Vec<Finding> = (1..=3000u64)
+            .map(|i| Finding {
+                evidence: vec![Evidence {
+                    seq: i,
+                    exchange: Some(format!("e{i}")),
+                    pointer: None,
+                    found: None,
+                }],
+                ..base.clone()
+            })
+            .collect();
+        let g = group_findings(&fs);
+        assert_eq!(
+            crate::report::text::seen_text(&g[0]),
+            "seen: 3000 times, in exchanges e1, e2, e3, e4, e5, e6, e7, e8, e9, e10 and 2990 more"
+        );
+    }
+
+    #[test]
     fn repeats_fold_by_rule_message_and_leg() {
         let at = |f: Finding, seq: u64, x: &str, p: Option<&str>| Finding {
             evidence: vec![Evidence {

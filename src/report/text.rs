@@ -86,10 +86,19 @@ pub fn seen_text(f: &ReportFinding) -> String {
     seen_of(&f.finding, f.seen)
 }
 
+/// Exchanges named on a `seen:` line at most; the rest are counted (`and 2990 more`).
+pub const SEEN_EXCHANGES_LISTED: usize = 10;
+
 fn seen_of(f: &Finding, seen: u64) -> String {
     let xs = super::model::evidence_exchanges(f);
     if xs.is_empty() {
         format!("seen: {seen} times")
+    } else if xs.len() > SEEN_EXCHANGES_LISTED {
+        format!(
+            "seen: {seen} times, in exchanges {} and {} more",
+            xs[..SEEN_EXCHANGES_LISTED].join(", "),
+            xs.len() - SEEN_EXCHANGES_LISTED
+        )
     } else {
         format!("seen: {seen} times, in exchanges {}", xs.join(", "))
     }
