@@ -82,12 +82,27 @@ fn an_empty_recording_or_har_verifies_nothing_and_exits_2() {
         assert_eq!(
             err(&o).trim_end(),
             format!(
-                "a2a-interop: nothing was verified in {}: the file holds no exchange; no conformance level; hint: record traffic that reaches the agent (is the proxy's --upstream right and the agent up?)",
+                "a2a-interop: nothing was verified in {}: the file holds no exchange; no conformance level; hint: record traffic that reaches the agent (reverse mode: is --upstream right and the agent up? forward mode with HTTPS clients: --intercept-tls)",
                 file.display()
             )
         );
         assert!(!out(&o).contains("conformance"), "{}", out(&o));
     }
+}
+
+/// A forward-mode recording of HTTPS clients without `--intercept-tls` holds only opaque
+/// CONNECT tunnels (a real one, `tests/data/forward-tunnel-only.jsonl`): verify says so,
+/// not "is --upstream right" (forward mode has none).
+#[test]
+fn a_recording_of_tunnels_only_says_interception_was_off() {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/forward-tunnel-only.jsonl");
+    let o = run(&["verify", s(&f)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains("only 1 opaque CONNECT tunnel (to 127.0.0.1:46800): a forward proxy sees no HTTP inside TLS unless it runs with --intercept-tls"),
+        "{}",
+        err(&o)
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
