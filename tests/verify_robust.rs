@@ -266,3 +266,45 @@ fn the_0_3_cancelled_spelling_in_a_1_0_task_is_an_invalid_state() {
         .collect();
     assert_eq!(found, [("TASK-STATE-005".to_string(), "error".to_string())]);
 }
+
+/// A task the recording saw COMPLETED, then a cancel, a message and a subscribe for it
+/// answered -32603 "oops" (transcripts by a fresh engineer, `tests/data/terminal-task-codes`):
+/// TASK-003 wants -32002, TASK-002 and TASK-004 -32004 (1.0). The verifier knows the state
+/// without the agent's message saying so. TaskNotFoundError (a purged task) is not this
+/// rule's to judge.
+#[test]
+fn calls_on_a_task_seen_terminal_get_the_terminal_task_error_codes() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/terminal-task-codes");
+    for (file, want) in [
+        ("c1-cancel-terminal-32603.jsonl", "a cancel of task t1, which this recording saw in TASK_STATE_COMPLETED, yet the agent answered -32603 InternalError instead of -32002 TaskNotCancelableError"),
+        ("c2-msg-terminal-32603.jsonl", "a message to task t1, which this recording saw in TASK_STATE_COMPLETED, yet the agent answered -32603 InternalError instead of -32004 UnsupportedOperationError"),
+        ("c3-sub-terminal-32603.jsonl", "a subscribe to task t1, which this recording saw in TASK_STATE_COMPLETED, yet the agent answered -32603 InternalError instead of -32004 UnsupportedOperationError"),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let (h, evs) = transcript::read(&text).unwrap();
+        let found: Vec<_> = verify_all(&h, evs.iter())
+            .findings
+            .into_iter()
+            .map(|f| (f.rule, f.message))
+            .collect();
+        assert_eq!(
+            found,
+            [("RPC-ERROR-001".to_string(), format!("the request is {want}"))],
+            "{file}"
+        );
+        // The right code, or TaskNotFoundError, is no finding.
+        for (code, right) in [(-32002, file.starts_with("c1")), (-32004, !file.starts_with("c1")), (-32001, true)] {
+            let fixed = text.replace("-32603", &code.to_string());
+            let (h, evs) = transcript::read(&fixed).unwrap();
+            let n = verify_all(&h, evs.iter())
+                .findings
+                .iter()
+                .filter(|f| f.rule == "RPC-ERROR-001")
+                .count();
+            if right {
+                assert_eq!(n, 0, "{file} answered {code}");
+            }
+        }
+    }
+}

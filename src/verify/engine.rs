@@ -2715,6 +2715,57 @@ impl State {
         self.after_response(x, rt);
     }
 
+    /// The error code a call on a task this recording already saw in a terminal state must
+    /// get, when the agent answered another generic one: cancel -> -32002
+    /// TaskNotCancelableError (TASK-003; a canceled task may be canceled again), a message
+    /// or a 1.0 subscribe -> -32004 UnsupportedOperationError (TASK-002, TASK-004; 1.0 only:
+    /// 0.x leaves the code open). TaskNotFoundError (a purged task, ID-TASK-001's to judge),
+    /// InvalidParams, VersionNotSupported and MethodNotFound are left to their own rules.
+    fn terminal_task_expectation(&self, x: &Exch, c: &Call, code: i64) -> Option<(i64, String)> {
+        if matches!(
+            code,
+            jsonrpc::TASK_NOT_FOUND
+                | jsonrpc::INVALID_PARAMS
+                | jsonrpc::VERSION_NOT_SUPPORTED
+                | jsonrpc::METHOD_NOT_FOUND
+        ) {
+            return None;
+        }
+        let op = c.op?;
+        let tid = match op {
+            Op::CancelTask | Op::SubscribeToTask => a2a::params_task_id(&c.params)
+                .map(str::to_string)
+                .or(c.route_task.clone())?,
+            Op::SendMessage | Op::SendStreamingMessage => {
+                str_member(params_message(&c.params)?, "taskId", "task_id")?.to_string()
+            }
+            _ => return None,
+        };
+        let (ts, tseq, _) = self.tasks.get(&task_key(&x.leg, &tid))?.terminal.clone()?;
+        if tseq >= x.req_seq {
+            return None;
+        }
+        let (want, doing) = match op {
+            Op::CancelTask if ts != TaskState::Canceled => {
+                (jsonrpc::TASK_NOT_CANCELABLE, "a cancel of")
+            }
+            Op::SendMessage | Op::SendStreamingMessage if c.dialect == Some(Dialect::V1_0) => {
+                (jsonrpc::UNSUPPORTED_OPERATION, "a message to")
+            }
+            Op::SubscribeToTask if c.dialect == Some(Dialect::V1_0) => {
+                (jsonrpc::UNSUPPORTED_OPERATION, "a subscribe to")
+            }
+            _ => return None,
+        };
+        Some((
+            want,
+            format!(
+                "the request is {doing} task {tid}, which this recording saw in {}",
+                ts.proto_name()
+            ),
+        ))
+    }
+
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
@@ -2796,6 +2847,8 @@ impl State {
                         jsonrpc::PUSH_NOT_SUPPORTED,
                         "the call is a push notification config operation".to_string(),
                     ))
+                } else if let Some((want, why)) = self.terminal_task_expectation(x, &c, code) {
+                    Some((want, why))
                 } else {
                     message
                         .and_then(|m| code_from_message(m, c.dialect))
