@@ -308,3 +308,33 @@ fn calls_on_a_task_seen_terminal_get_the_terminal_task_error_codes() {
         }
     }
 }
+
+/// 1.0 GetTask and CancelTask return a bare Task (proto); `{"task": {...}}` is the
+/// SendMessageResponse oneof, and a 1.0 client finds no `id` in it (DATA-SHAPE-001).
+/// Transcripts by a fresh engineer in `tests/data/wrapped-task`.
+#[test]
+fn a_1_0_get_or_cancel_result_wrapped_in_task_is_a_shape_error() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wrapped-task");
+    for (file, op) in [
+        ("l4-get-wrapped.jsonl", "GetTask"),
+        ("l5-cancel-wrapped.jsonl", "CancelTask"),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let (h, evs) = transcript::read(&text).unwrap();
+        let found: Vec<_> = verify_all(&h, evs.iter())
+            .findings
+            .into_iter()
+            .map(|f| (f.rule, f.message))
+            .collect();
+        assert_eq!(
+            found,
+            [(
+                "DATA-SHAPE-001".to_string(),
+                format!(
+                    "result of {op} wraps the task in a task member; 1.0 returns the Task itself"
+                )
+            )],
+            "{file}"
+        );
+    }
+}

@@ -3271,6 +3271,20 @@ impl State {
                         );
                     }
                     if o.contains_key("task") && !o.contains_key("id") {
+                        // The 1.0 proto's GetTask and CancelTask return a bare Task; the
+                        // `{"task": ...}` oneof is SendMessageResponse's: a 1.0 client finds
+                        // no `id` (DATA-001). Judged inside all the same.
+                        if dialect == Some(Dialect::V1_0) {
+                            self.find(
+                                &r::RESULT_SHAPE,
+                                format!(
+                                    "result of {} wraps the task in a task member; 1.0 returns the Task itself",
+                                    op.name()
+                                ),
+                                vec![x.ev_at(bseq, &format!("{base}/task"), None)],
+                                &x.leg,
+                            );
+                        }
                         o.get("task")
                             .and_then(Json::as_object)
                             .map(|t| (t, format!("{base}/task")))
