@@ -1176,6 +1176,18 @@ impl State {
                 if let Some(s) = x.sse.as_mut() {
                     s.error_seen = true;
                 }
+                // TASK-009 / ID-001: −32001 for the task this very stream carried
+                // (ggcode #1073: a timeout reported as TaskNotFoundError).
+                let code = v.pointer("/error/code").and_then(Json::as_i64);
+                let tid = x.sse.as_ref().and_then(|s| s.task_id.clone());
+                if let (Some(jsonrpc::TASK_NOT_FOUND), Some(tid)) = (code, tid) {
+                    self.stream_once(
+                        x,
+                        &r::ID_TASK_NOT_RESOLVABLE,
+                        format!("stream reports task {tid} not found although the same stream carried that task id"),
+                        vec![x.ev_at(seq, "/error/code", code.map(Value::from))],
+                    );
+                }
                 return;
             }
             match v.get("result") {
@@ -2537,6 +2549,20 @@ impl State {
                 .collect();
             self.find(&r::RPC_ENVELOPE, msg, ev, &x.leg);
         }
+        // RPC-001: a JSON-RPC response is served as application/json (a2a-go #264: text/plain,
+        // which strict clients such as Microsoft Copilot refuse). Any JSON media type passes.
+        let media = x.resp_headers.media_type();
+        if !x.synthetic && !media.as_deref().is_some_and(|m| m.contains("json")) {
+            self.find(
+                &r::RPC_ENVELOPE,
+                format!(
+                    "JSON-RPC response is served as {} instead of application/json",
+                    media.as_deref().unwrap_or("no content type")
+                ),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
+        }
         // id echo (RPC-002).
         match &c.rpc {
             Some(RequestParse::Request { id: Some(rid), .. }) if !rid.is_null() => {
@@ -3001,15 +3027,44 @@ impl State {
         if op == Op::ListTasks {
             // TASK-001 / TASK-008: each listed task is an observation of its state.
             if let Some(Json::Array(ts)) = res.get("tasks") {
+                // DATA-005: every listed task is a whole Task (pi-a2a PR #37: {id, state}
+                // stubs); the first malformed one is reported.
+                let mut bad: Option<(String, String)> = None;
                 for (i, t) in ts.iter().enumerate() {
-                    let Some(o) = t.as_object() else { continue };
+                    let Some(o) = t.as_object() else {
+                        bad.get_or_insert((
+                            format!("{base}/tasks/{i}"),
+                            "listed task is not an object".into(),
+                        ));
+                        continue;
+                    };
                     let ptr = format!("{base}/tasks/{i}");
                     let tv = task_view(o, &ptr, rpc0x);
+                    if bad.is_none() {
+                        bad = tv
+                            .problems
+                            .iter()
+                            .find(|(_, m)| !m.starts_with("unknown task state"))
+                            .cloned()
+                            .or_else(|| {
+                                part_style(&c).and_then(|st| {
+                                    a2a::task_members_problems(o, &ptr, st).into_iter().next()
+                                })
+                            });
+                    }
                     if let Some(id) = tv.id {
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
+                }
+                if let Some((p, msg)) = bad {
+                    self.find(
+                        &r::RESULT_SHAPE,
+                        format!("result of ListTasks is malformed: {msg}"),
+                        vec![x.ev_at(bseq, &p, None)],
+                        &x.leg,
+                    );
                 }
                 if dialect == Some(Dialect::V1_0) {
                     self.check_list_tasks(x, &c, ts, base, bseq);
