@@ -3769,6 +3769,20 @@ impl State {
                 &x.leg,
             );
         }
+        if let Some((ptr, msg)) = view.bad_security_schemes.first() {
+            // CARD-003 / CARD-004: a2a-java #590, pi PR #62 (OpenAPI shape on a 1.0 card),
+            // ggcode #1089 (0.3 http scheme without `scheme`).
+            self.find(
+                &r::CARD_SHAPE_SECURITY_SCHEME,
+                msg.clone(),
+                vec![x.ev_at(
+                    bseq,
+                    &format!("{base}{ptr}"),
+                    v.pointer(ptr).map(Json::to_value),
+                )],
+                &x.leg,
+            );
+        }
         if let Some((ptr, msg)) = view.bad_interfaces.first() {
             self.find(
                 &r::CARD_SHAPE_INTERFACE,
