@@ -347,6 +347,31 @@ case("legal-card03-no-preferred-transport", [
  "https://github.com/kagent-dev/kagent/issues/1684 (a2a-go v0.3.13 found no transport when preferredTransport was absent)",
  "the 0.3 schema gives preferredTransport the default JSONRPC (CARD-006); a card without it declares JSON-RPC at url, and the agent answers there: the client, not the card, was at fault")
 
+# kagent website #113: a skill without tags (a2a-python card validation failed)
+c113 = {"name": "k8s-a2a-agent", "description": "An example A2A agent that knows how to use Kubernetes tools.", "url": A + "/api/a2a/kagent/k8s-a2a-agent/", "version": "", "protocolVersion": "0.3.0", "capabilities": {"streaming": True}, "defaultInputModes": ["text"], "defaultOutputModes": ["text"], "skills": [{"id": "get-resources-skill", "name": "Get Resources", "description": "Get resources in the Kubernetes cluster", "inputModes": ["text"], "outputModes": ["text"], "examples": ["Get the pods in the default namespace"]}]}
+case("card03-skill-without-tags", [
+    req(0.0, "GET", A + "/api/a2a/kagent/k8s-a2a-agent/.well-known/agent-card.json"),
+    resp(0.004, 200, c113),
+], [("card-missing-required-field", "error")],
+ "https://github.com/kagent-dev/website/issues/113 (the documented a2aConfig skill had no tags; the a2a-python client refused the card)",
+ "AgentSkill requires id, name, description and tags (0.3 schema, CARD-004; 1.0 proto: tags REQUIRED and non-empty, CARD-003)")
+
+# a2a-tck #65: is an empty skills list legal? 0.3: yes (no minItems); 1.0: no (REQUIRED list)
+c65 = dict(c113); c65["skills"] = []; c65["url"] = A + "/a2a"
+case("legal-card03-empty-skills", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, c65),
+], [],
+ "https://github.com/a2aproject/a2a-tck/issues/65 (the TCK required a non-empty skills list; nothing in 0.3 does)",
+ "0.3 schema: skills is required but has no minItems (CARD-004); only the 1.0 proto makes REQUIRED lists non-empty (CARD-003)")
+c65b = json.loads(json.dumps(CARD10)); c65b["skills"] = []
+case("card10-empty-skills", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, c65b),
+], [("card-missing-required-field", "error")],
+ "https://github.com/a2aproject/a2a-tck/issues/65 (the same card under 1.0) ; https://github.com/kagent-dev/kagent/issues/2622 ('skills' array is empty)",
+ "1.0 REQUIRED arrays are non-empty: supportedInterfaces, skills, default modes, skill tags (CARD-003, 1.0 §5.7)")
+
 # 14 1.0 card served as {}
 case("card10-empty-object", [
     req(0.0, "GET", A + "/.well-known/agent-card.json"),
