@@ -824,6 +824,30 @@ impl State {
                     );
                 }
             }
+            // 0.x SendMessageConfiguration names a 1.0 agent ignores as unknown (DATA-003):
+            // the webhook is never called, or the call blocks (DIGEST §1, trap 8; a2a-dotnet
+            // PR #418).
+            if let Some(Json::Object(cfg)) = c.params.get("configuration") {
+                let old = [
+                    ("pushNotificationConfig", "taskPushNotificationConfig"),
+                    ("blocking", "returnImmediately"),
+                ]
+                .into_iter()
+                .find(|(o, n)| cfg.contains_key(o) && !cfg.contains_key(n));
+                if let Some((o, n)) = old {
+                    let base = if c.binding == Some(Binding::Rest) {
+                        "/configuration"
+                    } else {
+                        "/params/configuration"
+                    };
+                    self.find(
+                        &r::VER_MIXED_PAYLOAD,
+                        format!("1.0 send configuration carries the 0.x member {o}, which a 1.0 agent ignores (1.0: {n})"),
+                        vec![x.ev_at(x.req_ev_seq(), &format!("{base}/{o}"), None)],
+                        &x.leg,
+                    );
+                }
+            }
         }
         // DATA-005 / DATA-004: the client's message in a send request. Not for requests the
         // prober malformed on purpose (marked with PROBE_NEGATIVE_HEADER): the agent's

@@ -372,6 +372,14 @@ case("card10-empty-skills", [
  "https://github.com/a2aproject/a2a-tck/issues/65 (the same card under 1.0) ; https://github.com/kagent-dev/kagent/issues/2622 ('skills' array is empty)",
  "1.0 REQUIRED arrays are non-empty: supportedInterfaces, skills, default modes, skill tags (CARD-003, 1.0 §5.7)")
 
+# a2a-dotnet PR #418: the 1.0 client put the config under the 0.3 name configuration.pushNotificationConfig
+case("v10-send-config-03-push-member", [
+    req(0.0, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("long report"), "configuration": {"returnImmediately": True, "pushNotificationConfig": {"url": "https://client.example.test/hook", "token": "tk-n1"}}}), ver="1.0"),
+    resp(0.004, 200, ok(1, {"task": task10("t-n1", "c-n1", "TASK_STATE_SUBMITTED")})),
+], [("version-mixed-payload", "warning")],
+ "https://github.com/a2aproject/a2a-dotnet/pull/418 (SendMessageConfiguration.PushNotificationConfig renamed TaskPushNotificationConfig for 1.0)",
+ "the 1.0 SendMessageConfiguration member is taskPushNotificationConfig (DIGEST §1 name map, PUSH-002); a 1.0 agent ignores the unknown 0.3 pushNotificationConfig (DATA-003) and never calls the webhook")
+
 # 14 1.0 card served as {}
 case("card10-empty-object", [
     req(0.0, "GET", A + "/.well-known/agent-card.json"),
