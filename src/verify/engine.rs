@@ -2738,8 +2738,14 @@ impl State {
                         "the call is a push notification config operation".to_string(),
                     ))
                 } else {
+                    // The error message, then a free-form 0.x `data` string (trpc-a2a-go
+                    // #44 put the reason there).
                     message
                         .and_then(|m| code_from_message(m, c.dialect))
+                        .or_else(|| {
+                            data.and_then(Json::as_str)
+                                .and_then(|m| code_from_message(m, c.dialect))
+                        })
                         .map(|(want, what)| (want, format!("the agent's own message says {what}")))
                 }
             }
@@ -4226,6 +4232,15 @@ fn code_from_message(m: &str, d: Option<Dialect>) -> Option<(i64, &'static str)>
     }
     if l.contains("method not found") {
         return Some((jsonrpc::METHOD_NOT_FOUND, "the method was not found"));
+    }
+    // A retired or unknown method (trpc-a2a-go #44: "OnSendTask is deprecated, use
+    // OnSendMessage instead" for 0.1 tasks/send).
+    if l.contains("unknown method")
+        || l.contains("unsupported method")
+        || l.contains("method not supported")
+        || l.contains("is deprecated, use")
+    {
+        return Some((jsonrpc::METHOD_NOT_FOUND, "the method is not served"));
     }
     None
 }

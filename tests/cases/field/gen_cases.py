@@ -380,6 +380,14 @@ case("v10-send-config-03-push-member", [
  "https://github.com/a2aproject/a2a-dotnet/pull/418 (SendMessageConfiguration.PushNotificationConfig renamed TaskPushNotificationConfig for 1.0)",
  "the 1.0 SendMessageConfiguration member is taskPushNotificationConfig (DIGEST §1 name map, PUSH-002); a 1.0 agent ignores the unknown 0.3 pushNotificationConfig (DATA-003) and never calls the webhook")
 
+# trpc-a2a-go #44: a retired 0.1 method answered -32603 instead of -32601
+case("v02-retired-method-internal-error", [
+    req(0.0, "POST", A + "/", {"jsonrpc": "2.0", "method": "tasks/send", "params": {"message": {"parts": [{"text": "Who are you?", "kind": "text"}], "role": "user"}}, "id": "1"}),
+    resp(0.004, 200, {"jsonrpc": "2.0", "id": "1", "error": {"code": -32603, "message": "Internal error", "data": "task processing failed: OnSendTask is deprecated, use OnSendMessage instead"}}),
+], [("jsonrpc-error-code-mismatch", "error")],
+ "https://github.com/trpc-group/trpc-a2a-go/issues/44 (tasks/send answered -32603 'OnSendTask is deprecated')",
+ "a method the server does not serve is -32601 MethodNotFoundError (ERR-001, JSON-RPC 2.0 §5.1); -32603 says the server failed and hides that the client must switch to message/send")
+
 # 14 1.0 card served as {}
 case("card10-empty-object", [
     req(0.0, "GET", A + "/.well-known/agent-card.json"),
