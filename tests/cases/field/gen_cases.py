@@ -388,6 +388,29 @@ case("v02-retired-method-internal-error", [
  "https://github.com/trpc-group/trpc-a2a-go/issues/44 (tasks/send answered -32603 'OnSendTask is deprecated')",
  "a method the server does not serve is -32601 MethodNotFoundError (ERR-001, JSON-RPC 2.0 §5.1); -32603 says the server failed and hides that the client must switch to message/send")
 
+# embabel-agent PR #689: message/stream events named by type, data not wrapped in a JSON-RPC response
+def named(ev, obj): return "event: " + ev + "\ndata: " + json.dumps(obj, separators=(",", ":")) + "\n\n"
+case("v03-stream-named-events-bare-payload", [
+    req(0.0, "POST", A + "/a2a", rpc("r-1", "message/stream", {"message": umsg03("plan a trip")}), accept="text/event-stream"),
+    resp(0.004, 200, "", ctype="text/event-stream"),
+    chunk(0.005, named("task", task03("t-e9", "c-e9", "working"))),
+    chunk(0.2, named("status-update", {"kind": "status-update", "taskId": "t-e9", "contextId": "c-e9", "status": {"state": "completed", "timestamp": TS}, "final": True})),
+    chunk(0.21, "", close="eof"),
+], [("stream-event-envelope-wrong", "error")],
+ "https://github.com/embabel/embabel-agent/pull/689 (Return json rpc when sending SSE events in streaming)",
+ "on JSON-RPC each SSE data is a JSON-RPC response {jsonrpc, id, result} (RPC-005); the SSE event: field itself is legal and ignored by A2A clients")
+
+# the same stream, enveloped: named SSE events are legal
+case("legal-v03-stream-named-events", [
+    req(0.0, "POST", A + "/a2a", rpc("r-1", "message/stream", {"message": umsg03("plan a trip")}), accept="text/event-stream"),
+    resp(0.004, 200, "", ctype="text/event-stream"),
+    chunk(0.005, named("task", ok("r-1", task03("t-e9", "c-e9", "working")))),
+    chunk(0.2, named("status-update", ok("r-1", {"kind": "status-update", "taskId": "t-e9", "contextId": "c-e9", "status": {"state": "completed", "timestamp": TS}, "final": True}))),
+    chunk(0.21, "", close="eof"),
+], [],
+ "https://github.com/embabel/embabel-agent/pull/689 (the fixed form keeps the event names)",
+ "an SSE event: line only names the event type (W3C SSE); A2A reads the data, so named events are legal (RPC-005)")
+
 # 14 1.0 card served as {}
 case("card10-empty-object", [
     req(0.0, "GET", A + "/.well-known/agent-card.json"),
