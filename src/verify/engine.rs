@@ -913,6 +913,30 @@ impl State {
                     );
                 }
             }
+            // 0.x SendMessageConfiguration names a 1.0 agent ignores as unknown (DATA-003):
+            // the webhook is never called, or the call blocks (DIGEST §1, trap 8; a2a-dotnet
+            // PR #418).
+            if let Some(Json::Object(cfg)) = c.params.get("configuration") {
+                let old = [
+                    ("pushNotificationConfig", "taskPushNotificationConfig"),
+                    ("blocking", "returnImmediately"),
+                ]
+                .into_iter()
+                .find(|(o, n)| cfg.contains_key(o) && !cfg.contains_key(n));
+                if let Some((o, n)) = old {
+                    let base = if c.binding == Some(Binding::Rest) {
+                        "/configuration"
+                    } else {
+                        "/params/configuration"
+                    };
+                    self.find(
+                        &r::VER_MIXED_PAYLOAD,
+                        format!("1.0 send configuration carries the 0.x member {o}, which a 1.0 agent ignores (1.0: {n})"),
+                        vec![x.ev_at(x.req_ev_seq(), &format!("{base}/{o}"), None)],
+                        &x.leg,
+                    );
+                }
+            }
         }
         // DATA-005 / DATA-004: the client's message in a send request. Not for requests the
         // prober malformed on purpose (marked with PROBE_NEGATIVE_HEADER): the agent's
@@ -1264,6 +1288,18 @@ impl State {
                 // A JSON-RPC error inside the stream ends it (0.3:§7.2, legal).
                 if let Some(s) = x.sse.as_mut() {
                     s.error_seen = true;
+                }
+                // TASK-009 / ID-001: −32001 for the task this very stream carried
+                // (ggcode #1073: a timeout reported as TaskNotFoundError).
+                let code = v.pointer("/error/code").and_then(Json::as_i64);
+                let tid = x.sse.as_ref().and_then(|s| s.task_id.clone());
+                if let (Some(jsonrpc::TASK_NOT_FOUND), Some(tid)) = (code, tid) {
+                    self.stream_once(
+                        x,
+                        &r::ID_TASK_NOT_RESOLVABLE,
+                        format!("stream reports task {tid} not found although the same stream carried that task id"),
+                        vec![x.ev_at(seq, "/error/code", code.map(Value::from))],
+                    );
                 }
                 return;
             }
@@ -2636,6 +2672,20 @@ impl State {
                 .collect();
             self.find(&r::RPC_ENVELOPE, msg, ev, &x.leg);
         }
+        // RPC-001: a JSON-RPC response is served as application/json (a2a-go #264: text/plain,
+        // which strict clients such as Microsoft Copilot refuse). Any JSON media type passes.
+        let media = x.resp_headers.media_type();
+        if !x.synthetic && !media.as_deref().is_some_and(|m| m.contains("json")) {
+            self.find(
+                &r::RPC_ENVELOPE,
+                format!(
+                    "JSON-RPC response is served as {} instead of application/json",
+                    media.as_deref().unwrap_or("no content type")
+                ),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
+        }
         // id echo (RPC-002).
         match &c.rpc {
             Some(RequestParse::Request { id: Some(rid), .. }) if !rid.is_null() => {
@@ -2850,8 +2900,14 @@ impl State {
                 } else if let Some((want, why)) = self.terminal_task_expectation(x, &c, code) {
                     Some((want, why))
                 } else {
+                    // The error message, then a free-form 0.x `data` string (trpc-a2a-go
+                    // #44 put the reason there).
                     message
                         .and_then(|m| code_from_message(m, c.dialect))
+                        .or_else(|| {
+                            data.and_then(Json::as_str)
+                                .and_then(|m| code_from_message(m, c.dialect))
+                        })
                         .map(|(want, what)| (want, format!("the agent's own message says {what}")))
                 }
             }
@@ -3165,15 +3221,44 @@ impl State {
         if op == Op::ListTasks {
             // TASK-001 / TASK-008: each listed task is an observation of its state.
             if let Some(Json::Array(ts)) = res.get("tasks") {
+                // DATA-005: every listed task is a whole Task (pi-a2a PR #37: {id, state}
+                // stubs); the first malformed one is reported.
+                let mut bad: Option<(String, String)> = None;
                 for (i, t) in ts.iter().enumerate() {
-                    let Some(o) = t.as_object() else { continue };
+                    let Some(o) = t.as_object() else {
+                        bad.get_or_insert((
+                            format!("{base}/tasks/{i}"),
+                            "listed task is not an object".into(),
+                        ));
+                        continue;
+                    };
                     let ptr = format!("{base}/tasks/{i}");
                     let tv = task_view(o, &ptr, rpc0x);
+                    if bad.is_none() {
+                        bad = tv
+                            .problems
+                            .iter()
+                            .find(|(_, m)| !m.starts_with("unknown task state"))
+                            .cloned()
+                            .or_else(|| {
+                                part_style(&c).and_then(|st| {
+                                    a2a::task_members_problems(o, &ptr, st).into_iter().next()
+                                })
+                            });
+                    }
                     if let Some(id) = tv.id {
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
+                }
+                if let Some((p, msg)) = bad {
+                    self.find(
+                        &r::RESULT_SHAPE,
+                        format!("result of ListTasks is malformed: {msg}"),
+                        vec![x.ev_at(bseq, &p, None)],
+                        &x.leg,
+                    );
                 }
                 if dialect == Some(Dialect::V1_0) {
                     self.check_list_tasks(x, &c, ts, base, bseq);
@@ -3892,6 +3977,20 @@ impl State {
                 &x.leg,
             );
         }
+        if let Some((ptr, msg)) = view.bad_security_schemes.first() {
+            // CARD-003 / CARD-004: a2a-java #590, pi PR #62 (OpenAPI shape on a 1.0 card),
+            // ggcode #1089 (0.3 http scheme without `scheme`).
+            self.find(
+                &r::CARD_SHAPE_SECURITY_SCHEME,
+                msg.clone(),
+                vec![x.ev_at(
+                    bseq,
+                    &format!("{base}{ptr}"),
+                    v.pointer(ptr).map(Json::to_value),
+                )],
+                &x.leg,
+            );
+        }
         if let Some((ptr, msg)) = view.bad_interfaces.first() {
             self.find(
                 &r::CARD_SHAPE_INTERFACE,
@@ -4311,6 +4410,15 @@ fn code_from_message(m: &str, d: Option<Dialect>) -> Option<(i64, &'static str)>
     }
     if l.contains("method not found") {
         return Some((jsonrpc::METHOD_NOT_FOUND, "the method was not found"));
+    }
+    // A retired or unknown method (trpc-a2a-go #44: "OnSendTask is deprecated, use
+    // OnSendMessage instead" for 0.1 tasks/send).
+    if l.contains("unknown method")
+        || l.contains("unsupported method")
+        || l.contains("method not supported")
+        || l.contains("is deprecated, use")
+    {
+        return Some((jsonrpc::METHOD_NOT_FOUND, "the method is not served"));
     }
     None
 }

@@ -54,6 +54,10 @@ rule!(
     "agent card response is not a JSON object",
     "serve the Agent Card as a JSON object with Content-Type application/json"
 );
+rule!(CARD_SHAPE_SECURITY_SCHEME, "CARD-SHAPE-006", "card-security-scheme-malformed", Error, AgentCard,
+    ["CARD-003", "CARD-004", "AUTH-002"],
+    "agent card security scheme is not in its version's shape",
+    "1.0: wrap each scheme as exactly one of apiKeySecurityScheme{location,name}, httpAuthSecurityScheme{scheme}, oauth2SecurityScheme{flows}, openIdConnectSecurityScheme{openIdConnectUrl}, mtlsSecurityScheme; 0.x: {type, ...} with apiKey in+name, http scheme, oauth2 flows, openIdConnect openIdConnectUrl");
 rule!(CARD_SHAPE_PATCH_VERSION, "CARD-SHAPE-005", "card-protocol-version-patch", Warning, AgentCard,
     ["CARD-007"],
     "1.0 interface declares a patch version",
@@ -371,6 +375,7 @@ pub static RULES: &[Rule] = &[
     CARD_SHAPE_INTERFACE,
     CARD_SHAPE_NOT_JSON,
     CARD_SHAPE_PATCH_VERSION,
+    CARD_SHAPE_SECURITY_SCHEME,
     CARD_URL_DOUBLED_PATH,
     CARD_URL_UNREACHABLE,
     CARD_URL_INTERNAL_AUTHORITY,

@@ -409,6 +409,11 @@ def listparam(ok):
     return t.text()
 case("DATA-PARAM-001", listparam(False), listparam(True))
 
+def secscheme(ok):
+    sch = {"httpAuthSecurityScheme": {"scheme": "Bearer"}} if ok else {"type": "http", "scheme": "bearer"}
+    return cardonly(card1(securitySchemes={"bearer": sch}, securityRequirements=[{"schemes": {"bearer": {"list": []}}}]))
+case("CARD-SHAPE-006", secscheme(False), secscheme(True))
+
 for rule, (f, p) in G.items():
     for kind, text in (("fail", f), ("pass", p)):
         d = os.path.join(OUT, f"{rule}-{kind}"); os.makedirs(d, exist_ok=True)
