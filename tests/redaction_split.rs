@@ -5,6 +5,8 @@
 //!   rest of the body crossed after `exchange_end`, each piece redacted alone, so the tail of
 //!   a cut `"token"` value and a `credentials` value whose key came in a later piece were in
 //!   the file; `request_bytes` counted the first piece only;
+//! - an SSE response whose frames cut a `"token"` value and a `"credentials"` key: redacted
+//!   frame by frame, the rest of the token and the whole credentials value were recorded.
 //!
 //! Every secret is a distinct word so a leak names its path.
 
@@ -236,4 +238,126 @@ async fn request_body_after_an_early_answer_is_redacted_and_ends_the_exchange() 
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
+}
+
+/// An agent that answers every request with an SSE stream written in `pieces`, 100 ms
+/// apart (chunked, as a streaming server does).
+async fn sse_agent(pieces: Vec<String>) -> SocketAddr {
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            let pieces = pieces.clone();
+            tokio::spawn(async move {
+                let mut got = Vec::new();
+                let mut buf = [0u8; 4096];
+                // the request: head and a short Content-Length body
+                loop {
+                    match s.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => got.extend_from_slice(&buf[..n]),
+                    }
+                    if let Some(h) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+                        let head = String::from_utf8_lossy(&got[..h]).to_ascii_lowercase();
+                        let len: usize = head
+                            .lines()
+                            .find_map(|l| l.strip_prefix("content-length:"))
+                            .and_then(|v| v.trim().parse().ok())
+                            .unwrap_or(0);
+                        if got.len() >= h + 4 + len {
+                            break;
+                        }
+                    }
+                }
+                let _ = s
+                    .write_all(b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n")
+                    .await;
+                for p in pieces {
+                    let _ = s
+                        .write_all(format!("{:x}\r\n{p}\r\n", p.len()).as_bytes())
+                        .await;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                let _ = s.write_all(b"0\r\n\r\n").await;
+            });
+        }
+    });
+    addr
+}
+
+/// Breaker item 5: SSE frames that cut a token value (`"tok` | `en": "ABC` | `DEF"`) and a
+/// `"cred` | `entials"` key are redacted as one text: no byte of either secret reaches the
+/// file, and every other byte is recorded as sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sse_frames_that_cut_a_secret_are_redacted_as_one_text() {
+    let event = r#"data: {"jsonrpc":"2.0","id":1,"result":{"taskId":"t1","url":"https://h/x","token":"SSETOKEN_ABCDEFGHIJ","authentication":{"scheme":"Bearer","credentials":"SSECRED_XYZ"}}}"#;
+    let stream = format!(
+        "{event}\n\n: keep-alive\n\n{}\n\n",
+        event.replace("SSE", "TWO")
+    );
+    let cuts = [
+        stream.find("\"token\"").unwrap() + 4,       // "tok | en"
+        stream.find("SSETOKEN").unwrap() + 11,       // inside the value
+        stream.find("\"credentials\"").unwrap() + 5, // "cred | entials"
+        stream.find("TWOTOKEN").unwrap() - 1,        // right after the opening quote
+        stream.find("TWOCRED").unwrap() + 3,
+    ];
+    let mut pieces = Vec::new();
+    let mut from = 0;
+    for c in cuts {
+        pieces.push(stream[from..c].to_string());
+        from = c;
+    }
+    pieces.push(stream[from..].to_string());
+    let agent = sse_agent(pieces.clone()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("sse.jsonl");
+    let proxy = Proxy::start(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    let req = r#"{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage","params":{}}"#;
+    let mut s = TcpStream::connect(proxy.addr).await.unwrap();
+    s.write_all(
+        format!(
+            "POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\na2a-version: 1.0\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{req}",
+            req.len()
+        )
+        .as_bytes(),
+    )
+    .await
+    .unwrap();
+    let mut got = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut got))
+        .await
+        .unwrap()
+        .unwrap();
+    // the client got the secrets (the proxy forwards untouched)
+    assert!(String::from_utf8_lossy(&got).contains("CRED_XYZ"));
+    proxy.stop();
+
+    let text = std::fs::read_to_string(&rec).unwrap();
+    for word in [
+        "SSETOKEN",
+        "ABCDEFGHIJ",
+        "GHIJ",
+        "SSECRED",
+        "TWOTOKEN",
+        "TWOCRED",
+        "XYZ",
+    ] {
+        assert!(!text.contains(word), "{word} in the recording:\n{text}");
+    }
+    let evs = events(&rec);
+    let ex = of(&evs, "e1");
+    let chunks = ex.iter().filter(|e| e["type"] == "response_chunk").count();
+    assert!(chunks >= 2, "the frames stay frames ({chunks})");
+    let want = stream
+        .replace("SSETOKEN_ABCDEFGHIJ", "[REDACTED]")
+        .replace("SSECRED_XYZ", "[REDACTED]")
+        .replace("TWOTOKEN_ABCDEFGHIJ", "[REDACTED]")
+        .replace("TWOCRED_XYZ", "[REDACTED]");
+    assert_eq!(joined(&ex, "response_chunk"), want);
 }

@@ -537,6 +537,17 @@ impl Redactor {
                             b.data = red;
                         }
                     }
+                } else if let Some(st) = self.exchanges.get_mut(key) {
+                    // text in order across the body's frames: a key or value cut at a
+                    // frame edge is still found
+                    stream_frame(
+                        if is_req {
+                            &mut st.req_scan
+                        } else {
+                            &mut st.resp_scan
+                        },
+                        &mut ev,
+                    );
                 } else {
                     redact_frame(&mut ev);
                 }
@@ -1085,6 +1096,25 @@ fn body_of_mut(ev: &mut Event) -> Option<&mut Body> {
 fn scan_frame(scan: &mut TextScan, ev: &mut Event) {
     if let Some(b) = body_of_mut(ev) {
         if let Some(red) = scan.redact(&b.data) {
+            b.data = red;
+        }
+    }
+}
+
+/// Redacts one frame of a body that is not held (an SSE stream, a non-JSON media type),
+/// scanned in order with its direction's [`TextScan`] so a `"token"` / `"credentials"` key
+/// or value cut at a frame edge is still found. A frame that starts outside any string and
+/// is one whole JSON document on its own gets the push-config rules instead
+/// ([`redact_json_bytes`]: also a webhook URL's secret query parameters).
+fn stream_frame(scan: &mut TextScan, ev: &mut Event) {
+    if let Some(b) = body_of_mut(ev) {
+        let at_rest = scan.at_rest();
+        let scanned = scan.redact(&b.data);
+        let red = match at_rest.then(|| redact_whole_json(&b.data)) {
+            Some(Ok(whole)) => whole,
+            _ => scanned,
+        };
+        if let Some(red) = red {
             b.data = red;
         }
     }
@@ -2309,7 +2339,50 @@ mod tests {
             .collect()
     }
 
+    /// Secrets (distinct words) and the SSE stream of push configs that carries them, with
+    /// an escaped quote in one secret and a comment line between events.
+    const SSE_SECRETS: [&str; 4] = ["TOKAAAAAAAA", "CREDBB\\\"BBB", "TOKCCCCC", "CREDDDDD"];
+
+    fn sse_stream() -> String {
+        let ev = |t: &str, c: &str| {
+            format!(
+                "data: {{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{\"taskId\":\"t1\",\"url\":\"https://h/x\",\"token\" : \"{t}\",\"authentication\":{{\"scheme\":\"Bearer\",\"credentials\":\"{c}\"}},\"text\":\"a \\\"token\\\" word\"}}}}\n\n"
+            )
+        };
+        format!(
+            "{}: ping\n\n{}",
+            ev(SSE_SECRETS[0], SSE_SECRETS[1]),
+            ev(SSE_SECRETS[2], SSE_SECRETS[3])
+        )
+    }
+
     proptest::proptest! {
+        /// Breaker item 5: any split of an SSE body with secrets into frames records the body
+        /// with exactly its secrets replaced by `[REDACTED]` (no secret byte, nothing else
+        /// changed), frames kept as frames.
+        #[test]
+        fn any_split_of_an_sse_body_leaks_no_secret_byte(
+            cuts in proptest::collection::vec(0usize..2000, 0..12)
+        ) {
+            let stream = sse_stream();
+            let mut want = stream.clone();
+            for s in SSE_SECRETS {
+                want = want.replace(s, REDACTED);
+            }
+            let mut r = Redactor::new(true);
+            let mut out = r.process(ev("e1", head(vec![("content-type", "application/json")], "/")));
+            out.extend(r.process(ev("e1", EventKind::RequestBody { body: Body::new("{}") })));
+            out.extend(r.process(ev("e1", response_head("text/event-stream"))));
+            let frames = cut_at(&stream, &cuts);
+            for f in &frames {
+                let got = r.process(ev("e1", EventKind::ResponseChunk { body: Body::new(f.clone()) }));
+                proptest::prop_assert_eq!(got.len(), 1, "an SSE frame is not held");
+                out.extend(got);
+            }
+            out.extend(r.process(end_ev("e1")));
+            proptest::prop_assert_eq!(joined_of(&out, false), want);
+        }
+
         /// Breaker item 1: a request body split anywhere, the response starting after any
         /// number of its frames (the agent answered early), with or without a
         /// `Content-Length`: the recorded request body is the sent one with exactly its
