@@ -33,8 +33,8 @@ use crate::app::probe_cmd::{
 use crate::cli::{FailOn, InteropArgs};
 use crate::probe::WebhookReceiver;
 use crate::probe::{
-    self, conformance_level, ConformanceLevel, ProbeConfig, ProbeReport, ProbeResult, Status,
-    Transport, TransportConfig,
+    self, conformance_level, ConformanceLevel, ProbeConfig, ProbeReport, ProbeResult, Relays,
+    Status, Transport, TransportConfig,
 };
 use crate::proxy::{ProxyConfig, ProxyExtras};
 use crate::record::redact::redact_url;
@@ -343,7 +343,20 @@ pub async fn interop_through_pipeline(
         cfg_on_b.webhook = extra.get(1).and_then(|via| hook_b.webhook_via(*via));
         cfg_on_a.webhook = extra.get(2).and_then(|via| hook_a.webhook_via(*via));
     }
-    let transport = |base: Url, via: SocketAddr, who: &str| {
+    // card URLs on another origin (port, scheme, --allow-host) are recorded on the
+    // direction's leg too
+    let relays = |leg: &str| {
+        Relays::new(
+            pipeline.sink().clone(),
+            Some(leg.to_string()),
+            crate::proxy::tls::UpstreamTrust {
+                ca: a.ca.clone(),
+                insecure: false,
+            },
+        )
+    };
+    let (relays_b, relays_a) = (relays(A_TO_B), relays(B_TO_A));
+    let transport = |base: Url, via: SocketAddr, who: &str, relays: &std::sync::Arc<Relays>| {
         Transport::new(TransportConfig {
             base,
             via: Some(via),
@@ -352,9 +365,10 @@ pub async fn interop_through_pipeline(
         })
         .with_max_unanswered(a.max_unanswered)
         .with_progress_as(!a.quiet, who)
+        .with_relays(relays.clone())
     };
-    let on_b = transport(url_b, pipeline.proxy_addr(), "interop A->B");
-    let on_a = transport(url_a, via_b_to_a, "interop B->A");
+    let on_b = transport(url_b, pipeline.proxy_addr(), "interop A->B", &relays_b);
+    let on_a = transport(url_a, via_b_to_a, "interop B->A", &relays_a);
     // each side's credentials go to that side only
     let (cfg_b, cfg_a) = (
         with_credentials(
@@ -372,6 +386,8 @@ pub async fn interop_through_pipeline(
     );
     let (mut report_ab, mut report_ba) =
         tokio::join!(probe::run(&cfg_b, &on_b), probe::run(&cfg_a, &on_a));
+    relays_b.shutdown().await;
+    relays_a.shutdown().await;
     // the targets go into the text, every report format and stdout: never their credentials
     for r in [&mut report_ab, &mut report_ba] {
         r.target = redact_url(&r.target).into_owned();

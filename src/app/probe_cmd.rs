@@ -22,7 +22,7 @@ use crate::cli::{FailOn, ProbeArgs};
 use crate::probe::webhook::{WebhookReceiver, WEBHOOK_LEG};
 use crate::probe::{
     self, conformance_level, transport::Gone, ConformanceLevel, Dialect, ProbeConfig, ProbeReport,
-    Status, Transport, TransportConfig,
+    Relays, Status, Transport, TransportConfig,
 };
 use crate::proxy::{ProxyConfig, ProxyExtras};
 use crate::record::redact::redact_url;
@@ -218,6 +218,15 @@ pub async fn probe_through_pipeline(
             .and_then(|via| receiver.webhook_via(*via));
     }
     let cfg = &cfg;
+    // card URLs on another origin (port, scheme, --allow-host) are recorded too
+    let relays = Relays::new(
+        pipeline.sink().clone(),
+        None,
+        crate::proxy::tls::UpstreamTrust {
+            ca: a.ca.clone(),
+            insecure: false,
+        },
+    );
     let t = Transport::new(TransportConfig {
         base: base.clone(),
         via: Some(pipeline.proxy_addr()),
@@ -225,8 +234,10 @@ pub async fn probe_through_pipeline(
         max_requests: a.max_requests,
     })
     .with_max_unanswered(a.max_unanswered)
-    .with_progress(!a.quiet);
+    .with_progress(!a.quiet)
+    .with_relays(relays.clone());
     let mut report = probe::run(cfg, &t).await;
+    relays.shutdown().await;
     // the target goes into the text, every report format and stdout: never its credentials
     report.target = redact_url(&report.target).into_owned();
     let outcome = pipeline.finish().await?;

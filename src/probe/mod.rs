@@ -29,7 +29,7 @@ use serde::Serialize;
 use crate::verify::{Category, Finding, Severity};
 
 pub use dialect::Dialect;
-pub use transport::{ProbeRequest, ProbeResponse, SendError, Transport, TransportConfig};
+pub use transport::{ProbeRequest, ProbeResponse, Relays, SendError, Transport, TransportConfig};
 pub use webhook::{Webhook, WebhookReceiver};
 
 /// Outcome of one probe test.
