@@ -114,6 +114,9 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         crate::errln!("a2a-interop: {}", stopped_message(g));
         return Ok(ExitCode::from(2));
     }
+    if let Some(line) = timeout_note(&run.report, &a.timeout) {
+        crate::errln!("{line}");
+    }
     let fail_on = a.output.fail_on.unwrap_or(FailOn::Error);
     Ok(exit_code(&run.report, findings, fail_on))
 }
@@ -282,6 +285,8 @@ pub fn stopped_message(g: &Gone) -> String {
     };
     let hint = if g.error.to_ascii_lowercase().contains("certificate") {
         "trust the agent's certificate with --ca FILE (PEM), or add its CA to the OS store"
+    } else if g.error.starts_with("no response within") {
+        "the agent accepts connections but did not answer within --timeout: a slow agent needs a longer --timeout (e.g. --timeout 2m), a hung one a restart"
     } else {
         "is the agent up? a slow agent needs a longer --timeout"
     };
@@ -290,6 +295,22 @@ pub fn stopped_message(g: &Gone) -> String {
         g.request,
         g.error.replace(['\n', '\r'], " ")
     )
+}
+
+/// One stderr line when failed tests got no answer within `--timeout` (`timeout` as given)
+/// but the run finished: how many, and the hint to raise it; `None` otherwise.
+pub fn timeout_note(r: &ProbeReport, timeout: &str) -> Option<String> {
+    let n = r
+        .results
+        .iter()
+        .filter(|x| x.status == Status::Fail && x.message.contains("(--timeout)"))
+        .count();
+    (n > 0).then(|| {
+        format!(
+            "a2a-interop: {n} failed {} got no answer within --timeout {timeout}; hint: a slow agent needs a longer --timeout (e.g. --timeout 2m)",
+            if n == 1 { "test" } else { "tests" }
+        )
+    })
 }
 
 /// A recording listener (leg `leg`) in front of a webhook receiver at `receiver`; card

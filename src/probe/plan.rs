@@ -781,6 +781,34 @@ impl<'a> Runner<'a> {
                 rest_skip(self, "request budget used up (--max-requests)");
                 false
             }
+            Err(CallError::Other(msg)) if self.t.last_unanswered().is_some() => {
+                // No answer within --timeout: a slow or hung agent, not a wrong URL. The
+                // interface's tests still run, so the unanswered requests count in a row
+                // towards --max-unanswered (the probe stops there, exit 2) and an agent that
+                // was only slow once is still judged.
+                let o = Outcome::Fail(format!(
+                    "advertised url {} did not answer: {msg}; hint: a slow agent needs a longer --timeout",
+                    tg.url
+                ));
+                self.push("card.interface-url", d, Category::AgentCard, started, o);
+                self.skip(
+                    "errors.unknown-task",
+                    d,
+                    Category::ErrorHandling,
+                    "its request (shared with card.interface-url) got no answer",
+                );
+                self.lifecycle_tests(tg).await;
+                self.streaming_tests(tg, card::streaming(card)).await;
+                self.error_tests(tg).await;
+                self.push_tests(tg, card::push_notifications(card)).await;
+                let label = Some(tg.dialect.label());
+                self.results.iter().any(|r| {
+                    r.test == "lifecycle.send"
+                        && r.dialect.as_deref() == label
+                        && r.binding.as_deref() == self.binding
+                        && r.status == Status::Pass
+                })
+            }
             Err(CallError::Other(msg)) => {
                 let o = Outcome::Fail(format!("advertised url {} did not answer: {msg}", tg.url));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);

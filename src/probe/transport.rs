@@ -96,7 +96,7 @@ pub enum SendError {
     #[error("{0}")]
     Blocked(String),
     /// No response head before the deadline.
-    #[error("no response within {0} ms")]
+    #[error("no response within {0} ms (--timeout)")]
     Timeout(u128),
     /// Connection refused, reset, bad URL, ...
     #[error("{0}")]
