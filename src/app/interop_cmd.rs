@@ -709,10 +709,10 @@ pub fn text_report(run: &InteropRun) -> String {
     let mut s = String::new();
     for d in &run.directions {
         s.push_str(&format!(
-            "interop [{}] agent {} (dialects: {})\n",
+            "interop [{}] agent {} ({})\n",
             d.name,
             d.report.target,
-            d.report.dialects.join(", ")
+            crate::app::probe_cmd::dialects_shown(&d.report.dialects)
         ));
         for x in &d.report.results {
             s.push_str(&format!(

@@ -60,6 +60,12 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         .context("starting the async runtime")?;
     rt.block_on(reachable(&base))?;
     let run = rt.block_on(probe_through_pipeline(&a, &cfg, base))?;
+    if let Some(m) = &run.report.usage_error {
+        // an operator mistake (a flag naming what the card does not offer): exit 2
+        remove_temp(&run);
+        crate::errln!("a2a-interop: {m}");
+        return Ok(ExitCode::from(2));
+    }
     let findings = &run.outcome.verify.findings;
     let level = conformance_level(&run.report.results, findings);
 
@@ -582,9 +588,19 @@ pub fn exit_code(r: &ProbeReport, findings: &[Finding], fail_on: FailOn) -> Exit
     }
 }
 
+/// `dialects: 1.0, 0.3` for a heading, or `no dialect probed` when none was (no card,
+/// no interface).
+pub fn dialects_shown(dialects: &[String]) -> String {
+    if dialects.is_empty() {
+        "no dialect probed".into()
+    } else {
+        format!("dialects: {}", dialects.join(", "))
+    }
+}
+
 /// One line per result, then findings, then the summary and level.
 pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLevel) -> String {
-    let mut s = format!("probe {} (dialects: {})\n", r.target, r.dialects.join(", "));
+    let mut s = format!("probe {} ({})\n", r.target, dialects_shown(&r.dialects));
     for x in &r.results {
         let d = scope(x);
         s.push_str(&format!(
@@ -623,6 +639,32 @@ pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLeve
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_without_dialects_says_so_in_its_heading() {
+        let r = ProbeReport {
+            target: "http://127.0.0.1:9/".into(),
+            dialects: Vec::new(),
+            results: Vec::new(),
+            requests: 2,
+            card_name: None,
+            usage_error: None,
+        };
+        let text = text_report(&r, &[], ConformanceLevel::NonConformant);
+        assert!(
+            text.starts_with("probe http://127.0.0.1:9/ (no dialect probed)\n"),
+            "{text}"
+        );
+        let r = ProbeReport {
+            dialects: vec!["1.0".into(), "0.3".into()],
+            ..r
+        };
+        let text = text_report(&r, &[], ConformanceLevel::NonConformant);
+        assert!(
+            text.starts_with("probe http://127.0.0.1:9/ (dialects: 1.0, 0.3)\n"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn durations_parse_with_units() {
