@@ -81,7 +81,34 @@ pub struct InteropRun {
     pub stopped: Vec<(&'static str, crate::probe::transport::Gone)>,
 }
 
+/// The webhook leg whose findings count for `direction` (README: the called agent's
+/// notifications): `B->webhook` for `A->B`, `A->webhook` for `B->A`; none for other names.
+pub fn webhook_leg_of(direction: &str) -> Option<&'static str> {
+    match direction {
+        A_TO_B => Some(B_TO_WEBHOOK),
+        B_TO_A => Some(A_TO_WEBHOOK),
+        _ => None,
+    }
+}
+
 impl InteropRun {
+    /// The verifier's findings that count for `direction` (`A->B`, `B->A`): those on its
+    /// own leg and on the called agent's webhook leg ([`webhook_leg_of`]), in order.
+    pub fn findings_for(&self, direction: &str) -> Vec<Finding> {
+        let hook = webhook_leg_of(direction);
+        self.outcome
+            .verify
+            .findings
+            .iter()
+            .filter(|f| {
+                f.leg
+                    .as_deref()
+                    .is_some_and(|l| l == direction || Some(l) == hook)
+            })
+            .cloned()
+            .collect()
+    }
+
     /// The verifier's findings on one direction's leg.
     pub fn findings_of(&self, leg: &str) -> Vec<&Finding> {
         self.outcome
@@ -723,11 +750,21 @@ pub fn text_report(run: &InteropRun) -> String {
                 x.duration_ms
             ));
         }
-        let findings = run.findings_of(d.name);
+        // the direction's leg and the called agent's webhook leg, repeats grouped as the
+        // reports group them (`report::group_findings`)
+        let findings = report::group_findings(&run.findings_for(d.name));
         for f in &findings {
+            let seen = if f.seen > 1 {
+                format!(" ({})", report::text::seen_text(f))
+            } else {
+                String::new()
+            };
             s.push_str(&format!(
-                "{}[{}] [{}]: {}\n",
-                f.severity, f.rule, d.name, f.message
+                "{}[{}] [{}]: {}{seen}\n",
+                f.severity,
+                f.rule,
+                f.leg.as_deref().unwrap_or(d.name),
+                f.message
             ));
         }
         let count = |st: Status| d.report.results.iter().filter(|x| x.status == st).count();
@@ -742,14 +779,24 @@ pub fn text_report(run: &InteropRun) -> String {
             d.level.as_str()
         ));
     }
-    for f in run
+    let unlegged: Vec<Finding> = run
         .outcome
         .verify
         .findings
         .iter()
         .filter(|f| f.leg.is_none())
-    {
-        s.push_str(&format!("{}[{}]: {}\n", f.severity, f.rule, f.message));
+        .cloned()
+        .collect();
+    for f in &report::group_findings(&unlegged) {
+        let seen = if f.seen > 1 {
+            format!(" ({})", report::text::seen_text(f))
+        } else {
+            String::new()
+        };
+        s.push_str(&format!(
+            "{}[{}]: {}{seen}\n",
+            f.severity, f.rule, f.message
+        ));
     }
     s.push_str(&format!(
         "{:<4}  {}: {}\n",
