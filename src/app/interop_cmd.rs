@@ -746,7 +746,7 @@ pub fn text_report(run: &InteropRun) -> String {
                 "{:<4}  {}: {} ({} ms)\n",
                 x.status.as_str(),
                 result_name(x, d.name),
-                x.message,
+                crate::report::show_controls_line(&x.message),
                 x.duration_ms
             ));
         }
@@ -764,7 +764,7 @@ pub fn text_report(run: &InteropRun) -> String {
                 f.severity,
                 f.rule,
                 f.leg.as_deref().unwrap_or(d.name),
-                f.message
+                crate::report::show_controls_line(&f.message)
             ));
         }
         let count = |st: Status| d.report.results.iter().filter(|x| x.status == st).count();
@@ -795,14 +795,16 @@ pub fn text_report(run: &InteropRun) -> String {
         };
         s.push_str(&format!(
             "{}[{}]: {}{seen}\n",
-            f.severity, f.rule, f.message
+            f.severity,
+            f.rule,
+            crate::report::show_controls_line(&f.message)
         ));
     }
     s.push_str(&format!(
         "{:<4}  {}: {}\n",
         run.separation.status.as_str(),
         run.separation.test,
-        run.separation.message
+        crate::report::show_controls_line(&run.separation.message)
     ));
     s.push_str(&format!(
         "interop conformance level: {} ({A_TO_B}: {}, {B_TO_A}: {})\n",

@@ -607,7 +607,7 @@ pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLeve
             "{:<4}  {}{d}: {} ({} ms)\n",
             x.status.as_str(),
             x.test,
-            x.message,
+            report::show_controls_line(&x.message),
             x.duration_ms
         ));
     }
@@ -620,7 +620,9 @@ pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLeve
         };
         s.push_str(&format!(
             "{}[{}]: {}{seen}\n",
-            f.severity, f.rule, f.message
+            f.severity,
+            f.rule,
+            report::show_controls_line(&f.message)
         ));
     }
     let count = |st: Status| r.results.iter().filter(|x| x.status == st).count();

@@ -792,12 +792,20 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     let (rule, seq) = parse_key(&a.finding);
     let findings = verify_all(&header, &events);
     let Some(target) = findings.iter().find(|f| matches(f, &rule, seq)).cloned() else {
+        // Counted as `verify` counts them: repeats of one problem are one finding.
+        let rules: BTreeSet<&str> = findings.iter().map(|f| f.rule.as_str()).collect();
         return Ok(fail(
             format!(
-                "no finding {} in {} ({} findings)",
+                "no finding {} in {} ({} finding{}: {})",
                 a.finding,
                 input.shown,
-                findings.len()
+                crate::report::group_findings(&findings).len(),
+                if crate::report::group_findings(&findings).len() == 1 {
+                    ""
+                } else {
+                    "s"
+                },
+                rules.into_iter().collect::<Vec<_>>().join(", ")
             ),
             "run `a2a-interop verify FILE` to list the findings and their #seq",
         ));

@@ -141,8 +141,8 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
     );
     for ev in src.events {
         let ev = ev.map_err(|e| format!("{shown}: {e}"))?;
-        verifier.feed(&ev);
         shown_events.observe(&mut index, &ev);
+        verifier.feed_owned(ev);
     }
     shown_events.finish(&mut index);
     let outcome = verifier.finish();
@@ -188,6 +188,16 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
     let idx = &input.index;
     let seen = idx.exchanges_seen().max(input.outcome.exchanges);
     if seen == 0 {
+        let (tunnels, to) = &idx.tunnels;
+        if *tunnels > 0 {
+            // Forward mode: HTTPS clients sent CONNECT, and without interception the proxy
+            // sees only encrypted bytes.
+            return Some(format!(
+                "the file holds no exchange, only {tunnels} opaque CONNECT tunnel{} (to {}): a forward proxy sees no HTTP inside TLS unless it runs with --intercept-tls",
+                if *tunnels == 1 { "" } else { "s" },
+                to.join(", ")
+            ));
+        }
         return Some("the file holds no exchange".into());
     }
     let indexed = idx.exchanges();
@@ -348,7 +358,7 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
                 "nothing was verified in {}: {why}; no conformance level",
                 input.source.path.as_deref().unwrap_or("-")
             ),
-            "record traffic that reaches the agent (is the proxy's --upstream right and the agent up?)",
+            "record traffic that reaches the agent (reverse mode: is --upstream right and the agent up? forward mode with HTTPS clients: --intercept-tls)",
         );
     }
     input.color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();

@@ -206,6 +206,9 @@ pub struct ExchangeIndex {
     last_t_us: u64,
     /// Event kinds that are not per exchange: `gap` events seen (seq, dropped events).
     pub gaps: Vec<(u64, u64)>,
+    /// `tunnel` events seen (opaque CONNECT tunnels: forward mode without TLS
+    /// interception), and the first few authorities (`host:port`) they went to.
+    pub tunnels: (u64, Vec<String>),
     /// Agent Card `name` by route prefix, from successful card fetches attributed to a
     /// route (the last one seen wins).
     card_names: HashMap<String, String>,
@@ -318,6 +321,12 @@ impl ExchangeIndex {
         self.last_t_us = self.last_t_us.max(ev.t_us);
         if let EventKind::Gap { dropped_events, .. } = &ev.kind {
             self.gaps.push((ev.seq, *dropped_events));
+        }
+        if let EventKind::Tunnel { authority, .. } = &ev.kind {
+            self.tunnels.0 += 1;
+            if self.tunnels.1.len() < 3 && !self.tunnels.1.contains(authority) {
+                self.tunnels.1.push(authority.clone());
+            }
         }
         if matches!(ev.kind, EventKind::RequestHead { .. }) {
             self.request_heads += 1;
@@ -456,7 +465,7 @@ impl ExchangeIndex {
                     }
                 };
                 // Bidi controls shown, not obeyed, wherever the excerpt is displayed.
-                let text = super::show_bidi_owned(text);
+                let text = super::show_controls_owned(text);
                 self.excerpt_bytes += text.len();
                 self.excerpts.insert(ev.seq, text);
             }

@@ -769,9 +769,17 @@ pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
             .filter(|f| f.severity >= Severity::Warning)
             .map(|f| f.rule.clone())
             .collect();
+        // A warning is a SHOULD (docs/rules.md): it makes the run `partial` (through the
+        // findings), it does not fail the area, whose failure would rank like an error's
+        // (an agent-card area failed by one SHOULD read non-conformant, and JUnit went red
+        // while `verify` exited 0).
         let (status, message) = if errors + warnings > 0 {
             (
-                Status::Fail,
+                if errors > 0 {
+                    Status::Fail
+                } else {
+                    Status::Pass
+                },
                 format!(
                     "{} {}, {} {}",
                     errors,
@@ -1045,6 +1053,27 @@ mod tests {
     }
 
     #[test]
+    fn a_finding_seen_in_many_exchanges_names_the_first_ten() {
+        let base = finding("CARD-SHAPE-001", Severity::Error, Category::AgentCard);
+        let fs: Vec<Finding> = (1..=3000u64)
+            .map(|i| Finding {
+                evidence: vec![Evidence {
+                    seq: i,
+                    exchange: Some(format!("e{i}")),
+                    pointer: None,
+                    found: None,
+                }],
+                ..base.clone()
+            })
+            .collect();
+        let g = group_findings(&fs);
+        assert_eq!(
+            crate::report::text::seen_text(&g[0]),
+            "seen: 3000 times, in exchanges e1, e2, e3, e4, e5, e6, e7, e8, e9, e10 and 2990 more"
+        );
+    }
+
+    #[test]
     fn repeats_fold_by_rule_message_and_leg() {
         let at = |f: Finding, seq: u64, x: &str, p: Option<&str>| Finding {
             evidence: vec![Evidence {
@@ -1113,6 +1142,26 @@ mod tests {
         assert_eq!(get("area:task"), Status::Pass);
         assert_eq!(get("area:stream"), Status::Skip);
         assert!(cov.exercised.contains(&"card-url".to_string()));
+        // A warning alone (a SHOULD) does not fail its area: the run is partial, not
+        // non-conformant.
+        let outcome = VerifyOutcome {
+            findings: vec![finding(
+                "CARD-SHAPE-005",
+                Severity::Warning,
+                Category::AgentCard,
+            )],
+            areas_exercised: vec!["card".into()],
+            ..Default::default()
+        };
+        let (results, cov) = passive_results(&outcome);
+        let card = results.iter().find(|r| r.test == "area:card").unwrap();
+        assert_eq!(
+            (card.status, card.message.as_str()),
+            (Status::Pass, "0 errors, 1 warning")
+        );
+        let (level, _) =
+            ConformanceLevel::derive(&outcome.findings, &results, &cov.exercised, true);
+        assert_eq!(level, ConformanceLevel::Partial);
         assert!(cov.not_exercised.contains(&"push".to_string()));
     }
 
