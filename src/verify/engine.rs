@@ -3070,6 +3070,14 @@ impl State {
                     };
                     let ptr = format!("{base}/tasks/{i}");
                     let tv = task_view(o, &ptr, rpc0x);
+                    if bad.is_none() && o.contains_key("task") && !o.contains_key("id") {
+                        // a2a-java #843: the StreamResponse wrapper around each row.
+                        bad = Some((
+                            format!("{ptr}/task"),
+                            "listed task is wrapped in {\"task\": ...} instead of being the Task"
+                                .into(),
+                        ));
+                    }
                     if bad.is_none() {
                         bad = tv
                             .problems
@@ -3192,6 +3200,18 @@ impl State {
                         );
                     }
                     if o.contains_key("task") && !o.contains_key("id") {
+                        // RPC-004 / DATA-005: GetTask and CancelTask return the Task itself;
+                        // the {task} oneof is SendMessage's and the stream's
+                        // (spring-ai-ascend #267: a proto-checking client fails on it).
+                        self.find(
+                            &r::RESULT_SHAPE,
+                            format!(
+                                "result of {} wraps the Task in {{\"task\": ...}} instead of being the Task",
+                                op.name()
+                            ),
+                            vec![x.ev_at(bseq, &format!("{base}/task"), None)],
+                            &x.leg,
+                        );
                         o.get("task")
                             .and_then(Json::as_object)
                             .map(|t| (t, format!("{base}/task")))
