@@ -435,6 +435,22 @@ case("v03-send-result-10-wrapper", [
  "https://github.com/a2aproject/a2a-python/issues/1192 (enable_v0_3_compat: message/send answered {task: ...})",
  "a header-less message/send is 0.3 (VER-003): its result is the bare Task or Message with kind (RPC-004, 0.3 schema); the {task} oneof is the 1.0 SendMessageResponse. (The issue's other claim, that 1.0 SendMessage should be unwrapped, is wrong: see v10 cases.)")
 
+# assistant-ui PR #5269: getTask answered 200 {}
+case("v10-rest-get-task-empty-object", [
+    req(0.0, "GET", A + "/tasks/t-x1", ver="1.0"),
+    resp(0.004, 200, {}),
+], [("result-invalid-shape", "error")],
+ "https://github.com/assistant-ui/assistant-ui/pull/5269 (a 200 {} from getTask was accepted as a task)",
+ "a GetTask answer is a Task with id and status.state (DATA-005); {} is no task, and an unknown id is 404 TaskNotFoundError (TASK-009)")
+
+# a2a-python #1192 also claimed 1.0 SendMessage should be unwrapped: it should not
+case("legal-v10-send-result-wrapped", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("hello")}), ver="1.0"),
+    resp(0.004, 200, ok("1", {"task": task10("t-c8", "c-c8", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-1", "parts": [{"text": "hi"}]}])})),
+], [],
+ "https://github.com/a2aproject/a2a-python/issues/1192 (asked for the unwrapped Task on send) ; https://github.com/a2aproject/A2A/pull/1492",
+ "a 1.0 SendMessage result is the SendMessageResponse oneof {task} | {message} (RPC-004, 1.0 proto): wrapped is right")
+
 # 14 1.0 card served as {}
 case("card10-empty-object", [
     req(0.0, "GET", A + "/.well-known/agent-card.json"),
