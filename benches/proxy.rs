@@ -599,6 +599,85 @@ fn profile_only(secs: u64) {
     });
 }
 
+/// Count mode (`A2A_BENCH_COUNT=PATH:N`, PATH one of `direct`, `bare`, `proxy`, `lossless`):
+/// 50 warm-up requests on one connection, then exactly N requests spread over
+/// `PROXY_BENCH_CONNS` keep-alive connections (default 8) through that path, then the
+/// pipeline drained and finished. No timed phase: under `valgrind --tool=callgrind` (threads
+/// serialized, ~50× slower) it does the same work as on the bare machine, so instructions
+/// per request = (count at N2 − count at N1) / (N2 − N1), start-up and shutdown cancelling
+/// out (`benches/callgrind-proxy.sh`). Prints the requests done and the events recorded.
+fn count_only(spec: &str) {
+    let (path, n) = spec.split_once(':').unwrap_or((spec, "1000"));
+    let n: u64 = n.parse().unwrap_or(1000);
+    let path = path.to_string();
+    let rt = runtime();
+    rt.block_on(async move {
+        let base = Instant::now();
+        let up = upstream(base).await;
+        let dir = tempfile::tempdir().unwrap();
+        let mut bare = None;
+        let mut pipe = None;
+        let url = match path.as_str() {
+            "direct" => format!("http://{up}/rpc"),
+            "bare" => {
+                let b = proxy::start_bare(proxy_to(up)).await.unwrap();
+                let u = format!("http://{}/rpc", b.local_addr());
+                bare = Some(b);
+                u
+            }
+            "proxy" | "lossless" => {
+                let p = Pipeline::start(PipelineConfig {
+                    proxy: proxy_to(up),
+                    record: Some(dir.path().join("count.jsonl")),
+                    redact: true,
+                    lossless: path == "lossless",
+                    queue_bytes: 64 << 20,
+                    print_findings: false,
+                })
+                .await
+                .unwrap();
+                let u = format!("http://{}/rpc", p.proxy_addr());
+                pipe = Some(p);
+                u
+            }
+            other => {
+                panic!("A2A_BENCH_COUNT: unknown path {other} (direct, bare, proxy, lossless)")
+            }
+        };
+        let c = client();
+        for _ in 0..50 {
+            one(&c, &url).await;
+        }
+        let conns = load_conns() as u64;
+        let mut tasks = Vec::new();
+        for i in 0..conns {
+            let c = c.clone();
+            let url = url.clone();
+            // N split over the connections, the first ones taking the remainder.
+            let k = n / conns + u64::from(i < n % conns);
+            tasks.push(tokio::spawn(async move {
+                for _ in 0..k {
+                    one(&c, &url).await;
+                }
+                k
+            }));
+        }
+        let mut total = 0;
+        for t in tasks {
+            total += t.await.unwrap();
+        }
+        let mut events = 0;
+        if let Some(p) = pipe {
+            drain(&p).await;
+            events = p.finish().await.unwrap().recorder.events;
+        }
+        if let Some(b) = bare {
+            b.shutdown().await;
+        }
+        println!("count: {path} {total} requests after 50 warm-up, {events} events recorded");
+    });
+}
+
 fn main() {
     // `cargo test --all-targets` runs bench binaries without `--bench`: a benchmark is not a
     // test, so say so and stop; `cargo bench --bench proxy` runs it.
@@ -608,6 +687,10 @@ fn main() {
     }
     if let Ok(spec) = std::env::var("A2A_BENCH_IDLE") {
         idle_child(&spec);
+        return;
+    }
+    if let Ok(spec) = std::env::var("A2A_BENCH_COUNT") {
+        count_only(&spec);
         return;
     }
     if let Ok(secs) = std::env::var("A2A_BENCH_PROFILE") {

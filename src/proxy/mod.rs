@@ -1042,6 +1042,24 @@ async fn handle(
     });
     strip_hop_by_hop(&mut parts.headers);
     if st.rewrite_card
+        && method == Method::HEAD
+        && parts.status.is_success()
+        && card::is_card_path(&path)
+        && upstream_base.is_some()
+    {
+        // A GET of this card would be served rewritten, with another length and ETag; the
+        // agent's describe the agent's bytes. RFC 9110 §9.3.2 wants HEAD's fields to be
+        // GET's, and both may be omitted (§8.6, §8.8.3): omitted, not left wrong.
+        for h in [
+            header::ETAG,
+            header::CONTENT_LENGTH,
+            HeaderName::from_static("content-md5"),
+            HeaderName::from_static("digest"),
+        ] {
+            parts.headers.remove(h);
+        }
+    }
+    if st.rewrite_card
         && method == Method::GET
         && parts.status.is_success()
         && card::is_card_path(&path)

@@ -945,9 +945,11 @@ fn opt_string(out: &mut Vec<u8>, key: &[u8], value: Option<&str>) {
 
 /// A JSON string (RFC 8259 §7) with serde_json's escapes, byte for byte: `\"`, `\\`,
 /// `\b \f \n \r \t`, other control characters as `\u00xx` (lowercase hex); everything
-/// else, DEL and non-ASCII included, as is. Runs that need no escape are copied with one
-/// `extend_from_slice`, found eight bytes at a time (a JSON body recorded as a string is
-/// mostly such runs between its quotes).
+/// else, DEL and non-ASCII included, as is. Words of eight bytes that need no escape are
+/// skipped eight at a time and copied later as one run; a word that holds an escape is
+/// written byte by byte through [`ESCAPE`] (a JSON body recorded as a string has a quote
+/// every few bytes: copying each short run between them with its own `memcpy` call cost
+/// more than the bytes).
 fn string(out: &mut Vec<u8>, s: &str) {
     let b = s.as_bytes();
     out.reserve(b.len() + 2);
@@ -955,27 +957,40 @@ fn string(out: &mut Vec<u8>, s: &str) {
     // `b[start..i]` is scanned and needs no escape; not yet copied.
     let mut start = 0;
     let mut i = 0;
-    while i < b.len() {
-        let end = match b.get(i..i + 8) {
-            Some(word) => {
-                let mut w = [0u8; 8];
-                w.copy_from_slice(word);
-                if !word_needs_escape(u64::from_le_bytes(w)) {
-                    i += 8;
-                    continue;
-                }
-                i + 8
+    loop {
+        while let Some(word) = b.get(i..i + 8) {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(word);
+            if word_needs_escape(u64::from_le_bytes(w)) {
+                break;
             }
-            None => b.len(),
-        };
-        for (j, &c) in b.iter().enumerate().take(end).skip(i) {
-            if let Some(esc) = escape_of(c) {
-                out.extend_from_slice(&b[start..j]);
-                out.extend_from_slice(esc.write_into(&mut [0u8; 6]));
-                start = j + 1;
+            i += 8;
+        }
+        if i >= b.len() {
+            break;
+        }
+        // A word with an escape in it, or the last (< 8) bytes: byte by byte.
+        let end = (i + 8).min(b.len());
+        out.extend_from_slice(&b[start..i]);
+        for &c in &b[i..end] {
+            match ESCAPE[usize::from(c)] {
+                0 => out.push(c),
+                b'u' => {
+                    const HEX: &[u8; 16] = b"0123456789abcdef";
+                    out.extend_from_slice(&[
+                        b'\\',
+                        b'u',
+                        b'0',
+                        b'0',
+                        HEX[usize::from(c >> 4)],
+                        HEX[usize::from(c & 0xf)],
+                    ]);
+                }
+                e => out.extend_from_slice(&[b'\\', e]),
             }
         }
         i = end;
+        start = end;
     }
     out.extend_from_slice(&b[start..]);
     out.push(b'"');
@@ -994,49 +1009,24 @@ fn word_needs_escape(w: u64) -> bool {
         || has_zero(w ^ (LO_BYTES * u64::from(b'\\')))
 }
 
-/// How serde_json writes byte `c` inside a string, when not as itself.
-enum Escape {
-    Short(u8),
-    Unicode(u8),
-}
-
-impl Escape {
-    fn write_into(self, buf: &mut [u8; 6]) -> &[u8] {
-        const HEX: &[u8; 16] = b"0123456789abcdef";
-        match self {
-            Escape::Short(c) => {
-                buf[0] = b'\\';
-                buf[1] = c;
-                &buf[..2]
-            }
-            Escape::Unicode(c) => {
-                *buf = [
-                    b'\\',
-                    b'u',
-                    b'0',
-                    b'0',
-                    HEX[usize::from(c >> 4)],
-                    HEX[usize::from(c & 0xf)],
-                ];
-                &buf[..]
-            }
-        }
+/// How serde_json writes each byte inside a string: 0 = as itself; `u` = `\u00xx`; any
+/// other value `e` = the two bytes `\` `e` (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`).
+static ESCAPE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 0x20 {
+        t[c] = b'u';
+        c += 1;
     }
-}
-
-fn escape_of(c: u8) -> Option<Escape> {
-    Some(match c {
-        b'"' => Escape::Short(b'"'),
-        b'\\' => Escape::Short(b'\\'),
-        0x08 => Escape::Short(b'b'),
-        0x0c => Escape::Short(b'f'),
-        b'\n' => Escape::Short(b'n'),
-        b'\r' => Escape::Short(b'r'),
-        b'\t' => Escape::Short(b't'),
-        0..=0x1f => Escape::Unicode(c),
-        _ => return None,
-    })
-}
+    t[0x08] = b'b';
+    t[0x0c] = b'f';
+    t[b'\n' as usize] = b'n';
+    t[b'\r' as usize] = b'r';
+    t[b'\t' as usize] = b't';
+    t[b'"' as usize] = b'"';
+    t[b'\\' as usize] = b'\\';
+    t
+};
 
 fn header_list(out: &mut Vec<u8>, h: &Headers) {
     out.push(b'[');

@@ -72,6 +72,26 @@ struct StreamState {
     /// One signature per decoded event (`Task:TASK_STATE_WORKING`, `ArtifactUpdate:a1`),
     /// to compare the legs of a gateway.
     sigs: Vec<String>,
+    /// `arrivals`, `stamps` or `sigs` reached [`STREAM_EVENTS_KEPT`]: later events were
+    /// counted but not remembered (a long stream's memory stays bounded); rules that need
+    /// every event judge the kept prefix only.
+    past_kept: bool,
+}
+
+/// Events of one stream whose arrival, status timestamp and signature are remembered
+/// (GW-SSE-001, GW-SSE-002): about 50 bytes each, so at most ~200 KiB per stream however
+/// long it runs.
+const STREAM_EVENTS_KEPT: usize = 4096;
+
+impl StreamState {
+    /// Appends to a per-event list while it is under [`STREAM_EVENTS_KEPT`].
+    fn keep<T>(list: &mut Vec<T>, past_kept: &mut bool, item: T) {
+        if list.len() < STREAM_EVENTS_KEPT {
+            list.push(item);
+        } else {
+            *past_kept = true;
+        }
+    }
 }
 
 #[derive(Debug, Default)]
@@ -414,6 +434,117 @@ impl State {
         self.emit(f);
     }
 
+    /// [`State::feed`] for an event the caller gives away: the request's method, URL and
+    /// header list, the response's header list and the exchange id move into the exchange
+    /// instead of being copied (two `String`s per header pair; docs/performance.md,
+    /// "Session 6"). Every other kind is judged as [`State::feed`] judges it.
+    pub(super) fn feed_owned(&mut self, ev: Event) -> Vec<Finding> {
+        match ev.kind {
+            EventKind::RequestHead {
+                method,
+                url,
+                headers,
+                ..
+            } => {
+                self.events += 1;
+                let before = self.out.len();
+                let xid = ev.exchange.unwrap_or_default();
+                self.on_request_head(ev.seq, ev.leg, xid, method, url, headers);
+                self.out[before..].to_vec()
+            }
+            EventKind::ResponseHead {
+                status,
+                headers,
+                synthetic,
+                ..
+            } => {
+                self.events += 1;
+                let before = self.out.len();
+                let xid = ev.exchange.as_deref().unwrap_or("");
+                self.on_response_head(xid, ev.seq, status, synthetic, headers);
+                self.out[before..].to_vec()
+            }
+            kind => self.feed(&Event { kind, ..ev }),
+        }
+    }
+
+    /// A request head opens its exchange (owned parts; [`State::feed`] copies them).
+    fn on_request_head(
+        &mut self,
+        seq: u64,
+        leg: Option<String>,
+        xid: String,
+        method: String,
+        url: String,
+        headers: Headers,
+    ) {
+        self.exchanges_seen += 1;
+        let parts = parse_url(&url);
+        let path = match &parts {
+            Some(p) => p.path.clone(),
+            None => url.split('?').next().unwrap_or("").to_string(),
+        };
+        let origin = parts.as_ref().map(UrlParts::origin);
+        if leg.is_some() {
+            self.areas.insert("gateway");
+        }
+        let x = Exch {
+            id: xid.clone(),
+            origin,
+            leg,
+            req_seq: seq,
+            method,
+            url,
+            parts,
+            path,
+            req_body: BodyAcc::expecting(&headers),
+            req_headers: headers,
+            ..Default::default()
+        };
+        self.open.insert(xid, Box::new(x));
+    }
+
+    /// A response head: the call is understood (the request is whole by now) and an event
+    /// stream gets its decoder (owned header list; [`State::feed`] copies it).
+    fn on_response_head(
+        &mut self,
+        xid: &str,
+        seq: u64,
+        status: u16,
+        synthetic: bool,
+        headers: Headers,
+    ) {
+        // Taken out with its key while the rules borrow the state, put back under the same
+        // key (no new key `String`).
+        if let Some((key, mut x)) = self.open.remove_entry(xid) {
+            x.status = Some(status);
+            x.synthetic = synthetic;
+            x.resp_seq = seq;
+            x.body = BodyAcc::expecting(&headers);
+            x.resp_headers = headers;
+            self.build_call(&mut x);
+            if x.resp_headers.media_type().as_deref() == Some("text/event-stream") {
+                // A subscribe stream belongs to the task it names (TASK-004,
+                // STREAM-004, ID-006): events of another task are a mismatch.
+                let subscribed = x.call.as_ref().and_then(|c| {
+                    (c.op == Some(Op::SubscribeToTask))
+                        .then(|| {
+                            a2a::params_task_id(&c.params)
+                                .map(str::to_string)
+                                .or_else(|| c.route_task.clone())
+                        })
+                        .flatten()
+                });
+                x.sse = Some(StreamState {
+                    task_id: subscribed,
+                    ..Default::default()
+                });
+                self.areas.insert("sse");
+            }
+            self.open.insert(key, x);
+        }
+    }
+
     pub(super) fn feed(&mut self, ev: &Event) -> Vec<Finding> {
         self.events += 1;
         let before = self.out.len();
@@ -425,30 +556,14 @@ impl State {
                 headers,
                 ..
             } => {
-                self.exchanges_seen += 1;
-                let parts = parse_url(url);
-                let path = match &parts {
-                    Some(p) => p.path.clone(),
-                    None => url.split('?').next().unwrap_or("").to_string(),
-                };
-                let origin = parts.as_ref().map(UrlParts::origin);
-                let x = Exch {
-                    id: xid.to_string(),
-                    origin,
-                    leg: ev.leg.clone(),
-                    req_seq: ev.seq,
-                    method: method.clone(),
-                    url: url.clone(),
-                    parts,
-                    path,
-                    req_headers: headers.clone(),
-                    req_body: BodyAcc::expecting(headers),
-                    ..Default::default()
-                };
-                if ev.leg.is_some() {
-                    self.areas.insert("gateway");
-                }
-                self.open.insert(xid.to_string(), Box::new(x));
+                self.on_request_head(
+                    ev.seq,
+                    ev.leg.clone(),
+                    xid.to_string(),
+                    method.clone(),
+                    url.clone(),
+                    headers.clone(),
+                );
             }
             EventKind::RequestBody { body } => {
                 if let Some(x) = self.open.get_mut(xid) {
@@ -469,33 +584,7 @@ impl State {
                 synthetic,
                 ..
             } => {
-                if let Some(mut x) = self.open.remove(xid) {
-                    x.status = Some(*status);
-                    x.synthetic = *synthetic;
-                    x.resp_seq = ev.seq;
-                    x.resp_headers = headers.clone();
-                    x.body = BodyAcc::expecting(headers);
-                    self.build_call(&mut x);
-                    if headers.media_type().as_deref() == Some("text/event-stream") {
-                        // A subscribe stream belongs to the task it names (TASK-004,
-                        // STREAM-004, ID-006): events of another task are a mismatch.
-                        let subscribed = x.call.as_ref().and_then(|c| {
-                            (c.op == Some(Op::SubscribeToTask))
-                                .then(|| {
-                                    a2a::params_task_id(&c.params)
-                                        .map(str::to_string)
-                                        .or_else(|| c.route_task.clone())
-                                })
-                                .flatten()
-                        });
-                        x.sse = Some(StreamState {
-                            task_id: subscribed,
-                            ..Default::default()
-                        });
-                        self.areas.insert("sse");
-                    }
-                    self.open.insert(xid.to_string(), x);
-                }
+                self.on_response_head(xid, ev.seq, *status, *synthetic, headers.clone());
             }
             EventKind::ResponseChunk { body } => {
                 // Updated in place; taken out of `open` only while SSE events are judged
@@ -523,11 +612,11 @@ impl State {
                     None => Vec::new(),
                 };
                 if !items.is_empty() {
-                    if let Some(mut x) = self.open.remove(xid) {
+                    if let Some((key, mut x)) = self.open.remove_entry(xid) {
                         for it in items {
                             self.on_sse_item(&mut x, it, ev.seq, ev.t_us);
                         }
-                        self.open.insert(xid.to_string(), x);
+                        self.open.insert(key, x);
                     }
                 }
             }
@@ -701,7 +790,7 @@ impl State {
                         c.dialect = Some(d);
                     }
                 }
-                RequestParse::NotJson | RequestParse::Invalid => {
+                RequestParse::NotJson | RequestParse::Invalid | RequestParse::TooDeep => {
                     // JSON-RPC only if the request looked like JSON-RPC or the content
                     // type says JSON (decided at the response: a JSON-RPC answer).
                     if looks_rpc
@@ -1080,7 +1169,7 @@ impl State {
             SseItem::Event(e) => {
                 if let Some(s) = x.sse.as_mut() {
                     s.events += 1;
-                    s.arrivals.push((t_us, seq));
+                    StreamState::keep(&mut s.arrivals, &mut s.past_kept, (t_us, seq));
                 }
                 if e.merged {
                     if let Some(s) = x.sse.as_mut() {
@@ -1271,7 +1360,7 @@ impl State {
             sig.push_str(kind);
             sig.push(':');
             sig.push_str(state);
-            s.sigs.push(sig);
+            StreamState::keep(&mut s.sigs, &mut s.past_kept, sig);
         }
         // Mixed dialect: a 0.x JSON-RPC stream with 1.0 oneof wrappers (no `kind`).
         if dialect.is_some_and(Dialect::is_0x) && c.binding == Some(Binding::JsonRpc) && p.wrapped {
@@ -1572,7 +1661,7 @@ impl State {
                     {
                         if let Some(ms) = parse_rfc3339_ms(ts) {
                             if let Some(s) = x.sse.as_mut() {
-                                s.stamps.push((ms, t_us));
+                                StreamState::keep(&mut s.stamps, &mut s.past_kept, (ms, t_us));
                             }
                         }
                     }
@@ -2149,6 +2238,7 @@ impl State {
                     arrivals: s.arrivals.clone(),
                     sigs: s.sigs.clone(),
                     undecodable: s.undecodable,
+                    past_kept: s.past_kept,
                     ..Default::default()
                 }),
                 ..Default::default()
@@ -2172,10 +2262,16 @@ impl State {
             .zip(us.sigs.iter())
             .position(|(a, b)| a != b)
             .unwrap_or(cs.sigs.len().min(us.sigs.len()));
+        // Past the kept events only the kept prefix can be compared: the same prefix is
+        // no evidence of a difference.
+        if (cs.past_kept || us.past_kept) && first_diff >= cs.sigs.len().min(us.sigs.len()) {
+            return;
+        }
         // Client events a subsequence of the agent's: events were dropped.
         let mut it = us.sigs.iter();
         let subsequence = cs.sigs.iter().all(|c| it.any(|u| u == c));
-        let msg = if cs.sigs.len() < us.sigs.len() && subsequence {
+        let counts_known = !cs.past_kept && !us.past_kept;
+        let msg = if counts_known && cs.sigs.len() < us.sigs.len() && subsequence {
             format!(
                 "the client received {} of the {} stream events the agent sent; event {} ({}) was lost on the way",
                 cs.sigs.len(),
@@ -2532,14 +2628,17 @@ impl State {
             return;
         };
         // An HTTP-level rejection (401/403 from an auth layer, 429 from a rate limiter, 5xx
-        // from a gateway: ERR-006, ERR-007) with its own JSON (`{"error":"unauthorized"}`)
-        // is no JSON-RPC answer: no `jsonrpc` member and no JSON-RPC error object.
+        // from a gateway: ERR-006, ERR-007) with its own JSON (`{"error":"unauthorized"}`,
+        // Google's AIP-193 `{"error":{"code":401,"status":"UNAUTHENTICATED"}}`) is no
+        // JSON-RPC answer: no `jsonrpc`, no `id` (every JSON-RPC response has one, §5), no
+        // `result`. One with an `id` or a JSON-RPC error code is judged as JSON-RPC.
         let http_rejection = !(200..300).contains(&status)
             && v.get("jsonrpc").is_none()
             && v.get("result").is_none()
-            && !v
-                .get("error")
-                .is_some_and(|e| e.get("code").is_some_and(Json::is_i64));
+            && (v.get("id").is_none()
+                || !v
+                    .get("error")
+                    .is_some_and(|e| e.get("code").is_some_and(Json::is_i64)));
         if !jsonrpc::looks_like_response(v) || http_rejection {
             // A non-JSON-RPC JSON body in a 2xx to a call with an id (`null`, `{}`, a bare
             // result): the client got no Response object (RPC-001, JSON-RPC 2.0 §5).
@@ -2666,6 +2765,57 @@ impl State {
         self.after_response(x, rt);
     }
 
+    /// The error code a call on a task this recording already saw in a terminal state must
+    /// get, when the agent answered another generic one: cancel -> -32002
+    /// TaskNotCancelableError (TASK-003; a canceled task may be canceled again), a message
+    /// or a 1.0 subscribe -> -32004 UnsupportedOperationError (TASK-002, TASK-004; 1.0 only:
+    /// 0.x leaves the code open). TaskNotFoundError (a purged task, ID-TASK-001's to judge),
+    /// InvalidParams, VersionNotSupported and MethodNotFound are left to their own rules.
+    fn terminal_task_expectation(&self, x: &Exch, c: &Call, code: i64) -> Option<(i64, String)> {
+        if matches!(
+            code,
+            jsonrpc::TASK_NOT_FOUND
+                | jsonrpc::INVALID_PARAMS
+                | jsonrpc::VERSION_NOT_SUPPORTED
+                | jsonrpc::METHOD_NOT_FOUND
+        ) {
+            return None;
+        }
+        let op = c.op?;
+        let tid = match op {
+            Op::CancelTask | Op::SubscribeToTask => a2a::params_task_id(&c.params)
+                .map(str::to_string)
+                .or(c.route_task.clone())?,
+            Op::SendMessage | Op::SendStreamingMessage => {
+                str_member(params_message(&c.params)?, "taskId", "task_id")?.to_string()
+            }
+            _ => return None,
+        };
+        let (ts, tseq, _) = self.tasks.get(&task_key(&x.leg, &tid))?.terminal.clone()?;
+        if tseq >= x.req_seq {
+            return None;
+        }
+        let (want, doing) = match op {
+            Op::CancelTask if ts != TaskState::Canceled => {
+                (jsonrpc::TASK_NOT_CANCELABLE, "a cancel of")
+            }
+            Op::SendMessage | Op::SendStreamingMessage if c.dialect == Some(Dialect::V1_0) => {
+                (jsonrpc::UNSUPPORTED_OPERATION, "a message to")
+            }
+            Op::SubscribeToTask if c.dialect == Some(Dialect::V1_0) => {
+                (jsonrpc::UNSUPPORTED_OPERATION, "a subscribe to")
+            }
+            _ => return None,
+        };
+        Some((
+            want,
+            format!(
+                "the request is {doing} task {tid}, which this recording saw in {}",
+                ts.proto_name()
+            ),
+        ))
+    }
+
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
@@ -2692,6 +2842,8 @@ impl State {
         // proves (unparseable, invalid, required params missing) or from what the agent's
         // own error message says happened.
         let expected: Option<(i64, String)> = match &c.rpc {
+            // RFC 8259 §9: a parser may limit nesting; whatever the agent answers is fair.
+            Some(RequestParse::TooDeep) => return,
             Some(RequestParse::NotJson) => Some((
                 jsonrpc::PARSE_ERROR,
                 "the request body is not valid JSON".into(),
@@ -2710,6 +2862,14 @@ impl State {
             Some(RequestParse::Request { .. }) => {
                 if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
+                } else if code == jsonrpc::VERSION_NOT_SUPPORTED
+                    && x.req_headers
+                        .get("a2a-version")
+                        .is_none_or(|v| v.trim() != "1.0")
+                {
+                    // VER-003: no A2A-Version means 0.3; an agent may refuse the version
+                    // before it reads the params (-32009 is ERR-002's answer for it).
+                    None
                 } else if let Some(missing) = missing_param(&c) {
                     Some((
                         jsonrpc::INVALID_PARAMS,
@@ -2737,6 +2897,8 @@ impl State {
                         jsonrpc::PUSH_NOT_SUPPORTED,
                         "the call is a push notification config operation".to_string(),
                     ))
+                } else if let Some((want, why)) = self.terminal_task_expectation(x, &c, code) {
+                    Some((want, why))
                 } else {
                     // The error message, then a free-form 0.x `data` string (trpc-a2a-go
                     // #44 put the reason there).
@@ -2785,7 +2947,9 @@ impl State {
             }
             if matches!(
                 c.rpc,
-                Some(RequestParse::NotJson) | Some(RequestParse::Invalid)
+                Some(RequestParse::NotJson)
+                    | Some(RequestParse::Invalid)
+                    | Some(RequestParse::TooDeep)
             ) {
                 return;
             }
@@ -3200,18 +3364,20 @@ impl State {
                         );
                     }
                     if o.contains_key("task") && !o.contains_key("id") {
-                        // RPC-004 / DATA-005: GetTask and CancelTask return the Task itself;
-                        // the {task} oneof is SendMessage's and the stream's
-                        // (spring-ai-ascend #267: a proto-checking client fails on it).
-                        self.find(
-                            &r::RESULT_SHAPE,
-                            format!(
-                                "result of {} wraps the Task in {{\"task\": ...}} instead of being the Task",
-                                op.name()
-                            ),
-                            vec![x.ev_at(bseq, &format!("{base}/task"), None)],
-                            &x.leg,
-                        );
+                        // The 1.0 proto's GetTask and CancelTask return a bare Task; the
+                        // `{"task": ...}` oneof is SendMessageResponse's: a 1.0 client finds
+                        // no `id` (DATA-001; spring-ai-ascend #267). Judged inside all the same.
+                        if dialect == Some(Dialect::V1_0) {
+                            self.find(
+                                &r::RESULT_SHAPE,
+                                format!(
+                                    "result of {} wraps the task in a task member; 1.0 returns the Task itself",
+                                    op.name()
+                                ),
+                                vec![x.ev_at(bseq, &format!("{base}/task"), None)],
+                                &x.leg,
+                            );
+                        }
                         o.get("task")
                             .and_then(Json::as_object)
                             .map(|t| (t, format!("{base}/task")))
@@ -4406,17 +4572,32 @@ fn push_url_of(c: &Call) -> Option<(String, String)> {
 /// copy per token `Json::pointer` makes for escaped tokens; other pointers go to
 /// `Json::pointer`.
 fn member_path<'a, 'b>(v: &'a Json<'b>, ptr: &str) -> Option<&'a Json<'b>> {
-    if ptr.contains('~') {
+    // Byte searches, not `str::split`/`contains` with a `char` pattern: those cost ~1,000
+    // instructions per pointer (docs/performance.md, "Session 6").
+    if ptr.as_bytes().contains(&b'~') {
         return v.pointer(ptr);
     }
+    let slash = |t: &str| t.bytes().position(|c| c == b'/');
+    // The text before the first `/` is not a token (`split('/').skip(1)`).
+    let Some(first) = slash(ptr) else {
+        return Some(v);
+    };
+    let mut rest = &ptr[first + 1..];
     let mut cur = v;
-    for tok in ptr.split('/').skip(1) {
+    loop {
+        let (tok, next) = match slash(rest) {
+            Some(k) => (&rest[..k], Some(&rest[k + 1..])),
+            None => (rest, None),
+        };
         cur = match cur {
             Json::Object(o) => o.get(tok)?,
             _ => return v.pointer(ptr),
         };
+        match next {
+            Some(r) => rest = r,
+            None => return Some(cur),
+        }
     }
-    Some(cur)
 }
 
 /// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token.
@@ -4476,8 +4657,10 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
 /// string, `id` a string, number or null and `params` an object or array when present,
 /// JSON-RPC 2.0 §4; a request breaking them is Invalid, so −32600 is the right answer).
 fn parse_request_owned(body: &[u8]) -> RequestParse {
-    let Ok(v) = Json::parse(body) else {
-        return RequestParse::NotJson;
+    let v = match Json::parse(body) {
+        Ok(v) => v,
+        Err(e) if jsonrpc::is_too_deep(&e) => return RequestParse::TooDeep,
+        Err(_) => return RequestParse::NotJson,
     };
     let Json::Object(mut obj) = v else {
         return RequestParse::Invalid;
@@ -4599,12 +4782,14 @@ fn state_spelling_problem(
             &r::VER_MIXED_PAYLOAD,
             "is the 0.x spelling where this binding uses TASK_STATE_* names".into(),
         )),
+        // The 1.0 proto's enum has TASK_STATE_CANCELED only: a 1.0 ProtoJSON client cannot
+        // parse the 0.3 proto's TASK_STATE_CANCELLED any more than "completed".
         (Some(_), Some(true))
             if raw == "TASK_STATE_CANCELLED" && dialect == Some(Dialect::V1_0) =>
         {
             Some((
-                &r::VER_MIXED_PAYLOAD,
-                "is the 0.3 spelling; 1.0 uses TASK_STATE_CANCELED".into(),
+                &r::TASK_STATE_INVALID,
+                "is the 0.3 spelling; 1.0 clients only parse TASK_STATE_CANCELED".into(),
             ))
         }
         (Some(_), Some(false)) if TaskState::is_proto_spelling(raw) => Some((
