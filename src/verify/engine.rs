@@ -3234,6 +3234,14 @@ impl State {
                     };
                     let ptr = format!("{base}/tasks/{i}");
                     let tv = task_view(o, &ptr, rpc0x);
+                    if bad.is_none() && o.contains_key("task") && !o.contains_key("id") {
+                        // a2a-java #843: the StreamResponse wrapper around each row.
+                        bad = Some((
+                            format!("{ptr}/task"),
+                            "listed task is wrapped in {\"task\": ...} instead of being the Task"
+                                .into(),
+                        ));
+                    }
                     if bad.is_none() {
                         bad = tv
                             .problems
@@ -3358,7 +3366,7 @@ impl State {
                     if o.contains_key("task") && !o.contains_key("id") {
                         // The 1.0 proto's GetTask and CancelTask return a bare Task; the
                         // `{"task": ...}` oneof is SendMessageResponse's: a 1.0 client finds
-                        // no `id` (DATA-001). Judged inside all the same.
+                        // no `id` (DATA-001; spring-ai-ascend #267). Judged inside all the same.
                         if dialect == Some(Dialect::V1_0) {
                             self.find(
                                 &r::RESULT_SHAPE,

@@ -411,6 +411,46 @@ case("legal-v03-stream-named-events", [
  "https://github.com/embabel/embabel-agent/pull/689 (the fixed form keeps the event names)",
  "an SSE event: line only names the event type (W3C SSE); A2A reads the data, so named events are legal (RPC-005)")
 
+# spring-ai-ascend #267: 1.0 GetTask result wrapped in {"task": ...}
+case("v10-get-task-result-wrapped", [
+    req(0.0, "POST", A + "/a2a", rpc("f0673a5a", "GetTask", {"id": "f4870cf3"}), ver="1.0"),
+    resp(0.004, 200, ok("f0673a5a", {"task": task10("f4870cf3", "cc6819e5", "TASK_STATE_COMPLETED", artifacts=[], history=[])})),
+], [("result-invalid-shape", "error")],
+ "https://github.com/chaosxingxc-orion/spring-ai-ascend/issues/267 (the a2a-java client failed: 'task in message lf.a2a.v1.Task')",
+ "GetTask returns the Task itself (1.0 proto rpc GetTask returns (Task)); only SendMessage results and stream events use the {task}/{message} oneof (RPC-004, DATA-005)")
+
+# a2a-java #843: ListTasks rows wrapped in {"task": ...}
+case("v10-list-tasks-rows-wrapped", [
+    req(0.0, "GET", A + "/tasks?pageSize=10", ver="1.0"),
+    resp(0.004, 200, {"tasks": [{"task": task10("t-w8", "c-w8", "TASK_STATE_COMPLETED")}], "nextPageToken": "", "pageSize": 10, "totalSize": 1}),
+], [("result-invalid-shape", "error")],
+ "https://github.com/a2aproject/a2a-java/issues/843 (the server's GSON adapter wrapped every listed task in {task})",
+ "ListTasksResponse.tasks holds Task objects (DATA-007, 1.0 proto); the StreamResponse wrapper does not belong there")
+
+# a2a-python #1192: a 0.3 message/send (compat mode) answered with the 1.0 oneof wrapper
+case("v03-send-result-10-wrapper", [
+    req(0.0, "POST", A + "/", rpc("1", "message/send", {"message": umsg03("hello")})),
+    resp(0.004, 200, ok("1", {"task": {"kind": "task", "id": "t-c9", "contextId": "c-c9", "status": {"state": "completed", "timestamp": TS}, "artifacts": [{"artifactId": "a-1", "parts": [{"kind": "text", "text": "hi"}]}]}})),
+], [("version-mixed-payload", "warning")],
+ "https://github.com/a2aproject/a2a-python/issues/1192 (enable_v0_3_compat: message/send answered {task: ...})",
+ "a header-less message/send is 0.3 (VER-003): its result is the bare Task or Message with kind (RPC-004, 0.3 schema); the {task} oneof is the 1.0 SendMessageResponse. (The issue's other claim, that 1.0 SendMessage should be unwrapped, is wrong: see v10 cases.)")
+
+# assistant-ui PR #5269: getTask answered 200 {}
+case("v10-rest-get-task-empty-object", [
+    req(0.0, "GET", A + "/tasks/t-x1", ver="1.0"),
+    resp(0.004, 200, {}),
+], [("result-invalid-shape", "error")],
+ "https://github.com/assistant-ui/assistant-ui/pull/5269 (a 200 {} from getTask was accepted as a task)",
+ "a GetTask answer is a Task with id and status.state (DATA-005); {} is no task, and an unknown id is 404 TaskNotFoundError (TASK-009)")
+
+# a2a-python #1192 also claimed 1.0 SendMessage should be unwrapped: it should not
+case("legal-v10-send-result-wrapped", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("hello")}), ver="1.0"),
+    resp(0.004, 200, ok("1", {"task": task10("t-c8", "c-c8", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-1", "parts": [{"text": "hi"}]}])})),
+], [],
+ "https://github.com/a2aproject/a2a-python/issues/1192 (asked for the unwrapped Task on send) ; https://github.com/a2aproject/A2A/pull/1492",
+ "a 1.0 SendMessage result is the SendMessageResponse oneof {task} | {message} (RPC-004, 1.0 proto): wrapped is right")
+
 # 14 1.0 card served as {}
 case("card10-empty-object", [
     req(0.0, "GET", A + "/.well-known/agent-card.json"),
