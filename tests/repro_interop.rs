@@ -12,7 +12,8 @@ use broken::Break;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finding_of_an_interop_recording_gets_a_curl_script_that_calls_the_agent() {
-    let a = broken::start(Break::Nothing, false).await;
+    // A's card lists HTTP+JSON too: a direction tests only what its caller's card lists
+    let a = broken::start_with(Break::Nothing, false, true).await;
     // B breaks REST-ERROR-001 on its HTTP+JSON parse error: a finding on leg A->B
     let b = broken::start_with(Break::RestParseErrorAsJsonRpc, false, true).await;
     let dir = tempfile::tempdir().expect("temp dir");
