@@ -188,6 +188,14 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::from(2));
     }
+    for d in &run.directions {
+        if let Some(line) = crate::app::probe_cmd::timeout_note(&d.report, &a.timeout) {
+            crate::errln!(
+                "{}",
+                line.replacen("a2a-interop: ", &format!("a2a-interop: [{}] ", d.name), 1)
+            );
+        }
+    }
     Ok(exit_code(&run, a.output.fail_on.unwrap_or(FailOn::Error)))
 }
 
