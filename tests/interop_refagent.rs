@@ -428,12 +428,14 @@ async fn interop_exchanges_are_attributed_to_a_and_b() {
 /// Active and passive are one verdict in `interop` too: B answers an HTTP+JSON parse error with
 /// HTTP 400 and a JSON-RPC-style body, which passes the probe's own check (an error code came)
 /// but breaks REST-ERROR-001 on that exchange. The test fails in direction `A->B` (the calls on
-/// B) naming the finding; the same test on A (`B->A`) and B's JSON-RPC twin pass.
+/// B) naming the finding; the same test on A (`B->A`) and B's JSON-RPC twin pass. A is a
+/// conformant agent whose card lists HTTP+JSON 1.0 too (a direction tests only what the
+/// caller's card lists).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_error_finding_fails_the_test_of_its_exchange_in_its_direction() {
-    let a = common::start_refagent(None).await;
+    let a = broken::start_with(broken::Break::Nothing, false, true).await;
     let b = broken::start_with(broken::Break::RestParseErrorAsJsonRpc, false, true).await;
-    let url_a = format!("http://{}/", a.local_addr());
+    let url_a = a.url();
     let dir = tempfile::tempdir().expect("temp dir");
 
     let (run, _rec) = common::interop_with(&url_a, &b.url(), &[], dir.path()).await;

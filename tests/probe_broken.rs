@@ -305,6 +305,7 @@ async fn probe_with_budget(max_requests: u32) -> probe::ProbeReport {
         dialect: None,
         binding: None,
         webhook: None,
+        pairing: None,
     };
     probe::run(&cfg, &t).await
 }

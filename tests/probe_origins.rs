@@ -111,7 +111,8 @@ async fn probe_records_and_verifies_calls_to_a_card_url_on_another_port() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn interop_records_a_directions_calls_to_another_port_on_its_leg() {
-    let a = broken::start(Break::Nothing, false).await;
+    // A's card lists HTTP+JSON too: a direction tests only what its caller's card lists
+    let a = broken::start_with(Break::Nothing, false, true).await;
     let b = broken::start_with(Break::RestParseErrorAsJsonRpc, false, true).await;
     let gw = gateway(b.addr).await;
     let url_a = a.url();

@@ -4,9 +4,10 @@ every request through one in-process recording pipeline (recorder + online verif
 
 The tool acts as each side's client: in direction `A->B` it discovers B's Agent Card
 (well-known path, as A would) and drives tasks on B (send, streamed task when the card says
-streaming, get, cancel, error handling: the prober's plan, `crate::probe`); `B->A` does the
-same on A. Each direction goes through its own proxy listener whose leg is the direction
-(`A->B`, `B->A`), so every recorded event, every finding and every result says which way it
+streaming, get, cancel, error handling: the prober's plan, `crate::probe`) over the
+interfaces of B's card that A's own card lists too (`crate::probe::pairing`: that is how A
+would call B; `interop.common-interface` says which); `B->A` does the same on A. Each
+direction goes through its own proxy listener whose leg is the direction (`A->B`, `B->A`), so every recorded event, every finding and every result says which way it
 went (DESIGN.md recording format, `Event::leg`). Both directions run concurrently; the
 verifier keys tasks by leg, so ids and contexts of one direction never satisfy or break the
 other (TASK-001: task ids are the agent's own).
@@ -131,6 +132,7 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         dialect: None,
         binding: None,
         webhook: None,
+        pairing: None,
     };
     let pairs = if a.output.formats.is_empty() && a.output.outputs.is_empty() {
         Vec::new()
@@ -185,6 +187,14 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
             );
         }
         return Ok(ExitCode::from(2));
+    }
+    for d in &run.directions {
+        if let Some(line) = crate::app::probe_cmd::timeout_note(&d.report, &a.timeout) {
+            crate::errln!(
+                "{}",
+                line.replacen("a2a-interop: ", &format!("a2a-interop: [{}] ", d.name), 1)
+            );
+        }
     }
     Ok(exit_code(&run, a.output.fail_on.unwrap_or(FailOn::Error)))
 }
@@ -397,6 +407,10 @@ pub async fn interop_through_pipeline(
     let on_b = transport(url_b, pipeline.proxy_addr(), "interop A->B", &relays_b);
     let on_a = transport(url_a, via_b_to_a, "interop B->A", &relays_a);
     // each side's credentials go to that side only
+    // each direction tests only the interfaces its caller's own card lists
+    let (pair_ab, pair_ba) = crate::probe::pairing::pair("A", "B");
+    cfg_on_b.pairing = Some(pair_ab);
+    cfg_on_a.pairing = Some(pair_ba);
     let (cfg_b, cfg_a) = (
         with_credentials(
             &cfg_on_b,

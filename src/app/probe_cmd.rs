@@ -545,6 +545,7 @@ pub fn config_from(a: &ProbeArgs) -> anyhow::Result<ProbeConfig> {
         dialect,
         binding,
         webhook: None,
+        pairing: None,
     })
 }
 

@@ -676,7 +676,22 @@ fn sh_quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "'\\''"))
 }
 
-/// A bash script replaying the client-facing requests of `events` with curl, in order.
+/// Whether requests on `leg` are a client's calls to an agent, which a script can replay:
+/// the client-facing leg (none) and `interop`'s direction legs (`A->B`, `B->A`: the tool as
+/// one agent's client of the other). Not the gateway's `upstream` copy of a client call,
+/// nor a webhook leg (`agent->webhook`, `B->webhook`: the agent's own notifications, which
+/// the calls that configured them make it send again).
+pub fn replayed_leg(leg: Option<&str>) -> bool {
+    use crate::app::interop_cmd::{A_TO_B, B_TO_A};
+    match leg {
+        None => true,
+        Some(l) => l == A_TO_B || l == B_TO_A,
+    }
+}
+
+/// A bash script replaying the client requests of `events` with curl, in order (those on a
+/// [`replayed_leg`]; an interop leg is named in a comment). A cut with none says so in a
+/// comment and an `echo` (exit 1), instead of being an empty script.
 pub fn to_curl(events: &[Event], title: &str) -> String {
     let mut out = String::from("#!/usr/bin/env bash\n");
     let _ = writeln!(out, "# {title}");
@@ -685,6 +700,8 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         "# Replays the client requests of the cut with curl (secrets redacted: put real ones back)."
     );
     out.push_str("set -u\n");
+    let mut replayed = 0usize;
+    let mut skipped: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
     let mut bodies: BTreeMap<&str, Vec<u8>> = BTreeMap::new();
     for e in events {
         if let (Some(x), EventKind::RequestBody { body }) = (&e.exchange, &e.kind) {
@@ -705,13 +722,22 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         else {
             continue;
         };
-        if e.leg.is_some() {
+        if !replayed_leg(e.leg.as_deref()) {
+            skipped.insert(e.leg.as_deref().unwrap_or_default());
             continue;
         }
+        replayed += 1;
         // The recording proxy (or the prober's own listener) is gone when the script runs:
         // replay against the agent it forwarded to.
         let target = upstream.as_deref().unwrap_or(url);
-        let _ = writeln!(out, "\n# {x}");
+        match e.leg.as_deref() {
+            Some(l) => {
+                let _ = writeln!(out, "\n# {x} (leg {l})");
+            }
+            None => {
+                let _ = writeln!(out, "\n# {x}");
+            }
+        }
         if target != url {
             let _ = writeln!(out, "# recorded as {url} through the proxy");
         }
@@ -743,6 +769,23 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
             }
             _ => out.push('\n'),
         }
+    }
+    if replayed == 0 {
+        let legs: Vec<&str> = skipped.into_iter().collect();
+        let why = if legs.is_empty() {
+            "the cut holds no request".to_string()
+        } else {
+            format!(
+                "its requests are all on legs that are not a client's calls ({}: a gateway's upstream copy or an agent's notifications)",
+                legs.join(", ")
+            )
+        };
+        let _ = writeln!(out, "\n# Nothing to replay: {why}.");
+        let _ = writeln!(
+            out,
+            "echo {} >&2\nexit 1",
+            sh_quote(&format!("nothing to replay: {why}"))
+        );
     }
     out
 }
@@ -1320,6 +1363,30 @@ mod tests {
             curl.contains("# recorded as http://127.0.0.1:9/ through the proxy\ncurl -sS -N -X 'POST' 'http://127.0.0.1:7/a2a'"),
             "{curl}"
         );
+        // An interop direction leg is a client's calls: replayed, the leg named
+        let mut interop = proxied.clone();
+        for e in &mut interop {
+            e.leg = Some("A->B".into());
+        }
+        let curl = to_curl(&interop, "t");
+        assert!(
+            curl.contains("# e1 (leg A->B)\n# recorded as http://127.0.0.1:9/ through the proxy\ncurl -sS -N -X 'POST' 'http://127.0.0.1:7/a2a'"),
+            "{curl}"
+        );
+        // A gateway's upstream copy or an agent's notification is not: said, not empty
+        for leg in ["upstream", "B->webhook"] {
+            let mut other = proxied.clone();
+            for e in &mut other {
+                e.leg = Some(leg.into());
+            }
+            let curl = to_curl(&other, "t");
+            assert!(!curl.contains("curl -sS"), "{curl}");
+            assert!(
+                curl.contains(&format!("# Nothing to replay: its requests are all on legs that are not a client's calls ({leg}:"))
+                    && curl.ends_with("exit 1\n"),
+                "{curl}"
+            );
+        }
     }
 
     #[test]

@@ -18,6 +18,7 @@ ProbeConfig ─► run(&cfg, &Transport) ─► card tests ─► per dialect: l
 
 pub mod card;
 pub mod dialect;
+pub mod pairing;
 pub mod plan;
 pub mod transport;
 pub mod webhook;
@@ -297,6 +298,9 @@ pub struct ProbeConfig {
     /// Webhook for the push tests (`probe` gives one behind a recording listener); none =
     /// the plan starts an unrecorded receiver on loopback when the card advertises push.
     pub webhook: Option<Webhook>,
+    /// `interop`: this direction's side of the pairing; the called agent's interfaces are
+    /// limited to those the calling agent's card lists ([`pairing`]). None for `probe`.
+    pub pairing: Option<pairing::Pairing>,
 }
 
 impl ProbeConfig {
@@ -309,6 +313,7 @@ impl ProbeConfig {
             dialect: None,
             binding: None,
             webhook: None,
+            pairing: None,
         }
     }
 }

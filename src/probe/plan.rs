@@ -497,8 +497,19 @@ impl<'a> Runner<'a> {
             let _ = self.get(u, false).await;
         }
         let Some(card) = self.card_tests(&base).await else {
+            if let Some(p) = &self.cfg.pairing {
+                p.publish(None);
+            }
             return Vec::new();
         };
+        if let Some(p) = &self.cfg.pairing {
+            p.publish(Some(
+                card::interfaces(&card)
+                    .iter()
+                    .map(|i| (i.dialect, i.binding))
+                    .collect(),
+            ));
+        }
         self.card_name = card
             .get("name")
             .and_then(Value::as_str)
@@ -537,6 +548,7 @@ impl<'a> Runner<'a> {
         if self.usage_error.is_some() {
             return Vec::new();
         }
+        let targets = self.paired_targets(targets).await;
         let mut dialects = Vec::new();
         let mut first_ok: Option<Target> = None;
         for tg in &targets {
@@ -787,6 +799,86 @@ impl<'a> Runner<'a> {
             );
         }
         targets
+    }
+
+    /// `interop`: keeps the targets the calling agent's card also lists (dialect and
+    /// binding; [`super::pairing`]) and records `common-interface`: pass naming what the
+    /// two cards share, fail when they share nothing (the pair cannot talk; every
+    /// interface is then skipped), skip when the caller's card could not be read (every
+    /// target kept). Each target left out is a skipped `card.interface-url` saying why.
+    /// Without a pairing (`probe`), `targets` unchanged.
+    async fn paired_targets(&mut self, targets: Vec<Target>) -> Vec<Target> {
+        let Some(p) = self.cfg.pairing.clone() else {
+            return targets;
+        };
+        let started = self.begin("common-interface", None);
+        let Some(offer) = p.caller_offer().await else {
+            let why = format!(
+                "{}'s card could not be read: every interface of {} is tested",
+                p.caller, p.callee
+            );
+            self.push(
+                "common-interface",
+                None,
+                Category::Interop,
+                started,
+                Outcome::Skip(why),
+            );
+            return targets;
+        };
+        let (kept, dropped): (Vec<Target>, Vec<Target>) = targets
+            .into_iter()
+            .partition(|t| offer.contains(&(t.dialect, t.binding)));
+        let label = |t: &Target| super::pairing::offer_label(t.dialect, t.binding);
+        let caller_list: Vec<String> = offer
+            .iter()
+            .map(|(d, b)| super::pairing::offer_label(*d, *b))
+            .fold(Vec::new(), |mut v, l| {
+                if !v.contains(&l) {
+                    v.push(l);
+                }
+                v
+            });
+        let o = if kept.is_empty() && !dropped.is_empty() {
+            Outcome::Fail(format!(
+                "{}'s card lists {} and {}'s lists {}: no interface in common, {} cannot call {}",
+                p.caller,
+                if caller_list.is_empty() {
+                    "no interface".to_string()
+                } else {
+                    caller_list.join(", ")
+                },
+                p.callee,
+                dropped.iter().map(label).collect::<Vec<_>>().join(", "),
+                p.caller,
+                p.callee
+            ))
+        } else {
+            Outcome::Pass(format!(
+                "{} calls {} over {}",
+                p.caller,
+                p.callee,
+                kept.iter().map(label).collect::<Vec<_>>().join(", ")
+            ))
+        };
+        self.push("common-interface", None, Category::Interop, started, o);
+        for t in &dropped {
+            self.binding = (t.binding == Binding::HttpJson).then_some("http+json");
+            self.skip(
+                "card.interface-url",
+                Some(t.dialect),
+                Category::AgentCard,
+                &format!(
+                    "{}'s card does not list {}, so {} would not call {} this way (a2a-interop probe tests every interface of one agent)",
+                    p.caller,
+                    label(t),
+                    p.caller,
+                    p.callee
+                ),
+            );
+            self.binding = None;
+        }
+        kept
     }
 
     fn target_of(&self, i: &Interface) -> Result<Target, String> {
