@@ -4389,7 +4389,9 @@ fn trim_ascii(b: &[u8]) -> &[u8] {
 }
 
 fn contains(hay: &[u8], needle: &[u8]) -> bool {
-    hay.windows(needle.len()).any(|w| w == needle)
+    // `memmem` (SIMD), not a slice compare per position: a REST body without the needle
+    // was compared at every byte.
+    memchr::memmem::find(hay, needle).is_some()
 }
 
 /// Body bytes for checking, decoded per `Content-Encoding` (gzip, deflate, br); `None`
