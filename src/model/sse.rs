@@ -107,7 +107,9 @@ impl SseDecoder {
             bytes = &bytes[1..];
         }
         self.after_cr = false;
-        while let Some(pos) = bytes.iter().position(|&b| b == b'\n' || b == b'\r') {
+        // Line ends found by `memchr2` (SIMD, many bytes per step), not a byte loop: most of
+        // an event stream is the JSON of its `data:` lines.
+        while let Some(pos) = memchr::memchr2(b'\n', b'\r', bytes) {
             let was_cr = bytes[pos] == b'\r';
             let (head, rest) = (&bytes[..pos], &bytes[pos + 1..]);
             if self.line.is_empty() {

@@ -103,7 +103,16 @@ const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Sniffs the kind of `head` (the first bytes of a file).
 pub fn sniff(head: &[u8]) -> Option<SourceKind> {
-    let text = String::from_utf8_lossy(head);
+    // `head` is the reader's first buffer (256 KiB): checked as UTF-8 (fast), copied lossily
+    // only when invalid inside. A multi-byte character cut at its end is left out, where the
+    // lossy copy would end in U+FFFD: neither can match what is looked for below.
+    let text = match std::str::from_utf8(head) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(e) if e.error_len().is_none() => {
+            std::borrow::Cow::Borrowed(std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or(""))
+        }
+        Err(_) => String::from_utf8_lossy(head),
+    };
     // HAR first: a one-line HAR written by `export` carries the recording header inside.
     let compact: String = text
         .chars()
