@@ -181,7 +181,7 @@ fn run(path: &Path, bytes: u64, label: &str) {
     // Read once: a `getenv` per event was ~1 % of the instructions counted in `run`.
     let trace = std::env::var_os("VERIFY_BENCH_TRACE").is_some();
     for ev in src.events {
-        v.feed(&ev.unwrap());
+        v.feed_owned(ev.unwrap());
         n += 1;
         if trace && n % 100_000 == 0 {
             println!("  {n} events: rss {} KiB", vm_kib("VmRSS:"));

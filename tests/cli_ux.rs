@@ -82,12 +82,27 @@ fn an_empty_recording_or_har_verifies_nothing_and_exits_2() {
         assert_eq!(
             err(&o).trim_end(),
             format!(
-                "a2a-interop: nothing was verified in {}: the file holds no exchange; no conformance level; hint: record traffic that reaches the agent (is the proxy's --upstream right and the agent up?)",
+                "a2a-interop: nothing was verified in {}: the file holds no exchange; no conformance level; hint: record traffic that reaches the agent (reverse mode: is --upstream right and the agent up? forward mode with HTTPS clients: --intercept-tls)",
                 file.display()
             )
         );
         assert!(!out(&o).contains("conformance"), "{}", out(&o));
     }
+}
+
+/// A forward-mode recording of HTTPS clients without `--intercept-tls` holds only opaque
+/// CONNECT tunnels (a real one, `tests/data/forward-tunnel-only.jsonl`): verify says so,
+/// not "is --upstream right" (forward mode has none).
+#[test]
+fn a_recording_of_tunnels_only_says_interception_was_off() {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/forward-tunnel-only.jsonl");
+    let o = run(&["verify", s(&f)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains("only 1 opaque CONNECT tunnel (to 127.0.0.1:46800): a forward proxy sees no HTTP inside TLS unless it runs with --intercept-tls"),
+        "{}",
+        err(&o)
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -343,4 +358,69 @@ async fn a_card_fetched_before_every_call_is_one_finding_seen_n_times() {
     let v = jsonschema::validator_for(&schema).unwrap();
     let errors: Vec<String> = v.iter_errors(&doc).map(|e| e.to_string()).collect();
     assert!(errors.is_empty(), "{errors:#?}");
+}
+
+/// A transcript's evidence names the line of the file a person edits (`line 8`), not the
+/// event number the reader gave it: CASE-05's stream event is line 3, the agent's
+/// "task not found" line 8.
+#[test]
+fn transcript_evidence_names_file_lines() {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/CASE-05.jsonl");
+    let o = run(&["verify", s(&case)]);
+    let text = out(&o);
+    assert!(
+        text.contains("CASE-05.jsonl line 3 (POST /a2a -> 200)")
+            && text.contains("CASE-05.jsonl line 8 (POST /a2a -> 200) at /error/code"),
+        "{text}"
+    );
+    let md = out(&run(&["report", s(&case), "-f", "markdown", "-o", "-"]));
+    assert!(md.contains("line 8 (POST /a2a -> 200)"), "{md}");
+}
+
+/// Text from the traffic never drives the terminal or reorders a report: an Agent Card
+/// whose strings carry ESC sequences, CR, backspace and a bidi override (a hostile agent
+/// rewriting a `fail` line into `pass`) is reported with them as visible escapes in text,
+/// Markdown and HTML; the finding itself stays.
+#[test]
+fn control_characters_from_the_traffic_are_shown_not_obeyed() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("nasty.jsonl");
+    let card = json!({"name":"n","description":"d","version":"1","supportedInterfaces":[{"url":"https://a.example.test/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0.\u{1b}[2K\r\u{1b}[32mpass\u{8}\u{202e}x\nfake"}],"capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]});
+    let lines = [
+        json!({"dir":"req","method":"GET","url":"https://a.example.test/.well-known/agent-card.json","headers":{}}),
+        json!({"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":card.to_string()}),
+    ];
+    std::fs::write(
+        &t,
+        lines
+            .iter()
+            .map(|l| l.to_string() + "\n")
+            .collect::<String>(),
+    )
+    .unwrap();
+    let text = out(&run(&["verify", s(&t)]));
+    for (fmt, shown) in [
+        ("text", text),
+        (
+            "markdown",
+            out(&run(&["report", s(&t), "-f", "markdown", "-o", "-"])),
+        ),
+        (
+            "html",
+            out(&run(&["report", s(&t), "-f", "html", "-o", "-"])),
+        ),
+    ] {
+        assert!(shown.contains("CARD-SHAPE-005"), "{fmt}: {shown}");
+        for bad in ['\u{1b}', '\r', '\u{8}', '\u{202e}'] {
+            assert!(!shown.contains(bad), "{fmt} has {bad:?}: {shown:?}");
+        }
+        assert!(shown.contains("\\u{1b}[2K\\u{d}"), "{fmt}: {shown}");
+        // the message stays on its line (HTML flows text: a line feed there is a space)
+        if fmt != "html" {
+            assert!(
+                !shown.lines().any(|l| l.starts_with("fake")),
+                "{fmt}: {shown}"
+            );
+        }
+    }
 }

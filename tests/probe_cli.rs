@@ -159,7 +159,8 @@ async fn dialect_binding_and_skill_flags_select_what_runs() {
         "{stdout}"
     );
     assert!(!stdout.contains("lifecycle.send [1.0]:"), "{stdout}");
-    // --dialect 0.3 on a 1.0-only card: nothing to test, said plainly
+    // --dialect 0.3 on a 1.0-only card: an operator mistake (exit 2), not a failed agent;
+    // the hint lists what the card offers
     let out = run_cli(vec![
         "probe".into(),
         agent.url(),
@@ -168,14 +169,32 @@ async fn dialect_binding_and_skill_flags_select_what_runs() {
     ])
     .await;
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
     assert!(
-        stdout.contains(
-            "fail  card.interfaces: card advertises no interface this probe was asked to test"
+        stderr.contains(
+            "a2a-interop: --dialect 0.3: the agent's card offers no such interface; hint: it offers jsonrpc 1.0, http+json 1.0"
         ),
-        "{stdout}"
+        "{stderr}"
     );
-    // --skill names a skill the card does not have
+    assert!(!stdout.contains("non-conformant"), "{stdout}");
+    // the same for a binding the card does not list
+    let jsonrpc_only = broken::start(Break::Nothing, false).await;
+    let out = run_cli(vec![
+        "probe".into(),
+        jsonrpc_only.url(),
+        "--binding".into(),
+        "http+json".into(),
+    ])
+    .await;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--binding http+json: the agent's card offers no such interface; hint: it offers jsonrpc 1.0"),
+        "{stderr}"
+    );
+    // --skill names a skill the card does not have: exit 2 listing the card's skills, and
+    // no task call was made
     let out = run_cli(vec![
         "probe".into(),
         agent.url(),
@@ -186,9 +205,13 @@ async fn dialect_binding_and_skill_flags_select_what_runs() {
     ])
     .await;
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
     assert!(
-        stdout.contains("fail  lifecycle.send [1.0]: card has no skill nosuch"),
-        "{stdout}"
+        stderr.contains(
+            "a2a-interop: --skill nosuch: the agent's card has no skill with that id; hint: its skills are task, cancel, input"
+        ),
+        "{stderr}"
     );
+    assert!(!stdout.contains("lifecycle.send"), "{stdout}");
 }

@@ -332,6 +332,21 @@ async fn card_rewrite_points_the_card_at_the_proxy() {
         etag != "\"v1\"" && etag.starts_with("\"a2a-interop-"),
         "etag {etag}"
     );
+    // HEAD gets GET's fields or none (RFC 9110 §9.3.2): never the agent's length and ETag,
+    // which describe the unrewritten bytes.
+    let head = hyper::Request::head(format!("{base}/agent/.well-known/agent-card.json"))
+        .body(full(""))
+        .unwrap();
+    let (status, hh, _) = fetch(&c, head).await;
+    assert_eq!(status, 200);
+    assert!(hh.get("etag").is_none(), "HEAD etag {:?}", hh.get("etag"));
+    assert!(
+        hh.get("content-length")
+            .is_none_or(|v| v.to_str().unwrap() == body.len().to_string()),
+        "HEAD content-length {:?} vs rewritten {}",
+        hh.get("content-length"),
+        body.len()
+    );
     let out = p.finish().await.unwrap();
     assert_offline_matches(&out.verify, &rec);
     let evs = read_events(&rec);

@@ -337,6 +337,13 @@ async fn a_self_signed_ca_certificate_given_with_upstream_ca_is_trusted_as_itsel
         assert_eq!(s, want, "{}: {text}", given.display());
         if want == 200 {
             assert_eq!(text, r#"{"ok":true}"#);
+        } else {
+            // the cause a user can act on, not webpki's `CaUsedAsEndEntity`
+            assert!(
+                text.contains("does not chain to a CA the proxy trusts")
+                    && !text.contains("CaUsedAsEndEntity"),
+                "{text}"
+            );
         }
         p.finish().await.unwrap();
     }

@@ -51,8 +51,9 @@ const SECRETS: [&str; 18] = [
     "USERINFO-SECRET-18",
 ];
 
-/// Flags of both runs (the second adds `--no-redact`).
-const FLAGS: [&str; 2] = ["--redact-header", "X-Tenant-Auth"];
+/// Flags of both runs (the second adds `--no-redact`). The trailing space is a copy-paste
+/// slip a user makes: the header is still the one meant.
+const FLAGS: [&str; 2] = ["--redact-header", "X-Tenant-Auth "];
 
 const CARD_10: &str = r#"{"name":"k10","description":"d","version":"1","supportedInterfaces":[{"url":"http://agent.test/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],"capabilities":{"pushNotifications":true},"securitySchemes":{"hdr":{"apiKeySecurityScheme":{"location":"header","name":"X-Org-Credential"}},"qry":{"apiKeySecurityScheme":{"location":"query","name":"orgcred"}}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}"#;
 const CARD_03: &str = r#"{"name":"k03","description":"d","version":"1","url":"http://agent.test/v03/","protocolVersion":"0.3.0","capabilities":{"pushNotifications":true},"securitySchemes":{"legacy":{"type":"apiKey","in":"header","name":"X-Legacy-Credential"}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}"#;

@@ -439,13 +439,14 @@ fn repro_redacts_webhook_urls_in_bodies_as_in_requests() {
                 "{rule}: a secret in the {what}:\n{text}"
             );
         }
-        assert!(cut.contains("hook?token=REDACTED"), "{cut}");
+        assert!(cut.contains("hook?token=[REDACTED]"), "{cut}");
     }
     // the webhook call and the config that registered its URL are both in the second cut
     let cut = std::fs::read_to_string(dir.path().join("TASK-STATE-005.jsonl")).unwrap();
     assert!(
-        cut.contains(r#""url":"http://127.0.0.1:9/hook?token=REDACTED","headers""#)
-            && cut.contains(r#"\"url\":\"http://127.0.0.1:9/hook?token=REDACTED\""#),
+        cut.contains(r#""url":"http://127.0.0.1:9/hook?token=[REDACTED]","headers""#)
+            // the body's own bytes are kept around the secret (`"url": "..."`)
+            && cut.contains(r#"\"url\": \"http://127.0.0.1:9/hook?token=[REDACTED]\""#),
         "{cut}"
     );
 }
@@ -593,6 +594,39 @@ async fn form_body_secrets_are_redacted() {
     assert!(!text.contains("SECRETFORM"), "{text}");
     assert!(
         text.contains("grant_type=password&client_id=cli&client_secret=[REDACTED]&username=u&password=[REDACTED]"),
+        "{text}"
+    );
+}
+
+/// A transcript is written by hand or cut from raw traffic: never redacted on write. Its
+/// reports (every format) show what a recording would: no header credential, no secret
+/// query value, no push token, no password of a URL a card advertises; the verdicts are
+/// the same as on the raw traffic (TASK-STATE-005, CARD-URL-003).
+#[test]
+fn reports_of_unredacted_inputs_show_no_secrets() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("raw.jsonl");
+    let lines = [
+        r#"{"dir":"req","t":0.0,"method":"GET","url":"https://gw.example.test/.well-known/agent-card.json","headers":{}}"#,
+        r#"{"dir":"resp","t":0.001,"status":200,"headers":{"content-type":"application/json"},"body":"{\"name\":\"a\",\"description\":\"d\",\"version\":\"1\",\"protocolVersion\":\"0.3.0\",\"url\":\"http://admin:SECRETPW@10.0.0.5:8080/a2a?token=SECRETQ1\",\"capabilities\":{},\"defaultInputModes\":[\"text/plain\"],\"defaultOutputModes\":[\"text/plain\"],\"skills\":[]}"}"#,
+        r#"{"dir":"req","t":0.002,"method":"POST","url":"https://gw.example.test/a2a?api_key=SECRETQ2","headers":{"content-type":"application/json","authorization":"Bearer SECRETHDR","cookie":"sid=SECRETCOOKIE"},"body":"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"message/send\",\"params\":{\"message\":{\"kind\":\"message\",\"messageId\":\"m1\",\"role\":\"user\",\"parts\":[{\"kind\":\"text\",\"text\":\"hi\"}]},\"configuration\":{\"pushNotificationConfig\":{\"url\":\"https://hook.example.test/h?token=SECRETQ3\",\"token\":\"SECRETTOK\"}}}}"}"#,
+        r#"{"dir":"resp","t":0.003,"status":200,"headers":{"content-type":"application/json","set-cookie":"sid=SECRETSET"},"body":"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"kind\":\"task\",\"id\":\"t1\",\"contextId\":\"c1\",\"status\":{\"state\":\"bogus\"}}}"}"#,
+    ];
+    std::fs::write(&t, lines.join("\n") + "\n").unwrap();
+    for fmt in ["text", "json", "markdown", "junit", "sarif", "html"] {
+        let (code, out, err) = cli(&["report", t.to_str().unwrap(), "-f", fmt, "-o", "-"]);
+        assert_eq!(code, Some(0), "{fmt}: {err}");
+        assert!(
+            !out.contains("SECRET"),
+            "{fmt} report shows a secret:\n{out}"
+        );
+        for rule in ["TASK-STATE-005", "CARD-URL-003"] {
+            assert!(out.contains(rule), "{fmt} report lost {rule}:\n{out}");
+        }
+    }
+    let (_, text, _) = cli(&["report", t.to_str().unwrap()]);
+    assert!(
+        text.contains("http://admin:[REDACTED]@10.0.0.5:8080/a2a?token=[REDACTED]"),
         "{text}"
     );
 }

@@ -127,3 +127,65 @@ fn ineffective_cancel_is_still_reported_after_the_task_is_forgotten() {
         vec!["cancel of task t1 returned success but the task never reached canceled".to_string()]
     );
 }
+
+/// A gateway's two legs of one 1.0 stream of `n` working updates between a Task and the
+/// completed update, as a transcript; the client leg gets an artifact update instead of
+/// working update `odd` (1-based over the whole stream).
+fn two_leg_stream(n: usize, odd: usize) -> String {
+    use serde_json::json;
+    let req = r#"{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"go"}]}}"#;
+    let mut lines = vec![
+        json!({"dir":"req","method":"POST","url":"https://gw.example.test/message:stream","headers":{"content-type":"application/json","a2a-version":"1.0"},"body":req,"t":0.0}),
+        json!({"dir":"req","method":"POST","url":"http://backend.example.test:8000/message:stream","headers":{"content-type":"application/json","a2a-version":"1.0"},"body":req,"leg":"upstream","t":0.001}),
+        json!({"dir":"resp","status":200,"headers":{"content-type":"text/event-stream"},"body":"","leg":"upstream","t":0.002}),
+        json!({"dir":"resp","status":200,"headers":{"content-type":"text/event-stream"},"body":"","t":0.003}),
+    ];
+    let task = r#"{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_SUBMITTED"}}}"#;
+    let working = r#"{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"}}}"#;
+    let artifact = r#"{"artifactUpdate":{"taskId":"t1","contextId":"c1","artifact":{"artifactId":"a1","parts":[{"text":"x"}]}}}"#;
+    let done = r#"{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}"#;
+    let mut t = 0.01;
+    let mut both = |lines: &mut Vec<serde_json::Value>, up: &str, client: &str| {
+        t += 0.001;
+        lines.push(json!({"dir":"chunk","body":format!("data: {up}\n\n"),"leg":"upstream","t":t}));
+        lines.push(json!({"dir":"chunk","body":format!("data: {client}\n\n"),"t":t + 0.0005}));
+    };
+    both(&mut lines, task, task);
+    for i in 2..n + 2 {
+        both(
+            &mut lines,
+            working,
+            if i == odd { artifact } else { working },
+        );
+    }
+    both(&mut lines, done, done);
+    lines.push(json!({"dir":"chunk","body":"","close":"eof","leg":"upstream","t":t + 0.01}));
+    lines.push(json!({"dir":"chunk","body":"","close":"eof","t":t + 0.02}));
+    lines.iter().map(|l| l.to_string() + "\n").collect()
+}
+
+fn lost_or_altered(t: &str) -> Vec<String> {
+    let (h, evs) = a2a_interop::record::transcript::read(t).unwrap();
+    a2a_interop::verify::verify_all(&h, evs.iter())
+        .findings
+        .into_iter()
+        .filter(|f| f.rule == "GW-SSE-002")
+        .map(|f| f.message)
+        .collect()
+}
+
+/// A long stream keeps per-event memory for its first 4,096 events only (about 200 KiB,
+/// however long it runs): a difference between the legs there is still reported
+/// (GW-SSE-002), one past it is not judged, never misreported.
+#[test]
+fn a_long_streams_per_event_memory_is_bounded_and_its_prefix_still_judged() {
+    let early = lost_or_altered(&two_leg_stream(6_000, 3));
+    assert_eq!(
+        early,
+        ["stream event 3 differs between legs: agent sent StatusUpdate:TASK_STATE_WORKING, client received ArtifactUpdate:a1"],
+        "{early:?}"
+    );
+    assert!(lost_or_altered(&two_leg_stream(6_000, 5_000)).is_empty());
+    // Short streams are judged whole, as before.
+    assert_eq!(lost_or_altered(&two_leg_stream(100, 90)).len(), 1);
+}

@@ -44,6 +44,48 @@ fn variants() {
     }
 }
 
+/// Faults mined from public issue trackers in session 6 (`tests/cases/field/*.jsonl` +
+/// `.expect.json`, each naming its issue URL in `source`): judged like the variants, and a
+/// legal case (`legal-*`, empty expectation) must also give no warning.
+#[test]
+fn field() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/field");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()?
+                .strip_suffix(".jsonl")
+                .map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    assert!(names.len() >= 30, "{} field cases", names.len());
+    for n in names {
+        check_file(&dir, &n);
+        let expect: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join(format!("{n}.expect.json"))).unwrap(),
+        )
+        .unwrap();
+        assert!(
+            expect["source"]
+                .as_str()
+                .is_some_and(|s| s.contains("https://github.com/")),
+            "{n}: source names no issue URL"
+        );
+        if n.starts_with("legal-") {
+            assert!(expect["findings"].as_array().unwrap().is_empty(), "{n}");
+            let out = verify(&dir.join(format!("{n}.jsonl")));
+            assert!(
+                out.findings.iter().all(|f| f.severity != Severity::Warning),
+                "{n}: legal traffic got a warning:\n{}",
+                render(&out)
+            );
+        }
+    }
+}
+
 fn check_file(dir: &Path, stem: &str) {
     let n = stem;
     let path = dir.join(format!("{stem}.jsonl"));

@@ -159,3 +159,182 @@ fn truncated_exchange_is_incomplete_and_not_judged() {
     assert_eq!(cut.incomplete.len(), 1);
     assert_eq!(cut.incomplete[0].0, "e1");
 }
+
+/// A request nested deeper than the parser's 128 levels may be valid JSON (RFC 8259 §9
+/// lets a parser limit nesting): the agent's −32600 or −32700 are both fair, so neither is
+/// a wrong error code; a truly broken request is still judged (−32603 for a parse error).
+#[test]
+fn a_request_nested_past_the_parser_limit_is_not_judged_for_its_error_code() {
+    let deep = "[".repeat(200_000) + &"]".repeat(200_000);
+    let body = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"message/send","params":{{"message":{deep}}}}}"#
+    );
+    for code in [-32600, -32700, -32602] {
+        let t = format!(
+            "{}\n{}",
+            serde_json::json!({"dir":"req","method":"POST","url":"https://a.example.test/a2a","headers":{"content-type":"application/json"},"body":body}),
+            serde_json::json!({"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":format!(r#"{{"jsonrpc":"2.0","id":1,"error":{{"code":{code},"message":"too deep"}}}}"#)}),
+        );
+        let (h, evs) = transcript::read(&t).unwrap();
+        let out = verify_all(&h, evs.iter());
+        assert!(
+            out.findings.iter().all(|f| f.rule != "RPC-ERROR-001"),
+            "{code}: {:?}",
+            out.findings
+        );
+    }
+}
+
+/// An auth layer's or rate limiter's own error body (Google AIP-193
+/// `{"error":{"code":401,"status":"UNAUTHENTICATED"}}`) on a JSON-RPC call is an HTTP
+/// rejection (ERR-006, ERR-007), not a broken JSON-RPC response; a body with an `id` and a
+/// JSON-RPC error code but no `jsonrpc` member still is one (RPC-ENVELOPE-001).
+#[test]
+fn http_rejections_with_their_own_error_json_are_not_jsonrpc_envelopes() {
+    let run = |status: u16, body: &str| {
+        let t = format!(
+            "{}\n{}",
+            serde_json::json!({"dir":"req","method":"POST","url":"https://a.example.test/a2a","headers":{"content-type":"application/json","a2a-version":"1.0"},"body":r#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t1"}}"#}),
+            serde_json::json!({"dir":"resp","status":status,"headers":{"content-type":"application/json","www-authenticate":"Bearer"},"body":body}),
+        );
+        let (h, evs) = transcript::read(&t).unwrap();
+        verify_all(&h, evs.iter())
+            .findings
+            .into_iter()
+            .map(|f| f.rule)
+            .collect::<Vec<_>>()
+    };
+    for (status, word) in [
+        (401, "UNAUTHENTICATED"),
+        (403, "PERMISSION_DENIED"),
+        (429, "RESOURCE_EXHAUSTED"),
+        (503, "UNAVAILABLE"),
+    ] {
+        let body = format!(r#"{{"error":{{"code":{status},"message":"no","status":"{word}"}}}}"#);
+        assert_eq!(run(status, &body), Vec::<String>::new(), "{status}");
+    }
+    // (-32600 to a valid request is also the wrong code: RPC-ERROR-001)
+    let judged = run(400, r#"{"id":1,"error":{"code":-32600,"message":"bad"}}"#);
+    assert!(
+        judged.contains(&"RPC-ENVELOPE-001".to_string()),
+        "{judged:?}"
+    );
+}
+
+/// VER-003: a request without `A2A-Version` is 0.3 to the agent, which may refuse that
+/// version (-32009, ERR-002) before it reads the params; the same answer to a request that
+/// declared 1.0 is still the wrong code for missing params (RPC-ERROR-001).
+#[test]
+fn version_refusal_before_params_is_fair_without_the_version_header() {
+    let run = |version: Option<&str>| {
+        let mut headers = serde_json::json!({"content-type":"application/json"});
+        if let Some(v) = version {
+            headers["a2a-version"] = v.into();
+        }
+        let t = format!(
+            "{}\n{}",
+            serde_json::json!({"dir":"req","method":"POST","url":"https://a.example.test/a2a","headers":headers,"body":r#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{}}"#}),
+            serde_json::json!({"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32009,"message":"version not supported"}}"#}),
+        );
+        let (h, evs) = transcript::read(&t).unwrap();
+        verify_all(&h, evs.iter())
+            .findings
+            .into_iter()
+            .filter(|f| f.rule == "RPC-ERROR-001")
+            .count()
+    };
+    assert_eq!(run(None), 0);
+    assert_eq!(run(Some("0.3")), 0);
+    assert_eq!(run(Some("1.0")), 1);
+}
+
+/// The 1.0 proto's TaskState has TASK_STATE_CANCELED only: the 0.3 proto's
+/// TASK_STATE_CANCELLED in a 1.0 task is as unreadable to a 1.0 client as "completed"
+/// (TASK-STATE-005, an error, like every other spelling a client cannot parse).
+#[test]
+fn the_0_3_cancelled_spelling_in_a_1_0_task_is_an_invalid_state() {
+    let t = format!(
+        "{}\n{}",
+        serde_json::json!({"dir":"req","method":"POST","url":"https://a.example.test/a2a","headers":{"content-type":"application/json","a2a-version":"1.0"},"body":r#"{"jsonrpc":"2.0","id":1,"method":"CancelTask","params":{"id":"t1"}}"#}),
+        serde_json::json!({"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":r#"{"jsonrpc":"2.0","id":1,"result":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_CANCELLED"}}}"#}),
+    );
+    let (h, evs) = transcript::read(&t).unwrap();
+    let found: Vec<_> = verify_all(&h, evs.iter())
+        .findings
+        .into_iter()
+        .map(|f| (f.rule, f.severity.to_string()))
+        .collect();
+    assert_eq!(found, [("TASK-STATE-005".to_string(), "error".to_string())]);
+}
+
+/// A task the recording saw COMPLETED, then a cancel, a message and a subscribe for it
+/// answered -32603 "oops" (transcripts by a fresh engineer, `tests/data/terminal-task-codes`):
+/// TASK-003 wants -32002, TASK-002 and TASK-004 -32004 (1.0). The verifier knows the state
+/// without the agent's message saying so. TaskNotFoundError (a purged task) is not this
+/// rule's to judge.
+#[test]
+fn calls_on_a_task_seen_terminal_get_the_terminal_task_error_codes() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/terminal-task-codes");
+    for (file, want) in [
+        ("c1-cancel-terminal-32603.jsonl", "a cancel of task t1, which this recording saw in TASK_STATE_COMPLETED, yet the agent answered -32603 InternalError instead of -32002 TaskNotCancelableError"),
+        ("c2-msg-terminal-32603.jsonl", "a message to task t1, which this recording saw in TASK_STATE_COMPLETED, yet the agent answered -32603 InternalError instead of -32004 UnsupportedOperationError"),
+        ("c3-sub-terminal-32603.jsonl", "a subscribe to task t1, which this recording saw in TASK_STATE_COMPLETED, yet the agent answered -32603 InternalError instead of -32004 UnsupportedOperationError"),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let (h, evs) = transcript::read(&text).unwrap();
+        let found: Vec<_> = verify_all(&h, evs.iter())
+            .findings
+            .into_iter()
+            .map(|f| (f.rule, f.message))
+            .collect();
+        assert_eq!(
+            found,
+            [("RPC-ERROR-001".to_string(), format!("the request is {want}"))],
+            "{file}"
+        );
+        // The right code, or TaskNotFoundError, is no finding.
+        for (code, right) in [(-32002, file.starts_with("c1")), (-32004, !file.starts_with("c1")), (-32001, true)] {
+            let fixed = text.replace("-32603", &code.to_string());
+            let (h, evs) = transcript::read(&fixed).unwrap();
+            let n = verify_all(&h, evs.iter())
+                .findings
+                .iter()
+                .filter(|f| f.rule == "RPC-ERROR-001")
+                .count();
+            if right {
+                assert_eq!(n, 0, "{file} answered {code}");
+            }
+        }
+    }
+}
+
+/// 1.0 GetTask and CancelTask return a bare Task (proto); `{"task": {...}}` is the
+/// SendMessageResponse oneof, and a 1.0 client finds no `id` in it (DATA-SHAPE-001).
+/// Transcripts by a fresh engineer in `tests/data/wrapped-task`.
+#[test]
+fn a_1_0_get_or_cancel_result_wrapped_in_task_is_a_shape_error() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wrapped-task");
+    for (file, op) in [
+        ("l4-get-wrapped.jsonl", "GetTask"),
+        ("l5-cancel-wrapped.jsonl", "CancelTask"),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let (h, evs) = transcript::read(&text).unwrap();
+        let found: Vec<_> = verify_all(&h, evs.iter())
+            .findings
+            .into_iter()
+            .map(|f| (f.rule, f.message))
+            .collect();
+        assert_eq!(
+            found,
+            [(
+                "DATA-SHAPE-001".to_string(),
+                format!(
+                    "result of {op} wraps the task in a task member; 1.0 returns the Task itself"
+                )
+            )],
+            "{file}"
+        );
+    }
+}

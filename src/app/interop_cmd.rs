@@ -33,8 +33,8 @@ use crate::app::probe_cmd::{
 use crate::cli::{FailOn, InteropArgs};
 use crate::probe::WebhookReceiver;
 use crate::probe::{
-    self, conformance_level, ConformanceLevel, ProbeConfig, ProbeReport, ProbeResult, Status,
-    Transport, TransportConfig,
+    self, conformance_level, ConformanceLevel, ProbeConfig, ProbeReport, ProbeResult, Relays,
+    Status, Transport, TransportConfig,
 };
 use crate::proxy::{ProxyConfig, ProxyExtras};
 use crate::record::redact::redact_url;
@@ -81,7 +81,34 @@ pub struct InteropRun {
     pub stopped: Vec<(&'static str, crate::probe::transport::Gone)>,
 }
 
+/// The webhook leg whose findings count for `direction` (README: the called agent's
+/// notifications): `B->webhook` for `A->B`, `A->webhook` for `B->A`; none for other names.
+pub fn webhook_leg_of(direction: &str) -> Option<&'static str> {
+    match direction {
+        A_TO_B => Some(B_TO_WEBHOOK),
+        B_TO_A => Some(A_TO_WEBHOOK),
+        _ => None,
+    }
+}
+
 impl InteropRun {
+    /// The verifier's findings that count for `direction` (`A->B`, `B->A`): those on its
+    /// own leg and on the called agent's webhook leg ([`webhook_leg_of`]), in order.
+    pub fn findings_for(&self, direction: &str) -> Vec<Finding> {
+        let hook = webhook_leg_of(direction);
+        self.outcome
+            .verify
+            .findings
+            .iter()
+            .filter(|f| {
+                f.leg
+                    .as_deref()
+                    .is_some_and(|l| l == direction || Some(l) == hook)
+            })
+            .cloned()
+            .collect()
+    }
+
     /// The verifier's findings on one direction's leg.
     pub fn findings_of(&self, leg: &str) -> Vec<&Finding> {
         self.outcome
@@ -343,7 +370,20 @@ pub async fn interop_through_pipeline(
         cfg_on_b.webhook = extra.get(1).and_then(|via| hook_b.webhook_via(*via));
         cfg_on_a.webhook = extra.get(2).and_then(|via| hook_a.webhook_via(*via));
     }
-    let transport = |base: Url, via: SocketAddr, who: &str| {
+    // card URLs on another origin (port, scheme, --allow-host) are recorded on the
+    // direction's leg too
+    let relays = |leg: &str| {
+        Relays::new(
+            pipeline.sink().clone(),
+            Some(leg.to_string()),
+            crate::proxy::tls::UpstreamTrust {
+                ca: a.ca.clone(),
+                insecure: false,
+            },
+        )
+    };
+    let (relays_b, relays_a) = (relays(A_TO_B), relays(B_TO_A));
+    let transport = |base: Url, via: SocketAddr, who: &str, relays: &std::sync::Arc<Relays>| {
         Transport::new(TransportConfig {
             base,
             via: Some(via),
@@ -352,9 +392,10 @@ pub async fn interop_through_pipeline(
         })
         .with_max_unanswered(a.max_unanswered)
         .with_progress_as(!a.quiet, who)
+        .with_relays(relays.clone())
     };
-    let on_b = transport(url_b, pipeline.proxy_addr(), "interop A->B");
-    let on_a = transport(url_a, via_b_to_a, "interop B->A");
+    let on_b = transport(url_b, pipeline.proxy_addr(), "interop A->B", &relays_b);
+    let on_a = transport(url_a, via_b_to_a, "interop B->A", &relays_a);
     // each side's credentials go to that side only
     let (cfg_b, cfg_a) = (
         with_credentials(
@@ -372,6 +413,8 @@ pub async fn interop_through_pipeline(
     );
     let (mut report_ab, mut report_ba) =
         tokio::join!(probe::run(&cfg_b, &on_b), probe::run(&cfg_a, &on_a));
+    relays_b.shutdown().await;
+    relays_a.shutdown().await;
     // the targets go into the text, every report format and stdout: never their credentials
     for r in [&mut report_ab, &mut report_ba] {
         r.target = redact_url(&r.target).into_owned();
@@ -693,25 +736,35 @@ pub fn text_report(run: &InteropRun) -> String {
     let mut s = String::new();
     for d in &run.directions {
         s.push_str(&format!(
-            "interop [{}] agent {} (dialects: {})\n",
+            "interop [{}] agent {} ({})\n",
             d.name,
             d.report.target,
-            d.report.dialects.join(", ")
+            crate::app::probe_cmd::dialects_shown(&d.report.dialects)
         ));
         for x in &d.report.results {
             s.push_str(&format!(
                 "{:<4}  {}: {} ({} ms)\n",
                 x.status.as_str(),
                 result_name(x, d.name),
-                x.message,
+                crate::report::show_controls_line(&x.message),
                 x.duration_ms
             ));
         }
-        let findings = run.findings_of(d.name);
+        // the direction's leg and the called agent's webhook leg, repeats grouped as the
+        // reports group them (`report::group_findings`)
+        let findings = report::group_findings(&run.findings_for(d.name));
         for f in &findings {
+            let seen = if f.seen > 1 {
+                format!(" ({})", report::text::seen_text(f))
+            } else {
+                String::new()
+            };
             s.push_str(&format!(
-                "{}[{}] [{}]: {}\n",
-                f.severity, f.rule, d.name, f.message
+                "{}[{}] [{}]: {}{seen}\n",
+                f.severity,
+                f.rule,
+                f.leg.as_deref().unwrap_or(d.name),
+                crate::report::show_controls_line(&f.message)
             ));
         }
         let count = |st: Status| d.report.results.iter().filter(|x| x.status == st).count();
@@ -726,20 +779,32 @@ pub fn text_report(run: &InteropRun) -> String {
             d.level.as_str()
         ));
     }
-    for f in run
+    let unlegged: Vec<Finding> = run
         .outcome
         .verify
         .findings
         .iter()
         .filter(|f| f.leg.is_none())
-    {
-        s.push_str(&format!("{}[{}]: {}\n", f.severity, f.rule, f.message));
+        .cloned()
+        .collect();
+    for f in &report::group_findings(&unlegged) {
+        let seen = if f.seen > 1 {
+            format!(" ({})", report::text::seen_text(f))
+        } else {
+            String::new()
+        };
+        s.push_str(&format!(
+            "{}[{}]: {}{seen}\n",
+            f.severity,
+            f.rule,
+            crate::report::show_controls_line(&f.message)
+        ));
     }
     s.push_str(&format!(
         "{:<4}  {}: {}\n",
         run.separation.status.as_str(),
         run.separation.test,
-        run.separation.message
+        crate::report::show_controls_line(&run.separation.message)
     ));
     s.push_str(&format!(
         "interop conformance level: {} ({A_TO_B}: {}, {B_TO_A}: {})\n",

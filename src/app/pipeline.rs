@@ -211,7 +211,7 @@ impl Pipeline {
                             );
                         }
                     }
-                    for f in v.feed(&ev) {
+                    for f in v.feed_owned(ev) {
                         if print {
                             crate::errln!("{}", finding_line(&f));
                         }

@@ -22,7 +22,7 @@ use crate::cli::{FailOn, ProbeArgs};
 use crate::probe::webhook::{WebhookReceiver, WEBHOOK_LEG};
 use crate::probe::{
     self, conformance_level, transport::Gone, ConformanceLevel, Dialect, ProbeConfig, ProbeReport,
-    Status, Transport, TransportConfig,
+    Relays, Status, Transport, TransportConfig,
 };
 use crate::proxy::{ProxyConfig, ProxyExtras};
 use crate::record::redact::redact_url;
@@ -60,6 +60,12 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         .context("starting the async runtime")?;
     rt.block_on(reachable(&base))?;
     let run = rt.block_on(probe_through_pipeline(&a, &cfg, base))?;
+    if let Some(m) = &run.report.usage_error {
+        // an operator mistake (a flag naming what the card does not offer): exit 2
+        remove_temp(&run);
+        crate::errln!("a2a-interop: {m}");
+        return Ok(ExitCode::from(2));
+    }
     let findings = &run.outcome.verify.findings;
     let level = conformance_level(&run.report.results, findings);
 
@@ -113,6 +119,9 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     if let Some(g) = &run.stopped {
         crate::errln!("a2a-interop: {}", stopped_message(g));
         return Ok(ExitCode::from(2));
+    }
+    if let Some(line) = timeout_note(&run.report, &a.timeout) {
+        crate::errln!("{line}");
     }
     let fail_on = a.output.fail_on.unwrap_or(FailOn::Error);
     Ok(exit_code(&run.report, findings, fail_on))
@@ -218,6 +227,15 @@ pub async fn probe_through_pipeline(
             .and_then(|via| receiver.webhook_via(*via));
     }
     let cfg = &cfg;
+    // card URLs on another origin (port, scheme, --allow-host) are recorded too
+    let relays = Relays::new(
+        pipeline.sink().clone(),
+        None,
+        crate::proxy::tls::UpstreamTrust {
+            ca: a.ca.clone(),
+            insecure: false,
+        },
+    );
     let t = Transport::new(TransportConfig {
         base: base.clone(),
         via: Some(pipeline.proxy_addr()),
@@ -225,8 +243,10 @@ pub async fn probe_through_pipeline(
         max_requests: a.max_requests,
     })
     .with_max_unanswered(a.max_unanswered)
-    .with_progress(!a.quiet);
+    .with_progress(!a.quiet)
+    .with_relays(relays.clone());
     let mut report = probe::run(cfg, &t).await;
+    relays.shutdown().await;
     // the target goes into the text, every report format and stdout: never its credentials
     report.target = redact_url(&report.target).into_owned();
     let outcome = pipeline.finish().await?;
@@ -271,6 +291,8 @@ pub fn stopped_message(g: &Gone) -> String {
     };
     let hint = if g.error.to_ascii_lowercase().contains("certificate") {
         "trust the agent's certificate with --ca FILE (PEM), or add its CA to the OS store"
+    } else if g.error.starts_with("no response within") {
+        "the agent accepts connections but did not answer within --timeout: a slow agent needs a longer --timeout (e.g. --timeout 2m), a hung one a restart"
     } else {
         "is the agent up? a slow agent needs a longer --timeout"
     };
@@ -279,6 +301,22 @@ pub fn stopped_message(g: &Gone) -> String {
         g.request,
         g.error.replace(['\n', '\r'], " ")
     )
+}
+
+/// One stderr line when failed tests got no answer within `--timeout` (`timeout` as given)
+/// but the run finished: how many, and the hint to raise it; `None` otherwise.
+pub fn timeout_note(r: &ProbeReport, timeout: &str) -> Option<String> {
+    let n = r
+        .results
+        .iter()
+        .filter(|x| x.status == Status::Fail && x.message.contains("(--timeout)"))
+        .count();
+    (n > 0).then(|| {
+        format!(
+            "a2a-interop: {n} failed {} got no answer within --timeout {timeout}; hint: a slow agent needs a longer --timeout (e.g. --timeout 2m)",
+            if n == 1 { "test" } else { "tests" }
+        )
+    })
 }
 
 /// A recording listener (leg `leg`) in front of a webhook receiver at `receiver`; card
@@ -367,9 +405,11 @@ pub fn recording_index(recording: Option<&std::path::Path>) -> ExchangeIndex {
     let mut index = ExchangeIndex::new(SourceFile::Recording);
     if let Some(path) = recording {
         if let Ok(src) = source::open(path) {
+            let mut shown = crate::report::index::ShownEvents::new(!src.header.redacted);
             for ev in src.events.map_while(Result::ok) {
-                index.observe(&ev);
+                shown.observe(&mut index, &ev);
             }
+            shown.finish(&mut index);
         }
     }
     index
@@ -548,16 +588,26 @@ pub fn exit_code(r: &ProbeReport, findings: &[Finding], fail_on: FailOn) -> Exit
     }
 }
 
+/// `dialects: 1.0, 0.3` for a heading, or `no dialect probed` when none was (no card,
+/// no interface).
+pub fn dialects_shown(dialects: &[String]) -> String {
+    if dialects.is_empty() {
+        "no dialect probed".into()
+    } else {
+        format!("dialects: {}", dialects.join(", "))
+    }
+}
+
 /// One line per result, then findings, then the summary and level.
 pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLevel) -> String {
-    let mut s = format!("probe {} (dialects: {})\n", r.target, r.dialects.join(", "));
+    let mut s = format!("probe {} ({})\n", r.target, dialects_shown(&r.dialects));
     for x in &r.results {
         let d = scope(x);
         s.push_str(&format!(
             "{:<4}  {}{d}: {} ({} ms)\n",
             x.status.as_str(),
             x.test,
-            x.message,
+            report::show_controls_line(&x.message),
             x.duration_ms
         ));
     }
@@ -570,7 +620,9 @@ pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLeve
         };
         s.push_str(&format!(
             "{}[{}]: {}{seen}\n",
-            f.severity, f.rule, f.message
+            f.severity,
+            f.rule,
+            report::show_controls_line(&f.message)
         ));
     }
     let count = |st: Status| r.results.iter().filter(|x| x.status == st).count();
@@ -589,6 +641,32 @@ pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLeve
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_without_dialects_says_so_in_its_heading() {
+        let r = ProbeReport {
+            target: "http://127.0.0.1:9/".into(),
+            dialects: Vec::new(),
+            results: Vec::new(),
+            requests: 2,
+            card_name: None,
+            usage_error: None,
+        };
+        let text = text_report(&r, &[], ConformanceLevel::NonConformant);
+        assert!(
+            text.starts_with("probe http://127.0.0.1:9/ (no dialect probed)\n"),
+            "{text}"
+        );
+        let r = ProbeReport {
+            dialects: vec!["1.0".into(), "0.3".into()],
+            ..r
+        };
+        let text = text_report(&r, &[], ConformanceLevel::NonConformant);
+        assert!(
+            text.starts_with("probe http://127.0.0.1:9/ (dialects: 1.0, 0.3)\n"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn durations_parse_with_units() {

@@ -85,7 +85,22 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
         .map(|c| parse_caller(c))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| anyhow::anyhow!(e))?;
-    let secret_headers = a.redact_headers.clone();
+    // A copy-pasted `'X-Other '` names the header without its spaces; a name that is no
+    // header name (RFC 9110 §5.1 token) redacts nothing and is refused.
+    let secret_headers = a
+        .redact_headers
+        .iter()
+        .map(|n| {
+            let n = n.trim();
+            http::HeaderName::from_bytes(n.as_bytes())
+                .map(|_| n.to_string())
+                .map_err(|_| {
+                    anyhow::anyhow!(
+                        "--redact-header {n:?} is not a header name; hint: give the name only, e.g. --redact-header X-Tenant-Auth"
+                    )
+                })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     rt.block_on(run_async(
         a,
         cfg,

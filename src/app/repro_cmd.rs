@@ -20,8 +20,10 @@ events ─► verify ─► pick the finding ─► minimize exchanges (re-verif
   `password`, `secret`, `credentials`, `clientSecret` in request and response bodies and
   in SSE `data:` lines; URL query parameters with such names or names the recorder
   redacts, and userinfo passwords, in request URLs and in `url` members of bodies (a push
-  config's webhook URL stays equal to the URL of the request sent to it). Values become
-  `REDACTED`.
+  config's webhook URL stays equal to the URL of the request sent to it); before that,
+  everything the recorder redacts (`record::redact`: header names an Agent Card's apiKey
+  scheme gives, form bodies, compressed push configs). Values become `[REDACTED]`, as in
+  recordings.
 - `--anonymize`: every host name other than loopback (`localhost`, `127.0.0.0/8`, `::1`)
   becomes `host-N.example.test` in URLs, headers and bodies. When that loses the finding
   (a rule about the host itself), the cut is written without anonymizing and says so.
@@ -42,8 +44,9 @@ use crate::cli::ReproArgs;
 use crate::record::{source, Body, Event, EventKind, Headers, Outcome, RecordingHeader};
 use crate::verify::{rules, Finding, Verifier};
 
-/// Value written in place of a secret.
-pub const REDACTED: &str = "REDACTED";
+/// Value written in place of a secret: the recorder's (`[REDACTED]`), so a cut of a
+/// redacted recording and a cut of an unredacted one read the same.
+pub const REDACTED: &str = crate::record::redact::REDACTED;
 
 /// Header names whose values are always secrets (compared case-insensitively).
 const SECRET_HEADERS: &[&str] = &[
@@ -180,7 +183,7 @@ fn redact_json(v: &mut Value) -> bool {
     match v {
         Value::Object(m) => {
             for (k, val) in m.iter_mut() {
-                if is_secret_key(k) && !val.is_null() {
+                if is_secret_key(k) && !val.is_null() && val.as_str() != Some(REDACTED) {
                     *val = Value::from(REDACTED);
                     changed = true;
                 } else if let (true, Value::String(s)) = (k.eq_ignore_ascii_case("url"), &mut *val)
@@ -252,51 +255,20 @@ fn is_secret_param(k: &str) -> bool {
     is_secret_key(k) || crate::record::redact::is_secret_query_name(k)
 }
 
-/// `url` with its userinfo password (a userinfo without one, often a token, whole) and the
-/// values of secret query parameters replaced by [`REDACTED`]; unchanged (not re-encoded)
-/// when nothing in it is secret. The same function for request URLs and for URLs inside
-/// bodies (a push config's webhook `url`), so the two still match after redaction.
+/// `url` with its userinfo credential and the values of secret query parameters
+/// ([`is_secret_param`]) replaced by [`REDACTED`]; unchanged (not re-encoded) when nothing in
+/// it is secret. The same function for request URLs and for URLs inside bodies (a push
+/// config's webhook `url`), so the two still match after redaction.
 fn redact_url(url: &str) -> String {
-    let Ok(mut u) = url::Url::parse(url) else {
-        return url.to_string();
-    };
-    let mut changed = false;
-    match u.password() {
-        Some(p) if p != REDACTED => changed |= u.set_password(Some(REDACTED)).is_ok(),
-        None if !u.username().is_empty() && u.username() != REDACTED => {
-            changed |= u.set_username(REDACTED).is_ok();
-        }
-        _ => {}
-    }
-    if u.query_pairs()
-        .any(|(k, v)| is_secret_param(&k) && v != REDACTED)
-    {
-        let pairs: Vec<(String, String)> = u
-            .query_pairs()
-            .map(|(k, v)| {
-                let v = if is_secret_param(&k) {
-                    REDACTED.to_string()
-                } else {
-                    v.into_owned()
-                };
-                (k.into_owned(), v)
-            })
-            .collect();
-        u.query_pairs_mut().clear().extend_pairs(pairs);
-        changed = true;
-    }
-    if changed {
-        u.to_string()
-    } else {
-        url.to_string()
-    }
+    crate::record::redact::redact_url_with(url, is_secret_param).into_owned()
 }
 
 fn redact_headers(h: &Headers) -> Headers {
     Headers(
         h.0.iter()
             .map(|(k, v)| {
-                let v = if is_secret_header(k) {
+                // `Bearer [REDACTED]` (the recorder's) stays as it is.
+                let v = if is_secret_header(k) && !v.contains(REDACTED) {
                     REDACTED.to_string()
                 } else {
                     v.clone()
@@ -373,9 +345,20 @@ fn map_events(
         .collect()
 }
 
-/// Redacts secrets (module docs). Bodies split across chunks are redacted per chunk.
+/// Redacts secrets (module docs): first everything the recorder redacts
+/// ([`crate::record::redact::Redactor`]: header names an Agent Card's apiKey scheme gives,
+/// form bodies, push configs, compressed bodies), so a cut of an unredacted input (a
+/// transcript, a `--no-redact` recording) hides no less than a recording would; then the
+/// wider list above. Bodies split across chunks are redacted per chunk.
 pub fn redact(events: &[Event]) -> Vec<Event> {
-    map_events(events, &redact_body, &redact_url, &redact_headers)
+    let mut recorder = crate::record::redact::Redactor::new(true);
+    let mut first = Vec::with_capacity(events.len());
+    for e in events {
+        recorder.process_into(e.clone(), &mut first);
+    }
+    first.extend(recorder.release_all());
+    first.sort_by_key(|e| e.seq);
+    map_events(&first, &redact_body, &redact_url, &redact_headers)
 }
 
 fn is_loopback(host: &str) -> bool {
@@ -385,22 +368,165 @@ fn is_loopback(host: &str) -> bool {
             .is_ok_and(|ip| ip.is_loopback())
 }
 
-/// Replaces every non-loopback host of the exchanges' URLs with `host-N.example.test`
-/// everywhere it appears (longest host first, so `a.b.c` is replaced before `b.c`).
+/// Header fields whose values name hosts or addresses of the deployment: forwarding
+/// (RFC 7239 `Forwarded`, the `X-Forwarded-*` family, `X-Real-IP`, `Via`), and URLs
+/// (`Origin`, `Referer`, `Location`, `Content-Location`).
+const HOST_HEADERS: &[&str] = &[
+    "host",
+    "forwarded",
+    "x-forwarded-for",
+    "x-forwarded-host",
+    "x-real-ip",
+    "x-original-host",
+    "via",
+    "origin",
+    "referer",
+    "location",
+    "content-location",
+];
+
+/// Adds to `hosts` every non-loopback host of `text`: the host of an absolute URL, an IP
+/// address, or a `host[:port]` token of a forwarding header value.
+fn collect_hosts(text: &str, hosts: &mut BTreeSet<String>) {
+    let mut add = |h: &str| {
+        let h = h.trim_matches(|c: char| c == '[' || c == ']');
+        if !h.is_empty() && !is_loopback(h) {
+            hosts.insert(h.to_string());
+        }
+    };
+    // Absolute URLs anywhere (bodies: a card's `url`s, a push config's webhook).
+    let mut rest = text;
+    while let Some(i) = rest.find("://") {
+        let after = &rest[i + 3..];
+        let end = after
+            .find(|c: char| {
+                matches!(
+                    c,
+                    '/' | '?' | '#' | '"' | '\\' | '\'' | '<' | '>' | ',' | ';'
+                ) || c.is_whitespace()
+            })
+            .unwrap_or(after.len());
+        let authority = &after[..end];
+        let hostport = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+        if let Some(h) = url::Url::parse(&format!("http://{hostport}/"))
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_string))
+        {
+            add(&h);
+        }
+        rest = &after[end..];
+    }
+    // Bare addresses and `host[:port]` tokens (`X-Forwarded-For: 10.1.2.3, 2001:db8::7`,
+    // `Forwarded: for=10.1.2.3;host=gw.internal`, `Via: 1.1 gw.internal`).
+    for tok in text.split([',', ';', ' ', '=', '"']) {
+        let tok = tok.trim();
+        if tok.is_empty() || tok.contains("://") {
+            continue;
+        }
+        if let Ok(ip) = tok
+            .trim_matches(|c: char| c == '[' || c == ']')
+            .parse::<std::net::IpAddr>()
+        {
+            add(&ip.to_string());
+            continue;
+        }
+        let Some(h) = url::Url::parse(&format!("http://{tok}/"))
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_string))
+        else {
+            continue;
+        };
+        // As written (the URL parser reads `1.1`, `Via`'s version, as 1.0.0.1), and a name
+        // needs a dot and a letter.
+        let written = tok.starts_with(h.as_str());
+        let ip = h.parse::<std::net::IpAddr>().is_ok();
+        let name = h.contains('.') && h.chars().any(|c| c.is_ascii_alphabetic());
+        if written && (ip || name) {
+            add(&h);
+        }
+    }
+}
+
+/// `text` with every `from` that stands alone (not inside a longer name or number:
+/// `10.0.0.1` is not replaced inside `10.0.0.12`) replaced by `to`.
+fn replace_host(text: &str, from: &str, to: &str) -> String {
+    let part = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(from) {
+        let before = rest[..i].chars().next_back();
+        let after_s = &rest[i + from.len()..];
+        let after = after_s.chars().next();
+        let next_is_more = after.is_some_and(part)
+            || (after == Some('.') && after_s[1..].chars().next().is_some_and(part));
+        let prev_is_more = before.is_some_and(|c| part(c) || c == '.');
+        out.push_str(&rest[..i]);
+        out.push_str(if next_is_more || prev_is_more {
+            from
+        } else {
+            to
+        });
+        rest = after_s;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Replaces every non-loopback host and address (of the exchanges' URLs, of the header
+/// fields in [`HOST_HEADERS`], and of absolute URLs in bodies) with `host-N.example.test`
+/// everywhere it appears standing alone (longest first, so `a.b.c` goes before `b.c`). Host
+/// names that appear only in free text (a `Server` product token) are not known as hosts
+/// and stay.
 pub fn anonymize(events: &[Event]) -> Vec<Event> {
     let mut hosts = BTreeSet::new();
     for e in events {
-        if let EventKind::RequestHead { url, upstream, .. } = &e.kind {
-            for u in std::iter::once(url).chain(upstream) {
-                if let Some(h) = url::Url::parse(u)
-                    .ok()
-                    .and_then(|u| u.host_str().map(str::to_string))
-                {
-                    if !is_loopback(&h) {
-                        hosts.insert(h);
+        match &e.kind {
+            EventKind::RequestHead {
+                url,
+                upstream,
+                headers,
+                ..
+            } => {
+                for u in std::iter::once(url).chain(upstream) {
+                    if let Some(h) = url::Url::parse(u)
+                        .ok()
+                        .and_then(|u| u.host_str().map(str::to_string))
+                    {
+                        if !is_loopback(&h) {
+                            hosts.insert(h);
+                        }
+                    }
+                }
+                for (k, v) in &headers.0 {
+                    if HOST_HEADERS.iter().any(|n| k.eq_ignore_ascii_case(n)) {
+                        collect_hosts(v, &mut hosts);
                     }
                 }
             }
+            EventKind::ResponseHead { headers, .. } => {
+                for (k, v) in &headers.0 {
+                    if HOST_HEADERS.iter().any(|n| k.eq_ignore_ascii_case(n)) {
+                        collect_hosts(v, &mut hosts);
+                    }
+                }
+            }
+            EventKind::RequestBody { body }
+            | EventKind::ResponseChunk { body }
+            | EventKind::CardRewrite { body, .. } => {
+                if let Some(t) = body.as_str() {
+                    if t.contains("://") {
+                        let mut found = BTreeSet::new();
+                        collect_hosts(t, &mut found);
+                        // From bodies only what URLs name (not every dotted token).
+                        hosts.extend(found.into_iter().filter(|h| {
+                            t.contains(&format!("://{h}"))
+                                || t.contains(&format!("@{h}"))
+                                || t.contains(&format!("://[{h}"))
+                        }));
+                    }
+                }
+            }
+            _ => {}
         }
     }
     let mut map: Vec<(String, String)> = hosts
@@ -412,7 +538,9 @@ pub fn anonymize(events: &[Event]) -> Vec<Event> {
     let replace = move |s: &str| -> String {
         let mut out = s.to_string();
         for (h, n) in &map {
-            out = out.replace(h.as_str(), n);
+            if out.contains(h.as_str()) {
+                out = replace_host(&out, h, n);
+            }
         }
         out
     };
@@ -664,12 +792,20 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     let (rule, seq) = parse_key(&a.finding);
     let findings = verify_all(&header, &events);
     let Some(target) = findings.iter().find(|f| matches(f, &rule, seq)).cloned() else {
+        // Counted as `verify` counts them: repeats of one problem are one finding.
+        let rules: BTreeSet<&str> = findings.iter().map(|f| f.rule.as_str()).collect();
         return Ok(fail(
             format!(
-                "no finding {} in {} ({} findings)",
+                "no finding {} in {} ({} finding{}: {})",
                 a.finding,
                 input.shown,
-                findings.len()
+                crate::report::group_findings(&findings).len(),
+                if crate::report::group_findings(&findings).len() == 1 {
+                    ""
+                } else {
+                    "s"
+                },
+                rules.into_iter().collect::<Vec<_>>().join(", ")
             ),
             "run `a2a-interop verify FILE` to list the findings and their #seq",
         ));
@@ -941,27 +1077,79 @@ mod tests {
         }
         if let EventKind::RequestHead { headers, url, .. } = &r[0].kind {
             assert_eq!(headers.get("accept"), Some("*/*"));
-            assert_eq!(headers.get("authorization"), Some(REDACTED));
+            assert_eq!(headers.get("authorization"), Some("Bearer [REDACTED]"));
             assert!(
-                url.contains("q=1") && url.contains("token=REDACTED"),
+                url.contains("q=1") && url.contains("token=[REDACTED]"),
                 "{url}"
             );
         }
         if let EventKind::ResponseChunk { body } = &r[2].kind {
             assert_eq!(
                 body.as_str().unwrap(),
-                "data: {\"result\":{\"credentials\":\"REDACTED\"}}\r\n\r\n: ping\n"
+                "data: {\"result\":{\"credentials\":\"[REDACTED]\"}}\r\n\r\n: ping\n"
             );
         }
+    }
+
+    #[test]
+    fn a_header_an_agent_card_names_as_api_key_is_redacted_in_a_cut_of_unredacted_input() {
+        // A transcript or `--no-redact` recording: the card (e1) says `X-Shop-Auth` carries
+        // the key (CARD-011); the recorder would have redacted it in e2, so must repro.
+        let card = r#"{"name":"a","securitySchemes":{"k":{"type":"apiKey","in":"header","name":"X-Shop-Auth"}}}"#;
+        let mut card_head = head("http://a.test/.well-known/agent-card.json", &[]);
+        if let EventKind::RequestHead { method, .. } = &mut card_head {
+            *method = "GET".into();
+        }
+        let evs = vec![
+            ev(1, "e1", card_head),
+            ev(
+                2,
+                "e1",
+                EventKind::ResponseHead {
+                    status: 200,
+                    version: None,
+                    headers: Headers(vec![("content-type".into(), "application/json".into())]),
+                    synthetic: false,
+                },
+            ),
+            ev(
+                3,
+                "e1",
+                EventKind::ResponseChunk {
+                    body: Body::new(card),
+                },
+            ),
+            ev(
+                4,
+                "e1",
+                EventKind::ExchangeEnd {
+                    outcome: Outcome::Complete,
+                    error: None,
+                    trailers: None,
+                    request_bytes: 0,
+                    response_bytes: card.len() as u64,
+                    truncated: false,
+                },
+            ),
+            ev(
+                5,
+                "e2",
+                head("http://a.test/rpc", &[("X-Shop-Auth", "sk-live-77")]),
+            ),
+        ];
+        let r = redact(&evs);
+        let all = format!("{r:?}");
+        assert!(!all.contains("sk-live-77"), "{all}");
+        assert_eq!(r.iter().map(|e| e.seq).collect::<Vec<_>>(), [1, 2, 3, 4, 5]);
     }
 
     #[test]
     fn urls_lose_userinfo_and_secret_query_values_only() {
         assert_eq!(
             redact_url("http://u:pw@h/x?sig=s&a=%41"),
-            "http://u:REDACTED@h/x?sig=REDACTED&a=A"
+            "http://u:[REDACTED]@h/x?sig=[REDACTED]&a=%41"
         );
-        assert_eq!(redact_url("https://tok@h/"), "https://REDACTED@h/");
+        assert_eq!(redact_url("https://tok@h/"), "https://[REDACTED]@h/");
         // nothing secret: not re-encoded
         assert_eq!(redact_url("http://h/x?a=%41"), "http://h/x?a=%41");
         let mut v: Value = serde_json::from_str(
@@ -969,7 +1157,7 @@ mod tests {
         )
         .unwrap();
         assert!(redact_json(&mut v));
-        assert_eq!(v["params"]["url"], "http://h/hook?token=REDACTED");
+        assert_eq!(v["params"]["url"], "http://h/hook?token=[REDACTED]");
     }
 
     #[test]
@@ -996,6 +1184,54 @@ mod tests {
         assert!(!dump.contains("corp.example"), "{dump}");
         assert!(dump.contains("host-1.example.test"));
         assert!(dump.contains("127.0.0.1:9"));
+    }
+
+    #[test]
+    fn anonymize_finds_hosts_in_forwarding_headers_and_card_urls() {
+        let evs = vec![
+            ev(
+                1,
+                "e1",
+                head(
+                    "http://127.0.0.1:8080/.well-known/agent-card.json",
+                    &[
+                        ("X-Forwarded-For", "203.0.113.9, 10.1.2.3"),
+                        (
+                            "Forwarded",
+                            "for=10.1.2.3;host=gw.corp.internal;proto=https",
+                        ),
+                        ("Via", "1.1 edge-7.corp.internal"),
+                        ("X-Other", "10.1.2.30 and 10.1.2.3"),
+                    ],
+                ),
+            ),
+            ev(
+                2,
+                "e1",
+                EventKind::ResponseChunk {
+                    body: Body::new(
+                        r#"{"url":"http://agent-svc.ns.svc.cluster.local:9999/a2a","version":"1.2.3"}"#,
+                    ),
+                },
+            ),
+        ];
+        let a = anonymize(&evs);
+        let dump = format!("{a:?}");
+        for private in [
+            "203.0.113.9",
+            "10.1.2.3\"",
+            "10.1.2.3,",
+            "gw.corp.internal",
+            "edge-7.corp.internal",
+            "cluster.local",
+        ] {
+            assert!(!dump.contains(private), "{private} left: {dump}");
+        }
+        // Not inside a longer address, not a version, not loopback.
+        assert!(dump.contains("10.1.2.30 and host-"), "{dump}");
+        assert!(dump.contains("1.1 host-"), "{dump}");
+        assert!(dump.contains(r#"\"version\":\"1.2.3\""#), "{dump}");
+        assert!(dump.contains("127.0.0.1:8080"), "{dump}");
     }
 
     #[test]

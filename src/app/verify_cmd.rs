@@ -135,11 +135,16 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
     };
     let mut verifier = Verifier::new(&src.header);
     let mut index = ExchangeIndex::new(lines);
+    // Transcripts, HARs and `--no-redact` recordings are shown redacted in reports.
+    let mut shown_events = crate::report::index::ShownEvents::new(
+        !matches!(src.kind, FileKind::Recording) || !src.header.redacted,
+    );
     for ev in src.events {
         let ev = ev.map_err(|e| format!("{shown}: {e}"))?;
-        verifier.feed(&ev);
-        index.observe(&ev);
+        shown_events.observe(&mut index, &ev);
+        verifier.feed_owned(ev);
     }
+    shown_events.finish(&mut index);
     let outcome = verifier.finish();
     let (sha256, bytes) = match report::sha256_file(path) {
         Ok((h, n)) => (Some(h), Some(n)),
@@ -183,6 +188,16 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
     let idx = &input.index;
     let seen = idx.exchanges_seen().max(input.outcome.exchanges);
     if seen == 0 {
+        let (tunnels, to) = &idx.tunnels;
+        if *tunnels > 0 {
+            // Forward mode: HTTPS clients sent CONNECT, and without interception the proxy
+            // sees only encrypted bytes.
+            return Some(format!(
+                "the file holds no exchange, only {tunnels} opaque CONNECT tunnel{} (to {}): a forward proxy sees no HTTP inside TLS unless it runs with --intercept-tls",
+                if *tunnels == 1 { "" } else { "s" },
+                to.join(", ")
+            ));
+        }
         return Some("the file holds no exchange".into());
     }
     let indexed = idx.exchanges();
@@ -343,7 +358,7 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
                 "nothing was verified in {}: {why}; no conformance level",
                 input.source.path.as_deref().unwrap_or("-")
             ),
-            "record traffic that reaches the agent (is the proxy's --upstream right and the agent up?)",
+            "record traffic that reaches the agent (reverse mode: is --upstream right and the agent up? forward mode with HTTPS clients: --intercept-tls)",
         );
     }
     input.color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();

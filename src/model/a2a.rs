@@ -277,7 +277,7 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
 /// by two hex digits stays as it is. Works on bytes: the path may hold any UTF-8 after a
 /// `%` (a `&str` slice there panicked on a multi-byte character; found by the `dialect`
 /// fuzz target, kept in `fuzz/regressions/dialect/`).
-fn percent_decode(s: &str) -> String {
+pub fn percent_decode(s: &str) -> String {
     fn hex(c: u8) -> Option<u8> {
         (c as char).to_digit(16).map(|d| d as u8)
     }
@@ -809,6 +809,211 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
     out
 }
 
+/// Whole-object check of a Message at `ptr` for the version's part `style` (DATA-005,
+/// DATA-004, DATA-001): the required members ([`message_problems`]), `role` spelled as the
+/// version spells it (1.0 and 0.3 REST ProtoJSON: `ROLE_USER` / `ROLE_AGENT`, `ROLE_UNSPECIFIED`
+/// tolerated; 0.x JSON-RPC: `user` / `agent`), at least one part in 1.0 (the proto's
+/// REQUIRED list; the 0.x schemas set no minimum), and each part ([`parts_problems`]).
+/// Returns `(JSON Pointer, message)` pairs, empty when the message is well formed.
+pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
+    let mut p = message_problems(o, ptr);
+    if !p.is_empty() {
+        return p;
+    }
+    if let Some(role) = o.get("role").and_then(Json::as_str) {
+        let ok = match style {
+            PartStyle::V1 | PartStyle::V0Rest => {
+                matches!(role, "ROLE_USER" | "ROLE_AGENT" | "ROLE_UNSPECIFIED")
+            }
+            PartStyle::V0Rpc => matches!(role, "user" | "agent"),
+        };
+        if !ok {
+            let want = if style == PartStyle::V0Rpc {
+                "user or agent"
+            } else {
+                "ROLE_USER or ROLE_AGENT"
+            };
+            p.push((
+                format!("{ptr}/role"),
+                format!("message role {role:?} is not {want}"),
+            ));
+            return p;
+        }
+    }
+    let (name, parts) = match o.get("parts") {
+        Some(v) => ("parts", v),
+        None => match o.get("content") {
+            Some(v) => ("content", v),
+            None => return p,
+        },
+    };
+    let pp = format!("{ptr}/{name}");
+    if style == PartStyle::V1 && parts.as_array().is_some_and(Vec::is_empty) {
+        p.push((
+            pp,
+            "message has no parts (1.0 requires at least one)".into(),
+        ));
+        return p;
+    }
+    parts_problems(parts, &pp, style)
+}
+
+/// Whole-object check of an Artifact at `ptr` (DATA-005, DATA-004): `artifactId`, a `parts`
+/// list, at least one part in 1.0 (the 0.x schemas set no minimum), and each part.
+/// Returns `(JSON Pointer, message)` pairs, empty when the artifact is well formed.
+pub fn artifact_shape_problems(a: &Json, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
+    let Some(o) = a.as_object() else {
+        return vec![(ptr.to_string(), "artifact is not an object".into())];
+    };
+    if str_member(o, "artifactId", "artifact_id").is_none() {
+        return vec![(
+            format!("{ptr}/artifactId"),
+            "artifact has no artifactId".into(),
+        )];
+    }
+    let Some(parts) = o.get("parts") else {
+        return vec![(format!("{ptr}/parts"), "artifact has no parts".into())];
+    };
+    if style == PartStyle::V1 && parts.as_array().is_some_and(Vec::is_empty) {
+        return vec![(
+            format!("{ptr}/parts"),
+            "artifact has no parts (1.0 requires at least one)".into(),
+        )];
+    }
+    parts_problems(parts, &format!("{ptr}/parts"), style)
+}
+
+/// The nested objects of a Task at `ptr` (DATA-005, DATA-004): `status.message`, every
+/// `history` message and every `artifacts` entry, each checked whole
+/// ([`message_shape_problems`], [`artifact_shape_problems`]). The Task's own members are
+/// [`task_view`]'s. Returns `(JSON Pointer, message)` pairs, empty when all are well formed.
+pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if let Some(Json::Object(m)) = o.get("status").and_then(|s| s.get("message")) {
+        out.extend(message_shape_problems(
+            m,
+            &format!("{ptr}/status/message"),
+            style,
+        ));
+    }
+    if let Some(Json::Array(h)) = o.get("history") {
+        for (i, m) in h.iter().enumerate() {
+            match m.as_object() {
+                Some(m) => out.extend(message_shape_problems(
+                    m,
+                    &format!("{ptr}/history/{i}"),
+                    style,
+                )),
+                None => out.push((
+                    format!("{ptr}/history/{i}"),
+                    "history entry is not a message object".into(),
+                )),
+            }
+        }
+    }
+    if let Some(Json::Array(arts)) = o.get("artifacts") {
+        for (i, a) in arts.iter().enumerate() {
+            out.extend(artifact_shape_problems(
+                a,
+                &format!("{ptr}/artifacts/{i}"),
+                style,
+            ));
+        }
+        // artifactId is unique within a task (DATA-005): appended chunks extend one
+        // artifact, they are not listed again (a2a-rs #295).
+        let ids: Vec<Option<&str>> = arts
+            .iter()
+            .map(|a| {
+                a.as_object()
+                    .and_then(|o| str_member(o, "artifactId", "artifact_id"))
+            })
+            .collect();
+        for (j, aid) in ids.iter().enumerate().skip(1) {
+            if let Some(aid) = aid {
+                if ids[..j].contains(&Some(*aid)) {
+                    out.push((
+                        format!("{ptr}/artifacts/{j}/artifactId"),
+                        format!("artifactId {aid:?} appears twice in the task (artifact ids are unique per task)"),
+                    ));
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Shape problems of a push notification config object at `ptr` (PUSH-002, DATA-005):
+/// 1.0 `TaskPushNotificationConfig` is flat, `{id?, taskId, url, token?,
+/// authentication{scheme, credentials?}?, tenant?}` with `url` REQUIRED; 0.x (JSON-RPC
+/// `{taskId, pushNotificationConfig}`, 0.3 REST `{name, pushNotificationConfig}`) nests the
+/// config with `url` and `authentication.schemes[]`. Returns `(JSON Pointer, message)`
+/// pairs, empty when well formed.
+pub fn push_config_problems(v: &Json, ptr: &str, v1: bool) -> Vec<(String, String)> {
+    let Some(o) = v.as_object() else {
+        return vec![(
+            ptr.to_string(),
+            "push notification config is not an object".into(),
+        )];
+    };
+    let (cfg, cptr) = if v1 {
+        if !o.contains_key("url") && o.contains_key("pushNotificationConfig") {
+            return vec![(
+                format!("{ptr}/pushNotificationConfig"),
+                "1.0 push notification config nests the 0.x pushNotificationConfig instead of the flat {taskId, url, token, authentication}".into(),
+            )];
+        }
+        (o, ptr.to_string())
+    } else {
+        match o.get("pushNotificationConfig") {
+            Some(Json::Object(c)) => (c, format!("{ptr}/pushNotificationConfig")),
+            _ if o.contains_key("url") => {
+                return vec![(
+                    format!("{ptr}/url"),
+                    "0.x push notification config is flat (the 1.0 shape) instead of {taskId, pushNotificationConfig{url}}".into(),
+                )]
+            }
+            _ => {
+                return vec![(
+                    format!("{ptr}/pushNotificationConfig"),
+                    "push notification config has no pushNotificationConfig object".into(),
+                )]
+            }
+        }
+    };
+    let mut out = Vec::new();
+    if cfg
+        .get("url")
+        .and_then(Json::as_str)
+        .is_none_or(str::is_empty)
+    {
+        out.push((
+            format!("{cptr}/url"),
+            "push notification config has no url".into(),
+        ));
+    }
+    if let Some(Json::Object(a)) = cfg.get("authentication") {
+        let ap = format!("{cptr}/authentication");
+        if v1 && !a.get("scheme").is_some_and(Json::is_string) {
+            out.push((
+                format!("{ap}/scheme"),
+                if a.contains_key("schemes") {
+                    "1.0 authentication has the 0.x schemes list instead of one scheme string"
+                        .into()
+                } else {
+                    "authentication has no scheme".into()
+                },
+            ));
+        } else if !v1 && !a.get("schemes").is_some_and(Json::is_array) {
+            out.push((
+                format!("{ap}/schemes"),
+                "0.x authentication has no schemes list".into(),
+            ));
+        }
+    }
+    out
+}
+
 /// The message of a send request's params (`params.message`, 0.3 REST `request`).
 pub fn params_message<'p, 'a>(params: &'p Json<'a>) -> Option<&'p Obj<'a>> {
     params
@@ -965,6 +1170,66 @@ mod added_tests {
 mod tests {
     use super::*;
     use crate::model::json::test_json as json;
+
+    #[test]
+    fn message_and_artifact_checked_whole_per_version() {
+        let m = json!({"messageId": "m", "role": "agent", "parts": [{"text": "x"}]});
+        let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V1);
+        assert_eq!(p[0].0, "/m/role");
+        assert!(p[0].1.contains("ROLE_USER or ROLE_AGENT"), "{p:?}");
+        let m = json!({"messageId": "m", "role": "ROLE_AGENT", "kind": "message", "parts": [{"kind": "text", "text": "x"}]});
+        let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V0Rpc);
+        assert_eq!(p[0].0, "/m/role");
+        // 0.3 REST ProtoJSON spells roles as the proto does, parts in `content`.
+        let m = json!({"messageId": "m", "role": "ROLE_USER", "content": [{"text": "x"}]});
+        assert!(message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V0Rest).is_empty());
+        // Empty parts: a 1.0 fault (proto REQUIRED list), legal in the 0.x schemas.
+        let m = json!({"messageId": "m", "role": "ROLE_AGENT", "parts": []});
+        let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V1);
+        assert_eq!(p[0].0, "/m/parts");
+        let m = json!({"kind": "message", "messageId": "m", "role": "agent", "parts": []});
+        assert!(message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V0Rpc).is_empty());
+        let a = json!({"artifactId": "a", "parts": []});
+        assert_eq!(
+            artifact_shape_problems(&a, "/a", PartStyle::V1)[0].0,
+            "/a/parts"
+        );
+        assert!(artifact_shape_problems(&a, "/a", PartStyle::V0Rpc).is_empty());
+        let a = json!({"parts": [{"text": "x"}]});
+        assert_eq!(
+            artifact_shape_problems(&a, "/a", PartStyle::V1)[0].0,
+            "/a/artifactId"
+        );
+        let t = json!({"id": "t", "status": {"state": "TASK_STATE_WORKING",
+            "message": {"messageId": "m", "role": "ROLE_AGENT", "parts": [{"text": "x"}]}},
+            "history": [{"messageId": "h", "role": "user", "parts": [{"text": "x"}]}],
+            "artifacts": [{"artifactId": "a", "parts": [{"text": "x"}, {"bogus": 1}]}]});
+        let p = task_members_problems(t.as_object().unwrap(), "/t", PartStyle::V1);
+        let at: Vec<&str> = p.iter().map(|(a, _)| a.as_str()).collect();
+        assert_eq!(at, ["/t/history/0/role", "/t/artifacts/0/parts/1"]);
+    }
+
+    #[test]
+    fn push_config_shape_per_version() {
+        let flat = json!({"id": "c", "taskId": "t", "url": "https://h/cb", "authentication": {"scheme": "Bearer"}});
+        assert!(push_config_problems(&flat, "", true).is_empty());
+        let nested = json!({"taskId": "t", "pushNotificationConfig": {"url": "https://h/cb", "authentication": {"schemes": ["Bearer"]}}});
+        assert!(push_config_problems(&nested, "", false).is_empty());
+        assert_eq!(
+            push_config_problems(&nested, "", true)[0].0,
+            "/pushNotificationConfig"
+        );
+        assert_eq!(push_config_problems(&flat, "", false)[0].0, "/url");
+        let schemes = json!({"taskId": "t", "url": "https://h/cb", "authentication": {"schemes": ["Bearer"]}});
+        let p = push_config_problems(&schemes, "/r", true);
+        assert_eq!(p[0].0, "/r/authentication/scheme");
+        assert!(p[0].1.contains("schemes"), "{p:?}");
+        let no_url = json!({"taskId": "t", "pushNotificationConfig": {"token": "x"}});
+        assert_eq!(
+            push_config_problems(&no_url, "", false)[0].0,
+            "/pushNotificationConfig/url"
+        );
+    }
 
     #[test]
     fn lift_v01_reads_tasks_send_era_objects() {

@@ -68,6 +68,9 @@ pub struct AgentCardView {
     pub bad_interfaces: Vec<CardProblem>,
     /// 1.0 interface versions carrying a patch number (`pointer`, `found`) (CARD-007).
     pub patch_versions: Vec<(String, String)>,
+    /// Security schemes not in the card's version shape (`pointer`, `message`)
+    /// ([`security_scheme_problem`]; CARD-003, CARD-004, AUTH-002).
+    pub bad_security_schemes: Vec<CardProblem>,
 }
 
 impl AgentCardView {
@@ -345,6 +348,19 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
     }
     c.credential_headers = vec!["authorization".into(), "cookie".into()];
     if let Some(Json::Object(schemes)) = o.get("securitySchemes") {
+        // A hybrid card (both field sets) may use either shape.
+        let shape = match (c.has_v1_fields, c.has_v0_fields) {
+            (true, true) => None,
+            (false, true) => Some(false),
+            _ => Some(true),
+        };
+        for (name, s) in schemes.iter() {
+            let p = super::json::ptr("/securitySchemes", &[super::json::Seg::Key(name)]);
+            if let Some((at, msg)) = security_scheme_problem(s, &p, shape) {
+                c.bad_security_schemes
+                    .push((at, format!("{msg} (scheme {name:?})")));
+            }
+        }
         for s in schemes.values() {
             // 0.x {type:"apiKey", in:"header", name}; 1.0 {apiKeySecurityScheme:{location,name}}
             let api = s.get("apiKeySecurityScheme").unwrap_or(s);
@@ -367,10 +383,125 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
     }
 }
 
+/// The shape problem of one `securitySchemes` entry at `ptr`, if any (CARD-003 / CARD-004,
+/// AUTH-002). `v1`: `Some(true)` = 1.0 (proto oneof: exactly one of `apiKeySecurityScheme
+/// {location, name}`, `httpAuthSecurityScheme {scheme}`, `oauth2SecurityScheme {flows}`,
+/// `openIdConnectSecurityScheme {openIdConnectUrl}`, `mtlsSecurityScheme`), `Some(false)` =
+/// 0.x (OpenAPI-style `{type, ...}` with the 0.3 schema's required members: apiKey `in` +
+/// `name`, http `scheme`, oauth2 `flows`, openIdConnect `openIdConnectUrl`), `None` = either
+/// (hybrid card). Returns `(pointer, message)`.
+pub fn security_scheme_problem(s: &Json, ptr: &str, v1: Option<bool>) -> Option<CardProblem> {
+    const V1: [(&str, &[&str]); 5] = [
+        ("apiKeySecurityScheme", &["location", "name"]),
+        ("httpAuthSecurityScheme", &["scheme"]),
+        ("oauth2SecurityScheme", &["flows"]),
+        ("openIdConnectSecurityScheme", &["openIdConnectUrl"]),
+        ("mtlsSecurityScheme", &[]),
+    ];
+    const V0: [(&str, &[&str]); 5] = [
+        ("apiKey", &["in", "name"]),
+        ("http", &["scheme"]),
+        ("oauth2", &["flows"]),
+        ("openIdConnect", &["openIdConnectUrl"]),
+        ("mutualTLS", &[]),
+    ];
+    let Some(o) = s.as_object() else {
+        return Some((ptr.to_string(), "security scheme is not an object".into()));
+    };
+    let missing = |inner: &Obj, need: &[&str], at: String| {
+        need.iter()
+            .find(|k| {
+                !inner
+                    .get(k)
+                    .is_some_and(|v| !v.is_null() && v.as_str() != Some(""))
+            })
+            .map(|k| (format!("{at}/{k}"), format!("security scheme has no {k}")))
+    };
+    let v1_check = || -> Option<CardProblem> {
+        let present: Vec<&(&str, &[&str])> = V1.iter().filter(|(k, _)| o.contains_key(k)).collect();
+        match present.as_slice() {
+            [(k, need)] => match o.get(k).and_then(Json::as_object) {
+                Some(inner) => missing(inner, need, format!("{ptr}/{k}")),
+                None => Some((format!("{ptr}/{k}"), format!("{k} is not an object"))),
+            },
+            [] => Some((
+                ptr.to_string(),
+                if o.contains_key("type") {
+                    "1.0 security scheme uses the 0.x OpenAPI shape {type, ...} instead of one of apiKeySecurityScheme, httpAuthSecurityScheme, oauth2SecurityScheme, openIdConnectSecurityScheme, mtlsSecurityScheme".into()
+                } else {
+                    "security scheme sets none of apiKeySecurityScheme, httpAuthSecurityScheme, oauth2SecurityScheme, openIdConnectSecurityScheme, mtlsSecurityScheme".into()
+                },
+            )),
+            _ => Some((
+                ptr.to_string(),
+                "security scheme sets more than one scheme kind".into(),
+            )),
+        }
+    };
+    let v0_check = || -> Option<CardProblem> {
+        let Some(t) = o.get("type").and_then(Json::as_str) else {
+            return Some((
+                format!("{ptr}/type"),
+                "0.x security scheme has no type".into(),
+            ));
+        };
+        match V0.iter().find(|(k, _)| *k == t) {
+            Some((_, need)) => missing(o, need, ptr.to_string()),
+            None => Some((
+                format!("{ptr}/type"),
+                format!("unknown security scheme type {t:?}"),
+            )),
+        }
+    };
+    match v1 {
+        Some(true) => v1_check(),
+        Some(false) => v0_check(),
+        None => {
+            if o.contains_key("type") {
+                v0_check()
+            } else {
+                v1_check()
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::json::test_json as json;
+
+    #[test]
+    fn security_schemes_per_version() {
+        let ok1 = json!({"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}});
+        assert!(security_scheme_problem(&ok1, "/s", Some(true)).is_none());
+        let openapi = json!({"type": "http", "scheme": "bearer"});
+        assert!(security_scheme_problem(&openapi, "/s", Some(false)).is_none());
+        assert!(security_scheme_problem(&openapi, "/s", None).is_none());
+        let p = security_scheme_problem(&openapi, "/s", Some(true)).unwrap();
+        assert!(p.1.contains("0.x OpenAPI shape"), "{p:?}");
+        // a2a-java #590: the inner members without the oneof wrapper.
+        let bare = json!({"openIdConnectUrl": "https://accounts.example/.well-known/openid-configuration"});
+        assert_eq!(
+            security_scheme_problem(&bare, "/s", Some(true)).unwrap().0,
+            "/s"
+        );
+        // ggcode #1089: 0.3 http scheme without `scheme`.
+        let p = security_scheme_problem(&json!({"type": "http"}), "/s", Some(false)).unwrap();
+        assert_eq!(p.0, "/s/scheme");
+        let p = security_scheme_problem(
+            &json!({"apiKeySecurityScheme": {"name": "X-Key"}}),
+            "/s",
+            Some(true),
+        )
+        .unwrap();
+        assert_eq!(p.0, "/s/apiKeySecurityScheme/location");
+        assert!(
+            security_scheme_problem(&json!({"mtlsSecurityScheme": {}}), "/s", Some(true)).is_none()
+        );
+        let two = json!({"mtlsSecurityScheme": {}, "httpAuthSecurityScheme": {"scheme": "Basic"}});
+        assert!(security_scheme_problem(&two, "/s", Some(true)).is_some());
+    }
 
     #[test]
     fn v1_and_v0_shapes() {

@@ -77,6 +77,9 @@ pub enum RequestParse {
     NotJson,
     /// JSON, but not a valid request object (no `method` string, wrong `jsonrpc`): −32600.
     Invalid,
+    /// Nested deeper than the parser's 128 levels: valid JSON perhaps, but RFC 8259 §9 lets
+    /// a parser limit nesting, so −32700 and any other rejection are both fair: not judged.
+    TooDeep,
     /// A request (or notification when `id` is absent).
     Request {
         method: String,
@@ -85,10 +88,16 @@ pub enum RequestParse {
     },
 }
 
+/// True when `e` is serde_json's nesting limit (128 levels), not a syntax error.
+pub fn is_too_deep(e: &serde_json::Error) -> bool {
+    e.to_string().starts_with("recursion limit exceeded")
+}
+
 /// Parses a request body leniently.
 pub fn parse_request(body: &[u8]) -> RequestParse {
     let v = match Json::parse(body) {
         Ok(v) => v,
+        Err(e) if is_too_deep(&e) => return RequestParse::TooDeep,
         Err(_) => return RequestParse::NotJson,
     };
     request_from_value(&v)
@@ -240,6 +249,9 @@ mod tests {
     #[test]
     fn request_parse_kinds() {
         assert_eq!(parse_request(b"{\"jsonrpc\":"), RequestParse::NotJson);
+        let deep = "[".repeat(200_000) + &"]".repeat(200_000);
+        assert_eq!(parse_request(deep.as_bytes()), RequestParse::TooDeep);
+        assert_eq!(parse_request(b"[[[1,]]]"), RequestParse::NotJson);
         assert_eq!(parse_request(b"{\"id\":1}"), RequestParse::Invalid);
         assert!(matches!(
             parse_request(br#"{"jsonrpc":"2.0","id":1,"method":"GetTask"}"#),

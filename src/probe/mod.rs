@@ -29,7 +29,7 @@ use serde::Serialize;
 use crate::verify::{Category, Finding, Severity};
 
 pub use dialect::Dialect;
-pub use transport::{ProbeRequest, ProbeResponse, SendError, Transport, TransportConfig};
+pub use transport::{ProbeRequest, ProbeResponse, Relays, SendError, Transport, TransportConfig};
 pub use webhook::{Webhook, WebhookReceiver};
 
 /// Outcome of one probe test.
@@ -326,6 +326,10 @@ pub struct ProbeReport {
     pub requests: u32,
     /// The Agent Card's `name`, when a card was fetched.
     pub card_name: Option<String>,
+    /// An operator mistake found once the card was read: `--skill`, `--dialect` or
+    /// `--binding` naming something the card does not offer. One line, `<cause>; hint:
+    /// <what the card has>`; the plan stopped before any task call (`probe` exits 2).
+    pub usage_error: Option<String>,
 }
 
 impl ProbeReport {

@@ -187,6 +187,8 @@ struct Runner<'a> {
     /// The first interface that answered a task call with 401/403 (credentials needed,
     /// none or wrong ones given): the auth tests still judge it.
     locked: Option<Target>,
+    /// See [`ProbeReport::usage_error`].
+    usage_error: Option<String>,
 }
 
 /// Runs the whole plan against the agent at `t.base()`. Never fails: problems are results.
@@ -203,6 +205,7 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
         own_webhook: None,
         card_name: None,
         locked: None,
+        usage_error: None,
     };
     let dialects = r.run_all().await;
     if let Some(w) = r.own_webhook.take() {
@@ -214,6 +217,7 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
         results: r.results,
         requests: t.sent(),
         card_name: r.card_name,
+        usage_error: r.usage_error,
     }
 }
 
@@ -511,8 +515,28 @@ impl<'a> Runner<'a> {
             })
             .unwrap_or_default();
         self.skills = card::skills(&card);
+        if let Some(id) = &self.cfg.skill {
+            if !self.skills.iter().any(|s| &s.id == id) {
+                let ids: Vec<&str> = self.skills.iter().map(|s| s.id.as_str()).collect();
+                self.usage_error = Some(format!(
+                    "--skill {id}: the agent's card has no skill with that id; hint: {}",
+                    if ids.is_empty() {
+                        "the card lists no skill: drop --skill".to_string()
+                    } else {
+                        format!(
+                            "its skills are {} (--skill takes a skill id)",
+                            ids.join(", ")
+                        )
+                    }
+                ));
+                return Vec::new();
+            }
+        }
 
         let targets = self.pick_targets(&card);
+        if self.usage_error.is_some() {
+            return Vec::new();
+        }
         let mut dialects = Vec::new();
         let mut first_ok: Option<Target> = None;
         for tg in &targets {
@@ -682,6 +706,36 @@ impl<'a> Runner<'a> {
         }
         // JSON-RPC first, each binding highest dialect first
         targets.sort_by_key(|t| (t.binding != Binding::JsonRpc, std::cmp::Reverse(t.dialect)));
+        let filtered = self.cfg.dialect.is_some() || self.cfg.binding.is_some();
+        if targets.is_empty() && problems.is_empty() && !all.is_empty() && filtered {
+            // the operator asked for what the card does not offer: not the agent's fault
+            let mut flags = Vec::new();
+            if let Some(d) = self.cfg.dialect {
+                flags.push(format!("--dialect {}", d.label()));
+            }
+            if let Some(b) = &self.cfg.binding {
+                flags.push(format!("--binding {b}"));
+            }
+            let mut offered: Vec<String> = Vec::new();
+            for i in &all {
+                let b = match i.binding {
+                    Binding::JsonRpc => "jsonrpc",
+                    Binding::HttpJson => "http+json",
+                    Binding::Grpc => "grpc (not probed by this build)",
+                    _ => "another binding (not probed by this build)",
+                };
+                let one = format!("{b} {}", i.dialect.label());
+                if !offered.contains(&one) {
+                    offered.push(one);
+                }
+            }
+            self.usage_error = Some(format!(
+                "{}: the agent's card offers no such interface; hint: it offers {} (--dialect auto|1.0|0.3, --binding auto|jsonrpc|http+json)",
+                flags.join(" "),
+                offered.join(", ")
+            ));
+            return Vec::new();
+        }
         let o = if targets.is_empty() && problems.is_empty() {
             Outcome::Fail(if all.is_empty() {
                 "card advertises no interface of a known protocol version".to_string()
@@ -780,6 +834,34 @@ impl<'a> Runner<'a> {
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
                 rest_skip(self, "request budget used up (--max-requests)");
                 false
+            }
+            Err(CallError::Other(msg)) if self.t.last_unanswered().is_some() => {
+                // No answer within --timeout: a slow or hung agent, not a wrong URL. The
+                // interface's tests still run, so the unanswered requests count in a row
+                // towards --max-unanswered (the probe stops there, exit 2) and an agent that
+                // was only slow once is still judged.
+                let o = Outcome::Fail(format!(
+                    "advertised url {} did not answer: {msg}; hint: a slow agent needs a longer --timeout",
+                    tg.url
+                ));
+                self.push("card.interface-url", d, Category::AgentCard, started, o);
+                self.skip(
+                    "errors.unknown-task",
+                    d,
+                    Category::ErrorHandling,
+                    "its request (shared with card.interface-url) got no answer",
+                );
+                self.lifecycle_tests(tg).await;
+                self.streaming_tests(tg, card::streaming(card)).await;
+                self.error_tests(tg).await;
+                self.push_tests(tg, card::push_notifications(card)).await;
+                let label = Some(tg.dialect.label());
+                self.results.iter().any(|r| {
+                    r.test == "lifecycle.send"
+                        && r.dialect.as_deref() == label
+                        && r.binding.as_deref() == self.binding
+                        && r.status == Status::Pass
+                })
             }
             Err(CallError::Other(msg)) => {
                 let o = Outcome::Fail(format!("advertised url {} did not answer: {msg}", tg.url));

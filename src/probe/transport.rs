@@ -7,11 +7,20 @@ When `via` is set (the recording pipeline's listen address), every request whose
 the probed agent's origin goes to `via` instead, with the same path, so the proxy records and
 verifies it exactly like passive traffic. URLs that already point at `via` (a card rewritten
 by the proxy) go there unchanged.
+
+A card may advertise another origin than the probed one (same host on another port or
+scheme, as behind a gateway or TLS front; or a host allowed by `--allow-host`). With
+[`Relays`] ([`Transport::with_relays`]) each such origin gets its own recording listener in
+the same pipeline, started on first use, so those requests are recorded and verified too
+(README: every request goes through the recording pipeline). The request keeps the card's
+authority in `Host`, so the recording names the URL the card advertised
+(`request_head.url`) and the origin called (`request_head.upstream`).
 */
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use bytes::{Bytes, BytesMut};
@@ -21,6 +30,10 @@ use hyper_util::client::legacy::{connect::HttpConnector, Client};
 use hyper_util::rt::TokioExecutor;
 use tokio::time::Instant;
 use url::Url;
+
+use crate::proxy::{ProxyConfig, ProxyExtras, ProxyHandle};
+use crate::record::writer::EventSink;
+use crate::record::{Route, DEFAULT_CAPTURE_CAP};
 
 /// How the recording proxy's own answers begin (`a2a-interop proxy: ...`, a 502 when the
 /// agent did not answer at all; see `proxy::synthetic`).
@@ -83,7 +96,7 @@ pub enum SendError {
     #[error("{0}")]
     Blocked(String),
     /// No response head before the deadline.
-    #[error("no response within {0} ms")]
+    #[error("no response within {0} ms (--timeout)")]
     Timeout(u128),
     /// Connection refused, reset, bad URL, ...
     #[error("{0}")]
@@ -134,6 +147,113 @@ pub struct TransportConfig {
     pub max_requests: u32,
 }
 
+/// Recording listeners for the origins a card advertises besides the probed one (see the
+/// module docs): one reverse listener per origin (`scheme://host:port`) on 127.0.0.1, route
+/// `/` to that origin, card rewrite off, recording into the pipeline's [`EventSink`] with
+/// the run's leg. Started on first use; [`Relays::shutdown`] before the pipeline finishes.
+pub struct Relays {
+    sink: Mutex<Option<EventSink>>,
+    leg: Option<String>,
+    upstream_tls: crate::proxy::tls::UpstreamTrust,
+    listeners: tokio::sync::Mutex<HashMap<String, ProxyHandle>>,
+}
+
+impl std::fmt::Debug for Relays {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Relays").field("leg", &self.leg).finish()
+    }
+}
+
+impl Relays {
+    /// Relays recording into `sink`, every event stamped with `leg` (`None` for `probe`,
+    /// `A->B` / `B->A` for `interop`); `https://` origins are trusted per `upstream_tls`
+    /// (`--ca`).
+    pub fn new(
+        sink: EventSink,
+        leg: Option<String>,
+        upstream_tls: crate::proxy::tls::UpstreamTrust,
+    ) -> Arc<Relays> {
+        Arc::new(Relays {
+            sink: Mutex::new(Some(sink)),
+            leg,
+            upstream_tls,
+            listeners: tokio::sync::Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The listener that records and forwards to `url`'s origin, started on first use.
+    ///
+    /// # Errors
+    /// The relays were shut down, no loopback port could be bound, or the origin is not a
+    /// valid route upstream (the message says which).
+    pub async fn via(&self, url: &Url) -> Result<SocketAddr, String> {
+        let origin = url.origin().ascii_serialization();
+        let mut map = self.listeners.lock().await;
+        if let Some(h) = map.get(&origin) {
+            return Ok(h.local_addr());
+        }
+        let sink = self
+            .sink
+            .lock()
+            .ok()
+            .and_then(|s| s.clone())
+            .ok_or_else(|| format!("{origin}: the recording pipeline is finishing"))?;
+        let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0)))
+            .await
+            .map_err(|e| format!("no loopback port for recording {origin}: {e}"))?;
+        let listen = listener
+            .local_addr()
+            .map_err(|e| format!("no loopback port for recording {origin}: {e}"))?;
+        let cfg = ProxyConfig {
+            listen,
+            routes: vec![Route {
+                prefix: "/".into(),
+                upstream: origin.clone(),
+                leg: None,
+            }],
+            rewrite_card: false,
+            capture_cap: DEFAULT_CAPTURE_CAP,
+            leg: self.leg.clone(),
+        };
+        let ext = ProxyExtras {
+            upstream_tls: self.upstream_tls.clone(),
+            quiet: true,
+            ..ProxyExtras::default()
+        };
+        let h = crate::proxy::start_ext_on(listener, cfg, ext, sink)
+            .await
+            .map_err(|e| format!("cannot record calls to {origin}: {e}"))?;
+        let addr = h.local_addr();
+        map.insert(origin, h);
+        Ok(addr)
+    }
+
+    /// Origins relayed so far (`http://127.0.0.1:9000`), sorted.
+    pub async fn origins(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.listeners.lock().await.keys().cloned().collect();
+        v.sort();
+        v
+    }
+
+    /// Stops every listener (their open exchanges end) and lets go of the sink; later
+    /// [`Relays::via`] calls fail.
+    pub async fn shutdown(&self) {
+        if let Ok(mut s) = self.sink.lock() {
+            *s = None;
+        }
+        let handles: Vec<ProxyHandle> = self
+            .listeners
+            .lock()
+            .await
+            .drain()
+            .map(|(_, h)| h)
+            .collect();
+        for h in handles {
+            h.shutdown().await;
+        }
+    }
+}
+
 /// The prober's HTTP client. See the module docs.
 pub struct Transport {
     cfg: TransportConfig,
@@ -152,6 +272,8 @@ pub struct Transport {
     progress: bool,
     /// What progress lines start with: `probe`, or `interop A->B` for one direction.
     who: String,
+    /// Recording listeners for origins other than the probed one.
+    relays: Option<Arc<Relays>>,
 }
 
 impl Transport {
@@ -171,7 +293,15 @@ impl Transport {
             current: Mutex::new(None),
             progress: false,
             who: "probe".into(),
+            relays: None,
         }
+    }
+
+    /// Sends requests to origins other than the probed agent's through `relays`, so they
+    /// are recorded and verified too (see the module docs). Without it they go directly.
+    pub fn with_relays(mut self, relays: Arc<Relays>) -> Transport {
+        self.relays = Some(relays);
+        self
     }
 
     /// Stops sending ([`SendError::Gone`]) once `n` requests in a row got no answer from the
@@ -373,8 +503,15 @@ impl Transport {
             self.sent.fetch_sub(1, Ordering::Relaxed);
             return Err(SendError::Budget(self.cfg.max_requests));
         }
-        let target = self.target_uri(&req.url)?;
+        let (target, host) = match self.relay_of(&req.url).await? {
+            Some(addr) => (relayed_uri(&req.url, addr)?, Some(authority(&req.url))),
+            None => (self.target_uri(&req.url)?, None),
+        };
         let mut builder = Request::builder().method(req.method.clone()).uri(target);
+        if let Some(h) = host {
+            // the recording names the URL the card advertised (the proxy records `Host`)
+            builder = builder.header(http::header::HOST, h);
+        }
         for (k, v) in &req.headers {
             let value = HeaderValue::from_str(v)
                 .map_err(|_| SendError::Transport(format!("header {k} has an invalid value")))?;
@@ -485,6 +622,22 @@ impl Transport {
         })
     }
 
+    /// The relay listener for `url` when it is neither on the probed origin nor on the
+    /// recording proxy and relays are set; `None` otherwise.
+    async fn relay_of(&self, url: &Url) -> Result<Option<SocketAddr>, SendError> {
+        let Some(relays) = &self.relays else {
+            return Ok(None);
+        };
+        if self.cfg.via.is_none() || url.origin() == self.cfg.base.origin() || self.is_via(url) {
+            return Ok(None);
+        }
+        relays
+            .via(url)
+            .await
+            .map(Some)
+            .map_err(SendError::Transport)
+    }
+
     fn target_uri(&self, url: &Url) -> Result<http::Uri, SendError> {
         let mut u = url.clone();
         if let Some(via) = self.cfg.via {
@@ -502,6 +655,27 @@ impl Transport {
         u.as_str()
             .parse()
             .map_err(|e| SendError::Transport(format!("{url}: {e}")))
+    }
+}
+
+/// `url` sent to the relay listener at `addr` (plain HTTP, same path and query).
+fn relayed_uri(url: &Url, addr: SocketAddr) -> Result<http::Uri, SendError> {
+    let mut u = url.clone();
+    let _ = u.set_scheme("http");
+    let _ = u.set_ip_host(addr.ip());
+    let _ = u.set_port(Some(addr.port()));
+    u.as_str()
+        .parse()
+        .map_err(|e| SendError::Transport(format!("{url}: {e}")))
+}
+
+/// `host[:port]` of `url` as a `Host` field value (the port only when not the scheme's
+/// default, RFC 9110 §7.2).
+fn authority(url: &Url) -> String {
+    let host = url.host_str().unwrap_or("");
+    match url.port() {
+        Some(p) => format!("{host}:{p}"),
+        None => host.to_string(),
     }
 }
 

@@ -9,6 +9,13 @@ most [`CARD_CAP`] bytes), rewrites the URLs that point at the route's upstream t
 client-facing base, keeps key order, and serves the new body. The agent's original bytes
 stay in the recording (`response_chunk`); the served body is a `card_rewrite` event with
 the JSON Pointers it changed.
+
+The authenticated extended card (CARD-007, AUTH-005) is rewritten the same way, with the
+same cap, skip and warning rules: the 1.0 REST `GET …/extendedAgentCard` and 0.3 REST
+`GET …/v1/card` bodies ([`is_extended_card_path`]), and the card inside the `result` of a
+JSON-RPC `GetExtendedAgentCard` (1.0) or `agent/getAuthenticatedExtendedCard` (0.3) answer
+([`EXTENDED_CARD_METHODS`]; pointers then start with `/result`). A client that switches to
+the extended card would otherwise leave the proxy.
 */
 
 use serde_json::Value;
@@ -22,6 +29,19 @@ pub const CARD_CAP: usize = 1024 * 1024;
 pub fn is_card_path(path: &str) -> bool {
     path.ends_with("/.well-known/agent-card.json") || path.ends_with("/.well-known/agent.json")
 }
+
+/// True for a client path naming the authenticated extended card over REST: 1.0
+/// `…/extendedAgentCard` (with or without a tenant segment) and 0.3 `…/v1/card` (CARD-007).
+pub fn is_extended_card_path(path: &str) -> bool {
+    path.ends_with("/extendedAgentCard") || path.ends_with("/v1/card")
+}
+
+/// JSON-RPC methods whose `result` is an Agent Card, as they appear quoted in a request
+/// body: 1.0 `GetExtendedAgentCard`, 0.3 `agent/getAuthenticatedExtendedCard` (CARD-007).
+pub const EXTENDED_CARD_METHODS: [&[u8]; 2] = [
+    b"\"GetExtendedAgentCard\"",
+    b"\"agent/getAuthenticatedExtendedCard\"",
+];
 
 /// Decodes a card body by its `Content-Encoding` (a list, undone last first: RFC 9110 §8.4;
 /// see [`crate::model::coding`]).
@@ -69,15 +89,32 @@ pub fn client_base(origin: &str, prefix: &str) -> String {
 /// Returns the new body (compact JSON, keys in the original order) and the JSON Pointers
 /// changed; `None` when the body is not a JSON object or nothing pointed at the upstream.
 pub fn rewrite(body: &[u8], upstream: &Url, client_base: &str) -> Option<(Vec<u8>, Vec<String>)> {
-    let mut card: Value = serde_json::from_slice(body).ok()?;
+    rewrite_in(body, None, upstream, client_base)
+}
+
+/// [`rewrite`] of the card at top-level member `member` of `body` (`result` of a JSON-RPC
+/// answer) when given; the pointers then start with `/member`. `None` also when `body` has
+/// no object there (a JSON-RPC error).
+pub fn rewrite_in(
+    body: &[u8],
+    member: Option<&str>,
+    upstream: &Url,
+    client_base: &str,
+) -> Option<(Vec<u8>, Vec<String>)> {
+    let mut doc: Value = serde_json::from_slice(body).ok()?;
+    let card = match member {
+        Some(m) => doc.get_mut(m)?,
+        None => &mut doc,
+    };
     let obj = card.as_object_mut()?;
+    let at = member.map(|m| format!("/{m}")).unwrap_or_default();
     let mut pointers = Vec::new();
     // Walk the keys in document order so the pointers come out in that order too.
     for (key, val) in obj.iter_mut() {
         if key == "url" {
             // 0.3 / 0.2: top-level `url`.
             if rewrite_value(val, upstream, client_base) {
-                pointers.push("/url".to_string());
+                pointers.push(format!("{at}/url"));
             }
         } else if key == "additionalInterfaces" || key == "supportedInterfaces" {
             // 0.3: `additionalInterfaces[].url`; 1.0: `supportedInterfaces[].url`.
@@ -85,7 +122,7 @@ pub fn rewrite(body: &[u8], upstream: &Url, client_base: &str) -> Option<(Vec<u8
             for (i, it) in items.iter_mut().enumerate() {
                 if let Some(v) = it.get_mut("url") {
                     if rewrite_value(v, upstream, client_base) {
-                        pointers.push(format!("/{key}/{i}/url"));
+                        pointers.push(format!("{at}/{key}/{i}/url"));
                     }
                 }
             }
@@ -94,7 +131,7 @@ pub fn rewrite(body: &[u8], upstream: &Url, client_base: &str) -> Option<(Vec<u8
     if pointers.is_empty() {
         return None;
     }
-    let out = serde_json::to_vec(&card).ok()?;
+    let out = serde_json::to_vec(&doc).ok()?;
     Some((out, pointers))
 }
 
@@ -104,7 +141,23 @@ pub fn rewrite(body: &[u8], upstream: &Url, client_base: &str) -> Option<(Vec<u8
 /// that follows them bypasses the recorder (CARD-005). Empty when the body is not a JSON
 /// object.
 pub fn unrewritable_urls(body: &[u8], upstream: &Url, client_base: &str) -> Vec<String> {
-    let Ok(Value::Object(card)) = serde_json::from_slice::<Value>(body) else {
+    unrewritable_urls_in(body, None, upstream, client_base)
+}
+
+/// [`unrewritable_urls`] of the card at top-level member `member` of `body` when given.
+pub fn unrewritable_urls_in(
+    body: &[u8],
+    member: Option<&str>,
+    upstream: &Url,
+    client_base: &str,
+) -> Vec<String> {
+    let Ok(doc) = serde_json::from_slice::<Value>(body) else {
+        return Vec::new();
+    };
+    let Some(Value::Object(card)) = (match member {
+        Some(m) => doc.get(m),
+        None => Some(&doc),
+    }) else {
         return Vec::new();
     };
     let mut urls: Vec<&str> = Vec::new();
@@ -269,6 +322,46 @@ mod tests {
             "https://[::1]:8443/p"
         );
         assert_eq!(client_base("http://a:b@c@h:1", "/"), "http://h:1");
+    }
+
+    #[test]
+    fn extended_card_in_a_json_rpc_result_is_rewritten_with_result_pointers() {
+        let body = br#"{"jsonrpc":"2.0","id":7,"result":{"supportedInterfaces":[{"url":"http://127.0.0.1:9999/a2a","protocolBinding":"JSONRPC"}],"name":"n"}}"#;
+        let (out, ptrs) = rewrite_in(
+            body,
+            Some("result"),
+            &up("http://127.0.0.1:9999"),
+            "http://127.0.0.1:8080",
+        )
+        .unwrap();
+        assert_eq!(ptrs, ["/result/supportedInterfaces/0/url"]);
+        assert_eq!(
+            std::str::from_utf8(&out).unwrap(),
+            r#"{"jsonrpc":"2.0","id":7,"result":{"supportedInterfaces":[{"url":"http://127.0.0.1:8080/a2a","protocolBinding":"JSONRPC"}],"name":"n"}}"#
+        );
+        // a JSON-RPC error has no card
+        let err = br#"{"jsonrpc":"2.0","id":7,"error":{"code":-32007,"message":"no"}}"#;
+        assert!(rewrite_in(
+            err,
+            Some("result"),
+            &up("http://127.0.0.1:9999"),
+            "http://p"
+        )
+        .is_none());
+        let foreign = br#"{"result":{"supportedInterfaces":[{"url":"http://10.1.1.1:9999/"}]}}"#;
+        assert_eq!(
+            unrewritable_urls_in(
+                foreign,
+                Some("result"),
+                &up("http://127.0.0.1:9999"),
+                "http://p"
+            ),
+            ["http://10.1.1.1:9999/"]
+        );
+        assert!(is_extended_card_path("/extendedAgentCard"));
+        assert!(is_extended_card_path("/tenant/extendedAgentCard"));
+        assert!(is_extended_card_path("/v1/card"));
+        assert!(!is_extended_card_path("/v1/cards"));
     }
 
     #[test]

@@ -952,6 +952,19 @@ async fn handle(
         Some(ctx) => TeeBody::new(body, ctx.clone(), Direction::Request, true).boxed_unsync(),
         None => body.map_err(BoxError::from).boxed_unsync(),
     };
+    // `--rewrite-card`: a JSON-RPC call for the extended card is answered with a card in
+    // `result`; the request body is watched for the method name as it passes.
+    let extended_rpc = (st.rewrite_card && method == Method::POST && upstream_base.is_some())
+        .then(|| Arc::new(std::sync::atomic::AtomicBool::new(false)));
+    let body = match &extended_rpc {
+        Some(seen) => MethodSniff {
+            inner: body,
+            seen: seen.clone(),
+            tail: Vec::new(),
+        }
+        .boxed_unsync(),
+        None => body,
+    };
     let up_req = Request::from_parts(parts, body);
     let sent = match (&st.https, tls_up) {
         (Some(https), true) => https.request(up_req),
@@ -1042,13 +1055,48 @@ async fn handle(
     });
     strip_hop_by_hop(&mut parts.headers);
     if st.rewrite_card
-        && method == Method::GET
+        && method == Method::HEAD
         && parts.status.is_success()
-        && card::is_card_path(&path)
+        && (card::is_card_path(&path) || card::is_extended_card_path(&path))
+        && upstream_base.is_some()
     {
+        // A GET of this card would be served rewritten, with another length and ETag; the
+        // agent's describe the agent's bytes. RFC 9110 §9.3.2 wants HEAD's fields to be
+        // GET's, and both may be omitted (§8.6, §8.8.3): omitted, not left wrong.
+        for h in [
+            header::ETAG,
+            header::CONTENT_LENGTH,
+            HeaderName::from_static("content-md5"),
+            HeaderName::from_static("digest"),
+        ] {
+            parts.headers.remove(h);
+        }
+    }
+    // The JSON-RPC extended card: a JSON answer (not a stream) to a call that named it.
+    let rpc_card = extended_rpc
+        .as_ref()
+        .is_some_and(|seen| seen.load(std::sync::atomic::Ordering::Relaxed))
+        && parts
+            .headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.to_ascii_lowercase().contains("json"));
+    let rest_card =
+        method == Method::GET && (card::is_card_path(&path) || card::is_extended_card_path(&path));
+    if st.rewrite_card && parts.status.is_success() && (rest_card || rpc_card) {
         if let Some(up) = upstream_base {
             let client_base = card::client_base(&origin, &target.prefix);
-            return card_response(ctx, parts, body, &up, &client_base, st.console_warnings).await;
+            let member = (!rest_card).then_some("result");
+            return card_response(
+                ctx,
+                parts,
+                body,
+                &up,
+                &client_base,
+                st.console_warnings,
+                member,
+            )
+            .await;
         }
     }
     Response::from_parts(
@@ -1060,6 +1108,8 @@ async fn handle(
 /// Buffers an Agent Card response (≤ [`card::CARD_CAP`]) and serves it rewritten; anything
 /// else (too big, not JSON, nothing to rewrite, undecodable encoding) passes unchanged. Too
 /// big and undecodable are recorded as `card_rewrite_skipped` and printed on stderr.
+/// `member`: the card is that top-level member of the body (`result` of a JSON-RPC
+/// `GetExtendedAgentCard` answer), not the body itself.
 async fn card_response(
     ctx: Arc<ExchangeCtx>,
     mut parts: http::response::Parts,
@@ -1067,6 +1117,7 @@ async fn card_response(
     upstream: &url::Url,
     client_base: &str,
     st_warn: bool,
+    member: Option<&str>,
 ) -> Response<ProxyBody> {
     let mut frames: Vec<Bytes> = Vec::new();
     let mut total = 0usize;
@@ -1121,7 +1172,7 @@ async fn card_response(
             Ok(plain) => {
                 // URLs on another authority (an internal name, a gateway's public host) are
                 // not the upstream's: left as they are, and said so.
-                let foreign = card::unrewritable_urls(&plain, upstream, client_base);
+                let foreign = card::unrewritable_urls_in(&plain, member, upstream, client_base);
                 let why = (!foreign.is_empty()).then(|| {
                     format!(
                         "advertised url {} points neither at the upstream {} nor at the proxy; --rewrite-card maps only the upstream's URLs",
@@ -1129,7 +1180,7 @@ async fn card_response(
                         shown_url(upstream.as_str())
                     )
                 });
-                let rewritten = card::rewrite(&plain, upstream, client_base);
+                let rewritten = card::rewrite_in(&plain, member, upstream, client_base);
                 match (rewritten, why) {
                     // Partly rewritten: the recording has the `card_rewrite`; say the rest.
                     (Some(r), Some(why)) => {
@@ -1233,6 +1284,63 @@ async fn card_response(
         parts,
         TeeBody::new(body, ctx, Direction::Response, false).boxed_unsync(),
     )
+}
+
+pin_project_lite::pin_project! {
+    /// A request body passed on unchanged while its frames are searched for the quoted name
+    /// of a JSON-RPC method answered by an Agent Card ([`card::EXTENDED_CARD_METHODS`]);
+    /// `seen` is set when one occurs (also across a frame edge).
+    struct MethodSniff {
+        #[pin]
+        inner: ProxyBody,
+        seen: Arc<std::sync::atomic::AtomicBool>,
+        tail: Vec<u8>,
+    }
+}
+
+impl http_body::Body for MethodSniff {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, BoxError>>> {
+        let this = self.project();
+        let polled = this.inner.poll_frame(cx);
+        if let std::task::Poll::Ready(Some(Ok(f))) = &polled {
+            if let Some(d) = f.data_ref() {
+                if !this.seen.load(std::sync::atomic::Ordering::Relaxed) {
+                    // the end of the last frame and the start of this one, then this one
+                    let keep = card::EXTENDED_CARD_METHODS
+                        .iter()
+                        .map(|m| m.len())
+                        .max()
+                        .unwrap_or(0);
+                    this.tail.extend_from_slice(&d[..d.len().min(keep)]);
+                    let hit = card::EXTENDED_CARD_METHODS.iter().any(|m| {
+                        memchr::memmem::find(this.tail, m).is_some()
+                            || memchr::memmem::find(d, m).is_some()
+                    });
+                    if hit {
+                        this.seen.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    this.tail.clear();
+                    this.tail
+                        .extend_from_slice(&d[d.len().saturating_sub(keep)..]);
+                }
+            }
+        }
+        polled
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
 }
 
 pin_project_lite::pin_project! {

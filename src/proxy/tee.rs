@@ -11,6 +11,13 @@ per-exchange state that guarantees exactly one `exchange_end`.
                                   └ Drop before the end: exchange_end{client_abort}
 ```
 
+The exchange ends when both directions are done: an agent may answer before it has read
+the whole request body (an early 401), and the rest of the body may still cross after the
+response ended. The response side's end is then kept pending until the request body ends,
+fails or is dropped, so every `request_body` event comes before the one `exchange_end`,
+`request_bytes` counts every forwarded byte, and the recorder's redactor sees the whole body
+of the exchange (docs/recording-format.md, "Ordering guarantees").
+
 Nothing is buffered: every frame is returned from `poll_frame` as soon as the inner body
 yields it. Recording is a `try_send` of a refcounted clone; when the recorder queue is full
 the event is dropped and the exchange marked `truncated` (with `--lossless` the tee waits
@@ -50,6 +57,17 @@ pub struct ExchangeCtx {
     request_error: Mutex<Option<String>>,
     trailers: Mutex<Option<Headers>>,
     shutting_down: Arc<AtomicBool>,
+    /// Whether the request body is still crossing, and the end the response side asked
+    /// for meanwhile (sent once the request body is done).
+    end_gate: Mutex<EndGate>,
+}
+
+/// See [`ExchangeCtx::end`]: `request_open` while a recorded request body has not ended,
+/// `pending` the `exchange_end` waiting for it.
+#[derive(Default)]
+struct EndGate {
+    request_open: bool,
+    pending: Option<(Outcome, Option<String>)>,
 }
 
 impl ExchangeCtx {
@@ -73,6 +91,7 @@ impl ExchangeCtx {
             request_error: Mutex::new(None),
             trailers: Mutex::new(None),
             shutting_down,
+            end_gate: Mutex::new(EndGate::default()),
         }
     }
 
@@ -112,8 +131,44 @@ impl ExchangeCtx {
         self.ended.load(Ordering::Relaxed)
     }
 
-    /// Sends the one `exchange_end`; later calls do nothing.
+    /// Sends the one `exchange_end`; later calls do nothing. While the request body is
+    /// still crossing (the agent answered before reading all of it) the end waits for it:
+    /// it is sent when the request body ends, fails or is dropped, with the first outcome
+    /// asked for.
     pub fn end(&self, outcome: Outcome, error: Option<String>) {
+        if let Ok(mut g) = self.end_gate.lock() {
+            if g.request_open {
+                if g.pending.is_none() {
+                    g.pending = Some((outcome, error));
+                }
+                return;
+            }
+        }
+        self.send_end(outcome, error);
+    }
+
+    /// A recorded request body is crossing: the exchange does not end before it does.
+    fn request_started(&self) {
+        if let Ok(mut g) = self.end_gate.lock() {
+            g.request_open = true;
+        }
+    }
+
+    /// The request body ended, failed or was dropped: sends the end that waited for it.
+    fn request_finished(&self) {
+        let pending = match self.end_gate.lock() {
+            Ok(mut g) => {
+                g.request_open = false;
+                g.pending.take()
+            }
+            Err(_) => None,
+        };
+        if let Some((outcome, error)) = pending {
+            self.send_end(outcome, error);
+        }
+    }
+
+    fn send_end(&self, outcome: Outcome, error: Option<String>) {
         if self.ended.swap(true, Ordering::AcqRel) {
             return;
         }
@@ -149,6 +204,8 @@ impl ExchangeCtx {
 
 impl Drop for ExchangeCtx {
     fn drop(&mut self) {
+        // Both bodies are gone: an end still waiting for the request goes out now.
+        self.request_finished();
         self.end_dropped();
     }
 }
@@ -180,6 +237,10 @@ pin_project_lite::pin_project! {
     impl<B> PinnedDrop for TeeBody<B> {
         fn drop(this: Pin<&mut Self>) {
             let this = this.project();
+            if *this.dir == Direction::Request && !*this.done {
+                // dropped unfinished (the agent's connection closed, the client went away)
+                this.ctx.request_finished();
+            }
             if *this.dir == Direction::Response && !*this.done {
                 if *this.started_empty {
                     this.ctx.end(Outcome::Complete, None);
@@ -196,15 +257,19 @@ impl<B: HttpBody> TeeBody<B> {
     /// rewrite records the agent's bytes itself) but still ends the exchange.
     pub fn new(inner: B, ctx: Arc<ExchangeCtx>, dir: Direction, record_data: bool) -> Self {
         let started_empty = inner.is_end_stream();
+        if dir == Direction::Request && !started_empty {
+            ctx.request_started();
+        }
         TeeBody {
             inner,
             ctx,
             dir,
             recorded: 0,
             record_data,
-            done: false,
             started_empty,
             wait: None,
+            // an empty request body has nothing to wait for
+            done: dir == Direction::Request && started_empty,
         }
     }
 }
@@ -272,9 +337,12 @@ where
                 // Trailers are a body's last frame: the response is complete even when the
                 // server drops the body without polling it to its end.
                 let last = frame.is_trailers() || this.inner.is_end_stream();
-                if *this.dir == Direction::Response && last {
+                if last && !*this.done {
                     *this.done = true;
-                    this.ctx.end(Outcome::Complete, None);
+                    match this.dir {
+                        Direction::Response => this.ctx.end(Outcome::Complete, None),
+                        Direction::Request => this.ctx.request_finished(),
+                    }
                 }
                 Poll::Ready(Some(Ok(frame)))
             }
@@ -293,14 +361,19 @@ where
                         if let Ok(mut g) = this.ctx.request_error.lock() {
                             *g = Some(msg);
                         }
+                        *this.done = true;
+                        this.ctx.request_finished();
                     }
                 }
                 Poll::Ready(Some(Err(e)))
             }
             None => {
-                if *this.dir == Direction::Response && !*this.done {
+                if !*this.done {
                     *this.done = true;
-                    this.ctx.end(Outcome::Complete, None);
+                    match this.dir {
+                        Direction::Response => this.ctx.end(Outcome::Complete, None),
+                        Direction::Request => this.ctx.request_finished(),
+                    }
                 }
                 Poll::Ready(None)
             }

@@ -385,6 +385,15 @@ impl rustls::client::danger::ServerCertVerifier for GivenCertificates {
                 rustls::client::verify_server_name(&parsed, server_name)?;
                 Ok(rustls::client::danger::ServerCertVerified::assertion())
             }
+            // A CA certificate that is not one of those given: to the user that is an
+            // issuer they did not trust (webpki's `CaUsedAsEndEntity` names the wrong cause).
+            Err(rustls::Error::InvalidCertificate(rustls::CertificateError::Other(e)))
+                if format!("{e:?}").contains("CaUsedAsEndEntity") =>
+            {
+                Err(rustls::Error::InvalidCertificate(
+                    rustls::CertificateError::UnknownIssuer,
+                ))
+            }
             other => other,
         }
     }

@@ -177,6 +177,19 @@ struct ExchangeState {
     /// and redacted by parameter name ([`redact_form`]).
     req_form: bool,
     resp_form: bool,
+    /// `Content-Length` of the request / response (bytes) and the body bytes seen so far:
+    /// a body released before it is complete ([`Redactor::release_open`]) continues in
+    /// later frames.
+    req_len: Option<u64>,
+    resp_len: Option<u64>,
+    req_seen: u64,
+    resp_seen: u64,
+    /// A compressed or form body of this direction was released before it was complete:
+    /// its later frames cannot be redacted on their own and are left out of the recording
+    /// (the exchange's `exchange_end` then says `truncated`).
+    req_drop_late: bool,
+    resp_drop_late: bool,
+    late_dropped: bool,
 }
 
 impl ExchangeState {
@@ -197,7 +210,30 @@ impl ExchangeState {
         self.resp_coding = None;
         self.req_form = false;
         self.resp_form = false;
+        self.req_len = None;
+        self.resp_len = None;
+        self.req_seen = 0;
+        self.resp_seen = 0;
+        self.req_drop_late = false;
+        self.resp_drop_late = false;
+        self.late_dropped = false;
     }
+
+    /// True when the body of this direction has not been seen whole: no `Content-Length`
+    /// (chunked, HTTP/2 without it) or fewer bytes than it says.
+    fn may_continue(&self, is_req: bool) -> bool {
+        let (len, seen) = if is_req {
+            (self.req_len, self.req_seen)
+        } else {
+            (self.resp_len, self.resp_seen)
+        };
+        len != Some(seen)
+    }
+}
+
+/// The `Content-Length` of a message, bytes (RFC 9110 §8.6), when it is one number.
+fn content_length(headers: &Headers) -> Option<u64> {
+    headers.get("content-length")?.trim().parse().ok()
 }
 
 /// True when the first `Content-Type` is `application/x-www-form-urlencoded` (any case).
@@ -439,17 +475,36 @@ impl Redactor {
                     st.req_json = req_json;
                     st.req_form = is_form(headers);
                     st.req_coding = content_coding(headers);
+                    st.req_len = content_length(headers);
                 }
             }
             EventKind::RequestBody { .. } | EventKind::ResponseChunk { .. } => {
                 let is_req = matches!(ev.kind, EventKind::RequestBody { .. });
                 self.ensure(key);
+                // `held` keeps one direction's frames: a frame of the other direction (the
+                // rest of a request body the agent answered before reading) releases them.
+                let other_held = self
+                    .exchanges
+                    .get(key)
+                    .and_then(|st| st.held.first())
+                    .is_some_and(|h| matches!(h.kind, EventKind::RequestBody { .. }) != is_req);
+                if other_held {
+                    self.release_open(key, out);
+                }
                 let Some(st) = self.exchanges.get_mut(key) else {
                     // Not reached (just ensured); redact the frame on its own.
                     redact_frame(&mut ev);
                     out.push(ev);
                     return;
                 };
+                if if is_req {
+                    st.req_drop_late
+                } else {
+                    st.resp_drop_late
+                } {
+                    st.late_dropped = true;
+                    return;
+                }
                 let json = if is_req { st.req_json } else { st.resp_json };
                 let len = match &ev.kind {
                     EventKind::RequestBody { body } | EventKind::ResponseChunk { body } => {
@@ -467,6 +522,11 @@ impl Redactor {
                     }
                     _ => 0,
                 };
+                if is_req {
+                    st.req_seen += len as u64;
+                } else {
+                    st.resp_seen += len as u64;
+                }
                 let streaming = if is_req {
                     st.req_streaming
                 } else {
@@ -506,61 +566,78 @@ impl Redactor {
                             b.data = red;
                         }
                     }
+                } else if let Some(st) = self.exchanges.get_mut(key) {
+                    // text in order across the body's frames: a key or value cut at a
+                    // frame edge is still found
+                    stream_frame(
+                        if is_req {
+                            &mut st.req_scan
+                        } else {
+                            &mut st.resp_scan
+                        },
+                        &mut ev,
+                    );
                 } else {
                     redact_frame(&mut ev);
                 }
                 out.push(ev);
                 return;
             }
-            EventKind::ResponseHead { .. } | EventKind::ExchangeEnd { .. } => {
+            EventKind::ResponseHead { .. } => {
+                // the request body may still be crossing (the agent answered early)
+                self.release_open(key, out);
+                if let EventKind::ResponseHead { headers, .. } = &mut ev.kind {
+                    self.redact_headers(headers);
+                    let resp_json = is_json(headers);
+                    self.ensure(key);
+                    if let Some(st) = self.exchanges.get_mut(key) {
+                        st.resp_json = resp_json;
+                        st.resp_form = is_form(headers);
+                        st.resp_coding = content_coding(headers);
+                        st.resp_len = content_length(headers);
+                    }
+                }
+            }
+            EventKind::ExchangeEnd { .. } => {
                 self.release_into(key, out);
-                match &mut ev.kind {
-                    EventKind::ResponseHead { headers, .. } => {
-                        self.redact_headers(headers);
-                        let resp_json = is_json(headers);
-                        self.ensure(key);
-                        if let Some(st) = self.exchanges.get_mut(key) {
-                            st.resp_json = resp_json;
-                            st.resp_form = is_form(headers);
-                            st.resp_coding = content_coding(headers);
-                        }
+                if let EventKind::ExchangeEnd {
+                    trailers,
+                    truncated,
+                    ..
+                } = &mut ev.kind
+                {
+                    if let Some(t) = trailers.as_mut() {
+                        self.redact_headers(t);
                     }
-                    EventKind::ExchangeEnd { trailers, .. } => {
-                        if let Some(t) = trailers.as_mut() {
-                            self.redact_headers(t);
-                        }
-                        if let Some(mut st) = self.exchanges.remove(key) {
-                            if !st.resp_over {
-                                match (st.resp_acc.as_slice(), st.resp_coding.as_deref()) {
-                                    ([], _) => {}
-                                    // a compressed card teaches its schemes too
-                                    (frames, Some(c)) => {
-                                        let whole = frames.concat();
-                                        if let Ok(plain) = crate::model::coding::decode(
-                                            Some(c),
-                                            &whole,
-                                            DECODE_CAP,
-                                        ) {
-                                            self.learn_from_body(&plain);
-                                        }
+                    if let Some(mut st) = self.exchanges.remove(key) {
+                        *truncated |= st.late_dropped;
+                        if !st.resp_over {
+                            match (st.resp_acc.as_slice(), st.resp_coding.as_deref()) {
+                                ([], _) => {}
+                                // a compressed card teaches its schemes too
+                                (frames, Some(c)) => {
+                                    let whole = frames.concat();
+                                    if let Ok(plain) =
+                                        crate::model::coding::decode(Some(c), &whole, DECODE_CAP)
+                                    {
+                                        self.learn_from_body(&plain);
                                     }
-                                    ([one], None) => self.learn_from_body(one),
-                                    (frames, None) => self.learn_from_body(&frames.concat()),
                                 }
-                            }
-                            if self.spare.len() < SPARE_STATES {
-                                st.reset();
-                                self.spare.push(st);
+                                ([one], None) => self.learn_from_body(one),
+                                (frames, None) => self.learn_from_body(&frames.concat()),
                             }
                         }
+                        if self.spare.len() < SPARE_STATES {
+                            st.reset();
+                            self.spare.push(st);
+                        }
                     }
-                    _ => {}
                 }
             }
             EventKind::CardRewrite { body, .. } => {
                 let data = body.data.clone();
                 self.learn_from_body(&data);
-                self.release_into(key, out);
+                self.release_open(key, out);
             }
             _ => {}
         }
@@ -591,6 +668,49 @@ impl Redactor {
         let mut out = Vec::new();
         self.release_into(key, &mut out);
         out
+    }
+
+    /// [`Self::release_into`] for a release before the exchange's end, when the held body
+    /// may go on in later frames (a request body the agent answered before reading, a
+    /// response body released by such a late request frame). A body not yet seen whole is
+    /// carried on: a JSON or text body by its direction's [`TextScan`], run over the held
+    /// bytes first so a key or secret cut at the release point is still found in the next
+    /// frames (the direction then streams); a compressed or form body, which cannot be
+    /// redacted piecewise, loses its later frames (`exchange_end.truncated`).
+    fn release_open(&mut self, key: &str, out: &mut Vec<Event>) {
+        if let Some(st) = self.exchanges.get_mut(key) {
+            let is_req = match st.held.first().map(|e| &e.kind) {
+                Some(EventKind::RequestBody { .. }) => Some(true),
+                Some(EventKind::ResponseChunk { .. }) => Some(false),
+                _ => None,
+            };
+            if let Some(is_req) = is_req.filter(|&r| st.may_continue(r)) {
+                let (coded, form) = if is_req {
+                    (st.req_coding.is_some(), st.req_form)
+                } else {
+                    (st.resp_coding.is_some(), st.resp_form)
+                };
+                if coded || form {
+                    if is_req {
+                        st.req_drop_late = true;
+                    } else {
+                        st.resp_drop_late = true;
+                    }
+                } else {
+                    let scan = if is_req {
+                        st.req_streaming = true;
+                        &mut st.req_scan
+                    } else {
+                        st.resp_streaming = true;
+                        &mut st.resp_scan
+                    };
+                    for b in st.held.iter().filter_map(body_of) {
+                        scan.advance(&b.data);
+                    }
+                }
+            }
+        }
+        self.release_into(key, out);
     }
 
     /// Redacts the frames held for exchange `key` and appends them to `out` (merged into
@@ -828,6 +948,65 @@ pub fn redact_url(url: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// `url` with its userinfo credential and the values of the query parameters `secret` names
+/// replaced by [`REDACTED`], written literally (not percent-encoded, as in recordings);
+/// borrowed unchanged when nothing in it is secret. [`redact_url`] with another test of
+/// parameter names: `repro`, which also hides `password=` and the like.
+pub fn redact_url_with(url: &str, secret: impl Fn(&str) -> bool) -> std::borrow::Cow<'_, str> {
+    let mut out = url.to_string();
+    redact_userinfo(&mut out);
+    let query_secret = out.split_once('?').is_some_and(|(_, rest)| {
+        let query = rest.split_once('#').map_or(rest, |(q, _)| q);
+        query.split('&').any(|p| {
+            let (name, value) = p.split_once('=').unwrap_or((p, ""));
+            secret(name) && value != REDACTED
+        })
+    });
+    if query_secret {
+        out = redact_query_with(&out, secret);
+    }
+    if out == url {
+        std::borrow::Cow::Borrowed(url)
+    } else {
+        std::borrow::Cow::Owned(out)
+    }
+}
+
+/// `text` (a finding's message or found value) with every absolute URL in it passed through
+/// [`redact_url`]: a card that advertises `http://admin:pw@10.0.0.5/?token=t` is reported as
+/// `http://admin:[REDACTED]@10.0.0.5/?token=[REDACTED]`. A URL runs from its scheme to the
+/// first whitespace, quote, `<`, `>` or `` ` ``. Borrowed unchanged when no URL in it holds a
+/// secret (CARD-011).
+pub fn redact_urls_in_text(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("://") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::new();
+    let mut done = 0;
+    let mut from = 0;
+    while let Some(i) = text[from..].find("://").map(|i| i + from) {
+        let start = text[..i]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+            .map_or(0, |j| j + 1);
+        let end = text[i..]
+            .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | '`'))
+            .map_or(text.len(), |j| j + i);
+        if start < i {
+            if let std::borrow::Cow::Owned(red) = redact_url(&text[start..end]) {
+                out.push_str(&text[done..start]);
+                out.push_str(&red);
+                done = end;
+            }
+        }
+        from = end.max(i + 3);
+    }
+    if done == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    out.push_str(&text[done..]);
+    std::borrow::Cow::Owned(out)
+}
+
 /// The recording header as it goes into a file: with `redacted: true`, every
 /// `routes[].upstream` through [`redact_url`]; borrowed unchanged when no route holds a
 /// secret or the header says `redacted: false` (`--no-redact`).
@@ -951,6 +1130,25 @@ fn scan_frame(scan: &mut TextScan, ev: &mut Event) {
     }
 }
 
+/// Redacts one frame of a body that is not held (an SSE stream, a non-JSON media type),
+/// scanned in order with its direction's [`TextScan`] so a `"token"` / `"credentials"` key
+/// or value cut at a frame edge is still found. A frame that starts outside any string and
+/// is one whole JSON document on its own gets the push-config rules instead
+/// ([`redact_json_bytes`]: also a webhook URL's secret query parameters).
+fn stream_frame(scan: &mut TextScan, ev: &mut Event) {
+    if let Some(b) = body_of_mut(ev) {
+        let at_rest = scan.at_rest();
+        let scanned = scan.redact(&b.data);
+        let red = match at_rest.then(|| redact_whole_json(&b.data)) {
+            Some(Ok(whole)) => whole,
+            _ => scanned,
+        };
+        if let Some(red) = red {
+            b.data = red;
+        }
+    }
+}
+
 fn redact_frame(ev: &mut Event) {
     if let Some(b) = body_of_mut(ev) {
         if let Some(red) = redact_json_bytes(&b.data) {
@@ -966,22 +1164,33 @@ fn redact_frame(ev: &mut Event) {
 /// to hold) goes through [`TextScan`] instead: every `"token"` / `"credentials"` string
 /// value is replaced wherever it stands.
 pub fn redact_json_bytes(data: &[u8]) -> Option<Bytes> {
+    redact_whole_json(data).unwrap_or_else(|()| TextScan::default().redact(data))
+}
+
+/// [`redact_json_bytes`] for one whole JSON document; `Err` when `data` is not one (and
+/// may hold a secret key).
+fn redact_whole_json(data: &[u8]) -> Result<Option<Bytes>, ()> {
     // Cheap test first: without these keys (or an escaped key) there is nothing to redact.
     if !may_hold_secret(data) {
-        return None;
+        return Ok(None);
     }
     // Every secret, also one hidden by a later member of the same name: parsers disagree on
     // which of two `"token"` members wins (RFC 8259 §4), so both are secrets.
     let mut secrets = Vec::new();
     if find_secrets(data, &mut secrets).is_err() {
-        return TextScan::default().redact(data);
+        return Err(());
     }
     if secrets.is_empty() {
-        return None;
+        return Ok(None);
     }
+    Ok(redact_found(data, &secrets))
+}
+
+/// `data` (one JSON document) with `secrets` replaced.
+fn redact_found(data: &[u8], secrets: &[(String, String)]) -> Option<Bytes> {
     if let Ok(text) = std::str::from_utf8(data) {
         let mut t = text.to_string();
-        for (secret, replacement) in &secrets {
+        for (secret, replacement) in secrets {
             if let (Ok(needle), Ok(with)) = (
                 serde_json::to_string(secret),
                 serde_json::to_string(replacement),
@@ -1262,10 +1471,51 @@ pub struct TextScan {
 }
 
 impl TextScan {
+    /// True between tokens, outside any string (where a new JSON document may start).
+    pub fn at_rest(&self) -> bool {
+        self.state == Scan::Outside
+    }
+
+    /// Reads the next piece of the text for its state only (the piece was written
+    /// otherwise).
+    pub fn advance(&mut self, data: &[u8]) {
+        let mut i = 0;
+        while i < data.len() {
+            i += self.skip(&data[i..]);
+            if let Some(&b) = data.get(i) {
+                self.step(b);
+                i += 1;
+            }
+        }
+    }
+
+    /// How many leading bytes of `data` leave the state as it is and are kept: outside
+    /// strings up to the next `"`, inside a string too long to be a key up to the next
+    /// `"`, `\\` or line end. Most of a body is skipped this way, not stepped byte by byte.
+    fn skip(&self, data: &[u8]) -> usize {
+        match self.state {
+            Scan::Outside => memchr::memchr(b'"', data).unwrap_or(data.len()),
+            Scan::InString if !self.escape && self.key_len > self.key.len() => {
+                let quote = memchr::memchr3(b'"', b'\\', b'\n', data).unwrap_or(data.len());
+                memchr::memchr(b'\r', &data[..quote]).unwrap_or(quote)
+            }
+            _ => 0,
+        }
+    }
+
     /// Scans the next piece of the text; the redacted piece, or `None` when it is unchanged.
     pub fn redact(&mut self, data: &[u8]) -> Option<Bytes> {
         let mut out: Option<Vec<u8>> = None;
-        for (i, &b) in data.iter().enumerate() {
+        let mut i = 0;
+        while i < data.len() {
+            let kept = self.skip(&data[i..]);
+            if let Some(o) = out.as_mut() {
+                o.extend_from_slice(&data[i..i + kept]);
+            }
+            i += kept;
+            let Some(&b) = data.get(i) else {
+                break;
+            };
             match self.step(b) {
                 Step::Keep => {
                     if let Some(o) = out.as_mut() {
@@ -1281,6 +1531,7 @@ impl TextScan {
                     out.get_or_insert_with(|| data[..i].to_vec());
                 }
             }
+            i += 1;
         }
         out.map(Bytes::from)
     }
@@ -1293,6 +1544,13 @@ impl TextScan {
                     self.escape = false;
                     self.key_len = 0;
                 }
+                Step::Keep
+            }
+            // A JSON string holds no raw line end (RFC 8259 §7): one ends the text's string
+            // (an SSE event boundary after broken JSON); the scan starts afresh there.
+            Scan::InString | Scan::InSecret if b == b'\n' || b == b'\r' => {
+                self.state = Scan::Outside;
+                self.escape = false;
                 Step::Keep
             }
             Scan::InString => {
@@ -1371,6 +1629,21 @@ enum Step {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn urls_in_messages_lose_their_credentials_only() {
+        let m = "card interface url http://admin:pw@10.0.0.5:8080/a2a?token=t&x=1 is private; see \"https://h/?sig=s\"";
+        assert_eq!(
+            redact_urls_in_text(m),
+            "card interface url http://admin:[REDACTED]@10.0.0.5:8080/a2a?token=[REDACTED]&x=1 is private; see \"https://h/?sig=[REDACTED]\""
+        );
+        let plain = "card url http://10.0.0.5/a2a points at a private address";
+        assert!(matches!(
+            redact_urls_in_text(plain),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        assert_eq!(redact_urls_in_text("://x and a://"), "://x and a://");
+    }
 
     #[test]
     fn every_secret_header_part_has_a_stem() {
@@ -2059,5 +2332,168 @@ mod tests {
             url,
             "/a?access-token=[REDACTED]&X-Amz-Signature=[REDACTED]&page=2"
         );
+    }
+
+    /// The frames of `body` cut at `cuts` (byte offsets, any order, duplicates allowed).
+    fn cut_at(body: &str, cuts: &[usize]) -> Vec<Bytes> {
+        let mut at: Vec<usize> = cuts.iter().map(|c| c % (body.len() + 1)).collect();
+        at.push(body.len());
+        at.sort_unstable();
+        let mut from = 0;
+        let mut out = Vec::new();
+        for c in at {
+            if c > from {
+                out.push(Bytes::copy_from_slice(&body.as_bytes()[from..c]));
+                from = c;
+            }
+        }
+        out
+    }
+
+    fn response_head(content_type: &str) -> EventKind {
+        EventKind::ResponseHead {
+            status: 200,
+            version: None,
+            headers: Headers(vec![("content-type".into(), content_type.into())]),
+            synthetic: false,
+        }
+    }
+
+    /// The body texts of `kind` events among `out`, joined in order.
+    fn joined_of(out: &[Event], req: bool) -> String {
+        out.iter()
+            .filter(|e| matches!(e.kind, EventKind::RequestBody { .. }) == req)
+            .filter_map(body_of)
+            .map(|b| std::str::from_utf8(&b.data).unwrap().to_string())
+            .collect()
+    }
+
+    /// Secrets (distinct words) and the SSE stream of push configs that carries them, with
+    /// an escaped quote in one secret and a comment line between events.
+    const SSE_SECRETS: [&str; 4] = ["TOKAAAAAAAA", "CREDBB\\\"BBB", "TOKCCCCC", "CREDDDDD"];
+
+    fn sse_stream() -> String {
+        let ev = |t: &str, c: &str| {
+            format!(
+                "data: {{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{\"taskId\":\"t1\",\"url\":\"https://h/x\",\"token\" : \"{t}\",\"authentication\":{{\"scheme\":\"Bearer\",\"credentials\":\"{c}\"}},\"text\":\"a \\\"token\\\" word\"}}}}\n\n"
+            )
+        };
+        format!(
+            "{}: ping\n\n{}",
+            ev(SSE_SECRETS[0], SSE_SECRETS[1]),
+            ev(SSE_SECRETS[2], SSE_SECRETS[3])
+        )
+    }
+
+    proptest::proptest! {
+        /// Breaker item 5: any split of an SSE body with secrets into frames records the body
+        /// with exactly its secrets replaced by `[REDACTED]` (no secret byte, nothing else
+        /// changed), frames kept as frames.
+        #[test]
+        fn any_split_of_an_sse_body_leaks_no_secret_byte(
+            cuts in proptest::collection::vec(0usize..2000, 0..12)
+        ) {
+            let stream = sse_stream();
+            let mut want = stream.clone();
+            for s in SSE_SECRETS {
+                want = want.replace(s, REDACTED);
+            }
+            let mut r = Redactor::new(true);
+            let mut out = r.process(ev("e1", head(vec![("content-type", "application/json")], "/")));
+            out.extend(r.process(ev("e1", EventKind::RequestBody { body: Body::new("{}") })));
+            out.extend(r.process(ev("e1", response_head("text/event-stream"))));
+            let frames = cut_at(&stream, &cuts);
+            for f in &frames {
+                let got = r.process(ev("e1", EventKind::ResponseChunk { body: Body::new(f.clone()) }));
+                proptest::prop_assert_eq!(got.len(), 1, "an SSE frame is not held");
+                out.extend(got);
+            }
+            out.extend(r.process(end_ev("e1")));
+            proptest::prop_assert_eq!(joined_of(&out, false), want);
+        }
+
+        /// Breaker item 1: a request body split anywhere, the response starting after any
+        /// number of its frames (the agent answered early), with or without a
+        /// `Content-Length`: the recorded request body is the sent one with exactly its
+        /// secrets replaced, and the response is untouched.
+        #[test]
+        fn a_request_body_that_goes_on_after_the_response_leaks_no_secret_byte(
+            cuts in proptest::collection::vec(0usize..400, 0..8),
+            early in 0usize..9,
+            with_len: bool,
+            json_response: bool,
+        ) {
+            let body = r#"{"url": "https://hook.example/x", "token": "SECRETTOK_ABCDEFGH", "authentication": {"scheme": "Bearer", "credentials": "SECRETCRED_XYZ"}, "n": "x\"token\": \"y"}"#;
+            let want = body
+                .replace("SECRETTOK_ABCDEFGH", REDACTED)
+                .replace("SECRETCRED_XYZ", REDACTED);
+            let len = body.len().to_string();
+            let mut headers = vec![("content-type", "application/a2a+json")];
+            if with_len {
+                headers.push(("content-length", &len));
+            }
+            let mut r = Redactor::new(true);
+            let mut out = r.process(ev("e1", head(headers, "/tasks/t1/pushNotificationConfigs")));
+            let frames = cut_at(body, &cuts);
+            let resp = r#"{"error":{"code":401,"status":"UNAUTHENTICATED"}}"#;
+            let ct = if json_response { "application/json" } else { "text/plain" };
+            for (i, f) in frames.iter().enumerate() {
+                if i == early.min(frames.len()) {
+                    out.extend(r.process(ev("e1", response_head(ct))));
+                    out.extend(r.process(ev("e1", EventKind::ResponseChunk { body: Body::new(resp) })));
+                }
+                out.extend(r.process(ev("e1", EventKind::RequestBody { body: Body::new(f.clone()) })));
+            }
+            if early >= frames.len() {
+                out.extend(r.process(ev("e1", response_head(ct))));
+                out.extend(r.process(ev("e1", EventKind::ResponseChunk { body: Body::new(resp) })));
+            }
+            out.extend(r.process(end_ev("e1")));
+            proptest::prop_assert_eq!(joined_of(&out, true), want);
+            proptest::prop_assert_eq!(joined_of(&out, false), resp);
+            let ends_whole = matches!(
+                out.last().map(|e| &e.kind),
+                Some(EventKind::ExchangeEnd { truncated: false, .. })
+            );
+            proptest::prop_assert!(ends_whole);
+        }
+    }
+
+    /// A compressed or form request body released before it was whole (the agent answered
+    /// early) cannot be redacted piece by piece: its later frames are left out and the
+    /// exchange is marked truncated.
+    #[test]
+    fn a_form_body_going_on_after_the_response_loses_its_late_frames() {
+        let mut r = Redactor::new(true);
+        r.process(ev(
+            "e1",
+            head(
+                vec![("content-type", "application/x-www-form-urlencoded")],
+                "/token",
+            ),
+        ));
+        r.process(ev(
+            "e1",
+            EventKind::RequestBody {
+                body: Body::new("grant_type=password&client_secret=AB"),
+            },
+        ));
+        let mut out = r.process(ev("e1", response_head("application/json")));
+        out.extend(r.process(ev(
+            "e1",
+            EventKind::RequestBody {
+                body: Body::new("CDEFSECRET&x=1"),
+            },
+        )));
+        out.extend(r.process(end_ev("e1")));
+        let text = joined_of(&out, true);
+        assert_eq!(text, "grant_type=password&client_secret=[REDACTED]");
+        assert!(matches!(
+            out.last().map(|e| &e.kind),
+            Some(EventKind::ExchangeEnd {
+                truncated: true,
+                ..
+            })
+        ));
     }
 }

@@ -18,7 +18,7 @@ pub const HTML_MAX_EXCHANGES: usize = 2000;
 
 /// Escapes `& < > " '`.
 pub fn esc(s: &str) -> String {
-    let s = super::show_bidi(s);
+    let s = super::show_controls(s);
     let mut o = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

@@ -48,6 +48,50 @@ pub enum SourceFile {
     None,
 }
 
+/// Feeds an [`ExchangeIndex`] through the recorder's redactor
+/// ([`crate::record::redact::Redactor`]) when its input was not redacted on write (a
+/// transcript, a HAR, a `--no-redact` recording): what reports show (URLs, excerpts, SSE
+/// data) then hides the same secrets a recording would. The verifier is still fed the events
+/// as they are (a push token compared with the one configured, PUSH-AUTH-001). With
+/// `redact == false` events go straight to the index.
+pub struct ShownEvents {
+    redactor: Option<crate::record::redact::Redactor>,
+    out: Vec<Event>,
+}
+
+impl ShownEvents {
+    /// A feeder; `redact`: pass events through the redactor first.
+    pub fn new(redact: bool) -> Self {
+        ShownEvents {
+            redactor: redact.then(|| crate::record::redact::Redactor::new(true)),
+            out: Vec::new(),
+        }
+    }
+
+    /// Observes `ev` (redacted when asked) in `index`. A JSON body may be held back until
+    /// the next event of its exchange, as on write.
+    pub fn observe(&mut self, index: &mut ExchangeIndex, ev: &Event) {
+        match &mut self.redactor {
+            None => index.observe(ev),
+            Some(r) => {
+                r.process_into(ev.clone(), &mut self.out);
+                for e in self.out.drain(..) {
+                    index.observe(&e);
+                }
+            }
+        }
+    }
+
+    /// Observes what is still held back (end of the input).
+    pub fn finish(&mut self, index: &mut ExchangeIndex) {
+        if let Some(r) = &mut self.redactor {
+            for e in r.release_all() {
+                index.observe(&e);
+            }
+        }
+    }
+}
+
 /// One SSE event seen in a `text/event-stream` response (display only).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SseEventView {
@@ -162,6 +206,9 @@ pub struct ExchangeIndex {
     last_t_us: u64,
     /// Event kinds that are not per exchange: `gap` events seen (seq, dropped events).
     pub gaps: Vec<(u64, u64)>,
+    /// `tunnel` events seen (opaque CONNECT tunnels: forward mode without TLS
+    /// interception), and the first few authorities (`host:port`) they went to.
+    pub tunnels: (u64, Vec<String>),
     /// Agent Card `name` by route prefix, from successful card fetches attributed to a
     /// route (the last one seen wins).
     card_names: HashMap<String, String>,
@@ -174,6 +221,11 @@ impl ExchangeIndex {
             source,
             ..Default::default()
         }
+    }
+
+    /// The kind of file the events came from.
+    pub fn source(&self) -> SourceFile {
+        self.source
     }
 
     /// Events observed.
@@ -269,6 +321,12 @@ impl ExchangeIndex {
         self.last_t_us = self.last_t_us.max(ev.t_us);
         if let EventKind::Gap { dropped_events, .. } = &ev.kind {
             self.gaps.push((ev.seq, *dropped_events));
+        }
+        if let EventKind::Tunnel { authority, .. } = &ev.kind {
+            self.tunnels.0 += 1;
+            if self.tunnels.1.len() < 3 && !self.tunnels.1.contains(authority) {
+                self.tunnels.1.push(authority.clone());
+            }
         }
         if matches!(ev.kind, EventKind::RequestHead { .. }) {
             self.request_heads += 1;
@@ -389,7 +447,7 @@ impl ExchangeIndex {
         if let Some((data, coding)) = excerpt {
             if self.excerpt_bytes < EXCERPT_BUDGET_BYTES && !data.is_empty() {
                 let text = match coding {
-                    None => excerpt_of(data, EXCERPT_BYTES),
+                    None => shown_excerpt(data, EXCERPT_BYTES),
                     // A compressed body shown as text would be noise: decode what can be.
                     Some(c) => {
                         match crate::model::coding::decode_prefix(Some(&c), data, EXCERPT_BYTES + 4)
@@ -397,7 +455,7 @@ impl ExchangeIndex {
                             Some(plain) => format!(
                                 "[{c}-encoded, {} bytes; decoded:] {}",
                                 data.len(),
-                                excerpt_of(&plain, EXCERPT_BYTES)
+                                shown_excerpt(&plain, EXCERPT_BYTES)
                             ),
                             None => format!(
                                 "[{c}-encoded, {} bytes; not decodable on its own]",
@@ -407,7 +465,7 @@ impl ExchangeIndex {
                     }
                 };
                 // Bidi controls shown, not obeyed, wherever the excerpt is displayed.
-                let text = super::show_bidi_owned(text);
+                let text = super::show_controls_owned(text);
                 self.excerpt_bytes += text.len();
                 self.excerpts.insert(ev.seq, text);
             }
@@ -491,6 +549,21 @@ fn path_of(url: &str) -> String {
             None => u.path().to_string(),
         },
         Err(_) => url.to_string(),
+    }
+}
+
+/// [`excerpt_of`] with the credentials of URLs in it redacted
+/// ([`crate::record::redact::redact_urls_in_text`]: a card's `url` with `user:pw@`), judged
+/// on up to 1 KiB past `max` so a URL is not cut before its secret is seen.
+pub fn shown_excerpt(data: &[u8], max: usize) -> String {
+    let window = &data[..data.len().min(max + 1024)];
+    let text = String::from_utf8_lossy(window);
+    let shown = crate::record::redact::redact_urls_in_text(&text);
+    let out = excerpt_of(shown.as_bytes(), max);
+    if window.len() < data.len() && !out.ends_with('…') {
+        out + "…"
+    } else {
+        out
     }
 }
 
@@ -635,7 +708,7 @@ fn drain_sse(x: &mut ExchangeView, seq: u64, t_us: u64, total: &mut usize) {
             seq,
             t_us,
             event,
-            data: excerpt_of(data.as_bytes(), SSE_DATA_BYTES),
+            data: shown_excerpt(data.as_bytes(), SSE_DATA_BYTES),
             task_id,
             state,
         });

@@ -22,7 +22,7 @@ pub const MAX_DETAILED_FINDINGS: usize = 100;
 /// Escapes prose so that Markdown renderers show it as text: `&` and `<` become entities
 /// (no raw HTML from the traffic), backticks stay literal.
 fn prose(s: &str) -> String {
-    super::show_bidi(s)
+    super::show_controls_line(s)
         .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('`', "\\`")

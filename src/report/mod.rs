@@ -22,38 +22,54 @@ pub mod rules;
 pub mod sarif;
 pub mod text;
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub use index::{ExchangeIndex, ExchangeView, SourceFile, SseEventView};
 
-/// Shows Unicode bidirectional controls as visible escapes (`\u{202e}`): text from the
-/// traffic (a card's strings, an agent's error message) could otherwise reorder what a
-/// terminal, a Markdown viewer or a browser displays around it ("Trojan Source",
-/// CVE-2021-42574). Borrowed when there is none. Covers U+061C, U+200E-U+200F,
-/// U+202A-U+202E and U+2066-U+2069.
-pub fn show_bidi(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.chars().any(is_bidi) {
+/// Shows characters that act on a display instead of being shown as visible escapes
+/// (`\u{202e}`, `\u{1b}`): text from the traffic (a card's strings, an agent's error
+/// message) could otherwise reorder what a terminal, a Markdown viewer or a browser shows
+/// around it ("Trojan Source", CVE-2021-42574: U+061C, U+200E-U+200F, U+202A-U+202E,
+/// U+2066-U+2069), or drive a terminal (ESC sequences, CR returning to the start of the
+/// line, backspace: a hostile agent's message rewriting a `fail` line into `pass`; C0
+/// controls but line feed and tab, DEL, C1 controls). Borrowed when there is none. For
+/// multi-line text (excerpts); one-line fields use [`show_controls_line`].
+pub fn show_controls(s: &str) -> std::borrow::Cow<'_, str> {
+    escape_where(s, |c| {
+        is_bidi(c) || (c.is_control() && c != '\n' && c != '\t')
+    })
+}
+
+/// [`show_controls`] for text printed on one line (a finding's message, a test result):
+/// a line feed is escaped too, so the text cannot start a line of its own.
+pub fn show_controls_line(s: &str) -> std::borrow::Cow<'_, str> {
+    escape_where(s, |c| is_bidi(c) || (c.is_control() && c != '\t'))
+}
+
+/// [`show_controls`] of an owned string: the same string back when there is nothing to
+/// escape.
+pub fn show_controls_owned(s: String) -> String {
+    match show_controls(&s) {
+        std::borrow::Cow::Borrowed(_) => s,
+        std::borrow::Cow::Owned(o) => o,
+    }
+}
+
+fn escape_where(s: &str, bad: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(&bad) {
         return std::borrow::Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 16);
     for c in s.chars() {
-        if is_bidi(c) {
-            out.push_str(&format!("\\u{{{:04x}}}", c as u32));
+        if bad(c) {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
         } else {
             out.push(c);
         }
     }
     std::borrow::Cow::Owned(out)
-}
-
-/// [`show_bidi`] of an owned string: the same string back when it has no bidi control.
-pub fn show_bidi_owned(s: String) -> String {
-    if s.chars().any(is_bidi) {
-        show_bidi(&s).into_owned()
-    } else {
-        s
-    }
 }
 
 fn is_bidi(c: char) -> bool {
@@ -288,9 +304,12 @@ pub fn live_input(
         if let Ok(file) = std::fs::File::open(path) {
             let reader = std::io::BufReader::with_capacity(256 * 1024, file);
             if let Ok(events) = crate::record::jsonl::RecordingReader::new(reader) {
+                // a `--no-redact` run's reports still hide its secrets
+                let mut shown = index::ShownEvents::new(!header.redacted);
                 for ev in events.flatten() {
-                    index.observe(&ev);
+                    shown.observe(&mut index, &ev);
                 }
+                shown.finish(&mut index);
             }
         }
         if let Ok((hash, bytes)) = sha256_file(path) {
@@ -301,12 +320,18 @@ pub fn live_input(
     ReportInput::new(header, outcome, info, index)
 }
 
-/// Where a finding points, for renderers: `#seq (METHOD path -> status)`, followed by
-/// ` [caller -> callee]` when the exchange carries an `attribution` event.
+/// Where a finding points, for renderers: `#seq (METHOD path -> status)` (for a transcript
+/// `line N (...)`, the line of the file a person edits), followed by ` [caller -> callee]`
+/// when the exchange carries an `attribution` event.
 pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) -> String {
     let x = exchange
         .and_then(|id| index.exchange(id))
         .or_else(|| index.exchange_of_seq(seq));
+    let at = match (index.source(), index.line_of_seq(seq)) {
+        (SourceFile::Transcript, Some(line)) => format!("line {line}"),
+        _ => format!("#{seq}"),
+    };
+    let seq = at;
     match x {
         Some(x) => {
             let status = x
@@ -314,16 +339,16 @@ pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) ->
                 .map(|s| s.to_string())
                 .unwrap_or_else(|| "no response".into());
             match index.parties(x) {
-                Some(who) => format!("#{seq} ({} {} -> {status}) [{who}]", x.method, x.path),
-                None => format!("#{seq} ({} {} -> {status})", x.method, x.path),
+                Some(who) => format!("{seq} ({} {} -> {status}) [{who}]", x.method, x.path),
+                None => format!("{seq} ({} {} -> {status})", x.method, x.path),
             }
         }
-        None => format!("#{seq}"),
+        None => seq,
     }
 }
 
 /// A finding's `found` value as one line of text (JSON strings quoted, others compact).
 pub(crate) fn found_text(v: &serde_json::Value) -> String {
     let s = v.to_string();
-    show_bidi_owned(index::excerpt_of(s.as_bytes(), 300))
+    show_controls_owned(index::excerpt_of(s.as_bytes(), 300))
 }

@@ -90,8 +90,8 @@ pub const AREA_ALIASES: &[(&str, &str)] = &[
 /// One entry of the report's `findings[]`: a verifier finding, with every other
 /// occurrence of the same problem folded into it.
 ///
-/// Occurrences are the same when rule, message, leg and JSON Pointer (of the first
-/// evidence that has one) are equal: a client that fetches the Agent Card before every call,
+/// Occurrences are the same when rule, message and leg are equal (each evidence keeps its
+/// own JSON Pointer): a client that fetches the Agent Card before every call,
 /// or a probe that fetches it twice, shows one card finding "seen N times" with the
 /// evidence of every occurrence, in order, instead of N copies. Serialized flat: the
 /// finding's own fields plus `seen` (absent = 1; `docs/report-schema.json`).
@@ -138,14 +138,11 @@ pub fn evidence_exchanges(f: &Finding) -> Vec<&str> {
     out
 }
 
-/// The grouping key of a finding: rule, message, leg, and the first evidence JSON Pointer.
-fn group_key(f: &Finding) -> (String, String, Option<String>, Option<String>) {
-    (
-        f.rule.clone(),
-        f.message.clone(),
-        f.leg.clone(),
-        f.evidence.iter().find_map(|e| e.pointer.clone()),
-    )
+/// The grouping key of a finding: rule, message and leg. The same message at different
+/// JSON Pointers (a 0.3 webhook getting `/task`, `/statusUpdate`, `/artifactUpdate`
+/// wrappers) is one problem seen several times; each evidence line keeps its pointer.
+fn group_key(f: &Finding) -> (String, String, Option<String>) {
+    (f.rule.clone(), f.message.clone(), f.leg.clone())
 }
 
 /// Folds repeated findings into one [`ReportFinding`] each (see there), in order of first
@@ -772,9 +769,17 @@ pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
             .filter(|f| f.severity >= Severity::Warning)
             .map(|f| f.rule.clone())
             .collect();
+        // A warning is a SHOULD (docs/rules.md): it makes the run `partial` (through the
+        // findings), it does not fail the area, whose failure would rank like an error's
+        // (an agent-card area failed by one SHOULD read non-conformant, and JUnit went red
+        // while `verify` exited 0).
         let (status, message) = if errors + warnings > 0 {
             (
-                Status::Fail,
+                if errors > 0 {
+                    Status::Fail
+                } else {
+                    Status::Pass
+                },
                 format!(
                     "{} {}, {} {}",
                     errors,
@@ -892,7 +897,7 @@ impl Report {
     /// of unknown rules) is carried as it is.
     pub fn build(input: &ReportInput) -> Report {
         let outcome = &input.outcome;
-        let mut sorted = outcome.findings.clone();
+        let mut sorted: Vec<Finding> = outcome.findings.iter().map(shown_finding).collect();
         sorted.sort_by_key(|f| f.first_seq());
         let findings = group_findings(&sorted);
         let (synth, coverage) = passive_results(outcome);
@@ -993,6 +998,36 @@ impl Report {
     }
 }
 
+/// `f` as reports show it: the URLs in its message and found values through
+/// [`crate::record::redact::redact_urls_in_text`] (a card's `http://user:pw@host/?token=`
+/// is reported without the password and token). Judged on the traffic as it was; only
+/// shown redacted (CARD-011).
+pub fn shown_finding(f: &Finding) -> Finding {
+    use crate::record::redact::redact_urls_in_text;
+    fn value(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::String(s) => {
+                if let std::borrow::Cow::Owned(r) = redact_urls_in_text(s) {
+                    *s = r;
+                }
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(value),
+            serde_json::Value::Object(o) => o.values_mut().for_each(value),
+            _ => {}
+        }
+    }
+    let mut f = f.clone();
+    if let std::borrow::Cow::Owned(m) = redact_urls_in_text(&f.message) {
+        f.message = m;
+    }
+    for e in &mut f.evidence {
+        if let Some(v) = &mut e.found {
+            value(v);
+        }
+    }
+    f
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1018,7 +1053,28 @@ mod tests {
     }
 
     #[test]
-    fn repeats_fold_by_rule_message_leg_and_pointer() {
+    fn a_finding_seen_in_many_exchanges_names_the_first_ten() {
+        let base = finding("CARD-SHAPE-001", Severity::Error, Category::AgentCard);
+        let fs: Vec<Finding> = (1..=3000u64)
+            .map(|i| Finding {
+                evidence: vec![Evidence {
+                    seq: i,
+                    exchange: Some(format!("e{i}")),
+                    pointer: None,
+                    found: None,
+                }],
+                ..base.clone()
+            })
+            .collect();
+        let g = group_findings(&fs);
+        assert_eq!(
+            crate::report::text::seen_text(&g[0]),
+            "seen: 3000 times, in exchanges e1, e2, e3, e4, e5, e6, e7, e8, e9, e10 and 2990 more"
+        );
+    }
+
+    #[test]
+    fn repeats_fold_by_rule_message_and_leg() {
         let at = |f: Finding, seq: u64, x: &str, p: Option<&str>| Finding {
             evidence: vec![Evidence {
                 seq,
@@ -1040,14 +1096,20 @@ mod tests {
             },
         ];
         let g = group_findings(&fs);
-        assert_eq!(g.len(), 3);
-        assert_eq!(g[0].seen, 3);
-        assert_eq!(g[0].exchanges(), vec!["e1", "e3"]);
+        assert_eq!(g.len(), 2);
+        // one message at two pointers is one problem seen four times
+        assert_eq!(g[0].seen, 4);
+        assert_eq!(g[0].exchanges(), vec!["e1", "e2", "e3"]);
+        let at: Vec<_> = g[0]
+            .evidence
+            .iter()
+            .map(|e| (e.seq, e.pointer.as_deref().unwrap_or("")))
+            .collect();
+        assert_eq!(at, [(2, "/name"), (9, "/version"), (12, "/name")]);
         assert_eq!(g[1].seen, 1);
-        assert_eq!(g[2].seen, 1);
-        assert_eq!(g[2].leg.as_deref(), Some("upstream"));
+        assert_eq!(g[1].leg.as_deref(), Some("upstream"));
         let json = serde_json::to_value(&g[0]).unwrap();
-        assert_eq!(json["seen"], 3);
+        assert_eq!(json["seen"], 4);
         assert_eq!(json["rule"], "CARD-SHAPE-001");
         assert!(serde_json::to_value(&g[1]).unwrap().get("seen").is_none());
     }
@@ -1080,6 +1142,26 @@ mod tests {
         assert_eq!(get("area:task"), Status::Pass);
         assert_eq!(get("area:stream"), Status::Skip);
         assert!(cov.exercised.contains(&"card-url".to_string()));
+        // A warning alone (a SHOULD) does not fail its area: the run is partial, not
+        // non-conformant.
+        let outcome = VerifyOutcome {
+            findings: vec![finding(
+                "CARD-SHAPE-005",
+                Severity::Warning,
+                Category::AgentCard,
+            )],
+            areas_exercised: vec!["card".into()],
+            ..Default::default()
+        };
+        let (results, cov) = passive_results(&outcome);
+        let card = results.iter().find(|r| r.test == "area:card").unwrap();
+        assert_eq!(
+            (card.status, card.message.as_str()),
+            (Status::Pass, "0 errors, 1 warning")
+        );
+        let (level, _) =
+            ConformanceLevel::derive(&outcome.findings, &results, &cov.exercised, true);
+        assert_eq!(level, ConformanceLevel::Partial);
         assert!(cov.not_exercised.contains(&"push".to_string()));
     }
 

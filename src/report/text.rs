@@ -62,7 +62,7 @@ pub fn finding_block_styled(
     index: &ExchangeIndex,
     style: Style,
 ) -> String {
-    block(f, 1, file, index, style)
+    block(&super::model::shown_finding(f), 1, file, index, style)
 }
 
 /// Evidence lines shown in full for a finding seen more than once; the exchanges of the
@@ -86,23 +86,35 @@ pub fn seen_text(f: &ReportFinding) -> String {
     seen_of(&f.finding, f.seen)
 }
 
+/// Exchanges named on a `seen:` line at most; the rest are counted (`and 2990 more`).
+pub const SEEN_EXCHANGES_LISTED: usize = 10;
+
 fn seen_of(f: &Finding, seen: u64) -> String {
     let xs = super::model::evidence_exchanges(f);
     if xs.is_empty() {
         format!("seen: {seen} times")
+    } else if xs.len() > SEEN_EXCHANGES_LISTED {
+        format!(
+            "seen: {seen} times, in exchanges {} and {} more",
+            xs[..SEEN_EXCHANGES_LISTED].join(", "),
+            xs.len() - SEEN_EXCHANGES_LISTED
+        )
     } else {
         format!("seen: {seen} times, in exchanges {}", xs.join(", "))
     }
 }
 
 fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style) -> String {
+    // Text from the traffic is escaped piece by piece (`show_controls_line`: ESC, CR, bidi
+    // controls) before our own styling goes around it.
+    let line = |t: &str| super::show_controls_line(t).into_owned();
     let mut s = String::new();
     let _ = writeln!(
         s,
         "{}{}: {}",
         style.severity(f.severity),
         style.bold(&format!("[{}]", f.rule)),
-        style.bold(&f.message)
+        style.bold(&line(&f.message))
     );
     let arrow = style.gutter("-->");
     let eq = style.gutter("=");
@@ -111,10 +123,7 @@ fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style
     }
     let shown = if seen > 1 { SHOWN_EVIDENCE } else { usize::MAX };
     for (i, e) in f.evidence.iter().enumerate().take(shown) {
-        let mut at = format!(
-            "  {arrow} {file} {}",
-            locate(e.seq, e.exchange.as_deref(), index)
-        );
+        let mut at = format!("{file} {}", locate(e.seq, e.exchange.as_deref(), index));
         match e.pointer.as_deref() {
             // "" is the JSON Pointer of the whole document (RFC 6901 §5).
             Some("") => at.push_str(" (the whole body)"),
@@ -126,13 +135,13 @@ fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style
         if let Some(leg) = f.leg.as_deref().filter(|_| i == 0) {
             let _ = write!(at, " [leg {leg}]");
         }
-        let _ = writeln!(s, "{at}");
+        let _ = writeln!(s, "  {arrow} {}", line(&at));
         if let Some(v) = &e.found {
             let _ = writeln!(s, "   {eq} found: {}", found_text(v));
         }
     }
     if seen > 1 {
-        let _ = writeln!(s, "   {eq} {}", seen_of(f, seen));
+        let _ = writeln!(s, "   {eq} {}", line(&seen_of(f, seen)));
     }
     if !f.spec.is_empty() {
         let _ = writeln!(s, "   {eq} spec: {}", f.spec.join(", "));
@@ -140,7 +149,7 @@ fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style
     if !f.help.is_empty() {
         let _ = writeln!(s, "   {eq} help: {}", f.help);
     }
-    super::show_bidi_owned(s)
+    s
 }
 
 /// The summary line: `2 errors, 1 warning, 0 notes in 12 exchanges (145 events); conformance: partial`.

@@ -72,6 +72,26 @@ struct StreamState {
     /// One signature per decoded event (`Task:TASK_STATE_WORKING`, `ArtifactUpdate:a1`),
     /// to compare the legs of a gateway.
     sigs: Vec<String>,
+    /// `arrivals`, `stamps` or `sigs` reached [`STREAM_EVENTS_KEPT`]: later events were
+    /// counted but not remembered (a long stream's memory stays bounded); rules that need
+    /// every event judge the kept prefix only.
+    past_kept: bool,
+}
+
+/// Events of one stream whose arrival, status timestamp and signature are remembered
+/// (GW-SSE-001, GW-SSE-002): about 50 bytes each, so at most ~200 KiB per stream however
+/// long it runs.
+const STREAM_EVENTS_KEPT: usize = 4096;
+
+impl StreamState {
+    /// Appends to a per-event list while it is under [`STREAM_EVENTS_KEPT`].
+    fn keep<T>(list: &mut Vec<T>, past_kept: &mut bool, item: T) {
+        if list.len() < STREAM_EVENTS_KEPT {
+            list.push(item);
+        } else {
+            *past_kept = true;
+        }
+    }
 }
 
 #[derive(Debug, Default)]
@@ -414,6 +434,117 @@ impl State {
         self.emit(f);
     }
 
+    /// [`State::feed`] for an event the caller gives away: the request's method, URL and
+    /// header list, the response's header list and the exchange id move into the exchange
+    /// instead of being copied (two `String`s per header pair; docs/performance.md,
+    /// "Session 6"). Every other kind is judged as [`State::feed`] judges it.
+    pub(super) fn feed_owned(&mut self, ev: Event) -> Vec<Finding> {
+        match ev.kind {
+            EventKind::RequestHead {
+                method,
+                url,
+                headers,
+                ..
+            } => {
+                self.events += 1;
+                let before = self.out.len();
+                let xid = ev.exchange.unwrap_or_default();
+                self.on_request_head(ev.seq, ev.leg, xid, method, url, headers);
+                self.out[before..].to_vec()
+            }
+            EventKind::ResponseHead {
+                status,
+                headers,
+                synthetic,
+                ..
+            } => {
+                self.events += 1;
+                let before = self.out.len();
+                let xid = ev.exchange.as_deref().unwrap_or("");
+                self.on_response_head(xid, ev.seq, status, synthetic, headers);
+                self.out[before..].to_vec()
+            }
+            kind => self.feed(&Event { kind, ..ev }),
+        }
+    }
+
+    /// A request head opens its exchange (owned parts; [`State::feed`] copies them).
+    fn on_request_head(
+        &mut self,
+        seq: u64,
+        leg: Option<String>,
+        xid: String,
+        method: String,
+        url: String,
+        headers: Headers,
+    ) {
+        self.exchanges_seen += 1;
+        let parts = parse_url(&url);
+        let path = match &parts {
+            Some(p) => p.path.clone(),
+            None => url.split('?').next().unwrap_or("").to_string(),
+        };
+        let origin = parts.as_ref().map(UrlParts::origin);
+        if leg.is_some() {
+            self.areas.insert("gateway");
+        }
+        let x = Exch {
+            id: xid.clone(),
+            origin,
+            leg,
+            req_seq: seq,
+            method,
+            url,
+            parts,
+            path,
+            req_body: BodyAcc::expecting(&headers),
+            req_headers: headers,
+            ..Default::default()
+        };
+        self.open.insert(xid, Box::new(x));
+    }
+
+    /// A response head: the call is understood (the request is whole by now) and an event
+    /// stream gets its decoder (owned header list; [`State::feed`] copies it).
+    fn on_response_head(
+        &mut self,
+        xid: &str,
+        seq: u64,
+        status: u16,
+        synthetic: bool,
+        headers: Headers,
+    ) {
+        // Taken out with its key while the rules borrow the state, put back under the same
+        // key (no new key `String`).
+        if let Some((key, mut x)) = self.open.remove_entry(xid) {
+            x.status = Some(status);
+            x.synthetic = synthetic;
+            x.resp_seq = seq;
+            x.body = BodyAcc::expecting(&headers);
+            x.resp_headers = headers;
+            self.build_call(&mut x);
+            if x.resp_headers.media_type().as_deref() == Some("text/event-stream") {
+                // A subscribe stream belongs to the task it names (TASK-004,
+                // STREAM-004, ID-006): events of another task are a mismatch.
+                let subscribed = x.call.as_ref().and_then(|c| {
+                    (c.op == Some(Op::SubscribeToTask))
+                        .then(|| {
+                            a2a::params_task_id(&c.params)
+                                .map(str::to_string)
+                                .or_else(|| c.route_task.clone())
+                        })
+                        .flatten()
+                });
+                x.sse = Some(StreamState {
+                    task_id: subscribed,
+                    ..Default::default()
+                });
+                self.areas.insert("sse");
+            }
+            self.open.insert(key, x);
+        }
+    }
+
     pub(super) fn feed(&mut self, ev: &Event) -> Vec<Finding> {
         self.events += 1;
         let before = self.out.len();
@@ -425,30 +556,14 @@ impl State {
                 headers,
                 ..
             } => {
-                self.exchanges_seen += 1;
-                let parts = parse_url(url);
-                let path = match &parts {
-                    Some(p) => p.path.clone(),
-                    None => url.split('?').next().unwrap_or("").to_string(),
-                };
-                let origin = parts.as_ref().map(UrlParts::origin);
-                let x = Exch {
-                    id: xid.to_string(),
-                    origin,
-                    leg: ev.leg.clone(),
-                    req_seq: ev.seq,
-                    method: method.clone(),
-                    url: url.clone(),
-                    parts,
-                    path,
-                    req_headers: headers.clone(),
-                    req_body: BodyAcc::expecting(headers),
-                    ..Default::default()
-                };
-                if ev.leg.is_some() {
-                    self.areas.insert("gateway");
-                }
-                self.open.insert(xid.to_string(), Box::new(x));
+                self.on_request_head(
+                    ev.seq,
+                    ev.leg.clone(),
+                    xid.to_string(),
+                    method.clone(),
+                    url.clone(),
+                    headers.clone(),
+                );
             }
             EventKind::RequestBody { body } => {
                 if let Some(x) = self.open.get_mut(xid) {
@@ -469,33 +584,7 @@ impl State {
                 synthetic,
                 ..
             } => {
-                if let Some(mut x) = self.open.remove(xid) {
-                    x.status = Some(*status);
-                    x.synthetic = *synthetic;
-                    x.resp_seq = ev.seq;
-                    x.resp_headers = headers.clone();
-                    x.body = BodyAcc::expecting(headers);
-                    self.build_call(&mut x);
-                    if headers.media_type().as_deref() == Some("text/event-stream") {
-                        // A subscribe stream belongs to the task it names (TASK-004,
-                        // STREAM-004, ID-006): events of another task are a mismatch.
-                        let subscribed = x.call.as_ref().and_then(|c| {
-                            (c.op == Some(Op::SubscribeToTask))
-                                .then(|| {
-                                    a2a::params_task_id(&c.params)
-                                        .map(str::to_string)
-                                        .or_else(|| c.route_task.clone())
-                                })
-                                .flatten()
-                        });
-                        x.sse = Some(StreamState {
-                            task_id: subscribed,
-                            ..Default::default()
-                        });
-                        self.areas.insert("sse");
-                    }
-                    self.open.insert(xid.to_string(), x);
-                }
+                self.on_response_head(xid, ev.seq, *status, *synthetic, headers.clone());
             }
             EventKind::ResponseChunk { body } => {
                 // Updated in place; taken out of `open` only while SSE events are judged
@@ -523,11 +612,11 @@ impl State {
                     None => Vec::new(),
                 };
                 if !items.is_empty() {
-                    if let Some(mut x) = self.open.remove(xid) {
+                    if let Some((key, mut x)) = self.open.remove_entry(xid) {
                         for it in items {
                             self.on_sse_item(&mut x, it, ev.seq, ev.t_us);
                         }
-                        self.open.insert(xid.to_string(), x);
+                        self.open.insert(key, x);
                     }
                 }
             }
@@ -701,7 +790,7 @@ impl State {
                         c.dialect = Some(d);
                     }
                 }
-                RequestParse::NotJson | RequestParse::Invalid => {
+                RequestParse::NotJson | RequestParse::Invalid | RequestParse::TooDeep => {
                     // JSON-RPC only if the request looked like JSON-RPC or the content
                     // type says JSON (decided at the response: a JSON-RPC answer).
                     if looks_rpc
@@ -820,6 +909,30 @@ impl State {
                         &r::VER_MIXED_PAYLOAD,
                         "1.0 request message carries the 0.x member kind".to_string(),
                         vec![x.ev_at(x.req_ev_seq(), &p, None)],
+                        &x.leg,
+                    );
+                }
+            }
+            // 0.x SendMessageConfiguration names a 1.0 agent ignores as unknown (DATA-003):
+            // the webhook is never called, or the call blocks (DIGEST §1, trap 8; a2a-dotnet
+            // PR #418).
+            if let Some(Json::Object(cfg)) = c.params.get("configuration") {
+                let old = [
+                    ("pushNotificationConfig", "taskPushNotificationConfig"),
+                    ("blocking", "returnImmediately"),
+                ]
+                .into_iter()
+                .find(|(o, n)| cfg.contains_key(o) && !cfg.contains_key(n));
+                if let Some((o, n)) = old {
+                    let base = if c.binding == Some(Binding::Rest) {
+                        "/configuration"
+                    } else {
+                        "/params/configuration"
+                    };
+                    self.find(
+                        &r::VER_MIXED_PAYLOAD,
+                        format!("1.0 send configuration carries the 0.x member {o}, which a 1.0 agent ignores (1.0: {n})"),
+                        vec![x.ev_at(x.req_ev_seq(), &format!("{base}/{o}"), None)],
                         &x.leg,
                     );
                 }
@@ -1056,7 +1169,7 @@ impl State {
             SseItem::Event(e) => {
                 if let Some(s) = x.sse.as_mut() {
                     s.events += 1;
-                    s.arrivals.push((t_us, seq));
+                    StreamState::keep(&mut s.arrivals, &mut s.past_kept, (t_us, seq));
                 }
                 if e.merged {
                     if let Some(s) = x.sse.as_mut() {
@@ -1130,8 +1243,10 @@ impl State {
         }
         let is_rpc_req = matches!(c.rpc, Some(RequestParse::Request { .. }));
         // Envelope (RPC-005 / REST-002).
+        // A JSON-RPC call's event with `id` and `result`/`error` is its envelope even when
+        // `jsonrpc` is missing or wrong (a2a-js #696); that is judged below (RPC-001).
         let (payload, base): (&Json, &str) = if jsonrpc::looks_like_response(v)
-            && v.get("jsonrpc").is_some()
+            && (v.get("jsonrpc").is_some() || (is_rpc_req && v.get("id").is_some()))
         {
             if c.binding == Some(Binding::Rest) {
                 self.stream_once(
@@ -1142,6 +1257,15 @@ impl State {
                 );
             }
             let rv = jsonrpc::response_view(v);
+            if let (true, Some((ptr, msg))) = (is_rpc_req, rv.problems.first()) {
+                // RPC-001 / RPC-005: each event is a JSON-RPC 2.0 response.
+                self.stream_once(
+                    x,
+                    &r::RPC_ENVELOPE,
+                    format!("stream event's JSON-RPC response is malformed: {msg}"),
+                    vec![x.ev_at(seq, ptr, v.pointer(ptr).map(Json::to_value))],
+                );
+            }
             if is_rpc_req {
                 let want = jsonrpc::id_key(c.rpc_id.as_ref());
                 let got = jsonrpc::id_key(rv.id);
@@ -1164,6 +1288,18 @@ impl State {
                 // A JSON-RPC error inside the stream ends it (0.3:§7.2, legal).
                 if let Some(s) = x.sse.as_mut() {
                     s.error_seen = true;
+                }
+                // TASK-009 / ID-001: −32001 for the task this very stream carried
+                // (ggcode #1073: a timeout reported as TaskNotFoundError).
+                let code = v.pointer("/error/code").and_then(Json::as_i64);
+                let tid = x.sse.as_ref().and_then(|s| s.task_id.clone());
+                if let (Some(jsonrpc::TASK_NOT_FOUND), Some(tid)) = (code, tid) {
+                    self.stream_once(
+                        x,
+                        &r::ID_TASK_NOT_RESOLVABLE,
+                        format!("stream reports task {tid} not found although the same stream carried that task id"),
+                        vec![x.ev_at(seq, "/error/code", code.map(Value::from))],
+                    );
                 }
                 return;
             }
@@ -1224,7 +1360,7 @@ impl State {
             sig.push_str(kind);
             sig.push(':');
             sig.push_str(state);
-            s.sigs.push(sig);
+            StreamState::keep(&mut s.sigs, &mut s.past_kept, sig);
         }
         // Mixed dialect: a 0.x JSON-RPC stream with 1.0 oneof wrappers (no `kind`).
         if dialect.is_some_and(Dialect::is_0x) && c.binding == Some(Binding::JsonRpc) && p.wrapped {
@@ -1346,6 +1482,18 @@ impl State {
                         format!("stream task event is malformed: {msg}"),
                         vec![x.ev_at(seq, &ptr, None)],
                     );
+                } else if let Some((ptr, msg)) = part_style(&c).and_then(|st| {
+                    a2a::task_members_problems(p.inner, &p.pointer, st)
+                        .into_iter()
+                        .next()
+                }) {
+                    // DATA-005 / DATA-004: status message, history and artifacts.
+                    self.stream_once(
+                        x,
+                        &r::STREAM_EVENT_SHAPE,
+                        format!("stream task event is malformed: {msg}"),
+                        vec![x.ev_at(seq, &ptr, None)],
+                    );
                 }
                 self.check_state_spelling(
                     x,
@@ -1373,13 +1521,11 @@ impl State {
                         s.message_reply = true;
                     }
                 }
-                let mut probs = a2a::message_problems(p.inner, &p.pointer);
-                if let (Some(style), Some(parts), true) =
-                    (part_style(&c), message_parts(p.inner), probs.is_empty())
-                {
-                    probs =
-                        a2a::parts_problems(parts.1, &format!("{}/{}", p.pointer, parts.0), style);
-                }
+                // DATA-005 / DATA-004 / DATA-001: the message checked whole.
+                let probs = match part_style(&c) {
+                    Some(style) => a2a::message_shape_problems(p.inner, &p.pointer, style),
+                    None => a2a::message_problems(p.inner, &p.pointer),
+                };
                 if let Some((ptr, msg)) = probs.first().cloned() {
                     self.stream_once(
                         x,
@@ -1426,16 +1572,26 @@ impl State {
                         s.undecodable = true;
                     }
                 }
-                if problems.is_empty() && p.kind == PayloadKind::ArtifactUpdate {
-                    if let (Some(style), Some(parts)) = (
-                        part_style(&c),
-                        p.inner.get("artifact").and_then(|a| a.get("parts")),
-                    ) {
-                        problems = a2a::parts_problems(
-                            parts,
-                            &jptr(&p.pointer, &[Key("artifact"), Key("parts")]),
-                            style,
-                        );
+                if problems.is_empty() {
+                    // DATA-005 / DATA-004: the artifact, or the status message, checked whole.
+                    if let Some(style) = part_style(&c) {
+                        if p.kind == PayloadKind::ArtifactUpdate {
+                            if let Some(a) = p.inner.get("artifact") {
+                                problems = a2a::artifact_shape_problems(
+                                    a,
+                                    &jptr(&p.pointer, &[Key("artifact")]),
+                                    style,
+                                );
+                            }
+                        } else if let Some(Json::Object(m)) =
+                            p.inner.get("status").and_then(|s| s.get("message"))
+                        {
+                            problems = a2a::message_shape_problems(
+                                m,
+                                &jptr(&p.pointer, &[Key("status"), Key("message")]),
+                                style,
+                            );
+                        }
                     }
                 }
                 if !problems.is_empty() {
@@ -1505,7 +1661,7 @@ impl State {
                     {
                         if let Some(ms) = parse_rfc3339_ms(ts) {
                             if let Some(s) = x.sse.as_mut() {
-                                s.stamps.push((ms, t_us));
+                                StreamState::keep(&mut s.stamps, &mut s.past_kept, (ms, t_us));
                             }
                         }
                     }
@@ -2082,6 +2238,7 @@ impl State {
                     arrivals: s.arrivals.clone(),
                     sigs: s.sigs.clone(),
                     undecodable: s.undecodable,
+                    past_kept: s.past_kept,
                     ..Default::default()
                 }),
                 ..Default::default()
@@ -2105,10 +2262,16 @@ impl State {
             .zip(us.sigs.iter())
             .position(|(a, b)| a != b)
             .unwrap_or(cs.sigs.len().min(us.sigs.len()));
+        // Past the kept events only the kept prefix can be compared: the same prefix is
+        // no evidence of a difference.
+        if (cs.past_kept || us.past_kept) && first_diff >= cs.sigs.len().min(us.sigs.len()) {
+            return;
+        }
         // Client events a subsequence of the agent's: events were dropped.
         let mut it = us.sigs.iter();
         let subsequence = cs.sigs.iter().all(|c| it.any(|u| u == c));
-        let msg = if cs.sigs.len() < us.sigs.len() && subsequence {
+        let counts_known = !cs.past_kept && !us.past_kept;
+        let msg = if counts_known && cs.sigs.len() < us.sigs.len() && subsequence {
             format!(
                 "the client received {} of the {} stream events the agent sent; event {} ({}) was lost on the way",
                 cs.sigs.len(),
@@ -2174,6 +2337,21 @@ impl State {
     ) {
         let c = x.call.clone().unwrap_or_default();
         let success = x.is_success() && !self.answer_is_error(x);
+        // Malformed 1.0 GetTask / ListTasks parameter accepted (REST-001, ERR-006;
+        // a2a-java #639: a Unix epoch as statusTimestampAfter).
+        if success && c.dialect == Some(Dialect::V1_0) {
+            if let Some((name, found, why, ptr)) = invalid_task_query_param(&c, &x.url) {
+                self.find(
+                    &r::DATA_PARAM_ACCEPTED,
+                    format!("agent accepted {name} {found:?}, which is not {why}, instead of refusing it"),
+                    vec![
+                        x.ev_at(x.req_ev_seq(), ptr.as_deref().unwrap_or(""), Some(Value::String(found.clone()))),
+                        x.ev(x.resp_seq),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
         // Version header with an unsupported version accepted (VER-002).
         if let Some(hv) = c.header_version.as_deref() {
             if Dialect::from_version(hv).is_none()
@@ -2450,14 +2628,17 @@ impl State {
             return;
         };
         // An HTTP-level rejection (401/403 from an auth layer, 429 from a rate limiter, 5xx
-        // from a gateway: ERR-006, ERR-007) with its own JSON (`{"error":"unauthorized"}`)
-        // is no JSON-RPC answer: no `jsonrpc` member and no JSON-RPC error object.
+        // from a gateway: ERR-006, ERR-007) with its own JSON (`{"error":"unauthorized"}`,
+        // Google's AIP-193 `{"error":{"code":401,"status":"UNAUTHENTICATED"}}`) is no
+        // JSON-RPC answer: no `jsonrpc`, no `id` (every JSON-RPC response has one, §5), no
+        // `result`. One with an `id` or a JSON-RPC error code is judged as JSON-RPC.
         let http_rejection = !(200..300).contains(&status)
             && v.get("jsonrpc").is_none()
             && v.get("result").is_none()
-            && !v
-                .get("error")
-                .is_some_and(|e| e.get("code").is_some_and(Json::is_i64));
+            && (v.get("id").is_none()
+                || !v
+                    .get("error")
+                    .is_some_and(|e| e.get("code").is_some_and(Json::is_i64)));
         if !jsonrpc::looks_like_response(v) || http_rejection {
             // A non-JSON-RPC JSON body in a 2xx to a call with an id (`null`, `{}`, a bare
             // result): the client got no Response object (RPC-001, JSON-RPC 2.0 §5).
@@ -2490,6 +2671,20 @@ impl State {
                 .map(|p| x.ev_at(bseq, &p.0, v.pointer(&p.0).map(Json::to_value)))
                 .collect();
             self.find(&r::RPC_ENVELOPE, msg, ev, &x.leg);
+        }
+        // RPC-001: a JSON-RPC response is served as application/json (a2a-go #264: text/plain,
+        // which strict clients such as Microsoft Copilot refuse). Any JSON media type passes.
+        let media = x.resp_headers.media_type();
+        if !x.synthetic && !media.as_deref().is_some_and(|m| m.contains("json")) {
+            self.find(
+                &r::RPC_ENVELOPE,
+                format!(
+                    "JSON-RPC response is served as {} instead of application/json",
+                    media.as_deref().unwrap_or("no content type")
+                ),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
         }
         // id echo (RPC-002).
         match &c.rpc {
@@ -2570,6 +2765,57 @@ impl State {
         self.after_response(x, rt);
     }
 
+    /// The error code a call on a task this recording already saw in a terminal state must
+    /// get, when the agent answered another generic one: cancel -> -32002
+    /// TaskNotCancelableError (TASK-003; a canceled task may be canceled again), a message
+    /// or a 1.0 subscribe -> -32004 UnsupportedOperationError (TASK-002, TASK-004; 1.0 only:
+    /// 0.x leaves the code open). TaskNotFoundError (a purged task, ID-TASK-001's to judge),
+    /// InvalidParams, VersionNotSupported and MethodNotFound are left to their own rules.
+    fn terminal_task_expectation(&self, x: &Exch, c: &Call, code: i64) -> Option<(i64, String)> {
+        if matches!(
+            code,
+            jsonrpc::TASK_NOT_FOUND
+                | jsonrpc::INVALID_PARAMS
+                | jsonrpc::VERSION_NOT_SUPPORTED
+                | jsonrpc::METHOD_NOT_FOUND
+        ) {
+            return None;
+        }
+        let op = c.op?;
+        let tid = match op {
+            Op::CancelTask | Op::SubscribeToTask => a2a::params_task_id(&c.params)
+                .map(str::to_string)
+                .or(c.route_task.clone())?,
+            Op::SendMessage | Op::SendStreamingMessage => {
+                str_member(params_message(&c.params)?, "taskId", "task_id")?.to_string()
+            }
+            _ => return None,
+        };
+        let (ts, tseq, _) = self.tasks.get(&task_key(&x.leg, &tid))?.terminal.clone()?;
+        if tseq >= x.req_seq {
+            return None;
+        }
+        let (want, doing) = match op {
+            Op::CancelTask if ts != TaskState::Canceled => {
+                (jsonrpc::TASK_NOT_CANCELABLE, "a cancel of")
+            }
+            Op::SendMessage | Op::SendStreamingMessage if c.dialect == Some(Dialect::V1_0) => {
+                (jsonrpc::UNSUPPORTED_OPERATION, "a message to")
+            }
+            Op::SubscribeToTask if c.dialect == Some(Dialect::V1_0) => {
+                (jsonrpc::UNSUPPORTED_OPERATION, "a subscribe to")
+            }
+            _ => return None,
+        };
+        Some((
+            want,
+            format!(
+                "the request is {doing} task {tid}, which this recording saw in {}",
+                ts.proto_name()
+            ),
+        ))
+    }
+
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
@@ -2596,6 +2842,8 @@ impl State {
         // proves (unparseable, invalid, required params missing) or from what the agent's
         // own error message says happened.
         let expected: Option<(i64, String)> = match &c.rpc {
+            // RFC 8259 §9: a parser may limit nesting; whatever the agent answers is fair.
+            Some(RequestParse::TooDeep) => return,
             Some(RequestParse::NotJson) => Some((
                 jsonrpc::PARSE_ERROR,
                 "the request body is not valid JSON".into(),
@@ -2614,10 +2862,31 @@ impl State {
             Some(RequestParse::Request { .. }) => {
                 if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
+                } else if code == jsonrpc::VERSION_NOT_SUPPORTED
+                    && x.req_headers
+                        .get("a2a-version")
+                        .is_none_or(|v| v.trim() != "1.0")
+                {
+                    // VER-003: no A2A-Version means 0.3; an agent may refuse the version
+                    // before it reads the params (-32009 is ERR-002's answer for it).
+                    None
                 } else if let Some(missing) = missing_param(&c) {
                     Some((
                         jsonrpc::INVALID_PARAMS,
                         format!("the request lacks {missing}"),
+                    ))
+                } else if code == jsonrpc::EXTENDED_CARD_NOT_CONFIGURED
+                    && c.op == Some(Op::GetExtendedCard)
+                    && c.dialect == Some(Dialect::V1_0)
+                    && self.card_for(x).is_some_and(|k| !k.view.extended_card)
+                {
+                    // AUTH-005 (1.0 §3.3.4): a card without capabilities.extendedAgentCard
+                    // makes the call unsupported; −32007 is for a declared but unconfigured
+                    // card (a2a-java #733, a2a-dotnet PR #475).
+                    Some((
+                        jsonrpc::UNSUPPORTED_OPERATION,
+                        "the agent card does not declare capabilities.extendedAgentCard"
+                            .to_string(),
                     ))
                 } else if code == jsonrpc::UNSUPPORTED_OPERATION
                     && c.op.is_some_and(Op::is_push_config)
@@ -2628,9 +2897,17 @@ impl State {
                         jsonrpc::PUSH_NOT_SUPPORTED,
                         "the call is a push notification config operation".to_string(),
                     ))
+                } else if let Some((want, why)) = self.terminal_task_expectation(x, &c, code) {
+                    Some((want, why))
                 } else {
+                    // The error message, then a free-form 0.x `data` string (trpc-a2a-go
+                    // #44 put the reason there).
                     message
                         .and_then(|m| code_from_message(m, c.dialect))
+                        .or_else(|| {
+                            data.and_then(Json::as_str)
+                                .and_then(|m| code_from_message(m, c.dialect))
+                        })
                         .map(|(want, what)| (want, format!("the agent's own message says {what}")))
                 }
             }
@@ -2670,7 +2947,9 @@ impl State {
             }
             if matches!(
                 c.rpc,
-                Some(RequestParse::NotJson) | Some(RequestParse::Invalid)
+                Some(RequestParse::NotJson)
+                    | Some(RequestParse::Invalid)
+                    | Some(RequestParse::TooDeep)
             ) {
                 return;
             }
@@ -2799,6 +3078,99 @@ impl State {
         }
     }
 
+    /// DATA-006: the history of task `o` (at `ptr`) against the request's `historyLength`
+    /// ([`requested_history_length`]). 1.0: more than N > 0 messages is DATA-HISTORY-001,
+    /// any message under historyLength 0 is DATA-HISTORY-002 (SHOULD be omitted). 0.x: more
+    /// than N > 0 is DATA-HISTORY-002 (the 0.3 schema describes the limit without a MUST);
+    /// 0.x historyLength 0 is not judged (0.3 gRPC reads it as unlimited, DIGEST trap 7).
+    fn check_history_length(&mut self, x: &Exch, c: &Call, o: &Obj, ptr: &str, bseq: u64) {
+        let Some(want) = requested_history_length(c, &x.url) else {
+            return;
+        };
+        let got = match o.get("history") {
+            Some(Json::Array(h)) => h.len() as u64,
+            _ => return,
+        };
+        let v1 = c.dialect == Some(Dialect::V1_0);
+        let rule = match (v1, want) {
+            (true, 0) if got > 0 => &r::DATA_HISTORY_NOT_APPLIED,
+            (true, n) if n > 0 && got > n => &r::DATA_HISTORY_EXCEEDED,
+            (false, n) if n > 0 && got > n => &r::DATA_HISTORY_NOT_APPLIED,
+            _ => return,
+        };
+        let op = c.op.map(Op::name).unwrap_or("the call");
+        self.find(
+            rule,
+            format!(
+                "task carries {got} history message{} although {op} asked for historyLength {want}",
+                if got == 1 { "" } else { "s" }
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(bseq, &jptr(ptr, &[Key("history")]), None),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// DATA-007 (1.0 §3.1.4) on a ListTasks result's `tasks` (at `{base}/tasks`): artifacts
+    /// only when the request set `includeArtifacts` (an empty list, the ProtoJSON default,
+    /// reveals nothing and is not judged), and tasks newest status first (judged on
+    /// consecutive tasks whose `status.timestamp`s both parse).
+    fn check_list_tasks(&mut self, x: &Exch, c: &Call, ts: &[Json], base: &str, bseq: u64) {
+        let include = match c.params.get("includeArtifacts") {
+            Some(v) => v.as_bool() == Some(true) || v.as_str() == Some("true"),
+            None => query_param(&x.url, "includeArtifacts").as_deref() == Some("true"),
+        };
+        if !include {
+            let hit = ts.iter().position(|t| {
+                t.get("artifacts")
+                    .and_then(Json::as_array)
+                    .is_some_and(|a| !a.is_empty())
+            });
+            if let Some(i) = hit {
+                self.find(
+                    &r::DATA_LIST_ARTIFACTS,
+                    format!("listed task {i} carries artifacts although the request did not set includeArtifacts"),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, &format!("{base}/tasks/{i}/artifacts"), None),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
+        let stamp = |t: &Json| {
+            t.get("status")
+                .and_then(|s| s.get("timestamp"))
+                .and_then(Json::as_str)
+                .and_then(|s| parse_rfc3339_ms(s).map(|ms| (ms, s.to_string())))
+        };
+        for (i, w) in ts.windows(2).enumerate() {
+            if let (Some((a, _)), Some((b, sb))) = (stamp(&w[0]), stamp(&w[1])) {
+                if b > a {
+                    self.find(
+                        &r::DATA_LIST_ORDER,
+                        format!(
+                            "listed task {} has a newer status than task {i} before it",
+                            i + 1
+                        ),
+                        vec![
+                            x.ev_at(bseq, &format!("{base}/tasks/{i}/status/timestamp"), None),
+                            x.ev_at(
+                                bseq,
+                                &format!("{base}/tasks/{}/status/timestamp", i + 1),
+                                Some(Value::String(sb)),
+                            ),
+                        ],
+                        &x.leg,
+                    );
+                    break;
+                }
+            }
+        }
+    }
+
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
         let Some((aseq, axid)) = self
             .tasks
@@ -2849,14 +3221,55 @@ impl State {
         if op == Op::ListTasks {
             // TASK-001 / TASK-008: each listed task is an observation of its state.
             if let Some(Json::Array(ts)) = res.get("tasks") {
+                // DATA-005: every listed task is a whole Task (pi-a2a PR #37: {id, state}
+                // stubs); the first malformed one is reported.
+                let mut bad: Option<(String, String)> = None;
                 for (i, t) in ts.iter().enumerate() {
-                    let Some(o) = t.as_object() else { continue };
+                    let Some(o) = t.as_object() else {
+                        bad.get_or_insert((
+                            format!("{base}/tasks/{i}"),
+                            "listed task is not an object".into(),
+                        ));
+                        continue;
+                    };
                     let ptr = format!("{base}/tasks/{i}");
                     let tv = task_view(o, &ptr, rpc0x);
+                    if bad.is_none() && o.contains_key("task") && !o.contains_key("id") {
+                        // a2a-java #843: the StreamResponse wrapper around each row.
+                        bad = Some((
+                            format!("{ptr}/task"),
+                            "listed task is wrapped in {\"task\": ...} instead of being the Task"
+                                .into(),
+                        ));
+                    }
+                    if bad.is_none() {
+                        bad = tv
+                            .problems
+                            .iter()
+                            .find(|(_, m)| !m.starts_with("unknown task state"))
+                            .cloned()
+                            .or_else(|| {
+                                part_style(&c).and_then(|st| {
+                                    a2a::task_members_problems(o, &ptr, st).into_iter().next()
+                                })
+                            });
+                    }
                     if let Some(id) = tv.id {
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                     }
+                    self.check_history_length(x, &c, o, &ptr, bseq);
+                }
+                if let Some((p, msg)) = bad {
+                    self.find(
+                        &r::RESULT_SHAPE,
+                        format!("result of ListTasks is malformed: {msg}"),
+                        vec![x.ev_at(bseq, &p, None)],
+                        &x.leg,
+                    );
+                }
+                if dialect == Some(Dialect::V1_0) {
+                    self.check_list_tasks(x, &c, ts, base, bseq);
                 }
             }
             return None;
@@ -2898,16 +3311,13 @@ impl State {
                     match p.kind {
                         PayloadKind::Task => Some((p.inner, p.pointer)),
                         PayloadKind::Message => {
-                            let mut probs = a2a::message_problems(p.inner, &p.pointer);
-                            if let (Some(style), Some(parts), true) =
-                                (part_style(&c), message_parts(p.inner), probs.is_empty())
-                            {
-                                probs = a2a::parts_problems(
-                                    parts.1,
-                                    &jptr(&p.pointer, &[Key(parts.0)]),
-                                    style,
-                                );
-                            }
+                            // DATA-005 / DATA-004 / DATA-001: the message checked whole.
+                            let probs = match part_style(&c) {
+                                Some(style) => {
+                                    a2a::message_shape_problems(p.inner, &p.pointer, style)
+                                }
+                                None => a2a::message_problems(p.inner, &p.pointer),
+                            };
                             if let Some((ptr, msg)) = probs.first() {
                                 self.find(
                                     &r::RESULT_SHAPE,
@@ -2954,6 +3364,20 @@ impl State {
                         );
                     }
                     if o.contains_key("task") && !o.contains_key("id") {
+                        // The 1.0 proto's GetTask and CancelTask return a bare Task; the
+                        // `{"task": ...}` oneof is SendMessageResponse's: a 1.0 client finds
+                        // no `id` (DATA-001; spring-ai-ascend #267). Judged inside all the same.
+                        if dialect == Some(Dialect::V1_0) {
+                            self.find(
+                                &r::RESULT_SHAPE,
+                                format!(
+                                    "result of {} wraps the task in a task member; 1.0 returns the Task itself",
+                                    op.name()
+                                ),
+                                vec![x.ev_at(bseq, &format!("{base}/task"), None)],
+                                &x.leg,
+                            );
+                        }
                         o.get("task")
                             .and_then(Json::as_object)
                             .map(|t| (t, format!("{base}/task")))
@@ -2971,6 +3395,39 @@ impl State {
                     None
                 }
             },
+            Op::CreatePushConfig | Op::GetPushConfig | Op::ListPushConfigs => {
+                // PUSH-002: the config the agent hands back has its version's shape
+                // (a2a-dotnet #416: the 0.3 nested form served as 1.0).
+                let v1 = dialect == Some(Dialect::V1_0);
+                let list: Vec<(&Json, String)> = match (op, res) {
+                    (Op::ListPushConfigs, Json::Array(a)) => a
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| (c, format!("{base}/{i}")))
+                        .collect(),
+                    (Op::ListPushConfigs, _) => match res.get("configs") {
+                        Some(Json::Array(a)) => a
+                            .iter()
+                            .enumerate()
+                            .map(|(i, c)| (c, format!("{base}/configs/{i}")))
+                            .collect(),
+                        _ => Vec::new(),
+                    },
+                    _ => vec![(res, base.to_string())],
+                };
+                let first = list
+                    .iter()
+                    .find_map(|(c, p)| a2a::push_config_problems(c, p, v1).into_iter().next());
+                if let Some((p, msg)) = first {
+                    self.find(
+                        &r::RESULT_SHAPE,
+                        format!("result of {} is malformed: {msg}", op.name()),
+                        vec![x.ev_at(bseq, &p, None)],
+                        &x.leg,
+                    );
+                }
+                None
+            }
             _ => None,
         };
         let (o, ptr) = task_obj?;
@@ -2986,20 +3443,9 @@ impl State {
                 vec![x.ev_at(bseq, p, None)],
                 &x.leg,
             );
-        } else if let (Some(style), Some(Json::Array(arts))) = (part_style(&c), o.get("artifacts"))
-        {
-            // DATA-004 / DATA-005: artifacts of the task.
-            let mut probs = Vec::new();
-            for (i, a) in arts.iter().enumerate() {
-                let ap = |last: &str| jptr(&ptr, &[Key("artifacts"), Index(i), Key(last)]);
-                match a.get("parts") {
-                    Some(parts) => probs.extend(a2a::parts_problems(parts, &ap("parts"), style)),
-                    None => probs.push((ap("parts"), "artifact has no parts".to_string())),
-                }
-                if probs.is_empty() && str_member_v(a, "artifactId", "artifact_id").is_none() {
-                    probs.push((ap("artifactId"), "artifact has no artifactId".into()));
-                }
-            }
+        } else if let Some(style) = part_style(&c) {
+            // DATA-004 / DATA-005: status message, history and artifacts of the task.
+            let probs = a2a::task_members_problems(o, &ptr, style);
             if let Some((p, msg)) = probs.first() {
                 self.find(
                     &r::RESULT_SHAPE,
@@ -3009,6 +3455,7 @@ impl State {
                 );
             }
         }
+        self.check_history_length(x, &c, o, &ptr, bseq);
         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
         let mut dummy = Exch {
             call: x.call.clone(),
@@ -3538,6 +3985,20 @@ impl State {
                 &x.leg,
             );
         }
+        if let Some((ptr, msg)) = view.bad_security_schemes.first() {
+            // CARD-003 / CARD-004: a2a-java #590, pi PR #62 (OpenAPI shape on a 1.0 card),
+            // ggcode #1089 (0.3 http scheme without `scheme`).
+            self.find(
+                &r::CARD_SHAPE_SECURITY_SCHEME,
+                msg.clone(),
+                vec![x.ev_at(
+                    bseq,
+                    &format!("{base}{ptr}"),
+                    v.pointer(ptr).map(Json::to_value),
+                )],
+                &x.leg,
+            );
+        }
         if let Some((ptr, msg)) = view.bad_interfaces.first() {
             self.find(
                 &r::CARD_SHAPE_INTERFACE,
@@ -3958,7 +4419,93 @@ fn code_from_message(m: &str, d: Option<Dialect>) -> Option<(i64, &'static str)>
     if l.contains("method not found") {
         return Some((jsonrpc::METHOD_NOT_FOUND, "the method was not found"));
     }
+    // A retired or unknown method (trpc-a2a-go #44: "OnSendTask is deprecated, use
+    // OnSendMessage instead" for 0.1 tasks/send).
+    if l.contains("unknown method")
+        || l.contains("unsupported method")
+        || l.contains("method not supported")
+        || l.contains("is deprecated, use")
+    {
+        return Some((jsonrpc::METHOD_NOT_FOUND, "the method is not served"));
+    }
     None
+}
+
+/// The first malformed 1.0 GetTask / ListTasks parameter (REST-001 query or JSON-RPC
+/// params; DATA-002 timestamps, DATA-001 enum names): `(name, value as sent, what it should
+/// be, JSON Pointer into the request body for JSON-RPC)`. `None` when all are well formed.
+fn invalid_task_query_param(
+    c: &Call,
+    url: &str,
+) -> Option<(&'static str, String, &'static str, Option<String>)> {
+    let names: &[&'static str] = match c.op? {
+        Op::ListTasks => &[
+            "statusTimestampAfter",
+            "status",
+            "pageSize",
+            "historyLength",
+            "includeArtifacts",
+        ],
+        Op::GetTask => &["historyLength"],
+        _ => return None,
+    };
+    for &name in names {
+        // (value as text, is it a JSON string or a query string, pointer)
+        let (text, stringy, ptr) = match c.params.get(name) {
+            Some(v) if c.binding == Some(Binding::JsonRpc) => (
+                v.as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| v.to_value().to_string()),
+                v.as_str().is_some(),
+                Some(format!("/params/{name}")),
+            ),
+            _ => match query_param(url, name) {
+                Some(q) => (a2a::percent_decode(&q), true, None),
+                None => continue,
+            },
+        };
+        // ProtoJSON also takes integers as strings and enums as their numbers.
+        let why = match name {
+            "statusTimestampAfter" if !stringy || parse_rfc3339_ms(&text).is_none() => {
+                "an RFC 3339 timestamp"
+            }
+            "status"
+                if stringy
+                    && !(TaskState::is_proto_spelling(&text)
+                        && TaskState::parse(&text).is_some()) =>
+            {
+                "a TASK_STATE_* name"
+            }
+            "pageSize" if !text.parse::<u32>().is_ok_and(|n| (1..=100).contains(&n)) => {
+                "an integer from 1 to 100"
+            }
+            "historyLength" if text.parse::<u32>().is_err() => "a non-negative integer",
+            "includeArtifacts" if !matches!(text.as_str(), "true" | "false") => "true or false",
+            _ => continue,
+        };
+        return Some((name, text, why, ptr));
+    }
+    None
+}
+
+/// The `historyLength` a request asked for (DATA-006): `configuration.historyLength` of a
+/// send, `historyLength` of GetTask / ListTasks params, or the REST query parameter
+/// (`GET /tasks/{id}?historyLength=N`, REST-001). `None` when unset, negative or unreadable.
+fn requested_history_length(c: &Call, url: &str) -> Option<u64> {
+    let from_params = match c.op? {
+        Op::SendMessage => c.params.pointer("/configuration/historyLength"),
+        Op::GetTask | Op::ListTasks => c.params.get("historyLength"),
+        _ => return None,
+    };
+    match from_params {
+        Some(v) => v
+            .as_u64()
+            .or_else(|| v.as_str().and_then(|s| s.parse().ok())),
+        None if c.binding == Some(Binding::Rest) => {
+            query_param(url, "historyLength").and_then(|s| s.parse().ok())
+        }
+        None => None,
+    }
 }
 
 /// Value of query parameter `name` (VER-001 allows `A2A-Version` as a query parameter).
@@ -4025,17 +4572,32 @@ fn push_url_of(c: &Call) -> Option<(String, String)> {
 /// copy per token `Json::pointer` makes for escaped tokens; other pointers go to
 /// `Json::pointer`.
 fn member_path<'a, 'b>(v: &'a Json<'b>, ptr: &str) -> Option<&'a Json<'b>> {
-    if ptr.contains('~') {
+    // Byte searches, not `str::split`/`contains` with a `char` pattern: those cost ~1,000
+    // instructions per pointer (docs/performance.md, "Session 6").
+    if ptr.as_bytes().contains(&b'~') {
         return v.pointer(ptr);
     }
+    let slash = |t: &str| t.bytes().position(|c| c == b'/');
+    // The text before the first `/` is not a token (`split('/').skip(1)`).
+    let Some(first) = slash(ptr) else {
+        return Some(v);
+    };
+    let mut rest = &ptr[first + 1..];
     let mut cur = v;
-    for tok in ptr.split('/').skip(1) {
+    loop {
+        let (tok, next) = match slash(rest) {
+            Some(k) => (&rest[..k], Some(&rest[k + 1..])),
+            None => (rest, None),
+        };
         cur = match cur {
             Json::Object(o) => o.get(tok)?,
             _ => return v.pointer(ptr),
         };
+        match next {
+            Some(r) => rest = r,
+            None => return Some(cur),
+        }
     }
-    Some(cur)
 }
 
 /// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token.
@@ -4090,17 +4652,15 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
     (if token { PUSH_TOKEN } else { 0 }) | auth_bits
 }
 
-fn str_member_v<'a>(v: &'a Json<'_>, camel: &str, snake: &str) -> Option<&'a str> {
-    v.as_object().and_then(|o| str_member(o, camel, snake))
-}
-
 /// [`jsonrpc::parse_request`] without copying: `method`, `id` and `params` are moved out
 /// of the parsed body (RPC-001 envelope rules: `jsonrpc` must be `"2.0"`, `method` a
 /// string, `id` a string, number or null and `params` an object or array when present,
 /// JSON-RPC 2.0 §4; a request breaking them is Invalid, so −32600 is the right answer).
 fn parse_request_owned(body: &[u8]) -> RequestParse {
-    let Ok(v) = Json::parse(body) else {
-        return RequestParse::NotJson;
+    let v = match Json::parse(body) {
+        Ok(v) => v,
+        Err(e) if jsonrpc::is_too_deep(&e) => return RequestParse::TooDeep,
+        Err(_) => return RequestParse::NotJson,
     };
     let Json::Object(mut obj) = v else {
         return RequestParse::Invalid;
@@ -4222,12 +4782,14 @@ fn state_spelling_problem(
             &r::VER_MIXED_PAYLOAD,
             "is the 0.x spelling where this binding uses TASK_STATE_* names".into(),
         )),
+        // The 1.0 proto's enum has TASK_STATE_CANCELED only: a 1.0 ProtoJSON client cannot
+        // parse the 0.3 proto's TASK_STATE_CANCELLED any more than "completed".
         (Some(_), Some(true))
             if raw == "TASK_STATE_CANCELLED" && dialect == Some(Dialect::V1_0) =>
         {
             Some((
-                &r::VER_MIXED_PAYLOAD,
-                "is the 0.3 spelling; 1.0 uses TASK_STATE_CANCELED".into(),
+                &r::TASK_STATE_INVALID,
+                "is the 0.3 spelling; 1.0 clients only parse TASK_STATE_CANCELED".into(),
             ))
         }
         (Some(_), Some(false)) if TaskState::is_proto_spelling(raw) => Some((

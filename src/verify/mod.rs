@@ -5,7 +5,7 @@ The same [`Verifier`] runs online (fed by the proxy's recorder task as events ar
 offline (fed by a file reader), so verdicts are the same either way.
 
 ```text
-Verifier::new(&RecordingHeader) ─► feed(&Event) -> Vec<Finding> (new ones, for live printing)
+Verifier::new(&RecordingHeader) ─► feed(&Event) / feed_owned(Event) -> Vec<Finding> (new ones, for live printing)
                                 ─► finish() -> VerifyOutcome (all findings, dialects, coverage)
 ```
 
@@ -68,6 +68,14 @@ impl Verifier {
     /// Feeds one event; returns the findings it completed (possibly none).
     pub fn feed(&mut self, ev: &Event) -> Vec<Finding> {
         self.state.feed(ev)
+    }
+
+    /// [`Verifier::feed`] for an event the caller no longer needs: its request method, URL,
+    /// header lists and exchange id move into the verifier's state instead of being copied
+    /// (the offline reader and the online pipeline hand over every event this way). Same
+    /// findings as `feed(&ev)`.
+    pub fn feed_owned(&mut self, ev: Event) -> Vec<Finding> {
+        self.state.feed_owned(ev)
     }
 
     /// Ends the run: rules that need the whole recording fire here. Returns every finding

@@ -54,6 +54,10 @@ rule!(
     "agent card response is not a JSON object",
     "serve the Agent Card as a JSON object with Content-Type application/json"
 );
+rule!(CARD_SHAPE_SECURITY_SCHEME, "CARD-SHAPE-006", "card-security-scheme-malformed", Error, AgentCard,
+    ["CARD-003", "CARD-004", "AUTH-002"],
+    "agent card security scheme is not in its version's shape",
+    "1.0: wrap each scheme as exactly one of apiKeySecurityScheme{location,name}, httpAuthSecurityScheme{scheme}, oauth2SecurityScheme{flows}, openIdConnectSecurityScheme{openIdConnectUrl}, mtlsSecurityScheme; 0.x: {type, ...} with apiKey in+name, http scheme, oauth2 flows, openIdConnect openIdConnectUrl");
 rule!(CARD_SHAPE_PATCH_VERSION, "CARD-SHAPE-005", "card-protocol-version-patch", Warning, AgentCard,
     ["CARD-007"],
     "1.0 interface declares a patch version",
@@ -103,9 +107,30 @@ rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, I
     "client sent a send request whose message is malformed",
     "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x: kind text/file/data)");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
-    ["DATA-005", "RPC-004"],
+    ["DATA-005", "DATA-004", "DATA-001", "RPC-004"],
     "operation result is not a well-formed Task or Message",
-    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}");
+    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}, with every nested message (status.message, history) and artifact well formed: role ROLE_USER/ROLE_AGENT in 1.0 (user/agent on 0.x JSON-RPC), at least one part in 1.0; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}");
+
+rule!(DATA_HISTORY_EXCEEDED, "DATA-HISTORY-001", "history-length-exceeded", Error, Lifecycle,
+    ["DATA-006"],
+    "1.0 task carries more history messages than the request's historyLength",
+    "trim Task.history to the historyLength the client asked for (the N most recent messages); historyLength N means never more than N");
+rule!(DATA_HISTORY_NOT_APPLIED, "DATA-HISTORY-002", "history-length-not-applied", Warning, Lifecycle,
+    ["DATA-006"],
+    "task history not trimmed to the request's historyLength (1.0 historyLength 0, or a 0.x limit)",
+    "apply historyLength to every task you return (send, get, list): 1.0 historyLength 0 omits history; on 0.x return at most the N most recent messages");
+rule!(DATA_LIST_ARTIFACTS, "DATA-LIST-001", "list-tasks-artifacts-not-requested", Error, Lifecycle,
+    ["DATA-007"],
+    "listed tasks carry artifacts although includeArtifacts was not true (ListTasks)",
+    "omit each task's artifacts from a ListTasks result unless the request sets includeArtifacts: true (clients fetch them with GetTask)");
+rule!(DATA_LIST_ORDER, "DATA-LIST-002", "list-tasks-not-newest-first", Error, Lifecycle,
+    ["DATA-007"],
+    "listed tasks are not ordered newest status first (ListTasks)",
+    "sort ListTasks results by status timestamp, most recent first, and page with a cursor over that order");
+rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
+    ["REST-001", "DATA-002", "ERR-006"],
+    "agent accepted a 1.0 task query parameter that is not in the wire format",
+    "validate input first and refuse a malformed parameter with 400 / -32602 InvalidParams: timestamps are RFC 3339 strings (not epoch numbers), states are TASK_STATE_* names, pageSize 1-100, historyLength a non-negative integer, includeArtifacts true/false");
 
 // ---- Task lifecycle ---------------------------------------------------------------------
 rule!(TASK_TERMINAL_CHANGED, "TASK-STATE-001", "terminal-state-changed", Error, Lifecycle,
@@ -183,9 +208,9 @@ rule!(
 
 // ---- streams ----------------------------------------------------------------------------
 rule!(STREAM_EVENT_SHAPE, "STREAM-SHAPE-001", "stream-event-invalid-shape", Error, Streaming,
-    ["DATA-005", "STREAM-003"],
+    ["DATA-005", "DATA-004", "STREAM-003"],
     "stream event is not a well-formed StreamResponse",
-    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update)");
+    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update); in 1.0 every message and artifact has at least one part and roles are ROLE_USER/ROLE_AGENT");
 rule!(STREAM_ENVELOPE, "STREAM-SHAPE-002", "stream-event-envelope-wrong", Error, Streaming,
     ["RPC-005", "REST-002"],
     "data of a stream event is not the binding's envelope (JSON-RPC response with the request id / bare StreamResponse on REST)",
@@ -350,11 +375,17 @@ pub static RULES: &[Rule] = &[
     CARD_SHAPE_INTERFACE,
     CARD_SHAPE_NOT_JSON,
     CARD_SHAPE_PATCH_VERSION,
+    CARD_SHAPE_SECURITY_SCHEME,
     CARD_URL_DOUBLED_PATH,
     CARD_URL_UNREACHABLE,
     CARD_URL_INTERNAL_AUTHORITY,
     CARD_URL_NOT_RPC_ENDPOINT,
     CARD_URL_BYPASSES_PROXY,
+    DATA_HISTORY_EXCEEDED,
+    DATA_HISTORY_NOT_APPLIED,
+    DATA_LIST_ARTIFACTS,
+    DATA_LIST_ORDER,
+    DATA_PARAM_ACCEPTED,
     RESULT_SHAPE,
     REQUEST_SHAPE,
     GW_SSE_BUFFERED,

@@ -372,6 +372,48 @@ def reqshape(ok):
     send1(t, {"task": task1()}, params={"message": m}); return t.text()
 case("DATA-SHAPE-002", reqshape(False), reqshape(True))
 
+def hist1(ok):
+    t = T(); h = [msg1("first"), msg1("second", role="ROLE_AGENT"), msg1("third")]
+    t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1", "historyLength": 2}), headers=V1)
+    t.resp(200, res(1, task1(history=h[1:] if ok else h)))
+    return t.text()
+case("DATA-HISTORY-001", hist1(False), hist1(True))
+
+def hist2(ok):
+    t = T()
+    send1(t, {"task": task1(st="TASK_STATE_INPUT_REQUIRED", **({} if ok else {"history": [msg1("need a flight")]}))},
+          params={"message": msg1("need a flight"), "configuration": {"historyLength": 0}})
+    return t.text()
+case("DATA-HISTORY-002", hist2(False), hist2(True))
+
+def listarts(ok):
+    t = T(); a = [{"artifactId": "art-1", "parts": [{"text": "report"}]}]
+    t.req("POST", H + "/a2a", rpc(1, "ListTasks", {"contextId": "ctx-1", **({"includeArtifacts": True} if ok else {})}), headers=V1)
+    t.resp(200, res(1, {"tasks": [task1(artifacts=a)], "nextPageToken": "", "pageSize": 50, "totalSize": 1}))
+    return t.text()
+case("DATA-LIST-001", listarts(False), listarts(True))
+
+def listorder(ok):
+    t = T()
+    old = task1("task-1", st="TASK_STATE_COMPLETED"); old["status"]["timestamp"] = "2026-03-02T09:00:00.000Z"
+    new = task1("task-2", st="TASK_STATE_WORKING"); new["status"]["timestamp"] = "2026-03-02T11:00:00.000Z"
+    t.req("GET", H + "/tasks?pageSize=10", headers=dict(V1, accept="application/json"))
+    t.resp(200, {"tasks": [new, old] if ok else [old, new], "nextPageToken": "", "pageSize": 10, "totalSize": 2})
+    return t.text()
+case("DATA-LIST-002", listorder(False), listorder(True))
+
+def listparam(ok):
+    t = T()
+    t.req("POST", H + "/a2a", rpc(1, "ListTasks", {"statusTimestampAfter": "2026-03-02T09:00:00Z" if ok else 1772442000, "pageSize": 10}), headers=V1)
+    t.resp(200, res(1, {"tasks": [], "nextPageToken": "", "pageSize": 10, "totalSize": 0}))
+    return t.text()
+case("DATA-PARAM-001", listparam(False), listparam(True))
+
+def secscheme(ok):
+    sch = {"httpAuthSecurityScheme": {"scheme": "Bearer"}} if ok else {"type": "http", "scheme": "bearer"}
+    return cardonly(card1(securitySchemes={"bearer": sch}, securityRequirements=[{"schemes": {"bearer": {"list": []}}}]))
+case("CARD-SHAPE-006", secscheme(False), secscheme(True))
+
 for rule, (f, p) in G.items():
     for kind, text in (("fail", f), ("pass", p)):
         d = os.path.join(OUT, f"{rule}-{kind}"); os.makedirs(d, exist_ok=True)
