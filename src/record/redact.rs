@@ -35,6 +35,10 @@ frames are merged into one event (the first frame's `t_us`).
 */
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
+
+use memchr::memmem::Finder;
 
 use bytes::Bytes;
 use serde_json::Value;
@@ -366,6 +370,31 @@ fn encode(data: &[u8], codings: &[String]) -> std::io::Result<Vec<u8>> {
     Ok(cur)
 }
 
+/// Hasher of the exchange-state map's keys (exchange ids, `e12`: a few bytes, made by the
+/// proxy, looked up on every event): FNV-1a, 64-bit. SipHash, std's default, resists
+/// chosen-key flooding at ~100 instructions per short key; the ids are not chosen by the
+/// traffic (an imported transcript's are at worst a slower map for that file).
+#[derive(Default)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 /// Most finished exchange states kept for reuse (their vectors keep their capacity, so a
 /// steady stream of exchanges allocates no per-exchange vectors).
 const SPARE_STATES: usize = 64;
@@ -375,7 +404,7 @@ pub struct Redactor {
     enabled: bool,
     api_headers: Vec<String>,
     api_query: Vec<String>,
-    exchanges: HashMap<String, ExchangeState>,
+    exchanges: HashMap<String, ExchangeState, BuildHasherDefault<IdHasher>>,
     /// Finished exchange states for reuse (at most [`SPARE_STATES`]).
     spare: Vec<ExchangeState>,
 }
@@ -387,7 +416,7 @@ impl Redactor {
             enabled,
             api_headers: Vec::new(),
             api_query: Vec::new(),
-            exchanges: HashMap::new(),
+            exchanges: HashMap::default(),
             spare: Vec::new(),
         }
     }
@@ -804,7 +833,12 @@ impl Redactor {
     /// `result`, as `GetExtendedAgentCard` answers).
     pub fn learn_from_body(&mut self, data: &[u8]) {
         // Cheap test first: most bodies are not cards with security schemes.
-        if !contains(data, b"\"securitySchemes\"") {
+        static SCHEMES: OnceLock<Finder<'static>> = OnceLock::new();
+        if SCHEMES
+            .get_or_init(|| Finder::new(b"\"securitySchemes\""))
+            .find(data)
+            .is_none()
+        {
             return;
         }
         let Ok(v) = serde_json::from_slice::<Value>(data) else {
@@ -850,14 +884,20 @@ impl Redactor {
 /// `http://user:[REDACTED]@host/`, `https://tok@host/` -> `https://[REDACTED]@host/`); other
 /// URLs are left as they are (no allocation).
 fn redact_userinfo(url: &mut String) {
-    let Some(start) = url.find("://").map(|i| i + 3) else {
+    // Byte scans (the three bytes and `@` are ASCII, so every index is a char boundary):
+    // `str::find` with a pattern set up a searcher per call, twice per request head.
+    let b = url.as_bytes();
+    let Some(start) = b.windows(3).position(|w| w == b"://").map(|i| i + 3) else {
+        return;
+    };
+    let auth_end = b[start..]
+        .iter()
+        .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+        .unwrap_or(b.len() - start);
+    let Some(at) = b[start..start + auth_end].iter().rposition(|&c| c == b'@') else {
         return;
     };
     let rest = &url[start..];
-    let auth_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let Some(at) = rest[..auth_end].rfind('@') else {
-        return;
-    };
     let userinfo = &rest[..at];
     let replacement = match userinfo.split_once(':') {
         Some((_, pw)) if pw == REDACTED => return,
@@ -1017,9 +1057,9 @@ fn redact_query_with(url: &str, secret: impl Fn(&str) -> bool) -> String {
     s
 }
 
-/// True when `needle` occurs in `hay`. Scans for the first byte and compares only there (a
-/// sliding-window compare calls `memcmp` at every offset; the redactor scans every JSON body
-/// several times).
+/// True when `needle` occurs in `hay`: the plain four-search definition that
+/// [`may_hold_secret`] is tested against.
+#[cfg(test)]
 fn contains(hay: &[u8], needle: &[u8]) -> bool {
     let Some((&first, rest)) = needle.split_first() else {
         return true;
@@ -1039,33 +1079,22 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
 }
 
 /// True when `data` contains `"token"`, `"credentials"`, `"url"` or `\\u` (a key spelled
-/// with escapes): exactly `contains` of each of the four, in one pass that stops only at
-/// `"` and `\\` and compares the next byte before the rest (four passes stopped at every
-/// quote of a JSON body and called `memcmp` there: a quarter of the recorder's time).
+/// with escapes): four SIMD substring searches with searchers built once (`memchr::memmem`;
+/// a byte loop that stopped at every quote of a JSON body cost ~13 instructions per byte,
+/// the recorder's largest redaction cost).
 fn may_hold_secret(data: &[u8]) -> bool {
-    let mut from = 0;
-    while let Some(p) = data
-        .get(from..)
-        .and_then(|h| h.iter().position(|&b| b == b'"' || b == b'\\'))
-    {
-        let at = from + p;
-        let rest = data.get(at + 1..).unwrap_or_default();
-        let hit = if data[at] == b'\\' {
-            rest.first() == Some(&b'u')
-        } else {
-            match rest.first() {
-                Some(b't') => rest.starts_with(b"token\""),
-                Some(b'c') => rest.starts_with(b"credentials\""),
-                Some(b'u') => rest.starts_with(b"url\""),
-                _ => false,
-            }
-        };
-        if hit {
-            return true;
-        }
-        from = at + 1;
-    }
-    false
+    static FINDERS: OnceLock<[Finder<'static>; 4]> = OnceLock::new();
+    FINDERS
+        .get_or_init(|| {
+            [
+                Finder::new(b"\"token\""),
+                Finder::new(b"\"credentials\""),
+                Finder::new(b"\"url\""),
+                Finder::new(b"\\u"),
+            ]
+        })
+        .iter()
+        .any(|f| f.find(data).is_some())
 }
 
 /// True when the first `Content-Type` names a JSON media type (`application/json`,

@@ -969,6 +969,15 @@ fn string(out: &mut Vec<u8>, s: &str) {
         if i >= b.len() {
             break;
         }
+        if b.len() - i < 8 {
+            // The last 1-7 bytes, tested as one word padded with spaces (which need no
+            // escape): most header names and values end clean and are copied in one run.
+            let mut w = [b' '; 8];
+            w[..b.len() - i].copy_from_slice(&b[i..]);
+            if !word_needs_escape(u64::from_le_bytes(w)) {
+                break;
+            }
+        }
         // A word with an escape in it, or the last (< 8) bytes: byte by byte.
         let end = (i + 8).min(b.len());
         out.extend_from_slice(&b[start..i]);
