@@ -768,18 +768,11 @@ pub fn text_report(run: &InteropRun) -> String {
         // reports group them (`report::group_findings`)
         let findings = report::group_findings(&run.findings_for(d.name));
         for f in &findings {
-            let seen = if f.seen > 1 {
-                format!(" ({})", report::text::seen_text(f))
-            } else {
-                String::new()
-            };
-            s.push_str(&format!(
-                "{}[{}] [{}]: {}{seen}\n",
-                f.severity,
-                f.rule,
-                f.leg.as_deref().unwrap_or(d.name),
-                crate::report::show_controls_line(&f.message)
+            s.push_str(&report::text::one_line(
+                f,
+                Some(f.leg.as_deref().unwrap_or(d.name)),
             ));
+            s.push('\n');
         }
         let count = |st: Status| d.report.results.iter().filter(|x| x.status == st).count();
         s.push_str(&format!(
@@ -802,17 +795,8 @@ pub fn text_report(run: &InteropRun) -> String {
         .cloned()
         .collect();
     for f in &report::group_findings(&unlegged) {
-        let seen = if f.seen > 1 {
-            format!(" ({})", report::text::seen_text(f))
-        } else {
-            String::new()
-        };
-        s.push_str(&format!(
-            "{}[{}]: {}{seen}\n",
-            f.severity,
-            f.rule,
-            crate::report::show_controls_line(&f.message)
-        ));
+        s.push_str(&report::text::one_line(f, None));
+        s.push('\n');
     }
     s.push_str(&format!(
         "{:<4}  {}: {}\n",

@@ -614,17 +614,8 @@ pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLeve
     }
     let grouped = report::group_findings(findings);
     for f in &grouped {
-        let seen = if f.seen > 1 {
-            format!(" ({})", report::text::seen_text(f))
-        } else {
-            String::new()
-        };
-        s.push_str(&format!(
-            "{}[{}]: {}{seen}\n",
-            f.severity,
-            f.rule,
-            report::show_controls_line(&f.message)
-        ));
+        s.push_str(&report::text::one_line(f, None));
+        s.push('\n');
     }
     let count = |st: Status| r.results.iter().filter(|x| x.status == st).count();
     s.push_str(&format!(

@@ -86,6 +86,24 @@ pub fn seen_text(f: &ReportFinding) -> String {
     seen_of(&f.finding, f.seen)
 }
 
+/// One line for a grouped finding in a run summary on stderr (`probe`, `interop`):
+/// `error[RULE] [leg]: message (seen: N times, in exchanges ...)`; the leg part only when
+/// `leg` is given, the message's control characters shown, not obeyed.
+pub fn one_line(f: &ReportFinding, leg: Option<&str>) -> String {
+    let leg = leg.map(|l| format!(" [{l}]")).unwrap_or_default();
+    let seen = if f.seen > 1 {
+        format!(" ({})", seen_text(f))
+    } else {
+        String::new()
+    };
+    format!(
+        "{}[{}]{leg}: {}{seen}",
+        f.severity,
+        f.rule,
+        super::show_controls_line(&f.message)
+    )
+}
+
 /// Exchanges named on a `seen:` line at most; the rest are counted (`and 2990 more`).
 pub const SEEN_EXCHANGES_LISTED: usize = 10;
 
