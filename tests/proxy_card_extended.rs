@@ -154,17 +154,6 @@ fn proxy(agent: SocketAddr, dir: &tempfile::TempDir) -> (Running, SocketAddr, st
     (run, addr, rec)
 }
 
-/// SIGTERM, exit 0; the stderr lines after the banner.
-fn stop(run: Running) -> String {
-    let Running { mut child, rx, .. } = run;
-    Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert_eq!(child.wait().unwrap().code(), Some(0));
-    rx.try_iter().collect::<Vec<_>>().join("\n")
-}
-
 fn events(path: &std::path::Path) -> Vec<Value> {
     std::fs::read_to_string(path)
         .unwrap()
@@ -236,7 +225,7 @@ async fn extended_cards_are_rewritten_like_the_public_card() {
     let v: Value = serde_json::from_str(&body).unwrap();
     let own = format!("http://{agent}/");
     assert_eq!(interface_urls(&v["result"]), [own.clone(), own.clone()]);
-    let stderr = stop(run);
+    let stderr = run.terminate();
     assert!(!stderr.contains("WARNING"), "{stderr}");
 
     let evs = events(&rec);
@@ -285,7 +274,7 @@ async fn an_extended_card_over_the_cap_is_skipped_loudly() {
     let v: Value = serde_json::from_str(&body).unwrap();
     let own = format!("http://{agent}/");
     assert_eq!(interface_urls(&v["result"]), [own.clone(), own]);
-    let stderr = stop(run);
+    let stderr = run.terminate();
     assert!(
         stderr.contains(
             "WARNING: agent card e1 NOT rewritten: card body over the 1048576-byte rewrite cap"

@@ -109,25 +109,7 @@ impl Proxy {
 
     /// SIGTERM, wait for exit 0; every stderr line (banner included).
     fn stop(self) -> String {
-        let Running {
-            mut child,
-            rx,
-            banner,
-            ..
-        } = self.run;
-        let st = Command::new("kill")
-            .args(["-TERM", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(st.success());
-        let code = child.wait().unwrap();
-        let stderr = banner
-            .into_iter()
-            .chain(rx.iter())
-            .collect::<Vec<_>>()
-            .join("\n");
-        assert_eq!(code.code(), Some(0), "{stderr}");
-        stderr
+        self.run.terminate()
     }
 }
 

@@ -45,13 +45,7 @@ impl Proxy {
 
     /// SIGTERM, wait for exit 0.
     fn stop(self) {
-        let Running { mut child, .. } = self.run;
-        let st = Command::new("kill")
-            .args(["-TERM", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(st.success());
-        assert_eq!(child.wait().unwrap().code(), Some(0));
+        self.run.terminate();
     }
 }
 

@@ -53,3 +53,30 @@ pub fn spawn_until_listening(cmd: &mut Command, wait: Duration) -> Running {
         addr,
     }
 }
+
+impl Running {
+    /// Stops the proxy as a user does (SIGTERM), waits for it and asserts exit 0 (a clean
+    /// shutdown: in-flight exchanges finished, recording flushed). Returns every stderr line,
+    /// the banner included, read to the end.
+    pub fn terminate(self) -> String {
+        let Running {
+            mut child,
+            rx,
+            banner,
+            ..
+        } = self;
+        let st = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let code = child.wait().unwrap();
+        let stderr = banner
+            .into_iter()
+            .chain(rx.iter())
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_eq!(code.code(), Some(0), "{stderr}");
+        stderr
+    }
+}
