@@ -25,7 +25,7 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
-use proxy_process::{spawn_until_listening, Running};
+use proxy_process::spawn_until_listening;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
@@ -193,12 +193,7 @@ async fn run(extra: &[&str]) -> (String, String, String, Vec<String>) {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("rec.jsonl");
     let report = dir.path().join("report.json");
-    let Running {
-        mut child,
-        rx,
-        addr,
-        banner,
-    } = spawn_until_listening(
+    let running = spawn_until_listening(
         Command::new(BIN)
             .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
             .arg(format!("http://{agent}"))
@@ -211,20 +206,9 @@ async fn run(extra: &[&str]) -> (String, String, String, Vec<String>) {
             .args(extra),
         Duration::from_secs(30),
     );
-    let proxy: SocketAddr = addr.trim_end_matches('/').parse().unwrap();
+    let proxy: SocketAddr = running.addr.trim_end_matches('/').parse().unwrap();
     traffic(proxy).await;
-    let st = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(st.success());
-    let code = child.wait().unwrap();
-    let stderr = banner
-        .into_iter()
-        .chain(rx.iter())
-        .collect::<Vec<_>>()
-        .join("\n");
-    assert_eq!(code.code(), Some(0), "{stderr}");
+    let stderr = running.terminate();
     let seen = seen.lock().unwrap().clone();
     (
         std::fs::read_to_string(&rec).unwrap(),
