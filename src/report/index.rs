@@ -262,6 +262,16 @@ impl ExchangeIndex {
         self.exchanges.get(self.seq_exchange[pos].1 as usize)
     }
 
+    /// The leg of the exchange a piece of evidence points at (its `exchange`, else the one
+    /// its `seq` belongs to): `Some(None)` for the client-facing hop, `None` when the index
+    /// does not know that exchange (a transcript's finding without one).
+    pub fn leg_of(&self, seq: u64, exchange: Option<&str>) -> Option<Option<&str>> {
+        exchange
+            .and_then(|id| self.exchange(id))
+            .or_else(|| self.exchange_of_seq(seq))
+            .map(|x| x.leg.as_deref())
+    }
+
     /// The first [`EXCERPT_BYTES`] of the body of event `seq` (request body, response chunk,
     /// card rewrite), when one was kept.
     pub fn excerpt(&self, seq: u64) -> Option<&str> {

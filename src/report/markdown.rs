@@ -228,6 +228,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
                     }
                     None => {}
                 }
+                if let Some(Some(leg)) = input.index.leg_of(e.seq, e.exchange.as_deref()) {
+                    let _ = write!(line, " (leg {leg})");
+                }
                 if let Some(v) = &e.found {
                     let _ = write!(line, ": found `{}`", found_text(v).replace('`', "'"));
                 }

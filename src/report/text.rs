@@ -150,7 +150,13 @@ fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style
             }
             None => {}
         }
-        if let Some(leg) = f.leg.as_deref().filter(|_| i == 0) {
+        // Each piece of evidence names its own leg (a gateway finding points at both hops);
+        // the finding's leg stands in when the index does not know the exchange.
+        let leg = match index.leg_of(e.seq, e.exchange.as_deref()) {
+            Some(l) => l,
+            None => f.leg.as_deref().filter(|_| i == 0),
+        };
+        if let Some(leg) = leg {
             let _ = write!(at, " [leg {leg}]");
         }
         let _ = writeln!(s, "  {arrow} {}", line(&at));

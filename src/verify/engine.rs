@@ -334,9 +334,31 @@ pub(super) struct State {
     exchange_dialects: Vec<(String, String)>,
     auth_reported: HashSet<String>,
     ver_stripped_done: HashSet<String>,
+    /// Upstream-leg requests that ended before the client-leg request they forward had its
+    /// body recorded (the proxy records a client body when it ends, which can be after the
+    /// gateway forwarded it): paired when that client request ends ([`MAX_PENDING_UP`]).
+    pending_up: VecDeque<PendingUp>,
+    /// Client-leg exchanges whose upstream twin lost or changed `A2A-Version` (VER-HDR-002
+    /// reported): a −32009 answer on them is the gateway's doing, not the agent's. The
+    /// newest [`MAX_PENDING_UP`].
+    ver_stripped_clients: VecDeque<String>,
     /// Paths of `done_requests` entries.
     done_paths: HashMap<String, String>,
 }
+
+/// An upstream-leg request waiting for its client-leg twin (VER-HDR-002): method, body,
+/// path, its `A2A-Version` header trimmed, the evidence of its request head, its leg.
+struct PendingUp {
+    method: String,
+    body: Bytes,
+    path: String,
+    version: Option<String>,
+    ev: Evidence,
+    leg: Option<String>,
+}
+
+/// Bound of [`State::pending_up`] and [`State::ver_stripped_clients`] (entries each).
+const MAX_PENDING_UP: usize = 256;
 
 const BODY_CAP: usize = DEFAULT_CAPTURE_CAP;
 
@@ -412,6 +434,8 @@ impl State {
             exchange_dialects: Vec::new(),
             auth_reported: HashSet::new(),
             ver_stripped_done: HashSet::new(),
+            pending_up: VecDeque::new(),
+            ver_stripped_clients: VecDeque::new(),
             done_paths: HashMap::new(),
         }
     }
@@ -1055,6 +1079,11 @@ impl State {
                 x.req_seq,
             ));
             self.done_paths.insert(x.id.clone(), x.path.clone());
+            if !self.pending_up.is_empty() && !self.ver_stripped_done.contains(&x.id) {
+                if let Some(done) = self.done_requests.back().cloned() {
+                    self.pair_pending_up(&done);
+                }
+            }
             if self.done_requests.len() > 256 {
                 if let Some(old) = self.done_requests.pop_front() {
                     self.done_paths.remove(&old.0);
@@ -1067,6 +1096,10 @@ impl State {
         }
     }
 
+    /// Pairs an upstream-leg request with the client-leg request it forwards (same method
+    /// and body; for empty bodies the same path tail) and compares their `A2A-Version`
+    /// (VER-HDR-002, from VER-001/VER-003). When the client body is not recorded yet, the
+    /// upstream request waits in [`State::pending_up`] for [`Self::pair_pending_up`].
     fn check_version_stripped(&mut self, up: &Exch) {
         // The client-leg request this upstream request forwards: same method and body,
         // whether that exchange is still open (usual: the gateway answers later) or done.
@@ -1085,7 +1118,7 @@ impl State {
                 )
             })
             .collect();
-        let Some(client) = open_clients
+        let client = open_clients
             .iter()
             .chain(self.done_requests.iter())
             .filter(|(id, leg, m, b, _, seq)| {
@@ -1097,17 +1130,69 @@ impl State {
                     && !self.ver_stripped_done.contains(id)
             })
             .max_by_key(|c| c.5)
-            .cloned()
-        else {
+            .cloned();
+        let up_version = up
+            .req_headers
+            .get("a2a-version")
+            .map(|v| v.trim().to_string());
+        match client {
+            Some(client) => {
+                self.compare_version(client, up_version, up.ev(up.req_seq), up.leg.clone())
+            }
+            None if !up.req_body.as_slice().is_empty() => {
+                // The client's body may be recorded after the forwarded copy ended.
+                self.pending_up.push_back(PendingUp {
+                    method: up.method.clone(),
+                    body: up.req_body.share(),
+                    path: up.path.clone(),
+                    version: up_version,
+                    ev: up.ev(up.req_seq),
+                    leg: up.leg.clone(),
+                });
+                if self.pending_up.len() > MAX_PENDING_UP {
+                    self.pending_up.pop_front();
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// A client-leg request ended: the oldest waiting upstream request with its method and
+    /// body is its forwarded copy (VER-HDR-002; see [`Self::check_version_stripped`]).
+    fn pair_pending_up(&mut self, client: &DoneRequest) {
+        if self.pending_up.is_empty() || client.1.is_some() || client.3.is_empty() {
+            return;
+        }
+        let Some(i) = self.pending_up.iter().position(|p| {
+            p.method.eq_ignore_ascii_case(&client.2)
+                && p.body[..] == client.3[..]
+                && p.ev.seq > client.5
+                && self
+                    .done_paths
+                    .get(&client.0)
+                    .is_none_or(|cp| tail(cp) == tail(&p.path))
+        }) else {
             return;
         };
+        let Some(p) = self.pending_up.remove(i) else {
+            return;
+        };
+        self.compare_version(client.clone(), p.version, p.ev, p.leg);
+    }
+
+    fn compare_version(
+        &mut self,
+        client: DoneRequest,
+        uv: Option<String>,
+        up_ev: Evidence,
+        up_leg: Option<String>,
+    ) {
         self.ver_stripped_done.insert(client.0.clone());
         let Some(cv) = client.4.as_deref() else {
             return;
         };
-        let uv = up.req_headers.get("a2a-version").map(str::trim);
-        if uv != Some(cv) {
-            let msg = match uv {
+        if uv.as_deref() != Some(cv) {
+            let msg = match uv.as_deref() {
                 None => {
                     format!(
                         "header A2A-Version {cv} sent by the client is missing on the upstream leg"
@@ -1117,6 +1202,10 @@ impl State {
                     format!("header A2A-Version {cv} sent by the client arrives upstream as {u}")
                 }
             };
+            self.ver_stripped_clients.push_back(client.0.clone());
+            if self.ver_stripped_clients.len() > MAX_PENDING_UP {
+                self.ver_stripped_clients.pop_front();
+            }
             self.find(
                 &r::VER_HEADER_STRIPPED,
                 msg,
@@ -1127,9 +1216,9 @@ impl State {
                         pointer: None,
                         found: Some(Value::String(cv.to_string())),
                     },
-                    up.ev(up.req_seq),
+                    up_ev,
                 ],
-                &up.leg,
+                &up_leg,
             );
         }
     }
@@ -2246,6 +2335,7 @@ impl State {
                     sigs: s.sigs.clone(),
                     undecodable: s.undecodable,
                     past_kept: s.past_kept,
+                    task_id: s.task_id.clone(),
                     ..Default::default()
                 }),
                 ..Default::default()
@@ -2324,6 +2414,21 @@ impl State {
             ],
             &None,
         );
+        // The client leg's idea of the task came from altered events: from here on it
+        // follows what the agent sent, so a later truthful answer (tasks/get after a state
+        // the gateway rewrote) is not blamed on the agent as TASK-STATE-001; GW-SSE-002
+        // names the gateway.
+        if let (Some(ct), Some(ut)) = (cs.task_id.as_deref(), us.task_id.as_deref()) {
+            if ct == ut {
+                let agent_terminal = self
+                    .tasks
+                    .get(&task_key(&up.leg, ut))
+                    .and_then(|t| t.terminal.clone());
+                if let Some(t) = self.tasks.get_mut(&task_key(&client.leg, ct)) {
+                    t.terminal = agent_terminal;
+                }
+            }
+        }
     }
 
     fn check_followup_stream(&mut self, x: &Exch) {
@@ -2870,12 +2975,16 @@ impl State {
                 if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
                 } else if code == jsonrpc::VERSION_NOT_SUPPORTED
-                    && x.req_headers
+                    && (x
+                        .req_headers
                         .get("a2a-version")
                         .is_none_or(|v| v.trim() != "1.0")
+                        || self.ver_stripped_clients.contains(&x.id))
                 {
                     // VER-003: no A2A-Version means 0.3; an agent may refuse the version
-                    // before it reads the params (-32009 is ERR-002's answer for it).
+                    // before it reads the params (-32009 is ERR-002's answer for it). On a
+                    // client leg whose gateway dropped the header, the agent saw none
+                    // (VER-HDR-002 names the gateway).
                     None
                 } else if let Some(missing) = missing_param(&c) {
                     Some((
