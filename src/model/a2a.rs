@@ -611,7 +611,16 @@ fn status_state<'a>(
                 (Some(raw), st)
             }
             None => {
-                problems.push((format!("{ptr}/status/state"), "status has no state".into()));
+                // ProtoJSON parsers accept an enum's number, but DATA-001 has 1.0 JSON carry
+                // the enum names: say what was there rather than "no state".
+                let why = match s.get("state") {
+                    None | Some(Json::Null) => "status has no state".to_string(),
+                    Some(Json::Number(n)) => format!(
+                        "status.state is the number {n}, not a state name (TASK_STATE_WORKING, completed, ...)"
+                    ),
+                    Some(_) => "status.state is not a string".to_string(),
+                };
+                problems.push((format!("{ptr}/status/state"), why));
                 (None, None)
             }
         },
@@ -1170,6 +1179,26 @@ mod added_tests {
 mod tests {
     use super::*;
     use crate::model::json::test_json as json;
+
+    #[test]
+    fn a_state_that_is_not_a_name_says_what_it_is() {
+        // DATA-001: 1.0 JSON carries enum names; ProtoJSON input may use the number.
+        let t = json!({"id": "t", "contextId": "c", "status": {"state": 3}});
+        let v = task_view(t.as_object().unwrap(), "/result/task", true);
+        assert_eq!(v.state, None);
+        assert_eq!(v.problems[0].0, "/result/task/status/state");
+        assert!(
+            v.problems[0].1.starts_with("status.state is the number 3,"),
+            "{:?}",
+            v.problems
+        );
+        let t = json!({"id": "t", "contextId": "c", "status": {"state": true}});
+        let v = task_view(t.as_object().unwrap(), "", true);
+        assert_eq!(v.problems[0].1, "status.state is not a string");
+        let t = json!({"id": "t", "contextId": "c", "status": {"state": null}});
+        let v = task_view(t.as_object().unwrap(), "", true);
+        assert_eq!(v.problems[0].1, "status has no state");
+    }
 
     #[test]
     fn message_and_artifact_checked_whole_per_version() {

@@ -4177,6 +4177,24 @@ impl State {
                     &x.leg,
                 );
             }
+            // Its URLs are judged like the public card's (CARD-005/006, CARD-URL-001..005):
+            // a client that switches to the extended card follows them. It does not replace
+            // the public card the other rules read.
+            let client = x.card_rewrite.as_ref().and_then(|rw| {
+                let v = Json::parse(&rw.body).ok()?;
+                let inner = if base.is_empty() {
+                    Some(&v)
+                } else {
+                    v.pointer(base)
+                };
+                inner
+                    .filter(|c| c.is_object())
+                    .map(|c| (card_view(c, served_v02), rw))
+            });
+            match client {
+                Some((cview, rw)) => self.card_urls(x, &cview, bseq, Some((rw, &view)), base),
+                None => self.card_urls(x, &view, bseq, None, base),
+            }
             return;
         }
         if !base.is_empty() {
@@ -4191,11 +4209,11 @@ impl State {
         });
         let view = match client {
             Some((cview, rw)) => {
-                self.card_urls(x, &cview, bseq, Some((rw, &view)));
+                self.card_urls(x, &cview, bseq, Some((rw, &view)), "");
                 cview
             }
             None => {
-                self.card_urls(x, &view, bseq, None);
+                self.card_urls(x, &view, bseq, None, "");
                 view
             }
         };
@@ -4223,12 +4241,15 @@ impl State {
     /// client received: the agent's body at `bseq`, or the proxy's rewrite `rw` of it. URLs
     /// at a rewritten pointer cite the `card_rewrite` event, the others the agent's body.
     /// CARD-URL-005 (upstream advertised) only fires when the exchange has no `card_rewrite`.
+    /// `base` is the JSON Pointer of the card in the body (`""`, or `/result` for a
+    /// JSON-RPC extended card): evidence pointers start with it.
     fn card_urls(
         &mut self,
         x: &Exch,
         view: &AgentCardView,
         bseq: u64,
         rw: Option<(&CardRewriteRec, &AgentCardView)>,
+        base: &str,
     ) {
         self.areas.insert("card-url");
         let fetch = x.parts.clone();
@@ -4247,7 +4268,7 @@ impl State {
             let Some(u) = parse_url(&itf.url) else {
                 continue;
             };
-            let ptr = itf.pointer().to_string();
+            let ptr = format!("{base}{}", itf.pointer());
             let found = Some(Value::String(itf.url.clone()));
             // A rewritten URL cites the `card_rewrite` event and names the agent's own URL.
             let (bseq, shown) = match rw {
@@ -4255,7 +4276,7 @@ impl State {
                     let from = orig
                         .interfaces
                         .iter()
-                        .find(|o| o.pointer() == ptr && o.url != itf.url)
+                        .find(|o| o.pointer() == itf.pointer() && o.url != itf.url)
                         .map(|o| format!(" (rewritten from {})", o.url))
                         .unwrap_or_default();
                     (rw.seq, format!("{}{from}", itf.url))
@@ -4347,9 +4368,12 @@ impl State {
             }
             // Card document or operation path instead of the endpoint base.
             let p = u.path.as_str();
-            let same_doc = fetch.as_ref().is_some_and(|f| {
-                f.origin() == u.origin() && net::norm_path(&f.path) == net::norm_path(p)
-            });
+            // A card in a JSON-RPC result (`GetExtendedAgentCard`) was fetched from the
+            // endpoint itself: there the same URL is the right one.
+            let same_doc = base.is_empty()
+                && fetch.as_ref().is_some_and(|f| {
+                    f.origin() == u.origin() && net::norm_path(&f.path) == net::norm_path(p)
+                });
             let op_route = rest_route("POST", p).filter(|rt| {
                 matches!(
                     rt.op,
