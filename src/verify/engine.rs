@@ -4600,7 +4600,7 @@ fn invalid_task_query_param(
                 Some(format!("/params/{name}")),
             ),
             _ => match query_param(url, name) {
-                Some(q) => (a2a::percent_decode(&q), true, None),
+                Some(q) => (q, true, None),
                 None => continue,
             },
         };
@@ -4650,10 +4650,14 @@ fn requested_history_length(c: &Call, url: &str) -> Option<u64> {
 
 /// Value of query parameter `name` (VER-001 allows `A2A-Version` as a query parameter).
 fn query_param(url: &str, name: &str) -> Option<String> {
+    // RFC 3986 §2.1: names and values are percent-encoded (REST-001: "URL-encoded"), so
+    // `historyLength=%31%30` is 10 and an API key sent as `api%5Fkey` is still `api_key`.
     let q = url.split_once('?')?.1;
+    let q = q.split_once('#').map_or(q, |(q, _)| q);
     q.split('&').find_map(|kv| {
         let (k, v) = kv.split_once('=')?;
-        (k.eq_ignore_ascii_case(name) && !v.is_empty()).then(|| v.to_string())
+        (!v.is_empty() && a2a::percent_decode(k).eq_ignore_ascii_case(name))
+            .then(|| a2a::percent_decode(v))
     })
 }
 
