@@ -80,6 +80,18 @@ const SECRET_HEADER_PARTS: &[&str] = &[
     "access-key",
     "private-key",
     "signature",
+    // Cloud gateways forwarding the caller's credentials: AWS ALB `X-Amzn-Oidc-Accesstoken`
+    // and `X-Amzn-Oidc-Data`, IAP `X-Goog-IAP-JWT-Assertion`, Google API Gateway
+    // `X-Forwarded-Authorization`, Cloud Run `X-Serverless-Authorization`.
+    "accesstoken",
+    "idtoken",
+    "refreshtoken",
+    "oidc",
+    "jwt",
+    "assertion",
+    "credential",
+    "authorization",
+    "authentication",
 ];
 
 /// Query parameter names (lowercase) redacted by default, besides apiKey `in: query` names
@@ -135,7 +147,18 @@ const SECRET_STEMS: &[&[u8]] = &[
     b"password",
     b"session",
     b"signature",
+    b"oidc",
+    b"jwt",
+    b"assertion",
+    b"credential",
+    b"authorization",
+    b"authentication",
 ];
+
+fn ends_with_ignore_case(name: &str, suffix: &str) -> bool {
+    name.len() >= suffix.len()
+        && name.as_bytes()[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
+}
 
 /// True when lowercase `name` contains a [`SECRET_STEMS`] entry: one pass over the name
 /// that compares only where a stem can start. Most header names (`content-type`, `host`,
@@ -145,7 +168,7 @@ const SECRET_STEMS: &[&[u8]] = &[
 fn has_secret_stem(name: &str) -> bool {
     let b = name.as_bytes();
     (0..b.len()).any(|i| {
-        matches!(b[i], b'k' | b't' | b's' | b'p')
+        matches!(b[i], b'k' | b't' | b's' | b'p' | b'o' | b'j' | b'a' | b'c')
             && SECRET_STEMS
                 .iter()
                 .any(|stem| b.get(i..i + stem.len()) == Some(stem))
@@ -309,15 +332,38 @@ fn joined_body(held: &[Event]) -> (Vec<u8>, bool) {
 /// was replaced, encoded again with the same codings into one event (the first frame's), so
 /// the file stays consistent with its `content-encoding` head. Such a body is then not the
 /// wire bytes (as any redacted body). A body that does not decode (cut by the capture cap,
-/// corrupt, an unknown coding, over [`DECODE_CAP`]) is written as it came.
-fn release_coded(held: &mut Vec<Event>, coding: &str, out: &mut Vec<Event>) {
+/// corrupt, over [`DECODE_CAP`]) is written as it came.
+///
+/// A coding the redactor cannot decode (`zstd`, `compress`, a typo) cannot be checked for
+/// secrets: its bytes are left out (one event with an empty, `truncated` body) and `true`
+/// is returned so the exchange's `exchange_end` says `truncated`.
+fn release_coded(held: &mut Vec<Event>, coding: &str, out: &mut Vec<Event>) -> bool {
+    let list = crate::model::coding::codings(Some(coding));
+    if !list
+        .iter()
+        .all(|c| matches!(c.as_str(), "gzip" | "x-gzip" | "deflate" | "br"))
+    {
+        if held.is_empty() {
+            return false;
+        }
+        let mut first = held.swap_remove(0);
+        held.clear();
+        if let Some(b) = body_of_mut(&mut first) {
+            *b = Body {
+                data: Bytes::new(),
+                truncated: true,
+            };
+        }
+        out.push(first);
+        return true;
+    }
     let (joined, truncated) = joined_body(held);
     let red = crate::model::coding::decode(Some(coding), &joined, DECODE_CAP)
         .ok()
         .and_then(|plain| redact_json_bytes(&plain));
     let Some(red) = red else {
         out.append(held);
-        return;
+        return false;
     };
     // Encoding into memory does not fail; if it did, the redacted text is written plain
     // rather than the secret.
@@ -330,6 +376,7 @@ fn release_coded(held: &mut Vec<Event>, coding: &str, out: &mut Vec<Event>) {
         *b = Body { data, truncated };
     }
     out.push(first);
+    false
 }
 
 /// Applies `codings` (lowercase, in the order listed: RFC 9110 §8.4) to `data`: `gzip` /
@@ -727,7 +774,9 @@ impl Redactor {
         };
         let held = &mut st.held;
         if let Some(coding) = coding {
-            release_coded(held, coding, out);
+            if release_coded(held, coding, out) {
+                st.late_dropped = true;
+            }
             return;
         }
         if form {
@@ -781,8 +830,10 @@ impl Redactor {
             if !secret || value == REDACTED {
                 continue;
             }
-            let keep_scheme = name.eq_ignore_ascii_case("authorization")
-                || name.eq_ignore_ascii_case("proxy-authorization");
+            // `Authorization`, `Proxy-Authorization` and the gateways' copies of them
+            // (`X-Forwarded-Authorization`, ...) keep their scheme word (RFC 9110 §11.4).
+            let keep_scheme = ends_with_ignore_case(name, "authorization")
+                || ends_with_ignore_case(name, "authentication");
             *value = match value.split_once(' ') {
                 Some((scheme, _)) if keep_scheme && !scheme.is_empty() => {
                     format!("{scheme} {REDACTED}")
@@ -1078,12 +1129,36 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
     false
 }
 
-/// True when `data` contains `"token"`, `"credentials"`, `"url"` or `\\u` (a key spelled
-/// with escapes): four SIMD substring searches with searchers built once (`memchr::memmem`;
-/// a byte loop that stopped at every quote of a JSON body cost ~13 instructions per byte,
-/// the recorder's largest redaction cost).
+/// Member names whose string values are secrets wherever they stand in a JSON body
+/// (RFC 6749 §4.3, §5.1 token requests and responses, OIDC `id_token`, RFC 7523 / RFC 7521
+/// assertions, RFC 7636 `code_verifier`, RFC 8693 token exchange): an OAuth token endpoint
+/// on the agent's origin, or any in `--forward --intercept-tls` mode, passes through the
+/// proxy. At most [`TextScan`]'s key buffer long (16 bytes).
+const SECRET_JSON_KEYS: &[&[u8]] = &[
+    b"access_token",
+    b"refresh_token",
+    b"id_token",
+    b"subject_token",
+    b"actor_token",
+    b"client_secret",
+    b"client_assertion",
+    b"assertion",
+    b"password",
+    b"code_verifier",
+];
+
+/// True when a JSON member named `key` holds a secret whatever object it is in
+/// ([`SECRET_JSON_KEYS`]).
+fn is_secret_json_key(key: &[u8]) -> bool {
+    SECRET_JSON_KEYS.contains(&key)
+}
+
+/// True when `data` contains `"token"`, `"credentials"`, `"url"`, `\\u` (a key spelled
+/// with escapes) or the end of a [`SECRET_JSON_KEYS`] name: SIMD substring searches with
+/// searchers built once (`memchr::memmem`; a byte loop that stopped at every quote of a
+/// JSON body cost ~13 instructions per byte, the recorder's largest redaction cost).
 fn may_hold_secret(data: &[u8]) -> bool {
-    static FINDERS: OnceLock<[Finder<'static>; 4]> = OnceLock::new();
+    static FINDERS: OnceLock<[Finder<'static>; 9]> = OnceLock::new();
     FINDERS
         .get_or_init(|| {
             [
@@ -1091,6 +1166,12 @@ fn may_hold_secret(data: &[u8]) -> bool {
                 Finder::new(b"\"credentials\""),
                 Finder::new(b"\"url\""),
                 Finder::new(b"\\u"),
+                // access_token, refresh_token, id_token, subject_token, actor_token
+                Finder::new(b"_token\""),
+                Finder::new(b"_secret\""),
+                Finder::new(b"assertion\""),
+                Finder::new(b"\"password\""),
+                Finder::new(b"_verifier\""),
             ]
         })
         .iter()
@@ -1139,11 +1220,14 @@ fn stream_frame(scan: &mut TextScan, ev: &mut Event) {
     if let Some(b) = body_of_mut(ev) {
         let at_rest = scan.at_rest();
         let scanned = scan.redact(&b.data);
-        let red = match at_rest.then(|| redact_whole_json(&b.data)) {
-            Some(Ok(whole)) => whole,
-            _ => scanned,
-        };
-        if let Some(red) = red {
+        // The push-config rules run on what the scan left: they add a webhook URL's query
+        // secrets, and must not undo the scan's `"credentials"` outside a push config (a
+        // frame `{"scheme":"Bearer","credentials":"..."}` cut from a larger event).
+        let whole = at_rest
+            .then(|| redact_whole_json(scanned.as_deref().unwrap_or(&b.data)))
+            .and_then(Result::ok)
+            .flatten();
+        if let Some(red) = whole.or(scanned) {
             b.data = red;
         }
     }
@@ -1343,6 +1427,11 @@ impl<'de> serde::de::Visitor<'de> for Walk<'_> {
                     urls.push(u);
                 }
                 ("credentials", Seen::Str(c)) => credentials.push(c),
+                (k, Seen::Str(v))
+                    if is_secret_json_key(k.as_bytes()) && v != REDACTED && !v.is_empty() =>
+                {
+                    self.out.push((v.into_owned(), REDACTED.into()));
+                }
                 _ => {}
             }
         }
@@ -1413,6 +1502,8 @@ fn collect_secrets(v: &mut Value, is_push: bool, out: &mut Vec<(String, String)>
                             out.push((orig, red));
                         }
                     }
+                } else if val.is_string() && is_secret_json_key(k.as_bytes()) {
+                    take_secret(val, out);
                 } else if k == "pushNotificationConfig" || k == "taskPushNotificationConfig" {
                     collect_secrets(val, true, out);
                 } else {
@@ -1464,8 +1555,8 @@ enum Scan {
 pub struct TextScan {
     state: Scan,
     escape: bool,
-    /// The current string's first bytes (enough to compare with the two key names).
-    key: [u8; 12],
+    /// The current string's first bytes (enough to compare with the key names).
+    key: [u8; 16],
     /// Bytes of the current string so far; past `key.len()` it matches no key.
     key_len: usize,
 }
@@ -1562,7 +1653,7 @@ impl TextScan {
                     self.key_len = usize::MAX;
                 } else if b == b'"' {
                     let k = self.key.get(..self.key_len).unwrap_or(&[]);
-                    self.state = if k == b"token" || k == b"credentials" {
+                    self.state = if k == b"token" || k == b"credentials" || is_secret_json_key(k) {
                         Scan::AfterKey
                     } else {
                         Scan::Outside
@@ -1664,6 +1755,51 @@ mod tests {
         assert!(is_secret_header_name("X-Goog-Api-Key"));
         assert!(is_secret_header_name("x-a2a-notification-token"));
         assert!(!is_secret_header_name("x-monkey-business"));
+        for n in [
+            "X-Forwarded-Authorization",
+            "x-serverless-authorization",
+            "x-amzn-oidc-accesstoken",
+            "x-amzn-oidc-data",
+            "x-goog-iap-jwt-assertion",
+            "authentication",
+            "x-client-credential",
+        ] {
+            assert!(is_secret_header_name(n), "{n}");
+        }
+        // A2A's own and common headers stay readable.
+        for n in [
+            "a2a-version",
+            "a2a-extensions",
+            "cache-control",
+            "content-encoding",
+            "accept-charset",
+            "connection",
+            "www-authenticate",
+            "x-request-id",
+            "traceparent",
+        ] {
+            assert!(!is_secret_header_name(n), "{n}");
+        }
+    }
+
+    #[test]
+    fn oauth_members_are_redacted_whole_and_split_at_every_byte() {
+        let body = br#"{"access_token":"AAA","token_type":"Bearer","refresh_token":"RRR","id_token":"III","client_assertion":"CCC","password":"PPP","code":-32001}"#;
+        let want = r#"{"access_token":"[REDACTED]","token_type":"Bearer","refresh_token":"[REDACTED]","id_token":"[REDACTED]","client_assertion":"[REDACTED]","password":"[REDACTED]","code":-32001}"#;
+        let whole = redact_json_bytes(body).expect("secrets found");
+        assert_eq!(std::str::from_utf8(&whole).unwrap(), want);
+        // The streaming scan (SSE, bodies over the hold) at every split point.
+        for at in 0..body.len() {
+            let mut scan = TextScan::default();
+            let mut out = Vec::new();
+            for piece in [&body[..at], &body[at..]] {
+                match scan.redact(piece) {
+                    Some(r) => out.extend_from_slice(&r),
+                    None => out.extend_from_slice(piece),
+                }
+            }
+            assert_eq!(std::str::from_utf8(&out).unwrap(), want, "split at {at}");
+        }
     }
 
     #[test]
