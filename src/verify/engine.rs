@@ -272,6 +272,9 @@ struct Advertised {
     /// `JSONRPC` interfaces are used at exactly their URL; others as a base path.
     exact: bool,
     reported: bool,
+    /// The agent has answered a request to this URL: a later request it did not answer
+    /// (a crash on a malformed call, a client abort) says nothing about the URL.
+    answered: bool,
 }
 
 #[derive(Debug, Default)]
@@ -4403,6 +4406,7 @@ impl State {
             }
             let reported =
                 not_endpoint || self.advertised.get(&itf.url).is_some_and(|a| a.reported);
+            let answered = self.advertised.get(&itf.url).is_some_and(|a| a.answered);
             self.advertised.insert(
                 itf.url.clone(),
                 Advertised {
@@ -4414,17 +4418,26 @@ impl State {
                     parts: u,
                     exact: itf.binding.eq_ignore_ascii_case("JSONRPC"),
                     reported,
+                    answered,
                 },
             );
         }
     }
 
-    /// CARD-URL-002: a request to an advertised URL answered 404/405 or never answered.
+    /// CARD-URL-002: a request to an advertised URL answered 404/405, or never answered
+    /// while no request to that URL has been answered before (one unanswered call among
+    /// answered ones is the agent failing that call, not a wrong URL).
     fn check_advertised_use(&mut self, x: &Exch) {
         let Some(p) = &x.parts else { return };
         if x.leg.is_some() {
             return;
         }
+        let never = matches!(
+            (x.status, x.synthetic, x.outcome),
+            (Some(502) | Some(504), true, _)
+                | (None, _, Some(Outcome::UpstreamError))
+                | (None, _, Some(Outcome::Open))
+        );
         let failed = match (x.status, x.synthetic, x.outcome) {
             (Some(404) | Some(405), false, _) => {
                 Some(format!("answered HTTP {}", x.status.unwrap_or(0)))
@@ -4450,11 +4463,18 @@ impl State {
             }
             _ => None,
         };
-        let Some(how) = failed else { return };
+        let answer = x.status.is_some() && !x.synthetic;
+        let Some(how) = failed else {
+            if answer && self.advertised.values().any(|a| !a.answered) {
+                self.mark_answered(p, &x.method);
+            }
+            return;
+        };
         // A 404 that carries an A2A error (TaskNotFound on a REST route, ...) is an answer.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         if let Ok(Json::Object(o)) = Json::parse(&body) {
             if o.contains_key("error") || (o.contains_key("code") && o.contains_key("message")) {
+                self.mark_answered(p, &x.method);
                 return;
             }
         }
@@ -4462,7 +4482,7 @@ impl State {
         let path = net::norm_path(&p.path).to_string();
         let mut hits = Vec::new();
         for (i, a) in self.advertised.iter() {
-            if a.reported || a.parts.origin() != origin {
+            if a.reported || (never && a.answered) || a.parts.origin() != origin {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
@@ -4501,6 +4521,26 @@ impl State {
                 ],
                 &x.leg,
             );
+        }
+    }
+}
+
+impl State {
+    /// Marks the advertised URLs a request to `p` used as answered ([`Advertised::answered`]);
+    /// the same matching as [`Self::check_advertised_use`].
+    fn mark_answered(&mut self, p: &UrlParts, method: &str) {
+        let origin = p.origin();
+        let path = net::norm_path(&p.path).to_string();
+        for a in self.advertised.values_mut() {
+            if a.answered || a.parts.origin() != origin {
+                continue;
+            }
+            let base = net::norm_path(&a.parts.path);
+            if (path == base && method.eq_ignore_ascii_case("POST"))
+                || (!a.exact && path.starts_with(&format!("{base}/")))
+            {
+                a.answered = true;
+            }
         }
     }
 }
