@@ -180,6 +180,12 @@ pub struct RestRoute {
 pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
     let path = path.split('?').next().unwrap_or(path);
     let m = method.to_ascii_uppercase();
+    // A CORS preflight (Fetch standard: OPTIONS, never a body) or a HEAD is no A2A call,
+    // whatever route it asks about: every cross-origin browser client sends one before
+    // each `message:send`, since `A2A-Version` is not a CORS-safelisted header.
+    if m == "OPTIONS" || m == "HEAD" {
+        return None;
+    }
     for wk in ["/.well-known/agent-card.json", "/.well-known/agent.json"] {
         if let Some(base) = path.strip_suffix(wk) {
             if m == "GET" {

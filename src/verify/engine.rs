@@ -2164,7 +2164,38 @@ impl State {
                 _ => {}
             }
         }
-        let _ = events;
+        // A streaming call answered 200 text/event-stream that closed without one event:
+        // the client got no Task, no Message, no state (STREAM-002, STREAM-003). A browser's
+        // HAR often stores no body for a stream read by fetch(): not judged there.
+        if events == 0
+            && !error_seen
+            && !x.truncated
+            && c.op.is_some_and(Op::is_streaming)
+            && x.is_success()
+            && matches!(outcome, Outcome::Complete | Outcome::UpstreamAbort)
+            && !is_coded(&x.resp_headers)
+        {
+            if self.mode == CaptureMode::Har {
+                self.incomplete.push((
+                    x.id.clone(),
+                    "the HAR holds no body for this event stream".into(),
+                ));
+            } else {
+                let how = if outcome == Outcome::Complete {
+                    "closed"
+                } else {
+                    "was reset"
+                };
+                self.stream_once(
+                    x,
+                    &r::STREAM_NO_TERMINAL,
+                    format!(
+                        "stream {how} without any event: the client got no task, message or state"
+                    ),
+                    vec![x.ev(x.end_seq)],
+                );
+            }
+        }
         // Capability vs behaviour (STREAM-001).
         if c.op.is_some_and(Op::is_streaming) && x.is_success() && events > 0 {
             let card = self
