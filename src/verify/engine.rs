@@ -2639,9 +2639,18 @@ impl State {
         // Google's AIP-193 `{"error":{"code":401,"status":"UNAUTHENTICATED"}}`) is no
         // JSON-RPC answer: no `jsonrpc`, no `id` (every JSON-RPC response has one, §5), no
         // `result`. One with an `id` or a JSON-RPC error code is judged as JSON-RPC.
+        // An error code in JSON-RPC's reserved range (-32768..-32000, ERR-001) is a JSON-RPC
+        // error that lost its envelope (litellm PR #37704: a gateway's HTTP 500
+        // `{"error":{"code":-32603,...}}` without jsonrpc and id), not an HTTP-level rejection.
+        let rpc_coded = v
+            .get("error")
+            .and_then(|e| e.get("code"))
+            .and_then(Json::as_i64)
+            .is_some_and(|k| (-32768..=-32000).contains(&k));
         let http_rejection = !(200..300).contains(&status)
             && v.get("jsonrpc").is_none()
             && v.get("result").is_none()
+            && !rpc_coded
             && (v.get("id").is_none()
                 || !v
                     .get("error")
