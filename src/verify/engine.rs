@@ -2787,17 +2787,29 @@ impl State {
     /// or a 1.0 subscribe -> -32004 UnsupportedOperationError (TASK-002, TASK-004; 1.0 only:
     /// 0.x leaves the code open). TaskNotFoundError (a purged task, ID-TASK-001's to judge),
     /// InvalidParams, VersionNotSupported and MethodNotFound are left to their own rules.
+    /// Exception: a 1.0 subscribe or message answered TaskNotFoundError for a task the
+    /// recording saw terminal (a2a-rs #269: the agent forgot finished executions) is judged
+    /// here, since TASK-002/TASK-004 name UnsupportedOperationError and only cancel may
+    /// answer TaskNotFoundError after a purge (TASK-003).
     fn terminal_task_expectation(&self, x: &Exch, c: &Call, code: i64) -> Option<(i64, String)> {
-        if matches!(
-            code,
-            jsonrpc::TASK_NOT_FOUND
-                | jsonrpc::INVALID_PARAMS
-                | jsonrpc::VERSION_NOT_SUPPORTED
-                | jsonrpc::METHOD_NOT_FOUND
-        ) {
+        let op = c.op?;
+        let not_found_judged = code == jsonrpc::TASK_NOT_FOUND
+            && c.dialect == Some(Dialect::V1_0)
+            && matches!(
+                op,
+                Op::SubscribeToTask | Op::SendMessage | Op::SendStreamingMessage
+            );
+        if !not_found_judged
+            && matches!(
+                code,
+                jsonrpc::TASK_NOT_FOUND
+                    | jsonrpc::INVALID_PARAMS
+                    | jsonrpc::VERSION_NOT_SUPPORTED
+                    | jsonrpc::METHOD_NOT_FOUND
+            )
+        {
             return None;
         }
-        let op = c.op?;
         let tid = match op {
             Op::CancelTask | Op::SubscribeToTask => a2a::params_task_id(&c.params)
                 .map(str::to_string)
@@ -2832,9 +2844,41 @@ impl State {
         ))
     }
 
+    /// TASK-003 (1.0 §3.3.1: "Cancel Task operations are idempotent"): a 1.0 CancelTask of a
+    /// task this recording already saw TASK_STATE_CANCELED returns the canceled task again
+    /// (or TaskNotFoundError after a purge); -32002 TaskNotCancelableError makes the
+    /// repeat fail (a2a-js #539). Returns the task id and the state's name.
+    fn repeated_cancel_refused(&self, x: &Exch, c: &Call, code: i64) -> Option<String> {
+        if code != jsonrpc::TASK_NOT_CANCELABLE
+            || c.op != Some(Op::CancelTask)
+            || c.dialect != Some(Dialect::V1_0)
+        {
+            return None;
+        }
+        let tid = a2a::params_task_id(&c.params)
+            .map(str::to_string)
+            .or(c.route_task.clone())?;
+        let (ts, tseq, _) = self.tasks.get(&task_key(&x.leg, &tid))?.terminal.clone()?;
+        (ts == TaskState::Canceled && tseq < x.req_seq).then_some(tid)
+    }
+
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
+        if let Some(tid) = self.repeated_cancel_refused(x, &c, code) {
+            self.find(
+                &r::RPC_ERROR_CODE,
+                format!(
+                    "task {tid} is already TASK_STATE_CANCELED and cancel is idempotent, yet the repeated cancel was answered {code} TaskNotCancelableError instead of the canceled task"
+                ),
+                vec![
+                    x.ev(x.req_ev_seq()),
+                    x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+                ],
+                &x.leg,
+            );
+            return;
+        }
         // ERR-002 / ERR-004: the ErrorInfo reason in error.data names the code.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         let parsed = Json::parse(&body).ok();
