@@ -4059,6 +4059,38 @@ impl State {
                 &x.leg,
             );
         }
+        if !view.v0_members_in_v1.is_empty() {
+            // DATA-001 / VER-002: a card with only the 1.0 field set that also carries 0.x-only
+            // members; 1.0 readers ignore them (A2A #2044: `security` for
+            // `securityRequirements` leaves the agent looking open).
+            self.find(
+                &r::VER_MIXED_PAYLOAD,
+                format!(
+                    "1.0 agent card carries the 0.x-only member{} {} that 1.0 clients ignore",
+                    if view.v0_members_in_v1.len() > 1 {
+                        "s"
+                    } else {
+                        ""
+                    },
+                    view.v0_members_in_v1
+                        .iter()
+                        .map(|p| p.trim_start_matches('/'))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                view.v0_members_in_v1
+                    .iter()
+                    .map(|p| {
+                        x.ev_at(
+                            bseq,
+                            &format!("{base}{p}"),
+                            v.pointer(p).map(|j| excerpt_value(j)),
+                        )
+                    })
+                    .collect(),
+                &x.leg,
+            );
+        }
         if let Some((ptr, msg)) = view.bad_interfaces.first() {
             self.find(
                 &r::CARD_SHAPE_INTERFACE,
