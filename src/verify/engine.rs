@@ -3459,6 +3459,20 @@ impl State {
                 // PUSH-002: the config the agent hands back has its version's shape
                 // (a2a-dotnet #416: the 0.3 nested form served as 1.0).
                 let v1 = dialect == Some(Dialect::V1_0);
+                if v1 && op == Op::ListPushConfigs && !matches!(res, Json::Object(_)) {
+                    // 1.0 proto ListTaskPushNotificationConfigsResponse {configs, nextPageToken}
+                    // (A2A PR #1486); a bare list is the 0.3 JSON-RPC result (a2a-java #535).
+                    self.find(
+                        &r::RESULT_SHAPE,
+                        format!(
+                            "result of {} is {} instead of {{\"configs\": [...], \"nextPageToken\": ...}}",
+                            op.name(),
+                            if res.as_array().is_some() { "a bare list (the 0.3 shape)" } else { "not an object" }
+                        ),
+                        vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
+                        &x.leg,
+                    );
+                }
                 let list: Vec<(&Json, String)> = match (op, res) {
                     (Op::ListPushConfigs, Json::Array(a)) => a
                         .iter()
