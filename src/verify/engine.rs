@@ -991,6 +991,9 @@ impl State {
                             "0.x message has no kind \"message\"".into(),
                         ));
                     }
+                    if p.is_empty() && part_style(&c) == Some(a2a::PartStyle::V0Rest) {
+                        p = a2a::rest03_message_problems(m, base);
+                    }
                     if p.is_empty() {
                         if let (Some(style), Some(parts)) = (part_style(&c), message_parts(m)) {
                             p = a2a::parts_problems(parts.1, &jptr(base, &[Key(parts.0)]), style);
