@@ -2850,7 +2850,7 @@ impl State {
     /// TASK-003 (1.0 §3.3.1: "Cancel Task operations are idempotent"): a 1.0 CancelTask of a
     /// task this recording already saw TASK_STATE_CANCELED returns the canceled task again
     /// (or TaskNotFoundError after a purge); -32002 TaskNotCancelableError makes the
-    /// repeat fail (a2a-js #539). Returns the task id and the state's name.
+    /// repeat fail (a2a-js #539). Returns the task id.
     fn repeated_cancel_refused(&self, x: &Exch, c: &Call, code: i64) -> Option<String> {
         if code != jsonrpc::TASK_NOT_CANCELABLE
             || c.op != Some(Op::CancelTask)
