@@ -2633,6 +2633,7 @@ impl State {
                     &x.leg,
                 );
             }
+            self.framework_rejection(x, status, &c, body);
             self.check_not_found_status(x, status);
             self.after_response(x, None);
             return;
@@ -2673,6 +2674,7 @@ impl State {
                     &x.leg,
                 );
             }
+            self.framework_rejection(x, status, &c, body);
             self.after_response(x, None);
             return;
         }
@@ -2782,6 +2784,45 @@ impl State {
             .as_ref()
             .map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(x, rt);
+    }
+
+    /// RPC-001, ERR-001 (JSON-RPC 2.0 §5.1): a request body that is not JSON, or JSON that is
+    /// no valid request object, is answered with a JSON-RPC error response (-32700 / -32600,
+    /// id null). A web framework's own HTTP 400 or 422 page (a2a-rs #272: axum's text/plain
+    /// "Failed to parse the request body as JSON") leaves the client no error object. Only
+    /// 400 and 422 are judged: they come from the server's own body parsing, where auth
+    /// layers, rate limiters and gateways answer 401/403/429/5xx.
+    fn framework_rejection(&mut self, x: &Exch, status: u16, c: &Call, body: &[u8]) {
+        if !matches!(status, 400 | 422)
+            || x.synthetic
+            || !matches!(
+                c.rpc,
+                Some(RequestParse::NotJson) | Some(RequestParse::Invalid)
+            )
+        {
+            return;
+        }
+        let media = x.resp_headers.media_type();
+        self.find(
+            &r::RPC_ENVELOPE,
+            format!(
+                "a request body that is not a valid JSON-RPC request was answered HTTP {status} with {} instead of a JSON-RPC error response (-32700 or -32600, id null)",
+                if body.is_empty() {
+                    "an empty body".to_string()
+                } else {
+                    media.unwrap_or_else(|| "no content type".into())
+                }
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(
+                    x.body_seq(),
+                    "",
+                    Some(excerpt(&String::from_utf8_lossy(body))),
+                ),
+            ],
+            &x.leg,
+        );
     }
 
     /// The error code a call on a task this recording already saw in a terminal state must

@@ -201,6 +201,34 @@ case("f78-v03-rest-send-jsonrpc-shapes", [
  "https://github.com/a2aproject/a2a-js/issues/291 (@a2a-js/sdk 0.3.7 HTTP+JSON sent kind/role \"user\"; ADK/Agent Engine answered 400)",
  "0.3 HTTP+JSON bodies are the ProtoJSON of the 0.3 gRPC proto (REST-003, GRPC-001; DIGEST 0.1): role ROLE_USER, parts in content, no kind; the JSON-RPC shapes are refused by proto-JSON servers")
 
+# --- malformed JSON-RPC body answered by the web framework ------------------------------------
+case("f79-v10-malformed-body-framework-400", [
+    req(0.0, "POST", A + "/a2a", '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":', ver="1.0"),
+    resp(0.004, 400, "Failed to parse the request body as JSON: EOF while parsing an object at line 1 column 63", ctype="text/plain; charset=utf-8"),
+    req(0.2, "POST", A + "/a2a", '{"jsonrpc":"2.0","id":2,"method":"SendMessage","params":"oops"}', ver="1.0"),
+    resp(0.204, 422, "Failed to deserialize the JSON body into the target type: params: invalid type: string \"oops\", expected struct SendMessageRequest", ctype="text/plain; charset=utf-8"),
+], [("jsonrpc-response-malformed", "error")],
+ "https://github.com/a2aproject/a2a-rs/issues/272 (malformed JSON-RPC bodies got axum's own 422/400 instead of a JSON-RPC error envelope; ACTS CORE-ERR-006, JSONRPC-ERR-002)",
+ "a JSON-RPC server answers an unparseable body with a Response whose error is -32700 and id null, and an invalid one with -32600/-32602 (RPC-001, ERR-001, JSON-RPC 2.0 §5.1); a framework's text/plain 400/422 gives the client no error object")
+
+case("f80-legal-v10-list-tasks-no-next-page-token", [
+    req(0.0, "POST", A + "/a2a", rpc(1, "ListTasks", {"contextId": "c-n1", "pageSize": 10}), ver="1.0"),
+    resp(0.004, 200, ok(1, {"tasks": [task10("t-n1", "c-n1", "TASK_STATE_COMPLETED")], "pageSize": 10, "totalSize": 1})),
+], [],
+ "https://github.com/a2aproject/a2a-rs/issues/273 (ListTasks omits nextPageToken; ACTS CORE-LIST-003)",
+ "the prose wants nextPageToken present (\"\" on the last page, DATA-007) but strict ProtoJSON omits an empty string (DIGEST trap 12): on the last page the omission is legal")
+
+case("f81-v03-resubscribe-ends-without-final", [
+    req(0.0, "POST", A + "/", rpc(1, "message/send", {"message": umsg03("long job"), "configuration": {"blocking": False}})),
+    resp(0.004, 200, ok(1, task03("t-g1", "c-g1", "working"))),
+    req(1.0, "POST", A + "/", rpc(2, "tasks/resubscribe", {"id": "t-g1"}), accept="text/event-stream"),
+    resp(1.004, 200, "", ctype="text/event-stream"),
+    chunk(1.005, sse(ok(2, {"kind": "status-update", "taskId": "t-g1", "contextId": "c-g1", "status": {"state": "working", "timestamp": TS}, "final": False}))),
+    chunk(1.006, "", close="eof"),
+], [("stream-ended-without-terminal", "error")],
+ "https://github.com/topcheer/ggcode/issues/1088 (tasks/resubscribe raced task completion and returned without artifacts or the final:true event)",
+ "the resubscribe stream closed cleanly after a working event: no final:true status event, so the client thinks the subscription was cut (STREAM-008, STREAM-003)")
+
 only = set(sys.argv[1:])
 for name, (lines, findings, source, note) in cases.items():
     if only and name not in only: continue
