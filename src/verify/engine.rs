@@ -3659,6 +3659,10 @@ impl State {
         if status >= 400 && !x.synthetic {
             if let Some(v) = json {
                 self.check_rest_error(x, status, v, bseq);
+                if self.rest_terminal_task_error(x, &c, status, v, bseq) {
+                    self.after_response(x, None);
+                    return;
+                }
                 if status == 404 {
                     if let Some(tid) = c.route_task.clone() {
                         if matches!(
@@ -3699,6 +3703,56 @@ impl State {
         }
         let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(x, rt2);
+    }
+
+    /// The HTTP+JSON side of [`Self::terminal_task_expectation`] (TASK-002, TASK-004, ERR-002):
+    /// a 1.0 subscribe or message on a task the recording saw terminal, refused with another
+    /// error than UnsupportedOperationError (HTTP 400, or 501 under 1.0.0), e.g. 404
+    /// TASK_NOT_FOUND (a2a-rs #269, #275 on every binding). The agent's error is read from
+    /// its ErrorInfo reason, else a 404 is TaskNotFoundError. Reported as REST-ERROR-001
+    /// (the HTTP error does not fit the A2A error the situation names). Returns whether it
+    /// reported.
+    fn rest_terminal_task_error(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        v: &Json,
+        bseq: u64,
+    ) -> bool {
+        if c.dialect != Some(Dialect::V1_0) {
+            return false;
+        }
+        let reason = error_info_reason(v.get("error").and_then(|e| e.get("details")));
+        let got = match reason.and_then(reason_expectation) {
+            Some((code, _)) => code,
+            None if status == 404 => jsonrpc::TASK_NOT_FOUND,
+            None => return false,
+        };
+        let Some((want, why)) = self.terminal_task_expectation(x, c, got) else {
+            return false;
+        };
+        if want == got {
+            return false;
+        }
+        let name = |k: i64| jsonrpc::code_name(k).unwrap_or("another error");
+        let want_reason = if want == jsonrpc::TASK_NOT_CANCELABLE {
+            "TASK_NOT_CANCELABLE"
+        } else {
+            "UNSUPPORTED_OPERATION"
+        };
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!(
+                "{why}, yet the agent answered HTTP {status}{} ({}) instead of HTTP 400 with ErrorInfo reason {want_reason} ({})",
+                reason.map(|r| format!(" {r}")).unwrap_or_default(),
+                name(got),
+                name(want)
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
+            &x.leg,
+        );
+        true
     }
 
     /// ERR-003 (1.0 AIP-193 shape) and REST-003 (0.3 routes: the 0.3 A2A error object).

@@ -229,6 +229,29 @@ case("f81-v03-resubscribe-ends-without-final", [
  "https://github.com/topcheer/ggcode/issues/1088 (tasks/resubscribe raced task completion and returned without artifacts or the final:true event)",
  "the resubscribe stream closed cleanly after a working event: no final:true status event, so the client thinks the subscription was cut (STREAM-008, STREAM-003)")
 
+# --- the same terminal-task answers on HTTP+JSON --------------------------------------------------
+def status_err(code, status, reason, msg):
+    return {"error": {"code": code, "status": status, "message": msg, "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": reason, "domain": "a2a-protocol.org"}]}}
+case("f82-v10-rest-subscribe-terminal-task-404", [
+    req(0.0, "POST", A + "/message:send", {"message": umsg10("quick job")}, ver="1.0"),
+    resp(0.004, 200, {"task": done10}),
+    req(0.5, "GET", A + "/tasks/t-d1:subscribe", ver="1.0", accept="text/event-stream"),
+    resp(0.504, 404, status_err(404, "NOT_FOUND", "TASK_NOT_FOUND", "task t-d1 not found")),
+], [("rest-error-shape", "error")],
+ "https://github.com/a2aproject/a2a-rs/issues/275 (ACTS STREAM-SUB-003 failed on HTTP+JSON too: #269's TaskNotFoundError for a terminal task)",
+ "SubscribeToTask on a terminal task is UnsupportedOperationError (TASK-004): HTTP 400 with ErrorInfo UNSUPPORTED_OPERATION (ERR-002, ERR-003), not 404 TASK_NOT_FOUND for a task GetTask still returns")
+
+case("f83-legal-v10-subscribe-completed-unsupported", [
+    req(0.0, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("quick job")}), ver="1.0"),
+    resp(0.004, 200, ok(1, {"task": done10})),
+    req(0.5, "POST", A + "/a2a", rpc(2, "SubscribeToTask", {"id": "t-d1"}), ver="1.0", accept="text/event-stream"),
+    resp(0.504, 200, err(2, -32004, "Task t-d1 is in a terminal state and cannot be subscribed to", [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "UNSUPPORTED_OPERATION", "domain": "a2a-protocol.org"}])),
+    req(0.6, "POST", A + "/a2a", rpc(3, "GetTask", {"id": "t-d1"}), ver="1.0"),
+    resp(0.604, 200, ok(3, done10)),
+], [],
+ "https://github.com/a2aproject/a2a-dotnet/issues/341 (client asked for a snapshot instead of UnsupportedOperation when reconnecting to a completed task)",
+ "the agent does what TASK-004 says: UnsupportedOperationError for a subscribe to a terminal task, before any stream; the client then reads the final state with GetTask")
+
 only = set(sys.argv[1:])
 for name, (lines, findings, source, note) in cases.items():
     if only and name not in only: continue
