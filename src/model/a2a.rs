@@ -728,6 +728,52 @@ pub fn message_problems(o: &Obj, ptr: &str) -> Vec<(String, String)> {
     p
 }
 
+/// Problems of a 0.3 HTTP+JSON (ProtoJSON of the 0.3 gRPC proto) message at `ptr` that
+/// carries the 0.3 JSON-RPC spellings instead (REST-003, GRPC-001, DIGEST §0.1; a2a-js #291:
+/// proto-JSON servers answer 400): a `kind` discriminator on the message or a part, a role
+/// other than `ROLE_USER`/`ROLE_AGENT`, parts under `parts` instead of `content`.
+/// `(JSON Pointer, message)`.
+pub fn rest03_message_problems(o: &Obj, ptr: &str) -> Vec<(String, String)> {
+    let mut p = Vec::new();
+    if o.contains_key("kind") {
+        p.push((
+            format!("{ptr}/kind"),
+            "0.3 HTTP+JSON message carries the JSON-RPC discriminator kind".into(),
+        ));
+    }
+    if let Some(r) = o.get("role").and_then(Json::as_str) {
+        if r != "ROLE_USER" && r != "ROLE_AGENT" {
+            p.push((
+                format!("{ptr}/role"),
+                format!("0.3 HTTP+JSON role is {r:?} instead of ROLE_USER or ROLE_AGENT"),
+            ));
+        }
+    }
+    if o.contains_key("parts") && !o.contains_key("content") {
+        p.push((
+            format!("{ptr}/parts"),
+            "0.3 HTTP+JSON message names its parts parts (the JSON-RPC member) instead of content"
+                .into(),
+        ));
+    }
+    if let Some(Json::Array(list)) = o.get("content").or_else(|| o.get("parts")) {
+        if let Some(i) = list.iter().position(|q| q.get("kind").is_some()) {
+            p.push((
+                format!(
+                    "{ptr}/{}/{i}/kind",
+                    if o.contains_key("content") {
+                        "content"
+                    } else {
+                        "parts"
+                    }
+                ),
+                "0.3 HTTP+JSON part carries the JSON-RPC discriminator kind".into(),
+            ));
+        }
+    }
+    p
+}
+
 /// How parts are spelled (DATA-004).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PartStyle {

@@ -56,8 +56,8 @@ rule!(
 );
 rule!(CARD_SHAPE_SECURITY_SCHEME, "CARD-SHAPE-006", "card-security-scheme-malformed", Error, AgentCard,
     ["CARD-003", "CARD-004", "AUTH-002"],
-    "agent card security scheme is not in its version's shape",
-    "1.0: wrap each scheme as exactly one of apiKeySecurityScheme{location,name}, httpAuthSecurityScheme{scheme}, oauth2SecurityScheme{flows}, openIdConnectSecurityScheme{openIdConnectUrl}, mtlsSecurityScheme; 0.x: {type, ...} with apiKey in+name, http scheme, oauth2 flows, openIdConnect openIdConnectUrl");
+    "agent card security scheme or security requirement is not in its version's shape",
+    "1.0: wrap each scheme as exactly one of apiKeySecurityScheme{location,name}, httpAuthSecurityScheme{scheme}, oauth2SecurityScheme{flows}, openIdConnectSecurityScheme{openIdConnectUrl}, mtlsSecurityScheme, and write requirements as securityRequirements:[{\"schemes\":{NAME:{\"list\":[scopes]}}}]; 0.x: {type, ...} with apiKey in+name, http scheme, oauth2 flows, openIdConnect openIdConnectUrl, and security:[{NAME:[scopes]}]");
 rule!(CARD_SHAPE_PATCH_VERSION, "CARD-SHAPE-005", "card-protocol-version-patch", Warning, AgentCard,
     ["CARD-007"],
     "1.0 interface declares a patch version",
