@@ -364,7 +364,8 @@ pub struct ReproArgs {
     /// The finding: rule ID or alias, optionally @SEQ of one of its evidence events
     #[arg(long, value_name = "RULE[@SEQ]")]
     pub finding: String,
-    /// Transcript to write (JSON lines, docs/transcript-format.md)
+    /// Transcript to write (JSON lines, docs/transcript-format.md; "-" = stdout, then no
+    /// curl script unless --curl)
     #[arg(long = "output", short = 'o', value_name = "MIN.jsonl")]
     pub output: PathBuf,
     /// Replace non-loopback host names with host-N.example.test
