@@ -448,12 +448,21 @@ pub fn check_record_path(p: &Path) -> anyhow::Result<()> {
         })?;
     }
     let existed = p.exists();
-    std::fs::OpenOptions::new()
+    let file = std::fs::OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(false)
         .open(p)
         .map_err(|e| anyhow::anyhow!("cannot create recording {}: {e}{hint}", p.display()))?;
+    // Another proxy, probe or demo recording to this file holds its lock (the recorder's
+    // `open_exclusive`): two writers would leave neither recording readable.
+    if let Err(std::fs::TryLockError::WouldBlock) = file.try_lock() {
+        bail!(
+            "cannot record to {}: another a2a-interop process is writing it; hint: give this run another --record path (or stop the other run)",
+            p.display()
+        );
+    }
+    drop(file);
     if !existed {
         let _ = std::fs::remove_file(p);
     }
@@ -469,7 +478,9 @@ fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
         anyhow::anyhow!(
             "cannot listen on {listen}: address already in use; hint: stop the other process or pick another --listen port"
         )
-    } else if e.to_string().starts_with("cannot create recording") {
+    } else if e.to_string().starts_with("cannot create recording")
+        && !e.to_string().contains("another a2a-interop process")
+    {
         // The file opened but cannot take the header line (disk full, `/dev/full`).
         anyhow::anyhow!(
             "{e:#}; hint: free disk space or pick another --record path, or --no-record"
