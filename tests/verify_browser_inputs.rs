@@ -42,3 +42,22 @@ fn event_streams_a_har_holds_no_body_for_are_not_judged() {
         .collect();
     assert_eq!(not_judged, ["e4", "e16"], "{:?}", out.incomplete);
 }
+
+/// A browser HAR of a page with no A2A traffic (an HTML page, a script, a JSON API): there
+/// was nothing to verify, so exit 2 with the cause, not "partial" and exit 0 (a CI that
+/// captured the wrong tab would go green).
+#[test]
+fn a_har_without_a2a_traffic_is_nothing_to_verify() {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .arg("verify")
+        .arg(data("no-a2a-traffic.har"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("none of the 3 exchanges is A2A traffic") && err.contains("; hint: "),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty());
+}
