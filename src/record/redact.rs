@@ -1079,8 +1079,9 @@ impl Redactor {
         let held = &mut st.held;
         if let Some(coding) = coding {
             let api_query = &self.api_query;
-            let secret =
-                |name: &str| is_secret_query_name(name) || api_query.iter().any(|q| q == name);
+            let secret = |name: &str| {
+                is_secret_query_name(name) || api_query.iter().any(|q| q.eq_ignore_ascii_case(name))
+            };
             let form = form.then_some(&secret as &dyn Fn(&str) -> bool);
             let json = if is_req { st.req_json } else { st.resp_json };
             let text = (!json).then(|| if is_req { &st.req_scan } else { &st.resp_scan }.clone());
@@ -1102,8 +1103,10 @@ impl Redactor {
         }
         if form {
             let (joined, truncated) = joined_body(held);
-            let secret =
-                |name: &str| is_secret_query_name(name) || self.api_query.iter().any(|q| q == name);
+            let secret = |name: &str| {
+                is_secret_query_name(name)
+                    || self.api_query.iter().any(|q| q.eq_ignore_ascii_case(name))
+            };
             match redact_form_with(&joined, secret) {
                 None => out.append(held),
                 Some(data) => {
@@ -1186,7 +1189,7 @@ impl Redactor {
     }
 
     fn is_secret_param(&self, name: &str) -> bool {
-        is_secret_query_name(name) || self.api_query.iter().any(|q| q == name)
+        is_secret_query_name(name) || self.api_query.iter().any(|q| q.eq_ignore_ascii_case(name))
     }
 
     /// An `application/x-www-form-urlencoded` body with the values of credential parameters
@@ -1242,7 +1245,7 @@ impl Redactor {
                             self.api_headers.push(n);
                         }
                     }
-                    "query" if !self.api_query.iter().any(|q| q == name) => {
+                    "query" if !self.api_query.iter().any(|q| q.eq_ignore_ascii_case(name)) => {
                         self.api_query.push(name.to_string());
                     }
                     _ => {}
@@ -2810,6 +2813,15 @@ mod tests {
         ));
         assert_eq!(out.len(), 1, "frame of a non-JSON exchange held");
         assert_eq!(r.process(end_ev("e2")).len(), 1);
+        // A card's query parameter name in another case is the same credential (servers
+        // such as ASP.NET Core read query keys case-insensitively).
+        let out = r.process(ev("e3", head(vec![], "http://h/x?SIG2=SECRETQ&b=1")));
+        match &out[0].kind {
+            EventKind::RequestHead { url, .. } => {
+                assert_eq!(url, "http://h/x?SIG2=[REDACTED]&b=1")
+            }
+            k => panic!("{k:?}"),
+        }
     }
 
     #[test]
