@@ -77,6 +77,9 @@ pub struct AgentCardView {
     /// DATA-003), so what they declare is lost (A2A #2044: `security` instead of
     /// `securityRequirements` makes the agent look open).
     pub v0_members_in_v1: Vec<String>,
+    /// URIs of `capabilities.extensions[]` entries marked `required: true` (EXT-002): a 1.0
+    /// request that does not name each of them in `A2A-Extensions` must be refused.
+    pub required_extensions: Vec<String>,
 }
 
 impl AgentCardView {
@@ -205,6 +208,15 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
                         .non_boolean_flags
                         .push((format!("/capabilities/{key}"), other.to_value())),
                 }
+            }
+            if let Some(Json::Array(exts)) = caps.get("extensions") {
+                c.required_extensions = exts
+                    .iter()
+                    .filter(|e| e.get("required").and_then(Json::as_bool) == Some(true))
+                    .filter_map(|e| e.get("uri").and_then(Json::as_str))
+                    .filter(|u| !u.is_empty())
+                    .map(str::to_string)
+                    .collect();
             }
             c.streaming = caps.get("streaming").and_then(Json::as_bool);
             c.push_notifications = caps.get("pushNotifications").and_then(Json::as_bool);

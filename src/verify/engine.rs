@@ -2362,6 +2362,55 @@ impl State {
                 );
             }
         }
+        // EXT-002 (1.0 §3.3.4): a message served although the card marks an extension
+        // required and the request's A2A-Extensions (comma-separated URIs; the 0.x
+        // X-A2A-Extensions is read too) does not name it (a2a-dotnet #23: no server-side
+        // A2A-Extensions handling at all).
+        if c.dialect == Some(Dialect::V1_0)
+            && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            && !c.webhook
+        {
+            if let Some(card) = self.card_for(x).cloned() {
+                if !card.view.required_extensions.is_empty() {
+                    self.areas.insert("capability");
+                    let asked: Vec<&str> = ["a2a-extensions", "x-a2a-extensions"]
+                        .iter()
+                        .filter_map(|h| x.req_headers.get(h))
+                        .flat_map(|v| v.split(','))
+                        .map(str::trim)
+                        .collect();
+                    let missing: Vec<&str> = card
+                        .view
+                        .required_extensions
+                        .iter()
+                        .map(String::as_str)
+                        .filter(|u| !asked.contains(u))
+                        .collect();
+                    if success && !missing.is_empty() {
+                        self.find(
+                            &r::CAP_EXTENSION_REQUIRED,
+                            format!(
+                                "the card marks {} required, yet {} was served although its A2A-Extensions does not name {}",
+                                missing.join(", "),
+                                c.method.as_deref().unwrap_or("the message"),
+                                if missing.len() > 1 { "them" } else { "it" }
+                            ),
+                            vec![
+                                Evidence {
+                                    seq: card.seq,
+                                    exchange: Some(card.exchange.clone()),
+                                    pointer: Some("/capabilities/extensions".into()),
+                                    found: None,
+                                },
+                                x.ev(x.req_ev_seq()),
+                                x.ev(x.resp_seq),
+                            ],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+        }
         // Version header with an unsupported version accepted (VER-002).
         if let Some(hv) = c.header_version.as_deref() {
             if Dialect::from_version(hv).is_none()

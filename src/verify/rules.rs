@@ -311,6 +311,10 @@ rule!(CAP_STREAMING, "CAP-STREAM-001", "streaming-not-declared-but-served", Erro
     ["STREAM-001"],
     "agent served a stream although its card does not declare streaming",
     "declare capabilities.streaming: true, or answer streaming calls with -32004 UnsupportedOperationError");
+rule!(CAP_EXTENSION_REQUIRED, "CAP-EXT-001", "required-extension-not-enforced", Error, Interop,
+    ["EXT-002"],
+    "1.0 message served although the card marks an extension required and the request did not activate it",
+    "check A2A-Extensions on every request and refuse one that does not name each extension the card marks required with -32008 ExtensionSupportRequiredError (HTTP 400), or drop required from the card");
 rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop,
     ["PUSH-001"],
     "agent accepted a push notification config although its card does not declare push notifications",
@@ -368,6 +372,7 @@ pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
     AUTH_EXTENDED_CARD,
     AUTH_OPEN_ENDPOINT,
+    CAP_EXTENSION_REQUIRED,
     CAP_PUSH,
     CAP_STREAMING,
     CARD_SHAPE_MISSING_FIELD,
