@@ -3566,6 +3566,27 @@ impl State {
                         &x.leg,
                     );
                 }
+                if v1
+                    && op == Op::CreatePushConfig
+                    && res.as_object().is_some()
+                    && !res
+                        .get("id")
+                        .and_then(Json::as_str)
+                        .is_some_and(|i| !i.is_empty())
+                {
+                    // PUSH-003 (1.0 §3.1.7: "created configuration with assigned ID"): the
+                    // agent assigns the id the client later gets and deletes it by
+                    // (a2a-python #1237: the request object was echoed without it).
+                    self.find(
+                        &r::RESULT_SHAPE,
+                        format!(
+                            "result of {} has no id: the agent assigns the config id on create",
+                            op.name()
+                        ),
+                        vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
+                        &x.leg,
+                    );
+                }
                 let list: Vec<(&Json, String)> = match (op, res) {
                     (Op::ListPushConfigs, Json::Array(a)) => a
                         .iter()

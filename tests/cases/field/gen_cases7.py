@@ -285,6 +285,20 @@ case("f86-v10-required-extension-not-enforced", [
  "https://github.com/a2aproject/a2a-dotnet/issues/23 (no A2A-Extensions handling anywhere on the server: a card's required extension is never checked)",
  "the card marks the extension required; a request whose A2A-Extensions does not name it MUST be refused with -32008 ExtensionSupportRequiredError (EXT-002, 1.0 §3.3.4); serving it silently drops what the extension guarantees")
 
+# --- 1.0 push config create without an id ------------------------------------------------------
+case("f87-v10-create-push-config-no-id", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_push),
+    req(0.1, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("long job"), "configuration": {"returnImmediately": True}}), ver="1.0"),
+    resp(0.104, 200, ok(1, {"task": task10("t-q2", "c-q2", "TASK_STATE_WORKING")})),
+    req(0.2, "POST", A + "/a2a", rpc(2, "CreateTaskPushNotificationConfig", {"taskId": "t-q2", "url": "https://client.example.test/hook", "token": "tok-abc"}), ver="1.0"),
+    resp(0.204, 200, ok(2, {"taskId": "t-q2", "url": "https://client.example.test/hook", "token": "tok-abc"})),
+    req(0.3, "POST", A + "/a2a", rpc(3, "GetTaskPushNotificationConfig", {"taskId": "t-q2", "id": ""}), ver="1.0"),
+    resp(0.304, 200, err(3, -32602, "Validation failed")),
+], [("result-invalid-shape", "error")],
+ "https://github.com/a2aproject/a2a-python/issues/1237 / https://github.com/a2aproject/a2a-python/pull/1236 (create returned the request object: no id on database-backed stores)",
+ "CreateTaskPushNotificationConfig returns the created configuration with its assigned id (PUSH-003, 1.0 §3.1.7); without it the client cannot get or delete the config")
+
 only = set(sys.argv[1:])
 for name, (lines, findings, source, note) in cases.items():
     if only and name not in only: continue
