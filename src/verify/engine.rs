@@ -3569,10 +3569,10 @@ impl State {
                 if v1
                     && op == Op::CreatePushConfig
                     && res.as_object().is_some()
-                    && !res
+                    && res
                         .get("id")
                         .and_then(Json::as_str)
-                        .is_some_and(|i| !i.is_empty())
+                        .is_none_or(str::is_empty)
                 {
                     // PUSH-003 (1.0 §3.1.7: "created configuration with assigned ID"): the
                     // agent assigns the id the client later gets and deletes it by
