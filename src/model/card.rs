@@ -19,6 +19,9 @@ pub struct CardInterface {
     pub binding: String,
     /// Declared protocol version (`1.0`, `0.3`, ...), when any.
     pub version: Option<String>,
+    /// 1.0 `AgentInterface.tenant`, when set and non-empty: clients put it into every
+    /// request to this interface (CARD-008).
+    pub tenant: Option<String>,
     /// JSON Pointer of the URL inside the card.
     pointer: String,
 }
@@ -291,6 +294,11 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         url: u.to_string(),
                         binding: binding.unwrap_or("").to_string(),
                         version: version.map(str::to_string),
+                        tenant: io
+                            .get("tenant")
+                            .and_then(Json::as_str)
+                            .filter(|t| !t.is_empty())
+                            .map(str::to_string),
                         pointer: super::json::ptr(&p, &[super::json::Seg::Key("url")]),
                     });
                 }
@@ -313,6 +321,7 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         .unwrap_or("JSONRPC")
                         .to_string(),
                     version: c.protocol_version.clone(),
+                    tenant: None,
                     pointer: "/url".into(),
                 });
             }
@@ -339,6 +348,7 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         url: u.to_string(),
                         binding: t.to_string(),
                         version: c.protocol_version.clone(),
+                        tenant: None,
                         pointer: super::json::ptr(&p, &[super::json::Seg::Key("url")]),
                     });
                 }

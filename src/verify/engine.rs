@@ -1017,6 +1017,49 @@ impl State {
                 );
             }
         }
+        // CARD-008: a 1.0 JSON-RPC call to an interface whose card entry sets a tenant
+        // carries that tenant (a2a-java #663: the client API had no way to send one).
+        if c.dialect == Some(Dialect::V1_0)
+            && c.binding == Some(Binding::JsonRpc)
+            && c.op.is_some_and(|o| o != Op::GetCard)
+            && !c.webhook
+        {
+            if let (Some(card), Some(p)) = (self.card_for(x).cloned(), x.parts.as_ref()) {
+                let (origin, path) = (p.origin(), net::norm_path(&p.path));
+                let declared = card.view.interfaces.iter().find_map(|i| {
+                    let t = i.tenant.as_deref()?;
+                    let u = net::parse_url(&i.url)?;
+                    (i.binding.eq_ignore_ascii_case("JSONRPC")
+                        && u.origin() == origin
+                        && net::norm_path(&u.path) == path)
+                        .then(|| (t.to_string(), i.pointer().to_string(), i.url.clone()))
+                });
+                if let Some((want, ptr, url)) = declared {
+                    let got = c.params.get("tenant").and_then(Json::as_str);
+                    if got != Some(want.as_str()) {
+                        self.find(
+                            &r::CARD_URL_TENANT_NOT_SENT,
+                            format!(
+                                "the card's interface {url} declares tenant {want:?}, yet the client's {} carries {}",
+                                c.method.as_deref().unwrap_or("call"),
+                                got.map(|g| format!("tenant {g:?}"))
+                                    .unwrap_or_else(|| "no tenant".into())
+                            ),
+                            vec![
+                                Evidence {
+                                    seq: card.seq,
+                                    exchange: Some(card.exchange.clone()),
+                                    pointer: Some(ptr.replace("/url", "/tenant")),
+                                    found: Some(Value::String(want.clone())),
+                                },
+                                x.ev_at(x.req_ev_seq(), "/params/tenant", None),
+                            ],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+        }
         // Capability vs behaviour is exercised when a declared capability gets used.
         let push = push_url_of(&c);
         if (c.op.is_some_and(|o| o.is_streaming() || o.is_push_config()) || push.is_some())

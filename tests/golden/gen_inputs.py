@@ -424,6 +424,18 @@ def reqext(ok):
     return t.text()
 case("CAP-EXT-001", reqext(False), reqext(True))
 
+def tenant(ok):
+    t = T()
+    c = card1(); c["supportedInterfaces"][0]["tenant"] = "acme"
+    t.req("GET", H + "/.well-known/agent-card.json", headers=V1)
+    t.resp(200, c)
+    p = {"message": msg1("hi")}
+    if ok: p["tenant"] = "acme"
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", p), headers=V1)
+    t.resp(200, res(1, {"message": {"messageId": "msg-a1", "role": "ROLE_AGENT", "contextId": "ctx-1", "parts": [{"text": "hello"}]}}))
+    return t.text()
+case("CARD-URL-006", tenant(False), tenant(True))
+
 for rule, (f, p) in G.items():
     for kind, text in (("fail", f), ("pass", p)):
         d = os.path.join(OUT, f"{rule}-{kind}"); os.makedirs(d, exist_ok=True)

@@ -299,6 +299,19 @@ case("f87-v10-create-push-config-no-id", [
  "https://github.com/a2aproject/a2a-python/issues/1237 / https://github.com/a2aproject/a2a-python/pull/1236 (create returned the request object: no id on database-backed stores)",
  "CreateTaskPushNotificationConfig returns the created configuration with its assigned id (PUSH-003, 1.0 §3.1.7); without it the client cannot get or delete the config")
 
+# --- 1.0 interface tenant not sent ---------------------------------------------------------------
+card_ten = json.loads(json.dumps(CARD10)); card_ten["supportedInterfaces"][0]["tenant"] = "acme"
+case("f88-v10-interface-tenant-not-sent", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_ten),
+    req(0.1, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("hi")}), ver="1.0"),
+    resp(0.104, 200, err(1, -32602, "tenant is required")),
+    req(0.2, "POST", A + "/a2a", rpc(2, "SendMessage", {"message": umsg10("hi", mid="msg-0002"), "tenant": "acme"}), ver="1.0"),
+    resp(0.204, 200, ok(2, {"message": amsg10("hello", contextId="c-t1")})),
+], [("interface-tenant-not-sent", "error")],
+ "https://github.com/a2aproject/a2a-java/issues/663 (the client API to send a message had no tenant parameter)",
+ "an interface that declares tenant gets it in every request (CARD-008, 1.0 §8.3.2); the first SendMessage omits it (a client fault: the agent rightly refuses it), the second carries it")
+
 only = set(sys.argv[1:])
 for name, (lines, findings, source, note) in cases.items():
     if only and name not in only: continue
