@@ -1023,6 +1023,7 @@ impl State {
             && c.binding == Some(Binding::JsonRpc)
             && c.op.is_some_and(|o| o != Op::GetCard)
             && !c.webhook
+            && !deliberate
         {
             if let (Some(card), Some(p)) = (self.card_for(x).cloned(), x.parts.as_ref()) {
                 let (origin, path) = (p.origin(), net::norm_path(&p.path));
