@@ -1218,24 +1218,6 @@ mod tests {
     use crate::model::json::test_json as json;
 
     #[test]
-    fn rest03_message_in_jsonrpc_spellings() {
-        let ok = json!({"messageId": "m", "role": "ROLE_USER", "content": [{"text": "x"}]});
-        assert!(rest03_message_problems(ok.as_object().unwrap(), "/message").is_empty());
-        let rpc = json!({"kind": "message", "messageId": "m", "role": "user", "parts": [{"kind": "text", "text": "x"}]});
-        let p = rest03_message_problems(rpc.as_object().unwrap(), "/message");
-        let at: Vec<&str> = p.iter().map(|(a, _)| a.as_str()).collect();
-        assert_eq!(
-            at,
-            [
-                "/message/kind",
-                "/message/role",
-                "/message/parts",
-                "/message/parts/0/kind"
-            ]
-        );
-    }
-
-    #[test]
     fn message_and_artifact_checked_whole_per_version() {
         let m = json!({"messageId": "m", "role": "agent", "parts": [{"text": "x"}]});
         let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V1);
@@ -1387,5 +1369,23 @@ mod tests {
         );
         assert_eq!(Dialect::from_version("0.3.0"), Some(Dialect::V0_3));
         assert_eq!(Dialect::from_version("99.0"), None);
+    }
+
+    #[test]
+    fn rest03_message_in_jsonrpc_spellings() {
+        let ok = json!({"messageId": "m", "role": "ROLE_USER", "content": [{"text": "x"}]});
+        assert!(rest03_message_problems(ok.as_object().unwrap(), "/message").is_empty());
+        let rpc = json!({"kind": "message", "messageId": "m", "role": "user", "parts": [{"kind": "text", "text": "x"}]});
+        let p = rest03_message_problems(rpc.as_object().unwrap(), "/message");
+        let at: Vec<&str> = p.iter().map(|(a, _)| a.as_str()).collect();
+        assert_eq!(
+            at,
+            [
+                "/message/kind",
+                "/message/role",
+                "/message/parts",
+                "/message/parts/0/kind"
+            ]
+        );
     }
 }
