@@ -1405,4 +1405,22 @@ mod tests {
         assert_eq!(Dialect::from_version("0.3.0"), Some(Dialect::V0_3));
         assert_eq!(Dialect::from_version("99.0"), None);
     }
+
+    #[test]
+    fn rest03_message_in_jsonrpc_spellings() {
+        let ok = json!({"messageId": "m", "role": "ROLE_USER", "content": [{"text": "x"}]});
+        assert!(rest03_message_problems(ok.as_object().unwrap(), "/message").is_empty());
+        let rpc = json!({"kind": "message", "messageId": "m", "role": "user", "parts": [{"kind": "text", "text": "x"}]});
+        let p = rest03_message_problems(rpc.as_object().unwrap(), "/message");
+        let at: Vec<&str> = p.iter().map(|(a, _)| a.as_str()).collect();
+        assert_eq!(
+            at,
+            [
+                "/message/kind",
+                "/message/role",
+                "/message/parts",
+                "/message/parts/0/kind"
+            ]
+        );
+    }
 }

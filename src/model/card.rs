@@ -19,6 +19,9 @@ pub struct CardInterface {
     pub binding: String,
     /// Declared protocol version (`1.0`, `0.3`, ...), when any.
     pub version: Option<String>,
+    /// 1.0 `AgentInterface.tenant`, when set and non-empty: clients put it into every
+    /// request to this interface (CARD-008).
+    pub tenant: Option<String>,
     /// JSON Pointer of the URL inside the card.
     pointer: String,
 }
@@ -77,6 +80,9 @@ pub struct AgentCardView {
     /// DATA-003), so what they declare is lost (A2A #2044: `security` instead of
     /// `securityRequirements` makes the agent look open).
     pub v0_members_in_v1: Vec<String>,
+    /// URIs of `capabilities.extensions[]` entries marked `required: true` (EXT-002): a 1.0
+    /// request that does not name each of them in `A2A-Extensions` must be refused.
+    pub required_extensions: Vec<String>,
 }
 
 impl AgentCardView {
@@ -206,6 +212,15 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
                         .push((format!("/capabilities/{key}"), other.to_value())),
                 }
             }
+            if let Some(Json::Array(exts)) = caps.get("extensions") {
+                c.required_extensions = exts
+                    .iter()
+                    .filter(|e| e.get("required").and_then(Json::as_bool) == Some(true))
+                    .filter_map(|e| e.get("uri").and_then(Json::as_str))
+                    .filter(|u| !u.is_empty())
+                    .map(str::to_string)
+                    .collect();
+            }
             c.streaming = caps.get("streaming").and_then(Json::as_bool);
             c.push_notifications = caps.get("pushNotifications").and_then(Json::as_bool);
             if caps.get("extendedAgentCard").and_then(Json::as_bool) == Some(true) {
@@ -279,6 +294,11 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         url: u.to_string(),
                         binding: binding.unwrap_or("").to_string(),
                         version: version.map(str::to_string),
+                        tenant: io
+                            .get("tenant")
+                            .and_then(Json::as_str)
+                            .filter(|t| !t.is_empty())
+                            .map(str::to_string),
                         pointer: super::json::ptr(&p, &[super::json::Seg::Key("url")]),
                     });
                 }
@@ -301,6 +321,7 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         .unwrap_or("JSONRPC")
                         .to_string(),
                     version: c.protocol_version.clone(),
+                    tenant: None,
                     pointer: "/url".into(),
                 });
             }
@@ -327,6 +348,7 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         url: u.to_string(),
                         binding: t.to_string(),
                         version: c.protocol_version.clone(),
+                        tenant: None,
                         pointer: super::json::ptr(&p, &[super::json::Seg::Key("url")]),
                     });
                 }

@@ -1044,6 +1044,50 @@ impl State {
                 );
             }
         }
+        // CARD-008: a 1.0 JSON-RPC call to an interface whose card entry sets a tenant
+        // carries that tenant (a2a-java #663: the client API had no way to send one).
+        if c.dialect == Some(Dialect::V1_0)
+            && c.binding == Some(Binding::JsonRpc)
+            && c.op.is_some_and(|o| o != Op::GetCard)
+            && !c.webhook
+            && !deliberate
+        {
+            if let (Some(card), Some(p)) = (self.card_for(x).cloned(), x.parts.as_ref()) {
+                let (origin, path) = (p.origin(), net::norm_path(&p.path));
+                let declared = card.view.interfaces.iter().find_map(|i| {
+                    let t = i.tenant.as_deref()?;
+                    let u = net::parse_url(&i.url)?;
+                    (i.binding.eq_ignore_ascii_case("JSONRPC")
+                        && u.origin() == origin
+                        && net::norm_path(&u.path) == path)
+                        .then(|| (t.to_string(), i.pointer().to_string(), i.url.clone()))
+                });
+                if let Some((want, ptr, url)) = declared {
+                    let got = c.params.get("tenant").and_then(Json::as_str);
+                    if got != Some(want.as_str()) {
+                        self.find(
+                            &r::CARD_URL_TENANT_NOT_SENT,
+                            format!(
+                                "the card's interface {url} declares tenant {want:?}, yet the client's {} carries {}",
+                                c.method.as_deref().unwrap_or("call"),
+                                got.map(|g| format!("tenant {g:?}"))
+                                    .unwrap_or_else(|| "no tenant".into())
+                            ),
+                            vec![
+                                Evidence {
+                                    seq: card.seq,
+                                    exchange: Some(card.exchange.clone()),
+                                    pointer: Some(ptr.replace("/url", "/tenant")),
+                                    found: Some(Value::String(want.clone())),
+                                },
+                                x.ev_at(x.req_ev_seq(), "/params/tenant", None),
+                            ],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+        }
         // Capability vs behaviour is exercised when a declared capability gets used.
         let push = push_url_of(&c);
         if (c.op.is_some_and(|o| o.is_streaming() || o.is_push_config()) || push.is_some())
@@ -2501,6 +2545,55 @@ impl State {
                 );
             }
         }
+        // EXT-002 (1.0 §3.3.4): a message served although the card marks an extension
+        // required and the request's A2A-Extensions (comma-separated URIs; the 0.x
+        // X-A2A-Extensions is read too) does not name it (a2a-dotnet #23: no server-side
+        // A2A-Extensions handling at all).
+        if c.dialect == Some(Dialect::V1_0)
+            && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            && !c.webhook
+        {
+            if let Some(card) = self.card_for(x).cloned() {
+                if !card.view.required_extensions.is_empty() {
+                    self.areas.insert("capability");
+                    let asked: Vec<&str> = ["a2a-extensions", "x-a2a-extensions"]
+                        .iter()
+                        .filter_map(|h| x.req_headers.get(h))
+                        .flat_map(|v| v.split(','))
+                        .map(str::trim)
+                        .collect();
+                    let missing: Vec<&str> = card
+                        .view
+                        .required_extensions
+                        .iter()
+                        .map(String::as_str)
+                        .filter(|u| !asked.contains(u))
+                        .collect();
+                    if success && !missing.is_empty() {
+                        self.find(
+                            &r::CAP_EXTENSION_REQUIRED,
+                            format!(
+                                "the card marks {} required, yet {} was served although its A2A-Extensions does not name {}",
+                                missing.join(", "),
+                                c.method.as_deref().unwrap_or("the message"),
+                                if missing.len() > 1 { "them" } else { "it" }
+                            ),
+                            vec![
+                                Evidence {
+                                    seq: card.seq,
+                                    exchange: Some(card.exchange.clone()),
+                                    pointer: Some("/capabilities/extensions".into()),
+                                    found: None,
+                                },
+                                x.ev(x.req_ev_seq()),
+                                x.ev(x.resp_seq),
+                            ],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+        }
         // Version header with an unsupported version accepted (VER-002).
         if let Some(hv) = c.header_version.as_deref() {
             if Dialect::from_version(hv).is_none()
@@ -3655,6 +3748,27 @@ impl State {
                             "result of {} is {} instead of {{\"configs\": [...], \"nextPageToken\": ...}}",
                             op.name(),
                             if res.as_array().is_some() { "a bare list (the 0.3 shape)" } else { "not an object" }
+                        ),
+                        vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
+                        &x.leg,
+                    );
+                }
+                if v1
+                    && op == Op::CreatePushConfig
+                    && res.as_object().is_some()
+                    && res
+                        .get("id")
+                        .and_then(Json::as_str)
+                        .is_none_or(str::is_empty)
+                {
+                    // PUSH-003 (1.0 §3.1.7: "created configuration with assigned ID"): the
+                    // agent assigns the id the client later gets and deletes it by
+                    // (a2a-python #1237: the request object was echoed without it).
+                    self.find(
+                        &r::RESULT_SHAPE,
+                        format!(
+                            "result of {} has no id: the agent assigns the config id on create",
+                            op.name()
                         ),
                         vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
                         &x.leg,

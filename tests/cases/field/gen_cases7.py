@@ -252,6 +252,66 @@ case("f83-legal-v10-subscribe-completed-unsupported", [
  "https://github.com/a2aproject/a2a-dotnet/issues/341 (client asked for a snapshot instead of UnsupportedOperation when reconnecting to a completed task)",
  "the agent does what TASK-004 says: UnsupportedOperationError for a subscribe to a terminal task, before any stream; the client then reads the final state with GetTask")
 
+# --- required extensions ---------------------------------------------------------------------
+EXT = "https://example.test/extensions/signed-messages/v1"
+card_ext03 = json.loads(json.dumps(CARD03)); card_ext03["capabilities"]["extensions"] = [{"uri": EXT, "description": "messages are signed", "required": True}]
+case("f84-v03-required-extension-invalid-request", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_ext03),
+    req(0.1, "POST", A + "/", rpc(1, "message/send", {"message": umsg03("hi")})),
+    resp(0.104, 200, err(1, -32600, "Invalid request: required extensions are not active", {"missing_required_extensions": [EXT]})),
+], [("jsonrpc-error-code-mismatch", "error")],
+ "https://github.com/datalayer/fasta2a/pull/61 (a send that leaves a required extension inactive is refused with -32600 and data.missing_required_extensions)",
+ "the request object is valid JSON-RPC, so -32600 Invalid Request misleads the client (ERR-001, JSON-RPC 2.0 §5.1); 1.0 names ExtensionSupportRequiredError -32008 for it (EXT-002), 0.3 has no dedicated code")
+
+card_ext10 = json.loads(json.dumps(CARD10)); card_ext10["capabilities"]["extensions"] = [{"uri": EXT, "description": "messages are signed", "required": True}]
+case("f85-legal-v10-required-extension-refused", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_ext10),
+    req(0.1, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("hi")}), ver="1.0"),
+    resp(0.104, 200, err(1, -32008, "Extension support required: " + EXT, [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "EXTENSION_SUPPORT_REQUIRED", "domain": "a2a-protocol.org", "metadata": {"extensions": EXT}}])),
+    req(0.2, "POST", A + "/a2a", rpc(2, "SendMessage", {"message": umsg10("hi", mid="msg-0002")}), ver="1.0", hdr={"a2a-extensions": EXT}),
+    resp(0.204, 200, ok(2, {"message": amsg10("hello", contextId="c-x1", extensions=[EXT])}), hdr={"a2a-extensions": EXT}),
+], [],
+ "https://github.com/a2aproject/a2a-tck/pull/197 (SUTs enforcing required extensions answered ExtensionSupportRequiredError to a TCK that did not send A2A-Extensions)",
+ "a required extension the client did not request is refused with -32008 ExtensionSupportRequiredError (EXT-002, 1.0 §3.3.4); with A2A-Extensions naming it the call succeeds: nothing to flag")
+
+case("f86-v10-required-extension-not-enforced", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_ext10),
+    req(0.1, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("hi")}), ver="1.0"),
+    resp(0.104, 200, ok(1, {"message": amsg10("hello", contextId="c-x2")})),
+], [("required-extension-not-enforced", "error")],
+ "https://github.com/a2aproject/a2a-dotnet/issues/23 (no A2A-Extensions handling anywhere on the server: a card's required extension is never checked)",
+ "the card marks the extension required; a request whose A2A-Extensions does not name it MUST be refused with -32008 ExtensionSupportRequiredError (EXT-002, 1.0 §3.3.4); serving it silently drops what the extension guarantees")
+
+# --- 1.0 push config create without an id ------------------------------------------------------
+case("f87-v10-create-push-config-no-id", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_push),
+    req(0.1, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("long job"), "configuration": {"returnImmediately": True}}), ver="1.0"),
+    resp(0.104, 200, ok(1, {"task": task10("t-q2", "c-q2", "TASK_STATE_WORKING")})),
+    req(0.2, "POST", A + "/a2a", rpc(2, "CreateTaskPushNotificationConfig", {"taskId": "t-q2", "url": "https://client.example.test/hook", "token": "tok-abc"}), ver="1.0"),
+    resp(0.204, 200, ok(2, {"taskId": "t-q2", "url": "https://client.example.test/hook", "token": "tok-abc"})),
+    req(0.3, "POST", A + "/a2a", rpc(3, "GetTaskPushNotificationConfig", {"taskId": "t-q2", "id": ""}), ver="1.0"),
+    resp(0.304, 200, err(3, -32602, "Validation failed")),
+], [("result-invalid-shape", "error")],
+ "https://github.com/a2aproject/a2a-python/issues/1237 / https://github.com/a2aproject/a2a-python/pull/1236 (create returned the request object: no id on database-backed stores)",
+ "CreateTaskPushNotificationConfig returns the created configuration with its assigned id (PUSH-003, 1.0 §3.1.7); without it the client cannot get or delete the config")
+
+# --- 1.0 interface tenant not sent ---------------------------------------------------------------
+card_ten = json.loads(json.dumps(CARD10)); card_ten["supportedInterfaces"][0]["tenant"] = "acme"
+case("f88-v10-interface-tenant-not-sent", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_ten),
+    req(0.1, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("hi")}), ver="1.0"),
+    resp(0.104, 200, err(1, -32602, "tenant is required")),
+    req(0.2, "POST", A + "/a2a", rpc(2, "SendMessage", {"message": umsg10("hi", mid="msg-0002"), "tenant": "acme"}), ver="1.0"),
+    resp(0.204, 200, ok(2, {"message": amsg10("hello", contextId="c-t1")})),
+], [("interface-tenant-not-sent", "error")],
+ "https://github.com/a2aproject/a2a-java/issues/663 (the client API to send a message had no tenant parameter)",
+ "an interface that declares tenant gets it in every request (CARD-008, 1.0 §8.3.2); the first SendMessage omits it (a client fault: the agent rightly refuses it), the second carries it")
+
 only = set(sys.argv[1:])
 for name, (lines, findings, source, note) in cases.items():
     if only and name not in only: continue
