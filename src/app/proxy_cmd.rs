@@ -112,6 +112,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             upstream_tls,
             quiet: false,
             secret_headers,
+            client_scheme: None,
         },
     ))
 }

@@ -217,6 +217,13 @@ impl Relays {
         };
         let ext = ProxyExtras {
             upstream_tls: self.upstream_tls.clone(),
+            // the recording names the URL the card gave, `https://` too, though the prober
+            // reaches this listener in plain HTTP
+            client_scheme: Some(if url.scheme() == "https" {
+                "https"
+            } else {
+                "http"
+            }),
             quiet: true,
             ..ProxyExtras::default()
         };
