@@ -41,9 +41,11 @@ pub fn json_problem(e: &serde_json::Error) -> String {
         .rfind(" at line ")
         .map_or(full.as_str(), |i| &full[..i])
         .to_string();
-    let at = (e.line() == 1 && e.column() > 0)
-        .then(|| format!(" at column {}", e.column()))
-        .unwrap_or_default();
+    let at = if e.line() == 1 && e.column() > 0 {
+        format!(" at column {}", e.column())
+    } else {
+        String::new()
+    };
     match e.classify() {
         serde_json::error::Category::Eof => "cut short: its JSON ends before the event's object closes (a partly written line, or a line break inside it)".to_string(),
         serde_json::error::Category::Syntax => format!("not valid JSON{at}: {what}"),
