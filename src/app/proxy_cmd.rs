@@ -112,6 +112,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             upstream_tls,
             quiet: false,
             secret_headers,
+            client_scheme: None,
         },
     ))
 }
@@ -140,7 +141,7 @@ pub fn upstream_trust(
     };
     if let Some(flag) = flag {
         if !any_https && !a.intercept_tls {
-            bail!("{flag} applies to https:// upstreams and --intercept-tls, and there is neither (hint: --upstream https://HOST:PORT)");
+            bail!("{flag} applies to https:// upstreams and --intercept-tls, and there is neither ; hint: give an https:// upstream (--upstream https://HOST:PORT) or leave {flag} out");
         }
     }
     Ok(crate::proxy::tls::UpstreamTrust {
@@ -217,14 +218,14 @@ pub fn extra_listeners(a: &ProxyArgs, main: &PipelineConfig) -> anyhow::Result<V
     let mut out = Vec::new();
     for spec in &a.listeners {
         let (leg, rest) = spec.split_once('@').ok_or_else(|| {
-            anyhow::anyhow!("--listener {spec:?} is not LEG@ADDR=URL (e.g. upstream@127.0.0.1:8081=http://127.0.0.1:9999)")
+            anyhow::anyhow!("--listener {spec:?} is not LEG@ADDR=URL; hint: e.g. --listener upstream@127.0.0.1:8081=http://127.0.0.1:9999")
         })?;
         let (addr, url) = rest.split_once('=').ok_or_else(|| {
-            anyhow::anyhow!("--listener {spec:?} is not LEG@ADDR=URL (e.g. upstream@127.0.0.1:8081=http://127.0.0.1:9999)")
+            anyhow::anyhow!("--listener {spec:?} is not LEG@ADDR=URL; hint: e.g. --listener upstream@127.0.0.1:8081=http://127.0.0.1:9999")
         })?;
         let listen: SocketAddr = addr
             .parse()
-            .map_err(|_| anyhow::anyhow!("--listener {spec:?}: {addr:?} is not IP:PORT"))?;
+            .map_err(|_| anyhow::anyhow!("--listener {spec:?}: {addr:?} is not IP:PORT; hint: e.g. --listener upstream@127.0.0.1:8081=http://127.0.0.1:9999"))?;
         if !listen.ip().is_loopback() && !a.allow_remote {
             bail!("--listener {listen} is not a loopback address; hint: add --allow-remote");
         }
