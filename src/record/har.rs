@@ -420,30 +420,85 @@ fn str_at<'a>(v: &'a Value, ptr: &str) -> Option<&'a str> {
     v.pointer(ptr).and_then(|x| x.as_str())
 }
 
+/// One body of a HAR entry as read from `postData` / `content`.
+struct HarBody {
+    /// The bytes of `text` (base64-decoded when the encoding field says `base64`).
+    bytes: Vec<u8>,
+    /// The body is known to be missing from the file (see [`bytes_of`]).
+    missing: bool,
+    /// `text` was base64 (binary content).
+    base64: bool,
+}
+
 /// Decoded bytes of a HAR text field (`encoding` / `_encoding` = `base64`), and whether the
 /// body is known to be missing from the file: HAR 1.2 leaves `text` out when the body was not
 /// captured (browsers omit it for many responses), so a `text`-less object whose `size_key`
 /// (`size`, `bodySize`; also `size` of the object) is not 0 holds an unknown body, not an
 /// empty one. A missing object is an empty body.
-fn bytes_of(
-    obj: Option<&Value>,
-    enc_key: &str,
-    size_hint: Option<i64>,
-) -> anyhow::Result<(Vec<u8>, bool)> {
+fn bytes_of(obj: Option<&Value>, enc_key: &str, size_hint: Option<i64>) -> anyhow::Result<HarBody> {
     let Some(obj) = obj else {
-        return Ok((Vec::new(), false));
+        return Ok(HarBody {
+            bytes: Vec::new(),
+            missing: false,
+            base64: false,
+        });
     };
     let Some(text) = obj.get("text").and_then(|t| t.as_str()) else {
         let size = obj.get("size").and_then(|s| s.as_i64()).or(size_hint);
-        return Ok((Vec::new(), size != Some(0)));
+        return Ok(HarBody {
+            bytes: Vec::new(),
+            missing: size != Some(0),
+            base64: false,
+        });
     };
-    let bytes = match obj.get(enc_key).and_then(|e| e.as_str()) {
-        Some("base64") => B64
-            .decode(text.as_bytes())
-            .map_err(|e| anyhow!("bad base64 body: {e}"))?,
-        _ => text.as_bytes().to_vec(),
+    let base64 = obj
+        .get(enc_key)
+        .and_then(|e| e.as_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("base64"));
+    let bytes = if base64 {
+        B64.decode(text.as_bytes())
+            .map_err(|e| anyhow!("bad base64 body: {e}"))?
+    } else {
+        text.as_bytes().to_vec()
     };
-    Ok((bytes, false))
+    Ok(HarBody {
+        bytes,
+        missing: false,
+        base64,
+    })
+}
+
+/// Most decoded bytes tried when telling recorded (still coded) HAR content from decoded
+/// content (64 MiB).
+const SNIFF_LIMIT: usize = 64 << 20;
+
+/// The head fields of a body that a HAR holds *decoded* (HAR 1.2 `content.text`: "the HTTP
+/// response is decoded (decompressed & unchunked)"; browsers, mitmproxy's har_dump and
+/// Charles write `postData.text` the same way) while the head still names the agent's
+/// `Content-Encoding` (`gzip`, `br`, ...; RFC 9110 §8.4): the coding and the wire
+/// `Content-Length` (RFC 9110 §8.6) describe bytes the file does not hold, so they are left
+/// out of the imported head, and the verifier reads the body as it is. Kept when the head
+/// names no coding, when the body is empty, and when base64 content does decode with the
+/// named codings (a tool that stored the bytes as received).
+fn decoded_head(headers: Headers, body: &HarBody) -> Headers {
+    let ce = crate::model::coding::joined(headers.get_all("content-encoding"));
+    if !crate::model::coding::is_coded(ce.as_deref().into_iter()) || body.bytes.is_empty() {
+        return headers;
+    }
+    if body.base64 && crate::model::coding::decode(ce.as_deref(), &body.bytes, SNIFF_LIMIT).is_ok()
+    {
+        return headers;
+    }
+    Headers(
+        headers
+            .0
+            .into_iter()
+            .filter(|(k, _)| {
+                !k.eq_ignore_ascii_case("content-encoding")
+                    && !k.eq_ignore_ascii_case("content-length")
+            })
+            .collect(),
+    )
 }
 
 fn headers_of(v: Option<&Value>) -> Headers {
@@ -539,10 +594,9 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         let resp = entry.get("response");
         let body_size =
             |v: Option<&Value>| v.and_then(|r| r.get("bodySize")).and_then(|b| b.as_i64());
-        let (req_body, req_missing) =
-            bytes_of(req.get("postData"), "_encoding", body_size(Some(req)))
-                .with_context(|| format!("log.entries[{i}].request.postData"))?;
-        let (resp_body, resp_missing) = bytes_of(
+        let req_body = bytes_of(req.get("postData"), "_encoding", body_size(Some(req)))
+            .with_context(|| format!("log.entries[{i}].request.postData"))?;
+        let resp_body = bytes_of(
             resp.and_then(|r| r.get("content")),
             "encoding",
             body_size(resp),
@@ -562,9 +616,9 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                     v.get("len").and_then(|l| l.as_u64()),
                 ) {
                     let src = if kind == "request_body" {
-                        &req_body
+                        &req_body.bytes
                     } else {
-                        &resp_body
+                        &resp_body.bytes
                     };
                     let (off, len) = (off as usize, len as usize);
                     let slice = src.get(off..off.saturating_add(len)).ok_or_else(|| {
@@ -614,15 +668,16 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                 method: str_at(req, "/method").unwrap_or("GET").to_string(),
                 url: str_at(req, "/url").unwrap_or("").to_string(),
                 version: version(str_at(req, "/httpVersion")),
-                headers: headers_of(req.get("headers")),
+                headers: decoded_head(headers_of(req.get("headers")), &req_body),
                 upstream: None,
             },
         );
-        if !req_body.is_empty() {
+        let (req_missing, resp_missing) = (req_body.missing, resp_body.missing);
+        if !req_body.bytes.is_empty() {
             push(
                 t0,
                 EventKind::RequestBody {
-                    body: Body::new(Bytes::from(req_body)),
+                    body: Body::new(Bytes::from(req_body.bytes)),
                 },
             );
         }
@@ -636,15 +691,18 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                 EventKind::ResponseHead {
                     status: status.min(u16::MAX as u64) as u16,
                     version: version(resp.and_then(|r| str_at(r, "/httpVersion"))),
-                    headers: headers_of(resp.and_then(|r| r.get("headers"))),
+                    headers: decoded_head(
+                        headers_of(resp.and_then(|r| r.get("headers"))),
+                        &resp_body,
+                    ),
                     synthetic: false,
                 },
             );
-            if !resp_body.is_empty() {
+            if !resp_body.bytes.is_empty() {
                 push(
                     t_end.max(t_head),
                     EventKind::ResponseChunk {
-                        body: Body::new(Bytes::from(resp_body.clone())),
+                        body: Body::new(Bytes::from(resp_body.bytes.clone())),
                     },
                 );
             }
@@ -660,7 +718,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                 error: None,
                 trailers: None,
                 request_bytes: req.get("bodySize").and_then(|b| b.as_u64()).unwrap_or(0),
-                response_bytes: resp_body.len() as u64,
+                response_bytes: resp_body.bytes.len() as u64,
                 // a body the HAR file left out: verdicts that need it are incomplete
                 truncated: req_missing || (status > 0 && resp_missing),
             },

@@ -1,0 +1,128 @@
+/*!
+HAR import of files written by other tools (`record::har::read`, `verify FILE.har`): the
+way Chrome DevTools, Firefox and mitmproxy's `har_dump` write them, as HAR 1.2 says
+(`content.text` decoded, entries sorted by the reader, `status: 0` for a request that got no
+response). The base file `tests/data/har/chrome-gzip.har` is Chrome-style (HTTP/2
+pseudo-headers, `timings` -1, `pages`, the agent's `content-encoding: gzip` kept in the
+headers with the decoded text) over 12 exchanges of a 1.0 JSON-RPC agent (`a2a-interop demo`
+traffic); the tests derive the other tools' variants from it.
+*/
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{bin, verify_file};
+use serde_json::{json, Value};
+
+const CHROME_GZIP: &str = "tests/data/har/chrome-gzip.har";
+
+fn load(path: &str) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn entries(doc: &mut Value) -> &mut Vec<Value> {
+    doc["log"]["entries"].as_array_mut().expect("log.entries")
+}
+
+fn save(dir: &Path, name: &str, doc: &Value) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, serde_json::to_vec_pretty(doc).expect("HAR to JSON")).expect("write HAR");
+    p
+}
+
+/// `a2a-interop verify FILE`: (exit code, stdout).
+fn verify_cli(path: &Path) -> (i32, String) {
+    let o = bin()
+        .arg("verify")
+        .arg(path)
+        .output()
+        .expect("run a2a-interop");
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+    )
+}
+
+fn rules(out: &a2a_interop::verify::VerifyOutcome) -> Vec<String> {
+    out.findings.iter().map(|f| f.rule.to_string()).collect()
+}
+
+/// F1: every response of the Chrome-style HAR names `content-encoding: gzip` while its
+/// `content.text` is the decoded JSON (HAR 1.2): all of it is judged, and an answer without
+/// `jsonrpc` is the RPC-ENVELOPE-001 error with exit 1 (before: "not judged", exit 0).
+#[test]
+fn decoded_content_of_a_gzip_agent_is_judged() {
+    let out = verify_file(Path::new(CHROME_GZIP));
+    assert!(out.incomplete.is_empty(), "{:?}", out.incomplete);
+    assert!(rules(&out).is_empty(), "{:#?}", out.findings);
+
+    let d = tempfile::tempdir().unwrap();
+    let mut doc = load(CHROME_GZIP);
+    let send = entries(&mut doc)
+        .iter_mut()
+        .find(|e| {
+            e["request"]["postData"]["text"]
+                .as_str()
+                .is_some_and(|t| t.contains("\"SendMessage\""))
+        })
+        .expect("a SendMessage entry");
+    let text = send["response"]["content"]["text"].as_str().unwrap();
+    assert!(text.contains("\"jsonrpc\":\"2.0\","), "{text}");
+    send["response"]["content"]["text"] = json!(text.replacen("\"jsonrpc\":\"2.0\",", "", 1));
+    let broken = save(d.path(), "broken.har", &doc);
+    let (code, stdout) = verify_cli(&broken);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.contains("error[RPC-ENVELOPE-001]: jsonrpc member is missing"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("not judged"), "{stdout}");
+}
+
+/// A tool that stored the bytes as received (base64 gzip under `content-encoding: gzip`) is
+/// read as coded bytes, and the same file with the JSON base64-encoded (binary-safe text, as
+/// Firefox writes some bodies) as decoded: both are judged alike. (The event stream stays
+/// decoded text in the first: the verifier does not decode a compressed stream.)
+#[test]
+fn base64_content_is_coded_only_when_it_decodes_with_the_named_coding() {
+    use base64::Engine as _;
+    use std::io::Write;
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let d = tempfile::tempdir().unwrap();
+    let mut raw = load(CHROME_GZIP);
+    let mut plain_b64 = raw.clone();
+    for e in entries(&mut raw) {
+        let c = &mut e["response"]["content"];
+        // (a compressed event stream is not decoded by the verifier: left decoded)
+        if c["mimeType"] == "text/event-stream" {
+            continue;
+        }
+        let text = c["text"].as_str().unwrap_or("").to_string();
+        let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        z.write_all(text.as_bytes()).unwrap();
+        c["text"] = json!(b64.encode(z.finish().unwrap()));
+        c["encoding"] = json!("base64");
+    }
+    for e in entries(&mut plain_b64) {
+        let c = &mut e["response"]["content"];
+        let text = c["text"].as_str().unwrap_or("").to_string();
+        c["text"] = json!(b64.encode(text));
+        c["encoding"] = json!("base64");
+    }
+    for (name, doc) in [("raw.har", &raw), ("b64.har", &plain_b64)] {
+        let out = verify_file(&save(d.path(), name, doc));
+        assert!(out.incomplete.is_empty(), "{name}: {:?}", out.incomplete);
+        assert!(rules(&out).is_empty(), "{name}: {:#?}", out.findings);
+    }
+}
+
+/// The exit code of `verify` on the base file (readable bodies are never "not judged").
+#[test]
+fn verify_cli_on_the_chrome_har_exits_0_with_everything_judged() {
+    let (code, stdout) = verify_cli(Path::new(CHROME_GZIP));
+    assert_eq!(code, 0, "{stdout}");
+    assert!(!stdout.contains("not judged"), "{stdout}");
+    assert!(stdout.contains("in 12 exchanges"), "{stdout}");
+}
