@@ -8,16 +8,31 @@ known) and two extensions:
 - `_sseEvents`: the SSE events of a `text/event-stream` response, each
   `{"time": <epoch seconds>, "event"?, "id"?, "data"}` (`time` is when the chunk that ended
   the event was captured);
-- `_a2a`: `{"exchange", "leg"?, "events": [...]}` where `events` are the exchange's
-  native recording events (`docs/recording-format.md`) with body frames replaced by
-  `{"offset", "len"}` into `request.postData.text` / `response.content.text` (decoded
-  bytes). Events outside exchanges (`conn_open`, `gap`, `tunnel`, `finding`) go to
-  `log._a2a.events` as they are, and the recording header to `log._a2a.header`.
+- `_a2a`: `{"exchange", "leg"?, "requestBody"?, "responseBody"?, "events": [...]}` where
+  `events` are the exchange's native recording events (`docs/recording-format.md`) with body
+  frames replaced by `{"offset", "len"}` (bytes) into the recorded body: `requestBody` /
+  `responseBody` (base64) when present, else the bytes of `request.postData.text` /
+  `response.content.text` (after base64 when `encoding` / `_encoding` says so). Events
+  outside exchanges (`conn_open`, `gap`, `tunnel`, `finding`) go to `log._a2a.events` as
+  they are, and the recording header to `log._a2a.header`.
+
+Bodies with a `Content-Encoding` (RFC 9110 §8.4: `gzip`, `x-gzip`, `deflate`, `br`) are
+written decoded, as HAR 1.2 `content` says and browsers write them: `text` the decoded body,
+`size` its length (bytes), `compression` the bytes saved (left out when the coding saved
+none), `bodySize` the recorded (coded) length; the head keeps its `Content-Encoding`; the
+recorded bytes go to `_a2a.responseBody` / `_a2a.requestBody`. A coded body that does not
+decode (a coding this tool lacks such as `zstd`, a body cut by the capture cap) is written
+as recorded (base64) with a `comment` saying why. The recording already holds the redacted
+form of a coded body (`record::redact` decodes, redacts and re-encodes), so the decoded text
+holds no secret the recording does not.
 
 Import reads both: a HAR written by this tool converts back to exactly the events it came
 from (seq, t_us, chunk boundaries, headers in order); a HAR from a browser or another tool
 becomes one exchange per entry (request head and body, response head, the whole content as
-one chunk, `exchange_end`), with times from `startedDateTime` and `timings`.
+one chunk, `exchange_end`), with times from `startedDateTime` and `timings`. Its `text`
+fields are the decoded bodies (HAR 1.2), so the head's `Content-Encoding` and
+`Content-Length` are left out of the imported head when they name a coding the text no
+longer has ([`decoded_head`]).
 */
 
 use anyhow::{anyhow, Context};
@@ -220,7 +235,10 @@ impl<W: std::io::Write> HarWriter<W> {
             }
             EventKind::ResponseChunk { body } => {
                 frame(&mut v, &mut e.resp_body, body);
-                if e.resp_headers.media_type().as_deref() == Some("text/event-stream") {
+                // A coded stream's events are read from its decoded body at the end.
+                if e.resp_headers.media_type().as_deref() == Some("text/event-stream")
+                    && !crate::model::coding::is_coded(e.resp_headers.get_all("content-encoding"))
+                {
                     e.sse_buf.push_str(&String::from_utf8_lossy(&body.data));
                     for (event, id, data) in drain_sse(&mut e.sse_buf) {
                         e.sse.push((ev.t_us, event, id, data));
@@ -296,6 +314,46 @@ fn text_of(b: &[u8]) -> (String, Option<&'static str>) {
     }
 }
 
+/// Most decoded bytes written for one coded body (256 MiB); a longer one is written as
+/// recorded.
+const EXPORT_DECODE_LIMIT: usize = 256 << 20;
+
+/// How a recorded body is shown in `postData.text` / `content.text`.
+struct Shown<'a> {
+    /// The bytes written: decoded when the head's `Content-Encoding` could be undone (HAR
+    /// 1.2 `content.text` holds the decoded body), else the recorded bytes.
+    text: std::borrow::Cow<'a, [u8]>,
+    /// `text` is decoded from coded recorded bytes (which then go to `_a2a.requestBody` /
+    /// `_a2a.responseBody`).
+    decoded: bool,
+    /// Why a coded body is written as recorded (a coding this tool lacks, a body cut by the
+    /// capture cap): the object's `comment`.
+    not_decoded: Option<String>,
+}
+
+fn shown_body<'a>(h: &Headers, body: &'a [u8]) -> Shown<'a> {
+    let ce = crate::model::coding::joined(h.get_all("content-encoding"));
+    let as_recorded = |not_decoded| Shown {
+        text: std::borrow::Cow::Borrowed(body),
+        decoded: false,
+        not_decoded,
+    };
+    if !crate::model::coding::is_coded(ce.as_deref().into_iter()) || body.is_empty() {
+        return as_recorded(None);
+    }
+    match crate::model::coding::decode(ce.as_deref(), body, EXPORT_DECODE_LIMIT) {
+        Ok(d) => Shown {
+            text: std::borrow::Cow::Owned(d.into_owned()),
+            decoded: true,
+            not_decoded: None,
+        },
+        Err(err) => as_recorded(Some(format!(
+            "not decoded ({err}): the bytes as recorded with content coding {}",
+            ce.as_deref().unwrap_or("")
+        ))),
+    }
+}
+
 /// The HAR entry of one exchange.
 fn entry_json(e: &mut Entry, start: &chrono::DateTime<chrono::FixedOffset>) -> Value {
     let wait_us = e.head_us.map(|h| h.saturating_sub(e.start_us));
@@ -311,8 +369,14 @@ fn entry_json(e: &mut Entry, start: &chrono::DateTime<chrono::FixedOffset>) -> V
         "headersSize": -1,
         "bodySize": e.req_body.len(),
     });
+    let mut a2a = Map::new();
+    a2a.insert("exchange".into(), json!(e.id));
+    if let Some(l) = &e.leg {
+        a2a.insert("leg".into(), json!(l));
+    }
     if !e.req_body.is_empty() {
-        let (text, enc) = text_of(&e.req_body);
+        let shown = shown_body(&e.req_headers, &e.req_body);
+        let (text, enc) = text_of(&shown.text);
         let mut pd = json!({
             "mimeType": e.req_headers.get("content-type").unwrap_or(""),
             "text": text,
@@ -320,16 +384,39 @@ fn entry_json(e: &mut Entry, start: &chrono::DateTime<chrono::FixedOffset>) -> V
         if let Some(enc) = enc {
             pd["_encoding"] = json!(enc);
         }
+        if shown.decoded {
+            a2a.insert("requestBody".into(), json!(B64.encode(&e.req_body)));
+        }
+        if let Some(why) = shown.not_decoded {
+            pd["comment"] = json!(why);
+        }
         request["postData"] = pd;
     }
-    let (text, enc) = text_of(&e.resp_body);
+    let shown = shown_body(&e.resp_headers, &e.resp_body);
+    let (text, enc) = text_of(&shown.text);
     let mut content = json!({
-        "size": e.resp_body.len(),
+        "size": shown.text.len(),
         "mimeType": e.resp_headers.get("content-type").unwrap_or(""),
         "text": text,
     });
     if let Some(enc) = enc {
         content["encoding"] = json!(enc);
+    }
+    if shown.decoded {
+        // HAR 1.2: bytes saved by the coding (left out when it saved none)
+        if let Some(saved) = shown.text.len().checked_sub(e.resp_body.len()) {
+            content["compression"] = json!(saved);
+        }
+        a2a.insert("responseBody".into(), json!(B64.encode(&e.resp_body)));
+        if e.sse.is_empty() && e.resp_headers.media_type().as_deref() == Some("text/event-stream") {
+            let mut buf = String::from_utf8_lossy(&shown.text).into_owned();
+            for (event, id, data) in drain_sse(&mut buf) {
+                e.sse.push((e.end_us, event, id, data));
+            }
+        }
+    }
+    if let Some(why) = shown.not_decoded {
+        content["comment"] = json!(why);
     }
     let response = json!({
         "status": e.status,
@@ -342,11 +429,6 @@ fn entry_json(e: &mut Entry, start: &chrono::DateTime<chrono::FixedOffset>) -> V
         "headersSize": -1,
         "bodySize": if e.head_us.is_some() { e.resp_body.len() as i64 } else { -1 },
     });
-    let mut a2a = Map::new();
-    a2a.insert("exchange".into(), json!(e.id));
-    if let Some(l) = &e.leg {
-        a2a.insert("leg".into(), json!(l));
-    }
     a2a.insert("events".into(), Value::Array(std::mem::take(&mut e.events)));
     let mut entry = json!({
         "startedDateTime": rfc3339_plus(start, e.start_us),
@@ -603,7 +685,22 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         )
         .with_context(|| format!("log.entries[{i}].response.content"))?;
         if let Some(own) = entry.pointer("/_a2a/events").and_then(|e| e.as_array()) {
-            // Written by this tool: rebuild the exact events.
+            // Written by this tool: rebuild the exact events. Frames index the recorded
+            // bytes: `_a2a.requestBody` / `_a2a.responseBody` (base64) when the text fields
+            // hold the decoded body of a coded one, else the text fields.
+            let recorded = |key: &str, text: Vec<u8>| -> anyhow::Result<Vec<u8>> {
+                match entry
+                    .pointer(&format!("/_a2a/{key}"))
+                    .and_then(|b| b.as_str())
+                {
+                    Some(b) => B64
+                        .decode(b.as_bytes())
+                        .map_err(|e| anyhow!("log.entries[{i}]._a2a.{key}: bad base64: {e}")),
+                    None => Ok(text),
+                }
+            };
+            let req_wire = recorded("requestBody", req_body.bytes)?;
+            let resp_wire = recorded("responseBody", resp_body.bytes)?;
             for (j, v) in own.iter().enumerate() {
                 let mut v = v.clone();
                 let kind = v
@@ -616,9 +713,9 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                     v.get("len").and_then(|l| l.as_u64()),
                 ) {
                     let src = if kind == "request_body" {
-                        &req_body.bytes
+                        &req_wire
                     } else {
-                        &resp_body.bytes
+                        &resp_wire
                     };
                     let (off, len) = (off as usize, len as usize);
                     let slice = src.get(off..off.saturating_add(len)).ok_or_else(|| {
