@@ -126,3 +126,39 @@ fn verify_cli_on_the_chrome_har_exits_0_with_everything_judged() {
     assert!(!stdout.contains("not judged"), "{stdout}");
     assert!(stdout.contains("in 12 exchanges"), "{stdout}");
 }
+
+/// F2: entries out of `startedDateTime` order (a tool that writes an entry when its response
+/// ends, merged files) are read in time order (HAR 1.2 `entries`: the reader sorts): the
+/// reversed file has no lifecycle findings (before: TASK-STATE-001 "was
+/// TASK_STATE_COMPLETED and is later reported as ..."), also when a time is written with
+/// another UTC offset (mitmproxy writes `+00:00`, Firefox local time).
+#[test]
+fn entries_are_read_in_started_date_time_order() {
+    let d = tempfile::tempdir().unwrap();
+    let mut doc = load(CHROME_GZIP);
+    let list = entries(&mut doc);
+    list.reverse();
+    let first = list.last_mut().unwrap();
+    let t = chrono::DateTime::parse_from_rfc3339(first["startedDateTime"].as_str().unwrap())
+        .unwrap()
+        .with_timezone(&chrono::FixedOffset::east_opt(2 * 3600).unwrap());
+    first["startedDateTime"] = json!(t.to_rfc3339());
+    let reversed = save(d.path(), "reversed.har", &doc);
+    let out = verify_file(&reversed);
+    assert!(rules(&out).is_empty(), "{:#?}", out.findings);
+    assert!(out.incomplete.is_empty(), "{:?}", out.incomplete);
+
+    // The events come in time order; exchanges keep the name of their place in the file.
+    let text = std::fs::read_to_string(&reversed).unwrap();
+    let (_, evs) = a2a_interop::record::har::read(&text).unwrap();
+    let heads: Vec<(u64, String)> = evs
+        .iter()
+        .filter(|e| matches!(e.kind, a2a_interop::record::EventKind::RequestHead { .. }))
+        .map(|e| (e.t_us, e.exchange.clone().unwrap_or_default()))
+        .collect();
+    assert_eq!(heads.len(), 12);
+    assert!(heads.windows(2).all(|w| w[0].0 <= w[1].0), "{heads:?}");
+    assert_eq!(heads[0].1, "e12");
+    assert_eq!(heads[11].1, "e1");
+    assert!(evs.windows(2).all(|w| w[0].seq < w[1].seq));
+}

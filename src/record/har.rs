@@ -32,7 +32,7 @@ becomes one exchange per entry (request head and body, response head, the whole 
 one chunk, `exchange_end`), with times from `startedDateTime` and `timings`. Its `text`
 fields are the decoded bodies (HAR 1.2), so the head's `Content-Encoding` and
 `Content-Length` are left out of the imported head when they name a coding the text no
-longer has ([`decoded_head`]).
+longer has (`decoded_head`).
 */
 
 use anyhow::{anyhow, Context};
@@ -618,12 +618,29 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         .as_ref()
         .and_then(|a| a.get("header"))
         .and_then(|h| serde_json::from_value::<RecordingHeader>(h.clone()).ok());
-    let first_start = entries
+    let started: Vec<Option<chrono::DateTime<chrono::FixedOffset>>> = entries
         .iter()
-        .filter_map(|raw| serde_json::from_str::<Started>(raw.get()).ok())
-        .filter_map(|s| s.started)
-        .filter_map(|s| chrono::DateTime::parse_from_rfc3339(&s).ok())
-        .min();
+        .map(|raw| {
+            serde_json::from_str::<Started>(raw.get())
+                .ok()
+                .and_then(|s| s.started)
+                .and_then(|s| chrono::DateTime::parse_from_rfc3339(&s).ok())
+        })
+        .collect();
+    let first_start = started.iter().flatten().min().copied();
+    // HAR 1.2 (`entries`): "the reader application should always make sure the array is
+    // sorted" by `startedDateTime`; tools that write an entry when its response ends (a long
+    // stream last) or merge files do not. Stable: ties keep file order; an entry without a
+    // readable time goes with the entry before it. Entries of this tool's own export keep
+    // their recorded `seq` (events are ordered by it below).
+    let mut order: Vec<(Option<chrono::DateTime<chrono::FixedOffset>>, usize)> =
+        Vec::with_capacity(entries.len());
+    let mut last = None;
+    for (i, t) in started.iter().enumerate() {
+        last = t.or(last);
+        order.push((last, i));
+    }
+    order.sort_by_key(|(t, _)| *t);
     let mut header = match own_header {
         Some(h) => h,
         None => {
@@ -666,7 +683,10 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         }
     }
     let mut seq = 0u64;
-    for (i, raw) in entries.iter().enumerate() {
+    for i in order.into_iter().map(|(_, i)| i) {
+        let Some(raw) = entries.get(i) else {
+            continue;
+        };
         let entry_value: Value = serde_json::from_str(raw.get())
             .with_context(|| format!("log.entries[{i}] is not a JSON object"))?;
         let entry = &entry_value;
@@ -735,7 +755,8 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
             }
             continue;
         }
-        // Any other HAR: one exchange per entry.
+        // Any other HAR: one exchange per entry, named by its place in the file (`e1` =
+        // `log.entries[0]`), its events numbered in time order.
         let xid = format!("e{}", i + 1);
         let t0 = us_since_start(str_at(entry, "/startedDateTime"));
         let ms = |p: &str| {
