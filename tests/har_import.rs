@@ -162,3 +162,62 @@ fn entries_are_read_in_started_date_time_order() {
     assert_eq!(heads[11].1, "e1");
     assert!(evs.windows(2).all(|w| w[0].seq < w[1].seq));
 }
+
+/// F3 (HAR part): an entry the way Chrome writes a request it aborted or never sent
+/// (`"status": 0`, `_error: net::ERR_ABORTED`) is "no response, client side": no evidence
+/// that the advertised URL never answers (before: CARD-URL-002 error, exit 1). An `_error`
+/// naming the agent's side (`net::ERR_CONNECTION_REFUSED`) stays "the agent did not answer".
+#[test]
+fn status_0_entries_are_no_response_and_aborted_ones_the_client_side() {
+    use a2a_interop::record::{EventKind, Outcome};
+    let d = tempfile::tempdir().unwrap();
+    let mut doc = load(CHROME_GZIP);
+    let list = entries(&mut doc);
+    let mut aborted = list
+        .iter()
+        .find(|e| e["request"]["method"] == "POST")
+        .expect("a POST entry")
+        .clone();
+    let last_start = list.last().unwrap()["startedDateTime"].clone();
+    aborted["startedDateTime"] = last_start;
+    aborted["response"] = json!({"status": 0, "statusText": "", "httpVersion": "",
+        "headers": [], "cookies": [], "content": {"size": 0, "mimeType": ""},
+        "redirectURL": "", "headersSize": -1, "bodySize": -1, "_transferSize": 0,
+        "_error": "net::ERR_ABORTED"});
+    let mut refused = aborted.clone();
+    refused["response"]["_error"] = json!("net::ERR_CONNECTION_REFUSED");
+    list.push(aborted);
+    let path = save(d.path(), "status0.har", &doc);
+    let (code, stdout) = verify_cli(&path);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(!stdout.contains("CARD-URL-002"), "{stdout}");
+
+    entries(&mut doc).push(refused);
+    let text = serde_json::to_string(&doc).unwrap();
+    let (_, evs) = a2a_interop::record::har::read(&text).unwrap();
+    let ends: Vec<(String, Outcome, Option<String>)> = evs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::ExchangeEnd { outcome, error, .. } => {
+                Some((e.exchange.clone()?, *outcome, error.clone()))
+            }
+            _ => None,
+        })
+        .filter(|(x, _, _)| x == "e13" || x == "e14")
+        .collect();
+    assert_eq!(
+        ends,
+        [
+            (
+                "e13".to_string(),
+                Outcome::ClientAbort,
+                Some("no response (HAR status 0), client side: net::ERR_ABORTED".into())
+            ),
+            (
+                "e14".to_string(),
+                Outcome::UpstreamError,
+                Some("no response (HAR status 0): net::ERR_CONNECTION_REFUSED".into())
+            )
+        ]
+    );
+}

@@ -583,6 +583,48 @@ fn decoded_head(headers: Headers, body: &HarBody) -> Headers {
     )
 }
 
+/// Network errors (Chrome `net::ERR_*`, Firefox `NS_ERROR_*` names, matched as parts,
+/// case-insensitively) that say the agent's side never answered: refused, reset or closed
+/// connections, timeouts, names that do not resolve.
+const AGENT_SIDE_ERRORS: &[&str] = &[
+    "REFUSED",
+    "RESET",
+    "CONNECTION_CLOSED",
+    "CONNECTION_FAILED",
+    "TIMED_OUT",
+    "TIMEOUT",
+    "NOT_RESOLVED",
+    "NAME_RESOLUTION_FAILED",
+    "UNKNOWN_HOST",
+    "UNREACHABLE",
+    "EMPTY_RESPONSE",
+    "NET_INTERRUPT",
+];
+
+/// The outcome of an entry with `response.status` 0 (HAR 1.2 leaves no other way to write
+/// "no response"): browsers write it for a request they aborted, blocked (CORS, an
+/// extension) or never sent (`_error: net::ERR_ABORTED`, `net::ERR_FAILED`, Firefox
+/// `NS_BINDING_ABORTED`), which is the client's side and no evidence about the agent
+/// ([`Outcome::ClientAbort`]); only an `_error` naming a failure on the agent's side
+/// ([`AGENT_SIDE_ERRORS`]) is [`Outcome::UpstreamError`]. The error text names `_error`.
+fn no_response(error: Option<&str>) -> (Outcome, Option<String>) {
+    let upper = error.unwrap_or("").to_ascii_uppercase();
+    match error {
+        Some(e) if AGENT_SIDE_ERRORS.iter().any(|p| upper.contains(p)) => (
+            Outcome::UpstreamError,
+            Some(format!("no response (HAR status 0): {e}")),
+        ),
+        Some(e) => (
+            Outcome::ClientAbort,
+            Some(format!("no response (HAR status 0), client side: {e}")),
+        ),
+        None => (
+            Outcome::ClientAbort,
+            Some("no response (HAR status 0), client side".to_string()),
+        ),
+    }
+}
+
 fn headers_of(v: Option<&Value>) -> Headers {
     Headers(
         v.and_then(|h| h.as_array())
@@ -825,15 +867,20 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                 );
             }
         }
+        let (outcome, error) = if status > 0 {
+            (Outcome::Complete, None)
+        } else {
+            no_response(
+                resp.and_then(|r| r.get("_error"))
+                    .or_else(|| entry.get("_error"))
+                    .and_then(|e| e.as_str()),
+            )
+        };
         push(
             t_end.max(t_head),
             EventKind::ExchangeEnd {
-                outcome: if status > 0 {
-                    Outcome::Complete
-                } else {
-                    Outcome::UpstreamError
-                },
-                error: None,
+                outcome,
+                error,
                 trailers: None,
                 request_bytes: req.get("bodySize").and_then(|b| b.as_u64()).unwrap_or(0),
                 response_bytes: resp_body.bytes.len() as u64,
@@ -894,10 +941,11 @@ mod tests {
         assert_eq!(evs[2].t_us, 10_000);
         assert_eq!(evs[4].t_us, 12_500);
         assert_eq!(evs[5].t_us, 1_000_000);
+        // status 0 without `_error`: the client's side (see `no_response`)
         assert!(matches!(
             evs[6].kind,
             EventKind::ExchangeEnd {
-                outcome: Outcome::UpstreamError,
+                outcome: Outcome::ClientAbort,
                 ..
             }
         ));
@@ -939,6 +987,27 @@ mod tests {
             "{:?}",
             out.incomplete
         );
+    }
+
+    #[test]
+    fn status_0_is_the_client_side_unless_the_error_names_the_agent_side() {
+        for (err, outcome) in [
+            (None, Outcome::ClientAbort),
+            (Some("net::ERR_ABORTED"), Outcome::ClientAbort),
+            (Some("net::ERR_FAILED"), Outcome::ClientAbort),
+            (Some("NS_BINDING_ABORTED"), Outcome::ClientAbort),
+            (Some("net::ERR_BLOCKED_BY_CLIENT"), Outcome::ClientAbort),
+            (Some("net::ERR_CONNECTION_REFUSED"), Outcome::UpstreamError),
+            (Some("net::ERR_CONNECTION_RESET"), Outcome::UpstreamError),
+            (Some("net::ERR_NAME_NOT_RESOLVED"), Outcome::UpstreamError),
+            (Some("NS_ERROR_UNKNOWN_HOST"), Outcome::UpstreamError),
+            (Some("net::ERR_EMPTY_RESPONSE"), Outcome::UpstreamError),
+        ] {
+            let (got, text) = no_response(err);
+            assert_eq!(got, outcome, "{err:?}");
+            let text = text.unwrap_or_default();
+            assert!(text.contains(err.unwrap_or("status 0")), "{text}");
+        }
     }
 
     #[test]
