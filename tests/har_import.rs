@@ -221,3 +221,123 @@ fn status_0_entries_are_no_response_and_aborted_ones_the_client_side() {
         ]
     );
 }
+
+/// Request heads and `exchange_end` truncation of each exchange, and all events.
+type Read = (
+    Vec<(String, a2a_interop::record::Headers)>,
+    Vec<(String, bool)>,
+    Vec<a2a_interop::record::Event>,
+);
+
+fn heads_and_ends(text: &str) -> Read {
+    use a2a_interop::record::EventKind;
+    let (_, evs) = a2a_interop::record::har::read(text).unwrap();
+    let mut heads = Vec::new();
+    let mut ends = Vec::new();
+    for e in &evs {
+        let x = e.exchange.clone().unwrap_or_default();
+        match &e.kind {
+            EventKind::RequestHead { headers, .. } => heads.push((x, headers.clone())),
+            EventKind::ExchangeEnd { truncated, .. } => ends.push((x, *truncated)),
+            _ => {}
+        }
+    }
+    (heads, ends, evs)
+}
+
+/// Other fields browsers write: Chrome's HTTP/2 pseudo-headers are not header fields (left
+/// out, as in a recording of HTTP/2 traffic); header names in any case (Firefox writes
+/// `Content-Encoding: GZIP`); a POST without `postData` but with `bodySize` > 0 (Chrome
+/// leaves large bodies out) is an unknown body, listed as not fully judged, not an empty
+/// request; a form sent as `postData.params` only is the urlencoded body; a `_webSocketMessages`
+/// entry (status 101) is one exchange without findings.
+#[test]
+fn browser_fields_read_as_what_they_mean() {
+    use a2a_interop::record::{EventKind, Outcome};
+    let d = tempfile::tempdir().unwrap();
+    let base = std::fs::read_to_string(CHROME_GZIP).unwrap();
+    let (heads, ends, _) = heads_and_ends(&base);
+    assert!(heads
+        .iter()
+        .all(|(_, h)| h.0.iter().all(|(k, _)| !k.starts_with(':'))));
+    assert_eq!(heads[1].1.get("a2a-version"), Some("1.0"));
+    assert!(ends.iter().all(|(_, t)| !t), "{ends:?}");
+
+    let mut doc = load(CHROME_GZIP);
+    let list = entries(&mut doc);
+    for e in list.iter_mut() {
+        for h in e["response"]["headers"].as_array_mut().unwrap() {
+            if h["name"] == "content-encoding" {
+                h["name"] = json!("Content-Encoding");
+                h["value"] = json!("GZIP");
+            }
+        }
+    }
+    // entry 2 (e2): a POST whose body Chrome left out
+    list[1]["request"]
+        .as_object_mut()
+        .unwrap()
+        .remove("postData");
+    assert!(list[1]["request"]["bodySize"].as_u64().unwrap() > 0);
+    // a form POST as params only, and a WebSocket entry, at the end
+    let mut form = list[0].clone();
+    form["request"]["method"] = json!("POST");
+    form["request"]["url"] = json!("http://127.0.0.1:40891/oauth/token");
+    form["request"]["postData"] = json!({"mimeType": "application/x-www-form-urlencoded",
+        "params": [{"name": "grant_type", "value": "client_credentials"},
+                   {"name": "scope", "value": "a b&c"}]});
+    form["response"]["content"] = json!({"size": 2, "mimeType": "application/json", "text": "{}"});
+    let mut ws = list[0].clone();
+    ws["request"]["url"] = json!("ws://127.0.0.1:40891/ws");
+    ws["response"]["status"] = json!(101);
+    ws["response"]["content"] = json!({"size": 0, "mimeType": "x-unknown"});
+    ws["_resourceType"] = json!("websocket");
+    ws["_webSocketMessages"] = json!([{"type": "send", "time": 1.0, "opcode": 1, "data": "{}"}]);
+    list.push(form);
+    list.push(ws);
+    let path = save(d.path(), "firefox-like.har", &doc);
+    let out = verify_file(&path);
+    assert!(rules(&out).is_empty(), "{:#?}", out.findings);
+    let not_judged: Vec<&str> = out.incomplete.iter().map(|(x, _)| x.as_str()).collect();
+    assert_eq!(not_judged, ["e2"], "{:?}", out.incomplete);
+
+    let (_, ends, evs) = heads_and_ends(&std::fs::read_to_string(&path).unwrap());
+    assert!(ends.contains(&("e2".to_string(), true)), "{ends:?}");
+    let form_body: Vec<u8> = evs
+        .iter()
+        .filter(|e| e.exchange.as_deref() == Some("e13"))
+        .filter_map(|e| match &e.kind {
+            EventKind::RequestBody { body } => Some(body.data.to_vec()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    assert_eq!(
+        String::from_utf8(form_body).unwrap(),
+        "grant_type=client_credentials&scope=a+b%26c"
+    );
+    assert!(evs.iter().any(|e| e.exchange.as_deref() == Some("e14")
+        && matches!(
+            e.kind,
+            EventKind::ExchangeEnd {
+                outcome: Outcome::Complete,
+                ..
+            }
+        )));
+}
+
+/// This tool's own export re-saved by a tool that dropped a response body (`content.text`
+/// left out, `size` kept): the exchange reads as truncated (not judged) instead of the whole
+/// file failing with "frame outside the body".
+#[test]
+fn own_export_with_a_body_left_out_reads_as_truncated() {
+    let base = std::fs::read_to_string(CHROME_GZIP).unwrap();
+    let (header, evs) = a2a_interop::record::har::read(&base).unwrap();
+    let mut doc = a2a_interop::record::har::export(&header, &evs);
+    let c = &mut entries(&mut doc)[1]["response"]["content"];
+    assert!(c["size"].as_u64().unwrap() > 0);
+    c.as_object_mut().unwrap().remove("text");
+    let (_, ends, _) = heads_and_ends(&doc.to_string());
+    assert_eq!(ends.iter().filter(|(_, t)| *t).count(), 1, "{ends:?}");
+    assert!(ends.contains(&("e2".to_string(), true)), "{ends:?}");
+}

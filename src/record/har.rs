@@ -519,13 +519,33 @@ struct HarBody {
 /// empty one. A missing object is an empty body.
 fn bytes_of(obj: Option<&Value>, enc_key: &str, size_hint: Option<i64>) -> anyhow::Result<HarBody> {
     let Some(obj) = obj else {
+        // No `postData` although `bodySize` counts body bytes: Chrome leaves large and
+        // binary request bodies out this way.
         return Ok(HarBody {
             bytes: Vec::new(),
-            missing: false,
+            missing: size_hint.is_some_and(|n| n > 0),
             base64: false,
         });
     };
     let Some(text) = obj.get("text").and_then(|t| t.as_str()) else {
+        // HAR 1.2 `postData`: `params` and `text` are mutually exclusive; a form sent as
+        // `params` only is the `application/x-www-form-urlencoded` body they make.
+        if let Some(params) = obj
+            .get("params")
+            .and_then(|p| p.as_array())
+            .filter(|p| !p.is_empty())
+        {
+            let mut form = url::form_urlencoded::Serializer::new(String::new());
+            for p in params {
+                let name = p.get("name").and_then(|n| n.as_str()).unwrap_or("");
+                form.append_pair(name, p.get("value").and_then(|v| v.as_str()).unwrap_or(""));
+            }
+            return Ok(HarBody {
+                bytes: form.finish().into_bytes(),
+                missing: false,
+                base64: false,
+            });
+        }
         let size = obj.get("size").and_then(|s| s.as_i64()).or(size_hint);
         return Ok(HarBody {
             bytes: Vec::new(),
@@ -559,12 +579,13 @@ const SNIFF_LIMIT: usize = 64 << 20;
 /// Charles write `postData.text` the same way) while the head still names the agent's
 /// `Content-Encoding` (`gzip`, `br`, ...; RFC 9110 §8.4): the coding and the wire
 /// `Content-Length` (RFC 9110 §8.6) describe bytes the file does not hold, so they are left
-/// out of the imported head, and the verifier reads the body as it is. Kept when the head
-/// names no coding, when the body is empty, and when base64 content does decode with the
-/// named codings (a tool that stored the bytes as received).
+/// out of the imported head, and the verifier reads the body as it is (an empty `text`, as
+/// of a 101, 204 or 304, is an empty body). Kept when the head names no coding, and when
+/// base64 content does decode with the named codings (a tool that stored the bytes as
+/// received).
 fn decoded_head(headers: Headers, body: &HarBody) -> Headers {
     let ce = crate::model::coding::joined(headers.get_all("content-encoding"));
-    if !crate::model::coding::is_coded(ce.as_deref().into_iter()) || body.bytes.is_empty() {
+    if !crate::model::coding::is_coded(ce.as_deref().into_iter()) {
         return headers;
     }
     if body.base64 && crate::model::coding::decode(ce.as_deref(), &body.bytes, SNIFF_LIMIT).is_ok()
@@ -625,14 +646,23 @@ fn no_response(error: Option<&str>) -> (Outcome, Option<String>) {
     }
 }
 
+/// The header fields of a HAR `headers` array, in order, names as written. HTTP/2 and
+/// HTTP/3 pseudo-header fields (`:authority`, `:method`, `:path`, `:scheme`, `:status`),
+/// which Chrome lists among the headers, are left out: they are not header fields (RFC 9113
+/// §8.3) and their values are already in `url`, `method` and `status`, as in a recording
+/// the proxy made of HTTP/2 traffic.
 fn headers_of(v: Option<&Value>) -> Headers {
     Headers(
         v.and_then(|h| h.as_array())
             .map(|a| {
                 a.iter()
                     .filter_map(|h| {
+                        let name = h.get("name")?.as_str()?;
+                        if name.starts_with(':') {
+                            return None;
+                        }
                         Some((
-                            h.get("name")?.as_str()?.to_string(),
+                            name.to_string(),
                             h.get("value")?.as_str().unwrap_or("").to_string(),
                         ))
                     })
@@ -761,8 +791,10 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                     None => Ok(text),
                 }
             };
+            let (req_missing, resp_missing) = (req_body.missing, resp_body.missing);
             let req_wire = recorded("requestBody", req_body.bytes)?;
             let resp_wire = recorded("responseBody", resp_body.bytes)?;
+            let mut cut = false;
             for (j, v) in own.iter().enumerate() {
                 let mut v = v.clone();
                 let kind = v
@@ -779,10 +811,23 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                     } else {
                         &resp_wire
                     };
+                    let left_out = if kind == "request_body" {
+                        req_missing
+                    } else {
+                        resp_missing
+                    };
                     let (off, len) = (off as usize, len as usize);
-                    let slice = src.get(off..off.saturating_add(len)).ok_or_else(|| {
-                        anyhow!("log.entries[{i}]._a2a.events[{j}]: frame outside the body")
-                    })?;
+                    let Some(slice) = src.get(off..off.saturating_add(len)) else {
+                        // A tool that re-saved the file left the body out: the frame is
+                        // unknown, the exchange truncated; else the file is damaged.
+                        if left_out {
+                            cut = true;
+                            continue;
+                        }
+                        return Err(anyhow!(
+                            "log.entries[{i}]._a2a.events[{j}]: frame outside the body"
+                        ));
+                    };
                     if let Value::Object(m) = &mut v {
                         m.remove("offset");
                         m.remove("len");
@@ -790,9 +835,12 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                         m.insert("encoding".into(), json!("base64"));
                     }
                 }
-                let ev: Event = serde_json::from_value(v).with_context(|| {
+                let mut ev: Event = serde_json::from_value(v).with_context(|| {
                     format!("log.entries[{i}]._a2a.events[{j}] is not a recording event")
                 })?;
+                if let EventKind::ExchangeEnd { truncated, .. } = &mut ev.kind {
+                    *truncated |= cut;
+                }
                 events.push(ev);
             }
             continue;
