@@ -86,6 +86,23 @@ async fn gzip_agent(public: Arc<OnceLock<String>>) -> std::net::SocketAddr {
                     let sse: String = events.iter().map(|e| format!("data: {e}\n\n")).collect();
                     gz_response("text/event-stream", sse.as_bytes())
                 }
+                "ListTaskPushNotificationConfigs" => {
+                    // over the recorder's 1 MiB hold for coded bodies: pseudo-random padding
+                    // that gzip cannot shrink much
+                    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+                    let pad: String = (0..2_000_000)
+                        .map(|_| {
+                            x ^= x << 13;
+                            x ^= x >> 7;
+                            x ^= x << 17;
+                            char::from(b'a' + (x % 26) as u8)
+                        })
+                        .collect();
+                    let cfg = json!({"jsonrpc": "2.0", "id": id, "result": {"configs": [{
+                        "id": "cfg1", "taskId": "t1", "url": "https://client.example.com/hook",
+                        "token": SECRET, "_pad": pad}]}});
+                    gz_response("application/json", cfg.to_string().as_bytes())
+                }
                 "GetTaskPushNotificationConfig" => {
                     let cfg = json!({"jsonrpc": "2.0", "id": id, "result": {
                         "id": "cfg1", "taskId": "t1", "url": "https://client.example.com/hook",
@@ -255,4 +272,46 @@ async fn exported_har_of_a_gzip_agent_is_decoded_and_verifies_like_the_recording
         "{:?}",
         error_list(&out)
     );
+}
+
+/// A coded body over the recorder's hold (1 MiB of gzip) is recorded as it came; its
+/// decoded text in the HAR is redacted all the same (the recording is `redacted: true`), so
+/// exporting never shows a push token in clear text.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_large_coded_body_is_redacted_when_exported_decoded() {
+    let public = Arc::new(OnceLock::new());
+    let up = gzip_agent(public.clone()).await;
+    let (dir, rec, p, base) = support::start_recording_to(up).await;
+    let _ = public.set(base.clone());
+    let client = support::client_h1();
+    let req = Request::post(format!("{base}/"))
+        .header("content-type", "application/json")
+        .header("a2a-version", "1.0")
+        .body(support::full(rpc(
+            1,
+            "ListTaskPushNotificationConfigs",
+            json!({"taskId": "t1"}),
+        )))
+        .unwrap();
+    let (status, _, body) = support::fetch(&client, req).await;
+    assert_eq!(status, 200);
+    assert!(body.len() > 1 << 20, "{} bytes", body.len());
+    p.finish().await.expect("pipeline finish");
+    let har_path = dir.path().join("big.har");
+    let o = bin()
+        .args(["export", rec.to_str().unwrap(), "--har"])
+        .arg(&har_path)
+        .output()
+        .unwrap();
+    assert_exit(&o, 0);
+    let doc: Value = serde_json::from_slice(&std::fs::read(&har_path).unwrap()).unwrap();
+    let text = doc["log"]["entries"][0]["response"]["content"]["text"]
+        .as_str()
+        .unwrap();
+    assert!(text.len() > 1_600_000, "{}", text.len());
+    assert!(
+        !text.contains(SECRET),
+        "the decoded body shows the push token"
+    );
+    assert!(text.contains("\"token\":\"[REDACTED]\""));
 }

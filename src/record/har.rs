@@ -22,9 +22,11 @@ written decoded, as HAR 1.2 `content` says and browsers write them: `text` the d
 none), `bodySize` the recorded (coded) length; the head keeps its `Content-Encoding`; the
 recorded bytes go to `_a2a.responseBody` / `_a2a.requestBody`. A coded body that does not
 decode (a coding this tool lacks such as `zstd`, a body cut by the capture cap) is written
-as recorded (base64) with a `comment` saying why. The recording already holds the redacted
-form of a coded body (`record::redact` decodes, redacts and re-encodes), so the decoded text
-holds no secret the recording does not.
+as recorded (base64) with a `comment` saying why. The recording holds the redacted form of a
+coded body (`record::redact` decodes, redacts and re-encodes) up to the recorder's 1 MiB
+hold; past it the body is recorded as it came, so the decoded text of a `redacted: true`
+recording is redacted again on export (push-config `token` / `credentials`, PUSH-002,
+PUSH-004): a decoded body never shows a secret in clear text.
 
 Import reads both: a HAR written by this tool converts back to exactly the events it came
 from (seq, t_us, chunk boundaries, headers in order); a HAR from a browser or another tool
@@ -264,7 +266,7 @@ impl<W: std::io::Write> HarWriter<W> {
     }
 
     fn write_entry(&mut self, mut e: Entry) -> std::io::Result<()> {
-        let entry = entry_json(&mut e, &self.start);
+        let entry = entry_json(&mut e, &self.start, self.header.redacted);
         self.out
             .write_all(if self.entries > 0 { b",\n" } else { b"\n" })?;
         self.entries += 1;
@@ -331,7 +333,11 @@ struct Shown<'a> {
     not_decoded: Option<String>,
 }
 
-fn shown_body<'a>(h: &Headers, body: &'a [u8]) -> Shown<'a> {
+/// `redacted`: the recording says it is redacted; a decoded body then goes through
+/// [`crate::record::redact::redact_json_bytes`] too: the recorder writes a coded body over
+/// its hold cap (1 MiB) as it came, and decoding must not show a push secret in clear text
+/// that the recording holds only compressed.
+fn shown_body<'a>(h: &Headers, body: &'a [u8], redacted: bool) -> Shown<'a> {
     let ce = crate::model::coding::joined(h.get_all("content-encoding"));
     let as_recorded = |not_decoded| Shown {
         text: std::borrow::Cow::Borrowed(body),
@@ -342,11 +348,20 @@ fn shown_body<'a>(h: &Headers, body: &'a [u8]) -> Shown<'a> {
         return as_recorded(None);
     }
     match crate::model::coding::decode(ce.as_deref(), body, EXPORT_DECODE_LIMIT) {
-        Ok(d) => Shown {
-            text: std::borrow::Cow::Owned(d.into_owned()),
-            decoded: true,
-            not_decoded: None,
-        },
+        Ok(d) => {
+            let d = match redacted
+                .then(|| crate::record::redact::redact_json_bytes(&d))
+                .flatten()
+            {
+                Some(red) => red.to_vec(),
+                None => d.into_owned(),
+            };
+            Shown {
+                text: std::borrow::Cow::Owned(d),
+                decoded: true,
+                not_decoded: None,
+            }
+        }
         Err(err) => as_recorded(Some(format!(
             "not decoded ({err}): the bytes as recorded with content coding {}",
             ce.as_deref().unwrap_or("")
@@ -355,7 +370,11 @@ fn shown_body<'a>(h: &Headers, body: &'a [u8]) -> Shown<'a> {
 }
 
 /// The HAR entry of one exchange.
-fn entry_json(e: &mut Entry, start: &chrono::DateTime<chrono::FixedOffset>) -> Value {
+fn entry_json(
+    e: &mut Entry,
+    start: &chrono::DateTime<chrono::FixedOffset>,
+    redacted: bool,
+) -> Value {
     let wait_us = e.head_us.map(|h| h.saturating_sub(e.start_us));
     let receive_us = e.head_us.map(|h| e.end_us.saturating_sub(h));
     let ms = |us: u64| us as f64 / 1000.0;
@@ -375,7 +394,7 @@ fn entry_json(e: &mut Entry, start: &chrono::DateTime<chrono::FixedOffset>) -> V
         a2a.insert("leg".into(), json!(l));
     }
     if !e.req_body.is_empty() {
-        let shown = shown_body(&e.req_headers, &e.req_body);
+        let shown = shown_body(&e.req_headers, &e.req_body, redacted);
         let (text, enc) = text_of(&shown.text);
         let mut pd = json!({
             "mimeType": e.req_headers.get("content-type").unwrap_or(""),
@@ -392,7 +411,7 @@ fn entry_json(e: &mut Entry, start: &chrono::DateTime<chrono::FixedOffset>) -> V
         }
         request["postData"] = pd;
     }
-    let shown = shown_body(&e.resp_headers, &e.resp_body);
+    let shown = shown_body(&e.resp_headers, &e.resp_body, redacted);
     let (text, enc) = text_of(&shown.text);
     let mut content = json!({
         "size": shown.text.len(),
