@@ -1,7 +1,8 @@
 /*!
 Command `export FILE --har OUT.har`: a HAR 1.2 view of a recording, transcript or HAR file
 (`FILE` `-`: standard input, `--har -`: standard output)
-(`record::har`: SSE events in `_sseEvents`, exact events in `_a2a`), streamed: memory holds
+(`record::har`: bodies decoded from their `Content-Encoding` as HAR 1.2 `content` says,
+SSE events in `_sseEvents`, exact events and recorded bytes in `_a2a`), streamed: memory holds
 only the exchanges still open. Exit 0 on success, 2 with a one-line cause and hint when the
 input cannot be read or the output written (a partly written file is removed).
 */

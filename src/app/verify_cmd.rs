@@ -183,7 +183,7 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
 /// Why nothing was verified, when nothing was: no exchange at all in the file, or none
 /// that reached the agent (every one ended `upstream_error`: in a native recording the
 /// recording proxy answered 502 itself; in a HAR file or transcript the entry has no
-/// response). `None` when some exchange did reach it (or may have: still open).
+/// response, also a HAR `status: 0` entry read as `client_abort`). `None` when some exchange did reach it (or may have: still open).
 pub fn nothing_verified(input: &ReportInput) -> Option<String> {
     let idx = &input.index;
     let seen = idx.exchanges_seen().max(input.outcome.exchanges);
@@ -205,9 +205,18 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
         // not every exchange was indexed: the index cannot vouch that none got through
         return None;
     }
-    let reached = indexed
-        .iter()
-        .any(|x| x.outcome != Some(crate::record::Outcome::UpstreamError));
+    // only a native recording was made by the proxy; a HAR entry or transcript exchange
+    // without a response simply has none in the file
+    let by_proxy = matches!(
+        input.source.format,
+        None | Some(crate::report::FileFormat::Recording)
+    );
+    let reached = indexed.iter().any(|x| match x.outcome {
+        Some(crate::record::Outcome::UpstreamError) => false,
+        // a HAR entry with status 0 that the client aborted (`record::har`): no response
+        Some(crate::record::Outcome::ClientAbort) => by_proxy || x.status.is_some(),
+        _ => true,
+    });
     let o = &input.outcome;
     if reached && o.dialects.is_empty() && o.areas_exercised.is_empty() && o.findings.is_empty() {
         // Answered traffic, none of it A2A (a HAR of the wrong browser tab, a health check
@@ -227,12 +236,6 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
     }
     let n = indexed.len();
     let what = if n == 1 { "exchange" } else { "exchanges" };
-    // only a native recording was made by the proxy; a HAR entry or transcript exchange
-    // without a response simply has none in the file
-    let by_proxy = matches!(
-        input.source.format,
-        None | Some(crate::report::FileFormat::Recording)
-    );
     Some(match (by_proxy, n) {
         (true, 1) => {
             "the one exchange did not reach the agent (the proxy answered it with its own 502)"

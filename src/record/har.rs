@@ -8,16 +8,33 @@ known) and two extensions:
 - `_sseEvents`: the SSE events of a `text/event-stream` response, each
   `{"time": <epoch seconds>, "event"?, "id"?, "data"}` (`time` is when the chunk that ended
   the event was captured);
-- `_a2a`: `{"exchange", "leg"?, "events": [...]}` where `events` are the exchange's
-  native recording events (`docs/recording-format.md`) with body frames replaced by
-  `{"offset", "len"}` into `request.postData.text` / `response.content.text` (decoded
-  bytes). Events outside exchanges (`conn_open`, `gap`, `tunnel`, `finding`) go to
-  `log._a2a.events` as they are, and the recording header to `log._a2a.header`.
+- `_a2a`: `{"exchange", "leg"?, "requestBody"?, "responseBody"?, "events": [...]}` where
+  `events` are the exchange's native recording events (`docs/recording-format.md`) with body
+  frames replaced by `{"offset", "len"}` (bytes) into the recorded body: `requestBody` /
+  `responseBody` (base64) when present, else the bytes of `request.postData.text` /
+  `response.content.text` (after base64 when `encoding` / `_encoding` says so). Events
+  outside exchanges (`conn_open`, `gap`, `tunnel`, `finding`) go to `log._a2a.events` as
+  they are, and the recording header to `log._a2a.header`.
+
+Bodies with a `Content-Encoding` (RFC 9110 §8.4: `gzip`, `x-gzip`, `deflate`, `br`) are
+written decoded, as HAR 1.2 `content` says and browsers write them: `text` the decoded body,
+`size` its length (bytes), `compression` the bytes saved (left out when the coding saved
+none), `bodySize` the recorded (coded) length; the head keeps its `Content-Encoding`; the
+recorded bytes go to `_a2a.responseBody` / `_a2a.requestBody`. A coded body that does not
+decode (a coding this tool lacks such as `zstd`, a body cut by the capture cap) is written
+as recorded (base64) with a `comment` saying why. The recording holds the redacted form of a
+coded body (`record::redact` decodes, redacts and re-encodes) up to the recorder's 1 MiB
+hold; past it the body is recorded as it came, so the decoded text of a `redacted: true`
+recording is redacted again on export (push-config `token` / `credentials`, PUSH-002,
+PUSH-004): a decoded body never shows a secret in clear text.
 
 Import reads both: a HAR written by this tool converts back to exactly the events it came
 from (seq, t_us, chunk boundaries, headers in order); a HAR from a browser or another tool
 becomes one exchange per entry (request head and body, response head, the whole content as
-one chunk, `exchange_end`), with times from `startedDateTime` and `timings`.
+one chunk, `exchange_end`), with times from `startedDateTime` and `timings`. Its `text`
+fields are the decoded bodies (HAR 1.2), so the head's `Content-Encoding` and
+`Content-Length` are left out of the imported head when they name a coding the text no
+longer has (`decoded_head`).
 */
 
 use anyhow::{anyhow, Context};
@@ -220,7 +237,10 @@ impl<W: std::io::Write> HarWriter<W> {
             }
             EventKind::ResponseChunk { body } => {
                 frame(&mut v, &mut e.resp_body, body);
-                if e.resp_headers.media_type().as_deref() == Some("text/event-stream") {
+                // A coded stream's events are read from its decoded body at the end.
+                if e.resp_headers.media_type().as_deref() == Some("text/event-stream")
+                    && !crate::model::coding::is_coded(e.resp_headers.get_all("content-encoding"))
+                {
                     e.sse_buf.push_str(&String::from_utf8_lossy(&body.data));
                     for (event, id, data) in drain_sse(&mut e.sse_buf) {
                         e.sse.push((ev.t_us, event, id, data));
@@ -246,7 +266,7 @@ impl<W: std::io::Write> HarWriter<W> {
     }
 
     fn write_entry(&mut self, mut e: Entry) -> std::io::Result<()> {
-        let entry = entry_json(&mut e, &self.start);
+        let entry = entry_json(&mut e, &self.start, self.header.redacted);
         self.out
             .write_all(if self.entries > 0 { b",\n" } else { b"\n" })?;
         self.entries += 1;
@@ -296,8 +316,65 @@ fn text_of(b: &[u8]) -> (String, Option<&'static str>) {
     }
 }
 
+/// Most decoded bytes written for one coded body (256 MiB); a longer one is written as
+/// recorded.
+const EXPORT_DECODE_LIMIT: usize = 256 << 20;
+
+/// How a recorded body is shown in `postData.text` / `content.text`.
+struct Shown<'a> {
+    /// The bytes written: decoded when the head's `Content-Encoding` could be undone (HAR
+    /// 1.2 `content.text` holds the decoded body), else the recorded bytes.
+    text: std::borrow::Cow<'a, [u8]>,
+    /// `text` is decoded from coded recorded bytes (which then go to `_a2a.requestBody` /
+    /// `_a2a.responseBody`).
+    decoded: bool,
+    /// Why a coded body is written as recorded (a coding this tool lacks, a body cut by the
+    /// capture cap): the object's `comment`.
+    not_decoded: Option<String>,
+}
+
+/// `redacted`: the recording says it is redacted; a decoded body then goes through
+/// [`crate::record::redact::redact_json_bytes`] too: the recorder writes a coded body over
+/// its hold cap (1 MiB) as it came, and decoding must not show a push secret in clear text
+/// that the recording holds only compressed.
+fn shown_body<'a>(h: &Headers, body: &'a [u8], redacted: bool) -> Shown<'a> {
+    let ce = crate::model::coding::joined(h.get_all("content-encoding"));
+    let as_recorded = |not_decoded| Shown {
+        text: std::borrow::Cow::Borrowed(body),
+        decoded: false,
+        not_decoded,
+    };
+    if !crate::model::coding::is_coded(ce.as_deref().into_iter()) || body.is_empty() {
+        return as_recorded(None);
+    }
+    match crate::model::coding::decode(ce.as_deref(), body, EXPORT_DECODE_LIMIT) {
+        Ok(d) => {
+            let d = match redacted
+                .then(|| crate::record::redact::redact_json_bytes(&d))
+                .flatten()
+            {
+                Some(red) => red.to_vec(),
+                None => d.into_owned(),
+            };
+            Shown {
+                text: std::borrow::Cow::Owned(d),
+                decoded: true,
+                not_decoded: None,
+            }
+        }
+        Err(err) => as_recorded(Some(format!(
+            "not decoded ({err}): the bytes as recorded with content coding {}",
+            ce.as_deref().unwrap_or("")
+        ))),
+    }
+}
+
 /// The HAR entry of one exchange.
-fn entry_json(e: &mut Entry, start: &chrono::DateTime<chrono::FixedOffset>) -> Value {
+fn entry_json(
+    e: &mut Entry,
+    start: &chrono::DateTime<chrono::FixedOffset>,
+    redacted: bool,
+) -> Value {
     let wait_us = e.head_us.map(|h| h.saturating_sub(e.start_us));
     let receive_us = e.head_us.map(|h| e.end_us.saturating_sub(h));
     let ms = |us: u64| us as f64 / 1000.0;
@@ -311,8 +388,14 @@ fn entry_json(e: &mut Entry, start: &chrono::DateTime<chrono::FixedOffset>) -> V
         "headersSize": -1,
         "bodySize": e.req_body.len(),
     });
+    let mut a2a = Map::new();
+    a2a.insert("exchange".into(), json!(e.id));
+    if let Some(l) = &e.leg {
+        a2a.insert("leg".into(), json!(l));
+    }
     if !e.req_body.is_empty() {
-        let (text, enc) = text_of(&e.req_body);
+        let shown = shown_body(&e.req_headers, &e.req_body, redacted);
+        let (text, enc) = text_of(&shown.text);
         let mut pd = json!({
             "mimeType": e.req_headers.get("content-type").unwrap_or(""),
             "text": text,
@@ -320,16 +403,39 @@ fn entry_json(e: &mut Entry, start: &chrono::DateTime<chrono::FixedOffset>) -> V
         if let Some(enc) = enc {
             pd["_encoding"] = json!(enc);
         }
+        if shown.decoded {
+            a2a.insert("requestBody".into(), json!(B64.encode(&e.req_body)));
+        }
+        if let Some(why) = shown.not_decoded {
+            pd["comment"] = json!(why);
+        }
         request["postData"] = pd;
     }
-    let (text, enc) = text_of(&e.resp_body);
+    let shown = shown_body(&e.resp_headers, &e.resp_body, redacted);
+    let (text, enc) = text_of(&shown.text);
     let mut content = json!({
-        "size": e.resp_body.len(),
+        "size": shown.text.len(),
         "mimeType": e.resp_headers.get("content-type").unwrap_or(""),
         "text": text,
     });
     if let Some(enc) = enc {
         content["encoding"] = json!(enc);
+    }
+    if shown.decoded {
+        // HAR 1.2: bytes saved by the coding (left out when it saved none)
+        if let Some(saved) = shown.text.len().checked_sub(e.resp_body.len()) {
+            content["compression"] = json!(saved);
+        }
+        a2a.insert("responseBody".into(), json!(B64.encode(&e.resp_body)));
+        if e.sse.is_empty() && e.resp_headers.media_type().as_deref() == Some("text/event-stream") {
+            let mut buf = String::from_utf8_lossy(&shown.text).into_owned();
+            for (event, id, data) in drain_sse(&mut buf) {
+                e.sse.push((e.end_us, event, id, data));
+            }
+        }
+    }
+    if let Some(why) = shown.not_decoded {
+        content["comment"] = json!(why);
     }
     let response = json!({
         "status": e.status,
@@ -342,11 +448,6 @@ fn entry_json(e: &mut Entry, start: &chrono::DateTime<chrono::FixedOffset>) -> V
         "headersSize": -1,
         "bodySize": if e.head_us.is_some() { e.resp_body.len() as i64 } else { -1 },
     });
-    let mut a2a = Map::new();
-    a2a.insert("exchange".into(), json!(e.id));
-    if let Some(l) = &e.leg {
-        a2a.insert("leg".into(), json!(l));
-    }
     a2a.insert("events".into(), Value::Array(std::mem::take(&mut e.events)));
     let mut entry = json!({
         "startedDateTime": rfc3339_plus(start, e.start_us),
@@ -420,40 +521,167 @@ fn str_at<'a>(v: &'a Value, ptr: &str) -> Option<&'a str> {
     v.pointer(ptr).and_then(|x| x.as_str())
 }
 
+/// One body of a HAR entry as read from `postData` / `content`.
+struct HarBody {
+    /// The bytes of `text` (base64-decoded when the encoding field says `base64`).
+    bytes: Vec<u8>,
+    /// The body is known to be missing from the file (see [`bytes_of`]).
+    missing: bool,
+    /// `text` was base64 (binary content).
+    base64: bool,
+}
+
 /// Decoded bytes of a HAR text field (`encoding` / `_encoding` = `base64`), and whether the
 /// body is known to be missing from the file: HAR 1.2 leaves `text` out when the body was not
 /// captured (browsers omit it for many responses), so a `text`-less object whose `size_key`
 /// (`size`, `bodySize`; also `size` of the object) is not 0 holds an unknown body, not an
 /// empty one. A missing object is an empty body.
-fn bytes_of(
-    obj: Option<&Value>,
-    enc_key: &str,
-    size_hint: Option<i64>,
-) -> anyhow::Result<(Vec<u8>, bool)> {
+fn bytes_of(obj: Option<&Value>, enc_key: &str, size_hint: Option<i64>) -> anyhow::Result<HarBody> {
     let Some(obj) = obj else {
-        return Ok((Vec::new(), false));
+        // No `postData` although `bodySize` counts body bytes: Chrome leaves large and
+        // binary request bodies out this way.
+        return Ok(HarBody {
+            bytes: Vec::new(),
+            missing: size_hint.is_some_and(|n| n > 0),
+            base64: false,
+        });
     };
     let Some(text) = obj.get("text").and_then(|t| t.as_str()) else {
+        // HAR 1.2 `postData`: `params` and `text` are mutually exclusive; a form sent as
+        // `params` only is the `application/x-www-form-urlencoded` body they make.
+        if let Some(params) = obj
+            .get("params")
+            .and_then(|p| p.as_array())
+            .filter(|p| !p.is_empty())
+        {
+            let mut form = url::form_urlencoded::Serializer::new(String::new());
+            for p in params {
+                let name = p.get("name").and_then(|n| n.as_str()).unwrap_or("");
+                form.append_pair(name, p.get("value").and_then(|v| v.as_str()).unwrap_or(""));
+            }
+            return Ok(HarBody {
+                bytes: form.finish().into_bytes(),
+                missing: false,
+                base64: false,
+            });
+        }
         let size = obj.get("size").and_then(|s| s.as_i64()).or(size_hint);
-        return Ok((Vec::new(), size != Some(0)));
+        return Ok(HarBody {
+            bytes: Vec::new(),
+            missing: size != Some(0),
+            base64: false,
+        });
     };
-    let bytes = match obj.get(enc_key).and_then(|e| e.as_str()) {
-        Some("base64") => B64
-            .decode(text.as_bytes())
-            .map_err(|e| anyhow!("bad base64 body: {e}"))?,
-        _ => text.as_bytes().to_vec(),
+    let base64 = obj
+        .get(enc_key)
+        .and_then(|e| e.as_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("base64"));
+    let bytes = if base64 {
+        B64.decode(text.as_bytes())
+            .map_err(|e| anyhow!("bad base64 body: {e}"))?
+    } else {
+        text.as_bytes().to_vec()
     };
-    Ok((bytes, false))
+    Ok(HarBody {
+        bytes,
+        missing: false,
+        base64,
+    })
 }
 
+/// Most decoded bytes tried when telling recorded (still coded) HAR content from decoded
+/// content (64 MiB).
+const SNIFF_LIMIT: usize = 64 << 20;
+
+/// The head fields of a body that a HAR holds *decoded* (HAR 1.2 `content.text`: "the HTTP
+/// response is decoded (decompressed & unchunked)"; browsers, mitmproxy's har_dump and
+/// Charles write `postData.text` the same way) while the head still names the agent's
+/// `Content-Encoding` (`gzip`, `br`, ...; RFC 9110 §8.4): the coding and the wire
+/// `Content-Length` (RFC 9110 §8.6) describe bytes the file does not hold, so they are left
+/// out of the imported head, and the verifier reads the body as it is (an empty `text`, as
+/// of a 101, 204 or 304, is an empty body). Kept when the head names no coding, and when
+/// base64 content does decode with the named codings (a tool that stored the bytes as
+/// received).
+fn decoded_head(headers: Headers, body: &HarBody) -> Headers {
+    let ce = crate::model::coding::joined(headers.get_all("content-encoding"));
+    if !crate::model::coding::is_coded(ce.as_deref().into_iter()) {
+        return headers;
+    }
+    if body.base64 && crate::model::coding::decode(ce.as_deref(), &body.bytes, SNIFF_LIMIT).is_ok()
+    {
+        return headers;
+    }
+    Headers(
+        headers
+            .0
+            .into_iter()
+            .filter(|(k, _)| {
+                !k.eq_ignore_ascii_case("content-encoding")
+                    && !k.eq_ignore_ascii_case("content-length")
+            })
+            .collect(),
+    )
+}
+
+/// Network errors (Chrome `net::ERR_*`, Firefox `NS_ERROR_*` names, matched as parts,
+/// case-insensitively) that say the agent's side never answered: refused, reset or closed
+/// connections, timeouts, names that do not resolve.
+const AGENT_SIDE_ERRORS: &[&str] = &[
+    "REFUSED",
+    "RESET",
+    "CONNECTION_CLOSED",
+    "CONNECTION_FAILED",
+    "TIMED_OUT",
+    "TIMEOUT",
+    "NOT_RESOLVED",
+    "NAME_RESOLUTION_FAILED",
+    "UNKNOWN_HOST",
+    "UNREACHABLE",
+    "EMPTY_RESPONSE",
+    "NET_INTERRUPT",
+];
+
+/// The outcome of an entry with `response.status` 0 (HAR 1.2 leaves no other way to write
+/// "no response"): browsers write it for a request they aborted, blocked (CORS, an
+/// extension) or never sent (`_error: net::ERR_ABORTED`, `net::ERR_FAILED`, Firefox
+/// `NS_BINDING_ABORTED`), which is the client's side and no evidence about the agent
+/// ([`Outcome::ClientAbort`]); only an `_error` naming a failure on the agent's side
+/// ([`AGENT_SIDE_ERRORS`]) is [`Outcome::UpstreamError`]. The error text names `_error`.
+fn no_response(error: Option<&str>) -> (Outcome, Option<String>) {
+    let upper = error.unwrap_or("").to_ascii_uppercase();
+    match error {
+        Some(e) if AGENT_SIDE_ERRORS.iter().any(|p| upper.contains(p)) => (
+            Outcome::UpstreamError,
+            Some(format!("no response (HAR status 0): {e}")),
+        ),
+        Some(e) => (
+            Outcome::ClientAbort,
+            Some(format!("no response (HAR status 0), client side: {e}")),
+        ),
+        None => (
+            Outcome::ClientAbort,
+            Some("no response (HAR status 0), client side".to_string()),
+        ),
+    }
+}
+
+/// The header fields of a HAR `headers` array, in order, names as written. HTTP/2 and
+/// HTTP/3 pseudo-header fields (`:authority`, `:method`, `:path`, `:scheme`, `:status`),
+/// which Chrome lists among the headers, are left out: they are not header fields (RFC 9113
+/// §8.3) and their values are already in `url`, `method` and `status`, as in a recording
+/// the proxy made of HTTP/2 traffic.
 fn headers_of(v: Option<&Value>) -> Headers {
     Headers(
         v.and_then(|h| h.as_array())
             .map(|a| {
                 a.iter()
                     .filter_map(|h| {
+                        let name = h.get("name")?.as_str()?;
+                        if name.starts_with(':') {
+                            return None;
+                        }
                         Some((
-                            h.get("name")?.as_str()?.to_string(),
+                            name.to_string(),
                             h.get("value")?.as_str().unwrap_or("").to_string(),
                         ))
                     })
@@ -481,12 +709,29 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         .as_ref()
         .and_then(|a| a.get("header"))
         .and_then(|h| serde_json::from_value::<RecordingHeader>(h.clone()).ok());
-    let first_start = entries
+    let started: Vec<Option<chrono::DateTime<chrono::FixedOffset>>> = entries
         .iter()
-        .filter_map(|raw| serde_json::from_str::<Started>(raw.get()).ok())
-        .filter_map(|s| s.started)
-        .filter_map(|s| chrono::DateTime::parse_from_rfc3339(&s).ok())
-        .min();
+        .map(|raw| {
+            serde_json::from_str::<Started>(raw.get())
+                .ok()
+                .and_then(|s| s.started)
+                .and_then(|s| chrono::DateTime::parse_from_rfc3339(&s).ok())
+        })
+        .collect();
+    let first_start = started.iter().flatten().min().copied();
+    // HAR 1.2 (`entries`): "the reader application should always make sure the array is
+    // sorted" by `startedDateTime`; tools that write an entry when its response ends (a long
+    // stream last) or merge files do not. Stable: ties keep file order; an entry without a
+    // readable time goes with the entry before it. Entries of this tool's own export keep
+    // their recorded `seq` (events are ordered by it below).
+    let mut order: Vec<(Option<chrono::DateTime<chrono::FixedOffset>>, usize)> =
+        Vec::with_capacity(entries.len());
+    let mut last = None;
+    for (i, t) in started.iter().enumerate() {
+        last = t.or(last);
+        order.push((last, i));
+    }
+    order.sort_by_key(|(t, _)| *t);
     let mut header = match own_header {
         Some(h) => h,
         None => {
@@ -529,7 +774,10 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         }
     }
     let mut seq = 0u64;
-    for (i, raw) in entries.iter().enumerate() {
+    for i in order.into_iter().map(|(_, i)| i) {
+        let Some(raw) = entries.get(i) else {
+            continue;
+        };
         let entry_value: Value = serde_json::from_str(raw.get())
             .with_context(|| format!("log.entries[{i}] is not a JSON object"))?;
         let entry = &entry_value;
@@ -539,17 +787,33 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         let resp = entry.get("response");
         let body_size =
             |v: Option<&Value>| v.and_then(|r| r.get("bodySize")).and_then(|b| b.as_i64());
-        let (req_body, req_missing) =
-            bytes_of(req.get("postData"), "_encoding", body_size(Some(req)))
-                .with_context(|| format!("log.entries[{i}].request.postData"))?;
-        let (resp_body, resp_missing) = bytes_of(
+        let req_body = bytes_of(req.get("postData"), "_encoding", body_size(Some(req)))
+            .with_context(|| format!("log.entries[{i}].request.postData"))?;
+        let resp_body = bytes_of(
             resp.and_then(|r| r.get("content")),
             "encoding",
             body_size(resp),
         )
         .with_context(|| format!("log.entries[{i}].response.content"))?;
         if let Some(own) = entry.pointer("/_a2a/events").and_then(|e| e.as_array()) {
-            // Written by this tool: rebuild the exact events.
+            // Written by this tool: rebuild the exact events. Frames index the recorded
+            // bytes: `_a2a.requestBody` / `_a2a.responseBody` (base64) when the text fields
+            // hold the decoded body of a coded one, else the text fields.
+            let recorded = |key: &str, text: Vec<u8>| -> anyhow::Result<Vec<u8>> {
+                match entry
+                    .pointer(&format!("/_a2a/{key}"))
+                    .and_then(|b| b.as_str())
+                {
+                    Some(b) => B64
+                        .decode(b.as_bytes())
+                        .map_err(|e| anyhow!("log.entries[{i}]._a2a.{key}: bad base64: {e}")),
+                    None => Ok(text),
+                }
+            };
+            let (req_missing, resp_missing) = (req_body.missing, resp_body.missing);
+            let req_wire = recorded("requestBody", req_body.bytes)?;
+            let resp_wire = recorded("responseBody", resp_body.bytes)?;
+            let mut cut = false;
             for (j, v) in own.iter().enumerate() {
                 let mut v = v.clone();
                 let kind = v
@@ -562,14 +826,27 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                     v.get("len").and_then(|l| l.as_u64()),
                 ) {
                     let src = if kind == "request_body" {
-                        &req_body
+                        &req_wire
                     } else {
-                        &resp_body
+                        &resp_wire
+                    };
+                    let left_out = if kind == "request_body" {
+                        req_missing
+                    } else {
+                        resp_missing
                     };
                     let (off, len) = (off as usize, len as usize);
-                    let slice = src.get(off..off.saturating_add(len)).ok_or_else(|| {
-                        anyhow!("log.entries[{i}]._a2a.events[{j}]: frame outside the body")
-                    })?;
+                    let Some(slice) = src.get(off..off.saturating_add(len)) else {
+                        // A tool that re-saved the file left the body out: the frame is
+                        // unknown, the exchange truncated; else the file is damaged.
+                        if left_out {
+                            cut = true;
+                            continue;
+                        }
+                        return Err(anyhow!(
+                            "log.entries[{i}]._a2a.events[{j}]: frame outside the body"
+                        ));
+                    };
                     if let Value::Object(m) = &mut v {
                         m.remove("offset");
                         m.remove("len");
@@ -577,14 +854,18 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                         m.insert("encoding".into(), json!("base64"));
                     }
                 }
-                let ev: Event = serde_json::from_value(v).with_context(|| {
+                let mut ev: Event = serde_json::from_value(v).with_context(|| {
                     format!("log.entries[{i}]._a2a.events[{j}] is not a recording event")
                 })?;
+                if let EventKind::ExchangeEnd { truncated, .. } = &mut ev.kind {
+                    *truncated |= cut;
+                }
                 events.push(ev);
             }
             continue;
         }
-        // Any other HAR: one exchange per entry.
+        // Any other HAR: one exchange per entry, named by its place in the file (`e1` =
+        // `log.entries[0]`), its events numbered in time order.
         let xid = format!("e{}", i + 1);
         let t0 = us_since_start(str_at(entry, "/startedDateTime"));
         let ms = |p: &str| {
@@ -614,15 +895,16 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                 method: str_at(req, "/method").unwrap_or("GET").to_string(),
                 url: str_at(req, "/url").unwrap_or("").to_string(),
                 version: version(str_at(req, "/httpVersion")),
-                headers: headers_of(req.get("headers")),
+                headers: decoded_head(headers_of(req.get("headers")), &req_body),
                 upstream: None,
             },
         );
-        if !req_body.is_empty() {
+        let (req_missing, resp_missing) = (req_body.missing, resp_body.missing);
+        if !req_body.bytes.is_empty() {
             push(
                 t0,
                 EventKind::RequestBody {
-                    body: Body::new(Bytes::from(req_body)),
+                    body: Body::new(Bytes::from(req_body.bytes)),
                 },
             );
         }
@@ -636,31 +918,39 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                 EventKind::ResponseHead {
                     status: status.min(u16::MAX as u64) as u16,
                     version: version(resp.and_then(|r| str_at(r, "/httpVersion"))),
-                    headers: headers_of(resp.and_then(|r| r.get("headers"))),
+                    headers: decoded_head(
+                        headers_of(resp.and_then(|r| r.get("headers"))),
+                        &resp_body,
+                    ),
                     synthetic: false,
                 },
             );
-            if !resp_body.is_empty() {
+            if !resp_body.bytes.is_empty() {
                 push(
                     t_end.max(t_head),
                     EventKind::ResponseChunk {
-                        body: Body::new(Bytes::from(resp_body.clone())),
+                        body: Body::new(Bytes::from(resp_body.bytes.clone())),
                     },
                 );
             }
         }
+        let (outcome, error) = if status > 0 {
+            (Outcome::Complete, None)
+        } else {
+            no_response(
+                resp.and_then(|r| r.get("_error"))
+                    .or_else(|| entry.get("_error"))
+                    .and_then(|e| e.as_str()),
+            )
+        };
         push(
             t_end.max(t_head),
             EventKind::ExchangeEnd {
-                outcome: if status > 0 {
-                    Outcome::Complete
-                } else {
-                    Outcome::UpstreamError
-                },
-                error: None,
+                outcome,
+                error,
                 trailers: None,
                 request_bytes: req.get("bodySize").and_then(|b| b.as_u64()).unwrap_or(0),
-                response_bytes: resp_body.len() as u64,
+                response_bytes: resp_body.bytes.len() as u64,
                 // a body the HAR file left out: verdicts that need it are incomplete
                 truncated: req_missing || (status > 0 && resp_missing),
             },
@@ -718,10 +1008,11 @@ mod tests {
         assert_eq!(evs[2].t_us, 10_000);
         assert_eq!(evs[4].t_us, 12_500);
         assert_eq!(evs[5].t_us, 1_000_000);
+        // status 0 without `_error`: the client's side (see `no_response`)
         assert!(matches!(
             evs[6].kind,
             EventKind::ExchangeEnd {
-                outcome: Outcome::UpstreamError,
+                outcome: Outcome::ClientAbort,
                 ..
             }
         ));
@@ -763,6 +1054,27 @@ mod tests {
             "{:?}",
             out.incomplete
         );
+    }
+
+    #[test]
+    fn status_0_is_the_client_side_unless_the_error_names_the_agent_side() {
+        for (err, outcome) in [
+            (None, Outcome::ClientAbort),
+            (Some("net::ERR_ABORTED"), Outcome::ClientAbort),
+            (Some("net::ERR_FAILED"), Outcome::ClientAbort),
+            (Some("NS_BINDING_ABORTED"), Outcome::ClientAbort),
+            (Some("net::ERR_BLOCKED_BY_CLIENT"), Outcome::ClientAbort),
+            (Some("net::ERR_CONNECTION_REFUSED"), Outcome::UpstreamError),
+            (Some("net::ERR_CONNECTION_RESET"), Outcome::UpstreamError),
+            (Some("net::ERR_NAME_NOT_RESOLVED"), Outcome::UpstreamError),
+            (Some("NS_ERROR_UNKNOWN_HOST"), Outcome::UpstreamError),
+            (Some("net::ERR_EMPTY_RESPONSE"), Outcome::UpstreamError),
+        ] {
+            let (got, text) = no_response(err);
+            assert_eq!(got, outcome, "{err:?}");
+            let text = text.unwrap_or_default();
+            assert!(text.contains(err.unwrap_or("status 0")), "{text}");
+        }
     }
 
     #[test]
