@@ -3733,9 +3733,17 @@ impl State {
             Some(Dialect::V1_0) => {
                 let mut problems: Vec<(String, String)> = Vec::new();
                 match aip {
+                    None if o.contains_key("jsonrpc") => problems.push((
+                        "/jsonrpc".into(),
+                        "a JSON-RPC error envelope on an HTTP+JSON route (expected {\"error\":{code,status,message,details}})".into(),
+                    )),
                     None => problems.push((
                         "/error".into(),
                         "error body is not {\"error\":{code,status,message,details}}".into(),
+                    )),
+                    Some(_) if o.contains_key("jsonrpc") => problems.push((
+                        "/jsonrpc".into(),
+                        "a JSON-RPC error envelope on an HTTP+JSON route (expected {\"error\":{code,status,message,details}} without jsonrpc and id)".into(),
                     )),
                     Some(e) => {
                         match e.get("code").and_then(Json::as_i64) {
@@ -3747,9 +3755,15 @@ impl State {
                             None => problems
                                 .push(("/error/code".into(), "error.code is missing".into())),
                         }
-                        if !e.get("status").is_some_and(Json::is_string) {
-                            problems
-                                .push(("/error/status".into(), "error.status is missing".into()));
+                        match e.get("status").and_then(Json::as_str) {
+                            None => problems
+                                .push(("/error/status".into(), "error.status is missing".into())),
+                            Some(name) => {
+                                let reason = error_info_reason(e.get("details"));
+                                if let Some(msg) = rpc_status_problem(name, status, reason) {
+                                    problems.push(("/error/status".into(), msg));
+                                }
+                            }
                         }
                         if !e.get("message").is_some_and(Json::is_string) {
                             problems
@@ -3783,6 +3797,11 @@ impl State {
                                 );
                             }
                         }
+                    }
+                }
+                if problems.is_empty() {
+                    if let Some(p) = error_info_problem(aip, status, &c) {
+                        problems.push(p);
                     }
                 }
                 if let Some((ptr, msg)) = problems.first() {
@@ -4839,6 +4858,129 @@ fn error_info_reason<'a>(details: Option<&'a Json<'_>>) -> Option<&'a str> {
             .filter(|t| t.ends_with("google.rpc.ErrorInfo"))?;
         d.get("reason").and_then(Json::as_str)
     })
+}
+
+/// ERR-003: `error.status` of a 1.0 HTTP+JSON error must be the google.rpc.Code name
+/// (google/rpc/code.proto) whose HTTP mapping is the response's HTTP `status`; for an A2A
+/// error (ErrorInfo `reason`) the gRPC code of the ERR-002 table (1.0.1 or 1.0.0) instead.
+/// `None` when the name fits; otherwise the problem, in finding words.
+fn rpc_status_problem(name: &str, status: u16, reason: Option<&str>) -> Option<String> {
+    const CODES: [&str; 16] = [
+        "CANCELLED",
+        "UNKNOWN",
+        "INVALID_ARGUMENT",
+        "DEADLINE_EXCEEDED",
+        "NOT_FOUND",
+        "ALREADY_EXISTS",
+        "PERMISSION_DENIED",
+        "RESOURCE_EXHAUSTED",
+        "FAILED_PRECONDITION",
+        "ABORTED",
+        "OUT_OF_RANGE",
+        "UNIMPLEMENTED",
+        "INTERNAL",
+        "UNAVAILABLE",
+        "DATA_LOSS",
+        "UNAUTHENTICATED",
+    ];
+    if !CODES.contains(&name) {
+        return Some(format!(
+            "error.status {name:?} is not a google.rpc.Code name (HTTP {status} is {})",
+            http_code_names(status)
+                .first()
+                .copied()
+                .unwrap_or("one of them")
+        ));
+    }
+    let mut ok: Vec<&str> = http_code_names(status).to_vec();
+    if let Some(reason) = reason {
+        // The A2A table, not the generic mapping, fixes the name of an A2A error.
+        if reason_expectation(reason).is_some_and(|(_, statuses)| statuses.contains(&status)) {
+            ok = match reason {
+                "TASK_NOT_FOUND" => vec!["NOT_FOUND"],
+                "CONTENT_TYPE_NOT_SUPPORTED" => vec!["INVALID_ARGUMENT"],
+                "INVALID_AGENT_RESPONSE" => vec!["INTERNAL"],
+                "PUSH_NOTIFICATION_NOT_SUPPORTED"
+                | "UNSUPPORTED_OPERATION"
+                | "VERSION_NOT_SUPPORTED" => vec!["FAILED_PRECONDITION", "UNIMPLEMENTED"],
+                _ => vec!["FAILED_PRECONDITION"],
+            };
+        }
+    }
+    if ok.is_empty() || ok.contains(&name) {
+        return None;
+    }
+    Some(format!(
+        "error.status {name} does not match the HTTP status {status} (expected {})",
+        ok.join(" or ")
+    ))
+}
+
+/// google.rpc.Code names whose HTTP mapping (google/rpc/code.proto) is `status`, plus the
+/// A2A 1.0 table's 409, 415 and 502 (ERR-002). Empty for a status no code maps to.
+fn http_code_names(status: u16) -> &'static [&'static str] {
+    match status {
+        400 => &["INVALID_ARGUMENT", "FAILED_PRECONDITION", "OUT_OF_RANGE"],
+        401 => &["UNAUTHENTICATED"],
+        403 => &["PERMISSION_DENIED"],
+        404 => &["NOT_FOUND"],
+        409 => &["ABORTED", "ALREADY_EXISTS", "FAILED_PRECONDITION"],
+        415 => &["INVALID_ARGUMENT"],
+        429 => &["RESOURCE_EXHAUSTED"],
+        499 => &["CANCELLED"],
+        500 => &["INTERNAL", "UNKNOWN", "DATA_LOSS"],
+        501 => &["UNIMPLEMENTED"],
+        502 => &["INTERNAL", "UNKNOWN", "UNAVAILABLE"],
+        503 => &["UNAVAILABLE"],
+        504 => &["DEADLINE_EXCEEDED"],
+        _ => &[],
+    }
+}
+
+/// ERR-003: an A2A error carries a `google.rpc.ErrorInfo` with `reason` and
+/// `domain:"a2a-protocol.org"`. Judged when the ErrorInfo names an A2A reason (ERR-002) or
+/// when the answer is certainly an A2A error (404 to a task route: TaskNotFoundError).
+/// Returns the JSON pointer and the problem.
+fn error_info_problem(aip: Option<&Obj>, status: u16, c: &Call) -> Option<(String, String)> {
+    let e = aip?;
+    let details = e.get("details").and_then(Json::as_array);
+    let info = details.and_then(|d| {
+        d.iter().enumerate().find(|(_, i)| {
+            i.get("@type")
+                .and_then(Json::as_str)
+                .is_some_and(|t| t.ends_with("google.rpc.ErrorInfo"))
+        })
+    });
+    match info {
+        Some((i, info)) => {
+            let reason = info.get("reason").and_then(Json::as_str)?;
+            reason_expectation(reason)?;
+            match info.get("domain").and_then(Json::as_str) {
+                Some("a2a-protocol.org") => None,
+                Some(d) => Some((
+                    format!("/error/details/{i}/domain"),
+                    format!("ErrorInfo of the A2A error {reason} has domain {d:?}, not \"a2a-protocol.org\""),
+                )),
+                None => Some((
+                    format!("/error/details/{i}"),
+                    format!("ErrorInfo of the A2A error {reason} has no domain (\"a2a-protocol.org\")"),
+                )),
+            }
+        }
+        None if status == 404
+            && c.route_task.is_some()
+            && matches!(
+                c.op,
+                Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+            ) =>
+        {
+            Some((
+                "/error/details".into(),
+                "the A2A error TaskNotFoundError has no google.rpc.ErrorInfo {reason:\"TASK_NOT_FOUND\", domain:\"a2a-protocol.org\"} in details".into(),
+            ))
+        }
+        None => None,
+    }
 }
 
 /// ERR-002 table: the JSON-RPC code and the HTTP statuses (1.0.1, and 1.0.0 where it
