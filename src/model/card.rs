@@ -30,6 +30,17 @@ impl CardInterface {
     }
 }
 
+/// One `capabilities.extensions[]` entry (1.0 proto `AgentExtension`; 0.3 schema
+/// `AgentExtension`): the extension's `uri` and whether the card marks it `required`
+/// (EXT-002: a request that does not activate it gets ExtensionSupportRequiredError).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardExtension {
+    /// The extension URI as written in the card.
+    pub uri: String,
+    /// `required: true` in the card.
+    pub required: bool,
+}
+
 /// A shape problem: JSON Pointer, message, and which requirement (`CARD-003` / `CARD-004`).
 pub type CardProblem = (String, String);
 
@@ -50,6 +61,9 @@ pub struct AgentCardView {
     pub push_notifications: Option<bool>,
     /// `capabilities.extendedAgentCard` (1.0) or `supportsAuthenticatedExtendedCard` (0.x).
     pub extended_card: bool,
+    /// `capabilities.extensions[]` entries with a string `uri`, in card order (EXT-002,
+    /// EXT-004): what a client may activate and what it must activate (`required`).
+    pub extensions: Vec<CardExtension>,
     /// Declares at least one security requirement (`security` / `securityRequirements`).
     pub requires_auth: bool,
     /// Header names that carry credentials per the declared schemes (`authorization`, an
@@ -204,6 +218,17 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
             c.push_notifications = caps.get("pushNotifications").and_then(Json::as_bool);
             if caps.get("extendedAgentCard").and_then(Json::as_bool) == Some(true) {
                 c.extended_card = true;
+            }
+            if let Some(Json::Array(exts)) = caps.get("extensions") {
+                c.extensions = exts
+                    .iter()
+                    .filter_map(|e| {
+                        Some(CardExtension {
+                            uri: e.get("uri")?.as_str()?.trim().to_string(),
+                            required: e.get("required").and_then(Json::as_bool) == Some(true),
+                        })
+                    })
+                    .collect();
             }
         }
         Some(_) => c.problems.push((

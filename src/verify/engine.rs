@@ -2043,6 +2043,7 @@ impl State {
                 self.on_sse_item(&mut x, it, seq, t);
             }
             self.end_stream(&mut x);
+            self.check_extensions(&x, None);
             self.after_response(&x, None);
             return;
         }
@@ -2100,10 +2101,130 @@ impl State {
             self.on_webhook(&x, json.as_ref());
             return;
         }
+        self.check_extensions(&x, json.as_ref());
         match c.binding {
             Some(Binding::JsonRpc) => self.on_jsonrpc_response(&x, status, json.as_ref(), &body),
             Some(Binding::Rest) => self.on_rest_response(&x, status, json.as_ref()),
             None => {}
+        }
+    }
+
+    /// EXT-001..004 on a 1.0 message call (`SendMessage`, `SendStreamingMessage`, REST
+    /// `message:send`/`message:stream`) to an origin whose card declares extensions:
+    /// CAP-EXT-004 (client names them in `X-A2A-Extensions`), CAP-EXT-003 (response
+    /// activates an undeclared or unrequested URI), CAP-EXT-001 (a required URI was not
+    /// requested and the call succeeded), CAP-EXT-002 (-32008 / EXTENSION_SUPPORT_REQUIRED
+    /// although every required URI was requested). `json` = the parsed non-SSE body.
+    fn check_extensions(&mut self, x: &Exch, json: Option<&Json>) {
+        let Some(c) = x.call.clone() else { return };
+        if c.dialect != Some(Dialect::V1_0)
+            || !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            || x.synthetic
+            || x.status.is_none()
+        {
+            return;
+        }
+        let uris = |h: &Headers, name: &str| -> Vec<String> {
+            h.get_all(name)
+                .flat_map(|v| v.split(','))
+                .map(|u| u.trim().to_string())
+                .filter(|u| !u.is_empty())
+                .collect()
+        };
+        let requested = uris(&x.req_headers, "a2a-extensions");
+        let requested_0x = uris(&x.req_headers, "x-a2a-extensions");
+        if !requested_0x.is_empty() && requested.is_empty() {
+            self.find(
+                &r::CAP_EXT_0X_HEADER,
+                format!(
+                    "1.0 request names extensions in X-A2A-Extensions ({}) instead of A2A-Extensions",
+                    requested_0x.join(", ")
+                ),
+                vec![x.ev(x.req_seq)],
+                &x.leg,
+            );
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let declared = &card.view.extensions;
+        if declared.is_empty() {
+            return;
+        }
+        self.areas.insert("capability");
+        // A URI in either header counts as requested: the 0.x header name is the client's
+        // finding (CAP-EXT-004), not the agent's.
+        let asked = |u: &str| requested.iter().chain(&requested_0x).any(|r| r == u);
+        let activated = uris(&x.resp_headers, "a2a-extensions");
+        let odd: Vec<&str> = activated
+            .iter()
+            .map(String::as_str)
+            .filter(|u| !declared.iter().any(|d| d.uri == *u) || !asked(u))
+            .collect();
+        if !odd.is_empty() && x.is_success() {
+            let undeclared = odd.iter().any(|u| !declared.iter().any(|d| d.uri == *u));
+            self.find(
+                &r::CAP_EXT_NOT_DECLARED,
+                format!(
+                    "agent activated {} in A2A-Extensions, which {}",
+                    odd.join(", "),
+                    if undeclared {
+                        "the card does not declare in capabilities.extensions"
+                    } else {
+                        "the client did not request"
+                    }
+                ),
+                vec![
+                    x.ev(x.resp_seq),
+                    x.ev_at(card.seq, "/capabilities/extensions", None),
+                ],
+                &x.leg,
+            );
+        }
+        let missing: Vec<&str> = declared
+            .iter()
+            .filter(|d| d.required && !asked(&d.uri))
+            .map(|d| d.uri.as_str())
+            .collect();
+        let required_any = declared.iter().any(|d| d.required);
+        let ext_error = match json.and_then(|v| v.get("error")) {
+            Some(e) => {
+                e.get("code").and_then(Json::as_i64) == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED)
+                    || error_info_reason(e.get("details")) == Some("EXTENSION_SUPPORT_REQUIRED")
+            }
+            None => false,
+        };
+        let processed = x.is_success() && !self.answer_is_error(x);
+        if !missing.is_empty() && processed {
+            self.find(
+                &r::CAP_EXT_REQUIRED_NOT_ENFORCED,
+                format!(
+                    "message call {} was processed although the client did not activate the required extension {} (no A2A-Extensions entry); expected ExtensionSupportRequiredError",
+                    c.method.as_deref().unwrap_or(&x.path),
+                    missing.join(", ")
+                ),
+                vec![
+                    x.ev(x.req_seq),
+                    x.ev(x.resp_seq),
+                    x.ev_at(card.seq, "/capabilities/extensions", None),
+                ],
+                &x.leg,
+            );
+        } else if missing.is_empty() && required_any && ext_error {
+            self.find(
+                &r::CAP_EXT_REQUIRED_ERROR_WRONG,
+                format!(
+                    "agent answered ExtensionSupportRequiredError although the client activated every required extension ({})",
+                    declared
+                        .iter()
+                        .filter(|d| d.required)
+                        .map(|d| d.uri.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                vec![x.ev(x.req_seq), x.ev_at(x.body_seq(), "/error", None)],
+                &x.leg,
+            );
         }
     }
 

@@ -63,6 +63,24 @@ rule!(CARD_SHAPE_PATCH_VERSION, "CARD-SHAPE-005", "card-protocol-version-patch",
     "1.0 interface declares a patch version",
     "declare protocolVersion as Major.Minor (\"1.0\"), not \"1.0.1\": patch versions are not negotiated");
 
+// ---- extensions (capabilities.extensions) ------------------------------------------------
+rule!(CAP_EXT_REQUIRED_NOT_ENFORCED, "CAP-EXT-001", "required-extension-not-enforced", Error, Interop,
+    ["EXT-002"],
+    "1.0 message that did not activate a card-required extension was processed instead of answered with ExtensionSupportRequiredError",
+    "answer a request whose A2A-Extensions header lacks an extension the card marks required with ExtensionSupportRequiredError (JSON-RPC -32008; HTTP+JSON 400 FAILED_PRECONDITION, reason EXTENSION_SUPPORT_REQUIRED) and do not process it");
+rule!(CAP_EXT_REQUIRED_ERROR_WRONG, "CAP-EXT-002", "extension-required-error-although-activated", Error, ErrorHandling,
+    ["EXT-002", "ERR-002"],
+    "agent answered ExtensionSupportRequiredError to a request that activated every extension the card requires",
+    "read the client's A2A-Extensions header (comma-separated URIs, 1.0) before answering -32008; answer ExtensionSupportRequiredError only when a required extension is missing from it");
+rule!(CAP_EXT_NOT_DECLARED, "CAP-EXT-003", "extension-activated-not-declared", Warning, Interop,
+    ["EXT-004", "EXT-003"],
+    "agent activated an extension (A2A-Extensions response header) that its card does not declare or the client did not request",
+    "echo in the response's A2A-Extensions only the extensions the client requested that the card declares in capabilities.extensions and that this request really used");
+rule!(CAP_EXT_0X_HEADER, "CAP-EXT-004", "extension-header-0x-name", Warning, Interop,
+    ["EXT-001"],
+    "1.0 request names its extensions in the 0.x header X-A2A-Extensions",
+    "1.0 clients send A2A-Extensions (comma-separated URIs); 1.0 agents do not read X-A2A-Extensions, so the extensions are not activated");
+
 // ---- Agent Card URL consistency ---------------------------------------------------------
 rule!(CARD_URL_DOUBLED_PATH, "CARD-URL-001", "card-url-doubled-path", Error, AgentCard,
     ["CARD-005", "CARD-006"],
@@ -368,6 +386,10 @@ pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
     AUTH_EXTENDED_CARD,
     AUTH_OPEN_ENDPOINT,
+    CAP_EXT_REQUIRED_NOT_ENFORCED,
+    CAP_EXT_REQUIRED_ERROR_WRONG,
+    CAP_EXT_NOT_DECLARED,
+    CAP_EXT_0X_HEADER,
     CAP_PUSH,
     CAP_STREAMING,
     CARD_SHAPE_MISSING_FIELD,
@@ -437,7 +459,7 @@ pub fn judges_client(rule_id: &str) -> bool {
 
 /// Rules whose finding blames the client, not the agent (a malformed request the agent may
 /// rightly reject). They are reported, but an agent's conformance level ignores them.
-pub const CLIENT_RULES: &[&str] = &["DATA-SHAPE-002"];
+pub const CLIENT_RULES: &[&str] = &["DATA-SHAPE-002", "CAP-EXT-004"];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
 /// belongs to: `CARD-URL-*` → `card-url`, `CARD-SHAPE-*` → `card`, `RPC-*` → `jsonrpc`,

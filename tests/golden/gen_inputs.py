@@ -414,6 +414,20 @@ def secscheme(ok):
     return cardonly(card1(securitySchemes={"bearer": sch}, securityRequirements=[{"schemes": {"bearer": {"list": []}}}]))
 case("CARD-SHAPE-006", secscheme(False), secscheme(True))
 
+EXTU = "https://ext.example.test/trace/v1"
+def extcard(required=True):
+    return card1(capabilities={"streaming": True, "extensions": [{"uri": EXTU, "description": "trace", "required": required}]})
+def extcall(req_hdr, resp_body, resp_hdr=None, required=True):
+    t = T(); fetch_card(t, extcard(required))
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=dict(V1, **req_hdr)).resp(200, resp_body, headers=resp_hdr)
+    return t.text()
+extneed = err(1, -32008, "extension required")
+case("CAP-EXT-001", extcall({}, res(1, {"task": task1()})), extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU}))
+case("CAP-EXT-002", extcall({"a2a-extensions": EXTU}, extneed), extcall({}, extneed))
+case("CAP-EXT-003", extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU + ", https://ext.example.test/other/v1"}, False),
+     extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU}, False))
+case("CAP-EXT-004", extcall({"x-a2a-extensions": EXTU}, res(1, {"task": task1()}), None, False), extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), None, False))
+
 for rule, (f, p) in G.items():
     for kind, text in (("fail", f), ("pass", p)):
         d = os.path.join(OUT, f"{rule}-{kind}"); os.makedirs(d, exist_ok=True)
