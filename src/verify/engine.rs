@@ -320,6 +320,10 @@ pub(super) struct State {
     push_urls: HashMap<String, PushReg>,
     /// Insertion order of `push_urls`, to bound memory ([`MAX_PUSH_URLS`]).
     push_order: VecDeque<String>,
+    /// Webhook URL → what each config registered for it carries (fingerprints of the token
+    /// and credentials, never the values; the task): PUSH-AUTH-002, PUSH-BODY-002. At most
+    /// [`MAX_PUSH_SECRETS`] configs per URL; forgotten with `push_urls`.
+    push_secrets: HashMap<String, Vec<PushSecret>>,
     /// Some registration was forgotten: a POST that might be a delivery to it is not
     /// judged as a JSON-RPC call (no false finding from forgotten state).
     push_forgotten: bool,
@@ -426,6 +430,7 @@ impl State {
             internal_errs: VecDeque::new(),
             push_urls: HashMap::new(),
             push_order: VecDeque::new(),
+            push_secrets: HashMap::new(),
             push_forgotten: false,
             pending_cancels: HashMap::new(),
             dialects: BTreeSet::new(),
@@ -764,8 +769,10 @@ impl State {
         }
         let body = decode_body(&x.req_headers, x.req_body.as_slice());
         let is_post = x.method.eq_ignore_ascii_case("POST");
-        // Webhook delivery: POST to a URL registered as a push config.
-        if is_post
+        // Webhook delivery: POST to a URL registered as a push config (or another method
+        // with a body: judged as a delivery, PUSH-DELIV-001).
+        if (is_post
+            || (x.method != "GET" && body.as_deref().is_some_and(|b| !trim_ascii(b).is_empty())))
             && !self.push_urls.is_empty()
             && self.push_urls.contains_key(webhook_key(&x.url).as_ref())
         {
@@ -1058,9 +1065,15 @@ impl State {
                 if self.push_order.len() > MAX_PUSH_URLS {
                     if let Some(old) = self.push_order.pop_front() {
                         self.push_urls.remove(&old);
+                        self.push_secrets.remove(&old);
                         self.push_forgotten = true;
                     }
                 }
+            }
+            let secret = push_config_secret(&c, &ptr);
+            let list = self.push_secrets.entry(url.clone()).or_default();
+            if list.len() < MAX_PUSH_SECRETS && !list.contains(&secret) {
+                list.push(secret);
             }
             self.push_urls
                 .insert(url, (c.dialect, origin, false, creds, false));
@@ -3972,6 +3985,7 @@ impl State {
 
     fn on_webhook(&mut self, x: &Exch, _resp: Option<&Json>) {
         let c = x.call.clone().unwrap_or_default();
+        self.check_push_delivery(x, &c);
         // PUSH-001: the agent pushes although its card does not declare push notifications.
         let reg = self.push_urls.get(webhook_key(&x.url).as_ref()).cloned();
         // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery.
@@ -4145,6 +4159,106 @@ impl State {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// PUSH-DELIV-001 (1.0 deliveries are POSTs), PUSH-AUTH-002 (token or credentials other
+    /// than every config registered for the URL carries; compared as fingerprints, never
+    /// printed) and PUSH-BODY-002 (payload about a task no config of the URL was created
+    /// for, when every config named its task). PUSH-004, PUSH-005, AUTH-006.
+    fn check_push_delivery(&mut self, x: &Exch, c: &Call) {
+        let key = webhook_key(&x.url).into_owned();
+        if c.dialect == Some(Dialect::V1_0) && !x.method.eq_ignore_ascii_case("POST") {
+            self.areas.insert("push");
+            self.find(
+                &r::PUSH_NOT_POST,
+                format!(
+                    "push notification was delivered by HTTP {} instead of POST",
+                    x.method
+                ),
+                vec![x.ev(x.req_seq)],
+                &x.leg,
+            );
+        }
+        let Some(configs) = self.push_secrets.get(&key).cloned() else {
+            return;
+        };
+        let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
+        let task = Json::parse(&body).ok().and_then(|v| {
+            let p = classify_payload(&v, "").ok()?;
+            let member = if p.kind == PayloadKind::Task {
+                "id"
+            } else {
+                "taskId"
+            };
+            p.inner.get(member)?.as_str().map(str::to_string)
+        });
+        // The configs this delivery can belong to: those of its task when any names it.
+        let of_task: Vec<&PushSecret> = configs
+            .iter()
+            .filter(|s| task.is_some() && s.task == task)
+            .collect();
+        if let Some(t) = task.as_deref() {
+            if of_task.is_empty() && configs.iter().all(|s| s.task.is_some()) {
+                let mut named: Vec<&str> =
+                    configs.iter().filter_map(|s| s.task.as_deref()).collect();
+                named.dedup();
+                self.areas.insert("push");
+                self.find(
+                    &r::PUSH_OTHER_TASK,
+                    format!(
+                        "push notification about task {t} was delivered to a webhook configured for task {}",
+                        named.join(", ")
+                    ),
+                    vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+            }
+        }
+        let pool: Vec<&PushSecret> = if of_task.is_empty() {
+            configs.iter().collect()
+        } else {
+            of_task
+        };
+        let h = &x.req_headers;
+        let sent_token: Vec<u64> =
+            h.0.iter()
+                .filter(|(k, _)| k.to_ascii_lowercase().contains("token"))
+                .map(|(_, v)| fingerprint(v.trim()))
+                .collect();
+        let sent_cred: Option<u64> = h.get("authorization").map(|v| {
+            let v = v.trim();
+            fingerprint(v.split_once(' ').map_or(v, |(_, c)| c.trim()))
+        });
+        let mut differs: Vec<&str> = Vec::new();
+        if !sent_token.is_empty()
+            && pool.iter().any(|s| s.token.is_some())
+            && !pool
+                .iter()
+                .any(|s| s.token.is_some_and(|t| sent_token.contains(&t)))
+        {
+            differs.push("a token");
+        }
+        if let Some(sent) = sent_cred {
+            if pool.iter().any(|s| s.http_cred.is_some())
+                && !pool
+                    .iter()
+                    .any(|s| s.http_cred == Some(sent) || s.http_cred_b64 == Some(sent))
+            {
+                differs.push("Authorization credentials");
+            }
+        }
+        if !differs.is_empty() {
+            self.areas.insert("push");
+            self.find(
+                &r::PUSH_WRONG_CREDENTIALS,
+                format!(
+                    "push notification was delivered with {} other than the client configured for this webhook (values not shown)",
+                    differs.join(" and ")
+                ),
+                vec![x.ev(x.req_seq)],
+                &x.leg,
+            );
         }
     }
 
@@ -4934,6 +5048,103 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
         }
     };
     (if token { PUSH_TOKEN } else { 0 }) | auth_bits
+}
+
+/// What one push config registered for a webhook URL carries, for comparing deliveries
+/// (PUSH-004, PUSH-005): [`fingerprint`]s of its `token` and of its HTTP-scheme (Bearer,
+/// Basic, Digest) `authentication.credentials`, and the task it was created for when the
+/// request named one. The secret values themselves are not kept.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct PushSecret {
+    task: Option<String>,
+    token: Option<u64>,
+    http_cred: Option<u64>,
+    /// Basic: the fingerprint of the credentials base64-encoded too (a config may give
+    /// `user:password` and the agent encode it, RFC 7617 §2).
+    http_cred_b64: Option<u64>,
+}
+
+/// Configs remembered per webhook URL ([`PushSecret`]).
+const MAX_PUSH_SECRETS: usize = 32;
+
+/// A 64-bit SipHash of a secret value: equal values compare equal, the value is not kept.
+fn fingerprint(v: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    v.hash(&mut h);
+    h.finish()
+}
+
+/// The [`PushSecret`] of the push config whose `url` is at `url_ptr` in the call's params.
+fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
+    let rest = c.binding == Some(Binding::Rest);
+    let local = if rest {
+        url_ptr
+    } else {
+        url_ptr.strip_prefix("/params").unwrap_or(url_ptr)
+    };
+    let base = local.strip_suffix("/url").unwrap_or(local);
+    let Some(cfg) = c.params.pointer(base) else {
+        return PushSecret::default();
+    };
+    let nonempty = |v: Option<&Json>| {
+        v.and_then(Json::as_str)
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(fingerprint)
+    };
+    let http = ["bearer", "basic", "digest"];
+    let http_cred = cfg.get("authentication").and_then(|a| {
+        let schemes: Vec<&str> = a
+            .get("scheme")
+            .and_then(Json::as_str)
+            .into_iter()
+            .chain(
+                a.get("schemes")
+                    .and_then(Json::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Json::as_str),
+            )
+            .collect();
+        let all_http = !schemes.is_empty()
+            && schemes
+                .iter()
+                .all(|s| http.iter().any(|h| s.eq_ignore_ascii_case(h)));
+        if all_http {
+            nonempty(a.get("credentials"))
+        } else {
+            None
+        }
+    });
+    let http_cred_b64 = cfg.get("authentication").and_then(|a| {
+        let basic = a
+            .get("scheme")
+            .and_then(Json::as_str)
+            .is_some_and(|s| s.eq_ignore_ascii_case("basic"));
+        let cred = a.get("credentials")?.as_str()?.trim();
+        (basic && !cred.is_empty()).then(|| {
+            use base64::Engine as _;
+            fingerprint(&base64::engine::general_purpose::STANDARD.encode(cred))
+        })
+    });
+    // The task: a Create call names it (params `taskId`; REST: the route's `{id}`); a send
+    // creates its task, so its config's task is not known from the request.
+    let task = if c.op == Some(Op::CreatePushConfig) {
+        c.route_task.clone().or_else(|| {
+            member_path(&c.params, "/taskId")
+                .and_then(Json::as_str)
+                .map(str::to_string)
+        })
+    } else {
+        None
+    };
+    PushSecret {
+        task,
+        token: nonempty(cfg.get("token")),
+        http_cred,
+        http_cred_b64,
+    }
 }
 
 /// [`jsonrpc::parse_request`] without copying: `method`, `id` and `params` are moved out

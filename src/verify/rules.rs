@@ -362,6 +362,18 @@ rule!(PUSH_NO_CREDENTIALS, "PUSH-AUTH-001", "push-delivery-without-credentials",
     ["PUSH-004", "PUSH-005"],
     "push notification delivered without the credentials or token the client configured",
     "send the configured credentials (Authorization per authentication.scheme) and the token (X-A2A-Notification-Token in 0.x) with every webhook request");
+rule!(PUSH_WRONG_CREDENTIALS, "PUSH-AUTH-002", "push-delivery-wrong-credentials", Error, Security,
+    ["PUSH-004", "PUSH-005"],
+    "push notification delivered with a token or credentials other than the client configured for the webhook",
+    "send each config's own token and authentication credentials with its deliveries; another config's token (another task's, another client's) is a cross-tenant leak and the receiver drops the notification");
+rule!(PUSH_NOT_POST, "PUSH-DELIV-001", "push-delivery-not-post", Error, Interop,
+    ["PUSH-004"],
+    "1.0 push notification delivered by another HTTP method than POST",
+    "deliver every 1.0 push notification as an HTTP POST of one StreamResponse to the configured url");
+rule!(PUSH_OTHER_TASK, "PUSH-BODY-002", "push-payload-other-task", Error, Security,
+    ["PUSH-004", "AUTH-006"],
+    "push notification names a task the webhook's config was not created for",
+    "deliver a task's notifications only to the webhooks configured for that task; receivers validate the task id and drop the rest");
 
 // ---- gateways ---------------------------------------------------------------------------
 // Evidence for buffering must be sound: with both legs recorded, the upstream leg's arrival
@@ -419,7 +431,10 @@ pub static RULES: &[Rule] = &[
     ID_TASK_NOT_RESOLVABLE,
     ID_UNKNOWN_TASK_ACCEPTED,
     PUSH_NO_CREDENTIALS,
+    PUSH_WRONG_CREDENTIALS,
     PUSH_PAYLOAD_SHAPE,
+    PUSH_OTHER_TASK,
+    PUSH_NOT_POST,
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
     RPC_ENVELOPE,

@@ -428,6 +428,17 @@ case("CAP-EXT-003", extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}),
      extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU}, False))
 case("CAP-EXT-004", extcall({"x-a2a-extensions": EXTU}, res(1, {"task": task1()}), None, False), extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), None, False))
 
+def hook2(cred="<webhook-credential>", token="tok-1", method="POST", about="task-1"):
+    t = T(); send1(t, {"task": task1(st="TASK_STATE_WORKING")}, params={"message": msg1("long job"), "configuration": {"returnImmediately": True}})
+    cfg = {"url": "https://client.example.test/webhook", "token": "tok-1", "authentication": {"scheme": "Bearer", "credentials": "<webhook-credential>"}}
+    t.req("POST", H + "/a2a", rpc(2, "CreateTaskPushNotificationConfig", dict(cfg, taskId="task-1")), headers=V1).resp(200, res(2, dict(cfg, taskId="task-1", id="cfg-1")))
+    h = {"content-type": "application/a2a+json", "authorization": "Bearer " + cred, "x-a2a-notification-token": token}
+    t.req(method, "https://client.example.test/webhook", su1("TASK_STATE_COMPLETED", tid=about), headers=h, dt=2.0).resp(200, "", ct=None)
+    return t.text()
+case("PUSH-AUTH-002", hook2(token="tok-of-another-config"), hook2())
+case("PUSH-DELIV-001", hook2(method="PUT"), hook2())
+case("PUSH-BODY-002", hook2(about="task-9"), hook2())
+
 for rule, (f, p) in G.items():
     for kind, text in (("fail", f), ("pass", p)):
         d = os.path.join(OUT, f"{rule}-{kind}"); os.makedirs(d, exist_ok=True)
