@@ -4355,6 +4355,7 @@ impl State {
                 &x.leg,
             );
         }
+        self.card_security_refs(x, &view, base, bseq);
         if let Some((ptr, msg)) = view.bad_security_schemes.first() {
             // CARD-003 / CARD-004: a2a-java #590, pi PR #62 (OpenAPI shape on a 1.0 card),
             // ggcode #1089 (0.3 http scheme without `scheme`).
@@ -4497,6 +4498,46 @@ impl State {
     /// CARD-URL-005 (upstream advertised) only fires when the exchange has no `card_rewrite`.
     /// `base` is the JSON Pointer of the card in the body (`""`, or `/result` for a
     /// JSON-RPC extended card): evidence pointers start with it.
+    /// AUTH-SCHEME-001 (a security requirement names a scheme the card does not define;
+    /// AUTH-002, AUTH-007) and AUTH-TLS-001 (an OAuth/OIDC endpoint over plain http on a
+    /// non-loopback host; AUTH-004, RFC 6749 §3.1/§3.2). One finding each per card.
+    fn card_security_refs(&mut self, x: &Exch, view: &AgentCardView, base: &str, bseq: u64) {
+        if !view.undefined_security_refs.is_empty() {
+            let mut names: Vec<&str> = view
+                .undefined_security_refs
+                .iter()
+                .map(|(_, n)| n.as_str())
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            let ev = view
+                .undefined_security_refs
+                .iter()
+                .take(4)
+                .map(|(p, _)| x.ev_at(bseq, &format!("{base}{p}"), None))
+                .collect();
+            self.areas.insert("auth");
+            self.find(
+                &r::AUTH_UNDEFINED_SCHEME,
+                format!(
+                    "security requirement names scheme {} that securitySchemes does not define",
+                    names.join(", ")
+                ),
+                ev,
+                &x.leg,
+            );
+        }
+        if let Some((p, u)) = view.insecure_auth_urls.first() {
+            self.areas.insert("auth");
+            self.find(
+                &r::AUTH_ENDPOINT_NOT_TLS,
+                format!("oauth/openid endpoint {u} is plain http on a non-loopback host"),
+                vec![x.ev_at(bseq, &format!("{base}{p}"), None)],
+                &x.leg,
+            );
+        }
+    }
+
     fn card_urls(
         &mut self,
         x: &Exch,

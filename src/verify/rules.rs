@@ -347,6 +347,14 @@ rule!(AUTH_OPEN_ENDPOINT, "AUTH-OPEN-001", "task-endpoint-without-auth", Error, 
     ["AUTH-002", "AUTH-006"],
     "card declares security but a task operation without credentials succeeded",
     "authenticate every request against the card's declared schemes; answer 401 when credentials are missing");
+rule!(AUTH_UNDEFINED_SCHEME, "AUTH-SCHEME-001", "security-requirement-undefined-scheme", Error, Security,
+    ["AUTH-002", "AUTH-007"],
+    "agent card security requirement names a scheme that securitySchemes does not define",
+    "name in securityRequirements (card and skills; 0.x security) only keys of securitySchemes: a client cannot satisfy a requirement for a scheme it cannot look up");
+rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning, Security,
+    ["AUTH-004"],
+    "agent card names an OAuth 2.0 or OpenID Connect endpoint over plain http on a non-loopback host",
+    "serve tokenUrl, authorizationUrl, refreshUrl, deviceAuthorizationUrl and openIdConnectUrl over https (RFC 6749 §3.1, §3.2 require TLS: client secrets and tokens cross these endpoints)");
 
 // ---- push -------------------------------------------------------------------------------
 rule!(PUSH_URL_PRIVATE, "PUSH-URL-001", "push-url-private-address", Warning, Security,
@@ -398,6 +406,8 @@ pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
     AUTH_EXTENDED_CARD,
     AUTH_OPEN_ENDPOINT,
+    AUTH_UNDEFINED_SCHEME,
+    AUTH_ENDPOINT_NOT_TLS,
     CAP_EXT_REQUIRED_NOT_ENFORCED,
     CAP_EXT_REQUIRED_ERROR_WRONG,
     CAP_EXT_NOT_DECLARED,

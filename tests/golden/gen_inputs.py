@@ -439,6 +439,23 @@ case("PUSH-AUTH-002", hook2(token="tok-of-another-config"), hook2())
 case("PUSH-DELIV-001", hook2(method="PUT"), hook2())
 case("PUSH-BODY-002", hook2(about="task-9"), hook2())
 
+def oauthcard(flows=None, req="oauth", tls=True):
+    h = "https" if tls else "http"
+    flows = flows or {"authorizationCode": {"authorizationUrl": "https://login.example.test/authorize", "tokenUrl": h + "://login.example.test/token", "scopes": {"a2a": "use the agent"}, "pkceRequired": True}}
+    sk = {"id": "s", "name": "s", "description": "d", "tags": ["t"], "securityRequirements": [{"schemes": {req: {"list": ["a2a"]}}}]}
+    return cardonly(card1(securitySchemes={"oauth": {"oauth2SecurityScheme": {"flows": flows}}}, securityRequirements=[{"schemes": {req: {"list": ["a2a"]}}}], skills=[sk]))
+case("AUTH-SCHEME-001", oauthcard(req="oauth2"), oauthcard())
+case("AUTH-TLS-001", oauthcard(tls=False), oauthcard())
+EXTRA = {
+    "CARD-SHAPE-006-fail-oauth-two-flows": oauthcard(flows={"authorizationCode": {"authorizationUrl": "https://login.example.test/authorize", "tokenUrl": "https://login.example.test/token", "scopes": {}},
+                                                             "clientCredentials": {"tokenUrl": "https://login.example.test/token", "scopes": {}}}),
+    "CARD-SHAPE-006-fail-oauth-no-token-url": oauthcard(flows={"authorizationCode": {"authorizationUrl": "https://login.example.test/authorize", "scopes": {}}}),
+    "CARD-SHAPE-006-pass-oauth-device-code": oauthcard(flows={"deviceCode": {"deviceAuthorizationUrl": "https://login.example.test/device", "tokenUrl": "https://login.example.test/token", "scopes": {}}}),
+}
+for name, text in EXTRA.items():
+    d = os.path.join(OUT, name); os.makedirs(d, exist_ok=True)
+    open(os.path.join(d, "input.jsonl"), "w").write(text)
+
 for rule, (f, p) in G.items():
     for kind, text in (("fail", f), ("pass", p)):
         d = os.path.join(OUT, f"{rule}-{kind}"); os.makedirs(d, exist_ok=True)
