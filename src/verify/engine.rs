@@ -2575,6 +2575,49 @@ impl State {
         let _ = s;
     }
 
+    /// VER-002 (VER-HDR-001): a known version in `A2A-Version` (`0.2`, `0.1`) that the
+    /// origin's card does not offer, answered with success with 1.0 semantics (a 1.0
+    /// method or route) instead of VersionNotSupportedError. Silent without a card, when
+    /// the card names no version or offers the header's.
+    fn version_not_offered(&mut self, x: &Exch, c: &Call, hv: &str) {
+        let Some(hd) = Dialect::from_version(hv) else {
+            return;
+        };
+        if c.dialect != Some(Dialect::V1_0)
+            || hd == Dialect::V1_0
+            || c.binding.is_none()
+            || !c.op.is_some_and(Op::is_task_op)
+        {
+            return;
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let offered = card.view.declared_dialects();
+        if offered.is_empty() || offered.contains(&hd) {
+            return;
+        }
+        let list: Vec<&str> = offered.iter().map(|d| d.as_str()).collect();
+        self.find(
+            &r::VER_NOT_ENFORCED,
+            format!(
+                "request with A2A-Version {hv}, a version the card does not offer ({}), was processed with 1.0 semantics instead of rejected with VersionNotSupportedError",
+                list.join(", ")
+            ),
+            vec![
+                x.ev_at(x.req_seq, "", Some(Value::String(hv.into()))),
+                x.ev(x.resp_seq),
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: None,
+                    found: None,
+                },
+            ],
+            &x.leg,
+        );
+    }
+
     /// Rules shared by every answered exchange after its body is judged.
     fn after_response(
         &mut self,
@@ -2611,6 +2654,8 @@ impl State {
                     vec![x.ev_at(x.req_seq, "", Some(Value::String(hv.into()))), x.ev(x.resp_seq)],
                     &x.leg,
                 );
+            } else if success {
+                self.version_not_offered(x, &c, hv);
             }
         }
         // Auth: card declares security, task op without credentials succeeded (AUTH-002).

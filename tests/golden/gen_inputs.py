@@ -452,6 +452,13 @@ EXTRA = {
     "CARD-SHAPE-006-fail-oauth-no-token-url": oauthcard(flows={"authorizationCode": {"authorizationUrl": "https://login.example.test/authorize", "scopes": {}}}),
     "CARD-SHAPE-006-pass-oauth-device-code": oauthcard(flows={"deviceCode": {"deviceAuthorizationUrl": "https://login.example.test/device", "tokenUrl": "https://login.example.test/token", "scopes": {}}}),
 }
+def vhdr_card(answer, hdr="0.2", method="SendMessage", msg=None):
+    t = T(); fetch_card(t, card1(supportedInterfaces=[{"url": H + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": H + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}]))
+    t.req("POST", H + "/a2a", rpc(1, method, {"message": msg or msg1("ping")}), headers={"a2a-version": hdr}).resp(200, answer)
+    return t.text()
+EXTRA["VER-HDR-001-fail-version-not-in-card"] = vhdr_card(res(1, {"task": task1()}))
+EXTRA["VER-HDR-001-pass-version-not-in-card-refused"] = vhdr_card(err(1, -32009, "A2A version 0.2 is not supported"))
+EXTRA["VER-HDR-001-pass-offered-0x-version"] = vhdr_card(res(1, task03()), hdr="0.3", method="message/send", msg=msg03("ping"))
 for name, text in EXTRA.items():
     d = os.path.join(OUT, name); os.makedirs(d, exist_ok=True)
     open(os.path.join(d, "input.jsonl"), "w").write(text)
