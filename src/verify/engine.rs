@@ -1292,6 +1292,10 @@ impl State {
                         if let Some(s) = x.sse.as_mut() {
                             s.undecodable = true;
                         }
+                        if jsonrpc::is_too_deep(&err) {
+                            self.too_deep(x, "sse event data");
+                            return;
+                        }
                         self.stream_once(
                             x,
                             &r::SSE_DATA_NOT_JSON,
@@ -1303,6 +1307,21 @@ impl State {
                 };
                 self.on_stream_value(x, &v, seq, t_us);
             }
+        }
+    }
+
+    /// Valid JSON nested deeper than the parser's limit (128 levels, like
+    /// [`RequestParse::TooDeep`] on the request side; RFC 8259 §9 lets parsers limit
+    /// nesting): not a finding, the exchange is listed as not fully judged. Once per
+    /// exchange and `what`.
+    fn too_deep(&mut self, x: &Exch, what: &str) {
+        let why = format!("{what} nests JSON deeper than the parser's 128 levels");
+        if !self
+            .incomplete
+            .iter()
+            .any(|(id, w)| *id == x.id && *w == why)
+        {
+            self.incomplete.push((x.id.clone(), why));
         }
     }
 
@@ -2863,6 +2882,13 @@ impl State {
                     vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
                     &x.leg,
                 );
+            } else if (200..300).contains(&status)
+                && !body.is_empty()
+                && !x.synthetic
+                && media.as_deref().is_some_and(|m| m.contains("json"))
+                && Json::parse(body).is_err_and(|e| jsonrpc::is_too_deep(&e))
+            {
+                self.too_deep(x, "response body");
             } else if (200..300).contains(&status)
                 && !body.is_empty()
                 && !x.synthetic
