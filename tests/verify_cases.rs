@@ -152,3 +152,21 @@ cases!(
     case_24 = 24,
     case_25 = 25,
 );
+
+/// A valid JSON-RPC response body and an SSE event nested 200 levels deep (deeper than the
+/// parser's 128) are listed as not judged, never reported as "not JSON" (RFC 8259 §9 lets
+/// a parser limit nesting; the request side is `RequestParse::TooDeep`).
+#[test]
+fn deep_response_and_event_are_not_judged_not_findings() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let out = verify(&dir.join("w157-legal-v10-response-and-event-nested-200-levels.jsonl"));
+    assert!(out.findings.is_empty(), "{}", render(&out));
+    let why: Vec<&str> = out.incomplete.iter().map(|(_, w)| w.as_str()).collect();
+    assert_eq!(
+        why,
+        vec![
+            "response body nests JSON deeper than the parser's 128 levels",
+            "sse event data nests JSON deeper than the parser's 128 levels"
+        ]
+    );
+}

@@ -33,6 +33,17 @@ impl CardInterface {
     }
 }
 
+/// One `capabilities.extensions[]` entry (1.0 proto `AgentExtension`; 0.3 schema
+/// `AgentExtension`): the extension's `uri` and whether the card marks it `required`
+/// (EXT-002: a request that does not activate it gets ExtensionSupportRequiredError).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardExtension {
+    /// The extension URI as written in the card.
+    pub uri: String,
+    /// `required: true` in the card.
+    pub required: bool,
+}
+
 /// A shape problem: JSON Pointer, message, and which requirement (`CARD-003` / `CARD-004`).
 pub type CardProblem = (String, String);
 
@@ -53,6 +64,16 @@ pub struct AgentCardView {
     pub push_notifications: Option<bool>,
     /// `capabilities.extendedAgentCard` (1.0) or `supportsAuthenticatedExtendedCard` (0.x).
     pub extended_card: bool,
+    /// `capabilities.extensions[]` entries with a string `uri`, in card order (EXT-002,
+    /// EXT-004): what a client may activate and what it must activate (`required`).
+    pub extensions: Vec<CardExtension>,
+    /// Security requirement entries (card and skills) naming a scheme that
+    /// `securitySchemes` does not define, as (`pointer` of the name, scheme name)
+    /// (AUTH-002, AUTH-007: no client can satisfy them).
+    pub undefined_security_refs: Vec<(String, String)>,
+    /// OAuth 2.0 / OpenID Connect endpoint URLs over plain `http://` on a host that is not
+    /// loopback, as (`pointer`, url) (RFC 6749 §3.1/§3.2: TLS required; AUTH-004).
+    pub insecure_auth_urls: Vec<(String, String)>,
     /// Declares at least one security requirement (`security` / `securityRequirements`).
     pub requires_auth: bool,
     /// Header names that carry credentials per the declared schemes (`authorization`, an
@@ -226,6 +247,17 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
             if caps.get("extendedAgentCard").and_then(Json::as_bool) == Some(true) {
                 c.extended_card = true;
             }
+            if let Some(Json::Array(exts)) = caps.get("extensions") {
+                c.extensions = exts
+                    .iter()
+                    .filter_map(|e| {
+                        Some(CardExtension {
+                            uri: e.get("uri")?.as_str()?.trim().to_string(),
+                            required: e.get("required").and_then(Json::as_bool) == Some(true),
+                        })
+                    })
+                    .collect();
+            }
         }
         Some(_) => c.problems.push((
             "/capabilities".into(),
@@ -243,6 +275,7 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
     }
     read_interfaces(o, &mut c);
     read_security(o, &mut c);
+    read_security_refs(o, &mut c);
     c
 }
 
@@ -475,6 +508,148 @@ pub fn security_requirements_problem(list: &[Json], ptr: &str) -> Option<CardPro
     None
 }
 
+/// Fills [`AgentCardView::undefined_security_refs`] and
+/// [`AgentCardView::insecure_auth_urls`] (AUTH-002, AUTH-007, AUTH-004).
+fn read_security_refs(o: &Obj, c: &mut AgentCardView) {
+    use super::json::{ptr as jptr, Seg};
+    let schemes = o.get("securitySchemes").and_then(Json::as_object);
+    let defined = |n: &str| schemes.is_some_and(|s| s.contains_key(n));
+    // 1.0 `[{schemes: {NAME: {list}}}]`, 0.x `[{NAME: [scopes]}]`.
+    let mut refs = |list: &Json, at: &str| {
+        let Some(list) = list.as_array() else { return };
+        for (i, r) in list.iter().enumerate() {
+            let Some(r) = r.as_object() else { continue };
+            let (names, base) = match r.get("schemes").and_then(Json::as_object) {
+                Some(m) => (m, jptr(at, &[Seg::Index(i), Seg::Key("schemes")])),
+                None => (r, jptr(at, &[Seg::Index(i)])),
+            };
+            for name in names.keys() {
+                if !defined(name) {
+                    c.undefined_security_refs
+                        .push((jptr(&base, &[Seg::Key(name)]), name.to_string()));
+                }
+            }
+        }
+    };
+    for key in ["securityRequirements", "security"] {
+        if let Some(l) = o.get(key) {
+            refs(l, &format!("/{key}"));
+        }
+    }
+    if let Some(Json::Array(skills)) = o.get("skills") {
+        for (i, sk) in skills.iter().enumerate() {
+            for key in ["securityRequirements", "security"] {
+                if let Some(l) = sk.get(key) {
+                    refs(l, &jptr("/skills", &[Seg::Index(i), Seg::Key(key)]));
+                }
+            }
+        }
+    }
+    let Some(schemes) = schemes else { return };
+    for (name, s) in schemes.iter() {
+        let at = jptr("/securitySchemes", &[Seg::Key(name)]);
+        let (inner, at) = match s.get("oauth2SecurityScheme") {
+            Some(i) => (i, jptr(&at, &[Seg::Key("oauth2SecurityScheme")])),
+            None => match s.get("openIdConnectSecurityScheme") {
+                Some(i) => (i, jptr(&at, &[Seg::Key("openIdConnectSecurityScheme")])),
+                None => (s, at),
+            },
+        };
+        let mut urls: Vec<(String, &str)> = Vec::new();
+        if let Some(u) = inner.get("openIdConnectUrl").and_then(Json::as_str) {
+            urls.push((jptr(&at, &[Seg::Key("openIdConnectUrl")]), u));
+        }
+        if let Some(flows) = inner.get("flows").and_then(Json::as_object) {
+            for (flow, f) in flows.iter() {
+                let Some(f) = f.as_object() else { continue };
+                for (k, v) in f.iter() {
+                    if k.ends_with("Url") {
+                        if let Some(u) = v.as_str() {
+                            urls.push((
+                                jptr(&at, &[Seg::Key("flows"), Seg::Key(flow), Seg::Key(k)]),
+                                u,
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        for (p, u) in urls {
+            let plain = u
+                .get(..7)
+                .is_some_and(|h| h.eq_ignore_ascii_case("http://"));
+            let loopback = super::net::parse_url(u).is_some_and(|x| {
+                super::net::host_class(&x.host) == super::net::HostClass::Loopback
+            });
+            if plain && !loopback {
+                c.insecure_auth_urls.push((p, u.to_string()));
+            }
+        }
+    }
+}
+
+/// The first problem of an OAuth2 `flows` object at `at` (CARD-003, CARD-004): 1.0 proto
+/// `OAuthFlows` is a oneof (exactly one of `authorizationCode`, `clientCredentials`,
+/// `deviceCode`, `implicit`, `password`; ProtoJSON parsers reject a card with two) whose
+/// REQUIRED URLs are `authorizationUrl`+`tokenUrl` (authorization code),
+/// `tokenUrl` (client credentials), `deviceAuthorizationUrl`+`tokenUrl` (device code);
+/// 0.x (OpenAPI, several flows allowed; 0.3 schema): `authorizationUrl`+`tokenUrl`,
+/// `tokenUrl`, `authorizationUrl` (implicit), `tokenUrl` (password).
+fn oauth_flows_problem(flows: &Json, at: &str, v1: bool) -> Option<CardProblem> {
+    const V1: [(&str, &[&str]); 5] = [
+        ("authorizationCode", &["authorizationUrl", "tokenUrl"]),
+        ("clientCredentials", &["tokenUrl"]),
+        ("deviceCode", &["deviceAuthorizationUrl", "tokenUrl"]),
+        ("implicit", &[]),
+        ("password", &[]),
+    ];
+    const V0: [(&str, &[&str]); 4] = [
+        ("authorizationCode", &["authorizationUrl", "tokenUrl"]),
+        ("clientCredentials", &["tokenUrl"]),
+        ("implicit", &["authorizationUrl"]),
+        ("password", &["tokenUrl"]),
+    ];
+    let Some(o) = flows.as_object() else {
+        return Some((at.to_string(), "oauth2 flows is not an object".into()));
+    };
+    let table: &[(&str, &[&str])] = if v1 { &V1 } else { &V0 };
+    let set: Vec<&(&str, &[&str])> = table
+        .iter()
+        .filter(|(k, _)| o.get(k).is_some_and(|v| !v.is_null()))
+        .collect();
+    if v1 && set.len() > 1 {
+        return Some((
+            at.to_string(),
+            format!(
+                "oauth2 flows sets more than one flow ({}); 1.0 OAuthFlows is a oneof, so ProtoJSON parsers reject the card",
+                set.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")
+            ),
+        ));
+    }
+    if set.is_empty() && !o.is_empty() {
+        return None; // an unknown flow name: not this check's call
+    }
+    if set.is_empty() {
+        return Some((at.to_string(), "oauth2 flows sets no flow".into()));
+    }
+    for (k, need) in set {
+        let f = o.get(k).and_then(Json::as_object);
+        for n in need.iter() {
+            if !f.is_some_and(|f| {
+                f.get(n)
+                    .and_then(Json::as_str)
+                    .is_some_and(|u| !u.is_empty())
+            }) {
+                return Some((
+                    format!("{at}/{k}/{n}"),
+                    format!("oauth2 {k} flow has no {n}"),
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// The shape problem of one `securitySchemes` entry at `ptr`, if any (CARD-003 / CARD-004,
 /// AUTH-002). `v1`: `Some(true)` = 1.0 (proto oneof: exactly one of `apiKeySecurityScheme
 /// {location, name}`, `httpAuthSecurityScheme {scheme}`, `oauth2SecurityScheme {flows}`,
@@ -513,7 +688,12 @@ pub fn security_scheme_problem(s: &Json, ptr: &str, v1: Option<bool>) -> Option<
         let present: Vec<&(&str, &[&str])> = V1.iter().filter(|(k, _)| o.contains_key(k)).collect();
         match present.as_slice() {
             [(k, need)] => match o.get(k).and_then(Json::as_object) {
-                Some(inner) => missing(inner, need, format!("{ptr}/{k}")),
+                Some(inner) => missing(inner, need, format!("{ptr}/{k}")).or_else(|| {
+                    let flows = inner
+                        .get("flows")
+                        .filter(|_| *k == "oauth2SecurityScheme")?;
+                    oauth_flows_problem(flows, &format!("{ptr}/{k}/flows"), true)
+                }),
                 None => Some((format!("{ptr}/{k}"), format!("{k} is not an object"))),
             },
             [] => Some((
@@ -538,7 +718,10 @@ pub fn security_scheme_problem(s: &Json, ptr: &str, v1: Option<bool>) -> Option<
             ));
         };
         match V0.iter().find(|(k, _)| *k == t) {
-            Some((_, need)) => missing(o, need, ptr.to_string()),
+            Some((_, need)) => missing(o, need, ptr.to_string()).or_else(|| {
+                let flows = o.get("flows").filter(|_| t == "oauth2")?;
+                oauth_flows_problem(flows, &format!("{ptr}/flows"), false)
+            }),
             None => Some((
                 format!("{ptr}/type"),
                 format!("unknown security scheme type {t:?}"),
@@ -635,6 +818,63 @@ mod tests {
         );
         let two = json!({"mtlsSecurityScheme": {}, "httpAuthSecurityScheme": {"scheme": "Basic"}});
         assert!(security_scheme_problem(&two, "/s", Some(true)).is_some());
+    }
+
+    #[test]
+    fn oauth_flows_oneof_urls_refs_and_tls() {
+        let two = json!({"oauth2SecurityScheme": {"flows": {
+            "authorizationCode": {"authorizationUrl": "https://a/x", "tokenUrl": "https://a/t"},
+            "clientCredentials": {"tokenUrl": "https://a/t"}}}});
+        let p = security_scheme_problem(&two, "/s", Some(true)).unwrap();
+        assert_eq!(p.0, "/s/oauth2SecurityScheme/flows");
+        assert!(p.1.contains("more than one flow"), "{p:?}");
+        // 0.x (OpenAPI) allows several flows.
+        let two0 = json!({"type": "oauth2", "flows": {
+            "authorizationCode": {"authorizationUrl": "https://a/x", "tokenUrl": "https://a/t", "scopes": {}},
+            "clientCredentials": {"tokenUrl": "https://a/t", "scopes": {}}}});
+        assert!(security_scheme_problem(&two0, "/s", Some(false)).is_none());
+        let no_token = json!({"oauth2SecurityScheme": {"flows": {"deviceCode": {"deviceAuthorizationUrl": "https://a/d"}}}});
+        assert_eq!(
+            security_scheme_problem(&no_token, "/s", Some(true))
+                .unwrap()
+                .0,
+            "/s/oauth2SecurityScheme/flows/deviceCode/tokenUrl"
+        );
+        let implicit0 = json!({"type": "oauth2", "flows": {"implicit": {"scopes": {}}}});
+        assert_eq!(
+            security_scheme_problem(&implicit0, "/s", Some(false))
+                .unwrap()
+                .0,
+            "/s/flows/implicit/authorizationUrl"
+        );
+        let card = json!({"name":"a","description":"d","supportedInterfaces":[{"url":"https://h/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
+            "version":"1","capabilities":{},"defaultInputModes":["t"],"defaultOutputModes":["t"],
+            "skills":[{"id":"s","name":"n","description":"d","tags":["t"],"securityRequirements":[{"schemes":{"gone":{"list":[]}}}]}],
+            "securitySchemes":{"o":{"oauth2SecurityScheme":{"flows":{"clientCredentials":{"tokenUrl":"http://idp.example.com/t"}}}},
+                               "l":{"openIdConnectSecurityScheme":{"openIdConnectUrl":"http://127.0.0.1:9/.well-known/openid-configuration"}}},
+            "securityRequirements":[{"schemes":{"o":{"list":[]}}}]});
+        let c = card_view(&card, false);
+        assert_eq!(
+            c.undefined_security_refs,
+            vec![(
+                "/skills/0/securityRequirements/0/schemes/gone".to_string(),
+                "gone".to_string()
+            )]
+        );
+        // Plain http to a loopback IdP is a test set-up, not a finding.
+        assert_eq!(
+            c.insecure_auth_urls,
+            vec![(
+                "/securitySchemes/o/oauth2SecurityScheme/flows/clientCredentials/tokenUrl"
+                    .to_string(),
+                "http://idp.example.com/t".to_string()
+            )]
+        );
+        let v0 = json!({"name":"a","description":"d","url":"https://h/","protocolVersion":"0.3.0","version":"1","capabilities":{},
+            "defaultInputModes":["t"],"defaultOutputModes":["t"],"skills":[],
+            "securitySchemes":{"k":{"type":"apiKey","in":"header","name":"X-Key"}},"security":[{"k":[]},{"other":[]}]});
+        let c = card_view(&v0, false);
+        assert_eq!(c.undefined_security_refs[0].0, "/security/1/other");
     }
 
     #[test]

@@ -323,6 +323,10 @@ pub(super) struct State {
     push_urls: HashMap<String, PushReg>,
     /// Insertion order of `push_urls`, to bound memory ([`MAX_PUSH_URLS`]).
     push_order: VecDeque<String>,
+    /// Webhook URL → what each config registered for it carries (fingerprints of the token
+    /// and credentials, never the values; the task): PUSH-AUTH-002, PUSH-BODY-002. At most
+    /// [`MAX_PUSH_SECRETS`] configs per URL; forgotten with `push_urls`.
+    push_secrets: HashMap<String, Vec<PushSecret>>,
     /// Some registration was forgotten: a POST that might be a delivery to it is not
     /// judged as a JSON-RPC call (no false finding from forgotten state).
     push_forgotten: bool,
@@ -429,6 +433,7 @@ impl State {
             internal_errs: VecDeque::new(),
             push_urls: HashMap::new(),
             push_order: VecDeque::new(),
+            push_secrets: HashMap::new(),
             push_forgotten: false,
             pending_cancels: HashMap::new(),
             dialects: BTreeSet::new(),
@@ -767,8 +772,10 @@ impl State {
         }
         let body = decode_body(&x.req_headers, x.req_body.as_slice());
         let is_post = x.method.eq_ignore_ascii_case("POST");
-        // Webhook delivery: POST to a URL registered as a push config.
-        if is_post
+        // Webhook delivery: POST to a URL registered as a push config (or another method
+        // with a body: judged as a delivery, PUSH-DELIV-001).
+        if (is_post
+            || (x.method != "GET" && body.as_deref().is_some_and(|b| !trim_ascii(b).is_empty())))
             && !self.push_urls.is_empty()
             && self.push_urls.contains_key(webhook_key(&x.url).as_ref())
         {
@@ -1108,9 +1115,15 @@ impl State {
                 if self.push_order.len() > MAX_PUSH_URLS {
                     if let Some(old) = self.push_order.pop_front() {
                         self.push_urls.remove(&old);
+                        self.push_secrets.remove(&old);
                         self.push_forgotten = true;
                     }
                 }
+            }
+            let secret = push_config_secret(&c, &ptr);
+            let list = self.push_secrets.entry(url.clone()).or_default();
+            if list.len() < MAX_PUSH_SECRETS && !list.contains(&secret) {
+                list.push(secret);
             }
             self.push_urls
                 .insert(url, (c.dialect, origin, false, creds, false));
@@ -1329,6 +1342,10 @@ impl State {
                         if let Some(s) = x.sse.as_mut() {
                             s.undecodable = true;
                         }
+                        if jsonrpc::is_too_deep(&err) {
+                            self.too_deep(x, "sse event data");
+                            return;
+                        }
                         self.stream_once(
                             x,
                             &r::SSE_DATA_NOT_JSON,
@@ -1340,6 +1357,21 @@ impl State {
                 };
                 self.on_stream_value(x, &v, seq, t_us);
             }
+        }
+    }
+
+    /// Valid JSON nested deeper than the parser's limit (128 levels, like
+    /// [`RequestParse::TooDeep`] on the request side; RFC 8259 §9 lets parsers limit
+    /// nesting): not a finding, the exchange is listed as not fully judged. Once per
+    /// exchange and `what`.
+    fn too_deep(&mut self, x: &Exch, what: &str) {
+        let why = format!("{what} nests JSON deeper than the parser's 128 levels");
+        if !self
+            .incomplete
+            .iter()
+            .any(|(id, w)| *id == x.id && *w == why)
+        {
+            self.incomplete.push((x.id.clone(), why));
         }
     }
 
@@ -2093,6 +2125,7 @@ impl State {
                 self.on_sse_item(&mut x, it, seq, t);
             }
             self.end_stream(&mut x);
+            self.check_extensions(&x, None);
             self.after_response(&x, None);
             return;
         }
@@ -2150,10 +2183,130 @@ impl State {
             self.on_webhook(&x, json.as_ref());
             return;
         }
+        self.check_extensions(&x, json.as_ref());
         match c.binding {
             Some(Binding::JsonRpc) => self.on_jsonrpc_response(&x, status, json.as_ref(), &body),
             Some(Binding::Rest) => self.on_rest_response(&x, status, json.as_ref()),
             None => {}
+        }
+    }
+
+    /// EXT-001..004 on a 1.0 message call (`SendMessage`, `SendStreamingMessage`, REST
+    /// `message:send`/`message:stream`) to an origin whose card declares extensions:
+    /// CAP-EXT-004 (client names them in `X-A2A-Extensions`), CAP-EXT-003 (response
+    /// activates an undeclared or unrequested URI), CAP-EXT-001 (a required URI was not
+    /// requested and the call succeeded), CAP-EXT-002 (-32008 / EXTENSION_SUPPORT_REQUIRED
+    /// although every required URI was requested). `json` = the parsed non-SSE body.
+    fn check_extensions(&mut self, x: &Exch, json: Option<&Json>) {
+        let Some(c) = x.call.clone() else { return };
+        if c.dialect != Some(Dialect::V1_0)
+            || !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            || x.synthetic
+            || x.status.is_none()
+        {
+            return;
+        }
+        let uris = |h: &Headers, name: &str| -> Vec<String> {
+            h.get_all(name)
+                .flat_map(|v| v.split(','))
+                .map(|u| u.trim().to_string())
+                .filter(|u| !u.is_empty())
+                .collect()
+        };
+        let requested = uris(&x.req_headers, "a2a-extensions");
+        let requested_0x = uris(&x.req_headers, "x-a2a-extensions");
+        if !requested_0x.is_empty() && requested.is_empty() {
+            self.find(
+                &r::CAP_EXT_0X_HEADER,
+                format!(
+                    "1.0 request names extensions in X-A2A-Extensions ({}) instead of A2A-Extensions",
+                    requested_0x.join(", ")
+                ),
+                vec![x.ev(x.req_seq)],
+                &x.leg,
+            );
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let declared = &card.view.extensions;
+        if declared.is_empty() {
+            return;
+        }
+        self.areas.insert("capability");
+        // A URI in either header counts as requested: the 0.x header name is the client's
+        // finding (CAP-EXT-004), not the agent's.
+        let asked = |u: &str| requested.iter().chain(&requested_0x).any(|r| r == u);
+        let activated = uris(&x.resp_headers, "a2a-extensions");
+        let odd: Vec<&str> = activated
+            .iter()
+            .map(String::as_str)
+            .filter(|u| !declared.iter().any(|d| d.uri == *u) || !asked(u))
+            .collect();
+        if !odd.is_empty() && x.is_success() {
+            let undeclared = odd.iter().any(|u| !declared.iter().any(|d| d.uri == *u));
+            self.find(
+                &r::CAP_EXT_NOT_DECLARED,
+                format!(
+                    "agent activated {} in A2A-Extensions, which {}",
+                    odd.join(", "),
+                    if undeclared {
+                        "the card does not declare in capabilities.extensions"
+                    } else {
+                        "the client did not request"
+                    }
+                ),
+                vec![
+                    x.ev(x.resp_seq),
+                    x.ev_at(card.seq, "/capabilities/extensions", None),
+                ],
+                &x.leg,
+            );
+        }
+        let missing: Vec<&str> = declared
+            .iter()
+            .filter(|d| d.required && !asked(&d.uri))
+            .map(|d| d.uri.as_str())
+            .collect();
+        let required_any = declared.iter().any(|d| d.required);
+        let ext_error = match json.and_then(|v| v.get("error")) {
+            Some(e) => {
+                e.get("code").and_then(Json::as_i64) == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED)
+                    || error_info_reason(e.get("details")) == Some("EXTENSION_SUPPORT_REQUIRED")
+            }
+            None => false,
+        };
+        let processed = x.is_success() && !self.answer_is_error(x);
+        if !missing.is_empty() && processed {
+            self.find(
+                &r::CAP_EXT_REQUIRED_NOT_ENFORCED,
+                format!(
+                    "message call {} was processed although the client did not activate the required extension {} (no A2A-Extensions entry); expected ExtensionSupportRequiredError",
+                    c.method.as_deref().unwrap_or(&x.path),
+                    missing.join(", ")
+                ),
+                vec![
+                    x.ev(x.req_seq),
+                    x.ev(x.resp_seq),
+                    x.ev_at(card.seq, "/capabilities/extensions", None),
+                ],
+                &x.leg,
+            );
+        } else if missing.is_empty() && required_any && ext_error {
+            self.find(
+                &r::CAP_EXT_REQUIRED_ERROR_WRONG,
+                format!(
+                    "agent answered ExtensionSupportRequiredError although the client activated every required extension ({})",
+                    declared
+                        .iter()
+                        .filter(|d| d.required)
+                        .map(|d| d.uri.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                vec![x.ev(x.req_seq), x.ev_at(x.body_seq(), "/error", None)],
+                &x.leg,
+            );
         }
     }
 
@@ -2522,6 +2675,49 @@ impl State {
         let _ = s;
     }
 
+    /// VER-002 (VER-HDR-001): a known version in `A2A-Version` (`0.2`, `0.1`) that the
+    /// origin's card does not offer, answered with success with 1.0 semantics (a 1.0
+    /// method or route) instead of VersionNotSupportedError. Silent without a card, when
+    /// the card names no version or offers the header's.
+    fn version_not_offered(&mut self, x: &Exch, c: &Call, hv: &str) {
+        let Some(hd) = Dialect::from_version(hv) else {
+            return;
+        };
+        if c.dialect != Some(Dialect::V1_0)
+            || hd == Dialect::V1_0
+            || c.binding.is_none()
+            || !c.op.is_some_and(Op::is_task_op)
+        {
+            return;
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let offered = card.view.declared_dialects();
+        if offered.is_empty() || offered.contains(&hd) {
+            return;
+        }
+        let list: Vec<&str> = offered.iter().map(|d| d.as_str()).collect();
+        self.find(
+            &r::VER_NOT_ENFORCED,
+            format!(
+                "request with A2A-Version {hv}, a version the card does not offer ({}), was processed with 1.0 semantics instead of rejected with VersionNotSupportedError",
+                list.join(", ")
+            ),
+            vec![
+                x.ev_at(x.req_seq, "", Some(Value::String(hv.into()))),
+                x.ev(x.resp_seq),
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: None,
+                    found: None,
+                },
+            ],
+            &x.leg,
+        );
+    }
+
     /// Rules shared by every answered exchange after its body is judged.
     fn after_response(
         &mut self,
@@ -2545,55 +2741,6 @@ impl State {
                 );
             }
         }
-        // EXT-002 (1.0 §3.3.4): a message served although the card marks an extension
-        // required and the request's A2A-Extensions (comma-separated URIs; the 0.x
-        // X-A2A-Extensions is read too) does not name it (a2a-dotnet #23: no server-side
-        // A2A-Extensions handling at all).
-        if c.dialect == Some(Dialect::V1_0)
-            && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
-            && !c.webhook
-        {
-            if let Some(card) = self.card_for(x).cloned() {
-                if !card.view.required_extensions.is_empty() {
-                    self.areas.insert("capability");
-                    let asked: Vec<&str> = ["a2a-extensions", "x-a2a-extensions"]
-                        .iter()
-                        .filter_map(|h| x.req_headers.get(h))
-                        .flat_map(|v| v.split(','))
-                        .map(str::trim)
-                        .collect();
-                    let missing: Vec<&str> = card
-                        .view
-                        .required_extensions
-                        .iter()
-                        .map(String::as_str)
-                        .filter(|u| !asked.contains(u))
-                        .collect();
-                    if success && !missing.is_empty() {
-                        self.find(
-                            &r::CAP_EXTENSION_REQUIRED,
-                            format!(
-                                "the card marks {} required, yet {} was served although its A2A-Extensions does not name {}",
-                                missing.join(", "),
-                                c.method.as_deref().unwrap_or("the message"),
-                                if missing.len() > 1 { "them" } else { "it" }
-                            ),
-                            vec![
-                                Evidence {
-                                    seq: card.seq,
-                                    exchange: Some(card.exchange.clone()),
-                                    pointer: Some("/capabilities/extensions".into()),
-                                    found: None,
-                                },
-                                x.ev(x.req_ev_seq()),
-                                x.ev(x.resp_seq),
-                            ],
-                            &x.leg,
-                        );
-                    }
-                }
-            }
-        }
         // Version header with an unsupported version accepted (VER-002).
         if let Some(hv) = c.header_version.as_deref() {
             if Dialect::from_version(hv).is_none()
@@ -2607,6 +2754,8 @@ impl State {
                     vec![x.ev_at(x.req_seq, "", Some(Value::String(hv.into()))), x.ev(x.resp_seq)],
                     &x.leg,
                 );
+            } else if success {
+                self.version_not_offered(x, &c, hv);
             }
         }
         // Auth: card declares security, task op without credentials succeeded (AUTH-002).
@@ -2814,6 +2963,13 @@ impl State {
                     vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
                     &x.leg,
                 );
+            } else if (200..300).contains(&status)
+                && !body.is_empty()
+                && !x.synthetic
+                && media.as_deref().is_some_and(|m| m.contains("json"))
+                && Json::parse(body).is_err_and(|e| jsonrpc::is_too_deep(&e))
+            {
+                self.too_deep(x, "response body");
             } else if (200..300).contains(&status)
                 && !body.is_empty()
                 && !x.synthetic
@@ -4046,9 +4202,17 @@ impl State {
             Some(Dialect::V1_0) => {
                 let mut problems: Vec<(String, String)> = Vec::new();
                 match aip {
+                    None if o.contains_key("jsonrpc") => problems.push((
+                        "/jsonrpc".into(),
+                        "a JSON-RPC error envelope on an HTTP+JSON route (expected {\"error\":{code,status,message,details}})".into(),
+                    )),
                     None => problems.push((
                         "/error".into(),
                         "error body is not {\"error\":{code,status,message,details}}".into(),
+                    )),
+                    Some(_) if o.contains_key("jsonrpc") => problems.push((
+                        "/jsonrpc".into(),
+                        "a JSON-RPC error envelope on an HTTP+JSON route (expected {\"error\":{code,status,message,details}} without jsonrpc and id)".into(),
                     )),
                     Some(e) => {
                         match e.get("code").and_then(Json::as_i64) {
@@ -4060,9 +4224,15 @@ impl State {
                             None => problems
                                 .push(("/error/code".into(), "error.code is missing".into())),
                         }
-                        if !e.get("status").is_some_and(Json::is_string) {
-                            problems
-                                .push(("/error/status".into(), "error.status is missing".into()));
+                        match e.get("status").and_then(Json::as_str) {
+                            None => problems
+                                .push(("/error/status".into(), "error.status is missing".into())),
+                            Some(name) => {
+                                let reason = error_info_reason(e.get("details"));
+                                if let Some(msg) = rpc_status_problem(name, status, reason) {
+                                    problems.push(("/error/status".into(), msg));
+                                }
+                            }
                         }
                         if !e.get("message").is_some_and(Json::is_string) {
                             problems
@@ -4096,6 +4266,11 @@ impl State {
                                 );
                             }
                         }
+                    }
+                }
+                if problems.is_empty() {
+                    if let Some(p) = error_info_problem(aip, status, &c) {
+                        problems.push(p);
                     }
                 }
                 if let Some((ptr, msg)) = problems.first() {
@@ -4145,6 +4320,7 @@ impl State {
 
     fn on_webhook(&mut self, x: &Exch, _resp: Option<&Json>) {
         let c = x.call.clone().unwrap_or_default();
+        self.check_push_delivery(x, &c);
         // PUSH-001: the agent pushes although its card does not declare push notifications.
         let reg = self.push_urls.get(webhook_key(&x.url).as_ref()).cloned();
         // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery.
@@ -4321,6 +4497,106 @@ impl State {
         }
     }
 
+    /// PUSH-DELIV-001 (1.0 deliveries are POSTs), PUSH-AUTH-002 (token or credentials other
+    /// than every config registered for the URL carries; compared as fingerprints, never
+    /// printed) and PUSH-BODY-002 (payload about a task no config of the URL was created
+    /// for, when every config named its task). PUSH-004, PUSH-005, AUTH-006.
+    fn check_push_delivery(&mut self, x: &Exch, c: &Call) {
+        let key = webhook_key(&x.url).into_owned();
+        if c.dialect == Some(Dialect::V1_0) && !x.method.eq_ignore_ascii_case("POST") {
+            self.areas.insert("push");
+            self.find(
+                &r::PUSH_NOT_POST,
+                format!(
+                    "push notification was delivered by HTTP {} instead of POST",
+                    x.method
+                ),
+                vec![x.ev(x.req_seq)],
+                &x.leg,
+            );
+        }
+        let Some(configs) = self.push_secrets.get(&key).cloned() else {
+            return;
+        };
+        let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
+        let task = Json::parse(&body).ok().and_then(|v| {
+            let p = classify_payload(&v, "").ok()?;
+            let member = if p.kind == PayloadKind::Task {
+                "id"
+            } else {
+                "taskId"
+            };
+            p.inner.get(member)?.as_str().map(str::to_string)
+        });
+        // The configs this delivery can belong to: those of its task when any names it.
+        let of_task: Vec<&PushSecret> = configs
+            .iter()
+            .filter(|s| task.is_some() && s.task == task)
+            .collect();
+        if let Some(t) = task.as_deref() {
+            if of_task.is_empty() && configs.iter().all(|s| s.task.is_some()) {
+                let mut named: Vec<&str> =
+                    configs.iter().filter_map(|s| s.task.as_deref()).collect();
+                named.dedup();
+                self.areas.insert("push");
+                self.find(
+                    &r::PUSH_OTHER_TASK,
+                    format!(
+                        "push notification about task {t} was delivered to a webhook configured for task {}",
+                        named.join(", ")
+                    ),
+                    vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+            }
+        }
+        let pool: Vec<&PushSecret> = if of_task.is_empty() {
+            configs.iter().collect()
+        } else {
+            of_task
+        };
+        let h = &x.req_headers;
+        let sent_token: Vec<u64> =
+            h.0.iter()
+                .filter(|(k, _)| k.to_ascii_lowercase().contains("token"))
+                .map(|(_, v)| fingerprint(v.trim()))
+                .collect();
+        let sent_cred: Option<u64> = h.get("authorization").map(|v| {
+            let v = v.trim();
+            fingerprint(v.split_once(' ').map_or(v, |(_, c)| c.trim()))
+        });
+        let mut differs: Vec<&str> = Vec::new();
+        if !sent_token.is_empty()
+            && pool.iter().any(|s| s.token.is_some())
+            && !pool
+                .iter()
+                .any(|s| s.token.is_some_and(|t| sent_token.contains(&t)))
+        {
+            differs.push("a token");
+        }
+        if let Some(sent) = sent_cred {
+            if pool.iter().any(|s| s.http_cred.is_some())
+                && !pool
+                    .iter()
+                    .any(|s| s.http_cred == Some(sent) || s.http_cred_b64 == Some(sent))
+            {
+                differs.push("Authorization credentials");
+            }
+        }
+        if !differs.is_empty() {
+            self.areas.insert("push");
+            self.find(
+                &r::PUSH_WRONG_CREDENTIALS,
+                format!(
+                    "push notification was delivered with {} other than the client configured for this webhook (values not shown)",
+                    differs.join(" and ")
+                ),
+                vec![x.ev(x.req_seq)],
+                &x.leg,
+            );
+        }
+    }
+
     /// TASK-STATE-005 / VER-MIX-001 on a push payload's state (ggcode PR #2515: 0.x names
     /// on a 1.0 wire).
     fn webhook_state_spelling(
@@ -4414,6 +4690,7 @@ impl State {
                 &x.leg,
             );
         }
+        self.card_security_refs(x, &view, base, bseq);
         if let Some((ptr, msg)) = view.bad_security_schemes.first() {
             // CARD-003 / CARD-004: a2a-java #590, pi PR #62 (OpenAPI shape on a 1.0 card),
             // ggcode #1089 (0.3 http scheme without `scheme`).
@@ -4588,6 +4865,46 @@ impl State {
     /// CARD-URL-005 (upstream advertised) only fires when the exchange has no `card_rewrite`.
     /// `base` is the JSON Pointer of the card in the body (`""`, or `/result` for a
     /// JSON-RPC extended card): evidence pointers start with it.
+    /// AUTH-SCHEME-001 (a security requirement names a scheme the card does not define;
+    /// AUTH-002, AUTH-007) and AUTH-TLS-001 (an OAuth/OIDC endpoint over plain http on a
+    /// non-loopback host; AUTH-004, RFC 6749 §3.1/§3.2). One finding each per card.
+    fn card_security_refs(&mut self, x: &Exch, view: &AgentCardView, base: &str, bseq: u64) {
+        if !view.undefined_security_refs.is_empty() {
+            let mut names: Vec<&str> = view
+                .undefined_security_refs
+                .iter()
+                .map(|(_, n)| n.as_str())
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            let ev = view
+                .undefined_security_refs
+                .iter()
+                .take(4)
+                .map(|(p, _)| x.ev_at(bseq, &format!("{base}{p}"), None))
+                .collect();
+            self.areas.insert("auth");
+            self.find(
+                &r::AUTH_UNDEFINED_SCHEME,
+                format!(
+                    "security requirement names scheme {} that securitySchemes does not define",
+                    names.join(", ")
+                ),
+                ev,
+                &x.leg,
+            );
+        }
+        if let Some((p, u)) = view.insecure_auth_urls.first() {
+            self.areas.insert("auth");
+            self.find(
+                &r::AUTH_ENDPOINT_NOT_TLS,
+                format!("oauth/openid endpoint {u} is plain http on a non-loopback host"),
+                vec![x.ev_at(bseq, &format!("{base}{p}"), None)],
+                &x.leg,
+            );
+        }
+    }
+
     fn card_urls(
         &mut self,
         x: &Exch,
@@ -5178,6 +5495,103 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
     (if token { PUSH_TOKEN } else { 0 }) | auth_bits
 }
 
+/// What one push config registered for a webhook URL carries, for comparing deliveries
+/// (PUSH-004, PUSH-005): [`fingerprint`]s of its `token` and of its HTTP-scheme (Bearer,
+/// Basic, Digest) `authentication.credentials`, and the task it was created for when the
+/// request named one. The secret values themselves are not kept.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct PushSecret {
+    task: Option<String>,
+    token: Option<u64>,
+    http_cred: Option<u64>,
+    /// Basic: the fingerprint of the credentials base64-encoded too (a config may give
+    /// `user:password` and the agent encode it, RFC 7617 §2).
+    http_cred_b64: Option<u64>,
+}
+
+/// Configs remembered per webhook URL ([`PushSecret`]).
+const MAX_PUSH_SECRETS: usize = 32;
+
+/// A 64-bit SipHash of a secret value: equal values compare equal, the value is not kept.
+fn fingerprint(v: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    v.hash(&mut h);
+    h.finish()
+}
+
+/// The [`PushSecret`] of the push config whose `url` is at `url_ptr` in the call's params.
+fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
+    let rest = c.binding == Some(Binding::Rest);
+    let local = if rest {
+        url_ptr
+    } else {
+        url_ptr.strip_prefix("/params").unwrap_or(url_ptr)
+    };
+    let base = local.strip_suffix("/url").unwrap_or(local);
+    let Some(cfg) = c.params.pointer(base) else {
+        return PushSecret::default();
+    };
+    let nonempty = |v: Option<&Json>| {
+        v.and_then(Json::as_str)
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(fingerprint)
+    };
+    let http = ["bearer", "basic", "digest"];
+    let http_cred = cfg.get("authentication").and_then(|a| {
+        let schemes: Vec<&str> = a
+            .get("scheme")
+            .and_then(Json::as_str)
+            .into_iter()
+            .chain(
+                a.get("schemes")
+                    .and_then(Json::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Json::as_str),
+            )
+            .collect();
+        let all_http = !schemes.is_empty()
+            && schemes
+                .iter()
+                .all(|s| http.iter().any(|h| s.eq_ignore_ascii_case(h)));
+        if all_http {
+            nonempty(a.get("credentials"))
+        } else {
+            None
+        }
+    });
+    let http_cred_b64 = cfg.get("authentication").and_then(|a| {
+        let basic = a
+            .get("scheme")
+            .and_then(Json::as_str)
+            .is_some_and(|s| s.eq_ignore_ascii_case("basic"));
+        let cred = a.get("credentials")?.as_str()?.trim();
+        (basic && !cred.is_empty()).then(|| {
+            use base64::Engine as _;
+            fingerprint(&base64::engine::general_purpose::STANDARD.encode(cred))
+        })
+    });
+    // The task: a Create call names it (params `taskId`; REST: the route's `{id}`); a send
+    // creates its task, so its config's task is not known from the request.
+    let task = if c.op == Some(Op::CreatePushConfig) {
+        c.route_task.clone().or_else(|| {
+            member_path(&c.params, "/taskId")
+                .and_then(Json::as_str)
+                .map(str::to_string)
+        })
+    } else {
+        None
+    };
+    PushSecret {
+        task,
+        token: nonempty(cfg.get("token")),
+        http_cred,
+        http_cred_b64,
+    }
+}
+
 /// [`jsonrpc::parse_request`] without copying: `method`, `id` and `params` are moved out
 /// of the parsed body (RPC-001 envelope rules: `jsonrpc` must be `"2.0"`, `method` a
 /// string, `id` a string, number or null and `params` an object or array when present,
@@ -5221,6 +5635,129 @@ fn error_info_reason<'a>(details: Option<&'a Json<'_>>) -> Option<&'a str> {
             .filter(|t| t.ends_with("google.rpc.ErrorInfo"))?;
         d.get("reason").and_then(Json::as_str)
     })
+}
+
+/// ERR-003: `error.status` of a 1.0 HTTP+JSON error must be the google.rpc.Code name
+/// (google/rpc/code.proto) whose HTTP mapping is the response's HTTP `status`; for an A2A
+/// error (ErrorInfo `reason`) the gRPC code of the ERR-002 table (1.0.1 or 1.0.0) instead.
+/// `None` when the name fits; otherwise the problem, in finding words.
+fn rpc_status_problem(name: &str, status: u16, reason: Option<&str>) -> Option<String> {
+    const CODES: [&str; 16] = [
+        "CANCELLED",
+        "UNKNOWN",
+        "INVALID_ARGUMENT",
+        "DEADLINE_EXCEEDED",
+        "NOT_FOUND",
+        "ALREADY_EXISTS",
+        "PERMISSION_DENIED",
+        "RESOURCE_EXHAUSTED",
+        "FAILED_PRECONDITION",
+        "ABORTED",
+        "OUT_OF_RANGE",
+        "UNIMPLEMENTED",
+        "INTERNAL",
+        "UNAVAILABLE",
+        "DATA_LOSS",
+        "UNAUTHENTICATED",
+    ];
+    if !CODES.contains(&name) {
+        return Some(format!(
+            "error.status {name:?} is not a google.rpc.Code name (HTTP {status} is {})",
+            http_code_names(status)
+                .first()
+                .copied()
+                .unwrap_or("one of them")
+        ));
+    }
+    let mut ok: Vec<&str> = http_code_names(status).to_vec();
+    if let Some(reason) = reason {
+        // The A2A table, not the generic mapping, fixes the name of an A2A error.
+        if reason_expectation(reason).is_some_and(|(_, statuses)| statuses.contains(&status)) {
+            ok = match reason {
+                "TASK_NOT_FOUND" => vec!["NOT_FOUND"],
+                "CONTENT_TYPE_NOT_SUPPORTED" => vec!["INVALID_ARGUMENT"],
+                "INVALID_AGENT_RESPONSE" => vec!["INTERNAL"],
+                "PUSH_NOTIFICATION_NOT_SUPPORTED"
+                | "UNSUPPORTED_OPERATION"
+                | "VERSION_NOT_SUPPORTED" => vec!["FAILED_PRECONDITION", "UNIMPLEMENTED"],
+                _ => vec!["FAILED_PRECONDITION"],
+            };
+        }
+    }
+    if ok.is_empty() || ok.contains(&name) {
+        return None;
+    }
+    Some(format!(
+        "error.status {name} does not match the HTTP status {status} (expected {})",
+        ok.join(" or ")
+    ))
+}
+
+/// google.rpc.Code names whose HTTP mapping (google/rpc/code.proto) is `status`, plus the
+/// A2A 1.0 table's 409, 415 and 502 (ERR-002). Empty for a status no code maps to.
+fn http_code_names(status: u16) -> &'static [&'static str] {
+    match status {
+        400 => &["INVALID_ARGUMENT", "FAILED_PRECONDITION", "OUT_OF_RANGE"],
+        401 => &["UNAUTHENTICATED"],
+        403 => &["PERMISSION_DENIED"],
+        404 => &["NOT_FOUND"],
+        409 => &["ABORTED", "ALREADY_EXISTS", "FAILED_PRECONDITION"],
+        415 => &["INVALID_ARGUMENT"],
+        429 => &["RESOURCE_EXHAUSTED"],
+        499 => &["CANCELLED"],
+        500 => &["INTERNAL", "UNKNOWN", "DATA_LOSS"],
+        501 => &["UNIMPLEMENTED"],
+        502 => &["INTERNAL", "UNKNOWN", "UNAVAILABLE"],
+        503 => &["UNAVAILABLE"],
+        504 => &["DEADLINE_EXCEEDED"],
+        _ => &[],
+    }
+}
+
+/// ERR-003: an A2A error carries a `google.rpc.ErrorInfo` with `reason` and
+/// `domain:"a2a-protocol.org"`. Judged when the ErrorInfo names an A2A reason (ERR-002) or
+/// when the answer is certainly an A2A error (404 to a task route: TaskNotFoundError).
+/// Returns the JSON pointer and the problem.
+fn error_info_problem(aip: Option<&Obj>, status: u16, c: &Call) -> Option<(String, String)> {
+    let e = aip?;
+    let details = e.get("details").and_then(Json::as_array);
+    let info = details.and_then(|d| {
+        d.iter().enumerate().find(|(_, i)| {
+            i.get("@type")
+                .and_then(Json::as_str)
+                .is_some_and(|t| t.ends_with("google.rpc.ErrorInfo"))
+        })
+    });
+    match info {
+        Some((i, info)) => {
+            let reason = info.get("reason").and_then(Json::as_str)?;
+            reason_expectation(reason)?;
+            match info.get("domain").and_then(Json::as_str) {
+                Some("a2a-protocol.org") => None,
+                Some(d) => Some((
+                    format!("/error/details/{i}/domain"),
+                    format!("ErrorInfo of the A2A error {reason} has domain {d:?}, not \"a2a-protocol.org\""),
+                )),
+                None => Some((
+                    format!("/error/details/{i}"),
+                    format!("ErrorInfo of the A2A error {reason} has no domain (\"a2a-protocol.org\")"),
+                )),
+            }
+        }
+        None if status == 404
+            && c.route_task.is_some()
+            && matches!(
+                c.op,
+                Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+            ) =>
+        {
+            Some((
+                "/error/details".into(),
+                "the A2A error TaskNotFoundError has no google.rpc.ErrorInfo {reason:\"TASK_NOT_FOUND\", domain:\"a2a-protocol.org\"} in details".into(),
+            ))
+        }
+        None => None,
+    }
 }
 
 /// ERR-002 table: the JSON-RPC code and the HTTP statuses (1.0.1, and 1.0.0 where it

@@ -63,6 +63,24 @@ rule!(CARD_SHAPE_PATCH_VERSION, "CARD-SHAPE-005", "card-protocol-version-patch",
     "1.0 interface declares a patch version",
     "declare protocolVersion as Major.Minor (\"1.0\"), not \"1.0.1\": patch versions are not negotiated");
 
+// ---- extensions (capabilities.extensions) ------------------------------------------------
+rule!(CAP_EXT_REQUIRED_NOT_ENFORCED, "CAP-EXT-001", "required-extension-not-enforced", Error, Interop,
+    ["EXT-002"],
+    "1.0 message that did not activate a card-required extension was processed instead of answered with ExtensionSupportRequiredError",
+    "answer a request whose A2A-Extensions header lacks an extension the card marks required with ExtensionSupportRequiredError (JSON-RPC -32008; HTTP+JSON 400 FAILED_PRECONDITION, reason EXTENSION_SUPPORT_REQUIRED) and do not process it");
+rule!(CAP_EXT_REQUIRED_ERROR_WRONG, "CAP-EXT-002", "extension-required-error-although-activated", Error, ErrorHandling,
+    ["EXT-002", "ERR-002"],
+    "agent answered ExtensionSupportRequiredError to a request that activated every extension the card requires",
+    "read the client's A2A-Extensions header (comma-separated URIs, 1.0) before answering -32008; answer ExtensionSupportRequiredError only when a required extension is missing from it");
+rule!(CAP_EXT_NOT_DECLARED, "CAP-EXT-003", "extension-activated-not-declared", Warning, Interop,
+    ["EXT-004", "EXT-003"],
+    "agent activated an extension (A2A-Extensions response header) that its card does not declare or the client did not request",
+    "echo in the response's A2A-Extensions only the extensions the client requested that the card declares in capabilities.extensions and that this request really used");
+rule!(CAP_EXT_0X_HEADER, "CAP-EXT-004", "extension-header-0x-name", Warning, Interop,
+    ["EXT-001"],
+    "1.0 request names its extensions in the 0.x header X-A2A-Extensions",
+    "1.0 clients send A2A-Extensions (comma-separated URIs); 1.0 agents do not read X-A2A-Extensions, so the extensions are not activated");
+
 // ---- Agent Card URL consistency ---------------------------------------------------------
 rule!(CARD_URL_DOUBLED_PATH, "CARD-URL-001", "card-url-doubled-path", Error, AgentCard,
     ["CARD-005", "CARD-006"],
@@ -105,7 +123,7 @@ rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, Err
 rule!(REST_ERROR_SHAPE, "REST-ERROR-001", "rest-error-shape", Error, ErrorHandling,
     ["ERR-003", "REST-003"],
     "error body of an HTTP+JSON route does not have the shape of the route's protocol version",
-    "1.0 routes: {\"error\":{\"code\":<http status>,\"status\":\"NOT_FOUND\",\"message\":...,\"details\":[{\"@type\":...ErrorInfo,\"reason\":...}]}}; 0.3 /v1 routes: the 0.3 A2A error object {\"code\":-32001,\"message\":...} that 0.3 clients parse");
+    "1.0 routes: {\"error\":{\"code\":<http status>,\"status\":\"NOT_FOUND\",\"message\":...,\"details\":[{\"@type\":...ErrorInfo,\"reason\":...,\"domain\":\"a2a-protocol.org\"}]}}, status the google.rpc.Code name of the HTTP status; 0.3 /v1 routes: the 0.3 A2A error object {\"code\":-32001,\"message\":...} that 0.3 clients parse");
 rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, Interop,
     ["DATA-005", "DATA-004"],
     "client sent a send request whose message is malformed",
@@ -315,10 +333,6 @@ rule!(CAP_STREAMING, "CAP-STREAM-001", "streaming-not-declared-but-served", Erro
     ["STREAM-001"],
     "agent served a stream although its card does not declare streaming",
     "declare capabilities.streaming: true, or answer streaming calls with -32004 UnsupportedOperationError");
-rule!(CAP_EXTENSION_REQUIRED, "CAP-EXT-001", "required-extension-not-enforced", Error, Interop,
-    ["EXT-002"],
-    "1.0 message served although the card marks an extension required and the request did not activate it",
-    "check A2A-Extensions on every request and refuse one that does not name each extension the card marks required with -32008 ExtensionSupportRequiredError (HTTP 400), or drop required from the card");
 rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop,
     ["PUSH-001"],
     "agent accepted a push notification config although its card does not declare push notifications",
@@ -337,6 +351,14 @@ rule!(AUTH_OPEN_ENDPOINT, "AUTH-OPEN-001", "task-endpoint-without-auth", Error, 
     ["AUTH-002", "AUTH-006"],
     "card declares security but a task operation without credentials succeeded",
     "authenticate every request against the card's declared schemes; answer 401 when credentials are missing");
+rule!(AUTH_UNDEFINED_SCHEME, "AUTH-SCHEME-001", "security-requirement-undefined-scheme", Error, Security,
+    ["AUTH-002", "AUTH-007"],
+    "agent card security requirement names a scheme that securitySchemes does not define",
+    "name in securityRequirements (card and skills; 0.x security) only keys of securitySchemes: a client cannot satisfy a requirement for a scheme it cannot look up");
+rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning, Security,
+    ["AUTH-004"],
+    "agent card names an OAuth 2.0 or OpenID Connect endpoint over plain http on a non-loopback host",
+    "serve tokenUrl, authorizationUrl, refreshUrl, deviceAuthorizationUrl and openIdConnectUrl over https (RFC 6749 §3.1, §3.2 require TLS: client secrets and tokens cross these endpoints)");
 
 // ---- push -------------------------------------------------------------------------------
 rule!(PUSH_URL_PRIVATE, "PUSH-URL-001", "push-url-private-address", Warning, Security,
@@ -352,6 +374,18 @@ rule!(PUSH_NO_CREDENTIALS, "PUSH-AUTH-001", "push-delivery-without-credentials",
     ["PUSH-004", "PUSH-005"],
     "push notification delivered without the credentials or token the client configured",
     "send the configured credentials (Authorization per authentication.scheme) and the token (X-A2A-Notification-Token in 0.x) with every webhook request");
+rule!(PUSH_WRONG_CREDENTIALS, "PUSH-AUTH-002", "push-delivery-wrong-credentials", Error, Security,
+    ["PUSH-004", "PUSH-005"],
+    "push notification delivered with a token or credentials other than the client configured for the webhook",
+    "send each config's own token and authentication credentials with its deliveries; another config's token (another task's, another client's) is a cross-tenant leak and the receiver drops the notification");
+rule!(PUSH_NOT_POST, "PUSH-DELIV-001", "push-delivery-not-post", Error, Interop,
+    ["PUSH-004"],
+    "1.0 push notification delivered by another HTTP method than POST",
+    "deliver every 1.0 push notification as an HTTP POST of one StreamResponse to the configured url");
+rule!(PUSH_OTHER_TASK, "PUSH-BODY-002", "push-payload-other-task", Error, Security,
+    ["PUSH-004", "AUTH-006"],
+    "push notification names a task the webhook's config was not created for",
+    "deliver a task's notifications only to the webhooks configured for that task; receivers validate the task id and drop the rest");
 
 // ---- gateways ---------------------------------------------------------------------------
 // Evidence for buffering must be sound: with both legs recorded, the upstream leg's arrival
@@ -376,7 +410,12 @@ pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
     AUTH_EXTENDED_CARD,
     AUTH_OPEN_ENDPOINT,
-    CAP_EXTENSION_REQUIRED,
+    AUTH_UNDEFINED_SCHEME,
+    AUTH_ENDPOINT_NOT_TLS,
+    CAP_EXT_REQUIRED_NOT_ENFORCED,
+    CAP_EXT_REQUIRED_ERROR_WRONG,
+    CAP_EXT_NOT_DECLARED,
+    CAP_EXT_0X_HEADER,
     CAP_PUSH,
     CAP_STREAMING,
     CARD_SHAPE_MISSING_FIELD,
@@ -407,7 +446,10 @@ pub static RULES: &[Rule] = &[
     ID_TASK_NOT_RESOLVABLE,
     ID_UNKNOWN_TASK_ACCEPTED,
     PUSH_NO_CREDENTIALS,
+    PUSH_WRONG_CREDENTIALS,
     PUSH_PAYLOAD_SHAPE,
+    PUSH_OTHER_TASK,
+    PUSH_NOT_POST,
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
     RPC_ENVELOPE,
@@ -447,7 +489,7 @@ pub fn judges_client(rule_id: &str) -> bool {
 
 /// Rules whose finding blames the client, not the agent (a malformed request the agent may
 /// rightly reject). They are reported, but an agent's conformance level ignores them.
-pub const CLIENT_RULES: &[&str] = &["CARD-URL-006", "DATA-SHAPE-002"];
+pub const CLIENT_RULES: &[&str] = &["CARD-URL-006", "DATA-SHAPE-002", "CAP-EXT-004"];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
 /// belongs to: `CARD-URL-*` → `card-url`, `CARD-SHAPE-*` → `card`, `RPC-*` → `jsonrpc`,

@@ -414,16 +414,6 @@ def secscheme(ok):
     return cardonly(card1(securitySchemes={"bearer": sch}, securityRequirements=[{"schemes": {"bearer": {"list": []}}}]))
 case("CARD-SHAPE-006", secscheme(False), secscheme(True))
 
-def reqext(ok):
-    ext = "https://example.test/extensions/signed-messages/v1"
-    t = T()
-    t.req("GET", H + "/.well-known/agent-card.json", headers=V1)
-    t.resp(200, card1(capabilities={"streaming": False, "extensions": [{"uri": ext, "required": True}]}))
-    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=dict(V1, **({"a2a-extensions": ext} if ok else {})))
-    t.resp(200, res(1, {"message": {"messageId": "msg-a1", "role": "ROLE_AGENT", "contextId": "ctx-1", "parts": [{"text": "hello"}]}}))
-    return t.text()
-case("CAP-EXT-001", reqext(False), reqext(True))
-
 def tenant(ok):
     t = T()
     c = card1(); c["supportedInterfaces"][0]["tenant"] = "acme"
@@ -435,6 +425,55 @@ def tenant(ok):
     t.resp(200, res(1, {"message": {"messageId": "msg-a1", "role": "ROLE_AGENT", "contextId": "ctx-1", "parts": [{"text": "hello"}]}}))
     return t.text()
 case("CARD-URL-006", tenant(False), tenant(True))
+
+EXTU = "https://ext.example.test/trace/v1"
+def extcard(required=True):
+    return card1(capabilities={"streaming": True, "extensions": [{"uri": EXTU, "description": "trace", "required": required}]})
+def extcall(req_hdr, resp_body, resp_hdr=None, required=True):
+    t = T(); fetch_card(t, extcard(required))
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=dict(V1, **req_hdr)).resp(200, resp_body, headers=resp_hdr)
+    return t.text()
+extneed = err(1, -32008, "extension required")
+case("CAP-EXT-001", extcall({}, res(1, {"task": task1()})), extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU}))
+case("CAP-EXT-002", extcall({"a2a-extensions": EXTU}, extneed), extcall({}, extneed))
+case("CAP-EXT-003", extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU + ", https://ext.example.test/other/v1"}, False),
+     extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU}, False))
+case("CAP-EXT-004", extcall({"x-a2a-extensions": EXTU}, res(1, {"task": task1()}), None, False), extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), None, False))
+
+def hook2(cred="<webhook-credential>", token="tok-1", method="POST", about="task-1"):
+    t = T(); send1(t, {"task": task1(st="TASK_STATE_WORKING")}, params={"message": msg1("long job"), "configuration": {"returnImmediately": True}})
+    cfg = {"url": "https://client.example.test/webhook", "token": "tok-1", "authentication": {"scheme": "Bearer", "credentials": "<webhook-credential>"}}
+    t.req("POST", H + "/a2a", rpc(2, "CreateTaskPushNotificationConfig", dict(cfg, taskId="task-1")), headers=V1).resp(200, res(2, dict(cfg, taskId="task-1", id="cfg-1")))
+    h = {"content-type": "application/a2a+json", "authorization": "Bearer " + cred, "x-a2a-notification-token": token}
+    t.req(method, "https://client.example.test/webhook", su1("TASK_STATE_COMPLETED", tid=about), headers=h, dt=2.0).resp(200, "", ct=None)
+    return t.text()
+case("PUSH-AUTH-002", hook2(token="tok-of-another-config"), hook2())
+case("PUSH-DELIV-001", hook2(method="PUT"), hook2())
+case("PUSH-BODY-002", hook2(about="task-9"), hook2())
+
+def oauthcard(flows=None, req="oauth", tls=True):
+    h = "https" if tls else "http"
+    flows = flows or {"authorizationCode": {"authorizationUrl": "https://login.example.test/authorize", "tokenUrl": h + "://login.example.test/token", "scopes": {"a2a": "use the agent"}, "pkceRequired": True}}
+    sk = {"id": "s", "name": "s", "description": "d", "tags": ["t"], "securityRequirements": [{"schemes": {req: {"list": ["a2a"]}}}]}
+    return cardonly(card1(securitySchemes={"oauth": {"oauth2SecurityScheme": {"flows": flows}}}, securityRequirements=[{"schemes": {req: {"list": ["a2a"]}}}], skills=[sk]))
+case("AUTH-SCHEME-001", oauthcard(req="oauth2"), oauthcard())
+case("AUTH-TLS-001", oauthcard(tls=False), oauthcard())
+EXTRA = {
+    "CARD-SHAPE-006-fail-oauth-two-flows": oauthcard(flows={"authorizationCode": {"authorizationUrl": "https://login.example.test/authorize", "tokenUrl": "https://login.example.test/token", "scopes": {}},
+                                                             "clientCredentials": {"tokenUrl": "https://login.example.test/token", "scopes": {}}}),
+    "CARD-SHAPE-006-fail-oauth-no-token-url": oauthcard(flows={"authorizationCode": {"authorizationUrl": "https://login.example.test/authorize", "scopes": {}}}),
+    "CARD-SHAPE-006-pass-oauth-device-code": oauthcard(flows={"deviceCode": {"deviceAuthorizationUrl": "https://login.example.test/device", "tokenUrl": "https://login.example.test/token", "scopes": {}}}),
+}
+def vhdr_card(answer, hdr="0.2", method="SendMessage", msg=None):
+    t = T(); fetch_card(t, card1(supportedInterfaces=[{"url": H + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": H + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}]))
+    t.req("POST", H + "/a2a", rpc(1, method, {"message": msg or msg1("ping")}), headers={"a2a-version": hdr}).resp(200, answer)
+    return t.text()
+EXTRA["VER-HDR-001-fail-version-not-in-card"] = vhdr_card(res(1, {"task": task1()}))
+EXTRA["VER-HDR-001-pass-version-not-in-card-refused"] = vhdr_card(err(1, -32009, "A2A version 0.2 is not supported"))
+EXTRA["VER-HDR-001-pass-offered-0x-version"] = vhdr_card(res(1, task03()), hdr="0.3", method="message/send", msg=msg03("ping"))
+for name, text in EXTRA.items():
+    d = os.path.join(OUT, name); os.makedirs(d, exist_ok=True)
+    open(os.path.join(d, "input.jsonl"), "w").write(text)
 
 for rule, (f, p) in G.items():
     for kind, text in (("fail", f), ("pass", p)):
