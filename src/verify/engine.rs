@@ -3219,29 +3219,17 @@ impl State {
     /// or a 1.0 subscribe -> -32004 UnsupportedOperationError (TASK-002, TASK-004; 1.0 only:
     /// 0.x leaves the code open). TaskNotFoundError (a purged task, ID-TASK-001's to judge),
     /// InvalidParams, VersionNotSupported and MethodNotFound are left to their own rules.
-    /// Exception: a 1.0 subscribe or message answered TaskNotFoundError for a task the
-    /// recording saw terminal (a2a-rs #269: the agent forgot finished executions) is judged
-    /// here, since TASK-002/TASK-004 name UnsupportedOperationError and only cancel may
-    /// answer TaskNotFoundError after a purge (TASK-003).
     fn terminal_task_expectation(&self, x: &Exch, c: &Call, code: i64) -> Option<(i64, String)> {
-        let op = c.op?;
-        let not_found_judged = code == jsonrpc::TASK_NOT_FOUND
-            && c.dialect == Some(Dialect::V1_0)
-            && matches!(
-                op,
-                Op::SubscribeToTask | Op::SendMessage | Op::SendStreamingMessage
-            );
-        if !not_found_judged
-            && matches!(
-                code,
-                jsonrpc::TASK_NOT_FOUND
-                    | jsonrpc::INVALID_PARAMS
-                    | jsonrpc::VERSION_NOT_SUPPORTED
-                    | jsonrpc::METHOD_NOT_FOUND
-            )
-        {
+        if matches!(
+            code,
+            jsonrpc::TASK_NOT_FOUND
+                | jsonrpc::INVALID_PARAMS
+                | jsonrpc::VERSION_NOT_SUPPORTED
+                | jsonrpc::METHOD_NOT_FOUND
+        ) {
             return None;
         }
+        let op = c.op?;
         let tid = match op {
             Op::CancelTask | Op::SubscribeToTask => a2a::params_task_id(&c.params)
                 .map(str::to_string)
@@ -4118,11 +4106,12 @@ impl State {
         self.after_response(x, rt2);
     }
 
-    /// The HTTP+JSON side of [`Self::terminal_task_expectation`] (TASK-002, TASK-004, ERR-002):
-    /// a 1.0 subscribe or message on a task the recording saw terminal, refused with another
-    /// error than UnsupportedOperationError (HTTP 400, or 501 under 1.0.0), e.g. 404
-    /// TASK_NOT_FOUND (a2a-rs #269, #275 on every binding). The agent's error is read from
-    /// its ErrorInfo reason, else a 404 is TaskNotFoundError. Reported as REST-ERROR-001
+    /// The HTTP+JSON side of [`Self::terminal_task_expectation`] (TASK-002, TASK-003,
+    /// TASK-004, ERR-002): a 1.0 cancel, subscribe or message on a task the recording saw
+    /// terminal, refused with another generic error than the one the situation names (e.g.
+    /// HTTP 500 with reason INTERNAL where 400 UNSUPPORTED_OPERATION is due). The agent's
+    /// error is read from its ErrorInfo reason, else a 404 is TaskNotFoundError, which is
+    /// ID-TASK-001's to judge (a purged task), as on JSON-RPC. Reported as REST-ERROR-001
     /// (the HTTP error does not fit the A2A error the situation names). Returns whether it
     /// reported.
     fn rest_terminal_task_error(
@@ -4140,6 +4129,7 @@ impl State {
         let got = match reason.and_then(reason_expectation) {
             Some((code, _)) => code,
             None if status == 404 => jsonrpc::TASK_NOT_FOUND,
+            None if status == 500 => jsonrpc::INTERNAL_ERROR,
             None => return false,
         };
         let Some((want, why)) = self.terminal_task_expectation(x, c, got) else {

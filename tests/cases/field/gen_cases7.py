@@ -35,9 +35,9 @@ case("f64-v10-subscribe-terminal-task-not-found", [
     resp(0.004, 200, ok(1, {"task": done10})),
     req(0.5, "POST", A + "/a2a", rpc(2, "SubscribeToTask", {"id": "t-d1"}), ver="1.0", accept="text/event-stream"),
     resp(0.504, 200, err(2, -32001, "Task not found: t-d1")),
-], [("jsonrpc-error-code-mismatch", "error")],
+], [("task-id-not-resolvable", "error")],
  "https://github.com/a2aproject/a2a-rs/issues/269 / https://github.com/a2aproject/a2a-rs/pull/277 (ACTS STREAM-SUB-003)",
- "the task was seen COMPLETED; SubscribeToTask on a terminal task MUST fail with -32004 UnsupportedOperationError (TASK-004); -32001 tells the client the task is gone although GetTask still returns it")
+ "the task was seen COMPLETED; SubscribeToTask on a terminal task MUST fail with -32004 UnsupportedOperationError (TASK-004); -32001 says the agent no longer knows a task id it handed out (ID-001, TASK-009; the agent forgot finished executions). TaskNotFoundError stays ID-TASK-001's finding, since a purged task may be answered so")
 
 case("f65-v10-subscribe-terminal-error-inside-stream", [
     req(0.0, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("quick job")}), ver="1.0"),
@@ -237,9 +237,9 @@ case("f82-v10-rest-subscribe-terminal-task-404", [
     resp(0.004, 200, {"task": done10}),
     req(0.5, "GET", A + "/tasks/t-d1:subscribe", ver="1.0", accept="text/event-stream"),
     resp(0.504, 404, status_err(404, "NOT_FOUND", "TASK_NOT_FOUND", "task t-d1 not found")),
-], [("rest-error-shape", "error")],
+], [("task-id-not-resolvable", "error")],
  "https://github.com/a2aproject/a2a-rs/issues/275 (ACTS STREAM-SUB-003 failed on HTTP+JSON too: #269's TaskNotFoundError for a terminal task)",
- "SubscribeToTask on a terminal task is UnsupportedOperationError (TASK-004): HTTP 400 with ErrorInfo UNSUPPORTED_OPERATION (ERR-002, ERR-003), not 404 TASK_NOT_FOUND for a task GetTask still returns")
+ "SubscribeToTask on a terminal task is UnsupportedOperationError (TASK-004): HTTP 400 with ErrorInfo UNSUPPORTED_OPERATION (ERR-002, ERR-003); 404 TASK_NOT_FOUND says the agent forgot a task id it handed out (ID-001, TASK-009), judged as on JSON-RPC")
 
 case("f83-legal-v10-subscribe-completed-unsupported", [
     req(0.0, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("quick job")}), ver="1.0"),
