@@ -398,6 +398,47 @@ pub fn error_line(err: &anyhow::Error) -> String {
     format!("a2a-interop: {msg}; hint: {GENERIC_HINT}")
 }
 
+/// A command-line mistake clap found (unknown flag, missing argument, bad value) as the
+/// same one line as [`error_line`]: `a2a-interop: <clap's error>; hint: <clap's tip, or the
+/// usage line, or `a2a-interop <command> --help`>`, instead of clap's several lines.
+/// `command`: the subcommand the user typed, when any.
+pub fn usage_error_line(e: &clap::Error, command: Option<&str>) -> String {
+    let text = e.render().to_string();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let mut cause = lines
+        .first()
+        .unwrap_or(&"bad command line")
+        .trim_start_matches("error: ")
+        .to_string();
+    if cause.ends_with(':') {
+        // "the following required arguments were not provided:" and the list below it
+        let list: Vec<&str> = lines
+            .iter()
+            .skip(1)
+            .take_while(|l| !l.starts_with("Usage: ") && !l.starts_with("For more"))
+            .copied()
+            .collect();
+        cause = format!("{} {}", cause, list.join(", "));
+    }
+    let tip = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("tip: "))
+        .map(str::to_string);
+    let usage = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Usage: "))
+        .map(|u| format!("usage: {u}; --help lists the flags"));
+    let hint = tip.or(usage).unwrap_or_else(|| match command {
+        Some(c) => format!("`a2a-interop {c} --help` lists the flags"),
+        None => "`a2a-interop --help` lists the commands".to_string(),
+    });
+    format!("a2a-interop: {cause}; hint: {hint}")
+}
+
 #[cfg(test)]
 mod error_line_tests {
     use super::*;

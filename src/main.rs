@@ -10,7 +10,27 @@ use clap::Parser;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let cli = a2a_interop::cli::Cli::parse();
+    let cli = match a2a_interop::cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                e.exit();
+            }
+            // one line `a2a-interop: <cause>; hint: <hint>`, exit 2 (README, exit codes)
+            let command = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
+            a2a_interop::errln!(
+                "{}",
+                a2a_interop::cli::usage_error_line(&e, command.as_deref())
+            );
+            return ExitCode::from(2);
+        }
+    };
     match a2a_interop::app::run(cli) {
         Ok(code) => code,
         Err(err) => {

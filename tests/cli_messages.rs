@@ -123,3 +123,34 @@ fn flag_mistakes_are_one_cause_and_one_hint() {
         assert!(!line.contains("(hint:"), "{args:?}: {line}");
     }
 }
+
+/// Command-line mistakes clap finds are the same one line, not clap's usage block.
+#[test]
+fn usage_mistakes_are_one_line_with_a_hint() {
+    for (args, cause, hint) in [
+        (
+            &["probe"][..],
+            "the following required arguments were not provided: <URL>",
+            "usage: a2a-interop probe <URL>",
+        ),
+        (
+            &["verify", "--formatt", "x"][..],
+            "unexpected argument '--formatt' found",
+            "a similar argument exists: '--format'",
+        ),
+        (
+            &["proxy", "--listen"][..],
+            "a value is required for '--listen <LISTEN>'",
+            "`a2a-interop proxy --help` lists the flags",
+        ),
+    ] {
+        let (code, err) = run(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        let line = error_line(&err);
+        assert!(
+            line.contains(cause) && line.contains(&format!("; hint: {hint}")),
+            "{args:?}: {line}"
+        );
+    }
+}

@@ -116,10 +116,54 @@ async fn forward_cli_records_plain_http_and_ends_on_sigterm() {
     assert!(st.success(), "{st:?}");
     let all = [banner, rx.try_iter().collect()].concat().join("\n");
     assert!(all.contains("forward mode: export HTTP_PROXY="), "{all}");
+    assert!(!all.contains("passed through unrecorded"), "{all}");
     let reader =
         RecordingReader::new(std::io::BufReader::new(std::fs::File::open(&rec).unwrap())).unwrap();
     assert_eq!(reader.header().mode, CaptureMode::Forward);
     let evs = read_events(&rec);
     assert!(evs.iter().any(|e| matches!(&e.kind,
         EventKind::RequestHead { url, .. } if url == &format!("http://{up}/rpc"))));
+}
+
+/// fix7: CONNECT tunnels forward mode passed through without `--intercept-tls` are not
+/// recorded; at shutdown the proxy says how many and the flag that records them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn untapped_connect_tunnels_are_counted_at_shutdown() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    // the tunnel's far end: accepts, then the client closes
+    let far = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let far_addr = far.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((s, _)) = far.accept().await {
+            drop(s);
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("tun.jsonl");
+    let run = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--forward", "--listen", "127.0.0.1:0", "--quiet"])
+            .arg("--record")
+            .arg(&rec),
+        Duration::from_secs(20),
+    );
+    let proxy: std::net::SocketAddr = run.addr.trim_end_matches('/').parse().unwrap();
+    for _ in 0..2 {
+        let mut s = tokio::net::TcpStream::connect(proxy).await.unwrap();
+        s.write_all(format!("CONNECT {far_addr} HTTP/1.1\r\nhost: {far_addr}\r\n\r\n").as_bytes())
+            .await
+            .unwrap();
+        let mut buf = [0u8; 64];
+        let n = tokio::time::timeout(Duration::from_secs(10), s.read(&mut buf))
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(buf[..n].starts_with(b"HTTP/1.1 200"), "{:?}", &buf[..n]);
+    }
+    let all = run.terminate();
+    assert!(
+        all.contains("a2a-interop proxy: 2 CONNECT tunnels passed through unrecorded")
+            && all.contains("; hint: --intercept-tls records them"),
+        "{all}"
+    );
 }

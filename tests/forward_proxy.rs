@@ -47,7 +47,7 @@ async fn forward_pipeline(rec: &Path, allow: &[&str]) -> (Pipeline, SocketAddr) 
         cfg,
         ForwardConfig {
             allow_hosts: allow.iter().map(|s| s.to_string()).collect(),
-            intercept: None,
+            ..ForwardConfig::default()
         },
     )
     .await

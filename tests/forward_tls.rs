@@ -111,6 +111,7 @@ async fn intercepting_with(
                 upstream_ca,
                 insecure_upstream,
             }),
+            ..ForwardConfig::default()
         },
     )
     .await

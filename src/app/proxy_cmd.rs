@@ -65,6 +65,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
     let fwd = a.forward.then(|| ForwardConfig {
         allow_hosts: a.allow_hosts.clone(),
         intercept,
+        ..ForwardConfig::default()
     });
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -277,6 +278,7 @@ async fn run_async(
     let listen = cfg.proxy.listen;
     let routes = cfg.proxy.routes.clone();
     let record = cfg.record.clone();
+    let untapped = ext.forward.as_ref().map(|f| f.untapped.clone());
     if let Some(p) = &record {
         check_record_path(p)?;
     }
@@ -388,6 +390,11 @@ async fn run_async(
     if let Some(p) = &outcome.recording {
         crate::errln!("a2a-interop proxy: {}", recorded_line(s, p));
     }
+    if let Some(line) =
+        untapped.and_then(|n| untapped_line(n.load(std::sync::atomic::Ordering::Relaxed)))
+    {
+        crate::errln!("a2a-interop proxy: {line}");
+    }
     if let Some(path) = &a.report {
         write_report(path, a.format, &outcome)
             .with_context(|| format!("cannot write report {}", path.display()))?;
@@ -426,6 +433,17 @@ pub fn recorded_line(s: &RecorderStats, path: &Path) -> String {
         line.push_str(&format!(" ({} dropped: queue full)", s.dropped_events));
     }
     line
+}
+
+/// The shutdown line about CONNECT tunnels forward mode passed through without recording
+/// them (no `--intercept-tls`): how many, and the flag that records them; `None` for none.
+pub fn untapped_line(n: u64) -> Option<String> {
+    (n > 0).then(|| {
+        format!(
+            "{n} CONNECT {} passed through unrecorded (HTTPS seen only as opaque bytes: no exchange, nothing verified); hint: --intercept-tls records them (clients must trust the CA of `a2a-interop ca path`)",
+            if n == 1 { "tunnel" } else { "tunnels" }
+        )
+    })
 }
 
 /// Start-up check of `--record PATH`, before anything listens: its directory can be created

@@ -317,7 +317,7 @@ pub fn check_security_schemes(card: &Value) -> Result<Option<String>, String> {
     };
     let mut bad = Vec::new();
     for (name, s) in schemes {
-        if let Some(problem) = scheme_problem(s) {
+        if let Some(problem) = scheme_problem(name, s) {
             bad.push(format!("{name}: {problem}"));
         }
     }
@@ -353,47 +353,21 @@ pub fn check_security_schemes(card: &Value) -> Result<Option<String>, String> {
     }
 }
 
-fn scheme_problem(s: &Value) -> Option<String> {
-    let has = |v: &Value, f: &str| {
-        v.get(f)
-            .and_then(Value::as_str)
-            .is_some_and(|t| !t.is_empty())
-    };
-    // 1.0 oneof wrappers
-    if let Some(k) = s.get("apiKeySecurityScheme") {
-        return (!has(k, "location") || !has(k, "name"))
-            .then(|| "apiKey needs location and name".into());
-    }
-    if let Some(k) = s.get("httpAuthSecurityScheme") {
-        return (!has(k, "scheme")).then(|| "http needs scheme".into());
-    }
-    if let Some(k) = s.get("oauth2SecurityScheme") {
-        return (!k.get("flows").is_some_and(Value::is_object))
-            .then(|| "oauth2 needs flows".into());
-    }
-    if let Some(k) = s.get("openIdConnectSecurityScheme") {
-        return (!has(k, "openIdConnectUrl"))
-            .then(|| "openIdConnect needs openIdConnectUrl".into());
-    }
-    if s.get("mtlsSecurityScheme").is_some() {
-        return None;
-    }
-    // 0.x `type`
-    match s.get("type").and_then(Value::as_str) {
-        Some("apiKey") => {
-            (!has(s, "in") || !has(s, "name")).then(|| "apiKey needs in and name".into())
-        }
-        Some("http") => (!has(s, "scheme")).then(|| "http needs scheme".into()),
-        Some("oauth2") => {
-            (!s.get("flows").is_some_and(Value::is_object)).then(|| "oauth2 needs flows".into())
-        }
-        Some("openIdConnect") => {
-            (!has(s, "openIdConnectUrl")).then(|| "openIdConnect needs openIdConnectUrl".into())
-        }
-        Some("mutualTLS") => None,
-        Some(t) => Some(format!("unknown type {t}")),
-        None => Some("neither a 1.0 scheme member nor a 0.x type".into()),
-    }
+/// The shape problem of one `securitySchemes` entry, as the verifier judges it
+/// ([`crate::model::card::security_scheme_problem`]: CARD-003 / CARD-004, AUTH-002; 1.0
+/// oneof wrapper or 0.x `type`, told apart by the entry's `type` member, so a hybrid card
+/// is judged per entry): `"<message> (at <JSON Pointer>)"`.
+fn scheme_problem(name: &str, s: &Value) -> Option<String> {
+    let ptr = format!(
+        "/securitySchemes/{}",
+        name.replace('~', "~0").replace('/', "~1")
+    );
+    crate::model::card::security_scheme_problem(
+        &crate::model::json::Json::from_value(s),
+        &ptr,
+        None,
+    )
+    .map(|(at, msg)| format!("{msg} (at {at})"))
 }
 
 /// A skill as the prober uses it: id, first example text, and lowercase words to match on.
@@ -480,6 +454,49 @@ mod tests {
         assert!(e.contains("description missing (1.0)"), "{e}");
     }
 
+    /// fix7: the probe judges a scheme as the verifier does (one validator): each kind's
+    /// required members in 1.0 and 0.x shapes, a hybrid card per entry.
+    #[test]
+    fn scheme_verdicts_are_the_verifiers() {
+        let card = |schemes: Value| json!({"securitySchemes": schemes});
+        let good = card(json!({
+            "a": {"apiKeySecurityScheme": {"location": "header", "name": "X-Key"}},
+            "b": {"httpAuthSecurityScheme": {"scheme": "Bearer"}},
+            "c": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {}}}},
+            "d": {"openIdConnectSecurityScheme": {"openIdConnectUrl": "https://i/.well-known/openid-configuration"}},
+            "e": {"mtlsSecurityScheme": {}},
+            "f": {"type": "apiKey", "in": "query", "name": "key"},
+            "g": {"type": "http", "scheme": "basic"},
+            "h": {"type": "mutualTLS"},
+        }));
+        assert_eq!(
+            check_security_schemes(&good).unwrap().as_deref(),
+            Some("8 security schemes well-formed")
+        );
+        for (bad, want) in [
+            (
+                json!({"httpAuthSecurityScheme": {}}),
+                "security scheme has no scheme",
+            ),
+            (json!({"type": "http"}), "security scheme has no scheme"),
+            (
+                json!({"type": "oauth"}),
+                "unknown security scheme type \"oauth\"",
+            ),
+            (
+                json!({}),
+                "security scheme sets none of apiKeySecurityScheme",
+            ),
+            (
+                json!({"httpAuthSecurityScheme": {"scheme": "Bearer"}, "mtlsSecurityScheme": {}}),
+                "security scheme sets more than one scheme kind",
+            ),
+        ] {
+            let e = check_security_schemes(&card(json!({ "s": bad }))).unwrap_err();
+            assert!(e.contains(&format!("s: {want}")), "{e}");
+        }
+    }
+
     #[test]
     fn schemes_and_requirements_must_agree() {
         let ok = json!({"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}},
@@ -489,7 +506,8 @@ mod tests {
                          "security": [{"other": []}]});
         let e = check_security_schemes(&bad).unwrap_err();
         assert!(
-            e.contains("k: apiKey needs in and name") && e.contains("undeclared scheme other"),
+            e.contains("k: security scheme has no name (at /securitySchemes/k/name)")
+                && e.contains("undeclared scheme other"),
             "{e}"
         );
     }

@@ -48,6 +48,9 @@ pub struct ForwardConfig {
     pub allow_hosts: Vec<String>,
     /// `--intercept-tls`: terminate TLS on CONNECT and record the decrypted exchanges.
     pub intercept: Option<InterceptConfig>,
+    /// Opaque CONNECT tunnels opened so far (no `--intercept-tls`: their bytes pass
+    /// unrecorded); the caller keeps a clone to tell at shutdown.
+    pub untapped: Arc<AtomicU64>,
 }
 
 /// `--intercept-tls` settings ([`super::tls`]).
@@ -247,6 +250,7 @@ pub(super) async fn connect(
     let _ = upstream.set_nodelay(true);
     let authority = format!("{host}:{port}");
     let guard = st.tunnel_guard();
+    fw.cfg.untapped.fetch_add(1, Ordering::Relaxed);
     let mut stop = st.stop_rx.clone();
     tokio::spawn(async move {
         let _guard = guard;
@@ -453,7 +457,7 @@ mod tests {
         let fw = ForwardState {
             cfg: ForwardConfig {
                 allow_hosts: vec!["*.example.test".into()],
-                intercept: None,
+                ..ForwardConfig::default()
             },
             listen: "127.0.0.1:3128".parse().unwrap(),
             intercept: None,
