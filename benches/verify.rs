@@ -183,7 +183,7 @@ fn run(path: &Path, bytes: u64, label: &str) {
     for ev in src.events {
         v.feed_owned(ev.unwrap());
         n += 1;
-        if trace && n % 100_000 == 0 {
+        if trace && n.is_multiple_of(100_000) {
             println!("  {n} events: rss {} KiB", vm_kib("VmRSS:"));
         }
     }

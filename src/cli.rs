@@ -364,7 +364,8 @@ pub struct ReproArgs {
     /// The finding: rule ID or alias, optionally @SEQ of one of its evidence events
     #[arg(long, value_name = "RULE[@SEQ]")]
     pub finding: String,
-    /// Transcript to write (JSON lines, docs/transcript-format.md)
+    /// Transcript to write (JSON lines, docs/transcript-format.md; "-" = stdout, then no
+    /// curl script unless --curl)
     #[arg(long = "output", short = 'o', value_name = "MIN.jsonl")]
     pub output: PathBuf,
     /// Replace non-loopback host names with host-N.example.test
@@ -374,4 +375,49 @@ pub struct ReproArgs {
     /// regular file (none for a device such as /dev/null)
     #[arg(long, value_name = "FILE.sh")]
     pub curl: Option<PathBuf>,
+}
+
+/// Generic hint of [`error_line`] for an error that carries none of its own.
+pub const GENERIC_HINT: &str =
+    "`a2a-interop <command> --help` lists the flags; A2A_INTEROP_LOG=debug prints more detail";
+
+/// The one line an operational error is printed as (exit 2, README "Exit codes"):
+/// `a2a-interop: <cause>; hint: <hint>`. `err` is shown with its whole chain (`{:#}`); a
+/// hint written `(hint: ...)` inside the cause becomes the line's `; hint: ...`, and an
+/// error without a hint gets [`GENERIC_HINT`].
+pub fn error_line(err: &anyhow::Error) -> String {
+    let msg = format!("{err:#}");
+    if msg.contains("; hint: ") {
+        return format!("a2a-interop: {msg}");
+    }
+    if let Some(i) = msg.rfind(" (hint: ") {
+        if let Some(hint) = msg[i + 8..].strip_suffix(')') {
+            return format!("a2a-interop: {}; hint: {hint}", &msg[..i]);
+        }
+    }
+    format!("a2a-interop: {msg}; hint: {GENERIC_HINT}")
+}
+
+#[cfg(test)]
+mod error_line_tests {
+    use super::*;
+
+    #[test]
+    fn every_error_line_has_one_cause_and_one_hint() {
+        let e = anyhow::anyhow!("--timeout \"1h\" has an unknown unit; hint: use ms, s or m");
+        assert_eq!(
+            error_line(&e),
+            "a2a-interop: --timeout \"1h\" has an unknown unit; hint: use ms, s or m"
+        );
+        let e = anyhow::anyhow!("x applies to https:// upstreams (hint: --upstream https://H)");
+        assert_eq!(
+            error_line(&e),
+            "a2a-interop: x applies to https:// upstreams; hint: --upstream https://H"
+        );
+        let e = anyhow::anyhow!("disk on fire").context("cannot write report r.json");
+        assert_eq!(
+            error_line(&e),
+            format!("a2a-interop: cannot write report r.json: disk on fire; hint: {GENERIC_HINT}")
+        );
+    }
 }

@@ -14,7 +14,7 @@ fn main() -> ExitCode {
     match a2a_interop::app::run(cli) {
         Ok(code) => code,
         Err(err) => {
-            a2a_interop::errln!("a2a-interop: {err:#}");
+            a2a_interop::errln!("{}", a2a_interop::cli::error_line(&err));
             ExitCode::from(2)
         }
     }

@@ -289,3 +289,89 @@ fn repro_to_a_device_writes_no_companion_script() {
     assert_exit(&o, 0);
     assert!(script.exists());
 }
+
+fn repro_data(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/repro")
+        .join(name)
+}
+
+/// `--anonymize` (a fresh engineer's transcripts): a host written in upper or mixed case
+/// (`AGENT.Corp.Example.COM`: RFC 3986 §3.2.2 host names are case-insensitive) and an IDN
+/// host (`agent.例え.jp`, also spelled with `\u` escapes inside a JSON body) are replaced
+/// whole, in the cut and in its curl script, each spelling by the same `host-N` name.
+#[test]
+fn anonymize_replaces_hosts_in_any_case_and_idn_hosts_whole() {
+    let d = tempfile::tempdir().unwrap();
+    for (name, private) in [
+        ("anon-upper.jsonl", &["corp.example.com"][..]),
+        ("anon-idn.jsonl", &["例え", "\\u4f8b", "xn--"][..]),
+    ] {
+        let out = d.path().join(name);
+        let o = bin()
+            .args(["repro", repro_data(name).to_str().unwrap()])
+            .args(["--finding", "TASK-STATE-005", "--anonymize", "-o"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_exit(&o, 0);
+        let cut = std::fs::read_to_string(&out).unwrap();
+        let script = std::fs::read_to_string(out.with_extension("sh")).unwrap();
+        for text in [&cut, &script] {
+            let low = text.to_lowercase();
+            for p in private {
+                // Free text that is no URL keeps its words ("... and agent.corp.example.com"
+                // in the IDN file's message), so only the URL-borne spellings are checked.
+                if name == "anon-idn.jsonl" || !low.contains(&format!("and {p}")) {
+                    assert!(!low.contains(p), "{name}: {p} left in:\n{text}");
+                }
+            }
+        }
+        // The agent's URLs (the request line's and the body's spelling): one name. (The
+        // files also carry an IPv6 X-Forwarded-For, another host.)
+        let names: std::collections::BTreeSet<&str> = cut
+            .match_indices("http://host-")
+            .map(|(i, _)| &cut[i..i + "http://host-2.example.test".len()])
+            .collect();
+        assert_eq!(
+            names.len(),
+            1,
+            "{name}: one host, one name: {names:?}\n{cut}"
+        );
+    }
+}
+
+/// `-o -` is standard output (as for every other command): the cut is printed, no file
+/// named `-` nor `-.sh` is made, and the message goes to stderr. A transcript's `RULE@N`
+/// names file line N (what `verify` shows for transcripts), and the message says the line.
+#[test]
+fn repro_writes_to_stdout_and_picks_a_transcript_finding_by_line() {
+    let d = tempfile::tempdir().unwrap();
+    let o = bin()
+        .current_dir(d.path())
+        .args(["repro", repro_data("v02-bad.jsonl").to_str().unwrap()])
+        .args(["--finding", "RPC-ENVELOPE-001@6", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_exit(&o, 0);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stdout.lines().count() == 2 && stdout.contains("\"dir\":\"resp\""),
+        "{stdout}"
+    );
+    // Line 6 of the input is the answer carrying both result and error.
+    assert!(
+        stdout.contains(r#"\"result\""#) && stdout.contains(r#"\"error\""#),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("wrote the cut to stdout") && stderr.contains("at line 6"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_dir(d.path()).unwrap().count(),
+        0,
+        "files made"
+    );
+}

@@ -202,8 +202,16 @@ async fn gzip_and_brotli_bodies_are_recorded_raw_and_verified_decoded() {
             _ => None,
         })
         .collect();
-    let want: Vec<Vec<u8>> = cases.iter().map(|(_, e)| encoded(e)).collect();
+    // ... except the body in a coding the recorder cannot decode (`zstd`): its secrets
+    // cannot be checked, so it is left out (fix7; docs/recording-format.md, Redaction)
+    let want: Vec<Vec<u8>> = cases[..4].iter().map(|(_, e)| encoded(e)).collect();
     assert_eq!(bodies, want);
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(
+        text.contains("redaction: response body left out from coded byte 0 on (1 frames,")
+            && text.contains(r#"content coding \"zstd\" can be checked for secrets only whole"#),
+        "{text}"
+    );
     // Verified decoded: the id mismatch inside each compressed body is found, stacked
     // codings included (undone last first, RFC 9110 §8.4).
     let id_findings = outcome
@@ -214,7 +222,8 @@ async fn gzip_and_brotli_bodies_are_recorded_raw_and_verified_decoded() {
         .count();
     assert_eq!(id_findings, 4, "{:#?}", outcome.verify.findings);
     // A coding the tool cannot undo: no finding about bytes it could not read, and the
-    // exchange is listed as not judged, saying why.
+    // exchange is listed as not judged, saying why (its body was left out of the recording,
+    // whose exchange_end says why, above).
     assert_eq!(
         outcome.verify.findings.len(),
         4,
@@ -226,7 +235,7 @@ async fn gzip_and_brotli_bodies_are_recorded_raw_and_verified_decoded() {
             .verify
             .incomplete
             .iter()
-            .any(|(_, why)| why.contains("\"zstd\" is not supported")),
+            .any(|(_, why)| why.contains("body not fully recorded")),
         "{:?}",
         outcome.verify.incomplete
     );

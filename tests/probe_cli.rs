@@ -98,8 +98,16 @@ async fn fail_on_never_exits_0_and_conformant_agent_exits_0() {
 #[tokio::test]
 async fn bad_flags_exit_2_with_a_cause() {
     for (flag, value, needle) in [
-        ("--timeout", "1h", "unit must be ms, s or m"),
-        ("--dialect", "2.0", "expected auto, 1.0 or 0.3"),
+        (
+            "--timeout",
+            "1h",
+            "has an unknown unit; hint: use ms, s or m, e.g. --timeout 60s",
+        ),
+        (
+            "--dialect",
+            "2.0",
+            "is not a dialect; hint: --dialect auto, 1.0 or 0.3",
+        ),
         ("--auth-header", "no-colon", "is not 'Name: value'"),
     ] {
         let out = run_cli(vec![
@@ -112,6 +120,11 @@ async fn bad_flags_exit_2_with_a_cause() {
         assert_eq!(out.status.code(), Some(2), "{flag} {value}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(needle), "{flag} {value}: {err}");
+        // one shape: `a2a-interop: <cause>; hint: <hint>` (README, exit codes)
+        assert!(
+            err.starts_with("a2a-interop: ") && err.matches("; hint: ").count() == 1,
+            "{flag} {value}: {err}"
+        );
     }
 }
 

@@ -9,6 +9,8 @@ the recording pipeline"; found by a fresh engineer, 88 requests sent and 14 reco
 
 mod broken;
 mod common;
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
 
 use std::net::SocketAddr;
 
@@ -148,4 +150,187 @@ async fn interop_records_a_directions_calls_to_another_port_on_its_leg() {
             .any(|f| f.rule == "REST-ERROR-001"),
         "B's finding leaked into B->A"
     );
+}
+
+/// A gateway process (`a2a-interop proxy`, not recording) listening on a free loopback port
+/// with `args` (`--upstream ...`, TLS flags); its address.
+fn gateway_process(args: &[&str]) -> (proxy_process::Running, SocketAddr) {
+    let run = proxy_process::spawn_until_listening(
+        common::bin()
+            .args(["proxy", "--listen", "127.0.0.1:0", "--no-record"])
+            .args(args),
+        std::time::Duration::from_secs(30),
+    );
+    let addr = run
+        .addr
+        .trim_end_matches('/')
+        .parse()
+        .expect("listening address");
+    (run, addr)
+}
+
+/// A TLS front (`a2a-interop proxy --tls-cert ...`, not recording) on a free loopback port:
+/// waits for its banner `... listening on https://HOST:PORT`; `addr` is `HOST:PORT`.
+fn tls_front(args: &[&str]) -> proxy_process::Running {
+    use std::io::{BufRead, BufReader};
+    let mut child = common::bin()
+        .args(["proxy", "--listen", "127.0.0.1:0", "--no-record"])
+        .args(args)
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn the TLS front");
+    let stderr = child.stderr.take().expect("stderr");
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut banner = Vec::new();
+    let addr = loop {
+        let line = rx
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("banner");
+        banner.push(line.clone());
+        if let Some(a) = line.strip_prefix("a2a-interop proxy listening on https://") {
+            break a.trim_end_matches('/').to_string();
+        }
+    };
+    proxy_process::Running {
+        child,
+        rx,
+        banner,
+        addr,
+    }
+}
+
+/// Runs `probe` on `url` with `extra` flags in process, recording to `rec`.
+async fn probe_in_process(url: &str, rec: &std::path::Path, extra: &[&str]) -> probe_cmd::ProbeRun {
+    let mut argv = vec![
+        "a2a-interop",
+        "probe",
+        url,
+        "--timeout",
+        "10s",
+        "--record",
+        rec.to_str().expect("utf-8 path"),
+    ];
+    argv.extend_from_slice(extra);
+    let Command::Probe(args) = Cli::parse_from(argv).command else {
+        unreachable!("parsed a probe command")
+    };
+    let cfg = probe_cmd::config_from(&args).expect("config");
+    probe_cmd::probe_through_pipeline(&args, &cfg, url::Url::parse(url).unwrap())
+        .await
+        .expect("probe run")
+}
+
+/// fix7: a plain gateway in front of an agent served over TLS only, whose card names its
+/// own `https://` URL: the task calls go through a relay (plain loopback listener, TLS to
+/// the agent) and the recording names the URL the card gave, `https://127.0.0.1:PORT/rpc`
+/// (it said `http://`); every request is recorded and the send test passes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_relayed_https_card_url_is_recorded_as_https() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pem = dir.path().join("agent.pem");
+    let agent = broken::start_tls(&pem).await;
+    let pem_s = pem.to_str().expect("utf-8 path");
+    let (gw, gw_addr) = gateway_process(&[
+        "--upstream",
+        &format!("https://{}", agent.addr),
+        "--upstream-ca",
+        pem_s,
+    ]);
+    let url = format!("http://{gw_addr}/");
+    let rec = dir.path().join("probe.jsonl");
+    let run = probe_in_process(&url, &rec, &["--ca", pem_s]).await;
+    gw.terminate();
+
+    let heads = heads(&rec);
+    assert_eq!(
+        heads.len() as u32,
+        run.report.requests,
+        "recorded {heads:#?}"
+    );
+    let card_url = format!("https://{}/rpc", agent.addr);
+    let on_card_url = heads
+        .iter()
+        .filter(|(_, u)| u.starts_with(&card_url))
+        .count();
+    assert!(
+        on_card_url > 10,
+        "{on_card_url} calls recorded as {card_url}: {heads:#?}"
+    );
+    let plain = format!("http://{}/", agent.addr);
+    assert!(
+        !heads.iter().any(|(_, u)| u.starts_with(&plain)),
+        "a call to the agent recorded as {plain}: {heads:#?}"
+    );
+    let send = run
+        .report
+        .result_in("lifecycle.send", Some("1.0"), None)
+        .expect("send result");
+    assert_eq!(send.status, Status::Pass, "{}", send.message);
+}
+
+/// fix7: the other way round, a TLS front (`proxy --tls-cert`) before a plain agent whose
+/// card names its own `http://` URL: the probe reaches the front over TLS (`--ca`), the task
+/// calls go through a relay to the plain agent, and the recording names them `http://`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tls_front_to_a_plain_agent_records_the_plain_card_url() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let agent = broken::start(Break::Nothing, false).await;
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()])
+        .expect("self-signed certificate");
+    let (cert, key) = (dir.path().join("front.pem"), dir.path().join("front.key"));
+    std::fs::write(&cert, ck.cert.pem()).expect("write cert");
+    std::fs::write(&key, ck.key_pair.serialize_pem()).expect("write key");
+    let cert_s = cert.to_str().expect("utf-8 path");
+    let gw = tls_front(&[
+        "--upstream",
+        &format!("http://{}", agent.addr),
+        "--tls-cert",
+        cert_s,
+        "--tls-key",
+        key.to_str().expect("utf-8 path"),
+    ]);
+    let url = format!("https://{}/", gw.addr);
+    let rec = dir.path().join("probe.jsonl");
+    let run = probe_in_process(&url, &rec, &["--ca", cert_s]).await;
+    gw.terminate();
+
+    let heads = heads(&rec);
+    assert_eq!(
+        heads.len() as u32,
+        run.report.requests,
+        "recorded {heads:#?}"
+    );
+    let card_url = format!("http://{}/rpc", agent.addr);
+    let on_card_url = heads
+        .iter()
+        .filter(|(_, u)| u.starts_with(&card_url))
+        .count();
+    assert!(
+        on_card_url > 10,
+        "{on_card_url} calls recorded as {card_url}: {heads:#?}"
+    );
+    assert!(
+        !heads
+            .iter()
+            .any(|(_, u)| u.starts_with(&format!("https://{}/", agent.addr))),
+        "a call to the plain agent recorded as https: {heads:#?}"
+    );
+    // the card fetches through the front (recorded on the probe's own listener)
+    assert!(
+        heads
+            .iter()
+            .any(|(_, u)| u.ends_with("/.well-known/agent-card.json")),
+        "{heads:#?}"
+    );
+    let send = run
+        .report
+        .result_in("lifecycle.send", Some("1.0"), None)
+        .expect("send result");
+    assert_eq!(send.status, Status::Pass, "{}", send.message);
 }

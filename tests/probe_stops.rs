@@ -280,3 +280,94 @@ async fn interop_with_a_silent_agent_exits_2_naming_the_direction() {
     let out = text(&o.stdout);
     assert!(out.contains("pass  interop.send [B->A 1.0]"), "{out}");
 }
+
+/// An agent that serves its card and never answers anything else (the connection stays
+/// open, nothing is written): the probe stops after `--max-unanswered` timeouts. It saw no
+/// task answer at all, so `errors.no-5xx` must not say pass (fix7: it said "no 5xx answer in
+/// N requests" over requests that were never answered), and neither may any other check
+/// that judged nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_probe_that_stopped_early_passes_nothing_it_did_not_see() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let card = serde_json::json!({
+        "name": "card only", "description": "answers its card, nothing else",
+        "supportedInterfaces": [{"url": format!("http://{addr}/rpc"), "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+        "version": "1", "capabilities": {"streaming": true},
+        "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+        "skills": [{"id": "task", "name": "task", "description": "d", "tags": ["t"]}],
+    })
+    .to_string();
+    let agent = tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((mut s, _)) = listener.accept().await {
+            let card = card.clone();
+            held.push(tokio::spawn(async move {
+                let mut buf = vec![0u8; 8192];
+                let mut got = Vec::new();
+                loop {
+                    let Ok(n) = s.read(&mut buf).await else { return };
+                    if n == 0 {
+                        return;
+                    }
+                    got.extend_from_slice(&buf[..n]);
+                    if !got.windows(4).any(|w| w == b"\r\n\r\n") {
+                        continue;
+                    }
+                    if got.starts_with(b"GET /.well-known/agent-card.json ") {
+                        let _ = s
+                            .write_all(
+                                format!(
+                                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{card}",
+                                    card.len()
+                                )
+                                .as_bytes(),
+                            )
+                            .await;
+                        got.clear();
+                    } else {
+                        // read on, answer never
+                        got.clear();
+                        got.extend_from_slice(b"x");
+                    }
+                }
+            }));
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.json");
+    let o = probe(vec![
+        "probe".into(),
+        format!("http://{addr}/"),
+        "--timeout".into(),
+        "700ms".into(),
+        "--max-unanswered".into(),
+        "2".into(),
+        "-f".into(),
+        "json".into(),
+        "-o".into(),
+        report.display().to_string(),
+    ])
+    .await;
+    agent.abort();
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    let doc: Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    let results = doc["results"].as_array().unwrap();
+    let no5xx = results
+        .iter()
+        .find(|r| r["test"] == "errors.no-5xx")
+        .unwrap_or_else(|| panic!("no errors.no-5xx in {results:#?}"));
+    assert_eq!(no5xx["status"], "skip", "{no5xx:#}");
+    let msg = no5xx["message"].as_str().unwrap();
+    assert!(
+        msg.starts_with("the probe stopped early: the agent did not answer 2 requests in a row"),
+        "{msg}"
+    );
+    // the card was fetched, so card tests may pass; nothing about task calls may
+    for r in results.iter().filter(|r| r["status"] == "pass") {
+        let t = r["test"].as_str().unwrap();
+        assert!(t.starts_with("card."), "{t} passed: {r:#}");
+    }
+}

@@ -612,3 +612,125 @@ fn reports_of_unredacted_inputs_show_no_secrets() {
         "{text}"
     );
 }
+
+/// A8 (session 7, a fresh engineer's report): an OAuth token endpoint on the agent's
+/// origin. The JSON token request (`password`, `client_secret`: Auth0, Okta and Keycloak
+/// accept JSON) and the token response (RFC 6749 §5.1 `access_token`, `refresh_token`,
+/// OIDC `id_token`) lose their values; the other members stay. The credential headers cloud
+/// gateways forward (Google API Gateway, Cloud Run, AWS ALB OIDC, IAP) are redacted like
+/// `Authorization`, keeping the scheme word where they have one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn oauth_token_bodies_and_gateway_credential_headers_are_redacted() {
+    let agent = agent(
+        200,
+        "",
+        br#"{"access_token":"SECRETACCESS","token_type":"Bearer","expires_in":3600,"refresh_token":"SECRETREFRESH","id_token":"SECRETIDTOKEN","scope":"a2a"}"#.to_vec(),
+    )
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r8.jsonl");
+    let proxy = Proxy::start(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--record",
+        rec.to_str().unwrap(),
+        "-q",
+    ]);
+    let body = r#"{"grant_type":"password","username":"u","password":"SECRETJSONPW","client_id":"cli","client_secret":"SECRETJSONCS","code_verifier":"SECRETVERIFIER"}"#;
+    let headers = concat!(
+        "x-forwarded-authorization: Bearer SECRETFWDAUTH\r\n",
+        "x-serverless-authorization: Bearer SECRETCLOUDRUN\r\n",
+        "x-amzn-oidc-accesstoken: SECRETALBACCESS\r\n",
+        "x-amzn-oidc-data: SECRETALBDATA\r\n",
+        "x-goog-iap-jwt-assertion: SECRETIAPJWT\r\n",
+        "authentication: Bearer SECRETAUTHN\r\n",
+    );
+    let answer = exchange(
+        proxy.addr,
+        format!(
+            "POST /oauth/token HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\n{headers}content-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .await;
+    proxy.stop();
+    assert!(
+        answer.contains("SECRETACCESS"),
+        "the client gets the real answer: {answer}"
+    );
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let leaked: Vec<&str> = text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.starts_with("SECRET"))
+        .collect();
+    assert!(leaked.is_empty(), "{leaked:?} in\n{text}");
+    for kept in [
+        r#"\"token_type\":\"Bearer\",\"expires_in\":3600"#,
+        r#"\"access_token\":\"[REDACTED]\""#,
+        r#"\"grant_type\":\"password\",\"username\":\"u\",\"password\":\"[REDACTED]\""#,
+        r#"["x-forwarded-authorization","Bearer [REDACTED]"]"#,
+        r#"["authentication","Bearer [REDACTED]"]"#,
+        r#"["x-amzn-oidc-data","[REDACTED]"]"#,
+        r#"["content-type","application/json"]"#,
+    ] {
+        assert!(text.contains(kept), "{kept} not in\n{text}");
+    }
+}
+
+/// A9 (session 7): a JSON body in a content coding the redactor cannot decode (`zstd`, RFC
+/// 8878) cannot be checked for secrets, so its bytes stay out of the recording:
+/// `exchange_end.truncated`, and its `error` says what was left out and why. The client
+/// still gets every byte. (The
+/// body here is plain JSON labelled zstd: the recorder must not trust or read it either way.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_in_a_coding_the_redactor_cannot_read_is_left_out() {
+    let agent = agent(
+        200,
+        "content-encoding: zstd\r\n",
+        br#"{"jsonrpc":"2.0","id":3,"result":{"taskId":"t1","pushNotificationConfig":{"url":"http://127.0.0.1:9/h","token":"SECRETZSTDTOKEN","authentication":{"scheme":"Bearer","credentials":"SECRETZSTDCRED"}}}}"#.to_vec(),
+    )
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r9.jsonl");
+    let proxy = Proxy::start(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--record",
+        rec.to_str().unwrap(),
+        "-q",
+    ]);
+    let body = r#"{"jsonrpc":"2.0","id":3,"method":"tasks/pushNotificationConfig/get","params":{"id":"t1"}}"#;
+    let answer = exchange(
+        proxy.addr,
+        format!(
+            "POST / HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .await;
+    proxy.stop();
+    assert!(answer.contains("SECRETZSTDTOKEN"), "{answer}");
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(!text.contains("SECRETZSTD"), "{text}");
+    let events: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let chunks: Vec<_> = events
+        .iter()
+        .filter(|e| e["type"] == "response_chunk")
+        .collect();
+    assert!(chunks.is_empty(), "{text}");
+    let end = events.iter().find(|e| e["type"] == "exchange_end").unwrap();
+    assert_eq!(end["truncated"], true, "{text}");
+    assert_eq!(end["response_bytes"], 199, "{text}");
+    let why = end["error"].as_str().unwrap_or_default();
+    assert!(
+        why.starts_with("redaction: response body left out") && why.contains("\"zstd\""),
+        "{why}"
+    );
+    // The request, in no coding, is recorded whole.
+    assert!(text.contains("tasks/pushNotificationConfig/get"), "{text}");
+}

@@ -459,3 +459,27 @@ fn transcript_reports_say_no_wall_clock_instead_of_an_epoch_date() {
         "{md}"
     );
 }
+
+/// A task id carrying U+202E / U+200F (a fresh engineer's transcript): no report format
+/// carries the raw bidi controls, also not JUnit's `message` attribute and SARIF's
+/// `message.text`, which CI viewers render (CVE-2021-42574); they show as `\u{202e}`. The
+/// JSON report is data and keeps the id as sent.
+#[test]
+fn no_format_carries_raw_bidi_controls_from_the_traffic() {
+    let input = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/report/bidi-controls-in-ids.jsonl");
+    for fmt in ["text", "markdown", "junit", "sarif", "html"] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["report", input.to_str().unwrap(), "-f", fmt, "-o", "-"])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{fmt}");
+        let out = String::from_utf8_lossy(&o.stdout);
+        let raw: Vec<char> = out
+            .chars()
+            .filter(|c| matches!(c, '\u{202a}'..='\u{202e}' | '\u{200e}' | '\u{200f}' | '\u{2066}'..='\u{2069}'))
+            .collect();
+        assert!(raw.is_empty(), "{fmt}: raw {raw:?}");
+        assert!(out.contains("202e"), "{fmt}: the control is shown:\n{out}");
+    }
+}

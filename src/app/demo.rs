@@ -140,7 +140,16 @@ pub async fn drive(recording: PathBuf, print: bool) -> anyhow::Result<DemoRun> {
         Ok(p) => p,
         Err(e) => {
             agent.shutdown().await;
-            return Err(e.context("cannot start the recording proxy"));
+            // README: every exit 2 carries a hint.
+            let cause = format!("{e:#}");
+            let hint = if cause.contains("another a2a-interop process") {
+                "give this run another --record path (or stop the other run)"
+            } else {
+                "check that the --record directory exists and is writable, or give another --record path"
+            };
+            return Err(anyhow::anyhow!(
+                "cannot start the recording proxy: {cause}; hint: {hint}"
+            ));
         }
     };
     if print {

@@ -528,15 +528,14 @@ pub fn config_from(a: &ProbeArgs) -> anyhow::Result<ProbeConfig> {
     let auth_headers = credentials(&a.auth_headers, a.bearer.as_deref(), "--auth-header")?;
     let dialect = match a.dialect.as_str() {
         "auto" => None,
-        v => Some(
-            Dialect::from_version(v)
-                .with_context(|| format!("--dialect {v:?}: expected auto, 1.0 or 0.3"))?,
-        ),
+        v => Some(Dialect::from_version(v).with_context(|| {
+            format!("--dialect {v:?} is not a dialect; hint: --dialect auto, 1.0 or 0.3")
+        })?),
     };
     let binding = match a.binding.to_ascii_lowercase().as_str() {
         "auto" => None,
         b @ ("jsonrpc" | "http+json") => Some(b.to_string()),
-        b => bail!("--binding {b:?}: expected auto, jsonrpc or http+json"),
+        b => bail!("--binding {b:?} is not a binding; hint: --binding auto, jsonrpc or http+json"),
     };
     Ok(ProbeConfig {
         auth_headers,
@@ -558,17 +557,17 @@ pub fn parse_duration(s: &str) -> anyhow::Result<Duration> {
     let (num, unit) = s
         .find(|c: char| !c.is_ascii_digit())
         .map_or((s, "s"), |i| (&s[..i], &s[i..]));
-    let n: u64 = num
-        .parse()
-        .with_context(|| format!("--timeout {s:?}: expected e.g. 60s"))?;
+    let n: u64 = num.parse().with_context(|| {
+        format!("--timeout {s:?} is not a duration; hint: e.g. --timeout 60s (units ms, s, m)")
+    })?;
     let d = match unit {
         "ms" => Duration::from_millis(n),
         "s" => Duration::from_secs(n),
         "m" => Duration::from_secs(n * 60),
-        _ => bail!("--timeout {s:?}: unit must be ms, s or m"),
+        _ => bail!("--timeout {s:?} has an unknown unit; hint: use ms, s or m, e.g. --timeout 60s"),
     };
     if d.is_zero() {
-        bail!("--timeout must be more than zero");
+        bail!("--timeout must be more than zero; hint: e.g. --timeout 60s");
     }
     Ok(d)
 }

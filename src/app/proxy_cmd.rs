@@ -112,6 +112,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             upstream_tls,
             quiet: false,
             secret_headers,
+            client_scheme: None,
         },
     ))
 }
@@ -140,7 +141,7 @@ pub fn upstream_trust(
     };
     if let Some(flag) = flag {
         if !any_https && !a.intercept_tls {
-            bail!("{flag} applies to https:// upstreams and --intercept-tls, and there is neither (hint: --upstream https://HOST:PORT)");
+            bail!("{flag} applies to https:// upstreams and --intercept-tls, and there is neither ; hint: give an https:// upstream (--upstream https://HOST:PORT) or leave {flag} out");
         }
     }
     Ok(crate::proxy::tls::UpstreamTrust {
@@ -217,14 +218,14 @@ pub fn extra_listeners(a: &ProxyArgs, main: &PipelineConfig) -> anyhow::Result<V
     let mut out = Vec::new();
     for spec in &a.listeners {
         let (leg, rest) = spec.split_once('@').ok_or_else(|| {
-            anyhow::anyhow!("--listener {spec:?} is not LEG@ADDR=URL (e.g. upstream@127.0.0.1:8081=http://127.0.0.1:9999)")
+            anyhow::anyhow!("--listener {spec:?} is not LEG@ADDR=URL; hint: e.g. --listener upstream@127.0.0.1:8081=http://127.0.0.1:9999")
         })?;
         let (addr, url) = rest.split_once('=').ok_or_else(|| {
-            anyhow::anyhow!("--listener {spec:?} is not LEG@ADDR=URL (e.g. upstream@127.0.0.1:8081=http://127.0.0.1:9999)")
+            anyhow::anyhow!("--listener {spec:?} is not LEG@ADDR=URL; hint: e.g. --listener upstream@127.0.0.1:8081=http://127.0.0.1:9999")
         })?;
         let listen: SocketAddr = addr
             .parse()
-            .map_err(|_| anyhow::anyhow!("--listener {spec:?}: {addr:?} is not IP:PORT"))?;
+            .map_err(|_| anyhow::anyhow!("--listener {spec:?}: {addr:?} is not IP:PORT; hint: e.g. --listener upstream@127.0.0.1:8081=http://127.0.0.1:9999"))?;
         if !listen.ip().is_loopback() && !a.allow_remote {
             bail!("--listener {listen} is not a loopback address; hint: add --allow-remote");
         }
@@ -448,12 +449,21 @@ pub fn check_record_path(p: &Path) -> anyhow::Result<()> {
         })?;
     }
     let existed = p.exists();
-    std::fs::OpenOptions::new()
+    let file = std::fs::OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(false)
         .open(p)
         .map_err(|e| anyhow::anyhow!("cannot create recording {}: {e}{hint}", p.display()))?;
+    // Another proxy, probe or demo recording to this file holds its lock (the recorder's
+    // `open_exclusive`): two writers would leave neither recording readable.
+    if let Err(std::fs::TryLockError::WouldBlock) = file.try_lock() {
+        bail!(
+            "cannot record to {}: another a2a-interop process is writing it; hint: give this run another --record path (or stop the other run)",
+            p.display()
+        );
+    }
+    drop(file);
     if !existed {
         let _ = std::fs::remove_file(p);
     }
@@ -469,7 +479,9 @@ fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
         anyhow::anyhow!(
             "cannot listen on {listen}: address already in use; hint: stop the other process or pick another --listen port"
         )
-    } else if e.to_string().starts_with("cannot create recording") {
+    } else if e.to_string().starts_with("cannot create recording")
+        && !e.to_string().contains("another a2a-interop process")
+    {
         // The file opened but cannot take the header line (disk full, `/dev/full`).
         anyhow::anyhow!(
             "{e:#}; hint: free disk space or pick another --record path, or --no-record"

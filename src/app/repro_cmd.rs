@@ -398,21 +398,37 @@ fn collect_hosts(text: &str, hosts: &mut BTreeSet<String>) {
     let mut rest = text;
     while let Some(i) = rest.find("://") {
         let after = &rest[i + 3..];
-        let end = after
-            .find(|c: char| {
-                matches!(
-                    c,
-                    '/' | '?' | '#' | '"' | '\\' | '\'' | '<' | '>' | ',' | ';'
-                ) || c.is_whitespace()
-            })
-            .unwrap_or(after.len());
+        // A JSON body may spell an IDN label with `\uXXXX` escapes: part of the host.
+        let mut end = 0;
+        while let Some(c) = after[end..].chars().next() {
+            if c == '\\' && is_u_escape(&after[end..]) {
+                end += 6;
+                continue;
+            }
+            if matches!(
+                c,
+                '/' | '?' | '#' | '"' | '\\' | '\'' | '<' | '>' | ',' | ';'
+            ) || c.is_whitespace()
+            {
+                break;
+            }
+            end += c.len_utf8();
+        }
         let authority = &after[..end];
         let hostport = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-        if let Some(h) = url::Url::parse(&format!("http://{hostport}/"))
+        let unescaped = unescape_u(hostport);
+        if let Some(h) = url::Url::parse(&format!("http://{unescaped}/"))
             .ok()
             .and_then(|u| u.host_str().map(str::to_string))
         {
             add(&h);
+            // As written too: `AGENT.Corp.Example.COM`, `agent.例え.jp` (the parser gives
+            // the lowercase / punycode form, which the text may not hold).
+            if let Some(w) = written_host(hostport) {
+                if !is_loopback(&h) {
+                    add(w);
+                }
+            }
         }
         rest = &after[end..];
     }
@@ -438,22 +454,92 @@ fn collect_hosts(text: &str, hosts: &mut BTreeSet<String>) {
         };
         // As written (the URL parser reads `1.1`, `Via`'s version, as 1.0.0.1), and a name
         // needs a dot and a letter.
-        let written = tok.starts_with(h.as_str());
+        let as_written = written_host(tok).unwrap_or(tok);
+        let written = tok.starts_with(h.as_str())
+            || (normal_host(as_written).as_deref() == Some(h.as_str())
+                && as_written.chars().any(char::is_alphabetic));
         let ip = h.parse::<std::net::IpAddr>().is_ok();
         let name = h.contains('.') && h.chars().any(|c| c.is_ascii_alphabetic());
         if written && (ip || name) {
             add(&h);
+            if as_written != h {
+                add(as_written);
+            }
         }
     }
 }
 
+/// True when `s` starts with a JSON `\uXXXX` escape.
+fn is_u_escape(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 6 && b[0] == b'\\' && b[1] == b'u' && b[2..6].iter().all(u8::is_ascii_hexdigit)
+}
+
+/// `s` with its JSON `\uXXXX` escapes (surrogate pairs too) decoded; others kept.
+fn unescape_u(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.contains("\\u") {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut units: Vec<u16> = Vec::new();
+    let mut out = String::new();
+    let mut rest = s;
+    let flush = |units: &mut Vec<u16>, out: &mut String| {
+        out.push_str(&String::from_utf16_lossy(units));
+        units.clear();
+    };
+    while let Some(c) = rest.chars().next() {
+        if is_u_escape(rest) {
+            if let Ok(u) = u16::from_str_radix(&rest[2..6], 16) {
+                units.push(u);
+            }
+            rest = &rest[6..];
+            continue;
+        }
+        flush(&mut units, &mut out);
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    flush(&mut units, &mut out);
+    std::borrow::Cow::Owned(out)
+}
+
+/// The host of `host[:port]` (userinfo dropped) as written: its case and Unicode labels
+/// kept, an IPv6 literal without its brackets.
+fn written_host(hostport: &str) -> Option<&str> {
+    let hp = hostport.rsplit_once('@').map_or(hostport, |(_, h)| h);
+    let h = if let Some(v6) = hp.strip_prefix('[') {
+        v6.split(']').next()?
+    } else {
+        match hp.rsplit_once(':') {
+            Some((h, port)) if port.bytes().all(|b| b.is_ascii_digit()) => h,
+            _ => hp,
+        }
+    };
+    (!h.is_empty()).then_some(h)
+}
+
+/// The host as URL parsers compare it (RFC 3986 §3.2.2: case-insensitive; IDNA labels in
+/// punycode), `None` when it is no host.
+fn normal_host(h: &str) -> Option<String> {
+    let h = unescape_u(h);
+    url::Url::parse(&format!("http://{h}/"))
+        .ok()
+        .and_then(|u| u.host_str().map(|s| s.trim_matches(['[', ']']).to_string()))
+}
+
 /// `text` with every `from` that stands alone (not inside a longer name or number:
-/// `10.0.0.1` is not replaced inside `10.0.0.12`) replaced by `to`.
+/// `10.0.0.1` is not replaced inside `10.0.0.12`) replaced by `to`, matched without regard
+/// to ASCII case (host names are case-insensitive, RFC 3986 §3.2.2).
 fn replace_host(text: &str, from: &str, to: &str) -> String {
-    let part = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    // Unicode letters belong to a name too (`agent.例え.jp` is one host).
+    let part = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    let lower = text.to_ascii_lowercase();
+    let from_l = from.to_ascii_lowercase();
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(i) = rest.find(from) {
+    let mut rest_l = lower.as_str();
+    while let Some(i) = rest_l.find(from_l.as_str()) {
+        rest_l = &rest_l[i + from.len()..];
         let before = rest[..i].chars().next_back();
         let after_s = &rest[i + from.len()..];
         let after = after_s.chars().next();
@@ -462,7 +548,7 @@ fn replace_host(text: &str, from: &str, to: &str) -> String {
         let prev_is_more = before.is_some_and(|c| part(c) || c == '.');
         out.push_str(&rest[..i]);
         out.push_str(if next_is_more || prev_is_more {
-            from
+            &rest[i..i + from.len()]
         } else {
             to
         });
@@ -488,14 +574,7 @@ pub fn anonymize(events: &[Event]) -> Vec<Event> {
                 ..
             } => {
                 for u in std::iter::once(url).chain(upstream) {
-                    if let Some(h) = url::Url::parse(u)
-                        .ok()
-                        .and_then(|u| u.host_str().map(str::to_string))
-                    {
-                        if !is_loopback(&h) {
-                            hosts.insert(h);
-                        }
-                    }
+                    collect_hosts(u, &mut hosts);
                 }
                 for (k, v) in &headers.0 {
                     if HOST_HEADERS.iter().any(|n| k.eq_ignore_ascii_case(n)) {
@@ -529,16 +608,26 @@ pub fn anonymize(events: &[Event]) -> Vec<Event> {
             _ => {}
         }
     }
+    // One name per host however it is spelled (case, Unicode or punycode labels).
+    let mut numbered: std::collections::BTreeMap<String, usize> = Default::default();
+    for h in &hosts {
+        let key = normal_host(h).unwrap_or_else(|| h.to_ascii_lowercase());
+        let n = numbered.len() + 1;
+        numbered.entry(key).or_insert(n);
+    }
     let mut map: Vec<(String, String)> = hosts
         .into_iter()
-        .enumerate()
-        .map(|(i, h)| (h, format!("host-{}.example.test", i + 1)))
+        .map(|h| {
+            let key = normal_host(&h).unwrap_or_else(|| h.to_ascii_lowercase());
+            let n = numbered.get(&key).copied().unwrap_or(0);
+            (h, format!("host-{n}.example.test"))
+        })
         .collect();
     map.sort_by_key(|(h, _)| std::cmp::Reverse(h.len()));
     let replace = move |s: &str| -> String {
         let mut out = s.to_string();
         for (h, n) in &map {
-            if out.contains(h.as_str()) {
+            if out.to_ascii_lowercase().contains(&h.to_ascii_lowercase()) {
                 out = replace_host(&out, h, n);
             }
         }
@@ -834,7 +923,32 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     }
     let (rule, seq) = parse_key(&a.finding);
     let findings = verify_all(&header, &events);
-    let Some(target) = findings.iter().find(|f| matches(f, &rule, seq)).cloned() else {
+    // A transcript's findings are shown by file line (`line 8`), so `RULE@8` names line 8
+    // there (any event of that line); `#SEQ` numbers are what native recordings show.
+    let transcript_in = src.kind == source::SourceKind::Transcript;
+    let tix = transcript_in.then(|| {
+        let mut ix =
+            crate::report::index::ExchangeIndex::new(crate::report::index::SourceFile::Transcript);
+        for e in &events {
+            ix.observe(e);
+        }
+        ix
+    });
+    let line_seqs: Option<BTreeSet<u64>> = match (seq, &tix) {
+        (Some(n), Some(ix)) => Some(
+            events
+                .iter()
+                .map(|e| e.seq)
+                .filter(|&s| ix.line_of_seq(s) == Some(n))
+                .collect(),
+        ),
+        _ => None,
+    };
+    let picked = |f: &&Finding| match &line_seqs {
+        Some(seqs) => matches(f, &rule, None) && f.evidence.iter().any(|e| seqs.contains(&e.seq)),
+        None => matches(f, &rule, seq),
+    };
+    let Some(target) = findings.iter().find(picked).cloned() else {
         // Counted as `verify` counts them: repeats of one problem are one finding.
         let rules: BTreeSet<&str> = findings.iter().map(|f| f.rule.as_str()).collect();
         return Ok(fail(
@@ -850,7 +964,11 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
                 },
                 rules.into_iter().collect::<Vec<_>>().join(", ")
             ),
-            "run `a2a-interop verify FILE` to list the findings and their #seq",
+            if transcript_in {
+                "run `a2a-interop verify FILE` to list the findings and their lines (RULE@LINE picks the finding whose evidence is on that line)"
+            } else {
+                "run `a2a-interop verify FILE` to list the findings and their #seq"
+            },
         ));
     };
     let anchor = target.first_seq();
@@ -924,7 +1042,17 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         }
         String::from_utf8_lossy(&out).into_owned()
     };
-    if let Err(e) = std::fs::write(&a.output, &output) {
+    // `-o -` is standard output, as for every other command's `-o`: the cut goes there,
+    // the messages to stderr, and a curl script only with `--curl FILE`.
+    let to_stdout = a.output.as_os_str() == "-";
+    let written = if to_stdout {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        out.write_all(output.as_bytes()).and_then(|()| out.flush())
+    } else {
+        std::fs::write(&a.output, &output)
+    };
+    if let Err(e) = written {
         return Ok(fail(
             format!("cannot write {}: {e}", a.output.display()),
             "check the -o path is a writable file",
@@ -932,10 +1060,11 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     }
     // The companion script sits beside a regular -o file only: `-o /dev/null` must not
     // create `/dev/null.sh` (nor a device's neighbour), nor read a device back.
-    let output_is_file = std::fs::metadata(&a.output).is_ok_and(|m| m.is_file());
+    let output_is_file = !to_stdout && std::fs::metadata(&a.output).is_ok_and(|m| m.is_file());
     let script_path = match &a.curl {
         Some(p) => Some(p.clone()),
         None if output_is_file => Some(with_extension(&a.output, "sh")),
+        None if to_stdout => None,
         None => {
             crate::errln!(
                 "a2a-interop: note: {} is not a regular file; no curl script written (give --curl FILE.sh for one)",
@@ -965,6 +1094,8 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     // device or pipe does not give it back).
     let reread = if output_is_file {
         source::open(&a.output)
+    } else if to_stdout {
+        reread_text(&output, transcript_mode)
     } else {
         Err(anyhow::anyhow!("it is not a regular file"))
     };
@@ -1003,18 +1134,55 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         Some(p) => format!("and {}", p.display()),
         None => "(no curl script)".into(),
     };
-    crate::outln!(
-        "wrote {} ({} of {} exchanges{}) {}: {}[{}] at #{}",
-        a.output.display(),
+    let anchor_shown = match tix.as_ref().and_then(|ix| ix.line_of_seq(anchor)) {
+        Some(l) => format!("line {l}"),
+        None => format!("#{anchor}"),
+    };
+    let line = format!(
+        "wrote {} ({} of {} exchanges{}) {}: {}[{}] at {}",
+        if to_stdout {
+            "the cut to stdout".to_string()
+        } else {
+            a.output.display().to_string()
+        },
         keep.len(),
         exchange_order(&events).len(),
         if anonymized { ", hosts anonymized" } else { "" },
         script_shown,
         target.severity,
         target.rule,
-        anchor
+        anchor_shown
     );
+    if to_stdout {
+        crate::errln!("{line}");
+    } else {
+        crate::outln!("{line}");
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The cut read back from the text written to stdout (`-o -`), as [`source::open`] would
+/// read the file.
+fn reread_text(text: &str, transcript: bool) -> anyhow::Result<source::Source> {
+    if transcript {
+        let (header, events) = crate::record::transcript::read(text)?;
+        return Ok(source::Source {
+            kind: source::SourceKind::Transcript,
+            header,
+            events: Box::new(events.into_iter().map(Ok)),
+            torn_tail: Default::default(),
+            seq_breaks: Default::default(),
+        });
+    }
+    let r =
+        crate::record::jsonl::RecordingReader::new(std::io::Cursor::new(text.as_bytes().to_vec()))?;
+    Ok(source::Source {
+        kind: source::SourceKind::Recording,
+        header: r.header().clone(),
+        events: Box::new(r),
+        torn_tail: Default::default(),
+        seq_breaks: Default::default(),
+    })
 }
 
 fn with_extension(p: &Path, ext: &str) -> PathBuf {

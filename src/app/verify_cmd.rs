@@ -217,6 +217,20 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
         Some(crate::record::Outcome::ClientAbort) => by_proxy || x.status.is_some(),
         _ => true,
     });
+    let o = &input.outcome;
+    if reached && o.dialects.is_empty() && o.areas_exercised.is_empty() && o.findings.is_empty() {
+        // Answered traffic, none of it A2A (a HAR of the wrong browser tab, a health check
+        // port): "partial, exit 0" would let a CI that captured the wrong thing go green.
+        let n = indexed.len();
+        let which = if n == 1 {
+            "the one exchange is not".to_string()
+        } else {
+            format!("none of the {n} exchanges is")
+        };
+        return Some(format!(
+            "{which} A2A traffic (no Agent Card, no JSON-RPC or HTTP+JSON A2A call, no push notification)"
+        ));
+    }
     if reached {
         return None;
     }
@@ -361,7 +375,11 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
                 "nothing was verified in {}: {why}; no conformance level",
                 input.source.path.as_deref().unwrap_or("-")
             ),
-            "record traffic that reaches the agent (reverse mode: is --upstream right and the agent up? forward mode with HTTPS clients: --intercept-tls)",
+            if why.contains("A2A traffic") {
+                "check the capture is of the A2A agent's traffic (the right port, browser tab or --upstream)"
+            } else {
+                "record traffic that reaches the agent (reverse mode: is --upstream right and the agent up? forward mode with HTTPS clients: --intercept-tls)"
+            },
         );
     }
     input.color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();

@@ -180,6 +180,12 @@ pub struct RestRoute {
 pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
     let path = path.split('?').next().unwrap_or(path);
     let m = method.to_ascii_uppercase();
+    // A CORS preflight (Fetch standard: OPTIONS, never a body) or a HEAD is no A2A call,
+    // whatever route it asks about: every cross-origin browser client sends one before
+    // each `message:send`, since `A2A-Version` is not a CORS-safelisted header.
+    if m == "OPTIONS" || m == "HEAD" {
+        return None;
+    }
     for wk in ["/.well-known/agent-card.json", "/.well-known/agent.json"] {
         if let Some(base) = path.strip_suffix(wk) {
             if m == "GET" {
@@ -718,6 +724,52 @@ pub fn message_problems(o: &Obj, ptr: &str) -> Vec<(String, String)> {
     let parts = o.get("parts").or_else(|| o.get("content"));
     if !parts.is_some_and(Json::is_array) {
         p.push((format!("{ptr}/parts"), "message has no parts array".into()));
+    }
+    p
+}
+
+/// Problems of a 0.3 HTTP+JSON (ProtoJSON of the 0.3 gRPC proto) message at `ptr` that
+/// carries the 0.3 JSON-RPC spellings instead (REST-003, GRPC-001, DIGEST §0.1; a2a-js #291:
+/// proto-JSON servers answer 400): a `kind` discriminator on the message or a part, a role
+/// other than `ROLE_USER`/`ROLE_AGENT`, parts under `parts` instead of `content`.
+/// `(JSON Pointer, message)`.
+pub fn rest03_message_problems(o: &Obj, ptr: &str) -> Vec<(String, String)> {
+    let mut p = Vec::new();
+    if o.contains_key("kind") {
+        p.push((
+            format!("{ptr}/kind"),
+            "0.3 HTTP+JSON message carries the JSON-RPC discriminator kind".into(),
+        ));
+    }
+    if let Some(r) = o.get("role").and_then(Json::as_str) {
+        if r != "ROLE_USER" && r != "ROLE_AGENT" {
+            p.push((
+                format!("{ptr}/role"),
+                format!("0.3 HTTP+JSON role is {r:?} instead of ROLE_USER or ROLE_AGENT"),
+            ));
+        }
+    }
+    if o.contains_key("parts") && !o.contains_key("content") {
+        p.push((
+            format!("{ptr}/parts"),
+            "0.3 HTTP+JSON message names its parts parts (the JSON-RPC member) instead of content"
+                .into(),
+        ));
+    }
+    if let Some(Json::Array(list)) = o.get("content").or_else(|| o.get("parts")) {
+        if let Some(i) = list.iter().position(|q| q.get("kind").is_some()) {
+            p.push((
+                format!(
+                    "{ptr}/{}/{i}/kind",
+                    if o.contains_key("content") {
+                        "content"
+                    } else {
+                        "parts"
+                    }
+                ),
+                "0.3 HTTP+JSON part carries the JSON-RPC discriminator kind".into(),
+            ));
+        }
     }
     p
 }
@@ -1352,5 +1404,23 @@ mod tests {
         );
         assert_eq!(Dialect::from_version("0.3.0"), Some(Dialect::V0_3));
         assert_eq!(Dialect::from_version("99.0"), None);
+    }
+
+    #[test]
+    fn rest03_message_in_jsonrpc_spellings() {
+        let ok = json!({"messageId": "m", "role": "ROLE_USER", "content": [{"text": "x"}]});
+        assert!(rest03_message_problems(ok.as_object().unwrap(), "/message").is_empty());
+        let rpc = json!({"kind": "message", "messageId": "m", "role": "user", "parts": [{"kind": "text", "text": "x"}]});
+        let p = rest03_message_problems(rpc.as_object().unwrap(), "/message");
+        let at: Vec<&str> = p.iter().map(|(a, _)| a.as_str()).collect();
+        assert_eq!(
+            at,
+            [
+                "/message/kind",
+                "/message/role",
+                "/message/parts",
+                "/message/parts/0/kind"
+            ]
+        );
     }
 }

@@ -19,6 +19,9 @@ pub struct CardInterface {
     pub binding: String,
     /// Declared protocol version (`1.0`, `0.3`, ...), when any.
     pub version: Option<String>,
+    /// 1.0 `AgentInterface.tenant`, when set and non-empty: clients put it into every
+    /// request to this interface (CARD-008).
+    pub tenant: Option<String>,
     /// JSON Pointer of the URL inside the card.
     pointer: String,
 }
@@ -71,6 +74,15 @@ pub struct AgentCardView {
     /// Security schemes not in the card's version shape (`pointer`, `message`)
     /// ([`security_scheme_problem`]; CARD-003, CARD-004, AUTH-002).
     pub bad_security_schemes: Vec<CardProblem>,
+    /// 0.x-only members (`security`, `supportsAuthenticatedExtendedCard`, `preferredTransport`,
+    /// `additionalInterfaces`) in a card that has only the 1.0 field set (`supportedInterfaces`,
+    /// no `url` nor `protocolVersion`), as JSON Pointers: a 1.0 reader ignores them (DATA-001,
+    /// DATA-003), so what they declare is lost (A2A #2044: `security` instead of
+    /// `securityRequirements` makes the agent look open).
+    pub v0_members_in_v1: Vec<String>,
+    /// URIs of `capabilities.extensions[]` entries marked `required: true` (EXT-002): a 1.0
+    /// request that does not name each of them in `A2A-Extensions` must be refused.
+    pub required_extensions: Vec<String>,
 }
 
 impl AgentCardView {
@@ -200,6 +212,15 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
                         .push((format!("/capabilities/{key}"), other.to_value())),
                 }
             }
+            if let Some(Json::Array(exts)) = caps.get("extensions") {
+                c.required_extensions = exts
+                    .iter()
+                    .filter(|e| e.get("required").and_then(Json::as_bool) == Some(true))
+                    .filter_map(|e| e.get("uri").and_then(Json::as_str))
+                    .filter(|u| !u.is_empty())
+                    .map(str::to_string)
+                    .collect();
+            }
             c.streaming = caps.get("streaming").and_then(Json::as_bool);
             c.push_notifications = caps.get("pushNotifications").and_then(Json::as_bool);
             if caps.get("extendedAgentCard").and_then(Json::as_bool) == Some(true) {
@@ -273,6 +294,11 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         url: u.to_string(),
                         binding: binding.unwrap_or("").to_string(),
                         version: version.map(str::to_string),
+                        tenant: io
+                            .get("tenant")
+                            .and_then(Json::as_str)
+                            .filter(|t| !t.is_empty())
+                            .map(str::to_string),
                         pointer: super::json::ptr(&p, &[super::json::Seg::Key("url")]),
                     });
                 }
@@ -295,6 +321,7 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         .unwrap_or("JSONRPC")
                         .to_string(),
                     version: c.protocol_version.clone(),
+                    tenant: None,
                     pointer: "/url".into(),
                 });
             }
@@ -321,6 +348,7 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         url: u.to_string(),
                         binding: t.to_string(),
                         version: c.protocol_version.clone(),
+                        tenant: None,
                         pointer: super::json::ptr(&p, &[super::json::Seg::Key("url")]),
                     });
                 }
@@ -333,6 +361,23 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
 }
 
 fn read_security(o: &Obj, c: &mut AgentCardView) {
+    if c.has_v1_fields && !c.has_v0_fields {
+        for k in [
+            "security",
+            "supportsAuthenticatedExtendedCard",
+            "preferredTransport",
+            "additionalInterfaces",
+        ] {
+            if o.contains_key(k) {
+                c.v0_members_in_v1.push(format!("/{k}"));
+            }
+        }
+    }
+    if let Some(Json::Array(list)) = o.get("securityRequirements") {
+        if let Some(p) = security_requirements_problem(list, "/securityRequirements") {
+            c.bad_security_schemes.push(p);
+        }
+    }
     let reqs = o.get("securityRequirements").or_else(|| o.get("security"));
     if let Some(Json::Array(list)) = reqs {
         // An empty requirement object `{}` means "no auth" is one of the alternatives.
@@ -381,6 +426,53 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
             c.invisible_auth |= mtls;
         }
     }
+}
+
+/// The first shape problem of a 1.0 `securityRequirements` list at `ptr` (1.0 proto
+/// `SecurityRequirement { map<string, StringList> schemes }`, `StringList { repeated string
+/// list }`; DATA-001, CARD-003, AUTH-007): each entry is `{"schemes": {NAME: {"list":
+/// [SCOPE, ...]}}}`. The 0.x shape `{NAME: [SCOPE]}` and a bare scope array in place of the
+/// StringList (A2A #2044 vs PR #2046) do not parse in strict ProtoJSON readers. Returns
+/// `(pointer, message)`.
+pub fn security_requirements_problem(list: &[Json], ptr: &str) -> Option<CardProblem> {
+    use super::json::{ptr as jptr, Seg};
+    for (i, r) in list.iter().enumerate() {
+        let at = jptr(ptr, &[Seg::Index(i)]);
+        let Some(o) = r.as_object() else {
+            return Some((at, "security requirement is not an object".into()));
+        };
+        let Some(schemes) = o.get("schemes") else {
+            if o.is_empty() {
+                continue;
+            }
+            return Some((
+                at,
+                "1.0 security requirement uses the 0.x shape {NAME: [scopes]} instead of {\"schemes\": {NAME: {\"list\": [scopes]}}}".into(),
+            ));
+        };
+        let Some(schemes) = schemes.as_object() else {
+            return Some((
+                jptr(&at, &[Seg::Key("schemes")]),
+                "security requirement schemes is not an object".into(),
+            ));
+        };
+        for (name, scopes) in schemes.iter() {
+            let sp = jptr(&at, &[Seg::Key("schemes"), Seg::Key(name)]);
+            let ok = scopes.as_object().is_some_and(|l| {
+                l.get("list").is_none_or(|a| {
+                    a.as_array()
+                        .is_some_and(|a| a.iter().all(|s| s.as_str().is_some()))
+                })
+            });
+            if !ok {
+                return Some((
+                    sp,
+                    format!("scopes of scheme {name:?} are not a StringList {{\"list\": [...]}}"),
+                ));
+            }
+        }
+    }
+    None
 }
 
 /// The shape problem of one `securitySchemes` entry at `ptr`, if any (CARD-003 / CARD-004,
@@ -470,6 +562,48 @@ pub fn security_scheme_problem(s: &Json, ptr: &str, v1: Option<bool>) -> Option<
 mod tests {
     use super::*;
     use crate::model::json::test_json as json;
+
+    #[test]
+    fn security_requirements_shape() {
+        fn list(v: Json<'static>) -> Vec<Json<'static>> {
+            v.as_array().unwrap().to_vec()
+        }
+        let good =
+            json!([{"schemes": {"google": {"list": ["openid"]}}}, {"schemes": {"k": {}}}, {}]);
+        assert!(security_requirements_problem(&list(good), "/r").is_none());
+        let bare = json!([{"schemes": {"google": ["openid", "email"]}}]);
+        let p = security_requirements_problem(&list(bare), "/r").unwrap();
+        assert_eq!(p.0, "/r/0/schemes/google");
+        let v0 = json!([{"google": ["openid"]}]);
+        let p = security_requirements_problem(&list(v0), "/r").unwrap();
+        assert_eq!(p.0, "/r/0");
+        assert!(p.1.contains("0.x shape"));
+        let not_obj = json!([{"schemes": {"k": {}}}, "k"]);
+        assert_eq!(
+            security_requirements_problem(&list(not_obj), "/r")
+                .unwrap()
+                .0,
+            "/r/1"
+        );
+    }
+
+    #[test]
+    fn v0_members_in_a_v1_only_card() {
+        let v1 = json!({"name":"a","supportedInterfaces":[{"url":"https://a.test/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
+            "security":[{"k":[]}],"supportsAuthenticatedExtendedCard":true});
+        assert_eq!(
+            card_view(&v1, false).v0_members_in_v1,
+            vec![
+                "/security".to_string(),
+                "/supportsAuthenticatedExtendedCard".to_string()
+            ]
+        );
+        // A hybrid card (both field sets, as the Python SDK serves) is read as both.
+        let hybrid = json!({"name":"a","url":"https://a.test/","protocolVersion":"0.3.0",
+            "supportedInterfaces":[{"url":"https://a.test/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
+            "security":[{"k":[]}]});
+        assert!(card_view(&hybrid, false).v0_members_in_v1.is_empty());
+    }
 
     #[test]
     fn security_schemes_per_version() {

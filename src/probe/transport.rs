@@ -217,6 +217,13 @@ impl Relays {
         };
         let ext = ProxyExtras {
             upstream_tls: self.upstream_tls.clone(),
+            // the recording names the URL the card gave, `https://` too, though the prober
+            // reaches this listener in plain HTTP
+            client_scheme: Some(if url.scheme() == "https" {
+                "https"
+            } else {
+                "http"
+            }),
             quiet: true,
             ..ProxyExtras::default()
         };
@@ -259,6 +266,8 @@ pub struct Transport {
     cfg: TransportConfig,
     client: Client<HttpConnector, Full<Bytes>>,
     sent: AtomicU32,
+    /// Requests the agent answered ([`Transport::answered`]).
+    answered: AtomicU32,
     server_errors: Mutex<Vec<String>>,
     unanswered: Mutex<Vec<String>>,
     /// Requests unanswered in a row (timeouts, connection errors, the proxy's own 502).
@@ -284,6 +293,7 @@ impl Transport {
             cfg,
             client,
             sent: AtomicU32::new(0),
+            answered: AtomicU32::new(0),
             server_errors: Mutex::new(Vec::new()),
             unanswered: Mutex::new(Vec::new()),
             in_a_row: AtomicU32::new(0),
@@ -396,6 +406,7 @@ impl Transport {
     }
 
     fn note_answered(&self) {
+        self.answered.fetch_add(1, Ordering::Relaxed);
         self.in_a_row.store(0, Ordering::Relaxed);
         if let Ok(mut l) = self.last_unanswered.lock() {
             *l = None;
@@ -410,6 +421,12 @@ impl Transport {
     /// Requests sent so far.
     pub fn sent(&self) -> u32 {
         self.sent.load(Ordering::Relaxed)
+    }
+
+    /// Requests the agent answered so far (a response head from the agent, any status; not
+    /// the recording proxy's own 502, not a timeout or connection error).
+    pub fn answered(&self) -> u32 {
+        self.answered.load(Ordering::Relaxed)
     }
 
     /// `"METHOD url -> status"` of every 5xx answer so far.

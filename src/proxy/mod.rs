@@ -133,6 +133,8 @@ struct State {
     stop_rx: watch::Receiver<bool>,
     /// `--tls-cert/--tls-key`: the client-facing listener speaks TLS (ALPN h2, http/1.1).
     listener_tls: Option<tokio_rustls::TlsAcceptor>,
+    /// [`ProxyExtras::client_scheme`].
+    client_scheme: Option<&'static str>,
     /// Each open tunnel holds a clone; shutdown waits until all are dropped.
     tunnels: std::sync::Mutex<Option<tokio::sync::mpsc::Sender<()>>>,
     /// Caller / callee of each exchange (two or more routes, or `--caller`).
@@ -226,6 +228,12 @@ pub struct ProxyExtras {
     /// (`probe --auth-header NAME: ...`, `interop --auth-header-a/-b`): the recorder redacts
     /// them (read by the pipeline, [`crate::record::writer::RecorderConfig`]).
     pub secret_headers: Vec<String>,
+    /// The scheme clients addressed when it is not the listener's own: a plain loopback
+    /// listener standing in for an `https://` origin (the prober's relay for a card URL on
+    /// another origin, [`crate::probe::transport::Relays`]) records `request_head.url` as
+    /// `https://...`, the URL the card gave and the client used. `None`: `https` with
+    /// `--tls-cert`, else `http`.
+    pub client_scheme: Option<&'static str>,
 }
 
 /// [`start_on`] with [`ProxyExtras`].
@@ -299,6 +307,7 @@ async fn serve(
         https,
         shutting_down: Arc::new(AtomicBool::new(false)),
         listener_tls,
+        client_scheme: ext.client_scheme,
         forward: match ext.forward {
             Some(cfg) => Some(forward::ForwardState::new(cfg, local_addr)?),
             None => None,
@@ -816,11 +825,11 @@ async fn handle(
         (None, None) => client_origin(
             &req,
             local,
-            if st.listener_tls.is_some() {
+            st.client_scheme.unwrap_or(if st.listener_tls.is_some() {
                 "https"
             } else {
                 "http"
-            },
+            }),
         ),
     };
     let path = req.uri().path().to_string();

@@ -237,9 +237,28 @@ impl ListenerTls {
             .map_err(io_err)?
             .with_no_client_auth()
             .with_single_cert(chain, key)
-            .map_err(|e| io_err(format!("--tls-cert / --tls-key: {e}")))?;
+            .map_err(|e| io_err(self.pair_problem(&e)))?;
         cfg.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
         Ok(cfg)
+    }
+}
+
+impl ListenerTls {
+    /// Why the certificate and key files cannot serve together, as one line
+    /// `<cause>; hint: <hint>` (rustls only names the case: `KeyMismatch`).
+    fn pair_problem(&self, e: &rustls::Error) -> String {
+        let (cert, key) = (self.cert.display(), self.key.display());
+        match e {
+            rustls::Error::InconsistentKeys(rustls::InconsistentKeys::KeyMismatch) => format!(
+                "--tls-key {key} is not the private key of the certificate in --tls-cert {cert}; hint: give the key made with that certificate (`openssl x509 -noout -pubkey -in CERT` and `openssl pkey -pubout -in KEY` print the same key)"
+            ),
+            rustls::Error::InconsistentKeys(_) => format!(
+                "--tls-key {key} could not be checked against the certificate in --tls-cert {cert}; hint: give the key made with that certificate"
+            ),
+            other => format!(
+                "--tls-cert {cert} / --tls-key {key} cannot be used: {other}; hint: --tls-cert takes the PEM certificate chain (leaf first), --tls-key its PEM private key (PKCS#8, PKCS#1 or SEC1)"
+            ),
+        }
     }
 }
 

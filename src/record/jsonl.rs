@@ -15,7 +15,9 @@ use super::event::{Event, Line, RecordingHeader, FORMAT_VERSION};
 pub enum ReadError {
     #[error("line {line}: {source}")]
     Io { line: u64, source: io::Error },
-    #[error("line {line}: not a recording event: {source}")]
+    /// A line that is not one event; the message says what is wrong with it in the
+    /// line's own terms ([`json_problem`]).
+    #[error("line {line}: {}", json_problem(.source))]
     Json {
         line: u64,
         source: serde_json::Error,
@@ -26,6 +28,30 @@ pub enum ReadError {
     TooNew { found: u32 },
     #[error("line 1: not a native recording header (expected {{\"type\":\"recording\",...}})")]
     NoHeader,
+}
+
+/// What is wrong with one line of a recording, from serde_json's error on that line alone:
+/// cut short (the JSON ends before its object closes: a torn write, a line break inside
+/// it), not JSON at a column, or JSON that is not an event (a missing or wrong member).
+/// serde_json's own position ("at line 2 column 0") counts lines inside the one line read
+/// and is left out; the column is given when it points into the line.
+pub fn json_problem(e: &serde_json::Error) -> String {
+    let full = e.to_string();
+    let what = full
+        .rfind(" at line ")
+        .map_or(full.as_str(), |i| &full[..i])
+        .to_string();
+    let at = if e.line() == 1 && e.column() > 0 {
+        format!(" at column {}", e.column())
+    } else {
+        String::new()
+    };
+    match e.classify() {
+        serde_json::error::Category::Eof => "cut short: its JSON ends before the event's object closes (a partly written line, or a line break inside it)".to_string(),
+        serde_json::error::Category::Syntax => format!("not valid JSON{at}: {what}"),
+        serde_json::error::Category::Data => format!("not a recording event{at}: {what}"),
+        serde_json::error::Category::Io => format!("could not be read: {what}"),
+    }
 }
 
 /// Appends `ev` as one JSON line (with the trailing `\n`) to `out`.
@@ -227,7 +253,7 @@ mod tests {
             }
             out.push(
                 serde_json::from_slice::<Event>(&buf)
-                    .map_err(|e| format!("line {lines}: not a recording event: {e}")),
+                    .map_err(|e| format!("line {lines}: {}", json_problem(&e))),
             );
         }
         (out, lines, total, torn)
@@ -375,5 +401,42 @@ mod tests {
             Err(ReadError::TooNew { found: 99 }) => {}
             other => panic!("expected TooNew, got {:?}", other.err()),
         }
+    }
+
+    /// fix7: a damaged line is described in the line's own terms, not by serde_json's
+    /// position inside the one line it read ("EOF while parsing an object at line 2
+    /// column 0").
+    #[test]
+    fn damaged_lines_say_what_is_wrong_with_them() {
+        let mut out = Vec::new();
+        encode_header(&RecordingHeader::new(CaptureMode::Reverse), &mut out);
+        out.extend_from_slice(b"{\"seq\":1,\"t_us\":2,\"exchange\":\"e9\"\n");
+        let err = RecordingReader::new(&out[..])
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "line 2: cut short: its JSON ends before the event's object closes (a partly written line, or a line break inside it)"
+        );
+        let mut out = Vec::new();
+        encode_header(&RecordingHeader::new(CaptureMode::Reverse), &mut out);
+        out.extend_from_slice(b"{\"seq\":1,\"t_us\":2,\"type\":\"warp\"}\n{\"seq\":2 x}\n");
+        let errs: Vec<String> = RecordingReader::new(&out[..])
+            .unwrap()
+            .map(|r| r.unwrap_err().to_string())
+            .collect();
+        assert!(
+            errs[0].starts_with("line 2: not a recording event at column ")
+                && errs[0].contains("unknown variant `warp`"),
+            "{errs:?}"
+        );
+        assert!(!errs[0].contains("at line"), "{errs:?}");
+        assert_eq!(
+            errs[1],
+            "line 3: not valid JSON at column 10: expected `,` or `}`"
+        );
     }
 }

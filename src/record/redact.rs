@@ -23,9 +23,11 @@ What is replaced by `[REDACTED]` (the recording header says `"redacted": true`):
   in text that is not one whole JSON document (a body past [`HOLD_CAP`] or cut by the
   capture cap, SSE frames), every `"token"` / `"credentials"` string value ([`TextScan`]).
 
-A held JSON body sent with a `Content-Encoding` (`gzip`, `deflate`, `br`) is decoded,
-redacted, and re-encoded with the same codings when a secret was replaced
-([`release_coded`]); over [`HOLD_CAP`] coded bytes it is written as it came.
+A held JSON or form body sent with a `Content-Encoding` (`gzip`, `deflate`, `br`) is
+decoded, redacted, and re-encoded with the same codings when a secret was replaced
+([`release_coded`]). A coded body that cannot be redacted whole (over [`HOLD_CAP`], an SSE
+stream, not decodable whole) is decoded as a stream ([`CodedScan`]): written as it came up
+to the first secret, the rest left out (`exchange_end` `truncated` and `error` say so).
 
 JSON bodies (request or response with a `*json` media type) of one exchange are held back
 until the next other event of that exchange (at most [`HOLD_CAP`] bytes), so a secret split
@@ -80,6 +82,18 @@ const SECRET_HEADER_PARTS: &[&str] = &[
     "access-key",
     "private-key",
     "signature",
+    // Cloud gateways forwarding the caller's credentials: AWS ALB `X-Amzn-Oidc-Accesstoken`
+    // and `X-Amzn-Oidc-Data`, IAP `X-Goog-IAP-JWT-Assertion`, Google API Gateway
+    // `X-Forwarded-Authorization`, Cloud Run `X-Serverless-Authorization`.
+    "accesstoken",
+    "idtoken",
+    "refreshtoken",
+    "oidc",
+    "jwt",
+    "assertion",
+    "credential",
+    "authorization",
+    "authentication",
 ];
 
 /// Query parameter names (lowercase) redacted by default, besides apiKey `in: query` names
@@ -135,7 +149,18 @@ const SECRET_STEMS: &[&[u8]] = &[
     b"password",
     b"session",
     b"signature",
+    b"oidc",
+    b"jwt",
+    b"assertion",
+    b"credential",
+    b"authorization",
+    b"authentication",
 ];
+
+fn ends_with_ignore_case(name: &str, suffix: &str) -> bool {
+    name.len() >= suffix.len()
+        && name.as_bytes()[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
+}
 
 /// True when lowercase `name` contains a [`SECRET_STEMS`] entry: one pass over the name
 /// that compares only where a stem can start. Most header names (`content-type`, `host`,
@@ -145,7 +170,7 @@ const SECRET_STEMS: &[&[u8]] = &[
 fn has_secret_stem(name: &str) -> bool {
     let b = name.as_bytes();
     (0..b.len()).any(|i| {
-        matches!(b[i], b'k' | b't' | b's' | b'p')
+        matches!(b[i], b'k' | b't' | b's' | b'p' | b'o' | b'j' | b'a' | b'c')
             && SECRET_STEMS
                 .iter()
                 .any(|stem| b.get(i..i + stem.len()) == Some(stem))
@@ -190,6 +215,10 @@ struct ExchangeState {
     req_drop_late: bool,
     resp_drop_late: bool,
     late_dropped: bool,
+    /// A coded body of this direction that is not redacted whole (past [`HOLD_CAP`], not a
+    /// held media type, or not decodable whole): decoded as a stream ([`CodedScan`]).
+    req_coded: Option<Box<CodedScan>>,
+    resp_coded: Option<Box<CodedScan>>,
 }
 
 impl ExchangeState {
@@ -217,6 +246,8 @@ impl ExchangeState {
         self.req_drop_late = false;
         self.resp_drop_late = false;
         self.late_dropped = false;
+        self.req_coded = None;
+        self.resp_coded = None;
     }
 
     /// True when the body of this direction has not been seen whole: no `Content-Length`
@@ -305,19 +336,35 @@ fn joined_body(held: &[Event]) -> (Vec<u8>, bool) {
 }
 
 /// Releases the held frames of a body sent with content coding `coding` (`gzip`, `br`,
-/// `deflate`, stacked): the whole body is decoded, redacted as JSON, and, only when a secret
-/// was replaced, encoded again with the same codings into one event (the first frame's), so
-/// the file stays consistent with its `content-encoding` head. Such a body is then not the
-/// wire bytes (as any redacted body). A body that does not decode (cut by the capture cap,
-/// corrupt, an unknown coding, over [`DECODE_CAP`]) is written as it came.
-fn release_coded(held: &mut Vec<Event>, coding: &str, out: &mut Vec<Event>) {
+/// `deflate`, stacked): the whole body is decoded, redacted (as JSON, as a form when `form`
+/// gives the secret parameter names, as text with `text`: an SSE stream), and, only when a secret was replaced, encoded
+/// again with the same codings into one event (the first frame's), so the file stays
+/// consistent with its `content-encoding` head. Such a body is then not the wire bytes (as
+/// any redacted body). `false` (nothing released) when the body does not decode whole (cut
+/// by the capture cap or by an early answer, corrupt, an unknown coding, over
+/// [`DECODE_CAP`]): the caller then reads it as a stream ([`CodedScan`]).
+fn release_coded(
+    held: &mut Vec<Event>,
+    coding: &str,
+    form: Option<&dyn Fn(&str) -> bool>,
+    text: Option<TextScan>,
+    out: &mut Vec<Event>,
+) -> bool {
     let (joined, truncated) = joined_body(held);
-    let red = crate::model::coding::decode(Some(coding), &joined, DECODE_CAP)
-        .ok()
-        .and_then(|plain| redact_json_bytes(&plain));
+    if truncated {
+        return false;
+    }
+    let Ok(plain) = crate::model::coding::decode(Some(coding), &joined, DECODE_CAP) else {
+        return false;
+    };
+    let red = match (form, text) {
+        (Some(secret), _) => redact_form_with(&plain, secret),
+        (None, Some(mut scan)) => scan.redact(&plain),
+        (None, None) => redact_json_bytes(&plain),
+    };
     let Some(red) = red else {
         out.append(held);
-        return;
+        return true;
     };
     // Encoding into memory does not fail; if it did, the redacted text is written plain
     // rather than the secret.
@@ -330,6 +377,246 @@ fn release_coded(held: &mut Vec<Event>, coding: &str, out: &mut Vec<Event>) {
         *b = Body { data, truncated };
     }
     out.push(first);
+    true
+}
+
+/// True when every coding of `coding` has a decoder that gives out each decoded byte as
+/// soon as its input is in ([`Stage::new`]: `gzip`, `x-gzip`, `deflate`), so a
+/// [`CodedScan`] can judge frames as they come.
+fn streamable(coding: &str) -> bool {
+    crate::model::coding::codings(Some(coding))
+        .iter()
+        .all(|c| Stage::new(c).is_some())
+}
+
+/// Coded bytes that must follow a frame of a [`CodedScan`], decoded without a secret,
+/// before the frame is written (64): a decoder keeps the bits of a code it has not finished
+/// (a deflate literal or match is at most 48 bits), so a frame's last bytes may begin a
+/// secret that only the next bytes reveal.
+const CODED_MARGIN: u64 = 64;
+
+/// One content-coding decoder of a [`CodedScan`], fed coded bytes, giving decoded bytes.
+enum Stage {
+    /// `gzip` / `x-gzip` (RFC 1952; several members in a row are one body).
+    Gzip(flate2::write::MultiGzDecoder<Vec<u8>>),
+    /// `deflate` in the zlib format (RFC 1950, RFC 9110 §8.4.1.2).
+    Zlib(flate2::write::ZlibDecoder<Vec<u8>>),
+    /// `deflate` as a raw RFC 1951 stream (sent by some servers).
+    Raw(flate2::write::DeflateDecoder<Vec<u8>>),
+    /// `deflate` before its first two bytes tell zlib from raw: those bytes.
+    DeflateStart(Vec<u8>),
+}
+
+impl Stage {
+    /// The decoder of `coding` (lowercase) when it gives out every decoded byte as soon as
+    /// its input is in (zlib's inflate: `gzip`, `deflate`); `None` otherwise.
+    fn new(coding: &str) -> Option<Stage> {
+        Some(match coding {
+            "gzip" | "x-gzip" => Stage::Gzip(flate2::write::MultiGzDecoder::new(Vec::new())),
+            "deflate" => Stage::DeflateStart(Vec::new()),
+            // `br` is not among them: its decoder keeps decoded bytes back until far more
+            // input came (up to a meta-block), so a frame written after a clean decode could
+            // still hold a secret that later frames reveal
+            _ => return None,
+        })
+    }
+
+    /// Decodes the next coded bytes; the bytes they decode to (possibly none yet).
+    ///
+    /// # Errors
+    /// The bytes are not valid data of the coding (or follow its end).
+    fn feed(&mut self, data: &[u8]) -> std::io::Result<Vec<u8>> {
+        use std::io::Write;
+        fn run<W: Write>(w: &mut W, data: &[u8]) -> std::io::Result<()> {
+            w.write_all(data)?;
+            w.flush()
+        }
+        match self {
+            Stage::Gzip(d) => {
+                run(d, data)?;
+                Ok(std::mem::take(d.get_mut()))
+            }
+            Stage::Zlib(d) => {
+                run(d, data)?;
+                Ok(std::mem::take(d.get_mut()))
+            }
+            Stage::Raw(d) => {
+                run(d, data)?;
+                Ok(std::mem::take(d.get_mut()))
+            }
+            Stage::DeflateStart(first) => {
+                first.extend_from_slice(data);
+                let (Some(&a), Some(&b)) = (first.first(), first.get(1)) else {
+                    return Ok(Vec::new());
+                };
+                // RFC 1950 §2.2: CM = 8 and the header a multiple of 31
+                let zlib = a & 0x0f == 8 && (u16::from(a) << 8 | u16::from(b)) % 31 == 0;
+                let start = std::mem::take(first);
+                *self = if zlib {
+                    Stage::Zlib(flate2::write::ZlibDecoder::new(Vec::new()))
+                } else {
+                    Stage::Raw(flate2::write::DeflateDecoder::new(Vec::new()))
+                };
+                self.feed(&start)
+            }
+        }
+    }
+}
+
+/// A compressed body that cannot be redacted whole (larger than [`HOLD_CAP`], an SSE
+/// stream or other media type that is not held, or a held body that did not decode whole),
+/// read as a stream when redaction is on: each frame is decoded (stacked codings undone
+/// last first, RFC 9110 §8.4) and the decoded text scanned for secrets with the body's
+/// [`TextScan`] (an SSE scan for `text/event-stream`). Frames are written as they came
+/// (the wire bytes, which readers decode) while the decoded text holds no secret, each
+/// once [`CODED_MARGIN`] later coded bytes decoded clean too. From the first frame whose
+/// text reaches a secret (a secret cannot be replaced inside a compressed stream without
+/// re-encoding all of it), from a fault in the coded data, or for a coding this tool does
+/// not decode, the rest of the body is left out of the recording: the `exchange_end` then
+/// says `"truncated": true` and its `error` says what was left out and why
+/// ([`CodedScan::withheld_note`]).
+struct CodedScan {
+    /// The `Content-Encoding` codings as sent (`gzip`, `gzip, br`), for the note.
+    coding: String,
+    /// Decoders, the last applied coding first; `None` when one is not supported.
+    stages: Option<Vec<Stage>>,
+    scan: TextScan,
+    is_req: bool,
+    /// Frames decoded clean but not written yet, with the coded offset (bytes) of their end.
+    pending: std::collections::VecDeque<(Event, u64)>,
+    /// Coded bytes fed so far.
+    fed: u64,
+    /// Why the rest of the body is left out, and from which coded byte; frames and bytes
+    /// left out.
+    withheld: Option<(String, u64)>,
+    left_frames: u64,
+    left_bytes: u64,
+}
+
+impl CodedScan {
+    fn new(coding: &str, scan: TextScan, is_req: bool) -> CodedScan {
+        let stages = crate::model::coding::codings(Some(coding))
+            .iter()
+            .rev()
+            .map(|c| Stage::new(c))
+            .collect::<Option<Vec<_>>>();
+        CodedScan {
+            coding: coding.to_string(),
+            stages,
+            scan,
+            is_req,
+            pending: std::collections::VecDeque::new(),
+            fed: 0,
+            withheld: None,
+            left_frames: 0,
+            left_bytes: 0,
+        }
+    }
+
+    /// The next frame of the body: written to `out` (later, after the margin) or left out.
+    fn feed(&mut self, ev: Event, out: &mut Vec<Event>) {
+        let data = body_of(&ev).map(|b| b.data.clone()).unwrap_or_default();
+        let from = self.fed;
+        self.fed += data.len() as u64;
+        if self.withheld.is_some() {
+            self.left_frames += 1;
+            self.left_bytes += data.len() as u64;
+            return;
+        }
+        let why = match self.decode(&data) {
+            Err(why) => Some(why),
+            Ok(plain) => self.scan.redact(&plain).map(|_| {
+                format!(
+                    "its {}-decoded text holds a push-notification secret, which cannot be replaced inside a compressed stream",
+                    self.coding
+                )
+            }),
+        };
+        match why {
+            Some(why) => {
+                let at = self.pending.front().map_or(from, |(p, end)| {
+                    end - body_of(p).map_or(0, |b| b.data.len() as u64)
+                });
+                for (p, _) in self.pending.drain(..) {
+                    self.left_frames += 1;
+                    self.left_bytes += body_of(&p).map_or(0, |b| b.data.len() as u64);
+                }
+                self.left_frames += 1;
+                self.left_bytes += data.len() as u64;
+                self.withheld = Some((why, at));
+            }
+            None => {
+                self.pending.push_back((ev, self.fed));
+                while self
+                    .pending
+                    .front()
+                    .is_some_and(|(_, end)| self.fed - end >= CODED_MARGIN)
+                {
+                    if let Some((p, _)) = self.pending.pop_front() {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `data` through every decoder; `Err` with why it cannot be read.
+    fn decode(&mut self, data: &[u8]) -> Result<Vec<u8>, String> {
+        let Some(stages) = self.stages.as_mut() else {
+            return Err(format!(
+                "its content coding {:?} can be checked for secrets only whole (at most {HOLD_CAP} coded bytes of a JSON or form body)",
+                self.coding
+            ));
+        };
+        let mut cur = data.to_vec();
+        for st in stages.iter_mut() {
+            cur = st.feed(&cur).map_err(|_| {
+                format!(
+                    "its {} data does not decode from there on, so its secrets cannot be checked",
+                    self.coding
+                )
+            })?;
+        }
+        Ok(cur)
+    }
+
+    /// The body has ended (or its direction is done for now): the frames kept for the
+    /// margin are written, unless the decoded text stopped right after a `token` or
+    /// `credentials` key, where the undecoded last bits may begin its value.
+    fn finish(&mut self, out: &mut Vec<Event>) {
+        if self.withheld.is_some() {
+            return;
+        }
+        if matches!(self.scan.state, Scan::AfterKey | Scan::AfterColon) {
+            let at = self.pending.front().map_or(self.fed, |(p, end)| {
+                end - body_of(p).map_or(0, |b| b.data.len() as u64)
+            });
+            for (p, _) in self.pending.drain(..) {
+                self.left_frames += 1;
+                self.left_bytes += body_of(&p).map_or(0, |b| b.data.len() as u64);
+            }
+            self.withheld = Some((
+                "its decoded text ends right after a push-notification secret's key".to_string(),
+                at,
+            ));
+            return;
+        }
+        out.extend(self.pending.drain(..).map(|(p, _)| p));
+    }
+
+    /// What was left out of the recording and why, one lowercase line for
+    /// `exchange_end.error`: `redaction: response body left out from coded byte 1048576 on
+    /// (3 frames, 2097152 bytes): its gzip-decoded text holds a push-notification secret,
+    /// ...`; `None` when nothing was.
+    fn withheld_note(&self) -> Option<String> {
+        let (why, at) = self.withheld.as_ref()?;
+        Some(format!(
+            "redaction: {} body left out from coded byte {at} on ({} frames, {} bytes): {why}",
+            if self.is_req { "request" } else { "response" },
+            self.left_frames,
+            self.left_bytes
+        ))
+    }
 }
 
 /// Applies `codings` (lowercase, in the order listed: RFC 9110 §8.4) to `data`: `gzip` /
@@ -476,6 +763,7 @@ impl Redactor {
                     st.req_form = is_form(headers);
                     st.req_coding = content_coding(headers);
                     st.req_len = content_length(headers);
+                    st.req_scan = scan_for(headers);
                 }
             }
             EventKind::RequestBody { .. } | EventKind::ResponseChunk { .. } => {
@@ -533,9 +821,43 @@ impl Redactor {
                     st.resp_streaming
                 };
                 let form = if is_req { st.req_form } else { st.resp_form };
-                if (json || form) && !streaming && st.held_bytes + len <= HOLD_CAP {
+                // a body in a coding that cannot be checked as a stream (`br`, unknown) is
+                // held too, whatever its media type, to be decoded and redacted whole
+                let coded_whole = if is_req {
+                    st.req_coding.as_deref()
+                } else {
+                    st.resp_coding.as_deref()
+                }
+                .is_some_and(|c| !streamable(c));
+                if (json || form || coded_whole) && !streaming && st.held_bytes + len <= HOLD_CAP {
                     st.held_bytes += len;
                     st.held.push(ev);
+                    return;
+                }
+                let coding = if is_req {
+                    st.req_coding.as_deref()
+                } else {
+                    st.resp_coding.as_deref()
+                };
+                if let Some(coding) = coding {
+                    // A compressed body past the hold or not held: decoded as a stream and
+                    // checked for secrets; written as it came up to the first one.
+                    let coded = if is_req {
+                        st.req_streaming = true;
+                        &mut st.req_coded
+                    } else {
+                        st.resp_streaming = true;
+                        &mut st.resp_coded
+                    };
+                    let scan = if is_req { &st.req_scan } else { &st.resp_scan };
+                    let cs = coded.get_or_insert_with(|| {
+                        Box::new(CodedScan::new(coding, scan.clone(), is_req))
+                    });
+                    st.held_bytes = 0;
+                    for h in st.held.drain(..) {
+                        cs.feed(h, out);
+                    }
+                    cs.feed(ev, out);
                     return;
                 }
                 if json {
@@ -586,6 +908,13 @@ impl Redactor {
             EventKind::ResponseHead { .. } => {
                 // the request body may still be crossing (the agent answered early)
                 self.release_open(key, out);
+                if let Some(st) = self.exchanges.get_mut(key) {
+                    if !st.may_continue(true) {
+                        if let Some(cs) = st.req_coded.as_mut() {
+                            cs.finish(out);
+                        }
+                    }
+                }
                 if let EventKind::ResponseHead { headers, .. } = &mut ev.kind {
                     self.redact_headers(headers);
                     let resp_json = is_json(headers);
@@ -595,6 +924,7 @@ impl Redactor {
                         st.resp_form = is_form(headers);
                         st.resp_coding = content_coding(headers);
                         st.resp_len = content_length(headers);
+                        st.resp_scan = scan_for(headers);
                     }
                 }
             }
@@ -603,6 +933,7 @@ impl Redactor {
                 if let EventKind::ExchangeEnd {
                     trailers,
                     truncated,
+                    error,
                     ..
                 } = &mut ev.kind
                 {
@@ -611,6 +942,22 @@ impl Redactor {
                     }
                     if let Some(mut st) = self.exchanges.remove(key) {
                         *truncated |= st.late_dropped;
+                        for cs in [st.req_coded.as_mut(), st.resp_coded.as_mut()]
+                            .into_iter()
+                            .flatten()
+                        {
+                            cs.finish(out);
+                            if let Some(why) = cs.withheld_note() {
+                                *truncated = true;
+                                match error {
+                                    Some(e) => {
+                                        e.push_str("; ");
+                                        e.push_str(&why);
+                                    }
+                                    None => *error = Some(why),
+                                }
+                            }
+                        }
                         if !st.resp_over {
                             match (st.resp_acc.as_slice(), st.resp_coding.as_deref()) {
                                 ([], _) => {}
@@ -725,15 +1072,41 @@ impl Redactor {
             Some(EventKind::ResponseChunk { .. }) => (st.resp_coding.as_deref(), st.resp_form),
             _ => (None, false),
         };
+        let is_req = matches!(
+            st.held.first().map(|e| &e.kind),
+            Some(EventKind::RequestBody { .. })
+        );
         let held = &mut st.held;
         if let Some(coding) = coding {
-            release_coded(held, coding, out);
+            let api_query = &self.api_query;
+            let secret = |name: &str| {
+                is_secret_query_name(name) || api_query.iter().any(|q| q.eq_ignore_ascii_case(name))
+            };
+            let form = form.then_some(&secret as &dyn Fn(&str) -> bool);
+            let json = if is_req { st.req_json } else { st.resp_json };
+            let text = (!json).then(|| if is_req { &st.req_scan } else { &st.resp_scan }.clone());
+            if !release_coded(held, coding, form, text, out) {
+                // not decodable whole: read as a stream, written up to a secret or a fault
+                let scan = if is_req { &st.req_scan } else { &st.resp_scan };
+                let mut cs = Box::new(CodedScan::new(coding, scan.clone(), is_req));
+                for h in held.drain(..) {
+                    cs.feed(h, out);
+                }
+                cs.finish(out);
+                if is_req {
+                    st.req_coded = Some(cs);
+                } else {
+                    st.resp_coded = Some(cs);
+                }
+            }
             return;
         }
         if form {
             let (joined, truncated) = joined_body(held);
-            let secret =
-                |name: &str| is_secret_query_name(name) || self.api_query.iter().any(|q| q == name);
+            let secret = |name: &str| {
+                is_secret_query_name(name)
+                    || self.api_query.iter().any(|q| q.eq_ignore_ascii_case(name))
+            };
             match redact_form_with(&joined, secret) {
                 None => out.append(held),
                 Some(data) => {
@@ -781,8 +1154,10 @@ impl Redactor {
             if !secret || value == REDACTED {
                 continue;
             }
-            let keep_scheme = name.eq_ignore_ascii_case("authorization")
-                || name.eq_ignore_ascii_case("proxy-authorization");
+            // `Authorization`, `Proxy-Authorization` and the gateways' copies of them
+            // (`X-Forwarded-Authorization`, ...) keep their scheme word (RFC 9110 §11.4).
+            let keep_scheme = ends_with_ignore_case(name, "authorization")
+                || ends_with_ignore_case(name, "authentication");
             *value = match value.split_once(' ') {
                 Some((scheme, _)) if keep_scheme && !scheme.is_empty() => {
                     format!("{scheme} {REDACTED}")
@@ -814,7 +1189,7 @@ impl Redactor {
     }
 
     fn is_secret_param(&self, name: &str) -> bool {
-        is_secret_query_name(name) || self.api_query.iter().any(|q| q == name)
+        is_secret_query_name(name) || self.api_query.iter().any(|q| q.eq_ignore_ascii_case(name))
     }
 
     /// An `application/x-www-form-urlencoded` body with the values of credential parameters
@@ -870,7 +1245,7 @@ impl Redactor {
                             self.api_headers.push(n);
                         }
                     }
-                    "query" if !self.api_query.iter().any(|q| q == name) => {
+                    "query" if !self.api_query.iter().any(|q| q.eq_ignore_ascii_case(name)) => {
                         self.api_query.push(name.to_string());
                     }
                     _ => {}
@@ -1078,12 +1453,36 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
     false
 }
 
-/// True when `data` contains `"token"`, `"credentials"`, `"url"` or `\\u` (a key spelled
-/// with escapes): four SIMD substring searches with searchers built once (`memchr::memmem`;
-/// a byte loop that stopped at every quote of a JSON body cost ~13 instructions per byte,
-/// the recorder's largest redaction cost).
+/// Member names whose string values are secrets wherever they stand in a JSON body
+/// (RFC 6749 §4.3, §5.1 token requests and responses, OIDC `id_token`, RFC 7523 / RFC 7521
+/// assertions, RFC 7636 `code_verifier`, RFC 8693 token exchange): an OAuth token endpoint
+/// on the agent's origin, or any in `--forward --intercept-tls` mode, passes through the
+/// proxy. At most [`TextScan`]'s key buffer long (16 bytes).
+const SECRET_JSON_KEYS: &[&[u8]] = &[
+    b"access_token",
+    b"refresh_token",
+    b"id_token",
+    b"subject_token",
+    b"actor_token",
+    b"client_secret",
+    b"client_assertion",
+    b"assertion",
+    b"password",
+    b"code_verifier",
+];
+
+/// True when a JSON member named `key` holds a secret whatever object it is in
+/// ([`SECRET_JSON_KEYS`]).
+fn is_secret_json_key(key: &[u8]) -> bool {
+    SECRET_JSON_KEYS.contains(&key)
+}
+
+/// True when `data` contains `"token"`, `"credentials"`, `"url"`, `\\u` (a key spelled
+/// with escapes) or the end of a [`SECRET_JSON_KEYS`] name: SIMD substring searches with
+/// searchers built once (`memchr::memmem`; a byte loop that stopped at every quote of a
+/// JSON body cost ~13 instructions per byte, the recorder's largest redaction cost).
 fn may_hold_secret(data: &[u8]) -> bool {
-    static FINDERS: OnceLock<[Finder<'static>; 4]> = OnceLock::new();
+    static FINDERS: OnceLock<[Finder<'static>; 9]> = OnceLock::new();
     FINDERS
         .get_or_init(|| {
             [
@@ -1091,6 +1490,12 @@ fn may_hold_secret(data: &[u8]) -> bool {
                 Finder::new(b"\"credentials\""),
                 Finder::new(b"\"url\""),
                 Finder::new(b"\\u"),
+                // access_token, refresh_token, id_token, subject_token, actor_token
+                Finder::new(b"_token\""),
+                Finder::new(b"_secret\""),
+                Finder::new(b"assertion\""),
+                Finder::new(b"\"password\""),
+                Finder::new(b"_verifier\""),
             ]
         })
         .iter()
@@ -1105,6 +1510,23 @@ fn is_json(headers: &Headers) -> bool {
         m.eq_ignore_ascii_case(b"application/json")
             || (m.len() >= 5 && m[m.len() - 5..].eq_ignore_ascii_case(b"+json"))
     })
+}
+
+/// The text scan for a body with these headers: an SSE scan for `text/event-stream` (any
+/// case, with parameters), a JSON text scan otherwise ([`TextScan`]).
+fn scan_for(headers: &Headers) -> TextScan {
+    let sse = headers.get("content-type").is_some_and(|v| {
+        v.split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .eq_ignore_ascii_case("text/event-stream")
+    });
+    if sse {
+        TextScan::sse()
+    } else {
+        TextScan::default()
+    }
 }
 
 fn body_of(ev: &Event) -> Option<&Body> {
@@ -1137,13 +1559,16 @@ fn scan_frame(scan: &mut TextScan, ev: &mut Event) {
 /// ([`redact_json_bytes`]: also a webhook URL's secret query parameters).
 fn stream_frame(scan: &mut TextScan, ev: &mut Event) {
     if let Some(b) = body_of_mut(ev) {
-        let at_rest = scan.at_rest();
+        let at_rest = scan.at_rest() && !scan.is_sse();
         let scanned = scan.redact(&b.data);
-        let red = match at_rest.then(|| redact_whole_json(&b.data)) {
-            Some(Ok(whole)) => whole,
-            _ => scanned,
-        };
-        if let Some(red) = red {
+        // The push-config rules run on what the scan left: they add a webhook URL's query
+        // secrets, and must not undo the scan's `"credentials"` outside a push config (a
+        // frame `{"scheme":"Bearer","credentials":"..."}` cut from a larger event).
+        let whole = at_rest
+            .then(|| redact_whole_json(scanned.as_deref().unwrap_or(&b.data)))
+            .and_then(Result::ok)
+            .flatten();
+        if let Some(red) = whole.or(scanned) {
             b.data = red;
         }
     }
@@ -1343,6 +1768,11 @@ impl<'de> serde::de::Visitor<'de> for Walk<'_> {
                     urls.push(u);
                 }
                 ("credentials", Seen::Str(c)) => credentials.push(c),
+                (k, Seen::Str(v))
+                    if is_secret_json_key(k.as_bytes()) && v != REDACTED && !v.is_empty() =>
+                {
+                    self.out.push((v.into_owned(), REDACTED.into()));
+                }
                 _ => {}
             }
         }
@@ -1413,6 +1843,8 @@ fn collect_secrets(v: &mut Value, is_push: bool, out: &mut Vec<(String, String)>
                             out.push((orig, red));
                         }
                     }
+                } else if val.is_string() && is_secret_json_key(k.as_bytes()) {
+                    take_secret(val, out);
                 } else if k == "pushNotificationConfig" || k == "taskPushNotificationConfig" {
                     collect_secrets(val, true, out);
                 } else {
@@ -1454,23 +1886,80 @@ enum Scan {
 }
 
 /// Streaming redaction of JSON text that cannot be parsed whole: a body cut by the capture
-/// cap, or the frames of a JSON body larger than [`HOLD_CAP`], scanned in order with one
-/// `TextScan` so a secret split across frames is still replaced. Every string value of a
-/// `"token"` or `"credentials"` key (PUSH-002, PUSH-004: the only A2A members of those
-/// names are push-notification secrets) becomes `"[REDACTED]"`; a value cut off at the end
-/// of the text is cut after `"[REDACTED]` and the rest of it dropped from the next frames.
-/// Keys spelled with escapes are not recognized here (the whole-body path handles them).
+/// cap, the frames of a JSON body larger than [`HOLD_CAP`], or an SSE stream, scanned in
+/// order with one `TextScan` so a secret split across frames is still replaced. Every string
+/// value of a `"token"` or `"credentials"` key (PUSH-002, PUSH-004: the only A2A members of
+/// those names are push-notification secrets) becomes `"[REDACTED]"`; a value cut off at the
+/// end of the text is cut after `"[REDACTED]` and the rest of it dropped from the next frames.
+/// Keys spelled with `\uXXXX` escapes (`"\u0074oken"`) are recognized.
+///
+/// An SSE scan ([`TextScan::sse`], `text/event-stream`, WHATWG HTML §9.2.6) reads the JSON
+/// text an event's `data` carries, not the raw bytes: the `data:` lines of one event join
+/// with `"\n"` (JSON whitespace), so `data: {"token":` / `data: "ABC"}` is one member split
+/// over two lines; lines of other fields (`event:`, `id:`, `retry:`, comments `:`) between
+/// them are not part of it; line ends are LF, CRLF or CR; the space after `data:` is
+/// optional; a line `data` alone is an empty data line; a blank line ends the event (the
+/// JSON scan starts afresh). The `data:` prefixes and line ends are kept; only the secret's
+/// bytes inside the data are dropped, also when the value runs on over several `data:`
+/// lines (a string holding a line end, which only a lenient JSON parser takes).
 #[derive(Clone, Debug, Default)]
 pub struct TextScan {
     state: Scan,
     escape: bool,
-    /// The current string's first bytes (enough to compare with the two key names).
-    key: [u8; 12],
+    /// Hex digits still to read of a `\uXXXX` escape in the current string, and its value
+    /// so far.
+    uni: u8,
+    uni_val: u32,
+    /// The current string's first bytes (enough to compare with the key names).
+    key: [u8; 16],
     /// Bytes of the current string so far; past `key.len()` it matches no key.
     key_len: usize,
+    /// Line state when the text is an SSE stream; `None` for plain JSON text.
+    sse: Option<SseLines>,
+}
+
+/// Where an SSE scan stands in the stream's lines (WHATWG HTML §9.2.6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum SseAt {
+    /// In a line's field name (from the line start up to its `:`).
+    #[default]
+    Name,
+    /// In the value of a `data` field: the bytes are JSON text.
+    Data,
+    /// In the value of another field or a comment, up to the line end.
+    Other,
+}
+
+/// The line state of an SSE [`TextScan`].
+#[derive(Clone, Copy, Debug, Default)]
+struct SseLines {
+    at: SseAt,
+    /// The field name's first bytes; `name_len` past 4 means longer than `data`.
+    name: [u8; 4],
+    name_len: usize,
+    /// Right after `data:`: one space is still the separator, not data.
+    skip_space: bool,
+    /// The last byte was a CR: an LF now completes the same line end.
+    after_cr: bool,
+    /// Leading BOM bytes seen (`EF BB BF`, stripped by the SSE parser); 3 once the stream
+    /// has started.
+    bom: u8,
 }
 
 impl TextScan {
+    /// A scan of an SSE stream (`text/event-stream`): see [`TextScan`].
+    pub fn sse() -> TextScan {
+        TextScan {
+            sse: Some(SseLines::default()),
+            ..TextScan::default()
+        }
+    }
+
+    /// True for a scan of an SSE stream ([`TextScan::sse`]).
+    pub fn is_sse(&self) -> bool {
+        self.sse.is_some()
+    }
+
     /// True between tokens, outside any string (where a new JSON document may start).
     pub fn at_rest(&self) -> bool {
         self.state == Scan::Outside
@@ -1491,14 +1980,36 @@ impl TextScan {
 
     /// How many leading bytes of `data` leave the state as it is and are kept: outside
     /// strings up to the next `"`, inside a string too long to be a key up to the next
-    /// `"`, `\\` or line end. Most of a body is skipped this way, not stepped byte by byte.
+    /// `"`, `\\` or line end; in an SSE stream never past a line end, and a non-data line up
+    /// to its end. Most of a body is skipped this way, not stepped byte by byte.
     fn skip(&self, data: &[u8]) -> usize {
-        match self.state {
-            Scan::Outside => memchr::memchr(b'"', data).unwrap_or(data.len()),
-            Scan::InString if !self.escape && self.key_len > self.key.len() => {
-                let quote = memchr::memchr3(b'"', b'\\', b'\n', data).unwrap_or(data.len());
-                memchr::memchr(b'\r', &data[..quote]).unwrap_or(quote)
-            }
+        let json_long_string = self.state == Scan::InString
+            && !self.escape
+            && self.uni == 0
+            && self.key_len > self.key.len();
+        let Some(sse) = &self.sse else {
+            return match self.state {
+                Scan::Outside => memchr::memchr(b'"', data).unwrap_or(data.len()),
+                Scan::InString if json_long_string => {
+                    let quote = memchr::memchr3(b'"', b'\\', b'\n', data).unwrap_or(data.len());
+                    memchr::memchr(b'\r', &data[..quote]).unwrap_or(quote)
+                }
+                _ => 0,
+            };
+        };
+        if sse.after_cr || sse.bom < 3 {
+            return 0;
+        }
+        match sse.at {
+            SseAt::Other => memchr::memchr2(b'\n', b'\r', data).unwrap_or(data.len()),
+            SseAt::Data if !sse.skip_space => match self.state {
+                Scan::Outside => memchr::memchr3(b'"', b'\n', b'\r', data).unwrap_or(data.len()),
+                Scan::InString if json_long_string => {
+                    let quote = memchr::memchr3(b'"', b'\\', b'\n', data).unwrap_or(data.len());
+                    memchr::memchr(b'\r', &data[..quote]).unwrap_or(quote)
+                }
+                _ => 0,
+            },
             _ => 0,
         }
     }
@@ -1536,12 +2047,110 @@ impl TextScan {
         out.map(Bytes::from)
     }
 
+    /// One byte of the text: of the JSON text itself, or of an SSE stream's lines.
     fn step(&mut self, b: u8) -> Step {
+        let Some(mut sse) = self.sse else {
+            return self.step_json(b);
+        };
+        let step = self.step_sse(&mut sse, b);
+        self.sse = Some(sse);
+        step
+    }
+
+    /// One byte of an SSE stream: line ends and field names are kept and move the line
+    /// state; a `data` value's bytes go to the JSON scan.
+    fn step_sse(&mut self, sse: &mut SseLines, b: u8) -> Step {
+        const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+        if sse.bom < 3 {
+            if b == BOM[usize::from(sse.bom)] {
+                sse.bom += 1;
+                return Step::Keep;
+            }
+            sse.bom = 3;
+        }
+        if std::mem::take(&mut sse.after_cr) && b == b'\n' {
+            return Step::Keep;
+        }
+        if b == b'\n' || b == b'\r' {
+            sse.after_cr = b == b'\r';
+            let data_line = match sse.at {
+                SseAt::Data => true,
+                SseAt::Name => sse.name_len == 4 && &sse.name == b"data",
+                SseAt::Other => false,
+            };
+            if sse.at == SseAt::Name && sse.name_len == 0 {
+                // a blank line: the event ends, its data is done
+                self.state = Scan::Outside;
+                self.escape = false;
+                self.uni = 0;
+            } else if data_line {
+                self.join_line();
+            }
+            sse.at = SseAt::Name;
+            sse.name_len = 0;
+            return Step::Keep;
+        }
+        match sse.at {
+            SseAt::Name => {
+                if b == b':' {
+                    if sse.name_len == 4 && &sse.name == b"data" {
+                        sse.at = SseAt::Data;
+                        sse.skip_space = true;
+                    } else {
+                        sse.at = SseAt::Other;
+                    }
+                } else if sse.name_len < sse.name.len() {
+                    sse.name[sse.name_len] = b;
+                    sse.name_len += 1;
+                } else {
+                    sse.name_len = sse.name.len() + 1;
+                }
+                Step::Keep
+            }
+            SseAt::Other => Step::Keep,
+            SseAt::Data => {
+                if std::mem::take(&mut sse.skip_space) && b == b' ' {
+                    return Step::Keep;
+                }
+                self.step_json(b)
+            }
+        }
+    }
+
+    /// The `"\n"` that joins two `data:` lines of one SSE event: whitespace between tokens;
+    /// inside a string it is one more character (the string then matches no key, and a
+    /// secret's value goes on being dropped).
+    fn join_line(&mut self) {
+        match self.state {
+            Scan::InString => {
+                self.escape = false;
+                self.uni = 0;
+                self.key_len = usize::MAX;
+            }
+            Scan::InSecret => self.escape = false,
+            _ => {
+                self.step_json(b'\n');
+            }
+        }
+    }
+
+    /// The key bytes so far, when they can still be a key name.
+    fn push_key(&mut self, b: u8) {
+        if self.key_len < self.key.len() {
+            self.key[self.key_len] = b;
+            self.key_len += 1;
+        } else {
+            self.key_len = usize::MAX;
+        }
+    }
+
+    fn step_json(&mut self, b: u8) -> Step {
         match self.state {
             Scan::Outside => {
                 if b == b'"' {
                     self.state = Scan::InString;
                     self.escape = false;
+                    self.uni = 0;
                     self.key_len = 0;
                 }
                 Step::Keep
@@ -1551,27 +2160,51 @@ impl TextScan {
             Scan::InString | Scan::InSecret if b == b'\n' || b == b'\r' => {
                 self.state = Scan::Outside;
                 self.escape = false;
+                self.uni = 0;
                 Step::Keep
             }
             Scan::InString => {
+                if self.uni > 0 {
+                    match (b as char).to_digit(16) {
+                        Some(d) => {
+                            self.uni_val = self.uni_val * 16 + d;
+                            self.uni -= 1;
+                            if self.uni == 0 {
+                                // `\u0074` is `t`: a key may be spelled with escapes
+                                match u8::try_from(self.uni_val) {
+                                    Ok(c) if c.is_ascii() => self.push_key(c),
+                                    _ => self.key_len = usize::MAX,
+                                }
+                            }
+                            return Step::Keep;
+                        }
+                        None => {
+                            // not JSON; the string matches no key
+                            self.uni = 0;
+                            self.key_len = usize::MAX;
+                        }
+                    }
+                }
                 if self.escape {
                     self.escape = false;
-                    self.key_len = usize::MAX;
+                    if b == b'u' {
+                        self.uni = 4;
+                        self.uni_val = 0;
+                    } else {
+                        // `\"`, `\\`, `\/`, `\n`, ...: no such character is in a key name
+                        self.key_len = usize::MAX;
+                    }
                 } else if b == b'\\' {
                     self.escape = true;
-                    self.key_len = usize::MAX;
                 } else if b == b'"' {
                     let k = self.key.get(..self.key_len).unwrap_or(&[]);
-                    self.state = if k == b"token" || k == b"credentials" {
+                    self.state = if k == b"token" || k == b"credentials" || is_secret_json_key(k) {
                         Scan::AfterKey
                     } else {
                         Scan::Outside
                     };
-                } else if self.key_len < self.key.len() {
-                    self.key[self.key_len] = b;
-                    self.key_len += 1;
                 } else {
-                    self.key_len = usize::MAX;
+                    self.push_key(b);
                 }
                 Step::Keep
             }
@@ -1583,7 +2216,7 @@ impl TextScan {
                 }
                 _ => {
                     self.state = Scan::Outside;
-                    self.step(b)
+                    self.step_json(b)
                 }
             },
             Scan::AfterColon => match b {
@@ -1595,7 +2228,7 @@ impl TextScan {
                 }
                 _ => {
                     self.state = Scan::Outside;
-                    self.step(b)
+                    self.step_json(b)
                 }
             },
             Scan::InSecret => {
@@ -1664,6 +2297,51 @@ mod tests {
         assert!(is_secret_header_name("X-Goog-Api-Key"));
         assert!(is_secret_header_name("x-a2a-notification-token"));
         assert!(!is_secret_header_name("x-monkey-business"));
+        for n in [
+            "X-Forwarded-Authorization",
+            "x-serverless-authorization",
+            "x-amzn-oidc-accesstoken",
+            "x-amzn-oidc-data",
+            "x-goog-iap-jwt-assertion",
+            "authentication",
+            "x-client-credential",
+        ] {
+            assert!(is_secret_header_name(n), "{n}");
+        }
+        // A2A's own and common headers stay readable.
+        for n in [
+            "a2a-version",
+            "a2a-extensions",
+            "cache-control",
+            "content-encoding",
+            "accept-charset",
+            "connection",
+            "www-authenticate",
+            "x-request-id",
+            "traceparent",
+        ] {
+            assert!(!is_secret_header_name(n), "{n}");
+        }
+    }
+
+    #[test]
+    fn oauth_members_are_redacted_whole_and_split_at_every_byte() {
+        let body = br#"{"access_token":"AAA","token_type":"Bearer","refresh_token":"RRR","id_token":"III","client_assertion":"CCC","password":"PPP","code":-32001}"#;
+        let want = r#"{"access_token":"[REDACTED]","token_type":"Bearer","refresh_token":"[REDACTED]","id_token":"[REDACTED]","client_assertion":"[REDACTED]","password":"[REDACTED]","code":-32001}"#;
+        let whole = redact_json_bytes(body).expect("secrets found");
+        assert_eq!(std::str::from_utf8(&whole).unwrap(), want);
+        // The streaming scan (SSE, bodies over the hold) at every split point.
+        for at in 0..body.len() {
+            let mut scan = TextScan::default();
+            let mut out = Vec::new();
+            for piece in [&body[..at], &body[at..]] {
+                match scan.redact(piece) {
+                    Some(r) => out.extend_from_slice(&r),
+                    None => out.extend_from_slice(piece),
+                }
+            }
+            assert_eq!(std::str::from_utf8(&out).unwrap(), want, "split at {at}");
+        }
     }
 
     #[test]
@@ -2135,6 +2813,15 @@ mod tests {
         ));
         assert_eq!(out.len(), 1, "frame of a non-JSON exchange held");
         assert_eq!(r.process(end_ev("e2")).len(), 1);
+        // A card's query parameter name in another case is the same credential (servers
+        // such as ASP.NET Core read query keys case-insensitively).
+        let out = r.process(ev("e3", head(vec![], "http://h/x?SIG2=SECRETQ&b=1")));
+        match &out[0].kind {
+            EventKind::RequestHead { url, .. } => {
+                assert_eq!(url, "http://h/x?SIG2=[REDACTED]&b=1")
+            }
+            k => panic!("{k:?}"),
+        }
     }
 
     #[test]
@@ -2359,13 +3046,16 @@ mod tests {
         }
     }
 
-    /// The body texts of `kind` events among `out`, joined in order.
+    /// The body texts of `kind` events among `out`, joined in order (the bytes joined, then
+    /// read as UTF-8: a frame may cut a character).
     fn joined_of(out: &[Event], req: bool) -> String {
-        out.iter()
+        let bytes: Vec<u8> = out
+            .iter()
             .filter(|e| matches!(e.kind, EventKind::RequestBody { .. }) == req)
             .filter_map(body_of)
-            .map(|b| std::str::from_utf8(&b.data).unwrap().to_string())
-            .collect()
+            .flat_map(|b| b.data.iter().copied())
+            .collect();
+        String::from_utf8(bytes).unwrap()
     }
 
     /// Secrets (distinct words) and the SSE stream of push configs that carries them, with
@@ -2457,6 +3147,403 @@ mod tests {
             );
             proptest::prop_assert!(ends_whole);
         }
+    }
+
+    /// One SSE event carrying two push-config secrets, laid out over `data:` lines as a
+    /// layout of choices picks (fix7 item 1): the JSON tokens of the event, and between each
+    /// two of them nothing, a space, or a line break that continues the event's data (a
+    /// line end LF / CRLF / CR, optional lines that are not data: a comment, `event:`,
+    /// `id:`, `retry:`, an unknown field, an empty `data` line; then `data:` with or
+    /// without its space). Keys may be spelled with `\u` escapes; the stream may start with
+    /// a BOM. Returns the stream.
+    fn sse_layout(choices: &[u8], escaped: bool, bom: bool) -> String {
+        let token_key = if escaped {
+            r#""\u0074ok\u0065n""#
+        } else {
+            r#""token""#
+        };
+        let cred_key = if escaped {
+            r#""cr\u0065dentials""#
+        } else {
+            r#""credentials""#
+        };
+        let tokens = [
+            "{",
+            r#""jsonrpc""#,
+            ":",
+            r#""2.0""#,
+            ",",
+            r#""id""#,
+            ":",
+            "1",
+            ",",
+            r#""result""#,
+            ":",
+            "{",
+            r#""url""#,
+            ":",
+            r#""https://h/x""#,
+            ",",
+            token_key,
+            ":",
+            r#""zq7x9w1k""#,
+            ",",
+            r#""authentication""#,
+            ":",
+            "{",
+            cred_key,
+            ":",
+            r#""vj4p8m2y""#,
+            "}",
+            "}",
+            "}",
+        ];
+        let line_ends = ["\n", "\r\n", "\r"];
+        let others = [
+            ": keep-alive",
+            "event: message",
+            "id: 7",
+            "retry: 100",
+            "x-unknown: 1",
+            "data",
+        ];
+        let mut c = choices.iter().copied().cycle();
+        let mut next = || c.next().unwrap_or(0);
+        let mut out = String::new();
+        if bom {
+            out.push('\u{feff}');
+        }
+        out.push_str("data: ");
+        for (i, t) in tokens.iter().enumerate() {
+            if i > 0 {
+                match next() % 4 {
+                    0 => {}
+                    1 => out.push(' '),
+                    _ => {
+                        let end = line_ends[usize::from(next()) % 3];
+                        out.push_str(end);
+                        for _ in 0..next() % 3 {
+                            out.push_str(others[usize::from(next()) % others.len()]);
+                            out.push_str(end);
+                        }
+                        out.push_str(if next() % 2 == 0 { "data: " } else { "data:" });
+                    }
+                }
+            }
+            out.push_str(t);
+        }
+        let end = line_ends[usize::from(next()) % 3];
+        out.push_str(end);
+        out.push_str(end);
+        out
+    }
+
+    /// The `data` of each event of an SSE stream as the WHATWG parser builds it (test
+    /// oracle: the layouts are legal).
+    fn sse_event_data(stream: &str) -> Vec<String> {
+        let stream = stream.strip_prefix('\u{feff}').unwrap_or(stream);
+        let mut lines = Vec::new();
+        let mut cur = String::new();
+        let mut chars = stream.chars().peekable();
+        while let Some(ch) = chars.next() {
+            match ch {
+                '\r' => {
+                    if chars.peek() == Some(&'\n') {
+                        chars.next();
+                    }
+                    lines.push(std::mem::take(&mut cur));
+                }
+                '\n' => lines.push(std::mem::take(&mut cur)),
+                _ => cur.push(ch),
+            }
+        }
+        let mut events = Vec::new();
+        let mut data: Option<String> = None;
+        for l in lines {
+            if l.is_empty() {
+                events.extend(data.take().map(|mut d| {
+                    d.pop();
+                    d
+                }));
+                continue;
+            }
+            let (name, value) = match l.split_once(':') {
+                Some((n, v)) => (n, v.strip_prefix(' ').unwrap_or(v)),
+                None => (l.as_str(), ""),
+            };
+            if name == "data" {
+                let d = data.get_or_insert_with(String::new);
+                d.push_str(value);
+                d.push('\n');
+            }
+        }
+        events
+    }
+
+    proptest::proptest! {
+        /// fix7 item 1: an SSE event whose JSON `data` is laid out over several `data:`
+        /// lines in any legal way (and cut into frames anywhere) is recorded with exactly its
+        /// two secrets replaced, no secret byte left and every other byte as sent.
+        #[test]
+        fn sse_data_laid_out_over_lines_leaks_no_secret_byte(
+            choices in proptest::collection::vec(0u8..=255, 1..64),
+            escaped: bool,
+            bom: bool,
+            cuts in proptest::collection::vec(0usize..1000, 0..10),
+        ) {
+            let stream = sse_layout(&choices, escaped, bom);
+            // the layout is legal: one event whose data is the JSON with both secrets
+            let data = sse_event_data(&stream);
+            proptest::prop_assert_eq!(data.len(), 1);
+            let v: Value = serde_json::from_str(&data[0]).unwrap();
+            proptest::prop_assert_eq!(&v["result"]["token"], "zq7x9w1k");
+            proptest::prop_assert_eq!(&v["result"]["authentication"]["credentials"], "vj4p8m2y");
+            let want = stream.replace("zq7x9w1k", REDACTED).replace("vj4p8m2y", REDACTED);
+            let mut r = Redactor::new(true);
+            let mut out = r.process(ev("e1", head(vec![("content-type", "application/json")], "/")));
+            out.extend(r.process(ev("e1", EventKind::RequestBody { body: Body::new("{}") })));
+            out.extend(r.process(ev("e1", response_head("text/event-stream; charset=utf-8"))));
+            for f in cut_at(&stream, &cuts) {
+                out.extend(r.process(ev("e1", EventKind::ResponseChunk { body: Body::new(f) })));
+            }
+            out.extend(r.process(end_ev("e1")));
+            let got = joined_of(&out, false);
+            proptest::prop_assert_eq!(got, want);
+        }
+
+        /// A secret value that runs on over `data:` lines (a line end inside the string: only
+        /// a lenient parser takes it) loses every byte of it too, on every line.
+        #[test]
+        fn a_secret_value_broken_over_data_lines_is_dropped_on_each_line(
+            at in 1usize..8,
+            end in 0usize..3,
+            cuts in proptest::collection::vec(0usize..200, 0..6),
+        ) {
+            let nl = ["\n", "\r\n", "\r"][end];
+            let secret = "zq7x9w1k";
+            let stream = format!(
+                "data: {{\"token\":\"{}{nl}data: {}\"}}{nl}{nl}data: {{\"ok\":1}}{nl}{nl}",
+                &secret[..at],
+                &secret[at..]
+            );
+            let mut r = Redactor::new(true);
+            let mut out = r.process(ev("e1", response_head("text/event-stream")));
+            for f in cut_at(&stream, &cuts) {
+                out.extend(r.process(ev("e1", EventKind::ResponseChunk { body: Body::new(f) })));
+            }
+            out.extend(r.process(end_ev("e1")));
+            let got = joined_of(&out, false);
+            let want = format!("data: {{\"token\":\"[REDACTED]{nl}data: \"}}{nl}{nl}data: {{\"ok\":1}}{nl}{nl}");
+            proptest::prop_assert_eq!(got, want);
+        }
+    }
+
+    /// Text that gzip hardly compresses (an LCG's bytes as hex), `n` bytes.
+    fn noise(n: usize, seed: u64) -> String {
+        let mut x = seed;
+        (0..n)
+            .map(|_| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                char::from(b"0123456789abcdef"[(x >> 60) as usize])
+            })
+            .collect()
+    }
+
+    /// A response with `content_type` and `Content-Encoding: coding` whose body `coded` is
+    /// cut into 64 KiB frames, through a redactor; the events out.
+    fn coded_response(content_type: &str, coding: &str, coded: &[u8]) -> Vec<Event> {
+        let mut r = Redactor::new(true);
+        let mut out = r.process(ev(
+            "e1",
+            head(vec![("content-type", "application/json")], "/"),
+        ));
+        out.extend(r.process(ev(
+            "e1",
+            EventKind::RequestBody {
+                body: Body::new("{}"),
+            },
+        )));
+        out.extend(r.process(ev(
+            "e1",
+            EventKind::ResponseHead {
+                status: 200,
+                version: None,
+                headers: Headers(vec![
+                    ("content-type".into(), content_type.into()),
+                    ("content-encoding".into(), coding.into()),
+                ]),
+                synthetic: false,
+            },
+        )));
+        for f in coded.chunks(64 * 1024) {
+            out.extend(r.process(ev(
+                "e1",
+                EventKind::ResponseChunk {
+                    body: Body::new(Bytes::copy_from_slice(f)),
+                },
+            )));
+        }
+        out.extend(r.process(end_ev("e1")));
+        out
+    }
+
+    fn response_bytes_of(out: &[Event]) -> Vec<u8> {
+        out.iter()
+            .filter(|e| matches!(e.kind, EventKind::ResponseChunk { .. }))
+            .filter_map(body_of)
+            .flat_map(|b| b.data.iter().copied())
+            .collect()
+    }
+
+    fn end_of(out: &[Event]) -> (bool, Option<String>) {
+        match out.last().map(|e| &e.kind) {
+            Some(EventKind::ExchangeEnd {
+                truncated, error, ..
+            }) => (*truncated, error.clone()),
+            _ => panic!("no exchange_end last"),
+        }
+    }
+
+    /// fix7 item 2: a gzip / br JSON body over the 1 MiB hold with a push token in it is
+    /// recorded as it came up to the token's neighbourhood and not beyond: no decodable
+    /// prefix of the recorded bytes holds the token; the exchange says truncated and why.
+    #[test]
+    fn a_coded_body_over_the_hold_keeps_no_secret() {
+        let body = format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{\"pad\":\"{}\",\"url\":\"https://h/x\",\"token\":\"zq7x9w1kSECRET\",\"more\":\"{}\"}}}}",
+            noise(2_500_000, 1),
+            noise(300_000, 2)
+        );
+        for coding in ["gzip", "deflate", "x-gzip", "deflate, gzip"] {
+            let coded = encode(
+                body.as_bytes(),
+                &crate::model::coding::codings(Some(coding)),
+            )
+            .unwrap();
+            assert!(
+                coded.len() > HOLD_CAP,
+                "{coding}: {} coded bytes",
+                coded.len()
+            );
+            let out = coded_response("application/json", coding, &coded);
+            let rec = response_bytes_of(&out);
+            assert!(
+                rec.len() > HOLD_CAP / 2,
+                "{coding}: the start is kept ({})",
+                rec.len()
+            );
+            assert!(rec.len() < coded.len(), "{coding}");
+            assert_eq!(
+                &coded[..rec.len()],
+                &rec[..],
+                "{coding}: wire bytes as they came"
+            );
+            let plain = crate::model::coding::decode_prefix(Some(coding), &rec, 8 << 20)
+                .unwrap_or_default();
+            assert!(
+                !contains(&plain, b"zq7x9w1k"),
+                "{coding}: secret in the recording"
+            );
+            let (truncated, error) = end_of(&out);
+            assert!(truncated, "{coding}");
+            let error = error.unwrap();
+            assert!(
+                error.starts_with("redaction: response body left out from coded byte ")
+                    && error.contains("holds a push-notification secret"),
+                "{coding}: {error}"
+            );
+        }
+        // `br` is checked only whole: past the hold nothing of it is recorded
+        for coding in ["br", "gzip, br"] {
+            let coded = encode(
+                body.as_bytes(),
+                &crate::model::coding::codings(Some(coding)),
+            )
+            .unwrap();
+            assert!(
+                coded.len() > HOLD_CAP,
+                "{coding}: {} coded bytes",
+                coded.len()
+            );
+            let out = coded_response("application/json", coding, &coded);
+            assert!(response_bytes_of(&out).is_empty(), "{coding}");
+            let (truncated, error) = end_of(&out);
+            assert!(truncated, "{coding}");
+            let error = error.unwrap();
+            assert!(
+                error.starts_with("redaction: response body left out from coded byte 0 on (")
+                    && error.contains("can be checked for secrets only whole"),
+                "{coding}: {error}"
+            );
+        }
+    }
+
+    /// Without a secret, a coded body over the hold is recorded byte for byte (lossless),
+    /// and so is a gzip SSE stream; a gzip SSE stream whose event carries a token split over
+    /// `data:` lines stops being recorded where the token is.
+    #[test]
+    fn coded_bodies_without_secrets_stay_whole_and_coded_sse_is_scanned() {
+        let body = format!("{{\"pad\":\"{}\",\"token_count\":3}}", noise(2_400_000, 3));
+        let coded = encode(body.as_bytes(), &["gzip".to_string()]).unwrap();
+        let out = coded_response("application/json", "gzip", &coded);
+        assert_eq!(response_bytes_of(&out), coded);
+        assert_eq!(end_of(&out), (false, None));
+
+        let clean = "data: {\"kind\":\"status-update\"}\n\n".repeat(50);
+        let coded = encode(clean.as_bytes(), &["gzip".to_string()]).unwrap();
+        let out = coded_response("text/event-stream", "gzip", &coded);
+        assert_eq!(response_bytes_of(&out), coded);
+        assert_eq!(end_of(&out), (false, None));
+
+        let leak = format!(
+            "{}data: {{\"token\":\r\ndata: \"zq7x9w1k\"}}\r\n\r\n",
+            "data: {\"kind\":\"status-update\"}\n\n".repeat(50)
+        );
+        let coded = encode(leak.as_bytes(), &["gzip".to_string()]).unwrap();
+        let out = coded_response("text/event-stream", "gzip", &coded);
+        let rec = response_bytes_of(&out);
+        let plain =
+            crate::model::coding::decode_prefix(Some("gzip"), &rec, 1 << 20).unwrap_or_default();
+        assert!(!contains(&plain, b"zq7x9w1k"));
+        assert!(end_of(&out).0);
+    }
+
+    /// A `br` SSE stream (not streamable: held, at most the hold) is decoded whole, its
+    /// events scanned as SSE and, with a secret, encoded again; without one it stays as sent.
+    #[test]
+    fn a_br_sse_stream_is_redacted_whole() {
+        let stream = format!(
+            "{}data: {{\"token\":\r\n: ping\r\ndata: \"zq7x9w1k\"}}\r\n\r\n",
+            "data: {\"kind\":\"status-update\"}\n\n".repeat(20)
+        );
+        let coded = encode(stream.as_bytes(), &["br".to_string()]).unwrap();
+        let out = coded_response("text/event-stream", "br", &coded);
+        let rec = response_bytes_of(&out);
+        let plain = crate::model::coding::decode(Some("br"), &rec, 1 << 20).unwrap();
+        assert_eq!(
+            std::str::from_utf8(&plain).unwrap(),
+            stream.replace("zq7x9w1k", REDACTED)
+        );
+        assert_eq!(end_of(&out), (false, None));
+        let clean = "data: {\"kind\":\"status-update\"}\n\n".repeat(20);
+        let coded = encode(clean.as_bytes(), &["br".to_string()]).unwrap();
+        let out = coded_response("text/event-stream", "br", &coded);
+        assert_eq!(response_bytes_of(&out), coded);
+    }
+
+    /// A body in a coding this tool cannot decode (`zstd`) is left out when it is not
+    /// held whole: its secrets cannot be checked.
+    #[test]
+    fn a_body_in_an_unknown_coding_is_left_out() {
+        let out = coded_response("text/event-stream", "zstd", b"\x28\xb5\x2f\xfd opaque");
+        assert!(response_bytes_of(&out).is_empty());
+        let (truncated, error) = end_of(&out);
+        assert!(truncated);
+        assert!(error
+            .unwrap()
+            .contains("\"zstd\" can be checked for secrets only whole"));
     }
 
     /// A compressed or form request body released before it was whole (the agent answered

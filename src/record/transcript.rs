@@ -60,6 +60,9 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
     let mut answered: Vec<bool> = Vec::new();
     let mut latest_resp: HashMap<Option<String>, usize> = HashMap::new();
     let mut has_chunks: Vec<bool> = Vec::new();
+    // the file line of each exchange's req (messages name the user's lines and ids, never
+    // the internal exchange names)
+    let mut req_line: Vec<usize> = Vec::new();
     for l in &lines {
         match l.dir {
             Dir::Req => {
@@ -67,7 +70,17 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                 exchanges += 1;
                 answered.push(false);
                 has_chunks.push(false);
+                req_line.push(l.no);
                 if let Some(id) = &l.id {
+                    if let Some(&x0) = by_id.get(&(l.leg.clone(), id.clone())) {
+                        if !answered[x0] {
+                            bail!(
+                                "line {}: id {id} is already used by the req on line {}, which has no resp yet; give each req its own id",
+                                l.no,
+                                req_line[x0]
+                            );
+                        }
+                    }
                     by_id.insert((l.leg.clone(), id.clone()), x);
                 }
                 unanswered.entry(l.leg.clone()).or_default().push_back(x);
@@ -89,6 +102,14 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                         }
                     }
                 };
+                if answered[x] {
+                    bail!(
+                        "line {}: a second resp for the req on line {}{}; a req has one resp (a stream goes on in chunk lines)",
+                        l.no,
+                        req_line[x],
+                        l.id.as_ref().map(|i| format!(" (id {i})")).unwrap_or_default()
+                    );
+                }
                 answered[x] = true;
                 latest_resp.insert(l.leg.clone(), x);
                 owner.push(x);
@@ -110,7 +131,8 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
     // Pass 2: events.
     let mut events = Vec::with_capacity(lines.len() * 2);
     let mut seq = 0u64;
-    let mut ended = vec![false; exchanges];
+    // the file line that ended each exchange, once ended
+    let mut ended: Vec<Option<usize>> = vec![None; exchanges];
     let mut req_bytes = vec![0u64; exchanges];
     let mut resp_bytes = vec![0u64; exchanges];
     let mut last_t = 0u64;
@@ -126,8 +148,13 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
     };
     for (l, &x) in lines.iter().zip(owner.iter()) {
         last_t = last_t.max(l.t_us);
-        if ended[x] {
-            bail!("line {}: exchange e{} already ended", l.no, x + 1);
+        if let Some(at) = ended[x] {
+            bail!(
+                "line {}: the req on line {}{} was already answered in full on line {at} (a resp without chunk lines, or a chunk with \"close\"); nothing can follow it",
+                l.no,
+                req_line[x],
+                l.id.as_ref().map(|i| format!(" (id {i})")).unwrap_or_default()
+            );
         }
         match l.dir {
             Dir::Req => {
@@ -185,7 +212,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                     );
                 }
                 if !has_chunks[x] {
-                    ended[x] = true;
+                    ended[x] = Some(l.no);
                     push(
                         &mut events,
                         l.t_us,
@@ -209,7 +236,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                     );
                 }
                 if let Some(outcome) = l.close {
-                    ended[x] = true;
+                    ended[x] = Some(l.no);
                     push(
                         &mut events,
                         l.t_us,
@@ -228,7 +255,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         .map(|(l, &x)| (x, l.leg.clone()))
         .collect();
     for x in 0..exchanges {
-        if !ended[x] {
+        if ended[x].is_none() {
             let leg = legs.get(&x).cloned().flatten();
             push(
                 &mut events,
@@ -464,5 +491,46 @@ mod tests {
             read("{\"dir\":\"resp\",\"status\":200}").unwrap_err()
         );
         assert!(err.contains("line 1"), "{err}");
+    }
+
+    /// fix7: a reused or doubled id names the user's id and lines, not the internal
+    /// exchange name (`exchange e2 already ended`).
+    #[test]
+    fn reused_ids_name_the_users_lines_and_id() {
+        let req = r#"{"dir":"req","method":"POST","url":"/","id":1}"#;
+        let resp = r#"{"dir":"resp","status":200,"id":1}"#;
+        let err = format!(
+            "{:#}",
+            read(&[req, req, resp, resp].join("\n")).unwrap_err()
+        );
+        assert_eq!(
+            err,
+            "line 2: id 1 is already used by the req on line 1, which has no resp yet; give each req its own id"
+        );
+        let err = format!("{:#}", read(&[req, resp, resp].join("\n")).unwrap_err());
+        assert_eq!(
+            err,
+            "line 3: a second resp for the req on line 1 (id 1); a req has one resp (a stream goes on in chunk lines)"
+        );
+        let chunk = r#"{"dir":"chunk","id":1,"body":"data: x\n\n"}"#;
+        let close = r#"{"dir":"chunk","id":1,"close":"eof"}"#;
+        let err = format!(
+            "{:#}",
+            read(&[req, resp, chunk, close, chunk].join("\n")).unwrap_err()
+        );
+        assert!(
+            err.starts_with(
+                "line 5: the req on line 1 (id 1) was already answered in full on line 4"
+            ),
+            "{err}"
+        );
+        assert!(!err.contains("e1"), "{err}");
+        // an id used again after its exchange was answered starts a new exchange
+        let (_, evs) = read(&[req, resp, req, resp].join("\n")).unwrap();
+        let ends = evs
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+            .count();
+        assert_eq!(ends, 2);
     }
 }

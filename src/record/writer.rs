@@ -517,6 +517,47 @@ impl OnEvent {
     }
 }
 
+/// Opens `p` for a new recording: locked for this process alone (an advisory exclusive
+/// lock, `flock` on Unix), then emptied. A second proxy, probe or demo writing the same file
+/// would interleave lines and leave neither recording readable.
+///
+/// # Errors
+/// The file cannot be opened, or another process holds its lock (`WouldBlock`, with a
+/// message naming the path).
+fn open_exclusive(p: &std::path::Path) -> io::Result<File> {
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(p)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(io::Error::new(
+                io::ErrorKind::WouldBlock,
+                format!(
+                    "{} is being written by another a2a-interop process; give this run another --record path",
+                    p.display()
+                ),
+            ))
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(e),
+    }
+    // Only a regular file is emptied (a device such as `/dev/full` takes no length).
+    let regular = file.metadata().ok().filter(|m| m.is_file());
+    if let Some(m) = regular {
+        if m.len() > 0 {
+            crate::errln!(
+                "a2a-interop: note: overwriting {} ({} bytes from an earlier run)",
+                p.display(),
+                m.len()
+            );
+        }
+        file.set_len(0)?;
+    }
+    Ok(file)
+}
+
 fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, Recorder)> {
     let file = match &cfg.path {
         Some(p) => {
@@ -525,7 +566,7 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
                     std::fs::create_dir_all(dir)?;
                 }
             }
-            Some(File::create(p)?)
+            Some(open_exclusive(p)?)
         }
         None => None,
     };

@@ -60,7 +60,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         rules.push(json!({
             "id": f.rule,
             "name": f.name,
-            "shortDescription": {"text": f.message},
+            "shortDescription": {"text": super::show_controls_line(&f.message)},
             "help": {"text": f.help},
             "defaultConfiguration": {"level": f.severity.as_str()},
             "properties": {"category": f.category.as_str(), "spec": f.spec},
@@ -107,7 +107,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             "ruleId": f.rule,
             "ruleIndex": rule_index,
             "level": f.severity.as_str(),
-            "message": {"text": f.message},
+            "message": {"text": super::show_controls_line(&f.message)},
             "properties": props,
         });
         if !locations.is_empty() {

@@ -272,6 +272,9 @@ struct Advertised {
     /// `JSONRPC` interfaces are used at exactly their URL; others as a base path.
     exact: bool,
     reported: bool,
+    /// The agent has answered a request to this URL: a later request it did not answer
+    /// (a crash on a malformed call, a client abort) says nothing about the URL.
+    answered: bool,
 }
 
 #[derive(Debug, Default)]
@@ -1015,6 +1018,9 @@ impl State {
                             "0.x message has no kind \"message\"".into(),
                         ));
                     }
+                    if p.is_empty() && part_style(&c) == Some(a2a::PartStyle::V0Rest) {
+                        p = a2a::rest03_message_problems(m, base);
+                    }
                     if p.is_empty() {
                         if let (Some(style), Some(parts)) = (part_style(&c), message_parts(m)) {
                             p = a2a::parts_problems(parts.1, &jptr(base, &[Key(parts.0)]), style);
@@ -1036,6 +1042,50 @@ impl State {
                     vec![x.ev_at(x.req_ev_seq(), ptr, None)],
                     &x.leg,
                 );
+            }
+        }
+        // CARD-008: a 1.0 JSON-RPC call to an interface whose card entry sets a tenant
+        // carries that tenant (a2a-java #663: the client API had no way to send one).
+        if c.dialect == Some(Dialect::V1_0)
+            && c.binding == Some(Binding::JsonRpc)
+            && c.op.is_some_and(|o| o != Op::GetCard)
+            && !c.webhook
+            && !deliberate
+        {
+            if let (Some(card), Some(p)) = (self.card_for(x).cloned(), x.parts.as_ref()) {
+                let (origin, path) = (p.origin(), net::norm_path(&p.path));
+                let declared = card.view.interfaces.iter().find_map(|i| {
+                    let t = i.tenant.as_deref()?;
+                    let u = net::parse_url(&i.url)?;
+                    (i.binding.eq_ignore_ascii_case("JSONRPC")
+                        && u.origin() == origin
+                        && net::norm_path(&u.path) == path)
+                        .then(|| (t.to_string(), i.pointer().to_string(), i.url.clone()))
+                });
+                if let Some((want, ptr, url)) = declared {
+                    let got = c.params.get("tenant").and_then(Json::as_str);
+                    if got != Some(want.as_str()) {
+                        self.find(
+                            &r::CARD_URL_TENANT_NOT_SENT,
+                            format!(
+                                "the card's interface {url} declares tenant {want:?}, yet the client's {} carries {}",
+                                c.method.as_deref().unwrap_or("call"),
+                                got.map(|g| format!("tenant {g:?}"))
+                                    .unwrap_or_else(|| "no tenant".into())
+                            ),
+                            vec![
+                                Evidence {
+                                    seq: card.seq,
+                                    exchange: Some(card.exchange.clone()),
+                                    pointer: Some(ptr.replace("/url", "/tenant")),
+                                    found: Some(Value::String(want.clone())),
+                                },
+                                x.ev_at(x.req_ev_seq(), "/params/tenant", None),
+                            ],
+                            &x.leg,
+                        );
+                    }
+                }
             }
         }
         // Capability vs behaviour is exercised when a declared capability gets used.
@@ -2161,7 +2211,38 @@ impl State {
                 _ => {}
             }
         }
-        let _ = events;
+        // A streaming call answered 200 text/event-stream that closed without one event:
+        // the client got no Task, no Message, no state (STREAM-002, STREAM-003). A browser's
+        // HAR often stores no body for a stream read by fetch(): not judged there.
+        if events == 0
+            && !error_seen
+            && !x.truncated
+            && c.op.is_some_and(Op::is_streaming)
+            && x.is_success()
+            && matches!(outcome, Outcome::Complete | Outcome::UpstreamAbort)
+            && !is_coded(&x.resp_headers)
+        {
+            if self.mode == CaptureMode::Har {
+                self.incomplete.push((
+                    x.id.clone(),
+                    "the HAR holds no body for this event stream".into(),
+                ));
+            } else {
+                let how = if outcome == Outcome::Complete {
+                    "closed"
+                } else {
+                    "was reset"
+                };
+                self.stream_once(
+                    x,
+                    &r::STREAM_NO_TERMINAL,
+                    format!(
+                        "stream {how} without any event: the client got no task, message or state"
+                    ),
+                    vec![x.ev(x.end_seq)],
+                );
+            }
+        }
         // Capability vs behaviour (STREAM-001).
         if c.op.is_some_and(Op::is_streaming) && x.is_success() && events > 0 {
             let card = self
@@ -2464,6 +2545,55 @@ impl State {
                 );
             }
         }
+        // EXT-002 (1.0 §3.3.4): a message served although the card marks an extension
+        // required and the request's A2A-Extensions (comma-separated URIs; the 0.x
+        // X-A2A-Extensions is read too) does not name it (a2a-dotnet #23: no server-side
+        // A2A-Extensions handling at all).
+        if c.dialect == Some(Dialect::V1_0)
+            && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            && !c.webhook
+        {
+            if let Some(card) = self.card_for(x).cloned() {
+                if !card.view.required_extensions.is_empty() {
+                    self.areas.insert("capability");
+                    let asked: Vec<&str> = ["a2a-extensions", "x-a2a-extensions"]
+                        .iter()
+                        .filter_map(|h| x.req_headers.get(h))
+                        .flat_map(|v| v.split(','))
+                        .map(str::trim)
+                        .collect();
+                    let missing: Vec<&str> = card
+                        .view
+                        .required_extensions
+                        .iter()
+                        .map(String::as_str)
+                        .filter(|u| !asked.contains(u))
+                        .collect();
+                    if success && !missing.is_empty() {
+                        self.find(
+                            &r::CAP_EXTENSION_REQUIRED,
+                            format!(
+                                "the card marks {} required, yet {} was served although its A2A-Extensions does not name {}",
+                                missing.join(", "),
+                                c.method.as_deref().unwrap_or("the message"),
+                                if missing.len() > 1 { "them" } else { "it" }
+                            ),
+                            vec![
+                                Evidence {
+                                    seq: card.seq,
+                                    exchange: Some(card.exchange.clone()),
+                                    pointer: Some("/capabilities/extensions".into()),
+                                    found: None,
+                                },
+                                x.ev(x.req_ev_seq()),
+                                x.ev(x.resp_seq),
+                            ],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+        }
         // Version header with an unsupported version accepted (VER-002).
         if let Some(hv) = c.header_version.as_deref() {
             if Dialect::from_version(hv).is_none()
@@ -2735,6 +2865,7 @@ impl State {
                     &x.leg,
                 );
             }
+            self.framework_rejection(x, status, &c, body);
             self.check_not_found_status(x, status);
             self.after_response(x, None);
             return;
@@ -2744,9 +2875,18 @@ impl State {
         // Google's AIP-193 `{"error":{"code":401,"status":"UNAUTHENTICATED"}}`) is no
         // JSON-RPC answer: no `jsonrpc`, no `id` (every JSON-RPC response has one, §5), no
         // `result`. One with an `id` or a JSON-RPC error code is judged as JSON-RPC.
+        // An error code in JSON-RPC's reserved range (-32768..-32000, ERR-001) is a JSON-RPC
+        // error that lost its envelope (litellm PR #37704: a gateway's HTTP 500
+        // `{"error":{"code":-32603,...}}` without jsonrpc and id), not an HTTP-level rejection.
+        let rpc_coded = v
+            .get("error")
+            .and_then(|e| e.get("code"))
+            .and_then(Json::as_i64)
+            .is_some_and(|k| (-32768..=-32000).contains(&k));
         let http_rejection = !(200..300).contains(&status)
             && v.get("jsonrpc").is_none()
             && v.get("result").is_none()
+            && !rpc_coded
             && (v.get("id").is_none()
                 || !v
                     .get("error")
@@ -2766,6 +2906,7 @@ impl State {
                     &x.leg,
                 );
             }
+            self.framework_rejection(x, status, &c, body);
             self.after_response(x, None);
             return;
         }
@@ -2877,23 +3018,74 @@ impl State {
         self.after_response(x, rt);
     }
 
+    /// RPC-001, ERR-001 (JSON-RPC 2.0 §5.1): a request body that is not JSON, or JSON that is
+    /// no valid request object, is answered with a JSON-RPC error response (-32700 / -32600,
+    /// id null). A web framework's own HTTP 400 or 422 page (a2a-rs #272: axum's text/plain
+    /// "Failed to parse the request body as JSON") leaves the client no error object. Only
+    /// 400 and 422 are judged: they come from the server's own body parsing, where auth
+    /// layers, rate limiters and gateways answer 401/403/429/5xx.
+    fn framework_rejection(&mut self, x: &Exch, status: u16, c: &Call, body: &[u8]) {
+        if !matches!(status, 400 | 422)
+            || x.synthetic
+            || !matches!(
+                c.rpc,
+                Some(RequestParse::NotJson) | Some(RequestParse::Invalid)
+            )
+        {
+            return;
+        }
+        let media = x.resp_headers.media_type();
+        self.find(
+            &r::RPC_ENVELOPE,
+            format!(
+                "a request body that is not a valid JSON-RPC request was answered HTTP {status} with {} instead of a JSON-RPC error response (-32700 or -32600, id null)",
+                if body.is_empty() {
+                    "an empty body".to_string()
+                } else {
+                    media.unwrap_or_else(|| "no content type".into())
+                }
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(
+                    x.body_seq(),
+                    "",
+                    Some(excerpt(&String::from_utf8_lossy(body))),
+                ),
+            ],
+            &x.leg,
+        );
+    }
+
     /// The error code a call on a task this recording already saw in a terminal state must
     /// get, when the agent answered another generic one: cancel -> -32002
     /// TaskNotCancelableError (TASK-003; a canceled task may be canceled again), a message
     /// or a 1.0 subscribe -> -32004 UnsupportedOperationError (TASK-002, TASK-004; 1.0 only:
     /// 0.x leaves the code open). TaskNotFoundError (a purged task, ID-TASK-001's to judge),
     /// InvalidParams, VersionNotSupported and MethodNotFound are left to their own rules.
+    /// Exception: a 1.0 subscribe or message answered TaskNotFoundError for a task the
+    /// recording saw terminal (a2a-rs #269: the agent forgot finished executions) is judged
+    /// here, since TASK-002/TASK-004 name UnsupportedOperationError and only cancel may
+    /// answer TaskNotFoundError after a purge (TASK-003).
     fn terminal_task_expectation(&self, x: &Exch, c: &Call, code: i64) -> Option<(i64, String)> {
-        if matches!(
-            code,
-            jsonrpc::TASK_NOT_FOUND
-                | jsonrpc::INVALID_PARAMS
-                | jsonrpc::VERSION_NOT_SUPPORTED
-                | jsonrpc::METHOD_NOT_FOUND
-        ) {
+        let op = c.op?;
+        let not_found_judged = code == jsonrpc::TASK_NOT_FOUND
+            && c.dialect == Some(Dialect::V1_0)
+            && matches!(
+                op,
+                Op::SubscribeToTask | Op::SendMessage | Op::SendStreamingMessage
+            );
+        if !not_found_judged
+            && matches!(
+                code,
+                jsonrpc::TASK_NOT_FOUND
+                    | jsonrpc::INVALID_PARAMS
+                    | jsonrpc::VERSION_NOT_SUPPORTED
+                    | jsonrpc::METHOD_NOT_FOUND
+            )
+        {
             return None;
         }
-        let op = c.op?;
         let tid = match op {
             Op::CancelTask | Op::SubscribeToTask => a2a::params_task_id(&c.params)
                 .map(str::to_string)
@@ -2928,9 +3120,41 @@ impl State {
         ))
     }
 
+    /// TASK-003 (1.0 §3.3.1: "Cancel Task operations are idempotent"): a 1.0 CancelTask of a
+    /// task this recording already saw TASK_STATE_CANCELED returns the canceled task again
+    /// (or TaskNotFoundError after a purge); -32002 TaskNotCancelableError makes the
+    /// repeat fail (a2a-js #539). Returns the task id.
+    fn repeated_cancel_refused(&self, x: &Exch, c: &Call, code: i64) -> Option<String> {
+        if code != jsonrpc::TASK_NOT_CANCELABLE
+            || c.op != Some(Op::CancelTask)
+            || c.dialect != Some(Dialect::V1_0)
+        {
+            return None;
+        }
+        let tid = a2a::params_task_id(&c.params)
+            .map(str::to_string)
+            .or(c.route_task.clone())?;
+        let (ts, tseq, _) = self.tasks.get(&task_key(&x.leg, &tid))?.terminal.clone()?;
+        (ts == TaskState::Canceled && tseq < x.req_seq).then_some(tid)
+    }
+
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
+        if let Some(tid) = self.repeated_cancel_refused(x, &c, code) {
+            self.find(
+                &r::RPC_ERROR_CODE,
+                format!(
+                    "task {tid} is already TASK_STATE_CANCELED and cancel is idempotent, yet the repeated cancel was answered {code} TaskNotCancelableError instead of the canceled task"
+                ),
+                vec![
+                    x.ev(x.req_ev_seq()),
+                    x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+                ],
+                &x.leg,
+            );
+            return;
+        }
         // ERR-002 / ERR-004: the ErrorInfo reason in error.data names the code.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         let parsed = Json::parse(&body).ok();
@@ -3515,6 +3739,41 @@ impl State {
                 // PUSH-002: the config the agent hands back has its version's shape
                 // (a2a-dotnet #416: the 0.3 nested form served as 1.0).
                 let v1 = dialect == Some(Dialect::V1_0);
+                if v1 && op == Op::ListPushConfigs && !matches!(res, Json::Object(_)) {
+                    // 1.0 proto ListTaskPushNotificationConfigsResponse {configs, nextPageToken}
+                    // (A2A PR #1486); a bare list is the 0.3 JSON-RPC result (a2a-java #535).
+                    self.find(
+                        &r::RESULT_SHAPE,
+                        format!(
+                            "result of {} is {} instead of {{\"configs\": [...], \"nextPageToken\": ...}}",
+                            op.name(),
+                            if res.as_array().is_some() { "a bare list (the 0.3 shape)" } else { "not an object" }
+                        ),
+                        vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
+                        &x.leg,
+                    );
+                }
+                if v1
+                    && op == Op::CreatePushConfig
+                    && res.as_object().is_some()
+                    && res
+                        .get("id")
+                        .and_then(Json::as_str)
+                        .is_none_or(str::is_empty)
+                {
+                    // PUSH-003 (1.0 §3.1.7: "created configuration with assigned ID"): the
+                    // agent assigns the id the client later gets and deletes it by
+                    // (a2a-python #1237: the request object was echoed without it).
+                    self.find(
+                        &r::RESULT_SHAPE,
+                        format!(
+                            "result of {} has no id: the agent assigns the config id on create",
+                            op.name()
+                        ),
+                        vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
+                        &x.leg,
+                    );
+                }
                 let list: Vec<(&Json, String)> = match (op, res) {
                     (Op::ListPushConfigs, Json::Array(a)) => a
                         .iter()
@@ -3657,6 +3916,10 @@ impl State {
         if status >= 400 && !x.synthetic {
             if let Some(v) = json {
                 self.check_rest_error(x, status, v, bseq);
+                if self.rest_terminal_task_error(x, &c, status, v, bseq) {
+                    self.after_response(x, None);
+                    return;
+                }
                 if status == 404 {
                     if let Some(tid) = c.route_task.clone() {
                         if matches!(
@@ -3697,6 +3960,56 @@ impl State {
         }
         let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(x, rt2);
+    }
+
+    /// The HTTP+JSON side of [`Self::terminal_task_expectation`] (TASK-002, TASK-004, ERR-002):
+    /// a 1.0 subscribe or message on a task the recording saw terminal, refused with another
+    /// error than UnsupportedOperationError (HTTP 400, or 501 under 1.0.0), e.g. 404
+    /// TASK_NOT_FOUND (a2a-rs #269, #275 on every binding). The agent's error is read from
+    /// its ErrorInfo reason, else a 404 is TaskNotFoundError. Reported as REST-ERROR-001
+    /// (the HTTP error does not fit the A2A error the situation names). Returns whether it
+    /// reported.
+    fn rest_terminal_task_error(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        v: &Json,
+        bseq: u64,
+    ) -> bool {
+        if c.dialect != Some(Dialect::V1_0) {
+            return false;
+        }
+        let reason = error_info_reason(v.get("error").and_then(|e| e.get("details")));
+        let got = match reason.and_then(reason_expectation) {
+            Some((code, _)) => code,
+            None if status == 404 => jsonrpc::TASK_NOT_FOUND,
+            None => return false,
+        };
+        let Some((want, why)) = self.terminal_task_expectation(x, c, got) else {
+            return false;
+        };
+        if want == got {
+            return false;
+        }
+        let name = |k: i64| jsonrpc::code_name(k).unwrap_or("another error");
+        let want_reason = if want == jsonrpc::TASK_NOT_CANCELABLE {
+            "TASK_NOT_CANCELABLE"
+        } else {
+            "UNSUPPORTED_OPERATION"
+        };
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!(
+                "{why}, yet the agent answered HTTP {status}{} ({}) instead of HTTP 400 with ErrorInfo reason {want_reason} ({})",
+                reason.map(|r| format!(" {r}")).unwrap_or_default(),
+                name(got),
+                name(want)
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
+            &x.leg,
+        );
+        true
     }
 
     /// ERR-003 (1.0 AIP-193 shape) and REST-003 (0.3 routes: the 0.3 A2A error object).
@@ -4115,6 +4428,38 @@ impl State {
                 &x.leg,
             );
         }
+        if !view.v0_members_in_v1.is_empty() {
+            // DATA-001 / VER-002: a card with only the 1.0 field set that also carries 0.x-only
+            // members; 1.0 readers ignore them (A2A #2044: `security` for
+            // `securityRequirements` leaves the agent looking open).
+            self.find(
+                &r::VER_MIXED_PAYLOAD,
+                format!(
+                    "1.0 agent card carries the 0.x-only member{} {} that 1.0 clients ignore",
+                    if view.v0_members_in_v1.len() > 1 {
+                        "s"
+                    } else {
+                        ""
+                    },
+                    view.v0_members_in_v1
+                        .iter()
+                        .map(|p| p.trim_start_matches('/'))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                view.v0_members_in_v1
+                    .iter()
+                    .map(|p| {
+                        x.ev_at(
+                            bseq,
+                            &format!("{base}{p}"),
+                            v.pointer(p).map(|j| excerpt_value(j)),
+                        )
+                    })
+                    .collect(),
+                &x.leg,
+            );
+        }
         if let Some((ptr, msg)) = view.bad_interfaces.first() {
             self.find(
                 &r::CARD_SHAPE_INTERFACE,
@@ -4403,6 +4748,7 @@ impl State {
             }
             let reported =
                 not_endpoint || self.advertised.get(&itf.url).is_some_and(|a| a.reported);
+            let answered = self.advertised.get(&itf.url).is_some_and(|a| a.answered);
             self.advertised.insert(
                 itf.url.clone(),
                 Advertised {
@@ -4414,17 +4760,26 @@ impl State {
                     parts: u,
                     exact: itf.binding.eq_ignore_ascii_case("JSONRPC"),
                     reported,
+                    answered,
                 },
             );
         }
     }
 
-    /// CARD-URL-002: a request to an advertised URL answered 404/405 or never answered.
+    /// CARD-URL-002: a request to an advertised URL answered 404/405, or never answered
+    /// while no request to that URL has been answered before (one unanswered call among
+    /// answered ones is the agent failing that call, not a wrong URL).
     fn check_advertised_use(&mut self, x: &Exch) {
         let Some(p) = &x.parts else { return };
         if x.leg.is_some() {
             return;
         }
+        let never = matches!(
+            (x.status, x.synthetic, x.outcome),
+            (Some(502) | Some(504), true, _)
+                | (None, _, Some(Outcome::UpstreamError))
+                | (None, _, Some(Outcome::Open))
+        );
         let failed = match (x.status, x.synthetic, x.outcome) {
             (Some(404) | Some(405), false, _) => {
                 Some(format!("answered HTTP {}", x.status.unwrap_or(0)))
@@ -4450,11 +4805,18 @@ impl State {
             }
             _ => None,
         };
-        let Some(how) = failed else { return };
+        let answer = x.status.is_some() && !x.synthetic;
+        let Some(how) = failed else {
+            if answer && self.advertised.values().any(|a| !a.answered) {
+                self.mark_answered(p, &x.method);
+            }
+            return;
+        };
         // A 404 that carries an A2A error (TaskNotFound on a REST route, ...) is an answer.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         if let Ok(Json::Object(o)) = Json::parse(&body) {
             if o.contains_key("error") || (o.contains_key("code") && o.contains_key("message")) {
+                self.mark_answered(p, &x.method);
                 return;
             }
         }
@@ -4462,7 +4824,7 @@ impl State {
         let path = net::norm_path(&p.path).to_string();
         let mut hits = Vec::new();
         for (i, a) in self.advertised.iter() {
-            if a.reported || a.parts.origin() != origin {
+            if a.reported || (never && a.answered) || a.parts.origin() != origin {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
@@ -4501,6 +4863,26 @@ impl State {
                 ],
                 &x.leg,
             );
+        }
+    }
+}
+
+impl State {
+    /// Marks the advertised URLs a request to `p` used as answered ([`Advertised::answered`]);
+    /// the same matching as [`Self::check_advertised_use`].
+    fn mark_answered(&mut self, p: &UrlParts, method: &str) {
+        let origin = p.origin();
+        let path = net::norm_path(&p.path).to_string();
+        for a in self.advertised.values_mut() {
+            if a.answered || a.parts.origin() != origin {
+                continue;
+            }
+            let base = net::norm_path(&a.parts.path);
+            if (path == base && method.eq_ignore_ascii_case("POST"))
+                || (!a.exact && path.starts_with(&format!("{base}/")))
+            {
+                a.answered = true;
+            }
         }
     }
 }

@@ -56,8 +56,8 @@ rule!(
 );
 rule!(CARD_SHAPE_SECURITY_SCHEME, "CARD-SHAPE-006", "card-security-scheme-malformed", Error, AgentCard,
     ["CARD-003", "CARD-004", "AUTH-002"],
-    "agent card security scheme is not in its version's shape",
-    "1.0: wrap each scheme as exactly one of apiKeySecurityScheme{location,name}, httpAuthSecurityScheme{scheme}, oauth2SecurityScheme{flows}, openIdConnectSecurityScheme{openIdConnectUrl}, mtlsSecurityScheme; 0.x: {type, ...} with apiKey in+name, http scheme, oauth2 flows, openIdConnect openIdConnectUrl");
+    "agent card security scheme or security requirement is not in its version's shape",
+    "1.0: wrap each scheme as exactly one of apiKeySecurityScheme{location,name}, httpAuthSecurityScheme{scheme}, oauth2SecurityScheme{flows}, openIdConnectSecurityScheme{openIdConnectUrl}, mtlsSecurityScheme, and write requirements as securityRequirements:[{\"schemes\":{NAME:{\"list\":[scopes]}}}]; 0.x: {type, ...} with apiKey in+name, http scheme, oauth2 flows, openIdConnect openIdConnectUrl, and security:[{NAME:[scopes]}]");
 rule!(CARD_SHAPE_PATCH_VERSION, "CARD-SHAPE-005", "card-protocol-version-patch", Warning, AgentCard,
     ["CARD-007"],
     "1.0 interface declares a patch version",
@@ -80,6 +80,10 @@ rule!(CARD_URL_NOT_RPC_ENDPOINT, "CARD-URL-004", "card-url-not-rpc-endpoint", Er
     ["CARD-005", "CARD-006"],
     "advertised interface url is the card document or an operation path, not the endpoint base",
     "advertise the interface base URL (the JSON-RPC POST endpoint or the REST base), not the card path or a method route");
+rule!(CARD_URL_TENANT_NOT_SENT, "CARD-URL-006", "interface-tenant-not-sent", Error, Interop,
+    ["CARD-008"],
+    "client called a 1.0 interface that declares a tenant without that tenant in the request",
+    "read supportedInterfaces[].tenant from the card and send it as the tenant member of every request to that interface (JSON-RPC params.tenant)");
 rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, Interop,
     ["CARD-005"],
     "advertised interface url is the proxy's upstream: clients following the card bypass the recorder",
@@ -311,6 +315,10 @@ rule!(CAP_STREAMING, "CAP-STREAM-001", "streaming-not-declared-but-served", Erro
     ["STREAM-001"],
     "agent served a stream although its card does not declare streaming",
     "declare capabilities.streaming: true, or answer streaming calls with -32004 UnsupportedOperationError");
+rule!(CAP_EXTENSION_REQUIRED, "CAP-EXT-001", "required-extension-not-enforced", Error, Interop,
+    ["EXT-002"],
+    "1.0 message served although the card marks an extension required and the request did not activate it",
+    "check A2A-Extensions on every request and refuse one that does not name each extension the card marks required with -32008 ExtensionSupportRequiredError (HTTP 400), or drop required from the card");
 rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop,
     ["PUSH-001"],
     "agent accepted a push notification config although its card does not declare push notifications",
@@ -368,6 +376,7 @@ pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
     AUTH_EXTENDED_CARD,
     AUTH_OPEN_ENDPOINT,
+    CAP_EXTENSION_REQUIRED,
     CAP_PUSH,
     CAP_STREAMING,
     CARD_SHAPE_MISSING_FIELD,
@@ -381,6 +390,7 @@ pub static RULES: &[Rule] = &[
     CARD_URL_INTERNAL_AUTHORITY,
     CARD_URL_NOT_RPC_ENDPOINT,
     CARD_URL_BYPASSES_PROXY,
+    CARD_URL_TENANT_NOT_SENT,
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
     DATA_LIST_ARTIFACTS,
@@ -437,7 +447,7 @@ pub fn judges_client(rule_id: &str) -> bool {
 
 /// Rules whose finding blames the client, not the agent (a malformed request the agent may
 /// rightly reject). They are reported, but an agent's conformance level ignores them.
-pub const CLIENT_RULES: &[&str] = &["DATA-SHAPE-002"];
+pub const CLIENT_RULES: &[&str] = &["CARD-URL-006", "DATA-SHAPE-002"];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
 /// belongs to: `CARD-URL-*` → `card-url`, `CARD-SHAPE-*` → `card`, `RPC-*` → `jsonrpc`,

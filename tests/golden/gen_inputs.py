@@ -414,6 +414,28 @@ def secscheme(ok):
     return cardonly(card1(securitySchemes={"bearer": sch}, securityRequirements=[{"schemes": {"bearer": {"list": []}}}]))
 case("CARD-SHAPE-006", secscheme(False), secscheme(True))
 
+def reqext(ok):
+    ext = "https://example.test/extensions/signed-messages/v1"
+    t = T()
+    t.req("GET", H + "/.well-known/agent-card.json", headers=V1)
+    t.resp(200, card1(capabilities={"streaming": False, "extensions": [{"uri": ext, "required": True}]}))
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=dict(V1, **({"a2a-extensions": ext} if ok else {})))
+    t.resp(200, res(1, {"message": {"messageId": "msg-a1", "role": "ROLE_AGENT", "contextId": "ctx-1", "parts": [{"text": "hello"}]}}))
+    return t.text()
+case("CAP-EXT-001", reqext(False), reqext(True))
+
+def tenant(ok):
+    t = T()
+    c = card1(); c["supportedInterfaces"][0]["tenant"] = "acme"
+    t.req("GET", H + "/.well-known/agent-card.json", headers=V1)
+    t.resp(200, c)
+    p = {"message": msg1("hi")}
+    if ok: p["tenant"] = "acme"
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", p), headers=V1)
+    t.resp(200, res(1, {"message": {"messageId": "msg-a1", "role": "ROLE_AGENT", "contextId": "ctx-1", "parts": [{"text": "hello"}]}}))
+    return t.text()
+case("CARD-URL-006", tenant(False), tenant(True))
+
 for rule, (f, p) in G.items():
     for kind, text in (("fail", f), ("pass", p)):
         d = os.path.join(OUT, f"{rule}-{kind}"); os.makedirs(d, exist_ok=True)
