@@ -341,3 +341,36 @@ fn own_export_with_a_body_left_out_reads_as_truncated() {
     assert_eq!(ends.iter().filter(|(_, t)| *t).count(), 1, "{ends:?}");
     assert!(ends.contains(&("e2".to_string(), true)), "{ends:?}");
 }
+
+/// A file that merges this tool's export with another tool's entries: the other entries are
+/// exchanges of their own (`harN`, never merged into the export's `eN` of the same number),
+/// numbered after the export's events, and everything is judged.
+#[test]
+fn a_merged_file_keeps_own_and_foreign_exchanges_apart() {
+    let base = std::fs::read_to_string(CHROME_GZIP).unwrap();
+    let (header, evs) = a2a_interop::record::har::read(&base).unwrap();
+    // the export holds the first 6 exchanges, whole
+    let cut = evs
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e.kind, a2a_interop::record::EventKind::ExchangeEnd { .. }))
+        .nth(5)
+        .map(|(k, _)| k + 1)
+        .unwrap();
+    let mut doc = a2a_interop::record::har::export(&header, &evs[..cut]);
+    let own_exchanges = entries(&mut doc).len();
+    assert_eq!(own_exchanges, 6);
+    let mut foreign = load(CHROME_GZIP);
+    let tail: Vec<Value> = entries(&mut foreign).drain(own_exchanges..).collect();
+    entries(&mut doc).extend(tail);
+    let (_, ends, back) = heads_and_ends(&doc.to_string());
+    assert_eq!(ends.len(), 12, "{ends:?}");
+    let names: std::collections::BTreeSet<&str> = ends.iter().map(|(x, _)| x.as_str()).collect();
+    assert_eq!(names.len(), 12, "{names:?}");
+    assert!(names.contains("e1") && names.contains("har12"), "{names:?}");
+    let seqs: Vec<u64> = back.iter().map(|e| e.seq).collect();
+    assert!(seqs.windows(2).all(|w| w[0] < w[1]), "{seqs:?}");
+    let d = tempfile::tempdir().unwrap();
+    let out = verify_file(&save(d.path(), "merged.har", &doc));
+    assert!(rules(&out).is_empty(), "{:#?}", out.findings);
+}

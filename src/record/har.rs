@@ -773,6 +773,14 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
             );
         }
     }
+    // A file that mixes this tool's entries with other tools' (merged HARs): the others'
+    // exchanges are named `harN` (own exports use `eN` too) and numbered after the own
+    // events (their `seq` is the recorded one).
+    let mixed = entries
+        .iter()
+        .any(|r| memchr::memmem::find(r.get().as_bytes(), b"\"_a2a\"").is_some());
+    let mut own_max_seq = events.iter().map(|e| e.seq).max().unwrap_or(0);
+    let mut foreign_events: Vec<usize> = Vec::new();
     let mut seq = 0u64;
     for i in order.into_iter().map(|(_, i)| i) {
         let Some(raw) = entries.get(i) else {
@@ -860,13 +868,18 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                 if let EventKind::ExchangeEnd { truncated, .. } = &mut ev.kind {
                     *truncated |= cut;
                 }
+                own_max_seq = own_max_seq.max(ev.seq);
                 events.push(ev);
             }
             continue;
         }
         // Any other HAR: one exchange per entry, named by its place in the file (`e1` =
         // `log.entries[0]`), its events numbered in time order.
-        let xid = format!("e{}", i + 1);
+        let xid = if mixed {
+            format!("har{}", i + 1)
+        } else {
+            format!("e{}", i + 1)
+        };
         let t0 = us_since_start(str_at(entry, "/startedDateTime"));
         let ms = |p: &str| {
             entry
@@ -879,6 +892,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         let t_end = t0 + (ms("/time") * 1000.0) as u64;
         let mut push = |t_us: u64, kind: EventKind| {
             seq += 1;
+            foreign_events.push(events.len());
             events.push(Event {
                 seq,
                 t_us,
@@ -955,6 +969,13 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                 truncated: req_missing || (status > 0 && resp_missing),
             },
         );
+    }
+    if own_max_seq > 0 {
+        for &k in &foreign_events {
+            if let Some(e) = events.get_mut(k) {
+                e.seq = e.seq.saturating_add(own_max_seq);
+            }
+        }
     }
     events.sort_by_key(|e| e.seq);
     Ok((header, events))
