@@ -338,6 +338,20 @@ impl<'a> Json<'a> {
         serde_json::from_slice(text)
     }
 
+    /// [`Json::parse`] into a tree that borrows nothing: what `Json::parse(text)` then
+    /// [`Json::into_owned`] gives, without the second walk over the tree (the verifier keeps
+    /// a request's params past its body; docs/performance.md, "Session 7").
+    ///
+    /// Errors: as [`Json::parse`] (not JSON, RFC 8259; nested deeper than 128).
+    pub fn parse_owned(text: &[u8]) -> Result<Json<'static>, serde_json::Error> {
+        if let Ok(s) = std::str::from_utf8(text) {
+            if let Some(j) = fast::parse_owned(s) {
+                return Ok(j);
+            }
+        }
+        serde_json::from_slice::<Json<'_>>(text).map(Json::into_owned)
+    }
+
     /// Parses one JSON document from a `&str` (as [`Json::parse`]).
     pub fn parse_str(text: &'a str) -> Result<Json<'a>, serde_json::Error> {
         if let Some(j) = fast::parse(text) {
@@ -694,24 +708,29 @@ mod fast {
     /// Deeper documents go to serde_json (its limit is 128).
     pub(super) const MAX_DEPTH: u32 = 100;
 
-    struct P<'a> {
+    /// `'a`: the text read; `'o`: the tree made. `keep` makes an unescaped string's value
+    /// from its text: borrowed ([`parse`], `'o` = `'a`) or copied ([`parse_owned`], `'o` =
+    /// `'static`, no second walk to own the tree).
+    struct P<'a, 'o, K: Fn(&'a str) -> Cow<'o, str>> {
         s: &'a str,
         b: &'a [u8],
         i: usize,
+        keep: K,
         /// Members of the objects being read, innermost last: an object collects its
         /// members here and moves them into a `Vec` of the exact size when it closes (one
         /// allocation per object instead of one per doubling; `split_off`, one `memcpy`,
         /// not a move per member).
-        members: Vec<(Cow<'a, str>, Json<'a>)>,
+        members: Vec<(Cow<'o, str>, Json<'o>)>,
         /// The same for array elements.
-        values: Vec<Json<'a>>,
+        values: Vec<Json<'o>>,
     }
 
-    pub(super) fn parse(s: &str) -> Option<Json<'_>> {
+    fn run<'a, 'o>(s: &'a str, keep: impl Fn(&'a str) -> Cow<'o, str>) -> Option<Json<'o>> {
         let mut p = P {
             s,
             b: s.as_bytes(),
             i: 0,
+            keep,
             members: Vec::new(),
             values: Vec::new(),
         };
@@ -721,7 +740,16 @@ mod fast {
         (p.i == p.b.len()).then_some(v)
     }
 
-    impl<'a> P<'a> {
+    pub(super) fn parse(s: &str) -> Option<Json<'_>> {
+        run(s, Cow::Borrowed)
+    }
+
+    /// [`parse`] into a tree that borrows nothing (each string copied as it is read).
+    pub(super) fn parse_owned(s: &str) -> Option<Json<'static>> {
+        run(s, |t: &str| Cow::Owned(t.to_owned()))
+    }
+
+    impl<'a, 'o, K: Fn(&'a str) -> Cow<'o, str>> P<'a, 'o, K> {
         fn ws(&mut self) {
             while let Some(&c) = self.b.get(self.i) {
                 if matches!(c, b' ' | b'\n' | b'\r' | b'\t') {
@@ -732,7 +760,7 @@ mod fast {
             }
         }
 
-        fn lit(&mut self, word: &[u8], v: Json<'a>) -> Option<Json<'a>> {
+        fn lit(&mut self, word: &[u8], v: Json<'o>) -> Option<Json<'o>> {
             if self.b.get(self.i..self.i + word.len()) == Some(word) {
                 self.i += word.len();
                 Some(v)
@@ -741,7 +769,7 @@ mod fast {
             }
         }
 
-        fn value(&mut self, depth: u32) -> Option<Json<'a>> {
+        fn value(&mut self, depth: u32) -> Option<Json<'o>> {
             match *self.b.get(self.i)? {
                 b'{' => self.object(depth + 1),
                 b'[' => self.array(depth + 1),
@@ -756,7 +784,7 @@ mod fast {
 
         /// A plain integer (`-?(0|[1-9][0-9]*)`) that serde_json reads as `u64` or a
         /// negative `i64`; fractions, exponents, `-0` and out-of-range integers: `None`.
-        fn number(&mut self) -> Option<Json<'a>> {
+        fn number(&mut self) -> Option<Json<'o>> {
             let neg = self.b[self.i] == b'-';
             let mut j = self.i + usize::from(neg);
             let first = *self.b.get(j)?;
@@ -792,14 +820,14 @@ mod fast {
 
         /// A string at `"`: borrowed when it has no escapes. Escapes other than `\u` are
         /// unescaped; `\u` and control characters give `None`.
-        fn string(&mut self) -> Option<Cow<'a, str>> {
+        fn string(&mut self) -> Option<Cow<'o, str>> {
             self.i += 1;
             let start = self.i;
             let b = self.b;
             let mut i = super::next_string_stop(b, start)?;
             if b[i] == b'"' {
                 self.i = i + 1;
-                return Some(Cow::Borrowed(&self.s[start..i]));
+                return Some((self.keep)(&self.s[start..i]));
             }
             let mut out = String::with_capacity(i - start + 16);
             let mut run = start;
@@ -832,7 +860,7 @@ mod fast {
             }
         }
 
-        fn array(&mut self, depth: u32) -> Option<Json<'a>> {
+        fn array(&mut self, depth: u32) -> Option<Json<'o>> {
             if depth > MAX_DEPTH {
                 return None;
             }
@@ -861,7 +889,7 @@ mod fast {
             }
         }
 
-        fn object(&mut self, depth: u32) -> Option<Json<'a>> {
+        fn object(&mut self, depth: u32) -> Option<Json<'o>> {
             if depth > MAX_DEPTH {
                 return None;
             }
@@ -941,9 +969,31 @@ mod tests {
 
     use super::*;
 
+    /// True when a string of `j` (a value or a member name) borrows its text.
+    fn borrows(j: &Json) -> bool {
+        match j {
+            Json::String(s) => matches!(s, Cow::Borrowed(_)),
+            Json::Array(a) => a.iter().any(borrows),
+            Json::Object(o) => o
+                .members
+                .iter()
+                .any(|(k, v)| matches!(k, Cow::Borrowed(_)) || borrows(v)),
+            _ => false,
+        }
+    }
+
     fn same_as_value(text: &str) {
         let v: Result<serde_json::Value, _> = serde_json::from_str(text);
         let j = Json::parse_str(text);
+        // The owned parse gives the same tree, with no string borrowed, and fails alike.
+        match (&j, Json::parse_owned(text.as_bytes())) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a, &b, "{text}");
+                assert!(!borrows(&b), "{text}");
+            }
+            (Err(_), Err(_)) => {}
+            (a, b) => panic!("{text}: parse {a:?} vs parse_owned {b:?}"),
+        }
         match (v, j) {
             (Ok(v), Ok(j)) => {
                 assert_eq!(j.to_value(), v, "{text}");

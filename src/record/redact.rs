@@ -660,9 +660,10 @@ fn encode(data: &[u8], codings: &[String]) -> std::io::Result<Vec<u8>> {
 /// Hasher of the exchange-state map's keys (exchange ids, `e12`: a few bytes, made by the
 /// proxy, looked up on every event): FNV-1a, 64-bit. SipHash, std's default, resists
 /// chosen-key flooding at ~100 instructions per short key; the ids are not chosen by the
-/// traffic (an imported transcript's are at worst a slower map for that file).
+/// traffic (an imported transcript's are at worst a slower map for that file). The
+/// verifier's map of open exchanges uses it too (`verify::engine`).
 #[derive(Default)]
-struct IdHasher(u64);
+pub(crate) struct IdHasher(u64);
 
 impl Hasher for IdHasher {
     fn write(&mut self, bytes: &[u8]) {

@@ -1314,6 +1314,12 @@ mod tests {
         }
         check("");
         check(r#"{"jsonrpc":"2.0","id":1,"result":{"kind":"message"}}"#);
+        // Escapes back to back, across word edges, and one at every end position.
+        check("\"\"\"\"\"\"\"\"\"\\\\\n\u{1}\u{1f}\t\"");
+        for n in 0..20 {
+            check(&format!("{}\"", "x".repeat(n)));
+            check(&format!("\\{}\u{7}", "é".repeat(n)));
+        }
         use proptest::prelude::*;
         proptest!(ProptestConfig::with_cases(2000), |(s in "(?s).{0,80}", t in "[\\x00-\\x7f]{0,40}")| {
             check(&s);

@@ -27,6 +27,7 @@ use crate::model::card::{card_view, AgentCardView};
 use crate::model::jsonrpc::{self, RequestParse};
 use crate::model::net::{self, doubled_run, host_class, parse_url, HostClass, UrlParts};
 use crate::model::sse::{FramingProblem, SseDecoder, SseItem};
+use crate::record::redact::IdHasher;
 use crate::record::{
     CaptureMode, Event, EventKind, Headers, Outcome, RecordingHeader, DEFAULT_CAPTURE_CAP,
 };
@@ -297,8 +298,8 @@ pub(super) struct State {
     /// Boxed (an `Exch` is ~960 bytes): the table holds a pointer per slot instead of a
     /// whole exchange, so its unused slots (hashbrown keeps up to half of them free) and its
     /// growth copies stay small with thousands of open streams (docs/performance.md,
-    /// "Session 5").
-    open: HashMap<String, Box<Exch>>,
+    /// "Session 5"). FNV-hashed ([`OpenMap`]).
+    open: OpenMap,
     /// Finished exchanges kept for cross-leg checks (only gateway-relevant ones).
     done_streams: VecDeque<Exch>,
     done_requests: VecDeque<DoneRequest>,
@@ -409,6 +410,11 @@ fn version_header(h: &Headers) -> Option<String> {
     h.get("a2a-version").map(|v| v.trim().to_string())
 }
 
+/// The open exchanges' map: looked up on every event, keyed by short proxy-made ids, so
+/// hashed with FNV-1a instead of SipHash (~1.2k instructions per small exchange,
+/// docs/performance.md, "Session 7").
+type OpenMap = HashMap<String, Box<Exch>, std::hash::BuildHasherDefault<IdHasher>>;
+
 impl State {
     pub(super) fn new(h: &RecordingHeader) -> Self {
         State {
@@ -421,7 +427,7 @@ impl State {
             out: Vec::new(),
             events: 0,
             exchanges_seen: 0,
-            open: HashMap::new(),
+            open: OpenMap::default(),
             done_streams: VecDeque::new(),
             done_requests: VecDeque::new(),
             cards: HashMap::new(),
@@ -848,7 +854,7 @@ impl State {
             c.dialect = Some(rt.dialect);
             c.route_task = rt.task_id;
             if let Some(b) = body.as_deref() {
-                c.params = Json::parse(b).map(Json::into_owned).unwrap_or_default();
+                c.params = Json::parse_owned(b).unwrap_or_default();
             }
             // `/v1` is also a plausible 1.0 interface base path (`https://host/v1`): a
             // request that declares A2A-Version 1.0 there gets 1.0 semantics (VER-002),
@@ -5352,7 +5358,7 @@ fn query_param(url: &str, name: &str) -> Option<String> {
 
 /// Body-less requests pair across legs only when their last two path segments agree.
 fn tail_matches(
-    open: &HashMap<String, Box<Exch>>,
+    open: &OpenMap,
     done_paths: &HashMap<String, String>,
     id: &str,
     up_path: &str,
@@ -5587,7 +5593,9 @@ fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
 /// string, `id` a string, number or null and `params` an object or array when present,
 /// JSON-RPC 2.0 §4; a request breaking them is Invalid, so −32600 is the right answer).
 fn parse_request_owned(body: &[u8]) -> RequestParse {
-    let v = match Json::parse(body) {
+    // Owned as it is read (no second walk to copy the params: docs/performance.md,
+    // "Session 7").
+    let v = match Json::parse_owned(body) {
         Ok(v) => v,
         Err(e) if jsonrpc::is_too_deep(&e) => return RequestParse::TooDeep,
         Err(_) => return RequestParse::NotJson,
@@ -5610,11 +5618,7 @@ fn parse_request_owned(body: &[u8]) -> RequestParse {
     if matches!(params, Json::String(_) | Json::Number(_) | Json::Bool(_)) {
         return RequestParse::Invalid;
     }
-    RequestParse::Request {
-        method,
-        id: id.map(Json::into_owned),
-        params: params.into_owned(),
-    }
+    RequestParse::Request { method, id, params }
 }
 
 /// `reason` of the first `google.rpc.ErrorInfo` in an error details / data list.
