@@ -197,9 +197,15 @@ async fn upstream_creds_run(
     args.extend(extra.iter().map(|s| s.to_string()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let proxy = Proxy::start(&args);
+    // an A2A call, so the file has something to verify (`report` exits 2 on no A2A traffic)
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","role":"user","messageId":"m1","parts":[{"kind":"text","text":"hi"}]}}}"#;
     let ok = exchange(
         proxy.addr,
-        b"GET /x HTTP/1.1\r\nhost: a\r\nconnection: close\r\n\r\n",
+        format!(
+            "POST /x HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
     )
     .await;
     assert!(ok.starts_with("HTTP/1.1 200"), "{ok}");
