@@ -108,6 +108,12 @@ impl Rpc {
             );
         }
         let ct = self.resp.content_type();
+        if let Some(why) = &self.resp.undecodable {
+            return format!(
+                "HTTP {} {ct} whose body does not decode: {why}",
+                self.resp.status
+            );
+        }
         if ct.is_empty() {
             format!("HTTP {} without an A2A body", self.resp.status)
         } else {
@@ -629,7 +635,10 @@ impl<'a> Runner<'a> {
                                 found = Some((v, path.to_string(), auth));
                                 break 'outer;
                             }
-                            tried.push(format!("{path} (HTTP 200, not a JSON object)"));
+                            match &resp.undecodable {
+                                Some(why) => tried.push(format!("{path} (HTTP 200, {why})")),
+                                None => tried.push(format!("{path} (HTTP 200, not a JSON object)")),
+                            }
                         } else {
                             tried.push(format!("{path} (HTTP {})", resp.status));
                         }
