@@ -462,7 +462,7 @@ mod tests {
         let good = card(json!({
             "a": {"apiKeySecurityScheme": {"location": "header", "name": "X-Key"}},
             "b": {"httpAuthSecurityScheme": {"scheme": "Bearer"}},
-            "c": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {}}}},
+            "c": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://i/token"}}}},
             "d": {"openIdConnectSecurityScheme": {"openIdConnectUrl": "https://i/.well-known/openid-configuration"}},
             "e": {"mtlsSecurityScheme": {}},
             "f": {"type": "apiKey", "in": "query", "name": "key"},

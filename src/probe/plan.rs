@@ -276,6 +276,7 @@ impl<'a> Runner<'a> {
             status,
             message,
             duration_ms: started.elapsed().as_millis() as u64,
+            failed_by: None,
         });
     }
 
