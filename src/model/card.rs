@@ -3,7 +3,10 @@ Lenient Agent Card view for both card dialects (CARD-003, CARD-004, CARD-005, CA
 1.0 (`supportedInterfaces[]`, `capabilities.extendedAgentCard`, `securityRequirements`) and
 0.2/0.3 (`url` + `preferredTransport` + `additionalInterfaces[]`, `protocolVersion`,
 `supportsAuthenticatedExtendedCard`, `security`). Hybrid cards (both field sets, as the
-Python SDK serves) are read as both.
+Python SDK serves) are read as both. A 0.1 card ([`is_v01_card`]) is judged by the 0.1.0
+schema where it differs (fewer required members). Every URL-valued member (interfaces,
+`iconUrl`, `documentationUrl`, `provider.url`, OAuth 2.0 / OpenID Connect URLs) must be an
+absolute `http(s)` URL ([`AgentCardView::bad_interfaces`]).
 */
 
 use super::json::{Json, Obj};
@@ -88,8 +91,14 @@ pub struct AgentCardView {
     pub problems: Vec<CardProblem>,
     /// Capability flags that are not booleans (`pointer`, `found`).
     pub non_boolean_flags: Vec<(String, serde_json::Value)>,
-    /// Interface entries that are malformed (`pointer`, `message`) (CARD-005/CARD-006).
+    /// Interface entries that are malformed, then card links (`iconUrl`, `documentationUrl`,
+    /// `provider.url`, security scheme URLs) that are not absolute `http(s)` URLs, such as
+    /// `javascript:` (`pointer`, `message`) (CARD-005/CARD-006; [`link_problems`]).
     pub bad_interfaces: Vec<CardProblem>,
+    /// The card is judged by the 0.1.0 schema ([`is_v01_card`]): `description`,
+    /// `defaultInputModes`, `defaultOutputModes` and a skill's `description` and `tags` are
+    /// optional there.
+    pub v01_shape: bool,
     /// 1.0 interface versions carrying a patch number (`pointer`, `found`) (CARD-007).
     pub patch_versions: Vec<(String, String)>,
     /// Security schemes not in the card's version shape (`pointer`, `message`)
@@ -127,6 +136,43 @@ impl AgentCardView {
     }
 }
 
+/// Members the 0.2.0 and later card schemas added to the 0.1.0 `AgentCard` (0.2.0:
+/// `security`, `securitySchemes`; 0.2.5: `protocolVersion`, `preferredTransport`,
+/// `additionalInterfaces`, `iconUrl`, `supportsAuthenticatedExtendedCard`; 0.3: `signatures`).
+const V02_CARD_MEMBERS: [&str; 8] = [
+    "security",
+    "securitySchemes",
+    "protocolVersion",
+    "preferredTransport",
+    "additionalInterfaces",
+    "iconUrl",
+    "supportsAuthenticatedExtendedCard",
+    "signatures",
+];
+
+/// Whether a card is judged by the 0.1.0 schema (`a2a-v0.1.0.schema.json`): a 0.x card
+/// (`url`, no `supportedInterfaces`) that declares `protocolVersion` 0.1, or one served at
+/// `/.well-known/agent.json` (`served_as_v02`) that carries no member 0.2.0 or later added
+/// ([`V02_CARD_MEMBERS`]; a 0.1 card may carry the 0.1-only `authentication`). Such a card
+/// passes both schemas when it has every 0.2 member, so judging it by 0.1 changes only
+/// what 0.1 leaves optional (description, default modes, skill description and tags).
+pub fn is_v01_card(v: &Json, served_as_v02: bool) -> bool {
+    let Some(o) = v.as_object() else {
+        return false;
+    };
+    if o.contains_key("supportedInterfaces") || !o.contains_key("url") {
+        return false;
+    }
+    let declared = o
+        .get("protocolVersion")
+        .and_then(Json::as_str)
+        .and_then(Dialect::from_version);
+    if declared == Some(Dialect::V0_1) {
+        return true;
+    }
+    served_as_v02 && !V02_CARD_MEMBERS.iter().any(|k| o.contains_key(k))
+}
+
 fn is_nonempty_str(v: Option<&Json>) -> bool {
     v.and_then(Json::as_str).is_some_and(|s| !s.is_empty())
 }
@@ -147,16 +193,22 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
         .and_then(Json::as_str)
         .map(str::to_string);
     let v1 = c.has_v1_fields || !c.has_v0_fields;
-    // Required members (CARD-003 for 1.0, CARD-004 for 0.x).
-    let mut required: Vec<&str> = vec![
-        "name",
-        "description",
-        "version",
-        "capabilities",
-        "defaultInputModes",
-        "defaultOutputModes",
-        "skills",
-    ];
+    c.v01_shape = is_v01_card(v, served_as_v02);
+    // Required members (CARD-003 for 1.0, CARD-004 for 0.x; 0.1.0 schema `AgentCard`:
+    // name, url, version, capabilities, skills).
+    let mut required: Vec<&str> = if c.v01_shape {
+        vec!["name", "version", "capabilities", "skills"]
+    } else {
+        vec![
+            "name",
+            "description",
+            "version",
+            "capabilities",
+            "defaultInputModes",
+            "defaultOutputModes",
+            "skills",
+        ]
+    };
     if v1 {
         required.push("supportedInterfaces");
     }
@@ -199,13 +251,26 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
                     .push((format!("/skills/{i}"), "skill is not an object".into()));
                 continue;
             };
-            for key in ["id", "name", "description"] {
+            // 0.1.0 schema `AgentSkill` requires only id and name
+            let need: &[&str] = if c.v01_shape {
+                &["id", "name"]
+            } else {
+                &["id", "name", "description"]
+            };
+            for key in need {
                 if !so.get(key).is_some_and(Json::is_string) {
                     c.problems
                         .push((format!("/skills/{i}/{key}"), format!("skill has no {key}")));
                 }
             }
+            if c.v01_shape && so.get("description").is_some_and(|d| !d.is_string()) {
+                c.problems.push((
+                    format!("/skills/{i}/description"),
+                    "skill description is not a string".into(),
+                ));
+            }
             match so.get("tags") {
+                None if c.v01_shape => {}
                 Some(Json::Array(t)) if t.is_empty() && v1 => c.problems.push((
                     format!("/skills/{i}/tags"),
                     "skill tags list is empty".into(),
@@ -895,5 +960,65 @@ mod tests {
         assert!(c.credential_headers.contains(&"x-key".to_string()));
         let c = card_view(&v0, false);
         assert_eq!(c.problems[0].0, "/protocolVersion");
+    }
+
+    /// breaker7 F22: a 0.1 card (served at agent.json, no 0.2+ member) is judged by the
+    /// 0.1.0 schema: skills need only id and name, description and default modes are
+    /// optional; the same card with a 0.2 member is judged by 0.2 and loses them.
+    #[test]
+    fn v01_cards_are_judged_by_the_v01_schema() {
+        let v01 = json!({"name":"old","url":"http://127.0.0.1:9000/","version":"1.0.0",
+            "capabilities":{"streaming":true},"authentication":{"schemes":["public"]},
+            "skills":[{"id":"echo","name":"echo"}]});
+        let c = card_view(&v01, true);
+        assert!(c.v01_shape);
+        assert!(c.problems.is_empty(), "{:?}", c.problems);
+        // declared 0.1, fetched from anywhere
+        let declared = json!({"name":"old","url":"http://127.0.0.1:9000/","version":"1.0.0",
+            "protocolVersion":"0.1","capabilities":{},"skills":[{"id":"echo","name":"echo"}]});
+        assert!(is_v01_card(&declared, false));
+        assert!(card_view(&declared, false).problems.is_empty());
+        // still judged: id and name, and the types of what is there
+        let bad = json!({"name":"old","url":"http://h/","version":"1","capabilities":{},
+            "skills":[{"id":"e","description":7,"tags":"x"}]});
+        let msgs: Vec<String> = card_view(&bad, true)
+            .problems
+            .into_iter()
+            .map(|p| p.1)
+            .collect();
+        assert_eq!(
+            msgs,
+            vec![
+                "skill has no name",
+                "skill description is not a string",
+                "skill has no tags list"
+            ]
+        );
+        // a 0.2 member (securitySchemes since 0.2.0, protocolVersion since 0.2.5) makes it 0.2
+        let with_schemes = json!({"name":"old","url":"http://127.0.0.1:9000/","version":"1.0.0",
+            "capabilities":{},"securitySchemes":{},"skills":[{"id":"echo","name":"echo"}]});
+        let with_version = json!({"name":"old","url":"http://127.0.0.1:9000/","version":"1.0.0",
+            "capabilities":{},"protocolVersion":"0.2.5","skills":[{"id":"echo","name":"echo"}]});
+        for (k, v02) in [
+            ("securitySchemes", with_schemes),
+            ("protocolVersion", with_version),
+        ] {
+            let c = card_view(&v02, true);
+            assert!(!c.v01_shape, "{k}");
+            let ptrs: Vec<&str> = c.problems.iter().map(|p| p.0.as_str()).collect();
+            assert_eq!(
+                ptrs,
+                vec![
+                    "/description",
+                    "/defaultInputModes",
+                    "/defaultOutputModes",
+                    "/skills/0/description",
+                    "/skills/0/tags"
+                ],
+                "{k}"
+            );
+        }
+        // at the 0.3/1.0 path a card is never read as 0.1 unless it says so
+        assert!(!is_v01_card(&v01, false));
     }
 }
