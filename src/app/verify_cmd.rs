@@ -326,6 +326,8 @@ fn hint_for(cause: &str) -> &'static str {
         "update a2a-interop to read this recording"
     } else if cause.contains("unknown variant `recording`") {
         "that line is a second recording header: two recordings were concatenated; verify each on its own (split the file before that line)"
+    } else if cause.contains("unknown event type `") {
+        crate::record::jsonl::line_error_hint(cause)
     } else if cause.contains("gzip-compressed") {
         "verify reads the uncompressed file"
     } else if cause.contains("not a recording, transcript or HAR") {
