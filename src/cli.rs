@@ -238,9 +238,21 @@ pub struct ReportArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct RulesArgs {
-    /// text, markdown (docs/rules.md) or json
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    /// How to list the rules
+    #[arg(long, short = 'f', value_enum, default_value = "text")]
+    pub format: RulesFormat,
+}
+
+/// `rules --format`: the formats the rule registry is listed in (the report formats
+/// junit, sarif and html are reports of findings, not of rules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    /// One line per rule: ID, severity, category, spec requirements, summary
+    Text,
+    /// docs/rules.md: a table, then one section per rule with its help
+    Markdown,
+    /// {"registrySha256", "rules": [...]} with every field of each rule
+    Json,
 }
 
 #[derive(Debug, Clone, Args)]

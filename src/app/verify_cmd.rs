@@ -24,7 +24,9 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::cli::{FailOn, Format as CliFormat, OutputArgs, ReportArgs, RulesArgs, VerifyArgs};
+use crate::cli::{
+    FailOn, Format as CliFormat, OutputArgs, ReportArgs, RulesArgs, RulesFormat, VerifyArgs,
+};
 use crate::record::source::{self, SourceKind as FileKind};
 use crate::report::{
     self, ExchangeIndex, FileFormat, Format, Report, ReportInput, SourceFile, SourceInfo,
@@ -418,13 +420,11 @@ pub fn report(a: ReportArgs) -> anyhow::Result<ExitCode> {
 
 /// `a2a-interop rules` (module docs).
 pub fn rules(a: RulesArgs) -> anyhow::Result<ExitCode> {
-    let fmt = format_of(a.format);
-    if !matches!(fmt, Format::Text | Format::Markdown | Format::Json) {
-        return Ok(fail(
-            format!("rules cannot be listed as {}", fmt.as_str()),
-            "use --format text, markdown or json",
-        ));
-    }
+    let fmt = match a.format {
+        RulesFormat::Text => Format::Text,
+        RulesFormat::Markdown => Format::Markdown,
+        RulesFormat::Json => Format::Json,
+    };
     let text = report::rules::render_rules(fmt, RULES);
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(text.as_bytes());
