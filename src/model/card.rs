@@ -341,7 +341,88 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
     read_interfaces(o, &mut c);
     read_security(o, &mut c);
     read_security_refs(o, &mut c);
+    let links = link_problems(v);
+    c.bad_interfaces.extend(links);
     c
+}
+
+/// Members of a flow object (0.x schema `*OAuthFlow`, 1.0 proto `*OAuthFlow`) that hold URLs.
+const FLOW_URLS: [&str; 4] = [
+    "authorizationUrl",
+    "tokenUrl",
+    "refreshUrl",
+    "deviceAuthorizationUrl",
+];
+
+/// Card links besides the interfaces that are not absolute `http(s)` URLs, as (`pointer`,
+/// message), in card order (CARD-005/CARD-006 judge interface URLs so; a `javascript:` or
+/// `data:` link in a card is shown and followed by clients and registries). The URL-valued
+/// members of the 0.1–0.3 schemas and the 1.0 proto: `iconUrl`, `documentationUrl`,
+/// `provider.url`, and in each security scheme `openIdConnectUrl`, `oauth2MetadataUrl` and
+/// the flows' `authorizationUrl`, `tokenUrl`, `refreshUrl`, `deviceAuthorizationUrl` (0.x
+/// `{type, ...}` and 1.0 `oauth2SecurityScheme` / `openIdConnectSecurityScheme` shapes).
+/// Absent, `null` and empty links are not judged (the JS SDK writes `""` for unset ones);
+/// extension `uri`s are identifiers, not links, and are not judged either.
+pub fn link_problems(card: &Json) -> Vec<CardProblem> {
+    let mut out = Vec::new();
+    let Some(o) = card.as_object() else {
+        return out;
+    };
+    let mut check = |ptr: String, v: Option<&Json>| {
+        let Some(v) = v.filter(|v| !v.is_null()) else {
+            return;
+        };
+        let name = ptr.trim_start_matches('/').replace('/', ".");
+        match v.as_str() {
+            Some("") => {}
+            Some(u) if is_http_url(u) => {}
+            Some(u) => out.push((
+                ptr,
+                format!("card link {name} {u:?} is not an absolute http(s) url"),
+            )),
+            None => out.push((ptr, format!("card link {name} is not a string"))),
+        }
+    };
+    check("/iconUrl".into(), o.get("iconUrl"));
+    check("/documentationUrl".into(), o.get("documentationUrl"));
+    if let Some(p) = o.get("provider").and_then(Json::as_object) {
+        check("/provider/url".into(), p.get("url"));
+    }
+    let Some(Json::Object(schemes)) = o.get("securitySchemes") else {
+        return out;
+    };
+    for (name, s) in schemes.iter() {
+        let at = super::json::ptr("/securitySchemes", &[super::json::Seg::Key(name)]);
+        // 0.x: the scheme itself; 1.0: the one oneof member that is set
+        let mut parts: Vec<(String, &Json)> = vec![(at.clone(), s)];
+        for k in ["oauth2SecurityScheme", "openIdConnectSecurityScheme"] {
+            if let Some(inner) = s.get(k) {
+                parts.push((format!("{at}/{k}"), inner));
+            }
+        }
+        for (p, part) in parts {
+            for k in ["openIdConnectUrl", "oauth2MetadataUrl"] {
+                check(format!("{p}/{k}"), part.get(k));
+            }
+            if let Some(Json::Object(flows)) = part.get("flows") {
+                for (flow, f) in flows.iter() {
+                    let fp =
+                        super::json::ptr(&format!("{p}/flows"), &[super::json::Seg::Key(flow)]);
+                    for k in FLOW_URLS {
+                        check(format!("{fp}/{k}"), f.get(k));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `u` is an absolute `http://` or `https://` URL with a host (WHATWG URL parsing).
+fn is_http_url(u: &str) -> bool {
+    url::Url::parse(u.trim()).is_ok_and(|p| {
+        matches!(p.scheme(), "http" | "https") && p.host_str().is_some_and(|h| !h.is_empty())
+    })
 }
 
 fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
@@ -1020,5 +1101,47 @@ mod tests {
         }
         // at the 0.3/1.0 path a card is never read as 0.1 unless it says so
         assert!(!is_v01_card(&v01, false));
+    }
+
+    /// breaker7 F22: every URL-valued card member besides the interfaces is an absolute
+    /// http(s) URL or none, in 0.x and 1.0 scheme shapes; empty and null are not judged.
+    #[test]
+    fn card_links_must_be_http_urls() {
+        let v0 = json!({"name":"a","url":"http://h/","iconUrl":"","documentationUrl":null,
+            "provider":{"organization":"o","url":"https://o.test/"},
+            "securitySchemes":{"o":{"type":"oauth2","flows":{"implicit":{"authorizationUrl":"javascript:x()","scopes":{}}}},
+                               "i":{"type":"openIdConnect","openIdConnectUrl":"file:///etc/passwd"},
+                               "m":{"type":"oauth2","oauth2MetadataUrl":7,"flows":{}}}});
+        let got = link_problems(&v0);
+        assert_eq!(
+            got,
+            vec![
+                (
+                    "/securitySchemes/o/flows/implicit/authorizationUrl".to_string(),
+                    "card link securitySchemes.o.flows.implicit.authorizationUrl \"javascript:x()\" is not an absolute http(s) url".to_string()
+                ),
+                (
+                    "/securitySchemes/i/openIdConnectUrl".to_string(),
+                    "card link securitySchemes.i.openIdConnectUrl \"file:///etc/passwd\" is not an absolute http(s) url".to_string()
+                ),
+                (
+                    "/securitySchemes/m/oauth2MetadataUrl".to_string(),
+                    "card link securitySchemes.m.oauth2MetadataUrl is not a string".to_string()
+                ),
+            ]
+        );
+        // they end up with the interface problems (CARD-SHAPE-003), after them
+        let v1 = json!({"supportedInterfaces":[{"url":"javascript:y()","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
+            "iconUrl":"HTTPS://Icons.Example.test/a.png","documentationUrl":"/docs",
+            "securitySchemes":{"d":{"openIdConnectSecurityScheme":{"openIdConnectUrl":"https://id.test/"}}}});
+        let ptrs: Vec<String> = card_view(&v1, false)
+            .bad_interfaces
+            .into_iter()
+            .map(|p| p.0)
+            .collect();
+        assert_eq!(
+            ptrs,
+            vec!["/supportedInterfaces/0/url", "/documentationUrl"]
+        );
     }
 }
