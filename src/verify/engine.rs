@@ -5388,30 +5388,49 @@ fn has_credentials(h: &Headers, names: &[String]) -> bool {
         || h.contains("x-api-key")
 }
 
-/// Push-notification URL of a request (PUSH-002): `(JSON Pointer, url)`.
+/// Push-notification URL of a request (PUSH-002): `(JSON Pointer, url)`. Only send,
+/// stream and create-config requests carry one. The candidates are walked by member name
+/// (no pointer text parsed per call: docs/performance.md "Session 7 (pperf7)").
 fn push_url_of(c: &Call) -> Option<(String, String)> {
-    let p = &c.params;
-    let rest = c.binding == Some(Binding::Rest);
-    let pre = if rest { "" } else { "/params" };
-    let candidates = [
-        "/configuration/taskPushNotificationConfig/url",
-        "/configuration/pushNotificationConfig/url",
-        "/configuration/pushNotification/url",
-        "/pushNotificationConfig/url",
-        "/url",
+    const CANDIDATES: [(&str, &[&str]); 5] = [
+        (
+            "/configuration/taskPushNotificationConfig/url",
+            &["configuration", "taskPushNotificationConfig", "url"],
+        ),
+        (
+            "/configuration/pushNotificationConfig/url",
+            &["configuration", "pushNotificationConfig", "url"],
+        ),
+        (
+            "/configuration/pushNotification/url",
+            &["configuration", "pushNotification", "url"],
+        ),
+        (
+            "/pushNotificationConfig/url",
+            &["pushNotificationConfig", "url"],
+        ),
+        ("/url", &["url"]),
     ];
-    for cand in candidates {
-        if cand == "/url" && c.op != Some(Op::CreatePushConfig) {
-            continue;
+    let create = match c.op {
+        Some(Op::CreatePushConfig) => true,
+        Some(Op::SendMessage) | Some(Op::SendStreamingMessage) => false,
+        _ => return None,
+    };
+    let pre = if c.binding == Some(Binding::Rest) {
+        ""
+    } else {
+        "/params"
+    };
+    for (ptr, path) in CANDIDATES {
+        if !create && path.len() == 1 {
+            continue; // a bare `url` is a push config's only
         }
-        if !matches!(
-            c.op,
-            Some(Op::SendMessage) | Some(Op::SendStreamingMessage) | Some(Op::CreatePushConfig)
-        ) {
-            continue;
+        let mut cur = Some(&c.params);
+        for k in path {
+            cur = cur.and_then(|v| v.get(k));
         }
-        if let Some(u) = member_path(p, cand).and_then(Json::as_str) {
-            return Some((format!("{pre}{cand}"), u.to_string()));
+        if let Some(u) = cur.and_then(Json::as_str) {
+            return Some((format!("{pre}{ptr}"), u.to_string()));
         }
     }
     None
