@@ -462,7 +462,7 @@ mod tests {
         let good = card(json!({
             "a": {"apiKeySecurityScheme": {"location": "header", "name": "X-Key"}},
             "b": {"httpAuthSecurityScheme": {"scheme": "Bearer"}},
-            "c": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {}}}},
+            "c": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://i/token"}}}},
             "d": {"openIdConnectSecurityScheme": {"openIdConnectUrl": "https://i/.well-known/openid-configuration"}},
             "e": {"mtlsSecurityScheme": {}},
             "f": {"type": "apiKey", "in": "query", "name": "key"},
@@ -479,6 +479,10 @@ mod tests {
                 "security scheme has no scheme",
             ),
             (json!({"type": "http"}), "security scheme has no scheme"),
+            (
+                json!({"oauth2SecurityScheme": {"flows": {"clientCredentials": {}}}}),
+                "oauth2 clientCredentials flow has no tokenUrl",
+            ),
             (
                 json!({"type": "oauth"}),
                 "unknown security scheme type \"oauth\"",
