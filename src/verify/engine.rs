@@ -50,6 +50,17 @@ struct Call {
     header_version: Option<String>,
 }
 
+impl Call {
+    /// The task a GetTask / CancelTask / SubscribeToTask call names: the route's `{id}`
+    /// first (HTTP+JSON, REST-001: the path names the task; a body a client sends anyway,
+    /// even a JSON-RPC envelope with its own `id`, does not), then params `id` / `taskId`.
+    fn task_id(&self) -> Option<&str> {
+        self.route_task
+            .as_deref()
+            .or_else(|| a2a::params_task_id(&self.params))
+    }
+}
+
 #[derive(Debug, Default)]
 struct StreamState {
     dec: SseDecoder,
@@ -288,6 +299,17 @@ struct TaskRec {
     changed_reported: bool,
 }
 
+/// A TASK-STATE-001 finding held back on a stream opened before the terminal state was seen
+/// elsewhere ([`Verifier::stale_streams`]): the task's key, the terminal state, and the
+/// finding as it would be reported.
+struct StaleReport {
+    key: String,
+    terminal: TaskState,
+    message: String,
+    evidence: Vec<Evidence>,
+    leg: Option<String>,
+}
+
 /// The whole verifier state.
 pub(super) struct State {
     mode: CaptureMode,
@@ -336,6 +358,12 @@ pub(super) struct State {
     /// task forgotten past [`MAX_TASKS`] cannot turn into a false TASK-003 finding; what is
     /// left at the end fires.
     pending_cancels: HashMap<String, Vec<(u64, String)>>,
+    /// TASK-STATE-001 held back, by exchange id: a stream that was opened before another
+    /// exchange showed its task terminal reports a non-terminal state after that (events on
+    /// two connections are not ordered across them). Dropped when the stream itself then
+    /// reports the terminal state (it was delivering older events) or the client left;
+    /// found when it ends otherwise. Bounded by the open exchanges.
+    stale_streams: HashMap<String, Vec<StaleReport>>,
     dialects: BTreeSet<&'static str>,
     areas: BTreeSet<&'static str>,
     incomplete: Vec<(String, String)>,
@@ -442,6 +470,7 @@ impl State {
             push_secrets: HashMap::new(),
             push_forgotten: false,
             pending_cancels: HashMap::new(),
+            stale_streams: HashMap::new(),
             dialects: BTreeSet::new(),
             areas: BTreeSet::new(),
             incomplete: Vec::new(),
@@ -566,11 +595,7 @@ impl State {
                 // STREAM-004, ID-006): events of another task are a mismatch.
                 let subscribed = x.call.as_ref().and_then(|c| {
                     (c.op == Some(Op::SubscribeToTask))
-                        .then(|| {
-                            a2a::params_task_id(&c.params)
-                                .map(str::to_string)
-                                .or_else(|| c.route_task.clone())
-                        })
+                        .then(|| c.task_id().map(str::to_string))
                         .flatten()
                 });
                 x.sse = Some(StreamState {
@@ -691,7 +716,11 @@ impl State {
                     if x.call.is_none() {
                         self.build_call(&mut x);
                     }
+                    let (id, outcome) = (x.id.clone(), *outcome);
                     self.end_exchange(*x);
+                    if !self.stale_streams.is_empty() {
+                        self.settle_stale_stream(&id, outcome);
+                    }
                 }
             }
             EventKind::Gap { .. } => {
@@ -1977,14 +2006,26 @@ impl State {
             _ => {}
         }
         let mut term_change = None;
+        let mut stale = None;
         if let Some(st) = st {
             if st == TaskState::Canceled {
                 t.canceled_seen = true;
             }
             match &t.terminal {
                 Some((ts, tseq, txid)) if *ts != st && !t.changed_reported => {
-                    term_change = Some((*ts, *tseq, txid.clone()));
-                    t.changed_reported = true;
+                    // TASK-001 orders states in time; across connections the proxy only
+                    // knows that an exchange started after another ended. A non-terminal
+                    // state from an exchange whose request was under way before the
+                    // terminal state was seen may have been generated before it: a unary
+                    // answer (a GetTask snapshot) is not judged, a stream is judged when it
+                    // ends (it may be delivering older events, then the terminal state).
+                    let concurrent = !st.is_terminal() && *txid != *xid && x.req_seq < *tseq;
+                    if !concurrent {
+                        term_change = Some((*ts, *tseq, txid.clone()));
+                        t.changed_reported = true;
+                    } else if x.sse.is_some() {
+                        stale = Some((*ts, *tseq, txid.clone()));
+                    }
                 }
                 None if st.is_terminal() => t.terminal = Some((st, seq, xid.clone())),
                 _ => {}
@@ -2005,25 +2046,69 @@ impl State {
                 );
             }
         }
-        if let Some((ts, tseq, txid)) = term_change {
+        if let Some(st) = st.filter(|s| s.is_terminal()) {
+            // The stream caught up with the terminal state: what it said before was older.
+            if let Some(held) = self.stale_streams.get_mut(xid) {
+                held.retain(|h| !(h.key == task_key(leg, id) && h.terminal == st));
+                if held.is_empty() {
+                    self.stale_streams.remove(xid);
+                }
+            }
+        }
+        for (held, (ts, tseq, txid)) in [(false, term_change), (true, stale)]
+            .into_iter()
+            .filter_map(|(h, c)| c.map(|c| (h, c)))
+        {
             let now = st.map(|s| s.proto_name()).unwrap_or("");
-            self.find(
-                &r::TASK_TERMINAL_CHANGED,
-                format!(
-                    "task {id} was {} and is later reported as {now}",
-                    ts.proto_name()
-                ),
-                vec![
-                    Evidence {
-                        seq: tseq,
-                        exchange: Some(txid),
-                        pointer: None,
-                        found: Some(Value::String(ts.proto_name().into())),
-                    },
-                    x.ev_at(seq, ptr, Some(Value::String(now.into()))),
-                ],
-                leg,
+            let message = format!(
+                "task {id} was {} and is later reported as {now}",
+                ts.proto_name()
             );
+            let evidence = vec![
+                Evidence {
+                    seq: tseq,
+                    exchange: Some(txid),
+                    pointer: None,
+                    found: Some(Value::String(ts.proto_name().into())),
+                },
+                x.ev_at(seq, ptr, Some(Value::String(now.into()))),
+            ];
+            if !held {
+                self.find(&r::TASK_TERMINAL_CHANGED, message, evidence, leg);
+                continue;
+            }
+            let key = task_key(leg, id);
+            let list = self.stale_streams.entry(xid.clone()).or_default();
+            if !list.iter().any(|h| h.key == key) {
+                list.push(StaleReport {
+                    key,
+                    terminal: ts,
+                    message,
+                    evidence,
+                    leg: leg.clone(),
+                });
+            }
+        }
+    }
+
+    /// TASK-STATE-001 held back on stream `xid` ([`Verifier::stale_streams`]): found now that
+    /// it ended without catching up with the terminal state, unless the client left first.
+    fn settle_stale_stream(&mut self, xid: &str, outcome: Outcome) {
+        let Some(held) = self.stale_streams.remove(xid) else {
+            return;
+        };
+        if outcome == Outcome::ClientAbort {
+            return;
+        }
+        for h in held {
+            let Some(t) = self.tasks.get_mut(&h.key) else {
+                continue;
+            };
+            if t.changed_reported {
+                continue;
+            }
+            t.changed_reported = true;
+            self.find(&r::TASK_TERMINAL_CHANGED, h.message, h.evidence, &h.leg);
         }
     }
 
@@ -2430,9 +2515,7 @@ impl State {
             && x.is_success()
             && events > 0
         {
-            let tid = a2a::params_task_id(&c.params)
-                .map(str::to_string)
-                .or(c.route_task.clone());
+            let tid = c.task_id().map(str::to_string);
             if let Some(tid) = tid {
                 if let Some((ts, tseq, txid)) = self
                     .tasks
@@ -3237,9 +3320,7 @@ impl State {
         }
         let op = c.op?;
         let tid = match op {
-            Op::CancelTask | Op::SubscribeToTask => a2a::params_task_id(&c.params)
-                .map(str::to_string)
-                .or(c.route_task.clone())?,
+            Op::CancelTask | Op::SubscribeToTask => c.task_id()?.to_string(),
             Op::SendMessage | Op::SendStreamingMessage => {
                 str_member(params_message(&c.params)?, "taskId", "task_id")?.to_string()
             }
@@ -3281,9 +3362,7 @@ impl State {
         {
             return None;
         }
-        let tid = a2a::params_task_id(&c.params)
-            .map(str::to_string)
-            .or(c.route_task.clone())?;
+        let tid = c.task_id()?.to_string();
         let (ts, tseq, _) = self.tasks.get(&task_key(&x.leg, &tid))?.terminal.clone()?;
         (ts == TaskState::Canceled && tseq < x.req_seq).then_some(tid)
     }
@@ -3497,8 +3576,8 @@ impl State {
             Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
         ) && matches!(code, jsonrpc::TASK_NOT_FOUND | jsonrpc::INTERNAL_ERROR)
         {
-            if let Some(key) = a2a::params_task_id(&c.params)
-                .or(c.route_task.as_deref())
+            if let Some(key) = c
+                .task_id()
                 .map(|t| task_key(&x.leg, t))
                 .filter(|k| !self.tasks.contains_key(k))
             {
