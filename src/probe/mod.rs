@@ -77,6 +77,12 @@ pub struct ProbeResult {
     /// the same requests (a stream's checks) share one. Not in reports.
     #[serde(skip)]
     pub owner: Option<String>,
+    /// The verifier's rule that turned this result from pass to fail
+    /// ([`merge_findings`]): the test's own checks passed. Such a failure is that finding's
+    /// and counts for the exit status as findings do (`--fail-on`); a failure of the test's
+    /// own checks makes the exit status 1 whatever `--fail-on` says. Not in reports.
+    #[serde(skip)]
+    pub failed_by: Option<String>,
 }
 
 /// A test's name with its scope, as reports show it: `lifecycle.send [1.0]`,
@@ -94,6 +100,13 @@ impl ProbeResult {
     /// [`scoped_name`] of this result.
     pub fn scoped(&self) -> String {
         scoped_name(&self.test, self.dialect.as_deref(), self.binding.as_deref())
+    }
+
+    /// The test failed its own checks (not only by a verifier finding merged into it, see
+    /// [`ProbeResult::failed_by`]): exit status 1 whatever `--fail-on` says (README "Exit
+    /// codes").
+    pub fn failed_own_checks(&self) -> bool {
+        self.status == Status::Fail && self.failed_by.is_none()
     }
 }
 
@@ -148,6 +161,7 @@ pub fn merge_findings(
         if let Some(i) = pick {
             let r = &mut results[i];
             r.status = Status::Fail;
+            r.failed_by = Some(f.rule.clone());
             r.message = format!(
                 "{}; but the verifier found error[{}] on its exchange {x}: {}",
                 r.message, f.rule, f.message
@@ -389,6 +403,7 @@ mod tests {
             message: "ok".into(),
             duration_ms: 0,
             owner: Some(owner.into()),
+            failed_by: None,
         }
     }
 

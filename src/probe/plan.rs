@@ -108,6 +108,12 @@ impl Rpc {
             );
         }
         let ct = self.resp.content_type();
+        if let Some(why) = &self.resp.undecodable {
+            return format!(
+                "HTTP {} {ct} whose body does not decode: {why}",
+                self.resp.status
+            );
+        }
         if ct.is_empty() {
             format!("HTTP {} without an A2A body", self.resp.status)
         } else {
@@ -270,6 +276,7 @@ impl<'a> Runner<'a> {
             status,
             message,
             duration_ms: started.elapsed().as_millis() as u64,
+            failed_by: None,
         });
     }
 
@@ -629,7 +636,10 @@ impl<'a> Runner<'a> {
                                 found = Some((v, path.to_string(), auth));
                                 break 'outer;
                             }
-                            tried.push(format!("{path} (HTTP 200, not a JSON object)"));
+                            match &resp.undecodable {
+                                Some(why) => tried.push(format!("{path} (HTTP 200, {why})")),
+                                None => tried.push(format!("{path} (HTTP 200, not a JSON object)")),
+                            }
                         } else {
                             tried.push(format!("{path} (HTTP {})", resp.status));
                         }

@@ -4812,17 +4812,27 @@ impl State {
                 &x.leg,
             );
         }
-        if let Some((ptr, msg)) = view.bad_interfaces.first() {
-            self.find(
-                &r::CARD_SHAPE_INTERFACE,
-                msg.clone(),
-                vec![x.ev_at(
-                    bseq,
-                    &format!("{base}{ptr}"),
-                    v.pointer(ptr).map(Json::to_value),
-                )],
-                &x.leg,
-            );
+        if !view.bad_interfaces.is_empty() {
+            // every malformed interface and card link (iconUrl, documentationUrl, ...)
+            let msg = view
+                .bad_interfaces
+                .iter()
+                .map(|p| p.1.as_str())
+                .collect::<Vec<_>>()
+                .join("; ");
+            let ev = view
+                .bad_interfaces
+                .iter()
+                .take(8)
+                .map(|(ptr, _)| {
+                    x.ev_at(
+                        bseq,
+                        &format!("{base}{ptr}"),
+                        v.pointer(ptr).map(Json::to_value),
+                    )
+                })
+                .collect();
+            self.find(&r::CARD_SHAPE_INTERFACE, msg, ev, &x.leg);
         }
         if let Some((ptr, ver)) = view.patch_versions.first() {
             self.find(
