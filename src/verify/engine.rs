@@ -3750,6 +3750,9 @@ impl State {
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
                 }
+                if bad.is_none() && dialect == Some(Dialect::V1_0) {
+                    bad = list_tasks_page_problem(res, ts.len(), base);
+                }
                 if let Some((p, msg)) = bad {
                     self.find(
                         &r::RESULT_SHAPE,
@@ -5751,6 +5754,65 @@ fn error_info_problem(aip: Option<&Obj>, status: u16, c: &Call) -> Option<(Strin
             ))
         }
         None => None,
+    }
+}
+
+/// The paging members of a 1.0 `ListTasksResponse` `res` whose `tasks` holds `rows` tasks
+/// (1.0 proto: `nextPageToken`, `pageSize`, `totalSize` are REQUIRED; DATA-007, RPC-004):
+/// `(JSON Pointer under base, message)` of the first problem. ProtoJSON omits an int32 0
+/// and an empty string, so an absent `totalSize` is legal on an empty list and an absent
+/// `nextPageToken` on the last page (DIGEST trap 12), but `pageSize` is the page size used,
+/// 1 to 100, never the default 0 (a2a-python #872). `totalSize` counts the tasks before
+/// pagination: never fewer than this page holds, and more than it when a next page is
+/// announced (a2a-js PR #383).
+fn list_tasks_page_problem(res: &Json, rows: usize, base: &str) -> Option<(String, String)> {
+    // ProtoJSON readers accept an int32 as a number or a decimal string.
+    let int = |name: &str| -> Option<Option<i64>> {
+        let v = res.get(name)?;
+        Some(
+            v.as_i64()
+                .or_else(|| v.as_str().and_then(|s| s.trim().parse::<i64>().ok())),
+        )
+    };
+    let ptr = |name: &str| format!("{base}/{name}");
+    match int("pageSize") {
+        None => {
+            return Some((
+                base.to_string(),
+                "ListTasks result has no pageSize (the page size used, 1 to 100, is REQUIRED)"
+                    .into(),
+            ))
+        }
+        Some(None) => {
+            return Some((ptr("pageSize"), "pageSize is not an integer".into()));
+        }
+        Some(Some(_)) => {}
+    }
+    let more = res
+        .get("nextPageToken")
+        .and_then(Json::as_str)
+        .is_some_and(|t| !t.is_empty());
+    match int("totalSize") {
+        None if rows > 0 => Some((
+            base.to_string(),
+            format!(
+                "ListTasks result has no totalSize although it lists {rows} task{} (totalSize is REQUIRED; only 0 may be omitted)",
+                if rows == 1 { "" } else { "s" }
+            ),
+        )),
+        None => None,
+        Some(None) => Some((ptr("totalSize"), "totalSize is not an integer".into())),
+        Some(Some(n)) if n < rows as i64 => Some((
+            ptr("totalSize"),
+            format!("totalSize {n} is smaller than the {rows} tasks on this page"),
+        )),
+        Some(Some(n)) if more && n <= rows as i64 => Some((
+            ptr("totalSize"),
+            format!(
+                "totalSize {n} counts only this page's {rows} tasks while nextPageToken announces another page (totalSize is the count before pagination)"
+            ),
+        )),
+        Some(Some(_)) => None,
     }
 }
 
