@@ -944,12 +944,92 @@ pub fn artifact_shape_problems(a: &Json, ptr: &str, style: PartStyle) -> Vec<(St
     parts_problems(parts, &format!("{ptr}/parts"), style)
 }
 
+/// DATA-002 (1.0 §5.6.1): a 1.0 `TaskStatus` at `ptr` carries its `timestamp` (a
+/// `google.protobuf.Timestamp`, optional) as an RFC 3339 string with a zone, which is what
+/// ProtoJSON readers parse (a2a-js #641: a naive `2026-03-02T10:15:00.123456` from Python's
+/// `isoformat()` makes the whole Task undecodable). An offset other than `Z` is accepted:
+/// ProtoJSON parsers take it and normalise to UTC. Returns `(JSON Pointer, message)` of the
+/// problem, `None` when the member is absent or well formed. 0.x timestamps are free
+/// strings (the 0.x examples are naive) and are not judged here.
+pub fn status_timestamp_problem(status: &Json, ptr: &str) -> Option<(String, String)> {
+    let ts = status.get("timestamp")?;
+    let at = format!("{ptr}/timestamp");
+    match ts.as_str() {
+        None if matches!(ts, Json::Null) => None,
+        None => Some((at, "status timestamp is not an RFC 3339 string".into())),
+        Some(s) => rfc3339_problem(s).map(|why| {
+            (
+                at,
+                format!("status timestamp {s:?} is not an RFC 3339 date-time with a zone ({why})"),
+            )
+        }),
+    }
+}
+
+/// Why `s` is not an RFC 3339 `date-time` (RFC 3339 §5.6: `YYYY-MM-DDTHH:MM:SS[.frac]`
+/// then `Z` or `±HH:MM`), or `None` when it is one. Field ranges are checked loosely
+/// (month 1-12, day 1-31, hour 0-23, minute 0-59, second 0-60).
+pub fn rfc3339_problem(s: &str) -> Option<&'static str> {
+    let b = s.as_bytes();
+    let digits = |from: usize, n: usize| -> Option<u32> {
+        let part = b.get(from..from + n)?;
+        if !part.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        Some(part.iter().fold(0, |acc, d| acc * 10 + u32::from(d - b'0')))
+    };
+    let (Some(_), Some(mo), Some(d)) = (digits(0, 4), digits(5, 2), digits(8, 2)) else {
+        return Some("no YYYY-MM-DD date");
+    };
+    if b.get(4) != Some(&b'-')
+        || b.get(7) != Some(&b'-')
+        || !(1..=12).contains(&mo)
+        || !(1..=31).contains(&d)
+    {
+        return Some("no YYYY-MM-DD date");
+    }
+    if !matches!(b.get(10), Some(b'T' | b't')) {
+        return Some("no T between date and time");
+    }
+    let (Some(h), Some(mi), Some(se)) = (digits(11, 2), digits(14, 2), digits(17, 2)) else {
+        return Some("no HH:MM:SS time");
+    };
+    if b.get(13) != Some(&b':') || b.get(16) != Some(&b':') || h > 23 || mi > 59 || se > 60 {
+        return Some("no HH:MM:SS time");
+    }
+    let mut i = 19;
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        let start = i;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        if i == start {
+            return Some("empty fraction of a second");
+        }
+    }
+    match b.get(i) {
+        None => Some("no zone: Z or an offset is required"),
+        Some(b'Z' | b'z') if i + 1 == b.len() => None,
+        Some(b'+' | b'-') => match (digits(i + 1, 2), b.get(i + 3), digits(i + 4, 2)) {
+            (Some(oh), Some(b':'), Some(om)) if oh <= 23 && om <= 59 && i + 6 == b.len() => None,
+            _ => Some("malformed zone offset"),
+        },
+        _ => Some("unexpected text after the time"),
+    }
+}
+
 /// The nested objects of a Task at `ptr` (DATA-005, DATA-004): `status.message`, every
 /// `history` message and every `artifacts` entry, each checked whole
 /// ([`message_shape_problems`], [`artifact_shape_problems`]). The Task's own members are
 /// [`task_view`]'s. Returns `(JSON Pointer, message)` pairs, empty when all are well formed.
 pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
     let mut out = Vec::new();
+    if style == PartStyle::V1 {
+        if let Some(st) = o.get("status") {
+            out.extend(status_timestamp_problem(st, &format!("{ptr}/status")));
+        }
+    }
     if let Some(Json::Object(m)) = o.get("status").and_then(|s| s.get("message")) {
         out.extend(message_shape_problems(
             m,
@@ -1422,5 +1502,46 @@ mod tests {
                 "/message/parts/0/kind"
             ]
         );
+    }
+
+    /// DATA-002: RFC 3339 date-times with a zone pass, naive and malformed ones do not.
+    #[test]
+    fn rfc3339_needs_a_zone_and_a_whole_date_time() {
+        for ok in [
+            "2026-03-02T10:15:00Z",
+            "2026-03-02T10:15:00.123456Z",
+            "2026-03-02t10:15:00z",
+            "2026-03-02T10:15:00+05:30",
+            "2026-03-02T23:59:60.5-00:00",
+        ] {
+            assert_eq!(rfc3339_problem(ok), None, "{ok}");
+        }
+        for (bad, why) in [
+            (
+                "2026-03-02T10:15:00.123456",
+                "no zone: Z or an offset is required",
+            ),
+            ("2026-03-02T10:15:00", "no zone: Z or an offset is required"),
+            ("2026-03-02 10:15:00Z", "no T between date and time"),
+            ("2026-13-02T10:15:00Z", "no YYYY-MM-DD date"),
+            ("1772446500", "no YYYY-MM-DD date"),
+            ("2026-03-02T24:15:00Z", "no HH:MM:SS time"),
+            ("2026-03-02T10:15:00.Z", "empty fraction of a second"),
+            ("2026-03-02T10:15:00+0530", "malformed zone offset"),
+            (
+                "2026-03-02T10:15:00Z trailing",
+                "unexpected text after the time",
+            ),
+            ("", "no YYYY-MM-DD date"),
+        ] {
+            assert_eq!(rfc3339_problem(bad), Some(why), "{bad}");
+        }
+        let st = Json::parse(br#"{"state":"TASK_STATE_WORKING","timestamp":1772446500}"#).unwrap();
+        assert_eq!(
+            status_timestamp_problem(&st, "/status").map(|(p, _)| p),
+            Some("/status/timestamp".to_string())
+        );
+        let st = Json::parse(br#"{"state":"TASK_STATE_WORKING"}"#).unwrap();
+        assert_eq!(status_timestamp_problem(&st, "/status"), None);
     }
 }

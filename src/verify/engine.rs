@@ -1767,14 +1767,23 @@ impl State {
                                     style,
                                 );
                             }
-                        } else if let Some(Json::Object(m)) =
-                            p.inner.get("status").and_then(|s| s.get("message"))
-                        {
-                            problems = a2a::message_shape_problems(
-                                m,
-                                &jptr(&p.pointer, &[Key("status"), Key("message")]),
-                                style,
-                            );
+                        } else {
+                            if let Some(Json::Object(m)) =
+                                p.inner.get("status").and_then(|s| s.get("message"))
+                            {
+                                problems = a2a::message_shape_problems(
+                                    m,
+                                    &jptr(&p.pointer, &[Key("status"), Key("message")]),
+                                    style,
+                                );
+                            }
+                            // DATA-002: a 1.0 status timestamp is RFC 3339 with a zone.
+                            if let (a2a::PartStyle::V1, Some(st)) = (style, p.inner.get("status")) {
+                                problems.extend(a2a::status_timestamp_problem(
+                                    st,
+                                    &jptr(&p.pointer, &[Key("status")]),
+                                ));
+                            }
                         }
                     }
                 }

@@ -129,9 +129,9 @@ rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, I
     "client sent a send request whose message is malformed",
     "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x: kind text/file/data)");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
-    ["DATA-005", "DATA-004", "DATA-001", "RPC-004"],
+    ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
-    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}, with every nested message (status.message, history) and artifact well formed: role ROLE_USER/ROLE_AGENT in 1.0 (user/agent on 0.x JSON-RPC), at least one part in 1.0; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}");
+    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}, with every nested message (status.message, history) and artifact well formed: role ROLE_USER/ROLE_AGENT in 1.0 (user/agent on 0.x JSON-RPC), at least one part in 1.0, status.timestamp RFC 3339 with a zone in 1.0; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}; a 1.0 ListTasks result carries pageSize and totalSize (the count before pagination)");
 
 rule!(DATA_HISTORY_EXCEEDED, "DATA-HISTORY-001", "history-length-exceeded", Error, Lifecycle,
     ["DATA-006"],
@@ -230,9 +230,9 @@ rule!(
 
 // ---- streams ----------------------------------------------------------------------------
 rule!(STREAM_EVENT_SHAPE, "STREAM-SHAPE-001", "stream-event-invalid-shape", Error, Streaming,
-    ["DATA-005", "DATA-004", "STREAM-003"],
+    ["DATA-005", "DATA-004", "STREAM-003", "DATA-002"],
     "stream event is not a well-formed StreamResponse",
-    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update); in 1.0 every message and artifact has at least one part and roles are ROLE_USER/ROLE_AGENT");
+    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update); in 1.0 every message and artifact has at least one part, roles are ROLE_USER/ROLE_AGENT and status timestamps are RFC 3339 with a zone");
 rule!(STREAM_ENVELOPE, "STREAM-SHAPE-002", "stream-event-envelope-wrong", Error, Streaming,
     ["RPC-005", "REST-002"],
     "data of a stream event is not the binding's envelope (JSON-RPC response with the request id / bare StreamResponse on REST)",
