@@ -1019,6 +1019,68 @@ pub fn rfc3339_problem(s: &str) -> Option<&'static str> {
     }
 }
 
+/// ID-006 / ID-004: the first message a Task at `ptr` keeps (`status.message`, then each
+/// `history` entry) whose `taskId` or `contextId` is set (non-empty) and differs from the
+/// task's own `id` / `contextId` (a2a-js #41: one contextId minted for the task, another
+/// stamped on the incoming message that went into history). Returns the member's JSON
+/// Pointer and a message, `None` when every set id matches or the task has no ids.
+pub fn task_message_id_mismatch(o: &Obj, ptr: &str) -> Option<(String, String)> {
+    let tid = str_member(o, "id", "id").filter(|s| !s.is_empty());
+    let cid = str_member(o, "contextId", "context_id").filter(|s| !s.is_empty());
+    let status_msg = o
+        .get("status")
+        .and_then(|s| s.get("message"))
+        .and_then(Json::as_object)
+        .map(|m| {
+            (
+                format!("{ptr}/status/message"),
+                "status message".to_string(),
+                m,
+            )
+        });
+    let history = o
+        .get("history")
+        .and_then(Json::as_array)
+        .into_iter()
+        .flatten();
+    let msgs = status_msg
+        .into_iter()
+        .chain(history.enumerate().filter_map(|(i, m)| {
+            m.as_object().map(|m| {
+                (
+                    format!("{ptr}/history/{i}"),
+                    format!("history message {i}"),
+                    m,
+                )
+            })
+        }));
+    for (mptr, what, m) in msgs {
+        let mt = str_member(m, "taskId", "task_id").filter(|s| !s.is_empty());
+        if let (Some(t), Some(mt)) = (tid, mt) {
+            if t != mt {
+                return Some((
+                    format!("{mptr}/taskId"),
+                    format!("{what} names task {mt:?} inside task {t:?}"),
+                ));
+            }
+        }
+        let mc = str_member(m, "contextId", "context_id").filter(|s| !s.is_empty());
+        if let (Some(c), Some(mc)) = (cid, mc) {
+            if c != mc {
+                return Some((
+                    format!("{mptr}/contextId"),
+                    format!(
+                        "{what} has contextId {mc:?} but its task {} is in context {c:?}",
+                        tid.map(|t| format!("{t:?}"))
+                            .unwrap_or_else(|| "(no id)".into())
+                    ),
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// The nested objects of a Task at `ptr` (DATA-005, DATA-004): `status.message`, every
 /// `history` message and every `artifacts` entry, each checked whole
 /// ([`message_shape_problems`], [`artifact_shape_problems`]). The Task's own members are
@@ -1543,5 +1605,23 @@ mod tests {
         );
         let st = Json::parse(br#"{"state":"TASK_STATE_WORKING"}"#).unwrap();
         assert_eq!(status_timestamp_problem(&st, "/status"), None);
+    }
+
+    /// ID-006: a history or status message naming another task or context is found; a
+    /// message without ids, or with the task's own, is not.
+    #[test]
+    fn task_message_ids_must_be_the_tasks_own() {
+        let t = Json::parse(br#"{"id":"t1","contextId":"c1","status":{"state":"completed","message":{"taskId":"t1","contextId":"c1"}},"history":[{"role":"user"},{"taskId":"t1","contextId":""},{"taskId":"t1","contextId":"c9"}]}"#).unwrap();
+        let (p, m) = task_message_id_mismatch(t.as_object().unwrap(), "/result").unwrap();
+        assert_eq!(p, "/result/history/2/contextId");
+        assert!(m.contains("\"c9\"") && m.contains("\"c1\""), "{m}");
+        let t = Json::parse(br#"{"id":"t1","contextId":"c1","status":{"state":"working","message":{"taskId":"t0"}}}"#).unwrap();
+        let (p, _) = task_message_id_mismatch(t.as_object().unwrap(), "").unwrap();
+        assert_eq!(p, "/status/message/taskId");
+        let t = Json::parse(
+            br#"{"id":"t1","contextId":"c1","history":[{"taskId":"t1","contextId":"c1"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(task_message_id_mismatch(t.as_object().unwrap(), ""), None);
     }
 }

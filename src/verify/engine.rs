@@ -1679,6 +1679,15 @@ impl State {
                         vec![x.ev_at(seq, &ptr, None)],
                     );
                 }
+                if let Some((ptr, msg)) = a2a::task_message_id_mismatch(p.inner, &p.pointer) {
+                    // ID-006 / ID-004: the task's own messages carry its ids (a2a-js #41).
+                    self.stream_once(
+                        x,
+                        &r::ID_MESSAGE_IDS_MISMATCH,
+                        format!("stream task event: {msg}"),
+                        vec![x.ev_at(seq, &ptr, None)],
+                    );
+                }
                 self.check_state_spelling(
                     x,
                     tv.state_raw,
@@ -3758,6 +3767,14 @@ impl State {
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
+                    if let Some((p, msg)) = a2a::task_message_id_mismatch(o, &ptr) {
+                        self.find(
+                            &r::ID_MESSAGE_IDS_MISMATCH,
+                            format!("listed task of ListTasks: {msg}"),
+                            vec![x.ev_at(bseq, &p, None)],
+                            &x.leg,
+                        );
+                    }
                 }
                 if bad.is_none() && dialect == Some(Dialect::V1_0) {
                     bad = list_tasks_page_problem(res, ts.len(), base);
@@ -3993,6 +4010,15 @@ impl State {
             }
         }
         self.check_history_length(x, &c, o, &ptr, bseq);
+        if let Some((p, msg)) = a2a::task_message_id_mismatch(o, &ptr) {
+            // ID-006 / ID-004: the task's own messages carry its ids (a2a-js #41).
+            self.find(
+                &r::ID_MESSAGE_IDS_MISMATCH,
+                format!("result task of {}: {msg}", op.name()),
+                vec![x.ev_at(bseq, &p, None)],
+                &x.leg,
+            );
+        }
         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
         let mut dummy = Exch {
             call: x.call.clone(),

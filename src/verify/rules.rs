@@ -207,6 +207,10 @@ rule!(ID_CONTEXT_CHANGED, "ID-CTX-002", "context-id-changed", Error, Lifecycle,
     ["ID-006", "ID-002"],
     "a task's contextId changed, or the agent substituted the client's contextId",
     "a task keeps its contextId forever; accept the client's contextId or reject it with an error, never substitute another");
+rule!(ID_MESSAGE_IDS_MISMATCH, "ID-CTX-003", "task-message-ids-mismatch", Error, Lifecycle,
+    ["ID-006", "ID-004"],
+    "a message kept in a task (status.message or history) names another taskId or contextId than the task",
+    "stamp every message a task keeps (status.message, history) with the task's own id and contextId: mint the contextId once per task and write that same value on the task and on its messages");
 rule!(
     ID_EVENT_MISSING_TASK_ID,
     "ID-EVENT-001",
@@ -441,6 +445,7 @@ pub static RULES: &[Rule] = &[
     GW_SSE_LOST,
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
+    ID_MESSAGE_IDS_MISMATCH,
     ID_EVENT_MISSING_TASK_ID,
     ID_EVENT_TASK_MISMATCH,
     ID_TASK_NOT_RESOLVABLE,
