@@ -2200,6 +2200,11 @@ impl State {
                     && (!x.path.ends_with("/v1/card")
                         || self.card_for(&x).is_some_and(|k| k.view.extended_card));
                 self.on_card(&x, json.as_ref(), extended, "");
+            } else if status >= 400 && !x.synthetic && c.binding == Some(Binding::Rest) {
+                // AUTH-005: the error a 1.0 HTTP+JSON GetExtendedAgentCard refusal names.
+                if let Some(v) = json.as_ref() {
+                    self.rest_extended_card_error(&x, &c, status, v, x.body_seq());
+                }
             }
             return;
         }
@@ -4195,6 +4200,40 @@ impl State {
                 reason.map(|r| format!(" {r}")).unwrap_or_default(),
                 name(got),
                 name(want)
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
+            &x.leg,
+        );
+        true
+    }
+
+    /// AUTH-005 (1.0 §3.3.4) on HTTP+JSON, as RPC-ERROR-001 judges it on JSON-RPC: a card
+    /// without `capabilities.extendedAgentCard` makes GetExtendedAgentCard unsupported, so the
+    /// answer is HTTP 400 with ErrorInfo reason UNSUPPORTED_OPERATION, not
+    /// EXTENDED_AGENT_CARD_NOT_CONFIGURED, which is for a declared but unconfigured card
+    /// (a2a-java #733 on every transport). Reported as REST-ERROR-001 like
+    /// [`Self::rest_terminal_task_error`]. Returns whether it reported.
+    fn rest_extended_card_error(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        v: &Json,
+        bseq: u64,
+    ) -> bool {
+        if c.dialect != Some(Dialect::V1_0) || c.op != Some(Op::GetExtendedCard) {
+            return false;
+        }
+        let reason = error_info_reason(v.get("error").and_then(|e| e.get("details")));
+        if reason != Some("EXTENDED_AGENT_CARD_NOT_CONFIGURED")
+            || self.card_for(x).is_none_or(|k| k.view.extended_card)
+        {
+            return false;
+        }
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!(
+                "the agent card does not declare capabilities.extendedAgentCard, yet the agent answered HTTP {status} EXTENDED_AGENT_CARD_NOT_CONFIGURED (ExtendedAgentCardNotConfiguredError) instead of HTTP 400 with ErrorInfo reason UNSUPPORTED_OPERATION (UnsupportedOperationError)"
             ),
             vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
             &x.leg,

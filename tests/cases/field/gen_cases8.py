@@ -142,6 +142,15 @@ case("f103-v10-rest-extended-card-not-declared-not-configured", [
  "https://github.com/a2aproject/a2a-java/issues/733 (all transports answered ExtendedAgentCardNotConfigured although the card declares extendedAgentCard false), fixed by https://github.com/a2aproject/a2a-java/pull/736",
  "with capabilities.extendedAgentCard false GetExtendedAgentCard MUST fail with UnsupportedOperationError (AUTH-005, 1.0 §3.3.4): on HTTP+JSON reason UNSUPPORTED_OPERATION (ERR-002, ERR-003), not EXTENDED_AGENT_CARD_NOT_CONFIGURED; judged as REST-ERROR-001 like the other HTTP+JSON errors that do not fit the situation")
 
+case("f109-legal-v10-rest-extended-card-unsupported-501", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_noext),
+    req(0.1, "GET", A + "/extendedAgentCard", ver="1.0", hdr={"authorization": "Bearer [REDACTED]"}),
+    resp(0.104, 501, {"error": {"code": 501, "status": "UNIMPLEMENTED", "message": "Extended agent card is not supported", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "UNSUPPORTED_OPERATION", "domain": "a2a-protocol.org"}]}}),
+], [],
+ "https://github.com/a2aproject/a2a-java/pull/736 (capability false: UnsupportedOperationError as 501/UNIMPLEMENTED on HTTP+JSON)",
+ "UnsupportedOperationError is the right error (AUTH-005); 501 UNIMPLEMENTED is its 1.0.0 mapping, 1.0.1 moved it to 400 FAILED_PRECONDITION (ERR-002 table, DIGEST trap 2): both are accepted")
+
 # --- history contents ------------------------------------------------------------------------
 case("f104-legal-v03-history-current-turn-only", [
     req(0.0, "POST", A + "/", rpc(1, "message/send", {"message": umsg03("convert 10 USD")})),
