@@ -834,6 +834,15 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
                     ));
                 } else if first == Some("text") && !o.get("text").is_some_and(Json::is_string) {
                     out.push((at("text"), "text part is not a string".into()));
+                } else if first == Some("raw") {
+                    // ProtoJSON `bytes`: a base64 string (standard or URL-safe alphabet).
+                    match o.get("raw").and_then(Json::as_str).map(base64_problem) {
+                        None => out.push((at("raw"), "raw part is not a base64 string".into())),
+                        Some(Some(why)) => {
+                            out.push((at("raw"), format!("raw part is not base64 ({why})")))
+                        }
+                        Some(None) => {}
+                    }
                 }
             }
             PartStyle::V0Rpc => match o.get("kind").and_then(Json::as_str) {
@@ -853,15 +862,39 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
                                 at("file"),
                                 "file part must set exactly one of bytes, uri".into(),
                             ));
+                        } else if let Some(b) = f.get("bytes") {
+                            // 0.x FileWithBytes.bytes: "base64 encoded content".
+                            let why = match b.as_str() {
+                                None => Some("not a string"),
+                                Some(t) => base64_problem(t),
+                            };
+                            if let Some(why) = why {
+                                out.push((
+                                    super::json::ptr(
+                                        ptr,
+                                        &[
+                                            super::json::Seg::Index(i),
+                                            super::json::Seg::Key("file"),
+                                            super::json::Seg::Key("bytes"),
+                                        ],
+                                    ),
+                                    format!("file bytes are not base64 ({why})"),
+                                ));
+                            }
                         }
                     }
                     None => out.push((at("file"), "file part has no file object".into())),
                 },
-                Some("data") => {
-                    if !o.get("data").is_some_and(Json::is_object) {
-                        out.push((at("data"), "data part has no data object".into()));
+                Some("data") => match o.get("data") {
+                    Some(d) if d.is_object() => {}
+                    None | Some(Json::Null) => {
+                        out.push((at("data"), "data part has no data object".into()))
                     }
-                }
+                    Some(_) => out.push((
+                        at("data"),
+                        "data part's data is not a JSON object (0.x DataPart.data is an object; any JSON value only from 1.0)".into(),
+                    )),
+                },
                 Some(other) => out.push((at("kind"), format!("unknown part kind {other:?}"))),
                 None => out.push((at("kind"), "part has no kind".into())),
             },
@@ -870,10 +903,34 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
     out
 }
 
+/// Why `s` is not base64 (RFC 4648 §4 standard or §5 URL-safe alphabet, padding optional, as
+/// ProtoJSON readers accept `bytes`), or `None` when it is. CR and LF are skipped (MIME-style
+/// line breaks, which common decoders ignore). Used for 1.0 `Part.raw` and 0.x
+/// `FileWithBytes.bytes` (DATA-004; pydantic-ai #4176: plain text sent as file bytes).
+pub fn base64_problem(s: &str) -> Option<&'static str> {
+    let body: Vec<u8> = s.bytes().filter(|b| !matches!(b, b'\r' | b'\n')).collect();
+    let data_len = body.iter().rposition(|b| *b != b'=').map_or(0, |i| i + 1);
+    let pad = body.len() - data_len;
+    if body[..data_len]
+        .iter()
+        .any(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'-' | b'_')))
+    {
+        return Some("a character outside the base64 alphabet");
+    }
+    if pad > 2 || (pad > 0 && !body.len().is_multiple_of(4)) {
+        return Some("wrong padding");
+    }
+    if data_len % 4 == 1 {
+        return Some("a length no base64 text has");
+    }
+    None
+}
+
 /// Whole-object check of a Message at `ptr` for the version's part `style` (DATA-005,
 /// DATA-004, DATA-001): the required members ([`message_problems`]), `role` spelled as the
-/// version spells it (1.0 and 0.3 REST ProtoJSON: `ROLE_USER` / `ROLE_AGENT`, `ROLE_UNSPECIFIED`
-/// tolerated; 0.x JSON-RPC: `user` / `agent`), at least one part in 1.0 (the proto's
+/// version spells it (1.0 ProtoJSON: `ROLE_USER` / `ROLE_AGENT`, the REQUIRED role never the
+/// unset `ROLE_UNSPECIFIED` (a2a-java PR #662 mapped a missing role to it); 0.3 REST ProtoJSON:
+/// the same, `ROLE_UNSPECIFIED` tolerated; 0.x JSON-RPC: `user` / `agent`), at least one part in 1.0 (the proto's
 /// REQUIRED list; the 0.x schemas set no minimum), and each part ([`parts_problems`]).
 /// Returns `(JSON Pointer, message)` pairs, empty when the message is well formed.
 pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
@@ -884,7 +941,8 @@ pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Stri
     if let Some(role) = o.get("role").and_then(Json::as_str) {
         let ok = match style {
             PartStyle::V1 | PartStyle::V0Rest => {
-                matches!(role, "ROLE_USER" | "ROLE_AGENT" | "ROLE_UNSPECIFIED")
+                matches!(role, "ROLE_USER" | "ROLE_AGENT")
+                    || (role == "ROLE_UNSPECIFIED" && style == PartStyle::V0Rest)
             }
             PartStyle::V0Rpc => matches!(role, "user" | "agent"),
         };
@@ -894,9 +952,14 @@ pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Stri
             } else {
                 "ROLE_USER or ROLE_AGENT"
             };
+            let why = if role == "ROLE_UNSPECIFIED" {
+                " (ROLE_UNSPECIFIED is the unset proto default; role is REQUIRED)"
+            } else {
+                ""
+            };
             p.push((
                 format!("{ptr}/role"),
-                format!("message role {role:?} is not {want}"),
+                format!("message role {role:?} is not {want}{why}"),
             ));
             return p;
         }
@@ -1623,5 +1686,28 @@ mod tests {
         )
         .unwrap();
         assert_eq!(task_message_id_mismatch(t.as_object().unwrap(), ""), None);
+    }
+
+    /// DATA-004: base64 in either alphabet, padded or not, passes; plain text does not.
+    #[test]
+    fn base64_accepts_both_alphabets_and_refuses_text() {
+        for ok in [
+            "",
+            "Zm9v",
+            "Zm9vYg==",
+            "Zm9vYg",
+            "-_-_",
+            "+/+/",
+            "aGVs\nbG8=",
+        ] {
+            assert_eq!(base64_problem(ok), None, "{ok}");
+        }
+        assert_eq!(
+            base64_problem("print('hello world')"),
+            Some("a character outside the base64 alphabet")
+        );
+        assert_eq!(base64_problem("Zm9vY==="), Some("wrong padding"));
+        assert_eq!(base64_problem("Zm9vY=="), Some("wrong padding"));
+        assert_eq!(base64_problem("Zm9vY"), Some("a length no base64 text has"));
     }
 }

@@ -183,6 +183,21 @@ case("f107-v10-client-nested-file-part", [
  "https://github.com/a2aproject/a2a-tck/issues/144 (the TCK sent the 0.3 {file:{...}} part to 1.0 agents)",
  "a 1.0 Part is exactly one of text|raw|url|data with filename/mediaType beside it (DATA-004, A2A PR #1411); the nested 0.3 file object decodes as an empty part on 1.0 agents")
 
+# --- part payload encodings and roles ---------------------------------------------------------
+case("f110-v03-client-file-bytes-plain-text", [
+    req(0.0, "POST", A + "/", rpc(1, "message/send", {"message": {"kind": "message", "messageId": "msg-0001", "role": "user", "parts": [{"kind": "text", "text": "run this"}, {"kind": "file", "file": {"name": "hello.py", "mimeType": "text/x-python", "bytes": "print('hello world')"}}]}})),
+    resp(0.004, 200, ok(1, task03("t-b1", "c-b1", "completed"))),
+], [("request-message-invalid-shape", "error")],
+ "https://github.com/pydantic/pydantic-ai/pull/4247 (fixes #4176: fasta2a read FileWithBytes.bytes as plain text, and its tests sent plain text there)",
+ "0.x FileWithBytes.bytes is base64-encoded content (0.3 schema, DATA-004); plain text there is decoded to garbage or refused by every spec-following agent")
+
+case("f111-v10-agent-message-role-unspecified", [
+    req(0.0, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("hi")}), ver="1.0"),
+    resp(0.004, 200, ok(1, {"message": {"messageId": "msg-a001", "contextId": "c-r1", "role": "ROLE_UNSPECIFIED", "parts": [{"text": "hello"}]}})),
+], [("result-invalid-shape", "error")],
+ "https://github.com/a2aproject/a2a-java/pull/662 (a missing role is mapped to ROLE_UNSPECIFIED and serialised); https://github.com/a2aproject/A2A/issues/1318 (maintainer: ROLE_UNSPECIFIED is a protobuf artifact, not a role)",
+ "Message.role is REQUIRED (1.0 proto, DATA-005); ROLE_UNSPECIFIED is the enum's unset default, so the reply has no sender and clients that file agent replies by role drop it")
+
 # --- ListTasks totalSize across pages --------------------------------------------------------------
 case("f108-v10-list-tasks-total-size-after-paging", [
     req(0.0, "POST", A + "/a2a", rpc(1, "ListTasks", {"pageSize": 2}), ver="1.0"),
