@@ -77,6 +77,9 @@ struct StreamState {
     /// counted but not remembered (a long stream's memory stays bounded); rules that need
     /// every event judge the kept prefix only.
     past_kept: bool,
+    /// The first non-whitespace byte of the body, once one arrived: `{` under
+    /// text/event-stream is a bare JSON document, not SSE (a2a-rs #197).
+    opening: Option<u8>,
 }
 
 /// Events of one stream whose arrival, status timestamp and signature are remembered
@@ -636,7 +639,16 @@ impl State {
                         if x.sse.is_some() && !x.truncated && !is_coded(&x.resp_headers) {
                             x.sse
                                 .as_mut()
-                                .map(|s| s.dec.push(&body.data))
+                                .map(|s| {
+                                    if s.opening.is_none() {
+                                        s.opening = body
+                                            .data
+                                            .iter()
+                                            .find(|b| !b.is_ascii_whitespace())
+                                            .copied();
+                                    }
+                                    s.dec.push(&body.data)
+                                })
                                 .unwrap_or_default()
                         } else {
                             if x.body.len() + body.data.len() <= x.body.limit() {
@@ -1499,6 +1511,18 @@ impl State {
                     "stream event of a JSON-RPC call is a bare payload, not a JSON-RPC response with the request id".into(),
                     vec![x.ev_at(seq, "", None)],
                 );
+            } else if c.binding == Some(Binding::Rest)
+                && v.as_object().is_some_and(|o| {
+                    o.len() == 1 && o.get("error").is_some_and(Json::is_object)
+                })
+            {
+                // 1.0 says nothing on errors inside an HTTP+JSON stream (A2A #1262, open);
+                // an AIP-193 `{"error":{...}}` event is read as the stream's error end, as a
+                // JSON-RPC error is on that binding: no shape finding, no end-state verdict.
+                if let Some(s) = x.sse.as_mut() {
+                    s.error_seen = true;
+                }
+                return;
             }
             (v, "")
         };
@@ -2349,11 +2373,12 @@ impl State {
                 | Some(PayloadKind::StatusUpdate)
                 | Some(PayloadKind::ArtifactUpdate)
         );
-        let (last, terminal, error_seen, events) = (
+        let (last, terminal, error_seen, events, opening) = (
             s.last_state,
             s.terminal,
             s.error_seen || s.undecodable,
             s.events,
+            s.opening,
         );
         if task_stream && !error_seen && x.is_success() {
             match outcome {
@@ -2409,6 +2434,16 @@ impl State {
                     x.id.clone(),
                     "the HAR holds no body for this event stream".into(),
                 ));
+            } else if opening == Some(b'{') {
+                // RPC-005: declared text/event-stream, sent one bare JSON document (typically
+                // a JSON-RPC error) without `data:` framing; SSE clients read an empty stream
+                // and lose it (a2a-rs #134, #197).
+                self.stream_once(
+                    x,
+                    &r::STREAM_NOT_EVENT_STREAM,
+                    "response declares text/event-stream but its body is a bare JSON document without SSE framing (no data: line): SSE clients read an empty stream and lose what the agent sent".into(),
+                    vec![x.ev(x.resp_seq), x.ev(x.end_seq)],
+                );
             } else {
                 let how = if outcome == Outcome::Complete {
                     "closed"

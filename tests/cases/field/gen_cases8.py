@@ -198,6 +198,45 @@ case("f111-v10-agent-message-role-unspecified", [
  "https://github.com/a2aproject/a2a-java/pull/662 (a missing role is mapped to ROLE_UNSPECIFIED and serialised); https://github.com/a2aproject/A2A/issues/1318 (maintainer: ROLE_UNSPECIFIED is a protobuf artifact, not a role)",
  "Message.role is REQUIRED (1.0 proto, DATA-005); ROLE_UNSPECIFIED is the enum's unset default, so the reply has no sender and clients that file agent replies by role drop it")
 
+# --- stream bodies and stream errors -------------------------------------------------------------
+case("f112-v10-stream-error-bare-json-under-sse", [
+    req(0.0, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("long job"), "configuration": {"returnImmediately": True}}), ver="1.0"),
+    resp(0.004, 200, ok(1, {"task": task10("t-e1", "c-e1", "TASK_STATE_WORKING")})),
+    req(0.5, "POST", A + "/a2a", rpc(2, "SubscribeToTask", {"id": "t-e1"}), ver="1.0", accept="text/event-stream"),
+    resp(0.504, 200, json.dumps(err(2, -32004, "streaming is not enabled for this agent")), ctype="text/event-stream"),
+], [("stream-not-event-stream", "error")],
+ "https://github.com/a2aproject/a2a-rs/issues/197 (a response declaring text/event-stream whose body is not SSE ends as an empty, successful stream); https://github.com/a2aproject/a2a-rs/issues/134",
+ "a streaming reply is text/event-stream with each data: line one JSON-RPC response (RPC-005); a bare JSON-RPC error under that media type has no data: line, so every SSE client reads zero events and the error is lost. Send it as application/json before the stream starts, or as a data: event")
+
+case("f113-legal-v10-rest-stream-error-event", [
+    req(0.0, "POST", A + "/message:stream", {"message": umsg10("summarise")}, ver="1.0", accept="text/event-stream"),
+    resp(0.004, 200, "", ctype="text/event-stream"),
+    chunk(0.005, sse({"task": task10("t-e2", "c-e2", "TASK_STATE_WORKING")})),
+    chunk(0.4, sse({"error": {"code": 503, "status": "UNAVAILABLE", "message": "model backend unavailable"}})),
+    chunk(0.41, "", close="eof"),
+], [],
+ "https://github.com/a2aproject/A2A/issues/1262 (open: how an HTTP+JSON stream reports an error is not specified; JSON-RPC sends a data: line with the error)",
+ "1.0 §11.7 defines no error event for HTTP+JSON streams; an AIP-193 {error} object as the last event, mirroring the JSON-RPC binding, is the reading the open issue proposes. Spec silent: legal, and the stream's end after it is not judged")
+
+case("f114-legal-v03-stream-error-http-code", [
+    req(0.0, "POST", A + "/a2a/my-agent", rpc(1, "message/stream", {"message": umsg03("long job")}), accept="text/event-stream"),
+    resp(0.004, 200, "", ctype="text/event-stream"),
+    chunk(0.8, sse(err(1, 502, "Bad Gateway"))),
+    chunk(0.81, "", close="eof"),
+], [],
+ "https://github.com/BerriAI/litellm/pull/29566 (review: the gateway put the upstream HTTP status into error.code of the SSE error)",
+ "odd but legal: JSON-RPC 2.0 §5.1 leaves every code outside -32768..-32000 to the application, and 0.x A2A errors do not forbid other codes (ERR-001); the envelope and id are right")
+
+case("f115-legal-v10-stream-closed-at-auth-required", [
+    req(0.0, "POST", A + "/a2a", rpc(1, "SendStreamingMessage", {"message": umsg10("read my calendar")}), ver="1.0", accept="text/event-stream"),
+    resp(0.004, 200, "", ctype="text/event-stream"),
+    chunk(0.005, sse(ok(1, {"task": task10("t-a1", "c-a1", "TASK_STATE_WORKING")}))),
+    chunk(0.2, sse(ok(1, {"statusUpdate": {"taskId": "t-a1", "contextId": "c-a1", "status": {"state": "TASK_STATE_AUTH_REQUIRED", "timestamp": TS, "message": amsg10("sign in to the calendar first", taskId="t-a1", contextId="c-a1")}}}))),
+    chunk(0.21, "", close="eof"),
+], [],
+ "https://github.com/a2aproject/a2a-js/pull/523 (the JS server closed streams at AUTH_REQUIRED like at INPUT_REQUIRED)",
+ "§7.6.1 asks (SHOULD) to keep the stream open in AUTH_REQUIRED, §11.7 lets a stream close at any interrupted state (DIGEST trap 4, STREAM-007): the texts disagree, so closing here is legal")
+
 # --- ListTasks totalSize across pages --------------------------------------------------------------
 case("f108-v10-list-tasks-total-size-after-paging", [
     req(0.0, "POST", A + "/a2a", rpc(1, "ListTasks", {"pageSize": 2}), ver="1.0"),
