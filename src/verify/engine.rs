@@ -1512,9 +1512,8 @@ impl State {
                     vec![x.ev_at(seq, "", None)],
                 );
             } else if c.binding == Some(Binding::Rest)
-                && v.as_object().is_some_and(|o| {
-                    o.len() == 1 && o.get("error").is_some_and(Json::is_object)
-                })
+                && v.as_object()
+                    .is_some_and(|o| o.len() == 1 && o.get("error").is_some_and(Json::is_object))
             {
                 // 1.0 says nothing on errors inside an HTTP+JSON stream (A2A #1262, open);
                 // an AIP-193 `{"error":{...}}` event is read as the stream's error end, as a
@@ -5365,6 +5364,27 @@ fn code_from_message(m: &str, d: Option<Dialect>) -> Option<(i64, &'static str)>
     }
     if l.contains("method not found") {
         return Some((jsonrpc::METHOD_NOT_FOUND, "the method was not found"));
+    }
+    // A cursor the client sent back malformed is invalid input (ERR-006; a2a-python PR
+    // #814: a ValueError for a bad page token came back as -32603).
+    if (l.contains("page token") || l.contains("pagetoken") || l.contains("page_token"))
+        && (l.contains("invalid") || l.contains("malformed") || l.contains("bad "))
+    {
+        return Some((jsonrpc::INVALID_PARAMS, "the page token is invalid"));
+    }
+    // ERR-002: a part or output media type the agent cannot take or give is
+    // ContentTypeNotSupportedError (a2a-rs #270: a generic error instead). "Content-Type"
+    // alone names the HTTP header, which is no A2A error: not read here.
+    if (l.contains("media type")
+        || l.contains("mime type")
+        || l.contains("output mode")
+        || l.contains("input mode"))
+        && (l.contains("not supported") || l.contains("unsupported") || l.contains("incompatible"))
+    {
+        return Some((
+            jsonrpc::CONTENT_TYPE_NOT_SUPPORTED,
+            "the content type is not supported",
+        ));
     }
     // A retired or unknown method (trpc-a2a-go #44: "OnSendTask is deprecated, use
     // OnSendMessage instead" for 0.1 tasks/send).

@@ -237,6 +237,21 @@ case("f115-legal-v10-stream-closed-at-auth-required", [
  "https://github.com/a2aproject/a2a-js/pull/523 (the JS server closed streams at AUTH_REQUIRED like at INPUT_REQUIRED)",
  "§7.6.1 asks (SHOULD) to keep the stream open in AUTH_REQUIRED, §11.7 lets a stream close at any interrupted state (DIGEST trap 4, STREAM-007): the texts disagree, so closing here is legal")
 
+# --- error codes the agent's own message names -------------------------------------------------
+case("f116-v10-list-tasks-bad-page-token-internal-error", [
+    req(0.0, "POST", A + "/a2a", rpc(1, "ListTasks", {"pageSize": 10, "pageToken": "not-a-cursor"}), ver="1.0"),
+    resp(0.004, 200, err(1, -32603, "Internal error: Invalid page token: not-a-cursor")),
+], [("jsonrpc-error-code-mismatch", "error")],
+ "https://github.com/a2aproject/a2a-python/pull/814 (malformed or invalid pagination tokens raised a generic ValueError, answered -32603, instead of InvalidParamsError)",
+ "a page token the client sent is request input: a bad one is refused with -32602 InvalidParamsError (ERR-006: validate input first); -32603 tells the client the agent broke and invites a retry of the same token")
+
+case("f117-v10-unsupported-output-mode-invalid-params", [
+    req(0.0, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("draw the chart"), "configuration": {"acceptedOutputModes": ["image/png"]}}), ver="1.0"),
+    resp(0.004, 200, err(1, -32602, "Unsupported output mode: image/png (agent produces text/plain)")),
+], [("jsonrpc-error-code-mismatch", "error")],
+ "https://github.com/a2aproject/a2a-rs/issues/270 (ContentTypeNotSupportedError was never constructed: media-type refusals came back as generic errors; ACTS CORE-SEND-004)",
+ "a media type the agent cannot give or take is ContentTypeNotSupportedError -32005 (ERR-002, 1.0 §3.3.2); -32602 makes clients fix their parameters instead of their acceptedOutputModes")
+
 # --- ListTasks totalSize across pages --------------------------------------------------------------
 case("f108-v10-list-tasks-total-size-after-paging", [
     req(0.0, "POST", A + "/a2a", rpc(1, "ListTasks", {"pageSize": 2}), ver="1.0"),
