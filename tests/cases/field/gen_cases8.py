@@ -252,6 +252,27 @@ case("f117-v10-unsupported-output-mode-invalid-params", [
  "https://github.com/a2aproject/a2a-rs/issues/270 (ContentTypeNotSupportedError was never constructed: media-type refusals came back as generic errors; ACTS CORE-SEND-004)",
  "a media type the agent cannot give or take is ContentTypeNotSupportedError -32005 (ERR-002, 1.0 §3.3.2); -32602 makes clients fix their parameters instead of their acceptedOutputModes")
 
+# --- legal but odd client and agent habits -------------------------------------------------------
+case("f118-legal-v10-reference-task-ids-instead-of-task-id", [
+    req(0.0, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("book a table for tonight")}), ver="1.0"),
+    resp(0.004, 200, ok(1, {"task": task10("t-i1", "c-i1", "TASK_STATE_INPUT_REQUIRED", status={"state": "TASK_STATE_INPUT_REQUIRED", "timestamp": TS, "message": amsg10("for how many people?", taskId="t-i1", contextId="c-i1")})})),
+    req(0.5, "POST", A + "/a2a", rpc(2, "SendMessage", {"message": umsg10("four", mid="msg-0002", contextId="c-i1", referenceTaskIds=["t-i1"])}), ver="1.0"),
+    resp(0.504, 200, ok(2, {"task": task10("t-i2", "c-i1", "TASK_STATE_INPUT_REQUIRED", status={"state": "TASK_STATE_INPUT_REQUIRED", "timestamp": TS, "message": amsg10("four what? please tell me what to book", mid="msg-a002", taskId="t-i2", contextId="c-i1")})})),
+], [],
+ "https://github.com/microsoft/agent-framework/issues/5417 / https://github.com/microsoft/agent-framework/pull/5465 (A2AAgent put the session's task id into referenceTaskIds instead of taskId, so follow-ups never reached the waiting task)",
+ "referenceTaskIds is a context hint (1.0 proto Message.reference_task_ids) and a message with contextId but no taskId starts a new task in that context (ID-008): every message on the wire is legal; the fault is the client's intent, which the traffic cannot show. Silent")
+
+case("f119-legal-v03-final-at-input-required", [
+    req(0.0, "POST", A + "/", rpc(1, "message/stream", {"message": umsg03("convert 10 USD")}), accept="text/event-stream"),
+    resp(0.004, 200, "", ctype="text/event-stream"),
+    chunk(0.005, sse(ok(1, task03("t-n1", "c-n1", "submitted")))),
+    chunk(0.1, sse(ok(1, {"kind": "status-update", "taskId": "t-n1", "contextId": "c-n1", "status": {"state": "working", "timestamp": TS}, "final": False}))),
+    chunk(0.2, sse(ok(1, {"kind": "status-update", "taskId": "t-n1", "contextId": "c-n1", "status": {"state": "input-required", "timestamp": TS, "message": amsg03("to which currency?", taskId="t-n1", contextId="c-n1")}, "final": True}))),
+    chunk(0.21, "", close="eof"),
+], [],
+ "https://github.com/a2aproject/A2A/issues/373 (tutorial agent ends the SSE cycle with final=True at INPUT_REQUIRED; the issue is the server's stale get_task, not the stream)",
+ "0.x final:true marks the last event of the cycle at a terminal state or at input-required (STREAM-008, 0.2.0 §7.2.2); the stream then closes: legal")
+
 # --- ListTasks totalSize across pages --------------------------------------------------------------
 case("f108-v10-list-tasks-total-size-after-paging", [
     req(0.0, "POST", A + "/a2a", rpc(1, "ListTasks", {"pageSize": 2}), ver="1.0"),
