@@ -291,3 +291,34 @@ async fn dialect_binding_and_skill_flags_select_what_runs() {
     );
     assert!(!stdout.contains("lifecycle.send"), "{stdout}");
 }
+
+/// breaker8 G12: the Agent Card URL itself (what registries list) is taken as the card of
+/// the agent at its base URL, with a note; a card missing under a base path names the paths
+/// as fetched, so a doubled path is visible.
+#[tokio::test]
+async fn the_agent_card_url_is_probed_as_its_agent_and_misses_name_the_full_path() {
+    let good = broken::start(Break::Nothing, false).await;
+    let card = format!("{}.well-known/agent-card.json", good.url());
+    let out = run_cli(vec!["probe".into(), card.clone()]).await;
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.contains("conformance level: full"), "{stdout}");
+    assert!(
+        stderr.contains(&format!(
+            "note: {card} is the Agent Card URL; probing the agent at {}",
+            good.url()
+        )),
+        "{stderr}"
+    );
+
+    let out = run_cli(vec!["probe".into(), format!("{}nothere/", good.url())]).await;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("/nothere/.well-known/agent-card.json (HTTP 404)"),
+        "{stdout}"
+    );
+}

@@ -293,6 +293,13 @@ fn agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
             "{which} {shown} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/"
         );
     }
+    if let Some(b) = crate::probe::plan::base_of_card_url(&u) {
+        crate::errln!(
+            "a2a-interop: note: {which} {shown} is the Agent Card URL; using the agent at {}",
+            redact_url(b.as_str())
+        );
+        return Ok(b);
+    }
     Ok(u)
 }
 

@@ -48,6 +48,16 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
             "probe URL {shown} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/"
         );
     }
+    let base = match crate::probe::plan::base_of_card_url(&base) {
+        Some(b) => {
+            crate::errln!(
+                "a2a-interop: note: {shown} is the Agent Card URL; probing the agent at {}",
+                redact_url(b.as_str())
+            );
+            b
+        }
+        None => base,
+    };
     let cfg = config_from(&a)?;
     let pairs = if a.output.formats.is_empty() && a.output.outputs.is_empty() {
         Vec::new()

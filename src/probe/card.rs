@@ -480,6 +480,10 @@ mod tests {
             ),
             (json!({"type": "http"}), "security scheme has no scheme"),
             (
+                json!({"oauth2SecurityScheme": {"flows": {"clientCredentials": {}}}}),
+                "oauth2 clientCredentials flow has no tokenUrl",
+            ),
+            (
                 json!({"type": "oauth"}),
                 "unknown security scheme type \"oauth\"",
             ),

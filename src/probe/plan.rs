@@ -238,6 +238,20 @@ pub fn card_url(base: &Url, path: &str) -> Result<Url, url::ParseError> {
     Ok(u)
 }
 
+/// The agent's base URL when `url` is an Agent Card URL itself (its path ends in one of
+/// [`CARD_PATHS`], as registries and READMEs list agents): `http://h/py/.well-known/agent-card.json`
+/// gives `Some(http://h/py/)`; query and fragment dropped. `None` for any other URL
+/// (CARD-001: the card is found under the base URL, so the base is what `probe` takes).
+pub fn base_of_card_url(url: &Url) -> Option<Url> {
+    let path = url.path();
+    let prefix = CARD_PATHS.iter().find_map(|p| path.strip_suffix(p))?;
+    let mut u = url.clone();
+    u.set_query(None);
+    u.set_fragment(None);
+    u.set_path(&format!("{prefix}/"));
+    Some(u)
+}
+
 fn backoff(step: u32) -> Duration {
     Duration::from_millis((100u64 << step.min(5)).min(2000))
 }
@@ -629,23 +643,25 @@ impl<'a> Runner<'a> {
                 let Ok(u) = card_url(base, path) else {
                     continue;
                 };
+                // the path as fetched (under the base URL's path), so a doubled path shows
+                let at = u.path().to_string();
                 match self.get(u, auth).await {
                     Ok(resp) => {
                         if resp.status == 200 {
                             if let Some(v) = resp.json().filter(Value::is_object) {
-                                found = Some((v, path.to_string(), auth));
+                                found = Some((v, at, auth));
                                 break 'outer;
                             }
                             match &resp.undecodable {
-                                Some(why) => tried.push(format!("{path} (HTTP 200, {why})")),
-                                None => tried.push(format!("{path} (HTTP 200, not a JSON object)")),
+                                Some(why) => tried.push(format!("{at} (HTTP 200, {why})")),
+                                None => tried.push(format!("{at} (HTTP 200, not a JSON object)")),
                             }
                         } else {
-                            tried.push(format!("{path} (HTTP {})", resp.status));
+                            tried.push(format!("{at} (HTTP {})", resp.status));
                         }
                     }
                     Err(CallError::Budget(m)) | Err(CallError::Other(m)) => {
-                        tried.push(format!("{path} ({m})"))
+                        tried.push(format!("{at} ({m})"))
                     }
                 }
             }
@@ -2674,6 +2690,21 @@ mod tests {
         let [_, _, term, after, _] = stream_checks(Dialect::V0_3, &[fin], true);
         assert!(matches!(term, Outcome::Pass(_)));
         assert!(matches!(after, Outcome::Pass(_)));
+    }
+
+    #[test]
+    fn a_card_url_gives_its_agents_base_url() {
+        let base = |s: &str| base_of_card_url(&Url::parse(s).unwrap()).map(|u| u.to_string());
+        assert_eq!(
+            base("http://h:1/py/.well-known/agent-card.json?x=1").as_deref(),
+            Some("http://h:1/py/")
+        );
+        assert_eq!(
+            base("http://h:1/.well-known/agent.json").as_deref(),
+            Some("http://h:1/")
+        );
+        assert_eq!(base("http://h:1/py/"), None);
+        assert_eq!(base("http://h:1/.well-known/agent-card.json/x"), None);
     }
 
     #[test]

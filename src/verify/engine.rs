@@ -50,6 +50,17 @@ struct Call {
     header_version: Option<String>,
 }
 
+impl Call {
+    /// The task a GetTask / CancelTask / SubscribeToTask call names: the route's `{id}`
+    /// first (HTTP+JSON, REST-001: the path names the task; a body a client sends anyway,
+    /// even a JSON-RPC envelope with its own `id`, does not), then params `id` / `taskId`.
+    fn task_id(&self) -> Option<&str> {
+        self.route_task
+            .as_deref()
+            .or_else(|| a2a::params_task_id(&self.params))
+    }
+}
+
 #[derive(Debug, Default)]
 struct StreamState {
     dec: SseDecoder,
@@ -77,6 +88,9 @@ struct StreamState {
     /// counted but not remembered (a long stream's memory stays bounded); rules that need
     /// every event judge the kept prefix only.
     past_kept: bool,
+    /// The first non-whitespace byte of the body, once one arrived: `{` under
+    /// text/event-stream is a bare JSON document, not SSE (a2a-rs #197).
+    opening: Option<u8>,
 }
 
 /// Events of one stream whose arrival, status timestamp and signature are remembered
@@ -288,6 +302,17 @@ struct TaskRec {
     changed_reported: bool,
 }
 
+/// A TASK-STATE-001 finding held back on a stream opened before the terminal state was seen
+/// elsewhere ([`Verifier::stale_streams`]): the task's key, the terminal state, and the
+/// finding as it would be reported.
+struct StaleReport {
+    key: String,
+    terminal: TaskState,
+    message: String,
+    evidence: Vec<Evidence>,
+    leg: Option<String>,
+}
+
 /// The whole verifier state.
 pub(super) struct State {
     mode: CaptureMode,
@@ -336,6 +361,12 @@ pub(super) struct State {
     /// task forgotten past [`MAX_TASKS`] cannot turn into a false TASK-003 finding; what is
     /// left at the end fires.
     pending_cancels: HashMap<String, Vec<(u64, String)>>,
+    /// TASK-STATE-001 held back, by exchange id: a stream that was opened before another
+    /// exchange showed its task terminal reports a non-terminal state after that (events on
+    /// two connections are not ordered across them). Dropped when the stream itself then
+    /// reports the terminal state (it was delivering older events) or the client left;
+    /// found when it ends otherwise. Bounded by the open exchanges.
+    stale_streams: HashMap<String, Vec<StaleReport>>,
     dialects: BTreeSet<&'static str>,
     areas: BTreeSet<&'static str>,
     incomplete: Vec<(String, String)>,
@@ -442,6 +473,7 @@ impl State {
             push_secrets: HashMap::new(),
             push_forgotten: false,
             pending_cancels: HashMap::new(),
+            stale_streams: HashMap::new(),
             dialects: BTreeSet::new(),
             areas: BTreeSet::new(),
             incomplete: Vec::new(),
@@ -566,11 +598,7 @@ impl State {
                 // STREAM-004, ID-006): events of another task are a mismatch.
                 let subscribed = x.call.as_ref().and_then(|c| {
                     (c.op == Some(Op::SubscribeToTask))
-                        .then(|| {
-                            a2a::params_task_id(&c.params)
-                                .map(str::to_string)
-                                .or_else(|| c.route_task.clone())
-                        })
+                        .then(|| c.task_id().map(str::to_string))
                         .flatten()
                 });
                 x.sse = Some(StreamState {
@@ -636,7 +664,16 @@ impl State {
                         if x.sse.is_some() && !x.truncated && !is_coded(&x.resp_headers) {
                             x.sse
                                 .as_mut()
-                                .map(|s| s.dec.push(&body.data))
+                                .map(|s| {
+                                    if s.opening.is_none() {
+                                        s.opening = body
+                                            .data
+                                            .iter()
+                                            .find(|b| !b.is_ascii_whitespace())
+                                            .copied();
+                                    }
+                                    s.dec.push(&body.data)
+                                })
                                 .unwrap_or_default()
                         } else {
                             if x.body.len() + body.data.len() <= x.body.limit() {
@@ -691,7 +728,11 @@ impl State {
                     if x.call.is_none() {
                         self.build_call(&mut x);
                     }
+                    let (id, outcome) = (x.id.clone(), *outcome);
                     self.end_exchange(*x);
+                    if !self.stale_streams.is_empty() {
+                        self.settle_stale_stream(&id, outcome);
+                    }
                 }
             }
             EventKind::Gap { .. } => {
@@ -1499,6 +1540,17 @@ impl State {
                     "stream event of a JSON-RPC call is a bare payload, not a JSON-RPC response with the request id".into(),
                     vec![x.ev_at(seq, "", None)],
                 );
+            } else if c.binding == Some(Binding::Rest)
+                && v.as_object()
+                    .is_some_and(|o| o.len() == 1 && o.get("error").is_some_and(Json::is_object))
+            {
+                // 1.0 says nothing on errors inside an HTTP+JSON stream (A2A #1262, open);
+                // an AIP-193 `{"error":{...}}` event is read as the stream's error end, as a
+                // JSON-RPC error is on that binding: no shape finding, no end-state verdict.
+                if let Some(s) = x.sse.as_mut() {
+                    s.error_seen = true;
+                }
+                return;
             }
             (v, "")
         };
@@ -1679,6 +1731,15 @@ impl State {
                         vec![x.ev_at(seq, &ptr, None)],
                     );
                 }
+                if let Some((ptr, msg)) = a2a::task_message_id_mismatch(p.inner, &p.pointer) {
+                    // ID-006 / ID-004: the task's own messages carry its ids (a2a-js #41).
+                    self.stream_once(
+                        x,
+                        &r::ID_MESSAGE_IDS_MISMATCH,
+                        format!("stream task event: {msg}"),
+                        vec![x.ev_at(seq, &ptr, None)],
+                    );
+                }
                 self.check_state_spelling(
                     x,
                     tv.state_raw,
@@ -1767,14 +1828,23 @@ impl State {
                                     style,
                                 );
                             }
-                        } else if let Some(Json::Object(m)) =
-                            p.inner.get("status").and_then(|s| s.get("message"))
-                        {
-                            problems = a2a::message_shape_problems(
-                                m,
-                                &jptr(&p.pointer, &[Key("status"), Key("message")]),
-                                style,
-                            );
+                        } else {
+                            if let Some(Json::Object(m)) =
+                                p.inner.get("status").and_then(|s| s.get("message"))
+                            {
+                                problems = a2a::message_shape_problems(
+                                    m,
+                                    &jptr(&p.pointer, &[Key("status"), Key("message")]),
+                                    style,
+                                );
+                            }
+                            // DATA-002: a 1.0 status timestamp is RFC 3339 with a zone.
+                            if let (a2a::PartStyle::V1, Some(st)) = (style, p.inner.get("status")) {
+                                problems.extend(a2a::status_timestamp_problem(
+                                    st,
+                                    &jptr(&p.pointer, &[Key("status")]),
+                                ));
+                            }
                         }
                     }
                 }
@@ -1977,14 +2047,26 @@ impl State {
             _ => {}
         }
         let mut term_change = None;
+        let mut stale = None;
         if let Some(st) = st {
             if st == TaskState::Canceled {
                 t.canceled_seen = true;
             }
             match &t.terminal {
                 Some((ts, tseq, txid)) if *ts != st && !t.changed_reported => {
-                    term_change = Some((*ts, *tseq, txid.clone()));
-                    t.changed_reported = true;
+                    // TASK-001 orders states in time; across connections the proxy only
+                    // knows that an exchange started after another ended. A non-terminal
+                    // state from an exchange whose request was under way before the
+                    // terminal state was seen may have been generated before it: a unary
+                    // answer (a GetTask snapshot) is not judged, a stream is judged when it
+                    // ends (it may be delivering older events, then the terminal state).
+                    let concurrent = !st.is_terminal() && *txid != *xid && x.req_seq < *tseq;
+                    if !concurrent {
+                        term_change = Some((*ts, *tseq, txid.clone()));
+                        t.changed_reported = true;
+                    } else if x.sse.is_some() {
+                        stale = Some((*ts, *tseq, txid.clone()));
+                    }
                 }
                 None if st.is_terminal() => t.terminal = Some((st, seq, xid.clone())),
                 _ => {}
@@ -2005,25 +2087,69 @@ impl State {
                 );
             }
         }
-        if let Some((ts, tseq, txid)) = term_change {
+        if let Some(st) = st.filter(|s| s.is_terminal()) {
+            // The stream caught up with the terminal state: what it said before was older.
+            if let Some(held) = self.stale_streams.get_mut(xid) {
+                held.retain(|h| !(h.key == task_key(leg, id) && h.terminal == st));
+                if held.is_empty() {
+                    self.stale_streams.remove(xid);
+                }
+            }
+        }
+        for (held, (ts, tseq, txid)) in [(false, term_change), (true, stale)]
+            .into_iter()
+            .filter_map(|(h, c)| c.map(|c| (h, c)))
+        {
             let now = st.map(|s| s.proto_name()).unwrap_or("");
-            self.find(
-                &r::TASK_TERMINAL_CHANGED,
-                format!(
-                    "task {id} was {} and is later reported as {now}",
-                    ts.proto_name()
-                ),
-                vec![
-                    Evidence {
-                        seq: tseq,
-                        exchange: Some(txid),
-                        pointer: None,
-                        found: Some(Value::String(ts.proto_name().into())),
-                    },
-                    x.ev_at(seq, ptr, Some(Value::String(now.into()))),
-                ],
-                leg,
+            let message = format!(
+                "task {id} was {} and is later reported as {now}",
+                ts.proto_name()
             );
+            let evidence = vec![
+                Evidence {
+                    seq: tseq,
+                    exchange: Some(txid),
+                    pointer: None,
+                    found: Some(Value::String(ts.proto_name().into())),
+                },
+                x.ev_at(seq, ptr, Some(Value::String(now.into()))),
+            ];
+            if !held {
+                self.find(&r::TASK_TERMINAL_CHANGED, message, evidence, leg);
+                continue;
+            }
+            let key = task_key(leg, id);
+            let list = self.stale_streams.entry(xid.clone()).or_default();
+            if !list.iter().any(|h| h.key == key) {
+                list.push(StaleReport {
+                    key,
+                    terminal: ts,
+                    message,
+                    evidence,
+                    leg: leg.clone(),
+                });
+            }
+        }
+    }
+
+    /// TASK-STATE-001 held back on stream `xid` ([`Verifier::stale_streams`]): found now that
+    /// it ended without catching up with the terminal state, unless the client left first.
+    fn settle_stale_stream(&mut self, xid: &str, outcome: Outcome) {
+        let Some(held) = self.stale_streams.remove(xid) else {
+            return;
+        };
+        if outcome == Outcome::ClientAbort {
+            return;
+        }
+        for h in held {
+            let Some(t) = self.tasks.get_mut(&h.key) else {
+                continue;
+            };
+            if t.changed_reported {
+                continue;
+            }
+            t.changed_reported = true;
+            self.find(&r::TASK_TERMINAL_CHANGED, h.message, h.evidence, &h.leg);
         }
     }
 
@@ -2182,6 +2308,11 @@ impl State {
                     && (!x.path.ends_with("/v1/card")
                         || self.card_for(&x).is_some_and(|k| k.view.extended_card));
                 self.on_card(&x, json.as_ref(), extended, "");
+            } else if status >= 400 && !x.synthetic && c.binding == Some(Binding::Rest) {
+                // AUTH-005: the error a 1.0 HTTP+JSON GetExtendedAgentCard refusal names.
+                if let Some(v) = json.as_ref() {
+                    self.rest_extended_card_error(&x, &c, status, v, x.body_seq());
+                }
             }
             return;
         }
@@ -2326,11 +2457,12 @@ impl State {
                 | Some(PayloadKind::StatusUpdate)
                 | Some(PayloadKind::ArtifactUpdate)
         );
-        let (last, terminal, error_seen, events) = (
+        let (last, terminal, error_seen, events, opening) = (
             s.last_state,
             s.terminal,
             s.error_seen || s.undecodable,
             s.events,
+            s.opening,
         );
         if task_stream && !error_seen && x.is_success() {
             match outcome {
@@ -2386,6 +2518,16 @@ impl State {
                     x.id.clone(),
                     "the HAR holds no body for this event stream".into(),
                 ));
+            } else if opening == Some(b'{') {
+                // RPC-005: declared text/event-stream, sent one bare JSON document (typically
+                // a JSON-RPC error) without `data:` framing; SSE clients read an empty stream
+                // and lose it (a2a-rs #134, #197).
+                self.stream_once(
+                    x,
+                    &r::STREAM_NOT_EVENT_STREAM,
+                    "response declares text/event-stream but its body is a bare JSON document without SSE framing (no data: line): SSE clients read an empty stream and lose what the agent sent".into(),
+                    vec![x.ev(x.resp_seq), x.ev(x.end_seq)],
+                );
             } else {
                 let how = if outcome == Outcome::Complete {
                     "closed"
@@ -2430,9 +2572,7 @@ impl State {
             && x.is_success()
             && events > 0
         {
-            let tid = a2a::params_task_id(&c.params)
-                .map(str::to_string)
-                .or(c.route_task.clone());
+            let tid = c.task_id().map(str::to_string);
             if let Some(tid) = tid {
                 if let Some((ts, tseq, txid)) = self
                     .tasks
@@ -3237,9 +3377,7 @@ impl State {
         }
         let op = c.op?;
         let tid = match op {
-            Op::CancelTask | Op::SubscribeToTask => a2a::params_task_id(&c.params)
-                .map(str::to_string)
-                .or(c.route_task.clone())?,
+            Op::CancelTask | Op::SubscribeToTask => c.task_id()?.to_string(),
             Op::SendMessage | Op::SendStreamingMessage => {
                 str_member(params_message(&c.params)?, "taskId", "task_id")?.to_string()
             }
@@ -3281,9 +3419,7 @@ impl State {
         {
             return None;
         }
-        let tid = a2a::params_task_id(&c.params)
-            .map(str::to_string)
-            .or(c.route_task.clone())?;
+        let tid = c.task_id()?.to_string();
         let (ts, tseq, _) = self.tasks.get(&task_key(&x.leg, &tid))?.terminal.clone()?;
         (ts == TaskState::Canceled && tseq < x.req_seq).then_some(tid)
     }
@@ -3497,8 +3633,8 @@ impl State {
             Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
         ) && matches!(code, jsonrpc::TASK_NOT_FOUND | jsonrpc::INTERNAL_ERROR)
         {
-            if let Some(key) = a2a::params_task_id(&c.params)
-                .or(c.route_task.as_deref())
+            if let Some(key) = c
+                .task_id()
                 .map(|t| task_key(&x.leg, t))
                 .filter(|k| !self.tasks.contains_key(k))
             {
@@ -3749,6 +3885,17 @@ impl State {
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
+                    if let Some((p, msg)) = a2a::task_message_id_mismatch(o, &ptr) {
+                        self.find(
+                            &r::ID_MESSAGE_IDS_MISMATCH,
+                            format!("listed task of ListTasks: {msg}"),
+                            vec![x.ev_at(bseq, &p, None)],
+                            &x.leg,
+                        );
+                    }
+                }
+                if bad.is_none() && dialect == Some(Dialect::V1_0) {
+                    bad = list_tasks_page_problem(res, ts.len(), base);
                 }
                 if let Some((p, msg)) = bad {
                     self.find(
@@ -3981,6 +4128,15 @@ impl State {
             }
         }
         self.check_history_length(x, &c, o, &ptr, bseq);
+        if let Some((p, msg)) = a2a::task_message_id_mismatch(o, &ptr) {
+            // ID-006 / ID-004: the task's own messages carry its ids (a2a-js #41).
+            self.find(
+                &r::ID_MESSAGE_IDS_MISMATCH,
+                format!("result task of {}: {msg}", op.name()),
+                vec![x.ev_at(bseq, &p, None)],
+                &x.leg,
+            );
+        }
         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
         let mut dummy = Exch {
             call: x.call.clone(),
@@ -4157,6 +4313,40 @@ impl State {
                 reason.map(|r| format!(" {r}")).unwrap_or_default(),
                 name(got),
                 name(want)
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
+            &x.leg,
+        );
+        true
+    }
+
+    /// AUTH-005 (1.0 §3.3.4) on HTTP+JSON, as RPC-ERROR-001 judges it on JSON-RPC: a card
+    /// without `capabilities.extendedAgentCard` makes GetExtendedAgentCard unsupported, so the
+    /// answer is HTTP 400 with ErrorInfo reason UNSUPPORTED_OPERATION, not
+    /// EXTENDED_AGENT_CARD_NOT_CONFIGURED, which is for a declared but unconfigured card
+    /// (a2a-java #733 on every transport). Reported as REST-ERROR-001 like
+    /// [`Self::rest_terminal_task_error`]. Returns whether it reported.
+    fn rest_extended_card_error(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        v: &Json,
+        bseq: u64,
+    ) -> bool {
+        if c.dialect != Some(Dialect::V1_0) || c.op != Some(Op::GetExtendedCard) {
+            return false;
+        }
+        let reason = error_info_reason(v.get("error").and_then(|e| e.get("details")));
+        if reason != Some("EXTENDED_AGENT_CARD_NOT_CONFIGURED")
+            || self.card_for(x).is_none_or(|k| k.view.extended_card)
+        {
+            return false;
+        }
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!(
+                "the agent card does not declare capabilities.extendedAgentCard, yet the agent answered HTTP {status} EXTENDED_AGENT_CARD_NOT_CONFIGURED (ExtendedAgentCardNotConfiguredError) instead of HTTP 400 with ErrorInfo reason UNSUPPORTED_OPERATION (UnsupportedOperationError)"
             ),
             vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
             &x.leg,
@@ -5264,6 +5454,27 @@ fn code_from_message(m: &str, d: Option<Dialect>) -> Option<(i64, &'static str)>
     if l.contains("method not found") {
         return Some((jsonrpc::METHOD_NOT_FOUND, "the method was not found"));
     }
+    // A cursor the client sent back malformed is invalid input (ERR-006; a2a-python PR
+    // #814: a ValueError for a bad page token came back as -32603).
+    if (l.contains("page token") || l.contains("pagetoken") || l.contains("page_token"))
+        && (l.contains("invalid") || l.contains("malformed") || l.contains("bad "))
+    {
+        return Some((jsonrpc::INVALID_PARAMS, "the page token is invalid"));
+    }
+    // ERR-002: a part or output media type the agent cannot take or give is
+    // ContentTypeNotSupportedError (a2a-rs #270: a generic error instead). "Content-Type"
+    // alone names the HTTP header, which is no A2A error: not read here.
+    if (l.contains("media type")
+        || l.contains("mime type")
+        || l.contains("output mode")
+        || l.contains("input mode"))
+        && (l.contains("not supported") || l.contains("unsupported") || l.contains("incompatible"))
+    {
+        return Some((
+            jsonrpc::CONTENT_TYPE_NOT_SUPPORTED,
+            "the content type is not supported",
+        ));
+    }
     // A retired or unknown method (trpc-a2a-go #44: "OnSendTask is deprecated, use
     // OnSendMessage instead" for 0.1 tasks/send).
     if l.contains("unknown method")
@@ -5780,6 +5991,65 @@ fn error_info_problem(aip: Option<&Obj>, status: u16, c: &Call) -> Option<(Strin
             ))
         }
         None => None,
+    }
+}
+
+/// The paging members of a 1.0 `ListTasksResponse` `res` whose `tasks` holds `rows` tasks
+/// (1.0 proto: `nextPageToken`, `pageSize`, `totalSize` are REQUIRED; DATA-007, RPC-004):
+/// `(JSON Pointer under base, message)` of the first problem. ProtoJSON omits an int32 0
+/// and an empty string, so an absent `totalSize` is legal on an empty list and an absent
+/// `nextPageToken` on the last page (DIGEST trap 12), but `pageSize` is the page size used,
+/// 1 to 100, never the default 0 (a2a-python #872). `totalSize` counts the tasks before
+/// pagination: never fewer than this page holds, and more than it when a next page is
+/// announced (a2a-js PR #383).
+fn list_tasks_page_problem(res: &Json, rows: usize, base: &str) -> Option<(String, String)> {
+    // ProtoJSON readers accept an int32 as a number or a decimal string.
+    let int = |name: &str| -> Option<Option<i64>> {
+        let v = res.get(name)?;
+        Some(
+            v.as_i64()
+                .or_else(|| v.as_str().and_then(|s| s.trim().parse::<i64>().ok())),
+        )
+    };
+    let ptr = |name: &str| format!("{base}/{name}");
+    match int("pageSize") {
+        None => {
+            return Some((
+                base.to_string(),
+                "ListTasks result has no pageSize (the page size used, 1 to 100, is REQUIRED)"
+                    .into(),
+            ))
+        }
+        Some(None) => {
+            return Some((ptr("pageSize"), "pageSize is not an integer".into()));
+        }
+        Some(Some(_)) => {}
+    }
+    let more = res
+        .get("nextPageToken")
+        .and_then(Json::as_str)
+        .is_some_and(|t| !t.is_empty());
+    match int("totalSize") {
+        None if rows > 0 => Some((
+            base.to_string(),
+            format!(
+                "ListTasks result has no totalSize although it lists {rows} task{} (totalSize is REQUIRED; only 0 may be omitted)",
+                if rows == 1 { "" } else { "s" }
+            ),
+        )),
+        None => None,
+        Some(None) => Some((ptr("totalSize"), "totalSize is not an integer".into())),
+        Some(Some(n)) if n < rows as i64 => Some((
+            ptr("totalSize"),
+            format!("totalSize {n} is smaller than the {rows} tasks on this page"),
+        )),
+        Some(Some(n)) if more && n <= rows as i64 => Some((
+            ptr("totalSize"),
+            format!(
+                "totalSize {n} counts only this page's {rows} tasks while nextPageToken announces another page (totalSize is the count before pagination)"
+            ),
+        )),
+        Some(Some(_)) => None,
     }
 }
 

@@ -129,9 +129,9 @@ rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, I
     "client sent a send request whose message is malformed",
     "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x: kind text/file/data)");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
-    ["DATA-005", "DATA-004", "DATA-001", "RPC-004"],
+    ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
-    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}, with every nested message (status.message, history) and artifact well formed: role ROLE_USER/ROLE_AGENT in 1.0 (user/agent on 0.x JSON-RPC), at least one part in 1.0; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}");
+    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}, with every nested message (status.message, history) and artifact well formed: role ROLE_USER/ROLE_AGENT in 1.0 (user/agent on 0.x JSON-RPC), at least one part in 1.0, status.timestamp RFC 3339 with a zone in 1.0; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}; a 1.0 ListTasks result carries pageSize and totalSize (the count before pagination)");
 
 rule!(DATA_HISTORY_EXCEEDED, "DATA-HISTORY-001", "history-length-exceeded", Error, Lifecycle,
     ["DATA-006"],
@@ -207,6 +207,10 @@ rule!(ID_CONTEXT_CHANGED, "ID-CTX-002", "context-id-changed", Error, Lifecycle,
     ["ID-006", "ID-002"],
     "a task's contextId changed, or the agent substituted the client's contextId",
     "a task keeps its contextId forever; accept the client's contextId or reject it with an error, never substitute another");
+rule!(ID_MESSAGE_IDS_MISMATCH, "ID-CTX-003", "task-message-ids-mismatch", Error, Lifecycle,
+    ["ID-006", "ID-004"],
+    "a message kept in a task (status.message or history) names another taskId or contextId than the task",
+    "stamp every message a task keeps (status.message, history) with the task's own id and contextId: mint the contextId once per task and write that same value on the task and on its messages");
 rule!(
     ID_EVENT_MISSING_TASK_ID,
     "ID-EVENT-001",
@@ -230,9 +234,9 @@ rule!(
 
 // ---- streams ----------------------------------------------------------------------------
 rule!(STREAM_EVENT_SHAPE, "STREAM-SHAPE-001", "stream-event-invalid-shape", Error, Streaming,
-    ["DATA-005", "DATA-004", "STREAM-003"],
+    ["DATA-005", "DATA-004", "STREAM-003", "DATA-002"],
     "stream event is not a well-formed StreamResponse",
-    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update); in 1.0 every message and artifact has at least one part and roles are ROLE_USER/ROLE_AGENT");
+    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update); in 1.0 every message and artifact has at least one part, roles are ROLE_USER/ROLE_AGENT and status timestamps are RFC 3339 with a zone");
 rule!(STREAM_ENVELOPE, "STREAM-SHAPE-002", "stream-event-envelope-wrong", Error, Streaming,
     ["RPC-005", "REST-002"],
     "data of a stream event is not the binding's envelope (JSON-RPC response with the request id / bare StreamResponse on REST)",
@@ -441,6 +445,7 @@ pub static RULES: &[Rule] = &[
     GW_SSE_LOST,
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
+    ID_MESSAGE_IDS_MISMATCH,
     ID_EVENT_MISSING_TASK_ID,
     ID_EVENT_TASK_MISMATCH,
     ID_TASK_NOT_RESOLVABLE,

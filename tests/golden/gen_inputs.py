@@ -169,6 +169,10 @@ def followup(req_ctx, res_ctx):
     send1(t, {"task": task1(ctx=res_ctx)}, i=2, params={"message": m}); return t.text()
 case("ID-CTX-001", followup(None, "ctx-2"), followup(None, "ctx-1"))
 case("ID-CTX-002", followup("ctx-1", "ctx-9"), followup("ctx-1", "ctx-1"))
+def histids(ok):
+    t = T(); h = [msg1("four", taskId="task-1", contextId="ctx-1" if ok else "ctx-7")]
+    send1(t, {"task": task1(history=h)}); return t.text()
+case("ID-CTX-003", histids(False), histids(True))
 def evmissing(ok):
     t = T(); d = su1("TASK_STATE_COMPLETED")
     if not ok: d["statusUpdate"].pop("contextId")
