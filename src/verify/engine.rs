@@ -3594,11 +3594,14 @@ impl State {
                     || (op == Op::SendStreamingMessage && card.view.streaming == Some(true));
                 // A 1.0 call without `A2A-Version: 1.x` asks for 0.3 semantics (VER-003), where
                 // the PascalCase method does not exist: -32601 is the agent's right answer
-                // (a gateway that stripped the header is VER-HDR-002).
-                let asked_for_d = d.is_0x()
-                    || c.header_version
-                        .as_deref()
-                        .is_some_and(|v| v.trim_start().starts_with('1'));
+                // (a gateway that stripped the header is VER-HDR-002). The other way round, a
+                // 0.x method sent with `A2A-Version: 1.x` asks for 1.0 semantics (VER-002),
+                // which have no `message/send`: -32601 again, the client's mix (VER-MIX-001).
+                let header_1x = c
+                    .header_version
+                    .as_deref()
+                    .is_some_and(|v| v.trim_start().starts_with('1'));
+                let asked_for_d = if d.is_0x() { !header_1x } else { header_1x };
                 if covers && core && asked_for_d {
                     self.areas.insert("version");
                     let shown = declared
