@@ -207,7 +207,10 @@ rule!(ID_CONTEXT_CHANGED, "ID-CTX-002", "context-id-changed", Error, Lifecycle,
     ["ID-006", "ID-002"],
     "a task's contextId changed, or the agent substituted the client's contextId",
     "a task keeps its contextId forever; accept the client's contextId or reject it with an error, never substitute another");
-rule!(ID_MESSAGE_IDS_MISMATCH, "ID-CTX-003", "task-message-ids-mismatch", Error, Lifecycle,
+// A warning: ID-006 is a derived requirement (DIGEST), and the a2a-python 1.x server does
+// this on every taskId-only follow-up (it mints a fresh contextId for the request and stamps
+// the new messages with it, while the task keeps its own).
+rule!(ID_MESSAGE_IDS_MISMATCH, "ID-CTX-003", "task-message-ids-mismatch", Warning, Lifecycle,
     ["ID-006", "ID-004"],
     "a message kept in a task (status.message or history) names another taskId or contextId than the task",
     "stamp every message a task keeps (status.message, history) with the task's own id and contextId: mint the contextId once per task and write that same value on the task and on its messages");
