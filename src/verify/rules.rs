@@ -385,6 +385,10 @@ rule!(PUSH_WRONG_CREDENTIALS, "PUSH-AUTH-002", "push-delivery-wrong-credentials"
     ["PUSH-004", "PUSH-005"],
     "push notification delivered with a token or credentials other than the client configured for the webhook",
     "send each config's own token and authentication credentials with its deliveries; another config's token (another task's, another client's) is a cross-tenant leak and the receiver drops the notification");
+rule!(PUSH_CONFIG_REPLACED, "PUSH-CFG-001", "push-config-replaced-on-create", Error, Lifecycle,
+    ["PUSH-003"],
+    "1.0 create of a push notification config without an id got the id of an earlier config of the task, which it replaced",
+    "assign every created config a fresh id (a UUID) when the client sends none, and return the stored config; a config lives until the task ends or the client deletes it, so a second create must not overwrite the first (defaulting the id to the task id does)");
 rule!(PUSH_NOT_POST, "PUSH-DELIV-001", "push-delivery-not-post", Error, Interop,
     ["PUSH-004"],
     "1.0 push notification delivered by another HTTP method than POST",
@@ -457,6 +461,7 @@ pub static RULES: &[Rule] = &[
     PUSH_WRONG_CREDENTIALS,
     PUSH_PAYLOAD_SHAPE,
     PUSH_OTHER_TASK,
+    PUSH_CONFIG_REPLACED,
     PUSH_NOT_POST,
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
