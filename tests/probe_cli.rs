@@ -322,3 +322,42 @@ async fn the_agent_card_url_is_probed_as_its_agent_and_misses_name_the_full_path
         "{stdout}"
     );
 }
+
+/// breaker8 G9: a wrong or missing token that keeps every task test from running is the
+/// operator's mistake: exit 2 with a hint, not exit 0 "partial"; the right token runs all.
+#[tokio::test]
+async fn credentials_that_block_every_task_test_exit_2_with_a_hint() {
+    let agent = broken::start(Break::Nothing, true).await;
+    for (args, want) in [
+        (
+            vec!["--bearer", "WRONG"],
+            "a2a-interop: the agent refused the given credentials on every task call (HTTP 401/403), so no task test ran; hint: check --bearer",
+        ),
+        (
+            vec![],
+            "a2a-interop: the agent needs credentials for every task call and none were given, so no task test ran; hint: pass --bearer",
+        ),
+    ] {
+        let mut argv = vec!["probe".to_string(), agent.url()];
+        argv.extend(args.iter().map(|s| s.to_string()));
+        let out = run_cli(argv).await;
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stdout}\n{stderr}");
+        assert!(stderr.contains(want), "{args:?}: {stderr}");
+        // the results are still printed
+        assert!(stdout.contains("pass  card.reachable"), "{stdout}");
+    }
+    let out = run_cli(vec![
+        "probe".into(),
+        agent.url(),
+        "--bearer".into(),
+        broken::TOKEN.into(),
+    ])
+    .await;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("pass  lifecycle.send"), "{stdout}");
+}

@@ -197,6 +197,18 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
             );
         }
     }
+    let mut blocked = false;
+    for d in &run.directions {
+        if let Some(line) = d.report.credentials_blocked() {
+            if d.report.failures().is_empty() {
+                crate::errln!("a2a-interop: [{}] {line}", d.name);
+                blocked = true;
+            }
+        }
+    }
+    if blocked {
+        return Ok(ExitCode::from(2));
+    }
     Ok(exit_code(&run, a.output.fail_on.unwrap_or(FailOn::Error)))
 }
 

@@ -134,6 +134,13 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     if let Some(line) = timeout_note(&run.report, &a.timeout) {
         crate::errln!("{line}");
     }
+    if let Some(line) = run.report.credentials_blocked() {
+        // a failed test is the agent's: it keeps exit 1
+        if run.report.failures().is_empty() {
+            crate::errln!("a2a-interop: {line}");
+            return Ok(ExitCode::from(2));
+        }
+    }
     let fail_on = a.output.fail_on.unwrap_or(FailOn::Error);
     Ok(exit_code(&run.report, findings, fail_on))
 }

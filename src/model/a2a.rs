@@ -908,19 +908,21 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
 /// line breaks, which common decoders ignore). Used for 1.0 `Part.raw` and 0.x
 /// `FileWithBytes.bytes` (DATA-004; pydantic-ai #4176: plain text sent as file bytes).
 pub fn base64_problem(s: &str) -> Option<&'static str> {
-    let body: Vec<u8> = s.bytes().filter(|b| !matches!(b, b'\r' | b'\n')).collect();
-    let data_len = body.iter().rposition(|b| *b != b'=').map_or(0, |i| i + 1);
-    let pad = body.len() - data_len;
-    if body[..data_len]
-        .iter()
-        .any(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'-' | b'_')))
-    {
-        return Some("a character outside the base64 alphabet");
+    // One pass, no copy (a raw part may be megabytes): CR/LF skipped, `=` only at the end.
+    let (mut data, mut pad) = (0usize, 0usize);
+    for b in s.bytes() {
+        match b {
+            b'\r' | b'\n' => {}
+            b'=' => pad += 1,
+            _ if pad > 0 => return Some("wrong padding"),
+            _ if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'-' | b'_') => data += 1,
+            _ => return Some("a character outside the base64 alphabet"),
+        }
     }
-    if pad > 2 || (pad > 0 && !body.len().is_multiple_of(4)) {
+    if pad > 2 || (pad > 0 && !(data + pad).is_multiple_of(4)) {
         return Some("wrong padding");
     }
-    if data_len % 4 == 1 {
+    if data % 4 == 1 {
         return Some("a length no base64 text has");
     }
     None

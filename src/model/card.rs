@@ -427,6 +427,11 @@ fn is_http_url(u: &str) -> bool {
 
 fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
     match o.get("supportedInterfaces") {
+        // CARD-003/CARD-005: a client has no URL to call
+        Some(Json::Array(list)) if list.is_empty() => c.problems.push((
+            "/supportedInterfaces".into(),
+            "agent card supportedInterfaces is empty (a required list must not be empty; a client has no interface to call)".into(),
+        )),
         Some(Json::Array(list)) => {
             for (i, it) in list.iter().enumerate() {
                 let p = super::json::ptr("/supportedInterfaces", &[super::json::Seg::Index(i)]);
@@ -459,6 +464,31 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         c.bad_interfaces.push((
                             format!("{p}/url"),
                             format!("interface url {u:?} is not an absolute http(s) url"),
+                        ));
+                    }
+                }
+                if let Some(b) = binding {
+                    // CARD-005: the binding names are exact strings; SDK clients match them
+                    // case-sensitively, so `jsonrpc` is never selected
+                    if let Some(want) = ["JSONRPC", "GRPC", "HTTP+JSON"]
+                        .into_iter()
+                        .find(|k| b != *k && b.trim().eq_ignore_ascii_case(k))
+                    {
+                        c.bad_interfaces.push((
+                            format!("{p}/protocolBinding"),
+                            format!("interface protocolBinding {b:?} is not {want:?} (binding names are matched exactly)"),
+                        ));
+                    }
+                }
+                if let Some(ver) = version.filter(|v| !v.is_empty()) {
+                    // CARD-007: Major.Minor ("1.0", "0.3"); a client comparing "1.0" never
+                    // matches "1" or "v1"
+                    let numeric = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+                    let parts: Vec<&str> = ver.split('.').collect();
+                    if parts.len() < 2 || !parts.iter().all(|p| numeric(p)) {
+                        c.bad_interfaces.push((
+                            format!("{p}/protocolVersion"),
+                            format!("interface protocolVersion {ver:?} is not Major.Minor (like \"1.0\")"),
                         ));
                     }
                 }
@@ -1142,6 +1172,54 @@ mod tests {
         assert_eq!(
             ptrs,
             vec!["/supportedInterfaces/0/url", "/documentationUrl"]
+        );
+    }
+
+    /// breaker8 G10: binding names are exact (`JSONRPC`, `GRPC`, `HTTP+JSON`), versions
+    /// Major.Minor, and an empty interface list is a required list left empty.
+    #[test]
+    fn interface_binding_case_version_form_and_empty_list() {
+        let card = |ifaces: serde_json::Value| {
+            let v =
+                json!({"name":"a","description":"d","version":"1","supportedInterfaces": ifaces});
+            let view = card_view(&v, false);
+            let mut msgs: Vec<String> = view.bad_interfaces.into_iter().map(|p| p.1).collect();
+            msgs.extend(view.problems.into_iter().map(|p| p.1));
+            msgs
+        };
+        let iface = |b: &str, v: &str| serde_json::json!([{"url":"https://a.test/","protocolBinding":b,"protocolVersion":v}]);
+        for (b, v) in [
+            ("JSONRPC", "1.0"),
+            ("HTTP+JSON", "0.3"),
+            ("GRPC", "0.3.0"),
+            ("https://x.test/binding", "1.0"),
+        ] {
+            let m = card(iface(b, v));
+            assert!(
+                !m.iter()
+                    .any(|m| m.contains("protocolBinding") || m.contains("Major.Minor")),
+                "{b} {v}: {m:?}"
+            );
+        }
+        let m = card(iface("jsonrpc", "1.0"));
+        assert!(m.iter().any(|m| m == "interface protocolBinding \"jsonrpc\" is not \"JSONRPC\" (binding names are matched exactly)"), "{m:?}");
+        let m = card(iface("Http+Json", "1.0"));
+        assert!(
+            m.iter().any(|m| m.contains("is not \"HTTP+JSON\"")),
+            "{m:?}"
+        );
+        for v in ["1", "v1.0", "1.x"] {
+            let m = card(iface("JSONRPC", v));
+            assert!(
+                m.iter().any(|m| m.contains("is not Major.Minor")),
+                "{v}: {m:?}"
+            );
+        }
+        let m = card(serde_json::json!([]));
+        assert!(
+            m.iter()
+                .any(|m| m.starts_with("agent card supportedInterfaces is empty")),
+            "{m:?}"
         );
     }
 }

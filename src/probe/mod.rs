@@ -369,6 +369,36 @@ impl ProbeReport {
         })
     }
 
+    /// Set when credentials kept every task test from running: no `lifecycle.*` test passed
+    /// or failed, and a task test was skipped because the agent answered HTTP 401/403
+    /// (AUTH-002, AUTH-003). One line, `<cause>; hint: <flag>`: the operator's mistake (a
+    /// wrong, expired or missing token), so `probe` and `interop` exit 2, not 0 with
+    /// "partial".
+    pub fn credentials_blocked(&self) -> Option<String> {
+        let task = |r: &&ProbeResult| r.test.starts_with("lifecycle.");
+        if self
+            .results
+            .iter()
+            .filter(task)
+            .any(|r| r.status != Status::Skip)
+        {
+            return None;
+        }
+        let skipped = |needle: &str| {
+            self.results
+                .iter()
+                .filter(task)
+                .any(|r| r.status == Status::Skip && r.message.contains(needle))
+        };
+        if skipped("refused the given credentials") {
+            Some("the agent refused the given credentials on every task call (HTTP 401/403), so no task test ran; hint: check --bearer / --auth-header (interop: --bearer-a|b, --auth-header-a|b)".into())
+        } else if skipped("agent needs credentials") {
+            Some("the agent needs credentials for every task call and none were given, so no task test ran; hint: pass --bearer TOKEN or --auth-header 'NAME: VALUE' (interop: --bearer-a|b, --auth-header-a|b)".into())
+        } else {
+            None
+        }
+    }
+
     /// Failed results.
     pub fn failures(&self) -> Vec<&ProbeResult> {
         self.results

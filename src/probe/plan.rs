@@ -58,7 +58,10 @@ impl CallError {
 impl From<SendError> for CallError {
     fn from(e: SendError) -> Self {
         match e {
-            SendError::Budget(_) | SendError::Gone(_) => CallError::Budget(e.to_string()),
+            // the probe's own refusal (SSRF guard) is no verdict on the agent: a skip
+            SendError::Budget(_) | SendError::Gone(_) | SendError::Blocked(_) => {
+                CallError::Budget(e.to_string())
+            }
             other => CallError::Other(other.to_string()),
         }
     }
@@ -797,6 +800,17 @@ impl<'a> Runner<'a> {
             ));
             return Vec::new();
         }
+        // The probe's own SSRF guard refusing every interface the card names (a card naming
+        // its public host, probed through a port-forward or tunnel) is the run's policy, not
+        // the agent's fault: exit 2 with the flag that allows it, before any task call.
+        let refused = |m: &str| m.starts_with("refused ");
+        if targets.is_empty() && !problems.is_empty() && problems.iter().all(|(_, m)| refused(m)) {
+            self.usage_error = Some(format!(
+                "the probe does not call the hosts the card's interfaces name: {}; hint: add --allow-host for the card's host, or probe the agent at the URL its card names",
+                problems[0].1
+            ));
+            return Vec::new();
+        }
         let o = if targets.is_empty() && problems.is_empty() {
             Outcome::Fail(if all.is_empty() {
                 "card advertises no interface of a known protocol version".to_string()
@@ -819,12 +833,18 @@ impl<'a> Runner<'a> {
         };
         self.push("card.interfaces", None, Category::AgentCard, started, o);
         for (d, m) in problems {
+            // a refusal by the probe's own host guard is no verdict on the agent
+            let o = if refused(&m) {
+                Outcome::Skip(m)
+            } else {
+                Outcome::Fail(m)
+            };
             self.push(
                 "card.interface-url",
                 Some(d),
                 Category::AgentCard,
                 started,
-                Outcome::Fail(m),
+                o,
             );
             for (name, cat) in DIALECT_TESTS {
                 self.skip(name, Some(d), *cat, "interface url refused");
@@ -971,9 +991,14 @@ impl<'a> Runner<'a> {
         match probe {
             Err(CallError::Budget(m)) => {
                 // Our own limit, not the agent's fault (README: a refused request skips).
+                let why = if m.starts_with("refused ") {
+                    "interface not called: its host is not the probed host (--allow-host)"
+                } else {
+                    "request budget used up (--max-requests)"
+                };
                 let o = Outcome::Skip(format!("advertised url {} not called: {m}", tg.url));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
-                rest_skip(self, "request budget used up (--max-requests)");
+                rest_skip(self, why);
                 false
             }
             Err(CallError::Other(msg)) if self.t.last_unanswered().is_some() => {

@@ -383,6 +383,10 @@ pub(super) struct State {
     ver_stripped_clients: VecDeque<String>,
     /// Paths of `done_requests` entries.
     done_paths: HashMap<String, String>,
+    /// 1.0 push configs created without a client id, by `task id \0 config id`: the webhook
+    /// URL and the evidence of the create (PUSH-CFG-001). Removed on delete; at most
+    /// [`MAX_PUSH_URLS`] entries.
+    push_created: HashMap<String, (String, Evidence)>,
 }
 
 /// An upstream-leg request waiting for its client-leg twin (VER-HDR-002): method, body,
@@ -483,6 +487,7 @@ impl State {
             pending_up: VecDeque::new(),
             ver_stripped_clients: VecDeque::new(),
             done_paths: HashMap::new(),
+            push_created: HashMap::new(),
         }
     }
 
@@ -957,6 +962,22 @@ impl State {
                 self.areas.insert("rest");
             }
             None => {}
+        }
+        if c.op == Some(Op::DeletePushConfig) && !self.push_created.is_empty() {
+            // PUSH-CFG-001: a deleted config may come back under its old id.
+            let task = c
+                .params
+                .get("taskId")
+                .and_then(Json::as_str)
+                .or(c.route_task.as_deref())
+                .unwrap_or("");
+            let id = c
+                .params
+                .get("id")
+                .and_then(Json::as_str)
+                .or_else(|| x.path.rsplit('/').next())
+                .unwrap_or("");
+            self.push_created.remove(&format!("{task}\u{0}{id}"));
         }
         x.call = Some(Arc::new(c));
         self.request_checks(x);
@@ -3594,11 +3615,14 @@ impl State {
                     || (op == Op::SendStreamingMessage && card.view.streaming == Some(true));
                 // A 1.0 call without `A2A-Version: 1.x` asks for 0.3 semantics (VER-003), where
                 // the PascalCase method does not exist: -32601 is the agent's right answer
-                // (a gateway that stripped the header is VER-HDR-002).
-                let asked_for_d = d.is_0x()
-                    || c.header_version
-                        .as_deref()
-                        .is_some_and(|v| v.trim_start().starts_with('1'));
+                // (a gateway that stripped the header is VER-HDR-002). The other way round, a
+                // 0.x method sent with `A2A-Version: 1.x` asks for 1.0 semantics (VER-002),
+                // which have no `message/send`: -32601 again, the client's mix (VER-MIX-001).
+                let header_1x = c
+                    .header_version
+                    .as_deref()
+                    .is_some_and(|v| v.trim_start().starts_with('1'));
+                let asked_for_d = if d.is_0x() { !header_1x } else { header_1x };
                 if covers && core && asked_for_d {
                     self.areas.insert("version");
                     let shown = declared
@@ -4071,6 +4095,9 @@ impl State {
                         &x.leg,
                     );
                 }
+                if v1 && op == Op::CreatePushConfig {
+                    self.check_push_config_replaced(x, &c, res, base, bseq);
+                }
                 let list: Vec<(&Json, String)> = match (op, res) {
                     (Op::ListPushConfigs, Json::Array(a)) => a
                         .iter()
@@ -4352,6 +4379,54 @@ impl State {
             &x.leg,
         );
         true
+    }
+
+    /// PUSH-CFG-001 (PUSH-003, 1.0 §3.1.7): a successful 1.0 CreateTaskPushNotificationConfig
+    /// `res` for a request without an `id` gets the id of an earlier id-less create of the
+    /// same task with another webhook URL: the earlier config was overwritten although a
+    /// config lives until the task ends or it is deleted (a2a-js #541: `id ||= taskId`;
+    /// a2a-java PR #1092). A client that sends an id asks for that id: not judged.
+    fn check_push_config_replaced(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        base: &str,
+        bseq: u64,
+    ) {
+        let client_id = c
+            .params
+            .get("id")
+            .and_then(Json::as_str)
+            .is_some_and(|s| !s.is_empty());
+        let task = res
+            .get("taskId")
+            .and_then(Json::as_str)
+            .or_else(|| c.params.get("taskId").and_then(Json::as_str))
+            .or(c.route_task.as_deref())
+            .filter(|s| !s.is_empty());
+        let id = res
+            .get("id")
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty());
+        let url = res.get("url").and_then(Json::as_str).unwrap_or("");
+        let (Some(task), Some(id), false) = (task, id, client_id) else {
+            return;
+        };
+        let key = format!("{task}\u{0}{id}");
+        let here = x.ev_at(bseq, &format!("{base}/id"), Some(Value::from(id)));
+        if let Some((old_url, old_ev)) = self.push_created.get(&key) {
+            if old_url != url {
+                let msg = format!(
+                    "create without an id for task {task} got config id {id:?} again: the config for {old_url} made earlier was replaced by the one for {url}"
+                );
+                let ev = vec![old_ev.clone(), x.ev(x.req_ev_seq()), here.clone()];
+                self.find(&r::PUSH_CONFIG_REPLACED, msg, ev, &x.leg);
+            }
+        }
+        if self.push_created.len() < MAX_PUSH_URLS || self.push_created.contains_key(&key) {
+            self.push_created.insert(key, (url.to_string(), here));
+        }
     }
 
     /// ERR-003 (1.0 AIP-193 shape) and REST-003 (0.3 routes: the 0.3 A2A error object).

@@ -207,7 +207,10 @@ rule!(ID_CONTEXT_CHANGED, "ID-CTX-002", "context-id-changed", Error, Lifecycle,
     ["ID-006", "ID-002"],
     "a task's contextId changed, or the agent substituted the client's contextId",
     "a task keeps its contextId forever; accept the client's contextId or reject it with an error, never substitute another");
-rule!(ID_MESSAGE_IDS_MISMATCH, "ID-CTX-003", "task-message-ids-mismatch", Error, Lifecycle,
+// A warning: ID-006 is a derived requirement (DIGEST), and the a2a-python 1.x server does
+// this on every taskId-only follow-up (it mints a fresh contextId for the request and stamps
+// the new messages with it, while the task keeps its own).
+rule!(ID_MESSAGE_IDS_MISMATCH, "ID-CTX-003", "task-message-ids-mismatch", Warning, Lifecycle,
     ["ID-006", "ID-004"],
     "a message kept in a task (status.message or history) names another taskId or contextId than the task",
     "stamp every message a task keeps (status.message, history) with the task's own id and contextId: mint the contextId once per task and write that same value on the task and on its messages");
@@ -382,6 +385,10 @@ rule!(PUSH_WRONG_CREDENTIALS, "PUSH-AUTH-002", "push-delivery-wrong-credentials"
     ["PUSH-004", "PUSH-005"],
     "push notification delivered with a token or credentials other than the client configured for the webhook",
     "send each config's own token and authentication credentials with its deliveries; another config's token (another task's, another client's) is a cross-tenant leak and the receiver drops the notification");
+rule!(PUSH_CONFIG_REPLACED, "PUSH-CFG-001", "push-config-replaced-on-create", Error, Lifecycle,
+    ["PUSH-003"],
+    "1.0 create of a push notification config without an id got the id of an earlier config of the task, which it replaced",
+    "assign every created config a fresh id (a UUID) when the client sends none, and return the stored config; a config lives until the task ends or the client deletes it, so a second create must not overwrite the first (defaulting the id to the task id does)");
 rule!(PUSH_NOT_POST, "PUSH-DELIV-001", "push-delivery-not-post", Error, Interop,
     ["PUSH-004"],
     "1.0 push notification delivered by another HTTP method than POST",
@@ -454,6 +461,7 @@ pub static RULES: &[Rule] = &[
     PUSH_WRONG_CREDENTIALS,
     PUSH_PAYLOAD_SHAPE,
     PUSH_OTHER_TASK,
+    PUSH_CONFIG_REPLACED,
     PUSH_NOT_POST,
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,

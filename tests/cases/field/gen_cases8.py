@@ -164,14 +164,14 @@ case("f104-legal-v03-history-current-turn-only", [
 case("f105-v03-history-message-other-context", [
     req(0.0, "POST", A + "/", rpc(1, "message/send", {"message": umsg03("hello")})),
     resp(0.004, 200, ok(1, task03("t-x1", "c-task", "completed", history=[umsg03("hello", taskId="t-x1", contextId="c-msg"), amsg03("hi there", taskId="t-x1", contextId="c-task")]))),
-], [("task-message-ids-mismatch", "error")],
+], [("task-message-ids-mismatch", "warning")],
  "https://github.com/a2aproject/a2a-js/issues/41 (_createRequestContext minted one contextId for the task and another for the incoming message, which went into history; maintainer: a bug)",
  "a task's contextId never changes and the messages of its history and status carry the task's own ids (ID-006, ID-004): a history message in context c-msg inside task t-x1 of context c-task sends a client that files messages by context to a conversation that does not exist")
 
 case("f106-v10-status-message-other-task", [
     req(0.0, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("book a table")}), ver="1.0"),
     resp(0.004, 200, ok(1, {"task": task10("t-w1", "c-w1", "TASK_STATE_INPUT_REQUIRED", status={"state": "TASK_STATE_INPUT_REQUIRED", "timestamp": TS, "message": amsg10("for how many people?", taskId="t-w0", contextId="c-w1")})})),
-], [("task-message-ids-mismatch", "error")],
+], [("task-message-ids-mismatch", "warning")],
  "https://github.com/a2aproject/a2a-js/issues/41 (ids stamped on a message differ from its task's), 1.0 form on status.message",
  "status.message belongs to its task: its taskId and contextId, when set, are the task's (ID-004, ID-006); a client that answers the question with taskId t-w0 reaches no task")
 
@@ -272,6 +272,31 @@ case("f119-legal-v03-final-at-input-required", [
 ], [],
  "https://github.com/a2aproject/A2A/issues/373 (tutorial agent ends the SSE cycle with final=True at INPUT_REQUIRED; the issue is the server's stale get_task, not the stream)",
  "0.x final:true marks the last event of the cycle at a terminal state or at input-required (STREAM-008, 0.2.0 §7.2.2); the stream then closes: legal")
+
+# --- push config ids on create ---------------------------------------------------------------------
+def pcreate(i, url, tid="t-p1"):
+    return req(0.1 * i, "POST", A + "/a2a", rpc(i, "CreateTaskPushNotificationConfig", {"taskId": tid, "url": url}), ver="1.0")
+def pcfg(i, url, cid, tid="t-p1"):
+    return resp(0.1 * i + 0.004, 200, ok(i, {"id": cid, "taskId": tid, "url": url}))
+case("f120-v10-push-config-create-overwrites", [
+    req(0.0, "POST", A + "/a2a", rpc(0, "SendMessage", {"message": umsg10("long job"), "configuration": {"returnImmediately": True}}), ver="1.0"),
+    resp(0.004, 200, ok(0, {"task": task10("t-p1", "c-p1", "TASK_STATE_WORKING")})),
+    pcreate(1, "https://hooks.example.test/audit"), pcfg(1, "https://hooks.example.test/audit", "t-p1"),
+    pcreate(2, "https://hooks.example.test/pager"), pcfg(2, "https://hooks.example.test/pager", "t-p1"),
+], [("push-config-replaced-on-create", "error")],
+ "https://github.com/a2aproject/a2a-js/issues/541 / https://github.com/a2aproject/a2a-js/pull/543 (the store's id ||= taskId fallback made every id-less create a destructive upsert); https://github.com/a2aproject/a2a-java/pull/1092",
+ "Create assigns the config its id and the config lives until the task ends or it is deleted (PUSH-003, 1.0 §3.1.7); a second id-less create answered with the first config's id (the task id) has overwritten it, so the audit webhook silently stops receiving notifications")
+
+case("f121-legal-v10-push-config-recreated-after-delete", [
+    req(0.0, "POST", A + "/a2a", rpc(0, "SendMessage", {"message": umsg10("long job"), "configuration": {"returnImmediately": True}}), ver="1.0"),
+    resp(0.004, 200, ok(0, {"task": task10("t-p1", "c-p1", "TASK_STATE_WORKING")})),
+    pcreate(1, "https://hooks.example.test/audit"), pcfg(1, "https://hooks.example.test/audit", "t-p1"),
+    req(0.2, "POST", A + "/a2a", rpc(2, "DeleteTaskPushNotificationConfig", {"taskId": "t-p1", "id": "t-p1"}), ver="1.0"),
+    resp(0.204, 200, ok(2, {})),
+    pcreate(3, "https://hooks.example.test/pager"), pcfg(3, "https://hooks.example.test/pager", "t-p1"),
+], [],
+ "https://github.com/a2aproject/a2a-java/pull/1092 (an omitted config id defaults to the task id; a second id-less create is refused unless the first was deleted)",
+ "a config id may be reused once its config is deleted (PUSH-003: Delete ends the config); a default id derived from the task is odd but legal when it overwrites nothing")
 
 # --- ListTasks totalSize across pages --------------------------------------------------------------
 case("f108-v10-list-tasks-total-size-after-paging", [
