@@ -20,6 +20,14 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 - Hop-by-hop headers (RFC 9110 §7.6.1) are stripped both ways; `Host` is rewritten to the
   upstream's authority. `request_head.url` is the URL as the client addressed it,
   `request_head.upstream` the URL forwarded to.
+- A message with both `Transfer-Encoding` and `Content-Length` loses the `Content-Length`
+  (RFC 9112 §6.3 item 3: the body is framed by its Transfer-Encoding; hyper's server
+  already drops it from requests); the recorded `response_head` keeps both.
+- Interim `1xx` responses from the agent (`103 Early Hints`, RFC 8297) are not forwarded:
+  hyper's client consumes them and its server has no way to send one, so the client gets
+  only the final response (RFC 9110 §15.2 asks a proxy to forward them; clients may ignore
+  them, and A2A defines none). `100 Continue` is sent by the proxy's own server when the
+  client expects it; an agent's `101` is answered `502` (the proxy forwards no `Upgrade`).
 - An unreachable upstream gets the client a `502` with a plain-text cause and the recording
   a synthetic `response_head` plus `exchange_end{upstream_error}`.
 - Bad input (malformed requests, resets, garbage bodies) ends at most that connection.
@@ -628,7 +636,17 @@ static HOP_BY_HOP: [HeaderName; 8] = [
     header::UPGRADE,
 ];
 
+/// Removes the hop-by-hop fields of a message about to be forwarded, in place. A message
+/// with both `Transfer-Encoding` and `Content-Length` also loses its `Content-Length`:
+/// Transfer-Encoding overrides it, and an intermediary MUST remove the received
+/// Content-Length before forwarding (RFC 9112 §6.3 item 3). The body was decoded by its
+/// Transfer-Encoding, so the stale length would cut it short for the next hop (hyper then
+/// frames it itself: chunked, or the length it counts). The recording keeps the fields as
+/// received (`request_head` / `response_head` are sent before this runs).
 fn strip_hop_by_hop(h: &mut HeaderMap) {
+    if h.contains_key(header::TRANSFER_ENCODING) {
+        h.remove(header::CONTENT_LENGTH);
+    }
     let listed: Vec<HeaderName> = h
         .get_all(header::CONNECTION)
         .iter()
