@@ -5,11 +5,18 @@
 //!   or from the client: Transfer-Encoding wins and the proxy removes the received
 //!   Content-Length before forwarding (RFC 9112 §6.3 item 3); the recording keeps the
 //!   fields as received.
+//! - a response the agent cut short (closed before `Content-Length` bytes): the
+//!   `exchange_end{upstream_abort}` cause says after how many of how many bytes, and the
+//!   proxy prints it as an `upstream-error` line (README: every request the agent did not
+//!   answer is printed).
 
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
 #[path = "common/proxy_support.rs"]
 mod support;
 
 use std::net::SocketAddr;
+use std::process::Command;
 use std::time::Duration;
 
 use a2a_interop::record::{EventKind, Outcome};
@@ -187,4 +194,91 @@ async fn early_hints_before_the_answer_leave_the_answer_whole() {
         .collect();
     assert_eq!(statuses, [200]);
     assert_eq!(outcome(&evs, &ex).0, Outcome::Complete);
+}
+
+/// A JSON-RPC call on a fresh connection (`connection: close`), raw: what arrived until the
+/// proxy closed or 20 s passed (a body cut short is no error here).
+async fn raw_call(proxy: &str) -> String {
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t1"}}"#;
+    let mut s = TcpStream::connect(proxy).await.unwrap();
+    let req = format!(
+        "POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut out)).await;
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A `200` head announcing `announced` body bytes, then `sent` of them (the agent then
+/// closes: [`raw_agent`]).
+fn cut_answer(announced: usize, sent: &[u8]) -> Vec<u8> {
+    let mut raw = format!(
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {announced}\r\n\r\n"
+    )
+    .into_bytes();
+    raw.extend_from_slice(sent);
+    raw
+}
+
+/// G13: breaker8's `shortbody` (the whole JSON answer, Content-Length 100 more),
+/// `headonly` (Content-Length 100, no body) and `halfjson` (40 of 125 bytes): each
+/// exchange ends `upstream_abort` with a cause naming the bytes received of the
+/// Content-Length, and the bytes that did arrive are recorded.
+#[tokio::test]
+async fn a_body_cut_short_names_bytes_received_of_content_length() {
+    let n = ANSWER.len();
+    for (raw, got, announced) in [
+        (cut_answer(n + 100, ANSWER), n, n + 100),
+        (cut_answer(100, b""), 0, 100),
+        (cut_answer(n, &ANSWER[..40]), 40, n),
+    ] {
+        let up = raw_agent(raw).await;
+        let (_dir, rec, pipeline, base) = start_recording_to(up).await;
+        let text = raw_call(base.trim_start_matches("http://")).await;
+        assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+        let evs = wait_for_exchange_end(&rec).await;
+        pipeline.finish().await.unwrap();
+        let ex = exchanges(&evs)[0].clone();
+        let (outcome, error, _) = outcome(&evs, &ex);
+        assert_eq!(outcome, Outcome::UpstreamAbort, "{error:?}");
+        let error = error.unwrap_or_default();
+        let want = format!(
+            "agent response body failed after {got} of {announced} bytes (content-length {announced}): "
+        );
+        assert!(error.starts_with(&want), "{error}");
+        assert!(
+            error.contains("end of file before message length reached"),
+            "{error}"
+        );
+        assert_eq!(response_chunks(&evs, &ex).concat().len(), got);
+    }
+}
+
+/// G13, on the console: `proxy` prints an `upstream-error` line for a response the agent
+/// cut short, with the exchange id and the cause as recorded.
+#[tokio::test]
+async fn a_body_cut_short_gets_an_upstream_error_line() {
+    let up = raw_agent(cut_answer(ANSWER.len(), &ANSWER[..40])).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r.jsonl");
+    let run = proxy_process::spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{up}"))
+            .arg("--record")
+            .arg(&rec),
+        Duration::from_secs(20),
+    );
+    let addr = run.addr.trim_end_matches('/').to_string();
+    let text = raw_call(&addr).await;
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    wait_for_exchange_end(&rec).await;
+    let stderr = run.terminate();
+    let want = format!(
+        "upstream-error e1: agent response body failed after 40 of {n} bytes (content-length {n}): ",
+        n = ANSWER.len()
+    );
+    assert!(stderr.contains(&want), "{stderr}");
 }
