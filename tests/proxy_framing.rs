@@ -306,3 +306,29 @@ async fn a_body_cut_short_gets_an_upstream_error_line() {
     );
     assert!(stderr.contains(&want), "{stderr}");
 }
+
+/// G13 without a length: a chunked answer whose connection closes after its first chunk
+/// (no last chunk) ends `upstream_abort` with the bytes received and no length to compare.
+#[tokio::test]
+async fn a_chunked_body_cut_short_names_bytes_received() {
+    let mut raw =
+        b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n"
+            .to_vec();
+    raw.extend_from_slice(b"28\r\n");
+    raw.extend_from_slice(&ANSWER[..40]);
+    raw.extend_from_slice(b"\r\n");
+    let up = raw_agent(raw).await;
+    let (_dir, rec, pipeline, base) = start_recording_to(up).await;
+    let text = raw_call(base.trim_start_matches("http://")).await;
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    let evs = wait_for_exchange_end(&rec).await;
+    pipeline.finish().await.unwrap();
+    let ex = exchanges(&evs)[0].clone();
+    let (outcome, error, _) = outcome(&evs, &ex);
+    assert_eq!(outcome, Outcome::UpstreamAbort, "{error:?}");
+    let error = error.unwrap_or_default();
+    assert!(
+        error.starts_with("agent response body failed after 40 bytes: "),
+        "{error}"
+    );
+}
