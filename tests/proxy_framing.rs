@@ -332,3 +332,48 @@ async fn a_chunked_body_cut_short_names_bytes_received() {
         "{error}"
     );
 }
+
+/// G8 on the console: `proxy` names the agent's framing fault once per run (an agent that
+/// sends both fields does so on every response), with the exchange it was first seen in.
+#[tokio::test]
+async fn both_framings_get_one_warning_line_per_run() {
+    // `connection: close`: the agent serves one request per connection
+    let mut raw = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 5\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n".to_vec();
+    raw.extend_from_slice(&chunked(ANSWER));
+    let up = raw_agent(raw).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r.jsonl");
+    let run = proxy_process::spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{up}"))
+            .arg("--record")
+            .arg(&rec),
+        Duration::from_secs(20),
+    );
+    let addr = run.addr.trim_end_matches('/').to_string();
+    for _ in 0..2 {
+        let text = raw_call(&addr).await;
+        assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+        assert!(!text.contains("content-length: 5"), "{text}");
+    }
+    wait_for(&rec, |evs| {
+        evs.iter()
+            .filter(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+            .count()
+            == 2
+    })
+    .await;
+    let stderr = run.terminate();
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("both Transfer-Encoding and Content-Length"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
+    assert!(
+        warnings[0].starts_with(&format!(
+            "a2a-interop proxy: WARNING: agent http://{up}/ answered e1 with both"
+        )),
+        "{stderr}"
+    );
+}

@@ -22,7 +22,9 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
   `request_head.upstream` the URL forwarded to.
 - A message with both `Transfer-Encoding` and `Content-Length` loses the `Content-Length`
   (RFC 9112 §6.3 item 3: the body is framed by its Transfer-Encoding; hyper's server
-  already drops it from requests); the recorded `response_head` keeps both.
+  already drops it from requests); the recorded `response_head` keeps both, and `proxy`
+  prints one WARNING line per run naming the agent (RFC 9112 §6.2: a sender MUST NOT send
+  both).
 - Interim `1xx` responses from the agent (`103 Early Hints`, RFC 8297) are not forwarded:
   hyper's client consumes them and its server has no way to send one, so the client gets
   only the final response (RFC 9110 §15.2 asks a proxy to forward them; clients may ignore
@@ -126,6 +128,9 @@ struct State {
     /// Print card-rewrite warnings on stderr (`proxy`); off when the proxy serves a tool
     /// run (`probe`, `interop`), whose report has the same fact as a finding.
     console_warnings: bool,
+    /// The WARNING about an agent framing a response with both `Transfer-Encoding` and
+    /// `Content-Length` was printed (once per run: such an agent does it every time).
+    framing_warned: AtomicBool,
     capture_cap: usize,
     leg: Option<String>,
     h1: Client<HttpConnector, ProxyBody>,
@@ -307,6 +312,7 @@ async fn serve(
         table,
         rewrite_card: cfg.rewrite_card,
         console_warnings: !ext.quiet,
+        framing_warned: AtomicBool::new(false),
         capture_cap: cfg.capture_cap,
         leg: cfg.leg,
         h1,
@@ -1070,6 +1076,19 @@ async fn handle(
         );
     }
     let (mut parts, body) = resp.into_parts();
+    if st.console_warnings
+        && parts.headers.contains_key(header::TRANSFER_ENCODING)
+        && parts.headers.contains_key(header::CONTENT_LENGTH)
+        && !st.framing_warned.swap(true, Ordering::Relaxed)
+    {
+        // RFC 9112 §6.2: a sender MUST NOT send both; clients reading the agent directly
+        // may trust the Content-Length and get a cut body. Once per run.
+        crate::errln!(
+            "a2a-interop proxy: WARNING: agent {} answered {} with both Transfer-Encoding and Content-Length (RFC 9112 §6.2 forbids it); forwarded without the Content-Length, framed by Transfer-Encoding (RFC 9112 §6.3); not repeated for later responses",
+            shown_url(&target.url),
+            ctx.as_ref().map_or("a request", |c| c.id.as_str())
+        );
+    }
     let Some(ctx) = ctx else {
         strip_hop_by_hop(&mut parts.headers);
         return Response::from_parts(parts, body.map_err(BoxError::from).boxed_unsync());
