@@ -377,3 +377,36 @@ async fn both_framings_get_one_warning_line_per_run() {
         "{stderr}"
     );
 }
+
+/// G13 with `--rewrite-card`: the proxy reads an Agent Card whole to rewrite it; a card the
+/// agent cut short is answered 502 and recorded `upstream_abort`, both naming the bytes
+/// received of the Content-Length.
+#[tokio::test]
+async fn a_card_cut_short_names_bytes_received_of_content_length() {
+    let up = raw_agent(cut_answer(300, br#"{"name":"cut","supportedInterfaces":["#)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let mut cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec);
+    cfg.proxy.rewrite_card = true;
+    let (pipeline, base) = start(cfg).await;
+    let mut s = TcpStream::connect(base.trim_start_matches("http://"))
+        .await
+        .unwrap();
+    s.write_all(
+        b"GET /.well-known/agent-card.json HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+    )
+    .await
+    .unwrap();
+    let mut out = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut out)).await;
+    let text = String::from_utf8_lossy(&out);
+    let want = "agent card body failed after 37 of 300 bytes (content-length 300): ";
+    assert!(text.starts_with("HTTP/1.1 502"), "{text}");
+    assert!(text.contains(want), "{text}");
+    let evs = wait_for_exchange_end(&rec).await;
+    pipeline.finish().await.unwrap();
+    let ex = exchanges(&evs)[0].clone();
+    let (outcome, error, _) = outcome(&evs, &ex);
+    assert_eq!(outcome, Outcome::UpstreamAbort, "{error:?}");
+    assert!(error.unwrap_or_default().starts_with(want));
+}

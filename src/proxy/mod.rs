@@ -1167,6 +1167,7 @@ async fn card_response(
 ) -> Response<ProxyBody> {
     let mut frames: Vec<Bytes> = Vec::new();
     let mut total = 0usize;
+    let announced = body.size_hint().exact();
     let mut ended = body.is_end_stream();
     while !ended && total <= card::CARD_CAP {
         match body.frame().await {
@@ -1181,14 +1182,11 @@ async fn card_response(
                 for d in frames {
                     ctx.send(EventKind::ResponseChunk { body: Body::new(d) });
                 }
-                let cause = error_chain(&e);
-                ctx.end(
-                    Outcome::UpstreamAbort,
-                    Some(format!("agent card body failed: {cause}")),
-                );
+                let cause = tee::cut_short("card", total as u64, announced, &error_chain(&e));
+                ctx.end(Outcome::UpstreamAbort, Some(cause.clone()));
                 return text_response(
                     StatusCode::BAD_GATEWAY,
-                    format!("a2a-interop proxy: agent card body failed: {cause}\n"),
+                    format!("a2a-interop proxy: {cause}\n"),
                 );
             }
             None => ended = true,

@@ -360,7 +360,7 @@ where
                         let got = this.ctx.response_bytes.load(Ordering::Relaxed);
                         this.ctx.end(
                             Outcome::UpstreamAbort,
-                            Some(cut_short(got, *this.announced, &msg)),
+                            Some(cut_short("response", got, *this.announced, &msg)),
                         );
                     }
                     Direction::Request => {
@@ -395,18 +395,19 @@ where
     }
 }
 
-/// The `exchange_end.error` of a response body that failed after `got` bytes: how much of
-/// the announced length arrived (`announced` = the head's `Content-Length`, bytes; RFC 9112
+/// The `exchange_end.error` of a response body (`what`: `response`, or `card` where the
+/// proxy reads an Agent Card to rewrite it) that failed after `got` bytes: how much of the
+/// announced length arrived (`announced` = the head's `Content-Length`, bytes; RFC 9112
 /// §6.3: a message whose connection closes before that many octets is incomplete), then
 /// the transport's cause. `agent response body failed after 40 of 125 bytes (content-length
 /// 125): error reading a body from connection: end of file before message length reached`;
 /// without a length: `agent response body failed after 40 bytes: ...`.
-pub fn cut_short(got: u64, announced: Option<u64>, cause: &str) -> String {
+pub fn cut_short(what: &str, got: u64, announced: Option<u64>, cause: &str) -> String {
     match announced {
         Some(len) => format!(
-            "agent response body failed after {got} of {len} bytes (content-length {len}): {cause}"
+            "agent {what} body failed after {got} of {len} bytes (content-length {len}): {cause}"
         ),
-        None => format!("agent response body failed after {got} bytes: {cause}"),
+        None => format!("agent {what} body failed after {got} bytes: {cause}"),
     }
 }
 
