@@ -158,7 +158,8 @@ const SECRET_QUERY_PARAMS: &[&str] = &[
 
 /// Query parameter names that contain a [`SECRET_HEADER_PARTS`] entry once `_` is read as
 /// `-` but are A2A's own (HTTP+JSON `ListTasks` paging, snake_case from gRPC transcoding):
-/// never redacted by part (A2A-DIGEST: `pageToken` is a cursor, not a credential).
+/// never redacted by part (`ListTasks` / `ListTaskPushNotificationConfigs` `pageToken`, a
+/// paging cursor, A2A-DIGEST §2; the other request fields there contain no part).
 const A2A_QUERY_PARAMS: &[&str] = &["page_token", "next_page_token"];
 
 /// True when a header named `name` carries a credential by its name alone. No allocation
