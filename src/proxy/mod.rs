@@ -20,6 +20,16 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 - Hop-by-hop headers (RFC 9110 §7.6.1) are stripped both ways; `Host` is rewritten to the
   upstream's authority. `request_head.url` is the URL as the client addressed it,
   `request_head.upstream` the URL forwarded to.
+- A message with both `Transfer-Encoding` and `Content-Length` loses the `Content-Length`
+  (RFC 9112 §6.3 item 3: the body is framed by its Transfer-Encoding; hyper's server
+  already drops it from requests); the recorded `response_head` keeps both, and `proxy`
+  prints one WARNING line per run naming the agent (RFC 9112 §6.2: a sender MUST NOT send
+  both).
+- Interim `1xx` responses from the agent (`103 Early Hints`, RFC 8297) are not forwarded:
+  hyper's client consumes them and its server has no way to send one, so the client gets
+  only the final response (RFC 9110 §15.2 asks a proxy to forward them; clients may ignore
+  them, and A2A defines none). `100 Continue` is sent by the proxy's own server when the
+  client expects it; an agent's `101` is answered `502` (the proxy forwards no `Upgrade`).
 - An unreachable upstream gets the client a `502` with a plain-text cause and the recording
   a synthetic `response_head` plus `exchange_end{upstream_error}`.
 - Bad input (malformed requests, resets, garbage bodies) ends at most that connection.
@@ -118,6 +128,9 @@ struct State {
     /// Print card-rewrite warnings on stderr (`proxy`); off when the proxy serves a tool
     /// run (`probe`, `interop`), whose report has the same fact as a finding.
     console_warnings: bool,
+    /// The WARNING about an agent framing a response with both `Transfer-Encoding` and
+    /// `Content-Length` was printed (once per run: such an agent does it every time).
+    framing_warned: AtomicBool,
     capture_cap: usize,
     leg: Option<String>,
     h1: Client<HttpConnector, ProxyBody>,
@@ -299,6 +312,7 @@ async fn serve(
         table,
         rewrite_card: cfg.rewrite_card,
         console_warnings: !ext.quiet,
+        framing_warned: AtomicBool::new(false),
         capture_cap: cfg.capture_cap,
         leg: cfg.leg,
         h1,
@@ -628,7 +642,17 @@ static HOP_BY_HOP: [HeaderName; 8] = [
     header::UPGRADE,
 ];
 
+/// Removes the hop-by-hop fields of a message about to be forwarded, in place. A message
+/// with both `Transfer-Encoding` and `Content-Length` also loses its `Content-Length`:
+/// Transfer-Encoding overrides it, and an intermediary MUST remove the received
+/// Content-Length before forwarding (RFC 9112 §6.3 item 3). The body was decoded by its
+/// Transfer-Encoding, so the stale length would cut it short for the next hop (hyper then
+/// frames it itself: chunked, or the length it counts). The recording keeps the fields as
+/// received (`request_head` / `response_head` are sent before this runs).
 fn strip_hop_by_hop(h: &mut HeaderMap) {
+    if h.contains_key(header::TRANSFER_ENCODING) {
+        h.remove(header::CONTENT_LENGTH);
+    }
     let listed: Vec<HeaderName> = h
         .get_all(header::CONNECTION)
         .iter()
@@ -1097,6 +1121,19 @@ async fn handle(
         );
     }
     let (mut parts, body) = resp.into_parts();
+    if st.console_warnings
+        && parts.headers.contains_key(header::TRANSFER_ENCODING)
+        && parts.headers.contains_key(header::CONTENT_LENGTH)
+        && !st.framing_warned.swap(true, Ordering::Relaxed)
+    {
+        // RFC 9112 §6.2: a sender MUST NOT send both; clients reading the agent directly
+        // may trust the Content-Length and get a cut body. Once per run.
+        crate::errln!(
+            "a2a-interop proxy: WARNING: agent {} answered {} with both Transfer-Encoding and Content-Length (RFC 9112 §6.2 forbids it); forwarded without the Content-Length, framed by Transfer-Encoding (RFC 9112 §6.3); not repeated for later responses",
+            shown_url(&target.url),
+            ctx.as_ref().map_or("a request", |c| c.id.as_str())
+        );
+    }
     let Some(ctx) = ctx else {
         strip_hop_by_hop(&mut parts.headers);
         return Response::from_parts(parts, body.map_err(BoxError::from).boxed_unsync());
@@ -1175,6 +1212,7 @@ async fn card_response(
 ) -> Response<ProxyBody> {
     let mut frames: Vec<Bytes> = Vec::new();
     let mut total = 0usize;
+    let announced = body.size_hint().exact();
     let mut ended = body.is_end_stream();
     while !ended && total <= card::CARD_CAP {
         match body.frame().await {
@@ -1189,14 +1227,11 @@ async fn card_response(
                 for d in frames {
                     ctx.send(EventKind::ResponseChunk { body: Body::new(d) });
                 }
-                let cause = error_chain(&e);
-                ctx.end(
-                    Outcome::UpstreamAbort,
-                    Some(format!("agent card body failed: {cause}")),
-                );
+                let cause = tee::cut_short("card", total as u64, announced, &error_chain(&e));
+                ctx.end(Outcome::UpstreamAbort, Some(cause.clone()));
                 return text_response(
                     StatusCode::BAD_GATEWAY,
-                    format!("a2a-interop proxy: agent card body failed: {cause}\n"),
+                    format!("a2a-interop proxy: {cause}\n"),
                 );
             }
             None => ended = true,

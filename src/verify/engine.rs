@@ -137,6 +137,9 @@ struct Exch {
     /// The (non-SSE) response body is a JSON object with a non-null `error` member.
     answer_error: bool,
     outcome: Option<Outcome>,
+    /// `exchange_end.error`: the recorded cause of an abort (`agent response body failed
+    /// after 40 of 125 bytes (content-length 125): ...`).
+    end_error: Option<String>,
     end_seq: u64,
     end_t: u64,
     /// `card_rewrite` (`--rewrite-card`, the prober): the card body the client received,
@@ -722,10 +725,14 @@ impl State {
                 }
             }
             EventKind::ExchangeEnd {
-                outcome, truncated, ..
+                outcome,
+                truncated,
+                error,
+                ..
             } => {
                 if let Some(mut x) = self.open.remove(xid) {
                     x.truncated |= *truncated;
+                    x.end_error = error.clone();
                     x.ended = true;
                     x.outcome = Some(*outcome);
                     x.end_seq = ev.seq;
@@ -2292,6 +2299,19 @@ impl State {
                 x.id.clone(),
                 "client went away before the response ended: response body not judged".into(),
             ));
+            return;
+        }
+        // The agent closed or reset the connection mid-body (RFC 9112 §6.3: a message cut
+        // before its Content-Length is incomplete): the recorded bytes are not the answer
+        // the agent meant, so their shape is not judged (no "empty body" / "not JSON");
+        // the note names the recorded cause (breaker8 G13).
+        if x.outcome == Some(Outcome::UpstreamAbort) {
+            let cause = x
+                .end_error
+                .as_deref()
+                .unwrap_or("agent closed or reset the connection before the response ended");
+            self.incomplete
+                .push((x.id.clone(), format!("{cause}: response body not judged")));
             return;
         }
         let body = match decode_coded(&x.resp_headers, x.body.as_slice()) {
