@@ -2234,6 +2234,10 @@ impl State {
     // ------------------------------------------------------------------ exchange end
 
     fn end_exchange(&mut self, mut x: Exch) {
+        if !x.synthetic && x.status.is_some() {
+            // HTTP-FRAME-001/002 judge every answered exchange
+            self.areas.insert("http");
+        }
         if x.truncated {
             self.incomplete.push((
                 x.id.clone(),
@@ -2292,6 +2296,23 @@ impl State {
         let Some(status) = x.status else {
             return;
         };
+        // HTTP-FRAME-001 (RFC 9112 §6.2): both framings on one response; the proxy forwards
+        // it chunked without the Content-Length, a stricter hop refuses it.
+        if !x.synthetic
+            && x.resp_headers.contains("transfer-encoding")
+            && x.resp_headers.contains("content-length")
+        {
+            self.find(
+                &r::HTTP_FRAMED_TWICE,
+                format!(
+                    "agent answered with Transfer-Encoding {:?} and Content-Length {:?} (the Content-Length is ignored)",
+                    x.resp_headers.get("transfer-encoding").unwrap_or(""),
+                    x.resp_headers.get("content-length").unwrap_or("")
+                ),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
+        }
         // The client went away before the response ended: the recorded body is cut by the
         // client, not the agent, so its shape says nothing about the agent.
         if x.outcome == Some(Outcome::ClientAbort) {
@@ -2310,6 +2331,17 @@ impl State {
                 .end_error
                 .as_deref()
                 .unwrap_or("agent closed or reset the connection before the response ended");
+            // HTTP-FRAME-002: an A2A call or card fetch the agent left without its answer
+            if !x.synthetic
+                && (x.call.as_ref().is_some_and(|c| c.op.is_some()) || is_card_path(&x.path))
+            {
+                self.find(
+                    &r::HTTP_BODY_CUT_SHORT,
+                    format!("the agent's response ended early: {cause}"),
+                    vec![x.ev(x.resp_seq), x.ev(x.end_seq)],
+                    &x.leg,
+                );
+            }
             self.incomplete
                 .push((x.id.clone(), format!("{cause}: response body not judged")));
             return;
@@ -5499,6 +5531,11 @@ impl State {
 
 /// Tasks are tracked per leg: the same task seen on the client and upstream legs of a
 /// gateway is one task observed twice, not two observations in sequence.
+/// The path is a well-known Agent Card path (CARD-001; 0.2: `agent.json`).
+fn is_card_path(path: &str) -> bool {
+    path.ends_with("/.well-known/agent-card.json") || path.ends_with("/.well-known/agent.json")
+}
+
 fn task_key(leg: &Option<String>, id: &str) -> String {
     match leg {
         Some(l) => format!("{l}\u{0}{id}"),

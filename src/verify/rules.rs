@@ -302,6 +302,14 @@ rule!(
 );
 
 // ---- SSE framing ------------------------------------------------------------------------
+rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Transport,
+    ["RPC-001", "REST-001"],
+    "agent response carries both Transfer-Encoding and Content-Length (RFC 9112 §6.2: a sender MUST NOT)",
+    "remove the hand-set Content-Length when a middleware chunks or compresses the body: strict gateways refuse such a response (request smuggling guard) and naive clients read only Content-Length bytes");
+rule!(HTTP_BODY_CUT_SHORT, "HTTP-FRAME-002", "response-body-cut-short", Error, Transport,
+    ["RPC-002", "REST-001"],
+    "agent closed or reset the connection before its response body ended (RFC 9112 §6.3: the message is incomplete)",
+    "answer every call in full: a crashed worker, an ingress or load-balancer timeout, or a Content-Length larger than the body leaves the client with no answer (curl 18, httpx RemoteProtocolError, fetch 'terminated')");
 rule!(SSE_NOT_TERMINATED, "SSE-FRAME-001", "sse-event-not-terminated", Error, Transport,
     ["RPC-005", "REST-002"],
     "event of an SSE stream not terminated by a blank line",
@@ -450,6 +458,8 @@ pub static RULES: &[Rule] = &[
     REQUEST_SHAPE,
     GW_SSE_BUFFERED,
     GW_SSE_LOST,
+    HTTP_FRAMED_TWICE,
+    HTTP_BODY_CUT_SHORT,
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
     ID_MESSAGE_IDS_MISMATCH,
@@ -526,6 +536,7 @@ pub fn area_of(rule_id: &str) -> &'static str {
         "AUTH" => "auth",
         "PUSH" => "push",
         "GW" => "gateway",
+        "HTTP" => "http",
         _ => "interop",
     }
 }
