@@ -1360,6 +1360,11 @@ impl State {
                     vec![x.ev_at(seq, "", Some(found))],
                 );
             }
+            // An event whose data is empty (`data:`, `data: `, a bare `data` line) carries
+            // no A2A payload: both SDK clients skip it (a2a-python `if not data: continue`,
+            // a2a-js dispatches only when its data buffer is non-empty) and servers send it
+            // as a keep-alive. Not an event of the stream, not SSE-FRAME-002 (breaker8 G5).
+            SseItem::Event(e) if e.data.is_empty() => {}
             SseItem::Event(e) => {
                 if let Some(s) = x.sse.as_mut() {
                     s.events += 1;

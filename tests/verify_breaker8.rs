@@ -1,0 +1,59 @@
+//! Verifier problems a fresh tester found in session 8 (breaker8 G1–G5, G7, G14): each test
+//! is one of the tester's transcripts (`tests/data/breaker8/`, written by hand or by a small
+//! script against a deliberately broken agent), verified offline as a recording.
+
+mod common;
+
+use std::path::Path;
+
+use common::verify_file as verify;
+
+fn rules(name: &str) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/breaker8")
+        .join(name);
+    verify(&path).findings.into_iter().map(|f| f.rule).collect()
+}
+
+// ---------------------------------------------------------------- G5
+
+/// `data:` then a blank line between two events: its data is empty, and both SDK clients
+/// skip such an event (a keep-alive some servers send). No SSE-FRAME-002.
+#[test]
+fn an_sse_event_with_empty_data_is_no_event() {
+    let r = rules("ok-emptydata.jsonl");
+    assert!(r.is_empty(), "{r:?}");
+}
+
+/// `data: ` (the one space is stripped, the data is empty) and a comment between events.
+#[test]
+fn an_sse_event_with_empty_data_after_the_stripped_space_is_no_event() {
+    let r = rules("ok-emptydata-space.jsonl");
+    assert!(r.is_empty(), "{r:?}");
+}
+
+/// Two empty `data:` lines make the data one line break, not empty: the Python SDK client
+/// hands `"\n"` to `json.loads` and fails, so it stays SSE-FRAME-002.
+#[test]
+fn an_sse_event_whose_data_is_a_line_break_is_still_not_json() {
+    let r = rules("bad-data-two-empty-lines.jsonl");
+    assert_eq!(r, ["SSE-FRAME-002"], "{r:?}");
+}
+
+/// A bare `data` line (no colon): the field value is the empty string.
+#[test]
+fn a_bare_data_line_is_an_event_with_empty_data_and_no_event() {
+    let r = rules("ok-data-nocolon.jsonl");
+    assert!(r.is_empty(), "{r:?}");
+}
+
+/// The session-5 variant `w100-sse-empty-data-keepalive` (`data:` and `data: ` as
+/// keep-alives between events) expected SSE-FRAME-002; the SDK clients skip these events,
+/// so the stream is clean.
+#[test]
+fn the_empty_data_keepalive_variant_is_clean() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/variants/w100-sse-empty-data-keepalive.jsonl");
+    let r: Vec<String> = verify(&path).findings.into_iter().map(|f| f.rule).collect();
+    assert!(r.is_empty(), "{r:?}");
+}
