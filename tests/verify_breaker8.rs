@@ -15,6 +15,17 @@ fn rules(name: &str) -> Vec<String> {
     verify(&path).findings.into_iter().map(|f| f.rule).collect()
 }
 
+fn messages(name: &str) -> Vec<(String, String)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/breaker8")
+        .join(name);
+    verify(&path)
+        .findings
+        .into_iter()
+        .map(|f| (f.rule, f.message))
+        .collect()
+}
+
 // ---------------------------------------------------------------- G5
 
 /// `data:` then a blank line between two events: its data is empty, and both SDK clients
@@ -55,5 +66,53 @@ fn the_empty_data_keepalive_variant_is_clean() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/cases/variants/w100-sse-empty-data-keepalive.jsonl");
     let r: Vec<String> = verify(&path).findings.into_iter().map(|f| f.rule).collect();
+    assert!(r.is_empty(), "{r:?}");
+}
+
+// ---------------------------------------------------------------- G1
+
+/// `message:send` answered 200, then `GET /rest/tasks/nope` answered a framework's
+/// `404 {"detail":"Not Found"}`: the interface URL is right (it just answered); the 404 is
+/// the agent's TaskNotFoundError without the AIP-193 body (ERR-003).
+#[test]
+fn a_framework_404_on_a_task_route_of_an_answering_interface_is_an_error_answer() {
+    let m = messages("r2-after-ok-fastapi.jsonl");
+    let r: Vec<&str> = m.iter().map(|(r, _)| r.as_str()).collect();
+    assert_eq!(r, ["REST-ERROR-001"], "{m:?}");
+}
+
+/// The same with an HTML 404 page, an empty 404 and a text 404 on `:cancel`.
+#[test]
+fn a_non_json_404_on_a_task_route_of_an_answering_interface_is_an_error_answer() {
+    for (name, what) in [
+        (
+            "r2-after-ok-html.jsonl",
+            "the HTTP 404 body is not JSON (text/html)",
+        ),
+        ("r2-after-ok-empty.jsonl", "the HTTP 404 body is empty"),
+        (
+            "r2-after-ok-cancel-text.jsonl",
+            "the HTTP 404 body is not JSON (text/plain)",
+        ),
+    ] {
+        let m = messages(name);
+        assert_eq!(m.len(), 1, "{name}: {m:?}");
+        assert_eq!(m[0].0, "REST-ERROR-001", "{name}: {m:?}");
+        assert!(m[0].1.ends_with(what), "{name}: {m:?}");
+    }
+}
+
+/// Nothing A2A ever answered at the interface URL: the 404 still says the card's URL may
+/// be wrong (CARD-URL-002), and an AIP-193 404 is a correct TaskNotFoundError.
+#[test]
+fn a_404_where_nothing_answered_stays_card_url_002_and_aip_193_is_clean() {
+    for name in [
+        "r-get-404-empty.jsonl",
+        "r-get-404-fastapi.jsonl",
+        "r-404-route.jsonl",
+    ] {
+        assert_eq!(rules(name), ["CARD-URL-002"], "{name}");
+    }
+    let r = rules("r-ok-get404.jsonl");
     assert!(r.is_empty(), "{r:?}");
 }

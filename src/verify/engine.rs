@@ -4148,6 +4148,9 @@ impl State {
         let bseq = x.body_seq();
         let op = c.op;
         if status >= 400 && !x.synthetic {
+            if json.is_none() && self.rest_route_of_answered_interface(x) {
+                self.rest_error_not_json(x, &c, status, bseq);
+            }
             if let Some(v) = json {
                 self.check_rest_error(x, status, v, bseq);
                 if self.rest_terminal_task_error(x, &c, status, v, bseq) {
@@ -4248,6 +4251,41 @@ impl State {
         true
     }
 
+    /// REST-ERROR-001 (ERR-003 1.0 AIP-193 `google.rpc.Status`, REST-003 0.3 A2A error
+    /// object) for an error answer whose body is empty or not JSON (an HTML or plain-text
+    /// 404 page) on an operation route of an interface that answered before: no client can
+    /// read which A2A error it is (breaker8 G1).
+    fn rest_error_not_json(&mut self, x: &Exch, c: &Call, status: u16, bseq: u64) {
+        let what = if x.body.as_slice().is_empty() {
+            format!("the HTTP {status} body is empty")
+        } else {
+            format!(
+                "the HTTP {status} body is not JSON ({})",
+                x.resp_headers
+                    .media_type()
+                    .unwrap_or_else(|| "no content type".into())
+            )
+        };
+        let (msg, found) = match c.dialect {
+            Some(Dialect::V1_0) => (
+                format!("1.0 HTTP+JSON error body is not the AIP-193 shape: {what}"),
+                x.body.as_slice(),
+            ),
+            Some(_) => (
+                format!("0.3 HTTP+JSON error body has no integer code and message: {what}"),
+                x.body.as_slice(),
+            ),
+            None => return,
+        };
+        let found = (!found.is_empty()).then(|| excerpt(&String::from_utf8_lossy(found)));
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            msg,
+            vec![x.ev_at(bseq, "", found)],
+            &x.leg,
+        );
+    }
+
     /// ERR-003 (1.0 AIP-193 shape) and REST-003 (0.3 routes: the 0.3 A2A error object).
     fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
@@ -4265,7 +4303,7 @@ impl State {
                         || t.eq_ignore_ascii_case("method not allowed")
                 })
             });
-        if framework_no_route {
+        if framework_no_route && !self.rest_route_of_answered_interface(x) {
             return;
         }
         match c.dialect {
@@ -5209,6 +5247,12 @@ impl State {
             }
             return;
         };
+        // A 404/405 on an operation route of an HTTP+JSON interface that answered before
+        // (GetTask of an unknown id answered by a framework's default 404 page) is the
+        // agent's error answer, judged by REST-ERROR-001 (breaker8 G1).
+        if matches!(x.status, Some(404) | Some(405)) && self.rest_route_of_answered_interface(x) {
+            return;
+        }
         // A 404 that carries an A2A error (TaskNotFound on a REST route, ...) is an answer.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         if let Ok(Json::Object(o)) = Json::parse(&body) {
@@ -5265,6 +5309,27 @@ impl State {
 }
 
 impl State {
+    /// Whether `x` is a call on an HTTP+JSON route the binding defines (REST-001: its
+    /// operation was recognised, e.g. `{interface}/tasks/{id}`, `:cancel`, `:subscribe`)
+    /// below an advertised interface URL that already answered an earlier request
+    /// ([`Advertised::answered`]). Such a call's 4xx/5xx is the agent's error answer for
+    /// that operation (ERR-003, REST-003), not a sign of a wrong card URL (CARD-005).
+    fn rest_route_of_answered_interface(&self, x: &Exch) -> bool {
+        let Some(p) = &x.parts else { return false };
+        let Some(c) = &x.call else { return false };
+        if c.binding != Some(Binding::Rest) || c.op.is_none() {
+            return false;
+        }
+        let origin = p.origin();
+        let path = net::norm_path(&p.path);
+        self.advertised.values().any(|a| {
+            a.answered
+                && !a.exact
+                && a.parts.origin() == origin
+                && path.starts_with(&format!("{}/", net::norm_path(&a.parts.path)))
+        })
+    }
+
     /// Marks the advertised URLs a request to `p` used as answered ([`Advertised::answered`]);
     /// the same matching as [`Self::check_advertised_use`].
     fn mark_answered(&mut self, p: &UrlParts, method: &str) {
