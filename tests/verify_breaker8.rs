@@ -116,3 +116,18 @@ fn a_404_where_nothing_answered_stays_card_url_002_and_aip_193_is_clean() {
     let r = rules("r-ok-get404.jsonl");
     assert!(r.is_empty(), "{r:?}");
 }
+
+// ---------------------------------------------------------------- G2
+
+/// A 1.0 `SendStreamingMessage` (TASK_STATE_* names) whose events are bare 0.x objects
+/// (`{"kind":"task",...}`, `{"kind":"status-update",...,"final":...}`): no StreamResponse
+/// oneof member is set (STREAM-003), so a 1.0 client reads none of them. An error, as the
+/// same payload is on SendMessage (DATA-SHAPE-001), not only the VER-MIX-001 warning.
+#[test]
+fn a_1_0_stream_of_bare_0_x_objects_is_a_stream_shape_error() {
+    let r = rules("bad-kind.jsonl");
+    assert_eq!(r, ["STREAM-SHAPE-001"], "{r:?}");
+    let r = rules("s-03-under-10.jsonl");
+    assert!(r.iter().any(|r| r == "STREAM-SHAPE-001"), "{r:?}");
+    assert!(!r.iter().any(|r| r == "VER-MIX-001"), "{r:?}");
+}

@@ -1589,13 +1589,16 @@ impl State {
                 vec![x.ev_at(seq, &p.pointer, None)],
             );
         }
-        // Mixed dialect: 1.0 stream with 0.x members (`kind`, `final`).
+        // Mixed dialect: 1.0 stream with 0.x members (`kind`, `final`). A bare 0.x object
+        // sets none of the StreamResponse oneof members (STREAM-003, DATA-001): a 1.0
+        // client reads no event of it, an error as the same payload is on SendMessage
+        // (DATA-SHAPE-001; breaker8 G2).
         if dialect == Some(Dialect::V1_0) {
             if !p.wrapped {
                 self.stream_once(
                     x,
-                    &r::VER_MIXED_PAYLOAD,
-                    "1.0 stream event uses the 0.x kind discriminator instead of a oneof member"
+                    &r::STREAM_EVENT_SHAPE,
+                    "1.0 stream event is a bare object with the 0.x kind discriminator, not one of task, message, statusUpdate or artifactUpdate"
                         .into(),
                     vec![x.ev_at(
                         seq,
