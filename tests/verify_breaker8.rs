@@ -131,3 +131,26 @@ fn a_1_0_stream_of_bare_0_x_objects_is_a_stream_shape_error() {
     assert!(r.iter().any(|r| r == "STREAM-SHAPE-001"), "{r:?}");
     assert!(!r.iter().any(|r| r == "VER-MIX-001"), "{r:?}");
 }
+
+// ---------------------------------------------------------------- G3
+
+/// GetTask (JSON-RPC and `GET /rest/tasks/t1`) and CancelTask naming `t1` answered with
+/// task `t9`: the client got someone else's task (ID-001, TASK-009, AUTH-006).
+#[test]
+fn get_and_cancel_answered_with_another_task_are_found() {
+    for (name, op) in [
+        ("j-get-wrongtask.jsonl", "GetTask"),
+        ("r-get-wrongtask.jsonl", "GetTask"),
+        ("j-cancel-wrongtask.jsonl", "CancelTask"),
+    ] {
+        let m = messages(name);
+        assert_eq!(
+            m,
+            [(
+                "ID-TASK-003".to_string(),
+                format!("the agent answered {op} for task t1 with a different task t9")
+            )],
+            "{name}"
+        );
+    }
+}

@@ -4078,6 +4078,44 @@ impl State {
         self.check_state_spelling(&mut dummy, tv.state_raw, tv.state, &state_ptr, bseq);
         let id = tv.id?.to_string();
         let ctx = tv.context_id.map(str::to_string);
+        // ID-001 / TASK-009 / AUTH-006: GetTask and CancelTask answer the task they name
+        // (breaker8 G3). Another task is not observed: its state says nothing about the
+        // named one.
+        if matches!(op, Op::GetTask | Op::CancelTask) {
+            if let Some(named) = c.task_id().filter(|n| *n != id) {
+                self.areas.insert("id");
+                self.find(
+                    &r::ID_OTHER_TASK_ANSWERED,
+                    format!(
+                        "the agent answered {} for task {named} with a different task {id}",
+                        op.name()
+                    ),
+                    vec![
+                        if c.route_task.is_some() {
+                            x.ev(x.req_ev_seq())
+                        } else {
+                            let key = if c.params.get("id").is_some() {
+                                "id"
+                            } else {
+                                "taskId"
+                            };
+                            x.ev_at(
+                                x.req_ev_seq(),
+                                &format!("/params/{key}"),
+                                Some(Value::String(named.to_string())),
+                            )
+                        },
+                        x.ev_at(
+                            bseq,
+                            &jptr(&ptr, &[Key("id")]),
+                            Some(Value::String(id.clone())),
+                        ),
+                    ],
+                    &x.leg,
+                );
+                return None;
+            }
+        }
         // TASK-005 (1.0): a blocking send (returnImmediately unset or false) answers only
         // at a terminal or interrupted state.
         if op == Op::SendMessage && dialect == Some(Dialect::V1_0) {

@@ -193,6 +193,10 @@ rule!(ID_UNKNOWN_TASK_ACCEPTED, "ID-TASK-002", "unknown-task-id-accepted", Error
     ["ID-001", "TASK-009"],
     "message naming a task id was answered with a different task",
     "continue the named task, or answer -32001 TaskNotFoundError for an unknown taskId; never mint a new task for it");
+rule!(ID_OTHER_TASK_ANSWERED, "ID-TASK-003", "task-call-answered-other-task", Error, Lifecycle,
+    ["ID-001", "TASK-009", "AUTH-006"],
+    "the agent answered GetTask or CancelTask with a different task than the one named",
+    "answer GetTask and CancelTask with the task the request names (params id, or the {id} of the HTTP+JSON route), or TaskNotFoundError; look tasks up by their id, never by context or from a shared cache");
 rule!(
     ID_CONTEXT_NOT_INFERRED,
     "ID-CTX-001",
@@ -445,6 +449,7 @@ pub static RULES: &[Rule] = &[
     ID_EVENT_TASK_MISMATCH,
     ID_TASK_NOT_RESOLVABLE,
     ID_UNKNOWN_TASK_ACCEPTED,
+    ID_OTHER_TASK_ANSWERED,
     PUSH_NO_CREDENTIALS,
     PUSH_WRONG_CREDENTIALS,
     PUSH_PAYLOAD_SHAPE,
