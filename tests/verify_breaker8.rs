@@ -154,3 +154,20 @@ fn get_and_cancel_answered_with_another_task_are_found() {
         );
     }
 }
+
+// ---------------------------------------------------------------- G4
+
+/// A streaming call (JSON-RPC and HTTP+JSON) answered 200 with an SSE body but no
+/// Content-Type (RPC-005, REST-002): the JS SDK client refuses it, the Python SDK client
+/// reads the whole body as one JSON document. (The tester's `tx/bad-no-ct.jsonl` still
+/// carried `text/event-stream`: its builder replaced an empty header map by the default;
+/// these copies have no Content-Type.)
+#[test]
+fn a_stream_answered_without_content_type_is_stream_http_001() {
+    for name in ["bad-no-ct.jsonl", "bad-no-ct-rest.jsonl"] {
+        let m = messages(name);
+        assert_eq!(m.len(), 1, "{name}: {m:?}");
+        assert_eq!(m[0].0, "STREAM-HTTP-001", "{name}: {m:?}");
+        assert!(m[0].1.contains("content type"), "{name}: {m:?}");
+    }
+}
