@@ -171,3 +171,66 @@ fn a_stream_answered_without_content_type_is_stream_http_001() {
         assert!(m[0].1.contains("content type"), "{name}: {m:?}");
     }
 }
+
+// ---------------------------------------------------------------- G7
+
+/// CancelTask answered with success and the task in TASK_STATE_COMPLETED (JSON-RPC, and
+/// `POST /rest/tasks/t1:cancel`): the answer itself shows the task terminal and not
+/// canceled, so TASK-003 required TaskNotCancelableError (both SDKs raise it there). A
+/// cancel answered with the canceled task stays clean.
+#[test]
+fn a_cancel_answered_success_with_a_completed_task_is_task_state_003() {
+    for name in ["j-cancel-returns-completed.jsonl", "r-cancel-done.jsonl"] {
+        let m = messages(name);
+        assert_eq!(
+            m,
+            [(
+                "TASK-STATE-003".to_string(),
+                "cancel of task t1 returned success with the task in TASK_STATE_COMPLETED instead of TaskNotCancelableError".to_string()
+            )],
+            "{name}"
+        );
+    }
+    let r = rules("m-cancel-canceled-ok.jsonl");
+    assert!(r.is_empty(), "{r:?}");
+}
+
+/// GetTask of an unknown id answered -32603 "task nope not found": the agent's message
+/// says TaskNotFoundError (-32001), as the -32602 case already was.
+#[test]
+fn get_task_not_found_answered_internal_error_is_rpc_error_001() {
+    let m = messages("m-get-unknown-32603.jsonl");
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert_eq!(m[0].0, "RPC-ERROR-001", "{m:?}");
+    assert!(m[0].1.contains("-32603"), "{m:?}");
+    assert!(m[0].1.contains("-32001 TaskNotFoundError"), "{m:?}");
+}
+
+/// `GET /rest/tasks/nope` answered `500 INTERNAL "KeyError: nope"`: TaskNotFoundError is
+/// HTTP 404.
+#[test]
+fn rest_get_task_keyerror_500_is_rest_error_001() {
+    let m = messages("r-get-500.jsonl");
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert_eq!(m[0].0, "REST-ERROR-001", "{m:?}");
+    assert!(m[0].1.contains("HTTP 500 instead of HTTP 404"), "{m:?}");
+}
+
+/// `POST /rest/message:send` answered 204 No Content, or 200 with an empty body: a send
+/// returns a Task or a Message (RPC-004). A send answered with a task stays clean.
+#[test]
+fn rest_send_answered_with_no_body_is_data_shape_001() {
+    for (name, status) in [("r-send-204.jsonl", 204), ("r-send-200-empty.jsonl", 200)] {
+        let m = messages(name);
+        assert_eq!(
+            m,
+            [(
+                "DATA-SHAPE-001".to_string(),
+                format!("the HTTP+JSON call /rest/message:send was answered HTTP {status} with an empty body instead of a Task or a Message")
+            )],
+            "{name}"
+        );
+    }
+    let r = rules("r-ok-send.jsonl");
+    assert!(r.is_empty(), "{r:?}");
+}

@@ -3485,6 +3485,14 @@ impl State {
                             data.and_then(Json::as_str)
                                 .and_then(|m| code_from_message(m, c.dialect))
                         })
+                        .or_else(|| {
+                            // "task nope not found", "KeyError: 'nope'" for the task the
+                            // call names (breaker8 G7).
+                            let tid = c.task_id()?;
+                            message
+                                .is_some_and(|m| says_task_missing(m, tid))
+                                .then_some((jsonrpc::TASK_NOT_FOUND, "the task was not found"))
+                        })
                         .map(|(want, what)| (want, format!("the agent's own message says {what}")))
                 }
             }
@@ -4157,6 +4165,23 @@ impl State {
                         &x.leg,
                     );
                 }
+            } else if let Some(ts) = tv
+                .state
+                .filter(|s| s.is_terminal() && *s != TaskState::Canceled)
+            {
+                // The answer itself shows the task terminal and not canceled: the cancel
+                // did not happen, which is TaskNotCancelableError, not success (TASK-003;
+                // both SDKs raise it when the state after cancel is not canceled;
+                // breaker8 G7).
+                self.find(
+                    &r::TASK_CANCEL_TERMINAL,
+                    format!(
+                        "cancel of task {id} returned success with the task in {} instead of TaskNotCancelableError",
+                        ts.proto_name()
+                    ),
+                    vec![x.ev_at(bseq, &state_ptr, tv.state_raw.map(|s| Value::String(s.into())))],
+                    &x.leg,
+                );
             } else if tv.state.is_some_and(|s| !s.is_terminal()) {
                 self.pending_cancels
                     .entry(task_key(&x.leg, &id))
@@ -4198,6 +4223,7 @@ impl State {
                     self.after_response(x, None);
                     return;
                 }
+                self.rest_missing_task_status(x, &c, status, v, bseq);
                 if status == 404 {
                     if let Some(tid) = c.route_task.clone() {
                         if matches!(
@@ -4235,6 +4261,29 @@ impl State {
         let mut rt = None;
         if let Some(v) = json {
             rt = self.on_result(x, v, "", bseq);
+        } else if x.body.as_slice().is_empty()
+            && matches!(
+                op,
+                Some(Op::SendMessage) | Some(Op::GetTask) | Some(Op::CancelTask)
+            )
+        {
+            // RPC-004 / REST-001: a send returns a Task or a Message, GetTask and CancelTask
+            // the Task; 204 No Content or an empty 200 gives the client nothing to read
+            // (breaker8 G7).
+            let what = if op == Some(Op::SendMessage) {
+                "a Task or a Message"
+            } else {
+                "the Task"
+            };
+            self.find(
+                &r::RESULT_SHAPE,
+                format!(
+                    "the HTTP+JSON call {} was answered HTTP {status} with an empty body instead of {what}",
+                    x.path
+                ),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
         }
         let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(x, rt2);
@@ -4323,6 +4372,45 @@ impl State {
             &r::REST_ERROR_SHAPE,
             msg,
             vec![x.ev_at(bseq, "", found)],
+            &x.leg,
+        );
+    }
+
+    /// TASK-009 / ERR-002: an HTTP+JSON GetTask, CancelTask or SubscribeToTask whose error
+    /// message says the route's task does not exist ("KeyError: nope", "task nope not
+    /// found") answered with another status than 404 (an unhandled lookup error as HTTP 500
+    /// INTERNAL): TaskNotFoundError is HTTP 404 NOT_FOUND. REST-ERROR-001 (breaker8 G7).
+    fn rest_missing_task_status(&mut self, x: &Exch, c: &Call, status: u16, v: &Json, bseq: u64) {
+        if status == 404
+            || !matches!(
+                c.op,
+                Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+            )
+        {
+            return;
+        }
+        let Some(tid) = c.route_task.as_deref() else {
+            return;
+        };
+        let (ptr, msg) = match v.pointer("/error/message").and_then(Json::as_str) {
+            Some(m) => ("/error/message", m),
+            None => match v.get("message").and_then(Json::as_str) {
+                Some(m) => ("/message", m),
+                None => return,
+            },
+        };
+        if !says_task_missing(msg, tid) {
+            return;
+        }
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!(
+                "the agent's own message says task {tid} was not found, yet it answered HTTP {status} instead of HTTP 404 (TaskNotFoundError)"
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(bseq, ptr, Some(Value::String(msg.to_string()))),
+            ],
             &x.leg,
         );
     }
@@ -5423,6 +5511,24 @@ fn missing_param(c: &Call) -> Option<&'static str> {
 /// The error code an agent's own error message implies (ERR-002 names), with the words
 /// that gave it away: "task not found" → −32001, "not cancelable" → −32002, "version ...
 /// not supported" → −32009 (1.0 only), "method not found" → −32601.
+/// Whether an error message says the task `tid` (the id the call names) does not exist:
+/// it names the id and says "not found", "does not exist", "no such", "unknown" or is a
+/// Python `KeyError` of it ("task nope not found", "KeyError: 'nope'"). TASK-009: an unknown
+/// task is TaskNotFoundError (-32001, HTTP 404 NOT_FOUND).
+fn says_task_missing(m: &str, tid: &str) -> bool {
+    if tid.trim().is_empty() {
+        return false;
+    }
+    let l = m.to_ascii_lowercase();
+    let names_it = l.contains(&tid.to_ascii_lowercase());
+    names_it
+        && (l.contains("not found")
+            || l.contains("does not exist")
+            || l.contains("no such")
+            || l.contains("unknown task")
+            || l.contains("keyerror"))
+}
+
 fn code_from_message(m: &str, d: Option<Dialect>) -> Option<(i64, &'static str)> {
     let l = m.to_ascii_lowercase();
     if l.contains("task not found") || l.contains("no such task") || l.contains("unknown task") {
