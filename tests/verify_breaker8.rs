@@ -234,3 +234,24 @@ fn rest_send_answered_with_no_body_is_data_shape_001() {
     let r = rules("r-ok-send.jsonl");
     assert!(r.is_empty(), "{r:?}");
 }
+
+// ---------------------------------------------------------------- G14
+
+/// A 1.0 SendMessage answered `{"message":{messageId, role ROLE_AGENT, parts}}` without a
+/// contextId: the client's next message starts a new conversation. The 1.0 proto marks
+/// `Message.context_id` optional and §3.4.1 requires it only when the agent minted one, so
+/// this is a note (ID-MSG-001), not an error. An agent message with a contextId is clean.
+#[test]
+fn an_agent_message_without_context_id_is_a_note() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/breaker8/i-msg-no-ctx.jsonl");
+    let f = verify(&path).findings;
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0].rule, "ID-MSG-001");
+    assert_eq!(f[0].severity.as_str(), "note");
+    assert_eq!(
+        f[0].message,
+        "1.0 agent message r answering SendMessage has no contextId"
+    );
+    let r = rules("i-msg-reuses-client-mid.jsonl");
+    assert!(r.is_empty(), "{r:?}");
+}

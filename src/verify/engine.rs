@@ -1755,6 +1755,19 @@ impl State {
                         vec![x.ev_at(seq, &ptr, None)],
                     );
                 }
+                if c.dialect == Some(Dialect::V1_0) && agent_message_without_context(p.inner) {
+                    self.areas.insert("id");
+                    let op = c.op.map(Op::name).unwrap_or("the stream");
+                    self.stream_once(
+                        x,
+                        &r::ID_MESSAGE_NO_CONTEXT,
+                        format!(
+                            "1.0 agent message {} answering {op} has no contextId",
+                            message_id_of(p.inner)
+                        ),
+                        vec![x.ev_at(seq, &p.pointer, None)],
+                    );
+                }
             }
             PayloadKind::StatusUpdate | PayloadKind::ArtifactUpdate => {
                 let u = update_view(p.inner, p.kind, &p.pointer);
@@ -3911,6 +3924,21 @@ impl State {
                                     &x.leg,
                                 );
                             }
+                            if dialect == Some(Dialect::V1_0)
+                                && agent_message_without_context(p.inner)
+                            {
+                                self.areas.insert("id");
+                                self.find(
+                                    &r::ID_MESSAGE_NO_CONTEXT,
+                                    format!(
+                                        "1.0 agent message {} answering {} has no contextId",
+                                        message_id_of(p.inner),
+                                        op.name()
+                                    ),
+                                    vec![x.ev_at(bseq, &p.pointer, None)],
+                                    &x.leg,
+                                );
+                            }
                             None
                         }
                         _ => {
@@ -5511,6 +5539,25 @@ fn missing_param(c: &Call) -> Option<&'static str> {
 /// The error code an agent's own error message implies (ERR-002 names), with the words
 /// that gave it away: "task not found" → −32001, "not cancelable" → −32002, "version ...
 /// not supported" → −32009 (1.0 only), "method not found" → −32601.
+/// ID-004 (1.0 proto `Message`): an agent message (role not `ROLE_USER`) without a
+/// non-empty `contextId`.
+fn agent_message_without_context(m: &Obj) -> bool {
+    let role = m.get("role").and_then(Json::as_str).unwrap_or("");
+    !role.eq_ignore_ascii_case("ROLE_USER")
+        && !role.eq_ignore_ascii_case("user")
+        && m.get("contextId")
+            .and_then(Json::as_str)
+            .is_none_or(|c| c.trim().is_empty())
+}
+
+/// `messageId` of a message object, or `(without messageId)`, for finding messages.
+fn message_id_of(m: &Obj) -> String {
+    m.get("messageId")
+        .and_then(Json::as_str)
+        .map(str::to_string)
+        .unwrap_or_else(|| "(without messageId)".to_string())
+}
+
 /// Whether an error message says the task `tid` (the id the call names) does not exist:
 /// it names the id and says "not found", "does not exist", "no such", "unknown" or is a
 /// Python `KeyError` of it ("task nope not found", "KeyError: 'nope'"). TASK-009: an unknown

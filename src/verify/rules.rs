@@ -193,6 +193,10 @@ rule!(ID_UNKNOWN_TASK_ACCEPTED, "ID-TASK-002", "unknown-task-id-accepted", Error
     ["ID-001", "TASK-009"],
     "message naming a task id was answered with a different task",
     "continue the named task, or answer -32001 TaskNotFoundError for an unknown taskId; never mint a new task for it");
+rule!(ID_MESSAGE_NO_CONTEXT, "ID-MSG-001", "agent-message-without-context-id", Note, Lifecycle,
+    ["ID-004", "ID-002"],
+    "1.0 agent message answering a send has no contextId",
+    "set contextId on every agent Message (the client's contextId, or one the agent mints and then MUST return, 1.0 §3.4.1); without it the client's next message starts a new conversation. The 1.0 proto marks Message.contextId optional, so this is advice, not a MUST");
 rule!(ID_OTHER_TASK_ANSWERED, "ID-TASK-003", "task-call-answered-other-task", Error, Lifecycle,
     ["ID-001", "TASK-009", "AUTH-006"],
     "the agent answered GetTask or CancelTask with a different task than the one named",
@@ -447,6 +451,7 @@ pub static RULES: &[Rule] = &[
     ID_CONTEXT_CHANGED,
     ID_EVENT_MISSING_TASK_ID,
     ID_EVENT_TASK_MISMATCH,
+    ID_MESSAGE_NO_CONTEXT,
     ID_TASK_NOT_RESOLVABLE,
     ID_UNKNOWN_TASK_ACCEPTED,
     ID_OTHER_TASK_ANSWERED,
