@@ -255,3 +255,17 @@ fn an_agent_message_without_context_id_is_a_note() {
     let r = rules("i-msg-reuses-client-mid.jsonl");
     assert!(r.is_empty(), "{r:?}");
 }
+
+/// A message naming `taskId: "client-task-1"`, never handed out by the agent in this
+/// recording, answered with a new completed task of that id: the agent may have let the
+/// client choose a task id (ID-001). Only a note: the task may predate the recording.
+#[test]
+fn a_task_created_with_the_client_s_task_id_is_a_note() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/breaker8/i-client-taskid-creates.jsonl");
+    let f = verify(&path).findings;
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0].rule, "ID-TASK-004");
+    assert_eq!(f[0].severity.as_str(), "note");
+    assert!(f[0].message.contains("client-task-1"), "{f:?}");
+}

@@ -3015,6 +3015,31 @@ impl State {
                 );
                 return;
             }
+            // ID-001: a client-chosen id cannot create a task. The agent answered with a
+            // task of the id the client named, and nothing in this recording before the
+            // request shows the agent handing that id out: it may have adopted the client's
+            // id (or the recording started after the task did, hence a note; breaker8 G14).
+            let seen_before = self
+                .tasks
+                .get(&task_key(&x.leg, &tid))
+                .and_then(|t| t.announced.as_ref())
+                .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+            if !seen_before {
+                self.areas.insert("id");
+                self.find(
+                    &r::ID_TASK_FROM_CLIENT,
+                    format!("message naming task {tid}, which this recording never saw the agent hand out, was answered with a task of that id: the agent may have created a task with the client's id"),
+                    vec![
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("{base}/taskId"),
+                            Some(Value::String(tid.clone())),
+                        ),
+                        x.ev(x.body_seq()),
+                    ],
+                    &x.leg,
+                );
+            }
         }
         // ID-003: only taskId given → context must be inferred from the task.
         if let (Some((_, Some(kctx))), Some(rctx)) = (&known, &res_ctx) {
