@@ -269,3 +269,17 @@ fn a_task_created_with_the_client_s_task_id_is_a_note() {
     assert_eq!(f[0].severity.as_str(), "note");
     assert!(f[0].message.contains("client-task-1"), "{f:?}");
 }
+
+/// A SendMessage naming no task answered with an agent Message carrying `taskId: "tX"`,
+/// a task this recording never saw: agent messages carry a taskId only when that task
+/// exists (ID-004). A note, like the adopted client id.
+#[test]
+fn an_agent_message_naming_a_task_never_handed_out_is_a_note() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/breaker8/i-msg-taskid-no-task.jsonl");
+    let f = verify(&path).findings;
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0].rule, "ID-TASK-004");
+    assert_eq!(f[0].severity.as_str(), "note");
+    assert!(f[0].message.contains("names task tX"), "{f:?}");
+}

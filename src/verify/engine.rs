@@ -1755,6 +1755,11 @@ impl State {
                         vec![x.ev_at(seq, &ptr, None)],
                     );
                 }
+                if let Some((msg, ev)) =
+                    self.agent_message_unknown_task(x, &c, p.inner, &p.pointer, seq)
+                {
+                    self.stream_once(x, &r::ID_TASK_FROM_CLIENT, msg, ev);
+                }
                 if c.dialect == Some(Dialect::V1_0) && agent_message_without_context(p.inner) {
                     self.areas.insert("id");
                     let op = c.op.map(Op::name).unwrap_or("the stream");
@@ -2939,6 +2944,50 @@ impl State {
         }
     }
 
+    /// ID-004 / ID-001: an agent Message replying to a send (its result, or a message event
+    /// of its stream) names a `taskId` that the request did not name and that this recording
+    /// never saw the agent hand out before this message (`seq`; earlier in the same stream
+    /// counts): agent messages carry a taskId only
+    /// when that task exists. Returns the ID-TASK-004 note's message and evidence (a note:
+    /// the task may predate the recording; breaker8 G14).
+    fn agent_message_unknown_task(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        m: &Obj,
+        ptr: &str,
+        seq: u64,
+    ) -> Option<(String, Vec<Evidence>)> {
+        let role = m.get("role").and_then(Json::as_str).unwrap_or("");
+        if role.eq_ignore_ascii_case("ROLE_USER") || role.eq_ignore_ascii_case("user") {
+            return None;
+        }
+        let tid = str_member(m, "taskId", "task_id").filter(|t| !t.trim().is_empty())?;
+        let named = params_message(&c.params)
+            .and_then(|q| str_member(q, "taskId", "task_id"))
+            .is_some_and(|q| q == tid);
+        let seen_before = self
+            .tasks
+            .get(&task_key(&x.leg, tid))
+            .and_then(|t| t.announced.as_ref())
+            .is_some_and(|(s, _)| *s < seq);
+        if named || seen_before {
+            return None;
+        }
+        self.areas.insert("id");
+        Some((
+            format!(
+                "agent message {} names task {tid}, which this recording never saw the agent hand out: an agent message carries a taskId only when that task exists",
+                message_id_of(m)
+            ),
+            vec![x.ev_at(
+                seq,
+                &jptr(ptr, &[Key("taskId")]),
+                Some(Value::String(tid.to_string())),
+            )],
+        ))
+    }
+
     fn answer_is_error(&self, x: &Exch) -> bool {
         if x.sse.is_some() {
             return x
@@ -3948,6 +3997,11 @@ impl State {
                                     vec![x.ev_at(bseq, ptr, None)],
                                     &x.leg,
                                 );
+                            }
+                            if let Some((msg, ev)) =
+                                self.agent_message_unknown_task(x, &c, p.inner, &p.pointer, bseq)
+                            {
+                                self.find(&r::ID_TASK_FROM_CLIENT, msg, ev, &x.leg);
                             }
                             if dialect == Some(Dialect::V1_0)
                                 && agent_message_without_context(p.inner)
