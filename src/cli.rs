@@ -21,16 +21,21 @@ pub enum Command {
     /// Recording proxy with online verification (reverse mode: --upstream / --route)
     Proxy(ProxyArgs),
     /// Verify a recording, transcript or HAR file offline
+    #[command(mut_arg("fail_on", |a| a.help(FAIL_ON_FINDINGS).default_value("error")))]
     Verify(VerifyArgs),
     /// Render the findings of a recording, transcript or HAR file
+    #[command(mut_arg("fail_on", |a| a.help(FAIL_ON_FINDINGS).default_value("never")))]
     Report(ReportArgs),
     /// List every rule: ID, severity, spec requirement, summary
     Rules(RulesArgs),
     /// Built-in default run: reference agent + proxy + client, in process; prints the report
+    #[command(mut_arg("fail_on", |a| a.help(FAIL_ON_STEPS).default_value("error")))]
     Demo(DemoArgs),
     /// Active conformance run against one agent: card, lifecycle, streaming, errors, auth
+    #[command(mut_arg("fail_on", |a| a.help(FAIL_ON_TESTS).default_value("error")))]
     Probe(ProbeArgs),
     /// Two agents against each other, both directions at once, through one recording
+    #[command(mut_arg("fail_on", |a| a.help(FAIL_ON_TESTS).default_value("error")))]
     Interop(InteropArgs),
     /// Convert a recording, transcript or HAR file to HAR 1.2 (SSE events in _sseEvents)
     Export(ExportArgs),
@@ -39,6 +44,16 @@ pub enum Command {
     /// Local CA for `proxy --forward --intercept-tls`: `ca init`, `ca path`
     Ca(CaArgs),
 }
+
+/// `--fail-on` help of `verify` and `report` (each shows its own default).
+const FAIL_ON_FINDINGS: &str = "Exit 1 when a finding at or above this severity exists";
+/// `--fail-on` help of `probe` and `interop` (README "Exit codes").
+const FAIL_ON_TESTS: &str = "Exit 1 when a finding at or above this severity exists; a failed \
+test exits 1 whatever this says (a test failed only by a verifier finding on its exchange \
+counts as that finding)";
+/// `--fail-on` help of `demo`.
+const FAIL_ON_STEPS: &str = "Exit 1 when a finding at or above this severity exists; a failed \
+client step exits 1 whatever this says";
 
 /// Report formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -223,9 +238,21 @@ pub struct ReportArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct RulesArgs {
-    /// text, markdown (docs/rules.md) or json
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    /// How to list the rules
+    #[arg(long, short = 'f', value_enum, default_value = "text")]
+    pub format: RulesFormat,
+}
+
+/// `rules --format`: the formats the rule registry is listed in (the report formats
+/// junit, sarif and html are reports of findings, not of rules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    /// One line per rule: ID, severity, category, spec requirements, summary
+    Text,
+    /// docs/rules.md: a table, then one section per rule with its help
+    Markdown,
+    /// {"registrySha256", "rules": [...]} with every field of each rule
+    Json,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -399,8 +426,8 @@ pub fn error_line(err: &anyhow::Error) -> String {
 }
 
 /// A command-line mistake clap found (unknown flag, missing argument, bad value) as the
-/// same one line as [`error_line`]: `a2a-interop: <clap's error>; hint: <clap's tip, or the
-/// usage line, or `a2a-interop <command> --help`>`, instead of clap's several lines.
+/// same one line as [`error_line`]: ``a2a-interop: <clap's error>; hint: <clap's tip, or the
+/// usage line, or `a2a-interop <command> --help`>``, instead of clap's several lines.
 /// `command`: the subcommand the user typed, when any.
 pub fn usage_error_line(e: &clap::Error, command: Option<&str>) -> String {
     let text = e.render().to_string();

@@ -65,6 +65,45 @@ fn a_damaged_recording_line_says_what_is_wrong_with_it() {
     assert!(!line.contains("line 2 column"), "{line}");
 }
 
+/// breaker7 F22: a line whose `type` this build does not know is damage or a newer writer;
+/// `verify`, `export` and `repro` say both, with the header's format and this build's.
+#[test]
+fn an_unknown_event_type_names_a_newer_writer_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("future.jsonl");
+    let header = r#"{"type":"recording","format":1,"tool":{"name":"a2a-interop","version":"0.1.0"},"startedAt":"2026-11-30T18:56:33.125Z","mode":"reverse","listen":["127.0.0.1:46700"],"routes":[{"prefix":"/","upstream":"http://127.0.0.1:46200"}],"redacted":true}"#;
+    let ok = r#"{"seq":1,"t_us":1,"exchange":"e1","type":"request_head","method":"GET","url":"http://h/","headers":[]}"#;
+    let future = r#"{"seq":2,"t_us":2,"type":"future_event"}"#;
+    std::fs::write(&rec, format!("{header}\n{ok}\n{future}\n")).unwrap();
+    let har = dir.path().join("out.har");
+    let cut = dir.path().join("cut.jsonl");
+    for args in [
+        vec!["verify", rec.to_str().unwrap()],
+        vec![
+            "export",
+            rec.to_str().unwrap(),
+            "--har",
+            har.to_str().unwrap(),
+        ],
+        vec![
+            "repro",
+            rec.to_str().unwrap(),
+            "--finding",
+            "X",
+            "-o",
+            cut.to_str().unwrap(),
+        ],
+    ] {
+        let (code, err) = run(&args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        let line = error_line(&err);
+        assert!(
+            line.contains("line 3: unknown event type `future_event` (the header says recording format 1; this build reads format 1 and knows no such type); hint: the file is damaged at that line, or it was written by a newer a2a-interop (update this one to read it)"),
+            "{args:?}: {line}"
+        );
+    }
+}
+
 #[test]
 fn a_tls_key_of_another_certificate_is_named_with_a_hint() {
     let dir = tempfile::tempdir().unwrap();

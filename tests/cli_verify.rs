@@ -226,9 +226,31 @@ fn rules_command_formats() {
     assert_eq!(code(&o), 0);
     let doc: Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(doc["rules"].as_array().unwrap().len(), n);
-    let o = run(&["rules", "--format", "junit"]);
-    assert_eq!(code(&o), 2);
-    assert_eq!(stderr(&o).lines().count(), 1);
+    // breaker7 F22: `-f` as for every other command, and only the formats that work
+    let o = run(&["rules", "-f", "json"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let doc: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(doc["rules"].as_array().unwrap().len(), n);
+    for f in ["junit", "sarif", "html"] {
+        let o = run(&["rules", "--format", f]);
+        assert_eq!(code(&o), 2);
+        assert_eq!(stderr(&o).lines().count(), 1);
+        assert!(
+            stderr(&o).contains(&format!("invalid value '{f}' for '--format <FORMAT>'")),
+            "{}",
+            stderr(&o)
+        );
+    }
+    let o = run(&["rules", "--help"]);
+    let help = stdout(&o);
+    let values = &help[help.find("-f, --format").expect("-f in help")..];
+    let values = &values[..values.find("-h, --help").unwrap_or(values.len())];
+    for f in ["text", "markdown", "json"] {
+        assert!(values.contains(&format!("- {f}:")), "{values}");
+    }
+    for f in ["junit", "sarif", "html", "one block per finding"] {
+        assert!(!values.contains(f), "{values}");
+    }
 }
 
 #[test]

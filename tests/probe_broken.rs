@@ -337,13 +337,16 @@ async fn a_spent_budget_skips_tests_and_never_fails_the_agent() {
 #[tokio::test]
 async fn card_url_on_another_host_is_refused_not_followed() {
     let (r, findings) = probe_run(Break::ForeignHost, false, None).await;
-    assert_single_failure(
-        &r,
-        "card.interface-url",
-        "refused http://169.254.169.254/rpc: host 169.254.169.254 is not the probed host 127.0.0.1",
+    // the probe's own guard refusing every interface is the run's policy, not the agent's
+    // fault (breaker8 G16): a usage error (exit 2) naming --allow-host, no failed test
+    let usage = r.usage_error.clone().unwrap_or_default();
+    assert!(
+        usage.starts_with("the probe does not call the hosts the card's interfaces name: refused http://169.254.169.254/rpc: host 169.254.169.254 is not the probed host 127.0.0.1")
+            && usage.contains("hint: add --allow-host"),
+        "{usage}"
     );
-    assert_eq!(status(&r, "card.interfaces"), Status::Pass);
-    assert_eq!(status(&r, "lifecycle.send"), Status::Skip);
+    assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert!(r.results.iter().all(|x| !x.test.starts_with("lifecycle.")));
     // nothing was sent there: only the two card fetches went out
     assert_eq!(r.requests, 2);
     assert!(

@@ -73,8 +73,11 @@ async fn broken_agent_exits_1_and_writes_the_json_report() {
     assert!(failed[0]["duration_ms"].is_u64());
 }
 
+/// `--fail-on` is about the verifier's findings: a test that failed its own checks exits 1
+/// whatever it says (breaker7 F14); a test failed only by a finding merged into it is that
+/// finding, so `--fail-on never` lets it pass; a conformant agent exits 0.
 #[tokio::test]
-async fn fail_on_never_exits_0_and_conformant_agent_exits_0() {
+async fn failed_tests_exit_1_even_with_fail_on_never_and_conformant_agent_exits_0() {
     let broken_agent = broken::start(Break::EventsAfterTerminal, false).await;
     let out = run_cli(vec![
         "probe".into(),
@@ -83,7 +86,34 @@ async fn fail_on_never_exits_0_and_conformant_agent_exits_0() {
         "never".into(),
     ])
     .await;
-    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("fail  streaming.nothing-after-terminal [1.0]"),
+        "{stdout}"
+    );
+
+    // only the verifier's REST-ERROR-001, merged into errors.parse-error [1.0 http+json]
+    let rest_agent = broken::start_with(Break::RestParseErrorAsJsonRpc, false, true).await;
+    for (fail_on, code) in [(None, 1), (Some("warning"), 1), (Some("never"), 0)] {
+        let mut argv = vec!["probe".to_string(), rest_agent.url()];
+        if let Some(f) = fail_on {
+            argv.extend(["--fail-on".to_string(), f.to_string()]);
+        }
+        let out = run_cli(argv).await;
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "--fail-on {fail_on:?}: {stdout}"
+        );
+        assert!(
+            stdout.contains("but the verifier found error[REST-ERROR-001]"),
+            "{stdout}"
+        );
+        assert!(stdout.contains(" 1 failed"), "{stdout}");
+    }
+
     let good = broken::start(Break::Nothing, false).await;
     let out = run_cli(vec!["probe".into(), good.url()]).await;
     assert_eq!(
@@ -93,6 +123,39 @@ async fn fail_on_never_exits_0_and_conformant_agent_exits_0() {
         String::from_utf8_lossy(&out.stdout)
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("conformance level: full"));
+}
+
+/// Each command's `--fail-on` help states its own default and what it does not cover.
+#[tokio::test]
+async fn fail_on_help_states_each_commands_own_default() {
+    for (cmd, default, extra) in [
+        ("verify", "[default: error]", None),
+        ("report", "[default: never]", None),
+        (
+            "demo",
+            "[default: error]",
+            Some("a failed client step exits 1"),
+        ),
+        ("probe", "[default: error]", Some("a failed test exits 1")),
+        ("interop", "[default: error]", Some("a failed test exits 1")),
+    ] {
+        let out = run_cli(vec![cmd.into(), "--help".into()]).await;
+        let help = String::from_utf8_lossy(&out.stdout);
+        let at = help.find("--fail-on").expect("--fail-on in help");
+        // up to the next option (`  -h, --help` or `      --x`)
+        let rest = &help[at + 2..];
+        let end = ["\n  -", "\n      --"]
+            .iter()
+            .filter_map(|p| rest.find(p))
+            .min()
+            .map_or(help.len(), |e| at + 2 + e);
+        let block = &help[at..end];
+        assert!(block.contains(default), "{cmd}: {block}");
+        assert!(!block.contains("for `report`"), "{cmd}: {block}");
+        if let Some(x) = extra {
+            assert!(block.contains(x), "{cmd}: {block}");
+        }
+    }
 }
 
 #[tokio::test]
@@ -227,4 +290,74 @@ async fn dialect_binding_and_skill_flags_select_what_runs() {
         "{stderr}"
     );
     assert!(!stdout.contains("lifecycle.send"), "{stdout}");
+}
+
+/// breaker8 G12: the Agent Card URL itself (what registries list) is taken as the card of
+/// the agent at its base URL, with a note; a card missing under a base path names the paths
+/// as fetched, so a doubled path is visible.
+#[tokio::test]
+async fn the_agent_card_url_is_probed_as_its_agent_and_misses_name_the_full_path() {
+    let good = broken::start(Break::Nothing, false).await;
+    let card = format!("{}.well-known/agent-card.json", good.url());
+    let out = run_cli(vec!["probe".into(), card.clone()]).await;
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.contains("conformance level: full"), "{stdout}");
+    assert!(
+        stderr.contains(&format!(
+            "note: {card} is the Agent Card URL; probing the agent at {}",
+            good.url()
+        )),
+        "{stderr}"
+    );
+
+    let out = run_cli(vec!["probe".into(), format!("{}nothere/", good.url())]).await;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("/nothere/.well-known/agent-card.json (HTTP 404)"),
+        "{stdout}"
+    );
+}
+
+/// breaker8 G9: a wrong or missing token that keeps every task test from running is the
+/// operator's mistake: exit 2 with a hint, not exit 0 "partial"; the right token runs all.
+#[tokio::test]
+async fn credentials_that_block_every_task_test_exit_2_with_a_hint() {
+    let agent = broken::start(Break::Nothing, true).await;
+    for (args, want) in [
+        (
+            vec!["--bearer", "WRONG"],
+            "a2a-interop: the agent refused the given credentials on every task call (HTTP 401/403), so no task test ran; hint: check --bearer",
+        ),
+        (
+            vec![],
+            "a2a-interop: the agent needs credentials for every task call and none were given, so no task test ran; hint: pass --bearer",
+        ),
+    ] {
+        let mut argv = vec!["probe".to_string(), agent.url()];
+        argv.extend(args.iter().map(|s| s.to_string()));
+        let out = run_cli(argv).await;
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stdout}\n{stderr}");
+        assert!(stderr.contains(want), "{args:?}: {stderr}");
+        // the results are still printed
+        assert!(stdout.contains("pass  card.reachable"), "{stdout}");
+    }
+    let out = run_cli(vec![
+        "probe".into(),
+        agent.url(),
+        "--bearer".into(),
+        broken::TOKEN.into(),
+    ])
+    .await;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("pass  lifecycle.send"), "{stdout}");
 }

@@ -73,7 +73,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
             Err(e) => {
                 return Ok(cleanup(fail(
                     format!("{}: {e}", input.shown),
-                    "the file is damaged at that line",
+                    crate::record::jsonl::line_error_hint(&e.to_string()),
                 )))
             }
         };

@@ -15,8 +15,9 @@ other (TASK-001: task ids are the agent's own).
 Output: results named `interop.send [A->B]`, `interop.card.reachable [B->A]`, ..., the
 verifier's findings per direction, a conformance level per direction and overall (the lower
 one). A test whose own exchange carries an `error` finding against the called agent fails
-with it (`probe::merge_findings`: active and passive are one verdict). Exit status: 0 when no test failed and no finding is at or above `--fail-on`; 1
-otherwise (`--fail-on never`: always 0); 2 for bad flags or an unreachable agent.
+with it (`probe::merge_findings`: active and passive are one verdict). Exit status: 1 when a test or step failed its own checks (whatever `--fail-on` says) or
+a finding is at or above `--fail-on` (a test failed only by a merged finding counts as that
+finding); else 0; 2 for bad flags or an unreachable agent.
 */
 
 use std::net::SocketAddr;
@@ -196,6 +197,18 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
             );
         }
     }
+    let mut blocked = false;
+    for d in &run.directions {
+        if let Some(line) = d.report.credentials_blocked() {
+            if d.report.failures().is_empty() {
+                crate::errln!("a2a-interop: [{}] {line}", d.name);
+                blocked = true;
+            }
+        }
+    }
+    if blocked {
+        return Ok(ExitCode::from(2));
+    }
     Ok(exit_code(&run, a.output.fail_on.unwrap_or(FailOn::Error)))
 }
 
@@ -291,6 +304,13 @@ fn agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
         bail!(
             "{which} {shown} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/"
         );
+    }
+    if let Some(b) = crate::probe::plan::base_of_card_url(&u) {
+        crate::errln!(
+            "a2a-interop: note: {which} {shown} is the Agent Card URL; using the agent at {}",
+            redact_url(b.as_str())
+        );
+        return Ok(b);
     }
     Ok(u)
 }
@@ -600,6 +620,7 @@ fn separation_result(recording: Option<&std::path::Path>) -> ProbeResult {
         message,
         duration_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
         owner: None,
+        failed_by: None,
     };
     let Some(path) = recording else {
         return result(Status::Skip, "no recording to read ids from".into());
@@ -716,27 +737,29 @@ fn remove_temp(run: &InteropRun) {
     }
 }
 
-/// 1 when a test failed in either direction or a finding is at or above `fail_on`;
-/// `FailOn::Never` gives 0.
+/// 1 when a test or step failed its own checks in either direction (whatever `fail_on`
+/// says) or a finding is at or above `fail_on`; else 0. A test failed only by a merged
+/// verifier finding counts as that finding (see `probe_cmd::exit_code`).
 pub fn exit_code(run: &InteropRun, fail_on: FailOn) -> ExitCode {
+    let failed = run
+        .directions
+        .iter()
+        .any(|d| d.report.results.iter().any(|x| x.failed_own_checks()));
+    if failed || run.separation.failed_own_checks() {
+        return ExitCode::from(1);
+    }
     let min = match fail_on {
         FailOn::Never => return ExitCode::SUCCESS,
         FailOn::Error => Severity::Error,
         FailOn::Warning => Severity::Warning,
         FailOn::Note => Severity::Note,
     };
-    let failed = run
-        .directions
+    if run
+        .outcome
+        .verify
+        .findings
         .iter()
-        .any(|d| d.report.results.iter().any(|x| x.status == Status::Fail));
-    let failed = failed || run.separation.status == Status::Fail;
-    if failed
-        || run
-            .outcome
-            .verify
-            .findings
-            .iter()
-            .any(|f| f.severity >= min)
+        .any(|f| f.severity >= min)
     {
         ExitCode::from(1)
     } else {
@@ -836,6 +859,7 @@ mod tests {
             message: String::new(),
             duration_ms: 0,
             owner: None,
+            failed_by: None,
         };
         assert_eq!(result_name(&r, A_TO_B), "interop.send [A->B 1.0 http+json]");
         let card = ProbeResult {

@@ -4,8 +4,9 @@ recording pipeline (so the probe's own traffic is recorded and verified like pas
 traffic), and its output: the results as text on stdout, plus any `--format F -o FILE`
 report rendered by `crate::report` (json, markdown, junit, sarif, html, text).
 
-Exit status: 0 when no test failed and no finding is at or above `--fail-on`; 1 otherwise
-(`--fail-on never`: always 0); 2 for bad flags.
+Exit status: 1 when a test failed its own checks (whatever `--fail-on` says) or a finding
+is at or above `--fail-on` (a test failed only by a merged finding counts as that finding);
+else 0; 2 for bad flags.
 */
 
 use std::collections::HashMap;
@@ -47,6 +48,16 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
             "probe URL {shown} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/"
         );
     }
+    let base = match crate::probe::plan::base_of_card_url(&base) {
+        Some(b) => {
+            crate::errln!(
+                "a2a-interop: note: {shown} is the Agent Card URL; probing the agent at {}",
+                redact_url(b.as_str())
+            );
+            b
+        }
+        None => base,
+    };
     let cfg = config_from(&a)?;
     let pairs = if a.output.formats.is_empty() && a.output.outputs.is_empty() {
         Vec::new()
@@ -122,6 +133,13 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some(line) = timeout_note(&run.report, &a.timeout) {
         crate::errln!("{line}");
+    }
+    if let Some(line) = run.report.credentials_blocked() {
+        // a failed test is the agent's: it keeps exit 1
+        if run.report.failures().is_empty() {
+            crate::errln!("a2a-interop: {line}");
+            return Ok(ExitCode::from(2));
+        }
     }
     let fail_on = a.output.fail_on.unwrap_or(FailOn::Error);
     Ok(exit_code(&run.report, findings, fail_on))
@@ -572,16 +590,21 @@ pub fn parse_duration(s: &str) -> anyhow::Result<Duration> {
     Ok(d)
 }
 
-/// 1 when a test failed or a finding is at or above `fail_on`; `FailOn::Never` gives 0.
+/// 1 when a test failed its own checks (whatever `fail_on` says: `--fail-on` is about the
+/// verifier's findings) or a finding is at or above `fail_on`; else 0. A test failed only by
+/// a verifier finding merged into it ([`crate::probe::ProbeResult::failed_by`]) counts as
+/// that finding, so `FailOn::Never` lets it pass (README "Exit codes").
 pub fn exit_code(r: &ProbeReport, findings: &[Finding], fail_on: FailOn) -> ExitCode {
+    if r.results.iter().any(|x| x.failed_own_checks()) {
+        return ExitCode::from(1);
+    }
     let min = match fail_on {
         FailOn::Never => return ExitCode::SUCCESS,
         FailOn::Error => Severity::Error,
         FailOn::Warning => Severity::Warning,
         FailOn::Note => Severity::Note,
     };
-    let failed = r.results.iter().any(|x| x.status == Status::Fail);
-    if failed || findings.iter().any(|f| f.severity >= min) {
+    if findings.iter().any(|f| f.severity >= min) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

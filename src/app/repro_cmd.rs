@@ -916,7 +916,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             Err(e) => {
                 return Ok(fail(
                     format!("{}: {e}", input.shown),
-                    "the file is damaged at that line",
+                    crate::record::jsonl::line_error_hint(&e.to_string()),
                 ))
             }
         }

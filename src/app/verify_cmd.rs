@@ -24,7 +24,9 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::cli::{FailOn, Format as CliFormat, OutputArgs, ReportArgs, RulesArgs, VerifyArgs};
+use crate::cli::{
+    FailOn, Format as CliFormat, OutputArgs, ReportArgs, RulesArgs, RulesFormat, VerifyArgs,
+};
 use crate::record::source::{self, SourceKind as FileKind};
 use crate::report::{
     self, ExchangeIndex, FileFormat, Format, Report, ReportInput, SourceFile, SourceInfo,
@@ -326,6 +328,8 @@ fn hint_for(cause: &str) -> &'static str {
         "update a2a-interop to read this recording"
     } else if cause.contains("unknown variant `recording`") {
         "that line is a second recording header: two recordings were concatenated; verify each on its own (split the file before that line)"
+    } else if cause.contains("unknown event type `") {
+        crate::record::jsonl::line_error_hint(cause)
     } else if cause.contains("gzip-compressed") {
         "verify reads the uncompressed file"
     } else if cause.contains("not a recording, transcript or HAR") {
@@ -416,13 +420,11 @@ pub fn report(a: ReportArgs) -> anyhow::Result<ExitCode> {
 
 /// `a2a-interop rules` (module docs).
 pub fn rules(a: RulesArgs) -> anyhow::Result<ExitCode> {
-    let fmt = format_of(a.format);
-    if !matches!(fmt, Format::Text | Format::Markdown | Format::Json) {
-        return Ok(fail(
-            format!("rules cannot be listed as {}", fmt.as_str()),
-            "use --format text, markdown or json",
-        ));
-    }
+    let fmt = match a.format {
+        RulesFormat::Text => Format::Text,
+        RulesFormat::Markdown => Format::Markdown,
+        RulesFormat::Json => Format::Json,
+    };
     let text = report::rules::render_rules(fmt, RULES);
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(text.as_bytes());

@@ -834,6 +834,15 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
                     ));
                 } else if first == Some("text") && !o.get("text").is_some_and(Json::is_string) {
                     out.push((at("text"), "text part is not a string".into()));
+                } else if first == Some("raw") {
+                    // ProtoJSON `bytes`: a base64 string (standard or URL-safe alphabet).
+                    match o.get("raw").and_then(Json::as_str).map(base64_problem) {
+                        None => out.push((at("raw"), "raw part is not a base64 string".into())),
+                        Some(Some(why)) => {
+                            out.push((at("raw"), format!("raw part is not base64 ({why})")))
+                        }
+                        Some(None) => {}
+                    }
                 }
             }
             PartStyle::V0Rpc => match o.get("kind").and_then(Json::as_str) {
@@ -853,15 +862,39 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
                                 at("file"),
                                 "file part must set exactly one of bytes, uri".into(),
                             ));
+                        } else if let Some(b) = f.get("bytes") {
+                            // 0.x FileWithBytes.bytes: "base64 encoded content".
+                            let why = match b.as_str() {
+                                None => Some("not a string"),
+                                Some(t) => base64_problem(t),
+                            };
+                            if let Some(why) = why {
+                                out.push((
+                                    super::json::ptr(
+                                        ptr,
+                                        &[
+                                            super::json::Seg::Index(i),
+                                            super::json::Seg::Key("file"),
+                                            super::json::Seg::Key("bytes"),
+                                        ],
+                                    ),
+                                    format!("file bytes are not base64 ({why})"),
+                                ));
+                            }
                         }
                     }
                     None => out.push((at("file"), "file part has no file object".into())),
                 },
-                Some("data") => {
-                    if !o.get("data").is_some_and(Json::is_object) {
-                        out.push((at("data"), "data part has no data object".into()));
+                Some("data") => match o.get("data") {
+                    Some(d) if d.is_object() => {}
+                    None | Some(Json::Null) => {
+                        out.push((at("data"), "data part has no data object".into()))
                     }
-                }
+                    Some(_) => out.push((
+                        at("data"),
+                        "data part's data is not a JSON object (0.x DataPart.data is an object; any JSON value only from 1.0)".into(),
+                    )),
+                },
                 Some(other) => out.push((at("kind"), format!("unknown part kind {other:?}"))),
                 None => out.push((at("kind"), "part has no kind".into())),
             },
@@ -870,10 +903,36 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
     out
 }
 
+/// Why `s` is not base64 (RFC 4648 §4 standard or §5 URL-safe alphabet, padding optional, as
+/// ProtoJSON readers accept `bytes`), or `None` when it is. CR and LF are skipped (MIME-style
+/// line breaks, which common decoders ignore). Used for 1.0 `Part.raw` and 0.x
+/// `FileWithBytes.bytes` (DATA-004; pydantic-ai #4176: plain text sent as file bytes).
+pub fn base64_problem(s: &str) -> Option<&'static str> {
+    // One pass, no copy (a raw part may be megabytes): CR/LF skipped, `=` only at the end.
+    let (mut data, mut pad) = (0usize, 0usize);
+    for b in s.bytes() {
+        match b {
+            b'\r' | b'\n' => {}
+            b'=' => pad += 1,
+            _ if pad > 0 => return Some("wrong padding"),
+            _ if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'-' | b'_') => data += 1,
+            _ => return Some("a character outside the base64 alphabet"),
+        }
+    }
+    if pad > 2 || (pad > 0 && !(data + pad).is_multiple_of(4)) {
+        return Some("wrong padding");
+    }
+    if data % 4 == 1 {
+        return Some("a length no base64 text has");
+    }
+    None
+}
+
 /// Whole-object check of a Message at `ptr` for the version's part `style` (DATA-005,
 /// DATA-004, DATA-001): the required members ([`message_problems`]), `role` spelled as the
-/// version spells it (1.0 and 0.3 REST ProtoJSON: `ROLE_USER` / `ROLE_AGENT`, `ROLE_UNSPECIFIED`
-/// tolerated; 0.x JSON-RPC: `user` / `agent`), at least one part in 1.0 (the proto's
+/// version spells it (1.0 ProtoJSON: `ROLE_USER` / `ROLE_AGENT`, the REQUIRED role never the
+/// unset `ROLE_UNSPECIFIED` (a2a-java PR #662 mapped a missing role to it); 0.3 REST ProtoJSON:
+/// the same, `ROLE_UNSPECIFIED` tolerated; 0.x JSON-RPC: `user` / `agent`), at least one part in 1.0 (the proto's
 /// REQUIRED list; the 0.x schemas set no minimum), and each part ([`parts_problems`]).
 /// Returns `(JSON Pointer, message)` pairs, empty when the message is well formed.
 pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
@@ -884,7 +943,8 @@ pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Stri
     if let Some(role) = o.get("role").and_then(Json::as_str) {
         let ok = match style {
             PartStyle::V1 | PartStyle::V0Rest => {
-                matches!(role, "ROLE_USER" | "ROLE_AGENT" | "ROLE_UNSPECIFIED")
+                matches!(role, "ROLE_USER" | "ROLE_AGENT")
+                    || (role == "ROLE_UNSPECIFIED" && style == PartStyle::V0Rest)
             }
             PartStyle::V0Rpc => matches!(role, "user" | "agent"),
         };
@@ -894,9 +954,14 @@ pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Stri
             } else {
                 "ROLE_USER or ROLE_AGENT"
             };
+            let why = if role == "ROLE_UNSPECIFIED" {
+                " (ROLE_UNSPECIFIED is the unset proto default; role is REQUIRED)"
+            } else {
+                ""
+            };
             p.push((
                 format!("{ptr}/role"),
-                format!("message role {role:?} is not {want}"),
+                format!("message role {role:?} is not {want}{why}"),
             ));
             return p;
         }
@@ -944,12 +1009,154 @@ pub fn artifact_shape_problems(a: &Json, ptr: &str, style: PartStyle) -> Vec<(St
     parts_problems(parts, &format!("{ptr}/parts"), style)
 }
 
+/// DATA-002 (1.0 §5.6.1): a 1.0 `TaskStatus` at `ptr` carries its `timestamp` (a
+/// `google.protobuf.Timestamp`, optional) as an RFC 3339 string with a zone, which is what
+/// ProtoJSON readers parse (a2a-js #641: a naive `2026-03-02T10:15:00.123456` from Python's
+/// `isoformat()` makes the whole Task undecodable). An offset other than `Z` is accepted:
+/// ProtoJSON parsers take it and normalise to UTC. Returns `(JSON Pointer, message)` of the
+/// problem, `None` when the member is absent or well formed. 0.x timestamps are free
+/// strings (the 0.x examples are naive) and are not judged here.
+pub fn status_timestamp_problem(status: &Json, ptr: &str) -> Option<(String, String)> {
+    let ts = status.get("timestamp")?;
+    let at = format!("{ptr}/timestamp");
+    match ts.as_str() {
+        None if matches!(ts, Json::Null) => None,
+        None => Some((at, "status timestamp is not an RFC 3339 string".into())),
+        Some(s) => rfc3339_problem(s).map(|why| {
+            (
+                at,
+                format!("status timestamp {s:?} is not an RFC 3339 date-time with a zone ({why})"),
+            )
+        }),
+    }
+}
+
+/// Why `s` is not an RFC 3339 `date-time` (RFC 3339 §5.6: `YYYY-MM-DDTHH:MM:SS[.frac]`
+/// then `Z` or `±HH:MM`), or `None` when it is one. Field ranges are checked loosely
+/// (month 1-12, day 1-31, hour 0-23, minute 0-59, second 0-60).
+pub fn rfc3339_problem(s: &str) -> Option<&'static str> {
+    let b = s.as_bytes();
+    let digits = |from: usize, n: usize| -> Option<u32> {
+        let part = b.get(from..from + n)?;
+        if !part.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        Some(part.iter().fold(0, |acc, d| acc * 10 + u32::from(d - b'0')))
+    };
+    let (Some(_), Some(mo), Some(d)) = (digits(0, 4), digits(5, 2), digits(8, 2)) else {
+        return Some("no YYYY-MM-DD date");
+    };
+    if b.get(4) != Some(&b'-')
+        || b.get(7) != Some(&b'-')
+        || !(1..=12).contains(&mo)
+        || !(1..=31).contains(&d)
+    {
+        return Some("no YYYY-MM-DD date");
+    }
+    if !matches!(b.get(10), Some(b'T' | b't')) {
+        return Some("no T between date and time");
+    }
+    let (Some(h), Some(mi), Some(se)) = (digits(11, 2), digits(14, 2), digits(17, 2)) else {
+        return Some("no HH:MM:SS time");
+    };
+    if b.get(13) != Some(&b':') || b.get(16) != Some(&b':') || h > 23 || mi > 59 || se > 60 {
+        return Some("no HH:MM:SS time");
+    }
+    let mut i = 19;
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        let start = i;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        if i == start {
+            return Some("empty fraction of a second");
+        }
+    }
+    match b.get(i) {
+        None => Some("no zone: Z or an offset is required"),
+        Some(b'Z' | b'z') if i + 1 == b.len() => None,
+        Some(b'+' | b'-') => match (digits(i + 1, 2), b.get(i + 3), digits(i + 4, 2)) {
+            (Some(oh), Some(b':'), Some(om)) if oh <= 23 && om <= 59 && i + 6 == b.len() => None,
+            _ => Some("malformed zone offset"),
+        },
+        _ => Some("unexpected text after the time"),
+    }
+}
+
+/// ID-006 / ID-004: the first message a Task at `ptr` keeps (`status.message`, then each
+/// `history` entry) whose `taskId` or `contextId` is set (non-empty) and differs from the
+/// task's own `id` / `contextId` (a2a-js #41: one contextId minted for the task, another
+/// stamped on the incoming message that went into history). Returns the member's JSON
+/// Pointer and a message, `None` when every set id matches or the task has no ids.
+pub fn task_message_id_mismatch(o: &Obj, ptr: &str) -> Option<(String, String)> {
+    let tid = str_member(o, "id", "id").filter(|s| !s.is_empty());
+    let cid = str_member(o, "contextId", "context_id").filter(|s| !s.is_empty());
+    let status_msg = o
+        .get("status")
+        .and_then(|s| s.get("message"))
+        .and_then(Json::as_object)
+        .map(|m| {
+            (
+                format!("{ptr}/status/message"),
+                "status message".to_string(),
+                m,
+            )
+        });
+    let history = o
+        .get("history")
+        .and_then(Json::as_array)
+        .into_iter()
+        .flatten();
+    let msgs = status_msg
+        .into_iter()
+        .chain(history.enumerate().filter_map(|(i, m)| {
+            m.as_object().map(|m| {
+                (
+                    format!("{ptr}/history/{i}"),
+                    format!("history message {i}"),
+                    m,
+                )
+            })
+        }));
+    for (mptr, what, m) in msgs {
+        let mt = str_member(m, "taskId", "task_id").filter(|s| !s.is_empty());
+        if let (Some(t), Some(mt)) = (tid, mt) {
+            if t != mt {
+                return Some((
+                    format!("{mptr}/taskId"),
+                    format!("{what} names task {mt:?} inside task {t:?}"),
+                ));
+            }
+        }
+        let mc = str_member(m, "contextId", "context_id").filter(|s| !s.is_empty());
+        if let (Some(c), Some(mc)) = (cid, mc) {
+            if c != mc {
+                return Some((
+                    format!("{mptr}/contextId"),
+                    format!(
+                        "{what} has contextId {mc:?} but its task {} is in context {c:?}",
+                        tid.map(|t| format!("{t:?}"))
+                            .unwrap_or_else(|| "(no id)".into())
+                    ),
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// The nested objects of a Task at `ptr` (DATA-005, DATA-004): `status.message`, every
 /// `history` message and every `artifacts` entry, each checked whole
 /// ([`message_shape_problems`], [`artifact_shape_problems`]). The Task's own members are
 /// [`task_view`]'s. Returns `(JSON Pointer, message)` pairs, empty when all are well formed.
 pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
     let mut out = Vec::new();
+    if style == PartStyle::V1 {
+        if let Some(st) = o.get("status") {
+            out.extend(status_timestamp_problem(st, &format!("{ptr}/status")));
+        }
+    }
     if let Some(Json::Object(m)) = o.get("status").and_then(|s| s.get("message")) {
         out.extend(message_shape_problems(
             m,
@@ -1422,5 +1629,87 @@ mod tests {
                 "/message/parts/0/kind"
             ]
         );
+    }
+
+    /// DATA-002: RFC 3339 date-times with a zone pass, naive and malformed ones do not.
+    #[test]
+    fn rfc3339_needs_a_zone_and_a_whole_date_time() {
+        for ok in [
+            "2026-03-02T10:15:00Z",
+            "2026-03-02T10:15:00.123456Z",
+            "2026-03-02t10:15:00z",
+            "2026-03-02T10:15:00+05:30",
+            "2026-03-02T23:59:60.5-00:00",
+        ] {
+            assert_eq!(rfc3339_problem(ok), None, "{ok}");
+        }
+        for (bad, why) in [
+            (
+                "2026-03-02T10:15:00.123456",
+                "no zone: Z or an offset is required",
+            ),
+            ("2026-03-02T10:15:00", "no zone: Z or an offset is required"),
+            ("2026-03-02 10:15:00Z", "no T between date and time"),
+            ("2026-13-02T10:15:00Z", "no YYYY-MM-DD date"),
+            ("1772446500", "no YYYY-MM-DD date"),
+            ("2026-03-02T24:15:00Z", "no HH:MM:SS time"),
+            ("2026-03-02T10:15:00.Z", "empty fraction of a second"),
+            ("2026-03-02T10:15:00+0530", "malformed zone offset"),
+            (
+                "2026-03-02T10:15:00Z trailing",
+                "unexpected text after the time",
+            ),
+            ("", "no YYYY-MM-DD date"),
+        ] {
+            assert_eq!(rfc3339_problem(bad), Some(why), "{bad}");
+        }
+        let st = Json::parse(br#"{"state":"TASK_STATE_WORKING","timestamp":1772446500}"#).unwrap();
+        assert_eq!(
+            status_timestamp_problem(&st, "/status").map(|(p, _)| p),
+            Some("/status/timestamp".to_string())
+        );
+        let st = Json::parse(br#"{"state":"TASK_STATE_WORKING"}"#).unwrap();
+        assert_eq!(status_timestamp_problem(&st, "/status"), None);
+    }
+
+    /// ID-006: a history or status message naming another task or context is found; a
+    /// message without ids, or with the task's own, is not.
+    #[test]
+    fn task_message_ids_must_be_the_tasks_own() {
+        let t = Json::parse(br#"{"id":"t1","contextId":"c1","status":{"state":"completed","message":{"taskId":"t1","contextId":"c1"}},"history":[{"role":"user"},{"taskId":"t1","contextId":""},{"taskId":"t1","contextId":"c9"}]}"#).unwrap();
+        let (p, m) = task_message_id_mismatch(t.as_object().unwrap(), "/result").unwrap();
+        assert_eq!(p, "/result/history/2/contextId");
+        assert!(m.contains("\"c9\"") && m.contains("\"c1\""), "{m}");
+        let t = Json::parse(br#"{"id":"t1","contextId":"c1","status":{"state":"working","message":{"taskId":"t0"}}}"#).unwrap();
+        let (p, _) = task_message_id_mismatch(t.as_object().unwrap(), "").unwrap();
+        assert_eq!(p, "/status/message/taskId");
+        let t = Json::parse(
+            br#"{"id":"t1","contextId":"c1","history":[{"taskId":"t1","contextId":"c1"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(task_message_id_mismatch(t.as_object().unwrap(), ""), None);
+    }
+
+    /// DATA-004: base64 in either alphabet, padded or not, passes; plain text does not.
+    #[test]
+    fn base64_accepts_both_alphabets_and_refuses_text() {
+        for ok in [
+            "",
+            "Zm9v",
+            "Zm9vYg==",
+            "Zm9vYg",
+            "-_-_",
+            "+/+/",
+            "aGVs\nbG8=",
+        ] {
+            assert_eq!(base64_problem(ok), None, "{ok}");
+        }
+        assert_eq!(
+            base64_problem("print('hello world')"),
+            Some("a character outside the base64 alphabet")
+        );
+        assert_eq!(base64_problem("Zm9vY==="), Some("wrong padding"));
+        assert_eq!(base64_problem("Zm9vY=="), Some("wrong padding"));
+        assert_eq!(base64_problem("Zm9vY"), Some("a length no base64 text has"));
     }
 }

@@ -3,7 +3,10 @@ Lenient Agent Card view for both card dialects (CARD-003, CARD-004, CARD-005, CA
 1.0 (`supportedInterfaces[]`, `capabilities.extendedAgentCard`, `securityRequirements`) and
 0.2/0.3 (`url` + `preferredTransport` + `additionalInterfaces[]`, `protocolVersion`,
 `supportsAuthenticatedExtendedCard`, `security`). Hybrid cards (both field sets, as the
-Python SDK serves) are read as both.
+Python SDK serves) are read as both. A 0.1 card ([`is_v01_card`]) is judged by the 0.1.0
+schema where it differs (fewer required members). Every URL-valued member (interfaces,
+`iconUrl`, `documentationUrl`, `provider.url`, OAuth 2.0 / OpenID Connect URLs) must be an
+absolute `http(s)` URL ([`AgentCardView::bad_interfaces`]).
 */
 
 use super::json::{Json, Obj};
@@ -88,8 +91,14 @@ pub struct AgentCardView {
     pub problems: Vec<CardProblem>,
     /// Capability flags that are not booleans (`pointer`, `found`).
     pub non_boolean_flags: Vec<(String, serde_json::Value)>,
-    /// Interface entries that are malformed (`pointer`, `message`) (CARD-005/CARD-006).
+    /// Interface entries that are malformed, then card links (`iconUrl`, `documentationUrl`,
+    /// `provider.url`, security scheme URLs) that are not absolute `http(s)` URLs, such as
+    /// `javascript:` (`pointer`, `message`) (CARD-005/CARD-006; [`link_problems`]).
     pub bad_interfaces: Vec<CardProblem>,
+    /// The card is judged by the 0.1.0 schema ([`is_v01_card`]): `description`,
+    /// `defaultInputModes`, `defaultOutputModes` and a skill's `description` and `tags` are
+    /// optional there.
+    pub v01_shape: bool,
     /// 1.0 interface versions carrying a patch number (`pointer`, `found`) (CARD-007).
     pub patch_versions: Vec<(String, String)>,
     /// Security schemes not in the card's version shape (`pointer`, `message`)
@@ -127,6 +136,43 @@ impl AgentCardView {
     }
 }
 
+/// Members the 0.2.0 and later card schemas added to the 0.1.0 `AgentCard` (0.2.0:
+/// `security`, `securitySchemes`; 0.2.5: `protocolVersion`, `preferredTransport`,
+/// `additionalInterfaces`, `iconUrl`, `supportsAuthenticatedExtendedCard`; 0.3: `signatures`).
+const V02_CARD_MEMBERS: [&str; 8] = [
+    "security",
+    "securitySchemes",
+    "protocolVersion",
+    "preferredTransport",
+    "additionalInterfaces",
+    "iconUrl",
+    "supportsAuthenticatedExtendedCard",
+    "signatures",
+];
+
+/// Whether a card is judged by the 0.1.0 schema (`a2a-v0.1.0.schema.json`): a 0.x card
+/// (`url`, no `supportedInterfaces`) that declares `protocolVersion` 0.1, or one served at
+/// `/.well-known/agent.json` (`served_as_v02`) that carries no member 0.2.0 or later added
+/// (`security`, `securitySchemes`, `protocolVersion`, `iconUrl`, ...; a 0.1 card may carry
+/// the 0.1-only `authentication`). Such a card passes both schemas when it has every 0.2 member, so judging it by 0.1 changes only
+/// what 0.1 leaves optional (description, default modes, skill description and tags).
+pub fn is_v01_card(v: &Json, served_as_v02: bool) -> bool {
+    let Some(o) = v.as_object() else {
+        return false;
+    };
+    if o.contains_key("supportedInterfaces") || !o.contains_key("url") {
+        return false;
+    }
+    let declared = o
+        .get("protocolVersion")
+        .and_then(Json::as_str)
+        .and_then(Dialect::from_version);
+    if declared == Some(Dialect::V0_1) {
+        return true;
+    }
+    served_as_v02 && !V02_CARD_MEMBERS.iter().any(|k| o.contains_key(k))
+}
+
 fn is_nonempty_str(v: Option<&Json>) -> bool {
     v.and_then(Json::as_str).is_some_and(|s| !s.is_empty())
 }
@@ -147,16 +193,22 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
         .and_then(Json::as_str)
         .map(str::to_string);
     let v1 = c.has_v1_fields || !c.has_v0_fields;
-    // Required members (CARD-003 for 1.0, CARD-004 for 0.x).
-    let mut required: Vec<&str> = vec![
-        "name",
-        "description",
-        "version",
-        "capabilities",
-        "defaultInputModes",
-        "defaultOutputModes",
-        "skills",
-    ];
+    c.v01_shape = is_v01_card(v, served_as_v02);
+    // Required members (CARD-003 for 1.0, CARD-004 for 0.x; 0.1.0 schema `AgentCard`:
+    // name, url, version, capabilities, skills).
+    let mut required: Vec<&str> = if c.v01_shape {
+        vec!["name", "version", "capabilities", "skills"]
+    } else {
+        vec![
+            "name",
+            "description",
+            "version",
+            "capabilities",
+            "defaultInputModes",
+            "defaultOutputModes",
+            "skills",
+        ]
+    };
     if v1 {
         required.push("supportedInterfaces");
     }
@@ -199,13 +251,26 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
                     .push((format!("/skills/{i}"), "skill is not an object".into()));
                 continue;
             };
-            for key in ["id", "name", "description"] {
+            // 0.1.0 schema `AgentSkill` requires only id and name
+            let need: &[&str] = if c.v01_shape {
+                &["id", "name"]
+            } else {
+                &["id", "name", "description"]
+            };
+            for key in need {
                 if !so.get(key).is_some_and(Json::is_string) {
                     c.problems
                         .push((format!("/skills/{i}/{key}"), format!("skill has no {key}")));
                 }
             }
+            if c.v01_shape && so.get("description").is_some_and(|d| !d.is_string()) {
+                c.problems.push((
+                    format!("/skills/{i}/description"),
+                    "skill description is not a string".into(),
+                ));
+            }
             match so.get("tags") {
+                None if c.v01_shape => {}
                 Some(Json::Array(t)) if t.is_empty() && v1 => c.problems.push((
                     format!("/skills/{i}/tags"),
                     "skill tags list is empty".into(),
@@ -276,11 +341,97 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
     read_interfaces(o, &mut c);
     read_security(o, &mut c);
     read_security_refs(o, &mut c);
+    let links = link_problems(v);
+    c.bad_interfaces.extend(links);
     c
+}
+
+/// Members of a flow object (0.x schema `*OAuthFlow`, 1.0 proto `*OAuthFlow`) that hold URLs.
+const FLOW_URLS: [&str; 4] = [
+    "authorizationUrl",
+    "tokenUrl",
+    "refreshUrl",
+    "deviceAuthorizationUrl",
+];
+
+/// Card links besides the interfaces that are not absolute `http(s)` URLs, as (`pointer`,
+/// message), in card order (CARD-005/CARD-006 judge interface URLs so; a `javascript:` or
+/// `data:` link in a card is shown and followed by clients and registries). The URL-valued
+/// members of the 0.1–0.3 schemas and the 1.0 proto: `iconUrl`, `documentationUrl`,
+/// `provider.url`, and in each security scheme `openIdConnectUrl`, `oauth2MetadataUrl` and
+/// the flows' `authorizationUrl`, `tokenUrl`, `refreshUrl`, `deviceAuthorizationUrl` (0.x
+/// `{type, ...}` and 1.0 `oauth2SecurityScheme` / `openIdConnectSecurityScheme` shapes).
+/// Absent, `null` and empty links are not judged (the JS SDK writes `""` for unset ones);
+/// extension `uri`s are identifiers, not links, and are not judged either.
+pub fn link_problems(card: &Json) -> Vec<CardProblem> {
+    let mut out = Vec::new();
+    let Some(o) = card.as_object() else {
+        return out;
+    };
+    let mut check = |ptr: String, v: Option<&Json>| {
+        let Some(v) = v.filter(|v| !v.is_null()) else {
+            return;
+        };
+        let name = ptr.trim_start_matches('/').replace('/', ".");
+        match v.as_str() {
+            Some("") => {}
+            Some(u) if is_http_url(u) => {}
+            Some(u) => out.push((
+                ptr,
+                format!("card link {name} {u:?} is not an absolute http(s) url"),
+            )),
+            None => out.push((ptr, format!("card link {name} is not a string"))),
+        }
+    };
+    check("/iconUrl".into(), o.get("iconUrl"));
+    check("/documentationUrl".into(), o.get("documentationUrl"));
+    if let Some(p) = o.get("provider").and_then(Json::as_object) {
+        check("/provider/url".into(), p.get("url"));
+    }
+    let Some(Json::Object(schemes)) = o.get("securitySchemes") else {
+        return out;
+    };
+    for (name, s) in schemes.iter() {
+        let at = super::json::ptr("/securitySchemes", &[super::json::Seg::Key(name)]);
+        // 0.x: the scheme itself; 1.0: the one oneof member that is set
+        let mut parts: Vec<(String, &Json)> = vec![(at.clone(), s)];
+        for k in ["oauth2SecurityScheme", "openIdConnectSecurityScheme"] {
+            if let Some(inner) = s.get(k) {
+                parts.push((format!("{at}/{k}"), inner));
+            }
+        }
+        for (p, part) in parts {
+            for k in ["openIdConnectUrl", "oauth2MetadataUrl"] {
+                check(format!("{p}/{k}"), part.get(k));
+            }
+            if let Some(Json::Object(flows)) = part.get("flows") {
+                for (flow, f) in flows.iter() {
+                    let fp =
+                        super::json::ptr(&format!("{p}/flows"), &[super::json::Seg::Key(flow)]);
+                    for k in FLOW_URLS {
+                        check(format!("{fp}/{k}"), f.get(k));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `u` is an absolute `http://` or `https://` URL with a host (WHATWG URL parsing).
+fn is_http_url(u: &str) -> bool {
+    url::Url::parse(u.trim()).is_ok_and(|p| {
+        matches!(p.scheme(), "http" | "https") && p.host_str().is_some_and(|h| !h.is_empty())
+    })
 }
 
 fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
     match o.get("supportedInterfaces") {
+        // CARD-003/CARD-005: a client has no URL to call
+        Some(Json::Array(list)) if list.is_empty() => c.problems.push((
+            "/supportedInterfaces".into(),
+            "agent card supportedInterfaces is empty (a required list must not be empty; a client has no interface to call)".into(),
+        )),
         Some(Json::Array(list)) => {
             for (i, it) in list.iter().enumerate() {
                 let p = super::json::ptr("/supportedInterfaces", &[super::json::Seg::Index(i)]);
@@ -313,6 +464,31 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         c.bad_interfaces.push((
                             format!("{p}/url"),
                             format!("interface url {u:?} is not an absolute http(s) url"),
+                        ));
+                    }
+                }
+                if let Some(b) = binding {
+                    // CARD-005: the binding names are exact strings; SDK clients match them
+                    // case-sensitively, so `jsonrpc` is never selected
+                    if let Some(want) = ["JSONRPC", "GRPC", "HTTP+JSON"]
+                        .into_iter()
+                        .find(|k| b != *k && b.trim().eq_ignore_ascii_case(k))
+                    {
+                        c.bad_interfaces.push((
+                            format!("{p}/protocolBinding"),
+                            format!("interface protocolBinding {b:?} is not {want:?} (binding names are matched exactly)"),
+                        ));
+                    }
+                }
+                if let Some(ver) = version.filter(|v| !v.is_empty()) {
+                    // CARD-007: Major.Minor ("1.0", "0.3"); a client comparing "1.0" never
+                    // matches "1" or "v1"
+                    let numeric = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+                    let parts: Vec<&str> = ver.split('.').collect();
+                    if parts.len() < 2 || !parts.iter().all(|p| numeric(p)) {
+                        c.bad_interfaces.push((
+                            format!("{p}/protocolVersion"),
+                            format!("interface protocolVersion {ver:?} is not Major.Minor (like \"1.0\")"),
                         ));
                     }
                 }
@@ -895,5 +1071,155 @@ mod tests {
         assert!(c.credential_headers.contains(&"x-key".to_string()));
         let c = card_view(&v0, false);
         assert_eq!(c.problems[0].0, "/protocolVersion");
+    }
+
+    /// breaker7 F22: a 0.1 card (served at agent.json, no 0.2+ member) is judged by the
+    /// 0.1.0 schema: skills need only id and name, description and default modes are
+    /// optional; the same card with a 0.2 member is judged by 0.2 and loses them.
+    #[test]
+    fn v01_cards_are_judged_by_the_v01_schema() {
+        let v01 = json!({"name":"old","url":"http://127.0.0.1:9000/","version":"1.0.0",
+            "capabilities":{"streaming":true},"authentication":{"schemes":["public"]},
+            "skills":[{"id":"echo","name":"echo"}]});
+        let c = card_view(&v01, true);
+        assert!(c.v01_shape);
+        assert!(c.problems.is_empty(), "{:?}", c.problems);
+        // declared 0.1, fetched from anywhere
+        let declared = json!({"name":"old","url":"http://127.0.0.1:9000/","version":"1.0.0",
+            "protocolVersion":"0.1","capabilities":{},"skills":[{"id":"echo","name":"echo"}]});
+        assert!(is_v01_card(&declared, false));
+        assert!(card_view(&declared, false).problems.is_empty());
+        // still judged: id and name, and the types of what is there
+        let bad = json!({"name":"old","url":"http://h/","version":"1","capabilities":{},
+            "skills":[{"id":"e","description":7,"tags":"x"}]});
+        let msgs: Vec<String> = card_view(&bad, true)
+            .problems
+            .into_iter()
+            .map(|p| p.1)
+            .collect();
+        assert_eq!(
+            msgs,
+            vec![
+                "skill has no name",
+                "skill description is not a string",
+                "skill has no tags list"
+            ]
+        );
+        // a 0.2 member (securitySchemes since 0.2.0, protocolVersion since 0.2.5) makes it 0.2
+        let with_schemes = json!({"name":"old","url":"http://127.0.0.1:9000/","version":"1.0.0",
+            "capabilities":{},"securitySchemes":{},"skills":[{"id":"echo","name":"echo"}]});
+        let with_version = json!({"name":"old","url":"http://127.0.0.1:9000/","version":"1.0.0",
+            "capabilities":{},"protocolVersion":"0.2.5","skills":[{"id":"echo","name":"echo"}]});
+        for (k, v02) in [
+            ("securitySchemes", with_schemes),
+            ("protocolVersion", with_version),
+        ] {
+            let c = card_view(&v02, true);
+            assert!(!c.v01_shape, "{k}");
+            let ptrs: Vec<&str> = c.problems.iter().map(|p| p.0.as_str()).collect();
+            assert_eq!(
+                ptrs,
+                vec![
+                    "/description",
+                    "/defaultInputModes",
+                    "/defaultOutputModes",
+                    "/skills/0/description",
+                    "/skills/0/tags"
+                ],
+                "{k}"
+            );
+        }
+        // at the 0.3/1.0 path a card is never read as 0.1 unless it says so
+        assert!(!is_v01_card(&v01, false));
+    }
+
+    /// breaker7 F22: every URL-valued card member besides the interfaces is an absolute
+    /// http(s) URL or none, in 0.x and 1.0 scheme shapes; empty and null are not judged.
+    #[test]
+    fn card_links_must_be_http_urls() {
+        let v0 = json!({"name":"a","url":"http://h/","iconUrl":"","documentationUrl":null,
+            "provider":{"organization":"o","url":"https://o.test/"},
+            "securitySchemes":{"o":{"type":"oauth2","flows":{"implicit":{"authorizationUrl":"javascript:x()","scopes":{}}}},
+                               "i":{"type":"openIdConnect","openIdConnectUrl":"file:///etc/passwd"},
+                               "m":{"type":"oauth2","oauth2MetadataUrl":7,"flows":{}}}});
+        let got = link_problems(&v0);
+        assert_eq!(
+            got,
+            vec![
+                (
+                    "/securitySchemes/o/flows/implicit/authorizationUrl".to_string(),
+                    "card link securitySchemes.o.flows.implicit.authorizationUrl \"javascript:x()\" is not an absolute http(s) url".to_string()
+                ),
+                (
+                    "/securitySchemes/i/openIdConnectUrl".to_string(),
+                    "card link securitySchemes.i.openIdConnectUrl \"file:///etc/passwd\" is not an absolute http(s) url".to_string()
+                ),
+                (
+                    "/securitySchemes/m/oauth2MetadataUrl".to_string(),
+                    "card link securitySchemes.m.oauth2MetadataUrl is not a string".to_string()
+                ),
+            ]
+        );
+        // they end up with the interface problems (CARD-SHAPE-003), after them
+        let v1 = json!({"supportedInterfaces":[{"url":"javascript:y()","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
+            "iconUrl":"HTTPS://Icons.Example.test/a.png","documentationUrl":"/docs",
+            "securitySchemes":{"d":{"openIdConnectSecurityScheme":{"openIdConnectUrl":"https://id.test/"}}}});
+        let ptrs: Vec<String> = card_view(&v1, false)
+            .bad_interfaces
+            .into_iter()
+            .map(|p| p.0)
+            .collect();
+        assert_eq!(
+            ptrs,
+            vec!["/supportedInterfaces/0/url", "/documentationUrl"]
+        );
+    }
+
+    /// breaker8 G10: binding names are exact (`JSONRPC`, `GRPC`, `HTTP+JSON`), versions
+    /// Major.Minor, and an empty interface list is a required list left empty.
+    #[test]
+    fn interface_binding_case_version_form_and_empty_list() {
+        let card = |ifaces: serde_json::Value| {
+            let v =
+                json!({"name":"a","description":"d","version":"1","supportedInterfaces": ifaces});
+            let view = card_view(&v, false);
+            let mut msgs: Vec<String> = view.bad_interfaces.into_iter().map(|p| p.1).collect();
+            msgs.extend(view.problems.into_iter().map(|p| p.1));
+            msgs
+        };
+        let iface = |b: &str, v: &str| serde_json::json!([{"url":"https://a.test/","protocolBinding":b,"protocolVersion":v}]);
+        for (b, v) in [
+            ("JSONRPC", "1.0"),
+            ("HTTP+JSON", "0.3"),
+            ("GRPC", "0.3.0"),
+            ("https://x.test/binding", "1.0"),
+        ] {
+            let m = card(iface(b, v));
+            assert!(
+                !m.iter()
+                    .any(|m| m.contains("protocolBinding") || m.contains("Major.Minor")),
+                "{b} {v}: {m:?}"
+            );
+        }
+        let m = card(iface("jsonrpc", "1.0"));
+        assert!(m.iter().any(|m| m == "interface protocolBinding \"jsonrpc\" is not \"JSONRPC\" (binding names are matched exactly)"), "{m:?}");
+        let m = card(iface("Http+Json", "1.0"));
+        assert!(
+            m.iter().any(|m| m.contains("is not \"HTTP+JSON\"")),
+            "{m:?}"
+        );
+        for v in ["1", "v1.0", "1.x"] {
+            let m = card(iface("JSONRPC", v));
+            assert!(
+                m.iter().any(|m| m.contains("is not Major.Minor")),
+                "{v}: {m:?}"
+            );
+        }
+        let m = card(serde_json::json!([]));
+        assert!(
+            m.iter()
+                .any(|m| m.starts_with("agent card supportedInterfaces is empty")),
+            "{m:?}"
+        );
     }
 }

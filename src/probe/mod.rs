@@ -77,6 +77,12 @@ pub struct ProbeResult {
     /// the same requests (a stream's checks) share one. Not in reports.
     #[serde(skip)]
     pub owner: Option<String>,
+    /// The verifier's rule that turned this result from pass to fail
+    /// ([`merge_findings`]): the test's own checks passed. Such a failure is that finding's
+    /// and counts for the exit status as findings do (`--fail-on`); a failure of the test's
+    /// own checks makes the exit status 1 whatever `--fail-on` says. Not in reports.
+    #[serde(skip)]
+    pub failed_by: Option<String>,
 }
 
 /// A test's name with its scope, as reports show it: `lifecycle.send [1.0]`,
@@ -94,6 +100,13 @@ impl ProbeResult {
     /// [`scoped_name`] of this result.
     pub fn scoped(&self) -> String {
         scoped_name(&self.test, self.dialect.as_deref(), self.binding.as_deref())
+    }
+
+    /// The test failed its own checks (not only by a verifier finding merged into it, see
+    /// [`ProbeResult::failed_by`]): exit status 1 whatever `--fail-on` says (README "Exit
+    /// codes").
+    pub fn failed_own_checks(&self) -> bool {
+        self.status == Status::Fail && self.failed_by.is_none()
     }
 }
 
@@ -148,6 +161,7 @@ pub fn merge_findings(
         if let Some(i) = pick {
             let r = &mut results[i];
             r.status = Status::Fail;
+            r.failed_by = Some(f.rule.clone());
             r.message = format!(
                 "{}; but the verifier found error[{}] on its exchange {x}: {}",
                 r.message, f.rule, f.message
@@ -355,6 +369,36 @@ impl ProbeReport {
         })
     }
 
+    /// Set when credentials kept every task test from running: no `lifecycle.*` test passed
+    /// or failed, and a task test was skipped because the agent answered HTTP 401/403
+    /// (AUTH-002, AUTH-003). One line, `<cause>; hint: <flag>`: the operator's mistake (a
+    /// wrong, expired or missing token), so `probe` and `interop` exit 2, not 0 with
+    /// "partial".
+    pub fn credentials_blocked(&self) -> Option<String> {
+        let task = |r: &&ProbeResult| r.test.starts_with("lifecycle.");
+        if self
+            .results
+            .iter()
+            .filter(task)
+            .any(|r| r.status != Status::Skip)
+        {
+            return None;
+        }
+        let skipped = |needle: &str| {
+            self.results
+                .iter()
+                .filter(task)
+                .any(|r| r.status == Status::Skip && r.message.contains(needle))
+        };
+        if skipped("refused the given credentials") {
+            Some("the agent refused the given credentials on every task call (HTTP 401/403), so no task test ran; hint: check --bearer / --auth-header (interop: --bearer-a|b, --auth-header-a|b)".into())
+        } else if skipped("agent needs credentials") {
+            Some("the agent needs credentials for every task call and none were given, so no task test ran; hint: pass --bearer TOKEN or --auth-header 'NAME: VALUE' (interop: --bearer-a|b, --auth-header-a|b)".into())
+        } else {
+            None
+        }
+    }
+
     /// Failed results.
     pub fn failures(&self) -> Vec<&ProbeResult> {
         self.results
@@ -389,6 +433,7 @@ mod tests {
             message: "ok".into(),
             duration_ms: 0,
             owner: Some(owner.into()),
+            failed_by: None,
         }
     }
 

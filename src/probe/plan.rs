@@ -58,7 +58,10 @@ impl CallError {
 impl From<SendError> for CallError {
     fn from(e: SendError) -> Self {
         match e {
-            SendError::Budget(_) | SendError::Gone(_) => CallError::Budget(e.to_string()),
+            // the probe's own refusal (SSRF guard) is no verdict on the agent: a skip
+            SendError::Budget(_) | SendError::Gone(_) | SendError::Blocked(_) => {
+                CallError::Budget(e.to_string())
+            }
             other => CallError::Other(other.to_string()),
         }
     }
@@ -108,6 +111,12 @@ impl Rpc {
             );
         }
         let ct = self.resp.content_type();
+        if let Some(why) = &self.resp.undecodable {
+            return format!(
+                "HTTP {} {ct} whose body does not decode: {why}",
+                self.resp.status
+            );
+        }
         if ct.is_empty() {
             format!("HTTP {} without an A2A body", self.resp.status)
         } else {
@@ -232,6 +241,20 @@ pub fn card_url(base: &Url, path: &str) -> Result<Url, url::ParseError> {
     Ok(u)
 }
 
+/// The agent's base URL when `url` is an Agent Card URL itself (its path ends in one of
+/// [`CARD_PATHS`], as registries and READMEs list agents): `http://h/py/.well-known/agent-card.json`
+/// gives `Some(http://h/py/)`; query and fragment dropped. `None` for any other URL
+/// (CARD-001: the card is found under the base URL, so the base is what `probe` takes).
+pub fn base_of_card_url(url: &Url) -> Option<Url> {
+    let path = url.path();
+    let prefix = CARD_PATHS.iter().find_map(|p| path.strip_suffix(p))?;
+    let mut u = url.clone();
+    u.set_query(None);
+    u.set_fragment(None);
+    u.set_path(&format!("{prefix}/"));
+    Some(u)
+}
+
 fn backoff(step: u32) -> Duration {
     Duration::from_millis((100u64 << step.min(5)).min(2000))
 }
@@ -270,6 +293,7 @@ impl<'a> Runner<'a> {
             status,
             message,
             duration_ms: started.elapsed().as_millis() as u64,
+            failed_by: None,
         });
     }
 
@@ -622,20 +646,25 @@ impl<'a> Runner<'a> {
                 let Ok(u) = card_url(base, path) else {
                     continue;
                 };
+                // the path as fetched (under the base URL's path), so a doubled path shows
+                let at = u.path().to_string();
                 match self.get(u, auth).await {
                     Ok(resp) => {
                         if resp.status == 200 {
                             if let Some(v) = resp.json().filter(Value::is_object) {
-                                found = Some((v, path.to_string(), auth));
+                                found = Some((v, at, auth));
                                 break 'outer;
                             }
-                            tried.push(format!("{path} (HTTP 200, not a JSON object)"));
+                            match &resp.undecodable {
+                                Some(why) => tried.push(format!("{at} (HTTP 200, {why})")),
+                                None => tried.push(format!("{at} (HTTP 200, not a JSON object)")),
+                            }
                         } else {
-                            tried.push(format!("{path} (HTTP {})", resp.status));
+                            tried.push(format!("{at} (HTTP {})", resp.status));
                         }
                     }
                     Err(CallError::Budget(m)) | Err(CallError::Other(m)) => {
-                        tried.push(format!("{path} ({m})"))
+                        tried.push(format!("{at} ({m})"))
                     }
                 }
             }
@@ -771,6 +800,17 @@ impl<'a> Runner<'a> {
             ));
             return Vec::new();
         }
+        // The probe's own SSRF guard refusing every interface the card names (a card naming
+        // its public host, probed through a port-forward or tunnel) is the run's policy, not
+        // the agent's fault: exit 2 with the flag that allows it, before any task call.
+        let refused = |m: &str| m.starts_with("refused ");
+        if targets.is_empty() && !problems.is_empty() && problems.iter().all(|(_, m)| refused(m)) {
+            self.usage_error = Some(format!(
+                "the probe does not call the hosts the card's interfaces name: {}; hint: add --allow-host for the card's host, or probe the agent at the URL its card names",
+                problems[0].1
+            ));
+            return Vec::new();
+        }
         let o = if targets.is_empty() && problems.is_empty() {
             Outcome::Fail(if all.is_empty() {
                 "card advertises no interface of a known protocol version".to_string()
@@ -793,12 +833,18 @@ impl<'a> Runner<'a> {
         };
         self.push("card.interfaces", None, Category::AgentCard, started, o);
         for (d, m) in problems {
+            // a refusal by the probe's own host guard is no verdict on the agent
+            let o = if refused(&m) {
+                Outcome::Skip(m)
+            } else {
+                Outcome::Fail(m)
+            };
             self.push(
                 "card.interface-url",
                 Some(d),
                 Category::AgentCard,
                 started,
-                Outcome::Fail(m),
+                o,
             );
             for (name, cat) in DIALECT_TESTS {
                 self.skip(name, Some(d), *cat, "interface url refused");
@@ -945,9 +991,14 @@ impl<'a> Runner<'a> {
         match probe {
             Err(CallError::Budget(m)) => {
                 // Our own limit, not the agent's fault (README: a refused request skips).
+                let why = if m.starts_with("refused ") {
+                    "interface not called: its host is not the probed host (--allow-host)"
+                } else {
+                    "request budget used up (--max-requests)"
+                };
                 let o = Outcome::Skip(format!("advertised url {} not called: {m}", tg.url));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
-                rest_skip(self, "request budget used up (--max-requests)");
+                rest_skip(self, why);
                 false
             }
             Err(CallError::Other(msg)) if self.t.last_unanswered().is_some() => {
@@ -2664,6 +2715,21 @@ mod tests {
         let [_, _, term, after, _] = stream_checks(Dialect::V0_3, &[fin], true);
         assert!(matches!(term, Outcome::Pass(_)));
         assert!(matches!(after, Outcome::Pass(_)));
+    }
+
+    #[test]
+    fn a_card_url_gives_its_agents_base_url() {
+        let base = |s: &str| base_of_card_url(&Url::parse(s).unwrap()).map(|u| u.to_string());
+        assert_eq!(
+            base("http://h:1/py/.well-known/agent-card.json?x=1").as_deref(),
+            Some("http://h:1/py/")
+        );
+        assert_eq!(
+            base("http://h:1/.well-known/agent.json").as_deref(),
+            Some("http://h:1/")
+        );
+        assert_eq!(base("http://h:1/py/"), None);
+        assert_eq!(base("http://h:1/.well-known/agent-card.json/x"), None);
     }
 
     #[test]

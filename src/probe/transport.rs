@@ -53,8 +53,14 @@ pub struct ProbeRequest {
 }
 
 /// Most response body bytes kept per request (16 MiB); past it the read stops and the
-/// response is marked incomplete, so a hostile agent cannot exhaust memory.
+/// response is marked incomplete, so a hostile agent cannot exhaust memory. The same limit
+/// holds for the decoded body of a compressed answer.
 pub const MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
+
+/// The `Accept-Encoding` the prober sends unless a request sets its own: the content codings
+/// [`crate::model::coding::decode`] undoes, as httpx (Python SDK) and `fetch` (JS SDK) offer
+/// them (RFC 9110 §12.5.3).
+pub const ACCEPT_ENCODING: &str = "gzip, deflate, br";
 
 /// The agent's answer. `complete` is false when the deadline cut the body short (a stream
 /// that never ended), the connection broke, or the body passed [`MAX_BODY_BYTES`].
@@ -64,9 +70,20 @@ pub struct ProbeResponse {
     pub status: u16,
     /// Response headers.
     pub headers: HeaderMap,
-    /// Body bytes read (at most [`MAX_BODY_BYTES`]).
+    /// Body bytes read (at most [`MAX_BODY_BYTES`]), with the `Content-Encoding` undone
+    /// (RFC 9110 §8.4) as the SDK clients (httpx, `fetch`) do; the recording keeps the bytes
+    /// as they went over the wire. When the coding cannot be undone ([`Self::undecodable`]),
+    /// the bytes as received.
     pub body: Bytes,
+    /// Whether the body ended normally (see the type's docs).
     pub complete: bool,
+    /// The `Content-Encoding` the agent applied (`gzip`, `br, gzip`), when not `identity`;
+    /// `body` is already decoded when [`Self::undecodable`] is `None`.
+    pub content_coding: Option<String>,
+    /// Why the body could not be decoded, naming the coding
+    /// (`content coding "zstd" is not supported (Content-Encoding: zstd)`); `None` when it
+    /// decoded or was not coded.
+    pub undecodable: Option<String>,
 }
 
 impl ProbeResponse {
@@ -539,6 +556,16 @@ impl Transport {
                 builder = builder.header(PROBE_TEST_HEADER, v);
             }
         }
+        if !req
+            .headers
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("accept-encoding"))
+        {
+            builder = builder.header(
+                http::header::ACCEPT_ENCODING,
+                HeaderValue::from_static(ACCEPT_ENCODING),
+            );
+        }
         let request = builder
             .body(Full::new(req.body.clone().unwrap_or_default()))
             .map_err(|e| SendError::Transport(format!("bad request: {e}")))?;
@@ -631,11 +658,14 @@ impl Transport {
         if status < 500 {
             self.note_answered();
         }
+        let (body, content_coding, undecodable) = decoded(&headers, buf.freeze(), complete);
         Ok(ProbeResponse {
             status,
             headers,
-            body: buf.freeze(),
+            body,
             complete,
+            content_coding,
+            undecodable,
         })
     }
 
@@ -672,6 +702,37 @@ impl Transport {
         u.as_str()
             .parse()
             .map_err(|e| SendError::Transport(format!("{url}: {e}")))
+    }
+}
+
+/// The body with its `Content-Encoding` undone (RFC 9110 §8.4), the coding, and why it did
+/// not decode. A body cut short (`complete` false: deadline, broken connection, size limit)
+/// keeps what decodes of it; the decoded body is limited to [`MAX_BODY_BYTES`].
+fn decoded(
+    headers: &HeaderMap,
+    raw: Bytes,
+    complete: bool,
+) -> (Bytes, Option<String>, Option<String>) {
+    use crate::model::coding;
+    let Some(ce) = coding::content_coding(
+        headers
+            .get_all(http::header::CONTENT_ENCODING)
+            .iter()
+            .filter_map(|v| v.to_str().ok()),
+    ) else {
+        return (raw, None, None);
+    };
+    match coding::decode(Some(&ce), &raw, MAX_BODY_BYTES) {
+        Ok(b) => (Bytes::from(b.into_owned()), Some(ce), None),
+        Err(e) => {
+            if !complete && !matches!(e, coding::CodingError::Unsupported(_)) {
+                if let Some(p) = coding::decode_prefix(Some(&ce), &raw, MAX_BODY_BYTES) {
+                    return (Bytes::from(p.into_owned()), Some(ce), None);
+                }
+            }
+            let why = format!("{e} (Content-Encoding: {ce})");
+            (raw, Some(ce), Some(why))
+        }
     }
 }
 

@@ -910,6 +910,8 @@ async fn handle(
     let mut h2 = req.version() == Version::HTTP_2;
     let method = req.method().clone();
     let (mut parts, body) = req.into_parts();
+    // nothing of a bodyless request is consumed by a failed attempt (see `h2c`)
+    let bodyless = body.is_end_stream();
     let uri: Uri = match target.url.parse() {
         Ok(u) => u,
         Err(e) => {
@@ -932,6 +934,18 @@ async fn handle(
     // Over TLS (intercepted CONNECT, `https://` route) the connector's ALPN picks h1 or h2;
     // the client sets Host / :authority.
     let tls_up = uri.scheme() == Some(&http::uri::Scheme::HTTPS);
+    // An HTTP/1.1 client's requests go over h2c to an agent that refused HTTP/1.1 before
+    // (`h2c::refused_http1`).
+    if !h2 && !tls_up && st.h2c.has_h2c_only() {
+        if let Some(a) = uri.authority() {
+            let authority = format!("{}:{}", a.host(), a.port_u16().unwrap_or(80));
+            if st.h2c.is_h2c_only(&authority) {
+                h2 = true;
+            }
+        }
+    }
+    // The authority of a plain HTTP/1.1 attempt, to remember the agent if it refuses it.
+    let h1_authority = (!h2 && !tls_up).then(|| uri.authority().cloned()).flatten();
     // An h2c client's requests go upstream over h2c only if the agent speaks it; most
     // agents speak HTTP/1.1 only.
     if h2 && !tls_up {
@@ -974,13 +988,38 @@ async fn handle(
         .boxed_unsync(),
         None => body,
     };
+    // A bodyless HTTP/1.1 request, ready to go again over h2c should the agent refuse
+    // HTTP/1.1 (`h2c`).
+    let mut retry = (h1_authority.is_some() && bodyless).then(|| {
+        let mut r = Request::new(empty_body());
+        *r.method_mut() = parts.method.clone();
+        *r.uri_mut() = parts.uri.clone();
+        *r.version_mut() = Version::HTTP_2;
+        *r.headers_mut() = parts.headers.clone();
+        r.headers_mut().remove(header::HOST);
+        r
+    });
     let up_req = Request::from_parts(parts, body);
     let sent = match (&st.https, tls_up) {
         (Some(https), true) => https.request(up_req),
         _ if h2 => st.h2.request(up_req),
         _ => st.h1.request(up_req),
     };
-    let sent = sent.await;
+    let mut sent = sent.await;
+    // An agent that speaks h2c only answered HTTP/2 to HTTP/1.1: remembered, and the request
+    // sent again over h2c when it had no body; else the 502 below says so.
+    let mut h1_refused = false;
+    if let (Err(e), Some(a)) = (&sent, &h1_authority) {
+        let authority = format!("{}:{}", a.host(), a.port_u16().unwrap_or(80));
+        if h2c::refused_http1(&error_chain(e)) && st.h2c.speaks_h2c(&authority).await == Some(true)
+        {
+            st.h2c.mark_h2c_only(&authority);
+            match retry.take() {
+                Some(r) => sent = st.h2.request(r).await,
+                None => h1_refused = true,
+            }
+        }
+    }
     // The attribution event goes before the response head when the connection's process
     // lookup is done within [`attribution::PROCESS_WAIT`], else it is sent late.
     if let Some(p) = pending.take() {
@@ -1007,8 +1046,14 @@ async fn handle(
             }
             // "unreachable" only when no connection came up; an agent that closed the
             // connection or answered something that is not HTTP was reached
-            let hint = tls_hint(&cause);
-            let what = if hint.is_some() {
+            let hint = if h1_refused {
+                Some("the proxy talks h2c to this agent from now on: send the request again (its body was already sent and cannot be sent twice)")
+            } else {
+                tls_hint(&cause)
+            };
+            let what = if h1_refused {
+                "speaks HTTP/2 only (h2c prior knowledge) and refused this HTTP/1.1 request"
+            } else if hint.is_some() {
                 "failed the TLS handshake"
             } else if e.is_connect() {
                 "unreachable"

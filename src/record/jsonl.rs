@@ -28,6 +28,48 @@ pub enum ReadError {
     TooNew { found: u32 },
     #[error("line 1: not a native recording header (expected {{\"type\":\"recording\",...}})")]
     NoHeader,
+    /// A line whose `type` names no event kind this build knows: the header's format and
+    /// this build's. Either the file is damaged there or a newer a2a-interop wrote it
+    /// (`attribution` was added within format 1, so builds older than it refuse files that
+    /// carry one: docs/recording-format.md "Versions and migration"); [`line_error_hint`]
+    /// names both.
+    #[error(
+        "line {line}: unknown event type `{kind}` (the header says recording format {format}; \
+         this build reads format {FORMAT_VERSION} and knows no such type)"
+    )]
+    UnknownKind {
+        line: u64,
+        /// The line's `type` value.
+        kind: String,
+        /// The header's `format`.
+        format: u32,
+    },
+}
+
+/// The hint for a recording line that could not be read (`a2a-interop: <cause>; hint: ...`):
+/// for an unknown event type ([`ReadError::UnknownKind`]) either cause, newer writer first;
+/// else the file is damaged at that line.
+pub fn line_error_hint(cause: &str) -> &'static str {
+    if cause.contains("unknown event type `") {
+        "the file is damaged at that line, or it was written by a newer a2a-interop (update this one to read it)"
+    } else {
+        "the file is damaged at that line"
+    }
+}
+
+/// The `type` of an event line that names no known event kind, from serde_json's error
+/// (`unknown variant `x`, expected one of `conn_open`, ...`); `None` for any other error
+/// (an unknown value of a nested enum lists other names) and for a second header line.
+fn unknown_kind(e: &serde_json::Error) -> Option<String> {
+    if e.classify() != serde_json::error::Category::Data {
+        return None;
+    }
+    let msg = e.to_string();
+    let rest = msg.strip_prefix("unknown variant `")?;
+    let (kind, tail) = rest.split_once('`')?;
+    // a second header (`recording`: two files concatenated) is said as such by the callers
+    (tail.starts_with(", expected one of `conn_open`") && kind != "recording")
+        .then(|| kind.to_string())
 }
 
 /// What is wrong with one line of a recording, from serde_json's error on that line alone:
@@ -167,7 +209,16 @@ impl<R: BufRead> Iterator for RecordingReader<R> {
             if self.buf.iter().all(|b| b.is_ascii_whitespace()) {
                 continue;
             }
-            return Some(read_event(&self.buf).map_err(|source| ReadError::Json { line, source }));
+            return Some(
+                read_event(&self.buf).map_err(|source| match unknown_kind(&source) {
+                    Some(kind) => ReadError::UnknownKind {
+                        line,
+                        kind,
+                        format: self.header.format,
+                    },
+                    None => ReadError::Json { line, source },
+                }),
+            );
         }
     }
 }
@@ -251,10 +302,17 @@ mod tests {
             if buf.iter().all(|b| b.is_ascii_whitespace()) {
                 continue;
             }
-            out.push(
-                serde_json::from_slice::<Event>(&buf)
-                    .map_err(|e| format!("line {lines}: {}", json_problem(&e))),
-            );
+            out.push(serde_json::from_slice::<Event>(&buf).map_err(|e| {
+                match unknown_kind(&e) {
+                    Some(kind) => ReadError::UnknownKind {
+                        line: lines,
+                        kind,
+                        format: FORMAT_VERSION,
+                    }
+                    .to_string(),
+                    None => format!("line {lines}: {}", json_problem(&e)),
+                }
+            }));
         }
         (out, lines, total, torn)
     }
@@ -428,15 +486,40 @@ mod tests {
             .unwrap()
             .map(|r| r.unwrap_err().to_string())
             .collect();
-        assert!(
-            errs[0].starts_with("line 2: not a recording event at column ")
-                && errs[0].contains("unknown variant `warp`"),
-            "{errs:?}"
+        // breaker7 F22: an unknown event type is damage or a newer writer; the reader says both
+        assert_eq!(
+            errs[0],
+            "line 2: unknown event type `warp` (the header says recording format 1; this build reads format 1 and knows no such type)"
         );
-        assert!(!errs[0].contains("at line"), "{errs:?}");
+        assert_eq!(
+            line_error_hint(&errs[0]),
+            "the file is damaged at that line, or it was written by a newer a2a-interop (update this one to read it)"
+        );
+        assert_eq!(
+            line_error_hint(&errs[1]),
+            "the file is damaged at that line"
+        );
         assert_eq!(
             errs[1],
             "line 3: not valid JSON at column 10: expected `,` or `}`"
         );
+        // an unknown value of a nested enum is no unknown event type
+        let mut out = Vec::new();
+        encode_header(&RecordingHeader::new(CaptureMode::Reverse), &mut out);
+        out.extend_from_slice(
+            b"{\"seq\":1,\"t_us\":2,\"exchange\":\"e1\",\"type\":\"exchange_end\",\"outcome\":\"warp\"}\n",
+        );
+        let err = RecordingReader::new(&out[..])
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("line 2: not a recording event at column ")
+                && err.contains("unknown variant `warp`"),
+            "{err}"
+        );
+        assert!(!err.contains("at line"), "{err}");
     }
 }

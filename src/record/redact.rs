@@ -1102,6 +1102,16 @@ impl Redactor {
             }
             return;
         }
+        // A JSON text labelled as a form (`curl -d '{...}'` without -H content-type; servers
+        // that parse the body whatever its label accept it) is redacted as JSON.
+        let form = form && {
+            let first = held
+                .iter()
+                .filter_map(|e| body_of(e).map(|b| b.data.as_ref()))
+                .flat_map(|d| d.iter())
+                .find(|b| !b.is_ascii_whitespace());
+            !matches!(first, Some(b'{') | Some(b'['))
+        };
         if form {
             let (joined, truncated) = joined_body(held);
             let secret = |name: &str| {
@@ -3583,5 +3593,56 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    /// breaker8 G21: `curl -d '{...}'` labels JSON as a form; servers parse it anyway, so
+    /// the push token and credentials in it are live and are redacted as JSON.
+    #[test]
+    fn a_json_body_labelled_as_a_form_is_redacted_as_json() {
+        let mut r = Redactor::new(true);
+        r.process(ev(
+            "e1",
+            head(
+                vec![("content-type", "application/x-www-form-urlencoded")],
+                "/",
+            ),
+        ));
+        let json = r#" {"params":{"configuration":{"pushNotificationConfig":{"url":"http://h/","token":"SECRETTOK","authentication":{"credentials":"SECRETCRED"}}}}}"#;
+        let (a, b) = json.split_at(60);
+        let mut out = Vec::new();
+        for part in [a, b] {
+            out.extend(r.process(ev(
+                "e1",
+                EventKind::RequestBody {
+                    body: Body::new(part.to_string()),
+                },
+            )));
+        }
+        out.extend(r.process(ev("e1", response_head("application/json"))));
+        out.extend(r.process(end_ev("e1")));
+        let text = joined_of(&out, true);
+        assert!(!text.contains("SECRET"), "{text}");
+        assert!(text.contains(r#""token":"[REDACTED]""#), "{text}");
+        // a real form keeps its form redaction
+        let mut r = Redactor::new(true);
+        r.process(ev(
+            "e2",
+            head(
+                vec![("content-type", "application/x-www-form-urlencoded")],
+                "/token",
+            ),
+        ));
+        let mut out = r.process(ev(
+            "e2",
+            EventKind::RequestBody {
+                body: Body::new("grant_type=password&password=SECRETPW"),
+            },
+        ));
+        out.extend(r.process(ev("e2", response_head("application/json"))));
+        out.extend(r.process(end_ev("e2")));
+        assert_eq!(
+            joined_of(&out, true),
+            "grant_type=password&password=[REDACTED]"
+        );
     }
 }

@@ -88,6 +88,9 @@ struct StreamState {
     /// counted but not remembered (a long stream's memory stays bounded); rules that need
     /// every event judge the kept prefix only.
     past_kept: bool,
+    /// The first non-whitespace byte of the body, once one arrived: `{` under
+    /// text/event-stream is a bare JSON document, not SSE (a2a-rs #197).
+    opening: Option<u8>,
 }
 
 /// Events of one stream whose arrival, status timestamp and signature are remembered
@@ -380,6 +383,10 @@ pub(super) struct State {
     ver_stripped_clients: VecDeque<String>,
     /// Paths of `done_requests` entries.
     done_paths: HashMap<String, String>,
+    /// 1.0 push configs created without a client id, by `task id \0 config id`: the webhook
+    /// URL and the evidence of the create (PUSH-CFG-001). Removed on delete; at most
+    /// [`MAX_PUSH_URLS`] entries.
+    push_created: HashMap<String, (String, Evidence)>,
 }
 
 /// An upstream-leg request waiting for its client-leg twin (VER-HDR-002): method, body,
@@ -480,6 +487,7 @@ impl State {
             pending_up: VecDeque::new(),
             ver_stripped_clients: VecDeque::new(),
             done_paths: HashMap::new(),
+            push_created: HashMap::new(),
         }
     }
 
@@ -661,7 +669,16 @@ impl State {
                         if x.sse.is_some() && !x.truncated && !is_coded(&x.resp_headers) {
                             x.sse
                                 .as_mut()
-                                .map(|s| s.dec.push(&body.data))
+                                .map(|s| {
+                                    if s.opening.is_none() {
+                                        s.opening = body
+                                            .data
+                                            .iter()
+                                            .find(|b| !b.is_ascii_whitespace())
+                                            .copied();
+                                    }
+                                    s.dec.push(&body.data)
+                                })
                                 .unwrap_or_default()
                         } else {
                             if x.body.len() + body.data.len() <= x.body.limit() {
@@ -945,6 +962,22 @@ impl State {
                 self.areas.insert("rest");
             }
             None => {}
+        }
+        if c.op == Some(Op::DeletePushConfig) && !self.push_created.is_empty() {
+            // PUSH-CFG-001: a deleted config may come back under its old id.
+            let task = c
+                .params
+                .get("taskId")
+                .and_then(Json::as_str)
+                .or(c.route_task.as_deref())
+                .unwrap_or("");
+            let id = c
+                .params
+                .get("id")
+                .and_then(Json::as_str)
+                .or_else(|| x.path.rsplit('/').next())
+                .unwrap_or("");
+            self.push_created.remove(&format!("{task}\u{0}{id}"));
         }
         x.call = Some(Arc::new(c));
         self.request_checks(x);
@@ -1533,6 +1566,17 @@ impl State {
                     "stream event of a JSON-RPC call is a bare payload, not a JSON-RPC response with the request id".into(),
                     vec![x.ev_at(seq, "", None)],
                 );
+            } else if c.binding == Some(Binding::Rest)
+                && v.as_object()
+                    .is_some_and(|o| o.len() == 1 && o.get("error").is_some_and(Json::is_object))
+            {
+                // 1.0 says nothing on errors inside an HTTP+JSON stream (A2A #1262, open);
+                // an AIP-193 `{"error":{...}}` event is read as the stream's error end, as a
+                // JSON-RPC error is on that binding: no shape finding, no end-state verdict.
+                if let Some(s) = x.sse.as_mut() {
+                    s.error_seen = true;
+                }
+                return;
             }
             (v, "")
         };
@@ -1716,6 +1760,15 @@ impl State {
                         vec![x.ev_at(seq, &ptr, None)],
                     );
                 }
+                if let Some((ptr, msg)) = a2a::task_message_id_mismatch(p.inner, &p.pointer) {
+                    // ID-006 / ID-004: the task's own messages carry its ids (a2a-js #41).
+                    self.stream_once(
+                        x,
+                        &r::ID_MESSAGE_IDS_MISMATCH,
+                        format!("stream task event: {msg}"),
+                        vec![x.ev_at(seq, &ptr, None)],
+                    );
+                }
                 self.check_state_spelling(
                     x,
                     tv.state_raw,
@@ -1822,14 +1875,23 @@ impl State {
                                     style,
                                 );
                             }
-                        } else if let Some(Json::Object(m)) =
-                            p.inner.get("status").and_then(|s| s.get("message"))
-                        {
-                            problems = a2a::message_shape_problems(
-                                m,
-                                &jptr(&p.pointer, &[Key("status"), Key("message")]),
-                                style,
-                            );
+                        } else {
+                            if let Some(Json::Object(m)) =
+                                p.inner.get("status").and_then(|s| s.get("message"))
+                            {
+                                problems = a2a::message_shape_problems(
+                                    m,
+                                    &jptr(&p.pointer, &[Key("status"), Key("message")]),
+                                    style,
+                                );
+                            }
+                            // DATA-002: a 1.0 status timestamp is RFC 3339 with a zone.
+                            if let (a2a::PartStyle::V1, Some(st)) = (style, p.inner.get("status")) {
+                                problems.extend(a2a::status_timestamp_problem(
+                                    st,
+                                    &jptr(&p.pointer, &[Key("status")]),
+                                ));
+                            }
                         }
                     }
                 }
@@ -2293,6 +2355,11 @@ impl State {
                     && (!x.path.ends_with("/v1/card")
                         || self.card_for(&x).is_some_and(|k| k.view.extended_card));
                 self.on_card(&x, json.as_ref(), extended, "");
+            } else if status >= 400 && !x.synthetic && c.binding == Some(Binding::Rest) {
+                // AUTH-005: the error a 1.0 HTTP+JSON GetExtendedAgentCard refusal names.
+                if let Some(v) = json.as_ref() {
+                    self.rest_extended_card_error(&x, &c, status, v, x.body_seq());
+                }
             }
             return;
         }
@@ -2437,11 +2504,12 @@ impl State {
                 | Some(PayloadKind::StatusUpdate)
                 | Some(PayloadKind::ArtifactUpdate)
         );
-        let (last, terminal, error_seen, events) = (
+        let (last, terminal, error_seen, events, opening) = (
             s.last_state,
             s.terminal,
             s.error_seen || s.undecodable,
             s.events,
+            s.opening,
         );
         if task_stream && !error_seen && x.is_success() {
             match outcome {
@@ -2497,6 +2565,16 @@ impl State {
                     x.id.clone(),
                     "the HAR holds no body for this event stream".into(),
                 ));
+            } else if opening == Some(b'{') {
+                // RPC-005: declared text/event-stream, sent one bare JSON document (typically
+                // a JSON-RPC error) without `data:` framing; SSE clients read an empty stream
+                // and lose it (a2a-rs #134, #197).
+                self.stream_once(
+                    x,
+                    &r::STREAM_NOT_EVENT_STREAM,
+                    "response declares text/event-stream but its body is a bare JSON document without SSE framing (no data: line): SSE clients read an empty stream and lose what the agent sent".into(),
+                    vec![x.ev(x.resp_seq), x.ev(x.end_seq)],
+                );
             } else {
                 let how = if outcome == Outcome::Complete {
                     "closed"
@@ -3640,11 +3718,14 @@ impl State {
                     || (op == Op::SendStreamingMessage && card.view.streaming == Some(true));
                 // A 1.0 call without `A2A-Version: 1.x` asks for 0.3 semantics (VER-003), where
                 // the PascalCase method does not exist: -32601 is the agent's right answer
-                // (a gateway that stripped the header is VER-HDR-002).
-                let asked_for_d = d.is_0x()
-                    || c.header_version
-                        .as_deref()
-                        .is_some_and(|v| v.trim_start().starts_with('1'));
+                // (a gateway that stripped the header is VER-HDR-002). The other way round, a
+                // 0.x method sent with `A2A-Version: 1.x` asks for 1.0 semantics (VER-002),
+                // which have no `message/send`: -32601 again, the client's mix (VER-MIX-001).
+                let header_1x = c
+                    .header_version
+                    .as_deref()
+                    .is_some_and(|v| v.trim_start().starts_with('1'));
+                let asked_for_d = if d.is_0x() { !header_1x } else { header_1x };
                 if covers && core && asked_for_d {
                     self.areas.insert("version");
                     let shown = declared
@@ -3931,6 +4012,17 @@ impl State {
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
+                    if let Some((p, msg)) = a2a::task_message_id_mismatch(o, &ptr) {
+                        self.find(
+                            &r::ID_MESSAGE_IDS_MISMATCH,
+                            format!("listed task of ListTasks: {msg}"),
+                            vec![x.ev_at(bseq, &p, None)],
+                            &x.leg,
+                        );
+                    }
+                }
+                if bad.is_none() && dialect == Some(Dialect::V1_0) {
+                    bad = list_tasks_page_problem(res, ts.len(), base);
                 }
                 if let Some((p, msg)) = bad {
                     self.find(
@@ -4126,6 +4218,9 @@ impl State {
                         &x.leg,
                     );
                 }
+                if v1 && op == Op::CreatePushConfig {
+                    self.check_push_config_replaced(x, &c, res, base, bseq);
+                }
                 let list: Vec<(&Json, String)> = match (op, res) {
                     (Op::ListPushConfigs, Json::Array(a)) => a
                         .iter()
@@ -4183,6 +4278,15 @@ impl State {
             }
         }
         self.check_history_length(x, &c, o, &ptr, bseq);
+        if let Some((p, msg)) = a2a::task_message_id_mismatch(o, &ptr) {
+            // ID-006 / ID-004: the task's own messages carry its ids (a2a-js #41).
+            self.find(
+                &r::ID_MESSAGE_IDS_MISMATCH,
+                format!("result task of {}: {msg}", op.name()),
+                vec![x.ev_at(bseq, &p, None)],
+                &x.leg,
+            );
+        }
         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
         let mut dummy = Exch {
             call: x.call.clone(),
@@ -4520,6 +4624,88 @@ impl State {
             ],
             &x.leg,
         );
+    }
+
+    /// AUTH-005 (1.0 §3.3.4) on HTTP+JSON, as RPC-ERROR-001 judges it on JSON-RPC: a card
+    /// without `capabilities.extendedAgentCard` makes GetExtendedAgentCard unsupported, so the
+    /// answer is HTTP 400 with ErrorInfo reason UNSUPPORTED_OPERATION, not
+    /// EXTENDED_AGENT_CARD_NOT_CONFIGURED, which is for a declared but unconfigured card
+    /// (a2a-java #733 on every transport). Reported as REST-ERROR-001 like
+    /// [`Self::rest_terminal_task_error`]. Returns whether it reported.
+    fn rest_extended_card_error(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        v: &Json,
+        bseq: u64,
+    ) -> bool {
+        if c.dialect != Some(Dialect::V1_0) || c.op != Some(Op::GetExtendedCard) {
+            return false;
+        }
+        let reason = error_info_reason(v.get("error").and_then(|e| e.get("details")));
+        if reason != Some("EXTENDED_AGENT_CARD_NOT_CONFIGURED")
+            || self.card_for(x).is_none_or(|k| k.view.extended_card)
+        {
+            return false;
+        }
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!(
+                "the agent card does not declare capabilities.extendedAgentCard, yet the agent answered HTTP {status} EXTENDED_AGENT_CARD_NOT_CONFIGURED (ExtendedAgentCardNotConfiguredError) instead of HTTP 400 with ErrorInfo reason UNSUPPORTED_OPERATION (UnsupportedOperationError)"
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
+            &x.leg,
+        );
+        true
+    }
+
+    /// PUSH-CFG-001 (PUSH-003, 1.0 §3.1.7): a successful 1.0 CreateTaskPushNotificationConfig
+    /// `res` for a request without an `id` gets the id of an earlier id-less create of the
+    /// same task with another webhook URL: the earlier config was overwritten although a
+    /// config lives until the task ends or it is deleted (a2a-js #541: `id ||= taskId`;
+    /// a2a-java PR #1092). A client that sends an id asks for that id: not judged.
+    fn check_push_config_replaced(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        base: &str,
+        bseq: u64,
+    ) {
+        let client_id = c
+            .params
+            .get("id")
+            .and_then(Json::as_str)
+            .is_some_and(|s| !s.is_empty());
+        let task = res
+            .get("taskId")
+            .and_then(Json::as_str)
+            .or_else(|| c.params.get("taskId").and_then(Json::as_str))
+            .or(c.route_task.as_deref())
+            .filter(|s| !s.is_empty());
+        let id = res
+            .get("id")
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty());
+        let url = res.get("url").and_then(Json::as_str).unwrap_or("");
+        let (Some(task), Some(id), false) = (task, id, client_id) else {
+            return;
+        };
+        let key = format!("{task}\u{0}{id}");
+        let here = x.ev_at(bseq, &format!("{base}/id"), Some(Value::from(id)));
+        if let Some((old_url, old_ev)) = self.push_created.get(&key) {
+            if old_url != url {
+                let msg = format!(
+                    "create without an id for task {task} got config id {id:?} again: the config for {old_url} made earlier was replaced by the one for {url}"
+                );
+                let ev = vec![old_ev.clone(), x.ev(x.req_ev_seq()), here.clone()];
+                self.find(&r::PUSH_CONFIG_REPLACED, msg, ev, &x.leg);
+            }
+        }
+        if self.push_created.len() < MAX_PUSH_URLS || self.push_created.contains_key(&key) {
+            self.push_created.insert(key, (url.to_string(), here));
+        }
     }
 
     /// ERR-003 (1.0 AIP-193 shape) and REST-003 (0.3 routes: the 0.3 A2A error object).
@@ -5091,17 +5277,27 @@ impl State {
                 &x.leg,
             );
         }
-        if let Some((ptr, msg)) = view.bad_interfaces.first() {
-            self.find(
-                &r::CARD_SHAPE_INTERFACE,
-                msg.clone(),
-                vec![x.ev_at(
-                    bseq,
-                    &format!("{base}{ptr}"),
-                    v.pointer(ptr).map(Json::to_value),
-                )],
-                &x.leg,
-            );
+        if !view.bad_interfaces.is_empty() {
+            // every malformed interface and card link (iconUrl, documentationUrl, ...)
+            let msg = view
+                .bad_interfaces
+                .iter()
+                .map(|p| p.1.as_str())
+                .collect::<Vec<_>>()
+                .join("; ");
+            let ev = view
+                .bad_interfaces
+                .iter()
+                .take(8)
+                .map(|(ptr, _)| {
+                    x.ev_at(
+                        bseq,
+                        &format!("{base}{ptr}"),
+                        v.pointer(ptr).map(Json::to_value),
+                    )
+                })
+                .collect();
+            self.find(&r::CARD_SHAPE_INTERFACE, msg, ev, &x.leg);
         }
         if let Some((ptr, ver)) = view.patch_versions.first() {
             self.find(
@@ -5676,6 +5872,27 @@ fn code_from_message(m: &str, d: Option<Dialect>) -> Option<(i64, &'static str)>
     if l.contains("method not found") {
         return Some((jsonrpc::METHOD_NOT_FOUND, "the method was not found"));
     }
+    // A cursor the client sent back malformed is invalid input (ERR-006; a2a-python PR
+    // #814: a ValueError for a bad page token came back as -32603).
+    if (l.contains("page token") || l.contains("pagetoken") || l.contains("page_token"))
+        && (l.contains("invalid") || l.contains("malformed") || l.contains("bad "))
+    {
+        return Some((jsonrpc::INVALID_PARAMS, "the page token is invalid"));
+    }
+    // ERR-002: a part or output media type the agent cannot take or give is
+    // ContentTypeNotSupportedError (a2a-rs #270: a generic error instead). "Content-Type"
+    // alone names the HTTP header, which is no A2A error: not read here.
+    if (l.contains("media type")
+        || l.contains("mime type")
+        || l.contains("output mode")
+        || l.contains("input mode"))
+        && (l.contains("not supported") || l.contains("unsupported") || l.contains("incompatible"))
+    {
+        return Some((
+            jsonrpc::CONTENT_TYPE_NOT_SUPPORTED,
+            "the content type is not supported",
+        ));
+    }
     // A retired or unknown method (trpc-a2a-go #44: "OnSendTask is deprecated, use
     // OnSendMessage instead" for 0.1 tasks/send).
     if l.contains("unknown method")
@@ -5800,30 +6017,49 @@ fn has_credentials(h: &Headers, names: &[String]) -> bool {
         || h.contains("x-api-key")
 }
 
-/// Push-notification URL of a request (PUSH-002): `(JSON Pointer, url)`.
+/// Push-notification URL of a request (PUSH-002): `(JSON Pointer, url)`. Only send,
+/// stream and create-config requests carry one. The candidates are walked by member name
+/// (no pointer text parsed per call: docs/performance.md "Session 7 (pperf7)").
 fn push_url_of(c: &Call) -> Option<(String, String)> {
-    let p = &c.params;
-    let rest = c.binding == Some(Binding::Rest);
-    let pre = if rest { "" } else { "/params" };
-    let candidates = [
-        "/configuration/taskPushNotificationConfig/url",
-        "/configuration/pushNotificationConfig/url",
-        "/configuration/pushNotification/url",
-        "/pushNotificationConfig/url",
-        "/url",
+    const CANDIDATES: [(&str, &[&str]); 5] = [
+        (
+            "/configuration/taskPushNotificationConfig/url",
+            &["configuration", "taskPushNotificationConfig", "url"],
+        ),
+        (
+            "/configuration/pushNotificationConfig/url",
+            &["configuration", "pushNotificationConfig", "url"],
+        ),
+        (
+            "/configuration/pushNotification/url",
+            &["configuration", "pushNotification", "url"],
+        ),
+        (
+            "/pushNotificationConfig/url",
+            &["pushNotificationConfig", "url"],
+        ),
+        ("/url", &["url"]),
     ];
-    for cand in candidates {
-        if cand == "/url" && c.op != Some(Op::CreatePushConfig) {
-            continue;
+    let create = match c.op {
+        Some(Op::CreatePushConfig) => true,
+        Some(Op::SendMessage) | Some(Op::SendStreamingMessage) => false,
+        _ => return None,
+    };
+    let pre = if c.binding == Some(Binding::Rest) {
+        ""
+    } else {
+        "/params"
+    };
+    for (ptr, path) in CANDIDATES {
+        if !create && path.len() == 1 {
+            continue; // a bare `url` is a push config's only
         }
-        if !matches!(
-            c.op,
-            Some(Op::SendMessage) | Some(Op::SendStreamingMessage) | Some(Op::CreatePushConfig)
-        ) {
-            continue;
+        let mut cur = Some(&c.params);
+        for k in path {
+            cur = cur.and_then(|v| v.get(k));
         }
-        if let Some(u) = member_path(p, cand).and_then(Json::as_str) {
-            return Some((format!("{pre}{cand}"), u.to_string()));
+        if let Some(u) = cur.and_then(Json::as_str) {
+            return Some((format!("{pre}{ptr}"), u.to_string()));
         }
     }
     None
@@ -6173,6 +6409,65 @@ fn error_info_problem(aip: Option<&Obj>, status: u16, c: &Call) -> Option<(Strin
             ))
         }
         None => None,
+    }
+}
+
+/// The paging members of a 1.0 `ListTasksResponse` `res` whose `tasks` holds `rows` tasks
+/// (1.0 proto: `nextPageToken`, `pageSize`, `totalSize` are REQUIRED; DATA-007, RPC-004):
+/// `(JSON Pointer under base, message)` of the first problem. ProtoJSON omits an int32 0
+/// and an empty string, so an absent `totalSize` is legal on an empty list and an absent
+/// `nextPageToken` on the last page (DIGEST trap 12), but `pageSize` is the page size used,
+/// 1 to 100, never the default 0 (a2a-python #872). `totalSize` counts the tasks before
+/// pagination: never fewer than this page holds, and more than it when a next page is
+/// announced (a2a-js PR #383).
+fn list_tasks_page_problem(res: &Json, rows: usize, base: &str) -> Option<(String, String)> {
+    // ProtoJSON readers accept an int32 as a number or a decimal string.
+    let int = |name: &str| -> Option<Option<i64>> {
+        let v = res.get(name)?;
+        Some(
+            v.as_i64()
+                .or_else(|| v.as_str().and_then(|s| s.trim().parse::<i64>().ok())),
+        )
+    };
+    let ptr = |name: &str| format!("{base}/{name}");
+    match int("pageSize") {
+        None => {
+            return Some((
+                base.to_string(),
+                "ListTasks result has no pageSize (the page size used, 1 to 100, is REQUIRED)"
+                    .into(),
+            ))
+        }
+        Some(None) => {
+            return Some((ptr("pageSize"), "pageSize is not an integer".into()));
+        }
+        Some(Some(_)) => {}
+    }
+    let more = res
+        .get("nextPageToken")
+        .and_then(Json::as_str)
+        .is_some_and(|t| !t.is_empty());
+    match int("totalSize") {
+        None if rows > 0 => Some((
+            base.to_string(),
+            format!(
+                "ListTasks result has no totalSize although it lists {rows} task{} (totalSize is REQUIRED; only 0 may be omitted)",
+                if rows == 1 { "" } else { "s" }
+            ),
+        )),
+        None => None,
+        Some(None) => Some((ptr("totalSize"), "totalSize is not an integer".into())),
+        Some(Some(n)) if n < rows as i64 => Some((
+            ptr("totalSize"),
+            format!("totalSize {n} is smaller than the {rows} tasks on this page"),
+        )),
+        Some(Some(n)) if more && n <= rows as i64 => Some((
+            ptr("totalSize"),
+            format!(
+                "totalSize {n} counts only this page's {rows} tasks while nextPageToken announces another page (totalSize is the count before pagination)"
+            ),
+        )),
+        Some(Some(_)) => None,
     }
 }
 

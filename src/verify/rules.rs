@@ -41,8 +41,8 @@ rule!(
     Error,
     AgentCard,
     ["CARD-005", "CARD-006"],
-    "agent card interface entry is malformed",
-    "give every interface an absolute url, its protocolBinding (or transport) and protocolVersion"
+    "agent card interface entry or link is malformed",
+    "give every interface an absolute url, its protocolBinding (or transport) and protocolVersion, and every card link (iconUrl, documentationUrl, provider.url, OAuth 2.0 and OpenID Connect URLs) an absolute http(s) url or none"
 );
 rule!(
     CARD_SHAPE_NOT_JSON,
@@ -129,9 +129,9 @@ rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, I
     "client sent a send request whose message is malformed",
     "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x: kind text/file/data)");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
-    ["DATA-005", "DATA-004", "DATA-001", "RPC-004"],
+    ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
-    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}, with every nested message (status.message, history) and artifact well formed: role ROLE_USER/ROLE_AGENT in 1.0 (user/agent on 0.x JSON-RPC), at least one part in 1.0; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}");
+    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}, with every nested message (status.message, history) and artifact well formed: role ROLE_USER/ROLE_AGENT in 1.0 (user/agent on 0.x JSON-RPC), at least one part in 1.0, status.timestamp RFC 3339 with a zone in 1.0; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}; a 1.0 ListTasks result carries pageSize and totalSize (the count before pagination)");
 
 rule!(DATA_HISTORY_EXCEEDED, "DATA-HISTORY-001", "history-length-exceeded", Error, Lifecycle,
     ["DATA-006"],
@@ -219,6 +219,13 @@ rule!(ID_CONTEXT_CHANGED, "ID-CTX-002", "context-id-changed", Error, Lifecycle,
     ["ID-006", "ID-002"],
     "a task's contextId changed, or the agent substituted the client's contextId",
     "a task keeps its contextId forever; accept the client's contextId or reject it with an error, never substitute another");
+// A warning: ID-006 is a derived requirement (DIGEST), and the a2a-python 1.x server does
+// this on every taskId-only follow-up (it mints a fresh contextId for the request and stamps
+// the new messages with it, while the task keeps its own).
+rule!(ID_MESSAGE_IDS_MISMATCH, "ID-CTX-003", "task-message-ids-mismatch", Warning, Lifecycle,
+    ["ID-006", "ID-004"],
+    "a message kept in a task (status.message or history) names another taskId or contextId than the task",
+    "stamp every message a task keeps (status.message, history) with the task's own id and contextId: mint the contextId once per task and write that same value on the task and on its messages");
 rule!(
     ID_EVENT_MISSING_TASK_ID,
     "ID-EVENT-001",
@@ -242,9 +249,9 @@ rule!(
 
 // ---- streams ----------------------------------------------------------------------------
 rule!(STREAM_EVENT_SHAPE, "STREAM-SHAPE-001", "stream-event-invalid-shape", Error, Streaming,
-    ["DATA-005", "DATA-004", "STREAM-003"],
+    ["DATA-005", "DATA-004", "STREAM-003", "DATA-002"],
     "stream event is not a well-formed StreamResponse",
-    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update); in 1.0 every message and artifact has at least one part and roles are ROLE_USER/ROLE_AGENT");
+    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update); in 1.0 every message and artifact has at least one part, roles are ROLE_USER/ROLE_AGENT and status timestamps are RFC 3339 with a zone");
 rule!(STREAM_ENVELOPE, "STREAM-SHAPE-002", "stream-event-envelope-wrong", Error, Streaming,
     ["RPC-005", "REST-002"],
     "data of a stream event is not the binding's envelope (JSON-RPC response with the request id / bare StreamResponse on REST)",
@@ -390,6 +397,10 @@ rule!(PUSH_WRONG_CREDENTIALS, "PUSH-AUTH-002", "push-delivery-wrong-credentials"
     ["PUSH-004", "PUSH-005"],
     "push notification delivered with a token or credentials other than the client configured for the webhook",
     "send each config's own token and authentication credentials with its deliveries; another config's token (another task's, another client's) is a cross-tenant leak and the receiver drops the notification");
+rule!(PUSH_CONFIG_REPLACED, "PUSH-CFG-001", "push-config-replaced-on-create", Error, Lifecycle,
+    ["PUSH-003"],
+    "1.0 create of a push notification config without an id got the id of an earlier config of the task, which it replaced",
+    "assign every created config a fresh id (a UUID) when the client sends none, and return the stored config; a config lives until the task ends or the client deletes it, so a second create must not overwrite the first (defaulting the id to the task id does)");
 rule!(PUSH_NOT_POST, "PUSH-DELIV-001", "push-delivery-not-post", Error, Interop,
     ["PUSH-004"],
     "1.0 push notification delivered by another HTTP method than POST",
@@ -453,6 +464,7 @@ pub static RULES: &[Rule] = &[
     GW_SSE_LOST,
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
+    ID_MESSAGE_IDS_MISMATCH,
     ID_EVENT_MISSING_TASK_ID,
     ID_EVENT_TASK_MISMATCH,
     ID_MESSAGE_NO_CONTEXT,
@@ -464,6 +476,7 @@ pub static RULES: &[Rule] = &[
     PUSH_WRONG_CREDENTIALS,
     PUSH_PAYLOAD_SHAPE,
     PUSH_OTHER_TASK,
+    PUSH_CONFIG_REPLACED,
     PUSH_NOT_POST,
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,

@@ -169,6 +169,10 @@ def followup(req_ctx, res_ctx):
     send1(t, {"task": task1(ctx=res_ctx)}, i=2, params={"message": m}); return t.text()
 case("ID-CTX-001", followup(None, "ctx-2"), followup(None, "ctx-1"))
 case("ID-CTX-002", followup("ctx-1", "ctx-9"), followup("ctx-1", "ctx-1"))
+def histids(ok):
+    t = T(); h = [msg1("four", taskId="task-1", contextId="ctx-1" if ok else "ctx-7")]
+    send1(t, {"task": task1(history=h)}); return t.text()
+case("ID-CTX-003", histids(False), histids(True))
 def evmissing(ok):
     t = T(); d = su1("TASK_STATE_COMPLETED")
     if not ok: d["statusUpdate"].pop("contextId")
@@ -450,6 +454,13 @@ def hook2(cred="<webhook-credential>", token="tok-1", method="POST", about="task
 case("PUSH-AUTH-002", hook2(token="tok-of-another-config"), hook2())
 case("PUSH-DELIV-001", hook2(method="PUT"), hook2())
 case("PUSH-BODY-002", hook2(about="task-9"), hook2())
+def pushcreate2(second_id):
+    t = T(); send1(t, {"task": task1(st="TASK_STATE_WORKING")})
+    for i, (hook, cid) in enumerate([("audit", "task-1"), ("pager", second_id)], start=2):
+        u = "https://hooks.example.test/" + hook
+        send1(t, {"id": cid, "taskId": "task-1", "url": u}, i=i, params={"taskId": "task-1", "url": u}, method="CreateTaskPushNotificationConfig")
+    return t.text()
+case("PUSH-CFG-001", pushcreate2("task-1"), pushcreate2("cfg-2"))
 
 def oauthcard(flows=None, req="oauth", tls=True):
     h = "https" if tls else "http"

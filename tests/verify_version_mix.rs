@@ -1,0 +1,26 @@
+//! A client that mixes versions is the client's fault (VER-002, VER-MIX-001), not the
+//! card's (VER-CARD-001). Real traffic: the JS SDK agent (@a2a-js/sdk, card offering
+//! JSON-RPC 1.0 and 0.3 on one URL) sent the 0.3 method `message/send` with
+//! `A2A-Version: 1.0` answers -32601, which is right: 1.0 has no `message/send`
+//! (breaker8 G22).
+
+mod common;
+
+use std::path::Path;
+
+use common::verify_file as verify;
+
+#[test]
+fn a_0x_method_sent_with_a2a_version_1_is_the_clients_mix_not_the_cards() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/version-mix/js-sdk-0.3-method-with-a2a-version-1.0.jsonl");
+    // errors and warnings (the card's URL naming the agent's own port, behind the proxy,
+    // is a note: CARD-URL-005)
+    let rules: Vec<String> = verify(&path)
+        .findings
+        .into_iter()
+        .filter(|f| f.severity != a2a_interop::verify::Severity::Note)
+        .map(|f| f.rule)
+        .collect();
+    assert_eq!(rules, ["VER-MIX-001"], "{rules:?}");
+}
