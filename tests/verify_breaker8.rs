@@ -283,3 +283,12 @@ fn an_agent_message_naming_a_task_never_handed_out_is_a_note() {
     assert_eq!(f[0].severity.as_str(), "note");
     assert!(f[0].message.contains("names task tX"), "{f:?}");
 }
+
+/// The not-found heuristic reads only calls whose id is a task id: a push config call
+/// answered -32602 "push notification config cfg-1 not found" is not told to answer
+/// TaskNotFoundError.
+#[test]
+fn a_missing_push_config_message_is_not_read_as_a_missing_task() {
+    let r = rules("push-config-not-found-32602.jsonl");
+    assert!(!r.iter().any(|r| r == "RPC-ERROR-001"), "{r:?}");
+}

@@ -3652,7 +3652,16 @@ impl State {
                         })
                         .or_else(|| {
                             // "task nope not found", "KeyError: 'nope'" for the task the
-                            // call names (breaker8 G7).
+                            // call names (breaker8 G7); only calls whose id is a task id (a
+                            // push config call's `id` names the config).
+                            if !matches!(
+                                c.op,
+                                Some(Op::GetTask)
+                                    | Some(Op::CancelTask)
+                                    | Some(Op::SubscribeToTask)
+                            ) {
+                                return None;
+                            }
                             let tid = c.task_id()?;
                             message
                                 .is_some_and(|m| says_task_missing(m, tid))
