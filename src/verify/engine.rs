@@ -2260,8 +2260,11 @@ impl State {
     // ------------------------------------------------------------------ exchange end
 
     fn end_exchange(&mut self, mut x: Exch) {
-        if !x.synthetic && x.status.is_some() {
-            // HTTP-FRAME-001/002 judge every answered exchange
+        // HTTP-FRAME-001/002 judge the answered A2A calls and card fetches
+        let a2a_http = !x.synthetic
+            && x.status.is_some()
+            && (x.call.as_ref().is_some_and(|c| c.op.is_some()) || is_card_path(&x.path));
+        if a2a_http {
             self.areas.insert("http");
         }
         if x.truncated {
@@ -2324,7 +2327,7 @@ impl State {
         };
         // HTTP-FRAME-001 (RFC 9112 §6.2): both framings on one response; the proxy forwards
         // it chunked without the Content-Length, a stricter hop refuses it.
-        if !x.synthetic
+        if a2a_http
             && x.resp_headers.contains("transfer-encoding")
             && x.resp_headers.contains("content-length")
         {
@@ -2358,9 +2361,7 @@ impl State {
                 .as_deref()
                 .unwrap_or("agent closed or reset the connection before the response ended");
             // HTTP-FRAME-002: an A2A call or card fetch the agent left without its answer
-            if !x.synthetic
-                && (x.call.as_ref().is_some_and(|c| c.op.is_some()) || is_card_path(&x.path))
-            {
+            if a2a_http {
                 self.find(
                     &r::HTTP_BODY_CUT_SHORT,
                     format!("the agent's response ended early: {cause}"),
