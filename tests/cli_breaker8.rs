@@ -111,3 +111,67 @@ async fn fail_on_exit_1_says_how_many_findings_and_where_the_report_is() {
     );
     assert!(all.contains(&want), "{all}");
 }
+
+/// `report -f html -o DIR/`: one line with the cause and a hint about the directory, exit
+/// 2, and nothing on stdout (no JSON fallback a CI step would capture).
+#[test]
+fn report_to_a_directory_is_one_line_and_nothing_on_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/repro/enc-latin1-bom-utf16.jsonl");
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir(&out_dir).unwrap();
+    let o = Command::new(BIN)
+        .arg("report")
+        .arg(&rec)
+        .args(["-f", "html", "-o"])
+        .arg(format!("{}/", out_dir.display()))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        o.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("cannot write html report to"), "{err}");
+    assert!(
+        err.contains("; hint: -o names a directory; give a file path in it"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), 0);
+}
+
+/// `probe --dialect 0.2` says it is probed as 0.3, and `--help` lists 0.2; an unknown
+/// dialect is still refused with the hint naming 0.2.
+#[test]
+fn probe_dialect_0_2_is_said_to_be_probed_as_0_3() {
+    let port = dead_port();
+    let o = Command::new(BIN)
+        .args(["probe", &format!("http://{port}/"), "--dialect", "0.2"])
+        .args(["--timeout", "2s", "-q"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(
+        err.contains("a2a-interop: note: --dialect 0.2: 0.2 is probed as 0.3"),
+        "{err}"
+    );
+    assert_eq!(o.status.code(), Some(2), "nobody listens: {err}");
+    let o = Command::new(BIN)
+        .args(["probe", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(help.contains("1.0, 0.3, or 0.2 (probed as 0.3"), "{help}");
+    let o = Command::new(BIN)
+        .args(["probe", &format!("http://{port}/"), "--dialect", "2.0"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("(0.2 is probed as 0.3)"), "{err}");
+    assert!(!err.contains("note:"), "{err}");
+}
