@@ -228,9 +228,16 @@ async fn probe_without_valid_credentials_judges_only_what_it_saw() {
             "the agent refused the given credentials",
         ),
     ] {
+        // no task test could run: exit 2 with the credentials hint, the results still
+        // written (breaker8 G9, commit 1a6467f3)
         assert_eq!(
             out.status.code(),
-            Some(0),
+            Some(2),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("so no task test ran; hint: "),
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
