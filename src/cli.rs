@@ -427,8 +427,8 @@ pub fn error_line(err: &anyhow::Error) -> String {
 }
 
 /// A command-line mistake clap found (unknown flag, missing argument, bad value) as the
-/// same one line as [`error_line`]: `a2a-interop: <clap's error>; hint: <clap's tip, or the
-/// usage line, or `a2a-interop <command> --help`>`, instead of clap's several lines.
+/// same one line as [`error_line`]: ``a2a-interop: <clap's error>; hint: <clap's tip, or the
+/// usage line, or `a2a-interop <command> --help`>``, instead of clap's several lines.
 /// `command`: the subcommand the user typed, when any.
 pub fn usage_error_line(e: &clap::Error, command: Option<&str>) -> String {
     let text = e.render().to_string();

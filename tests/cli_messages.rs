@@ -210,3 +210,22 @@ fn usage_mistakes_are_one_line_with_a_hint() {
         );
     }
 }
+
+/// `demo --record` under a directory that cannot be made: the cause names the directory,
+/// the hint the flag.
+#[test]
+fn demo_with_an_uncreatable_recording_directory_names_it_with_a_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    // a file where the directory would have to be
+    let file = dir.path().join("f");
+    std::fs::write(&file, "x").unwrap();
+    let rec = file.join("sub/x.jsonl");
+    let (code, err) = run(&["demo", "--record", rec.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    let line = error_line(&err);
+    assert!(
+        line.contains("cannot create recording directory")
+            && line.ends_with("; hint: pick a writable --record path"),
+        "{line}"
+    );
+}

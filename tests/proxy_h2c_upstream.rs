@@ -101,3 +101,116 @@ async fn h2c_client_reaches_an_h2c_agent_over_http2() {
     assert!(versions.iter().all(|v| v == "HTTP/2.0"), "{versions:?}");
     p.finish().await.unwrap();
 }
+
+/// An agent that speaks HTTP/2 prior knowledge only (hyper's http2 server, as Node's
+/// `http2.createServer`): an HTTP/1.1 request gets its SETTINGS frame back, which HTTP/1.1
+/// cannot parse. Keeps the version of every request it served.
+async fn h2c_only_agent() -> (SocketAddr, Arc<Mutex<Vec<String>>>) {
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let seen2 = seen.clone();
+    tokio::spawn(async move {
+        while let Ok((s, _)) = l.accept().await {
+            let seen = seen2.clone();
+            tokio::spawn(async move {
+                let svc = hyper::service::service_fn(
+                    move |req: hyper::Request<hyper::body::Incoming>| {
+                        seen.lock().unwrap().push(format!("{:?}", req.version()));
+                        async move {
+                            let body = req.into_body().collect().await?.to_bytes();
+                            let answer = if body.is_empty() {
+                                Bytes::from_static(ANSWER)
+                            } else {
+                                body
+                            };
+                            Ok::<_, hyper::Error>(Response::new(Full::new(answer)))
+                        }
+                    },
+                );
+                let _ =
+                    hyper::server::conn::http2::Builder::new(hyper_util::rt::TokioExecutor::new())
+                        .serve_connection(TokioIo::new(s), svc)
+                        .await;
+            });
+        }
+    });
+    (addr, seen)
+}
+
+/// breaker7 F22: an HTTP/1.1 client in front of an h2c-only agent. The first request that
+/// fails to parse (`invalid HTTP version parsed`, or `received unexpected message from
+/// connection` when the agent's SETTINGS frame comes first), confirmed by the h2c probe,
+/// marks the agent h2c-only; a request
+/// without a body is sent again over h2c at once, and from then on every request to that
+/// agent goes over h2c. A request whose body was already sent is answered 502 with what
+/// happened and what to do (send it again), since its body cannot be sent twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http1_client_reaches_an_h2c_only_agent() {
+    // a bodyless first request: retried over h2c, the client sees the agent's answer
+    let (agent, seen) = h2c_only_agent().await;
+    let (_dir, rec, p, base) = start_recording_to(agent).await;
+    let c = client_h1();
+    let (status, _, body) = fetch(&c, get(&format!("{base}/.well-known/agent-card.json"))).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    assert_eq!(&body[..], ANSWER);
+    for i in 0..3 {
+        let (status, _, body) = fetch(
+            &c,
+            post(&format!("{base}/rpc"), br#"{"jsonrpc":"2.0","id":7}"#),
+        )
+        .await;
+        assert_eq!(status, 200, "{i}: {}", String::from_utf8_lossy(&body));
+        assert_eq!(&body[..], br#"{"jsonrpc":"2.0","id":7}"#);
+    }
+    assert_eq!(
+        seen.lock().unwrap().clone(),
+        vec!["HTTP/2.0"; 4],
+        "every request the agent served came over h2c"
+    );
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    let ex = exchanges(&evs);
+    assert_eq!(ex.len(), 4);
+    for x in &ex {
+        let (outcome, error, _) = outcome(&evs, x);
+        assert_eq!(
+            outcome,
+            a2a_interop::record::Outcome::Complete,
+            "{x}: {error:?}"
+        );
+    }
+
+    // a first request with a body: 502 saying what happened and what to do; the next works
+    let (agent, seen) = h2c_only_agent().await;
+    let (_dir, rec, p, base) = start_recording_to(agent).await;
+    let (status, _, body) = fetch(
+        &c,
+        post(&format!("{base}/rpc"), br#"{"jsonrpc":"2.0","id":8}"#),
+    )
+    .await;
+    let text = String::from_utf8_lossy(&body).to_string();
+    assert_eq!(status, 502, "{text}");
+    assert!(
+        text.contains("speaks HTTP/2 only (h2c prior knowledge) and refused this HTTP/1.1 request")
+            && text.contains("send the request again"),
+        "{text}"
+    );
+    let (status, _, body) = fetch(
+        &c,
+        post(&format!("{base}/rpc"), br#"{"jsonrpc":"2.0","id":9}"#),
+    )
+    .await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    assert_eq!(&body[..], br#"{"jsonrpc":"2.0","id":9}"#);
+    assert_eq!(seen.lock().unwrap().clone(), vec!["HTTP/2.0"]);
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    let ex = exchanges(&evs);
+    let (_, error, _) = outcome(&evs, &ex[0]);
+    let error = error.unwrap_or_default();
+    assert!(
+        error.contains("speaks HTTP/2 only (h2c prior knowledge)"),
+        "{error}"
+    );
+}

@@ -11,7 +11,10 @@
 //!   because the config's URL and the webhook request's URL no longer matched);
 //! - push tokens inside `Content-Encoding: gzip` bodies, recorded as the raw gzip bytes;
 //! - a malformed `--auth-header 'X-Key SECRET'` echoed in its error message;
-//! - `application/x-www-form-urlencoded` bodies (`client_secret=`, `password=`).
+//! - `application/x-www-form-urlencoded` bodies (`client_secret=`, `password=`);
+//! - (breaker8 G11) credential query names of common services (`X-Goog-Signature`,
+//!   `private_token`, `jwt`, `access_key`, ...) and header spellings (`Token`, `Auth`,
+//!   `X-Passwd`, `X-Pass`), while A2A's own query parameters stay readable.
 //!
 //! Every secret here is a distinct word so a leak names its path.
 
@@ -739,4 +742,79 @@ async fn a_body_in_a_coding_the_redactor_cannot_read_is_left_out() {
     );
     // The request, in no coding, is recorded whole.
     assert!(text.contains("tasks/pushNotificationConfig/get"), "{text}");
+}
+
+/// breaker8 G11: query parameter names are matched like header names (a credential part
+/// anywhere in the name, `_` read as `-`) plus the names of common services, and a few more
+/// header spellings are secrets; A2A's own query parameters (`pageToken`, `historyLength`,
+/// `contextId`, `taskId`, `tenant`, `page_token`) keep their values.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn common_credential_query_names_and_header_spellings_are_redacted() {
+    let agent = agent(200, "", br#"{"jsonrpc":"2.0","id":1,"result":{}}"#.to_vec()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("g11.jsonl");
+    let proxy = Proxy::start(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--record",
+        rec.to_str().unwrap(),
+        "-q",
+    ]);
+    let query = [
+        "X-Goog-Signature=SECRETGOOGSIG",
+        "X-Goog-Credential=SECRETGOOGCRED",
+        "private_token=SECRETGITLAB",
+        "jwt=SECRETJWT",
+        "x-api-key=SECRETXAPIKEY",
+        "access_key=SECRETACCESSKEY",
+        "passwd=SECRETPASSWD",
+        "pwd=SECRETPWD",
+        "pass=SECRETPASS",
+        "credential=SECRETCRED",
+        "session=SECRETSESSION",
+        "ticket=SECRETTICKET",
+        "pageToken=keep1",
+        "historyLength=2",
+        "contextId=keep2",
+        "taskId=keep3",
+        "tenant=keep4",
+        "page_token=keep5",
+    ]
+    .join("&");
+    let headers = concat!(
+        "token: SECRETBARETOKEN\r\n",
+        "auth: SECRETBAREAUTH\r\n",
+        "x-auth: SECRETXAUTH\r\n",
+        "x-passwd: SECRETXPASSWD\r\n",
+        "x-pass: SECRETXPASS\r\n",
+        "x-passthrough: keep-header\r\n",
+    );
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t1"}}"#;
+    let answer = exchange(
+        proxy.addr,
+        format!(
+            "POST /rpc?{query} HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\n{headers}content-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .await;
+    proxy.stop();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let leaked: Vec<&str> = text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.starts_with("SECRET"))
+        .collect();
+    assert!(leaked.is_empty(), "{leaked:?} in\n{text}");
+    for kept in [
+        "X-Goog-Signature=[REDACTED]",
+        "private_token=[REDACTED]",
+        "pageToken=keep1&historyLength=2&contextId=keep2&taskId=keep3&tenant=keep4&page_token=keep5",
+        r#"["token","[REDACTED]"]"#,
+        r#"["x-pass","[REDACTED]"]"#,
+        r#"["x-passthrough","keep-header"]"#,
+    ] {
+        assert!(text.contains(kept), "{kept} not in\n{text}");
+    }
 }

@@ -308,6 +308,7 @@ fn every_rule_has_an_area_the_verifier_reports() {
         "auth",
         "push",
         "gateway",
+        "http",
     ];
     for r in RULES {
         assert!(

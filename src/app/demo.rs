@@ -56,7 +56,12 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     let pairs = verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?;
     let recording = a.record.clone().unwrap_or_else(default_recording_path);
     if let Some(dir) = recording.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot create recording directory {}: {e}; hint: pick a writable --record path",
+                dir.display()
+            )
+        })?;
     }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -197,9 +197,11 @@ impl Pipeline {
                 let mut v = Verifier::new(&vheader);
                 let mut feed = |ev: Event| {
                     // A dead upstream gets a line of its own: the client only sees a 502.
+                    // So does an answer the agent cut short (`upstream_abort`: closed or
+                    // reset mid-body; the cause says after how many of how many bytes).
                     if print {
                         if let EventKind::ExchangeEnd {
-                            outcome: Outcome::UpstreamError,
+                            outcome: Outcome::UpstreamError | Outcome::UpstreamAbort,
                             error,
                             ..
                         } = &ev.kind

@@ -153,8 +153,8 @@ const V02_CARD_MEMBERS: [&str; 8] = [
 /// Whether a card is judged by the 0.1.0 schema (`a2a-v0.1.0.schema.json`): a 0.x card
 /// (`url`, no `supportedInterfaces`) that declares `protocolVersion` 0.1, or one served at
 /// `/.well-known/agent.json` (`served_as_v02`) that carries no member 0.2.0 or later added
-/// ([`V02_CARD_MEMBERS`]; a 0.1 card may carry the 0.1-only `authentication`). Such a card
-/// passes both schemas when it has every 0.2 member, so judging it by 0.1 changes only
+/// (`security`, `securitySchemes`, `protocolVersion`, `iconUrl`, ...; a 0.1 card may carry
+/// the 0.1-only `authentication`). Such a card passes both schemas when it has every 0.2 member, so judging it by 0.1 changes only
 /// what 0.1 leaves optional (description, default modes, skill description and tags).
 pub fn is_v01_card(v: &Json, served_as_v02: bool) -> bool {
     let Some(o) = v.as_object() else {

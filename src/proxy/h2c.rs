@@ -9,9 +9,20 @@ preface and an empty SETTINGS frame on a fresh connection and waits for the serv
 SETTINGS frame (§3.4: the server's preface is a SETTINGS frame). An HTTP/1.1 server answers
 `400 Bad Request` text or closes; then the client's requests go upstream over HTTP/1.1.
 The answer is kept per upstream authority for the life of the proxy.
+
+The other way round, an HTTP/1.1 client in front of an agent that speaks h2c only (Node's
+`http2.createServer`, hyper's http2 server): the agent answers an HTTP/1.1 request with its
+SETTINGS frame, which the HTTP/1.1 client reads as `invalid HTTP version parsed`, or, when
+the frame comes before the request is written, as `received unexpected message from
+connection` ([`refused_http1`]). When the h2c probe above then confirms that the agent speaks
+h2c, it is remembered as h2c-only ([`H2cSupport::mark_h2c_only`])
+and every later request to it goes over h2c whatever the client spoke; the failed request is
+sent again over h2c at once when it had no body (nothing of it was consumed), else it is
+answered 502 saying so (its body was already sent and is not kept to be sent twice).
 */
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -30,9 +41,50 @@ pub const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
 #[derive(Default)]
 pub struct H2cSupport {
     known: Mutex<HashMap<String, bool>>,
+    /// Upstream authorities that refused an HTTP/1.1 request ([`refused_http1`]).
+    only: Mutex<HashSet<String>>,
+    /// Set once `only` has an entry: HTTP/1.1 requests skip the lookup until then.
+    any_only: AtomicBool,
+}
+
+/// The error chain of a failed HTTP/1.1 upstream request says the agent may have answered
+/// in HTTP/2: its SETTINGS frame read by hyper's HTTP/1.1 parser as a bad version, or
+/// received before the request was written. The caller confirms with
+/// [`H2cSupport::speaks_h2c`].
+pub fn refused_http1(cause: &str) -> bool {
+    cause.contains("invalid HTTP version parsed")
+        || cause.contains("received unexpected message from connection")
 }
 
 impl H2cSupport {
+    /// Remembers `authority` (`host:port`) as speaking h2c only: it answered an HTTP/1.1
+    /// request with HTTP/2 ([`refused_http1`]). Bounded like the probe answers.
+    pub fn mark_h2c_only(&self, authority: &str) {
+        if let Ok(mut m) = self.known.lock() {
+            if m.len() < 4096 || m.contains_key(authority) {
+                m.insert(authority.to_string(), true);
+            }
+        }
+        if let Ok(mut o) = self.only.lock() {
+            if o.len() < 4096 {
+                o.insert(authority.to_string());
+                self.any_only.store(true, Ordering::Release);
+            }
+        }
+    }
+
+    /// Some upstream was marked h2c-only (one atomic load: the HTTP/1.1 fast path).
+    pub fn has_h2c_only(&self) -> bool {
+        self.any_only.load(Ordering::Acquire)
+    }
+
+    /// Whether `authority` was marked h2c-only ([`H2cSupport::mark_h2c_only`]); no lock
+    /// taken until some upstream was.
+    pub fn is_h2c_only(&self, authority: &str) -> bool {
+        self.any_only.load(Ordering::Acquire)
+            && self.only.lock().is_ok_and(|o| o.contains(authority))
+    }
+
     /// Whether `authority` (`host:port` of an `http://` upstream) speaks h2c; probes on
     /// first use. `None` when the upstream could not be reached at all.
     pub async fn speaks_h2c(&self, authority: &str) -> Option<bool> {

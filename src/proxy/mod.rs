@@ -20,6 +20,16 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 - Hop-by-hop headers (RFC 9110 §7.6.1) are stripped both ways; `Host` is rewritten to the
   upstream's authority. `request_head.url` is the URL as the client addressed it,
   `request_head.upstream` the URL forwarded to.
+- A message with both `Transfer-Encoding` and `Content-Length` loses the `Content-Length`
+  (RFC 9112 §6.3 item 3: the body is framed by its Transfer-Encoding; hyper's server
+  already drops it from requests); the recorded `response_head` keeps both, and `proxy`
+  prints one WARNING line per run naming the agent (RFC 9112 §6.2: a sender MUST NOT send
+  both).
+- Interim `1xx` responses from the agent (`103 Early Hints`, RFC 8297) are not forwarded:
+  hyper's client consumes them and its server has no way to send one, so the client gets
+  only the final response (RFC 9110 §15.2 asks a proxy to forward them; clients may ignore
+  them, and A2A defines none). `100 Continue` is sent by the proxy's own server when the
+  client expects it; an agent's `101` is answered `502` (the proxy forwards no `Upgrade`).
 - An unreachable upstream gets the client a `502` with a plain-text cause and the recording
   a synthetic `response_head` plus `exchange_end{upstream_error}`.
 - Bad input (malformed requests, resets, garbage bodies) ends at most that connection.
@@ -118,6 +128,9 @@ struct State {
     /// Print card-rewrite warnings on stderr (`proxy`); off when the proxy serves a tool
     /// run (`probe`, `interop`), whose report has the same fact as a finding.
     console_warnings: bool,
+    /// The WARNING about an agent framing a response with both `Transfer-Encoding` and
+    /// `Content-Length` was printed (once per run: such an agent does it every time).
+    framing_warned: AtomicBool,
     capture_cap: usize,
     leg: Option<String>,
     h1: Client<HttpConnector, ProxyBody>,
@@ -299,6 +312,7 @@ async fn serve(
         table,
         rewrite_card: cfg.rewrite_card,
         console_warnings: !ext.quiet,
+        framing_warned: AtomicBool::new(false),
         capture_cap: cfg.capture_cap,
         leg: cfg.leg,
         h1,
@@ -628,7 +642,17 @@ static HOP_BY_HOP: [HeaderName; 8] = [
     header::UPGRADE,
 ];
 
+/// Removes the hop-by-hop fields of a message about to be forwarded, in place. A message
+/// with both `Transfer-Encoding` and `Content-Length` also loses its `Content-Length`:
+/// Transfer-Encoding overrides it, and an intermediary MUST remove the received
+/// Content-Length before forwarding (RFC 9112 §6.3 item 3). The body was decoded by its
+/// Transfer-Encoding, so the stale length would cut it short for the next hop (hyper then
+/// frames it itself: chunked, or the length it counts). The recording keeps the fields as
+/// received (`request_head` / `response_head` are sent before this runs).
 fn strip_hop_by_hop(h: &mut HeaderMap) {
+    if h.contains_key(header::TRANSFER_ENCODING) {
+        h.remove(header::CONTENT_LENGTH);
+    }
     let listed: Vec<HeaderName> = h
         .get_all(header::CONNECTION)
         .iter()
@@ -910,6 +934,8 @@ async fn handle(
     let mut h2 = req.version() == Version::HTTP_2;
     let method = req.method().clone();
     let (mut parts, body) = req.into_parts();
+    // nothing of a bodyless request is consumed by a failed attempt (see `h2c`)
+    let bodyless = body.is_end_stream();
     let uri: Uri = match target.url.parse() {
         Ok(u) => u,
         Err(e) => {
@@ -932,6 +958,18 @@ async fn handle(
     // Over TLS (intercepted CONNECT, `https://` route) the connector's ALPN picks h1 or h2;
     // the client sets Host / :authority.
     let tls_up = uri.scheme() == Some(&http::uri::Scheme::HTTPS);
+    // An HTTP/1.1 client's requests go over h2c to an agent that refused HTTP/1.1 before
+    // (`h2c::refused_http1`).
+    if !h2 && !tls_up && st.h2c.has_h2c_only() {
+        if let Some(a) = uri.authority() {
+            let authority = format!("{}:{}", a.host(), a.port_u16().unwrap_or(80));
+            if st.h2c.is_h2c_only(&authority) {
+                h2 = true;
+            }
+        }
+    }
+    // The authority of a plain HTTP/1.1 attempt, to remember the agent if it refuses it.
+    let h1_authority = (!h2 && !tls_up).then(|| uri.authority().cloned()).flatten();
     // An h2c client's requests go upstream over h2c only if the agent speaks it; most
     // agents speak HTTP/1.1 only.
     if h2 && !tls_up {
@@ -974,13 +1012,38 @@ async fn handle(
         .boxed_unsync(),
         None => body,
     };
+    // A bodyless HTTP/1.1 request, ready to go again over h2c should the agent refuse
+    // HTTP/1.1 (`h2c`).
+    let mut retry = (h1_authority.is_some() && bodyless).then(|| {
+        let mut r = Request::new(empty_body());
+        *r.method_mut() = parts.method.clone();
+        *r.uri_mut() = parts.uri.clone();
+        *r.version_mut() = Version::HTTP_2;
+        *r.headers_mut() = parts.headers.clone();
+        r.headers_mut().remove(header::HOST);
+        r
+    });
     let up_req = Request::from_parts(parts, body);
     let sent = match (&st.https, tls_up) {
         (Some(https), true) => https.request(up_req),
         _ if h2 => st.h2.request(up_req),
         _ => st.h1.request(up_req),
     };
-    let sent = sent.await;
+    let mut sent = sent.await;
+    // An agent that speaks h2c only answered HTTP/2 to HTTP/1.1: remembered, and the request
+    // sent again over h2c when it had no body; else the 502 below says so.
+    let mut h1_refused = false;
+    if let (Err(e), Some(a)) = (&sent, &h1_authority) {
+        let authority = format!("{}:{}", a.host(), a.port_u16().unwrap_or(80));
+        if h2c::refused_http1(&error_chain(e)) && st.h2c.speaks_h2c(&authority).await == Some(true)
+        {
+            st.h2c.mark_h2c_only(&authority);
+            match retry.take() {
+                Some(r) => sent = st.h2.request(r).await,
+                None => h1_refused = true,
+            }
+        }
+    }
     // The attribution event goes before the response head when the connection's process
     // lookup is done within [`attribution::PROCESS_WAIT`], else it is sent late.
     if let Some(p) = pending.take() {
@@ -1007,8 +1070,14 @@ async fn handle(
             }
             // "unreachable" only when no connection came up; an agent that closed the
             // connection or answered something that is not HTTP was reached
-            let hint = tls_hint(&cause);
-            let what = if hint.is_some() {
+            let hint = if h1_refused {
+                Some("the proxy talks h2c to this agent from now on: send the request again (its body was already sent and cannot be sent twice)")
+            } else {
+                tls_hint(&cause)
+            };
+            let what = if h1_refused {
+                "speaks HTTP/2 only (h2c prior knowledge) and refused this HTTP/1.1 request"
+            } else if hint.is_some() {
                 "failed the TLS handshake"
             } else if e.is_connect() {
                 "unreachable"
@@ -1052,6 +1121,19 @@ async fn handle(
         );
     }
     let (mut parts, body) = resp.into_parts();
+    if st.console_warnings
+        && parts.headers.contains_key(header::TRANSFER_ENCODING)
+        && parts.headers.contains_key(header::CONTENT_LENGTH)
+        && !st.framing_warned.swap(true, Ordering::Relaxed)
+    {
+        // RFC 9112 §6.2: a sender MUST NOT send both; clients reading the agent directly
+        // may trust the Content-Length and get a cut body. Once per run.
+        crate::errln!(
+            "a2a-interop proxy: WARNING: agent {} answered {} with both Transfer-Encoding and Content-Length (RFC 9112 §6.2 forbids it); forwarded without the Content-Length, framed by Transfer-Encoding (RFC 9112 §6.3); not repeated for later responses",
+            shown_url(&target.url),
+            ctx.as_ref().map_or("a request", |c| c.id.as_str())
+        );
+    }
     let Some(ctx) = ctx else {
         strip_hop_by_hop(&mut parts.headers);
         return Response::from_parts(parts, body.map_err(BoxError::from).boxed_unsync());
@@ -1130,6 +1212,7 @@ async fn card_response(
 ) -> Response<ProxyBody> {
     let mut frames: Vec<Bytes> = Vec::new();
     let mut total = 0usize;
+    let announced = body.size_hint().exact();
     let mut ended = body.is_end_stream();
     while !ended && total <= card::CARD_CAP {
         match body.frame().await {
@@ -1144,14 +1227,11 @@ async fn card_response(
                 for d in frames {
                     ctx.send(EventKind::ResponseChunk { body: Body::new(d) });
                 }
-                let cause = error_chain(&e);
-                ctx.end(
-                    Outcome::UpstreamAbort,
-                    Some(format!("agent card body failed: {cause}")),
-                );
+                let cause = tee::cut_short("card", total as u64, announced, &error_chain(&e));
+                ctx.end(Outcome::UpstreamAbort, Some(cause.clone()));
                 return text_response(
                     StatusCode::BAD_GATEWAY,
-                    format!("a2a-interop proxy: agent card body failed: {cause}\n"),
+                    format!("a2a-interop proxy: {cause}\n"),
                 );
             }
             None => ended = true,

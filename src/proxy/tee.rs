@@ -231,6 +231,9 @@ pin_project_lite::pin_project! {
         record_data: bool,
         done: bool,
         started_empty: bool,
+        // Body length the head announced (`Content-Length`, via the body's exact size
+        // hint), bytes; for the cause of a body cut short.
+        announced: Option<u64>,
         wait: Option<Pin<Box<dyn Future<Output = ()> + Send>>>,
     }
 
@@ -257,6 +260,7 @@ impl<B: HttpBody> TeeBody<B> {
     /// rewrite records the agent's bytes itself) but still ends the exchange.
     pub fn new(inner: B, ctx: Arc<ExchangeCtx>, dir: Direction, record_data: bool) -> Self {
         let started_empty = inner.is_end_stream();
+        let announced = inner.size_hint().exact();
         if dir == Direction::Request && !started_empty {
             ctx.request_started();
         }
@@ -267,6 +271,7 @@ impl<B: HttpBody> TeeBody<B> {
             recorded: 0,
             record_data,
             started_empty,
+            announced,
             wait: None,
             // an empty request body has nothing to wait for
             done: dir == Direction::Request && started_empty,
@@ -352,9 +357,10 @@ where
                 match this.dir {
                     Direction::Response => {
                         *this.done = true;
+                        let got = this.ctx.response_bytes.load(Ordering::Relaxed);
                         this.ctx.end(
                             Outcome::UpstreamAbort,
-                            Some(format!("agent response body failed: {msg}")),
+                            Some(cut_short("response", got, *this.announced, &msg)),
                         );
                     }
                     Direction::Request => {
@@ -386,6 +392,22 @@ where
 
     fn size_hint(&self) -> SizeHint {
         self.inner.size_hint()
+    }
+}
+
+/// The `exchange_end.error` of a response body (`what`: `response`, or `card` where the
+/// proxy reads an Agent Card to rewrite it) that failed after `got` bytes: how much of the
+/// announced length arrived (`announced` = the head's `Content-Length`, bytes; RFC 9112
+/// §6.3: a message whose connection closes before that many octets is incomplete), then
+/// the transport's cause. `agent response body failed after 40 of 125 bytes (content-length
+/// 125): error reading a body from connection: end of file before message length reached`;
+/// without a length: `agent response body failed after 40 bytes: ...`.
+pub fn cut_short(what: &str, got: u64, announced: Option<u64>, cause: &str) -> String {
+    match announced {
+        Some(len) => format!(
+            "agent {what} body failed after {got} of {len} bytes (content-length {len}): {cause}"
+        ),
+        None => format!("agent {what} body failed after {got} bytes: {cause}"),
     }
 }
 

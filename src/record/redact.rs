@@ -10,8 +10,10 @@ What is replaced by `[REDACTED]` (the recording header says `"redacted": true`):
   `securitySchemes.*{type:"apiKey",in:"header",name}`, 1.0
   `securitySchemes.*.apiKeySecurityScheme{location:"header",name}`; CARD-011 warns such
   secrets must not leak);
-- query parameters named by an apiKey scheme with `in`/`location` `query` or by
-  [`SECRET_QUERY_PARAMS`], and a userinfo password, in `request_head.url` and `.upstream`;
+- query parameters named by an apiKey scheme with `in`/`location` `query`, by
+  [`SECRET_QUERY_PARAMS`], or containing a [`SECRET_HEADER_PARTS`] entry (`_` read as `-`;
+  A2A's `pageToken` and kin kept: [`is_secret_query_name`]), and a userinfo password, in
+  `request_head.url` and `.upstream`;
 - in JSON bodies, `token` and `authentication.credentials` of push-notification configs
   (PUSH-002, PUSH-004): objects under `pushNotificationConfig` (0.x) or
   `taskPushNotificationConfig` (1.0), and every object shaped like a push config (`url` plus
@@ -60,7 +62,19 @@ const ALWAYS_SECRET_HEADERS: &[&str] = &[
     "cookie",
     "set-cookie",
     "x-api-key",
+    // hand-written agent auth: a bare `Token: ...`, `Auth: ...`, `X-Auth: ...`
+    "token",
+    "auth",
+    "x-auth",
+    "x-authz",
+    "x-bearer",
+    "key",
+    "pass",
 ];
+
+/// Header names ending in one of these (any case) are secrets too: `X-Pass`, `Db_Pass`
+/// (`-pass` as a part would catch `X-Passthrough`).
+const SECRET_HEADER_SUFFIXES: &[&str] = &["-pass", "_pass", "-pwd", "_pwd"];
 
 /// Header names containing one of these (lowercase) are secrets too, whatever the card says:
 /// `X-Goog-Api-Key`, `api-key`, `X-Auth-Token`, `X-A2A-Notification-Token`, ... A client
@@ -74,6 +88,8 @@ const SECRET_HEADER_PARTS: &[&str] = &[
     "auth-token",
     "secret",
     "password",
+    // `X-Passwd`, `passwd`
+    "passwd",
     "session",
     // Azure API Management `Ocp-Apim-Subscription-Key`, Azure Functions `X-Functions-Key`,
     // `X-Access-Key`, `X-Amz-Signature`-style headers
@@ -97,7 +113,8 @@ const SECRET_HEADER_PARTS: &[&str] = &[
 ];
 
 /// Query parameter names (lowercase) redacted by default, besides apiKey `in: query` names
-/// learned from cards. `pageToken` and other A2A parameters are not among them.
+/// learned from cards and names containing a [`SECRET_HEADER_PARTS`] entry
+/// ([`is_secret_query_name`]). `pageToken` and other A2A parameters are not among them.
 const SECRET_QUERY_PARAMS: &[&str] = &[
     "api_key",
     "apikey",
@@ -123,7 +140,27 @@ const SECRET_QUERY_PARAMS: &[&str] = &[
     "x-amz-signature",
     "x-amz-security-token",
     "x-amz-credential",
+    // Google Cloud Storage V4 signed URLs (`X-Goog-Signature`, `X-Goog-Credential` are
+    // also caught by their parts; listed for the record)
+    "x-goog-signature",
+    "x-goog-credential",
+    // GitLab `private_token`, API gateways' `jwt` / `x-api-key`, hand-written logins
+    "private_token",
+    "jwt",
+    "x-api-key",
+    "access_key",
+    "pass",
+    "passwd",
+    "pwd",
+    // CAS service tickets (`?ticket=ST-...`), one-time credentials
+    "ticket",
 ];
+
+/// Query parameter names that contain a [`SECRET_HEADER_PARTS`] entry once `_` is read as
+/// `-` but are A2A's own (HTTP+JSON `ListTasks` paging, snake_case from gRPC transcoding):
+/// never redacted by part (`ListTasks` / `ListTaskPushNotificationConfigs` `pageToken`, a
+/// paging cursor, A2A-DIGEST §2; the other request fields there contain no part).
+const A2A_QUERY_PARAMS: &[&str] = &["page_token", "next_page_token"];
 
 /// True when a header named `name` carries a credential by its name alone. No allocation
 /// for a lowercase name (hyper's header names, HTTP/2's always are).
@@ -131,6 +168,9 @@ fn is_secret_header_name(name: &str) -> bool {
     if ALWAYS_SECRET_HEADERS
         .iter()
         .any(|h| name.eq_ignore_ascii_case(h))
+        || SECRET_HEADER_SUFFIXES
+            .iter()
+            .any(|s| ends_with_ignore_case(name, s))
     {
         return true;
     }
@@ -146,7 +186,7 @@ const SECRET_STEMS: &[&[u8]] = &[
     b"key",
     b"token",
     b"secret",
-    b"password",
+    b"passw",
     b"session",
     b"signature",
     b"oidc",
@@ -1294,12 +1334,37 @@ fn redact_userinfo(url: &mut String) {
     url.replace_range(start..start + at, &replacement);
 }
 
-/// True when a query parameter named `name` (any case) is a credential by its name alone
-/// ([`SECRET_QUERY_PARAMS`]: `token`, `api_key`, `sig`, `X-Amz-Signature`, ...).
+/// True when a query parameter named `name` (any case) is a credential by its name alone:
+/// one of [`SECRET_QUERY_PARAMS`] (`token`, `api_key`, `sig`, `X-Amz-Signature`, ...), or,
+/// like a header name, containing a [`SECRET_HEADER_PARTS`] entry with `_` read as `-`
+/// (`private_token`, `access_key`, `X-Goog-Credential`, `session_id`, `client_assertion`),
+/// unless it is one of A2A's own parameters ([`A2A_QUERY_PARAMS`]; `pageToken`,
+/// `historyLength`, `contextId`, `taskId`, `tenant` contain no part). Also the names of
+/// form-encoded body parameters (an OAuth token request).
 pub fn is_secret_query_name(name: &str) -> bool {
-    SECRET_QUERY_PARAMS
+    if SECRET_QUERY_PARAMS
         .iter()
         .any(|q| name.eq_ignore_ascii_case(q))
+    {
+        return true;
+    }
+    let lower: String = name
+        .bytes()
+        .map(|b| match b {
+            b'_' => '-',
+            b => b.to_ascii_lowercase() as char,
+        })
+        .collect();
+    if !has_secret_stem(&lower) {
+        return false;
+    }
+    if A2A_QUERY_PARAMS
+        .iter()
+        .any(|q| name.eq_ignore_ascii_case(q))
+    {
+        return false;
+    }
+    SECRET_HEADER_PARTS.iter().any(|p| lower.contains(p))
 }
 
 /// `url` with the values of query parameters that are credentials by name replaced, and
@@ -2854,6 +2919,68 @@ mod tests {
         match &out[0].kind {
             EventKind::RequestHead { url, .. } => assert_eq!(url, "http://h/a?KEY=[REDACTED]#f"),
             _ => unreachable!(),
+        }
+    }
+
+    /// breaker8 G11: query names follow the header parts (`_` read as `-`) plus common
+    /// services' names; A2A's own parameters and ordinary ones stay readable.
+    #[test]
+    fn query_names_follow_the_header_parts_but_keep_a2a_parameters() {
+        for n in [
+            "X-Goog-Signature",
+            "x-goog-credential",
+            "private_token",
+            "jwt",
+            "x-api-key",
+            "access_key",
+            "passwd",
+            "pwd",
+            "pass",
+            "credential",
+            "session",
+            "session_id",
+            "ticket",
+            "client_assertion",
+            "X-Amz-Security-Token",
+            "api_key",
+            "My_Secret",
+        ] {
+            assert!(is_secret_query_name(n), "{n}");
+        }
+        for n in [
+            "pageToken",
+            "page_token",
+            "next_page_token",
+            "historyLength",
+            "history_length",
+            "contextId",
+            "context_id",
+            "taskId",
+            "tenant",
+            "pageSize",
+            "status",
+            "statusTimestampAfter",
+            "includeArtifacts",
+            "lastUpdatedAfter",
+            "q",
+            "monkey",
+            "tokenizer",
+            "",
+        ] {
+            assert!(!is_secret_query_name(n), "{n}");
+        }
+    }
+
+    #[test]
+    fn bare_and_pass_header_spellings_are_secrets() {
+        for n in [
+            "Token", "Auth", "X-Auth", "X-Authz", "X-Bearer", "Key", "X-Passwd", "X-Pass",
+            "db_pass", "X-Pwd",
+        ] {
+            assert!(is_secret_header_name(n), "{n}");
+        }
+        for n in ["x-passthrough", "x-author", "keep-alive", "passive"] {
+            assert!(!is_secret_header_name(n), "{n}");
         }
     }
 

@@ -70,6 +70,7 @@ pub const AREAS: &[(&str, Category, &str)] = &[
     ("task", Category::Lifecycle, "task state machine"),
     ("id", Category::Lifecycle, "taskId / contextId continuity"),
     ("stream", Category::Streaming, "streaming responses"),
+    ("http", Category::Transport, "http message framing"),
     ("sse", Category::Transport, "server-sent events framing"),
     ("version", Category::Interop, "version negotiation"),
     ("capability", Category::Interop, "capabilities vs behaviour"),

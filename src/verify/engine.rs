@@ -137,6 +137,9 @@ struct Exch {
     /// The (non-SSE) response body is a JSON object with a non-null `error` member.
     answer_error: bool,
     outcome: Option<Outcome>,
+    /// `exchange_end.error`: the recorded cause of an abort (`agent response body failed
+    /// after 40 of 125 bytes (content-length 125): ...`).
+    end_error: Option<String>,
     end_seq: u64,
     end_t: u64,
     /// `card_rewrite` (`--rewrite-card`, the prober): the card body the client received,
@@ -722,10 +725,14 @@ impl State {
                 }
             }
             EventKind::ExchangeEnd {
-                outcome, truncated, ..
+                outcome,
+                truncated,
+                error,
+                ..
             } => {
                 if let Some(mut x) = self.open.remove(xid) {
                     x.truncated |= *truncated;
+                    x.end_error = error.clone();
                     x.ended = true;
                     x.outcome = Some(*outcome);
                     x.end_seq = ev.seq;
@@ -1393,6 +1400,11 @@ impl State {
                     vec![x.ev_at(seq, "", Some(found))],
                 );
             }
+            // An event whose data is empty (`data:`, `data: `, a bare `data` line) carries
+            // no A2A payload: both SDK clients skip it (a2a-python `if not data: continue`,
+            // a2a-js dispatches only when its data buffer is non-empty) and servers send it
+            // as a keep-alive. Not an event of the stream, not SSE-FRAME-002 (breaker8 G5).
+            SseItem::Event(e) if e.data.is_empty() => {}
             SseItem::Event(e) => {
                 if let Some(s) = x.sse.as_mut() {
                     s.events += 1;
@@ -1628,13 +1640,16 @@ impl State {
                 vec![x.ev_at(seq, &p.pointer, None)],
             );
         }
-        // Mixed dialect: 1.0 stream with 0.x members (`kind`, `final`).
+        // Mixed dialect: 1.0 stream with 0.x members (`kind`, `final`). A bare 0.x object
+        // sets none of the StreamResponse oneof members (STREAM-003, DATA-001): a 1.0
+        // client reads no event of it, an error as the same payload is on SendMessage
+        // (DATA-SHAPE-001; breaker8 G2).
         if dialect == Some(Dialect::V1_0) {
             if !p.wrapped {
                 self.stream_once(
                     x,
-                    &r::VER_MIXED_PAYLOAD,
-                    "1.0 stream event uses the 0.x kind discriminator instead of a oneof member"
+                    &r::STREAM_EVENT_SHAPE,
+                    "1.0 stream event is a bare object with the 0.x kind discriminator, not one of task, message, statusUpdate or artifactUpdate"
                         .into(),
                     vec![x.ev_at(
                         seq,
@@ -1798,6 +1813,24 @@ impl State {
                         &r::STREAM_EVENT_SHAPE,
                         format!("stream message event is malformed: {msg}"),
                         vec![x.ev_at(seq, &ptr, None)],
+                    );
+                }
+                if let Some((msg, ev)) =
+                    self.agent_message_unknown_task(x, &c, p.inner, &p.pointer, seq)
+                {
+                    self.stream_once(x, &r::ID_TASK_FROM_CLIENT, msg, ev);
+                }
+                if c.dialect == Some(Dialect::V1_0) && agent_message_without_context(p.inner) {
+                    self.areas.insert("id");
+                    let op = c.op.map(Op::name).unwrap_or("the stream");
+                    self.stream_once(
+                        x,
+                        &r::ID_MESSAGE_NO_CONTEXT,
+                        format!(
+                            "1.0 agent message {} answering {op} has no contextId",
+                            message_id_of(p.inner)
+                        ),
+                        vec![x.ev_at(seq, &p.pointer, None)],
                     );
                 }
             }
@@ -2227,6 +2260,10 @@ impl State {
     // ------------------------------------------------------------------ exchange end
 
     fn end_exchange(&mut self, mut x: Exch) {
+        if !x.synthetic && x.status.is_some() {
+            // HTTP-FRAME-001/002 judge every answered exchange
+            self.areas.insert("http");
+        }
         if x.truncated {
             self.incomplete.push((
                 x.id.clone(),
@@ -2285,6 +2322,23 @@ impl State {
         let Some(status) = x.status else {
             return;
         };
+        // HTTP-FRAME-001 (RFC 9112 §6.2): both framings on one response; the proxy forwards
+        // it chunked without the Content-Length, a stricter hop refuses it.
+        if !x.synthetic
+            && x.resp_headers.contains("transfer-encoding")
+            && x.resp_headers.contains("content-length")
+        {
+            self.find(
+                &r::HTTP_FRAMED_TWICE,
+                format!(
+                    "agent answered with Transfer-Encoding {:?} and Content-Length {:?} (the Content-Length is ignored)",
+                    x.resp_headers.get("transfer-encoding").unwrap_or(""),
+                    x.resp_headers.get("content-length").unwrap_or("")
+                ),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
+        }
         // The client went away before the response ended: the recorded body is cut by the
         // client, not the agent, so its shape says nothing about the agent.
         if x.outcome == Some(Outcome::ClientAbort) {
@@ -2292,6 +2346,30 @@ impl State {
                 x.id.clone(),
                 "client went away before the response ended: response body not judged".into(),
             ));
+            return;
+        }
+        // The agent closed or reset the connection mid-body (RFC 9112 §6.3: a message cut
+        // before its Content-Length is incomplete): the recorded bytes are not the answer
+        // the agent meant, so their shape is not judged (no "empty body" / "not JSON");
+        // the note names the recorded cause (breaker8 G13).
+        if x.outcome == Some(Outcome::UpstreamAbort) {
+            let cause = x
+                .end_error
+                .as_deref()
+                .unwrap_or("agent closed or reset the connection before the response ended");
+            // HTTP-FRAME-002: an A2A call or card fetch the agent left without its answer
+            if !x.synthetic
+                && (x.call.as_ref().is_some_and(|c| c.op.is_some()) || is_card_path(&x.path))
+            {
+                self.find(
+                    &r::HTTP_BODY_CUT_SHORT,
+                    format!("the agent's response ended early: {cause}"),
+                    vec![x.ev(x.resp_seq), x.ev(x.end_seq)],
+                    &x.leg,
+                );
+            }
+            self.incomplete
+                .push((x.id.clone(), format!("{cause}: response body not judged")));
             return;
         }
         let body = match decode_coded(&x.resp_headers, x.body.as_slice()) {
@@ -2996,6 +3074,50 @@ impl State {
         }
     }
 
+    /// ID-004 / ID-001: an agent Message replying to a send (its result, or a message event
+    /// of its stream) names a `taskId` that the request did not name and that this recording
+    /// never saw the agent hand out before this message (`seq`; earlier in the same stream
+    /// counts): agent messages carry a taskId only
+    /// when that task exists. Returns the ID-TASK-004 note's message and evidence (a note:
+    /// the task may predate the recording; breaker8 G14).
+    fn agent_message_unknown_task(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        m: &Obj,
+        ptr: &str,
+        seq: u64,
+    ) -> Option<(String, Vec<Evidence>)> {
+        let role = m.get("role").and_then(Json::as_str).unwrap_or("");
+        if role.eq_ignore_ascii_case("ROLE_USER") || role.eq_ignore_ascii_case("user") {
+            return None;
+        }
+        let tid = str_member(m, "taskId", "task_id").filter(|t| !t.trim().is_empty())?;
+        let named = params_message(&c.params)
+            .and_then(|q| str_member(q, "taskId", "task_id"))
+            .is_some_and(|q| q == tid);
+        let seen_before = self
+            .tasks
+            .get(&task_key(&x.leg, tid))
+            .and_then(|t| t.announced.as_ref())
+            .is_some_and(|(s, _)| *s < seq);
+        if named || seen_before {
+            return None;
+        }
+        self.areas.insert("id");
+        Some((
+            format!(
+                "agent message {} names task {tid}, which this recording never saw the agent hand out: an agent message carries a taskId only when that task exists",
+                message_id_of(m)
+            ),
+            vec![x.ev_at(
+                seq,
+                &jptr(ptr, &[Key("taskId")]),
+                Some(Value::String(tid.to_string())),
+            )],
+        ))
+    }
+
     fn answer_is_error(&self, x: &Exch) -> bool {
         if x.sse.is_some() {
             return x
@@ -3071,6 +3193,31 @@ impl State {
                     &x.leg,
                 );
                 return;
+            }
+            // ID-001: a client-chosen id cannot create a task. The agent answered with a
+            // task of the id the client named, and nothing in this recording before the
+            // request shows the agent handing that id out: it may have adopted the client's
+            // id (or the recording started after the task did, hence a note; breaker8 G14).
+            let seen_before = self
+                .tasks
+                .get(&task_key(&x.leg, &tid))
+                .and_then(|t| t.announced.as_ref())
+                .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+            if !seen_before {
+                self.areas.insert("id");
+                self.find(
+                    &r::ID_TASK_FROM_CLIENT,
+                    format!("message naming task {tid}, which this recording never saw the agent hand out, was answered with a task of that id: the agent may have created a task with the client's id"),
+                    vec![
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("{base}/taskId"),
+                            Some(Value::String(tid.clone())),
+                        ),
+                        x.ev(x.body_seq()),
+                    ],
+                    &x.leg,
+                );
             }
         }
         // ID-003: only taskId given → context must be inferred from the task.
@@ -3555,6 +3702,23 @@ impl State {
                             data.and_then(Json::as_str)
                                 .and_then(|m| code_from_message(m, c.dialect))
                         })
+                        .or_else(|| {
+                            // "task nope not found", "KeyError: 'nope'" for the task the
+                            // call names (breaker8 G7); only calls whose id is a task id (a
+                            // push config call's `id` names the config).
+                            if !matches!(
+                                c.op,
+                                Some(Op::GetTask)
+                                    | Some(Op::CancelTask)
+                                    | Some(Op::SubscribeToTask)
+                            ) {
+                                return None;
+                            }
+                            let tid = c.task_id()?;
+                            message
+                                .is_some_and(|m| says_task_missing(m, tid))
+                                .then_some((jsonrpc::TASK_NOT_FOUND, "the task was not found"))
+                        })
                         .map(|(want, what)| (want, format!("the agent's own message says {what}")))
                 }
             }
@@ -3987,6 +4151,26 @@ impl State {
                                     &x.leg,
                                 );
                             }
+                            if let Some((msg, ev)) =
+                                self.agent_message_unknown_task(x, &c, p.inner, &p.pointer, bseq)
+                            {
+                                self.find(&r::ID_TASK_FROM_CLIENT, msg, ev, &x.leg);
+                            }
+                            if dialect == Some(Dialect::V1_0)
+                                && agent_message_without_context(p.inner)
+                            {
+                                self.areas.insert("id");
+                                self.find(
+                                    &r::ID_MESSAGE_NO_CONTEXT,
+                                    format!(
+                                        "1.0 agent message {} answering {} has no contextId",
+                                        message_id_of(p.inner),
+                                        op.name()
+                                    ),
+                                    vec![x.ev_at(bseq, &p.pointer, None)],
+                                    &x.leg,
+                                );
+                            }
                             None
                         }
                         _ => {
@@ -4174,6 +4358,44 @@ impl State {
         self.check_state_spelling(&mut dummy, tv.state_raw, tv.state, &state_ptr, bseq);
         let id = tv.id?.to_string();
         let ctx = tv.context_id.map(str::to_string);
+        // ID-001 / TASK-009 / AUTH-006: GetTask and CancelTask answer the task they name
+        // (breaker8 G3). Another task is not observed: its state says nothing about the
+        // named one.
+        if matches!(op, Op::GetTask | Op::CancelTask) {
+            if let Some(named) = c.task_id().filter(|n| *n != id) {
+                self.areas.insert("id");
+                self.find(
+                    &r::ID_OTHER_TASK_ANSWERED,
+                    format!(
+                        "the agent answered {} for task {named} with a different task {id}",
+                        op.name()
+                    ),
+                    vec![
+                        if c.route_task.is_some() {
+                            x.ev(x.req_ev_seq())
+                        } else {
+                            let key = if c.params.get("id").is_some() {
+                                "id"
+                            } else {
+                                "taskId"
+                            };
+                            x.ev_at(
+                                x.req_ev_seq(),
+                                &format!("/params/{key}"),
+                                Some(Value::String(named.to_string())),
+                            )
+                        },
+                        x.ev_at(
+                            bseq,
+                            &jptr(&ptr, &[Key("id")]),
+                            Some(Value::String(id.clone())),
+                        ),
+                    ],
+                    &x.leg,
+                );
+                return None;
+            }
+        }
         // TASK-005 (1.0): a blocking send (returnImmediately unset or false) answers only
         // at a terminal or interrupted state.
         if op == Op::SendMessage && dialect == Some(Dialect::V1_0) {
@@ -4215,6 +4437,23 @@ impl State {
                         &x.leg,
                     );
                 }
+            } else if let Some(ts) = tv
+                .state
+                .filter(|s| s.is_terminal() && *s != TaskState::Canceled)
+            {
+                // The answer itself shows the task terminal and not canceled: the cancel
+                // did not happen, which is TaskNotCancelableError, not success (TASK-003;
+                // both SDKs raise it when the state after cancel is not canceled;
+                // breaker8 G7).
+                self.find(
+                    &r::TASK_CANCEL_TERMINAL,
+                    format!(
+                        "cancel of task {id} returned success with the task in {} instead of TaskNotCancelableError",
+                        ts.proto_name()
+                    ),
+                    vec![x.ev_at(bseq, &state_ptr, tv.state_raw.map(|s| Value::String(s.into())))],
+                    &x.leg,
+                );
             } else if tv.state.is_some_and(|s| !s.is_terminal()) {
                 self.pending_cancels
                     .entry(task_key(&x.leg, &id))
@@ -4247,12 +4486,16 @@ impl State {
         let bseq = x.body_seq();
         let op = c.op;
         if status >= 400 && !x.synthetic {
+            if json.is_none() && self.rest_route_of_answered_interface(x) {
+                self.rest_error_not_json(x, &c, status, bseq);
+            }
             if let Some(v) = json {
                 self.check_rest_error(x, status, v, bseq);
                 if self.rest_terminal_task_error(x, &c, status, v, bseq) {
                     self.after_response(x, None);
                     return;
                 }
+                self.rest_missing_task_status(x, &c, status, v, bseq);
                 if status == 404 {
                     if let Some(tid) = c.route_task.clone() {
                         if matches!(
@@ -4290,6 +4533,29 @@ impl State {
         let mut rt = None;
         if let Some(v) = json {
             rt = self.on_result(x, v, "", bseq);
+        } else if x.body.as_slice().is_empty()
+            && matches!(
+                op,
+                Some(Op::SendMessage) | Some(Op::GetTask) | Some(Op::CancelTask)
+            )
+        {
+            // RPC-004 / REST-001: a send returns a Task or a Message, GetTask and CancelTask
+            // the Task; 204 No Content or an empty 200 gives the client nothing to read
+            // (breaker8 G7).
+            let what = if op == Some(Op::SendMessage) {
+                "a Task or a Message"
+            } else {
+                "the Task"
+            };
+            self.find(
+                &r::RESULT_SHAPE,
+                format!(
+                    "the HTTP+JSON call {} was answered HTTP {status} with an empty body instead of {what}",
+                    x.path
+                ),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
         }
         let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(x, rt2);
@@ -4345,6 +4611,80 @@ impl State {
             &x.leg,
         );
         true
+    }
+
+    /// REST-ERROR-001 (ERR-003 1.0 AIP-193 `google.rpc.Status`, REST-003 0.3 A2A error
+    /// object) for an error answer whose body is empty or not JSON (an HTML or plain-text
+    /// 404 page) on an operation route of an interface that answered before: no client can
+    /// read which A2A error it is (breaker8 G1).
+    fn rest_error_not_json(&mut self, x: &Exch, c: &Call, status: u16, bseq: u64) {
+        let what = if x.body.as_slice().is_empty() {
+            format!("the HTTP {status} body is empty")
+        } else {
+            format!(
+                "the HTTP {status} body is not JSON ({})",
+                x.resp_headers
+                    .media_type()
+                    .unwrap_or_else(|| "no content type".into())
+            )
+        };
+        let (msg, found) = match c.dialect {
+            Some(Dialect::V1_0) => (
+                format!("1.0 HTTP+JSON error body is not the AIP-193 shape: {what}"),
+                x.body.as_slice(),
+            ),
+            Some(_) => (
+                format!("0.3 HTTP+JSON error body has no integer code and message: {what}"),
+                x.body.as_slice(),
+            ),
+            None => return,
+        };
+        let found = (!found.is_empty()).then(|| excerpt(&String::from_utf8_lossy(found)));
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            msg,
+            vec![x.ev_at(bseq, "", found)],
+            &x.leg,
+        );
+    }
+
+    /// TASK-009 / ERR-002: an HTTP+JSON GetTask, CancelTask or SubscribeToTask whose error
+    /// message says the route's task does not exist ("KeyError: nope", "task nope not
+    /// found") answered with another status than 404 (an unhandled lookup error as HTTP 500
+    /// INTERNAL): TaskNotFoundError is HTTP 404 NOT_FOUND. REST-ERROR-001 (breaker8 G7).
+    fn rest_missing_task_status(&mut self, x: &Exch, c: &Call, status: u16, v: &Json, bseq: u64) {
+        if status == 404
+            || !matches!(
+                c.op,
+                Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+            )
+        {
+            return;
+        }
+        let Some(tid) = c.route_task.as_deref() else {
+            return;
+        };
+        let (ptr, msg) = match v.pointer("/error/message").and_then(Json::as_str) {
+            Some(m) => ("/error/message", m),
+            None => match v.get("message").and_then(Json::as_str) {
+                Some(m) => ("/message", m),
+                None => return,
+            },
+        };
+        if !says_task_missing(msg, tid) {
+            return;
+        }
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!(
+                "the agent's own message says task {tid} was not found, yet it answered HTTP {status} instead of HTTP 404 (TaskNotFoundError)"
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(bseq, ptr, Some(Value::String(msg.to_string()))),
+            ],
+            &x.leg,
+        );
     }
 
     /// AUTH-005 (1.0 §3.3.4) on HTTP+JSON, as RPC-ERROR-001 judges it on JSON-RPC: a card
@@ -4446,7 +4786,7 @@ impl State {
                         || t.eq_ignore_ascii_case("method not allowed")
                 })
             });
-        if framework_no_route {
+        if framework_no_route && !self.rest_route_of_answered_interface(x) {
             return;
         }
         match c.dialect {
@@ -5400,6 +5740,12 @@ impl State {
             }
             return;
         };
+        // A 404/405 on an operation route of an HTTP+JSON interface that answered before
+        // (GetTask of an unknown id answered by a framework's default 404 page) is the
+        // agent's error answer, judged by REST-ERROR-001 (breaker8 G1).
+        if matches!(x.status, Some(404) | Some(405)) && self.rest_route_of_answered_interface(x) {
+            return;
+        }
         // A 404 that carries an A2A error (TaskNotFound on a REST route, ...) is an answer.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         if let Ok(Json::Object(o)) = Json::parse(&body) {
@@ -5456,6 +5802,27 @@ impl State {
 }
 
 impl State {
+    /// Whether `x` is a call on an HTTP+JSON route the binding defines (REST-001: its
+    /// operation was recognised, e.g. `{interface}/tasks/{id}`, `:cancel`, `:subscribe`)
+    /// below an advertised interface URL that already answered an earlier request
+    /// ([`Advertised::answered`]). Such a call's 4xx/5xx is the agent's error answer for
+    /// that operation (ERR-003, REST-003), not a sign of a wrong card URL (CARD-005).
+    fn rest_route_of_answered_interface(&self, x: &Exch) -> bool {
+        let Some(p) = &x.parts else { return false };
+        let Some(c) = &x.call else { return false };
+        if c.binding != Some(Binding::Rest) || c.op.is_none() {
+            return false;
+        }
+        let origin = p.origin();
+        let path = net::norm_path(&p.path);
+        self.advertised.values().any(|a| {
+            a.answered
+                && !a.exact
+                && a.parts.origin() == origin
+                && path.starts_with(&format!("{}/", net::norm_path(&a.parts.path)))
+        })
+    }
+
     /// Marks the advertised URLs a request to `p` used as answered ([`Advertised::answered`]);
     /// the same matching as [`Self::check_advertised_use`].
     fn mark_answered(&mut self, p: &UrlParts, method: &str) {
@@ -5479,6 +5846,11 @@ impl State {
 
 /// Tasks are tracked per leg: the same task seen on the client and upstream legs of a
 /// gateway is one task observed twice, not two observations in sequence.
+/// The path is a well-known Agent Card path (CARD-001; 0.2: `agent.json`).
+fn is_card_path(path: &str) -> bool {
+    path.ends_with("/.well-known/agent-card.json") || path.ends_with("/.well-known/agent.json")
+}
+
 fn task_key(leg: &Option<String>, id: &str) -> String {
     match leg {
         Some(l) => format!("{l}\u{0}{id}"),
@@ -5508,6 +5880,43 @@ fn missing_param(c: &Call) -> Option<&'static str> {
 /// The error code an agent's own error message implies (ERR-002 names), with the words
 /// that gave it away: "task not found" → −32001, "not cancelable" → −32002, "version ...
 /// not supported" → −32009 (1.0 only), "method not found" → −32601.
+/// ID-004 (1.0 proto `Message`): an agent message (role not `ROLE_USER`) without a
+/// non-empty `contextId`.
+fn agent_message_without_context(m: &Obj) -> bool {
+    let role = m.get("role").and_then(Json::as_str).unwrap_or("");
+    !role.eq_ignore_ascii_case("ROLE_USER")
+        && !role.eq_ignore_ascii_case("user")
+        && m.get("contextId")
+            .and_then(Json::as_str)
+            .is_none_or(|c| c.trim().is_empty())
+}
+
+/// `messageId` of a message object, or `(without messageId)`, for finding messages.
+fn message_id_of(m: &Obj) -> String {
+    m.get("messageId")
+        .and_then(Json::as_str)
+        .map(str::to_string)
+        .unwrap_or_else(|| "(without messageId)".to_string())
+}
+
+/// Whether an error message says the task `tid` (the id the call names) does not exist:
+/// it names the id and says "not found", "does not exist", "no such", "unknown" or is a
+/// Python `KeyError` of it ("task nope not found", "KeyError: 'nope'"). TASK-009: an unknown
+/// task is TaskNotFoundError (-32001, HTTP 404 NOT_FOUND).
+fn says_task_missing(m: &str, tid: &str) -> bool {
+    if tid.trim().is_empty() {
+        return false;
+    }
+    let l = m.to_ascii_lowercase();
+    let names_it = l.contains(&tid.to_ascii_lowercase());
+    names_it
+        && (l.contains("not found")
+            || l.contains("does not exist")
+            || l.contains("no such")
+            || l.contains("unknown task")
+            || l.contains("keyerror"))
+}
+
 fn code_from_message(m: &str, d: Option<Dialect>) -> Option<(i64, &'static str)> {
     let l = m.to_ascii_lowercase();
     if l.contains("task not found") || l.contains("no such task") || l.contains("unknown task") {
@@ -5674,30 +6083,49 @@ fn has_credentials(h: &Headers, names: &[String]) -> bool {
         || h.contains("x-api-key")
 }
 
-/// Push-notification URL of a request (PUSH-002): `(JSON Pointer, url)`.
+/// Push-notification URL of a request (PUSH-002): `(JSON Pointer, url)`. Only send,
+/// stream and create-config requests carry one. The candidates are walked by member name
+/// (no pointer text parsed per call: docs/performance.md "Session 7 (pperf7)").
 fn push_url_of(c: &Call) -> Option<(String, String)> {
-    let p = &c.params;
-    let rest = c.binding == Some(Binding::Rest);
-    let pre = if rest { "" } else { "/params" };
-    let candidates = [
-        "/configuration/taskPushNotificationConfig/url",
-        "/configuration/pushNotificationConfig/url",
-        "/configuration/pushNotification/url",
-        "/pushNotificationConfig/url",
-        "/url",
+    const CANDIDATES: [(&str, &[&str]); 5] = [
+        (
+            "/configuration/taskPushNotificationConfig/url",
+            &["configuration", "taskPushNotificationConfig", "url"],
+        ),
+        (
+            "/configuration/pushNotificationConfig/url",
+            &["configuration", "pushNotificationConfig", "url"],
+        ),
+        (
+            "/configuration/pushNotification/url",
+            &["configuration", "pushNotification", "url"],
+        ),
+        (
+            "/pushNotificationConfig/url",
+            &["pushNotificationConfig", "url"],
+        ),
+        ("/url", &["url"]),
     ];
-    for cand in candidates {
-        if cand == "/url" && c.op != Some(Op::CreatePushConfig) {
-            continue;
+    let create = match c.op {
+        Some(Op::CreatePushConfig) => true,
+        Some(Op::SendMessage) | Some(Op::SendStreamingMessage) => false,
+        _ => return None,
+    };
+    let pre = if c.binding == Some(Binding::Rest) {
+        ""
+    } else {
+        "/params"
+    };
+    for (ptr, path) in CANDIDATES {
+        if !create && path.len() == 1 {
+            continue; // a bare `url` is a push config's only
         }
-        if !matches!(
-            c.op,
-            Some(Op::SendMessage) | Some(Op::SendStreamingMessage) | Some(Op::CreatePushConfig)
-        ) {
-            continue;
+        let mut cur = Some(&c.params);
+        for k in path {
+            cur = cur.and_then(|v| v.get(k));
         }
-        if let Some(u) = member_path(p, cand).and_then(Json::as_str) {
-            return Some((format!("{pre}{cand}"), u.to_string()));
+        if let Some(u) = cur.and_then(Json::as_str) {
+            return Some((format!("{pre}{ptr}"), u.to_string()));
         }
     }
     None

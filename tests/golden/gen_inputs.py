@@ -231,6 +231,19 @@ def notjson(ok):
     t.chunk(sse(res(1, {"task": task1(st="TASK_STATE_WORKING")})) if ok else "data: {task: working}\n\n")
     t.chunk(sse(res(1, su1("TASK_STATE_COMPLETED")))); t.chunk("", close="eof"); return t.text()
 case("SSE-FRAME-002", notjson(False), notjson(True))
+# ---- HTTP framing (RFC 9112 §6.2, §6.3; breaker8 G8, G13)
+def framed(ok):
+    t = T(); body = j(res(1, {"task": task1()}))
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("go")}), headers=V1)
+    t.resp(200, body, headers={"transfer-encoding": "chunked"} if ok else {"transfer-encoding": "chunked", "content-length": "5"})
+    return t.text()
+case("HTTP-FRAME-001", framed(False), framed(True))
+def cutshort(ok):
+    t = T(); body = j(res(1, {"task": task1()}))
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("go")}), headers=V1)
+    t.resp(200, "", headers={"content-length": str(len(body))})
+    t.chunk(body if ok else body[:40], close="eof" if ok else "reset"); return t.text()
+case("HTTP-FRAME-002", cutshort(False), cutshort(True))
 # ---- streams
 def append(ok):
     t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}]
