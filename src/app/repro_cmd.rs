@@ -1639,6 +1639,38 @@ mod tests {
         }
     }
 
+    /// breaker8 G17: bytes that are not UTF-8 make a cut a native recording, and the curl
+    /// script sends such a request body through base64, as recorded (no U+FFFD).
+    #[test]
+    fn non_utf8_bodies_are_not_transcript_material_and_curl_keeps_their_bytes() {
+        let raw: &[u8] = b"{\"text\":\"caf\xe9\"}";
+        let evs = vec![
+            ev(1, "e1", head("http://127.0.0.1:9/", &[])),
+            ev(
+                2,
+                "e1",
+                EventKind::RequestBody {
+                    body: Body {
+                        data: bytes::Bytes::copy_from_slice(raw),
+                        truncated: false,
+                    },
+                },
+            ),
+        ];
+        assert!(!transcript_keeps_bytes(&evs));
+        assert!(transcript_keeps_bytes(&evs[..1]));
+        let script = to_curl(&evs, "t");
+        use base64::Engine as _;
+        let b64 = base64::engine::general_purpose::STANDARD.encode(raw);
+        assert!(
+            script.contains(&format!(
+                "--data-binary @<(base64 -d <<'A2A_BODY'\n{b64}\nA2A_BODY\n)"
+            )),
+            "{script}"
+        );
+        assert!(!script.contains('\u{FFFD}'), "{script}");
+    }
+
     #[test]
     fn keys_and_quoting() {
         assert_eq!(
