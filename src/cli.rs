@@ -290,7 +290,8 @@ pub struct ProbeArgs {
     /// Do not print progress (each test as it starts, requests still waiting) on stderr
     #[arg(long, short)]
     pub quiet: bool,
-    /// Dialect(s) to probe: auto (every one the card lists, highest first), 1.0 or 0.3
+    /// Dialect(s) to probe: auto (every one the card lists, highest first), 1.0, 0.3, or 0.2
+    /// (probed as 0.3, said in a note)
     #[arg(long, default_value = "auto")]
     pub dialect: String,
     /// Binding to probe: auto, jsonrpc or http+json
@@ -459,11 +460,52 @@ pub fn usage_error_line(e: &clap::Error, command: Option<&str>) -> String {
         .iter()
         .find_map(|l| l.strip_prefix("Usage: "))
         .map(|u| format!("usage: {u}; --help lists the flags"));
+    // clap's "to pass '--x' as a value, use '-- --x'" for a flag the command does not have
+    // turns the flag into a positional URL: say the command has no such flag instead
+    // (breaker8 G20), and which command has it.
+    let tip = match (unknown_flag_hint(e, command), tip) {
+        (Some(h), t) if t.as_deref().is_none_or(|t| t.starts_with("to pass ")) => Some(h),
+        (_, t) => t,
+    };
     let hint = tip.or(usage).unwrap_or_else(|| match command {
         Some(c) => format!("`a2a-interop {c} --help` lists the flags"),
         None => "`a2a-interop --help` lists the commands".to_string(),
     });
     format!("a2a-interop: {cause}; hint: {hint}")
+}
+
+/// For an unknown `--flag` of `command`: "`interop` has no --dialect (probe has it); see
+/// `a2a-interop interop --help`". `None` for other errors, short flags and no command.
+fn unknown_flag_hint(e: &clap::Error, command: Option<&str>) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let command = command?;
+    let arg = match e.get(ContextKind::InvalidArg)? {
+        ContextValue::String(s) => s.clone(),
+        _ => return None,
+    };
+    let long = arg.strip_prefix("--")?;
+    let long = long.split_once('=').map_or(long, |(n, _)| n);
+    if long.is_empty() {
+        return None;
+    }
+    let cli = <Cli as clap::CommandFactory>::command();
+    let has: Vec<String> = cli
+        .get_subcommands()
+        .filter(|c| c.get_name() != command)
+        .filter(|c| c.get_arguments().any(|a| a.get_long() == Some(long)))
+        .map(|c| c.get_name().to_string())
+        .collect();
+    let elsewhere = match has.as_slice() {
+        [] => String::new(),
+        [one] => format!(" ({one} has it)"),
+        many => format!(" ({} have it)", many.join(", ")),
+    };
+    Some(format!(
+        "`{command}` has no --{long}{elsewhere}; see `a2a-interop {command} --help`"
+    ))
 }
 
 #[cfg(test)]

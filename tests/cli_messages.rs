@@ -182,6 +182,23 @@ fn usage_mistakes_are_one_line_with_a_hint() {
             "a value is required for '--listen <LISTEN>'",
             "`a2a-interop proxy --help` lists the flags",
         ),
+        // breaker8 G20: not clap's "use '-- --dialect'", which makes the flag a URL
+        (
+            &[
+                "interop",
+                "http://127.0.0.1:9/",
+                "http://127.0.0.1:8/",
+                "--dialect",
+                "1.0",
+            ][..],
+            "unexpected argument '--dialect' found",
+            "`interop` has no --dialect (probe has it); see `a2a-interop interop --help`",
+        ),
+        (
+            &["report", "x.jsonl", "--live"][..],
+            "unexpected argument '--live' found",
+            "`report` has no --live; see `a2a-interop report --help`",
+        ),
     ] {
         let (code, err) = run(args);
         assert_eq!(code, Some(2), "{args:?}: {err}");

@@ -375,3 +375,82 @@ fn repro_writes_to_stdout_and_picks_a_transcript_finding_by_line() {
         "files made"
     );
 }
+
+/// The body bytes of the `response_chunk` events of exchange number `n` (0-based, in
+/// order of first appearance) of a recording or transcript, read through the library.
+fn response_bytes(path: &std::path::Path, n: usize) -> Vec<u8> {
+    use a2a_interop::record::EventKind;
+    let src = a2a_interop::record::source::open(path).unwrap();
+    let evs: Vec<_> = src.events.collect::<Result<_, _>>().unwrap();
+    let mut order: Vec<String> = Vec::new();
+    for e in &evs {
+        if let Some(x) = &e.exchange {
+            if !order.contains(x) {
+                order.push(x.clone());
+            }
+        }
+    }
+    let x = &order[n];
+    evs.iter()
+        .filter(|e| e.exchange.as_ref() == Some(x))
+        .filter_map(|e| match &e.kind {
+            EventKind::ResponseChunk { body } => Some(body.data.to_vec()),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+/// breaker8 G17: a real recording (proxy in front of a raw agent) with three answers that are
+/// not JSON: #5 latin-1 bytes (0xE9, not UTF-8), #12 a UTF-8 BOM before the JSON, #19 UTF-16.
+/// Each occurrence asked for is the one cut: the latin-1 and UTF-16 bodies keep their bytes
+/// (native recording, base64), the cut read back shows the finding at the asked exchange,
+/// never the BOM one in place of the latin-1 one (the cut used to turn 0xE9 into U+FFFD,
+/// which is valid JSON, and keep the BOM exchange instead).
+#[test]
+fn repro_keeps_non_utf8_body_bytes_and_cuts_the_asked_occurrence() {
+    let rec = repro_data("enc-latin1-bom-utf16.jsonl");
+    let d = tempfile::tempdir().unwrap();
+    for (seq, want_line, native) in [(5u64, "#5", true), (12, "line 2", false), (19, "#19", true)] {
+        let out = d.path().join(format!("cut{seq}.jsonl"));
+        let o = bin()
+            .args(["repro", rec.to_str().unwrap(), "--finding"])
+            .arg(format!("RPC-ENVELOPE-001@{seq}"))
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert_eq!(o.status.code(), Some(0), "{err}{stdout}");
+        assert!(stdout.contains("(1 of 3 exchanges)"), "{stdout}");
+        assert!(
+            stdout.contains(&format!("error[RPC-ENVELOPE-001] at #{seq}")),
+            "{stdout}"
+        );
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(
+            text.starts_with("{\"type\":\"recording\""),
+            native,
+            "{seq}: {text}"
+        );
+        if native {
+            assert!(err.contains("a body in the cut is not UTF-8"), "{err}");
+        }
+        let body = response_bytes(&out, 0);
+        let original = response_bytes(&rec, (seq as usize - 5) / 7);
+        assert_eq!(body, original, "the cut keeps the body bytes of #{seq}");
+        let doc = verify_json(&out);
+        let f = doc["findings"].as_array().unwrap();
+        assert_eq!(f.len(), 1, "{doc:#}");
+        assert_eq!(f[0]["rule"], "RPC-ENVELOPE-001");
+        let o = bin().args(["verify"]).arg(&out).output().unwrap();
+        let shown = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(
+            shown.contains(&format!("{want_line} (POST / -> 200)")),
+            "{shown}"
+        );
+    }
+    let latin = response_bytes(&rec, 0);
+    assert!(latin.contains(&0xE9) && std::str::from_utf8(&latin).is_err());
+}

@@ -361,3 +361,55 @@ async fn credentials_that_block_every_task_test_exit_2_with_a_hint() {
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.contains("pass  lifecycle.send"), "{stdout}");
 }
+
+/// breaker8 G20: an agent that closes the connection on malformed JSON without answering.
+/// The probe's recording proxy answers its client 502; the probe must not charge that 502 to
+/// the agent: `errors.parse-error` fails as "the agent closed the connection without
+/// answering (-32700 expected)", and `errors.no-5xx` does not say "agent stopped answering"
+/// since the agent answered the requests after it.
+#[tokio::test]
+async fn agent_closing_on_malformed_json_is_no_answer_not_a_502() {
+    let agent = broken::start(Break::ParseErrorClosesConnection, false).await;
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("probe.json");
+    let out = run_cli(vec![
+        "probe".into(),
+        agent.url(),
+        "--timeout".into(),
+        "10s".into(),
+        "-q".into(),
+        "--format".into(),
+        "json".into(),
+        "-o".into(),
+        report.to_string_lossy().into(),
+    ])
+    .await;
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("fail  errors.parse-error [1.0]: the agent closed the connection without answering (-32700 expected)"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("got HTTP 502"), "{stdout}");
+    assert!(!stdout.contains("agent stopped answering"), "{stdout}");
+    let v: Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    let no5xx = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["test"] == "errors.no-5xx")
+        .cloned()
+        .unwrap();
+    assert_eq!(no5xx["status"], "pass", "{no5xx:#}");
+    let msg = no5xx["message"].as_str().unwrap_or_default();
+    assert!(
+        msg.contains("1 request got no answer at all")
+            && msg.contains("answered the requests after it"),
+        "{no5xx:#}"
+    );
+}

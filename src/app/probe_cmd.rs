@@ -59,6 +59,9 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         None => base,
     };
     let cfg = config_from(&a)?;
+    if let Some(note) = dialect_note(&a.dialect) {
+        crate::errln!("a2a-interop: note: {note}");
+    }
     let pairs = if a.output.formats.is_empty() && a.output.outputs.is_empty() {
         Vec::new()
     } else {
@@ -538,6 +541,18 @@ pub fn credentials(
     Ok(out)
 }
 
+/// The note for a `--dialect` the probe speaks as another one: `0.2` / `0.2.x` is probed
+/// as 0.3 (the same JSON-RPC methods and objects; [`Dialect::from_version`]), so the results
+/// say 0.3. `None` for `auto`, `1.0`, `0.3` and values that are refused.
+pub fn dialect_note(v: &str) -> Option<String> {
+    match crate::model::a2a::Dialect::from_version(v)? {
+        crate::model::a2a::Dialect::V0_2 => Some(format!(
+            "--dialect {v}: 0.2 is probed as 0.3 (the same JSON-RPC methods); results are labelled 0.3"
+        )),
+        _ => None,
+    }
+}
+
 /// Flags to a [`ProbeConfig`].
 ///
 /// # Errors
@@ -547,7 +562,7 @@ pub fn config_from(a: &ProbeArgs) -> anyhow::Result<ProbeConfig> {
     let dialect = match a.dialect.as_str() {
         "auto" => None,
         v => Some(Dialect::from_version(v).with_context(|| {
-            format!("--dialect {v:?} is not a dialect; hint: --dialect auto, 1.0 or 0.3")
+            format!("--dialect {v:?} is not a dialect; hint: --dialect auto, 1.0 or 0.3 (0.2 is probed as 0.3)")
         })?),
     };
     let binding = match a.binding.to_ascii_lowercase().as_str() {

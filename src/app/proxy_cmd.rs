@@ -293,7 +293,11 @@ async fn run_async(
         .context("cannot install SIGXFSZ handler")?;
     let more_cfgs = ext.more.clone();
     let forward = ext.forward.is_some();
-    let intercept = ext.forward.as_ref().is_some_and(|f| f.intercept.is_some());
+    let intercept_ca = ext
+        .forward
+        .as_ref()
+        .and_then(|f| f.intercept.as_ref())
+        .map(|i| i.ca_dir.join(crate::proxy::tls::CA_CERT_FILE));
     let scheme = if ext.tls.is_some() { "https" } else { "http" };
     let allow = ext
         .forward
@@ -307,8 +311,11 @@ async fn run_async(
         "a2a-interop proxy listening on {scheme}://{}",
         pipeline.proxy_addr()
     );
-    if intercept {
-        crate::errln!("  intercepting TLS: clients must trust the CA of `a2a-interop ca path`");
+    if let Some(ca) = &intercept_ca {
+        crate::errln!(
+            "  intercepting TLS: clients must trust the CA certificate {}",
+            ca.display()
+        );
     }
     for (addr, pc) in pipeline.extra_addrs().iter().zip(&more_cfgs) {
         let leg = pc.leg.as_deref().unwrap_or("client");
@@ -410,7 +417,46 @@ async fn run_async(
             s.write_error.as_deref().unwrap_or("write error")
         );
     }
-    Ok(exit_code(&outcome, a.fail_on))
+    let code = exit_code(&outcome, a.fail_on);
+    if let Some(line) = fail_on_line(&outcome, a.fail_on, a.report.as_deref()) {
+        crate::errln!("a2a-interop proxy: {line}");
+    }
+    Ok(code)
+}
+
+/// The closing line of a run that `--fail-on` makes exit 1, e.g.
+/// `exit 1: 2 findings at or above error (reports: out/fo.junit)`: a CI log shows why the
+/// step failed even with `-q`. `None` when the exit is 0.
+pub fn fail_on_line(o: &RunOutcome, fail_on: FailOn, report: Option<&Path>) -> Option<String> {
+    let floor = severity_floor(fail_on)?;
+    let n = o
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.severity >= floor)
+        .count();
+    if n == 0 {
+        return None;
+    }
+    let what = if n == 1 { "finding" } else { "findings" };
+    let level = floor.as_str();
+    let place = match (report, &o.recording) {
+        (Some(r), _) => format!("report: {}", r.display()),
+        (None, Some(rec)) => format!("`a2a-interop report {}` shows them", rec.display()),
+        (None, None) => "they were printed above as they happened".to_string(),
+    };
+    Some(format!(
+        "exit 1: {n} {what} at or above {level} (--fail-on {level}); {place}"
+    ))
+}
+
+fn severity_floor(fail_on: FailOn) -> Option<Severity> {
+    match fail_on {
+        FailOn::Error => Some(Severity::Error),
+        FailOn::Warning => Some(Severity::Warning),
+        FailOn::Note => Some(Severity::Note),
+        FailOn::Never => None,
+    }
 }
 
 /// The closing line about the recording: events written, dropped (queue full) and not
@@ -535,11 +581,8 @@ fn stop_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
 }
 
 fn exit_code(o: &RunOutcome, fail_on: FailOn) -> ExitCode {
-    let floor = match fail_on {
-        FailOn::Error => Severity::Error,
-        FailOn::Warning => Severity::Warning,
-        FailOn::Note => Severity::Note,
-        FailOn::Never => return ExitCode::SUCCESS,
+    let Some(floor) = severity_floor(fail_on) else {
+        return ExitCode::SUCCESS;
     };
     if o.verify.findings.iter().any(|f| f.severity >= floor) {
         ExitCode::from(1)

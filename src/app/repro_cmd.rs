@@ -651,6 +651,20 @@ struct Line {
 /// line per chunk for `text/event-stream`), and a last `chunk` with `close` for streams.
 /// Every line carries `t` (seconds), `id` (the exchange) and `leg` when not client-facing.
 pub fn to_transcript(events: &[Event]) -> String {
+    transcript_text(events).0
+}
+
+/// Whether [`to_transcript`] keeps every body byte of `events`: a transcript carries bodies
+/// as UTF-8 text (`docs/transcript-format.md`), so a request or response body, or one SSE
+/// chunk, that is not valid UTF-8 would come back with U+FFFD in it (breaker8 G17). The
+/// native recording keeps such bytes (`"encoding": "base64"`, docs/recording-format.md).
+pub fn transcript_keeps_bytes(events: &[Event]) -> bool {
+    transcript_text(events).1
+}
+
+/// The transcript text and whether it is lossless (see [`transcript_keeps_bytes`]).
+fn transcript_text(events: &[Event]) -> (String, bool) {
+    let mut lossless = true;
     let mut lines: Vec<Line> = Vec::new();
     // Exchange -> (index of its req line, index of its resp line, streaming?).
     let mut open: BTreeMap<String, (Option<usize>, Option<usize>, bool)> = BTreeMap::new();
@@ -705,6 +719,7 @@ pub fn to_transcript(events: &[Event]) -> String {
             EventKind::ResponseChunk { body } => {
                 if st.2 {
                     let mut v = base("chunk");
+                    lossless &= std::str::from_utf8(&body.data).is_ok();
                     v["body"] = json!(String::from_utf8_lossy(&body.data));
                     lines.push(Line {
                         value: v,
@@ -734,12 +749,13 @@ pub fn to_transcript(events: &[Event]) -> String {
     for mut l in lines {
         let dir = l.value["dir"].as_str().unwrap_or("").to_string();
         if dir != "chunk" {
+            lossless &= std::str::from_utf8(&l.body).is_ok();
             l.value["body"] = json!(String::from_utf8_lossy(&l.body));
         }
         out.push_str(&l.value.to_string());
         out.push('\n');
     }
-    out
+    (out, lossless)
 }
 
 fn headers_obj(h: &Headers) -> Value {
@@ -845,6 +861,16 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
             let _ = write!(out, " \\\n  -H {}", sh_quote(&format!("{k}: {v}")));
         }
         match bodies.get(x.as_str()) {
+            Some(b) if !b.is_empty() && std::str::from_utf8(b).is_err() => {
+                // bytes that are not UTF-8 go through base64, so the script sends them as
+                // recorded (a heredoc of text would replace them with U+FFFD)
+                use base64::Engine as _;
+                let b64 = base64::engine::general_purpose::STANDARD.encode(b);
+                let _ = write!(
+                    out,
+                    " \\\n  --data-binary @<(base64 -d <<'A2A_BODY'\n{b64}\nA2A_BODY\n)\n"
+                );
+            }
             Some(b) if !b.is_empty() => {
                 let text = String::from_utf8_lossy(b);
                 let mut marker = String::from("A2A_BODY");
@@ -877,6 +903,18 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         );
     }
     out
+}
+
+/// The exchange of `f`'s first evidence (lowest `seq`), from the evidence or from the
+/// event with that `seq` in `events`.
+fn first_exchange(f: &Finding, events: &[Event]) -> Option<String> {
+    let ev = f.evidence.iter().min_by_key(|e| e.seq)?;
+    ev.exchange.clone().or_else(|| {
+        events
+            .iter()
+            .find(|e| e.seq == ev.seq)
+            .and_then(|e| e.exchange.clone())
+    })
 }
 
 fn first_evidence_exchanges(f: &Finding, events: &[Event]) -> Vec<String> {
@@ -972,19 +1010,50 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         ));
     };
     let anchor = target.first_seq();
+    // The exchange the requested occurrence starts in: a cut (and what is written) must show
+    // the finding there, not the same rule on another exchange (breaker8 G17).
+    let anchor_x = first_exchange(&target, &events);
     let same = |f: &Finding| f.rule == target.rule && f.first_seq() == anchor;
-    let still = |evs: &[Event]| verify_all(&header, evs).iter().any(same);
-    // A transcript carries no recording header (listen address, routes): a finding that
-    // needs them cannot be shown by one. Judge a cut as the transcript it would become.
-    let as_transcript = |evs: &[Event]| -> bool {
-        crate::record::transcript::read(&to_transcript(evs))
-            .map(|(h, e)| verify_all(&h, &e).iter().any(|f| f.rule == target.rule))
-            .unwrap_or(false)
+    // `f`, found in `back` (a cut as read back: a transcript renumbers exchanges `e1`, `e2`
+    // in order), is the requested occurrence when its first exchange has the place in
+    // `back` that the anchor exchange has in `cut`.
+    let same_x = |f: &Finding, cut: &[Event], back: &[Event]| {
+        let Some(ax) = &anchor_x else {
+            return f.rule == target.rule;
+        };
+        let want = exchange_order(cut).iter().position(|x| x == ax);
+        let got = first_exchange(f, back)
+            .and_then(|fx| exchange_order(back).iter().position(|x| *x == fx));
+        f.rule == target.rule && want.is_some() && want == got
     };
-    let transcript_mode = as_transcript(&subset(&events, &exchange_order(&events)));
-    let oracle = |evs: &[Event]| still(evs) && (!transcript_mode || as_transcript(evs));
+    let still = |evs: &[Event]| verify_all(&header, evs).iter().any(same);
+    // A transcript carries no recording header (listen address, routes) and only UTF-8
+    // bodies: a finding that needs either cannot be shown by one. Judge a cut as the
+    // transcript it would become.
+    let as_transcript = |evs: &[Event]| -> bool {
+        let (text, lossless) = transcript_text(evs);
+        lossless
+            && crate::record::transcript::read(&text)
+                .map(|(h, e)| verify_all(&h, &e).iter().any(|f| same_x(f, evs, &e)))
+                .unwrap_or(false)
+    };
     let first = first_evidence_exchanges(&target, &events);
-    let Some(keep) = minimize(&events, &first, oracle) else {
+    let all = exchange_order(&events);
+    let cut_in = |transcript_mode: bool| {
+        let oracle = |evs: &[Event]| still(evs) && (!transcript_mode || as_transcript(evs));
+        minimize(&events, &first, oracle)
+    };
+    // Transcript when the evidence's exchanges, or the whole file, can be one; else (or when
+    // no transcript cut is found) a native recording.
+    let mut transcript_mode =
+        as_transcript(&subset(&events, &first)) || as_transcript(&subset(&events, &all));
+    let mut found = cut_in(transcript_mode);
+    if found.is_none() && transcript_mode {
+        transcript_mode = false;
+        found = cut_in(false);
+    }
+    let oracle = |evs: &[Event]| still(evs) && (!transcript_mode || as_transcript(evs));
+    let Some(keep) = found else {
         return Ok(fail(
             format!(
                 "{} needs events outside exchanges; nothing to cut",
@@ -1002,10 +1071,17 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         ));
     }
     let mut anonymized = false;
+    // Why a native recording is written: a body a transcript cannot carry, or the header.
+    let binary_body = !transcript_mode && !transcript_keeps_bytes(&redacted);
     let final_events = if a.anonymize && !transcript_mode {
         crate::errln!(
-            "a2a-interop: note: {} depends on the recording header; host names are kept",
-            target.rule
+            "a2a-interop: note: {} {}; host names are kept",
+            target.rule,
+            if binary_body {
+                "is shown by a body that is not UTF-8, kept as bytes"
+            } else {
+                "depends on the recording header"
+            }
         );
         redacted
     } else if a.anonymize {
@@ -1031,10 +1107,16 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     let output = if transcript_mode {
         to_transcript(&final_events)
     } else {
-        crate::errln!(
-            "a2a-interop: note: {} depends on the recording header (listen address, routes), which a transcript cannot carry; writing a native recording",
-            target.rule
-        );
+        if binary_body {
+            crate::errln!(
+                "a2a-interop: note: a body in the cut is not UTF-8, which a transcript cannot carry; writing a native recording (bytes kept as base64)"
+            );
+        } else {
+            crate::errln!(
+                "a2a-interop: note: {} depends on the recording header (listen address, routes), which a transcript cannot carry; writing a native recording",
+                target.rule
+            );
+        }
         let mut out = Vec::new();
         crate::record::jsonl::encode_header(&header, &mut out);
         for e in &final_events {
@@ -1106,7 +1188,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
                 Ok(evs) => {
                     if !verify_all(&back.header, &evs)
                         .iter()
-                        .any(|f| f.rule == target.rule)
+                        .any(|f| same_x(f, &final_events, &evs))
                     {
                         return Ok(fail(
                             format!(
@@ -1555,6 +1637,38 @@ mod tests {
                 "{curl}"
             );
         }
+    }
+
+    /// breaker8 G17: bytes that are not UTF-8 make a cut a native recording, and the curl
+    /// script sends such a request body through base64, as recorded (no U+FFFD).
+    #[test]
+    fn non_utf8_bodies_are_not_transcript_material_and_curl_keeps_their_bytes() {
+        let raw: &[u8] = b"{\"text\":\"caf\xe9\"}";
+        let evs = vec![
+            ev(1, "e1", head("http://127.0.0.1:9/", &[])),
+            ev(
+                2,
+                "e1",
+                EventKind::RequestBody {
+                    body: Body {
+                        data: bytes::Bytes::copy_from_slice(raw),
+                        truncated: false,
+                    },
+                },
+            ),
+        ];
+        assert!(!transcript_keeps_bytes(&evs));
+        assert!(transcript_keeps_bytes(&evs[..1]));
+        let script = to_curl(&evs, "t");
+        use base64::Engine as _;
+        let b64 = base64::engine::general_purpose::STANDARD.encode(raw);
+        assert!(
+            script.contains(&format!(
+                "--data-binary @<(base64 -d <<'A2A_BODY'\n{b64}\nA2A_BODY\n)"
+            )),
+            "{script}"
+        );
+        assert!(!script.contains('\u{FFFD}'), "{script}");
     }
 
     #[test]

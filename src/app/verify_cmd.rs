@@ -29,8 +29,8 @@ use crate::cli::{
 };
 use crate::record::source::{self, SourceKind as FileKind};
 use crate::report::{
-    self, ExchangeIndex, FileFormat, Format, Report, ReportInput, SourceFile, SourceInfo,
-    SourceKind, TornTail,
+    self, ExchangeIndex, FileFormat, Format, ReportInput, SourceFile, SourceInfo, SourceKind,
+    TornTail,
 };
 use crate::verify::{rules::RULES, Severity, Verifier};
 
@@ -388,14 +388,13 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
     }
     input.color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     if let Err(e) = report::write_reports(&pairs, &input) {
-        // Results are never lost to a report error: the JSON report goes to stdout.
-        let model = Report::build(&input);
-        let on_stdout = report::json(&model).is_ok_and(|json| {
-            let mut stdout = std::io::stdout().lock();
-            stdout.write_all(json.as_bytes()).is_ok() && stdout.flush().is_ok()
-        });
-        let hint = if on_stdout {
-            "the findings are on stdout as JSON; check the -o path is a writable file"
+        // One line with the cause and a hint, exit 2; no fallback dump in another format on
+        // stdout, which a CI step may be capturing (breaker8 G20).
+        let to_dir = pairs
+            .iter()
+            .any(|(_, p)| p.as_os_str() != "-" && p.is_dir());
+        let hint = if to_dir {
+            "-o names a directory; give a file path in it (e.g. -o out/report.html)"
         } else {
             "check the -o path is a writable file"
         };

@@ -88,6 +88,9 @@ impl Rpc {
 
     /// One-line description for messages: `error -32601 method not found`, `HTTP 404`.
     fn describe(&self) -> String {
+        if let Some(no) = self.resp.no_answer() {
+            return format!("no answer: {no}");
+        }
         if let Some(code) = self.error_code() {
             let msg = self
                 .json
@@ -198,6 +201,10 @@ struct Runner<'a> {
     locked: Option<Target>,
     /// See [`ProbeReport::usage_error`].
     usage_error: Option<String>,
+    /// When the last result was pushed: checks that share one exchange (the `streaming.*`
+    /// checks of one stream) are timed from there, so each reports its own share of the
+    /// run and the times add up to at most the run's wall time (breaker8 G20).
+    last_push: Option<Instant>,
 }
 
 /// Runs the whole plan against the agent at `t.base()`. Never fails: problems are results.
@@ -215,6 +222,7 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
         card_name: None,
         locked: None,
         usage_error: None,
+        last_push: None,
     };
     let dialects = r.run_all().await;
     if let Some(w) = r.own_webhook.take() {
@@ -284,6 +292,11 @@ impl<'a> Runner<'a> {
             Outcome::Fail(m) => (Status::Fail, m),
             Outcome::Skip(m) => (Status::Skip, m),
         };
+        let now = Instant::now();
+        let from = match self.last_push {
+            Some(p) if p > started => p,
+            _ => started,
+        };
         self.results.push(ProbeResult {
             owner: self.t.current_test(),
             test: test.to_string(),
@@ -292,9 +305,10 @@ impl<'a> Runner<'a> {
             category: cat,
             status,
             message,
-            duration_ms: started.elapsed().as_millis() as u64,
+            duration_ms: u64::try_from(now.duration_since(from).as_millis()).unwrap_or(u64::MAX),
             failed_by: None,
         });
+        self.last_push = Some(now);
     }
 
     fn skip(&mut self, test: &str, d: Option<Dialect>, cat: Category, why: &str) {
@@ -608,6 +622,18 @@ impl<'a> Runner<'a> {
             Outcome::Skip(format!(
                 "the agent answered none of the {} requests, so none could be a 5xx",
                 self.t.sent()
+            ))
+        } else if errs.is_empty() && !gone.is_empty() && self.t.last_unanswered().is_none() {
+            // Some requests got no answer (the agent closed the connection) but the agent
+            // answered the requests after them: it did not stop answering.
+            let n = gone.len();
+            Outcome::Pass(format!(
+                "no 5xx answer in {answered} answered requests; {n} {} got no answer at all ({}), and the agent answered the requests after {}",
+                if n == 1 { "request" } else { "requests" },
+                gone.first()
+                    .map(|g| g.trim_end_matches(" -> 502"))
+                    .unwrap_or(""),
+                if n == 1 { "it" } else { "them" }
             ))
         } else if errs.is_empty() && !gone.is_empty() {
             // The recording proxy answered 502 itself: the agent stopped answering (crashed
@@ -1787,10 +1813,15 @@ impl<'a> Runner<'a> {
                 Ok(rpc) if rpc.resp.status == 400 && rpc.error_code().is_some() => {
                     Outcome::Pass(format!("answered {}", rpc.describe()))
                 }
-                Ok(rpc) => Outcome::Fail(format!(
-                    "expected HTTP 400 with an error body, got {}",
-                    rpc.describe()
-                )),
+                Ok(rpc) => match rpc.resp.no_answer() {
+                    Some(no) => {
+                        Outcome::Fail(format!("{no} (HTTP 400 with an error body expected)"))
+                    }
+                    None => Outcome::Fail(format!(
+                        "expected HTTP 400 with an error body, got {}",
+                        rpc.describe()
+                    )),
+                },
                 Err(e) => e.outcome("request failed"),
             };
             self.push(name, d, eh, started, o);
@@ -2656,6 +2687,11 @@ fn push_config(v: &Value, wire: Dialect) -> Option<&Value> {
 
 /// Pass when `rpc` is a JSON-RPC error with `code`, else a failure naming what came.
 fn expect_code(rpc: &Rpc, code: i64, label: &str) -> Outcome {
+    // the probe's recording proxy answered 502 for an agent that gave no answer: say so,
+    // not "got HTTP 502" as if the agent had sent it (breaker8 G20)
+    if let Some(no) = rpc.resp.no_answer() {
+        return Outcome::Fail(format!("{no} ({code} expected)"));
+    }
     match rpc.error_code() {
         Some(c) if c == code => Outcome::Pass(format!("error {code} {label}")),
         _ => Outcome::Fail(format!(

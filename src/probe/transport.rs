@@ -87,6 +87,32 @@ pub struct ProbeResponse {
 }
 
 impl ProbeResponse {
+    /// The cause text of the recording proxy's own `502` (`connection closed before message
+    /// completed`), when the agent gave no answer at all to this request (it closed or reset
+    /// the connection, or refused it); `None` for an answer of the agent, 502s included.
+    pub fn proxy_answered(&self) -> Option<String> {
+        (self.status == 502 && self.body.starts_with(PROXY_ANSWER_PREFIX)).then(|| {
+            String::from_utf8_lossy(&self.body[PROXY_ANSWER_PREFIX.len()..])
+                .trim()
+                .to_string()
+        })
+    }
+
+    /// How a report words a request the agent did not answer (see [`Self::proxy_answered`]):
+    /// `the agent closed the connection without answering` when it closed or reset it, else
+    /// `the agent did not answer (CAUSE)`; `None` for an answer of the agent.
+    pub fn no_answer(&self) -> Option<String> {
+        let why = self.proxy_answered()?;
+        let l = why.to_ascii_lowercase();
+        Some(
+            if l.contains("closed") || l.contains("reset") || l.contains("incomplete") {
+                "the agent closed the connection without answering".to_string()
+            } else {
+                format!("the agent did not answer ({why})")
+            },
+        )
+    }
+
     /// The `Content-Type` essence, lowercase, without parameters (`""` when absent).
     pub fn content_type(&self) -> String {
         self.headers

@@ -13,7 +13,6 @@ canceled, `input` asks for input and completes on the follow-up. Push notificati
 mod tls_agent;
 
 use std::collections::HashMap;
-use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
@@ -51,7 +50,13 @@ pub enum Break {
     RestParseErrorAsJsonRpc,
     /// The card lacks the required `version` (CARD-004): every fetch of it breaks the rule.
     CardWithoutVersion,
+    /// Malformed JSON on JSON-RPC: the agent closes the connection without answering
+    /// (ERR-001 wants -32700); every other request is answered (breaker8 G20).
+    ParseErrorClosesConnection,
 }
+
+/// Header of a [`handle`] response that means "close the connection without answering".
+const CLOSE_WITHOUT_ANSWER: &str = "x-broken-close-without-answer";
 
 /// The bearer token a secured agent accepts.
 pub const TOKEN: &str = "s3cret-token";
@@ -208,7 +213,11 @@ async fn start_inner(
                         if die_after.is_some_and(|k| n >= k) {
                             let _ = dead_tx.send(true);
                         }
-                        Ok::<_, Infallible>(resp)
+                        if resp.headers().contains_key(CLOSE_WITHOUT_ANSWER) {
+                            // a service error: hyper closes the connection, no response
+                            return Err(std::io::Error::other("closed without answering"));
+                        }
+                        Ok::<_, std::io::Error>(resp)
                     }
                 });
                 let builder = hyper_util::server::conn::auto::Builder::new(
@@ -368,6 +377,12 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
         return reply(404, "text/plain", "not found");
     }
     let Ok(msg) = serde_json::from_slice::<Value>(&body) else {
+        if st.brk == Break::ParseErrorClosesConnection {
+            return Response::builder()
+                .header(CLOSE_WITHOUT_ANSWER, "1")
+                .body(Full::new(Bytes::new()))
+                .expect("static response");
+        }
         return rpc_reply(&Value::Null, Err((parse_code, "parse error")));
     };
     let id = msg.get("id").cloned().unwrap_or(Value::Null);
