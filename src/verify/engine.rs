@@ -61,6 +61,12 @@ impl Call {
     }
 }
 
+/// An HTTP+JSON call of a non-streaming route (REST-001 §11.3; 0.3 REST-003): everything
+/// but `message:stream` and `:subscribe`.
+fn rest_unary(c: &Call) -> bool {
+    c.binding == Some(Binding::Rest) && c.op.is_some_and(|o| !o.is_streaming())
+}
+
 #[derive(Debug, Default)]
 struct StreamState {
     dec: SseDecoder,
@@ -1455,6 +1461,12 @@ impl State {
     fn on_stream_value(&mut self, x: &mut Exch, v: &Json, seq: u64, t_us: u64) {
         self.areas.insert("stream");
         let c = x.call.clone().unwrap_or_default();
+        // A non-streaming HTTP+JSON route answered as a stream is REST-HTTP-001 (judged at
+        // the exchange's end); its events are the route's answer, not StreamResponses, so
+        // judging them as stream events would send the engineer to the payload.
+        if rest_unary(&c) {
+            return;
+        }
         // 0.1 (`tasks/sendSubscribe`) events have no `kind`: read them as 0.2+ events.
         if c.dialect == Some(Dialect::V0_1) {
             // 0.1 events carry no context: take the stream's, else the known task's.
@@ -2262,6 +2274,20 @@ impl State {
                     format!(
                         "non-streaming method {} was answered with text/event-stream instead of one JSON-RPC response",
                         c.method.as_deref().unwrap_or("")
+                    ),
+                    vec![x.ev(x.resp_seq)],
+                    &x.leg,
+                );
+            }
+            // REST-001 / REST-003: the HTTP+JSON twin (breaker8 G24): only message:stream
+            // and :subscribe are streams; an HTTP+JSON client of message:send or
+            // GET /tasks/{id} parses one JSON body and fails on `data: ...`.
+            if rest_unary(&c) && x.is_success() {
+                self.find(
+                    &r::REST_UNARY_STREAMED,
+                    format!(
+                        "non-streaming route {} {} was answered with text/event-stream instead of one JSON body",
+                        x.method, x.path
                     ),
                     vec![x.ev(x.resp_seq)],
                     &x.leg,

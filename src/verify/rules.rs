@@ -124,6 +124,10 @@ rule!(REST_ERROR_SHAPE, "REST-ERROR-001", "rest-error-shape", Error, ErrorHandli
     ["ERR-003", "REST-003"],
     "error body of an HTTP+JSON route does not have the shape of the route's protocol version",
     "1.0 routes: {\"error\":{\"code\":<http status>,\"status\":\"NOT_FOUND\",\"message\":...,\"details\":[{\"@type\":...ErrorInfo,\"reason\":...,\"domain\":\"a2a-protocol.org\"}]}}, status the google.rpc.Code name of the HTTP status; 0.3 /v1 routes: the 0.3 A2A error object {\"code\":-32001,\"message\":...} that 0.3 clients parse");
+rule!(REST_UNARY_STREAMED, "REST-HTTP-001", "rest-unary-answered-as-stream", Error, Transport,
+    ["REST-001", "REST-003"],
+    "non-streaming HTTP+JSON route answered with text/event-stream instead of one JSON body",
+    "answer message:send, GET /tasks/{id}, GET /tasks, :cancel, the push config routes and GET /extendedAgentCard with one JSON body (1.0: application/a2a+json or application/json; 0.3 /v1: application/json); only message:stream and :subscribe answer text/event-stream");
 rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, Interop,
     ["DATA-005", "DATA-004"],
     "client sent a send request whose message is malformed",
@@ -465,6 +469,7 @@ pub static RULES: &[Rule] = &[
     PUSH_NOT_POST,
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
+    REST_UNARY_STREAMED,
     RPC_ENVELOPE,
     RPC_ERROR_CODE,
     RPC_ID_MISMATCH,
