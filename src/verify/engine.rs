@@ -3982,6 +3982,17 @@ impl State {
                             &x.leg,
                         );
                     }
+                    // The same on 0.3 HTTP+JSON (REST-003, breaker8 G23): its SendMessageResponse
+                    // is ProtoJSON of the 0.3 proto's oneof {task} / {msg}, never the
+                    // JSON-RPC result object.
+                    if part_style(&c) == Some(a2a::PartStyle::V0Rest) && !p.wrapped {
+                        self.find(
+                            &r::RESULT_SHAPE,
+                            "0.3 HTTP+JSON send result is a bare JSON-RPC object with the kind discriminator, not {task} or {message}".to_string(),
+                            vec![x.ev_at(bseq, &format!("{base}/kind"), res.get("kind").map(Json::to_value))],
+                            &x.leg,
+                        );
+                    }
                     // 1.0 wrapped result whose task/message or parts still carry `kind`
                     // (A2A PR #1224).
                     if dialect == Some(Dialect::V1_0) && p.wrapped {
@@ -6228,6 +6239,19 @@ fn state_spelling_problem(
             Some((
                 &r::TASK_STATE_INVALID,
                 "is the 0.3 spelling; 1.0 clients only parse TASK_STATE_CANCELED".into(),
+            ))
+        }
+        // The mirror (breaker8 G23): the 0.3 proto's enum has TASK_STATE_CANCELLED only,
+        // and a 0.3 HTTP+JSON client (ProtoJSON of that proto, REST-003) cannot parse the
+        // 1.0 spelling.
+        (Some(_), Some(true))
+            if raw == "TASK_STATE_CANCELED"
+                && dialect == Some(Dialect::V0_3)
+                && binding == Some(Binding::Rest) =>
+        {
+            Some((
+                &r::TASK_STATE_INVALID,
+                "is the 1.0 spelling; 0.3 HTTP+JSON clients only parse TASK_STATE_CANCELLED".into(),
             ))
         }
         (Some(_), Some(false)) if TaskState::is_proto_spelling(raw) => Some((
