@@ -5072,6 +5072,32 @@ impl State {
         // Extended card served without credentials (AUTH-005, AUTH-002).
         if extended {
             let public = self.card_for(x).cloned();
+            // AUTH-005 (1.0 §3.1.11, §13.3): without capabilities.extendedAgentCard the
+            // operation MUST answer UnsupportedOperationError (breaker8 G18). 0.x makes no
+            // such MUST: not judged there.
+            let dialect = x.call.as_ref().and_then(|c| c.dialect);
+            if dialect == Some(Dialect::V1_0) {
+                self.areas.insert("capability");
+            }
+            if let Some(p) = public
+                .as_ref()
+                .filter(|p| dialect == Some(Dialect::V1_0) && !p.view.extended_card)
+            {
+                self.find(
+                    &r::CAP_EXTENDED_CARD,
+                    "agent served an extended agent card although its public card does not declare capabilities.extendedAgentCard".to_string(),
+                    vec![
+                        Evidence {
+                            seq: p.seq,
+                            exchange: Some(p.exchange.clone()),
+                            pointer: Some("/capabilities/extendedAgentCard".into()),
+                            found: None,
+                        },
+                        x.ev(x.resp_seq),
+                    ],
+                    &x.leg,
+                );
+            }
             let creds = public
                 .as_ref()
                 .map(|c| c.view.credential_headers.clone())

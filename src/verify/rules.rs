@@ -344,6 +344,10 @@ rule!(CAP_STREAMING, "CAP-STREAM-001", "streaming-not-declared-but-served", Erro
     ["STREAM-001"],
     "agent served a stream although its card does not declare streaming",
     "declare capabilities.streaming: true, or answer streaming calls with -32004 UnsupportedOperationError");
+rule!(CAP_EXTENDED_CARD, "CAP-CARD-001", "extended-card-not-declared-but-served", Error, Interop,
+    ["AUTH-005"],
+    "agent served a 1.0 extended agent card although its public card does not declare capabilities.extendedAgentCard",
+    "declare capabilities.extendedAgentCard: true in the public card, or answer GetExtendedAgentCard with UnsupportedOperationError (JSON-RPC -32004; HTTP+JSON 400, reason UNSUPPORTED_OPERATION): clients never ask for an undeclared extended card");
 rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop,
     ["PUSH-001"],
     "agent accepted a push notification config although its card does not declare push notifications",
@@ -427,6 +431,7 @@ pub static RULES: &[Rule] = &[
     AUTH_OPEN_ENDPOINT,
     AUTH_UNDEFINED_SCHEME,
     AUTH_ENDPOINT_NOT_TLS,
+    CAP_EXTENDED_CARD,
     CAP_EXT_REQUIRED_NOT_ENFORCED,
     CAP_EXT_REQUIRED_ERROR_WRONG,
     CAP_EXT_NOT_DECLARED,
