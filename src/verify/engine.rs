@@ -3816,6 +3816,7 @@ impl State {
                 );
             }
         }
+        self.check_list_filters(x, c, ts, base, bseq);
         let stamp = |t: &Json| {
             t.get("status")
                 .and_then(|s| s.get("timestamp"))
@@ -3844,6 +3845,87 @@ impl State {
                     break;
                 }
             }
+        }
+    }
+
+    /// DATA-LIST-003 (DATA-007, 1.0 §3.1.4; breaker8 G19): a 1.0 ListTasks page `ts` that
+    /// ignores the request's `contextId` or `status` filter (JSON-RPC params, HTTP+JSON query
+    /// parameters, REST-001: `status` repeated or comma-joined), or lists more tasks than
+    /// its `pageSize` (1 to 100). The first problem is reported.
+    fn check_list_filters(&mut self, x: &Exch, c: &Call, ts: &[Json], base: &str, bseq: u64) {
+        let param = |name: &str| -> Option<String> {
+            match c.params.get(name) {
+                Some(v) => v
+                    .as_str()
+                    .map(str::to_string)
+                    .or_else(|| v.as_i64().map(|n| n.to_string())),
+                None => query_param(&x.url, name),
+            }
+        };
+        let label = |i: usize| match ts[i].get("id").and_then(Json::as_str) {
+            Some(id) => format!("tasks[{i}] ({id})"),
+            None => format!("tasks[{i}]"),
+        };
+        let ev = |ptr: String, found: Option<Value>| {
+            vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &ptr, found)]
+        };
+        if let Some(want) = param("contextId").filter(|s| !s.is_empty()) {
+            let hit = ts.iter().enumerate().find_map(|(i, t)| {
+                let got = t.get("contextId").and_then(Json::as_str)?;
+                (got != want).then(|| (i, got.to_string()))
+            });
+            if let Some((i, got)) = hit {
+                let msg = format!(
+                    "listed {} has contextId {got:?} although the request filters contextId {want:?}",
+                    label(i)
+                );
+                let e = ev(
+                    format!("{base}/tasks/{i}/contextId"),
+                    Some(Value::String(got)),
+                );
+                self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
+                return;
+            }
+        }
+        // The requested states: JSON-RPC `status` (one TaskState name), HTTP+JSON query
+        // `status` repeated or comma-joined. Only TASK_STATE_* names other than
+        // UNSPECIFIED (no filter) are judged.
+        let mut states: Vec<String> = match c.params.get("status") {
+            Some(v) => v.as_str().map(|s| vec![s.to_string()]).unwrap_or_default(),
+            None => query_values(&x.url, "status"),
+        };
+        states.retain(|s| !s.is_empty());
+        let judged = !states.is_empty()
+            && states
+                .iter()
+                .all(|s| s.starts_with("TASK_STATE_") && s != "TASK_STATE_UNSPECIFIED");
+        if judged {
+            let hit = ts.iter().enumerate().find_map(|(i, t)| {
+                let got = t.get("status")?.get("state")?.as_str()?;
+                (!states.iter().any(|s| s == got)).then(|| (i, got.to_string()))
+            });
+            if let Some((i, got)) = hit {
+                let msg = format!(
+                    "listed {} is {got} although the request filters status {}",
+                    label(i),
+                    states.join(", ")
+                );
+                let e = ev(
+                    format!("{base}/tasks/{i}/status/state"),
+                    Some(Value::String(got)),
+                );
+                self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
+                return;
+            }
+        }
+        let size = param("pageSize").and_then(|s| s.trim().parse::<usize>().ok());
+        if let Some(n) = size.filter(|n| (1..=100).contains(n) && ts.len() > *n) {
+            let msg = format!(
+                "page lists {} tasks although the ListTasks request's pageSize is {n}",
+                ts.len()
+            );
+            let e = ev(format!("{base}/tasks/{n}"), None);
+            self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
         }
     }
 
@@ -5713,6 +5795,26 @@ fn query_param(url: &str, name: &str) -> Option<String> {
         (!v.is_empty() && a2a::percent_decode(k).eq_ignore_ascii_case(name))
             .then(|| a2a::percent_decode(v))
     })
+}
+
+/// Every value of query parameter `name` in `url`, percent-decoded, repeated parameters and
+/// comma-joined values split (REST-001: `status=A&status=B` or `status=A,B`).
+fn query_values(url: &str, name: &str) -> Vec<String> {
+    let Some((_, q)) = url.split_once('?') else {
+        return Vec::new();
+    };
+    let q = q.split_once('#').map_or(q, |(q, _)| q);
+    q.split('&')
+        .filter_map(|kv| kv.split_once('='))
+        .filter(|(k, _)| a2a::percent_decode(k).eq_ignore_ascii_case(name))
+        .flat_map(|(_, v)| {
+            a2a::percent_decode(v)
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .collect::<Vec<_>>()
+        })
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 /// Body-less requests pair across legs only when their last two path segments agree.

@@ -153,6 +153,10 @@ rule!(DATA_LIST_ORDER, "DATA-LIST-002", "list-tasks-not-newest-first", Error, Li
     ["DATA-007"],
     "listed tasks are not ordered newest status first (ListTasks)",
     "sort ListTasks results by status timestamp, most recent first, and page with a cursor over that order");
+rule!(DATA_LIST_FILTER, "DATA-LIST-003", "list-tasks-filter-not-applied", Error, Lifecycle,
+    ["DATA-007"],
+    "listed tasks ignore the request's contextId or status filter or outnumber its pageSize (ListTasks)",
+    "apply every filter of the ListTasks request before paging: only tasks of the requested contextId and in the requested status, at most pageSize tasks per page (more follow through nextPageToken); a list that ignores contextId shows a client tasks of other conversations");
 rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
     ["REST-001", "DATA-002", "ERR-006"],
     "agent accepted a 1.0 task query parameter that is not in the wire format",
@@ -454,6 +458,7 @@ pub static RULES: &[Rule] = &[
     DATA_HISTORY_NOT_APPLIED,
     DATA_LIST_ARTIFACTS,
     DATA_LIST_ORDER,
+    DATA_LIST_FILTER,
     DATA_PARAM_ACCEPTED,
     RESULT_SHAPE,
     REQUEST_SHAPE,
