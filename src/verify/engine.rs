@@ -4810,16 +4810,21 @@ impl State {
             // The reverse mix: a webhook registered over 0.x gets a 1.0 StreamResponse (a2a-js
             // #487 / PR #507: 0.3 configs fell back to the 1.0 serializer). A warning: the 0.x
             // payload is not fixed (PUSH-005), but 0.x receivers dispatch on `kind`.
+            // No version rule is broken (breaker8 G20): the finding cites PUSH-005 and says
+            // what a 0.x receiver usually expects, not VER-002 / DATA-001.
             if c.dialect.is_some_and(Dialect::is_0x) && p.wrapped {
-                self.find(
+                let d = c.dialect.map(Dialect::as_str).unwrap_or("0.x");
+                let mut f = Finding::new(
                     &r::VER_MIXED_PAYLOAD,
                     format!(
-                        "push notification for a webhook registered over {} uses the 1.0 oneof wrapper instead of the kind discriminator",
-                        c.dialect.map(Dialect::as_str).unwrap_or("0.x")
+                        "push notification for a webhook registered over {d} uses the 1.0 oneof wrapper instead of the kind discriminator: the 0.x push payload is not fixed (PUSH-005), but {d} receivers usually expect the Task object (the 0.x examples)"
                     ),
-                    vec![x.ev_at(seq, &p.pointer, None)],
-                    &x.leg,
                 );
+                f.spec = vec!["PUSH-005".into()];
+                f.help = format!("send webhooks registered over {d} the 0.x payload their receivers parse (the Task object with kind \"task\", as in the 0.x examples), and the 1.0 StreamResponse only to webhooks registered over 1.0");
+                f.evidence = vec![x.ev_at(seq, &p.pointer, None)];
+                f.leg = x.leg.clone();
+                self.emit(f);
             }
             if c.dialect == Some(Dialect::V1_0) {
                 if !p.wrapped {
