@@ -966,6 +966,15 @@ pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Stri
             return p;
         }
     }
+    // 0.3 HTTP+JSON is ProtoJSON of the 0.3 proto (REST-003, GRPC-001, DIGEST §0.1): parts
+    // in `content`, no `kind`; the 0.3 REST clients of both SDKs parse exactly that
+    // (breaker8 G23: the answer side of the request check).
+    if style == PartStyle::V0Rest {
+        let q = rest03_message_problems(o, ptr);
+        if !q.is_empty() {
+            return q;
+        }
+    }
     let (name, parts) = match o.get("parts") {
         Some(v) => ("parts", v),
         None => match o.get("content") {

@@ -61,6 +61,12 @@ impl Call {
     }
 }
 
+/// An HTTP+JSON call of a non-streaming route (REST-001 §11.3; 0.3 REST-003): everything
+/// but `message:stream` and `:subscribe`.
+fn rest_unary(c: &Call) -> bool {
+    c.binding == Some(Binding::Rest) && c.op.is_some_and(|o| !o.is_streaming())
+}
+
 #[derive(Debug, Default)]
 struct StreamState {
     dec: SseDecoder,
@@ -1467,6 +1473,12 @@ impl State {
     fn on_stream_value(&mut self, x: &mut Exch, v: &Json, seq: u64, t_us: u64) {
         self.areas.insert("stream");
         let c = x.call.clone().unwrap_or_default();
+        // A non-streaming HTTP+JSON route answered as a stream is REST-HTTP-001 (judged at
+        // the exchange's end); its events are the route's answer, not StreamResponses, so
+        // judging them as stream events would send the engineer to the payload.
+        if rest_unary(&c) {
+            return;
+        }
         // 0.1 (`tasks/sendSubscribe`) events have no `kind`: read them as 0.2+ events.
         if c.dialect == Some(Dialect::V0_1) {
             // 0.1 events carry no context: take the stream's, else the known task's.
@@ -2302,6 +2314,20 @@ impl State {
                     format!(
                         "non-streaming method {} was answered with text/event-stream instead of one JSON-RPC response",
                         c.method.as_deref().unwrap_or("")
+                    ),
+                    vec![x.ev(x.resp_seq)],
+                    &x.leg,
+                );
+            }
+            // REST-001 / REST-003: the HTTP+JSON twin (breaker8 G24): only message:stream
+            // and :subscribe are streams; an HTTP+JSON client of message:send or
+            // GET /tasks/{id} parses one JSON body and fails on `data: ...`.
+            if rest_unary(&c) && x.is_success() {
+                self.find(
+                    &r::REST_UNARY_STREAMED,
+                    format!(
+                        "non-streaming route {} {} was answered with text/event-stream instead of one JSON body",
+                        x.method, x.path
                     ),
                     vec![x.ev(x.resp_seq)],
                     &x.leg,
@@ -3955,6 +3981,7 @@ impl State {
                 );
             }
         }
+        self.check_list_filters(x, c, ts, base, bseq);
         let stamp = |t: &Json| {
             t.get("status")
                 .and_then(|s| s.get("timestamp"))
@@ -3983,6 +4010,87 @@ impl State {
                     break;
                 }
             }
+        }
+    }
+
+    /// DATA-LIST-003 (DATA-007, 1.0 §3.1.4; breaker8 G19): a 1.0 ListTasks page `ts` that
+    /// ignores the request's `contextId` or `status` filter (JSON-RPC params, HTTP+JSON query
+    /// parameters, REST-001: `status` repeated or comma-joined), or lists more tasks than
+    /// its `pageSize` (1 to 100). The first problem is reported.
+    fn check_list_filters(&mut self, x: &Exch, c: &Call, ts: &[Json], base: &str, bseq: u64) {
+        let param = |name: &str| -> Option<String> {
+            match c.params.get(name) {
+                Some(v) => v
+                    .as_str()
+                    .map(str::to_string)
+                    .or_else(|| v.as_i64().map(|n| n.to_string())),
+                None => query_param(&x.url, name),
+            }
+        };
+        let label = |i: usize| match ts[i].get("id").and_then(Json::as_str) {
+            Some(id) => format!("tasks[{i}] ({id})"),
+            None => format!("tasks[{i}]"),
+        };
+        let ev = |ptr: String, found: Option<Value>| {
+            vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &ptr, found)]
+        };
+        if let Some(want) = param("contextId").filter(|s| !s.is_empty()) {
+            let hit = ts.iter().enumerate().find_map(|(i, t)| {
+                let got = t.get("contextId").and_then(Json::as_str)?;
+                (got != want).then(|| (i, got.to_string()))
+            });
+            if let Some((i, got)) = hit {
+                let msg = format!(
+                    "listed {} has contextId {got:?} although the request filters contextId {want:?}",
+                    label(i)
+                );
+                let e = ev(
+                    format!("{base}/tasks/{i}/contextId"),
+                    Some(Value::String(got)),
+                );
+                self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
+                return;
+            }
+        }
+        // The requested states: JSON-RPC `status` (one TaskState name), HTTP+JSON query
+        // `status` repeated or comma-joined. Only TASK_STATE_* names other than
+        // UNSPECIFIED (no filter) are judged.
+        let mut states: Vec<String> = match c.params.get("status") {
+            Some(v) => v.as_str().map(|s| vec![s.to_string()]).unwrap_or_default(),
+            None => query_values(&x.url, "status"),
+        };
+        states.retain(|s| !s.is_empty());
+        let judged = !states.is_empty()
+            && states
+                .iter()
+                .all(|s| s.starts_with("TASK_STATE_") && s != "TASK_STATE_UNSPECIFIED");
+        if judged {
+            let hit = ts.iter().enumerate().find_map(|(i, t)| {
+                let got = t.get("status")?.get("state")?.as_str()?;
+                (!states.iter().any(|s| s == got)).then(|| (i, got.to_string()))
+            });
+            if let Some((i, got)) = hit {
+                let msg = format!(
+                    "listed {} is {got} although the request filters status {}",
+                    label(i),
+                    states.join(", ")
+                );
+                let e = ev(
+                    format!("{base}/tasks/{i}/status/state"),
+                    Some(Value::String(got)),
+                );
+                self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
+                return;
+            }
+        }
+        let size = param("pageSize").and_then(|s| s.trim().parse::<usize>().ok());
+        if let Some(n) = size.filter(|n| (1..=100).contains(n) && ts.len() > *n) {
+            let msg = format!(
+                "page lists {} tasks although the ListTasks request's pageSize is {n}",
+                ts.len()
+            );
+            let e = ev(format!("{base}/tasks/{n}"), None);
+            self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
         }
     }
 
@@ -4117,6 +4225,17 @@ impl State {
                         self.find(
                             &r::RESULT_SHAPE,
                             "1.0 send result is a bare object with the 0.x kind discriminator, not {task} or {message}".to_string(),
+                            vec![x.ev_at(bseq, &format!("{base}/kind"), res.get("kind").map(Json::to_value))],
+                            &x.leg,
+                        );
+                    }
+                    // The same on 0.3 HTTP+JSON (REST-003, breaker8 G23): its SendMessageResponse
+                    // is ProtoJSON of the 0.3 proto's oneof {task} / {msg}, never the
+                    // JSON-RPC result object.
+                    if part_style(&c) == Some(a2a::PartStyle::V0Rest) && !p.wrapped {
+                        self.find(
+                            &r::RESULT_SHAPE,
+                            "0.3 HTTP+JSON send result is a bare JSON-RPC object with the kind discriminator, not {task} or {message}".to_string(),
                             vec![x.ev_at(bseq, &format!("{base}/kind"), res.get("kind").map(Json::to_value))],
                             &x.leg,
                         );
@@ -5032,16 +5151,21 @@ impl State {
             // The reverse mix: a webhook registered over 0.x gets a 1.0 StreamResponse (a2a-js
             // #487 / PR #507: 0.3 configs fell back to the 1.0 serializer). A warning: the 0.x
             // payload is not fixed (PUSH-005), but 0.x receivers dispatch on `kind`.
+            // No version rule is broken (breaker8 G20): the finding cites PUSH-005 and says
+            // what a 0.x receiver usually expects, not VER-002 / DATA-001.
             if c.dialect.is_some_and(Dialect::is_0x) && p.wrapped {
-                self.find(
+                let d = c.dialect.map(Dialect::as_str).unwrap_or("0.x");
+                let mut f = Finding::new(
                     &r::VER_MIXED_PAYLOAD,
                     format!(
-                        "push notification for a webhook registered over {} uses the 1.0 oneof wrapper instead of the kind discriminator",
-                        c.dialect.map(Dialect::as_str).unwrap_or("0.x")
+                        "push notification for a webhook registered over {d} uses the 1.0 oneof wrapper instead of the kind discriminator: the 0.x push payload is not fixed (PUSH-005), but {d} receivers usually expect the Task object (the 0.x examples)"
                     ),
-                    vec![x.ev_at(seq, &p.pointer, None)],
-                    &x.leg,
                 );
+                f.spec = vec!["PUSH-005".into()];
+                f.help = format!("send webhooks registered over {d} the 0.x payload their receivers parse (the Task object with kind \"task\", as in the 0.x examples), and the 1.0 StreamResponse only to webhooks registered over 1.0");
+                f.evidence = vec![x.ev_at(seq, &p.pointer, None)];
+                f.leg = x.leg.clone();
+                self.emit(f);
             }
             if c.dialect == Some(Dialect::V1_0) {
                 if !p.wrapped {
@@ -5376,6 +5500,32 @@ impl State {
         // Extended card served without credentials (AUTH-005, AUTH-002).
         if extended {
             let public = self.card_for(x).cloned();
+            // AUTH-005 (1.0 §3.1.11, §13.3): without capabilities.extendedAgentCard the
+            // operation MUST answer UnsupportedOperationError (breaker8 G18). 0.x makes no
+            // such MUST: not judged there.
+            let dialect = x.call.as_ref().and_then(|c| c.dialect);
+            if dialect == Some(Dialect::V1_0) {
+                self.areas.insert("capability");
+            }
+            if let Some(p) = public
+                .as_ref()
+                .filter(|p| dialect == Some(Dialect::V1_0) && !p.view.extended_card)
+            {
+                self.find(
+                    &r::CAP_EXTENDED_CARD,
+                    "agent served an extended agent card although its public card does not declare capabilities.extendedAgentCard".to_string(),
+                    vec![
+                        Evidence {
+                            seq: p.seq,
+                            exchange: Some(p.exchange.clone()),
+                            pointer: Some("/capabilities/extendedAgentCard".into()),
+                            found: None,
+                        },
+                        x.ev(x.resp_seq),
+                    ],
+                    &x.leg,
+                );
+            }
             let creds = public
                 .as_ref()
                 .map(|c| c.view.credential_headers.clone())
@@ -6062,6 +6212,26 @@ fn query_param(url: &str, name: &str) -> Option<String> {
     })
 }
 
+/// Every value of query parameter `name` in `url`, percent-decoded, repeated parameters and
+/// comma-joined values split (REST-001: `status=A&status=B` or `status=A,B`).
+fn query_values(url: &str, name: &str) -> Vec<String> {
+    let Some((_, q)) = url.split_once('?') else {
+        return Vec::new();
+    };
+    let q = q.split_once('#').map_or(q, |(q, _)| q);
+    q.split('&')
+        .filter_map(|kv| kv.split_once('='))
+        .filter(|(k, _)| a2a::percent_decode(k).eq_ignore_ascii_case(name))
+        .flat_map(|(_, v)| {
+            a2a::percent_decode(v)
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .collect::<Vec<_>>()
+        })
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
 /// Body-less requests pair across legs only when their last two path segments agree.
 fn tail_matches(
     open: &OpenMap,
@@ -6631,6 +6801,19 @@ fn state_spelling_problem(
             Some((
                 &r::TASK_STATE_INVALID,
                 "is the 0.3 spelling; 1.0 clients only parse TASK_STATE_CANCELED".into(),
+            ))
+        }
+        // The mirror (breaker8 G23): the 0.3 proto's enum has TASK_STATE_CANCELLED only,
+        // and a 0.3 HTTP+JSON client (ProtoJSON of that proto, REST-003) cannot parse the
+        // 1.0 spelling.
+        (Some(_), Some(true))
+            if raw == "TASK_STATE_CANCELED"
+                && dialect == Some(Dialect::V0_3)
+                && binding == Some(Binding::Rest) =>
+        {
+            Some((
+                &r::TASK_STATE_INVALID,
+                "is the 1.0 spelling; 0.3 HTTP+JSON clients only parse TASK_STATE_CANCELLED".into(),
             ))
         }
         (Some(_), Some(false)) if TaskState::is_proto_spelling(raw) => Some((

@@ -124,6 +124,10 @@ rule!(REST_ERROR_SHAPE, "REST-ERROR-001", "rest-error-shape", Error, ErrorHandli
     ["ERR-003", "REST-003"],
     "error body of an HTTP+JSON route does not have the shape of the route's protocol version",
     "1.0 routes: {\"error\":{\"code\":<http status>,\"status\":\"NOT_FOUND\",\"message\":...,\"details\":[{\"@type\":...ErrorInfo,\"reason\":...,\"domain\":\"a2a-protocol.org\"}]}}, status the google.rpc.Code name of the HTTP status; 0.3 /v1 routes: the 0.3 A2A error object {\"code\":-32001,\"message\":...} that 0.3 clients parse");
+rule!(REST_UNARY_STREAMED, "REST-HTTP-001", "rest-unary-answered-as-stream", Error, Transport,
+    ["REST-001", "REST-003"],
+    "non-streaming HTTP+JSON route answered with text/event-stream instead of one JSON body",
+    "answer message:send, GET /tasks/{id}, GET /tasks, :cancel, the push config routes and GET /extendedAgentCard with one JSON body (1.0: application/a2a+json or application/json; 0.3 /v1: application/json); only message:stream and :subscribe answer text/event-stream");
 rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, Interop,
     ["DATA-005", "DATA-004"],
     "client sent a send request whose message is malformed",
@@ -149,6 +153,10 @@ rule!(DATA_LIST_ORDER, "DATA-LIST-002", "list-tasks-not-newest-first", Error, Li
     ["DATA-007"],
     "listed tasks are not ordered newest status first (ListTasks)",
     "sort ListTasks results by status timestamp, most recent first, and page with a cursor over that order");
+rule!(DATA_LIST_FILTER, "DATA-LIST-003", "list-tasks-filter-not-applied", Error, Lifecycle,
+    ["DATA-007"],
+    "listed tasks ignore the request's contextId or status filter or outnumber its pageSize (ListTasks)",
+    "apply every filter of the ListTasks request before paging: only tasks of the requested contextId and in the requested status, at most pageSize tasks per page (more follow through nextPageToken); a list that ignores contextId shows a client tasks of other conversations");
 rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
     ["REST-001", "DATA-002", "ERR-006"],
     "agent accepted a 1.0 task query parameter that is not in the wire format",
@@ -360,6 +368,10 @@ rule!(CAP_STREAMING, "CAP-STREAM-001", "streaming-not-declared-but-served", Erro
     ["STREAM-001"],
     "agent served a stream although its card does not declare streaming",
     "declare capabilities.streaming: true, or answer streaming calls with -32004 UnsupportedOperationError");
+rule!(CAP_EXTENDED_CARD, "CAP-CARD-001", "extended-card-not-declared-but-served", Error, Interop,
+    ["AUTH-005"],
+    "agent served a 1.0 extended agent card although its public card does not declare capabilities.extendedAgentCard",
+    "declare capabilities.extendedAgentCard: true in the public card, or answer GetExtendedAgentCard with UnsupportedOperationError (JSON-RPC -32004; HTTP+JSON 400, reason UNSUPPORTED_OPERATION): clients never ask for an undeclared extended card");
 rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop,
     ["PUSH-001"],
     "agent accepted a push notification config although its card does not declare push notifications",
@@ -443,6 +455,7 @@ pub static RULES: &[Rule] = &[
     AUTH_OPEN_ENDPOINT,
     AUTH_UNDEFINED_SCHEME,
     AUTH_ENDPOINT_NOT_TLS,
+    CAP_EXTENDED_CARD,
     CAP_EXT_REQUIRED_NOT_ENFORCED,
     CAP_EXT_REQUIRED_ERROR_WRONG,
     CAP_EXT_NOT_DECLARED,
@@ -465,6 +478,7 @@ pub static RULES: &[Rule] = &[
     DATA_HISTORY_NOT_APPLIED,
     DATA_LIST_ARTIFACTS,
     DATA_LIST_ORDER,
+    DATA_LIST_FILTER,
     DATA_PARAM_ACCEPTED,
     RESULT_SHAPE,
     REQUEST_SHAPE,
@@ -490,6 +504,7 @@ pub static RULES: &[Rule] = &[
     PUSH_NOT_POST,
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
+    REST_UNARY_STREAMED,
     RPC_ENVELOPE,
     RPC_ERROR_CODE,
     RPC_ID_MISMATCH,
