@@ -397,7 +397,7 @@ async fn intercept(
         Ok(s) => s,
         Err(e) => {
             // Most often: the client does not trust the local CA.
-            tracing::warn!(authority = %authority, error = %e, "TLS handshake with the client failed (does it trust the a2a-interop CA? see `a2a-interop ca path`)");
+            tracing::warn!(authority = %authority, error = %e, "TLS handshake with the client failed (does it trust the CA certificate named at start-up?)");
             return;
         }
     };
