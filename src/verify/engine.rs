@@ -6355,33 +6355,10 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
             .and_then(Json::as_str)
             .is_some_and(|t| !t.is_empty())
     });
-    // 1.0 `scheme`, 0.x `schemes[]`: HTTP schemes put the credentials in Authorization.
-    let http_scheme = |s: &str| {
-        ["bearer", "basic", "digest"]
-            .iter()
-            .any(|h| s.eq_ignore_ascii_case(h))
-    };
     let auth_bits = match auth {
         None => 0,
-        Some(a) => {
-            let schemes: Vec<&str> = a
-                .get("scheme")
-                .and_then(Json::as_str)
-                .into_iter()
-                .chain(
-                    a.get("schemes")
-                        .and_then(Json::as_array)
-                        .into_iter()
-                        .flatten()
-                        .filter_map(Json::as_str),
-                )
-                .collect();
-            if !schemes.is_empty() && schemes.iter().all(|s| http_scheme(s)) {
-                PUSH_HTTP_AUTH
-            } else {
-                PUSH_OTHER_AUTH
-            }
-        }
+        Some(a) if http_auth_schemes(a) => PUSH_HTTP_AUTH,
+        Some(_) => PUSH_OTHER_AUTH,
     };
     (if token { PUSH_TOKEN } else { 0 }) | auth_bits
 }
@@ -6402,6 +6379,28 @@ struct PushSecret {
 
 /// Configs remembered per webhook URL ([`PushSecret`]).
 const MAX_PUSH_SECRETS: usize = 32;
+
+/// A push config's `authentication` names only HTTP schemes (Bearer, Basic, Digest: the
+/// credentials go in `Authorization`, PUSH-005): 1.0 `scheme`, 0.x `schemes[]`; none named
+/// is false.
+fn http_auth_schemes(a: &Json) -> bool {
+    let mut schemes = a.get("scheme").and_then(Json::as_str).into_iter().chain(
+        a.get("schemes")
+            .and_then(Json::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Json::as_str),
+    );
+    let http = |s: &str| {
+        ["bearer", "basic", "digest"]
+            .iter()
+            .any(|h| s.eq_ignore_ascii_case(h))
+    };
+    match schemes.next() {
+        None => false,
+        Some(first) => http(first) && schemes.all(http),
+    }
+}
 
 /// A 64-bit SipHash of a secret value: equal values compare equal, the value is not kept.
 fn fingerprint(v: &str) -> u64 {
@@ -6429,25 +6428,8 @@ fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
             .filter(|t| !t.is_empty())
             .map(fingerprint)
     };
-    let http = ["bearer", "basic", "digest"];
     let http_cred = cfg.get("authentication").and_then(|a| {
-        let schemes: Vec<&str> = a
-            .get("scheme")
-            .and_then(Json::as_str)
-            .into_iter()
-            .chain(
-                a.get("schemes")
-                    .and_then(Json::as_array)
-                    .into_iter()
-                    .flatten()
-                    .filter_map(Json::as_str),
-            )
-            .collect();
-        let all_http = !schemes.is_empty()
-            && schemes
-                .iter()
-                .all(|s| http.iter().any(|h| s.eq_ignore_ascii_case(h)));
-        if all_http {
+        if http_auth_schemes(a) {
             nonempty(a.get("credentials"))
         } else {
             None
