@@ -1832,6 +1832,15 @@ impl State {
                 {
                     self.stream_once(x, &r::ID_TASK_FROM_CLIENT, msg, ev);
                 }
+                if let Some(role) = agent_reply_user_role(p.inner) {
+                    let msg = format!(
+                        "agent's stream message {} has role {role}, the client's role",
+                        message_id_of(p.inner)
+                    );
+                    let ptr = jptr(&p.pointer, &[Key("role")]);
+                    let ev = vec![x.ev_at(seq, &ptr, Some(Value::String(role.into())))];
+                    self.stream_once(x, &r::DATA_AGENT_ROLE, msg, ev);
+                }
                 if c.dialect == Some(Dialect::V1_0) && agent_message_without_context(p.inner) {
                     self.areas.insert("id");
                     let op = c.op.map(Op::name).unwrap_or("the stream");
@@ -4276,6 +4285,19 @@ impl State {
                             {
                                 self.find(&r::ID_TASK_FROM_CLIENT, msg, ev, &x.leg);
                             }
+                            if let Some(role) = agent_reply_user_role(p.inner) {
+                                let ptr = jptr(&p.pointer, &[Key("role")]);
+                                self.find(
+                                    &r::DATA_AGENT_ROLE,
+                                    format!(
+                                        "agent's reply message {} to {} has role {role}, the client's role",
+                                        message_id_of(p.inner),
+                                        op.name()
+                                    ),
+                                    vec![x.ev_at(bseq, &ptr, Some(Value::String(role.into())))],
+                                    &x.leg,
+                                );
+                            }
                             if dialect == Some(Dialect::V1_0)
                                 && agent_message_without_context(p.inner)
                             {
@@ -6033,6 +6055,14 @@ fn missing_param(c: &Call) -> Option<&'static str> {
 /// not supported" → −32009 (1.0 only), "method not found" → −32601.
 /// ID-004 (1.0 proto `Message`): an agent message (role not `ROLE_USER`) without a
 /// non-empty `contextId`.
+/// The role of an agent's reply message when it is the user's (`user`, `ROLE_USER`):
+/// DATA-ROLE-001.
+fn agent_reply_user_role<'a>(m: &'a Obj<'a>) -> Option<&'a str> {
+    m.get("role")
+        .and_then(Json::as_str)
+        .filter(|r| r.eq_ignore_ascii_case("ROLE_USER") || r.eq_ignore_ascii_case("user"))
+}
+
 fn agent_message_without_context(m: &Obj) -> bool {
     let role = m.get("role").and_then(Json::as_str).unwrap_or("");
     !role.eq_ignore_ascii_case("ROLE_USER")

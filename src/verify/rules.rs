@@ -201,6 +201,10 @@ rule!(ID_UNKNOWN_TASK_ACCEPTED, "ID-TASK-002", "unknown-task-id-accepted", Error
     ["ID-001", "TASK-009"],
     "message naming a task id was answered with a different task",
     "continue the named task, or answer -32001 TaskNotFoundError for an unknown taskId; never mint a new task for it");
+rule!(DATA_AGENT_ROLE, "DATA-ROLE-001", "agent-reply-with-user-role", Warning, Interop,
+    ["DATA-005"],
+    "agent's reply message carries the user role",
+    "set role ROLE_AGENT (0.x: \"agent\") on the messages the agent sends: ROLE_USER is communication from the client to the server (proto Role), so clients and UIs show the agent's answer as the user's own message or drop it");
 rule!(ID_MESSAGE_NO_CONTEXT, "ID-MSG-001", "agent-message-without-context-id", Note, Lifecycle,
     ["ID-004", "ID-002"],
     "1.0 agent message answering a send has no contextId",
@@ -480,6 +484,7 @@ pub static RULES: &[Rule] = &[
     DATA_LIST_ORDER,
     DATA_LIST_FILTER,
     DATA_PARAM_ACCEPTED,
+    DATA_AGENT_ROLE,
     RESULT_SHAPE,
     REQUEST_SHAPE,
     GW_SSE_BUFFERED,

@@ -244,6 +244,12 @@ def cutshort(ok):
     t.resp(200, "", headers={"content-length": str(len(body))})
     t.chunk(body if ok else body[:40], close="eof" if ok else "reset"); return t.text()
 case("HTTP-FRAME-002", cutshort(False), cutshort(True))
+# ---- DATA-ROLE-001: the agent's reply carries its own role
+def agentrole(ok):
+    t = T(); reply = {"messageId": "r1", "role": "ROLE_AGENT" if ok else "ROLE_USER", "parts": [{"text": "hello"}], "contextId": "ctx-1"}
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=V1).resp(200, res(1, {"message": reply}))
+    return t.text()
+case("DATA-ROLE-001", agentrole(False), agentrole(True))
 # ---- streams
 def append(ok):
     t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}]
