@@ -91,6 +91,26 @@ async fn exchange(addr: SocketAddr, raw: &[u8]) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// One `POST {target}` with `content-type`, `extra` header lines (each ending `\r\n`) and
+/// `body` through the proxy at `addr`, connection closed after it; the raw answer.
+async fn post(
+    addr: SocketAddr,
+    target: &str,
+    content_type: &str,
+    extra: &str,
+    body: &str,
+) -> String {
+    exchange(
+        addr,
+        format!(
+            "POST {target} HTTP/1.1\r\nhost: a\r\ncontent-type: {content_type}\r\n{extra}content-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .await
+}
+
 /// A proxy process run by a test: where it listens, its recording path, and its stderr so far.
 struct Proxy {
     run: Running,
@@ -202,15 +222,7 @@ async fn upstream_creds_run(
     let proxy = Proxy::start(&args);
     // an A2A call, so the file has something to verify (`report` exits 2 on no A2A traffic)
     let body = r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","role":"user","messageId":"m1","parts":[{"kind":"text","text":"hi"}]}}}"#;
-    let ok = exchange(
-        proxy.addr,
-        format!(
-            "POST /x HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-            body.len()
-        )
-        .as_bytes(),
-    )
-    .await;
+    let ok = post(proxy.addr, "/x", "application/json", "", body).await;
     assert!(ok.starts_with("HTTP/1.1 200"), "{ok}");
     let bad = exchange(
         proxy.addr,
@@ -375,15 +387,7 @@ async fn a_push_token_given_twice_is_redacted_both_times() {
         "-q",
     ]);
     let body = r#"{"jsonrpc":"2.0","id":17,"method":"tasks/pushNotificationConfig/set","params":{"taskId":"t","pushNotificationConfig":{"url":"http://127.0.0.1:9/h3","token":"SECRETDUPREQ","token":"x"}}}"#;
-    let answer = exchange(
-        proxy.addr,
-        format!(
-            "POST / HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-            body.len()
-        )
-        .as_bytes(),
-    )
-    .await;
+    let answer = post(proxy.addr, "/", "application/json", "", body).await;
     proxy.stop();
     assert!(
         answer.contains("SECRETDUPRESP"),
@@ -570,13 +574,12 @@ async fn form_body_secrets_are_redacted() {
         "-q",
     ]);
     let body = "grant_type=password&client_id=cli&client_secret=SECRETFORM1&username=u&password=SECRETFORM2";
-    let answer = exchange(
+    let answer = post(
         proxy.addr,
-        format!(
-            "POST /oauth/token HTTP/1.1\r\nhost: a\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-            body.len()
-        )
-        .as_bytes(),
+        "/oauth/token",
+        "application/x-www-form-urlencoded",
+        "",
+        body,
     )
     .await;
     proxy.stop();
@@ -654,13 +657,12 @@ async fn oauth_token_bodies_and_gateway_credential_headers_are_redacted() {
         "x-goog-iap-jwt-assertion: SECRETIAPJWT\r\n",
         "authentication: Bearer SECRETAUTHN\r\n",
     );
-    let answer = exchange(
+    let answer = post(
         proxy.addr,
-        format!(
-            "POST /oauth/token HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\n{headers}content-length: {}\r\nconnection: close\r\n\r\n{body}",
-            body.len()
-        )
-        .as_bytes(),
+        "/oauth/token",
+        "application/json",
+        &headers,
+        body,
     )
     .await;
     proxy.stop();
@@ -710,15 +712,7 @@ async fn a_body_in_a_coding_the_redactor_cannot_read_is_left_out() {
         "-q",
     ]);
     let body = r#"{"jsonrpc":"2.0","id":3,"method":"tasks/pushNotificationConfig/get","params":{"id":"t1"}}"#;
-    let answer = exchange(
-        proxy.addr,
-        format!(
-            "POST / HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-            body.len()
-        )
-        .as_bytes(),
-    )
-    .await;
+    let answer = post(proxy.addr, "/", "application/json", "", body).await;
     proxy.stop();
     assert!(answer.contains("SECRETZSTDTOKEN"), "{answer}");
     let text = std::fs::read_to_string(&rec).unwrap();
@@ -790,13 +784,12 @@ async fn common_credential_query_names_and_header_spellings_are_redacted() {
         "x-passthrough: keep-header\r\n",
     );
     let body = r#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t1"}}"#;
-    let answer = exchange(
+    let answer = post(
         proxy.addr,
-        format!(
-            "POST /rpc?{query} HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\n{headers}content-length: {}\r\nconnection: close\r\n\r\n{body}",
-            body.len()
-        )
-        .as_bytes(),
+        &format!("/rpc?{query}"),
+        "application/json",
+        &headers,
+        body,
     )
     .await;
     proxy.stop();

@@ -5830,8 +5830,7 @@ impl State {
                 )
             });
             let not_endpoint = same_doc
-                || p.ends_with("/.well-known/agent-card.json")
-                || p.ends_with("/.well-known/agent.json")
+                || is_card_path(p)
                 || net::norm_path(p).ends_with("/v1/card")
                 || op_route.is_some();
             if not_endpoint {
