@@ -661,7 +661,7 @@ async fn oauth_token_bodies_and_gateway_credential_headers_are_redacted() {
         proxy.addr,
         "/oauth/token",
         "application/json",
-        &headers,
+        headers,
         body,
     )
     .await;
@@ -788,7 +788,7 @@ async fn common_credential_query_names_and_header_spellings_are_redacted() {
         proxy.addr,
         &format!("/rpc?{query}"),
         "application/json",
-        &headers,
+        headers,
         body,
     )
     .await;
