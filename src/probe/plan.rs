@@ -43,13 +43,15 @@ enum Outcome {
 /// A failed call: the budget or a gone agent (→ skip: not run) or anything else (→ fail).
 enum CallError {
     Budget(String),
+    /// The probe's own host guard refused the URL (`--allow-host`): no verdict on the agent.
+    Refused(String),
     Other(String),
 }
 
 impl CallError {
     fn outcome(self, context: &str) -> Outcome {
         match self {
-            CallError::Budget(m) => Outcome::Skip(m),
+            CallError::Budget(m) | CallError::Refused(m) => Outcome::Skip(m),
             CallError::Other(m) => Outcome::Fail(format!("{context}: {m}")),
         }
     }
@@ -58,10 +60,9 @@ impl CallError {
 impl From<SendError> for CallError {
     fn from(e: SendError) -> Self {
         match e {
+            SendError::Budget(_) | SendError::Gone(_) => CallError::Budget(e.to_string()),
             // the probe's own refusal (SSRF guard) is no verdict on the agent: a skip
-            SendError::Budget(_) | SendError::Gone(_) | SendError::Blocked(_) => {
-                CallError::Budget(e.to_string())
-            }
+            SendError::Blocked(m) => CallError::Refused(m),
             other => CallError::Other(other.to_string()),
         }
     }
@@ -689,9 +690,9 @@ impl<'a> Runner<'a> {
                             tried.push(format!("{at} (HTTP {})", resp.status));
                         }
                     }
-                    Err(CallError::Budget(m)) | Err(CallError::Other(m)) => {
-                        tried.push(format!("{at} ({m})"))
-                    }
+                    Err(CallError::Budget(m))
+                    | Err(CallError::Refused(m))
+                    | Err(CallError::Other(m)) => tried.push(format!("{at} ({m})")),
                 }
             }
         }
@@ -791,7 +792,7 @@ impl<'a> Runner<'a> {
             }
             match self.target_of(i) {
                 Ok(t) => targets.push(t),
-                Err(m) => problems.push((i.dialect, m)),
+                Err((refused, m)) => problems.push((i.dialect, refused, m)),
             }
         }
         // JSON-RPC first, each binding highest dialect first
@@ -829,11 +830,10 @@ impl<'a> Runner<'a> {
         // The probe's own SSRF guard refusing every interface the card names (a card naming
         // its public host, probed through a port-forward or tunnel) is the run's policy, not
         // the agent's fault: exit 2 with the flag that allows it, before any task call.
-        let refused = |m: &str| m.starts_with("refused ");
-        if targets.is_empty() && !problems.is_empty() && problems.iter().all(|(_, m)| refused(m)) {
+        if targets.is_empty() && !problems.is_empty() && problems.iter().all(|p| p.1) {
             self.usage_error = Some(format!(
                 "the probe does not call the hosts the card's interfaces name: {}; hint: add --allow-host for the card's host, or probe the agent at the URL its card names",
-                problems[0].1
+                problems[0].2
             ));
             return Vec::new();
         }
@@ -858,9 +858,9 @@ impl<'a> Runner<'a> {
             Outcome::Pass(format!("advertises {}", list.join(", ")))
         };
         self.push("card.interfaces", None, Category::AgentCard, started, o);
-        for (d, m) in problems {
+        for (d, refused, m) in problems {
             // a refusal by the probe's own host guard is no verdict on the agent
-            let o = if refused(&m) {
+            let o = if refused {
                 Outcome::Skip(m)
             } else {
                 Outcome::Fail(m)
@@ -976,14 +976,19 @@ impl<'a> Runner<'a> {
         kept
     }
 
-    fn target_of(&self, i: &Interface) -> Result<Target, String> {
+    /// The interface as a target; `Err((refused, why))`, `refused` when the probe's own host
+    /// guard declined it (`--allow-host`), not the agent's card.
+    fn target_of(&self, i: &Interface) -> Result<Target, (bool, String)> {
         let url = Url::parse(&i.url).map_err(|e| {
-            format!(
-                "advertised url {} at {} is not a URL: {e}",
-                i.url, i.pointer
+            (
+                false,
+                format!(
+                    "advertised url {} at {} is not a URL: {e}",
+                    i.url, i.pointer
+                ),
             )
         })?;
-        self.t.check_url(&url).map_err(|e| e.to_string())?;
+        self.t.check_url(&url).map_err(|e| (true, e.to_string()))?;
         // a card rewritten by the recording proxy names the proxy: speak of the agent
         let url = self.t.unproxied(&url);
         Ok(Target {
@@ -1015,12 +1020,17 @@ impl<'a> Runner<'a> {
             }
         };
         match probe {
-            Err(CallError::Budget(m)) => {
-                // Our own limit, not the agent's fault (README: a refused request skips).
-                let why = if m.starts_with("refused ") {
-                    "interface not called: its host is not the probed host (--allow-host)"
-                } else {
-                    "request budget used up (--max-requests)"
+            Err(e @ (CallError::Budget(_) | CallError::Refused(_))) => {
+                // Our own limit or guard, not the agent's fault (README: a refused request
+                // skips).
+                let (m, why) = match e {
+                    CallError::Refused(m) => (
+                        m,
+                        "interface not called: its host is not the probed host (--allow-host)",
+                    ),
+                    CallError::Budget(m) | CallError::Other(m) => {
+                        (m, "request budget used up (--max-requests)")
+                    }
                 };
                 let o = Outcome::Skip(format!("advertised url {} not called: {m}", tg.url));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
