@@ -3733,10 +3733,10 @@ impl State {
                     // The error message, then a free-form 0.x `data` string (trpc-a2a-go
                     // #44 put the reason there).
                     message
-                        .and_then(|m| code_from_message(m, c.dialect))
+                        .and_then(|m| code_from_message(m, c.dialect, c.task_id()))
                         .or_else(|| {
                             data.and_then(Json::as_str)
-                                .and_then(|m| code_from_message(m, c.dialect))
+                                .and_then(|m| code_from_message(m, c.dialect, c.task_id()))
                         })
                         .or_else(|| {
                             // "task nope not found", "KeyError: 'nope'" for the task the
@@ -6083,23 +6083,21 @@ fn message_id_of(m: &Obj) -> String {
 /// it names the id and says "not found", "does not exist", "no such", "unknown" or is a
 /// Python `KeyError` of it ("task nope not found", "KeyError: 'nope'"). TASK-009: an unknown
 /// task is TaskNotFoundError (-32001, HTTP 404 NOT_FOUND).
+/// Whether error text `m` says task `tid` does not exist (TASK-009): see
+/// [`super::wording::says_task_missing`].
 fn says_task_missing(m: &str, tid: &str) -> bool {
-    if tid.trim().is_empty() {
-        return false;
-    }
-    let l = m.to_ascii_lowercase();
-    let names_it = l.contains(&tid.to_ascii_lowercase());
-    names_it
-        && (l.contains("not found")
-            || l.contains("does not exist")
-            || l.contains("no such")
-            || l.contains("unknown task")
-            || l.contains("keyerror"))
+    !tid.trim().is_empty() && super::wording::says_task_missing(m, Some(tid))
 }
 
-fn code_from_message(m: &str, d: Option<Dialect>) -> Option<(i64, &'static str)> {
+/// The A2A error (ERR-002 code, finding words) that error text `m` states, for a call in
+/// dialect `d` that names task `tid` (masked so its spelling never counts as wording).
+fn code_from_message(
+    m: &str,
+    d: Option<Dialect>,
+    tid: Option<&str>,
+) -> Option<(i64, &'static str)> {
     let l = m.to_ascii_lowercase();
-    if l.contains("task not found") || l.contains("no such task") || l.contains("unknown task") {
+    if super::wording::says_task_missing(m, tid) {
         return Some((jsonrpc::TASK_NOT_FOUND, "the task was not found"));
     }
     if l.contains("not cancelable")

@@ -18,6 +18,7 @@ evidence `seq`. The rule logic lives in `engine` (private); the registry in [`ru
 mod engine;
 pub mod finding;
 pub mod rules;
+mod wording;
 
 pub use finding::{Category, Evidence, Finding, Rule, Severity};
 
