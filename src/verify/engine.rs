@@ -3411,6 +3411,29 @@ impl State {
                     vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
                     &x.leg,
                 );
+            } else if !x.synthetic && expects_response(&c) {
+                if let Some((what, code)) = rest_binding_error(v, status, &c) {
+                    // RPC-001, RPC-002 (ERR-007 leaves only the HTTP status open): an A2A
+                    // error in the HTTP+JSON binding's shape on a JSON-RPC call (one error
+                    // middleware shared by both bindings) has no jsonrpc and no id; a
+                    // JSON-RPC client cannot read it, whatever the status.
+                    let want = match code {
+                        Some(k) => match jsonrpc::code_name(k) {
+                            Some(n) => format!("{k}, ...}}}} ({n})"),
+                            None => format!("{k}, ...}}}}"),
+                        },
+                        None => "<code>, ...}}".into(),
+                    };
+                    self.find(
+                        &r::RPC_ENVELOPE,
+                        format!(
+                            "the agent answered the JSON-RPC call {} with HTTP {status} and {what}, the HTTP+JSON binding's error shape: no jsonrpc, no id, so a JSON-RPC client cannot read it (expected {{\"jsonrpc\":\"2.0\",\"id\":<request id>,\"error\":{{\"code\":{want})",
+                            c.method.as_deref().unwrap_or(""),
+                        ),
+                        vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                        &x.leg,
+                    );
+                }
             }
             self.framework_rejection(x, status, &c, body);
             self.after_response(x, None);
@@ -6087,6 +6110,67 @@ fn message_id_of(m: &Obj) -> String {
 /// [`super::wording::says_task_missing`].
 fn says_task_missing(m: &str, tid: &str) -> bool {
     !tid.trim().is_empty() && super::wording::says_task_missing(m, Some(tid))
+}
+
+/// An A2A error in the HTTP+JSON binding's shape, found in a non-2xx answer to a JSON-RPC
+/// call (RPC-001, RPC-002; ERR-003 is the REST shape, ERR-002 the codes): a 1.0
+/// `google.rpc.Status` body `{"error":{"code":<http>,"status":<name>,...}}` that carries an
+/// A2A `ErrorInfo` (reason of the ERR-002 table or domain `a2a-protocol.org`) or whose
+/// message states an A2A condition about the call's task, or a 0.3 HTTP+JSON error object
+/// `{"code":<-32768..-32000>,"message":...}` without the JSON-RPC envelope. Auth, rate-limit
+/// and gateway statuses (401, 403, 407, 429, 502, 503, 504: ERR-006, ERR-007) are not
+/// judged: an intermediary may answer them in its own JSON. Returns the shape in finding
+/// words and the JSON-RPC code the error stands for, when known.
+fn rest_binding_error(v: &Json, status: u16, c: &Call) -> Option<(String, Option<i64>)> {
+    if matches!(status, 401 | 403 | 407 | 429 | 502 | 503 | 504) {
+        return None;
+    }
+    let o = v.as_object()?;
+    if o.contains_key("jsonrpc") || o.contains_key("id") || o.contains_key("result") {
+        return None;
+    }
+    if let Some(e) = o.get("error").and_then(Json::as_object) {
+        let http = e.get("code").and_then(Json::as_i64)?;
+        let name = e.get("status").and_then(Json::as_str)?;
+        if !(100..600).contains(&http) {
+            return None;
+        }
+        let details = e.get("details").and_then(Json::as_array);
+        let reason = error_info_reason(e.get("details"));
+        let by_reason = reason.and_then(reason_expectation).map(|(k, _)| k);
+        let a2a_domain = details.is_some_and(|d| {
+            d.iter()
+                .any(|i| i.get("domain").and_then(Json::as_str) == Some("a2a-protocol.org"))
+        });
+        let text = e.get("message").and_then(Json::as_str).unwrap_or("");
+        let by_text = c
+            .task_id()
+            .filter(|t| says_task_missing(text, t))
+            .map(|_| jsonrpc::TASK_NOT_FOUND)
+            .or_else(|| {
+                code_from_message(text, c.dialect, c.task_id())
+                    .map(|(k, _)| k)
+                    .filter(|k| {
+                        matches!(*k, jsonrpc::TASK_NOT_FOUND | jsonrpc::TASK_NOT_CANCELABLE)
+                    })
+            });
+        if by_reason.is_none() && !a2a_domain && by_text.is_none() {
+            return None;
+        }
+        let what = match reason {
+            Some(r) => format!("a google.rpc.Status body ({name}, reason {r})"),
+            None => format!("a google.rpc.Status body ({name})"),
+        };
+        return Some((what, by_reason.or(by_text)));
+    }
+    let code = o.get("code").and_then(Json::as_i64)?;
+    if !(-32768..=-32000).contains(&code) || !o.get("message").is_some_and(Json::is_string) {
+        return None;
+    }
+    Some((
+        format!("a bare A2A error object {{\"code\":{code},\"message\":...}}"),
+        Some(code),
+    ))
 }
 
 /// The A2A error (ERR-002 code, finding words) that error text `m` states, for a call in
