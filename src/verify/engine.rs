@@ -4679,6 +4679,26 @@ impl State {
             self.after_response(x, None);
             return;
         }
+        if let Some((what, want)) = json.and_then(error_body_shape) {
+            // ERR-003, REST-003: an HTTP+JSON error travels with its HTTP status; a 2xx
+            // is read as the result (a Task "without id"), so the client never sees the
+            // error. Judged before the result shape, which would only say "no id".
+            let send = match want {
+                Some(w) => format!("send it with HTTP {w}"),
+                None => "send it with the HTTP status of the error (ERR-002)".to_string(),
+            };
+            self.find(
+                &r::REST_ERROR_SHAPE,
+                format!(
+                    "the agent answered the HTTP+JSON call {} with an error body ({what}) and HTTP {status}: an HTTP+JSON client reads a 2xx body as the result and never sees the error; {send}",
+                    x.path
+                ),
+                vec![x.ev(x.resp_seq), x.ev_at(bseq, "", json.map(excerpt_value))],
+                &x.leg,
+            );
+            self.after_response(x, None);
+            return;
+        }
         if op.is_some_and(Op::is_streaming) {
             self.find(
                 &r::STREAM_NOT_EVENT_STREAM,
@@ -6171,6 +6191,68 @@ fn rest_binding_error(v: &Json, status: u16, c: &Call) -> Option<(String, Option
         format!("a bare A2A error object {{\"code\":{code},\"message\":...}}"),
         Some(code),
     ))
+}
+
+/// An error body where an HTTP+JSON result belongs (ERR-003, REST-003): a
+/// `google.rpc.Status` `{"error":{"code":<int>,"status"|"message":...}}` (1.0), a JSON-RPC
+/// error envelope `{"jsonrpc":"2.0","error":{...}}`, or a bare 0.3 A2A error object
+/// `{"code":<-32768..-32000>,"message":...}`; no A2A result (Task, Message, push config,
+/// list, card) has a top-level `error` object or integer `code`. Returns the shape in
+/// finding words and the HTTP status the error maps to (its AIP-193 `code`, else the
+/// ERR-002 status of its reason or JSON-RPC code), when known.
+fn error_body_shape(v: &Json) -> Option<(String, Option<u16>)> {
+    let o = v.as_object()?;
+    let code_status = |k: i64| -> Option<u16> {
+        match k {
+            jsonrpc::PARSE_ERROR | jsonrpc::INVALID_REQUEST | jsonrpc::INVALID_PARAMS => Some(400),
+            jsonrpc::INTERNAL_ERROR => Some(500),
+            _ => [
+                "TASK_NOT_FOUND",
+                "TASK_NOT_CANCELABLE",
+                "PUSH_NOTIFICATION_NOT_SUPPORTED",
+                "UNSUPPORTED_OPERATION",
+                "CONTENT_TYPE_NOT_SUPPORTED",
+                "INVALID_AGENT_RESPONSE",
+                "EXTENDED_AGENT_CARD_NOT_CONFIGURED",
+                "EXTENSION_SUPPORT_REQUIRED",
+                "VERSION_NOT_SUPPORTED",
+            ]
+            .iter()
+            .filter_map(|r| reason_expectation(r))
+            .find(|(c, _)| *c == k)
+            .map(|(_, st)| st[0]),
+        }
+    };
+    if let Some(e) = o.get("error").and_then(Json::as_object) {
+        let code = e.get("code").and_then(Json::as_i64)?;
+        if !(e.contains_key("status") || e.contains_key("message")) {
+            return None;
+        }
+        if o.contains_key("jsonrpc") {
+            return Some((
+                format!("a JSON-RPC error envelope, code {code}"),
+                code_status(code),
+            ));
+        }
+        let name = e.get("status").and_then(Json::as_str);
+        let reason = error_info_reason(e.get("details"));
+        let want = u16::try_from(code)
+            .ok()
+            .filter(|c| (400..600).contains(c))
+            .or_else(|| reason.and_then(reason_expectation).map(|(_, st)| st[0]))
+            .or_else(|| code_status(code));
+        let what = match (name, reason) {
+            (Some(n), Some(r)) => format!("google.rpc.Status {n}, reason {r}"),
+            (Some(n), None) => format!("google.rpc.Status {n}"),
+            _ => format!("error object, code {code}"),
+        };
+        return Some((what, want));
+    }
+    let code = o.get("code").and_then(Json::as_i64)?;
+    if !(-32768..=-32000).contains(&code) || !o.get("message").is_some_and(Json::is_string) {
+        return None;
+    }
+    Some((format!("A2A error object, code {code}"), code_status(code)))
 }
 
 /// The A2A error (ERR-002 code, finding words) that error text `m` states, for a call in
