@@ -76,6 +76,10 @@ struct StreamState {
     context_id: Option<String>,
     last_state: Option<TaskState>,
     terminal: Option<(TaskState, u64)>,
+    /// A 0.x status update with `final: true` in an interrupted state (input-required,
+    /// auth-required) and its seq: the last event of the cycle (STREAM-008), as a terminal
+    /// one is, though the task lives on.
+    final_interrupted: Option<(String, u64)>,
     message_reply: bool,
     artifacts: HashMap<String, bool>,
     /// (t_us of the chunk that completed the event, seq)
@@ -1730,6 +1734,25 @@ impl State {
                 );
             }
         }
+        // STREAM-008: a 0.x `final: true` at input-required / auth-required also ends the
+        // cycle; clients stop reading there (a2a-python `consume_and_break_on_interrupt`),
+        // so a later event is lost. The task itself is not terminal: a follow-up message
+        // starts the next cycle on a new stream.
+        if let Some((fs, fseq)) = x
+            .sse
+            .as_ref()
+            .filter(|s| s.terminal.is_none())
+            .and_then(|s| s.final_interrupted.clone())
+        {
+            self.stream_once(
+                x,
+                &r::STREAM_AFTER_TERMINAL,
+                format!(
+                    "the agent sent an event after the status update with final: true in state {fs}; final marks the last event of the stream, so clients stop reading there and this event is lost"
+                ),
+                vec![x.ev(fseq), x.ev_at(seq, &p.pointer, None)],
+            );
+        }
         // STREAM-002: a 1.0 message reply stream is one `message` event, then close.
         if dialect == Some(Dialect::V1_0)
             && x.sse
@@ -1955,6 +1978,14 @@ impl State {
                     if dialect.is_some_and(|d| d.is_0x()) {
                         if let Some(st) = u.state {
                             let ok_final = st.is_terminal() || st.is_interrupted();
+                            if u.final_flag == Some(true) && st.is_interrupted() {
+                                if let Some(s) = x.sse.as_mut() {
+                                    s.final_interrupted.get_or_insert((
+                                        u.state_raw.unwrap_or(st.proto_name()).to_string(),
+                                        seq,
+                                    ));
+                                }
+                            }
                             if u.final_flag == Some(true) && !ok_final {
                                 self.stream_once(
                                     x,
