@@ -1686,6 +1686,24 @@ impl State {
                 );
             }
         }
+        // The same on 0.3 HTTP+JSON (REST-003, GRPC-001, DIGEST §0.1), as on its send
+        // result: a stream event is ProtoJSON of the 0.3 proto's StreamResponse oneof, never
+        // the JSON-RPC object with `kind`; a ProtoJSON client reads no event of it.
+        if part_style(&c) == Some(a2a::PartStyle::V0Rest) && !p.wrapped {
+            self.stream_once(
+                x,
+                &r::STREAM_EVENT_SHAPE,
+                format!(
+                    "the agent sent a 0.3 HTTP+JSON stream event as a bare JSON-RPC object with the kind discriminator ({}), not a StreamResponse with one of task, message, statusUpdate, artifactUpdate",
+                    payload.get("kind").and_then(Json::as_str).unwrap_or("")
+                ),
+                vec![x.ev_at(
+                    seq,
+                    &format!("{base}/kind"),
+                    payload.get("kind").map(Json::to_value),
+                )],
+            );
+        }
         let first = x
             .sse
             .as_ref()
