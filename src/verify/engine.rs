@@ -1610,6 +1610,13 @@ impl State {
                 if let Some(s) = x.sse.as_mut() {
                     s.undecodable = true;
                 }
+                // GRPC-001: the 0.3 proto declares `Message msg = 2 [json_name = "message"]`
+                // (v0.3.0 specification/grpc/a2a.proto), so `msg` is the proto field name a
+                // non-ProtoJSON encoder leaked, not the JSON name 0.3 clients read.
+                let msg = match msg_member_note(payload) {
+                    Some(note) => format!("{msg}; {note}"),
+                    None => msg,
+                };
                 self.stream_once(
                     x,
                     &r::STREAM_EVENT_SHAPE,
@@ -4399,6 +4406,10 @@ impl State {
                     }
                 }
                 Err(msg) => {
+                    let msg = match msg_member_note(res) {
+                        Some(note) => format!("{msg}; {note}"),
+                        None => msg,
+                    };
                     self.find(
                         &r::RESULT_SHAPE,
                         format!("send result is not a task or message: {msg}"),
@@ -6240,6 +6251,17 @@ fn rest_binding_error(v: &Json, status: u16, c: &Call) -> Option<(String, Option
         format!("a bare A2A error object {{\"code\":{code},\"message\":...}}"),
         Some(code),
     ))
+}
+
+/// GRPC-001: the 0.3 proto declares `Message msg = 2 [json_name = "message"]` in
+/// `SendMessageResponse` and `StreamResponse` (v0.3.0 specification/grpc/a2a.proto; 1.0
+/// names the field `message`), so a `{"msg":{...}}` payload leaked the proto field name
+/// where JSON readers of either version look for `message`. The explanation, when `v` has
+/// an object `msg` member.
+fn msg_member_note(v: &Json) -> Option<&'static str> {
+    v.get("msg").is_some_and(Json::is_object).then_some(
+        "the member msg is the 0.3 proto's field name, whose json_name is \"message\" (ProtoJSON output is {\"message\":...}; a reader of the JSON names, such as a2a-js, finds no payload)",
+    )
 }
 
 /// An error body where an HTTP+JSON result belongs (ERR-003, REST-003): a
