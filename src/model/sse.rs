@@ -11,7 +11,10 @@ Besides events it reports framing problems a verifier can prove (RPC-005, REST-0
   dispatches them (the spec drops such an event);
 - [`FramingProblem::MergedDocuments`]: a data line that starts a new JSON document while the
   pending data is already a complete JSON document (a single newline where a blank line was
-  meant, CASE-13).
+  meant, CASE-13);
+- [`FramingProblem::MisspelledField`]: a line the parser ignores because its field name is
+  `data` (or `event`, `id`, `retry`) behind a mid-stream BOM, in other letter case or with
+  whitespace around it, so its data is lost.
 */
 
 /// One dispatched SSE event.
@@ -42,6 +45,19 @@ pub enum FramingProblem {
     MergedDocuments {
         /// The pending data before the new line.
         before: String,
+    },
+    /// A line whose field name would be `data`, `event`, `id` or `retry` but for a
+    /// U+FEFF byte order mark (allowed only at the very start of the stream), letter case
+    /// or whitespace around the name (`\u{feff}data:`, `Data:`, ` data:`, `data :`). The
+    /// spec's parser treats it as an unknown field and ignores the line, so its data is
+    /// lost (RPC-005, REST-002: every event's `data` must reach the client).
+    MisspelledField {
+        /// The field name the line meant (`data`, `event`, `id`, `retry`).
+        meant: &'static str,
+        /// What is wrong with it, in finding words (`starts with U+FEFF`, ...).
+        why: &'static str,
+        /// The line as sent (lossy UTF-8, at most 200 characters).
+        line: String,
     },
 }
 
@@ -180,7 +196,16 @@ impl SseDecoder {
             "retry" if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
                 self.retry = value.parse().ok();
             }
-            _ => {}
+            "retry" | "id" => {}
+            other => {
+                if let Some((meant, why)) = misspelled_field(other) {
+                    out.push(SseItem::Problem(FramingProblem::MisspelledField {
+                        meant,
+                        why,
+                        line: text.chars().take(200).collect(),
+                    }));
+                }
+            }
         }
     }
 
@@ -226,6 +251,31 @@ impl SseDecoder {
         }
         out
     }
+}
+
+/// The standard field a field name `f` was meant to be, and why the parser does not take it
+/// as that field: a U+FEFF prefix (a BOM written before every event, e.g. by a .NET
+/// `StreamWriter` created per write), other letter case, or whitespace around the name.
+/// `None` for an exact or an unrelated name (unknown fields are legal and ignored).
+fn misspelled_field(f: &str) -> Option<(&'static str, &'static str)> {
+    const FIELDS: [&str; 4] = ["data", "event", "id", "retry"];
+    let meant = |n: &str| FIELDS.iter().copied().find(|k| *k == n);
+    if let Some(rest) = f.strip_prefix('\u{feff}') {
+        let rest = rest.trim_start_matches('\u{feff}');
+        return meant(rest.trim()).map(|m| (m, "starts with U+FEFF (a byte order mark)"));
+    }
+    if f.trim() != f {
+        return meant(f.trim()).map(|m| (m, "has whitespace around the field name"));
+    }
+    if f.to_ascii_lowercase() != f {
+        return meant(&f.to_ascii_lowercase()).map(|m| {
+            (
+                m,
+                "spells the field name in other letter case (field names are case-sensitive)",
+            )
+        });
+    }
+    None
 }
 
 /// Data-only use of the decoder, for clients that only need each event's `data`
@@ -334,6 +384,41 @@ mod tests {
             })]
         );
         assert_eq!(d.comments, 1);
+    }
+
+    #[test]
+    fn bom_before_a_later_event_drops_it_and_is_reported() {
+        // The stream's first BOM is stripped; the second makes `\u{feff}data` an unknown
+        // field (WHATWG SSE), so only the first event is dispatched.
+        let items = decode(&[
+            "\u{feff}data: 1\n\n".as_bytes(),
+            "\u{feff}data: 2\n\n".as_bytes(),
+        ]);
+        assert_eq!(datas(&items), ["1"]);
+        assert!(items.iter().any(|i| matches!(
+            i,
+            SseItem::Problem(FramingProblem::MisspelledField { meant: "data", why, .. })
+                if why.contains("U+FEFF")
+        )));
+        for (line, meant) in [
+            ("Data: 3", "data"),
+            (" data: 3", "data"),
+            ("data : 3", "data"),
+            ("EVENT: x", "event"),
+        ] {
+            let items = decode(&[format!("{line}\n\n").as_bytes()]);
+            assert!(datas(&items).is_empty(), "{line}");
+            assert!(
+                matches!(
+                    items.as_slice(),
+                    [SseItem::Problem(FramingProblem::MisspelledField { meant: m, .. })] if *m == meant
+                ),
+                "{line}: {items:?}"
+            );
+        }
+        // Unknown fields and a retry that is not a number are ignored without a problem.
+        let items = decode(&[b"foo: 1\nretry: soon\ndata: 4\n\n"]);
+        assert_eq!(items.len(), 1);
     }
 
     #[test]

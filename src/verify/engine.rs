@@ -1393,7 +1393,24 @@ impl State {
                 if let Some(s) = x.sse.as_mut() {
                     s.undecodable = true;
                 }
+                if let FramingProblem::MisspelledField { meant, why, line } = &p {
+                    self.stream_once(
+                        x,
+                        &r::SSE_FIELD_MISSPELLED,
+                        format!(
+                            "the agent sent an SSE line that {why} before {meant}:, so an SSE parser reads an unknown field and ignores the line{}",
+                            if *meant == "data" {
+                                ": the event's data is lost"
+                            } else {
+                                ""
+                            }
+                        ),
+                        vec![x.ev_at(seq, "", Some(excerpt(line)))],
+                    );
+                    return;
+                }
                 let (msg, found) = match p {
+                    FramingProblem::MisspelledField { .. } => return,
                     FramingProblem::MergedDocuments { before } => (
                         "a data line starts a new JSON document without a blank line ending the previous event".to_string(),
                         excerpt(&before),

@@ -342,6 +342,10 @@ rule!(SSE_DATA_NOT_JSON, "SSE-FRAME-002", "sse-data-not-json", Error, Transport,
     ["RPC-005", "REST-002"],
     "data of an SSE event is not one JSON document",
     "write each event's data as one JSON document (multi-line data is joined with \\n before parsing)");
+rule!(SSE_FIELD_MISSPELLED, "SSE-FRAME-003", "sse-field-name-misspelled", Error, Transport,
+    ["RPC-005", "REST-002"],
+    "line of an SSE stream is ignored because its field name is data, event, id or retry only after a mid-stream byte order mark, letter case or whitespace",
+    "write field names exactly (`data:`, lowercase, at the start of the line); write the UTF-8 BOM at most once, before the first byte of the stream (a .NET StreamWriter created per event writes one before each); a parser ignores the line, so the event's data is lost");
 
 // ---- versions ---------------------------------------------------------------------------
 rule!(
@@ -515,6 +519,7 @@ pub static RULES: &[Rule] = &[
     RPC_ID_MISMATCH,
     SSE_NOT_TERMINATED,
     SSE_DATA_NOT_JSON,
+    SSE_FIELD_MISSPELLED,
     STREAM_APPEND_WITHOUT_BASE,
     STREAM_CHUNK_AFTER_LAST,
     STREAM_AFTER_TERMINAL,

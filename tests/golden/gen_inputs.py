@@ -231,6 +231,15 @@ def notjson(ok):
     t.chunk(sse(res(1, {"task": task1(st="TASK_STATE_WORKING")})) if ok else "data: {task: working}\n\n")
     t.chunk(sse(res(1, su1("TASK_STATE_COMPLETED")))); t.chunk("", close="eof"); return t.text()
 case("SSE-FRAME-002", notjson(False), notjson(True))
+def bomlater(ok):
+    # breaker9b F26: a BOM before every event (a .NET StreamWriter per write); only the
+    # stream's first one is stripped, the later data line is an unknown field.
+    t = T()
+    t.req("POST", H + "/a2a", rpc(1, "SendStreamingMessage", {"message": msg1("go")}), headers=V1)
+    t.resp(200, "", ct="text/event-stream")
+    t.chunk("\ufeff" + sse(res(1, {"task": task1(st="TASK_STATE_WORKING")})))
+    t.chunk(("" if ok else "\ufeff") + sse(res(1, su1("TASK_STATE_COMPLETED")))); t.chunk("", close="eof"); return t.text()
+case("SSE-FRAME-003", bomlater(False), bomlater(True))
 # ---- HTTP framing (RFC 9112 §6.2, §6.3; breaker8 G8, G13)
 def framed(ok):
     t = T(); body = j(res(1, {"task": task1()}))
