@@ -6821,10 +6821,13 @@ fn rpc_status_problem(name: &str, status: u16, reason: Option<&str>) -> Option<S
                 .unwrap_or("one of them")
         ));
     }
-    let mut ok: Vec<&str> = http_code_names(status).to_vec();
+    let generic: &[&str] = http_code_names(status);
+    let mut ok: Vec<&str> = generic.to_vec();
+    let mut by_reason = None;
     if let Some(reason) = reason {
         // The A2A table, not the generic mapping, fixes the name of an A2A error.
         if reason_expectation(reason).is_some_and(|(_, statuses)| statuses.contains(&status)) {
+            by_reason = Some(reason);
             ok = match reason {
                 "TASK_NOT_FOUND" => vec!["NOT_FOUND"],
                 "CONTENT_TYPE_NOT_SUPPORTED" => vec!["INVALID_ARGUMENT"],
@@ -6838,6 +6841,29 @@ fn rpc_status_problem(name: &str, status: u16, reason: Option<&str>) -> Option<S
     }
     if ok.is_empty() || ok.contains(&name) {
         return None;
+    }
+    if let Some(reason) = by_reason {
+        // F29 (breaker9b): the HTTP status is right for this reason; the name comes from
+        // the ERR-002 table, which may differ from the generic google.rpc name of the
+        // status (409 is ABORTED in google/rpc/code.proto, TASK_NOT_CANCELABLE is
+        // FAILED_PRECONDITION whatever its 1.0.0 / 1.0.1 status).
+        let generic_note = if generic.contains(&name) {
+            format!("; {name} is the generic google.rpc name for HTTP {status}, not this error's")
+        } else {
+            String::new()
+        };
+        let statuses = reason_expectation(reason)
+            .map(|(_, st)| {
+                st.iter()
+                    .map(u16::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            })
+            .unwrap_or_default();
+        return Some(format!(
+            "error.status {name} does not fit the A2A error reason {reason}: the ERR-002 table gives it the status name {} (with HTTP {statuses}), so HTTP {status} is right and only the name is wrong{generic_note}",
+            ok.join(" or ")
+        ));
     }
     Some(format!(
         "error.status {name} does not match the HTTP status {status} (expected {})",
