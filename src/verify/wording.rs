@@ -276,10 +276,12 @@ fn clause_says_missing(c: &[String]) -> bool {
         if EXISTENCE.contains(&w) && negated(c, i) && subject_is_task(&c[..neg_start]) {
             return true;
         }
-        if w == "existent" && i > 0 && c[i - 1] == "non" {
-            if subject_is_task(&c[..i - 1]) || object_is_task(after) {
-                return true;
-            }
+        if w == "existent"
+            && i > 0
+            && c[i - 1] == "non"
+            && (subject_is_task(&c[..i - 1]) || object_is_task(after))
+        {
+            return true;
         }
         if SEARCH.contains(&w) && negated(c, i) && object_is_task(after) {
             return true;
@@ -334,6 +336,7 @@ mod tests {
             "Failed to load task t-x",
             "KeyError: 't-x'",
             "nonexistent task t-x",
+            "Cannot cancel non-existent task t-x",
             "TaskNotFound: task t-x not_found",
         ] {
             assert!(says_task_missing(m, Some("t-x")), "{m}");
