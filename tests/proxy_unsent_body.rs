@@ -10,7 +10,8 @@ mod support;
 
 use a2a_interop::record::{source, EventKind, Outcome};
 
-const SEND: &[u8] = br#"{"message":{"messageId":"m2","role":"ROLE_USER","parts":[{"text":"task hi"}]}}"#;
+const SEND: &[u8] =
+    br#"{"message":{"messageId":"m2","role":"ROLE_USER","parts":[{"text":"task hi"}]}}"#;
 
 fn rules_of(path: &std::path::Path) -> Vec<String> {
     common::verify_file(path)
@@ -50,7 +51,10 @@ async fn the_body_of_a_request_to_an_unreachable_agent_is_recorded_and_not_judge
     p.finish().await.unwrap();
 
     let text = std::fs::read_to_string(&rec).unwrap();
-    assert!(!text.contains("unsent-secret-77"), "secret in the recording");
+    assert!(
+        !text.contains("unsent-secret-77"),
+        "secret in the recording"
+    );
     let events: Vec<_> = source::open(&rec)
         .unwrap()
         .events
@@ -134,7 +138,10 @@ fn a_request_body_the_recording_lacks_is_not_a_malformed_message() {
         "{found:?}"
     );
     // as long as SEND, so the announced length holds
-    let no_message = format!("{{\"configuration\":{{}},\"x\":\"{}\"}}", "p".repeat(SEND.len() - 27));
+    let no_message = format!(
+        "{{\"configuration\":{{}},\"x\":\"{}\"}}",
+        "p".repeat(SEND.len() - 27)
+    );
     assert_eq!(no_message.len(), SEND.len());
     let found = rules_of(&recording(dir.path(), "nomsg.jsonl", Some(&no_message)));
     assert!(

@@ -905,6 +905,7 @@ async fn handle(
         }
         _ => None,
     };
+    let method_is_connect = req.method() == Method::CONNECT;
     let Some(target) = target else {
         if st.forward.is_some() {
             let text = format!("a2a-interop proxy: forward mode: {path} is not an absolute URL (hint: use this proxy as HTTP_PROXY, or give --route)\n");
@@ -913,6 +914,16 @@ async fn handle(
                 StatusCode::BAD_REQUEST,
                 text,
                 format!("no absolute URL and no route for path {path}"),
+            );
+        }
+        if method_is_connect {
+            // HTTPS_PROXY pointed at a reverse proxy (breaker9a B13): say so, not "no route".
+            let authority = req.uri().authority().map(|a| a.as_str()).unwrap_or("");
+            return synthetic(
+                ctx.as_deref(),
+                StatusCode::METHOD_NOT_ALLOWED,
+                format!("a2a-interop proxy: CONNECT {authority}: this proxy runs in reverse mode and forwards only to its --upstream / --route targets; to use it as HTTP_PROXY / HTTPS_PROXY start it with --forward (and --intercept-tls to see inside HTTPS), or send the requests to http://{local}/ itself\n"),
+                format!("CONNECT {authority} sent to a reverse-mode proxy (no --forward)"),
             );
         }
         if path == "*" {

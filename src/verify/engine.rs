@@ -1018,8 +1018,7 @@ impl State {
                 && d == Dialect::V1_0
                 && c.binding == Some(Binding::JsonRpc)
                 && c.method.is_some();
-            if (declared == Some(Dialect::V1_0) && d.is_0x() && c.binding.is_some()) || reverse
-            {
+            if (declared == Some(Dialect::V1_0) && d.is_0x() && c.binding.is_some()) || reverse {
                 let what = match (&c.method, c.binding) {
                     (Some(m), _) => format!("method {m}"),
                     _ => format!("route {}", x.path),
@@ -3756,10 +3755,7 @@ impl State {
                     // its "version not supported" is VersionNotSupportedError (VER-002),
                     // whatever the method's dialect (breaker9a B9: a 0.3 method with a 1.0
                     // header answered -32603).
-                    let said = if c
-                        .header_version
-                        .as_deref()
-                        .and_then(Dialect::from_version)
+                    let said = if c.header_version.as_deref().and_then(Dialect::from_version)
                         == Some(Dialect::V1_0)
                     {
                         Some(Dialect::V1_0)
