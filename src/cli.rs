@@ -405,15 +405,23 @@ pub struct ReproArgs {
     pub curl: Option<PathBuf>,
 }
 
-/// Generic hint of [`error_line`] for an error that carries none of its own.
-pub const GENERIC_HINT: &str =
-    "`a2a-interop <command> --help` lists the flags; A2A_INTEROP_LOG=debug prints more detail";
+/// Generic hint of [`error_line`] for an error that carries none of its own, naming the
+/// subcommand the user typed (`command`; breaker9a B24: it said `<command>` literally).
+pub fn generic_hint(command: Option<&str>) -> String {
+    match command {
+        Some(c) => format!(
+            "`a2a-interop {c} --help` lists the flags; A2A_INTEROP_LOG=debug prints more detail"
+        ),
+        None => "`a2a-interop --help` lists the commands; A2A_INTEROP_LOG=debug prints more detail"
+            .into(),
+    }
+}
 
 /// The one line an operational error is printed as (exit 2, README "Exit codes"):
 /// `a2a-interop: <cause>; hint: <hint>`. `err` is shown with its whole chain (`{:#}`); a
 /// hint written `(hint: ...)` inside the cause becomes the line's `; hint: ...`, and an
-/// error without a hint gets [`GENERIC_HINT`].
-pub fn error_line(err: &anyhow::Error) -> String {
+/// error without a hint gets [`generic_hint`] for `command` (the subcommand typed).
+pub fn error_line(err: &anyhow::Error, command: Option<&str>) -> String {
     let msg = format!("{err:#}");
     if msg.contains("; hint: ") {
         return format!("a2a-interop: {msg}");
@@ -423,7 +431,7 @@ pub fn error_line(err: &anyhow::Error) -> String {
             return format!("a2a-interop: {}; hint: {hint}", &msg[..i]);
         }
     }
-    format!("a2a-interop: {msg}; hint: {GENERIC_HINT}")
+    format!("a2a-interop: {msg}; hint: {}", generic_hint(command))
 }
 
 /// A command-line mistake clap found (unknown flag, missing argument, bad value) as the
@@ -516,18 +524,22 @@ mod error_line_tests {
     fn every_error_line_has_one_cause_and_one_hint() {
         let e = anyhow::anyhow!("--timeout \"1h\" has an unknown unit; hint: use ms, s or m");
         assert_eq!(
-            error_line(&e),
+            error_line(&e, Some("probe")),
             "a2a-interop: --timeout \"1h\" has an unknown unit; hint: use ms, s or m"
         );
         let e = anyhow::anyhow!("x applies to https:// upstreams (hint: --upstream https://H)");
         assert_eq!(
-            error_line(&e),
+            error_line(&e, Some("proxy")),
             "a2a-interop: x applies to https:// upstreams; hint: --upstream https://H"
         );
         let e = anyhow::anyhow!("disk on fire").context("cannot write report r.json");
         assert_eq!(
-            error_line(&e),
-            format!("a2a-interop: cannot write report r.json: disk on fire; hint: {GENERIC_HINT}")
+            error_line(&e, Some("report")),
+            "a2a-interop: cannot write report r.json: disk on fire; hint: `a2a-interop report --help` lists the flags; A2A_INTEROP_LOG=debug prints more detail"
+        );
+        assert_eq!(
+            error_line(&e, None),
+            "a2a-interop: cannot write report r.json: disk on fire; hint: `a2a-interop --help` lists the commands; A2A_INTEROP_LOG=debug prints more detail"
         );
     }
 }

@@ -10,6 +10,8 @@ use clap::Parser;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // the subcommand typed, for the hints of error lines
+    let command = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
     let cli = match a2a_interop::cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -23,7 +25,6 @@ fn main() -> ExitCode {
                 e.exit();
             }
             // one line `a2a-interop: <cause>; hint: <hint>`, exit 2 (README, exit codes)
-            let command = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
             a2a_interop::errln!(
                 "{}",
                 a2a_interop::cli::usage_error_line(&e, command.as_deref())
@@ -34,7 +35,7 @@ fn main() -> ExitCode {
     match a2a_interop::app::run(cli) {
         Ok(code) => code,
         Err(err) => {
-            a2a_interop::errln!("{}", a2a_interop::cli::error_line(&err));
+            a2a_interop::errln!("{}", a2a_interop::cli::error_line(&err, command.as_deref()));
             ExitCode::from(2)
         }
     }

@@ -34,7 +34,7 @@ use crate::record::writer::{
     spawn_recorder_batched, EventSink, Recorder, RecorderConfig, RecorderStats,
 };
 use crate::record::{CaptureMode, Event, EventKind, Outcome, RecordingHeader};
-use crate::verify::{Finding, Verifier, VerifyOutcome};
+use crate::verify::{Finding, Severity, Verifier, VerifyOutcome};
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -97,6 +97,75 @@ pub fn finding_line(f: &Finding) -> String {
     }
 }
 
+/// Live finding lines without repeats (breaker9a B16: an SDK client that fetches the Agent
+/// Card before every call printed the same two notes per call, and hid the one error). A
+/// note or warning whose rule, JSON Pointer and message were printed before is counted, not
+/// printed again; an error is always printed. At most [`LiveFold::MAX_KEYS`] distinct lines
+/// are remembered (bytes stay bounded on a long run); past that, lines print unfolded.
+#[derive(Debug, Default)]
+pub struct LiveFold {
+    seen: std::collections::HashMap<String, u64>,
+    folded: u64,
+}
+
+impl LiveFold {
+    /// Distinct (rule, pointer, message) lines remembered for folding.
+    pub const MAX_KEYS: usize = 10_000;
+
+    /// The line to print for `f` ([`finding_line`]), or `None` when it repeats a note or
+    /// warning printed before.
+    pub fn line(&mut self, f: &Finding) -> Option<String> {
+        if f.severity >= Severity::Error {
+            return Some(finding_line(f));
+        }
+        let pointer = f
+            .evidence
+            .iter()
+            .find(|e| e.exchange.is_some())
+            .and_then(|e| e.pointer.as_deref())
+            .unwrap_or("");
+        let key = format!("{}\u{0}{pointer}\u{0}{}", f.rule, f.message);
+        if let Some(n) = self.seen.get_mut(&key) {
+            *n += 1;
+            self.folded += 1;
+            return None;
+        }
+        if self.seen.len() < Self::MAX_KEYS {
+            self.seen.insert(key, 1);
+        }
+        Some(finding_line(f))
+    }
+
+    /// One line for the end of the run when lines were folded: `14 repeated note/warning
+    /// lines not printed again (CARD-URL-005 ×14); the report lists each exchange`.
+    pub fn summary(&self) -> Option<String> {
+        if self.folded == 0 {
+            return None;
+        }
+        let mut by_rule: Vec<(String, u64)> = Vec::new();
+        for (k, n) in &self.seen {
+            if *n > 1 {
+                let rule = k.split('\u{0}').next().unwrap_or("").to_string();
+                match by_rule.iter_mut().find(|(r, _)| *r == rule) {
+                    Some((_, c)) => *c += n - 1,
+                    None => by_rule.push((rule, n - 1)),
+                }
+            }
+        }
+        by_rule.sort();
+        let list = by_rule
+            .iter()
+            .map(|(r, n)| format!("{r} ×{n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        Some(format!(
+            "{} repeated note/warning line{} not printed again ({list}); the report lists each exchange",
+            self.folded,
+            if self.folded == 1 { "" } else { "s" }
+        ))
+    }
+}
+
 impl Pipeline {
     /// Starts recorder, verifier and proxy. Errors: the recording file cannot be created,
     /// the listen address cannot be bound, a route is invalid.
@@ -155,7 +224,7 @@ impl Pipeline {
         for pc in &ext.more {
             let l = tokio::net::TcpListener::bind(pc.listen)
                 .await
-                .with_context(|| format!("cannot listen on {}", pc.listen))?;
+                .with_context(|| format!("cannot listen on {} (--listener)", pc.listen))?;
             let mut pc = pc.clone();
             pc.listen = l.local_addr()?;
             header.listen.push(pc.listen.to_string());
@@ -195,6 +264,7 @@ impl Pipeline {
             .spawn(move || {
                 crate::record::writer::yield_to_forwarding();
                 let mut v = Verifier::new(&vheader);
+                let mut fold = LiveFold::default();
                 let mut feed = |ev: Event| {
                     // A dead upstream gets a line of its own: the client only sees a 502.
                     // So does an answer the agent cut short (`upstream_abort`: closed or
@@ -215,7 +285,9 @@ impl Pipeline {
                     }
                     for f in v.feed_owned(ev) {
                         if print {
-                            crate::errln!("{}", finding_line(&f));
+                            if let Some(line) = fold.line(&f) {
+                                crate::errln!("{line}");
+                            }
                         }
                         // Kept with the traffic (a `finding` event); offline verification
                         // ignores these and recomputes.
@@ -238,6 +310,11 @@ impl Pipeline {
                         feed(ev);
                     }
                     backlog_out.fetch_sub(n, Ordering::Relaxed);
+                }
+                if print {
+                    if let Some(s) = fold.summary() {
+                        crate::errln!("a2a-interop: {s}");
+                    }
                 }
                 v.finish()
             })?;
@@ -361,6 +438,39 @@ mod tests {
             }],
             leg: None,
         }
+    }
+
+    #[test]
+    fn live_lines_fold_repeated_notes_but_never_errors() {
+        let mut fold = LiveFold::default();
+        let note = |x: &str, ptr: &str| {
+            let mut f = finding(Some(x));
+            f.rule = "CARD-URL-005".into();
+            f.severity = Severity::Note;
+            f.message = "the card advertises another origin".into();
+            f.evidence[0].pointer = Some(ptr.into());
+            f
+        };
+        assert_eq!(
+            fold.line(&note("e1", "/supportedInterfaces/0/url")).as_deref(),
+            Some("note[CARD-URL-005] e1 at /supportedInterfaces/0/url: the card advertises another origin")
+        );
+        // another pointer is another line
+        assert!(fold
+            .line(&note("e1", "/supportedInterfaces/1/url"))
+            .is_some());
+        for x in ["e2", "e3", "e4"] {
+            assert_eq!(fold.line(&note(x, "/supportedInterfaces/0/url")), None);
+            assert_eq!(fold.line(&note(x, "/supportedInterfaces/1/url")), None);
+        }
+        // errors are printed every time
+        assert!(fold.line(&finding(Some("e5"))).is_some());
+        assert!(fold.line(&finding(Some("e6"))).is_some());
+        assert_eq!(
+            fold.summary().as_deref(),
+            Some("6 repeated note/warning lines not printed again (CARD-URL-005 ×6); the report lists each exchange")
+        );
+        assert_eq!(LiveFold::default().summary(), None);
     }
 
     #[test]

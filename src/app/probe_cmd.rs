@@ -59,6 +59,9 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         None => base,
     };
     let cfg = config_from(&a)?;
+    // checked here under the flag the user gave (breaker9a B20: not as the internal proxy's
+    // --upstream-ca when the recording pipeline starts)
+    crate::proxy::tls::ca_certs(&a.ca, "--ca").map_err(|e| anyhow::anyhow!("{e}; hint: give the agent's certificate or the CA that signed it, in PEM (-----BEGIN CERTIFICATE-----)"))?;
     if let Some(note) = dialect_note(&a.dialect) {
         crate::errln!("a2a-interop: note: {note}");
     }
@@ -656,11 +659,12 @@ pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLeve
     }
     let count = |st: Status| r.results.iter().filter(|x| x.status == st).count();
     s.push_str(&format!(
-        "{} passed, {} failed, {} skipped; {} findings; {} requests; conformance level: {}\n",
+        "{} passed, {} failed, {} skipped; {} finding{}; {} requests; conformance level: {}\n",
         count(Status::Pass),
         count(Status::Fail),
         count(Status::Skip),
         grouped.len(),
+        if grouped.len() == 1 { "" } else { "s" },
         r.requests,
         level.as_str()
     ));

@@ -142,7 +142,7 @@ pub fn upstream_trust(
     };
     if let Some(flag) = flag {
         if !any_https && !a.intercept_tls {
-            bail!("{flag} applies to https:// upstreams and --intercept-tls, and there is neither ; hint: give an https:// upstream (--upstream https://HOST:PORT) or leave {flag} out");
+            bail!("{flag} applies to https:// upstreams and --intercept-tls, and there is neither; hint: give an https:// upstream (--upstream https://HOST:PORT) or leave {flag} out");
         }
     }
     Ok(crate::proxy::tls::UpstreamTrust {
@@ -539,10 +539,24 @@ fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
         c.downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::AddrInUse)
     });
+    // The address that failed: the main --listen, or a --listener's (breaker9a B19).
+    let listener = e
+        .chain()
+        .filter_map(|c| {
+            c.to_string()
+                .strip_prefix("cannot listen on ")
+                .map(str::to_string)
+        })
+        .find(|m| m.ends_with(" (--listener)"));
     if in_use {
-        anyhow::anyhow!(
-            "cannot listen on {listen}: address already in use; hint: stop the other process or pick another --listen port"
-        )
+        match listener {
+            Some(l) => anyhow::anyhow!(
+                "cannot listen on {l}: address already in use; hint: stop the other process or pick another port for that --listener"
+            ),
+            None => anyhow::anyhow!(
+                "cannot listen on {listen}: address already in use; hint: stop the other process or pick another --listen port"
+            ),
+        }
     } else if e.to_string().starts_with("cannot create recording")
         && !e.to_string().contains("another a2a-interop process")
     {
@@ -600,6 +614,7 @@ fn exit_code(o: &RunOutcome, fail_on: FailOn) -> ExitCode {
 pub fn write_report(path: &Path, format: Format, o: &RunOutcome) -> anyhow::Result<()> {
     // as in the recording: upstream credentials redacted unless `--no-redact`
     let header = crate::record::redact::file_header(&o.header);
+    let mode = header.mode;
     let target = header
         .routes
         .iter()
@@ -617,7 +632,28 @@ pub fn write_report(path: &Path, format: Format, o: &RunOutcome) -> anyhow::Resu
     };
     input.outcome = o.verify.clone();
     input.source.kind = SourceKind::Proxy;
-    input.source.target = Some(target);
+    // Forward mode has no routes: the origins the clients named are the targets (breaker9a
+    // B14: the report said "target ``").
+    let target = if target.is_empty() {
+        let mut origins: Vec<String> = Vec::new();
+        for x in input.index.exchanges() {
+            if let Some(o) = crate::model::net::parse_url(&x.url).map(|u| u.origin()) {
+                if !origins.contains(&o) {
+                    origins.push(o);
+                }
+            }
+        }
+        match (mode, origins.is_empty()) {
+            (crate::record::CaptureMode::Forward, true) => "forward proxy".into(),
+            (crate::record::CaptureMode::Forward, false) => {
+                format!("forward proxy to {}", origins.join(" "))
+            }
+            _ => origins.join(" "),
+        }
+    } else {
+        target
+    };
+    input.source.target = (!target.is_empty()).then_some(target);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }

@@ -989,19 +989,21 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     let Some(target) = findings.iter().find(picked).cloned() else {
         // Counted as `verify` counts them: repeats of one problem are one finding.
         let rules: BTreeSet<&str> = findings.iter().map(|f| f.rule.as_str()).collect();
-        return Ok(fail(
-            format!(
-                "no finding {} in {} ({} finding{}: {})",
-                a.finding,
-                input.shown,
-                crate::report::group_findings(&findings).len(),
-                if crate::report::group_findings(&findings).len() == 1 {
-                    ""
-                } else {
-                    "s"
-                },
+        let n = crate::report::group_findings(&findings).len();
+        // "(0 findings: )" said nothing after its colon (breaker9a B24)
+        let listed = match n {
+            0 => "it has no finding".to_string(),
+            1 => format!(
+                "1 finding: {}",
                 rules.into_iter().collect::<Vec<_>>().join(", ")
             ),
+            _ => format!(
+                "{n} findings: {}",
+                rules.into_iter().collect::<Vec<_>>().join(", ")
+            ),
+        };
+        return Ok(fail(
+            format!("no finding {} in {} ({listed})", a.finding, input.shown),
             if transcript_in {
                 "run `a2a-interop verify FILE` to list the findings and their lines (RULE@LINE picks the finding whose evidence is on that line)"
             } else {

@@ -905,6 +905,7 @@ async fn handle(
         }
         _ => None,
     };
+    let method_is_connect = req.method() == Method::CONNECT;
     let Some(target) = target else {
         if st.forward.is_some() {
             let text = format!("a2a-interop proxy: forward mode: {path} is not an absolute URL (hint: use this proxy as HTTP_PROXY, or give --route)\n");
@@ -913,6 +914,16 @@ async fn handle(
                 StatusCode::BAD_REQUEST,
                 text,
                 format!("no absolute URL and no route for path {path}"),
+            );
+        }
+        if method_is_connect {
+            // HTTPS_PROXY pointed at a reverse proxy (breaker9a B13): say so, not "no route".
+            let authority = req.uri().authority().map(|a| a.as_str()).unwrap_or("");
+            return synthetic(
+                ctx.as_deref(),
+                StatusCode::METHOD_NOT_ALLOWED,
+                format!("a2a-interop proxy: CONNECT {authority}: this proxy runs in reverse mode and forwards only to its --upstream / --route targets; to use it as HTTP_PROXY / HTTPS_PROXY start it with --forward (and --intercept-tls to see inside HTTPS), or send the requests to http://{local}/ itself\n"),
+                format!("CONNECT {authority} sent to a reverse-mode proxy (no --forward)"),
             );
         }
         if path == "*" {
@@ -994,6 +1005,29 @@ async fn handle(
         Version::HTTP_2
     } else {
         Version::HTTP_11
+    };
+    // A request body the agent never got (unreachable: the upstream request is dropped
+    // before any of it is read) comes back here to be recorded (breaker9a B2).
+    let (body, mut unsent) = match &ctx {
+        Some(_) if !bodyless => {
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            (
+                Reclaim {
+                    inner: Some(body),
+                    polled: false,
+                    back: Some(tx),
+                },
+                Some(rx),
+            )
+        }
+        _ => (
+            Reclaim {
+                inner: Some(body),
+                polled: false,
+                back: None,
+            },
+            None,
+        ),
     };
     let body: ProxyBody = match &ctx {
         Some(ctx) => TeeBody::new(body, ctx.clone(), Direction::Request, true).boxed_unsync(),
@@ -1085,6 +1119,9 @@ async fn handle(
                 "answered no valid HTTP response"
             };
             let hint = hint.map(|h| format!(" (hint: {h})")).unwrap_or_default();
+            if let (Some(ctx), Some(Ok(b))) = (&ctx, unsent.as_mut().map(|rx| rx.try_recv())) {
+                record_unsent(ctx, b).await;
+            }
             return synthetic(
                 ctx.as_deref(),
                 StatusCode::BAD_GATEWAY,
@@ -1373,6 +1410,84 @@ async fn card_response(
         parts,
         TeeBody::new(body, ctx, Direction::Response, false).boxed_unsync(),
     )
+}
+
+/// The client's request body as the proxy received it, handed back through `back` when it
+/// is dropped before its first frame was read: the upstream request failed before sending
+/// any of it (agent unreachable), so [`record_unsent`] can still record what the client sent.
+struct Reclaim {
+    inner: Option<Incoming>,
+    polled: bool,
+    back: Option<tokio::sync::oneshot::Sender<Incoming>>,
+}
+
+impl http_body::Body for Reclaim {
+    type Data = Bytes;
+    type Error = hyper::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, hyper::Error>>> {
+        self.polled = true;
+        match self.inner.as_mut() {
+            Some(b) => std::pin::Pin::new(b).poll_frame(cx),
+            None => std::task::Poll::Ready(None),
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.as_ref().is_none_or(|b| b.is_end_stream())
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner
+            .as_ref()
+            .map(|b| b.size_hint())
+            .unwrap_or_else(|| http_body::SizeHint::with_exact(0))
+    }
+}
+
+impl Drop for Reclaim {
+    fn drop(&mut self) {
+        if !self.polled {
+            if let (Some(b), Some(tx)) = (self.inner.take(), self.back.take()) {
+                let _ = tx.send(b);
+            }
+        }
+    }
+}
+
+/// Longest wait for a request body the agent never got, before the proxy's 502 (ms).
+const UNSENT_BODY_WAIT_MS: u64 = 2_000;
+
+/// Most bytes of a request body the agent never got that the proxy reads to record (16 MiB).
+const UNSENT_BODY_MAX: usize = 16 << 20;
+
+/// Reads and records (`request_body` events, capture cap and redaction as for any body) a
+/// request body the agent never got, so a recording of an unreachable agent still shows what
+/// the client sent. Reads at most the capture cap or [`UNSENT_BODY_MAX`], whichever is less,
+/// and waits at most [`UNSENT_BODY_WAIT_MS`]; a longer or slower body is left unread (the
+/// client's connection is then not reused) and the exchange marked truncated.
+async fn record_unsent(ctx: &Arc<ExchangeCtx>, body: Incoming) {
+    let budget = ctx.cap.min(UNSENT_BODY_MAX);
+    let mut tee = TeeBody::new(body, ctx.clone(), Direction::Request, true);
+    let read = async {
+        let mut n = 0usize;
+        while n <= budget {
+            match tee.frame().await {
+                Some(Ok(f)) => n += f.data_ref().map_or(0, |d| d.len()),
+                _ => return true,
+            }
+        }
+        false
+    };
+    let whole = tokio::time::timeout(Duration::from_millis(UNSENT_BODY_WAIT_MS), read)
+        .await
+        .unwrap_or(false);
+    if !whole {
+        ctx.mark_truncated();
+    }
 }
 
 pin_project_lite::pin_project! {

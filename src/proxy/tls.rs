@@ -312,6 +312,30 @@ pub struct UpstreamTrust {
     pub insecure: bool,
 }
 
+/// The certificates of PEM files given as trusted CAs under the command-line flag `flag`
+/// (`--upstream-ca` of `proxy`, `--ca` of `probe` and `interop`), in file order.
+///
+/// Errors, each naming the flag and the file: a file cannot be read, is not PEM, or holds no
+/// certificate (a private key, say).
+pub fn ca_certs(files: &[PathBuf], flag: &str) -> std::io::Result<Vec<CertificateDer<'static>>> {
+    let mut out = Vec::new();
+    for f in files {
+        let pem = std::fs::read(f)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{flag} {}: {e}", f.display())))?;
+        let before = out.len();
+        for c in rustls_pemfile::certs(&mut pem.as_slice()) {
+            out.push(c.map_err(|e| io_err(format!("{flag} {}: {e}", f.display())))?);
+        }
+        if out.len() == before {
+            return Err(io_err(format!(
+                "{flag} {}: no PEM certificate in the file",
+                f.display()
+            )));
+        }
+    }
+    Ok(out)
+}
+
 /// TLS client configuration of the upstream leg: the OS roots ([`upstream_roots`]) plus
 /// every certificate in the `extra_ca` PEM files; `insecure` accepts any certificate
 /// (`--insecure-upstream` only).
@@ -325,23 +349,9 @@ pub fn client_config(
     let (mut roots, source) = upstream_roots();
     tracing::debug!(?source, "upstream TLS roots");
     let mut given: Vec<CertificateDer<'static>> = Vec::new();
-    for f in extra_ca {
-        let pem = std::fs::read(f).map_err(|e| {
-            std::io::Error::new(e.kind(), format!("--upstream-ca {}: {e}", f.display()))
-        })?;
-        let mut n = 0;
-        for c in rustls_pemfile::certs(&mut pem.as_slice()) {
-            let c = c?;
-            roots.add(c.clone()).map_err(io_err)?;
-            given.push(c);
-            n += 1;
-        }
-        if n == 0 {
-            return Err(io_err(format!(
-                "--upstream-ca {}: no PEM certificate in the file",
-                f.display()
-            )));
-        }
+    for c in ca_certs(extra_ca, "--upstream-ca")? {
+        roots.add(c.clone()).map_err(io_err)?;
+        given.push(c);
     }
     let builder = rustls::ClientConfig::builder_with_provider(provider())
         .with_safe_default_protocol_versions()

@@ -306,8 +306,8 @@ fn diagram(out: &mut String, report: &Report, input: &ReportInput) {
     let attributed = drawn.iter().any(|&i| exchanges[i].callee.is_some());
     let has_legs = !attributed && drawn.iter().any(|&i| exchanges[i].leg.is_some());
     // With attribution events, one participant per party ("agent A -> agent B"), in order
-    // of first appearance; P0 is always the client.
-    let mut parties: Vec<&str> = vec!["client"];
+    // of first appearance (no `client` declared that no exchange has: breaker9a B24).
+    let mut parties: Vec<&str> = Vec::new();
     let party_ends = |x: &'_ ExchangeView| -> (String, String) {
         (
             x.caller

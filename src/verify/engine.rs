@@ -239,6 +239,16 @@ impl BodyAcc {
     }
 }
 
+impl Exch {
+    /// The request head announced a body (`Content-Length` > 0, RFC 9110 §8.6) that the
+    /// recording does not hold whole: the proxy never read it (upstream unreachable before
+    /// the body crossed) or the recording lost it. Client-side checks of the body's content
+    /// are then left out rather than charged to the client.
+    fn req_body_missing(&self) -> bool {
+        self.req_body.len() < self.req_body.expected
+    }
+}
+
 impl PartialEq for BodyAcc {
     fn eq(&self, o: &Self) -> bool {
         self.as_slice() == o.as_slice()
@@ -1003,10 +1013,16 @@ impl State {
     /// Checks that need only the request (and the earlier traffic).
     fn request_checks(&mut self, x: &Exch) {
         let Some(c) = x.call.clone() else { return };
-        // VER-MIX-001: 1.0 header with a 0.x method / route (VER-002, DATA-001).
+        // VER-MIX-001: 1.0 header with a 0.x method / route, or the reverse: a 0.x header
+        // with a 1.0 JSON-RPC method (VER-002, DATA-001; breaker9a B9). A REST route is the
+        // same path in 0.3 and 1.0, so only its header says which; not judged the reverse way.
         if let (Some(hv), Some(d)) = (c.header_version.as_deref(), c.dialect) {
-            if Dialect::from_version(hv) == Some(Dialect::V1_0) && d.is_0x() && c.binding.is_some()
-            {
+            let declared = Dialect::from_version(hv);
+            let reverse = declared.is_some_and(Dialect::is_0x)
+                && d == Dialect::V1_0
+                && c.binding == Some(Binding::JsonRpc)
+                && c.method.is_some();
+            if (declared == Some(Dialect::V1_0) && d.is_0x() && c.binding.is_some()) || reverse {
                 let what = match (&c.method, c.binding) {
                     (Some(m), _) => format!("method {m}"),
                     _ => format!("route {}", x.path),
@@ -1071,9 +1087,12 @@ impl State {
             .req_headers
             .get(crate::model::PROBE_NEGATIVE_HEADER)
             .is_some_and(|v| v.trim() == crate::model::PROBE_NEGATIVE_TEST);
+        // Nor a request body the recording lacks (`Content-Length` bytes not all recorded:
+        // the proxy could not read it, breaker9a B2): nothing is known of the message.
         if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             && !c.webhook
             && !deliberate
+            && !x.req_body_missing()
         {
             let base = if c.binding == Some(Binding::Rest) {
                 if c.params.get("message").is_some() {
@@ -3828,11 +3847,22 @@ impl State {
                 } else {
                     // The error message, then a free-form 0.x `data` string (trpc-a2a-go
                     // #44 put the reason there).
+                    // A request that declared A2A-Version 1.x was read by a 1.0-aware agent:
+                    // its "version not supported" is VersionNotSupportedError (VER-002),
+                    // whatever the method's dialect (breaker9a B9: a 0.3 method with a 1.0
+                    // header answered -32603).
+                    let said = if c.header_version.as_deref().and_then(Dialect::from_version)
+                        == Some(Dialect::V1_0)
+                    {
+                        Some(Dialect::V1_0)
+                    } else {
+                        c.dialect
+                    };
                     message
-                        .and_then(|m| code_from_message(m, c.dialect, c.task_id()))
+                        .and_then(|m| code_from_message(m, said, c.task_id()))
                         .or_else(|| {
                             data.and_then(Json::as_str)
-                                .and_then(|m| code_from_message(m, c.dialect, c.task_id()))
+                                .and_then(|m| code_from_message(m, said, c.task_id()))
                         })
                         .or_else(|| {
                             // "task nope not found", "KeyError: 'nope'" for the task the
