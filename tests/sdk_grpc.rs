@@ -335,7 +335,7 @@ async fn grpc_sdk_traffic_passes_through_the_proxy_intact_with_its_trailers() {
     )
     .await;
 
-    pipeline.finish().await.expect("finish the pipeline");
+    let online = pipeline.finish().await.expect("finish the pipeline").verify;
     drop(direct);
     drop(behind);
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
@@ -424,6 +424,23 @@ async fn grpc_sdk_traffic_passes_through_the_proxy_intact_with_its_trailers() {
             .get("grpc-status-details-bin")
             .and_then(|v| v.to_str().ok())
     );
+    // The verifier reads the calls as gRPC of both versions and finds nothing wrong with
+    // the SDK's traffic (the raw calls are clean too), online as offline.
+    assert_eq!(
+        online.dialects,
+        vec!["0.3 gRPC".to_string(), "1.0 gRPC".to_string()]
+    );
+    let errors = proxy_support::error_findings(&online);
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    assert!(online.findings.is_empty(), "{:?}", online.findings);
+    proxy_support::assert_offline_matches(&online, &recording);
+    for area in ["grpc", "task", "stream"] {
+        assert!(
+            online.areas_exercised.contains(&area.to_string()),
+            "{area}: {:?}",
+            online.areas_exercised
+        );
+    }
     // Both versions' services were exercised.
     assert!(recorded
         .iter()

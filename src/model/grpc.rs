@@ -347,9 +347,9 @@ pub fn reason_codes(reason: &str) -> Option<&'static [u32]> {
     // 3 INVALID_ARGUMENT, 5 NOT_FOUND, 9 FAILED_PRECONDITION, 12 UNIMPLEMENTED, 13 INTERNAL
     Some(match reason {
         "TASK_NOT_FOUND" => &[5],
-        "TASK_NOT_CANCELABLE" | "EXTENDED_AGENT_CARD_NOT_CONFIGURED" | "EXTENSION_SUPPORT_REQUIRED" => {
-            &[9]
-        }
+        "TASK_NOT_CANCELABLE"
+        | "EXTENDED_AGENT_CARD_NOT_CONFIGURED"
+        | "EXTENSION_SUPPORT_REQUIRED" => &[9],
         "PUSH_NOTIFICATION_NOT_SUPPORTED" | "UNSUPPORTED_OPERATION" | "VERSION_NOT_SUPPORTED" => {
             &[9, 12]
         }
@@ -414,8 +414,14 @@ mod tests {
             (Dialect::V1_0, Some(Op::SubscribeToTask), SERVICE_1_0)
         );
         let r = route("/a2a.v1.A2AService/TaskSubscription");
-        assert_eq!((r.dialect, r.op), (Dialect::V0_3, Some(Op::SubscribeToTask)));
-        assert_eq!(route("/gw/a2a.v1.A2AService/GetAgentCard").op, Some(Op::GetExtendedCard));
+        assert_eq!(
+            (r.dialect, r.op),
+            (Dialect::V0_3, Some(Op::SubscribeToTask))
+        );
+        assert_eq!(
+            route("/gw/a2a.v1.A2AService/GetAgentCard").op,
+            Some(Op::GetExtendedCard)
+        );
         // 0.3 names are not 1.0 methods, and the other way round.
         assert_eq!(route("/lf.a2a.v1.A2AService/TaskSubscription").op, None);
         assert_eq!(route("/a2a.v1.A2AService/ListTasks").op, None);
@@ -451,8 +457,16 @@ mod tests {
         let req = json!({"message": {"messageId": "m1", "role": "ROLE_USER",
                                      "content": [{"text": "hi"}]}});
         let bytes = encode_json("a2a.v1.SendMessageRequest", &req).unwrap();
-        let v = decode_message(&r, Side::Request, &Frame { compressed: false, data: bytes }, None)
-            .unwrap();
+        let v = decode_message(
+            &r,
+            Side::Request,
+            &Frame {
+                compressed: false,
+                data: bytes,
+            },
+            None,
+        )
+        .unwrap();
         assert_eq!(v, req);
     }
 
@@ -494,7 +508,10 @@ mod tests {
     fn bad_framing_and_bad_protobuf_are_errors() {
         let mut d = FrameDecoder::new();
         assert!(d.push(&[7, 0, 0, 0, 1, 0]).is_err());
-        assert!(d.push(&[0, 0, 0, 0, 0]).unwrap().is_empty(), "stays stopped");
+        assert!(
+            d.push(&[0, 0, 0, 0, 0]).unwrap().is_empty(),
+            "stays stopped"
+        );
         let mut d = FrameDecoder::new();
         assert!(d.push(&[0, 0, 0, 0, 9, 1, 2]).unwrap().is_empty());
         assert_eq!(
