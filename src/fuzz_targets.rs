@@ -338,7 +338,7 @@ pub fn grpc(data: &[u8]) {
         EventKind::ExchangeEnd {
             outcome: Outcome::Complete,
             error: None,
-            trailers: in_trailers.then(|| Headers(status_headers)),
+            trailers: in_trailers.then_some(Headers(status_headers)),
             request_bytes: req_body.len() as u64,
             response_bytes: resp_body.len() as u64,
             truncated: false,
