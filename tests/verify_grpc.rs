@@ -460,3 +460,29 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
     assert!(offline.areas_exercised.contains(&"grpc".to_string()));
     assert!(offline.areas_exercised.contains(&"stream".to_string()));
 }
+
+#[test]
+fn the_report_names_the_grpc_binding() {
+    // A golden gRPC recording (hand-encoded protobuf, tests/golden/gen_inputs.py).
+    let input = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/GRPC-ERROR-002-fail/input.jsonl");
+    let text = std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .arg("report")
+        .arg(&input)
+        .output()
+        .expect("run report");
+    let out = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        out.contains("note: input.jsonl: gRPC binding judged (dialects seen: 1.0 gRPC)"),
+        "{out}"
+    );
+    assert!(out.contains("error[GRPC-ERROR-002]"), "{out}");
+    let md = std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .args(["report", "--format", "markdown"])
+        .arg(&input)
+        .output()
+        .expect("run report");
+    let md = String::from_utf8_lossy(&md.stdout);
+    assert!(md.contains("- **dialects seen:** 1.0 gRPC"), "{md}");
+    assert!(md.contains("area:grpc"), "{md}");
+}
