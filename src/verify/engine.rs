@@ -4794,11 +4794,12 @@ impl State {
         if c.op.is_some_and(Op::is_streaming) {
             self.areas.insert("stream");
         }
-        // A request that did not decode has no params to judge (the frame finding says why).
-        let decoded = x
-            .grpc
-            .as_ref()
-            .is_some_and(|g| g.malformed.is_none() && g.unreadable.is_none());
+        // A request that did not decode (or was cut by the capture cap) has no params to
+        // judge (the frame finding or the not-judged note says why).
+        let decoded = !truncated
+            && x.grpc
+                .as_ref()
+                .is_some_and(|g| g.malformed.is_none() && g.unreadable.is_none());
         x.call = Some(Arc::new(c));
         if decoded {
             self.request_checks(x);
