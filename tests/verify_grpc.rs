@@ -203,6 +203,20 @@ fn answer(fault: &str) -> Answer {
             }
             ok(body)
         }
+        // ID-TASK-001: a stream carries task t-s1, then ends with NOT_FOUND for it in real
+        // trailers (after the DATA frames, details included).
+        "stream-then-not-found" => Answer {
+            headers: vec![],
+            body: sr(task("t-s1", "TASK_STATE_WORKING")),
+            trailers: Some(vec![
+                ("grpc-status", "5".into()),
+                ("grpc-message", "Task not found".into()),
+                (
+                    "grpc-status-details-bin",
+                    details(5, "Task not found", Some("TASK_NOT_FOUND")),
+                ),
+            ]),
+        },
         // A clean unary answer.
         _ => ok(frame(
             &encode_json(
@@ -358,6 +372,7 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
                 .unwrap(),
             ),
         ), // e15
+        ("stream-then-not-found", stream.clone(), send_req()), // e16
     ];
     for (fault, path, msg) in calls {
         call(&base, &path, msg, fault).await;
@@ -384,6 +399,7 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
         ("e11", vec!["GRPC-FRAME-001"]),
         ("e13", vec!["GRPC-FRAME-001"]),
         ("e14", vec!["GRPC-FRAME-001"]),
+        ("e16", vec!["ID-TASK-001"]),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
@@ -443,6 +459,12 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
         msg("e14", "GRPC-FRAME-001").contains("request message"),
         "{}",
         msg("e14", "GRPC-FRAME-001")
+    );
+    assert!(
+        msg("e16", "ID-TASK-001")
+            .contains("task t-s1 not found although the same stream carried that task id"),
+        "{}",
+        msg("e16", "ID-TASK-001")
     );
     // The snappy message is listed as not judged, not as a finding.
     assert!(

@@ -5091,8 +5091,27 @@ impl State {
             }
             None => {}
         }
+        // TASK-009 / ID-001: NOT_FOUND ending a stream that carried that very task (as a
+        // −32001 inside a JSON-RPC stream).
+        let streamed = x.sse.as_ref().and_then(|s| {
+            (s.events > 0 && s.first_kind.is_some())
+                .then(|| s.task_id.clone())
+                .flatten()
+        });
+        if let (5, Some(tid), true) = (
+            code,
+            streamed.as_ref(),
+            reason.as_deref().is_none_or(|r| r == "TASK_NOT_FOUND"),
+        ) {
+            let msg = format!(
+                "stream reports task {tid} not found although the same stream carried that task id"
+            );
+            let ev = vec![x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})))];
+            self.stream_once(&mut x, &r::ID_TASK_NOT_RESOLVABLE, msg, ev);
+        }
         // ID-TASK-001: NOT_FOUND for a task the agent handed out earlier.
         if code == 5
+            && streamed.is_none()
             && matches!(
                 c.op,
                 Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
