@@ -94,6 +94,48 @@ def transcript_seeds(path):
             put("sse_decoder", bytes([len(cuts)]) + bytes(cuts) + raw)
 
 
+def grpc_seeds(files):
+    """`grpc` target inputs from the gRPC calls of native recordings (fuzz_targets::grpc)."""
+    import base64
+    methods = ["/lf.a2a.v1.A2AService/SendMessage", "/lf.a2a.v1.A2AService/SendStreamingMessage",
+               "/lf.a2a.v1.A2AService/GetTask", "/lf.a2a.v1.A2AService/CancelTask",
+               "/lf.a2a.v1.A2AService/GetExtendedAgentCard", "/a2a.v1.A2AService/SendStreamingMessage",
+               "/a2a.v1.A2AService/GetTask", "/lf.a2a.v1.A2AService/NoSuchMethod"]
+    for p in files:
+        calls = {}
+        for line in open(p, "rb").read().splitlines():
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                continue
+            x = ev.get("exchange")
+            if not x:
+                continue
+            c = calls.setdefault(x, {"path": None, "req": b"", "resp": b"", "hs": {}})
+            body = ev.get("body")
+            if isinstance(body, str):
+                body = base64.b64decode(body) if ev.get("encoding") == "base64" else body.encode("latin-1", "replace")
+            t = ev.get("type")
+            if t == "request_head" and "A2AService/" in ev.get("url", ""):
+                c["path"] = "/" + ev["url"].split("/", 3)[3]
+            elif t == "request_body":
+                c["req"] += body
+            elif t == "response_chunk":
+                c["resp"] += body
+            elif t in ("response_head", "exchange_end"):
+                for k, v in (ev.get("headers") or ev.get("trailers") or []):
+                    c["hs"][k.lower()] = v
+        for c in calls.values():
+            if not c["path"]:
+                continue
+            sel = methods.index(c["path"]) if c["path"] in methods else 7
+            hs = c["hs"]
+            data = (bytes([sel, 1]) + len(c["req"][:65535]).to_bytes(2, "big") + c["req"][:65535]
+                    + len(c["resp"][:65535]).to_bytes(2, "big") + c["resp"][:65535]
+                    + hs.get("grpc-status", "").encode() + b"\0" + hs.get("grpc-status-details-bin", "").encode())
+            put("grpc", data)
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target/debug/a2a-interop")
     files = sorted(
@@ -117,6 +159,7 @@ def main():
             if r.returncode == 0 and os.path.exists(har):
                 with open(har, "rb") as f:
                     put("har", f.read())
+    grpc_seeds(files)
     for t in sorted(os.listdir(CORPUS)):
         print(t, len(os.listdir(os.path.join(CORPUS, t))))
 

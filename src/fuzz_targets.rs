@@ -16,6 +16,7 @@ stream, not on its chunks; RPC-005 / REST-002 framing findings depend on it).
 | [`native_recording`] | [`crate::record::jsonl::RecordingReader`] (native JSONL recording) |
 | [`transcript`] | [`crate::record::transcript::read`] (`TRANSCRIPT.md`) |
 | [`har`] | [`crate::record::har::read`] (HAR 1.2) |
+| [`grpc`] | [`crate::model::grpc`] (framing, ProtoJSON decoding, status details) then the verifier on one gRPC call |
 
 Not part of the public API: hidden from the docs, may change with the fuzz targets.
 */
@@ -32,12 +33,13 @@ use crate::record::{har, transcript, CaptureMode};
 use crate::verify::Verifier;
 
 /// Names of the targets, as in `fuzz/Cargo.toml` and under `fuzz/corpus/`.
-pub const TARGETS: [&str; 5] = [
+pub const TARGETS: [&str; 6] = [
     "sse_decoder",
     "dialect",
     "native_recording",
     "transcript",
     "har",
+    "grpc",
 ];
 
 /// Runs the target named `name` (one of [`TARGETS`]) on `data`; `false` for an unknown name.
@@ -48,6 +50,7 @@ pub fn run(name: &str, data: &[u8]) -> bool {
         "native_recording" => native_recording(data),
         "transcript" => transcript(data),
         "har" => har(data),
+        "grpc" => grpc(data),
         _ => return false,
     }
     true
@@ -230,6 +233,127 @@ fn feed_all(h: &RecordingHeader, events: &[Event]) {
     let mut v = Verifier::new(h);
     for ev in events {
         v.feed(ev);
+    }
+    let _ = v.finish();
+}
+
+/// One A2A gRPC call (GRPC-001): `data[0]` picks the method (of both services' methods and
+/// an unknown one) and `data[1]` the outcome (bit 0: status in trailers or Trailers-Only
+/// headers; bit 1: `grpc-encoding: gzip`; bits 2-3 pick the cut point of the response
+/// body), then the request body and the response body, each after its length (2 bytes,
+/// big-endian; gRPC bodies hold NUL bytes), then `grpc-status \0 grpc-status-details-bin`.
+/// The bodies go through the frame decoder and the message decoder directly, then the
+/// whole call through the verifier.
+pub fn grpc(data: &[u8]) {
+    use crate::model::grpc::{
+        decode_message, decode_status_details, grpc_route, FrameDecoder, Side,
+    };
+    const METHODS: [&str; 8] = [
+        "/lf.a2a.v1.A2AService/SendMessage",
+        "/lf.a2a.v1.A2AService/SendStreamingMessage",
+        "/lf.a2a.v1.A2AService/GetTask",
+        "/lf.a2a.v1.A2AService/CancelTask",
+        "/lf.a2a.v1.A2AService/GetExtendedAgentCard",
+        "/a2a.v1.A2AService/SendStreamingMessage",
+        "/a2a.v1.A2AService/GetTask",
+        "/lf.a2a.v1.A2AService/NoSuchMethod",
+    ];
+    let (sel, flags, rest) = match data {
+        [a, b, rest @ ..] => (*a, *b, rest),
+        _ => (0, 0, data),
+    };
+    let path = METHODS[sel as usize % METHODS.len()];
+    /// `(len-prefixed bytes, rest)`; a short input gives what is there.
+    fn take(d: &[u8]) -> (&[u8], &[u8]) {
+        let (n, d) = match d {
+            [a, b, d @ ..] => (u16::from_be_bytes([*a, *b]) as usize, d),
+            _ => (0, &[][..]),
+        };
+        d.split_at(n.min(d.len()))
+    }
+    let (req_body, rest) = take(rest);
+    let (resp_body, rest) = take(rest);
+    let mut parts = rest.splitn(2, |&b| b == 0);
+    let status = String::from_utf8_lossy(parts.next().unwrap_or_default()).into_owned();
+    let details = String::from_utf8_lossy(parts.next().unwrap_or_default()).into_owned();
+    let gzip = flags & 2 != 0;
+    let enc = gzip.then_some("gzip");
+    if let Some(route) = grpc_route(path) {
+        for (side, body) in [(Side::Request, req_body), (Side::Response, resp_body)] {
+            let mut d = FrameDecoder::new();
+            if let Ok(frames) = d.push(body) {
+                for f in frames {
+                    let _ = decode_message(&route, side, &f, enc);
+                }
+            }
+            let _ = d.finish();
+        }
+    }
+    let _ = decode_status_details(&details);
+
+    let status_headers = {
+        let mut h = vec![("grpc-status".to_string(), status.clone())];
+        if !details.is_empty() {
+            h.push(("grpc-status-details-bin".to_string(), details.clone()));
+        }
+        h
+    };
+    let in_trailers = flags & 1 != 0;
+    let mut resp_headers = vec![("content-type".to_string(), "application/grpc".to_string())];
+    if gzip {
+        resp_headers.push(("grpc-encoding".into(), "gzip".into()));
+    }
+    if !in_trailers {
+        resp_headers.extend(status_headers.clone());
+    }
+    let cut = resp_body.len() * ((flags as usize >> 2) & 3) / 3;
+    let url = format!("http://127.0.0.1:8080{path}");
+    let kinds = [
+        EventKind::RequestHead {
+            conn: Some(1),
+            method: "POST".into(),
+            url,
+            version: Some("HTTP/2.0".into()),
+            headers: Headers(vec![
+                ("content-type".into(), "application/grpc".into()),
+                ("a2a-version".into(), "1.0".into()),
+            ]),
+            upstream: None,
+        },
+        EventKind::RequestBody {
+            body: Body::new(Bytes::copy_from_slice(req_body)),
+        },
+        EventKind::ResponseHead {
+            status: 200,
+            version: Some("HTTP/2.0".into()),
+            headers: Headers(resp_headers),
+            synthetic: false,
+        },
+        EventKind::ResponseChunk {
+            body: Body::new(Bytes::copy_from_slice(&resp_body[..cut])),
+        },
+        EventKind::ResponseChunk {
+            body: Body::new(Bytes::copy_from_slice(&resp_body[cut..])),
+        },
+        EventKind::ExchangeEnd {
+            outcome: Outcome::Complete,
+            error: None,
+            trailers: in_trailers.then_some(Headers(status_headers)),
+            request_bytes: req_body.len() as u64,
+            response_bytes: resp_body.len() as u64,
+            truncated: false,
+        },
+    ];
+    let header = RecordingHeader::new(CaptureMode::Reverse);
+    let mut v = Verifier::new(&header);
+    for (i, kind) in kinds.into_iter().enumerate() {
+        v.feed(&Event {
+            seq: i as u64 + 1,
+            t_us: i as u64 * 1000,
+            exchange: Some("e1".into()),
+            leg: None,
+            kind,
+        });
     }
     let _ = v.finish();
 }

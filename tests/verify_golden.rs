@@ -309,6 +309,7 @@ fn every_rule_has_an_area_the_verifier_reports() {
         "push",
         "gateway",
         "http",
+        "grpc",
     ];
     for r in RULES {
         assert!(

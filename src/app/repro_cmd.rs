@@ -860,8 +860,22 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
             }
             let _ = write!(out, " \\\n  -H {}", sh_quote(&format!("{k}: {v}")));
         }
+        // A gRPC call (GRPC-001) is HTTP/2 only and answers protobuf bytes: h2c prior
+        // knowledge on http://, ALPN h2 on https://, the answer written as it comes.
+        if headers
+            .get("content-type")
+            .is_some_and(crate::model::grpc::is_grpc_content_type)
+        {
+            let h2 = if target.starts_with("https://") {
+                "--http2"
+            } else {
+                "--http2-prior-knowledge"
+            };
+            let _ = write!(out, " \\\n  {h2} --output -");
+        }
         match bodies.get(x.as_str()) {
-            Some(b) if !b.is_empty() && std::str::from_utf8(b).is_err() => {
+            // NUL (every gRPC message prefix starts with one) cannot pass a heredoc either.
+            Some(b) if !b.is_empty() && (std::str::from_utf8(b).is_err() || b.contains(&0)) => {
                 // bytes that are not UTF-8 go through base64, so the script sends them as
                 // recorded (a heredoc of text would replace them with U+FFFD)
                 use base64::Engine as _;
@@ -1671,6 +1685,45 @@ mod tests {
             "{script}"
         );
         assert!(!script.contains('\u{FFFD}'), "{script}");
+    }
+
+    /// A gRPC request replays over HTTP/2 with its bytes (NUL prefix included) intact.
+    #[test]
+    fn grpc_requests_replay_over_http2_with_their_bytes() {
+        let raw: &[u8] = b"\x00\x00\x00\x00\x0a\x12\x08task-404";
+        let evs = vec![
+            ev(
+                1,
+                "e1",
+                head(
+                    "http://127.0.0.1:9/lf.a2a.v1.A2AService/GetTask",
+                    &[("content-type", "application/grpc"), ("te", "trailers")],
+                ),
+            ),
+            ev(
+                2,
+                "e1",
+                EventKind::RequestBody {
+                    body: Body {
+                        data: bytes::Bytes::copy_from_slice(raw),
+                        truncated: false,
+                    },
+                },
+            ),
+        ];
+        let script = to_curl(&evs, "t");
+        use base64::Engine as _;
+        let b64 = base64::engine::general_purpose::STANDARD.encode(raw);
+        assert!(
+            script.contains("--http2-prior-knowledge --output -"),
+            "{script}"
+        );
+        assert!(
+            script.contains(&format!(
+                "--data-binary @<(base64 -d <<'A2A_BODY'\n{b64}\nA2A_BODY\n)"
+            )),
+            "{script}"
+        );
     }
 
     #[test]

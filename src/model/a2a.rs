@@ -59,6 +59,18 @@ pub enum Binding {
     JsonRpc,
     /// HTTP+JSON (REST).
     Rest,
+    /// gRPC (GRPC-001): `/<pkg>.A2AService/<Method>` with `application/grpc*` messages,
+    /// judged on their ProtoJSON form ([`super::grpc`]), like HTTP+JSON bodies.
+    Grpc,
+}
+
+impl Binding {
+    /// The request body is the call's parameters themselves (HTTP+JSON body, gRPC
+    /// request message), not a JSON-RPC envelope's `params`: payload pointers start at
+    /// the root and 0.x payloads are ProtoJSON (`TASK_STATE_*`, parts in `content`).
+    pub fn bare_params(self) -> bool {
+        matches!(self, Binding::Rest | Binding::Grpc)
+    }
 }
 
 /// An A2A operation, whatever its wire name (DIGEST §1).

@@ -519,9 +519,17 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
         )),
         None => {}
     }
+    // A gRPC `url` is a channel target (`host:port`), as on the GRPC interfaces above and
+    // in `additionalInterfaces` below: only other transports need an http(s) URL.
+    let preferred_grpc = o
+        .get("preferredTransport")
+        .and_then(Json::as_str)
+        .is_some_and(|t| t.eq_ignore_ascii_case("GRPC"));
     if let Some(u) = o.get("url") {
         match u.as_str() {
-            Some(s) if super::net::parse_url(s).is_some() => {
+            Some(s)
+                if preferred_grpc && !s.trim().is_empty() || super::net::parse_url(s).is_some() =>
+            {
                 c.interfaces.push(CardInterface {
                     url: s.to_string(),
                     binding: o
@@ -944,6 +952,19 @@ mod tests {
                 .0,
             "/r/1"
         );
+    }
+
+    #[test]
+    fn a_grpc_url_is_a_channel_target() {
+        // a2a-sdk 1.3.0's hybrid card for a gRPC agent: `url` is the first (GRPC)
+        // interface's `host:port`, `preferredTransport` GRPC (GRPC-001, DIGEST note 15).
+        let grpc = json!({"name":"a","url":"127.0.0.1:50051","preferredTransport":"GRPC",
+            "supportedInterfaces":[{"url":"127.0.0.1:50051","protocolBinding":"GRPC","protocolVersion":"1.0"}]});
+        let v = card_view(&grpc, false);
+        assert!(v.bad_interfaces.is_empty(), "{:?}", v.bad_interfaces);
+        // Any other transport still needs an http(s) URL there.
+        let rpc = json!({"name":"a","url":"127.0.0.1:50051","preferredTransport":"JSONRPC"});
+        assert_eq!(card_view(&rpc, false).bad_interfaces[0].0, "/url");
     }
 
     #[test]

@@ -1,12 +1,14 @@
 /*!
 Pure A2A vocabulary, no IO: dialects and operations ([`a2a`]), JSON-RPC envelopes and codes
 ([`jsonrpc`]), the incremental SSE decoder ([`sse`]), URL/host classes ([`net`]) and the
-Agent Card view ([`card`]), HTTP content codings undone for reading ([`coding`]).
+Agent Card view ([`card`]), HTTP content codings undone for reading ([`coding`]), gRPC messages decoded to ProtoJSON
+([`grpc`]).
 */
 
 pub mod a2a;
 pub mod card;
 pub mod coding;
+pub mod grpc;
 pub mod json;
 pub mod jsonrpc;
 pub mod net;

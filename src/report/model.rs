@@ -71,6 +71,11 @@ pub const AREAS: &[(&str, Category, &str)] = &[
     ("id", Category::Lifecycle, "taskId / contextId continuity"),
     ("stream", Category::Streaming, "streaming responses"),
     ("http", Category::Transport, "http message framing"),
+    (
+        "grpc",
+        Category::Transport,
+        "grpc binding: message framing and status errors",
+    ),
     ("sse", Category::Transport, "server-sent events framing"),
     ("version", Category::Interop, "version negotiation"),
     ("capability", Category::Interop, "capabilities vs behaviour"),

@@ -236,6 +236,15 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
     if !report.not_judged.is_empty() {
         out.push('\n');
     }
+    // The binding is not in the summary line; gRPC traffic says it was read as gRPC
+    // (GRPC-001), so a reader does not take its exchanges for unjudged HTTP/2.
+    if report.dialects.iter().any(|d| d.ends_with(" gRPC")) {
+        let _ = writeln!(
+            out,
+            "note: {file}: gRPC binding judged (dialects seen: {})\n",
+            report.dialects.join(", ")
+        );
+    }
     out.push_str(&style.bold(&summary_line(report)));
     out.push('\n');
     out

@@ -24,6 +24,7 @@ use crate::model::a2a::{
     update_view, Binding, Dialect, Op, PayloadKind, TaskState,
 };
 use crate::model::card::{card_view, AgentCardView};
+use crate::model::grpc::{self, DecodeError, FrameDecoder, GrpcRoute};
 use crate::model::jsonrpc::{self, RequestParse};
 use crate::model::net::{self, doubled_run, host_class, parse_url, HostClass, UrlParts};
 use crate::model::sse::{FramingProblem, SseDecoder, SseItem};
@@ -119,6 +120,50 @@ impl StreamState {
     }
 }
 
+/// A gRPC call (GRPC-001) in progress: its route and what its bodies decoded to.
+#[derive(Debug)]
+struct GrpcState {
+    route: GrpcRoute,
+    /// Response messages not yet whole.
+    resp: FrameDecoder,
+    /// Unary response messages decoded so far (ProtoJSON) with the seq of their chunk; at
+    /// most two are kept (a second one is already a finding).
+    messages: Vec<(Value, u64)>,
+    /// Response messages seen, decodable or not.
+    count: u32,
+    /// First malformed request/response message or framing: (what, seq).
+    malformed: Option<(String, u64)>,
+    /// A message that cannot be read here (unknown coding, method not in the proto).
+    unreadable: Option<String>,
+}
+
+impl GrpcState {
+    fn new(route: GrpcRoute) -> Self {
+        GrpcState {
+            route,
+            resp: FrameDecoder::new(),
+            messages: Vec::new(),
+            count: 0,
+            malformed: None,
+            unreadable: None,
+        }
+    }
+
+    /// Records a decode failure of a message of `side` at `seq`.
+    fn failed(&mut self, side: &str, e: DecodeError, seq: u64) {
+        match e {
+            DecodeError::Malformed(m) => {
+                self.malformed
+                    .get_or_insert((format!("{side} message: {m}"), seq));
+            }
+            DecodeError::Unreadable(m) => {
+                self.unreadable
+                    .get_or_insert(format!("{side} message: {m}"));
+            }
+        }
+    }
+}
+
 #[derive(Debug, Default)]
 struct Exch {
     id: String,
@@ -158,6 +203,11 @@ struct Exch {
     card_rewrite: Option<CardRewriteRec>,
     /// `card_rewrite_skipped`: why `--rewrite-card` served this card unrewritten.
     card_rewrite_skipped: Option<String>,
+    /// A gRPC call: set at the request head from its content type and path.
+    grpc: Option<Box<GrpcState>>,
+    /// `exchange_end.trailers` (gRPC: `grpc-status`, `grpc-message`,
+    /// `grpc-status-details-bin`).
+    trailers: Headers,
 }
 
 /// A body collected from its chunks (bytes). A body of one chunk, the usual case, shares
@@ -586,7 +636,14 @@ impl State {
         if leg.is_some() {
             self.areas.insert("gateway");
         }
+        let grpc = headers
+            .get("content-type")
+            .is_some_and(grpc::is_grpc_content_type)
+            .then(|| grpc::grpc_route(&path))
+            .flatten()
+            .map(|r| Box::new(GrpcState::new(r)));
         let x = Exch {
+            grpc,
             id: xid.clone(),
             origin,
             leg,
@@ -621,7 +678,11 @@ impl State {
             x.body = BodyAcc::expecting(&headers);
             x.resp_headers = headers;
             self.build_call(&mut x);
-            if x.resp_headers.media_type().as_deref() == Some("text/event-stream") {
+            let grpc_stream = x.grpc.is_some()
+                && x.call
+                    .as_ref()
+                    .is_some_and(|c| c.op.is_some_and(Op::is_streaming));
+            if grpc_stream || x.resp_headers.media_type().as_deref() == Some("text/event-stream") {
                 // A subscribe stream belongs to the task it names (TASK-004,
                 // STREAM-004, ID-006): events of another task are a mismatch.
                 let subscribed = x.call.as_ref().and_then(|c| {
@@ -633,7 +694,9 @@ impl State {
                     task_id: subscribed,
                     ..Default::default()
                 });
-                self.areas.insert("sse");
+                if !grpc_stream {
+                    self.areas.insert("sse");
+                }
             }
             self.open.insert(key, x);
         }
@@ -679,6 +742,11 @@ impl State {
                 ..
             } => {
                 self.on_response_head(xid, ev.seq, *status, *synthetic, headers.clone());
+            }
+            EventKind::ResponseChunk { body }
+                if self.open.get(xid).is_some_and(|x| x.grpc.is_some()) =>
+            {
+                self.on_grpc_chunk(xid, &body.data, body.truncated, ev.seq, ev.t_us);
             }
             EventKind::ResponseChunk { body } => {
                 // Updated in place; taken out of `open` only while SSE events are judged
@@ -748,10 +816,14 @@ impl State {
                 outcome,
                 truncated,
                 error,
+                trailers,
                 ..
             } => {
                 if let Some(mut x) = self.open.remove(xid) {
                     x.truncated |= *truncated;
+                    if let Some(t) = trailers {
+                        x.trailers = t.clone();
+                    }
                     x.end_error = error.clone();
                     x.ended = true;
                     x.outcome = Some(*outcome);
@@ -848,6 +920,10 @@ impl State {
         };
         if c.header_version.is_some() {
             self.areas.insert("version");
+        }
+        if x.grpc.is_some() {
+            self.build_grpc_call(x, c);
+            return;
         }
         let body = decode_body(&x.req_headers, x.req_body.as_slice());
         let is_post = x.method.eq_ignore_ascii_case("POST");
@@ -988,7 +1064,7 @@ impl State {
             Some(Binding::Rest) => {
                 self.areas.insert("rest");
             }
-            None => {}
+            Some(Binding::Grpc) | None => {}
         }
         if c.op == Some(Op::DeletePushConfig) && !self.push_created.is_empty() {
             // PUSH-CFG-001: a deleted config may come back under its old id.
@@ -1041,7 +1117,7 @@ impl State {
         // 1.0 request payload with 0.x-only members.
         if c.dialect == Some(Dialect::V1_0) && !c.webhook {
             if let Some(m) = params_message(&c.params) {
-                let base = if c.binding == Some(Binding::Rest) {
+                let base = if c.binding.is_some_and(Binding::bare_params) {
                     "/message"
                 } else {
                     "/params/message"
@@ -1066,7 +1142,7 @@ impl State {
                 .into_iter()
                 .find(|(o, n)| cfg.contains_key(o) && !cfg.contains_key(n));
                 if let Some((o, n)) = old {
-                    let base = if c.binding == Some(Binding::Rest) {
+                    let base = if c.binding.is_some_and(Binding::bare_params) {
                         "/configuration"
                     } else {
                         "/params/configuration"
@@ -1094,7 +1170,7 @@ impl State {
             && !deliberate
             && !x.req_body_missing()
         {
-            let base = if c.binding == Some(Binding::Rest) {
+            let base = if c.binding.is_some_and(Binding::bare_params) {
                 if c.params.get("message").is_some() {
                     "/message"
                 } else {
@@ -1393,10 +1469,16 @@ impl State {
     /// Records the dialect an exchange used (the per-exchange list keeps the first
     /// [`MAX_EXCHANGE_DIALECTS`] exchanges; the set of dialects is complete).
     fn note_dialect(&mut self, xid: &str, d: Dialect) {
-        self.dialects.insert(d.as_str());
+        self.note_dialect_label(xid, d.as_str());
+    }
+
+    /// Records a dialect label (`"1.0"`, or `"1.0 gRPC"` / `"0.3 gRPC"` for the gRPC
+    /// binding) for the outcome's `dialects` and `exchange_dialects`.
+    fn note_dialect_label(&mut self, xid: &str, label: &'static str) {
+        self.dialects.insert(label);
         if self.exchange_dialects.len() < MAX_EXCHANGE_DIALECTS {
             self.exchange_dialects
-                .push((xid.to_string(), d.as_str().to_string()));
+                .push((xid.to_string(), label.to_string()));
         }
     }
 
@@ -2402,6 +2484,10 @@ impl State {
         if x.truncated {
             return;
         }
+        if c.binding == Some(Binding::Grpc) {
+            self.end_grpc(x);
+            return;
+        }
         if x.sse.is_some() {
             // RPC-001 / RPC-004: a non-streaming JSON-RPC method answers one JSON-RPC
             // response, not an event stream (a2a-samples #358: message/send streamed).
@@ -2551,7 +2637,8 @@ impl State {
         match c.binding {
             Some(Binding::JsonRpc) => self.on_jsonrpc_response(&x, status, json.as_ref(), &body),
             Some(Binding::Rest) => self.on_rest_response(&x, status, json.as_ref()),
-            None => {}
+            // Judged in `end_grpc`, before the HTTP body paths.
+            Some(Binding::Grpc) | None => {}
         }
     }
 
@@ -3270,7 +3357,7 @@ impl State {
             return;
         };
         let req_ctx = str_member(m, "contextId", "context_id").map(str::to_string);
-        let base = if c.binding == Some(Binding::Rest) {
+        let base = if c.binding.is_some_and(Binding::bare_params) {
             "/message"
         } else {
             "/params/message"
@@ -4750,6 +4837,426 @@ impl State {
     }
 
     fn check_not_found_status(&mut self, _x: &Exch, _status: u16) {}
+
+    // ------------------------------------------------------------------ gRPC
+
+    /// A gRPC call (GRPC-001): the request message decoded to ProtoJSON becomes the call's
+    /// params (as an HTTP+JSON body would), op and dialect come from the path.
+    fn build_grpc_call(&mut self, x: &mut Exch, mut c: Call) {
+        let seq = x.req_ev_seq();
+        let enc = x.req_headers.get("grpc-encoding").map(str::to_string);
+        let truncated = x.truncated;
+        let Some(g) = x.grpc.as_mut() else { return };
+        let route = g.route.clone();
+        c.binding = Some(Binding::Grpc);
+        c.method = Some(route.method.clone());
+        c.op = route.op;
+        c.dialect = Some(route.dialect);
+        if !truncated && route.op.is_some() {
+            let mut dec = FrameDecoder::new();
+            match dec.push(x.req_body.as_slice()) {
+                Err(e) => {
+                    g.malformed.get_or_insert((format!("request: {e}"), seq));
+                }
+                Ok(frames) => {
+                    if let Some(e) = dec.finish() {
+                        g.malformed.get_or_insert((format!("request: {e}"), seq));
+                    }
+                    match frames.as_slice() {
+                        [] if g.malformed.is_none() => {
+                            g.malformed
+                                .get_or_insert(("request has no message".into(), seq));
+                        }
+                        [] => {}
+                        [f, more @ ..] => {
+                            if !more.is_empty() {
+                                g.malformed.get_or_insert((
+                                    format!(
+                                        "request has {} messages (the method takes one)",
+                                        frames.len()
+                                    ),
+                                    seq,
+                                ));
+                            }
+                            match grpc::decode_message(
+                                &route,
+                                grpc::Side::Request,
+                                f,
+                                enc.as_deref(),
+                            ) {
+                                Ok(v) => {
+                                    c.params = serde_json::to_vec(&v)
+                                        .ok()
+                                        .and_then(|b| Json::parse_owned(&b).ok())
+                                        .unwrap_or_default();
+                                }
+                                Err(e) => g.failed("request", e, seq),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // 0.3 names tasks as AIP resources: `name: "tasks/{id}"` (Get, Cancel,
+        // TaskSubscription), `parent: "tasks/{id}"` (push config create and list).
+        if route.dialect == Dialect::V0_3 {
+            let res = ["name", "parent"]
+                .iter()
+                .find_map(|k| c.params.get(k).and_then(Json::as_str));
+            if let Some(id) = res
+                .and_then(|n| n.strip_prefix("tasks/"))
+                .and_then(|r| r.split('/').next())
+                .filter(|id| !id.is_empty())
+            {
+                c.route_task = Some(id.to_string());
+            }
+        }
+        let label = if route.dialect == Dialect::V0_3 {
+            "0.3 gRPC"
+        } else {
+            "1.0 gRPC"
+        };
+        self.note_dialect_label(&x.id, label);
+        self.areas.insert("grpc");
+        if c.op.is_some_and(Op::is_task_op) {
+            self.areas.insert("task");
+        }
+        if c.op.is_some_and(Op::is_streaming) {
+            self.areas.insert("stream");
+        }
+        // A request that did not decode (or was cut by the capture cap) has no params to
+        // judge (the frame finding or the not-judged note says why).
+        let decoded = !truncated
+            && x.grpc
+                .as_ref()
+                .is_some_and(|g| g.malformed.is_none() && g.unreadable.is_none());
+        x.call = Some(Arc::new(c));
+        if decoded {
+            self.request_checks(x);
+        }
+    }
+
+    /// A response chunk of a gRPC call: whole messages are decoded; a stream's messages
+    /// are judged as stream events at once (the StreamResponse rules of HTTP+JSON), a
+    /// unary call's message is kept for its end.
+    fn on_grpc_chunk(&mut self, xid: &str, data: &Bytes, truncated: bool, seq: u64, t_us: u64) {
+        let Some((key, mut x)) = self.open.remove_entry(xid) else {
+            return;
+        };
+        if x.body_seq.is_none() {
+            x.body_seq = Some(seq);
+        }
+        x.truncated |= truncated;
+        if !x.truncated {
+            let enc = x.resp_headers.get("grpc-encoding").map(str::to_string);
+            let streaming = x.sse.is_some();
+            let mut values: Vec<Option<Value>> = Vec::new();
+            if let Some(g) = x.grpc.as_mut() {
+                match g.resp.push(data) {
+                    Err(e) => {
+                        g.malformed.get_or_insert((format!("response: {e}"), seq));
+                    }
+                    Ok(frames) => {
+                        for f in frames {
+                            g.count += 1;
+                            let route = g.route.clone();
+                            match grpc::decode_message(
+                                &route,
+                                grpc::Side::Response,
+                                &f,
+                                enc.as_deref(),
+                            ) {
+                                Ok(v) if streaming => values.push(Some(v)),
+                                Ok(v) => {
+                                    if g.messages.len() < 2 {
+                                        g.messages.push((v, seq));
+                                    }
+                                }
+                                Err(e) => {
+                                    g.failed("response", e, seq);
+                                    if streaming {
+                                        values.push(None);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            for v in values {
+                if let Some(s) = x.sse.as_mut() {
+                    s.events += 1;
+                    StreamState::keep(&mut s.arrivals, &mut s.past_kept, (t_us, seq));
+                    if v.is_none() {
+                        s.undecodable = true;
+                    }
+                }
+                if let Some(v) = v {
+                    self.on_stream_value(&mut x, &Json::from_value(&v), seq, t_us);
+                }
+            }
+        }
+        self.open.insert(key, x);
+    }
+
+    /// The end of a gRPC call: framing and decoding problems (GRPC-FRAME-001), then the
+    /// status from the `grpc-status` trailer (or the Trailers-Only headers): OK judges the
+    /// answer as the HTTP+JSON body / stream it mirrors, an error judges the status
+    /// (GRPC-ERROR-001, GRPC-ERROR-002, ID-TASK-001).
+    fn end_grpc(&mut self, mut x: Exch) {
+        let Some(mut g) = x.grpc.take() else { return };
+        if x.synthetic {
+            return;
+        }
+        match x.outcome {
+            Some(Outcome::ClientAbort) => {
+                self.incomplete.push((
+                    x.id.clone(),
+                    "client went away before the gRPC call ended: not judged".into(),
+                ));
+                return;
+            }
+            Some(Outcome::UpstreamAbort) => {
+                let cause = x
+                    .end_error
+                    .clone()
+                    .unwrap_or_else(|| "agent closed or reset the stream".into());
+                self.incomplete
+                    .push((x.id.clone(), format!("{cause}: gRPC call not judged")));
+                return;
+            }
+            _ => {}
+        }
+        let Some(status) = x.status else { return };
+        if status != 200 {
+            self.incomplete.push((
+                x.id.clone(),
+                format!("gRPC call answered HTTP {status}: no gRPC status to judge"),
+            ));
+            return;
+        }
+        let method = g.route.method.clone();
+        if let Some(e) = g.resp.finish() {
+            g.malformed
+                .get_or_insert((format!("response: {e}"), x.end_seq));
+        }
+        let mut undecoded = false;
+        if let Some(why) = g.unreadable.take() {
+            self.incomplete
+                .push((x.id.clone(), format!("{why}: not judged")));
+            undecoded = true;
+        }
+        if let Some((msg, seq)) = g.malformed.clone() {
+            self.find(
+                &r::GRPC_MESSAGE_MALFORMED,
+                format!("gRPC {method} {msg}"),
+                vec![x.ev(seq)],
+                &x.leg,
+            );
+            undecoded = true;
+        }
+        if undecoded {
+            if let Some(s) = x.sse.as_mut() {
+                s.undecodable = true;
+            }
+        }
+        // The status: trailers, else Trailers-Only (the status in the response headers).
+        let from_trailers = x.trailers.contains("grpc-status");
+        let hs = if from_trailers {
+            &x.trailers
+        } else {
+            &x.resp_headers
+        };
+        let st_seq = if from_trailers { x.end_seq } else { x.resp_seq };
+        let raw = hs.get("grpc-status").map(|s| s.trim().to_string());
+        let message = hs.get("grpc-message").map(str::to_string);
+        let details = hs.get("grpc-status-details-bin").map(str::to_string);
+        let code = match raw.as_deref().map(str::parse::<u32>) {
+            None => {
+                self.find(
+                    &r::GRPC_MESSAGE_MALFORMED,
+                    format!("gRPC {method} ended without grpc-status (no trailer, no Trailers-Only header)"),
+                    vec![x.ev(x.end_seq)],
+                    &x.leg,
+                );
+                return;
+            }
+            Some(Err(_)) => {
+                self.find(
+                    &r::GRPC_MESSAGE_MALFORMED,
+                    format!(
+                        "gRPC {method} ended with grpc-status {:?}, not a status code",
+                        raw.unwrap_or_default()
+                    ),
+                    vec![x.ev_at(st_seq, "", raw_value(hs, "grpc-status"))],
+                    &x.leg,
+                );
+                return;
+            }
+            Some(Ok(n)) => n,
+        };
+        if code != 0 {
+            self.grpc_error(x, code, message, details, st_seq);
+            return;
+        }
+        if x.sse.is_some() {
+            self.end_stream(&mut x);
+            self.check_extensions(&x, None);
+            self.after_response(&x, None);
+            return;
+        }
+        if undecoded {
+            self.after_response(&x, None);
+            return;
+        }
+        if g.count != 1 {
+            self.find(
+                &r::GRPC_MESSAGE_MALFORMED,
+                format!(
+                    "unary gRPC {method} ended OK with {} response messages (exactly one is due)",
+                    g.count
+                ),
+                vec![x.ev(x.body_seq()), x.ev(x.end_seq)],
+                &x.leg,
+            );
+        }
+        let Some((v, seq)) = g.messages.first() else {
+            self.after_response(&x, None);
+            return;
+        };
+        let j = Json::from_value(v);
+        let c = x.call.clone().unwrap_or_default();
+        if c.op == Some(Op::GetExtendedCard) {
+            self.on_card(&x, Some(&j), true, "");
+            return;
+        }
+        self.check_extensions(&x, Some(&j));
+        let rt = self.on_result(&x, &j, "", *seq);
+        let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
+        self.after_response(&x, rt2);
+    }
+
+    /// A gRPC call that ended with status `code` != OK: the `google.rpc.Status` of
+    /// `grpc-status-details-bin` (`details`) is read for its ErrorInfo; the code must be
+    /// the one ERR-002's gRPC column gives for the reason (GRPC-ERROR-001), a 1.0
+    /// NOT_FOUND / FAILED_PRECONDITION must carry an ErrorInfo (ERR-005, GRPC-ERROR-002),
+    /// and NOT_FOUND for a task the agent handed out is ID-TASK-001.
+    fn grpc_error(
+        &mut self,
+        mut x: Exch,
+        code: u32,
+        message: Option<String>,
+        details: Option<String>,
+        st_seq: u64,
+    ) {
+        let c = x.call.clone().unwrap_or_default();
+        let method = c.method.clone().unwrap_or_default();
+        x.answer_error = true;
+        if let Some(s) = x.sse.as_mut() {
+            s.error_seen = true;
+        }
+        let mut details_bad = false;
+        let status = match details.as_deref().map(grpc::decode_status_details) {
+            Some(Ok(v)) => Some(v),
+            Some(Err(e)) => {
+                details_bad = true;
+                self.find(
+                    &r::GRPC_MESSAGE_MALFORMED,
+                    format!("gRPC {method} error: {e}"),
+                    vec![x.ev(st_seq)],
+                    &x.leg,
+                );
+                None
+            }
+            None => None,
+        };
+        let reason: Option<String> = status.as_ref().and_then(|v| {
+            v.get("details")?.as_array()?.iter().find_map(|d| {
+                d.get("@type")
+                    .and_then(Value::as_str)
+                    .filter(|t| t.ends_with("google.rpc.ErrorInfo"))?;
+                d.get("reason").and_then(Value::as_str).map(str::to_string)
+            })
+        });
+        let name = grpc::code_name(code);
+        match reason.as_deref() {
+            Some(reason) => {
+                if let Some(codes) = grpc::reason_codes(reason) {
+                    if !codes.contains(&code) {
+                        let want: Vec<String> = codes.iter().map(|c| grpc::code_name(*c)).collect();
+                        self.find(
+                            &r::GRPC_ERROR_CODE,
+                            format!(
+                                "gRPC {method} answered ErrorInfo reason {reason} with status {name} ({code}); ERR-002 gives {}",
+                                want.join(" or ")
+                            ),
+                            vec![x.ev_at(
+                                st_seq,
+                                "",
+                                Some(serde_json::json!({"grpc-status": code, "reason": reason,
+                                                        "grpc-message": message})),
+                            )],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+            // Undecodable details are GRPC-FRAME-001 already.
+            None if c.dialect == Some(Dialect::V1_0) && matches!(code, 5 | 9) && !details_bad => {
+                let why = if details.is_none() {
+                    "no grpc-status-details-bin"
+                } else {
+                    "its google.rpc.Status has no ErrorInfo"
+                };
+                self.find(
+                    &r::GRPC_ERROR_INFO_MISSING,
+                    format!("gRPC {method} failed with {name} ({code}) but carries no google.rpc.ErrorInfo ({why})"),
+                    vec![x.ev_at(
+                        st_seq,
+                        "",
+                        Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+                    )],
+                    &x.leg,
+                );
+            }
+            None => {}
+        }
+        // TASK-009 / ID-001: NOT_FOUND ending a stream that carried that very task (as a
+        // −32001 inside a JSON-RPC stream).
+        let streamed = x.sse.as_ref().and_then(|s| {
+            (s.events > 0 && s.first_kind.is_some())
+                .then(|| s.task_id.clone())
+                .flatten()
+        });
+        if let (5, Some(tid), true) = (
+            code,
+            streamed.as_ref(),
+            reason.as_deref().is_none_or(|r| r == "TASK_NOT_FOUND"),
+        ) {
+            let msg = format!(
+                "stream reports task {tid} not found although the same stream carried that task id"
+            );
+            let ev = vec![x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})))];
+            self.stream_once(&mut x, &r::ID_TASK_NOT_RESOLVABLE, msg, ev);
+        }
+        // ID-TASK-001: NOT_FOUND for a task the agent handed out earlier.
+        if code == 5
+            && streamed.is_none()
+            && matches!(
+                c.op,
+                Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+            )
+            && reason.as_deref().is_none_or(|r| r == "TASK_NOT_FOUND")
+        {
+            if let Some(tid) = c.task_id().map(str::to_string) {
+                self.task_not_found(&x, &tid, st_seq, "");
+            }
+        }
+        if x.sse.is_some() {
+            self.end_stream(&mut x);
+        }
+        self.after_response(&x, None);
+    }
 
     // ------------------------------------------------------------------ REST
 
@@ -6593,7 +7100,7 @@ fn push_url_of(c: &Call) -> Option<(String, String)> {
         Some(Op::SendMessage) | Some(Op::SendStreamingMessage) => false,
         _ => return None,
     };
-    let pre = if c.binding == Some(Binding::Rest) {
+    let pre = if c.binding.is_some_and(Binding::bare_params) {
         ""
     } else {
         "/params"
@@ -6647,7 +7154,7 @@ fn member_path<'a, 'b>(v: &'a Json<'b>, ptr: &str) -> Option<&'a Json<'b>> {
 
 /// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token.
 fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
-    let rest = c.binding == Some(Binding::Rest);
+    let rest = c.binding.is_some_and(Binding::bare_params);
     let local = if rest {
         url_ptr
     } else {
@@ -6723,7 +7230,7 @@ fn fingerprint(v: &str) -> u64 {
 
 /// The [`PushSecret`] of the push config whose `url` is at `url_ptr` in the call's params.
 fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
-    let rest = c.binding == Some(Binding::Rest);
+    let rest = c.binding.is_some_and(Binding::bare_params);
     let local = if rest {
         url_ptr
     } else {
@@ -6807,6 +7314,11 @@ fn parse_request_owned(body: &[u8]) -> RequestParse {
         return RequestParse::Invalid;
     }
     RequestParse::Request { method, id, params }
+}
+
+/// The value of header `name` in `h` as JSON evidence.
+fn raw_value(h: &Headers, name: &str) -> Option<Value> {
+    h.get(name).map(|v| Value::String(v.to_string()))
 }
 
 /// `reason` of the first `google.rpc.ErrorInfo` in an error details / data list.
@@ -7049,7 +7561,7 @@ fn part_style(c: &Call) -> Option<a2a::PartStyle> {
     match (c.dialect?, c.binding?) {
         (Dialect::V1_0, _) => Some(a2a::PartStyle::V1),
         (_, Binding::JsonRpc) => Some(a2a::PartStyle::V0Rpc),
-        (_, Binding::Rest) => Some(a2a::PartStyle::V0Rest),
+        (_, Binding::Rest | Binding::Grpc) => Some(a2a::PartStyle::V0Rest),
     }
 }
 
@@ -7084,7 +7596,7 @@ fn state_spelling_problem(
 ) -> Option<(&'static Rule, String)> {
     let proto_expected = match (dialect, binding) {
         (Some(Dialect::V1_0), _) => Some(true),
-        (Some(_), Some(Binding::Rest)) => Some(true),
+        (Some(_), Some(Binding::Rest | Binding::Grpc)) => Some(true),
         (Some(_), Some(Binding::JsonRpc)) => Some(false),
         _ => None,
     };
@@ -7128,7 +7640,7 @@ fn state_spelling_problem(
         (Some(_), Some(true))
             if raw == "TASK_STATE_CANCELED"
                 && dialect == Some(Dialect::V0_3)
-                && binding == Some(Binding::Rest) =>
+                && binding.is_some_and(Binding::bare_params) =>
         {
             Some((
                 &r::TASK_STATE_INVALID,

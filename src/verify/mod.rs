@@ -29,19 +29,20 @@ use crate::record::{Event, RecordingHeader};
 pub struct VerifyOutcome {
     /// All findings, in order of their first evidence `seq`.
     pub findings: Vec<Finding>,
-    /// Wire generations seen (`"0.1"`, `"0.2"`, `"0.3"`, `"1.0"`), sorted.
+    /// Wire generations seen (`"0.1"`, `"0.2"`, `"0.3"`, `"1.0"`; gRPC calls as `"0.3 gRPC"`
+    /// / `"1.0 gRPC"`, GRPC-001), sorted.
     pub dialects: Vec<String>,
     /// Events fed.
     pub events: u64,
     /// Exchanges seen.
     pub exchanges: u64,
     /// Rule areas the traffic exercised (`card`, `card-url`, `jsonrpc`, `rest`, `task`,
-    /// `stream`, `sse`, `version`, `auth`, `push`, `gateway`), sorted.
+    /// `stream`, `sse`, `version`, `auth`, `push`, `gateway`, `grpc`), sorted.
     pub areas_exercised: Vec<String>,
     /// Exchanges whose verdict is incomplete (truncated capture or a recorder `gap`):
     /// `(exchange id, reason)`. No finding is invented from missing data.
     pub incomplete: Vec<(String, String)>,
-    /// Dialect of each exchange that used one: `(exchange id, "1.0" | "0.3" | ...)`, for
+    /// Dialect of each exchange that used one: `(exchange id, "1.0" | "0.3" | "1.0 gRPC" | ...)`, for
     /// the first 10 000 such exchanges (memory stays flat on huge recordings).
     pub exchange_dialects: Vec<(String, String)>,
 }

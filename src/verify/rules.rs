@@ -128,6 +128,20 @@ rule!(REST_UNARY_STREAMED, "REST-HTTP-001", "rest-unary-answered-as-stream", Err
     ["REST-001", "REST-003"],
     "non-streaming HTTP+JSON route answered with text/event-stream instead of one JSON body",
     "answer message:send, GET /tasks/{id}, GET /tasks, :cancel, the push config routes and GET /extendedAgentCard with one JSON body (1.0: application/a2a+json or application/json; 0.3 /v1: application/json); only message:stream and :subscribe answer text/event-stream");
+// ---- gRPC binding ------------------------------------------------------------------------
+rule!(GRPC_MESSAGE_MALFORMED, "GRPC-FRAME-001", "grpc-message-malformed", Error, Transport,
+    ["GRPC-001"],
+    "gRPC call carries a message that is not the method's protobuf message, broken length-prefixed framing, or no grpc-status",
+    "frame every message as 1 flag byte, 4-byte big-endian length and the serialized message of the method's type in the version's proto (1.0 lf.a2a.v1, 0.3 a2a.v1), answer a unary method with exactly one message, and end every call with a grpc-status trailer (or Trailers-Only headers)");
+rule!(GRPC_ERROR_CODE, "GRPC-ERROR-001", "grpc-error-code-mismatch", Error, ErrorHandling,
+    ["ERR-002", "GRPC-001"],
+    "gRPC status code of an A2A error does not match the error its ErrorInfo reason names",
+    "use ERR-002's gRPC column: TASK_NOT_FOUND -> NOT_FOUND, TASK_NOT_CANCELABLE / PUSH_NOTIFICATION_NOT_SUPPORTED / UNSUPPORTED_OPERATION / EXTENDED_AGENT_CARD_NOT_CONFIGURED / EXTENSION_SUPPORT_REQUIRED / VERSION_NOT_SUPPORTED -> FAILED_PRECONDITION (1.0.0 also UNIMPLEMENTED for three), CONTENT_TYPE_NOT_SUPPORTED -> INVALID_ARGUMENT, INVALID_AGENT_RESPONSE -> INTERNAL");
+rule!(GRPC_ERROR_INFO_MISSING, "GRPC-ERROR-002", "grpc-error-info-missing", Error, ErrorHandling,
+    ["ERR-005"],
+    "1.0 gRPC A2A error (NOT_FOUND or FAILED_PRECONDITION) carries no google.rpc.ErrorInfo in its status details",
+    "send grpc-status-details-bin with a google.rpc.Status whose details hold a google.rpc.ErrorInfo {reason: TASK_NOT_FOUND ..., domain: \"a2a-protocol.org\"}");
+
 rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, Interop,
     ["DATA-005", "DATA-004"],
     "client sent a send request whose message is malformed",
@@ -491,6 +505,9 @@ pub static RULES: &[Rule] = &[
     DATA_AGENT_ROLE,
     RESULT_SHAPE,
     REQUEST_SHAPE,
+    GRPC_ERROR_CODE,
+    GRPC_ERROR_INFO_MISSING,
+    GRPC_MESSAGE_MALFORMED,
     GW_SSE_BUFFERED,
     GW_SSE_LOST,
     HTTP_FRAMED_TWICE,
@@ -577,6 +594,7 @@ pub fn area_of(rule_id: &str) -> &'static str {
         "PUSH" => "push",
         "GW" => "gateway",
         "HTTP" => "http",
+        "GRPC" => "grpc",
         _ => "interop",
     }
 }

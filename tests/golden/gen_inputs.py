@@ -136,6 +136,60 @@ def bypass(url):
            {"seq": 4, "t_us": 1000, "exchange": "e1", "type": "exchange_end", "outcome": "complete", "request_bytes": 0, "response_bytes": 10}]
     return "\n".join(j(x) for x in [hdr] + evs) + "\n"
 case("CARD-URL-005", bypass("http://127.0.0.1:9001/"), bypass("http://127.0.0.1:8080/"))
+# ---- gRPC binding (native recordings: binary bodies as base64; protobuf hand-encoded here,
+# independent of the tool's own encoder)
+import base64
+def pb_len(field, b): 
+    b = b.encode() if isinstance(b, str) else b
+    n = len(b); v = b""
+    while True:
+        x = n & 0x7f; n >>= 7
+        v += bytes([x | (0x80 if n else 0)])
+        if not n: break
+    return bytes([(field << 3) | 2]) + v + b
+def pb_var(field, n): return bytes([field << 3, n])
+def gframe(b): return b"\x00" + len(b).to_bytes(4, "big") + b
+def b64(b): return base64.b64encode(b).decode()
+def rpc_status(code, message, reason=None):
+    st = pb_var(1, code) + pb_len(2, message)
+    if reason:
+        info = pb_len(1, reason) + pb_len(2, "a2a-protocol.org")
+        st += pb_len(3, pb_len(1, "type.googleapis.com/google.rpc.ErrorInfo") + pb_len(2, info))
+    return base64.b64encode(st).decode().rstrip("=")
+def grpc_rec(method, req, resp_body, resp_headers, trailers):
+    hdr = {"type": "recording", "format": 1, "tool": {"name": "a2a-interop", "version": "0.1.0"}, "startedAt": "2026-01-01T00:00:00.000Z",
+           "mode": "reverse", "listen": ["127.0.0.1:8080"], "routes": [{"prefix": "/", "upstream": "http://127.0.0.1:9001"}]}
+    url = "http://127.0.0.1:8080/lf.a2a.v1.A2AService/" + method
+    evs = [{"seq": 1, "t_us": 0, "exchange": "e1", "type": "request_head", "method": "POST", "url": url, "version": "HTTP/2.0",
+            "headers": [["content-type", "application/grpc"], ["te", "trailers"], ["a2a-version", "1.0"]], "upstream": url.replace("8080", "9001")},
+           {"seq": 2, "t_us": 100, "exchange": "e1", "type": "request_body", "body": b64(gframe(req)), "encoding": "base64"},
+           {"seq": 3, "t_us": 900, "exchange": "e1", "type": "response_head", "status": 200, "version": "HTTP/2.0",
+            "headers": [["content-type", "application/grpc"]] + resp_headers}]
+    seq = 4
+    if resp_body:
+        evs.append({"seq": seq, "t_us": 950, "exchange": "e1", "type": "response_chunk", "body": b64(resp_body), "encoding": "base64"}); seq += 1
+    end = {"seq": seq, "t_us": 1000, "exchange": "e1", "type": "exchange_end", "outcome": "complete", "request_bytes": 5 + len(req), "response_bytes": len(resp_body)}
+    if trailers: end["trailers"] = trailers
+    evs.append(end)
+    return "\n".join(j(x) for x in [hdr] + evs) + "\n"
+G_SEND = pb_len(2, pb_len(1, "msg-grpc") + pb_var(4, 1) + pb_len(5, pb_len(1, "hello")))
+G_REPLY = pb_len(2, pb_len(1, "msg-reply") + pb_len(2, "ctx-1") + pb_var(4, 2) + pb_len(5, pb_len(1, "echo: hello")))
+def grpc_frame(ok):
+    body = gframe(G_REPLY)
+    # fail: the prefix announces the whole message, the body stops 4 bytes short
+    return grpc_rec("SendMessage", G_SEND, body if ok else body[:-4], [], [["grpc-status", "0"], ["grpc-message", ""]])
+case("GRPC-FRAME-001", grpc_frame(False), grpc_frame(True))
+def grpc_code(ok):
+    code = 9 if ok else 5
+    return grpc_rec("CancelTask", pb_len(2, "task-1"), b"",
+                    [["grpc-status", str(code)], ["grpc-message", "Task cannot be canceled"],
+                     ["grpc-status-details-bin", rpc_status(code, "Task cannot be canceled", "TASK_NOT_CANCELABLE")]], None)
+case("GRPC-ERROR-001", grpc_code(False), grpc_code(True))
+def grpc_info(ok):
+    hs = [["grpc-status", "5"], ["grpc-message", "Task not found"]]
+    if ok: hs.append(["grpc-status-details-bin", rpc_status(5, "Task not found", "TASK_NOT_FOUND")])
+    return grpc_rec("GetTask", pb_len(2, "task-404"), b"", hs, None)
+case("GRPC-ERROR-002", grpc_info(False), grpc_info(True))
 # ---- data shape
 def shape(ok):
     t = T(); tk = task1(); 

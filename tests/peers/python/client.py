@@ -1,6 +1,6 @@
 """a2a-interop test client on the official A2A Python SDK client (a2a-sdk 1.3.0).
 
-  python client.py BASE_URL [--binding JSONRPC|HTTP+JSON] [--protocol-version 1.0|0.3]
+  python client.py BASE_URL [--binding JSONRPC|HTTP+JSON|GRPC] [--protocol-version 1.0|0.3]
 
 Fetches the Agent Card at BASE_URL, keeps the card interfaces of the chosen protocol
 version (0.3 = the SDK's 0.3 compat transport), then runs, printing one line each:
@@ -149,6 +149,12 @@ class Scenario:
         raise Check(f'unexpected success {brief(t)}')
 
 
+def grpc_channel(url: str):
+    """An insecure (h2c) gRPC channel to `url` (host:port): the GRPC binding of grpc_agent.py."""
+    import grpc  # only the GRPC binding needs grpcio
+    return grpc.aio.insecure_channel(url)
+
+
 def line(step: str, ok: bool, detail: str) -> None:
     print(f'STEP {step} {"ok" if ok else "ERROR"} {detail}', flush=True)
 
@@ -173,7 +179,8 @@ async def main(base_url: str, binding: str, version: str) -> int:
         chosen.supported_interfaces.extend(keep)
 
     def make(streaming: bool):
-        cfg = ClientConfig(streaming=streaming, supported_protocol_bindings=[binding], use_client_preference=True)
+        cfg = ClientConfig(streaming=streaming, supported_protocol_bindings=[binding], use_client_preference=True,
+                           grpc_channel_factory=grpc_channel if binding == 'GRPC' else None)
         return ClientFactory(cfg).create(chosen)
 
     plain, streaming = make(False), make(True)
@@ -196,7 +203,7 @@ async def main(base_url: str, binding: str, version: str) -> int:
 if __name__ == '__main__':
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('base_url')
-    ap.add_argument('--binding', default='JSONRPC', choices=['JSONRPC', 'HTTP+JSON'])
+    ap.add_argument('--binding', default='JSONRPC', choices=['JSONRPC', 'HTTP+JSON', 'GRPC'])
     ap.add_argument('--protocol-version', default='1.0', choices=['1.0', '0.3'])
     a = ap.parse_args()
     sys.exit(asyncio.run(main(a.base_url, a.binding, a.protocol_version)))

@@ -1,0 +1,8 @@
+//! cargo-fuzz target `grpc`: see `a2a_interop::fuzz_targets::grpc` for the input shape.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    a2a_interop::fuzz_targets::grpc(data);
+});

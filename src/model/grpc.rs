@@ -1,0 +1,555 @@
+/*!
+The A2A gRPC binding on the wire (GRPC-001; DIGEST §0.1 `0.3:grpc`, 1.0:§10): recognising a
+call (`content-type: application/grpc*`, path `/<package>.A2AService/<Method>`), splitting
+the body into gRPC messages (gRPC over HTTP/2, `grpc/doc/PROTOCOL-HTTP2.md`: a 1-byte
+compressed flag, a 4-byte big-endian length, the protobuf bytes) and decoding each message
+to ProtoJSON of its version's proto, the form 1.0 HTTP+JSON bodies and 0.3 REST bodies take.
+
+The protos are spec data vendored under `proto/` (`proto/README.md`: 1.0 = a2aproject/A2A
+`v1.0.1` `specification/a2a.proto`, package `lf.a2a.v1`; 0.3 = `v0.3.0`
+`specification/grpc/a2a.proto`, package `a2a.v1`; `google.rpc.Status` / `ErrorInfo` for
+`grpc-status-details-bin`, ERR-005), compiled by `build.rs` (`protox`) and read here with
+`prost-reflect`. Nothing here panics on bad input: every failure is an `Err(String)` saying
+what was wrong.
+*/
+
+use std::io::Read as _;
+use std::sync::OnceLock;
+
+use prost::Message as _;
+use prost_reflect::{DescriptorPool, DynamicMessage, MessageDescriptor, SerializeOptions};
+
+use super::a2a::{Dialect, Op};
+
+/// The serialized `FileDescriptorSet` of `proto/` (built by `build.rs`).
+const DESCRIPTORS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/a2a_descriptors.bin"));
+
+/// 1.0 gRPC service (GRPC-001, 1.0:§10): `/lf.a2a.v1.A2AService/<Method>`.
+pub const SERVICE_1_0: &str = "lf.a2a.v1.A2AService";
+/// 0.3 gRPC service (GRPC-001, 0.3:§3.2.2): `/a2a.v1.A2AService/<Method>`.
+pub const SERVICE_0_3: &str = "a2a.v1.A2AService";
+
+/// Largest decompressed message this module builds (bytes): a `gzip` message announcing
+/// more is reported as undecodable instead of filling memory.
+pub const MAX_MESSAGE: usize = 16 << 20;
+
+fn pool() -> Option<&'static DescriptorPool> {
+    static POOL: OnceLock<Option<DescriptorPool>> = OnceLock::new();
+    POOL.get_or_init(|| DescriptorPool::decode(DESCRIPTORS).ok())
+        .as_ref()
+}
+
+/// True for a gRPC content type: `application/grpc`, `application/grpc+proto`,
+/// `application/grpc;...` (PROTOCOL-HTTP2.md `Content-Type`). `application/grpc-web*` is
+/// another protocol and is not matched.
+pub fn is_grpc_content_type(ct: &str) -> bool {
+    let ct = ct.trim().to_ascii_lowercase();
+    ct == "application/grpc"
+        || ct.starts_with("application/grpc+")
+        || ct.starts_with("application/grpc;")
+}
+
+/// A recognised A2A gRPC call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GrpcRoute {
+    /// 1.0 for `lf.a2a.v1.A2AService`, 0.3 for `a2a.v1.A2AService`.
+    pub dialect: Dialect,
+    /// The method name as in the path (`SendMessage`, `TaskSubscription`, ...).
+    pub method: String,
+    /// The A2A operation, `None` for a method the version's service does not define.
+    pub op: Option<Op>,
+    /// The fully qualified service name the path named.
+    pub service: &'static str,
+}
+
+/// Recognises `/<pkg>.A2AService/<Method>` (query ignored; a prefix before the service
+/// segment, e.g. a gateway mount, is allowed). `None` for any other path.
+pub fn grpc_route(path: &str) -> Option<GrpcRoute> {
+    let path = path.split('?').next().unwrap_or(path);
+    let (head, method) = path.rsplit_once('/')?;
+    let service_seg = head.rsplit('/').next().unwrap_or(head);
+    let (dialect, service) = if service_seg == SERVICE_1_0 {
+        (Dialect::V1_0, SERVICE_1_0)
+    } else if service_seg == SERVICE_0_3 {
+        (Dialect::V0_3, SERVICE_0_3)
+    } else {
+        return None;
+    };
+    if method.is_empty() {
+        return None;
+    }
+    Some(GrpcRoute {
+        dialect,
+        op: method_op(dialect, method),
+        method: method.to_string(),
+        service,
+    })
+}
+
+/// The operation of gRPC method `method` of the `dialect` service (1.0: the 11 methods
+/// named as the 1.0 JSON-RPC methods; 0.3: the 0.3 proto's names, `TaskSubscription`,
+/// `ListTaskPushNotificationConfig`, `GetAgentCard`).
+pub fn method_op(dialect: Dialect, method: &str) -> Option<Op> {
+    Some(match (dialect, method) {
+        (_, "SendMessage") => Op::SendMessage,
+        (_, "SendStreamingMessage") => Op::SendStreamingMessage,
+        (_, "GetTask") => Op::GetTask,
+        (_, "CancelTask") => Op::CancelTask,
+        (Dialect::V1_0, "ListTasks") => Op::ListTasks,
+        (Dialect::V1_0, "SubscribeToTask") | (Dialect::V0_3, "TaskSubscription") => {
+            Op::SubscribeToTask
+        }
+        (_, "CreateTaskPushNotificationConfig") => Op::CreatePushConfig,
+        (_, "GetTaskPushNotificationConfig") => Op::GetPushConfig,
+        (Dialect::V1_0, "ListTaskPushNotificationConfigs")
+        | (Dialect::V0_3, "ListTaskPushNotificationConfig") => Op::ListPushConfigs,
+        (_, "DeleteTaskPushNotificationConfig") => Op::DeletePushConfig,
+        (Dialect::V1_0, "GetExtendedAgentCard") | (Dialect::V0_3, "GetAgentCard") => {
+            Op::GetExtendedCard
+        }
+        _ => return None,
+    })
+}
+
+/// The request and response message types of `route`'s method, from the proto's service
+/// descriptor; `None` for a method the service does not define.
+fn method_types(route: &GrpcRoute) -> Option<(MessageDescriptor, MessageDescriptor)> {
+    let svc = pool()?.get_service_by_name(route.service)?;
+    let m = svc.methods().find(|m| m.name() == route.method)?;
+    Some((m.input(), m.output()))
+}
+
+/// Which side of a call a message belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Request,
+    Response,
+}
+
+/// One gRPC length-prefixed message as framed on the wire.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// The compressed flag (first byte 1): the bytes are in the call's `grpc-encoding`.
+    pub compressed: bool,
+    /// The message bytes after the 5-byte prefix.
+    pub data: Vec<u8>,
+}
+
+/// Splits a byte stream into gRPC messages as chunks arrive (PROTOCOL-HTTP2.md
+/// `Length-Prefixed-Message`). Holds at most one incomplete message.
+#[derive(Debug, Default)]
+pub struct FrameDecoder {
+    buf: Vec<u8>,
+    /// A prefix that can never be valid (flag byte not 0/1, length over [`MAX_MESSAGE`]):
+    /// everything after it is unreadable.
+    broken: Option<String>,
+}
+
+impl FrameDecoder {
+    /// A decoder at the start of a body.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends `chunk`; returns the messages it completed, or the framing error that
+    /// stopped the decoder (reported once; later chunks return nothing).
+    pub fn push(&mut self, chunk: &[u8]) -> Result<Vec<Frame>, String> {
+        if self.broken.is_some() {
+            return Ok(Vec::new());
+        }
+        self.buf.extend_from_slice(chunk);
+        let mut out = Vec::new();
+        let mut at = 0;
+        while self.buf.len() - at >= 5 {
+            let flag = self.buf[at];
+            let len = u32::from_be_bytes([
+                self.buf[at + 1],
+                self.buf[at + 2],
+                self.buf[at + 3],
+                self.buf[at + 4],
+            ]) as usize;
+            if flag > 1 {
+                let e = format!("gRPC message prefix has compressed flag {flag} (only 0 or 1)");
+                self.broken = Some(e.clone());
+                self.buf.clear();
+                return Err(e);
+            }
+            if len > MAX_MESSAGE {
+                let e = format!("gRPC message announces {len} bytes (over {MAX_MESSAGE})");
+                self.broken = Some(e.clone());
+                self.buf.clear();
+                return Err(e);
+            }
+            if self.buf.len() - at - 5 < len {
+                break;
+            }
+            out.push(Frame {
+                compressed: flag == 1,
+                data: self.buf[at + 5..at + 5 + len].to_vec(),
+            });
+            at += 5 + len;
+        }
+        self.buf.drain(..at);
+        Ok(out)
+    }
+
+    /// At the end of the body: the error when bytes of an incomplete message are left.
+    pub fn finish(&self) -> Option<String> {
+        if self.broken.is_some() || self.buf.is_empty() {
+            return None;
+        }
+        Some(if self.buf.len() < 5 {
+            format!(
+                "body ends with {} bytes of a gRPC message prefix (5 needed)",
+                self.buf.len()
+            )
+        } else {
+            let len = u32::from_be_bytes([self.buf[1], self.buf[2], self.buf[3], self.buf[4]]);
+            format!(
+                "body ends inside a gRPC message: {} of {len} bytes",
+                self.buf.len() - 5
+            )
+        })
+    }
+}
+
+/// Why a message could not be turned into ProtoJSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecodeError {
+    /// The bytes are not the method's message (bad protobuf, wrong type): the peer's fault.
+    Malformed(String),
+    /// Compressed with a coding this tool does not read, or the method is unknown to the
+    /// proto: nothing can be said about the bytes.
+    Unreadable(String),
+}
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DecodeError::Malformed(s) | DecodeError::Unreadable(s) => f.write_str(s),
+        }
+    }
+}
+
+/// Undoes `grpc-encoding` for a compressed message: `gzip` and `deflate` (zlib) are read,
+/// at most [`MAX_MESSAGE`] bytes; `identity` on a compressed message is malformed
+/// (PROTOCOL-HTTP2.md: the flag needs a `grpc-encoding`); other codings are unreadable.
+pub fn decompress(encoding: Option<&str>, data: &[u8]) -> Result<Vec<u8>, DecodeError> {
+    let enc = encoding.unwrap_or("identity").trim().to_ascii_lowercase();
+    let mut out = Vec::new();
+    let res = match enc.as_str() {
+        "gzip" => flate2::read::GzDecoder::new(data)
+            .take(MAX_MESSAGE as u64 + 1)
+            .read_to_end(&mut out),
+        "deflate" => flate2::read::ZlibDecoder::new(data)
+            .take(MAX_MESSAGE as u64 + 1)
+            .read_to_end(&mut out),
+        "identity" => {
+            return Err(DecodeError::Malformed(
+                "message has the compressed flag but the call has no grpc-encoding".into(),
+            ))
+        }
+        other => {
+            return Err(DecodeError::Unreadable(format!(
+                "message compressed with grpc-encoding {other:?}, which this tool does not decode"
+            )))
+        }
+    };
+    match res {
+        Err(e) => Err(DecodeError::Malformed(format!(
+            "{enc}-compressed message does not decompress: {e}"
+        ))),
+        Ok(_) if out.len() > MAX_MESSAGE => Err(DecodeError::Unreadable(format!(
+            "{enc}-compressed message inflates past {MAX_MESSAGE} bytes: not decoded"
+        ))),
+        Ok(_) => Ok(out),
+    }
+}
+
+fn to_proto_json(msg: &DynamicMessage) -> Result<serde_json::Value, DecodeError> {
+    // ProtoJSON (protobuf JSON mapping): lowerCamel json_names, enum names, 64-bit
+    // integers as strings, defaults left out: the form of 1.0 HTTP+JSON bodies.
+    let opts = SerializeOptions::new();
+    msg.serialize_with_options(serde_json::value::Serializer, &opts)
+        .map_err(|e| DecodeError::Malformed(format!("message has no ProtoJSON form: {e}")))
+}
+
+/// Decodes one message of `route`'s call on `side` to ProtoJSON. `encoding` is the call's
+/// `grpc-encoding` on that side, used when `frame.compressed`.
+pub fn decode_message(
+    route: &GrpcRoute,
+    side: Side,
+    frame: &Frame,
+    encoding: Option<&str>,
+) -> Result<serde_json::Value, DecodeError> {
+    let Some((input, output)) = method_types(route) else {
+        return Err(DecodeError::Unreadable(format!(
+            "{}/{} is not a method of the {} proto",
+            route.service,
+            route.method,
+            route.dialect.as_str()
+        )));
+    };
+    let desc = match side {
+        Side::Request => input,
+        Side::Response => output,
+    };
+    let inflated;
+    let bytes: &[u8] = if frame.compressed {
+        inflated = decompress(encoding, &frame.data)?;
+        &inflated
+    } else {
+        &frame.data
+    };
+    let msg = DynamicMessage::decode(desc.clone(), bytes).map_err(|e| {
+        DecodeError::Malformed(format!(
+            "{} bytes are not a {}: {e}",
+            bytes.len(),
+            desc.full_name()
+        ))
+    })?;
+    to_proto_json(&msg)
+}
+
+/// gRPC status code names (`google.rpc.Code`), 0..=16.
+pub const CODE_NAMES: [&str; 17] = [
+    "OK",
+    "CANCELLED",
+    "UNKNOWN",
+    "INVALID_ARGUMENT",
+    "DEADLINE_EXCEEDED",
+    "NOT_FOUND",
+    "ALREADY_EXISTS",
+    "PERMISSION_DENIED",
+    "RESOURCE_EXHAUSTED",
+    "FAILED_PRECONDITION",
+    "ABORTED",
+    "OUT_OF_RANGE",
+    "UNIMPLEMENTED",
+    "INTERNAL",
+    "UNAVAILABLE",
+    "DATA_LOSS",
+    "UNAUTHENTICATED",
+];
+
+/// The name of gRPC status `code` (`"NOT_FOUND"` for 5), `"code N"` when out of range.
+pub fn code_name(code: u32) -> String {
+    CODE_NAMES
+        .get(code as usize)
+        .map(|s| s.to_string())
+        .unwrap_or_else(|| format!("code {code}"))
+}
+
+/// The gRPC code ERR-002's gRPC column (A2A 1.0.1) gives for an `ErrorInfo.reason`, with
+/// the codes the 1.0.0 column allowed too (UNIMPLEMENTED for three of them). `None` for a
+/// reason outside the table.
+pub fn reason_codes(reason: &str) -> Option<&'static [u32]> {
+    // 3 INVALID_ARGUMENT, 5 NOT_FOUND, 9 FAILED_PRECONDITION, 12 UNIMPLEMENTED, 13 INTERNAL
+    Some(match reason {
+        "TASK_NOT_FOUND" => &[5],
+        "TASK_NOT_CANCELABLE"
+        | "EXTENDED_AGENT_CARD_NOT_CONFIGURED"
+        | "EXTENSION_SUPPORT_REQUIRED" => &[9],
+        "PUSH_NOTIFICATION_NOT_SUPPORTED" | "UNSUPPORTED_OPERATION" | "VERSION_NOT_SUPPORTED" => {
+            &[9, 12]
+        }
+        "CONTENT_TYPE_NOT_SUPPORTED" => &[3],
+        "INVALID_AGENT_RESPONSE" => &[13],
+        _ => return None,
+    })
+}
+
+/// `google.rpc.Status` read from a `grpc-status-details-bin` value (base64, padded or not,
+/// standard or URL-safe alphabet: PROTOCOL-HTTP2.md binary headers) to ProtoJSON
+/// (`{"code":5,"message":"...","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":...}]}`).
+pub fn decode_status_details(value: &str) -> Result<serde_json::Value, String> {
+    use base64::Engine as _;
+    let v = value.trim().trim_end_matches('=');
+    let bytes = base64::engine::general_purpose::STANDARD_NO_PAD
+        .decode(v)
+        .or_else(|_| base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(v))
+        .map_err(|e| format!("grpc-status-details-bin is not base64: {e}"))?;
+    let desc = pool()
+        .and_then(|p| p.get_message_by_name("google.rpc.Status"))
+        .ok_or("google.rpc.Status is not in the descriptor pool")?;
+    let msg = DynamicMessage::decode(desc, bytes.as_slice())
+        .map_err(|e| format!("grpc-status-details-bin is not a google.rpc.Status: {e}"))?;
+    to_proto_json(&msg).map_err(|e| e.to_string())
+}
+
+/// Encodes a ProtoJSON value as message `full_name` of the pool (e.g.
+/// `lf.a2a.v1.StreamResponse`): protobuf bytes, unframed. For tests and test peers that
+/// build real gRPC traffic.
+pub fn encode_json(full_name: &str, json: &serde_json::Value) -> Result<Vec<u8>, String> {
+    let desc = pool()
+        .and_then(|p| p.get_message_by_name(full_name))
+        .ok_or_else(|| format!("{full_name} is not in the descriptor pool"))?;
+    let msg = DynamicMessage::deserialize(desc, json).map_err(|e| e.to_string())?;
+    Ok(msg.encode_to_vec())
+}
+
+/// `msg` framed as one uncompressed gRPC message (5-byte prefix + bytes).
+pub fn frame(msg: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(msg.len() + 5);
+    out.push(0);
+    out.extend_from_slice(&(msg.len() as u32).to_be_bytes());
+    out.extend_from_slice(msg);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn route(path: &str) -> GrpcRoute {
+        grpc_route(path).expect("a gRPC route")
+    }
+
+    #[test]
+    fn routes_of_both_services() {
+        let r = route("/lf.a2a.v1.A2AService/SubscribeToTask");
+        assert_eq!(
+            (r.dialect, r.op, r.service),
+            (Dialect::V1_0, Some(Op::SubscribeToTask), SERVICE_1_0)
+        );
+        let r = route("/a2a.v1.A2AService/TaskSubscription");
+        assert_eq!(
+            (r.dialect, r.op),
+            (Dialect::V0_3, Some(Op::SubscribeToTask))
+        );
+        assert_eq!(
+            route("/gw/a2a.v1.A2AService/GetAgentCard").op,
+            Some(Op::GetExtendedCard)
+        );
+        // 0.3 names are not 1.0 methods, and the other way round.
+        assert_eq!(route("/lf.a2a.v1.A2AService/TaskSubscription").op, None);
+        assert_eq!(route("/a2a.v1.A2AService/ListTasks").op, None);
+        assert!(grpc_route("/other.v1.A2AService/SendMessage").is_none());
+        assert!(grpc_route("/lf.a2a.v1.A2AService/").is_none());
+        assert!(grpc_route("/message:send").is_none());
+        assert!(is_grpc_content_type("application/grpc+proto"));
+        assert!(is_grpc_content_type("Application/GRPC"));
+        assert!(!is_grpc_content_type("application/grpc-web"));
+    }
+
+    #[test]
+    fn a_send_request_round_trips_through_proto_json() {
+        let r = route("/lf.a2a.v1.A2AService/SendMessage");
+        let req = json!({"message": {"messageId": "m1", "role": "ROLE_USER",
+                                     "parts": [{"text": "hi"}]}});
+        let bytes = encode_json("lf.a2a.v1.SendMessageRequest", &req).unwrap();
+        let mut d = FrameDecoder::new();
+        let framed = frame(&bytes);
+        // Split mid-prefix: nothing until the message is whole.
+        assert!(d.push(&framed[..3]).unwrap().is_empty());
+        let frames = d.push(&framed[3..]).unwrap();
+        assert_eq!(frames.len(), 1);
+        assert!(d.finish().is_none());
+        let v = decode_message(&r, Side::Request, &frames[0], None).unwrap();
+        assert_eq!(v, req);
+    }
+
+    #[test]
+    fn the_0_3_proto_names_its_members_as_0_3_rest_does() {
+        let r = route("/a2a.v1.A2AService/SendMessage");
+        // `request` is `json_name = "message"` in the 0.3 proto; parts are `content`.
+        let req = json!({"message": {"messageId": "m1", "role": "ROLE_USER",
+                                     "content": [{"text": "hi"}]}});
+        let bytes = encode_json("a2a.v1.SendMessageRequest", &req).unwrap();
+        let v = decode_message(
+            &r,
+            Side::Request,
+            &Frame {
+                compressed: false,
+                data: bytes,
+            },
+            None,
+        )
+        .unwrap();
+        assert_eq!(v, req);
+    }
+
+    #[test]
+    fn gzip_messages_are_read_and_unknown_codings_are_unreadable() {
+        use std::io::Write as _;
+        let r = route("/lf.a2a.v1.A2AService/GetTask");
+        let bytes = encode_json("lf.a2a.v1.GetTaskRequest", &json!({"id": "t1"})).unwrap();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(&bytes).unwrap();
+        let f = Frame {
+            compressed: true,
+            data: gz.finish().unwrap(),
+        };
+        assert_eq!(
+            decode_message(&r, Side::Request, &f, Some("gzip")).unwrap(),
+            json!({"id": "t1"})
+        );
+        assert!(matches!(
+            decode_message(&r, Side::Request, &f, Some("snappy")),
+            Err(DecodeError::Unreadable(_))
+        ));
+        assert!(matches!(
+            decode_message(&r, Side::Request, &f, None),
+            Err(DecodeError::Malformed(_))
+        ));
+        // Not gzip at all.
+        let junk = Frame {
+            compressed: true,
+            data: b"not gzip".to_vec(),
+        };
+        assert!(matches!(
+            decode_message(&r, Side::Request, &junk, Some("gzip")),
+            Err(DecodeError::Malformed(_))
+        ));
+    }
+
+    #[test]
+    fn bad_framing_and_bad_protobuf_are_errors() {
+        let mut d = FrameDecoder::new();
+        assert!(d.push(&[7, 0, 0, 0, 1, 0]).is_err());
+        assert!(
+            d.push(&[0, 0, 0, 0, 0]).unwrap().is_empty(),
+            "stays stopped"
+        );
+        let mut d = FrameDecoder::new();
+        assert!(d.push(&[0, 0, 0, 0, 9, 1, 2]).unwrap().is_empty());
+        assert_eq!(
+            d.finish().as_deref(),
+            Some("body ends inside a gRPC message: 2 of 9 bytes")
+        );
+        let mut d = FrameDecoder::new();
+        assert!(d.push(&[0xff, 0xff, 0xff, 0xff]).unwrap().is_empty());
+        assert!(d.push(&[0xff]).is_err());
+        // A truncated varint field is not a GetTaskRequest.
+        let r = route("/lf.a2a.v1.A2AService/GetTask");
+        let f = Frame {
+            compressed: false,
+            data: vec![0x12, 0x09, b'a'],
+        };
+        assert!(matches!(
+            decode_message(&r, Side::Request, &f, None),
+            Err(DecodeError::Malformed(_))
+        ));
+    }
+
+    #[test]
+    fn status_details_carry_the_error_info() {
+        // What a2a-sdk 1.3.0 sent for an unknown task (recorded through the proxy).
+        let v = decode_status_details(
+            "CAUSDlRhc2sgbm90IGZvdW5kGk4KKHR5cGUuZ29vZ2xlYXBpcy5jb20vZ29vZ2xlLnJwYy5FcnJvckluZm8SIgoOVEFTS19OT1RfRk9VTkQSEGEyYS1wcm90b2NvbC5vcmc",
+        )
+        .unwrap();
+        assert_eq!(
+            v,
+            json!({"code": 5, "message": "Task not found", "details": [
+                {"@type": "type.googleapis.com/google.rpc.ErrorInfo",
+                 "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}]})
+        );
+        assert!(decode_status_details("!!!").is_err());
+        assert!(decode_status_details("AAAA").is_err());
+        assert_eq!(reason_codes("TASK_NOT_FOUND"), Some(&[5u32][..]));
+        assert_eq!(code_name(9), "FAILED_PRECONDITION");
+        assert_eq!(code_name(99), "code 99");
+    }
+}
