@@ -354,6 +354,18 @@ fn redact_form_with(data: &[u8], secret: impl Fn(&str) -> bool) -> Option<Bytes>
     Some(Bytes::from(out))
 }
 
+/// True when the first byte of `data` that is not whitespace opens a JSON object or array:
+/// a body labelled `application/x-www-form-urlencoded` that is really JSON (`curl -d '{...}'`
+/// without `-H content-type`; servers that parse whatever the label says accept it), which
+/// is then redacted as JSON, not by parameter name (breaker8 G21). A form body never starts
+/// so: `{` and `[` are not name characters anyone sends unencoded.
+fn starts_like_json(data: &[u8]) -> bool {
+    matches!(
+        data.iter().find(|b| !b.is_ascii_whitespace()),
+        Some(b'{') | Some(b'[')
+    )
+}
+
 /// Largest decoded size of a compressed JSON body decoded to be redacted (4 MiB, from at most
 /// [`HOLD_CAP`] coded bytes); a body that inflates past it is written as it came.
 const DECODE_CAP: usize = 4 * HOLD_CAP;
@@ -397,10 +409,12 @@ fn release_coded(
     let Ok(plain) = crate::model::coding::decode(Some(coding), &joined, DECODE_CAP) else {
         return false;
     };
-    let red = match (form, text) {
+    // A JSON text labelled as a form is redacted as JSON, decoded or not
+    // ([`starts_like_json`], breaker8 G21).
+    let red = match (form.filter(|_| !starts_like_json(&plain)), text) {
         (Some(secret), _) => redact_form_with(&plain, secret),
-        (None, Some(mut scan)) => scan.redact(&plain),
-        (None, None) => redact_json_bytes(&plain),
+        (None, Some(mut scan)) if form.is_none() => scan.redact(&plain),
+        (None, _) => redact_json_bytes(&plain),
     };
     let Some(red) = red else {
         out.append(held);
@@ -1142,8 +1156,7 @@ impl Redactor {
             }
             return;
         }
-        // A JSON text labelled as a form (`curl -d '{...}'` without -H content-type; servers
-        // that parse the body whatever its label accept it) is redacted as JSON.
+        // A JSON text labelled as a form is redacted as JSON ([`starts_like_json`]).
         let form = form && {
             let first = held
                 .iter()
@@ -3771,5 +3784,69 @@ mod tests {
             joined_of(&out, true),
             "grant_type=password&password=[REDACTED]"
         );
+    }
+
+    /// breaker8 G21 compressed: the same JSON labelled as a form, sent gzip, deflate or br
+    /// (held whole, decoded), is redacted as JSON too, not by parameter name (which found
+    /// no parameter and wrote the token); a compressed real form keeps its form redaction.
+    #[test]
+    fn a_compressed_json_body_labelled_as_a_form_is_redacted_as_json() {
+        let json = r#"{"params":{"configuration":{"pushNotificationConfig":{"url":"http://h/","token":"SECRETTOK","authentication":{"credentials":"SECRETCRED"}}}}}"#;
+        let form = "grant_type=password&password=SECRETPW&scope=a";
+        for coding in ["gzip", "deflate", "br", "gzip, br"] {
+            for (plain, want) in [
+                (json, None),
+                (
+                    form,
+                    Some("grant_type=password&password=[REDACTED]&scope=a"),
+                ),
+            ] {
+                let coded = encode(
+                    plain.as_bytes(),
+                    &crate::model::coding::codings(Some(coding)),
+                )
+                .unwrap();
+                let mut r = Redactor::new(true);
+                let mut out = r.process(ev(
+                    "e1",
+                    head(
+                        vec![
+                            ("content-type", "application/x-www-form-urlencoded"),
+                            ("content-encoding", coding),
+                        ],
+                        "/",
+                    ),
+                ));
+                let (a, b) = coded.split_at(coded.len() / 2);
+                for part in [a, b] {
+                    out.extend(r.process(ev(
+                        "e1",
+                        EventKind::RequestBody {
+                            body: Body::new(Bytes::copy_from_slice(part)),
+                        },
+                    )));
+                }
+                out.extend(r.process(ev("e1", response_head("application/json"))));
+                out.extend(r.process(end_ev("e1")));
+                let rec: Vec<u8> = out
+                    .iter()
+                    .filter(|e| matches!(e.kind, EventKind::RequestBody { .. }))
+                    .filter_map(body_of)
+                    .flat_map(|b| b.data.to_vec())
+                    .collect();
+                let back = crate::model::coding::decode(Some(coding), &rec, 1 << 20).unwrap();
+                let text = std::str::from_utf8(&back).unwrap();
+                assert!(!text.contains("SECRET"), "{coding}: {text}");
+                match want {
+                    None => assert_eq!(
+                        text,
+                        json.replace("SECRETTOK", REDACTED)
+                            .replace("SECRETCRED", REDACTED),
+                        "{coding}"
+                    ),
+                    Some(w) => assert_eq!(text, w, "{coding}"),
+                }
+            }
+        }
     }
 }
