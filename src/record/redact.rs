@@ -1,9 +1,16 @@
 /*!
 Redaction on write: secrets never reach the recording file unless `--no-redact`.
 
-What is replaced by `[REDACTED]` (the recording header says `"redacted": true`):
+Each secret is replaced by its placeholder, `[REDACTED:1a2b3c4d5e6f]`: a 48-bit HMAC-SHA-256
+tag under a key drawn per recording and never written ([`Tagger`]), so equal secrets keep
+equal tags within one recording (PUSH-AUTH-002 compares a delivery's token with its
+config's on a redacted file) and nothing else about them shows. The untagged [`REDACTED`]
+of older recordings, and of values not seen whole, means "value unknown"; a placeholder of
+either form is never redacted again ([`is_placeholder`]).
+
+What is replaced (the recording header says `"redacted": true`):
 - header values of `Authorization`, `Proxy-Authorization` (the scheme word is kept:
-  `Bearer [REDACTED]`), `Cookie`, `Set-Cookie`, `X-API-Key`, names containing a
+  `Bearer [REDACTED:…]`, the tag of the credential after it), `Cookie`, `Set-Cookie`, `X-API-Key`, names containing a
   credential word ([`SECRET_HEADER_PARTS`]), names the run was given
   ([`Redactor::with_secret_headers`]: `--redact-header`, `probe --auth-header`), and of every
   header named by an apiKey security scheme of an Agent Card seen earlier in the recording (0.3
