@@ -2332,6 +2332,9 @@ pub struct TextScan {
     /// The HMAC of the secret being dropped (state [`Scan::InSecret`]); `None` once its
     /// placeholder was closed untagged (an SSE line end inside it).
     secret: Option<Box<SecretMac>>,
+    /// How the secret that just closed ends ([`Step::Close`]), taken by [`Self::redact`]
+    /// (kept here, not in the per-byte [`Step`], which stays one byte wide).
+    closing: Option<Closing>,
 }
 
 /// The keyed hash of a JSON string value read byte by byte ([`TextScan`]): JSON escapes
@@ -2367,6 +2370,12 @@ enum Closing {
     Tag(ring::hmac::Tag),
     /// A placeholder already (this many bytes of the array): written back as it was.
     Same([u8; PLACEHOLDER_MAX], usize),
+}
+
+impl std::fmt::Debug for Closing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Closing { .. }")
+    }
 }
 
 impl std::fmt::Debug for SecretMac {
@@ -2617,11 +2626,11 @@ impl TextScan {
                 Step::Drop => {
                     out.get_or_insert_with(|| data[..i].to_vec());
                 }
-                Step::Close(closing) => {
+                Step::Close => {
                     let o = out.get_or_insert_with(|| data[..i].to_vec());
                     // `[REDACTED` was written at the open: the rest follows
                     let open = REDACTED.len() - 1;
-                    match closing {
+                    match self.closing.take() {
                         Some(Closing::Tag(tag)) => {
                             let at = o.len();
                             push_tagged(tag.as_ref(), o);
@@ -2842,7 +2851,8 @@ impl TextScan {
                 let escaped = std::mem::take(&mut self.escape);
                 if b == b'"' && !escaped {
                     self.state = Scan::Outside;
-                    return Step::Close(self.secret.take().map(|m| m.finish()));
+                    self.closing = self.secret.take().map(|m| m.finish());
+                    return Step::Close;
                 }
                 self.escape = !escaped && b == b'\\';
                 if let Some(m) = self.secret.as_mut() {
@@ -2864,8 +2874,8 @@ enum Step {
     Drop,
     /// The closing quote of a secret: write `:` + tag + `]"`, or the rest of a value that
     /// was a placeholder already and `"` (`"` alone when the placeholder was closed untagged
-    /// before: `None`).
-    Close(Option<Closing>),
+    /// before), as [`TextScan::closing`] says.
+    Close,
     /// A line end inside a secret (not JSON; an SSE line end): write `]` (the placeholder,
     /// untagged) and the byte.
     Cut,
