@@ -10,8 +10,9 @@ either form is never redacted again ([`is_placeholder`]).
 
 What is replaced (the recording header says `"redacted": true`):
 - header values of `Authorization`, `Proxy-Authorization` (the scheme word is kept:
-  `Bearer [REDACTED:…]`, the tag of the credential after it), `Cookie`, `Set-Cookie`, `X-API-Key`, names containing a
-  credential word ([`SECRET_HEADER_PARTS`]), names the run was given
+  `Bearer [REDACTED:…]`, the tag of the credential after it), `Cookie`, `Set-Cookie`,
+  `X-API-Key`, names containing a credential word ([`SECRET_HEADER_PARTS`]), names the run
+  was given
   ([`Redactor::with_secret_headers`]: `--redact-header`, `probe --auth-header`), and of every
   header named by an apiKey security scheme of an Agent Card seen earlier in the recording (0.3
   `securitySchemes.*{type:"apiKey",in:"header",name}`, 1.0
