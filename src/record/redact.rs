@@ -2908,6 +2908,49 @@ mod tests {
     }
 
     #[test]
+    fn placeholders_are_recognized_in_both_forms_and_never_tagged_again() {
+        let t = Tagger::random();
+        let p = t.placeholder(b"s3");
+        assert_eq!(p.len(), "[REDACTED:]".len() + TAG_HEX);
+        assert_eq!(placeholder_tag(&p).map(str::len), Some(TAG_HEX));
+        assert_eq!(p, t.placeholder(b"s3"), "one key, one tag per value");
+        assert_ne!(p, t.placeholder(b"s4"));
+        assert_ne!(p, Tagger::random().placeholder(b"s3"), "another key");
+        assert!(is_placeholder(&p) && is_placeholder(REDACTED));
+        assert_eq!(placeholder_tag(REDACTED), None, "untagged: value unknown");
+        for not in [
+            "[REDACTED:]",
+            "[REDACTED:ABC]",
+            "[REDACTED:12 34]",
+            "REDACTED",
+            "x",
+        ] {
+            assert!(!is_placeholder(not), "{not}");
+        }
+        assert_eq!(
+            strip_tags(&format!("a {p} b [REDACTED] c [REDACTED:zz]")),
+            "a [REDACTED] b [REDACTED] c [REDACTED:zz]"
+        );
+        // a body holding placeholders already (a redacted recording read again): the
+        // whole-document path and the stream at every split leave it byte for byte
+        let body = format!(
+            r#"{{"pushNotificationConfig":{{"url":"http://h/?token={p}","token":"{p}","authentication":{{"credentials":"[REDACTED]"}}}}}}"#
+        );
+        assert!(redact_json_bytes(body.as_bytes(), &t).is_none());
+        for at in 0..body.len() {
+            let mut scan = TextScan::default();
+            let mut out = Vec::new();
+            for piece in [&body.as_bytes()[..at], &body.as_bytes()[at..]] {
+                match scan.redact(piece, &t) {
+                    Some(r) => out.extend_from_slice(&r),
+                    None => out.extend_from_slice(piece),
+                }
+            }
+            assert_eq!(std::str::from_utf8(&out).unwrap(), body, "split at {at}");
+        }
+    }
+
+    #[test]
     fn urls_in_messages_lose_their_credentials_only() {
         let m = "card interface url http://admin:pw@10.0.0.5:8080/a2a?token=t&x=1 is private; see \"https://h/?sig=s\"";
         assert_eq!(
