@@ -64,6 +64,13 @@ async fn agent(status: u16, extra: &'static str, body: Vec<u8>) -> SocketAddr {
     addr
 }
 
+/// `text` with the tags of its placeholders taken off (`[REDACTED:1a2b3c4d5e6f]` ->
+/// `[REDACTED]`, `record::redact::strip_tags`): these tests are about what is redacted;
+/// `tests/redaction_tags.rs` is about the tags.
+fn untag(text: &str) -> String {
+    a2a_interop::record::redact::strip_tags(text).into_owned()
+}
+
 fn replace_bytes(hay: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     let mut i = 0;
@@ -169,7 +176,7 @@ async fn card_rewrite_ignores_the_userinfo_of_an_absolute_form_request() {
         "card not rewritten to the proxy's bare origin: {answer}"
     );
     assert!(!answer.contains("SECRETABS"), "{answer}");
-    let text = std::fs::read_to_string(&rec).unwrap();
+    let text = untag(&std::fs::read_to_string(&rec).unwrap());
     assert_eq!(
         text.matches(r#""type":"card_rewrite""#).count(),
         1,
@@ -232,10 +239,10 @@ async fn upstream_creds_run(
     assert!(bad.starts_with("HTTP/1.1 502"), "{bad}");
     let stderr = proxy.stop();
     (
-        std::fs::read_to_string(&rec).unwrap(),
-        std::fs::read_to_string(&report).unwrap(),
-        stderr,
-        bad,
+        untag(&std::fs::read_to_string(&rec).unwrap()),
+        untag(&std::fs::read_to_string(&report).unwrap()),
+        untag(&stderr),
+        untag(&bad),
     )
 }
 
@@ -267,8 +274,8 @@ async fn credentials_in_upstream_urls_are_redacted_everywhere_they_are_shown() {
         har.to_str().unwrap(),
     ]);
     assert_eq!(code, Some(0), "{err}");
-    let json = std::fs::read_to_string(&json).unwrap();
-    let har = std::fs::read_to_string(&har).unwrap();
+    let json = untag(&std::fs::read_to_string(&json).unwrap());
+    let har = untag(&std::fs::read_to_string(&har).unwrap());
     for (what, text) in [
         ("recording", &rec),
         ("markdown report", &md),
@@ -347,8 +354,8 @@ async fn probe_target_credentials_are_redacted_in_its_outputs() {
     .await
     .unwrap();
     assert_eq!(code, Some(0), "{out}\n{err}");
-    let md = std::fs::read_to_string(&md).unwrap();
-    let rec = std::fs::read_to_string(&rec).unwrap();
+    let md = untag(&std::fs::read_to_string(&md).unwrap());
+    let rec = untag(&std::fs::read_to_string(&rec).unwrap());
     for (what, text) in [
         ("stdout", &out),
         ("stderr", &err),
@@ -393,7 +400,7 @@ async fn a_push_token_given_twice_is_redacted_both_times() {
         answer.contains("SECRETDUPRESP"),
         "the client gets the real answer: {answer}"
     );
-    let text = std::fs::read_to_string(&rec).unwrap();
+    let text = untag(&std::fs::read_to_string(&rec).unwrap());
     assert!(!text.contains("SECRETDUP"), "{text}");
     assert_eq!(
         text.matches(r#"\"token\":\"[REDACTED]\",\"token\":\"[REDACTED]\""#)
@@ -426,8 +433,8 @@ fn repro_redacts_webhook_urls_in_bodies_as_in_requests() {
             out.to_str().unwrap(),
         ]);
         assert_eq!(code, Some(0), "{rule}: {stdout}{stderr}");
-        let cut = std::fs::read_to_string(&out).unwrap();
-        let sh = std::fs::read_to_string(out.with_extension("sh")).unwrap();
+        let cut = untag(&std::fs::read_to_string(&out).unwrap());
+        let sh = untag(&std::fs::read_to_string(out.with_extension("sh")).unwrap());
         for (what, text) in [("cut", &cut), ("script", &sh)] {
             assert!(
                 !text.contains("SECRETRP"),
@@ -437,7 +444,7 @@ fn repro_redacts_webhook_urls_in_bodies_as_in_requests() {
         assert!(cut.contains("hook?token=[REDACTED]"), "{cut}");
     }
     // the webhook call and the config that registered its URL are both in the second cut
-    let cut = std::fs::read_to_string(dir.path().join("TASK-STATE-005.jsonl")).unwrap();
+    let cut = untag(&std::fs::read_to_string(dir.path().join("TASK-STATE-005.jsonl")).unwrap());
     assert!(
         cut.contains(r#""url":"http://127.0.0.1:9/hook?token=[REDACTED]","headers""#)
             // the body's own bytes are kept around the secret (`"url": "..."`)
@@ -499,7 +506,7 @@ async fn push_tokens_in_gzip_bodies_are_redacted() {
         gunzip(&got[end..]).contains("SECRETGZRESP"),
         "the client gets the real answer"
     );
-    let text = std::fs::read_to_string(&rec).unwrap();
+    let text = untag(&std::fs::read_to_string(&rec).unwrap());
     let mut bodies = Vec::new();
     for line in text.lines().skip(1) {
         let ev: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -509,7 +516,7 @@ async fn push_tokens_in_gzip_bodies_are_redacted() {
             let raw = base64::engine::general_purpose::STANDARD
                 .decode(ev["body"].as_str().unwrap())
                 .unwrap();
-            bodies.push(gunzip(&raw));
+            bodies.push(untag(&gunzip(&raw)));
         }
     }
     assert_eq!(bodies.len(), 2, "{text}");
@@ -584,7 +591,7 @@ async fn form_body_secrets_are_redacted() {
     .await;
     proxy.stop();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    let text = std::fs::read_to_string(&rec).unwrap();
+    let text = untag(&std::fs::read_to_string(&rec).unwrap());
     assert!(!text.contains("SECRETFORM"), "{text}");
     assert!(
         text.contains("grant_type=password&client_id=cli&client_secret=[REDACTED]&username=u&password=[REDACTED]"),
@@ -619,6 +626,7 @@ fn reports_of_unredacted_inputs_show_no_secrets() {
         }
     }
     let (_, text, _) = cli(&["report", t.to_str().unwrap()]);
+    let text = untag(&text);
     assert!(
         text.contains("http://admin:[REDACTED]@10.0.0.5:8080/a2a?token=[REDACTED]"),
         "{text}"
@@ -670,7 +678,7 @@ async fn oauth_token_bodies_and_gateway_credential_headers_are_redacted() {
         answer.contains("SECRETACCESS"),
         "the client gets the real answer: {answer}"
     );
-    let text = std::fs::read_to_string(&rec).unwrap();
+    let text = untag(&std::fs::read_to_string(&rec).unwrap());
     let leaked: Vec<&str> = text
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| w.starts_with("SECRET"))
@@ -715,7 +723,7 @@ async fn a_body_in_a_coding_the_redactor_cannot_read_is_left_out() {
     let answer = post(proxy.addr, "/", "application/json", "", body).await;
     proxy.stop();
     assert!(answer.contains("SECRETZSTDTOKEN"), "{answer}");
-    let text = std::fs::read_to_string(&rec).unwrap();
+    let text = untag(&std::fs::read_to_string(&rec).unwrap());
     assert!(!text.contains("SECRETZSTD"), "{text}");
     let events: Vec<serde_json::Value> = text
         .lines()
@@ -794,7 +802,7 @@ async fn common_credential_query_names_and_header_spellings_are_redacted() {
     .await;
     proxy.stop();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    let text = std::fs::read_to_string(&rec).unwrap();
+    let text = untag(&std::fs::read_to_string(&rec).unwrap());
     let leaked: Vec<&str> = text
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| w.starts_with("SECRET"))

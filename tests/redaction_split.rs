@@ -214,12 +214,14 @@ async fn request_body_after_an_early_answer_is_redacted_and_ends_the_exchange() 
             "{x}"
         );
         assert_eq!(last["request_bytes"], body.len() as u64, "{x}");
+        let got = joined(&ex, "request_body");
         assert_eq!(
-            joined(&ex, "request_body"),
+            a2a_interop::record::redact::strip_tags(&got),
             body.replace(token, "[REDACTED]")
                 .replace(cred, "[REDACTED]"),
             "{x}: the recorded body is the sent one with its two secrets replaced"
         );
+        assert_eq!(distinct_tags(&got), 2, "{x}: two secrets, two tags: {got}");
     }
     // the recording reads and verifies as a whole
     let out = Command::new(BIN)
@@ -353,5 +355,20 @@ async fn sse_frames_that_cut_a_secret_are_redacted_as_one_text() {
         .replace("SSECRED_XYZ", "[REDACTED]")
         .replace("TWOTOKEN_ABCDEFGHIJ", "[REDACTED]")
         .replace("TWOCRED_XYZ", "[REDACTED]");
-    assert_eq!(joined(&ex, "response_chunk"), want);
+    let got = joined(&ex, "response_chunk");
+    assert_eq!(a2a_interop::record::redact::strip_tags(&got), want);
+    // each secret tagged whole, whatever frame cut it: four secrets, four tags
+    assert_eq!(distinct_tags(&got), 4, "{got}");
+}
+
+/// How many different tagged placeholders (`[REDACTED:…]`) `text` holds.
+fn distinct_tags(text: &str) -> usize {
+    text.split("[REDACTED:")
+        .skip(1)
+        .filter_map(|t| t.split_once(']').map(|(tag, _)| tag))
+        .filter(|t| {
+            a2a_interop::record::redact::placeholder_tag(&format!("[REDACTED:{t}]")).is_some()
+        })
+        .collect::<std::collections::BTreeSet<_>>()
+        .len()
 }

@@ -22,8 +22,12 @@ events ─► verify ─► pick the finding ─► minimize exchanges (re-verif
   redacts, and userinfo passwords, in request URLs and in `url` members of bodies (a push
   config's webhook URL stays equal to the URL of the request sent to it); before that,
   everything the recorder redacts (`record::redact`: header names an Agent Card's apiKey
-  scheme gives, form bodies, compressed push configs). Values become `[REDACTED]`, as in
-  recordings.
+  scheme gives, form bodies, compressed push configs). Values become placeholders, as in
+  recordings: `[REDACTED:1a2b3c4d5e6f]`, tagged with a key drawn for this run
+  (`record::redact::Tagger`), so equal secrets stay equal in the cut (a push delivery's
+  token against its config's, PUSH-AUTH-002) and nothing else about them shows.
+  Placeholders already in the input (a redacted recording's, tagged or the old untagged
+  `[REDACTED]`) are kept as they are: a cut never un-redacts nor re-tags.
 - `--anonymize`: every host name other than loopback (`localhost`, `127.0.0.0/8`, `::1`)
   becomes `host-N.example.test` in URLs, headers and bodies. When that loses the finding
   (a rule about the host itself), the cut is written without anonymizing and says so.
@@ -44,9 +48,12 @@ use crate::cli::ReproArgs;
 use crate::record::{source, Body, Event, EventKind, Headers, Outcome, RecordingHeader};
 use crate::verify::{rules, Finding, Verifier};
 
-/// Value written in place of a secret: the recorder's (`[REDACTED]`), so a cut of a
-/// redacted recording and a cut of an unredacted one read the same.
+/// The untagged placeholder of old recordings (`[REDACTED]`), kept as it is in a cut.
 pub const REDACTED: &str = crate::record::redact::REDACTED;
+
+#[cfg(test)]
+use crate::record::redact::placeholder_tag;
+use crate::record::redact::{is_placeholder, Tagger};
 
 /// Header names whose values are always secrets (compared case-insensitively).
 const SECRET_HEADERS: &[&str] = &[
@@ -178,30 +185,38 @@ fn is_secret_header(name: &str) -> bool {
     SECRET_HEADERS.contains(&n.as_str()) || SECRET_HEADER_PARTS.iter().any(|p| n.contains(p))
 }
 
-fn redact_json(v: &mut Value) -> bool {
+/// Replaces the values of secret keys ([`SECRET_KEYS`]) in `v` by their placeholders (a
+/// string's tag is of the string without surrounding whitespace, another value's of its JSON
+/// text), and secret query parameters of `url` members; placeholders are kept. True when
+/// something changed.
+fn redact_json(v: &mut Value, tagger: &Tagger) -> bool {
     let mut changed = false;
     match v {
         Value::Object(m) => {
             for (k, val) in m.iter_mut() {
-                if is_secret_key(k) && !val.is_null() && val.as_str() != Some(REDACTED) {
-                    *val = Value::from(REDACTED);
+                if is_secret_key(k) && !val.is_null() && !val.as_str().is_some_and(is_placeholder) {
+                    let red = match val.as_str() {
+                        Some(s) => tagger.placeholder(s.trim().as_bytes()),
+                        None => tagger.placeholder(val.to_string().as_bytes()),
+                    };
+                    *val = Value::from(red);
                     changed = true;
                 } else if let (true, Value::String(s)) = (k.eq_ignore_ascii_case("url"), &mut *val)
                 {
                     // a webhook URL (push config) redacted as the request to it is
-                    let red = redact_url(s);
+                    let red = redact_url(s, tagger);
                     if red != *s {
                         *s = red;
                         changed = true;
                     }
                 } else {
-                    changed |= redact_json(val);
+                    changed |= redact_json(val, tagger);
                 }
             }
         }
         Value::Array(a) => {
             for x in a {
-                changed |= redact_json(x);
+                changed |= redact_json(x, tagger);
             }
         }
         _ => {}
@@ -210,10 +225,10 @@ fn redact_json(v: &mut Value) -> bool {
 }
 
 /// Redacts secrets in a body: whole-JSON bodies, and `data:` lines of SSE text (line
-/// endings kept). Non-JSON text is returned unchanged.
-pub fn redact_body(text: &str) -> String {
+/// endings kept), secrets tagged by `tagger`. Non-JSON text is returned unchanged.
+pub fn redact_body(text: &str, tagger: &Tagger) -> String {
     if let Ok(mut v) = serde_json::from_str::<Value>(text) {
-        if redact_json(&mut v) {
+        if redact_json(&mut v, tagger) {
             return v.to_string();
         }
         return text.to_string();
@@ -233,7 +248,7 @@ pub fn redact_body(text: &str) -> String {
             Some(data) => {
                 let lead = if data.starts_with(' ') { " " } else { "" };
                 let mut parsed = serde_json::from_str::<Value>(data.trim_start()).ok();
-                let changed = parsed.as_mut().is_some_and(redact_json);
+                let changed = parsed.as_mut().is_some_and(|v| redact_json(v, tagger));
                 match parsed {
                     Some(v) if changed => {
                         let _ = write!(out, "data:{lead}{v}");
@@ -256,20 +271,22 @@ fn is_secret_param(k: &str) -> bool {
 }
 
 /// `url` with its userinfo credential and the values of secret query parameters
-/// ([`is_secret_param`]) replaced by [`REDACTED`]; unchanged (not re-encoded) when nothing in
-/// it is secret. The same function for request URLs and for URLs inside bodies (a push
-/// config's webhook `url`), so the two still match after redaction.
-fn redact_url(url: &str) -> String {
-    crate::record::redact::redact_url_with(url, is_secret_param).into_owned()
+/// ([`is_secret_param`]) replaced by their placeholders (tagged by `tagger`); unchanged (not
+/// re-encoded) when nothing in it is secret. The same function for request URLs and for URLs
+/// inside bodies (a push config's webhook `url`), so the two still match after redaction.
+fn redact_url(url: &str, tagger: &Tagger) -> String {
+    crate::record::redact::redact_url_with(url, is_secret_param, tagger).into_owned()
 }
 
-fn redact_headers(h: &Headers) -> Headers {
+/// `h` with the values of secret headers ([`is_secret_header`]) replaced by their
+/// placeholders (the tag of the value without surrounding whitespace); a value that holds a
+/// placeholder already (`Bearer [REDACTED:…]`, the recorder's) stays as it is.
+fn redact_headers(h: &Headers, tagger: &Tagger) -> Headers {
     Headers(
         h.0.iter()
             .map(|(k, v)| {
-                // `Bearer [REDACTED]` (the recorder's) stays as it is.
-                let v = if is_secret_header(k) && !v.contains(REDACTED) {
-                    REDACTED.to_string()
+                let v = if is_secret_header(k) && !v.contains("[REDACTED") {
+                    tagger.placeholder(v.trim().as_bytes())
                 } else {
                     v.clone()
                 };
@@ -349,16 +366,23 @@ fn map_events(
 /// ([`crate::record::redact::Redactor`]: header names an Agent Card's apiKey scheme gives,
 /// form bodies, push configs, compressed bodies), so a cut of an unredacted input (a
 /// transcript, a `--no-redact` recording) hides no less than a recording would; then the
-/// wider list above. Bodies split across chunks are redacted per chunk.
+/// wider list above. Bodies split across chunks are redacted per chunk. One key for both
+/// passes, drawn for this call: a secret has one tag in the cut wherever it stands.
 pub fn redact(events: &[Event]) -> Vec<Event> {
-    let mut recorder = crate::record::redact::Redactor::new(true);
+    let tagger = Tagger::random();
+    let mut recorder = crate::record::redact::Redactor::with_tagger(true, tagger.clone());
     let mut first = Vec::with_capacity(events.len());
     for e in events {
         recorder.process_into(e.clone(), &mut first);
     }
     first.extend(recorder.release_all());
     first.sort_by_key(|e| e.seq);
-    map_events(&first, &redact_body, &redact_url, &redact_headers)
+    map_events(
+        &first,
+        &|t| redact_body(t, &tagger),
+        &|u| redact_url(u, &tagger),
+        &|h| redact_headers(h, &tagger),
+    )
 }
 
 fn is_loopback(host: &str) -> bool {
@@ -1079,11 +1103,14 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         ));
     };
     let cut = subset(&events, &keep);
+    // Placeholders keep which secrets are equal (PUSH-AUTH-002 compares tags as values); a
+    // finding that rests on a secret's own text (or on a value an input redacted the old,
+    // untagged way) is refused rather than cut into a reproduction that does not show it.
     let redacted = redact(&cut);
     if !oracle(&redacted) {
         return Ok(fail(
             format!("{} disappears once secrets are redacted", target.rule),
-            "the finding is about a secret value; share the recording privately",
+            "the finding rests on a secret's value itself, not only on which secrets are equal; share the recording privately",
         ));
     }
     let mut anonymized = false;
@@ -1354,7 +1381,7 @@ mod tests {
                 1,
                 "e1",
                 head(
-                    "http://a.test/x?token=abc&q=1",
+                    "http://a.test/x?token=qsv&q=1",
                     &[
                         ("Authorization", "Bearer s3cr3t"),
                         ("X-API-Key", "k"),
@@ -1381,23 +1408,98 @@ mod tests {
         ];
         let r = redact(&evs);
         let all = to_transcript(&r) + &format!("{r:?}");
-        for secret in ["abc", "s3cr3t", "\"k\"", "tok-1", "\"c\""] {
+        for secret in ["qsv", "s3cr3t", "\"k\"", "tok-1", "\"c\""] {
             assert!(!all.contains(secret), "{secret} leaked: {all}");
         }
-        if let EventKind::RequestHead { headers, url, .. } = &r[0].kind {
-            assert_eq!(headers.get("accept"), Some("*/*"));
-            assert_eq!(headers.get("authorization"), Some("Bearer [REDACTED]"));
-            assert!(
-                url.contains("q=1") && url.contains("token=[REDACTED]"),
-                "{url}"
-            );
-        }
-        if let EventKind::ResponseChunk { body } = &r[2].kind {
-            assert_eq!(
-                body.as_str().unwrap(),
-                "data: {\"result\":{\"credentials\":\"[REDACTED]\"}}\r\n\r\n: ping\n"
-            );
-        }
+        let EventKind::RequestHead { headers, url, .. } = &r[0].kind else {
+            panic!("{:?}", r[0]);
+        };
+        assert_eq!(headers.get("accept"), Some("*/*"));
+        let auth = headers.get("authorization").unwrap_or_default();
+        let auth_tag = auth.strip_prefix("Bearer ").and_then(placeholder_tag);
+        assert!(auth_tag.is_some(), "{auth}");
+        let (_, query) = url.split_once('?').unwrap_or_default();
+        let q_token = query
+            .split('&')
+            .find_map(|p| p.strip_prefix("token="))
+            .and_then(placeholder_tag);
+        assert!(url.contains("q=1") && q_token.is_some(), "{url}");
+        // different secrets, different tags
+        assert_ne!(auth_tag, q_token);
+        let EventKind::ResponseChunk { body } = &r[2].kind else {
+            panic!("{:?}", r[2]);
+        };
+        let text = body.as_str().unwrap();
+        let cred: Value = serde_json::from_str(
+            text.strip_prefix("data: ")
+                .and_then(|t| t.split_once("\r\n"))
+                .map(|(d, _)| d)
+                .unwrap_or_default(),
+        )
+        .unwrap();
+        let cred = cred["result"]["credentials"].as_str().unwrap_or_default();
+        assert!(placeholder_tag(cred).is_some(), "{text}");
+        assert!(text.ends_with("}}\r\n\r\n: ping\n"), "{text}");
+    }
+
+    #[test]
+    fn one_secret_gets_one_tag_across_both_passes_and_placeholders_are_kept() {
+        // `Bearer s1` is the recorder pass's (scheme kept), `X-Relay-Token: s1` the wider
+        // pass's (a name containing `token`), `"accessToken":"s1"` the wider pass's JSON key;
+        // an old untagged `[REDACTED]` and a tagged one from a redacted input stay as they are
+        let kept = "[REDACTED:00112233aabb]";
+        let evs = vec![
+            ev(
+                1,
+                "e1",
+                head(
+                    "http://a.test/x",
+                    &[
+                        ("Authorization", "Bearer s1"),
+                        ("X-Relay-Token", "s1"),
+                        ("X-Other-Token", "s2"),
+                        ("Cookie", REDACTED),
+                        ("X-Old-Token", kept),
+                    ],
+                ),
+            ),
+            ev(
+                2,
+                "e1",
+                EventKind::RequestBody {
+                    body: Body::new(format!(r#"{{"accessToken":"s1","apiKey":"{kept}"}}"#)),
+                },
+            ),
+        ];
+        let r = redact(&evs);
+        let EventKind::RequestHead { headers, .. } = &r[0].kind else {
+            panic!("{:?}", r[0]);
+        };
+        let bearer = headers
+            .get("authorization")
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .unwrap_or_default();
+        assert!(placeholder_tag(bearer).is_some(), "{bearer}");
+        assert_eq!(headers.get("x-relay-token"), Some(bearer));
+        let other = headers.get("x-other-token").unwrap_or_default();
+        assert!(
+            placeholder_tag(other).is_some() && other != bearer,
+            "{other}"
+        );
+        assert_eq!(headers.get("cookie"), Some(REDACTED));
+        assert_eq!(headers.get("x-old-token"), Some(kept));
+        let EventKind::RequestBody { body } = &r[1].kind else {
+            panic!("{:?}", r[1]);
+        };
+        let v: Value = serde_json::from_str(body.as_str().unwrap()).unwrap();
+        assert_eq!(v["accessToken"], bearer);
+        assert_eq!(v["apiKey"], kept);
+        // another run: another key, other tags
+        let again = redact(&evs);
+        let EventKind::RequestHead { headers: h2, .. } = &again[0].kind else {
+            panic!("{:?}", again[0]);
+        };
+        assert_ne!(h2.get("x-relay-token"), Some(bearer));
     }
 
     #[test]
@@ -1454,19 +1556,29 @@ mod tests {
 
     #[test]
     fn urls_lose_userinfo_and_secret_query_values_only() {
+        let t = Tagger::random();
+        let ph = |s: &str| t.placeholder(s.as_bytes());
         assert_eq!(
-            redact_url("http://u:pw@h/x?sig=s&a=%41"),
-            "http://u:[REDACTED]@h/x?sig=[REDACTED]&a=%41"
+            redact_url("http://u:pw@h/x?sig=s&a=%41", &t),
+            format!("http://u:{}@h/x?sig={}&a=%41", ph("pw"), ph("s"))
         );
-        assert_eq!(redact_url("https://tok@h/"), "https://[REDACTED]@h/");
-        // nothing secret: not re-encoded
-        assert_eq!(redact_url("http://h/x?a=%41"), "http://h/x?a=%41");
+        assert_eq!(
+            redact_url("https://tok@h/", &t),
+            format!("https://{}@h/", ph("tok"))
+        );
+        // nothing secret: not re-encoded; placeholders kept
+        assert_eq!(redact_url("http://h/x?a=%41", &t), "http://h/x?a=%41");
+        let done = format!("http://u:{}@h/x?sig=[REDACTED]", ph("pw"));
+        assert_eq!(redact_url(&done, &t), done);
         let mut v: Value = serde_json::from_str(
             r#"{"params":{"url":"http://h/hook?token=t","other":"http://h/?token=t"}}"#,
         )
         .unwrap();
-        assert!(redact_json(&mut v));
-        assert_eq!(v["params"]["url"], "http://h/hook?token=[REDACTED]");
+        assert!(redact_json(&mut v, &t));
+        assert_eq!(
+            v["params"]["url"],
+            format!("http://h/hook?token={}", ph("t"))
+        );
     }
 
     #[test]

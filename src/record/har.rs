@@ -334,7 +334,8 @@ struct Shown<'a> {
 }
 
 /// `redacted`: the recording says it is redacted; a decoded body then goes through
-/// [`crate::record::redact::redact_json_bytes`] too: the recorder writes a coded body over
+/// [`crate::record::redact::redact_json_bytes`] too (tags of this export run's key: the
+/// recording's key was never written, so they match none of its tags): the recorder writes a coded body over
 /// its hold cap (1 MiB) as it came, and decoding must not show a push secret in clear text
 /// that the recording holds only compressed.
 fn shown_body<'a>(h: &Headers, body: &'a [u8], redacted: bool) -> Shown<'a> {
@@ -350,7 +351,12 @@ fn shown_body<'a>(h: &Headers, body: &'a [u8], redacted: bool) -> Shown<'a> {
     match crate::model::coding::decode(ce.as_deref(), body, EXPORT_DECODE_LIMIT) {
         Ok(d) => {
             let d = match redacted
-                .then(|| crate::record::redact::redact_json_bytes(&d))
+                .then(|| {
+                    crate::record::redact::redact_json_bytes(
+                        &d,
+                        crate::record::redact::Tagger::process(),
+                    )
+                })
                 .flatten()
             {
                 Some(red) => red.to_vec(),

@@ -109,7 +109,14 @@ pub fn encode_event(ev: &Event, out: &mut Vec<u8>) {
 /// userinfo password, `?token=`-like query values), so no file claims redaction beside a
 /// credential in clear.
 pub fn encode_header(h: &RecordingHeader, out: &mut Vec<u8>) {
-    let h = super::redact::file_header(h);
+    encode_header_with(h, super::redact::Tagger::process(), out);
+}
+
+/// [`encode_header`] with the upstream URLs' secrets tagged by `tagger`
+/// ([`super::redact::file_header_with`]): the recording writer's, so they carry the tags
+/// the same secrets carry in the events.
+pub fn encode_header_with(h: &RecordingHeader, tagger: &super::redact::Tagger, out: &mut Vec<u8>) {
+    let h = super::redact::file_header_with(h, tagger);
     if serde_json::to_writer(&mut *out, &*h).is_ok() {
         out.push(b'\n');
     }

@@ -1,10 +1,18 @@
 /*!
 Redaction on write: secrets never reach the recording file unless `--no-redact`.
 
-What is replaced by `[REDACTED]` (the recording header says `"redacted": true`):
+Each secret is replaced by its placeholder, `[REDACTED:1a2b3c4d5e6f]`: a 48-bit HMAC-SHA-256
+tag under a key drawn per recording and never written ([`Tagger`]), so equal secrets keep
+equal tags within one recording (PUSH-AUTH-002 compares a delivery's token with its
+config's on a redacted file) and nothing else about them shows. The untagged [`REDACTED`]
+of older recordings, and of values not seen whole, means "value unknown"; a placeholder of
+either form is never redacted again ([`is_placeholder`]).
+
+What is replaced (the recording header says `"redacted": true`):
 - header values of `Authorization`, `Proxy-Authorization` (the scheme word is kept:
-  `Bearer [REDACTED]`), `Cookie`, `Set-Cookie`, `X-API-Key`, names containing a
-  credential word ([`SECRET_HEADER_PARTS`]), names the run was given
+  `Bearer [REDACTED:…]`, the tag of the credential after it), `Cookie`, `Set-Cookie`,
+  `X-API-Key`, names containing a credential word ([`SECRET_HEADER_PARTS`]), names the run
+  was given
   ([`Redactor::with_secret_headers`]: `--redact-header`, `probe --auth-header`), and of every
   header named by an apiKey security scheme of an Agent Card seen earlier in the recording (0.3
   `securitySchemes.*{type:"apiKey",in:"header",name}`, 1.0
@@ -49,8 +57,172 @@ use serde_json::Value;
 
 use super::event::{Body, Event, EventKind, Headers, RecordingHeader};
 
-/// The replacement text.
+/// The untagged replacement text: what recordings written before tags hold in place of every
+/// secret, and what is written for a secret whose whole value was not seen (a JSON string
+/// value cut by the capture cap or by an SSE line end). A reader takes it as "a secret,
+/// value unknown": it equals nothing, not even another `[REDACTED]` ([`is_placeholder`]).
 pub const REDACTED: &str = "[REDACTED]";
+
+/// Hex digits of a placeholder's tag (12: the first 48 bits of the HMAC-SHA-256).
+///
+/// A recording holds few distinct secrets (a handful of tokens, keys, push-config tokens;
+/// say at most n = 10 000 even for a long run). Two different secrets get the same tag with
+/// probability about n² / 2^49 (birthday bound): 1.8 × 10^-7 for 10 000 secrets, 1.8 ×
+/// 10^-9 for 1 000. A false equal tag would hide a PUSH-AUTH-002 finding, never invent one.
+/// 12 hex digits keep a placeholder at 23 bytes (`[REDACTED:1a2b3c4d5e6f]`, 13 more than
+/// `[REDACTED]`); 16 digits would buy a factor 65 536 nobody needs at 4 more bytes per
+/// secret. The tag tells nothing about the value: the key is random per recording
+/// ([`Tagger`]), so there is no dictionary to try offline, and the truncation only adds
+/// collisions.
+pub const TAG_HEX: usize = 12;
+
+/// Keyed tags of secret values, so a redacted recording keeps which secrets are equal and
+/// nothing else: `[REDACTED:1a2b3c4d5e6f]`, the first [`TAG_HEX`] hex digits of
+/// HMAC-SHA-256(key, value) ([`Tagger::placeholder`]). The key (32 bytes) is drawn from the operating system's
+/// random source for each [`Redactor`] (one per recording: the writer, a `repro` run, a
+/// report's view of an unredacted input) and is never written anywhere, so two recordings of
+/// the same traffic do not correlate and a tag cannot be checked against guessed values. The
+/// same value gets the same tag wherever it stands in that recording: a header (the
+/// credential after a kept scheme word), a query parameter or URL password (as written,
+/// percent-encoding and all), a JSON string (its decoded value), a form value. That is what
+/// lets the verifier compare a push delivery's token with its config's on a redacted
+/// recording (PUSH-AUTH-002, PUSH-004, PUSH-005).
+#[derive(Clone)]
+pub struct Tagger {
+    key: ring::hmac::Key,
+}
+
+impl std::fmt::Debug for Tagger {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // the key is never shown
+        f.write_str("Tagger { .. }")
+    }
+}
+
+impl Tagger {
+    /// A tagger with a fresh random key (32 bytes from the OS random source; should that
+    /// fail, from std's randomly seeded hasher keys and the clock, never a fixed key).
+    pub fn random() -> Tagger {
+        use ring::rand::SecureRandom as _;
+        let mut key = [0u8; 32];
+        if ring::rand::SystemRandom::new().fill(&mut key).is_err() {
+            use std::hash::{BuildHasher, Hasher};
+            for (i, chunk) in key.chunks_mut(8).enumerate() {
+                let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+                h.write_usize(i);
+                h.write_u128(
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_nanos()),
+                );
+                chunk.copy_from_slice(&h.finish().to_le_bytes());
+            }
+        }
+        let tagger = Tagger {
+            key: ring::hmac::Key::new(ring::hmac::HMAC_SHA256, &key),
+        };
+        key.fill(0);
+        tagger
+    }
+
+    /// The tagger of this process, for text that is shown rather than recorded (a URL on
+    /// the terminal or in a report, a HAR export): equal secrets look equal within one
+    /// run, and differ from any recording's tags.
+    pub fn process() -> &'static Tagger {
+        static PROCESS: OnceLock<Tagger> = OnceLock::new();
+        PROCESS.get_or_init(Tagger::random)
+    }
+
+    /// The placeholder of `secret`: `[REDACTED:1a2b3c4d5e6f]` ([`TAG_HEX`] lowercase hex
+    /// digits). 23 bytes whatever the secret's length.
+    pub fn placeholder(&self, secret: &[u8]) -> String {
+        let mut out = Vec::with_capacity(REDACTED.len() + TAG_HEX + 1);
+        self.push_placeholder(secret, &mut out);
+        // only ASCII was written
+        String::from_utf8(out).unwrap_or_else(|_| REDACTED.to_string())
+    }
+
+    /// Appends [`Self::placeholder`] of `secret` to `out`.
+    pub fn push_placeholder(&self, secret: &[u8], out: &mut Vec<u8>) {
+        let tag = ring::hmac::sign(&self.key, secret);
+        push_tagged(tag.as_ref(), out);
+    }
+
+    /// An HMAC of a value that comes in pieces ([`TextScan`]): `update`, then
+    /// [`push_tagged`] of `sign()`; the same tag as [`Self::placeholder`] of the
+    /// concatenation.
+    fn context(&self) -> ring::hmac::Context {
+        ring::hmac::Context::with_key(&self.key)
+    }
+}
+
+/// Appends `[REDACTED:` + the first [`TAG_HEX`] hex digits of `mac` + `]` to `out`.
+fn push_tagged(mac: &[u8], out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.extend_from_slice(b"[REDACTED:");
+    for &b in mac.iter().take(TAG_HEX / 2) {
+        out.push(HEX[usize::from(b >> 4)]);
+        out.push(HEX[usize::from(b & 0x0f)]);
+    }
+    out.push(b']');
+}
+
+/// True when `v` is a placeholder written in place of a secret: the untagged [`REDACTED`]
+/// (old recordings, cut values) or a tagged `[REDACTED:` + 1 to 64 lowercase hex digits +
+/// `]` ([`Tagger::placeholder`]). Such a value is never redacted again (that would replace
+/// a tag by the tag of a tag).
+pub fn is_placeholder(v: &str) -> bool {
+    v == REDACTED || placeholder_tag(v).is_some()
+}
+
+/// The tag of a tagged placeholder (`[REDACTED:1a2b3c4d5e6f]` -> `1a2b3c4d5e6f`); `None` for
+/// the untagged [`REDACTED`] (value unknown) and for any other text.
+pub fn placeholder_tag(v: &str) -> Option<&str> {
+    let tag = v.strip_prefix("[REDACTED:")?.strip_suffix(']')?;
+    (!tag.is_empty()
+        && tag.len() <= 64
+        && tag.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+    .then_some(tag)
+}
+
+/// `text` with every tagged placeholder (`[REDACTED:1a2b3c4d5e6f]`) made the untagged
+/// [`REDACTED`]: two redacted recordings of the same traffic, whose tags differ by design
+/// (each has its own key), compare equal this way. Borrowed unchanged when `text` holds no
+/// tag.
+pub fn strip_tags(text: &str) -> std::borrow::Cow<'_, str> {
+    const OPEN: &str = "[REDACTED:";
+    if !text.contains(OPEN) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(OPEN) {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + OPEN.len()..];
+        let hex = after
+            .bytes()
+            .take_while(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+            .count();
+        if hex > 0 && hex <= 64 && after[hex..].starts_with(']') {
+            out.push_str(REDACTED);
+            rest = &after[hex + 1..];
+        } else {
+            out.push_str(OPEN);
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
+/// True when a header value is already redacted: a placeholder whole, or a scheme word and a
+/// placeholder (`Bearer [REDACTED:1a2b3c4d5e6f]`, `Basic [REDACTED]`).
+fn is_redacted_value(v: &str) -> bool {
+    is_placeholder(v.trim())
+        || v.trim()
+            .split_once(' ')
+            .is_some_and(|(_, c)| is_placeholder(c.trim()))
+}
 
 /// Most JSON body bytes held back per exchange and direction (1 MiB); past it frames pass
 /// with per-frame redaction only.
@@ -319,39 +491,70 @@ fn is_form(headers: &Headers) -> bool {
 }
 
 /// A form body (`name=value&...`, WHATWG URL §5) with the value of every parameter whose
-/// (undecoded) name `secret` says is a credential replaced by [`REDACTED`]
+/// (undecoded) name `secret` says is a credential replaced by its placeholder
+/// ([`Tagger::placeholder`] of the value as written, percent-encoding and all)
 /// (`client_secret=...&password=...`: OAuth token requests, RFC 6749 §4.3, §2.3.1); the
-/// other bytes as they were. `None` when nothing is secret (no allocation).
-fn redact_form_with(data: &[u8], secret: impl Fn(&str) -> bool) -> Option<Bytes> {
-    let name_of = |pair: &[u8]| {
-        let n = pair.split(|&b| b == b'=').next().unwrap_or(&[]);
-        std::str::from_utf8(n)
+/// other bytes as they were, a value already a placeholder too. `None` when nothing is
+/// secret (no allocation). `cut`: the body goes on in frames not seen here, so its last value
+/// may be only the start of one; it becomes the untagged [`REDACTED`] (value unknown).
+fn redact_form_with(
+    data: &[u8],
+    secret: impl Fn(&str) -> bool,
+    tagger: &Tagger,
+    cut: bool,
+) -> Option<Bytes> {
+    let split = |pair: &[u8]| -> (String, Option<Vec<u8>>) {
+        let mut it = pair.splitn(2, |&b| b == b'=');
+        let n = it.next().unwrap_or(&[]);
+        let name = std::str::from_utf8(n)
             .ok()
             .map(str::trim)
             .unwrap_or("")
-            .to_string()
+            .to_string();
+        (name, it.next().map(<[u8]>::to_vec))
     };
-    let is_secret = |pair: &[u8]| {
-        let n = pair.split(|&b| b == b'=').next().unwrap_or(&[]);
+    let to_redact = |pair: &[u8]| {
+        let mut it = pair.splitn(2, |&b| b == b'=');
+        let n = it.next().unwrap_or(&[]);
+        let v = it.next().unwrap_or(&[]);
         std::str::from_utf8(n).is_ok_and(|n| secret(n.trim()))
+            && !std::str::from_utf8(v).is_ok_and(|v| is_placeholder(v.trim()))
     };
-    if !data.split(|&b| b == b'&').any(is_secret) {
+    if !data.split(|&b| b == b'&').any(to_redact) {
         return None;
     }
     let mut out = Vec::with_capacity(data.len());
+    let last = data.split(|&b| b == b'&').count() - 1;
     for (i, pair) in data.split(|&b| b == b'&').enumerate() {
         if i > 0 {
             out.push(b'&');
         }
-        if is_secret(pair) {
-            out.extend_from_slice(name_of(pair).as_bytes());
+        if to_redact(pair) {
+            let (name, value) = split(pair);
+            out.extend_from_slice(name.as_bytes());
             out.push(b'=');
-            out.extend_from_slice(REDACTED.as_bytes());
+            if cut && i == last {
+                out.extend_from_slice(REDACTED.as_bytes());
+            } else {
+                tagger.push_placeholder(value.as_deref().unwrap_or(&[]).trim_ascii(), &mut out);
+            }
         } else {
             out.extend_from_slice(pair);
         }
     }
     Some(Bytes::from(out))
+}
+
+/// True when the first byte of `data` that is not whitespace opens a JSON object or array:
+/// a body labelled `application/x-www-form-urlencoded` that is really JSON (`curl -d '{...}'`
+/// without `-H content-type`; servers that parse whatever the label says accept it), which
+/// is then redacted as JSON, not by parameter name (breaker8 G21). A form body never starts
+/// so: `{` and `[` are not name characters anyone sends unencoded.
+fn starts_like_json(data: &[u8]) -> bool {
+    matches!(
+        data.iter().find(|b| !b.is_ascii_whitespace()),
+        Some(b'{') | Some(b'[')
+    )
 }
 
 /// Largest decoded size of a compressed JSON body decoded to be redacted (4 MiB, from at most
@@ -388,6 +591,7 @@ fn release_coded(
     coding: &str,
     form: Option<&dyn Fn(&str) -> bool>,
     text: Option<TextScan>,
+    tagger: &Tagger,
     out: &mut Vec<Event>,
 ) -> bool {
     let (joined, truncated) = joined_body(held);
@@ -397,10 +601,12 @@ fn release_coded(
     let Ok(plain) = crate::model::coding::decode(Some(coding), &joined, DECODE_CAP) else {
         return false;
     };
-    let red = match (form, text) {
-        (Some(secret), _) => redact_form_with(&plain, secret),
-        (None, Some(mut scan)) => scan.redact(&plain),
-        (None, None) => redact_json_bytes(&plain),
+    // A JSON text labelled as a form is redacted as JSON, decoded or not
+    // ([`starts_like_json`], breaker8 G21).
+    let red = match (form.filter(|_| !starts_like_json(&plain)), text) {
+        (Some(secret), _) => redact_form_with(&plain, secret, tagger, false),
+        (None, Some(mut scan)) if form.is_none() => scan.redact(&plain, tagger),
+        (None, _) => redact_json_bytes(&plain, tagger),
     };
     let Some(red) = red else {
         out.append(held);
@@ -554,7 +760,7 @@ impl CodedScan {
     }
 
     /// The next frame of the body: written to `out` (later, after the margin) or left out.
-    fn feed(&mut self, ev: Event, out: &mut Vec<Event>) {
+    fn feed(&mut self, ev: Event, tagger: &Tagger, out: &mut Vec<Event>) {
         let data = body_of(&ev).map(|b| b.data.clone()).unwrap_or_default();
         let from = self.fed;
         self.fed += data.len() as u64;
@@ -565,7 +771,7 @@ impl CodedScan {
         }
         let why = match self.decode(&data) {
             Err(why) => Some(why),
-            Ok(plain) => self.scan.redact(&plain).map(|_| {
+            Ok(plain) => self.scan.redact(&plain, tagger).map(|_| {
                 format!(
                     "its {}-decoded text holds a push-notification secret, which cannot be replaced inside a compressed stream",
                     self.coding
@@ -730,6 +936,8 @@ const SPARE_STATES: usize = 64;
 /// Stateful redactor: learns apiKey scheme names from cards it sees, then redacts.
 pub struct Redactor {
     enabled: bool,
+    /// Tags secrets with this recording's key ([`Tagger`]).
+    tagger: Tagger,
     api_headers: Vec<String>,
     api_query: Vec<String>,
     exchanges: HashMap<String, ExchangeState, BuildHasherDefault<IdHasher>>,
@@ -738,10 +946,18 @@ pub struct Redactor {
 }
 
 impl Redactor {
-    /// A redactor; with `enabled == false` every event passes unchanged.
+    /// A redactor with a fresh random key ([`Tagger::random`]: its recording's tags match no
+    /// other's); with `enabled == false` every event passes unchanged.
     pub fn new(enabled: bool) -> Self {
+        Redactor::with_tagger(enabled, Tagger::random())
+    }
+
+    /// A redactor tagging secrets with `tagger`: `repro`, whose own wider redaction after
+    /// this one must give the same value the same tag.
+    pub fn with_tagger(enabled: bool, tagger: Tagger) -> Self {
         Redactor {
             enabled,
+            tagger,
             api_headers: Vec::new(),
             api_query: Vec::new(),
             exchanges: HashMap::default(),
@@ -761,6 +977,13 @@ impl Redactor {
             }
         }
         r
+    }
+
+    /// The tagger of this redactor's placeholders: the recording header is written with it
+    /// ([`file_header_with`]), so a secret in a configured upstream URL has the tag it has in
+    /// the events.
+    pub fn tagger(&self) -> &Tagger {
+        &self.tagger
     }
 
     /// Header names (lowercase) learned from apiKey schemes so far.
@@ -822,7 +1045,7 @@ impl Redactor {
                 }
                 let Some(st) = self.exchanges.get_mut(key) else {
                     // Not reached (just ensured); redact the frame on its own.
-                    redact_frame(&mut ev);
+                    redact_frame(&mut ev, &self.tagger, false);
                     out.push(ev);
                     return;
                 };
@@ -896,9 +1119,9 @@ impl Redactor {
                     });
                     st.held_bytes = 0;
                     for h in st.held.drain(..) {
-                        cs.feed(h, out);
+                        cs.feed(h, &self.tagger, out);
                     }
-                    cs.feed(ev, out);
+                    cs.feed(ev, &self.tagger, out);
                     return;
                 }
                 if json {
@@ -914,10 +1137,10 @@ impl Redactor {
                     };
                     st.held_bytes = 0;
                     for mut h in st.held.drain(..) {
-                        scan_frame(scan, &mut h);
+                        scan_frame(scan, &mut h, &self.tagger);
                         out.push(h);
                     }
-                    scan_frame(scan, &mut ev);
+                    scan_frame(scan, &mut ev, &self.tagger);
                     out.push(ev);
                     return;
                 }
@@ -939,9 +1162,10 @@ impl Redactor {
                             &mut st.resp_scan
                         },
                         &mut ev,
+                        &self.tagger,
                     );
                 } else {
-                    redact_frame(&mut ev);
+                    redact_frame(&mut ev, &self.tagger, false);
                 }
                 out.push(ev);
                 return;
@@ -1093,7 +1317,7 @@ impl Redactor {
                         &mut st.resp_scan
                     };
                     for b in st.held.iter().filter_map(body_of) {
-                        scan.advance(&b.data);
+                        scan.advance(&b.data, &self.tagger);
                     }
                 }
             }
@@ -1126,12 +1350,12 @@ impl Redactor {
             let form = form.then_some(&secret as &dyn Fn(&str) -> bool);
             let json = if is_req { st.req_json } else { st.resp_json };
             let text = (!json).then(|| if is_req { &st.req_scan } else { &st.resp_scan }.clone());
-            if !release_coded(held, coding, form, text, out) {
+            if !release_coded(held, coding, form, text, &self.tagger, out) {
                 // not decodable whole: read as a stream, written up to a secret or a fault
                 let scan = if is_req { &st.req_scan } else { &st.resp_scan };
                 let mut cs = Box::new(CodedScan::new(coding, scan.clone(), is_req));
                 for h in held.drain(..) {
-                    cs.feed(h, out);
+                    cs.feed(h, &self.tagger, out);
                 }
                 cs.finish(out);
                 if is_req {
@@ -1142,8 +1366,7 @@ impl Redactor {
             }
             return;
         }
-        // A JSON text labelled as a form (`curl -d '{...}'` without -H content-type; servers
-        // that parse the body whatever its label accept it) is redacted as JSON.
+        // A JSON text labelled as a form is redacted as JSON ([`starts_like_json`]).
         let form = form && {
             let first = held
                 .iter()
@@ -1158,7 +1381,13 @@ impl Redactor {
                 is_secret_query_name(name)
                     || self.api_query.iter().any(|q| q.eq_ignore_ascii_case(name))
             };
-            match redact_form_with(&joined, secret) {
+            // released before the body was whole (its later frames are left out)
+            let cut = if is_req {
+                st.req_drop_late
+            } else {
+                st.resp_drop_late
+            };
+            match redact_form_with(&joined, secret, &self.tagger, cut) {
                 None => out.append(held),
                 Some(data) => {
                     let mut first = held.swap_remove(0);
@@ -1171,15 +1400,22 @@ impl Redactor {
             }
             return;
         }
+        // released before its end (the direction then streams on: [`Self::release_open`])
+        let ended = !if is_req {
+            st.req_streaming
+        } else {
+            st.resp_streaming
+        };
+        let held = &mut st.held;
         if held.len() <= 1 {
             if let Some(mut ev) = held.pop() {
-                redact_frame(&mut ev);
+                redact_frame(&mut ev, &self.tagger, ended);
                 out.push(ev);
             }
             return;
         }
         let (joined, truncated) = joined_body(held);
-        match redact_json_bytes(&joined) {
+        match redact_json_text(&joined, &self.tagger, ended) {
             None => out.append(held),
             Some(red) => {
                 let mut first = held.swap_remove(0);
@@ -1202,18 +1438,24 @@ impl Redactor {
                     .api_headers
                     .iter()
                     .any(|h| name.eq_ignore_ascii_case(h));
-            if !secret || value == REDACTED {
+            if !secret || is_redacted_value(value) {
                 continue;
             }
             // `Authorization`, `Proxy-Authorization` and the gateways' copies of them
-            // (`X-Forwarded-Authorization`, ...) keep their scheme word (RFC 9110 §11.4).
+            // (`X-Forwarded-Authorization`, ...) keep their scheme word (RFC 9110 §11.4);
+            // the tag is of the credential after it (what a push config's `credentials`
+            // holds, PUSH-005), of the whole value otherwise (a config's `token`, PUSH-004).
             let keep_scheme = ends_with_ignore_case(name, "authorization")
                 || ends_with_ignore_case(name, "authentication");
-            *value = match value.split_once(' ') {
-                Some((scheme, _)) if keep_scheme && !scheme.is_empty() => {
-                    format!("{scheme} {REDACTED}")
+            let trimmed = value.trim();
+            *value = match trimmed.split_once(' ') {
+                Some((scheme, cred)) if keep_scheme && !scheme.is_empty() => {
+                    format!(
+                        "{scheme} {}",
+                        self.tagger.placeholder(cred.trim().as_bytes())
+                    )
                 }
-                _ => REDACTED.to_string(),
+                _ => self.tagger.placeholder(trimmed.as_bytes()),
             };
         }
     }
@@ -1222,7 +1464,7 @@ impl Redactor {
     /// (no copy of the URL otherwise), and the password of a `user:password@` userinfo
     /// (RFC 3986 §3.2.1; a userinfo without `:`, often a token, whole).
     fn redact_query_in_place(&self, url: &mut String) {
-        redact_userinfo(url);
+        redact_userinfo(url, &self.tagger);
         if self.query_has_secret(url) {
             *url = self.redact_query(url);
         }
@@ -1234,9 +1476,10 @@ impl Redactor {
             return false;
         };
         let query = rest.split_once('#').map_or(rest, |(q, _)| q);
-        query
-            .split('&')
-            .any(|pair| self.is_secret_param(pair.split('=').next().unwrap_or("")))
+        query.split('&').any(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            self.is_secret_param(name) && !is_placeholder(value)
+        })
     }
 
     fn is_secret_param(&self, name: &str) -> bool {
@@ -1246,13 +1489,13 @@ impl Redactor {
     /// An `application/x-www-form-urlencoded` body with the values of credential parameters
     /// replaced, by the names of [`Self::redact_query`]; `None` when none is there.
     fn redact_form(&self, data: &[u8]) -> Option<Bytes> {
-        redact_form_with(data, |name| self.is_secret_param(name))
+        redact_form_with(data, |name| self.is_secret_param(name), &self.tagger, false)
     }
 
     /// `url` with the values of credential query parameters replaced: apiKey `in: query`
     /// names learned from cards and [`SECRET_QUERY_PARAMS`].
     fn redact_query(&self, url: &str) -> String {
-        redact_query_with(url, |name| self.is_secret_param(name))
+        redact_query_with(url, |name| self.is_secret_param(name), &self.tagger)
     }
 
     /// Learns apiKey header / query names from an Agent Card body (bare, or a JSON-RPC
@@ -1306,10 +1549,11 @@ impl Redactor {
     }
 }
 
-/// Replaces the credential in the userinfo of an absolute URL (`http://user:pw@host/` ->
-/// `http://user:[REDACTED]@host/`, `https://tok@host/` -> `https://[REDACTED]@host/`); other
-/// URLs are left as they are (no allocation).
-fn redact_userinfo(url: &mut String) {
+/// Replaces the credential in the userinfo of an absolute URL by its placeholder
+/// (`http://user:pw@host/` -> `http://user:[REDACTED:…]@host/`, `https://tok@host/` ->
+/// `https://[REDACTED:…]@host/`, the tag of the text as written); other URLs, and a
+/// credential already a placeholder, are left as they are (no allocation).
+fn redact_userinfo(url: &mut String, tagger: &Tagger) {
     // Byte scans (the three bytes and `@` are ASCII, so every index is a char boundary):
     // `str::find` with a pattern set up a searcher per call, twice per request head.
     let b = url.as_bytes();
@@ -1325,11 +1569,13 @@ fn redact_userinfo(url: &mut String) {
     };
     let rest = &url[start..];
     let userinfo = &rest[..at];
+    if is_placeholder(userinfo) {
+        return;
+    }
     let replacement = match userinfo.split_once(':') {
-        Some((_, pw)) if pw == REDACTED => return,
-        Some((user, _)) => format!("{user}:{REDACTED}"),
-        None if userinfo == REDACTED => return,
-        None => REDACTED.to_string(),
+        Some((_, pw)) if is_placeholder(pw) => return,
+        Some((user, pw)) => format!("{user}:{}", tagger.placeholder(pw.as_bytes())),
+        None => tagger.placeholder(userinfo.as_bytes()),
     };
     url.replace_range(start..start + at, &replacement);
 }
@@ -1368,53 +1614,50 @@ pub fn is_secret_query_name(name: &str) -> bool {
 }
 
 /// `url` with the values of query parameters that are credentials by name replaced, and
-/// its userinfo password; `None` when nothing in it is secret. For URLs inside bodies
-/// (a push-notification config's webhook `url` with `?token=...&sig=...`).
-fn redact_url_text(url: &str) -> Option<String> {
-    let mut out = url.to_string();
-    redact_userinfo(&mut out);
-    let query_secret = out.split_once('?').is_some_and(|(_, rest)| {
-        let query = rest.split_once('#').map_or(rest, |(q, _)| q);
-        query
-            .split('&')
-            .any(|p| is_secret_query_name(p.split('=').next().unwrap_or("")))
-    });
-    if query_secret {
-        out = redact_query_with(&out, is_secret_query_name);
+/// its userinfo password, by their placeholders ([`Tagger`]); `None` when nothing in it is
+/// secret (or all of it already a placeholder). For URLs inside bodies (a push-notification
+/// config's webhook `url` with `?token=...&sig=...`).
+fn redact_url_text(url: &str, tagger: &Tagger) -> Option<String> {
+    match redact_url_with(url, is_secret_query_name, tagger) {
+        std::borrow::Cow::Owned(red) => Some(red),
+        std::borrow::Cow::Borrowed(_) => None,
     }
-    (out != url).then_some(out)
 }
 
 /// `url` as it may be shown or recorded: the password of its userinfo (`http://user:pw@h/` ->
-/// `http://user:[REDACTED]@h/`; a userinfo without `:`, often a token, whole: RFC 3986
+/// `http://user:[REDACTED:…]@h/`; a userinfo without `:`, often a token, whole: RFC 3986
 /// §3.2.1) and the values of query parameters that are credentials by name
-/// ([`SECRET_QUERY_PARAMS`]) replaced by [`REDACTED`]; the same rules as for request URLs,
-/// minus the apiKey names learned from cards. Borrowed unchanged when nothing in it is
-/// secret. For URLs the user configured (`--upstream`, `--route`, `--listener`, the
-/// `probe`/`interop` target) wherever they are displayed or recorded (CARD-011).
+/// ([`SECRET_QUERY_PARAMS`]) replaced by placeholders tagged with this process's key
+/// ([`Tagger::process`]: equal secrets look equal within one run); the same rules as for
+/// request URLs, minus the apiKey names learned from cards. Borrowed unchanged when nothing in
+/// it is secret. For URLs the user configured (`--upstream`, `--route`, `--listener`, the
+/// `probe`/`interop` target) wherever they are displayed (CARD-011).
 pub fn redact_url(url: &str) -> std::borrow::Cow<'_, str> {
-    match redact_url_text(url) {
-        Some(red) => std::borrow::Cow::Owned(red),
-        None => std::borrow::Cow::Borrowed(url),
-    }
+    redact_url_with(url, is_secret_query_name, Tagger::process())
 }
 
 /// `url` with its userinfo credential and the values of the query parameters `secret` names
-/// replaced by [`REDACTED`], written literally (not percent-encoded, as in recordings);
-/// borrowed unchanged when nothing in it is secret. [`redact_url`] with another test of
-/// parameter names: `repro`, which also hides `password=` and the like.
-pub fn redact_url_with(url: &str, secret: impl Fn(&str) -> bool) -> std::borrow::Cow<'_, str> {
+/// replaced by their placeholders ([`Tagger::placeholder`] with `tagger`, of the value as
+/// written), written literally (not percent-encoded, as in recordings); a value that is
+/// already a placeholder is kept. Borrowed unchanged when nothing in it is secret.
+/// [`redact_url`] with another test of parameter names and key: `repro`, which also hides
+/// `password=` and the like.
+pub fn redact_url_with<'u>(
+    url: &'u str,
+    secret: impl Fn(&str) -> bool,
+    tagger: &Tagger,
+) -> std::borrow::Cow<'u, str> {
     let mut out = url.to_string();
-    redact_userinfo(&mut out);
+    redact_userinfo(&mut out, tagger);
     let query_secret = out.split_once('?').is_some_and(|(_, rest)| {
         let query = rest.split_once('#').map_or(rest, |(q, _)| q);
         query.split('&').any(|p| {
             let (name, value) = p.split_once('=').unwrap_or((p, ""));
-            secret(name) && value != REDACTED
+            secret(name) && !is_placeholder(value)
         })
     });
     if query_secret {
-        out = redact_query_with(&out, secret);
+        out = redact_query_with(&out, secret, tagger);
     }
     if out == url {
         std::borrow::Cow::Borrowed(url)
@@ -1425,7 +1668,7 @@ pub fn redact_url_with(url: &str, secret: impl Fn(&str) -> bool) -> std::borrow:
 
 /// `text` (a finding's message or found value) with every absolute URL in it passed through
 /// [`redact_url`]: a card that advertises `http://admin:pw@10.0.0.5/?token=t` is reported as
-/// `http://admin:[REDACTED]@10.0.0.5/?token=[REDACTED]`. A URL runs from its scheme to the
+/// `http://admin:[REDACTED:…]@10.0.0.5/?token=[REDACTED:…]`. A URL runs from its scheme to the
 /// first whitespace, quote, `<`, `>` or `` ` ``. Borrowed unchanged when no URL in it holds a
 /// secret (CARD-011).
 pub fn redact_urls_in_text(text: &str) -> std::borrow::Cow<'_, str> {
@@ -1459,29 +1702,35 @@ pub fn redact_urls_in_text(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The recording header as it goes into a file: with `redacted: true`, every
-/// `routes[].upstream` through [`redact_url`]; borrowed unchanged when no route holds a
-/// secret or the header says `redacted: false` (`--no-redact`).
+/// `routes[].upstream` through [`redact_url`] (tagged with this process's key); borrowed
+/// unchanged when no route holds a secret or the header says `redacted: false`
+/// (`--no-redact`). [`file_header_with`] with the recording's own key for its file.
 pub fn file_header(h: &RecordingHeader) -> std::borrow::Cow<'_, RecordingHeader> {
-    if !h.redacted
-        || !h
-            .routes
-            .iter()
-            .any(|r| matches!(redact_url(&r.upstream), std::borrow::Cow::Owned(_)))
-    {
+    file_header_with(h, Tagger::process())
+}
+
+/// [`file_header`] with the placeholders tagged by `tagger`: the recording writer's
+/// ([`Redactor::tagger`]), so an upstream URL's secret has the tag it has in the events'
+/// `upstream`.
+pub fn file_header_with<'h>(
+    h: &'h RecordingHeader,
+    tagger: &Tagger,
+) -> std::borrow::Cow<'h, RecordingHeader> {
+    let red = |u: &str| redact_url_with(u, is_secret_query_name, tagger).into_owned();
+    if !h.redacted || !h.routes.iter().any(|r| red(&r.upstream) != r.upstream) {
         return std::borrow::Cow::Borrowed(h);
     }
     let mut out = h.clone();
     for r in &mut out.routes {
-        if let std::borrow::Cow::Owned(red) = redact_url(&r.upstream) {
-            r.upstream = red;
-        }
+        r.upstream = red(&r.upstream);
     }
     std::borrow::Cow::Owned(out)
 }
 
 /// `url` with the value of every query parameter whose name `secret` says is a credential
-/// replaced by [`REDACTED`]; the fragment and the other parameters as they were.
-fn redact_query_with(url: &str, secret: impl Fn(&str) -> bool) -> String {
+/// replaced by its placeholder ([`Tagger::placeholder`] of the value as written), unless it
+/// is one already; the fragment and the other parameters as they were.
+fn redact_query_with(url: &str, secret: impl Fn(&str) -> bool, tagger: &Tagger) -> String {
     let Some((head, rest)) = url.split_once('?') else {
         return url.to_string();
     };
@@ -1492,9 +1741,9 @@ fn redact_query_with(url: &str, secret: impl Fn(&str) -> bool) -> String {
     let parts: Vec<String> = query
         .split('&')
         .map(|pair| {
-            let name = pair.split('=').next().unwrap_or("");
-            if secret(name) {
-                format!("{name}={REDACTED}")
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            if secret(name) && !is_placeholder(value) {
+                format!("{name}={}", tagger.placeholder(value.as_bytes()))
             } else {
                 pair.to_string()
             }
@@ -1620,9 +1869,9 @@ fn body_of_mut(ev: &mut Event) -> Option<&mut Body> {
 }
 
 /// Redacts one frame of a body scanned as a stream ([`TextScan`]).
-fn scan_frame(scan: &mut TextScan, ev: &mut Event) {
+fn scan_frame(scan: &mut TextScan, ev: &mut Event, tagger: &Tagger) {
     if let Some(b) = body_of_mut(ev) {
-        if let Some(red) = scan.redact(&b.data) {
+        if let Some(red) = scan.redact(&b.data, tagger) {
             b.data = red;
         }
     }
@@ -1633,15 +1882,15 @@ fn scan_frame(scan: &mut TextScan, ev: &mut Event) {
 /// or value cut at a frame edge is still found. A frame that starts outside any string and
 /// is one whole JSON document on its own gets the push-config rules instead
 /// ([`redact_json_bytes`]: also a webhook URL's secret query parameters).
-fn stream_frame(scan: &mut TextScan, ev: &mut Event) {
+fn stream_frame(scan: &mut TextScan, ev: &mut Event, tagger: &Tagger) {
     if let Some(b) = body_of_mut(ev) {
         let at_rest = scan.at_rest() && !scan.is_sse();
-        let scanned = scan.redact(&b.data);
+        let scanned = scan.redact(&b.data, tagger);
         // The push-config rules run on what the scan left: they add a webhook URL's query
         // secrets, and must not undo the scan's `"credentials"` outside a push config (a
         // frame `{"scheme":"Bearer","credentials":"..."}` cut from a larger event).
         let whole = at_rest
-            .then(|| redact_whole_json(scanned.as_deref().unwrap_or(&b.data)))
+            .then(|| redact_whole_json(scanned.as_deref().unwrap_or(&b.data), tagger))
             .and_then(Result::ok)
             .flatten();
         if let Some(red) = whole.or(scanned) {
@@ -1650,27 +1899,49 @@ fn stream_frame(scan: &mut TextScan, ev: &mut Event) {
     }
 }
 
-fn redact_frame(ev: &mut Event) {
+/// Redacts one frame (or held body) as one JSON text ([`redact_json_text`]; `ended`: nothing
+/// of the body follows).
+fn redact_frame(ev: &mut Event, tagger: &Tagger, ended: bool) {
     if let Some(b) = body_of_mut(ev) {
-        if let Some(red) = redact_json_bytes(&b.data) {
+        if let Some(red) = redact_json_text(&b.data, tagger, ended) {
             b.data = red;
         }
     }
 }
 
-/// Redacts push-config secrets in one JSON text. `None` when it holds no secret (the bytes
-/// stay as they are). Only the secrets' strings are replaced; when the text spells a secret
-/// with other escapes than serde_json, the redacted value is re-serialized instead. Text
-/// that does not parse as JSON (a body cut by the capture cap, a frame of a body too large
-/// to hold) goes through [`TextScan`] instead: every `"token"` / `"credentials"` string
-/// value is replaced wherever it stands.
-pub fn redact_json_bytes(data: &[u8]) -> Option<Bytes> {
-    redact_whole_json(data).unwrap_or_else(|()| TextScan::default().redact(data))
+/// Redacts push-config secrets in one JSON text: each becomes its placeholder
+/// ([`Tagger::placeholder`] of the decoded string value). `None` when it holds no secret
+/// (the bytes stay as they are). Only the secrets' strings are replaced; when the text
+/// spells a secret with other escapes than serde_json, the redacted value is re-serialized
+/// instead. Text that does not parse as JSON (a body cut by the capture cap, a frame of a
+/// body too large to hold) goes through [`TextScan`] instead: every `"token"` /
+/// `"credentials"` string value is replaced wherever it stands.
+pub fn redact_json_bytes(data: &[u8], tagger: &Tagger) -> Option<Bytes> {
+    redact_json_text(data, tagger, true)
+}
+
+/// [`redact_json_bytes`]; `ended`: nothing follows `data` (else a secret open at its end goes
+/// on in later frames, where a [`TextScan`] writes the rest of its placeholder).
+fn redact_json_text(data: &[u8], tagger: &Tagger, ended: bool) -> Option<Bytes> {
+    redact_whole_json(data, tagger).unwrap_or_else(|()| {
+        let mut scan = TextScan::default();
+        let red = scan.redact(data, tagger);
+        match red {
+            // the text ends inside a secret (cut by the capture cap): its placeholder is
+            // closed untagged, `"[REDACTED]`, its value unknown
+            Some(red) if ended && scan.state == Scan::InSecret => {
+                let mut v = red.to_vec();
+                v.push(b']');
+                Some(Bytes::from(v))
+            }
+            red => red,
+        }
+    })
 }
 
 /// [`redact_json_bytes`] for one whole JSON document; `Err` when `data` is not one (and
 /// may hold a secret key).
-fn redact_whole_json(data: &[u8]) -> Result<Option<Bytes>, ()> {
+fn redact_whole_json(data: &[u8], tagger: &Tagger) -> Result<Option<Bytes>, ()> {
     // Cheap test first: without these keys (or an escaped key) there is nothing to redact.
     if !may_hold_secret(data) {
         return Ok(None);
@@ -1678,17 +1949,17 @@ fn redact_whole_json(data: &[u8]) -> Result<Option<Bytes>, ()> {
     // Every secret, also one hidden by a later member of the same name: parsers disagree on
     // which of two `"token"` members wins (RFC 8259 §4), so both are secrets.
     let mut secrets = Vec::new();
-    if find_secrets(data, &mut secrets).is_err() {
+    if find_secrets(data, tagger, &mut secrets).is_err() {
         return Err(());
     }
     if secrets.is_empty() {
         return Ok(None);
     }
-    Ok(redact_found(data, &secrets))
+    Ok(redact_found(data, &secrets, tagger))
 }
 
 /// `data` (one JSON document) with `secrets` replaced.
-fn redact_found(data: &[u8], secrets: &[(String, String)]) -> Option<Bytes> {
+fn redact_found(data: &[u8], secrets: &[(String, String)], tagger: &Tagger) -> Option<Bytes> {
     if let Ok(text) = std::str::from_utf8(data) {
         let mut t = text.to_string();
         for (secret, replacement) in secrets {
@@ -1700,14 +1971,14 @@ fn redact_found(data: &[u8], secrets: &[(String, String)]) -> Option<Bytes> {
             }
         }
         let mut left = Vec::new();
-        if find_secrets(t.as_bytes(), &mut left).is_ok() && left.is_empty() {
+        if find_secrets(t.as_bytes(), tagger, &mut left).is_ok() && left.is_empty() {
             return Some(Bytes::from(t));
         }
     }
     // A secret spelled with other escapes than serde_json's: the document re-serialized with
     // the secrets replaced (a member given twice keeps only its last, redacted, value).
     let mut v = serde_json::from_slice::<Value>(data).ok()?;
-    collect_secrets(&mut v, false, &mut Vec::new());
+    collect_secrets(&mut v, false, tagger, &mut Vec::new());
     serde_json::to_vec(&v).ok().map(Bytes::from)
 }
 
@@ -1718,11 +1989,16 @@ fn redact_found(data: &[u8], secrets: &[(String, String)]) -> Option<Bytes> {
 ///
 /// # Errors
 /// `data` is not one JSON document (RFC 8259) or nests deeper than serde_json's limit (128).
-fn find_secrets(data: &[u8], out: &mut Vec<(String, String)>) -> Result<(), serde_json::Error> {
+fn find_secrets(
+    data: &[u8],
+    tagger: &Tagger,
+    out: &mut Vec<(String, String)>,
+) -> Result<(), serde_json::Error> {
     use serde::de::DeserializeSeed;
     let mut de = serde_json::Deserializer::from_slice(data);
     Walk {
         is_push: false,
+        tagger,
         out,
     }
     .deserialize(&mut de)?;
@@ -1733,16 +2009,40 @@ fn find_secrets(data: &[u8], out: &mut Vec<(String, String)>) -> Result<(), serd
 enum Seen<'de> {
     /// A string (borrowed from the text when it has no escapes).
     Str(std::borrow::Cow<'de, str>),
-    /// An object, with the string values of its `credentials` members (all of them).
-    Obj(Vec<std::borrow::Cow<'de, str>>),
+    /// An object, with the string values of its `credentials` members (all of them), and
+    /// whether it names the HTTP Basic scheme ([`names_basic`]).
+    Obj(Vec<std::borrow::Cow<'de, str>>, bool),
+    /// An array of strings that are all `Basic` (any case), at least one: 0.x `schemes`.
+    BasicList,
     /// Anything else.
     Other,
+}
+
+/// True for the name of the HTTP Basic authentication scheme (RFC 7617), any case.
+fn names_basic(scheme: &str) -> bool {
+    scheme.trim().eq_ignore_ascii_case("basic")
+}
+
+/// The text whose tag stands for a push config's `authentication.credentials`: as given,
+/// except for a config of the Basic scheme whose credentials hold a `:` (`user:password`,
+/// never base64: RFC 7617 §2), which an agent sends base64-encoded in `Authorization:
+/// Basic ...`; those are tagged as that encoding, so the config and a correct delivery get
+/// the same tag (PUSH-005; the verifier accepts either spelling of raw values).
+fn credentials_tag_input(cred: &str, basic: bool) -> std::borrow::Cow<'_, str> {
+    let cred = cred.trim();
+    if basic && cred.contains(':') {
+        use base64::Engine as _;
+        std::borrow::Cow::Owned(base64::engine::general_purpose::STANDARD.encode(cred))
+    } else {
+        std::borrow::Cow::Borrowed(cred)
+    }
 }
 
 /// A serde seed walking one JSON value for [`find_secrets`]; `is_push` says the value sits
 /// under `pushNotificationConfig` / `taskPushNotificationConfig`.
 struct Walk<'o> {
     is_push: bool,
+    tagger: &'o Tagger,
     out: &'o mut Vec<(String, String)>,
 }
 
@@ -1750,7 +2050,18 @@ impl Walk<'_> {
     fn child(&mut self, is_push: bool) -> Walk<'_> {
         Walk {
             is_push,
+            tagger: self.tagger,
             out: &mut *self.out,
+        }
+    }
+
+    /// Pushes `(original, the placeholder of tag_input)` unless `original` is empty or a
+    /// placeholder already; the tag is of `tag_input` without surrounding whitespace (as
+    /// the verifier compares raw values).
+    fn secret(&mut self, original: &str, tag_input: &str) {
+        if !is_placeholder(original) && !original.is_empty() {
+            let red = self.tagger.placeholder(tag_input.trim().as_bytes());
+            self.out.push((original.to_string(), red));
         }
     }
 }
@@ -1807,8 +2118,16 @@ impl<'de> serde::de::Visitor<'de> for Walk<'_> {
         mut seq: A,
     ) -> Result<Seen<'de>, A::Error> {
         let is_push = self.is_push;
-        while seq.next_element_seed(self.child(is_push))?.is_some() {}
-        Ok(Seen::Other)
+        let (mut n, mut basic) = (0usize, true);
+        while let Some(seen) = seq.next_element_seed(self.child(is_push))? {
+            n += 1;
+            basic &= matches!(&seen, Seen::Str(s) if names_basic(s));
+        }
+        Ok(if n > 0 && basic {
+            Seen::BasicList
+        } else {
+            Seen::Other
+        })
     }
 
     /// One object: a push config when under a push-config member or shaped like one (a
@@ -1820,9 +2139,11 @@ impl<'de> serde::de::Visitor<'de> for Walk<'_> {
     ) -> Result<Seen<'de>, A::Error> {
         use std::borrow::Cow;
         let (mut has_url, mut has_token, mut has_auth) = (false, false, false);
-        let mut secrets: Vec<Cow<'de, str>> = Vec::new();
+        // (value, tagged as Basic credentials)
+        let mut secrets: Vec<(Cow<'de, str>, bool)> = Vec::new();
         let mut urls: Vec<Cow<'de, str>> = Vec::new();
         let mut credentials: Vec<Cow<'de, str>> = Vec::new();
+        let mut basic = false;
         while let Some(key) = map.next_key_seed(KeySeed)? {
             let push_child = key == "pushNotificationConfig" || key == "taskPushNotificationConfig";
             let seen = map.next_value_seed(self.child(push_child))?;
@@ -1830,13 +2151,13 @@ impl<'de> serde::de::Visitor<'de> for Walk<'_> {
                 ("token", seen) => {
                     has_token = true;
                     if let Seen::Str(s) = seen {
-                        secrets.push(s);
+                        secrets.push((s, false));
                     }
                 }
                 ("authentication", seen) => {
                     has_auth = true;
-                    if let Seen::Obj(c) = seen {
-                        secrets.extend(c);
+                    if let Seen::Obj(c, b) = seen {
+                        secrets.extend(c.into_iter().map(|c| (c, b)));
                     }
                 }
                 ("url", Seen::Str(u)) => {
@@ -1844,27 +2165,25 @@ impl<'de> serde::de::Visitor<'de> for Walk<'_> {
                     urls.push(u);
                 }
                 ("credentials", Seen::Str(c)) => credentials.push(c),
-                (k, Seen::Str(v))
-                    if is_secret_json_key(k.as_bytes()) && v != REDACTED && !v.is_empty() =>
-                {
-                    self.out.push((v.into_owned(), REDACTED.into()));
-                }
+                // 1.0 `scheme`, 0.x `schemes` of an `authentication` object
+                ("scheme", Seen::Str(s)) => basic |= names_basic(&s),
+                ("schemes", Seen::BasicList) => basic = true,
+                (k, Seen::Str(v)) if is_secret_json_key(k.as_bytes()) => self.secret(&v, &v),
                 _ => {}
             }
         }
         if self.is_push || (has_url && (has_token || has_auth)) {
-            for s in secrets {
-                if s != REDACTED && !s.is_empty() {
-                    self.out.push((s.into_owned(), REDACTED.into()));
-                }
+            for (s, b) in secrets {
+                let input = credentials_tag_input(&s, b);
+                self.secret(&s, &input);
             }
             for u in urls {
-                if let Some(red) = redact_url_text(&u) {
+                if let Some(red) = redact_url_text(&u, self.tagger) {
                     self.out.push((u.into_owned(), red));
                 }
             }
         }
-        Ok(Seen::Obj(credentials))
+        Ok(Seen::Obj(credentials, basic))
     }
 }
 
@@ -1896,10 +2215,11 @@ impl<'de> serde::de::Visitor<'de> for KeySeed {
 }
 
 /// Replaces push-config secrets in `v`, pushing `(original, replacement)` to `out`: `token`
-/// and `authentication.credentials` become [`REDACTED`], the webhook `url` keeps all but its
+/// and `authentication.credentials` become their placeholders ([`Tagger::placeholder`];
+/// Basic credentials as [`credentials_tag_input`] says), the webhook `url` keeps all but its
 /// secret query parameters and userinfo password ([`redact_url_text`]). Strings already
 /// redacted are not counted.
-fn collect_secrets(v: &mut Value, is_push: bool, out: &mut Vec<(String, String)>) {
+fn collect_secrets(v: &mut Value, is_push: bool, tagger: &Tagger, out: &mut Vec<(String, String)>) {
     match v {
         Value::Object(map) => {
             let shaped = map.get("url").is_some_and(Value::is_string)
@@ -1907,40 +2227,54 @@ fn collect_secrets(v: &mut Value, is_push: bool, out: &mut Vec<(String, String)>
             let push = is_push || shaped;
             for (k, val) in map.iter_mut() {
                 if push && k == "token" {
-                    take_secret(val, out);
+                    take_secret(val, false, tagger, out);
                 } else if push && k == "authentication" {
+                    let basic = val
+                        .get("scheme")
+                        .and_then(Value::as_str)
+                        .is_some_and(names_basic)
+                        || val
+                            .get("schemes")
+                            .and_then(Value::as_array)
+                            .is_some_and(|l| {
+                                !l.is_empty()
+                                    && l.iter().all(|s| s.as_str().is_some_and(names_basic))
+                            });
                     if let Some(c) = val.get_mut("credentials") {
-                        take_secret(c, out);
+                        take_secret(c, basic, tagger, out);
                     }
                 } else if push && k == "url" {
                     if let Value::String(u) = val {
-                        if let Some(red) = redact_url_text(u) {
+                        if let Some(red) = redact_url_text(u, tagger) {
                             let orig = std::mem::replace(u, red.clone());
                             out.push((orig, red));
                         }
                     }
                 } else if val.is_string() && is_secret_json_key(k.as_bytes()) {
-                    take_secret(val, out);
+                    take_secret(val, false, tagger, out);
                 } else if k == "pushNotificationConfig" || k == "taskPushNotificationConfig" {
-                    collect_secrets(val, true, out);
+                    collect_secrets(val, true, tagger, out);
                 } else {
-                    collect_secrets(val, false, out);
+                    collect_secrets(val, false, tagger, out);
                 }
             }
         }
         Value::Array(items) => {
             for it in items {
-                collect_secrets(it, is_push, out);
+                collect_secrets(it, is_push, tagger, out);
             }
         }
         _ => {}
     }
 }
 
-fn take_secret(v: &mut Value, out: &mut Vec<(String, String)>) {
+/// Replaces the string `v` by its placeholder unless it is empty or one already; `basic`:
+/// Basic-scheme credentials ([`credentials_tag_input`]).
+fn take_secret(v: &mut Value, basic: bool, tagger: &Tagger, out: &mut Vec<(String, String)>) {
     if let Value::String(s) = v {
-        if s != REDACTED && !s.is_empty() {
-            out.push((std::mem::replace(s, REDACTED.to_string()), REDACTED.into()));
+        if !is_placeholder(s) && !s.is_empty() {
+            let red = tagger.placeholder(credentials_tag_input(s, basic).as_bytes());
+            out.push((std::mem::replace(s, red.clone()), red));
         }
     }
 }
@@ -1965,8 +2299,12 @@ enum Scan {
 /// cap, the frames of a JSON body larger than [`HOLD_CAP`], or an SSE stream, scanned in
 /// order with one `TextScan` so a secret split across frames is still replaced. Every string
 /// value of a `"token"` or `"credentials"` key (PUSH-002, PUSH-004: the only A2A members of
-/// those names are push-notification secrets) becomes `"[REDACTED]"`; a value cut off at the
-/// end of the text is cut after `"[REDACTED]` and the rest of it dropped from the next frames.
+/// those names are push-notification secrets) becomes its placeholder
+/// (`"[REDACTED:1a2b3c4d5e6f]"`, [`Tagger`]: the tag of the decoded value, escapes undone, as
+/// a whole document gets). `"[REDACTED` is written where the value opens and `:` + tag + `]"`
+/// where it closes, so a value split across frames reads whole once the frames are joined;
+/// a value that never closes (the text cut by the capture cap) leaves `"[REDACTED`, one cut
+/// by a line end (not JSON) `"[REDACTED]` (untagged: value unknown).
 /// Keys spelled with `\uXXXX` escapes (`"\u0074oken"`) are recognized.
 ///
 /// An SSE scan ([`TextScan::sse`], `text/event-stream`, WHATWG HTML §9.2.6) reads the JSON
@@ -1992,6 +2330,175 @@ pub struct TextScan {
     key_len: usize,
     /// Line state when the text is an SSE stream; `None` for plain JSON text.
     sse: Option<SseLines>,
+    /// The HMAC of the secret being dropped (state [`Scan::InSecret`]); `None` once its
+    /// placeholder was closed untagged (an SSE line end inside it).
+    secret: Option<Box<SecretMac>>,
+    /// How the secret that just closed ends ([`Step::Close`]), taken by [`Self::redact`]
+    /// (kept here, not in the per-byte [`Step`], which stays one byte wide).
+    closing: Option<Closing>,
+}
+
+/// The keyed hash of a JSON string value read byte by byte ([`TextScan`]): JSON escapes
+/// (RFC 8259 §7) are undone before hashing, so the tag equals [`Tagger::placeholder`] of
+/// the decoded value.
+#[derive(Clone)]
+struct SecretMac {
+    ctx: ring::hmac::Context,
+    /// Decoded bytes not yet hashed (hashed 64 at a time).
+    buf: [u8; 64],
+    len: usize,
+    /// After a `\`.
+    escape: bool,
+    /// Hex digits still to read of a `\uXXXX` escape, and its value so far.
+    uni: u8,
+    uni_val: u32,
+    /// A high surrogate waiting for its low half.
+    high: Option<u32>,
+    /// The first raw bytes of the value and how many there were in all: a value that is a
+    /// placeholder already ([`is_placeholder`], at most [`PLACEHOLDER_MAX`] bytes) is
+    /// written back as it was, not tagged again.
+    head: [u8; PLACEHOLDER_MAX],
+    raw_len: usize,
+}
+
+/// Longest placeholder [`is_placeholder`] accepts, bytes (`[REDACTED:` + 64 + `]`).
+const PLACEHOLDER_MAX: usize = 75;
+
+/// How a secret read by a [`TextScan`] closes.
+#[derive(Clone, Copy)]
+enum Closing {
+    /// A new secret: its tag.
+    Tag(ring::hmac::Tag),
+    /// A placeholder already (this many bytes of the array): written back as it was.
+    Same([u8; PLACEHOLDER_MAX], usize),
+}
+
+impl std::fmt::Debug for Closing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Closing { .. }")
+    }
+}
+
+impl std::fmt::Debug for SecretMac {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // the secret's bytes are never shown
+        f.write_str("SecretMac { .. }")
+    }
+}
+
+impl SecretMac {
+    fn new(tagger: &Tagger) -> SecretMac {
+        SecretMac {
+            ctx: tagger.context(),
+            buf: [0; 64],
+            len: 0,
+            escape: false,
+            uni: 0,
+            uni_val: 0,
+            high: None,
+            head: [0; PLACEHOLDER_MAX],
+            raw_len: 0,
+        }
+    }
+
+    fn push(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if self.len == self.buf.len() {
+                self.ctx.update(&self.buf);
+                self.len = 0;
+            }
+            self.buf[self.len] = b;
+            self.len += 1;
+        }
+    }
+
+    fn push_char(&mut self, c: char) {
+        let mut utf8 = [0u8; 4];
+        self.push(c.encode_utf8(&mut utf8).as_bytes());
+    }
+
+    /// A lone high surrogate (not JSON serde_json reads) is hashed as U+FFFD.
+    fn flush_high(&mut self) {
+        if self.high.take().is_some() {
+            self.push_char(char::REPLACEMENT_CHARACTER);
+        }
+    }
+
+    /// One byte of the string's text after its opening quote, not its closing quote.
+    fn byte(&mut self, b: u8) {
+        if let Some(h) = self.head.get_mut(self.raw_len) {
+            *h = b;
+        }
+        self.raw_len = self.raw_len.saturating_add(1);
+        if self.uni > 0 {
+            if let Some(d) = (b as char).to_digit(16) {
+                self.uni_val = self.uni_val * 16 + d;
+                self.uni -= 1;
+                if self.uni == 0 {
+                    self.code_unit(self.uni_val);
+                }
+                return;
+            }
+            // not JSON: the byte counts as it is
+            self.uni = 0;
+        }
+        if std::mem::take(&mut self.escape) {
+            let c = match b {
+                b'u' => {
+                    self.uni = 4;
+                    self.uni_val = 0;
+                    return;
+                }
+                b'b' => 0x08,
+                b'f' => 0x0c,
+                b'n' => b'\n',
+                b'r' => b'\r',
+                b't' => b'\t',
+                other => other,
+            };
+            self.flush_high();
+            self.push(&[c]);
+        } else if b == b'\\' {
+            self.escape = true;
+        } else {
+            self.flush_high();
+            self.push(&[b]);
+        }
+    }
+
+    /// A `\uXXXX` code unit: a character, or half of a surrogate pair.
+    fn code_unit(&mut self, u: u32) {
+        match (self.high.take(), u) {
+            (None, 0xD800..=0xDBFF) => self.high = Some(u),
+            (Some(h), 0xDC00..=0xDFFF) => {
+                let c = 0x10000 + ((h - 0xD800) << 10) + (u - 0xDC00);
+                self.push_char(char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER));
+            }
+            (Some(_), 0xD800..=0xDBFF) => {
+                self.push_char(char::REPLACEMENT_CHARACTER);
+                self.high = Some(u);
+            }
+            (h, u) => {
+                if h.is_some() {
+                    self.push_char(char::REPLACEMENT_CHARACTER);
+                }
+                self.push_char(char::from_u32(u).unwrap_or(char::REPLACEMENT_CHARACTER));
+            }
+        }
+    }
+
+    /// The tag of the value read, or the value itself when it is a placeholder.
+    fn finish(mut self) -> Closing {
+        if let Some(head) = self.head.get(..self.raw_len) {
+            if std::str::from_utf8(head).is_ok_and(is_placeholder) {
+                return Closing::Same(self.head, self.raw_len);
+            }
+        }
+        self.flush_high();
+        let len = self.len;
+        self.ctx.update(&self.buf[..len]);
+        Closing::Tag(self.ctx.sign())
+    }
 }
 
 /// Where an SSE scan stands in the stream's lines (WHATWG HTML §9.2.6).
@@ -2042,13 +2549,14 @@ impl TextScan {
     }
 
     /// Reads the next piece of the text for its state only (the piece was written
-    /// otherwise).
-    pub fn advance(&mut self, data: &[u8]) {
+    /// otherwise, its secrets with `tagger`: a secret that goes on in the next piece gets
+    /// the tag of all of it).
+    pub fn advance(&mut self, data: &[u8], tagger: &Tagger) {
         let mut i = 0;
         while i < data.len() {
             i += self.skip(&data[i..]);
             if let Some(&b) = data.get(i) {
-                self.step(b);
+                self.step(b, tagger);
                 i += 1;
             }
         }
@@ -2090,8 +2598,9 @@ impl TextScan {
         }
     }
 
-    /// Scans the next piece of the text; the redacted piece, or `None` when it is unchanged.
-    pub fn redact(&mut self, data: &[u8]) -> Option<Bytes> {
+    /// Scans the next piece of the text; the redacted piece (secrets tagged by `tagger`), or
+    /// `None` when it is unchanged.
+    pub fn redact(&mut self, data: &[u8], tagger: &Tagger) -> Option<Bytes> {
         let mut out: Option<Vec<u8>> = None;
         let mut i = 0;
         while i < data.len() {
@@ -2103,7 +2612,7 @@ impl TextScan {
             let Some(&b) = data.get(i) else {
                 break;
             };
-            match self.step(b) {
+            match self.step(b, tagger) {
                 Step::Keep => {
                     if let Some(o) = out.as_mut() {
                         o.push(b);
@@ -2112,10 +2621,33 @@ impl TextScan {
                 Step::Open => {
                     let o = out.get_or_insert_with(|| data[..i].to_vec());
                     o.push(b'"');
-                    o.extend_from_slice(REDACTED.as_bytes());
+                    // `[REDACTED` without its `]`: `:` + tag + `]` follow at the close
+                    o.extend_from_slice(&REDACTED.as_bytes()[..REDACTED.len() - 1]);
                 }
                 Step::Drop => {
                     out.get_or_insert_with(|| data[..i].to_vec());
+                }
+                Step::Close => {
+                    let o = out.get_or_insert_with(|| data[..i].to_vec());
+                    // `[REDACTED` was written at the open: the rest follows
+                    let open = REDACTED.len() - 1;
+                    match self.closing.take() {
+                        Some(Closing::Tag(tag)) => {
+                            let at = o.len();
+                            push_tagged(tag.as_ref(), o);
+                            o.drain(at..at + open);
+                        }
+                        Some(Closing::Same(head, len)) => {
+                            o.extend_from_slice(head.get(open..len).unwrap_or(&[]));
+                        }
+                        None => {}
+                    }
+                    o.push(b'"');
+                }
+                Step::Cut => {
+                    let o = out.get_or_insert_with(|| data[..i].to_vec());
+                    o.push(b']');
+                    o.push(b);
                 }
             }
             i += 1;
@@ -2124,18 +2656,18 @@ impl TextScan {
     }
 
     /// One byte of the text: of the JSON text itself, or of an SSE stream's lines.
-    fn step(&mut self, b: u8) -> Step {
+    fn step(&mut self, b: u8, tagger: &Tagger) -> Step {
         let Some(mut sse) = self.sse else {
-            return self.step_json(b);
+            return self.step_json(b, tagger);
         };
-        let step = self.step_sse(&mut sse, b);
+        let step = self.step_sse(&mut sse, b, tagger);
         self.sse = Some(sse);
         step
     }
 
     /// One byte of an SSE stream: line ends and field names are kept and move the line
     /// state; a `data` value's bytes go to the JSON scan.
-    fn step_sse(&mut self, sse: &mut SseLines, b: u8) -> Step {
+    fn step_sse(&mut self, sse: &mut SseLines, b: u8, tagger: &Tagger) -> Step {
         const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
         if sse.bom < 3 {
             if b == BOM[usize::from(sse.bom)] {
@@ -2154,17 +2686,20 @@ impl TextScan {
                 SseAt::Name => sse.name_len == 4 && &sse.name == b"data",
                 SseAt::Other => false,
             };
+            // a placeholder open at a line end cannot be tagged: its value does not end
+            // as JSON text here; closed untagged before the line end
+            let cut = self.state == Scan::InSecret && self.secret.take().is_some();
             if sse.at == SseAt::Name && sse.name_len == 0 {
                 // a blank line: the event ends, its data is done
                 self.state = Scan::Outside;
                 self.escape = false;
                 self.uni = 0;
             } else if data_line {
-                self.join_line();
+                self.join_line(tagger);
             }
             sse.at = SseAt::Name;
             sse.name_len = 0;
-            return Step::Keep;
+            return if cut { Step::Cut } else { Step::Keep };
         }
         match sse.at {
             SseAt::Name => {
@@ -2188,7 +2723,7 @@ impl TextScan {
                 if std::mem::take(&mut sse.skip_space) && b == b' ' {
                     return Step::Keep;
                 }
-                self.step_json(b)
+                self.step_json(b, tagger)
             }
         }
     }
@@ -2196,7 +2731,7 @@ impl TextScan {
     /// The `"\n"` that joins two `data:` lines of one SSE event: whitespace between tokens;
     /// inside a string it is one more character (the string then matches no key, and a
     /// secret's value goes on being dropped).
-    fn join_line(&mut self) {
+    fn join_line(&mut self, tagger: &Tagger) {
         match self.state {
             Scan::InString => {
                 self.escape = false;
@@ -2205,7 +2740,7 @@ impl TextScan {
             }
             Scan::InSecret => self.escape = false,
             _ => {
-                self.step_json(b'\n');
+                self.step_json(b'\n', tagger);
             }
         }
     }
@@ -2220,7 +2755,7 @@ impl TextScan {
         }
     }
 
-    fn step_json(&mut self, b: u8) -> Step {
+    fn step_json(&mut self, b: u8, tagger: &Tagger) -> Step {
         match self.state {
             Scan::Outside => {
                 if b == b'"' {
@@ -2234,10 +2769,15 @@ impl TextScan {
             // A JSON string holds no raw line end (RFC 8259 §7): one ends the text's string
             // (an SSE event boundary after broken JSON); the scan starts afresh there.
             Scan::InString | Scan::InSecret if b == b'\n' || b == b'\r' => {
+                let cut = self.state == Scan::InSecret && self.secret.take().is_some();
                 self.state = Scan::Outside;
                 self.escape = false;
                 self.uni = 0;
-                Step::Keep
+                if cut {
+                    Step::Cut
+                } else {
+                    Step::Keep
+                }
             }
             Scan::InString => {
                 if self.uni > 0 {
@@ -2292,7 +2832,7 @@ impl TextScan {
                 }
                 _ => {
                     self.state = Scan::Outside;
-                    self.step_json(b)
+                    self.step_json(b, tagger)
                 }
             },
             Scan::AfterColon => match b {
@@ -2300,26 +2840,26 @@ impl TextScan {
                 b'"' => {
                     self.state = Scan::InSecret;
                     self.escape = false;
+                    self.secret = Some(Box::new(SecretMac::new(tagger)));
                     Step::Open
                 }
                 _ => {
                     self.state = Scan::Outside;
-                    self.step_json(b)
+                    self.step_json(b, tagger)
                 }
             },
             Scan::InSecret => {
-                if self.escape {
-                    self.escape = false;
-                    Step::Drop
-                } else if b == b'\\' {
-                    self.escape = true;
-                    Step::Drop
-                } else if b == b'"' {
+                let escaped = std::mem::take(&mut self.escape);
+                if b == b'"' && !escaped {
                     self.state = Scan::Outside;
-                    Step::Keep
-                } else {
-                    Step::Drop
+                    self.closing = self.secret.take().map(|m| m.finish());
+                    return Step::Close;
                 }
+                self.escape = !escaped && b == b'\\';
+                if let Some(m) = self.secret.as_mut() {
+                    m.byte(b);
+                }
+                Step::Drop
             }
         }
     }
@@ -2329,22 +2869,98 @@ impl TextScan {
 enum Step {
     /// Write it.
     Keep,
-    /// The opening quote of a secret: write `"[REDACTED]`.
+    /// The opening quote of a secret: write `"[REDACTED`.
     Open,
     /// Part of a secret: drop it.
     Drop,
+    /// The closing quote of a secret: write `:` + tag + `]"`, or the rest of a value that
+    /// was a placeholder already and `"` (`"` alone when the placeholder was closed untagged
+    /// before), as [`TextScan::closing`] says.
+    Close,
+    /// A line end inside a secret (not JSON; an SSE line end): write `]` (the placeholder,
+    /// untagged) and the byte.
+    Cut,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The tagger of these tests' direct calls (this process's).
+    fn tg() -> &'static Tagger {
+        Tagger::process()
+    }
+
+    /// The placeholder [`tg`] gives `secret`.
+    fn ph(secret: &str) -> String {
+        tg().placeholder(secret.as_bytes())
+    }
+
+    /// `h` with every value [`untag`]ged.
+    fn untag_headers(h: &Headers) -> Headers {
+        Headers(h.0.iter().map(|(n, v)| (n.clone(), untag(v))).collect())
+    }
+
+    /// [`strip_tags`] as a `String`: for tests about what is redacted, not about its tag (a
+    /// [`Redactor`]'s key is its own).
+    fn untag(text: &str) -> String {
+        strip_tags(text).into_owned()
+    }
+
+    #[test]
+    fn placeholders_are_recognized_in_both_forms_and_never_tagged_again() {
+        let t = Tagger::random();
+        let p = t.placeholder(b"s3");
+        assert_eq!(p.len(), "[REDACTED:]".len() + TAG_HEX);
+        assert_eq!(placeholder_tag(&p).map(str::len), Some(TAG_HEX));
+        assert_eq!(p, t.placeholder(b"s3"), "one key, one tag per value");
+        assert_ne!(p, t.placeholder(b"s4"));
+        assert_ne!(p, Tagger::random().placeholder(b"s3"), "another key");
+        assert!(is_placeholder(&p) && is_placeholder(REDACTED));
+        assert_eq!(placeholder_tag(REDACTED), None, "untagged: value unknown");
+        for not in [
+            "[REDACTED:]",
+            "[REDACTED:ABC]",
+            "[REDACTED:12 34]",
+            "REDACTED",
+            "x",
+        ] {
+            assert!(!is_placeholder(not), "{not}");
+        }
+        assert_eq!(
+            strip_tags(&format!("a {p} b [REDACTED] c [REDACTED:zz]")),
+            "a [REDACTED] b [REDACTED] c [REDACTED:zz]"
+        );
+        // a body holding placeholders already (a redacted recording read again): the
+        // whole-document path and the stream at every split leave it byte for byte
+        let body = format!(
+            r#"{{"pushNotificationConfig":{{"url":"http://h/?token={p}","token":"{p}","authentication":{{"credentials":"[REDACTED]"}}}}}}"#
+        );
+        assert!(redact_json_bytes(body.as_bytes(), &t).is_none());
+        for at in 0..body.len() {
+            let mut scan = TextScan::default();
+            let mut out = Vec::new();
+            for piece in [&body.as_bytes()[..at], &body.as_bytes()[at..]] {
+                match scan.redact(piece, &t) {
+                    Some(r) => out.extend_from_slice(&r),
+                    None => out.extend_from_slice(piece),
+                }
+            }
+            assert_eq!(std::str::from_utf8(&out).unwrap(), body, "split at {at}");
+        }
+    }
+
     #[test]
     fn urls_in_messages_lose_their_credentials_only() {
         let m = "card interface url http://admin:pw@10.0.0.5:8080/a2a?token=t&x=1 is private; see \"https://h/?sig=s\"";
         assert_eq!(
             redact_urls_in_text(m),
-            "card interface url http://admin:[REDACTED]@10.0.0.5:8080/a2a?token=[REDACTED]&x=1 is private; see \"https://h/?sig=[REDACTED]\""
+            format!(
+                "card interface url http://admin:{}@10.0.0.5:8080/a2a?token={}&x=1 is private; see \"https://h/?sig={}\"",
+                ph("pw"),
+                ph("t"),
+                ph("s")
+            )
         );
         let plain = "card url http://10.0.0.5/a2a points at a private address";
         assert!(matches!(
@@ -2403,15 +3019,23 @@ mod tests {
     #[test]
     fn oauth_members_are_redacted_whole_and_split_at_every_byte() {
         let body = br#"{"access_token":"AAA","token_type":"Bearer","refresh_token":"RRR","id_token":"III","client_assertion":"CCC","password":"PPP","code":-32001}"#;
-        let want = r#"{"access_token":"[REDACTED]","token_type":"Bearer","refresh_token":"[REDACTED]","id_token":"[REDACTED]","client_assertion":"[REDACTED]","password":"[REDACTED]","code":-32001}"#;
-        let whole = redact_json_bytes(body).expect("secrets found");
+        let want = format!(
+            r#"{{"access_token":"{}","token_type":"Bearer","refresh_token":"{}","id_token":"{}","client_assertion":"{}","password":"{}","code":-32001}}"#,
+            ph("AAA"),
+            ph("RRR"),
+            ph("III"),
+            ph("CCC"),
+            ph("PPP")
+        );
+        // the whole document and the stream give each value the same tag
+        let whole = redact_json_bytes(body, tg()).expect("secrets found");
         assert_eq!(std::str::from_utf8(&whole).unwrap(), want);
         // The streaming scan (SSE, bodies over the hold) at every split point.
         for at in 0..body.len() {
             let mut scan = TextScan::default();
             let mut out = Vec::new();
             for piece in [&body[..at], &body[at..]] {
-                match scan.redact(piece) {
+                match scan.redact(piece, tg()) {
                     Some(r) => out.extend_from_slice(&r),
                     None => out.extend_from_slice(piece),
                 }
@@ -2529,11 +3153,32 @@ mod tests {
             ),
         ));
         let h = headers_of(&out[0]);
-        assert_eq!(h.get("authorization"), Some("Bearer [REDACTED]"));
-        assert_eq!(h.get("proxy-authorization"), Some("Basic [REDACTED]"));
-        assert_eq!(h.get("cookie"), Some("[REDACTED]"));
-        assert_eq!(h.get("x-api-key"), Some("[REDACTED]"));
+        // the tag is of the credential after the scheme word
+        let p = |s: &str| r.tagger().placeholder(s.as_bytes());
+        assert_eq!(
+            h.get("authorization"),
+            Some(&*format!("Bearer {}", p("abc.def")))
+        );
+        assert_eq!(
+            h.get("proxy-authorization"),
+            Some(&*format!("Basic {}", p("Zm9v")))
+        );
+        assert_eq!(h.get("cookie"), Some(&*p("sid=1")));
+        assert_eq!(h.get("x-api-key"), Some(&*p("k")));
         assert_eq!(h.get("content-type"), Some("application/json"));
+        // redacted already (old or new form): kept
+        let again = r.process(out[0].clone());
+        assert_eq!(headers_of(&again[0]), h);
+        let old = r.process(ev(
+            "e2",
+            head(
+                vec![("Authorization", "Bearer [REDACTED]"), ("Cookie", REDACTED)],
+                "http://h/",
+            ),
+        ));
+        let h = headers_of(&old[0]);
+        assert_eq!(h.get("authorization"), Some("Bearer [REDACTED]"));
+        assert_eq!(h.get("cookie"), Some(REDACTED));
     }
 
     #[test]
@@ -2564,9 +3209,14 @@ mod tests {
         assert_eq!(h.get("a2a-version"), Some("1.0"));
         assert_eq!(h.get("content-type"), Some("application/json"));
         let u = r.redact_query("http://h/tasks?api_key=Q1&token=Q2&pageToken=p3&historyLength=2");
+        let p = |s: &str| r.tagger().placeholder(s.as_bytes());
         assert_eq!(
             u,
-            "http://h/tasks?api_key=[REDACTED]&token=[REDACTED]&pageToken=p3&historyLength=2"
+            format!(
+                "http://h/tasks?api_key={}&token={}&pageToken=p3&historyLength=2",
+                p("Q1"),
+                p("Q2")
+            )
         );
     }
 
@@ -2588,15 +3238,15 @@ mod tests {
                 "http://h/rpc?a=1&api_key=s3#f",
             ),
         ));
-        let h = headers_of(&out[0]);
+        let h = untag_headers(headers_of(&out[0]));
         assert_eq!(h.get("x-agent-key"), Some("[REDACTED]"));
         assert_eq!(h.get("x-other"), Some("[REDACTED]"));
         assert_eq!(h.get("x-free"), Some("v"));
         match &out[0].kind {
             EventKind::RequestHead { url, upstream, .. } => {
-                assert_eq!(url, "http://h/rpc?a=1&api_key=[REDACTED]#f");
+                assert_eq!(untag(url), "http://h/rpc?a=1&api_key=[REDACTED]#f");
                 assert_eq!(
-                    upstream.as_deref(),
+                    upstream.as_deref().map(untag).as_deref(),
                     Some("http://h/rpc?a=1&api_key=[REDACTED]#f")
                 );
             }
@@ -2647,25 +3297,65 @@ mod tests {
     #[test]
     fn push_config_tokens_0_3_keep_other_bytes() {
         let body = r#"{"jsonrpc":"2.0","id":1,"method":"tasks/pushNotificationConfig/set","params":{"taskId":"t","pushNotificationConfig":{"url":"https://cb","token":"tok-123","authentication":{"schemes":["Bearer"],"credentials":"cred-9"}}}}"#;
-        let red = redact_json_bytes(body.as_bytes()).unwrap();
+        let red = redact_json_bytes(body.as_bytes(), tg()).unwrap();
         let s = std::str::from_utf8(&red).unwrap();
         assert_eq!(
             s,
-            body.replace("tok-123", REDACTED)
-                .replace("cred-9", REDACTED)
+            body.replace("tok-123", &ph("tok-123"))
+                .replace("cred-9", &ph("cred-9"))
         );
+    }
+
+    /// Basic credentials given as `user:password` are tagged as their base64 encoding, what
+    /// `Authorization: Basic` carries (PUSH-005), in both the text and the re-serialized
+    /// paths; Bearer credentials and tokens as they are.
+    #[test]
+    fn basic_credentials_are_tagged_as_the_header_carries_them() {
+        use base64::Engine as _;
+        let b64 = base64::engine::general_purpose::STANDARD.encode("u:pw");
+        for (auth, want) in [
+            (r#"{"scheme":"Basic","credentials":"u:pw"}"#, ph(&b64)),
+            (r#"{"schemes":["basic"],"credentials":"u:pw"}"#, ph(&b64)),
+            (
+                &*format!(r#"{{"scheme":"Basic","credentials":"{b64}"}}"#),
+                ph(&b64),
+            ),
+            (r#"{"scheme":"Bearer","credentials":"u:pw"}"#, ph("u:pw")),
+        ] {
+            let body = format!(
+                r#"{{"params":{{"url":"http://h/","token":"tk:1","authentication":{auth}}}}}"#
+            );
+            let red = redact_json_bytes(body.as_bytes(), tg()).expect(auth);
+            let v: Value = serde_json::from_slice(&red).unwrap();
+            assert_eq!(
+                v["params"]["authentication"]["credentials"], *want,
+                "{auth}"
+            );
+            assert_eq!(v["params"]["token"], *ph("tk:1"), "{auth}");
+            // spelled with escapes: the re-serializing path tags the same
+            let esc = body.replacen("\"token\":\"t", "\"token\":\"\\u0074", 1);
+            let red = redact_json_bytes(esc.as_bytes(), tg()).expect(auth);
+            let v: Value = serde_json::from_slice(&red).unwrap();
+            assert_eq!(
+                v["params"]["authentication"]["credentials"], *want,
+                "{auth}"
+            );
+            assert_eq!(v["params"]["token"], *ph("tk:1"), "{auth}");
+        }
     }
 
     #[test]
     fn push_config_1_0_flat_and_inline() {
         let body = r#"{"jsonrpc":"2.0","id":1,"method":"CreateTaskPushNotificationConfig","params":{"taskId":"t","url":"https://cb","token":"T1"}}"#;
-        let s = String::from_utf8(redact_json_bytes(body.as_bytes()).unwrap().to_vec()).unwrap();
+        let s =
+            String::from_utf8(redact_json_bytes(body.as_bytes(), tg()).unwrap().to_vec()).unwrap();
         assert!(
-            !s.contains("T1") && s.contains(r#""token":"[REDACTED]""#),
+            !s.contains("T1") && s.contains(&format!(r#""token":"{}""#, ph("T1"))),
             "{s}"
         );
         let inline = r#"{"message":{},"configuration":{"taskPushNotificationConfig":{"url":"u","token":"T2"}}}"#;
-        let s = String::from_utf8(redact_json_bytes(inline.as_bytes()).unwrap().to_vec()).unwrap();
+        let s = String::from_utf8(redact_json_bytes(inline.as_bytes(), tg()).unwrap().to_vec())
+            .unwrap();
         assert!(!s.contains("T2"), "{s}");
     }
 
@@ -2676,28 +3366,41 @@ mod tests {
         for (body, want) in [
             (
                 r#"{"pushNotificationConfig":{"url":"http://h/","token":"S1","token":"x"}}"#,
-                r#"{"pushNotificationConfig":{"url":"http://h/","token":"[REDACTED]","token":"[REDACTED]"}}"#,
+                format!(
+                    r#"{{"pushNotificationConfig":{{"url":"http://h/","token":"{}","token":"{}"}}}}"#,
+                    ph("S1"),
+                    ph("x")
+                ),
             ),
             (
                 r#"{"params":{"url":"u","token":"S2","token":"[REDACTED]"}}"#,
-                r#"{"params":{"url":"u","token":"[REDACTED]","token":"[REDACTED]"}}"#,
+                format!(
+                    r#"{{"params":{{"url":"u","token":"{}","token":"[REDACTED]"}}}}"#,
+                    ph("S2")
+                ),
             ),
             (
                 r#"{"params":{"url":"u","token":"S3","token":""}}"#,
-                r#"{"params":{"url":"u","token":"[REDACTED]","token":""}}"#,
+                format!(
+                    r#"{{"params":{{"url":"u","token":"{}","token":""}}}}"#,
+                    ph("S3")
+                ),
             ),
             (
                 r#"{"params":{"url":"u","authentication":{"credentials":"S4","credentials":null}}}"#,
-                r#"{"params":{"url":"u","authentication":{"credentials":"[REDACTED]","credentials":null}}}"#,
+                format!(
+                    r#"{{"params":{{"url":"u","authentication":{{"credentials":"{}","credentials":null}}}}}}"#,
+                    ph("S4")
+                ),
             ),
         ] {
-            let red = redact_json_bytes(body.as_bytes()).expect(body);
+            let red = redact_json_bytes(body.as_bytes(), tg()).expect(body);
             assert_eq!(std::str::from_utf8(&red).unwrap(), want);
         }
         // spelled with escapes the text replacement cannot match: re-serialized, the
         // duplicate gone
         let esc = r#"{"params":{"url":"u","token":"S\u0035","token":"y"}}"#;
-        let red = redact_json_bytes(esc.as_bytes()).unwrap();
+        let red = redact_json_bytes(esc.as_bytes(), tg()).unwrap();
         let text = std::str::from_utf8(&red).unwrap();
         assert!(!text.contains("S5") && !text.contains("S\\u0035"), "{text}");
     }
@@ -2737,7 +3440,7 @@ mod tests {
             let back = crate::model::coding::decode(Some(coding), data, 1 << 20).unwrap();
             assert_eq!(
                 std::str::from_utf8(&back).unwrap(),
-                plain.replace("GZSECRET", REDACTED),
+                plain.replace("GZSECRET", &r.tagger().placeholder(b"GZSECRET")),
                 "{coding}"
             );
         }
@@ -2792,17 +3495,33 @@ mod tests {
                 .is_empty());
         }
         let out = r.process(end_ev("e1"));
+        let p = |s: &str| r.tagger().placeholder(s.as_bytes());
         assert_eq!(
             body_of(&out[0]).unwrap().as_str(),
-            Some("grant_type=password&client_id=c&client_secret=[REDACTED]&password=[REDACTED]&scope=a")
+            Some(&*format!(
+                "grant_type=password&client_id=c&client_secret={}&password={}&scope=a",
+                p("S1"),
+                p("S2")
+            ))
         );
-        assert!(redact_form_with(b"a=1&b=2", is_secret_query_name).is_none());
+        // redacted already: unchanged
+        let done = format!("client_secret={}&password=[REDACTED]", p("S1"));
+        assert!(redact_form_with(done.as_bytes(), is_secret_query_name, tg(), false).is_none());
+        // the last value of a body that goes on is not known whole: untagged
+        assert_eq!(
+            redact_form_with(b"password=ab&token=cd", is_secret_query_name, tg(), true).as_deref(),
+            Some(format!("password={}&token=[REDACTED]", ph("ab")).as_bytes())
+        );
+        assert!(redact_form_with(b"a=1&b=2", is_secret_query_name, tg(), false).is_none());
     }
 
     #[test]
     fn no_secret_means_no_change_and_page_token_is_kept() {
-        assert!(redact_json_bytes(br#"{"params":{"pageToken":"p","token":"not-push"}}"#).is_none());
-        assert!(redact_json_bytes(b"not json").is_none());
+        assert!(
+            redact_json_bytes(br#"{"params":{"pageToken":"p","token":"not-push"}}"#, tg())
+                .is_none()
+        );
+        assert!(redact_json_bytes(b"not json", tg()).is_none());
     }
 
     #[test]
@@ -2831,9 +3550,12 @@ mod tests {
         ));
         assert_eq!(out.len(), 2);
         let body = body_of(&out[0]).unwrap().as_str().unwrap().to_string();
-        assert!(
-            !body.contains("secret") && body.contains(REDACTED),
-            "{body}"
+        assert_eq!(
+            body,
+            format!(
+                r#"{{"params":{{"pushNotificationConfig":{{"url":"u","token":"{}"}}}}}}"#,
+                r.tagger().placeholder(b"secret")
+            )
         );
     }
 
@@ -2894,7 +3616,10 @@ mod tests {
         let out = r.process(ev("e3", head(vec![], "http://h/x?SIG2=SECRETQ&b=1")));
         match &out[0].kind {
             EventKind::RequestHead { url, .. } => {
-                assert_eq!(url, "http://h/x?SIG2=[REDACTED]&b=1")
+                assert_eq!(
+                    *url,
+                    format!("http://h/x?SIG2={}&b=1", r.tagger().placeholder(b"SECRETQ"))
+                )
             }
             k => panic!("{k:?}"),
         }
@@ -2917,7 +3642,9 @@ mod tests {
         }
         let out = r.process(ev("e1", head(vec![], "http://h/a?KEY=1#f")));
         match &out[0].kind {
-            EventKind::RequestHead { url, .. } => assert_eq!(url, "http://h/a?KEY=[REDACTED]#f"),
+            EventKind::RequestHead { url, .. } => {
+                assert_eq!(untag(url), "http://h/a?KEY=[REDACTED]#f")
+            }
             _ => unreachable!(),
         }
     }
@@ -3017,19 +3744,25 @@ mod tests {
 
     #[test]
     fn userinfo_password_is_redacted_not_the_rest() {
+        let tagged = format!("http://u:{}@h/", ph("pw"));
+        let tagged_token = format!("https://{}@h/", ph("tok"));
         let cases = [
             (
                 "http://admin:pw@h:8/x?a=1",
-                "http://admin:[REDACTED]@h:8/x?a=1",
+                format!("http://admin:{}@h:8/x?a=1", ph("pw")),
             ),
-            ("https://tok@h/", "https://[REDACTED]@h/"),
-            ("http://h/a@b", "http://h/a@b"),
-            ("/rel/path@x", "/rel/path@x"),
-            ("http://u:[REDACTED]@h/", "http://u:[REDACTED]@h/"),
+            ("https://tok@h/", tagged_token.clone()),
+            ("http://h/a@b", "http://h/a@b".into()),
+            ("/rel/path@x", "/rel/path@x".into()),
+            // redacted already, the old way or the new: kept
+            ("http://u:[REDACTED]@h/", "http://u:[REDACTED]@h/".into()),
+            ("https://[REDACTED]@h/", "https://[REDACTED]@h/".into()),
+            (&tagged, tagged.clone()),
+            (&tagged_token, tagged_token.clone()),
         ];
         for (url, want) in cases {
             let mut u = url.to_string();
-            redact_userinfo(&mut u);
+            redact_userinfo(&mut u, tg());
             assert_eq!(u, want, "{url}");
         }
     }
@@ -3043,7 +3776,7 @@ mod tests {
         ));
         assert_eq!(
             redact_url("http://admin:pw@h:9/?token=t&x=1"),
-            "http://admin:[REDACTED]@h:9/?token=[REDACTED]&x=1"
+            format!("http://admin:{}@h:9/?token={}&x=1", ph("pw"), ph("t"))
         );
         let mut h = RecordingHeader::new(crate::record::CaptureMode::Reverse);
         h.routes = vec![
@@ -3061,7 +3794,17 @@ mod tests {
         let red = file_header(&h);
         assert_eq!(
             red.routes[0].upstream,
-            "http://u:[REDACTED]@h/?api_key=[REDACTED]"
+            format!("http://u:{}@h/?api_key={}", ph("pw"), ph("k"))
+        );
+        // the writer's own key: the tags its events' `upstream` get
+        let own = Tagger::random();
+        assert_eq!(
+            file_header_with(&h, &own).routes[0].upstream,
+            format!(
+                "http://u:{}@h/?api_key={}",
+                own.placeholder(b"pw"),
+                own.placeholder(b"k")
+            )
         );
         assert_eq!(red.routes[1].upstream, "http://h2/");
         h.redacted = false;
@@ -3071,11 +3814,16 @@ mod tests {
     #[test]
     fn webhook_url_in_a_push_config_loses_its_secret_query_only() {
         let body = br#"{"pushNotificationConfig":{"url":"https://hook.test/x?token=abc&sig=def&v=1","token":"T"}}"#;
-        let red = redact_json_bytes(body).expect("redacted");
+        let red = redact_json_bytes(body, tg()).expect("redacted");
         let text = std::str::from_utf8(&red).unwrap();
         assert_eq!(
             text,
-            r#"{"pushNotificationConfig":{"url":"https://hook.test/x?token=[REDACTED]&sig=[REDACTED]&v=1","token":"[REDACTED]"}}"#
+            format!(
+                r#"{{"pushNotificationConfig":{{"url":"https://hook.test/x?token={}&sig={}&v=1","token":"{}"}}}}"#,
+                ph("abc"),
+                ph("def"),
+                ph("T")
+            )
         );
     }
 
@@ -3084,16 +3832,20 @@ mod tests {
         // the capture cap cut the body inside the secret
         let cut =
             br#"{"params":{"configuration":{"pushNotificationConfig":{"url":"u","token":"CAPSEK"#;
-        let red = redact_json_bytes(cut).expect("redacted");
+        let red = redact_json_bytes(cut, tg()).expect("redacted");
         assert_eq!(
             &red[..],
             &br#"{"params":{"configuration":{"pushNotificationConfig":{"url":"u","token":"[REDACTED]"#[..]
         );
         let other = br#"{"a":"token","b":"x\"token\": \"no\"","credentials" : "C\"D", "n":1}"#;
-        let red = TextScan::default().redact(other).expect("redacted");
+        let red = TextScan::default().redact(other, tg()).expect("redacted");
+        // the tag of the decoded value (`C"D`)
         assert_eq!(
             std::str::from_utf8(&red).unwrap(),
-            r#"{"a":"token","b":"x\"token\": \"no\"","credentials" : "[REDACTED]", "n":1}"#
+            format!(
+                r#"{{"a":"token","b":"x\"token\": \"no\"","credentials" : "{}", "n":1}}"#,
+                ph("C\"D")
+            )
         );
     }
 
@@ -3127,7 +3879,11 @@ mod tests {
             .collect();
         let text = String::from_utf8(joined).unwrap();
         assert!(!text.contains("SPLIT"), "secret kept");
-        assert_eq!(text, body.replace("SPLIT-SECRET", REDACTED));
+        // split across frames, tagged as a whole
+        assert_eq!(
+            text,
+            body.replace("SPLIT-SECRET", &r.tagger().placeholder(b"SPLIT-SECRET"))
+        );
     }
 
     #[test]
@@ -3146,16 +3902,21 @@ mod tests {
             ),
         ));
         let h = headers_of(&out[0]);
-        assert_eq!(h.get("x-tenant-auth"), Some(REDACTED));
-        assert_eq!(h.get("ocp-apim-subscription-key"), Some(REDACTED));
-        assert_eq!(h.get("x-functions-key"), Some(REDACTED));
+        let p = |s: &str| r.tagger().placeholder(s.as_bytes());
+        assert_eq!(h.get("x-tenant-auth"), Some(&*p("t")));
+        assert_eq!(h.get("ocp-apim-subscription-key"), Some(&*p("k")));
+        assert_eq!(h.get("x-functions-key"), Some(&*p("f")));
         assert_eq!(h.get("x-request-id"), Some("keep"));
         let EventKind::RequestHead { url, .. } = &out[0].kind else {
             panic!("head")
         };
         assert_eq!(
-            url,
-            "/a?access-token=[REDACTED]&X-Amz-Signature=[REDACTED]&page=2"
+            *url,
+            format!(
+                "/a?access-token={}&X-Amz-Signature={}&page=2",
+                p("q"),
+                p("s")
+            )
         );
     }
 
@@ -3215,18 +3976,20 @@ mod tests {
 
     proptest::proptest! {
         /// Breaker item 5: any split of an SSE body with secrets into frames records the body
-        /// with exactly its secrets replaced by `[REDACTED]` (no secret byte, nothing else
-        /// changed), frames kept as frames.
+        /// with exactly its secrets replaced by their placeholders (no secret byte, nothing
+        /// else changed, the tag of each whole value), frames kept as frames.
         #[test]
         fn any_split_of_an_sse_body_leaks_no_secret_byte(
             cuts in proptest::collection::vec(0usize..2000, 0..12)
         ) {
             let stream = sse_stream();
+            let mut r = Redactor::new(true);
+            // each secret's placeholder is the tag of its decoded value, whatever the split
             let mut want = stream.clone();
             for s in SSE_SECRETS {
-                want = want.replace(s, REDACTED);
+                let decoded: String = serde_json::from_str(&format!("\"{s}\"")).unwrap();
+                want = want.replace(s, &r.tagger().placeholder(decoded.as_bytes()));
             }
-            let mut r = Redactor::new(true);
             let mut out = r.process(ev("e1", head(vec![("content-type", "application/json")], "/")));
             out.extend(r.process(ev("e1", EventKind::RequestBody { body: Body::new("{}") })));
             out.extend(r.process(ev("e1", response_head("text/event-stream"))));
@@ -3252,15 +4015,15 @@ mod tests {
             json_response: bool,
         ) {
             let body = r#"{"url": "https://hook.example/x", "token": "SECRETTOK_ABCDEFGH", "authentication": {"scheme": "Bearer", "credentials": "SECRETCRED_XYZ"}, "n": "x\"token\": \"y"}"#;
+            let mut r = Redactor::new(true);
             let want = body
-                .replace("SECRETTOK_ABCDEFGH", REDACTED)
-                .replace("SECRETCRED_XYZ", REDACTED);
+                .replace("SECRETTOK_ABCDEFGH", &r.tagger().placeholder(b"SECRETTOK_ABCDEFGH"))
+                .replace("SECRETCRED_XYZ", &r.tagger().placeholder(b"SECRETCRED_XYZ"));
             let len = body.len().to_string();
             let mut headers = vec![("content-type", "application/a2a+json")];
             if with_len {
                 headers.push(("content-length", &len));
             }
-            let mut r = Redactor::new(true);
             let mut out = r.process(ev("e1", head(headers, "/tasks/t1/pushNotificationConfigs")));
             let frames = cut_at(body, &cuts);
             let resp = r#"{"error":{"code":401,"status":"UNAUTHENTICATED"}}"#;
@@ -3436,8 +4199,10 @@ mod tests {
             let v: Value = serde_json::from_str(&data[0]).unwrap();
             proptest::prop_assert_eq!(&v["result"]["token"], "zq7x9w1k");
             proptest::prop_assert_eq!(&v["result"]["authentication"]["credentials"], "vj4p8m2y");
-            let want = stream.replace("zq7x9w1k", REDACTED).replace("vj4p8m2y", REDACTED);
             let mut r = Redactor::new(true);
+            let want = stream
+                .replace("zq7x9w1k", &r.tagger().placeholder(b"zq7x9w1k"))
+                .replace("vj4p8m2y", &r.tagger().placeholder(b"vj4p8m2y"));
             let mut out = r.process(ev("e1", head(vec![("content-type", "application/json")], "/")));
             out.extend(r.process(ev("e1", EventKind::RequestBody { body: Body::new("{}") })));
             out.extend(r.process(ev("e1", response_head("text/event-stream; charset=utf-8"))));
@@ -3660,10 +4425,9 @@ mod tests {
         let out = coded_response("text/event-stream", "br", &coded);
         let rec = response_bytes_of(&out);
         let plain = crate::model::coding::decode(Some("br"), &rec, 1 << 20).unwrap();
-        assert_eq!(
-            std::str::from_utf8(&plain).unwrap(),
-            stream.replace("zq7x9w1k", REDACTED)
-        );
+        let text = std::str::from_utf8(&plain).unwrap();
+        assert!(text.contains("data: \"[REDACTED:"), "{text}");
+        assert_eq!(untag(text), stream.replace("zq7x9w1k", REDACTED));
         assert_eq!(end_of(&out), (false, None));
         let clean = "data: {\"kind\":\"status-update\"}\n\n".repeat(20);
         let coded = encode(clean.as_bytes(), &["br".to_string()]).unwrap();
@@ -3712,6 +4476,7 @@ mod tests {
         )));
         out.extend(r.process(end_ev("e1")));
         let text = joined_of(&out, true);
+        // the value seen only in part: untagged
         assert_eq!(text, "grant_type=password&client_secret=[REDACTED]");
         assert!(matches!(
             out.last().map(|e| &e.kind),
@@ -3749,7 +4514,12 @@ mod tests {
         out.extend(r.process(end_ev("e1")));
         let text = joined_of(&out, true);
         assert!(!text.contains("SECRET"), "{text}");
-        assert!(text.contains(r#""token":"[REDACTED]""#), "{text}");
+        let p = |s: &str| r.tagger().placeholder(s.as_bytes());
+        assert!(
+            text.contains(&format!(r#""token":"{}""#, p("SECRETTOK")))
+                && text.contains(&format!(r#""credentials":"{}""#, p("SECRETCRED"))),
+            "{text}"
+        );
         // a real form keeps its form redaction
         let mut r = Redactor::new(true);
         r.process(ev(
@@ -3767,9 +4537,73 @@ mod tests {
         ));
         out.extend(r.process(ev("e2", response_head("application/json"))));
         out.extend(r.process(end_ev("e2")));
+        // released by the response head before the body was known whole (no
+        // Content-Length): its last value is untagged
         assert_eq!(
             joined_of(&out, true),
             "grant_type=password&password=[REDACTED]"
         );
+    }
+
+    /// breaker8 G21 compressed: the same JSON labelled as a form, sent gzip, deflate or br
+    /// (held whole, decoded), is redacted as JSON too, not by parameter name (which found
+    /// no parameter and wrote the token); a compressed real form keeps its form redaction.
+    #[test]
+    fn a_compressed_json_body_labelled_as_a_form_is_redacted_as_json() {
+        let json = r#"{"params":{"configuration":{"pushNotificationConfig":{"url":"http://h/","token":"SECRETTOK","authentication":{"credentials":"SECRETCRED"}}}}}"#;
+        let form = "grant_type=password&password=SECRETPW&scope=a";
+        for coding in ["gzip", "deflate", "br", "gzip, br"] {
+            for (plain, want) in [
+                (json, None),
+                (form, Some("grant_type=password&password={PW}&scope=a")),
+            ] {
+                let coded = encode(
+                    plain.as_bytes(),
+                    &crate::model::coding::codings(Some(coding)),
+                )
+                .unwrap();
+                let mut r = Redactor::new(true);
+                let mut out = r.process(ev(
+                    "e1",
+                    head(
+                        vec![
+                            ("content-type", "application/x-www-form-urlencoded"),
+                            ("content-encoding", coding),
+                        ],
+                        "/",
+                    ),
+                ));
+                let (a, b) = coded.split_at(coded.len() / 2);
+                for part in [a, b] {
+                    out.extend(r.process(ev(
+                        "e1",
+                        EventKind::RequestBody {
+                            body: Body::new(Bytes::copy_from_slice(part)),
+                        },
+                    )));
+                }
+                out.extend(r.process(ev("e1", response_head("application/json"))));
+                out.extend(r.process(end_ev("e1")));
+                let rec: Vec<u8> = out
+                    .iter()
+                    .filter(|e| matches!(e.kind, EventKind::RequestBody { .. }))
+                    .filter_map(body_of)
+                    .flat_map(|b| b.data.to_vec())
+                    .collect();
+                let back = crate::model::coding::decode(Some(coding), &rec, 1 << 20).unwrap();
+                let text = std::str::from_utf8(&back).unwrap();
+                let p = |s: &str| r.tagger().placeholder(s.as_bytes());
+                assert!(!text.contains("SECRET"), "{coding}: {text}");
+                match want {
+                    None => assert_eq!(
+                        text,
+                        json.replace("SECRETTOK", &p("SECRETTOK"))
+                            .replace("SECRETCRED", &p("SECRETCRED")),
+                        "{coding}"
+                    ),
+                    Some(w) => assert_eq!(text, w.replace("{PW}", &p("SECRETPW")), "{coding}"),
+                }
+            }
+        }
     }
 }

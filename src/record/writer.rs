@@ -42,7 +42,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::event::{Body, Event, EventKind, ExchangeId, Headers, Outcome, RecordingHeader};
-use super::jsonl::{encode_event, encode_header};
+use super::jsonl::{encode_event, encode_header_with};
 use super::redact::Redactor;
 
 /// Most events the queue holds before body events are dropped (or waited for).
@@ -611,7 +611,7 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
         taken_bytes: 0,
         taken_events: 0,
     };
-    encode_header(&cfg.header, &mut w.buf);
+    encode_header_with(&cfg.header, w.redactor.tagger(), &mut w.buf);
     // Header line on disk before any producer can record: a reader that opens the file
     // at any moment (`tail -f`, a test, a crash) sees a well-formed recording. A file that
     // cannot take even this line is a start-up error, not a recording that silently stays

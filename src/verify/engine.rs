@@ -5961,12 +5961,14 @@ impl State {
             of_task
         };
         let h = &x.req_headers;
+        // A value redacted untagged (`[REDACTED]`, recordings before tags) is unknown: it
+        // is compared with nothing.
         let sent_token: Vec<u64> =
             h.0.iter()
                 .filter(|(k, _)| k.to_ascii_lowercase().contains("token"))
-                .map(|(_, v)| fingerprint(v.trim()))
+                .filter_map(|(_, v)| fingerprint(v.trim()))
                 .collect();
-        let sent_cred: Option<u64> = h.get("authorization").map(|v| {
+        let sent_cred: Option<u64> = h.get("authorization").and_then(|v| {
             let v = v.trim();
             fingerprint(v.split_once(' ').map_or(v, |(_, c)| c.trim()))
         });
@@ -7221,11 +7223,18 @@ fn http_auth_schemes(a: &Json) -> bool {
 }
 
 /// A 64-bit SipHash of a secret value: equal values compare equal, the value is not kept.
-fn fingerprint(v: &str) -> u64 {
+/// A redacted recording's tagged placeholder (`[REDACTED:1a2b3c4d5e6f]`,
+/// [`crate::record::redact::Tagger`]) is a value like any other: the recorder gave equal
+/// secrets equal tags. `None` for the untagged `[REDACTED]` (a recording written before
+/// tags, a value cut off): unknown, equal to nothing, so no finding rests on it.
+fn fingerprint(v: &str) -> Option<u64> {
     use std::hash::{Hash, Hasher};
+    if v == crate::record::redact::REDACTED {
+        return None;
+    }
     let mut h = std::collections::hash_map::DefaultHasher::new();
     v.hash(&mut h);
-    h.finish()
+    Some(h.finish())
 }
 
 /// The [`PushSecret`] of the push config whose `url` is at `url_ptr` in the call's params.
@@ -7244,7 +7253,7 @@ fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
         v.and_then(Json::as_str)
             .map(str::trim)
             .filter(|t| !t.is_empty())
-            .map(fingerprint)
+            .and_then(fingerprint)
     };
     let http_cred = cfg.get("authentication").and_then(|a| {
         if http_auth_schemes(a) {
@@ -7259,10 +7268,13 @@ fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
             .and_then(Json::as_str)
             .is_some_and(|s| s.eq_ignore_ascii_case("basic"));
         let cred = a.get("credentials")?.as_str()?.trim();
-        (basic && !cred.is_empty()).then(|| {
-            use base64::Engine as _;
-            fingerprint(&base64::engine::general_purpose::STANDARD.encode(cred))
-        })
+        // a placeholder's encoding is nothing an agent sends (the recorder tags Basic
+        // `user:password` credentials as their encoding already)
+        if !basic || cred.is_empty() || crate::record::redact::is_placeholder(cred) {
+            return None;
+        }
+        use base64::Engine as _;
+        fingerprint(&base64::engine::general_purpose::STANDARD.encode(cred))
     });
     // The task: a Create call names it (params `taskId`; REST: the route's `{id}`); a send
     // creates its task, so its config's task is not known from the request.
