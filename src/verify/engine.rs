@@ -396,6 +396,55 @@ pub(super) struct State {
     /// URL and the evidence of the create (PUSH-CFG-001). Removed on delete; at most
     /// [`MAX_PUSH_URLS`] entries.
     push_created: HashMap<String, (String, Evidence)>,
+    /// Client-leg exchanges paired with the upstream-leg exchange that forwards them (same
+    /// method and body up to a renumbered JSON-RPC `id`), newest last; at most
+    /// [`MAX_PENDING_UP`]. Lets the gateway, not the agent, be charged for what it changed
+    /// (RPC-002 ids, STREAM-003 cut streams, RPC-002 answers lost to a gateway timeout).
+    gw_pairs: VecDeque<GwPair>,
+    /// How the exchanges of [`State::gw_pairs`] ended, by exchange id, until their twin ends.
+    gw_ended: HashMap<String, EndedRec>,
+    /// Insertion order of `gw_ended` (kept in recordings with an upstream leg whether
+    /// paired yet or not; at most [`MAX_PENDING_UP`] of them).
+    gw_ended_order: VecDeque<String>,
+    /// STREAM-END-002 held back on a client-leg stream whose upstream twin was still open
+    /// when it ended: judged when the twin ends (or at the end of the recording).
+    held_ends: Vec<HeldEnd>,
+}
+
+/// A client-leg exchange and the upstream-leg exchange that forwards it (gateway legs).
+struct GwPair {
+    client: String,
+    up: String,
+    /// The JSON-RPC request `id` the gateway sent upstream (`None`: not JSON-RPC).
+    up_rpc_id: Option<Value>,
+    /// Seq of the upstream request's head.
+    up_seq: u64,
+}
+
+/// How one leg of a [`GwPair`] ended: HTTP status (`None`: never answered), outcome, the
+/// seq of its response head and end, its end time (µs since the recording start), whether
+/// its answer was an event stream.
+#[derive(Clone)]
+struct EndedRec {
+    status: Option<u16>,
+    outcome: Option<Outcome>,
+    resp_seq: u64,
+    end_seq: u64,
+    end_t: u64,
+    stream: bool,
+}
+
+/// A client-leg stream that ended without a terminal state while its upstream twin was
+/// still open (GW-SSE-002 or STREAM-END-002, decided when the twin ends).
+struct HeldEnd {
+    client: String,
+    up: String,
+    /// Events the client leg received, and how it ended.
+    events: usize,
+    outcome: Option<Outcome>,
+    end_seq: u64,
+    msg: String,
+    ev: Vec<Evidence>,
 }
 
 /// An upstream-leg request waiting for its client-leg twin (VER-HDR-002): method, body,
@@ -405,6 +454,8 @@ struct PendingUp {
     body: Bytes,
     path: String,
     version: Option<String>,
+    /// Its extension URIs ([`extensions_header`]).
+    extensions: Option<Vec<String>>,
     ev: Evidence,
     leg: Option<String>,
 }
@@ -446,8 +497,37 @@ const PUSH_HTTP_AUTH: u8 = 2;
 const PUSH_OTHER_AUTH: u8 = 4;
 
 /// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
-/// its `A2A-Version` header trimmed, request seq).
-type DoneRequest = (String, Option<String>, String, Bytes, Option<String>, u64);
+/// its `A2A-Version` header trimmed, request seq, its extension URIs (EXT-001)).
+type DoneRequest = (
+    String,
+    Option<String>,
+    String,
+    Bytes,
+    Option<String>,
+    u64,
+    Option<Vec<String>>,
+);
+
+/// The extension URIs a request names in `A2A-Extensions` (1.0) or `X-A2A-Extensions`
+/// (0.x), sorted and deduplicated (EXT-001: comma-separated URIs); `None` without either.
+fn extensions_header(h: &Headers) -> Option<Vec<String>> {
+    let mut uris: Vec<String> = Vec::new();
+    let mut any = false;
+    for name in ["a2a-extensions", "x-a2a-extensions"] {
+        for v in h.get_all(name) {
+            any = true;
+            uris.extend(
+                v.split(',')
+                    .map(str::trim)
+                    .filter(|u| !u.is_empty())
+                    .map(str::to_string),
+            );
+        }
+    }
+    uris.sort();
+    uris.dedup();
+    any.then_some(uris)
+}
 
 /// The request's `A2A-Version` header, trimmed (the one header gateway pairing reads).
 fn version_header(h: &Headers) -> Option<String> {
@@ -497,6 +577,10 @@ impl State {
             ver_stripped_clients: VecDeque::new(),
             done_paths: HashMap::new(),
             push_created: HashMap::new(),
+            gw_pairs: VecDeque::new(),
+            gw_ended: HashMap::new(),
+            gw_ended_order: VecDeque::new(),
+            held_ends: Vec::new(),
         }
     }
 
@@ -767,6 +851,16 @@ impl State {
     }
 
     pub(super) fn finish(mut self) -> VerifyOutcome {
+        // Client-leg streams cut while their upstream twin was still open: judged now.
+        for h in std::mem::take(&mut self.held_ends) {
+            match self.open.remove(&h.up) {
+                Some(up) => {
+                    self.resolve_held_end(h, &up);
+                    self.open.insert(up.id.clone(), up);
+                }
+                None => self.find(&r::STREAM_NO_TERMINAL, h.msg, h.ev, &None),
+            }
+        }
         // Exchanges that never ended: judge what is certain, mark them incomplete.
         let mut ids: Vec<String> = self.open.keys().cloned().collect();
         ids.sort();
@@ -1221,6 +1315,7 @@ impl State {
                 x.req_body.share(),
                 version_header(&x.req_headers),
                 x.req_seq,
+                extensions_header(&x.req_headers),
             ));
             self.done_paths.insert(x.id.clone(), x.path.clone());
             if !self.pending_up.is_empty() && !self.ver_stripped_done.contains(&x.id) {
@@ -1259,17 +1354,18 @@ impl State {
                     o.req_body.share(),
                     version_header(&o.req_headers),
                     o.req_seq,
+                    extensions_header(&o.req_headers),
                 )
             })
             .collect();
         let client = open_clients
             .iter()
             .chain(self.done_requests.iter())
-            .filter(|(id, leg, m, b, _, seq)| {
+            .filter(|(id, leg, m, b, _, seq, _)| {
                 leg.is_none()
                     && *seq < up.req_seq
                     && m.eq_ignore_ascii_case(&up.method)
-                    && b[..] == *up.req_body.as_slice()
+                    && same_forwarded_body(b, up.req_body.as_slice())
                     && (!b.is_empty() || tail_matches(&self.open, &self.done_paths, id, &up.path))
                     && !self.ver_stripped_done.contains(id)
             })
@@ -1279,10 +1375,16 @@ impl State {
             .req_headers
             .get("a2a-version")
             .map(|v| v.trim().to_string());
+        let up_ext = extensions_header(&up.req_headers);
         match client {
-            Some(client) => {
-                self.compare_version(client, up_version, up.ev(up.req_seq), up.leg.clone())
-            }
+            Some(client) => self.compare_version(
+                client,
+                up_version,
+                up_ext,
+                rpc_request_id(up.req_body.as_slice()),
+                up.ev(up.req_seq),
+                up.leg.clone(),
+            ),
             None if !up.req_body.as_slice().is_empty() => {
                 // The client's body may be recorded after the forwarded copy ended.
                 self.pending_up.push_back(PendingUp {
@@ -1290,6 +1392,7 @@ impl State {
                     body: up.req_body.share(),
                     path: up.path.clone(),
                     version: up_version,
+                    extensions: up_ext,
                     ev: up.ev(up.req_seq),
                     leg: up.leg.clone(),
                 });
@@ -1309,7 +1412,7 @@ impl State {
         }
         let Some(i) = self.pending_up.iter().position(|p| {
             p.method.eq_ignore_ascii_case(&client.2)
-                && p.body[..] == client.3[..]
+                && same_forwarded_body(&p.body, &client.3)
                 && p.ev.seq > client.5
                 && self
                     .done_paths
@@ -1321,17 +1424,78 @@ impl State {
         let Some(p) = self.pending_up.remove(i) else {
             return;
         };
-        self.compare_version(client.clone(), p.version, p.ev, p.leg);
+        let up_rpc_id = rpc_request_id(&p.body);
+        self.compare_version(
+            client.clone(),
+            p.version,
+            p.extensions,
+            up_rpc_id,
+            p.ev,
+            p.leg,
+        );
     }
 
+    /// A client-leg request and its upstream copy are paired: remembers the pair
+    /// ([`State::gw_pairs`]) and compares the A2A headers the gateway passed on
+    /// (`A2A-Version`: VER-HDR-002; `A2A-Extensions`: GW-HDR-001).
     fn compare_version(
         &mut self,
         client: DoneRequest,
         uv: Option<String>,
+        up_ext: Option<Vec<String>>,
+        up_rpc_id: Option<Value>,
         up_ev: Evidence,
         up_leg: Option<String>,
     ) {
         self.ver_stripped_done.insert(client.0.clone());
+        if let Some(up_id) = up_ev.exchange.clone() {
+            self.gw_pairs.push_back(GwPair {
+                client: client.0.clone(),
+                up: up_id,
+                up_rpc_id,
+                up_seq: up_ev.seq,
+            });
+            if self.gw_pairs.len() > MAX_PENDING_UP {
+                if let Some(old) = self.gw_pairs.pop_front() {
+                    self.gw_ended.remove(&old.client);
+                }
+            }
+        }
+        // EXT-001: extension URIs the client asked for that never reach the agent.
+        if let Some(ce) = client.6.as_deref() {
+            let lost: Vec<&str> = ce
+                .iter()
+                .filter(|u| !up_ext.as_deref().is_some_and(|ue| ue.contains(u)))
+                .map(String::as_str)
+                .collect();
+            if !lost.is_empty() {
+                let how = if up_ext.is_none() {
+                    "the upstream leg carries no A2A-Extensions header".to_string()
+                } else {
+                    format!(
+                        "the upstream leg names only {}",
+                        up_ext.as_deref().unwrap_or_default().join(", ")
+                    )
+                };
+                self.find(
+                    &r::GW_EXTENSIONS_STRIPPED,
+                    format!(
+                        "gateway dropped extension {} the client requested in A2A-Extensions: {how}, so the agent never activates it",
+                        lost.join(", ")
+                    ),
+                    vec![
+                        Evidence {
+                            seq: client.5,
+                            exchange: Some(client.0.clone()),
+                            pointer: None,
+                            found: Some(Value::String(ce.join(", "))),
+                        },
+                        up_ev.clone(),
+                    ],
+                    &None,
+                );
+            }
+        }
         let Some(cv) = client.4.as_deref() else {
             return;
         };
@@ -2297,6 +2461,8 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
+        // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
+        self.gw_note_end(&x);
         // AUTH-003: a 401 names its challenge.
         if x.status == Some(401) && !x.synthetic && !x.resp_headers.contains("www-authenticate") {
             self.areas.insert("auth");
@@ -2613,11 +2779,11 @@ impl State {
                             "was reset"
                         };
                         let st = last.map(|s| s.proto_name()).unwrap_or("no state");
-                        self.stream_once(
+                        let ev = vec![x.ev(x.end_seq)];
+                        self.no_terminal_or_gateway(
                             x,
-                            &r::STREAM_NO_TERMINAL,
                             format!("stream {how} while the task was in {st}"),
-                            vec![x.ev(x.end_seq)],
+                            ev,
                         );
                     }
                 }
@@ -2669,13 +2835,13 @@ impl State {
                 } else {
                     "was reset"
                 };
-                self.stream_once(
+                let ev = vec![x.ev(x.end_seq)];
+                self.no_terminal_or_gateway(
                     x,
-                    &r::STREAM_NO_TERMINAL,
                     format!(
                         "stream {how} without any event: the client got no task, message or state"
                     ),
-                    vec![x.ev(x.end_seq)],
+                    ev,
                 );
             }
         }
@@ -2740,6 +2906,168 @@ impl State {
         self.check_followup_stream(x);
     }
 
+    /// STREAM-END-002 for a stream that ended without a terminal state, unless it is the
+    /// client leg of a gateway that cut it while the agent's upstream leg went on: that is
+    /// the gateway's fault (GW-SSE-002, STREAM-003/STREAM-005). With the upstream twin still
+    /// open the verdict waits in [`State::held_ends`] for the twin's end.
+    fn no_terminal_or_gateway(&mut self, x: &mut Exch, msg: String, ev: Vec<Evidence>) {
+        let up = x
+            .leg
+            .is_none()
+            .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
+            .flatten()
+            .map(|p| p.up.clone());
+        if let Some(up) = up {
+            let held = HeldEnd {
+                client: x.id.clone(),
+                up: up.clone(),
+                events: x.sse.as_ref().map_or(0, |s| s.events as usize),
+                outcome: x.outcome,
+                end_seq: x.end_seq,
+                msg,
+                ev,
+            };
+            if self.open.contains_key(&up) {
+                if let Some(s) = x.sse.as_mut() {
+                    s.fired.insert(r::STREAM_NO_TERMINAL.id);
+                }
+                if self.held_ends.len() < MAX_PENDING_UP {
+                    self.held_ends.push(held);
+                }
+                return;
+            }
+            let verdict = self
+                .done_streams
+                .iter()
+                .find(|o| o.id == up)
+                .map(|o| gateway_cut(&held, o));
+            match verdict {
+                Some(Some((report, m, e))) => {
+                    if let Some(s) = x.sse.as_mut() {
+                        s.fired.insert(r::STREAM_NO_TERMINAL.id);
+                    }
+                    if report {
+                        self.find(&r::GW_SSE_LOST, m, e, &None);
+                    }
+                    return;
+                }
+                _ => return self.stream_once(x, &r::STREAM_NO_TERMINAL, held.msg, held.ev),
+            }
+        }
+        self.stream_once(x, &r::STREAM_NO_TERMINAL, msg, ev);
+    }
+
+    /// A held STREAM-END-002 ([`State::held_ends`]) whose upstream twin `up` ended (or is
+    /// still open at the end of the recording): GW-SSE-002 when the agent went on, else
+    /// the held finding.
+    fn resolve_held_end(&mut self, h: HeldEnd, up: &Exch) {
+        match gateway_cut(&h, up) {
+            Some((true, m, e)) => self.find(&r::GW_SSE_LOST, m, e, &None),
+            Some((false, _, _)) => {}
+            None => self.find(&r::STREAM_NO_TERMINAL, h.msg, h.ev, &None),
+        }
+    }
+
+    /// An exchange ended: on gateway legs, remembers how ([`State::gw_ended`]), resolves a
+    /// held stream verdict whose upstream twin this is, and when both legs of a pair have
+    /// ended compares them: a client leg answered 5xx (or dropped) by the gateway while the
+    /// agent answered the upstream leg lost the agent's answer (GW-RESP-001, RPC-002).
+    fn gw_note_end(&mut self, x: &Exch) {
+        let is_up = x.leg.is_some();
+        // Only recordings with an upstream leg pair exchanges.
+        if !self.areas.contains("gateway") {
+            return;
+        }
+        if is_up {
+            if let Some(i) = self.held_ends.iter().position(|h| h.up == x.id) {
+                let h = self.held_ends.swap_remove(i);
+                self.resolve_held_end(h, x);
+            }
+        }
+        let pair = self
+            .gw_pairs
+            .iter()
+            .rev()
+            .find(|p| if is_up { p.up == x.id } else { p.client == x.id })
+            .map(|p| (p.client.clone(), p.up.clone()));
+        let rec = EndedRec {
+            status: x.status,
+            outcome: x.outcome,
+            resp_seq: x.resp_seq,
+            end_seq: x.end_seq,
+            end_t: x.end_t,
+            stream: x.sse.is_some(),
+        };
+        // Kept until both legs ended (the pair may be made after the client leg ended).
+        self.gw_ended_order.push_back(x.id.clone());
+        if self.gw_ended_order.len() > MAX_PENDING_UP {
+            if let Some(old) = self.gw_ended_order.pop_front() {
+                self.gw_ended.remove(&old);
+            }
+        }
+        self.gw_ended.insert(x.id.clone(), rec);
+        let Some((cid, uid)) = pair else { return };
+        let (Some(c), Some(u)) = (
+            self.gw_ended.get(&cid).cloned(),
+            self.gw_ended.get(&uid).cloned(),
+        ) else {
+            return;
+        };
+        self.gw_ended.remove(&cid);
+        // Streams are compared event by event (GW-SSE-002).
+        if c.stream || u.stream {
+            return;
+        }
+        let agent_answered =
+            u.status.is_some_and(|s| s < 500) && u.outcome == Some(Outcome::Complete);
+        let gateway_failed = match c.status {
+            Some(s) => (500..600).contains(&s),
+            None => c.outcome == Some(Outcome::UpstreamAbort),
+        };
+        if !(agent_answered && gateway_failed) {
+            return;
+        }
+        let what = c
+            .status
+            .map(|s| format!("answered the client HTTP {s}"))
+            .unwrap_or_else(|| "dropped the client's connection without an answer".into());
+        let gap = u.end_t.abs_diff(c.end_t) as f64 / 1e6;
+        let gap = if gap < 1.0 {
+            format!("{:.0} ms", gap * 1000.0)
+        } else {
+            format!("{gap:.1} s")
+        };
+        let when = if u.end_t > c.end_t {
+            format!(
+                "{gap} later: the gateway gave up before the agent's answer (its upstream timeout is shorter than the agent's response time)"
+            )
+        } else {
+            format!("{gap} earlier: the gateway did not pass the answer on")
+        };
+        self.find(
+            &r::GW_ANSWER_LOST,
+            format!(
+                "gateway {what} while the agent answered HTTP {} on the upstream leg {when}",
+                u.status.unwrap_or(0)
+            ),
+            vec![
+                Evidence {
+                    seq: if c.status.is_some() { c.resp_seq } else { c.end_seq },
+                    exchange: Some(cid),
+                    pointer: None,
+                    found: c.status.map(|s| Value::from(s)),
+                },
+                Evidence {
+                    seq: u.resp_seq,
+                    exchange: Some(uid),
+                    pointer: None,
+                    found: u.status.map(|s| Value::from(s)),
+                },
+            ],
+            &None,
+        );
+    }
+
     /// SSE delivered in one burst by an intermediary (GW-SSE-001): compare with the upstream
     /// leg of the same call when recorded, else with the events' own status timestamps.
     fn check_buffering(&mut self, x: &Exch) {
@@ -2751,7 +3079,7 @@ impl State {
         let other_idx = self.done_streams.iter().position(|o| {
             o.leg != x.leg
                 && o.method == x.method
-                && o.req_body == x.req_body
+                && same_forwarded_body(o.req_body.as_slice(), x.req_body.as_slice())
                 && (tail(&o.path) == tail(&x.path)
                     || last_segment(&o.path) == last_segment(&x.path)
                     || is_jsonrpc_request_body(x.req_body.as_slice()))
@@ -2848,6 +3176,9 @@ impl State {
                 sse: Some(StreamState {
                     arrivals: s.arrivals.clone(),
                     sigs: s.sigs.clone(),
+                    events: s.events,
+                    terminal: s.terminal,
+                    last_state: s.last_state,
                     undecodable: s.undecodable,
                     past_kept: s.past_kept,
                     task_id: s.task_id.clone(),
@@ -3451,21 +3782,41 @@ impl State {
                 let want = jsonrpc::id_key(Some(rid));
                 let got = jsonrpc::id_key(rv.id);
                 if want != got && v.get("id").is_some() {
-                    self.find(
-                        &r::RPC_ID_MISMATCH,
-                        format!(
-                            "response id {} does not echo the request id {}",
-                            rv.id
-                                .map(|i| i.to_string())
-                                .unwrap_or_else(|| "null".into()),
-                            rid
+                    let shown = rv
+                        .id
+                        .map(|i| i.to_string())
+                        .unwrap_or_else(|| "null".into());
+                    // Gateway legs: the id the gateway numbered its upstream copy with,
+                    // handed back to the client, is the gateway's fault (RPC-002).
+                    let up = (x.leg.is_none())
+                        .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
+                        .flatten()
+                        .and_then(|p| p.up_rpc_id.clone().map(|i| (p.up.clone(), p.up_seq, i)))
+                        .filter(|(_, _, i)| {
+                            let k = Json::from_value(i);
+                            jsonrpc::id_key(Some(&k)) == got && got != want
+                        });
+                    let (msg, mut ev) = match up {
+                        Some((up_x, up_seq, up_id)) => (
+                            format!(
+                                "gateway answered the client's request id {rid} with id {shown}, the id it gave its own upstream request: the agent echoed {shown} correctly on the upstream leg, and the gateway did not restore the client's id"
+                            ),
+                            vec![Evidence {
+                                seq: up_seq,
+                                exchange: Some(up_x),
+                                pointer: Some("/id".into()),
+                                found: Some(up_id),
+                            }],
                         ),
-                        vec![
-                            x.ev_at(x.req_ev_seq(), "/id", Some(rid.to_value())),
-                            x.ev_at(bseq, "/id", rv.id.map(Json::to_value)),
-                        ],
-                        &x.leg,
-                    );
+                        None => (
+                            format!("response id {shown} does not echo the request id {rid}"),
+                            Vec::new(),
+                        ),
+                    };
+                    let mut all = vec![x.ev_at(x.req_ev_seq(), "/id", Some(rid.to_value()))];
+                    all.append(&mut ev);
+                    all.push(x.ev_at(bseq, "/id", rv.id.map(Json::to_value)));
+                    self.find(&r::RPC_ID_MISMATCH, msg, all, &x.leg);
                 }
             }
             _ => {}
@@ -6875,6 +7226,110 @@ fn last_segment(path: &str) -> String {
         .last()
         .map(|s| s.to_string())
         .unwrap_or_default()
+}
+
+/// A client-leg stream `h` that ended without a terminal state, and its upstream twin `up`
+/// (ended, or still open at the end of the recording): `None` when the agent's stream
+/// ended there too (the agent's fault, STREAM-END-002 stands); else the gateway cut it
+/// (GW-SSE-002): `(report, message, evidence)`, `report` false when both legs ended
+/// cleanly, where [`State::check_events_passed_on`] compares them event by event.
+fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> {
+    let us = up.sse.as_ref()?;
+    let up_events = us.events as usize;
+    let up_state_done = us.terminal.is_some()
+        || us
+            .last_state
+            .is_some_and(|st| st.is_terminal() || st.is_interrupted());
+    let up_open = matches!(up.outcome, None | Some(Outcome::Open));
+    let went_on = up_events > h.events
+        || up_state_done
+        || up_open
+        || up.outcome == Some(Outcome::ClientAbort);
+    if !went_on {
+        return None;
+    }
+    if h.outcome == Some(Outcome::Complete) && up.outcome == Some(Outcome::Complete) {
+        return Some((false, String::new(), Vec::new()));
+    }
+    let how = if h.outcome == Some(Outcome::Complete) {
+        "closed"
+    } else {
+        "reset"
+    };
+    let last = us
+        .sigs
+        .last()
+        .map(|s| format!(", the last {s}"))
+        .unwrap_or_default();
+    let rest = if up_open {
+        format!("the agent's upstream stream ({up_events} event(s){last}) was still open when the recording ended")
+    } else if up.outcome == Some(Outcome::ClientAbort) {
+        format!("the gateway also dropped the agent's upstream stream, which had sent {up_events} event(s){last}")
+    } else {
+        format!("the agent's upstream stream went on to {up_events} event(s){last}")
+    };
+    let useq = us
+        .arrivals
+        .get(h.events)
+        .map(|a| a.1)
+        .unwrap_or(up.end_seq.max(up.resp_seq));
+    Some((
+        true,
+        format!(
+            "gateway {how} the client's stream after {} event(s), short of what the agent sent: {rest}",
+            h.events
+        ),
+        vec![
+            Evidence {
+                seq: h.end_seq,
+                exchange: Some(h.client.clone()),
+                pointer: None,
+                found: None,
+            },
+            Evidence {
+                seq: useq,
+                exchange: Some(up.id.clone()),
+                pointer: None,
+                found: None,
+            },
+        ],
+    ))
+}
+
+/// The same call forwarded by a gateway: equal bodies, or two JSON-RPC request objects
+/// equal but for their `id` (a gateway may number its upstream calls itself; RPC-002 only
+/// asks it to restore the client's id on the answer). Bodies whose lengths differ by more
+/// than an id could are not parsed.
+fn same_forwarded_body(a: &[u8], b: &[u8]) -> bool {
+    if a == b {
+        return true;
+    }
+    if a.len().abs_diff(b.len()) > 64
+        || a.len().max(b.len()) > BODY_CAP
+        || !is_jsonrpc_request_body(a)
+        || !is_jsonrpc_request_body(b)
+    {
+        return false;
+    }
+    let without_id = |x: &[u8]| match serde_json::from_slice::<Value>(x) {
+        Ok(Value::Object(mut m)) => {
+            m.remove("id");
+            Some(m)
+        }
+        _ => None,
+    };
+    matches!((without_id(a), without_id(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// The `id` of a JSON-RPC request body (`None`: not a JSON-RPC request, or no `id`).
+fn rpc_request_id(body: &[u8]) -> Option<Value> {
+    if !is_jsonrpc_request_body(body) {
+        return None;
+    }
+    match serde_json::from_slice::<Value>(body) {
+        Ok(Value::Object(mut m)) => m.remove("id"),
+        _ => None,
+    }
 }
 
 /// A non-empty body that is a JSON-RPC request object (`"jsonrpc"` and `"method"` members).

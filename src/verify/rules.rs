@@ -452,6 +452,19 @@ rule!(GW_SSE_LOST, "GW-SSE-002", "stream-events-lost-by-proxy", Error, Interop,
     "client leg received other stream events than the agent sent on the upstream leg",
     "pass every SSE event through unchanged and in order; check proxy timeouts, body size limits and event filtering");
 
+// With both legs of a gateway recorded (`leg: "upstream"`), a request and its upstream copy
+// are paired by method and body (up to a renumbered JSON-RPC id): what differs between the
+// legs is the gateway's doing, not the agent's nor the client's.
+rule!(GW_EXTENSIONS_STRIPPED, "GW-HDR-001", "proxy-stripped-extensions-header", Warning, Interop,
+    ["EXT-001", "EXT-002"],
+    "extension URIs the client sent in A2A-Extensions (0.x X-A2A-Extensions) are missing on the upstream leg",
+    "forward the A2A-Extensions (0.x X-A2A-Extensions) request header unchanged; without it the agent does not activate the extensions, and one the card marks required fails with ExtensionSupportRequiredError that looks like the client's fault");
+
+rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
+    ["RPC-002", "TASK-005"],
+    "client leg got a gateway error (502/503/504) or no answer while the agent answered the upstream leg",
+    "raise the gateway's upstream read timeout above the agent's longest blocking call (a blocking send returns only at a terminal or interrupted state), or have clients use streaming or returnImmediately/blocking:false; and relay the agent's answer");
+
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
@@ -487,6 +500,8 @@ pub static RULES: &[Rule] = &[
     DATA_AGENT_ROLE,
     RESULT_SHAPE,
     REQUEST_SHAPE,
+    GW_EXTENSIONS_STRIPPED,
+    GW_ANSWER_LOST,
     GW_SSE_BUFFERED,
     GW_SSE_LOST,
     HTTP_FRAMED_TWICE,

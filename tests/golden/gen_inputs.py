@@ -375,6 +375,26 @@ def gwlost(lost):
     t.chunk("", close="eof", leg="upstream"); t.chunk("", close="eof")
     return t.text()
 case("GW-SSE-002", gwlost(True), gwlost(False))
+def gwext(ok):
+    t = T(); body = j(rpc(1, "SendMessage", {"message": msg1("trace me")}))
+    ext = {"a2a-extensions": "https://ext.example.test/traceability/v1"}
+    t.req("POST", "https://gateway.example.test/a2a", body, headers=dict(V1, **ext))
+    t.req("POST", "https://billing.example.test/a2a", body, headers=dict(V1, **ext) if ok else V1, leg="upstream")
+    r = res(1, {"task": task1()})
+    t.resp(200, r, leg="upstream"); t.resp(200, r); return t.text()
+case("GW-HDR-001", gwext(False), gwext(True))
+def gwtimeout(ok):
+    t = T(); body = j(rpc(1, "message/send", {"message": msg03("slow report")}))
+    t.req("POST", "https://gateway.example.test/a2a", body)
+    t.req("POST", "https://billing.example.test/a2a", body, leg="upstream")
+    r = res(1, task03())
+    if ok:
+        t.resp(200, r, leg="upstream", dt=45.0); t.resp(200, r)
+    else:
+        t.resp(504, "<html><body><h1>504 Gateway Time-out</h1></body></html>", ct="text/html", dt=30.0)
+        t.resp(200, r, leg="upstream", dt=15.0)
+    return t.text()
+case("GW-RESP-001", gwtimeout(False), gwtimeout(True))
 
 def chal(ok):
     t = T(); fetch_card(t, card03(**bearer))
