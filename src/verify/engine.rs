@@ -296,6 +296,8 @@ struct Advertised {
     /// `JSONRPC` interfaces are used at exactly their URL; others as a base path.
     exact: bool,
     reported: bool,
+    /// CARD-URL-007 (a method-keeping redirect away from this URL) already reported.
+    redirected: bool,
     /// The agent has answered a request to this URL: a later request it did not answer
     /// (a crash on a malformed call, a client abort) says nothing about the URL.
     answered: bool,
@@ -6200,6 +6202,7 @@ impl State {
             let reported =
                 not_endpoint || self.advertised.get(&itf.url).is_some_and(|a| a.reported);
             let answered = self.advertised.get(&itf.url).is_some_and(|a| a.answered);
+            let redirected = self.advertised.get(&itf.url).is_some_and(|a| a.redirected);
             self.advertised.insert(
                 itf.url.clone(),
                 Advertised {
@@ -6211,6 +6214,7 @@ impl State {
                     parts: u,
                     exact: itf.binding.eq_ignore_ascii_case("JSONRPC"),
                     reported,
+                    redirected,
                     answered,
                 },
             );
@@ -6223,6 +6227,19 @@ impl State {
     fn check_advertised_use(&mut self, x: &Exch) {
         let Some(p) = &x.parts else { return };
         if x.leg.is_some() {
+            return;
+        }
+        if matches!(x.status, Some(301..=303) | Some(307) | Some(308))
+            && !x.synthetic
+            && self.auth_redirect(x, p)
+        {
+            return;
+        }
+        // 307/308 keep the method, but clients that do not follow redirects (a2a-python's
+        // httpx client by default) fail there: the advertised URL is not the endpoint
+        // (CARD-005), e.g. Starlette's trailing-slash redirect (CARD-URL-007).
+        if matches!(x.status, Some(307) | Some(308)) && !x.synthetic {
+            self.check_redirected_use(x, p);
             return;
         }
         let never = matches!(
@@ -6325,6 +6342,113 @@ impl State {
 }
 
 impl State {
+    /// A redirect answered to a call (F23): when it leads to a login page (an auth proxy
+    /// such as oauth2-proxy, an SSO gateway), or answers a call that lacks the credentials
+    /// the card's security schemes name, it is the auth layer's answer, not a wrong card
+    /// URL: AUTH-CHALLENGE-001 (AUTH-003: 401 with `WWW-Authenticate`, which an API client
+    /// can act on, instead of a browser login redirect). Returns whether it was one.
+    fn auth_redirect(&mut self, x: &Exch, p: &UrlParts) -> bool {
+        let Some(loc) = x.resp_headers.get("location").map(str::to_string) else {
+            return false;
+        };
+        let call = x.call.as_ref().is_some_and(|c| c.op.is_some());
+        if !call || is_card_path(&x.path) {
+            return false;
+        }
+        let no_creds = self.card_for(x).is_some_and(|c| {
+            c.view.requires_auth
+                && !c.view.invisible_auth
+                && !has_credentials(&x.req_headers, &c.view.credential_headers)
+                && !c
+                    .view
+                    .credential_query
+                    .iter()
+                    .any(|q| query_param(&x.url, q).is_some())
+        });
+        if !(login_location(&loc) || no_creds) {
+            return false;
+        }
+        self.areas.insert("auth");
+        if !self.auth_reported.insert(format!("redirect\u{0}{}", p.origin())) {
+            return true;
+        }
+        let why = if no_creds {
+            " (the request carried none of the credentials the card's security schemes name)"
+        } else {
+            ""
+        };
+        self.find(
+            &r::AUTH_CHALLENGE_MISSING,
+            format!(
+                "{} {} was answered HTTP {} redirecting to a login page {loc} instead of 401 with a WWW-Authenticate challenge{why}",
+                x.method,
+                x.url,
+                x.status.unwrap_or(0)
+            ),
+            vec![
+                x.ev(x.req_seq),
+                x.ev_at(x.resp_seq, "", Some(Value::String(loc.clone()))),
+            ],
+            &x.leg,
+        );
+        true
+    }
+
+    /// CARD-URL-007: a call to an advertised interface URL answered 307/308 to another URL
+    /// (once per interface). A redirect back to the URL exactly as the card spells it is the
+    /// client's doing (it changed the URL), not the card's.
+    fn check_redirected_use(&mut self, x: &Exch, p: &UrlParts) {
+        let loc = x.resp_headers.get("location").unwrap_or("").to_string();
+        let target = parse_url(&loc);
+        let origin = p.origin();
+        let path = net::norm_path(&p.path).to_string();
+        let mut hits = Vec::new();
+        for (i, a) in self.advertised.iter() {
+            if a.redirected || a.parts.origin() != origin {
+                continue;
+            }
+            let base = net::norm_path(&a.parts.path);
+            let used_exactly = p.path == a.parts.path || (a.exact && path == base);
+            let back_to_card = target.as_ref().is_some_and(|t| {
+                t.origin() == a.parts.origin() && t.path == a.parts.path
+            }) || loc == a.parts.path;
+            if back_to_card || !(used_exactly || (!a.exact && path.starts_with(&format!("{base}/"))))
+            {
+                continue;
+            }
+            hits.push(i.clone());
+        }
+        hits.sort();
+        for i in hits {
+            let Some(a) = self.advertised.get_mut(&i) else {
+                continue;
+            };
+            a.redirected = true;
+            let a = a.clone();
+            self.find(
+                &r::CARD_URL_REDIRECTED,
+                format!(
+                    "advertised interface url {} answered HTTP {} redirecting {} {} to {}: clients that do not follow redirects fail there",
+                    a.shown,
+                    x.status.unwrap_or(0),
+                    x.method,
+                    x.url,
+                    if loc.is_empty() { "nowhere" } else { &loc }
+                ),
+                vec![
+                    Evidence {
+                        seq: a.card_seq,
+                        exchange: Some(a.card_exchange.clone()),
+                        pointer: Some(a.pointer.clone()),
+                        found: Some(Value::String(a.url.clone())),
+                    },
+                    x.ev_at(x.resp_seq, "", Some(Value::String(loc.clone()))),
+                ],
+                &x.leg,
+            );
+        }
+    }
+
     /// Whether `x` is a call on an HTTP+JSON route the binding defines (REST-001: its
     /// operation was recognised, e.g. `{interface}/tasks/{id}`, `:cancel`, `:subscribe`)
     /// below an advertised interface URL that already answered an earlier request
@@ -6366,6 +6490,19 @@ impl State {
 }
 
 // ---------------------------------------------------------------------- helpers
+
+/// A redirect `Location` that leads to a login or single-sign-on page (oauth2-proxy's
+/// `/oauth2/start`, `/login`, an OpenID Connect `authorize` endpoint, SAML), by the words
+/// of its path and query.
+fn login_location(loc: &str) -> bool {
+    let l = loc.to_ascii_lowercase();
+    [
+        "login", "signin", "sign-in", "sign_in", "logon", "/sso", "sso.", "oauth", "openid",
+        "saml", "authorize", "/auth/", "/auth?", "redirect_uri=", "return_to=", "returnurl=",
+    ]
+    .iter()
+    .any(|w| l.contains(w))
+}
 
 /// Tasks are tracked per leg: the same task seen on the client and upstream legs of a
 /// gateway is one task observed twice, not two observations in sequence.

@@ -102,6 +102,10 @@ rule!(CARD_URL_TENANT_NOT_SENT, "CARD-URL-006", "interface-tenant-not-sent", Err
     ["CARD-008"],
     "client called a 1.0 interface that declares a tenant without that tenant in the request",
     "read supportedInterfaces[].tenant from the card and send it as the tenant member of every request to that interface (JSON-RPC params.tenant)");
+rule!(CARD_URL_REDIRECTED, "CARD-URL-007", "card-url-redirects", Warning, AgentCard,
+    ["CARD-005", "CARD-006"],
+    "advertised interface url answers a call with a method-keeping redirect (307/308) to another URL",
+    "advertise the URL the redirect points to (often the same path with a trailing slash), or serve the interface at the advertised URL without a redirect: clients that do not follow redirects (a2a-python's httpx client by default) fail on it");
 rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, Interop,
     ["CARD-005"],
     "advertised interface url is the proxy's upstream: clients following the card bypass the recorder",
@@ -384,8 +388,8 @@ rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop
 // ---- auth -------------------------------------------------------------------------------
 rule!(AUTH_CHALLENGE_MISSING, "AUTH-CHALLENGE-001", "auth-challenge-missing", Warning, Security,
     ["AUTH-003"],
-    "401 response without a WWW-Authenticate challenge",
-    "send WWW-Authenticate with every 401 (RFC 9110 §11.6.1) naming the scheme the card declares, so clients know how to authenticate");
+    "401 response without a WWW-Authenticate challenge, or an API call redirected to a login page instead of a 401",
+    "answer unauthenticated API calls with 401 (not a redirect to a login page, which an A2A client cannot follow) and send WWW-Authenticate with every 401 (RFC 9110 §11.6.1) naming the scheme the card declares, so clients know how to authenticate");
 rule!(AUTH_EXTENDED_CARD, "AUTH-EXT-001", "extended-card-without-auth", Error, Security,
     ["AUTH-005", "AUTH-002"],
     "authenticated extended card served to a request without credentials",
@@ -491,6 +495,7 @@ pub static RULES: &[Rule] = &[
     CARD_URL_NOT_RPC_ENDPOINT,
     CARD_URL_BYPASSES_PROXY,
     CARD_URL_TENANT_NOT_SENT,
+    CARD_URL_REDIRECTED,
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
     DATA_LIST_ARTIFACTS,

@@ -395,6 +395,14 @@ def gwtimeout(ok):
         t.resp(200, r, leg="upstream", dt=15.0)
     return t.text()
 case("GW-RESP-001", gwtimeout(False), gwtimeout(True))
+def redirected(ok):
+    t = T(); fetch_card(t, card1(url=H + "/a2a" + ("/" if ok else "")))
+    body = rpc(1, "SendMessage", {"message": msg1("hi")})
+    if not ok:
+        t.req("POST", H + "/a2a", body, headers=V1).resp(307, "", headers={"location": H + "/a2a/"}, ct=None)
+    t.req("POST", H + "/a2a/", body, headers=V1).resp(200, res(1, {"task": task1()}))
+    return t.text()
+case("CARD-URL-007", redirected(False), redirected(True))
 
 def chal(ok):
     t = T(); fetch_card(t, card03(**bearer))
