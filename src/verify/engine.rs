@@ -3332,6 +3332,112 @@ impl State {
         );
     }
 
+    /// VER-CARD-001 (VER-002, VER-003, VER-004): the agent refused with
+    /// VersionNotSupportedError the version the request asked for (its `A2A-Version`, the
+    /// `A2A-Version` query parameter, or 0.3 without either) although the card declares that
+    /// version on the interface the request used. Not on a client leg whose gateway
+    /// dropped the header (VER-HDR-002 names the gateway).
+    fn version_refused_though_offered(&mut self, x: &Exch, refusal: Evidence) {
+        if self.ver_stripped_clients.contains(&x.id) {
+            return;
+        }
+        let Some(p) = x.parts.as_ref() else { return };
+        let asked = x
+            .req_headers
+            .get("a2a-version")
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+            .or_else(|| query_param(&x.url, "A2A-Version").filter(|v| !v.trim().is_empty()));
+        let header = asked.is_some();
+        let asked = asked.unwrap_or_else(|| "0.3".into());
+        let Some(want) = Dialect::from_version(&asked) else {
+            return;
+        };
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let (origin, path) = (p.origin(), net::norm_path(&p.path));
+        let itf = card.view.interfaces.iter().find(|i| {
+            i.version.as_deref().and_then(Dialect::from_version) == Some(want)
+                && parse_url(&i.url).is_some_and(|u| {
+                    let base = net::norm_path(&u.path);
+                    u.origin() == origin
+                        && (base == path
+                            || (!i.binding.eq_ignore_ascii_case("JSONRPC")
+                                && path.starts_with(&format!("{base}/"))))
+                })
+        });
+        let Some(itf) = itf else { return };
+        self.areas.insert("version");
+        let how = if header {
+            format!("A2A-Version {asked}")
+        } else {
+            "no A2A-Version header, which means 0.3,".to_string()
+        };
+        self.find(
+            &r::VER_CARD_METHOD,
+            format!(
+                "card declares protocol version {} on {}, yet the agent refused a call with {how} with VersionNotSupportedError",
+                itf.version.as_deref().unwrap_or(""),
+                itf.url
+            ),
+            vec![
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some(format!("{}/protocolVersion", itf.pointer().trim_end_matches("/url"))),
+                    found: itf.version.clone().map(Value::String),
+                },
+                x.ev(x.req_seq),
+                refusal,
+            ],
+            &x.leg,
+        );
+    }
+
+    /// VER-CARD-002 (client, note; VER-005, CARD-005): the client called in a protocol
+    /// version the agent's card does not declare (0.2 and 0.3 count as one JSON-RPC
+    /// family), and the agent refused it (-32601 / -32009): the refusal is right, the
+    /// client should speak a version the card offers.
+    fn client_version_not_offered(&mut self, x: &Exch, c: &Call, refusal: Evidence) {
+        let (Some(d), Some(card)) = (c.dialect, self.card_for(x).cloned()) else {
+            return;
+        };
+        if c.op.is_none() || self.ver_stripped_clients.contains(&x.id) {
+            return;
+        }
+        let declared = card.view.declared_dialects();
+        let covers = declared.iter().any(|k| {
+            *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1)
+        });
+        if declared.is_empty() || covers {
+            return;
+        }
+        let list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
+        self.areas.insert("version");
+        self.find(
+            &r::VER_CLIENT_NOT_OFFERED,
+            format!(
+                "client called {} in protocol version {} but the agent's card declares only {}: the agent's refusal is expected",
+                c.method.as_deref().unwrap_or("the agent"),
+                d.as_str(),
+                list.join(", ")
+            ),
+            vec![
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: None,
+                    found: card.view.protocol_version.clone().map(Value::String),
+                },
+                x.ev(x.req_seq),
+                refusal,
+            ],
+            &x.leg,
+        );
+    }
+
     /// Rules shared by every answered exchange after its body is judged.
     fn after_response(
         &mut self,
@@ -4153,6 +4259,24 @@ impl State {
             ) {
                 return;
             }
+        }
+        // VersionNotSupportedError for a version the card offers on this URL (VER-002/003).
+        if code == jsonrpc::VERSION_NOT_SUPPORTED {
+            self.version_refused_though_offered(
+                x,
+                x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+            );
+        }
+        // The client spoke a version the card does not offer, and was refused (VER-005).
+        if matches!(
+            code,
+            jsonrpc::METHOD_NOT_FOUND | jsonrpc::VERSION_NOT_SUPPORTED
+        ) {
+            self.client_version_not_offered(
+                x,
+                &c,
+                x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+            );
         }
         // Card declares a version whose core method the server rejects (CARD-006, RPC-003).
         if code == jsonrpc::METHOD_NOT_FOUND {
@@ -5269,6 +5393,12 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let Some(o) = v.as_object() else { return };
         let aip = o.get("error").and_then(Json::as_object);
+        if aip.is_some_and(|e| error_info_reason(e.get("details")) == Some("VERSION_NOT_SUPPORTED")) {
+            self.version_refused_though_offered(
+                x,
+                x.ev_at(bseq, "/error/details", None),
+            );
+        }
         // A web framework's default page for a route the agent does not serve
         // (`{"detail":"Not Found"}`, codex-a2a #339): no A2A error at all, so ERR-003 does not
         // apply; an unreachable advertised URL is CARD-URL-002's finding.

@@ -366,6 +366,10 @@ rule!(VER_CARD_METHOD, "VER-CARD-001", "card-version-method-mismatch", Error, In
     ["CARD-006", "RPC-003", "BIND-001"],
     "agent rejects the core method of the protocol version its card declares",
     "declare the protocol version the server really implements, or implement that version's methods");
+rule!(VER_CLIENT_NOT_OFFERED, "VER-CARD-002", "client-version-not-in-card", Note, Interop,
+    ["VER-005", "CARD-005"],
+    "client called in a protocol version the agent's card does not declare, and was refused",
+    "read the card first and speak a version it declares (0.x: protocolVersion; 1.0: supportedInterfaces[].protocolVersion with the A2A-Version header); the agent's -32601 / VersionNotSupportedError is the expected answer");
 rule!(VER_HEADER_STRIPPED, "VER-HDR-002", "proxy-stripped-version-header", Error, Interop,
     ["VER-001", "VER-003"],
     "header A2A-Version present on the client leg is missing or changed on the upstream leg",
@@ -553,6 +557,7 @@ pub static RULES: &[Rule] = &[
     TASK_SUBSCRIBE_TERMINAL,
     TASK_BLOCKING_EARLY,
     VER_CARD_METHOD,
+    VER_CLIENT_NOT_OFFERED,
     VER_NOT_ENFORCED,
     VER_HEADER_STRIPPED,
     VER_MIXED_PAYLOAD,
@@ -567,7 +572,7 @@ pub fn judges_client(rule_id: &str) -> bool {
 
 /// Rules whose finding blames the client, not the agent (a malformed request the agent may
 /// rightly reject). They are reported, but an agent's conformance level ignores them.
-pub const CLIENT_RULES: &[&str] = &["CARD-URL-006", "DATA-SHAPE-002", "CAP-EXT-004"];
+pub const CLIENT_RULES: &[&str] = &["CARD-URL-006", "DATA-SHAPE-002", "CAP-EXT-004", "VER-CARD-002"];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
 /// belongs to: `CARD-URL-*` → `card-url`, `CARD-SHAPE-*` → `card`, `RPC-*` → `jsonrpc`,

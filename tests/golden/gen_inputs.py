@@ -403,6 +403,14 @@ def redirected(ok):
     t.req("POST", H + "/a2a/", body, headers=V1).resp(200, res(1, {"task": task1()}))
     return t.text()
 case("CARD-URL-007", redirected(False), redirected(True))
+def client_ver(ok):
+    t = T(); fetch_card(t, card03())
+    if ok:
+        t.req("POST", H + "/", rpc(1, "message/send", {"message": msg03("hi")})).resp(200, res(1, task03()))
+    else:
+        t.req("POST", H + "/", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=V1).resp(200, err(1, -32601, "Method not found"))
+    return t.text()
+case("VER-CARD-002", client_ver(False), client_ver(True))
 
 def chal(ok):
     t = T(); fetch_card(t, card03(**bearer))
