@@ -1228,6 +1228,59 @@ impl State {
                 );
             }
         }
+        // CARD-008 on HTTP+JSON (REST-001: every route also under `/{tenant}`): a 1.0 call
+        // below an interface whose card entry sets a tenant carries it as the first path
+        // segment after the interface base, or as the `tenant` member / query parameter.
+        if c.dialect == Some(Dialect::V1_0)
+            && c.binding == Some(Binding::Rest)
+            && c.op.is_some_and(|o| o != Op::GetCard)
+            && !c.webhook
+            && !deliberate
+        {
+            if let (Some(card), Some(p)) = (self.card_for(x).cloned(), x.parts.as_ref()) {
+                let (origin, path) = (p.origin(), net::norm_path(&p.path));
+                let declared = card.view.interfaces.iter().find_map(|i| {
+                    let t = i.tenant.as_deref()?;
+                    let u = net::parse_url(&i.url)?;
+                    let base = net::norm_path(&u.path);
+                    let rest = path.strip_prefix(base).filter(|r| r.starts_with('/'))?;
+                    (i.binding.eq_ignore_ascii_case("HTTP+JSON") && u.origin() == origin).then(
+                        || {
+                            (
+                                t.to_string(),
+                                i.pointer().to_string(),
+                                i.url.clone(),
+                                net::segments(rest).first().map(|s| s.to_string()),
+                            )
+                        },
+                    )
+                });
+                if let Some((want, ptr, url, first)) = declared {
+                    let in_path = first.as_deref() == Some(want.as_str());
+                    let in_body = c.params.get("tenant").and_then(Json::as_str) == Some(&want);
+                    let in_query = query_param(&x.url, "tenant").as_deref() == Some(&want);
+                    if !(in_path || in_body || in_query) {
+                        self.find(
+                            &r::CARD_URL_TENANT_NOT_SENT,
+                            format!(
+                                "the card's HTTP+JSON interface {url} declares tenant {want:?}, yet the client's {} {} carries it neither as the path segment after the interface base nor as tenant",
+                                x.method, x.path
+                            ),
+                            vec![
+                                Evidence {
+                                    seq: card.seq,
+                                    exchange: Some(card.exchange.clone()),
+                                    pointer: Some(ptr.replace("/url", "/tenant")),
+                                    found: Some(Value::String(want.clone())),
+                                },
+                                x.ev(x.req_seq),
+                            ],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+        }
         // CARD-008: a 1.0 JSON-RPC call to an interface whose card entry sets a tenant
         // carries that tenant (a2a-java #663: the client API had no way to send one).
         if c.dialect == Some(Dialect::V1_0)

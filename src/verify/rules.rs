@@ -101,7 +101,7 @@ rule!(CARD_URL_NOT_RPC_ENDPOINT, "CARD-URL-004", "card-url-not-rpc-endpoint", Er
 rule!(CARD_URL_TENANT_NOT_SENT, "CARD-URL-006", "interface-tenant-not-sent", Error, Interop,
     ["CARD-008"],
     "client called a 1.0 interface that declares a tenant without that tenant in the request",
-    "read supportedInterfaces[].tenant from the card and send it as the tenant member of every request to that interface (JSON-RPC params.tenant)");
+    "read supportedInterfaces[].tenant from the card and send it as the tenant member of every request to that interface (JSON-RPC params.tenant; HTTP+JSON: the /{tenant} path segment after the interface base, or the tenant member / query parameter)");
 rule!(CARD_URL_REDIRECTED, "CARD-URL-007", "card-url-redirects", Warning, AgentCard,
     ["CARD-005", "CARD-006"],
     "advertised interface url answers a call with a method-keeping redirect (307/308) to another URL",
