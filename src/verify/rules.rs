@@ -42,7 +42,7 @@ rule!(
     AgentCard,
     ["CARD-005", "CARD-006"],
     "agent card interface entry or link is malformed",
-    "give every interface an absolute url, its protocolBinding (or transport) and protocolVersion, and every card link (iconUrl, documentationUrl, provider.url, OAuth 2.0 and OpenID Connect URLs) an absolute http(s) url or none"
+    "give every interface an absolute url, its protocolBinding (or transport) and protocolVersion, one transport per url (0.3), and every card link (iconUrl, documentationUrl, provider.url, OAuth 2.0 and OpenID Connect URLs) an absolute http(s) url or none"
 );
 rule!(
     CARD_SHAPE_NOT_JSON,
