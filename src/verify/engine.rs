@@ -3043,7 +3043,13 @@ impl State {
             .gw_pairs
             .iter()
             .rev()
-            .find(|p| if is_up { p.up == x.id } else { p.client == x.id })
+            .find(|p| {
+                if is_up {
+                    p.up == x.id
+                } else {
+                    p.client == x.id
+                }
+            })
             .map(|p| (p.client.clone(), p.up.clone()));
         let rec = EndedRec {
             status: x.status,
@@ -3107,16 +3113,20 @@ impl State {
             ),
             vec![
                 Evidence {
-                    seq: if c.status.is_some() { c.resp_seq } else { c.end_seq },
+                    seq: if c.status.is_some() {
+                        c.resp_seq
+                    } else {
+                        c.end_seq
+                    },
                     exchange: Some(cid),
                     pointer: None,
-                    found: c.status.map(|s| Value::from(s)),
+                    found: c.status.map(Value::from),
                 },
                 Evidence {
                     seq: u.resp_seq,
                     exchange: Some(uid),
                     pointer: None,
-                    found: u.status.map(|s| Value::from(s)),
+                    found: u.status.map(Value::from),
                 },
             ],
             &None,
@@ -5446,11 +5456,9 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let Some(o) = v.as_object() else { return };
         let aip = o.get("error").and_then(Json::as_object);
-        if aip.is_some_and(|e| error_info_reason(e.get("details")) == Some("VERSION_NOT_SUPPORTED")) {
-            self.version_refused_though_offered(
-                x,
-                x.ev_at(bseq, "/error/details", None),
-            );
+        if aip.is_some_and(|e| error_info_reason(e.get("details")) == Some("VERSION_NOT_SUPPORTED"))
+        {
+            self.version_refused_though_offered(x, x.ev_at(bseq, "/error/details", None));
         }
         // A web framework's default page for a route the agent does not serve
         // (`{"detail":"Not Found"}`, codex-a2a #339): no A2A error at all, so ERR-003 does not
@@ -6552,7 +6560,10 @@ impl State {
             return false;
         }
         self.areas.insert("auth");
-        if !self.auth_reported.insert(format!("redirect\u{0}{}", p.origin())) {
+        if !self
+            .auth_reported
+            .insert(format!("redirect\u{0}{}", p.origin()))
+        {
             return true;
         }
         let why = if no_creds {
@@ -6592,10 +6603,12 @@ impl State {
             }
             let base = net::norm_path(&a.parts.path);
             let used_exactly = p.path == a.parts.path || (a.exact && path == base);
-            let back_to_card = target.as_ref().is_some_and(|t| {
-                t.origin() == a.parts.origin() && t.path == a.parts.path
-            }) || loc == a.parts.path;
-            if back_to_card || !(used_exactly || (!a.exact && path.starts_with(&format!("{base}/"))))
+            let back_to_card = target
+                .as_ref()
+                .is_some_and(|t| t.origin() == a.parts.origin() && t.path == a.parts.path)
+                || loc == a.parts.path;
+            if back_to_card
+                || !(used_exactly || (!a.exact && path.starts_with(&format!("{base}/"))))
             {
                 continue;
             }
@@ -6680,8 +6693,22 @@ impl State {
 fn login_location(loc: &str) -> bool {
     let l = loc.to_ascii_lowercase();
     [
-        "login", "signin", "sign-in", "sign_in", "logon", "/sso", "sso.", "oauth", "openid",
-        "saml", "authorize", "/auth/", "/auth?", "redirect_uri=", "return_to=", "returnurl=",
+        "login",
+        "signin",
+        "sign-in",
+        "sign_in",
+        "logon",
+        "/sso",
+        "sso.",
+        "oauth",
+        "openid",
+        "saml",
+        "authorize",
+        "/auth/",
+        "/auth?",
+        "redirect_uri=",
+        "return_to=",
+        "returnurl=",
     ]
     .iter()
     .any(|w| l.contains(w))

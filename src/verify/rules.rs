@@ -572,7 +572,12 @@ pub fn judges_client(rule_id: &str) -> bool {
 
 /// Rules whose finding blames the client, not the agent (a malformed request the agent may
 /// rightly reject). They are reported, but an agent's conformance level ignores them.
-pub const CLIENT_RULES: &[&str] = &["CARD-URL-006", "DATA-SHAPE-002", "CAP-EXT-004", "VER-CARD-002"];
+pub const CLIENT_RULES: &[&str] = &[
+    "CARD-URL-006",
+    "DATA-SHAPE-002",
+    "CAP-EXT-004",
+    "VER-CARD-002",
+];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
 /// belongs to: `CARD-URL-*` → `card-url`, `CARD-SHAPE-*` → `card`, `RPC-*` → `jsonrpc`,
