@@ -425,7 +425,7 @@ struct GwPair {
 
 /// How one leg of a [`GwPair`] ended: HTTP status (`None`: never answered), outcome, the
 /// seq of its response head and end, its end time (µs since the recording start), whether
-/// its answer was an event stream.
+/// its answer was an event stream, its media type.
 #[derive(Clone)]
 struct EndedRec {
     status: Option<u16>,
@@ -434,6 +434,8 @@ struct EndedRec {
     end_seq: u64,
     end_t: u64,
     stream: bool,
+    /// Its response's media type (`text/event-stream`, ...).
+    media: Option<String>,
 }
 
 /// A client-leg stream that ended without a terminal state while its upstream twin was
@@ -1759,18 +1761,38 @@ impl State {
                 let want = jsonrpc::id_key(c.rpc_id.as_ref());
                 let got = jsonrpc::id_key(rv.id);
                 if want.is_some() && want != got {
-                    self.stream_once(
-                        x,
-                        &r::STREAM_ENVELOPE,
-                        format!(
-                            "stream event carries JSON-RPC id {} instead of the request id {}",
-                            rv.id
-                                .map(|v| v.to_string())
-                                .unwrap_or_else(|| "none".into()),
-                            c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
-                        ),
-                        vec![x.ev_at(seq, "/id", rv.id.map(Json::to_value))],
-                    );
+                    if let Some((up_x, up_seq, up_id)) = self.gateway_rpc_id(x, &got) {
+                        self.stream_once(
+                            x,
+                            &r::GW_ANSWER_ALTERED,
+                            format!(
+                                "gateway passed the stream's events on with JSON-RPC id {up_id}, the id it gave its own upstream request, instead of the client's id {}",
+                                c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
+                            ),
+                            vec![
+                                Evidence {
+                                    seq: up_seq,
+                                    exchange: Some(up_x),
+                                    pointer: Some("/id".into()),
+                                    found: Some(up_id),
+                                },
+                                x.ev_at(seq, "/id", rv.id.map(Json::to_value)),
+                            ],
+                        );
+                    } else {
+                        self.stream_once(
+                            x,
+                            &r::STREAM_ENVELOPE,
+                            format!(
+                                "stream event carries JSON-RPC id {} instead of the request id {}",
+                                rv.id
+                                    .map(|v| v.to_string())
+                                    .unwrap_or_else(|| "none".into()),
+                                c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
+                            ),
+                            vec![x.ev_at(seq, "/id", rv.id.map(Json::to_value))],
+                        );
+                    }
                 }
             }
             if rv.error.is_some() {
@@ -3023,6 +3045,66 @@ impl State {
         }
     }
 
+    /// The upstream request of a gateway's client-leg exchange `x` when the gateway numbered
+    /// it with the id `got` (an [`jsonrpc::id_key`]) that the client leg's answer carries:
+    /// `(upstream exchange, seq of its request, its id)`. An answer with that id is the
+    /// gateway's, which did not restore the client's id (RPC-002; GW-RESP-002).
+    fn gateway_rpc_id(&self, x: &Exch, got: &Option<String>) -> Option<(String, u64, Value)> {
+        if x.leg.is_some() || got.is_none() {
+            return None;
+        }
+        let p = self.gw_pairs.iter().rev().find(|p| p.client == x.id)?;
+        let id = p.up_rpc_id.as_ref()?;
+        (jsonrpc::id_key(Some(&Json::from_value(id))) == *got)
+            .then(|| (p.up.clone(), p.up_seq, id.clone()))
+    }
+
+    /// STREAM-HTTP-001 (RPC-005) for a streaming call not answered as `text/event-stream`,
+    /// unless the agent answered the upstream leg of a gateway with `text/event-stream`:
+    /// then the gateway relabelled or reframed it (GW-RESP-002).
+    fn stream_not_sse(&mut self, x: &Exch, msg: String, ev: Vec<Evidence>) {
+        let up = x
+            .leg
+            .is_none()
+            .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
+            .flatten()
+            .map(|p| p.up.clone());
+        let up_media = up.and_then(|u| match self.open.get(&u) {
+            Some(o) => o
+                .status
+                .map(|_| (u.clone(), o.resp_seq, o.resp_headers.media_type())),
+            None => self
+                .gw_ended
+                .get(&u)
+                .map(|e| (u.clone(), e.resp_seq, e.media.clone())),
+        });
+        if let Some((uid, useq, Some(m))) = up_media {
+            if m == "text/event-stream" {
+                let got = x
+                    .resp_headers
+                    .media_type()
+                    .unwrap_or_else(|| "no content type".into());
+                let mut all = vec![Evidence {
+                    seq: useq,
+                    exchange: Some(uid),
+                    pointer: None,
+                    found: Some(Value::String(m)),
+                }];
+                all.extend(ev);
+                self.find(
+                    &r::GW_ANSWER_ALTERED,
+                    format!(
+                        "gateway passed the agent's text/event-stream answer on to the client as {got}: the agent answered the upstream leg as an event stream ({msg})"
+                    ),
+                    all,
+                    &None,
+                );
+                return;
+            }
+        }
+        self.find(&r::STREAM_NOT_EVENT_STREAM, msg, ev, &x.leg);
+    }
+
     /// An exchange ended: on gateway legs, remembers how ([`State::gw_ended`]), resolves a
     /// held stream verdict whose upstream twin this is, and when both legs of a pair have
     /// ended compares them: a client leg answered 5xx (or dropped) by the gateway while the
@@ -3058,6 +3140,7 @@ impl State {
             end_seq: x.end_seq,
             end_t: x.end_t,
             stream: x.sse.is_some(),
+            media: x.resp_headers.media_type(),
         };
         // Kept until both legs ended (the pair may be made after the client leg ended).
         self.gw_ended_order.push_back(x.id.clone());
@@ -3805,15 +3888,14 @@ impl State {
                 && c.op.is_some_and(Op::is_streaming)
             {
                 // RPC-005: a stream in another framing (NDJSON, litellm #20278) is not SSE.
-                self.find(
-                    &r::STREAM_NOT_EVENT_STREAM,
+                self.stream_not_sse(
+                    x,
                     format!(
                         "streaming call {} was answered with {} instead of text/event-stream",
                         c.method.as_deref().unwrap_or(""),
                         media.as_deref().unwrap_or("no content type")
                     ),
                     vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
-                    &x.leg,
                 );
             } else if (200..300).contains(&status)
                 && !body.is_empty()
@@ -3959,14 +4041,8 @@ impl State {
                         .unwrap_or_else(|| "null".into());
                     // Gateway legs: the id the gateway numbered its upstream copy with,
                     // handed back to the client, is the gateway's fault (RPC-002).
-                    let up = (x.leg.is_none())
-                        .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
-                        .flatten()
-                        .and_then(|p| p.up_rpc_id.clone().map(|i| (p.up.clone(), p.up_seq, i)))
-                        .filter(|(_, _, i)| {
-                            let k = Json::from_value(i);
-                            jsonrpc::id_key(Some(&k)) == got && got != want
-                        });
+                    let up = self.gateway_rpc_id(x, &got);
+                    let gateway = up.is_some();
                     let (msg, mut ev) = match up {
                         Some((up_x, up_seq, up_id)) => (
                             format!(
@@ -3987,7 +4063,12 @@ impl State {
                     let mut all = vec![x.ev_at(x.req_ev_seq(), "/id", Some(rid.to_value()))];
                     all.append(&mut ev);
                     all.push(x.ev_at(bseq, "/id", rv.id.map(Json::to_value)));
-                    self.find(&r::RPC_ID_MISMATCH, msg, all, &x.leg);
+                    let rule = if gateway {
+                        &r::GW_ANSWER_ALTERED
+                    } else {
+                        &r::RPC_ID_MISMATCH
+                    };
+                    self.find(rule, msg, all, &x.leg);
                 }
             }
             _ => {}
@@ -4025,15 +4106,14 @@ impl State {
         // Streaming call answered with a plain JSON result (RPC-005).
         if c.op.is_some_and(Op::is_streaming) && rv.result.is_some() && (200..300).contains(&status)
         {
-            self.find(
-                &r::STREAM_NOT_EVENT_STREAM,
+            self.stream_not_sse(
+                x,
                 format!(
                     "streaming call {} was answered with a single JSON-RPC result ({}) instead of text/event-stream",
                     c.method.as_deref().unwrap_or(""),
                     x.resp_headers.media_type().unwrap_or_else(|| "no content type".into())
                 ),
                 vec![x.ev(x.resp_seq)],
-                &x.leg,
             );
         }
         let mut result_task = None;
@@ -5197,8 +5277,8 @@ impl State {
             return;
         }
         if op.is_some_and(Op::is_streaming) {
-            self.find(
-                &r::STREAM_NOT_EVENT_STREAM,
+            self.stream_not_sse(
+                x,
                 format!(
                     "streaming call {} was answered with HTTP {status} {} instead of text/event-stream",
                     x.path,
@@ -5207,7 +5287,6 @@ impl State {
                         .unwrap_or_else(|| "without content type".into())
                 ),
                 vec![x.ev(x.resp_seq)],
-                &x.leg,
             );
             self.after_response(x, None);
             return;

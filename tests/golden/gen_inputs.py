@@ -395,6 +395,13 @@ def gwtimeout(ok):
         t.resp(200, r, leg="upstream", dt=15.0)
     return t.text()
 case("GW-RESP-001", gwtimeout(False), gwtimeout(True))
+def gwid(ok):
+    t = T()
+    t.req("POST", "https://gateway.example.test/a2a", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=V1)
+    t.req("POST", "https://billing.example.test/a2a", rpc("gw-77", "SendMessage", {"message": msg1("hi")}), headers=V1, leg="upstream")
+    t.resp(200, res("gw-77", {"task": task1()}), leg="upstream")
+    t.resp(200, res(1 if ok else "gw-77", {"task": task1()})); return t.text()
+case("GW-RESP-002", gwid(False), gwid(True))
 def redirected(ok):
     t = T(); fetch_card(t, card1(url=H + "/a2a" + ("/" if ok else "")))
     body = rpc(1, "SendMessage", {"message": msg1("hi")})
