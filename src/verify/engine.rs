@@ -1422,9 +1422,9 @@ impl State {
                 leg.is_none()
                     && *seq < up.req_seq
                     && m.eq_ignore_ascii_case(&up.method)
+                    && !self.ver_stripped_done.contains(id)
                     && same_forwarded_body(b, up.req_body.as_slice())
                     && (!b.is_empty() || tail_matches(&self.open, &self.done_paths, id, &up.path))
-                    && !self.ver_stripped_done.contains(id)
             })
             .max_by_key(|c| c.5)
             .cloned();
@@ -6635,7 +6635,10 @@ impl State {
                     .iter()
                     .any(|q| query_param(&x.url, q).is_some())
         });
-        if !(login_location(&loc) || no_creds) {
+        // Without credentials, a redirect to another origin (the identity provider) is the
+        // auth layer's too; a same-origin one (a trailing slash) is judged as a redirect.
+        let elsewhere = parse_url(&loc).is_some_and(|u| u.origin() != p.origin());
+        if !(login_location(&loc) || (no_creds && elsewhere)) {
             return false;
         }
         self.areas.insert("auth");
@@ -6671,6 +6674,10 @@ impl State {
     /// (once per interface). A redirect back to the URL exactly as the card spells it is the
     /// client's doing (it changed the URL), not the card's.
     fn check_redirected_use(&mut self, x: &Exch, p: &UrlParts) {
+        let call = x.call.as_ref().is_some_and(|c| c.op.is_some());
+        if is_card_path(&x.path) || !(call || x.method.eq_ignore_ascii_case("POST")) {
+            return;
+        }
         let loc = x.resp_headers.get("location").unwrap_or("").to_string();
         let target = parse_url(&loc);
         let origin = p.origin();
@@ -7722,6 +7729,10 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
     ))
 }
 
+/// Bodies up to this size (bytes) are parsed to pair a gateway's renumbered JSON-RPC call
+/// with the client's ([`same_forwarded_body`]); larger ones pair only when equal.
+const FORWARDED_PARSE_CAP: usize = 64 * 1024;
+
 /// The same call forwarded by a gateway: equal bodies, or two JSON-RPC request objects
 /// equal but for their `id` (a gateway may number its upstream calls itself; RPC-002 only
 /// asks it to restore the client's id on the answer). Bodies whose lengths differ by more
@@ -7731,7 +7742,7 @@ fn same_forwarded_body(a: &[u8], b: &[u8]) -> bool {
         return true;
     }
     if a.len().abs_diff(b.len()) > 64
-        || a.len().max(b.len()) > BODY_CAP
+        || a.len().max(b.len()) > FORWARDED_PARSE_CAP
         || !is_jsonrpc_request_body(a)
         || !is_jsonrpc_request_body(b)
     {
