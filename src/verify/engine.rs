@@ -3158,8 +3158,9 @@ impl State {
             return;
         };
         self.gw_ended.remove(&cid);
-        // Streams are compared event by event (GW-SSE-002).
-        if c.stream || u.stream {
+        // A stream the client got is compared event by event (GW-SSE-002); a gateway
+        // error page instead of the agent's stream is judged here.
+        if c.stream {
             return;
         }
         let agent_answered =
@@ -3181,12 +3182,17 @@ impl State {
         } else {
             format!("{gap:.1} s")
         };
-        let when = if u.end_t > c.end_t {
-            format!(
+        let when = match (u.stream, u.end_t > c.end_t) {
+            (false, true) => format!(
                 "{gap} later: the gateway gave up before the agent's answer (its upstream timeout is shorter than the agent's response time)"
-            )
-        } else {
-            format!("{gap} earlier: the gateway did not pass the answer on")
+            ),
+            (false, false) => format!("{gap} earlier: the gateway did not pass the answer on"),
+            (true, true) => format!(
+                "as an event stream that ended normally {gap} later: the gateway did not pass the stream on (buffered it, or timed out while it ran)"
+            ),
+            (true, false) => format!(
+                "as an event stream that ended normally {gap} earlier: the gateway did not pass the stream on"
+            ),
         };
         self.find(
             &r::GW_ANSWER_LOST,
