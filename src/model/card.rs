@@ -575,6 +575,33 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
             }
         }
     }
+    // CARD-006 (0.3 §5.6): one URL never declares conflicting transports (`url` with
+    // `preferredTransport`, and `additionalInterfaces`): a client cannot tell which to speak.
+    // 0.x entries only: a 1.0 card may serve JSON-RPC (POST on the URL) and HTTP+JSON
+    // (routes below it) from one base.
+    let v0: Vec<&CardInterface> = c
+        .interfaces
+        .iter()
+        .filter(|i| i.pointer == "/url" || i.pointer.starts_with("/additionalInterfaces/"))
+        .collect();
+    for (i, it) in v0.iter().enumerate() {
+        let first = v0[..i].iter().find(|o| {
+            o.url.trim_end_matches('/') == it.url.trim_end_matches('/')
+                && !o.binding.eq_ignore_ascii_case(&it.binding)
+        });
+        if let Some(o) = first {
+            let problem = (
+                it.pointer.replace("/url", "/transport"),
+                format!(
+                    "interface url {} declares conflicting transports {} and {} (one URL serves one transport)",
+                    it.url, o.binding, it.binding
+                ),
+            );
+            if !c.bad_interfaces.contains(&problem) {
+                c.bad_interfaces.push(problem);
+            }
+        }
+    }
 }
 
 fn read_security(o: &Obj, c: &mut AgentCardView) {
@@ -965,6 +992,19 @@ mod tests {
         // Any other transport still needs an http(s) URL there.
         let rpc = json!({"name":"a","url":"127.0.0.1:50051","preferredTransport":"JSONRPC"});
         assert_eq!(card_view(&rpc, false).bad_interfaces[0].0, "/url");
+    }
+
+    #[test]
+    fn one_transport_per_url_in_a_v03_card() {
+        let two = json!({"protocolVersion":"0.3.0","name":"a","url":"https://a.test/a2a","preferredTransport":"JSONRPC",
+            "additionalInterfaces":[{"url":"https://a.test/a2a","transport":"JSONRPC"},{"url":"https://a.test/a2a/","transport":"GRPC"}]});
+        let bad = card_view(&two, false).bad_interfaces;
+        assert_eq!(bad.len(), 1, "{bad:?}");
+        assert_eq!(bad[0].0, "/additionalInterfaces/1/transport");
+        assert!(bad[0].1.contains("JSONRPC and GRPC"), "{}", bad[0].1);
+        let repeated = json!({"protocolVersion":"0.3.0","name":"a","url":"https://a.test/a2a","preferredTransport":"JSONRPC",
+            "additionalInterfaces":[{"url":"https://a.test/a2a","transport":"jsonrpc"},{"url":"https://a.test/rest","transport":"HTTP+JSON"}]});
+        assert!(card_view(&repeated, false).bad_interfaces.is_empty());
     }
 
     #[test]

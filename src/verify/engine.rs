@@ -360,6 +360,8 @@ struct Advertised {
     /// `JSONRPC` interfaces are used at exactly their URL; others as a base path.
     exact: bool,
     reported: bool,
+    /// CARD-URL-007 (a method-keeping redirect away from this URL) already reported.
+    redirected: bool,
     /// The agent has answered a request to this URL: a later request it did not answer
     /// (a crash on a malformed call, a client abort) says nothing about the URL.
     answered: bool,
@@ -460,6 +462,57 @@ pub(super) struct State {
     /// URL and the evidence of the create (PUSH-CFG-001). Removed on delete; at most
     /// [`MAX_PUSH_URLS`] entries.
     push_created: HashMap<String, (String, Evidence)>,
+    /// Client-leg exchanges paired with the upstream-leg exchange that forwards them (same
+    /// method and body up to a renumbered JSON-RPC `id`), newest last; at most
+    /// [`MAX_PENDING_UP`]. Lets the gateway, not the agent, be charged for what it changed
+    /// (RPC-002 ids, STREAM-003 cut streams, RPC-002 answers lost to a gateway timeout).
+    gw_pairs: VecDeque<GwPair>,
+    /// How the exchanges of [`State::gw_pairs`] ended, by exchange id, until their twin ends.
+    gw_ended: HashMap<String, EndedRec>,
+    /// Insertion order of `gw_ended` (kept in recordings with an upstream leg whether
+    /// paired yet or not; at most [`MAX_PENDING_UP`] of them).
+    gw_ended_order: VecDeque<String>,
+    /// STREAM-END-002 held back on a client-leg stream whose upstream twin was still open
+    /// when it ended: judged when the twin ends (or at the end of the recording).
+    held_ends: Vec<HeldEnd>,
+}
+
+/// A client-leg exchange and the upstream-leg exchange that forwards it (gateway legs).
+struct GwPair {
+    client: String,
+    up: String,
+    /// The JSON-RPC request `id` the gateway sent upstream (`None`: not JSON-RPC).
+    up_rpc_id: Option<Value>,
+    /// Seq of the upstream request's head.
+    up_seq: u64,
+}
+
+/// How one leg of a [`GwPair`] ended: HTTP status (`None`: never answered), outcome, the
+/// seq of its response head and end, its end time (µs since the recording start), whether
+/// its answer was an event stream, its media type.
+#[derive(Clone)]
+struct EndedRec {
+    status: Option<u16>,
+    outcome: Option<Outcome>,
+    resp_seq: u64,
+    end_seq: u64,
+    end_t: u64,
+    stream: bool,
+    /// Its response's media type (`text/event-stream`, ...).
+    media: Option<String>,
+}
+
+/// A client-leg stream that ended without a terminal state while its upstream twin was
+/// still open (GW-SSE-002 or STREAM-END-002, decided when the twin ends).
+struct HeldEnd {
+    client: String,
+    up: String,
+    /// Events the client leg received, and how it ended.
+    events: usize,
+    outcome: Option<Outcome>,
+    end_seq: u64,
+    msg: String,
+    ev: Vec<Evidence>,
 }
 
 /// An upstream-leg request waiting for its client-leg twin (VER-HDR-002): method, body,
@@ -469,6 +522,8 @@ struct PendingUp {
     body: Bytes,
     path: String,
     version: Option<String>,
+    /// Its extension URIs ([`extensions_header`]).
+    extensions: Option<Vec<String>>,
     ev: Evidence,
     leg: Option<String>,
 }
@@ -510,8 +565,37 @@ const PUSH_HTTP_AUTH: u8 = 2;
 const PUSH_OTHER_AUTH: u8 = 4;
 
 /// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
-/// its `A2A-Version` header trimmed, request seq).
-type DoneRequest = (String, Option<String>, String, Bytes, Option<String>, u64);
+/// its `A2A-Version` header trimmed, request seq, its extension URIs (EXT-001)).
+type DoneRequest = (
+    String,
+    Option<String>,
+    String,
+    Bytes,
+    Option<String>,
+    u64,
+    Option<Vec<String>>,
+);
+
+/// The extension URIs a request names in `A2A-Extensions` (1.0) or `X-A2A-Extensions`
+/// (0.x), sorted and deduplicated (EXT-001: comma-separated URIs); `None` without either.
+fn extensions_header(h: &Headers) -> Option<Vec<String>> {
+    let mut uris: Vec<String> = Vec::new();
+    let mut any = false;
+    for name in ["a2a-extensions", "x-a2a-extensions"] {
+        for v in h.get_all(name) {
+            any = true;
+            uris.extend(
+                v.split(',')
+                    .map(str::trim)
+                    .filter(|u| !u.is_empty())
+                    .map(str::to_string),
+            );
+        }
+    }
+    uris.sort();
+    uris.dedup();
+    any.then_some(uris)
+}
 
 /// The request's `A2A-Version` header, trimmed (the one header gateway pairing reads).
 fn version_header(h: &Headers) -> Option<String> {
@@ -561,6 +645,10 @@ impl State {
             ver_stripped_clients: VecDeque::new(),
             done_paths: HashMap::new(),
             push_created: HashMap::new(),
+            gw_pairs: VecDeque::new(),
+            gw_ended: HashMap::new(),
+            gw_ended_order: VecDeque::new(),
+            held_ends: Vec::new(),
         }
     }
 
@@ -853,6 +941,16 @@ impl State {
     }
 
     pub(super) fn finish(mut self) -> VerifyOutcome {
+        // Client-leg streams cut while their upstream twin was still open: judged now.
+        for h in std::mem::take(&mut self.held_ends) {
+            match self.open.remove(&h.up) {
+                Some(up) => {
+                    self.resolve_held_end(h, &up);
+                    self.open.insert(up.id.clone(), up);
+                }
+                None => self.find(&r::STREAM_NO_TERMINAL, h.msg, h.ev, &None),
+            }
+        }
         // Exchanges that never ended: judge what is certain, mark them incomplete.
         let mut ids: Vec<String> = self.open.keys().cloned().collect();
         ids.sort();
@@ -1231,6 +1329,59 @@ impl State {
                 );
             }
         }
+        // CARD-008 on HTTP+JSON (REST-001: every route also under `/{tenant}`): a 1.0 call
+        // below an interface whose card entry sets a tenant carries it as the first path
+        // segment after the interface base, or as the `tenant` member / query parameter.
+        if c.dialect == Some(Dialect::V1_0)
+            && c.binding == Some(Binding::Rest)
+            && c.op.is_some_and(|o| o != Op::GetCard)
+            && !c.webhook
+            && !deliberate
+        {
+            if let (Some(card), Some(p)) = (self.card_for(x).cloned(), x.parts.as_ref()) {
+                let (origin, path) = (p.origin(), net::norm_path(&p.path));
+                let declared = card.view.interfaces.iter().find_map(|i| {
+                    let t = i.tenant.as_deref()?;
+                    let u = net::parse_url(&i.url)?;
+                    let base = net::norm_path(&u.path);
+                    let rest = path.strip_prefix(base).filter(|r| r.starts_with('/'))?;
+                    (i.binding.eq_ignore_ascii_case("HTTP+JSON") && u.origin() == origin).then(
+                        || {
+                            (
+                                t.to_string(),
+                                i.pointer().to_string(),
+                                i.url.clone(),
+                                net::segments(rest).first().map(|s| s.to_string()),
+                            )
+                        },
+                    )
+                });
+                if let Some((want, ptr, url, first)) = declared {
+                    let in_path = first.as_deref() == Some(want.as_str());
+                    let in_body = c.params.get("tenant").and_then(Json::as_str) == Some(&want);
+                    let in_query = query_param(&x.url, "tenant").as_deref() == Some(&want);
+                    if !(in_path || in_body || in_query) {
+                        self.find(
+                            &r::CARD_URL_TENANT_NOT_SENT,
+                            format!(
+                                "the card's HTTP+JSON interface {url} declares tenant {want:?}, yet the client's {} {} carries it neither as the path segment after the interface base nor as tenant",
+                                x.method, x.path
+                            ),
+                            vec![
+                                Evidence {
+                                    seq: card.seq,
+                                    exchange: Some(card.exchange.clone()),
+                                    pointer: Some(ptr.replace("/url", "/tenant")),
+                                    found: Some(Value::String(want.clone())),
+                                },
+                                x.ev(x.req_seq),
+                            ],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+        }
         // CARD-008: a 1.0 JSON-RPC call to an interface whose card entry sets a tenant
         // carries that tenant (a2a-java #663: the client API had no way to send one).
         if c.dialect == Some(Dialect::V1_0)
@@ -1320,6 +1471,7 @@ impl State {
                 x.req_body.share(),
                 version_header(&x.req_headers),
                 x.req_seq,
+                extensions_header(&x.req_headers),
             ));
             self.done_paths.insert(x.id.clone(), x.path.clone());
             if !self.pending_up.is_empty() && !self.ver_stripped_done.contains(&x.id) {
@@ -1358,19 +1510,20 @@ impl State {
                     o.req_body.share(),
                     version_header(&o.req_headers),
                     o.req_seq,
+                    extensions_header(&o.req_headers),
                 )
             })
             .collect();
         let client = open_clients
             .iter()
             .chain(self.done_requests.iter())
-            .filter(|(id, leg, m, b, _, seq)| {
+            .filter(|(id, leg, m, b, _, seq, _)| {
                 leg.is_none()
                     && *seq < up.req_seq
                     && m.eq_ignore_ascii_case(&up.method)
-                    && b[..] == *up.req_body.as_slice()
-                    && (!b.is_empty() || tail_matches(&self.open, &self.done_paths, id, &up.path))
                     && !self.ver_stripped_done.contains(id)
+                    && same_forwarded_body(b, up.req_body.as_slice())
+                    && (!b.is_empty() || tail_matches(&self.open, &self.done_paths, id, &up.path))
             })
             .max_by_key(|c| c.5)
             .cloned();
@@ -1378,10 +1531,16 @@ impl State {
             .req_headers
             .get("a2a-version")
             .map(|v| v.trim().to_string());
+        let up_ext = extensions_header(&up.req_headers);
         match client {
-            Some(client) => {
-                self.compare_version(client, up_version, up.ev(up.req_seq), up.leg.clone())
-            }
+            Some(client) => self.compare_version(
+                client,
+                up_version,
+                up_ext,
+                rpc_request_id(up.req_body.as_slice()),
+                up.ev(up.req_seq),
+                up.leg.clone(),
+            ),
             None if !up.req_body.as_slice().is_empty() => {
                 // The client's body may be recorded after the forwarded copy ended.
                 self.pending_up.push_back(PendingUp {
@@ -1389,6 +1548,7 @@ impl State {
                     body: up.req_body.share(),
                     path: up.path.clone(),
                     version: up_version,
+                    extensions: up_ext,
                     ev: up.ev(up.req_seq),
                     leg: up.leg.clone(),
                 });
@@ -1408,7 +1568,7 @@ impl State {
         }
         let Some(i) = self.pending_up.iter().position(|p| {
             p.method.eq_ignore_ascii_case(&client.2)
-                && p.body[..] == client.3[..]
+                && same_forwarded_body(&p.body, &client.3)
                 && p.ev.seq > client.5
                 && self
                     .done_paths
@@ -1420,17 +1580,78 @@ impl State {
         let Some(p) = self.pending_up.remove(i) else {
             return;
         };
-        self.compare_version(client.clone(), p.version, p.ev, p.leg);
+        let up_rpc_id = rpc_request_id(&p.body);
+        self.compare_version(
+            client.clone(),
+            p.version,
+            p.extensions,
+            up_rpc_id,
+            p.ev,
+            p.leg,
+        );
     }
 
+    /// A client-leg request and its upstream copy are paired: remembers the pair
+    /// ([`State::gw_pairs`]) and compares the A2A headers the gateway passed on
+    /// (`A2A-Version`: VER-HDR-002; `A2A-Extensions`: GW-HDR-001).
     fn compare_version(
         &mut self,
         client: DoneRequest,
         uv: Option<String>,
+        up_ext: Option<Vec<String>>,
+        up_rpc_id: Option<Value>,
         up_ev: Evidence,
         up_leg: Option<String>,
     ) {
         self.ver_stripped_done.insert(client.0.clone());
+        if let Some(up_id) = up_ev.exchange.clone() {
+            self.gw_pairs.push_back(GwPair {
+                client: client.0.clone(),
+                up: up_id,
+                up_rpc_id,
+                up_seq: up_ev.seq,
+            });
+            if self.gw_pairs.len() > MAX_PENDING_UP {
+                if let Some(old) = self.gw_pairs.pop_front() {
+                    self.gw_ended.remove(&old.client);
+                }
+            }
+        }
+        // EXT-001: extension URIs the client asked for that never reach the agent.
+        if let Some(ce) = client.6.as_deref() {
+            let lost: Vec<&str> = ce
+                .iter()
+                .filter(|u| !up_ext.as_deref().is_some_and(|ue| ue.contains(u)))
+                .map(String::as_str)
+                .collect();
+            if !lost.is_empty() {
+                let how = if up_ext.is_none() {
+                    "the upstream leg carries no A2A-Extensions header".to_string()
+                } else {
+                    format!(
+                        "the upstream leg names only {}",
+                        up_ext.as_deref().unwrap_or_default().join(", ")
+                    )
+                };
+                self.find(
+                    &r::GW_EXTENSIONS_STRIPPED,
+                    format!(
+                        "gateway dropped extension {} the client requested in A2A-Extensions: {how}, so the agent never activates it",
+                        lost.join(", ")
+                    ),
+                    vec![
+                        Evidence {
+                            seq: client.5,
+                            exchange: Some(client.0.clone()),
+                            pointer: None,
+                            found: Some(Value::String(ce.join(", "))),
+                        },
+                        up_ev.clone(),
+                    ],
+                    &None,
+                );
+            }
+        }
         let Some(cv) = client.4.as_deref() else {
             return;
         };
@@ -1662,18 +1883,38 @@ impl State {
                 let want = jsonrpc::id_key(c.rpc_id.as_ref());
                 let got = jsonrpc::id_key(rv.id);
                 if want.is_some() && want != got {
-                    self.stream_once(
-                        x,
-                        &r::STREAM_ENVELOPE,
-                        format!(
-                            "stream event carries JSON-RPC id {} instead of the request id {}",
-                            rv.id
-                                .map(|v| v.to_string())
-                                .unwrap_or_else(|| "none".into()),
-                            c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
-                        ),
-                        vec![x.ev_at(seq, "/id", rv.id.map(Json::to_value))],
-                    );
+                    if let Some((up_x, up_seq, up_id)) = self.gateway_rpc_id(x, &got) {
+                        self.stream_once(
+                            x,
+                            &r::GW_ANSWER_ALTERED,
+                            format!(
+                                "gateway passed the stream's events on with JSON-RPC id {up_id}, the id it gave its own upstream request, instead of the client's id {}",
+                                c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
+                            ),
+                            vec![
+                                Evidence {
+                                    seq: up_seq,
+                                    exchange: Some(up_x),
+                                    pointer: Some("/id".into()),
+                                    found: Some(up_id),
+                                },
+                                x.ev_at(seq, "/id", rv.id.map(Json::to_value)),
+                            ],
+                        );
+                    } else {
+                        self.stream_once(
+                            x,
+                            &r::STREAM_ENVELOPE,
+                            format!(
+                                "stream event carries JSON-RPC id {} instead of the request id {}",
+                                rv.id
+                                    .map(|v| v.to_string())
+                                    .unwrap_or_else(|| "none".into()),
+                                c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
+                            ),
+                            vec![x.ev_at(seq, "/id", rv.id.map(Json::to_value))],
+                        );
+                    }
                 }
             }
             if rv.error.is_some() {
@@ -2471,6 +2712,8 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
+        // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
+        self.gw_note_end(&x);
         // AUTH-003: a 401 names its challenge.
         if x.status == Some(401) && !x.synthetic && !x.resp_headers.contains("www-authenticate") {
             self.areas.insert("auth");
@@ -2792,11 +3035,11 @@ impl State {
                             "was reset"
                         };
                         let st = last.map(|s| s.proto_name()).unwrap_or("no state");
-                        self.stream_once(
+                        let ev = vec![x.ev(x.end_seq)];
+                        self.no_terminal_or_gateway(
                             x,
-                            &r::STREAM_NO_TERMINAL,
                             format!("stream {how} while the task was in {st}"),
-                            vec![x.ev(x.end_seq)],
+                            ev,
                         );
                     }
                 }
@@ -2848,13 +3091,13 @@ impl State {
                 } else {
                     "was reset"
                 };
-                self.stream_once(
+                let ev = vec![x.ev(x.end_seq)];
+                self.no_terminal_or_gateway(
                     x,
-                    &r::STREAM_NO_TERMINAL,
                     format!(
                         "stream {how} without any event: the client got no task, message or state"
                     ),
-                    vec![x.ev(x.end_seq)],
+                    ev,
                 );
             }
         }
@@ -2919,6 +3162,245 @@ impl State {
         self.check_followup_stream(x);
     }
 
+    /// STREAM-END-002 for a stream that ended without a terminal state, unless it is the
+    /// client leg of a gateway that cut it while the agent's upstream leg went on: that is
+    /// the gateway's fault (GW-SSE-002, STREAM-003/STREAM-005). With the upstream twin still
+    /// open the verdict waits in [`State::held_ends`] for the twin's end.
+    fn no_terminal_or_gateway(&mut self, x: &mut Exch, msg: String, ev: Vec<Evidence>) {
+        let up = x
+            .leg
+            .is_none()
+            .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
+            .flatten()
+            .map(|p| p.up.clone());
+        if let Some(up) = up {
+            let held = HeldEnd {
+                client: x.id.clone(),
+                up: up.clone(),
+                events: x.sse.as_ref().map_or(0, |s| s.events as usize),
+                outcome: x.outcome,
+                end_seq: x.end_seq,
+                msg,
+                ev,
+            };
+            if self.open.contains_key(&up) {
+                if let Some(s) = x.sse.as_mut() {
+                    s.fired.insert(r::STREAM_NO_TERMINAL.id);
+                }
+                if self.held_ends.len() < MAX_PENDING_UP {
+                    self.held_ends.push(held);
+                }
+                return;
+            }
+            let verdict = self
+                .done_streams
+                .iter()
+                .find(|o| o.id == up)
+                .map(|o| gateway_cut(&held, o));
+            match verdict {
+                Some(Some((report, m, e))) => {
+                    if let Some(s) = x.sse.as_mut() {
+                        s.fired.insert(r::STREAM_NO_TERMINAL.id);
+                    }
+                    if report {
+                        self.find(&r::GW_SSE_LOST, m, e, &None);
+                    }
+                    return;
+                }
+                _ => return self.stream_once(x, &r::STREAM_NO_TERMINAL, held.msg, held.ev),
+            }
+        }
+        self.stream_once(x, &r::STREAM_NO_TERMINAL, msg, ev);
+    }
+
+    /// A held STREAM-END-002 ([`State::held_ends`]) whose upstream twin `up` ended (or is
+    /// still open at the end of the recording): GW-SSE-002 when the agent went on, else
+    /// the held finding.
+    fn resolve_held_end(&mut self, h: HeldEnd, up: &Exch) {
+        match gateway_cut(&h, up) {
+            Some((true, m, e)) => self.find(&r::GW_SSE_LOST, m, e, &None),
+            Some((false, _, _)) => {}
+            None => self.find(&r::STREAM_NO_TERMINAL, h.msg, h.ev, &None),
+        }
+    }
+
+    /// The upstream request of a gateway's client-leg exchange `x` when the gateway numbered
+    /// it with the id `got` (an [`jsonrpc::id_key`]) that the client leg's answer carries:
+    /// `(upstream exchange, seq of its request, its id)`. An answer with that id is the
+    /// gateway's, which did not restore the client's id (RPC-002; GW-RESP-002).
+    fn gateway_rpc_id(&self, x: &Exch, got: &Option<String>) -> Option<(String, u64, Value)> {
+        if x.leg.is_some() || got.is_none() {
+            return None;
+        }
+        let p = self.gw_pairs.iter().rev().find(|p| p.client == x.id)?;
+        let id = p.up_rpc_id.as_ref()?;
+        (jsonrpc::id_key(Some(&Json::from_value(id))) == *got)
+            .then(|| (p.up.clone(), p.up_seq, id.clone()))
+    }
+
+    /// STREAM-HTTP-001 (RPC-005) for a streaming call not answered as `text/event-stream`,
+    /// unless the agent answered the upstream leg of a gateway with `text/event-stream`:
+    /// then the gateway relabelled or reframed it (GW-RESP-002).
+    fn stream_not_sse(&mut self, x: &Exch, msg: String, ev: Vec<Evidence>) {
+        let up = x
+            .leg
+            .is_none()
+            .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
+            .flatten()
+            .map(|p| p.up.clone());
+        let up_media = up.and_then(|u| match self.open.get(&u) {
+            Some(o) => o
+                .status
+                .map(|_| (u.clone(), o.resp_seq, o.resp_headers.media_type())),
+            None => self
+                .gw_ended
+                .get(&u)
+                .map(|e| (u.clone(), e.resp_seq, e.media.clone())),
+        });
+        if let Some((uid, useq, Some(m))) = up_media {
+            if m == "text/event-stream" {
+                let got = x
+                    .resp_headers
+                    .media_type()
+                    .unwrap_or_else(|| "no content type".into());
+                let mut all = vec![Evidence {
+                    seq: useq,
+                    exchange: Some(uid),
+                    pointer: None,
+                    found: Some(Value::String(m)),
+                }];
+                all.extend(ev);
+                self.find(
+                    &r::GW_ANSWER_ALTERED,
+                    format!(
+                        "gateway passed the agent's text/event-stream answer on to the client as {got}: the agent answered the upstream leg as an event stream ({msg})"
+                    ),
+                    all,
+                    &None,
+                );
+                return;
+            }
+        }
+        self.find(&r::STREAM_NOT_EVENT_STREAM, msg, ev, &x.leg);
+    }
+
+    /// An exchange ended: on gateway legs, remembers how ([`State::gw_ended`]), resolves a
+    /// held stream verdict whose upstream twin this is, and when both legs of a pair have
+    /// ended compares them: a client leg answered 5xx (or dropped) by the gateway while the
+    /// agent answered the upstream leg lost the agent's answer (GW-RESP-001, RPC-002).
+    fn gw_note_end(&mut self, x: &Exch) {
+        let is_up = x.leg.is_some();
+        // Only recordings with an upstream leg pair exchanges.
+        if !self.areas.contains("gateway") {
+            return;
+        }
+        if is_up {
+            if let Some(i) = self.held_ends.iter().position(|h| h.up == x.id) {
+                let h = self.held_ends.swap_remove(i);
+                self.resolve_held_end(h, x);
+            }
+        }
+        let pair = self
+            .gw_pairs
+            .iter()
+            .rev()
+            .find(|p| {
+                if is_up {
+                    p.up == x.id
+                } else {
+                    p.client == x.id
+                }
+            })
+            .map(|p| (p.client.clone(), p.up.clone()));
+        let rec = EndedRec {
+            status: x.status,
+            outcome: x.outcome,
+            resp_seq: x.resp_seq,
+            end_seq: x.end_seq,
+            end_t: x.end_t,
+            stream: x.sse.is_some(),
+            media: x.resp_headers.media_type(),
+        };
+        // Kept until both legs ended (the pair may be made after the client leg ended).
+        self.gw_ended_order.push_back(x.id.clone());
+        if self.gw_ended_order.len() > MAX_PENDING_UP {
+            if let Some(old) = self.gw_ended_order.pop_front() {
+                self.gw_ended.remove(&old);
+            }
+        }
+        self.gw_ended.insert(x.id.clone(), rec);
+        let Some((cid, uid)) = pair else { return };
+        let (Some(c), Some(u)) = (
+            self.gw_ended.get(&cid).cloned(),
+            self.gw_ended.get(&uid).cloned(),
+        ) else {
+            return;
+        };
+        self.gw_ended.remove(&cid);
+        // A stream the client got is compared event by event (GW-SSE-002); a gateway
+        // error page instead of the agent's stream is judged here.
+        if c.stream {
+            return;
+        }
+        let agent_answered =
+            u.status.is_some_and(|s| s < 500) && u.outcome == Some(Outcome::Complete);
+        let gateway_failed = match c.status {
+            Some(s) => (500..600).contains(&s),
+            None => c.outcome == Some(Outcome::UpstreamAbort),
+        };
+        if !(agent_answered && gateway_failed) {
+            return;
+        }
+        let what = c
+            .status
+            .map(|s| format!("answered the client HTTP {s}"))
+            .unwrap_or_else(|| "dropped the client's connection without an answer".into());
+        let gap = u.end_t.abs_diff(c.end_t) as f64 / 1e6;
+        let gap = if gap < 1.0 {
+            format!("{:.0} ms", gap * 1000.0)
+        } else {
+            format!("{gap:.1} s")
+        };
+        let when = match (u.stream, u.end_t > c.end_t) {
+            (false, true) => format!(
+                "{gap} later: the gateway gave up before the agent's answer (its upstream timeout is shorter than the agent's response time)"
+            ),
+            (false, false) => format!("{gap} earlier: the gateway did not pass the answer on"),
+            (true, true) => format!(
+                "as an event stream that ended normally {gap} later: the gateway did not pass the stream on (buffered it, or timed out while it ran)"
+            ),
+            (true, false) => format!(
+                "as an event stream that ended normally {gap} earlier: the gateway did not pass the stream on"
+            ),
+        };
+        self.find(
+            &r::GW_ANSWER_LOST,
+            format!(
+                "gateway {what} while the agent answered HTTP {} on the upstream leg {when}",
+                u.status.unwrap_or(0)
+            ),
+            vec![
+                Evidence {
+                    seq: if c.status.is_some() {
+                        c.resp_seq
+                    } else {
+                        c.end_seq
+                    },
+                    exchange: Some(cid),
+                    pointer: None,
+                    found: c.status.map(Value::from),
+                },
+                Evidence {
+                    seq: u.resp_seq,
+                    exchange: Some(uid),
+                    pointer: None,
+                    found: u.status.map(Value::from),
+                },
+            ],
+            &None,
+        );
+    }
+
     /// SSE delivered in one burst by an intermediary (GW-SSE-001): compare with the upstream
     /// leg of the same call when recorded, else with the events' own status timestamps.
     fn check_buffering(&mut self, x: &Exch) {
@@ -2930,7 +3412,7 @@ impl State {
         let other_idx = self.done_streams.iter().position(|o| {
             o.leg != x.leg
                 && o.method == x.method
-                && o.req_body == x.req_body
+                && same_forwarded_body(o.req_body.as_slice(), x.req_body.as_slice())
                 && (tail(&o.path) == tail(&x.path)
                     || last_segment(&o.path) == last_segment(&x.path)
                     || is_jsonrpc_request_body(x.req_body.as_slice()))
@@ -3027,6 +3509,9 @@ impl State {
                 sse: Some(StreamState {
                     arrivals: s.arrivals.clone(),
                     sigs: s.sigs.clone(),
+                    events: s.events,
+                    terminal: s.terminal,
+                    last_state: s.last_state,
                     undecodable: s.undecodable,
                     past_kept: s.past_kept,
                     task_id: s.task_id.clone(),
@@ -3173,6 +3658,112 @@ impl State {
                     pointer: None,
                     found: None,
                 },
+            ],
+            &x.leg,
+        );
+    }
+
+    /// VER-CARD-001 (VER-002, VER-003, VER-004): the agent refused with
+    /// VersionNotSupportedError the version the request asked for (its `A2A-Version`, the
+    /// `A2A-Version` query parameter, or 0.3 without either) although the card declares that
+    /// version on the interface the request used. Not on a client leg whose gateway
+    /// dropped the header (VER-HDR-002 names the gateway).
+    fn version_refused_though_offered(&mut self, x: &Exch, refusal: Evidence) {
+        if self.ver_stripped_clients.contains(&x.id) {
+            return;
+        }
+        let Some(p) = x.parts.as_ref() else { return };
+        let asked = x
+            .req_headers
+            .get("a2a-version")
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+            .or_else(|| query_param(&x.url, "A2A-Version").filter(|v| !v.trim().is_empty()));
+        let header = asked.is_some();
+        let asked = asked.unwrap_or_else(|| "0.3".into());
+        let Some(want) = Dialect::from_version(&asked) else {
+            return;
+        };
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let (origin, path) = (p.origin(), net::norm_path(&p.path));
+        let itf = card.view.interfaces.iter().find(|i| {
+            i.version.as_deref().and_then(Dialect::from_version) == Some(want)
+                && parse_url(&i.url).is_some_and(|u| {
+                    let base = net::norm_path(&u.path);
+                    u.origin() == origin
+                        && (base == path
+                            || (!i.binding.eq_ignore_ascii_case("JSONRPC")
+                                && path.starts_with(&format!("{base}/"))))
+                })
+        });
+        let Some(itf) = itf else { return };
+        self.areas.insert("version");
+        let how = if header {
+            format!("A2A-Version {asked}")
+        } else {
+            "no A2A-Version header, which means 0.3,".to_string()
+        };
+        self.find(
+            &r::VER_CARD_METHOD,
+            format!(
+                "card declares protocol version {} on {}, yet the agent refused a call with {how} with VersionNotSupportedError",
+                itf.version.as_deref().unwrap_or(""),
+                itf.url
+            ),
+            vec![
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some(format!("{}/protocolVersion", itf.pointer().trim_end_matches("/url"))),
+                    found: itf.version.clone().map(Value::String),
+                },
+                x.ev(x.req_seq),
+                refusal,
+            ],
+            &x.leg,
+        );
+    }
+
+    /// VER-CARD-002 (client, note; VER-005, CARD-005): the client called in a protocol
+    /// version the agent's card does not declare (0.2 and 0.3 count as one JSON-RPC
+    /// family), and the agent refused it (-32601 / -32009): the refusal is right, the
+    /// client should speak a version the card offers.
+    fn client_version_not_offered(&mut self, x: &Exch, c: &Call, refusal: Evidence) {
+        let (Some(d), Some(card)) = (c.dialect, self.card_for(x).cloned()) else {
+            return;
+        };
+        if c.op.is_none() || self.ver_stripped_clients.contains(&x.id) {
+            return;
+        }
+        let declared = card.view.declared_dialects();
+        let covers = declared.iter().any(|k| {
+            *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1)
+        });
+        if declared.is_empty() || covers {
+            return;
+        }
+        let list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
+        self.areas.insert("version");
+        self.find(
+            &r::VER_CLIENT_NOT_OFFERED,
+            format!(
+                "client called {} in protocol version {} but the agent's card declares only {}: the agent's refusal is expected",
+                c.method.as_deref().unwrap_or("the agent"),
+                d.as_str(),
+                list.join(", ")
+            ),
+            vec![
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: None,
+                    found: card.view.protocol_version.clone().map(Value::String),
+                },
+                x.ev(x.req_seq),
+                refusal,
             ],
             &x.leg,
         );
@@ -3482,15 +4073,14 @@ impl State {
                 && c.op.is_some_and(Op::is_streaming)
             {
                 // RPC-005: a stream in another framing (NDJSON, litellm #20278) is not SSE.
-                self.find(
-                    &r::STREAM_NOT_EVENT_STREAM,
+                self.stream_not_sse(
+                    x,
                     format!(
                         "streaming call {} was answered with {} instead of text/event-stream",
                         c.method.as_deref().unwrap_or(""),
                         media.as_deref().unwrap_or("no content type")
                     ),
                     vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
-                    &x.leg,
                 );
             } else if (200..300).contains(&status)
                 && !body.is_empty()
@@ -3653,21 +4243,40 @@ impl State {
                 let want = jsonrpc::id_key(Some(rid));
                 let got = jsonrpc::id_key(rv.id);
                 if want != got && v.get("id").is_some() {
-                    self.find(
-                        &r::RPC_ID_MISMATCH,
-                        format!(
-                            "response id {} does not echo the request id {}",
-                            rv.id
-                                .map(|i| i.to_string())
-                                .unwrap_or_else(|| "null".into()),
-                            rid
+                    let shown = rv
+                        .id
+                        .map(|i| i.to_string())
+                        .unwrap_or_else(|| "null".into());
+                    // Gateway legs: the id the gateway numbered its upstream copy with,
+                    // handed back to the client, is the gateway's fault (RPC-002).
+                    let up = self.gateway_rpc_id(x, &got);
+                    let gateway = up.is_some();
+                    let (msg, mut ev) = match up {
+                        Some((up_x, up_seq, up_id)) => (
+                            format!(
+                                "gateway answered the client's request id {rid} with id {shown}, the id it gave its own upstream request: the agent echoed {shown} correctly on the upstream leg, and the gateway did not restore the client's id"
+                            ),
+                            vec![Evidence {
+                                seq: up_seq,
+                                exchange: Some(up_x),
+                                pointer: Some("/id".into()),
+                                found: Some(up_id),
+                            }],
                         ),
-                        vec![
-                            x.ev_at(x.req_ev_seq(), "/id", Some(rid.to_value())),
-                            x.ev_at(bseq, "/id", rv.id.map(Json::to_value)),
-                        ],
-                        &x.leg,
-                    );
+                        None => (
+                            format!("response id {shown} does not echo the request id {rid}"),
+                            Vec::new(),
+                        ),
+                    };
+                    let mut all = vec![x.ev_at(x.req_ev_seq(), "/id", Some(rid.to_value()))];
+                    all.append(&mut ev);
+                    all.push(x.ev_at(bseq, "/id", rv.id.map(Json::to_value)));
+                    let rule = if gateway {
+                        &r::GW_ANSWER_ALTERED
+                    } else {
+                        &r::RPC_ID_MISMATCH
+                    };
+                    self.find(rule, msg, all, &x.leg);
                 }
             }
             _ => {}
@@ -3705,15 +4314,14 @@ impl State {
         // Streaming call answered with a plain JSON result (RPC-005).
         if c.op.is_some_and(Op::is_streaming) && rv.result.is_some() && (200..300).contains(&status)
         {
-            self.find(
-                &r::STREAM_NOT_EVENT_STREAM,
+            self.stream_not_sse(
+                x,
                 format!(
                     "streaming call {} was answered with a single JSON-RPC result ({}) instead of text/event-stream",
                     c.method.as_deref().unwrap_or(""),
                     x.resp_headers.media_type().unwrap_or_else(|| "no content type".into())
                 ),
                 vec![x.ev(x.resp_seq)],
-                &x.leg,
             );
         }
         let mut result_task = None;
@@ -4013,6 +4621,24 @@ impl State {
             ) {
                 return;
             }
+        }
+        // VersionNotSupportedError for a version the card offers on this URL (VER-002/003).
+        if code == jsonrpc::VERSION_NOT_SUPPORTED {
+            self.version_refused_though_offered(
+                x,
+                x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+            );
+        }
+        // The client spoke a version the card does not offer, and was refused (VER-005).
+        if matches!(
+            code,
+            jsonrpc::METHOD_NOT_FOUND | jsonrpc::VERSION_NOT_SUPPORTED
+        ) {
+            self.client_version_not_offered(
+                x,
+                &c,
+                x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+            );
         }
         // Card declares a version whose core method the server rejects (CARD-006, RPC-003).
         if code == jsonrpc::METHOD_NOT_FOUND {
@@ -5314,8 +5940,8 @@ impl State {
             return;
         }
         if op.is_some_and(Op::is_streaming) {
-            self.find(
-                &r::STREAM_NOT_EVENT_STREAM,
+            self.stream_not_sse(
+                x,
                 format!(
                     "streaming call {} was answered with HTTP {status} {} instead of text/event-stream",
                     x.path,
@@ -5324,7 +5950,6 @@ impl State {
                         .unwrap_or_else(|| "without content type".into())
                 ),
                 vec![x.ev(x.resp_seq)],
-                &x.leg,
             );
             self.after_response(x, None);
             return;
@@ -5573,6 +6198,10 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let Some(o) = v.as_object() else { return };
         let aip = o.get("error").and_then(Json::as_object);
+        if aip.is_some_and(|e| error_info_reason(e.get("details")) == Some("VERSION_NOT_SUPPORTED"))
+        {
+            self.version_refused_though_offered(x, x.ev_at(bseq, "/error/details", None));
+        }
         // A web framework's default page for a route the agent does not serve
         // (`{"detail":"Not Found"}`, codex-a2a #339): no A2A error at all, so ERR-003 does not
         // apply; an unreachable advertised URL is CARD-URL-002's finding.
@@ -6508,6 +7137,7 @@ impl State {
             let reported =
                 not_endpoint || self.advertised.get(&itf.url).is_some_and(|a| a.reported);
             let answered = self.advertised.get(&itf.url).is_some_and(|a| a.answered);
+            let redirected = self.advertised.get(&itf.url).is_some_and(|a| a.redirected);
             self.advertised.insert(
                 itf.url.clone(),
                 Advertised {
@@ -6519,6 +7149,7 @@ impl State {
                     parts: u,
                     exact: itf.binding.eq_ignore_ascii_case("JSONRPC"),
                     reported,
+                    redirected,
                     answered,
                 },
             );
@@ -6531,6 +7162,19 @@ impl State {
     fn check_advertised_use(&mut self, x: &Exch) {
         let Some(p) = &x.parts else { return };
         if x.leg.is_some() {
+            return;
+        }
+        if matches!(x.status, Some(301..=303) | Some(307) | Some(308))
+            && !x.synthetic
+            && self.auth_redirect(x, p)
+        {
+            return;
+        }
+        // 307/308 keep the method, but clients that do not follow redirects (a2a-python's
+        // httpx client by default) fail there: the advertised URL is not the endpoint
+        // (CARD-005), e.g. Starlette's trailing-slash redirect (CARD-URL-007).
+        if matches!(x.status, Some(307) | Some(308)) && !x.synthetic {
+            self.check_redirected_use(x, p);
             return;
         }
         let never = matches!(
@@ -6633,6 +7277,125 @@ impl State {
 }
 
 impl State {
+    /// A redirect answered to a call (F23): when it leads to a login page (an auth proxy
+    /// such as oauth2-proxy, an SSO gateway), or answers a call that lacks the credentials
+    /// the card's security schemes name, it is the auth layer's answer, not a wrong card
+    /// URL: AUTH-CHALLENGE-001 (AUTH-003: 401 with `WWW-Authenticate`, which an API client
+    /// can act on, instead of a browser login redirect). Returns whether it was one.
+    fn auth_redirect(&mut self, x: &Exch, p: &UrlParts) -> bool {
+        let Some(loc) = x.resp_headers.get("location").map(str::to_string) else {
+            return false;
+        };
+        let call = x.call.as_ref().is_some_and(|c| c.op.is_some());
+        if !call || is_card_path(&x.path) {
+            return false;
+        }
+        let no_creds = self.card_for(x).is_some_and(|c| {
+            c.view.requires_auth
+                && !c.view.invisible_auth
+                && !has_credentials(&x.req_headers, &c.view.credential_headers)
+                && !c
+                    .view
+                    .credential_query
+                    .iter()
+                    .any(|q| query_param(&x.url, q).is_some())
+        });
+        // Without credentials, a redirect to another origin (the identity provider) is the
+        // auth layer's too; a same-origin one (a trailing slash) is judged as a redirect.
+        let elsewhere = parse_url(&loc).is_some_and(|u| u.origin() != p.origin());
+        if !(login_location(&loc) || (no_creds && elsewhere)) {
+            return false;
+        }
+        self.areas.insert("auth");
+        if !self
+            .auth_reported
+            .insert(format!("redirect\u{0}{}", p.origin()))
+        {
+            return true;
+        }
+        let why = if no_creds {
+            " (the request carried none of the credentials the card's security schemes name)"
+        } else {
+            ""
+        };
+        self.find(
+            &r::AUTH_CHALLENGE_MISSING,
+            format!(
+                "{} {} was answered HTTP {} redirecting to a login page {loc} instead of 401 with a WWW-Authenticate challenge{why}",
+                x.method,
+                x.url,
+                x.status.unwrap_or(0)
+            ),
+            vec![
+                x.ev(x.req_seq),
+                x.ev_at(x.resp_seq, "", Some(Value::String(loc.clone()))),
+            ],
+            &x.leg,
+        );
+        true
+    }
+
+    /// CARD-URL-007: a call to an advertised interface URL answered 307/308 to another URL
+    /// (once per interface). A redirect back to the URL exactly as the card spells it is the
+    /// client's doing (it changed the URL), not the card's.
+    fn check_redirected_use(&mut self, x: &Exch, p: &UrlParts) {
+        let call = x.call.as_ref().is_some_and(|c| c.op.is_some());
+        if is_card_path(&x.path) || !(call || x.method.eq_ignore_ascii_case("POST")) {
+            return;
+        }
+        let loc = x.resp_headers.get("location").unwrap_or("").to_string();
+        let target = parse_url(&loc);
+        let origin = p.origin();
+        let path = net::norm_path(&p.path).to_string();
+        let mut hits = Vec::new();
+        for (i, a) in self.advertised.iter() {
+            if a.redirected || a.parts.origin() != origin {
+                continue;
+            }
+            let base = net::norm_path(&a.parts.path);
+            let used_exactly = p.path == a.parts.path || (a.exact && path == base);
+            let back_to_card = target
+                .as_ref()
+                .is_some_and(|t| t.origin() == a.parts.origin() && t.path == a.parts.path)
+                || loc == a.parts.path;
+            if back_to_card
+                || !(used_exactly || (!a.exact && path.starts_with(&format!("{base}/"))))
+            {
+                continue;
+            }
+            hits.push(i.clone());
+        }
+        hits.sort();
+        for i in hits {
+            let Some(a) = self.advertised.get_mut(&i) else {
+                continue;
+            };
+            a.redirected = true;
+            let a = a.clone();
+            self.find(
+                &r::CARD_URL_REDIRECTED,
+                format!(
+                    "advertised interface url {} answered HTTP {} redirecting {} {} to {}: clients that do not follow redirects fail there",
+                    a.shown,
+                    x.status.unwrap_or(0),
+                    x.method,
+                    x.url,
+                    if loc.is_empty() { "nowhere" } else { &loc }
+                ),
+                vec![
+                    Evidence {
+                        seq: a.card_seq,
+                        exchange: Some(a.card_exchange.clone()),
+                        pointer: Some(a.pointer.clone()),
+                        found: Some(Value::String(a.url.clone())),
+                    },
+                    x.ev_at(x.resp_seq, "", Some(Value::String(loc.clone()))),
+                ],
+                &x.leg,
+            );
+        }
+    }
+
     /// Whether `x` is a call on an HTTP+JSON route the binding defines (REST-001: its
     /// operation was recognised, e.g. `{interface}/tasks/{id}`, `:cancel`, `:subscribe`)
     /// below an advertised interface URL that already answered an earlier request
@@ -6674,6 +7437,33 @@ impl State {
 }
 
 // ---------------------------------------------------------------------- helpers
+
+/// A redirect `Location` that leads to a login or single-sign-on page (oauth2-proxy's
+/// `/oauth2/start`, `/login`, an OpenID Connect `authorize` endpoint, SAML), by the words
+/// of its path and query.
+fn login_location(loc: &str) -> bool {
+    let l = loc.to_ascii_lowercase();
+    [
+        "login",
+        "signin",
+        "sign-in",
+        "sign_in",
+        "logon",
+        "/sso",
+        "sso.",
+        "oauth",
+        "openid",
+        "saml",
+        "authorize",
+        "/auth/",
+        "/auth?",
+        "redirect_uri=",
+        "return_to=",
+        "returnurl=",
+    ]
+    .iter()
+    .any(|w| l.contains(w))
+}
 
 /// Tasks are tracked per leg: the same task seen on the client and upstream legs of a
 /// gateway is one task observed twice, not two observations in sequence.
@@ -7707,6 +8497,114 @@ fn last_segment(path: &str) -> String {
         .last()
         .map(|s| s.to_string())
         .unwrap_or_default()
+}
+
+/// A client-leg stream `h` that ended without a terminal state, and its upstream twin `up`
+/// (ended, or still open at the end of the recording): `None` when the agent's stream
+/// ended there too (the agent's fault, STREAM-END-002 stands); else the gateway cut it
+/// (GW-SSE-002): `(report, message, evidence)`, `report` false when both legs ended
+/// cleanly, where [`State::check_events_passed_on`] compares them event by event.
+fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> {
+    let us = up.sse.as_ref()?;
+    let up_events = us.events as usize;
+    let up_state_done = us.terminal.is_some()
+        || us
+            .last_state
+            .is_some_and(|st| st.is_terminal() || st.is_interrupted());
+    let up_open = matches!(up.outcome, None | Some(Outcome::Open));
+    let went_on = up_events > h.events
+        || up_state_done
+        || up_open
+        || up.outcome == Some(Outcome::ClientAbort);
+    if !went_on {
+        return None;
+    }
+    if h.outcome == Some(Outcome::Complete) && up.outcome == Some(Outcome::Complete) {
+        return Some((false, String::new(), Vec::new()));
+    }
+    let how = if h.outcome == Some(Outcome::Complete) {
+        "closed"
+    } else {
+        "reset"
+    };
+    let last = us
+        .sigs
+        .last()
+        .map(|s| format!(", the last {s}"))
+        .unwrap_or_default();
+    let rest = if up_open {
+        format!("the agent's upstream stream ({up_events} event(s){last}) was still open when the recording ended")
+    } else if up.outcome == Some(Outcome::ClientAbort) {
+        format!("the gateway also dropped the agent's upstream stream, which had sent {up_events} event(s){last}")
+    } else {
+        format!("the agent's upstream stream went on to {up_events} event(s){last}")
+    };
+    let useq = us
+        .arrivals
+        .get(h.events)
+        .map(|a| a.1)
+        .unwrap_or(up.end_seq.max(up.resp_seq));
+    Some((
+        true,
+        format!(
+            "gateway {how} the client's stream after {} event(s), short of what the agent sent: {rest}",
+            h.events
+        ),
+        vec![
+            Evidence {
+                seq: h.end_seq,
+                exchange: Some(h.client.clone()),
+                pointer: None,
+                found: None,
+            },
+            Evidence {
+                seq: useq,
+                exchange: Some(up.id.clone()),
+                pointer: None,
+                found: None,
+            },
+        ],
+    ))
+}
+
+/// Bodies up to this size (bytes) are parsed to pair a gateway's renumbered JSON-RPC call
+/// with the client's ([`same_forwarded_body`]); larger ones pair only when equal.
+const FORWARDED_PARSE_CAP: usize = 64 * 1024;
+
+/// The same call forwarded by a gateway: equal bodies, or two JSON-RPC request objects
+/// equal but for their `id` (a gateway may number its upstream calls itself; RPC-002 only
+/// asks it to restore the client's id on the answer). Bodies whose lengths differ by more
+/// than an id could are not parsed.
+fn same_forwarded_body(a: &[u8], b: &[u8]) -> bool {
+    if a == b {
+        return true;
+    }
+    if a.len().abs_diff(b.len()) > 64
+        || a.len().max(b.len()) > FORWARDED_PARSE_CAP
+        || !is_jsonrpc_request_body(a)
+        || !is_jsonrpc_request_body(b)
+    {
+        return false;
+    }
+    let without_id = |x: &[u8]| match serde_json::from_slice::<Value>(x) {
+        Ok(Value::Object(mut m)) => {
+            m.remove("id");
+            Some(m)
+        }
+        _ => None,
+    };
+    matches!((without_id(a), without_id(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// The `id` of a JSON-RPC request body (`None`: not a JSON-RPC request, or no `id`).
+fn rpc_request_id(body: &[u8]) -> Option<Value> {
+    if !is_jsonrpc_request_body(body) {
+        return None;
+    }
+    match serde_json::from_slice::<Value>(body) {
+        Ok(Value::Object(mut m)) => m.remove("id"),
+        _ => None,
+    }
 }
 
 /// A non-empty body that is a JSON-RPC request object (`"jsonrpc"` and `"method"` members).

@@ -42,7 +42,7 @@ rule!(
     AgentCard,
     ["CARD-005", "CARD-006"],
     "agent card interface entry or link is malformed",
-    "give every interface an absolute url, its protocolBinding (or transport) and protocolVersion, and every card link (iconUrl, documentationUrl, provider.url, OAuth 2.0 and OpenID Connect URLs) an absolute http(s) url or none"
+    "give every interface an absolute url, its protocolBinding (or transport) and protocolVersion, one transport per url (0.3), and every card link (iconUrl, documentationUrl, provider.url, OAuth 2.0 and OpenID Connect URLs) an absolute http(s) url or none"
 );
 rule!(
     CARD_SHAPE_NOT_JSON,
@@ -101,7 +101,11 @@ rule!(CARD_URL_NOT_RPC_ENDPOINT, "CARD-URL-004", "card-url-not-rpc-endpoint", Er
 rule!(CARD_URL_TENANT_NOT_SENT, "CARD-URL-006", "interface-tenant-not-sent", Error, Interop,
     ["CARD-008"],
     "client called a 1.0 interface that declares a tenant without that tenant in the request",
-    "read supportedInterfaces[].tenant from the card and send it as the tenant member of every request to that interface (JSON-RPC params.tenant)");
+    "read supportedInterfaces[].tenant from the card and send it as the tenant member of every request to that interface (JSON-RPC params.tenant; HTTP+JSON: the /{tenant} path segment after the interface base, or the tenant member / query parameter)");
+rule!(CARD_URL_REDIRECTED, "CARD-URL-007", "card-url-redirects", Warning, AgentCard,
+    ["CARD-005", "CARD-006"],
+    "advertised interface url answers a call with a method-keeping redirect (307/308) to another URL",
+    "advertise the URL the redirect points to (often the same path with a trailing slash), or serve the interface at the advertised URL without a redirect: clients that do not follow redirects (a2a-python's httpx client by default) fail on it");
 rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, Interop,
     ["CARD-005"],
     "advertised interface url is the proxy's upstream: clients following the card bypass the recorder",
@@ -380,6 +384,10 @@ rule!(VER_CARD_METHOD, "VER-CARD-001", "card-version-method-mismatch", Error, In
     ["CARD-006", "RPC-003", "BIND-001"],
     "agent rejects the core method of the protocol version its card declares",
     "declare the protocol version the server really implements, or implement that version's methods");
+rule!(VER_CLIENT_NOT_OFFERED, "VER-CARD-002", "client-version-not-in-card", Note, Interop,
+    ["VER-005", "CARD-005"],
+    "client called in a protocol version the agent's card does not declare, and was refused",
+    "read the card first and speak a version it declares (0.x: protocolVersion; 1.0: supportedInterfaces[].protocolVersion with the A2A-Version header); the agent's -32601 / VersionNotSupportedError is the expected answer");
 rule!(VER_HEADER_STRIPPED, "VER-HDR-002", "proxy-stripped-version-header", Error, Interop,
     ["VER-001", "VER-003"],
     "header A2A-Version present on the client leg is missing or changed on the upstream leg",
@@ -402,8 +410,8 @@ rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop
 // ---- auth -------------------------------------------------------------------------------
 rule!(AUTH_CHALLENGE_MISSING, "AUTH-CHALLENGE-001", "auth-challenge-missing", Warning, Security,
     ["AUTH-003"],
-    "401 response without a WWW-Authenticate challenge",
-    "send WWW-Authenticate with every 401 (RFC 9110 §11.6.1) naming the scheme the card declares, so clients know how to authenticate");
+    "401 response without a WWW-Authenticate challenge, or an API call redirected to a login page instead of a 401",
+    "answer unauthenticated API calls with 401 (not a redirect to a login page, which an A2A client cannot follow) and send WWW-Authenticate with every 401 (RFC 9110 §11.6.1) naming the scheme the card declares, so clients know how to authenticate");
 rule!(AUTH_EXTENDED_CARD, "AUTH-EXT-001", "extended-card-without-auth", Error, Security,
     ["AUTH-005", "AUTH-002"],
     "authenticated extended card served to a request without credentials",
@@ -470,6 +478,24 @@ rule!(GW_SSE_LOST, "GW-SSE-002", "stream-events-lost-by-proxy", Error, Interop,
     "client leg received other stream events than the agent sent on the upstream leg",
     "pass every SSE event through unchanged and in order; check proxy timeouts, body size limits and event filtering");
 
+// With both legs of a gateway recorded (`leg: "upstream"`), a request and its upstream copy
+// are paired by method and body (up to a renumbered JSON-RPC id): what differs between the
+// legs is the gateway's doing, not the agent's nor the client's.
+rule!(GW_EXTENSIONS_STRIPPED, "GW-HDR-001", "proxy-stripped-extensions-header", Warning, Interop,
+    ["EXT-001", "EXT-002"],
+    "extension URIs the client sent in A2A-Extensions (0.x X-A2A-Extensions) are missing on the upstream leg",
+    "forward the A2A-Extensions (0.x X-A2A-Extensions) request header unchanged; without it the agent does not activate the extensions, and one the card marks required fails with ExtensionSupportRequiredError that looks like the client's fault");
+
+rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
+    ["RPC-002", "TASK-005"],
+    "client leg got a gateway error (502/503/504) or no answer while the agent answered the upstream leg",
+    "raise the gateway's upstream read timeout above the agent's longest blocking call (a blocking send returns only at a terminal or interrupted state), or have clients use streaming or returnImmediately/blocking:false; and relay the agent's answer");
+
+rule!(GW_ANSWER_ALTERED, "GW-RESP-002", "answer-altered-by-proxy", Error, Interop,
+    ["RPC-002", "RPC-005"],
+    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, or an event stream relabelled as another content type",
+    "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, and keep Content-Type: text/event-stream (and the SSE framing) on streams");
+
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
@@ -496,6 +522,7 @@ pub static RULES: &[Rule] = &[
     CARD_URL_NOT_RPC_ENDPOINT,
     CARD_URL_BYPASSES_PROXY,
     CARD_URL_TENANT_NOT_SENT,
+    CARD_URL_REDIRECTED,
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
     DATA_LIST_ARTIFACTS,
@@ -508,6 +535,9 @@ pub static RULES: &[Rule] = &[
     GRPC_ERROR_CODE,
     GRPC_ERROR_INFO_MISSING,
     GRPC_MESSAGE_MALFORMED,
+    GW_EXTENSIONS_STRIPPED,
+    GW_ANSWER_LOST,
+    GW_ANSWER_ALTERED,
     GW_SSE_BUFFERED,
     GW_SSE_LOST,
     HTTP_FRAMED_TWICE,
@@ -555,6 +585,7 @@ pub static RULES: &[Rule] = &[
     TASK_SUBSCRIBE_TERMINAL,
     TASK_BLOCKING_EARLY,
     VER_CARD_METHOD,
+    VER_CLIENT_NOT_OFFERED,
     VER_NOT_ENFORCED,
     VER_HEADER_STRIPPED,
     VER_MIXED_PAYLOAD,
@@ -569,7 +600,12 @@ pub fn judges_client(rule_id: &str) -> bool {
 
 /// Rules whose finding blames the client, not the agent (a malformed request the agent may
 /// rightly reject). They are reported, but an agent's conformance level ignores them.
-pub const CLIENT_RULES: &[&str] = &["CARD-URL-006", "DATA-SHAPE-002", "CAP-EXT-004"];
+pub const CLIENT_RULES: &[&str] = &[
+    "CARD-URL-006",
+    "DATA-SHAPE-002",
+    "CAP-EXT-004",
+    "VER-CARD-002",
+];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
 /// belongs to: `CARD-URL-*` → `card-url`, `CARD-SHAPE-*` → `card`, `RPC-*` → `jsonrpc`,

@@ -438,6 +438,49 @@ def gwlost(lost):
     t.chunk("", close="eof", leg="upstream"); t.chunk("", close="eof")
     return t.text()
 case("GW-SSE-002", gwlost(True), gwlost(False))
+def gwext(ok):
+    t = T(); body = j(rpc(1, "SendMessage", {"message": msg1("trace me")}))
+    ext = {"a2a-extensions": "https://ext.example.test/traceability/v1"}
+    t.req("POST", "https://gateway.example.test/a2a", body, headers=dict(V1, **ext))
+    t.req("POST", "https://billing.example.test/a2a", body, headers=dict(V1, **ext) if ok else V1, leg="upstream")
+    r = res(1, {"task": task1()})
+    t.resp(200, r, leg="upstream"); t.resp(200, r); return t.text()
+case("GW-HDR-001", gwext(False), gwext(True))
+def gwtimeout(ok):
+    t = T(); body = j(rpc(1, "message/send", {"message": msg03("slow report")}))
+    t.req("POST", "https://gateway.example.test/a2a", body)
+    t.req("POST", "https://billing.example.test/a2a", body, leg="upstream")
+    r = res(1, task03())
+    if ok:
+        t.resp(200, r, leg="upstream", dt=45.0); t.resp(200, r)
+    else:
+        t.resp(504, "<html><body><h1>504 Gateway Time-out</h1></body></html>", ct="text/html", dt=30.0)
+        t.resp(200, r, leg="upstream", dt=15.0)
+    return t.text()
+case("GW-RESP-001", gwtimeout(False), gwtimeout(True))
+def gwid(ok):
+    t = T()
+    t.req("POST", "https://gateway.example.test/a2a", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=V1)
+    t.req("POST", "https://billing.example.test/a2a", rpc("gw-77", "SendMessage", {"message": msg1("hi")}), headers=V1, leg="upstream")
+    t.resp(200, res("gw-77", {"task": task1()}), leg="upstream")
+    t.resp(200, res(1 if ok else "gw-77", {"task": task1()})); return t.text()
+case("GW-RESP-002", gwid(False), gwid(True))
+def redirected(ok):
+    t = T(); fetch_card(t, card1(url=H + "/a2a" + ("/" if ok else "")))
+    body = rpc(1, "SendMessage", {"message": msg1("hi")})
+    if not ok:
+        t.req("POST", H + "/a2a", body, headers=V1).resp(307, "", headers={"location": H + "/a2a/"}, ct=None)
+    t.req("POST", H + "/a2a/", body, headers=V1).resp(200, res(1, {"task": task1()}))
+    return t.text()
+case("CARD-URL-007", redirected(False), redirected(True))
+def client_ver(ok):
+    t = T(); fetch_card(t, card03())
+    if ok:
+        t.req("POST", H + "/", rpc(1, "message/send", {"message": msg03("hi")})).resp(200, res(1, task03()))
+    else:
+        t.req("POST", H + "/", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=V1).resp(200, err(1, -32601, "Method not found"))
+    return t.text()
+case("VER-CARD-002", client_ver(False), client_ver(True))
 
 def chal(ok):
     t = T(); fetch_card(t, card03(**bearer))
