@@ -178,6 +178,7 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
                 repeated: b.repeated,
                 first: [b.first.0, b.first.1],
             }),
+        unwritten: None,
     };
     Ok(ReportInput::new(src.header, outcome, info, index))
 }

@@ -77,7 +77,8 @@ fn is_bidi(c: char) -> bool {
 
 pub use model::{
     group_findings, ConformanceLevel, Counts, Coverage, FileFormat, Report, ReportFinding,
-    ReportInput, SourceInfo, SourceKind, Status, Summary, TestResult, TornTail, REPORT_SCHEMA,
+    ReportInput, SourceInfo, SourceKind, Status, Summary, TestResult, TornTail, Unwritten,
+    REPORT_SCHEMA,
 };
 
 /// Report formats.
@@ -291,6 +292,7 @@ pub fn live_input(
         bytes: None,
         torn_tail: None,
         seq_breaks: None,
+        unwritten: None,
     };
     if let Some(path) = recording {
         if let Ok(file) = std::fs::File::open(path) {
