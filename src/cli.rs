@@ -113,7 +113,8 @@ pub struct ProxyArgs {
     /// Route a path prefix to an upstream: /prefix=URL (repeatable; longest prefix wins)
     #[arg(long = "route", value_name = "PREFIX=URL")]
     pub routes: Vec<String>,
-    /// Recording file (JSON Lines); default `recordings/proxy-<time>.jsonl`
+    /// Recording file (JSON Lines); default `recordings/proxy-<UTC time, ms>.jsonl`, never
+    /// an existing file (`-2`, `-3`, ... appended)
     #[arg(long)]
     pub record: Option<PathBuf>,
     /// Do not write a recording (verify only)

@@ -570,6 +570,20 @@ fn b12_b17_report_path_and_format_are_checked_before_serving() {
         stderr(&o)
     );
     assert!(!report.exists());
+    // nor an empty default recording (B5 reserves the name before starting)
+    let o = bin()
+        .current_dir(dir.path())
+        .args([
+            "proxy",
+            "--listen",
+            &addr,
+            "--upstream",
+            "http://127.0.0.1:9",
+        ])
+        .output()
+        .unwrap();
+    assert_exit(&o, 2);
+    assert_eq!(names(&dir.path().join("recordings")), Vec::<String>::new());
     // --format without --report
     let o = bin()
         .args(base)

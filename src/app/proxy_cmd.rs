@@ -351,9 +351,18 @@ async fn run_async(
         .as_ref()
         .map(|f| f.allow_hosts.join(" "))
         .unwrap_or_default();
-    let pipeline = Pipeline::start_ext(cfg, ext)
-        .await
-        .map_err(|e| explain_start_error(e, listen))?;
+    let pipeline = match Pipeline::start_ext(cfg, ext).await {
+        Ok(p) => p,
+        Err(e) => {
+            // the default name was reserved empty (`unique_record_path`): nothing to keep
+            if let (None, Some(p)) = (&a.record, &record) {
+                if std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() == 0) {
+                    let _ = std::fs::remove_file(p);
+                }
+            }
+            return Err(explain_start_error(e, listen));
+        }
+    };
     crate::errln!(
         "a2a-interop proxy listening on {scheme}://{}",
         pipeline.proxy_addr()
