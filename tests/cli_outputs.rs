@@ -584,6 +584,35 @@ fn b12_b17_report_path_and_format_are_checked_before_serving() {
         .unwrap();
     assert_exit(&o, 2);
     assert_eq!(names(&dir.path().join("recordings")), Vec::<String>::new());
+    // a FIFO as --report is not opened at start-up (that would block until a reader came);
+    // it gets the report at exit
+    let fifo = dir.path().join("report.fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let (p, _) = proxy(
+        dir.path(),
+        &[
+            "--upstream",
+            "http://127.0.0.1:9",
+            "--no-record",
+            "--report",
+            "report.fifo",
+            "--format",
+            "json",
+        ],
+    );
+    let reader = std::thread::spawn(move || std::fs::read(fifo).unwrap());
+    let (code, _, err) = p.stop("TERM");
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_slice(&reader.join().unwrap()).unwrap();
+    assert_eq!(v["source"]["kind"], "proxy");
+    assert!(std::fs::symlink_metadata(dir.path().join("report.fifo"))
+        .unwrap()
+        .file_type()
+        .is_fifo());
     // --format without --report
     let o = bin()
         .args(base)

@@ -625,6 +625,11 @@ pub fn check_report_path(p: &Path) -> anyhow::Result<()> {
             )
         })?;
     }
+    // a device or FIFO (`/dev/stdout`, a pipe to another tool) is written at exit as it is;
+    // opening a FIFO here would block until its reader comes
+    if std::fs::metadata(p).is_ok_and(|m| !m.is_file()) {
+        return Ok(());
+    }
     let existed = std::fs::symlink_metadata(p).is_ok();
     std::fs::OpenOptions::new()
         .write(true)
