@@ -370,6 +370,14 @@ impl Proc {
     }
 }
 
+impl Drop for Proc {
+    /// A test that fails half-way leaves no process behind (after `stop` it has exited).
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// The reference agent on its own (`demo --agent-only`, B22) on a free loopback port, and
 /// its URL.
 fn reference_agent() -> (Proc, String) {
