@@ -113,7 +113,8 @@ pub struct ProxyArgs {
     /// Route a path prefix to an upstream: /prefix=URL (repeatable; longest prefix wins)
     #[arg(long = "route", value_name = "PREFIX=URL")]
     pub routes: Vec<String>,
-    /// Recording file (JSON Lines); default `recordings/proxy-<time>.jsonl`
+    /// Recording file (JSON Lines); default `recordings/proxy-<UTC time, ms>.jsonl`, never
+    /// an existing file (`-2`, `-3`, ... appended)
     #[arg(long)]
     pub record: Option<PathBuf>,
     /// Do not write a recording (verify only)
@@ -145,9 +146,10 @@ pub struct ProxyArgs {
     /// Report written on exit (Ctrl-C / SIGTERM)
     #[arg(long)]
     pub report: Option<PathBuf>,
-    /// Format of --report
-    #[arg(long, value_enum, default_value = "markdown")]
-    pub format: Format,
+    /// Format of --report [default: from its extension (.json .md .xml .sarif .html .txt),
+    /// else markdown]; needs --report
+    #[arg(long, value_enum, requires = "report")]
+    pub format: Option<Format>,
     /// Do not print findings on stderr as they happen
     #[arg(long, short)]
     pub quiet: bool,
@@ -260,6 +262,13 @@ pub struct DemoArgs {
     /// Where to write the demo recording; default `recordings/demo-<time>.jsonl`
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// Run only the built-in reference A2A agent (1.0 and 0.3, JSON-RPC and HTTP+JSON) until
+    /// Ctrl-C: a known-good agent to `probe`, or an `interop` partner for your agent
+    #[arg(long, conflicts_with_all = ["record", "formats", "outputs", "fail_on"])]
+    pub agent_only: bool,
+    /// Loopback address of --agent-only [default: 127.0.0.1:9900]
+    #[arg(long, requires = "agent_only")]
+    pub listen: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

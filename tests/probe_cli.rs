@@ -314,12 +314,21 @@ async fn the_agent_card_url_is_probed_as_its_agent_and_misses_name_the_full_path
         "{stderr}"
     );
 
+    // breaker9a B8: a path under which no card is served is not the agent's base URL: the
+    // user's mistake (exit 2), naming the paths as fetched and the card at the origin
     let out = run_cli(vec!["probe".into(), format!("{}nothere/", good.url())]).await;
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        stdout.contains("/nothere/.well-known/agent-card.json (HTTP 404)"),
-        "{stdout}"
+        stderr.contains("/nothere/.well-known/agent-card.json (HTTP 404)"),
+        "{stderr}"
+    );
+    let origin = good.url().trim_end_matches('/').to_string();
+    assert!(
+        stderr.contains(&format!(
+            "the agent's Agent Card is at {origin}/.well-known/agent-card.json; hint: probe {origin}"
+        )),
+        "{stderr}"
     );
 }
 

@@ -15,10 +15,16 @@ client script ──► recording proxy (127.0.0.1:P) ──► reference agent 
 3. runs the client script ([`crate::refagent::client`]) through the proxy in A2A 1.0, then
    in 0.3, printing each step (`STEP name ok|ERROR detail (N ms)`);
 4. stops everything, verifies the recording and prints the report (`--format` / `-o` as
-   for `verify`; default text on stdout).
+   for `verify`; default text on stdout). When a JSON, JUnit, SARIF or HTML report goes to
+   standard output, the step log goes to stderr, so stdout parses as that format.
+
+Ctrl-C (or SIGTERM) stops the client script: the steps done so far are kept, the recording
+is finished whole, the report of what was recorded is written and the run exits 130 with a
+line saying it was interrupted.
 
 Exit status: 0 when every step passed and no finding is at or above `--fail-on` (default
-`error`); 1 otherwise; 2 operational error (no free port, unwritable recording).
+`error`); 1 otherwise; 2 operational error (no free port, unwritable recording, `-o` equal
+to the recording); 130 interrupted.
 */
 
 use std::net::{Ipv4Addr, SocketAddr, TcpListener};
@@ -46,6 +52,9 @@ pub struct DemoRun {
     pub recording: PathBuf,
     /// Client steps per protocol version, in run order.
     pub steps: Vec<(ProtocolVersion, Vec<StepResult>)>,
+    /// The stop signal came before the client script finished (the steps of the version
+    /// being run then are not in `steps`).
+    pub interrupted: bool,
 }
 
 /// Runs the demo (module docs).
@@ -53,8 +62,33 @@ pub struct DemoRun {
 /// # Errors
 /// Operational only (exit 2): no loopback port, recording not writable, runtime not started.
 pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
+    if a.agent_only {
+        return agent_only(a.listen.as_deref().unwrap_or("127.0.0.1:9900"));
+    }
     let pairs = verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?;
-    let recording = a.record.clone().unwrap_or_else(default_recording_path);
+    if let Some(rec) = &a.record {
+        if let Some((_, p)) = pairs
+            .iter()
+            .find(|(_, p)| crate::record::outfile::same_file(rec, p))
+        {
+            anyhow::bail!(
+                "-o {} is the --record file: the report would replace the recording; hint: give -o another path",
+                p.display()
+            );
+        }
+    }
+    // A machine-readable report on stdout must parse: the step log goes to stderr then.
+    let log = if pairs.iter().any(|(f, p)| {
+        p.as_os_str() == "-" && !matches!(f, report::Format::Text | report::Format::Markdown)
+    }) {
+        StepLog::Stderr
+    } else {
+        StepLog::Stdout
+    };
+    let recording = a
+        .record
+        .clone()
+        .unwrap_or_else(|| crate::app::proxy_cmd::unique_record_path("demo"));
     if let Some(dir) = recording.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| {
             anyhow::anyhow!(
@@ -67,12 +101,25 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    let demo = rt.block_on(drive(recording, true))?;
+    let demo = rt.block_on(async {
+        let stop = crate::app::proxy_cmd::stop_signal()?;
+        drive_logged(recording, log, Some(Box::pin(stop))).await
+    })?;
     drop(rt);
 
     let input = verify_cmd::verify_file(&demo.recording).map_err(anyhow::Error::msg)?;
-    crate::outln!();
+    if log == StepLog::Stdout {
+        crate::outln!();
+    }
     report::write_reports(&pairs, &input).context("cannot write the report")?;
+    if demo.interrupted {
+        crate::errln!(
+            "a2a-interop: demo: interrupted: the report covers the {} client steps done before the stop; recording {} is complete up to there",
+            demo.steps.iter().map(|(_, s)| s.len()).sum::<usize>(),
+            demo.recording.display()
+        );
+        return Ok(ExitCode::from(130));
+    }
     let failed_steps = demo
         .steps
         .iter()
@@ -95,11 +142,65 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     }))
 }
 
-/// `recordings/demo-<UTC time>.jsonl`.
-fn default_recording_path() -> PathBuf {
-    let t = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
-    PathBuf::from("recordings").join(format!("demo-{t}.jsonl"))
+/// `demo --agent-only [--listen ADDR]`: the reference agent alone, its card advertising
+/// `http://ADDR`, until Ctrl-C / SIGTERM (exit 0). The agent is the one the demo drives
+/// (A2A 1.0 and 0.3 over JSON-RPC and HTTP+JSON; [`crate::refagent`]).
+///
+/// # Errors
+/// `listen` is not a loopback `IP:PORT` / `localhost:PORT`, or the port cannot be bound.
+fn agent_only(listen: &str) -> anyhow::Result<ExitCode> {
+    let addr = crate::app::proxy_cmd::parse_listen(listen)
+        .filter(|a| a.ip().is_loopback())
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "--listen {listen:?} is not a loopback address like 127.0.0.1:9900; hint: the reference agent listens on loopback only"
+            )
+        })?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    rt.block_on(async {
+        let stop = crate::app::proxy_cmd::stop_signal()?;
+        let agent = refagent::start(RefAgentConfig {
+            listen: addr,
+            public_url: None,
+        })
+        .await
+        .map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AddrInUse {
+                anyhow::anyhow!("cannot listen on {addr}: address already in use; hint: pick another --listen port")
+            } else {
+                anyhow::anyhow!("cannot start the reference agent on {addr}: {e}")
+            }
+        })?;
+        let url = format!("http://{}", agent.local_addr());
+        crate::errln!("a2a-interop reference agent on {url} (A2A 1.0 and 0.3; JSON-RPC and HTTP+JSON)");
+        crate::errln!("  Agent Card: {url}/.well-known/agent-card.json");
+        crate::errln!("  try: a2a-interop probe {url}   or   a2a-interop interop YOUR_AGENT_URL {url}");
+        crate::errln!("  Ctrl-C or SIGTERM ends it");
+        stop.await;
+        agent.shutdown().await;
+        crate::errln!("a2a-interop reference agent: stopped");
+        Ok::<_, anyhow::Error>(())
+    })?;
+    Ok(ExitCode::SUCCESS)
 }
+
+/// Where [`drive_logged`] prints the step log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepLog {
+    /// Nothing printed.
+    Off,
+    /// Standard output (the terminal default).
+    Stdout,
+    /// Standard error (a machine-readable report is on stdout).
+    Stderr,
+}
+
+/// A future that ends the run early (Ctrl-C / SIGTERM).
+pub type StopSignal = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
 
 /// A free loopback port (bound, then released for the proxy to take).
 fn free_loopback_port() -> anyhow::Result<u16> {
@@ -113,6 +214,27 @@ fn free_loopback_port() -> anyhow::Result<u16> {
 /// # Errors
 /// No free port, the agent or the pipeline cannot start, the recording cannot be finished.
 pub async fn drive(recording: PathBuf, print: bool) -> anyhow::Result<DemoRun> {
+    let log = if print { StepLog::Stdout } else { StepLog::Off };
+    drive_logged(recording, log, None).await
+}
+
+/// [`drive`], printing the step log to `log`, and stopping the client script early when
+/// `stop` completes ([`DemoRun::interrupted`]); the pipeline is then finished as usual, so
+/// the recording ends whole.
+///
+/// # Errors
+/// As [`drive`].
+pub async fn drive_logged(
+    recording: PathBuf,
+    log: StepLog,
+    stop: Option<StopSignal>,
+) -> anyhow::Result<DemoRun> {
+    let say = |line: String| match log {
+        StepLog::Off => {}
+        StepLog::Stdout => crate::outln!("{line}"),
+        StepLog::Stderr => crate::errln!("{line}"),
+    };
+    let mut stop = stop.unwrap_or_else(|| Box::pin(std::future::pending()));
     let proxy_port = free_loopback_port()?;
     let proxy_url = format!("http://127.0.0.1:{proxy_port}");
     let agent = refagent::start(RefAgentConfig {
@@ -157,23 +279,28 @@ pub async fn drive(recording: PathBuf, print: bool) -> anyhow::Result<DemoRun> {
             ));
         }
     };
-    if print {
-        crate::outln!(
-            "demo: reference agent on {agent_addr}, recording proxy on {} -> {}",
-            pipeline.proxy_addr(),
-            recording.display()
-        );
-    }
+    say(format!(
+        "demo: reference agent on {agent_addr}, recording proxy on {} -> {}",
+        pipeline.proxy_addr(),
+        recording.display()
+    ));
     let mut steps = Vec::new();
+    let mut interrupted = false;
     for version in [ProtocolVersion::V1_0, ProtocolVersion::V0_3] {
-        if print {
-            crate::outln!("\nA2A {} (JSON-RPC) through the proxy:", version.as_str());
-        }
-        let results = client::run(&proxy_url, version).await;
-        if print {
-            for s in &results {
-                crate::outln!("  {s} ({} ms)", s.duration_ms);
+        say(format!(
+            "\nA2A {} (JSON-RPC) through the proxy:",
+            version.as_str()
+        ));
+        let results = tokio::select! {
+            r = client::run(&proxy_url, version) => r,
+            _ = &mut stop => {
+                interrupted = true;
+                say("  interrupted (Ctrl-C): stopping".to_string());
+                break;
             }
+        };
+        for s in &results {
+            say(format!("  {s} ({} ms)", s.duration_ms));
         }
         steps.push((version, results));
     }
@@ -181,5 +308,9 @@ pub async fn drive(recording: PathBuf, print: bool) -> anyhow::Result<DemoRun> {
     agent.shutdown().await;
     let outcome = outcome.context("cannot finish the recording")?;
     let recording = outcome.recording.unwrap_or(recording);
-    Ok(DemoRun { recording, steps })
+    Ok(DemoRun {
+        recording,
+        steps,
+        interrupted,
+    })
 }

@@ -4,10 +4,13 @@ Command `export FILE --har OUT.har`: a HAR 1.2 view of a recording, transcript o
 (`record::har`: bodies decoded from their `Content-Encoding` as HAR 1.2 `content` says,
 SSE events in `_sseEvents`, exact events and recorded bytes in `_a2a`), streamed: memory holds
 only the exchanges still open. Exit 0 on success, 2 with a one-line cause and hint when the
-input cannot be read or the output written (a partly written file is removed).
+input cannot be read or the output written. A regular `--har` file is written beside
+itself and renamed when complete (`record::outfile`): a failed write leaves the old file; a
+device, FIFO or symlink is written in place and never removed. A `--har` path that is the
+input file itself is refused before anything is written.
 */
 
-use std::io::{BufWriter, Write};
+use std::io::BufWriter;
 use std::process::ExitCode;
 
 use crate::app::verify_cmd::Input;
@@ -24,6 +27,15 @@ fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
 
 /// Runs `export` (module docs).
 pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
+    if crate::record::outfile::same_file(&a.file, &a.har) {
+        return Ok(fail(
+            format!(
+                "--har {} is the input file itself: writing it would destroy the recording",
+                a.har.display()
+            ),
+            "give --har another path",
+        ));
+    }
     let input = match Input::new(&a.file).and_then(|i| i.open().map(|s| (i, s))) {
         Ok(s) => s,
         Err(e) => {
@@ -34,25 +46,14 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let (input, src) = input;
-    let to_stdout = a.har.as_os_str() == "-";
-    let out: Box<dyn Write> = if to_stdout {
-        Box::new(std::io::stdout().lock())
-    } else {
-        match std::fs::File::create(&a.har) {
-            Ok(f) => Box::new(f),
-            Err(e) => {
-                return Ok(fail(
-                    format!("cannot write HAR to {}: {e}", a.har.display()),
-                    "check the --har path is a writable file",
-                ))
-            }
+    let out = match crate::record::outfile::OutFile::create(&a.har) {
+        Ok(f) => f,
+        Err(e) => {
+            return Ok(fail(
+                format!("cannot write HAR to {}: {e}", a.har.display()),
+                "check the --har path is a writable file",
+            ))
         }
-    };
-    let cleanup = |code: ExitCode| {
-        if !to_stdout {
-            let _ = std::fs::remove_file(&a.har);
-        }
-        code
     };
     let mut w = match HarWriter::new(
         BufWriter::with_capacity(256 * 1024, out),
@@ -61,44 +62,47 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
     ) {
         Ok(w) => w,
         Err(e) => {
-            return Ok(cleanup(fail(
+            return Ok(fail(
                 format!("cannot write HAR to {}: {e}", a.har.display()),
                 "check the --har path is a writable file",
-            )))
+            ))
         }
     };
     for ev in src.events {
         let res = match ev {
             Ok(ev) => w.push(&ev),
             Err(e) => {
-                return Ok(cleanup(fail(
+                return Ok(fail(
                     format!("{}: {e}", input.shown),
                     crate::record::jsonl::line_error_hint(&e.to_string()),
-                )))
+                ))
             }
         };
         if let Err(e) = res {
-            return Ok(write_failed(&a.har, e, cleanup));
+            return Ok(write_failed(&a.har, e));
         }
     }
-    if let Err(e) = w.finish() {
-        return Ok(write_failed(&a.har, e, cleanup));
+    // A failed write drops the `OutFile`: a regular file's temporary sibling is removed and
+    // the --har path keeps what it held; a device, FIFO or symlink is never removed.
+    let done = w.finish().and_then(|buf| {
+        buf.into_inner()
+            .map_err(|e| e.into_error())
+            .and_then(|f| f.commit())
+    });
+    if let Err(e) = done {
+        return Ok(write_failed(&a.har, e));
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// A failed HAR write: a reader that went away (`export --har - | head`) ends the run
 /// quietly (exit 0, as `report -o -` does); anything else is an error naming the path.
-fn write_failed(
-    har: &std::path::Path,
-    e: std::io::Error,
-    cleanup: impl FnOnce(ExitCode) -> ExitCode,
-) -> ExitCode {
+fn write_failed(har: &std::path::Path, e: std::io::Error) -> ExitCode {
     if e.kind() == std::io::ErrorKind::BrokenPipe && har == std::path::Path::new("-") {
         return ExitCode::SUCCESS;
     }
-    cleanup(fail(
+    fail(
         format!("cannot write HAR to {}: {e}", har.display()),
         "check the disk and the --har path",
-    ))
+    )
 }

@@ -81,6 +81,8 @@ pub struct InteropRun {
     /// Directions (`A->B`, `B->A`) whose agent stopped answering (`--max-unanswered`
     /// requests in a row): the run could not finish (exit 2).
     pub stopped: Vec<(&'static str, crate::probe::transport::Gone)>,
+    /// Ctrl-C / SIGTERM stopped the run early (tests not run are skipped). Exit 130.
+    pub interrupted: bool,
 }
 
 /// The webhook leg whose findings count for `direction` (README: the called agent's
@@ -141,6 +143,23 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     } else {
         crate::app::verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?
     };
+    if let Some(rec) = &a.record {
+        if let Some((_, p)) = pairs
+            .iter()
+            .find(|(_, p)| crate::record::outfile::same_file(rec, p))
+        {
+            anyhow::bail!(
+                "-o {} is the --record file: the report would replace the recording; hint: give -o another path",
+                p.display()
+            );
+        }
+    }
+    if same_agent(&url_a, &url_b) {
+        crate::errln!(
+            "a2a-interop: warning: URL_A and URL_B are the same agent ({}): both directions talk to it; give the second agent's URL to test two agents",
+            redact_url(url_a.as_str())
+        );
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -161,7 +180,12 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         let mut model = Report::build(&input);
         model.conformance_level = report_level(run.overall);
         model.conformance_reason = format!(
-            "{A_TO_B}: {}, {B_TO_A}: {}",
+            "{}{A_TO_B}: {}, {B_TO_A}: {}",
+            if run.interrupted {
+                "interrupted (Ctrl-C) before the end, tests not run are skipped; "
+            } else {
+                ""
+            },
             run.directions[0].level.as_str(),
             run.directions[1].level.as_str()
         );
@@ -181,6 +205,16 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         }
     }
     remove_temp(&run);
+    if run.interrupted {
+        crate::errln!(
+            "a2a-interop: interrupted: interop stopped early; the results up to there are kept (tests not run are skipped){}",
+            match &a.record {
+                Some(r) => format!(", recording {}", r.display()),
+                None => String::new(),
+            }
+        );
+        return Ok(ExitCode::from(130));
+    }
     if !run.stopped.is_empty() {
         for (d, g) in &run.stopped {
             crate::errln!(
@@ -292,6 +326,15 @@ fn with_credentials(
 ///
 /// # Errors
 /// Not a URL, or not `http://host[:port][/path]`.
+/// Whether `a` and `b` name the same agent: same scheme, host, port and path (a trailing
+/// `/` aside). Interop of an agent with itself is allowed, but is usually a copy-paste slip.
+fn same_agent(a: &Url, b: &Url) -> bool {
+    a.scheme() == b.scheme()
+        && a.host_str().map(str::to_ascii_lowercase) == b.host_str().map(str::to_ascii_lowercase)
+        && a.port_or_known_default() == b.port_or_known_default()
+        && a.path().trim_end_matches('/') == b.path().trim_end_matches('/')
+}
+
 fn agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
     // the URL may carry credentials (`user:pw@`, `?api_key=`): shown redacted (CARD-011)
     let shown = redact_url(url);
@@ -387,8 +430,16 @@ pub async fn interop_through_pipeline(
             ..ProxyExtras::default()
         },
     )
-    .await
-    .context("starting the recording pipeline")?;
+    .await;
+    let pipeline = match pipeline {
+        Ok(p) => p,
+        Err(e) => {
+            if let Some(tmp) = &temp_recording {
+                let _ = std::fs::remove_file(tmp);
+            }
+            return Err(e.context("starting the recording pipeline"));
+        }
+    };
     let extra = pipeline.extra_addrs();
     let via_b_to_a = extra
         .first()
@@ -446,8 +497,26 @@ pub async fn interop_through_pipeline(
             "--auth-header-a",
         )?,
     );
-    let (mut report_ab, mut report_ba) =
-        tokio::join!(probe::run(&cfg_b, &on_b), probe::run(&cfg_a, &on_a));
+    // Ctrl-C / SIGTERM: both directions stop sending and skip what is left; the results so
+    // far are reported; a second one ends the process at once.
+    let stop = crate::app::proxy_cmd::stop_signal()?;
+    let both = async { tokio::join!(probe::run(&cfg_b, &on_b), probe::run(&cfg_a, &on_a)) };
+    tokio::pin!(both);
+    let (mut report_ab, mut report_ba) = tokio::select! {
+        r = &mut both => r,
+        _ = stop => {
+            crate::errln!("a2a-interop: interrupted: stopping both directions, writing the results so far (Ctrl-C again to quit at once)");
+            on_b.interrupt();
+            on_a.interrupt();
+            tokio::spawn(async {
+                if tokio::signal::ctrl_c().await.is_ok() {
+                    std::process::exit(130);
+                }
+            });
+            both.await
+        }
+    };
+    let interrupted = on_b.interrupted() || on_a.interrupted();
     relays_b.shutdown().await;
     relays_a.shutdown().await;
     // the targets go into the text, every report format and stdout: never their credentials
@@ -457,6 +526,7 @@ pub async fn interop_through_pipeline(
     let stopped: Vec<(&'static str, crate::probe::transport::Gone)> =
         [(A_TO_B, &on_b), (B_TO_A, &on_a)]
             .into_iter()
+            .filter(|_| !interrupted)
             .filter_map(|(d, t)| t.gone().map(|g| (d, g)))
             .collect();
     if let Some(rec) = a.record.clone().or_else(|| temp_recording.clone()) {
@@ -520,6 +590,7 @@ pub async fn interop_through_pipeline(
     }
     Ok(InteropRun {
         stopped,
+        interrupted,
         directions: [
             Direction {
                 name: A_TO_B,
@@ -708,6 +779,7 @@ pub fn report_input(run: &InteropRun) -> ReportInput {
         bytes: None,
         torn_tail: None,
         seq_breaks: None,
+        unwritten: None,
     };
     let mut input = ReportInput::new(
         run.outcome.header.clone(),

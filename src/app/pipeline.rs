@@ -80,7 +80,8 @@ pub struct Pipeline {
     verifier_backlog: Arc<AtomicUsize>,
 }
 
-/// One finding as a stderr line: `error[RULE-ID] e12: message` (exchange omitted when the
+/// One finding as a stderr line: `error[RULE-ID] e12 #3: message` (exchange and the seq of its
+/// first evidence event, as the reports cite it; both omitted when the
 /// finding has none).
 pub fn finding_line(f: &Finding) -> String {
     // The JSON Pointer tells apart two findings of one rule on one exchange (e.g. two card
@@ -91,8 +92,10 @@ pub fn finding_line(f: &Finding) -> String {
         .filter(|p| !p.is_empty())
         .map(|p| format!(" at {p}"))
         .unwrap_or_default();
-    match first.and_then(|e| e.exchange.as_deref()) {
-        Some(ex) => format!("{}[{}] {ex}{at}: {}", f.severity, f.rule, f.message),
+    // `e36 #209`: the exchange, and the event the reports cite (`report` / `verify` text
+    // shows `rec.jsonl #209`), so a line seen live is found in the report.
+    match first.and_then(|e| e.exchange.as_deref().map(|ex| (ex, e.seq))) {
+        Some((ex, seq)) => format!("{}[{}] {ex} #{seq}{at}: {}", f.severity, f.rule, f.message),
         None => format!("{}[{}]: {}", f.severity, f.rule, f.message),
     }
 }
@@ -477,7 +480,7 @@ mod tests {
     fn finding_lines_name_rule_and_exchange() {
         assert_eq!(
             finding_line(&finding(Some("e12"))),
-            "error[CARD-URL-001] e12: card url is not reachable"
+            "error[CARD-URL-001] e12 #3: card url is not reachable"
         );
         assert_eq!(
             finding_line(&finding(None)),
@@ -487,7 +490,7 @@ mod tests {
         f.evidence[0].pointer = Some("/supportedInterfaces/1/url".into());
         assert_eq!(
             finding_line(&f),
-            "error[CARD-URL-001] e1 at /supportedInterfaces/1/url: card url is not reachable"
+            "error[CARD-URL-001] e1 #3 at /supportedInterfaces/1/url: card url is not reachable"
         );
     }
 }

@@ -70,13 +70,40 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     } else {
         crate::app::verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?
     };
+    if let Some(rec) = &a.record {
+        if let Some((_, p)) = pairs
+            .iter()
+            .find(|(_, p)| crate::record::outfile::same_file(rec, p))
+        {
+            bail!(
+                "-o {} is the --record file: the report would replace the recording; hint: give -o another path",
+                p.display()
+            );
+        }
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .context("starting the async runtime")?;
     rt.block_on(reachable(&base))?;
-    let run = rt.block_on(probe_through_pipeline(&a, &cfg, base))?;
+    let run = rt.block_on(probe_through_pipeline(&a, &cfg, base.clone()))?;
+    if let Some(m) = no_card_here(&run.report, &base) {
+        // not an A2A agent's base URL: the user's mistake (exit 2), not a non-conformant agent
+        remove_temp(&run);
+        let m = match rt.block_on(card_at_origin(&base)) {
+            Some(card) => format!(
+                "{m}; the agent's Agent Card is at {}; hint: probe {}",
+                redact_url(card.as_str()),
+                redact_url(&base.origin().ascii_serialization())
+            ),
+            None => format!(
+                "{m}; hint: give the agent's base URL (where /.well-known/agent-card.json is served), not an interface URL or another service"
+            ),
+        };
+        crate::errln!("a2a-interop: {m}");
+        return Ok(ExitCode::from(2));
+    }
     if let Some(m) = &run.report.usage_error {
         // an operator mistake (a flag naming what the card does not offer): exit 2
         remove_temp(&run);
@@ -93,7 +120,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
     if !to_stdout {
         crate::out!("{}", text_report(&run.report, findings, level));
-        if run.stopped.is_some() {
+        if run.stopped.is_some() || run.interrupted {
             crate::outln!(
                 "the probe did not finish: the level above judges only the tests that ran"
             );
@@ -105,6 +132,10 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         let mut model = Report::build(&input);
         model.conformance_level = report_level(level);
         model.conformance_reason = match &run.stopped {
+            _ if run.interrupted => format!(
+                "the probe was interrupted (Ctrl-C) and did not finish (tests not run are skipped); {}",
+                level_reason(&run.report, findings, level)
+            ),
             Some(g) => format!(
                 "the probe did not finish ({}); {}",
                 stopped_message(g)
@@ -133,6 +164,17 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
+    if run.interrupted {
+        crate::errln!(
+            "a2a-interop: interrupted: the probe stopped early; the results up to there are kept (tests not run are skipped){}",
+            match (&a.record, pairs.is_empty()) {
+                (Some(r), _) => format!(", recording {}", r.display()),
+                (None, false) => ", reports written".to_string(),
+                (None, true) => String::new(),
+            }
+        );
+        return Ok(ExitCode::from(130));
+    }
     if let Some(g) = &run.stopped {
         crate::errln!("a2a-interop: {}", stopped_message(g));
         return Ok(ExitCode::from(2));
@@ -151,6 +193,62 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     Ok(exit_code(&run.report, findings, fail_on))
 }
 
+/// When `card.reachable` failed because every well-known card path under the probed URL
+/// answered 404 (CARD-002: the card is served at `/.well-known/agent-card.json` of the
+/// agent's base URL), the one-line cause: the URL is not an A2A agent's base URL (an
+/// interface URL, a path, another service). `None` otherwise (a card that is there but
+/// broken, or an agent that did not answer, is the agent's failure).
+pub fn no_card_here(r: &ProbeReport, base: &Url) -> Option<String> {
+    let card = r.result("card.reachable", None)?;
+    if card.status != crate::probe::Status::Fail {
+        return None;
+    }
+    let tried = card.message.strip_prefix("no agent card at ")?;
+    let all_404 = !tried.is_empty() && tried.split(", ").all(|t| t.ends_with("(HTTP 404)"));
+    all_404.then(|| {
+        format!(
+            "no A2A Agent Card under {}: {tried}",
+            redact_url(base.as_str())
+        )
+    })
+}
+
+/// The Agent Card URL at the origin root of `base` (`http://host:port/.well-known/agent-card.json`)
+/// when `base` has a path and a JSON object is served there; `None` otherwise (or for
+/// `https://`, which this check does not open).
+pub async fn card_at_origin(base: &Url) -> Option<Url> {
+    if base.path().trim_matches('/').is_empty() || base.scheme() != "http" {
+        return None;
+    }
+    let url = base.join("/.well-known/agent-card.json").ok()?;
+    let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+        .build_http::<http_body_util::Empty<bytes::Bytes>>();
+    let req = http::Request::get(url.as_str())
+        .header(http::header::ACCEPT, "application/json")
+        .body(http_body_util::Empty::new())
+        .ok()?;
+    let resp = tokio::time::timeout(std::time::Duration::from_secs(10), client.request(req))
+        .await
+        .ok()?
+        .ok()?;
+    if resp.status() != http::StatusCode::OK {
+        return None;
+    }
+    use http_body_util::BodyExt as _;
+    let body = tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        http_body_util::Limited::new(resp.into_body(), 1 << 20).collect(),
+    )
+    .await
+    .ok()?
+    .ok()?
+    .to_bytes();
+    serde_json::from_slice::<serde_json::Value>(&body)
+        .ok()
+        .filter(serde_json::Value::is_object)
+        .map(|_| url)
+}
+
 /// A finished probe: the test results and what the pipeline recorded and verified.
 pub struct ProbeRun {
     /// The probe's own test results.
@@ -163,6 +261,8 @@ pub struct ProbeRun {
     /// requests in a row), or the last request went unanswered and the agent no longer
     /// accepts connections (it died). Exit 2.
     pub stopped: Option<Gone>,
+    /// Ctrl-C / SIGTERM stopped the run early (tests not run are skipped). Exit 130.
+    pub interrupted: bool,
 }
 
 /// Starts the recording pipeline in front of the agent (route `/` to the agent's origin,
@@ -241,8 +341,16 @@ pub async fn probe_through_pipeline(
             ..ProxyExtras::default()
         },
     )
-    .await
-    .context("starting the recording pipeline")?;
+    .await;
+    let pipeline = match pipeline {
+        Ok(p) => p,
+        Err(e) => {
+            if let Some(tmp) = &temp_recording {
+                let _ = std::fs::remove_file(tmp);
+            }
+            return Err(e.context("starting the recording pipeline"));
+        }
+    };
     let mut cfg = cfg.clone();
     if cfg.webhook.is_none() {
         cfg.webhook = pipeline
@@ -269,13 +377,32 @@ pub async fn probe_through_pipeline(
     .with_max_unanswered(a.max_unanswered)
     .with_progress(!a.quiet)
     .with_relays(relays.clone());
-    let mut report = probe::run(cfg, &t).await;
+    // Ctrl-C / SIGTERM: stop sending, let the plan skip what is left, report what ran;
+    // a second one ends the process at once.
+    let stop = crate::app::proxy_cmd::stop_signal()?;
+    let plan = probe::run(cfg, &t);
+    tokio::pin!(plan);
+    let mut report = tokio::select! {
+        r = &mut plan => r,
+        _ = stop => {
+            crate::errln!("a2a-interop: interrupted: stopping the probe, writing the results so far (Ctrl-C again to quit at once)");
+            t.interrupt();
+            tokio::spawn(async {
+                if tokio::signal::ctrl_c().await.is_ok() {
+                    std::process::exit(130);
+                }
+            });
+            plan.await
+        }
+    };
+    let interrupted = t.interrupted();
     relays.shutdown().await;
     // the target goes into the text, every report format and stdout: never its credentials
     report.target = redact_url(&report.target).into_owned();
     let outcome = pipeline.finish().await?;
     receiver.shutdown().await;
     let stopped = match t.gone() {
+        _ if interrupted => None,
         Some(g) => Some(g),
         // the last request got no answer: a dead agent (connection refused) is the tool
         // not finishing, an agent that still accepts connections only failed that test
@@ -297,6 +424,7 @@ pub async fn probe_through_pipeline(
         outcome,
         temp_recording,
         stopped,
+        interrupted,
     })
 }
 
@@ -381,6 +509,7 @@ pub fn report_input(run: &ProbeRun) -> ReportInput {
         bytes: None,
         torn_tail: None,
         seq_breaks: None,
+        unwritten: None,
     };
     let mut input = ReportInput::new(
         run.outcome.header.clone(),

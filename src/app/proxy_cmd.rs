@@ -4,7 +4,7 @@
 ```text
 a2a-interop proxy --listen 127.0.0.1:8080 --upstream URL [--route /p=URL]... [--record FILE]
     [--rewrite-card] [--lossless] [--no-redact] [--on-record-error continue|stop]
-    [--report FILE --format F] [--quiet]
+    [--report FILE [--format F]] [--quiet]
 a2a-interop proxy --forward [--listen 127.0.0.1:3128] [--allow-host PATTERN]... [--record FILE]
     [--intercept-tls [--ca-dir DIR] [--upstream-ca FILE]... [--insecure-upstream]]
 a2a-interop proxy ... [--tls-cert FILE --tls-key FILE]     (TLS on the client-facing listener)
@@ -17,8 +17,11 @@ trust as `--intercept-tls`: the OS roots plus `--upstream-ca`; `--upstream-ca` a
 
 Prints a banner on stderr, findings as they happen, and on Ctrl-C / SIGTERM stops within
 2 s, flushes the recording and writes the report. Operational errors (port in use, bad URL,
-non-loopback listen without `--allow-remote`, a recording path that cannot be created or
-written at start-up) exit 2 with a one-line cause and a hint, before anything is served.
+non-loopback listen without `--allow-remote`, a recording or `--report` path that cannot be
+created or written at start-up, a `--report` path that is the recording itself) exit 2 with a
+one-line cause and a hint, before anything is served. The `--report` format is `--format`, else
+the one its extension names (as for `verify -o`), else Markdown. A `--no-redact` recording is
+created `0600` and the banner says it keeps secrets.
 
 A recording that fails mid-run (disk full, file size limit, I/O error) follows
 `--on-record-error`: `continue` (default) keeps forwarding and verifying, says so once on
@@ -264,10 +267,42 @@ fn shown_url(url: &str, no_redact: bool) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// `recordings/proxy-<UTC time>.jsonl`.
+/// `recordings/proxy-<UTC time to the millisecond>.jsonl`, e.g.
+/// `recordings/proxy-20261201T054725.123Z.jsonl` ([`unique_record_path`]).
 pub fn default_record_path() -> PathBuf {
-    let t = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
-    PathBuf::from("recordings").join(format!("proxy-{t}.jsonl"))
+    unique_record_path("proxy")
+}
+
+/// A new recording path `recordings/<prefix>-<UTC time, ms>Z.jsonl` that no file holds yet:
+/// the name is reserved by creating it empty and exclusively (`O_EXCL`), with `-2`, `-3`, ...
+/// appended while the name is taken. A restart within the same second (or millisecond), or
+/// two runs started together from one script, never overwrite or collide with each other's
+/// recording. When `recordings/` cannot be created, the plain name is returned and the
+/// start-up check reports the cause.
+pub fn unique_record_path(prefix: &str) -> PathBuf {
+    let dir = PathBuf::from("recordings");
+    let t = chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ");
+    let first = dir.join(format!("{prefix}-{t}.jsonl"));
+    if std::fs::create_dir_all(&dir).is_err() {
+        return first;
+    }
+    for n in 1..1000u32 {
+        let p = if n == 1 {
+            first.clone()
+        } else {
+            dir.join(format!("{prefix}-{t}-{n}.jsonl"))
+        };
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&p)
+        {
+            Ok(_) => return p,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(_) => return p,
+        }
+    }
+    first
 }
 
 async fn run_async(
@@ -279,8 +314,20 @@ async fn run_async(
     let routes = cfg.proxy.routes.clone();
     let record = cfg.record.clone();
     let untapped = ext.forward.as_ref().map(|f| f.untapped.clone());
+    if let (Some(rec), Some(rep)) = (&record, &a.report) {
+        if crate::record::outfile::same_file(rec, rep) {
+            bail!(
+                "--report {} is the recording file: the report would replace the recording at shutdown; hint: give --report another path (e.g. {})",
+                rep.display(),
+                rec.with_extension("md").display()
+            );
+        }
+    }
     if let Some(p) = &record {
         check_record_path(p)?;
+    }
+    if let Some(p) = &a.report {
+        check_report_path(p)?;
     }
     // Install the signal handlers before anything is announced: a SIGTERM that arrives
     // right after the banner must end the run cleanly, not kill the process.
@@ -304,9 +351,18 @@ async fn run_async(
         .as_ref()
         .map(|f| f.allow_hosts.join(" "))
         .unwrap_or_default();
-    let pipeline = Pipeline::start_ext(cfg, ext)
-        .await
-        .map_err(|e| explain_start_error(e, listen))?;
+    let pipeline = match Pipeline::start_ext(cfg, ext).await {
+        Ok(p) => p,
+        Err(e) => {
+            // the default name was reserved empty (`unique_record_path`): nothing to keep
+            if let (None, Some(p)) = (&a.record, &record) {
+                if std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() == 0) {
+                    let _ = std::fs::remove_file(p);
+                }
+            }
+            return Err(explain_start_error(e, listen));
+        }
+    };
     crate::errln!(
         "a2a-interop proxy listening on {scheme}://{}",
         pipeline.proxy_addr()
@@ -355,12 +411,23 @@ async fn run_async(
         }
     }
     match &record {
+        Some(p) if a.no_redact => crate::errln!(
+            "  recording to {} (NOT redacted: secrets kept; file mode 0600)",
+            p.display()
+        ),
         Some(p) => crate::errln!("  recording to {}", p.display()),
         None => crate::errln!("  not recording (--no-record)"),
     }
     if a.capture_cap == 0 {
         crate::errln!(
             "  warning: --capture-cap 0 records no bodies: every verdict that needs a body (cards, JSON-RPC, streams) is skipped"
+        );
+    }
+    if let Some(p) = &a.report {
+        crate::errln!(
+            "  report on exit: {} ({})",
+            p.display(),
+            crate::report::Format::as_str(report_format(p, a.format))
         );
     }
     if record.is_some() && a.on_record_error == OnRecordError::Stop {
@@ -534,6 +601,59 @@ pub fn check_record_path(p: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Start-up check of `--report PATH`, before anything listens (with `--no-record` the
+/// report is the only place the session's findings end up): not a directory, its directory
+/// can be created, and the file can be opened for writing. A file that did not exist is
+/// removed again (no empty report is left behind when the run then fails to start); the
+/// directories created stay, as for `--record`.
+///
+/// # Errors
+/// A one-line cause with a hint (exit 2).
+pub fn check_report_path(p: &Path) -> anyhow::Result<()> {
+    let hint = "; hint: pick a writable --report path";
+    if p.is_dir() {
+        bail!(
+            "cannot write report {}: it is a directory{hint}",
+            p.display()
+        );
+    }
+    if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot create report directory {}: {e}{hint}",
+                dir.display()
+            )
+        })?;
+    }
+    // a device or FIFO (`/dev/stdout`, a pipe to another tool) is written at exit as it is;
+    // opening a FIFO here would block until its reader comes
+    if std::fs::metadata(p).is_ok_and(|m| !m.is_file()) {
+        return Ok(());
+    }
+    let existed = std::fs::symlink_metadata(p).is_ok();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(p)
+        .map_err(|e| anyhow::anyhow!("cannot write report {}: {e}{hint}", p.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(p);
+    }
+    Ok(())
+}
+
+/// The `--report` format: `--format` when given, else the one the path's extension names
+/// (`.json .md .xml .sarif .html .txt`, as `verify -o`), else Markdown.
+pub fn report_format(path: &Path, format: Option<Format>) -> crate::report::Format {
+    match format {
+        Some(f) => crate::app::verify_cmd::format_of(f),
+        None => {
+            crate::report::Format::from_extension(path).unwrap_or(crate::report::Format::Markdown)
+        }
+    }
+}
+
 fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
     let in_use = e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
@@ -570,8 +690,9 @@ fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
 }
 
 /// A future that completes on Ctrl-C or (Unix) SIGTERM. The handlers are registered when
-/// this function returns, not when the future is first polled.
-fn stop_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
+/// this function returns, not when the future is first polled. Used by `proxy`, and by
+/// `probe`, `interop` and `demo` to stop a run early and still write its reports.
+pub(crate) fn stop_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
     let ctrl_c = tokio::signal::ctrl_c();
     #[cfg(unix)]
     {
@@ -605,13 +726,13 @@ fn exit_code(o: &RunOutcome, fail_on: FailOn) -> ExitCode {
     }
 }
 
-/// Writes the `--report` file in `format` through the report module. With a recording, the
+/// Writes the `--report` file in `format` ([`report_format`]) through the report module. With a recording, the
 /// report's exchange index (and line numbers) come from reading it back; the verdicts are the
 /// online ones (`o.verify`), which equal the offline ones on the same file.
 ///
 /// # Errors
 /// The recording cannot be read back, or the report cannot be rendered or written.
-pub fn write_report(path: &Path, format: Format, o: &RunOutcome) -> anyhow::Result<()> {
+pub fn write_report(path: &Path, format: Option<Format>, o: &RunOutcome) -> anyhow::Result<()> {
     // as in the recording: upstream credentials redacted unless `--no-redact`
     let header = crate::record::redact::file_header(&o.header);
     let mode = header.mode;
@@ -631,6 +752,21 @@ pub fn write_report(path: &Path, format: Format, o: &RunOutcome) -> anyhow::Resu
         ),
     };
     input.outcome = o.verify.clone();
+    // The verdicts are the online ones, over every event; after a write failure the file
+    // holds only `seq` 1..=written (the writer stops at the first failed batch): say so.
+    let s = &o.recorder;
+    if o.recording.is_some() && (s.unwritten_events > 0 || s.write_error.is_some()) {
+        let written = s.events.saturating_sub(s.unwritten_events);
+        input.source.unwritten = Some(crate::report::Unwritten {
+            events: s.unwritten_events,
+            total: s.events,
+            first_seq: written + 1,
+            error: s
+                .write_error
+                .clone()
+                .unwrap_or_else(|| "write error".into()),
+        });
+    }
     input.source.kind = SourceKind::Proxy;
     // Forward mode has no routes: the origins the clients named are the targets (breaker9a
     // B14: the report said "target ``").
@@ -657,12 +793,6 @@ pub fn write_report(path: &Path, format: Format, o: &RunOutcome) -> anyhow::Resu
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    report::write_reports(
-        &[(
-            crate::app::verify_cmd::format_of(format),
-            path.to_path_buf(),
-        )],
-        &input,
-    )?;
+    report::write_reports(&[(report_format(path, format), path.to_path_buf())], &input)?;
     Ok(())
 }

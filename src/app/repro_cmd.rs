@@ -975,6 +975,25 @@ fn first_evidence_exchanges(f: &Finding, events: &[Event]) -> Vec<String> {
 
 /// Runs `repro` (module docs).
 pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
+    // The cut, or its curl script, written over the recording it is cut from would destroy it.
+    let outs = [
+        Some(("-o", a.output.clone())),
+        a.curl.clone().map(|c| ("--curl", c)),
+        a.curl
+            .is_none()
+            .then(|| ("-o", with_extension(&a.output, "sh"))),
+    ];
+    for (flag, out) in outs.into_iter().flatten() {
+        if crate::record::outfile::same_file(&a.file, &out) {
+            return Ok(fail(
+                format!(
+                    "{flag} {} is the input file itself: writing it would destroy the recording",
+                    out.display()
+                ),
+                "give repro another output path",
+            ));
+        }
+    }
     let (input, src) = match Input::new(&a.file).and_then(|i| i.open().map(|s| (i, s))) {
         Ok(s) => s,
         Err(e) => {
@@ -1175,7 +1194,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         let mut out = std::io::stdout().lock();
         out.write_all(output.as_bytes()).and_then(|()| out.flush())
     } else {
-        std::fs::write(&a.output, &output)
+        crate::record::outfile::write_file(&a.output, output.as_bytes())
     };
     if let Err(e) = written {
         return Ok(fail(
@@ -1203,7 +1222,10 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         target.rule, target.message, input.shown
     );
     if let Some(script_path) = &script_path {
-        if let Err(e) = std::fs::write(script_path, to_curl(&final_events, &title)) {
+        if let Err(e) = crate::record::outfile::write_file(
+            script_path,
+            to_curl(&final_events, &title).as_bytes(),
+        ) {
             return Ok(fail(
                 format!("cannot write {}: {e}", script_path.display()),
                 "check the --curl path is a writable file",

@@ -178,6 +178,7 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
                 repeated: b.repeated,
                 first: [b.first.0, b.first.1],
             }),
+        unwritten: None,
     };
     Ok(ReportInput::new(src.header, outcome, info, index))
 }
@@ -252,19 +253,47 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
 }
 
 /// Copies standard input to a temporary file (the readers sniff the format from the
-/// content and stream from a file; memory stays flat). The caller deletes it.
+/// content and stream from a file; memory stays flat). The file is created `0600` in the
+/// temporary directory and, on Linux, unlinked at once and read back through
+/// `/proc/self/fd/N`: standard input often holds secrets (a browser HAR, a `--no-redact`
+/// recording), and nothing of it must outlive the process, even on Ctrl-C. Elsewhere the
+/// caller deletes it ([`Input`]'s `Drop`).
+///
+/// Returns the path to read and the open file (kept open for `/proc/self/fd/N`).
 ///
 /// Errors: stdin cannot be read or the temporary file written.
-fn spool_stdin() -> Result<PathBuf, String> {
+fn spool_stdin() -> Result<(PathBuf, std::fs::File, bool), String> {
     let path = std::env::temp_dir().join(format!("a2a-interop-stdin-{}", uuid::Uuid::new_v4()));
-    let mut file = std::fs::File::create(&path)
+    let mut o = std::fs::OpenOptions::new();
+    o.read(true).write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        o.mode(0o600);
+    }
+    let mut file = o
+        .open(&path)
         .map_err(|e| format!("cannot spool standard input to {}: {e}", path.display()))?;
+    #[cfg(target_os = "linux")]
+    let (read_path, named) = {
+        use std::os::fd::AsRawFd as _;
+        let by_fd = PathBuf::from(format!("/proc/self/fd/{}", file.as_raw_fd()));
+        if by_fd.exists() && std::fs::remove_file(&path).is_ok() {
+            (by_fd, false)
+        } else {
+            (path.clone(), true)
+        }
+    };
+    #[cfg(not(target_os = "linux"))]
+    let (read_path, named) = (path.clone(), true);
     let copied = std::io::copy(&mut std::io::stdin().lock(), &mut file);
     if let Err(e) = copied {
-        let _ = std::fs::remove_file(&path);
+        if named {
+            let _ = std::fs::remove_file(&path);
+        }
         return Err(format!("cannot read standard input: {e}"));
     }
-    Ok(path)
+    Ok((read_path, file, named))
 }
 
 /// A traffic file named on the command line, ready to open: a path, or standard input
@@ -274,7 +303,10 @@ pub(crate) struct Input {
     pub path: PathBuf,
     /// The name shown in messages and reports (`-` for standard input).
     pub shown: String,
+    /// Standard input's spool file still has a name to delete on drop.
     spooled: bool,
+    /// The spool file, open while this lives (its `/proc/self/fd/N` path needs it).
+    _spool: Option<std::fs::File>,
 }
 
 impl Input {
@@ -283,16 +315,19 @@ impl Input {
     /// Errors: the one-line cause when standard input cannot be spooled.
     pub fn new(file: &Path) -> Result<Input, String> {
         if file.as_os_str() == "-" {
+            let (path, spool, named) = spool_stdin()?;
             Ok(Input {
-                path: spool_stdin()?,
+                path,
                 shown: "-".into(),
-                spooled: true,
+                spooled: named,
+                _spool: Some(spool),
             })
         } else {
             Ok(Input {
                 path: file.to_path_buf(),
                 shown: file.display().to_string(),
                 spooled: false,
+                _spool: None,
             })
         }
     }
@@ -349,6 +384,19 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // A report written over the file it reports on would destroy it (B3).
+    if let Some((_, p)) = pairs
+        .iter()
+        .find(|(_, p)| crate::record::outfile::same_file(file, p))
+    {
+        return fail(
+            format!(
+                "-o {} is the input file itself: writing the report there would destroy it",
+                p.display()
+            ),
+            "give -o another path",
+        );
+    }
     let read = match Input::new(file) {
         Ok(input) => verify_file_as(&input.path, &input.shown),
         Err(e) => {

@@ -146,7 +146,8 @@ pub enum SendError {
     Transport(String),
     /// Not sent: the agent left the last [`Transport::max_unanswered`] requests in a row
     /// unanswered (see [`Transport::gone`]), so the probe stops instead of waiting out
-    /// every remaining test.
+    /// every remaining test; or the run was interrupted ([`Transport::interrupt`]: not
+    /// sent, or its answer no longer awaited).
     #[error("not sent: {0}")]
     Gone(String),
 }
@@ -326,6 +327,10 @@ pub struct Transport {
     who: String,
     /// Recording listeners for origins other than the probed one.
     relays: Option<Arc<Relays>>,
+    /// Set by [`Transport::interrupt`] (Ctrl-C): nothing more is sent.
+    interrupted: std::sync::atomic::AtomicBool,
+    /// Wakes requests waiting for their answer when the run is interrupted.
+    stop: tokio::sync::Notify,
 }
 
 impl Transport {
@@ -347,6 +352,8 @@ impl Transport {
             progress: false,
             who: "probe".into(),
             relays: None,
+            interrupted: std::sync::atomic::AtomicBool::new(false),
+            stop: tokio::sync::Notify::new(),
         }
     }
 
@@ -410,6 +417,20 @@ impl Transport {
     /// [`SendError::Gone`] without being sent.
     pub fn gone(&self) -> Option<Gone> {
         self.gone.lock().ok().and_then(|g| g.clone())
+    }
+
+    /// Stops the run early (Ctrl-C / SIGTERM in `probe` and `interop`): a request waiting
+    /// for its answer or body ends at once, and every later send fails with
+    /// [`SendError::Gone`] without being sent, so the remaining tests are skipped and the
+    /// results so far can still be reported.
+    pub fn interrupt(&self) {
+        self.interrupted.store(true, Ordering::SeqCst);
+        self.stop.notify_waiters();
+    }
+
+    /// Whether [`Transport::interrupt`] was called.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::SeqCst)
     }
 
     /// The last request, when it got no answer from the agent (test, request, error, and
@@ -547,6 +568,12 @@ impl Transport {
         timeout: Duration,
     ) -> Result<ProbeResponse, SendError> {
         self.check_url(&req.url)?;
+        // registered before the flag is read: an interrupt in between still wakes it
+        let stopped = self.stop.notified();
+        tokio::pin!(stopped);
+        if self.interrupted() {
+            return Err(SendError::Gone("the run was interrupted (Ctrl-C)".into()));
+        }
         if let Some(g) = self.gone() {
             return Err(SendError::Gone(format!(
                 "the agent did not answer {} {} in a row",
@@ -601,7 +628,13 @@ impl Transport {
         tokio::pin!(fut);
         let mut tick = started + HEARTBEAT;
         let answered = loop {
-            match tokio::time::timeout_at(deadline.min(tick), &mut fut).await {
+            let waited = tokio::select! {
+                r = tokio::time::timeout_at(deadline.min(tick), &mut fut) => r,
+                _ = &mut stopped => {
+                    return Err(SendError::Gone("the run was interrupted (Ctrl-C)".into()));
+                }
+            };
+            match waited {
                 Ok(r) => break Some(r),
                 Err(_) if Instant::now() >= deadline => break None,
                 Err(_) => {
@@ -638,7 +671,14 @@ impl Transport {
         let mut buf = BytesMut::new();
         let mut complete = true;
         loop {
-            match tokio::time::timeout_at(deadline, body.frame()).await {
+            let frame = tokio::select! {
+                f = tokio::time::timeout_at(deadline, body.frame()) => f,
+                // a test cut off mid-answer is not run, not failed
+                _ = &mut stopped => {
+                    return Err(SendError::Gone("the run was interrupted (Ctrl-C)".into()));
+                }
+            };
+            match frame {
                 Err(_) => {
                     complete = false;
                     break;

@@ -8,6 +8,7 @@ pub mod event;
 mod event_de;
 pub mod har;
 pub mod jsonl;
+pub mod outfile;
 pub mod redact;
 pub mod writer;
 

@@ -521,15 +521,22 @@ impl OnEvent {
 /// lock, `flock` on Unix), then emptied. A second proxy, probe or demo writing the same file
 /// would interleave lines and leave neither recording readable.
 ///
+/// An unredacted recording (`redact` false: `--no-redact`) keeps bearer tokens, cookies and
+/// API keys, so its file is created `0600` (an existing regular file is set to `0600`): no
+/// other local user may read it. A redacted one gets the usual `0666` less the umask.
+///
 /// # Errors
 /// The file cannot be opened, or another process holds its lock (`WouldBlock`, with a
 /// message naming the path).
-fn open_exclusive(p: &std::path::Path) -> io::Result<File> {
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(p)?;
+fn open_exclusive(p: &std::path::Path, redact: bool) -> io::Result<File> {
+    let mut o = std::fs::OpenOptions::new();
+    o.write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    if !redact {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        o.mode(0o600);
+    }
+    let file = o.open(p)?;
     match file.try_lock() {
         Ok(()) => {}
         Err(std::fs::TryLockError::WouldBlock) => {
@@ -545,6 +552,11 @@ fn open_exclusive(p: &std::path::Path) -> io::Result<File> {
     }
     // Only a regular file is emptied (a device such as `/dev/full` takes no length).
     let regular = file.metadata().ok().filter(|m| m.is_file());
+    #[cfg(unix)]
+    if !redact && regular.is_some() {
+        use std::os::unix::fs::PermissionsExt as _;
+        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    }
     if let Some(m) = regular {
         if m.len() > 0 {
             crate::errln!(
@@ -566,7 +578,7 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
                     std::fs::create_dir_all(dir)?;
                 }
             }
-            Some(open_exclusive(p)?)
+            Some(open_exclusive(p, cfg.redact)?)
         }
         None => None,
     };

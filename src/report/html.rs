@@ -68,6 +68,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     if let Some(b) = &report.source.seq_breaks {
         let _ = writeln!(h, "<li>note: {}</li>", esc(&b.note()));
     }
+    if let Some(u) = &report.source.unwritten {
+        let _ = writeln!(h, "<li>note: {}</li>", esc(&u.note()));
+    }
     let _ = writeln!(h, "<li>recorded {}</li>", esc(&report.recorded_span()));
     let _ = writeln!(
         h,

@@ -79,6 +79,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     if let Some(b) = &src.seq_breaks {
         let _ = writeln!(out, "- **note:** {}", b.note());
     }
+    if let Some(u) = &src.unwritten {
+        let _ = writeln!(out, "- **note:** {}", u.note());
+    }
     let _ = writeln!(out, "- **recorded:** {}", report.recorded_span());
     let dialects = if report.dialects.is_empty() {
         "none detected".to_string()

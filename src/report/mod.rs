@@ -23,7 +23,6 @@ pub mod sarif;
 pub mod text;
 
 use std::fmt::Write as _;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub use index::{ExchangeIndex, ExchangeView, SourceFile, SseEventView};
@@ -78,7 +77,8 @@ fn is_bidi(c: char) -> bool {
 
 pub use model::{
     group_findings, ConformanceLevel, Counts, Coverage, FileFormat, Report, ReportFinding,
-    ReportInput, SourceInfo, SourceKind, Status, Summary, TestResult, TornTail, REPORT_SCHEMA,
+    ReportInput, SourceInfo, SourceKind, Status, Summary, TestResult, TornTail, Unwritten,
+    REPORT_SCHEMA,
 };
 
 /// Report formats.
@@ -234,20 +234,13 @@ pub fn write_reports(
 }
 
 /// Writes `bytes` to `path` (its missing parent directories created first, as `proxy
-/// --report` and `repro -o` do), or to stdout when `path` is `-`.
+/// --report` and `repro -o` do), or to stdout when `path` is `-`, through
+/// [`crate::record::outfile`]: a regular file is replaced only once every byte is written
+/// (a failed write leaves the old one), a device, FIFO or symlink is never removed.
 ///
 /// Errors: a parent directory cannot be created, or the file cannot be written.
 pub fn write_to(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(bytes)?;
-        out.flush()
-    } else {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)?;
-        }
-        std::fs::write(path, bytes)
-    }
+    crate::record::outfile::write_file(path, bytes)
 }
 
 /// SHA-256 (lowercase hex) and size in bytes of a file, read in 64 KiB blocks.
@@ -299,6 +292,7 @@ pub fn live_input(
         bytes: None,
         torn_tail: None,
         seq_breaks: None,
+        unwritten: None,
     };
     if let Some(path) = recording {
         if let Ok(file) = std::fs::File::open(path) {

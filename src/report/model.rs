@@ -241,6 +241,37 @@ pub struct SourceInfo {
     /// wrong or missing.
     #[serde(default, rename = "seqBreaks", skip_serializing_if = "Option::is_none")]
     pub seq_breaks: Option<SeqBreaks>,
+    /// The proxy's recording stopped being written mid-run (disk full, `ulimit -f`,
+    /// `--on-record-error continue`): the events from `firstSeq` on are not in the file,
+    /// and findings citing them were seen live only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unwritten: Option<Unwritten>,
+}
+
+/// `source.unwritten`: the events a recording proxy verified but could not write to its
+/// recording (`proxy --report` after a write failure). The events written are `seq`
+/// 1..`firstSeq`-1; every later one is missing from the file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unwritten {
+    /// Events not written.
+    pub events: u64,
+    /// Events the run produced (written + not written).
+    pub total: u64,
+    /// `seq` of the first event not in the file.
+    #[serde(rename = "firstSeq")]
+    pub first_seq: u64,
+    /// The write error (`File too large (os error 27)`).
+    pub error: String,
+}
+
+impl Unwritten {
+    /// One line for the reports: how much is missing, from where, and why.
+    pub fn note(&self) -> String {
+        format!(
+            "recording incomplete: {} of {} events not written ({}); evidence from #{} on is not in the file (findings citing it were seen live by the proxy)",
+            self.events, self.total, self.error, self.first_seq
+        )
+    }
 }
 
 /// `source.seqBreaks`: lines whose `seq` breaks "strictly increasing by 1"

@@ -226,6 +226,9 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
     if let Some(b) = &report.source.seq_breaks {
         let _ = writeln!(out, "note: {file}: {}\n", b.note());
     }
+    if let Some(u) = &report.source.unwritten {
+        let _ = writeln!(out, "note: {file}: {}\n", u.note());
+    }
     for f in &report.findings {
         out.push_str(&report_finding_block(f, &file, &input.index, style));
         out.push('\n');

@@ -1,0 +1,306 @@
+/*!
+Output files of every command (`export --har`, `report -o`, `verify -o`, `repro -o`,
+`proxy --report`, `probe -o`, `interop -o`, `demo -o`): one way to write them, so that a
+failed write never destroys anything.
+
+- `-` is standard output.
+- A regular file (or a path that does not exist yet) is written to a temporary file in the
+  same directory (`.NAME.a2a-interop-tmp-PID-N`, created exclusively) and renamed over the
+  path only when every byte is written and synced: a failed write (disk full, `ulimit -f`,
+  an I/O error) leaves the old file as it was and removes only the temporary file. An
+  existing file keeps its permission bits; a new one gets `0666` less the umask.
+- A symlink is followed: a symlink to a regular file has its *target* replaced that way
+  (the link itself stays); a symlink to a device stays a symlink.
+- Anything else (a character device such as `/dev/full` or `/dev/null`, a FIFO, a socket,
+  `/dev/stdout`) is opened and written directly, and never removed or replaced.
+
+[`same_file`] tells when an output path names the input or recording of the same run (B3:
+writing there would destroy it).
+*/
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Where the bytes go.
+enum Target {
+    Stdout(io::StdoutLock<'static>),
+    /// A special file (device, FIFO, socket) or a dangling symlink: written in place.
+    Direct(File),
+    /// A regular file: staged in `tmp`, renamed to `dest` by [`OutFile::commit`].
+    Staged {
+        file: File,
+        tmp: PathBuf,
+        dest: PathBuf,
+    },
+}
+
+/// An output file being written (module docs). Call [`OutFile::commit`] when done;
+/// dropped without it, a staged temporary file is removed and the destination is untouched.
+pub struct OutFile {
+    target: Option<Target>,
+}
+
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+impl OutFile {
+    /// Opens `path` for writing (module docs): `-` is standard output; missing parent
+    /// directories of a new file are created.
+    ///
+    /// # Errors
+    /// `path` is a directory, its directory cannot be created, or the file (or its
+    /// temporary sibling) cannot be opened.
+    pub fn create(path: &Path) -> io::Result<OutFile> {
+        if path.as_os_str() == "-" {
+            return Ok(OutFile {
+                target: Some(Target::Stdout(io::stdout().lock())),
+            });
+        }
+        // Follow a symlink to what it names: that is what gets written.
+        let dest = match std::fs::symlink_metadata(path) {
+            Ok(m) if m.file_type().is_symlink() => match std::fs::canonicalize(path) {
+                Ok(real) => real,
+                // dangling: writing through it creates its target, nothing to replace
+                Err(_) => return Self::direct(path, true),
+            },
+            Ok(_) => path.to_path_buf(),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => path.to_path_buf(),
+            Err(e) => return Err(e),
+        };
+        let existing = match std::fs::metadata(&dest) {
+            Ok(m) if m.is_dir() => {
+                return Err(io::Error::new(
+                    io::ErrorKind::IsADirectory,
+                    format!("{} is a directory", path.display()),
+                ))
+            }
+            Ok(m) if !m.is_file() => return Self::direct(&dest, false),
+            Ok(m) => Some(m),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e),
+        };
+        let dir = match dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+            Some(d) => {
+                std::fs::create_dir_all(d)?;
+                d.to_path_buf()
+            }
+            None => PathBuf::from("."),
+        };
+        let name = dest
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "out".into());
+        let (file, tmp) = loop {
+            let tmp = dir.join(format!(
+                ".{name}.a2a-interop-tmp-{}-{}",
+                std::process::id(),
+                COUNTER.fetch_add(1, Ordering::Relaxed)
+            ));
+            let mut o = std::fs::OpenOptions::new();
+            o.write(true).create_new(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::OpenOptionsExt as _;
+                o.mode(0o666);
+            }
+            match o.open(&tmp) {
+                Ok(f) => break (f, tmp),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        if let Some(m) = existing {
+            // the replaced file's mode (a 0600 report stays 0600)
+            let _ = file.set_permissions(m.permissions());
+        }
+        Ok(OutFile {
+            target: Some(Target::Staged { file, tmp, dest }),
+        })
+    }
+
+    fn direct(path: &Path, create: bool) -> io::Result<OutFile> {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create(create)
+            .truncate(create)
+            .open(path)?;
+        Ok(OutFile {
+            target: Some(Target::Direct(file)),
+        })
+    }
+
+    /// Finishes the write: flushes (and syncs a regular file), then renames the temporary
+    /// file over the destination.
+    ///
+    /// # Errors
+    /// The last bytes cannot be written or synced, or the rename fails; the destination is
+    /// then as it was before and the temporary file is removed.
+    pub fn commit(mut self) -> io::Result<()> {
+        match self.target.take() {
+            None => Ok(()),
+            Some(Target::Stdout(mut s)) => s.flush(),
+            Some(Target::Direct(mut f)) => f.flush(),
+            Some(Target::Staged {
+                mut file,
+                tmp,
+                dest,
+            }) => {
+                let res = file
+                    .flush()
+                    .and_then(|()| file.sync_all())
+                    .and_then(|()| std::fs::rename(&tmp, &dest));
+                if res.is_err() {
+                    let _ = std::fs::remove_file(&tmp);
+                }
+                res
+            }
+        }
+    }
+}
+
+impl Write for OutFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match &mut self.target {
+            Some(Target::Stdout(s)) => s.write(buf),
+            Some(Target::Direct(f)) | Some(Target::Staged { file: f, .. }) => f.write(buf),
+            None => Err(io::Error::other("output already committed")),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.target {
+            Some(Target::Stdout(s)) => s.flush(),
+            Some(Target::Direct(f)) | Some(Target::Staged { file: f, .. }) => f.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for OutFile {
+    fn drop(&mut self) {
+        if let Some(Target::Staged { tmp, .. }) = self.target.take() {
+            // only the temporary file this run created
+            let _ = std::fs::remove_file(tmp);
+        }
+    }
+}
+
+/// Writes `bytes` to `path` whole through [`OutFile`] (module docs).
+///
+/// # Errors
+/// As [`OutFile::create`], or any write error (the destination is then unchanged).
+pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut f = OutFile::create(path)?;
+    f.write_all(bytes)?;
+    f.commit()
+}
+
+/// Where `p` points once symlinks and `..` are resolved: the canonical path of an existing
+/// file, or the canonical path of its directory joined with its name. `None` when neither
+/// can be resolved.
+fn resolved(p: &Path) -> Option<PathBuf> {
+    if let Ok(c) = std::fs::canonicalize(p) {
+        return Some(c);
+    }
+    let name = p.file_name()?;
+    let dir = match p.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(d) => d,
+        None => Path::new("."),
+    };
+    std::fs::canonicalize(dir).ok().map(|d| d.join(name))
+}
+
+/// Whether writing an output to `output` would overwrite `input` (the run's input file or
+/// recording): the same regular file (same device and inode, through links) or the same
+/// resolved path when one does not exist yet. `-` (standard input/output) never matches.
+pub fn same_file(input: &Path, output: &Path) -> bool {
+    if input.as_os_str() == "-" || output.as_os_str() == "-" {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        if let (Ok(a), Ok(b)) = (std::fs::metadata(input), std::fs::metadata(output)) {
+            // a device or FIFO is not destroyed by being written (`-o /dev/null`)
+            return a.is_file() && b.is_file() && a.dev() == b.dev() && a.ino() == b.ino();
+        }
+    }
+    match (resolved(input), resolved(output)) {
+        (Some(a), Some(b)) => a == b,
+        _ => input == output,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tmpdir(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!(
+            "a2a-interop-outfile-{tag}-{}",
+            uuid::Uuid::new_v4()
+        ));
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn replaces_a_regular_file_and_leaves_no_temporary() {
+        let d = tmpdir("reg");
+        let p = d.join("r.json");
+        std::fs::write(&p, b"old").unwrap();
+        write_file(&p, b"new").unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"new");
+        let names: Vec<_> = std::fs::read_dir(&d).unwrap().collect();
+        assert_eq!(names.len(), 1);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn an_abandoned_write_keeps_the_old_file() {
+        let d = tmpdir("drop");
+        let p = d.join("r.json");
+        std::fs::write(&p, b"old").unwrap();
+        {
+            let mut f = OutFile::create(&p).unwrap();
+            f.write_all(b"partial").unwrap();
+        }
+        assert_eq!(std::fs::read(&p).unwrap(), b"old");
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_symlink_stays_and_its_target_is_replaced() {
+        let d = tmpdir("link");
+        let real = d.join("real.md");
+        let link = d.join("link.md");
+        std::fs::write(&real, b"old").unwrap();
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_file(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn same_file_sees_links_and_new_paths() {
+        let d = tmpdir("same");
+        let a = d.join("a.jsonl");
+        std::fs::write(&a, b"x").unwrap();
+        let link = d.join("l.jsonl");
+        std::os::unix::fs::symlink(&a, &link).unwrap();
+        assert!(same_file(&a, &link));
+        assert!(same_file(&a, &d.join(".").join("a.jsonl")));
+        assert!(!same_file(&a, &d.join("b.jsonl")));
+        // neither exists yet (a proxy's recording before it starts)
+        assert!(same_file(&d.join("n.jsonl"), &d.join("./n.jsonl")));
+        assert!(!same_file(Path::new("-"), Path::new("-")));
+        assert!(!same_file(Path::new("/dev/null"), Path::new("/dev/null")));
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+}
