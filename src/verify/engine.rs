@@ -307,6 +307,14 @@ struct TaskRec {
     /// Handed out by the agent (seen in a result or stream) at this seq / exchange.
     announced: Option<(u64, String)>,
     terminal: Option<(TaskState, u64, String)>,
+    /// `status.timestamp` (ms since the epoch) of the terminal state when a push
+    /// notification delivered it: a later webhook delivery of a non-terminal state is a
+    /// state change only when its own timestamp is newer (PUSH-004: at-least-once, retries
+    /// MAY, no delivery order).
+    terminal_ts: Option<i64>,
+    /// States push notifications delivered for this task so far (each once): a second
+    /// delivery of one of them is a redelivery (PUSH-004), not a state change.
+    webhook_states: Vec<TaskState>,
     canceled_seen: bool,
     changed_reported: bool,
 }
@@ -2176,8 +2184,13 @@ impl State {
             .filter_map(|(h, c)| c.map(|c| (h, c)))
         {
             let now = st.map(|s| s.proto_name()).unwrap_or("");
+            let via = if x.call.as_ref().is_some_and(|c| c.webhook) {
+                " by a push notification that is neither a redelivery nor older than the terminal state"
+            } else {
+                ""
+            };
             let message = format!(
-                "task {id} was {} and is later reported as {now}",
+                "task {id} was {} and is later reported as {now}{via}",
                 ts.proto_name()
             );
             let evidence = vec![
@@ -5211,38 +5224,81 @@ impl State {
                     );
                 }
             }
-            match p.kind {
+            let seen = match p.kind {
                 PayloadKind::Task => {
                     let tv = task_view(p.inner, &p.pointer, false);
                     self.webhook_state_spelling(x, tv.state_raw, tv.state, &p.pointer, seq);
-                    if let Some(id) = tv.id {
-                        self.observe(
-                            id,
-                            tv.context_id,
-                            tv.state,
-                            seq,
-                            x,
-                            &jptr(&p.pointer, &[Key("status"), Key("state")]),
-                        );
-                    }
+                    tv.id.map(|id| (id, tv.context_id, tv.state))
                 }
                 PayloadKind::StatusUpdate => {
                     let u = update_view(p.inner, p.kind, &p.pointer);
                     self.webhook_state_spelling(x, u.state_raw, u.state, &p.pointer, seq);
-                    if let Some(id) = u.task_id {
-                        self.observe(
-                            id,
-                            u.context_id,
-                            u.state,
-                            seq,
-                            x,
-                            &jptr(&p.pointer, &[Key("status"), Key("state")]),
-                        );
+                    u.task_id.map(|id| (id, u.context_id, u.state))
+                }
+                _ => None,
+            };
+            if let Some((id, ctx, st)) = seen {
+                let ts = p
+                    .inner
+                    .get("status")
+                    .and_then(|s| s.get("timestamp"))
+                    .and_then(Json::as_str)
+                    .and_then(parse_rfc3339_ms);
+                let st = self.webhook_state_to_judge(x, id, st, ts);
+                self.observe(
+                    id,
+                    ctx,
+                    st,
+                    seq,
+                    x,
+                    &jptr(&p.pointer, &[Key("status"), Key("state")]),
+                );
+                if let Some(t) = self.tasks.get_mut(&task_key(&x.leg, id)) {
+                    if let (Some(s), Some(ms)) = (st.filter(|s| s.is_terminal()), ts) {
+                        if t.terminal.as_ref().is_some_and(|(ts, _, _)| *ts == s) {
+                            t.terminal_ts.get_or_insert(ms);
+                        }
+                    }
+                    if let Some(s) = st {
+                        if !t.webhook_states.contains(&s) {
+                            t.webhook_states.push(s);
+                        }
                     }
                 }
-                _ => {}
             }
         }
+    }
+
+    /// The state of a push notification about task `id` as the task state machine should
+    /// see it (TASK-001 / TASK-STATE-001). Webhook deliveries are at-least-once, retried and
+    /// not ordered (PUSH-004; STREAM-005's order is the stream's): a non-terminal state
+    /// delivered after the task's terminal state is a late delivery of an older event when
+    /// its `status.timestamp` (`ts`, ms since the epoch) is not newer than the terminal
+    /// state's (both delivered by webhook), or, without both timestamps, a redelivery when
+    /// a webhook already carried that state for the task. Returns `None` (state not judged)
+    /// then, the state otherwise.
+    fn webhook_state_to_judge(
+        &self,
+        x: &Exch,
+        id: &str,
+        st: Option<TaskState>,
+        ts: Option<i64>,
+    ) -> Option<TaskState> {
+        let s = st?;
+        if s.is_terminal() {
+            return Some(s);
+        }
+        let Some(t) = self.tasks.get(&task_key(&x.leg, id)) else {
+            return Some(s);
+        };
+        if t.terminal.is_none() {
+            return Some(s);
+        }
+        let changed = match (ts, t.terminal_ts) {
+            (Some(now), Some(then)) => now > then,
+            _ => !t.webhook_states.contains(&s),
+        };
+        changed.then_some(s)
     }
 
     /// PUSH-DELIV-001 (1.0 deliveries are POSTs), PUSH-AUTH-002 (token or credentials other
