@@ -315,9 +315,16 @@ struct TaskRec {
     /// States push notifications delivered for this task so far (each once): a second
     /// delivery of one of them is a redelivery (PUSH-004), not a state change.
     webhook_states: Vec<TaskState>,
+    /// `messageId`s of the send requests answered with this task (at most
+    /// [`MAX_TASK_MESSAGE_IDS`]): a send repeating one of them is a retry, which an agent
+    /// may answer with the task it already made (TASK-STATE-002 on a context-only send).
+    sent_message_ids: Vec<String>,
     canceled_seen: bool,
     changed_reported: bool,
 }
+
+/// How many send `messageId`s a [`TaskRec`] remembers.
+const MAX_TASK_MESSAGE_IDS: usize = 8;
 
 /// A TASK-STATE-001 finding held back on a stream opened before the terminal state was seen
 /// elsewhere ([`Verifier::stale_streams`]): the task's key, the terminal state, and the
@@ -1840,6 +1847,13 @@ impl State {
                 {
                     self.stream_once(x, &r::ID_TASK_FROM_CLIENT, msg, ev);
                 }
+                if x.sse.as_ref().is_some_and(|s| s.events == 1) {
+                    if let Some((msg, ev)) =
+                        self.reply_context_substituted(x, &c, p.inner, &p.pointer, seq)
+                    {
+                        self.stream_once(x, &r::ID_CONTEXT_CHANGED, msg, ev);
+                    }
+                }
                 if let Some(role) = agent_reply_user_role(p.inner) {
                     let msg = format!(
                         "agent's stream message {} has role {role}, the client's role",
@@ -3187,28 +3201,42 @@ impl State {
         let Some(m) = params_message(&c.params) else {
             return;
         };
-        let Some(tid) = str_member(m, "taskId", "task_id").map(str::to_string) else {
-            return;
-        };
-        let req_ctx = str_member(m, "contextId", "context_id").map(str::to_string);
+        let req_ctx = str_member(m, "contextId", "context_id")
+            .filter(|s| !s.is_empty())
+            .map(str::to_string);
+        let msg_id = str_member(m, "messageId", "message_id").map(str::to_string);
         let base = if c.binding == Some(Binding::Rest) {
             "/message"
         } else {
             "/params/message"
         };
-        let known = self
-            .tasks
-            .get(&task_key(&x.leg, &tid))
-            .map(|t| (t.terminal.clone(), t.context_id.clone()));
-        // Result of the follow-up: a send result task, or the stream's task.
+        // Result of the send: a send result task, or the stream's task.
         let (res_id, res_ctx) = match (result_task, x.sse.as_ref()) {
             (Some((id, ctx, _)), _) => (Some(id.to_string()), ctx.map(str::to_string)),
             (None, Some(s)) => (s.task_id.clone(), s.context_id.clone()),
             _ => (None, None),
         };
+        let Some(tid) = str_member(m, "taskId", "task_id").map(str::to_string) else {
+            // A send naming no task (a new task, perhaps in the client's context).
+            // 0.1/0.2 `tasks/send` names its task in `params.id` instead.
+            let names_task = c.params.get("id").is_some_and(|v| !matches!(v, Json::Null));
+            if success {
+                if let Some(rid) = res_id.as_ref().filter(|_| !names_task) {
+                    self.check_new_send_answered_old_task(x, base, rid, msg_id.as_deref());
+                }
+                self.check_context_substituted(x, base, req_ctx.as_deref(), res_ctx.as_deref());
+                self.note_send_message_id(x, res_id.as_deref(), msg_id);
+            }
+            return;
+        };
+        let known = self
+            .tasks
+            .get(&task_key(&x.leg, &tid))
+            .map(|t| (t.terminal.clone(), t.context_id.clone()));
         if !success {
             return;
         }
+        self.note_send_message_id(x, res_id.as_deref(), msg_id);
         // TASK-002 / TASK-001: message to a terminal task accepted.
         if let Some((Some((ts, tseq, txid)), _)) = &known {
             if *tseq < x.req_seq {
@@ -3281,26 +3309,149 @@ impl State {
                 return;
             }
         }
-        // ID-002: client's contextId substituted.
-        if let (Some(qc), Some(rctx)) = (&req_ctx, &res_ctx) {
-            if qc != rctx {
-                self.find(
-                    &r::ID_CONTEXT_CHANGED,
-                    format!(
-                        "agent answered contextId {rctx} to a message that named contextId {qc}"
-                    ),
-                    vec![
-                        x.ev_at(
-                            x.req_ev_seq(),
-                            &format!("{base}/contextId"),
-                            Some(Value::String(qc.clone())),
-                        ),
-                        x.ev(x.body_seq()),
-                    ],
-                    &x.leg,
-                );
+        self.check_context_substituted(x, base, req_ctx.as_deref(), res_ctx.as_deref());
+    }
+
+    /// ID-002 (1.0 §3.4.1; the 0.x follow-ups the same): the client's message named
+    /// contextId `req_ctx` and the agent's task (send result or the stream's task) carries
+    /// another one, `res_ctx`. The agent may accept the client's contextId or refuse it with
+    /// an error, never substitute its own. `base` is the request message's JSON Pointer.
+    fn check_context_substituted(
+        &mut self,
+        x: &Exch,
+        base: &str,
+        req_ctx: Option<&str>,
+        res_ctx: Option<&str>,
+    ) {
+        let (Some(qc), Some(rctx)) = (req_ctx, res_ctx.filter(|s| !s.is_empty())) else {
+            return;
+        };
+        if qc == rctx {
+            return;
+        }
+        self.areas.insert("id");
+        self.find(
+            &r::ID_CONTEXT_CHANGED,
+            format!(
+                "agent answered contextId {rctx} to a message that named contextId {qc}: it substituted its own context for the client's instead of accepting it or refusing it with an error"
+            ),
+            vec![
+                x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("{base}/contextId"),
+                    Some(Value::String(qc.to_string())),
+                ),
+                x.ev(x.body_seq()),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// TASK-001 / ID-008: a send naming no `taskId` starts a new task (in the client's
+    /// context when it names one); the agent answered it with task `rid`, which this
+    /// recording saw the agent hand out on an earlier exchange and reach a terminal state
+    /// before the request. The client's message went into a finished task (or was dropped).
+    /// A send repeating the `messageId` of a send already answered with that task is a
+    /// retry and is not judged. `base` is the request message's JSON Pointer.
+    fn check_new_send_answered_old_task(
+        &mut self,
+        x: &Exch,
+        base: &str,
+        rid: &str,
+        msg_id: Option<&str>,
+    ) {
+        let Some(t) = self.tasks.get(&task_key(&x.leg, rid)) else {
+            return;
+        };
+        let Some((ts, tseq, txid)) = t.terminal.clone() else {
+            return;
+        };
+        let earlier = t
+            .announced
+            .as_ref()
+            .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+        let retry = msg_id.is_some_and(|id| t.sent_message_ids.iter().any(|s| s == id));
+        if !earlier || tseq >= x.req_seq || txid == x.id || retry {
+            return;
+        }
+        self.areas.insert("task");
+        self.find(
+            &r::TASK_MESSAGE_TO_TERMINAL,
+            format!(
+                "a message naming no taskId (a new task) was answered with task {rid}, which was already {}: the agent put the message into a finished task instead of starting a new task in its context",
+                ts.proto_name()
+            ),
+            vec![
+                Evidence {
+                    seq: tseq,
+                    exchange: Some(txid),
+                    pointer: None,
+                    found: Some(Value::String(ts.proto_name().into())),
+                },
+                x.ev_at(x.req_ev_seq(), base, None),
+                x.ev(x.body_seq()),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// Remembers that the send with `messageId` `msg_id` was answered with task `rid`.
+    fn note_send_message_id(&mut self, x: &Exch, rid: Option<&str>, msg_id: Option<String>) {
+        let (Some(rid), Some(mid)) = (rid, msg_id) else {
+            return;
+        };
+        if let Some(t) = self.tasks.get_mut(&task_key(&x.leg, rid)) {
+            if t.sent_message_ids.len() < MAX_TASK_MESSAGE_IDS && !t.sent_message_ids.contains(&mid)
+            {
+                t.sent_message_ids.push(mid);
             }
         }
+    }
+
+    /// ID-002: an agent Message `reply` (a send result, or the message event of a
+    /// message-reply stream) carries a contextId other than the one the client's message
+    /// named. Returns the ID-CTX-002 message and evidence; `None` when either is absent or
+    /// they match, or the call is no send.
+    fn reply_context_substituted(
+        &self,
+        x: &Exch,
+        c: &Call,
+        reply: &Obj,
+        ptr: &str,
+        seq: u64,
+    ) -> Option<(String, Vec<Evidence>)> {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return None;
+        }
+        let m = params_message(&c.params)?;
+        let qc = str_member(m, "contextId", "context_id").filter(|s| !s.is_empty())?;
+        let rc = str_member(reply, "contextId", "context_id").filter(|s| !s.is_empty())?;
+        if qc == rc {
+            return None;
+        }
+        let base = if c.binding == Some(Binding::Rest) {
+            "/message"
+        } else {
+            "/params/message"
+        };
+        Some((
+            format!(
+                "agent's reply message {} has contextId {rc} to a message that named contextId {qc}: it substituted its own context for the client's instead of accepting it or refusing it with an error",
+                message_id_of(reply)
+            ),
+            vec![
+                x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("{base}/contextId"),
+                    Some(Value::String(qc.to_string())),
+                ),
+                x.ev_at(
+                    seq,
+                    &jptr(ptr, &[Key("contextId")]),
+                    Some(Value::String(rc.to_string())),
+                ),
+            ],
+        ))
     }
 
     // ------------------------------------------------------------------ JSON-RPC
@@ -4297,6 +4448,12 @@ impl State {
                                 self.agent_message_unknown_task(x, &c, p.inner, &p.pointer, bseq)
                             {
                                 self.find(&r::ID_TASK_FROM_CLIENT, msg, ev, &x.leg);
+                            }
+                            if let Some((msg, ev)) =
+                                self.reply_context_substituted(x, &c, p.inner, &p.pointer, bseq)
+                            {
+                                self.areas.insert("id");
+                                self.find(&r::ID_CONTEXT_CHANGED, msg, ev, &x.leg);
                             }
                             if let Some(role) = agent_reply_user_role(p.inner) {
                                 let ptr = jptr(&p.pointer, &[Key("role")]);
