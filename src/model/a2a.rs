@@ -579,15 +579,29 @@ pub struct TaskView<'a> {
 }
 
 /// Reads a Task object at `ptr`. `need_context` = 0.x JSON-RPC (contextId required).
+/// DATA-005 / ID-001: `id` is required and names the task for every later call; `""` is
+/// the ProtoJSON default of an unset string (as in [`update_view`]), so an empty `id` (and
+/// an empty required 0.x `contextId`) is reported like a missing one and read as absent.
 pub fn task_view<'a>(o: &'a Obj, ptr: &str, need_context: bool) -> TaskView<'a> {
     let mut problems = Vec::new();
     let id = str_member(o, "id", "id");
     if id.is_none() {
         problems.push((format!("{ptr}/id"), "task has no id".to_string()));
+    } else if id.is_some_and(|s| s.trim().is_empty()) {
+        problems.push((
+            format!("{ptr}/id"),
+            "task id is empty (an unset string in ProtoJSON): the client cannot name the task in GetTask, CancelTask or a follow-up".to_string(),
+        ));
     }
+    let id = id.filter(|s| !s.trim().is_empty());
     let context_id = str_member(o, "contextId", "context_id");
-    if need_context && context_id.is_none() {
-        problems.push((format!("{ptr}/contextId"), "task has no contextId".into()));
+    if need_context && context_id.is_none_or(|s| s.trim().is_empty()) {
+        let why = if context_id.is_none() {
+            "task has no contextId"
+        } else {
+            "task contextId is empty"
+        };
+        problems.push((format!("{ptr}/contextId"), why.into()));
     }
     let (state_raw, state) = status_state(o, ptr, &mut problems);
     TaskView {
