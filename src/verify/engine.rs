@@ -1145,6 +1145,29 @@ impl State {
                     vec![x.ev_at(x.req_ev_seq(), ptr, None)],
                     &x.leg,
                 );
+            } else if let Some(role) = lifted
+                .as_ref()
+                .and_then(Json::as_object)
+                .or_else(|| params_message(&c.params))
+                .and_then(|m| m.get("role"))
+                .and_then(Json::as_str)
+                .filter(|r| r.eq_ignore_ascii_case("ROLE_AGENT") || r.eq_ignore_ascii_case("agent"))
+            {
+                // DATA-005 / proto Role: ROLE_USER is the client's side (the mirror of
+                // DATA-ROLE-001 on the agent's replies).
+                self.find(
+                    &r::DATA_CLIENT_ROLE,
+                    format!(
+                        "client sent its {} message with role {role}, the agent's role",
+                        c.op.map(Op::name).unwrap_or("send")
+                    ),
+                    vec![x.ev_at(
+                        x.req_ev_seq(),
+                        &format!("{base}/role"),
+                        Some(Value::String(role.to_string())),
+                    )],
+                    &x.leg,
+                );
             }
         }
         // CARD-008: a 1.0 JSON-RPC call to an interface whose card entry sets a tenant

@@ -205,6 +205,10 @@ rule!(DATA_AGENT_ROLE, "DATA-ROLE-001", "agent-reply-with-user-role", Warning, I
     ["DATA-005"],
     "agent's reply message carries the user role",
     "set role ROLE_AGENT (0.x: \"agent\") on the messages the agent sends: ROLE_USER is communication from the client to the server (proto Role), so clients and UIs show the agent's answer as the user's own message or drop it");
+rule!(DATA_CLIENT_ROLE, "DATA-ROLE-002", "client-message-with-agent-role", Warning, Interop,
+    ["DATA-005"],
+    "client's message in a send request carries the agent role",
+    "set role ROLE_USER (0.x: \"user\") on the message a client sends: ROLE_AGENT is communication from the agent to the client (proto Role), so an agent may reject the message, leave it out of the conversation it answers, or take it for its own earlier answer; a client relaying another agent's words sends them as its own user message");
 rule!(ID_MESSAGE_NO_CONTEXT, "ID-MSG-001", "agent-message-without-context-id", Note, Lifecycle,
     ["ID-004", "ID-002"],
     "1.0 agent message answering a send has no contextId",
@@ -485,6 +489,7 @@ pub static RULES: &[Rule] = &[
     DATA_LIST_FILTER,
     DATA_PARAM_ACCEPTED,
     DATA_AGENT_ROLE,
+    DATA_CLIENT_ROLE,
     RESULT_SHAPE,
     REQUEST_SHAPE,
     GW_SSE_BUFFERED,
@@ -547,7 +552,12 @@ pub fn judges_client(rule_id: &str) -> bool {
 
 /// Rules whose finding blames the client, not the agent (a malformed request the agent may
 /// rightly reject). They are reported, but an agent's conformance level ignores them.
-pub const CLIENT_RULES: &[&str] = &["CARD-URL-006", "DATA-SHAPE-002", "CAP-EXT-004"];
+pub const CLIENT_RULES: &[&str] = &[
+    "CARD-URL-006",
+    "DATA-SHAPE-002",
+    "DATA-ROLE-002",
+    "CAP-EXT-004",
+];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
 /// belongs to: `CARD-URL-*` → `card-url`, `CARD-SHAPE-*` → `card`, `RPC-*` → `jsonrpc`,
