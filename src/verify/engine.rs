@@ -1826,6 +1826,11 @@ impl State {
                         vec![x.ev_at(seq, &ptr, None)],
                     );
                 }
+                if let Some((msg, ev)) =
+                    status_not_utc(x, &c, p.inner, &p.pointer, seq, "stream task event")
+                {
+                    self.stream_once(x, &r::DATA_TIME_NOT_UTC, msg, ev);
+                }
                 self.check_state_spelling(
                     x,
                     tv.state_raw,
@@ -1979,6 +1984,11 @@ impl State {
                 }
                 self.stream_ids(x, u.task_id, u.context_id, seq, &p.pointer, false);
                 if p.kind == PayloadKind::StatusUpdate {
+                    if let Some((msg, ev)) =
+                        status_not_utc(x, &c, p.inner, &p.pointer, seq, "stream status update")
+                    {
+                        self.stream_once(x, &r::DATA_TIME_NOT_UTC, msg, ev);
+                    }
                     self.check_state_spelling(
                         x,
                         u.state_raw,
@@ -4343,6 +4353,7 @@ impl State {
                 // DATA-005: every listed task is a whole Task (pi-a2a PR #37: {id, state}
                 // stubs); the first malformed one is reported.
                 let mut bad: Option<(String, String)> = None;
+                let mut utc_reported = false;
                 for (i, t) in ts.iter().enumerate() {
                     let Some(o) = t.as_object() else {
                         bad.get_or_insert((
@@ -4352,6 +4363,14 @@ impl State {
                         continue;
                     };
                     let ptr = format!("{base}/tasks/{i}");
+                    if !utc_reported {
+                        if let Some((msg, ev)) =
+                            status_not_utc(x, &c, o, &ptr, bseq, "ListTasks result task")
+                        {
+                            utc_reported = true;
+                            self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
+                        }
+                    }
                     let tv = task_view(o, &ptr, rpc0x);
                     if bad.is_none() && o.contains_key("task") && !o.contains_key("id") {
                         // a2a-java #843: the StreamResponse wrapper around each row.
@@ -4649,6 +4668,11 @@ impl State {
             _ => None,
         };
         let (o, ptr) = task_obj?;
+        if let Some((msg, ev)) =
+            status_not_utc(x, &c, o, &ptr, bseq, &format!("{} result task", op.name()))
+        {
+            self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
+        }
         let tv = task_view(o, &ptr, rpc0x);
         if let Some((p, msg)) = tv
             .problems
@@ -5417,6 +5441,13 @@ impl State {
                 }
                 _ => None,
             };
+            if matches!(p.kind, PayloadKind::Task | PayloadKind::StatusUpdate) {
+                if let Some((msg, ev)) =
+                    status_not_utc(x, &c, p.inner, &p.pointer, seq, "push notification")
+                {
+                    self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
+                }
+            }
             if let Some((id, ctx, st)) = seen {
                 let ts = p
                     .inner
@@ -6973,6 +7004,33 @@ fn reason_expectation(reason: &str) -> Option<(i64, &'static [u16])> {
 }
 
 /// How the call's dialect and binding spell parts (DATA-004); `None` when unknown.
+/// DATA-TIME-001 (DATA-002, 1.0 §5.6.1: timestamps in UTC with `Z`): the 1.0 object `owner`
+/// (a Task or a TaskStatusUpdateEvent at `ptr`, in the event or body at `seq`) has a
+/// `status.timestamp` with an offset instead of `Z`. Returns the finding's message (naming
+/// the agent and `what` the object is) and evidence; `None` on 0.x (free-form timestamps)
+/// or when the timestamp is absent, `Z` or malformed (the shape rules' case).
+fn status_not_utc(
+    x: &Exch,
+    c: &Call,
+    owner: &Obj,
+    ptr: &str,
+    seq: u64,
+    what: &str,
+) -> Option<(String, Vec<Evidence>)> {
+    if c.dialect != Some(Dialect::V1_0) {
+        return None;
+    }
+    let ts = a2a::status_timestamp_offset(owner.get("status")?)?;
+    Some((
+        format!("agent's {what} has status timestamp {ts:?}, with a UTC offset instead of Z"),
+        vec![x.ev_at(
+            seq,
+            &jptr(ptr, &[Key("status"), Key("timestamp")]),
+            Some(Value::String(ts.to_string())),
+        )],
+    ))
+}
+
 fn part_style(c: &Call) -> Option<a2a::PartStyle> {
     match (c.dialect?, c.binding?) {
         (Dialect::V1_0, _) => Some(a2a::PartStyle::V1),

@@ -137,6 +137,13 @@ rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     "operation result is not a well-formed Task or Message",
     "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}, with every nested message (status.message, history) and artifact well formed: role ROLE_USER/ROLE_AGENT in 1.0 (user/agent on 0.x JSON-RPC), at least one part in 1.0, status.timestamp RFC 3339 with a zone in 1.0; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}; a 1.0 ListTasks result carries pageSize and totalSize (the count before pagination)");
 
+// A warning although DATA-002 is a MUST: ProtoJSON readers accept any RFC 3339 offset and
+// normalise it to UTC, so the Task still decodes; what breaks is string comparison and
+// sorting of timestamps (statusTimestampAfter, UIs, logs).
+rule!(DATA_TIME_NOT_UTC, "DATA-TIME-001", "timestamp-not-utc", Warning, Lifecycle,
+    ["DATA-002"],
+    "1.0 task status timestamp carries a UTC offset instead of Z",
+    "write TaskStatus.timestamp in UTC with the Z suffix and millisecond precision (2026-03-02T10:15:00.000Z), as ProtoJSON serializers do: 1.0 §5.6.1 requires UTC, and readers that compare or sort timestamps as strings (statusTimestampAfter filters, task lists, UIs) misorder local-offset times; convert with datetime.now(timezone.utc) / Instant, not the local zone");
 rule!(DATA_HISTORY_EXCEEDED, "DATA-HISTORY-001", "history-length-exceeded", Error, Lifecycle,
     ["DATA-006"],
     "1.0 task carries more history messages than the request's historyLength",
@@ -492,6 +499,7 @@ pub static RULES: &[Rule] = &[
     DATA_CLIENT_ROLE,
     RESULT_SHAPE,
     REQUEST_SHAPE,
+    DATA_TIME_NOT_UTC,
     GW_SSE_BUFFERED,
     GW_SSE_LOST,
     HTTP_FRAMED_TWICE,
