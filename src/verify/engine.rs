@@ -1033,6 +1033,24 @@ impl State {
                 );
             }
         }
+        // VER-001: the client's A2A-Version (header or query parameter) is Major.Minor. Only
+        // 1.x-looking values are judged (0.x had no version header).
+        if let Some(hv) = c.header_version.as_deref().filter(|_| !c.webhook) {
+            if let Some(why) = version_not_major_minor(hv) {
+                let deliberate = x
+                    .req_headers
+                    .get(crate::model::PROBE_NEGATIVE_HEADER)
+                    .is_some();
+                if !deliberate {
+                    self.find(
+                        &r::VER_HEADER_NOT_MAJOR_MINOR,
+                        format!("client sent A2A-Version {hv:?}, {why}"),
+                        vec![x.ev(x.req_seq)],
+                        &x.leg,
+                    );
+                }
+            }
+        }
         // 1.0 request payload with 0.x-only members.
         if c.dialect == Some(Dialect::V1_0) && !c.webhook {
             if let Some(m) = params_message(&c.params) {
@@ -7029,6 +7047,33 @@ fn status_not_utc(
             Some(Value::String(ts.to_string())),
         )],
     ))
+}
+
+/// VER-001 (1.0 §3.6.1): why the `A2A-Version` value `v` is not the `Major.Minor` a 1.x
+/// client sends (`1.0.1`: a patch version; `v1.0`, `1`: other forms), or `None` when it is
+/// `Major.Minor` or looks like a 0.x version (0.x had no version header).
+fn version_not_major_minor(v: &str) -> Option<&'static str> {
+    let v = v.trim();
+    let parts: Vec<&str> = v.split('.').collect();
+    let numeric = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    if parts.len() == 2 && parts.iter().all(|p| numeric(p)) {
+        return None;
+    }
+    let major = parts[0].trim_start_matches(['v', 'V']);
+    if major == "0" || !numeric(major) {
+        return None;
+    }
+    Some(
+        if parts.len() > 2
+            && parts
+                .iter()
+                .all(|p| numeric(p.trim_start_matches(['v', 'V'])))
+        {
+            "with a patch number: A2A-Version is Major.Minor (\"1.0\"), patch versions are not negotiated"
+        } else {
+            "which is not Major.Minor (\"1.0\")"
+        },
+    )
 }
 
 fn part_style(c: &Call) -> Option<a2a::PartStyle> {

@@ -365,6 +365,10 @@ rule!(
     "request with an unsupported A2A-Version was processed",
     "reject unsupported A2A-Version values with -32009 VersionNotSupportedError (HTTP 400)"
 );
+rule!(VER_HEADER_NOT_MAJOR_MINOR, "VER-HDR-003", "client-version-not-major-minor", Warning, Interop,
+    ["VER-001"],
+    "client's A2A-Version is not Major.Minor (a patch version or another form)",
+    "send A2A-Version as Major.Minor (\"1.0\"), header or query parameter: patch versions are not negotiated, and an agent that matches the value exactly answers VersionNotSupportedError (-32009, HTTP 400) or falls back to 0.3");
 rule!(VER_MIXED_PAYLOAD, "VER-MIX-001", "version-mixed-payload", Warning, Interop,
     ["VER-002", "DATA-001"],
     "payload mixes protocol versions (1.0 header or shape with 0.x-only members, or the reverse)",
@@ -548,6 +552,7 @@ pub static RULES: &[Rule] = &[
     VER_CARD_METHOD,
     VER_NOT_ENFORCED,
     VER_HEADER_STRIPPED,
+    VER_HEADER_NOT_MAJOR_MINOR,
     VER_MIXED_PAYLOAD,
 ];
 
@@ -565,6 +570,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "DATA-SHAPE-002",
     "DATA-ROLE-002",
     "CAP-EXT-004",
+    "VER-HDR-003",
 ];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
