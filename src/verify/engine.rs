@@ -14,7 +14,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 use serde_json::Value;
 
-use crate::model::json::{ptr as jptr, Json, Obj, Seg::Index, Seg::Key};
+use crate::model::json::{ptr as jptr, Json, Num, Obj, Seg::Index, Seg::Key};
 
 use super::finding::{Evidence, Finding, Rule};
 use super::rules as r;
@@ -1029,6 +1029,32 @@ impl State {
                         d.as_str()
                     ),
                     vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+            }
+        }
+        // RPC-001 / RPC-002 (DIGEST §3: request `id` string|integer required): an A2A call
+        // without id is a notification; a null, fractional, boolean or structured id is
+        // none the A2A schemas allow.
+        if let (Some(RequestParse::Request { id, method, .. }), Some(_), false) =
+            (&c.rpc, c.op, c.webhook)
+        {
+            let why = match id {
+                None => Some("has no id: it is a notification, which gets no answer the client can match (JSON-RPC 2.0 §4.1)"),
+                Some(Json::Null) => Some("has id null, which the A2A schemas do not allow (string or integer)"),
+                Some(Json::String(_)) => None,
+                Some(Json::Number(Num::PosInt(_) | Num::NegInt(_))) => None,
+                Some(_) => Some("has an id that is neither a string nor an integer"),
+            };
+            let deliberate = x
+                .req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some();
+            if let (Some(why), false) = (why, deliberate) {
+                self.find(
+                    &r::RPC_REQUEST_ID,
+                    format!("client's JSON-RPC call {method} {why}"),
+                    vec![x.ev_at(x.req_ev_seq(), "/id", id.as_ref().map(Json::to_value))],
                     &x.leg,
                 );
             }
@@ -3085,6 +3111,27 @@ impl State {
     ) {
         let c = x.call.clone().unwrap_or_default();
         let success = x.is_success() && !self.answer_is_error(x);
+        // ERR-001 / RPC-002: an A2A call without id (a notification; RPC-REQ-001 names the
+        // client) answered with a result. A2A calls need an id, so the agent rejects it
+        // with -32600 (the 0.3 TCK's notification test); JSON-RPC 2.0 §4.1 forbids
+        // answering a notification with a result.
+        if let (
+            true,
+            Some(RequestParse::Request {
+                id: None, method, ..
+            }),
+            Some(_),
+        ) = (success, &c.rpc, c.op)
+        {
+            if !c.webhook && (x.sse.is_some() || !x.body.as_slice().is_empty()) {
+                self.find(
+                    &r::RPC_ERROR_CODE,
+                    format!("agent answered the client's {method} notification (a call without id) with a result instead of rejecting it with -32600 Invalid Request"),
+                    vec![x.ev(x.req_ev_seq()), x.ev(x.body_seq())],
+                    &x.leg,
+                );
+            }
+        }
         // Malformed 1.0 GetTask / ListTasks parameter accepted (REST-001, ERR-006;
         // a2a-java #639: a Unix epoch as statusTimestampAfter).
         if success && c.dialect == Some(Dialect::V1_0) {

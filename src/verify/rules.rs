@@ -116,6 +116,10 @@ rule!(RPC_ID_MISMATCH, "RPC-ID-001", "jsonrpc-id-mismatch", Error, ErrorHandling
     ["RPC-002"],
     "response id of a JSON-RPC call differs from the request id",
     "echo the request id unchanged (same type and value); null only when the request id could not be read");
+rule!(RPC_REQUEST_ID, "RPC-REQ-001", "client-request-without-id", Error, Interop,
+    ["RPC-001", "RPC-002"],
+    "client's JSON-RPC call has no id (a notification) or an id that is neither a string nor an integer",
+    "give every A2A JSON-RPC call an id, a string or an integer unique among the calls in flight: without one the call is a notification, which an agent rejects with -32600 or may not answer at all (JSON-RPC 2.0 §4.1), and the client cannot match an answer to its call");
 rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, ErrorHandling,
     ["ERR-001", "ERR-002"],
     "error code of a JSON-RPC answer does not match the situation",
@@ -530,6 +534,7 @@ pub static RULES: &[Rule] = &[
     RPC_ENVELOPE,
     RPC_ERROR_CODE,
     RPC_ID_MISMATCH,
+    RPC_REQUEST_ID,
     SSE_NOT_TERMINATED,
     SSE_DATA_NOT_JSON,
     STREAM_APPEND_WITHOUT_BASE,
@@ -571,6 +576,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "DATA-ROLE-002",
     "CAP-EXT-004",
     "VER-HDR-003",
+    "RPC-REQ-001",
 ];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
