@@ -411,6 +411,14 @@ pub(super) struct State {
     /// URL and the evidence of the create (PUSH-CFG-001). Removed on delete; at most
     /// [`MAX_PUSH_URLS`] entries.
     push_created: HashMap<String, (String, Evidence)>,
+    /// Push configs the agent created, by `task id \0 config id`: the webhook URL key
+    /// ([`webhook_key`]). A config created without an id is keyed by its task id too (the
+    /// SDKs' default config id). At most [`MAX_PUSH_URLS`] entries (PUSH-CFG-002).
+    push_config_urls: HashMap<String, String>,
+    /// Webhook URL key → (task, seq of the successful delete answer, its exchange) of the
+    /// configs deleted for it, until a config for that task and URL is created again
+    /// (PUSH-003: a config lives until deletion; PUSH-CFG-002). Bounded like `push_urls`.
+    push_deleted: HashMap<String, Vec<(String, u64, String)>>,
 }
 
 /// An upstream-leg request waiting for its client-leg twin (VER-HDR-002): method, body,
@@ -512,6 +520,8 @@ impl State {
             ver_stripped_clients: VecDeque::new(),
             done_paths: HashMap::new(),
             push_created: HashMap::new(),
+            push_config_urls: HashMap::new(),
+            push_deleted: HashMap::new(),
         }
     }
 
@@ -1055,6 +1065,21 @@ impl State {
                     &r::RPC_REQUEST_ID,
                     format!("client's JSON-RPC call {method} {why}"),
                     vec![x.ev_at(x.req_ev_seq(), "/id", id.as_ref().map(Json::to_value))],
+                    &x.leg,
+                );
+            }
+        }
+        // PUSH-002: a push config names the webhook url it is for.
+        if !c.webhook {
+            if let Some(ptr) = push_config_without_url(&c) {
+                self.areas.insert("push");
+                self.find(
+                    &r::PUSH_CONFIG_NO_URL,
+                    format!(
+                        "client's {} carries a push notification config without url",
+                        c.method.as_deref().or(c.op.map(Op::name)).unwrap_or("call")
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
                     &x.leg,
                 );
             }
@@ -3132,6 +3157,26 @@ impl State {
                 );
             }
         }
+        // ERR-006 / DATA-003 / PUSH-002: a push config without url accepted.
+        if success && !c.webhook {
+            if let Some(ptr) = push_config_without_url(&c) {
+                let mut f = Finding::new(
+                    &r::DATA_PARAM_ACCEPTED,
+                    format!(
+                        "agent accepted {} with a push notification config without url instead of refusing it",
+                        c.method.as_deref().or(c.op.map(Op::name)).unwrap_or("a call")
+                    ),
+                );
+                f.spec = vec!["PUSH-002".into(), "ERR-006".into(), "DATA-003".into()];
+                f.help = "validate a push notification config before storing it: url is required (PUSH-002), so refuse a config without one with -32602 InvalidParams (HTTP 400) instead of accepting a webhook that can never be called".into();
+                f.evidence = vec![x.ev_at(x.req_ev_seq(), &ptr, None), x.ev(x.body_seq())];
+                f.leg = x.leg.clone();
+                self.emit(f);
+            }
+        }
+        if success && c.op == Some(Op::DeletePushConfig) {
+            self.note_push_config_deleted(x, &c);
+        }
         // Malformed 1.0 GetTask / ListTasks parameter accepted (REST-001, ERR-006;
         // a2a-java #639: a Unix epoch as statusTimestampAfter).
         if success && c.dialect == Some(Dialect::V1_0) {
@@ -4717,16 +4762,53 @@ impl State {
                     },
                     _ => vec![(res, base.to_string())],
                 };
-                let first = list
-                    .iter()
-                    .find_map(|(c, p)| a2a::push_config_problems(c, p, v1).into_iter().next());
+                // An echo of the client's config without url is DATA-PARAM-001's (accepted),
+                // not a second finding on the result.
+                let echo_no_url = push_config_without_url(&c).is_some();
+                let first = list.iter().find_map(|(c, p)| {
+                    a2a::push_config_problems(c, p, v1)
+                        .into_iter()
+                        .find(|(ptr, _)| !(echo_no_url && ptr.ends_with("/url")))
+                });
                 if let Some((p, msg)) = first {
-                    self.find(
+                    let mut f = Finding::new(
                         &r::RESULT_SHAPE,
                         format!("result of {} is malformed: {msg}", op.name()),
-                        vec![x.ev_at(bseq, &p, None)],
-                        &x.leg,
                     );
+                    f.spec = vec!["PUSH-002".into(), "PUSH-003".into(), "DATA-005".into()];
+                    f.help = if v1 {
+                        "answer push config calls with the 1.0 TaskPushNotificationConfig {id, taskId, url, token?, authentication{scheme, credentials?}?} (ListTaskPushNotificationConfigs: {configs: [...], nextPageToken}); Create returns the stored config with the id the agent assigned".into()
+                    } else {
+                        "answer 0.x push config calls with {taskId, pushNotificationConfig: {id?, url, token?, authentication{schemes[], credentials?}?}} (list: an array of them), the config as stored".into()
+                    };
+                    f.evidence = vec![x.ev_at(bseq, &p, None)];
+                    f.leg = x.leg.clone();
+                    self.emit(f);
+                }
+                // ID-001 / TASK-009 / AUTH-006: a push config call answers with the configs
+                // of the task it names, never another task's (its webhook and token).
+                if let Some(named) = push_call_task(&c) {
+                    let other = list.iter().find_map(|(cfg, p)| {
+                        let t = cfg.get("taskId").and_then(Json::as_str)?;
+                        (!t.is_empty() && t != named)
+                            .then(|| (t.to_string(), format!("{p}/taskId")))
+                    });
+                    if let Some((t, p)) = other {
+                        self.areas.insert("id");
+                        self.areas.insert("push");
+                        self.find(
+                            &r::ID_OTHER_TASK_ANSWERED,
+                            format!(
+                                "the agent answered {} for task {named} with the push notification config of another task {t} (that task's webhook url and token)",
+                                op.name()
+                            ),
+                            vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &p, Some(Value::String(t)))],
+                            &x.leg,
+                        );
+                    }
+                }
+                if op == Op::CreatePushConfig {
+                    self.note_push_config_created(x, &c, res);
                 }
                 None
             }
@@ -5545,6 +5627,79 @@ impl State {
         }
     }
 
+    /// PUSH-CFG-002 bookkeeping: the config a successful Create answered (`res`) is live
+    /// for its task and webhook URL: remembered by `task \0 config id` (and `task \0 task`
+    /// when no id is known, the SDKs' default), and no longer deleted.
+    fn note_push_config_created(&mut self, x: &Exch, c: &Call, res: &Json) {
+        let _ = x;
+        let Some(task) = push_call_task(c)
+            .map(str::to_string)
+            .or_else(|| res.get("taskId").and_then(Json::as_str).map(str::to_string))
+        else {
+            return;
+        };
+        let url = push_url_of(c).map(|(_, u)| u).or_else(|| {
+            res.get("url")
+                .or_else(|| res.get("pushNotificationConfig").and_then(|p| p.get("url")))
+                .and_then(Json::as_str)
+                .map(str::to_string)
+        });
+        let Some(url) = url else { return };
+        let key = webhook_key(&url).into_owned();
+        let id = res
+            .get("id")
+            .or_else(|| res.get("pushNotificationConfig").and_then(|p| p.get("id")))
+            .or_else(|| {
+                c.params
+                    .get("id")
+                    .filter(|_| c.dialect == Some(Dialect::V1_0))
+            })
+            .or_else(|| {
+                c.params
+                    .get("pushNotificationConfig")
+                    .and_then(|p| p.get("id"))
+            })
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+            .unwrap_or(&task)
+            .to_string();
+        if self.push_config_urls.len() < MAX_PUSH_URLS {
+            self.push_config_urls
+                .insert(format!("{task}\u{0}{id}"), key.clone());
+        }
+        if let Some(list) = self.push_deleted.get_mut(&key) {
+            list.retain(|(t, _, _)| *t != task);
+            if list.is_empty() {
+                self.push_deleted.remove(&key);
+            }
+        }
+    }
+
+    /// PUSH-CFG-002 bookkeeping: a successful Delete of a config whose Create this
+    /// recording saw ends it; when no other config of the task is live for the same URL,
+    /// the URL is deleted for that task from this answer on.
+    fn note_push_config_deleted(&mut self, x: &Exch, c: &Call) {
+        let Some(task) = push_call_task(c).map(str::to_string) else {
+            return;
+        };
+        let id = push_call_config_id(c, &x.path).unwrap_or_else(|| task.clone());
+        let Some(url) = self.push_config_urls.remove(&format!("{task}\u{0}{id}")) else {
+            return;
+        };
+        let prefix = format!("{task}\u{0}");
+        let still_live = self
+            .push_config_urls
+            .iter()
+            .any(|(k, u)| k.starts_with(&prefix) && *u == url);
+        if still_live || self.push_deleted.len() >= MAX_PUSH_URLS {
+            return;
+        }
+        let list = self.push_deleted.entry(url).or_default();
+        if !list.iter().any(|(t, _, _)| *t == task) && list.len() < MAX_PUSH_SECRETS {
+            list.push((task, x.body_seq(), x.id.clone()));
+        }
+    }
+
     /// The state of a push notification about task `id` as the task state machine should
     /// see it (TASK-001 / TASK-STATE-001). Webhook deliveries are at-least-once, retried and
     /// not ordered (PUSH-004; STREAM-005's order is the stream's): a non-terminal state
@@ -5595,6 +5750,7 @@ impl State {
                 &x.leg,
             );
         }
+        self.check_delivery_after_delete(x, &key);
         let Some(configs) = self.push_secrets.get(&key).cloned() else {
             return;
         };
@@ -5675,6 +5831,49 @@ impl State {
                 &x.leg,
             );
         }
+    }
+
+    /// PUSH-CFG-002 (PUSH-003: a config lives until its task ends or it is deleted): a
+    /// delivery to webhook URL `key` about a task whose config for that URL was deleted
+    /// (answered with success) before this delivery's request started.
+    fn check_delivery_after_delete(&mut self, x: &Exch, key: &str) {
+        let Some(deleted) = self.push_deleted.get(key) else {
+            return;
+        };
+        let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
+        let Some(task) = Json::parse(&body).ok().and_then(|v| {
+            let p = classify_payload(&v, "").ok()?;
+            let member = if p.kind == PayloadKind::Task {
+                "id"
+            } else {
+                "taskId"
+            };
+            p.inner.get(member)?.as_str().map(str::to_string)
+        }) else {
+            return;
+        };
+        let Some((_, dseq, dxid)) = deleted
+            .iter()
+            .find(|(t, seq, _)| *t == task && *seq < x.req_seq)
+            .cloned()
+        else {
+            return;
+        };
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_AFTER_DELETE,
+            format!("agent delivered a push notification about task {task} after the client deleted that task's push notification config for this webhook"),
+            vec![
+                Evidence {
+                    seq: dseq,
+                    exchange: Some(dxid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev(x.req_seq),
+            ],
+            &x.leg,
+        );
     }
 
     /// TASK-STATE-005 / VER-MIX-001 on a push payload's state (ggcode PR #2515: 0.x names
@@ -7069,6 +7268,84 @@ fn reason_expectation(reason: &str) -> Option<(i64, &'static [u16])> {
 }
 
 /// How the call's dialect and binding spell parts (DATA-004); `None` when unknown.
+/// The task a push config call names: the HTTP+JSON route's `{id}`; 1.0 JSON-RPC
+/// `taskId` (its `id` names the config); 0.x JSON-RPC `id` (get, list, delete) or `taskId`
+/// (set). `None` for other calls or when absent.
+fn push_call_task(c: &Call) -> Option<&str> {
+    if !c.op.is_some_and(Op::is_push_config) {
+        return None;
+    }
+    if let Some(t) = c.route_task.as_deref().filter(|t| !t.is_empty()) {
+        return Some(t);
+    }
+    let s = |k: &str| {
+        c.params
+            .get(k)
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+    };
+    if c.dialect == Some(Dialect::V1_0) {
+        s("taskId")
+    } else {
+        s("id").or_else(|| s("taskId"))
+    }
+}
+
+/// The config id a push config Get / Delete names: the last segment of an HTTP+JSON
+/// `…/pushNotificationConfigs/{configId}` path, 1.0 JSON-RPC `id`, 0.x
+/// `pushNotificationConfigId`.
+fn push_call_config_id(c: &Call, path: &str) -> Option<String> {
+    if c.binding == Some(Binding::Rest) {
+        let (head, last) = path.trim_end_matches('/').rsplit_once('/')?;
+        return (head.ends_with("pushNotificationConfigs") && !last.is_empty())
+            .then(|| last.to_string());
+    }
+    let key = if c.dialect == Some(Dialect::V1_0) {
+        "id"
+    } else {
+        "pushNotificationConfigId"
+    };
+    c.params
+        .get(key)
+        .and_then(Json::as_str)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+/// PUSH-002: the JSON Pointer of the missing `url` when the push notification config of a
+/// Create / 0.x set call (1.0 flat, 0.x `pushNotificationConfig`) or of a send's
+/// `configuration` (1.0 `taskPushNotificationConfig`, 0.x `pushNotificationConfig`) has no
+/// url or an empty one; `None` when every config present has a url, or there is none.
+fn push_config_without_url(c: &Call) -> Option<String> {
+    let pre = if c.binding == Some(Binding::Rest) {
+        ""
+    } else {
+        "/params"
+    };
+    let places: &[&str] = match c.op {
+        Some(Op::CreatePushConfig) => &["/pushNotificationConfig", ""],
+        Some(Op::SendMessage) | Some(Op::SendStreamingMessage) => &[
+            "/configuration/taskPushNotificationConfig",
+            "/configuration/pushNotificationConfig",
+            "/configuration/pushNotification",
+        ],
+        _ => return None,
+    };
+    for place in places {
+        let obj = if place.is_empty() {
+            Some(&c.params)
+        } else {
+            member_path(&c.params, place)
+        };
+        let Some(Json::Object(o)) = obj else { continue };
+        return match o.get("url").and_then(Json::as_str) {
+            Some(u) if !u.trim().is_empty() => None,
+            _ => Some(format!("{pre}{place}/url")),
+        };
+    }
+    None
+}
+
 /// DATA-TIME-001 (DATA-002, 1.0 §5.6.1: timestamps in UTC with `Z`): the 1.0 object `owner`
 /// (a Task or a TaskStatusUpdateEvent at `ptr`, in the event or body at `seq`) has a
 /// `status.timestamp` with an offset instead of `Z`. Returns the finding's message (naming
