@@ -591,15 +591,29 @@ pub struct TaskView<'a> {
 }
 
 /// Reads a Task object at `ptr`. `need_context` = 0.x JSON-RPC (contextId required).
+/// DATA-005 / ID-001: `id` is required and names the task for every later call; `""` is
+/// the ProtoJSON default of an unset string (as in [`update_view`]), so an empty `id` (and
+/// an empty required 0.x `contextId`) is reported like a missing one and read as absent.
 pub fn task_view<'a>(o: &'a Obj, ptr: &str, need_context: bool) -> TaskView<'a> {
     let mut problems = Vec::new();
     let id = str_member(o, "id", "id");
     if id.is_none() {
         problems.push((format!("{ptr}/id"), "task has no id".to_string()));
+    } else if id.is_some_and(|s| s.trim().is_empty()) {
+        problems.push((
+            format!("{ptr}/id"),
+            "task id is empty (an unset string in ProtoJSON): the client cannot name the task in GetTask, CancelTask or a follow-up".to_string(),
+        ));
     }
+    let id = id.filter(|s| !s.trim().is_empty());
     let context_id = str_member(o, "contextId", "context_id");
-    if need_context && context_id.is_none() {
-        problems.push((format!("{ptr}/contextId"), "task has no contextId".into()));
+    if need_context && context_id.is_none_or(|s| s.trim().is_empty()) {
+        let why = if context_id.is_none() {
+            "task has no contextId"
+        } else {
+            "task contextId is empty"
+        };
+        problems.push((format!("{ptr}/contextId"), why.into()));
     }
     let (state_raw, state) = status_state(o, ptr, &mut problems);
     TaskView {
@@ -1033,8 +1047,9 @@ pub fn artifact_shape_problems(a: &Json, ptr: &str, style: PartStyle) -> Vec<(St
 /// DATA-002 (1.0 §5.6.1): a 1.0 `TaskStatus` at `ptr` carries its `timestamp` (a
 /// `google.protobuf.Timestamp`, optional) as an RFC 3339 string with a zone, which is what
 /// ProtoJSON readers parse (a2a-js #641: a naive `2026-03-02T10:15:00.123456` from Python's
-/// `isoformat()` makes the whole Task undecodable). An offset other than `Z` is accepted:
-/// ProtoJSON parsers take it and normalise to UTC. Returns `(JSON Pointer, message)` of the
+/// `isoformat()` makes the whole Task undecodable). An offset other than `Z` is accepted
+/// here: ProtoJSON parsers take it and normalise to UTC ([`status_timestamp_offset`] finds
+/// it for DATA-TIME-001, a warning). Returns `(JSON Pointer, message)` of the
 /// problem, `None` when the member is absent or well formed. 0.x timestamps are free
 /// strings (the 0.x examples are naive) and are not judged here.
 pub fn status_timestamp_problem(status: &Json, ptr: &str) -> Option<(String, String)> {
@@ -1050,6 +1065,18 @@ pub fn status_timestamp_problem(status: &Json, ptr: &str) -> Option<(String, Str
             )
         }),
     }
+}
+
+/// DATA-002 (1.0 §5.6.1: timestamps in UTC with `Z`): the `timestamp` of a 1.0
+/// `TaskStatus` when it is a well-formed RFC 3339 date-time whose zone is an offset
+/// (`+02:00`, even `+00:00`) instead of `Z`; `None` otherwise (absent, `Z`, or malformed,
+/// which [`status_timestamp_problem`] reports).
+pub fn status_timestamp_offset<'a>(status: &'a Json) -> Option<&'a str> {
+    let s = status.get("timestamp")?.as_str()?;
+    if rfc3339_problem(s).is_some() || s.ends_with(['Z', 'z']) {
+        return None;
+    }
+    Some(s)
 }
 
 /// Why `s` is not an RFC 3339 `date-time` (RFC 3339 §5.6: `YYYY-MM-DDTHH:MM:SS[.frac]`
@@ -1691,6 +1718,26 @@ mod tests {
         );
         let st = Json::parse(br#"{"state":"TASK_STATE_WORKING"}"#).unwrap();
         assert_eq!(status_timestamp_problem(&st, "/status"), None);
+    }
+
+    /// DATA-002: a well-formed timestamp with an offset (even +00:00) is not UTC-with-Z; `Z`,
+    /// an absent member and a malformed string (DATA-SHAPE's) are not reported here.
+    #[test]
+    fn status_timestamp_offset_finds_offsets_only() {
+        for (t, want) in [
+            ("2026-03-02T12:15:00+02:00", true),
+            ("2026-03-02T10:15:00.000+00:00", true),
+            ("2026-03-02T05:15:00-05:00", true),
+            ("2026-03-02T10:15:00.000Z", false),
+            ("2026-03-02T10:15:00z", false),
+            ("2026-03-02T10:15:00", false),
+        ] {
+            let text = format!(r#"{{"timestamp":"{t}"}}"#);
+            let j = Json::parse(text.as_bytes()).unwrap();
+            assert_eq!(status_timestamp_offset(&j).is_some(), want, "{t}");
+        }
+        let none = Json::parse(br#"{"state":"TASK_STATE_WORKING"}"#).unwrap();
+        assert_eq!(status_timestamp_offset(&none), None);
     }
 
     /// ID-006: a history or status message naming another task or context is found; a

@@ -178,7 +178,20 @@ pub fn response_view<'a>(v: &'a Json<'a>) -> ResponseView<'a> {
     let result = obj.get("result");
     let error_v = obj.get("error");
     match (result, error_v) {
-        (Some(_), Some(Json::Null)) | (Some(_), None) | (None, Some(_)) => {}
+        (Some(_), None) => {}
+        // JSON-RPC 2.0 §5: error "MUST NOT exist if there was no error" (RPC-002: exactly
+        // one of result/error). The JSON-RPC 1.0 habit; clients that test for the member
+        // (`"error" in response`) read the success as a failure.
+        (Some(_), Some(Json::Null)) => problems.push((
+            "/error".into(),
+            "agent's success response carries \"error\": null (the member must be absent without an error)"
+                .into(),
+        )),
+        (None, Some(Json::Null)) => problems.push((
+            "/error".into(),
+            "response carries no result and a null error".into(),
+        )),
+        (None, Some(_)) => {}
         (Some(_), Some(_)) => {
             problems.push(("".into(), "response carries both result and error".into()))
         }
@@ -244,6 +257,15 @@ mod tests {
         let ptrs: Vec<&str> = v.problems.iter().map(|p| p.0.as_str()).collect();
         assert!(ptrs.contains(&"/jsonrpc") && ptrs.contains(&"/id") && ptrs.contains(&""));
         assert!(ptrs.contains(&"/error/code") && ptrs.contains(&"/error/message"));
+        // RPC-002 / JSON-RPC 2.0 §5: a null error member on a success is one too much; the
+        // result is still read.
+        let null_error = json!({"jsonrpc":"2.0","id":1,"result":{"x":1},"error":null});
+        let v = response_view(&null_error);
+        let ptrs: Vec<&str> = v.problems.iter().map(|p| p.0.as_str()).collect();
+        assert_eq!(ptrs, ["/error"]);
+        assert!(v.result.is_some() && v.error.is_none());
+        let only_null = json!({"jsonrpc":"2.0","id":1,"error":null});
+        assert_eq!(response_view(&only_null).problems.len(), 1);
     }
 
     #[test]

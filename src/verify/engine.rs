@@ -14,7 +14,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 use serde_json::Value;
 
-use crate::model::json::{ptr as jptr, Json, Obj, Seg::Index, Seg::Key};
+use crate::model::json::{ptr as jptr, Json, Num, Obj, Seg::Index, Seg::Key};
 
 use super::finding::{Evidence, Finding, Rule};
 use super::rules as r;
@@ -373,9 +373,24 @@ struct TaskRec {
     /// Handed out by the agent (seen in a result or stream) at this seq / exchange.
     announced: Option<(u64, String)>,
     terminal: Option<(TaskState, u64, String)>,
+    /// `status.timestamp` (ms since the epoch) of the terminal state when a push
+    /// notification delivered it: a later webhook delivery of a non-terminal state is a
+    /// state change only when its own timestamp is newer (PUSH-004: at-least-once, retries
+    /// MAY, no delivery order).
+    terminal_ts: Option<i64>,
+    /// States push notifications delivered for this task so far (each once): a second
+    /// delivery of one of them is a redelivery (PUSH-004), not a state change.
+    webhook_states: Vec<TaskState>,
+    /// `messageId`s of the send requests answered with this task (at most
+    /// [`MAX_TASK_MESSAGE_IDS`]): a send repeating one of them is a retry, which an agent
+    /// may answer with the task it already made (TASK-STATE-002 on a context-only send).
+    sent_message_ids: Vec<String>,
     canceled_seen: bool,
     changed_reported: bool,
 }
+
+/// How many send `messageId`s a [`TaskRec`] remembers.
+const MAX_TASK_MESSAGE_IDS: usize = 8;
 
 /// A TASK-STATE-001 finding held back on a stream opened before the terminal state was seen
 /// elsewhere ([`Verifier::stale_streams`]): the task's key, the terminal state, and the
@@ -475,6 +490,14 @@ pub(super) struct State {
     /// STREAM-END-002 held back on a client-leg stream whose upstream twin was still open
     /// when it ended: judged when the twin ends (or at the end of the recording).
     held_ends: Vec<HeldEnd>,
+    /// Push configs the agent created, by `task id \0 config id`: the webhook URL key
+    /// ([`webhook_key`]). A config created without an id is keyed by its task id too (the
+    /// SDKs' default config id). At most [`MAX_PUSH_URLS`] entries (PUSH-CFG-002).
+    push_config_urls: HashMap<String, String>,
+    /// Webhook URL key → (task, seq of the successful delete answer, its exchange) of the
+    /// configs deleted for it, until a config for that task and URL is created again
+    /// (PUSH-003: a config lives until deletion; PUSH-CFG-002). Bounded like `push_urls`.
+    push_deleted: HashMap<String, Vec<(String, u64, String)>>,
 }
 
 /// A client-leg exchange and the upstream-leg exchange that forwards it (gateway legs).
@@ -649,6 +672,8 @@ impl State {
             gw_ended: HashMap::new(),
             gw_ended_order: VecDeque::new(),
             held_ends: Vec::new(),
+            push_config_urls: HashMap::new(),
+            push_deleted: HashMap::new(),
         }
     }
 
@@ -1212,6 +1237,65 @@ impl State {
                 );
             }
         }
+        // RPC-001 / RPC-002 (DIGEST §3: request `id` string|integer required): an A2A call
+        // without id is a notification; a null, fractional, boolean or structured id is
+        // none the A2A schemas allow.
+        if let (Some(RequestParse::Request { id, method, .. }), Some(_), false) =
+            (&c.rpc, c.op, c.webhook)
+        {
+            let why = match id {
+                None => Some("has no id: it is a notification, which gets no answer the client can match (JSON-RPC 2.0 §4.1)"),
+                Some(Json::Null) => Some("has id null, which the A2A schemas do not allow (string or integer)"),
+                Some(Json::String(_)) => None,
+                Some(Json::Number(Num::PosInt(_) | Num::NegInt(_))) => None,
+                Some(_) => Some("has an id that is neither a string nor an integer"),
+            };
+            let deliberate = x
+                .req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some();
+            if let (Some(why), false) = (why, deliberate) {
+                self.find(
+                    &r::RPC_REQUEST_ID,
+                    format!("client's JSON-RPC call {method} {why}"),
+                    vec![x.ev_at(x.req_ev_seq(), "/id", id.as_ref().map(Json::to_value))],
+                    &x.leg,
+                );
+            }
+        }
+        // PUSH-002: a push config names the webhook url it is for.
+        if !c.webhook {
+            if let Some(ptr) = push_config_without_url(&c) {
+                self.areas.insert("push");
+                self.find(
+                    &r::PUSH_CONFIG_NO_URL,
+                    format!(
+                        "client's {} carries a push notification config without url",
+                        c.method.as_deref().or(c.op.map(Op::name)).unwrap_or("call")
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
+                    &x.leg,
+                );
+            }
+        }
+        // VER-001: the client's A2A-Version (header or query parameter) is Major.Minor. Only
+        // 1.x-looking values are judged (0.x had no version header).
+        if let Some(hv) = c.header_version.as_deref().filter(|_| !c.webhook) {
+            if let Some(why) = version_not_major_minor(hv) {
+                let deliberate = x
+                    .req_headers
+                    .get(crate::model::PROBE_NEGATIVE_HEADER)
+                    .is_some();
+                if !deliberate {
+                    self.find(
+                        &r::VER_HEADER_NOT_MAJOR_MINOR,
+                        format!("client sent A2A-Version {hv:?}, {why}"),
+                        vec![x.ev(x.req_seq)],
+                        &x.leg,
+                    );
+                }
+            }
+        }
         // 1.0 request payload with 0.x-only members.
         if c.dialect == Some(Dialect::V1_0) && !c.webhook {
             if let Some(m) = params_message(&c.params) {
@@ -1325,6 +1409,29 @@ impl State {
                     &r::REQUEST_SHAPE,
                     format!("client message is malformed: {msg}"),
                     vec![x.ev_at(x.req_ev_seq(), ptr, None)],
+                    &x.leg,
+                );
+            } else if let Some(role) = lifted
+                .as_ref()
+                .and_then(Json::as_object)
+                .or_else(|| params_message(&c.params))
+                .and_then(|m| m.get("role"))
+                .and_then(Json::as_str)
+                .filter(|r| r.eq_ignore_ascii_case("ROLE_AGENT") || r.eq_ignore_ascii_case("agent"))
+            {
+                // DATA-005 / proto Role: ROLE_USER is the client's side (the mirror of
+                // DATA-ROLE-001 on the agent's replies).
+                self.find(
+                    &r::DATA_CLIENT_ROLE,
+                    format!(
+                        "client sent its {} message with role {role}, the agent's role",
+                        c.op.map(Op::name).unwrap_or("send")
+                    ),
+                    vec![x.ev_at(
+                        x.req_ev_seq(),
+                        &format!("{base}/role"),
+                        Some(Value::String(role.to_string())),
+                    )],
                     &x.leg,
                 );
             }
@@ -2195,6 +2302,11 @@ impl State {
                         vec![x.ev_at(seq, &ptr, None)],
                     );
                 }
+                if let Some((msg, ev)) =
+                    status_not_utc(x, &c, p.inner, &p.pointer, seq, "stream task event")
+                {
+                    self.stream_once(x, &r::DATA_TIME_NOT_UTC, msg, ev);
+                }
                 self.check_state_spelling(
                     x,
                     tv.state_raw,
@@ -2238,6 +2350,13 @@ impl State {
                     self.agent_message_unknown_task(x, &c, p.inner, &p.pointer, seq)
                 {
                     self.stream_once(x, &r::ID_TASK_FROM_CLIENT, msg, ev);
+                }
+                if x.sse.as_ref().is_some_and(|s| s.events == 1) {
+                    if let Some((msg, ev)) =
+                        self.reply_context_substituted(x, &c, p.inner, &p.pointer, seq)
+                    {
+                        self.stream_once(x, &r::ID_CONTEXT_CHANGED, msg, ev);
+                    }
                 }
                 if let Some(role) = agent_reply_user_role(p.inner) {
                     let msg = format!(
@@ -2341,6 +2460,11 @@ impl State {
                 }
                 self.stream_ids(x, u.task_id, u.context_id, seq, &p.pointer, false);
                 if p.kind == PayloadKind::StatusUpdate {
+                    if let Some((msg, ev)) =
+                        status_not_utc(x, &c, p.inner, &p.pointer, seq, "stream status update")
+                    {
+                        self.stream_once(x, &r::DATA_TIME_NOT_UTC, msg, ev);
+                    }
                     self.check_state_spelling(
                         x,
                         u.state_raw,
@@ -2591,8 +2715,13 @@ impl State {
             .filter_map(|(h, c)| c.map(|c| (h, c)))
         {
             let now = st.map(|s| s.proto_name()).unwrap_or("");
+            let via = if x.call.as_ref().is_some_and(|c| c.webhook) {
+                " by a push notification that is neither a redelivery nor older than the terminal state"
+            } else {
+                ""
+            };
             let message = format!(
-                "task {id} was {} and is later reported as {now}",
+                "task {id} was {} and is later reported as {now}{via}",
                 ts.proto_name()
             );
             let evidence = vec![
@@ -3777,6 +3906,47 @@ impl State {
     ) {
         let c = x.call.clone().unwrap_or_default();
         let success = x.is_success() && !self.answer_is_error(x);
+        // ERR-001 / RPC-002: an A2A call without id (a notification; RPC-REQ-001 names the
+        // client) answered with a result. A2A calls need an id, so the agent rejects it
+        // with -32600 (the 0.3 TCK's notification test); JSON-RPC 2.0 §4.1 forbids
+        // answering a notification with a result.
+        if let (
+            true,
+            Some(RequestParse::Request {
+                id: None, method, ..
+            }),
+            Some(_),
+        ) = (success, &c.rpc, c.op)
+        {
+            if !c.webhook && (x.sse.is_some() || !x.body.as_slice().is_empty()) {
+                self.find(
+                    &r::RPC_ERROR_CODE,
+                    format!("agent answered the client's {method} notification (a call without id) with a result instead of rejecting it with -32600 Invalid Request"),
+                    vec![x.ev(x.req_ev_seq()), x.ev(x.body_seq())],
+                    &x.leg,
+                );
+            }
+        }
+        // ERR-006 / DATA-003 / PUSH-002: a push config without url accepted.
+        if success && !c.webhook {
+            if let Some(ptr) = push_config_without_url(&c) {
+                let mut f = Finding::new(
+                    &r::DATA_PARAM_ACCEPTED,
+                    format!(
+                        "agent accepted {} with a push notification config without url instead of refusing it",
+                        c.method.as_deref().or(c.op.map(Op::name)).unwrap_or("a call")
+                    ),
+                );
+                f.spec = vec!["PUSH-002".into(), "ERR-006".into(), "DATA-003".into()];
+                f.help = "validate a push notification config before storing it: url is required (PUSH-002), so refuse a config without one with -32602 InvalidParams (HTTP 400) instead of accepting a webhook that can never be called".into();
+                f.evidence = vec![x.ev_at(x.req_ev_seq(), &ptr, None), x.ev(x.body_seq())];
+                f.leg = x.leg.clone();
+                self.emit(f);
+            }
+        }
+        if success && c.op == Some(Op::DeletePushConfig) {
+            self.note_push_config_deleted(x, &c);
+        }
         // Malformed 1.0 GetTask / ListTasks parameter accepted (REST-001, ERR-006;
         // a2a-java #639: a Unix epoch as statusTimestampAfter).
         if success && c.dialect == Some(Dialect::V1_0) {
@@ -3944,28 +4114,42 @@ impl State {
         let Some(m) = params_message(&c.params) else {
             return;
         };
-        let Some(tid) = str_member(m, "taskId", "task_id").map(str::to_string) else {
-            return;
-        };
-        let req_ctx = str_member(m, "contextId", "context_id").map(str::to_string);
+        let req_ctx = str_member(m, "contextId", "context_id")
+            .filter(|s| !s.is_empty())
+            .map(str::to_string);
+        let msg_id = str_member(m, "messageId", "message_id").map(str::to_string);
         let base = if c.binding.is_some_and(Binding::bare_params) {
             "/message"
         } else {
             "/params/message"
         };
-        let known = self
-            .tasks
-            .get(&task_key(&x.leg, &tid))
-            .map(|t| (t.terminal.clone(), t.context_id.clone()));
-        // Result of the follow-up: a send result task, or the stream's task.
+        // Result of the send: a send result task, or the stream's task.
         let (res_id, res_ctx) = match (result_task, x.sse.as_ref()) {
             (Some((id, ctx, _)), _) => (Some(id.to_string()), ctx.map(str::to_string)),
             (None, Some(s)) => (s.task_id.clone(), s.context_id.clone()),
             _ => (None, None),
         };
+        let Some(tid) = str_member(m, "taskId", "task_id").map(str::to_string) else {
+            // A send naming no task (a new task, perhaps in the client's context).
+            // 0.1/0.2 `tasks/send` names its task in `params.id` instead.
+            let names_task = c.params.get("id").is_some_and(|v| !matches!(v, Json::Null));
+            if success {
+                if let Some(rid) = res_id.as_ref().filter(|_| !names_task) {
+                    self.check_new_send_answered_old_task(x, base, rid, msg_id.as_deref());
+                }
+                self.check_context_substituted(x, base, req_ctx.as_deref(), res_ctx.as_deref());
+                self.note_send_message_id(x, res_id.as_deref(), msg_id);
+            }
+            return;
+        };
+        let known = self
+            .tasks
+            .get(&task_key(&x.leg, &tid))
+            .map(|t| (t.terminal.clone(), t.context_id.clone()));
         if !success {
             return;
         }
+        self.note_send_message_id(x, res_id.as_deref(), msg_id);
         // TASK-002 / TASK-001: message to a terminal task accepted.
         if let Some((Some((ts, tseq, txid)), _)) = &known {
             if *tseq < x.req_seq {
@@ -4038,26 +4222,149 @@ impl State {
                 return;
             }
         }
-        // ID-002: client's contextId substituted.
-        if let (Some(qc), Some(rctx)) = (&req_ctx, &res_ctx) {
-            if qc != rctx {
-                self.find(
-                    &r::ID_CONTEXT_CHANGED,
-                    format!(
-                        "agent answered contextId {rctx} to a message that named contextId {qc}"
-                    ),
-                    vec![
-                        x.ev_at(
-                            x.req_ev_seq(),
-                            &format!("{base}/contextId"),
-                            Some(Value::String(qc.clone())),
-                        ),
-                        x.ev(x.body_seq()),
-                    ],
-                    &x.leg,
-                );
+        self.check_context_substituted(x, base, req_ctx.as_deref(), res_ctx.as_deref());
+    }
+
+    /// ID-002 (1.0 §3.4.1; the 0.x follow-ups the same): the client's message named
+    /// contextId `req_ctx` and the agent's task (send result or the stream's task) carries
+    /// another one, `res_ctx`. The agent may accept the client's contextId or refuse it with
+    /// an error, never substitute its own. `base` is the request message's JSON Pointer.
+    fn check_context_substituted(
+        &mut self,
+        x: &Exch,
+        base: &str,
+        req_ctx: Option<&str>,
+        res_ctx: Option<&str>,
+    ) {
+        let (Some(qc), Some(rctx)) = (req_ctx, res_ctx.filter(|s| !s.is_empty())) else {
+            return;
+        };
+        if qc == rctx {
+            return;
+        }
+        self.areas.insert("id");
+        self.find(
+            &r::ID_CONTEXT_CHANGED,
+            format!(
+                "agent answered contextId {rctx} to a message that named contextId {qc}: it substituted its own context for the client's instead of accepting it or refusing it with an error"
+            ),
+            vec![
+                x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("{base}/contextId"),
+                    Some(Value::String(qc.to_string())),
+                ),
+                x.ev(x.body_seq()),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// TASK-001 / ID-008: a send naming no `taskId` starts a new task (in the client's
+    /// context when it names one); the agent answered it with task `rid`, which this
+    /// recording saw the agent hand out on an earlier exchange and reach a terminal state
+    /// before the request. The client's message went into a finished task (or was dropped).
+    /// A send repeating the `messageId` of a send already answered with that task is a
+    /// retry and is not judged. `base` is the request message's JSON Pointer.
+    fn check_new_send_answered_old_task(
+        &mut self,
+        x: &Exch,
+        base: &str,
+        rid: &str,
+        msg_id: Option<&str>,
+    ) {
+        let Some(t) = self.tasks.get(&task_key(&x.leg, rid)) else {
+            return;
+        };
+        let Some((ts, tseq, txid)) = t.terminal.clone() else {
+            return;
+        };
+        let earlier = t
+            .announced
+            .as_ref()
+            .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+        let retry = msg_id.is_some_and(|id| t.sent_message_ids.iter().any(|s| s == id));
+        if !earlier || tseq >= x.req_seq || txid == x.id || retry {
+            return;
+        }
+        self.areas.insert("task");
+        self.find(
+            &r::TASK_MESSAGE_TO_TERMINAL,
+            format!(
+                "a message naming no taskId (a new task) was answered with task {rid}, which was already {}: the agent put the message into a finished task instead of starting a new task in its context",
+                ts.proto_name()
+            ),
+            vec![
+                Evidence {
+                    seq: tseq,
+                    exchange: Some(txid),
+                    pointer: None,
+                    found: Some(Value::String(ts.proto_name().into())),
+                },
+                x.ev_at(x.req_ev_seq(), base, None),
+                x.ev(x.body_seq()),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// Remembers that the send with `messageId` `msg_id` was answered with task `rid`.
+    fn note_send_message_id(&mut self, x: &Exch, rid: Option<&str>, msg_id: Option<String>) {
+        let (Some(rid), Some(mid)) = (rid, msg_id) else {
+            return;
+        };
+        if let Some(t) = self.tasks.get_mut(&task_key(&x.leg, rid)) {
+            if t.sent_message_ids.len() < MAX_TASK_MESSAGE_IDS && !t.sent_message_ids.contains(&mid)
+            {
+                t.sent_message_ids.push(mid);
             }
         }
+    }
+
+    /// ID-002: an agent Message `reply` (a send result, or the message event of a
+    /// message-reply stream) carries a contextId other than the one the client's message
+    /// named. Returns the ID-CTX-002 message and evidence; `None` when either is absent or
+    /// they match, or the call is no send.
+    fn reply_context_substituted(
+        &self,
+        x: &Exch,
+        c: &Call,
+        reply: &Obj,
+        ptr: &str,
+        seq: u64,
+    ) -> Option<(String, Vec<Evidence>)> {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return None;
+        }
+        let m = params_message(&c.params)?;
+        let qc = str_member(m, "contextId", "context_id").filter(|s| !s.is_empty())?;
+        let rc = str_member(reply, "contextId", "context_id").filter(|s| !s.is_empty())?;
+        if qc == rc {
+            return None;
+        }
+        let base = if c.binding == Some(Binding::Rest) {
+            "/message"
+        } else {
+            "/params/message"
+        };
+        Some((
+            format!(
+                "agent's reply message {} has contextId {rc} to a message that named contextId {qc}: it substituted its own context for the client's instead of accepting it or refusing it with an error",
+                message_id_of(reply)
+            ),
+            vec![
+                x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("{base}/contextId"),
+                    Some(Value::String(qc.to_string())),
+                ),
+                x.ev_at(
+                    seq,
+                    &jptr(ptr, &[Key("contextId")]),
+                    Some(Value::String(rc.to_string())),
+                ),
+            ],
+        ))
     }
 
     // ------------------------------------------------------------------ JSON-RPC
@@ -4995,6 +5302,7 @@ impl State {
                 // DATA-005: every listed task is a whole Task (pi-a2a PR #37: {id, state}
                 // stubs); the first malformed one is reported.
                 let mut bad: Option<(String, String)> = None;
+                let mut utc_reported = false;
                 for (i, t) in ts.iter().enumerate() {
                     let Some(o) = t.as_object() else {
                         bad.get_or_insert((
@@ -5004,6 +5312,14 @@ impl State {
                         continue;
                     };
                     let ptr = format!("{base}/tasks/{i}");
+                    if !utc_reported {
+                        if let Some((msg, ev)) =
+                            status_not_utc(x, &c, o, &ptr, bseq, "ListTasks result task")
+                        {
+                            utc_reported = true;
+                            self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
+                        }
+                    }
                     let tv = task_view(o, &ptr, rpc0x);
                     if bad.is_none() && o.contains_key("task") && !o.contains_key("id") {
                         // a2a-java #843: the StreamResponse wrapper around each row.
@@ -5123,6 +5439,12 @@ impl State {
                                 self.agent_message_unknown_task(x, &c, p.inner, &p.pointer, bseq)
                             {
                                 self.find(&r::ID_TASK_FROM_CLIENT, msg, ev, &x.leg);
+                            }
+                            if let Some((msg, ev)) =
+                                self.reply_context_substituted(x, &c, p.inner, &p.pointer, bseq)
+                            {
+                                self.areas.insert("id");
+                                self.find(&r::ID_CONTEXT_CHANGED, msg, ev, &x.leg);
                             }
                             if let Some(role) = agent_reply_user_role(p.inner) {
                                 let ptr = jptr(&p.pointer, &[Key("role")]);
@@ -5283,22 +5605,64 @@ impl State {
                     },
                     _ => vec![(res, base.to_string())],
                 };
-                let first = list
-                    .iter()
-                    .find_map(|(c, p)| a2a::push_config_problems(c, p, v1).into_iter().next());
+                // An echo of the client's config without url is DATA-PARAM-001's (accepted),
+                // not a second finding on the result.
+                let echo_no_url = push_config_without_url(&c).is_some();
+                let first = list.iter().find_map(|(c, p)| {
+                    a2a::push_config_problems(c, p, v1)
+                        .into_iter()
+                        .find(|(ptr, _)| !(echo_no_url && ptr.ends_with("/url")))
+                });
                 if let Some((p, msg)) = first {
-                    self.find(
+                    let mut f = Finding::new(
                         &r::RESULT_SHAPE,
                         format!("result of {} is malformed: {msg}", op.name()),
-                        vec![x.ev_at(bseq, &p, None)],
-                        &x.leg,
                     );
+                    f.spec = vec!["PUSH-002".into(), "PUSH-003".into(), "DATA-005".into()];
+                    f.help = if v1 {
+                        "answer push config calls with the 1.0 TaskPushNotificationConfig {id, taskId, url, token?, authentication{scheme, credentials?}?} (ListTaskPushNotificationConfigs: {configs: [...], nextPageToken}); Create returns the stored config with the id the agent assigned".into()
+                    } else {
+                        "answer 0.x push config calls with {taskId, pushNotificationConfig: {id?, url, token?, authentication{schemes[], credentials?}?}} (list: an array of them), the config as stored".into()
+                    };
+                    f.evidence = vec![x.ev_at(bseq, &p, None)];
+                    f.leg = x.leg.clone();
+                    self.emit(f);
+                }
+                // ID-001 / TASK-009 / AUTH-006: a push config call answers with the configs
+                // of the task it names, never another task's (its webhook and token).
+                if let Some(named) = push_call_task(&c) {
+                    let other = list.iter().find_map(|(cfg, p)| {
+                        let t = cfg.get("taskId").and_then(Json::as_str)?;
+                        (!t.is_empty() && t != named)
+                            .then(|| (t.to_string(), format!("{p}/taskId")))
+                    });
+                    if let Some((t, p)) = other {
+                        self.areas.insert("id");
+                        self.areas.insert("push");
+                        self.find(
+                            &r::ID_OTHER_TASK_ANSWERED,
+                            format!(
+                                "the agent answered {} for task {named} with the push notification config of another task {t} (that task's webhook url and token)",
+                                op.name()
+                            ),
+                            vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &p, Some(Value::String(t)))],
+                            &x.leg,
+                        );
+                    }
+                }
+                if op == Op::CreatePushConfig {
+                    self.note_push_config_created(x, &c, res);
                 }
                 None
             }
             _ => None,
         };
         let (o, ptr) = task_obj?;
+        if let Some((msg, ev)) =
+            status_not_utc(x, &c, o, &ptr, bseq, &format!("{} result task", op.name()))
+        {
+            self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
+        }
         let tv = task_view(o, &ptr, rpc0x);
         if let Some((p, msg)) = tv
             .problems
@@ -6497,38 +6861,161 @@ impl State {
                     );
                 }
             }
-            match p.kind {
+            let seen = match p.kind {
                 PayloadKind::Task => {
                     let tv = task_view(p.inner, &p.pointer, false);
                     self.webhook_state_spelling(x, tv.state_raw, tv.state, &p.pointer, seq);
-                    if let Some(id) = tv.id {
-                        self.observe(
-                            id,
-                            tv.context_id,
-                            tv.state,
-                            seq,
-                            x,
-                            &jptr(&p.pointer, &[Key("status"), Key("state")]),
-                        );
-                    }
+                    tv.id.map(|id| (id, tv.context_id, tv.state))
                 }
                 PayloadKind::StatusUpdate => {
                     let u = update_view(p.inner, p.kind, &p.pointer);
                     self.webhook_state_spelling(x, u.state_raw, u.state, &p.pointer, seq);
-                    if let Some(id) = u.task_id {
-                        self.observe(
-                            id,
-                            u.context_id,
-                            u.state,
-                            seq,
-                            x,
-                            &jptr(&p.pointer, &[Key("status"), Key("state")]),
-                        );
+                    u.task_id.map(|id| (id, u.context_id, u.state))
+                }
+                _ => None,
+            };
+            if matches!(p.kind, PayloadKind::Task | PayloadKind::StatusUpdate) {
+                if let Some((msg, ev)) =
+                    status_not_utc(x, &c, p.inner, &p.pointer, seq, "push notification")
+                {
+                    self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
+                }
+            }
+            if let Some((id, ctx, st)) = seen {
+                let ts = p
+                    .inner
+                    .get("status")
+                    .and_then(|s| s.get("timestamp"))
+                    .and_then(Json::as_str)
+                    .and_then(parse_rfc3339_ms);
+                let st = self.webhook_state_to_judge(x, id, st, ts);
+                self.observe(
+                    id,
+                    ctx,
+                    st,
+                    seq,
+                    x,
+                    &jptr(&p.pointer, &[Key("status"), Key("state")]),
+                );
+                if let Some(t) = self.tasks.get_mut(&task_key(&x.leg, id)) {
+                    if let (Some(s), Some(ms)) = (st.filter(|s| s.is_terminal()), ts) {
+                        if t.terminal.as_ref().is_some_and(|(ts, _, _)| *ts == s) {
+                            t.terminal_ts.get_or_insert(ms);
+                        }
+                    }
+                    if let Some(s) = st {
+                        if !t.webhook_states.contains(&s) {
+                            t.webhook_states.push(s);
+                        }
                     }
                 }
-                _ => {}
             }
         }
+    }
+
+    /// PUSH-CFG-002 bookkeeping: the config a successful Create answered (`res`) is live
+    /// for its task and webhook URL: remembered by `task \0 config id` (and `task \0 task`
+    /// when no id is known, the SDKs' default), and no longer deleted.
+    fn note_push_config_created(&mut self, x: &Exch, c: &Call, res: &Json) {
+        let _ = x;
+        let Some(task) = push_call_task(c)
+            .map(str::to_string)
+            .or_else(|| res.get("taskId").and_then(Json::as_str).map(str::to_string))
+        else {
+            return;
+        };
+        let url = push_url_of(c).map(|(_, u)| u).or_else(|| {
+            res.get("url")
+                .or_else(|| res.get("pushNotificationConfig").and_then(|p| p.get("url")))
+                .and_then(Json::as_str)
+                .map(str::to_string)
+        });
+        let Some(url) = url else { return };
+        let key = webhook_key(&url).into_owned();
+        let id = res
+            .get("id")
+            .or_else(|| res.get("pushNotificationConfig").and_then(|p| p.get("id")))
+            .or_else(|| {
+                c.params
+                    .get("id")
+                    .filter(|_| c.dialect == Some(Dialect::V1_0))
+            })
+            .or_else(|| {
+                c.params
+                    .get("pushNotificationConfig")
+                    .and_then(|p| p.get("id"))
+            })
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+            .unwrap_or(&task)
+            .to_string();
+        if self.push_config_urls.len() < MAX_PUSH_URLS {
+            self.push_config_urls
+                .insert(format!("{task}\u{0}{id}"), key.clone());
+        }
+        if let Some(list) = self.push_deleted.get_mut(&key) {
+            list.retain(|(t, _, _)| *t != task);
+            if list.is_empty() {
+                self.push_deleted.remove(&key);
+            }
+        }
+    }
+
+    /// PUSH-CFG-002 bookkeeping: a successful Delete of a config whose Create this
+    /// recording saw ends it; when no other config of the task is live for the same URL,
+    /// the URL is deleted for that task from this answer on.
+    fn note_push_config_deleted(&mut self, x: &Exch, c: &Call) {
+        let Some(task) = push_call_task(c).map(str::to_string) else {
+            return;
+        };
+        let id = push_call_config_id(c, &x.path).unwrap_or_else(|| task.clone());
+        let Some(url) = self.push_config_urls.remove(&format!("{task}\u{0}{id}")) else {
+            return;
+        };
+        let prefix = format!("{task}\u{0}");
+        let still_live = self
+            .push_config_urls
+            .iter()
+            .any(|(k, u)| k.starts_with(&prefix) && *u == url);
+        if still_live || self.push_deleted.len() >= MAX_PUSH_URLS {
+            return;
+        }
+        let list = self.push_deleted.entry(url).or_default();
+        if !list.iter().any(|(t, _, _)| *t == task) && list.len() < MAX_PUSH_SECRETS {
+            list.push((task, x.body_seq(), x.id.clone()));
+        }
+    }
+
+    /// The state of a push notification about task `id` as the task state machine should
+    /// see it (TASK-001 / TASK-STATE-001). Webhook deliveries are at-least-once, retried and
+    /// not ordered (PUSH-004; STREAM-005's order is the stream's): a non-terminal state
+    /// delivered after the task's terminal state is a late delivery of an older event when
+    /// its `status.timestamp` (`ts`, ms since the epoch) is not newer than the terminal
+    /// state's (both delivered by webhook), or, without both timestamps, a redelivery when
+    /// a webhook already carried that state for the task. Returns `None` (state not judged)
+    /// then, the state otherwise.
+    fn webhook_state_to_judge(
+        &self,
+        x: &Exch,
+        id: &str,
+        st: Option<TaskState>,
+        ts: Option<i64>,
+    ) -> Option<TaskState> {
+        let s = st?;
+        if s.is_terminal() {
+            return Some(s);
+        }
+        let Some(t) = self.tasks.get(&task_key(&x.leg, id)) else {
+            return Some(s);
+        };
+        if t.terminal.is_none() {
+            return Some(s);
+        }
+        let changed = match (ts, t.terminal_ts) {
+            (Some(now), Some(then)) => now > then,
+            _ => !t.webhook_states.contains(&s),
+        };
+        changed.then_some(s)
     }
 
     /// PUSH-DELIV-001 (1.0 deliveries are POSTs), PUSH-AUTH-002 (token or credentials other
@@ -6549,6 +7036,7 @@ impl State {
                 &x.leg,
             );
         }
+        self.check_delivery_after_delete(x, &key);
         let Some(configs) = self.push_secrets.get(&key).cloned() else {
             return;
         };
@@ -6631,6 +7119,49 @@ impl State {
                 &x.leg,
             );
         }
+    }
+
+    /// PUSH-CFG-002 (PUSH-003: a config lives until its task ends or it is deleted): a
+    /// delivery to webhook URL `key` about a task whose config for that URL was deleted
+    /// (answered with success) before this delivery's request started.
+    fn check_delivery_after_delete(&mut self, x: &Exch, key: &str) {
+        let Some(deleted) = self.push_deleted.get(key) else {
+            return;
+        };
+        let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
+        let Some(task) = Json::parse(&body).ok().and_then(|v| {
+            let p = classify_payload(&v, "").ok()?;
+            let member = if p.kind == PayloadKind::Task {
+                "id"
+            } else {
+                "taskId"
+            };
+            p.inner.get(member)?.as_str().map(str::to_string)
+        }) else {
+            return;
+        };
+        let Some((_, dseq, dxid)) = deleted
+            .iter()
+            .find(|(t, seq, _)| *t == task && *seq < x.req_seq)
+            .cloned()
+        else {
+            return;
+        };
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_AFTER_DELETE,
+            format!("agent delivered a push notification about task {task} after the client deleted that task's push notification config for this webhook"),
+            vec![
+                Evidence {
+                    seq: dseq,
+                    exchange: Some(dxid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev(x.req_seq),
+            ],
+            &x.leg,
+        );
     }
 
     /// TASK-STATE-005 / VER-MIX-001 on a push payload's state (ggcode PR #2515: 0.x names
@@ -8359,6 +8890,138 @@ fn reason_expectation(reason: &str) -> Option<(i64, &'static [u16])> {
 }
 
 /// How the call's dialect and binding spell parts (DATA-004); `None` when unknown.
+/// The task a push config call names: the HTTP+JSON route's `{id}`; 1.0 JSON-RPC
+/// `taskId` (its `id` names the config); 0.x JSON-RPC `id` (get, list, delete) or `taskId`
+/// (set). `None` for other calls or when absent.
+fn push_call_task(c: &Call) -> Option<&str> {
+    if !c.op.is_some_and(Op::is_push_config) {
+        return None;
+    }
+    if let Some(t) = c.route_task.as_deref().filter(|t| !t.is_empty()) {
+        return Some(t);
+    }
+    let s = |k: &str| {
+        c.params
+            .get(k)
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+    };
+    if c.dialect == Some(Dialect::V1_0) {
+        s("taskId")
+    } else {
+        s("id").or_else(|| s("taskId"))
+    }
+}
+
+/// The config id a push config Get / Delete names: the last segment of an HTTP+JSON
+/// `…/pushNotificationConfigs/{configId}` path, 1.0 JSON-RPC `id`, 0.x
+/// `pushNotificationConfigId`.
+fn push_call_config_id(c: &Call, path: &str) -> Option<String> {
+    if c.binding == Some(Binding::Rest) {
+        let (head, last) = path.trim_end_matches('/').rsplit_once('/')?;
+        return (head.ends_with("pushNotificationConfigs") && !last.is_empty())
+            .then(|| last.to_string());
+    }
+    let key = if c.dialect == Some(Dialect::V1_0) {
+        "id"
+    } else {
+        "pushNotificationConfigId"
+    };
+    c.params
+        .get(key)
+        .and_then(Json::as_str)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+/// PUSH-002: the JSON Pointer of the missing `url` when the push notification config of a
+/// Create / 0.x set call (1.0 flat, 0.x `pushNotificationConfig`) or of a send's
+/// `configuration` (1.0 `taskPushNotificationConfig`, 0.x `pushNotificationConfig`) has no
+/// url or an empty one; `None` when every config present has a url, or there is none.
+fn push_config_without_url(c: &Call) -> Option<String> {
+    let pre = if c.binding == Some(Binding::Rest) {
+        ""
+    } else {
+        "/params"
+    };
+    let places: &[&str] = match c.op {
+        Some(Op::CreatePushConfig) => &["/pushNotificationConfig", ""],
+        Some(Op::SendMessage) | Some(Op::SendStreamingMessage) => &[
+            "/configuration/taskPushNotificationConfig",
+            "/configuration/pushNotificationConfig",
+            "/configuration/pushNotification",
+        ],
+        _ => return None,
+    };
+    for place in places {
+        let obj = if place.is_empty() {
+            Some(&c.params)
+        } else {
+            member_path(&c.params, place)
+        };
+        let Some(Json::Object(o)) = obj else { continue };
+        return match o.get("url").and_then(Json::as_str) {
+            Some(u) if !u.trim().is_empty() => None,
+            _ => Some(format!("{pre}{place}/url")),
+        };
+    }
+    None
+}
+
+/// DATA-TIME-001 (DATA-002, 1.0 §5.6.1: timestamps in UTC with `Z`): the 1.0 object `owner`
+/// (a Task or a TaskStatusUpdateEvent at `ptr`, in the event or body at `seq`) has a
+/// `status.timestamp` with an offset instead of `Z`. Returns the finding's message (naming
+/// the agent and `what` the object is) and evidence; `None` on 0.x (free-form timestamps)
+/// or when the timestamp is absent, `Z` or malformed (the shape rules' case).
+fn status_not_utc(
+    x: &Exch,
+    c: &Call,
+    owner: &Obj,
+    ptr: &str,
+    seq: u64,
+    what: &str,
+) -> Option<(String, Vec<Evidence>)> {
+    if c.dialect != Some(Dialect::V1_0) {
+        return None;
+    }
+    let ts = a2a::status_timestamp_offset(owner.get("status")?)?;
+    Some((
+        format!("agent's {what} has status timestamp {ts:?}, with a UTC offset instead of Z"),
+        vec![x.ev_at(
+            seq,
+            &jptr(ptr, &[Key("status"), Key("timestamp")]),
+            Some(Value::String(ts.to_string())),
+        )],
+    ))
+}
+
+/// VER-001 (1.0 §3.6.1): why the `A2A-Version` value `v` is not the `Major.Minor` a 1.x
+/// client sends (`1.0.1`: a patch version; `v1.0`, `1`: other forms), or `None` when it is
+/// `Major.Minor` or looks like a 0.x version (0.x had no version header).
+fn version_not_major_minor(v: &str) -> Option<&'static str> {
+    let v = v.trim();
+    let parts: Vec<&str> = v.split('.').collect();
+    let numeric = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    if parts.len() == 2 && parts.iter().all(|p| numeric(p)) {
+        return None;
+    }
+    let major = parts[0].trim_start_matches(['v', 'V']);
+    if major == "0" || !numeric(major) {
+        return None;
+    }
+    Some(
+        if parts.len() > 2
+            && parts
+                .iter()
+                .all(|p| numeric(p.trim_start_matches(['v', 'V'])))
+        {
+            "with a patch number: A2A-Version is Major.Minor (\"1.0\"), patch versions are not negotiated"
+        } else {
+            "which is not Major.Minor (\"1.0\")"
+        },
+    )
+}
+
 fn part_style(c: &Call) -> Option<a2a::PartStyle> {
     match (c.dialect?, c.binding?) {
         (Dialect::V1_0, _) => Some(a2a::PartStyle::V1),

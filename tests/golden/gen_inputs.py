@@ -313,6 +313,25 @@ def agentrole(ok):
     t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=V1).resp(200, res(1, {"message": reply}))
     return t.text()
 case("DATA-ROLE-001", agentrole(False), agentrole(True))
+# ---- DATA-ROLE-002: the client's message carries the user role (breaker9b F18)
+def clientrole(ok):
+    t = T(); send1(t, {"task": task1()}, params={"message": msg1("hi", role="ROLE_USER" if ok else "ROLE_AGENT")}); return t.text()
+case("DATA-ROLE-002", clientrole(False), clientrole(True))
+# ---- DATA-TIME-001: 1.0 status timestamps in UTC with Z (breaker9b F16)
+def utcstamp(ok):
+    t = T(); send1(t, {"task": task1(status={"state": "TASK_STATE_COMPLETED", "timestamp": "2026-03-02T10:15:00.000Z" if ok else "2026-03-02T12:15:00+02:00"})}); return t.text()
+case("DATA-TIME-001", utcstamp(False), utcstamp(True))
+# ---- RPC-REQ-001: every A2A JSON-RPC call has an id (breaker9b F13)
+def reqid(ok):
+    t = T(); call = rpc(1, "GetTask", {"id": "task-1"})
+    if not ok: del call["id"]
+    t.req("POST", H + "/a2a", call, headers=V1)
+    t.resp(200, res(1, task1()) if ok else {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request: id is required"}}); return t.text()
+case("RPC-REQ-001", reqid(False), reqid(True))
+# ---- VER-HDR-003: A2A-Version is Major.Minor (breaker9b F19)
+def vmm(ok):
+    t = T(); send1(t, {"task": task1()}, hdr={"a2a-version": "1.0" if ok else "1.0.1"}); return t.text()
+case("VER-HDR-003", vmm(False), vmm(True))
 # ---- streams
 def append(ok):
     t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}]
@@ -586,6 +605,24 @@ def pushcreate2(second_id):
         send1(t, {"id": cid, "taskId": "task-1", "url": u}, i=i, params={"taskId": "task-1", "url": u}, method="CreateTaskPushNotificationConfig")
     return t.text()
 case("PUSH-CFG-001", pushcreate2("task-1"), pushcreate2("cfg-2"))
+# ---- PUSH-CFG-002: no delivery after the config was deleted (breaker9b F4)
+def pushdel(ok):
+    t = T(); u = "https://client.example.test/webhook"
+    send1(t, {"id": "cfg-1", "taskId": "task-1", "url": u, "token": "tok-1"}, params={"taskId": "task-1", "url": u, "token": "tok-1"}, method="CreateTaskPushNotificationConfig")
+    h = {"content-type": "application/a2a+json", "x-a2a-notification-token": "tok-1"}
+    if ok: t.req("POST", u, su1("TASK_STATE_COMPLETED"), headers=h, dt=1.0).resp(200, "", ct=None)
+    send1(t, {}, i=2, params={"taskId": "task-1", "id": "cfg-1"}, method="DeleteTaskPushNotificationConfig")
+    if not ok: t.req("POST", u, su1("TASK_STATE_COMPLETED"), headers=h, dt=1.0).resp(200, "", ct=None)
+    return t.text()
+case("PUSH-CFG-002", pushdel(False), pushdel(True))
+# ---- PUSH-CFG-003: a push config carries its url (breaker9b F28)
+def pushnourl(ok):
+    t = T(); u = "https://client.example.test/webhook"
+    p = {"taskId": "task-1", "token": "tok-1"}
+    if ok: p["url"] = u
+    t.req("POST", H + "/a2a", rpc(1, "CreateTaskPushNotificationConfig", p), headers=V1)
+    t.resp(200, res(1, dict(p, id="cfg-1")) if ok else err(1, -32602, "url is required")); return t.text()
+case("PUSH-CFG-003", pushnourl(False), pushnourl(True))
 
 def oauthcard(flows=None, req="oauth", tls=True):
     h = "https" if tls else "http"
