@@ -186,13 +186,11 @@ async fn two_agents_behind_one_proxy_are_attributed() {
     let evs = read_events(&rec);
     let ex = of_exchange(&evs, "e1");
     assert!(matches!(ex[0].kind, EventKind::RequestHead { .. }));
-    // After the request head, before the response head (the process lookup may still run
-    // when the request arrives). Both upstreams live in this test process: the process
-    // lookup is ambiguous, so the caller is the User-Agent.
-    let head = ex
-        .iter()
-        .position(|e| matches!(e.kind, EventKind::ResponseHead { .. }))
-        .unwrap();
+    // After the request head; before the response head when the connection's process lookup
+    // ends within PROCESS_WAIT, else late by design (docs/recording-format.md: readers join
+    // it by `exchange`), which a loaded machine shows (222 ms seen at load 10). Both upstreams
+    // live in this test process: the process lookup is ambiguous, so the caller is the
+    // User-Agent.
     let atts: Vec<_> = ex
         .iter()
         .enumerate()
@@ -207,7 +205,7 @@ async fn two_agents_behind_one_proxy_are_attributed() {
         .collect();
     assert_eq!(atts.len(), 1, "{ex:?}");
     let (i, callee, caller, by) = atts[0].clone();
-    assert!(0 < i && i < head, "{ex:?}");
+    assert!(0 < i, "{ex:?}");
     assert_eq!(callee.as_deref(), Some("/b"));
     assert_eq!(caller.as_deref(), Some("agent-a/1.0"));
     assert_eq!(by, Some(a2a_interop::record::CallerBy::UserAgent));

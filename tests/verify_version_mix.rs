@@ -16,11 +16,21 @@ fn a_0x_method_sent_with_a2a_version_1_is_the_clients_mix_not_the_cards() {
         .join("tests/data/version-mix/js-sdk-0.3-method-with-a2a-version-1.0.jsonl");
     // errors and warnings (the card's URL naming the agent's own port, behind the proxy,
     // is a note: CARD-URL-005)
-    let rules: Vec<String> = verify(&path)
+    // e2: A2A-Version 1.0 with `message/send`; e3: A2A-Version 0.3 with `SendMessage`
+    // (the reverse mix, breaker9a B9). Both are the client's; the agent's -32601 is right.
+    let found: Vec<(String, String)> = verify(&path)
         .findings
         .into_iter()
         .filter(|f| f.severity != a2a_interop::verify::Severity::Note)
-        .map(|f| f.rule)
+        .map(|f| (f.rule, f.message))
         .collect();
-    assert_eq!(rules, ["VER-MIX-001"], "{rules:?}");
+    let want = [
+        "request declares A2A-Version 1.0 but uses the 0.3 method message/send",
+        "request declares A2A-Version 0.3 but uses the 1.0 method SendMessage",
+    ];
+    assert_eq!(
+        found,
+        want.map(|m| ("VER-MIX-001".to_string(), m.to_string())),
+        "{found:?}"
+    );
 }

@@ -456,7 +456,7 @@ mod tests {
         };
         assert_eq!(
             fold.line(&note("e1", "/supportedInterfaces/0/url")).as_deref(),
-            Some("note[CARD-URL-005] e1 at /supportedInterfaces/0/url: the card advertises another origin")
+            Some("note[CARD-URL-005] e1 #3 at /supportedInterfaces/0/url: the card advertises another origin")
         );
         // another pointer is another line
         assert!(fold
