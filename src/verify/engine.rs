@@ -494,10 +494,11 @@ pub(super) struct State {
     /// ([`webhook_key`]). A config created without an id is keyed by its task id too (the
     /// SDKs' default config id). At most [`MAX_PUSH_URLS`] entries (PUSH-CFG-002).
     push_config_urls: HashMap<String, String>,
-    /// Webhook URL key → (task, seq of the successful delete answer, its exchange) of the
+    /// Webhook URL key → (task, seq of the successful delete answer, its exchange, its end
+    /// time in µs since the recording start) of the
     /// configs deleted for it, until a config for that task and URL is created again
     /// (PUSH-003: a config lives until deletion; PUSH-CFG-002). Bounded like `push_urls`.
-    push_deleted: HashMap<String, Vec<(String, u64, String)>>,
+    push_deleted: HashMap<String, Vec<(String, u64, String, u64)>>,
 }
 
 /// A client-leg exchange and the upstream-leg exchange that forwards it (gateway legs).
@@ -586,6 +587,10 @@ const PUSH_TOKEN: u8 = 1;
 const PUSH_HTTP_AUTH: u8 = 2;
 /// [`PushReg`] bit: the push config carries credentials for another scheme (header unknown).
 const PUSH_OTHER_AUTH: u8 = 4;
+
+/// How long after a push config's successful delete a delivery for it may still end
+/// without PUSH-CFG-002: one already under way when the delete was served (2 s, µs).
+const PUSH_DELETE_GRACE_US: u64 = 2_000_000;
 
 /// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
 /// its `A2A-Version` header trimmed, request seq, its extension URIs (EXT-001)).
@@ -6954,7 +6959,7 @@ impl State {
                 .insert(format!("{task}\u{0}{id}"), key.clone());
         }
         if let Some(list) = self.push_deleted.get_mut(&key) {
-            list.retain(|(t, _, _)| *t != task);
+            list.retain(|(t, _, _, _)| *t != task);
             if list.is_empty() {
                 self.push_deleted.remove(&key);
             }
@@ -6981,8 +6986,8 @@ impl State {
             return;
         }
         let list = self.push_deleted.entry(url).or_default();
-        if !list.iter().any(|(t, _, _)| *t == task) && list.len() < MAX_PUSH_SECRETS {
-            list.push((task, x.body_seq(), x.id.clone()));
+        if !list.iter().any(|(t, _, _, _)| *t == task) && list.len() < MAX_PUSH_SECRETS {
+            list.push((task, x.body_seq(), x.id.clone(), x.end_t));
         }
     }
 
@@ -7123,7 +7128,10 @@ impl State {
 
     /// PUSH-CFG-002 (PUSH-003: a config lives until its task ends or it is deleted): a
     /// delivery to webhook URL `key` about a task whose config for that URL was deleted
-    /// (answered with success) before this delivery's request started.
+    /// (answered with success) before this delivery's request started, and that ended more
+    /// than [`PUSH_DELETE_GRACE_US`] after that answer (a delivery already under way when
+    /// the delete was served is a race, seen between two reference agents on a loaded
+    /// machine, not a config the agent kept).
     fn check_delivery_after_delete(&mut self, x: &Exch, key: &str) {
         let Some(deleted) = self.push_deleted.get(key) else {
             return;
@@ -7140,9 +7148,13 @@ impl State {
         }) else {
             return;
         };
-        let Some((_, dseq, dxid)) = deleted
+        // A delivery that ends within PUSH_DELETE_GRACE_US of the delete's answer may have
+        // been on its way when the delete was served (a race, not a config kept alive).
+        let Some((_, dseq, dxid, _)) = deleted
             .iter()
-            .find(|(t, seq, _)| *t == task && *seq < x.req_seq)
+            .find(|(t, seq, _, dt)| {
+                *t == task && *seq < x.req_seq && x.end_t > dt.saturating_add(PUSH_DELETE_GRACE_US)
+            })
             .cloned()
         else {
             return;
