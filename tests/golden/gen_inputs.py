@@ -612,7 +612,7 @@ def pushdel(ok):
     h = {"content-type": "application/a2a+json", "x-a2a-notification-token": "tok-1"}
     if ok: t.req("POST", u, su1("TASK_STATE_COMPLETED"), headers=h, dt=1.0).resp(200, "", ct=None)
     send1(t, {}, i=2, params={"taskId": "task-1", "id": "cfg-1"}, method="DeleteTaskPushNotificationConfig")
-    if not ok: t.req("POST", u, su1("TASK_STATE_COMPLETED"), headers=h, dt=1.0).resp(200, "", ct=None)
+    if not ok: t.req("POST", u, su1("TASK_STATE_COMPLETED"), headers=h, dt=5.0).resp(200, "", ct=None)
     return t.text()
 case("PUSH-CFG-002", pushdel(False), pushdel(True))
 # ---- PUSH-CFG-003: a push config carries its url (breaker9b F28)
