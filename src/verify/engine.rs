@@ -73,6 +73,10 @@ struct StreamState {
     dec: SseDecoder,
     events: u32,
     first_kind: Option<PayloadKind>,
+    /// A 1.0 `SubscribeToTask` stream whose first event (the current task, STREAM-004) is
+    /// already in a terminal state, and that event's seq: the task was terminal when the
+    /// client subscribed (TASK-004).
+    first_terminal: Option<(TaskState, u64)>,
     task_id: Option<String>,
     context_id: Option<String>,
     last_state: Option<TaskState>,
@@ -2182,8 +2186,17 @@ impl State {
             .as_ref()
             .is_some_and(|s| s.first_kind.is_none() && s.events == 1);
         if first {
+            // STREAM-004: a 1.0 SubscribeToTask stream starts with the current task; a
+            // terminal one there means the subscribe should have been refused (TASK-004).
+            let first_terminal = (dialect == Some(Dialect::V1_0)
+                && c.op == Some(Op::SubscribeToTask)
+                && p.kind == PayloadKind::Task)
+                .then(|| task_view(p.inner, &p.pointer, false).state)
+                .flatten()
+                .filter(|st| st.is_terminal());
             if let Some(s) = x.sse.as_mut() {
                 s.first_kind = Some(p.kind);
+                s.first_terminal = first_terminal.map(|st| (st, seq));
             }
             // STREAM-003 / STREAM-004: 1.0 streams start with a Task (or one Message).
             if dialect == Some(Dialect::V1_0)
@@ -3260,12 +3273,21 @@ impl State {
         {
             let tid = c.task_id().map(str::to_string);
             if let Some(tid) = tid {
-                if let Some((ts, tseq, txid)) = self
+                // Known terminal from an earlier exchange, else from the stream's own first
+                // event (the current task, STREAM-004).
+                let known = self
                     .tasks
                     .get(&task_key(&x.leg, &tid))
                     .and_then(|t| t.terminal.clone())
-                {
-                    if tseq < x.req_seq {
+                    .filter(|(_, tseq, _)| *tseq < x.req_seq)
+                    .or_else(|| {
+                        x.sse
+                            .as_ref()
+                            .and_then(|s| s.first_terminal)
+                            .map(|(st, seq)| (st, seq, x.id.clone()))
+                    });
+                if let Some((ts, tseq, txid)) = known {
+                    {
                         self.find(
                             &r::TASK_SUBSCRIBE_TERMINAL,
                             format!(
