@@ -4159,7 +4159,13 @@ impl State {
                 if let Some(rid) = res_id.as_ref().filter(|_| !names_task) {
                     self.check_new_send_answered_old_task(x, base, rid, msg_id.as_deref());
                 }
-                self.check_context_substituted(x, base, req_ctx.as_deref(), res_ctx.as_deref());
+                self.check_context_substituted(
+                    x,
+                    base,
+                    None,
+                    req_ctx.as_deref(),
+                    res_ctx.as_deref(),
+                );
                 self.note_send_message_id(x, res_id.as_deref(), msg_id);
             }
             return;
@@ -4244,17 +4250,27 @@ impl State {
                 return;
             }
         }
-        self.check_context_substituted(x, base, req_ctx.as_deref(), res_ctx.as_deref());
+        self.check_context_substituted(
+            x,
+            base,
+            Some(&tid),
+            req_ctx.as_deref(),
+            res_ctx.as_deref(),
+        );
     }
 
     /// ID-002 (1.0 §3.4.1; the 0.x follow-ups the same): the client's message named
     /// contextId `req_ctx` and the agent's task (send result or the stream's task) carries
     /// another one, `res_ctx`. The agent may accept the client's contextId or refuse it with
     /// an error, never substitute its own. `base` is the request message's JSON Pointer.
+    /// `task_id`: the message's `taskId` when it is a follow-up to an existing task; then
+    /// accepting the client's contextId is no option (a task keeps its context, ID-006) and
+    /// the agent had to reject the message (ID-003, 1.0 §3.4.3).
     fn check_context_substituted(
         &mut self,
         x: &Exch,
         base: &str,
+        task_id: Option<&str>,
         req_ctx: Option<&str>,
         res_ctx: Option<&str>,
     ) {
@@ -4265,11 +4281,17 @@ impl State {
             return;
         }
         self.areas.insert("id");
-        self.find(
-            &r::ID_CONTEXT_CHANGED,
-            format!(
+        let msg = match task_id {
+            Some(tid) => format!(
+                "message named task {tid} with contextId {qc}, but the task belongs to context {rctx}: the agent processed it in {rctx} instead of rejecting it with an error (a contextId that differs from the task's must be rejected, ID-003)"
+            ),
+            None => format!(
                 "agent answered contextId {rctx} to a message that named contextId {qc}: it substituted its own context for the client's instead of accepting it or refusing it with an error"
             ),
+        };
+        self.find(
+            &r::ID_CONTEXT_CHANGED,
+            msg,
             vec![
                 x.ev_at(
                     x.req_ev_seq(),
@@ -4369,11 +4391,18 @@ impl State {
         } else {
             "/params/message"
         };
-        Some((
-            format!(
+        let msg = match str_member(m, "taskId", "task_id").filter(|s| !s.is_empty()) {
+            Some(tid) => format!(
+                "agent's reply message {} has contextId {rc} to a message that named task {tid} with contextId {qc}: a contextId that differs from the task's must be rejected with an error (ID-003)",
+                message_id_of(reply)
+            ),
+            None => format!(
                 "agent's reply message {} has contextId {rc} to a message that named contextId {qc}: it substituted its own context for the client's instead of accepting it or refusing it with an error",
                 message_id_of(reply)
             ),
+        };
+        Some((
+            msg,
             vec![
                 x.ev_at(
                     x.req_ev_seq(),
