@@ -4250,13 +4250,7 @@ impl State {
                 return;
             }
         }
-        self.check_context_substituted(
-            x,
-            base,
-            Some(&tid),
-            req_ctx.as_deref(),
-            res_ctx.as_deref(),
-        );
+        self.check_context_substituted(x, base, Some(&tid), req_ctx.as_deref(), res_ctx.as_deref());
     }
 
     /// ID-002 (1.0 §3.4.1; the 0.x follow-ups the same): the client's message named
