@@ -73,6 +73,10 @@ struct StreamState {
     dec: SseDecoder,
     events: u32,
     first_kind: Option<PayloadKind>,
+    /// A 1.0 `SubscribeToTask` stream whose first event (the current task, STREAM-004) is
+    /// already in a terminal state, and that event's seq: the task was terminal when the
+    /// client subscribed (TASK-004).
+    first_terminal: Option<(TaskState, u64)>,
     task_id: Option<String>,
     context_id: Option<String>,
     last_state: Option<TaskState>,
@@ -2187,8 +2191,17 @@ impl State {
             .as_ref()
             .is_some_and(|s| s.first_kind.is_none() && s.events == 1);
         if first {
+            // STREAM-004: a 1.0 SubscribeToTask stream starts with the current task; a
+            // terminal one there means the subscribe should have been refused (TASK-004).
+            let first_terminal = (dialect == Some(Dialect::V1_0)
+                && c.op == Some(Op::SubscribeToTask)
+                && p.kind == PayloadKind::Task)
+                .then(|| task_view(p.inner, &p.pointer, false).state)
+                .flatten()
+                .filter(|st| st.is_terminal());
             if let Some(s) = x.sse.as_mut() {
                 s.first_kind = Some(p.kind);
+                s.first_terminal = first_terminal.map(|st| (st, seq));
             }
             // STREAM-003 / STREAM-004: 1.0 streams start with a Task (or one Message).
             if dialect == Some(Dialect::V1_0)
@@ -3265,12 +3278,21 @@ impl State {
         {
             let tid = c.task_id().map(str::to_string);
             if let Some(tid) = tid {
-                if let Some((ts, tseq, txid)) = self
+                // Known terminal from an earlier exchange, else from the stream's own first
+                // event (the current task, STREAM-004).
+                let known = self
                     .tasks
                     .get(&task_key(&x.leg, &tid))
                     .and_then(|t| t.terminal.clone())
-                {
-                    if tseq < x.req_seq {
+                    .filter(|(_, tseq, _)| *tseq < x.req_seq)
+                    .or_else(|| {
+                        x.sse
+                            .as_ref()
+                            .and_then(|s| s.first_terminal)
+                            .map(|(st, seq)| (st, seq, x.id.clone()))
+                    });
+                if let Some((ts, tseq, txid)) = known {
+                    {
                         self.find(
                             &r::TASK_SUBSCRIBE_TERMINAL,
                             format!(
@@ -4142,7 +4164,13 @@ impl State {
                 if let Some(rid) = res_id.as_ref().filter(|_| !names_task) {
                     self.check_new_send_answered_old_task(x, base, rid, msg_id.as_deref());
                 }
-                self.check_context_substituted(x, base, req_ctx.as_deref(), res_ctx.as_deref());
+                self.check_context_substituted(
+                    x,
+                    base,
+                    None,
+                    req_ctx.as_deref(),
+                    res_ctx.as_deref(),
+                );
                 self.note_send_message_id(x, res_id.as_deref(), msg_id);
             }
             return;
@@ -4227,17 +4255,21 @@ impl State {
                 return;
             }
         }
-        self.check_context_substituted(x, base, req_ctx.as_deref(), res_ctx.as_deref());
+        self.check_context_substituted(x, base, Some(&tid), req_ctx.as_deref(), res_ctx.as_deref());
     }
 
     /// ID-002 (1.0 §3.4.1; the 0.x follow-ups the same): the client's message named
     /// contextId `req_ctx` and the agent's task (send result or the stream's task) carries
     /// another one, `res_ctx`. The agent may accept the client's contextId or refuse it with
     /// an error, never substitute its own. `base` is the request message's JSON Pointer.
+    /// `task_id`: the message's `taskId` when it is a follow-up to an existing task; then
+    /// accepting the client's contextId is no option (a task keeps its context, ID-006) and
+    /// the agent had to reject the message (ID-003, 1.0 §3.4.3).
     fn check_context_substituted(
         &mut self,
         x: &Exch,
         base: &str,
+        task_id: Option<&str>,
         req_ctx: Option<&str>,
         res_ctx: Option<&str>,
     ) {
@@ -4248,11 +4280,17 @@ impl State {
             return;
         }
         self.areas.insert("id");
-        self.find(
-            &r::ID_CONTEXT_CHANGED,
-            format!(
+        let msg = match task_id {
+            Some(tid) => format!(
+                "message named task {tid} with contextId {qc}, but the task belongs to context {rctx}: the agent processed it in {rctx} instead of rejecting it with an error (a contextId that differs from the task's must be rejected, ID-003)"
+            ),
+            None => format!(
                 "agent answered contextId {rctx} to a message that named contextId {qc}: it substituted its own context for the client's instead of accepting it or refusing it with an error"
             ),
+        };
+        self.find(
+            &r::ID_CONTEXT_CHANGED,
+            msg,
             vec![
                 x.ev_at(
                     x.req_ev_seq(),
@@ -4352,11 +4390,18 @@ impl State {
         } else {
             "/params/message"
         };
-        Some((
-            format!(
+        let msg = match str_member(m, "taskId", "task_id").filter(|s| !s.is_empty()) {
+            Some(tid) => format!(
+                "agent's reply message {} has contextId {rc} to a message that named task {tid} with contextId {qc}: a contextId that differs from the task's must be rejected with an error (ID-003)",
+                message_id_of(reply)
+            ),
+            None => format!(
                 "agent's reply message {} has contextId {rc} to a message that named contextId {qc}: it substituted its own context for the client's instead of accepting it or refusing it with an error",
                 message_id_of(reply)
             ),
+        };
+        Some((
+            msg,
             vec![
                 x.ev_at(
                     x.req_ev_seq(),

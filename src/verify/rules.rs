@@ -261,9 +261,9 @@ rule!(
     "infer contextId from the task when the message gives only taskId"
 );
 rule!(ID_CONTEXT_CHANGED, "ID-CTX-002", "context-id-changed", Error, Lifecycle,
-    ["ID-006", "ID-002"],
-    "a task's contextId changed, or the agent substituted the client's contextId",
-    "a task keeps its contextId forever; accept the client's contextId or reject it with an error, never substitute another");
+    ["ID-006", "ID-002", "ID-003"],
+    "a task's contextId changed, the agent substituted the client's contextId, or it processed a follow-up whose contextId is not its task's",
+    "a task keeps its contextId forever; on a new task accept the client's contextId or reject it with an error, never substitute another; reject a message whose taskId names a task of another context");
 // A warning: ID-006 is a derived requirement (DIGEST), and the a2a-python 1.x server does
 // this on every taskId-only follow-up (it mints a fresh contextId for the request and stamps
 // the new messages with it, while the task keeps its own).
