@@ -68,7 +68,13 @@ async fn two_reference_agents_interoperate_both_ways() {
             }
         }
         assert!(d.report.failures().is_empty(), "{:#?}", d.report.failures());
-        assert_eq!(d.level, ConformanceLevel::Full, "{} {:#?}", d.name, run.outcome.verify.findings);
+        assert_eq!(
+            d.level,
+            ConformanceLevel::Full,
+            "{} {:#?}",
+            d.name,
+            run.outcome.verify.findings
+        );
         let send = d
             .report
             .result("lifecycle.send", Some("1.0"))

@@ -119,6 +119,20 @@ fn method_types(route: &GrpcRoute) -> Option<(MessageDescriptor, MessageDescript
     Some((m.input(), m.output()))
 }
 
+/// The fully qualified name of the message `route`'s method carries on `side`
+/// (`lf.a2a.v1.SendMessageRequest`); `None` for a method the proto does not define.
+pub fn message_name(route: &GrpcRoute, side: Side) -> Option<String> {
+    let (input, output) = method_types(route)?;
+    Some(
+        match side {
+            Side::Request => input,
+            Side::Response => output,
+        }
+        .full_name()
+        .to_string(),
+    )
+}
+
 /// Which side of a call a message belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
@@ -191,6 +205,12 @@ impl FrameDecoder {
         }
         self.buf.drain(..at);
         Ok(out)
+    }
+
+    /// Bytes of an incomplete message held (0 at a message boundary or after a framing
+    /// error).
+    pub fn pending(&self) -> usize {
+        self.buf.len()
     }
 
     /// At the end of the body: the error when bytes of an incomplete message are left.
