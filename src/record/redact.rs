@@ -1897,7 +1897,8 @@ fn is_grpc(headers: &Headers) -> bool {
 /// secret is re-encoded with the placeholders in place (uncompressed, flag 0) and the held
 /// frames are written as one frame; a message that cannot be re-encoded is left out
 /// (`exchange_end` says `truncated` and why). The bytes of a message the body ends inside
-/// cannot be decoded and are left out the same way. Messages that cannot be decoded (not
+/// cannot be decoded and are written as they came (a known gap: a secret in a message cut
+/// mid-way is not found). Messages that cannot be decoded (not
 /// the method's type, an unread coding) are written as they came, as are the bytes after
 /// a framing error (the verifier's GRPC-FRAME-001 evidence).
 struct GrpcScan {
@@ -2006,25 +2007,11 @@ impl GrpcScan {
         out.push(first);
     }
 
-    /// End of the exchange: held bytes of a message the body ends inside are left out
-    /// (they cannot be decoded, so not checked for secrets). Returns what was left out of
-    /// this direction, if anything.
+    /// End of the exchange: the held bytes of a message the body ends inside are written
+    /// as they came (they cannot be decoded; the verifier needs them for GRPC-FRAME-001).
+    /// Returns what was left out of this direction, if anything.
     fn finish(&mut self, out: &mut Vec<Event>) -> Option<String> {
-        let _ = out;
-        if !self.held.is_empty() {
-            let n: usize = self
-                .held
-                .iter()
-                .filter_map(body_of)
-                .map(|b| b.data.len())
-                .sum();
-            self.held.clear();
-            let why = self.frames.finish().unwrap_or_default();
-            self.withheld.push(format!(
-                "the gRPC {} body's last {n} bytes were left out: {why} (an incomplete message cannot be checked for secrets)",
-                self.side_name()
-            ));
-        }
+        out.append(&mut self.held);
         (!self.withheld.is_empty()).then(|| self.withheld.join("; "))
     }
 }
