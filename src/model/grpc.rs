@@ -157,6 +157,10 @@ pub struct FrameDecoder {
     /// A prefix that can never be valid (flag byte not 0/1, length over [`MAX_MESSAGE`]):
     /// everything after it is unreadable.
     broken: Option<String>,
+    /// The framing stopped at a prefix announcing more than [`MAX_MESSAGE`] bytes: this
+    /// tool's decode cap, not a gRPC limit (gRPC sets no protocol maximum), so the
+    /// message is not judged rather than malformed (breaker9c C7).
+    over_cap: bool,
 }
 
 impl FrameDecoder {
@@ -189,6 +193,7 @@ impl FrameDecoder {
                 return Err(e);
             }
             if len > MAX_MESSAGE {
+                self.over_cap = true;
                 let e = format!("gRPC message announces {len} bytes (over {MAX_MESSAGE})");
                 self.broken = Some(e.clone());
                 self.buf.clear();
@@ -205,6 +210,12 @@ impl FrameDecoder {
         }
         self.buf.drain(..at);
         Ok(out)
+    }
+
+    /// True when [`Self::push`] stopped at a message over [`MAX_MESSAGE`] (this tool's
+    /// decode cap): the message may be valid gRPC and cannot be judged.
+    pub fn over_cap(&self) -> bool {
+        self.over_cap
     }
 
     /// Bytes of an incomplete message held (0 at a message boundary or after a framing
