@@ -846,3 +846,30 @@ fn b8_a_url_that_is_no_agent_base_is_exit_2_with_a_hint() {
     assert!(err.contains("(HTTP 404)"), "{err}");
     assert!(err.contains("hint: give the agent's base URL"), "{err}");
 }
+
+/// `verify -o X -o X` (breaker9c C9): the second report would silently overwrite the
+/// first; a usage error (exit 2) naming the path, and nothing written. Also through a
+/// second spelling of the same file (`./X`).
+#[test]
+fn same_output_twice_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = recording(dir.path());
+    let out = dir.path().join("dup.out");
+    let again = dir.path().join(".").join("dup.out");
+    for second in [&out, &again] {
+        let o = bin()
+            .arg("verify")
+            .arg(&rec)
+            .args(["-f", "markdown", "-o"])
+            .arg(&out)
+            .args(["-f", "json", "-o"])
+            .arg(second)
+            .output()
+            .unwrap();
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains("given twice"), "{err}");
+        assert!(err.contains("dup.out"), "{err}");
+        assert!(!out.exists(), "a report was written: {err}");
+    }
+}

@@ -449,3 +449,105 @@ async fn grpc_sdk_traffic_passes_through_the_proxy_intact_with_its_trailers() {
         .iter()
         .any(|r| r.url.contains("/lf.a2a.v1.A2AService/SendStreamingMessage")));
 }
+
+/// Secrets inside gRPC message bodies (breaker9c C1, PUSH-SEC-001): a
+/// `CreateTaskPushNotificationConfig` request's `token`, `authentication.credentials` and
+/// webhook URL `?token=`, and `access_token` / `password` in a `SendMessage`'s
+/// `message.metadata`, sent through the real proxy to the SDK's gRPC agent, reach the
+/// recording only as placeholders: no secret byte, plain or in a base64 body, is in the
+/// file, and the recorded messages still decode with the placeholders in the secret fields.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn grpc_body_secrets_are_redacted_in_the_recording() {
+    use a2a_interop::model::grpc::{decode_message, encode_json, grpc_route, Frame, Side};
+    let test = "grpc_body_secrets_are_redacted_in_the_recording";
+    if !peers_available(test, &[Sdk::Python]) {
+        return;
+    }
+    if let Some(why) = grpcio_missing() {
+        if std::env::var("A2A_INTEROP_REQUIRE_PEERS").as_deref() == Ok("1") {
+            panic!("{test}: {why} (A2A_INTEROP_REQUIRE_PEERS=1)");
+        }
+        eprintln!("\n!!!!!!!! SKIPPED !!!!!!!! {test}: {why}\n");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let recording = dir.path().join("grpc-secrets.jsonl");
+    let agent = start_grpc_agent(None).await;
+    let mut cfg = proxy_support::pipeline_cfg(
+        vec![("/", format!("http://127.0.0.1:{}", agent.grpc_port))],
+        &recording,
+    );
+    let port = free_port();
+    cfg.proxy.listen = SocketAddr::from(([127, 0, 0, 1], port));
+    let pipeline = Pipeline::start(cfg).await.expect("start the pipeline");
+    let base = format!("http://127.0.0.1:{port}");
+
+    let push_path = "/lf.a2a.v1.A2AService/CreateTaskPushNotificationConfig";
+    let push = serde_json::json!({
+        "taskId": "task-secret-1",
+        "id": "cfg-1",
+        "url": "https://hooks.example/cb?token=SEKRIT-URLTOKEN&x=1",
+        "token": "SEKRIT-PUSHTOKEN-AAA",
+        "authentication": {"scheme": "Bearer", "credentials": "SEKRIT-PUSHCRED-BBB"}
+    });
+    let push_msg =
+        encode_json("lf.a2a.v1.TaskPushNotificationConfig", &push).expect("encode push config");
+    let send_path = "/lf.a2a.v1.A2AService/SendMessage";
+    let send = serde_json::json!({
+        "message": {
+            "messageId": "m-secret-1",
+            "role": "ROLE_USER",
+            "parts": [{"text": "hello"}],
+            "metadata": {"access_token": "SEKRIT-ACCESS-CCC", "password": "SEKRIT-PASS-DDD"}
+        },
+        "configuration": {"taskPushNotificationConfig": push}
+    });
+    let send_msg = encode_json("lf.a2a.v1.SendMessageRequest", &send).expect("encode send");
+    let c1 = raw_grpc(&base, push_path, grpc_frame(&push_msg)).await;
+    let c2 = raw_grpc(&base, send_path, grpc_frame(&send_msg)).await;
+    assert_eq!((c1.status, c2.status), (200, 200));
+    pipeline.finish().await.expect("finish the pipeline");
+    drop(agent);
+
+    let file = std::fs::read(&recording).expect("read the recording");
+    assert!(
+        !file.windows(6).any(|w| w == b"SEKRIT"),
+        "a secret in clear in the recording"
+    );
+    let recorded = read_recording(&recording);
+    for r in &recorded {
+        for body in [&r.request, &r.response] {
+            assert!(
+                !body.windows(6).any(|w| w == b"SEKRIT"),
+                "{}: a secret in a recorded body (base64 in the file)",
+                r.url
+            );
+        }
+    }
+    // The recorded requests are still the method's messages, with placeholders.
+    for (path, field) in [(push_path, "token"), (send_path, "metadata")] {
+        let r = recorded
+            .iter()
+            .find(|r| r.url.ends_with(path))
+            .unwrap_or_else(|| panic!("{path} not recorded"));
+        assert!(r.request.len() > 5, "{path}: request body recorded");
+        let frame = Frame {
+            compressed: false,
+            data: r.request[5..].to_vec(),
+        };
+        let route = grpc_route(path).expect("route");
+        let json = decode_message(&route, Side::Request, &frame, None).expect("decodes");
+        let text = json.to_string();
+        assert!(
+            text.contains("[REDACTED"),
+            "{path}: no placeholder in {text}"
+        );
+        assert!(text.contains(field), "{path}: {text}");
+        if path == push_path {
+            assert!(text.contains("hooks.example/cb"), "{text}");
+            assert_eq!(json["taskId"], "task-secret-1", "{text}");
+        } else {
+            assert_eq!(json["message"]["messageId"], "m-secret-1", "{text}");
+        }
+    }
+}

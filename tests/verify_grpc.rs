@@ -483,6 +483,45 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
     assert!(offline.areas_exercised.contains(&"stream".to_string()));
 }
 
+/// A message announcing more than this tool's 16 MiB decode cap (breaker9c C7) is listed as
+/// not judged, not as GRPC-FRAME-001: gRPC sets no protocol maximum, so the bytes may be a
+/// valid message. The clean call before it stays silent; online equals offline.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_over_the_decode_cap_is_not_judged_not_malformed() {
+    let up = broken_grpc_agent().await;
+    let (_dir, rec, pipeline, base) = start_recording_to(up).await;
+    let send = format!("{V1}/SendMessage");
+    call(&base, &send, send_req(), "clean").await; // e1
+                                                   // e2: the prefix announces 17 000 000 bytes (over 16 MiB); a few bytes follow
+    let mut big = vec![0u8];
+    big.extend_from_slice(&17_000_000u32.to_be_bytes());
+    big.extend_from_slice(&[0x0a, 0x03, b'a', b'b', b'c']);
+    call(&base, &send, big, "clean").await;
+    let online = pipeline.finish().await.expect("finish").verify;
+    let offline = {
+        let src = a2a_interop::record::source::open(&rec).expect("open the recording");
+        let mut v = a2a_interop::verify::Verifier::new(&src.header);
+        for ev in src.events {
+            v.feed(&ev.expect("every recorded line parses"));
+        }
+        v.finish()
+    };
+    for r in [&online, &offline] {
+        assert!(
+            !r.findings.iter().any(|f| f.rule == "GRPC-FRAME-001"),
+            "{:?}",
+            r.findings
+        );
+        assert!(
+            r.incomplete
+                .iter()
+                .any(|(x, why)| x == "e2" && why.contains("decode cap")),
+            "{:?}",
+            r.incomplete
+        );
+    }
+}
+
 #[test]
 fn the_report_names_the_grpc_binding() {
     // A golden gRPC recording (hand-encoded protobuf, tests/golden/gen_inputs.py).

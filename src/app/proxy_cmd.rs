@@ -630,6 +630,27 @@ pub fn check_report_path(p: &Path) -> anyhow::Result<()> {
     if std::fs::metadata(p).is_ok_and(|m| !m.is_file()) {
         return Ok(());
     }
+    // the real write creates a temporary file beside the report and renames it over
+    // (`OutFile::create`): the directory must take a new file (breaker9c C3)
+    let dir = p
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let probe = dir.join(format!(".a2a-interop-report-check-{}", std::process::id()));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+        }
+        Err(e) => bail!(
+            "cannot write report {}: directory {} does not accept new files (the report is written to a temporary file there, then renamed): {e}{hint}",
+            p.display(),
+            dir.display()
+        ),
+    }
     let existed = std::fs::symlink_metadata(p).is_ok();
     std::fs::OpenOptions::new()
         .write(true)

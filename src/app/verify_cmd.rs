@@ -101,6 +101,17 @@ pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
                 )
             })?,
         };
+        // two reports to one file: the second would overwrite the first (breaker9c C9)
+        if path.as_os_str() != "-"
+            && pairs.iter().any(|(_, q): &(Format, PathBuf)| {
+                *q == path || crate::record::outfile::same_file(q, &path)
+            })
+        {
+            return Err(format!(
+                "-o {} given twice: the second report would overwrite the first; hint: give each -o its own path",
+                path.display()
+            ));
+        }
         pairs.push((fmt, path));
     }
     if pairs.is_empty() {

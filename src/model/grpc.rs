@@ -119,6 +119,20 @@ fn method_types(route: &GrpcRoute) -> Option<(MessageDescriptor, MessageDescript
     Some((m.input(), m.output()))
 }
 
+/// The fully qualified name of the message `route`'s method carries on `side`
+/// (`lf.a2a.v1.SendMessageRequest`); `None` for a method the proto does not define.
+pub fn message_name(route: &GrpcRoute, side: Side) -> Option<String> {
+    let (input, output) = method_types(route)?;
+    Some(
+        match side {
+            Side::Request => input,
+            Side::Response => output,
+        }
+        .full_name()
+        .to_string(),
+    )
+}
+
 /// Which side of a call a message belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
@@ -143,6 +157,10 @@ pub struct FrameDecoder {
     /// A prefix that can never be valid (flag byte not 0/1, length over [`MAX_MESSAGE`]):
     /// everything after it is unreadable.
     broken: Option<String>,
+    /// The framing stopped at a prefix announcing more than [`MAX_MESSAGE`] bytes: this
+    /// tool's decode cap, not a gRPC limit (gRPC sets no protocol maximum), so the
+    /// message is not judged rather than malformed (breaker9c C7).
+    over_cap: bool,
 }
 
 impl FrameDecoder {
@@ -175,6 +193,7 @@ impl FrameDecoder {
                 return Err(e);
             }
             if len > MAX_MESSAGE {
+                self.over_cap = true;
                 let e = format!("gRPC message announces {len} bytes (over {MAX_MESSAGE})");
                 self.broken = Some(e.clone());
                 self.buf.clear();
@@ -191,6 +210,18 @@ impl FrameDecoder {
         }
         self.buf.drain(..at);
         Ok(out)
+    }
+
+    /// True when [`Self::push`] stopped at a message over [`MAX_MESSAGE`] (this tool's
+    /// decode cap): the message may be valid gRPC and cannot be judged.
+    pub fn over_cap(&self) -> bool {
+        self.over_cap
+    }
+
+    /// Bytes of an incomplete message held (0 at a message boundary or after a framing
+    /// error).
+    pub fn pending(&self) -> usize {
+        self.buf.len()
     }
 
     /// At the end of the body: the error when bytes of an incomplete message are left.

@@ -120,6 +120,9 @@ impl OutFile {
     }
 
     fn direct(path: &Path, create: bool) -> io::Result<OutFile> {
+        if !create {
+            no_reader_check(path)?;
+        }
         let file = std::fs::OpenOptions::new()
             .write(true)
             .create(create)
@@ -230,6 +233,61 @@ pub fn same_file(input: &Path, output: &Path) -> bool {
         (Some(a), Some(b)) => a == b,
         _ => input == output,
     }
+}
+
+/// How long a FIFO output waits for a reader to open its end before it is given up
+/// ("no reader"): 3 s.
+const FIFO_READER_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// `O_NONBLOCK` of `open(2)` (Linux: `0o4000`; the BSDs and macOS: `0x4`).
+#[cfg(unix)]
+const O_NONBLOCK: i32 = if cfg!(any(target_os = "linux", target_os = "android")) {
+    0o4000
+} else {
+    0x4
+};
+
+/// For a FIFO: fails at once ("no reader") when nothing has it open for reading, instead
+/// of blocking in `open(2)` until a reader comes (breaker9c C2: a `--report` FIFO without
+/// a reader hung the proxy's shutdown). A non-blocking open for writing fails with
+/// `ENXIO` exactly then (POSIX `open`). Other files: nothing to check.
+fn no_reader_check(path: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+        if std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo()) {
+            // a reader that is just starting gets [`FIFO_READER_WAIT`] to open its end
+            let deadline = std::time::Instant::now() + FIFO_READER_WAIT;
+            let try_open = || {
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .custom_flags(O_NONBLOCK)
+                    .open(path)
+            };
+            let mut res = try_open();
+            while matches!(&res, Err(e) if e.raw_os_error() == Some(6))
+                && std::time::Instant::now() < deadline
+            {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                res = try_open();
+            }
+            return res.map(drop).map_err(|e| {
+                if e.raw_os_error() == Some(6) {
+                    io::Error::new(
+                        io::ErrorKind::BrokenPipe,
+                        format!(
+                            "no reader on FIFO {}: nothing was written to it",
+                            path.display()
+                        ),
+                    )
+                } else {
+                    e
+                }
+            });
+        }
+    }
+    let _ = path;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -431,6 +431,12 @@ struct ExchangeState {
     /// held media type, or not decodable whole): decoded as a stream ([`CodedScan`]).
     req_coded: Option<Box<CodedScan>>,
     resp_coded: Option<Box<CodedScan>>,
+    /// The A2A gRPC call of this exchange (`application/grpc*` request to
+    /// `/<pkg>.A2AService/<Method>`), and each direction's message redaction
+    /// ([`GrpcScan`]).
+    grpc_route: Option<crate::model::grpc::GrpcRoute>,
+    req_grpc: Option<Box<GrpcScan>>,
+    resp_grpc: Option<Box<GrpcScan>>,
 }
 
 impl ExchangeState {
@@ -460,6 +466,9 @@ impl ExchangeState {
         self.late_dropped = false;
         self.req_coded = None;
         self.resp_coded = None;
+        self.grpc_route = None;
+        self.req_grpc = None;
+        self.resp_grpc = None;
     }
 
     /// True when the body of this direction has not been seen whole: no `Content-Length`
@@ -1028,6 +1037,16 @@ impl Redactor {
                     st.req_coding = content_coding(headers);
                     st.req_len = content_length(headers);
                     st.req_scan = scan_for(headers);
+                    st.grpc_route = is_grpc(headers)
+                        .then(|| crate::model::grpc::grpc_route(url))
+                        .flatten();
+                    st.req_grpc = st.grpc_route.as_ref().map(|r| {
+                        Box::new(GrpcScan::new(
+                            r.clone(),
+                            crate::model::grpc::Side::Request,
+                            headers.get("grpc-encoding"),
+                        ))
+                    });
                 }
             }
             EventKind::RequestBody { .. } | EventKind::ResponseChunk { .. } => {
@@ -1055,6 +1074,14 @@ impl Redactor {
                     st.resp_drop_late
                 } {
                     st.late_dropped = true;
+                    return;
+                }
+                if let Some(g) = if is_req {
+                    st.req_grpc.as_mut()
+                } else {
+                    st.resp_grpc.as_mut()
+                } {
+                    g.feed(ev, &self.tagger, out);
                     return;
                 }
                 let json = if is_req { st.req_json } else { st.resp_json };
@@ -1190,6 +1217,17 @@ impl Redactor {
                         st.resp_coding = content_coding(headers);
                         st.resp_len = content_length(headers);
                         st.resp_scan = scan_for(headers);
+                        st.resp_grpc =
+                            st.grpc_route
+                                .as_ref()
+                                .filter(|_| is_grpc(headers))
+                                .map(|r| {
+                                    Box::new(GrpcScan::new(
+                                        r.clone(),
+                                        crate::model::grpc::Side::Response,
+                                        headers.get("grpc-encoding"),
+                                    ))
+                                });
                     }
                 }
             }
@@ -1207,6 +1245,21 @@ impl Redactor {
                     }
                     if let Some(mut st) = self.exchanges.remove(key) {
                         *truncated |= st.late_dropped;
+                        for g in [st.req_grpc.as_mut(), st.resp_grpc.as_mut()]
+                            .into_iter()
+                            .flatten()
+                        {
+                            if let Some(why) = g.finish(out) {
+                                *truncated = true;
+                                match error {
+                                    Some(e) => {
+                                        e.push_str("; ");
+                                        e.push_str(&why);
+                                    }
+                                    None => *error = Some(why),
+                                }
+                            }
+                        }
                         for cs in [st.req_coded.as_mut(), st.resp_coded.as_mut()]
                             .into_iter()
                             .flatten()
@@ -1825,6 +1878,142 @@ fn may_hold_secret(data: &[u8]) -> bool {
         })
         .iter()
         .any(|f| f.find(data).is_some())
+}
+
+/// True when the first `Content-Type` is a gRPC one (`application/grpc`, `+proto`, with
+/// parameters; [`crate::model::grpc::is_grpc_content_type`]).
+fn is_grpc(headers: &Headers) -> bool {
+    headers
+        .get("content-type")
+        .is_some_and(crate::model::grpc::is_grpc_content_type)
+}
+
+/// Redacts one direction of an A2A gRPC call by message (C1): the body's frames are held
+/// until they end on a message boundary (PROTOCOL-HTTP2.md `Length-Prefixed-Message`);
+/// each complete message is decoded to ProtoJSON with the method's proto type
+/// ([`crate::model::grpc::decode_message`]) and redacted by the JSON body rules (push
+/// config `token`, `authentication.credentials`, a webhook URL's secret query parameters,
+/// OAuth members: PUSH-SEC-001 and the recorder's secret rules). A message that held a
+/// secret is re-encoded with the placeholders in place (uncompressed, flag 0) and the held
+/// frames are written as one frame; a message that cannot be re-encoded is left out
+/// (`exchange_end` says `truncated` and why). The bytes of a message the body ends inside
+/// cannot be decoded and are written as they came (a known gap: a secret in a message cut
+/// mid-way is not found). Messages that cannot be decoded (not
+/// the method's type, an unread coding) are written as they came, as are the bytes after
+/// a framing error (the verifier's GRPC-FRAME-001 evidence).
+struct GrpcScan {
+    route: crate::model::grpc::GrpcRoute,
+    side: crate::model::grpc::Side,
+    /// The direction's `grpc-encoding`, for compressed messages.
+    encoding: Option<String>,
+    frames: crate::model::grpc::FrameDecoder,
+    /// Body events of a message not yet complete (bytes, in order).
+    held: Vec<Event>,
+    /// What was left out of this direction, for `exchange_end.error`.
+    withheld: Vec<String>,
+}
+
+impl GrpcScan {
+    fn new(
+        route: crate::model::grpc::GrpcRoute,
+        side: crate::model::grpc::Side,
+        encoding: Option<&str>,
+    ) -> GrpcScan {
+        GrpcScan {
+            route,
+            side,
+            encoding: encoding.map(|e| e.trim().to_ascii_lowercase()),
+            frames: crate::model::grpc::FrameDecoder::new(),
+            held: Vec::new(),
+            withheld: Vec::new(),
+        }
+    }
+
+    fn side_name(&self) -> &'static str {
+        match self.side {
+            crate::model::grpc::Side::Request => "request",
+            crate::model::grpc::Side::Response => "response",
+        }
+    }
+
+    /// One body event of this direction: written (maybe rewritten) to `out` once the
+    /// bytes so far end on a message boundary, else held.
+    fn feed(&mut self, ev: Event, tagger: &Tagger, out: &mut Vec<Event>) {
+        use crate::model::grpc;
+        let data = body_of(&ev).map(|b| b.data.clone()).unwrap_or_default();
+        self.held.push(ev);
+        let frames = match self.frames.push(&data) {
+            Ok(f) => f,
+            Err(_) => {
+                // framing broken: nothing after it is a message; written as it came
+                out.append(&mut self.held);
+                return;
+            }
+        };
+        if self.frames.pending() > 0 {
+            return;
+        }
+        let mut changed = false;
+        let mut rebuilt = Vec::new();
+        for f in &frames {
+            let redacted =
+                grpc::decode_message(&self.route, self.side, f, self.encoding.as_deref())
+                    .ok()
+                    .and_then(|json| {
+                        let text = serde_json::to_vec(&json).ok()?;
+                        let red = redact_json_bytes(&text, tagger)?;
+                        Some(
+                            serde_json::from_slice::<Value>(&red)
+                                .map_err(|e| e.to_string())
+                                .and_then(|v| {
+                                    let name = grpc::message_name(&self.route, self.side)
+                                        .ok_or_else(|| "no message type".to_string())?;
+                                    grpc::encode_json(&name, &v)
+                                }),
+                        )
+                    });
+            match redacted {
+                None => {
+                    rebuilt.push(if f.compressed { 1 } else { 0 });
+                    rebuilt.extend_from_slice(&(f.data.len() as u32).to_be_bytes());
+                    rebuilt.extend_from_slice(&f.data);
+                }
+                Some(Ok(msg)) => {
+                    changed = true;
+                    rebuilt.extend_from_slice(&grpc::frame(&msg));
+                }
+                Some(Err(e)) => {
+                    changed = true;
+                    self.withheld.push(format!(
+                        "a gRPC {} message holding a secret was left out (not re-encoded: {e})",
+                        self.side_name()
+                    ));
+                }
+            }
+        }
+        if !changed {
+            out.append(&mut self.held);
+            return;
+        }
+        let (_, truncated) = joined_body(&self.held);
+        let mut first = self.held.swap_remove(0);
+        self.held.clear();
+        if let Some(b) = body_of_mut(&mut first) {
+            *b = Body {
+                data: Bytes::from(rebuilt),
+                truncated,
+            };
+        }
+        out.push(first);
+    }
+
+    /// End of the exchange: the held bytes of a message the body ends inside are written
+    /// as they came (they cannot be decoded; the verifier needs them for GRPC-FRAME-001).
+    /// Returns what was left out of this direction, if anything.
+    fn finish(&mut self, out: &mut Vec<Event>) -> Option<String> {
+        out.append(&mut self.held);
+        (!self.withheld.is_empty()).then(|| self.withheld.join("; "))
+    }
 }
 
 /// True when the first `Content-Type` names a JSON media type (`application/json`,

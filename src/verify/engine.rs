@@ -5895,6 +5895,11 @@ impl State {
         if !truncated && route.op.is_some() {
             let mut dec = FrameDecoder::new();
             match dec.push(x.req_body.as_slice()) {
+                Err(e) if dec.over_cap() => {
+                    g.unreadable.get_or_insert(format!(
+                        "request: {e}, this tool's decode cap (gRPC sets no maximum)"
+                    ));
+                }
                 Err(e) => {
                     g.malformed.get_or_insert((format!("request: {e}"), seq));
                 }
@@ -5993,6 +5998,11 @@ impl State {
             let mut values: Vec<Option<Value>> = Vec::new();
             if let Some(g) = x.grpc.as_mut() {
                 match g.resp.push(data) {
+                    Err(e) if g.resp.over_cap() => {
+                        g.unreadable.get_or_insert(format!(
+                            "response: {e}, this tool's decode cap (gRPC sets no maximum)"
+                        ));
+                    }
                     Err(e) => {
                         g.malformed.get_or_insert((format!("response: {e}"), seq));
                     }
