@@ -1445,11 +1445,13 @@ impl State {
                 );
             }
         }
-        // CARD-008 on HTTP+JSON (REST-001: every route also under `/{tenant}`): a 1.0 call
-        // below an interface whose card entry sets a tenant carries it as the first path
-        // segment after the interface base, or as the `tenant` member / query parameter.
+        // CARD-008: a 1.0 call to an interface whose card entry sets a tenant carries that
+        // tenant (a2a-java #663: the client API had no way to send one). JSON-RPC: the
+        // `tenant` param; HTTP+JSON (REST-001: every route also under `/{tenant}`): the first
+        // path segment after the interface base, or the `tenant` member / query parameter.
+        let rest = c.binding == Some(Binding::Rest);
         if c.dialect == Some(Dialect::V1_0)
-            && c.binding == Some(Binding::Rest)
+            && (rest || c.binding == Some(Binding::JsonRpc))
             && c.op.is_some_and(|o| o != Op::GetCard)
             && !c.webhook
             && !deliberate
@@ -1459,74 +1461,53 @@ impl State {
                 let declared = card.view.interfaces.iter().find_map(|i| {
                     let t = i.tenant.as_deref()?;
                     let u = net::parse_url(&i.url)?;
+                    if u.origin() != origin {
+                        return None;
+                    }
                     let base = net::norm_path(&u.path);
-                    let rest = path.strip_prefix(base).filter(|r| r.starts_with('/'))?;
-                    (i.binding.eq_ignore_ascii_case("HTTP+JSON") && u.origin() == origin).then(
-                        || {
-                            (
-                                t.to_string(),
-                                i.pointer().to_string(),
-                                i.url.clone(),
-                                net::segments(rest).first().map(|s| s.to_string()),
-                            )
-                        },
-                    )
+                    let first = if rest {
+                        if !i.binding.eq_ignore_ascii_case("HTTP+JSON") {
+                            return None;
+                        }
+                        let tail = path.strip_prefix(base).filter(|r| r.starts_with('/'))?;
+                        net::segments(tail).first().map(|s| s.to_string())
+                    } else if i.binding.eq_ignore_ascii_case("JSONRPC") && base == path {
+                        None
+                    } else {
+                        return None;
+                    };
+                    Some((t.to_string(), i.pointer().to_string(), i.url.clone(), first))
                 });
                 if let Some((want, ptr, url, first)) = declared {
-                    let in_path = first.as_deref() == Some(want.as_str());
-                    let in_body = c.params.get("tenant").and_then(Json::as_str) == Some(&want);
-                    let in_query = query_param(&x.url, "tenant").as_deref() == Some(&want);
-                    if !(in_path || in_body || in_query) {
-                        self.find(
-                            &r::CARD_URL_TENANT_NOT_SENT,
-                            format!(
-                                "the card's HTTP+JSON interface {url} declares tenant {want:?}, yet the client's {} {} carries it neither as the path segment after the interface base nor as tenant",
-                                x.method, x.path
-                            ),
-                            vec![
-                                Evidence {
-                                    seq: card.seq,
-                                    exchange: Some(card.exchange.clone()),
-                                    pointer: Some(ptr.replace("/url", "/tenant")),
-                                    found: Some(Value::String(want.clone())),
-                                },
-                                x.ev(x.req_seq),
-                            ],
-                            &x.leg,
-                        );
-                    }
-                }
-            }
-        }
-        // CARD-008: a 1.0 JSON-RPC call to an interface whose card entry sets a tenant
-        // carries that tenant (a2a-java #663: the client API had no way to send one).
-        if c.dialect == Some(Dialect::V1_0)
-            && c.binding == Some(Binding::JsonRpc)
-            && c.op.is_some_and(|o| o != Op::GetCard)
-            && !c.webhook
-            && !deliberate
-        {
-            if let (Some(card), Some(p)) = (self.card_for(x).cloned(), x.parts.as_ref()) {
-                let (origin, path) = (p.origin(), net::norm_path(&p.path));
-                let declared = card.view.interfaces.iter().find_map(|i| {
-                    let t = i.tenant.as_deref()?;
-                    let u = net::parse_url(&i.url)?;
-                    (i.binding.eq_ignore_ascii_case("JSONRPC")
-                        && u.origin() == origin
-                        && net::norm_path(&u.path) == path)
-                        .then(|| (t.to_string(), i.pointer().to_string(), i.url.clone()))
-                });
-                if let Some((want, ptr, url)) = declared {
                     let got = c.params.get("tenant").and_then(Json::as_str);
-                    if got != Some(want.as_str()) {
+                    let sent = got == Some(want.as_str())
+                        || (rest
+                            && (first.as_deref() == Some(want.as_str())
+                                || query_param(&x.url, "tenant").as_deref()
+                                    == Some(want.as_str())));
+                    if !sent {
+                        let (message, at) = if rest {
+                            (
+                                format!(
+                                    "the card's HTTP+JSON interface {url} declares tenant {want:?}, yet the client's {} {} carries it neither as the path segment after the interface base nor as tenant",
+                                    x.method, x.path
+                                ),
+                                x.ev(x.req_seq),
+                            )
+                        } else {
+                            (
+                                format!(
+                                    "the card's interface {url} declares tenant {want:?}, yet the client's {} carries {}",
+                                    c.method.as_deref().unwrap_or("call"),
+                                    got.map(|g| format!("tenant {g:?}"))
+                                        .unwrap_or_else(|| "no tenant".into())
+                                ),
+                                x.ev_at(x.req_ev_seq(), "/params/tenant", None),
+                            )
+                        };
                         self.find(
                             &r::CARD_URL_TENANT_NOT_SENT,
-                            format!(
-                                "the card's interface {url} declares tenant {want:?}, yet the client's {} carries {}",
-                                c.method.as_deref().unwrap_or("call"),
-                                got.map(|g| format!("tenant {g:?}"))
-                                    .unwrap_or_else(|| "no tenant".into())
-                            ),
+                            message,
                             vec![
                                 Evidence {
                                     seq: card.seq,
@@ -1534,7 +1515,7 @@ impl State {
                                     pointer: Some(ptr.replace("/url", "/tenant")),
                                     found: Some(Value::String(want.clone())),
                                 },
-                                x.ev_at(x.req_ev_seq(), "/params/tenant", None),
+                                at,
                             ],
                             &x.leg,
                         );
@@ -8736,25 +8717,8 @@ fn error_info_reason<'a>(details: Option<&'a Json<'_>>) -> Option<&'a str> {
 /// error (ErrorInfo `reason`) the gRPC code of the ERR-002 table (1.0.1 or 1.0.0) instead.
 /// `None` when the name fits; otherwise the problem, in finding words.
 fn rpc_status_problem(name: &str, status: u16, reason: Option<&str>) -> Option<String> {
-    const CODES: [&str; 16] = [
-        "CANCELLED",
-        "UNKNOWN",
-        "INVALID_ARGUMENT",
-        "DEADLINE_EXCEEDED",
-        "NOT_FOUND",
-        "ALREADY_EXISTS",
-        "PERMISSION_DENIED",
-        "RESOURCE_EXHAUSTED",
-        "FAILED_PRECONDITION",
-        "ABORTED",
-        "OUT_OF_RANGE",
-        "UNIMPLEMENTED",
-        "INTERNAL",
-        "UNAVAILABLE",
-        "DATA_LOSS",
-        "UNAUTHENTICATED",
-    ];
-    if !CODES.contains(&name) {
+    // the names but OK, which is no error
+    if !grpc::CODE_NAMES[1..].contains(&name) {
         return Some(format!(
             "error.status {name:?} is not a google.rpc.Code name (HTTP {status} is {})",
             http_code_names(status)
