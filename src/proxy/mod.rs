@@ -1008,26 +1008,16 @@ async fn handle(
     };
     // A request body the agent never got (unreachable: the upstream request is dropped
     // before any of it is read) comes back here to be recorded (breaker9a B2).
-    let (body, mut unsent) = match &ctx {
-        Some(_) if !bodyless => {
-            let (tx, rx) = tokio::sync::oneshot::channel();
-            (
-                Reclaim {
-                    inner: Some(body),
-                    polled: false,
-                    back: Some(tx),
-                },
-                Some(rx),
-            )
-        }
-        _ => (
-            Reclaim {
-                inner: Some(body),
-                polled: false,
-                back: None,
-            },
-            None,
-        ),
+    let (back, mut unsent) = if ctx.is_some() && !bodyless {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        (Some(tx), Some(rx))
+    } else {
+        (None, None)
+    };
+    let body = Reclaim {
+        inner: Some(body),
+        polled: false,
+        back,
     };
     let body: ProxyBody = match &ctx {
         Some(ctx) => TeeBody::new(body, ctx.clone(), Direction::Request, true).boxed_unsync(),
