@@ -138,15 +138,13 @@ pub fn dialect(data: &[u8]) {
     if let Some(v) = version {
         req_headers.push(("a2a-version".into(), v));
     }
-    let ex = Some("e1".to_string());
-    let mid = resp_body.len() / 2;
-    let kinds = [
-        EventKind::ConnOpen {
+    verify_exchange(
+        Some(EventKind::ConnOpen {
             conn: 1,
             peer: "127.0.0.1:40000".into(),
             local: "127.0.0.1:8080".into(),
             tls: false,
-        },
+        }),
         EventKind::RequestHead {
             conn: Some(1),
             method,
@@ -155,43 +153,17 @@ pub fn dialect(data: &[u8]) {
             headers: Headers(req_headers),
             upstream: None,
         },
-        EventKind::RequestBody {
-            body: Body::new(Bytes::copy_from_slice(req_body)),
-        },
+        req_body,
         EventKind::ResponseHead {
             status,
             version: Some("HTTP/1.1".into()),
             headers: Headers(vec![("content-type".into(), content_type)]),
             synthetic: false,
         },
-        EventKind::ResponseChunk {
-            body: Body::new(Bytes::copy_from_slice(&resp_body[..mid])),
-        },
-        EventKind::ResponseChunk {
-            body: Body::new(Bytes::copy_from_slice(&resp_body[mid..])),
-        },
-        EventKind::ExchangeEnd {
-            outcome: Outcome::Complete,
-            error: None,
-            trailers: None,
-            request_bytes: req_body.len() as u64,
-            response_bytes: resp_body.len() as u64,
-            truncated: false,
-        },
-    ];
-    let header = RecordingHeader::new(CaptureMode::Reverse);
-    let mut v = Verifier::new(&header);
-    for (i, kind) in kinds.into_iter().enumerate() {
-        let exchange = if i == 0 { None } else { ex.clone() };
-        v.feed(&Event {
-            seq: i as u64 + 1,
-            t_us: i as u64 * 1000,
-            exchange,
-            leg: None,
-            kind,
-        });
-    }
-    let _ = v.finish();
+        resp_body,
+        resp_body.len() / 2,
+        None,
+    );
 }
 
 /// Native JSONL recording (`docs/recording-format.md`): header, then events up to the first
@@ -308,7 +280,8 @@ pub fn grpc(data: &[u8]) {
     }
     let cut = resp_body.len() * ((flags as usize >> 2) & 3) / 3;
     let url = format!("http://127.0.0.1:8080{path}");
-    let kinds = [
+    verify_exchange(
+        None,
         EventKind::RequestHead {
             conn: Some(1),
             method: "POST".into(),
@@ -320,15 +293,38 @@ pub fn grpc(data: &[u8]) {
             ]),
             upstream: None,
         },
-        EventKind::RequestBody {
-            body: Body::new(Bytes::copy_from_slice(req_body)),
-        },
+        req_body,
         EventKind::ResponseHead {
             status: 200,
             version: Some("HTTP/2.0".into()),
             headers: Headers(resp_headers),
             synthetic: false,
         },
+        resp_body,
+        cut,
+        in_trailers.then_some(Headers(status_headers)),
+    );
+}
+
+/// Feeds one exchange to a fresh verifier and finishes it: `conn_open` first (no exchange)
+/// when given, then `head` (a `request_head`), `req_body` as one frame, `resp_head`,
+/// `resp_body` in two chunks cut at byte `cut`, and a complete `exchange_end` carrying
+/// `trailers`. Seqs count from 1, `t_us` 1 ms apart.
+fn verify_exchange(
+    conn_open: Option<EventKind>,
+    head: EventKind,
+    req_body: &[u8],
+    resp_head: EventKind,
+    resp_body: &[u8],
+    cut: usize,
+    trailers: Option<Headers>,
+) {
+    let exchange_kinds = [
+        head,
+        EventKind::RequestBody {
+            body: Body::new(Bytes::copy_from_slice(req_body)),
+        },
+        resp_head,
         EventKind::ResponseChunk {
             body: Body::new(Bytes::copy_from_slice(&resp_body[..cut])),
         },
@@ -338,19 +334,24 @@ pub fn grpc(data: &[u8]) {
         EventKind::ExchangeEnd {
             outcome: Outcome::Complete,
             error: None,
-            trailers: in_trailers.then_some(Headers(status_headers)),
+            trailers,
             request_bytes: req_body.len() as u64,
             response_bytes: resp_body.len() as u64,
             truncated: false,
         },
     ];
+    let kinds = conn_open.map(|k| (None, k)).into_iter().chain(
+        exchange_kinds
+            .into_iter()
+            .map(|k| (Some("e1".to_string()), k)),
+    );
     let header = RecordingHeader::new(CaptureMode::Reverse);
     let mut v = Verifier::new(&header);
-    for (i, kind) in kinds.into_iter().enumerate() {
+    for (i, (exchange, kind)) in kinds.enumerate() {
         v.feed(&Event {
             seq: i as u64 + 1,
             t_us: i as u64 * 1000,
-            exchange: Some("e1".into()),
+            exchange,
             leg: None,
             kind,
         });
