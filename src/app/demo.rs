@@ -66,17 +66,7 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
         return agent_only(a.listen.as_deref().unwrap_or("127.0.0.1:9900"));
     }
     let pairs = verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?;
-    if let Some(rec) = &a.record {
-        if let Some((_, p)) = pairs
-            .iter()
-            .find(|(_, p)| crate::record::outfile::same_file(rec, p))
-        {
-            anyhow::bail!(
-                "-o {} is the --record file: the report would replace the recording; hint: give -o another path",
-                p.display()
-            );
-        }
-    }
+    verify_cmd::refuse_report_over_recording(a.record.as_deref(), &pairs)?;
     // A machine-readable report on stdout must parse: the step log goes to stderr then.
     let log = if pairs.iter().any(|(f, p)| {
         p.as_os_str() == "-" && !matches!(f, report::Format::Text | report::Format::Markdown)

@@ -143,17 +143,7 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     } else {
         crate::app::verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?
     };
-    if let Some(rec) = &a.record {
-        if let Some((_, p)) = pairs
-            .iter()
-            .find(|(_, p)| crate::record::outfile::same_file(rec, p))
-        {
-            anyhow::bail!(
-                "-o {} is the --record file: the report would replace the recording; hint: give -o another path",
-                p.display()
-            );
-        }
-    }
+    crate::app::verify_cmd::refuse_report_over_recording(a.record.as_deref(), &pairs)?;
     if same_agent(&url_a, &url_b) {
         crate::errln!(
             "a2a-interop: warning: URL_A and URL_B are the same agent ({}): both directions talk to it; give the second agent's URL to test two agents",

@@ -70,17 +70,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     } else {
         crate::app::verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?
     };
-    if let Some(rec) = &a.record {
-        if let Some((_, p)) = pairs
-            .iter()
-            .find(|(_, p)| crate::record::outfile::same_file(rec, p))
-        {
-            bail!(
-                "-o {} is the --record file: the report would replace the recording; hint: give -o another path",
-                p.display()
-            );
-        }
-    }
+    crate::app::verify_cmd::refuse_report_over_recording(a.record.as_deref(), &pairs)?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -65,6 +65,27 @@ pub fn exit_status(severities: impl IntoIterator<Item = Severity>, fail_on: Fail
     }
 }
 
+/// Refuses a report path that is the `--record` file of `probe`, `interop` or `demo`
+/// ([`crate::record::outfile::same_file`]): the report would replace the recording (B3).
+///
+/// Errors: the one line to print, with its hint.
+pub fn refuse_report_over_recording(
+    record: Option<&Path>,
+    pairs: &[(Format, PathBuf)],
+) -> anyhow::Result<()> {
+    let Some(rec) = record else { return Ok(()) };
+    match pairs
+        .iter()
+        .find(|(_, p)| crate::record::outfile::same_file(rec, p))
+    {
+        Some((_, p)) => anyhow::bail!(
+            "-o {} is the --record file: the report would replace the recording; hint: give -o another path",
+            p.display()
+        ),
+        None => Ok(()),
+    }
+}
+
 /// Pairs `--format` and `-o` values (module docs).
 ///
 /// Errors: an `-o` without a `--format` whose extension names no format; a `--format`
