@@ -1249,8 +1249,9 @@ impl Redactor {
                             .into_iter()
                             .flatten()
                         {
-                            if let Some(why) = g.finish(out) {
-                                *truncated = true;
+                            let (withheld, masked) = g.finish(&self.tagger, out);
+                            *truncated |= withheld.is_some();
+                            for why in withheld.into_iter().chain(masked) {
                                 match error {
                                     Some(e) => {
                                         e.push_str("; ");
@@ -1890,27 +1891,34 @@ fn is_grpc(headers: &Headers) -> bool {
 
 /// Redacts one direction of an A2A gRPC call by message (C1): the body's frames are held
 /// until they end on a message boundary (PROTOCOL-HTTP2.md `Length-Prefixed-Message`);
-/// each complete message is decoded to ProtoJSON with the method's proto type
-/// ([`crate::model::grpc::decode_message`]) and redacted by the JSON body rules (push
-/// config `token`, `authentication.credentials`, a webhook URL's secret query parameters,
-/// OAuth members: PUSH-SEC-001 and the recorder's secret rules). A message that held a
-/// secret is re-encoded with the placeholders in place (uncompressed, flag 0) and the held
-/// frames are written as one frame; a message that cannot be re-encoded is left out
-/// (`exchange_end` says `truncated` and why). The bytes of a message the body ends inside
-/// cannot be decoded and are written as they came (a known gap: a secret in a message cut
-/// mid-way is not found). Messages that cannot be decoded (not
-/// the method's type, an unread coding) are written as they came, as are the bytes after
-/// a framing error (the verifier's GRPC-FRAME-001 evidence).
+/// each complete message (all of those the held frames hold, not only the last) is decoded
+/// to ProtoJSON with the method's proto type ([`crate::model::grpc::decode_message`]) and
+/// redacted by the JSON body rules (push config `token`, `authentication.credentials`, a
+/// webhook URL's secret query parameters, OAuth members: PUSH-SEC-001 and the recorder's
+/// secret rules). When a message held a secret, the held frames are written as one frame:
+/// that message re-encoded with the placeholders in place (uncompressed, flag 0), the
+/// others as they came; a message that cannot be re-encoded is left out (`exchange_end`
+/// says `truncated` and why). A message the body ends inside cannot be decoded, so it
+/// cannot be searched for secrets: its 5-byte prefix is kept and its payload bytes are
+/// written as zero bytes of the same count (the cut stays measurable for GRPC-FRAME-001,
+/// `exchange_end.error` says so; `--no-redact` keeps the bytes). Messages that cannot be
+/// decoded (not the method's type, an unread coding) are written as they came, as are the
+/// bytes after a framing error (the verifier's GRPC-FRAME-001 evidence).
 struct GrpcScan {
     route: crate::model::grpc::GrpcRoute,
     side: crate::model::grpc::Side,
     /// The direction's `grpc-encoding`, for compressed messages.
     encoding: Option<String>,
     frames: crate::model::grpc::FrameDecoder,
-    /// Body events of a message not yet complete (bytes, in order).
+    /// Body events not yet written (bytes, in order): the complete messages of `done`,
+    /// then the first bytes of an incomplete one.
     held: Vec<Event>,
-    /// What was left out of this direction, for `exchange_end.error`.
+    /// The complete messages inside `held`, in order.
+    done: Vec<crate::model::grpc::Frame>,
+    /// What was left out of this direction, for `exchange_end.error` (with `truncated`).
     withheld: Vec<String>,
+    /// What was masked in place, for `exchange_end.error` (byte counts unchanged).
+    masked: Option<String>,
 }
 
 impl GrpcScan {
@@ -1925,7 +1933,9 @@ impl GrpcScan {
             encoding: encoding.map(|e| e.trim().to_ascii_lowercase()),
             frames: crate::model::grpc::FrameDecoder::new(),
             held: Vec::new(),
+            done: Vec::new(),
             withheld: Vec::new(),
+            masked: None,
         }
     }
 
@@ -1939,23 +1949,34 @@ impl GrpcScan {
     /// One body event of this direction: written (maybe rewritten) to `out` once the
     /// bytes so far end on a message boundary, else held.
     fn feed(&mut self, ev: Event, tagger: &Tagger, out: &mut Vec<Event>) {
-        use crate::model::grpc;
         let data = body_of(&ev).map(|b| b.data.clone()).unwrap_or_default();
         self.held.push(ev);
-        let frames = match self.frames.push(&data) {
-            Ok(f) => f,
+        match self.frames.push(&data) {
+            Ok(mut f) => self.done.append(&mut f),
             Err(_) => {
-                // framing broken: nothing after it is a message; written as it came
-                out.append(&mut self.held);
+                // framing broken: nothing after it is a message; the messages before it
+                // are redacted, the rest written as it came
+                self.release(tagger, false, out);
                 return;
             }
-        };
-        if self.frames.pending() > 0 {
-            return;
         }
+        if self.frames.pending() == 0 {
+            self.release(tagger, false, out);
+        }
+    }
+
+    /// Writes the held events to `out`: unchanged when no message of `done` held a secret
+    /// and nothing is masked, else as one event (the first's) with the rebuilt bytes.
+    /// `cut`: the bytes after the complete messages are an incomplete message the body ended
+    /// inside (masked past its prefix); otherwise they are written as they came.
+    fn release(&mut self, tagger: &Tagger, cut: bool, out: &mut Vec<Event>) {
+        use crate::model::grpc;
+        let done = std::mem::take(&mut self.done);
         let mut changed = false;
         let mut rebuilt = Vec::new();
-        for f in &frames {
+        let mut whole = 0usize;
+        for f in &done {
+            whole += 5 + f.data.len();
             let redacted =
                 grpc::decode_message(&self.route, self.side, f, self.encoding.as_deref())
                     .ok()
@@ -1974,7 +1995,7 @@ impl GrpcScan {
                     });
             match redacted {
                 None => {
-                    rebuilt.push(if f.compressed { 1 } else { 0 });
+                    rebuilt.push(u8::from(f.compressed));
                     rebuilt.extend_from_slice(&(f.data.len() as u32).to_be_bytes());
                     rebuilt.extend_from_slice(&f.data);
                 }
@@ -1991,11 +2012,33 @@ impl GrpcScan {
                 }
             }
         }
-        if !changed {
+        let held_len: usize = self
+            .held
+            .iter()
+            .filter_map(body_of)
+            .map(|b| b.data.len())
+            .sum();
+        let mask = cut && held_len > whole + 5;
+        if !changed && !mask {
             out.append(&mut self.held);
             return;
         }
-        let (_, truncated) = joined_body(&self.held);
+        let (joined, truncated) = joined_body(&self.held);
+        let tail = joined.get(whole..).unwrap_or_default();
+        if mask {
+            rebuilt.extend_from_slice(&tail[..5]);
+            rebuilt.resize(rebuilt.len() + tail.len() - 5, 0);
+            self.masked = Some(format!(
+                "the gRPC {} body ends inside a message; its {} bytes are recorded as zero bytes (an incomplete message cannot be searched for secrets; --no-redact keeps them)",
+                self.side_name(),
+                tail.len() - 5
+            ));
+        } else {
+            rebuilt.extend_from_slice(tail);
+        }
+        if self.held.is_empty() {
+            return;
+        }
         let mut first = self.held.swap_remove(0);
         self.held.clear();
         if let Some(b) = body_of_mut(&mut first) {
@@ -2007,12 +2050,21 @@ impl GrpcScan {
         out.push(first);
     }
 
-    /// End of the exchange: the held bytes of a message the body ends inside are written
-    /// as they came (they cannot be decoded; the verifier needs them for GRPC-FRAME-001).
-    /// Returns what was left out of this direction, if anything.
-    fn finish(&mut self, out: &mut Vec<Event>) -> Option<String> {
-        out.append(&mut self.held);
-        (!self.withheld.is_empty()).then(|| self.withheld.join("; "))
+    /// End of the exchange: the held bytes are written, an incomplete last message masked
+    /// past its prefix ([`GrpcScan`]). Returns what was left out of this direction (the
+    /// caller marks the exchange `truncated`) and what was masked (byte counts unchanged).
+    fn finish(
+        &mut self,
+        tagger: &Tagger,
+        out: &mut Vec<Event>,
+    ) -> (Option<String>, Option<String>) {
+        if !self.held.is_empty() {
+            self.release(tagger, true, out);
+        }
+        (
+            (!self.withheld.is_empty()).then(|| self.withheld.join("; ")),
+            self.masked.take(),
+        )
     }
 }
 
@@ -4794,5 +4846,148 @@ mod tests {
                 }
             }
         }
+    }
+
+    fn grpc_head(method: &str) -> EventKind {
+        head(
+            vec![("content-type", "application/grpc"), ("te", "trailers")],
+            &format!("http://h/lf.a2a.v1.A2AService/{method}"),
+        )
+    }
+
+    fn grpc_msg(name: &str, json: serde_json::Value) -> Vec<u8> {
+        crate::model::grpc::frame(&crate::model::grpc::encode_json(name, &json).unwrap())
+    }
+
+    fn grpc_resp_head() -> EventKind {
+        EventKind::ResponseHead {
+            status: 200,
+            version: None,
+            headers: Headers(vec![("content-type".into(), "application/grpc".into())]),
+            synthetic: false,
+        }
+    }
+
+    /// Two gRPC messages where the first completes in a frame that also starts the second:
+    /// both reach the recording, the first as it came, the second (holding a secret)
+    /// re-encoded without it. (The first was dropped when the second needed a rewrite.)
+    #[test]
+    fn grpc_messages_completed_before_a_boundary_are_kept_and_redacted() {
+        let mut r = Redactor::new(true);
+        r.process(ev("e1", grpc_head("SendStreamingMessage")));
+        let a = grpc_msg(
+            "lf.a2a.v1.StreamResponse",
+            serde_json::json!({"statusUpdate": {"taskId": "t1", "contextId": "c1",
+                "status": {"state": "TASK_STATE_WORKING"}}}),
+        );
+        let b = grpc_msg(
+            "lf.a2a.v1.StreamResponse",
+            serde_json::json!({"message": {"messageId": "m1", "role": "ROLE_AGENT",
+                "parts": [{"text": "hi"}], "metadata": {"access_token": "s3cret-value"}}}),
+        );
+        let mut out = r.process(ev("e1", grpc_resp_head()));
+        let mut first = a.clone();
+        first.extend_from_slice(&b[..7]);
+        for chunk in [first, b[7..].to_vec()] {
+            out.extend(r.process(ev(
+                "e1",
+                EventKind::ResponseChunk {
+                    body: Body {
+                        data: Bytes::from(chunk),
+                        truncated: false,
+                    },
+                },
+            )));
+        }
+        out.extend(r.process(end_ev("e1")));
+        let bodies: Vec<u8> = out
+            .iter()
+            .filter_map(body_of)
+            .flat_map(|b| b.data.to_vec())
+            .collect();
+        assert!(
+            bodies.starts_with(&a),
+            "the first message is kept as it came"
+        );
+        let mut dec = crate::model::grpc::FrameDecoder::new();
+        let frames = dec.push(&bodies).unwrap();
+        assert_eq!(frames.len(), 2);
+        assert_eq!(dec.pending(), 0);
+        let route =
+            crate::model::grpc::grpc_route("/lf.a2a.v1.A2AService/SendStreamingMessage").unwrap();
+        let second = crate::model::grpc::decode_message(
+            &route,
+            crate::model::grpc::Side::Response,
+            &frames[1],
+            None,
+        )
+        .unwrap();
+        let text = second.to_string();
+        assert!(!text.contains("s3cret-value"), "{text}");
+        assert!(text.contains("REDACTED"), "{text}");
+    }
+
+    /// A request message the body ends inside keeps its prefix and byte count; its payload
+    /// (here a push config token) is recorded as zero bytes and exchange_end says so,
+    /// without marking the exchange truncated (the cut stays GRPC-FRAME-001 evidence).
+    #[test]
+    fn grpc_message_cut_midway_is_masked_past_its_prefix() {
+        let mut r = Redactor::new(true);
+        r.process(ev("e1", grpc_head("CreateTaskPushNotificationConfig")));
+        let whole = grpc_msg(
+            "lf.a2a.v1.TaskPushNotificationConfig",
+            serde_json::json!({"taskId": "t1", "url": "https://hook.example/a2a",
+                "token": "tok-9d8e7f6a5b4c"}),
+        );
+        let cut = whole[..whole.len() - 3].to_vec();
+        let mut out = r.process(ev(
+            "e1",
+            EventKind::RequestBody {
+                body: Body {
+                    data: Bytes::from(cut.clone()),
+                    truncated: false,
+                },
+            },
+        ));
+        out.extend(r.process(end_ev("e1")));
+        let body: Vec<u8> = out
+            .iter()
+            .filter_map(body_of)
+            .flat_map(|b| b.data.to_vec())
+            .collect();
+        assert_eq!(body.len(), cut.len());
+        assert_eq!(body[..5], cut[..5]);
+        assert!(body[5..].iter().all(|&b| b == 0));
+        let end = out.last().unwrap();
+        match &end.kind {
+            EventKind::ExchangeEnd {
+                truncated, error, ..
+            } => {
+                assert!(!truncated);
+                let e = error.as_deref().unwrap_or_default();
+                assert!(e.contains("request body ends inside a message"), "{e}");
+                assert!(e.contains(&format!("{} bytes", cut.len() - 5)), "{e}");
+            }
+            k => panic!("last event {k:?}"),
+        }
+        // a body cut inside the 5-byte prefix has no payload to mask: written as it came
+        let mut r = Redactor::new(true);
+        r.process(ev("e2", grpc_head("CreateTaskPushNotificationConfig")));
+        let mut out = r.process(ev(
+            "e2",
+            EventKind::RequestBody {
+                body: Body {
+                    data: Bytes::from(whole[..3].to_vec()),
+                    truncated: false,
+                },
+            },
+        ));
+        out.extend(r.process(end_ev("e2")));
+        let body: Vec<u8> = out
+            .iter()
+            .filter_map(body_of)
+            .flat_map(|b| b.data.to_vec())
+            .collect();
+        assert_eq!(body, whole[..3]);
     }
 }
