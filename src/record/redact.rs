@@ -22,12 +22,14 @@ What is replaced (the recording header says `"redacted": true`):
   [`SECRET_QUERY_PARAMS`], or containing a [`SECRET_HEADER_PARTS`] entry (`_` read as `-`;
   A2A's `pageToken` and kin kept: [`is_secret_query_name`]), and a userinfo password, in
   `request_head.url` and `.upstream`;
-- in JSON bodies, `token` and `authentication.credentials` of push-notification configs
-  (PUSH-002, PUSH-004): objects under `pushNotificationConfig` (0.x) or
-  `taskPushNotificationConfig` (1.0), and every object shaped like a push config (`url` plus
-  `token` or `authentication`: 1.0 `CreateTaskPushNotificationConfig` params, results,
-  lists, REST bodies), and the secret query parameters of such a config's webhook `url`
-  (every occurrence of a member given twice, [`find_secrets`]);
+- in JSON bodies, every `token` and `credentials` string value wherever it stands (push
+  configs' `token` and `authentication.credentials`, PUSH-002, PUSH-004; a client's
+  credentials in metadata or a DataPart), the [`SECRET_JSON_KEYS`] members (OAuth, API keys),
+  and the secret query parameters of a push config's webhook `url`: objects under
+  `pushNotificationConfig` (0.x) or `taskPushNotificationConfig` (1.0), and every object
+  shaped like a push config (`url` plus `token` or `authentication`: 1.0
+  `CreateTaskPushNotificationConfig` params, results, lists, REST bodies) (every
+  occurrence of a member given twice, [`find_secrets`]);
   in `application/x-www-form-urlencoded` bodies, the values of the query parameter names
   above ([`redact_form_with`]);
   in text that is not one whole JSON document (a body past [`HOLD_CAP`] or cut by the
@@ -1848,6 +1850,14 @@ const SECRET_JSON_KEYS: &[&[u8]] = &[
     b"assertion",
     b"password",
     b"code_verifier",
+    // API keys by the names cards and clients use for them (`X-API-Key` headers and
+    // `api_key` query parameters are redacted too), and a bare `secret`: credentials a
+    // client puts in message or task metadata, a DataPart, or an in-task auth answer
+    // (TASK-006) (breaker10n N11).
+    b"apiKey",
+    b"api_key",
+    b"apikey",
+    b"secret",
 ];
 
 /// True when a JSON member named `key` holds a secret whatever object it is in
@@ -1861,7 +1871,7 @@ fn is_secret_json_key(key: &[u8]) -> bool {
 /// searchers built once (`memchr::memmem`; a byte loop that stopped at every quote of a
 /// JSON body cost ~13 instructions per byte, the recorder's largest redaction cost).
 fn may_hold_secret(data: &[u8]) -> bool {
-    static FINDERS: OnceLock<[Finder<'static>; 9]> = OnceLock::new();
+    static FINDERS: OnceLock<[Finder<'static>; 13]> = OnceLock::new();
     FINDERS
         .get_or_init(|| {
             [
@@ -1875,6 +1885,11 @@ fn may_hold_secret(data: &[u8]) -> bool {
                 Finder::new(b"assertion\""),
                 Finder::new(b"\"password\""),
                 Finder::new(b"_verifier\""),
+                // apiKey, api_key, apikey
+                Finder::new(b"pi_key\""),
+                Finder::new(b"piKey\""),
+                Finder::new(b"pikey\""),
+                Finder::new(b"\"secret\""),
             ]
         })
         .iter()
@@ -2250,9 +2265,8 @@ fn find_secrets(
 enum Seen<'de> {
     /// A string (borrowed from the text when it has no escapes).
     Str(std::borrow::Cow<'de, str>),
-    /// An object, with the string values of its `credentials` members (all of them), and
-    /// whether it names the HTTP Basic scheme ([`names_basic`]).
-    Obj(Vec<std::borrow::Cow<'de, str>>, bool),
+    /// An object (its secrets already pushed).
+    Obj,
     /// An array of strings that are all `Basic` (any case), at least one: 0.x `schemes`.
     BasicList,
     /// Anything else.
@@ -2395,12 +2409,8 @@ impl<'de> serde::de::Visitor<'de> for Walk<'_> {
                         secrets.push((s, false));
                     }
                 }
-                ("authentication", seen) => {
-                    has_auth = true;
-                    if let Seen::Obj(c, b) = seen {
-                        secrets.extend(c.into_iter().map(|c| (c, b)));
-                    }
-                }
+                // its `credentials` were redacted in the object itself
+                ("authentication", _) => has_auth = true,
                 ("url", Seen::Str(u)) => {
                     has_url = true;
                     urls.push(u);
@@ -2413,18 +2423,26 @@ impl<'de> serde::de::Visitor<'de> for Walk<'_> {
                 _ => {}
             }
         }
+        // `token` and `credentials` string values are secrets wherever they stand (as the
+        // text scan treats them: A2A has no other members of those names; in metadata or
+        // a DataPart they are a client's credentials); a push config's webhook `url` loses
+        // its secret query parameters too.
+        for (s, b) in secrets {
+            let input = credentials_tag_input(&s, b);
+            self.secret(&s, &input);
+        }
+        for c in &credentials {
+            let input = credentials_tag_input(c, basic);
+            self.secret(c, &input);
+        }
         if self.is_push || (has_url && (has_token || has_auth)) {
-            for (s, b) in secrets {
-                let input = credentials_tag_input(&s, b);
-                self.secret(&s, &input);
-            }
             for u in urls {
                 if let Some(red) = redact_url_text(&u, self.tagger) {
                     self.out.push((u.into_owned(), red));
                 }
             }
         }
-        Ok(Seen::Obj(credentials, basic))
+        Ok(Seen::Obj)
     }
 }
 
@@ -2466,9 +2484,21 @@ fn collect_secrets(v: &mut Value, is_push: bool, tagger: &Tagger, out: &mut Vec<
             let shaped = map.get("url").is_some_and(Value::is_string)
                 && (map.contains_key("token") || map.contains_key("authentication"));
             let push = is_push || shaped;
+            let basic_here = map
+                .get("scheme")
+                .and_then(Value::as_str)
+                .is_some_and(names_basic)
+                || map
+                    .get("schemes")
+                    .and_then(Value::as_array)
+                    .is_some_and(|l| {
+                        !l.is_empty() && l.iter().all(|s| s.as_str().is_some_and(names_basic))
+                    });
             for (k, val) in map.iter_mut() {
-                if push && k == "token" {
+                if k == "token" && val.is_string() {
                     take_secret(val, false, tagger, out);
+                } else if k == "credentials" && val.is_string() {
+                    take_secret(val, basic_here, tagger, out);
                 } else if push && k == "authentication" {
                     let basic = val
                         .get("scheme")
@@ -3758,9 +3788,18 @@ mod tests {
 
     #[test]
     fn no_secret_means_no_change_and_page_token_is_kept() {
-        assert!(
+        assert!(redact_json_bytes(br#"{"params":{"pageToken":"p","tokens":"3"}}"#, tg()).is_none());
+        // a `token` outside a push config is a secret too, as in the SSE scan (N11)
+        assert_eq!(
             redact_json_bytes(br#"{"params":{"pageToken":"p","token":"not-push"}}"#, tg())
-                .is_none()
+                .as_deref(),
+            Some(
+                format!(
+                    r#"{{"params":{{"pageToken":"p","token":"{}"}}}}"#,
+                    ph("not-push")
+                )
+                .as_bytes()
+            )
         );
         assert!(redact_json_bytes(b"not json", tg()).is_none());
     }
@@ -4989,5 +5028,47 @@ mod tests {
             .flat_map(|b| b.data.to_vec())
             .collect();
         assert_eq!(body, whole[..3]);
+    }
+
+    /// Credentials a client puts in message metadata or a DataPart are redacted by the same
+    /// member names whether the body is one JSON document or SSE text (breaker10n N11: the
+    /// document path kept `token` and `apiKey` outside push configs, the SSE scan did not).
+    #[test]
+    fn metadata_credentials_are_redacted_in_documents_and_streams_alike() {
+        let doc = r#"{"jsonrpc":"2.0","id":"1","method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"hi"},{"data":{"api_key":"K2","secret":"S3"}}],"metadata":{"apiKey":"K1","password":"P1","token":"T1","credentials":{"token":"T2"},"auth":{"scheme":"Basic","credentials":"u:pw"}}}}}"#;
+        let red = redact_json_bytes(doc.as_bytes(), tg()).expect("redacted");
+        let text = std::str::from_utf8(&red).unwrap();
+        for secret in ["K1", "K2", "S3", "P1", "T1", "T2", "u:pw"] {
+            assert!(
+                !text.contains(&format!("\"{secret}\"")),
+                "{secret} kept: {text}"
+            );
+        }
+        let v: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(v["params"]["message"]["metadata"]["token"], *ph("T1"));
+        assert_eq!(v["params"]["message"]["metadata"]["apiKey"], *ph("K1"));
+        use base64::Engine as _;
+        let b64 = base64::engine::general_purpose::STANDARD.encode("u:pw");
+        assert_eq!(
+            v["params"]["message"]["metadata"]["auth"]["credentials"],
+            *ph(&b64)
+        );
+        // the rest of the document is untouched
+        assert_eq!(v["params"]["message"]["parts"][0]["text"], "hi");
+        assert_eq!(v["params"]["message"]["messageId"], "m");
+        // the same members in an SSE event
+        let sse = format!("data: {doc}\n\n");
+        let mut scan = TextScan::sse();
+        let red = scan.redact(sse.as_bytes(), tg()).expect("redacted");
+        let text = std::str::from_utf8(&red).unwrap();
+        for secret in ["K1", "K2", "S3", "P1", "T1", "T2", "u:pw"] {
+            assert!(
+                !text.contains(&format!("\"{secret}\"")),
+                "{secret} kept in SSE: {text}"
+            );
+        }
+        // names that only contain a secret word are kept
+        let keep = r#"{"result":{"pageToken":"p","nextPageToken":"n","apiKeyName":"X-API-Key","secrets":"none","tokenCount":"3"}}"#;
+        assert!(redact_json_bytes(keep.as_bytes(), tg()).is_none());
     }
 }
