@@ -49,9 +49,32 @@ struct Call {
     /// A push-notification delivery to a webhook registered earlier (or shaped like one).
     webhook: bool,
     header_version: Option<String>,
+    /// 0.x HTTP+JSON: the request line (`POST /api/v1/message:send`, query stripped), the
+    /// route's name on that wire ([`Call::op_term`]).
+    request_line: Option<String>,
 }
 
 impl Call {
+    /// The operation as this call's wire names it (`message/send`, `tasks/send`,
+    /// `POST /v1/tasks/t1:cancel`, `SendMessage`; [`super::wording::op_term`]), `fallback`
+    /// when the operation is not known. Every finding names the call through this.
+    fn op_term<'a>(&'a self, fallback: &'a str) -> &'a str {
+        super::wording::op_term(
+            self.op,
+            self.dialect,
+            self.binding,
+            self.method.as_deref(),
+            self.request_line.as_deref(),
+            fallback,
+        )
+    }
+
+    /// Task state `st` as this call's wire spells it (`canceled` on 0.x JSON-RPC,
+    /// `TASK_STATE_CANCELLED` on 0.3 HTTP+JSON; [`super::wording::state_term`]).
+    fn state_term(&self, st: TaskState) -> &'static str {
+        super::wording::state_term(st, self.dialect, self.binding)
+    }
+
     /// The task a GetTask / CancelTask / SubscribeToTask call names: the route's `{id}`
     /// first (HTTP+JSON, REST-001: the path names the task; a body a client sends anyway,
     /// even a JSON-RPC envelope with its own `id`, does not), then params `id` / `taskId`.
@@ -318,6 +341,15 @@ struct CardRewriteRec {
 }
 
 impl Exch {
+    /// Task state `st` as this exchange's wire spells it ([`Call::state_term`]; the 1.0
+    /// name before the call is known).
+    fn state_term(&self, st: TaskState) -> &'static str {
+        match &self.call {
+            Some(c) => c.state_term(st),
+            None => st.proto_name(),
+        }
+    }
+
     fn ev(&self, seq: u64) -> Evidence {
         Evidence {
             seq,
@@ -1134,6 +1166,9 @@ impl State {
             c.op = Some(rt.op);
             c.dialect = Some(rt.dialect);
             c.route_task = rt.task_id;
+            if rt.dialect.is_0x() {
+                c.request_line = Some(format!("{} {}", x.method.to_ascii_uppercase(), x.path));
+            }
             if let Some(b) = body.as_deref() {
                 c.params = Json::parse_owned(b).unwrap_or_default();
             }
@@ -1280,7 +1315,7 @@ impl State {
                     &r::PUSH_CONFIG_NO_URL,
                     format!(
                         "client's {} carries a push notification config without url",
-                        c.method.as_deref().or(c.op.map(Op::name)).unwrap_or("call")
+                        c.op_term("call")
                     ),
                     vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
                     &x.leg,
@@ -1434,7 +1469,7 @@ impl State {
                     &r::DATA_CLIENT_ROLE,
                     format!(
                         "client sent its {} message with role {role}, the agent's role",
-                        c.op.map(Op::name).unwrap_or("send")
+                        c.op_term("send")
                     ),
                     vec![x.ev_at(
                         x.req_ev_seq(),
@@ -2218,7 +2253,7 @@ impl State {
                     &r::STREAM_AFTER_TERMINAL,
                     format!(
                         "stream sent an event after the terminal state {}",
-                        ts.proto_name()
+                        x.state_term(ts)
                     ),
                     vec![x.ev(tseq), x.ev_at(seq, &p.pointer, None)],
                 );
@@ -2368,7 +2403,7 @@ impl State {
                 }
                 if c.dialect == Some(Dialect::V1_0) && agent_message_without_context(p.inner) {
                     self.areas.insert("id");
-                    let op = c.op.map(Op::name).unwrap_or("the stream");
+                    let op = c.op_term("the stream");
                     self.stream_once(
                         x,
                         &r::ID_MESSAGE_NO_CONTEXT,
@@ -2486,11 +2521,9 @@ impl State {
                         if let Some(st) = u.state {
                             let ok_final = st.is_terminal() || st.is_interrupted();
                             if u.final_flag == Some(true) && st.is_interrupted() {
+                                let term = u.state_raw.unwrap_or(x.state_term(st));
                                 if let Some(s) = x.sse.as_mut() {
-                                    s.final_interrupted.get_or_insert((
-                                        u.state_raw.unwrap_or(st.proto_name()).to_string(),
-                                        seq,
-                                    ));
+                                    s.final_interrupted.get_or_insert((term.to_string(), seq));
                                 }
                             }
                             if u.final_flag == Some(true) && !ok_final {
@@ -2713,7 +2746,7 @@ impl State {
             .into_iter()
             .filter_map(|(h, c)| c.map(|c| (h, c)))
         {
-            let now = st.map(|s| s.proto_name()).unwrap_or("");
+            let now = st.map(|s| x.state_term(s)).unwrap_or("");
             let via = if x.call.as_ref().is_some_and(|c| c.webhook) {
                 " by a push notification that is neither a redelivery nor older than the terminal state"
             } else {
@@ -2721,14 +2754,14 @@ impl State {
             };
             let message = format!(
                 "task {id} was {} and is later reported as {now}{via}",
-                ts.proto_name()
+                x.state_term(ts)
             );
             let evidence = vec![
                 Evidence {
                     seq: tseq,
                     exchange: Some(txid),
                     pointer: None,
-                    found: Some(Value::String(ts.proto_name().into())),
+                    found: Some(Value::String(x.state_term(ts).into())),
                 },
                 x.ev_at(seq, ptr, Some(Value::String(now.into()))),
             ];
@@ -3162,7 +3195,7 @@ impl State {
                         } else {
                             "was reset"
                         };
-                        let st = last.map(|s| s.proto_name()).unwrap_or("no state");
+                        let st = last.map(|s| x.state_term(s)).unwrap_or("no state");
                         let ev = vec![x.ev(x.end_seq)];
                         self.no_terminal_or_gateway(
                             x,
@@ -3178,7 +3211,7 @@ impl State {
                             &r::STREAM_OPEN_AFTER_TERMINAL,
                             format!(
                                 "stream stayed open after the terminal state {}",
-                                ts.proto_name()
+                                x.state_term(ts)
                             ),
                             vec![x.ev(tseq), x.ev(x.end_seq)],
                         );
@@ -3278,7 +3311,7 @@ impl State {
                             &r::TASK_SUBSCRIBE_TERMINAL,
                             format!(
                                 "subscribe to task {tid} in {} opened a stream",
-                                ts.proto_name()
+                                x.state_term(ts)
                             ),
                             vec![
                                 Evidence {
@@ -3942,7 +3975,7 @@ impl State {
                     &r::DATA_PARAM_ACCEPTED,
                     format!(
                         "agent accepted {} with a push notification config without url instead of refusing it",
-                        c.method.as_deref().or(c.op.map(Op::name)).unwrap_or("a call")
+                        c.op_term("a call")
                     ),
                 );
                 f.spec = vec!["PUSH-002".into(), "ERR-006".into(), "DATA-003".into()];
@@ -4006,7 +4039,7 @@ impl State {
                             &r::AUTH_OPEN_ENDPOINT,
                             format!(
                                 "request {} without credentials succeeded although the card declares security",
-                                c.op.map(Op::name).unwrap_or("request")
+                                c.op_term("request")
                             ),
                             vec![Evidence { seq: card.seq, exchange: Some(card.exchange.clone()), pointer: None, found: None }, x.ev(x.req_seq), x.ev(x.resp_seq)],
                             &x.leg,
@@ -4169,9 +4202,9 @@ impl State {
             if *tseq < x.req_seq {
                 self.find(
                     &r::TASK_MESSAGE_TO_TERMINAL,
-                    format!("message to task {tid} in {} was accepted instead of rejected with UnsupportedOperationError", ts.proto_name()),
+                    format!("message to task {tid} in {} was accepted instead of rejected with UnsupportedOperationError", x.state_term(*ts)),
                     vec![
-                        Evidence { seq: *tseq, exchange: Some(txid.clone()), pointer: None, found: Some(Value::String(ts.proto_name().into())) },
+                        Evidence { seq: *tseq, exchange: Some(txid.clone()), pointer: None, found: Some(Value::String(x.state_term(*ts).into())) },
                         x.ev_at(x.req_ev_seq(), &format!("{base}/taskId"), Some(Value::String(tid.clone()))),
                         x.ev(x.resp_seq),
                     ],
@@ -4316,14 +4349,14 @@ impl State {
             &r::TASK_MESSAGE_TO_TERMINAL,
             format!(
                 "a message naming no taskId (a new task) was answered with task {rid}, which was already {}: the agent put the message into a finished task instead of starting a new task in its context",
-                ts.proto_name()
+                x.state_term(ts)
             ),
             vec![
                 Evidence {
                     seq: tseq,
                     exchange: Some(txid),
                     pointer: None,
-                    found: Some(Value::String(ts.proto_name().into())),
+                    found: Some(Value::String(x.state_term(ts).into())),
                 },
                 x.ev_at(x.req_ev_seq(), base, None),
                 x.ev(x.body_seq()),
@@ -4755,7 +4788,7 @@ impl State {
             want,
             format!(
                 "the request is {doing} task {tid}, which this recording saw in {}",
-                ts.proto_name()
+                x.state_term(ts)
             ),
         ))
     }
@@ -5125,7 +5158,7 @@ impl State {
             (false, n) if n > 0 && got > n => &r::DATA_HISTORY_NOT_APPLIED,
             _ => return,
         };
-        let op = c.op.map(Op::name).unwrap_or("the call");
+        let op = c.op_term("the call");
         self.find(
             rule,
             format!(
@@ -5484,7 +5517,7 @@ impl State {
                                     format!(
                                         "agent's reply message {} to {} has role {role}, the client's role",
                                         message_id_of(p.inner),
-                                        op.name()
+                                        c.op_term(op.name())
                                     ),
                                     vec![x.ev_at(bseq, &ptr, Some(Value::String(role.into())))],
                                     &x.leg,
@@ -5499,7 +5532,7 @@ impl State {
                                     format!(
                                         "1.0 agent message {} answering {} has no contextId",
                                         message_id_of(p.inner),
-                                        op.name()
+                                        c.op_term(op.name())
                                     ),
                                     vec![x.ev_at(bseq, &p.pointer, None)],
                                     &x.leg,
@@ -5555,7 +5588,7 @@ impl State {
                                 &r::RESULT_SHAPE,
                                 format!(
                                     "result of {} wraps the task in a task member; 1.0 returns the Task itself",
-                                    op.name()
+                                    c.op_term(op.name())
                                 ),
                                 vec![x.ev_at(bseq, &format!("{base}/task"), None)],
                                 &x.leg,
@@ -5571,7 +5604,7 @@ impl State {
                 None => {
                     self.find(
                         &r::RESULT_SHAPE,
-                        format!("result of {} is not a task object", op.name()),
+                        format!("result of {} is not a task object", c.op_term(op.name())),
                         vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
                         &x.leg,
                     );
@@ -5589,7 +5622,7 @@ impl State {
                         &r::RESULT_SHAPE,
                         format!(
                             "result of {} is {} instead of {{\"configs\": [...], \"nextPageToken\": ...}}",
-                            op.name(),
+                            c.op_term(op.name()),
                             if res.as_array().is_some() { "a bare list (the 0.3 shape)" } else { "not an object" }
                         ),
                         vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
@@ -5611,7 +5644,7 @@ impl State {
                         &r::RESULT_SHAPE,
                         format!(
                             "result of {} has no id: the agent assigns the config id on create",
-                            op.name()
+                            c.op_term(op.name())
                         ),
                         vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
                         &x.leg,
@@ -5647,7 +5680,7 @@ impl State {
                 if let Some((p, msg)) = first {
                     let mut f = Finding::new(
                         &r::RESULT_SHAPE,
-                        format!("result of {} is malformed: {msg}", op.name()),
+                        format!("result of {} is malformed: {msg}", c.op_term(op.name())),
                     );
                     f.spec = vec!["PUSH-002".into(), "PUSH-003".into(), "DATA-005".into()];
                     f.help = if v1 {
@@ -5674,7 +5707,7 @@ impl State {
                             &r::ID_OTHER_TASK_ANSWERED,
                             format!(
                                 "the agent answered {} for task {named} with the push notification config of another task {t} (that task's webhook url and token)",
-                                op.name()
+                                c.op_term(op.name())
                             ),
                             vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &p, Some(Value::String(t)))],
                             &x.leg,
@@ -5689,9 +5722,14 @@ impl State {
             _ => None,
         };
         let (o, ptr) = task_obj?;
-        if let Some((msg, ev)) =
-            status_not_utc(x, &c, o, &ptr, bseq, &format!("{} result task", op.name()))
-        {
+        if let Some((msg, ev)) = status_not_utc(
+            x,
+            &c,
+            o,
+            &ptr,
+            bseq,
+            &format!("{} result task", c.op_term(op.name())),
+        ) {
             self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
         }
         let tv = task_view(o, &ptr, rpc0x);
@@ -5702,7 +5740,10 @@ impl State {
         {
             self.find(
                 &r::RESULT_SHAPE,
-                format!("result task of {} is malformed: {msg}", op.name()),
+                format!(
+                    "result task of {} is malformed: {msg}",
+                    c.op_term(op.name())
+                ),
                 vec![x.ev_at(bseq, p, None)],
                 &x.leg,
             );
@@ -5712,7 +5753,10 @@ impl State {
             if let Some((p, msg)) = probs.first() {
                 self.find(
                     &r::RESULT_SHAPE,
-                    format!("result task of {} is malformed: {msg}", op.name()),
+                    format!(
+                        "result task of {} is malformed: {msg}",
+                        c.op_term(op.name())
+                    ),
                     vec![x.ev_at(bseq, p, None)],
                     &x.leg,
                 );
@@ -5723,7 +5767,7 @@ impl State {
             // ID-006 / ID-004: the task's own messages carry its ids (a2a-js #41).
             self.find(
                 &r::ID_MESSAGE_IDS_MISMATCH,
-                format!("result task of {}: {msg}", op.name()),
+                format!("result task of {}: {msg}", c.op_term(op.name())),
                 vec![x.ev_at(bseq, &p, None)],
                 &x.leg,
             );
@@ -5748,7 +5792,7 @@ impl State {
                     &r::ID_OTHER_TASK_ANSWERED,
                     format!(
                         "the agent answered {} for task {named} with a different task {id}",
-                        op.name()
+                        c.op_term(op.name())
                     ),
                     vec![
                         if c.route_task.is_some() {
@@ -5790,7 +5834,7 @@ impl State {
                         &r::TASK_BLOCKING_EARLY,
                         format!(
                             "blocking SendMessage returned while the task was {}",
-                            st.proto_name()
+                            x.state_term(st)
                         ),
                         vec![x.ev_at(
                             bseq,
@@ -5812,8 +5856,8 @@ impl State {
                 if tseq < x.req_seq && ts != TaskState::Canceled {
                     self.find(
                         &r::TASK_CANCEL_TERMINAL,
-                        format!("cancel of task {id} in {} returned success instead of TaskNotCancelableError", ts.proto_name()),
-                        vec![Evidence { seq: tseq, exchange: Some(txid), pointer: None, found: Some(Value::String(ts.proto_name().into())) }, x.ev_at(bseq, &state_ptr, tv.state_raw.map(|s| Value::String(s.into())))],
+                        format!("cancel of task {id} in {} returned success instead of TaskNotCancelableError", x.state_term(ts)),
+                        vec![Evidence { seq: tseq, exchange: Some(txid), pointer: None, found: Some(Value::String(x.state_term(ts).into())) }, x.ev_at(bseq, &state_ptr, tv.state_raw.map(|s| Value::String(s.into())))],
                         &x.leg,
                     );
                 }
@@ -5829,7 +5873,7 @@ impl State {
                     &r::TASK_CANCEL_TERMINAL,
                     format!(
                         "cancel of task {id} returned success with the task in {} instead of TaskNotCancelableError",
-                        ts.proto_name()
+                        x.state_term(ts)
                     ),
                     vec![x.ev_at(bseq, &state_ptr, tv.state_raw.map(|s| Value::String(s.into())))],
                     &x.leg,

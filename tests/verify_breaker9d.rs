@@ -1,0 +1,85 @@
+//! Wording of the findings for breaker9d's items: the rule is pinned by
+//! `tests/cases/variants/b9d-*`; these tests pin what the message says.
+//!
+//! D12: a finding on 0.x traffic names the operation and the task states in the wire's own
+//! terms (DIGEST §1 method map and states row, trap 5), so that a user finds them in their
+//! logs: `message/send`, not `SendMessage`; `canceled` on 0.3 JSON-RPC and
+//! `TASK_STATE_CANCELLED` on 0.3 HTTP+JSON, not the 1.0 `TASK_STATE_CANCELED`.
+
+mod common;
+
+use std::path::Path;
+
+use common::verify_file as verify;
+
+/// Every finding of variant case `name`.
+fn findings(name: &str) -> Vec<a2a_interop::verify::Finding> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/variants")
+        .join(format!("{name}.jsonl"));
+    verify(&path).findings
+}
+
+/// The message of the one finding of `rule` in case `name`.
+fn one(name: &str, rule: &str) -> String {
+    let all = findings(name);
+    let hits: Vec<_> = all.iter().filter(|f| f.rule == rule).collect();
+    assert_eq!(hits.len(), 1, "{name}: {all:?}");
+    hits[0].message.clone()
+}
+
+#[test]
+fn d12_v03_jsonrpc_result_names_the_method_as_sent() {
+    let m = one("b9d-D12-v03-file-part-bytes-and-uri", "DATA-SHAPE-001");
+    assert!(
+        m.contains("result task of message/send is malformed"),
+        "{m}"
+    );
+    assert!(!m.contains("SendMessage"), "{m}");
+}
+
+#[test]
+fn d12_v03_rest_result_names_the_route_as_requested() {
+    let m = one(
+        "b9d-D12-v03-rest-get-task-answered-message",
+        "DATA-SHAPE-001",
+    );
+    assert!(m.contains("GET /api/v1/tasks/t1 "), "{m}");
+    assert!(
+        !m.contains("GetTask") && !m.contains("historyLength"),
+        "{m}"
+    );
+}
+
+#[test]
+fn d12_v03_jsonrpc_states_are_spelled_lowercase() {
+    let name = "b9d-D12-v03-cancel-completed-returns-canceled";
+    let m = one(name, "TASK-STATE-001");
+    assert_eq!(m, "task t1 was completed and is later reported as canceled");
+    let m = one(name, "TASK-STATE-003");
+    assert!(m.contains("task t1 in completed returned success"), "{m}");
+    for f in findings(name) {
+        for e in &f.evidence {
+            if let Some(v) = e.found.as_ref().and_then(|v| v.as_str()) {
+                assert!(!v.starts_with("TASK_STATE_"), "{f:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn d12_v03_rest_canceled_state_is_spelled_with_double_l_as_sent() {
+    let name = "b9d-D12-v03-rest-cancel-completed-returns-cancelled";
+    let m = one(name, "TASK-STATE-001");
+    assert_eq!(
+        m,
+        "task t1 was TASK_STATE_COMPLETED and is later reported as TASK_STATE_CANCELLED"
+    );
+    let f = findings(name);
+    let later = f
+        .iter()
+        .find(|f| f.rule == "TASK-STATE-001")
+        .and_then(|f| f.evidence.last())
+        .and_then(|e| e.found.clone());
+    assert_eq!(later, Some(serde_json::json!("TASK_STATE_CANCELLED")));
+}
