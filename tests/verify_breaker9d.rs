@@ -83,3 +83,71 @@ fn d12_v03_rest_canceled_state_is_spelled_with_double_l_as_sent() {
         .and_then(|e| e.found.clone());
     assert_eq!(later, Some(serde_json::json!("TASK_STATE_CANCELLED")));
 }
+
+/// D10: when an A2A error's ErrorInfo reason and its HTTP status / JSON-RPC code disagree
+/// (ERR-002), the operation and what the recording knows of the task say which part is
+/// wrong; when they do not tell, the finding blames neither.
+#[test]
+fn d10_reason_impossible_for_the_call_is_blamed_not_the_correct_status() {
+    let m = one(
+        "b9d-D10-v10-rest-errorinfo-reason-mismatch",
+        "REST-ERROR-001",
+    );
+    assert!(
+        m.starts_with("ErrorInfo reason TASK_NOT_CANCELABLE does not fit this call"),
+        "{m}"
+    );
+    assert!(m.contains("only a cancel"), "{m}");
+    assert!(m.contains("it should be TASK_NOT_FOUND"), "{m}");
+    assert!(!m.contains("expected 400"), "{m}");
+    let m = one(
+        "b9d-D10-v10-jsonrpc-errorinfo-reason-mismatch",
+        "RPC-ERROR-001",
+    );
+    assert!(m.contains("code -32001 does"), "{m}");
+    assert!(m.contains("it should be TASK_NOT_FOUND"), "{m}");
+}
+
+#[test]
+fn d10_reason_the_recording_proves_blames_the_status_or_code() {
+    let name = "b9d-D10-v10-rest-cancel-completed-404-not-cancelable";
+    let m = one(name, "REST-ERROR-001");
+    assert!(
+        m.starts_with("HTTP status 404 does not match the error reason TASK_NOT_CANCELABLE (expected 400 or 409)"),
+        "{m}"
+    );
+    assert!(m.contains("task t1 was TASK_STATE_COMPLETED"), "{m}");
+    assert!(findings(name).iter().all(|f| f.rule != "ID-TASK-001"));
+    let m = one(
+        "b9d-D10-v10-jsonrpc-cancel-completed-wrong-code",
+        "RPC-ERROR-001",
+    );
+    assert!(
+        m.starts_with(
+            "error reason TASK_NOT_CANCELABLE means code -32002 but the agent answered -32001"
+        ),
+        "{m}"
+    );
+}
+
+#[test]
+fn d10_situation_that_does_not_tell_gives_a_neutral_message() {
+    let m = one(
+        "b9d-D10-v10-rest-cancel-unseen-404-not-cancelable",
+        "REST-ERROR-001",
+    );
+    assert!(
+        m.starts_with("HTTP status 404 and ErrorInfo reason TASK_NOT_CANCELABLE disagree"),
+        "{m}"
+    );
+    assert!(m.contains("does not tell which"), "{m}");
+    assert!(!m.contains("expected"), "{m}");
+    let m = one(
+        "b9d-D10-v10-jsonrpc-cancel-unseen-code-reason-disagree",
+        "RPC-ERROR-001",
+    );
+    assert!(
+        m.starts_with("error code -32001 and ErrorInfo reason TASK_NOT_CANCELABLE disagree"),
+        "{m}"
+    );
+}

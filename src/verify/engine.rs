@@ -428,6 +428,18 @@ struct TaskRec {
 /// How many send `messageId`s a [`TaskRec`] remembers.
 const MAX_TASK_MESSAGE_IDS: usize = 8;
 
+/// Which part of an A2A error is wrong when its ErrorInfo reason and its HTTP status or
+/// JSON-RPC code disagree (ERR-002), from the situation ([`State::error_blame`]).
+enum ErrorBlame {
+    /// The reason cannot be right here (why), and the status or code fits: the reasons it
+    /// stands for that fit the call, joined with " or " (empty for a non-A2A status).
+    Reason(String, String),
+    /// The reason fits the call (why, empty when it merely may): the status or code is wrong.
+    Other(String),
+    /// Both fit as well: the call does not tell which is wrong.
+    Neutral,
+}
+
 /// A TASK-STATE-001 finding held back on a stream opened before the terminal state was seen
 /// elsewhere ([`Verifier::stale_streams`]): the task's key, the terminal state, and the
 /// finding as it would be reported.
@@ -4809,6 +4821,87 @@ impl State {
         (ts == TaskState::Canceled && tseq < x.req_seq).then_some(tid)
     }
 
+    /// How well ErrorInfo `reason` (ERR-002) fits call `c` of exchange `x`, judged from the
+    /// operation and what this recording knows of the task it names: `(0, why)` when the
+    /// reason cannot be right here (TASK_NOT_CANCELABLE on anything but a cancel, TASK-003;
+    /// TASK_NOT_FOUND on a call that names no task, TASK-009; ...), `(2, why)` when the
+    /// recording shows it is right (a cancel of a task seen completed, failed or rejected:
+    /// TaskNotCancelableError), `(1, "")` when the call does not tell.
+    fn reason_fit(&self, x: &Exch, c: &Call, reason: &str) -> (u8, String) {
+        let Some(op) = c.op else {
+            return (1, String::new());
+        };
+        let name = c.op_term(op.name());
+        let names_task = matches!(
+            op,
+            Op::GetTask | Op::CancelTask | Op::SubscribeToTask | Op::SendMessage
+        ) || op.is_push_config()
+            || op == Op::SendStreamingMessage;
+        match reason {
+            "TASK_NOT_CANCELABLE" if op != Op::CancelTask => (
+                0,
+                format!(
+                    "{name} is no cancel, and only a cancel finds a task not cancelable (TASK-003)"
+                ),
+            ),
+            "TASK_NOT_CANCELABLE" => {
+                let seen = c.task_id().and_then(|tid| {
+                    let (ts, tseq, _) =
+                        self.tasks.get(&task_key(&x.leg, tid))?.terminal.clone()?;
+                    (tseq < x.req_seq && ts != TaskState::Canceled)
+                        .then(|| format!("task {tid} was {} earlier in this recording, so it cannot be canceled (TASK-003)", c.state_term(ts)))
+                });
+                seen.map_or((1, String::new()), |why| (2, why))
+            }
+            "TASK_NOT_FOUND" if !names_task => (
+                0,
+                format!("{name} names no task, so no task can be missing (TASK-009)"),
+            ),
+            "EXTENDED_AGENT_CARD_NOT_CONFIGURED" if op != Op::GetExtendedCard => (
+                0,
+                format!("{name} does not ask for the extended card (AUTH-005)"),
+            ),
+            "PUSH_NOTIFICATION_NOT_SUPPORTED"
+                if !(op.is_push_config()
+                    || matches!(op, Op::SendMessage | Op::SendStreamingMessage)) =>
+            {
+                (
+                    0,
+                    format!("{name} does not use push notifications (PUSH-001)"),
+                )
+            }
+            _ => (1, String::new()),
+        }
+    }
+
+    /// Which part of an A2A error whose ErrorInfo `reason` disagrees with its HTTP status or
+    /// JSON-RPC code (ERR-002) is wrong, from the situation ([`Self::reason_fit`]):
+    /// `other_reasons` are the reasons the status or code stands for (none for a status or
+    /// code outside the A2A table). The side that fits the call better is right; when both
+    /// fit as well, the situation does not tell.
+    fn error_blame(
+        &self,
+        x: &Exch,
+        c: &Call,
+        reason: &str,
+        other_reasons: &[&'static str],
+    ) -> ErrorBlame {
+        let (r, why_r) = self.reason_fit(x, c, reason);
+        let fits: Vec<(u8, &'static str)> = other_reasons
+            .iter()
+            .map(|o| (self.reason_fit(x, c, o).0, *o))
+            .collect();
+        let s = fits.iter().map(|f| f.0).max().unwrap_or(1);
+        if r > s {
+            ErrorBlame::Other(why_r)
+        } else if s > r {
+            let right: Vec<&str> = fits.iter().filter(|f| f.0 == s).map(|f| f.1).collect();
+            ErrorBlame::Reason(why_r, right.join(" or "))
+        } else {
+            ErrorBlame::Neutral
+        }
+    }
+
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
@@ -4833,12 +4926,40 @@ impl State {
         if let Some(reason) = error_info_reason(data) {
             if let Some((want, _)) = reason_expectation(reason) {
                 if want != code {
+                    // D10 (breaker9d): the situation says which part is wrong, if it can.
+                    let code_reasons: Vec<&'static str> =
+                        reason_for_code(code).into_iter().collect();
+                    let code_is = code_reasons
+                        .first()
+                        .map(|r| format!(" (code {code} is {r})"))
+                        .unwrap_or_default();
+                    let (message, ptr) = match self.error_blame(x, &c, reason, &code_reasons) {
+                        ErrorBlame::Reason(why, right) => (
+                            format!(
+                                "ErrorInfo reason {reason} does not fit this call: {why}; code {code} does, so the reason is the wrong part{}",
+                                if right.is_empty() { String::new() } else { format!(": it should be {right}") }
+                            ),
+                            "/error/data",
+                        ),
+                        ErrorBlame::Other(why) => (
+                            format!(
+                                "error reason {reason} means code {want} but the agent answered {code}{}",
+                                if why.is_empty() { String::new() } else { format!(" ({why})") }
+                            ),
+                            "/error/code",
+                        ),
+                        ErrorBlame::Neutral => (
+                            format!(
+                                "error code {code} and ErrorInfo reason {reason} disagree: {reason} means code {want}{code_is}, and this call does not tell which of the two is wrong"
+                            ),
+                            "/error/code",
+                        ),
+                    };
+                    let found = (ptr == "/error/code").then(|| Value::from(code));
                     self.find(
                         &r::RPC_ERROR_CODE,
-                        format!(
-                            "error reason {reason} means code {want} but the agent answered {code}"
-                        ),
-                        vec![x.ev_at(bseq, "/error/code", Some(Value::from(code)))],
+                        message,
+                        vec![x.ev_at(bseq, ptr, found)],
                         &x.leg,
                     );
                     return;
@@ -6350,7 +6471,14 @@ impl State {
                     return;
                 }
                 self.rest_missing_task_status(x, &c, status, v, bseq);
-                if status == 404 {
+                // A 404 whose ErrorInfo names another A2A reason does not say "not found"
+                // alone: REST-ERROR-001 judges the disagreement (as gRPC NOT_FOUND does).
+                let reason = error_info_reason(
+                    v.get("error")
+                        .and_then(Json::as_object)
+                        .and_then(|e| e.get("details")),
+                );
+                if status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND") {
                     if let Some(tid) = c.route_task.clone() {
                         if matches!(
                             op,
@@ -6733,12 +6861,30 @@ impl State {
                     if let Some(reason) = error_info_reason(aip.and_then(|e| e.get("details"))) {
                         if let Some((_, statuses)) = reason_expectation(reason) {
                             if !statuses.contains(&status) {
+                                let expected = statuses
+                                    .iter()
+                                    .map(u16::to_string)
+                                    .collect::<Vec<_>>()
+                                    .join(" or ");
+                                let status_reasons = reasons_for_status(status);
+                                let message = match self.error_blame(x, &c, reason, &status_reasons) {
+                                    // D10 (breaker9d): a correct status is not to be changed.
+                                    ErrorBlame::Reason(why, right) => format!(
+                                        "ErrorInfo reason {reason} does not fit this call: {why}; HTTP status {status} does, so the reason is the wrong part{}",
+                                        if right.is_empty() { String::new() } else { format!(": it should be {right}") }
+                                    ),
+                                    ErrorBlame::Other(why) => format!(
+                                        "HTTP status {status} does not match the error reason {reason} (expected {expected}){}",
+                                        if why.is_empty() { String::new() } else { format!(": {why}") }
+                                    ),
+                                    ErrorBlame::Neutral => format!(
+                                        "HTTP status {status} and ErrorInfo reason {reason} disagree: {reason} goes with HTTP {expected}{}, and this call does not tell which of the two is wrong",
+                                        if status_reasons.is_empty() { String::new() } else { format!(", HTTP {status} with {}", status_reasons.join(" or ")) }
+                                    ),
+                                };
                                 self.find(
                                     &r::REST_ERROR_SHAPE,
-                                    format!(
-                                        "HTTP status {status} does not match the error reason {reason} (expected {})",
-                                        statuses.iter().map(u16::to_string).collect::<Vec<_>>().join(" or ")
-                                    ),
+                                    message,
                                     vec![x.ev(x.resp_seq), x.ev_at(bseq, "/error/details", None)],
                                     &x.leg,
                                 );
@@ -8246,21 +8392,9 @@ fn error_body_shape(v: &Json) -> Option<(String, Option<u16>)> {
         match k {
             jsonrpc::PARSE_ERROR | jsonrpc::INVALID_REQUEST | jsonrpc::INVALID_PARAMS => Some(400),
             jsonrpc::INTERNAL_ERROR => Some(500),
-            _ => [
-                "TASK_NOT_FOUND",
-                "TASK_NOT_CANCELABLE",
-                "PUSH_NOTIFICATION_NOT_SUPPORTED",
-                "UNSUPPORTED_OPERATION",
-                "CONTENT_TYPE_NOT_SUPPORTED",
-                "INVALID_AGENT_RESPONSE",
-                "EXTENDED_AGENT_CARD_NOT_CONFIGURED",
-                "EXTENSION_SUPPORT_REQUIRED",
-                "VERSION_NOT_SUPPORTED",
-            ]
-            .iter()
-            .filter_map(|r| reason_expectation(r))
-            .find(|(c, _)| *c == k)
-            .map(|(_, st)| st[0]),
+            _ => reason_for_code(k)
+                .and_then(reason_expectation)
+                .map(|(_, st)| st[0]),
         }
     };
     if let Some(e) = o.get("error").and_then(Json::as_object) {
@@ -8945,6 +9079,34 @@ fn list_tasks_page_problem(res: &Json, rows: usize, base: &str) -> Option<(Strin
         )),
         Some(Some(_)) => None,
     }
+}
+
+/// The A2A ErrorInfo reasons of the ERR-002 table, in code order (-32001 ... -32009).
+const A2A_REASONS: [&str; 9] = [
+    "TASK_NOT_FOUND",
+    "TASK_NOT_CANCELABLE",
+    "PUSH_NOTIFICATION_NOT_SUPPORTED",
+    "UNSUPPORTED_OPERATION",
+    "CONTENT_TYPE_NOT_SUPPORTED",
+    "INVALID_AGENT_RESPONSE",
+    "EXTENDED_AGENT_CARD_NOT_CONFIGURED",
+    "EXTENSION_SUPPORT_REQUIRED",
+    "VERSION_NOT_SUPPORTED",
+];
+
+/// The A2A reasons (ERR-002, 1.0.1 or 1.0.0 statuses) whose HTTP status may be `status`.
+fn reasons_for_status(status: u16) -> Vec<&'static str> {
+    A2A_REASONS
+        .into_iter()
+        .filter(|r| reason_expectation(r).is_some_and(|(_, st)| st.contains(&status)))
+        .collect()
+}
+
+/// The A2A reason (ERR-002) of JSON-RPC code `code`; none for a code outside the table.
+fn reason_for_code(code: i64) -> Option<&'static str> {
+    A2A_REASONS
+        .into_iter()
+        .find(|r| reason_expectation(r).is_some_and(|(c, _)| c == code))
 }
 
 /// ERR-002 table: the JSON-RPC code and the HTTP statuses (1.0.1, and 1.0.0 where it
