@@ -151,3 +151,34 @@ fn d10_situation_that_does_not_tell_gives_a_neutral_message() {
         "{m}"
     );
 }
+
+/// D9: -32008 ExtensionSupportRequiredError is a 1.0 code (ERR-002: 0.3 ends at -32007);
+/// answered to a header-less 0.3 request (VER-003) it is 1.0 semantics for a 0.3 client
+/// (VER-002): a warning that names the agent, the code and why the request is 0.3.
+#[test]
+fn d9_extension_error_to_a_03_request_is_a_warning_naming_the_versions() {
+    let f = findings("b9d-D9-v10-extension-required-error-for-03-client");
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0].rule, "VER-MIX-001");
+    assert_eq!(f[0].severity, a2a_interop::verify::Severity::Warning);
+    let m = &f[0].message;
+    assert!(
+        m.starts_with("agent answered the 0.3 request message/send with -32008"),
+        "{m}"
+    );
+    assert!(
+        m.contains("ends at -32007") || m.contains("end at -32007"),
+        "{m}"
+    );
+    assert!(m.contains("no A2A-Version"), "{m}");
+    assert!(f[0].spec.iter().any(|s| s == "VER-003"), "{:?}", f[0].spec);
+    assert!(f[0].help.contains("0.3 semantics"), "{}", f[0].help);
+    let f = findings("b9d-D9-v10-only-agent-extension-error-for-03-client");
+    assert!(f[0].help.contains("-32009"), "{}", f[0].help);
+    let m = one("b9d-D9-v03-rest-extension-required-error", "VER-MIX-001");
+    assert!(
+        m.contains("request POST /api/v1/message:send with -32008"),
+        "{m}"
+    );
+    assert!(findings("b9d-D9-legal-v10-required-extension-error").is_empty());
+}

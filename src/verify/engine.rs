@@ -4902,9 +4902,63 @@ impl State {
         }
     }
 
+    /// VER-002, VER-003, ERR-002 (breaker9d D9): a 0.x request (a 0.x method or route, and
+    /// no A2A-Version or a 0.x one: VER-003 makes a missing header 0.3) answered with
+    /// `code` -32008 ExtensionSupportRequiredError, a code 0.x does not define (0.3:§8.2
+    /// ends at -32007, 0.2 at -32006; EXT-002 is 1.0's): the agent applied 1.0 semantics to
+    /// a 0.x client, which reads it as an unknown server error. VER-MIX-001, a warning: the
+    /// refusal itself is fair in 0.x (a required extension may be enforced) and the code is
+    /// a legal JSON-RPC server-range code (ERR-001). -32009 VersionNotSupportedError is
+    /// VER-002's own answer to an unsupported version, in any version, and is not judged.
+    /// `ptr` points at the code in the body at `bseq`.
+    fn code_beyond_dialect(&mut self, x: &Exch, c: &Call, code: i64, bseq: u64, ptr: &str) {
+        let Some(d) = c.dialect.filter(|d| d.is_0x()) else {
+            return;
+        };
+        let hv = c.header_version.as_deref();
+        if code != jsonrpc::EXTENSION_SUPPORT_REQUIRED
+            || hv
+                .and_then(Dialect::from_version)
+                .is_some_and(|h| !h.is_0x())
+            || x.synthetic
+        {
+            return;
+        }
+        let why = match hv {
+            None => "it has no A2A-Version, which means 0.3 by VER-003".to_string(),
+            Some(v) => format!("it has A2A-Version {v}"),
+        };
+        let v = d.as_str();
+        let last = if d == Dialect::V0_3 { -32007 } else { -32006 };
+        self.areas.insert("version");
+        let mut f = Finding::new(
+            &r::VER_MIXED_PAYLOAD,
+            format!(
+                "agent answered the {v} request {} with -32008 ExtensionSupportRequiredError, a 1.0 code that {v} does not have ({v} A2A codes end at {last}; {why}): a {v} client reads it as an unknown server error",
+                c.op_term("call"),
+            ),
+        );
+        f.spec = vec!["VER-002".into(), "VER-003".into(), "ERR-002".into()];
+        let serves_0x = self
+            .card_for(x)
+            .is_some_and(|card| card.view.declared_dialects().iter().any(|d| d.is_0x()));
+        f.help = if serves_0x {
+            format!("answer a {v} request with {v} semantics (VER-002): refuse a request that lacks a required extension with an error {v} defines, naming the extension in the message, or process it; -32008 and its ErrorInfo are for 1.0 requests (A2A-Version: 1.0)")
+        } else {
+            format!("the card declares no {v} interface: refuse a {v} request with -32009 VersionNotSupportedError (VER-002: an unsupported version gets that error) rather than judging it by 1.0's extension rules")
+        };
+        f.evidence = vec![
+            x.ev(x.req_ev_seq()),
+            x.ev_at(bseq, ptr, Some(Value::from(code))),
+        ];
+        f.leg = x.leg.clone();
+        self.emit(f);
+    }
+
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
+        self.code_beyond_dialect(x, &c, code, bseq, "/error/code");
         if let Some(tid) = self.repeated_cancel_refused(x, &c, code) {
             self.find(
                 &r::RPC_ERROR_CODE,
@@ -6913,6 +6967,9 @@ impl State {
                 }
             }
             Some(_) => {
+                if let Some(code) = o.get("code").and_then(Json::as_i64) {
+                    self.code_beyond_dialect(x, &c, code, bseq, "/code");
+                }
                 if let Some(e) = aip {
                     if e.contains_key("status") || e.contains_key("details") {
                         self.find(
