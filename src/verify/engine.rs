@@ -158,8 +158,16 @@ struct GrpcState {
     messages: Vec<(Value, u64)>,
     /// Response messages seen, decodable or not.
     count: u32,
-    /// First malformed request/response message or framing: (what, seq).
+    /// First malformed response message or framing, or missing status: (what, seq): the
+    /// agent's (GRPC-FRAME-001).
     malformed: Option<(String, u64)>,
+    /// First malformed request message or framing: (what, seq, cut), `cut` when the body
+    /// ends inside a message (the client's fault only if its request was whole):
+    /// the client's (GRPC-FRAME-002, breaker9c C8).
+    req_malformed: Option<(String, u64, bool)>,
+    /// The request body was cut or empty when the call was built (at the response head):
+    /// its framing is judged again when the call ends, on the whole recorded body.
+    req_recheck: bool,
     /// A message that cannot be read here (unknown coding, method not in the proto).
     unreadable: Option<String>,
 }
@@ -172,11 +180,14 @@ impl GrpcState {
             messages: Vec::new(),
             count: 0,
             malformed: None,
+            req_malformed: None,
+            req_recheck: false,
             unreadable: None,
         }
     }
 
-    /// Records a decode failure of a message of `side` at `seq`.
+    /// Records a decode failure of a message of `side` at `seq` (the response's: request
+    /// messages are judged by [`decode_grpc_request`]).
     fn failed(&mut self, side: &str, e: DecodeError, seq: u64) {
         match e {
             DecodeError::Malformed(m) => {
@@ -6093,52 +6104,29 @@ impl State {
         c.op = route.op;
         c.dialect = Some(route.dialect);
         if !truncated && route.op.is_some() {
-            let mut dec = FrameDecoder::new();
-            match dec.push(x.req_body.as_slice()) {
-                Err(e) if dec.over_cap() => {
-                    g.unreadable.get_or_insert(format!(
-                        "request: {e}, this tool's decode cap (gRPC sets no maximum)"
-                    ));
+            let ended = x.ended;
+            let body = x.req_body.as_slice();
+            match decode_grpc_request(&route, body, enc.as_deref()) {
+                GrpcRequest::Params(v) => {
+                    c.params = serde_json::to_vec(&v)
+                        .ok()
+                        .and_then(|b| Json::parse_owned(&b).ok())
+                        .unwrap_or_default();
                 }
-                Err(e) => {
-                    g.malformed.get_or_insert((format!("request: {e}"), seq));
+                GrpcRequest::OverCap(why) => {
+                    g.unreadable.get_or_insert(why);
                 }
-                Ok(frames) => {
-                    if let Some(e) = dec.finish() {
-                        g.malformed.get_or_insert((format!("request: {e}"), seq));
-                    }
-                    match frames.as_slice() {
-                        [] if g.malformed.is_none() => {
-                            g.malformed
-                                .get_or_insert(("request has no message".into(), seq));
-                        }
-                        [] => {}
-                        [f, more @ ..] => {
-                            if !more.is_empty() {
-                                g.malformed.get_or_insert((
-                                    format!(
-                                        "request has {} messages (the method takes one)",
-                                        frames.len()
-                                    ),
-                                    seq,
-                                ));
-                            }
-                            match grpc::decode_message(
-                                &route,
-                                grpc::Side::Request,
-                                f,
-                                enc.as_deref(),
-                            ) {
-                                Ok(v) => {
-                                    c.params = serde_json::to_vec(&v)
-                                        .ok()
-                                        .and_then(|b| Json::parse_owned(&b).ok())
-                                        .unwrap_or_default();
-                                }
-                                Err(e) => g.failed("request", e, seq),
-                            }
-                        }
-                    }
+                GrpcRequest::Unreadable(why) => {
+                    g.unreadable
+                        .get_or_insert(format!("request message: {why}"));
+                }
+                // A cut or missing message at the response head may be a request body the
+                // recording writes later (a body held back until its exchange's next event,
+                // docs/recording-format.md): judged again at the end of the call.
+                GrpcRequest::Bad(_, cut) if cut && !ended => g.req_recheck = true,
+                GrpcRequest::Bad(_, _) if body.is_empty() && !ended => g.req_recheck = true,
+                GrpcRequest::Bad(why, cut) => {
+                    g.req_malformed.get_or_insert((why, seq, cut));
                 }
             }
         }
@@ -6172,9 +6160,9 @@ impl State {
         // A request that did not decode (or was cut by the capture cap) has no params to
         // judge (the frame finding or the not-judged note says why).
         let decoded = !truncated
-            && x.grpc
-                .as_ref()
-                .is_some_and(|g| g.malformed.is_none() && g.unreadable.is_none());
+            && x.grpc.as_ref().is_some_and(|g| {
+                g.req_malformed.is_none() && g.unreadable.is_none() && !g.req_recheck
+            });
         x.call = Some(Arc::new(c));
         if decoded {
             self.request_checks(x);
@@ -6257,6 +6245,52 @@ impl State {
         let Some(mut g) = x.grpc.take() else { return };
         if x.synthetic {
             return;
+        }
+        // The client's request first: its faults are the client's (GRPC-FRAME-002), however
+        // the call ended, and do not grade the agent (breaker9c C8). A body that ends inside
+        // a message is the client's fault only when the request is known to be whole: the
+        // exchange completed, or the Content-Length it announced all arrived (a client that
+        // aborts mid-body cut nothing on purpose).
+        if g.req_recheck && !x.truncated {
+            let enc = x.req_headers.get("grpc-encoding").map(str::to_string);
+            match decode_grpc_request(&g.route, x.req_body.as_slice(), enc.as_deref()) {
+                GrpcRequest::Bad(why, cut) => {
+                    g.req_malformed.get_or_insert((why, x.req_ev_seq(), cut));
+                }
+                GrpcRequest::OverCap(why) => {
+                    g.unreadable.get_or_insert(why);
+                }
+                GrpcRequest::Unreadable(why) => {
+                    g.unreadable
+                        .get_or_insert(format!("request message: {why}"));
+                }
+                GrpcRequest::Params(_) => {}
+            }
+        }
+        if let Some((msg, seq, cut)) = g.req_malformed.take() {
+            let whole = x.outcome == Some(Outcome::Complete)
+                || (x.req_body.expected > 0
+                    && !x.req_body.oversize
+                    && x.req_body.len() >= x.req_body.expected);
+            if !cut || whole {
+                let method = g.route.method.clone();
+                let ended = if cut {
+                    " (the client ended its request there)"
+                } else {
+                    ""
+                };
+                self.find(
+                    &r::GRPC_REQUEST_MALFORMED,
+                    format!("client's gRPC {method} {msg}{ended}"),
+                    vec![x.ev(seq)],
+                    &x.leg,
+                );
+            } else {
+                self.incomplete.push((
+                    x.id.clone(),
+                    format!("gRPC {msg} when the call was cut off: whether the client sent the rest is not known, not judged"),
+                ));
+            }
         }
         match x.outcome {
             Some(Outcome::ClientAbort) => {
@@ -9135,6 +9169,51 @@ fn list_tasks_page_problem(res: &Json, rows: usize, base: &str) -> Option<(Strin
             ),
         )),
         Some(Some(_)) => None,
+    }
+}
+
+/// What a gRPC request body holds (GRPC-001): the one request message as ProtoJSON, or
+/// why not.
+enum GrpcRequest {
+    Params(Value),
+    /// A message over this tool's decode cap (gRPC sets no maximum): not judged.
+    OverCap(String),
+    /// Compressed with a coding this tool does not read, or not in the proto: not judged.
+    Unreadable(String),
+    /// The client's fault (GRPC-FRAME-002): what, and whether the body ends inside a
+    /// message (the client's fault only when its request is known to be whole).
+    Bad(String, bool),
+}
+
+/// Decodes the whole request `body` of a gRPC call of `route` with `grpc-encoding` `enc`:
+/// exactly one length-prefixed message of the method's request type (GRPC-001).
+fn decode_grpc_request(route: &GrpcRoute, body: &[u8], enc: Option<&str>) -> GrpcRequest {
+    let mut dec = FrameDecoder::new();
+    let frames = match dec.push(body) {
+        Err(e) if dec.over_cap() => {
+            return GrpcRequest::OverCap(format!(
+                "request: {e}, this tool's decode cap (gRPC sets no maximum)"
+            ))
+        }
+        Err(e) => return GrpcRequest::Bad(format!("request: {e}"), false),
+        Ok(frames) => frames,
+    };
+    if let Some(e) = dec.finish() {
+        return GrpcRequest::Bad(format!("request: {e}"), true);
+    }
+    let [f] = frames.as_slice() else {
+        return GrpcRequest::Bad(
+            match frames.len() {
+                0 => "request has no message".into(),
+                n => format!("request has {n} messages (the method takes one)"),
+            },
+            false,
+        );
+    };
+    match grpc::decode_message(route, grpc::Side::Request, f, enc) {
+        Ok(v) => GrpcRequest::Params(v),
+        Err(DecodeError::Malformed(m)) => GrpcRequest::Bad(format!("request message: {m}"), false),
+        Err(DecodeError::Unreadable(m)) => GrpcRequest::Unreadable(m),
     }
 }
 
