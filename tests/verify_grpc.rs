@@ -142,6 +142,12 @@ fn answer(fault: &str) -> Answer {
             "cannot cancel",
             Some(details(5, "cannot cancel", Some("TASK_NOT_CANCELABLE"))),
         ),
+        // GRPC-ERROR-001 on a GetTask: a reason only a cancel can have (breaker9d D10).
+        "reason-wrong" => error_only(
+            5,
+            "Task not found",
+            Some(details(5, "Task not found", Some("TASK_NOT_CANCELABLE"))),
+        ),
         // GRPC-ERROR-002 (+ ID-TASK-001 for a task handed out earlier): no ErrorInfo.
         "no-info" => error_only(5, "no such task", None),
         // Clean error: TASK_NOT_FOUND as NOT_FOUND with ErrorInfo, on an unknown task.
@@ -378,6 +384,11 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
             ),
         ), // e15
         ("stream-then-not-found", stream.clone(), send_req()), // e16
+        (
+            "reason-wrong",
+            format!("{V1}/GetTask"),
+            id_req("lf.a2a.v1.GetTaskRequest", "never-seen"),
+        ), // e17
     ];
     for (fault, path, msg) in calls {
         call(&base, &path, msg, fault).await;
@@ -406,6 +417,7 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
         // The client's broken request: the client's rule (breaker9c C8).
         ("e14", vec!["GRPC-FRAME-002"]),
         ("e16", vec!["ID-TASK-001"]),
+        ("e17", vec!["GRPC-ERROR-001"]),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
@@ -447,11 +459,20 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
             .unwrap_or_default()
     };
     assert!(
+        // A cancel of a task the recording never saw: either part may be wrong (breaker9d
+        // D10), so the message blames neither.
         msg("e5", "GRPC-ERROR-001").contains(
-            "TASK_NOT_CANCELABLE with status NOT_FOUND (5); ERR-002 gives FAILED_PRECONDITION"
+            "status NOT_FOUND (5) with ErrorInfo reason TASK_NOT_CANCELABLE, which disagree: ERR-002 gives TASK_NOT_CANCELABLE the status FAILED_PRECONDITION and NOT_FOUND to TASK_NOT_FOUND; this call does not tell which"
         ),
         "{}",
         msg("e5", "GRPC-ERROR-001")
+    );
+    assert!(
+        msg("e17", "GRPC-ERROR-001").contains(
+            "with ErrorInfo reason TASK_NOT_CANCELABLE, which does not fit this call: GetTask is no cancel"
+        ) && msg("e17", "GRPC-ERROR-001").contains("it should be TASK_NOT_FOUND"),
+        "{}",
+        msg("e17", "GRPC-ERROR-001")
     );
     assert!(msg("e6", "GRPC-ERROR-002").contains("no grpc-status-details-bin"));
     assert!(

@@ -6468,12 +6468,30 @@ impl State {
                 if let Some(codes) = grpc::reason_codes(reason) {
                     if !codes.contains(&code) {
                         let want: Vec<String> = codes.iter().map(|c| grpc::code_name(*c)).collect();
+                        // D10 (breaker9d): the situation says which part is wrong, if it can.
+                        let code_reasons: Vec<&'static str> = A2A_REASONS
+                            .into_iter()
+                            .filter(|r| grpc::reason_codes(r).is_some_and(|cs| cs.contains(&code)))
+                            .collect();
+                        let text = match self.error_blame(&x, &c, reason, &code_reasons) {
+                            ErrorBlame::Reason(why, right) => format!(
+                                "gRPC {method} answered status {name} ({code}) with ErrorInfo reason {reason}, which does not fit this call: {why}; status {name} does, so the reason is the wrong part{}",
+                                if right.is_empty() { String::new() } else { format!(": it should be {right}") }
+                            ),
+                            ErrorBlame::Other(why) => format!(
+                                "gRPC {method} answered ErrorInfo reason {reason} with status {name} ({code}); ERR-002 gives {}{}",
+                                want.join(" or "),
+                                if why.is_empty() { String::new() } else { format!(": {why}") }
+                            ),
+                            ErrorBlame::Neutral => format!(
+                                "gRPC {method} answered status {name} ({code}) with ErrorInfo reason {reason}, which disagree: ERR-002 gives {reason} the status {}{}; this call does not tell which of the two is wrong",
+                                want.join(" or "),
+                                if code_reasons.is_empty() { String::new() } else { format!(" and {name} to {}", code_reasons.join(" or ")) }
+                            ),
+                        };
                         self.find(
                             &r::GRPC_ERROR_CODE,
-                            format!(
-                                "gRPC {method} answered ErrorInfo reason {reason} with status {name} ({code}); ERR-002 gives {}",
-                                want.join(" or ")
-                            ),
+                            text,
                             vec![x.ev_at(
                                 st_seq,
                                 "",
