@@ -142,6 +142,12 @@ fn answer(fault: &str) -> Answer {
             "cannot cancel",
             Some(details(5, "cannot cancel", Some("TASK_NOT_CANCELABLE"))),
         ),
+        // GRPC-ERROR-001 on a GetTask: a reason only a cancel can have (breaker9d D10).
+        "reason-wrong" => error_only(
+            5,
+            "Task not found",
+            Some(details(5, "Task not found", Some("TASK_NOT_CANCELABLE"))),
+        ),
         // GRPC-ERROR-002 (+ ID-TASK-001 for a task handed out earlier): no ErrorInfo.
         "no-info" => error_only(5, "no such task", None),
         // Clean error: TASK_NOT_FOUND as NOT_FOUND with ErrorInfo, on an unknown task.
@@ -240,6 +246,11 @@ async fn broken_grpc_agent() -> std::net::SocketAddr {
                 .unwrap_or("")
                 .to_string();
             let _ = req.into_body().collect().await;
+            if fault == "hang" {
+                // Waits for a message that never comes (a gRPC server whose framing
+                // expects the rest of a cut request message): the client gives up first.
+                tokio::time::sleep(std::time::Duration::from_secs(30)).await;
+            }
             let a = answer(&fault);
             let mut frames: Vec<Result<Frame<Bytes>, BoxError>> = Vec::new();
             if !a.body.is_empty() {
@@ -373,6 +384,11 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
             ),
         ), // e15
         ("stream-then-not-found", stream.clone(), send_req()), // e16
+        (
+            "reason-wrong",
+            format!("{V1}/GetTask"),
+            id_req("lf.a2a.v1.GetTaskRequest", "never-seen"),
+        ), // e17
     ];
     for (fault, path, msg) in calls {
         call(&base, &path, msg, fault).await;
@@ -398,8 +414,10 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
         ("e10", vec!["GRPC-FRAME-001"]),
         ("e11", vec!["GRPC-FRAME-001"]),
         ("e13", vec!["GRPC-FRAME-001"]),
-        ("e14", vec!["GRPC-FRAME-001"]),
+        // The client's broken request: the client's rule (breaker9c C8).
+        ("e14", vec!["GRPC-FRAME-002"]),
         ("e16", vec!["ID-TASK-001"]),
+        ("e17", vec!["GRPC-ERROR-001"]),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
@@ -441,11 +459,20 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
             .unwrap_or_default()
     };
     assert!(
+        // A cancel of a task the recording never saw: either part may be wrong (breaker9d
+        // D10), so the message blames neither.
         msg("e5", "GRPC-ERROR-001").contains(
-            "TASK_NOT_CANCELABLE with status NOT_FOUND (5); ERR-002 gives FAILED_PRECONDITION"
+            "status NOT_FOUND (5) with ErrorInfo reason TASK_NOT_CANCELABLE, which disagree: ERR-002 gives TASK_NOT_CANCELABLE the status FAILED_PRECONDITION and NOT_FOUND to TASK_NOT_FOUND; this call does not tell which"
         ),
         "{}",
         msg("e5", "GRPC-ERROR-001")
+    );
+    assert!(
+        msg("e17", "GRPC-ERROR-001").contains(
+            "with ErrorInfo reason TASK_NOT_CANCELABLE, which does not fit this call: GetTask is no cancel"
+        ) && msg("e17", "GRPC-ERROR-001").contains("it should be TASK_NOT_FOUND"),
+        "{}",
+        msg("e17", "GRPC-ERROR-001")
     );
     assert!(msg("e6", "GRPC-ERROR-002").contains("no grpc-status-details-bin"));
     assert!(
@@ -456,9 +483,9 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
     assert!(msg("e10", "GRPC-FRAME-001").contains("without grpc-status"));
     assert!(msg("e11", "GRPC-FRAME-001").contains("2 response messages"));
     assert!(
-        msg("e14", "GRPC-FRAME-001").contains("request message"),
+        msg("e14", "GRPC-FRAME-002").starts_with("client's gRPC SendMessage request message"),
         "{}",
-        msg("e14", "GRPC-FRAME-001")
+        msg("e14", "GRPC-FRAME-002")
     );
     assert!(
         msg("e16", "ID-TASK-001")
@@ -546,4 +573,171 @@ fn the_report_names_the_grpc_binding() {
     let md = String::from_utf8_lossy(&md.stdout);
     assert!(md.contains("- **dialects seen:** 1.0 gRPC"), "{md}");
     assert!(md.contains("area:grpc"), "{md}");
+}
+
+/// A request message that announces 100 bytes, carries 3 and ends the stream (breaker9c
+/// C8's `trunc.bin`), sent through the proxy with its Content-Length; `hang` makes the agent
+/// wait for the rest so that the client gives up, as the SDK agent did.
+async fn cut_request_call(base: &str, fault: &str) {
+    let client: hyper_util::client::legacy::Client<_, Full<Bytes>> =
+        hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+            .http2_only(true)
+            .build_http();
+    let mut body = vec![0u8, 0, 0, 0, 100];
+    body.extend_from_slice(b"abc");
+    let req = http::Request::post(format!("{base}{V1}/SendMessage"))
+        .header("content-type", "application/grpc")
+        .header("te", "trailers")
+        .header("a2a-version", "1.0")
+        .header("content-length", body.len().to_string())
+        .header("x-fault", fault)
+        .body(Full::new(Bytes::from(body)))
+        .unwrap();
+    let call = async {
+        if let Ok(resp) = client.request(req).await {
+            let _ = resp.into_body().collect().await;
+        }
+    };
+    let _ = tokio::time::timeout(std::time::Duration::from_millis(800), call).await;
+}
+
+/// breaker9c C8: malformed gRPC frames the *client* sends are the client's finding
+/// (GRPC-FRAME-002, a client rule), not the agent's GRPC-FRAME-001, and do not lower the
+/// agent's conformance level; a request cut mid-message whose stream ended (its whole
+/// Content-Length arrived) is reported, whether the agent answered or waited until the
+/// client gave up. Online verdicts equal the offline ones.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn client_side_grpc_frame_faults_are_the_clients_and_do_not_grade_the_agent() {
+    let up = broken_grpc_agent().await;
+    let (_dir, rec, pipeline, base) = start_recording_to(up).await;
+    let send = format!("{V1}/SendMessage");
+    call(&base, &send, send_req(), "clean").await; // e1
+    let mut flag7 = send_req();
+    flag7[0] = 7;
+    call(&base, &send, flag7, "clean").await; // e2: compressed flag 7
+    let mut gz_no_enc = send_req();
+    gz_no_enc[0] = 1;
+    call(&base, &send, gz_no_enc, "clean").await; // e3: compressed flag, no grpc-encoding
+    cut_request_call(&base, "clean").await; // e4: cut, answered
+    cut_request_call(&base, "hang").await; // e5: cut, the client gives up
+    let online = pipeline.finish().await.expect("finish").verify;
+    let offline = {
+        let src = a2a_interop::record::source::open(&rec).expect("open the recording");
+        let mut v = a2a_interop::verify::Verifier::new(&src.header);
+        for ev in src.events {
+            v.feed(&ev.expect("every recorded line parses"));
+        }
+        v.finish()
+    };
+    let want: BTreeMap<String, Vec<String>> = ["e2", "e3", "e4", "e5"]
+        .into_iter()
+        .map(|x| (x.to_string(), vec!["GRPC-FRAME-002".to_string()]))
+        .collect();
+    assert_eq!(
+        by_exchange(&offline.findings),
+        want,
+        "{:?}",
+        offline.findings
+    );
+    let pairs = |o: &a2a_interop::verify::VerifyOutcome| -> Vec<(String, String)> {
+        o.findings
+            .iter()
+            .map(|f| (f.rule.clone(), f.message.clone()))
+            .collect()
+    };
+    assert_eq!(pairs(&online), pairs(&offline));
+    for f in &offline.findings {
+        assert!(
+            f.message.starts_with("client's gRPC SendMessage request"),
+            "{f:?}"
+        );
+    }
+    let cut: Vec<&Finding> = offline
+        .findings
+        .iter()
+        .filter(|f| {
+            f.message
+                .contains("ends inside a gRPC message: 3 of 100 bytes")
+        })
+        .collect();
+    assert_eq!(cut.len(), 2, "{:?}", offline.findings);
+    assert!(a2a_interop::verify::rules::judges_client("GRPC-FRAME-002"));
+    // The agent's level ignores the client's faults: every answer was fine.
+    use a2a_interop::report::model::ConformanceLevel;
+    let all_areas: Vec<String> = ["card", "task", "stream", "push"]
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    let (level, why) = ConformanceLevel::derive(&offline.findings, &[], &all_areas, false);
+    assert_eq!(level, ConformanceLevel::Full, "{why}");
+}
+
+/// The recording of one 1.0 `SendMessage` call whose request body is the cut message
+/// `[0,0,0,0,100] abc`, with or without its Content-Length, that the client left before
+/// any answer (`client_abort`).
+fn cut_request_recording(content_length: bool) -> String {
+    use base64::Engine as _;
+    let mut headers = vec![
+        json!(["content-type", "application/grpc"]),
+        json!(["te", "trailers"]),
+    ];
+    if content_length {
+        headers.push(json!(["content-length", "8"]));
+    }
+    let url = "http://127.0.0.1:8080/lf.a2a.v1.A2AService/SendMessage";
+    let body = base64::engine::general_purpose::STANDARD.encode(b"\x00\x00\x00\x00\x64abc");
+    [
+        json!({"type": "recording", "format": 1, "tool": {"name": "a2a-interop", "version": "0.1.0"},
+               "startedAt": "2026-01-01T00:00:00.000Z", "mode": "reverse", "listen": ["127.0.0.1:8080"],
+               "routes": [{"prefix": "/", "upstream": "http://127.0.0.1:9001"}]}),
+        json!({"seq": 1, "t_us": 0, "exchange": "e1", "type": "request_head", "method": "POST",
+               "url": url, "version": "HTTP/2.0", "headers": headers,
+               "upstream": "http://127.0.0.1:9001/lf.a2a.v1.A2AService/SendMessage"}),
+        json!({"seq": 2, "t_us": 100, "exchange": "e1", "type": "request_body", "body": body,
+               "encoding": "base64"}),
+        json!({"seq": 3, "t_us": 9_000_000, "exchange": "e1", "type": "exchange_end",
+               "outcome": "client_abort", "error": "client went away before the response ended",
+               "request_bytes": 8, "response_bytes": 0}),
+    ]
+    .iter()
+    .map(|v| format!("{v}\n"))
+    .collect()
+}
+
+/// breaker9c C8, the other side of the line: a request that ends inside a message is the
+/// client's fault only when it is known whole. Without a Content-Length, a client that
+/// went away may have been cut off mid-body: not judged (and never the agent's finding).
+#[test]
+fn a_cut_request_is_the_clients_finding_only_when_known_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    for (cl, want_finding) in [(true, true), (false, false)] {
+        let path = dir.path().join(format!("cut-{cl}.jsonl"));
+        std::fs::write(&path, cut_request_recording(cl)).unwrap();
+        let src = a2a_interop::record::source::open(&path).expect("open");
+        let mut v = a2a_interop::verify::Verifier::new(&src.header);
+        for ev in src.events {
+            v.feed(&ev.expect("parses"));
+        }
+        let out = v.finish();
+        let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+        if want_finding {
+            assert_eq!(rules, vec!["GRPC-FRAME-002"], "{:?}", out.findings);
+            assert!(
+                out.findings[0]
+                    .message
+                    .contains("3 of 100 bytes (the client ended its request there)"),
+                "{}",
+                out.findings[0].message
+            );
+        } else {
+            assert!(rules.is_empty(), "{:?}", out.findings);
+            assert!(
+                out.incomplete
+                    .iter()
+                    .any(|(x, why)| x == "e1" && why.contains("3 of 100 bytes")),
+                "{:?}",
+                out.incomplete
+            );
+        }
+    }
 }

@@ -49,9 +49,32 @@ struct Call {
     /// A push-notification delivery to a webhook registered earlier (or shaped like one).
     webhook: bool,
     header_version: Option<String>,
+    /// 0.x HTTP+JSON: the request line (`POST /api/v1/message:send`, query stripped), the
+    /// route's name on that wire ([`Call::op_term`]).
+    request_line: Option<String>,
 }
 
 impl Call {
+    /// The operation as this call's wire names it (`message/send`, `tasks/send`,
+    /// `POST /v1/tasks/t1:cancel`, `SendMessage`; [`super::wording::op_term`]), `fallback`
+    /// when the operation is not known. Every finding names the call through this.
+    fn op_term<'a>(&'a self, fallback: &'a str) -> &'a str {
+        super::wording::op_term(
+            self.op,
+            self.dialect,
+            self.binding,
+            self.method.as_deref(),
+            self.request_line.as_deref(),
+            fallback,
+        )
+    }
+
+    /// Task state `st` as this call's wire spells it (`canceled` on 0.x JSON-RPC,
+    /// `TASK_STATE_CANCELLED` on 0.3 HTTP+JSON; [`super::wording::state_term`]).
+    fn state_term(&self, st: TaskState) -> &'static str {
+        super::wording::state_term(st, self.dialect, self.binding)
+    }
+
     /// The task a GetTask / CancelTask / SubscribeToTask call names: the route's `{id}`
     /// first (HTTP+JSON, REST-001: the path names the task; a body a client sends anyway,
     /// even a JSON-RPC envelope with its own `id`, does not), then params `id` / `taskId`.
@@ -135,8 +158,16 @@ struct GrpcState {
     messages: Vec<(Value, u64)>,
     /// Response messages seen, decodable or not.
     count: u32,
-    /// First malformed request/response message or framing: (what, seq).
+    /// First malformed response message or framing, or missing status: (what, seq): the
+    /// agent's (GRPC-FRAME-001).
     malformed: Option<(String, u64)>,
+    /// First malformed request message or framing: (what, seq, cut), `cut` when the body
+    /// ends inside a message (the client's fault only if its request was whole):
+    /// the client's (GRPC-FRAME-002, breaker9c C8).
+    req_malformed: Option<(String, u64, bool)>,
+    /// The request body was cut or empty when the call was built (at the response head):
+    /// its framing is judged again when the call ends, on the whole recorded body.
+    req_recheck: bool,
     /// A message that cannot be read here (unknown coding, method not in the proto).
     unreadable: Option<String>,
 }
@@ -149,11 +180,14 @@ impl GrpcState {
             messages: Vec::new(),
             count: 0,
             malformed: None,
+            req_malformed: None,
+            req_recheck: false,
             unreadable: None,
         }
     }
 
-    /// Records a decode failure of a message of `side` at `seq`.
+    /// Records a decode failure of a message of `side` at `seq` (the response's: request
+    /// messages are judged by [`decode_grpc_request`]).
     fn failed(&mut self, side: &str, e: DecodeError, seq: u64) {
         match e {
             DecodeError::Malformed(m) => {
@@ -318,6 +352,15 @@ struct CardRewriteRec {
 }
 
 impl Exch {
+    /// Task state `st` as this exchange's wire spells it ([`Call::state_term`]; the 1.0
+    /// name before the call is known).
+    fn state_term(&self, st: TaskState) -> &'static str {
+        match &self.call {
+            Some(c) => c.state_term(st),
+            None => st.proto_name(),
+        }
+    }
+
     fn ev(&self, seq: u64) -> Evidence {
         Evidence {
             seq,
@@ -395,6 +438,18 @@ struct TaskRec {
 
 /// How many send `messageId`s a [`TaskRec`] remembers.
 const MAX_TASK_MESSAGE_IDS: usize = 8;
+
+/// Which part of an A2A error is wrong when its ErrorInfo reason and its HTTP status or
+/// JSON-RPC code disagree (ERR-002), from the situation ([`State::error_blame`]).
+enum ErrorBlame {
+    /// The reason cannot be right here (why), and the status or code fits: the reasons it
+    /// stands for that fit the call, joined with " or " (empty for a non-A2A status).
+    Reason(String, String),
+    /// The reason fits the call (why, empty when it merely may): the status or code is wrong.
+    Other(String),
+    /// Both fit as well: the call does not tell which is wrong.
+    Neutral,
+}
 
 /// A TASK-STATE-001 finding held back on a stream opened before the terminal state was seen
 /// elsewhere ([`Verifier::stale_streams`]): the task's key, the terminal state, and the
@@ -1134,6 +1189,9 @@ impl State {
             c.op = Some(rt.op);
             c.dialect = Some(rt.dialect);
             c.route_task = rt.task_id;
+            if rt.dialect.is_0x() {
+                c.request_line = Some(format!("{} {}", x.method.to_ascii_uppercase(), x.path));
+            }
             if let Some(b) = body.as_deref() {
                 c.params = Json::parse_owned(b).unwrap_or_default();
             }
@@ -1280,7 +1338,7 @@ impl State {
                     &r::PUSH_CONFIG_NO_URL,
                     format!(
                         "client's {} carries a push notification config without url",
-                        c.method.as_deref().or(c.op.map(Op::name)).unwrap_or("call")
+                        c.op_term("call")
                     ),
                     vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
                     &x.leg,
@@ -1434,7 +1492,7 @@ impl State {
                     &r::DATA_CLIENT_ROLE,
                     format!(
                         "client sent its {} message with role {role}, the agent's role",
-                        c.op.map(Op::name).unwrap_or("send")
+                        c.op_term("send")
                     ),
                     vec![x.ev_at(
                         x.req_ev_seq(),
@@ -2218,7 +2276,7 @@ impl State {
                     &r::STREAM_AFTER_TERMINAL,
                     format!(
                         "stream sent an event after the terminal state {}",
-                        ts.proto_name()
+                        x.state_term(ts)
                     ),
                     vec![x.ev(tseq), x.ev_at(seq, &p.pointer, None)],
                 );
@@ -2368,7 +2426,7 @@ impl State {
                 }
                 if c.dialect == Some(Dialect::V1_0) && agent_message_without_context(p.inner) {
                     self.areas.insert("id");
-                    let op = c.op.map(Op::name).unwrap_or("the stream");
+                    let op = c.op_term("the stream");
                     self.stream_once(
                         x,
                         &r::ID_MESSAGE_NO_CONTEXT,
@@ -2486,11 +2544,9 @@ impl State {
                         if let Some(st) = u.state {
                             let ok_final = st.is_terminal() || st.is_interrupted();
                             if u.final_flag == Some(true) && st.is_interrupted() {
+                                let term = u.state_raw.unwrap_or(x.state_term(st));
                                 if let Some(s) = x.sse.as_mut() {
-                                    s.final_interrupted.get_or_insert((
-                                        u.state_raw.unwrap_or(st.proto_name()).to_string(),
-                                        seq,
-                                    ));
+                                    s.final_interrupted.get_or_insert((term.to_string(), seq));
                                 }
                             }
                             if u.final_flag == Some(true) && !ok_final {
@@ -2713,7 +2769,7 @@ impl State {
             .into_iter()
             .filter_map(|(h, c)| c.map(|c| (h, c)))
         {
-            let now = st.map(|s| s.proto_name()).unwrap_or("");
+            let now = st.map(|s| x.state_term(s)).unwrap_or("");
             let via = if x.call.as_ref().is_some_and(|c| c.webhook) {
                 " by a push notification that is neither a redelivery nor older than the terminal state"
             } else {
@@ -2721,14 +2777,14 @@ impl State {
             };
             let message = format!(
                 "task {id} was {} and is later reported as {now}{via}",
-                ts.proto_name()
+                x.state_term(ts)
             );
             let evidence = vec![
                 Evidence {
                     seq: tseq,
                     exchange: Some(txid),
                     pointer: None,
-                    found: Some(Value::String(ts.proto_name().into())),
+                    found: Some(Value::String(x.state_term(ts).into())),
                 },
                 x.ev_at(seq, ptr, Some(Value::String(now.into()))),
             ];
@@ -3162,7 +3218,7 @@ impl State {
                         } else {
                             "was reset"
                         };
-                        let st = last.map(|s| s.proto_name()).unwrap_or("no state");
+                        let st = last.map(|s| x.state_term(s)).unwrap_or("no state");
                         let ev = vec![x.ev(x.end_seq)];
                         self.no_terminal_or_gateway(
                             x,
@@ -3178,7 +3234,7 @@ impl State {
                             &r::STREAM_OPEN_AFTER_TERMINAL,
                             format!(
                                 "stream stayed open after the terminal state {}",
-                                ts.proto_name()
+                                x.state_term(ts)
                             ),
                             vec![x.ev(tseq), x.ev(x.end_seq)],
                         );
@@ -3278,7 +3334,7 @@ impl State {
                             &r::TASK_SUBSCRIBE_TERMINAL,
                             format!(
                                 "subscribe to task {tid} in {} opened a stream",
-                                ts.proto_name()
+                                x.state_term(ts)
                             ),
                             vec![
                                 Evidence {
@@ -3942,7 +3998,7 @@ impl State {
                     &r::DATA_PARAM_ACCEPTED,
                     format!(
                         "agent accepted {} with a push notification config without url instead of refusing it",
-                        c.method.as_deref().or(c.op.map(Op::name)).unwrap_or("a call")
+                        c.op_term("a call")
                     ),
                 );
                 f.spec = vec!["PUSH-002".into(), "ERR-006".into(), "DATA-003".into()];
@@ -4006,7 +4062,7 @@ impl State {
                             &r::AUTH_OPEN_ENDPOINT,
                             format!(
                                 "request {} without credentials succeeded although the card declares security",
-                                c.op.map(Op::name).unwrap_or("request")
+                                c.op_term("request")
                             ),
                             vec![Evidence { seq: card.seq, exchange: Some(card.exchange.clone()), pointer: None, found: None }, x.ev(x.req_seq), x.ev(x.resp_seq)],
                             &x.leg,
@@ -4169,9 +4225,9 @@ impl State {
             if *tseq < x.req_seq {
                 self.find(
                     &r::TASK_MESSAGE_TO_TERMINAL,
-                    format!("message to task {tid} in {} was accepted instead of rejected with UnsupportedOperationError", ts.proto_name()),
+                    format!("message to task {tid} in {} was accepted instead of rejected with UnsupportedOperationError", x.state_term(*ts)),
                     vec![
-                        Evidence { seq: *tseq, exchange: Some(txid.clone()), pointer: None, found: Some(Value::String(ts.proto_name().into())) },
+                        Evidence { seq: *tseq, exchange: Some(txid.clone()), pointer: None, found: Some(Value::String(x.state_term(*ts).into())) },
                         x.ev_at(x.req_ev_seq(), &format!("{base}/taskId"), Some(Value::String(tid.clone()))),
                         x.ev(x.resp_seq),
                     ],
@@ -4316,14 +4372,14 @@ impl State {
             &r::TASK_MESSAGE_TO_TERMINAL,
             format!(
                 "a message naming no taskId (a new task) was answered with task {rid}, which was already {}: the agent put the message into a finished task instead of starting a new task in its context",
-                ts.proto_name()
+                x.state_term(ts)
             ),
             vec![
                 Evidence {
                     seq: tseq,
                     exchange: Some(txid),
                     pointer: None,
-                    found: Some(Value::String(ts.proto_name().into())),
+                    found: Some(Value::String(x.state_term(ts).into())),
                 },
                 x.ev_at(x.req_ev_seq(), base, None),
                 x.ev(x.body_seq()),
@@ -4755,7 +4811,7 @@ impl State {
             want,
             format!(
                 "the request is {doing} task {tid}, which this recording saw in {}",
-                ts.proto_name()
+                x.state_term(ts)
             ),
         ))
     }
@@ -4776,9 +4832,144 @@ impl State {
         (ts == TaskState::Canceled && tseq < x.req_seq).then_some(tid)
     }
 
+    /// How well ErrorInfo `reason` (ERR-002) fits call `c` of exchange `x`, judged from the
+    /// operation and what this recording knows of the task it names: `(0, why)` when the
+    /// reason cannot be right here (TASK_NOT_CANCELABLE on anything but a cancel, TASK-003;
+    /// TASK_NOT_FOUND on a call that names no task, TASK-009; ...), `(2, why)` when the
+    /// recording shows it is right (a cancel of a task seen completed, failed or rejected:
+    /// TaskNotCancelableError), `(1, "")` when the call does not tell.
+    fn reason_fit(&self, x: &Exch, c: &Call, reason: &str) -> (u8, String) {
+        let Some(op) = c.op else {
+            return (1, String::new());
+        };
+        let name = c.op_term(op.name());
+        let names_task = matches!(
+            op,
+            Op::GetTask | Op::CancelTask | Op::SubscribeToTask | Op::SendMessage
+        ) || op.is_push_config()
+            || op == Op::SendStreamingMessage;
+        match reason {
+            "TASK_NOT_CANCELABLE" if op != Op::CancelTask => (
+                0,
+                format!(
+                    "{name} is no cancel, and only a cancel finds a task not cancelable (TASK-003)"
+                ),
+            ),
+            "TASK_NOT_CANCELABLE" => {
+                let seen = c.task_id().and_then(|tid| {
+                    let (ts, tseq, _) =
+                        self.tasks.get(&task_key(&x.leg, tid))?.terminal.clone()?;
+                    (tseq < x.req_seq && ts != TaskState::Canceled)
+                        .then(|| format!("task {tid} was {} earlier in this recording, so it cannot be canceled (TASK-003)", c.state_term(ts)))
+                });
+                seen.map_or((1, String::new()), |why| (2, why))
+            }
+            "TASK_NOT_FOUND" if !names_task => (
+                0,
+                format!("{name} names no task, so no task can be missing (TASK-009)"),
+            ),
+            "EXTENDED_AGENT_CARD_NOT_CONFIGURED" if op != Op::GetExtendedCard => (
+                0,
+                format!("{name} does not ask for the extended card (AUTH-005)"),
+            ),
+            "PUSH_NOTIFICATION_NOT_SUPPORTED"
+                if !(op.is_push_config()
+                    || matches!(op, Op::SendMessage | Op::SendStreamingMessage)) =>
+            {
+                (
+                    0,
+                    format!("{name} does not use push notifications (PUSH-001)"),
+                )
+            }
+            _ => (1, String::new()),
+        }
+    }
+
+    /// Which part of an A2A error whose ErrorInfo `reason` disagrees with its HTTP status or
+    /// JSON-RPC code (ERR-002) is wrong, from the situation ([`Self::reason_fit`]):
+    /// `other_reasons` are the reasons the status or code stands for (none for a status or
+    /// code outside the A2A table). The side that fits the call better is right; when both
+    /// fit as well, the situation does not tell.
+    fn error_blame(
+        &self,
+        x: &Exch,
+        c: &Call,
+        reason: &str,
+        other_reasons: &[&'static str],
+    ) -> ErrorBlame {
+        let (r, why_r) = self.reason_fit(x, c, reason);
+        let fits: Vec<(u8, &'static str)> = other_reasons
+            .iter()
+            .map(|o| (self.reason_fit(x, c, o).0, *o))
+            .collect();
+        let s = fits.iter().map(|f| f.0).max().unwrap_or(1);
+        if r > s {
+            ErrorBlame::Other(why_r)
+        } else if s > r {
+            let right: Vec<&str> = fits.iter().filter(|f| f.0 == s).map(|f| f.1).collect();
+            ErrorBlame::Reason(why_r, right.join(" or "))
+        } else {
+            ErrorBlame::Neutral
+        }
+    }
+
+    /// VER-002, VER-003, ERR-002 (breaker9d D9): a 0.x request (a 0.x method or route, and
+    /// no A2A-Version or a 0.x one: VER-003 makes a missing header 0.3) answered with
+    /// `code` -32008 ExtensionSupportRequiredError, a code 0.x does not define (0.3:§8.2
+    /// ends at -32007, 0.2 at -32006; EXT-002 is 1.0's): the agent applied 1.0 semantics to
+    /// a 0.x client, which reads it as an unknown server error. VER-MIX-001, a warning: the
+    /// refusal itself is fair in 0.x (a required extension may be enforced) and the code is
+    /// a legal JSON-RPC server-range code (ERR-001). -32009 VersionNotSupportedError is
+    /// VER-002's own answer to an unsupported version, in any version, and is not judged.
+    /// `ptr` points at the code in the body at `bseq`.
+    fn code_beyond_dialect(&mut self, x: &Exch, c: &Call, code: i64, bseq: u64, ptr: &str) {
+        let Some(d) = c.dialect.filter(|d| d.is_0x()) else {
+            return;
+        };
+        let hv = c.header_version.as_deref();
+        if code != jsonrpc::EXTENSION_SUPPORT_REQUIRED
+            || hv
+                .and_then(Dialect::from_version)
+                .is_some_and(|h| !h.is_0x())
+            || x.synthetic
+        {
+            return;
+        }
+        let why = match hv {
+            None => "it has no A2A-Version, which means 0.3 by VER-003".to_string(),
+            Some(v) => format!("it has A2A-Version {v}"),
+        };
+        let v = d.as_str();
+        let last = if d == Dialect::V0_3 { -32007 } else { -32006 };
+        self.areas.insert("version");
+        let mut f = Finding::new(
+            &r::VER_MIXED_PAYLOAD,
+            format!(
+                "agent answered the {v} request {} with -32008 ExtensionSupportRequiredError, a 1.0 code that {v} does not have ({v} A2A codes end at {last}; {why}): a {v} client reads it as an unknown server error",
+                c.op_term("call"),
+            ),
+        );
+        f.spec = vec!["VER-002".into(), "VER-003".into(), "ERR-002".into()];
+        let serves_0x = self
+            .card_for(x)
+            .is_some_and(|card| card.view.declared_dialects().iter().any(|d| d.is_0x()));
+        f.help = if serves_0x {
+            format!("answer a {v} request with {v} semantics (VER-002): refuse a request that lacks a required extension with an error {v} defines, naming the extension in the message, or process it; -32008 and its ErrorInfo are for 1.0 requests (A2A-Version: 1.0)")
+        } else {
+            format!("the card declares no {v} interface: refuse a {v} request with -32009 VersionNotSupportedError (VER-002: an unsupported version gets that error) rather than judging it by 1.0's extension rules")
+        };
+        f.evidence = vec![
+            x.ev(x.req_ev_seq()),
+            x.ev_at(bseq, ptr, Some(Value::from(code))),
+        ];
+        f.leg = x.leg.clone();
+        self.emit(f);
+    }
+
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
+        self.code_beyond_dialect(x, &c, code, bseq, "/error/code");
         if let Some(tid) = self.repeated_cancel_refused(x, &c, code) {
             self.find(
                 &r::RPC_ERROR_CODE,
@@ -4800,12 +4991,40 @@ impl State {
         if let Some(reason) = error_info_reason(data) {
             if let Some((want, _)) = reason_expectation(reason) {
                 if want != code {
+                    // D10 (breaker9d): the situation says which part is wrong, if it can.
+                    let code_reasons: Vec<&'static str> =
+                        reason_for_code(code).into_iter().collect();
+                    let code_is = code_reasons
+                        .first()
+                        .map(|r| format!(" (code {code} is {r})"))
+                        .unwrap_or_default();
+                    let (message, ptr) = match self.error_blame(x, &c, reason, &code_reasons) {
+                        ErrorBlame::Reason(why, right) => (
+                            format!(
+                                "ErrorInfo reason {reason} does not fit this call: {why}; code {code} does, so the reason is the wrong part{}",
+                                if right.is_empty() { String::new() } else { format!(": it should be {right}") }
+                            ),
+                            "/error/data",
+                        ),
+                        ErrorBlame::Other(why) => (
+                            format!(
+                                "error reason {reason} means code {want} but the agent answered {code}{}",
+                                if why.is_empty() { String::new() } else { format!(" ({why})") }
+                            ),
+                            "/error/code",
+                        ),
+                        ErrorBlame::Neutral => (
+                            format!(
+                                "error code {code} and ErrorInfo reason {reason} disagree: {reason} means code {want}{code_is}, and this call does not tell which of the two is wrong"
+                            ),
+                            "/error/code",
+                        ),
+                    };
+                    let found = (ptr == "/error/code").then(|| Value::from(code));
                     self.find(
                         &r::RPC_ERROR_CODE,
-                        format!(
-                            "error reason {reason} means code {want} but the agent answered {code}"
-                        ),
-                        vec![x.ev_at(bseq, "/error/code", Some(Value::from(code)))],
+                        message,
+                        vec![x.ev_at(bseq, ptr, found)],
                         &x.leg,
                     );
                     return;
@@ -5125,7 +5344,7 @@ impl State {
             (false, n) if n > 0 && got > n => &r::DATA_HISTORY_NOT_APPLIED,
             _ => return,
         };
-        let op = c.op.map(Op::name).unwrap_or("the call");
+        let op = c.op_term("the call");
         self.find(
             rule,
             format!(
@@ -5484,7 +5703,7 @@ impl State {
                                     format!(
                                         "agent's reply message {} to {} has role {role}, the client's role",
                                         message_id_of(p.inner),
-                                        op.name()
+                                        c.op_term(op.name())
                                     ),
                                     vec![x.ev_at(bseq, &ptr, Some(Value::String(role.into())))],
                                     &x.leg,
@@ -5499,7 +5718,7 @@ impl State {
                                     format!(
                                         "1.0 agent message {} answering {} has no contextId",
                                         message_id_of(p.inner),
-                                        op.name()
+                                        c.op_term(op.name())
                                     ),
                                     vec![x.ev_at(bseq, &p.pointer, None)],
                                     &x.leg,
@@ -5555,7 +5774,7 @@ impl State {
                                 &r::RESULT_SHAPE,
                                 format!(
                                     "result of {} wraps the task in a task member; 1.0 returns the Task itself",
-                                    op.name()
+                                    c.op_term(op.name())
                                 ),
                                 vec![x.ev_at(bseq, &format!("{base}/task"), None)],
                                 &x.leg,
@@ -5571,7 +5790,7 @@ impl State {
                 None => {
                     self.find(
                         &r::RESULT_SHAPE,
-                        format!("result of {} is not a task object", op.name()),
+                        format!("result of {} is not a task object", c.op_term(op.name())),
                         vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
                         &x.leg,
                     );
@@ -5589,7 +5808,7 @@ impl State {
                         &r::RESULT_SHAPE,
                         format!(
                             "result of {} is {} instead of {{\"configs\": [...], \"nextPageToken\": ...}}",
-                            op.name(),
+                            c.op_term(op.name()),
                             if res.as_array().is_some() { "a bare list (the 0.3 shape)" } else { "not an object" }
                         ),
                         vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
@@ -5611,7 +5830,7 @@ impl State {
                         &r::RESULT_SHAPE,
                         format!(
                             "result of {} has no id: the agent assigns the config id on create",
-                            op.name()
+                            c.op_term(op.name())
                         ),
                         vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
                         &x.leg,
@@ -5647,7 +5866,7 @@ impl State {
                 if let Some((p, msg)) = first {
                     let mut f = Finding::new(
                         &r::RESULT_SHAPE,
-                        format!("result of {} is malformed: {msg}", op.name()),
+                        format!("result of {} is malformed: {msg}", c.op_term(op.name())),
                     );
                     f.spec = vec!["PUSH-002".into(), "PUSH-003".into(), "DATA-005".into()];
                     f.help = if v1 {
@@ -5674,7 +5893,7 @@ impl State {
                             &r::ID_OTHER_TASK_ANSWERED,
                             format!(
                                 "the agent answered {} for task {named} with the push notification config of another task {t} (that task's webhook url and token)",
-                                op.name()
+                                c.op_term(op.name())
                             ),
                             vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &p, Some(Value::String(t)))],
                             &x.leg,
@@ -5689,9 +5908,14 @@ impl State {
             _ => None,
         };
         let (o, ptr) = task_obj?;
-        if let Some((msg, ev)) =
-            status_not_utc(x, &c, o, &ptr, bseq, &format!("{} result task", op.name()))
-        {
+        if let Some((msg, ev)) = status_not_utc(
+            x,
+            &c,
+            o,
+            &ptr,
+            bseq,
+            &format!("{} result task", c.op_term(op.name())),
+        ) {
             self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
         }
         let tv = task_view(o, &ptr, rpc0x);
@@ -5702,7 +5926,10 @@ impl State {
         {
             self.find(
                 &r::RESULT_SHAPE,
-                format!("result task of {} is malformed: {msg}", op.name()),
+                format!(
+                    "result task of {} is malformed: {msg}",
+                    c.op_term(op.name())
+                ),
                 vec![x.ev_at(bseq, p, None)],
                 &x.leg,
             );
@@ -5712,7 +5939,10 @@ impl State {
             if let Some((p, msg)) = probs.first() {
                 self.find(
                     &r::RESULT_SHAPE,
-                    format!("result task of {} is malformed: {msg}", op.name()),
+                    format!(
+                        "result task of {} is malformed: {msg}",
+                        c.op_term(op.name())
+                    ),
                     vec![x.ev_at(bseq, p, None)],
                     &x.leg,
                 );
@@ -5723,7 +5953,7 @@ impl State {
             // ID-006 / ID-004: the task's own messages carry its ids (a2a-js #41).
             self.find(
                 &r::ID_MESSAGE_IDS_MISMATCH,
-                format!("result task of {}: {msg}", op.name()),
+                format!("result task of {}: {msg}", c.op_term(op.name())),
                 vec![x.ev_at(bseq, &p, None)],
                 &x.leg,
             );
@@ -5748,7 +5978,7 @@ impl State {
                     &r::ID_OTHER_TASK_ANSWERED,
                     format!(
                         "the agent answered {} for task {named} with a different task {id}",
-                        op.name()
+                        c.op_term(op.name())
                     ),
                     vec![
                         if c.route_task.is_some() {
@@ -5790,7 +6020,7 @@ impl State {
                         &r::TASK_BLOCKING_EARLY,
                         format!(
                             "blocking SendMessage returned while the task was {}",
-                            st.proto_name()
+                            x.state_term(st)
                         ),
                         vec![x.ev_at(
                             bseq,
@@ -5812,8 +6042,8 @@ impl State {
                 if tseq < x.req_seq && ts != TaskState::Canceled {
                     self.find(
                         &r::TASK_CANCEL_TERMINAL,
-                        format!("cancel of task {id} in {} returned success instead of TaskNotCancelableError", ts.proto_name()),
-                        vec![Evidence { seq: tseq, exchange: Some(txid), pointer: None, found: Some(Value::String(ts.proto_name().into())) }, x.ev_at(bseq, &state_ptr, tv.state_raw.map(|s| Value::String(s.into())))],
+                        format!("cancel of task {id} in {} returned success instead of TaskNotCancelableError", x.state_term(ts)),
+                        vec![Evidence { seq: tseq, exchange: Some(txid), pointer: None, found: Some(Value::String(x.state_term(ts).into())) }, x.ev_at(bseq, &state_ptr, tv.state_raw.map(|s| Value::String(s.into())))],
                         &x.leg,
                     );
                 }
@@ -5829,7 +6059,7 @@ impl State {
                     &r::TASK_CANCEL_TERMINAL,
                     format!(
                         "cancel of task {id} returned success with the task in {} instead of TaskNotCancelableError",
-                        ts.proto_name()
+                        x.state_term(ts)
                     ),
                     vec![x.ev_at(bseq, &state_ptr, tv.state_raw.map(|s| Value::String(s.into())))],
                     &x.leg,
@@ -5874,52 +6104,29 @@ impl State {
         c.op = route.op;
         c.dialect = Some(route.dialect);
         if !truncated && route.op.is_some() {
-            let mut dec = FrameDecoder::new();
-            match dec.push(x.req_body.as_slice()) {
-                Err(e) if dec.over_cap() => {
-                    g.unreadable.get_or_insert(format!(
-                        "request: {e}, this tool's decode cap (gRPC sets no maximum)"
-                    ));
+            let ended = x.ended;
+            let body = x.req_body.as_slice();
+            match decode_grpc_request(&route, body, enc.as_deref()) {
+                GrpcRequest::Params(v) => {
+                    c.params = serde_json::to_vec(&v)
+                        .ok()
+                        .and_then(|b| Json::parse_owned(&b).ok())
+                        .unwrap_or_default();
                 }
-                Err(e) => {
-                    g.malformed.get_or_insert((format!("request: {e}"), seq));
+                GrpcRequest::OverCap(why) => {
+                    g.unreadable.get_or_insert(why);
                 }
-                Ok(frames) => {
-                    if let Some(e) = dec.finish() {
-                        g.malformed.get_or_insert((format!("request: {e}"), seq));
-                    }
-                    match frames.as_slice() {
-                        [] if g.malformed.is_none() => {
-                            g.malformed
-                                .get_or_insert(("request has no message".into(), seq));
-                        }
-                        [] => {}
-                        [f, more @ ..] => {
-                            if !more.is_empty() {
-                                g.malformed.get_or_insert((
-                                    format!(
-                                        "request has {} messages (the method takes one)",
-                                        frames.len()
-                                    ),
-                                    seq,
-                                ));
-                            }
-                            match grpc::decode_message(
-                                &route,
-                                grpc::Side::Request,
-                                f,
-                                enc.as_deref(),
-                            ) {
-                                Ok(v) => {
-                                    c.params = serde_json::to_vec(&v)
-                                        .ok()
-                                        .and_then(|b| Json::parse_owned(&b).ok())
-                                        .unwrap_or_default();
-                                }
-                                Err(e) => g.failed("request", e, seq),
-                            }
-                        }
-                    }
+                GrpcRequest::Unreadable(why) => {
+                    g.unreadable
+                        .get_or_insert(format!("request message: {why}"));
+                }
+                // A cut or missing message at the response head may be a request body the
+                // recording writes later (a body held back until its exchange's next event,
+                // docs/recording-format.md): judged again at the end of the call.
+                GrpcRequest::Bad(_, cut) if cut && !ended => g.req_recheck = true,
+                GrpcRequest::Bad(_, _) if body.is_empty() && !ended => g.req_recheck = true,
+                GrpcRequest::Bad(why, cut) => {
+                    g.req_malformed.get_or_insert((why, seq, cut));
                 }
             }
         }
@@ -5953,9 +6160,9 @@ impl State {
         // A request that did not decode (or was cut by the capture cap) has no params to
         // judge (the frame finding or the not-judged note says why).
         let decoded = !truncated
-            && x.grpc
-                .as_ref()
-                .is_some_and(|g| g.malformed.is_none() && g.unreadable.is_none());
+            && x.grpc.as_ref().is_some_and(|g| {
+                g.req_malformed.is_none() && g.unreadable.is_none() && !g.req_recheck
+            });
         x.call = Some(Arc::new(c));
         if decoded {
             self.request_checks(x);
@@ -6038,6 +6245,52 @@ impl State {
         let Some(mut g) = x.grpc.take() else { return };
         if x.synthetic {
             return;
+        }
+        // The client's request first: its faults are the client's (GRPC-FRAME-002), however
+        // the call ended, and do not grade the agent (breaker9c C8). A body that ends inside
+        // a message is the client's fault only when the request is known to be whole: the
+        // exchange completed, or the Content-Length it announced all arrived (a client that
+        // aborts mid-body cut nothing on purpose).
+        if g.req_recheck && !x.truncated {
+            let enc = x.req_headers.get("grpc-encoding").map(str::to_string);
+            match decode_grpc_request(&g.route, x.req_body.as_slice(), enc.as_deref()) {
+                GrpcRequest::Bad(why, cut) => {
+                    g.req_malformed.get_or_insert((why, x.req_ev_seq(), cut));
+                }
+                GrpcRequest::OverCap(why) => {
+                    g.unreadable.get_or_insert(why);
+                }
+                GrpcRequest::Unreadable(why) => {
+                    g.unreadable
+                        .get_or_insert(format!("request message: {why}"));
+                }
+                GrpcRequest::Params(_) => {}
+            }
+        }
+        if let Some((msg, seq, cut)) = g.req_malformed.take() {
+            let whole = x.outcome == Some(Outcome::Complete)
+                || (x.req_body.expected > 0
+                    && !x.req_body.oversize
+                    && x.req_body.len() >= x.req_body.expected);
+            if !cut || whole {
+                let method = g.route.method.clone();
+                let ended = if cut {
+                    " (the client ended its request there)"
+                } else {
+                    ""
+                };
+                self.find(
+                    &r::GRPC_REQUEST_MALFORMED,
+                    format!("client's gRPC {method} {msg}{ended}"),
+                    vec![x.ev(seq)],
+                    &x.leg,
+                );
+            } else {
+                self.incomplete.push((
+                    x.id.clone(),
+                    format!("gRPC {msg} when the call was cut off: whether the client sent the rest is not known, not judged"),
+                ));
+            }
         }
         match x.outcome {
             Some(Outcome::ClientAbort) => {
@@ -6215,12 +6468,30 @@ impl State {
                 if let Some(codes) = grpc::reason_codes(reason) {
                     if !codes.contains(&code) {
                         let want: Vec<String> = codes.iter().map(|c| grpc::code_name(*c)).collect();
+                        // D10 (breaker9d): the situation says which part is wrong, if it can.
+                        let code_reasons: Vec<&'static str> = A2A_REASONS
+                            .into_iter()
+                            .filter(|r| grpc::reason_codes(r).is_some_and(|cs| cs.contains(&code)))
+                            .collect();
+                        let text = match self.error_blame(&x, &c, reason, &code_reasons) {
+                            ErrorBlame::Reason(why, right) => format!(
+                                "gRPC {method} answered status {name} ({code}) with ErrorInfo reason {reason}, which does not fit this call: {why}; status {name} does, so the reason is the wrong part{}",
+                                if right.is_empty() { String::new() } else { format!(": it should be {right}") }
+                            ),
+                            ErrorBlame::Other(why) => format!(
+                                "gRPC {method} answered ErrorInfo reason {reason} with status {name} ({code}); ERR-002 gives {}{}",
+                                want.join(" or "),
+                                if why.is_empty() { String::new() } else { format!(": {why}") }
+                            ),
+                            ErrorBlame::Neutral => format!(
+                                "gRPC {method} answered status {name} ({code}) with ErrorInfo reason {reason}, which disagree: ERR-002 gives {reason} the status {}{}; this call does not tell which of the two is wrong",
+                                want.join(" or "),
+                                if code_reasons.is_empty() { String::new() } else { format!(" and {name} to {}", code_reasons.join(" or ")) }
+                            ),
+                        };
                         self.find(
                             &r::GRPC_ERROR_CODE,
-                            format!(
-                                "gRPC {method} answered ErrorInfo reason {reason} with status {name} ({code}); ERR-002 gives {}",
-                                want.join(" or ")
-                            ),
+                            text,
                             vec![x.ev_at(
                                 st_seq,
                                 "",
@@ -6306,7 +6577,14 @@ impl State {
                     return;
                 }
                 self.rest_missing_task_status(x, &c, status, v, bseq);
-                if status == 404 {
+                // A 404 whose ErrorInfo names another A2A reason does not say "not found"
+                // alone: REST-ERROR-001 judges the disagreement (as gRPC NOT_FOUND does).
+                let reason = error_info_reason(
+                    v.get("error")
+                        .and_then(Json::as_object)
+                        .and_then(|e| e.get("details")),
+                );
+                if status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND") {
                     if let Some(tid) = c.route_task.clone() {
                         if matches!(
                             op,
@@ -6689,12 +6967,30 @@ impl State {
                     if let Some(reason) = error_info_reason(aip.and_then(|e| e.get("details"))) {
                         if let Some((_, statuses)) = reason_expectation(reason) {
                             if !statuses.contains(&status) {
+                                let expected = statuses
+                                    .iter()
+                                    .map(u16::to_string)
+                                    .collect::<Vec<_>>()
+                                    .join(" or ");
+                                let status_reasons = reasons_for_status(status);
+                                let message = match self.error_blame(x, &c, reason, &status_reasons) {
+                                    // D10 (breaker9d): a correct status is not to be changed.
+                                    ErrorBlame::Reason(why, right) => format!(
+                                        "ErrorInfo reason {reason} does not fit this call: {why}; HTTP status {status} does, so the reason is the wrong part{}",
+                                        if right.is_empty() { String::new() } else { format!(": it should be {right}") }
+                                    ),
+                                    ErrorBlame::Other(why) => format!(
+                                        "HTTP status {status} does not match the error reason {reason} (expected {expected}){}",
+                                        if why.is_empty() { String::new() } else { format!(": {why}") }
+                                    ),
+                                    ErrorBlame::Neutral => format!(
+                                        "HTTP status {status} and ErrorInfo reason {reason} disagree: {reason} goes with HTTP {expected}{}, and this call does not tell which of the two is wrong",
+                                        if status_reasons.is_empty() { String::new() } else { format!(", HTTP {status} with {}", status_reasons.join(" or ")) }
+                                    ),
+                                };
                                 self.find(
                                     &r::REST_ERROR_SHAPE,
-                                    format!(
-                                        "HTTP status {status} does not match the error reason {reason} (expected {})",
-                                        statuses.iter().map(u16::to_string).collect::<Vec<_>>().join(" or ")
-                                    ),
+                                    message,
                                     vec![x.ev(x.resp_seq), x.ev_at(bseq, "/error/details", None)],
                                     &x.leg,
                                 );
@@ -6723,6 +7019,9 @@ impl State {
                 }
             }
             Some(_) => {
+                if let Some(code) = o.get("code").and_then(Json::as_i64) {
+                    self.code_beyond_dialect(x, &c, code, bseq, "/code");
+                }
                 if let Some(e) = aip {
                     if e.contains_key("status") || e.contains_key("details") {
                         self.find(
@@ -8202,21 +8501,9 @@ fn error_body_shape(v: &Json) -> Option<(String, Option<u16>)> {
         match k {
             jsonrpc::PARSE_ERROR | jsonrpc::INVALID_REQUEST | jsonrpc::INVALID_PARAMS => Some(400),
             jsonrpc::INTERNAL_ERROR => Some(500),
-            _ => [
-                "TASK_NOT_FOUND",
-                "TASK_NOT_CANCELABLE",
-                "PUSH_NOTIFICATION_NOT_SUPPORTED",
-                "UNSUPPORTED_OPERATION",
-                "CONTENT_TYPE_NOT_SUPPORTED",
-                "INVALID_AGENT_RESPONSE",
-                "EXTENDED_AGENT_CARD_NOT_CONFIGURED",
-                "EXTENSION_SUPPORT_REQUIRED",
-                "VERSION_NOT_SUPPORTED",
-            ]
-            .iter()
-            .filter_map(|r| reason_expectation(r))
-            .find(|(c, _)| *c == k)
-            .map(|(_, st)| st[0]),
+            _ => reason_for_code(k)
+                .and_then(reason_expectation)
+                .map(|(_, st)| st[0]),
         }
     };
     if let Some(e) = o.get("error").and_then(Json::as_object) {
@@ -8901,6 +9188,79 @@ fn list_tasks_page_problem(res: &Json, rows: usize, base: &str) -> Option<(Strin
         )),
         Some(Some(_)) => None,
     }
+}
+
+/// What a gRPC request body holds (GRPC-001): the one request message as ProtoJSON, or
+/// why not.
+enum GrpcRequest {
+    Params(Value),
+    /// A message over this tool's decode cap (gRPC sets no maximum): not judged.
+    OverCap(String),
+    /// Compressed with a coding this tool does not read, or not in the proto: not judged.
+    Unreadable(String),
+    /// The client's fault (GRPC-FRAME-002): what, and whether the body ends inside a
+    /// message (the client's fault only when its request is known to be whole).
+    Bad(String, bool),
+}
+
+/// Decodes the whole request `body` of a gRPC call of `route` with `grpc-encoding` `enc`:
+/// exactly one length-prefixed message of the method's request type (GRPC-001).
+fn decode_grpc_request(route: &GrpcRoute, body: &[u8], enc: Option<&str>) -> GrpcRequest {
+    let mut dec = FrameDecoder::new();
+    let frames = match dec.push(body) {
+        Err(e) if dec.over_cap() => {
+            return GrpcRequest::OverCap(format!(
+                "request: {e}, this tool's decode cap (gRPC sets no maximum)"
+            ))
+        }
+        Err(e) => return GrpcRequest::Bad(format!("request: {e}"), false),
+        Ok(frames) => frames,
+    };
+    if let Some(e) = dec.finish() {
+        return GrpcRequest::Bad(format!("request: {e}"), true);
+    }
+    let [f] = frames.as_slice() else {
+        return GrpcRequest::Bad(
+            match frames.len() {
+                0 => "request has no message".into(),
+                n => format!("request has {n} messages (the method takes one)"),
+            },
+            false,
+        );
+    };
+    match grpc::decode_message(route, grpc::Side::Request, f, enc) {
+        Ok(v) => GrpcRequest::Params(v),
+        Err(DecodeError::Malformed(m)) => GrpcRequest::Bad(format!("request message: {m}"), false),
+        Err(DecodeError::Unreadable(m)) => GrpcRequest::Unreadable(m),
+    }
+}
+
+/// The A2A ErrorInfo reasons of the ERR-002 table, in code order (-32001 ... -32009).
+const A2A_REASONS: [&str; 9] = [
+    "TASK_NOT_FOUND",
+    "TASK_NOT_CANCELABLE",
+    "PUSH_NOTIFICATION_NOT_SUPPORTED",
+    "UNSUPPORTED_OPERATION",
+    "CONTENT_TYPE_NOT_SUPPORTED",
+    "INVALID_AGENT_RESPONSE",
+    "EXTENDED_AGENT_CARD_NOT_CONFIGURED",
+    "EXTENSION_SUPPORT_REQUIRED",
+    "VERSION_NOT_SUPPORTED",
+];
+
+/// The A2A reasons (ERR-002, 1.0.1 or 1.0.0 statuses) whose HTTP status may be `status`.
+fn reasons_for_status(status: u16) -> Vec<&'static str> {
+    A2A_REASONS
+        .into_iter()
+        .filter(|r| reason_expectation(r).is_some_and(|(_, st)| st.contains(&status)))
+        .collect()
+}
+
+/// The A2A reason (ERR-002) of JSON-RPC code `code`; none for a code outside the table.
+fn reason_for_code(code: i64) -> Option<&'static str> {
+    A2A_REASONS
+        .into_iter()
+        .find(|r| reason_expectation(r).is_some_and(|(c, _)| c == code))
 }
 
 /// ERR-002 table: the JSON-RPC code and the HTTP statuses (1.0.1, and 1.0.0 where it

@@ -139,8 +139,12 @@ rule!(REST_UNARY_STREAMED, "REST-HTTP-001", "rest-unary-answered-as-stream", Err
 // ---- gRPC binding ------------------------------------------------------------------------
 rule!(GRPC_MESSAGE_MALFORMED, "GRPC-FRAME-001", "grpc-message-malformed", Error, Transport,
     ["GRPC-001"],
-    "gRPC call carries a message that is not the method's protobuf message, broken length-prefixed framing, or no grpc-status",
+    "agent's gRPC answer carries a message that is not the method's protobuf message, broken length-prefixed framing, or no grpc-status",
     "frame every message as 1 flag byte, 4-byte big-endian length and the serialized message of the method's type in the version's proto (1.0 lf.a2a.v1, 0.3 a2a.v1), answer a unary method with exactly one message, and end every call with a grpc-status trailer (or Trailers-Only headers)");
+rule!(GRPC_REQUEST_MALFORMED, "GRPC-FRAME-002", "grpc-request-malformed", Error, Transport,
+    ["GRPC-001"],
+    "client's gRPC request is not one whole message of the method's protobuf type (broken length-prefixed framing, a message cut short, a compressed flag without grpc-encoding, bad protobuf)",
+    "client: send the request as one message framed as 1 flag byte (0, or 1 only with a grpc-encoding header), 4-byte big-endian length and the serialized request message of the version's proto (1.0 lf.a2a.v1, 0.3 a2a.v1), and end the stream only after its last byte; the agent may refuse such a request (INVALID_ARGUMENT, INTERNAL), and it does not count against the agent");
 rule!(GRPC_ERROR_CODE, "GRPC-ERROR-001", "grpc-error-code-mismatch", Error, ErrorHandling,
     ["ERR-002", "GRPC-001"],
     "gRPC status code of an A2A error does not match the error its ErrorInfo reason names",
@@ -564,6 +568,7 @@ pub static RULES: &[Rule] = &[
     GRPC_ERROR_CODE,
     GRPC_ERROR_INFO_MISSING,
     GRPC_MESSAGE_MALFORMED,
+    GRPC_REQUEST_MALFORMED,
     GW_EXTENSIONS_STRIPPED,
     GW_ANSWER_LOST,
     GW_ANSWER_ALTERED,
@@ -642,6 +647,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "VER-HDR-003",
     "RPC-REQ-001",
     "PUSH-CFG-003",
+    "GRPC-FRAME-002",
 ];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID

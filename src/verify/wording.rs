@@ -1,4 +1,15 @@
-//! Reading an agent's free-text error message for the A2A condition it states (TASK-009,
+//! How findings word A2A terms, and reading what an agent's error text says.
+//!
+//! **Naming (DIGEST §1, trap 5).** A finding names an operation and a task state the way
+//! the wire of its exchange spells them, so that a user can grep their logs for it:
+//! [`op_term`] gives the JSON-RPC or gRPC method as sent (`message/send`, `tasks/send`,
+//! `SendMessage`), the request line of a 0.3 HTTP+JSON route (`POST /v1/message:send`), and
+//! the 1.0 operation name for 1.0 HTTP+JSON; [`state_term`] gives `canceled` on 0.x
+//! JSON-RPC, `TASK_STATE_CANCELLED` on 0.3 HTTP+JSON and gRPC, `TASK_STATE_CANCELED` in 1.0.
+//! Every rule formats operations and states through these two, never through
+//! [`Op::name`] / [`TaskState::proto_name`] (the 1.0 spellings) directly.
+//!
+//! **Reading error text.** An agent's free-text error message for the A2A condition it states (TASK-009,
 //! ERR-002): an agent that answers a generic code (-32603, -32602, HTTP 400 / 500) while its
 //! own message says the task does not exist owes TaskNotFoundError.
 //!
@@ -20,6 +31,8 @@
 //! (`push config`, `artifact`, `context`, `model`, `file`, `token`, `state`, a parameter
 //! that was not `provided` ...): such a message is about another object, and is never read
 //! as TaskNotFoundError.
+
+use crate::model::a2a::{Binding, Dialect, Op, TaskState};
 
 /// Words that make a phrase about something other than the task itself (its config, its
 /// artifact, its state, a credential, a missing request field, ...).
@@ -305,9 +318,147 @@ fn clause_says_missing(c: &[String]) -> bool {
     false
 }
 
+/// The operation of an exchange as its wire names it (DIGEST §1 method map): `method` is
+/// the JSON-RPC or gRPC method as sent, `request_line` the HTTP method and path (query
+/// stripped) of an HTTP+JSON call. 0.x HTTP+JSON names the route by its request line
+/// (`POST /api/v1/message:send`); 1.0 names every binding's operation by its 1.0 name
+/// (`SendMessage`, 1.0 §5.3); `fallback` when the operation is not known.
+pub(crate) fn op_term<'a>(
+    op: Option<Op>,
+    dialect: Option<Dialect>,
+    binding: Option<Binding>,
+    method: Option<&'a str>,
+    request_line: Option<&'a str>,
+    fallback: &'a str,
+) -> &'a str {
+    match (binding, method, request_line) {
+        (Some(Binding::JsonRpc | Binding::Grpc), Some(m), _) if !m.is_empty() => m,
+        (Some(Binding::Rest), _, Some(l)) if dialect.is_some_and(Dialect::is_0x) => l,
+        _ => op.map(Op::name).unwrap_or(fallback),
+    }
+}
+
+/// A task state as the wire of an exchange spells it (DIGEST §1 states row, trap 5):
+/// lowercase kebab-case on 0.x JSON-RPC and in 0.x push bodies (`input-required`,
+/// `canceled`), the 0.3 proto names on 0.3 HTTP+JSON and gRPC (`TASK_STATE_CANCELLED`,
+/// double L), the 1.0 names otherwise (`TASK_STATE_CANCELED`, also when the dialect is not
+/// known).
+pub(crate) fn state_term(
+    st: TaskState,
+    dialect: Option<Dialect>,
+    binding: Option<Binding>,
+) -> &'static str {
+    let Some(d) = dialect.filter(|d| d.is_0x()) else {
+        return st.proto_name();
+    };
+    if binding.is_some_and(Binding::bare_params) && d == Dialect::V0_3 {
+        return match st {
+            TaskState::Canceled => "TASK_STATE_CANCELLED",
+            _ => st.proto_name(),
+        };
+    }
+    match st {
+        TaskState::Submitted => "submitted",
+        TaskState::Working => "working",
+        TaskState::InputRequired => "input-required",
+        TaskState::AuthRequired => "auth-required",
+        TaskState::Completed => "completed",
+        TaskState::Canceled => "canceled",
+        TaskState::Failed => "failed",
+        TaskState::Rejected => "rejected",
+        TaskState::Unknown => "unknown",
+        TaskState::Unspecified => "TASK_STATE_UNSPECIFIED",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::says_task_missing;
+    use super::{op_term, state_term};
+    use crate::model::a2a::{Binding, Dialect, Op, TaskState};
+
+    #[test]
+    fn states_are_spelled_as_each_wire_sends_them() {
+        let s = |d, b| state_term(TaskState::Canceled, d, b);
+        assert_eq!(s(Some(Dialect::V0_3), Some(Binding::JsonRpc)), "canceled");
+        assert_eq!(s(Some(Dialect::V0_2), None), "canceled");
+        assert_eq!(
+            s(Some(Dialect::V0_3), Some(Binding::Rest)),
+            "TASK_STATE_CANCELLED"
+        );
+        assert_eq!(
+            s(Some(Dialect::V0_3), Some(Binding::Grpc)),
+            "TASK_STATE_CANCELLED"
+        );
+        assert_eq!(
+            s(Some(Dialect::V1_0), Some(Binding::Rest)),
+            "TASK_STATE_CANCELED"
+        );
+        assert_eq!(s(None, None), "TASK_STATE_CANCELED");
+        assert_eq!(
+            state_term(
+                TaskState::InputRequired,
+                Some(Dialect::V0_1),
+                Some(Binding::JsonRpc)
+            ),
+            "input-required"
+        );
+        assert_eq!(
+            state_term(
+                TaskState::Completed,
+                Some(Dialect::V0_3),
+                Some(Binding::Rest)
+            ),
+            "TASK_STATE_COMPLETED"
+        );
+    }
+
+    #[test]
+    fn operations_are_named_as_each_wire_sends_them() {
+        let send = Some(Op::SendMessage);
+        let rpc = Some(Binding::JsonRpc);
+        let rest = Some(Binding::Rest);
+        let v03 = Some(Dialect::V0_3);
+        let v10 = Some(Dialect::V1_0);
+        assert_eq!(
+            op_term(send, v03, rpc, Some("message/send"), None, "x"),
+            "message/send"
+        );
+        assert_eq!(
+            op_term(
+                send,
+                Some(Dialect::V0_1),
+                rpc,
+                Some("tasks/send"),
+                None,
+                "x"
+            ),
+            "tasks/send"
+        );
+        assert_eq!(
+            op_term(send, v03, rest, None, Some("POST /v1/message:send"), "x"),
+            "POST /v1/message:send"
+        );
+        assert_eq!(
+            op_term(send, v10, rest, None, Some("POST /message:send"), "x"),
+            "SendMessage"
+        );
+        assert_eq!(
+            op_term(
+                Some(Op::SubscribeToTask),
+                v03,
+                Some(Binding::Grpc),
+                Some("TaskSubscription"),
+                None,
+                "x"
+            ),
+            "TaskSubscription"
+        );
+        assert_eq!(
+            op_term(None, None, None, None, None, "the call"),
+            "the call"
+        );
+    }
 
     #[test]
     fn phrasings_of_a_missing_task() {

@@ -156,19 +156,19 @@ def rpc_status(code, message, reason=None):
         info = pb_len(1, reason) + pb_len(2, "a2a-protocol.org")
         st += pb_len(3, pb_len(1, "type.googleapis.com/google.rpc.ErrorInfo") + pb_len(2, info))
     return base64.b64encode(st).decode().rstrip("=")
-def grpc_rec(method, req, resp_body, resp_headers, trailers):
+def grpc_rec(method, req, resp_body, resp_headers, trailers, req_raw=None):
     hdr = {"type": "recording", "format": 1, "tool": {"name": "a2a-interop", "version": "0.1.0"}, "startedAt": "2026-01-01T00:00:00.000Z",
            "mode": "reverse", "listen": ["127.0.0.1:8080"], "routes": [{"prefix": "/", "upstream": "http://127.0.0.1:9001"}]}
     url = "http://127.0.0.1:8080/lf.a2a.v1.A2AService/" + method
     evs = [{"seq": 1, "t_us": 0, "exchange": "e1", "type": "request_head", "method": "POST", "url": url, "version": "HTTP/2.0",
             "headers": [["content-type", "application/grpc"], ["te", "trailers"], ["a2a-version", "1.0"]], "upstream": url.replace("8080", "9001")},
-           {"seq": 2, "t_us": 100, "exchange": "e1", "type": "request_body", "body": b64(gframe(req)), "encoding": "base64"},
+           {"seq": 2, "t_us": 100, "exchange": "e1", "type": "request_body", "body": b64(gframe(req) if req_raw is None else req_raw), "encoding": "base64"},
            {"seq": 3, "t_us": 900, "exchange": "e1", "type": "response_head", "status": 200, "version": "HTTP/2.0",
             "headers": [["content-type", "application/grpc"]] + resp_headers}]
     seq = 4
     if resp_body:
         evs.append({"seq": seq, "t_us": 950, "exchange": "e1", "type": "response_chunk", "body": b64(resp_body), "encoding": "base64"}); seq += 1
-    end = {"seq": seq, "t_us": 1000, "exchange": "e1", "type": "exchange_end", "outcome": "complete", "request_bytes": 5 + len(req), "response_bytes": len(resp_body)}
+    end = {"seq": seq, "t_us": 1000, "exchange": "e1", "type": "exchange_end", "outcome": "complete", "request_bytes": 5 + len(req) if req_raw is None else len(req_raw), "response_bytes": len(resp_body)}
     if trailers: end["trailers"] = trailers
     evs.append(end)
     return "\n".join(j(x) for x in [hdr] + evs) + "\n"
@@ -179,6 +179,14 @@ def grpc_frame(ok):
     # fail: the prefix announces the whole message, the body stops 4 bytes short
     return grpc_rec("SendMessage", G_SEND, body if ok else body[:-4], [], [["grpc-status", "0"], ["grpc-message", ""]])
 case("GRPC-FRAME-001", grpc_frame(False), grpc_frame(True))
+def grpc_request_frame(ok):
+    # fail: the client's request message announces its whole length, the body (and the
+    # client's stream) stops 4 bytes short; the agent answers INVALID_ARGUMENT
+    if ok:
+        return grpc_frame(True)
+    return grpc_rec("SendMessage", G_SEND, b"", [["grpc-status", "3"], ["grpc-message", "incomplete request message"]], None,
+                    req_raw=gframe(G_SEND)[:-4])
+case("GRPC-FRAME-002", grpc_request_frame(False), grpc_request_frame(True))
 def grpc_code(ok):
     code = 9 if ok else 5
     return grpc_rec("CancelTask", pb_len(2, "task-1"), b"",
