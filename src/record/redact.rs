@@ -1915,10 +1915,11 @@ fn is_grpc(headers: &Headers) -> bool {
 /// others as they came; a message that cannot be re-encoded is left out (`exchange_end`
 /// says `truncated` and why). A message the body ends inside cannot be decoded, so it
 /// cannot be searched for secrets: its 5-byte prefix is kept and its payload bytes are
-/// written as zero bytes of the same count (the cut stays measurable for GRPC-FRAME-001,
+/// written as zero bytes of the same count (the cut stays measurable for GRPC-FRAME-001 and
+/// GRPC-FRAME-002,
 /// `exchange_end.error` says so; `--no-redact` keeps the bytes). Messages that cannot be
 /// decoded (not the method's type, an unread coding) are written as they came, as are the
-/// bytes after a framing error (the verifier's GRPC-FRAME-001 evidence).
+/// bytes after a framing error (the verifier's GRPC-FRAME-001 / -002 evidence).
 struct GrpcScan {
     route: crate::model::grpc::GrpcRoute,
     side: crate::model::grpc::Side,
@@ -4968,7 +4969,7 @@ mod tests {
 
     /// A request message the body ends inside keeps its prefix and byte count; its payload
     /// (here a push config token) is recorded as zero bytes and exchange_end says so,
-    /// without marking the exchange truncated (the cut stays GRPC-FRAME-001 evidence).
+    /// without marking the exchange truncated (the cut stays GRPC-FRAME-002 evidence).
     #[test]
     fn grpc_message_cut_midway_is_masked_past_its_prefix() {
         let mut r = Redactor::new(true);
