@@ -1915,11 +1915,10 @@ fn is_grpc(headers: &Headers) -> bool {
 /// others as they came; a message that cannot be re-encoded is left out (`exchange_end`
 /// says `truncated` and why). A message the body ends inside cannot be decoded, so it
 /// cannot be searched for secrets: its 5-byte prefix is kept and its payload bytes are
-/// written as zero bytes of the same count (the cut stays measurable for GRPC-FRAME-001 and
-/// GRPC-FRAME-002,
-/// `exchange_end.error` says so; `--no-redact` keeps the bytes). Messages that cannot be
-/// decoded (not the method's type, an unread coding) are written as they came, as are the
-/// bytes after a framing error (the verifier's GRPC-FRAME-001 / -002 evidence).
+/// written as zero bytes of the same count (the cut stays measurable for GRPC-FRAME-001
+/// and -002; `exchange_end.error` says so; `--no-redact` keeps the bytes). Messages that
+/// cannot be decoded (not the method's type, an unread coding) are written as they came,
+/// as are the bytes after a framing error (the verifier's GRPC-FRAME-001 / -002 evidence).
 struct GrpcScan {
     route: crate::model::grpc::GrpcRoute,
     side: crate::model::grpc::Side,
