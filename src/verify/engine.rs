@@ -419,6 +419,9 @@ struct TaskRec {
     context_id: Option<String>,
     /// Handed out by the agent (seen in a result or stream) at this seq / exchange.
     announced: Option<(u64, String)>,
+    /// Seen in a call between client and agent, not only in push deliveries (PUSH-BODY-002
+    /// needs the task's own traffic in the recording).
+    in_calls: bool,
     terminal: Option<(TaskState, u64, String)>,
     /// `status.timestamp` (ms since the epoch) of the terminal state when a push
     /// notification delivered it: a later webhook delivery of a non-terminal state is a
@@ -2709,6 +2712,7 @@ impl State {
         if t.announced.is_none() {
             t.announced = Some((seq, xid.clone()));
         }
+        t.in_calls |= !x.call.as_ref().is_some_and(|c| c.webhook);
         let mut ctx_change = None;
         match (&t.context_id, ctx) {
             (None, Some(c)) => t.context_id = Some(c.to_string()),
@@ -7053,11 +7057,12 @@ impl State {
 
     fn on_webhook(&mut self, x: &Exch, _resp: Option<&Json>) {
         let c = x.call.clone().unwrap_or_default();
-        self.check_push_delivery(x, &c);
+        let judged = self.check_push_delivery(x, &c);
         // PUSH-001: the agent pushes although its card does not declare push notifications.
         let reg = self.push_urls.get(webhook_key(&x.url).as_ref()).cloned();
-        // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery.
-        if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| r.3 != 0) {
+        // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery
+        // (not judged for a task whose config the recording does not hold).
+        if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| judged && r.3 != 0) {
             let h = &x.req_headers;
             let authz = h.contains("authorization");
             let sent = authz
@@ -7362,7 +7367,19 @@ impl State {
     /// than every config registered for the URL carries; compared as fingerprints, never
     /// printed) and PUSH-BODY-002 (payload about a task no config of the URL was created
     /// for, when every config named its task). PUSH-004, PUSH-005, AUTH-006.
-    fn check_push_delivery(&mut self, x: &Exch, c: &Call) {
+    /// True when the recording saw task `id` in a call between client and agent (on any
+    /// leg), not only in push deliveries.
+    fn task_in_calls(&self, id: &str) -> bool {
+        self.tasks
+            .iter()
+            .any(|(k, t)| t.in_calls && k.split_once('\u{0}').map_or(k.as_str(), |(_, i)| i) == id)
+    }
+
+    /// PUSH-DELIV-001, PUSH-CFG-002, PUSH-BODY-002/003, PUSH-AUTH-002 on one delivery to a
+    /// webhook. Returns false when the delivery's credentials cannot be judged: it names a
+    /// task the recording never saw and whose config for this webhook it does not hold
+    /// (PUSH-BODY-003), so the configs of other tasks say nothing about it.
+    fn check_push_delivery(&mut self, x: &Exch, c: &Call) -> bool {
         let key = webhook_key(&x.url).into_owned();
         if c.dialect == Some(Dialect::V1_0) && !x.method.eq_ignore_ascii_case("POST") {
             self.areas.insert("push");
@@ -7378,7 +7395,7 @@ impl State {
         }
         self.check_delivery_after_delete(x, &key);
         let Some(configs) = self.push_secrets.get(&key).cloned() else {
-            return;
+            return true;
         };
         let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
         let task = Json::parse(&body).ok().and_then(|v| {
@@ -7395,22 +7412,41 @@ impl State {
             .iter()
             .filter(|s| task.is_some() && s.task == task)
             .collect();
+        let mut unrecorded = false;
         if let Some(t) = task.as_deref() {
             if of_task.is_empty() && configs.iter().all(|s| s.task.is_some()) {
                 let mut named: Vec<&str> =
                     configs.iter().filter_map(|s| s.task.as_deref()).collect();
+                named.sort_unstable();
                 named.dedup();
+                let tasks = if named.len() == 1 { "task" } else { "tasks" };
                 self.areas.insert("push");
-                self.find(
-                    &r::PUSH_OTHER_TASK,
-                    format!(
-                        "push notification about task {t} was delivered to a webhook configured for task {}",
-                        named.join(", ")
-                    ),
-                    vec![x.ev(x.req_seq)],
-                    &x.leg,
-                );
+                if self.task_in_calls(t) {
+                    self.find(
+                        &r::PUSH_OTHER_TASK,
+                        format!(
+                            "push notification about task {t} was delivered to a webhook the client configured only for {tasks} {} (task {t}'s own calls are in the recording, with no push config for this webhook)",
+                            named.join(", ")
+                        ),
+                        vec![x.ev(x.req_seq)],
+                        &x.leg,
+                    );
+                } else {
+                    unrecorded = true;
+                    self.find(
+                        &r::PUSH_UNKNOWN_TASK,
+                        format!(
+                            "push notification about task {t}, which the recording never saw, was delivered to a webhook whose recorded configs are for {tasks} {}: either its config was created before the recording or past the proxy, or the agent sent another task's notification here (its credentials are not judged)",
+                            named.join(", ")
+                        ),
+                        vec![x.ev(x.req_seq)],
+                        &x.leg,
+                    );
+                }
             }
+        }
+        if unrecorded {
+            return false;
         }
         let pool: Vec<&PushSecret> = if of_task.is_empty() {
             configs.iter().collect()
@@ -7459,6 +7495,7 @@ impl State {
                 &x.leg,
             );
         }
+        true
     }
 
     /// PUSH-CFG-002 (PUSH-003: a config lives until its task ends or it is deleted): a

@@ -490,6 +490,15 @@ rule!(PUSH_OTHER_TASK, "PUSH-BODY-002", "push-payload-other-task", Error, Securi
     ["PUSH-004", "AUTH-006"],
     "push notification names a task the webhook's config was not created for",
     "deliver a task's notifications only to the webhooks configured for that task; receivers validate the task id and drop the rest");
+// A delivery about a task the recording never saw, to a webhook whose recorded configs are
+// all for other tasks: one client sharing a webhook URL across tasks whose configs were
+// created before the recording or past the proxy looks the same as another client's task
+// leaked here (breaker10n N7), so it is a note, and its credentials are not compared with
+// the other tasks' configs.
+rule!(PUSH_UNKNOWN_TASK, "PUSH-BODY-003", "push-payload-unrecorded-task", Note, Security,
+    ["PUSH-004", "AUTH-006"],
+    "push notification names a task the recording never saw, at a webhook whose recorded configs are for other tasks",
+    "if no client of this webhook created that task, the agent sent one task's notifications to another task's webhook: deliver a task's notifications only to the webhooks configured for it; otherwise record from before the task's push config is created");
 
 // ---- gateways ---------------------------------------------------------------------------
 // Evidence for buffering must be sound: with both legs recorded, the upstream leg's arrival
@@ -590,6 +599,7 @@ pub static RULES: &[Rule] = &[
     PUSH_WRONG_CREDENTIALS,
     PUSH_PAYLOAD_SHAPE,
     PUSH_OTHER_TASK,
+    PUSH_UNKNOWN_TASK,
     PUSH_CONFIG_REPLACED,
     PUSH_AFTER_DELETE,
     PUSH_CONFIG_NO_URL,

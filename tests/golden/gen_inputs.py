@@ -596,8 +596,10 @@ case("CAP-EXT-003", extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}),
      extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU}, False))
 case("CAP-EXT-004", extcall({"x-a2a-extensions": EXTU}, res(1, {"task": task1()}), None, False), extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), None, False))
 
-def hook2(cred="<webhook-credential>", token="tok-1", method="POST", about="task-1"):
+def hook2(cred="<webhook-credential>", token="tok-1", method="POST", about="task-1", other=None):
     t = T(); send1(t, {"task": task1(st="TASK_STATE_WORKING")}, params={"message": msg1("long job"), "configuration": {"returnImmediately": True}})
+    if other:  # a second task of this recording, created without a push config
+        send1(t, {"task": task1(tid=other, st="TASK_STATE_WORKING")}, i=5, params={"message": msg1("other job"), "configuration": {"returnImmediately": True}})
     cfg = {"url": "https://client.example.test/webhook", "token": "tok-1", "authentication": {"scheme": "Bearer", "credentials": "<webhook-credential>"}}
     t.req("POST", H + "/a2a", rpc(2, "CreateTaskPushNotificationConfig", dict(cfg, taskId="task-1")), headers=V1).resp(200, res(2, dict(cfg, taskId="task-1", id="cfg-1")))
     h = {"content-type": "application/a2a+json", "authorization": "Bearer " + cred, "x-a2a-notification-token": token}
@@ -605,7 +607,10 @@ def hook2(cred="<webhook-credential>", token="tok-1", method="POST", about="task
     return t.text()
 case("PUSH-AUTH-002", hook2(token="tok-of-another-config"), hook2())
 case("PUSH-DELIV-001", hook2(method="PUT"), hook2())
-case("PUSH-BODY-002", hook2(about="task-9"), hook2())
+case("PUSH-BODY-002", hook2(about="task-9", other="task-9"), hook2(other="task-9"))
+# breaker10n N7: a task the recording never saw (its config made before the recording or
+# past the proxy, or another client's task) is a note, not PUSH-BODY-002
+case("PUSH-BODY-003", hook2(about="task-9"), hook2())
 def pushcreate2(second_id):
     t = T(); send1(t, {"task": task1(st="TASK_STATE_WORKING")})
     for i, (hook, cid) in enumerate([("audit", "task-1"), ("pager", second_id)], start=2):
