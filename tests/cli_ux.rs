@@ -26,21 +26,24 @@ fn run(args: &[&str]) -> Output {
 }
 
 fn run_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = common::bin()
-        .env_remove("A2A_INTEROP_LOG")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
+    let mut child = common::child_guard::ChildGuard::spawn(
+        common::bin()
+            .env_remove("A2A_INTEROP_LOG")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
     child
         .stdin
         .take()
         .expect("stdin")
         .write_all(input)
         .expect("write stdin");
-    child.wait_with_output().expect("binary ends")
+    child.output_within(
+        std::time::Duration::from_secs(120),
+        "a2a-interop with standard input",
+    )
 }
 
 fn out(o: &Output) -> String {
