@@ -1,6 +1,8 @@
 //! `a2a-interop export FILE --har OUT`: HAR 1.2 with `_sseEvents`, and HAR import that
 //! gives back exactly the recorded events (round trip), also through `verify`.
 
+#[path = "common/child_guard.rs"]
+mod child_guard;
 mod common;
 mod report_support;
 
@@ -221,7 +223,7 @@ fn export_reads_standard_input_like_verify() {
     use std::io::Write;
     let d = tempfile::tempdir().unwrap();
     let rec = report_support::write_recording(d.path());
-    let mut child = common::child_guard::ChildGuard::spawn(
+    let mut child = child_guard::ChildGuard::spawn(
         bin()
             .args(["export", "-", "--har", "-"])
             .stdin(std::process::Stdio::piped())
@@ -239,7 +241,7 @@ fn export_reads_standard_input_like_verify() {
     let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(doc["log"]["entries"].as_array().unwrap().len(), 3);
     // Not a traffic file on stdin: one line naming `-`.
-    let mut child = common::child_guard::ChildGuard::spawn(
+    let mut child = child_guard::ChildGuard::spawn(
         bin()
             .args(["export", "-", "--har", "-"])
             .stdin(std::process::Stdio::piped())

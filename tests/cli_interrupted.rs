@@ -6,6 +6,8 @@
 //! Without the interruption cap such a run read `full`. `demo` is interrupted right after
 //! it starts its client script. Real processes, real signals, real files.
 
+#[path = "common/child_guard.rs"]
+mod child_guard;
 mod common;
 
 use std::io::{BufRead, BufReader, Read};
@@ -15,7 +17,7 @@ use std::process::Stdio;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
-use common::child_guard::ChildGuard;
+use child_guard::ChildGuard;
 use common::{bin, start_refagent};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};

@@ -4,6 +4,8 @@
 //! to the input or recording is refused; Ctrl-C during `probe`/`interop` still reports;
 //! standard input is spooled privately; default recording names never collide.
 
+#[path = "common/child_guard.rs"]
+mod child_guard;
 mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -13,7 +15,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
-use common::child_guard::ChildGuard;
+use child_guard::ChildGuard;
 use common::{assert_exit, bin};
 use serde_json::Value;
 

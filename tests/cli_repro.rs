@@ -2,6 +2,8 @@
 //! the broken MUSTs of the shared broken recording, a cut that is written, redacted and
 //! smaller than the input.
 
+#[path = "common/child_guard.rs"]
+mod child_guard;
 mod common;
 mod report_support;
 
@@ -233,7 +235,7 @@ fn repro_reads_standard_input_like_verify() {
         return;
     };
     let out = d.path().join("min.jsonl");
-    let mut child = common::child_guard::ChildGuard::spawn(
+    let mut child = child_guard::ChildGuard::spawn(
         bin()
             .args(["repro", "-", "--finding", &key, "-o"])
             .arg(&out)

@@ -5,6 +5,8 @@
 //! finding per (rule, message, JSON Pointer) with all its evidence ("seen N times") in
 //! every format.
 
+#[path = "common/child_guard.rs"]
+mod child_guard;
 mod common;
 mod report_support;
 
@@ -26,7 +28,7 @@ fn run(args: &[&str]) -> Output {
 }
 
 fn run_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = common::child_guard::ChildGuard::spawn(
+    let mut child = child_guard::ChildGuard::spawn(
         common::bin()
             .env_remove("A2A_INTEROP_LOG")
             .args(args)

@@ -5,9 +5,6 @@ of the A2A client scripts (Rust `refagent::client` and the SDK test clients alik
 */
 #![allow(dead_code)]
 
-/// A spawned child process killed and reaped on every path out of a test.
-pub mod child_guard;
-
 use std::path::Path;
 use std::process::Command;
 
