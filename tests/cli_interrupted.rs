@@ -194,10 +194,26 @@ fn read(dir: &Path, name: &str) -> String {
     std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
+/// Validation errors of `doc` against the JSON schema in the file `schema` (under the
+/// crate root).
+fn schema_errors(schema: &str, doc: &Value) -> Vec<String> {
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(schema)).unwrap(),
+    )
+    .unwrap();
+    let v = jsonschema::validator_for(&schema).expect("schema compiles");
+    v.iter_errors(doc)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect()
+}
+
 /// Every report format of an interrupted run says `level` and that it was interrupted
-/// (`Report::mark_interrupted`).
+/// (`Report::mark_interrupted`); the JSON report and the SARIF log stay valid against their
+/// schemas.
 fn assert_marked_in_every_format(dir: &Path, level: &str) {
     let v: Value = serde_json::from_str(&read(dir, "r.json")).unwrap();
+    let errs = schema_errors("docs/report-schema.json", &v);
+    assert!(errs.is_empty(), "{errs:#?}");
     assert_eq!(v["conformanceLevel"], level, "{v:#}");
     let note = v["interrupted"].as_str().expect("JSON field interrupted");
     assert!(
@@ -236,6 +252,8 @@ fn assert_marked_in_every_format(dir: &Path, level: &str) {
         "{junit}"
     );
     let sarif: Value = serde_json::from_str(&read(dir, "r.sarif")).unwrap();
+    let errs = schema_errors("tests/data/sarif-schema-2.1.0.json", &sarif);
+    assert!(errs.is_empty(), "{errs:#?}");
     let run = &sarif["runs"][0];
     assert_eq!(run["properties"]["conformanceLevel"], level);
     assert_eq!(run["properties"]["interrupted"], note);
