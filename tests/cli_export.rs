@@ -1,6 +1,8 @@
 //! `a2a-interop export FILE --har OUT`: HAR 1.2 with `_sseEvents`, and HAR import that
 //! gives back exactly the recorded events (round trip), also through `verify`.
 
+#[path = "common/child_guard.rs"]
+mod child_guard;
 mod common;
 mod report_support;
 
@@ -221,32 +223,32 @@ fn export_reads_standard_input_like_verify() {
     use std::io::Write;
     let d = tempfile::tempdir().unwrap();
     let rec = report_support::write_recording(d.path());
-    let mut child = bin()
-        .args(["export", "-", "--har", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = child_guard::ChildGuard::spawn(
+        bin()
+            .args(["export", "-", "--har", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped()),
+    );
     child
         .stdin
         .take()
         .unwrap()
         .write_all(&std::fs::read(&rec).unwrap())
         .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = child.output_within(std::time::Duration::from_secs(60), "export -");
     assert_exit(&o, 0);
     let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(doc["log"]["entries"].as_array().unwrap().len(), 3);
     // Not a traffic file on stdin: one line naming `-`.
-    let mut child = bin()
-        .args(["export", "-", "--har", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = child_guard::ChildGuard::spawn(
+        bin()
+            .args(["export", "-", "--har", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped()),
+    );
     child.stdin.take().unwrap().write_all(b"hello\n").unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = child.output_within(std::time::Duration::from_secs(60), "export -");
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.starts_with("a2a-interop: -: not a recording"), "{err}");

@@ -4,15 +4,18 @@
 //! to the input or recording is refused; Ctrl-C during `probe`/`interop` still reports;
 //! standard input is spooled privately; default recording names never collide.
 
+#[path = "common/child_guard.rs"]
+mod child_guard;
 mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
+use child_guard::ChildGuard;
 use common::{assert_exit, bin};
 use serde_json::Value;
 
@@ -263,13 +266,13 @@ fn b3_an_output_that_is_the_input_is_refused_and_the_input_kept() {
 fn b6_standard_input_is_spooled_0600_and_unlinked_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let rec = std::fs::read(recording(dir.path())).unwrap();
-    let mut child = bin()
-        .args(["verify", "-", "-f", "json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = ChildGuard::spawn(
+        bin()
+            .args(["verify", "-", "-f", "json"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(&rec[..rec.len() / 2]).unwrap();
     stdin.flush().unwrap();
@@ -301,26 +304,23 @@ fn b6_standard_input_is_spooled_0600_and_unlinked_at_once() {
     assert_eq!(mode, 0o600);
     stdin.write_all(&rec[rec.len() / 2..]).unwrap();
     drop(stdin);
-    let o = child.wait_with_output().unwrap();
+    let o = child.output_within(Duration::from_secs(60), "verify -");
     assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["source"]["path"], "-");
 }
 
-/// A running process with its stderr read line by line on a thread.
+/// A running process with its stderr read line by line on a thread; killed and reaped
+/// on every path out of the test ([`ChildGuard`]).
 struct Proc {
-    child: Child,
+    child: ChildGuard,
     rx: Receiver<String>,
     lines: Vec<String>,
 }
 
 impl Proc {
     fn spawn(cmd: &mut Command) -> Proc {
-        let mut child = cmd
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = ChildGuard::spawn(cmd.stdout(Stdio::piped()).stderr(Stdio::piped()));
         let err = child.stderr.take().unwrap();
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
@@ -350,31 +350,22 @@ impl Proc {
         }
     }
 
-    /// Sends `sig` (`INT`, `TERM`), waits; exit code, stdout and every stderr line.
+    /// Sends `sig` (`INT`, `TERM`), waits (at most 60 s: a process that does not end
+    /// fails the test and is killed); exit code, stdout and every stderr line.
     fn stop(mut self, sig: &str) -> (Option<i32>, String, String) {
-        let st = Command::new("kill")
-            .args([&format!("-{sig}"), &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(st.success());
-        let mut out = String::new();
-        self.child
-            .stdout
-            .take()
-            .unwrap()
-            .read_to_string(&mut out)
-            .unwrap();
-        let code = self.child.wait().unwrap().code();
+        self.child.signal(sig);
+        let mut stdout = self.child.stdout.take().unwrap();
+        let out = std::thread::spawn(move || {
+            let mut out = String::new();
+            let _ = stdout.read_to_string(&mut out);
+            out
+        });
+        let code = self
+            .child
+            .wait_for(Duration::from_secs(60), &format!("process after SIG{sig}"))
+            .code();
         self.lines.extend(self.rx.iter());
-        (code, out, self.lines.join("\n"))
-    }
-}
-
-impl Drop for Proc {
-    /// A test that fails half-way leaves no process behind (after `stop` it has exited).
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        (code, out.join().unwrap(), self.lines.join("\n"))
     }
 }
 

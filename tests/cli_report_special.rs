@@ -7,28 +7,12 @@
 mod proxy_process;
 
 use std::os::unix::fs::PermissionsExt;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
-use proxy_process::{spawn_until_listening, Running};
+use proxy_process::{spawn_until_listening, ChildGuard, Running};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
-
-/// Waits (at most `secs`) for `child` to exit; kills it and fails the test otherwise.
-fn wait_exit(child: &mut Child, secs: u64, what: &str) -> std::process::ExitStatus {
-    let t0 = Instant::now();
-    loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            return st;
-        }
-        if t0.elapsed() > Duration::from_secs(secs) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what}: still running after {secs} s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
 
 #[test]
 fn report_fifo_without_reader_does_not_hang_shutdown() {
@@ -55,12 +39,11 @@ fn report_fifo_without_reader_does_not_hang_shutdown() {
             .arg(&fifo),
         Duration::from_secs(20),
     );
-    assert!(Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap()
-        .success());
-    let st = wait_exit(&mut child, 15, "proxy with a reader-less --report FIFO");
+    child.signal("INT");
+    let st = child.wait_for(
+        Duration::from_secs(15),
+        "proxy with a reader-less --report FIFO",
+    );
     let all = [banner, rx.iter().collect()].concat().join("\n");
     assert!(all.contains("no reader on FIFO"), "{st:?}\n{all}");
     assert!(all.contains("f.md"), "{all}");
@@ -92,21 +75,22 @@ fn report_in_a_directory_without_new_files_is_refused_at_start() {
     } else {
         Command::new(BIN)
     };
-    let mut child = cmd
-        .args(["proxy", "--listen", "127.0.0.1:0"])
-        .args(["--upstream", "http://127.0.0.1:9"])
-        .arg("--record")
-        .arg(w.join("r.jsonl"))
-        .arg("--report")
-        .arg(&report)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let st = wait_exit(&mut child, 15, "proxy with a read-only --report directory");
-    let out = child.wait_with_output().unwrap();
+    let child = ChildGuard::spawn(
+        cmd.args(["proxy", "--listen", "127.0.0.1:0"])
+            .args(["--upstream", "http://127.0.0.1:9"])
+            .arg("--record")
+            .arg(w.join("r.jsonl"))
+            .arg("--report")
+            .arg(&report)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
+    let out = child.output_within(
+        Duration::from_secs(15),
+        "proxy with a read-only --report directory",
+    );
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_eq!(st.code(), Some(2), "{err}");
+    assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("does not accept new files"), "{err}");
     assert!(err.contains("r.md"), "{err}");
     assert!(!err.contains("listening"), "{err}");

@@ -2,6 +2,8 @@
 //! the broken MUSTs of the shared broken recording, a cut that is written, redacted and
 //! smaller than the input.
 
+#[path = "common/child_guard.rs"]
+mod child_guard;
 mod common;
 mod report_support;
 
@@ -233,17 +235,17 @@ fn repro_reads_standard_input_like_verify() {
         return;
     };
     let out = d.path().join("min.jsonl");
-    let mut child = bin()
-        .args(["repro", "-", "--finding", &key, "-o"])
-        .arg(&out)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = child_guard::ChildGuard::spawn(
+        bin()
+            .args(["repro", "-", "--finding", &key, "-o"])
+            .arg(&out)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped()),
+    );
     let bytes = std::fs::read(&rec).unwrap();
     child.stdin.take().unwrap().write_all(&bytes).unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = child.output_within(std::time::Duration::from_secs(60), "repro -");
     assert_exit(&o, 0);
     assert!(out.exists());
     let script = std::fs::read_to_string(d.path().join("min.sh")).unwrap();

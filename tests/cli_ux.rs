@@ -5,6 +5,8 @@
 //! finding per (rule, message, JSON Pointer) with all its evidence ("seen N times") in
 //! every format.
 
+#[path = "common/child_guard.rs"]
+mod child_guard;
 mod common;
 mod report_support;
 
@@ -26,21 +28,24 @@ fn run(args: &[&str]) -> Output {
 }
 
 fn run_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = common::bin()
-        .env_remove("A2A_INTEROP_LOG")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
+    let mut child = child_guard::ChildGuard::spawn(
+        common::bin()
+            .env_remove("A2A_INTEROP_LOG")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
     child
         .stdin
         .take()
         .expect("stdin")
         .write_all(input)
         .expect("write stdin");
-    child.wait_with_output().expect("binary ends")
+    child.output_within(
+        std::time::Duration::from_secs(120),
+        "a2a-interop with standard input",
+    )
 }
 
 fn out(o: &Output) -> String {

@@ -158,18 +158,6 @@ fn proxy_cmd(limit: Option<u64>, agent: SocketAddr, rec: &Path, extra: &[&str]) 
     c
 }
 
-/// The proxy process, killed (and reaped) if the test fails before it exits.
-struct KillOnDrop(Child);
-
-impl Drop for KillOnDrop {
-    fn drop(&mut self) {
-        if let Ok(None) = self.0.try_wait() {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
-}
-
 /// A 64 KiB tmpfs mounted on a fresh directory (needs root and mount rights), unmounted
 /// on drop; `None` where mounting is not allowed.
 struct SmallFs {
@@ -280,7 +268,8 @@ async fn continue_keeps_forwarding_and_verifying_when_the_file_fills_up_mid_run(
         &mut proxy_cmd(Some(LIMIT), agent, &rec, &["--fail-on", "never"]),
         Duration::from_secs(30),
     );
-    let mut child = KillOnDrop(child);
+    // a ChildGuard: killed (and reaped) if the test fails before it exits
+    let mut child = child;
     let proxy: SocketAddr = addr.trim_end_matches('/').parse().unwrap();
     for _ in 0..10 {
         assert!(post(proxy, "/rpc", RPC).await.ends_with(ANSWER));
@@ -301,11 +290,11 @@ async fn continue_keeps_forwarding_and_verifying_when_the_file_fills_up_mid_run(
     lines.extend(read_until(&rx, "RPC-ID-001", Duration::from_secs(10)));
     lines.extend(read_until(&rx, "RPC-ID-001", Duration::from_secs(10)));
     let st = Command::new("kill")
-        .args(["-TERM", &child.0.id().to_string()])
+        .args(["-TERM", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(st.success());
-    let code = wait_exit(&mut child.0, Duration::from_secs(15));
+    let code = wait_exit(&mut child, Duration::from_secs(15));
     lines.extend(rx.iter());
     let all = lines.join("\n");
     assert_eq!(code.code(), Some(0), "{all}");
@@ -362,7 +351,8 @@ async fn stop_finishes_in_flight_exchanges_and_exits_2_when_the_disk_fills_up() 
         Duration::from_secs(30),
     );
     // Killed on a failed assertion, before the tmpfs is unmounted.
-    let mut child = KillOnDrop(child);
+    // a ChildGuard: killed (and reaped) if the test fails before it exits
+    let mut child = child;
     let proxy: SocketAddr = addr.trim_end_matches('/').parse().unwrap();
     for _ in 0..5 {
         assert!(post(proxy, "/rpc", RPC).await.ends_with(ANSWER));
@@ -376,7 +366,7 @@ async fn stop_finishes_in_flight_exchanges_and_exits_2_when_the_disk_fills_up() 
     let slow_answer = slow.await.unwrap();
     assert!(slow_answer.starts_with("HTTP/1.1 200"), "{slow_answer}");
     assert!(slow_answer.ends_with(ANSWER), "{slow_answer}");
-    let code = wait_exit(&mut child.0, Duration::from_secs(15));
+    let code = wait_exit(&mut child, Duration::from_secs(15));
     let all = rx.iter().collect::<Vec<_>>().join("\n");
     assert!(
         all.contains("a failed recording write stops the proxy"),

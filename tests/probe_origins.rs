@@ -173,13 +173,14 @@ fn gateway_process(args: &[&str]) -> (proxy_process::Running, SocketAddr) {
 /// waits for its banner `... listening on https://HOST:PORT`; `addr` is `HOST:PORT`.
 fn tls_front(args: &[&str]) -> proxy_process::Running {
     use std::io::{BufRead, BufReader};
-    let mut child = common::bin()
-        .args(["proxy", "--listen", "127.0.0.1:0", "--no-record"])
-        .args(args)
-        .stderr(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .expect("spawn the TLS front");
+    // killed and reaped if the banner never comes (a panic below)
+    let mut child = proxy_process::ChildGuard::spawn(
+        common::bin()
+            .args(["proxy", "--listen", "127.0.0.1:0", "--no-record"])
+            .args(args)
+            .stderr(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null()),
+    );
     let stderr = child.stderr.take().expect("stderr");
     let (tx, rx) = std::sync::mpsc::channel::<String>();
     std::thread::spawn(move || {

@@ -19,8 +19,10 @@ client script ──► recording proxy (127.0.0.1:P) ──► reference agent 
    standard output, the step log goes to stderr, so stdout parses as that format.
 
 Ctrl-C (or SIGTERM) stops the client script: the steps done so far are kept, the recording
-is finished whole, the report of what was recorded is written and the run exits 130 with a
-line saying it was interrupted.
+is finished whole, the report of what was recorded is written, marked interrupted as
+`probe`'s and `interop`'s are (`Report::mark_interrupted`: level at most `partial`, the reason
+and the areas not reached name the interruption), and the run exits 130 with a line saying it
+was interrupted.
 
 Exit status: 0 when every step passed and no finding is at or above `--fail-on` (default
 `error`); 1 otherwise; 2 operational error (no free port, unwritable recording, `-o` equal
@@ -101,7 +103,12 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     if log == StepLog::Stdout {
         crate::outln!();
     }
-    report::write_reports(&pairs, &input).context("cannot write the report")?;
+    let mut model = report::Report::build(&input);
+    if demo.interrupted {
+        // the reports say it, as probe's and interop's do (README "Ctrl-C"; breaker9c C6)
+        model.mark_interrupted("the demo's client script");
+    }
+    report::write_built_reports(&pairs, &model, &input).context("cannot write the report")?;
     if demo.interrupted {
         crate::errln!(
             "a2a-interop: demo: interrupted: the report covers the {} client steps done before the stop; recording {} is complete up to there",

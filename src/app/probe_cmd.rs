@@ -101,7 +101,13 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(2));
     }
     let findings = &run.outcome.verify.findings;
-    let level = conformance_level(&run.report.results, findings);
+    let judged = conformance_level(&run.report.results, findings);
+    // an interrupted run judges only what ran: at most partial (breaker9c C4)
+    let level = if run.interrupted {
+        judged.interrupted()
+    } else {
+        judged
+    };
 
     if pairs.is_empty() {
         remove_temp(&run);
@@ -122,10 +128,8 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         let mut model = Report::build(&input);
         model.conformance_level = report_level(level);
         model.conformance_reason = match &run.stopped {
-            _ if run.interrupted => format!(
-                "the probe was interrupted (Ctrl-C) and did not finish (tests not run are skipped); {}",
-                level_reason(&run.report, findings, level)
-            ),
+            // the reason of what ran; mark_interrupted below puts the interruption first
+            _ if run.interrupted => level_reason(&run.report, findings, judged),
             Some(g) => format!(
                 "the probe did not finish ({}); {}",
                 stopped_message(g)
@@ -136,6 +140,9 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
             ),
             None => level_reason(&run.report, findings, level),
         };
+        if run.interrupted {
+            model.mark_interrupted("the probe");
+        }
         for (format, path) in &pairs {
             let written = report::render_report(*format, &model, &input)
                 .map_err(|e| e.to_string())
@@ -607,7 +614,11 @@ pub fn level_reason(r: &ProbeReport, findings: &[Finding], level: ConformanceLev
         }
     }
     if level == ConformanceLevel::Full {
-        return "every probe test passed, streaming included".into();
+        return if r.results.iter().any(|x| x.status == Status::Skip) {
+            "every probe test that ran passed, streaming included".into()
+        } else {
+            "every probe test passed, streaming included".into()
+        };
     }
     // Nothing failed: the level is what the run could not see.
     if let Some(s) = r

@@ -198,6 +198,13 @@ impl ConformanceLevel {
             ConformanceLevel::Full => "full",
         }
     }
+
+    /// The level of a run interrupted (Ctrl-C / SIGTERM) before its end: this level, but at
+    /// most `partial`, since the tests not run may have failed (breaker9c C4; the report
+    /// side is `report::model::interrupted_level`, applied by `Report::mark_interrupted`).
+    pub fn interrupted(self) -> ConformanceLevel {
+        self.min(ConformanceLevel::Partial)
+    }
 }
 
 /// Tests whose failure makes the agent non-conformant (card valid, basic send/get work).

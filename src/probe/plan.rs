@@ -40,9 +40,13 @@ enum Outcome {
     Skip(String),
 }
 
-/// A failed call: the budget or a gone agent (→ skip: not run) or anything else (→ fail).
+/// A failed call: a request not sent (→ skip: not run) or anything else (→ fail).
 enum CallError {
-    Budget(String),
+    /// Not sent, and no verdict on the agent: `--max-requests` used up, the agent gone
+    /// (`--max-unanswered`) or the run interrupted (Ctrl-C). The message is the
+    /// [`SendError`]'s own, so a skip names the real cause (breaker9c C5: an interruption
+    /// was reported as the request budget).
+    NotSent(String),
     /// The probe's own host guard refused the URL (`--allow-host`): no verdict on the agent.
     Refused(String),
     Other(String),
@@ -51,7 +55,7 @@ enum CallError {
 impl CallError {
     fn outcome(self, context: &str) -> Outcome {
         match self {
-            CallError::Budget(m) | CallError::Refused(m) => Outcome::Skip(m),
+            CallError::NotSent(m) | CallError::Refused(m) => Outcome::Skip(m),
             CallError::Other(m) => Outcome::Fail(format!("{context}: {m}")),
         }
     }
@@ -60,7 +64,7 @@ impl CallError {
 impl From<SendError> for CallError {
     fn from(e: SendError) -> Self {
         match e {
-            SendError::Budget(_) | SendError::Gone(_) => CallError::Budget(e.to_string()),
+            SendError::Budget(_) | SendError::Gone(_) => CallError::NotSent(e.to_string()),
             // the probe's own refusal (SSRF guard) is no verdict on the agent: a skip
             SendError::Blocked(m) => CallError::Refused(m),
             other => CallError::Other(other.to_string()),
@@ -690,7 +694,7 @@ impl<'a> Runner<'a> {
                             tried.push(format!("{at} (HTTP {})", resp.status));
                         }
                     }
-                    Err(CallError::Budget(m))
+                    Err(CallError::NotSent(m))
                     | Err(CallError::Refused(m))
                     | Err(CallError::Other(m)) => tried.push(format!("{at} ({m})")),
                 }
@@ -1020,21 +1024,21 @@ impl<'a> Runner<'a> {
             }
         };
         match probe {
-            Err(e @ (CallError::Budget(_) | CallError::Refused(_))) => {
-                // Our own limit or guard, not the agent's fault (README: a refused request
-                // skips).
+            Err(e @ (CallError::NotSent(_) | CallError::Refused(_))) => {
+                // Our own limit, guard or stop, not the agent's fault (README: a refused
+                // request skips). The rest of the interface is skipped for the same cause
+                // as this request: the budget, a gone agent or the interruption.
                 let (m, why) = match e {
                     CallError::Refused(m) => (
                         m,
-                        "interface not called: its host is not the probed host (--allow-host)",
+                        "interface not called: its host is not the probed host (--allow-host)"
+                            .to_string(),
                     ),
-                    CallError::Budget(m) | CallError::Other(m) => {
-                        (m, "request budget used up (--max-requests)")
-                    }
+                    CallError::NotSent(m) | CallError::Other(m) => (m.clone(), m),
                 };
                 let o = Outcome::Skip(format!("advertised url {} not called: {m}", tg.url));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
-                rest_skip(self, why);
+                rest_skip(self, &why);
                 false
             }
             Err(CallError::Other(msg)) if self.t.last_unanswered().is_some() => {

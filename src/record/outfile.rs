@@ -121,7 +121,11 @@ impl OutFile {
 
     fn direct(path: &Path, create: bool) -> io::Result<OutFile> {
         if !create {
-            no_reader_check(path)?;
+            if let Some(file) = open_fifo_writer(path)? {
+                return Ok(OutFile {
+                    target: Some(Target::Direct(file)),
+                });
+            }
         }
         let file = std::fs::OpenOptions::new()
             .write(true)
@@ -247,11 +251,15 @@ const O_NONBLOCK: i32 = if cfg!(any(target_os = "linux", target_os = "android"))
     0x4
 };
 
-/// For a FIFO: fails at once ("no reader") when nothing has it open for reading, instead
-/// of blocking in `open(2)` until a reader comes (breaker9c C2: a `--report` FIFO without
-/// a reader hung the proxy's shutdown). A non-blocking open for writing fails with
-/// `ENXIO` exactly then (POSIX `open`). Other files: nothing to check.
-fn no_reader_check(path: &Path) -> io::Result<()> {
+/// For a FIFO: its write end, opened without blocking, and failing at once ("no reader")
+/// when nothing has it open for reading, instead of blocking in `open(2)` until a reader
+/// comes (breaker9c C2: a `--report` FIFO without a reader hung the proxy's shutdown). A
+/// non-blocking open for writing fails with `ENXIO` exactly then (POSIX `open`). The file
+/// opened is the one written (its `O_NONBLOCK` cleared, so a report larger than the pipe
+/// buffer waits for the reader): closing a check descriptor and opening the FIFO again
+/// would let the reader see end-of-file in between and read nothing (the flaky
+/// `cli_outputs` b12 FIFO report). `None` for anything else: nothing to check.
+fn open_fifo_writer(path: &Path) -> io::Result<Option<File>> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
@@ -271,7 +279,7 @@ fn no_reader_check(path: &Path) -> io::Result<()> {
                 std::thread::sleep(std::time::Duration::from_millis(20));
                 res = try_open();
             }
-            return res.map(drop).map_err(|e| {
+            let file = res.map_err(|e| {
                 if e.raw_os_error() == Some(6) {
                     io::Error::new(
                         io::ErrorKind::BrokenPipe,
@@ -283,11 +291,15 @@ fn no_reader_check(path: &Path) -> io::Result<()> {
                 } else {
                     e
                 }
-            });
+            })?;
+            let mut flags = rustix::fs::fcntl_getfl(&file)?;
+            flags.remove(rustix::fs::OFlags::NONBLOCK);
+            rustix::fs::fcntl_setfl(&file, flags)?;
+            return Ok(Some(file));
         }
     }
     let _ = path;
-    Ok(())
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -359,6 +371,37 @@ mod tests {
         assert!(same_file(&d.join("n.jsonl"), &d.join("./n.jsonl")));
         assert!(!same_file(Path::new("-"), Path::new("-")));
         assert!(!same_file(Path::new("/dev/null"), Path::new("/dev/null")));
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    /// A FIFO output is written through the descriptor its reader check opened, made
+    /// blocking again: 1 MiB (16 pipe buffers) reaches a reader that starts reading late,
+    /// whole (a non-blocking write would stop at the first full buffer with `EAGAIN`).
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_gets_a_report_larger_than_its_pipe_buffer_whole() {
+        let d = tmpdir("fifo");
+        let p = d.join("r.fifo");
+        assert!(std::process::Command::new("mkfifo")
+            .arg(&p)
+            .status()
+            .unwrap()
+            .success());
+        let at = p.clone();
+        let reader = std::thread::spawn(move || {
+            use std::io::Read;
+            let mut f = std::fs::File::open(&at).unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let mut got = Vec::new();
+            f.read_to_end(&mut got).unwrap();
+            got
+        });
+        let bytes: Vec<u8> = (0..1 << 20).map(|i| (i % 251) as u8).collect();
+        write_file(&p, &bytes).unwrap();
+        assert!(reader.join().unwrap() == bytes);
+        // still a FIFO
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::symlink_metadata(&p).unwrap().file_type().is_fifo());
         std::fs::remove_dir_all(&d).unwrap();
     }
 }

@@ -216,6 +216,10 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         if let Some(h) = &report.source.sha256 {
             props.push(("source.sha256", h.clone()));
         }
+        // an interrupted run says so next to its level (Report::mark_interrupted)
+        if let Some(note) = &report.interrupted {
+            props.push(("interrupted", note.clone()));
+        }
         w.write_event(Event::Start(BytesStart::new("properties")))
             .map_err(err)?;
         for (k, v) in props {

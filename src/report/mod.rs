@@ -202,18 +202,29 @@ pub fn write_reports(
     outputs: &[(Format, PathBuf)],
     input: &ReportInput,
 ) -> Result<(), ReportError> {
-    let report = Report::build(input);
+    write_built_reports(outputs, &Report::build(input), input)
+}
+
+/// [`write_reports`] of an already built `report` (a caller that adjusts the model first,
+/// e.g. [`Report::mark_interrupted`] for an interrupted `demo`).
+///
+/// Errors: as [`write_reports`].
+pub fn write_built_reports(
+    outputs: &[(Format, PathBuf)],
+    report: &Report,
+    input: &ReportInput,
+) -> Result<(), ReportError> {
     let mut first_err = None;
     for (format, path) in outputs {
         let to_stdout = path.as_os_str() == "-";
         let rendered = if *format == Format::Text && to_stdout && input.color {
             Ok(text::render_styled(
-                &report,
+                report,
                 input,
                 text::Style { color: true },
             ))
         } else {
-            render_report(*format, &report, input)
+            render_report(*format, report, input)
         };
         let res = rendered.and_then(|text| match write_to(path, text.as_bytes()) {
             Err(e) if to_stdout && e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -370,6 +370,12 @@ pub struct Summary {
     pub notes: u64,
 }
 
+/// The level of a run interrupted before its end: `level`, but at most `partial` (its
+/// tests not run may have failed; breaker9c C4).
+pub fn interrupted_level(level: ConformanceLevel) -> ConformanceLevel {
+    level.max(ConformanceLevel::Partial)
+}
+
 /// DESIGN.md's conformance levels, best first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -563,7 +569,29 @@ pub struct Report {
     /// judged, so a clean report with entries here is not a clean bill. Absent when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_judged: Vec<NotJudged>,
+    /// Set when the run that made this traffic (`probe`, `interop`, `demo`) was interrupted
+    /// (Ctrl-C / SIGTERM) before its end: one line saying so, from [`interrupted_note`]. The
+    /// level then judges only what ran and is at most `partial` ([`Report::mark_interrupted`]).
+    /// Absent for a run that finished and for traffic judged afterwards (`verify`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<String>,
 }
+
+/// The message of a passive area result the traffic did not exercise ([`passive_results`]).
+pub const NOT_EXERCISED: &str = "not exercised by this traffic";
+
+/// The one line that marks an interrupted run in every report format and in the level's
+/// reason: `what` is the part that did not finish (`"the probe"`, `"interop"`, `"the demo's
+/// client script"`). README "Ctrl-C": reports of an interrupted run are marked interrupted.
+pub fn interrupted_note(what: &str) -> String {
+    format!(
+        "interrupted (Ctrl-C) before the end: {what} did not finish; the level judges only what ran (at most partial) and the tests not run are skipped"
+    )
+}
+
+/// What is appended to a skipped result of an interrupted run that does not already name
+/// the interruption (a passive area the cut-short traffic never reached).
+const INTERRUPTED_SKIP: &str = "the run was interrupted (Ctrl-C) before the end";
 
 /// Exchanges left unjudged for one reason ([`Report::not_judged`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -786,7 +814,7 @@ pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
                 test: format!("area:{area}"),
                 category,
                 status: Status::Skip,
-                message: "not exercised by this traffic".into(),
+                message: NOT_EXERCISED.into(),
                 duration_ms: 0,
                 rules: Vec::new(),
             });
@@ -1026,7 +1054,32 @@ impl Report {
             crosswalk: super::crosswalk::build(findings.iter().flat_map(|f| f.spec.iter())),
             findings,
             not_judged: not_judged(&outcome.incomplete),
+            interrupted: None,
         }
+    }
+
+    /// Marks the report of a run interrupted (Ctrl-C / SIGTERM) before its end, the one way
+    /// `probe`, `interop` and `demo` all do it (breaker9c C4, C6): [`Report::interrupted`]
+    /// gets [`interrupted_note`]`(what)`; the level is capped at `partial` (what did not run
+    /// may have failed: a run cut short cannot vouch for `full`); the reason starts with the
+    /// note; a passive area result skipped as [`NOT_EXERCISED`] says the run was cut short.
+    /// Every renderer shows it: text, Markdown and HTML through the reason, JSON as
+    /// `interrupted`, JUnit as the property `interrupted`, SARIF as the run property
+    /// `interrupted` and a failed invocation.
+    pub fn mark_interrupted(&mut self, what: &str) {
+        let note = interrupted_note(what);
+        self.conformance_level = interrupted_level(self.conformance_level);
+        self.conformance_reason = if self.conformance_reason.is_empty() {
+            note.clone()
+        } else {
+            format!("{note}; {}", self.conformance_reason)
+        };
+        for r in &mut self.results {
+            if r.status == Status::Skip && r.message == NOT_EXERCISED {
+                r.message = format!("{NOT_EXERCISED} ({INTERRUPTED_SKIP})");
+            }
+        }
+        self.interrupted = Some(note);
     }
 
     /// True when a finding at or above `min` exists.

@@ -130,6 +130,16 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             "registrySha256": report.registry.sha256,
         },
     });
+    if let Some(note) = &report.interrupted {
+        // an interrupted run (Report::mark_interrupted): a run property, and an invocation
+        // that did not complete (SARIF 2.1.0 §3.20.14 executionSuccessful) with the note as
+        // its notification
+        run["properties"]["interrupted"] = json!(note);
+        run["invocations"] = json!([{
+            "executionSuccessful": false,
+            "toolExecutionNotifications": [{"level": "warning", "message": {"text": note}}],
+        }]);
+    }
     if let Some(uri) = &uri {
         let mut artifact = json!({"location": {"uri": uri}});
         if let Some(h) = &report.source.sha256 {

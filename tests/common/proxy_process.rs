@@ -1,10 +1,15 @@
 //! The `a2a-interop` binary run as a process by the process-level tests: spawned with its
 //! stderr read line by line on a thread, and waited on until its listening banner says
-//! where it listens.
+//! where it listens. The process is a [`ChildGuard`]: killed and reaped when the test ends
+//! on any path, a panic included.
 #![allow(dead_code)]
 
+#[path = "child_guard.rs"]
+pub mod child_guard;
+pub use child_guard::ChildGuard;
+
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
@@ -14,7 +19,8 @@ pub const LISTENING: &str = "a2a-interop proxy listening on http://";
 
 /// A running proxy process.
 pub struct Running {
-    pub child: Child,
+    /// Killed and reaped when dropped.
+    pub child: ChildGuard,
     /// stderr lines after the banner, as they come.
     pub rx: Receiver<String>,
     /// stderr lines up to and including the listening line.
@@ -26,11 +32,7 @@ pub struct Running {
 /// Spawns `cmd` (stdout discarded, stderr piped) and waits until its stderr prints the
 /// listening line, each line within `wait`; panics with "banner" otherwise.
 pub fn spawn_until_listening(cmd: &mut Command, wait: Duration) -> Running {
-    let mut child = cmd
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = ChildGuard::spawn(cmd.stderr(Stdio::piped()).stdout(Stdio::null()));
     let stderr = child.stderr.take().unwrap();
     let (tx, rx) = std::sync::mpsc::channel::<String>();
     std::thread::spawn(move || {
@@ -65,12 +67,8 @@ impl Running {
             banner,
             ..
         } = self;
-        let st = Command::new("kill")
-            .args(["-TERM", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(st.success());
-        let code = child.wait().unwrap();
+        child.signal("TERM");
+        let code = child.wait_for(Duration::from_secs(60), "proxy after SIGTERM");
         let stderr = banner
             .into_iter()
             .chain(rx.iter())
