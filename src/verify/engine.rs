@@ -1333,6 +1333,37 @@ impl State {
                 );
             }
         }
+        // The same for an A2A call whose id is an object, array or boolean: JSON-RPC 2.0 §4
+        // makes it an Invalid Request (the agent's −32600 is right), and the client is at
+        // fault (breaker10n N9). Invalid requests are rare: their body is parsed again here.
+        if matches!(c.rpc, Some(RequestParse::Invalid))
+            && !c.webhook
+            && x.req_headers.get(crate::model::PROBE_NEGATIVE_HEADER).is_none()
+        {
+            let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
+            if let Ok(v) = Json::parse(&body) {
+                let method = v.get("method").and_then(Json::as_str);
+                let id = v.get("id");
+                let kind = match id {
+                    Some(Json::Object(_)) => Some("an object"),
+                    Some(Json::Array(_)) => Some("an array"),
+                    Some(Json::Bool(_)) => Some("a boolean"),
+                    _ => None,
+                };
+                if let (Some(m), Some(kind), Some("2.0")) = (
+                    method.filter(|m| method_op(m).is_some()),
+                    kind,
+                    v.get("jsonrpc").and_then(Json::as_str),
+                ) {
+                    self.find(
+                        &r::RPC_REQUEST_ID,
+                        format!("client's JSON-RPC call {m} has an id that is {kind}: JSON-RPC 2.0 allows a string, number or null (an Invalid Request, -32600), the A2A schemas a string or integer"),
+                        vec![x.ev_at(x.req_ev_seq(), "/id", id.map(Json::to_value))],
+                        &x.leg,
+                    );
+                }
+            }
+        }
         // PUSH-002: a push config names the webhook url it is for.
         if !c.webhook {
             if let Some(ptr) = push_config_without_url(&c) {
@@ -4635,9 +4666,17 @@ impl State {
                 &x.leg,
             );
         }
-        // id echo (RPC-002).
+        // id echo (RPC-002). A request id the A2A schemas do not allow (fractional: string
+        // or integer only, RPC-REQ-001) makes the request invalid for an A2A agent, which
+        // may answer it -32600 with id null (JSON-RPC 2.0 §5: null when the id could not be
+        // read as valid) as fairly as echo it (breaker10n N9).
+        let refused_bad_id = !a2a_request_id_ok(&c.rpc)
+            && rv.id.is_none_or(Json::is_null)
+            && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST);
         match &c.rpc {
-            Some(RequestParse::Request { id: Some(rid), .. }) if !rid.is_null() => {
+            Some(RequestParse::Request { id: Some(rid), .. })
+                if !rid.is_null() && !refused_bad_id =>
+            {
                 let want = jsonrpc::id_key(Some(rid));
                 let got = jsonrpc::id_key(rv.id);
                 if want != got && v.get("id").is_some() {
@@ -5052,10 +5091,15 @@ impl State {
             // An A2A method call needs an id (string or integer: the 0.3 schema's
             // `SendMessageRequest` etc. require it); a notification of one is not a valid A2A
             // request, so −32600 fits (the 0.3 TCK's notification test).
-            Some(RequestParse::Request {
-                id: None | Some(Json::Null),
-                ..
-            }) if code == jsonrpc::INVALID_REQUEST && c.op.is_some() => None,
+            // The same for an id the A2A schemas do not allow (null, fractional: string or
+            // integer only; RPC-REQ-001 tells the client): −32600 fits (breaker10n N9).
+            Some(RequestParse::Request { .. })
+                if code == jsonrpc::INVALID_REQUEST
+                    && c.op.is_some()
+                    && !a2a_request_id_ok(&c.rpc) =>
+            {
+                None
+            }
             Some(RequestParse::Request { .. }) => {
                 if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
@@ -8985,6 +9029,19 @@ fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
         token: nonempty(cfg.get("token")),
         http_cred,
         http_cred_b64,
+    }
+}
+
+/// True unless `rpc` is a request whose `id` the A2A schemas do not allow: absent (a
+/// notification), null, or a number with a fraction (RPC-001, RPC-002: `id` string or
+/// integer). Anything that is not a parsed request is true (nothing to say about its id).
+fn a2a_request_id_ok(rpc: &Option<RequestParse>) -> bool {
+    match rpc {
+        Some(RequestParse::Request { id, .. }) => matches!(
+            id,
+            Some(Json::String(_) | Json::Number(Num::PosInt(_) | Num::NegInt(_)))
+        ),
+        _ => true,
     }
 }
 
