@@ -120,7 +120,8 @@ pub struct ProxyArgs {
     /// Do not write a recording (verify only)
     #[arg(long, conflicts_with = "record")]
     pub no_record: bool,
-    /// Rewrite Agent Card URLs that point at an upstream to the proxy's own address
+    /// Rewrite Agent Card URLs that point at an upstream to the proxy's own address (also
+    /// the card a card path redirects to, and such a redirect's `Location`)
     #[arg(long)]
     pub rewrite_card: bool,
     /// Wait for the recorder instead of dropping events when its queue is full

@@ -125,6 +125,10 @@ struct State {
     routes: Vec<Route>,
     table: RouteTable,
     rewrite_card: bool,
+    /// `--rewrite-card`: client-side paths an Agent Card path redirected to (a GET of one
+    /// is served as a card, rewritten), at most [`MAX_CARD_REDIRECTS`]; and the foreign
+    /// redirect targets already warned about (breaker10n N12).
+    card_redirects: std::sync::Mutex<CardRedirects>,
     /// Print card-rewrite warnings on stderr (`proxy`); off when the proxy serves a tool
     /// run (`probe`, `interop`), whose report has the same fact as a finding.
     console_warnings: bool,
@@ -311,6 +315,7 @@ async fn serve(
         routes: cfg.routes,
         table,
         rewrite_card: cfg.rewrite_card,
+        card_redirects: std::sync::Mutex::new(CardRedirects::default()),
         console_warnings: !ext.quiet,
         framing_warned: AtomicBool::new(false),
         capture_cap: cfg.capture_cap,
@@ -1173,6 +1178,15 @@ async fn handle(
     });
     strip_hop_by_hop(&mut parts.headers);
     if st.rewrite_card
+        && parts.status.is_redirection()
+        && (card::is_card_path(&path) || card::is_extended_card_path(&path))
+    {
+        if let Some(up) = upstream_base.as_ref() {
+            let client_base = card::client_base(&origin, &target.prefix);
+            card_redirect(&st, &mut parts, &target.url, up, &client_base);
+        }
+    }
+    if st.rewrite_card
         && method == Method::HEAD
         && parts.status.is_success()
         && (card::is_card_path(&path) || card::is_extended_card_path(&path))
@@ -1199,8 +1213,10 @@ async fn handle(
             .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.to_ascii_lowercase().contains("json"));
-    let rest_card =
-        method == Method::GET && (card::is_card_path(&path) || card::is_extended_card_path(&path));
+    let rest_card = method == Method::GET
+        && (card::is_card_path(&path)
+            || card::is_extended_card_path(&path)
+            || (st.rewrite_card && parts.status.is_success() && st.card_redirected_to(&path)));
     if st.rewrite_card && parts.status.is_success() && (rest_card || rpc_card) {
         if let Some(up) = upstream_base {
             let client_base = card::client_base(&origin, &target.prefix);
@@ -1221,6 +1237,99 @@ async fn handle(
         parts,
         TeeBody::new(body, ctx, Direction::Response, true).boxed_unsync(),
     )
+}
+
+/// How many card redirect targets [`State::card_redirects`] keeps.
+const MAX_CARD_REDIRECTS: usize = 64;
+
+/// Redirects of Agent Card paths seen with `--rewrite-card` ([`card_redirect`]).
+#[derive(Default)]
+struct CardRedirects {
+    /// Client-side paths a card path redirected to.
+    paths: std::collections::HashSet<String>,
+    /// Redirect targets off the upstream, warned about once each.
+    warned: std::collections::HashSet<String>,
+}
+
+impl State {
+    /// True when an Agent Card path of this proxy redirected to client-side `path`.
+    fn card_redirected_to(&self, path: &str) -> bool {
+        self.card_redirects
+            .lock()
+            .is_ok_and(|r| r.paths.contains(path))
+    }
+}
+
+/// `--rewrite-card` and an Agent Card path answered with a redirect (CARD-001: clients
+/// follow it): the `Location` is resolved against the upstream request URL `request_url`;
+/// a target at the upstream is remembered by its client-side path, so the GET that follows
+/// is served as a card, rewritten; an absolute `Location` at the upstream is rewritten to
+/// the proxy (else the client leaves the proxy at the card; the recording keeps the
+/// agent's header). A target elsewhere is warned about once on stderr: clients that follow
+/// it bypass the proxy (breaker10n N12).
+fn card_redirect(
+    st: &State,
+    parts: &mut http::response::Parts,
+    request_url: &str,
+    upstream: &url::Url,
+    client_base: &str,
+) {
+    let Some(loc) = parts
+        .headers
+        .get(header::LOCATION)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string)
+    else {
+        return;
+    };
+    let Some(abs) = url::Url::parse(request_url)
+        .ok()
+        .and_then(|base| base.join(&loc).ok())
+    else {
+        return;
+    };
+    match card::rewrite_url(abs.as_str(), upstream, client_base) {
+        Some(client_url) => {
+            let client_path = url::Url::parse(&client_url)
+                .map(|u| u.path().to_string())
+                .unwrap_or_else(|_| {
+                    // a client base without a scheme: the path after the authority
+                    let rest = client_url
+                        .split_once("://")
+                        .map_or(&*client_url, |(_, r)| r);
+                    rest.find('/').map_or("/".into(), |i| {
+                        rest[i..]
+                            .split(['?', '#'])
+                            .next()
+                            .unwrap_or("/")
+                            .to_string()
+                    })
+                });
+            if let Ok(mut r) = st.card_redirects.lock() {
+                if r.paths.len() < MAX_CARD_REDIRECTS {
+                    r.paths.insert(client_path);
+                }
+            }
+            let absolute = url::Url::parse(&loc).is_ok();
+            if absolute {
+                if let Ok(v) = HeaderValue::from_str(&client_url) {
+                    parts.headers.insert(header::LOCATION, v);
+                }
+            }
+        }
+        None => {
+            let first = st.card_redirects.lock().is_ok_and(|mut r| {
+                r.warned.len() < MAX_CARD_REDIRECTS && r.warned.insert(abs.to_string())
+            });
+            if first && st.console_warnings {
+                crate::errln!(
+                    "a2a-interop proxy: WARNING: the Agent Card at {} redirects to {}, which is not behind this proxy: --rewrite-card cannot rewrite it, and clients that follow it talk to that address directly (not recorded)",
+                    shown_url(request_url),
+                    shown_url(abs.as_str())
+                );
+            }
+        }
+    }
 }
 
 /// Buffers an Agent Card response (≤ [`card::CARD_CAP`]) and serves it rewritten; anything

@@ -1338,7 +1338,9 @@ impl State {
         // fault (breaker10n N9). Invalid requests are rare: their body is parsed again here.
         if matches!(c.rpc, Some(RequestParse::Invalid))
             && !c.webhook
-            && x.req_headers.get(crate::model::PROBE_NEGATIVE_HEADER).is_none()
+            && x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_none()
         {
             let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
             if let Ok(v) = Json::parse(&body) {
