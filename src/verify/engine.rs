@@ -391,6 +391,9 @@ struct TaskRec {
     sent_message_ids: Vec<String>,
     canceled_seen: bool,
     changed_reported: bool,
+    /// TASK-AUTH-001/002 (an auth-required status without `status.message`) already
+    /// reported for this task.
+    auth_unexplained_reported: bool,
 }
 
 /// How many send `messageId`s a [`TaskRec`] remembers.
@@ -2323,6 +2326,7 @@ impl State {
                         x,
                         &jptr(&p.pointer, &[Key("status"), Key("state")]),
                     );
+                    self.check_auth_explained(x, p.inner, &p.pointer, seq, "stream task event");
                 }
                 self.stream_state(x, tv.state, seq);
             }
@@ -2479,6 +2483,13 @@ impl State {
                             seq,
                             x,
                             &jptr(&p.pointer, &[Key("status"), Key("state")]),
+                        );
+                        self.check_auth_explained(
+                            x,
+                            p.inner,
+                            &p.pointer,
+                            seq,
+                            "stream status update",
                         );
                     }
                     // 0.x final flag (STREAM-008).
@@ -2748,6 +2759,57 @@ impl State {
                 });
             }
         }
+    }
+
+    /// TASK-AUTH-001 (1.0, TASK-006 MUST) / TASK-AUTH-002 (0.x, 0.3 §4.5 SHOULD): a Task or
+    /// status update `o` (at JSON Pointer `base`, recording line `seq`) whose `status.state`
+    /// is auth-required carries no `status.message` telling the client which authorization
+    /// is needed. `what` names the carrier in the message ("result task of GetTask").
+    /// Reported once per task, after [`Self::observe`] recorded it.
+    fn check_auth_explained(&mut self, x: &Exch, o: &Obj, base: &str, seq: u64, what: &str) {
+        let Some(dialect) = x.call.as_ref().and_then(|c| c.dialect) else {
+            return;
+        };
+        let Some(status) = o.get("status").and_then(Json::as_object) else {
+            return;
+        };
+        let Some(raw) = status.get("state").and_then(Json::as_str) else {
+            return;
+        };
+        if TaskState::parse(raw) != Some(TaskState::AuthRequired)
+            || status.get("message").is_some_and(|m| !m.is_null())
+        {
+            return;
+        }
+        let id = o
+            .get("id")
+            .and_then(Json::as_str)
+            .or_else(|| str_member(o, "taskId", "task_id"));
+        let Some(id) = id else { return };
+        let Some(t) = self.tasks.get_mut(&task_key(&x.leg, id)) else {
+            return;
+        };
+        if t.auth_unexplained_reported {
+            return;
+        }
+        t.auth_unexplained_reported = true;
+        let rule = if dialect.is_0x() {
+            &r::TASK_AUTH_UNEXPLAINED_0X
+        } else {
+            &r::TASK_AUTH_UNEXPLAINED
+        };
+        self.find(
+            rule,
+            format!(
+                "the agent moved task {id} to {raw} without a status.message ({what}): the client is not told which authorization to obtain or where"
+            ),
+            vec![x.ev_at(
+                seq,
+                &jptr(base, &[Key("status")]),
+                Some(status.to_value()),
+            )],
+            &x.leg,
+        );
     }
 
     /// TASK-STATE-001 held back on stream `xid` ([`Verifier::stale_streams`]): found now that
@@ -5375,6 +5437,7 @@ impl State {
                     if let Some(id) = tv.id {
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
+                        self.check_auth_explained(x, o, &ptr, bseq, "listed task of ListTasks");
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
                     if let Some((p, msg)) = a2a::task_message_id_mismatch(o, &ptr) {
@@ -5850,10 +5913,20 @@ impl State {
                 .and_then(|t| t.context_id.clone());
             if known_ctx.is_some() && known_ctx != ctx {
                 self.observe(&id, None, tv.state, bseq, x, &state_ptr);
+                let what = format!(
+                    "result task of {}",
+                    c.method.as_deref().unwrap_or(op.name())
+                );
+                self.check_auth_explained(x, o, &ptr, bseq, &what);
                 return Some((id, ctx, tv.state));
             }
         }
         self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
+        let what = format!(
+            "result task of {}",
+            c.method.as_deref().unwrap_or(op.name())
+        );
+        self.check_auth_explained(x, o, &ptr, bseq, &what);
         Some((id, ctx, tv.state))
     }
 
@@ -6938,6 +7011,7 @@ impl State {
                     x,
                     &jptr(&p.pointer, &[Key("status"), Key("state")]),
                 );
+                self.check_auth_explained(x, p.inner, &p.pointer, seq, "push notification");
                 if let Some(t) = self.tasks.get_mut(&task_key(&x.leg, id)) {
                     if let (Some(s), Some(ms)) = (st.filter(|s| s.is_terminal()), ts) {
                         if t.terminal.as_ref().is_some_and(|(ts, _, _)| *ts == s) {

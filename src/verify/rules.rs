@@ -220,6 +220,16 @@ rule!(TASK_SUBSCRIBE_TERMINAL, "TASK-STATE-006", "subscribe-terminal-task-accept
     ["TASK-004"],
     "subscribe to a task in a terminal state opened a stream",
     "answer SubscribeToTask on a terminal task with -32004 UnsupportedOperationError before any stream starts");
+// In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
+// MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
+rule!(TASK_AUTH_UNEXPLAINED, "TASK-AUTH-001", "auth-required-without-message", Error, Lifecycle,
+    ["TASK-006"],
+    "1.0 task moved to TASK_STATE_AUTH_REQUIRED without a status.message explaining the authorization needed",
+    "when a task needs more authorization, put a status.message (role ROLE_AGENT) in the TASK_STATE_AUTH_REQUIRED status that says which credential or consent is needed and where to get it (a text part, or a data part with the scheme and URL); without it the client cannot resolve the state and the task stalls");
+rule!(TASK_AUTH_UNEXPLAINED_0X, "TASK-AUTH-002", "auth-required-without-message-0x", Warning, Lifecycle,
+    ["TASK-006"],
+    "0.x task moved to auth-required without a status.message explaining the authorization needed (0.3 §4.5 SHOULD)",
+    "when a task needs more authorization, put a status.message (role agent) in the auth-required status (TASK_STATE_AUTH_REQUIRED on 0.3 HTTP+JSON) that says which credential is needed and where to get it, often a data part; without it the client cannot resolve the state");
 
 // ---- identifiers ------------------------------------------------------------------------
 rule!(ID_TASK_NOT_RESOLVABLE, "ID-TASK-001", "task-id-not-resolvable", Error, Lifecycle,
@@ -609,6 +619,8 @@ pub static RULES: &[Rule] = &[
     STREAM_NOT_EVENT_STREAM,
     STREAM_EVENT_SHAPE,
     STREAM_ENVELOPE,
+    TASK_AUTH_UNEXPLAINED,
+    TASK_AUTH_UNEXPLAINED_0X,
     TASK_TERMINAL_CHANGED,
     TASK_MESSAGE_TO_TERMINAL,
     TASK_CANCEL_TERMINAL,
