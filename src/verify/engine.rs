@@ -396,6 +396,26 @@ struct TaskRec {
     auth_unexplained_reported: bool,
 }
 
+/// What a client knows when it follows a 1.0 ListTasks `nextPageToken`
+/// ([`Verifier::list_pages`]; DATA-007 cursor paging): the pages that led to the token.
+#[derive(Clone, Debug, Default)]
+struct PageChain {
+    /// Tasks listed on the earlier pages of this chain; `None` when the chain starts at a
+    /// token the recording never showed handed out.
+    count: Option<usize>,
+    /// Ids of those tasks (at most [`MAX_PAGE_CHAIN_IDS`]).
+    ids: Vec<String>,
+    /// `totalSize` of the page that handed out the token.
+    total: Option<i64>,
+    /// Recording line and exchange of the page that handed out the token.
+    seq: u64,
+    xid: String,
+}
+
+/// How many task ids a [`PageChain`] remembers, and how many tokens are remembered.
+const MAX_PAGE_CHAIN_IDS: usize = 1000;
+const MAX_PAGE_TOKENS: usize = 256;
+
 /// How many send `messageId`s a [`TaskRec`] remembers.
 const MAX_TASK_MESSAGE_IDS: usize = 8;
 
@@ -430,6 +450,11 @@ pub(super) struct State {
     cards: HashMap<String, Arc<CardRec>>,
     /// Advertised interface URLs, by URL.
     advertised: HashMap<String, Advertised>,
+    /// ListTasks `nextPageToken`s handed out, by leg and token ([`task_key`] form), with
+    /// the chain of pages that led to them; insertion order in `list_page_order`
+    /// (bounded by [`MAX_PAGE_TOKENS`]).
+    list_pages: HashMap<String, PageChain>,
+    list_page_order: VecDeque<String>,
     /// Insertion order of `tasks`, to bound memory ([`MAX_TASKS`]).
     task_order: VecDeque<String>,
     tasks: HashMap<String, TaskRec>,
@@ -659,6 +684,8 @@ impl State {
             done_requests: VecDeque::new(),
             cards: HashMap::new(),
             advertised: HashMap::new(),
+            list_pages: HashMap::new(),
+            list_page_order: VecDeque::new(),
             task_order: VecDeque::new(),
             tasks: HashMap::new(),
             v01_origins: HashSet::new(),
@@ -5342,6 +5369,128 @@ impl State {
         }
     }
 
+    /// DATA-LIST-004 (DATA-007 cursor paging, 1.0 §3.1.4; breaker9d D3): a 1.0 ListTasks
+    /// page `res` (tasks `ts`, at JSON Pointer `base`, line `bseq`) that ends the paging
+    /// (no `nextPageToken`, or `""`) although its `totalSize` counts more tasks than the
+    /// pages so far listed, or that a `pageToken` fetched and that lists a task an earlier
+    /// page of the same chain listed while `totalSize` stayed the same (no task was added in
+    /// between to shift the pages). Leaving out `""` on the last page is trap 12 and fine.
+    fn check_list_paging(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        ts: &[Json],
+        base: &str,
+        bseq: u64,
+    ) {
+        let token_in = match c.params.get("pageToken") {
+            Some(v) => v.as_str().map(str::to_string),
+            None => query_param(&x.url, "pageToken"),
+        }
+        .filter(|t| !t.is_empty());
+        let prior = match &token_in {
+            None => Some(PageChain {
+                count: Some(0),
+                ..Default::default()
+            }),
+            Some(t) => self.list_pages.get(&task_key(&x.leg, t)).cloned(),
+        };
+        let total = res.get("totalSize").and_then(|v| {
+            v.as_i64()
+                .or_else(|| v.as_str().and_then(|s| s.trim().parse::<i64>().ok()))
+        });
+        let next = res
+            .get("nextPageToken")
+            .and_then(Json::as_str)
+            .filter(|t| !t.is_empty());
+        let ids: Vec<&str> = ts
+            .iter()
+            .map(|t| t.get("id").and_then(Json::as_str).unwrap_or(""))
+            .collect();
+        let earlier_ev = |p: &PageChain| Evidence {
+            seq: p.seq,
+            exchange: Some(p.xid.clone()),
+            pointer: None,
+            found: None,
+        };
+        let mut reported = false;
+        if let (Some(p), Some(tok)) = (&prior, &token_in) {
+            if total.is_some() && p.total == total {
+                let hit = ids
+                    .iter()
+                    .enumerate()
+                    .find(|(_, id)| !id.is_empty() && p.ids.iter().any(|k| k == *id));
+                if let Some((i, id)) = hit {
+                    self.find(
+                        &r::DATA_LIST_PAGING,
+                        format!(
+                            "the agent's ListTasks page for pageToken {tok:?} lists task {id} again, which an earlier page of the same listing already returned, while totalSize stayed {}: a client following nextPageToken sees it twice or loops",
+                            total.unwrap_or(0)
+                        ),
+                        vec![
+                            earlier_ev(p),
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(
+                                bseq,
+                                &format!("{base}/tasks/{i}/id"),
+                                Some(Value::String(id.to_string())),
+                            ),
+                        ],
+                        &x.leg,
+                    );
+                    reported = true;
+                }
+            }
+        }
+        if let (Some(p), Some(n), None, false) = (&prior, total, next, reported) {
+            if let Some(before) = p.count {
+                let seen = before + ts.len();
+                if n > seen as i64 {
+                    let how = if res.get("nextPageToken").is_some() {
+                        "an empty nextPageToken (last page)"
+                    } else {
+                        "no nextPageToken"
+                    };
+                    let mut ev = Vec::new();
+                    if token_in.is_some() {
+                        ev.push(earlier_ev(p));
+                    }
+                    ev.push(x.ev_at(bseq, &format!("{base}/totalSize"), Some(Value::from(n))));
+                    self.find(
+                        &r::DATA_LIST_PAGING,
+                        format!(
+                            "the agent's ListTasks page has {how} although totalSize {n} counts more tasks than the {seen} listed so far: the client cannot fetch the other {}",
+                            n - seen as i64
+                        ),
+                        ev,
+                        &x.leg,
+                    );
+                }
+            }
+        }
+        let Some(next) = next else { return };
+        let mut chain = prior.unwrap_or_default();
+        chain.count = chain.count.map(|k| k + ts.len());
+        for id in ids.iter().filter(|id| !id.is_empty()) {
+            if chain.ids.len() < MAX_PAGE_CHAIN_IDS {
+                chain.ids.push(id.to_string());
+            }
+        }
+        chain.total = total;
+        chain.seq = bseq;
+        chain.xid = x.id.clone();
+        let key = task_key(&x.leg, next);
+        if self.list_pages.insert(key.clone(), chain).is_none() {
+            self.list_page_order.push_back(key);
+            if self.list_page_order.len() > MAX_PAGE_TOKENS {
+                if let Some(old) = self.list_page_order.pop_front() {
+                    self.list_pages.remove(&old);
+                }
+            }
+        }
+    }
+
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
         let Some((aseq, axid)) = self
             .tasks
@@ -5462,6 +5611,7 @@ impl State {
                 }
                 if dialect == Some(Dialect::V1_0) {
                     self.check_list_tasks(x, &c, ts, base, bseq);
+                    self.check_list_paging(x, &c, res, ts, base, bseq);
                 }
             }
             return None;

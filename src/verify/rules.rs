@@ -186,6 +186,10 @@ rule!(DATA_LIST_FILTER, "DATA-LIST-003", "list-tasks-filter-not-applied", Error,
     ["DATA-007"],
     "listed tasks ignore the request's contextId or status filter or outnumber its pageSize (ListTasks)",
     "apply every filter of the ListTasks request before paging: only tasks of the requested contextId and in the requested status, at most pageSize tasks per page (more follow through nextPageToken); a list that ignores contextId shows a client tasks of other conversations");
+rule!(DATA_LIST_PAGING, "DATA-LIST-004", "list-tasks-paging-broken", Error, Lifecycle,
+    ["DATA-007"],
+    "ListTasks paging cannot reach every task: no nextPageToken although totalSize counts more tasks, or a pageToken page repeats tasks of an earlier page",
+    "page with a cursor over the newest-first order: while tasks remain (totalSize larger than the tasks handed out so far) answer a non-empty nextPageToken, and make each token continue after the last task of its page so no task is listed twice; \"\" (or no token) only on the last page");
 rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
     ["REST-001", "DATA-002", "ERR-006"],
     "agent accepted a 1.0 task query parameter that is not in the wire format, or a push notification config without url",
@@ -565,6 +569,7 @@ pub static RULES: &[Rule] = &[
     DATA_LIST_ARTIFACTS,
     DATA_LIST_ORDER,
     DATA_LIST_FILTER,
+    DATA_LIST_PAGING,
     DATA_PARAM_ACCEPTED,
     DATA_AGENT_ROLE,
     DATA_CLIENT_ROLE,
