@@ -5288,10 +5288,11 @@ impl State {
         }
     }
 
-    /// DATA-LIST-003 (DATA-007, 1.0 §3.1.4; breaker8 G19): a 1.0 ListTasks page `ts` that
-    /// ignores the request's `contextId` or `status` filter (JSON-RPC params, HTTP+JSON query
-    /// parameters, REST-001: `status` repeated or comma-joined), or lists more tasks than
-    /// its `pageSize` (1 to 100). The first problem is reported.
+    /// DATA-LIST-003 (DATA-007, 1.0 §3.1.4; breaker8 G19, breaker9d D4): a 1.0 ListTasks
+    /// page `ts` that ignores the request's `contextId`, `status` or `statusTimestampAfter`
+    /// filter (JSON-RPC params, HTTP+JSON query parameters, REST-001: `status` repeated or
+    /// comma-joined), or lists more tasks than its `pageSize` (1 to 100). The first problem
+    /// is reported.
     fn check_list_filters(&mut self, x: &Exch, c: &Call, ts: &[Json], base: &str, bseq: u64) {
         let param = |name: &str| -> Option<String> {
             match c.params.get(name) {
@@ -5352,6 +5353,29 @@ impl State {
                 );
                 let e = ev(
                     format!("{base}/tasks/{i}/status/state"),
+                    Some(Value::String(got)),
+                );
+                self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
+                return;
+            }
+        }
+        // statusTimestampAfter (RFC 3339; REST-001 ISO 8601 query value): a listed task
+        // whose status.timestamp is before it. The SDKs keep timestamps equal to it (>=), so
+        // only a strictly older one is judged; a task without a timestamp is not.
+        if let Some((raw, after)) =
+            param("statusTimestampAfter").and_then(|s| parse_rfc3339_ms(s.trim()).map(|ms| (s, ms)))
+        {
+            let hit = ts.iter().enumerate().find_map(|(i, t)| {
+                let got = t.get("status")?.get("timestamp")?.as_str()?;
+                (parse_rfc3339_ms(got)? < after).then(|| (i, got.to_string()))
+            });
+            if let Some((i, got)) = hit {
+                let msg = format!(
+                    "listed {} has status.timestamp {got} although the request filters statusTimestampAfter {raw}",
+                    label(i)
+                );
+                let e = ev(
+                    format!("{base}/tasks/{i}/status/timestamp"),
                     Some(Value::String(got)),
                 );
                 self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);

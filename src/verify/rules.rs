@@ -184,8 +184,8 @@ rule!(DATA_LIST_ORDER, "DATA-LIST-002", "list-tasks-not-newest-first", Error, Li
     "sort ListTasks results by status timestamp, most recent first, and page with a cursor over that order");
 rule!(DATA_LIST_FILTER, "DATA-LIST-003", "list-tasks-filter-not-applied", Error, Lifecycle,
     ["DATA-007"],
-    "listed tasks ignore the request's contextId or status filter or outnumber its pageSize (ListTasks)",
-    "apply every filter of the ListTasks request before paging: only tasks of the requested contextId and in the requested status, at most pageSize tasks per page (more follow through nextPageToken); a list that ignores contextId shows a client tasks of other conversations");
+    "listed tasks ignore the request's contextId, status or statusTimestampAfter filter or outnumber its pageSize (ListTasks)",
+    "apply every filter of the ListTasks request before paging: only tasks of the requested contextId, in the requested status and with a status.timestamp not before statusTimestampAfter, at most pageSize tasks per page (more follow through nextPageToken); a list that ignores contextId shows a client tasks of other conversations");
 rule!(DATA_LIST_PAGING, "DATA-LIST-004", "list-tasks-paging-broken", Error, Lifecycle,
     ["DATA-007"],
     "ListTasks paging cannot reach every task: no nextPageToken although totalSize counts more tasks, or a pageToken page repeats tasks of an earlier page",
