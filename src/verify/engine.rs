@@ -1880,7 +1880,18 @@ impl State {
             // no A2A payload: both SDK clients skip it (a2a-python `if not data: continue`,
             // a2a-js dispatches only when its data buffer is non-empty) and servers send it
             // as a keep-alive. Not an event of the stream, not SSE-FRAME-002 (breaker8 G5).
-            SseItem::Event(e) if e.data.is_empty() => {}
+            // WHATWG SSE still dispatches it (the buffer is "\n" at the emptiness check, the
+            // LF is stripped after), so EventSource and generic clients get data "": RPC-005
+            // / REST-002 want one response per event, and keep-alives belong in comment lines:
+            // SSE-FRAME-004, a warning, once per stream (breaker9d D8).
+            SseItem::Event(e) if e.data.is_empty() => {
+                self.stream_once(
+                    x,
+                    &r::SSE_EMPTY_DATA,
+                    "the agent sent an SSE event with empty data (a data: line with no value): SSE parsers dispatch it as a message whose data \"\" is no JSON; a keep-alive belongs in a comment line".to_string(),
+                    vec![x.ev_at(seq, "", Some(Value::String(String::new())))],
+                );
+            }
             SseItem::Event(e) => {
                 if let Some(s) = x.sse.as_mut() {
                     s.events += 1;

@@ -393,6 +393,13 @@ rule!(SSE_FIELD_MISSPELLED, "SSE-FRAME-003", "sse-field-name-misspelled", Error,
     ["RPC-005", "REST-002"],
     "line of an SSE stream is ignored because its field name is data, event, id or retry only after a mid-stream byte order mark, letter case or whitespace",
     "write field names exactly (`data:`, lowercase, at the start of the line); write the UTF-8 BOM at most once, before the first byte of the stream (a .NET StreamWriter created per event writes one before each); a parser ignores the line, so the event's data is lost");
+// A warning although RPC-005 / REST-002 are MUSTs: both official SDK clients skip an
+// event with empty data (a2a-python `if not data: continue`, a2a-js yields only non-empty
+// data), so they interoperate; EventSource and generic SSE clients do not.
+rule!(SSE_EMPTY_DATA, "SSE-FRAME-004", "sse-event-empty-data", Warning, Transport,
+    ["RPC-005", "REST-002"],
+    "agent sent an SSE event whose data is empty (a data: line with no value): SSE parsers dispatch it as a message with data \"\", which is no JSON-RPC response or StreamResponse",
+    "send keep-alives as SSE comment lines (\": keep-alive\"), which every SSE parser ignores (the WHATWG SSE spec's advice); an empty data: line dispatches a message event with data \"\" that EventSource and generic SSE clients hand to JSON.parse and fail on (the a2a-python and a2a-js clients skip it)");
 
 // ---- versions ---------------------------------------------------------------------------
 rule!(
@@ -614,6 +621,7 @@ pub static RULES: &[Rule] = &[
     SSE_NOT_TERMINATED,
     SSE_DATA_NOT_JSON,
     SSE_FIELD_MISSPELLED,
+    SSE_EMPTY_DATA,
     STREAM_APPEND_WITHOUT_BASE,
     STREAM_CHUNK_AFTER_LAST,
     STREAM_AFTER_TERMINAL,
