@@ -1377,6 +1377,25 @@ impl State {
                 }
             }
         }
+        // A part of the client's message naming its media type or file name as in the other
+        // generation (VER-MIX-001; DIGEST §1 parts row, trap 11): the agent drops it.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) && !c.webhook {
+            let base = if c.binding.is_some_and(Binding::bare_params) {
+                ""
+            } else {
+                "/params"
+            };
+            if let Some(m) = part_style(&c).and_then(|st| a2a::part_member_mix(&c.params, base, st))
+            {
+                let msg = part_mix_message("the client's request message", &c, &m);
+                self.find(
+                    &r::VER_MIXED_PAYLOAD,
+                    msg,
+                    vec![x.ev_at(x.req_ev_seq(), &m.pointer, None)],
+                    &x.leg,
+                );
+            }
+        }
         // DATA-005 / DATA-004: the client's message in a send request. Not for requests the
         // prober malformed on purpose (marked with PROBE_NEGATIVE_HEADER): the agent's
         // answer to those is judged, the client is not.
@@ -1991,6 +2010,17 @@ impl State {
             if let Some(l) = lifted {
                 return self.on_stream_value(x, &l, seq, t_us);
             }
+        }
+        // VER-MIX-001: a part's media type or file name under the other generation's member
+        // name (DIGEST §1 parts row, trap 11); once per stream.
+        if let Some(m) = part_style(&c).and_then(|st| a2a::part_member_mix(v, "", st)) {
+            let msg = part_mix_message("the agent's stream event", &c, &m);
+            self.stream_once(
+                x,
+                &r::VER_MIXED_PAYLOAD,
+                msg,
+                vec![x.ev_at(seq, &m.pointer, None)],
+            );
         }
         let is_rpc_req = matches!(c.rpc, Some(RequestParse::Request { .. }));
         // Envelope (RPC-005 / REST-002).
@@ -5573,6 +5603,21 @@ impl State {
         }
         let rpc0x = dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
         let op = c.op?;
+        // VER-MIX-001: a part's media type or file name under the other generation's member
+        // name (DIGEST §1 parts row, trap 11).
+        if let Some(m) = part_style(&c).and_then(|st| a2a::part_member_mix(res, base, st)) {
+            let who = format!(
+                "the agent's result of {}",
+                c.method.as_deref().unwrap_or(op.name())
+            );
+            let msg = part_mix_message(&who, &c, &m);
+            self.find(
+                &r::VER_MIXED_PAYLOAD,
+                msg,
+                vec![x.ev_at(bseq, &m.pointer, None)],
+                &x.leg,
+            );
+        }
         if op == Op::ListTasks {
             // TASK-001 / TASK-008: each listed task is an observation of its state.
             if let Some(Json::Array(ts)) = res.get("tasks") {
@@ -7139,6 +7184,15 @@ impl State {
                 self.emit(f);
             }
             if c.dialect == Some(Dialect::V1_0) {
+                if let Some(m) = a2a::part_member_mix(&v, "", a2a::PartStyle::V1) {
+                    let msg = part_mix_message("the agent's push notification", &c, &m);
+                    self.find(
+                        &r::VER_MIXED_PAYLOAD,
+                        msg,
+                        vec![x.ev_at(seq, &m.pointer, None)],
+                        &x.leg,
+                    );
+                }
                 if !p.wrapped {
                     self.find(
                         &r::VER_MIXED_PAYLOAD,
@@ -9309,6 +9363,24 @@ fn version_not_major_minor(v: &str) -> Option<&'static str> {
         } else {
             "which is not Major.Minor (\"1.0\")"
         },
+    )
+}
+
+/// VER-MIX-001 message for a part member of the other generation ([`a2a::part_member_mix`])
+/// in `who` ("the agent's result of message/send"): what was sent, what the dialect of `c`
+/// reads, and what is lost.
+fn part_mix_message(who: &str, c: &Call, m: &a2a::PartMemberMix) -> String {
+    let d = c.dialect.map(Dialect::as_str).unwrap_or("this");
+    let (gen, lost) = match m.found {
+        "mimeType" | "mediaType" => (
+            if m.found == "mimeType" { "0.x" } else { "1.0" },
+            "media type",
+        ),
+        _ => (if m.found == "name" { "0.x" } else { "1.0" }, "file name"),
+    };
+    format!(
+        "{who} names a part's {lost} with the {gen} member {} where {d} uses {}: a {d} reader ignores the unknown member and loses the {lost}",
+        m.found, m.expected
     )
 }
 
