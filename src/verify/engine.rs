@@ -23,7 +23,7 @@ use crate::model::a2a::{
     self, classify_payload, method_op, params_message, rest_route, str_member, task_view,
     update_view, Binding, Dialect, Op, PayloadKind, TaskState,
 };
-use crate::model::card::{card_view, AgentCardView};
+use crate::model::card::{self, card_view, AgentCardView};
 use crate::model::grpc::{self, DecodeError, FrameDecoder, GrpcRoute};
 use crate::model::jsonrpc::{self, RequestParse};
 use crate::model::net::{self, doubled_run, host_class, parse_url, HostClass, UrlParts};
@@ -7686,6 +7686,24 @@ impl State {
                 })
                 .collect();
             self.find(&r::CARD_SHAPE_INTERFACE, msg, ev, &x.leg);
+        }
+        // CARD-010 (1.0 §8.4.2) / CARD-004 (0.3 schema): the card's JWS signatures; the first
+        // MUST problem and the first SHOULD problem are reported (breaker9d D5).
+        let v1_card = view.has_v1_fields;
+        let sig = card::signature_problems(v, v1_card);
+        for (must, rule) in [(true, &r::CARD_SIG_MALFORMED), (false, &r::CARD_SIG_TYP)] {
+            if let Some(p) = sig.iter().find(|p| p.must == must) {
+                self.find(
+                    rule,
+                    format!("the agent's card: {}", p.message),
+                    vec![x.ev_at(
+                        bseq,
+                        &format!("{base}{}", p.pointer),
+                        v.pointer(&p.pointer).map(Json::to_value),
+                    )],
+                    &x.leg,
+                );
+            }
         }
         if let Some((ptr, ver)) = view.patch_versions.first() {
             self.find(

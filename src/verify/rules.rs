@@ -54,6 +54,20 @@ rule!(
     "agent card response is not a JSON object",
     "serve the Agent Card as a JSON object with Content-Type application/json"
 );
+rule!(CARD_SIG_MALFORMED, "CARD-SIG-001", "card-signature-malformed", Error, AgentCard,
+    ["CARD-010", "CARD-004"],
+    "agent card signature is malformed: protected is not a base64url JSON header, or a 1.0 protected header lacks alg or kid",
+    "give every signatures[] entry a base64url protected header and signature; on 1.0 the protected header carries alg (ES256, RS256, ...) and kid (the key id clients look the public key up by, with jku or a trusted key store), and typ \"JOSE\"");
+rule!(
+    CARD_SIG_TYP,
+    "CARD-SIG-002",
+    "card-signature-typ-not-jose",
+    Warning,
+    AgentCard,
+    ["CARD-010"],
+    "1.0 agent card signature protected header has no typ \"JOSE\"",
+    "set typ: \"JOSE\" in the JWS protected header of each card signature (1.0 §8.4.2 SHOULD)"
+);
 rule!(CARD_SHAPE_SECURITY_SCHEME, "CARD-SHAPE-006", "card-security-scheme-malformed", Error, AgentCard,
     ["CARD-003", "CARD-004", "AUTH-002"],
     "agent card security scheme or security requirement is not in its version's shape",
@@ -564,6 +578,8 @@ pub static RULES: &[Rule] = &[
     CARD_SHAPE_NOT_JSON,
     CARD_SHAPE_PATCH_VERSION,
     CARD_SHAPE_SECURITY_SCHEME,
+    CARD_SIG_MALFORMED,
+    CARD_SIG_TYP,
     CARD_URL_DOUBLED_PATH,
     CARD_URL_UNREACHABLE,
     CARD_URL_INTERNAL_AUTHORITY,

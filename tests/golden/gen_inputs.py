@@ -589,6 +589,14 @@ def emptydata(ok):
     t.chunk(sse(res(1, su1("TASK_STATE_COMPLETED")))); t.chunk("", close="eof"); return t.text()
 case("SSE-FRAME-004", emptydata(False), emptydata(True))
 
+def cardsig(hdr):
+    # breaker9d D5: the JWS protected header of a 1.0 card signature (CARD-010).
+    import base64
+    prot = base64.urlsafe_b64encode(j(hdr).encode()).decode().rstrip("=")
+    return cardonly(card1(signatures=[{"protected": prot, "signature": "c2lnbmF0dXJl"}]))
+case("CARD-SIG-001", cardsig({"alg": "ES256", "typ": "JOSE"}), cardsig({"alg": "ES256", "typ": "JOSE", "kid": "key-1"}))
+case("CARD-SIG-002", cardsig({"alg": "ES256", "kid": "key-1"}), cardsig({"alg": "ES256", "typ": "JOSE", "kid": "key-1"}))
+
 def listparam(ok):
     t = T()
     t.req("POST", H + "/a2a", rpc(1, "ListTasks", {"statusTimestampAfter": "2026-03-02T09:00:00Z" if ok else 1772442000, "pageSize": 10}), headers=V1)
