@@ -49,6 +49,9 @@ struct Call {
     /// A push-notification delivery to a webhook registered earlier (or shaped like one).
     webhook: bool,
     header_version: Option<String>,
+    /// A JSON-RPC 2.0 batch (§6: an Array of Request objects): one call per element, in
+    /// request order; the exchange itself has no op.
+    batch: Option<Arc<Vec<Call>>>,
 }
 
 impl Call {
@@ -1111,6 +1114,20 @@ impl State {
             return;
         }
         let route = rest_route(&x.method, &x.path);
+        if is_post && route.is_none() {
+            if let Some(calls) = body.as_deref().and_then(|b| self.batch_calls(x, b)) {
+                // JSON-RPC 2.0 §6 batch (breaker9d D6): judged at the response, per call.
+                if let Some(d) = calls.iter().find_map(|k| k.dialect) {
+                    c.dialect = Some(d);
+                    self.note_dialect(&x.id, d);
+                }
+                c.binding = Some(Binding::JsonRpc);
+                c.batch = Some(Arc::new(calls));
+                self.areas.insert("jsonrpc");
+                x.call = Some(Arc::new(c));
+                return;
+            }
+        }
         let looks_rpc = is_post
             && body.as_deref().is_some_and(|b| {
                 let t = trim_ascii(b);
@@ -3136,6 +3153,9 @@ impl State {
         }
         self.check_extensions(&x, json.as_ref());
         match c.binding {
+            Some(Binding::JsonRpc) if c.batch.is_some() => {
+                self.on_jsonrpc_batch(&x, status, json.as_ref(), &body)
+            }
             Some(Binding::JsonRpc) => self.on_jsonrpc_response(&x, status, json.as_ref(), &body),
             Some(Binding::Rest) => self.on_rest_response(&x, status, json.as_ref()),
             // Judged in `end_grpc`, before the HTTP body paths.
@@ -4529,6 +4549,211 @@ impl State {
     }
 
     // ------------------------------------------------------------------ JSON-RPC
+
+    /// The calls of a JSON-RPC 2.0 batch request body `b` (§6: a non-empty Array whose
+    /// elements look like Request objects: `jsonrpc` or `method`), one [`Call`] per element
+    /// with its method, id, params, op and dialect; `None` for any other body.
+    fn batch_calls(&self, x: &Exch, b: &[u8]) -> Option<Vec<Call>> {
+        if !trim_ascii(b).starts_with(b"[") {
+            return None;
+        }
+        let v = Json::parse(b).ok()?;
+        let list = v.as_array().filter(|l| !l.is_empty())?;
+        if !list
+            .iter()
+            .any(|e| e.get("jsonrpc").is_some() || e.get("method").is_some())
+        {
+            return None;
+        }
+        let header_version = version_header(&x.req_headers);
+        Some(
+            list.iter()
+                .map(|e| {
+                    let mut k = Call {
+                        binding: Some(Binding::JsonRpc),
+                        header_version: header_version.clone(),
+                        ..Default::default()
+                    };
+                    let parsed = jsonrpc::request_from_value(e);
+                    if let RequestParse::Request { method, id, params } = &parsed {
+                        k.method = Some(method.clone());
+                        k.rpc_id = id.clone();
+                        k.params = params.clone();
+                        if let Some((op, d)) = method_op(method) {
+                            k.op = Some(op);
+                            k.dialect = Some(d);
+                        }
+                    }
+                    k.rpc = Some(parsed);
+                    k
+                })
+                .collect(),
+        )
+    }
+
+    /// A JSON-RPC 2.0 batch answered (breaker9d D6; RPC-001, RPC-002; JSON-RPC 2.0 §6). A2A
+    /// does not mention batches; what JSON-RPC 2.0 asks is judged: the answer to a batch
+    /// with calls that have ids is an Array (a single error object, a server refusing
+    /// batches, is accepted), not empty, each element a Response object whose id is one of
+    /// the batch's ids, at most once; each result is judged as the result of its call
+    /// ([`Self::on_result`], pointers `/<i>/result`). Error codes, request shapes and the
+    /// follow-up rules are not judged per call: the exchange is listed as not fully judged.
+    fn on_jsonrpc_batch(&mut self, x: &Exch, status: u16, json: Option<&Json>, body: &[u8]) {
+        let c = x.call.clone().unwrap_or_default();
+        let calls = c.batch.clone().unwrap_or_default();
+        let bseq = x.body_seq();
+        self.incomplete.push((
+            x.id.clone(),
+            format!(
+                "JSON-RPC batch of {} calls: the answer's envelope, ids and results are judged; request shapes, error codes and follow-up rules per call are not",
+                calls.len()
+            ),
+        ));
+        let ids: Vec<String> = calls
+            .iter()
+            .filter_map(|k| jsonrpc::id_key(k.rpc_id.as_ref()))
+            .collect();
+        let shown_ids = calls
+            .iter()
+            .filter_map(|k| k.rpc_id.as_ref().filter(|i| !i.is_null()))
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        if !(200..300).contains(&status) || x.synthetic || ids.is_empty() {
+            return;
+        }
+        let n = calls.len();
+        let Some(v) = json else {
+            self.find(
+                &r::RPC_ENVELOPE,
+                format!(
+                    "the agent answered a JSON-RPC batch of {n} calls (ids {shown_ids}) with {} instead of an Array of Response objects (JSON-RPC 2.0 §6)",
+                    if body.is_empty() { "an empty body" } else { "a body that is not JSON" }
+                ),
+                vec![if body.is_empty() {
+                    x.ev(x.resp_seq)
+                } else {
+                    x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))
+                }],
+                &x.leg,
+            );
+            return;
+        };
+        let Some(list) = v.as_array() else {
+            // One error object: the server refused the batch as a whole (-32600 and the
+            // like, JSON-RPC 2.0 §6 for a batch it does not recognise). Anything else cannot
+            // be paired with the calls.
+            if v.get("error").is_none() {
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "the agent answered a JSON-RPC batch of {n} calls (ids {shown_ids}) with a single object instead of an Array of Response objects (JSON-RPC 2.0 §6): the client cannot pair it with its calls"
+                    ),
+                    vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                    &x.leg,
+                );
+            }
+            return;
+        };
+        if list.is_empty() {
+            self.find(
+                &r::RPC_ENVELOPE,
+                format!(
+                    "the agent answered a JSON-RPC batch of {n} calls (ids {shown_ids}) with an empty Array (JSON-RPC 2.0 §6: a server MUST NOT return an empty Array)"
+                ),
+                vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                &x.leg,
+            );
+            return;
+        }
+        let mut seen: Vec<String> = Vec::new();
+        let mut envelope_reported = false;
+        let mut id_reported = false;
+        for (j, e) in list.iter().enumerate() {
+            let base = format!("/{j}");
+            if !jsonrpc::looks_like_response(e) {
+                if !envelope_reported {
+                    envelope_reported = true;
+                    self.find(
+                        &r::RPC_ENVELOPE,
+                        format!("element {j} of the agent's answer to a JSON-RPC batch is not a Response object"),
+                        vec![x.ev_at(bseq, &base, Some(excerpt_value(e)))],
+                        &x.leg,
+                    );
+                }
+                continue;
+            }
+            let rv = jsonrpc::response_view(e);
+            if let Some((p, m)) = rv.problems.first().filter(|_| !envelope_reported) {
+                envelope_reported = true;
+                let ptr = format!("{base}{p}");
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!("element {j} of the agent's answer to a JSON-RPC batch: {m}"),
+                    vec![x.ev_at(bseq, &ptr, v.pointer(&ptr).map(Json::to_value))],
+                    &x.leg,
+                );
+            }
+            let got = jsonrpc::id_key(rv.id);
+            let matched = got.as_ref().and_then(|g| {
+                calls
+                    .iter()
+                    .find(|k| jsonrpc::id_key(k.rpc_id.as_ref()).as_ref() == Some(g))
+            });
+            let duplicate = got.as_ref().is_some_and(|g| seen.contains(g));
+            if let Some(g) = &got {
+                seen.push(g.clone());
+            }
+            // An error with id null answers a call whose id the server could not read.
+            let null_error = rv.id.is_none_or(Json::is_null) && e.get("error").is_some();
+            if (matched.is_none() || duplicate) && !null_error {
+                if !id_reported {
+                    id_reported = true;
+                    let shown = rv
+                        .id
+                        .map(|i| i.to_string())
+                        .unwrap_or_else(|| "null".into());
+                    let what = if duplicate {
+                        format!("repeats id {shown}")
+                    } else {
+                        format!("has id {shown}, which no call of the batch had (ids {shown_ids})")
+                    };
+                    self.find(
+                        &r::RPC_ID_MISMATCH,
+                        format!("element {j} of the agent's answer to a JSON-RPC batch {what}: the client cannot pair it with its call"),
+                        vec![
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(bseq, &format!("{base}/id"), rv.id.map(Json::to_value)),
+                        ],
+                        &x.leg,
+                    );
+                }
+                continue;
+            }
+            let (Some(k), Some(res)) = (matched, e.get("result")) else {
+                continue;
+            };
+            if duplicate {
+                continue;
+            }
+            let one = Exch {
+                id: x.id.clone(),
+                leg: x.leg.clone(),
+                req_seq: x.req_seq,
+                method: x.method.clone(),
+                url: x.url.clone(),
+                origin: x.origin.clone(),
+                path: x.path.clone(),
+                req_body_seq: x.req_body_seq,
+                call: Some(Arc::new(k.clone())),
+                status: x.status,
+                resp_seq: x.resp_seq,
+                body_seq: x.body_seq,
+                ..Default::default()
+            };
+            self.on_result(&one, res, &format!("{base}/result"), bseq);
+        }
+    }
 
     fn on_jsonrpc_response(&mut self, x: &Exch, status: u16, json: Option<&Json>, body: &[u8]) {
         let c = x.call.clone().unwrap_or_default();
