@@ -1034,7 +1034,7 @@ pub fn signature_problems(card: &Json, v1: bool) -> Vec<SignatureProblem> {
                 pointer: at("/protected"),
                 message: format!(
                     "signatures[{i}] protected header {} has no {}{}",
-                    serde_json::Value::from(header.clone()),
+                    header,
                     lacking.join(" nor "),
                     if in_unprotected {
                         " (the unprotected header has it, but 1.0 requires it in the protected header, where the signature covers it)"
