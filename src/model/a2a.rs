@@ -813,6 +813,139 @@ pub enum PartStyle {
     V0Rest,
 }
 
+/// A part member named as in the other generation (DIGEST §1 parts row, trap 11): found by
+/// [`part_member_mix`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartMemberMix {
+    /// JSON Pointer of the member.
+    pub pointer: String,
+    /// The member as sent (`mimeType`, `name`, `mediaType`, `filename`).
+    pub found: &'static str,
+    /// Where this style keeps it (`mediaType`, `filename`, `file.mimeType`, `file.name`).
+    pub expected: &'static str,
+}
+
+/// The first part under `v` (a Task, Message, stream event, ListTasks result or send
+/// request params at JSON Pointer `base`) that names its media type or file name with the
+/// other generation's member (VER-MIX-001; DATA-001, DATA-004; DIGEST §1, trap 11):
+/// - [`PartStyle::V1`] (`{raw|url, filename?, mediaType?}`): `mimeType` on any part, or
+///   `name` on a `raw`/`url` part;
+/// - [`PartStyle::V0Rpc`] / [`PartStyle::V0Rest`] (`file:{bytes|uri, name?, mimeType?}`,
+///   0.3 ProtoJSON `file:{fileWithUri|fileWithBytes, mimeType?, name?}`): `mediaType` or
+///   `filename` inside `file` or on a file part, without the member of this style.
+///
+/// The reader of the declared generation ignores the member as unknown (DATA-003), so the
+/// media type or file name is lost. Walks only the structural members of A2A objects
+/// (`task`, `message`, `status`, `history`, `artifacts`, `parts`, ...), never `data` or
+/// `metadata`, so user data is not judged.
+pub fn part_member_mix(v: &Json, base: &str, style: PartStyle) -> Option<PartMemberMix> {
+    fn walk(v: &Json, ptr: &str, style: PartStyle, depth: usize) -> Option<PartMemberMix> {
+        use super::json::{ptr as jp, Seg};
+        if depth > 12 {
+            return None;
+        }
+        let o = v.as_object()?;
+        for key in ["parts", "content"] {
+            let Some(list) = o.get(key).and_then(Json::as_array) else {
+                continue;
+            };
+            for (i, part) in list.iter().enumerate() {
+                let Some(p) = part.as_object() else { continue };
+                let at = |segs: &[Seg]| {
+                    let mut all = vec![Seg::Key(key), Seg::Index(i)];
+                    all.extend_from_slice(segs);
+                    jp(ptr, &all)
+                };
+                let has = |o: &Obj, k: &str| o.get(k).is_some_and(|v| !v.is_null());
+                let hit = match style {
+                    PartStyle::V1 => {
+                        if has(p, "mimeType") && !has(p, "mediaType") {
+                            Some((at(&[Seg::Key("mimeType")]), "mimeType", "mediaType"))
+                        } else if has(p, "name")
+                            && !has(p, "filename")
+                            && (has(p, "url") || has(p, "raw"))
+                        {
+                            Some((at(&[Seg::Key("name")]), "name", "filename"))
+                        } else {
+                            None
+                        }
+                    }
+                    PartStyle::V0Rpc | PartStyle::V0Rest => {
+                        let file = p.get("file").and_then(Json::as_object);
+                        let inner = file.and_then(|f| {
+                            if has(f, "mediaType") && !has(f, "mimeType") {
+                                Some((
+                                    at(&[Seg::Key("file"), Seg::Key("mediaType")]),
+                                    "mediaType",
+                                    "file.mimeType",
+                                ))
+                            } else if has(f, "filename") && !has(f, "name") {
+                                Some((
+                                    at(&[Seg::Key("file"), Seg::Key("filename")]),
+                                    "filename",
+                                    "file.name",
+                                ))
+                            } else {
+                                None
+                            }
+                        });
+                        inner.or_else(|| {
+                            let mime = file.is_some_and(|f| has(f, "mimeType"));
+                            let name = file.is_some_and(|f| has(f, "name"));
+                            if file.is_none() {
+                                None
+                            } else if has(p, "mediaType") && !mime {
+                                Some((at(&[Seg::Key("mediaType")]), "mediaType", "file.mimeType"))
+                            } else if has(p, "filename") && !name {
+                                Some((at(&[Seg::Key("filename")]), "filename", "file.name"))
+                            } else {
+                                None
+                            }
+                        })
+                    }
+                };
+                if let Some((pointer, found, expected)) = hit {
+                    return Some(PartMemberMix {
+                        pointer,
+                        found,
+                        expected,
+                    });
+                }
+            }
+        }
+        for key in [
+            "result",
+            "params",
+            "request",
+            "task",
+            "message",
+            "msg",
+            "statusUpdate",
+            "artifactUpdate",
+            "status",
+            "artifact",
+        ] {
+            if let Some(c) = o.get(key).filter(|c| c.is_object()) {
+                if let Some(h) = walk(c, &jp(ptr, &[Seg::Key(key)]), style, depth + 1) {
+                    return Some(h);
+                }
+            }
+        }
+        for key in ["history", "artifacts", "tasks"] {
+            if let Some(list) = o.get(key).and_then(Json::as_array) {
+                for (i, c) in list.iter().enumerate() {
+                    let cp = jp(ptr, &[Seg::Key(key), Seg::Index(i)]);
+                    if let Some(h) = walk(c, &cp, style, depth + 1) {
+                        return Some(h);
+                    }
+                }
+            }
+        }
+        None
+    }
+    walk(v, base, style, 0)
+}
+
 /// Problems of the parts list at `ptr` (DATA-004): `(JSON Pointer, message)`.
 pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
     let mut out = Vec::new();

@@ -952,6 +952,117 @@ pub fn security_scheme_problem(s: &Json, ptr: &str, v1: Option<bool>) -> Option<
     }
 }
 
+/// One problem of a card's JWS signature ([`signature_problems`]): its JSON Pointer inside
+/// the card, the message, and whether a MUST (`true`) or a SHOULD (`false`) is broken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SignatureProblem {
+    pub pointer: String,
+    pub message: String,
+    pub must: bool,
+}
+
+/// Problems of the card's `signatures[]` (CARD-010, 1.0 §8.4.2; 0.3 schema
+/// `AgentCardSignature`, CARD-004), first MUST then SHOULD problems, each entry at most once:
+/// an entry that is not an object or lacks the string `protected` / `signature`; a
+/// `protected` that is not base64url of a JSON object (RFC 7515 §7.2.1); and on a 1.0 card
+/// (`v1`) a protected header without a string `alg` or `kid` (MUST: a verifier picks the
+/// key by `kid`; a `kid` only in the unprotected `header` is not integrity-protected), or
+/// with `typ` other than `"JOSE"` (SHOULD). 0.3 names no header members, so they are not
+/// judged there. A card without `signatures` has none.
+pub fn signature_problems(card: &Json, v1: bool) -> Vec<SignatureProblem> {
+    use base64::Engine as _;
+    let mut must = Vec::new();
+    let mut should = Vec::new();
+    let Some(list) = card.get("signatures").and_then(Json::as_array) else {
+        return must;
+    };
+    for (i, sig) in list.iter().enumerate() {
+        let at = |m: &str| format!("/signatures/{i}{m}");
+        let Some(o) = sig.as_object() else {
+            must.push(SignatureProblem {
+                pointer: at(""),
+                message: format!("signatures[{i}] is not an object"),
+                must: true,
+            });
+            continue;
+        };
+        let missing: Vec<&str> = ["protected", "signature"]
+            .into_iter()
+            .filter(|k| !o.get(k).is_some_and(Json::is_string))
+            .collect();
+        if !missing.is_empty() {
+            must.push(SignatureProblem {
+                pointer: at(""),
+                message: format!(
+                    "signatures[{i}] has no string {} (the JWS protected header and signature are required, base64url)",
+                    missing.join(" nor ")
+                ),
+                must: true,
+            });
+            continue;
+        }
+        let prot = o.get("protected").and_then(Json::as_str).unwrap_or("");
+        let header = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(prot.trim_end_matches('='))
+            .ok()
+            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+            .filter(serde_json::Value::is_object);
+        let Some(header) = header else {
+            must.push(SignatureProblem {
+                pointer: at("/protected"),
+                message: format!(
+                    "signatures[{i}].protected is not the base64url encoding of a JSON object (the JWS protected header, RFC 7515)"
+                ),
+                must: true,
+            });
+            continue;
+        };
+        if !v1 {
+            continue;
+        }
+        let has = |k: &str| {
+            header
+                .get(k)
+                .is_some_and(|v| v.as_str().is_some_and(|s| !s.is_empty()))
+        };
+        let lacking: Vec<&str> = ["alg", "kid"].into_iter().filter(|k| !has(k)).collect();
+        if !lacking.is_empty() {
+            let in_unprotected = lacking
+                .iter()
+                .any(|k| o.get("header").and_then(|h| h.get(k)).is_some());
+            must.push(SignatureProblem {
+                pointer: at("/protected"),
+                message: format!(
+                    "signatures[{i}] protected header {} has no {}{}",
+                    header,
+                    lacking.join(" nor "),
+                    if in_unprotected {
+                        " (the unprotected header has it, but 1.0 requires it in the protected header, where the signature covers it)"
+                    } else if lacking.contains(&"kid") {
+                        ": a verifier cannot tell which key to check the signature with"
+                    } else {
+                        ""
+                    }
+                ),
+                must: true,
+            });
+        } else if header.get("typ").and_then(serde_json::Value::as_str) != Some("JOSE") {
+            should.push(SignatureProblem {
+                pointer: at("/protected"),
+                message: match header.get("typ") {
+                    Some(t) => {
+                        format!("signatures[{i}] protected header has typ {t} instead of \"JOSE\"")
+                    }
+                    None => format!("signatures[{i}] protected header has no typ \"JOSE\""),
+                },
+                must: false,
+            });
+        }
+    }
+    must.extend(should);
+    must
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1282,5 +1393,50 @@ mod tests {
                 .any(|m| m.starts_with("agent card supportedInterfaces is empty")),
             "{m:?}"
         );
+    }
+    #[test]
+    fn signature_problems_judge_the_protected_header() {
+        use base64::Engine as _;
+        let b64 = |h: &str| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(h);
+        let card = |prot: String, extra: &str| {
+            let text =
+                format!(r#"{{"signatures":[{{"protected":"{prot}","signature":"c2ln"{extra}}}]}}"#);
+            Json::parse_owned(text.as_bytes()).unwrap()
+        };
+        let ok = card(b64(r#"{"alg":"ES256","typ":"JOSE","kid":"k1"}"#), "");
+        assert!(signature_problems(&ok, true).is_empty());
+        let no_kid = card(b64(r#"{"alg":"ES256","typ":"JOSE"}"#), "");
+        let p = signature_problems(&no_kid, true);
+        assert_eq!(p.len(), 1);
+        assert!(p[0].must && p[0].message.contains("has no kid"), "{p:?}");
+        assert_eq!(p[0].pointer, "/signatures/0/protected");
+        // 0.3 names no header members: only the encoding is judged.
+        assert!(signature_problems(&no_kid, false).is_empty());
+        let no_typ = card(b64(r#"{"alg":"ES256","kid":"k1"}"#), "");
+        let p = signature_problems(&no_typ, true);
+        assert_eq!(p.len(), 1);
+        assert!(!p[0].must, "{p:?}");
+        let jwt = card(b64(r#"{"alg":"ES256","kid":"k1","typ":"JWT"}"#), "");
+        assert!(signature_problems(&jwt, true)[0]
+            .message
+            .contains(r#"typ "JWT""#));
+        let garbage = card("%%%".into(), "");
+        assert!(signature_problems(&garbage, false)[0].must);
+        let padded = card(
+            format!("{}==", b64(r#"{"alg":"ES256","typ":"JOSE","kid":"k"}"#)),
+            "",
+        );
+        assert!(signature_problems(&padded, true).is_empty());
+        let unprotected = card(
+            b64(r#"{"alg":"ES256","typ":"JOSE"}"#),
+            r#","header":{"kid":"k1"}"#,
+        );
+        assert!(signature_problems(&unprotected, true)[0]
+            .message
+            .contains("unprotected header has it"));
+        let no_sig = Json::parse_owned(br#"{"signatures":[{"protected":"eyJ9"}]}"#).unwrap();
+        assert!(signature_problems(&no_sig, true)[0]
+            .message
+            .contains("no string signature"));
     }
 }

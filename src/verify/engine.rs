@@ -23,7 +23,7 @@ use crate::model::a2a::{
     self, classify_payload, method_op, params_message, rest_route, str_member, task_view,
     update_view, Binding, Dialect, Op, PayloadKind, TaskState,
 };
-use crate::model::card::{card_view, AgentCardView};
+use crate::model::card::{self, card_view, AgentCardView};
 use crate::model::grpc::{self, DecodeError, FrameDecoder, GrpcRoute};
 use crate::model::jsonrpc::{self, RequestParse};
 use crate::model::net::{self, doubled_run, host_class, parse_url, HostClass, UrlParts};
@@ -52,6 +52,9 @@ struct Call {
     /// 0.x HTTP+JSON: the request line (`POST /api/v1/message:send`, query stripped), the
     /// route's name on that wire ([`Call::op_term`]).
     request_line: Option<String>,
+    /// A JSON-RPC 2.0 batch (§6: an Array of Request objects): one call per element, in
+    /// request order; the exchange itself has no op.
+    batch: Option<Arc<Vec<Call>>>,
 }
 
 impl Call {
@@ -437,7 +440,30 @@ struct TaskRec {
     sent_message_ids: Vec<String>,
     canceled_seen: bool,
     changed_reported: bool,
+    /// TASK-AUTH-001/002 (an auth-required status without `status.message`) already
+    /// reported for this task.
+    auth_unexplained_reported: bool,
 }
+
+/// What a client knows when it follows a 1.0 ListTasks `nextPageToken`
+/// ([`Verifier::list_pages`]; DATA-007 cursor paging): the pages that led to the token.
+#[derive(Clone, Debug, Default)]
+struct PageChain {
+    /// Tasks listed on the earlier pages of this chain; `None` when the chain starts at a
+    /// token the recording never showed handed out.
+    count: Option<usize>,
+    /// Ids of those tasks (at most [`MAX_PAGE_CHAIN_IDS`]).
+    ids: Vec<String>,
+    /// `totalSize` of the page that handed out the token.
+    total: Option<i64>,
+    /// Recording line and exchange of the page that handed out the token.
+    seq: u64,
+    xid: String,
+}
+
+/// How many task ids a [`PageChain`] remembers, and how many tokens are remembered.
+const MAX_PAGE_CHAIN_IDS: usize = 1000;
+const MAX_PAGE_TOKENS: usize = 256;
 
 /// How many send `messageId`s a [`TaskRec`] remembers.
 const MAX_TASK_MESSAGE_IDS: usize = 8;
@@ -485,6 +511,11 @@ pub(super) struct State {
     cards: HashMap<String, Arc<CardRec>>,
     /// Advertised interface URLs, by URL.
     advertised: HashMap<String, Advertised>,
+    /// ListTasks `nextPageToken`s handed out, by leg and token ([`task_key`] form), with
+    /// the chain of pages that led to them; insertion order in `list_page_order`
+    /// (bounded by [`MAX_PAGE_TOKENS`]).
+    list_pages: HashMap<String, PageChain>,
+    list_page_order: VecDeque<String>,
     /// Insertion order of `tasks`, to bound memory ([`MAX_TASKS`]).
     task_order: VecDeque<String>,
     tasks: HashMap<String, TaskRec>,
@@ -714,6 +745,8 @@ impl State {
             done_requests: VecDeque::new(),
             cards: HashMap::new(),
             advertised: HashMap::new(),
+            list_pages: HashMap::new(),
+            list_page_order: VecDeque::new(),
             task_order: VecDeque::new(),
             tasks: HashMap::new(),
             v01_origins: HashSet::new(),
@@ -1139,6 +1172,20 @@ impl State {
             return;
         }
         let route = rest_route(&x.method, &x.path);
+        if is_post && route.is_none() {
+            if let Some(calls) = body.as_deref().and_then(|b| self.batch_calls(x, b)) {
+                // JSON-RPC 2.0 §6 batch (breaker9d D6): judged at the response, per call.
+                if let Some(d) = calls.iter().find_map(|k| k.dialect) {
+                    c.dialect = Some(d);
+                    self.note_dialect(&x.id, d);
+                }
+                c.binding = Some(Binding::JsonRpc);
+                c.batch = Some(Arc::new(calls));
+                self.areas.insert("jsonrpc");
+                x.call = Some(Arc::new(c));
+                return;
+            }
+        }
         let looks_rpc = is_post
             && body.as_deref().is_some_and(|b| {
                 let t = trim_ascii(b);
@@ -1439,6 +1486,25 @@ impl State {
                         &x.leg,
                     );
                 }
+            }
+        }
+        // A part of the client's message naming its media type or file name as in the other
+        // generation (VER-MIX-001; DIGEST §1 parts row, trap 11): the agent drops it.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) && !c.webhook {
+            let base = if c.binding.is_some_and(Binding::bare_params) {
+                ""
+            } else {
+                "/params"
+            };
+            if let Some(m) = part_style(&c).and_then(|st| a2a::part_member_mix(&c.params, base, st))
+            {
+                let msg = part_mix_message("the client's request message", &c, &m);
+                self.find(
+                    &r::VER_MIXED_PAYLOAD,
+                    msg,
+                    vec![x.ev_at(x.req_ev_seq(), &m.pointer, None)],
+                    &x.leg,
+                );
             }
         }
         // DATA-005 / DATA-004: the client's message in a send request. Not for requests the
@@ -1944,7 +2010,18 @@ impl State {
             // no A2A payload: both SDK clients skip it (a2a-python `if not data: continue`,
             // a2a-js dispatches only when its data buffer is non-empty) and servers send it
             // as a keep-alive. Not an event of the stream, not SSE-FRAME-002 (breaker8 G5).
-            SseItem::Event(e) if e.data.is_empty() => {}
+            // WHATWG SSE still dispatches it (the buffer is "\n" at the emptiness check, the
+            // LF is stripped after), so EventSource and generic clients get data "": RPC-005
+            // / REST-002 want one response per event, and keep-alives belong in comment lines:
+            // SSE-FRAME-004, a warning, once per stream (breaker9d D8).
+            SseItem::Event(e) if e.data.is_empty() => {
+                self.stream_once(
+                    x,
+                    &r::SSE_EMPTY_DATA,
+                    "the agent sent an SSE event with empty data (a data: line with no value): SSE parsers dispatch it as a message whose data \"\" is no JSON; a keep-alive belongs in a comment line".to_string(),
+                    vec![x.ev_at(seq, "", Some(Value::String(String::new())))],
+                );
+            }
             SseItem::Event(e) => {
                 if let Some(s) = x.sse.as_mut() {
                     s.events += 1;
@@ -2044,6 +2121,17 @@ impl State {
             if let Some(l) = lifted {
                 return self.on_stream_value(x, &l, seq, t_us);
             }
+        }
+        // VER-MIX-001: a part's media type or file name under the other generation's member
+        // name (DIGEST §1 parts row, trap 11); once per stream.
+        if let Some(m) = part_style(&c).and_then(|st| a2a::part_member_mix(v, "", st)) {
+            let msg = part_mix_message("the agent's stream event", &c, &m);
+            self.stream_once(
+                x,
+                &r::VER_MIXED_PAYLOAD,
+                msg,
+                vec![x.ev_at(seq, &m.pointer, None)],
+            );
         }
         let is_rpc_req = matches!(c.rpc, Some(RequestParse::Request { .. }));
         // Envelope (RPC-005 / REST-002).
@@ -2417,6 +2505,7 @@ impl State {
                         x,
                         &jptr(&p.pointer, &[Key("status"), Key("state")]),
                     );
+                    self.check_auth_explained(x, p.inner, &p.pointer, seq, "stream task event");
                 }
                 self.stream_state(x, tv.state, seq);
             }
@@ -2573,6 +2662,13 @@ impl State {
                             seq,
                             x,
                             &jptr(&p.pointer, &[Key("status"), Key("state")]),
+                        );
+                        self.check_auth_explained(
+                            x,
+                            p.inner,
+                            &p.pointer,
+                            seq,
+                            "stream status update",
                         );
                     }
                     // 0.x final flag (STREAM-008).
@@ -2843,6 +2939,57 @@ impl State {
         }
     }
 
+    /// TASK-AUTH-001 (1.0, TASK-006 MUST) / TASK-AUTH-002 (0.x, 0.3 §4.5 SHOULD): a Task or
+    /// status update `o` (at JSON Pointer `base`, recording line `seq`) whose `status.state`
+    /// is auth-required carries no `status.message` telling the client which authorization
+    /// is needed. `what` names the carrier in the message ("result task of GetTask").
+    /// Reported once per task, after [`Self::observe`] recorded it.
+    fn check_auth_explained(&mut self, x: &Exch, o: &Obj, base: &str, seq: u64, what: &str) {
+        let Some(dialect) = x.call.as_ref().and_then(|c| c.dialect) else {
+            return;
+        };
+        let Some(status) = o.get("status").and_then(Json::as_object) else {
+            return;
+        };
+        let Some(raw) = status.get("state").and_then(Json::as_str) else {
+            return;
+        };
+        if TaskState::parse(raw) != Some(TaskState::AuthRequired)
+            || status.get("message").is_some_and(|m| !m.is_null())
+        {
+            return;
+        }
+        let id = o
+            .get("id")
+            .and_then(Json::as_str)
+            .or_else(|| str_member(o, "taskId", "task_id"));
+        let Some(id) = id else { return };
+        let Some(t) = self.tasks.get_mut(&task_key(&x.leg, id)) else {
+            return;
+        };
+        if t.auth_unexplained_reported {
+            return;
+        }
+        t.auth_unexplained_reported = true;
+        let rule = if dialect.is_0x() {
+            &r::TASK_AUTH_UNEXPLAINED_0X
+        } else {
+            &r::TASK_AUTH_UNEXPLAINED
+        };
+        self.find(
+            rule,
+            format!(
+                "the agent moved task {id} to {raw} without a status.message ({what}): the client is not told which authorization to obtain or where"
+            ),
+            vec![x.ev_at(
+                seq,
+                &jptr(base, &[Key("status")]),
+                Some(status.to_value()),
+            )],
+            &x.leg,
+        );
+    }
+
     /// TASK-STATE-001 held back on stream `xid` ([`Verifier::stale_streams`]): found now that
     /// it ended without catching up with the terminal state, unless the client left first.
     fn settle_stale_stream(&mut self, xid: &str, outcome: Outcome) {
@@ -3099,6 +3246,9 @@ impl State {
         }
         self.check_extensions(&x, json.as_ref());
         match c.binding {
+            Some(Binding::JsonRpc) if c.batch.is_some() => {
+                self.on_jsonrpc_batch(&x, status, json.as_ref(), &body)
+            }
             Some(Binding::JsonRpc) => self.on_jsonrpc_response(&x, status, json.as_ref(), &body),
             Some(Binding::Rest) => self.on_rest_response(&x, status, json.as_ref()),
             // Judged in `end_grpc`, before the HTTP body paths.
@@ -4493,6 +4643,211 @@ impl State {
 
     // ------------------------------------------------------------------ JSON-RPC
 
+    /// The calls of a JSON-RPC 2.0 batch request body `b` (§6: a non-empty Array whose
+    /// elements look like Request objects: `jsonrpc` or `method`), one [`Call`] per element
+    /// with its method, id, params, op and dialect; `None` for any other body.
+    fn batch_calls(&self, x: &Exch, b: &[u8]) -> Option<Vec<Call>> {
+        if !trim_ascii(b).starts_with(b"[") {
+            return None;
+        }
+        let v = Json::parse(b).ok()?;
+        let list = v.as_array().filter(|l| !l.is_empty())?;
+        if !list
+            .iter()
+            .any(|e| e.get("jsonrpc").is_some() || e.get("method").is_some())
+        {
+            return None;
+        }
+        let header_version = version_header(&x.req_headers);
+        Some(
+            list.iter()
+                .map(|e| {
+                    let mut k = Call {
+                        binding: Some(Binding::JsonRpc),
+                        header_version: header_version.clone(),
+                        ..Default::default()
+                    };
+                    let parsed = jsonrpc::request_from_value(e);
+                    if let RequestParse::Request { method, id, params } = &parsed {
+                        k.method = Some(method.clone());
+                        k.rpc_id = id.clone();
+                        k.params = params.clone();
+                        if let Some((op, d)) = method_op(method) {
+                            k.op = Some(op);
+                            k.dialect = Some(d);
+                        }
+                    }
+                    k.rpc = Some(parsed);
+                    k
+                })
+                .collect(),
+        )
+    }
+
+    /// A JSON-RPC 2.0 batch answered (breaker9d D6; RPC-001, RPC-002; JSON-RPC 2.0 §6). A2A
+    /// does not mention batches; what JSON-RPC 2.0 asks is judged: the answer to a batch
+    /// with calls that have ids is an Array (a single error object, a server refusing
+    /// batches, is accepted), not empty, each element a Response object whose id is one of
+    /// the batch's ids, at most once; each result is judged as the result of its call
+    /// ([`Self::on_result`], pointers `/<i>/result`). Error codes, request shapes and the
+    /// follow-up rules are not judged per call: the exchange is listed as not fully judged.
+    fn on_jsonrpc_batch(&mut self, x: &Exch, status: u16, json: Option<&Json>, body: &[u8]) {
+        let c = x.call.clone().unwrap_or_default();
+        let calls = c.batch.clone().unwrap_or_default();
+        let bseq = x.body_seq();
+        self.incomplete.push((
+            x.id.clone(),
+            format!(
+                "JSON-RPC batch of {} calls: the answer's envelope, ids and results are judged; request shapes, error codes and follow-up rules per call are not",
+                calls.len()
+            ),
+        ));
+        let ids: Vec<String> = calls
+            .iter()
+            .filter_map(|k| jsonrpc::id_key(k.rpc_id.as_ref()))
+            .collect();
+        let shown_ids = calls
+            .iter()
+            .filter_map(|k| k.rpc_id.as_ref().filter(|i| !i.is_null()))
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        if !(200..300).contains(&status) || x.synthetic || ids.is_empty() {
+            return;
+        }
+        let n = calls.len();
+        let Some(v) = json else {
+            self.find(
+                &r::RPC_ENVELOPE,
+                format!(
+                    "the agent answered a JSON-RPC batch of {n} calls (ids {shown_ids}) with {} instead of an Array of Response objects (JSON-RPC 2.0 §6)",
+                    if body.is_empty() { "an empty body" } else { "a body that is not JSON" }
+                ),
+                vec![if body.is_empty() {
+                    x.ev(x.resp_seq)
+                } else {
+                    x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))
+                }],
+                &x.leg,
+            );
+            return;
+        };
+        let Some(list) = v.as_array() else {
+            // One error object: the server refused the batch as a whole (-32600 and the
+            // like, JSON-RPC 2.0 §6 for a batch it does not recognise). Anything else cannot
+            // be paired with the calls.
+            if v.get("error").is_none() {
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "the agent answered a JSON-RPC batch of {n} calls (ids {shown_ids}) with a single object instead of an Array of Response objects (JSON-RPC 2.0 §6): the client cannot pair it with its calls"
+                    ),
+                    vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                    &x.leg,
+                );
+            }
+            return;
+        };
+        if list.is_empty() {
+            self.find(
+                &r::RPC_ENVELOPE,
+                format!(
+                    "the agent answered a JSON-RPC batch of {n} calls (ids {shown_ids}) with an empty Array (JSON-RPC 2.0 §6: a server MUST NOT return an empty Array)"
+                ),
+                vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                &x.leg,
+            );
+            return;
+        }
+        let mut seen: Vec<String> = Vec::new();
+        let mut envelope_reported = false;
+        let mut id_reported = false;
+        for (j, e) in list.iter().enumerate() {
+            let base = format!("/{j}");
+            if !jsonrpc::looks_like_response(e) {
+                if !envelope_reported {
+                    envelope_reported = true;
+                    self.find(
+                        &r::RPC_ENVELOPE,
+                        format!("element {j} of the agent's answer to a JSON-RPC batch is not a Response object"),
+                        vec![x.ev_at(bseq, &base, Some(excerpt_value(e)))],
+                        &x.leg,
+                    );
+                }
+                continue;
+            }
+            let rv = jsonrpc::response_view(e);
+            if let Some((p, m)) = rv.problems.first().filter(|_| !envelope_reported) {
+                envelope_reported = true;
+                let ptr = format!("{base}{p}");
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!("element {j} of the agent's answer to a JSON-RPC batch: {m}"),
+                    vec![x.ev_at(bseq, &ptr, v.pointer(&ptr).map(Json::to_value))],
+                    &x.leg,
+                );
+            }
+            let got = jsonrpc::id_key(rv.id);
+            let matched = got.as_ref().and_then(|g| {
+                calls
+                    .iter()
+                    .find(|k| jsonrpc::id_key(k.rpc_id.as_ref()).as_ref() == Some(g))
+            });
+            let duplicate = got.as_ref().is_some_and(|g| seen.contains(g));
+            if let Some(g) = &got {
+                seen.push(g.clone());
+            }
+            // An error with id null answers a call whose id the server could not read.
+            let null_error = rv.id.is_none_or(Json::is_null) && e.get("error").is_some();
+            if (matched.is_none() || duplicate) && !null_error {
+                if !id_reported {
+                    id_reported = true;
+                    let shown = rv
+                        .id
+                        .map(|i| i.to_string())
+                        .unwrap_or_else(|| "null".into());
+                    let what = if duplicate {
+                        format!("repeats id {shown}")
+                    } else {
+                        format!("has id {shown}, which no call of the batch had (ids {shown_ids})")
+                    };
+                    self.find(
+                        &r::RPC_ID_MISMATCH,
+                        format!("element {j} of the agent's answer to a JSON-RPC batch {what}: the client cannot pair it with its call"),
+                        vec![
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(bseq, &format!("{base}/id"), rv.id.map(Json::to_value)),
+                        ],
+                        &x.leg,
+                    );
+                }
+                continue;
+            }
+            let (Some(k), Some(res)) = (matched, e.get("result")) else {
+                continue;
+            };
+            if duplicate {
+                continue;
+            }
+            let one = Exch {
+                id: x.id.clone(),
+                leg: x.leg.clone(),
+                req_seq: x.req_seq,
+                method: x.method.clone(),
+                url: x.url.clone(),
+                origin: x.origin.clone(),
+                path: x.path.clone(),
+                req_body_seq: x.req_body_seq,
+                call: Some(Arc::new(k.clone())),
+                status: x.status,
+                resp_seq: x.resp_seq,
+                body_seq: x.body_seq,
+                ..Default::default()
+            };
+            self.on_result(&one, res, &format!("{base}/result"), bseq);
+        }
+    }
+
     fn on_jsonrpc_response(&mut self, x: &Exch, status: u16, json: Option<&Json>, body: &[u8]) {
         let c = x.call.clone().unwrap_or_default();
         let bseq = x.body_seq();
@@ -5468,10 +5823,11 @@ impl State {
         }
     }
 
-    /// DATA-LIST-003 (DATA-007, 1.0 §3.1.4; breaker8 G19): a 1.0 ListTasks page `ts` that
-    /// ignores the request's `contextId` or `status` filter (JSON-RPC params, HTTP+JSON query
-    /// parameters, REST-001: `status` repeated or comma-joined), or lists more tasks than
-    /// its `pageSize` (1 to 100). The first problem is reported.
+    /// DATA-LIST-003 (DATA-007, 1.0 §3.1.4; breaker8 G19, breaker9d D4): a 1.0 ListTasks
+    /// page `ts` that ignores the request's `contextId`, `status` or `statusTimestampAfter`
+    /// filter (JSON-RPC params, HTTP+JSON query parameters, REST-001: `status` repeated or
+    /// comma-joined), or lists more tasks than its `pageSize` (1 to 100). The first problem
+    /// is reported.
     fn check_list_filters(&mut self, x: &Exch, c: &Call, ts: &[Json], base: &str, bseq: u64) {
         let param = |name: &str| -> Option<String> {
             match c.params.get(name) {
@@ -5538,6 +5894,29 @@ impl State {
                 return;
             }
         }
+        // statusTimestampAfter (RFC 3339; REST-001 ISO 8601 query value): a listed task
+        // whose status.timestamp is before it. The SDKs keep timestamps equal to it (>=), so
+        // only a strictly older one is judged; a task without a timestamp is not.
+        if let Some((raw, after)) =
+            param("statusTimestampAfter").and_then(|s| parse_rfc3339_ms(s.trim()).map(|ms| (s, ms)))
+        {
+            let hit = ts.iter().enumerate().find_map(|(i, t)| {
+                let got = t.get("status")?.get("timestamp")?.as_str()?;
+                (parse_rfc3339_ms(got)? < after).then(|| (i, got.to_string()))
+            });
+            if let Some((i, got)) = hit {
+                let msg = format!(
+                    "listed {} has status.timestamp {got} although the request filters statusTimestampAfter {raw}",
+                    label(i)
+                );
+                let e = ev(
+                    format!("{base}/tasks/{i}/status/timestamp"),
+                    Some(Value::String(got)),
+                );
+                self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
+                return;
+            }
+        }
         let size = param("pageSize").and_then(|s| s.trim().parse::<usize>().ok());
         if let Some(n) = size.filter(|n| (1..=100).contains(n) && ts.len() > *n) {
             let msg = format!(
@@ -5546,6 +5925,128 @@ impl State {
             );
             let e = ev(format!("{base}/tasks/{n}"), None);
             self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
+        }
+    }
+
+    /// DATA-LIST-004 (DATA-007 cursor paging, 1.0 §3.1.4; breaker9d D3): a 1.0 ListTasks
+    /// page `res` (tasks `ts`, at JSON Pointer `base`, line `bseq`) that ends the paging
+    /// (no `nextPageToken`, or `""`) although its `totalSize` counts more tasks than the
+    /// pages so far listed, or that a `pageToken` fetched and that lists a task an earlier
+    /// page of the same chain listed while `totalSize` stayed the same (no task was added in
+    /// between to shift the pages). Leaving out `""` on the last page is trap 12 and fine.
+    fn check_list_paging(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        ts: &[Json],
+        base: &str,
+        bseq: u64,
+    ) {
+        let token_in = match c.params.get("pageToken") {
+            Some(v) => v.as_str().map(str::to_string),
+            None => query_param(&x.url, "pageToken"),
+        }
+        .filter(|t| !t.is_empty());
+        let prior = match &token_in {
+            None => Some(PageChain {
+                count: Some(0),
+                ..Default::default()
+            }),
+            Some(t) => self.list_pages.get(&task_key(&x.leg, t)).cloned(),
+        };
+        let total = res.get("totalSize").and_then(|v| {
+            v.as_i64()
+                .or_else(|| v.as_str().and_then(|s| s.trim().parse::<i64>().ok()))
+        });
+        let next = res
+            .get("nextPageToken")
+            .and_then(Json::as_str)
+            .filter(|t| !t.is_empty());
+        let ids: Vec<&str> = ts
+            .iter()
+            .map(|t| t.get("id").and_then(Json::as_str).unwrap_or(""))
+            .collect();
+        let earlier_ev = |p: &PageChain| Evidence {
+            seq: p.seq,
+            exchange: Some(p.xid.clone()),
+            pointer: None,
+            found: None,
+        };
+        let mut reported = false;
+        if let (Some(p), Some(tok)) = (&prior, &token_in) {
+            if total.is_some() && p.total == total {
+                let hit = ids
+                    .iter()
+                    .enumerate()
+                    .find(|(_, id)| !id.is_empty() && p.ids.iter().any(|k| k == *id));
+                if let Some((i, id)) = hit {
+                    self.find(
+                        &r::DATA_LIST_PAGING,
+                        format!(
+                            "the agent's ListTasks page for pageToken {tok:?} lists task {id} again, which an earlier page of the same listing already returned, while totalSize stayed {}: a client following nextPageToken sees it twice or loops",
+                            total.unwrap_or(0)
+                        ),
+                        vec![
+                            earlier_ev(p),
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(
+                                bseq,
+                                &format!("{base}/tasks/{i}/id"),
+                                Some(Value::String(id.to_string())),
+                            ),
+                        ],
+                        &x.leg,
+                    );
+                    reported = true;
+                }
+            }
+        }
+        if let (Some(p), Some(n), None, false) = (&prior, total, next, reported) {
+            if let Some(before) = p.count {
+                let seen = before + ts.len();
+                if n > seen as i64 {
+                    let how = if res.get("nextPageToken").is_some() {
+                        "an empty nextPageToken (last page)"
+                    } else {
+                        "no nextPageToken"
+                    };
+                    let mut ev = Vec::new();
+                    if token_in.is_some() {
+                        ev.push(earlier_ev(p));
+                    }
+                    ev.push(x.ev_at(bseq, &format!("{base}/totalSize"), Some(Value::from(n))));
+                    self.find(
+                        &r::DATA_LIST_PAGING,
+                        format!(
+                            "the agent's ListTasks page has {how} although totalSize {n} counts more tasks than the {seen} listed so far: the client cannot fetch the other {}",
+                            n - seen as i64
+                        ),
+                        ev,
+                        &x.leg,
+                    );
+                }
+            }
+        }
+        let Some(next) = next else { return };
+        let mut chain = prior.unwrap_or_default();
+        chain.count = chain.count.map(|k| k + ts.len());
+        for id in ids.iter().filter(|id| !id.is_empty()) {
+            if chain.ids.len() < MAX_PAGE_CHAIN_IDS {
+                chain.ids.push(id.to_string());
+            }
+        }
+        chain.total = total;
+        chain.seq = bseq;
+        chain.xid = x.id.clone();
+        let key = task_key(&x.leg, next);
+        if self.list_pages.insert(key.clone(), chain).is_none() {
+            self.list_page_order.push_back(key);
+            if self.list_page_order.len() > MAX_PAGE_TOKENS {
+                if let Some(old) = self.list_page_order.pop_front() {
+                    self.list_pages.remove(&old);
+                }
+            }
         }
     }
 
@@ -5596,6 +6097,21 @@ impl State {
         }
         let rpc0x = dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
         let op = c.op?;
+        // VER-MIX-001: a part's media type or file name under the other generation's member
+        // name (DIGEST §1 parts row, trap 11).
+        if let Some(m) = part_style(&c).and_then(|st| a2a::part_member_mix(res, base, st)) {
+            let who = format!(
+                "the agent's result of {}",
+                c.method.as_deref().unwrap_or(op.name())
+            );
+            let msg = part_mix_message(&who, &c, &m);
+            self.find(
+                &r::VER_MIXED_PAYLOAD,
+                msg,
+                vec![x.ev_at(bseq, &m.pointer, None)],
+                &x.leg,
+            );
+        }
         if op == Op::ListTasks {
             // TASK-001 / TASK-008: each listed task is an observation of its state.
             if let Some(Json::Array(ts)) = res.get("tasks") {
@@ -5644,6 +6160,7 @@ impl State {
                     if let Some(id) = tv.id {
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
+                        self.check_auth_explained(x, o, &ptr, bseq, "listed task of ListTasks");
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
                     if let Some((p, msg)) = a2a::task_message_id_mismatch(o, &ptr) {
@@ -5668,6 +6185,7 @@ impl State {
                 }
                 if dialect == Some(Dialect::V1_0) {
                     self.check_list_tasks(x, &c, ts, base, bseq);
+                    self.check_list_paging(x, &c, res, ts, base, bseq);
                 }
             }
             return None;
@@ -6130,10 +6648,20 @@ impl State {
                 .and_then(|t| t.context_id.clone());
             if known_ctx.is_some() && known_ctx != ctx {
                 self.observe(&id, None, tv.state, bseq, x, &state_ptr);
+                let what = format!(
+                    "result task of {}",
+                    c.method.as_deref().unwrap_or(op.name())
+                );
+                self.check_auth_explained(x, o, &ptr, bseq, &what);
                 return Some((id, ctx, tv.state));
             }
         }
         self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
+        let what = format!(
+            "result task of {}",
+            c.method.as_deref().unwrap_or(op.name())
+        );
+        self.check_auth_explained(x, o, &ptr, bseq, &what);
         Some((id, ctx, tv.state))
     }
 
@@ -7231,6 +7759,15 @@ impl State {
                 self.emit(f);
             }
             if c.dialect == Some(Dialect::V1_0) {
+                if let Some(m) = a2a::part_member_mix(&v, "", a2a::PartStyle::V1) {
+                    let msg = part_mix_message("the agent's push notification", &c, &m);
+                    self.find(
+                        &r::VER_MIXED_PAYLOAD,
+                        msg,
+                        vec![x.ev_at(seq, &m.pointer, None)],
+                        &x.leg,
+                    );
+                }
                 if !p.wrapped {
                     self.find(
                         &r::VER_MIXED_PAYLOAD,
@@ -7288,6 +7825,7 @@ impl State {
                     x,
                     &jptr(&p.pointer, &[Key("status"), Key("state")]),
                 );
+                self.check_auth_explained(x, p.inner, &p.pointer, seq, "push notification");
                 if let Some(t) = self.tasks.get_mut(&task_key(&x.leg, id)) {
                     if let (Some(s), Some(ms)) = (st.filter(|s| s.is_terminal()), ts) {
                         if t.terminal.as_ref().is_some_and(|(ts, _, _)| *ts == s) {
@@ -7755,6 +8293,24 @@ impl State {
                 })
                 .collect();
             self.find(&r::CARD_SHAPE_INTERFACE, msg, ev, &x.leg);
+        }
+        // CARD-010 (1.0 §8.4.2) / CARD-004 (0.3 schema): the card's JWS signatures; the first
+        // MUST problem and the first SHOULD problem are reported (breaker9d D5).
+        let v1_card = view.has_v1_fields;
+        let sig = card::signature_problems(v, v1_card);
+        for (must, rule) in [(true, &r::CARD_SIG_MALFORMED), (false, &r::CARD_SIG_TYP)] {
+            if let Some(p) = sig.iter().find(|p| p.must == must) {
+                self.find(
+                    rule,
+                    format!("the agent's card: {}", p.message),
+                    vec![x.ev_at(
+                        bseq,
+                        &format!("{base}{}", p.pointer),
+                        v.pointer(&p.pointer).map(Json::to_value),
+                    )],
+                    &x.leg,
+                );
+            }
         }
         if let Some((ptr, ver)) = view.patch_versions.first() {
             self.find(
@@ -9506,6 +10062,24 @@ fn version_not_major_minor(v: &str) -> Option<&'static str> {
         } else {
             "which is not Major.Minor (\"1.0\")"
         },
+    )
+}
+
+/// VER-MIX-001 message for a part member of the other generation ([`a2a::part_member_mix`])
+/// in `who` ("the agent's result of message/send"): what was sent, what the dialect of `c`
+/// reads, and what is lost.
+fn part_mix_message(who: &str, c: &Call, m: &a2a::PartMemberMix) -> String {
+    let d = c.dialect.map(Dialect::as_str).unwrap_or("this");
+    let (gen, lost) = match m.found {
+        "mimeType" | "mediaType" => (
+            if m.found == "mimeType" { "0.x" } else { "1.0" },
+            "media type",
+        ),
+        _ => (if m.found == "name" { "0.x" } else { "1.0" }, "file name"),
+    };
+    format!(
+        "{who} names a part's {lost} with the {gen} member {} where {d} uses {}: a {d} reader ignores the unknown member and loses the {lost}",
+        m.found, m.expected
     )
 }
 

@@ -54,6 +54,20 @@ rule!(
     "agent card response is not a JSON object",
     "serve the Agent Card as a JSON object with Content-Type application/json"
 );
+rule!(CARD_SIG_MALFORMED, "CARD-SIG-001", "card-signature-malformed", Error, AgentCard,
+    ["CARD-010", "CARD-004"],
+    "agent card signature is malformed: protected is not a base64url JSON header, or a 1.0 protected header lacks alg or kid",
+    "give every signatures[] entry a base64url protected header and signature; on 1.0 the protected header carries alg (ES256, RS256, ...) and kid (the key id clients look the public key up by, with jku or a trusted key store), and typ \"JOSE\"");
+rule!(
+    CARD_SIG_TYP,
+    "CARD-SIG-002",
+    "card-signature-typ-not-jose",
+    Warning,
+    AgentCard,
+    ["CARD-010"],
+    "1.0 agent card signature protected header has no typ \"JOSE\"",
+    "set typ: \"JOSE\" in the JWS protected header of each card signature (1.0 §8.4.2 SHOULD)"
+);
 rule!(CARD_SHAPE_SECURITY_SCHEME, "CARD-SHAPE-006", "card-security-scheme-malformed", Error, AgentCard,
     ["CARD-003", "CARD-004", "AUTH-002"],
     "agent card security scheme or security requirement is not in its version's shape",
@@ -188,8 +202,12 @@ rule!(DATA_LIST_ORDER, "DATA-LIST-002", "list-tasks-not-newest-first", Error, Li
     "sort ListTasks results by status timestamp, most recent first, and page with a cursor over that order");
 rule!(DATA_LIST_FILTER, "DATA-LIST-003", "list-tasks-filter-not-applied", Error, Lifecycle,
     ["DATA-007"],
-    "listed tasks ignore the request's contextId or status filter or outnumber its pageSize (ListTasks)",
-    "apply every filter of the ListTasks request before paging: only tasks of the requested contextId and in the requested status, at most pageSize tasks per page (more follow through nextPageToken); a list that ignores contextId shows a client tasks of other conversations");
+    "listed tasks ignore the request's contextId, status or statusTimestampAfter filter or outnumber its pageSize (ListTasks)",
+    "apply every filter of the ListTasks request before paging: only tasks of the requested contextId, in the requested status and with a status.timestamp not before statusTimestampAfter, at most pageSize tasks per page (more follow through nextPageToken); a list that ignores contextId shows a client tasks of other conversations");
+rule!(DATA_LIST_PAGING, "DATA-LIST-004", "list-tasks-paging-broken", Error, Lifecycle,
+    ["DATA-007"],
+    "paging of ListTasks cannot reach every task: no nextPageToken although totalSize counts more tasks, or a pageToken page repeats tasks of an earlier page",
+    "page with a cursor over the newest-first order: while tasks remain (totalSize larger than the tasks handed out so far) answer a non-empty nextPageToken, and make each token continue after the last task of its page so no task is listed twice; \"\" (or no token) only on the last page");
 rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
     ["REST-001", "DATA-002", "ERR-006"],
     "agent accepted a 1.0 task query parameter that is not in the wire format, or a push notification config without url",
@@ -224,6 +242,16 @@ rule!(TASK_SUBSCRIBE_TERMINAL, "TASK-STATE-006", "subscribe-terminal-task-accept
     ["TASK-004"],
     "subscribe to a task in a terminal state opened a stream",
     "answer SubscribeToTask on a terminal task with -32004 UnsupportedOperationError before any stream starts");
+// In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
+// MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
+rule!(TASK_AUTH_UNEXPLAINED, "TASK-AUTH-001", "auth-required-without-message", Error, Lifecycle,
+    ["TASK-006"],
+    "1.0 task moved to TASK_STATE_AUTH_REQUIRED without a status.message explaining the authorization needed",
+    "when a task needs more authorization, put a status.message (role ROLE_AGENT) in the TASK_STATE_AUTH_REQUIRED status that says which credential or consent is needed and where to get it (a text part, or a data part with the scheme and URL); without it the client cannot resolve the state and the task stalls");
+rule!(TASK_AUTH_UNEXPLAINED_0X, "TASK-AUTH-002", "auth-required-without-message-0x", Warning, Lifecycle,
+    ["TASK-006"],
+    "0.x task moved to auth-required without a status.message explaining the authorization needed (0.3 §4.5 SHOULD)",
+    "when a task needs more authorization, put a status.message (role agent) in the auth-required status (TASK_STATE_AUTH_REQUIRED on 0.3 HTTP+JSON) that says which credential is needed and where to get it, often a data part; without it the client cannot resolve the state");
 
 // ---- identifiers ------------------------------------------------------------------------
 rule!(ID_TASK_NOT_RESOLVABLE, "ID-TASK-001", "task-id-not-resolvable", Error, Lifecycle,
@@ -383,6 +411,13 @@ rule!(SSE_FIELD_MISSPELLED, "SSE-FRAME-003", "sse-field-name-misspelled", Error,
     ["RPC-005", "REST-002"],
     "line of an SSE stream is ignored because its field name is data, event, id or retry only after a mid-stream byte order mark, letter case or whitespace",
     "write field names exactly (`data:`, lowercase, at the start of the line); write the UTF-8 BOM at most once, before the first byte of the stream (a .NET StreamWriter created per event writes one before each); a parser ignores the line, so the event's data is lost");
+// A warning although RPC-005 / REST-002 are MUSTs: both official SDK clients skip an
+// event with empty data (a2a-python `if not data: continue`, a2a-js yields only non-empty
+// data), so they interoperate; EventSource and generic SSE clients do not.
+rule!(SSE_EMPTY_DATA, "SSE-FRAME-004", "sse-event-empty-data", Warning, Transport,
+    ["RPC-005", "REST-002"],
+    "agent sent an SSE event whose data is empty (a data: line with no value): SSE parsers dispatch it as a message with data \"\", which is no JSON-RPC response or StreamResponse",
+    "send keep-alives as SSE comment lines (\": keep-alive\"), which every SSE parser ignores (the WHATWG SSE spec's advice); an empty data: line dispatches a message event with data \"\" that EventSource and generic SSE clients hand to JSON.parse and fail on (the a2a-python and a2a-js clients skip it)");
 
 // ---- versions ---------------------------------------------------------------------------
 rule!(
@@ -402,7 +437,7 @@ rule!(VER_HEADER_NOT_MAJOR_MINOR, "VER-HDR-003", "client-version-not-major-minor
 rule!(VER_MIXED_PAYLOAD, "VER-MIX-001", "version-mixed-payload", Warning, Interop,
     ["VER-002", "DATA-001"],
     "payload mixes protocol versions (1.0 header or shape with 0.x-only members, or the reverse)",
-    "send one dialect per exchange: 1.0 payloads have no kind and no final; 0.x payloads go without A2A-Version: 1.0");
+    "send one dialect per exchange: 1.0 payloads have no kind and no final and name a part's media type and file name mediaType and filename; 0.x files carry mimeType and name inside file; 0.x payloads go without A2A-Version: 1.0");
 rule!(VER_CARD_METHOD, "VER-CARD-001", "card-version-method-mismatch", Error, Interop,
     ["CARD-006", "RPC-003", "BIND-001"],
     "agent rejects the core method of the protocol version its card declares",
@@ -556,6 +591,8 @@ pub static RULES: &[Rule] = &[
     CARD_SHAPE_NOT_JSON,
     CARD_SHAPE_PATCH_VERSION,
     CARD_SHAPE_SECURITY_SCHEME,
+    CARD_SIG_MALFORMED,
+    CARD_SIG_TYP,
     CARD_URL_DOUBLED_PATH,
     CARD_URL_UNREACHABLE,
     CARD_URL_INTERNAL_AUTHORITY,
@@ -568,6 +605,7 @@ pub static RULES: &[Rule] = &[
     DATA_LIST_ARTIFACTS,
     DATA_LIST_ORDER,
     DATA_LIST_FILTER,
+    DATA_LIST_PAGING,
     DATA_PARAM_ACCEPTED,
     DATA_AGENT_ROLE,
     DATA_CLIENT_ROLE,
@@ -614,6 +652,7 @@ pub static RULES: &[Rule] = &[
     SSE_NOT_TERMINATED,
     SSE_DATA_NOT_JSON,
     SSE_FIELD_MISSPELLED,
+    SSE_EMPTY_DATA,
     STREAM_APPEND_WITHOUT_BASE,
     STREAM_CHUNK_AFTER_LAST,
     STREAM_AFTER_TERMINAL,
@@ -624,6 +663,8 @@ pub static RULES: &[Rule] = &[
     STREAM_NOT_EVENT_STREAM,
     STREAM_EVENT_SHAPE,
     STREAM_ENVELOPE,
+    TASK_AUTH_UNEXPLAINED,
+    TASK_AUTH_UNEXPLAINED_0X,
     TASK_TERMINAL_CHANGED,
     TASK_MESSAGE_TO_TERMINAL,
     TASK_CANCEL_TERMINAL,

@@ -558,6 +558,53 @@ def listorder(ok):
     return t.text()
 case("DATA-LIST-002", listorder(False), listorder(True))
 
+def listpaging(ok):
+    # breaker9d D3: the first page ends the listing although totalSize counts more tasks.
+    t = T()
+    t.req("POST", H + "/a2a", rpc(1, "ListTasks", {"pageSize": 1}), headers=V1)
+    t.resp(200, res(1, {"tasks": [task1("task-2")], **({"nextPageToken": "p2"} if ok else {}), "pageSize": 1, "totalSize": 2}))
+    return t.text()
+case("DATA-LIST-004", listpaging(False), listpaging(True))
+def listrepeat(ok):
+    # breaker9d D3: pageToken p2 lists task-2 again (totalSize unchanged).
+    t = T()
+    t.req("POST", H + "/a2a", rpc(1, "ListTasks", {"pageSize": 1}), headers=V1)
+    t.resp(200, res(1, {"tasks": [task1("task-2")], "nextPageToken": "p2", "pageSize": 1, "totalSize": 2}))
+    t.req("POST", H + "/a2a", rpc(2, "ListTasks", {"pageSize": 1, "pageToken": "p2"}), headers=V1)
+    t.resp(200, res(2, {"tasks": [task1("task-1" if ok else "task-2")], "nextPageToken": "", "pageSize": 1, "totalSize": 2}))
+    return t.text()
+
+def authmsg(ok, v03=False):
+    # breaker9d D2: AUTH_REQUIRED explained in status.message (TASK-006).
+    t = T()
+    if v03:
+        tk = task03(st="auth-required")
+        if ok: tk["status"]["message"] = msg03("sign in at https://login.example.test", role="agent", taskId="task-1", contextId="ctx-1")
+        t.req("POST", H + "/", rpc(1, "message/send", {"message": msg03("read my calendar")})).resp(200, res(1, tk))
+        return t.text()
+    tk = task1(st="TASK_STATE_AUTH_REQUIRED")
+    if ok: tk["status"]["message"] = msg1("sign in at https://login.example.test", role="ROLE_AGENT", taskId="task-1", contextId="ctx-1")
+    send1(t, {"task": tk}); return t.text()
+case("TASK-AUTH-001", authmsg(False), authmsg(True))
+case("TASK-AUTH-002", authmsg(False, True), authmsg(True, True))
+
+def emptydata(ok):
+    # breaker9d D8: a keep-alive as an empty data: event instead of a comment line.
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "SendStreamingMessage", {"message": msg1("go")}), headers=dict(V1, accept="text/event-stream"))
+    t.resp(200, "", ct="text/event-stream")
+    t.chunk(sse(res(1, {"task": task1(st="TASK_STATE_WORKING")})))
+    t.chunk(": keep-alive\n\n" if ok else "data:\n\n")
+    t.chunk(sse(res(1, su1("TASK_STATE_COMPLETED")))); t.chunk("", close="eof"); return t.text()
+case("SSE-FRAME-004", emptydata(False), emptydata(True))
+
+def cardsig(hdr):
+    # breaker9d D5: the JWS protected header of a 1.0 card signature (CARD-010).
+    import base64
+    prot = base64.urlsafe_b64encode(j(hdr).encode()).decode().rstrip("=")
+    return cardonly(card1(signatures=[{"protected": prot, "signature": "c2lnbmF0dXJl"}]))
+case("CARD-SIG-001", cardsig({"alg": "ES256", "typ": "JOSE"}), cardsig({"alg": "ES256", "typ": "JOSE", "kid": "key-1"}))
+case("CARD-SIG-002", cardsig({"alg": "ES256", "kid": "key-1"}), cardsig({"alg": "ES256", "typ": "JOSE", "kid": "key-1"}))
+
 def listparam(ok):
     t = T()
     t.req("POST", H + "/a2a", rpc(1, "ListTasks", {"statusTimestampAfter": "2026-03-02T09:00:00Z" if ok else 1772442000, "pageSize": 10}), headers=V1)
@@ -657,6 +704,8 @@ def vhdr_card(answer, hdr="0.2", method="SendMessage", msg=None):
 EXTRA["VER-HDR-001-fail-version-not-in-card"] = vhdr_card(res(1, {"task": task1()}))
 EXTRA["VER-HDR-001-pass-version-not-in-card-refused"] = vhdr_card(err(1, -32009, "A2A version 0.2 is not supported"))
 EXTRA["VER-HDR-001-pass-offered-0x-version"] = vhdr_card(res(1, task03()), hdr="0.3", method="message/send", msg=msg03("ping"))
+EXTRA["DATA-LIST-004-fail-page-repeated"] = listrepeat(False)
+EXTRA["DATA-LIST-004-pass-page-continues"] = listrepeat(True)
 for name, text in EXTRA.items():
     d = os.path.join(OUT, name); os.makedirs(d, exist_ok=True)
     open(os.path.join(d, "input.jsonl"), "w").write(text)
