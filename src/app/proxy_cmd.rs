@@ -82,6 +82,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
         _ => None,
     };
     let more = extra_listeners(&a, &cfg)?;
+    refuse_own_address(&a, &cfg.proxy, &more)?;
     let upstream_tls = upstream_trust(&a, &cfg, &more)?;
     let callers = a
         .callers
@@ -247,6 +248,78 @@ pub fn extra_listeners(a: &ProxyArgs, main: &PipelineConfig) -> anyhow::Result<V
         });
     }
     Ok(out)
+}
+
+/// Refuses (exit 2) an `--upstream`, `--route` or `--listener` target that is one of this
+/// proxy's own listen addresses (`--listen`, a `--listener` ADDR): every request sent there
+/// would come back to the proxy, which forwards it again, until every file descriptor is
+/// used up (breaker10n N1). Host names (`localhost`) are resolved; a listener on `0.0.0.0`
+/// / `[::]` is reached through any local address with its port
+/// ([`crate::proxy::forward::listener_reaches`], the check forward mode makes per request).
+/// A name that does not resolve is left to fail at connect time (502, no loop).
+///
+/// # Errors
+/// One line naming the flag, the target and the listen address it reaches, with a hint.
+pub fn refuse_own_address(
+    a: &ProxyArgs,
+    main: &ProxyConfig,
+    more: &[ProxyConfig],
+) -> anyhow::Result<()> {
+    use std::net::ToSocketAddrs as _;
+    let mut listens: Vec<(SocketAddr, String)> = vec![(main.listen, "--listen".to_string())];
+    for (m, spec) in more.iter().zip(&a.listeners) {
+        listens.push((m.listen, format!("--listener {spec}")));
+    }
+    let mut targets: Vec<(String, String)> = Vec::new();
+    for r in &main.routes {
+        let flag = if r.prefix == "/" && a.upstream.as_deref() == Some(r.upstream.as_str()) {
+            format!("--upstream {}", r.upstream)
+        } else {
+            format!("--route {}={}", r.prefix, r.upstream)
+        };
+        targets.push((r.upstream.clone(), flag));
+    }
+    for (m, spec) in more.iter().zip(&a.listeners) {
+        for r in &m.routes {
+            targets.push((r.upstream.clone(), format!("--listener {spec}")));
+        }
+    }
+    for (url, flag) in &targets {
+        let Ok(u) = url::Url::parse(url) else {
+            continue;
+        };
+        let Some(port) = u.port_or_known_default() else {
+            continue;
+        };
+        let ips: Vec<std::net::IpAddr> = match u.host() {
+            Some(url::Host::Ipv4(ip)) => vec![ip.into()],
+            Some(url::Host::Ipv6(ip)) => vec![ip.into()],
+            Some(url::Host::Domain(d)) => (d, port)
+                .to_socket_addrs()
+                .map(|it| it.map(|sa| sa.ip()).collect())
+                .unwrap_or_default(),
+            None => continue,
+        };
+        for (listen, lflag) in &listens {
+            if ips
+                .iter()
+                .any(|ip| crate::proxy::forward::listener_reaches(*listen, *ip, port))
+            {
+                let shown = shown_url(url, a.no_redact);
+                let flag = flag.replace(url.as_str(), &shown);
+                let lflag = if lflag == "--listen" {
+                    format!("--listen {listen}")
+                } else {
+                    lflag.clone()
+                };
+                bail!(
+                    "{flag} names this proxy's own listen address ({lflag}): every request would come back to the proxy and be forwarded again (a request loop); hint: point {} at the agent's address, not at the proxy's",
+                    flag.split_whitespace().next().unwrap_or("the upstream")
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `--leg` text to the event's leg: `client` (the client-facing hop) is the absent leg.
