@@ -667,6 +667,10 @@ pub fn check_record_path(p: &Path) -> anyhow::Result<()> {
             p.display()
         );
     }
+    // Only an earlier recording may be overwritten (breaker10n N4).
+    if existed && file.metadata().is_ok_and(|m| m.is_file() && m.len() > 0) {
+        crate::record::writer::earlier_recording(p).map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
     drop(file);
     if !existed {
         let _ = std::fs::remove_file(p);
