@@ -728,6 +728,11 @@ pub fn check_report_path(p: &Path) -> anyhow::Result<()> {
             dir.display()
         ),
     }
+    // another process's live recording (breaker10n N2)
+    if std::fs::metadata(p).is_ok_and(|m| m.is_file()) {
+        crate::record::outfile::refuse_live_recording(p, p)
+            .map_err(|e| anyhow::anyhow!("cannot write report {}: {e}", p.display()))?;
+    }
     let existed = std::fs::symlink_metadata(p).is_ok();
     std::fs::OpenOptions::new()
         .write(true)

@@ -66,13 +66,22 @@ pub fn exit_status(severities: impl IntoIterator<Item = Severity>, fail_on: Fail
 }
 
 /// Refuses a report path that is the `--record` file of `probe`, `interop` or `demo`
-/// ([`crate::record::outfile::same_file`]): the report would replace the recording (B3).
+/// ([`crate::record::outfile::same_file`]): the report would replace the recording (B3);
+/// and one that another process is recording to
+/// ([`crate::record::outfile::refuse_live_recording`], breaker10n N2).
 ///
 /// Errors: the one line to print, with its hint.
 pub fn refuse_report_over_recording(
     record: Option<&Path>,
     pairs: &[(Format, PathBuf)],
 ) -> anyhow::Result<()> {
+    // another process's live recording (breaker10n N2), refused before the run
+    for (_, p) in pairs {
+        if std::fs::metadata(p).is_ok_and(|m| m.is_file()) {
+            crate::record::outfile::refuse_live_recording(p, p)
+                .map_err(|e| anyhow::anyhow!("-o {}: {e}", p.display()))?;
+        }
+    }
     let Some(rec) = record else { return Ok(()) };
     match pairs
         .iter()

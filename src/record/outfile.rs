@@ -15,7 +15,9 @@ failed write never destroys anything.
   `/dev/stdout`) is opened and written directly, and never removed or replaced.
 
 [`same_file`] tells when an output path names the input or recording of the same run (B3:
-writing there would destroy it).
+writing there would destroy it). A regular file that another process is recording to (it
+holds the recorder's lock) is never replaced: [`OutFile::create`] fails with a message
+naming it (breaker10n N2).
 */
 
 use std::fs::File;
@@ -76,7 +78,10 @@ impl OutFile {
                 ))
             }
             Ok(m) if !m.is_file() => return Self::direct(&dest, false),
-            Ok(m) => Some(m),
+            Ok(m) => {
+                refuse_live_recording(path, &dest)?;
+                Some(m)
+            }
             Err(e) if e.kind() == io::ErrorKind::NotFound => None,
             Err(e) => return Err(e),
         };
@@ -186,6 +191,32 @@ impl Drop for OutFile {
             // only the temporary file this run created
             let _ = std::fs::remove_file(tmp);
         }
+    }
+}
+
+/// Refuses to replace a file that another process is recording to (breaker10n N2: `-o
+/// session.jsonl` for `-o session.json` put a new file over a live recording, whose proxy
+/// then wrote every later event into the unlinked file). The recorder holds an exclusive
+/// advisory lock on its file for the whole run (`flock`, [`crate::record::writer`]); a
+/// shared lock that cannot be had here means such a writer is live. `shown` is the path as
+/// the user typed it, `dest` the regular file it names.
+///
+/// # Errors
+/// `ResourceBusy` with a message naming the file.
+pub fn refuse_live_recording(shown: &Path, dest: &Path) -> io::Result<()> {
+    let Ok(f) = File::open(dest) else {
+        // unreadable: the rename below decides; no recorder can be told apart here
+        return Ok(());
+    };
+    match f.try_lock_shared() {
+        Err(std::fs::TryLockError::WouldBlock) => Err(io::Error::new(
+            io::ErrorKind::ResourceBusy,
+            format!(
+                "{} is being recorded by another a2a-interop process (its --record file): writing there would replace the live recording; hint: give another output path",
+                shown.display()
+            ),
+        )),
+        _ => Ok(()),
     }
 }
 
