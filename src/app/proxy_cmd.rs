@@ -506,7 +506,7 @@ async fn run_async(
     if record.is_some() && a.on_record_error == OnRecordError::Stop {
         crate::errln!("  a failed recording write stops the proxy (--on-record-error stop)");
     }
-    crate::errln!("  Ctrl-C or SIGTERM ends the run");
+    crate::errln!("  Ctrl-C, SIGTERM or SIGHUP ends the run");
     let failed = pipeline.sink().record_error();
     let stopped_by_record_error = match a.on_record_error {
         OnRecordError::Stop => tokio::select! {
@@ -529,6 +529,8 @@ async fn run_async(
         crate::errln!(
             "a2a-interop proxy: stopping: the recording cannot be written (--on-record-error stop); finishing in-flight exchanges"
         );
+    } else if hung_up() {
+        crate::errln!("a2a-interop proxy: stopping (SIGHUP: the terminal or ssh session closed)");
     } else {
         crate::errln!("a2a-interop proxy: stopping");
     }
@@ -792,9 +794,21 @@ fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
     }
 }
 
-/// A future that completes on Ctrl-C or (Unix) SIGTERM. The handlers are registered when
-/// this function returns, not when the future is first polled. Used by `proxy`, and by
-/// `probe`, `interop` and `demo` to stop a run early and still write its reports.
+/// Set once a SIGHUP stopped a run ([`stop_signal`]): the process then exits 129 (128 +
+/// SIGHUP, as a shell reports a process the signal killed) after writing its reports.
+static HUNG_UP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a SIGHUP (the terminal or ssh session closed) stopped this run: `main` then
+/// exits 129 instead of the run's own status (breaker10n N8).
+pub fn hung_up() -> bool {
+    HUNG_UP.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// A future that completes on Ctrl-C or (Unix) SIGTERM or SIGHUP. The handlers are
+/// registered when this function returns, not when the future is first polled. Used by
+/// `proxy`, and by `probe`, `interop` and `demo` to stop a run early and still write its
+/// reports. A SIGHUP (terminal or ssh session closed) used to kill the run with no report
+/// (breaker10n N8); it now ends it like SIGTERM and [`hung_up`] tells `main` to exit 129.
 pub(crate) fn stop_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
     let ctrl_c = tokio::signal::ctrl_c();
     #[cfg(unix)]
@@ -802,11 +816,13 @@ pub(crate) fn stop_signal() -> anyhow::Result<impl std::future::Future<Output = 
         use tokio::signal::unix::{signal, SignalKind};
         let mut term = signal(SignalKind::terminate()).context("cannot install SIGTERM handler")?;
         let mut int = signal(SignalKind::interrupt()).context("cannot install SIGINT handler")?;
+        let mut hup = signal(SignalKind::hangup()).context("cannot install SIGHUP handler")?;
         Ok(async move {
             tokio::select! {
                 _ = ctrl_c => {}
                 _ = term.recv() => {}
                 _ = int.recv() => {}
+                _ = hup.recv() => HUNG_UP.store(true, std::sync::atomic::Ordering::Relaxed),
             }
         })
     }
