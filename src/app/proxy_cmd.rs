@@ -15,8 +15,12 @@ An `https://` upstream (or route, or `--listener` URL) gets TLS from the proxy, 
 trust as `--intercept-tls`: the OS roots plus `--upstream-ca`; `--upstream-ca` and
 `--insecure-upstream` without any TLS upstream are refused (they would do nothing).
 
-Prints a banner on stderr, findings as they happen, and on Ctrl-C / SIGTERM stops within
-2 s, flushes the recording and writes the report. Operational errors (port in use, bad URL,
+Prints a banner on stderr, findings as they happen, and on Ctrl-C / SIGTERM / SIGHUP stops
+within 2 s, flushes the recording and writes the report (after SIGHUP the exit is 129). The
+report is built from the recording file this run created, held open from the start: a
+`--record` path deleted or replaced during the run is said at exit and the recording is
+copied back out (to the path, or beside it). A report that cannot be written (disk full) is
+printed on stderr as text instead. Operational errors (port in use, bad URL,
 non-loopback listen without `--allow-remote`, a recording or `--report` path that cannot be
 created or written at start-up, a `--report` path that is the recording itself) exit 2 with a
 one-line cause and a hint, before anything is served. The `--report` format is `--format`, else
@@ -436,6 +440,9 @@ async fn run_async(
             return Err(explain_start_error(e, listen));
         }
     };
+    // The recording as this process created it: the report is built from this handle, not
+    // by reopening the path, which may by exit name another file or none (breaker10n N3).
+    let held = record.as_deref().and_then(HeldRecording::open);
     crate::errln!(
         "a2a-interop proxy listening on {scheme}://{}",
         pipeline.proxy_addr()
@@ -544,9 +551,30 @@ async fn run_async(
     {
         crate::errln!("a2a-interop proxy: {line}");
     }
+    let source = match (&held, &outcome.recording) {
+        (Some(h), Some(rec)) => {
+            if let Some(line) = h.moved_line(rec) {
+                crate::errln!("a2a-interop proxy: {line}");
+            }
+            Some(h.read_path())
+        }
+        _ => None,
+    };
     if let Some(path) = &a.report {
-        write_report(path, a.format, &outcome)
-            .with_context(|| format!("cannot write report {}", path.display()))?;
+        if let Err(e) = write_report(path, a.format, &outcome, source.as_deref()) {
+            // The findings exist nowhere else (a full disk also cut the recording): print
+            // the report on stderr rather than lose it (breaker10n N10).
+            report_fallback(path, &outcome, source.as_deref());
+            let cause = format!("{e:#}");
+            let cause = if cause.starts_with("cannot write") {
+                cause
+            } else {
+                format!("cannot write report {}: {cause}", path.display())
+            };
+            bail!(
+                "{cause}; hint: the report was printed above instead; free disk space or give --report another path next time"
+            );
+        }
     }
     if stopped_by_record_error {
         let p = outcome
@@ -845,13 +873,160 @@ fn exit_code(o: &RunOutcome, fail_on: FailOn) -> ExitCode {
     }
 }
 
-/// Writes the `--report` file in `format` ([`report_format`]) through the report module. With a recording, the
-/// report's exchange index (and line numbers) come from reading it back; the verdicts are the
-/// online ones (`o.verify`), which equal the offline ones on the same file.
+/// The recording file this proxy created, opened for reading right after the recorder
+/// created it (breaker10n N3): the `--report` is built from this open file even when the
+/// path was deleted or had another file renamed over it during the run.
+struct HeldRecording {
+    file: std::fs::File,
+}
+
+impl HeldRecording {
+    /// `None` when the file cannot be opened for reading (the report then reads the path).
+    fn open(p: &Path) -> Option<HeldRecording> {
+        std::fs::File::open(p)
+            .ok()
+            .map(|file| HeldRecording { file })
+    }
+
+    /// A path that opens this very file (Linux: `/proc/self/fd/N`, which reopens even a
+    /// deleted file); elsewhere the recording's own path.
+    fn read_path(&self) -> PathBuf {
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::fd::AsRawFd as _;
+            PathBuf::from(format!("/proc/self/fd/{}", self.file.as_raw_fd()))
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            PathBuf::new()
+        }
+    }
+
+    /// When `rec` no longer names this file (deleted, or another file renamed over it):
+    /// copies the recording out of the open file to `rec` (deleted) or to a new sibling
+    /// `NAME.recovered-N.jsonl` (replaced), and returns the line that says so. `None` when
+    /// `rec` still names it.
+    fn moved_line(&self, rec: &Path) -> Option<String> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt as _;
+            let mine = self.file.metadata().ok()?;
+            let now = std::fs::metadata(rec);
+            let what = match &now {
+                Ok(m) if m.dev() == mine.dev() && m.ino() == mine.ino() => return None,
+                Ok(_) => "replaced by another file",
+                Err(_) => "deleted",
+            };
+            let kept = if now.is_err() {
+                self.copy_to(rec).then(|| rec.to_path_buf())
+            } else {
+                (1..100u32)
+                    .map(|n| rec.with_extension(format!("recovered-{n}.jsonl")))
+                    .find(|p| !p.exists() && self.copy_to(p))
+            };
+            Some(match kept {
+                Some(k) => format!(
+                    "{} was {what} during the run; this run's recording is kept as {} and the report is built from it",
+                    rec.display(),
+                    k.display()
+                ),
+                None => format!(
+                    "{} was {what} during the run and this run's recording could not be copied out: it is lost at exit; the report is still built from it",
+                    rec.display()
+                ),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = rec;
+            None
+        }
+    }
+
+    /// Copies the held file whole to a new file `to` (never over an existing one).
+    fn copy_to(&self, to: &Path) -> bool {
+        let mut from = match std::fs::File::open(self.read_path()) {
+            Ok(f) => f,
+            Err(_) => return false,
+        };
+        let mut o = std::fs::OpenOptions::new();
+        o.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
+            if let Ok(m) = self.file.metadata() {
+                o.mode(m.permissions().mode() & 0o777);
+            }
+        }
+        let Ok(mut out) = o.open(to) else {
+            return false;
+        };
+        let ok = std::io::copy(&mut from, &mut out).is_ok() && out.sync_all().is_ok();
+        if !ok {
+            let _ = std::fs::remove_file(to);
+        }
+        ok
+    }
+}
+
+/// The `--report` that could not be written (disk full), printed on stderr as text so the
+/// session's findings survive (breaker10n N10), with a line saying whether the recording
+/// holds every event (when it does not, `verify` on it will not reproduce them).
+fn report_fallback(path: &Path, o: &RunOutcome, source: Option<&Path>) {
+    crate::errln!(
+        "a2a-interop proxy: the report {} could not be written (the cause follows below); here it is as text:",
+        path.display()
+    );
+    let text = report_input(o, source)
+        .ok()
+        .and_then(|input| {
+            let report = crate::report::Report::build(&input);
+            crate::report::render_report(crate::report::Format::Text, &report, &input).ok()
+        })
+        .unwrap_or_else(|| {
+            // not even the recording could be read back: the online findings, one a line
+            o.verify
+                .findings
+                .iter()
+                .map(|f| format!("{}[{}] {}\n", f.severity.as_str(), f.rule, f.message))
+                .collect()
+        });
+    eprint!("{text}");
+    let s = &o.recorder;
+    if o.recording.is_some() && (s.unwritten_events > 0 || s.write_error.is_some()) {
+        crate::errln!(
+            "a2a-interop proxy: the recording is incomplete ({} of {} events not written), so `a2a-interop verify` on it will not reproduce every finding above",
+            s.unwritten_events,
+            s.events
+        );
+    }
+}
+
+/// Writes the `--report` file in `format` ([`report_format`]) through the report module. With
+/// a recording, the report's exchange index (and line numbers) come from reading it back
+/// from `source` (a path that opens the recording this run wrote, [`HeldRecording`]; `None`:
+/// the recording's path); the verdicts are the online ones (`o.verify`), which equal the
+/// offline ones on the same file.
 ///
 /// # Errors
 /// The recording cannot be read back, or the report cannot be rendered or written.
-pub fn write_report(path: &Path, format: Option<Format>, o: &RunOutcome) -> anyhow::Result<()> {
+pub fn write_report(
+    path: &Path,
+    format: Option<Format>,
+    o: &RunOutcome,
+    source: Option<&Path>,
+) -> anyhow::Result<()> {
+    let input = report_input(o, source)?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    report::write_reports(&[(report_format(path, format), path.to_path_buf())], &input)?;
+    Ok(())
+}
+
+/// The report input of a run: the recording read back (from `source`, else its path) with
+/// the online verdicts ([`write_report`]).
+fn report_input(o: &RunOutcome, source: Option<&Path>) -> anyhow::Result<ReportInput> {
     // as in the recording: upstream credentials redacted unless `--no-redact`
     let header = crate::record::redact::file_header(&o.header);
     let mode = header.mode;
@@ -862,7 +1037,11 @@ pub fn write_report(path: &Path, format: Option<Format>, o: &RunOutcome) -> anyh
         .collect::<Vec<_>>()
         .join(" ");
     let mut input = match &o.recording {
-        Some(rec) => crate::app::verify_cmd::verify_file(rec).map_err(anyhow::Error::msg)?,
+        Some(rec) => {
+            let from = source.filter(|p| !p.as_os_str().is_empty()).unwrap_or(rec);
+            crate::app::verify_cmd::verify_file_as(from, &rec.display().to_string())
+                .map_err(anyhow::Error::msg)?
+        }
         None => ReportInput::new(
             header.into_owned(),
             o.verify.clone(),
@@ -909,9 +1088,5 @@ pub fn write_report(path: &Path, format: Option<Format>, o: &RunOutcome) -> anyh
         target
     };
     input.source.target = (!target.is_empty()).then_some(target);
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    report::write_reports(&[(report_format(path, format), path.to_path_buf())], &input)?;
-    Ok(())
+    Ok(input)
 }
