@@ -131,6 +131,17 @@ pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
                 )
             })?,
         };
+        // two reports to standard output would run together: neither parses (breaker10n N20)
+        if path.as_os_str() == "-"
+            && pairs
+                .iter()
+                .any(|(_, q): &(Format, PathBuf)| q.as_os_str() == "-")
+        {
+            return Err(
+                "-o - given twice: two reports to standard output would run together and neither would parse; hint: give all but one report a file path (-o FILE)"
+                    .to_string(),
+            );
+        }
         // two reports to one file: the second would overwrite the first (breaker9c C9)
         if path.as_os_str() != "-"
             && pairs.iter().any(|(_, q): &(Format, PathBuf)| {
@@ -582,6 +593,27 @@ mod tests {
             pair_outputs(&o).unwrap(),
             vec![(Format::Text, PathBuf::from("-"))]
         );
+    }
+
+    #[test]
+    fn two_reports_to_stdout_are_refused() {
+        let o = OutputArgs {
+            formats: vec![CliFormat::Json, CliFormat::Markdown],
+            outputs: vec!["-".into(), "-".into()],
+            fail_on: None,
+        };
+        let e = pair_outputs(&o).unwrap_err();
+        assert!(
+            e.starts_with("-o - given twice: two reports to standard output"),
+            "{e}"
+        );
+        // one to stdout and one to a file is fine
+        let o = OutputArgs {
+            formats: vec![CliFormat::Json, CliFormat::Markdown],
+            outputs: vec!["-".into(), "r.md".into()],
+            fail_on: None,
+        };
+        assert_eq!(pair_outputs(&o).unwrap().len(), 2);
     }
 
     #[test]
