@@ -484,3 +484,150 @@ async fn an_unwritable_report_is_printed_on_stderr() {
     );
     assert!(!err.contains("--help"), "{err}");
 }
+
+/// N6: `repro -o NAME.jsonl` does not replace an unrelated `NAME.sh` (a path the user never
+/// typed), and `-o X --curl X` is refused; a script of an earlier repro is replaced.
+#[test]
+fn repro_keeps_an_unrelated_script_and_refuses_one_path_for_two_outputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/CASE-01.jsonl");
+    let expect: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(case.with_extension("expect.json")).unwrap())
+            .unwrap();
+    // the case's first expected finding (a rule alias, which --finding accepts)
+    let rule = expect["findings"][0]["rule"].as_str().unwrap().to_string();
+    let deploy = dir.path().join("deploy.sh");
+    std::fs::write(&deploy, "echo my precious deploy script\n").unwrap();
+    let out = dir.path().join("deploy.jsonl");
+    let o = Command::new(BIN)
+        .arg("repro")
+        .arg(&case)
+        .args(["--finding", &rule, "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("deploy.sh exists and is not a curl script written by repro")
+            && err.contains("hint: give --curl PATH"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&deploy).unwrap(),
+        "echo my precious deploy script\n"
+    );
+    assert!(!out.exists());
+    let same = dir.path().join("same.jsonl");
+    let o = Command::new(BIN)
+        .arg("repro")
+        .arg(&case)
+        .args(["--finding", &rule, "-o"])
+        .arg(&same)
+        .arg("--curl")
+        .arg(&same)
+        .output()
+        .unwrap();
+    let err = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("name the same file"), "{err}");
+    assert!(!same.exists());
+    // twice to the same -o: the second run replaces its own earlier script
+    let cut = dir.path().join("cut.jsonl");
+    for _ in 0..2 {
+        let o = Command::new(BIN)
+            .arg("repro")
+            .arg(&case)
+            .args(["--finding", &rule, "-o"])
+            .arg(&cut)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+    }
+    assert!(std::fs::read_to_string(cut.with_extension("sh"))
+        .unwrap()
+        .starts_with("#!/usr/bin/env bash\n# reproduces "));
+}
+
+/// N20: two reports to standard output are refused (exit 2) instead of running together.
+#[test]
+fn two_reports_to_stdout_are_refused() {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/CASE-01.jsonl");
+    let o = Command::new(BIN)
+        .arg("verify")
+        .arg(&case)
+        .args(["-f", "json", "-o", "-", "-f", "markdown", "-o", "-"])
+        .output()
+        .unwrap();
+    let err = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("-o - given twice"), "{err}");
+    assert!(o.stdout.is_empty());
+}
+
+/// N5: the HAR of a `--no-redact` recording keeps its secrets, so it is created 0600 and a
+/// warning says so; a redacted recording's HAR gets no warning.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_har_of_an_unredacted_recording_is_private_and_says_so() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let up = echo_server("agent").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("nr.jsonl");
+    let run = spawn_until_listening(
+        Command::new(BIN)
+            .args([
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--no-redact",
+                "--upstream",
+            ])
+            .arg(format!("http://{up}"))
+            .arg("--record")
+            .arg(&rec),
+        Duration::from_secs(30),
+    );
+    let addr = run.addr.trim_end_matches('/').to_string();
+    tokio::task::spawn_blocking(move || {
+        use std::io::{Read, Write};
+        let mut s = std::net::TcpStream::connect(&addr).unwrap();
+        s.write_all(b"GET /x HTTP/1.1\r\nhost: x\r\nauthorization: Bearer NOREDACTSECRET\r\nconnection: close\r\n\r\n")
+            .unwrap();
+        let mut out = Vec::new();
+        let _ = s.read_to_end(&mut out);
+    })
+    .await
+    .unwrap();
+    run.terminate();
+    let har = dir.path().join("nr.har");
+    let o = Command::new(BIN)
+        .arg("export")
+        .arg(&rec)
+        .arg("--har")
+        .arg(&har)
+        .output()
+        .unwrap();
+    let err = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("nr.har (file mode 0600) keeps secrets") && err.contains("--no-redact"),
+        "{err}"
+    );
+    let mode = std::fs::metadata(&har).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    assert!(std::fs::read_to_string(&har)
+        .unwrap()
+        .contains("NOREDACTSECRET"));
+    // a redacted input: no warning
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/CASE-01.jsonl");
+    let o = Command::new(BIN)
+        .arg("export")
+        .arg(&case)
+        .arg("--har")
+        .arg(dir.path().join("c.har"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(!stderr_of(&o).contains("keeps secrets"));
+}

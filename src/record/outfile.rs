@@ -54,6 +54,20 @@ impl OutFile {
     /// `path` is a directory, its directory cannot be created, or the file (or its
     /// temporary sibling) cannot be opened.
     pub fn create(path: &Path) -> io::Result<OutFile> {
+        Self::create_with(path, false)
+    }
+
+    /// [`OutFile::create`] for an output that keeps secrets (a HAR of a `--no-redact`
+    /// recording, breaker10n N5): a regular file is written `0600` (owner read/write only),
+    /// a replaced one included; devices, FIFOs and standard output as `create`.
+    ///
+    /// # Errors
+    /// As [`OutFile::create`].
+    pub fn create_private(path: &Path) -> io::Result<OutFile> {
+        Self::create_with(path, true)
+    }
+
+    fn create_with(path: &Path, private: bool) -> io::Result<OutFile> {
         if path.as_os_str() == "-" {
             return Ok(OutFile {
                 target: Some(Target::Stdout(io::stdout().lock())),
@@ -107,7 +121,7 @@ impl OutFile {
             #[cfg(unix)]
             {
                 use std::os::unix::fs::OpenOptionsExt as _;
-                o.mode(0o666);
+                o.mode(if private { 0o600 } else { 0o666 });
             }
             match o.open(&tmp) {
                 Ok(f) => break (f, tmp),
@@ -115,9 +129,17 @@ impl OutFile {
                 Err(e) => return Err(e),
             }
         };
-        if let Some(m) = existing {
+        match existing {
+            #[cfg(unix)]
+            Some(_) if private => {
+                use std::os::unix::fs::PermissionsExt as _;
+                file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+            }
             // the replaced file's mode (a 0600 report stays 0600)
-            let _ = file.set_permissions(m.permissions());
+            Some(m) => {
+                let _ = file.set_permissions(m.permissions());
+            }
+            None => {}
         }
         Ok(OutFile {
             target: Some(Target::Staged { file, tmp, dest }),
