@@ -33,6 +33,8 @@ fn main() -> ExitCode {
         }
     };
     match a2a_interop::app::run(cli) {
+        // stopped by SIGHUP, reports written: 128 + 1, as a shell reports the signal
+        Ok(_) if a2a_interop::app::proxy_cmd::hung_up() => ExitCode::from(129),
         Ok(code) => code,
         Err(err) => {
             a2a_interop::errln!("{}", a2a_interop::cli::error_line(&err, command.as_deref()));

@@ -19,7 +19,9 @@ const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 fn a_second_writer_of_a_recording_is_refused_and_a_rerun_says_it_overwrites() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("same.jsonl");
-    std::fs::write(&rec, "{\"old\":\"run\"}\n").unwrap();
+    // an earlier recording (its first line a recording header): the only kind of file
+    // `--record` overwrites (breaker10n N4)
+    std::fs::write(&rec, "{\"type\":\"recording\",\"old\":\"run\"}\n").unwrap();
     let first = spawn_until_listening(
         Command::new(BIN)
             .args([
@@ -59,7 +61,8 @@ fn a_second_writer_of_a_recording_is_refused_and_a_rerun_says_it_overwrites() {
     }
     let stderr = first.terminate();
     assert!(
-        stderr.contains("overwriting") && stderr.contains("bytes from an earlier run"),
+        stderr.contains("overwriting")
+            && stderr.contains("bytes: an earlier a2a-interop recording"),
         "{stderr}"
     );
     // The first proxy's recording is whole: its header line, every line JSON, nothing of

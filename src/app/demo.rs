@@ -266,7 +266,10 @@ pub async fn drive_logged(
             agent.shutdown().await;
             // README: every exit 2 carries a hint.
             let cause = format!("{e:#}");
-            let hint = if cause.contains("another a2a-interop process") {
+            let hint = if cause.contains("; hint: ") {
+                // the cause names its own remedy (breaker10n N4: not a recording)
+                return Err(anyhow::anyhow!("cannot start the recording proxy: {cause}"));
+            } else if cause.contains("another a2a-interop process") {
                 "give this run another --record path (or stop the other run)"
             } else {
                 "check that the --record directory exists and is writable, or give another --record path"

@@ -7,7 +7,8 @@ only the exchanges still open. Exit 0 on success, 2 with a one-line cause and hi
 input cannot be read or the output written. A regular `--har` file is written beside
 itself and renamed when complete (`record::outfile`): a failed write leaves the old file; a
 device, FIFO or symlink is written in place and never removed. A `--har` path that is the
-input file itself is refused before anything is written.
+input file itself is refused before anything is written. The HAR of a `--no-redact`
+recording keeps its secrets: it is created `0600` and a warning says so on stderr.
 */
 
 use std::io::BufWriter;
@@ -46,7 +47,16 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let (input, src) = input;
-    let out = match crate::record::outfile::OutFile::create(&a.har) {
+    // A `--no-redact` recording keeps bearer tokens, API keys and push tokens, and so does
+    // its HAR: created 0600 like the recording, and said (breaker10n N5).
+    let secrets =
+        matches!(src.kind, crate::record::source::SourceKind::Recording) && !src.header.redacted;
+    let created = if secrets {
+        crate::record::outfile::OutFile::create_private(&a.har)
+    } else {
+        crate::record::outfile::OutFile::create(&a.har)
+    };
+    let out = match created {
         Ok(f) => f,
         Err(e) => {
             return Ok(fail(
@@ -91,6 +101,17 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
     });
     if let Err(e) = done {
         return Ok(write_failed(&a.har, e));
+    }
+    if secrets {
+        let mode = if std::fs::metadata(&a.har).is_ok_and(|m| m.is_file()) {
+            " (file mode 0600)"
+        } else {
+            ""
+        };
+        crate::errln!(
+            "a2a-interop: warning: {}{mode} keeps secrets: the recording was made with --no-redact, so tokens, keys and push tokens are in clear; do not attach it to a bug report as is; hint: `a2a-interop repro` writes a redacted cut to share",
+            if a.har.as_os_str() == "-" { "the HAR on standard output".to_string() } else { a.har.display().to_string() }
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -15,8 +15,12 @@ An `https://` upstream (or route, or `--listener` URL) gets TLS from the proxy, 
 trust as `--intercept-tls`: the OS roots plus `--upstream-ca`; `--upstream-ca` and
 `--insecure-upstream` without any TLS upstream are refused (they would do nothing).
 
-Prints a banner on stderr, findings as they happen, and on Ctrl-C / SIGTERM stops within
-2 s, flushes the recording and writes the report. Operational errors (port in use, bad URL,
+Prints a banner on stderr, findings as they happen, and on Ctrl-C / SIGTERM / SIGHUP stops
+within 2 s, flushes the recording and writes the report (after SIGHUP the exit is 129). The
+report is built from the recording file this run created, held open from the start: a
+`--record` path deleted or replaced during the run is said at exit and the recording is
+copied back out (to the path, or beside it). A report that cannot be written (disk full) is
+printed on stderr as text instead. Operational errors (port in use, bad URL,
 non-loopback listen without `--allow-remote`, a recording or `--report` path that cannot be
 created or written at start-up, a `--report` path that is the recording itself) exit 2 with a
 one-line cause and a hint, before anything is served. The `--report` format is `--format`, else
@@ -82,6 +86,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
         _ => None,
     };
     let more = extra_listeners(&a, &cfg)?;
+    refuse_own_address(&a, &cfg.proxy, &more)?;
     let upstream_tls = upstream_trust(&a, &cfg, &more)?;
     let callers = a
         .callers
@@ -249,6 +254,78 @@ pub fn extra_listeners(a: &ProxyArgs, main: &PipelineConfig) -> anyhow::Result<V
     Ok(out)
 }
 
+/// Refuses (exit 2) an `--upstream`, `--route` or `--listener` target that is one of this
+/// proxy's own listen addresses (`--listen`, a `--listener` ADDR): every request sent there
+/// would come back to the proxy, which forwards it again, until every file descriptor is
+/// used up (breaker10n N1). Host names (`localhost`) are resolved; a listener on `0.0.0.0`
+/// / `[::]` is reached through any local address with its port
+/// ([`crate::proxy::forward::listener_reaches`], the check forward mode makes per request).
+/// A name that does not resolve is left to fail at connect time (502, no loop).
+///
+/// # Errors
+/// One line naming the flag, the target and the listen address it reaches, with a hint.
+pub fn refuse_own_address(
+    a: &ProxyArgs,
+    main: &ProxyConfig,
+    more: &[ProxyConfig],
+) -> anyhow::Result<()> {
+    use std::net::ToSocketAddrs as _;
+    let mut listens: Vec<(SocketAddr, String)> = vec![(main.listen, "--listen".to_string())];
+    for (m, spec) in more.iter().zip(&a.listeners) {
+        listens.push((m.listen, format!("--listener {spec}")));
+    }
+    let mut targets: Vec<(String, String)> = Vec::new();
+    for r in &main.routes {
+        let flag = if r.prefix == "/" && a.upstream.as_deref() == Some(r.upstream.as_str()) {
+            format!("--upstream {}", r.upstream)
+        } else {
+            format!("--route {}={}", r.prefix, r.upstream)
+        };
+        targets.push((r.upstream.clone(), flag));
+    }
+    for (m, spec) in more.iter().zip(&a.listeners) {
+        for r in &m.routes {
+            targets.push((r.upstream.clone(), format!("--listener {spec}")));
+        }
+    }
+    for (url, flag) in &targets {
+        let Ok(u) = url::Url::parse(url) else {
+            continue;
+        };
+        let Some(port) = u.port_or_known_default() else {
+            continue;
+        };
+        let ips: Vec<std::net::IpAddr> = match u.host() {
+            Some(url::Host::Ipv4(ip)) => vec![ip.into()],
+            Some(url::Host::Ipv6(ip)) => vec![ip.into()],
+            Some(url::Host::Domain(d)) => (d, port)
+                .to_socket_addrs()
+                .map(|it| it.map(|sa| sa.ip()).collect())
+                .unwrap_or_default(),
+            None => continue,
+        };
+        for (listen, lflag) in &listens {
+            if ips
+                .iter()
+                .any(|ip| crate::proxy::forward::listener_reaches(*listen, *ip, port))
+            {
+                let shown = shown_url(url, a.no_redact);
+                let flag = flag.replace(url.as_str(), &shown);
+                let lflag = if lflag == "--listen" {
+                    format!("--listen {listen}")
+                } else {
+                    lflag.clone()
+                };
+                bail!(
+                    "{flag} names this proxy's own listen address ({lflag}): every request would come back to the proxy and be forwarded again (a request loop); hint: point {} at the agent's address, not at the proxy's",
+                    flag.split_whitespace().next().unwrap_or("the upstream")
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
 /// `--leg` text to the event's leg: `client` (the client-facing hop) is the absent leg.
 fn leg_name(s: &str) -> Option<String> {
     match s.trim() {
@@ -363,6 +440,9 @@ async fn run_async(
             return Err(explain_start_error(e, listen));
         }
     };
+    // The recording as this process created it: the report is built from this handle, not
+    // by reopening the path, which may by exit name another file or none (breaker10n N3).
+    let held = record.as_deref().and_then(HeldRecording::open);
     crate::errln!(
         "a2a-interop proxy listening on {scheme}://{}",
         pipeline.proxy_addr()
@@ -433,7 +513,7 @@ async fn run_async(
     if record.is_some() && a.on_record_error == OnRecordError::Stop {
         crate::errln!("  a failed recording write stops the proxy (--on-record-error stop)");
     }
-    crate::errln!("  Ctrl-C or SIGTERM ends the run");
+    crate::errln!("  Ctrl-C, SIGTERM or SIGHUP ends the run");
     let failed = pipeline.sink().record_error();
     let stopped_by_record_error = match a.on_record_error {
         OnRecordError::Stop => tokio::select! {
@@ -456,6 +536,8 @@ async fn run_async(
         crate::errln!(
             "a2a-interop proxy: stopping: the recording cannot be written (--on-record-error stop); finishing in-flight exchanges"
         );
+    } else if hung_up() {
+        crate::errln!("a2a-interop proxy: stopping (SIGHUP: the terminal or ssh session closed)");
     } else {
         crate::errln!("a2a-interop proxy: stopping");
     }
@@ -469,9 +551,30 @@ async fn run_async(
     {
         crate::errln!("a2a-interop proxy: {line}");
     }
+    let source = match (&held, &outcome.recording) {
+        (Some(h), Some(rec)) => {
+            if let Some(line) = h.moved_line(rec) {
+                crate::errln!("a2a-interop proxy: {line}");
+            }
+            Some(h.read_path())
+        }
+        _ => None,
+    };
     if let Some(path) = &a.report {
-        write_report(path, a.format, &outcome)
-            .with_context(|| format!("cannot write report {}", path.display()))?;
+        if let Err(e) = write_report(path, a.format, &outcome, source.as_deref()) {
+            // The findings exist nowhere else (a full disk also cut the recording): print
+            // the report on stderr rather than lose it (breaker10n N10).
+            report_fallback(path, &outcome, source.as_deref());
+            let cause = format!("{e:#}");
+            let cause = if cause.starts_with("cannot write") {
+                cause
+            } else {
+                format!("cannot write report {}: {cause}", path.display())
+            };
+            bail!(
+                "{cause}; hint: the report was printed above instead; free disk space or give --report another path next time"
+            );
+        }
     }
     if stopped_by_record_error {
         let p = outcome
@@ -594,6 +697,10 @@ pub fn check_record_path(p: &Path) -> anyhow::Result<()> {
             p.display()
         );
     }
+    // Only an earlier recording may be overwritten (breaker10n N4).
+    if existed && file.metadata().is_ok_and(|m| m.is_file() && m.len() > 0) {
+        crate::record::writer::earlier_recording(p).map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
     drop(file);
     if !existed {
         let _ = std::fs::remove_file(p);
@@ -650,6 +757,11 @@ pub fn check_report_path(p: &Path) -> anyhow::Result<()> {
             p.display(),
             dir.display()
         ),
+    }
+    // another process's live recording (breaker10n N2)
+    if std::fs::metadata(p).is_ok_and(|m| m.is_file()) {
+        crate::record::outfile::refuse_live_recording(p, p)
+            .map_err(|e| anyhow::anyhow!("cannot write report {}: {e}", p.display()))?;
     }
     let existed = std::fs::symlink_metadata(p).is_ok();
     std::fs::OpenOptions::new()
@@ -710,9 +822,21 @@ fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
     }
 }
 
-/// A future that completes on Ctrl-C or (Unix) SIGTERM. The handlers are registered when
-/// this function returns, not when the future is first polled. Used by `proxy`, and by
-/// `probe`, `interop` and `demo` to stop a run early and still write its reports.
+/// Set once a SIGHUP stopped a run ([`stop_signal`]): the process then exits 129 (128 +
+/// SIGHUP, as a shell reports a process the signal killed) after writing its reports.
+static HUNG_UP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a SIGHUP (the terminal or ssh session closed) stopped this run: `main` then
+/// exits 129 instead of the run's own status (breaker10n N8).
+pub fn hung_up() -> bool {
+    HUNG_UP.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// A future that completes on Ctrl-C or (Unix) SIGTERM or SIGHUP. The handlers are
+/// registered when this function returns, not when the future is first polled. Used by
+/// `proxy`, and by `probe`, `interop` and `demo` to stop a run early and still write its
+/// reports. A SIGHUP (terminal or ssh session closed) used to kill the run with no report
+/// (breaker10n N8); it now ends it like SIGTERM and [`hung_up`] tells `main` to exit 129.
 pub(crate) fn stop_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
     let ctrl_c = tokio::signal::ctrl_c();
     #[cfg(unix)]
@@ -720,11 +844,13 @@ pub(crate) fn stop_signal() -> anyhow::Result<impl std::future::Future<Output = 
         use tokio::signal::unix::{signal, SignalKind};
         let mut term = signal(SignalKind::terminate()).context("cannot install SIGTERM handler")?;
         let mut int = signal(SignalKind::interrupt()).context("cannot install SIGINT handler")?;
+        let mut hup = signal(SignalKind::hangup()).context("cannot install SIGHUP handler")?;
         Ok(async move {
             tokio::select! {
                 _ = ctrl_c => {}
                 _ = term.recv() => {}
                 _ = int.recv() => {}
+                _ = hup.recv() => HUNG_UP.store(true, std::sync::atomic::Ordering::Relaxed),
             }
         })
     }
@@ -747,13 +873,160 @@ fn exit_code(o: &RunOutcome, fail_on: FailOn) -> ExitCode {
     }
 }
 
-/// Writes the `--report` file in `format` ([`report_format`]) through the report module. With a recording, the
-/// report's exchange index (and line numbers) come from reading it back; the verdicts are the
-/// online ones (`o.verify`), which equal the offline ones on the same file.
+/// The recording file this proxy created, opened for reading right after the recorder
+/// created it (breaker10n N3): the `--report` is built from this open file even when the
+/// path was deleted or had another file renamed over it during the run.
+struct HeldRecording {
+    file: std::fs::File,
+}
+
+impl HeldRecording {
+    /// `None` when the file cannot be opened for reading (the report then reads the path).
+    fn open(p: &Path) -> Option<HeldRecording> {
+        std::fs::File::open(p)
+            .ok()
+            .map(|file| HeldRecording { file })
+    }
+
+    /// A path that opens this very file (Linux: `/proc/self/fd/N`, which reopens even a
+    /// deleted file); elsewhere the recording's own path.
+    fn read_path(&self) -> PathBuf {
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::fd::AsRawFd as _;
+            PathBuf::from(format!("/proc/self/fd/{}", self.file.as_raw_fd()))
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            PathBuf::new()
+        }
+    }
+
+    /// When `rec` no longer names this file (deleted, or another file renamed over it):
+    /// copies the recording out of the open file to `rec` (deleted) or to a new sibling
+    /// `NAME.recovered-N.jsonl` (replaced), and returns the line that says so. `None` when
+    /// `rec` still names it.
+    fn moved_line(&self, rec: &Path) -> Option<String> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt as _;
+            let mine = self.file.metadata().ok()?;
+            let now = std::fs::metadata(rec);
+            let what = match &now {
+                Ok(m) if m.dev() == mine.dev() && m.ino() == mine.ino() => return None,
+                Ok(_) => "replaced by another file",
+                Err(_) => "deleted",
+            };
+            let kept = if now.is_err() {
+                self.copy_to(rec).then(|| rec.to_path_buf())
+            } else {
+                (1..100u32)
+                    .map(|n| rec.with_extension(format!("recovered-{n}.jsonl")))
+                    .find(|p| !p.exists() && self.copy_to(p))
+            };
+            Some(match kept {
+                Some(k) => format!(
+                    "{} was {what} during the run; this run's recording is kept as {} and the report is built from it",
+                    rec.display(),
+                    k.display()
+                ),
+                None => format!(
+                    "{} was {what} during the run and this run's recording could not be copied out: it is lost at exit; the report is still built from it",
+                    rec.display()
+                ),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = rec;
+            None
+        }
+    }
+
+    /// Copies the held file whole to a new file `to` (never over an existing one).
+    fn copy_to(&self, to: &Path) -> bool {
+        let mut from = match std::fs::File::open(self.read_path()) {
+            Ok(f) => f,
+            Err(_) => return false,
+        };
+        let mut o = std::fs::OpenOptions::new();
+        o.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
+            if let Ok(m) = self.file.metadata() {
+                o.mode(m.permissions().mode() & 0o777);
+            }
+        }
+        let Ok(mut out) = o.open(to) else {
+            return false;
+        };
+        let ok = std::io::copy(&mut from, &mut out).is_ok() && out.sync_all().is_ok();
+        if !ok {
+            let _ = std::fs::remove_file(to);
+        }
+        ok
+    }
+}
+
+/// The `--report` that could not be written (disk full), printed on stderr as text so the
+/// session's findings survive (breaker10n N10), with a line saying whether the recording
+/// holds every event (when it does not, `verify` on it will not reproduce them).
+fn report_fallback(path: &Path, o: &RunOutcome, source: Option<&Path>) {
+    crate::errln!(
+        "a2a-interop proxy: the report {} could not be written (the cause follows below); here it is as text:",
+        path.display()
+    );
+    let text = report_input(o, source)
+        .ok()
+        .and_then(|input| {
+            let report = crate::report::Report::build(&input);
+            crate::report::render_report(crate::report::Format::Text, &report, &input).ok()
+        })
+        .unwrap_or_else(|| {
+            // not even the recording could be read back: the online findings, one a line
+            o.verify
+                .findings
+                .iter()
+                .map(|f| format!("{}[{}] {}\n", f.severity.as_str(), f.rule, f.message))
+                .collect()
+        });
+    eprint!("{text}");
+    let s = &o.recorder;
+    if o.recording.is_some() && (s.unwritten_events > 0 || s.write_error.is_some()) {
+        crate::errln!(
+            "a2a-interop proxy: the recording is incomplete ({} of {} events not written), so `a2a-interop verify` on it will not reproduce every finding above",
+            s.unwritten_events,
+            s.events
+        );
+    }
+}
+
+/// Writes the `--report` file in `format` ([`report_format`]) through the report module. With
+/// a recording, the report's exchange index (and line numbers) come from reading it back
+/// from `source` (a path that opens the recording this run wrote, [`HeldRecording`]; `None`:
+/// the recording's path); the verdicts are the online ones (`o.verify`), which equal the
+/// offline ones on the same file.
 ///
 /// # Errors
 /// The recording cannot be read back, or the report cannot be rendered or written.
-pub fn write_report(path: &Path, format: Option<Format>, o: &RunOutcome) -> anyhow::Result<()> {
+pub fn write_report(
+    path: &Path,
+    format: Option<Format>,
+    o: &RunOutcome,
+    source: Option<&Path>,
+) -> anyhow::Result<()> {
+    let input = report_input(o, source)?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    report::write_reports(&[(report_format(path, format), path.to_path_buf())], &input)?;
+    Ok(())
+}
+
+/// The report input of a run: the recording read back (from `source`, else its path) with
+/// the online verdicts ([`write_report`]).
+fn report_input(o: &RunOutcome, source: Option<&Path>) -> anyhow::Result<ReportInput> {
     // as in the recording: upstream credentials redacted unless `--no-redact`
     let header = crate::record::redact::file_header(&o.header);
     let mode = header.mode;
@@ -764,7 +1037,11 @@ pub fn write_report(path: &Path, format: Option<Format>, o: &RunOutcome) -> anyh
         .collect::<Vec<_>>()
         .join(" ");
     let mut input = match &o.recording {
-        Some(rec) => crate::app::verify_cmd::verify_file(rec).map_err(anyhow::Error::msg)?,
+        Some(rec) => {
+            let from = source.filter(|p| !p.as_os_str().is_empty()).unwrap_or(rec);
+            crate::app::verify_cmd::verify_file_as(from, &rec.display().to_string())
+                .map_err(anyhow::Error::msg)?
+        }
         None => ReportInput::new(
             header.into_owned(),
             o.verify.clone(),
@@ -811,9 +1088,5 @@ pub fn write_report(path: &Path, format: Option<Format>, o: &RunOutcome) -> anyh
         target
     };
     input.source.target = (!target.is_empty()).then_some(target);
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    report::write_reports(&[(report_format(path, format), path.to_path_buf())], &input)?;
-    Ok(())
+    Ok(input)
 }

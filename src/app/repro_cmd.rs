@@ -818,6 +818,20 @@ pub fn replayed_leg(leg: Option<&str>) -> bool {
     }
 }
 
+/// Whether the default curl script path `sh` may be written: nothing there, an empty or
+/// special file (a device is written in place), or a script an earlier `repro` wrote (it
+/// starts as [`to_curl`] output does: `#!/usr/bin/env bash` then `# reproduces `).
+fn is_replaceable_script(sh: &Path) -> bool {
+    use std::io::Read as _;
+    match std::fs::metadata(sh) {
+        Ok(m) if m.is_file() && m.len() > 0 => {}
+        _ => return true,
+    }
+    let mut head = Vec::new();
+    let _ = std::fs::File::open(sh).and_then(|f| f.take(64).read_to_end(&mut head));
+    head.starts_with(b"#!/usr/bin/env bash\n# reproduces ")
+}
+
 /// A bash script replaying the client requests of `events` with curl, in order (those on a
 /// [`replayed_leg`]; an interop leg is named in a comment). A cut with none says so in a
 /// comment and an `echo` (exit 1), instead of being an empty script.
@@ -991,6 +1005,37 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
                     out.display()
                 ),
                 "give repro another output path",
+            ));
+        }
+    }
+    // `-o X --curl X`: the script would replace the cut (breaker10n N6, as `-o` twice).
+    if let Some(c) = &a.curl {
+        if a.output.as_os_str() != "-"
+            && (a.output == *c || crate::record::outfile::same_file(&a.output, c))
+        {
+            return Ok(fail(
+                format!(
+                    "-o {} and --curl {} name the same file: the curl script would replace the cut",
+                    a.output.display(),
+                    c.display()
+                ),
+                "give --curl its own path, e.g. --curl MIN.sh",
+            ));
+        }
+    }
+    // The default script path is one the user never typed: an existing file there that is
+    // not a script of an earlier `repro` is not replaced (breaker10n N6: `-o deploy.jsonl`
+    // replaced `deploy.sh`).
+    if a.curl.is_none() && a.output.as_os_str() != "-" {
+        let sh = with_extension(&a.output, "sh");
+        if !is_replaceable_script(&sh) {
+            return Ok(fail(
+                format!(
+                    "{} exists and is not a curl script written by repro: -o {} would replace it with the cut's script",
+                    sh.display(),
+                    a.output.display()
+                ),
+                "give --curl PATH for the script (or remove that file)",
             ));
         }
     }

@@ -66,13 +66,22 @@ pub fn exit_status(severities: impl IntoIterator<Item = Severity>, fail_on: Fail
 }
 
 /// Refuses a report path that is the `--record` file of `probe`, `interop` or `demo`
-/// ([`crate::record::outfile::same_file`]): the report would replace the recording (B3).
+/// ([`crate::record::outfile::same_file`]): the report would replace the recording (B3);
+/// and one that another process is recording to
+/// ([`crate::record::outfile::refuse_live_recording`], breaker10n N2).
 ///
 /// Errors: the one line to print, with its hint.
 pub fn refuse_report_over_recording(
     record: Option<&Path>,
     pairs: &[(Format, PathBuf)],
 ) -> anyhow::Result<()> {
+    // another process's live recording (breaker10n N2), refused before the run
+    for (_, p) in pairs {
+        if std::fs::metadata(p).is_ok_and(|m| m.is_file()) {
+            crate::record::outfile::refuse_live_recording(p, p)
+                .map_err(|e| anyhow::anyhow!("-o {}: {e}", p.display()))?;
+        }
+    }
     let Some(rec) = record else { return Ok(()) };
     match pairs
         .iter()
@@ -122,6 +131,17 @@ pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
                 )
             })?,
         };
+        // two reports to standard output would run together: neither parses (breaker10n N20)
+        if path.as_os_str() == "-"
+            && pairs
+                .iter()
+                .any(|(_, q): &(Format, PathBuf)| q.as_os_str() == "-")
+        {
+            return Err(
+                "-o - given twice: two reports to standard output would run together and neither would parse; hint: give all but one report a file path (-o FILE)"
+                    .to_string(),
+            );
+        }
         // two reports to one file: the second would overwrite the first (breaker9c C9)
         if path.as_os_str() != "-"
             && pairs.iter().any(|(_, q): &(Format, PathBuf)| {
@@ -573,6 +593,27 @@ mod tests {
             pair_outputs(&o).unwrap(),
             vec![(Format::Text, PathBuf::from("-"))]
         );
+    }
+
+    #[test]
+    fn two_reports_to_stdout_are_refused() {
+        let o = OutputArgs {
+            formats: vec![CliFormat::Json, CliFormat::Markdown],
+            outputs: vec!["-".into(), "-".into()],
+            fail_on: None,
+        };
+        let e = pair_outputs(&o).unwrap_err();
+        assert!(
+            e.starts_with("-o - given twice: two reports to standard output"),
+            "{e}"
+        );
+        // one to stdout and one to a file is fine
+        let o = OutputArgs {
+            formats: vec![CliFormat::Json, CliFormat::Markdown],
+            outputs: vec!["-".into(), "r.md".into()],
+            fail_on: None,
+        };
+        assert_eq!(pair_outputs(&o).unwrap().len(), 2);
     }
 
     #[test]

@@ -164,10 +164,29 @@ impl ForwardState {
                 Err(_) => Vec::new(),
             },
         };
-        let me = self.listen.ip();
         ips.iter()
-            .any(|ip| *ip == me || me.is_unspecified() || (ip.is_loopback() && me.is_loopback()))
+            .any(|ip| listener_reaches(self.listen, *ip, port))
     }
+}
+
+/// Whether a connection to `ip:port` reaches the listener bound to `listen` (a request
+/// sent there would come back to this proxy: a loop): the same port and the same address,
+/// or both loopback, or a listener on the unspecified address (`0.0.0.0`, `[::]`) and `ip`
+/// one of this machine's addresses (loopback, unspecified, or an address a socket can be
+/// bound to here). Port 0 (an ephemeral listener) matches nothing. Used per request in
+/// forward mode and at start-up for reverse-mode upstreams (breaker10n N1).
+pub fn listener_reaches(listen: SocketAddr, ip: IpAddr, port: u16) -> bool {
+    if port == 0 || port != listen.port() {
+        return false;
+    }
+    let me = listen.ip();
+    if ip == me || (ip.is_loopback() && me.is_loopback()) {
+        return true;
+    }
+    me.is_unspecified()
+        && (ip.is_loopback()
+            || ip.is_unspecified()
+            || std::net::UdpSocket::bind(SocketAddr::new(ip, 0)).is_ok())
 }
 
 /// Host without IPv6 brackets, for connecting.
@@ -464,5 +483,17 @@ mod tests {
         };
         let e = fw.check("127.0.0.1", 9).await.unwrap_err();
         assert!(e.contains("--allow-host 127.0.0.1"), "{e}");
+    }
+
+    #[test]
+    fn a_wildcard_listener_is_reached_through_local_addresses_only() {
+        let any: SocketAddr = "0.0.0.0:3128".parse().unwrap();
+        assert!(listener_reaches(any, "127.0.0.1".parse().unwrap(), 3128));
+        assert!(listener_reaches(any, "0.0.0.0".parse().unwrap(), 3128));
+        assert!(!listener_reaches(any, "127.0.0.1".parse().unwrap(), 3129));
+        // TEST-NET-3 (RFC 5737) is never an address of this machine
+        assert!(!listener_reaches(any, "203.0.113.7".parse().unwrap(), 3128));
+        let one: SocketAddr = "127.0.0.1:0".parse().unwrap();
+        assert!(!listener_reaches(one, "127.0.0.1".parse().unwrap(), 0));
     }
 }

@@ -15,7 +15,9 @@ failed write never destroys anything.
   `/dev/stdout`) is opened and written directly, and never removed or replaced.
 
 [`same_file`] tells when an output path names the input or recording of the same run (B3:
-writing there would destroy it).
+writing there would destroy it). A regular file that another process is recording to (it
+holds the recorder's lock) is never replaced: [`OutFile::create`] fails with a message
+naming it (breaker10n N2).
 */
 
 use std::fs::File;
@@ -52,6 +54,20 @@ impl OutFile {
     /// `path` is a directory, its directory cannot be created, or the file (or its
     /// temporary sibling) cannot be opened.
     pub fn create(path: &Path) -> io::Result<OutFile> {
+        Self::create_with(path, false)
+    }
+
+    /// [`OutFile::create`] for an output that keeps secrets (a HAR of a `--no-redact`
+    /// recording, breaker10n N5): a regular file is written `0600` (owner read/write only),
+    /// a replaced one included; devices, FIFOs and standard output as `create`.
+    ///
+    /// # Errors
+    /// As [`OutFile::create`].
+    pub fn create_private(path: &Path) -> io::Result<OutFile> {
+        Self::create_with(path, true)
+    }
+
+    fn create_with(path: &Path, private: bool) -> io::Result<OutFile> {
         if path.as_os_str() == "-" {
             return Ok(OutFile {
                 target: Some(Target::Stdout(io::stdout().lock())),
@@ -76,7 +92,10 @@ impl OutFile {
                 ))
             }
             Ok(m) if !m.is_file() => return Self::direct(&dest, false),
-            Ok(m) => Some(m),
+            Ok(m) => {
+                refuse_live_recording(path, &dest)?;
+                Some(m)
+            }
             Err(e) if e.kind() == io::ErrorKind::NotFound => None,
             Err(e) => return Err(e),
         };
@@ -102,7 +121,7 @@ impl OutFile {
             #[cfg(unix)]
             {
                 use std::os::unix::fs::OpenOptionsExt as _;
-                o.mode(0o666);
+                o.mode(if private { 0o600 } else { 0o666 });
             }
             match o.open(&tmp) {
                 Ok(f) => break (f, tmp),
@@ -110,9 +129,17 @@ impl OutFile {
                 Err(e) => return Err(e),
             }
         };
-        if let Some(m) = existing {
+        match existing {
+            #[cfg(unix)]
+            Some(_) if private => {
+                use std::os::unix::fs::PermissionsExt as _;
+                file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+            }
             // the replaced file's mode (a 0600 report stays 0600)
-            let _ = file.set_permissions(m.permissions());
+            Some(m) => {
+                let _ = file.set_permissions(m.permissions());
+            }
+            None => {}
         }
         Ok(OutFile {
             target: Some(Target::Staged { file, tmp, dest }),
@@ -190,6 +217,32 @@ impl Drop for OutFile {
             // only the temporary file this run created
             let _ = std::fs::remove_file(tmp);
         }
+    }
+}
+
+/// Refuses to replace a file that another process is recording to (breaker10n N2: `-o
+/// session.jsonl` for `-o session.json` put a new file over a live recording, whose proxy
+/// then wrote every later event into the unlinked file). The recorder holds an exclusive
+/// advisory lock on its file for the whole run (`flock`, [`crate::record::writer`]); a
+/// shared lock that cannot be had here means such a writer is live. `shown` is the path as
+/// the user typed it, `dest` the regular file it names.
+///
+/// # Errors
+/// `ResourceBusy` with a message naming the file.
+pub fn refuse_live_recording(shown: &Path, dest: &Path) -> io::Result<()> {
+    let Ok(f) = File::open(dest) else {
+        // unreadable: the rename below decides; no recorder can be told apart here
+        return Ok(());
+    };
+    match f.try_lock_shared() {
+        Err(std::fs::TryLockError::WouldBlock) => Err(io::Error::new(
+            io::ErrorKind::ResourceBusy,
+            format!(
+                "{} is being recorded by another a2a-interop process (its --record file): writing there would replace the live recording; hint: give another output path",
+                shown.display()
+            ),
+        )),
+        _ => Ok(()),
     }
 }
 

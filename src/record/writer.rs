@@ -559,15 +559,57 @@ fn open_exclusive(p: &std::path::Path, redact: bool) -> io::Result<File> {
     }
     if let Some(m) = regular {
         if m.len() > 0 {
+            let started = earlier_recording(p)?;
             crate::errln!(
-                "a2a-interop: note: overwriting {} ({} bytes from an earlier run)",
+                "a2a-interop: note: overwriting {} ({} bytes: an earlier a2a-interop recording{})",
                 p.display(),
-                m.len()
+                m.len(),
+                started.map(|t| format!(" started {t}")).unwrap_or_default()
             );
         }
         file.set_len(0)?;
     }
     Ok(file)
+}
+
+/// Checks an existing, non-empty `--record` file before it is emptied (breaker10n N4: a
+/// typo such as `--record report.md` erased the file at start-up): only an earlier
+/// a2a-interop recording, a file whose first line is a recording header
+/// (`{"type":"recording",...}`, docs/recording-format.md), may be overwritten.
+///
+/// Returns `Ok(Some(startedAt))` of that earlier recording's header (`Ok(None)` when the
+/// header has no `startedAt`).
+///
+/// # Errors
+/// `AlreadyExists` with a message naming the file when it is not a recording (or cannot be
+/// read to tell): nothing was changed.
+pub fn earlier_recording(p: &std::path::Path) -> io::Result<Option<String>> {
+    use std::io::Read as _;
+    let refuse = |why: &str| {
+        io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!(
+                "{} exists and is not an a2a-interop recording ({why}): recording there would erase it; hint: give --record another path, or remove the file first if it is not needed",
+                p.display()
+            ),
+        )
+    };
+    let mut head = Vec::new();
+    std::fs::File::open(p)
+        .and_then(|f| f.take(64 * 1024).read_to_end(&mut head))
+        .map_err(|e| refuse(&format!("it cannot be read to tell: {e}")))?;
+    let first = match head.iter().position(|&b| b == b'\n') {
+        Some(n) => &head[..n],
+        None => &head[..],
+    };
+    let v: serde_json::Value = serde_json::from_slice(first)
+        .map_err(|_| refuse("its first line is not a recording header"))?;
+    if v.get("type").and_then(|t| t.as_str()) != Some("recording") {
+        return Err(refuse("its first line is not a recording header"));
+    }
+    Ok(v.get("startedAt")
+        .and_then(|t| t.as_str())
+        .map(str::to_string))
 }
 
 fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, Recorder)> {

@@ -137,11 +137,13 @@ impl Format {
 #[derive(Debug, thiserror::Error)]
 pub enum ReportError {
     /// The output file could not be created or written.
-    #[error("cannot write {format} report to {path}: {source}")]
+    /// (`cause` is shown in the message and not chained again as a `source`: the OS error
+    /// text appears once, breaker10n N10.)
+    #[error("cannot write {format} report to {path}: {cause}")]
     Write {
         format: &'static str,
         path: PathBuf,
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     /// Rendering failed (XML writer or JSON serializer).
     #[error("cannot render {format} report: {message}")]
@@ -228,10 +230,10 @@ pub fn write_built_reports(
         };
         let res = rendered.and_then(|text| match write_to(path, text.as_bytes()) {
             Err(e) if to_stdout && e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-            r => r.map_err(|source| ReportError::Write {
+            r => r.map_err(|cause| ReportError::Write {
                 format: format.as_str(),
                 path: path.clone(),
-                source,
+                cause,
             }),
         });
         if let Err(e) = res {
