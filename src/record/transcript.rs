@@ -29,6 +29,8 @@ struct Line {
     no: usize,
     dir: Dir,
     t_us: u64,
+    /// whether the line gave `t` (else `t_us` is 1 ms after the line before)
+    timed: bool,
     id: Option<String>,
     leg: Option<String>,
     method: String,
@@ -268,6 +270,10 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
     }
     let mut header = RecordingHeader::new(CaptureMode::Transcript);
     header.started_at = "1970-01-01T00:00:00.000Z".into();
+    // a response part without `t` has no observed arrival time
+    header.chunk_times = lines
+        .iter()
+        .all(|l| l.timed || l.dir == Dir::Req || l.body.is_empty());
     Ok((header, events))
 }
 
@@ -316,6 +322,7 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
             Some(other) => bail!("line {no}: unknown dir {other:?} (req, resp or chunk)"),
             None => bail!("line {no}: missing \"dir\""),
         };
+        let timed = obj.get("t").is_some();
         let t_us = match obj.get("t") {
             Some(t) => {
                 let secs = t
@@ -388,6 +395,7 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
             no,
             dir,
             t_us,
+            timed,
             id,
             leg,
             method,
@@ -449,6 +457,19 @@ mod tests {
             evs.iter().map(|e| e.seq).collect::<Vec<_>>(),
             [1, 2, 3, 4, 5]
         );
+    }
+
+    /// A response body line without `t` has no observed arrival time (breaker10 E3); an
+    /// untimed `req` or an empty `close` line does not matter.
+    #[test]
+    fn chunk_times_known_only_when_every_body_line_has_t() {
+        let timed = r#"{"dir":"req","method":"POST","url":"/","headers":{"host":"h"},"body":"{}"}
+{"t":0.004,"dir":"resp","status":200,"headers":{},"body":""}
+{"t":0.005,"dir":"chunk","body":"data: 1\n\n"}
+{"dir":"chunk","body":"","close":"eof"}"#;
+        assert!(read(timed).unwrap().0.chunk_times);
+        let untimed = timed.replace(r#"{"t":0.005,"dir":"chunk""#, r#"{"dir":"chunk""#);
+        assert!(!read(&untimed).unwrap().0.chunk_times);
     }
 
     #[test]

@@ -410,6 +410,9 @@ struct StaleReport {
 /// The whole verifier state.
 pub(super) struct State {
     mode: CaptureMode,
+    /// [`RecordingHeader::chunk_times`]: false when chunk arrival times were not observed
+    /// (HAR, untimed transcript lines), so arrival-time verdicts (GW-SSE-001) are not judged.
+    chunk_times: bool,
     upstreams: Vec<UrlParts>,
     out: Vec<Finding>,
     events: u64,
@@ -643,6 +646,7 @@ impl State {
     pub(super) fn new(h: &RecordingHeader) -> Self {
         State {
             mode: h.mode,
+            chunk_times: h.chunk_times,
             upstreams: h
                 .routes
                 .iter()
@@ -3571,7 +3575,7 @@ impl State {
             };
             self.check_events_passed_on(client, up);
             let n = c_times.len().min(u_times.len());
-            if n >= 3 {
+            if n >= 3 && self.chunk_times {
                 let u_spread = u_times[n - 1].saturating_sub(u_times[0]);
                 let c_spread = c_times[n - 1].saturating_sub(c_times[0]);
                 let first_delay = c_times[0].saturating_sub(u_times[0]);
@@ -3602,8 +3606,9 @@ impl State {
             }
             return;
         }
-        // One leg: events' own status timestamps spread far wider than their arrival.
-        if s.stamps.len() >= 3 && s.arrivals.len() >= 3 {
+        // One leg: events' own status timestamps spread far wider than their arrival. A source
+        // without per-chunk arrival times (a HAR entry's one body text) proves nothing here.
+        if self.chunk_times && s.stamps.len() >= 3 && s.arrivals.len() >= 3 {
             let (min_ts, max_ts) = s
                 .stamps
                 .iter()
