@@ -489,6 +489,10 @@ pub(super) struct State {
     /// [`MAX_PENDING_UP`]. Lets the gateway, not the agent, be charged for what it changed
     /// (RPC-002 ids, STREAM-003 cut streams, RPC-002 answers lost to a gateway timeout).
     gw_pairs: VecDeque<GwPair>,
+    /// Client-leg exchanges of a gateway pair whose answer is not the agent's (the gateway
+    /// replaced it, or answered before the agent did): GW-RESP-001/002 judge them, not the
+    /// client-leg envelope rules (RPC-ENVELOPE-001).
+    gw_own_answer: HashSet<String>,
     /// How the exchanges of [`State::gw_pairs`] ended, by exchange id, until their twin ends.
     gw_ended: HashMap<String, EndedRec>,
     /// Insertion order of `gw_ended` (kept in recordings with an upstream leg whether
@@ -531,6 +535,74 @@ struct EndedRec {
     stream: bool,
     /// Its response's media type (`text/event-stream`, ...).
     media: Option<String>,
+    /// What its (non-stream) response body was, judged on the decoded bytes.
+    answer: LegAnswer,
+    /// A short excerpt of that body (for messages), empty when none.
+    excerpt: String,
+}
+
+/// The body of one gateway leg's non-stream answer (GW-RESP-001/002 compare the two legs).
+#[derive(Clone, Debug, PartialEq, Default)]
+enum LegAnswer {
+    /// No body, a stream, or a body not decoded.
+    #[default]
+    None,
+    /// A body that is not JSON (an HTML or plain-text page).
+    NotJson,
+    /// JSON, but no JSON-RPC response object.
+    Json,
+    /// A JSON-RPC response with a `result` (RPC-002).
+    RpcResult,
+    /// A JSON-RPC response with an `error`: its `code` and `message`.
+    RpcError(i64, String),
+}
+
+impl LegAnswer {
+    /// Reads a decoded, complete response body.
+    fn of(body: &[u8]) -> LegAnswer {
+        if body.iter().all(u8::is_ascii_whitespace) {
+            return LegAnswer::None;
+        }
+        let Ok(v) = Json::parse(body) else {
+            return LegAnswer::NotJson;
+        };
+        if v.get("jsonrpc").is_none() {
+            return LegAnswer::Json;
+        }
+        if let Some(e) = v.get("error").filter(|e| !e.is_null()) {
+            let code = e.get("code").and_then(Json::as_i64).unwrap_or(0);
+            let msg = e
+                .get("message")
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_string();
+            return LegAnswer::RpcError(code, msg);
+        }
+        if v.get("result").is_some() {
+            return LegAnswer::RpcResult;
+        }
+        LegAnswer::Json
+    }
+
+    /// The agent's A2A answer: a JSON-RPC response, or JSON (HTTP+JSON binding).
+    fn is_a2a(&self) -> bool {
+        matches!(
+            self,
+            LegAnswer::RpcResult | LegAnswer::RpcError(..) | LegAnswer::Json
+        )
+    }
+
+    /// In words, for messages.
+    fn describe(&self) -> String {
+        match self {
+            LegAnswer::None => "no body".into(),
+            LegAnswer::NotJson => "a body that is not JSON".into(),
+            LegAnswer::Json => "a JSON body".into(),
+            LegAnswer::RpcResult => "a JSON-RPC result".into(),
+            LegAnswer::RpcError(k, m) if m.is_empty() => format!("JSON-RPC error {k}"),
+            LegAnswer::RpcError(k, m) => format!("JSON-RPC error {k} \"{m}\""),
+        }
+    }
 }
 
 /// A client-leg stream that ended without a terminal state while its upstream twin was
@@ -682,6 +754,7 @@ impl State {
             done_paths: HashMap::new(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
+            gw_own_answer: HashSet::new(),
             gw_ended: HashMap::new(),
             gw_ended_order: VecDeque::new(),
             held_ends: Vec::new(),
@@ -3453,6 +3526,14 @@ impl State {
                 }
             })
             .map(|p| (p.client.clone(), p.up.clone()));
+        let answered_whole = x.sse.is_none()
+            && x.status.is_some()
+            && x.outcome == Some(Outcome::Complete)
+            && !x.truncated
+            && !x.synthetic;
+        let decoded = answered_whole
+            .then(|| decode_coded(&x.resp_headers, x.body.as_slice()).ok())
+            .flatten();
         let rec = EndedRec {
             status: x.status,
             outcome: x.outcome,
@@ -3461,7 +3542,39 @@ impl State {
             end_t: x.end_t,
             stream: x.sse.is_some(),
             media: x.resp_headers.media_type(),
+            answer: decoded.as_deref().map(LegAnswer::of).unwrap_or_default(),
+            excerpt: decoded
+                .as_deref()
+                .map(|b| {
+                    let t = String::from_utf8_lossy(b);
+                    let t = t.split_whitespace().collect::<Vec<_>>().join(" ");
+                    match t.char_indices().nth(100) {
+                        Some((i, _)) => format!("{}...", &t[..i]),
+                        None => t,
+                    }
+                })
+                .unwrap_or_default(),
         };
+        // The client leg got a page that is no A2A answer while the agent has not answered
+        // the upstream leg yet: the page is the gateway's (judged when the agent answers).
+        if !is_up && rec.answer == LegAnswer::NotJson {
+            // (the pair is made once the upstream request is whole: look at open upstream
+            // requests with this call's method and body too)
+            let waiting = match &pair {
+                Some((_, uid)) => self.open.contains_key(uid),
+                None => self.open.values().any(|o| {
+                    o.leg.is_some()
+                        && o.status.is_none()
+                        && o.req_seq > x.req_seq
+                        && o.method.eq_ignore_ascii_case(&x.method)
+                        && !x.req_body.as_slice().is_empty()
+                        && same_forwarded_body(x.req_body.as_slice(), o.req_body.as_slice())
+                }),
+            };
+            if waiting {
+                self.gw_own_answer.insert(x.id.clone());
+            }
+        }
         // Kept until both legs ended (the pair may be made after the client leg ended).
         self.gw_ended_order.push_back(x.id.clone());
         if self.gw_ended_order.len() > MAX_PENDING_UP {
@@ -3489,6 +3602,9 @@ impl State {
             Some(s) => (500..600).contains(&s),
             None => c.outcome == Some(Outcome::UpstreamAbort),
         };
+        if agent_answered && !gateway_failed {
+            return self.gw_answer_replaced(&cid, &c, &uid, &u);
+        }
         if !(agent_answered && gateway_failed) {
             return;
         }
@@ -3536,6 +3652,86 @@ impl State {
                     exchange: Some(uid),
                     pointer: None,
                     found: u.status.map(Value::from),
+                },
+            ],
+            &None,
+        );
+    }
+
+    /// GW-RESP-001/002 for a gateway pair whose legs both ended, the agent answering the
+    /// upstream leg with an A2A answer (RPC-002: the client gets the agent's `result` or
+    /// `error`): the client leg got a page that is not JSON instead (a WAF's or CDN's HTML,
+    /// a maintenance page), or a JSON-RPC error the agent did not send (a gateway's own
+    /// timeout wrapped as -32603 with HTTP 200). The gateway's answer before the agent's is
+    /// GW-RESP-001 (it did not wait), after it GW-RESP-002 (it replaced it).
+    fn gw_answer_replaced(&mut self, cid: &str, c: &EndedRec, uid: &str, u: &EndedRec) {
+        if !u.answer.is_a2a() {
+            return;
+        }
+        let own_error = match (&c.answer, &u.answer) {
+            (LegAnswer::RpcError(k, _), LegAnswer::RpcError(j, _)) => k != j,
+            (LegAnswer::RpcError(..), LegAnswer::RpcResult) => true,
+            // an HTTP+JSON agent's error translated into a JSON-RPC error is a bridge's job
+            (LegAnswer::RpcError(..), LegAnswer::Json) => u.status.is_some_and(|s| s < 300),
+            _ => false,
+        };
+        let page = c.answer == LegAnswer::NotJson;
+        if !own_error && !page {
+            return;
+        }
+        let gap = u.end_t.abs_diff(c.end_t) as f64 / 1e6;
+        let gap = if gap < 1.0 {
+            format!("{:.0} ms", gap * 1000.0)
+        } else {
+            format!("{gap:.1} s")
+        };
+        let agent_later = u.end_t > c.end_t;
+        let status = c.status.unwrap_or(0);
+        let got = if page {
+            format!(
+                "a {} page (HTTP {status}: \"{}\")",
+                c.media.as_deref().unwrap_or("no content type"),
+                c.excerpt
+            )
+        } else {
+            format!("its own {} (HTTP {status})", c.answer.describe())
+        };
+        let agent = format!(
+            "the agent answered the upstream leg HTTP {} with {}",
+            u.status.unwrap_or(0),
+            u.answer.describe()
+        );
+        let (rule, msg) = if agent_later {
+            (
+                &r::GW_ANSWER_LOST,
+                format!(
+                    "gateway answered the client with {got} while {agent} {gap} later: the gateway answered on its own (gave up, or blocked the call) before the agent's answer and never passed that answer on"
+                ),
+            )
+        } else {
+            (
+                &r::GW_ANSWER_ALTERED,
+                format!(
+                    "gateway replaced the agent's answer: {agent}, and the client got {got} {gap} later"
+                ),
+            )
+        };
+        self.gw_own_answer.insert(cid.to_string());
+        self.find(
+            rule,
+            msg,
+            vec![
+                Evidence {
+                    seq: c.resp_seq,
+                    exchange: Some(cid.to_string()),
+                    pointer: None,
+                    found: (!c.excerpt.is_empty()).then(|| Value::String(c.excerpt.clone())),
+                },
+                Evidence {
+                    seq: u.resp_seq,
+                    exchange: Some(uid.to_string()),
+                    pointer: None,
+                    found: (!u.excerpt.is_empty()).then(|| Value::String(u.excerpt.clone())),
                 },
             ],
             &None,
@@ -4410,7 +4606,9 @@ impl State {
         let bseq = x.body_seq();
         let Some(v) = json else {
             let media = x.resp_headers.media_type();
-            if (200..300).contains(&status)
+            if self.gw_own_answer.contains(&x.id) {
+                // The gateway's page, not the agent's answer: GW-RESP-001/002 (gw_note_end).
+            } else if (200..300).contains(&status)
                 && !body.is_empty()
                 && !x.synthetic
                 && c.op.is_some_and(Op::is_streaming)
@@ -4451,10 +4649,29 @@ impl State {
                 } else {
                     media.as_deref().unwrap_or("no content type").to_string()
                 };
+                // An HTML page (a WAF's block page, a CDN's maintenance page) is plainly not
+                // what an A2A agent writes: say who may have produced it.
+                let html = media.as_deref().is_some_and(|m| m.contains("html"))
+                    || body
+                        .iter()
+                        .find(|b| !b.is_ascii_whitespace())
+                        .is_some_and(|&b| b == b'<');
+                let who = if html {
+                    let server = x
+                        .resp_headers
+                        .get("server")
+                        .map(|s| format!(", server: {}", s.trim()))
+                        .unwrap_or_default();
+                    format!(
+                        " (an HTML page{server}): such a page usually comes from an intermediary in front of the agent (gateway, WAF, CDN, load balancer) rather than the agent itself; whether the agent or an intermediary sent it cannot be told from this leg: record the upstream leg too (leg \"upstream\") to see which"
+                    )
+                } else {
+                    String::new()
+                };
                 self.find(
                     &r::RPC_ENVELOPE,
                     format!(
-                        "the JSON-RPC call {} was answered HTTP {status} with {what} instead of a JSON-RPC response",
+                        "the JSON-RPC call {} was answered HTTP {status} with {what} instead of a JSON-RPC response{who}",
                         c.method.as_deref().unwrap_or("")
                     ),
                     vec![if body.is_empty() {

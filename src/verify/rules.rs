@@ -515,13 +515,13 @@ rule!(GW_EXTENSIONS_STRIPPED, "GW-HDR-001", "proxy-stripped-extensions-header", 
 
 rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
     ["RPC-002", "TASK-005"],
-    "client leg got a gateway error (502/503/504) or no answer while the agent answered the upstream leg",
+    "client leg got a gateway error (502/503/504, its own JSON-RPC error or error page) or no answer while the agent answered the upstream leg",
     "raise the gateway's upstream read timeout above the agent's longest blocking call (a blocking send returns only at a terminal or interrupted state), or have clients use streaming or returnImmediately/blocking:false; and relay the agent's answer");
 
 rule!(GW_ANSWER_ALTERED, "GW-RESP-002", "answer-altered-by-proxy", Error, Interop,
     ["RPC-002", "RPC-005"],
-    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, or an event stream relabelled as another content type",
-    "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, and keep Content-Type: text/event-stream (and the SSE framing) on streams");
+    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, or the answer replaced by a page of the gateway's own",
+    "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams, and exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page");
 
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
