@@ -489,10 +489,17 @@ pub(super) struct State {
     /// [`MAX_PENDING_UP`]. Lets the gateway, not the agent, be charged for what it changed
     /// (RPC-002 ids, STREAM-003 cut streams, RPC-002 answers lost to a gateway timeout).
     gw_pairs: VecDeque<GwPair>,
-    /// Client-leg exchanges of a gateway pair whose answer is not the agent's (the gateway
-    /// replaced it, or answered before the agent did): GW-RESP-001/002 judge them, not the
-    /// client-leg envelope rules (RPC-ENVELOPE-001).
+    /// Exchanges whose answer is not the agent's: the client leg of a gateway pair whose
+    /// answer the gateway replaced or gave before the agent did (GW-RESP-001/002), a single
+    /// leg's intermediary 502/503/504 without an A2A answer (GW-RESP-003). Those rules
+    /// judge them, not the agent's envelope and error-shape rules (RPC-ENVELOPE-001,
+    /// REST-ERROR-001).
     gw_own_answer: HashSet<String>,
+    /// Areas (`task`, `stream`) of A2A calls that got an A2A answer, and of calls that got
+    /// only an intermediary's 502/503/504 (GW-RESP-003): an area of the second kind alone
+    /// does not count as exercised.
+    areas_answered: HashSet<&'static str>,
+    areas_unanswered: HashSet<&'static str>,
     /// How the exchanges of [`State::gw_pairs`] ended, by exchange id, until their twin ends.
     gw_ended: HashMap<String, EndedRec>,
     /// Insertion order of `gw_ended` (kept in recordings with an upstream leg whether
@@ -755,6 +762,8 @@ impl State {
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
             gw_own_answer: HashSet::new(),
+            areas_answered: HashSet::new(),
+            areas_unanswered: HashSet::new(),
             gw_ended: HashMap::new(),
             gw_ended_order: VecDeque::new(),
             held_ends: Vec::new(),
@@ -1101,6 +1110,15 @@ impl State {
                     &None,
                 );
             }
+        }
+        // A call that got only an intermediary's error exercised nothing of its area.
+        for a in self.areas_unanswered.difference(&self.areas_answered) {
+            self.areas.remove(a);
+        }
+        // ... but it did show an intermediary's answer (GW-RESP-003). Inserted only now:
+        // during the run `gateway` means that an upstream leg is recorded.
+        if !self.areas_unanswered.is_empty() {
+            self.areas.insert("gateway");
         }
         let mut findings = self.out;
         findings.sort_by_key(|f| f.first_seq());
@@ -3058,6 +3076,7 @@ impl State {
         x.answer_error = json
             .as_ref()
             .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()));
+        self.intermediary_error_unseen(&x, &c, json.as_ref());
         // Cards.
         if matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard))
             && c.binding != Some(Binding::JsonRpc)
@@ -3655,6 +3674,83 @@ impl State {
                 },
             ],
             &None,
+        );
+    }
+
+    /// GW-RESP-003 (RPC-002; ERR-007 leaves the status of a JSON-RPC error open): a
+    /// JSON-RPC or HTTP+JSON task call on a recording without an upstream leg answered
+    /// HTTP 502/503/504 with no A2A answer (an nginx HTML page, an empty body, an API
+    /// gateway's `{"message":...}`). The client got neither `result` nor `error`; whether
+    /// the agent failed, was too slow for the gateway or never got the call is not in this
+    /// leg (a note). Also keeps [`State::areas_answered`] / [`State::areas_unanswered`].
+    fn intermediary_error_unseen(&mut self, x: &Exch, c: &Call, json: Option<&Json>) {
+        let Some(op) = c.op.filter(|o| o.is_task_op()) else {
+            return;
+        };
+        if x.synthetic || x.status.is_none() {
+            return;
+        }
+        let areas: &[&'static str] = if op.is_streaming() {
+            &["task", "stream"]
+        } else {
+            &["task"]
+        };
+        let a2a_answer = match c.binding {
+            Some(Binding::JsonRpc) => json.is_some_and(|v| {
+                v.get("jsonrpc").is_some()
+                    || v.get("result").is_some()
+                    || v.get("error").and_then(|e| e.get("code")).is_some()
+            }),
+            Some(Binding::Rest) => json.is_some_and(|v| {
+                v.get("error")
+                    .is_some_and(|e| e.get("code").is_some() || e.get("status").is_some())
+                    || v.get("code").is_some_and(Json::is_i64)
+            }),
+            _ => true,
+        };
+        let status = x.status.unwrap_or(0);
+        if !(502..=504).contains(&status)
+            || a2a_answer
+            || x.leg.is_some()
+            || self.areas.contains("gateway")
+        {
+            if !(502..=504).contains(&status) || a2a_answer {
+                self.areas_answered.extend(areas.iter().copied());
+            }
+            return;
+        }
+        self.areas_unanswered.extend(areas.iter().copied());
+        self.gw_own_answer.insert(x.id.clone());
+        let what = if x.body.as_slice().is_empty() {
+            "an empty body".to_string()
+        } else {
+            x.resp_headers
+                .media_type()
+                .unwrap_or_else(|| "no content type".into())
+        };
+        let server = x
+            .resp_headers
+            .get("server")
+            .map(|s| format!(", server: {}", s.trim()))
+            .unwrap_or_default();
+        let kind = if c.binding == Some(Binding::JsonRpc) {
+            "JSON-RPC call"
+        } else {
+            "HTTP+JSON call"
+        };
+        let name = c
+            .method
+            .clone()
+            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let body = (!x.body.as_slice().is_empty())
+            .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice())));
+        self.find(
+            &r::GW_ANSWER_UNSEEN,
+            format!(
+                "the {kind} {name} got HTTP {status} ({what}{server}) and no A2A answer: the client never learns whether the agent ran it; an intermediary (gateway, load balancer) sends this status, and without the upstream leg it cannot be told whether the agent failed, answered too late, or never got the call"
+            ),
+            vec![x.ev_at(x.body_seq(), "", body)],
+            &x.leg,
         );
     }
 
@@ -6517,6 +6613,11 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let bseq = x.body_seq();
         let op = c.op;
+        if self.gw_own_answer.contains(&x.id) {
+            // an intermediary's answer (GW-RESP-001/002/003), not the agent's
+            self.after_response(x, None);
+            return;
+        }
         if status >= 400 && !x.synthetic {
             if json.is_none() && self.rest_route_of_answered_interface(x) {
                 self.rest_error_not_json(x, &c, status, bseq);

@@ -523,6 +523,13 @@ rule!(GW_ANSWER_ALTERED, "GW-RESP-002", "answer-altered-by-proxy", Error, Intero
     "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, or the answer replaced by a page of the gateway's own",
     "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams, and exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page");
 
+// One leg only (no `leg: "upstream"` recorded): an intermediary's error status with no A2A
+// answer is a fact the client saw, but whose fault it is cannot be told from this leg.
+rule!(GW_ANSWER_UNSEEN, "GW-RESP-003", "intermediary-error-without-answer", Note, Interop,
+    ["RPC-002", "ERR-007"],
+    "an A2A call got an intermediary's HTTP 502/503/504 and no A2A answer (the upstream leg is not recorded, so whose fault it is cannot be told)",
+    "record the leg between the gateway and the agent too (the proxy's leg \"upstream\") to see whether the agent failed, answered too late for the gateway's upstream timeout, or never got the call; check the gateway's error log and upstream timeout");
+
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
@@ -567,6 +574,7 @@ pub static RULES: &[Rule] = &[
     GW_EXTENSIONS_STRIPPED,
     GW_ANSWER_LOST,
     GW_ANSWER_ALTERED,
+    GW_ANSWER_UNSEEN,
     GW_SSE_BUFFERED,
     GW_SSE_LOST,
     HTTP_FRAMED_TWICE,

@@ -484,6 +484,14 @@ def gwid(ok):
     t.resp(200, res("gw-77", {"task": task1()}), leg="upstream")
     t.resp(200, res(1 if ok else "gw-77", {"task": task1()})); return t.text()
 case("GW-RESP-002", gwid(False), gwid(True))
+def gwunseen(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("slow job")}), headers=V1)
+    if ok:
+        t.resp(200, res(1, {"task": task1()}))
+    else:
+        t.resp(504, "<html><body><h1>504 Gateway Time-out</h1></body></html>", headers={"server": "nginx"}, ct="text/html")
+    return t.text()
+case("GW-RESP-003", gwunseen(False), gwunseen(True))
 def redirected(ok):
     t = T(); fetch_card(t, card1(url=H + "/a2a" + ("/" if ok else "")))
     body = rpc(1, "SendMessage", {"message": msg1("hi")})
