@@ -2935,6 +2935,7 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
+        self.reset_without_answer(&x);
         // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
         self.gw_note_end(&x);
         // AUTH-003: a 401 names its challenge.
@@ -8079,12 +8080,14 @@ impl State {
             self.check_redirected_use(x, p);
             return;
         }
-        let never = matches!(
-            (x.status, x.synthetic, x.outcome),
-            (Some(502) | Some(504), true, _)
-                | (None, _, Some(Outcome::UpstreamError))
-                | (None, _, Some(Outcome::Open))
-        );
+        // CARD-005: only a failure to reach the URL (refused, unknown host, unreachable) is
+        // evidence that it is wrong. A call still open when the capture stopped, or one the
+        // agent reset after connecting (HTTP-FRAME-002), proves nothing about the URL.
+        let no_answer = no_answer_cause(x);
+        if matches!(no_answer, Some(NoAnswer::Reached | NoAnswer::Unknown)) {
+            return;
+        }
+        let never = no_answer == Some(NoAnswer::NotReached);
         let failed = match (x.status, x.synthetic, x.outcome) {
             (Some(404) | Some(405), false, _) => {
                 Some(format!("answered HTTP {}", x.status.unwrap_or(0)))
@@ -8104,10 +8107,10 @@ impl State {
             (Some(502) | Some(504), true, _) => {
                 Some("never answered (the proxy answered for it)".to_string())
             }
-            (None, _, Some(Outcome::UpstreamError)) => Some("never answered".to_string()),
-            (None, _, Some(Outcome::Open)) => {
-                Some("never answered before the capture ended".to_string())
-            }
+            (None, _, Some(Outcome::UpstreamError)) => Some(format!(
+                "could not be reached ({})",
+                x.end_error.as_deref().unwrap_or("no connection")
+            )),
             _ => None,
         };
         let answer = x.status.is_some() && !x.synthetic;
@@ -8178,7 +8181,90 @@ impl State {
     }
 }
 
+/// Why a call got no answer from the agent ([`no_answer_cause`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoAnswer {
+    /// No connection came up: refused, unknown host, unreachable (evidence of a wrong URL).
+    NotReached,
+    /// Something listened there and then reset or closed the connection, or answered no
+    /// valid HTTP (the agent's side: HTTP-FRAME-002, not the URL).
+    Reached,
+    /// Not known: the capture stopped first, a timeout, no recorded cause.
+    Unknown,
+}
+
+/// For an exchange the agent did not answer (no response head, or the recording proxy's own
+/// 502/504): why, from the recorded `exchange_end` outcome and error text (the proxy's
+/// "upstream ... unreachable: ...", a HAR's `_error` such as `net::ERR_CONNECTION_RESET`).
+/// `None` for an answered exchange.
+fn no_answer_cause(x: &Exch) -> Option<NoAnswer> {
+    let err = x.end_error.as_deref().unwrap_or("").to_ascii_uppercase();
+    let any = |ps: &[&str]| ps.iter().any(|p| err.contains(p));
+    const NOT_REACHED: &[&str] = &[
+        "REFUSED",
+        "NOT_RESOLVED",
+        "NAME_RESOLUTION",
+        "UNKNOWN_HOST",
+        "UNREACHABLE",
+        "CONNECTION_FAILED",
+        "NO ROUTE",
+        "DNS",
+    ];
+    const REACHED: &[&str] = &[
+        "RESET",
+        "CLOSED",
+        "EMPTY_RESPONSE",
+        "INTERRUPT",
+        "NO VALID HTTP",
+        "SWITCHING PROTOCOLS",
+    ];
+    match (x.status, x.synthetic, x.outcome) {
+        (Some(502) | Some(504), true, _) => Some(if any(REACHED) {
+            NoAnswer::Reached
+        } else {
+            NoAnswer::NotReached
+        }),
+        (None, _, Some(Outcome::UpstreamError)) => Some(if any(NOT_REACHED) {
+            NoAnswer::NotReached
+        } else if any(REACHED) {
+            NoAnswer::Reached
+        } else {
+            NoAnswer::Unknown
+        }),
+        (None, _, Some(Outcome::Open)) => Some(NoAnswer::Unknown),
+        _ => None,
+    }
+}
+
 impl State {
+    /// HTTP-FRAME-002 (RPC-002) for an A2A call the agent's side reset or closed without
+    /// any response head (a HAR's `net::ERR_CONNECTION_RESET`, `ERR_EMPTY_RESPONSE`): the
+    /// client got no answer; the advertised URL was reached, so no CARD-URL-002.
+    fn reset_without_answer(&mut self, x: &Exch) {
+        if x.leg.is_some()
+            || x.status.is_some()
+            || no_answer_cause(x) != Some(NoAnswer::Reached)
+            || !x.call.as_ref().is_some_and(|c| c.op.is_some())
+        {
+            return;
+        }
+        self.areas.insert("http");
+        let cause = x.end_error.as_deref().unwrap_or("connection reset");
+        let method = x
+            .call
+            .as_ref()
+            .and_then(|c| c.method.clone())
+            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        self.find(
+            &r::HTTP_BODY_CUT_SHORT,
+            format!(
+                "the agent's side reset or closed the connection of the call {method} without any response ({cause}): the client got no answer; the URL was reached (a crashed worker, or a proxy or load balancer in front of the agent closing it)"
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev(x.end_seq)],
+            &x.leg,
+        );
+    }
+
     /// A redirect answered to a call (F23): when it leads to a login page (an auth proxy
     /// such as oauth2-proxy, an SSO gateway), or answers a call that lacks the credentials
     /// the card's security schemes name, it is the auth layer's answer, not a wrong card
