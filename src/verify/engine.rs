@@ -4732,9 +4732,15 @@ impl State {
                 && !x.synthetic
                 && media.as_deref().is_some_and(|m| m.contains("json"))
             {
+                // RFC 8259 §8.1: no byte order mark; JSON parsers (json.loads, httpx,
+                // JSON.parse) refuse one, and it is invisible in the evidence: name it.
+                let msg = format!(
+                    "response body of the JSON-RPC call is not JSON{}",
+                    bom_before_json(body).unwrap_or_default()
+                );
                 self.find(
                     &r::RPC_ENVELOPE,
-                    "response body of the JSON-RPC call is not JSON".to_string(),
+                    msg,
                     vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
                     &x.leg,
                 );
@@ -6709,6 +6715,28 @@ impl State {
                 vec![x.ev(x.resp_seq)],
                 &x.leg,
             );
+        } else if !x.body.as_slice().is_empty()
+            && !x.synthetic
+            && op.is_some_and(|o| o.is_task_op())
+            && x.resp_headers
+                .media_type()
+                .is_some_and(|m| m.contains("json"))
+            && decode_coded(&x.resp_headers, x.body.as_slice())
+                .is_ok_and(|b| Json::parse(&b).is_err_and(|e| !jsonrpc::is_too_deep(&e)))
+        {
+            // REST-001, RPC-004: a JSON answer the client cannot parse (a byte order mark,
+            // a cut or doubled document) carries no result.
+            let body = x.body.as_slice();
+            let why = bom_before_json(body).unwrap_or_default();
+            self.find(
+                &r::RESULT_SHAPE,
+                format!(
+                    "the HTTP+JSON call {} was answered HTTP {status} with a body declared JSON that is not JSON{why}",
+                    x.path
+                ),
+                vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
+                &x.leg,
+            );
         }
         let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(x, rt2);
@@ -8179,6 +8207,16 @@ impl State {
             );
         }
     }
+}
+
+/// `Some(": it starts with a UTF-8 byte order mark ...")` when `body` is JSON after a
+/// leading UTF-8 BOM (EF BB BF): RFC 8259 §8.1 forbids it, parsers (`json.loads`, httpx,
+/// `JSON.parse`) reject it, and the evidence does not show it (breaker10 E27).
+fn bom_before_json(body: &[u8]) -> Option<String> {
+    let rest = body.strip_prefix(b"\xEF\xBB\xBF")?;
+    Json::parse(rest).is_ok().then(|| {
+        ": it starts with a UTF-8 byte order mark (bytes EF BB BF, U+FEFF) before the JSON text, which RFC 8259 §8.1 forbids and JSON parsers reject (\"Unexpected UTF-8 BOM\"); write the body without a BOM (.NET: new UTF8Encoding(false))".to_string()
+    })
 }
 
 /// Why a call got no answer from the agent ([`no_answer_cause`]).
