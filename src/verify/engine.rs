@@ -7611,7 +7611,7 @@ impl State {
         if !view.has_v1_fields {
             // A pure 0.x card: its protocolVersion is the dialect of this exchange.
             let d = view
-                .protocol_version
+                .effective_v0_version()
                 .as_deref()
                 .and_then(Dialect::from_version)
                 .or(if served_v02 {
