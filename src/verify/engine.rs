@@ -499,6 +499,11 @@ pub(super) struct State {
     /// only an intermediary's 502/503/504 (GW-RESP-003): an area of the second kind alone
     /// does not count as exercised.
     areas_answered: HashSet<&'static str>,
+    /// CARD-PATH-001 (CARD-002), by origin: a 404 to `GET /.well-known/agent-card.json`, and
+    /// a 1.0 card served at `/.well-known/agent.json` (evidence of each); reported once
+    /// both are seen for one origin.
+    card_json_404: HashMap<String, Evidence>,
+    v1_card_at_legacy: HashMap<String, Evidence>,
     areas_unanswered: HashSet<&'static str>,
     /// How the exchanges of [`State::gw_pairs`] ended, by exchange id, until their twin ends.
     gw_ended: HashMap<String, EndedRec>,
@@ -763,6 +768,8 @@ impl State {
             gw_pairs: VecDeque::new(),
             gw_own_answer: HashSet::new(),
             areas_answered: HashSet::new(),
+            card_json_404: HashMap::new(),
+            v1_card_at_legacy: HashMap::new(),
             areas_unanswered: HashSet::new(),
             gw_ended: HashMap::new(),
             gw_ended_order: VecDeque::new(),
@@ -2936,6 +2943,17 @@ impl State {
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
         self.reset_without_answer(&x);
+        if x.status == Some(404)
+            && !x.synthetic
+            && x.leg.is_none()
+            && x.method.eq_ignore_ascii_case("GET")
+            && x.path.ends_with("/.well-known/agent-card.json")
+        {
+            if let Some(o) = x.parts.as_ref().map(UrlParts::origin) {
+                let ev = x.ev(x.resp_seq);
+                self.card_path_evidence(o, Some(ev), None);
+            }
+        }
         // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
         self.gw_note_end(&x);
         // AUTH-003: a 401 names its challenge.
@@ -3674,6 +3692,60 @@ impl State {
                     found: u.status.map(Value::from),
                 },
             ],
+            &None,
+        );
+    }
+
+    /// CARD-PATH-001 (CARD-002 MUST in 1.0): keeps the evidence of a 404 at
+    /// `/.well-known/agent-card.json` or of a 1.0 card served at `/.well-known/agent.json`
+    /// for `origin`, and reports once both are seen: a 1.0 client (which fetches only
+    /// agent-card.json) finds no card, though the agent has one.
+    fn card_path_evidence(
+        &mut self,
+        origin: String,
+        nf: Option<Evidence>,
+        legacy: Option<Evidence>,
+    ) {
+        if let Some(e) = nf {
+            self.card_json_404.entry(origin.clone()).or_insert(e);
+        }
+        if let Some(e) = legacy {
+            self.v1_card_at_legacy.entry(origin.clone()).or_insert(e);
+        }
+        let (Some(a), Some(b)) = (
+            self.card_json_404.get(&origin).cloned(),
+            self.v1_card_at_legacy.get(&origin).cloned(),
+        ) else {
+            return;
+        };
+        // once per origin: the 404 entry stays with seq u64::MAX as the "reported" mark
+        self.v1_card_at_legacy.remove(&origin);
+        self.card_json_404.insert(
+            origin.clone(),
+            Evidence {
+                seq: u64::MAX,
+                ..a.clone()
+            },
+        );
+        if a.seq == u64::MAX {
+            return;
+        }
+        let origin = origin
+            .strip_suffix(":80")
+            .filter(|o| o.starts_with("http://"))
+            .or_else(|| {
+                origin
+                    .strip_suffix(":443")
+                    .filter(|o| o.starts_with("https://"))
+            })
+            .unwrap_or(&origin)
+            .to_string();
+        self.find(
+            &r::CARD_PATH_LEGACY_ONLY,
+            format!(
+                "{origin}/.well-known/agent-card.json answered 404 while {origin}/.well-known/agent.json serves a 1.0 card (supportedInterfaces with protocolVersion 1.0): 1.0 and 0.3 clients fetch the card only at agent-card.json and find none"
+            ),
+            vec![a, b],
             &None,
         );
     }
@@ -7608,6 +7680,15 @@ impl State {
         let served_v02 = x.path.ends_with("/.well-known/agent.json")
             || x.path.ends_with("/agent/authenticatedExtendedCard");
         let view = card_view(v, served_v02);
+        if x.path.ends_with("/.well-known/agent.json")
+            && x.leg.is_none()
+            && view.declared_dialects().contains(&Dialect::V1_0)
+        {
+            if let Some(o) = x.parts.as_ref().map(UrlParts::origin) {
+                let ev = x.ev_at(bseq, &format!("{base}/supportedInterfaces"), None);
+                self.card_path_evidence(o, None, Some(ev));
+            }
+        }
         if !view.has_v1_fields {
             // A pure 0.x card: its protocolVersion is the dialect of this exchange.
             let d = view

@@ -54,6 +54,10 @@ rule!(
     "agent card response is not a JSON object",
     "serve the Agent Card as a JSON object with Content-Type application/json"
 );
+rule!(CARD_PATH_LEGACY_ONLY, "CARD-PATH-001", "card-not-at-agent-card-json", Error, AgentCard,
+    ["CARD-002"],
+    "1.0 agent card missing at /.well-known/agent-card.json (answered 404 there) while served at the 0.2 path /.well-known/agent.json",
+    "serve the card at /.well-known/agent-card.json, where 1.0 and 0.3 clients (a2a-python A2ACardResolver, a2a-js) fetch it; keep /.well-known/agent.json only as an extra copy for 0.2 clients");
 rule!(CARD_SHAPE_SECURITY_SCHEME, "CARD-SHAPE-006", "card-security-scheme-malformed", Error, AgentCard,
     ["CARD-003", "CARD-004", "AUTH-002"],
     "agent card security scheme or security requirement is not in its version's shape",
@@ -544,6 +548,7 @@ pub static RULES: &[Rule] = &[
     CAP_EXT_0X_HEADER,
     CAP_PUSH,
     CAP_STREAMING,
+    CARD_PATH_LEGACY_ONLY,
     CARD_SHAPE_MISSING_FIELD,
     CARD_SHAPE_FLAG_NOT_BOOLEAN,
     CARD_SHAPE_INTERFACE,

@@ -492,6 +492,15 @@ def gwunseen(ok):
         t.resp(504, "<html><body><h1>504 Gateway Time-out</h1></body></html>", headers={"server": "nginx"}, ct="text/html")
     return t.text()
 case("GW-RESP-003", gwunseen(False), gwunseen(True))
+def legacy_card_path(ok):
+    t = T()
+    if ok:
+        fetch_card(t, card1())
+    else:
+        t.req("GET", H + "/.well-known/agent-card.json", headers={"accept": "application/json"}).resp(404, "Not Found", ct="text/plain")
+        fetch_card(t, card1(), path="/.well-known/agent.json")
+    return t.text()
+case("CARD-PATH-001", legacy_card_path(False), legacy_card_path(True))
 def redirected(ok):
     t = T(); fetch_card(t, card1(url=H + "/a2a" + ("/" if ok else "")))
     body = rpc(1, "SendMessage", {"message": msg1("hi")})
