@@ -1695,6 +1695,9 @@ impl State {
     /// (VER-HDR-002, from VER-001/VER-003). When the client body is not recorded yet, the
     /// upstream request waits in [`State::pending_up`] for [`Self::pair_pending_up`].
     fn check_version_stripped(&mut self, up: &Exch) {
+        if self.send_retried(up) {
+            return;
+        }
         // The client-leg request this upstream request forwards: same method and body,
         // whether that exchange is still open (usual: the gateway answers later) or done.
         let open_clients: Vec<_> = self
@@ -1757,6 +1760,112 @@ impl State {
             }
             None => {}
         }
+    }
+
+    /// GW-REQ-001 (RFC 9110 §9.2.2; ID-007, TASK-005): an upstream-leg message send whose
+    /// client-leg request is already paired with an earlier upstream copy and still waits
+    /// for its answer: the gateway sent the client's one send twice (nginx
+    /// `proxy_next_upstream` on a timeout). Returns whether it was one (then it is not
+    /// paired again).
+    fn send_retried(&mut self, up: &Exch) -> bool {
+        if !up.method.eq_ignore_ascii_case("POST") || up.req_body.as_slice().is_empty() {
+            return false;
+        }
+        let first = self.gw_pairs.iter().rev().find_map(|p| {
+            if p.up == up.id || p.up_seq >= up.req_seq {
+                return None;
+            }
+            let c = self.open.get(&p.client)?;
+            // (the client's call is built when its exchange ends: read the request itself)
+            let send = match c.call.as_ref().and_then(|k| k.op) {
+                Some(o) => matches!(o, Op::SendMessage | Op::SendStreamingMessage),
+                None => {
+                    let method = Json::parse(c.req_body.as_slice())
+                        .ok()
+                        .and_then(|v| v.get("method").and_then(Json::as_str).map(str::to_string));
+                    match method {
+                        Some(m) => matches!(
+                            m.as_str(),
+                            "SendMessage"
+                                | "SendStreamingMessage"
+                                | "message/send"
+                                | "message/stream"
+                                | "tasks/send"
+                                | "tasks/sendSubscribe"
+                        ),
+                        None => {
+                            c.path.ends_with("message:send") || c.path.ends_with("message:stream")
+                        }
+                    }
+                }
+            };
+            (c.leg.is_none()
+                && send
+                && c.method.eq_ignore_ascii_case(&up.method)
+                && same_forwarded_body(c.req_body.as_slice(), up.req_body.as_slice()))
+            .then(|| (p.client.clone(), p.up.clone(), p.up_seq, c.req_seq))
+        });
+        let Some((cid, first_up, first_seq, client_seq)) = first else {
+            return false;
+        };
+        // A second client-leg request with this body (the client retried itself) is what
+        // this upstream copy forwards: no gateway retry.
+        let client_retry = self.open.values().any(|o| {
+            o.leg.is_none()
+                && o.id != cid
+                && o.req_seq < up.req_seq
+                && !self.ver_stripped_done.contains(&o.id)
+                && same_forwarded_body(o.req_body.as_slice(), up.req_body.as_slice())
+        }) || self.done_requests.iter().any(|d| {
+            d.1.is_none()
+                && d.0 != cid
+                && d.5 < up.req_seq
+                && !self.ver_stripped_done.contains(&d.0)
+                && same_forwarded_body(&d.3, up.req_body.as_slice())
+        });
+        if client_retry {
+            return false;
+        }
+        let answered = self
+            .gw_ended
+            .get(&first_up)
+            .and_then(|e| e.status)
+            .map(|s| format!(" (the first copy was answered HTTP {s})"))
+            .unwrap_or_default();
+        let mid = self
+            .open
+            .get(&cid)
+            .and_then(|c| Json::parse(c.req_body.as_slice()).ok())
+            .and_then(|v| {
+                let m = v.get("params").unwrap_or(&v).get("message")?;
+                m.get("messageId")
+                    .and_then(Json::as_str)
+                    .map(|m| format!(" (messageId {m})"))
+            })
+            .unwrap_or_default();
+        self.find(
+            &r::GW_SEND_RETRIED,
+            format!(
+                "gateway sent the client's one message send{mid} upstream again while the client still waited for the answer{answered}: a retry of a non-idempotent request, so an agent that does not dedupe by messageId runs the work twice and the client learns only of the last run"
+            ),
+            vec![
+                Evidence {
+                    seq: client_seq,
+                    exchange: Some(cid),
+                    pointer: None,
+                    found: None,
+                },
+                Evidence {
+                    seq: first_seq,
+                    exchange: Some(first_up),
+                    pointer: None,
+                    found: None,
+                },
+                up.ev(up.req_seq),
+            ],
+            &None,
+        );
+        true
     }
 
     /// A client-leg request ended: the oldest waiting upstream request with its method and

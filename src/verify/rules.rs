@@ -517,6 +517,10 @@ rule!(GW_EXTENSIONS_STRIPPED, "GW-HDR-001", "proxy-stripped-extensions-header", 
     "extension URIs the client sent in A2A-Extensions (0.x X-A2A-Extensions) are missing on the upstream leg",
     "forward the A2A-Extensions (0.x X-A2A-Extensions) request header unchanged; without it the agent does not activate the extensions, and one the card marks required fails with ExtensionSupportRequiredError that looks like the client's fault");
 
+rule!(GW_SEND_RETRIED, "GW-REQ-001", "send-retried-by-proxy", Warning, Interop,
+    ["ID-007", "TASK-005"],
+    "gateway sent one client message send upstream more than once (a retry of a non-idempotent request, RFC 9110 §9.2.2)",
+    "do not retry POSTs of message sends upstream (nginx: proxy_next_upstream off, or without non_idempotent; Envoy: no retry_policy on these routes); raise the upstream timeout above the agent's longest blocking call instead. An agent that dedupes by messageId (ID-007) absorbs a retry, one that does not runs the work twice");
 rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
     ["RPC-002", "TASK-005"],
     "client leg got a gateway error (502/503/504, its own JSON-RPC error or error page) or no answer while the agent answered the upstream leg",
@@ -577,6 +581,7 @@ pub static RULES: &[Rule] = &[
     GRPC_ERROR_INFO_MISSING,
     GRPC_MESSAGE_MALFORMED,
     GW_EXTENSIONS_STRIPPED,
+    GW_SEND_RETRIED,
     GW_ANSWER_LOST,
     GW_ANSWER_ALTERED,
     GW_ANSWER_UNSEEN,

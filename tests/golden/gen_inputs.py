@@ -492,6 +492,16 @@ def gwunseen(ok):
         t.resp(504, "<html><body><h1>504 Gateway Time-out</h1></body></html>", headers={"server": "nginx"}, ct="text/html")
     return t.text()
 case("GW-RESP-003", gwunseen(False), gwunseen(True))
+def gwretry(ok):
+    t = T(); body = rpc(1, "SendMessage", {"message": msg1("transfer 100 EUR")})
+    t.req("POST", "https://gateway.example.test/a2a", body, headers=V1)
+    t.req("POST", "https://billing.example.test/a2a", body, headers=V1, leg="upstream")
+    t.resp(200, res(1, {"task": task1()}), leg="upstream", dt=16)
+    if not ok:
+        t.req("POST", "https://billing.example.test/a2a", body, headers=V1, leg="upstream")
+        t.resp(200, res(1, {"task": task1()}), leg="upstream", dt=16)
+    t.resp(200, res(1, {"task": task1()})); return t.text()
+case("GW-REQ-001", gwretry(False), gwretry(True))
 def legacy_card_path(ok):
     t = T()
     if ok:
