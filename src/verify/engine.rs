@@ -8472,7 +8472,7 @@ impl State {
         if x.leg.is_some()
             || x.status.is_some()
             || no_answer_cause(x) != Some(NoAnswer::Reached)
-            || !x.call.as_ref().is_some_and(|c| c.op.is_some())
+            || x.call.as_ref().is_none_or(|c| c.op.is_none())
         {
             return;
         }
