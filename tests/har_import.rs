@@ -374,3 +374,60 @@ fn a_merged_file_keeps_own_and_foreign_exchanges_apart() {
     let out = verify_file(&save(d.path(), "merged.har", &doc));
     assert!(rules(&out).is_empty(), "{:#?}", out.findings);
 }
+
+/// Field inputs of breaker10 (`tests/data/har/b10-*.har` + `.expect.json`, the variants'
+/// format, plus `absent`: rule names that must not appear): every expected finding is
+/// reported, no other error appears, and a `legal-` input gets no warning either.
+#[test]
+fn breaker10_har_inputs_give_their_expected_findings() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/har");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            let n = e.file_name().to_str()?.to_string();
+            (n.starts_with("b10-") && n.ends_with(".har"))
+                .then(|| n.trim_end_matches(".har").to_string())
+        })
+        .collect();
+    names.sort();
+    assert!(!names.is_empty());
+    use a2a_interop::verify::Severity;
+    for n in names {
+        let expect = load(dir.join(format!("{n}.expect.json")).to_str().unwrap());
+        let out = verify_file(&dir.join(format!("{n}.har")));
+        let got: Vec<(String, Severity)> = out
+            .findings
+            .iter()
+            .map(|f| (f.name.to_string(), f.severity))
+            .collect();
+        let wanted: Vec<&str> = expect["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["rule"].as_str().unwrap())
+            .collect();
+        for w in &wanted {
+            assert!(
+                got.iter().any(|(g, _)| g == w),
+                "{n}: expected {w}, got {got:?}"
+            );
+        }
+        for a in expect["absent"].as_array().into_iter().flatten() {
+            let a = a.as_str().unwrap();
+            assert!(
+                !got.iter().any(|(g, _)| g == a),
+                "{n}: {a} must not appear: {got:?}"
+            );
+        }
+        let legal = n.contains("legal-");
+        let extra: Vec<_> = got
+            .iter()
+            .filter(|(g, s)| {
+                !wanted.contains(&g.as_str())
+                    && (*s == Severity::Error || (legal && *s == Severity::Warning))
+            })
+            .collect();
+        assert!(extra.is_empty(), "{n}: unexpected findings {extra:?}");
+    }
+}

@@ -470,14 +470,42 @@ pub fn classify_payload<'a>(v: &'a Json, base: &str) -> Result<Payload<'a>, Stri
             }),
             None => Err(format!("{name} is not an object")),
         },
-        [] => Err(
-            "payload is none of task, message, statusUpdate, artifactUpdate (no oneof member, no kind)"
-                .into(),
-        ),
+        [] => Err(unwrapped_payload(o)),
         many => Err(format!(
             "payload sets several oneof members: {}",
             many.iter().map(|m| m.0).collect::<Vec<_>>().join(", ")
         )),
+    }
+}
+
+/// Why an object with neither `kind` nor a oneof member is no payload, naming what it looks
+/// like when it is recognisable: a JSON-RPC response envelope (an HTTP+JSON answer written
+/// as JSON-RPC, REST-001/BIND-001), or a bare Task, Message or event that 1.0 wraps in its
+/// oneof member (`{"task": {...}}`, RPC-004; the most common 0.3 → 1.0 porting mistake).
+fn unwrapped_payload(o: &super::json::Obj<'_>) -> String {
+    let has = |k: &str| o.contains_key(k);
+    if has("jsonrpc") && (has("result") || has("error")) {
+        return "payload is a JSON-RPC response envelope ({\"jsonrpc\":\"2.0\",\"id\":...,\"result\":...}), not the payload itself: the HTTP+JSON binding answers with the bare response message ({\"task\": ...} or {\"message\": ...}), JSON-RPC framing belongs to the JSON-RPC binding only (REST-001, BIND-001)".into();
+    }
+    let bare = if has("taskId") && has("artifact") {
+        Some((
+            "TaskArtifactUpdateEvent (taskId, artifact)",
+            "artifactUpdate",
+        ))
+    } else if has("taskId") && has("status") {
+        Some(("TaskStatusUpdateEvent (taskId, status)", "statusUpdate"))
+    } else if has("id") && has("status") {
+        Some(("Task (id, status)", "task"))
+    } else if has("messageId") && (has("role") || has("parts")) {
+        Some(("Message (messageId, role, parts)", "message"))
+    } else {
+        None
+    };
+    match bare {
+        Some((what, member)) => format!(
+            "payload is a bare {what} without its oneof wrapper and without the 0.x kind: 1.0 wraps it as {{\"{member}\": {{...}}}} (SendMessageResponse / StreamResponse oneof, RPC-004, DATA-001)"
+        ),
+        None => "payload is none of task, message, statusUpdate, artifactUpdate (no oneof member, no kind)".into(),
     }
 }
 

@@ -60,6 +60,11 @@ pub struct AgentCardView {
     pub has_v0_fields: bool,
     /// `protocolVersion` (0.x).
     pub protocol_version: Option<String>,
+    /// The card has the 0.x shape (`url`, no `supportedInterfaces`) but its top-level
+    /// `protocolVersion` names 1.0 or later, which only a 1.0 interface entry can declare
+    /// (CARD-003, DIGEST §0.1; breaker10 E4): reported as a card shape problem, and the card
+    /// is read as the 0.3 card its shape is (its interfaces and dialects are 0.3).
+    pub v0_shape_claims_v1: bool,
     pub interfaces: Vec<CardInterface>,
     /// `capabilities.streaming` when a boolean.
     pub streaming: Option<bool>,
@@ -116,6 +121,16 @@ pub struct AgentCardView {
 }
 
 impl AgentCardView {
+    /// The 0.x `protocolVersion` as the card's shape allows it: `"0.3"` for a 0.x-shaped
+    /// card that claims 1.0 or later ([`Self::v0_shape_claims_v1`]), else the value.
+    pub fn effective_v0_version(&self) -> Option<String> {
+        if self.v0_shape_claims_v1 {
+            Some("0.3".into())
+        } else {
+            self.protocol_version.clone()
+        }
+    }
+
     /// Dialects the card declares (from interface versions and `protocolVersion`).
     pub fn declared_dialects(&self) -> Vec<Dialect> {
         let mut out: Vec<Dialect> = self
@@ -124,7 +139,7 @@ impl AgentCardView {
             .filter_map(|i| i.version.as_deref().and_then(Dialect::from_version))
             .collect();
         if let Some(d) = self
-            .protocol_version
+            .effective_v0_version()
             .as_deref()
             .and_then(Dialect::from_version)
         {
@@ -194,6 +209,24 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
         .map(str::to_string);
     let v1 = c.has_v1_fields || !c.has_v0_fields;
     c.v01_shape = is_v01_card(v, served_as_v02);
+    if !c.has_v1_fields && o.contains_key("url") {
+        if let Some(pv) = c.protocol_version.as_deref() {
+            let major = pv
+                .trim()
+                .split('.')
+                .next()
+                .and_then(|m| m.parse::<u32>().ok());
+            if major.is_some_and(|m| m >= 1) {
+                c.v0_shape_claims_v1 = true;
+                c.problems.push((
+                    "/protocolVersion".into(),
+                    format!(
+                        "agent card declares protocolVersion {pv:?} in the 0.x card shape (url/preferredTransport, no supportedInterfaces): a 1.0 card lists its interfaces in supportedInterfaces, each with its protocolVersion, and the top-level protocolVersion is the 0.2/0.3 member; 1.0 clients find no interface, 0.3 clients read a version the agent does not name (either add supportedInterfaces or declare the 0.x version the agent speaks, like \"0.3.0\")"
+                    ),
+                ));
+            }
+        }
+    }
     // Required members (CARD-003 for 1.0, CARD-004 for 0.x; 0.1.0 schema `AgentCard`:
     // name, url, version, capabilities, skills).
     let mut required: Vec<&str> = if c.v01_shape {
@@ -537,7 +570,7 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         .and_then(Json::as_str)
                         .unwrap_or("JSONRPC")
                         .to_string(),
-                    version: c.protocol_version.clone(),
+                    version: c.effective_v0_version(),
                     tenant: None,
                     pointer: "/url".into(),
                 });
@@ -564,7 +597,7 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                     c.interfaces.push(CardInterface {
                         url: u.to_string(),
                         binding: t.to_string(),
-                        version: c.protocol_version.clone(),
+                        version: c.effective_v0_version(),
                         tenant: None,
                         pointer: super::json::ptr(&p, &[super::json::Seg::Key("url")]),
                     });
@@ -1066,6 +1099,34 @@ pub fn signature_problems(card: &Json, v1: bool) -> Vec<SignatureProblem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// breaker10 E4: the 0.x shape with a 1.0 top-level protocolVersion is a card problem,
+    /// and the card reads as the 0.3 card its shape is; a 0.3.0 value or a 1.0 card with
+    /// supportedInterfaces is no problem.
+    #[test]
+    fn v0_shape_claiming_v1_is_reported_and_read_as_0_3() {
+        let card = |pv: &str| {
+            format!(
+                r#"{{"name":"a","description":"d","url":"https://a.test/a2a","preferredTransport":"JSONRPC","protocolVersion":"{pv}","version":"1","capabilities":{{}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{{"id":"s","name":"s","description":"d","tags":[]}}]}}"#
+            )
+        };
+        let bad = card("1.0");
+        let v = card_view(&Json::parse(bad.as_bytes()).unwrap(), false);
+        assert!(v.v0_shape_claims_v1);
+        assert!(
+            v.problems.iter().any(|p| p.0 == "/protocolVersion"),
+            "{:?}",
+            v.problems
+        );
+        assert_eq!(v.declared_dialects(), vec![Dialect::V0_3]);
+        let ok = card("0.3.0");
+        let v = card_view(&Json::parse(ok.as_bytes()).unwrap(), false);
+        assert!(
+            !v.v0_shape_claims_v1 && v.problems.is_empty(),
+            "{:?}",
+            v.problems
+        );
+    }
     use crate::model::json::test_json as json;
 
     #[test]

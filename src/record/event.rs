@@ -60,6 +60,17 @@ pub struct RecordingHeader {
     /// Whether secrets were redacted on write (false only with `--no-redact`).
     #[serde(default = "default_true")]
     pub redacted: bool,
+    /// Whether each `response_chunk`'s `t_us` is the time its bytes arrived. `false` when the
+    /// source kept no per-chunk arrival times: a HAR entry holds its whole response body as one
+    /// text (stamped at the entry's end), a transcript `chunk` line without `t` is placed 1 ms
+    /// after the line before it. Verdicts that compare arrival times (GW-SSE-001) are then not
+    /// judged. Default `true`; serialised only when `false`.
+    #[serde(default = "default_true", skip_serializing_if = "is_true")]
+    pub chunk_times: bool,
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 fn default_true() -> bool {
@@ -78,6 +89,7 @@ impl RecordingHeader {
             listen: Vec::new(),
             routes: Vec::new(),
             redacted: true,
+            chunk_times: true,
         }
     }
 }

@@ -946,6 +946,8 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                 },
             );
             if !resp_body.bytes.is_empty() {
+                // one text for the whole body: the arrival of each part is not known
+                header.chunk_times = false;
                 push(
                     t_end.max(t_head),
                     EventKind::ResponseChunk {

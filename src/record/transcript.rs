@@ -29,6 +29,8 @@ struct Line {
     no: usize,
     dir: Dir,
     t_us: u64,
+    /// whether the line gave `t` (else `t_us` is 1 ms after the line before)
+    timed: bool,
     id: Option<String>,
     leg: Option<String>,
     method: String,
@@ -128,6 +130,13 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
             }
         }
     }
+    // Each exchange's whole response text, to tell a coded body from a decoded one.
+    let mut resp_text: Vec<Vec<u8>> = vec![Vec::new(); exchanges];
+    for (l, &x) in lines.iter().zip(owner.iter()) {
+        if l.dir != Dir::Req {
+            resp_text[x].extend_from_slice(l.body.as_bytes());
+        }
+    }
     // Pass 2: events.
     let mut events = Vec::with_capacity(lines.len() * 2);
     let mut seq = 0u64;
@@ -169,7 +178,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                         method: l.method.clone(),
                         url,
                         version: None,
-                        headers: l.headers.clone(),
+                        headers: decoded_head(&l.headers, l.body.as_bytes()),
                         upstream: None,
                     },
                 );
@@ -195,7 +204,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                     EventKind::ResponseHead {
                         status: l.status,
                         version: None,
-                        headers: l.headers.clone(),
+                        headers: decoded_head(&l.headers, &resp_text[x]),
                         synthetic: false,
                     },
                 );
@@ -268,7 +277,41 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
     }
     let mut header = RecordingHeader::new(CaptureMode::Transcript);
     header.started_at = "1970-01-01T00:00:00.000Z".into();
+    // a response part without `t` has no observed arrival time
+    header.chunk_times = lines
+        .iter()
+        .all(|l| l.timed || l.dir == Dir::Req || l.body.is_empty());
     Ok((header, events))
+}
+
+/// Most decoded bytes tried when telling a coded body from a decoded one (64 MiB).
+const SNIFF_LIMIT: usize = 64 << 20;
+
+/// The head of a body the transcript holds as text (`body` is "the bytes as text (UTF-8)",
+/// docs/transcript-format.md) while the head still names a `Content-Encoding` (`gzip`,
+/// `br`; RFC 9110 §8.4): coded bytes are not UTF-8 text, so the text is the decoded body,
+/// as browser devtools and mitmproxy show it and keep the header (breaker10 E28). The
+/// coding and the wire `Content-Length` (RFC 9110 §8.6) describe bytes the file does not
+/// hold and are left out, as the HAR reader does for `content.text`; kept when the text
+/// does decode with the named codings.
+fn decoded_head(headers: &Headers, body: &[u8]) -> Headers {
+    let ce = crate::model::coding::joined(headers.get_all("content-encoding"));
+    if !crate::model::coding::is_coded(ce.as_deref().into_iter())
+        || crate::model::coding::decode(ce.as_deref(), body, SNIFF_LIMIT).is_ok()
+    {
+        return headers.clone();
+    }
+    Headers(
+        headers
+            .0
+            .iter()
+            .filter(|(k, _)| {
+                !k.eq_ignore_ascii_case("content-encoding")
+                    && !k.eq_ignore_ascii_case("content-length")
+            })
+            .cloned()
+            .collect(),
+    )
 }
 
 fn end(outcome: Outcome, request_bytes: u64, response_bytes: u64) -> EventKind {
@@ -316,6 +359,7 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
             Some(other) => bail!("line {no}: unknown dir {other:?} (req, resp or chunk)"),
             None => bail!("line {no}: missing \"dir\""),
         };
+        let timed = obj.get("t").is_some();
         let t_us = match obj.get("t") {
             Some(t) => {
                 let secs = t
@@ -388,6 +432,7 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
             no,
             dir,
             t_us,
+            timed,
             id,
             leg,
             method,
@@ -449,6 +494,41 @@ mod tests {
             evs.iter().map(|e| e.seq).collect::<Vec<_>>(),
             [1, 2, 3, 4, 5]
         );
+    }
+
+    /// A body under `content-encoding: gzip` that is text is the decoded body: the head
+    /// loses the coding and the wire length (breaker10 E28); an uncoded head keeps both.
+    #[test]
+    fn coding_header_over_text_is_dropped() {
+        let t = r#"{"dir":"req","method":"POST","url":"http://h/","body":"{}"}
+{"dir":"resp","status":200,"headers":{"content-type":"application/json","content-encoding":"gzip","content-length":"31"},"body":"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}"}"#;
+        let (_, evs) = read(t).unwrap();
+        let h = evs
+            .iter()
+            .find_map(|e| match &e.kind {
+                EventKind::ResponseHead { headers, .. } => Some(headers.clone()),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(h.get("content-type"), Some("application/json"));
+        assert!(h.get("content-encoding").is_none() && h.get("content-length").is_none());
+        let plain = t.replace(r#""content-encoding":"gzip","#, "");
+        let (_, evs) = read(&plain).unwrap();
+        assert!(evs.iter().any(|e| matches!(&e.kind,
+            EventKind::ResponseHead { headers, .. } if headers.get("content-length") == Some("31"))));
+    }
+
+    /// A response body line without `t` has no observed arrival time (breaker10 E3); an
+    /// untimed `req` or an empty `close` line does not matter.
+    #[test]
+    fn chunk_times_known_only_when_every_body_line_has_t() {
+        let timed = r#"{"dir":"req","method":"POST","url":"/","headers":{"host":"h"},"body":"{}"}
+{"t":0.004,"dir":"resp","status":200,"headers":{},"body":""}
+{"t":0.005,"dir":"chunk","body":"data: 1\n\n"}
+{"dir":"chunk","body":"","close":"eof"}"#;
+        assert!(read(timed).unwrap().0.chunk_times);
+        let untimed = timed.replace(r#"{"t":0.005,"dir":"chunk""#, r#"{"dir":"chunk""#);
+        assert!(!read(&untimed).unwrap().0.chunk_times);
     }
 
     #[test]

@@ -494,6 +494,9 @@ struct StaleReport {
 /// The whole verifier state.
 pub(super) struct State {
     mode: CaptureMode,
+    /// [`RecordingHeader::chunk_times`]: false when chunk arrival times were not observed
+    /// (HAR, untimed transcript lines), so arrival-time verdicts (GW-SSE-001) are not judged.
+    chunk_times: bool,
     upstreams: Vec<UrlParts>,
     out: Vec<Finding>,
     events: u64,
@@ -575,6 +578,22 @@ pub(super) struct State {
     /// [`MAX_PENDING_UP`]. Lets the gateway, not the agent, be charged for what it changed
     /// (RPC-002 ids, STREAM-003 cut streams, RPC-002 answers lost to a gateway timeout).
     gw_pairs: VecDeque<GwPair>,
+    /// Exchanges whose answer is not the agent's: the client leg of a gateway pair whose
+    /// answer the gateway replaced or gave before the agent did (GW-RESP-001/002), a single
+    /// leg's intermediary 502/503/504 without an A2A answer (GW-RESP-003). Those rules
+    /// judge them, not the agent's envelope and error-shape rules (RPC-ENVELOPE-001,
+    /// REST-ERROR-001).
+    gw_own_answer: HashSet<String>,
+    /// Areas (`task`, `stream`) of A2A calls that got an A2A answer, and of calls that got
+    /// only an intermediary's 502/503/504 (GW-RESP-003): an area of the second kind alone
+    /// does not count as exercised.
+    areas_answered: HashSet<&'static str>,
+    /// CARD-PATH-001 (CARD-002), by origin: a 404 to `GET /.well-known/agent-card.json`, and
+    /// a 1.0 card served at `/.well-known/agent.json` (evidence of each); reported once
+    /// both are seen for one origin.
+    card_json_404: HashMap<String, Evidence>,
+    v1_card_at_legacy: HashMap<String, Evidence>,
+    areas_unanswered: HashSet<&'static str>,
     /// How the exchanges of [`State::gw_pairs`] ended, by exchange id, until their twin ends.
     gw_ended: HashMap<String, EndedRec>,
     /// Insertion order of `gw_ended` (kept in recordings with an upstream leg whether
@@ -617,6 +636,74 @@ struct EndedRec {
     stream: bool,
     /// Its response's media type (`text/event-stream`, ...).
     media: Option<String>,
+    /// What its (non-stream) response body was, judged on the decoded bytes.
+    answer: LegAnswer,
+    /// A short excerpt of that body (for messages), empty when none.
+    excerpt: String,
+}
+
+/// The body of one gateway leg's non-stream answer (GW-RESP-001/002 compare the two legs).
+#[derive(Clone, Debug, PartialEq, Default)]
+enum LegAnswer {
+    /// No body, a stream, or a body not decoded.
+    #[default]
+    None,
+    /// A body that is not JSON (an HTML or plain-text page).
+    NotJson,
+    /// JSON, but no JSON-RPC response object.
+    Json,
+    /// A JSON-RPC response with a `result` (RPC-002).
+    RpcResult,
+    /// A JSON-RPC response with an `error`: its `code` and `message`.
+    RpcError(i64, String),
+}
+
+impl LegAnswer {
+    /// Reads a decoded, complete response body.
+    fn of(body: &[u8]) -> LegAnswer {
+        if body.iter().all(u8::is_ascii_whitespace) {
+            return LegAnswer::None;
+        }
+        let Ok(v) = Json::parse(body) else {
+            return LegAnswer::NotJson;
+        };
+        if v.get("jsonrpc").is_none() {
+            return LegAnswer::Json;
+        }
+        if let Some(e) = v.get("error").filter(|e| !e.is_null()) {
+            let code = e.get("code").and_then(Json::as_i64).unwrap_or(0);
+            let msg = e
+                .get("message")
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_string();
+            return LegAnswer::RpcError(code, msg);
+        }
+        if v.get("result").is_some() {
+            return LegAnswer::RpcResult;
+        }
+        LegAnswer::Json
+    }
+
+    /// The agent's A2A answer: a JSON-RPC response, or JSON (HTTP+JSON binding).
+    fn is_a2a(&self) -> bool {
+        matches!(
+            self,
+            LegAnswer::RpcResult | LegAnswer::RpcError(..) | LegAnswer::Json
+        )
+    }
+
+    /// In words, for messages.
+    fn describe(&self) -> String {
+        match self {
+            LegAnswer::None => "no body".into(),
+            LegAnswer::NotJson => "a body that is not JSON".into(),
+            LegAnswer::Json => "a JSON body".into(),
+            LegAnswer::RpcResult => "a JSON-RPC result".into(),
+            LegAnswer::RpcError(k, m) if m.is_empty() => format!("JSON-RPC error {k}"),
+            LegAnswer::RpcError(k, m) => format!("JSON-RPC error {k} \"{m}\""),
+        }
+    }
 }
 
 /// A client-leg stream that ended without a terminal state while its upstream twin was
@@ -732,6 +819,7 @@ impl State {
     pub(super) fn new(h: &RecordingHeader) -> Self {
         State {
             mode: h.mode,
+            chunk_times: h.chunk_times,
             upstreams: h
                 .routes
                 .iter()
@@ -769,6 +857,11 @@ impl State {
             done_paths: HashMap::new(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
+            gw_own_answer: HashSet::new(),
+            areas_answered: HashSet::new(),
+            card_json_404: HashMap::new(),
+            v1_card_at_legacy: HashMap::new(),
+            areas_unanswered: HashSet::new(),
             gw_ended: HashMap::new(),
             gw_ended_order: VecDeque::new(),
             held_ends: Vec::new(),
@@ -1115,6 +1208,15 @@ impl State {
                     &None,
                 );
             }
+        }
+        // A call that got only an intermediary's error exercised nothing of its area.
+        for a in self.areas_unanswered.difference(&self.areas_answered) {
+            self.areas.remove(a);
+        }
+        // ... but it did show an intermediary's answer (GW-RESP-003). Inserted only now:
+        // during the run `gateway` means that an upstream leg is recorded.
+        if !self.areas_unanswered.is_empty() {
+            self.areas.insert("gateway");
         }
         let mut findings = self.out;
         findings.sort_by_key(|f| f.first_seq());
@@ -1753,6 +1855,9 @@ impl State {
     /// (VER-HDR-002, from VER-001/VER-003). When the client body is not recorded yet, the
     /// upstream request waits in [`State::pending_up`] for [`Self::pair_pending_up`].
     fn check_version_stripped(&mut self, up: &Exch) {
+        if self.send_retried(up) {
+            return;
+        }
         // The client-leg request this upstream request forwards: same method and body,
         // whether that exchange is still open (usual: the gateway answers later) or done.
         let open_clients: Vec<_> = self
@@ -1815,6 +1920,112 @@ impl State {
             }
             None => {}
         }
+    }
+
+    /// GW-REQ-001 (RFC 9110 §9.2.2; ID-007, TASK-005): an upstream-leg message send whose
+    /// client-leg request is already paired with an earlier upstream copy and still waits
+    /// for its answer: the gateway sent the client's one send twice (nginx
+    /// `proxy_next_upstream` on a timeout). Returns whether it was one (then it is not
+    /// paired again).
+    fn send_retried(&mut self, up: &Exch) -> bool {
+        if !up.method.eq_ignore_ascii_case("POST") || up.req_body.as_slice().is_empty() {
+            return false;
+        }
+        let first = self.gw_pairs.iter().rev().find_map(|p| {
+            if p.up == up.id || p.up_seq >= up.req_seq {
+                return None;
+            }
+            let c = self.open.get(&p.client)?;
+            // (the client's call is built when its exchange ends: read the request itself)
+            let send = match c.call.as_ref().and_then(|k| k.op) {
+                Some(o) => matches!(o, Op::SendMessage | Op::SendStreamingMessage),
+                None => {
+                    let method = Json::parse(c.req_body.as_slice())
+                        .ok()
+                        .and_then(|v| v.get("method").and_then(Json::as_str).map(str::to_string));
+                    match method {
+                        Some(m) => matches!(
+                            m.as_str(),
+                            "SendMessage"
+                                | "SendStreamingMessage"
+                                | "message/send"
+                                | "message/stream"
+                                | "tasks/send"
+                                | "tasks/sendSubscribe"
+                        ),
+                        None => {
+                            c.path.ends_with("message:send") || c.path.ends_with("message:stream")
+                        }
+                    }
+                }
+            };
+            (c.leg.is_none()
+                && send
+                && c.method.eq_ignore_ascii_case(&up.method)
+                && same_forwarded_body(c.req_body.as_slice(), up.req_body.as_slice()))
+            .then(|| (p.client.clone(), p.up.clone(), p.up_seq, c.req_seq))
+        });
+        let Some((cid, first_up, first_seq, client_seq)) = first else {
+            return false;
+        };
+        // A second client-leg request with this body (the client retried itself) is what
+        // this upstream copy forwards: no gateway retry.
+        let client_retry = self.open.values().any(|o| {
+            o.leg.is_none()
+                && o.id != cid
+                && o.req_seq < up.req_seq
+                && !self.ver_stripped_done.contains(&o.id)
+                && same_forwarded_body(o.req_body.as_slice(), up.req_body.as_slice())
+        }) || self.done_requests.iter().any(|d| {
+            d.1.is_none()
+                && d.0 != cid
+                && d.5 < up.req_seq
+                && !self.ver_stripped_done.contains(&d.0)
+                && same_forwarded_body(&d.3, up.req_body.as_slice())
+        });
+        if client_retry {
+            return false;
+        }
+        let answered = self
+            .gw_ended
+            .get(&first_up)
+            .and_then(|e| e.status)
+            .map(|s| format!(" (the first copy was answered HTTP {s})"))
+            .unwrap_or_default();
+        let mid = self
+            .open
+            .get(&cid)
+            .and_then(|c| Json::parse(c.req_body.as_slice()).ok())
+            .and_then(|v| {
+                let m = v.get("params").unwrap_or(&v).get("message")?;
+                m.get("messageId")
+                    .and_then(Json::as_str)
+                    .map(|m| format!(" (messageId {m})"))
+            })
+            .unwrap_or_default();
+        self.find(
+            &r::GW_SEND_RETRIED,
+            format!(
+                "gateway sent the client's one message send{mid} upstream again while the client still waited for the answer{answered}: a retry of a non-idempotent request, so an agent that does not dedupe by messageId runs the work twice and the client learns only of the last run"
+            ),
+            vec![
+                Evidence {
+                    seq: client_seq,
+                    exchange: Some(cid),
+                    pointer: None,
+                    found: None,
+                },
+                Evidence {
+                    seq: first_seq,
+                    exchange: Some(first_up),
+                    pointer: None,
+                    found: None,
+                },
+                up.ev(up.req_seq),
+            ],
+            &None,
+        );
+        true
     }
 
     /// A client-leg request ended: the oldest waiting upstream request with its method and
@@ -3080,6 +3291,18 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
+        self.reset_without_answer(&x);
+        if x.status == Some(404)
+            && !x.synthetic
+            && x.leg.is_none()
+            && x.method.eq_ignore_ascii_case("GET")
+            && x.path.ends_with("/.well-known/agent-card.json")
+        {
+            if let Some(o) = x.parts.as_ref().map(UrlParts::origin) {
+                let ev = x.ev(x.resp_seq);
+                self.card_path_evidence(o, Some(ev), None);
+            }
+        }
         // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
         self.gw_note_end(&x);
         // AUTH-003: a 401 names its challenge.
@@ -3221,6 +3444,7 @@ impl State {
         x.answer_error = json
             .as_ref()
             .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()));
+        self.intermediary_error_unseen(&x, &c, json.as_ref());
         // Cards.
         if matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard))
             && c.binding != Some(Binding::JsonRpc)
@@ -3692,6 +3916,14 @@ impl State {
                 }
             })
             .map(|p| (p.client.clone(), p.up.clone()));
+        let answered_whole = x.sse.is_none()
+            && x.status.is_some()
+            && x.outcome == Some(Outcome::Complete)
+            && !x.truncated
+            && !x.synthetic;
+        let decoded = answered_whole
+            .then(|| decode_coded(&x.resp_headers, x.body.as_slice()).ok())
+            .flatten();
         let rec = EndedRec {
             status: x.status,
             outcome: x.outcome,
@@ -3700,7 +3932,39 @@ impl State {
             end_t: x.end_t,
             stream: x.sse.is_some(),
             media: x.resp_headers.media_type(),
+            answer: decoded.as_deref().map(LegAnswer::of).unwrap_or_default(),
+            excerpt: decoded
+                .as_deref()
+                .map(|b| {
+                    let t = String::from_utf8_lossy(b);
+                    let t = t.split_whitespace().collect::<Vec<_>>().join(" ");
+                    match t.char_indices().nth(100) {
+                        Some((i, _)) => format!("{}...", &t[..i]),
+                        None => t,
+                    }
+                })
+                .unwrap_or_default(),
         };
+        // The client leg got a page that is no A2A answer while the agent has not answered
+        // the upstream leg yet: the page is the gateway's (judged when the agent answers).
+        if !is_up && rec.answer == LegAnswer::NotJson {
+            // (the pair is made once the upstream request is whole: look at open upstream
+            // requests with this call's method and body too)
+            let waiting = match &pair {
+                Some((_, uid)) => self.open.contains_key(uid),
+                None => self.open.values().any(|o| {
+                    o.leg.is_some()
+                        && o.status.is_none()
+                        && o.req_seq > x.req_seq
+                        && o.method.eq_ignore_ascii_case(&x.method)
+                        && !x.req_body.as_slice().is_empty()
+                        && same_forwarded_body(x.req_body.as_slice(), o.req_body.as_slice())
+                }),
+            };
+            if waiting {
+                self.gw_own_answer.insert(x.id.clone());
+            }
+        }
         // Kept until both legs ended (the pair may be made after the client leg ended).
         self.gw_ended_order.push_back(x.id.clone());
         if self.gw_ended_order.len() > MAX_PENDING_UP {
@@ -3728,6 +3992,9 @@ impl State {
             Some(s) => (500..600).contains(&s),
             None => c.outcome == Some(Outcome::UpstreamAbort),
         };
+        if agent_answered && !gateway_failed {
+            return self.gw_answer_replaced(&cid, &c, &uid, &u);
+        }
         if !(agent_answered && gateway_failed) {
             return;
         }
@@ -3781,6 +4048,217 @@ impl State {
         );
     }
 
+    /// CARD-PATH-001 (CARD-002 MUST in 1.0): keeps the evidence of a 404 at
+    /// `/.well-known/agent-card.json` or of a 1.0 card served at `/.well-known/agent.json`
+    /// for `origin`, and reports once both are seen: a 1.0 client (which fetches only
+    /// agent-card.json) finds no card, though the agent has one.
+    fn card_path_evidence(
+        &mut self,
+        origin: String,
+        nf: Option<Evidence>,
+        legacy: Option<Evidence>,
+    ) {
+        if let Some(e) = nf {
+            self.card_json_404.entry(origin.clone()).or_insert(e);
+        }
+        if let Some(e) = legacy {
+            self.v1_card_at_legacy.entry(origin.clone()).or_insert(e);
+        }
+        let (Some(a), Some(b)) = (
+            self.card_json_404.get(&origin).cloned(),
+            self.v1_card_at_legacy.get(&origin).cloned(),
+        ) else {
+            return;
+        };
+        // once per origin: the 404 entry stays with seq u64::MAX as the "reported" mark
+        self.v1_card_at_legacy.remove(&origin);
+        self.card_json_404.insert(
+            origin.clone(),
+            Evidence {
+                seq: u64::MAX,
+                ..a.clone()
+            },
+        );
+        if a.seq == u64::MAX {
+            return;
+        }
+        let origin = origin
+            .strip_suffix(":80")
+            .filter(|o| o.starts_with("http://"))
+            .or_else(|| {
+                origin
+                    .strip_suffix(":443")
+                    .filter(|o| o.starts_with("https://"))
+            })
+            .unwrap_or(&origin)
+            .to_string();
+        self.find(
+            &r::CARD_PATH_LEGACY_ONLY,
+            format!(
+                "{origin}/.well-known/agent-card.json answered 404 while {origin}/.well-known/agent.json serves a 1.0 card (supportedInterfaces with protocolVersion 1.0): 1.0 and 0.3 clients fetch the card only at agent-card.json and find none"
+            ),
+            vec![a, b],
+            &None,
+        );
+    }
+
+    /// GW-RESP-003 (RPC-002; ERR-007 leaves the status of a JSON-RPC error open): a
+    /// JSON-RPC or HTTP+JSON task call on a recording without an upstream leg answered
+    /// HTTP 502/503/504 with no A2A answer (an nginx HTML page, an empty body, an API
+    /// gateway's `{"message":...}`). The client got neither `result` nor `error`; whether
+    /// the agent failed, was too slow for the gateway or never got the call is not in this
+    /// leg (a note). Also keeps [`State::areas_answered`] / [`State::areas_unanswered`].
+    fn intermediary_error_unseen(&mut self, x: &Exch, c: &Call, json: Option<&Json>) {
+        let Some(op) = c.op.filter(|o| o.is_task_op()) else {
+            return;
+        };
+        if x.synthetic || x.status.is_none() {
+            return;
+        }
+        let areas: &[&'static str] = if op.is_streaming() {
+            &["task", "stream"]
+        } else {
+            &["task"]
+        };
+        let a2a_answer = match c.binding {
+            Some(Binding::JsonRpc) => json.is_some_and(|v| {
+                v.get("jsonrpc").is_some()
+                    || v.get("result").is_some()
+                    || v.get("error").and_then(|e| e.get("code")).is_some()
+            }),
+            Some(Binding::Rest) => json.is_some_and(|v| {
+                v.get("error")
+                    .is_some_and(|e| e.get("code").is_some() || e.get("status").is_some())
+                    || v.get("code").is_some_and(Json::is_i64)
+            }),
+            _ => true,
+        };
+        let status = x.status.unwrap_or(0);
+        if !(502..=504).contains(&status)
+            || a2a_answer
+            || x.leg.is_some()
+            || self.areas.contains("gateway")
+        {
+            if !(502..=504).contains(&status) || a2a_answer {
+                self.areas_answered.extend(areas.iter().copied());
+            }
+            return;
+        }
+        self.areas_unanswered.extend(areas.iter().copied());
+        self.gw_own_answer.insert(x.id.clone());
+        let what = if x.body.as_slice().is_empty() {
+            "an empty body".to_string()
+        } else {
+            x.resp_headers
+                .media_type()
+                .unwrap_or_else(|| "no content type".into())
+        };
+        let server = x
+            .resp_headers
+            .get("server")
+            .map(|s| format!(", server: {}", s.trim()))
+            .unwrap_or_default();
+        let kind = if c.binding == Some(Binding::JsonRpc) {
+            "JSON-RPC call"
+        } else {
+            "HTTP+JSON call"
+        };
+        let name = c
+            .method
+            .clone()
+            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let body = (!x.body.as_slice().is_empty())
+            .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice())));
+        self.find(
+            &r::GW_ANSWER_UNSEEN,
+            format!(
+                "the {kind} {name} got HTTP {status} ({what}{server}) and no A2A answer: the client never learns whether the agent ran it; an intermediary (gateway, load balancer) sends this status, and without the upstream leg it cannot be told whether the agent failed, answered too late, or never got the call"
+            ),
+            vec![x.ev_at(x.body_seq(), "", body)],
+            &x.leg,
+        );
+    }
+
+    /// GW-RESP-001/002 for a gateway pair whose legs both ended, the agent answering the
+    /// upstream leg with an A2A answer (RPC-002: the client gets the agent's `result` or
+    /// `error`): the client leg got a page that is not JSON instead (a WAF's or CDN's HTML,
+    /// a maintenance page), or a JSON-RPC error the agent did not send (a gateway's own
+    /// timeout wrapped as -32603 with HTTP 200). The gateway's answer before the agent's is
+    /// GW-RESP-001 (it did not wait), after it GW-RESP-002 (it replaced it).
+    fn gw_answer_replaced(&mut self, cid: &str, c: &EndedRec, uid: &str, u: &EndedRec) {
+        if !u.answer.is_a2a() {
+            return;
+        }
+        let own_error = match (&c.answer, &u.answer) {
+            (LegAnswer::RpcError(k, _), LegAnswer::RpcError(j, _)) => k != j,
+            (LegAnswer::RpcError(..), LegAnswer::RpcResult) => true,
+            // an HTTP+JSON agent's error translated into a JSON-RPC error is a bridge's job
+            (LegAnswer::RpcError(..), LegAnswer::Json) => u.status.is_some_and(|s| s < 300),
+            _ => false,
+        };
+        let page = c.answer == LegAnswer::NotJson;
+        if !own_error && !page {
+            return;
+        }
+        let gap = u.end_t.abs_diff(c.end_t) as f64 / 1e6;
+        let gap = if gap < 1.0 {
+            format!("{:.0} ms", gap * 1000.0)
+        } else {
+            format!("{gap:.1} s")
+        };
+        let agent_later = u.end_t > c.end_t;
+        let status = c.status.unwrap_or(0);
+        let got = if page {
+            format!(
+                "a {} page (HTTP {status}: \"{}\")",
+                c.media.as_deref().unwrap_or("no content type"),
+                c.excerpt
+            )
+        } else {
+            format!("its own {} (HTTP {status})", c.answer.describe())
+        };
+        let agent = format!(
+            "the agent answered the upstream leg HTTP {} with {}",
+            u.status.unwrap_or(0),
+            u.answer.describe()
+        );
+        let (rule, msg) = if agent_later {
+            (
+                &r::GW_ANSWER_LOST,
+                format!(
+                    "gateway answered the client with {got} while {agent} {gap} later: the gateway answered on its own (gave up, or blocked the call) before the agent's answer and never passed that answer on"
+                ),
+            )
+        } else {
+            (
+                &r::GW_ANSWER_ALTERED,
+                format!(
+                    "gateway replaced the agent's answer: {agent}, and the client got {got} {gap} later"
+                ),
+            )
+        };
+        self.gw_own_answer.insert(cid.to_string());
+        self.find(
+            rule,
+            msg,
+            vec![
+                Evidence {
+                    seq: c.resp_seq,
+                    exchange: Some(cid.to_string()),
+                    pointer: None,
+                    found: (!c.excerpt.is_empty()).then(|| Value::String(c.excerpt.clone())),
+                },
+                Evidence {
+                    seq: u.resp_seq,
+                    exchange: Some(uid.to_string()),
+                    pointer: None,
+                    found: (!u.excerpt.is_empty()).then(|| Value::String(u.excerpt.clone())),
+                },
+            ],
+            &None,
+        );
+    }
+
     /// SSE delivered in one burst by an intermediary (GW-SSE-001): compare with the upstream
     /// leg of the same call when recorded, else with the events' own status timestamps.
     fn check_buffering(&mut self, x: &Exch) {
@@ -3814,7 +4292,7 @@ impl State {
             };
             self.check_events_passed_on(client, up);
             let n = c_times.len().min(u_times.len());
-            if n >= 3 {
+            if n >= 3 && self.chunk_times {
                 let u_spread = u_times[n - 1].saturating_sub(u_times[0]);
                 let c_spread = c_times[n - 1].saturating_sub(c_times[0]);
                 let first_delay = c_times[0].saturating_sub(u_times[0]);
@@ -3845,8 +4323,9 @@ impl State {
             }
             return;
         }
-        // One leg: events' own status timestamps spread far wider than their arrival.
-        if s.stamps.len() >= 3 && s.arrivals.len() >= 3 {
+        // One leg: events' own status timestamps spread far wider than their arrival. A source
+        // without per-chunk arrival times (a HAR entry's one body text) proves nothing here.
+        if self.chunk_times && s.stamps.len() >= 3 && s.arrivals.len() >= 3 {
             let (min_ts, max_ts) = s
                 .stamps
                 .iter()
@@ -4853,7 +5332,9 @@ impl State {
         let bseq = x.body_seq();
         let Some(v) = json else {
             let media = x.resp_headers.media_type();
-            if (200..300).contains(&status)
+            if self.gw_own_answer.contains(&x.id) {
+                // The gateway's page, not the agent's answer: GW-RESP-001/002 (gw_note_end).
+            } else if (200..300).contains(&status)
                 && !body.is_empty()
                 && !x.synthetic
                 && c.op.is_some_and(Op::is_streaming)
@@ -4880,9 +5361,15 @@ impl State {
                 && !x.synthetic
                 && media.as_deref().is_some_and(|m| m.contains("json"))
             {
+                // RFC 8259 §8.1: no byte order mark; JSON parsers (json.loads, httpx,
+                // JSON.parse) refuse one, and it is invisible in the evidence: name it.
+                let msg = format!(
+                    "response body of the JSON-RPC call is not JSON{}",
+                    bom_before_json(body).unwrap_or_default()
+                );
                 self.find(
                     &r::RPC_ENVELOPE,
-                    "response body of the JSON-RPC call is not JSON".to_string(),
+                    msg,
                     vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
                     &x.leg,
                 );
@@ -4894,10 +5381,29 @@ impl State {
                 } else {
                     media.as_deref().unwrap_or("no content type").to_string()
                 };
+                // An HTML page (a WAF's block page, a CDN's maintenance page) is plainly not
+                // what an A2A agent writes: say who may have produced it.
+                let html = media.as_deref().is_some_and(|m| m.contains("html"))
+                    || body
+                        .iter()
+                        .find(|b| !b.is_ascii_whitespace())
+                        .is_some_and(|&b| b == b'<');
+                let who = if html {
+                    let server = x
+                        .resp_headers
+                        .get("server")
+                        .map(|s| format!(", server: {}", s.trim()))
+                        .unwrap_or_default();
+                    format!(
+                        " (an HTML page{server}): such a page usually comes from an intermediary in front of the agent (gateway, WAF, CDN, load balancer) rather than the agent itself; whether the agent or an intermediary sent it cannot be told from this leg: record the upstream leg too (leg \"upstream\") to see which"
+                    )
+                } else {
+                    String::new()
+                };
                 self.find(
                     &r::RPC_ENVELOPE,
                     format!(
-                        "the JSON-RPC call {} was answered HTTP {status} with {what} instead of a JSON-RPC response",
+                        "the JSON-RPC call {} was answered HTTP {status} with {what} instead of a JSON-RPC response{who}",
                         c.method.as_deref().unwrap_or("")
                     ),
                     vec![if body.is_empty() {
@@ -7144,6 +7650,11 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let bseq = x.body_seq();
         let op = c.op;
+        if self.gw_own_answer.contains(&x.id) {
+            // an intermediary's answer (GW-RESP-001/002/003), not the agent's
+            self.after_response(x, None);
+            return;
+        }
         if status >= 400 && !x.synthetic {
             if json.is_none() && self.rest_route_of_answered_interface(x) {
                 self.rest_error_not_json(x, &c, status, bseq);
@@ -7239,6 +7750,28 @@ impl State {
                     x.path
                 ),
                 vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
+        } else if !x.body.as_slice().is_empty()
+            && !x.synthetic
+            && op.is_some_and(|o| o.is_task_op())
+            && x.resp_headers
+                .media_type()
+                .is_some_and(|m| m.contains("json"))
+            && decode_coded(&x.resp_headers, x.body.as_slice())
+                .is_ok_and(|b| Json::parse(&b).is_err_and(|e| !jsonrpc::is_too_deep(&e)))
+        {
+            // REST-001, RPC-004: a JSON answer the client cannot parse (a byte order mark,
+            // a cut or doubled document) carries no result.
+            let body = x.body.as_slice();
+            let why = bom_before_json(body).unwrap_or_default();
+            self.find(
+                &r::RESULT_SHAPE,
+                format!(
+                    "the HTTP+JSON call {} was answered HTTP {status} with a body declared JSON that is not JSON{why}",
+                    x.path
+                ),
+                vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
                 &x.leg,
             );
         }
@@ -8176,10 +8709,19 @@ impl State {
         let served_v02 = x.path.ends_with("/.well-known/agent.json")
             || x.path.ends_with("/agent/authenticatedExtendedCard");
         let view = card_view(v, served_v02);
+        if x.path.ends_with("/.well-known/agent.json")
+            && x.leg.is_none()
+            && view.declared_dialects().contains(&Dialect::V1_0)
+        {
+            if let Some(o) = x.parts.as_ref().map(UrlParts::origin) {
+                let ev = x.ev_at(bseq, &format!("{base}/supportedInterfaces"), None);
+                self.card_path_evidence(o, None, Some(ev));
+            }
+        }
         if !view.has_v1_fields {
             // A pure 0.x card: its protocolVersion is the dialect of this exchange.
             let d = view
-                .protocol_version
+                .effective_v0_version()
                 .as_deref()
                 .and_then(Dialect::from_version)
                 .or(if served_v02 {
@@ -8694,12 +9236,14 @@ impl State {
             self.check_redirected_use(x, p);
             return;
         }
-        let never = matches!(
-            (x.status, x.synthetic, x.outcome),
-            (Some(502) | Some(504), true, _)
-                | (None, _, Some(Outcome::UpstreamError))
-                | (None, _, Some(Outcome::Open))
-        );
+        // CARD-005: only a failure to reach the URL (refused, unknown host, unreachable) is
+        // evidence that it is wrong. A call still open when the capture stopped, or one the
+        // agent reset after connecting (HTTP-FRAME-002), proves nothing about the URL.
+        let no_answer = no_answer_cause(x);
+        if matches!(no_answer, Some(NoAnswer::Reached | NoAnswer::Unknown)) {
+            return;
+        }
+        let never = no_answer == Some(NoAnswer::NotReached);
         let failed = match (x.status, x.synthetic, x.outcome) {
             (Some(404) | Some(405), false, _) => {
                 Some(format!("answered HTTP {}", x.status.unwrap_or(0)))
@@ -8719,10 +9263,10 @@ impl State {
             (Some(502) | Some(504), true, _) => {
                 Some("never answered (the proxy answered for it)".to_string())
             }
-            (None, _, Some(Outcome::UpstreamError)) => Some("never answered".to_string()),
-            (None, _, Some(Outcome::Open)) => {
-                Some("never answered before the capture ended".to_string())
-            }
+            (None, _, Some(Outcome::UpstreamError)) => Some(format!(
+                "could not be reached ({})",
+                x.end_error.as_deref().unwrap_or("no connection")
+            )),
             _ => None,
         };
         let answer = x.status.is_some() && !x.synthetic;
@@ -8793,7 +9337,100 @@ impl State {
     }
 }
 
+/// `Some(": it starts with a UTF-8 byte order mark ...")` when `body` is JSON after a
+/// leading UTF-8 BOM (EF BB BF): RFC 8259 §8.1 forbids it, parsers (`json.loads`, httpx,
+/// `JSON.parse`) reject it, and the evidence does not show it (breaker10 E27).
+fn bom_before_json(body: &[u8]) -> Option<String> {
+    let rest = body.strip_prefix(b"\xEF\xBB\xBF")?;
+    Json::parse(rest).is_ok().then(|| {
+        ": it starts with a UTF-8 byte order mark (bytes EF BB BF, U+FEFF) before the JSON text, which RFC 8259 §8.1 forbids and JSON parsers reject (\"Unexpected UTF-8 BOM\"); write the body without a BOM (.NET: new UTF8Encoding(false))".to_string()
+    })
+}
+
+/// Why a call got no answer from the agent ([`no_answer_cause`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoAnswer {
+    /// No connection came up: refused, unknown host, unreachable (evidence of a wrong URL).
+    NotReached,
+    /// Something listened there and then reset or closed the connection, or answered no
+    /// valid HTTP (the agent's side: HTTP-FRAME-002, not the URL).
+    Reached,
+    /// Not known: the capture stopped first, a timeout, no recorded cause.
+    Unknown,
+}
+
+/// For an exchange the agent did not answer (no response head, or the recording proxy's own
+/// 502/504): why, from the recorded `exchange_end` outcome and error text (the proxy's
+/// "upstream ... unreachable: ...", a HAR's `_error` such as `net::ERR_CONNECTION_RESET`).
+/// `None` for an answered exchange.
+fn no_answer_cause(x: &Exch) -> Option<NoAnswer> {
+    let err = x.end_error.as_deref().unwrap_or("").to_ascii_uppercase();
+    let any = |ps: &[&str]| ps.iter().any(|p| err.contains(p));
+    const NOT_REACHED: &[&str] = &[
+        "REFUSED",
+        "NOT_RESOLVED",
+        "NAME_RESOLUTION",
+        "UNKNOWN_HOST",
+        "UNREACHABLE",
+        "CONNECTION_FAILED",
+        "NO ROUTE",
+        "DNS",
+    ];
+    const REACHED: &[&str] = &[
+        "RESET",
+        "CLOSED",
+        "EMPTY_RESPONSE",
+        "INTERRUPT",
+        "NO VALID HTTP",
+        "SWITCHING PROTOCOLS",
+    ];
+    match (x.status, x.synthetic, x.outcome) {
+        (Some(502) | Some(504), true, _) => Some(if any(REACHED) {
+            NoAnswer::Reached
+        } else {
+            NoAnswer::NotReached
+        }),
+        (None, _, Some(Outcome::UpstreamError)) => Some(if any(NOT_REACHED) {
+            NoAnswer::NotReached
+        } else if any(REACHED) {
+            NoAnswer::Reached
+        } else {
+            NoAnswer::Unknown
+        }),
+        (None, _, Some(Outcome::Open)) => Some(NoAnswer::Unknown),
+        _ => None,
+    }
+}
+
 impl State {
+    /// HTTP-FRAME-002 (RPC-002) for an A2A call the agent's side reset or closed without
+    /// any response head (a HAR's `net::ERR_CONNECTION_RESET`, `ERR_EMPTY_RESPONSE`): the
+    /// client got no answer; the advertised URL was reached, so no CARD-URL-002.
+    fn reset_without_answer(&mut self, x: &Exch) {
+        if x.leg.is_some()
+            || x.status.is_some()
+            || no_answer_cause(x) != Some(NoAnswer::Reached)
+            || x.call.as_ref().is_none_or(|c| c.op.is_none())
+        {
+            return;
+        }
+        self.areas.insert("http");
+        let cause = x.end_error.as_deref().unwrap_or("connection reset");
+        let method = x
+            .call
+            .as_ref()
+            .and_then(|c| c.method.clone())
+            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        self.find(
+            &r::HTTP_BODY_CUT_SHORT,
+            format!(
+                "the agent's side reset or closed the connection of the call {method} without any response ({cause}): the client got no answer; the URL was reached (a crashed worker, or a proxy or load balancer in front of the agent closing it)"
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev(x.end_seq)],
+            &x.leg,
+        );
+    }
+
     /// A redirect answered to a call (F23): when it leads to a login page (an auth proxy
     /// such as oauth2-proxy, an SSO gateway), or answers a call that lacks the credentials
     /// the card's security schemes name, it is the auth layer's answer, not a wrong card

@@ -54,6 +54,10 @@ rule!(
     "agent card response is not a JSON object",
     "serve the Agent Card as a JSON object with Content-Type application/json"
 );
+rule!(CARD_PATH_LEGACY_ONLY, "CARD-PATH-001", "card-not-at-agent-card-json", Error, AgentCard,
+    ["CARD-002"],
+    "1.0 agent card missing at /.well-known/agent-card.json (answered 404 there) while served at the 0.2 path /.well-known/agent.json",
+    "serve the card at /.well-known/agent-card.json, where 1.0 and 0.3 clients (a2a-python A2ACardResolver, a2a-js) fetch it; keep /.well-known/agent.json only as an extra copy for 0.2 clients");
 rule!(CARD_SIG_MALFORMED, "CARD-SIG-001", "card-signature-malformed", Error, AgentCard,
     ["CARD-010", "CARD-004"],
     "agent card signature is malformed: protected is not a base64url JSON header, or a 1.0 protected header lacks alg or kid",
@@ -561,15 +565,26 @@ rule!(GW_EXTENSIONS_STRIPPED, "GW-HDR-001", "proxy-stripped-extensions-header", 
     "extension URIs the client sent in A2A-Extensions (0.x X-A2A-Extensions) are missing on the upstream leg",
     "forward the A2A-Extensions (0.x X-A2A-Extensions) request header unchanged; without it the agent does not activate the extensions, and one the card marks required fails with ExtensionSupportRequiredError that looks like the client's fault");
 
+rule!(GW_SEND_RETRIED, "GW-REQ-001", "send-retried-by-proxy", Warning, Interop,
+    ["ID-007", "TASK-005"],
+    "gateway sent one client message send upstream more than once (a retry of a non-idempotent request, RFC 9110 §9.2.2)",
+    "do not retry POSTs of message sends upstream (nginx: proxy_next_upstream off, or without non_idempotent; Envoy: no retry_policy on these routes); raise the upstream timeout above the agent's longest blocking call instead. An agent that dedupes by messageId (ID-007) absorbs a retry, one that does not runs the work twice");
 rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
     ["RPC-002", "TASK-005"],
-    "client leg got a gateway error (502/503/504) or no answer while the agent answered the upstream leg",
+    "client leg got a gateway error (502/503/504, its own JSON-RPC error or error page) or no answer while the agent answered the upstream leg",
     "raise the gateway's upstream read timeout above the agent's longest blocking call (a blocking send returns only at a terminal or interrupted state), or have clients use streaming or returnImmediately/blocking:false; and relay the agent's answer");
 
 rule!(GW_ANSWER_ALTERED, "GW-RESP-002", "answer-altered-by-proxy", Error, Interop,
     ["RPC-002", "RPC-005"],
-    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, or an event stream relabelled as another content type",
-    "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, and keep Content-Type: text/event-stream (and the SSE framing) on streams");
+    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, or the answer replaced by a page of the gateway's own",
+    "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams, and exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page");
+
+// One leg only (no `leg: "upstream"` recorded): an intermediary's error status with no A2A
+// answer is a fact the client saw, but whose fault it is cannot be told from this leg.
+rule!(GW_ANSWER_UNSEEN, "GW-RESP-003", "intermediary-error-without-answer", Note, Interop,
+    ["RPC-002", "ERR-007"],
+    "an A2A call got an intermediary's HTTP 502/503/504 and no A2A answer (the upstream leg is not recorded, so whose fault it is cannot be told)",
+    "record the leg between the gateway and the agent too (the proxy's leg \"upstream\") to see whether the agent failed, answered too late for the gateway's upstream timeout, or never got the call; check the gateway's error log and upstream timeout");
 
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
@@ -585,6 +600,7 @@ pub static RULES: &[Rule] = &[
     CAP_EXT_0X_HEADER,
     CAP_PUSH,
     CAP_STREAMING,
+    CARD_PATH_LEGACY_ONLY,
     CARD_SHAPE_MISSING_FIELD,
     CARD_SHAPE_FLAG_NOT_BOOLEAN,
     CARD_SHAPE_INTERFACE,
@@ -617,8 +633,10 @@ pub static RULES: &[Rule] = &[
     GRPC_MESSAGE_MALFORMED,
     GRPC_REQUEST_MALFORMED,
     GW_EXTENSIONS_STRIPPED,
+    GW_SEND_RETRIED,
     GW_ANSWER_LOST,
     GW_ANSWER_ALTERED,
+    GW_ANSWER_UNSEEN,
     GW_SSE_BUFFERED,
     GW_SSE_LOST,
     HTTP_FRAMED_TWICE,

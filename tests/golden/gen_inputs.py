@@ -492,6 +492,33 @@ def gwid(ok):
     t.resp(200, res("gw-77", {"task": task1()}), leg="upstream")
     t.resp(200, res(1 if ok else "gw-77", {"task": task1()})); return t.text()
 case("GW-RESP-002", gwid(False), gwid(True))
+def gwunseen(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("slow job")}), headers=V1)
+    if ok:
+        t.resp(200, res(1, {"task": task1()}))
+    else:
+        t.resp(504, "<html><body><h1>504 Gateway Time-out</h1></body></html>", headers={"server": "nginx"}, ct="text/html")
+    return t.text()
+case("GW-RESP-003", gwunseen(False), gwunseen(True))
+def gwretry(ok):
+    t = T(); body = rpc(1, "SendMessage", {"message": msg1("transfer 100 EUR")})
+    t.req("POST", "https://gateway.example.test/a2a", body, headers=V1)
+    t.req("POST", "https://billing.example.test/a2a", body, headers=V1, leg="upstream")
+    t.resp(200, res(1, {"task": task1()}), leg="upstream", dt=16)
+    if not ok:
+        t.req("POST", "https://billing.example.test/a2a", body, headers=V1, leg="upstream")
+        t.resp(200, res(1, {"task": task1()}), leg="upstream", dt=16)
+    t.resp(200, res(1, {"task": task1()})); return t.text()
+case("GW-REQ-001", gwretry(False), gwretry(True))
+def legacy_card_path(ok):
+    t = T()
+    if ok:
+        fetch_card(t, card1())
+    else:
+        t.req("GET", H + "/.well-known/agent-card.json", headers={"accept": "application/json"}).resp(404, "Not Found", ct="text/plain")
+        fetch_card(t, card1(), path="/.well-known/agent.json")
+    return t.text()
+case("CARD-PATH-001", legacy_card_path(False), legacy_card_path(True))
 def redirected(ok):
     t = T(); fetch_card(t, card1(url=H + "/a2a" + ("/" if ok else "")))
     body = rpc(1, "SendMessage", {"message": msg1("hi")})
