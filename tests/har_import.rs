@@ -374,3 +374,46 @@ fn a_merged_file_keeps_own_and_foreign_exchanges_apart() {
     let out = verify_file(&save(d.path(), "merged.har", &doc));
     assert!(rules(&out).is_empty(), "{:#?}", out.findings);
 }
+
+/// breaker10's HAR inputs (`tests/data/har/b10-*.har`, each with a `.expect.json` in the
+/// format of `tests/cases/variants`): every expected finding (rule slug and severity) is
+/// reported and no other error is; a `legal-` input gets no error or warning at all.
+#[test]
+fn breaker10_har_inputs_get_their_verdicts() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/har");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tests/data/har")
+        .flatten()
+        .filter_map(|e| {
+            let n = e.file_name().to_str()?.to_string();
+            (n.starts_with("b10-") && n.ends_with(".har"))
+                .then(|| n.trim_end_matches(".har").into())
+        })
+        .collect();
+    names.sort();
+    assert!(!names.is_empty(), "no b10-*.har inputs");
+    for n in names {
+        let expect = load(dir.join(format!("{n}.expect.json")).to_str().expect("path"));
+        let out = verify_file(&dir.join(format!("{n}.har")));
+        let got: Vec<(String, String)> = out
+            .findings
+            .iter()
+            .map(|f| (f.name.to_string(), f.severity.as_str().to_string()))
+            .collect();
+        let mut wanted = Vec::new();
+        for e in expect["findings"].as_array().expect("findings") {
+            let w = (
+                e["rule"].as_str().expect("rule").to_string(),
+                e["severity"].as_str().expect("severity").to_string(),
+            );
+            assert!(got.contains(&w), "{n}: expected {w:?}, got {got:?}");
+            wanted.push(w.0);
+        }
+        let legal = n.contains("legal-");
+        let extra: Vec<_> = got
+            .iter()
+            .filter(|(r, s)| (s == "error" || (legal && s == "warning")) && !wanted.contains(r))
+            .collect();
+        assert!(extra.is_empty(), "{n}: unexpected findings {extra:?}");
+    }
+}

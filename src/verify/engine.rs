@@ -391,6 +391,9 @@ struct TaskRec {
     sent_message_ids: Vec<String>,
     canceled_seen: bool,
     changed_reported: bool,
+    /// Set when the id was handed out only by an agent Message's `taskId` (ID-004), with
+    /// that message's id as the message prints it: ID-TASK-001 then names the message.
+    named_by_message: Option<String>,
 }
 
 /// How many send `messageId`s a [`TaskRec`] remembers.
@@ -4089,6 +4092,22 @@ impl State {
             return None;
         }
         self.areas.insert("id");
+        // ID-004: an agent message carries a taskId only when that task exists, so the
+        // message hands the id out; a later TaskNotFoundError for it is ID-TASK-001's.
+        let key = task_key(&x.leg, tid);
+        if !self.tasks.contains_key(&key) {
+            self.task_order.push_back(key.clone());
+            if self.task_order.len() > MAX_TASKS {
+                if let Some(old) = self.task_order.pop_front() {
+                    self.tasks.remove(&old);
+                }
+            }
+        }
+        let t = self.tasks.entry(key).or_default();
+        if t.announced.is_none() {
+            t.announced = Some((seq, x.id.clone()));
+            t.named_by_message = Some(message_id_of(m));
+        }
         Some((
             format!(
                 "agent message {} names task {tid}, which this recording never saw the agent hand out: an agent message carries a taskId only when that task exists",
@@ -5281,21 +5300,26 @@ impl State {
     }
 
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
-        let Some((aseq, axid)) = self
-            .tasks
-            .get(&task_key(&x.leg, tid))
-            .and_then(|t| t.announced.clone())
-        else {
+        let Some((aseq, axid, by_msg)) = self.tasks.get(&task_key(&x.leg, tid)).and_then(|t| {
+            let (s, xid) = t.announced.clone()?;
+            Some((s, xid, t.named_by_message.clone()))
+        }) else {
             return;
         };
         if aseq >= x.req_seq {
             return;
         }
-        self.find(
-            &r::ID_TASK_NOT_RESOLVABLE,
-            format!(
+        let msg = match by_msg {
+            Some(mid) => format!(
+                "agent reports task {tid} not found although its own message {mid} named that task id earlier: an agent message carries a taskId only when that task exists"
+            ),
+            None => format!(
                 "agent reports task {tid} not found although it handed out that task id earlier"
             ),
+        };
+        self.find(
+            &r::ID_TASK_NOT_RESOLVABLE,
+            msg,
             vec![
                 Evidence {
                     seq: aseq,
