@@ -506,6 +506,10 @@ pub(super) struct State {
     /// configs deleted for it, until a config for that task and URL is created again
     /// (PUSH-003: a config lives until deletion; PUSH-CFG-002). Bounded like `push_urls`.
     push_deleted: HashMap<String, Vec<(String, u64, String, u64)>>,
+    /// `task id \0 config id` → (seq of the successful delete answer, its exchange) of the
+    /// push configs the client deleted, until a Create answers that id again: a later Get /
+    /// List that still returns one is PUSH-CFG-004 (PUSH-003). At most [`MAX_PUSH_URLS`].
+    push_deleted_ids: HashMap<String, (u64, String)>,
 }
 
 /// A client-leg exchange and the upstream-leg exchange that forwards it (gateway legs).
@@ -686,6 +690,7 @@ impl State {
             held_ends: Vec::new(),
             push_config_urls: HashMap::new(),
             push_deleted: HashMap::new(),
+            push_deleted_ids: HashMap::new(),
         }
     }
 
@@ -5707,6 +5712,8 @@ impl State {
                 }
                 if op == Op::CreatePushConfig {
                     self.note_push_config_created(x, &c, res);
+                } else {
+                    self.push_config_after_delete(x, &c, &list, bseq);
                 }
                 None
             }
@@ -7014,6 +7021,7 @@ impl State {
             .filter(|s| !s.is_empty())
             .unwrap_or(&task)
             .to_string();
+        self.push_deleted_ids.remove(&format!("{task}\u{0}{id}"));
         if self.push_config_urls.len() < MAX_PUSH_URLS {
             self.push_config_urls
                 .insert(format!("{task}\u{0}{id}"), key.clone());
@@ -7026,6 +7034,70 @@ impl State {
         }
     }
 
+    /// PUSH-CFG-004 (PUSH-003: a config lives until its task ends or it is deleted; Get
+    /// fails for a missing config): a Get / List answer (`list`: each config with its JSON
+    /// Pointer in the answer body at `bseq`) that returns a config the client deleted with a
+    /// successful Delete answered before this request was sent.
+    fn push_config_after_delete(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        list: &[(&Json, String)],
+        bseq: u64,
+    ) {
+        if self.push_deleted_ids.is_empty() {
+            return;
+        }
+        let named = push_call_task(c);
+        let hit = list.iter().find_map(|(cfg, p)| {
+            let nested = cfg.get("pushNotificationConfig");
+            let id = cfg
+                .get("id")
+                .filter(|_| nested.is_none())
+                .or_else(|| nested.and_then(|n| n.get("id")))
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())?;
+            let task = cfg
+                .get("taskId")
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())
+                .or(named)?;
+            let (dseq, dxid) = self.push_deleted_ids.get(&format!("{task}\u{0}{id}"))?;
+            let ptr = if nested.is_some() {
+                format!("{p}/pushNotificationConfig/id")
+            } else {
+                format!("{p}/id")
+            };
+            (*dseq < x.req_seq)
+                .then(|| (task.to_string(), id.to_string(), *dseq, dxid.clone(), ptr))
+        });
+        let Some((task, id, dseq, dxid, ptr)) = hit else {
+            return;
+        };
+        self.areas.insert("push");
+        let op = c
+            .method
+            .as_deref()
+            .or(c.op.map(Op::name))
+            .unwrap_or("the push config call");
+        self.find(
+            &r::PUSH_CONFIG_AFTER_DELETE,
+            format!(
+                "agent answered {op} with push notification config {id} of task {task} although it had answered the client's delete of that config with success"
+            ),
+            vec![
+                Evidence {
+                    seq: dseq,
+                    exchange: Some(dxid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev_at(bseq, &ptr, Some(Value::String(id))),
+            ],
+            &x.leg,
+        );
+    }
+
     /// PUSH-CFG-002 bookkeeping: a successful Delete of a config whose Create this
     /// recording saw ends it; when no other config of the task is live for the same URL,
     /// the URL is deleted for that task from this answer on.
@@ -7034,6 +7106,10 @@ impl State {
             return;
         };
         let id = push_call_config_id(c, &x.path).unwrap_or_else(|| task.clone());
+        if self.push_deleted_ids.len() < MAX_PUSH_URLS {
+            self.push_deleted_ids
+                .insert(format!("{task}\u{0}{id}"), (x.body_seq(), x.id.clone()));
+        }
         let Some(url) = self.push_config_urls.remove(&format!("{task}\u{0}{id}")) else {
             return;
         };

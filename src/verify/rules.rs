@@ -478,6 +478,10 @@ rule!(PUSH_CONFIG_NO_URL, "PUSH-CFG-003", "push-config-request-without-url", Err
     ["PUSH-002"],
     "client's push notification config (Create / set, or inline in a send's configuration) has no url",
     "give every push notification config the webhook url the agent is to POST to (1.0 TaskPushNotificationConfig.url; 0.x pushNotificationConfig.url): it is required, and an agent rejects a config without it with -32602 InvalidParams (HTTP 400)");
+rule!(PUSH_CONFIG_AFTER_DELETE, "PUSH-CFG-004", "push-config-returned-after-delete", Error, Lifecycle,
+    ["PUSH-003"],
+    "agent still returned a push notification config (Get / List) after the client deleted it",
+    "remove the config when DeleteTaskPushNotificationConfig (tasks/pushNotificationConfig/delete) succeeds: a config lives until its task ends or it is deleted (1.0 §3.1.10), so a later Get fails for it and List leaves it out; a client that got a successful delete believes it unsubscribed");
 rule!(PUSH_NOT_POST, "PUSH-DELIV-001", "push-delivery-not-post", Error, Interop,
     ["PUSH-004"],
     "1.0 push notification delivered by another HTTP method than POST",
@@ -588,6 +592,7 @@ pub static RULES: &[Rule] = &[
     PUSH_CONFIG_REPLACED,
     PUSH_AFTER_DELETE,
     PUSH_CONFIG_NO_URL,
+    PUSH_CONFIG_AFTER_DELETE,
     PUSH_NOT_POST,
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
