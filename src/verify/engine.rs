@@ -85,6 +85,11 @@ struct StreamState {
     /// auth-required) and its seq: the last event of the cycle (STREAM-008), as a terminal
     /// one is, though the task lives on.
     final_interrupted: Option<(String, u64)>,
+    /// The latest 0.x JSON-RPC status update when it is in an interrupted state
+    /// (input-required, auth-required) without `final: true`: its state as sent, seq, JSON
+    /// Pointer of `final` and the `final` value. A stream that ends there ended the cycle
+    /// without the flag that marks its last event (STREAM-008, STREAM-FINAL-001).
+    interrupted_not_final: Option<(String, u64, String, Option<Value>)>,
     message_reply: bool,
     artifacts: HashMap<String, bool>,
     /// (t_us of the chunk that completed the event, seq)
@@ -2491,6 +2496,24 @@ impl State {
                     }
                     // 0.x final flag (STREAM-008).
                     if dialect.is_some_and(|d| d.is_0x()) {
+                        let open_interrupted = u
+                            .state
+                            .filter(|st| {
+                                st.is_interrupted()
+                                    && u.final_flag != Some(true)
+                                    && c.binding == Some(Binding::JsonRpc)
+                            })
+                            .map(|st| {
+                                (
+                                    u.state_raw.unwrap_or(st.proto_name()).to_string(),
+                                    seq,
+                                    format!("{}/final", p.pointer),
+                                    p.inner.get("final").map(Json::to_value),
+                                )
+                            });
+                        if let Some(s) = x.sse.as_mut() {
+                            s.interrupted_not_final = open_interrupted;
+                        }
                         if let Some(st) = u.state {
                             let ok_final = st.is_terminal() || st.is_interrupted();
                             if u.final_flag == Some(true) && st.is_interrupted() {
@@ -3157,9 +3180,30 @@ impl State {
             s.events,
             s.opening,
         );
+        let interrupted_not_final = s.interrupted_not_final.clone();
         if task_stream && !error_seen && x.is_success() {
             match outcome {
                 Outcome::Complete | Outcome::UpstreamAbort => {
+                    // STREAM-008: a 0.x stream that ends at input-required / auth-required
+                    // ends the cycle there, and final:true marks that last event; clients
+                    // that wait for it (a2a-python's 0.3 consumer) never see the cycle end.
+                    if let (None, Some((st, seq, ptr, found))) = (terminal, interrupted_not_final) {
+                        if last.is_some_and(TaskState::is_interrupted) {
+                            let how = if outcome == Outcome::Complete {
+                                "closed"
+                            } else {
+                                "was reset"
+                            };
+                            self.stream_once(
+                                x,
+                                &r::STREAM_FINAL_FLAG,
+                                format!(
+                                    "agent's stream {how} at state {st}, but that status update does not set final to true: final marks the last event of the cycle at a terminal or input-required state"
+                                ),
+                                vec![x.ev_at(seq, &ptr, found), x.ev(x.end_seq)],
+                            );
+                        }
+                    }
                     // A stream that reached a terminal state and then went on (STREAM-END-001,
                     // TASK-STATE-001 say so) did not end *before* one: no STREAM-END-002 on top.
                     let ok = terminal.is_some()
