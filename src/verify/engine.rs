@@ -90,6 +90,12 @@ struct StreamState {
     /// Pointer of `final` and the `final` value. A stream that ends there ended the cycle
     /// without the flag that marks its last event (STREAM-008, STREAM-FINAL-001).
     interrupted_not_final: Option<(String, u64, String, Option<Value>)>,
+    /// The latest `status.timestamp` (ms since the epoch) of the stream's status updates so
+    /// far, with the update's seq and the timestamp as sent (STREAM-005, STREAM-ORDER-001).
+    latest_stamp: Option<(i64, u64, String)>,
+    /// A status update was stamped earlier than an update before it: the stamps are not the
+    /// send order, so they are no evidence of buffering (GW-SSE-001's one-leg form).
+    stamps_backwards: bool,
     message_reply: bool,
     artifacts: HashMap<String, bool>,
     /// (t_us of the chunk that completed the event, seq)
@@ -2558,8 +2564,32 @@ impl State {
                         .and_then(Json::as_str)
                     {
                         if let Some(ms) = parse_rfc3339_ms(ts) {
+                            let mut backwards = None;
                             if let Some(s) = x.sse.as_mut() {
                                 StreamState::keep(&mut s.stamps, &mut s.past_kept, (ms, t_us));
+                                match &s.latest_stamp {
+                                    Some((prev, pseq, praw)) if ms < *prev => {
+                                        s.stamps_backwards = true;
+                                        backwards = Some((*prev - ms, *pseq, praw.clone()));
+                                    }
+                                    _ => s.latest_stamp = Some((ms, seq, ts.to_string())),
+                                }
+                            }
+                            // STREAM-005: events in generation order, never reordered.
+                            if let Some((d, pseq, praw)) = backwards {
+                                let ptr = jptr(&p.pointer, &[Key("status"), Key("timestamp")]);
+                                self.stream_once(
+                                    x,
+                                    &r::STREAM_STAMPS_BACKWARDS,
+                                    format!(
+                                        "stream delivered a status update stamped {ts} after one stamped {praw} ({:.3} s earlier): the agent's events reached the client out of the order they were generated",
+                                        d as f64 / 1000.0
+                                    ),
+                                    vec![
+                                        x.ev(pseq),
+                                        x.ev_at(seq, &ptr, Some(Value::String(ts.to_string()))),
+                                    ],
+                                );
                             }
                         }
                     }
@@ -3655,7 +3685,7 @@ impl State {
             return;
         }
         // One leg: events' own status timestamps spread far wider than their arrival.
-        if s.stamps.len() >= 3 && s.arrivals.len() >= 3 {
+        if s.stamps.len() >= 3 && s.arrivals.len() >= 3 && !s.stamps_backwards {
             let (min_ts, max_ts) = s
                 .stamps
                 .iter()

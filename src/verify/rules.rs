@@ -333,6 +333,10 @@ rule!(STREAM_FINAL_FLAG, "STREAM-FINAL-001", "stream-final-flag-wrong", Error, S
     ["STREAM-008"],
     "0.x final flag does not match the state",
     "0.x: set final:true on the status update with a terminal or input-required state and only there");
+rule!(STREAM_STAMPS_BACKWARDS, "STREAM-ORDER-001", "stream-status-timestamps-go-backwards", Warning, Streaming,
+    ["STREAM-005"],
+    "a status update of a stream is stamped earlier than one the stream delivered before it",
+    "deliver a task's events in the order they were generated (1.0 §3.5.2: never reordered): publish each status update through one ordered queue per task, and stamp status.timestamp when the state changes; if a gateway or a fan-out reorders them, pass events through in order");
 rule!(STREAM_APPEND_WITHOUT_BASE, "STREAM-ARTIFACT-001", "artifact-append-without-base", Warning, Streaming,
     ["STREAM-009"],
     "artifact chunk with append:true has no earlier chunk of that artifact in the stream",
@@ -610,6 +614,7 @@ pub static RULES: &[Rule] = &[
     STREAM_NO_TERMINAL,
     STREAM_OPEN_AFTER_TERMINAL,
     STREAM_FINAL_FLAG,
+    STREAM_STAMPS_BACKWARDS,
     STREAM_FIRST_NOT_TASK,
     STREAM_NOT_EVENT_STREAM,
     STREAM_EVENT_SHAPE,
