@@ -93,6 +93,11 @@ struct StreamState {
     /// The latest `status.timestamp` (ms since the epoch) of the stream's status updates so
     /// far, with the update's seq and the timestamp as sent (STREAM-005, STREAM-ORDER-001).
     latest_stamp: Option<(i64, u64, String)>,
+    /// The seq of each event in `sigs` (the same length: kept together).
+    sig_seqs: Vec<u64>,
+    /// When the first event is a Task snapshot: its `status.state` (1.0 name) and its
+    /// artifacts' ids, what a stream opened on a running task already holds (STREAM-006).
+    snapshot: Option<(String, Vec<String>)>,
     /// A status update was stamped earlier than an update before it: the stamps are not the
     /// send order, so they are no evidence of buffering (GW-SSE-001's one-leg form).
     stamps_backwards: bool,
@@ -118,6 +123,21 @@ struct StreamState {
     /// text/event-stream is a bare JSON document, not SSE (a2a-rs #197).
     opening: Option<u8>,
 }
+
+/// An ended stream of a task as STREAM-006 compares it with the task's other streams: its
+/// exchange, method, whether it was read whole (closed cleanly, every event decoded and
+/// kept), its events' signatures and seqs, and its first Task snapshot (state, artifact ids).
+struct TaskStreamRec {
+    xid: String,
+    method: String,
+    whole: bool,
+    sigs: Vec<String>,
+    seqs: Vec<u64>,
+    snapshot: Option<(String, Vec<String>)>,
+}
+
+/// How many ended streams of one task [`Verifier::task_streams`] keeps.
+const MAX_TASK_STREAMS: usize = 4;
 
 /// Events of one stream whose arrival, status timestamp and signature are remembered
 /// (GW-SSE-001, GW-SSE-002): about 50 bytes each, so at most ~200 KiB per stream however
@@ -435,6 +455,10 @@ pub(super) struct State {
     open: OpenMap,
     /// Finished exchanges kept for cross-leg checks (only gateway-relevant ones).
     done_streams: VecDeque<Exch>,
+    /// Ended streams of each task (by [`task_key`]), at most [`MAX_TASK_STREAMS`] per task
+    /// and [`MAX_TASKS`] tasks: a stream that ends is compared with the ones that were open
+    /// at the same time (STREAM-006, STREAM-FANOUT-001).
+    task_streams: HashMap<String, Vec<TaskStreamRec>>,
     done_requests: VecDeque<DoneRequest>,
     /// Latest public card per origin (fetch origin and every interface origin).
     /// Shared: rules take a cheap handle to the card while they mutate the state.
@@ -671,6 +695,7 @@ impl State {
             exchanges_seen: 0,
             open: OpenMap::default(),
             done_streams: VecDeque::new(),
+            task_streams: HashMap::new(),
             done_requests: VecDeque::new(),
             cards: HashMap::new(),
             advertised: HashMap::new(),
@@ -2127,7 +2152,25 @@ impl State {
             sig.push_str(kind);
             sig.push(':');
             sig.push_str(state);
+            if s.sigs.is_empty() && p.kind == PayloadKind::Task {
+                let arts = p
+                    .inner
+                    .get("artifacts")
+                    .and_then(Json::as_array)
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|x| x.get("artifactId").and_then(Json::as_str))
+                            .take(64)
+                            .map(str::to_string)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                s.snapshot = Some((state.to_string(), arts));
+            }
             StreamState::keep(&mut s.sigs, &mut s.past_kept, sig);
+            if s.sig_seqs.len() < s.sigs.len() {
+                s.sig_seqs.push(seq);
+            }
         }
         // Mixed dialect: a 0.x JSON-RPC stream with 1.0 oneof wrappers (no `kind`).
         if dialect.is_some_and(Dialect::is_0x) && c.binding == Some(Binding::JsonRpc) && p.wrapped {
@@ -3193,7 +3236,66 @@ impl State {
         }
     }
 
+    /// STREAM-006 (STREAM-FANOUT-001): compares an ended stream of a task with the task's
+    /// streams that ended before it; an update event one of them delivered while the other
+    /// was open and still receiving (it got an event after this one) must be among the other's
+    /// events, or already in the Task snapshot it opened with (same state, same artifact).
+    fn concurrent_streams(&mut self, x: &Exch) {
+        let Some(s) = x.sse.as_ref() else { return };
+        let Some(tid) = s.task_id.as_deref() else {
+            return;
+        };
+        // STREAM-006 is a 1.0 requirement (0.x says nothing of concurrent streams).
+        let v1 = x.call.as_ref().and_then(|c| c.dialect) == Some(Dialect::V1_0);
+        if !v1 || s.sigs.is_empty() || s.sigs.len() != s.sig_seqs.len() {
+            return;
+        }
+        let whole = x.is_success()
+            && x.outcome.unwrap_or(Outcome::Complete) == Outcome::Complete
+            && !s.past_kept
+            && !s.undecodable
+            && !s.error_seen;
+        let rec = TaskStreamRec {
+            xid: x.id.clone(),
+            method: x
+                .call
+                .as_ref()
+                .and_then(|c| {
+                    c.method
+                        .clone()
+                        .or_else(|| c.op.map(|o| o.name().to_string()))
+                })
+                .unwrap_or_else(|| "stream".into()),
+            whole,
+            sigs: s.sigs.clone(),
+            seqs: s.sig_seqs.clone(),
+            snapshot: s.snapshot.clone(),
+        };
+        let key = task_key(&x.leg, tid);
+        let mut hit = None;
+        if let Some(others) = self.task_streams.get(&key) {
+            for o in others {
+                hit = missed_event(o, &rec, tid).or_else(|| missed_event(&rec, o, tid));
+                if hit.is_some() {
+                    break;
+                }
+            }
+        }
+        if let Some((msg, ev)) = hit {
+            self.find(&r::STREAM_CONCURRENT_DIFFER, msg, ev, &x.leg);
+        }
+        if !self.task_streams.contains_key(&key) && self.task_streams.len() >= MAX_TASKS {
+            return;
+        }
+        let list = self.task_streams.entry(key).or_default();
+        if list.len() >= MAX_TASK_STREAMS {
+            list.remove(0);
+        }
+        list.push(rec);
+    }
+
     fn end_stream(&mut self, x: &mut Exch) {
+        self.concurrent_streams(x);
         let c = x.call.clone().unwrap_or_default();
         let Some(s) = x.sse.as_ref() else { return };
         let outcome = x.outcome.unwrap_or(Outcome::Complete);
@@ -8223,6 +8325,57 @@ fn login_location(loc: &str) -> bool {
 /// The path is a well-known Agent Card path (CARD-001; 0.2: `agent.json`).
 fn is_card_path(path: &str) -> bool {
     path.ends_with("/.well-known/agent-card.json") || path.ends_with("/.well-known/agent.json")
+}
+
+/// STREAM-006: the first update event (status or artifact) that stream `a` delivered while
+/// stream `b` was open and still receiving (after `b`'s first event, before its last one)
+/// and that `b` never delivered nor held in its opening Task snapshot: the finding's message
+/// and evidence (`a`'s event, `b`'s first and last events). `b` must have been read whole.
+fn missed_event(
+    a: &TaskStreamRec,
+    b: &TaskStreamRec,
+    tid: &str,
+) -> Option<(String, Vec<Evidence>)> {
+    if !b.whole || b.seqs.len() < 2 {
+        return None;
+    }
+    let (b_first, b_last) = (b.seqs[0], *b.seqs.last()?);
+    let (a_sigs, a_seqs) = (&a.sigs, &a.seqs);
+    a_sigs.iter().zip(a_seqs).find_map(|(sig, seq)| {
+        if *seq <= b_first || *seq >= b_last {
+            return None;
+        }
+        let (kind, detail) = sig.split_once(':')?;
+        if kind != "StatusUpdate" && kind != "ArtifactUpdate" {
+            return None;
+        }
+        if b.sigs[1..].iter().any(|g| g == sig) {
+            return None;
+        }
+        if let Some((state, arts)) = &b.snapshot {
+            let held = match kind {
+                "StatusUpdate" => state == detail,
+                _ => arts.iter().any(|i| i == detail),
+            };
+            if held {
+                return None;
+            }
+        }
+        let what = match kind {
+            "StatusUpdate" => format!("the status update to {detail}"),
+            _ => format!("the artifact update of {detail}"),
+        };
+        let msg = format!(
+            "agent's {} stream of task {tid} never delivered {what}, which its concurrent {} stream of the same task delivered while both were open: concurrent streams of a task get the same events",
+            b.method, a.method
+        );
+        let ev = vec![
+            Evidence { seq: *seq, exchange: Some(a.xid.clone()), pointer: None, found: None },
+            Evidence { seq: b_first, exchange: Some(b.xid.clone()), pointer: None, found: None },
+            Evidence { seq: b_last, exchange: Some(b.xid.clone()), pointer: None, found: None },
+        ];
+        Some((msg, ev))
+    })
 }
 
 fn task_key(leg: &Option<String>, id: &str) -> String {

@@ -333,6 +333,10 @@ rule!(STREAM_FINAL_FLAG, "STREAM-FINAL-001", "stream-final-flag-wrong", Error, S
     ["STREAM-008"],
     "0.x final flag does not match the state",
     "0.x: set final:true on the status update with a terminal or input-required state and only there");
+rule!(STREAM_CONCURRENT_DIFFER, "STREAM-FANOUT-001", "concurrent-stream-missed-event", Error, Streaming,
+    ["STREAM-006"],
+    "a stream of a task missed an event that another stream of the same task, open at the same time, delivered",
+    "deliver every event of a task to every stream open on it (1.0 §3.5.2: concurrent streams get the same events in the same order): fan each event out to all subscribers' queues, including a SubscribeToTask opened while a SendStreamingMessage stream runs");
 rule!(STREAM_STAMPS_BACKWARDS, "STREAM-ORDER-001", "stream-status-timestamps-go-backwards", Warning, Streaming,
     ["STREAM-005"],
     "a status update of a stream is stamped earlier than one the stream delivered before it",
@@ -614,6 +618,7 @@ pub static RULES: &[Rule] = &[
     STREAM_NO_TERMINAL,
     STREAM_OPEN_AFTER_TERMINAL,
     STREAM_FINAL_FLAG,
+    STREAM_CONCURRENT_DIFFER,
     STREAM_STAMPS_BACKWARDS,
     STREAM_FIRST_NOT_TASK,
     STREAM_NOT_EVENT_STREAM,
