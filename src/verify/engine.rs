@@ -7406,6 +7406,10 @@ impl State {
             let v = v.trim();
             fingerprint(v.split_once(' ').map_or(v, |(_, c)| c.trim()))
         });
+        let sent_scheme: Option<String> = h.get("authorization").and_then(|v| {
+            let (s, _) = v.trim().split_once(' ')?;
+            Some(s.to_string())
+        });
         let mut differs: Vec<&str> = Vec::new();
         if !sent_token.is_empty()
             && pool.iter().any(|s| s.token.is_some())
@@ -7423,6 +7427,34 @@ impl State {
             {
                 differs.push("Authorization credentials");
             }
+        }
+        // PUSH-004: the configured credentials under another scheme than configured (Basic
+        // credentials sent as Bearer): the receiver's check for its scheme rejects them.
+        let mut wrong_scheme = None;
+        if let (Some(sent), Some(scheme)) = (sent_cred, sent_scheme.as_deref()) {
+            let same_cred: Vec<&&PushSecret> = pool
+                .iter()
+                .filter(|s| s.http_cred == Some(sent) || s.http_cred_b64 == Some(sent))
+                .collect();
+            if !same_cred.is_empty()
+                && same_cred.iter().all(|s| {
+                    !s.schemes.is_empty()
+                        && !s.schemes.iter().any(|k| k.eq_ignore_ascii_case(scheme))
+                })
+            {
+                wrong_scheme = Some((scheme.to_string(), same_cred[0].schemes.join(", ")));
+            }
+        }
+        if let Some((sent, want)) = wrong_scheme {
+            self.areas.insert("push");
+            self.find(
+                &r::PUSH_WRONG_CREDENTIALS,
+                format!(
+                    "agent delivered the push notification with the configured credentials under the Authorization scheme {sent}, although the client configured scheme {want} for this webhook (values not shown)"
+                ),
+                vec![x.ev(x.req_seq)],
+                &x.leg,
+            );
         }
         if !differs.is_empty() {
             self.areas.insert("push");
@@ -8891,6 +8923,10 @@ struct PushSecret {
     /// Basic: the fingerprint of the credentials base64-encoded too (a config may give
     /// `user:password` and the agent encode it, RFC 7617 §2).
     http_cred_b64: Option<u64>,
+    /// The HTTP authentication schemes the config names for those credentials, as written
+    /// (compared case-insensitively; 1.0 `scheme`, 0.x `schemes[]`): the `Authorization` header's scheme token must be
+    /// one of them (RFC 9110 §11.4; PUSH-004).
+    schemes: Vec<String>,
 }
 
 /// Configs remembered per webhook URL ([`PushSecret`]).
@@ -8983,11 +9019,32 @@ fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
     } else {
         None
     };
+    let schemes = cfg
+        .get("authentication")
+        .filter(|a| http_auth_schemes(a))
+        .map(|a| {
+            a.get("scheme")
+                .and_then(Json::as_str)
+                .into_iter()
+                .chain(
+                    a.get("schemes")
+                        .and_then(Json::as_array)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(Json::as_str),
+                )
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .take(8)
+                .collect()
+        })
+        .unwrap_or_default();
     PushSecret {
         task,
         token: nonempty(cfg.get("token")),
         http_cred,
         http_cred_b64,
+        schemes,
     }
 }
 
