@@ -1108,12 +1108,12 @@ impl State {
         if (is_post
             || (x.method != "GET" && body.as_deref().is_some_and(|b| !trim_ascii(b).is_empty())))
             && !self.push_urls.is_empty()
-            && self.push_urls.contains_key(webhook_key(&x.url).as_ref())
+            && self.push_urls.contains_key(&self.delivery_key(&x.url))
         {
             c.webhook = true;
             c.dialect = self
                 .push_urls
-                .get(webhook_key(&x.url).as_ref())
+                .get(&self.delivery_key(&x.url))
                 .and_then(|p| p.0);
             if c.dialect.is_none()
                 && x.req_headers.media_type().as_deref() == Some("application/a2a+json")
@@ -6963,7 +6963,8 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         self.check_push_delivery(x, &c);
         // PUSH-001: the agent pushes although its card does not declare push notifications.
-        let reg = self.push_urls.get(webhook_key(&x.url).as_ref()).cloned();
+        let dkey = self.delivery_key(&x.url);
+        let reg = self.push_urls.get(&dkey).cloned();
         // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery.
         if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| r.3 != 0) {
             let h = &x.req_headers;
@@ -6976,12 +6977,20 @@ impl State {
             // Bearer/Basic credentials configured: only Authorization carries them (a2a-python
             // #585, a2a-java #810: the token header alone is not the configured auth).
             let missing = if !sent {
-                Some("push notification was delivered without the credentials or token the client configured")
+                Some("push notification was delivered without the credentials or token the client configured".to_string())
             } else if bits & PUSH_HTTP_AUTH != 0 && !authz {
-                Some("push notification was delivered with a token header but without the Authorization credentials the client configured")
+                Some("push notification was delivered with a token header but without the Authorization credentials the client configured".to_string())
             } else {
                 None
             };
+            // AUTH-001 / PUSH-004: the credentials moved into the URL query, where access
+            // logs keep them and the receiver's header check does not look.
+            let missing = missing.map(|m| match self.credential_in_query(x, &dkey) {
+                Some(name) => format!(
+                    "agent delivered the push notification with credentials in the URL query parameter {name} and none in the headers, where the client's configured credentials belong (values not shown)"
+                ),
+                None => m,
+            });
             if let Some(msg) = missing {
                 self.areas.insert("push");
                 self.find(
@@ -6990,7 +6999,7 @@ impl State {
                     vec![x.ev(x.req_seq)],
                     &x.leg,
                 );
-                if let Some(p) = self.push_urls.get_mut(webhook_key(&x.url).as_ref()) {
+                if let Some(p) = self.push_urls.get_mut(&dkey) {
                     p.4 = true;
                 }
             }
@@ -7014,7 +7023,7 @@ impl State {
                     );
                 }
             }
-            if let Some(p) = self.push_urls.get_mut(webhook_key(&x.url).as_ref()) {
+            if let Some(p) = self.push_urls.get_mut(&dkey) {
                 p.2 = true;
             }
         }
@@ -7339,8 +7348,52 @@ impl State {
     /// than every config registered for the URL carries; compared as fingerprints, never
     /// printed) and PUSH-BODY-002 (payload about a task no config of the URL was created
     /// for, when every config named its task). PUSH-004, PUSH-005, AUTH-006.
+    /// The registered webhook URL key ([`webhook_key`]) a request to `url` is a delivery
+    /// to: the URL's own key, else (when only that is registered) the key without its
+    /// `?query` / `#fragment`: an agent that appends the configured credentials as a query
+    /// parameter still delivers to the configured webhook (PUSH-004, AUTH-001).
+    fn delivery_key(&self, url: &str) -> String {
+        let key = webhook_key(url);
+        if self.push_urls.contains_key(key.as_ref()) {
+            return key.into_owned();
+        }
+        let cut = key.find(['?', '#']).map_or(key.as_ref(), |i| &key[..i]);
+        if cut.len() < key.len() && self.push_urls.contains_key(cut) {
+            return cut.to_string();
+        }
+        key.into_owned()
+    }
+
+    /// The name of a query parameter of delivery `x` (to registered webhook `key`) that the
+    /// configured webhook URL does not have and that carries a credential: its value is a
+    /// configured token or credentials, or its name says so (`access_token`, `api_key`,
+    /// `token`, `auth`, `secret`, `password`). `None` when the URL is the configured one.
+    fn credential_in_query(&self, x: &Exch, key: &str) -> Option<String> {
+        let q = x.url.split_once('?')?.1;
+        let q = q.split_once('#').map_or(q, |(q, _)| q);
+        if webhook_key(&x.url) == key {
+            return None;
+        }
+        let secrets = self.push_secrets.get(key);
+        q.split('&').find_map(|kv| {
+            let (k, v) = kv.split_once('=')?;
+            let (k, v) = (a2a::percent_decode(k), a2a::percent_decode(v));
+            let f = fingerprint(v.trim());
+            let known = f.is_some()
+                && secrets.is_some_and(|l| {
+                    l.iter()
+                        .any(|s| s.token == f || s.http_cred == f || s.http_cred_b64 == f)
+                });
+            let lk = k.to_ascii_lowercase();
+            let named = ["token", "key", "auth", "secret", "password", "credential"]
+                .iter()
+                .any(|n| lk.contains(n));
+            (!v.is_empty() && (known || named)).then_some(k)
+        })
+    }
+
     fn check_push_delivery(&mut self, x: &Exch, c: &Call) {
-        let key = webhook_key(&x.url).into_owned();
+        let key = self.delivery_key(&x.url);
         if c.dialect == Some(Dialect::V1_0) && !x.method.eq_ignore_ascii_case("POST") {
             self.areas.insert("push");
             self.find(
