@@ -7406,6 +7406,29 @@ impl State {
                 &x.leg,
             );
         }
+        // PUSH-004: the body is one StreamResponse as application/a2a+json (1.0.0:
+        // application/json); another JSON type (`+json`) is read alike by JSON receivers.
+        if c.dialect == Some(Dialect::V1_0) && !x.req_body.as_slice().is_empty() {
+            let mt = x.req_headers.media_type();
+            let json = mt.as_deref().is_some_and(|m| {
+                m == "application/a2a+json" || m == "application/json" || m.ends_with("+json")
+            });
+            if !json {
+                self.areas.insert("push");
+                let what = match mt.as_deref() {
+                    Some(m) if !m.is_empty() => format!("Content-Type {m}"),
+                    _ => "no Content-Type".to_string(),
+                };
+                self.find(
+                    &r::PUSH_NOT_JSON_MEDIA_TYPE,
+                    format!(
+                        "agent delivered the push notification with {what} instead of application/a2a+json"
+                    ),
+                    vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+            }
+        }
         self.check_delivery_after_delete(x, &key);
         let Some(configs) = self.push_secrets.get(&key).cloned() else {
             return;

@@ -457,6 +457,10 @@ rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning,
     "serve tokenUrl, authorizationUrl, refreshUrl, deviceAuthorizationUrl and openIdConnectUrl over https (RFC 6749 §3.1, §3.2 require TLS: client secrets and tokens cross these endpoints)");
 
 // ---- push -------------------------------------------------------------------------------
+rule!(PUSH_NOT_JSON_MEDIA_TYPE, "PUSH-DELIV-002", "push-delivery-content-type-not-json", Warning, Interop,
+    ["PUSH-004"],
+    "1.0 push notification delivered with a Content-Type other than application/a2a+json (or 1.0.0's application/json), or none",
+    "send every 1.0 webhook request with Content-Type: application/a2a+json (1.0.0 receivers also take application/json): a receiver that binds the body by media type (Spring @RequestBody, ASP.NET [FromBody]) answers 415 to text/plain and the notification is lost");
 rule!(PUSH_URL_PRIVATE, "PUSH-URL-001", "push-url-private-address", Warning, Security,
     ["PUSH-006"],
     "push notification url points at a private, loopback, link-local or metadata address",
@@ -602,6 +606,7 @@ pub static RULES: &[Rule] = &[
     PUSH_CONFIG_NO_URL,
     PUSH_CONFIG_AFTER_DELETE,
     PUSH_NOT_POST,
+    PUSH_NOT_JSON_MEDIA_TYPE,
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
     REST_UNARY_STREAMED,
