@@ -1316,6 +1316,38 @@ impl State {
                 );
             }
         }
+        // RPC-001: a request object naming an A2A method without "jsonrpc": "2.0" (absent,
+        // "1.0", 2.0 as a number) is no JSON-RPC 2.0 request; the client is at fault whatever
+        // the agent answers.
+        if matches!(c.rpc, Some(RequestParse::Invalid))
+            && !c.webhook
+            && x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_none()
+        {
+            let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
+            if let Ok(v) = Json::parse(&body) {
+                let method = v
+                    .get("method")
+                    .and_then(Json::as_str)
+                    .filter(|m| method_op(m).is_some());
+                let not_2_0 = v.get("jsonrpc").and_then(Json::as_str) != Some("2.0");
+                if let (Some(m), Some(o), true) = (method, v.as_object(), not_2_0) {
+                    let got = o.get("jsonrpc");
+                    let what = match got {
+                        None => "has no jsonrpc member".to_string(),
+                        Some(j) => format!("has jsonrpc {} instead of \"2.0\"", j.to_value()),
+                    };
+                    self.areas.insert("jsonrpc");
+                    self.find(
+                        &r::RPC_REQUEST_NOT_2_0,
+                        format!("client's JSON-RPC call {m} {what}: it is no JSON-RPC 2.0 request, and a strict agent answers -32600"),
+                        vec![x.ev_at(x.req_ev_seq(), if got.is_some() { "/jsonrpc" } else { "" }, got.map(Json::to_value))],
+                        &x.leg,
+                    );
+                }
+            }
+        }
         // PUSH-002: a push config names the webhook url it is for.
         if !c.webhook {
             if let Some(ptr) = push_config_without_url(&c) {

@@ -124,6 +124,10 @@ rule!(RPC_REQUEST_ID, "RPC-REQ-001", "client-request-without-id", Error, Interop
     ["RPC-001", "RPC-002"],
     "client's JSON-RPC call has no id (a notification) or an id that is neither a string nor an integer",
     "give every A2A JSON-RPC call an id, a string or an integer unique among the calls in flight: without one the call is a notification, which an agent rejects with -32600 or may not answer at all (JSON-RPC 2.0 §4.1), and the client cannot match an answer to its call");
+rule!(RPC_REQUEST_NOT_2_0, "RPC-REQ-002", "client-request-not-jsonrpc-2.0", Error, Interop,
+    ["RPC-001"],
+    "client's JSON-RPC call to an A2A method has no \"jsonrpc\": \"2.0\" member (absent or another version)",
+    "send \"jsonrpc\": \"2.0\" in every request object: a JSON-RPC 2.0 server answers a request without it -32600 Invalid Request (a2a-python's request models require the literal \"2.0\"), so the client works with a lenient agent and fails with the next one");
 rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, ErrorHandling,
     ["ERR-001", "ERR-002"],
     "error code of a JSON-RPC answer does not match the situation",
@@ -614,6 +618,7 @@ pub static RULES: &[Rule] = &[
     RPC_ERROR_CODE,
     RPC_ID_MISMATCH,
     RPC_REQUEST_ID,
+    RPC_REQUEST_NOT_2_0,
     SSE_NOT_TERMINATED,
     SSE_DATA_NOT_JSON,
     SSE_FIELD_MISSPELLED,
@@ -661,6 +666,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "VER-CARD-002",
     "VER-HDR-003",
     "RPC-REQ-001",
+    "RPC-REQ-002",
     "PUSH-CFG-003",
 ];
 
