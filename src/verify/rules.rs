@@ -124,7 +124,7 @@ rule!(RPC_REQUEST_ID, "RPC-REQ-001", "client-request-without-id", Error, Interop
     ["RPC-001", "RPC-002"],
     "client's JSON-RPC call has no id (a notification) or an id that is neither a string nor an integer",
     "give every A2A JSON-RPC call an id, a string or an integer unique among the calls in flight: without one the call is a notification, which an agent rejects with -32600 or may not answer at all (JSON-RPC 2.0 §4.1), and the client cannot match an answer to its call");
-rule!(RPC_REQUEST_NOT_2_0, "RPC-REQ-002", "client-request-not-jsonrpc-2.0", Error, Interop,
+rule!(RPC_REQUEST_NOT_2_0, "RPC-REQ-002", "client-request-jsonrpc-member-wrong", Error, Interop,
     ["RPC-001"],
     "client's JSON-RPC call to an A2A method has no \"jsonrpc\": \"2.0\" member (absent or another version)",
     "send \"jsonrpc\": \"2.0\" in every request object: a JSON-RPC 2.0 server answers a request without it -32600 Invalid Request (a2a-python's request models require the literal \"2.0\"), so the client works with a lenient agent and fails with the next one");
@@ -627,11 +627,11 @@ pub static RULES: &[Rule] = &[
     STREAM_AFTER_TERMINAL,
     STREAM_NO_TERMINAL,
     STREAM_OPEN_AFTER_TERMINAL,
-    STREAM_FINAL_FLAG,
     STREAM_CONCURRENT_DIFFER,
-    STREAM_STAMPS_BACKWARDS,
+    STREAM_FINAL_FLAG,
     STREAM_FIRST_NOT_TASK,
     STREAM_NOT_EVENT_STREAM,
+    STREAM_STAMPS_BACKWARDS,
     STREAM_EVENT_SHAPE,
     STREAM_ENVELOPE,
     TASK_TERMINAL_CHANGED,
