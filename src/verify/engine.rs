@@ -1290,6 +1290,27 @@ impl State {
                 );
             }
         }
+        // VER-001 / VER-003: a header-less request is a 0.3 request (missing A2A-Version =
+        // 0.3), so a 1.0 JSON-RPC method name without the header is the same mix as an
+        // explicit 0.3 header with it: a strict 1.0-only agent refuses it.
+        if c.header_version.is_none()
+            && c.dialect == Some(Dialect::V1_0)
+            && c.binding == Some(Binding::JsonRpc)
+            && !c.webhook
+            && x.leg.as_deref() != Some("upstream")
+        {
+            if let Some(m) = c.method.as_deref() {
+                self.areas.insert("version");
+                self.find(
+                    &r::VER_MIXED_PAYLOAD,
+                    format!(
+                        "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 method {m}: a 1.0 client sends A2A-Version: 1.0 on every request"
+                    ),
+                    vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+            }
+        }
         // RPC-001 / RPC-002 (DIGEST §3: request `id` string|integer required): an A2A call
         // without id is a notification; a null, fractional, boolean or structured id is
         // none the A2A schemas allow.
