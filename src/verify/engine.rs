@@ -1371,14 +1371,22 @@ impl State {
         }
         // PUSH-002: a push config names the webhook url it is for.
         if !c.webhook {
+            // The 0.x nesting in a 1.0 Create, where 1.0 reads no config (DATA-003 ignores
+            // it; a send's 0.x member is VER-MIX-001's, judged with the send options).
+            let nested_0x = c.dialect == Some(Dialect::V1_0)
+                && c.op == Some(Op::CreatePushConfig)
+                && member_path(&c.params, "/pushNotificationConfig").is_some_and(Json::is_object);
+            let what = c.method.as_deref().or(c.op.map(Op::name)).unwrap_or("call");
             if let Some(ptr) = push_config_without_url(&c) {
                 self.areas.insert("push");
+                let why = if nested_0x {
+                    ": it nests the config in the 0.3 member pushNotificationConfig, and 1.0 takes the flat {taskId, url, token?, authentication?}"
+                } else {
+                    ""
+                };
                 self.find(
                     &r::PUSH_CONFIG_NO_URL,
-                    format!(
-                        "client's {} carries a push notification config without url",
-                        c.method.as_deref().or(c.op.map(Op::name)).unwrap_or("call")
-                    ),
+                    format!("client's {what} carries a push notification config without url{why}"),
                     vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
                     &x.leg,
                 );
@@ -4174,7 +4182,7 @@ impl State {
         }
         // ERR-006 / DATA-003 / PUSH-002: a push config without url accepted.
         if success && !c.webhook {
-            if let Some(ptr) = push_config_without_url(&c) {
+            if let Some(ptr) = push_config_without_url_lenient(&c) {
                 let mut f = Finding::new(
                     &r::DATA_PARAM_ACCEPTED,
                     format!(
@@ -5896,7 +5904,7 @@ impl State {
                 };
                 // An echo of the client's config without url is DATA-PARAM-001's (accepted),
                 // not a second finding on the result.
-                let echo_no_url = push_config_without_url(&c).is_some();
+                let echo_no_url = push_config_without_url_lenient(&c).is_some();
                 let first = list.iter().find_map(|(c, p)| {
                     a2a::push_config_problems(c, p, v1)
                         .into_iter()
@@ -9483,14 +9491,38 @@ fn push_call_config_id(c: &Call, path: &str) -> Option<String> {
 /// `configuration` (1.0 `taskPushNotificationConfig`, 0.x `pushNotificationConfig`) has no
 /// url or an empty one; `None` when every config present has a url, or there is none.
 fn push_config_without_url(c: &Call) -> Option<String> {
+    push_config_without_url_at(c, c.dialect)
+}
+
+/// [`push_config_without_url`] read in either version's places (`dialect` `None`): what an
+/// agent that accepts both nestings got (an agent accepting a 1.0 call's 0.x nesting with a
+/// url accepted a config with a url).
+fn push_config_without_url_lenient(c: &Call) -> Option<String> {
+    push_config_without_url_at(c, None)
+}
+
+fn push_config_without_url_at(c: &Call, dialect: Option<Dialect>) -> Option<String> {
     let pre = if c.binding == Some(Binding::Rest) {
         ""
     } else {
         "/params"
     };
-    let places: &[&str] = match c.op {
-        Some(Op::CreatePushConfig) => &["/pushNotificationConfig", ""],
-        Some(Op::SendMessage) | Some(Op::SendStreamingMessage) => &[
+    // PUSH-002 / DIGEST §1: 1.0 takes the flat config (send: `taskPushNotificationConfig`),
+    // 0.x nests it in `pushNotificationConfig`; a call of unknown version may use either.
+    let v1 = dialect == Some(Dialect::V1_0);
+    let ox = dialect.is_some_and(Dialect::is_0x);
+    let places: &[&str] = match (c.op, v1, ox) {
+        (Some(Op::CreatePushConfig), true, _) => &[""],
+        (Some(Op::CreatePushConfig), _, true) => &["/pushNotificationConfig"],
+        (Some(Op::CreatePushConfig), _, _) => &["/pushNotificationConfig", ""],
+        (Some(Op::SendMessage) | Some(Op::SendStreamingMessage), true, _) => {
+            &["/configuration/taskPushNotificationConfig"]
+        }
+        (Some(Op::SendMessage) | Some(Op::SendStreamingMessage), _, true) => &[
+            "/configuration/pushNotificationConfig",
+            "/configuration/pushNotification",
+        ],
+        (Some(Op::SendMessage) | Some(Op::SendStreamingMessage), _, _) => &[
             "/configuration/taskPushNotificationConfig",
             "/configuration/pushNotificationConfig",
             "/configuration/pushNotification",
