@@ -545,6 +545,10 @@ pub(super) struct State {
     /// push configs the client deleted, until a Create answers that id again: a later Get /
     /// List that still returns one is PUSH-CFG-004 (PUSH-003). At most [`MAX_PUSH_URLS`].
     push_deleted_ids: HashMap<String, (u64, String)>,
+    /// `leg \0 messageId` of the client's send messages → (hash of the message's parts,
+    /// seq of the request, its exchange): a later send under that messageId with other parts
+    /// is a new message under a used id (ID-007, ID-MSG-002). At most [`MAX_TASKS`] entries.
+    sent_messages: HashMap<String, (u64, u64, String)>,
 }
 
 /// A client-leg exchange and the upstream-leg exchange that forwards it (gateway legs).
@@ -727,6 +731,7 @@ impl State {
             push_config_urls: HashMap::new(),
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
+            sent_messages: HashMap::new(),
         }
     }
 
@@ -1368,6 +1373,10 @@ impl State {
                     );
                 }
             }
+        }
+        // ID-007: a messageId names one message; a retry resends the same one.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) && !c.webhook {
+            self.message_id_reused(x, &c);
         }
         // PUSH-002: a push config names the webhook url it is for.
         if !c.webhook {
@@ -3294,6 +3303,58 @@ impl State {
                 vec![x.ev(x.req_seq), x.ev_at(x.body_seq(), "/error", None)],
                 &x.leg,
             );
+        }
+    }
+
+    /// ID-MSG-002 (ID-007: `messageId` is creator-generated and used to dedupe retries): the
+    /// client's send `c` carries a messageId an earlier send on the same leg used for a
+    /// message with other parts.
+    fn message_id_reused(&mut self, x: &Exch, c: &Call) {
+        use std::hash::{Hash, Hasher};
+        let Some(m) = params_message(&c.params) else {
+            return;
+        };
+        let Some(mid) = str_member(m, "messageId", "message_id").filter(|s| !s.is_empty()) else {
+            return;
+        };
+        let Some(parts) = m.get("parts").or_else(|| m.get("content")) else {
+            return;
+        };
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        parts.to_value().to_string().hash(&mut h);
+        let hash = h.finish();
+        let key = task_key(&x.leg, mid);
+        match self.sent_messages.get(&key) {
+            Some((old, seq, xid)) if *old != hash && *seq < x.req_seq => {
+                let (seq, xid) = (*seq, xid.clone());
+                self.areas.insert("id");
+                let base = if c.binding == Some(Binding::Rest) {
+                    ""
+                } else {
+                    "/params"
+                };
+                self.find(
+                    &r::ID_MESSAGE_ID_REUSED,
+                    format!(
+                        "client sent messageId {mid} again with other parts than the message it first named: an agent that dedupes retries by messageId drops this message or answers it with the first one's result"
+                    ),
+                    vec![
+                        Evidence { seq, exchange: Some(xid), pointer: None, found: None },
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("{base}/message/messageId"),
+                            Some(Value::String(mid.to_string())),
+                        ),
+                    ],
+                    &x.leg,
+                );
+            }
+            Some(_) => {}
+            None if self.sent_messages.len() < MAX_TASKS => {
+                self.sent_messages
+                    .insert(key, (hash, x.req_seq, x.id.clone()));
+            }
+            None => {}
         }
     }
 

@@ -226,6 +226,10 @@ rule!(TASK_SUBSCRIBE_TERMINAL, "TASK-STATE-006", "subscribe-terminal-task-accept
     "answer SubscribeToTask on a terminal task with -32004 UnsupportedOperationError before any stream starts");
 
 // ---- identifiers ------------------------------------------------------------------------
+rule!(ID_MESSAGE_ID_REUSED, "ID-MSG-002", "client-message-id-reused", Warning, Lifecycle,
+    ["ID-007"],
+    "client sent a different message under a messageId it had already used",
+    "mint a fresh messageId (a UUID) for every new message and reuse one only to retry the same message: an agent may dedupe by messageId (1.0 §3.3.1), and then drops the second message or answers it with the first one's task");
 rule!(ID_TASK_NOT_RESOLVABLE, "ID-TASK-001", "task-id-not-resolvable", Error, Lifecycle,
     ["ID-001", "TASK-009", "ID-006"],
     "a task id the agent handed out is unknown to the agent afterwards",
@@ -597,6 +601,7 @@ pub static RULES: &[Rule] = &[
     ID_EVENT_MISSING_TASK_ID,
     ID_EVENT_TASK_MISMATCH,
     ID_MESSAGE_NO_CONTEXT,
+    ID_MESSAGE_ID_REUSED,
     ID_TASK_NOT_RESOLVABLE,
     ID_UNKNOWN_TASK_ACCEPTED,
     ID_OTHER_TASK_ANSWERED,

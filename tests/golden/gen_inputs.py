@@ -641,6 +641,12 @@ def reqver(ok):
     t.req("POST", H + "/a2a", call, headers=V1)
     t.resp(200, res(1, task1())); return t.text()
 case("RPC-REQ-002", reqver(False), reqver(True))
+# ---- ID-MSG-002: a messageId names one message; retries resend it (breaker10 E20)
+def midreuse(ok):
+    t = T(); send1(t, {"task": task1()}, params={"message": msg1("book table", messageId="m-1")})
+    send1(t, {"task": task1("task-2")}, i=2, params={"message": msg1("book table" if ok else "cancel flight", messageId="m-1")})
+    return t.text()
+case("ID-MSG-002", midreuse(False), midreuse(True))
 # ---- STREAM-ORDER-001: status updates in generation order (breaker10 E14)
 def stamps(ok):
     ts = lambda s: {"state": "TASK_STATE_WORKING", "timestamp": "2026-01-01T00:00:00.%d00Z" % s}
