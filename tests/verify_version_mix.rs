@@ -17,7 +17,9 @@ fn a_0x_method_sent_with_a2a_version_1_is_the_clients_mix_not_the_cards() {
     // errors and warnings (the card's URL naming the agent's own port, behind the proxy,
     // is a note: CARD-URL-005)
     // e2: A2A-Version 1.0 with `message/send`; e3: A2A-Version 0.3 with `SendMessage`
-    // (the reverse mix, breaker9a B9). Both are the client's; the agent's -32601 is right.
+    // (the reverse mix, breaker9a B9); e4: `SendMessage` without A2A-Version, which VER-003
+    // reads as 0.3, so the same mix as e3 (breaker10 E16). All are the client's; the agent's
+    // -32601 is right.
     let found: Vec<(String, String)> = verify(&path)
         .findings
         .into_iter()
@@ -27,6 +29,7 @@ fn a_0x_method_sent_with_a2a_version_1_is_the_clients_mix_not_the_cards() {
     let want = [
         "request declares A2A-Version 1.0 but uses the 0.3 method message/send",
         "request declares A2A-Version 0.3 but uses the 1.0 method SendMessage",
+        "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 method SendMessage: a 1.0 client sends A2A-Version: 1.0 on every request",
     ];
     assert_eq!(
         found,

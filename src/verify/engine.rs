@@ -111,6 +111,22 @@ struct StreamState {
     /// auth-required) and its seq: the last event of the cycle (STREAM-008), as a terminal
     /// one is, though the task lives on.
     final_interrupted: Option<(String, u64)>,
+    /// The latest 0.x JSON-RPC status update when it is in an interrupted state
+    /// (input-required, auth-required) without `final: true`: its state as sent, seq, JSON
+    /// Pointer of `final` and the `final` value. A stream that ends there ended the cycle
+    /// without the flag that marks its last event (STREAM-008, STREAM-FINAL-001).
+    interrupted_not_final: Option<(String, u64, String, Option<Value>)>,
+    /// The latest `status.timestamp` (ms since the epoch) of the stream's status updates so
+    /// far, with the update's seq and the timestamp as sent (STREAM-005, STREAM-ORDER-001).
+    latest_stamp: Option<(i64, u64, String)>,
+    /// The seq of each event in `sigs` (the same length: kept together).
+    sig_seqs: Vec<u64>,
+    /// When the first event is a Task snapshot: its `status.state` (1.0 name) and its
+    /// artifacts' ids, what a stream opened on a running task already holds (STREAM-006).
+    snapshot: Option<(String, Vec<String>)>,
+    /// A status update was stamped earlier than an update before it: the stamps are not the
+    /// send order, so they are no evidence of buffering (GW-SSE-001's one-leg form).
+    stamps_backwards: bool,
     message_reply: bool,
     artifacts: HashMap<String, bool>,
     /// (t_us of the chunk that completed the event, seq)
@@ -133,6 +149,21 @@ struct StreamState {
     /// text/event-stream is a bare JSON document, not SSE (a2a-rs #197).
     opening: Option<u8>,
 }
+
+/// An ended stream of a task as STREAM-006 compares it with the task's other streams: its
+/// exchange, method, whether it was read whole (closed cleanly, every event decoded and
+/// kept), its events' signatures and seqs, and its first Task snapshot (state, artifact ids).
+struct TaskStreamRec {
+    xid: String,
+    method: String,
+    whole: bool,
+    sigs: Vec<String>,
+    seqs: Vec<u64>,
+    snapshot: Option<(String, Vec<String>)>,
+}
+
+/// How many ended streams of one task [`Verifier::task_streams`] keeps.
+const MAX_TASK_STREAMS: usize = 4;
 
 /// Events of one stream whose arrival, status timestamp and signature are remembered
 /// (GW-SSE-001, GW-SSE-002): about 50 bytes each, so at most ~200 KiB per stream however
@@ -443,6 +474,9 @@ struct TaskRec {
     /// TASK-AUTH-001/002 (an auth-required status without `status.message`) already
     /// reported for this task.
     auth_unexplained_reported: bool,
+    /// Set when the id was handed out only by an agent Message's `taskId` (ID-004), with
+    /// that message's id as the message prints it: ID-TASK-001 then names the message.
+    named_by_message: Option<String>,
 }
 
 /// What a client knows when it follows a 1.0 ListTasks `nextPageToken`
@@ -508,6 +542,10 @@ pub(super) struct State {
     open: OpenMap,
     /// Finished exchanges kept for cross-leg checks (only gateway-relevant ones).
     done_streams: VecDeque<Exch>,
+    /// Ended streams of each task (by [`task_key`]), at most [`MAX_TASK_STREAMS`] per task
+    /// and [`MAX_TASKS`] tasks: a stream that ends is compared with the ones that were open
+    /// at the same time (STREAM-006, STREAM-FANOUT-001).
+    task_streams: HashMap<String, Vec<TaskStreamRec>>,
     done_requests: VecDeque<DoneRequest>,
     /// Latest public card per origin (fetch origin and every interface origin).
     /// Shared: rules take a cheap handle to the card while they mutate the state.
@@ -611,6 +649,14 @@ pub(super) struct State {
     /// configs deleted for it, until a config for that task and URL is created again
     /// (PUSH-003: a config lives until deletion; PUSH-CFG-002). Bounded like `push_urls`.
     push_deleted: HashMap<String, Vec<(String, u64, String, u64)>>,
+    /// `task id \0 config id` → (seq of the successful delete answer, its exchange) of the
+    /// push configs the client deleted, until a Create answers that id again: a later Get /
+    /// List that still returns one is PUSH-CFG-004 (PUSH-003). At most [`MAX_PUSH_URLS`].
+    push_deleted_ids: HashMap<String, (u64, String)>,
+    /// `leg \0 messageId` of the client's send messages → (hash of the message's parts,
+    /// seq of the request, its exchange): a later send under that messageId with other parts
+    /// is a new message under a used id (ID-007, ID-MSG-002). At most [`MAX_TASKS`] entries.
+    sent_messages: HashMap<String, (u64, u64, String)>,
 }
 
 /// A client-leg exchange and the upstream-leg exchange that forwards it (gateway legs).
@@ -830,6 +876,7 @@ impl State {
             exchanges_seen: 0,
             open: OpenMap::default(),
             done_streams: VecDeque::new(),
+            task_streams: HashMap::new(),
             done_requests: VecDeque::new(),
             cards: HashMap::new(),
             advertised: HashMap::new(),
@@ -867,6 +914,8 @@ impl State {
             held_ends: Vec::new(),
             push_config_urls: HashMap::new(),
             push_deleted: HashMap::new(),
+            push_deleted_ids: HashMap::new(),
+            sent_messages: HashMap::new(),
         }
     }
 
@@ -1257,12 +1306,12 @@ impl State {
         if (is_post
             || (x.method != "GET" && body.as_deref().is_some_and(|b| !trim_ascii(b).is_empty())))
             && !self.push_urls.is_empty()
-            && self.push_urls.contains_key(webhook_key(&x.url).as_ref())
+            && self.push_urls.contains_key(&self.delivery_key(&x.url))
         {
             c.webhook = true;
             c.dialect = self
                 .push_urls
-                .get(webhook_key(&x.url).as_ref())
+                .get(&self.delivery_key(&x.url))
                 .and_then(|p| p.0);
             if c.dialect.is_none()
                 && x.req_headers.media_type().as_deref() == Some("application/a2a+json")
@@ -1456,6 +1505,27 @@ impl State {
                 );
             }
         }
+        // VER-001 / VER-003: a header-less request is a 0.3 request (missing A2A-Version =
+        // 0.3), so a 1.0 JSON-RPC method name without the header is the same mix as an
+        // explicit 0.3 header with it: a strict 1.0-only agent refuses it.
+        if c.header_version.is_none()
+            && c.dialect == Some(Dialect::V1_0)
+            && c.binding == Some(Binding::JsonRpc)
+            && !c.webhook
+            && x.leg.as_deref() != Some("upstream")
+        {
+            if let Some(m) = c.method.as_deref() {
+                self.areas.insert("version");
+                self.find(
+                    &r::VER_MIXED_PAYLOAD,
+                    format!(
+                        "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 method {m}: a 1.0 client sends A2A-Version: 1.0 on every request"
+                    ),
+                    vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+            }
+        }
         // RPC-001 / RPC-002 (DIGEST §3: request `id` string|integer required): an A2A call
         // without id is a notification; a null, fractional, boolean or structured id is
         // none the A2A schemas allow.
@@ -1482,9 +1552,12 @@ impl State {
                 );
             }
         }
-        // The same for an A2A call whose id is an object, array or boolean: JSON-RPC 2.0 §4
-        // makes it an Invalid Request (the agent's −32600 is right), and the client is at
-        // fault (breaker10n N9). Invalid requests are rare: their body is parsed again here.
+        // RPC-001 / RPC-002 on a request that parsed as no valid request: an A2A call whose
+        // id is an object, array or boolean (JSON-RPC 2.0 §4 makes it an Invalid Request:
+        // the agent's −32600 is right; breaker10n N9), or without "jsonrpc": "2.0" (absent,
+        // "1.0", 2.0 as a number: no JSON-RPC 2.0 request; breaker10 E15). The client is at
+        // fault whatever the agent answers. Invalid requests are rare: their body is parsed
+        // again here.
         if matches!(c.rpc, Some(RequestParse::Invalid))
             && !c.webhook
             && x.req_headers
@@ -1493,7 +1566,11 @@ impl State {
         {
             let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
             if let Ok(v) = Json::parse(&body) {
-                let method = v.get("method").and_then(Json::as_str);
+                let method = v
+                    .get("method")
+                    .and_then(Json::as_str)
+                    .filter(|m| method_op(m).is_some());
+                let is_2_0 = v.get("jsonrpc").and_then(Json::as_str) == Some("2.0");
                 let id = v.get("id");
                 let kind = match id {
                     Some(Json::Object(_)) => Some("an object"),
@@ -1501,11 +1578,7 @@ impl State {
                     Some(Json::Bool(_)) => Some("a boolean"),
                     _ => None,
                 };
-                if let (Some(m), Some(kind), Some("2.0")) = (
-                    method.filter(|m| method_op(m).is_some()),
-                    kind,
-                    v.get("jsonrpc").and_then(Json::as_str),
-                ) {
+                if let (Some(m), Some(kind), true) = (method, kind, is_2_0) {
                     self.find(
                         &r::RPC_REQUEST_ID,
                         format!("client's JSON-RPC call {m} has an id that is {kind}: JSON-RPC 2.0 allows a string, number or null (an Invalid Request, -32600), the A2A schemas a string or integer"),
@@ -1513,16 +1586,44 @@ impl State {
                         &x.leg,
                     );
                 }
+                if let (Some(m), Some(o), false) = (method, v.as_object(), is_2_0) {
+                    let got = o.get("jsonrpc");
+                    let what = match got {
+                        None => "has no jsonrpc member".to_string(),
+                        Some(j) => format!("has jsonrpc {} instead of \"2.0\"", j.to_value()),
+                    };
+                    self.areas.insert("jsonrpc");
+                    self.find(
+                        &r::RPC_REQUEST_NOT_2_0,
+                        format!("client's JSON-RPC call {m} {what}: it is no JSON-RPC 2.0 request, and a strict agent answers -32600"),
+                        vec![x.ev_at(x.req_ev_seq(), if got.is_some() { "/jsonrpc" } else { "" }, got.map(Json::to_value))],
+                        &x.leg,
+                    );
+                }
             }
+        }
+        // ID-007: a messageId names one message; a retry resends the same one.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) && !c.webhook {
+            self.message_id_reused(x, &c);
         }
         // PUSH-002: a push config names the webhook url it is for.
         if !c.webhook {
+            // The 0.x nesting in a 1.0 Create, where 1.0 reads no config (DATA-003 ignores
+            // it; a send's 0.x member is VER-MIX-001's, judged with the send options).
+            let nested_0x = c.dialect == Some(Dialect::V1_0)
+                && c.op == Some(Op::CreatePushConfig)
+                && member_path(&c.params, "/pushNotificationConfig").is_some_and(Json::is_object);
             if let Some(ptr) = push_config_without_url(&c) {
                 self.areas.insert("push");
+                let why = if nested_0x {
+                    ": it nests the config in the 0.3 member pushNotificationConfig, and 1.0 takes the flat {taskId, url, token?, authentication?}"
+                } else {
+                    ""
+                };
                 self.find(
                     &r::PUSH_CONFIG_NO_URL,
                     format!(
-                        "client's {} carries a push notification config without url",
+                        "client's {} carries a push notification config without url{why}",
                         c.op_term("call")
                     ),
                     vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
@@ -2501,7 +2602,25 @@ impl State {
             sig.push_str(kind);
             sig.push(':');
             sig.push_str(state);
+            if s.sigs.is_empty() && p.kind == PayloadKind::Task {
+                let arts = p
+                    .inner
+                    .get("artifacts")
+                    .and_then(Json::as_array)
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|x| x.get("artifactId").and_then(Json::as_str))
+                            .take(64)
+                            .map(str::to_string)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                s.snapshot = Some((state.to_string(), arts));
+            }
             StreamState::keep(&mut s.sigs, &mut s.past_kept, sig);
+            if s.sig_seqs.len() < s.sigs.len() {
+                s.sig_seqs.push(seq);
+            }
         }
         // Mixed dialect: a 0.x JSON-RPC stream with 1.0 oneof wrappers (no `kind`).
         if dialect.is_some_and(Dialect::is_0x) && c.binding == Some(Binding::JsonRpc) && p.wrapped {
@@ -2884,6 +3003,24 @@ impl State {
                     }
                     // 0.x final flag (STREAM-008).
                     if dialect.is_some_and(|d| d.is_0x()) {
+                        let open_interrupted = u
+                            .state
+                            .filter(|st| {
+                                st.is_interrupted()
+                                    && u.final_flag != Some(true)
+                                    && c.binding == Some(Binding::JsonRpc)
+                            })
+                            .map(|st| {
+                                (
+                                    u.state_raw.unwrap_or(st.proto_name()).to_string(),
+                                    seq,
+                                    format!("{}/final", p.pointer),
+                                    p.inner.get("final").map(Json::to_value),
+                                )
+                            });
+                        if let Some(s) = x.sse.as_mut() {
+                            s.interrupted_not_final = open_interrupted;
+                        }
                         if let Some(st) = u.state {
                             let ok_final = st.is_terminal() || st.is_interrupted();
                             if u.final_flag == Some(true) && st.is_interrupted() {
@@ -2926,8 +3063,32 @@ impl State {
                         .and_then(Json::as_str)
                     {
                         if let Some(ms) = parse_rfc3339_ms(ts) {
+                            let mut backwards = None;
                             if let Some(s) = x.sse.as_mut() {
                                 StreamState::keep(&mut s.stamps, &mut s.past_kept, (ms, t_us));
+                                match &s.latest_stamp {
+                                    Some((prev, pseq, praw)) if ms < *prev => {
+                                        s.stamps_backwards = true;
+                                        backwards = Some((*prev - ms, *pseq, praw.clone()));
+                                    }
+                                    _ => s.latest_stamp = Some((ms, seq, ts.to_string())),
+                                }
+                            }
+                            // STREAM-005: events in generation order, never reordered.
+                            if let Some((d, pseq, praw)) = backwards {
+                                let ptr = jptr(&p.pointer, &[Key("status"), Key("timestamp")]);
+                                self.stream_once(
+                                    x,
+                                    &r::STREAM_STAMPS_BACKWARDS,
+                                    format!(
+                                        "stream delivered a status update stamped {ts} after one stamped {praw} ({:.3} s earlier): the agent's events reached the client out of the order they were generated",
+                                        d as f64 / 1000.0
+                                    ),
+                                    vec![
+                                        x.ev(pseq),
+                                        x.ev_at(seq, &ptr, Some(Value::String(ts.to_string()))),
+                                    ],
+                                );
                             }
                         }
                     }
@@ -3599,7 +3760,118 @@ impl State {
         }
     }
 
+    /// ID-MSG-002 (ID-007: `messageId` is creator-generated and used to dedupe retries): the
+    /// client's send `c` carries a messageId an earlier send on the same leg used for a
+    /// message with other parts.
+    fn message_id_reused(&mut self, x: &Exch, c: &Call) {
+        use std::hash::{Hash, Hasher};
+        let Some(m) = params_message(&c.params) else {
+            return;
+        };
+        let Some(mid) = str_member(m, "messageId", "message_id").filter(|s| !s.is_empty()) else {
+            return;
+        };
+        let Some(parts) = m.get("parts").or_else(|| m.get("content")) else {
+            return;
+        };
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        parts.to_value().to_string().hash(&mut h);
+        let hash = h.finish();
+        let key = task_key(&x.leg, mid);
+        match self.sent_messages.get(&key) {
+            Some((old, seq, xid)) if *old != hash && *seq < x.req_seq => {
+                let (seq, xid) = (*seq, xid.clone());
+                self.areas.insert("id");
+                let base = if c.binding == Some(Binding::Rest) {
+                    ""
+                } else {
+                    "/params"
+                };
+                self.find(
+                    &r::ID_MESSAGE_ID_REUSED,
+                    format!(
+                        "client sent messageId {mid} again with other parts than the message it first named: an agent that dedupes retries by messageId drops this message or answers it with the first one's result"
+                    ),
+                    vec![
+                        Evidence { seq, exchange: Some(xid), pointer: None, found: None },
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("{base}/message/messageId"),
+                            Some(Value::String(mid.to_string())),
+                        ),
+                    ],
+                    &x.leg,
+                );
+            }
+            Some(_) => {}
+            None if self.sent_messages.len() < MAX_TASKS => {
+                self.sent_messages
+                    .insert(key, (hash, x.req_seq, x.id.clone()));
+            }
+            None => {}
+        }
+    }
+
+    /// STREAM-006 (STREAM-FANOUT-001): compares an ended stream of a task with the task's
+    /// streams that ended before it; an update event one of them delivered while the other
+    /// was open and still receiving (it got an event after this one) must be among the other's
+    /// events, or already in the Task snapshot it opened with (same state, same artifact).
+    fn concurrent_streams(&mut self, x: &Exch) {
+        let Some(s) = x.sse.as_ref() else { return };
+        let Some(tid) = s.task_id.as_deref() else {
+            return;
+        };
+        // STREAM-006 is a 1.0 requirement (0.x says nothing of concurrent streams).
+        let v1 = x.call.as_ref().and_then(|c| c.dialect) == Some(Dialect::V1_0);
+        if !v1 || s.sigs.is_empty() || s.sigs.len() != s.sig_seqs.len() {
+            return;
+        }
+        let whole = x.is_success()
+            && x.outcome.unwrap_or(Outcome::Complete) == Outcome::Complete
+            && !s.past_kept
+            && !s.undecodable
+            && !s.error_seen;
+        let rec = TaskStreamRec {
+            xid: x.id.clone(),
+            method: x
+                .call
+                .as_ref()
+                .and_then(|c| {
+                    c.method
+                        .clone()
+                        .or_else(|| c.op.map(|o| o.name().to_string()))
+                })
+                .unwrap_or_else(|| "stream".into()),
+            whole,
+            sigs: s.sigs.clone(),
+            seqs: s.sig_seqs.clone(),
+            snapshot: s.snapshot.clone(),
+        };
+        let key = task_key(&x.leg, tid);
+        let mut hit = None;
+        if let Some(others) = self.task_streams.get(&key) {
+            for o in others {
+                hit = missed_event(o, &rec, tid).or_else(|| missed_event(&rec, o, tid));
+                if hit.is_some() {
+                    break;
+                }
+            }
+        }
+        if let Some((msg, ev)) = hit {
+            self.find(&r::STREAM_CONCURRENT_DIFFER, msg, ev, &x.leg);
+        }
+        if !self.task_streams.contains_key(&key) && self.task_streams.len() >= MAX_TASKS {
+            return;
+        }
+        let list = self.task_streams.entry(key).or_default();
+        if list.len() >= MAX_TASK_STREAMS {
+            list.remove(0);
+        }
+        list.push(rec);
+    }
+
     fn end_stream(&mut self, x: &mut Exch) {
+        self.concurrent_streams(x);
         let c = x.call.clone().unwrap_or_default();
         let Some(s) = x.sse.as_ref() else { return };
         let outcome = x.outcome.unwrap_or(Outcome::Complete);
@@ -3616,9 +3888,30 @@ impl State {
             s.events,
             s.opening,
         );
+        let interrupted_not_final = s.interrupted_not_final.clone();
         if task_stream && !error_seen && x.is_success() {
             match outcome {
                 Outcome::Complete | Outcome::UpstreamAbort => {
+                    // STREAM-008: a 0.x stream that ends at input-required / auth-required
+                    // ends the cycle there, and final:true marks that last event; clients
+                    // that wait for it (a2a-python's 0.3 consumer) never see the cycle end.
+                    if let (None, Some((st, seq, ptr, found))) = (terminal, interrupted_not_final) {
+                        if last.is_some_and(TaskState::is_interrupted) {
+                            let how = if outcome == Outcome::Complete {
+                                "closed"
+                            } else {
+                                "was reset"
+                            };
+                            self.stream_once(
+                                x,
+                                &r::STREAM_FINAL_FLAG,
+                                format!(
+                                    "agent's stream {how} at state {st}, but that status update does not set final to true: final marks the last event of the cycle at a terminal or input-required state"
+                                ),
+                                vec![x.ev_at(seq, &ptr, found), x.ev(x.end_seq)],
+                            );
+                        }
+                    }
                     // A stream that reached a terminal state and then went on (STREAM-END-001,
                     // TASK-STATE-001 say so) did not end *before* one: no STREAM-END-002 on top.
                     let ok = terminal.is_some()
@@ -4324,8 +4617,9 @@ impl State {
             return;
         }
         // One leg: events' own status timestamps spread far wider than their arrival. A source
-        // without per-chunk arrival times (a HAR entry's one body text) proves nothing here.
-        if self.chunk_times && s.stamps.len() >= 3 && s.arrivals.len() >= 3 {
+        // without per-chunk arrival times (a HAR entry's one body text) proves nothing here,
+        // nor do timestamps that go backwards (a reorder: STREAM-ORDER-001).
+        if self.chunk_times && s.stamps.len() >= 3 && s.arrivals.len() >= 3 && !s.stamps_backwards {
             let (min_ts, max_ts) = s
                 .stamps
                 .iter()
@@ -4659,7 +4953,7 @@ impl State {
         }
         // ERR-006 / DATA-003 / PUSH-002: a push config without url accepted.
         if success && !c.webhook {
-            if let Some(ptr) = push_config_without_url(&c) {
+            if let Some(ptr) = push_config_without_url_lenient(&c) {
                 let mut f = Finding::new(
                     &r::DATA_PARAM_ACCEPTED,
                     format!(
@@ -4811,6 +5105,22 @@ impl State {
             return None;
         }
         self.areas.insert("id");
+        // ID-004: an agent message carries a taskId only when that task exists, so the
+        // message hands the id out; a later TaskNotFoundError for it is ID-TASK-001's.
+        let key = task_key(&x.leg, tid);
+        if !self.tasks.contains_key(&key) {
+            self.task_order.push_back(key.clone());
+            if self.task_order.len() > MAX_TASKS {
+                if let Some(old) = self.task_order.pop_front() {
+                    self.tasks.remove(&old);
+                }
+            }
+        }
+        let t = self.tasks.entry(key).or_default();
+        if t.announced.is_none() {
+            t.announced = Some((seq, x.id.clone()));
+            t.named_by_message = Some(message_id_of(m));
+        }
         Some((
             format!(
                 "agent message {} names task {tid}, which this recording never saw the agent hand out: an agent message carries a taskId only when that task exists",
@@ -6557,21 +6867,26 @@ impl State {
     }
 
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
-        let Some((aseq, axid)) = self
-            .tasks
-            .get(&task_key(&x.leg, tid))
-            .and_then(|t| t.announced.clone())
-        else {
+        let Some((aseq, axid, by_msg)) = self.tasks.get(&task_key(&x.leg, tid)).and_then(|t| {
+            let (s, xid) = t.announced.clone()?;
+            Some((s, xid, t.named_by_message.clone()))
+        }) else {
             return;
         };
         if aseq >= x.req_seq {
             return;
         }
-        self.find(
-            &r::ID_TASK_NOT_RESOLVABLE,
-            format!(
+        let msg = match by_msg {
+            Some(mid) => format!(
+                "agent reports task {tid} not found although its own message {mid} named that task id earlier: an agent message carries a taskId only when that task exists"
+            ),
+            None => format!(
                 "agent reports task {tid} not found although it handed out that task id earlier"
             ),
+        };
+        self.find(
+            &r::ID_TASK_NOT_RESOLVABLE,
+            msg,
             vec![
                 Evidence {
                     seq: aseq,
@@ -6931,7 +7246,7 @@ impl State {
                 };
                 // An echo of the client's config without url is DATA-PARAM-001's (accepted),
                 // not a second finding on the result.
-                let echo_no_url = push_config_without_url(&c).is_some();
+                let echo_no_url = push_config_without_url_lenient(&c).is_some();
                 let first = list.iter().find_map(|(c, p)| {
                     a2a::push_config_problems(c, p, v1)
                         .into_iter()
@@ -6976,6 +7291,8 @@ impl State {
                 }
                 if op == Op::CreatePushConfig {
                     self.note_push_config_created(x, &c, res);
+                } else {
+                    self.push_config_after_delete(x, &c, &list, bseq);
                 }
                 None
             }
@@ -8166,7 +8483,8 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let judged = self.check_push_delivery(x, &c);
         // PUSH-001: the agent pushes although its card does not declare push notifications.
-        let reg = self.push_urls.get(webhook_key(&x.url).as_ref()).cloned();
+        let dkey = self.delivery_key(&x.url);
+        let reg = self.push_urls.get(&dkey).cloned();
         // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery
         // (not judged for a task whose config the recording does not hold).
         if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| judged && r.3 != 0) {
@@ -8180,12 +8498,20 @@ impl State {
             // Bearer/Basic credentials configured: only Authorization carries them (a2a-python
             // #585, a2a-java #810: the token header alone is not the configured auth).
             let missing = if !sent {
-                Some("push notification was delivered without the credentials or token the client configured")
+                Some("push notification was delivered without the credentials or token the client configured".to_string())
             } else if bits & PUSH_HTTP_AUTH != 0 && !authz {
-                Some("push notification was delivered with a token header but without the Authorization credentials the client configured")
+                Some("push notification was delivered with a token header but without the Authorization credentials the client configured".to_string())
             } else {
                 None
             };
+            // AUTH-001 / PUSH-004: the credentials moved into the URL query, where access
+            // logs keep them and the receiver's header check does not look.
+            let missing = missing.map(|m| match self.credential_in_query(x, &dkey) {
+                Some(name) => format!(
+                    "agent delivered the push notification with credentials in the URL query parameter {name} and none in the headers, where the client's configured credentials belong (values not shown)"
+                ),
+                None => m,
+            });
             if let Some(msg) = missing {
                 self.areas.insert("push");
                 self.find(
@@ -8194,7 +8520,7 @@ impl State {
                     vec![x.ev(x.req_seq)],
                     &x.leg,
                 );
-                if let Some(p) = self.push_urls.get_mut(webhook_key(&x.url).as_ref()) {
+                if let Some(p) = self.push_urls.get_mut(&dkey) {
                     p.4 = true;
                 }
             }
@@ -8218,7 +8544,7 @@ impl State {
                     );
                 }
             }
-            if let Some(p) = self.push_urls.get_mut(webhook_key(&x.url).as_ref()) {
+            if let Some(p) = self.push_urls.get_mut(&dkey) {
                 p.2 = true;
             }
         }
@@ -8411,6 +8737,7 @@ impl State {
             .filter(|s| !s.is_empty())
             .unwrap_or(&task)
             .to_string();
+        self.push_deleted_ids.remove(&format!("{task}\u{0}{id}"));
         if self.push_config_urls.len() < MAX_PUSH_URLS {
             self.push_config_urls
                 .insert(format!("{task}\u{0}{id}"), key.clone());
@@ -8423,6 +8750,70 @@ impl State {
         }
     }
 
+    /// PUSH-CFG-004 (PUSH-003: a config lives until its task ends or it is deleted; Get
+    /// fails for a missing config): a Get / List answer (`list`: each config with its JSON
+    /// Pointer in the answer body at `bseq`) that returns a config the client deleted with a
+    /// successful Delete answered before this request was sent.
+    fn push_config_after_delete(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        list: &[(&Json, String)],
+        bseq: u64,
+    ) {
+        if self.push_deleted_ids.is_empty() {
+            return;
+        }
+        let named = push_call_task(c);
+        let hit = list.iter().find_map(|(cfg, p)| {
+            let nested = cfg.get("pushNotificationConfig");
+            let id = cfg
+                .get("id")
+                .filter(|_| nested.is_none())
+                .or_else(|| nested.and_then(|n| n.get("id")))
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())?;
+            let task = cfg
+                .get("taskId")
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())
+                .or(named)?;
+            let (dseq, dxid) = self.push_deleted_ids.get(&format!("{task}\u{0}{id}"))?;
+            let ptr = if nested.is_some() {
+                format!("{p}/pushNotificationConfig/id")
+            } else {
+                format!("{p}/id")
+            };
+            (*dseq < x.req_seq)
+                .then(|| (task.to_string(), id.to_string(), *dseq, dxid.clone(), ptr))
+        });
+        let Some((task, id, dseq, dxid, ptr)) = hit else {
+            return;
+        };
+        self.areas.insert("push");
+        let op = c
+            .method
+            .as_deref()
+            .or(c.op.map(Op::name))
+            .unwrap_or("the push config call");
+        self.find(
+            &r::PUSH_CONFIG_AFTER_DELETE,
+            format!(
+                "agent answered {op} with push notification config {id} of task {task} although it had answered the client's delete of that config with success"
+            ),
+            vec![
+                Evidence {
+                    seq: dseq,
+                    exchange: Some(dxid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev_at(bseq, &ptr, Some(Value::String(id))),
+            ],
+            &x.leg,
+        );
+    }
+
     /// PUSH-CFG-002 bookkeeping: a successful Delete of a config whose Create this
     /// recording saw ends it; when no other config of the task is live for the same URL,
     /// the URL is deleted for that task from this answer on.
@@ -8431,6 +8822,10 @@ impl State {
             return;
         };
         let id = push_call_config_id(c, &x.path).unwrap_or_else(|| task.clone());
+        if self.push_deleted_ids.len() < MAX_PUSH_URLS {
+            self.push_deleted_ids
+                .insert(format!("{task}\u{0}{id}"), (x.body_seq(), x.id.clone()));
+        }
         let Some(url) = self.push_config_urls.remove(&format!("{task}\u{0}{id}")) else {
             return;
         };
@@ -8480,10 +8875,6 @@ impl State {
         changed.then_some(s)
     }
 
-    /// PUSH-DELIV-001 (1.0 deliveries are POSTs), PUSH-AUTH-002 (token or credentials other
-    /// than every config registered for the URL carries; compared as fingerprints, never
-    /// printed) and PUSH-BODY-002 (payload about a task no config of the URL was created
-    /// for, when every config named its task). PUSH-004, PUSH-005, AUTH-006.
     /// True when the recording saw task `id` in a call between client and agent (on any
     /// leg), not only in push deliveries.
     fn task_in_calls(&self, id: &str) -> bool {
@@ -8492,12 +8883,59 @@ impl State {
             .any(|(k, t)| t.in_calls && k.split_once('\u{0}').map_or(k.as_str(), |(_, i)| i) == id)
     }
 
-    /// PUSH-DELIV-001, PUSH-CFG-002, PUSH-BODY-002/003, PUSH-AUTH-002 on one delivery to a
-    /// webhook. Returns false when the delivery's credentials cannot be judged: it names a
+    /// The registered webhook URL key ([`webhook_key`]) a request to `url` is a delivery
+    /// to: the URL's own key, else (when only that is registered) the key without its
+    /// `?query` / `#fragment`: an agent that appends the configured credentials as a query
+    /// parameter still delivers to the configured webhook (PUSH-004, AUTH-001).
+    fn delivery_key(&self, url: &str) -> String {
+        let key = webhook_key(url);
+        if self.push_urls.contains_key(key.as_ref()) {
+            return key.into_owned();
+        }
+        let cut = key.find(['?', '#']).map_or(key.as_ref(), |i| &key[..i]);
+        if cut.len() < key.len() && self.push_urls.contains_key(cut) {
+            return cut.to_string();
+        }
+        key.into_owned()
+    }
+
+    /// The name of a query parameter of delivery `x` (to registered webhook `key`) that the
+    /// configured webhook URL does not have and that carries a credential: its value is a
+    /// configured token or credentials, or its name says so (`access_token`, `api_key`,
+    /// `token`, `auth`, `secret`, `password`). `None` when the URL is the configured one.
+    fn credential_in_query(&self, x: &Exch, key: &str) -> Option<String> {
+        let q = x.url.split_once('?')?.1;
+        let q = q.split_once('#').map_or(q, |(q, _)| q);
+        if webhook_key(&x.url) == key {
+            return None;
+        }
+        let secrets = self.push_secrets.get(key);
+        q.split('&').find_map(|kv| {
+            let (k, v) = kv.split_once('=')?;
+            let (k, v) = (a2a::percent_decode(k), a2a::percent_decode(v));
+            let f = fingerprint(v.trim());
+            let known = f.is_some()
+                && secrets.is_some_and(|l| {
+                    l.iter()
+                        .any(|s| s.token == f || s.http_cred == f || s.http_cred_b64 == f)
+                });
+            let lk = k.to_ascii_lowercase();
+            let named = ["token", "key", "auth", "secret", "password", "credential"]
+                .iter()
+                .any(|n| lk.contains(n));
+            (!v.is_empty() && (known || named)).then_some(k)
+        })
+    }
+
+    /// PUSH-DELIV-001 (1.0 deliveries are POSTs), PUSH-CFG-002, PUSH-BODY-002/003 (payload
+    /// about a task no config of the URL was created for, when every config named its task)
+    /// and PUSH-AUTH-002 (token or credentials other than the configs of the delivery's task
+    /// carry; compared as fingerprints, never printed) on one delivery to a webhook
+    /// (PUSH-004, PUSH-005, AUTH-006). Returns false when the delivery's credentials cannot be judged: it names a
     /// task the recording never saw and whose config for this webhook it does not hold
     /// (PUSH-BODY-003), so the configs of other tasks say nothing about it.
     fn check_push_delivery(&mut self, x: &Exch, c: &Call) -> bool {
-        let key = webhook_key(&x.url).into_owned();
+        let key = self.delivery_key(&x.url);
         if c.dialect == Some(Dialect::V1_0) && !x.method.eq_ignore_ascii_case("POST") {
             self.areas.insert("push");
             self.find(
@@ -8509,6 +8947,29 @@ impl State {
                 vec![x.ev(x.req_seq)],
                 &x.leg,
             );
+        }
+        // PUSH-004: the body is one StreamResponse as application/a2a+json (1.0.0:
+        // application/json); another JSON type (`+json`) is read alike by JSON receivers.
+        if c.dialect == Some(Dialect::V1_0) && !x.req_body.as_slice().is_empty() {
+            let mt = x.req_headers.media_type();
+            let json = mt.as_deref().is_some_and(|m| {
+                m == "application/a2a+json" || m == "application/json" || m.ends_with("+json")
+            });
+            if !json {
+                self.areas.insert("push");
+                let what = match mt.as_deref() {
+                    Some(m) if !m.is_empty() => format!("Content-Type {m}"),
+                    _ => "no Content-Type".to_string(),
+                };
+                self.find(
+                    &r::PUSH_NOT_JSON_MEDIA_TYPE,
+                    format!(
+                        "agent delivered the push notification with {what} instead of application/a2a+json"
+                    ),
+                    vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+            }
         }
         self.check_delivery_after_delete(x, &key);
         let Some(configs) = self.push_secrets.get(&key).cloned() else {
@@ -8582,6 +9043,10 @@ impl State {
             let v = v.trim();
             fingerprint(v.split_once(' ').map_or(v, |(_, c)| c.trim()))
         });
+        let sent_scheme: Option<String> = h.get("authorization").and_then(|v| {
+            let (s, _) = v.trim().split_once(' ')?;
+            Some(s.to_string())
+        });
         let mut differs: Vec<&str> = Vec::new();
         if !sent_token.is_empty()
             && pool.iter().any(|s| s.token.is_some())
@@ -8599,6 +9064,34 @@ impl State {
             {
                 differs.push("Authorization credentials");
             }
+        }
+        // PUSH-004: the configured credentials under another scheme than configured (Basic
+        // credentials sent as Bearer): the receiver's check for its scheme rejects them.
+        let mut wrong_scheme = None;
+        if let (Some(sent), Some(scheme)) = (sent_cred, sent_scheme.as_deref()) {
+            let same_cred: Vec<&&PushSecret> = pool
+                .iter()
+                .filter(|s| s.http_cred == Some(sent) || s.http_cred_b64 == Some(sent))
+                .collect();
+            if !same_cred.is_empty()
+                && same_cred.iter().all(|s| {
+                    !s.schemes.is_empty()
+                        && !s.schemes.iter().any(|k| k.eq_ignore_ascii_case(scheme))
+                })
+            {
+                wrong_scheme = Some((scheme.to_string(), same_cred[0].schemes.join(", ")));
+            }
+        }
+        if let Some((sent, want)) = wrong_scheme {
+            self.areas.insert("push");
+            self.find(
+                &r::PUSH_WRONG_CREDENTIALS,
+                format!(
+                    "agent delivered the push notification with the configured credentials under the Authorization scheme {sent}, although the client configured scheme {want} for this webhook (values not shown)"
+                ),
+                vec![x.ev(x.req_seq)],
+                &x.leg,
+            );
         }
         if !differs.is_empty() {
             self.areas.insert("push");
@@ -9626,6 +10119,57 @@ fn is_card_path(path: &str) -> bool {
     path.ends_with("/.well-known/agent-card.json") || path.ends_with("/.well-known/agent.json")
 }
 
+/// STREAM-006: the first update event (status or artifact) that stream `a` delivered while
+/// stream `b` was open and still receiving (after `b`'s first event, before its last one)
+/// and that `b` never delivered nor held in its opening Task snapshot: the finding's message
+/// and evidence (`a`'s event, `b`'s first and last events). `b` must have been read whole.
+fn missed_event(
+    a: &TaskStreamRec,
+    b: &TaskStreamRec,
+    tid: &str,
+) -> Option<(String, Vec<Evidence>)> {
+    if !b.whole || b.seqs.len() < 2 {
+        return None;
+    }
+    let (b_first, b_last) = (b.seqs[0], *b.seqs.last()?);
+    let (a_sigs, a_seqs) = (&a.sigs, &a.seqs);
+    a_sigs.iter().zip(a_seqs).find_map(|(sig, seq)| {
+        if *seq <= b_first || *seq >= b_last {
+            return None;
+        }
+        let (kind, detail) = sig.split_once(':')?;
+        if kind != "StatusUpdate" && kind != "ArtifactUpdate" {
+            return None;
+        }
+        if b.sigs[1..].iter().any(|g| g == sig) {
+            return None;
+        }
+        if let Some((state, arts)) = &b.snapshot {
+            let held = match kind {
+                "StatusUpdate" => state == detail,
+                _ => arts.iter().any(|i| i == detail),
+            };
+            if held {
+                return None;
+            }
+        }
+        let what = match kind {
+            "StatusUpdate" => format!("the status update to {detail}"),
+            _ => format!("the artifact update of {detail}"),
+        };
+        let msg = format!(
+            "agent's {} stream of task {tid} never delivered {what}, which its concurrent {} stream of the same task delivered while both were open: concurrent streams of a task get the same events",
+            b.method, a.method
+        );
+        let ev = vec![
+            Evidence { seq: *seq, exchange: Some(a.xid.clone()), pointer: None, found: None },
+            Evidence { seq: b_first, exchange: Some(b.xid.clone()), pointer: None, found: None },
+            Evidence { seq: b_last, exchange: Some(b.xid.clone()), pointer: None, found: None },
+        ];
+        Some((msg, ev))
+    })
+}
+
 fn task_key(leg: &Option<String>, id: &str) -> String {
     match leg {
         Some(l) => format!("{l}\u{0}{id}"),
@@ -10127,6 +10671,10 @@ struct PushSecret {
     /// Basic: the fingerprint of the credentials base64-encoded too (a config may give
     /// `user:password` and the agent encode it, RFC 7617 §2).
     http_cred_b64: Option<u64>,
+    /// The HTTP authentication schemes the config names for those credentials, as written
+    /// (compared case-insensitively; 1.0 `scheme`, 0.x `schemes[]`): the `Authorization` header's scheme token must be
+    /// one of them (RFC 9110 §11.4; PUSH-004).
+    schemes: Vec<String>,
 }
 
 /// Configs remembered per webhook URL ([`PushSecret`]).
@@ -10219,11 +10767,32 @@ fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
     } else {
         None
     };
+    let schemes = cfg
+        .get("authentication")
+        .filter(|a| http_auth_schemes(a))
+        .map(|a| {
+            a.get("scheme")
+                .and_then(Json::as_str)
+                .into_iter()
+                .chain(
+                    a.get("schemes")
+                        .and_then(Json::as_array)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(Json::as_str),
+                )
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .take(8)
+                .collect()
+        })
+        .unwrap_or_default();
     PushSecret {
         task,
         token: nonempty(cfg.get("token")),
         http_cred,
         http_cred_b64,
+        schemes,
     }
 }
 
@@ -10619,14 +11188,38 @@ fn push_call_config_id(c: &Call, path: &str) -> Option<String> {
 /// `configuration` (1.0 `taskPushNotificationConfig`, 0.x `pushNotificationConfig`) has no
 /// url or an empty one; `None` when every config present has a url, or there is none.
 fn push_config_without_url(c: &Call) -> Option<String> {
+    push_config_without_url_at(c, c.dialect)
+}
+
+/// [`push_config_without_url`] read in either version's places (`dialect` `None`): what an
+/// agent that accepts both nestings got (an agent accepting a 1.0 call's 0.x nesting with a
+/// url accepted a config with a url).
+fn push_config_without_url_lenient(c: &Call) -> Option<String> {
+    push_config_without_url_at(c, None)
+}
+
+fn push_config_without_url_at(c: &Call, dialect: Option<Dialect>) -> Option<String> {
     let pre = if c.binding == Some(Binding::Rest) {
         ""
     } else {
         "/params"
     };
-    let places: &[&str] = match c.op {
-        Some(Op::CreatePushConfig) => &["/pushNotificationConfig", ""],
-        Some(Op::SendMessage) | Some(Op::SendStreamingMessage) => &[
+    // PUSH-002 / DIGEST §1: 1.0 takes the flat config (send: `taskPushNotificationConfig`),
+    // 0.x nests it in `pushNotificationConfig`; a call of unknown version may use either.
+    let v1 = dialect == Some(Dialect::V1_0);
+    let ox = dialect.is_some_and(Dialect::is_0x);
+    let places: &[&str] = match (c.op, v1, ox) {
+        (Some(Op::CreatePushConfig), true, _) => &[""],
+        (Some(Op::CreatePushConfig), _, true) => &["/pushNotificationConfig"],
+        (Some(Op::CreatePushConfig), _, _) => &["/pushNotificationConfig", ""],
+        (Some(Op::SendMessage) | Some(Op::SendStreamingMessage), true, _) => {
+            &["/configuration/taskPushNotificationConfig"]
+        }
+        (Some(Op::SendMessage) | Some(Op::SendStreamingMessage), _, true) => &[
+            "/configuration/pushNotificationConfig",
+            "/configuration/pushNotification",
+        ],
+        (Some(Op::SendMessage) | Some(Op::SendStreamingMessage), _, _) => &[
             "/configuration/taskPushNotificationConfig",
             "/configuration/pushNotificationConfig",
             "/configuration/pushNotification",

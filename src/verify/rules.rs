@@ -142,6 +142,10 @@ rule!(RPC_REQUEST_ID, "RPC-REQ-001", "client-request-without-id", Error, Interop
     ["RPC-001", "RPC-002"],
     "client's JSON-RPC call has no id (a notification) or an id that is neither a string nor an integer",
     "give every A2A JSON-RPC call an id, a string or an integer unique among the calls in flight: without one the call is a notification, which an agent rejects with -32600 or may not answer at all (JSON-RPC 2.0 §4.1), and the client cannot match an answer to its call");
+rule!(RPC_REQUEST_NOT_2_0, "RPC-REQ-002", "client-request-jsonrpc-member-wrong", Error, Interop,
+    ["RPC-001"],
+    "client's JSON-RPC call to an A2A method has no \"jsonrpc\": \"2.0\" member (absent or another version)",
+    "send \"jsonrpc\": \"2.0\" in every request object: a JSON-RPC 2.0 server answers a request without it -32600 Invalid Request (a2a-python's request models require the literal \"2.0\"), so the client works with a lenient agent and fails with the next one");
 rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, ErrorHandling,
     ["ERR-001", "ERR-002"],
     "error code of a JSON-RPC answer does not match the situation",
@@ -258,6 +262,10 @@ rule!(TASK_AUTH_UNEXPLAINED_0X, "TASK-AUTH-002", "auth-required-without-message-
     "when a task needs more authorization, put a status.message (role agent) in the auth-required status (TASK_STATE_AUTH_REQUIRED on 0.3 HTTP+JSON) that says which credential is needed and where to get it, often a data part; without it the client cannot resolve the state");
 
 // ---- identifiers ------------------------------------------------------------------------
+rule!(ID_MESSAGE_ID_REUSED, "ID-MSG-002", "client-message-id-reused", Warning, Lifecycle,
+    ["ID-007"],
+    "client sent a different message under a messageId it had already used",
+    "mint a fresh messageId (a UUID) for every new message and reuse one only to retry the same message: an agent may dedupe by messageId (1.0 §3.3.1), and then drops the second message or answers it with the first one's task");
 rule!(ID_TASK_NOT_RESOLVABLE, "ID-TASK-001", "task-id-not-resolvable", Error, Lifecycle,
     ["ID-001", "TASK-009", "ID-006"],
     "a task id the agent handed out is unknown to the agent afterwards",
@@ -369,6 +377,14 @@ rule!(STREAM_FINAL_FLAG, "STREAM-FINAL-001", "stream-final-flag-wrong", Error, S
     ["STREAM-008"],
     "0.x final flag does not match the state",
     "0.x: set final:true on the status update with a terminal or input-required state and only there");
+rule!(STREAM_CONCURRENT_DIFFER, "STREAM-FANOUT-001", "concurrent-stream-missed-event", Error, Streaming,
+    ["STREAM-006"],
+    "a stream of a task missed an event that another stream of the same task, open at the same time, delivered",
+    "deliver every event of a task to every stream open on it (1.0 §3.5.2: concurrent streams get the same events in the same order): fan each event out to all subscribers' queues, including a SubscribeToTask opened while a SendStreamingMessage stream runs");
+rule!(STREAM_STAMPS_BACKWARDS, "STREAM-ORDER-001", "stream-status-timestamps-go-backwards", Warning, Streaming,
+    ["STREAM-005"],
+    "a status update of a stream is stamped earlier than one the stream delivered before it",
+    "deliver a task's events in the order they were generated (1.0 §3.5.2: never reordered): publish each status update through one ordered queue per task, and stamp status.timestamp when the state changes; if a gateway or a fan-out reorders them, pass events through in order");
 rule!(STREAM_APPEND_WITHOUT_BASE, "STREAM-ARTIFACT-001", "artifact-append-without-base", Warning, Streaming,
     ["STREAM-009"],
     "artifact chunk with append:true has no earlier chunk of that artifact in the stream",
@@ -492,6 +508,10 @@ rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning,
     "serve tokenUrl, authorizationUrl, refreshUrl, deviceAuthorizationUrl and openIdConnectUrl over https (RFC 6749 §3.1, §3.2 require TLS: client secrets and tokens cross these endpoints)");
 
 // ---- push -------------------------------------------------------------------------------
+rule!(PUSH_NOT_JSON_MEDIA_TYPE, "PUSH-DELIV-002", "push-delivery-content-type-not-json", Warning, Interop,
+    ["PUSH-004"],
+    "1.0 push notification delivered with a Content-Type other than application/a2a+json (or 1.0.0's application/json), or none",
+    "send every 1.0 webhook request with Content-Type: application/a2a+json (1.0.0 receivers also take application/json): a receiver that binds the body by media type (Spring @RequestBody, ASP.NET [FromBody]) answers 415 to text/plain and the notification is lost");
 rule!(PUSH_URL_PRIVATE, "PUSH-URL-001", "push-url-private-address", Warning, Security,
     ["PUSH-006"],
     "push notification url points at a private, loopback, link-local or metadata address",
@@ -521,6 +541,10 @@ rule!(PUSH_CONFIG_NO_URL, "PUSH-CFG-003", "push-config-request-without-url", Err
     ["PUSH-002"],
     "client's push notification config (Create / set, or inline in a send's configuration) has no url",
     "give every push notification config the webhook url the agent is to POST to (1.0 TaskPushNotificationConfig.url; 0.x pushNotificationConfig.url): it is required, and an agent rejects a config without it with -32602 InvalidParams (HTTP 400)");
+rule!(PUSH_CONFIG_AFTER_DELETE, "PUSH-CFG-004", "push-config-returned-after-delete", Error, Lifecycle,
+    ["PUSH-003"],
+    "agent still returned a push notification config (Get / List) after the client deleted it",
+    "remove the config when DeleteTaskPushNotificationConfig (tasks/pushNotificationConfig/delete) succeeds: a config lives until its task ends or it is deleted (1.0 §3.1.10), so a later Get fails for it and List leaves it out; a client that got a successful delete believes it unsubscribed");
 rule!(PUSH_NOT_POST, "PUSH-DELIV-001", "push-delivery-not-post", Error, Interop,
     ["PUSH-004"],
     "1.0 push notification delivered by another HTTP method than POST",
@@ -647,6 +671,7 @@ pub static RULES: &[Rule] = &[
     ID_EVENT_MISSING_TASK_ID,
     ID_EVENT_TASK_MISMATCH,
     ID_MESSAGE_NO_CONTEXT,
+    ID_MESSAGE_ID_REUSED,
     ID_TASK_NOT_RESOLVABLE,
     ID_UNKNOWN_TASK_ACCEPTED,
     ID_OTHER_TASK_ANSWERED,
@@ -659,7 +684,9 @@ pub static RULES: &[Rule] = &[
     PUSH_CONFIG_REPLACED,
     PUSH_AFTER_DELETE,
     PUSH_CONFIG_NO_URL,
+    PUSH_CONFIG_AFTER_DELETE,
     PUSH_NOT_POST,
+    PUSH_NOT_JSON_MEDIA_TYPE,
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
     REST_UNARY_STREAMED,
@@ -667,6 +694,7 @@ pub static RULES: &[Rule] = &[
     RPC_ERROR_CODE,
     RPC_ID_MISMATCH,
     RPC_REQUEST_ID,
+    RPC_REQUEST_NOT_2_0,
     SSE_NOT_TERMINATED,
     SSE_DATA_NOT_JSON,
     SSE_FIELD_MISSPELLED,
@@ -676,9 +704,11 @@ pub static RULES: &[Rule] = &[
     STREAM_AFTER_TERMINAL,
     STREAM_NO_TERMINAL,
     STREAM_OPEN_AFTER_TERMINAL,
+    STREAM_CONCURRENT_DIFFER,
     STREAM_FINAL_FLAG,
     STREAM_FIRST_NOT_TASK,
     STREAM_NOT_EVENT_STREAM,
+    STREAM_STAMPS_BACKWARDS,
     STREAM_EVENT_SHAPE,
     STREAM_ENVELOPE,
     TASK_AUTH_UNEXPLAINED,
@@ -715,6 +745,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "VER-CARD-002",
     "VER-HDR-003",
     "RPC-REQ-001",
+    "RPC-REQ-002",
     "PUSH-CFG-003",
     "GRPC-FRAME-002",
 ];

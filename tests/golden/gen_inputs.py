@@ -670,13 +670,13 @@ case("CAP-EXT-003", extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}),
      extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU}, False))
 case("CAP-EXT-004", extcall({"x-a2a-extensions": EXTU}, res(1, {"task": task1()}), None, False), extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), None, False))
 
-def hook2(cred="<webhook-credential>", token="tok-1", method="POST", about="task-1", other=None):
+def hook2(cred="<webhook-credential>", token="tok-1", method="POST", about="task-1", other=None, ct="application/a2a+json"):
     t = T(); send1(t, {"task": task1(st="TASK_STATE_WORKING")}, params={"message": msg1("long job"), "configuration": {"returnImmediately": True}})
     if other:  # a second task of this recording, created without a push config
         send1(t, {"task": task1(tid=other, st="TASK_STATE_WORKING")}, i=5, params={"message": msg1("other job"), "configuration": {"returnImmediately": True}})
     cfg = {"url": "https://client.example.test/webhook", "token": "tok-1", "authentication": {"scheme": "Bearer", "credentials": "<webhook-credential>"}}
     t.req("POST", H + "/a2a", rpc(2, "CreateTaskPushNotificationConfig", dict(cfg, taskId="task-1")), headers=V1).resp(200, res(2, dict(cfg, taskId="task-1", id="cfg-1")))
-    h = {"content-type": "application/a2a+json", "authorization": "Bearer " + cred, "x-a2a-notification-token": token}
+    h = {"content-type": ct, "authorization": "Bearer " + cred, "x-a2a-notification-token": token}
     t.req(method, "https://client.example.test/webhook", su1("TASK_STATE_COMPLETED", tid=about), headers=h, dt=2.0).resp(200, "", ct=None)
     return t.text()
 case("PUSH-AUTH-002", hook2(token="tok-of-another-config"), hook2())
@@ -685,6 +685,8 @@ case("PUSH-BODY-002", hook2(about="task-9", other="task-9"), hook2(other="task-9
 # breaker10n N7: a task the recording never saw (its config made before the recording or
 # past the proxy, or another client's task) is a note, not PUSH-BODY-002
 case("PUSH-BODY-003", hook2(about="task-9"), hook2())
+# ---- PUSH-DELIV-002: a 1.0 webhook request is application/a2a+json (breaker10 E22)
+case("PUSH-DELIV-002", hook2(ct="text/plain"), hook2(ct="application/json"))
 def pushcreate2(second_id):
     t = T(); send1(t, {"task": task1(st="TASK_STATE_WORKING")})
     for i, (hook, cid) in enumerate([("audit", "task-1"), ("pager", second_id)], start=2):
@@ -710,6 +712,53 @@ def pushnourl(ok):
     t.req("POST", H + "/a2a", rpc(1, "CreateTaskPushNotificationConfig", p), headers=V1)
     t.resp(200, res(1, dict(p, id="cfg-1")) if ok else err(1, -32602, "url is required")); return t.text()
 case("PUSH-CFG-003", pushnourl(False), pushnourl(True))
+# ---- PUSH-CFG-004: Get / List leave a deleted config out (breaker10 E8)
+def pushgone(ok):
+    t = T(); u = "https://client.example.test/webhook"
+    cfg = {"id": "cfg-1", "taskId": "task-1", "url": u}
+    send1(t, cfg, params={"taskId": "task-1", "url": u}, method="CreateTaskPushNotificationConfig")
+    send1(t, {}, i=2, params={"taskId": "task-1", "id": "cfg-1"}, method="DeleteTaskPushNotificationConfig")
+    send1(t, {"configs": [] if ok else [cfg], "nextPageToken": ""}, i=3, params={"taskId": "task-1"}, method="ListTaskPushNotificationConfigs")
+    return t.text()
+case("PUSH-CFG-004", pushgone(False), pushgone(True))
+# ---- RPC-REQ-002: every request carries "jsonrpc": "2.0" (breaker10 E15)
+def reqver(ok):
+    t = T(); call = rpc(1, "GetTask", {"id": "task-1"})
+    if not ok: del call["jsonrpc"]
+    t.req("POST", H + "/a2a", call, headers=V1)
+    t.resp(200, res(1, task1())); return t.text()
+case("RPC-REQ-002", reqver(False), reqver(True))
+# ---- ID-MSG-002: a messageId names one message; retries resend it (breaker10 E20)
+def midreuse(ok):
+    t = T(); send1(t, {"task": task1()}, params={"message": msg1("book table", messageId="m-1")})
+    send1(t, {"task": task1("task-2")}, i=2, params={"message": msg1("book table" if ok else "cancel flight", messageId="m-1")})
+    return t.text()
+case("ID-MSG-002", midreuse(False), midreuse(True))
+# ---- STREAM-ORDER-001: status updates in generation order (breaker10 E14)
+def stamps(ok):
+    ts = lambda s: {"state": "TASK_STATE_WORKING", "timestamp": "2026-01-01T00:00:00.%d00Z" % s}
+    order = [1, 2, 3] if ok else [2, 1, 3]
+    evs = [{"task": task1(st="TASK_STATE_WORKING")}] + [su1("TASK_STATE_WORKING", status=ts(s)) for s in order]
+    evs.append(su1("TASK_STATE_COMPLETED", status={"state": "TASK_STATE_COMPLETED", "timestamp": "2026-01-01T00:00:00.400Z"}))
+    t = T(); stream1(t, evs); return t.text()
+case("STREAM-ORDER-001", stamps(False), stamps(True))
+# ---- STREAM-FANOUT-001: concurrent streams of a task get the same events (breaker10 E7)
+def fanout(ok):
+    t = T()
+    t.req("POST", H + "/a2a", rpc(1, "SendStreamingMessage", {"message": msg1("go")}), headers=dict(V1, accept="text/event-stream"))
+    t.lines[-1]["id"] = "A"; t.resp(200, "", ct="text/event-stream"); t.lines[-1]["id"] = "A"
+    t.chunk(sse(res(1, {"task": task1(st="TASK_STATE_WORKING")}))); t.lines[-1]["id"] = "A"
+    t.req("POST", H + "/a2a", rpc(2, "SubscribeToTask", {"id": "task-1"}), headers=dict(V1, accept="text/event-stream"))
+    t.lines[-1]["id"] = "B"; t.resp(200, "", ct="text/event-stream"); t.lines[-1]["id"] = "B"
+    t.chunk(sse(res(2, {"task": task1(st="TASK_STATE_WORKING")}))); t.lines[-1]["id"] = "B"
+    t.chunk(sse(res(1, au1(lastChunk=True)))); t.lines[-1]["id"] = "A"
+    if ok: t.chunk(sse(res(2, au1(lastChunk=True)))); t.lines[-1]["id"] = "B"
+    for i, x in ((1, "A"), (2, "B")):
+        t.chunk(sse(res(i, su1("TASK_STATE_COMPLETED")))); t.lines[-1]["id"] = x
+    for x in ("A", "B"):
+        t.chunk("", close="eof"); t.lines[-1]["id"] = x
+    return t.text()
+case("STREAM-FANOUT-001", fanout(False), fanout(True))
 
 def oauthcard(flows=None, req="oauth", tls=True):
     h = "https" if tls else "http"
