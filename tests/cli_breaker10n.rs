@@ -451,6 +451,12 @@ async fn sighup_ends_a_run_cleanly_with_its_reports() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert!(json.is_object(), "{json}");
+    // the report names the signal that cut it short, not Ctrl-C
+    let why = json["interrupted"].as_str().unwrap_or_default();
+    assert!(
+        why.starts_with("interrupted (SIGHUP: the terminal or ssh session closed) before the end"),
+        "{json}"
+    );
 }
 
 /// N10: a `--report` that cannot be written (a full device) still leaves the findings: the

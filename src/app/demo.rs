@@ -18,7 +18,7 @@ client script ──► recording proxy (127.0.0.1:P) ──► reference agent 
    for `verify`; default text on stdout). When a JSON, JUnit, SARIF or HTML report goes to
    standard output, the step log goes to stderr, so stdout parses as that format.
 
-Ctrl-C (or SIGTERM) stops the client script: the steps done so far are kept, the recording
+Ctrl-C (or SIGTERM, SIGHUP) stops the client script: the steps done so far are kept, the recording
 is finished whole, the report of what was recorded is written, marked interrupted as
 `probe`'s and `interop`'s are (`Report::mark_interrupted`: level at most `partial`, the reason
 and the areas not reached name the interruption), and the run exits 130 with a line saying it
@@ -176,7 +176,7 @@ fn agent_only(listen: &str) -> anyhow::Result<ExitCode> {
         crate::errln!("a2a-interop reference agent on {url} (A2A 1.0 and 0.3; JSON-RPC and HTTP+JSON)");
         crate::errln!("  Agent Card: {url}/.well-known/agent-card.json");
         crate::errln!("  try: a2a-interop probe {url}   or   a2a-interop interop YOUR_AGENT_URL {url}");
-        crate::errln!("  Ctrl-C or SIGTERM ends it");
+        crate::errln!("  Ctrl-C, SIGTERM or SIGHUP ends it");
         stop.await;
         agent.shutdown().await;
         crate::errln!("a2a-interop reference agent: stopped");
@@ -295,7 +295,7 @@ pub async fn drive_logged(
             r = client::run(&proxy_url, version) => r,
             _ = &mut stop => {
                 interrupted = true;
-                say("  interrupted (Ctrl-C): stopping".to_string());
+                say(format!("  interrupted ({}): stopping", crate::report::model::stop_cause()));
                 break;
             }
         };

@@ -847,10 +847,13 @@ pub(crate) fn stop_signal() -> anyhow::Result<impl std::future::Future<Output = 
         let mut hup = signal(SignalKind::hangup()).context("cannot install SIGHUP handler")?;
         Ok(async move {
             tokio::select! {
-                _ = ctrl_c => {}
-                _ = term.recv() => {}
-                _ = int.recv() => {}
-                _ = hup.recv() => HUNG_UP.store(true, std::sync::atomic::Ordering::Relaxed),
+                _ = ctrl_c => crate::report::model::note_stop_signal(2),
+                _ = term.recv() => crate::report::model::note_stop_signal(15),
+                _ = int.recv() => crate::report::model::note_stop_signal(2),
+                _ = hup.recv() => {
+                    crate::report::model::note_stop_signal(1);
+                    HUNG_UP.store(true, std::sync::atomic::Ordering::Relaxed)
+                }
             }
         })
     }

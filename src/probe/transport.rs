@@ -572,7 +572,10 @@ impl Transport {
         let stopped = self.stop.notified();
         tokio::pin!(stopped);
         if self.interrupted() {
-            return Err(SendError::Gone("the run was interrupted (Ctrl-C)".into()));
+            return Err(SendError::Gone(format!(
+                "the run was interrupted ({})",
+                crate::report::model::stop_cause()
+            )));
         }
         if let Some(g) = self.gone() {
             return Err(SendError::Gone(format!(
@@ -631,7 +634,7 @@ impl Transport {
             let waited = tokio::select! {
                 r = tokio::time::timeout_at(deadline.min(tick), &mut fut) => r,
                 _ = &mut stopped => {
-                    return Err(SendError::Gone("the run was interrupted (Ctrl-C)".into()));
+                    return Err(SendError::Gone(format!("the run was interrupted ({})", crate::report::model::stop_cause())));
                 }
             };
             match waited {
@@ -675,7 +678,7 @@ impl Transport {
                 f = tokio::time::timeout_at(deadline, body.frame()) => f,
                 // a test cut off mid-answer is not run, not failed
                 _ = &mut stopped => {
-                    return Err(SendError::Gone("the run was interrupted (Ctrl-C)".into()));
+                    return Err(SendError::Gone(format!("the run was interrupted ({})", crate::report::model::stop_cause())));
                 }
             };
             match frame {

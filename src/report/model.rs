@@ -580,18 +580,46 @@ pub struct Report {
 /// The message of a passive area result the traffic did not exercise ([`passive_results`]).
 pub const NOT_EXERCISED: &str = "not exercised by this traffic";
 
+/// Which signal stopped the run early: 0 none yet or Ctrl-C (SIGINT), 15 SIGTERM, 1 SIGHUP
+/// ([`note_stop_signal`]).
+static STOP_SIGNAL: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// Records the signal that stopped the run (its number: 2 SIGINT, 15 SIGTERM, 1 SIGHUP),
+/// for the interruption's wording ([`stop_cause`]); the first one wins.
+pub fn note_stop_signal(signo: u8) {
+    let _ = STOP_SIGNAL.compare_exchange(
+        0,
+        signo,
+        std::sync::atomic::Ordering::Relaxed,
+        std::sync::atomic::Ordering::Relaxed,
+    );
+}
+
+/// How an interrupted run was stopped, as reports and messages say it: `Ctrl-C`,
+/// `SIGTERM`, or `SIGHUP: the terminal or ssh session closed` (breaker10n N8).
+pub fn stop_cause() -> &'static str {
+    match STOP_SIGNAL.load(std::sync::atomic::Ordering::Relaxed) {
+        15 => "SIGTERM",
+        1 => "SIGHUP: the terminal or ssh session closed",
+        _ => "Ctrl-C",
+    }
+}
+
 /// The one line that marks an interrupted run in every report format and in the level's
 /// reason: `what` is the part that did not finish (`"the probe"`, `"interop"`, `"the demo's
 /// client script"`). README "Ctrl-C": reports of an interrupted run are marked interrupted.
 pub fn interrupted_note(what: &str) -> String {
     format!(
-        "interrupted (Ctrl-C) before the end: {what} did not finish; the level judges only what ran (at most partial) and the tests not run are skipped"
+        "interrupted ({}) before the end: {what} did not finish; the level judges only what ran (at most partial) and the tests not run are skipped",
+        stop_cause()
     )
 }
 
 /// What is appended to a skipped result of an interrupted run that does not already name
 /// the interruption (a passive area the cut-short traffic never reached).
-const INTERRUPTED_SKIP: &str = "the run was interrupted (Ctrl-C) before the end";
+fn interrupted_skip() -> String {
+    format!("the run was interrupted ({}) before the end", stop_cause())
+}
 
 /// Exchanges left unjudged for one reason ([`Report::not_judged`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1076,7 +1104,7 @@ impl Report {
         };
         for r in &mut self.results {
             if r.status == Status::Skip && r.message == NOT_EXERCISED {
-                r.message = format!("{NOT_EXERCISED} ({INTERRUPTED_SKIP})");
+                r.message = format!("{NOT_EXERCISED} ({})", interrupted_skip());
             }
         }
         self.interrupted = Some(note);
