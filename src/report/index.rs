@@ -141,6 +141,9 @@ pub struct ExchangeView {
     pub task_id: Option<String>,
     /// How the exchange ended, `None` while open.
     pub outcome: Option<Outcome>,
+    /// The `exchange_end.error` text (why an abort or error happened: `upstream
+    /// http://127.0.0.1:52120/hook unreachable: ...`), when recorded.
+    pub error: Option<String>,
     /// SSE events of the response (capped at [`SSE_EVENTS_PER_EXCHANGE`]).
     pub sse_events: Vec<SseEventView>,
     /// SSE events seen beyond the cap.
@@ -424,9 +427,13 @@ impl ExchangeIndex {
                 x.caller_by = *caller_by;
             }
             EventKind::ExchangeEnd {
-                outcome, truncated, ..
+                outcome,
+                truncated,
+                error,
+                ..
             } => {
                 x.outcome = Some(*outcome);
+                x.error.clone_from(error);
                 x.truncated = *truncated;
                 if x.status.is_none() {
                     let req = body_text(&std::mem::take(&mut x.req_buf), x.req_coding.as_deref());

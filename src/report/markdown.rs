@@ -157,6 +157,14 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
         }
         out.push('\n');
     }
+    if !report.proxy_answered.is_empty() {
+        // The proxy's own answers (target down, no route): the target never saw these.
+        let _ = writeln!(out, "## Not answered by the target\n");
+        for p in &report.proxy_answered {
+            let _ = writeln!(out, "- {}", cell(&p.line()));
+        }
+        out.push('\n');
+    }
 
     let _ = writeln!(out, "## Findings\n");
     if report.findings.is_empty() {

@@ -76,9 +76,9 @@ fn is_bidi(c: char) -> bool {
 }
 
 pub use model::{
-    group_findings, ConformanceLevel, Counts, Coverage, FileFormat, Report, ReportFinding,
-    ReportInput, SourceInfo, SourceKind, Status, Summary, TestResult, TornTail, Unwritten,
-    REPORT_SCHEMA,
+    group_findings, ConformanceLevel, Counts, Coverage, FileFormat, ProxyAnswered, Report,
+    ReportFinding, ReportInput, SourceInfo, SourceKind, Status, Summary, TestResult, TornTail,
+    Unwritten, REPORT_SCHEMA,
 };
 
 /// Report formats.

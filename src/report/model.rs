@@ -504,6 +504,11 @@ pub struct Counts {
     /// Exchanges with any part not judged ([`Report::not_judged`]); absent when 0.
     #[serde(rename = "notJudged", default, skip_serializing_if = "is_zero")]
     pub not_judged: u64,
+    /// Exchanges the proxy answered itself because their target never did
+    /// (`exchange_end.outcome` `upstream_error`: agent or webhook receiver unreachable, no
+    /// route; [`Report::proxy_answered`]); absent when 0.
+    #[serde(rename = "proxyAnswered", default, skip_serializing_if = "is_zero")]
+    pub proxy_answered: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -569,6 +574,12 @@ pub struct Report {
     /// judged, so a clean report with entries here is not a clean bill. Absent when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_judged: Vec<NotJudged>,
+    /// Exchanges the proxy answered itself because their target never did (an agent, a
+    /// relay target or a webhook receiver that was down, a path no route matched), grouped
+    /// by leg, parties, status and cause ([`proxy_answered`]). The target never saw these
+    /// requests: a missing callback or reply starts here. Absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub proxy_answered: Vec<ProxyAnswered>,
     /// Set when the run that made this traffic (`probe`, `interop`, `demo`) was interrupted
     /// (Ctrl-C / SIGTERM) before its end: one line saying so, from [`interrupted_note`]. The
     /// level then judges only what ran and is at most `partial` ([`Report::mark_interrupted`]).
@@ -650,6 +661,111 @@ impl NotJudged {
             self.reason
         )
     }
+}
+
+/// Exchanges of one kind that the proxy answered itself ([`Report::proxy_answered`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProxyAnswered {
+    /// The HTTP status the proxy answered with (`502` unreachable, `404` no route), when a
+    /// response head was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
+    /// Why, from the proxy's `exchange_end.error`, an upstream URL cut to its origin
+    /// (`upstream http://127.0.0.1:52120 unreachable: ... Connection refused`) so one
+    /// target is one line whatever the path.
+    pub cause: String,
+    /// The leg the exchanges came in on (`webhook`), when not the client-facing one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leg: Option<String>,
+    /// Who called whom (`/py (Python agent) -> /js`), when the recording attributes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parties: Option<String>,
+    /// How many exchanges.
+    pub exchanges: u64,
+    /// The first exchange ids (`e21`), in recording order, at most [`NOT_JUDGED_IDS`].
+    pub examples: Vec<String>,
+}
+
+impl ProxyAnswered {
+    /// One line for text and Markdown: `2 exchanges (e21, e23) [leg webhook]: answered 502
+    /// by the proxy itself: upstream http://127.0.0.1:52120 unreachable: ...`.
+    pub fn line(&self) -> String {
+        let more = if self.exchanges as usize > self.examples.len() {
+            ", ..."
+        } else {
+            ""
+        };
+        let mut at = String::new();
+        if let Some(p) = &self.parties {
+            at.push_str(&format!(" [{p}]"));
+        }
+        if let Some(l) = &self.leg {
+            at.push_str(&format!(" [leg {l}]"));
+        }
+        let status = self.status.map(|s| format!(" {s}")).unwrap_or_default();
+        format!(
+            "{} {} ({}{more}){at}: answered{status} by the proxy itself, the target never saw the request: {}",
+            self.exchanges,
+            plural(self.exchanges as usize, "exchange", "exchanges"),
+            self.examples.join(", "),
+            self.cause
+        )
+    }
+}
+
+/// `cause` of a [`ProxyAnswered`]: the error text with the URL after a leading `upstream `
+/// cut to `scheme://authority`, and a `no route for path P` without its path.
+fn answered_cause(error: Option<&str>) -> String {
+    let Some(e) = error else {
+        return "no response from the target (no cause recorded)".to_string();
+    };
+    if e.starts_with("no route for path ") {
+        return "no --route prefix matches the request path".to_string();
+    }
+    if let Some(rest) = e.strip_prefix("upstream ") {
+        let (url, tail) = rest.split_once(' ').unwrap_or((rest, ""));
+        if let Some((scheme, after)) = url.split_once("://") {
+            let authority = after.split(['/', '?', '#']).next().unwrap_or(after);
+            return format!("upstream {scheme}://{authority} {tail}")
+                .trim_end()
+                .to_string();
+        }
+    }
+    e.to_string()
+}
+
+/// [`Report::proxy_answered`] from the index: every exchange that ended `upstream_error`
+/// (the proxy's own answer, DESIGN.md "Recording format"), grouped by leg, parties, status
+/// and [`answered_cause`], in order of first appearance.
+pub fn proxy_answered(index: &ExchangeIndex) -> Vec<ProxyAnswered> {
+    let mut out: Vec<ProxyAnswered> = Vec::new();
+    for x in index.exchanges() {
+        if x.outcome != Some(crate::record::Outcome::UpstreamError) {
+            continue;
+        }
+        let cause = answered_cause(x.error.as_deref());
+        let parties = index.parties(x);
+        match out.iter_mut().find(|p| {
+            p.cause == cause && p.leg == x.leg && p.parties == parties && p.status == x.status
+        }) {
+            Some(p) => {
+                p.exchanges += 1;
+                if p.examples.len() < NOT_JUDGED_IDS {
+                    p.examples.push(x.id.clone());
+                }
+            }
+            None => out.push(ProxyAnswered {
+                status: x.status,
+                cause,
+                leg: x.leg.clone(),
+                parties,
+                exchanges: 1,
+                examples: vec![x.id.clone()],
+            }),
+        }
+    }
+    out
 }
 
 /// The parties of one exchange (`attribution` event; DESIGN.md recording format).
@@ -1017,6 +1133,7 @@ impl Report {
             .map(|x| x.sse_events.len() as u64 + x.sse_events_dropped)
             .sum();
         let (parties, interactions) = parties_of(&sorted, &input.index);
+        let proxy_answered = proxy_answered(&input.index);
         Report {
             parties,
             interactions,
@@ -1045,6 +1162,7 @@ impl Report {
                     .map(|(id, _)| id.as_str())
                     .collect::<std::collections::HashSet<_>>()
                     .len() as u64,
+                proxy_answered: proxy_answered.iter().map(|p| p.exchanges).sum(),
             },
             summary,
             conformance_level,
@@ -1054,6 +1172,7 @@ impl Report {
             crosswalk: super::crosswalk::build(findings.iter().flat_map(|f| f.spec.iter())),
             findings,
             not_judged: not_judged(&outcome.incomplete),
+            proxy_answered,
             interrupted: None,
         }
     }

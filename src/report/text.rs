@@ -176,13 +176,19 @@ fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style
     s
 }
 
-/// The summary line: `2 errors, 1 warning, 0 notes in 12 exchanges (145 events); conformance: partial`.
+/// The summary line: `2 errors, 1 warning, 0 notes in 12 exchanges (145 events); conformance: partial`
+/// (`, N not fully judged` and `, N answered by the proxy itself` after the exchanges when
+/// there are any).
 pub fn summary_line(report: &Report) -> String {
     let s = &report.summary;
     let x = report.counts.exchanges as usize;
     let not_judged = match report.counts.not_judged {
         0 => String::new(),
         n => format!(", {n} not fully judged"),
+    };
+    let not_judged = match report.counts.proxy_answered {
+        0 => not_judged,
+        n => format!("{not_judged}, {n} answered by the proxy itself"),
     };
     format!(
         "{} in {} {}{not_judged} ({} events); conformance: {} ({})",
@@ -237,6 +243,18 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
         let _ = writeln!(out, "note: not judged: {}", n.line());
     }
     if !report.not_judged.is_empty() {
+        out.push('\n');
+    }
+    // The proxy's own answers (target down, no route): no finding is about them, yet they
+    // are the first thing to know when a callback or a reply never came (breaker10n N15).
+    for p in &report.proxy_answered {
+        let _ = writeln!(
+            out,
+            "note: not answered by the target: {}",
+            super::show_controls_line(&p.line())
+        );
+    }
+    if !report.proxy_answered.is_empty() {
         out.push('\n');
     }
     // The binding is not in the summary line; gRPC traffic says it was read as gRPC
