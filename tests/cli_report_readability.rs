@@ -165,3 +165,208 @@ fn exchanges_the_proxy_answered_itself_are_in_every_report_format() {
     assert!(note.starts_with("not answered by the target: "), "{note}");
     assert_eq!(run["invocations"][0]["executionSuccessful"], true);
 }
+
+/// The shared field cases (`tests/cases/CASE-*.jsonl`) six times over as one transcript
+/// (ids made unique per round, times rising): many findings, most seen six times, of
+/// every severity, first seen in mixed order (breaker10n's `mkmany.py`).
+fn many_findings(dir: &Path) -> std::path::PathBuf {
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut files: Vec<_> = std::fs::read_dir(&cases)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let n = p.file_name().unwrap().to_str().unwrap();
+            n.starts_with("CASE-") && n.ends_with(".jsonl")
+        })
+        .collect();
+    files.sort();
+    assert!(files.len() >= 20, "{files:?}");
+    let mut out = String::new();
+    let mut t = 0.0f64;
+    for round in 0..6 {
+        for f in &files {
+            let case = f.file_stem().unwrap().to_str().unwrap();
+            for line in std::fs::read_to_string(f).unwrap().lines() {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let mut v: serde_json::Value = serde_json::from_str(line).unwrap();
+                if let Some(id) = v.get("id").and_then(|i| i.as_str()).map(str::to_string) {
+                    v["id"] = format!("{round}-{case}-{id}").into();
+                }
+                t += 0.01;
+                v["t"] = serde_json::json!((t * 1000.0).round() / 1000.0);
+                out.push_str(&v.to_string());
+                out.push('\n');
+            }
+        }
+    }
+    let path = dir.join("many.jsonl");
+    std::fs::write(&path, out).unwrap();
+    path
+}
+
+fn rank(sev: &str) -> u8 {
+    match sev {
+        "error" => 0,
+        "warning" => 1,
+        "note" => 2,
+        other => panic!("severity {other}"),
+    }
+}
+
+#[test]
+fn many_findings_read_errors_first_by_rule_with_counts_that_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = many_findings(dir.path());
+    let json: serde_json::Value = serde_json::from_str(&report(&file, "json")).unwrap();
+    let findings = json["findings"].as_array().unwrap();
+    // the input is what the test needs: several severities, out of order in the JSON
+    let sevs: Vec<u8> = findings
+        .iter()
+        .map(|f| rank(f["severity"].as_str().unwrap()))
+        .collect();
+    assert!(sevs.windows(2).any(|w| w[0] > w[1]), "{sevs:?}");
+    assert!(sevs.contains(&0) && sevs.contains(&1), "{sevs:?}");
+    let by_key = |rule: &str, msg: &str| {
+        findings
+            .iter()
+            .find(|f| f["rule"] == rule && f["message"] == msg)
+            .unwrap_or_else(|| panic!("{rule}: {msg} not in the JSON report"))
+    };
+
+    let text = report(&file, "text");
+    // blocks: errors, then warnings, then notes; by rule within a severity
+    let heads: Vec<(u8, String, String)> = text
+        .lines()
+        .filter_map(|l| {
+            let (sev, rest) = l.split_once('[')?;
+            let (rule, msg) = rest.split_once("]: ")?;
+            ["error", "warning", "note"]
+                .contains(&sev)
+                .then(|| (rank(sev), rule.to_string(), msg.to_string()))
+        })
+        .collect();
+    assert_eq!(heads.len(), findings.len(), "{text}");
+    for w in heads.windows(2) {
+        assert!(
+            (w[0].0, &w[0].1) <= (w[1].0, &w[1].1),
+            "{:?} before {:?}",
+            w[0],
+            w[1]
+        );
+    }
+    // every block's counts agree with the JSON report's evidence
+    let blocks: Vec<&str> = text.split("\n\n").collect();
+    let mut checked_cut = false;
+    for (sev, rule, msg) in &heads {
+        let f = by_key(rule, msg);
+        let block = blocks
+            .iter()
+            .find(|b| {
+                b.starts_with(&format!(
+                    "{}[{rule}]: {msg}\n",
+                    ["error", "warning", "note"][*sev as usize]
+                ))
+            })
+            .unwrap();
+        let seen = f["seen"].as_u64().unwrap_or(1);
+        let evidence = f["evidence"].as_array().unwrap();
+        let mut xs: Vec<&str> = Vec::new();
+        for x in evidence.iter().filter_map(|e| e["exchange"].as_str()) {
+            if !xs.contains(&x) {
+                xs.push(x);
+            }
+        }
+        let arrows = block.lines().filter(|l| l.starts_with("  --> ")).count();
+        let more = block
+            .lines()
+            .find_map(|l| l.strip_prefix("   = ")?.split_once(" more evidence line"))
+            .map(|(n, _)| n.parse::<usize>().unwrap())
+            .unwrap_or(0);
+        assert_eq!(arrows + more, evidence.len(), "{block}");
+        if seen > 1 {
+            let line = block
+                .lines()
+                .find_map(|l| l.strip_prefix("   = seen: "))
+                .unwrap_or_else(|| panic!("{block}"));
+            let want = format!(
+                "{seen} times, in {} exchange{}: ",
+                xs.len(),
+                if xs.len() == 1 { "" } else { "s" }
+            );
+            assert!(line.starts_with(&want), "{line} / {want}");
+            let listed = &line[want.len()..];
+            let (names, rest) = match listed.split_once(" and ") {
+                Some((n, r)) => (
+                    n,
+                    r.strip_suffix(" more").unwrap().parse::<usize>().unwrap(),
+                ),
+                None => (listed, 0),
+            };
+            let names: Vec<&str> = names.split(", ").collect();
+            assert_eq!(names.len() + rest, xs.len(), "{line}");
+            assert_eq!(names, xs[..names.len()], "{line}");
+            checked_cut |= rest > 0 && more > 0;
+        }
+    }
+    assert!(checked_cut, "no finding long enough to be cut:\n{text}");
+
+    // the per-rule summary: one row per rule, counts = the JSON report's
+    let summary = text
+        .split("findings by rule:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{text}"));
+    let rows: Vec<&str> = summary.lines().take_while(|l| !l.is_empty()).collect();
+    let mut rules: Vec<(u8, &str)> = findings
+        .iter()
+        .map(|f| {
+            (
+                rank(f["severity"].as_str().unwrap()),
+                f["rule"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    rules.sort();
+    rules.dedup();
+    assert_eq!(rows.len(), rules.len(), "{summary}");
+    for (row, (sev, rule)) in rows.iter().zip(&rules) {
+        let of_rule: Vec<_> = findings.iter().filter(|f| f["rule"] == *rule).collect();
+        let times: u64 = of_rule
+            .iter()
+            .map(|f| f["seen"].as_u64().unwrap_or(1))
+            .sum();
+        let words: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(
+            words[0],
+            ["error", "warning", "note"][*sev as usize],
+            "{row}"
+        );
+        assert_eq!(words[1], *rule, "{row}");
+        assert_eq!(words[2].parse::<usize>().unwrap(), of_rule.len(), "{row}");
+        assert_eq!(words[5].parse::<u64>().unwrap(), times, "{row}");
+    }
+
+    // Markdown: the same order in its table, and the per-rule table
+    let md = report(&file, "markdown");
+    let table_rules: Vec<(u8, String)> = md
+        .lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.split(" | ").collect();
+            (cells.len() == 4 && l.starts_with("| ") && cells[1].starts_with('`'))
+                .then(|| {
+                    let sev = cells[0].trim_start_matches("| ");
+                    ["error", "warning", "note"]
+                        .contains(&sev)
+                        .then(|| (rank(sev), cells[1].trim_matches('`').to_string()))
+                })
+                .flatten()
+        })
+        .collect();
+    // the per-rule table first, then the findings table
+    assert_eq!(table_rules.len(), rules.len() + findings.len(), "{md}");
+    let (tally, list) = table_rules.split_at(rules.len());
+    assert!(tally.windows(2).all(|w| w[0] < w[1]), "{tally:?}");
+    assert!(list.windows(2).all(|w| w[0] <= w[1]), "{list:?}");
+    assert!(md.contains("| severity | rule | findings | seen |"), "{md}");
+}

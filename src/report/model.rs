@@ -1278,7 +1278,7 @@ mod tests {
         let g = group_findings(&fs);
         assert_eq!(
             crate::report::text::seen_text(&g[0]),
-            "seen: 3000 times, in exchanges e1, e2, e3, e4, e5, e6, e7, e8, e9, e10 and 2990 more"
+            "seen: 3000 times, in 3000 exchanges: e1, e2, e3, e4, e5, e6, e7, e8, e9, e10 and 2990 more"
         );
     }
 
