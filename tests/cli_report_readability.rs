@@ -370,3 +370,95 @@ fn many_findings_read_errors_first_by_rule_with_counts_that_agree() {
     assert!(list.windows(2).all(|w| w[0] <= w[1]), "{list:?}");
     assert!(md.contains("| severity | rule | findings | seen |"), "{md}");
 }
+
+/// `verify FILE -f json`: exit code, the JSON report, stderr.
+fn verify_json(file: &Path) -> (Option<i32>, serde_json::Value, String) {
+    let o = Command::new(BIN)
+        .arg("verify")
+        .arg(file)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
+    let v = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    (o.status.code(), v, stderr)
+}
+
+fn rule_messages(v: &serde_json::Value) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["rule"].as_str().unwrap().to_string(),
+                f["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// breaker10n N13: a hand-edited recording. Lines copied verbatim are read once (the agent
+/// is not blamed for doubled bodies) and said to be duplicates; lines moved are said to be
+/// out of order, not missing.
+#[test]
+fn duplicate_and_moved_recording_lines_are_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let orig = Path::new(env!("CARGO_MANIFEST_DIR")).join("recordings/demo.jsonl");
+    let text = std::fs::read_to_string(&orig).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let (code, want, _) = verify_json(&orig);
+    assert!(want["source"].get("seqBreaks").is_none(), "{want:#}");
+
+    // every response chunk twice, verbatim
+    let mut dup = String::new();
+    let mut copies = 0;
+    for l in &lines {
+        dup.push_str(l);
+        dup.push('\n');
+        if l.contains("\"type\":\"response_chunk\"") {
+            dup.push_str(l);
+            dup.push('\n');
+            copies += 1;
+        }
+    }
+    assert!(copies > 3, "{copies}");
+    let dup_file = dir.path().join("dup.jsonl");
+    std::fs::write(&dup_file, dup).unwrap();
+    let (dcode, got, stderr) = verify_json(&dup_file);
+    assert_eq!(dcode, code, "{stderr}");
+    assert_eq!(rule_messages(&got), rule_messages(&want), "{stderr}");
+    assert_eq!(got["source"]["seqBreaks"]["duplicates"], copies, "{got:#}");
+    assert_eq!(got["source"]["seqBreaks"]["missing"], 0);
+    assert!(
+        stderr.contains(&format!(
+            "{copies} exact duplicate lines (same seq, same content) skipped"
+        )),
+        "{stderr}"
+    );
+
+    // every exchange_end moved up, right after the header: nothing is missing
+    let (ends, rest): (Vec<&str>, Vec<&str>) = lines[1..]
+        .iter()
+        .partition(|l| l.contains("\"type\":\"exchange_end\""));
+    assert!(ends.len() > 1);
+    let moved: String = std::iter::once(lines[0])
+        .chain(ends.iter().copied())
+        .chain(rest.iter().copied())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let moved_file = dir.path().join("moved.jsonl");
+    std::fs::write(&moved_file, moved).unwrap();
+    let (_, got, stderr) = verify_json(&moved_file);
+    let b = &got["source"]["seqBreaks"];
+    assert_eq!(b["missing"], 0, "{got:#}");
+    assert!(b.get("duplicates").is_none(), "{b}");
+    assert!(
+        b["outOfOrder"].as_u64().unwrap() >= rest.len() as u64 - 1,
+        "{b}"
+    );
+    assert!(stderr.contains("lines out of seq order"), "{stderr}");
+    assert!(!stderr.contains("events missing"), "{stderr}");
+}

@@ -208,6 +208,8 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
             .map(|b| crate::report::model::SeqBreaks {
                 missing: b.missing,
                 repeated: b.repeated,
+                out_of_order: b.out_of_order,
+                duplicates: b.duplicates,
                 first: [b.first.0, b.first.1],
             }),
         unwritten: None,

@@ -275,37 +275,69 @@ impl Unwritten {
 }
 
 /// `source.seqBreaks`: lines whose `seq` breaks "strictly increasing by 1"
-/// (docs/recording-format.md).
+/// (docs/recording-format.md), told apart as the reader found them
+/// ([`crate::record::source::SeqBreaks`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SeqBreaks {
-    /// Events missing (the sum of the holes).
+    /// Events missing: `seq`s no line has.
     pub missing: u64,
-    /// Lines whose `seq` is not above the highest before.
+    /// Lines reusing an earlier line's `seq` with other content.
     pub repeated: u64,
+    /// Lines read after a higher `seq` (the file's lines were reordered); absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub out_of_order: u64,
+    /// Exact duplicate lines (same `seq`, same content), skipped; absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub duplicates: u64,
     /// `seq` before and after the first break.
     pub first: [u64; 2],
 }
 
 impl SeqBreaks {
-    /// One line for the reports: what is wrong, where it starts, what it means.
+    /// One line for the reports: what is wrong with the file, where it starts, what it
+    /// means for the verdicts. A problem of the file, never of the agent.
     pub fn note(&self) -> String {
+        let n = |k: u64, one: &'static str, many: &'static str| {
+            format!("{k} {}", plural(k as usize, one, many))
+        };
         let mut what = Vec::new();
+        if self.duplicates > 0 {
+            what.push(format!(
+                "{} (same seq, same content) skipped",
+                n(
+                    self.duplicates,
+                    "exact duplicate line",
+                    "exact duplicate lines"
+                )
+            ));
+        }
+        if self.out_of_order > 0 {
+            what.push(format!(
+                "{} out of seq order (lines moved: events are read in file order)",
+                n(self.out_of_order, "line", "lines")
+            ));
+        }
         if self.missing > 0 {
             what.push(format!(
-                "{} {} missing",
-                self.missing,
-                plural(self.missing as usize, "event", "events")
+                "{} missing (lines deleted or lost)",
+                n(self.missing, "event", "events")
             ));
         }
         if self.repeated > 0 {
             what.push(format!(
-                "{} {} repeat or go back",
-                self.repeated,
-                plural(self.repeated as usize, "seq", "seqs")
+                "{} reuse an earlier seq with other content (recordings concatenated?)",
+                n(self.repeated, "line", "lines")
             ));
         }
+        let only_duplicates = self.missing == 0 && self.repeated == 0 && self.out_of_order == 0;
+        let meaning = if only_duplicates {
+            "the recording was edited or copied, not the traffic: each event is read once"
+        } else {
+            "the recording was edited, cut or joined after it was written; findings about the exchanges involved may be wrong or missing"
+        };
         format!(
-            "seq does not rise by 1 per line ({}; first after seq {}: seq {}): lines were deleted or lost, or recordings concatenated; findings about the exchanges involved may be wrong or missing",
+            "seq does not rise by 1 per line ({}; first after seq {}: seq {}): {meaning}",
             what.join(", "),
             self.first[0],
             self.first[1]
