@@ -462,3 +462,29 @@ fn duplicate_and_moved_recording_lines_are_named_as_such() {
     assert!(stderr.contains("lines out of seq order"), "{stderr}");
     assert!(!stderr.contains("events missing"), "{stderr}");
 }
+
+/// breaker10n N19: a `--route` prefix in UTF-8 routes the requests clients send for it
+/// (percent-encoded, hex digits in either case).
+#[test]
+fn unicode_route_prefix_routes_encoded_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    let running = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0"])
+            .args([
+                "--route",
+                &format!("/日本={}", format_args!("http://{}", tiny_agent())),
+            ])
+            .arg("--record")
+            .arg(dir.path().join("uni.jsonl")),
+        Duration::from_secs(20),
+    );
+    let addr = running.addr.clone();
+    for path in ["/%E6%97%A5%E6%9C%AC/x", "/%e6%97%a5%e6%9c%ac/x"] {
+        let answer = get(&addr, path);
+        assert!(answer.starts_with("HTTP/1.1 200"), "{path}: {answer}");
+    }
+    let answer = get(&addr, "/other");
+    assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
+    running.terminate();
+}
