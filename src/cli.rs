@@ -224,7 +224,7 @@ pub enum CaAction {
 
 #[derive(Debug, Clone, Args)]
 pub struct VerifyArgs {
-    /// Recording (.jsonl), transcript (.jsonl) or HAR 1.2 (.har) file
+    /// Recording (.jsonl), transcript (.jsonl) or HAR 1.2 (.har) file ("-" = stdin)
     pub file: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,
@@ -232,7 +232,7 @@ pub struct VerifyArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct ReportArgs {
-    /// Recording, transcript or HAR file
+    /// Recording, transcript or HAR file ("-" = stdin)
     pub file: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,

@@ -488,3 +488,26 @@ fn unicode_route_prefix_routes_encoded_paths() {
     assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
     running.terminate();
 }
+
+/// breaker10n N22: `demo --listen` without `--agent-only` is refused, not ignored, and
+/// `verify --help` / `report --help` say that FILE may be `-`.
+#[test]
+fn demo_listen_without_agent_only_is_refused_and_help_names_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("demo.jsonl");
+    let o = Command::new(BIN)
+        .args(["demo", "--listen", "127.0.0.1:1"])
+        .arg("--record")
+        .arg(&rec)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--agent-only"), "{err}");
+    assert!(!rec.exists());
+    for cmd in ["verify", "report"] {
+        let o = Command::new(BIN).args([cmd, "--help"]).output().unwrap();
+        let help = String::from_utf8_lossy(&o.stdout);
+        assert!(help.contains("(\"-\" = stdin)"), "{cmd}: {help}");
+    }
+}
