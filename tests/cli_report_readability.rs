@@ -511,3 +511,56 @@ fn demo_listen_without_agent_only_is_refused_and_help_names_stdin() {
         assert!(help.contains("(\"-\" = stdin)"), "{cmd}: {help}");
     }
 }
+
+/// breaker10n N17: a damaged CA is not "the existing CA": `ca init` checks the pair and
+/// names the bad file and the fix (exit 2), and so does the proxy that would use it.
+#[test]
+fn damaged_ca_is_named_with_its_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    let ca = |d: &Path| {
+        Command::new(BIN)
+            .args(["ca", "init", "--ca-dir"])
+            .arg(d)
+            .output()
+            .unwrap()
+    };
+    for d in [&a, &b] {
+        assert_eq!(ca(d).status.code(), Some(0));
+    }
+    let o = ca(&a);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("using the existing CA"));
+
+    // another CA's key next to this certificate
+    std::fs::copy(b.join("ca-key.pem"), a.join("ca-key.pem")).unwrap();
+    let o = ca(&a);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("does not belong to the CA certificate"),
+        "{err}"
+    );
+
+    // an emptied key
+    std::fs::write(a.join("ca-key.pem"), b"").unwrap();
+    let o = ca(&a);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    let key = a.join("ca-key.pem").display().to_string();
+    assert!(
+        err.contains(&format!("the CA key {key} is not a usable PEM private key")),
+        "{err}"
+    );
+    assert!(err.contains("a2a-interop ca init --ca-dir"), "{err}");
+    assert!(!err.contains("using the existing CA"), "{err}");
+    let o = Command::new(BIN)
+        .args(["proxy", "--forward", "--intercept-tls", "--ca-dir"])
+        .arg(&a)
+        .args(["--listen", "127.0.0.1:0", "--no-record"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains(&key) && err.contains("ca init"), "{err}");
+}
