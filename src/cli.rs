@@ -240,6 +240,9 @@ pub struct ReportArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct RulesArgs {
+    /// Rules to print in full (ID such as PUSH-BODY-002, or alias); none = list every rule
+    #[arg(value_name = "RULE")]
+    pub ids: Vec<String>,
     /// How to list the rules
     #[arg(long, short = 'f', value_enum, default_value = "text")]
     pub format: RulesFormat,

@@ -564,3 +564,37 @@ fn damaged_ca_is_named_with_its_fix() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains(&key) && err.contains("ca init"), "{err}");
 }
+
+/// breaker10n N18: `rules ID...` prints each rule in full (its docs/rules.md section), by
+/// ID or alias; an unknown ID exits 2 naming the near ones.
+#[test]
+fn rules_with_ids_print_those_rules_in_full() {
+    let run = |args: &[&str]| Command::new(BIN).arg("rules").args(args).output().unwrap();
+    let o = run(&["REST-ERROR-001", "push-body-002"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8(o.stdout).unwrap();
+    let docs = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md"))
+        .unwrap();
+    let section = |id: &str| {
+        let start = docs.find(&format!("\n## {id}\n")).unwrap() + 1;
+        let end = docs[start + 3..]
+            .find("\n## ")
+            .map_or(docs.len(), |e| start + 3 + e + 1);
+        docs[start..end].trim_end().to_string()
+    };
+    let heads: Vec<&str> = out.lines().filter(|l| l.starts_with("## ")).collect();
+    assert_eq!(heads, ["## REST-ERROR-001", "## PUSH-BODY-002"], "{out}");
+    assert!(out.contains(&section("REST-ERROR-001")), "{out}");
+    assert!(out.contains(&section("PUSH-BODY-002")), "{out}");
+
+    let o = run(&["--format", "json", "rest-error-001"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["rules"].as_array().unwrap().len(), 1);
+    assert_eq!(v["rules"][0]["id"], "REST-ERROR-001");
+
+    let o = run(&["PUSH-BODY-09"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("no rule \"PUSH-BODY-09\""), "{err}");
+    assert!(err.contains("did you mean PUSH-BODY-001"), "{err}");
+}
