@@ -598,3 +598,49 @@ fn rules_with_ids_print_those_rules_in_full() {
     assert!(err.contains("no rule \"PUSH-BODY-09\""), "{err}");
     assert!(err.contains("did you mean PUSH-BODY-001"), "{err}");
 }
+
+/// breaker10n N14: `probe` of an agent whose card path redirects says where to, and why
+/// that is no card for clients that do not follow redirects.
+#[test]
+fn probe_names_where_a_card_path_redirects() {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap().to_string();
+    std::thread::spawn(move || {
+        for mut s in l.incoming().map_while(Result::ok) {
+            let mut head = Vec::new();
+            let mut buf = [0u8; 4096];
+            while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+                match s.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => head.extend_from_slice(&buf[..n]),
+                }
+            }
+            let text = String::from_utf8_lossy(&head);
+            let answer: &[u8] = if text.starts_with("GET /.well-known/agent-card.json ") {
+                b"HTTP/1.1 302 Found\r\nlocation: /real/agent-card.json\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+            } else {
+                b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+            };
+            let _ = s.write_all(answer);
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let o = Command::new(BIN)
+        .args(["probe", &format!("http://{addr}"), "--timeout", "5s"])
+        .arg("--record")
+        .arg(dir.path().join("p.jsonl"))
+        .output()
+        .unwrap();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(o.status.code(), Some(1), "{all}");
+    assert!(
+        all.contains(
+            "/.well-known/agent-card.json (HTTP 302 redirect to /real/agent-card.json: not followed"
+        ),
+        "{all}"
+    );
+}
