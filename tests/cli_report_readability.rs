@@ -644,3 +644,43 @@ fn probe_names_where_a_card_path_redirects() {
         "{all}"
     );
 }
+
+/// breaker10n N16: in forward mode (one proxy, several agents) evidence names the agent by
+/// the absolute URL of the exchange.
+#[test]
+fn forward_mode_evidence_names_the_agent() {
+    // a small real agent answering every request 404 with a body that is no A2A error
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    let agent = l.local_addr().unwrap().to_string();
+    std::thread::spawn(move || {
+        for mut s in l.incoming().map_while(Result::ok) {
+            let mut head = Vec::new();
+            let mut buf = [0u8; 4096];
+            while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+                match s.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => head.extend_from_slice(&buf[..n]),
+                }
+            }
+            let _ = s.write_all(b"HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}");
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("fwd.jsonl");
+    let running = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--forward", "--listen", "127.0.0.1:0"])
+            .args(["--allow-host", "127.0.0.1"])
+            .arg("--record")
+            .arg(&rec),
+        Duration::from_secs(20),
+    );
+    let answer = get(&running.addr, &format!("http://{agent}/rest/v1/tasks/nope"));
+    assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
+    running.terminate();
+    let text = report(&rec, "text");
+    assert!(
+        text.contains(&format!("(GET http://{agent}/rest/v1/tasks/nope -> 404)")),
+        "{text}"
+    );
+}

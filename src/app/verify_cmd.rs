@@ -168,7 +168,8 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
         FileKind::Har => (FileFormat::Har, SourceFile::None),
     };
     let mut verifier = Verifier::new(&src.header);
-    let mut index = ExchangeIndex::new(lines);
+    let mut index = ExchangeIndex::new(lines)
+        .with_origins(src.header.mode == crate::record::CaptureMode::Forward);
     // Transcripts, HARs and `--no-redact` recordings are shown redacted in reports.
     let mut shown_events = crate::report::index::ShownEvents::new(
         !matches!(src.kind, FileKind::Recording) || !src.header.redacted,

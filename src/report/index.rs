@@ -201,6 +201,8 @@ pub struct ExchangeIndex {
     // (seq, line) for transcripts, in seq order.
     lines: Vec<(u64, u64)>,
     transcript_line: u64,
+    // Evidence names each exchange's origin (forward mode: one proxy, many agents).
+    origins: bool,
     // (exchange position, t_us, kind) of the previous event (transcript line counting).
     prev_event: Option<(usize, u64, PrevKind)>,
     sse_total: usize,
@@ -224,6 +226,20 @@ impl ExchangeIndex {
             source,
             ..Default::default()
         }
+    }
+
+    /// This index for a forward-mode recording (`mode: forward`): reports then name each
+    /// exchange by its absolute URL (`GET http://127.0.0.1:52101/rest/v1/tasks/x`), the
+    /// agent it went to, where the path alone would not tell several agents apart
+    /// (breaker10n N16).
+    pub fn with_origins(mut self, on: bool) -> Self {
+        self.origins = on;
+        self
+    }
+
+    /// True when reports name each exchange by its absolute URL ([`Self::with_origins`]).
+    pub fn shows_origins(&self) -> bool {
+        self.origins
     }
 
     /// The kind of file the events came from.

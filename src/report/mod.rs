@@ -293,7 +293,8 @@ pub fn live_input(
         SourceFile::Recording
     } else {
         SourceFile::None
-    });
+    })
+    .with_origins(header.mode == crate::record::CaptureMode::Forward);
     let mut info = SourceInfo {
         kind,
         path: recording.map(|p| p.display().to_string()),
@@ -343,9 +344,15 @@ pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) ->
                 .status
                 .map(|s| s.to_string())
                 .unwrap_or_else(|| "no response".into());
+            // forward mode: the absolute URL names the agent (breaker10n N16)
+            let target = if index.shows_origins() && x.url.contains("://") {
+                &x.url
+            } else {
+                &x.path
+            };
             match index.parties(x) {
-                Some(who) => format!("{seq} ({} {} -> {status}) [{who}]", x.method, x.path),
-                None => format!("{seq} ({} {} -> {status})", x.method, x.path),
+                Some(who) => format!("{seq} ({} {target} -> {status}) [{who}]", x.method),
+                None => format!("{seq} ({} {target} -> {status})", x.method),
             }
         }
         None => seq,
