@@ -225,7 +225,7 @@ pub enum CaAction {
 
 #[derive(Debug, Clone, Args)]
 pub struct VerifyArgs {
-    /// Recording (.jsonl), transcript (.jsonl) or HAR 1.2 (.har) file
+    /// Recording (.jsonl), transcript (.jsonl) or HAR 1.2 (.har) file ("-" = stdin)
     pub file: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,
@@ -233,7 +233,7 @@ pub struct VerifyArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct ReportArgs {
-    /// Recording, transcript or HAR file
+    /// Recording, transcript or HAR file ("-" = stdin)
     pub file: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,
@@ -241,6 +241,9 @@ pub struct ReportArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct RulesArgs {
+    /// Rules to print in full (ID such as PUSH-BODY-002, or alias); none = list every rule
+    #[arg(value_name = "RULE")]
+    pub ids: Vec<String>,
     /// How to list the rules
     #[arg(long, short = 'f', value_enum, default_value = "text")]
     pub format: RulesFormat,

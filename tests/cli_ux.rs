@@ -338,7 +338,7 @@ async fn a_card_fetched_before_every_call_is_one_finding_seen_n_times() {
     );
     let first = &findings[0];
     let rule = first["rule"].as_str().unwrap();
-    let seen = "seen: 3 times, in exchanges e1, e2, e3";
+    let seen = "seen: 3 times, in 3 exchanges: e1, e2, e3";
     assert_eq!(
         outs.1.matches(&format!("[{rule}]: ")).count(),
         1,

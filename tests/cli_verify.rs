@@ -461,7 +461,7 @@ fn deleted_lines_are_noticed_by_their_seq() {
     // 11, not 12: the file's last line was one of them, and a deleted last line leaves no hole.
     assert!(
         stderr(&out)
-            .contains("seq does not rise by 1 per line (11 events missing; first after seq"),
+            .contains("seq does not rise by 1 per line (11 events missing (lines deleted or lost); first after seq"),
         "{}",
         stderr(&out)
     );

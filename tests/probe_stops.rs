@@ -173,7 +173,10 @@ async fn a_card_finding_of_a_probe_is_listed_once_seen_twice() {
         .filter(|l| l.starts_with(&format!("error[{rule}]")))
         .collect();
     assert_eq!(lines.len(), 1, "{out}");
-    assert!(lines[0].contains("(seen: 2 times, in exchanges e"), "{out}");
+    assert!(
+        lines[0].contains("(seen: 2 times, in 2 exchanges: e"),
+        "{out}"
+    );
 }
 
 /// `probe https://...`: a TLS agent on loopback with a self-signed certificate is probed

@@ -10,7 +10,8 @@ use anyhow::Context as _;
 use crate::cli::{CaAction, CaArgs};
 use crate::proxy::tls;
 
-/// `ca init`: creates the CA unless present, prints the certificate path on stdout.
+/// `ca init`: creates the CA unless present (a present one is loaded and checked first:
+/// exit 2 naming the damaged file), prints the certificate path on stdout.
 /// `ca path`: prints the certificate path (exit 2 with a hint when there is no CA yet).
 ///
 /// Errors: no CA directory can be found, the files cannot be written / do not exist.
@@ -26,6 +27,12 @@ pub fn run(a: CaArgs) -> anyhow::Result<ExitCode> {
             let p = tls::init_ca(&dir)
                 .with_context(|| format!("cannot create the CA in {}", dir.display()))?;
             if existed {
+                // "existing" only when it can be used: a damaged pair is named with its fix
+                // now, not as a PEM error when the proxy starts (breaker10n N17)
+                if let Err(e) = tls::Ca::load(&dir) {
+                    crate::errln!("a2a-interop ca: the existing CA cannot be used: {e}");
+                    return Ok(ExitCode::from(2));
+                }
                 crate::errln!("a2a-interop ca: using the existing CA");
             } else {
                 crate::errln!(

@@ -67,6 +67,14 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     if a.agent_only {
         return agent_only(a.listen.as_deref().unwrap_or("127.0.0.1:9900"));
     }
+    if let Some(listen) = &a.listen {
+        // clap's `requires` does not see an unset bool flag as absent (it has a default):
+        // `--listen` would be ignored in silence (breaker10n N22)
+        crate::errln!(
+            "a2a-interop: demo --listen {listen} applies to --agent-only only (the full demo picks free loopback ports itself); hint: a2a-interop demo --agent-only --listen {listen}"
+        );
+        return Ok(ExitCode::from(2));
+    }
     let pairs = verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?;
     verify_cmd::refuse_report_over_recording(a.record.as_deref(), &pairs)?;
     // A machine-readable report on stdout must parse: the step log goes to stderr then.

@@ -82,7 +82,7 @@ pub struct Pipeline {
 
 /// One finding as a stderr line: `error[RULE-ID] e12 #3: message` (exchange and the seq of its
 /// first evidence event, as the reports cite it; both omitted when the
-/// finding has none).
+/// finding has none), with ` [leg NAME]` before the colon for a finding on another hop.
 pub fn finding_line(f: &Finding) -> String {
     // The JSON Pointer tells apart two findings of one rule on one exchange (e.g. two card
     // URLs): `e1 at /supportedInterfaces/1/url`.
@@ -94,9 +94,19 @@ pub fn finding_line(f: &Finding) -> String {
         .unwrap_or_default();
     // `e36 #209`: the exchange, and the event the reports cite (`report` / `verify` text
     // shows `rec.jsonl #209`), so a line seen live is found in the report.
+    // a finding on another hop says which, as the reports do (`[leg webhook]`, breaker10n
+    // N22)
+    let leg = f
+        .leg
+        .as_deref()
+        .map(|l| format!(" [leg {l}]"))
+        .unwrap_or_default();
     match first.and_then(|e| e.exchange.as_deref().map(|ex| (ex, e.seq))) {
-        Some((ex, seq)) => format!("{}[{}] {ex} #{seq}{at}: {}", f.severity, f.rule, f.message),
-        None => format!("{}[{}]: {}", f.severity, f.rule, f.message),
+        Some((ex, seq)) => format!(
+            "{}[{}] {ex} #{seq}{at}{leg}: {}",
+            f.severity, f.rule, f.message
+        ),
+        None => format!("{}[{}]{leg}: {}", f.severity, f.rule, f.message),
     }
 }
 
@@ -491,6 +501,11 @@ mod tests {
         assert_eq!(
             finding_line(&f),
             "error[CARD-URL-001] e1 #3 at /supportedInterfaces/1/url: card url is not reachable"
+        );
+        f.leg = Some("webhook".into());
+        assert_eq!(
+            finding_line(&f),
+            "error[CARD-URL-001] e1 #3 at /supportedInterfaces/1/url [leg webhook]: card url is not reachable"
         );
     }
 }

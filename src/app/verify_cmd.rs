@@ -188,7 +188,8 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
         FileKind::Har => (FileFormat::Har, SourceFile::None),
     };
     let mut verifier = Verifier::new(&src.header);
-    let mut index = ExchangeIndex::new(lines);
+    let mut index = ExchangeIndex::new(lines)
+        .with_origins(src.header.mode == crate::record::CaptureMode::Forward);
     // Transcripts, HARs and `--no-redact` recordings are shown redacted in reports.
     let mut shown_events = crate::report::index::ShownEvents::new(
         !matches!(src.kind, FileKind::Recording) || !src.header.redacted,
@@ -228,6 +229,8 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
             .map(|b| crate::report::model::SeqBreaks {
                 missing: b.missing,
                 repeated: b.repeated,
+                out_of_order: b.out_of_order,
+                duplicates: b.duplicates,
                 first: [b.first.0, b.first.1],
             }),
         unwritten: None,
@@ -524,6 +527,38 @@ pub fn rules(a: RulesArgs) -> anyhow::Result<ExitCode> {
         RulesFormat::Markdown => Format::Markdown,
         RulesFormat::Json => Format::Json,
     };
+    if !a.ids.is_empty() {
+        // `rules ID...`: each rule in full (breaker10n N18); IDs or aliases, as `repro
+        // --finding` takes them
+        let mut picked: Vec<&crate::verify::Rule> = Vec::new();
+        for key in &a.ids {
+            match crate::verify::rules::lookup(key) {
+                Some(r) => picked.push(r),
+                None => {
+                    let near = report::rules::near_rules(key, RULES);
+                    let hint = if near.is_empty() {
+                        "`a2a-interop rules` lists every rule".to_string()
+                    } else {
+                        format!("did you mean {}?", near.join(", "))
+                    };
+                    crate::errln!("a2a-interop: no rule {key:?}; hint: {hint}");
+                    return Ok(ExitCode::from(2));
+                }
+            }
+        }
+        let text = match fmt {
+            Format::Json => report::rules::rules_json(&picked, RULES),
+            _ => picked
+                .iter()
+                .map(|r| report::rules::rule_section(r))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        };
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout.write_all(text.as_bytes());
+        let _ = stdout.flush();
+        return Ok(ExitCode::SUCCESS);
+    }
     let text = report::rules::render_rules(fmt, RULES);
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(text.as_bytes());

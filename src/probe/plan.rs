@@ -690,6 +690,22 @@ impl<'a> Runner<'a> {
                                 Some(why) => tried.push(format!("{at} (HTTP 200, {why})")),
                                 None => tried.push(format!("{at} (HTTP 200, not a JSON object)")),
                             }
+                        } else if let Some(loc) = (300..400)
+                            .contains(&resp.status)
+                            .then(|| resp.headers.get(http::header::LOCATION))
+                            .flatten()
+                        {
+                            // where it redirects, and why a redirect is not a card here: the
+                            // probe, like httpx's default client, does not follow it
+                            // (breaker10n N14)
+                            tried.push(format!(
+                                "{at} (HTTP {} redirect to {}: not followed, as clients that do not follow redirects, e.g. httpx by default, do not; serve the card at this path)",
+                                resp.status,
+                                String::from_utf8_lossy(loc.as_bytes())
+                                    .chars()
+                                    .map(|c| if c.is_control() { '?' } else { c })
+                                    .collect::<String>()
+                            ));
                         } else {
                             tried.push(format!("{at} (HTTP {})", resp.status));
                         }

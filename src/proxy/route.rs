@@ -63,13 +63,52 @@ pub fn check_upstream(url: &str) -> Result<Url, String> {
     Ok(u)
 }
 
+/// The prefix as request paths arrive (breaker10n N19): trailing `/` dropped, every byte a
+/// path may not carry raw (non-ASCII, controls, space, `"<>\\^`{|}`) percent-encoded
+/// (RFC 3986 §2.1; `/日本` is `/%E6%97%A5%E6%9C%AC`), and every escape's hex digits in
+/// uppercase ([`upper_escapes`]), so a UTF-8 prefix matches its encoded request path.
 fn normalize_prefix(p: &str) -> String {
     let t = p.trim_end_matches('/');
     if t.is_empty() {
-        "/".into()
-    } else {
-        t.into()
+        return "/".into();
     }
+    let mut out = String::with_capacity(t.len());
+    for &b in t.as_bytes() {
+        if b.is_ascii_graphic() && !b"\"<>\\^`{|}".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    upper_escapes(&out).into_owned()
+}
+
+/// `s` with the hex digits of every `%XX` escape in uppercase (RFC 3986 §6.2.2.1: `%e6` and
+/// `%E6` are the same byte); the same length as `s`, so offsets carry over. Borrowed when
+/// there is nothing to change.
+fn upper_escapes(s: &str) -> std::borrow::Cow<'_, str> {
+    let b = s.as_bytes();
+    let lower_escape =
+        |i: usize| b[i] == b'%' && b[i + 1..].iter().take(2).any(|c| c.is_ascii_lowercase());
+    if !(0..b.len()).any(lower_escape) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i < out.len() {
+        if out[i] == b'%'
+            && i + 2 < out.len()
+            && out[i + 1].is_ascii_hexdigit()
+            && out[i + 2].is_ascii_hexdigit()
+        {
+            out[i + 1].make_ascii_uppercase();
+            out[i + 2].make_ascii_uppercase();
+            i += 3;
+        } else {
+            i += 1;
+        }
+    }
+    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| s.to_string()))
 }
 
 /// A resolved route: which one, and the URL to forward to.
@@ -129,12 +168,15 @@ impl RouteTable {
         if !path.starts_with('/') {
             return None;
         }
+        // escapes compared whatever the case of their hex digits (prefixes are stored in
+        // uppercase); `upper_escapes` keeps lengths, so the rest is cut from `path` itself
+        let cmp = upper_escapes(path);
         for (index, prefix, up) in &self.entries {
             let rest = if prefix == "/" {
                 path
-            } else if path == prefix {
+            } else if cmp == prefix.as_str() {
                 ""
-            } else if path.starts_with(prefix.as_str()) && path[prefix.len()..].starts_with('/') {
+            } else if cmp.starts_with(prefix.as_str()) && cmp[prefix.len()..].starts_with('/') {
                 &path[prefix.len()..]
             } else {
                 continue;
@@ -215,6 +257,29 @@ mod tests {
             })
             .collect();
         RouteTable::new(&routes).unwrap()
+    }
+
+    /// breaker10n N19: a UTF-8 prefix matches the request path as clients send it
+    /// (percent-encoded, hex digits in either case); the rest keeps its own escapes.
+    #[test]
+    fn unicode_prefixes_match_their_encoded_paths() {
+        let t = table(&[
+            ("/日本", "http://127.0.0.1:2/"),
+            ("/a%2fb", "http://127.0.0.1:3"),
+        ]);
+        for path in [
+            "/%E6%97%A5%E6%9C%AC/x%c3%a9",
+            "/%e6%97%a5%e6%9c%ac/x%c3%a9",
+            "/%E6%97%a5%E6%9C%Ac/x%c3%a9",
+        ] {
+            let r = t.resolve(path, None).unwrap_or_else(|| panic!("{path}"));
+            assert_eq!((r.index, r.url.as_str()), (0, "http://127.0.0.1:2/x%c3%a9"));
+            assert_eq!(r.prefix, "/%E6%97%A5%E6%9C%AC");
+        }
+        assert!(t.resolve("/%E6%97%A5x", None).is_none());
+        assert_eq!(t.resolve("/a%2Fb/c", None).unwrap().index, 1);
+        assert_eq!(parse_route("/a b=http://h:1").unwrap().prefix, "/a%20b");
+        assert_eq!(upper_escapes("/%zz%4"), "/%zz%4");
     }
 
     #[test]

@@ -126,22 +126,70 @@ impl std::fmt::Debug for Ca {
 impl Ca {
     /// Loads the CA from `dir` ([`CA_CERT_FILE`], [`CA_KEY_FILE`]).
     ///
-    /// Errors: files missing (hint: `a2a-interop ca init`), not PEM, or a key rcgen cannot use.
+    /// Errors (each naming the file and the fix): files missing (hint: `a2a-interop ca
+    /// init`), not PEM, a key rcgen cannot use, or a key that is not the certificate's.
     pub fn load(dir: &Path) -> std::io::Result<Ca> {
-        let key_pem = std::fs::read_to_string(dir.join(CA_KEY_FILE)).map_err(|e| {
+        let key_path = dir.join(CA_KEY_FILE);
+        let cert_path = dir.join(CA_CERT_FILE);
+        // Every error names the file and the way out: a damaged CA (a key emptied by a full
+        // disk, a bad copy) is made again, and clients then trust the new certificate
+        // (breaker10n N17).
+        let redo = format!(
+            "hint: remove {} and {}, run `a2a-interop ca init --ca-dir {}` and give clients the new certificate",
+            key_path.display(),
+            cert_path.display(),
+            dir.display()
+        );
+        let key_pem = std::fs::read_to_string(&key_path).map_err(|e| {
             std::io::Error::new(
                 e.kind(),
                 format!(
-                    "cannot read the CA key in {}: {e}; hint: a2a-interop ca init",
+                    "cannot read the CA key {}: {e}; hint: a2a-interop ca init --ca-dir {}",
+                    key_path.display(),
                     dir.display()
                 ),
             )
         })?;
-        let cert_pem = std::fs::read(dir.join(CA_CERT_FILE))?;
-        let key = KeyPair::from_pem(&key_pem).map_err(io_err)?;
-        let cert_der = rustls_pemfile::certs(&mut cert_pem.as_slice())
-            .next()
-            .ok_or_else(|| io_err("no certificate in the CA certificate file"))??;
+        let cert_pem = std::fs::read(&cert_path).map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!(
+                    "cannot read the CA certificate {}: {e}; {redo}",
+                    cert_path.display()
+                ),
+            )
+        })?;
+        let key = KeyPair::from_pem(&key_pem).map_err(|e| {
+            io_err(format!(
+                "the CA key {} is not a usable PEM private key ({e}); {redo}",
+                key_path.display()
+            ))
+        })?;
+        let cert_der = match rustls_pemfile::certs(&mut cert_pem.as_slice()).next() {
+            Some(Ok(c)) => c,
+            Some(Err(e)) => {
+                return Err(io_err(format!(
+                    "the CA certificate {} is not valid PEM ({e}); {redo}",
+                    cert_path.display()
+                )))
+            }
+            None => {
+                return Err(io_err(format!(
+                    "no PEM certificate in the CA certificate file {}; {redo}",
+                    cert_path.display()
+                )))
+            }
+        };
+        // The certificate carries its SubjectPublicKeyInfo verbatim (RFC 5280 §4.1): a key
+        // from another CA would sign leaves that chain to nothing clients trust.
+        let spki = key.public_key_der();
+        if !cert_der.windows(spki.len()).any(|w| w == spki.as_slice()) {
+            return Err(io_err(format!(
+                "the CA key {} does not belong to the CA certificate {}; {redo}",
+                key_path.display(),
+                cert_path.display()
+            )));
+        }
         // Rebuilt with the same name and key: leaves name the file's subject as issuer and
         // carry its key identifier, so they chain to the file's certificate.
         let issuer = ca_params().self_signed(&key).map_err(io_err)?;

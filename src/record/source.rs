@@ -36,16 +36,36 @@ pub struct Source {
     pub seq_breaks: SeqBreaksCell,
 }
 
-/// `seq` numbers of a native recording that break its "strictly increasing by 1" rule.
+/// `seq` numbers of a native recording that break its "strictly increasing by 1" rule, told
+/// apart by what a person can do about them (breaker10n N13): lines lost, lines moved,
+/// lines copied verbatim, lines that reuse a `seq` with other content.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SeqBreaks {
-    /// Events missing: the sum of the holes (`seq` 41 then 57: 15 missing).
+    /// Events missing: `seq`s between the lowest and the highest read that no line has
+    /// (`seq` 41 then 57 and never 42..56: 15 missing). Above [`SEQ_TRACKED`] the sum of
+    /// the forward jumps instead.
     pub missing: u64,
-    /// Lines whose `seq` is not above the highest before (repeated or going back).
+    /// Lines whose `seq` an earlier line already had, with other content (recordings
+    /// concatenated, a hand edit).
     pub repeated: u64,
-    /// The first break: `(seq before, seq after)`.
+    /// Lines whose `seq` is below one read before but was not read yet: the file's lines
+    /// were reordered. Events are read in file order, so an exchange whose end comes before
+    /// its start reads as never ended.
+    pub out_of_order: u64,
+    /// Lines that repeat one of the [`RECENT_EVENTS`] lines before them byte for byte in
+    /// meaning (same `seq`, same content: a log shipper's retry, overlapping files joined):
+    /// skipped, not read twice.
+    pub duplicates: u64,
+    /// The first break: `(highest seq before, seq of the line)`.
     pub first: (u64, u64),
 }
+
+/// `seq`s tracked one bit each to tell a missing event from a moved one (8 MiB at most);
+/// a recording with higher `seq`s falls back to summing forward jumps.
+pub const SEQ_TRACKED: u64 = 1 << 26;
+
+/// Events kept to recognise an exact duplicate line ([`SeqBreaks::duplicates`]).
+pub const RECENT_EVENTS: usize = 64;
 
 /// Where a recording's [`SeqBreaks`] are published when its events end.
 pub type SeqBreaksCell = std::sync::Arc<std::sync::OnceLock<SeqBreaks>>;
@@ -53,48 +73,130 @@ pub type SeqBreaksCell = std::sync::Arc<std::sync::OnceLock<SeqBreaks>>;
 /// Where a recording's torn last line is reported: `(line number, bytes dropped)`.
 pub type TornTail = std::sync::Arc<std::sync::OnceLock<(u64, u64)>>;
 
-/// A recording reader that publishes its torn tail into a [`TornTail`] when it ends.
+/// A recording reader that publishes its torn tail into a [`TornTail`] and its
+/// [`SeqBreaks`] into a [`SeqBreaksCell`] when it ends, and skips exact duplicate lines.
 struct TailWatch<R> {
     reader: RecordingReader<R>,
     tail: TornTail,
-    /// `seq` of the last event read.
+    /// Highest `seq` read so far.
     last: Option<u64>,
+    /// Lowest `seq` read so far.
+    lowest: u64,
+    /// Distinct `seq`s read (up to [`SEQ_TRACKED`]).
+    distinct: u64,
+    /// Sum of forward jumps (the fallback count of missing events).
+    holes: u64,
+    /// One bit per `seq` read, while every `seq` is under [`SEQ_TRACKED`].
+    seen: Option<Vec<u64>>,
+    /// The last [`RECENT_EVENTS`] events read.
+    recent: std::collections::VecDeque<Event>,
     breaks: SeqBreaks,
     breaks_cell: SeqBreaksCell,
+}
+
+impl<R> TailWatch<R> {
+    fn new(reader: RecordingReader<R>, tail: TornTail, breaks_cell: SeqBreaksCell) -> Self {
+        TailWatch {
+            reader,
+            tail,
+            last: None,
+            lowest: u64::MAX,
+            distinct: 0,
+            holes: 0,
+            seen: Some(Vec::new()),
+            recent: std::collections::VecDeque::with_capacity(RECENT_EVENTS),
+            breaks: SeqBreaks::default(),
+            breaks_cell,
+        }
+    }
+
+    /// Marks `seq` read; true when it was read before (`None` when not tracked).
+    fn mark(&mut self, seq: u64) -> Option<bool> {
+        if seq >= SEQ_TRACKED {
+            self.seen = None;
+        }
+        let bits = self.seen.as_mut()?;
+        let (word, bit) = ((seq / 64) as usize, 1u64 << (seq % 64));
+        if bits.len() <= word {
+            bits.resize(word + 1, 0);
+        }
+        let before = bits[word] & bit != 0;
+        bits[word] |= bit;
+        if !before {
+            self.distinct += 1;
+        }
+        Some(before)
+    }
+
+    /// Records a break at `seq` (the first one is kept in [`SeqBreaks::first`]).
+    fn note_break(&mut self, last: u64, seq: u64) {
+        let b = &self.breaks;
+        if self.holes == 0 && b.repeated == 0 && b.out_of_order == 0 && b.duplicates == 0 {
+            self.breaks.first = (last, seq);
+        }
+    }
+
+    fn finish(&mut self) {
+        if let Some(t) = self.reader.stats.torn {
+            let _ = self.tail.set(t);
+        }
+        if let Some(last) = self.last {
+            self.breaks.missing = match self.seen {
+                Some(_) => (last - self.lowest + 1).saturating_sub(self.distinct),
+                None => self.holes,
+            };
+        }
+        if self.breaks != SeqBreaks::default() {
+            let _ = self.breaks_cell.set(self.breaks);
+        }
+    }
 }
 
 impl<R: BufRead> Iterator for TailWatch<R> {
     type Item = Result<Event, ReadError>;
     fn next(&mut self) -> Option<Self::Item> {
-        let next = self.reader.next();
-        match &next {
-            None => {
-                if let Some(t) = self.reader.stats.torn {
-                    let _ = self.tail.set(t);
+        loop {
+            let next = self.reader.next();
+            let ev = match &next {
+                None => {
+                    self.finish();
+                    return None;
                 }
-                if self.breaks != SeqBreaks::default() {
-                    let _ = self.breaks_cell.set(self.breaks);
+                Some(Err(_)) => return next,
+                Some(Ok(ev)) => ev,
+            };
+            let seq = ev.seq;
+            let read_before = self.mark(seq);
+            if let Some(last) = self.last {
+                // No `last + 1`: a hostile file may carry seq u64::MAX.
+                if seq > last {
+                    if seq - last != 1 {
+                        self.note_break(last, seq);
+                        self.holes = self.holes.saturating_add(seq - last - 1);
+                    }
+                } else if read_before != Some(false)
+                    && self.recent.iter().any(|r| r.seq == seq && r == ev)
+                {
+                    // the same line again: read once
+                    self.note_break(last, seq);
+                    self.breaks.duplicates += 1;
+                    continue;
+                } else if read_before == Some(false) {
+                    self.note_break(last, seq);
+                    self.breaks.out_of_order += 1;
+                } else {
+                    self.note_break(last, seq);
+                    self.breaks.repeated += 1;
                 }
             }
-            Some(Ok(ev)) => {
-                if let Some(last) = self.last {
-                    let b = &mut self.breaks;
-                    // No `last + 1`: a hostile file may carry seq u64::MAX.
-                    let next = ev.seq > last && ev.seq - last == 1;
-                    if !next && b.missing == 0 && b.repeated == 0 {
-                        b.first = (last, ev.seq);
-                    }
-                    if ev.seq > last {
-                        b.missing = b.missing.saturating_add(ev.seq - last - 1);
-                    } else {
-                        b.repeated += 1;
-                    }
-                }
-                self.last = Some(self.last.map_or(ev.seq, |l| l.max(ev.seq)));
+            self.last = Some(self.last.map_or(seq, |l| l.max(seq)));
+            self.lowest = self.lowest.min(seq);
+            if self.recent.len() == RECENT_EVENTS {
+                self.recent.pop_front();
             }
-            Some(Err(_)) => {}
+            self.recent.push_back(ev.clone());
+            return next;
         }
-        next
     }
 }
 
@@ -165,13 +267,7 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
             Ok(Source {
                 kind: SourceKind::Recording,
                 header,
-                events: Box::new(TailWatch {
-                    reader: r,
-                    tail: torn_tail.clone(),
-                    last: None,
-                    breaks: SeqBreaks::default(),
-                    breaks_cell: seq_breaks.clone(),
-                }),
+                events: Box::new(TailWatch::new(r, torn_tail.clone(), seq_breaks.clone())),
                 torn_tail,
                 seq_breaks,
             })
@@ -226,7 +322,9 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
 mod tests {
     use super::*;
 
-    fn recording(seqs: &[u64]) -> tempfile::NamedTempFile {
+    /// A recording of `conn_open` lines `(seq, t_us)`: lines with the same pair are the
+    /// same line.
+    fn recording(lines: &[(u64, u64)]) -> tempfile::NamedTempFile {
         use std::io::Write;
         let mut f = tempfile::NamedTempFile::new().unwrap();
         writeln!(
@@ -234,22 +332,31 @@ mod tests {
             r#"{{"type":"recording","format":1,"tool":{{"name":"a2a-interop","version":"0.1.0"}},"startedAt":"2026-01-01T00:00:00.000Z","mode":"reverse","listen":["127.0.0.1:8080"],"routes":[]}}"#
         )
         .unwrap();
-        for s in seqs {
+        for (s, t) in lines {
             writeln!(
                 f,
-                r#"{{"seq":{s},"t_us":1,"type":"conn_open","conn":1,"peer":"127.0.0.1:1","local":"127.0.0.1:8080"}}"#
+                r#"{{"seq":{s},"t_us":{t},"type":"conn_open","conn":1,"peer":"127.0.0.1:1","local":"127.0.0.1:8080"}}"#
             )
             .unwrap();
         }
         f
     }
 
-    fn breaks(seqs: &[u64]) -> Option<SeqBreaks> {
-        let f = recording(seqs);
+    /// The breaks of a recording whose lines have these `seq`s (each line its own `t_us`),
+    /// and the `seq`s of the events read.
+    fn breaks_of(lines: &[(u64, u64)]) -> (Option<SeqBreaks>, Vec<u64>) {
+        let f = recording(lines);
         let src = open(f.path()).unwrap();
         let cell = src.seq_breaks.clone();
-        assert_eq!(src.events.filter(|e| e.is_ok()).count(), seqs.len());
-        cell.get().copied()
+        let read: Vec<u64> = src.events.map(|e| e.unwrap().seq).collect();
+        (cell.get().copied(), read)
+    }
+
+    fn breaks(seqs: &[u64]) -> Option<SeqBreaks> {
+        let lines: Vec<(u64, u64)> = seqs.iter().zip(1..).map(|(&s, t)| (s, t)).collect();
+        let (b, read) = breaks_of(&lines);
+        assert_eq!(read, seqs);
+        b
     }
 
     #[test]
@@ -260,17 +367,17 @@ mod tests {
             breaks(&[1, 2, 6, 7, 9]),
             Some(SeqBreaks {
                 missing: 4,
-                repeated: 0,
-                first: (2, 6)
+                first: (2, 6),
+                ..Default::default()
             })
         );
         // Two recordings concatenated (minus the second header): seq starts again.
         assert_eq!(
             breaks(&[1, 2, 3, 1, 2]),
             Some(SeqBreaks {
-                missing: 0,
                 repeated: 2,
-                first: (3, 1)
+                first: (3, 1),
+                ..Default::default()
             })
         );
         assert_eq!(
@@ -278,7 +385,47 @@ mod tests {
             Some(SeqBreaks {
                 missing: u64::MAX - 2,
                 repeated: 1,
-                first: (1, u64::MAX)
+                first: (1, u64::MAX),
+                ..Default::default()
+            })
+        );
+    }
+
+    /// breaker10n N13: a line copied verbatim is read once; lines moved are out of order,
+    /// not missing.
+    #[test]
+    fn duplicates_are_skipped_and_moved_lines_are_not_missing() {
+        // every line twice, verbatim
+        let (b, read) = breaks_of(&[(1, 1), (1, 1), (2, 2), (2, 2), (3, 3)]);
+        assert_eq!(read, vec![1, 2, 3]);
+        assert_eq!(
+            b,
+            Some(SeqBreaks {
+                duplicates: 2,
+                first: (1, 1),
+                ..Default::default()
+            })
+        );
+        // the last lines moved to the top: all present once, nothing missing
+        let (b, read) = breaks_of(&[(4, 4), (5, 5), (1, 1), (2, 2), (3, 3)]);
+        assert_eq!(read, vec![4, 5, 1, 2, 3]);
+        assert_eq!(
+            b,
+            Some(SeqBreaks {
+                out_of_order: 3,
+                first: (5, 1),
+                ..Default::default()
+            })
+        );
+        // reversed, one line lost
+        let (b, _) = breaks_of(&[(5, 5), (4, 4), (2, 2), (1, 1)]);
+        assert_eq!(
+            b,
+            Some(SeqBreaks {
+                missing: 1,
+                out_of_order: 3,
+                first: (5, 4),
+                ..Default::default()
             })
         );
     }

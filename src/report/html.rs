@@ -146,6 +146,13 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
         }
         let _ = writeln!(h, "</ul>");
     }
+    if !report.proxy_answered.is_empty() {
+        let _ = writeln!(h, "<h2>Not answered by the target</h2><ul>");
+        for p in &report.proxy_answered {
+            let _ = writeln!(h, "<li>{}</li>", esc(&p.line()));
+        }
+        let _ = writeln!(h, "</ul>");
+    }
     let _ = writeln!(h, "<h2>Findings</h2>");
     if report.findings.is_empty() {
         let _ = writeln!(h, "<p>No findings.</p>");

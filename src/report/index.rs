@@ -141,6 +141,9 @@ pub struct ExchangeView {
     pub task_id: Option<String>,
     /// How the exchange ended, `None` while open.
     pub outcome: Option<Outcome>,
+    /// The `exchange_end.error` text (why an abort or error happened: `upstream
+    /// http://127.0.0.1:52120/hook unreachable: ...`), when recorded.
+    pub error: Option<String>,
     /// SSE events of the response (capped at [`SSE_EVENTS_PER_EXCHANGE`]).
     pub sse_events: Vec<SseEventView>,
     /// SSE events seen beyond the cap.
@@ -198,6 +201,8 @@ pub struct ExchangeIndex {
     // (seq, line) for transcripts, in seq order.
     lines: Vec<(u64, u64)>,
     transcript_line: u64,
+    // Evidence names each exchange's origin (forward mode: one proxy, many agents).
+    origins: bool,
     // (exchange position, t_us, kind) of the previous event (transcript line counting).
     prev_event: Option<(usize, u64, PrevKind)>,
     sse_total: usize,
@@ -221,6 +226,20 @@ impl ExchangeIndex {
             source,
             ..Default::default()
         }
+    }
+
+    /// This index for a forward-mode recording (`mode: forward`): reports then name each
+    /// exchange by its absolute URL (`GET http://127.0.0.1:52101/rest/v1/tasks/x`), the
+    /// agent it went to, where the path alone would not tell several agents apart
+    /// (breaker10n N16).
+    pub fn with_origins(mut self, on: bool) -> Self {
+        self.origins = on;
+        self
+    }
+
+    /// True when reports name each exchange by its absolute URL ([`Self::with_origins`]).
+    pub fn shows_origins(&self) -> bool {
+        self.origins
     }
 
     /// The kind of file the events came from.
@@ -424,9 +443,13 @@ impl ExchangeIndex {
                 x.caller_by = *caller_by;
             }
             EventKind::ExchangeEnd {
-                outcome, truncated, ..
+                outcome,
+                truncated,
+                error,
+                ..
             } => {
                 x.outcome = Some(*outcome);
+                x.error.clone_from(error);
                 x.truncated = *truncated;
                 if x.status.is_none() {
                     let req = body_text(&std::mem::take(&mut x.req_buf), x.req_coding.as_deref());

@@ -220,6 +220,11 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         if let Some(note) = &report.interrupted {
             props.push(("interrupted", note.clone()));
         }
+        // exchanges the proxy answered itself (target down, no route: breaker10n N15), one
+        // property per kind
+        for p in &report.proxy_answered {
+            props.push(("proxyAnswered", p.line()));
+        }
         w.write_event(Event::Start(BytesStart::new("properties")))
             .map_err(err)?;
         for (k, v) in props {

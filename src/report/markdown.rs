@@ -157,14 +157,36 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
         }
         out.push('\n');
     }
+    if !report.proxy_answered.is_empty() {
+        // The proxy's own answers (target down, no route): the target never saw these.
+        let _ = writeln!(out, "## Not answered by the target\n");
+        for p in &report.proxy_answered {
+            let _ = writeln!(out, "- {}", cell(&p.line()));
+        }
+        out.push('\n');
+    }
 
     let _ = writeln!(out, "## Findings\n");
     if report.findings.is_empty() {
         let _ = writeln!(out, "No findings.\n");
     } else {
+        // errors first, grouped by rule (breaker10n N21), as the text report
+        let ordered = super::text::reading_order(&report.findings);
+        if report.findings.len() > 1 {
+            let _ = writeln!(out, "| severity | rule | findings | seen |");
+            let _ = writeln!(out, "|---|---|---|---|");
+            for r in super::text::rule_tally(&report.findings) {
+                let _ = writeln!(
+                    out,
+                    "| {} | `{}` | {} | {} |",
+                    r.severity, r.rule, r.findings, r.occurrences
+                );
+            }
+            out.push('\n');
+        }
         let _ = writeln!(out, "| severity | rule | where | message |");
         let _ = writeln!(out, "|---|---|---|---|");
-        for f in &report.findings {
+        for f in &ordered {
             let at = f
                 .evidence
                 .first()
@@ -185,7 +207,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
             );
         }
         out.push('\n');
-        for (i, f) in report.findings.iter().enumerate() {
+        for (i, f) in ordered.iter().enumerate() {
             if i == MAX_DETAILED_FINDINGS {
                 let _ = writeln!(
                     out,
@@ -238,6 +260,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
                     let _ = write!(line, ": found `{}`", found_text(v).replace('`', "'"));
                 }
                 let _ = writeln!(out, "{line}");
+            }
+            if let Some(more) = super::text::more_evidence(f, f.seen) {
+                let _ = writeln!(out, "- {more}");
             }
             if let Some(ex) = f.evidence.first().and_then(|e| input.index.excerpt(e.seq)) {
                 let _ = writeln!(

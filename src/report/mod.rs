@@ -76,9 +76,9 @@ fn is_bidi(c: char) -> bool {
 }
 
 pub use model::{
-    group_findings, ConformanceLevel, Counts, Coverage, FileFormat, Report, ReportFinding,
-    ReportInput, SourceInfo, SourceKind, Status, Summary, TestResult, TornTail, Unwritten,
-    REPORT_SCHEMA,
+    group_findings, ConformanceLevel, Counts, Coverage, FileFormat, ProxyAnswered, Report,
+    ReportFinding, ReportInput, SourceInfo, SourceKind, Status, Summary, TestResult, TornTail,
+    Unwritten, REPORT_SCHEMA,
 };
 
 /// Report formats.
@@ -295,7 +295,8 @@ pub fn live_input(
         SourceFile::Recording
     } else {
         SourceFile::None
-    });
+    })
+    .with_origins(header.mode == crate::record::CaptureMode::Forward);
     let mut info = SourceInfo {
         kind,
         path: recording.map(|p| p.display().to_string()),
@@ -345,9 +346,15 @@ pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) ->
                 .status
                 .map(|s| s.to_string())
                 .unwrap_or_else(|| "no response".into());
+            // forward mode: the absolute URL names the agent (breaker10n N16)
+            let target = if index.shows_origins() && x.url.contains("://") {
+                &x.url
+            } else {
+                &x.path
+            };
             match index.parties(x) {
-                Some(who) => format!("{seq} ({} {} -> {status}) [{who}]", x.method, x.path),
-                None => format!("{seq} ({} {} -> {status})", x.method, x.path),
+                Some(who) => format!("{seq} ({} {target} -> {status}) [{who}]", x.method),
+                None => format!("{seq} ({} {target} -> {status})", x.method),
             }
         }
         None => seq,

@@ -275,37 +275,69 @@ impl Unwritten {
 }
 
 /// `source.seqBreaks`: lines whose `seq` breaks "strictly increasing by 1"
-/// (docs/recording-format.md).
+/// (docs/recording-format.md), told apart as the reader found them
+/// ([`crate::record::source::SeqBreaks`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SeqBreaks {
-    /// Events missing (the sum of the holes).
+    /// Events missing: `seq`s no line has.
     pub missing: u64,
-    /// Lines whose `seq` is not above the highest before.
+    /// Lines reusing an earlier line's `seq` with other content.
     pub repeated: u64,
+    /// Lines read after a higher `seq` (the file's lines were reordered); absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub out_of_order: u64,
+    /// Exact duplicate lines (same `seq`, same content), skipped; absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub duplicates: u64,
     /// `seq` before and after the first break.
     pub first: [u64; 2],
 }
 
 impl SeqBreaks {
-    /// One line for the reports: what is wrong, where it starts, what it means.
+    /// One line for the reports: what is wrong with the file, where it starts, what it
+    /// means for the verdicts. A problem of the file, never of the agent.
     pub fn note(&self) -> String {
+        let n = |k: u64, one: &'static str, many: &'static str| {
+            format!("{k} {}", plural(k as usize, one, many))
+        };
         let mut what = Vec::new();
+        if self.duplicates > 0 {
+            what.push(format!(
+                "{} (same seq, same content) skipped",
+                n(
+                    self.duplicates,
+                    "exact duplicate line",
+                    "exact duplicate lines"
+                )
+            ));
+        }
+        if self.out_of_order > 0 {
+            what.push(format!(
+                "{} out of seq order (lines moved: events are read in file order)",
+                n(self.out_of_order, "line", "lines")
+            ));
+        }
         if self.missing > 0 {
             what.push(format!(
-                "{} {} missing",
-                self.missing,
-                plural(self.missing as usize, "event", "events")
+                "{} missing (lines deleted or lost)",
+                n(self.missing, "event", "events")
             ));
         }
         if self.repeated > 0 {
             what.push(format!(
-                "{} {} repeat or go back",
-                self.repeated,
-                plural(self.repeated as usize, "seq", "seqs")
+                "{} reuse an earlier seq with other content (recordings concatenated?)",
+                n(self.repeated, "line", "lines")
             ));
         }
+        let only_duplicates = self.missing == 0 && self.repeated == 0 && self.out_of_order == 0;
+        let meaning = if only_duplicates {
+            "the recording was edited or copied, not the traffic: each event is read once"
+        } else {
+            "the recording was edited, cut or joined after it was written; findings about the exchanges involved may be wrong or missing"
+        };
         format!(
-            "seq does not rise by 1 per line ({}; first after seq {}: seq {}): lines were deleted or lost, or recordings concatenated; findings about the exchanges involved may be wrong or missing",
+            "seq does not rise by 1 per line ({}; first after seq {}: seq {}): {meaning}",
             what.join(", "),
             self.first[0],
             self.first[1]
@@ -504,6 +536,11 @@ pub struct Counts {
     /// Exchanges with any part not judged ([`Report::not_judged`]); absent when 0.
     #[serde(rename = "notJudged", default, skip_serializing_if = "is_zero")]
     pub not_judged: u64,
+    /// Exchanges the proxy answered itself because their target never did
+    /// (`exchange_end.outcome` `upstream_error`: agent or webhook receiver unreachable, no
+    /// route; [`Report::proxy_answered`]); absent when 0.
+    #[serde(rename = "proxyAnswered", default, skip_serializing_if = "is_zero")]
+    pub proxy_answered: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -569,6 +606,12 @@ pub struct Report {
     /// judged, so a clean report with entries here is not a clean bill. Absent when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_judged: Vec<NotJudged>,
+    /// Exchanges the proxy answered itself because their target never did (an agent, a
+    /// relay target or a webhook receiver that was down, a path no route matched), grouped
+    /// by leg, parties, status and cause ([`proxy_answered`]). The target never saw these
+    /// requests: a missing callback or reply starts here. Absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub proxy_answered: Vec<ProxyAnswered>,
     /// Set when the run that made this traffic (`probe`, `interop`, `demo`) was interrupted
     /// (Ctrl-C / SIGTERM) before its end: one line saying so, from [`interrupted_note`]. The
     /// level then judges only what ran and is at most `partial` ([`Report::mark_interrupted`]).
@@ -678,6 +721,111 @@ impl NotJudged {
             self.reason
         )
     }
+}
+
+/// Exchanges of one kind that the proxy answered itself ([`Report::proxy_answered`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProxyAnswered {
+    /// The HTTP status the proxy answered with (`502` unreachable, `404` no route), when a
+    /// response head was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
+    /// Why, from the proxy's `exchange_end.error`, an upstream URL cut to its origin
+    /// (`upstream http://127.0.0.1:52120 unreachable: ... Connection refused`) so one
+    /// target is one line whatever the path.
+    pub cause: String,
+    /// The leg the exchanges came in on (`webhook`), when not the client-facing one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leg: Option<String>,
+    /// Who called whom (`/py (Python agent) -> /js`), when the recording attributes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parties: Option<String>,
+    /// How many exchanges.
+    pub exchanges: u64,
+    /// The first exchange ids (`e21`), in recording order, at most [`NOT_JUDGED_IDS`].
+    pub examples: Vec<String>,
+}
+
+impl ProxyAnswered {
+    /// One line for text and Markdown: `2 exchanges (e21, e23) [leg webhook]: answered 502
+    /// by the proxy itself: upstream http://127.0.0.1:52120 unreachable: ...`.
+    pub fn line(&self) -> String {
+        let more = if self.exchanges as usize > self.examples.len() {
+            ", ..."
+        } else {
+            ""
+        };
+        let mut at = String::new();
+        if let Some(p) = &self.parties {
+            at.push_str(&format!(" [{p}]"));
+        }
+        if let Some(l) = &self.leg {
+            at.push_str(&format!(" [leg {l}]"));
+        }
+        let status = self.status.map(|s| format!(" {s}")).unwrap_or_default();
+        format!(
+            "{} {} ({}{more}){at}: answered{status} by the proxy itself, the target never saw the request: {}",
+            self.exchanges,
+            plural(self.exchanges as usize, "exchange", "exchanges"),
+            self.examples.join(", "),
+            self.cause
+        )
+    }
+}
+
+/// `cause` of a [`ProxyAnswered`]: the error text with the URL after a leading `upstream `
+/// cut to `scheme://authority`, and a `no route for path P` without its path.
+fn answered_cause(error: Option<&str>) -> String {
+    let Some(e) = error else {
+        return "no response from the target (no cause recorded)".to_string();
+    };
+    if e.starts_with("no route for path ") {
+        return "no --route prefix matches the request path".to_string();
+    }
+    if let Some(rest) = e.strip_prefix("upstream ") {
+        let (url, tail) = rest.split_once(' ').unwrap_or((rest, ""));
+        if let Some((scheme, after)) = url.split_once("://") {
+            let authority = after.split(['/', '?', '#']).next().unwrap_or(after);
+            return format!("upstream {scheme}://{authority} {tail}")
+                .trim_end()
+                .to_string();
+        }
+    }
+    e.to_string()
+}
+
+/// [`Report::proxy_answered`] from the index: every exchange that ended `upstream_error`
+/// (the proxy's own answer, DESIGN.md "Recording format"), grouped by leg, parties, status
+/// and [`answered_cause`], in order of first appearance.
+pub fn proxy_answered(index: &ExchangeIndex) -> Vec<ProxyAnswered> {
+    let mut out: Vec<ProxyAnswered> = Vec::new();
+    for x in index.exchanges() {
+        if x.outcome != Some(crate::record::Outcome::UpstreamError) {
+            continue;
+        }
+        let cause = answered_cause(x.error.as_deref());
+        let parties = index.parties(x);
+        match out.iter_mut().find(|p| {
+            p.cause == cause && p.leg == x.leg && p.parties == parties && p.status == x.status
+        }) {
+            Some(p) => {
+                p.exchanges += 1;
+                if p.examples.len() < NOT_JUDGED_IDS {
+                    p.examples.push(x.id.clone());
+                }
+            }
+            None => out.push(ProxyAnswered {
+                status: x.status,
+                cause,
+                leg: x.leg.clone(),
+                parties,
+                exchanges: 1,
+                examples: vec![x.id.clone()],
+            }),
+        }
+    }
+    out
 }
 
 /// The parties of one exchange (`attribution` event; DESIGN.md recording format).
@@ -1045,6 +1193,7 @@ impl Report {
             .map(|x| x.sse_events.len() as u64 + x.sse_events_dropped)
             .sum();
         let (parties, interactions) = parties_of(&sorted, &input.index);
+        let proxy_answered = proxy_answered(&input.index);
         Report {
             parties,
             interactions,
@@ -1073,6 +1222,7 @@ impl Report {
                     .map(|(id, _)| id.as_str())
                     .collect::<std::collections::HashSet<_>>()
                     .len() as u64,
+                proxy_answered: proxy_answered.iter().map(|p| p.exchanges).sum(),
             },
             summary,
             conformance_level,
@@ -1082,6 +1232,7 @@ impl Report {
             crosswalk: super::crosswalk::build(findings.iter().flat_map(|f| f.spec.iter())),
             findings,
             not_judged: not_judged(&outcome.incomplete),
+            proxy_answered,
             interrupted: None,
         }
     }
@@ -1187,7 +1338,7 @@ mod tests {
         let g = group_findings(&fs);
         assert_eq!(
             crate::report::text::seen_text(&g[0]),
-            "seen: 3000 times, in exchanges e1, e2, e3, e4, e5, e6, e7, e8, e9, e10 and 2990 more"
+            "seen: 3000 times, in 3000 exchanges: e1, e2, e3, e4, e5, e6, e7, e8, e9, e10 and 2990 more"
         );
     }
 

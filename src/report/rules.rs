@@ -83,7 +83,18 @@ fn markdown(rules: &[Rule]) -> String {
         );
     }
     for r in rules {
-        let _ = writeln!(out, "\n## {}\n", r.id);
+        out.push('\n');
+        out.push_str(&rule_section(r));
+    }
+    out
+}
+
+/// One rule in full, as its `docs/rules.md` section: `## ID`, then name, severity,
+/// category, spec requirement IDs, summary and help (`a2a-interop rules ID`).
+pub fn rule_section(r: &Rule) -> String {
+    let mut out = String::new();
+    {
+        let _ = writeln!(out, "## {}\n", r.id);
         let _ = writeln!(
             out,
             "`{}` · {} · {} · spec {}{}\n",
@@ -103,8 +114,34 @@ fn markdown(rules: &[Rule]) -> String {
     out
 }
 
+/// Rule IDs close to `key` (an unknown ID or alias) for a "did you mean" list: same
+/// prefix before the last `-`, or containing `key`, or contained in it; at most 8.
+pub fn near_rules(key: &str, rules: &[Rule]) -> Vec<&'static str> {
+    let k = key.to_ascii_uppercase();
+    let stem = k.rsplit_once('-').map(|(a, _)| a).unwrap_or(&k).to_string();
+    let mut out: Vec<&'static str> = Vec::new();
+    for r in rules {
+        let id = r.id;
+        let hit = (!stem.is_empty() && id.starts_with(&stem))
+            || (k.len() >= 3 && id.contains(k.as_str()))
+            || r.name.to_ascii_uppercase().contains(k.as_str());
+        if hit && out.len() < 8 {
+            out.push(id);
+        }
+    }
+    out
+}
+
 fn json_list(rules: &[Rule]) -> String {
-    let list: Vec<_> = rules
+    let all: Vec<&Rule> = rules.iter().collect();
+    rules_json(&all, rules)
+}
+
+/// `picked` rules as the `rules --format json` document: `{"registrySha256", "rules"}`,
+/// the hash that of the whole `registry`.
+pub fn rules_json(picked: &[&Rule], registry: &[Rule]) -> String {
+    let rules = registry;
+    let list: Vec<_> = picked
         .iter()
         .map(|r| {
             json!({

@@ -140,6 +140,29 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             "toolExecutionNotifications": [{"level": "warning", "message": {"text": note}}],
         }]);
     }
+    if !report.proxy_answered.is_empty() {
+        // exchanges the proxy answered itself (target down, no route: breaker10n N15): a run
+        // property with one line per kind, and a notification each (SARIF 2.1.0 §3.58)
+        let lines: Vec<String> = report.proxy_answered.iter().map(|p| p.line()).collect();
+        run["properties"]["proxyAnswered"] = json!(lines);
+        let notes: Vec<Value> = lines
+            .iter()
+            .map(|l| json!({"level": "warning", "message": {"text": format!("not answered by the target: {l}")}}))
+            .collect();
+        match run.get_mut("invocations").and_then(|i| i.get_mut(0)) {
+            Some(inv) => {
+                if let Some(Value::Array(a)) = inv.get_mut("toolExecutionNotifications") {
+                    a.extend(notes);
+                }
+            }
+            None => {
+                run["invocations"] = json!([{
+                    "executionSuccessful": true,
+                    "toolExecutionNotifications": notes,
+                }]);
+            }
+        }
+    }
     if let Some(uri) = &uri {
         let mut artifact = json!({"location": {"uri": uri}});
         if let Some(h) = &report.source.sha256 {

@@ -70,8 +70,9 @@ pub fn finding_block_styled(
 pub const SHOWN_EVIDENCE: usize = 3;
 
 /// A report finding as a §7 block: like [`finding_block`], plus for a finding seen more
-/// than once a line `= seen: N times, in exchanges e1, e4, e9` (every exchange of its
-/// evidence) and only the first [`SHOWN_EVIDENCE`] evidence lines in full.
+/// than once a line `= seen: N times, in 3 exchanges: e1, e4, e9` (every exchange of its
+/// evidence, the first [`SEEN_EXCHANGES_LISTED`] named) and only the first
+/// [`SHOWN_EVIDENCE`] evidence lines in full, the rest counted ([`more_evidence`]).
 pub fn report_finding_block(
     f: &ReportFinding,
     file: &str,
@@ -81,13 +82,14 @@ pub fn report_finding_block(
     block(&f.finding, f.seen, file, index, style)
 }
 
-/// `seen: 3 times, in exchanges e1, e4, e9` (no exchange list when the evidence names none).
+/// `seen: 3 times, in 3 exchanges: e1, e4, e9` (no exchange list when the evidence names
+/// none; `... e10 and 2990 more` past [`SEEN_EXCHANGES_LISTED`]).
 pub fn seen_text(f: &ReportFinding) -> String {
     seen_of(&f.finding, f.seen)
 }
 
 /// One line for a grouped finding in a run summary on stderr (`probe`, `interop`):
-/// `error[RULE] [leg]: message (seen: N times, in exchanges ...)`; the leg part only when
+/// `error[RULE] [leg]: message (seen: N times, in M exchanges: ...)`; the leg part only when
 /// `leg` is given, the message's control characters shown, not obeyed.
 pub fn one_line(f: &ReportFinding, leg: Option<&str>) -> String {
     let leg = leg.map(|l| format!(" [{l}]")).unwrap_or_default();
@@ -109,17 +111,121 @@ pub const SEEN_EXCHANGES_LISTED: usize = 10;
 
 fn seen_of(f: &Finding, seen: u64) -> String {
     let xs = super::model::evidence_exchanges(f);
+    let times = format!("seen: {seen} {}", plural(seen as usize, "time", "times"));
     if xs.is_empty() {
-        format!("seen: {seen} times")
-    } else if xs.len() > SEEN_EXCHANGES_LISTED {
+        return times;
+    }
+    // The number of exchanges is said, not left to be counted from the list: one
+    // occurrence can span two exchanges (a request and its webhook delivery), so it need
+    // not equal `seen` (breaker10n N21).
+    let n = xs.len();
+    let listed = if n > SEEN_EXCHANGES_LISTED {
         format!(
-            "seen: {seen} times, in exchanges {} and {} more",
+            "{} and {} more",
             xs[..SEEN_EXCHANGES_LISTED].join(", "),
-            xs.len() - SEEN_EXCHANGES_LISTED
+            n - SEEN_EXCHANGES_LISTED
         )
     } else {
-        format!("seen: {seen} times, in exchanges {}", xs.join(", "))
+        xs.join(", ")
+    };
+    format!(
+        "{times}, in {n} {}: {listed}",
+        plural(n, "exchange", "exchanges")
+    )
+}
+
+/// `1 more evidence line not shown` line for a finding whose evidence is cut at
+/// [`SHOWN_EVIDENCE`] lines (`None` when every line is shown).
+pub fn more_evidence(f: &Finding, seen: u64) -> Option<String> {
+    let shown = if seen > 1 { SHOWN_EVIDENCE } else { usize::MAX };
+    let more = f.evidence.len().saturating_sub(shown);
+    (more > 0).then(|| {
+        format!(
+            "{more} more evidence {} not shown (all of them: --format json or html)",
+            plural(more, "line", "lines")
+        )
+    })
+}
+
+/// The findings as text and Markdown list them: errors, then warnings, then notes; by rule
+/// ID within a severity; in order of first appearance within a rule (so the blocks of one
+/// rule stand together; breaker10n N21). The JSON report keeps first-appearance order.
+pub fn reading_order(findings: &[ReportFinding]) -> Vec<&ReportFinding> {
+    let mut out: Vec<&ReportFinding> = findings.iter().collect();
+    out.sort_by(|a, b| {
+        b.severity
+            .cmp(&a.severity)
+            .then_with(|| a.rule.cmp(&b.rule))
+    });
+    out
+}
+
+/// One row of the per-rule summary: a rule at one severity, how many distinct findings
+/// (grouped as in the JSON report) and how many occurrences (the sum of their `seen`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleTally {
+    /// Severity of the findings.
+    pub severity: Severity,
+    /// Rule ID (`TASK-STATE-001`).
+    pub rule: String,
+    /// Distinct findings of this rule.
+    pub findings: u64,
+    /// Occurrences: the findings' `seen` summed.
+    pub occurrences: u64,
+}
+
+/// The per-rule summary rows, in [`reading_order`].
+pub fn rule_tally(findings: &[ReportFinding]) -> Vec<RuleTally> {
+    let mut out: Vec<RuleTally> = Vec::new();
+    for f in reading_order(findings) {
+        match out.last_mut() {
+            Some(t) if t.rule == f.rule && t.severity == f.severity => {
+                t.findings += 1;
+                t.occurrences += f.seen;
+            }
+            _ => out.push(RuleTally {
+                severity: f.severity,
+                rule: f.rule.clone(),
+                findings: 1,
+                occurrences: f.seen,
+            }),
+        }
     }
+    out
+}
+
+/// The text report's per-rule summary (header line, one line per [`RuleTally`], blank
+/// line): `  error    TASK-STATE-001  2 findings, seen 16 times`. Empty when there are
+/// fewer than two findings (the one block already says it all).
+pub fn rule_summary(findings: &[ReportFinding], style: Style) -> String {
+    if findings.len() < 2 {
+        return String::new();
+    }
+    let rows = rule_tally(findings);
+    let width = rows.iter().map(|r| r.rule.len()).max().unwrap_or(0);
+    let mut s = String::from("findings by rule:\n");
+    for r in rows {
+        let sev = format!("{:<7}", r.severity.as_str());
+        let sev = style.paint(
+            match r.severity {
+                Severity::Error => "1;31",
+                Severity::Warning => "1;33",
+                Severity::Note => "1;36",
+            },
+            &sev,
+        );
+        let _ = writeln!(
+            s,
+            "  {sev}  {:<width$}  {} {}, seen {} {}",
+            r.rule,
+            r.findings,
+            plural(r.findings as usize, "finding", "findings"),
+            r.occurrences,
+            plural(r.occurrences as usize, "time", "times"),
+        );
+    }
+    s.push('\n');
+    s
 }
 
 fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style) -> String {
@@ -164,6 +270,9 @@ fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style
             let _ = writeln!(s, "   {eq} found: {}", found_text(v));
         }
     }
+    if let Some(more) = more_evidence(f, seen) {
+        let _ = writeln!(s, "   {eq} {more}");
+    }
     if seen > 1 {
         let _ = writeln!(s, "   {eq} {}", line(&seen_of(f, seen)));
     }
@@ -176,13 +285,19 @@ fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style
     s
 }
 
-/// The summary line: `2 errors, 1 warning, 0 notes in 12 exchanges (145 events); conformance: partial`.
+/// The summary line: `2 errors, 1 warning, 0 notes in 12 exchanges (145 events); conformance: partial`
+/// (`, N not fully judged` and `, N answered by the proxy itself` after the exchanges when
+/// there are any).
 pub fn summary_line(report: &Report) -> String {
     let s = &report.summary;
     let x = report.counts.exchanges as usize;
     let not_judged = match report.counts.not_judged {
         0 => String::new(),
         n => format!(", {n} not fully judged"),
+    };
+    let not_judged = match report.counts.proxy_answered {
+        0 => not_judged,
+        n => format!("{not_judged}, {n} answered by the proxy itself"),
     };
     format!(
         "{} in {} {}{not_judged} ({} events); conformance: {} ({})",
@@ -211,7 +326,8 @@ pub fn file_label(report: &Report) -> String {
         .unwrap_or_else(|| "-".into())
 }
 
-/// The whole text report: blocks separated by a blank line, then the summary line.
+/// The whole text report: blocks separated by a blank line in [`reading_order`], the
+/// per-rule summary ([`rule_summary`]), notes, then the summary line.
 pub fn render(report: &Report, input: &ReportInput) -> String {
     render_styled(report, input, Style::default())
 }
@@ -229,14 +345,27 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
     if let Some(u) = &report.source.unwritten {
         let _ = writeln!(out, "note: {file}: {}\n", u.note());
     }
-    for f in &report.findings {
+    for f in reading_order(&report.findings) {
         out.push_str(&report_finding_block(f, &file, &input.index, style));
         out.push('\n');
     }
+    out.push_str(&rule_summary(&report.findings, style));
     for n in &report.not_judged {
         let _ = writeln!(out, "note: not judged: {}", n.line());
     }
     if !report.not_judged.is_empty() {
+        out.push('\n');
+    }
+    // The proxy's own answers (target down, no route): no finding is about them, yet they
+    // are the first thing to know when a callback or a reply never came (breaker10n N15).
+    for p in &report.proxy_answered {
+        let _ = writeln!(
+            out,
+            "note: not answered by the target: {}",
+            super::show_controls_line(&p.line())
+        );
+    }
+    if !report.proxy_answered.is_empty() {
         out.push('\n');
     }
     // The binding is not in the summary line; gRPC traffic says it was read as gRPC
