@@ -918,7 +918,7 @@ mod procfs {
                 }
             }
         }
-        clients
+        let mut out = clients
             .iter()
             .map(|client| {
                 let Some(client) = client else {
@@ -949,7 +949,20 @@ mod procfs {
                     _ => Lookup::Unknown,
                 }
             })
-            .collect()
+            .collect::<Vec<_>>();
+        // A client socket no agent holds may just have closed between the two reads (a
+        // short call on its own connection, e.g. an agent's nested call that already got its
+        // answer): "not an agent" only when the socket is still there afterwards, else
+        // unknown (the nesting guess stays allowed).
+        if out.contains(&Lookup::NotAgent) {
+            let again = client_inodes(ends);
+            for ((r, before), after) in out.iter_mut().zip(&clients).zip(&again) {
+                if *r == Lookup::NotAgent && before != after {
+                    *r = Lookup::Unknown;
+                }
+            }
+        }
+        out
     }
 
     #[cfg(test)]
