@@ -3764,7 +3764,6 @@ impl State {
     /// client's send `c` carries a messageId an earlier send on the same leg used for a
     /// message with other parts.
     fn message_id_reused(&mut self, x: &Exch, c: &Call) {
-        use std::hash::{Hash, Hasher};
         let Some(m) = params_message(&c.params) else {
             return;
         };
@@ -3774,9 +3773,7 @@ impl State {
         let Some(parts) = m.get("parts").or_else(|| m.get("content")) else {
             return;
         };
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        parts.to_value().to_string().hash(&mut h);
-        let hash = h.finish();
+        let hash = json_hash(parts);
         let key = task_key(&x.leg, mid);
         match self.sent_messages.get(&key) {
             Some((old, seq, xid)) if *old != hash && *seq < x.req_seq => {
@@ -10807,6 +10804,54 @@ fn a2a_request_id_ok(rpc: &Option<RequestParse>) -> bool {
         ),
         _ => true,
     }
+}
+
+/// A hash of JSON value `v` by content (FNV-1a, [`IdHasher`]): equal for equal values,
+/// object members in any order (what serde_json's sorted map compared before), without
+/// building a `serde_json::Value` or its text (ID-MSG-002 hashes every sent message's
+/// parts). Not collision-resistant: a collision can only hide a reused messageId.
+fn json_hash(v: &Json) -> u64 {
+    use std::hash::Hasher;
+    let mut h = IdHasher::default();
+    match v {
+        Json::Null => h.write(&[0]),
+        Json::Bool(b) => h.write(&[1, u8::from(*b)]),
+        Json::Number(Num::PosInt(n)) => {
+            h.write(&[2]);
+            h.write(&n.to_le_bytes());
+        }
+        Json::Number(Num::NegInt(n)) => {
+            h.write(&[3]);
+            h.write(&n.to_le_bytes());
+        }
+        Json::Number(Num::Float(f)) => {
+            h.write(&[4]);
+            h.write(&f.to_bits().to_le_bytes());
+        }
+        Json::String(t) => {
+            h.write(&[5]);
+            h.write(t.as_bytes());
+        }
+        Json::Array(a) => {
+            h.write(&[6]);
+            for x in a {
+                h.write(&json_hash(x).to_le_bytes());
+            }
+        }
+        Json::Object(o) => {
+            let mut acc = 0u64;
+            for (k, x) in o.iter() {
+                let mut m = IdHasher::default();
+                m.write(k.as_bytes());
+                m.write(&[0xff]);
+                m.write(&json_hash(x).to_le_bytes());
+                acc = acc.wrapping_add(m.finish());
+            }
+            h.write(&[7]);
+            h.write(&acc.to_le_bytes());
+        }
+    }
+    h.finish()
 }
 
 /// [`jsonrpc::parse_request`] without copying: `method`, `id` and `params` are moved out
