@@ -6658,6 +6658,14 @@ impl State {
         let ev = |ptr: String, found: Option<Value>| {
             vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &ptr, found)]
         };
+        // One listed task that breaks a filter: its member (under `tasks/{i}/`) as evidence.
+        let report = |st: &mut Self, i: usize, member: &str, got: String, msg: String| {
+            let e = ev(
+                format!("{base}/tasks/{i}/{member}"),
+                Some(Value::String(got)),
+            );
+            st.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
+        };
         if let Some(want) = param("contextId").filter(|s| !s.is_empty()) {
             let hit = ts.iter().enumerate().find_map(|(i, t)| {
                 let got = t.get("contextId").and_then(Json::as_str)?;
@@ -6668,11 +6676,7 @@ impl State {
                     "listed {} has contextId {got:?} although the request filters contextId {want:?}",
                     label(i)
                 );
-                let e = ev(
-                    format!("{base}/tasks/{i}/contextId"),
-                    Some(Value::String(got)),
-                );
-                self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
+                report(self, i, "contextId", got, msg);
                 return;
             }
         }
@@ -6699,11 +6703,7 @@ impl State {
                     label(i),
                     states.join(", ")
                 );
-                let e = ev(
-                    format!("{base}/tasks/{i}/status/state"),
-                    Some(Value::String(got)),
-                );
-                self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
+                report(self, i, "status/state", got, msg);
                 return;
             }
         }
@@ -6722,11 +6722,7 @@ impl State {
                     "listed {} has status.timestamp {got} although the request filters statusTimestampAfter {raw}",
                     label(i)
                 );
-                let e = ev(
-                    format!("{base}/tasks/{i}/status/timestamp"),
-                    Some(Value::String(got)),
-                );
-                self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
+                report(self, i, "status/timestamp", got, msg);
                 return;
             }
         }
