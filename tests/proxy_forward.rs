@@ -496,6 +496,46 @@ async fn shutdown_with_an_open_stream_ends_it_as_open() {
     assert!(err.unwrap().contains("shut down"));
 }
 
+/// An HTTP/2 request whose body the agent never reads (it holds the request and does not
+/// answer): the proxy's pipe of the request body to the agent waits for flow-control room
+/// for good, and the exchange's end waited for that body. Shutdown still writes the
+/// exchange's one `exchange_end`, outcome `open`, before the recording closes, with the
+/// request bytes that did cross.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_ends_an_exchange_whose_request_body_the_agent_never_reads() {
+    let up = serve(std::sync::Arc::new(|req| {
+        Box::pin(async move {
+            let _unread = req;
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            hyper::Response::new(full(""))
+        })
+    }))
+    .await;
+    let (_dir, rec, p, base) = start_recording_to(up).await;
+    let c = client_h2();
+    let mut req = post(&format!("{base}/rpc"), b"");
+    *req.body_mut() = full(vec![b'x'; 16 << 20]);
+    let call = tokio::spawn(async move {
+        let _ = c.request(req).await;
+    });
+    wait_for(&rec, |evs| {
+        evs.iter()
+            .any(|e| matches!(e.kind, EventKind::RequestBody { .. }))
+    })
+    .await;
+    p.finish().await.unwrap();
+    call.abort();
+    let evs = read_events(&rec);
+    let (o, err, _) = outcome(&evs, "e1");
+    assert_eq!(o, Outcome::Open);
+    assert_eq!(
+        err.as_deref(),
+        Some("proxy shut down with the exchange open")
+    );
+    let sent = request_body(&evs, "e1").len();
+    assert!(sent > 0 && sent < 16 << 20, "{sent} request bytes recorded");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn garbage_on_one_connection_does_not_hurt_others() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};

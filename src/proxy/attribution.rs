@@ -512,9 +512,9 @@ fn loopback_port(upstream: &str) -> Option<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::proxy::tee::LiveExchanges;
     use crate::record::writer::{spawn_recorder, RecorderConfig};
     use crate::record::{CaptureMode, Event, Outcome, RecordingHeader};
-    use std::sync::atomic::AtomicBool;
 
     fn route(prefix: &str, port: u16) -> Route {
         Route {
@@ -548,13 +548,7 @@ mod tests {
     }
 
     fn exchange(sink: &EventSink, id: &str) -> Arc<ExchangeCtx> {
-        Arc::new(ExchangeCtx::new(
-            sink.clone(),
-            id.into(),
-            None,
-            1024,
-            Arc::new(AtomicBool::new(false)),
-        ))
+        ExchangeCtx::new(sink.clone(), id.into(), None, 1024, &LiveExchanges::new())
     }
 
     fn ua(v: &str) -> HeaderMap {

@@ -340,7 +340,7 @@ pub(super) fn refuse(
         sink.next_exchange_id(),
         st.leg.clone(),
         st.capture_cap,
-        st.shutting_down.clone(),
+        &st.live,
     );
     ctx.send(EventKind::RequestHead {
         conn: Some(conn),

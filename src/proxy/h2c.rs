@@ -14,7 +14,8 @@ The other way round, an HTTP/1.1 client in front of an agent that speaks h2c onl
 `http2.createServer`, hyper's http2 server): the agent answers an HTTP/1.1 request with its
 SETTINGS frame, which the HTTP/1.1 client reads as `invalid HTTP version parsed`, or, when
 the frame comes before the request is written, as `received unexpected message from
-connection` ([`refused_http1`]). When the h2c probe above then confirms that the agent speaks
+connection`, or, when it closed the connection before the request was handed to it, as
+`connection was not ready` ([`refused_http1`]). When the h2c probe above then confirms that the agent speaks
 h2c, it is remembered as h2c-only ([`H2cSupport::mark_h2c_only`])
 and every later request to it goes over h2c whatever the client spoke; the failed request is
 sent again over h2c at once when it had no body (nothing of it was consumed), else it is
@@ -49,11 +50,14 @@ pub struct H2cSupport {
 
 /// The error chain of a failed HTTP/1.1 upstream request says the agent may have answered
 /// in HTTP/2: its SETTINGS frame read by hyper's HTTP/1.1 parser as a bad version, or
-/// received before the request was written. The caller confirms with
-/// [`H2cSupport::speaks_h2c`].
+/// received before the request was written, or the connection closed on that frame before
+/// the pool handed it the request (`client error (Canceled): connection was not ready`,
+/// seen under load). The caller confirms with [`H2cSupport::speaks_h2c`], so an agent that
+/// closed for another reason is not taken for an h2c one.
 pub fn refused_http1(cause: &str) -> bool {
     cause.contains("invalid HTTP version parsed")
         || cause.contains("received unexpected message from connection")
+        || cause.contains("connection was not ready")
 }
 
 impl H2cSupport {

@@ -75,6 +75,10 @@ pub type ProxyBody = UnsyncBoxBody<Bytes, BoxError>;
 /// Time open connections get to finish after [`ProxyHandle::shutdown`] (2 s).
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
 
+/// Longest wait at shutdown, once the client connections are closed, for their exchanges
+/// to send their `exchange_end` when [`SHUTDOWN_GRACE`] is already over (250 ms).
+const EXCHANGE_END_WAIT: Duration = Duration::from_millis(250);
+
 /// Reverse-proxy configuration.
 #[derive(Clone, Debug)]
 pub struct ProxyConfig {
@@ -143,7 +147,8 @@ struct State {
     h2c: h2c::H2cSupport,
     /// TLS to the upstream: `https://` routes and `--intercept-tls`; `None` when neither.
     https: Option<HttpsClient>,
-    shutting_down: Arc<AtomicBool>,
+    /// Exchanges whose `exchange_end` is not sent yet; shutdown ends them all.
+    live: Arc<tee::LiveExchanges>,
     /// Forward mode (`--forward`), else reverse only.
     forward: Option<forward::ForwardState>,
     /// Turns `true` on shutdown (CONNECT tunnels watch it).
@@ -324,7 +329,7 @@ async fn serve(
         h2,
         h2c: h2c::H2cSupport::default(),
         https,
-        shutting_down: Arc::new(AtomicBool::new(false)),
+        live: tee::LiveExchanges::new(),
         listener_tls,
         client_scheme: ext.client_scheme,
         forward: match ext.forward {
@@ -487,14 +492,29 @@ async fn accept_loop(
         });
     }
     drop(listener);
-    let grace = tokio::time::timeout(SHUTDOWN_GRACE, async {
+    let deadline = tokio::time::Instant::now() + SHUTDOWN_GRACE;
+    let grace = tokio::time::timeout_at(deadline, async {
         while conns.join_next().await.is_some() {}
     })
     .await;
     if grace.is_err() {
-        state.shutting_down.store(true, Ordering::Relaxed);
+        state.live.set_shutting_down();
         conns.abort_all();
         while conns.join_next().await.is_some() {}
+    }
+    // An HTTP/2 stream's handler runs in its own task and ends a moment after its
+    // connection's (it sees the reset or the closed connection then): every exchange's
+    // `exchange_end` reaches the recorder before it closes. What is still open when the
+    // grace is over (a request body stuck on an agent that stopped reading) ends `open`.
+    let rest = deadline
+        .saturating_duration_since(tokio::time::Instant::now())
+        .max(EXCHANGE_END_WAIT);
+    if !state.live.wait_idle(rest).await {
+        state.live.set_shutting_down();
+        let n = state
+            .live
+            .end_all_open("proxy shut down with the exchange open");
+        tracing::debug!(exchanges = n, "ended at shutdown with the exchange open");
     }
     // Attributions still waiting for a process lookup go into the recording before it
     // closes ([`attribution::Attributor::flush`]).
@@ -885,13 +905,13 @@ async fn handle(
         .or_else(|| st.leg.clone());
     let ctx_leg = leg.clone();
     let ctx = st.sink.as_ref().map(|sink| {
-        Arc::new(ExchangeCtx::new(
+        ExchangeCtx::new(
             sink.clone(),
             sink.next_exchange_id(),
             leg,
             st.capture_cap,
-            st.shutting_down.clone(),
-        ))
+            &st.live,
+        )
     });
     if let Some(ctx) = &ctx {
         ctx.send(EventKind::RequestHead {

@@ -25,10 +25,12 @@ for room before reading the next frame instead). Past the capture cap (bytes per
 and direction) frames are forwarded but no longer recorded.
 */
 
+use std::collections::HashMap;
 use std::future::Future;
+use std::hash::BuildHasherDefault;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::task::{ready, Context, Poll};
 
 use bytes::Bytes;
@@ -39,6 +41,87 @@ use crate::record::{Body, EventKind, ExchangeId, Headers, Outcome};
 
 /// Boxed error used on every body the proxy forwards.
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// The exchanges of one proxy whose `exchange_end` is not sent yet, so that the proxy's
+/// shutdown ends each one before the recording closes (an HTTP/2 stream's handler runs in
+/// its own task, which can outlive its connection's task by a moment; a request body piped
+/// to an agent that stopped reading can outlive it for good). Cost per exchange: one
+/// uncontended mutex and a map insert and remove.
+#[derive(Default)]
+pub struct LiveExchanges {
+    /// Set when the shutdown grace ran out: exchanges ended from then on end `open`.
+    shutting_down: AtomicBool,
+    next: AtomicU64,
+    open:
+        Mutex<HashMap<u64, Weak<ExchangeCtx>, BuildHasherDefault<crate::record::redact::IdHasher>>>,
+    /// Wakes [`Self::wait_idle`] when the last open exchange ends.
+    idle: tokio::sync::Notify,
+}
+
+impl LiveExchanges {
+    /// An empty set, shared by every exchange of one proxy.
+    pub fn new() -> Arc<LiveExchanges> {
+        Arc::new(LiveExchanges::default())
+    }
+
+    /// From now on an exchange that ends by being dropped ends `open` ("proxy shut down
+    /// with the exchange open"), not `client_abort`.
+    pub fn set_shutting_down(&self) {
+        self.shutting_down.store(true, Ordering::Relaxed);
+    }
+
+    /// How many exchanges have not sent their `exchange_end`.
+    pub fn open_count(&self) -> usize {
+        self.open.lock().map(|g| g.len()).unwrap_or(0)
+    }
+
+    /// Waits until every exchange has sent its `exchange_end`, at most `limit`; `true` when
+    /// none is open.
+    pub async fn wait_idle(&self, limit: std::time::Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            let notified = self.idle.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            if self.open_count() == 0 {
+                return true;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return self.open_count() == 0;
+            }
+        }
+    }
+
+    /// Ends every exchange still open with outcome `open` and `error` (the proxy is
+    /// shutting down and will not wait for them); their later events are not recorded.
+    /// Returns how many were ended.
+    pub fn end_all_open(&self, error: &str) -> usize {
+        let open: Vec<Arc<ExchangeCtx>> = match self.open.lock() {
+            Ok(g) => g.values().filter_map(Weak::upgrade).collect(),
+            Err(_) => Vec::new(),
+        };
+        for ctx in &open {
+            ctx.send_end(Outcome::Open, Some(error.to_string()));
+        }
+        open.len()
+    }
+
+    fn register(&self, ctx: &Arc<ExchangeCtx>) {
+        if let Ok(mut g) = self.open.lock() {
+            g.insert(ctx.live_key, Arc::downgrade(ctx));
+        }
+    }
+
+    fn ended(&self, key: u64) {
+        let now_idle = match self.open.lock() {
+            Ok(mut g) => g.remove(&key).is_some() && g.is_empty(),
+            Err(_) => false,
+        };
+        if now_idle {
+            self.idle.notify_waiters();
+        }
+    }
+}
 
 /// State of one exchange shared by its request tee, its response tee and the handler.
 /// Dropping the last reference without an end emits `exchange_end{client_abort}` (or
@@ -56,7 +139,9 @@ pub struct ExchangeCtx {
     response_bytes: AtomicU64,
     request_error: Mutex<Option<String>>,
     trailers: Mutex<Option<Headers>>,
-    shutting_down: Arc<AtomicBool>,
+    /// The proxy's open exchanges (this one until its end is sent), and its key there.
+    live: Arc<LiveExchanges>,
+    live_key: u64,
     /// Whether the request body is still crossing, and the end the response side asked
     /// for meanwhile (sent once the request body is done).
     end_gate: Mutex<EndGate>,
@@ -71,15 +156,16 @@ struct EndGate {
 }
 
 impl ExchangeCtx {
-    /// A new exchange recorded through `sink`.
+    /// A new exchange recorded through `sink`, open in `live` until its `exchange_end` is
+    /// sent.
     pub fn new(
         sink: EventSink,
         id: ExchangeId,
         leg: Option<String>,
         cap: usize,
-        shutting_down: Arc<AtomicBool>,
-    ) -> Self {
-        ExchangeCtx {
+        live: &Arc<LiveExchanges>,
+    ) -> Arc<Self> {
+        let ctx = Arc::new(ExchangeCtx {
             sink,
             id,
             leg,
@@ -90,9 +176,12 @@ impl ExchangeCtx {
             response_bytes: AtomicU64::new(0),
             request_error: Mutex::new(None),
             trailers: Mutex::new(None),
-            shutting_down,
+            live: live.clone(),
+            live_key: live.next.fetch_add(1, Ordering::Relaxed),
             end_gate: Mutex::new(EndGate::default()),
-        }
+        });
+        live.register(&ctx);
+        ctx
     }
 
     /// The recorder sink.
@@ -101,7 +190,12 @@ impl ExchangeCtx {
     }
 
     /// Records one event of this exchange; a dropped event marks the exchange truncated.
+    /// After the `exchange_end` (the proxy's shutdown ended the exchange, see
+    /// [`LiveExchanges::end_all_open`]) nothing more is recorded: `false`.
     pub fn send(&self, kind: EventKind) -> bool {
+        if self.ended.load(Ordering::Relaxed) {
+            return false;
+        }
         let ok = self
             .sink
             .try_send(Some(self.id.clone()), self.leg.clone(), kind);
@@ -185,10 +279,11 @@ impl ExchangeCtx {
         let _ = self
             .sink
             .try_send(Some(self.id.clone()), self.leg.clone(), kind);
+        self.live.ended(self.live_key);
     }
 
     fn end_dropped(&self) {
-        if self.shutting_down.load(Ordering::Relaxed) {
+        if self.live.shutting_down.load(Ordering::Relaxed) {
             self.end(
                 Outcome::Open,
                 Some("proxy shut down with the exchange open".into()),
