@@ -645,11 +645,9 @@ fn probe_names_where_a_card_path_redirects() {
     );
 }
 
-/// breaker10n N16: in forward mode (one proxy, several agents) evidence names the agent by
-/// the absolute URL of the exchange.
-#[test]
-fn forward_mode_evidence_names_the_agent() {
-    // a small real agent answering every request 404 with a body that is no A2A error
+/// A small real agent answering every request 404 with a body that is no A2A error;
+/// returns its `host:port`.
+fn agent_answering_404() -> String {
     let l = TcpListener::bind("127.0.0.1:0").unwrap();
     let agent = l.local_addr().unwrap().to_string();
     std::thread::spawn(move || {
@@ -665,6 +663,16 @@ fn forward_mode_evidence_names_the_agent() {
             let _ = s.write_all(b"HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}");
         }
     });
+    agent
+}
+
+/// breaker10n N16: in forward mode (one proxy, several agents) evidence names the agent by
+/// the absolute URL of the exchange, and the Markdown sequence diagram has one participant
+/// per agent (origin), not one `agent` for all.
+#[test]
+fn forward_mode_evidence_names_the_agent() {
+    let agent = agent_answering_404();
+    let other = agent_answering_404();
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("fwd.jsonl");
     let running = spawn_until_listening(
@@ -675,12 +683,39 @@ fn forward_mode_evidence_names_the_agent() {
             .arg(&rec),
         Duration::from_secs(20),
     );
-    let answer = get(&running.addr, &format!("http://{agent}/rest/v1/tasks/nope"));
-    assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
+    for a in [&agent, &other, &agent] {
+        let answer = get(&running.addr, &format!("http://{a}/rest/v1/tasks/nope"));
+        assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
+    }
     running.terminate();
     let text = report(&rec, "text");
     assert!(
         text.contains(&format!("(GET http://{agent}/rest/v1/tasks/nope -> 404)")),
         "{text}"
     );
+    let md = report(&rec, "markdown");
+    let diagram = md
+        .split("```mermaid")
+        .nth(1)
+        .and_then(|d| d.split("```").next())
+        .unwrap_or_default();
+    let participants: Vec<&str> = diagram
+        .lines()
+        .filter(|l| l.trim_start().starts_with("participant"))
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        participants,
+        vec![
+            "participant P0 as client".to_string(),
+            format!("participant P1 as http://{agent}"),
+            format!("participant P2 as http://{other}"),
+        ],
+        "{diagram}"
+    );
+    assert!(
+        diagram.contains("P0->>P2: e2 GET /rest/v1/tasks/nope"),
+        "{diagram}"
+    );
+    assert!(diagram.contains("P1-->>P0: 404"), "{diagram}");
 }

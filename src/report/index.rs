@@ -177,6 +177,19 @@ impl ExchangeView {
         let caller = self.caller.as_deref().unwrap_or("client");
         Some(format!("{caller} -> {callee}"))
     }
+
+    /// The origin the request went to, `scheme://host[:port]` as in its absolute URL (a
+    /// forward-mode recording: one proxy, many agents), lowercased; `None` for an
+    /// origin-form URL (`/rest/v1/tasks/x`, reverse mode).
+    pub fn origin(&self) -> Option<String> {
+        let (scheme, rest) = self.url.split_once("://")?;
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+        let authority = authority.rsplit('@').next().unwrap_or(authority);
+        if scheme.is_empty() || authority.is_empty() {
+            return None;
+        }
+        Some(format!("{scheme}://{authority}").to_ascii_lowercase())
+    }
 }
 
 /// An Agent Card path (`/.well-known/agent-card.json`, or the 0.x `agent.json`), any prefix.
@@ -215,7 +228,8 @@ pub struct ExchangeIndex {
     /// interception), and the first few authorities (`host:port`) they went to.
     pub tunnels: (u64, Vec<String>),
     /// Agent Card `name` by route prefix, from successful card fetches attributed to a
-    /// route (the last one seen wins).
+    /// route, or by origin (`http://127.0.0.1:52101`) in a forward-mode recording (the last
+    /// one seen wins).
     card_names: HashMap<String, String>,
 }
 
@@ -466,8 +480,14 @@ impl ExchangeIndex {
                 if x.task_id.is_none() || card {
                     if let Ok(v) = serde_json::from_str::<serde_json::Value>(&resp) {
                         if card {
-                            if let (Some(route), Some(name)) = (&x.callee, v["name"].as_str()) {
-                                self.card_names.insert(route.clone(), name.to_string());
+                            // by route prefix; in a forward-mode recording without
+                            // attribution, by the origin the card came from
+                            let party = x
+                                .callee
+                                .clone()
+                                .or_else(|| self.origins.then(|| x.origin()).flatten());
+                            if let (Some(party), Some(name)) = (party, v["name"].as_str()) {
+                                self.card_names.insert(party, name.to_string());
                             }
                         } else {
                             x.task_id = task_id_in(&v);

@@ -331,18 +331,30 @@ fn diagram(out: &mut String, report: &Report, input: &ReportInput) {
         );
     }
     let _ = writeln!(out, "```mermaid\nsequenceDiagram");
-    let attributed = drawn.iter().any(|&i| exchanges[i].callee.is_some());
+    let mut attributed = drawn.iter().any(|&i| exchanges[i].callee.is_some());
+    // A forward-mode recording without attribution: one participant per origin the
+    // requests went to, named with its card when one was fetched (breaker10n N16: three
+    // agents behind one forward proxy were drawn as one `agent`).
+    let by_origin = !attributed
+        && input.index.shows_origins()
+        && drawn.iter().any(|&i| exchanges[i].origin().is_some());
+    attributed |= by_origin;
     let has_legs = !attributed && drawn.iter().any(|&i| exchanges[i].leg.is_some());
     // With attribution events, one participant per party ("agent A -> agent B"), in order
     // of first appearance (no `client` declared that no exchange has: breaker9a B24).
     let mut parties: Vec<&str> = Vec::new();
     let party_ends = |x: &'_ ExchangeView| -> (String, String) {
+        let callee = if by_origin {
+            x.origin()
+        } else {
+            x.callee.clone()
+        };
         (
             x.caller
                 .as_deref()
                 .map(|c| input.index.party_label(c))
                 .unwrap_or_else(|| "client".into()),
-            x.callee
+            callee
                 .as_deref()
                 .map(|c| input.index.party_label(c))
                 .unwrap_or_else(|| "agent".into()),
