@@ -643,6 +643,19 @@ fn probe_names_where_a_card_path_redirects() {
         ),
         "{all}"
     );
+    // The same verdict as the passive verifier of the same traffic (one code path):
+    // CARD-PATH-002, in the probe's report and in `verify` of its recording.
+    assert!(all.contains("warning[CARD-PATH-002]"), "{all}");
+    let v = Command::new(BIN)
+        .args(["verify", "--fail-on", "never"])
+        .arg(dir.path().join("p.jsonl"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&v.stdout);
+    assert!(
+        text.contains("warning[CARD-PATH-002]: agent answered GET /.well-known/agent-card.json with 302 and Location /real/agent-card.json"),
+        "{text}"
+    );
 }
 
 /// A small real agent answering every request 404 with a body that is no A2A error;

@@ -3464,6 +3464,7 @@ impl State {
                 self.card_path_evidence(o, Some(ev), None);
             }
         }
+        self.card_path_redirect(&x);
         // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
         self.gw_note_end(&x);
         // AUTH-003: a 401 names its challenge.
@@ -4335,6 +4336,46 @@ impl State {
                 },
             ],
             &None,
+        );
+    }
+
+    /// CARD-PATH-002 (CARD-002: the resource at the well-known path is the Agent Card): a
+    /// GET of a well-known card path answered with a redirect (301/302/303/307/308 with a
+    /// `Location`). Clients differ: a2a-python's httpx-based card resolver does not follow
+    /// it and finds no card, fetch-based clients do (breaker10n N14: `probe` failed such an
+    /// agent while the passive verdict was silent). Not for the 0.2 path `agent.json`
+    /// redirecting to `agent-card.json`: that only helps 0.2 clients.
+    fn card_path_redirect(&mut self, x: &Exch) {
+        let Some(status @ (301 | 302 | 303 | 307 | 308)) = x.status else {
+            return;
+        };
+        if x.synthetic || !x.method.eq_ignore_ascii_case("GET") || !is_card_path(&x.path) {
+            return;
+        }
+        let Some(location) = x.resp_headers.get("location") else {
+            return;
+        };
+        // The 0.2 path sending clients on to the 0.3/1.0 one serves old clients: without
+        // it they would find nothing there at all (breaker9b's legal control).
+        let to = location.split(['?', '#']).next().unwrap_or("");
+        if x.path.ends_with("/.well-known/agent.json")
+            && to.ends_with("/.well-known/agent-card.json")
+        {
+            return;
+        }
+        self.areas.insert("card");
+        let location: String = location
+            .chars()
+            .map(|c| if c.is_control() { '?' } else { c })
+            .collect();
+        self.find(
+            &r::CARD_PATH_REDIRECTED,
+            format!(
+                "agent answered GET {} with {status} and Location {location} instead of the Agent Card: clients that do not follow redirects (a2a-python's card resolver, httpx) find no card there",
+                x.path
+            ),
+            vec![x.ev(x.resp_seq)],
+            &x.leg,
         );
     }
 

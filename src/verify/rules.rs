@@ -58,6 +58,10 @@ rule!(CARD_PATH_LEGACY_ONLY, "CARD-PATH-001", "card-not-at-agent-card-json", Err
     ["CARD-002"],
     "1.0 agent card missing at /.well-known/agent-card.json (answered 404 there) while served at the 0.2 path /.well-known/agent.json",
     "serve the card at /.well-known/agent-card.json, where 1.0 and 0.3 clients (a2a-python A2ACardResolver, a2a-js) fetch it; keep /.well-known/agent.json only as an extra copy for 0.2 clients");
+rule!(CARD_PATH_REDIRECTED, "CARD-PATH-002", "card-path-redirects", Warning, AgentCard,
+    ["CARD-002"],
+    "a well-known Agent Card path answers a redirect (301/302/303/307/308) instead of the card",
+    "serve the card itself at /.well-known/agent-card.json (0.2: agent.json) with 200: clients that do not follow redirects find no card (a2a-python's A2ACardResolver fetches with httpx, which does not follow them by default); fetch-based clients (a2a-js) follow");
 rule!(CARD_SIG_MALFORMED, "CARD-SIG-001", "card-signature-malformed", Error, AgentCard,
     ["CARD-010", "CARD-004"],
     "agent card signature is malformed: protected is not a base64url JSON header, or a 1.0 protected header lacks alg or kid",
@@ -625,6 +629,7 @@ pub static RULES: &[Rule] = &[
     CAP_PUSH,
     CAP_STREAMING,
     CARD_PATH_LEGACY_ONLY,
+    CARD_PATH_REDIRECTED,
     CARD_SHAPE_MISSING_FIELD,
     CARD_SHAPE_FLAG_NOT_BOOLEAN,
     CARD_SHAPE_INTERFACE,

@@ -527,6 +527,18 @@ def redirected(ok):
     t.req("POST", H + "/a2a/", body, headers=V1).resp(200, res(1, {"task": task1()}))
     return t.text()
 case("CARD-URL-007", redirected(False), redirected(True))
+def card_path_redirect(ok):
+    # the card path answers 302 to another path; the client follows it
+    t = T()
+    if not ok:
+        t.req("GET", H + "/.well-known/agent-card.json", headers={"accept": "application/json"})
+        t.resp(302, "", headers={"location": "/static/agent-card.json"}, ct=None)
+        fetch_card(t, card1(), path="/static/agent-card.json")
+    else:
+        fetch_card(t, card1())
+    send1(t, {"task": task1()})
+    return t.text()
+case("CARD-PATH-002", card_path_redirect(False), card_path_redirect(True))
 def client_ver(ok):
     t = T(); fetch_card(t, card03())
     if ok:
