@@ -4813,6 +4813,148 @@ impl State {
         );
     }
 
+    /// VER-002: the version a 1.0 A2A call asks for (`A2A-Version` header, else the
+    /// `A2A-Version` query parameter) when it is a `Major.Minor` that no A2A version has
+    /// (`2.0`, `1.1`) and the origin's card does not list either: the agent owes
+    /// VersionNotSupportedError (ERR-002: −32009, HTTP 400 FAILED_PRECONDITION, 1.0.0 501
+    /// UNIMPLEMENTED, reason `VERSION_NOT_SUPPORTED`). `None` for a known version (the
+    /// card-based rules judge those), a patch form (`1.0.1`: VER-HDR-003 names the client),
+    /// a client leg whose gateway dropped the header (VER-HDR-002), a push delivery, or a
+    /// call that is not a 1.0 operation.
+    fn unsupported_version_asked(&self, x: &Exch, c: &Call) -> Option<String> {
+        let hv = c.header_version.as_deref()?.trim();
+        if c.dialect != Some(Dialect::V1_0)
+            || c.op.is_none()
+            || c.webhook
+            || self.ver_stripped_clients.contains(&x.id)
+            || Dialect::from_version(hv).is_some()
+        {
+            return None;
+        }
+        let (major, minor) = hv.split_once('.')?;
+        let digits =
+            |s: &str| !s.is_empty() && s.len() <= 3 && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(major) || !digits(minor) {
+            return None;
+        }
+        if let Some(card) = self.card_for(x) {
+            let listed = card
+                .view
+                .interfaces
+                .iter()
+                .filter_map(|i| i.version.as_deref())
+                .chain(card.view.protocol_version.as_deref())
+                .any(|v| v.trim() == hv);
+            if listed {
+                return None;
+            }
+        }
+        Some(hv.to_string())
+    }
+
+    /// ` (the card offers 1.0)`: the versions the origin's card declares, for a message
+    /// about an unsupported `A2A-Version`; empty without a card.
+    fn offered_versions_note(&self, x: &Exch) -> String {
+        let Some(card) = self.card_for(x) else {
+            return String::new();
+        };
+        let offered: Vec<&str> = card
+            .view
+            .declared_dialects()
+            .iter()
+            .map(|d| d.as_str())
+            .collect();
+        if offered.is_empty() {
+            String::new()
+        } else {
+            format!(" (the card offers {})", offered.join(", "))
+        }
+    }
+
+    /// REST-ERROR-001 (VER-002, ERR-002, ERR-003; breaker10 E10), the HTTP+JSON twin of the
+    /// JSON-RPC check in [`Self::on_rpc_error`]: a 1.0 request whose `A2A-Version` no A2A
+    /// version has ([`Self::unsupported_version_asked`]) refused with another error than
+    /// VersionNotSupportedError (HTTP 500 INTERNAL, 400 INVALID_ARGUMENT, a status without
+    /// ErrorInfo): the client cannot tell that it should fall back to a version the card
+    /// offers. `json` is the parsed error body (`None`: not JSON). Right answers are
+    /// ErrorInfo reason `VERSION_NOT_SUPPORTED` (its HTTP status is judged by
+    /// [`Self::check_rest_error`]) and an RFC 9457 problem that names the version (DIGEST
+    /// trap 10). Not judged: 401/403 (credentials may be checked first, ERR-006), 404/405
+    /// (no such route), 407/408/429 and 502–504 (the transport's or an intermediary's).
+    /// Returns whether it reported.
+    fn rest_version_error(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        json: Option<&Json>,
+        bseq: u64,
+    ) -> bool {
+        if matches!(
+            status,
+            401 | 403 | 404 | 405 | 407 | 408 | 429 | 502 | 503 | 504
+        ) {
+            return false;
+        }
+        let Some(hv) = self.unsupported_version_asked(x, c) else {
+            return false;
+        };
+        let err = json.and_then(|v| v.get("error")).and_then(Json::as_object);
+        let reason = error_info_reason(err.and_then(|e| e.get("details")));
+        if reason == Some("VERSION_NOT_SUPPORTED") {
+            return false;
+        }
+        let problem_names_version = json.and_then(Json::as_object).is_some_and(|o| {
+            err.is_none()
+                && ["type", "title"].iter().any(|k| {
+                    o.get(k)
+                        .and_then(Json::as_str)
+                        .is_some_and(|s| s.to_ascii_lowercase().contains("version"))
+                })
+        });
+        if problem_names_version {
+            return false;
+        }
+        let got = match (json, err) {
+            (None, _) => format!(
+                "HTTP {status} with a body that is not JSON ({})",
+                x.resp_headers
+                    .media_type()
+                    .unwrap_or_else(|| "no content type".into())
+            ),
+            (Some(_), Some(e)) => format!(
+                "HTTP {status}{} {}",
+                e.get("status")
+                    .and_then(Json::as_str)
+                    .map(|s| format!(" {s}"))
+                    .unwrap_or_default(),
+                match reason {
+                    Some(r) => format!("with ErrorInfo reason {r}"),
+                    None => "without ErrorInfo".to_string(),
+                }
+            ),
+            (Some(_), None) => format!("HTTP {status} without an A2A error (no ErrorInfo)"),
+        };
+        let offered = self.offered_versions_note(x);
+        let found = json.map(excerpt_value).or_else(|| {
+            (!x.body.as_slice().is_empty())
+                .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice())))
+        });
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!(
+                "the client asked for A2A-Version {hv}, a version A2A does not have{offered}, and the agent answered the HTTP+JSON call {} with {got} instead of VersionNotSupportedError: HTTP 400 FAILED_PRECONDITION (1.0.0: 501 UNIMPLEMENTED) with ErrorInfo reason VERSION_NOT_SUPPORTED, which tells the client to retry with a version the card offers",
+                x.path
+            ),
+            vec![
+                x.ev_at(x.req_seq, "", Some(Value::String(hv.clone()))),
+                x.ev_at(bseq, "", found),
+            ],
+            &x.leg,
+        );
+        true
+    }
+
     /// VER-CARD-001 (VER-002, VER-003, VER-004): the agent refused with
     /// VersionNotSupportedError the version the request asked for (its `A2A-Version`, the
     /// `A2A-Version` query parameter, or 0.3 without either) although the card declares that
@@ -6271,7 +6413,21 @@ impl State {
                 None
             }
             Some(RequestParse::Request { .. }) => {
-                if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
+                // VER-002 / ERR-002 (breaker10 E10): an A2A-Version no A2A version has is
+                // refused with -32009 before anything else of the call is looked at.
+                let bad_version = (code != jsonrpc::VERSION_NOT_SUPPORTED
+                    && missing_param(&c).is_none())
+                .then(|| self.unsupported_version_asked(x, &c))
+                .flatten();
+                if let Some(hv) = bad_version {
+                    Some((
+                        jsonrpc::VERSION_NOT_SUPPORTED,
+                        format!(
+                            "the client asked for A2A-Version {hv}, a version A2A does not have{}",
+                            self.offered_versions_note(x)
+                        ),
+                    ))
+                } else if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
                 } else if code == jsonrpc::VERSION_NOT_SUPPORTED
                     && (x
@@ -7857,7 +8013,42 @@ impl State {
             })
         });
         let name = grpc::code_name(code);
+        // VER-002 / ERR-002 / ERR-005 (breaker10 E10): an A2A-Version no A2A version has is
+        // refused with FAILED_PRECONDITION (1.0.0: UNIMPLEMENTED) and ErrorInfo reason
+        // VERSION_NOT_SUPPORTED; UNKNOWN, INVALID_ARGUMENT, INTERNAL or a reason-less
+        // FAILED_PRECONDITION leave the client without the hint to change version.
+        // UNAUTHENTICATED / PERMISSION_DENIED (credentials may come first) and a bare
+        // UNIMPLEMENTED (also "no such method") are not judged.
+        let bad_version = (reason.as_deref() != Some("VERSION_NOT_SUPPORTED")
+            && matches!(code, 2 | 3 | 9 | 13)
+            && !details_bad)
+            .then(|| self.unsupported_version_asked(&x, &c))
+            .flatten();
+        let bad_version_reported = bad_version.is_some();
+        if let Some(hv) = bad_version {
+            let offered = self.offered_versions_note(&x);
+            let with = match reason.as_deref() {
+                Some(r) => format!("with ErrorInfo reason {r}"),
+                None => "without ErrorInfo".to_string(),
+            };
+            self.find(
+                &r::GRPC_ERROR_CODE,
+                format!(
+                    "the client asked for A2A-Version {hv}, a version A2A does not have{offered}, and the agent answered gRPC {method} with status {name} ({code}) {with} instead of VersionNotSupportedError: FAILED_PRECONDITION (1.0.0: UNIMPLEMENTED) with ErrorInfo reason VERSION_NOT_SUPPORTED"
+                ),
+                vec![
+                    x.ev_at(x.req_seq, "", Some(Value::String(hv.clone()))),
+                    x.ev_at(
+                        st_seq,
+                        "",
+                        Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+                    ),
+                ],
+                &x.leg,
+            );
+        }
         match reason.as_deref() {
+            _ if bad_version_reported => {}
             Some(reason) => {
                 if let Some(codes) = grpc::reason_codes(reason) {
                     if !codes.contains(&code) {
@@ -7966,6 +8157,10 @@ impl State {
             return;
         }
         if status >= 400 && !x.synthetic {
+            if self.rest_version_error(x, &c, status, json, bseq) {
+                self.after_response(x, None);
+                return;
+            }
             if json.is_none() && self.rest_route_of_answered_interface(x) {
                 self.rest_error_not_json(x, &c, status, bseq);
             }
