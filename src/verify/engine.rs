@@ -49,6 +49,10 @@ struct Call {
     /// A push-notification delivery to a webhook registered earlier (or shaped like one).
     webhook: bool,
     header_version: Option<String>,
+    /// JSON-RPC: the method name as the spec spells it when the call's `method` is a known
+    /// one in other letter case (`sendMessage` → `SendMessage`, RPC-003); the call is
+    /// judged as that operation.
+    misnamed: Option<&'static str>,
     /// 0.x HTTP+JSON: the request line (`POST /api/v1/message:send`, query stripped), the
     /// route's name on that wire ([`Call::op_term`]).
     request_line: Option<String>,
@@ -1372,6 +1376,12 @@ impl State {
                     if let Some((op, d)) = method_op(method) {
                         c.op = Some(op);
                         c.dialect = Some(d);
+                    } else if let Some((op, d, name)) = a2a::method_op_wrong_case(method) {
+                        // RPC-003 (breaker10 E18): judged as the operation it evidently is,
+                        // so its other faults are not lost; the name is judged at the answer.
+                        c.op = Some(op);
+                        c.dialect = Some(d);
+                        c.misnamed = Some(name);
                     }
                 }
                 RequestParse::NotJson | RequestParse::Invalid | RequestParse::TooDeep => {
@@ -5061,6 +5071,48 @@ impl State {
         );
     }
 
+    /// RPC-003 (breaker10 E18) for a JSON-RPC call whose `method` is a known name in other
+    /// letter case ([`Call::misnamed`]): RPC-REQ-003 (client, note) always, the client's
+    /// name does not exist; RPC-METHOD-001 (agent, error) when the agent answered it with a
+    /// result (`success`), serving it as the method it resembles instead of -32601. An
+    /// error answer is judged in [`Self::on_rpc_error`]. Not for the prober's deliberately
+    /// malformed requests.
+    fn method_name_wrong_case(&mut self, x: &Exch, c: &Call, success: bool) {
+        let Some(name) = c.misnamed else { return };
+        if c.webhook
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+        {
+            return;
+        }
+        let wire = c.method.as_deref().unwrap_or("");
+        let req = x.ev_at(x.req_ev_seq(), "/method", Some(Value::String(wire.into())));
+        if success {
+            let what = if x.sse.is_some() {
+                "a stream of events"
+            } else {
+                "a result"
+            };
+            self.find(
+                &r::RPC_METHOD_CASE_ACCEPTED,
+                format!(
+                    "the client called {wire:?}, a method name that does not exist (the method is spelled {name:?}), and the agent answered it with {what} as if it were {name} instead of -32601 MethodNotFoundError"
+                ),
+                vec![req.clone(), x.ev(x.body_seq())],
+                &x.leg,
+            );
+        }
+        self.find(
+            &r::RPC_REQUEST_METHOD_CASE,
+            format!(
+                "client called JSON-RPC method {wire:?}, which does not exist: the method is spelled {name:?} (method names are case-sensitive)"
+            ),
+            vec![req],
+            &x.leg,
+        );
+    }
+
     /// Rules shared by every answered exchange after its body is judged.
     fn after_response(
         &mut self,
@@ -5069,6 +5121,9 @@ impl State {
     ) {
         let c = x.call.clone().unwrap_or_default();
         let success = x.is_success() && !self.answer_is_error(x);
+        if c.misnamed.is_some() {
+            self.method_name_wrong_case(x, &c, success);
+        }
         // ERR-001 / RPC-002: an A2A call without id (a notification; RPC-REQ-001 names the
         // client) answered with a result. A2A calls need an id, so the agent rejects it
         // with -32600 (the 0.3 TCK's notification test); JSON-RPC 2.0 §4.1 forbids
@@ -6324,6 +6379,29 @@ impl State {
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
+        if let Some(name) = c.misnamed {
+            // RPC-003 (breaker10 E18): -32601 is the right answer to a name that does not
+            // exist (RPC-REQ-003 tells the client); -32602 or an A2A error means the agent
+            // dispatched the name as the method it resembles.
+            if code == jsonrpc::METHOD_NOT_FOUND {
+                return;
+            }
+            if code == jsonrpc::INVALID_PARAMS || (-32008..=-32001).contains(&code) {
+                let wire = c.method.as_deref().unwrap_or("");
+                self.find(
+                    &r::RPC_METHOD_CASE_ACCEPTED,
+                    format!(
+                        "the client called {wire:?}, a method name that does not exist (the method is spelled {name:?}), and the agent served it as {name}, answering {code}{} instead of -32601 MethodNotFoundError",
+                        jsonrpc::code_name(code).map(|n| format!(" {n}")).unwrap_or_default()
+                    ),
+                    vec![
+                        x.ev_at(x.req_ev_seq(), "/method", Some(Value::String(wire.into()))),
+                        x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
         self.code_beyond_dialect(x, &c, code, bseq, "/error/code");
         if let Some(tid) = self.repeated_cancel_refused(x, &c, code) {
             self.find(

@@ -146,6 +146,14 @@ rule!(RPC_REQUEST_NOT_2_0, "RPC-REQ-002", "client-request-jsonrpc-member-wrong",
     ["RPC-001"],
     "client's JSON-RPC call to an A2A method has no \"jsonrpc\": \"2.0\" member (absent or another version)",
     "send \"jsonrpc\": \"2.0\" in every request object: a JSON-RPC 2.0 server answers a request without it -32600 Invalid Request (a2a-python's request models require the literal \"2.0\"), so the client works with a lenient agent and fails with the next one");
+rule!(RPC_REQUEST_METHOD_CASE, "RPC-REQ-003", "client-method-name-wrong-case", Note, Interop,
+    ["RPC-003"],
+    "client's JSON-RPC call names a method that does not exist: a known A2A method in other letter case (sendMessage for SendMessage)",
+    "send the method name exactly as the spec spells it (1.0: SendMessage, GetTask, ...; 0.2/0.3: message/send, tasks/get, ...): method names are case-sensitive and an agent answers any other spelling -32601 Method not found; a client that works only with an agent that folds case fails with the next one");
+rule!(RPC_METHOD_CASE_ACCEPTED, "RPC-METHOD-001", "method-name-wrong-case-accepted", Error, ErrorHandling,
+    ["RPC-003", "ERR-001"],
+    "agent served a JSON-RPC method name that does not exist (a known method in other letter case) as that method instead of answering -32601",
+    "match method names exactly (SendMessage, message/send): answer any other spelling -32601 Method not found; an agent that folds case hides a client bug that fails with every other A2A agent");
 rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, ErrorHandling,
     ["ERR-001", "ERR-002"],
     "error code of a JSON-RPC answer does not match the situation",
@@ -693,8 +701,10 @@ pub static RULES: &[Rule] = &[
     RPC_ENVELOPE,
     RPC_ERROR_CODE,
     RPC_ID_MISMATCH,
+    RPC_METHOD_CASE_ACCEPTED,
     RPC_REQUEST_ID,
     RPC_REQUEST_NOT_2_0,
+    RPC_REQUEST_METHOD_CASE,
     SSE_NOT_TERMINATED,
     SSE_DATA_NOT_JSON,
     SSE_FIELD_MISSPELLED,
@@ -746,6 +756,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "VER-HDR-003",
     "RPC-REQ-001",
     "RPC-REQ-002",
+    "RPC-REQ-003",
     "PUSH-CFG-003",
     "GRPC-FRAME-002",
 ];
