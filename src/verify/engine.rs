@@ -132,6 +132,8 @@ struct StreamState {
     /// send order, so they are no evidence of buffering (GW-SSE-001's one-leg form).
     stamps_backwards: bool,
     message_reply: bool,
+    /// The seq of the Message that opened a message reply stream ([`Self::message_reply`]).
+    message_reply_seq: u64,
     artifacts: HashMap<String, bool>,
     /// (t_us of the chunk that completed the event, seq)
     arrivals: Vec<(u64, u64)>,
@@ -2779,6 +2781,45 @@ impl State {
                 vec![x.ev_at(seq, &p.pointer, None)],
             );
         }
+        // STREAM-003 ("should" in 0.3), ID-006 (breaker10 E25): a 0.2/0.3 stream answered
+        // with a Message first ends there for 0.x clients (a2a-python stops at it); a later
+        // event, often an update of a task the stream never introduced, is lost.
+        if dialect.is_some_and(|d| d.is_0x() && d != Dialect::V0_1) {
+            if let Some(mseq) = x
+                .sse
+                .as_ref()
+                .filter(|s| s.message_reply && s.events > 1)
+                .map(|s| s.message_reply_seq)
+            {
+                let (what, task) = match p.kind {
+                    PayloadKind::StatusUpdate => ("a status update", Some("taskId")),
+                    PayloadKind::ArtifactUpdate => ("an artifact update", Some("taskId")),
+                    PayloadKind::Task => ("a Task", Some("id")),
+                    PayloadKind::Message => ("another Message", None),
+                };
+                let of_task = task
+                    .and_then(|k| p.inner.get(k))
+                    .and_then(Json::as_str)
+                    .map(|t| {
+                        if p.kind == PayloadKind::Task {
+                            format!(" for task {t}")
+                        } else {
+                            format!(" of task {t} (a task the stream never introduced with a Task)")
+                        }
+                    })
+                    .unwrap_or_default();
+                self.stream_once(
+                    x,
+                    &r::STREAM_AFTER_MESSAGE_0X,
+                    format!(
+                        "the agent answered {} with a Message, which ends a {} message stream (0.x clients such as a2a-python stop reading at it), then sent {what}{of_task} that such a client never reads",
+                        c.op_term("the stream"),
+                        dialect.map(|d| d.as_str()).unwrap_or("0.x")
+                    ),
+                    vec![x.ev(mseq), x.ev_at(seq, &p.pointer, None)],
+                );
+            }
+        }
         match p.kind {
             PayloadKind::Task => {
                 let need_ctx =
@@ -2853,6 +2894,7 @@ impl State {
                 if let Some(s) = x.sse.as_mut() {
                     if s.events == 1 {
                         s.message_reply = true;
+                        s.message_reply_seq = seq;
                     }
                 }
                 // DATA-005 / DATA-004 / DATA-001: the message checked whole.

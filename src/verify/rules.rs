@@ -417,6 +417,12 @@ rule!(
     "1.0 stream stayed open after the terminal event until the capture stopped",
     "close the stream once the terminal state has been sent"
 );
+// A warning: 0.3 makes STREAM-003 a "should" and STREAM-002 is 1.0's; the 0.3 SDKs end the
+// stream at a Message (a2a-python's consume_all, its client), so what follows is lost.
+rule!(STREAM_AFTER_MESSAGE_0X, "STREAM-END-004", "stream-event-after-message-reply-0x", Warning, Streaming,
+    ["STREAM-003", "STREAM-002", "ID-006"],
+    "0.2/0.3 stream sent further events after answering with a Message (a Message reply ends the stream for 0.x clients)",
+    "answer message/stream either with one Message (a reply that creates no task) and close, or with the Task first and then its status and artifact updates; if the work goes on as a task, send that Task instead of the Message: 0.3 clients (a2a-python) stop reading at a Message, so the task's updates after it are lost");
 
 // ---- SSE framing ------------------------------------------------------------------------
 rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Transport,
@@ -714,6 +720,7 @@ pub static RULES: &[Rule] = &[
     STREAM_AFTER_TERMINAL,
     STREAM_NO_TERMINAL,
     STREAM_OPEN_AFTER_TERMINAL,
+    STREAM_AFTER_MESSAGE_0X,
     STREAM_CONCURRENT_DIFFER,
     STREAM_FINAL_FLAG,
     STREAM_FIRST_NOT_TASK,

@@ -759,6 +759,22 @@ def fanout(ok):
         t.chunk("", close="eof"); t.lines[-1]["id"] = x
     return t.text()
 case("STREAM-FANOUT-001", fanout(False), fanout(True))
+# ---- RPC-METHOD-001 / RPC-REQ-003: method names are exact; another case is -32601 (breaker10 E18)
+def mcase(ok):
+    t = T(); send1(t, {"task": task1()}, method="SendMessage" if ok else "sendMessage"); return t.text()
+case("RPC-METHOD-001", mcase(False), mcase(True))
+def mcasecl(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "SendMessage" if ok else "sendMessage", {"message": msg1("hi")}), headers=V1)
+    t.resp(200, res(1, {"task": task1()}) if ok else err(1, -32601, "Method not found")); return t.text()
+case("RPC-REQ-003", mcasecl(False), mcasecl(True))
+# ---- STREAM-END-004: a 0.3 Message reply ends the stream (breaker10 E25)
+def msgthen(ok):
+    t = T(); t.req("POST", H + "/", rpc(1, "message/stream", {"message": msg03("go")}), headers={"accept": "text/event-stream"})
+    t.resp(200, "", ct="text/event-stream")
+    t.chunk(sse(res(1, dict(msg03("on it"), role="agent", messageId="msg-a1", contextId="ctx-1"))))
+    if not ok: t.chunk(sse(res(1, {"kind": "status-update", "taskId": "task-1", "contextId": "ctx-1", "status": {"state": "completed"}, "final": True})))
+    t.chunk("", close="eof"); return t.text()
+case("STREAM-END-004", msgthen(False), msgthen(True))
 
 def oauthcard(flows=None, req="oauth", tls=True):
     h = "https" if tls else "http"
