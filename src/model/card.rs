@@ -110,11 +110,18 @@ pub struct AgentCardView {
     /// ([`security_scheme_problem`]; CARD-003, CARD-004, AUTH-002).
     pub bad_security_schemes: Vec<CardProblem>,
     /// 0.x-only members (`security`, `supportsAuthenticatedExtendedCard`, `preferredTransport`,
-    /// `additionalInterfaces`) in a card that has only the 1.0 field set (`supportedInterfaces`,
-    /// no `url` nor `protocolVersion`), as JSON Pointers: a 1.0 reader ignores them (DATA-001,
-    /// DATA-003), so what they declare is lost (A2A #2044: `security` instead of
-    /// `securityRequirements` makes the agent look open).
+    /// `additionalInterfaces`, `capabilities.stateTransitionHistory`, `skills[].security`) in
+    /// a card that has only the 1.0 field set (`supportedInterfaces`, no `url` nor
+    /// `protocolVersion`), as JSON Pointers: a 1.0 reader ignores them (DATA-001, DATA-003),
+    /// so what they declare is lost (A2A #2044: `security` instead of `securityRequirements`
+    /// makes the agent look open; breaker10 E24: `stateTransitionHistory` is gone in 1.0).
     pub v0_members_in_v1: Vec<String>,
+    /// The reverse: 1.0-only members (`securityRequirements`,
+    /// `capabilities.extendedAgentCard`, `skills[].securityRequirements`) in a card that has
+    /// only the 0.x field set (`url` or `protocolVersion`, no `supportedInterfaces`), as JSON
+    /// Pointers: a 0.x reader ignores them (0.3 names them `security` and
+    /// `supportsAuthenticatedExtendedCard`).
+    pub v1_members_in_v0: Vec<String>,
     /// URIs of `capabilities.extensions[]` entries marked `required: true` (EXT-002): a 1.0
     /// request that does not name each of them in `A2A-Extensions` must be refused.
     pub required_extensions: Vec<String>,
@@ -647,6 +654,40 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
         ] {
             if o.contains_key(k) {
                 c.v0_members_in_v1.push(format!("/{k}"));
+            }
+        }
+        if o.get("capabilities")
+            .and_then(Json::as_object)
+            .is_some_and(|caps| caps.contains_key("stateTransitionHistory"))
+        {
+            c.v0_members_in_v1
+                .push("/capabilities/stateTransitionHistory".into());
+        }
+        if let Some(Json::Array(skills)) = o.get("skills") {
+            for (i, sk) in skills.iter().enumerate() {
+                if sk.get("security").is_some() {
+                    c.v0_members_in_v1.push(format!("/skills/{i}/security"));
+                }
+            }
+        }
+    }
+    if c.has_v0_fields && !c.has_v1_fields {
+        if o.contains_key("securityRequirements") {
+            c.v1_members_in_v0.push("/securityRequirements".into());
+        }
+        if o.get("capabilities")
+            .and_then(Json::as_object)
+            .is_some_and(|caps| caps.contains_key("extendedAgentCard"))
+        {
+            c.v1_members_in_v0
+                .push("/capabilities/extendedAgentCard".into());
+        }
+        if let Some(Json::Array(skills)) = o.get("skills") {
+            for (i, sk) in skills.iter().enumerate() {
+                if sk.get("securityRequirements").is_some() {
+                    c.v1_members_in_v0
+                        .push(format!("/skills/{i}/securityRequirements"));
+                }
             }
         }
     }
@@ -1190,11 +1231,33 @@ mod tests {
                 "/supportsAuthenticatedExtendedCard".to_string()
             ]
         );
+        // breaker10 E24: 0.3-only nested members too, and the reverse on a 0.3 card.
+        let v1 = json!({"name":"a","supportedInterfaces":[{"url":"https://a.test/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
+            "capabilities":{"streaming":true,"stateTransitionHistory":true},
+            "skills":[{"id":"s","name":"s","description":"d","tags":[],"security":[{"k":[]}]}]});
+        assert_eq!(
+            card_view(&v1, false).v0_members_in_v1,
+            vec![
+                "/capabilities/stateTransitionHistory".to_string(),
+                "/skills/0/security".to_string()
+            ]
+        );
+        let v03 = json!({"name":"a","url":"https://a.test/","protocolVersion":"0.3.0",
+            "capabilities":{"extendedAgentCard":true},"securityRequirements":[]});
+        assert_eq!(
+            card_view(&v03, false).v1_members_in_v0,
+            vec![
+                "/securityRequirements".to_string(),
+                "/capabilities/extendedAgentCard".to_string()
+            ]
+        );
+        assert!(card_view(&v03, false).v0_members_in_v1.is_empty());
         // A hybrid card (both field sets, as the Python SDK serves) is read as both.
         let hybrid = json!({"name":"a","url":"https://a.test/","protocolVersion":"0.3.0",
             "supportedInterfaces":[{"url":"https://a.test/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
             "security":[{"k":[]}]});
         assert!(card_view(&hybrid, false).v0_members_in_v1.is_empty());
+        assert!(card_view(&hybrid, false).v1_members_in_v0.is_empty());
     }
 
     #[test]

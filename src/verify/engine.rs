@@ -9598,11 +9598,42 @@ impl State {
                     },
                     view.v0_members_in_v1
                         .iter()
-                        .map(|p| p.trim_start_matches('/'))
+                        .map(|p| pointer_as_member(p))
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
                 view.v0_members_in_v1
+                    .iter()
+                    .map(|p| {
+                        x.ev_at(
+                            bseq,
+                            &format!("{base}{p}"),
+                            v.pointer(p).map(|j| excerpt_value(j)),
+                        )
+                    })
+                    .collect(),
+                &x.leg,
+            );
+        }
+        if !view.v1_members_in_v0.is_empty() {
+            // DATA-001 / VER-002 the other way round (breaker10 E24): a 0.x-only card with
+            // members only 1.0 has; a 0.x reader ignores them.
+            self.find(
+                &r::VER_MIXED_PAYLOAD,
+                format!(
+                    "0.x agent card carries the 1.0-only member{} {} that 0.x clients ignore",
+                    if view.v1_members_in_v0.len() > 1 {
+                        "s"
+                    } else {
+                        ""
+                    },
+                    view.v1_members_in_v0
+                        .iter()
+                        .map(|p| pointer_as_member(p))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                view.v1_members_in_v0
                     .iter()
                     .map(|p| {
                         x.ev_at(
@@ -11343,6 +11374,24 @@ fn error_info_problem(aip: Option<&Obj>, status: u16, c: &Call) -> Option<(Strin
         }
         None => None,
     }
+}
+
+/// A card member's JSON Pointer as the member is written in prose:
+/// `/capabilities/stateTransitionHistory` → `capabilities.stateTransitionHistory`,
+/// `/skills/0/security` → `skills[0].security`.
+fn pointer_as_member(pointer: &str) -> String {
+    let mut out = String::new();
+    for seg in pointer.trim_start_matches('/').split('/') {
+        if !seg.is_empty() && seg.bytes().all(|b| b.is_ascii_digit()) {
+            out.push_str(&format!("[{seg}]"));
+        } else {
+            if !out.is_empty() {
+                out.push('.');
+            }
+            out.push_str(seg);
+        }
+    }
+    out
 }
 
 /// The paging members of a 1.0 `ListTasksResponse` `res` whose `tasks` holds `rows` tasks
