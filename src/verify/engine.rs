@@ -433,7 +433,15 @@ struct CardRec {
     view: AgentCardView,
     exchange: String,
     seq: u64,
+    /// A public card's string members (`pointer`, value; [`card::card_strings`], at most
+    /// [`CARD_TEXT_CAP`] bytes): a credential a client later sends that one of them
+    /// contains was published in the card (CARD-011). Empty for a card fetched with
+    /// credentials or an extended card (access-controlled, CARD-011 allows secrets there).
+    strings: Vec<(String, String)>,
 }
+
+/// Bytes of a public card's text kept to look credentials up in ([`CardRec::strings`]).
+const CARD_TEXT_CAP: usize = 64 * 1024;
 
 #[derive(Debug, Clone)]
 struct Advertised {
@@ -611,6 +619,8 @@ pub(super) struct State {
     /// reported): a −32009 answer on them is the gateway's doing, not the agent's. The
     /// newest [`MAX_PENDING_UP`].
     ver_stripped_clients: VecDeque<String>,
+    /// Card exchanges already reported by CARD-SECRET-001 (one finding per card).
+    card_secret_reported: HashSet<String>,
     /// Paths of `done_requests` entries.
     done_paths: HashMap<String, String>,
     /// 1.0 push configs created without a client id, by `task id \0 config id`: the webhook
@@ -907,6 +917,7 @@ impl State {
             ver_stripped_done: HashSet::new(),
             pending_up: VecDeque::new(),
             ver_stripped_clients: VecDeque::new(),
+            card_secret_reported: HashSet::new(),
             done_paths: HashMap::new(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
@@ -5165,6 +5176,9 @@ impl State {
         let success = x.is_success() && !self.answer_is_error(x);
         if c.misnamed.is_some() {
             self.method_name_wrong_case(x, &c, success);
+        }
+        if !c.webhook && c.binding.is_some() {
+            self.card_credential_published(x);
         }
         // ERR-001 / RPC-002: an A2A call without id (a notification; RPC-REQ-001 names the
         // client) answered with a result. A2A calls need an id, so the agent rejects it
@@ -9812,14 +9826,133 @@ impl State {
         }
         origins.sort();
         origins.dedup();
+        // CARD-011 / AUTH-001 (breaker10 E21): a card anyone can fetch carries no secret;
+        // one fetched with credentials, or the extended card, may be access-controlled.
+        let public = !extended && !has_credentials(&x.req_headers, &view.credential_headers);
+        let strings = if public {
+            self.card_url_credentials(x, v, &view, base, bseq);
+            card::card_strings(v, CARD_TEXT_CAP)
+        } else {
+            Vec::new()
+        };
         let rec = Arc::new(CardRec {
             view,
             exchange: x.id.clone(),
             seq: bseq,
+            strings,
         });
         for o in origins {
             self.cards.insert(o, rec.clone());
         }
+    }
+
+    /// CARD-SECRET-001 (CARD-011, AUTH-001; breaker10 E21) for a public card `v`: a URL in
+    /// it carries a credential ([`card::credentials_in_urls`]: `?api_key=sk-live-…`, a
+    /// password in the user info). Every client that reads the card gets the credential.
+    fn card_url_credentials(
+        &mut self,
+        x: &Exch,
+        v: &Json,
+        view: &AgentCardView,
+        base: &str,
+        bseq: u64,
+    ) {
+        let found = card::credentials_in_urls(v, &view.credential_query);
+        let Some((ptr, what, secret)) = found.first() else {
+            return;
+        };
+        if !self.card_secret_reported.insert(x.id.clone()) {
+            return;
+        }
+        self.areas.insert("auth");
+        self.find(
+            &r::CARD_SECRET,
+            format!(
+                "the agent's public card carries a credential in {}: {what} holds one ({}); every client that fetches the card gets it",
+                pointer_as_member(ptr),
+                redact_secret(secret)
+            ),
+            found
+                .iter()
+                .take(4)
+                .map(|(p, _, _)| x.ev_at(bseq, &format!("{base}{p}"), None))
+                .collect(),
+            &x.leg,
+        );
+    }
+
+    /// CARD-SECRET-001 (CARD-011, AUTH-001; breaker10 E21): the client sends a credential
+    /// (a header the card's security schemes name, `Authorization`'s token, `X-API-Key`)
+    /// whose exact value the origin's public card contains (a scheme description "use
+    /// X-API-Key: sk-live-…"): the card published the credential. Values that do not
+    /// [`card::looks_like_secret`] are not looked up. One finding per card.
+    fn card_credential_published(&mut self, x: &Exch) {
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        if card.strings.is_empty() || self.card_secret_reported.contains(&card.exchange) {
+            return;
+        }
+        let names = card
+            .view
+            .credential_headers
+            .iter()
+            .map(String::as_str)
+            .chain(["x-api-key"]);
+        let mut hit: Option<(String, String, String)> = None;
+        for name in names {
+            let Some(raw) = x.req_headers.get(name) else {
+                continue;
+            };
+            let values: Vec<&str> = match name {
+                "authorization" => vec![raw.trim().split_once(' ').map_or(raw, |(_, t)| t).trim()],
+                "cookie" => raw
+                    .split(';')
+                    .filter_map(|kv| kv.split_once('=').map(|(_, v)| v.trim()))
+                    .collect(),
+                _ => vec![raw.trim()],
+            };
+            for val in values {
+                if !card::looks_like_secret(val) {
+                    continue;
+                }
+                if let Some((ptr, _)) = card.strings.iter().find(|(_, s)| s.contains(val)) {
+                    hit = Some((name.to_string(), ptr.clone(), val.to_string()));
+                    break;
+                }
+            }
+            if hit.is_some() {
+                break;
+            }
+        }
+        let Some((header, ptr, val)) = hit else {
+            return;
+        };
+        let header = match header.as_str() {
+            "authorization" => "Authorization".to_string(),
+            "cookie" => "Cookie".to_string(),
+            _ => header,
+        };
+        self.card_secret_reported.insert(card.exchange.clone());
+        self.areas.insert("auth");
+        let shown = redact_secret(&val);
+        self.find(
+            &r::CARD_SECRET,
+            format!(
+                "the agent's public card contains, in {}, the credential the client sends in its {header} header ({shown}); every client that fetches the card gets it",
+                pointer_as_member(&ptr)
+            ),
+            vec![
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some(ptr.clone()),
+                    found: None,
+                },
+                x.ev(x.req_ev_seq()),
+            ],
+            &x.leg,
+        );
     }
 
     /// Card URL consistency (CARD-URL-001..005, CARD-005/006) of `view`, the card the
@@ -11374,6 +11507,13 @@ fn error_info_problem(aip: Option<&Obj>, status: u16, c: &Call) -> Option<(Strin
         }
         None => None,
     }
+}
+
+/// A credential shown in a message: its first 4 characters and its length
+/// (`sk-l…, 24 characters`), never the whole value.
+fn redact_secret(v: &str) -> String {
+    let head: String = v.chars().take(4).collect();
+    format!("{head}…, {} characters", v.chars().count())
 }
 
 /// A card member's JSON Pointer as the member is written in prose:

@@ -58,6 +58,10 @@ rule!(CARD_PATH_LEGACY_ONLY, "CARD-PATH-001", "card-not-at-agent-card-json", Err
     ["CARD-002"],
     "1.0 agent card missing at /.well-known/agent-card.json (answered 404 there) while served at the 0.2 path /.well-known/agent.json",
     "serve the card at /.well-known/agent-card.json, where 1.0 and 0.3 clients (a2a-python A2ACardResolver, a2a-js) fetch it; keep /.well-known/agent.json only as an extra copy for 0.2 clients");
+rule!(CARD_SECRET, "CARD-SECRET-001", "card-carries-credential", Warning, Security,
+    ["CARD-011", "AUTH-001"],
+    "agent's public card carries a credential (an API key or token in a URL's query or user info, or the exact value a client sends in a security scheme's header)",
+    "take every credential out of the card: interface and link URLs carry no api_key/token query and no user:password, and scheme descriptions say where a credential is obtained, never its value; clients get credentials out of band (AUTH-001) and send them in the scheme's header; a card that must hold sensitive data is served only to authenticated clients (the extended card, CARD-011); rotate a key that was published");
 rule!(CARD_SIG_MALFORMED, "CARD-SIG-001", "card-signature-malformed", Error, AgentCard,
     ["CARD-010", "CARD-004"],
     "agent card signature is malformed: protected is not a base64url JSON header, or a 1.0 protected header lacks alg or kid",
@@ -639,6 +643,7 @@ pub static RULES: &[Rule] = &[
     CAP_PUSH,
     CAP_STREAMING,
     CARD_PATH_LEGACY_ONLY,
+    CARD_SECRET,
     CARD_SHAPE_MISSING_FIELD,
     CARD_SHAPE_FLAG_NOT_BOOLEAN,
     CARD_SHAPE_INTERFACE,

@@ -775,6 +775,18 @@ def msgthen(ok):
     if not ok: t.chunk(sse(res(1, {"kind": "status-update", "taskId": "task-1", "contextId": "ctx-1", "status": {"state": "completed"}, "final": True})))
     t.chunk("", close="eof"); return t.text()
 case("STREAM-END-004", msgthen(False), msgthen(True))
+# ---- CARD-SECRET-001: no credential in a public card (breaker10 E21)
+def cardkey(ok):
+    t = T(); url = H + "/a2a" + ("" if ok else "?api_key=sk-live-51HkQ2f9d8c7b6a5")
+    fetch_card(t, card1(url=url)); send1(t, {"task": task1()}, url=url); return t.text()
+case("CARD-SECRET-001", cardkey(False), cardkey(True))
+def cardecho(ok):
+    t = T(); key = "sk-live-51HkQ2f9d8c7b6a5"
+    desc = "send your key in X-API-Key" if ok else "use X-API-Key: " + key
+    c = card1(securitySchemes={"key": {"apiKeySecurityScheme": {"location": "header", "name": "X-API-Key", "description": desc}}},
+              securityRequirements=[{"schemes": {"key": {"list": []}}}])
+    fetch_card(t, c); send1(t, {"task": task1()}, hdr=dict(V1, **{"x-api-key": key})); return t.text()
+EXTRA_E21 = {"CARD-SECRET-001-fail-scheme-description": cardecho(False), "CARD-SECRET-001-pass-scheme-description": cardecho(True)}
 
 def oauthcard(flows=None, req="oauth", tls=True):
     h = "https" if tls else "http"
@@ -798,6 +810,7 @@ EXTRA["VER-HDR-001-pass-version-not-in-card-refused"] = vhdr_card(err(1, -32009,
 EXTRA["VER-HDR-001-pass-offered-0x-version"] = vhdr_card(res(1, task03()), hdr="0.3", method="message/send", msg=msg03("ping"))
 EXTRA["DATA-LIST-004-fail-page-repeated"] = listrepeat(False)
 EXTRA["DATA-LIST-004-pass-page-continues"] = listrepeat(True)
+EXTRA.update(EXTRA_E21)
 for name, text in EXTRA.items():
     d = os.path.join(OUT, name); os.makedirs(d, exist_ok=True)
     open(os.path.join(d, "input.jsonl"), "w").write(text)
