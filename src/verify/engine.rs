@@ -2539,6 +2539,8 @@ impl State {
                 // TASK-009 / ID-001: −32001 for the task this very stream carried
                 // (ggcode #1073: a timeout reported as TaskNotFoundError).
                 let code = v.pointer("/error/code").and_then(Json::as_i64);
+                let reason = error_info_reason(v.pointer("/error/data"));
+                self.stream_version_refusal(x, &c, code, reason, seq);
                 let tid = x.sse.as_ref().and_then(|s| s.task_id.clone());
                 if let (Some(jsonrpc::TASK_NOT_FOUND), Some(tid)) = (code, tid) {
                     self.stream_once(
@@ -2572,6 +2574,8 @@ impl State {
                 if let Some(s) = x.sse.as_mut() {
                     s.error_seen = true;
                 }
+                let reason = error_info_reason(v.pointer("/error/details"));
+                self.stream_version_refusal(x, &c, None, reason, seq);
                 return;
             }
             (v, "")
@@ -5016,6 +5020,77 @@ impl State {
             &x.leg,
         );
         true
+    }
+
+    /// VER-002 / ERR-002 (breaker10 E10) for a stream whose first event is an error (a
+    /// JSON-RPC error response with `code`, or an HTTP+JSON `{"error":{...}}`; `reason` its
+    /// ErrorInfo reason) on a request whose `A2A-Version` no A2A version has
+    /// ([`Self::unsupported_version_asked`]): the refusal must be VersionNotSupportedError
+    /// (−32009, reason `VERSION_NOT_SUPPORTED`). RPC-ERROR-001 on JSON-RPC, REST-ERROR-001
+    /// on HTTP+JSON, as for a unary answer.
+    fn stream_version_refusal(
+        &mut self,
+        x: &mut Exch,
+        c: &Call,
+        code: Option<i64>,
+        reason: Option<&str>,
+        seq: u64,
+    ) {
+        if x.sse.as_ref().is_none_or(|s| s.events != 1)
+            || reason == Some("VERSION_NOT_SUPPORTED")
+            || code == Some(jsonrpc::VERSION_NOT_SUPPORTED)
+        {
+            return;
+        }
+        let Some(hv) = self.unsupported_version_asked(x, c) else {
+            return;
+        };
+        let offered = self.offered_versions_note(x);
+        let (rule, got, ptr) = match c.binding {
+            Some(Binding::JsonRpc) => {
+                let Some(code) = code else { return };
+                (
+                    &r::RPC_ERROR_CODE,
+                    format!(
+                        "{code}{}",
+                        jsonrpc::code_name(code)
+                            .map(|n| format!(" {n}"))
+                            .unwrap_or_default()
+                    ),
+                    "/error/code",
+                )
+            }
+            Some(Binding::Rest) => (
+                &r::REST_ERROR_SHAPE,
+                match reason {
+                    Some(r) => format!("an error event with ErrorInfo reason {r}"),
+                    None => "an error event without ErrorInfo".to_string(),
+                },
+                "/error",
+            ),
+            _ => return,
+        };
+        let call = if c.binding == Some(Binding::Rest) {
+            format!("HTTP+JSON {}", x.path)
+        } else {
+            c.op_term("call").to_string()
+        };
+        let want = if c.binding == Some(Binding::Rest) {
+            "VersionNotSupportedError (ErrorInfo reason VERSION_NOT_SUPPORTED, before the stream opens: HTTP 400 FAILED_PRECONDITION)"
+        } else {
+            "-32009 VersionNotSupportedError"
+        };
+        self.stream_once(
+            x,
+            rule,
+            format!(
+                "the client asked for A2A-Version {hv}, a version A2A does not have{offered}, and the agent answered the {call} stream with {got} as its first event instead of {want}"
+            ),
+            vec![
+                x.ev_at(x.req_seq, "", Some(Value::String(hv.clone()))),
+                x.ev_at(seq, ptr, code.map(Value::from)),
+            ],
+        );
     }
 
     /// VER-CARD-001 (VER-002, VER-003, VER-004): the agent refused with
