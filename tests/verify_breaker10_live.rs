@@ -105,6 +105,8 @@ async fn breaker10_faults_are_found_in_a_live_redacted_recording() {
     let (_dir, rec, pipeline, base) = start_recording_to(up).await;
     let c = client_h1();
     let msg = json!({"messageId": "m1", "role": "ROLE_USER", "parts": [{"text": "hi"}]});
+    // fetched twice (as clients do): still one CARD-SECRET-001 for the origin
+    fetch(&c, get(&format!("{base}/.well-known/agent-card.json"))).await;
     fetch(&c, get(&format!("{base}/.well-known/agent-card.json"))).await;
     let (st, _, _) = fetch(
         &c,
@@ -160,6 +162,11 @@ async fn breaker10_faults_are_found_in_a_live_redacted_recording() {
             "VER-MIX-001",
             "1.0 agent card carries the 0.x-only member capabilities.stateTransitionHistory"
         ),
+        "{shown}"
+    );
+    assert_eq!(
+        all.iter().filter(|(r, _)| r == "CARD-SECRET-001").count(),
+        1,
         "{shown}"
     );
     assert!(

@@ -619,7 +619,8 @@ pub(super) struct State {
     /// reported): a −32009 answer on them is the gateway's doing, not the agent's. The
     /// newest [`MAX_PENDING_UP`].
     ver_stripped_clients: VecDeque<String>,
-    /// Card exchanges already reported by CARD-SECRET-001 (one finding per card).
+    /// Origins whose card CARD-SECRET-001 reported already (one finding per origin, however
+    /// often its card is fetched).
     card_secret_reported: HashSet<String>,
     /// Paths of `done_requests` entries.
     done_paths: HashMap<String, String>,
@@ -9936,7 +9937,10 @@ impl State {
         let Some((ptr, what, secret)) = found.first() else {
             return;
         };
-        if !self.card_secret_reported.insert(x.id.clone()) {
+        if !self
+            .card_secret_reported
+            .insert(x.origin.clone().unwrap_or_default())
+        {
             return;
         }
         self.areas.insert("auth");
@@ -9960,12 +9964,13 @@ impl State {
     /// (a header the card's security schemes name, `Authorization`'s token, `X-API-Key`)
     /// whose exact value the origin's public card contains (a scheme description "use
     /// X-API-Key: sk-live-…"): the card published the credential. Values that do not
-    /// [`card::looks_like_secret`] are not looked up. One finding per card.
+    /// [`card::looks_like_secret`] are not looked up. One finding per origin.
     fn card_credential_published(&mut self, x: &Exch) {
         let Some(card) = self.card_for(x).cloned() else {
             return;
         };
-        if card.strings.is_empty() || self.card_secret_reported.contains(&card.exchange) {
+        let origin = x.origin.clone().unwrap_or_default();
+        if card.strings.is_empty() || self.card_secret_reported.contains(&origin) {
             return;
         }
         let names = card
@@ -10008,7 +10013,7 @@ impl State {
             "cookie" => "Cookie".to_string(),
             _ => header,
         };
-        self.card_secret_reported.insert(card.exchange.clone());
+        self.card_secret_reported.insert(origin);
         self.areas.insert("auth");
         let shown = redact_secret(&val);
         self.find(
