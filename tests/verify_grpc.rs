@@ -148,6 +148,19 @@ fn answer(fault: &str) -> Answer {
             "Task not found",
             Some(details(5, "Task not found", Some("TASK_NOT_CANCELABLE"))),
         ),
+        // GRPC-ERROR-001 (VER-002, breaker10 E10): A2A-Version 2.0 refused with INTERNAL
+        // and no ErrorInfo instead of VersionNotSupportedError.
+        "version-internal" => error_only(13, "unsupported version 2.0", None),
+        // Clean: the same request refused FAILED_PRECONDITION + VERSION_NOT_SUPPORTED.
+        "version-refused" => error_only(
+            9,
+            "version 2.0 not supported",
+            Some(details(
+                9,
+                "version 2.0 not supported",
+                Some("VERSION_NOT_SUPPORTED"),
+            )),
+        ),
         // GRPC-ERROR-002 (+ ID-TASK-001 for a task handed out earlier): no ErrorInfo.
         "no-info" => error_only(5, "no such task", None),
         // Clean error: TASK_NOT_FOUND as NOT_FOUND with ErrorInfo, on an unknown task.
@@ -287,6 +300,8 @@ async fn call(base: &str, path: &str, msg: Vec<u8>, fault: &str) {
             "a2a-version",
             if path.starts_with("/a2a.v1.") {
                 "0.3"
+            } else if fault.starts_with("version-") {
+                "2.0"
             } else {
                 "1.0"
             },
@@ -389,6 +404,8 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
             format!("{V1}/GetTask"),
             id_req("lf.a2a.v1.GetTaskRequest", "never-seen"),
         ), // e17
+        ("version-internal", send.clone(), send_req()),      // e18
+        ("version-refused", send.clone(), send_req()),       // e19
     ];
     for (fault, path, msg) in calls {
         call(&base, &path, msg, fault).await;
@@ -418,6 +435,7 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
         ("e14", vec!["GRPC-FRAME-002"]),
         ("e16", vec!["ID-TASK-001"]),
         ("e17", vec!["GRPC-ERROR-001"]),
+        ("e18", vec!["GRPC-ERROR-001"]),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
@@ -473,6 +491,13 @@ async fn grpc_calls_are_judged_by_the_task_stream_and_error_rules() {
         ) && msg("e17", "GRPC-ERROR-001").contains("it should be TASK_NOT_FOUND"),
         "{}",
         msg("e17", "GRPC-ERROR-001")
+    );
+    assert!(
+        msg("e18", "GRPC-ERROR-001").contains(
+            "A2A-Version 2.0, a version A2A does not have, and the agent answered gRPC SendMessage with status INTERNAL (13) without ErrorInfo instead of VersionNotSupportedError"
+        ),
+        "{}",
+        msg("e18", "GRPC-ERROR-001")
     );
     assert!(msg("e6", "GRPC-ERROR-002").contains("no grpc-status-details-bin"));
     assert!(

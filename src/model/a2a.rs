@@ -165,6 +165,52 @@ pub fn method_op(method: &str) -> Option<(Op, Dialect)> {
     })
 }
 
+/// Every JSON-RPC method name [`method_op`] knows, as the spec spells it (DIGEST §1,
+/// RPC-003): 1.0 PascalCase, 0.2/0.3 `message/send` style, 0.1 `tasks/send` style.
+pub const METHOD_NAMES: &[&str] = &[
+    "SendMessage",
+    "SendStreamingMessage",
+    "GetTask",
+    "ListTasks",
+    "CancelTask",
+    "SubscribeToTask",
+    "CreateTaskPushNotificationConfig",
+    "GetTaskPushNotificationConfig",
+    "ListTaskPushNotificationConfigs",
+    "DeleteTaskPushNotificationConfig",
+    "GetExtendedAgentCard",
+    "message/send",
+    "message/stream",
+    "tasks/get",
+    "tasks/cancel",
+    "tasks/resubscribe",
+    "tasks/pushNotificationConfig/set",
+    "tasks/pushNotificationConfig/get",
+    "tasks/pushNotificationConfig/list",
+    "tasks/pushNotificationConfig/delete",
+    "agent/getAuthenticatedExtendedCard",
+    "agent/authenticatedExtendedCard",
+    "tasks/send",
+    "tasks/sendSubscribe",
+    "tasks/pushNotification/set",
+    "tasks/pushNotification/get",
+];
+
+/// A JSON-RPC method name that does not exist but is a known one in other letter case
+/// (`sendMessage`, `SENDMESSAGE`, `Message/Send`; RPC-003: names are exact, an unknown
+/// one is −32601): `(op, dialect, the name as the spec spells it)`. `None` for an exact
+/// name (see [`method_op`]) and for any name that matches none case-insensitively.
+pub fn method_op_wrong_case(method: &str) -> Option<(Op, Dialect, &'static str)> {
+    if method_op(method).is_some() {
+        return None;
+    }
+    let name = METHOD_NAMES
+        .iter()
+        .find(|n| n.eq_ignore_ascii_case(method))?;
+    let (op, d) = method_op(name)?;
+    Some((op, d, name))
+}
+
 /// The core send method a dialect's JSON-RPC server must implement (used to judge a card's
 /// declared version against −32601 answers).
 pub fn core_send_method(d: Dialect) -> &'static str {
@@ -1586,6 +1632,33 @@ mod added_tests {
         assert_eq!(percent_decode("/t/%\u{FFFD}"), "/t/%\u{FFFD}");
         // Decoded bytes that are not UTF-8 come out lossy.
         assert_eq!(percent_decode("%ff"), "\u{FFFD}");
+    }
+
+    #[test]
+    fn wrong_case_method_names_map_to_the_spelled_method() {
+        assert_eq!(
+            method_op_wrong_case("sendMessage"),
+            Some((Op::SendMessage, Dialect::V1_0, "SendMessage"))
+        );
+        assert_eq!(
+            method_op_wrong_case("Message/Send"),
+            Some((Op::SendMessage, Dialect::V0_3, "message/send"))
+        );
+        assert_eq!(
+            method_op_wrong_case("TASKS/SENDSUBSCRIBE"),
+            Some((
+                Op::SendStreamingMessage,
+                Dialect::V0_1,
+                "tasks/sendSubscribe"
+            ))
+        );
+        // exact names and names no method has are not "wrong case"
+        assert_eq!(method_op_wrong_case("SendMessage"), None);
+        assert_eq!(method_op_wrong_case("send_message"), None);
+        assert_eq!(method_op_wrong_case(""), None);
+        for n in METHOD_NAMES {
+            assert!(method_op(n).is_some(), "{n} unknown to method_op");
+        }
     }
 
     #[test]

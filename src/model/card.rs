@@ -110,11 +110,18 @@ pub struct AgentCardView {
     /// ([`security_scheme_problem`]; CARD-003, CARD-004, AUTH-002).
     pub bad_security_schemes: Vec<CardProblem>,
     /// 0.x-only members (`security`, `supportsAuthenticatedExtendedCard`, `preferredTransport`,
-    /// `additionalInterfaces`) in a card that has only the 1.0 field set (`supportedInterfaces`,
-    /// no `url` nor `protocolVersion`), as JSON Pointers: a 1.0 reader ignores them (DATA-001,
-    /// DATA-003), so what they declare is lost (A2A #2044: `security` instead of
-    /// `securityRequirements` makes the agent look open).
+    /// `additionalInterfaces`, `capabilities.stateTransitionHistory`, `skills[].security`) in
+    /// a card that has only the 1.0 field set (`supportedInterfaces`, no `url` nor
+    /// `protocolVersion`), as JSON Pointers: a 1.0 reader ignores them (DATA-001, DATA-003),
+    /// so what they declare is lost (A2A #2044: `security` instead of `securityRequirements`
+    /// makes the agent look open; breaker10 E24: `stateTransitionHistory` is gone in 1.0).
     pub v0_members_in_v1: Vec<String>,
+    /// The reverse: 1.0-only members (`securityRequirements`,
+    /// `capabilities.extendedAgentCard`, `skills[].securityRequirements`) in a card that has
+    /// only the 0.x field set (`url` or `protocolVersion`, no `supportedInterfaces`), as JSON
+    /// Pointers: a 0.x reader ignores them (0.3 names them `security` and
+    /// `supportsAuthenticatedExtendedCard`).
+    pub v1_members_in_v0: Vec<String>,
     /// URIs of `capabilities.extensions[]` entries marked `required: true` (EXT-002): a 1.0
     /// request that does not name each of them in `A2A-Extensions` must be refused.
     pub required_extensions: Vec<String>,
@@ -649,6 +656,40 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
                 c.v0_members_in_v1.push(format!("/{k}"));
             }
         }
+        if o.get("capabilities")
+            .and_then(Json::as_object)
+            .is_some_and(|caps| caps.contains_key("stateTransitionHistory"))
+        {
+            c.v0_members_in_v1
+                .push("/capabilities/stateTransitionHistory".into());
+        }
+        if let Some(Json::Array(skills)) = o.get("skills") {
+            for (i, sk) in skills.iter().enumerate() {
+                if sk.get("security").is_some() {
+                    c.v0_members_in_v1.push(format!("/skills/{i}/security"));
+                }
+            }
+        }
+    }
+    if c.has_v0_fields && !c.has_v1_fields {
+        if o.contains_key("securityRequirements") {
+            c.v1_members_in_v0.push("/securityRequirements".into());
+        }
+        if o.get("capabilities")
+            .and_then(Json::as_object)
+            .is_some_and(|caps| caps.contains_key("extendedAgentCard"))
+        {
+            c.v1_members_in_v0
+                .push("/capabilities/extendedAgentCard".into());
+        }
+        if let Some(Json::Array(skills)) = o.get("skills") {
+            for (i, sk) in skills.iter().enumerate() {
+                if sk.get("securityRequirements").is_some() {
+                    c.v1_members_in_v0
+                        .push(format!("/skills/{i}/securityRequirements"));
+                }
+            }
+        }
     }
     if let Some(Json::Array(list)) = o.get("securityRequirements") {
         if let Some(p) = security_requirements_problem(list, "/securityRequirements") {
@@ -1096,6 +1137,168 @@ pub fn signature_problems(card: &Json, v1: bool) -> Vec<SignatureProblem> {
     must
 }
 
+/// Query parameter names that carry a credential in a URL (CARD-011, AUTH-001), compared
+/// case-insensitively with `-` read as `_`; the card's own query API-key scheme names
+/// ([`AgentCardView::credential_query`]) count as well.
+const CREDENTIAL_PARAMS: &[&str] = &[
+    "api_key",
+    "apikey",
+    "x_api_key",
+    "key",
+    "token",
+    "access_token",
+    "accesstoken",
+    "auth",
+    "auth_token",
+    "authtoken",
+    "id_token",
+    "refresh_token",
+    "secret",
+    "client_secret",
+    "password",
+    "passwd",
+    "pwd",
+];
+
+/// True when `v` looks like a live credential rather than a placeholder: at least 8
+/// characters, letters and digits, and none of the placeholder marks (`{`, `<`, `$`,
+/// `your`, `example`, `xxx`, `changeme`, `redacted`, `***`, `...`).
+pub fn looks_like_secret(v: &str) -> bool {
+    let v = v.trim();
+    if v.chars().count() < 8 {
+        return false;
+    }
+    let l = v.to_ascii_lowercase();
+    const PLACEHOLDER: [&str; 12] = [
+        "{",
+        "<",
+        "$",
+        "your",
+        "example",
+        "xxx",
+        "placeholder",
+        "changeme",
+        "redacted",
+        "***",
+        "...",
+        "%7b",
+    ];
+    if PLACEHOLDER.iter().any(|p| l.contains(p)) {
+        return false;
+    }
+    v.bytes().any(|b| b.is_ascii_digit()) && v.bytes().any(|b| b.is_ascii_alphabetic())
+}
+
+/// Credentials written into the URLs of a card `v` (CARD-011 "no secrets in cards",
+/// AUTH-001 "credentials obtained out of band"; breaker10 E21): every string member that
+/// is an absolute `http(s)` URL (interfaces, `url`, `iconUrl`, `documentationUrl`,
+/// `provider.url`, OAuth 2.0 URLs, ...) whose user info has a password, or whose query has
+/// a credential parameter ([`CREDENTIAL_PARAMS`] or a name in `query_names`, the card's
+/// query API-key schemes) with a value that [`looks_like_secret`]. `signatures` are not
+/// read. Returns `(JSON Pointer of the URL, where: "query parameter api_key" or "the user
+/// info password", the credential)`, at most 8.
+pub fn credentials_in_urls(v: &Json, query_names: &[String]) -> Vec<(String, String, String)> {
+    fn walk(
+        v: &Json,
+        ptr: &str,
+        depth: usize,
+        names: &[String],
+        out: &mut Vec<(String, String, String)>,
+    ) {
+        if depth > 16 || out.len() >= 8 {
+            return;
+        }
+        match v {
+            Json::String(s) => {
+                if let Some((what, secret)) = url_credential(s, names) {
+                    out.push((ptr.to_string(), what, secret));
+                }
+            }
+            Json::Array(a) => {
+                for (i, e) in a.iter().enumerate() {
+                    walk(e, &format!("{ptr}/{i}"), depth + 1, names, out);
+                }
+            }
+            Json::Object(o) => {
+                for (k, e) in o.iter() {
+                    if depth == 0 && k == "signatures" {
+                        continue;
+                    }
+                    let k = k.replace('~', "~0").replace('/', "~1");
+                    walk(e, &format!("{ptr}/{k}"), depth + 1, names, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(v, "", 0, query_names, &mut out);
+    out
+}
+
+/// The credential a URL string `s` carries ([`credentials_in_urls`]), if any: `(where,
+/// value)`.
+fn url_credential(s: &str, names: &[String]) -> Option<(String, String)> {
+    let t = s.trim();
+    let lower = t.get(..8).map(str::to_ascii_lowercase).unwrap_or_default();
+    if !(lower.starts_with("http://") || lower.starts_with("https://")) {
+        return None;
+    }
+    let u = url::Url::parse(t).ok()?;
+    if let Some(p) = u.password().filter(|p| !p.is_empty()) {
+        return Some(("the user info password".into(), p.to_string()));
+    }
+    for (k, val) in u.query_pairs() {
+        let norm = k.to_ascii_lowercase().replace('-', "_");
+        let named = CREDENTIAL_PARAMS.contains(&norm.as_str())
+            || names.iter().any(|n| n.eq_ignore_ascii_case(&k));
+        if named && looks_like_secret(&val) {
+            return Some((format!("query parameter {k}"), val.into_owned()));
+        }
+    }
+    None
+}
+
+/// Every string member value of a card `v` with its JSON Pointer, in document order,
+/// `signatures` left out, until `cap` bytes of text are collected: what a credential a
+/// client sends later is looked up in (CARD-011; breaker10 E21).
+pub fn card_strings(v: &Json, cap: usize) -> Vec<(String, String)> {
+    fn walk(v: &Json, ptr: &str, depth: usize, left: &mut usize, out: &mut Vec<(String, String)>) {
+        if depth > 16 || *left == 0 {
+            return;
+        }
+        match v {
+            Json::String(s) => {
+                if s.len() <= *left {
+                    *left -= s.len();
+                    out.push((ptr.to_string(), s.to_string()));
+                } else {
+                    *left = 0;
+                }
+            }
+            Json::Array(a) => {
+                for (i, e) in a.iter().enumerate() {
+                    walk(e, &format!("{ptr}/{i}"), depth + 1, left, out);
+                }
+            }
+            Json::Object(o) => {
+                for (k, e) in o.iter() {
+                    if depth == 0 && k == "signatures" {
+                        continue;
+                    }
+                    let k = k.replace('~', "~0").replace('/', "~1");
+                    walk(e, &format!("{ptr}/{k}"), depth + 1, left, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    let mut left = cap;
+    walk(v, "", 0, &mut left, &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1180,6 +1383,46 @@ mod tests {
     }
 
     #[test]
+    fn credentials_in_card_urls_and_placeholders() {
+        let card = json!({"name":"a",
+            "supportedInterfaces":[{"url":"https://a.test/a2a?api_key=sk-live-51HkQ2f9d8c7b6a5","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
+            "documentationUrl":"https://user:hunter2pass@docs.a.test/",
+            "iconUrl":"https://cdn.a.test/i.png?key=YOUR_API_KEY&v=2",
+            "provider":{"url":"https://a.test/?Access-Token=abc","organization":"o"},
+            "skills":[{"id":"s","description":"see https://a.test/x?sig=AbCd1234EfGh5678"}]});
+        assert_eq!(
+            credentials_in_urls(&card, &[]),
+            vec![
+                (
+                    "/supportedInterfaces/0/url".to_string(),
+                    "query parameter api_key".to_string(),
+                    "sk-live-51HkQ2f9d8c7b6a5".to_string()
+                ),
+                (
+                    "/documentationUrl".to_string(),
+                    "the user info password".to_string(),
+                    "hunter2pass".to_string()
+                ),
+            ]
+        );
+        // the card's own query API-key scheme name counts
+        let named = json!({"url":"https://a.test/a2a?tenantKey=q1w2e3r4t5y6"});
+        assert!(credentials_in_urls(&named, &[]).is_empty());
+        assert_eq!(
+            credentials_in_urls(&named, &["tenantKey".to_string()]).len(),
+            1
+        );
+        assert!(!looks_like_secret("YOUR_API_KEY_HERE1"));
+        assert!(!looks_like_secret("abc123"));
+        assert!(looks_like_secret("sk-live-51HkQ2f9d8c7b6a5"));
+        let strings = card_strings(&card, 1 << 16);
+        assert!(strings
+            .iter()
+            .any(|(p, s)| p == "/skills/0/description" && s.contains("sig=")));
+        assert!(card_strings(&card, 10).len() <= 1);
+    }
+
+    #[test]
     fn v0_members_in_a_v1_only_card() {
         let v1 = json!({"name":"a","supportedInterfaces":[{"url":"https://a.test/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
             "security":[{"k":[]}],"supportsAuthenticatedExtendedCard":true});
@@ -1190,11 +1433,33 @@ mod tests {
                 "/supportsAuthenticatedExtendedCard".to_string()
             ]
         );
+        // breaker10 E24: 0.3-only nested members too, and the reverse on a 0.3 card.
+        let v1 = json!({"name":"a","supportedInterfaces":[{"url":"https://a.test/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
+            "capabilities":{"streaming":true,"stateTransitionHistory":true},
+            "skills":[{"id":"s","name":"s","description":"d","tags":[],"security":[{"k":[]}]}]});
+        assert_eq!(
+            card_view(&v1, false).v0_members_in_v1,
+            vec![
+                "/capabilities/stateTransitionHistory".to_string(),
+                "/skills/0/security".to_string()
+            ]
+        );
+        let v03 = json!({"name":"a","url":"https://a.test/","protocolVersion":"0.3.0",
+            "capabilities":{"extendedAgentCard":true},"securityRequirements":[]});
+        assert_eq!(
+            card_view(&v03, false).v1_members_in_v0,
+            vec![
+                "/securityRequirements".to_string(),
+                "/capabilities/extendedAgentCard".to_string()
+            ]
+        );
+        assert!(card_view(&v03, false).v0_members_in_v1.is_empty());
         // A hybrid card (both field sets, as the Python SDK serves) is read as both.
         let hybrid = json!({"name":"a","url":"https://a.test/","protocolVersion":"0.3.0",
             "supportedInterfaces":[{"url":"https://a.test/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
             "security":[{"k":[]}]});
         assert!(card_view(&hybrid, false).v0_members_in_v1.is_empty());
+        assert!(card_view(&hybrid, false).v1_members_in_v0.is_empty());
     }
 
     #[test]

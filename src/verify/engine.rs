@@ -49,6 +49,10 @@ struct Call {
     /// A push-notification delivery to a webhook registered earlier (or shaped like one).
     webhook: bool,
     header_version: Option<String>,
+    /// JSON-RPC: the method name as the spec spells it when the call's `method` is a known
+    /// one in other letter case (`sendMessage` → `SendMessage`, RPC-003); the call is
+    /// judged as that operation.
+    misnamed: Option<&'static str>,
     /// 0.x HTTP+JSON: the request line (`POST /api/v1/message:send`, query stripped), the
     /// route's name on that wire ([`Call::op_term`]).
     request_line: Option<String>,
@@ -128,6 +132,8 @@ struct StreamState {
     /// send order, so they are no evidence of buffering (GW-SSE-001's one-leg form).
     stamps_backwards: bool,
     message_reply: bool,
+    /// The seq of the Message that opened a message reply stream ([`Self::message_reply`]).
+    message_reply_seq: u64,
     artifacts: HashMap<String, bool>,
     /// (t_us of the chunk that completed the event, seq)
     arrivals: Vec<(u64, u64)>,
@@ -427,7 +433,15 @@ struct CardRec {
     view: AgentCardView,
     exchange: String,
     seq: u64,
+    /// A public card's string members (`pointer`, value; [`card::card_strings`], at most
+    /// [`CARD_TEXT_CAP`] bytes): a credential a client later sends that one of them
+    /// contains was published in the card (CARD-011). Empty for a card fetched with
+    /// credentials or an extended card (access-controlled, CARD-011 allows secrets there).
+    strings: Vec<(String, String)>,
 }
+
+/// Bytes of a public card's text kept to look credentials up in ([`CardRec::strings`]).
+const CARD_TEXT_CAP: usize = 64 * 1024;
 
 #[derive(Debug, Clone)]
 struct Advertised {
@@ -605,6 +619,9 @@ pub(super) struct State {
     /// reported): a −32009 answer on them is the gateway's doing, not the agent's. The
     /// newest [`MAX_PENDING_UP`].
     ver_stripped_clients: VecDeque<String>,
+    /// Origins whose card CARD-SECRET-001 reported already (one finding per origin, however
+    /// often its card is fetched).
+    card_secret_reported: HashSet<String>,
     /// Paths of `done_requests` entries.
     done_paths: HashMap<String, String>,
     /// 1.0 push configs created without a client id, by `task id \0 config id`: the webhook
@@ -901,6 +918,7 @@ impl State {
             ver_stripped_done: HashSet::new(),
             pending_up: VecDeque::new(),
             ver_stripped_clients: VecDeque::new(),
+            card_secret_reported: HashSet::new(),
             done_paths: HashMap::new(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
@@ -1372,6 +1390,12 @@ impl State {
                     if let Some((op, d)) = method_op(method) {
                         c.op = Some(op);
                         c.dialect = Some(d);
+                    } else if let Some((op, d, name)) = a2a::method_op_wrong_case(method) {
+                        // RPC-003 (breaker10 E18): judged as the operation it evidently is,
+                        // so its other faults are not lost; the name is judged at the answer.
+                        c.op = Some(op);
+                        c.dialect = Some(d);
+                        c.misnamed = Some(name);
                     }
                 }
                 RequestParse::NotJson | RequestParse::Invalid | RequestParse::TooDeep => {
@@ -2516,6 +2540,8 @@ impl State {
                 // TASK-009 / ID-001: −32001 for the task this very stream carried
                 // (ggcode #1073: a timeout reported as TaskNotFoundError).
                 let code = v.pointer("/error/code").and_then(Json::as_i64);
+                let reason = error_info_reason(v.pointer("/error/data"));
+                self.stream_version_refusal(x, &c, code, reason, seq);
                 let tid = x.sse.as_ref().and_then(|s| s.task_id.clone());
                 if let (Some(jsonrpc::TASK_NOT_FOUND), Some(tid)) = (code, tid) {
                     self.stream_once(
@@ -2549,6 +2575,8 @@ impl State {
                 if let Some(s) = x.sse.as_mut() {
                     s.error_seen = true;
                 }
+                let reason = error_info_reason(v.pointer("/error/details"));
+                self.stream_version_refusal(x, &c, None, reason, seq);
                 return;
             }
             (v, "")
@@ -2769,6 +2797,45 @@ impl State {
                 vec![x.ev_at(seq, &p.pointer, None)],
             );
         }
+        // STREAM-003 ("should" in 0.3), ID-006 (breaker10 E25): a 0.2/0.3 stream answered
+        // with a Message first ends there for 0.x clients (a2a-python stops at it); a later
+        // event, often an update of a task the stream never introduced, is lost.
+        if dialect.is_some_and(|d| d.is_0x() && d != Dialect::V0_1) {
+            if let Some(mseq) = x
+                .sse
+                .as_ref()
+                .filter(|s| s.message_reply && s.events > 1)
+                .map(|s| s.message_reply_seq)
+            {
+                let (what, task) = match p.kind {
+                    PayloadKind::StatusUpdate => ("a status update", Some("taskId")),
+                    PayloadKind::ArtifactUpdate => ("an artifact update", Some("taskId")),
+                    PayloadKind::Task => ("a Task", Some("id")),
+                    PayloadKind::Message => ("another Message", None),
+                };
+                let of_task = task
+                    .and_then(|k| p.inner.get(k))
+                    .and_then(Json::as_str)
+                    .map(|t| {
+                        if p.kind == PayloadKind::Task {
+                            format!(" for task {t}")
+                        } else {
+                            format!(" of task {t} (a task the stream never introduced with a Task)")
+                        }
+                    })
+                    .unwrap_or_default();
+                self.stream_once(
+                    x,
+                    &r::STREAM_AFTER_MESSAGE_0X,
+                    format!(
+                        "the agent answered {} with a Message, which ends a {} message stream (0.x clients such as a2a-python stop reading at it), then sent {what}{of_task} that such a client never reads",
+                        c.op_term("the stream"),
+                        dialect.map(|d| d.as_str()).unwrap_or("0.x")
+                    ),
+                    vec![x.ev(mseq), x.ev_at(seq, &p.pointer, None)],
+                );
+            }
+        }
         match p.kind {
             PayloadKind::Task => {
                 let need_ctx =
@@ -2843,6 +2910,7 @@ impl State {
                 if let Some(s) = x.sse.as_mut() {
                     if s.events == 1 {
                         s.message_reply = true;
+                        s.message_reply_seq = seq;
                     }
                 }
                 // DATA-005 / DATA-004 / DATA-001: the message checked whole.
@@ -4854,6 +4922,219 @@ impl State {
         );
     }
 
+    /// VER-002: the version a 1.0 A2A call asks for (`A2A-Version` header, else the
+    /// `A2A-Version` query parameter) when it is a `Major.Minor` that no A2A version has
+    /// (`2.0`, `1.1`) and the origin's card does not list either: the agent owes
+    /// VersionNotSupportedError (ERR-002: −32009, HTTP 400 FAILED_PRECONDITION, 1.0.0 501
+    /// UNIMPLEMENTED, reason `VERSION_NOT_SUPPORTED`). `None` for a known version (the
+    /// card-based rules judge those), a patch form (`1.0.1`: VER-HDR-003 names the client),
+    /// a client leg whose gateway dropped the header (VER-HDR-002), a push delivery, or a
+    /// call that is not a 1.0 operation.
+    fn unsupported_version_asked(&self, x: &Exch, c: &Call) -> Option<String> {
+        let hv = c.header_version.as_deref()?.trim();
+        if c.dialect != Some(Dialect::V1_0)
+            || c.op.is_none()
+            || c.webhook
+            || self.ver_stripped_clients.contains(&x.id)
+            || Dialect::from_version(hv).is_some()
+        {
+            return None;
+        }
+        let (major, minor) = hv.split_once('.')?;
+        let digits =
+            |s: &str| !s.is_empty() && s.len() <= 3 && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(major) || !digits(minor) {
+            return None;
+        }
+        if let Some(card) = self.card_for(x) {
+            let listed = card
+                .view
+                .interfaces
+                .iter()
+                .filter_map(|i| i.version.as_deref())
+                .chain(card.view.protocol_version.as_deref())
+                .any(|v| v.trim() == hv);
+            if listed {
+                return None;
+            }
+        }
+        Some(hv.to_string())
+    }
+
+    /// ` (the card offers 1.0)`: the versions the origin's card declares, for a message
+    /// about an unsupported `A2A-Version`; empty without a card.
+    fn offered_versions_note(&self, x: &Exch) -> String {
+        let Some(card) = self.card_for(x) else {
+            return String::new();
+        };
+        let offered: Vec<&str> = card
+            .view
+            .declared_dialects()
+            .iter()
+            .map(|d| d.as_str())
+            .collect();
+        if offered.is_empty() {
+            String::new()
+        } else {
+            format!(" (the card offers {})", offered.join(", "))
+        }
+    }
+
+    /// REST-ERROR-001 (VER-002, ERR-002, ERR-003; breaker10 E10), the HTTP+JSON twin of the
+    /// JSON-RPC check in [`Self::on_rpc_error`]: a 1.0 request whose `A2A-Version` no A2A
+    /// version has ([`Self::unsupported_version_asked`]) refused with another error than
+    /// VersionNotSupportedError (HTTP 500 INTERNAL, 400 INVALID_ARGUMENT, a status without
+    /// ErrorInfo): the client cannot tell that it should fall back to a version the card
+    /// offers. `json` is the parsed error body (`None`: not JSON). Right answers are
+    /// ErrorInfo reason `VERSION_NOT_SUPPORTED` (its HTTP status is judged by
+    /// [`Self::check_rest_error`]) and an RFC 9457 problem that names the version (DIGEST
+    /// trap 10). Not judged: 401/403 (credentials may be checked first, ERR-006), 404/405
+    /// (no such route), 407/408/429 and 502–504 (the transport's or an intermediary's).
+    /// Returns whether it reported.
+    fn rest_version_error(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        json: Option<&Json>,
+        bseq: u64,
+    ) -> bool {
+        if matches!(
+            status,
+            401 | 403 | 404 | 405 | 407 | 408 | 429 | 502 | 503 | 504
+        ) {
+            return false;
+        }
+        let Some(hv) = self.unsupported_version_asked(x, c) else {
+            return false;
+        };
+        let err = json.and_then(|v| v.get("error")).and_then(Json::as_object);
+        let reason = error_info_reason(err.and_then(|e| e.get("details")));
+        if reason == Some("VERSION_NOT_SUPPORTED") {
+            return false;
+        }
+        let problem_names_version = json.and_then(Json::as_object).is_some_and(|o| {
+            err.is_none()
+                && ["type", "title"].iter().any(|k| {
+                    o.get(k)
+                        .and_then(Json::as_str)
+                        .is_some_and(|s| s.to_ascii_lowercase().contains("version"))
+                })
+        });
+        if problem_names_version {
+            return false;
+        }
+        let got = match (json, err) {
+            (None, _) => format!(
+                "HTTP {status} with a body that is not JSON ({})",
+                x.resp_headers
+                    .media_type()
+                    .unwrap_or_else(|| "no content type".into())
+            ),
+            (Some(_), Some(e)) => format!(
+                "HTTP {status}{} {}",
+                e.get("status")
+                    .and_then(Json::as_str)
+                    .map(|s| format!(" {s}"))
+                    .unwrap_or_default(),
+                match reason {
+                    Some(r) => format!("with ErrorInfo reason {r}"),
+                    None => "without ErrorInfo".to_string(),
+                }
+            ),
+            (Some(_), None) => format!("HTTP {status} without an A2A error (no ErrorInfo)"),
+        };
+        let offered = self.offered_versions_note(x);
+        let found = json.map(excerpt_value).or_else(|| {
+            (!x.body.as_slice().is_empty())
+                .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice())))
+        });
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!(
+                "the client asked for A2A-Version {hv}, a version A2A does not have{offered}, and the agent answered the HTTP+JSON call {} with {got} instead of VersionNotSupportedError: HTTP 400 FAILED_PRECONDITION (1.0.0: 501 UNIMPLEMENTED) with ErrorInfo reason VERSION_NOT_SUPPORTED, which tells the client to retry with a version the card offers",
+                x.path
+            ),
+            vec![
+                x.ev_at(x.req_seq, "", Some(Value::String(hv.clone()))),
+                x.ev_at(bseq, "", found),
+            ],
+            &x.leg,
+        );
+        true
+    }
+
+    /// VER-002 / ERR-002 (breaker10 E10) for a stream whose first event is an error (a
+    /// JSON-RPC error response with `code`, or an HTTP+JSON `{"error":{...}}`; `reason` its
+    /// ErrorInfo reason) on a request whose `A2A-Version` no A2A version has
+    /// ([`Self::unsupported_version_asked`]): the refusal must be VersionNotSupportedError
+    /// (−32009, reason `VERSION_NOT_SUPPORTED`). RPC-ERROR-001 on JSON-RPC, REST-ERROR-001
+    /// on HTTP+JSON, as for a unary answer.
+    fn stream_version_refusal(
+        &mut self,
+        x: &mut Exch,
+        c: &Call,
+        code: Option<i64>,
+        reason: Option<&str>,
+        seq: u64,
+    ) {
+        if x.sse.as_ref().is_none_or(|s| s.events != 1)
+            || reason == Some("VERSION_NOT_SUPPORTED")
+            || code == Some(jsonrpc::VERSION_NOT_SUPPORTED)
+        {
+            return;
+        }
+        let Some(hv) = self.unsupported_version_asked(x, c) else {
+            return;
+        };
+        let offered = self.offered_versions_note(x);
+        let (rule, got, ptr) = match c.binding {
+            Some(Binding::JsonRpc) => {
+                let Some(code) = code else { return };
+                (
+                    &r::RPC_ERROR_CODE,
+                    format!(
+                        "{code}{}",
+                        jsonrpc::code_name(code)
+                            .map(|n| format!(" {n}"))
+                            .unwrap_or_default()
+                    ),
+                    "/error/code",
+                )
+            }
+            Some(Binding::Rest) => (
+                &r::REST_ERROR_SHAPE,
+                match reason {
+                    Some(r) => format!("an error event with ErrorInfo reason {r}"),
+                    None => "an error event without ErrorInfo".to_string(),
+                },
+                "/error",
+            ),
+            _ => return,
+        };
+        let call = if c.binding == Some(Binding::Rest) {
+            format!("HTTP+JSON {}", x.path)
+        } else {
+            c.op_term("call").to_string()
+        };
+        let want = if c.binding == Some(Binding::Rest) {
+            "VersionNotSupportedError (ErrorInfo reason VERSION_NOT_SUPPORTED, before the stream opens: HTTP 400 FAILED_PRECONDITION)"
+        } else {
+            "-32009 VersionNotSupportedError"
+        };
+        self.stream_once(
+            x,
+            rule,
+            format!(
+                "the client asked for A2A-Version {hv}, a version A2A does not have{offered}, and the agent answered the {call} stream with {got} as its first event instead of {want}"
+            ),
+            vec![
+                x.ev_at(x.req_seq, "", Some(Value::String(hv.clone()))),
+                x.ev_at(seq, ptr, code.map(Value::from)),
+            ],
+        );
+    }
+
     /// VER-CARD-001 (VER-002, VER-003, VER-004): the agent refused with
     /// VersionNotSupportedError the version the request asked for (its `A2A-Version`, the
     /// `A2A-Version` query parameter, or 0.3 without either) although the card declares that
@@ -4960,6 +5241,48 @@ impl State {
         );
     }
 
+    /// RPC-003 (breaker10 E18) for a JSON-RPC call whose `method` is a known name in other
+    /// letter case ([`Call::misnamed`]): RPC-REQ-003 (client, note) always, the client's
+    /// name does not exist; RPC-METHOD-001 (agent, error) when the agent answered it with a
+    /// result (`success`), serving it as the method it resembles instead of -32601. An
+    /// error answer is judged in [`Self::on_rpc_error`]. Not for the prober's deliberately
+    /// malformed requests.
+    fn method_name_wrong_case(&mut self, x: &Exch, c: &Call, success: bool) {
+        let Some(name) = c.misnamed else { return };
+        if c.webhook
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+        {
+            return;
+        }
+        let wire = c.method.as_deref().unwrap_or("");
+        let req = x.ev_at(x.req_ev_seq(), "/method", Some(Value::String(wire.into())));
+        if success {
+            let what = if x.sse.is_some() {
+                "a stream of events"
+            } else {
+                "a result"
+            };
+            self.find(
+                &r::RPC_METHOD_CASE_ACCEPTED,
+                format!(
+                    "the client called {wire:?}, a method name that does not exist (the method is spelled {name:?}), and the agent answered it with {what} as if it were {name} instead of -32601 MethodNotFoundError"
+                ),
+                vec![req.clone(), x.ev(x.body_seq())],
+                &x.leg,
+            );
+        }
+        self.find(
+            &r::RPC_REQUEST_METHOD_CASE,
+            format!(
+                "client called JSON-RPC method {wire:?}, which does not exist: the method is spelled {name:?} (method names are case-sensitive)"
+            ),
+            vec![req],
+            &x.leg,
+        );
+    }
+
     /// Rules shared by every answered exchange after its body is judged.
     fn after_response(
         &mut self,
@@ -4968,6 +5291,12 @@ impl State {
     ) {
         let c = x.call.clone().unwrap_or_default();
         let success = x.is_success() && !self.answer_is_error(x);
+        if c.misnamed.is_some() {
+            self.method_name_wrong_case(x, &c, success);
+        }
+        if !c.webhook && c.binding.is_some() {
+            self.card_credential_published(x);
+        }
         // ERR-001 / RPC-002: an A2A call without id (a notification; RPC-REQ-001 names the
         // client) answered with a result. A2A calls need an id, so the agent rejects it
         // with -32600 (the 0.3 TCK's notification test); JSON-RPC 2.0 §4.1 forbids
@@ -6223,6 +6552,29 @@ impl State {
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
+        if let Some(name) = c.misnamed {
+            // RPC-003 (breaker10 E18): -32601 is the right answer to a name that does not
+            // exist (RPC-REQ-003 tells the client); -32602 or an A2A error means the agent
+            // dispatched the name as the method it resembles.
+            if code == jsonrpc::METHOD_NOT_FOUND {
+                return;
+            }
+            if code == jsonrpc::INVALID_PARAMS || (-32008..=-32001).contains(&code) {
+                let wire = c.method.as_deref().unwrap_or("");
+                self.find(
+                    &r::RPC_METHOD_CASE_ACCEPTED,
+                    format!(
+                        "the client called {wire:?}, a method name that does not exist (the method is spelled {name:?}), and the agent served it as {name}, answering {code}{} instead of -32601 MethodNotFoundError",
+                        jsonrpc::code_name(code).map(|n| format!(" {n}")).unwrap_or_default()
+                    ),
+                    vec![
+                        x.ev_at(x.req_ev_seq(), "/method", Some(Value::String(wire.into()))),
+                        x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
         self.code_beyond_dialect(x, &c, code, bseq, "/error/code");
         if let Some(tid) = self.repeated_cancel_refused(x, &c, code) {
             self.find(
@@ -6312,7 +6664,21 @@ impl State {
                 None
             }
             Some(RequestParse::Request { .. }) => {
-                if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
+                // VER-002 / ERR-002 (breaker10 E10): an A2A-Version no A2A version has is
+                // refused with -32009 before anything else of the call is looked at.
+                let bad_version = (code != jsonrpc::VERSION_NOT_SUPPORTED
+                    && missing_param(&c).is_none())
+                .then(|| self.unsupported_version_asked(x, &c))
+                .flatten();
+                if let Some(hv) = bad_version {
+                    Some((
+                        jsonrpc::VERSION_NOT_SUPPORTED,
+                        format!(
+                            "the client asked for A2A-Version {hv}, a version A2A does not have{}",
+                            self.offered_versions_note(x)
+                        ),
+                    ))
+                } else if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
                 } else if code == jsonrpc::VERSION_NOT_SUPPORTED
                     && (x
@@ -7898,7 +8264,42 @@ impl State {
             })
         });
         let name = grpc::code_name(code);
+        // VER-002 / ERR-002 / ERR-005 (breaker10 E10): an A2A-Version no A2A version has is
+        // refused with FAILED_PRECONDITION (1.0.0: UNIMPLEMENTED) and ErrorInfo reason
+        // VERSION_NOT_SUPPORTED; UNKNOWN, INVALID_ARGUMENT, INTERNAL or a reason-less
+        // FAILED_PRECONDITION leave the client without the hint to change version.
+        // UNAUTHENTICATED / PERMISSION_DENIED (credentials may come first) and a bare
+        // UNIMPLEMENTED (also "no such method") are not judged.
+        let bad_version = (reason.as_deref() != Some("VERSION_NOT_SUPPORTED")
+            && matches!(code, 2 | 3 | 9 | 13)
+            && !details_bad)
+            .then(|| self.unsupported_version_asked(&x, &c))
+            .flatten();
+        let bad_version_reported = bad_version.is_some();
+        if let Some(hv) = bad_version {
+            let offered = self.offered_versions_note(&x);
+            let with = match reason.as_deref() {
+                Some(r) => format!("with ErrorInfo reason {r}"),
+                None => "without ErrorInfo".to_string(),
+            };
+            self.find(
+                &r::GRPC_ERROR_CODE,
+                format!(
+                    "the client asked for A2A-Version {hv}, a version A2A does not have{offered}, and the agent answered gRPC {method} with status {name} ({code}) {with} instead of VersionNotSupportedError: FAILED_PRECONDITION (1.0.0: UNIMPLEMENTED) with ErrorInfo reason VERSION_NOT_SUPPORTED"
+                ),
+                vec![
+                    x.ev_at(x.req_seq, "", Some(Value::String(hv.clone()))),
+                    x.ev_at(
+                        st_seq,
+                        "",
+                        Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+                    ),
+                ],
+                &x.leg,
+            );
+        }
         match reason.as_deref() {
+            _ if bad_version_reported => {}
             Some(reason) => {
                 if let Some(codes) = grpc::reason_codes(reason) {
                     if !codes.contains(&code) {
@@ -8007,6 +8408,10 @@ impl State {
             return;
         }
         if status >= 400 && !x.synthetic {
+            if self.rest_version_error(x, &c, status, json, bseq) {
+                self.after_response(x, None);
+                return;
+            }
             if json.is_none() && self.rest_route_of_answered_interface(x) {
                 self.rest_error_not_json(x, &c, status, bseq);
             }
@@ -9324,11 +9729,42 @@ impl State {
                     },
                     view.v0_members_in_v1
                         .iter()
-                        .map(|p| p.trim_start_matches('/'))
+                        .map(|p| pointer_as_member(p))
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
                 view.v0_members_in_v1
+                    .iter()
+                    .map(|p| {
+                        x.ev_at(
+                            bseq,
+                            &format!("{base}{p}"),
+                            v.pointer(p).map(|j| excerpt_value(j)),
+                        )
+                    })
+                    .collect(),
+                &x.leg,
+            );
+        }
+        if !view.v1_members_in_v0.is_empty() {
+            // DATA-001 / VER-002 the other way round (breaker10 E24): a 0.x-only card with
+            // members only 1.0 has; a 0.x reader ignores them.
+            self.find(
+                &r::VER_MIXED_PAYLOAD,
+                format!(
+                    "0.x agent card carries the 1.0-only member{} {} that 0.x clients ignore",
+                    if view.v1_members_in_v0.len() > 1 {
+                        "s"
+                    } else {
+                        ""
+                    },
+                    view.v1_members_in_v0
+                        .iter()
+                        .map(|p| pointer_as_member(p))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                view.v1_members_in_v0
                     .iter()
                     .map(|p| {
                         x.ev_at(
@@ -9507,14 +9943,137 @@ impl State {
         }
         origins.sort();
         origins.dedup();
+        // CARD-011 / AUTH-001 (breaker10 E21): a card anyone can fetch carries no secret;
+        // one fetched with credentials, or the extended card, may be access-controlled.
+        let public = !extended && !has_credentials(&x.req_headers, &view.credential_headers);
+        let strings = if public {
+            self.card_url_credentials(x, v, &view, base, bseq);
+            card::card_strings(v, CARD_TEXT_CAP)
+        } else {
+            Vec::new()
+        };
         let rec = Arc::new(CardRec {
             view,
             exchange: x.id.clone(),
             seq: bseq,
+            strings,
         });
         for o in origins {
             self.cards.insert(o, rec.clone());
         }
+    }
+
+    /// CARD-SECRET-001 (CARD-011, AUTH-001; breaker10 E21) for a public card `v`: a URL in
+    /// it carries a credential ([`card::credentials_in_urls`]: `?api_key=sk-live-…`, a
+    /// password in the user info). Every client that reads the card gets the credential.
+    fn card_url_credentials(
+        &mut self,
+        x: &Exch,
+        v: &Json,
+        view: &AgentCardView,
+        base: &str,
+        bseq: u64,
+    ) {
+        let found = card::credentials_in_urls(v, &view.credential_query);
+        let Some((ptr, what, secret)) = found.first() else {
+            return;
+        };
+        if !self
+            .card_secret_reported
+            .insert(x.origin.clone().unwrap_or_default())
+        {
+            return;
+        }
+        self.areas.insert("auth");
+        self.find(
+            &r::CARD_SECRET,
+            format!(
+                "the agent's public card carries a credential in {}: {what} holds one ({}); every client that fetches the card gets it",
+                pointer_as_member(ptr),
+                redact_secret(secret)
+            ),
+            found
+                .iter()
+                .take(4)
+                .map(|(p, _, _)| x.ev_at(bseq, &format!("{base}{p}"), None))
+                .collect(),
+            &x.leg,
+        );
+    }
+
+    /// CARD-SECRET-001 (CARD-011, AUTH-001; breaker10 E21): the client sends a credential
+    /// (a header the card's security schemes name, `Authorization`'s token, `X-API-Key`)
+    /// whose exact value the origin's public card contains (a scheme description "use
+    /// X-API-Key: sk-live-…"): the card published the credential. Values that do not
+    /// [`card::looks_like_secret`] are not looked up. One finding per origin.
+    fn card_credential_published(&mut self, x: &Exch) {
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let origin = x.origin.clone().unwrap_or_default();
+        if card.strings.is_empty() || self.card_secret_reported.contains(&origin) {
+            return;
+        }
+        let names = card
+            .view
+            .credential_headers
+            .iter()
+            .map(String::as_str)
+            .chain(["x-api-key"]);
+        let mut hit: Option<(String, String, String)> = None;
+        for name in names {
+            let Some(raw) = x.req_headers.get(name) else {
+                continue;
+            };
+            let values: Vec<&str> = match name {
+                "authorization" => vec![raw.trim().split_once(' ').map_or(raw, |(_, t)| t).trim()],
+                "cookie" => raw
+                    .split(';')
+                    .filter_map(|kv| kv.split_once('=').map(|(_, v)| v.trim()))
+                    .collect(),
+                _ => vec![raw.trim()],
+            };
+            for val in values {
+                if !card::looks_like_secret(val) {
+                    continue;
+                }
+                if let Some((ptr, _)) = card.strings.iter().find(|(_, s)| s.contains(val)) {
+                    hit = Some((name.to_string(), ptr.clone(), val.to_string()));
+                    break;
+                }
+            }
+            if hit.is_some() {
+                break;
+            }
+        }
+        let Some((header, ptr, val)) = hit else {
+            return;
+        };
+        let header = match header.as_str() {
+            "authorization" => "Authorization".to_string(),
+            "cookie" => "Cookie".to_string(),
+            _ => header,
+        };
+        self.card_secret_reported.insert(origin);
+        self.areas.insert("auth");
+        let shown = redact_secret(&val);
+        self.find(
+            &r::CARD_SECRET,
+            format!(
+                "the agent's public card contains, in {}, the credential the client sends in its {header} header ({shown}); every client that fetches the card gets it",
+                pointer_as_member(&ptr)
+            ),
+            vec![
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some(ptr.clone()),
+                    found: None,
+                },
+                x.ev(x.req_ev_seq()),
+            ],
+            &x.leg,
+        );
     }
 
     /// Card URL consistency (CARD-URL-001..005, CARD-005/006) of `view`, the card the
@@ -11069,6 +11628,31 @@ fn error_info_problem(aip: Option<&Obj>, status: u16, c: &Call) -> Option<(Strin
         }
         None => None,
     }
+}
+
+/// A credential shown in a message: its first 4 characters and its length
+/// (`sk-l…, 24 characters`), never the whole value.
+fn redact_secret(v: &str) -> String {
+    let head: String = v.chars().take(4).collect();
+    format!("{head}…, {} characters", v.chars().count())
+}
+
+/// A card member's JSON Pointer as the member is written in prose:
+/// `/capabilities/stateTransitionHistory` → `capabilities.stateTransitionHistory`,
+/// `/skills/0/security` → `skills[0].security`.
+fn pointer_as_member(pointer: &str) -> String {
+    let mut out = String::new();
+    for seg in pointer.trim_start_matches('/').split('/') {
+        if !seg.is_empty() && seg.bytes().all(|b| b.is_ascii_digit()) {
+            out.push_str(&format!("[{seg}]"));
+        } else {
+            if !out.is_empty() {
+                out.push('.');
+            }
+            out.push_str(seg);
+        }
+    }
+    out
 }
 
 /// The paging members of a 1.0 `ListTasksResponse` `res` whose `tasks` holds `rows` tasks

@@ -62,6 +62,10 @@ rule!(CARD_PATH_REDIRECTED, "CARD-PATH-002", "card-path-redirects", Warning, Age
     ["CARD-002"],
     "a well-known Agent Card path answers a redirect (301/302/303/307/308) instead of the card",
     "serve the card itself at /.well-known/agent-card.json (0.2: agent.json) with 200: clients that do not follow redirects find no card (a2a-python's A2ACardResolver fetches with httpx, which does not follow them by default); fetch-based clients (a2a-js) follow");
+rule!(CARD_SECRET, "CARD-SECRET-001", "card-carries-credential", Warning, Security,
+    ["CARD-011", "AUTH-001"],
+    "agent's public card carries a credential (an API key or token in a URL's query or user info, or the exact value a client sends in a security scheme's header)",
+    "take every credential out of the card: interface and link URLs carry no api_key/token query and no user:password, and scheme descriptions say where a credential is obtained, never its value; clients get credentials out of band (AUTH-001) and send them in the scheme's header; a card that must hold sensitive data is served only to authenticated clients (the extended card, CARD-011); rotate a key that was published");
 rule!(CARD_SIG_MALFORMED, "CARD-SIG-001", "card-signature-malformed", Error, AgentCard,
     ["CARD-010", "CARD-004"],
     "agent card signature is malformed: protected is not a base64url JSON header, or a 1.0 protected header lacks alg or kid",
@@ -150,6 +154,14 @@ rule!(RPC_REQUEST_NOT_2_0, "RPC-REQ-002", "client-request-jsonrpc-member-wrong",
     ["RPC-001"],
     "client's JSON-RPC call to an A2A method has no \"jsonrpc\": \"2.0\" member (absent or another version)",
     "send \"jsonrpc\": \"2.0\" in every request object: a JSON-RPC 2.0 server answers a request without it -32600 Invalid Request (a2a-python's request models require the literal \"2.0\"), so the client works with a lenient agent and fails with the next one");
+rule!(RPC_REQUEST_METHOD_CASE, "RPC-REQ-003", "client-method-name-wrong-case", Note, Interop,
+    ["RPC-003"],
+    "client's JSON-RPC call names a method that does not exist: a known A2A method in other letter case (sendMessage for SendMessage)",
+    "send the method name exactly as the spec spells it (1.0: SendMessage, GetTask, ...; 0.2/0.3: message/send, tasks/get, ...): method names are case-sensitive and an agent answers any other spelling -32601 Method not found; a client that works only with an agent that folds case fails with the next one");
+rule!(RPC_METHOD_CASE_ACCEPTED, "RPC-METHOD-001", "method-name-wrong-case-accepted", Error, ErrorHandling,
+    ["RPC-003", "ERR-001"],
+    "agent served a JSON-RPC method name that does not exist (a known method in other letter case) as that method instead of answering -32601",
+    "match method names exactly (SendMessage, message/send): answer any other spelling -32601 Method not found; an agent that folds case hides a client bug that fails with every other A2A agent");
 rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, ErrorHandling,
     ["ERR-001", "ERR-002"],
     "error code of a JSON-RPC answer does not match the situation",
@@ -413,6 +425,12 @@ rule!(
     "1.0 stream stayed open after the terminal event until the capture stopped",
     "close the stream once the terminal state has been sent"
 );
+// A warning: 0.3 makes STREAM-003 a "should" and STREAM-002 is 1.0's; the 0.3 SDKs end the
+// stream at a Message (a2a-python's consume_all, its client), so what follows is lost.
+rule!(STREAM_AFTER_MESSAGE_0X, "STREAM-END-004", "stream-event-after-message-reply-0x", Warning, Streaming,
+    ["STREAM-003", "STREAM-002", "ID-006"],
+    "0.2/0.3 stream sent further events after answering with a Message (a Message reply ends the stream for 0.x clients)",
+    "answer message/stream either with one Message (a reply that creates no task) and close, or with the Task first and then its status and artifact updates; if the work goes on as a task, send that Task instead of the Message: 0.3 clients (a2a-python) stop reading at a Message, so the task's updates after it are lost");
 
 // ---- SSE framing ------------------------------------------------------------------------
 rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Transport,
@@ -630,6 +648,7 @@ pub static RULES: &[Rule] = &[
     CAP_STREAMING,
     CARD_PATH_LEGACY_ONLY,
     CARD_PATH_REDIRECTED,
+    CARD_SECRET,
     CARD_SHAPE_MISSING_FIELD,
     CARD_SHAPE_FLAG_NOT_BOOLEAN,
     CARD_SHAPE_INTERFACE,
@@ -698,8 +717,10 @@ pub static RULES: &[Rule] = &[
     RPC_ENVELOPE,
     RPC_ERROR_CODE,
     RPC_ID_MISMATCH,
+    RPC_METHOD_CASE_ACCEPTED,
     RPC_REQUEST_ID,
     RPC_REQUEST_NOT_2_0,
+    RPC_REQUEST_METHOD_CASE,
     SSE_NOT_TERMINATED,
     SSE_DATA_NOT_JSON,
     SSE_FIELD_MISSPELLED,
@@ -709,6 +730,7 @@ pub static RULES: &[Rule] = &[
     STREAM_AFTER_TERMINAL,
     STREAM_NO_TERMINAL,
     STREAM_OPEN_AFTER_TERMINAL,
+    STREAM_AFTER_MESSAGE_0X,
     STREAM_CONCURRENT_DIFFER,
     STREAM_FINAL_FLAG,
     STREAM_FIRST_NOT_TASK,
@@ -751,6 +773,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "VER-HDR-003",
     "RPC-REQ-001",
     "RPC-REQ-002",
+    "RPC-REQ-003",
     "PUSH-CFG-003",
     "GRPC-FRAME-002",
 ];

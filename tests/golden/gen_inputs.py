@@ -771,6 +771,34 @@ def fanout(ok):
         t.chunk("", close="eof"); t.lines[-1]["id"] = x
     return t.text()
 case("STREAM-FANOUT-001", fanout(False), fanout(True))
+# ---- RPC-METHOD-001 / RPC-REQ-003: method names are exact; another case is -32601 (breaker10 E18)
+def mcase(ok):
+    t = T(); send1(t, {"task": task1()}, method="SendMessage" if ok else "sendMessage"); return t.text()
+case("RPC-METHOD-001", mcase(False), mcase(True))
+def mcasecl(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "SendMessage" if ok else "sendMessage", {"message": msg1("hi")}), headers=V1)
+    t.resp(200, res(1, {"task": task1()}) if ok else err(1, -32601, "Method not found")); return t.text()
+case("RPC-REQ-003", mcasecl(False), mcasecl(True))
+# ---- STREAM-END-004: a 0.3 Message reply ends the stream (breaker10 E25)
+def msgthen(ok):
+    t = T(); t.req("POST", H + "/", rpc(1, "message/stream", {"message": msg03("go")}), headers={"accept": "text/event-stream"})
+    t.resp(200, "", ct="text/event-stream")
+    t.chunk(sse(res(1, dict(msg03("on it"), role="agent", messageId="msg-a1", contextId="ctx-1"))))
+    if not ok: t.chunk(sse(res(1, {"kind": "status-update", "taskId": "task-1", "contextId": "ctx-1", "status": {"state": "completed"}, "final": True})))
+    t.chunk("", close="eof"); return t.text()
+case("STREAM-END-004", msgthen(False), msgthen(True))
+# ---- CARD-SECRET-001: no credential in a public card (breaker10 E21)
+def cardkey(ok):
+    t = T(); url = H + "/a2a" + ("" if ok else "?api_key=sk-live-51HkQ2f9d8c7b6a5")
+    fetch_card(t, card1(url=url)); send1(t, {"task": task1()}, url=url); return t.text()
+case("CARD-SECRET-001", cardkey(False), cardkey(True))
+def cardecho(ok):
+    t = T(); key = "sk-live-51HkQ2f9d8c7b6a5"
+    desc = "send your key in X-API-Key" if ok else "use X-API-Key: " + key
+    c = card1(securitySchemes={"key": {"apiKeySecurityScheme": {"location": "header", "name": "X-API-Key", "description": desc}}},
+              securityRequirements=[{"schemes": {"key": {"list": []}}}])
+    fetch_card(t, c); send1(t, {"task": task1()}, hdr=dict(V1, **{"x-api-key": key})); return t.text()
+EXTRA_E21 = {"CARD-SECRET-001-fail-scheme-description": cardecho(False), "CARD-SECRET-001-pass-scheme-description": cardecho(True)}
 
 def oauthcard(flows=None, req="oauth", tls=True):
     h = "https" if tls else "http"
@@ -794,6 +822,7 @@ EXTRA["VER-HDR-001-pass-version-not-in-card-refused"] = vhdr_card(err(1, -32009,
 EXTRA["VER-HDR-001-pass-offered-0x-version"] = vhdr_card(res(1, task03()), hdr="0.3", method="message/send", msg=msg03("ping"))
 EXTRA["DATA-LIST-004-fail-page-repeated"] = listrepeat(False)
 EXTRA["DATA-LIST-004-pass-page-continues"] = listrepeat(True)
+EXTRA.update(EXTRA_E21)
 for name, text in EXTRA.items():
     d = os.path.join(OUT, name); os.makedirs(d, exist_ok=True)
     open(os.path.join(d, "input.jsonl"), "w").write(text)
