@@ -56,6 +56,10 @@ fn exchanges(events: &[Event]) -> Vec<String> {
         .collect()
 }
 
+/// Rules whose findings rest on a secret's value (CARD-SECRET-001: the card contains the
+/// credential): a redacted reproduction cannot show them.
+const REST_ON_A_SECRET: &[&str] = &["CARD-SECRET-001"];
+
 #[test]
 fn every_golden_failure_cuts_to_a_minimal_reproduction_of_the_same_rule() {
     let cases = golden_fail_cases();
@@ -72,6 +76,22 @@ fn every_golden_failure_cuts_to_a_minimal_reproduction_of_the_same_rule() {
             .arg(&out)
             .output()
             .unwrap();
+        // A finding that rests on a secret's value itself (a credential published in a
+        // card) cannot be shared redacted: repro refuses and says why, writing nothing.
+        if REST_ON_A_SECRET.contains(&rule.as_str()) {
+            let err = String::from_utf8_lossy(&o.stderr);
+            if o.status.code() != Some(2)
+                || !err.contains("disappears once secrets are redacted")
+                || out.exists()
+            {
+                problems.push(format!(
+                    "{rule}: repro should refuse (exit 2, nothing written), got {:?}: {}",
+                    o.status.code(),
+                    err.trim()
+                ));
+            }
+            continue;
+        }
         if o.status.code() != Some(0) {
             problems.push(format!(
                 "{rule}: repro exited {:?}: {}",

@@ -11630,11 +11630,11 @@ fn error_info_problem(aip: Option<&Obj>, status: u16, c: &Call) -> Option<(Strin
     }
 }
 
-/// A credential shown in a message: its first 4 characters and its length
-/// (`sk-l…, 24 characters`), never the whole value.
+/// A credential shown in a message: only its length (`a value of 24 characters`). Not
+/// even a prefix: reports of unredacted inputs show no part of a secret (the report's
+/// redaction cannot find a fragment in prose).
 fn redact_secret(v: &str) -> String {
-    let head: String = v.chars().take(4).collect();
-    format!("{head}…, {} characters", v.chars().count())
+    format!("a value of {} characters", v.chars().count())
 }
 
 /// A card member's JSON Pointer as the member is written in prose:
