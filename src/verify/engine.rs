@@ -240,6 +240,9 @@ impl GrpcState {
 struct Exch {
     id: String,
     leg: Option<String>,
+    /// The agent this exchange addressed, as a key part ([`State::agent_scope`]): empty for
+    /// the first agent of its leg, so a single-agent recording keys tasks by id alone.
+    scope: String,
     req_seq: u64,
     method: String,
     url: String,
@@ -362,6 +365,11 @@ impl BodyAcc {
 }
 
 impl Exch {
+    /// [`task_key`] of `id` at this exchange's leg and agent.
+    fn tkey(&self, id: &str) -> String {
+        task_key(&self.leg, &self.scope, id)
+    }
+
     /// The request head announced a body (`Content-Length` > 0, RFC 9110 §8.6) that the
     /// recording does not hold whole: the proxy never read it (upstream unreachable before
     /// the body crossed) or the recording lost it. Client-side checks of the body's content
@@ -657,7 +665,34 @@ pub(super) struct State {
     /// seq of the request, its exchange): a later send under that messageId with other parts
     /// is a new message under a used id (ID-007, ID-MSG-002). At most [`MAX_TASKS`] entries.
     sent_messages: HashMap<String, (u64, u64, String)>,
+    /// Agents known from their cards (ID-001: task ids are unique per agent, not across
+    /// agents): by authority (`host:port`), the interface paths a card listed there, each
+    /// with its agent (the identity [`State::agent_scope`] gives) and the tenants the card
+    /// declared for it (CARD-008). At most [`MAX_AGENT_KEYS`] authorities.
+    agent_ifaces: HashMap<String, Vec<AgentIface>>,
+    /// Authorities whose calls were keyed by the authority alone (no card known then): a
+    /// card listing one later keeps that identity, so the agent's tasks stay one set.
+    agent_bare: HashSet<String>,
+    /// The first agent identity of each leg: its tasks are keyed without scope.
+    first_agent: HashMap<Option<String>, String>,
+    /// Webhook URL key → scope of the agent exchange that registered it: a delivery's task
+    /// is that agent's (PUSH-002).
+    push_url_scope: HashMap<String, String>,
 }
+
+/// An interface path a card listed on one authority ([`State::agent_ifaces`]).
+#[derive(Debug, Clone)]
+struct AgentIface {
+    /// The interface URL's path without trailing `/` (empty for the authority's root).
+    base: String,
+    /// The agent identity (the first interface's `host:port/path`, or a bare authority).
+    agent: String,
+    /// `AgentInterface.tenant` values declared for this URL (CARD-008).
+    tenants: Vec<String>,
+}
+
+/// Bound of [`State::agent_ifaces`] and [`State::agent_bare`] (authorities).
+const MAX_AGENT_KEYS: usize = 4096;
 
 /// A client-leg exchange and the upstream-leg exchange that forwards it (gateway legs).
 struct GwPair {
@@ -916,6 +951,10 @@ impl State {
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
             sent_messages: HashMap::new(),
+            agent_ifaces: HashMap::new(),
+            agent_bare: HashSet::new(),
+            first_agent: HashMap::new(),
+            push_url_scope: HashMap::new(),
         }
     }
 
@@ -1033,6 +1072,7 @@ impl State {
             x.body = BodyAcc::expecting(&headers);
             x.resp_headers = headers;
             self.build_call(&mut x);
+            x.scope = self.agent_scope(&x);
             let grpc_stream = x.grpc.is_some()
                 && x.call
                     .as_ref()
@@ -1186,6 +1226,7 @@ impl State {
                     x.end_t = ev.t_us;
                     if x.call.is_none() {
                         self.build_call(&mut x);
+                        x.scope = self.agent_scope(&x);
                     }
                     let (id, outcome) = (x.id.clone(), *outcome);
                     self.end_exchange(*x);
@@ -1474,6 +1515,7 @@ impl State {
             self.push_created.remove(&format!("{task}\u{0}{id}"));
         }
         x.call = Some(Arc::new(c));
+        x.scope = self.agent_scope(x);
         self.request_checks(x);
     }
 
@@ -1821,34 +1863,49 @@ impl State {
         {
             if let (Some(card), Some(p)) = (self.card_for(x).cloned(), x.parts.as_ref()) {
                 let (origin, path) = (p.origin(), net::norm_path(&p.path));
-                let declared = card.view.interfaces.iter().find_map(|i| {
-                    let t = i.tenant.as_deref()?;
-                    let u = net::parse_url(&i.url)?;
-                    if u.origin() != origin {
-                        return None;
-                    }
-                    let base = net::norm_path(&u.path);
-                    let first = if rest {
-                        if !i.binding.eq_ignore_ascii_case("HTTP+JSON") {
+                // The same URL may be listed once per tenant (REST-001 `/{tenant}`): the
+                // request is right when it carries the tenant of any of those entries.
+                let declared: Vec<_> = card
+                    .view
+                    .interfaces
+                    .iter()
+                    .filter_map(|i| {
+                        let t = i.tenant.as_deref()?;
+                        let u = net::parse_url(&i.url)?;
+                        if u.origin() != origin {
                             return None;
                         }
-                        let tail = path.strip_prefix(base).filter(|r| r.starts_with('/'))?;
-                        net::segments(tail).first().map(|s| s.to_string())
-                    } else if i.binding.eq_ignore_ascii_case("JSONRPC") && base == path {
-                        None
-                    } else {
-                        return None;
-                    };
-                    Some((t.to_string(), i.pointer().to_string(), i.url.clone(), first))
-                });
-                if let Some((want, ptr, url, first)) = declared {
-                    let got = c.params.get("tenant").and_then(Json::as_str);
-                    let sent = got == Some(want.as_str())
+                        let base = net::norm_path(&u.path);
+                        let first = if rest {
+                            if !i.binding.eq_ignore_ascii_case("HTTP+JSON") {
+                                return None;
+                            }
+                            let tail = path.strip_prefix(base).filter(|r| r.starts_with('/'))?;
+                            net::segments(tail).first().map(|s| s.to_string())
+                        } else if i.binding.eq_ignore_ascii_case("JSONRPC") && base == path {
+                            None
+                        } else {
+                            return None;
+                        };
+                        Some((t.to_string(), i.pointer().to_string(), i.url.clone(), first))
+                    })
+                    .collect();
+                let got = c.params.get("tenant").and_then(Json::as_str);
+                let query_tenant = if rest {
+                    query_param(&x.url, "tenant")
+                } else {
+                    None
+                };
+                let sent = |want: &str, first: &Option<String>| {
+                    got == Some(want)
                         || (rest
-                            && (first.as_deref() == Some(want.as_str())
-                                || query_param(&x.url, "tenant").as_deref()
-                                    == Some(want.as_str())));
-                    if !sent {
+                            && (first.as_deref() == Some(want)
+                                || query_tenant.as_deref() == Some(want)))
+                };
+                let any_sent = declared.iter().any(|(w, _, _, f)| sent(w, f));
+                if let Some((want, ptr, url, _)) = declared.into_iter().next().filter(|_| !any_sent)
+                {
+                    {
                         let (message, at) = if rest {
                             (
                                 format!(
@@ -1915,6 +1972,9 @@ impl State {
             let list = self.push_secrets.entry(url.clone()).or_default();
             if list.len() < MAX_PUSH_SECRETS && !list.contains(&secret) {
                 list.push(secret);
+            }
+            if self.push_url_scope.len() < MAX_PUSH_URLS || self.push_url_scope.contains_key(&url) {
+                self.push_url_scope.insert(url.clone(), x.scope.clone());
             }
             self.push_urls
                 .insert(url, (c.dialect, origin, false, creds, false));
@@ -2276,6 +2336,157 @@ impl State {
         self.cards.get(x.origin.as_deref()?)
     }
 
+    /// The agent exchange `x` addressed, as the scope part of its [`task_key`]s (ID-001:
+    /// task ids are unique per agent, not across agents; ID-007: a messageId is deduped by
+    /// the agent that received it). The agent is the card whose interface path on the
+    /// request's authority is the longest prefix of the request path (the one card listed
+    /// there when none is), with the tenant when that card lists the URL for two or more
+    /// tenants (CARD-008; AUTH-006: tasks are scoped by tenant); with no card known, the
+    /// authority (`host:port`). A push delivery belongs to the agent that registered its
+    /// webhook. The first agent of each leg gets the empty scope, so a recording of one
+    /// agent keys its tasks by id alone.
+    fn agent_scope(&mut self, x: &Exch) -> String {
+        let Some(c) = x.call.clone() else {
+            return String::new();
+        };
+        if c.webhook {
+            return self
+                .push_url_scope
+                .get(&self.delivery_key(&x.url))
+                .cloned()
+                .unwrap_or_default();
+        }
+        if c.binding.is_none() {
+            return String::new();
+        }
+        let Some(p) = x.parts.as_ref() else {
+            return String::new();
+        };
+        let auth = format!("{}:{}", p.host, p.port);
+        let path = net::norm_path(&p.path);
+        let ident = match self.agent_ifaces.get(&auth) {
+            Some(list) => {
+                let hit = list
+                    .iter()
+                    .filter(|i| {
+                        i.base.is_empty()
+                            || path
+                                .strip_prefix(i.base.as_str())
+                                .is_some_and(|r| r.is_empty() || r.starts_with('/'))
+                    })
+                    .max_by_key(|i| i.base.len());
+                match hit {
+                    Some(i) => {
+                        let tenant = (i.tenants.len() >= 2)
+                            .then(|| {
+                                c.params
+                                    .get("tenant")
+                                    .and_then(Json::as_str)
+                                    .map(str::to_string)
+                                    .or_else(|| {
+                                        let tail = path.strip_prefix(i.base.as_str())?;
+                                        (c.binding == Some(Binding::Rest))
+                                            .then(|| {
+                                                net::segments(tail).first().map(|t| t.to_string())
+                                            })
+                                            .flatten()
+                                    })
+                                    .or_else(|| query_param(&x.url, "tenant"))
+                            })
+                            .flatten()
+                            .filter(|t| i.tenants.contains(t));
+                        match tenant {
+                            Some(t) => format!("{}#{t}", i.agent),
+                            None => i.agent.clone(),
+                        }
+                    }
+                    None if list.iter().all(|i| i.agent == list[0].agent) => list[0].agent.clone(),
+                    None => auth,
+                }
+            }
+            None => {
+                if self.agent_bare.len() < MAX_AGENT_KEYS {
+                    self.agent_bare.insert(auth.clone());
+                }
+                auth
+            }
+        };
+        let first = self
+            .first_agent
+            .entry(x.leg.clone())
+            .or_insert_with(|| ident.clone());
+        if *first == ident {
+            String::new()
+        } else {
+            ident
+        }
+    }
+
+    /// Remembers the agent a card describes ([`State::agent_scope`]): every interface it
+    /// lists (1.0 `supportedInterfaces`, 0.x `url` / `additionalInterfaces`; a gRPC
+    /// `host:port` too) is that one agent, with the tenants declared per URL (CARD-008).
+    fn note_agent_card(&mut self, view: &AgentCardView) {
+        let ifaces: Vec<(String, String, Option<String>)> = view
+            .interfaces
+            .iter()
+            .filter_map(|i| {
+                let u = parse_url(&i.url).or_else(|| {
+                    (!i.url.contains("://"))
+                        .then(|| parse_url(&format!("http://{}", i.url.trim())))
+                        .flatten()
+                })?;
+                Some((
+                    format!("{}:{}", u.host, u.port),
+                    net::norm_path(&u.path).to_string(),
+                    i.tenant.clone(),
+                ))
+            })
+            .collect();
+        let Some(first) = ifaces.first() else {
+            return;
+        };
+        // One agent per card: the identity an interface already has (an earlier card, or
+        // calls keyed by the bare authority before any card), else the first interface.
+        let agent = ifaces
+            .iter()
+            .find_map(|(a, b, _)| {
+                self.agent_ifaces
+                    .get(a)?
+                    .iter()
+                    .find(|i| i.base == *b)
+                    .map(|i| i.agent.clone())
+            })
+            .or_else(|| {
+                ifaces
+                    .iter()
+                    .find(|(a, _, _)| self.agent_bare.contains(a))
+                    .map(|(a, _, _)| a.clone())
+            })
+            .unwrap_or_else(|| format!("{}{}", first.0, first.1));
+        for (a, b, t) in ifaces {
+            if !self.agent_ifaces.contains_key(&a) && self.agent_ifaces.len() >= MAX_AGENT_KEYS {
+                continue;
+            }
+            let list = self.agent_ifaces.entry(a).or_default();
+            let k = match list.iter().position(|i| i.base == b) {
+                Some(k) => k,
+                None => {
+                    list.push(AgentIface {
+                        base: b,
+                        agent: agent.clone(),
+                        tenants: Vec::new(),
+                    });
+                    list.len() - 1
+                }
+            };
+            if let (Some(t), Some(i)) = (t, list.get_mut(k)) {
+                if !i.tenants.contains(&t) && i.tenants.len() < 64 {
+                    i.tenants.push(t);
+                }
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ SSE
 
     fn on_sse_item(&mut self, x: &mut Exch, it: SseItem, seq: u64, t_us: u64) {
@@ -2410,7 +2621,7 @@ impl State {
                 .unwrap_or(v)
                 .get("id")
                 .and_then(Json::as_str)
-                .map(|id| task_key(&x.leg, id));
+                .map(|id| x.tkey(id));
             let ctx = x
                 .sse
                 .as_ref()
@@ -3196,7 +3407,7 @@ impl State {
         self.areas.insert("id");
         let xid = &x.id;
         let leg = &x.leg;
-        let key = task_key(leg, id);
+        let key = x.tkey(id);
         if !self.tasks.contains_key(&key) {
             self.task_order.push_back(key.clone());
             if self.task_order.len() > MAX_TASKS {
@@ -3264,7 +3475,7 @@ impl State {
         if let Some(st) = st.filter(|s| s.is_terminal()) {
             // The stream caught up with the terminal state: what it said before was older.
             if let Some(held) = self.stale_streams.get_mut(xid) {
-                held.retain(|h| !(h.key == task_key(leg, id) && h.terminal == st));
+                held.retain(|h| !(h.key == x.tkey(id) && h.terminal == st));
                 if held.is_empty() {
                     self.stale_streams.remove(xid);
                 }
@@ -3297,7 +3508,7 @@ impl State {
                 self.find(&r::TASK_TERMINAL_CHANGED, message, evidence, leg);
                 continue;
             }
-            let key = task_key(leg, id);
+            let key = x.tkey(id);
             let list = self.stale_streams.entry(xid.clone()).or_default();
             if !list.iter().any(|h| h.key == key) {
                 list.push(StaleReport {
@@ -3336,7 +3547,7 @@ impl State {
             .and_then(Json::as_str)
             .or_else(|| str_member(o, "taskId", "task_id"));
         let Some(id) = id else { return };
-        let Some(t) = self.tasks.get_mut(&task_key(&x.leg, id)) else {
+        let Some(t) = self.tasks.get_mut(&x.tkey(id)) else {
             return;
         };
         if t.auth_unexplained_reported {
@@ -3775,7 +3986,7 @@ impl State {
             return;
         };
         let hash = json_hash(parts);
-        let key = task_key(&x.leg, mid);
+        let key = x.tkey(mid);
         match self.sent_messages.get(&key) {
             Some((old, seq, xid)) if *old != hash && *seq < x.req_seq => {
                 let (seq, xid) = (*seq, xid.clone());
@@ -3845,7 +4056,7 @@ impl State {
             seqs: s.sig_seqs.clone(),
             snapshot: s.snapshot.clone(),
         };
-        let key = task_key(&x.leg, tid);
+        let key = x.tkey(tid);
         let mut hit = None;
         if let Some(others) = self.task_streams.get(&key) {
             for o in others {
@@ -4021,7 +4232,7 @@ impl State {
                 // event (the current task, STREAM-004).
                 let known = self
                     .tasks
-                    .get(&task_key(&x.leg, &tid))
+                    .get(&x.tkey(&tid))
                     .and_then(|t| t.terminal.clone())
                     .filter(|(_, tseq, _)| *tseq < x.req_seq)
                     .or_else(|| {
@@ -4792,9 +5003,9 @@ impl State {
             if ct == ut {
                 let agent_terminal = self
                     .tasks
-                    .get(&task_key(&up.leg, ut))
+                    .get(&up.tkey(ut))
                     .and_then(|t| t.terminal.clone());
-                if let Some(t) = self.tasks.get_mut(&task_key(&client.leg, ct)) {
+                if let Some(t) = self.tasks.get_mut(&client.tkey(ct)) {
                     t.terminal = agent_terminal;
                 }
             }
@@ -5136,7 +5347,7 @@ impl State {
             .is_some_and(|q| q == tid);
         let seen_before = self
             .tasks
-            .get(&task_key(&x.leg, tid))
+            .get(&x.tkey(tid))
             .and_then(|t| t.announced.as_ref())
             .is_some_and(|(s, _)| *s < seq);
         if named || seen_before {
@@ -5145,7 +5356,7 @@ impl State {
         self.areas.insert("id");
         // ID-004: an agent message carries a taskId only when that task exists, so the
         // message hands the id out; a later TaskNotFoundError for it is ID-TASK-001's.
-        let key = task_key(&x.leg, tid);
+        let key = x.tkey(tid);
         if !self.tasks.contains_key(&key) {
             self.task_order.push_back(key.clone());
             if self.task_order.len() > MAX_TASKS {
@@ -5228,7 +5439,7 @@ impl State {
         };
         let known = self
             .tasks
-            .get(&task_key(&x.leg, &tid))
+            .get(&x.tkey(&tid))
             .map(|t| (t.terminal.clone(), t.context_id.clone()));
         if !success {
             return;
@@ -5274,7 +5485,7 @@ impl State {
             // id (or the recording started after the task did, hence a note; breaker8 G14).
             let seen_before = self
                 .tasks
-                .get(&task_key(&x.leg, &tid))
+                .get(&x.tkey(&tid))
                 .and_then(|t| t.announced.as_ref())
                 .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
             if !seen_before {
@@ -5367,7 +5578,7 @@ impl State {
         rid: &str,
         msg_id: Option<&str>,
     ) {
-        let Some(t) = self.tasks.get(&task_key(&x.leg, rid)) else {
+        let Some(t) = self.tasks.get(&x.tkey(rid)) else {
             return;
         };
         let Some((ts, tseq, txid)) = t.terminal.clone() else {
@@ -5407,7 +5618,7 @@ impl State {
         let (Some(rid), Some(mid)) = (rid, msg_id) else {
             return;
         };
-        if let Some(t) = self.tasks.get_mut(&task_key(&x.leg, rid)) {
+        if let Some(t) = self.tasks.get_mut(&x.tkey(rid)) {
             if t.sent_message_ids.len() < MAX_TASK_MESSAGE_IDS && !t.sent_message_ids.contains(&mid)
             {
                 t.sent_message_ids.push(mid);
@@ -6045,7 +6256,7 @@ impl State {
             }
             _ => return None,
         };
-        let (ts, tseq, _) = self.tasks.get(&task_key(&x.leg, &tid))?.terminal.clone()?;
+        let (ts, tseq, _) = self.tasks.get(&x.tkey(&tid))?.terminal.clone()?;
         if tseq >= x.req_seq {
             return None;
         }
@@ -6082,7 +6293,7 @@ impl State {
             return None;
         }
         let tid = c.task_id()?.to_string();
-        let (ts, tseq, _) = self.tasks.get(&task_key(&x.leg, &tid))?.terminal.clone()?;
+        let (ts, tseq, _) = self.tasks.get(&x.tkey(&tid))?.terminal.clone()?;
         (ts == TaskState::Canceled && tseq < x.req_seq).then_some(tid)
     }
 
@@ -6112,7 +6323,7 @@ impl State {
             "TASK_NOT_CANCELABLE" => {
                 let seen = c.task_id().and_then(|tid| {
                     let (ts, tseq, _) =
-                        self.tasks.get(&task_key(&x.leg, tid))?.terminal.clone()?;
+                        self.tasks.get(&x.tkey(tid))?.terminal.clone()?;
                     (tseq < x.req_seq && ts != TaskState::Canceled)
                         .then(|| format!("task {tid} was {} earlier in this recording, so it cannot be canceled (TASK-003)", c.state_term(ts)))
                 });
@@ -6514,7 +6725,7 @@ impl State {
         {
             if let Some(key) = c
                 .task_id()
-                .map(|t| task_key(&x.leg, t))
+                .map(|t| x.tkey(t))
                 .filter(|k| !self.tasks.contains_key(k))
             {
                 self.id_error_codes(x, key, code, bseq);
@@ -6803,7 +7014,7 @@ impl State {
                 count: Some(0),
                 ..Default::default()
             }),
-            Some(t) => self.list_pages.get(&task_key(&x.leg, t)).cloned(),
+            Some(t) => self.list_pages.get(&x.tkey(t)).cloned(),
         };
         let total = res.get("totalSize").and_then(|v| {
             v.as_i64()
@@ -6889,7 +7100,7 @@ impl State {
         chain.total = total;
         chain.seq = bseq;
         chain.xid = x.id.clone();
-        let key = task_key(&x.leg, next);
+        let key = x.tkey(next);
         if self.list_pages.insert(key.clone(), chain).is_none() {
             self.list_page_order.push_back(key);
             if self.list_page_order.len() > MAX_PAGE_TOKENS {
@@ -6901,7 +7112,7 @@ impl State {
     }
 
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
-        let Some((aseq, axid, by_msg)) = self.tasks.get(&task_key(&x.leg, tid)).and_then(|t| {
+        let Some((aseq, axid, by_msg)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
             let (s, xid) = t.announced.clone()?;
             Some((s, xid, t.named_by_message.clone()))
         }) else {
@@ -7461,7 +7672,7 @@ impl State {
         if op == Op::CancelTask {
             if let Some((ts, tseq, txid)) = self
                 .tasks
-                .get(&task_key(&x.leg, &id))
+                .get(&x.tkey(&id))
                 .and_then(|t| t.terminal.clone())
             {
                 if tseq < x.req_seq && ts != TaskState::Canceled {
@@ -7491,7 +7702,7 @@ impl State {
                 );
             } else if tv.state.is_some_and(|s| !s.is_terminal()) {
                 self.pending_cancels
-                    .entry(task_key(&x.leg, &id))
+                    .entry(x.tkey(&id))
                     .or_default()
                     .push((bseq, x.id.clone()));
             }
@@ -7501,7 +7712,7 @@ impl State {
             // ID-003 is judged in check_followup; keep the context untouched here.
             let known_ctx = self
                 .tasks
-                .get(&task_key(&x.leg, &id))
+                .get(&x.tkey(&id))
                 .and_then(|t| t.context_id.clone());
             if known_ctx.is_some() && known_ctx != ctx {
                 self.observe(&id, None, tv.state, bseq, x, &state_ptr);
@@ -7599,6 +7810,7 @@ impl State {
                 g.req_malformed.is_none() && g.unreadable.is_none() && !g.req_recheck
             });
         x.call = Some(Arc::new(c));
+        x.scope = self.agent_scope(x);
         if decoded {
             self.request_checks(x);
         }
@@ -8719,7 +8931,7 @@ impl State {
                     &jptr(&p.pointer, &[Key("status"), Key("state")]),
                 );
                 self.check_auth_explained(x, p.inner, &p.pointer, seq, "push notification");
-                if let Some(t) = self.tasks.get_mut(&task_key(&x.leg, id)) {
+                if let Some(t) = self.tasks.get_mut(&x.tkey(id)) {
                     if let (Some(s), Some(ms)) = (st.filter(|s| s.is_terminal()), ts) {
                         if t.terminal.as_ref().is_some_and(|(ts, _, _)| *ts == s) {
                             t.terminal_ts.get_or_insert(ms);
@@ -8896,7 +9108,7 @@ impl State {
         if s.is_terminal() {
             return Some(s);
         }
-        let Some(t) = self.tasks.get(&task_key(&x.leg, id)) else {
+        let Some(t) = self.tasks.get(&x.tkey(id)) else {
             return Some(s);
         };
         if t.terminal.is_none() {
@@ -8914,7 +9126,7 @@ impl State {
     fn task_in_calls(&self, id: &str) -> bool {
         self.tasks
             .iter()
-            .any(|(k, t)| t.in_calls && k.split_once('\u{0}').map_or(k.as_str(), |(_, i)| i) == id)
+            .any(|(k, t)| t.in_calls && k.rsplit('\u{0}').next().unwrap_or(k) == id)
     }
 
     /// The registered webhook URL key ([`webhook_key`]) a request to `url` is a delivery
@@ -9497,6 +9709,7 @@ impl State {
                 view
             }
         };
+        self.note_agent_card(&view);
         let mut origins: Vec<String> = view
             .interfaces
             .iter()
@@ -10204,10 +10417,14 @@ fn missed_event(
     })
 }
 
-fn task_key(leg: &Option<String>, id: &str) -> String {
-    match leg {
-        Some(l) => format!("{l}\u{0}{id}"),
-        None => id.to_string(),
+/// The key of task `id` (also used for messageIds and page tokens) on `leg` at the agent
+/// `scope` ([`State::agent_scope`]): `id`, `leg \0 id`, or `leg \0 scope \0 id`. The id is
+/// always the last `\0`-separated part. ID-001: task ids are unique per agent only.
+fn task_key(leg: &Option<String>, scope: &str, id: &str) -> String {
+    match (leg, scope.is_empty()) {
+        (None, true) => id.to_string(),
+        (Some(l), true) => format!("{l}\u{0}{id}"),
+        (l, false) => format!("{}\u{0}{scope}\u{0}{id}", l.as_deref().unwrap_or("")),
     }
 }
 
