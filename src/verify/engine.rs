@@ -2725,16 +2725,31 @@ impl State {
                     s.error_seen = true;
                 }
                 // TASK-009 / ID-001: −32001 for the task this very stream carried
-                // (ggcode #1073: a timeout reported as TaskNotFoundError).
+                // (ggcode #1073: a timeout reported as TaskNotFoundError). Only a task event
+                // the stream delivered counts: a subscribe stream's task id comes from the
+                // request, and an unknown task answered with −32001 as the stream's one
+                // event is legal (a2a-python raises it inside the streaming handler).
                 let code = v.pointer("/error/code").and_then(Json::as_i64);
-                let tid = x.sse.as_ref().and_then(|s| s.task_id.clone());
-                if let (Some(jsonrpc::TASK_NOT_FOUND), Some(tid)) = (code, tid) {
-                    self.stream_once(
-                        x,
-                        &r::ID_TASK_NOT_RESOLVABLE,
-                        format!("stream reports task {tid} not found although the same stream carried that task id"),
-                        vec![x.ev_at(seq, "/error/code", code.map(Value::from))],
-                    );
+                let streamed = x.sse.as_ref().and_then(|s| {
+                    s.first_kind
+                        .is_some()
+                        .then(|| s.task_id.clone())
+                        .flatten()
+                });
+                if code == Some(jsonrpc::TASK_NOT_FOUND) {
+                    if let Some(tid) = streamed {
+                        self.stream_once(
+                            x,
+                            &r::ID_TASK_NOT_RESOLVABLE,
+                            format!("stream reports task {tid} not found although the same stream carried that task id"),
+                            vec![x.ev_at(seq, "/error/code", code.map(Value::from))],
+                        );
+                    } else if c.op == Some(Op::SubscribeToTask) {
+                        // ID-TASK-001: a task the agent handed out earlier.
+                        if let Some(tid) = c.task_id().map(str::to_string) {
+                            self.task_not_found(x, &tid, seq, "/error/code");
+                        }
+                    }
                 }
                 return;
             }
