@@ -5765,6 +5765,58 @@ impl State {
             .map(|i| i.to_string())
             .collect::<Vec<_>>()
             .join(", ");
+        // The client's part (RPC-001, RPC-002): a notification of an A2A method inside the
+        // batch, and one id given to two calls (JSON-RPC 2.0 §6 pairs answers by id).
+        let deliberate = x
+            .req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some();
+        let notifications: Vec<(usize, &str)> = calls
+            .iter()
+            .enumerate()
+            .filter_map(|(i, k)| match &k.rpc {
+                Some(RequestParse::Request {
+                    id: None, method, ..
+                }) if k.op.is_some() => Some((i, method.as_str())),
+                _ => None,
+            })
+            .collect();
+        if let (Some((i, m)), false) = (notifications.first(), deliberate) {
+            self.find(
+                &r::RPC_REQUEST_ID,
+                format!(
+                    "client's JSON-RPC batch element {i} calls {m} without id: it is a notification, which the agent must not answer (JSON-RPC 2.0 §6), so the client never learns its result"
+                ),
+                vec![x.ev_at(x.req_ev_seq(), &format!("/{i}"), None)],
+                &x.leg,
+            );
+        }
+        let id_count = |g: &String| ids.iter().filter(|i| *i == g).count();
+        let dup_call = calls.iter().enumerate().find_map(|(j, k)| {
+            let g = jsonrpc::id_key(k.rpc_id.as_ref())?;
+            let first = calls
+                .iter()
+                .position(|o| jsonrpc::id_key(o.rpc_id.as_ref()).as_ref() == Some(&g))?;
+            (first < j).then_some((first, j))
+        });
+        if let (Some((a, b)), false) = (dup_call, deliberate) {
+            let (ka, kb) = (&calls[a], &calls[b]);
+            self.find(
+                &r::RPC_REQUEST_BATCH_DUPLICATE_ID,
+                format!(
+                    "client's JSON-RPC batch gives id {} to element {a} ({}) and element {b} ({}): the answers, which may come in any order, cannot be paired with the calls",
+                    kb.rpc_id.as_ref().map(|i| i.to_string()).unwrap_or_default(),
+                    ka.method.as_deref().unwrap_or("?"),
+                    kb.method.as_deref().unwrap_or("?"),
+                ),
+                vec![x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("/{b}/id"),
+                    kb.rpc_id.as_ref().map(Json::to_value),
+                )],
+                &x.leg,
+            );
+        }
         if !(200..300).contains(&status) || x.synthetic || ids.is_empty() {
             return;
         }
@@ -5846,10 +5898,16 @@ impl State {
                     .iter()
                     .find(|k| jsonrpc::id_key(k.rpc_id.as_ref()).as_ref() == Some(g))
             });
-            let duplicate = got.as_ref().is_some_and(|g| seen.contains(g));
             if let Some(g) = &got {
                 seen.push(g.clone());
             }
+            // More answers with this id than calls with it (two calls may share an id: the
+            // client's fault, RPC-REQ-003; each answer echoing it is right, RPC-002).
+            let duplicate = got
+                .as_ref()
+                .is_some_and(|g| seen.iter().filter(|s| *s == g).count() > id_count(g).max(1));
+            // An answer to an id two calls share cannot be paired with one of them.
+            let ambiguous = got.as_ref().is_some_and(|g| id_count(g) > 1);
             // An error with id null answers a call whose id the server could not read.
             let null_error = rv.id.is_none_or(Json::is_null) && e.get("error").is_some();
             if (matched.is_none() || duplicate) && !null_error {
@@ -5860,13 +5918,22 @@ impl State {
                         .map(|i| i.to_string())
                         .unwrap_or_else(|| "null".into());
                     let what = if duplicate {
-                        format!("repeats id {shown}")
+                        format!("repeats id {shown}: the client cannot pair it with its call")
+                    } else if rv.id.is_none_or(Json::is_null) && !notifications.is_empty() {
+                        // JSON-RPC 2.0 §6: no Response for a notification in a batch.
+                        let which = match notifications.as_slice() {
+                            [(i, m)] => format!("the notification {m} (element {i})"),
+                            _ => format!("one of its {} notifications", notifications.len()),
+                        };
+                        format!(
+                            "has id null: it answers {which}, and a server MUST NOT answer a notification (JSON-RPC 2.0 §6)"
+                        )
                     } else {
-                        format!("has id {shown}, which no call of the batch had (ids {shown_ids})")
+                        format!("has id {shown}, which no call of the batch had (ids {shown_ids}): the client cannot pair it with its call")
                     };
                     self.find(
                         &r::RPC_ID_MISMATCH,
-                        format!("element {j} of the agent's answer to a JSON-RPC batch {what}: the client cannot pair it with its call"),
+                        format!("element {j} of the agent's answer to a JSON-RPC batch {what}"),
                         vec![
                             x.ev(x.req_ev_seq()),
                             x.ev_at(bseq, &format!("{base}/id"), rv.id.map(Json::to_value)),
@@ -5879,12 +5946,13 @@ impl State {
             let (Some(k), Some(res)) = (matched, e.get("result")) else {
                 continue;
             };
-            if duplicate {
+            if duplicate || ambiguous {
                 continue;
             }
             let one = Exch {
                 id: x.id.clone(),
                 leg: x.leg.clone(),
+                scope: x.scope.clone(),
                 req_seq: x.req_seq,
                 method: x.method.clone(),
                 url: x.url.clone(),

@@ -740,6 +740,12 @@ def reqver(ok):
     t.req("POST", H + "/a2a", call, headers=V1)
     t.resp(200, res(1, task1())); return t.text()
 case("RPC-REQ-002", reqver(False), reqver(True))
+# ---- RPC-REQ-003: each call of a batch has its own id (breaker11 K28)
+def batchdup(ok):
+    t = T(); calls = [rpc(1, "GetTask", {"id": "task-1"}), rpc(2 if ok else 1, "GetTask", {"id": "task-2"})]
+    t.req("POST", H + "/a2a", calls, headers=V1)
+    t.resp(200, [res(calls[1]["id"], task1("task-2")), res(1, task1())]); return t.text()
+case("RPC-REQ-003", batchdup(False), batchdup(True))
 # ---- ID-MSG-002: a messageId names one message; retries resend it (breaker10 E20)
 def midreuse(ok):
     t = T(); send1(t, {"task": task1()}, params={"message": msg1("book table", messageId="m-1")})
