@@ -678,6 +678,10 @@ pub(super) struct State {
     /// Webhook URL key → scope of the agent exchange that registered it: a delivery's task
     /// is that agent's (PUSH-002).
     push_url_scope: HashMap<String, String>,
+    /// Seq of the latest request head on the `upstream` leg (a gateway recording): a
+    /// client-leg call with none after its own request head was answered by the gateway
+    /// alone (GW-RESP-002).
+    up_req_last: Option<u64>,
 }
 
 /// An interface path a card listed on one authority ([`State::agent_ifaces`]).
@@ -955,6 +959,7 @@ impl State {
             agent_bare: HashSet::new(),
             first_agent: HashMap::new(),
             push_url_scope: HashMap::new(),
+            up_req_last: None,
         }
     }
 
@@ -1029,6 +1034,9 @@ impl State {
         let origin = parts.as_ref().map(UrlParts::origin);
         if leg.is_some() {
             self.areas.insert("gateway");
+            if leg.as_deref() == Some("upstream") {
+                self.up_req_last = Some(seq);
+            }
         }
         let grpc = headers
             .get("content-type")
@@ -2336,6 +2344,16 @@ impl State {
         self.cards.get(x.origin.as_deref()?)
     }
 
+    /// A client-leg answer of a gateway recording (an `upstream` leg seen) with no
+    /// upstream request since the client's request head: the gateway answered alone (its
+    /// cache, a stale copy), so what it says is not the agent's (GW-RESP-002).
+    fn gw_answered_alone(&self, x: &Exch) -> bool {
+        x.leg.is_none()
+            && !x.synthetic
+            && x.call.as_ref().is_some_and(|c| !c.webhook)
+            && self.up_req_last.is_some_and(|u| u < x.req_seq)
+    }
+
     /// The agent exchange `x` addressed, as the scope part of its [`task_key`]s (ID-001:
     /// task ids are unique per agent, not across agents; ID-007: a messageId is deduped by
     /// the agent that received it). The agent is the card whose interface path on the
@@ -3520,6 +3538,28 @@ impl State {
                 x.ev_at(seq, ptr, Some(Value::String(now.into()))),
             ];
             if !held {
+                if self.gw_answered_alone(x) {
+                    // TASK-001 is the agent's; this answer never came from the agent.
+                    let cache = ["age", "x-cache", "cf-cache-status", "x-cache-status"]
+                        .iter()
+                        .filter_map(|h| x.resp_headers.get(h).map(|v| format!("{h}: {v}")))
+                        .collect::<Vec<_>>();
+                    let message = format!(
+                        "the gateway answered the client's {} itself (no request went to the agent on the upstream leg{}): it reports task {id} as {now} although the task was {} before, a cached or stale answer the agent never sent",
+                        x.call
+                            .as_ref()
+                            .and_then(|c| c.method.clone())
+                            .unwrap_or_else(|| format!("{} {}", x.method, x.path)),
+                        if cache.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; the answer carries {}", cache.join(", "))
+                        },
+                        x.state_term(ts)
+                    );
+                    self.find(&r::GW_ANSWER_ALTERED, message, evidence, leg);
+                    continue;
+                }
                 self.find(&r::TASK_TERMINAL_CHANGED, message, evidence, leg);
                 continue;
             }

@@ -608,8 +608,8 @@ rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
 
 rule!(GW_ANSWER_ALTERED, "GW-RESP-002", "answer-altered-by-proxy", Error, Interop,
     ["RPC-002", "RPC-005"],
-    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, or the answer replaced by a page of the gateway's own",
-    "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams, and exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page");
+    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, the answer replaced by a page of the gateway's own, or an answer of its own (a cached task) the agent never sent",
+    "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams, exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page, and do not cache A2A answers (tasks change state between two identical GetTask calls: forward each call to the agent)");
 
 // One leg only (no `leg: "upstream"` recorded): an intermediary's error status with no A2A
 // answer is a fact the client saw, but whose fault it is cannot be told from this leg.
