@@ -1716,6 +1716,31 @@ impl State {
                     );
                 }
             }
+            // DATA-001: 1.0 JSON members are camelCase; a proto field name (`message_id`,
+            // `return_immediately`) is read by ProtoJSON parsers only (breaker11 K26).
+            if c.binding != Some(Binding::Grpc)
+                && x
+                    .req_headers
+                    .get(crate::model::PROBE_NEGATIVE_HEADER)
+                    .is_none()
+            {
+                let base = if c.binding.is_some_and(Binding::bare_params) {
+                    ""
+                } else {
+                    "/params"
+                };
+                if let Some((ptr, snake, camel)) = proto_field_name_member(&c.params, base) {
+                    self.find(
+                        &r::REQUEST_SHAPE,
+                        format!(
+                            "client's 1.0 {} request uses the proto field name {snake} where the JSON member is {camel} (DATA-001: camelCase): only a ProtoJSON parser reads it, any other agent ignores it",
+                            c.method.as_deref().unwrap_or("A2A")
+                        ),
+                        vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
+                        &x.leg,
+                    );
+                }
+            }
             // 0.x SendMessageConfiguration names a 1.0 agent ignores as unknown (DATA-003):
             // the webhook is never called, or the call blocks (DIGEST §1, trap 8; a2a-dotnet
             // PR #418).
@@ -7768,9 +7793,12 @@ impl State {
         // TASK-005 (1.0): a blocking send (returnImmediately unset or false) answers only
         // at a terminal or interrupted state.
         if op == Op::SendMessage && dialect == Some(Dialect::V1_0) {
+            // A ProtoJSON agent also reads the proto name `return_immediately` (the client's
+            // DATA-SHAPE-002), and honours it.
             let immediate = c
                 .params
                 .pointer("/configuration/returnImmediately")
+                .or_else(|| c.params.pointer("/configuration/return_immediately"))
                 .and_then(Json::as_bool)
                 .unwrap_or(false);
             if let Some(st) = tv.state {
@@ -10537,6 +10565,62 @@ fn missed_event(
             Evidence { seq: b_last, exchange: Some(b.xid.clone()), pointer: None, found: None },
         ];
         Some((msg, ev))
+    })
+}
+
+/// The first member of a 1.0 request's params (at `base`: `/params` for JSON-RPC, empty
+/// for HTTP+JSON) spelled with its proto field name instead of the JSON camelCase name
+/// (DATA-001): `(JSON Pointer, proto name, JSON name)`. Looks at the params, the message,
+/// its parts and the send configuration (with its push config); never inside `metadata`
+/// or a data part's value (free-form).
+fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String, String)> {
+    const NAMES: &[(&str, &str)] = &[
+        ("message_id", "messageId"),
+        ("context_id", "contextId"),
+        ("task_id", "taskId"),
+        ("reference_task_ids", "referenceTaskIds"),
+        ("media_type", "mediaType"),
+        ("return_immediately", "returnImmediately"),
+        ("history_length", "historyLength"),
+        ("accepted_output_modes", "acceptedOutputModes"),
+        ("task_push_notification_config", "taskPushNotificationConfig"),
+        ("push_notification_config", "pushNotificationConfig"),
+        ("page_size", "pageSize"),
+        ("page_token", "pageToken"),
+        ("status_timestamp_after", "statusTimestampAfter"),
+        ("include_artifacts", "includeArtifacts"),
+    ];
+    let hit = |o: &Obj, at: &str| {
+        NAMES.iter().find_map(|(snake, camel)| {
+            o.contains_key(snake)
+                .then(|| (format!("{at}/{snake}"), snake.to_string(), camel.to_string()))
+        })
+    };
+    let top = params.as_object()?;
+    if let Some(h) = hit(top, base) {
+        return Some(h);
+    }
+    for key in ["message", "request"] {
+        if let Some(m) = top.get(key).and_then(Json::as_object) {
+            let at = format!("{base}/{key}");
+            if let Some(h) = hit(m, &at) {
+                return Some(h);
+            }
+            let parts = m.get("parts").and_then(Json::as_array).into_iter().flatten();
+            for (i, p) in parts.enumerate() {
+                if let Some(h) = p.as_object().and_then(|p| hit(p, &format!("{at}/parts/{i}"))) {
+                    return Some(h);
+                }
+            }
+        }
+    }
+    let cfg = top.get("configuration").and_then(Json::as_object)?;
+    let at = format!("{base}/configuration");
+    hit(cfg, &at).or_else(|| {
+        let (k, push) = ["taskPushNotificationConfig", "pushNotificationConfig"]
+            .iter()
+            .find_map(|k| cfg.get(k).and_then(Json::as_object).map(|o| (k, o)))?;
+        hit(push, &format!("{at}/{k}"))
     })
 }
 

@@ -185,9 +185,9 @@ rule!(GRPC_ERROR_INFO_MISSING, "GRPC-ERROR-002", "grpc-error-info-missing", Erro
     "send grpc-status-details-bin with a google.rpc.Status whose details hold a google.rpc.ErrorInfo {reason: TASK_NOT_FOUND ..., domain: \"a2a-protocol.org\"}");
 
 rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, Interop,
-    ["DATA-005", "DATA-004"],
-    "client sent a send request whose message is malformed",
-    "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x: kind text/file/data)");
+    ["DATA-005", "DATA-004", "DATA-001"],
+    "client sent a send request whose message is malformed, or a 1.0 request whose members carry proto field names (message_id) instead of the JSON camelCase names",
+    "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x: kind text/file/data); in 1.0 JSON write every member in camelCase (messageId, contextId, returnImmediately): proto field names are read by ProtoJSON parsers only (set your protobuf JSON printer to lowerCamelCase names, not preserving_proto_field_name)");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
