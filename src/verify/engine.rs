@@ -2253,6 +2253,65 @@ impl State {
         );
     }
 
+    /// GW-HDR-002 (AUTH-002, AUTH-001): the agent refused upstream exchange `up` with 401
+    /// while the client-leg call `cid` it forwards carried credentials (`Authorization`,
+    /// an API key header the card declares, `Cookie`) the upstream request lacks: the
+    /// gateway dropped them. A gateway that authenticates upstream itself sends its own
+    /// credentials, and an agent that accepts them gives no 401: not judged.
+    fn gw_credentials_lost(&mut self, cid: &str, up: &Exch) {
+        let Some(client) = self.open.get(cid) else {
+            return;
+        };
+        let mut names: Vec<String> = self
+            .card_for(client)
+            .map(|c| c.view.credential_headers.clone())
+            .unwrap_or_default();
+        for n in ["authorization", "x-api-key", "cookie"] {
+            if !names.iter().any(|h| h == n) {
+                names.push(n.to_string());
+            }
+        }
+        let sent = |h: &Headers, n: &str| h.get(n).is_some_and(|v| !v.trim().is_empty());
+        let lost: Vec<&str> = names
+            .iter()
+            .filter(|n| sent(&client.req_headers, n) && !sent(&up.req_headers, n))
+            .map(String::as_str)
+            .collect();
+        // Another credential on the upstream leg: the gateway swapped in its own.
+        let replaced = names
+            .iter()
+            .any(|n| sent(&up.req_headers, n) && !lost.contains(&n.as_str()));
+        if lost.is_empty() || replaced {
+            return;
+        }
+        let shown = lost
+            .iter()
+            .map(|n| wire_header_name(n))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let (cev, uev, rev) = (
+            Evidence {
+                seq: client.req_seq,
+                exchange: Some(client.id.clone()),
+                pointer: None,
+                found: Some(Value::String(shown.clone())),
+            },
+            up.ev(up.req_seq),
+            Evidence {
+                found: Some(Value::from(401)),
+                ..up.ev(up.resp_seq)
+            },
+        );
+        self.find(
+            &r::GW_CREDENTIALS_STRIPPED,
+            format!(
+                "gateway dropped the client's {shown} on the upstream leg and the agent refused the call with 401: the client authenticated, the gateway did not pass its credentials on"
+            ),
+            vec![cev, uev, rev],
+            &None,
+        );
+    }
+
     /// A client-leg request and its upstream copy are paired: remembers the pair
     /// ([`State::gw_pairs`]) and compares the A2A headers the gateway passed on
     /// (`A2A-Version`: VER-HDR-002; `A2A-Extensions`: GW-HDR-001).
@@ -4498,6 +4557,11 @@ impl State {
                 }
             })
             .map(|p| (p.client.clone(), p.up.clone()));
+        if is_up && x.status == Some(401) && !x.synthetic {
+            if let Some((cid, _)) = &pair {
+                self.gw_credentials_lost(cid, x);
+            }
+        }
         let answered_whole = x.sse.is_none()
             && x.status.is_some()
             && x.outcome == Some(Outcome::Complete)
@@ -10998,6 +11062,20 @@ fn tail_matches(
         .map(|x| x.path.as_str())
         .or_else(|| done_paths.get(id).map(String::as_str));
     p.is_some_and(|p| tail(p) == tail(up_path))
+}
+
+/// A lowercased header name as written on the wire (`authorization` → `Authorization`,
+/// `x-api-key` → `X-Api-Key`) for messages.
+fn wire_header_name(n: &str) -> String {
+    n.split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 fn has_credentials(h: &Headers, names: &[String]) -> bool {

@@ -597,6 +597,10 @@ rule!(GW_EXTENSIONS_STRIPPED, "GW-HDR-001", "proxy-stripped-extensions-header", 
     "extension URIs the client sent in A2A-Extensions (0.x X-A2A-Extensions) are missing on the upstream leg",
     "forward the A2A-Extensions (0.x X-A2A-Extensions) request header unchanged; without it the agent does not activate the extensions, and one the card marks required fails with ExtensionSupportRequiredError that looks like the client's fault");
 
+rule!(GW_CREDENTIALS_STRIPPED, "GW-HDR-002", "proxy-stripped-credentials", Warning, Interop,
+    ["AUTH-002", "AUTH-001"],
+    "credentials the client sent (Authorization, an API key header, Cookie) are missing on the upstream leg and the agent refused the call with 401",
+    "forward the client's credential headers to the agent (nginx: do not clear Authorization with proxy_set_header; Envoy/API gateways: keep the header after authenticating), or authenticate to the agent with the gateway's own credentials; a client that authenticates as the card asks should not get the agent's 401");
 rule!(GW_SEND_RETRIED, "GW-REQ-001", "send-retried-by-proxy", Warning, Interop,
     ["ID-007", "TASK-005"],
     "gateway sent one client message send upstream more than once (a retry of a non-idempotent request, RFC 9110 §9.2.2)",
@@ -666,6 +670,7 @@ pub static RULES: &[Rule] = &[
     GRPC_MESSAGE_MALFORMED,
     GRPC_REQUEST_MALFORMED,
     GW_EXTENSIONS_STRIPPED,
+    GW_CREDENTIALS_STRIPPED,
     GW_SEND_RETRIED,
     GW_ANSWER_LOST,
     GW_ANSWER_ALTERED,

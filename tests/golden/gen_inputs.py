@@ -473,6 +473,18 @@ def gwext(ok):
     r = res(1, {"task": task1()})
     t.resp(200, r, leg="upstream"); t.resp(200, r); return t.text()
 case("GW-HDR-001", gwext(False), gwext(True))
+def gwauth(ok):
+    t = T(); body = j(rpc(1, "SendMessage", {"message": msg1("hello")}))
+    auth = {"authorization": "Bearer <redacted>"}
+    t.req("POST", "https://gateway.example.test/a2a", body, headers=dict(V1, **auth))
+    t.req("POST", "https://billing.example.test/a2a", body, headers=dict(V1, **auth) if ok else V1, leg="upstream")
+    if ok:
+        r = res(1, {"task": task1()}); t.resp(200, r, leg="upstream"); t.resp(200, r)
+    else:
+        h = {"www-authenticate": 'Bearer realm="a2a"', "content-length": "0"}
+        t.resp(401, "", ct=None, headers=h, leg="upstream"); t.resp(401, "", ct=None, headers=h)
+    return t.text()
+case("GW-HDR-002", gwauth(False), gwauth(True))
 def gwtimeout(ok):
     t = T(); body = j(rpc(1, "message/send", {"message": msg03("slow report")}))
     t.req("POST", "https://gateway.example.test/a2a", body)
