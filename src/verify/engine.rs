@@ -1442,7 +1442,13 @@ impl State {
             if rt.dialect.is_0x() {
                 c.request_line = Some(format!("{} {}", x.method.to_ascii_uppercase(), x.path));
             }
-            if let Some(b) = body.as_deref() {
+            // REST-001: GET and DELETE take their fields from the path and query; a body
+            // on them has no meaning (RFC 9110 §9.3.1, §9.3.5) and servers and proxies
+            // drop it, so it is no parameter the agent was given (breaker11 K4).
+            let bodyless = x.method.eq_ignore_ascii_case("GET")
+                || x.method.eq_ignore_ascii_case("DELETE")
+                || x.method.eq_ignore_ascii_case("HEAD");
+            if let (Some(b), false) = (body.as_deref(), bodyless) {
                 c.params = Json::parse_owned(b).unwrap_or_default();
             }
             // `/v1` is also a plausible 1.0 interface base path (`https://host/v1`): a
