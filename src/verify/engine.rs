@@ -3108,6 +3108,22 @@ impl State {
                 let need_ctx =
                     dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
                 let tv = task_view(p.inner, &p.pointer, need_ctx);
+                // STREAM-009: an artifact the Task event carries is the base a later
+                // `append: true` chunk of it extends (a second turn's stream opens with
+                // the task as it stands, artifacts included; STREAM-003).
+                if let (Some(arts), Some(s)) = (
+                    p.inner.get("artifacts").and_then(Json::as_array),
+                    x.sse.as_mut(),
+                ) {
+                    for aid in arts
+                        .iter()
+                        .filter_map(|a| a.get("artifactId").and_then(Json::as_str))
+                    {
+                        if !s.artifacts.contains_key(aid) {
+                            s.artifacts.insert(aid.to_string(), false);
+                        }
+                    }
+                }
                 if tv.state_raw.is_some() && tv.state.is_none() {
                     if let Some(s) = x.sse.as_mut() {
                         s.undecodable = true;
