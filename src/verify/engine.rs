@@ -1725,8 +1725,7 @@ impl State {
             // DATA-001: 1.0 JSON members are camelCase; a proto field name (`message_id`,
             // `return_immediately`) is read by ProtoJSON parsers only (breaker11 K26).
             if c.binding != Some(Binding::Grpc)
-                && x
-                    .req_headers
+                && x.req_headers
                     .get(crate::model::PROBE_NEGATIVE_HEADER)
                     .is_none()
             {
@@ -2838,12 +2837,10 @@ impl State {
                 // request, and an unknown task answered with −32001 as the stream's one
                 // event is legal (a2a-python raises it inside the streaming handler).
                 let code = v.pointer("/error/code").and_then(Json::as_i64);
-                let streamed = x.sse.as_ref().and_then(|s| {
-                    s.first_kind
-                        .is_some()
-                        .then(|| s.task_id.clone())
-                        .flatten()
-                });
+                let streamed = x
+                    .sse
+                    .as_ref()
+                    .and_then(|s| s.first_kind.is_some().then(|| s.task_id.clone()).flatten());
                 if code == Some(jsonrpc::TASK_NOT_FOUND) {
                     if let Some(tid) = streamed {
                         self.stream_once(
@@ -8455,6 +8452,13 @@ impl State {
             self.after_response(x, None);
             return;
         }
+        // RFC 9110 §15.5.6: 405 is the HTTP router's answer to a verb the route does not
+        // have (REST-001: `:cancel` and `message:send` are POST, GetTask GET), not an A2A
+        // error: its body is no AIP-193 error to judge (breaker11 K7).
+        if status == 405 && !x.synthetic && c.op.is_some_and(|o| !rest_verb_fits(o, &x.method)) {
+            self.after_response(x, None);
+            return;
+        }
         if status >= 400 && !x.synthetic {
             if json.is_none() && self.rest_route_of_answered_interface(x) {
                 self.rest_error_not_json(x, &c, status, bseq);
@@ -10259,6 +10263,16 @@ impl State {
         if matches!(x.status, Some(404) | Some(405)) && self.rest_route_of_answered_interface(x) {
             return;
         }
+        // A 405 to a verb the HTTP+JSON route does not have (GET /tasks/t1:cancel) is the
+        // router refusing the client's verb: the route is there (breaker11 K7).
+        if x.status == Some(405)
+            && x.call.as_ref().is_some_and(|c| {
+                c.binding == Some(Binding::Rest)
+                    && c.op.is_some_and(|o| !rest_verb_fits(o, &x.method))
+            })
+        {
+            return;
+        }
         // A 404 that carries an A2A error (TaskNotFound on a REST route, ...) is an answer.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         if let Ok(Json::Object(o)) = Json::parse(&body) {
@@ -10669,7 +10683,10 @@ fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String,
         ("return_immediately", "returnImmediately"),
         ("history_length", "historyLength"),
         ("accepted_output_modes", "acceptedOutputModes"),
-        ("task_push_notification_config", "taskPushNotificationConfig"),
+        (
+            "task_push_notification_config",
+            "taskPushNotificationConfig",
+        ),
         ("push_notification_config", "pushNotificationConfig"),
         ("page_size", "pageSize"),
         ("page_token", "pageToken"),
@@ -10678,8 +10695,13 @@ fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String,
     ];
     let hit = |o: &Obj, at: &str| {
         NAMES.iter().find_map(|(snake, camel)| {
-            o.contains_key(snake)
-                .then(|| (format!("{at}/{snake}"), snake.to_string(), camel.to_string()))
+            o.contains_key(snake).then(|| {
+                (
+                    format!("{at}/{snake}"),
+                    snake.to_string(),
+                    camel.to_string(),
+                )
+            })
         })
     };
     let top = params.as_object()?;
@@ -10692,9 +10714,16 @@ fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String,
             if let Some(h) = hit(m, &at) {
                 return Some(h);
             }
-            let parts = m.get("parts").and_then(Json::as_array).into_iter().flatten();
+            let parts = m
+                .get("parts")
+                .and_then(Json::as_array)
+                .into_iter()
+                .flatten();
             for (i, p) in parts.enumerate() {
-                if let Some(h) = p.as_object().and_then(|p| hit(p, &format!("{at}/parts/{i}"))) {
+                if let Some(h) = p
+                    .as_object()
+                    .and_then(|p| hit(p, &format!("{at}/parts/{i}")))
+                {
                     return Some(h);
                 }
             }
@@ -11084,6 +11113,18 @@ fn tail_matches(
         .map(|x| x.path.as_str())
         .or_else(|| done_paths.get(id).map(String::as_str));
     p.is_some_and(|p| tail(p) == tail(up_path))
+}
+
+/// Whether HTTP `method` is the verb of HTTP+JSON operation `op` (REST-001: the routes
+/// and verbs of 1.0 §11 / 0.3 §3.2.3). Operations whose verb differs between versions or
+/// bindings are taken as fitting any verb.
+fn rest_verb_fits(op: Op, method: &str) -> bool {
+    let want = match op {
+        Op::SendMessage | Op::SendStreamingMessage | Op::CancelTask => "POST",
+        Op::GetTask | Op::ListTasks => "GET",
+        _ => return true,
+    };
+    method.eq_ignore_ascii_case(want)
 }
 
 /// A lowercased header name as written on the wire (`authorization` → `Authorization`,
