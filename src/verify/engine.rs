@@ -4347,13 +4347,28 @@ impl State {
                     "was reset"
                 };
                 let ev = vec![x.ev(x.end_seq)];
-                self.no_terminal_or_gateway(
-                    x,
-                    format!(
+                // A subscribe to a task the recording never showed: the likely cause is an
+                // unknown task answered with a stream instead of TaskNotFoundError
+                // (TASK-009; STREAM-004: a known task's stream opens with the task).
+                let unknown = (c.op == Some(Op::SubscribeToTask))
+                    .then(|| c.task_id())
+                    .flatten()
+                    .filter(|t| !self.tasks.contains_key(&x.tkey(t)));
+                let msg = match unknown {
+                    Some(t) => format!(
+                        "{} for task {t}, which this recording never showed, got an event stream that {how} without any event: an unknown task is answered with TaskNotFoundError ({}) instead of a stream (TASK-009), a known one with its current Task as the first event (STREAM-004)",
+                        c.method.as_deref().unwrap_or("SubscribeToTask"),
+                        match c.binding {
+                            Some(Binding::Rest) => "HTTP 404",
+                            Some(Binding::Grpc) => "gRPC NOT_FOUND",
+                            _ => "-32001",
+                        }
+                    ),
+                    None => format!(
                         "stream {how} without any event: the client got no task, message or state"
                     ),
-                    ev,
-                );
+                };
+                self.no_terminal_or_gateway(x, msg, ev);
             }
         }
         // Capability vs behaviour (STREAM-001).

@@ -380,7 +380,7 @@ rule!(
 rule!(STREAM_NO_TERMINAL, "STREAM-END-002", "stream-ended-without-terminal", Error, Streaming,
     ["STREAM-003", "STREAM-007"],
     "task stream ended before a terminal or interrupted state",
-    "keep the stream open until the task reaches a terminal (or input-required/auth-required) state, and send that state before closing");
+    "keep the stream open until the task reaches a terminal (or input-required/auth-required) state, and send that state before closing; a SubscribeToTask (0.x tasks/resubscribe) of a task the agent does not know gets TaskNotFoundError, not an empty stream");
 rule!(STREAM_FINAL_FLAG, "STREAM-FINAL-001", "stream-final-flag-wrong", Error, Streaming,
     ["STREAM-008"],
     "0.x final flag does not match the state",
