@@ -1582,6 +1582,27 @@ impl State {
                 );
             }
         }
+        // AUTH-001: credentials travel in HTTP headers, never in A2A payloads (metadata is
+        // kept in task history and logs; breaker11 K32).
+        if c.op.is_some() && !c.webhook {
+            let base = if c.binding.is_some_and(Binding::bare_params) {
+                ""
+            } else {
+                "/params"
+            };
+            if let Some((ptr, key)) = payload_credential(&c.params, base) {
+                self.areas.insert("auth");
+                self.find(
+                    &r::AUTH_CREDENTIAL_IN_PAYLOAD,
+                    format!(
+                        "client's {} carries a credential in the A2A payload ({key} at {ptr}) instead of an HTTP header: the agent stores metadata in task history and logs",
+                        c.method.as_deref().unwrap_or("call")
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
+                    &x.leg,
+                );
+            }
+        }
         // RPC-001 / RPC-002 (DIGEST §3: request `id` string|integer required): an A2A call
         // without id is a notification; a null, fractional, boolean or structured id is
         // none the A2A schemas allow.
@@ -11128,6 +11149,57 @@ fn tail_matches(
         .map(|x| x.path.as_str())
         .or_else(|| done_paths.get(id).map(String::as_str));
     p.is_some_and(|p| tail(p) == tail(up_path))
+}
+
+/// A credential in the `metadata` of a request's params or message (AUTH-001: never in
+/// A2A payloads): `(JSON Pointer, what)`. A member named like a credential
+/// (`authorization`, `access_token`, `api_key`, `password`, ...) with a non-empty string
+/// value, or any string value that is an HTTP `Bearer` / `Basic` credential. The value is
+/// never returned (it is a secret).
+fn payload_credential(params: &Json, base: &str) -> Option<(String, String)> {
+    const NAMES: &[&str] = &[
+        "authorization",
+        "access_token",
+        "accesstoken",
+        "id_token",
+        "refresh_token",
+        "bearer_token",
+        "auth_token",
+        "api_key",
+        "apikey",
+        "x-api-key",
+        "password",
+        "client_secret",
+    ];
+    let scan = |m: &Obj, at: String| {
+        m.iter().find_map(|(k, v)| {
+            let s = v.as_str()?.trim();
+            let lower = s.to_ascii_lowercase();
+            let scheme =
+                (lower.starts_with("bearer ") || lower.starts_with("basic ")) && s.len() > 12;
+            let named = NAMES.iter().any(|n| k.eq_ignore_ascii_case(n)) && !s.is_empty();
+            (scheme || named).then(|| {
+                (
+                    jptr(&at, &[Key(k)]),
+                    if scheme {
+                        format!("an HTTP {} credential", s.split(' ').next().unwrap_or(""))
+                    } else {
+                        format!("member {k}")
+                    },
+                )
+            })
+        })
+    };
+    let top = params.as_object()?;
+    if let Some(m) = top.get("metadata").and_then(Json::as_object) {
+        if let Some(h) = scan(m, format!("{base}/metadata")) {
+            return Some(h);
+        }
+    }
+    ["message", "request"].iter().find_map(|key| {
+        let m = top.get(key)?.get("metadata")?.as_object()?;
+        scan(m, format!("{base}/{key}/metadata"))
+    })
 }
 
 /// Whether HTTP `method` is the verb of HTTP+JSON operation `op` (REST-001: the routes

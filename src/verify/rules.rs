@@ -506,6 +506,10 @@ rule!(AUTH_OPEN_ENDPOINT, "AUTH-OPEN-001", "task-endpoint-without-auth", Error, 
     ["AUTH-002", "AUTH-006"],
     "card declares security but a task operation without credentials succeeded",
     "authenticate every request against the card's declared schemes; answer 401 when credentials are missing");
+rule!(AUTH_CREDENTIAL_IN_PAYLOAD, "AUTH-PAYLOAD-001", "credential-in-payload", Warning, Security,
+    ["AUTH-001"],
+    "client put a credential (a bearer token, an API key, a password) into the A2A payload's metadata instead of an HTTP header",
+    "send credentials in the HTTP headers the card's security schemes name (Authorization, the API key header), never in message or request metadata: agents keep metadata in task history, logs and push notifications, and an agent checking headers refuses the call anyway");
 rule!(AUTH_UNDEFINED_SCHEME, "AUTH-SCHEME-001", "security-requirement-undefined-scheme", Error, Security,
     ["AUTH-002", "AUTH-007"],
     "agent card security requirement names a scheme that securitySchemes does not define",
@@ -627,6 +631,7 @@ pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
     AUTH_EXTENDED_CARD,
     AUTH_OPEN_ENDPOINT,
+    AUTH_CREDENTIAL_IN_PAYLOAD,
     AUTH_UNDEFINED_SCHEME,
     AUTH_ENDPOINT_NOT_TLS,
     CAP_EXTENDED_CARD,
@@ -762,6 +767,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "RPC-REQ-001",
     "RPC-REQ-002",
     "RPC-REQ-003",
+    "AUTH-PAYLOAD-001",
     "PUSH-CFG-003",
     "GRPC-FRAME-002",
 ];

@@ -758,6 +758,11 @@ def batchdup(ok):
     t.req("POST", H + "/a2a", calls, headers=V1)
     t.resp(200, [res(calls[1]["id"], task1("task-2")), res(1, task1())]); return t.text()
 case("RPC-REQ-003", batchdup(False), batchdup(True))
+# ---- AUTH-PAYLOAD-001: credentials in headers, never in the payload (breaker11 K32)
+def credpayload(ok):
+    t = T(); meta = {"traceId": "tr-1"} if ok else {"traceId": "tr-1", "authorization": "Bearer <redacted-token>"}
+    send1(t, {"task": task1()}, params={"message": msg1("hi", metadata=meta)}); return t.text()
+case("AUTH-PAYLOAD-001", credpayload(False), credpayload(True))
 # ---- ID-MSG-002: a messageId names one message; retries resend it (breaker10 E20)
 def midreuse(ok):
     t = T(); send1(t, {"task": task1()}, params={"message": msg1("book table", messageId="m-1")})
