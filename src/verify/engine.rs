@@ -6086,7 +6086,7 @@ impl State {
                 seen.push(g.clone());
             }
             // More answers with this id than calls with it (two calls may share an id: the
-            // client's fault, RPC-REQ-003; each answer echoing it is right, RPC-002).
+            // client's fault, RPC-REQ-004; each answer echoing it is right, RPC-002).
             let duplicate = got
                 .as_ref()
                 .is_some_and(|g| seen.iter().filter(|s| *s == g).count() > id_count(g).max(1));

@@ -146,7 +146,7 @@ rule!(RPC_REQUEST_ID, "RPC-REQ-001", "client-request-without-id", Error, Interop
     ["RPC-001", "RPC-002"],
     "client's JSON-RPC call has no id (a notification) or an id that is neither a string nor an integer",
     "give every A2A JSON-RPC call an id, a string or an integer unique among the calls in flight: without one the call is a notification, which an agent rejects with -32600 or may not answer at all (JSON-RPC 2.0 §4.1), and the client cannot match an answer to its call");
-rule!(RPC_REQUEST_BATCH_DUPLICATE_ID, "RPC-REQ-003", "client-batch-duplicate-id", Warning, Interop,
+rule!(RPC_REQUEST_BATCH_DUPLICATE_ID, "RPC-REQ-004", "client-batch-duplicate-id", Warning, Interop,
     ["RPC-002", "RPC-001"],
     "client's JSON-RPC batch gives the same id to two calls, so their answers (which a batch may return in any order) cannot be paired with the calls",
     "give every call of a batch its own id (JSON-RPC 2.0 §6: the client matches the answers to its calls by id, and the server may answer in any order); an agent that echoes each call's id, as RPC-002 asks, is not at fault");
@@ -766,7 +766,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "VER-HDR-003",
     "RPC-REQ-001",
     "RPC-REQ-002",
-    "RPC-REQ-003",
+    "RPC-REQ-004",
     "AUTH-PAYLOAD-001",
     "PUSH-CFG-003",
     "GRPC-FRAME-002",

@@ -752,12 +752,12 @@ def reqver(ok):
     t.req("POST", H + "/a2a", call, headers=V1)
     t.resp(200, res(1, task1())); return t.text()
 case("RPC-REQ-002", reqver(False), reqver(True))
-# ---- RPC-REQ-003: each call of a batch has its own id (breaker11 K28)
+# ---- RPC-REQ-004: each call of a batch has its own id (breaker11 K28)
 def batchdup(ok):
     t = T(); calls = [rpc(1, "GetTask", {"id": "task-1"}), rpc(2 if ok else 1, "GetTask", {"id": "task-2"})]
     t.req("POST", H + "/a2a", calls, headers=V1)
     t.resp(200, [res(calls[1]["id"], task1("task-2")), res(1, task1())]); return t.text()
-case("RPC-REQ-003", batchdup(False), batchdup(True))
+case("RPC-REQ-004", batchdup(False), batchdup(True))
 # ---- AUTH-PAYLOAD-001: credentials in headers, never in the payload (breaker11 K32)
 def credpayload(ok):
     t = T(); meta = {"traceId": "tr-1"} if ok else {"traceId": "tr-1", "authorization": "Bearer <redacted-token>"}
