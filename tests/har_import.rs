@@ -375,7 +375,7 @@ fn a_merged_file_keeps_own_and_foreign_exchanges_apart() {
     assert!(rules(&out).is_empty(), "{:#?}", out.findings);
 }
 
-/// Field inputs of breaker10 (`tests/data/har/b10-*.har`, each with a `.expect.json` in
+/// Field inputs of breaker10 and breaker11 (`tests/data/har/b10-*.har`, `b11-*.har`, each with a `.expect.json` in
 /// the format of `tests/cases/variants`, plus `absent`: rule names that must not appear):
 /// every expected finding (rule slug and severity) is reported and no other error is; a
 /// `legal-` input gets no error or warning at all.
@@ -387,7 +387,7 @@ fn breaker10_har_inputs_get_their_verdicts() {
         .flatten()
         .filter_map(|e| {
             let n = e.file_name().to_str()?.to_string();
-            (n.starts_with("b10-") && n.ends_with(".har"))
+            ((n.starts_with("b10-") || n.starts_with("b11-")) && n.ends_with(".har"))
                 .then(|| n.trim_end_matches(".har").into())
         })
         .collect();

@@ -3,7 +3,7 @@ JSON-RPC 2.0 vocabulary as A2A uses it (RPC-001, RPC-002, ERR-001, ERR-002): err
 lenient request/response views over [`super::json::Json`], and id correlation keys.
 */
 
-use super::json::Json;
+use super::json::{Json, Num};
 
 /// −32700 JSONParseError (ERR-001).
 pub const PARSE_ERROR: i64 = -32700;
@@ -55,8 +55,9 @@ pub fn code_name(code: i64) -> Option<&'static str> {
     })
 }
 
-/// A request id as a correlation key: `"s:abc"` for strings, `"n:1"` for numbers, `None`
-/// for absent / null (a notification, or an unreadable request).
+/// A request id as a correlation key: `"s:abc"` for strings, `"n:1"` for numbers (`1.0`
+/// too: one JSON number), `None` for absent / null (a notification, or an unreadable
+/// request).
 pub fn id_key(id: Option<&Json>) -> Option<String> {
     match id? {
         Json::String(s) => {
@@ -64,6 +65,12 @@ pub fn id_key(id: Option<&Json>) -> Option<String> {
             k.push_str("s:");
             k.push_str(s);
             Some(k)
+        }
+        // RFC 8259 §6: JSON has one number type, so `1.0` and `1` are the same id (a
+        // JavaScript server echoes the client's `1.0` as `1`; breaker11 K6). Integral
+        // values up to 2^53 (exact in every JSON parser) key as the integer.
+        Json::Number(Num::Float(f)) if f.fract() == 0.0 && f.abs() <= 9_007_199_254_740_992.0 => {
+            Some(format!("n:{}", *f as i64))
         }
         Json::Number(n) => Some(format!("n:{n}")),
         _ => None,
@@ -242,6 +249,21 @@ pub fn response_view<'a>(v: &'a Json<'a>) -> ResponseView<'a> {
 mod tests {
     use super::*;
     use crate::model::json::test_json as json;
+
+    /// RFC 8259 §6: `1.0` and `1` are one JSON number, so one id (breaker11 K6); a
+    /// fraction, a string and a huge integral float stay apart.
+    #[test]
+    fn id_key_compares_numbers_by_value() {
+        let key = |t: &str| id_key(Some(&Json::parse(t.as_bytes()).expect("json")));
+        assert_eq!(key("1.0"), Some("n:1".to_string()));
+        assert_eq!(key("1.0"), key("1"));
+        assert_eq!(key("-2.0"), key("-2"));
+        assert_eq!(key("1e0"), key("1"));
+        assert_ne!(key("1.5"), key("1"));
+        assert_ne!(key("\"1\""), key("1"));
+        assert_ne!(key("1e300"), Some(format!("n:{}", i64::MAX)));
+        assert_ne!(key("1e300"), key("1"));
+    }
 
     #[test]
     fn envelope_problems() {

@@ -246,6 +246,9 @@ impl GrpcState {
 struct Exch {
     id: String,
     leg: Option<String>,
+    /// The agent this exchange addressed, as a key part ([`State::agent_scope`]): empty for
+    /// the first agent of its leg, so a single-agent recording keys tasks by id alone.
+    scope: String,
     req_seq: u64,
     method: String,
     url: String,
@@ -368,6 +371,11 @@ impl BodyAcc {
 }
 
 impl Exch {
+    /// [`task_key`] of `id` at this exchange's leg and agent.
+    fn tkey(&self, id: &str) -> String {
+        task_key(&self.leg, &self.scope, id)
+    }
+
     /// The request head announced a body (`Content-Length` > 0, RFC 9110 §8.6) that the
     /// recording does not hold whole: the proxy never read it (upstream unreachable before
     /// the body crossed) or the recording lost it. Client-side checks of the body's content
@@ -674,7 +682,38 @@ pub(super) struct State {
     /// seq of the request, its exchange): a later send under that messageId with other parts
     /// is a new message under a used id (ID-007, ID-MSG-002). At most [`MAX_TASKS`] entries.
     sent_messages: HashMap<String, (u64, u64, String)>,
+    /// Agents known from their cards (ID-001: task ids are unique per agent, not across
+    /// agents): by authority (`host:port`), the interface paths a card listed there, each
+    /// with its agent (the identity [`State::agent_scope`] gives) and the tenants the card
+    /// declared for it (CARD-008). At most [`MAX_AGENT_KEYS`] authorities.
+    agent_ifaces: HashMap<String, Vec<AgentIface>>,
+    /// Authorities whose calls were keyed by the authority alone (no card known then): a
+    /// card listing one later keeps that identity, so the agent's tasks stay one set.
+    agent_bare: HashSet<String>,
+    /// The first agent identity of each leg: its tasks are keyed without scope.
+    first_agent: HashMap<Option<String>, String>,
+    /// Webhook URL key → scope of the agent exchange that registered it: a delivery's task
+    /// is that agent's (PUSH-002).
+    push_url_scope: HashMap<String, String>,
+    /// Seq of the latest request head on the `upstream` leg (a gateway recording): a
+    /// client-leg call with none after its own request head was answered by the gateway
+    /// alone (GW-RESP-002).
+    up_req_last: Option<u64>,
 }
+
+/// An interface path a card listed on one authority ([`State::agent_ifaces`]).
+#[derive(Debug, Clone)]
+struct AgentIface {
+    /// The interface URL's path without trailing `/` (empty for the authority's root).
+    base: String,
+    /// The agent identity (the first interface's `host:port/path`, or a bare authority).
+    agent: String,
+    /// `AgentInterface.tenant` values declared for this URL (CARD-008).
+    tenants: Vec<String>,
+}
+
+/// Bound of [`State::agent_ifaces`] and [`State::agent_bare`] (authorities).
+const MAX_AGENT_KEYS: usize = 4096;
 
 /// A client-leg exchange and the upstream-leg exchange that forwards it (gateway legs).
 struct GwPair {
@@ -934,6 +973,11 @@ impl State {
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
             sent_messages: HashMap::new(),
+            agent_ifaces: HashMap::new(),
+            agent_bare: HashSet::new(),
+            first_agent: HashMap::new(),
+            push_url_scope: HashMap::new(),
+            up_req_last: None,
         }
     }
 
@@ -1008,6 +1052,9 @@ impl State {
         let origin = parts.as_ref().map(UrlParts::origin);
         if leg.is_some() {
             self.areas.insert("gateway");
+            if leg.as_deref() == Some("upstream") {
+                self.up_req_last = Some(seq);
+            }
         }
         let grpc = headers
             .get("content-type")
@@ -1051,6 +1098,7 @@ impl State {
             x.body = BodyAcc::expecting(&headers);
             x.resp_headers = headers;
             self.build_call(&mut x);
+            x.scope = self.agent_scope(&x);
             let grpc_stream = x.grpc.is_some()
                 && x.call
                     .as_ref()
@@ -1204,6 +1252,7 @@ impl State {
                     x.end_t = ev.t_us;
                     if x.call.is_none() {
                         self.build_call(&mut x);
+                        x.scope = self.agent_scope(&x);
                     }
                     let (id, outcome) = (x.id.clone(), *outcome);
                     self.end_exchange(*x);
@@ -1417,7 +1466,13 @@ impl State {
             if rt.dialect.is_0x() {
                 c.request_line = Some(format!("{} {}", x.method.to_ascii_uppercase(), x.path));
             }
-            if let Some(b) = body.as_deref() {
+            // REST-001: GET and DELETE take their fields from the path and query; a body
+            // on them has no meaning (RFC 9110 §9.3.1, §9.3.5) and servers and proxies
+            // drop it, so it is no parameter the agent was given (breaker11 K4).
+            let bodyless = x.method.eq_ignore_ascii_case("GET")
+                || x.method.eq_ignore_ascii_case("DELETE")
+                || x.method.eq_ignore_ascii_case("HEAD");
+            if let (Some(b), false) = (body.as_deref(), bodyless) {
                 c.params = Json::parse_owned(b).unwrap_or_default();
             }
             // `/v1` is also a plausible 1.0 interface base path (`https://host/v1`): a
@@ -1498,6 +1553,7 @@ impl State {
             self.push_created.remove(&format!("{task}\u{0}{id}"));
         }
         x.call = Some(Arc::new(c));
+        x.scope = self.agent_scope(x);
         self.request_checks(x);
     }
 
@@ -1546,6 +1602,27 @@ impl State {
                         "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 method {m}: a 1.0 client sends A2A-Version: 1.0 on every request"
                     ),
                     vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+            }
+        }
+        // AUTH-001: credentials travel in HTTP headers, never in A2A payloads (metadata is
+        // kept in task history and logs; breaker11 K32).
+        if c.op.is_some() && !c.webhook {
+            let base = if c.binding.is_some_and(Binding::bare_params) {
+                ""
+            } else {
+                "/params"
+            };
+            if let Some((ptr, key)) = payload_credential(&c.params, base) {
+                self.areas.insert("auth");
+                self.find(
+                    &r::AUTH_CREDENTIAL_IN_PAYLOAD,
+                    format!(
+                        "client's {} carries a credential in the A2A payload ({key} at {ptr}) instead of an HTTP header: the agent stores metadata in task history and logs",
+                        c.method.as_deref().unwrap_or("call")
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
                     &x.leg,
                 );
             }
@@ -1686,6 +1763,30 @@ impl State {
                         &r::VER_MIXED_PAYLOAD,
                         "1.0 request message carries the 0.x member kind".to_string(),
                         vec![x.ev_at(x.req_ev_seq(), &p, None)],
+                        &x.leg,
+                    );
+                }
+            }
+            // DATA-001: 1.0 JSON members are camelCase; a proto field name (`message_id`,
+            // `return_immediately`) is read by ProtoJSON parsers only (breaker11 K26).
+            if c.binding != Some(Binding::Grpc)
+                && x.req_headers
+                    .get(crate::model::PROBE_NEGATIVE_HEADER)
+                    .is_none()
+            {
+                let base = if c.binding.is_some_and(Binding::bare_params) {
+                    ""
+                } else {
+                    "/params"
+                };
+                if let Some((ptr, snake, camel)) = proto_field_name_member(&c.params, base) {
+                    self.find(
+                        &r::REQUEST_SHAPE,
+                        format!(
+                            "client's 1.0 {} request uses the proto field name {snake} where the JSON member is {camel} (DATA-001: camelCase): only a ProtoJSON parser reads it, any other agent ignores it",
+                            c.method.as_deref().unwrap_or("A2A")
+                        ),
+                        vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
                         &x.leg,
                     );
                 }
@@ -1845,34 +1946,49 @@ impl State {
         {
             if let (Some(card), Some(p)) = (self.card_for(x).cloned(), x.parts.as_ref()) {
                 let (origin, path) = (p.origin(), net::norm_path(&p.path));
-                let declared = card.view.interfaces.iter().find_map(|i| {
-                    let t = i.tenant.as_deref()?;
-                    let u = net::parse_url(&i.url)?;
-                    if u.origin() != origin {
-                        return None;
-                    }
-                    let base = net::norm_path(&u.path);
-                    let first = if rest {
-                        if !i.binding.eq_ignore_ascii_case("HTTP+JSON") {
+                // The same URL may be listed once per tenant (REST-001 `/{tenant}`): the
+                // request is right when it carries the tenant of any of those entries.
+                let declared: Vec<_> = card
+                    .view
+                    .interfaces
+                    .iter()
+                    .filter_map(|i| {
+                        let t = i.tenant.as_deref()?;
+                        let u = net::parse_url(&i.url)?;
+                        if u.origin() != origin {
                             return None;
                         }
-                        let tail = path.strip_prefix(base).filter(|r| r.starts_with('/'))?;
-                        net::segments(tail).first().map(|s| s.to_string())
-                    } else if i.binding.eq_ignore_ascii_case("JSONRPC") && base == path {
-                        None
-                    } else {
-                        return None;
-                    };
-                    Some((t.to_string(), i.pointer().to_string(), i.url.clone(), first))
-                });
-                if let Some((want, ptr, url, first)) = declared {
-                    let got = c.params.get("tenant").and_then(Json::as_str);
-                    let sent = got == Some(want.as_str())
+                        let base = net::norm_path(&u.path);
+                        let first = if rest {
+                            if !i.binding.eq_ignore_ascii_case("HTTP+JSON") {
+                                return None;
+                            }
+                            let tail = path.strip_prefix(base).filter(|r| r.starts_with('/'))?;
+                            net::segments(tail).first().map(|s| s.to_string())
+                        } else if i.binding.eq_ignore_ascii_case("JSONRPC") && base == path {
+                            None
+                        } else {
+                            return None;
+                        };
+                        Some((t.to_string(), i.pointer().to_string(), i.url.clone(), first))
+                    })
+                    .collect();
+                let got = c.params.get("tenant").and_then(Json::as_str);
+                let query_tenant = if rest {
+                    query_param(&x.url, "tenant")
+                } else {
+                    None
+                };
+                let sent = |want: &str, first: &Option<String>| {
+                    got == Some(want)
                         || (rest
-                            && (first.as_deref() == Some(want.as_str())
-                                || query_param(&x.url, "tenant").as_deref()
-                                    == Some(want.as_str())));
-                    if !sent {
+                            && (first.as_deref() == Some(want)
+                                || query_tenant.as_deref() == Some(want)))
+                };
+                let any_sent = declared.iter().any(|(w, _, _, f)| sent(w, f));
+                if let Some((want, ptr, url, _)) = declared.into_iter().next().filter(|_| !any_sent)
+                {
+                    {
                         let (message, at) = if rest {
                             (
                                 format!(
@@ -1939,6 +2055,9 @@ impl State {
             let list = self.push_secrets.entry(url.clone()).or_default();
             if list.len() < MAX_PUSH_SECRETS && !list.contains(&secret) {
                 list.push(secret);
+            }
+            if self.push_url_scope.len() < MAX_PUSH_URLS || self.push_url_scope.contains_key(&url) {
+                self.push_url_scope.insert(url.clone(), x.scope.clone());
             }
             self.push_urls
                 .insert(url, (c.dialect, origin, false, creds, false));
@@ -2184,6 +2303,65 @@ impl State {
         );
     }
 
+    /// GW-HDR-002 (AUTH-002, AUTH-001): the agent refused upstream exchange `up` with 401
+    /// while the client-leg call `cid` it forwards carried credentials (`Authorization`,
+    /// an API key header the card declares, `Cookie`) the upstream request lacks: the
+    /// gateway dropped them. A gateway that authenticates upstream itself sends its own
+    /// credentials, and an agent that accepts them gives no 401: not judged.
+    fn gw_credentials_lost(&mut self, cid: &str, up: &Exch) {
+        let Some(client) = self.open.get(cid) else {
+            return;
+        };
+        let mut names: Vec<String> = self
+            .card_for(client)
+            .map(|c| c.view.credential_headers.clone())
+            .unwrap_or_default();
+        for n in ["authorization", "x-api-key", "cookie"] {
+            if !names.iter().any(|h| h == n) {
+                names.push(n.to_string());
+            }
+        }
+        let sent = |h: &Headers, n: &str| h.get(n).is_some_and(|v| !v.trim().is_empty());
+        let lost: Vec<&str> = names
+            .iter()
+            .filter(|n| sent(&client.req_headers, n) && !sent(&up.req_headers, n))
+            .map(String::as_str)
+            .collect();
+        // Another credential on the upstream leg: the gateway swapped in its own.
+        let replaced = names
+            .iter()
+            .any(|n| sent(&up.req_headers, n) && !lost.contains(&n.as_str()));
+        if lost.is_empty() || replaced {
+            return;
+        }
+        let shown = lost
+            .iter()
+            .map(|n| wire_header_name(n))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let (cev, uev, rev) = (
+            Evidence {
+                seq: client.req_seq,
+                exchange: Some(client.id.clone()),
+                pointer: None,
+                found: Some(Value::String(shown.clone())),
+            },
+            up.ev(up.req_seq),
+            Evidence {
+                found: Some(Value::from(401)),
+                ..up.ev(up.resp_seq)
+            },
+        );
+        self.find(
+            &r::GW_CREDENTIALS_STRIPPED,
+            format!(
+                "gateway dropped the client's {shown} on the upstream leg and the agent refused the call with 401: the client authenticated, the gateway did not pass its credentials on"
+            ),
+            vec![cev, uev, rev],
+            &None,
+        );
+    }
+
     /// A client-leg request and its upstream copy are paired: remembers the pair
     /// ([`State::gw_pairs`]) and compares the A2A headers the gateway passed on
     /// (`A2A-Version`: VER-HDR-002; `A2A-Extensions`: GW-HDR-001).
@@ -2298,6 +2476,167 @@ impl State {
 
     fn card_for(&self, x: &Exch) -> Option<&Arc<CardRec>> {
         self.cards.get(x.origin.as_deref()?)
+    }
+
+    /// A client-leg answer of a gateway recording (an `upstream` leg seen) with no
+    /// upstream request since the client's request head: the gateway answered alone (its
+    /// cache, a stale copy), so what it says is not the agent's (GW-RESP-002).
+    fn gw_answered_alone(&self, x: &Exch) -> bool {
+        x.leg.is_none()
+            && !x.synthetic
+            && x.call.as_ref().is_some_and(|c| !c.webhook)
+            && self.up_req_last.is_some_and(|u| u < x.req_seq)
+    }
+
+    /// The agent exchange `x` addressed, as the scope part of its [`task_key`]s (ID-001:
+    /// task ids are unique per agent, not across agents; ID-007: a messageId is deduped by
+    /// the agent that received it). The agent is the card whose interface path on the
+    /// request's authority is the longest prefix of the request path (the one card listed
+    /// there when none is), with the tenant when that card lists the URL for two or more
+    /// tenants (CARD-008; AUTH-006: tasks are scoped by tenant); with no card known, the
+    /// authority (`host:port`). A push delivery belongs to the agent that registered its
+    /// webhook. The first agent of each leg gets the empty scope, so a recording of one
+    /// agent keys its tasks by id alone.
+    fn agent_scope(&mut self, x: &Exch) -> String {
+        let Some(c) = x.call.clone() else {
+            return String::new();
+        };
+        if c.webhook {
+            return self
+                .push_url_scope
+                .get(&self.delivery_key(&x.url))
+                .cloned()
+                .unwrap_or_default();
+        }
+        if c.binding.is_none() {
+            return String::new();
+        }
+        let Some(p) = x.parts.as_ref() else {
+            return String::new();
+        };
+        let auth = format!("{}:{}", p.host, p.port);
+        let path = net::norm_path(&p.path);
+        let ident = match self.agent_ifaces.get(&auth) {
+            Some(list) => {
+                let hit = list
+                    .iter()
+                    .filter(|i| {
+                        i.base.is_empty()
+                            || path
+                                .strip_prefix(i.base.as_str())
+                                .is_some_and(|r| r.is_empty() || r.starts_with('/'))
+                    })
+                    .max_by_key(|i| i.base.len());
+                match hit {
+                    Some(i) => {
+                        let tenant = (i.tenants.len() >= 2)
+                            .then(|| {
+                                c.params
+                                    .get("tenant")
+                                    .and_then(Json::as_str)
+                                    .map(str::to_string)
+                                    .or_else(|| {
+                                        let tail = path.strip_prefix(i.base.as_str())?;
+                                        (c.binding == Some(Binding::Rest))
+                                            .then(|| {
+                                                net::segments(tail).first().map(|t| t.to_string())
+                                            })
+                                            .flatten()
+                                    })
+                                    .or_else(|| query_param(&x.url, "tenant"))
+                            })
+                            .flatten()
+                            .filter(|t| i.tenants.contains(t));
+                        match tenant {
+                            Some(t) => format!("{}#{t}", i.agent),
+                            None => i.agent.clone(),
+                        }
+                    }
+                    None if list.iter().all(|i| i.agent == list[0].agent) => list[0].agent.clone(),
+                    None => auth,
+                }
+            }
+            None => {
+                if self.agent_bare.len() < MAX_AGENT_KEYS {
+                    self.agent_bare.insert(auth.clone());
+                }
+                auth
+            }
+        };
+        let first = self
+            .first_agent
+            .entry(x.leg.clone())
+            .or_insert_with(|| ident.clone());
+        if *first == ident {
+            String::new()
+        } else {
+            ident
+        }
+    }
+
+    /// Remembers the agent a card describes ([`State::agent_scope`]): every interface it
+    /// lists (1.0 `supportedInterfaces`, 0.x `url` / `additionalInterfaces`; a gRPC
+    /// `host:port` too) is that one agent, with the tenants declared per URL (CARD-008).
+    fn note_agent_card(&mut self, view: &AgentCardView) {
+        let ifaces: Vec<(String, String, Option<String>)> = view
+            .interfaces
+            .iter()
+            .filter_map(|i| {
+                let u = parse_url(&i.url).or_else(|| {
+                    (!i.url.contains("://"))
+                        .then(|| parse_url(&format!("http://{}", i.url.trim())))
+                        .flatten()
+                })?;
+                Some((
+                    format!("{}:{}", u.host, u.port),
+                    net::norm_path(&u.path).to_string(),
+                    i.tenant.clone(),
+                ))
+            })
+            .collect();
+        let Some(first) = ifaces.first() else {
+            return;
+        };
+        // One agent per card: the identity an interface already has (an earlier card, or
+        // calls keyed by the bare authority before any card), else the first interface.
+        let agent = ifaces
+            .iter()
+            .find_map(|(a, b, _)| {
+                self.agent_ifaces
+                    .get(a)?
+                    .iter()
+                    .find(|i| i.base == *b)
+                    .map(|i| i.agent.clone())
+            })
+            .or_else(|| {
+                ifaces
+                    .iter()
+                    .find(|(a, _, _)| self.agent_bare.contains(a))
+                    .map(|(a, _, _)| a.clone())
+            })
+            .unwrap_or_else(|| format!("{}{}", first.0, first.1));
+        for (a, b, t) in ifaces {
+            if !self.agent_ifaces.contains_key(&a) && self.agent_ifaces.len() >= MAX_AGENT_KEYS {
+                continue;
+            }
+            let list = self.agent_ifaces.entry(a).or_default();
+            let k = match list.iter().position(|i| i.base == b) {
+                Some(k) => k,
+                None => {
+                    list.push(AgentIface {
+                        base: b,
+                        agent: agent.clone(),
+                        tenants: Vec::new(),
+                    });
+                    list.len() - 1
+                }
+            };
+            if let (Some(t), Some(i)) = (t, list.get_mut(k)) {
+                if !i.tenants.contains(&t) && i.tenants.len() < 64 {
+                    i.tenants.push(t);
+                }
+            }
+        }
     }
 
     // ------------------------------------------------------------------ SSE
@@ -2434,7 +2773,7 @@ impl State {
                 .unwrap_or(v)
                 .get("id")
                 .and_then(Json::as_str)
-                .map(|id| task_key(&x.leg, id));
+                .map(|id| x.tkey(id));
             let ctx = x
                 .sse
                 .as_ref()
@@ -2538,18 +2877,31 @@ impl State {
                     s.error_seen = true;
                 }
                 // TASK-009 / ID-001: −32001 for the task this very stream carried
-                // (ggcode #1073: a timeout reported as TaskNotFoundError).
+                // (ggcode #1073: a timeout reported as TaskNotFoundError). Only a task event
+                // the stream delivered counts: a subscribe stream's task id comes from the
+                // request, and an unknown task answered with −32001 as the stream's one
+                // event is legal (a2a-python raises it inside the streaming handler).
                 let code = v.pointer("/error/code").and_then(Json::as_i64);
                 let reason = error_info_reason(v.pointer("/error/data"));
                 self.stream_version_refusal(x, &c, code, reason, seq);
-                let tid = x.sse.as_ref().and_then(|s| s.task_id.clone());
-                if let (Some(jsonrpc::TASK_NOT_FOUND), Some(tid)) = (code, tid) {
-                    self.stream_once(
-                        x,
-                        &r::ID_TASK_NOT_RESOLVABLE,
-                        format!("stream reports task {tid} not found although the same stream carried that task id"),
-                        vec![x.ev_at(seq, "/error/code", code.map(Value::from))],
-                    );
+                let streamed = x
+                    .sse
+                    .as_ref()
+                    .and_then(|s| s.first_kind.is_some().then(|| s.task_id.clone()).flatten());
+                if code == Some(jsonrpc::TASK_NOT_FOUND) {
+                    if let Some(tid) = streamed {
+                        self.stream_once(
+                            x,
+                            &r::ID_TASK_NOT_RESOLVABLE,
+                            format!("stream reports task {tid} not found although the same stream carried that task id"),
+                            vec![x.ev_at(seq, "/error/code", code.map(Value::from))],
+                        );
+                    } else if c.op == Some(Op::SubscribeToTask) {
+                        // ID-TASK-001: a task the agent handed out earlier.
+                        if let Some(tid) = c.task_id().map(str::to_string) {
+                            self.task_not_found(x, &tid, seq, "/error/code");
+                        }
+                    }
                 }
                 return;
             }
@@ -2841,6 +3193,22 @@ impl State {
                 let need_ctx =
                     dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
                 let tv = task_view(p.inner, &p.pointer, need_ctx);
+                // STREAM-009: an artifact the Task event carries is the base a later
+                // `append: true` chunk of it extends (a second turn's stream opens with
+                // the task as it stands, artifacts included; STREAM-003).
+                if let (Some(arts), Some(s)) = (
+                    p.inner.get("artifacts").and_then(Json::as_array),
+                    x.sse.as_mut(),
+                ) {
+                    for aid in arts
+                        .iter()
+                        .filter_map(|a| a.get("artifactId").and_then(Json::as_str))
+                    {
+                        if !s.artifacts.contains_key(aid) {
+                            s.artifacts.insert(aid.to_string(), false);
+                        }
+                    }
+                }
                 if tv.state_raw.is_some() && tv.state.is_none() {
                     if let Some(s) = x.sse.as_mut() {
                         s.undecodable = true;
@@ -3264,7 +3632,7 @@ impl State {
         self.areas.insert("id");
         let xid = &x.id;
         let leg = &x.leg;
-        let key = task_key(leg, id);
+        let key = x.tkey(id);
         if !self.tasks.contains_key(&key) {
             self.task_order.push_back(key.clone());
             if self.task_order.len() > MAX_TASKS {
@@ -3332,7 +3700,7 @@ impl State {
         if let Some(st) = st.filter(|s| s.is_terminal()) {
             // The stream caught up with the terminal state: what it said before was older.
             if let Some(held) = self.stale_streams.get_mut(xid) {
-                held.retain(|h| !(h.key == task_key(leg, id) && h.terminal == st));
+                held.retain(|h| !(h.key == x.tkey(id) && h.terminal == st));
                 if held.is_empty() {
                     self.stale_streams.remove(xid);
                 }
@@ -3362,10 +3730,32 @@ impl State {
                 x.ev_at(seq, ptr, Some(Value::String(now.into()))),
             ];
             if !held {
+                if self.gw_answered_alone(x) {
+                    // TASK-001 is the agent's; this answer never came from the agent.
+                    let cache = ["age", "x-cache", "cf-cache-status", "x-cache-status"]
+                        .iter()
+                        .filter_map(|h| x.resp_headers.get(h).map(|v| format!("{h}: {v}")))
+                        .collect::<Vec<_>>();
+                    let message = format!(
+                        "the gateway answered the client's {} itself (no request went to the agent on the upstream leg{}): it reports task {id} as {now} although the task was {} before, a cached or stale answer the agent never sent",
+                        x.call
+                            .as_ref()
+                            .and_then(|c| c.method.clone())
+                            .unwrap_or_else(|| format!("{} {}", x.method, x.path)),
+                        if cache.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; the answer carries {}", cache.join(", "))
+                        },
+                        x.state_term(ts)
+                    );
+                    self.find(&r::GW_ANSWER_ALTERED, message, evidence, leg);
+                    continue;
+                }
                 self.find(&r::TASK_TERMINAL_CHANGED, message, evidence, leg);
                 continue;
             }
-            let key = task_key(leg, id);
+            let key = x.tkey(id);
             let list = self.stale_streams.entry(xid.clone()).or_default();
             if !list.iter().any(|h| h.key == key) {
                 list.push(StaleReport {
@@ -3404,7 +3794,7 @@ impl State {
             .and_then(Json::as_str)
             .or_else(|| str_member(o, "taskId", "task_id"));
         let Some(id) = id else { return };
-        let Some(t) = self.tasks.get_mut(&task_key(&x.leg, id)) else {
+        let Some(t) = self.tasks.get_mut(&x.tkey(id)) else {
             return;
         };
         if t.auth_unexplained_reported {
@@ -3843,7 +4233,7 @@ impl State {
             return;
         };
         let hash = json_hash(parts);
-        let key = task_key(&x.leg, mid);
+        let key = x.tkey(mid);
         match self.sent_messages.get(&key) {
             Some((old, seq, xid)) if *old != hash && *seq < x.req_seq => {
                 let (seq, xid) = (*seq, xid.clone());
@@ -3913,7 +4303,7 @@ impl State {
             seqs: s.sig_seqs.clone(),
             snapshot: s.snapshot.clone(),
         };
-        let key = task_key(&x.leg, tid);
+        let key = x.tkey(tid);
         let mut hit = None;
         if let Some(others) = self.task_streams.get(&key) {
             for o in others {
@@ -4046,13 +4436,28 @@ impl State {
                     "was reset"
                 };
                 let ev = vec![x.ev(x.end_seq)];
-                self.no_terminal_or_gateway(
-                    x,
-                    format!(
+                // A subscribe to a task the recording never showed: the likely cause is an
+                // unknown task answered with a stream instead of TaskNotFoundError
+                // (TASK-009; STREAM-004: a known task's stream opens with the task).
+                let unknown = (c.op == Some(Op::SubscribeToTask))
+                    .then(|| c.task_id())
+                    .flatten()
+                    .filter(|t| !self.tasks.contains_key(&x.tkey(t)));
+                let msg = match unknown {
+                    Some(t) => format!(
+                        "{} for task {t}, which this recording never showed, got an event stream that {how} without any event: an unknown task is answered with TaskNotFoundError ({}) instead of a stream (TASK-009), a known one with its current Task as the first event (STREAM-004)",
+                        c.method.as_deref().unwrap_or("SubscribeToTask"),
+                        match c.binding {
+                            Some(Binding::Rest) => "HTTP 404",
+                            Some(Binding::Grpc) => "gRPC NOT_FOUND",
+                            _ => "-32001",
+                        }
+                    ),
+                    None => format!(
                         "stream {how} without any event: the client got no task, message or state"
                     ),
-                    ev,
-                );
+                };
+                self.no_terminal_or_gateway(x, msg, ev);
             }
         }
         // Capability vs behaviour (STREAM-001).
@@ -4089,7 +4494,7 @@ impl State {
                 // event (the current task, STREAM-004).
                 let known = self
                     .tasks
-                    .get(&task_key(&x.leg, &tid))
+                    .get(&x.tkey(&tid))
                     .and_then(|t| t.terminal.clone())
                     .filter(|(_, tseq, _)| *tseq < x.req_seq)
                     .or_else(|| {
@@ -4275,6 +4680,11 @@ impl State {
                 }
             })
             .map(|p| (p.client.clone(), p.up.clone()));
+        if is_up && x.status == Some(401) && !x.synthetic {
+            if let Some((cid, _)) = &pair {
+                self.gw_credentials_lost(cid, x);
+            }
+        }
         let answered_whole = x.sse.is_none()
             && x.status.is_some()
             && x.outcome == Some(Outcome::Complete)
@@ -4860,9 +5270,9 @@ impl State {
             if ct == ut {
                 let agent_terminal = self
                     .tasks
-                    .get(&task_key(&up.leg, ut))
+                    .get(&up.tkey(ut))
                     .and_then(|t| t.terminal.clone());
-                if let Some(t) = self.tasks.get_mut(&task_key(&client.leg, ct)) {
+                if let Some(t) = self.tasks.get_mut(&client.tkey(ct)) {
                     t.terminal = agent_terminal;
                 }
             }
@@ -5465,7 +5875,7 @@ impl State {
             .is_some_and(|q| q == tid);
         let seen_before = self
             .tasks
-            .get(&task_key(&x.leg, tid))
+            .get(&x.tkey(tid))
             .and_then(|t| t.announced.as_ref())
             .is_some_and(|(s, _)| *s < seq);
         if named || seen_before {
@@ -5474,7 +5884,7 @@ impl State {
         self.areas.insert("id");
         // ID-004: an agent message carries a taskId only when that task exists, so the
         // message hands the id out; a later TaskNotFoundError for it is ID-TASK-001's.
-        let key = task_key(&x.leg, tid);
+        let key = x.tkey(tid);
         if !self.tasks.contains_key(&key) {
             self.task_order.push_back(key.clone());
             if self.task_order.len() > MAX_TASKS {
@@ -5557,7 +5967,7 @@ impl State {
         };
         let known = self
             .tasks
-            .get(&task_key(&x.leg, &tid))
+            .get(&x.tkey(&tid))
             .map(|t| (t.terminal.clone(), t.context_id.clone()));
         if !success {
             return;
@@ -5603,7 +6013,7 @@ impl State {
             // id (or the recording started after the task did, hence a note; breaker8 G14).
             let seen_before = self
                 .tasks
-                .get(&task_key(&x.leg, &tid))
+                .get(&x.tkey(&tid))
                 .and_then(|t| t.announced.as_ref())
                 .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
             if !seen_before {
@@ -5696,7 +6106,7 @@ impl State {
         rid: &str,
         msg_id: Option<&str>,
     ) {
-        let Some(t) = self.tasks.get(&task_key(&x.leg, rid)) else {
+        let Some(t) = self.tasks.get(&x.tkey(rid)) else {
             return;
         };
         let Some((ts, tseq, txid)) = t.terminal.clone() else {
@@ -5736,7 +6146,7 @@ impl State {
         let (Some(rid), Some(mid)) = (rid, msg_id) else {
             return;
         };
-        if let Some(t) = self.tasks.get_mut(&task_key(&x.leg, rid)) {
+        if let Some(t) = self.tasks.get_mut(&x.tkey(rid)) {
             if t.sent_message_ids.len() < MAX_TASK_MESSAGE_IDS && !t.sent_message_ids.contains(&mid)
             {
                 t.sent_message_ids.push(mid);
@@ -5868,6 +6278,58 @@ impl State {
             .map(|i| i.to_string())
             .collect::<Vec<_>>()
             .join(", ");
+        // The client's part (RPC-001, RPC-002): a notification of an A2A method inside the
+        // batch, and one id given to two calls (JSON-RPC 2.0 §6 pairs answers by id).
+        let deliberate = x
+            .req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some();
+        let notifications: Vec<(usize, &str)> = calls
+            .iter()
+            .enumerate()
+            .filter_map(|(i, k)| match &k.rpc {
+                Some(RequestParse::Request {
+                    id: None, method, ..
+                }) if k.op.is_some() => Some((i, method.as_str())),
+                _ => None,
+            })
+            .collect();
+        if let (Some((i, m)), false) = (notifications.first(), deliberate) {
+            self.find(
+                &r::RPC_REQUEST_ID,
+                format!(
+                    "client's JSON-RPC batch element {i} calls {m} without id: it is a notification, which the agent must not answer (JSON-RPC 2.0 §6), so the client never learns its result"
+                ),
+                vec![x.ev_at(x.req_ev_seq(), &format!("/{i}"), None)],
+                &x.leg,
+            );
+        }
+        let id_count = |g: &String| ids.iter().filter(|i| *i == g).count();
+        let dup_call = calls.iter().enumerate().find_map(|(j, k)| {
+            let g = jsonrpc::id_key(k.rpc_id.as_ref())?;
+            let first = calls
+                .iter()
+                .position(|o| jsonrpc::id_key(o.rpc_id.as_ref()).as_ref() == Some(&g))?;
+            (first < j).then_some((first, j))
+        });
+        if let (Some((a, b)), false) = (dup_call, deliberate) {
+            let (ka, kb) = (&calls[a], &calls[b]);
+            self.find(
+                &r::RPC_REQUEST_BATCH_DUPLICATE_ID,
+                format!(
+                    "client's JSON-RPC batch gives id {} to element {a} ({}) and element {b} ({}): the answers, which may come in any order, cannot be paired with the calls",
+                    kb.rpc_id.as_ref().map(|i| i.to_string()).unwrap_or_default(),
+                    ka.method.as_deref().unwrap_or("?"),
+                    kb.method.as_deref().unwrap_or("?"),
+                ),
+                vec![x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("/{b}/id"),
+                    kb.rpc_id.as_ref().map(Json::to_value),
+                )],
+                &x.leg,
+            );
+        }
         if !(200..300).contains(&status) || x.synthetic || ids.is_empty() {
             return;
         }
@@ -5949,10 +6411,16 @@ impl State {
                     .iter()
                     .find(|k| jsonrpc::id_key(k.rpc_id.as_ref()).as_ref() == Some(g))
             });
-            let duplicate = got.as_ref().is_some_and(|g| seen.contains(g));
             if let Some(g) = &got {
                 seen.push(g.clone());
             }
+            // More answers with this id than calls with it (two calls may share an id: the
+            // client's fault, RPC-REQ-004; each answer echoing it is right, RPC-002).
+            let duplicate = got
+                .as_ref()
+                .is_some_and(|g| seen.iter().filter(|s| *s == g).count() > id_count(g).max(1));
+            // An answer to an id two calls share cannot be paired with one of them.
+            let ambiguous = got.as_ref().is_some_and(|g| id_count(g) > 1);
             // An error with id null answers a call whose id the server could not read.
             let null_error = rv.id.is_none_or(Json::is_null) && e.get("error").is_some();
             if (matched.is_none() || duplicate) && !null_error {
@@ -5963,13 +6431,22 @@ impl State {
                         .map(|i| i.to_string())
                         .unwrap_or_else(|| "null".into());
                     let what = if duplicate {
-                        format!("repeats id {shown}")
+                        format!("repeats id {shown}: the client cannot pair it with its call")
+                    } else if rv.id.is_none_or(Json::is_null) && !notifications.is_empty() {
+                        // JSON-RPC 2.0 §6: no Response for a notification in a batch.
+                        let which = match notifications.as_slice() {
+                            [(i, m)] => format!("the notification {m} (element {i})"),
+                            _ => format!("one of its {} notifications", notifications.len()),
+                        };
+                        format!(
+                            "has id null: it answers {which}, and a server MUST NOT answer a notification (JSON-RPC 2.0 §6)"
+                        )
                     } else {
-                        format!("has id {shown}, which no call of the batch had (ids {shown_ids})")
+                        format!("has id {shown}, which no call of the batch had (ids {shown_ids}): the client cannot pair it with its call")
                     };
                     self.find(
                         &r::RPC_ID_MISMATCH,
-                        format!("element {j} of the agent's answer to a JSON-RPC batch {what}: the client cannot pair it with its call"),
+                        format!("element {j} of the agent's answer to a JSON-RPC batch {what}"),
                         vec![
                             x.ev(x.req_ev_seq()),
                             x.ev_at(bseq, &format!("{base}/id"), rv.id.map(Json::to_value)),
@@ -5982,12 +6459,13 @@ impl State {
             let (Some(k), Some(res)) = (matched, e.get("result")) else {
                 continue;
             };
-            if duplicate {
+            if duplicate || ambiguous {
                 continue;
             }
             let one = Exch {
                 id: x.id.clone(),
                 leg: x.leg.clone(),
+                scope: x.scope.clone(),
                 req_seq: x.req_seq,
                 method: x.method.clone(),
                 url: x.url.clone(),
@@ -6374,7 +6852,7 @@ impl State {
             }
             _ => return None,
         };
-        let (ts, tseq, _) = self.tasks.get(&task_key(&x.leg, &tid))?.terminal.clone()?;
+        let (ts, tseq, _) = self.tasks.get(&x.tkey(&tid))?.terminal.clone()?;
         if tseq >= x.req_seq {
             return None;
         }
@@ -6411,7 +6889,7 @@ impl State {
             return None;
         }
         let tid = c.task_id()?.to_string();
-        let (ts, tseq, _) = self.tasks.get(&task_key(&x.leg, &tid))?.terminal.clone()?;
+        let (ts, tseq, _) = self.tasks.get(&x.tkey(&tid))?.terminal.clone()?;
         (ts == TaskState::Canceled && tseq < x.req_seq).then_some(tid)
     }
 
@@ -6441,7 +6919,7 @@ impl State {
             "TASK_NOT_CANCELABLE" => {
                 let seen = c.task_id().and_then(|tid| {
                     let (ts, tseq, _) =
-                        self.tasks.get(&task_key(&x.leg, tid))?.terminal.clone()?;
+                        self.tasks.get(&x.tkey(tid))?.terminal.clone()?;
                     (tseq < x.req_seq && ts != TaskState::Canceled)
                         .then(|| format!("task {tid} was {} earlier in this recording, so it cannot be canceled (TASK-003)", c.state_term(ts)))
                 });
@@ -6880,7 +7358,7 @@ impl State {
         {
             if let Some(key) = c
                 .task_id()
-                .map(|t| task_key(&x.leg, t))
+                .map(|t| x.tkey(t))
                 .filter(|k| !self.tasks.contains_key(k))
             {
                 self.id_error_codes(x, key, code, bseq);
@@ -7169,7 +7647,7 @@ impl State {
                 count: Some(0),
                 ..Default::default()
             }),
-            Some(t) => self.list_pages.get(&task_key(&x.leg, t)).cloned(),
+            Some(t) => self.list_pages.get(&x.tkey(t)).cloned(),
         };
         let total = res.get("totalSize").and_then(|v| {
             v.as_i64()
@@ -7255,7 +7733,7 @@ impl State {
         chain.total = total;
         chain.seq = bseq;
         chain.xid = x.id.clone();
-        let key = task_key(&x.leg, next);
+        let key = x.tkey(next);
         if self.list_pages.insert(key.clone(), chain).is_none() {
             self.list_page_order.push_back(key);
             if self.list_page_order.len() > MAX_PAGE_TOKENS {
@@ -7267,7 +7745,7 @@ impl State {
     }
 
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
-        let Some((aseq, axid, by_msg)) = self.tasks.get(&task_key(&x.leg, tid)).and_then(|t| {
+        let Some((aseq, axid, by_msg)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
             let (s, xid) = t.announced.clone()?;
             Some((s, xid, t.named_by_message.clone()))
         }) else {
@@ -7800,9 +8278,12 @@ impl State {
         // TASK-005 (1.0): a blocking send (returnImmediately unset or false) answers only
         // at a terminal or interrupted state.
         if op == Op::SendMessage && dialect == Some(Dialect::V1_0) {
+            // A ProtoJSON agent also reads the proto name `return_immediately` (the client's
+            // DATA-SHAPE-002), and honours it.
             let immediate = c
                 .params
                 .pointer("/configuration/returnImmediately")
+                .or_else(|| c.params.pointer("/configuration/return_immediately"))
                 .and_then(Json::as_bool)
                 .unwrap_or(false);
             if let Some(st) = tv.state {
@@ -7827,7 +8308,7 @@ impl State {
         if op == Op::CancelTask {
             if let Some((ts, tseq, txid)) = self
                 .tasks
-                .get(&task_key(&x.leg, &id))
+                .get(&x.tkey(&id))
                 .and_then(|t| t.terminal.clone())
             {
                 if tseq < x.req_seq && ts != TaskState::Canceled {
@@ -7857,7 +8338,7 @@ impl State {
                 );
             } else if tv.state.is_some_and(|s| !s.is_terminal()) {
                 self.pending_cancels
-                    .entry(task_key(&x.leg, &id))
+                    .entry(x.tkey(&id))
                     .or_default()
                     .push((bseq, x.id.clone()));
             }
@@ -7867,7 +8348,7 @@ impl State {
             // ID-003 is judged in check_followup; keep the context untouched here.
             let known_ctx = self
                 .tasks
-                .get(&task_key(&x.leg, &id))
+                .get(&x.tkey(&id))
                 .and_then(|t| t.context_id.clone());
             if known_ctx.is_some() && known_ctx != ctx {
                 self.observe(&id, None, tv.state, bseq, x, &state_ptr);
@@ -7965,6 +8446,7 @@ impl State {
                 g.req_malformed.is_none() && g.unreadable.is_none() && !g.req_recheck
             });
         x.call = Some(Arc::new(c));
+        x.scope = self.agent_scope(x);
         if decoded {
             self.request_checks(x);
         }
@@ -8404,6 +8886,13 @@ impl State {
         let op = c.op;
         if self.gw_own_answer.contains(&x.id) {
             // an intermediary's answer (GW-RESP-001/002/003), not the agent's
+            self.after_response(x, None);
+            return;
+        }
+        // RFC 9110 §15.5.6: 405 is the HTTP router's answer to a verb the route does not
+        // have (REST-001: `:cancel` and `message:send` are POST, GetTask GET), not an A2A
+        // error: its body is no AIP-193 error to judge (breaker11 K7).
+        if status == 405 && !x.synthetic && c.op.is_some_and(|o| !rest_verb_fits(o, &x.method)) {
             self.after_response(x, None);
             return;
         }
@@ -9124,7 +9613,7 @@ impl State {
                     &jptr(&p.pointer, &[Key("status"), Key("state")]),
                 );
                 self.check_auth_explained(x, p.inner, &p.pointer, seq, "push notification");
-                if let Some(t) = self.tasks.get_mut(&task_key(&x.leg, id)) {
+                if let Some(t) = self.tasks.get_mut(&x.tkey(id)) {
                     if let (Some(s), Some(ms)) = (st.filter(|s| s.is_terminal()), ts) {
                         if t.terminal.as_ref().is_some_and(|(ts, _, _)| *ts == s) {
                             t.terminal_ts.get_or_insert(ms);
@@ -9301,7 +9790,7 @@ impl State {
         if s.is_terminal() {
             return Some(s);
         }
-        let Some(t) = self.tasks.get(&task_key(&x.leg, id)) else {
+        let Some(t) = self.tasks.get(&x.tkey(id)) else {
             return Some(s);
         };
         if t.terminal.is_none() {
@@ -9319,7 +9808,7 @@ impl State {
     fn task_in_calls(&self, id: &str) -> bool {
         self.tasks
             .iter()
-            .any(|(k, t)| t.in_calls && k.split_once('\u{0}').map_or(k.as_str(), |(_, i)| i) == id)
+            .any(|(k, t)| t.in_calls && k.rsplit('\u{0}').next().unwrap_or(k) == id)
     }
 
     /// The registered webhook URL key ([`webhook_key`]) a request to `url` is a delivery
@@ -9933,6 +10422,7 @@ impl State {
                 view
             }
         };
+        self.note_agent_card(&view);
         let mut origins: Vec<String> = view
             .interfaces
             .iter()
@@ -10368,6 +10858,16 @@ impl State {
         if matches!(x.status, Some(404) | Some(405)) && self.rest_route_of_answered_interface(x) {
             return;
         }
+        // A 405 to a verb the HTTP+JSON route does not have (GET /tasks/t1:cancel) is the
+        // router refusing the client's verb: the route is there (breaker11 K7).
+        if x.status == Some(405)
+            && x.call.as_ref().is_some_and(|c| {
+                c.binding == Some(Binding::Rest)
+                    && c.op.is_some_and(|o| !rest_verb_fits(o, &x.method))
+            })
+        {
+            return;
+        }
         // A 404 that carries an A2A error (TaskNotFound on a REST route, ...) is an answer.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         if let Ok(Json::Object(o)) = Json::parse(&body) {
@@ -10763,10 +11263,85 @@ fn missed_event(
     })
 }
 
-fn task_key(leg: &Option<String>, id: &str) -> String {
-    match leg {
-        Some(l) => format!("{l}\u{0}{id}"),
-        None => id.to_string(),
+/// The first member of a 1.0 request's params (at `base`: `/params` for JSON-RPC, empty
+/// for HTTP+JSON) spelled with its proto field name instead of the JSON camelCase name
+/// (DATA-001): `(JSON Pointer, proto name, JSON name)`. Looks at the params, the message,
+/// its parts and the send configuration (with its push config); never inside `metadata`
+/// or a data part's value (free-form).
+fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String, String)> {
+    const NAMES: &[(&str, &str)] = &[
+        ("message_id", "messageId"),
+        ("context_id", "contextId"),
+        ("task_id", "taskId"),
+        ("reference_task_ids", "referenceTaskIds"),
+        ("media_type", "mediaType"),
+        ("return_immediately", "returnImmediately"),
+        ("history_length", "historyLength"),
+        ("accepted_output_modes", "acceptedOutputModes"),
+        (
+            "task_push_notification_config",
+            "taskPushNotificationConfig",
+        ),
+        ("push_notification_config", "pushNotificationConfig"),
+        ("page_size", "pageSize"),
+        ("page_token", "pageToken"),
+        ("status_timestamp_after", "statusTimestampAfter"),
+        ("include_artifacts", "includeArtifacts"),
+    ];
+    let hit = |o: &Obj, at: &str| {
+        NAMES.iter().find_map(|(snake, camel)| {
+            o.contains_key(snake).then(|| {
+                (
+                    format!("{at}/{snake}"),
+                    snake.to_string(),
+                    camel.to_string(),
+                )
+            })
+        })
+    };
+    let top = params.as_object()?;
+    if let Some(h) = hit(top, base) {
+        return Some(h);
+    }
+    for key in ["message", "request"] {
+        if let Some(m) = top.get(key).and_then(Json::as_object) {
+            let at = format!("{base}/{key}");
+            if let Some(h) = hit(m, &at) {
+                return Some(h);
+            }
+            let parts = m
+                .get("parts")
+                .and_then(Json::as_array)
+                .into_iter()
+                .flatten();
+            for (i, p) in parts.enumerate() {
+                if let Some(h) = p
+                    .as_object()
+                    .and_then(|p| hit(p, &format!("{at}/parts/{i}")))
+                {
+                    return Some(h);
+                }
+            }
+        }
+    }
+    let cfg = top.get("configuration").and_then(Json::as_object)?;
+    let at = format!("{base}/configuration");
+    hit(cfg, &at).or_else(|| {
+        let (k, push) = ["taskPushNotificationConfig", "pushNotificationConfig"]
+            .iter()
+            .find_map(|k| cfg.get(k).and_then(Json::as_object).map(|o| (k, o)))?;
+        hit(push, &format!("{at}/{k}"))
+    })
+}
+
+/// The key of task `id` (also used for messageIds and page tokens) on `leg` at the agent
+/// `scope` ([`State::agent_scope`]): `id`, `leg \0 id`, or `leg \0 scope \0 id`. The id is
+/// always the last `\0`-separated part. ID-001: task ids are unique per agent only.
+fn task_key(leg: &Option<String>, scope: &str, id: &str) -> String {
+    match (leg, scope.is_empty()) {
+        (None, true) => id.to_string(),
+        (Some(l), true) => format!("{l}\u{0}{id}"),
+        (l, false) => format!("{}\u{0}{scope}\u{0}{id}", l.as_deref().unwrap_or("")),
     }
 }
 
@@ -11133,6 +11708,83 @@ fn tail_matches(
         .map(|x| x.path.as_str())
         .or_else(|| done_paths.get(id).map(String::as_str));
     p.is_some_and(|p| tail(p) == tail(up_path))
+}
+
+/// A credential in the `metadata` of a request's params or message (AUTH-001: never in
+/// A2A payloads): `(JSON Pointer, what)`. A member named like a credential
+/// (`authorization`, `access_token`, `api_key`, `password`, ...) with a non-empty string
+/// value, or any string value that is an HTTP `Bearer` / `Basic` credential. The value is
+/// never returned (it is a secret).
+fn payload_credential(params: &Json, base: &str) -> Option<(String, String)> {
+    const NAMES: &[&str] = &[
+        "authorization",
+        "access_token",
+        "accesstoken",
+        "id_token",
+        "refresh_token",
+        "bearer_token",
+        "auth_token",
+        "api_key",
+        "apikey",
+        "x-api-key",
+        "password",
+        "client_secret",
+    ];
+    let scan = |m: &Obj, at: String| {
+        m.iter().find_map(|(k, v)| {
+            let s = v.as_str()?.trim();
+            let lower = s.to_ascii_lowercase();
+            let scheme =
+                (lower.starts_with("bearer ") || lower.starts_with("basic ")) && s.len() > 12;
+            let named = NAMES.iter().any(|n| k.eq_ignore_ascii_case(n)) && !s.is_empty();
+            (scheme || named).then(|| {
+                (
+                    jptr(&at, &[Key(k)]),
+                    if scheme {
+                        format!("an HTTP {} credential", s.split(' ').next().unwrap_or(""))
+                    } else {
+                        format!("member {k}")
+                    },
+                )
+            })
+        })
+    };
+    let top = params.as_object()?;
+    if let Some(m) = top.get("metadata").and_then(Json::as_object) {
+        if let Some(h) = scan(m, format!("{base}/metadata")) {
+            return Some(h);
+        }
+    }
+    ["message", "request"].iter().find_map(|key| {
+        let m = top.get(key)?.get("metadata")?.as_object()?;
+        scan(m, format!("{base}/{key}/metadata"))
+    })
+}
+
+/// Whether HTTP `method` is the verb of HTTP+JSON operation `op` (REST-001: the routes
+/// and verbs of 1.0 §11 / 0.3 §3.2.3). Operations whose verb differs between versions or
+/// bindings are taken as fitting any verb.
+fn rest_verb_fits(op: Op, method: &str) -> bool {
+    let want = match op {
+        Op::SendMessage | Op::SendStreamingMessage | Op::CancelTask => "POST",
+        Op::GetTask | Op::ListTasks => "GET",
+        _ => return true,
+    };
+    method.eq_ignore_ascii_case(want)
+}
+
+/// A lowercased header name as written on the wire (`authorization` → `Authorization`,
+/// `x-api-key` → `X-Api-Key`) for messages.
+fn wire_header_name(n: &str) -> String {
+    n.split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 fn has_credentials(h: &Headers, names: &[String]) -> bool {

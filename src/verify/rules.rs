@@ -150,6 +150,10 @@ rule!(RPC_REQUEST_ID, "RPC-REQ-001", "client-request-without-id", Error, Interop
     ["RPC-001", "RPC-002"],
     "client's JSON-RPC call has no id (a notification) or an id that is neither a string nor an integer",
     "give every A2A JSON-RPC call an id, a string or an integer unique among the calls in flight: without one the call is a notification, which an agent rejects with -32600 or may not answer at all (JSON-RPC 2.0 §4.1), and the client cannot match an answer to its call");
+rule!(RPC_REQUEST_BATCH_DUPLICATE_ID, "RPC-REQ-004", "client-batch-duplicate-id", Warning, Interop,
+    ["RPC-002", "RPC-001"],
+    "client's JSON-RPC batch gives the same id to two calls, so their answers (which a batch may return in any order) cannot be paired with the calls",
+    "give every call of a batch its own id (JSON-RPC 2.0 §6: the client matches the answers to its calls by id, and the server may answer in any order); an agent that echoes each call's id, as RPC-002 asks, is not at fault");
 rule!(RPC_REQUEST_NOT_2_0, "RPC-REQ-002", "client-request-jsonrpc-member-wrong", Error, Interop,
     ["RPC-001"],
     "client's JSON-RPC call to an A2A method has no \"jsonrpc\": \"2.0\" member (absent or another version)",
@@ -193,9 +197,9 @@ rule!(GRPC_ERROR_INFO_MISSING, "GRPC-ERROR-002", "grpc-error-info-missing", Erro
     "send grpc-status-details-bin with a google.rpc.Status whose details hold a google.rpc.ErrorInfo {reason: TASK_NOT_FOUND ..., domain: \"a2a-protocol.org\"}");
 
 rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, Interop,
-    ["DATA-005", "DATA-004"],
-    "client sent a send request whose message is malformed",
-    "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x: kind text/file/data)");
+    ["DATA-005", "DATA-004", "DATA-001"],
+    "client sent a send request whose message is malformed, or a 1.0 request whose members carry proto field names (message_id) instead of the JSON camelCase names",
+    "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x: kind text/file/data); in 1.0 JSON write every member in camelCase (messageId, contextId, returnImmediately): proto field names are read by ProtoJSON parsers only (set your protobuf JSON printer to lowerCamelCase names, not preserving_proto_field_name)");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
@@ -388,7 +392,7 @@ rule!(
 rule!(STREAM_NO_TERMINAL, "STREAM-END-002", "stream-ended-without-terminal", Error, Streaming,
     ["STREAM-003", "STREAM-007"],
     "task stream ended before a terminal or interrupted state",
-    "keep the stream open until the task reaches a terminal (or input-required/auth-required) state, and send that state before closing");
+    "keep the stream open until the task reaches a terminal (or input-required/auth-required) state, and send that state before closing; a SubscribeToTask (0.x tasks/resubscribe) of a task the agent does not know gets TaskNotFoundError, not an empty stream");
 rule!(STREAM_FINAL_FLAG, "STREAM-FINAL-001", "stream-final-flag-wrong", Error, Streaming,
     ["STREAM-008"],
     "0.x final flag does not match the state",
@@ -520,6 +524,10 @@ rule!(AUTH_OPEN_ENDPOINT, "AUTH-OPEN-001", "task-endpoint-without-auth", Error, 
     ["AUTH-002", "AUTH-006"],
     "card declares security but a task operation without credentials succeeded",
     "authenticate every request against the card's declared schemes; answer 401 when credentials are missing");
+rule!(AUTH_CREDENTIAL_IN_PAYLOAD, "AUTH-PAYLOAD-001", "credential-in-payload", Warning, Security,
+    ["AUTH-001"],
+    "client put a credential (a bearer token, an API key, a password) into the A2A payload's metadata instead of an HTTP header",
+    "send credentials in the HTTP headers the card's security schemes name (Authorization, the API key header), never in message or request metadata: agents keep metadata in task history, logs and push notifications, and an agent checking headers refuses the call anyway");
 rule!(AUTH_UNDEFINED_SCHEME, "AUTH-SCHEME-001", "security-requirement-undefined-scheme", Error, Security,
     ["AUTH-002", "AUTH-007"],
     "agent card security requirement names a scheme that securitySchemes does not define",
@@ -611,6 +619,10 @@ rule!(GW_EXTENSIONS_STRIPPED, "GW-HDR-001", "proxy-stripped-extensions-header", 
     "extension URIs the client sent in A2A-Extensions (0.x X-A2A-Extensions) are missing on the upstream leg",
     "forward the A2A-Extensions (0.x X-A2A-Extensions) request header unchanged; without it the agent does not activate the extensions, and one the card marks required fails with ExtensionSupportRequiredError that looks like the client's fault");
 
+rule!(GW_CREDENTIALS_STRIPPED, "GW-HDR-002", "proxy-stripped-credentials", Warning, Interop,
+    ["AUTH-002", "AUTH-001"],
+    "credentials the client sent (Authorization, an API key header, Cookie) are missing on the upstream leg and the agent refused the call with 401",
+    "forward the client's credential headers to the agent (nginx: do not clear Authorization with proxy_set_header; Envoy/API gateways: keep the header after authenticating), or authenticate to the agent with the gateway's own credentials; a client that authenticates as the card asks should not get the agent's 401");
 rule!(GW_SEND_RETRIED, "GW-REQ-001", "send-retried-by-proxy", Warning, Interop,
     ["ID-007", "TASK-005"],
     "gateway sent one client message send upstream more than once (a retry of a non-idempotent request, RFC 9110 §9.2.2)",
@@ -622,8 +634,8 @@ rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
 
 rule!(GW_ANSWER_ALTERED, "GW-RESP-002", "answer-altered-by-proxy", Error, Interop,
     ["RPC-002", "RPC-005"],
-    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, or the answer replaced by a page of the gateway's own",
-    "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams, and exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page");
+    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, the answer replaced by a page of the gateway's own, or an answer of its own (a cached task) the agent never sent",
+    "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams, exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page, and do not cache A2A answers (tasks change state between two identical GetTask calls: forward each call to the agent)");
 
 // One leg only (no `leg: "upstream"` recorded): an intermediary's error status with no A2A
 // answer is a fact the client saw, but whose fault it is cannot be told from this leg.
@@ -637,6 +649,7 @@ pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
     AUTH_EXTENDED_CARD,
     AUTH_OPEN_ENDPOINT,
+    AUTH_CREDENTIAL_IN_PAYLOAD,
     AUTH_UNDEFINED_SCHEME,
     AUTH_ENDPOINT_NOT_TLS,
     CAP_EXTENDED_CARD,
@@ -681,6 +694,7 @@ pub static RULES: &[Rule] = &[
     GRPC_MESSAGE_MALFORMED,
     GRPC_REQUEST_MALFORMED,
     GW_EXTENSIONS_STRIPPED,
+    GW_CREDENTIALS_STRIPPED,
     GW_SEND_RETRIED,
     GW_ANSWER_LOST,
     GW_ANSWER_ALTERED,
@@ -721,6 +735,7 @@ pub static RULES: &[Rule] = &[
     RPC_REQUEST_ID,
     RPC_REQUEST_NOT_2_0,
     RPC_REQUEST_METHOD_CASE,
+    RPC_REQUEST_BATCH_DUPLICATE_ID,
     SSE_NOT_TERMINATED,
     SSE_DATA_NOT_JSON,
     SSE_FIELD_MISSPELLED,
@@ -774,6 +789,8 @@ pub const CLIENT_RULES: &[&str] = &[
     "RPC-REQ-001",
     "RPC-REQ-002",
     "RPC-REQ-003",
+    "RPC-REQ-004",
+    "AUTH-PAYLOAD-001",
     "PUSH-CFG-003",
     "GRPC-FRAME-002",
 ];

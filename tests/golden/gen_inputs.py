@@ -473,6 +473,18 @@ def gwext(ok):
     r = res(1, {"task": task1()})
     t.resp(200, r, leg="upstream"); t.resp(200, r); return t.text()
 case("GW-HDR-001", gwext(False), gwext(True))
+def gwauth(ok):
+    t = T(); body = j(rpc(1, "SendMessage", {"message": msg1("hello")}))
+    auth = {"authorization": "Bearer <redacted>"}
+    t.req("POST", "https://gateway.example.test/a2a", body, headers=dict(V1, **auth))
+    t.req("POST", "https://billing.example.test/a2a", body, headers=dict(V1, **auth) if ok else V1, leg="upstream")
+    if ok:
+        r = res(1, {"task": task1()}); t.resp(200, r, leg="upstream"); t.resp(200, r)
+    else:
+        h = {"www-authenticate": 'Bearer realm="a2a"', "content-length": "0"}
+        t.resp(401, "", ct=None, headers=h, leg="upstream"); t.resp(401, "", ct=None, headers=h)
+    return t.text()
+case("GW-HDR-002", gwauth(False), gwauth(True))
 def gwtimeout(ok):
     t = T(); body = j(rpc(1, "message/send", {"message": msg03("slow report")}))
     t.req("POST", "https://gateway.example.test/a2a", body)
@@ -740,6 +752,17 @@ def reqver(ok):
     t.req("POST", H + "/a2a", call, headers=V1)
     t.resp(200, res(1, task1())); return t.text()
 case("RPC-REQ-002", reqver(False), reqver(True))
+# ---- RPC-REQ-004: each call of a batch has its own id (breaker11 K28)
+def batchdup(ok):
+    t = T(); calls = [rpc(1, "GetTask", {"id": "task-1"}), rpc(2 if ok else 1, "GetTask", {"id": "task-2"})]
+    t.req("POST", H + "/a2a", calls, headers=V1)
+    t.resp(200, [res(calls[1]["id"], task1("task-2")), res(1, task1())]); return t.text()
+case("RPC-REQ-004", batchdup(False), batchdup(True))
+# ---- AUTH-PAYLOAD-001: credentials in headers, never in the payload (breaker11 K32)
+def credpayload(ok):
+    t = T(); meta = {"traceId": "tr-1"} if ok else {"traceId": "tr-1", "authorization": "Bearer <redacted-token>"}
+    send1(t, {"task": task1()}, params={"message": msg1("hi", metadata=meta)}); return t.text()
+case("AUTH-PAYLOAD-001", credpayload(False), credpayload(True))
 # ---- ID-MSG-002: a messageId names one message; retries resend it (breaker10 E20)
 def midreuse(ok):
     t = T(); send1(t, {"task": task1()}, params={"message": msg1("book table", messageId="m-1")})
