@@ -3133,8 +3133,12 @@ impl State {
         // The stream's task and context as known before this event (no copies: only a
         // mismatch, which fires once, formats them).
         let mut task_mismatch: Option<String> = None;
+        let mut first_task = false;
         match (&s.task_id, tid) {
-            (None, _) => s.task_id = tid.map(str::to_string),
+            (None, _) => {
+                s.task_id = tid.map(str::to_string);
+                first_task = tid.is_some();
+            }
             (Some(k), Some(t)) if k != t => task_mismatch = Some(k.clone()),
             _ => {}
         }
@@ -3143,6 +3147,15 @@ impl State {
             (None, _) => s.context_id = ctx.map(str::to_string),
             (Some(k), Some(cx)) if k != cx => ctx_mismatch = Some(k.clone()),
             _ => {}
+        }
+        if first_task
+            && x.call
+                .as_ref()
+                .is_some_and(|c| c.op == Some(Op::SendStreamingMessage))
+        {
+            if let (Some(c), Some(t)) = (x.call.clone(), tid) {
+                self.note_inline_push_config(&c, t);
+            }
         }
         let tid_ptr = if is_task { "id" } else { "taskId" };
         if let (Some(k), Some(t)) = (task_mismatch.as_deref(), tid) {
@@ -7514,6 +7527,9 @@ impl State {
             }
         }
         self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
+        if op == Op::SendMessage {
+            self.note_inline_push_config(&c, &id);
+        }
         let what = format!(
             "result task of {}",
             c.method.as_deref().unwrap_or(op.name())
@@ -8771,17 +8787,55 @@ impl State {
             .filter(|s| !s.is_empty())
             .unwrap_or(&task)
             .to_string();
+        self.note_push_config_live(&task, &id, &key);
+    }
+
+    /// PUSH-CFG-002 bookkeeping: config `id` of task `task` with webhook `url` is live
+    /// (created by Create or inline in a send): remembered by `task \0 id`, and the URL is
+    /// no longer deleted for the task.
+    fn note_push_config_live(&mut self, task: &str, id: &str, url: &str) {
+        let key = webhook_key(url).into_owned();
         self.push_deleted_ids.remove(&format!("{task}\u{0}{id}"));
         if self.push_config_urls.len() < MAX_PUSH_URLS {
             self.push_config_urls
                 .insert(format!("{task}\u{0}{id}"), key.clone());
         }
         if let Some(list) = self.push_deleted.get_mut(&key) {
-            list.retain(|(t, _, _, _)| *t != task);
+            list.retain(|(t, _, _, _)| t != task);
             if list.is_empty() {
                 self.push_deleted.remove(&key);
             }
         }
+    }
+
+    /// PUSH-CFG-002 bookkeeping for a push config given inline in a send (PUSH-002:
+    /// `configuration.taskPushNotificationConfig` in 1.0, `configuration.pushNotificationConfig`
+    /// in 0.2.x/0.3, `configuration.pushNotification` in 0.1): once the agent answers
+    /// with task `task`, the config is stored for that task exactly as if Create had set
+    /// it, under its `id` (or the task id, the SDKs' default config id), so a Delete
+    /// ends it (PUSH-003).
+    fn note_inline_push_config(&mut self, c: &Call, task: &str) {
+        let Some((ptr, url)) = push_url_of(c) else {
+            return;
+        };
+        let pre = if c.binding.is_some_and(Binding::bare_params) {
+            ""
+        } else {
+            "/params"
+        };
+        let cfg_ptr = ptr
+            .strip_prefix(pre)
+            .unwrap_or(&ptr)
+            .trim_end_matches("/url");
+        let id = c
+            .params
+            .pointer(cfg_ptr)
+            .and_then(|v| v.get("id"))
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+            .unwrap_or(task)
+            .to_string();
+        self.note_push_config_live(task, &id, &url);
     }
 
     /// PUSH-CFG-004 (PUSH-003: a config lives until its task ends or it is deleted; Get
