@@ -565,9 +565,10 @@ pub(super) struct State {
     /// Task keys (never seen as tasks) the agent answered -32001 TaskNotFoundError for, most
     /// recent last; bounded by [`MAX_ID_ERRORS`].
     not_found_ids: VecDeque<String>,
-    /// -32603 answers to calls naming a task never seen: (task key, leg, evidence, method),
-    /// judged when the same id gets -32001 elsewhere; bounded by [`MAX_ID_ERRORS`].
-    internal_errs: VecDeque<(String, Option<String>, Vec<Evidence>, String)>,
+    /// Wrong answers (-32603, -32004, an empty push config list) to calls naming a task
+    /// never seen: (task key, leg, evidence, method, the answer in words), judged when the
+    /// same id gets -32001 elsewhere; bounded by [`MAX_ID_ERRORS`].
+    internal_errs: VecDeque<(String, Option<String>, Vec<Evidence>, String, &'static str)>,
     /// Webhook URL → (dialect of the call that registered it, origin of that agent,
     /// capability already judged).
     push_urls: HashMap<String, PushReg>,
@@ -6520,17 +6521,26 @@ impl State {
         let names_config = matches!(c.op, Some(Op::GetPushConfig) | Some(Op::DeletePushConfig));
         // ERR-002 / TASK-009: one unknown task id, -32001 on one method and a generic -32603
         // on another (prebid/salesagent PR #1648: cancel of an unknown id).
+        // -32004 is SubscribeToTask's answer for a terminal task (TASK-004) or an agent
+        // without streaming; for a task the agent does not know it is the wrong code.
+        let unsupported_subscribe = code == jsonrpc::UNSUPPORTED_OPERATION
+            && c.op == Some(Op::SubscribeToTask)
+            && self
+                .card_for(x)
+                .is_some_and(|card| card.view.streaming == Some(true));
         if matches!(
             c.op,
             Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
-        ) && matches!(code, jsonrpc::TASK_NOT_FOUND | jsonrpc::INTERNAL_ERROR)
+        ) && (matches!(code, jsonrpc::TASK_NOT_FOUND | jsonrpc::INTERNAL_ERROR)
+            || unsupported_subscribe)
         {
             if let Some(key) = c
                 .task_id()
                 .map(|t| task_key(&x.leg, t))
                 .filter(|k| !self.tasks.contains_key(k))
             {
-                self.id_error_codes(x, key, code, bseq);
+                let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
+                self.id_error_codes(x, key, code, at);
             }
         }
         if code == jsonrpc::TASK_NOT_FOUND && !names_config {
@@ -6547,26 +6557,35 @@ impl State {
         }
     }
 
-    /// Pairs -32001 and -32603 answers for the same never-seen task id (see
-    /// [`Engine::not_found_ids`]).
-    fn id_error_codes(&mut self, x: &Exch, key: String, code: i64, bseq: u64) {
+    /// Pairs a TaskNotFoundError with another answer for the same never-seen task id
+    /// (ERR-002 / TASK-009; see [`Engine::not_found_ids`]). `code` is the JSON-RPC code of
+    /// this answer (REST and gRPC answers mapped to it by their caller): -32001 records the
+    /// id as unknown; -32603 Internal error, -32004 UnsupportedOperationError (for a task
+    /// that does not exist, it cannot be terminal: TASK-004) and `0` (a successful push
+    /// config list, which tells the client the task exists) are the wrong answers, judged
+    /// now or when the id gets -32001 later. `at` points at this answer's code or result.
+    fn id_error_codes(&mut self, x: &Exch, key: String, code: i64, at: Evidence) {
         let method = x
             .call
             .as_ref()
-            .and_then(|c| c.method.clone())
+            .and_then(|c| {
+                c.method
+                    .clone()
+                    .or_else(|| c.op.map(|o| o.name().to_string()))
+            })
             .unwrap_or_default();
         let tid = key.rsplit('\u{0}').next().unwrap_or(&key).to_string();
-        let msg = |m: &str, other: &str| {
-            format!("task {tid} is unknown to the agent (-32001 TaskNotFoundError on {other}), yet {m} was answered -32603 Internal error instead of -32001")
+        let msg = |m: &str, other: &str, what: &str| {
+            format!("task {tid} is unknown to the agent (-32001 TaskNotFoundError on {other}), yet {m} was answered {what} instead of -32001")
         };
         if code == jsonrpc::TASK_NOT_FOUND {
             let (hits, keep): (Vec<_>, Vec<_>) = std::mem::take(&mut self.internal_errs)
                 .into_iter()
                 .partition(|e| e.0 == key);
             self.internal_errs = keep.into();
-            for (_, leg, mut ev, m) in hits {
-                ev.push(x.ev_at(bseq, "/error/code", Some(Value::from(code))));
-                self.find(&r::RPC_ERROR_CODE, msg(&m, &method), ev, &leg);
+            for (_, leg, mut ev, m, what) in hits {
+                ev.push(at.clone());
+                self.find(&r::RPC_ERROR_CODE, msg(&m, &method, what), ev, &leg);
             }
             if !self.not_found_ids.contains(&key) {
                 self.not_found_ids.push_back(key);
@@ -6575,20 +6594,23 @@ impl State {
                 }
             }
         } else {
-            let ev = vec![
-                x.ev(x.req_ev_seq()),
-                x.ev_at(bseq, "/error/code", Some(Value::from(code))),
-            ];
+            let what = match code {
+                jsonrpc::INTERNAL_ERROR => "-32603 Internal error",
+                jsonrpc::UNSUPPORTED_OPERATION => "-32004 UnsupportedOperationError",
+                0 => "success (an empty push notification config list, as if the task existed)",
+                _ => return,
+            };
+            let ev = vec![x.ev(x.req_ev_seq()), at];
             if self.not_found_ids.contains(&key) {
                 self.find(
                     &r::RPC_ERROR_CODE,
-                    msg(&method, "an earlier call"),
+                    msg(&method, "an earlier call", what),
                     ev,
                     &x.leg,
                 );
             } else {
                 self.internal_errs
-                    .push_back((key, x.leg.clone(), ev, method));
+                    .push_back((key, x.leg.clone(), ev, method, what));
                 if self.internal_errs.len() > MAX_ID_ERRORS {
                     self.internal_errs.pop_front();
                 }
@@ -7291,6 +7313,17 @@ impl State {
                     },
                     _ => vec![(res, base.to_string())],
                 };
+                // TASK-009: a config list for a task the agent answers -32001 for elsewhere
+                // (never seen as a task) is TaskNotFoundError, not an empty list.
+                if op == Op::ListPushConfigs && list.is_empty() && rpc_binding(&c) {
+                    if let Some(key) = push_call_task(&c)
+                        .map(|t| task_key(&x.leg, t))
+                        .filter(|k| !self.tasks.contains_key(k))
+                    {
+                        let at = x.ev_at(bseq, base, Some(excerpt_value(res)));
+                        self.id_error_codes(x, key, 0, at);
+                    }
+                }
                 // An echo of the client's config without url is DATA-PARAM-001's (accepted),
                 // not a second finding on the result.
                 let echo_no_url = push_config_without_url_lenient(&c).is_some();
@@ -11296,6 +11329,12 @@ fn push_call_task(c: &Call) -> Option<&str> {
     } else {
         s("id").or_else(|| s("taskId"))
     }
+}
+
+/// Whether call `c` went over JSON-RPC (the binding whose error codes
+/// [`Engine::id_error_codes`] compares).
+fn rpc_binding(c: &Call) -> bool {
+    c.binding == Some(Binding::JsonRpc)
 }
 
 /// The config id a push config Get / Delete names: the last segment of an HTTP+JSON
