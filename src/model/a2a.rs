@@ -291,6 +291,28 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
     })
 }
 
+/// The HTTP methods the HTTP+JSON route of `op` is defined with (REST-001; 1.0:§11.3,
+/// 0.3:§3.5.6): `POST` for `message:send`, `message:stream`, `:cancel` and push config
+/// create; `GET` for reads (`GET /tasks/{id}`, `GET /tasks`, push config get / list,
+/// `GET /extendedAgentCard`, 0.3 `GET /v1/card`, the well-known card); `DELETE` for push
+/// config delete; both `GET` and `POST` for `:subscribe` (proto GET, prose POST: DIGEST
+/// trap 1 accepts both).
+pub fn rest_verbs(op: Op) -> &'static [&'static str] {
+    match op {
+        Op::SendMessage | Op::SendStreamingMessage | Op::CancelTask | Op::CreatePushConfig => {
+            &["POST"]
+        }
+        Op::SubscribeToTask => &["GET", "POST"],
+        Op::GetTask
+        | Op::ListTasks
+        | Op::GetPushConfig
+        | Op::ListPushConfigs
+        | Op::GetExtendedCard
+        | Op::GetCard => &["GET"],
+        Op::DeletePushConfig => &["DELETE"],
+    }
+}
+
 /// `%XX` escapes decoded (RFC 3986 §2.1), bytes read as UTF-8 (lossy). A `%` not followed
 /// by two hex digits stays as it is. Works on bytes: the path may hold any UTF-8 after a
 /// `%` (a `&str` slice there panicked on a multi-byte character; found by the `dialect`

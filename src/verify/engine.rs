@@ -5003,6 +5003,11 @@ impl State {
                 );
             }
         }
+        // REST-001: an HTTP+JSON operation requested and executed under another HTTP
+        // method than its route's (the client's call and the agent's routing both).
+        if success && !c.webhook && c.binding == Some(Binding::Rest) {
+            self.rest_wrong_verb(x, &c);
+        }
         // ERR-006 / DATA-003 / PUSH-002: a push config without url accepted.
         if success && !c.webhook {
             if let Some(ptr) = push_config_without_url_lenient(&c) {
@@ -6555,6 +6560,53 @@ impl State {
                 self.task_not_found(x, &tid, bseq, "/error/code");
             }
         }
+    }
+
+    /// REST-VERB-001 (client) and REST-VERB-002 (agent), REST-001: a successful answer to
+    /// an HTTP+JSON route requested with an HTTP method the route is not defined with
+    /// ([`a2a::rest_verbs`]), e.g. `GET /tasks/{id}:cancel` or `PUT /message:send`. A
+    /// refused call (405, 404) is the agent's right answer and is not judged here.
+    fn rest_wrong_verb(&mut self, x: &Exch, c: &Call) {
+        let Some(op) = c.op.filter(|o| *o != Op::GetCard) else {
+            return;
+        };
+        let verbs = a2a::rest_verbs(op);
+        if verbs.iter().any(|v| x.method.eq_ignore_ascii_case(v)) {
+            return;
+        }
+        let method = x.method.to_ascii_uppercase();
+        let want = verbs.join(" or ");
+        // 0.3 HTTP+JSON names operations by their request line: the route as defined.
+        let term = if c.request_line.is_some() {
+            format!("{} {}", verbs[0], x.path)
+        } else {
+            c.op_term(op.name()).to_string()
+        };
+        self.areas.insert("rest");
+        self.find(
+            &r::REST_VERB_CLIENT,
+            format!(
+                "client called {term} as {method} {}; the route is defined with {want} only",
+                x.path
+            ),
+            vec![x.ev(x.req_ev_seq())],
+            &x.leg,
+        );
+        let safe = if method == "GET" && op != Op::GetExtendedCard {
+            ": a GET that changes a task runs whenever a prefetcher, cache or link checker fetches the URL"
+        } else {
+            ""
+        };
+        self.find(
+            &r::REST_VERB_SERVED,
+            format!(
+                "agent executed {term} for {method} {} (HTTP {}) instead of refusing the method with 405; the route takes {want}{safe}",
+                x.path,
+                x.status.unwrap_or(0)
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
+            &x.leg,
+        );
     }
 
     /// Pairs a TaskNotFoundError with another answer for the same never-seen task id

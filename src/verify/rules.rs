@@ -162,6 +162,14 @@ rule!(REST_UNARY_STREAMED, "REST-HTTP-001", "rest-unary-answered-as-stream", Err
     ["REST-001", "REST-003"],
     "non-streaming HTTP+JSON route answered with text/event-stream instead of one JSON body",
     "answer message:send, GET /tasks/{id}, GET /tasks, :cancel, the push config routes and GET /extendedAgentCard with one JSON body (1.0: application/a2a+json or application/json; 0.3 /v1: application/json); only message:stream and :subscribe answer text/event-stream");
+rule!(REST_VERB_CLIENT, "REST-VERB-001", "client-route-wrong-http-method", Error, Interop,
+    ["REST-001"],
+    "client called an HTTP+JSON route with another HTTP method than the one the route is defined with",
+    "call each route with its method: POST /message:send, POST /message:stream, POST /tasks/{id}:cancel, GET (or POST) /tasks/{id}:subscribe, GET /tasks/{id}, GET /tasks, POST|GET /tasks/{id}/pushNotificationConfigs, GET|DELETE /tasks/{id}/pushNotificationConfigs/{configId}, GET /extendedAgentCard (0.3: the same under /v1, GET /v1/card)");
+rule!(REST_VERB_SERVED, "REST-VERB-002", "route-served-under-wrong-http-method", Warning, Transport,
+    ["REST-001"],
+    "agent executed an HTTP+JSON operation requested with another HTTP method than the route's",
+    "route each operation under its own HTTP method only and answer another method with 405 Method Not Allowed and an Allow header (RFC 9110 §15.5.6): a task-changing operation served on GET runs whenever a prefetcher, cache or link checker fetches the URL (GET is a safe method, RFC 9110 §9.2.1)");
 // ---- gRPC binding ------------------------------------------------------------------------
 rule!(GRPC_MESSAGE_MALFORMED, "GRPC-FRAME-001", "grpc-message-malformed", Error, Transport,
     ["GRPC-001"],
@@ -695,6 +703,8 @@ pub static RULES: &[Rule] = &[
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
     REST_UNARY_STREAMED,
+    REST_VERB_CLIENT,
+    REST_VERB_SERVED,
     RPC_ENVELOPE,
     RPC_ERROR_CODE,
     RPC_ID_MISMATCH,
@@ -753,6 +763,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "RPC-REQ-002",
     "PUSH-CFG-003",
     "GRPC-FRAME-002",
+    "REST-VERB-001",
 ];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
