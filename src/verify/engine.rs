@@ -565,6 +565,12 @@ pub(super) struct State {
     /// Task keys (never seen as tasks) the agent answered -32001 TaskNotFoundError for, most
     /// recent last; bounded by [`MAX_ID_ERRORS`].
     not_found_ids: VecDeque<String>,
+    /// TASK-005: task key → (artifact ids, answer seq, exchange, state, the send as the
+    /// wire names it) of a 1.0 blocking
+    /// SendMessage answered at a terminal state: the reply carries all the task's
+    /// artifacts, so a later terminal snapshot with another artifact id shows one missing.
+    /// Bounded by [`MAX_TASKS`].
+    blocking_artifacts: HashMap<String, (Vec<String>, u64, String, TaskState, String)>,
     /// Wrong answers (-32603, -32004, an empty push config list) to calls naming a task
     /// never seen: (task key, leg, evidence, method, the answer in words), judged when the
     /// same id gets -32001 elsewhere; bounded by [`MAX_ID_ERRORS`].
@@ -887,6 +893,7 @@ impl State {
             tasks: HashMap::new(),
             v01_origins: HashSet::new(),
             not_found_ids: VecDeque::new(),
+            blocking_artifacts: HashMap::new(),
             internal_errs: VecDeque::new(),
             push_urls: HashMap::new(),
             push_order: VecDeque::new(),
@@ -6562,6 +6569,61 @@ impl State {
         }
     }
 
+    /// TASK-STATE-007 (TASK-005: a 1.0 blocking reply carries the latest status and all
+    /// artifacts): task `o` (id `id`, at `ptr` of the answer at `bseq`), a terminal
+    /// snapshot from GetTask / CancelTask / ListTasks, carries an `artifactId` the blocking
+    /// SendMessage that answered the same task terminal did not. A terminal task never
+    /// changes (TASK-001), so the artifact existed when the blocking reply was sent.
+    /// Reported once per task.
+    fn blocking_reply_lacked_artifacts(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        o: &Obj,
+        ptr: &str,
+        id: &str,
+        bseq: u64,
+    ) {
+        if self.blocking_artifacts.is_empty() {
+            return;
+        }
+        let key = task_key(&x.leg, id);
+        let Some((had, sseq, sxid, st, send)) = self.blocking_artifacts.get(&key) else {
+            return;
+        };
+        let now = artifact_ids(o);
+        let Some(i) = now.iter().position(|a| !had.contains(a)) else {
+            return;
+        };
+        let missing: Vec<&str> = now
+            .iter()
+            .filter(|a| !had.contains(a))
+            .map(String::as_str)
+            .collect();
+        let (sseq, sxid, st, send) = (*sseq, sxid.clone(), *st, send.clone());
+        self.blocking_artifacts.remove(&key);
+        let op = c.op_term("GetTask");
+        let art_ptr = format!("{ptr}/artifacts/{i}/artifactId");
+        self.find(
+            &r::TASK_BLOCKING_EARLY,
+            format!(
+                "blocking {send} answered task {id} {} without artifact {}, which {op} later returns for the same terminal task: the agent sent the blocking reply before the task's artifacts were complete (or changed a terminal task)",
+                x.state_term(st),
+                missing.join(", ")
+            ),
+            vec![
+                Evidence {
+                    seq: sseq,
+                    exchange: Some(sxid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev_at(bseq, &art_ptr, Some(Value::String(now[i].clone()))),
+            ],
+            &x.leg,
+        );
+    }
+
     /// REST-VERB-001 (client) and REST-VERB-002 (agent), REST-001: a successful answer to
     /// an HTTP+JSON route requested with an HTTP method the route is not defined with
     /// ([`a2a::rest_verbs`]), e.g. `GET /tasks/{id}:cancel` or `PUT /message:send`. A
@@ -7100,6 +7162,9 @@ impl State {
                             });
                     }
                     if let Some(id) = tv.id {
+                        if tv.state.is_some_and(TaskState::is_terminal) {
+                            self.blocking_reply_lacked_artifacts(x, &c, o, &ptr, id, bseq);
+                        }
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                         self.check_auth_explained(x, o, &ptr, bseq, "listed task of ListTasks");
@@ -7537,6 +7602,20 @@ impl State {
                 .pointer("/configuration/returnImmediately")
                 .and_then(Json::as_bool)
                 .unwrap_or(false);
+            if let Some(st) = tv.state.filter(|s| !immediate && s.is_terminal()) {
+                if self.blocking_artifacts.len() < MAX_TASKS {
+                    self.blocking_artifacts.insert(
+                        task_key(&x.leg, &id),
+                        (
+                            artifact_ids(o),
+                            bseq,
+                            x.id.clone(),
+                            st,
+                            c.op_term(op.name()).to_string(),
+                        ),
+                    );
+                }
+            }
             if let Some(st) = tv.state {
                 if !immediate && !st.is_terminal() && !st.is_interrupted() {
                     self.find(
@@ -7554,6 +7633,9 @@ impl State {
                     );
                 }
             }
+        }
+        if op != Op::SendMessage && tv.state.is_some_and(TaskState::is_terminal) {
+            self.blocking_reply_lacked_artifacts(x, &c, o, &ptr, &id, bseq);
         }
         // Cancel of a terminal task (TASK-003), before the observation updates the state.
         if op == Op::CancelTask {
@@ -11380,6 +11462,18 @@ fn push_call_task(c: &Call) -> Option<&str> {
         s("taskId")
     } else {
         s("id").or_else(|| s("taskId"))
+    }
+}
+
+/// The `artifactId`s of task `o`'s `artifacts` (1.0 / 0.2+ shape), in order.
+fn artifact_ids(o: &Obj) -> Vec<String> {
+    match o.get("artifacts") {
+        Some(Json::Array(a)) => a
+            .iter()
+            .filter_map(|x| x.get("artifactId").and_then(Json::as_str))
+            .map(str::to_string)
+            .collect(),
+        _ => Vec::new(),
     }
 }
 

@@ -256,8 +256,8 @@ rule!(TASK_STATE_INVALID, "TASK-STATE-005", "task-state-invalid", Error, Lifecyc
     "use the dialect's state names (1.0 TASK_STATE_*, 0.x lowercase) and never report TASK_STATE_UNSPECIFIED on a live task");
 rule!(TASK_BLOCKING_EARLY, "TASK-STATE-007", "blocking-send-returned-early", Error, Lifecycle,
     ["TASK-005"],
-    "1.0 blocking SendMessage answered before the task reached a terminal or interrupted state",
-    "without returnImmediately: true, wait until the task is completed, failed, canceled, rejected, input-required or auth-required before answering; clients that want an early answer set returnImmediately");
+    "1.0 blocking SendMessage answered before the task reached a terminal or interrupted state, or without all of its artifacts",
+    "without returnImmediately: true, wait until the task is completed, failed, canceled, rejected, input-required or auth-required before answering, and answer with the task's latest status and all its artifacts (an executor that adds an artifact after its final status must add it first); clients that want an early answer set returnImmediately");
 rule!(TASK_SUBSCRIBE_TERMINAL, "TASK-STATE-006", "subscribe-terminal-task-accepted", Error, Lifecycle,
     ["TASK-004"],
     "subscribe to a task in a terminal state opened a stream",
