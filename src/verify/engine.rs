@@ -474,6 +474,11 @@ struct TaskRec {
     /// TASK-AUTH-001/002 (an auth-required status without `status.message`) already
     /// reported for this task.
     auth_unexplained_reported: bool,
+    /// `artifactId`s push notifications delivered artifact updates of, each once (at most
+    /// [`MAX_TASK_MESSAGE_IDS`]): a second delivery is a redelivery (PUSH-004).
+    webhook_artifacts: Vec<String>,
+    /// STREAM-END-001 for a webhook artifact update after the terminal state reported.
+    webhook_after_terminal_reported: bool,
     /// Set when the id was handed out only by an agent Message's `taskId` (ID-004), with
     /// that message's id as the message prints it: ID-TASK-001 then names the message.
     named_by_message: Option<String>,
@@ -8885,6 +8890,12 @@ impl State {
                     self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
                 }
             }
+            if p.kind == PayloadKind::ArtifactUpdate {
+                let u = update_view(p.inner, p.kind, &p.pointer);
+                if let Some(tid) = u.task_id {
+                    self.webhook_artifact_after_terminal(x, tid, u.artifact_id, &p.pointer, seq);
+                }
+            }
             if let Some((id, ctx, st)) = seen {
                 let ts = p
                     .inner
@@ -9096,6 +9107,65 @@ impl State {
         if !list.iter().any(|(t, _, _, _)| *t == task) && list.len() < MAX_PUSH_SECRETS {
             list.push((task, x.body_seq(), x.id.clone(), x.end_t));
         }
+    }
+
+    /// STREAM-END-001 for webhooks (TASK-001: a terminal task never changes; PUSH-004: a
+    /// push notification is one StreamResponse of the task's event sequence, STREAM-007):
+    /// an artifact update of task `tid` (artifact `aid`, payload at `ptr` of the delivery
+    /// body at `seq`) delivered after a push notification carried the task's terminal
+    /// state. Deliveries are at-least-once and may be retried: an artifact some earlier
+    /// delivery already carried for the task is a redelivery and not judged. Once per task.
+    fn webhook_artifact_after_terminal(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        aid: Option<&str>,
+        ptr: &str,
+        seq: u64,
+    ) {
+        let Some(t) = self.tasks.get_mut(&task_key(&x.leg, tid)) else {
+            return;
+        };
+        let aid = aid.unwrap_or("").to_string();
+        let redelivery = t.webhook_artifacts.contains(&aid);
+        if !redelivery && t.webhook_artifacts.len() < MAX_TASK_MESSAGE_IDS {
+            t.webhook_artifacts.push(aid.clone());
+        }
+        let Some((st, tseq, txid)) = t
+            .terminal
+            .clone()
+            .filter(|(s, _, _)| t.webhook_states.contains(s))
+        else {
+            return;
+        };
+        if redelivery || tseq >= seq || t.webhook_after_terminal_reported {
+            return;
+        }
+        t.webhook_after_terminal_reported = true;
+        let c = x.call.clone().unwrap_or_default();
+        let named = if aid.is_empty() {
+            String::new()
+        } else {
+            format!(" {aid}")
+        };
+        self.areas.insert("push");
+        self.find(
+            &r::STREAM_AFTER_TERMINAL,
+            format!(
+                "agent delivered a push notification with an artifact update of artifact{named} for task {tid} after its push notification of the terminal state {}: a terminal task does not change, so nothing follows the terminal event",
+                c.state_term(st)
+            ),
+            vec![
+                Evidence {
+                    seq: tseq,
+                    exchange: Some(txid),
+                    pointer: None,
+                    found: Some(Value::String(c.state_term(st).into())),
+                },
+                x.ev_at(seq, ptr, None),
+            ],
+            &x.leg,
+        );
     }
 
     /// The state of a push notification about task `id` as the task state machine should
