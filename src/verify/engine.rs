@@ -803,6 +803,9 @@ const OVERSIZE_PREFIX: usize = 64 * 1024;
 /// Tasks remembered at once; the oldest are forgotten past this (memory stays bounded on
 /// endless recordings; a task older than 10 000 newer tasks is no longer judged).
 const MAX_TASKS: usize = 10_000;
+/// The page size of a 1.0 ListTasks request without `pageSize` (1.0 proto
+/// `ListTasksRequest.page_size`: 1 to 100, default 50; DATA-007).
+const LIST_TASKS_DEFAULT_PAGE_SIZE: usize = 50;
 
 /// Push-notification URLs remembered at once (webhook detection, PUSH-002/PUSH-006); the
 /// oldest registrations are forgotten past this.
@@ -6921,12 +6924,30 @@ impl State {
                 return;
             }
         }
-        let size = param("pageSize").and_then(|s| s.trim().parse::<usize>().ok());
-        if let Some(n) = size.filter(|n| (1..=100).contains(n) && ts.len() > *n) {
-            let msg = format!(
-                "page lists {} tasks although the ListTasks request's pageSize is {n}",
-                ts.len()
-            );
+        let raw_size = param("pageSize");
+        let size = raw_size
+            .as_deref()
+            .and_then(|s| s.trim().parse::<usize>().ok());
+        // No pageSize (or the ProtoJSON default 0) asks for the default page of 50 tasks
+        // (1.0 ListTasksRequest: 1-100, default 50).
+        let limit = match size {
+            Some(n) if (1..=100).contains(&n) => Some((n, false)),
+            Some(0) => Some((LIST_TASKS_DEFAULT_PAGE_SIZE, true)),
+            None if raw_size.is_none() => Some((LIST_TASKS_DEFAULT_PAGE_SIZE, true)),
+            _ => None,
+        };
+        if let Some((n, default)) = limit.filter(|(n, _)| ts.len() > *n) {
+            let msg = if default {
+                format!(
+                    "page lists {} tasks although the ListTasks request sets no pageSize, which defaults to {n}",
+                    ts.len()
+                )
+            } else {
+                format!(
+                    "page lists {} tasks although the ListTasks request's pageSize is {n}",
+                    ts.len()
+                )
+            };
             let e = ev(format!("{base}/tasks/{n}"), None);
             self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
         }
@@ -7004,6 +7025,31 @@ impl State {
                     );
                     reported = true;
                 }
+            }
+        }
+        // A nextPageToken equal to the pageToken this page was fetched with: a client
+        // following it gets this page again, forever.
+        if let (Some(tok), Some(n), false) = (&token_in, next, reported) {
+            if tok == n {
+                let mut ev = Vec::new();
+                if let Some(p) = &prior {
+                    ev.push(earlier_ev(p));
+                }
+                ev.push(x.ev(x.req_ev_seq()));
+                ev.push(x.ev_at(
+                    bseq,
+                    &format!("{base}/nextPageToken"),
+                    Some(Value::String(n.to_string())),
+                ));
+                self.find(
+                    &r::DATA_LIST_PAGING,
+                    format!(
+                        "the agent's ListTasks page for pageToken {tok:?} hands back the same nextPageToken {n:?}: a client following nextPageToken fetches this page again and never reaches the end (the last page has nextPageToken \"\")"
+                    ),
+                    ev,
+                    &x.leg,
+                );
+                reported = true;
             }
         }
         if let (Some(p), Some(n), None, false) = (&prior, total, next, reported) {

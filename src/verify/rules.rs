@@ -222,12 +222,12 @@ rule!(DATA_LIST_ORDER, "DATA-LIST-002", "list-tasks-not-newest-first", Error, Li
     "sort ListTasks results by status timestamp, most recent first, and page with a cursor over that order");
 rule!(DATA_LIST_FILTER, "DATA-LIST-003", "list-tasks-filter-not-applied", Error, Lifecycle,
     ["DATA-007"],
-    "listed tasks ignore the request's contextId, status or statusTimestampAfter filter or outnumber its pageSize (ListTasks)",
-    "apply every filter of the ListTasks request before paging: only tasks of the requested contextId, in the requested status and with a status.timestamp not before statusTimestampAfter, at most pageSize tasks per page (more follow through nextPageToken); a list that ignores contextId shows a client tasks of other conversations");
+    "listed tasks ignore the request's contextId, status or statusTimestampAfter filter or outnumber its pageSize (50 when the request sets none) (ListTasks)",
+    "apply every filter of the ListTasks request before paging: only tasks of the requested contextId, in the requested status and with a status.timestamp not before statusTimestampAfter, at most pageSize tasks per page, 50 when the request sets no pageSize (more follow through nextPageToken); a list that ignores contextId shows a client tasks of other conversations");
 rule!(DATA_LIST_PAGING, "DATA-LIST-004", "list-tasks-paging-broken", Error, Lifecycle,
     ["DATA-007"],
-    "paging of ListTasks cannot reach every task: no nextPageToken although totalSize counts more tasks, or a pageToken page repeats tasks of an earlier page",
-    "page with a cursor over the newest-first order: while tasks remain (totalSize larger than the tasks handed out so far) answer a non-empty nextPageToken, and make each token continue after the last task of its page so no task is listed twice; \"\" (or no token) only on the last page");
+    "paging of ListTasks cannot reach every task: no nextPageToken although totalSize counts more tasks, a pageToken page repeats tasks of an earlier page, or a page hands back the pageToken it was fetched with",
+    "page with a cursor over the newest-first order: while tasks remain (totalSize larger than the tasks handed out so far) answer a non-empty nextPageToken, and make each token continue after the last task of its page so no task is listed twice and no token leads back to its own page; \"\" (or no token) only on the last page");
 rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
     ["REST-001", "DATA-002", "ERR-006"],
     "agent accepted a 1.0 task query parameter that is not in the wire format, or a push notification config without url",
