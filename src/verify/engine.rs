@@ -9619,6 +9619,37 @@ impl State {
                 .collect();
             self.find(&r::CARD_SHAPE_MISSING_FIELD, msg, ev, &x.leg);
         }
+        // CARD-003 / VER-002: a 1.0 call (A2A-Version 1.x) for the extended card is answered
+        // with a 1.0 AgentCard; a card in the 0.x shape has no supportedInterfaces, so a 1.0
+        // client finds no interface to call.
+        if extended && !view.has_v1_fields {
+            let c = x.call.clone().unwrap_or_default();
+            let asked_1x =
+                c.header_version.as_deref().and_then(Dialect::from_version) == Some(Dialect::V1_0);
+            if c.dialect == Some(Dialect::V1_0) && asked_1x {
+                let shown: Vec<&str> = ["url", "preferredTransport", "protocolVersion"]
+                    .into_iter()
+                    .filter(|k| v.get(k).is_some())
+                    .collect();
+                let members = if shown.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (it carries the 0.x members {})", shown.join(", "))
+                };
+                self.find(
+                    &r::CARD_SHAPE_MISSING_FIELD,
+                    format!(
+                        "agent answered the 1.0 call {} with a 0.x-shaped agent card without supportedInterfaces{members}: a 1.0 client finds no interface in it",
+                        c.op_term(Op::GetExtendedCard.name())
+                    ),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, base, None),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
         if !view.non_boolean_flags.is_empty() {
             let (ptr, found) = view.non_boolean_flags[0].clone();
             self.find(
