@@ -5018,6 +5018,10 @@ impl State {
                 );
             }
         }
+        // RPC-001 / REST-003 / REST-001: the binding's own media type refused with 415.
+        if x.status == Some(415) && !c.webhook && !x.synthetic {
+            self.media_type_refused(x, &c);
+        }
         // REST-001: an HTTP+JSON operation requested and executed under another HTTP
         // method than its route's (the client's call and the agent's routing both).
         if success && !c.webhook && c.binding == Some(Binding::Rest) {
@@ -6628,6 +6632,59 @@ impl State {
                 },
                 x.ev_at(bseq, &art_ptr, Some(Value::String(now[i].clone()))),
             ],
+            &x.leg,
+        );
+    }
+
+    /// HTTP-MEDIA-001 / HTTP-MEDIA-002: an A2A call answered HTTP 415 Unsupported Media
+    /// Type although its Content-Type is one the binding defines: `application/json` on
+    /// JSON-RPC (RPC-001, MUST) and on 0.3 HTTP+JSON (REST-003, MUST) is an error;
+    /// `application/json` (the 1.0.0 text's type) or `application/a2a+json` (1.0 SHOULD)
+    /// on 1.0 HTTP+JSON is a warning: both are protocol version 1.0.
+    fn media_type_refused(&mut self, x: &Exch, c: &Call) {
+        let Some(op) = c.op.filter(|o| o.is_task_op()) else {
+            return;
+        };
+        let Some(mt) = x.req_headers.media_type() else {
+            return;
+        };
+        // 415 is also the HTTP status of ContentTypeNotSupportedError (-32005, ERR-002): a
+        // part's media type the agent does not take, not the body's.
+        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        let names_part_type = contains(&body, b"CONTENT_TYPE_NOT_SUPPORTED")
+            || contains(&body, b"-32005")
+            || request_part_media_types(&c.params)
+                .iter()
+                .any(|m| contains(&body, m.as_bytes()));
+        if names_part_type {
+            return;
+        }
+        let term = c.op_term(op.name());
+        let (rule, why) = match (c.binding, c.dialect) {
+            (Some(Binding::JsonRpc), _) if mt == "application/json" => (
+                &r::HTTP_MEDIA_TYPE_REFUSED,
+                "JSON-RPC requests are application/json (RPC-001)",
+            ),
+            (Some(Binding::Rest), Some(d)) if d.is_0x() && mt == "application/json" => (
+                &r::HTTP_MEDIA_TYPE_REFUSED,
+                "0.3 HTTP+JSON bodies are application/json (REST-003)",
+            ),
+            (Some(Binding::Rest), Some(Dialect::V1_0)) if mt == "application/json" => (
+                &r::HTTP_MEDIA_TYPE_1_0_REFUSED,
+                "application/json is the 1.0.0 media type of HTTP+JSON bodies, the same protocol version 1.0 as application/a2a+json, and 1.0.0 clients send it",
+            ),
+            (Some(Binding::Rest), Some(Dialect::V1_0)) if mt == "application/a2a+json" => (
+                &r::HTTP_MEDIA_TYPE_1_0_REFUSED,
+                "application/a2a+json is the media type 1.0 HTTP+JSON bodies SHOULD have",
+            ),
+            _ => return,
+        };
+        self.find(
+            rule,
+            format!(
+                "agent refused {term} sent with Content-Type {mt} with HTTP 415 Unsupported Media Type: {why}"
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
             &x.leg,
         );
     }
@@ -11610,6 +11667,36 @@ fn push_call_task(c: &Call) -> Option<&str> {
     } else {
         s("id").or_else(|| s("taskId"))
     }
+}
+
+/// The media types the parts of a send request's message name (1.0 `mediaType`, 0.x
+/// `file.mimeType` / `file.mediaType`, ProtoJSON `media_type`), at most 16.
+fn request_part_media_types(params: &Json) -> Vec<String> {
+    let Some(parts) = params_message(params).and_then(|m| {
+        m.get("parts")
+            .or_else(|| m.get("content"))
+            .and_then(Json::as_array)
+    }) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for p in parts.iter().take(16) {
+        let file = p.get("file");
+        for v in [
+            p.get("mediaType"),
+            p.get("media_type"),
+            file.and_then(|f| f.get("mimeType")),
+            file.and_then(|f| f.get("mediaType")),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if let Some(s) = v.as_str().filter(|s| !s.is_empty()) {
+                out.push(s.to_string());
+            }
+        }
+    }
+    out
 }
 
 /// The `artifactId`s of task `o`'s `artifacts` (1.0 / 0.2+ shape), in order.

@@ -423,6 +423,14 @@ rule!(
 );
 
 // ---- SSE framing ------------------------------------------------------------------------
+rule!(HTTP_MEDIA_TYPE_REFUSED, "HTTP-MEDIA-001", "binding-media-type-refused", Error, Interop,
+    ["RPC-001", "REST-003"],
+    "agent refused with HTTP 415 a request sent with the media type its binding requires (application/json on JSON-RPC and on 0.3 HTTP+JSON)",
+    "accept Content-Type: application/json (with or without a charset parameter) on the JSON-RPC endpoint and on the 0.3 /v1 HTTP+JSON routes: it is the binding's required media type");
+rule!(HTTP_MEDIA_TYPE_1_0_REFUSED, "HTTP-MEDIA-002", "rest-1-0-media-type-refused", Warning, Interop,
+    ["REST-001"],
+    "1.0 HTTP+JSON agent refused with HTTP 415 a request body sent as application/json (the 1.0.0 media type) or application/a2a+json (the 1.0 SHOULD)",
+    "accept both application/a2a+json and application/json on the 1.0 HTTP+JSON routes: both are protocol version 1.0 (patch versions are not negotiated), and 1.0.0 clients send application/json");
 rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Transport,
     ["RPC-001", "REST-001"],
     "agent response carries both Transfer-Encoding and Content-Length (RFC 9112 §6.2: a sender MUST NOT)",
@@ -678,6 +686,8 @@ pub static RULES: &[Rule] = &[
     GW_SSE_LOST,
     HTTP_FRAMED_TWICE,
     HTTP_BODY_CUT_SHORT,
+    HTTP_MEDIA_TYPE_REFUSED,
+    HTTP_MEDIA_TYPE_1_0_REFUSED,
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
     ID_MESSAGE_IDS_MISMATCH,
