@@ -2571,7 +2571,20 @@ impl State {
         };
         let dialect = c.dialect;
         let p = match classify_payload(payload, base) {
-            Ok(p) => p,
+            Ok(p) => {
+                // DATA-001: 1.0 events use the JSON names, not the proto field names.
+                if dialect == Some(Dialect::V1_0) {
+                    if let Some((ptr, snake, camel)) = proto_field_name(payload, base) {
+                        self.stream_once(
+                            x,
+                            &r::STREAM_EVENT_SHAPE,
+                            format!("1.0 stream event uses the proto field name {snake} where the JSON member is {camel}: a client reading {camel} finds nothing"),
+                            vec![x.ev_at(seq, &ptr, None)],
+                        );
+                    }
+                }
+                p
+            }
             Err(msg) => {
                 if let Some(s) = x.sse.as_mut() {
                     s.undecodable = true;
@@ -7209,6 +7222,22 @@ impl State {
         }
         let rpc0x = dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
         let op = c.op?;
+        // DATA-001: 1.0 JSON answers use the JSON names, not the proto field names.
+        if dialect == Some(Dialect::V1_0)
+            && matches!(c.binding, Some(Binding::JsonRpc) | Some(Binding::Rest))
+        {
+            if let Some((ptr, snake, camel)) = proto_field_name(res, base) {
+                self.find(
+                    &r::RESULT_SHAPE,
+                    format!(
+                        "1.0 result of {} uses the proto field name {snake} where the JSON member is {camel}: a client reading {camel} finds nothing (a ProtoJSON marshaller keeping proto field names)",
+                        c.op_term(op.name())
+                    ),
+                    vec![x.ev_at(bseq, &ptr, None)],
+                    &x.leg,
+                );
+            }
+        }
         // VER-MIX-001: a part's media type or file name under the other generation's member
         // name (DIGEST §1 parts row, trap 11).
         if let Some(m) = part_style(&c).and_then(|st| a2a::part_member_mix(res, base, st)) {
@@ -8879,7 +8908,20 @@ impl State {
         };
         let seq = x.req_ev_seq();
         let p = match classify_payload(&v, "") {
-            Ok(p) => p,
+            Ok(p) => {
+                // DATA-001: a 1.0 notification uses the JSON names, not the proto names.
+                if c.dialect == Some(Dialect::V1_0) {
+                    if let Some((ptr, snake, camel)) = proto_field_name(&v, "") {
+                        self.find(
+                            &r::PUSH_PAYLOAD_SHAPE,
+                            format!("1.0 push notification uses the proto field name {snake} where the JSON member is {camel}: a receiver reading {camel} finds nothing"),
+                            vec![x.ev_at(seq, &ptr, None)],
+                            &x.leg,
+                        );
+                    }
+                }
+                p
+            }
             Err(msg) => {
                 self.find(
                     &r::PUSH_PAYLOAD_SHAPE,
@@ -11667,6 +11709,78 @@ fn push_call_task(c: &Call) -> Option<&str> {
     } else {
         s("id").or_else(|| s("taskId"))
     }
+}
+
+/// 1.0 JSON member names (DATA-001: lowerCamelCase, the ProtoJSON `json_name`) whose proto
+/// field name differs, as `(proto name, JSON name)`: a ProtoJSON marshaller set to keep
+/// proto names (protobuf `preserving_proto_field_name`, grpc-gateway `UseProtoNames`) writes
+/// the first.
+const PROTO_NAMES_1_0: &[(&str, &str)] = &[
+    ("context_id", "contextId"),
+    ("task_id", "taskId"),
+    ("message_id", "messageId"),
+    ("artifact_id", "artifactId"),
+    ("media_type", "mediaType"),
+    ("reference_task_ids", "referenceTaskIds"),
+    ("last_chunk", "lastChunk"),
+    ("next_page_token", "nextPageToken"),
+    ("page_size", "pageSize"),
+    ("total_size", "totalSize"),
+    ("status_update", "statusUpdate"),
+    ("artifact_update", "artifactUpdate"),
+    ("push_notification_config", "pushNotificationConfig"),
+    ("supported_interfaces", "supportedInterfaces"),
+    ("protocol_binding", "protocolBinding"),
+    ("protocol_version", "protocolVersion"),
+    ("default_input_modes", "defaultInputModes"),
+    ("default_output_modes", "defaultOutputModes"),
+    ("security_schemes", "securitySchemes"),
+    ("security_requirements", "securityRequirements"),
+    ("push_notifications", "pushNotifications"),
+    ("extended_agent_card", "extendedAgentCard"),
+    ("input_modes", "inputModes"),
+    ("output_modes", "outputModes"),
+];
+
+/// DATA-001: the first member of 1.0 JSON `v` (at JSON Pointer `base`) spelled with its
+/// proto field name instead of its JSON name ([`PROTO_NAMES_1_0`]), as
+/// `(pointer, proto name, JSON name)`. The values of `metadata` and of a data part's `data`
+/// are the sender's own content and are not walked; depth is bounded (16 levels).
+fn proto_field_name(v: &Json, base: &str) -> Option<(String, &'static str, &'static str)> {
+    fn walk(v: &Json, ptr: &str, depth: u8) -> Option<(String, &'static str, &'static str)> {
+        if depth > 16 {
+            return None;
+        }
+        match v {
+            Json::Object(o) => {
+                for (k, val) in o.iter() {
+                    let k: &str = k.as_ref();
+                    if let Some((snake, camel)) = PROTO_NAMES_1_0.iter().find(|(sn, _)| *sn == k) {
+                        if !o.contains_key(camel) {
+                            return Some((format!("{ptr}/{k}"), snake, camel));
+                        }
+                    }
+                    if matches!(k, "metadata" | "data" | "extensions") {
+                        continue;
+                    }
+                    if let Some(hit) = walk(
+                        val,
+                        &format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1")),
+                        depth + 1,
+                    ) {
+                        return Some(hit);
+                    }
+                }
+                None
+            }
+            Json::Array(a) => a
+                .iter()
+                .enumerate()
+                .find_map(|(i, x)| walk(x, &format!("{ptr}/{i}"), depth + 1)),
+            _ => None,
+        }
+    }
+    walk(v, base, 0)
 }
 
 /// The media types the parts of a send request's message name (1.0 `mediaType`, 0.x
