@@ -5095,25 +5095,40 @@ impl State {
         // Auth: card declares security, task op without credentials succeeded (AUTH-002).
         if success && c.op.is_some_and(Op::is_task_op) && c.binding.is_some() {
             if let Some(card) = self.card_for(x).cloned() {
-                if card.view.requires_auth
-                    && !card.view.invisible_auth
-                    && !has_credentials(&x.req_headers, &card.view.credential_headers)
-                    && !card
-                        .view
-                        .credential_query
-                        .iter()
-                        .any(|q| query_param(&x.url, q).is_some())
-                {
+                let missing = if card.view.requires_auth && !card.view.invisible_auth {
+                    credentials_missing(&card.view, x)
+                } else {
+                    None
+                };
+                if let Some(missing) = missing {
                     let origin = x.parts.as_ref().map(|p| p.origin()).unwrap_or_default();
                     if self.auth_reported.insert(origin) {
                         self.areas.insert("auth");
-                        self.find(
-                            &r::AUTH_OPEN_ENDPOINT,
+                        let message = if missing.is_empty() {
                             format!(
                                 "request {} without credentials succeeded although the card declares security",
                                 c.op_term("request")
-                            ),
-                            vec![Evidence { seq: card.seq, exchange: Some(card.exchange.clone()), pointer: None, found: None }, x.ev(x.req_seq), x.ev(x.resp_seq)],
+                            )
+                        } else {
+                            format!(
+                                "request {} succeeded without the {} that the card's security requirement also needs (the schemes of one requirement are all required, AUTH-007): the agent checked only part of it",
+                                c.op_term("request"),
+                                missing.join(" and ")
+                            )
+                        };
+                        self.find(
+                            &r::AUTH_OPEN_ENDPOINT,
+                            message,
+                            vec![
+                                Evidence {
+                                    seq: card.seq,
+                                    exchange: Some(card.exchange.clone()),
+                                    pointer: None,
+                                    found: None,
+                                },
+                                x.ev(x.req_seq),
+                                x.ev(x.resp_seq),
+                            ],
                             &x.leg,
                         );
                     }
@@ -11041,6 +11056,70 @@ fn tail_matches(
         .map(|x| x.path.as_str())
         .or_else(|| done_paths.get(id).map(String::as_str));
     p.is_some_and(|p| tail(p) == tail(up_path))
+}
+
+/// AUTH-002 / AUTH-007: the credentials request `x` lacks for the card's security
+/// requirements (`view`), or `None` when it satisfies one of them. The requirements are an
+/// OR of ANDs: an alternative is satisfied when every scheme's credential is present
+/// (header, query parameter, named cookie). `Some(list)` names what the alternative the
+/// request came closest to still needs; `Some(vec![])` means the request carries no
+/// credential at all. Without structured alternatives (an undefined scheme, mutual TLS)
+/// any credential header or query parameter the card names counts, as does
+/// `Authorization` / `X-API-Key` whatever the card says; a `Cookie` header counts only
+/// when no scheme is an apiKey cookie (then its cookie must be there by name).
+fn credentials_missing(view: &crate::model::card::AgentCardView, x: &Exch) -> Option<Vec<String>> {
+    use crate::model::card::Credential;
+    let header = |n: &str| x.req_headers.get(n).is_some_and(|v| !v.trim().is_empty());
+    let cookie = |name: &str| {
+        x.req_headers.get("cookie").is_some_and(|v| {
+            v.split(';').any(|kv| {
+                kv.trim()
+                    .split_once('=')
+                    .is_some_and(|(k, val)| k.trim() == name && !val.trim().is_empty())
+            })
+        })
+    };
+    let present = |cr: &Credential| match cr {
+        Credential::Authorization { .. } => header("authorization"),
+        Credential::Header { name, .. } => header(&name.to_ascii_lowercase()),
+        Credential::Query { name, .. } => query_param(&x.url, name).is_some(),
+        Credential::Cookie { name, .. } => cookie(name),
+    };
+    let mut best: Option<(usize, Vec<String>)> = None;
+    for alt in &view.security_alternatives {
+        let have = alt.iter().filter(|c| present(c)).count();
+        if have == alt.len() {
+            return None;
+        }
+        if have > 0 && best.as_ref().is_none_or(|(b, _)| have > *b) {
+            let miss = alt
+                .iter()
+                .filter(|c| !present(c))
+                .map(|c| format!("{} of scheme {}", c.describe(), c.scheme()))
+                .collect();
+            best = Some((have, miss));
+        }
+    }
+    if let Some((_, miss)) = best {
+        return Some(miss);
+    }
+    let cookie_scheme = view
+        .security_alternatives
+        .iter()
+        .flatten()
+        .any(|c| matches!(c, Credential::Cookie { .. }));
+    let names: Vec<String> = view
+        .credential_headers
+        .iter()
+        .filter(|n| !(cookie_scheme && n.as_str() == "cookie"))
+        .cloned()
+        .collect();
+    let any = has_credentials(&x.req_headers, &names)
+        || view
+            .credential_query
+            .iter()
+            .any(|q| query_param(&x.url, q).is_some());
+    (!any).then(Vec::new)
 }
 
 fn has_credentials(h: &Headers, names: &[String]) -> bool {
