@@ -5277,6 +5277,38 @@ impl State {
             // A send naming no task (a new task, perhaps in the client's context).
             // 0.1/0.2 `tasks/send` names its task in `params.id` instead.
             let names_task = c.params.get("id").is_some_and(|v| !matches!(v, Json::Null));
+            // ID-001 / TASK-009: 0.1 `tasks/send` / `tasks/sendSubscribe` name the task the
+            // client chose in `params.id`; the answer is that task, not another one.
+            let named = c
+                .params
+                .get("id")
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())
+                .filter(|_| {
+                    matches!(
+                        c.method.as_deref(),
+                        Some("tasks/send") | Some("tasks/sendSubscribe")
+                    )
+                });
+            if let (true, Some(named), Some(rid)) = (success, named, res_id.as_ref()) {
+                if named != rid {
+                    let method = c.method.as_deref().unwrap_or("tasks/send");
+                    self.find(
+                        &r::ID_UNKNOWN_TASK_ACCEPTED,
+                        format!("{method} naming task {named} (params.id, the client-chosen task id) was answered with a different task {rid}"),
+                        vec![
+                            x.ev_at(
+                                x.req_ev_seq(),
+                                "/params/id",
+                                Some(Value::String(named.to_string())),
+                            ),
+                            x.ev(x.body_seq()),
+                        ],
+                        &x.leg,
+                    );
+                    return;
+                }
+            }
             if success {
                 if let Some(rid) = res_id.as_ref().filter(|_| !names_task) {
                     self.check_new_send_answered_old_task(x, base, rid, msg_id.as_deref());
