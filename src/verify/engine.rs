@@ -7652,9 +7652,16 @@ impl State {
                 // of the task it names, never another task's (its webhook and token).
                 if let Some(named) = push_call_task(&c) {
                     let other = list.iter().find_map(|(cfg, p)| {
-                        let t = cfg.get("taskId").and_then(Json::as_str)?;
-                        (!t.is_empty() && t != named)
-                            .then(|| (t.to_string(), format!("{p}/taskId")))
+                        // 0.1 TaskPushNotificationConfig names its task in `id`, beside
+                        // the nested `pushNotificationConfig`.
+                        let (t, key) = match cfg.get("taskId").and_then(Json::as_str) {
+                            Some(t) => (t, "taskId"),
+                            None if cfg.get("pushNotificationConfig").is_some() => {
+                                (cfg.get("id").and_then(Json::as_str)?, "id")
+                            }
+                            None => return None,
+                        };
+                        (!t.is_empty() && t != named).then(|| (t.to_string(), format!("{p}/{key}")))
                     });
                     if let Some((t, p)) = other {
                         self.areas.insert("id");
@@ -8952,6 +8959,21 @@ impl State {
         let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
         let Ok(v) = Json::parse(&body) else {
             return;
+        };
+        // A webhook registered over 0.1 gets the 0.1 Task / event (no `kind`; PUSH-005:
+        // the payload is not fixed): read it in the 0.2 shape the 0.x rules know.
+        // 0.1 events carry no sessionId: the context is the task's, as far as known.
+        let ctx = (c.dialect == Some(Dialect::V0_1))
+            .then(|| v.get("id").and_then(Json::as_str))
+            .flatten()
+            .and_then(|id| self.tasks.get(&task_key(&x.leg, id)))
+            .and_then(|t| t.context_id.clone());
+        let v = match (c.dialect == Some(Dialect::V0_1))
+            .then(|| a2a::lift_v01(&v, ctx.as_deref()))
+            .flatten()
+        {
+            Some(l) => l,
+            None => v,
         };
         let seq = x.req_ev_seq();
         let p = match classify_payload(&v, "") {
@@ -11166,11 +11188,13 @@ fn has_credentials(h: &Headers, names: &[String]) -> bool {
 /// stream and create-config requests carry one. The candidates are walked by member name
 /// (no pointer text parsed per call: docs/performance.md "Session 7 (pperf7)").
 fn push_url_of(c: &Call) -> Option<(String, String)> {
-    const CANDIDATES: [(&str, &[&str]); 5] = [
+    const CANDIDATES: [(&str, &[&str]); 6] = [
         (
             "/configuration/taskPushNotificationConfig/url",
             &["configuration", "taskPushNotificationConfig", "url"],
         ),
+        // 0.1 `tasks/send` / `tasks/sendSubscribe`: `params.pushNotification`.
+        ("/pushNotification/url", &["pushNotification", "url"]),
         (
             "/configuration/pushNotificationConfig/url",
             &["configuration", "pushNotificationConfig", "url"],
