@@ -538,7 +538,8 @@ pub const V01_NO_SESSION: &str = "(0.1: no sessionId)";
 /// Lifts a 0.1 payload (`tasks/send` era, no `kind`) to the 0.2/0.3 JSON-RPC shape so the
 /// 0.x rules read it: Task `{id, sessionId?, status}` → `kind:"task"` with `contextId` =
 /// `sessionId`; `TaskStatusUpdateEvent {id, status, final}` → `status-update` with `taskId`;
-/// `TaskArtifactUpdateEvent {id, artifact}` → `artifact-update`; Message `{role, parts}` →
+/// `TaskArtifactUpdateEvent {id, artifact}` → `artifact-update` (the artifact's `index`
+/// as its `artifactId`, its `append` / `lastChunk` on the event); Message `{role, parts}` →
 /// `kind:"message"` with a placeholder `messageId` (0.1 has none); part `type` → `kind`.
 /// `ctx` is the context of a stream's task for events (0.1 events carry none). `None` when
 /// `v` is not a 0.1-shaped object (already has `kind` or a 1.0 oneof member).
@@ -609,6 +610,20 @@ pub fn lift_v01<'a>(v: &Json<'a>, ctx: Option<&str>) -> Option<Json<'a>> {
         if let Some(Json::Object(a)) = out.get_mut("artifact") {
             lift_artifact(a);
             lift_parts(a);
+        }
+        // 0.1 Artifact carries `append` / `lastChunk` itself; 0.2+ puts them on the
+        // TaskArtifactUpdateEvent, where the stream rules (STREAM-009) read them.
+        if kind == "artifact-update" {
+            for k in ["append", "lastChunk"] {
+                let inner = out
+                    .get("artifact")
+                    .and_then(|a| a.get(k))
+                    .filter(|v| v.as_bool().is_some())
+                    .cloned();
+                if let Some(v) = inner {
+                    out.insert_if_absent(k, || v);
+                }
+            }
         }
         if let Some(Json::Array(arts)) = out.get_mut("artifacts") {
             for a in arts.iter_mut().filter_map(Json::as_object_mut) {
