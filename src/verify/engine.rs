@@ -5309,6 +5309,34 @@ impl State {
                     return;
                 }
             }
+            // ID-002: the 0.1 `sessionId` is client-generated, as `contextId` is later; the
+            // agent keeps it or refuses, never substitutes its own.
+            let session = c
+                .params
+                .get("sessionId")
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())
+                .filter(|_| named.is_some() || c.dialect == Some(Dialect::V0_1));
+            if let (true, Some(qs), Some(rs)) = (success, session, res_ctx.as_deref()) {
+                if qs != rs && rs != a2a::V01_NO_SESSION && !rs.is_empty() {
+                    let method = c.method.as_deref().unwrap_or("tasks/send");
+                    self.areas.insert("id");
+                    self.find(
+                        &r::ID_CONTEXT_CHANGED,
+                        format!("agent answered {method} with sessionId {rs} although the client named sessionId {qs} (params.sessionId): it substituted its own session for the client's instead of keeping it or refusing the call"),
+                        vec![
+                            x.ev_at(
+                                x.req_ev_seq(),
+                                "/params/sessionId",
+                                Some(Value::String(qs.to_string())),
+                            ),
+                            x.ev(x.body_seq()),
+                        ],
+                        &x.leg,
+                    );
+                    return;
+                }
+            }
             if success {
                 if let Some(rid) = res_id.as_ref().filter(|_| !names_task) {
                     self.check_new_send_answered_old_task(x, base, rid, msg_id.as_deref());
