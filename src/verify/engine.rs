@@ -5040,6 +5040,39 @@ impl State {
         if success && !c.webhook && c.binding == Some(Binding::Rest) {
             self.rest_wrong_verb(x, &c);
         }
+        // RPC-001 (A2A params are named objects): params by position or a scalar, from the
+        // client; processed instead of refused with -32602, by the agent.
+        if c.binding == Some(Binding::JsonRpc) && c.op.is_some() && !c.webhook {
+            if let Some(RequestParse::Request {
+                method,
+                id: Some(_),
+                ..
+            }) = &c.rpc
+            {
+                if !matches!(c.params, Json::Object(_) | Json::Null) {
+                    let what = if c.params.as_array().is_some() {
+                        "an array (params by position)"
+                    } else {
+                        "not an object"
+                    };
+                    let at = x.ev_at(x.req_ev_seq(), "/params", Some(excerpt_value(&c.params)));
+                    self.find(
+                        &r::RPC_REQUEST_PARAMS_NOT_OBJECT,
+                        format!("client's {method} call has params {what} instead of the method's params object"),
+                        vec![at.clone()],
+                        &x.leg,
+                    );
+                    if success {
+                        self.find(
+                            &r::RPC_ERROR_CODE,
+                            format!("agent processed the client's {method} call whose params are {what} instead of rejecting it with -32602 Invalid params"),
+                            vec![at, x.ev(x.body_seq())],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+        }
         // ERR-006 / DATA-003 / PUSH-002: a push config without url accepted.
         if success && !c.webhook {
             if let Some(ptr) = push_config_without_url_lenient(&c) {
