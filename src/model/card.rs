@@ -72,6 +72,9 @@ pub struct AgentCardView {
     pub push_notifications: Option<bool>,
     /// `capabilities.extendedAgentCard` (1.0) or `supportsAuthenticatedExtendedCard` (0.x).
     pub extended_card: bool,
+    /// The 0.2.1+ top-level `supportsAuthenticatedExtendedCard` flag as declared (`None`
+    /// when absent: 0.2.0 cards have no such member).
+    pub extended_card_flag_0x: Option<bool>,
     /// `capabilities.extensions[]` entries with a string `uri`, in card order (EXT-002,
     /// EXT-004): what a client may activate and what it must activate (`required`).
     pub extensions: Vec<CardExtension>,
@@ -369,7 +372,10 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
         None => {}
     }
     match o.get("supportsAuthenticatedExtendedCard") {
-        Some(Json::Bool(b)) => c.extended_card |= *b,
+        Some(Json::Bool(b)) => {
+            c.extended_card |= *b;
+            c.extended_card_flag_0x = Some(*b);
+        }
         Some(Json::Null) | None => {}
         Some(other) => c.non_boolean_flags.push((
             "/supportsAuthenticatedExtendedCard".into(),

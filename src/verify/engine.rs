@@ -10019,6 +10019,28 @@ impl State {
                     &x.leg,
                 );
             }
+            // The 0.2.1+ / 0.3 twin (DIGEST §1 ext-card flag): a warning, 0.x has no MUST.
+            if let Some(p) = public.as_ref().filter(|p| {
+                dialect != Some(Dialect::V1_0)
+                    && p.view.extended_card_flag_0x == Some(false)
+                    && !p.view.has_v1_fields
+            }) {
+                self.areas.insert("capability");
+                self.find(
+                    &r::CAP_EXTENDED_CARD_0X,
+                    "agent served its authenticated extended card although its public card declares supportsAuthenticatedExtendedCard: false".to_string(),
+                    vec![
+                        Evidence {
+                            seq: p.seq,
+                            exchange: Some(p.exchange.clone()),
+                            pointer: Some("/supportsAuthenticatedExtendedCard".into()),
+                            found: Some(Value::Bool(false)),
+                        },
+                        x.ev(x.resp_seq),
+                    ],
+                    &x.leg,
+                );
+            }
             let creds = public
                 .as_ref()
                 .map(|c| c.view.credential_headers.clone())

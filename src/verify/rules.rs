@@ -504,6 +504,10 @@ rule!(CAP_EXTENDED_CARD, "CAP-CARD-001", "extended-card-not-declared-but-served"
     ["AUTH-005"],
     "agent served a 1.0 extended agent card although its public card does not declare capabilities.extendedAgentCard",
     "declare capabilities.extendedAgentCard: true in the public card, or answer GetExtendedAgentCard with UnsupportedOperationError (JSON-RPC -32004; HTTP+JSON 400, reason UNSUPPORTED_OPERATION): clients never ask for an undeclared extended card");
+rule!(CAP_EXTENDED_CARD_0X, "CAP-CARD-002", "extended-card-declared-false-but-served", Warning, Interop,
+    ["AUTH-005"],
+    "0.2/0.3 agent served its authenticated extended card although its public card declares supportsAuthenticatedExtendedCard: false",
+    "declare supportsAuthenticatedExtendedCard: true in the public card when the agent serves an extended card (0.2: GET {url}/../agent/authenticatedExtendedCard; 0.3: agent/getAuthenticatedExtendedCard, GET /v1/card), or stop serving it: the flag is the only way a 0.x client learns the extended card exists");
 rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop,
     ["PUSH-001"],
     "agent accepted a push notification config although its card does not declare push notifications",
@@ -642,6 +646,7 @@ pub static RULES: &[Rule] = &[
     AUTH_UNDEFINED_SCHEME,
     AUTH_ENDPOINT_NOT_TLS,
     CAP_EXTENDED_CARD,
+    CAP_EXTENDED_CARD_0X,
     CAP_EXT_REQUIRED_NOT_ENFORCED,
     CAP_EXT_REQUIRED_ERROR_WRONG,
     CAP_EXT_NOT_DECLARED,
