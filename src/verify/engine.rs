@@ -5837,6 +5837,50 @@ impl State {
     fn on_jsonrpc_response(&mut self, x: &Exch, status: u16, json: Option<&Json>, body: &[u8]) {
         let c = x.call.clone().unwrap_or_default();
         let bseq = x.body_seq();
+        // JSON-RPC 2.0 §6 (RPC-001): an empty batch `[]` is an invalid request whose answer
+        // is one Response object (-32600 Invalid Request, id null), never an empty array or
+        // no answer.
+        if (200..300).contains(&status)
+            && !x.synthetic
+            && matches!(c.rpc, Some(RequestParse::Invalid))
+            && decode_body(&x.req_headers, x.req_body.as_slice()).is_some_and(|b| {
+                trim_ascii(&b).starts_with(b"[")
+                    && Json::parse(&b)
+                        .ok()
+                        .and_then(|v| v.as_array().map(|a| a.is_empty()))
+                        == Some(true)
+            })
+        {
+            let single_error = json.is_some_and(|v| {
+                v.get("error")
+                    .and_then(|e| e.get("code"))
+                    .and_then(Json::as_i64)
+                    == Some(jsonrpc::INVALID_REQUEST)
+            });
+            if !single_error {
+                let what = match json {
+                    Some(Json::Array(a)) if a.is_empty() => "an empty array".to_string(),
+                    Some(v) => format!("{}", excerpt_value(v)),
+                    None if body.is_empty() => "an empty body".to_string(),
+                    None => "a body that is not JSON".to_string(),
+                };
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!("the client's empty JSON-RPC batch [] was answered HTTP {status} with {what} instead of one -32600 Invalid Request error response with id null (JSON-RPC 2.0 §6)"),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        if body.is_empty() {
+                            x.ev(x.resp_seq)
+                        } else {
+                            x.ev_at(bseq, "", json.map(excerpt_value))
+                        },
+                    ],
+                    &x.leg,
+                );
+                self.after_response(x, None);
+                return;
+            }
+        }
         let Some(v) = json else {
             let media = x.resp_headers.media_type();
             if self.gw_own_answer.contains(&x.id) {
