@@ -2745,6 +2745,30 @@ impl State {
                 );
             }
         }
+        // STREAM-003 (0.3 should): a 0.x stream that opened with an update of a task sends
+        // that task's Task only now; a client building its task from it loses the update.
+        if !first
+            && dialect.is_some_and(Dialect::is_0x)
+            && p.kind == PayloadKind::Task
+            && x.sse.as_ref().is_some_and(|s| {
+                matches!(
+                    s.first_kind,
+                    Some(PayloadKind::StatusUpdate) | Some(PayloadKind::ArtifactUpdate)
+                )
+            })
+        {
+            let tid = task_view(p.inner, &p.pointer, false).id.map(str::to_string);
+            let same = tid.is_some() && x.sse.as_ref().and_then(|s| s.task_id.clone()) == tid;
+            if same {
+                let tid = tid.unwrap_or_default();
+                self.stream_once(
+                    x,
+                    &r::STREAM_TASK_AFTER_UPDATE,
+                    format!("the agent's stream opened with an update of task {tid} and sends the task itself only later: the task should come first (a client that takes the Task event as its task loses the earlier update)"),
+                    vec![x.ev_at(seq, &p.pointer, None)],
+                );
+            }
+        }
         // Nothing after the terminal event (STREAM-007/008), except 1.0's repeated final
         // task snapshot in the same state (1.0:§11.7).
         if let Some((ts, tseq)) = x.sse.as_ref().and_then(|s| s.terminal) {

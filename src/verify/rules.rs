@@ -371,6 +371,16 @@ rule!(
     "first event of a 1.0 message stream is not a Task or Message",
     "send the Task (or a single Message) first, then status and artifact updates"
 );
+rule!(
+    STREAM_TASK_AFTER_UPDATE,
+    "STREAM-FIRST-002",
+    "stream-task-after-its-update",
+    Warning,
+    Streaming,
+    ["STREAM-003"],
+    "0.x stream opens with a status or artifact update of a task whose Task the stream sends only afterwards",
+    "send the Task first, then its status and artifact updates (0.3: the stream should start with the task): a client that builds its task from the Task event overwrites the update that came before it"
+);
 rule!(STREAM_NOT_EVENT_STREAM, "STREAM-HTTP-001", "stream-not-event-stream", Error, Streaming,
     ["RPC-005"],
     "streaming call answered with success but not as text/event-stream",
@@ -742,6 +752,7 @@ pub static RULES: &[Rule] = &[
     STREAM_CONCURRENT_DIFFER,
     STREAM_FINAL_FLAG,
     STREAM_FIRST_NOT_TASK,
+    STREAM_TASK_AFTER_UPDATE,
     STREAM_NOT_EVENT_STREAM,
     STREAM_STAMPS_BACKWARDS,
     STREAM_EVENT_SHAPE,
