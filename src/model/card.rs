@@ -797,8 +797,8 @@ fn read_security_alternatives(o: &Obj) -> Vec<Vec<Credential>> {
             return Vec::new();
         };
         let names: Vec<&str> = match m.get("schemes").and_then(Json::as_object) {
-            Some(sm) => sm.keys().map(|k| k.as_ref()).collect(),
-            None => m.keys().map(|k| k.as_ref()).collect(),
+            Some(sm) => sm.keys().collect(),
+            None => m.keys().collect(),
         };
         if names.is_empty() {
             return Vec::new(); // `{}`: no auth is an alternative

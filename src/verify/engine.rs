@@ -448,6 +448,10 @@ struct Advertised {
     answered: bool,
 }
 
+/// A wrong answer to a call naming a never-seen task ([`Engine::id_error_codes`]): (task
+/// key, leg, evidence, method, the answer in words).
+type WrongUnknownTaskAnswer = (String, Option<String>, Vec<Evidence>, String, &'static str);
+
 #[derive(Debug, Default)]
 struct TaskRec {
     context_id: Option<String>,
@@ -579,7 +583,7 @@ pub(super) struct State {
     /// Wrong answers (-32603, -32004, an empty push config list) to calls naming a task
     /// never seen: (task key, leg, evidence, method, the answer in words), judged when the
     /// same id gets -32001 elsewhere; bounded by [`MAX_ID_ERRORS`].
-    internal_errs: VecDeque<(String, Option<String>, Vec<Evidence>, String, &'static str)>,
+    internal_errs: VecDeque<WrongUnknownTaskAnswer>,
     /// Webhook URL → (dialect of the call that registered it, origin of that agent,
     /// capability already judged).
     push_urls: HashMap<String, PushReg>,
@@ -12040,7 +12044,6 @@ fn proto_field_name(v: &Json, base: &str) -> Option<(String, &'static str, &'sta
         match v {
             Json::Object(o) => {
                 for (k, val) in o.iter() {
-                    let k: &str = k.as_ref();
                     if let Some((snake, camel)) = PROTO_NAMES_1_0.iter().find(|(sn, _)| *sn == k) {
                         if !o.contains_key(camel) {
                             return Some((format!("{ptr}/{k}"), snake, camel));
