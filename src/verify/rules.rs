@@ -150,7 +150,7 @@ rule!(RPC_REQUEST_NOT_2_0, "RPC-REQ-002", "client-request-jsonrpc-member-wrong",
     ["RPC-001"],
     "client's JSON-RPC call to an A2A method has no \"jsonrpc\": \"2.0\" member (absent or another version)",
     "send \"jsonrpc\": \"2.0\" in every request object: a JSON-RPC 2.0 server answers a request without it -32600 Invalid Request (a2a-python's request models require the literal \"2.0\"), so the client works with a lenient agent and fails with the next one");
-rule!(RPC_REQUEST_PARAMS_NOT_OBJECT, "RPC-REQ-003", "client-params-not-object", Error, Interop,
+rule!(RPC_REQUEST_PARAMS_NOT_OBJECT, "RPC-REQ-005", "client-params-not-object", Error, Interop,
     ["RPC-001"],
     "client's JSON-RPC call to an A2A method passes params by position (an array) or as a scalar instead of the method's params object",
     "send params as the method's named object ({\"id\": \"t1\"} for tasks/get / GetTask, {\"message\": {...}} for sends): A2A defines every method's params as an object, and a conforming agent answers an array -32602 Invalid params");
@@ -792,7 +792,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "VER-HDR-003",
     "RPC-REQ-001",
     "RPC-REQ-002",
-    "RPC-REQ-003",
+    "RPC-REQ-005",
     "PUSH-CFG-003",
     "GRPC-FRAME-002",
     "REST-VERB-001",

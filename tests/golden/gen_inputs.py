@@ -799,12 +799,12 @@ def media(ok, rest):
     return t.text()
 case("HTTP-MEDIA-001", media(False, False), media(True, False))
 case("HTTP-MEDIA-002", media(False, True), media(True, True))
-# ---- RPC-REQ-003: A2A params are named objects (breaker11 K22)
+# ---- RPC-REQ-005: A2A params are named objects (breaker11 K22)
 def posparams(ok):
     t = T(); fetch_card(t, card1())
     t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1"} if ok else ["task-1"]), headers=V1).resp(200, err(1, -32602, "Invalid params"))
     return t.text()
-case("RPC-REQ-003", posparams(False), posparams(True))
+case("RPC-REQ-005", posparams(False), posparams(True))
 # ---- CAP-CARD-002: a 0.x extended card served although declared false (breaker11 K23)
 def ext0x(flag):
     t = T(); fetch_card(t, card03(**dict(bearer, supportsAuthenticatedExtendedCard=flag)))
