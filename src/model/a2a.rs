@@ -337,6 +337,28 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
     })
 }
 
+/// The HTTP methods the HTTP+JSON route of `op` is defined with (REST-001; 1.0:§11.3,
+/// 0.3:§3.5.6): `POST` for `message:send`, `message:stream`, `:cancel` and push config
+/// create; `GET` for reads (`GET /tasks/{id}`, `GET /tasks`, push config get / list,
+/// `GET /extendedAgentCard`, 0.3 `GET /v1/card`, the well-known card); `DELETE` for push
+/// config delete; both `GET` and `POST` for `:subscribe` (proto GET, prose POST: DIGEST
+/// trap 1 accepts both).
+pub fn rest_verbs(op: Op) -> &'static [&'static str] {
+    match op {
+        Op::SendMessage | Op::SendStreamingMessage | Op::CancelTask | Op::CreatePushConfig => {
+            &["POST"]
+        }
+        Op::SubscribeToTask => &["GET", "POST"],
+        Op::GetTask
+        | Op::ListTasks
+        | Op::GetPushConfig
+        | Op::ListPushConfigs
+        | Op::GetExtendedCard
+        | Op::GetCard => &["GET"],
+        Op::DeletePushConfig => &["DELETE"],
+    }
+}
+
 /// `%XX` escapes decoded (RFC 3986 §2.1), bytes read as UTF-8 (lossy). A `%` not followed
 /// by two hex digits stays as it is. Works on bytes: the path may hold any UTF-8 after a
 /// `%` (a `&str` slice there panicked on a multi-byte character; found by the `dialect`
@@ -562,7 +584,8 @@ pub const V01_NO_SESSION: &str = "(0.1: no sessionId)";
 /// Lifts a 0.1 payload (`tasks/send` era, no `kind`) to the 0.2/0.3 JSON-RPC shape so the
 /// 0.x rules read it: Task `{id, sessionId?, status}` → `kind:"task"` with `contextId` =
 /// `sessionId`; `TaskStatusUpdateEvent {id, status, final}` → `status-update` with `taskId`;
-/// `TaskArtifactUpdateEvent {id, artifact}` → `artifact-update`; Message `{role, parts}` →
+/// `TaskArtifactUpdateEvent {id, artifact}` → `artifact-update` (the artifact's `index`
+/// as its `artifactId`, its `append` / `lastChunk` on the event); Message `{role, parts}` →
 /// `kind:"message"` with a placeholder `messageId` (0.1 has none); part `type` → `kind`.
 /// `ctx` is the context of a stream's task for events (0.1 events carry none). `None` when
 /// `v` is not a 0.1-shaped object (already has `kind` or a 1.0 oneof member).
@@ -633,6 +656,20 @@ pub fn lift_v01<'a>(v: &Json<'a>, ctx: Option<&str>) -> Option<Json<'a>> {
         if let Some(Json::Object(a)) = out.get_mut("artifact") {
             lift_artifact(a);
             lift_parts(a);
+        }
+        // 0.1 Artifact carries `append` / `lastChunk` itself; 0.2+ puts them on the
+        // TaskArtifactUpdateEvent, where the stream rules (STREAM-009) read them.
+        if kind == "artifact-update" {
+            for k in ["append", "lastChunk"] {
+                let inner = out
+                    .get("artifact")
+                    .and_then(|a| a.get(k))
+                    .filter(|v| v.as_bool().is_some())
+                    .cloned();
+                if let Some(v) = inner {
+                    out.insert_if_absent(k, || v);
+                }
+            }
         }
         if let Some(Json::Array(arts)) = out.get_mut("artifacts") {
             for a in arts.iter_mut().filter_map(Json::as_object_mut) {

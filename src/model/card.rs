@@ -72,6 +72,9 @@ pub struct AgentCardView {
     pub push_notifications: Option<bool>,
     /// `capabilities.extendedAgentCard` (1.0) or `supportsAuthenticatedExtendedCard` (0.x).
     pub extended_card: bool,
+    /// The 0.2.1+ top-level `supportsAuthenticatedExtendedCard` flag as declared (`None`
+    /// when absent: 0.2.0 cards have no such member).
+    pub extended_card_flag_0x: Option<bool>,
     /// `capabilities.extensions[]` entries with a string `uri`, in card order (EXT-002,
     /// EXT-004): what a client may activate and what it must activate (`required`).
     pub extensions: Vec<CardExtension>,
@@ -89,6 +92,11 @@ pub struct AgentCardView {
     pub credential_headers: Vec<String>,
     /// Query parameter names that carry credentials (apiKey `in: query`).
     pub credential_query: Vec<String>,
+    /// The card's security requirements as alternatives (AUTH-007: an OR of ANDs), each
+    /// the list of credentials its schemes need; empty when the card declares none or a
+    /// requirement names a scheme this reader cannot place (then only "some credential is
+    /// present" is judged).
+    pub security_alternatives: Vec<Vec<Credential>>,
     /// A declared scheme authenticates outside HTTP messages (mutual TLS): credentials
     /// cannot be seen in a recording, so "no credentials" cannot be judged.
     pub invisible_auth: bool,
@@ -371,7 +379,10 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
         None => {}
     }
     match o.get("supportsAuthenticatedExtendedCard") {
-        Some(Json::Bool(b)) => c.extended_card |= *b,
+        Some(Json::Bool(b)) => {
+            c.extended_card |= *b;
+            c.extended_card_flag_0x = Some(*b);
+        }
         Some(Json::Null) | None => {}
         Some(other) => c.non_boolean_flags.push((
             "/supportsAuthenticatedExtendedCard".into(),
@@ -710,6 +721,7 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
         c.requires_auth = !list.is_empty() && !any_empty;
     }
     c.credential_headers = vec!["authorization".into(), "cookie".into()];
+    c.security_alternatives = read_security_alternatives(o);
     if let Some(Json::Object(schemes)) = o.get("securitySchemes") {
         // A hybrid card (both field sets) may use either shape.
         let shape = match (c.has_v1_fields, c.has_v0_fields) {
@@ -744,6 +756,107 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
             c.invisible_auth |= mtls;
         }
     }
+}
+
+/// Where one security scheme's credential travels in a request (AUTH-001: HTTP headers;
+/// 0.x / 1.0 apiKey `in` / `location` header, query or cookie).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Credential {
+    /// `Authorization` header (http bearer / basic, OAuth 2.0, OpenID Connect).
+    Authorization { scheme: String },
+    /// apiKey in a header of this name (as the card spells it; header names compare
+    /// case-insensitively).
+    Header { scheme: String, name: String },
+    /// apiKey in a query parameter of this name.
+    Query { scheme: String, name: String },
+    /// apiKey in a cookie of this name.
+    Cookie { scheme: String, name: String },
+}
+
+impl Credential {
+    /// The name of the security scheme the credential is for.
+    pub fn scheme(&self) -> &str {
+        match self {
+            Credential::Authorization { scheme }
+            | Credential::Header { scheme, .. }
+            | Credential::Query { scheme, .. }
+            | Credential::Cookie { scheme, .. } => scheme,
+        }
+    }
+
+    /// The credential as a request carries it, for messages: `Authorization header`,
+    /// `X-API-Key header`, `api_key query parameter`, `session cookie`.
+    pub fn describe(&self) -> String {
+        match self {
+            Credential::Authorization { .. } => "Authorization header".into(),
+            Credential::Header { name, .. } => format!("{name} header"),
+            Credential::Query { name, .. } => format!("{name} query parameter"),
+            Credential::Cookie { name, .. } => format!("{name} cookie"),
+        }
+    }
+}
+
+/// The credential a security scheme object `s` (named `name`) needs, `None` for a scheme
+/// that authenticates outside HTTP messages (mutual TLS) or an unknown shape.
+fn scheme_credential(name: &str, s: &Json) -> Option<Credential> {
+    let scheme = name.to_string();
+    if let Some(api) = s
+        .get("apiKeySecurityScheme")
+        .or_else(|| (s.get("type").and_then(Json::as_str) == Some("apiKey")).then_some(s))
+    {
+        let n = api.get("name").and_then(Json::as_str)?.to_string();
+        let loc = api
+            .get("in")
+            .or_else(|| api.get("location"))
+            .and_then(Json::as_str)?;
+        return match loc.to_ascii_lowercase().as_str() {
+            "header" => Some(Credential::Header { scheme, name: n }),
+            "query" => Some(Credential::Query { scheme, name: n }),
+            "cookie" => Some(Credential::Cookie { scheme, name: n }),
+            _ => None,
+        };
+    }
+    let ty = s.get("type").and_then(Json::as_str).unwrap_or("");
+    let auth_header = s.get("httpAuthSecurityScheme").is_some()
+        || s.get("oauth2SecurityScheme").is_some()
+        || s.get("openIdConnectSecurityScheme").is_some()
+        || matches!(ty, "http" | "oauth2" | "openIdConnect");
+    auth_header.then_some(Credential::Authorization { scheme })
+}
+
+/// [`AgentCardView::security_alternatives`] from the card's requirements (1.0
+/// `securityRequirements[].schemes`, 0.x `security[]`) and `securitySchemes`.
+fn read_security_alternatives(o: &Obj) -> Vec<Vec<Credential>> {
+    let Some(Json::Array(list)) = o.get("securityRequirements").or_else(|| o.get("security"))
+    else {
+        return Vec::new();
+    };
+    let schemes = o.get("securitySchemes").and_then(Json::as_object);
+    let mut out = Vec::new();
+    for r in list.iter().take(32) {
+        let Some(m) = r.as_object() else {
+            return Vec::new();
+        };
+        let names: Vec<&str> = match m.get("schemes").and_then(Json::as_object) {
+            Some(sm) => sm.keys().collect(),
+            None => m.keys().collect(),
+        };
+        if names.is_empty() {
+            return Vec::new(); // `{}`: no auth is an alternative
+        }
+        let mut need = Vec::new();
+        for n in names {
+            let Some(s) = schemes.and_then(|sc| sc.get(n)) else {
+                return Vec::new();
+            };
+            match scheme_credential(n, s) {
+                Some(cr) => need.push(cr),
+                None => return Vec::new(),
+            }
+        }
+        out.push(need);
+    }
+    out
 }
 
 /// The first shape problem of a 1.0 `securityRequirements` list at `ptr` (1.0 proto

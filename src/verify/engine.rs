@@ -470,6 +470,10 @@ struct Advertised {
     answered: bool,
 }
 
+/// A wrong answer to a call naming a never-seen task ([`Engine::id_error_codes`]): (task
+/// key, leg, evidence, method, the answer in words).
+type WrongUnknownTaskAnswer = (String, Option<String>, Vec<Evidence>, String, &'static str);
+
 #[derive(Debug, Default)]
 struct TaskRec {
     context_id: Option<String>,
@@ -496,6 +500,11 @@ struct TaskRec {
     /// TASK-AUTH-001/002 (an auth-required status without `status.message`) already
     /// reported for this task.
     auth_unexplained_reported: bool,
+    /// `artifactId`s push notifications delivered artifact updates of, each once (at most
+    /// [`MAX_TASK_MESSAGE_IDS`]): a second delivery is a redelivery (PUSH-004).
+    webhook_artifacts: Vec<String>,
+    /// STREAM-END-001 for a webhook artifact update after the terminal state reported.
+    webhook_after_terminal_reported: bool,
     /// Set when the id was handed out only by an agent Message's `taskId` (ID-004), with
     /// that message's id as the message prints it: ID-TASK-001 then names the message.
     named_by_message: Option<String>,
@@ -587,9 +596,16 @@ pub(super) struct State {
     /// Task keys (never seen as tasks) the agent answered -32001 TaskNotFoundError for, most
     /// recent last; bounded by [`MAX_ID_ERRORS`].
     not_found_ids: VecDeque<String>,
-    /// -32603 answers to calls naming a task never seen: (task key, leg, evidence, method),
-    /// judged when the same id gets -32001 elsewhere; bounded by [`MAX_ID_ERRORS`].
-    internal_errs: VecDeque<(String, Option<String>, Vec<Evidence>, String)>,
+    /// TASK-005: task key → (artifact ids, answer seq, exchange, state, the send as the
+    /// wire names it) of a 1.0 blocking
+    /// SendMessage answered at a terminal state: the reply carries all the task's
+    /// artifacts, so a later terminal snapshot with another artifact id shows one missing.
+    /// Bounded by [`MAX_TASKS`].
+    blocking_artifacts: HashMap<String, (Vec<String>, u64, String, TaskState, String)>,
+    /// Wrong answers (-32603, -32004, an empty push config list) to calls naming a task
+    /// never seen: (task key, leg, evidence, method, the answer in words), judged when the
+    /// same id gets -32001 elsewhere; bounded by [`MAX_ID_ERRORS`].
+    internal_errs: VecDeque<WrongUnknownTaskAnswer>,
     /// Webhook URL → (dialect of the call that registered it, origin of that agent,
     /// capability already judged).
     push_urls: HashMap<String, PushReg>,
@@ -847,6 +863,9 @@ const OVERSIZE_PREFIX: usize = 64 * 1024;
 /// Tasks remembered at once; the oldest are forgotten past this (memory stays bounded on
 /// endless recordings; a task older than 10 000 newer tasks is no longer judged).
 const MAX_TASKS: usize = 10_000;
+/// The page size of a 1.0 ListTasks request without `pageSize` (1.0 proto
+/// `ListTasksRequest.page_size`: 1 to 100, default 50; DATA-007).
+const LIST_TASKS_DEFAULT_PAGE_SIZE: usize = 50;
 
 /// Push-notification URLs remembered at once (webhook detection, PUSH-002/PUSH-006); the
 /// oldest registrations are forgotten past this.
@@ -942,6 +961,7 @@ impl State {
             tasks: HashMap::new(),
             v01_origins: HashSet::new(),
             not_found_ids: VecDeque::new(),
+            blocking_artifacts: HashMap::new(),
             internal_errs: VecDeque::new(),
             push_urls: HashMap::new(),
             push_order: VecDeque::new(),
@@ -1468,10 +1488,14 @@ impl State {
             }
             // REST-001: GET and DELETE take their fields from the path and query; a body
             // on them has no meaning (RFC 9110 §9.3.1, §9.3.5) and servers and proxies
-            // drop it, so it is no parameter the agent was given (breaker11 K4).
-            let bodyless = x.method.eq_ignore_ascii_case("GET")
+            // drop it, so it is no parameter the agent was given (breaker11 K4). Only on
+            // a route defined that way: a body route (`message:send`, `:cancel`, ...)
+            // requested as GET whose body the agent executed is judged with that body
+            // (REST-VERB-001/002, breaker11 K17).
+            let bodyless = (x.method.eq_ignore_ascii_case("GET")
                 || x.method.eq_ignore_ascii_case("DELETE")
-                || x.method.eq_ignore_ascii_case("HEAD");
+                || x.method.eq_ignore_ascii_case("HEAD"))
+                && !crate::model::a2a::rest_verbs(rt.op).contains(&"POST");
             if let (Some(b), false) = (body.as_deref(), bodyless) {
                 c.params = Json::parse_owned(b).unwrap_or_default();
             }
@@ -2935,7 +2959,20 @@ impl State {
         };
         let dialect = c.dialect;
         let p = match classify_payload(payload, base) {
-            Ok(p) => p,
+            Ok(p) => {
+                // DATA-001: 1.0 events use the JSON names, not the proto field names.
+                if dialect == Some(Dialect::V1_0) {
+                    if let Some((ptr, snake, camel)) = proto_field_name(payload, base) {
+                        self.stream_once(
+                            x,
+                            &r::STREAM_EVENT_SHAPE,
+                            format!("1.0 stream event uses the proto field name {snake} where the JSON member is {camel}: a client reading {camel} finds nothing"),
+                            vec![x.ev_at(seq, &ptr, None)],
+                        );
+                    }
+                }
+                p
+            }
             Err(msg) => {
                 if let Some(s) = x.sse.as_mut() {
                     s.undecodable = true;
@@ -3092,6 +3129,30 @@ impl State {
                     x,
                     &r::STREAM_FIRST_NOT_TASK,
                     format!("first event of the stream is a {name}, not a task or message"),
+                    vec![x.ev_at(seq, &p.pointer, None)],
+                );
+            }
+        }
+        // STREAM-003 (0.3 should): a 0.x stream that opened with an update of a task sends
+        // that task's Task only now; a client building its task from it loses the update.
+        if !first
+            && dialect.is_some_and(Dialect::is_0x)
+            && p.kind == PayloadKind::Task
+            && x.sse.as_ref().is_some_and(|s| {
+                matches!(
+                    s.first_kind,
+                    Some(PayloadKind::StatusUpdate) | Some(PayloadKind::ArtifactUpdate)
+                )
+            })
+        {
+            let tid = task_view(p.inner, &p.pointer, false).id.map(str::to_string);
+            let same = tid.is_some() && x.sse.as_ref().and_then(|s| s.task_id.clone()) == tid;
+            if same {
+                let tid = tid.unwrap_or_default();
+                self.stream_once(
+                    x,
+                    &r::STREAM_TASK_AFTER_UPDATE,
+                    format!("the agent's stream opened with an update of task {tid} and sends the task itself only later: the task should come first (a client that takes the Task event as its task loses the earlier update)"),
                     vec![x.ev_at(seq, &p.pointer, None)],
                 );
             }
@@ -3569,8 +3630,12 @@ impl State {
         // The stream's task and context as known before this event (no copies: only a
         // mismatch, which fires once, formats them).
         let mut task_mismatch: Option<String> = None;
+        let mut first_task = false;
         match (&s.task_id, tid) {
-            (None, _) => s.task_id = tid.map(str::to_string),
+            (None, _) => {
+                s.task_id = tid.map(str::to_string);
+                first_task = tid.is_some();
+            }
             (Some(k), Some(t)) if k != t => task_mismatch = Some(k.clone()),
             _ => {}
         }
@@ -3579,6 +3644,15 @@ impl State {
             (None, _) => s.context_id = ctx.map(str::to_string),
             (Some(k), Some(cx)) if k != cx => ctx_mismatch = Some(k.clone()),
             _ => {}
+        }
+        if first_task
+            && x.call
+                .as_ref()
+                .is_some_and(|c| c.op == Some(Op::SendStreamingMessage))
+        {
+            if let (Some(c), Some(t)) = (x.call.clone(), tid) {
+                self.note_inline_push_config(&c, t);
+            }
         }
         let tid_ptr = if is_task { "id" } else { "taskId" };
         if let (Some(k), Some(t)) = (task_mismatch.as_deref(), tid) {
@@ -5728,6 +5802,48 @@ impl State {
                 );
             }
         }
+        // RPC-001 / REST-003 / REST-001: the binding's own media type refused with 415.
+        if x.status == Some(415) && !c.webhook && !x.synthetic {
+            self.media_type_refused(x, &c);
+        }
+        // REST-001: an HTTP+JSON operation requested and executed under another HTTP
+        // method than its route's (the client's call and the agent's routing both).
+        if success && !c.webhook && c.binding == Some(Binding::Rest) {
+            self.rest_wrong_verb(x, &c);
+        }
+        // RPC-001 (A2A params are named objects): params by position or a scalar, from the
+        // client; processed instead of refused with -32602, by the agent.
+        if c.binding == Some(Binding::JsonRpc) && c.op.is_some() && !c.webhook {
+            if let Some(RequestParse::Request {
+                method,
+                id: Some(_),
+                ..
+            }) = &c.rpc
+            {
+                if !matches!(c.params, Json::Object(_) | Json::Null) {
+                    let what = if c.params.as_array().is_some() {
+                        "an array (params by position)"
+                    } else {
+                        "not an object"
+                    };
+                    let at = x.ev_at(x.req_ev_seq(), "/params", Some(excerpt_value(&c.params)));
+                    self.find(
+                        &r::RPC_REQUEST_PARAMS_NOT_OBJECT,
+                        format!("client's {method} call has params {what} instead of the method's params object"),
+                        vec![at.clone()],
+                        &x.leg,
+                    );
+                    if success {
+                        self.find(
+                            &r::RPC_ERROR_CODE,
+                            format!("agent processed the client's {method} call whose params are {what} instead of rejecting it with -32602 Invalid params"),
+                            vec![at, x.ev(x.body_seq())],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+        }
         // ERR-006 / DATA-003 / PUSH-002: a push config without url accepted.
         if success && !c.webhook {
             if let Some(ptr) = push_config_without_url_lenient(&c) {
@@ -5783,25 +5899,40 @@ impl State {
         // Auth: card declares security, task op without credentials succeeded (AUTH-002).
         if success && c.op.is_some_and(Op::is_task_op) && c.binding.is_some() {
             if let Some(card) = self.card_for(x).cloned() {
-                if card.view.requires_auth
-                    && !card.view.invisible_auth
-                    && !has_credentials(&x.req_headers, &card.view.credential_headers)
-                    && !card
-                        .view
-                        .credential_query
-                        .iter()
-                        .any(|q| query_param(&x.url, q).is_some())
-                {
+                let missing = if card.view.requires_auth && !card.view.invisible_auth {
+                    credentials_missing(&card.view, x)
+                } else {
+                    None
+                };
+                if let Some(missing) = missing {
                     let origin = x.parts.as_ref().map(|p| p.origin()).unwrap_or_default();
                     if self.auth_reported.insert(origin) {
                         self.areas.insert("auth");
-                        self.find(
-                            &r::AUTH_OPEN_ENDPOINT,
+                        let message = if missing.is_empty() {
                             format!(
                                 "request {} without credentials succeeded although the card declares security",
                                 c.op_term("request")
-                            ),
-                            vec![Evidence { seq: card.seq, exchange: Some(card.exchange.clone()), pointer: None, found: None }, x.ev(x.req_seq), x.ev(x.resp_seq)],
+                            )
+                        } else {
+                            format!(
+                                "request {} succeeded without the {} that the card's security requirement also needs (the schemes of one requirement are all required, AUTH-007): the agent checked only part of it",
+                                c.op_term("request"),
+                                missing.join(" and ")
+                            )
+                        };
+                        self.find(
+                            &r::AUTH_OPEN_ENDPOINT,
+                            message,
+                            vec![
+                                Evidence {
+                                    seq: card.seq,
+                                    exchange: Some(card.exchange.clone()),
+                                    pointer: None,
+                                    found: None,
+                                },
+                                x.ev(x.req_seq),
+                                x.ev(x.resp_seq),
+                            ],
                             &x.leg,
                         );
                     }
@@ -5950,6 +6081,66 @@ impl State {
             // A send naming no task (a new task, perhaps in the client's context).
             // 0.1/0.2 `tasks/send` names its task in `params.id` instead.
             let names_task = c.params.get("id").is_some_and(|v| !matches!(v, Json::Null));
+            // ID-001 / TASK-009: 0.1 `tasks/send` / `tasks/sendSubscribe` name the task the
+            // client chose in `params.id`; the answer is that task, not another one.
+            let named = c
+                .params
+                .get("id")
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())
+                .filter(|_| {
+                    matches!(
+                        c.method.as_deref(),
+                        Some("tasks/send") | Some("tasks/sendSubscribe")
+                    )
+                });
+            if let (true, Some(named), Some(rid)) = (success, named, res_id.as_ref()) {
+                if named != rid {
+                    let method = c.method.as_deref().unwrap_or("tasks/send");
+                    self.find(
+                        &r::ID_UNKNOWN_TASK_ACCEPTED,
+                        format!("{method} naming task {named} (params.id, the client-chosen task id) was answered with a different task {rid}"),
+                        vec![
+                            x.ev_at(
+                                x.req_ev_seq(),
+                                "/params/id",
+                                Some(Value::String(named.to_string())),
+                            ),
+                            x.ev(x.body_seq()),
+                        ],
+                        &x.leg,
+                    );
+                    return;
+                }
+            }
+            // ID-002: the 0.1 `sessionId` is client-generated, as `contextId` is later; the
+            // agent keeps it or refuses, never substitutes its own.
+            let session = c
+                .params
+                .get("sessionId")
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())
+                .filter(|_| named.is_some() || c.dialect == Some(Dialect::V0_1));
+            if let (true, Some(qs), Some(rs)) = (success, session, res_ctx.as_deref()) {
+                if qs != rs && rs != a2a::V01_NO_SESSION && !rs.is_empty() {
+                    let method = c.method.as_deref().unwrap_or("tasks/send");
+                    self.areas.insert("id");
+                    self.find(
+                        &r::ID_CONTEXT_CHANGED,
+                        format!("agent answered {method} with sessionId {rs} although the client named sessionId {qs} (params.sessionId): it substituted its own session for the client's instead of keeping it or refusing the call"),
+                        vec![
+                            x.ev_at(
+                                x.req_ev_seq(),
+                                "/params/sessionId",
+                                Some(Value::String(qs.to_string())),
+                            ),
+                            x.ev(x.body_seq()),
+                        ],
+                        &x.leg,
+                    );
+                    return;
+                }
+            }
             if success {
                 if let Some(rid) = res_id.as_ref().filter(|_| !names_task) {
                     self.check_new_send_answered_old_task(x, base, rid, msg_id.as_deref());
@@ -6485,6 +6676,50 @@ impl State {
     fn on_jsonrpc_response(&mut self, x: &Exch, status: u16, json: Option<&Json>, body: &[u8]) {
         let c = x.call.clone().unwrap_or_default();
         let bseq = x.body_seq();
+        // JSON-RPC 2.0 §6 (RPC-001): an empty batch `[]` is an invalid request whose answer
+        // is one Response object (-32600 Invalid Request, id null), never an empty array or
+        // no answer.
+        if (200..300).contains(&status)
+            && !x.synthetic
+            && matches!(c.rpc, Some(RequestParse::Invalid))
+            && decode_body(&x.req_headers, x.req_body.as_slice()).is_some_and(|b| {
+                trim_ascii(&b).starts_with(b"[")
+                    && Json::parse(&b)
+                        .ok()
+                        .and_then(|v| v.as_array().map(|a| a.is_empty()))
+                        == Some(true)
+            })
+        {
+            let single_error = json.is_some_and(|v| {
+                v.get("error")
+                    .and_then(|e| e.get("code"))
+                    .and_then(Json::as_i64)
+                    == Some(jsonrpc::INVALID_REQUEST)
+            });
+            if !single_error {
+                let what = match json {
+                    Some(Json::Array(a)) if a.is_empty() => "an empty array".to_string(),
+                    Some(v) => format!("{}", excerpt_value(v)),
+                    None if body.is_empty() => "an empty body".to_string(),
+                    None => "a body that is not JSON".to_string(),
+                };
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!("the client's empty JSON-RPC batch [] was answered HTTP {status} with {what} instead of one -32600 Invalid Request error response with id null (JSON-RPC 2.0 §6)"),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        if body.is_empty() {
+                            x.ev(x.resp_seq)
+                        } else {
+                            x.ev_at(bseq, "", json.map(excerpt_value))
+                        },
+                    ],
+                    &x.leg,
+                );
+                self.after_response(x, None);
+                return;
+            }
+        }
         let Some(v) = json else {
             let media = x.resp_headers.media_type();
             if self.gw_own_answer.contains(&x.id) {
@@ -7351,17 +7586,26 @@ impl State {
         let names_config = matches!(c.op, Some(Op::GetPushConfig) | Some(Op::DeletePushConfig));
         // ERR-002 / TASK-009: one unknown task id, -32001 on one method and a generic -32603
         // on another (prebid/salesagent PR #1648: cancel of an unknown id).
+        // -32004 is SubscribeToTask's answer for a terminal task (TASK-004) or an agent
+        // without streaming; for a task the agent does not know it is the wrong code.
+        let unsupported_subscribe = code == jsonrpc::UNSUPPORTED_OPERATION
+            && c.op == Some(Op::SubscribeToTask)
+            && self
+                .card_for(x)
+                .is_some_and(|card| card.view.streaming == Some(true));
         if matches!(
             c.op,
             Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
-        ) && matches!(code, jsonrpc::TASK_NOT_FOUND | jsonrpc::INTERNAL_ERROR)
+        ) && (matches!(code, jsonrpc::TASK_NOT_FOUND | jsonrpc::INTERNAL_ERROR)
+            || unsupported_subscribe)
         {
             if let Some(key) = c
                 .task_id()
                 .map(|t| x.tkey(t))
                 .filter(|k| !self.tasks.contains_key(k))
             {
-                self.id_error_codes(x, key, code, bseq);
+                let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
+                self.id_error_codes(x, key, code, at);
             }
         }
         if code == jsonrpc::TASK_NOT_FOUND && !names_config {
@@ -7378,26 +7622,190 @@ impl State {
         }
     }
 
-    /// Pairs -32001 and -32603 answers for the same never-seen task id (see
-    /// [`Engine::not_found_ids`]).
-    fn id_error_codes(&mut self, x: &Exch, key: String, code: i64, bseq: u64) {
+    /// TASK-STATE-007 (TASK-005: a 1.0 blocking reply carries the latest status and all
+    /// artifacts): task `o` (id `id`, at `ptr` of the answer at `bseq`), a terminal
+    /// snapshot from GetTask / CancelTask / ListTasks, carries an `artifactId` the blocking
+    /// SendMessage that answered the same task terminal did not. A terminal task never
+    /// changes (TASK-001), so the artifact existed when the blocking reply was sent.
+    /// Reported once per task.
+    fn blocking_reply_lacked_artifacts(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        o: &Obj,
+        ptr: &str,
+        id: &str,
+        bseq: u64,
+    ) {
+        if self.blocking_artifacts.is_empty() {
+            return;
+        }
+        let key = x.tkey(id);
+        let Some((had, sseq, sxid, st, send)) = self.blocking_artifacts.get(&key) else {
+            return;
+        };
+        let now = artifact_ids(o);
+        let Some(i) = now.iter().position(|a| !had.contains(a)) else {
+            return;
+        };
+        let missing: Vec<&str> = now
+            .iter()
+            .filter(|a| !had.contains(a))
+            .map(String::as_str)
+            .collect();
+        let (sseq, sxid, st, send) = (*sseq, sxid.clone(), *st, send.clone());
+        self.blocking_artifacts.remove(&key);
+        let op = c.op_term("GetTask");
+        let art_ptr = format!("{ptr}/artifacts/{i}/artifactId");
+        self.find(
+            &r::TASK_BLOCKING_EARLY,
+            format!(
+                "blocking {send} answered task {id} {} without artifact {}, which {op} later returns for the same terminal task: the agent sent the blocking reply before the task's artifacts were complete (or changed a terminal task)",
+                x.state_term(st),
+                missing.join(", ")
+            ),
+            vec![
+                Evidence {
+                    seq: sseq,
+                    exchange: Some(sxid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev_at(bseq, &art_ptr, Some(Value::String(now[i].clone()))),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// HTTP-MEDIA-001 / HTTP-MEDIA-002: an A2A call answered HTTP 415 Unsupported Media
+    /// Type although its Content-Type is one the binding defines: `application/json` on
+    /// JSON-RPC (RPC-001, MUST) and on 0.3 HTTP+JSON (REST-003, MUST) is an error;
+    /// `application/json` (the 1.0.0 text's type) or `application/a2a+json` (1.0 SHOULD)
+    /// on 1.0 HTTP+JSON is a warning: both are protocol version 1.0.
+    fn media_type_refused(&mut self, x: &Exch, c: &Call) {
+        let Some(op) = c.op.filter(|o| o.is_task_op()) else {
+            return;
+        };
+        let Some(mt) = x.req_headers.media_type() else {
+            return;
+        };
+        // 415 is also the HTTP status of ContentTypeNotSupportedError (-32005, ERR-002): a
+        // part's media type the agent does not take, not the body's.
+        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        let names_part_type = contains(&body, b"CONTENT_TYPE_NOT_SUPPORTED")
+            || contains(&body, b"-32005")
+            || request_part_media_types(&c.params)
+                .iter()
+                .any(|m| contains(&body, m.as_bytes()));
+        if names_part_type {
+            return;
+        }
+        let term = c.op_term(op.name());
+        let (rule, why) = match (c.binding, c.dialect) {
+            (Some(Binding::JsonRpc), _) if mt == "application/json" => (
+                &r::HTTP_MEDIA_TYPE_REFUSED,
+                "JSON-RPC requests are application/json (RPC-001)",
+            ),
+            (Some(Binding::Rest), Some(d)) if d.is_0x() && mt == "application/json" => (
+                &r::HTTP_MEDIA_TYPE_REFUSED,
+                "0.3 HTTP+JSON bodies are application/json (REST-003)",
+            ),
+            (Some(Binding::Rest), Some(Dialect::V1_0)) if mt == "application/json" => (
+                &r::HTTP_MEDIA_TYPE_1_0_REFUSED,
+                "application/json is the 1.0.0 media type of HTTP+JSON bodies, the same protocol version 1.0 as application/a2a+json, and 1.0.0 clients send it",
+            ),
+            (Some(Binding::Rest), Some(Dialect::V1_0)) if mt == "application/a2a+json" => (
+                &r::HTTP_MEDIA_TYPE_1_0_REFUSED,
+                "application/a2a+json is the media type 1.0 HTTP+JSON bodies SHOULD have",
+            ),
+            _ => return,
+        };
+        self.find(
+            rule,
+            format!(
+                "agent refused {term} sent with Content-Type {mt} with HTTP 415 Unsupported Media Type: {why}"
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
+    /// REST-VERB-001 (client) and REST-VERB-002 (agent), REST-001: a successful answer to
+    /// an HTTP+JSON route requested with an HTTP method the route is not defined with
+    /// ([`a2a::rest_verbs`]), e.g. `GET /tasks/{id}:cancel` or `PUT /message:send`. A
+    /// refused call (405, 404) is the agent's right answer and is not judged here.
+    fn rest_wrong_verb(&mut self, x: &Exch, c: &Call) {
+        let Some(op) = c.op.filter(|o| *o != Op::GetCard) else {
+            return;
+        };
+        let verbs = a2a::rest_verbs(op);
+        if verbs.iter().any(|v| x.method.eq_ignore_ascii_case(v)) {
+            return;
+        }
+        let method = x.method.to_ascii_uppercase();
+        let want = verbs.join(" or ");
+        // 0.3 HTTP+JSON names operations by their request line: the route as defined.
+        let term = if c.request_line.is_some() {
+            format!("{} {}", verbs[0], x.path)
+        } else {
+            c.op_term(op.name()).to_string()
+        };
+        self.areas.insert("rest");
+        self.find(
+            &r::REST_VERB_CLIENT,
+            format!(
+                "client called {term} as {method} {}; the route is defined with {want} only",
+                x.path
+            ),
+            vec![x.ev(x.req_ev_seq())],
+            &x.leg,
+        );
+        let safe = if method == "GET" && op != Op::GetExtendedCard {
+            ": a GET that changes a task runs whenever a prefetcher, cache or link checker fetches the URL"
+        } else {
+            ""
+        };
+        self.find(
+            &r::REST_VERB_SERVED,
+            format!(
+                "agent executed {term} for {method} {} (HTTP {}) instead of refusing the method with 405; the route takes {want}{safe}",
+                x.path,
+                x.status.unwrap_or(0)
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
+    /// Pairs a TaskNotFoundError with another answer for the same never-seen task id
+    /// (ERR-002 / TASK-009; see [`Engine::not_found_ids`]). `code` is the JSON-RPC code of
+    /// this answer (REST and gRPC answers mapped to it by their caller): -32001 records the
+    /// id as unknown; -32603 Internal error, -32004 UnsupportedOperationError (for a task
+    /// that does not exist, it cannot be terminal: TASK-004) and `0` (a successful push
+    /// config list, which tells the client the task exists) are the wrong answers, judged
+    /// now or when the id gets -32001 later. `at` points at this answer's code or result.
+    fn id_error_codes(&mut self, x: &Exch, key: String, code: i64, at: Evidence) {
         let method = x
             .call
             .as_ref()
-            .and_then(|c| c.method.clone())
+            .and_then(|c| {
+                c.method
+                    .clone()
+                    .or_else(|| c.op.map(|o| o.name().to_string()))
+            })
             .unwrap_or_default();
         let tid = key.rsplit('\u{0}').next().unwrap_or(&key).to_string();
-        let msg = |m: &str, other: &str| {
-            format!("task {tid} is unknown to the agent (-32001 TaskNotFoundError on {other}), yet {m} was answered -32603 Internal error instead of -32001")
+        let msg = |m: &str, other: &str, what: &str| {
+            format!("task {tid} is unknown to the agent (-32001 TaskNotFoundError on {other}), yet {m} was answered {what} instead of -32001")
         };
         if code == jsonrpc::TASK_NOT_FOUND {
             let (hits, keep): (Vec<_>, Vec<_>) = std::mem::take(&mut self.internal_errs)
                 .into_iter()
                 .partition(|e| e.0 == key);
             self.internal_errs = keep.into();
-            for (_, leg, mut ev, m) in hits {
-                ev.push(x.ev_at(bseq, "/error/code", Some(Value::from(code))));
-                self.find(&r::RPC_ERROR_CODE, msg(&m, &method), ev, &leg);
+            for (_, leg, mut ev, m, what) in hits {
+                ev.push(at.clone());
+                self.find(&r::RPC_ERROR_CODE, msg(&m, &method, what), ev, &leg);
             }
             if !self.not_found_ids.contains(&key) {
                 self.not_found_ids.push_back(key);
@@ -7406,20 +7814,23 @@ impl State {
                 }
             }
         } else {
-            let ev = vec![
-                x.ev(x.req_ev_seq()),
-                x.ev_at(bseq, "/error/code", Some(Value::from(code))),
-            ];
+            let what = match code {
+                jsonrpc::INTERNAL_ERROR => "-32603 Internal error",
+                jsonrpc::UNSUPPORTED_OPERATION => "-32004 UnsupportedOperationError",
+                0 => "success (an empty push notification config list, as if the task existed)",
+                _ => return,
+            };
+            let ev = vec![x.ev(x.req_ev_seq()), at];
             if self.not_found_ids.contains(&key) {
                 self.find(
                     &r::RPC_ERROR_CODE,
-                    msg(&method, "an earlier call"),
+                    msg(&method, "an earlier call", what),
                     ev,
                     &x.leg,
                 );
             } else {
                 self.internal_errs
-                    .push_back((key, x.leg.clone(), ev, method));
+                    .push_back((key, x.leg.clone(), ev, method, what));
                 if self.internal_errs.len() > MAX_ID_ERRORS {
                     self.internal_errs.pop_front();
                 }
@@ -7611,12 +8022,30 @@ impl State {
                 return;
             }
         }
-        let size = param("pageSize").and_then(|s| s.trim().parse::<usize>().ok());
-        if let Some(n) = size.filter(|n| (1..=100).contains(n) && ts.len() > *n) {
-            let msg = format!(
-                "page lists {} tasks although the ListTasks request's pageSize is {n}",
-                ts.len()
-            );
+        let raw_size = param("pageSize");
+        let size = raw_size
+            .as_deref()
+            .and_then(|s| s.trim().parse::<usize>().ok());
+        // No pageSize (or the ProtoJSON default 0) asks for the default page of 50 tasks
+        // (1.0 ListTasksRequest: 1-100, default 50).
+        let limit = match size {
+            Some(n) if (1..=100).contains(&n) => Some((n, false)),
+            Some(0) => Some((LIST_TASKS_DEFAULT_PAGE_SIZE, true)),
+            None if raw_size.is_none() => Some((LIST_TASKS_DEFAULT_PAGE_SIZE, true)),
+            _ => None,
+        };
+        if let Some((n, default)) = limit.filter(|(n, _)| ts.len() > *n) {
+            let msg = if default {
+                format!(
+                    "page lists {} tasks although the ListTasks request sets no pageSize, which defaults to {n}",
+                    ts.len()
+                )
+            } else {
+                format!(
+                    "page lists {} tasks although the ListTasks request's pageSize is {n}",
+                    ts.len()
+                )
+            };
             let e = ev(format!("{base}/tasks/{n}"), None);
             self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
         }
@@ -7694,6 +8123,31 @@ impl State {
                     );
                     reported = true;
                 }
+            }
+        }
+        // A nextPageToken equal to the pageToken this page was fetched with: a client
+        // following it gets this page again, forever.
+        if let (Some(tok), Some(n), false) = (&token_in, next, reported) {
+            if tok == n {
+                let mut ev = Vec::new();
+                if let Some(p) = &prior {
+                    ev.push(earlier_ev(p));
+                }
+                ev.push(x.ev(x.req_ev_seq()));
+                ev.push(x.ev_at(
+                    bseq,
+                    &format!("{base}/nextPageToken"),
+                    Some(Value::String(n.to_string())),
+                ));
+                self.find(
+                    &r::DATA_LIST_PAGING,
+                    format!(
+                        "the agent's ListTasks page for pageToken {tok:?} hands back the same nextPageToken {n:?}: a client following nextPageToken fetches this page again and never reaches the end (the last page has nextPageToken \"\")"
+                    ),
+                    ev,
+                    &x.leg,
+                );
+                reported = true;
             }
         }
         if let (Some(p), Some(n), None, false) = (&prior, total, next, reported) {
@@ -7796,6 +8250,22 @@ impl State {
         }
         let rpc0x = dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
         let op = c.op?;
+        // DATA-001: 1.0 JSON answers use the JSON names, not the proto field names.
+        if dialect == Some(Dialect::V1_0)
+            && matches!(c.binding, Some(Binding::JsonRpc) | Some(Binding::Rest))
+        {
+            if let Some((ptr, snake, camel)) = proto_field_name(res, base) {
+                self.find(
+                    &r::RESULT_SHAPE,
+                    format!(
+                        "1.0 result of {} uses the proto field name {snake} where the JSON member is {camel}: a client reading {camel} finds nothing (a ProtoJSON marshaller keeping proto field names)",
+                        c.op_term(op.name())
+                    ),
+                    vec![x.ev_at(bseq, &ptr, None)],
+                    &x.leg,
+                );
+            }
+        }
         // VER-MIX-001: a part's media type or file name under the other generation's member
         // name (DIGEST §1 parts row, trap 11).
         if let Some(m) = part_style(&c).and_then(|st| a2a::part_member_mix(res, base, st)) {
@@ -7857,6 +8327,9 @@ impl State {
                             });
                     }
                     if let Some(id) = tv.id {
+                        if tv.state.is_some_and(TaskState::is_terminal) {
+                            self.blocking_reply_lacked_artifacts(x, &c, o, &ptr, id, bseq);
+                        }
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                         self.check_auth_explained(x, o, &ptr, bseq, "listed task of ListTasks");
@@ -8122,6 +8595,17 @@ impl State {
                     },
                     _ => vec![(res, base.to_string())],
                 };
+                // TASK-009: a config list for a task the agent answers -32001 for elsewhere
+                // (never seen as a task) is TaskNotFoundError, not an empty list.
+                if op == Op::ListPushConfigs && list.is_empty() && rpc_binding(&c) {
+                    if let Some(key) = push_call_task(&c)
+                        .map(|t| x.tkey(t))
+                        .filter(|k| !self.tasks.contains_key(k))
+                    {
+                        let at = x.ev_at(bseq, base, Some(excerpt_value(res)));
+                        self.id_error_codes(x, key, 0, at);
+                    }
+                }
                 // An echo of the client's config without url is DATA-PARAM-001's (accepted),
                 // not a second finding on the result.
                 let echo_no_url = push_config_without_url_lenient(&c).is_some();
@@ -8149,9 +8633,16 @@ impl State {
                 // of the task it names, never another task's (its webhook and token).
                 if let Some(named) = push_call_task(&c) {
                     let other = list.iter().find_map(|(cfg, p)| {
-                        let t = cfg.get("taskId").and_then(Json::as_str)?;
-                        (!t.is_empty() && t != named)
-                            .then(|| (t.to_string(), format!("{p}/taskId")))
+                        // 0.1 TaskPushNotificationConfig names its task in `id`, beside
+                        // the nested `pushNotificationConfig`.
+                        let (t, key) = match cfg.get("taskId").and_then(Json::as_str) {
+                            Some(t) => (t, "taskId"),
+                            None if cfg.get("pushNotificationConfig").is_some() => {
+                                (cfg.get("id").and_then(Json::as_str)?, "id")
+                            }
+                            None => return None,
+                        };
+                        (!t.is_empty() && t != named).then(|| (t.to_string(), format!("{p}/{key}")))
                     });
                     if let Some((t, p)) = other {
                         self.areas.insert("id");
@@ -8286,6 +8777,20 @@ impl State {
                 .or_else(|| c.params.pointer("/configuration/return_immediately"))
                 .and_then(Json::as_bool)
                 .unwrap_or(false);
+            if let Some(st) = tv.state.filter(|s| !immediate && s.is_terminal()) {
+                if self.blocking_artifacts.len() < MAX_TASKS {
+                    self.blocking_artifacts.insert(
+                        x.tkey(&id),
+                        (
+                            artifact_ids(o),
+                            bseq,
+                            x.id.clone(),
+                            st,
+                            c.op_term(op.name()).to_string(),
+                        ),
+                    );
+                }
+            }
             if let Some(st) = tv.state {
                 if !immediate && !st.is_terminal() && !st.is_interrupted() {
                     self.find(
@@ -8303,6 +8808,9 @@ impl State {
                     );
                 }
             }
+        }
+        if op != Op::SendMessage && tv.state.is_some_and(TaskState::is_terminal) {
+            self.blocking_reply_lacked_artifacts(x, &c, o, &ptr, &id, bseq);
         }
         // Cancel of a terminal task (TASK-003), before the observation updates the state.
         if op == Op::CancelTask {
@@ -8361,6 +8869,9 @@ impl State {
             }
         }
         self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
+        if op == Op::SendMessage {
+            self.note_inline_push_config(&c, &id);
+        }
         let what = format!(
             "result task of {}",
             c.method.as_deref().unwrap_or(op.name())
@@ -9480,9 +9991,37 @@ impl State {
         let Ok(v) = Json::parse(&body) else {
             return;
         };
+        // A webhook registered over 0.1 gets the 0.1 Task / event (no `kind`; PUSH-005:
+        // the payload is not fixed): read it in the 0.2 shape the 0.x rules know.
+        // 0.1 events carry no sessionId: the context is the task's, as far as known.
+        let ctx = (c.dialect == Some(Dialect::V0_1))
+            .then(|| v.get("id").and_then(Json::as_str))
+            .flatten()
+            .and_then(|id| self.tasks.get(&x.tkey(id)))
+            .and_then(|t| t.context_id.clone());
+        let v = match (c.dialect == Some(Dialect::V0_1))
+            .then(|| a2a::lift_v01(&v, ctx.as_deref()))
+            .flatten()
+        {
+            Some(l) => l,
+            None => v,
+        };
         let seq = x.req_ev_seq();
         let p = match classify_payload(&v, "") {
-            Ok(p) => p,
+            Ok(p) => {
+                // DATA-001: a 1.0 notification uses the JSON names, not the proto names.
+                if c.dialect == Some(Dialect::V1_0) {
+                    if let Some((ptr, snake, camel)) = proto_field_name(&v, "") {
+                        self.find(
+                            &r::PUSH_PAYLOAD_SHAPE,
+                            format!("1.0 push notification uses the proto field name {snake} where the JSON member is {camel}: a receiver reading {camel} finds nothing"),
+                            vec![x.ev_at(seq, &ptr, None)],
+                            &x.leg,
+                        );
+                    }
+                }
+                p
+            }
             Err(msg) => {
                 self.find(
                     &r::PUSH_PAYLOAD_SHAPE,
@@ -9596,6 +10135,12 @@ impl State {
                     self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
                 }
             }
+            if p.kind == PayloadKind::ArtifactUpdate {
+                let u = update_view(p.inner, p.kind, &p.pointer);
+                if let Some(tid) = u.task_id {
+                    self.webhook_artifact_after_terminal(x, tid, u.artifact_id, &p.pointer, seq);
+                }
+            }
             if let Some((id, ctx, st)) = seen {
                 let ts = p
                     .inner
@@ -9665,17 +10210,55 @@ impl State {
             .filter(|s| !s.is_empty())
             .unwrap_or(&task)
             .to_string();
+        self.note_push_config_live(&task, &id, &key);
+    }
+
+    /// PUSH-CFG-002 bookkeeping: config `id` of task `task` with webhook `url` is live
+    /// (created by Create or inline in a send): remembered by `task \0 id`, and the URL is
+    /// no longer deleted for the task.
+    fn note_push_config_live(&mut self, task: &str, id: &str, url: &str) {
+        let key = webhook_key(url).into_owned();
         self.push_deleted_ids.remove(&format!("{task}\u{0}{id}"));
         if self.push_config_urls.len() < MAX_PUSH_URLS {
             self.push_config_urls
                 .insert(format!("{task}\u{0}{id}"), key.clone());
         }
         if let Some(list) = self.push_deleted.get_mut(&key) {
-            list.retain(|(t, _, _, _)| *t != task);
+            list.retain(|(t, _, _, _)| t != task);
             if list.is_empty() {
                 self.push_deleted.remove(&key);
             }
         }
+    }
+
+    /// PUSH-CFG-002 bookkeeping for a push config given inline in a send (PUSH-002:
+    /// `configuration.taskPushNotificationConfig` in 1.0, `configuration.pushNotificationConfig`
+    /// in 0.2.x/0.3, `configuration.pushNotification` in 0.1): once the agent answers
+    /// with task `task`, the config is stored for that task exactly as if Create had set
+    /// it, under its `id` (or the task id, the SDKs' default config id), so a Delete
+    /// ends it (PUSH-003).
+    fn note_inline_push_config(&mut self, c: &Call, task: &str) {
+        let Some((ptr, url)) = push_url_of(c) else {
+            return;
+        };
+        let pre = if c.binding.is_some_and(Binding::bare_params) {
+            ""
+        } else {
+            "/params"
+        };
+        let cfg_ptr = ptr
+            .strip_prefix(pre)
+            .unwrap_or(&ptr)
+            .trim_end_matches("/url");
+        let id = c
+            .params
+            .pointer(cfg_ptr)
+            .and_then(|v| v.get("id"))
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+            .unwrap_or(task)
+            .to_string();
+        self.note_push_config_live(task, &id, &url);
     }
 
     /// PUSH-CFG-004 (PUSH-003: a config lives until its task ends or it is deleted; Get
@@ -9769,6 +10352,65 @@ impl State {
         if !list.iter().any(|(t, _, _, _)| *t == task) && list.len() < MAX_PUSH_SECRETS {
             list.push((task, x.body_seq(), x.id.clone(), x.end_t));
         }
+    }
+
+    /// STREAM-END-001 for webhooks (TASK-001: a terminal task never changes; PUSH-004: a
+    /// push notification is one StreamResponse of the task's event sequence, STREAM-007):
+    /// an artifact update of task `tid` (artifact `aid`, payload at `ptr` of the delivery
+    /// body at `seq`) delivered after a push notification carried the task's terminal
+    /// state. Deliveries are at-least-once and may be retried: an artifact some earlier
+    /// delivery already carried for the task is a redelivery and not judged. Once per task.
+    fn webhook_artifact_after_terminal(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        aid: Option<&str>,
+        ptr: &str,
+        seq: u64,
+    ) {
+        let Some(t) = self.tasks.get_mut(&x.tkey(tid)) else {
+            return;
+        };
+        let aid = aid.unwrap_or("").to_string();
+        let redelivery = t.webhook_artifacts.contains(&aid);
+        if !redelivery && t.webhook_artifacts.len() < MAX_TASK_MESSAGE_IDS {
+            t.webhook_artifacts.push(aid.clone());
+        }
+        let Some((st, tseq, txid)) = t
+            .terminal
+            .clone()
+            .filter(|(s, _, _)| t.webhook_states.contains(s))
+        else {
+            return;
+        };
+        if redelivery || tseq >= seq || t.webhook_after_terminal_reported {
+            return;
+        }
+        t.webhook_after_terminal_reported = true;
+        let c = x.call.clone().unwrap_or_default();
+        let named = if aid.is_empty() {
+            String::new()
+        } else {
+            format!(" {aid}")
+        };
+        self.areas.insert("push");
+        self.find(
+            &r::STREAM_AFTER_TERMINAL,
+            format!(
+                "agent delivered a push notification with an artifact update of artifact{named} for task {tid} after its push notification of the terminal state {}: a terminal task does not change, so nothing follows the terminal event",
+                c.state_term(st)
+            ),
+            vec![
+                Evidence {
+                    seq: tseq,
+                    exchange: Some(txid),
+                    pointer: None,
+                    found: Some(Value::String(c.state_term(st).into())),
+                },
+                x.ev_at(seq, ptr, None),
+            ],
+            &x.leg,
+        );
     }
 
     /// The state of a push notification about task `id` as the task state machine should
@@ -10176,6 +10818,37 @@ impl State {
                 .collect();
             self.find(&r::CARD_SHAPE_MISSING_FIELD, msg, ev, &x.leg);
         }
+        // CARD-003 / VER-002: a 1.0 call (A2A-Version 1.x) for the extended card is answered
+        // with a 1.0 AgentCard; a card in the 0.x shape has no supportedInterfaces, so a 1.0
+        // client finds no interface to call.
+        if extended && !view.has_v1_fields {
+            let c = x.call.clone().unwrap_or_default();
+            let asked_1x =
+                c.header_version.as_deref().and_then(Dialect::from_version) == Some(Dialect::V1_0);
+            if c.dialect == Some(Dialect::V1_0) && asked_1x {
+                let shown: Vec<&str> = ["url", "preferredTransport", "protocolVersion"]
+                    .into_iter()
+                    .filter(|k| v.get(k).is_some())
+                    .collect();
+                let members = if shown.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (it carries the 0.x members {})", shown.join(", "))
+                };
+                self.find(
+                    &r::CARD_SHAPE_MISSING_FIELD,
+                    format!(
+                        "agent answered the 1.0 call {} with a 0.x-shaped agent card without supportedInterfaces{members}: a 1.0 client finds no interface in it",
+                        c.op_term(Op::GetExtendedCard.name())
+                    ),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, base, None),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
         if !view.non_boolean_flags.is_empty() {
             let (ptr, found) = view.non_boolean_flags[0].clone();
             self.find(
@@ -10341,6 +11014,28 @@ impl State {
                             exchange: Some(p.exchange.clone()),
                             pointer: Some("/capabilities/extendedAgentCard".into()),
                             found: None,
+                        },
+                        x.ev(x.resp_seq),
+                    ],
+                    &x.leg,
+                );
+            }
+            // The 0.2.1+ / 0.3 twin (DIGEST §1 ext-card flag): a warning, 0.x has no MUST.
+            if let Some(p) = public.as_ref().filter(|p| {
+                dialect != Some(Dialect::V1_0)
+                    && p.view.extended_card_flag_0x == Some(false)
+                    && !p.view.has_v1_fields
+            }) {
+                self.areas.insert("capability");
+                self.find(
+                    &r::CAP_EXTENDED_CARD_0X,
+                    "agent served its authenticated extended card although its public card declares supportsAuthenticatedExtendedCard: false".to_string(),
+                    vec![
+                        Evidence {
+                            seq: p.seq,
+                            exchange: Some(p.exchange.clone()),
+                            pointer: Some("/supportsAuthenticatedExtendedCard".into()),
+                            found: Some(Value::Bool(false)),
                         },
                         x.ev(x.resp_seq),
                     ],
@@ -11787,6 +12482,70 @@ fn wire_header_name(n: &str) -> String {
         .join("-")
 }
 
+/// AUTH-002 / AUTH-007: the credentials request `x` lacks for the card's security
+/// requirements (`view`), or `None` when it satisfies one of them. The requirements are an
+/// OR of ANDs: an alternative is satisfied when every scheme's credential is present
+/// (header, query parameter, named cookie). `Some(list)` names what the alternative the
+/// request came closest to still needs; `Some(vec![])` means the request carries no
+/// credential at all. Without structured alternatives (an undefined scheme, mutual TLS)
+/// any credential header or query parameter the card names counts, as does
+/// `Authorization` / `X-API-Key` whatever the card says; a `Cookie` header counts only
+/// when no scheme is an apiKey cookie (then its cookie must be there by name).
+fn credentials_missing(view: &crate::model::card::AgentCardView, x: &Exch) -> Option<Vec<String>> {
+    use crate::model::card::Credential;
+    let header = |n: &str| x.req_headers.get(n).is_some_and(|v| !v.trim().is_empty());
+    let cookie = |name: &str| {
+        x.req_headers.get("cookie").is_some_and(|v| {
+            v.split(';').any(|kv| {
+                kv.trim()
+                    .split_once('=')
+                    .is_some_and(|(k, val)| k.trim() == name && !val.trim().is_empty())
+            })
+        })
+    };
+    let present = |cr: &Credential| match cr {
+        Credential::Authorization { .. } => header("authorization"),
+        Credential::Header { name, .. } => header(&name.to_ascii_lowercase()),
+        Credential::Query { name, .. } => query_param(&x.url, name).is_some(),
+        Credential::Cookie { name, .. } => cookie(name),
+    };
+    let mut best: Option<(usize, Vec<String>)> = None;
+    for alt in &view.security_alternatives {
+        let have = alt.iter().filter(|c| present(c)).count();
+        if have == alt.len() {
+            return None;
+        }
+        if have > 0 && best.as_ref().is_none_or(|(b, _)| have > *b) {
+            let miss = alt
+                .iter()
+                .filter(|c| !present(c))
+                .map(|c| format!("{} of scheme {}", c.describe(), c.scheme()))
+                .collect();
+            best = Some((have, miss));
+        }
+    }
+    if let Some((_, miss)) = best {
+        return Some(miss);
+    }
+    let cookie_scheme = view
+        .security_alternatives
+        .iter()
+        .flatten()
+        .any(|c| matches!(c, Credential::Cookie { .. }));
+    let names: Vec<String> = view
+        .credential_headers
+        .iter()
+        .filter(|n| !(cookie_scheme && n.as_str() == "cookie"))
+        .cloned()
+        .collect();
+    let any = has_credentials(&x.req_headers, &names)
+        || view
+            .credential_query
+            .iter()
+            .any(|q| query_param(&x.url, q).is_some());
+    (!any).then(Vec::new)
+}
+
 fn has_credentials(h: &Headers, names: &[String]) -> bool {
     names
         .iter()
@@ -11799,11 +12558,13 @@ fn has_credentials(h: &Headers, names: &[String]) -> bool {
 /// stream and create-config requests carry one. The candidates are walked by member name
 /// (no pointer text parsed per call: docs/performance.md "Session 7 (pperf7)").
 fn push_url_of(c: &Call) -> Option<(String, String)> {
-    const CANDIDATES: [(&str, &[&str]); 5] = [
+    const CANDIDATES: [(&str, &[&str]); 6] = [
         (
             "/configuration/taskPushNotificationConfig/url",
             &["configuration", "taskPushNotificationConfig", "url"],
         ),
+        // 0.1 `tasks/send` / `tasks/sendSubscribe`: `params.pushNotification`.
+        ("/pushNotification/url", &["pushNotification", "url"]),
         (
             "/configuration/pushNotificationConfig/url",
             &["configuration", "pushNotificationConfig", "url"],
@@ -12478,6 +13239,125 @@ fn push_call_task(c: &Call) -> Option<&str> {
     } else {
         s("id").or_else(|| s("taskId"))
     }
+}
+
+/// 1.0 JSON member names (DATA-001: lowerCamelCase, the ProtoJSON `json_name`) whose proto
+/// field name differs, as `(proto name, JSON name)`: a ProtoJSON marshaller set to keep
+/// proto names (protobuf `preserving_proto_field_name`, grpc-gateway `UseProtoNames`) writes
+/// the first.
+const PROTO_NAMES_1_0: &[(&str, &str)] = &[
+    ("context_id", "contextId"),
+    ("task_id", "taskId"),
+    ("message_id", "messageId"),
+    ("artifact_id", "artifactId"),
+    ("media_type", "mediaType"),
+    ("reference_task_ids", "referenceTaskIds"),
+    ("last_chunk", "lastChunk"),
+    ("next_page_token", "nextPageToken"),
+    ("page_size", "pageSize"),
+    ("total_size", "totalSize"),
+    ("status_update", "statusUpdate"),
+    ("artifact_update", "artifactUpdate"),
+    ("push_notification_config", "pushNotificationConfig"),
+    ("supported_interfaces", "supportedInterfaces"),
+    ("protocol_binding", "protocolBinding"),
+    ("protocol_version", "protocolVersion"),
+    ("default_input_modes", "defaultInputModes"),
+    ("default_output_modes", "defaultOutputModes"),
+    ("security_schemes", "securitySchemes"),
+    ("security_requirements", "securityRequirements"),
+    ("push_notifications", "pushNotifications"),
+    ("extended_agent_card", "extendedAgentCard"),
+    ("input_modes", "inputModes"),
+    ("output_modes", "outputModes"),
+];
+
+/// DATA-001: the first member of 1.0 JSON `v` (at JSON Pointer `base`) spelled with its
+/// proto field name instead of its JSON name ([`PROTO_NAMES_1_0`]), as
+/// `(pointer, proto name, JSON name)`. The values of `metadata` and of a data part's `data`
+/// are the sender's own content and are not walked; depth is bounded (16 levels).
+fn proto_field_name(v: &Json, base: &str) -> Option<(String, &'static str, &'static str)> {
+    fn walk(v: &Json, ptr: &str, depth: u8) -> Option<(String, &'static str, &'static str)> {
+        if depth > 16 {
+            return None;
+        }
+        match v {
+            Json::Object(o) => {
+                for (k, val) in o.iter() {
+                    if let Some((snake, camel)) = PROTO_NAMES_1_0.iter().find(|(sn, _)| *sn == k) {
+                        if !o.contains_key(camel) {
+                            return Some((format!("{ptr}/{k}"), snake, camel));
+                        }
+                    }
+                    if matches!(k, "metadata" | "data" | "extensions") {
+                        continue;
+                    }
+                    if let Some(hit) = walk(
+                        val,
+                        &format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1")),
+                        depth + 1,
+                    ) {
+                        return Some(hit);
+                    }
+                }
+                None
+            }
+            Json::Array(a) => a
+                .iter()
+                .enumerate()
+                .find_map(|(i, x)| walk(x, &format!("{ptr}/{i}"), depth + 1)),
+            _ => None,
+        }
+    }
+    walk(v, base, 0)
+}
+
+/// The media types the parts of a send request's message name (1.0 `mediaType`, 0.x
+/// `file.mimeType` / `file.mediaType`, ProtoJSON `media_type`), at most 16.
+fn request_part_media_types(params: &Json) -> Vec<String> {
+    let Some(parts) = params_message(params).and_then(|m| {
+        m.get("parts")
+            .or_else(|| m.get("content"))
+            .and_then(Json::as_array)
+    }) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for p in parts.iter().take(16) {
+        let file = p.get("file");
+        for v in [
+            p.get("mediaType"),
+            p.get("media_type"),
+            file.and_then(|f| f.get("mimeType")),
+            file.and_then(|f| f.get("mediaType")),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if let Some(s) = v.as_str().filter(|s| !s.is_empty()) {
+                out.push(s.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// The `artifactId`s of task `o`'s `artifacts` (1.0 / 0.2+ shape), in order.
+fn artifact_ids(o: &Obj) -> Vec<String> {
+    match o.get("artifacts") {
+        Some(Json::Array(a)) => a
+            .iter()
+            .filter_map(|x| x.get("artifactId").and_then(Json::as_str))
+            .map(str::to_string)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether call `c` went over JSON-RPC (the binding whose error codes
+/// [`Engine::id_error_codes`] compares).
+fn rpc_binding(c: &Call) -> bool {
+    c.binding == Some(Binding::JsonRpc)
 }
 
 /// The config id a push config Get / Delete names: the last segment of an HTTP+JSON

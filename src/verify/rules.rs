@@ -166,6 +166,10 @@ rule!(RPC_METHOD_CASE_ACCEPTED, "RPC-METHOD-001", "method-name-wrong-case-accept
     ["RPC-003", "ERR-001"],
     "agent served a JSON-RPC method name that does not exist (a known method in other letter case) as that method instead of answering -32601",
     "match method names exactly (SendMessage, message/send): answer any other spelling -32601 Method not found; an agent that folds case hides a client bug that fails with every other A2A agent");
+rule!(RPC_REQUEST_PARAMS_NOT_OBJECT, "RPC-REQ-005", "client-params-not-object", Error, Interop,
+    ["RPC-001"],
+    "client's JSON-RPC call to an A2A method passes params by position (an array) or as a scalar instead of the method's params object",
+    "send params as the method's named object ({\"id\": \"t1\"} for tasks/get / GetTask, {\"message\": {...}} for sends): A2A defines every method's params as an object, and a conforming agent answers an array -32602 Invalid params");
 rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, ErrorHandling,
     ["ERR-001", "ERR-002"],
     "error code of a JSON-RPC answer does not match the situation",
@@ -178,6 +182,14 @@ rule!(REST_UNARY_STREAMED, "REST-HTTP-001", "rest-unary-answered-as-stream", Err
     ["REST-001", "REST-003"],
     "non-streaming HTTP+JSON route answered with text/event-stream instead of one JSON body",
     "answer message:send, GET /tasks/{id}, GET /tasks, :cancel, the push config routes and GET /extendedAgentCard with one JSON body (1.0: application/a2a+json or application/json; 0.3 /v1: application/json); only message:stream and :subscribe answer text/event-stream");
+rule!(REST_VERB_CLIENT, "REST-VERB-001", "client-route-wrong-http-method", Error, Interop,
+    ["REST-001"],
+    "client called an HTTP+JSON route with another HTTP method than the one the route is defined with",
+    "call each route with its method: POST /message:send, POST /message:stream, POST /tasks/{id}:cancel, GET (or POST) /tasks/{id}:subscribe, GET /tasks/{id}, GET /tasks, POST|GET /tasks/{id}/pushNotificationConfigs, GET|DELETE /tasks/{id}/pushNotificationConfigs/{configId}, GET /extendedAgentCard (0.3: the same under /v1, GET /v1/card)");
+rule!(REST_VERB_SERVED, "REST-VERB-002", "route-served-under-wrong-http-method", Warning, Transport,
+    ["REST-001"],
+    "agent executed an HTTP+JSON operation requested with another HTTP method than the route's",
+    "route each operation under its own HTTP method only and answer another method with 405 Method Not Allowed and an Allow header (RFC 9110 §15.5.6): a task-changing operation served on GET runs whenever a prefetcher, cache or link checker fetches the URL (GET is a safe method, RFC 9110 §9.2.1)");
 // ---- gRPC binding ------------------------------------------------------------------------
 rule!(GRPC_MESSAGE_MALFORMED, "GRPC-FRAME-001", "grpc-message-malformed", Error, Transport,
     ["GRPC-001"],
@@ -203,7 +215,7 @@ rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, I
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
-    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}, with every nested message (status.message, history) and artifact well formed: role ROLE_USER/ROLE_AGENT in 1.0 (user/agent on 0.x JSON-RPC), at least one part in 1.0, status.timestamp RFC 3339 with a zone in 1.0; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}; a 1.0 ListTasks result carries pageSize and totalSize (the count before pagination)");
+    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}, with every nested message (status.message, history) and artifact well formed: role ROLE_USER/ROLE_AGENT in 1.0 (user/agent on 0.x JSON-RPC), at least one part in 1.0, status.timestamp RFC 3339 with a zone in 1.0; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}; a 1.0 ListTasks result carries pageSize and totalSize (the count before pagination); 1.0 JSON members are the lowerCamelCase JSON names (contextId, not the proto name context_id: turn off preserving_proto_field_name / UseProtoNames)");
 
 // A warning although DATA-002 is a MUST: ProtoJSON readers accept any RFC 3339 offset and
 // normalise it to UTC, so the Task still decodes; what breaks is string comparison and
@@ -230,12 +242,12 @@ rule!(DATA_LIST_ORDER, "DATA-LIST-002", "list-tasks-not-newest-first", Error, Li
     "sort ListTasks results by status timestamp, most recent first, and page with a cursor over that order");
 rule!(DATA_LIST_FILTER, "DATA-LIST-003", "list-tasks-filter-not-applied", Error, Lifecycle,
     ["DATA-007"],
-    "listed tasks ignore the request's contextId, status or statusTimestampAfter filter or outnumber its pageSize (ListTasks)",
-    "apply every filter of the ListTasks request before paging: only tasks of the requested contextId, in the requested status and with a status.timestamp not before statusTimestampAfter, at most pageSize tasks per page (more follow through nextPageToken); a list that ignores contextId shows a client tasks of other conversations");
+    "listed tasks ignore the request's contextId, status or statusTimestampAfter filter or outnumber its pageSize (50 when the request sets none) (ListTasks)",
+    "apply every filter of the ListTasks request before paging: only tasks of the requested contextId, in the requested status and with a status.timestamp not before statusTimestampAfter, at most pageSize tasks per page, 50 when the request sets no pageSize (more follow through nextPageToken); a list that ignores contextId shows a client tasks of other conversations");
 rule!(DATA_LIST_PAGING, "DATA-LIST-004", "list-tasks-paging-broken", Error, Lifecycle,
     ["DATA-007"],
-    "paging of ListTasks cannot reach every task: no nextPageToken although totalSize counts more tasks, or a pageToken page repeats tasks of an earlier page",
-    "page with a cursor over the newest-first order: while tasks remain (totalSize larger than the tasks handed out so far) answer a non-empty nextPageToken, and make each token continue after the last task of its page so no task is listed twice; \"\" (or no token) only on the last page");
+    "paging of ListTasks cannot reach every task: no nextPageToken although totalSize counts more tasks, a pageToken page repeats tasks of an earlier page, or a page hands back the pageToken it was fetched with",
+    "page with a cursor over the newest-first order: while tasks remain (totalSize larger than the tasks handed out so far) answer a non-empty nextPageToken, and make each token continue after the last task of its page so no task is listed twice and no token leads back to its own page; \"\" (or no token) only on the last page");
 rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
     ["REST-001", "DATA-002", "ERR-006"],
     "agent accepted a 1.0 task query parameter that is not in the wire format, or a push notification config without url",
@@ -264,8 +276,8 @@ rule!(TASK_STATE_INVALID, "TASK-STATE-005", "task-state-invalid", Error, Lifecyc
     "use the dialect's state names (1.0 TASK_STATE_*, 0.x lowercase) and never report TASK_STATE_UNSPECIFIED on a live task");
 rule!(TASK_BLOCKING_EARLY, "TASK-STATE-007", "blocking-send-returned-early", Error, Lifecycle,
     ["TASK-005"],
-    "1.0 blocking SendMessage answered before the task reached a terminal or interrupted state",
-    "without returnImmediately: true, wait until the task is completed, failed, canceled, rejected, input-required or auth-required before answering; clients that want an early answer set returnImmediately");
+    "1.0 blocking SendMessage answered before the task reached a terminal or interrupted state, or without all of its artifacts",
+    "without returnImmediately: true, wait until the task is completed, failed, canceled, rejected, input-required or auth-required before answering, and answer with the task's latest status and all its artifacts (an executor that adds an artifact after its final status must add it first); clients that want an early answer set returnImmediately");
 rule!(TASK_SUBSCRIBE_TERMINAL, "TASK-STATE-006", "subscribe-terminal-task-accepted", Error, Lifecycle,
     ["TASK-004"],
     "subscribe to a task in a terminal state opened a stream",
@@ -358,7 +370,7 @@ rule!(
 
 // ---- streams ----------------------------------------------------------------------------
 rule!(STREAM_EVENT_SHAPE, "STREAM-SHAPE-001", "stream-event-invalid-shape", Error, Streaming,
-    ["DATA-005", "DATA-004", "STREAM-003", "DATA-002"],
+    ["DATA-005", "DATA-004", "STREAM-003", "DATA-002", "DATA-001"],
     "stream event is not a well-formed StreamResponse",
     "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update); in 1.0 every message and artifact has at least one part, roles are ROLE_USER/ROLE_AGENT and status timestamps are RFC 3339 with a zone");
 rule!(STREAM_ENVELOPE, "STREAM-SHAPE-002", "stream-event-envelope-wrong", Error, Streaming,
@@ -375,6 +387,16 @@ rule!(
     "first event of a 1.0 message stream is not a Task or Message",
     "send the Task (or a single Message) first, then status and artifact updates"
 );
+rule!(
+    STREAM_TASK_AFTER_UPDATE,
+    "STREAM-FIRST-002",
+    "stream-task-after-its-update",
+    Warning,
+    Streaming,
+    ["STREAM-003"],
+    "0.x stream opens with a status or artifact update of a task whose Task the stream sends only afterwards",
+    "send the Task first, then its status and artifact updates (0.3: the stream should start with the task): a client that builds its task from the Task event overwrites the update that came before it"
+);
 rule!(STREAM_NOT_EVENT_STREAM, "STREAM-HTTP-001", "stream-not-event-stream", Error, Streaming,
     ["RPC-005"],
     "streaming call answered with success but not as text/event-stream",
@@ -385,9 +407,9 @@ rule!(
     "stream-event-after-terminal",
     Error,
     Streaming,
-    ["STREAM-007", "STREAM-008", "TASK-001", "STREAM-002"],
-    "stream sent events after the task's terminal state (or after a 1.0 message reply)",
-    "close the stream after the terminal status update (1.0 may repeat one final task snapshot; 0.x sends nothing after final:true); a 1.0 message reply stream is one message event"
+    ["STREAM-007", "STREAM-008", "TASK-001", "STREAM-002", "PUSH-004"],
+    "stream sent events after the task's terminal state (or after a 1.0 message reply), or push notifications carried an artifact update after the task's terminal state",
+    "close the stream after the terminal status update (1.0 may repeat one final task snapshot; 0.x sends nothing after final:true); a 1.0 message reply stream is one message event; send every artifact (stream event or push notification) before the terminal status update"
 );
 rule!(STREAM_NO_TERMINAL, "STREAM-END-002", "stream-ended-without-terminal", Error, Streaming,
     ["STREAM-003", "STREAM-007"],
@@ -437,6 +459,14 @@ rule!(STREAM_AFTER_MESSAGE_0X, "STREAM-END-004", "stream-event-after-message-rep
     "answer message/stream either with one Message (a reply that creates no task) and close, or with the Task first and then its status and artifact updates; if the work goes on as a task, send that Task instead of the Message: 0.3 clients (a2a-python) stop reading at a Message, so the task's updates after it are lost");
 
 // ---- SSE framing ------------------------------------------------------------------------
+rule!(HTTP_MEDIA_TYPE_REFUSED, "HTTP-MEDIA-001", "binding-media-type-refused", Error, Interop,
+    ["RPC-001", "REST-003"],
+    "agent refused with HTTP 415 a request sent with the media type its binding requires (application/json on JSON-RPC and on 0.3 HTTP+JSON)",
+    "accept Content-Type: application/json (with or without a charset parameter) on the JSON-RPC endpoint and on the 0.3 /v1 HTTP+JSON routes: it is the binding's required media type");
+rule!(HTTP_MEDIA_TYPE_1_0_REFUSED, "HTTP-MEDIA-002", "rest-1-0-media-type-refused", Warning, Interop,
+    ["REST-001"],
+    "1.0 HTTP+JSON agent refused with HTTP 415 a request body sent as application/json (the 1.0.0 media type) or application/a2a+json (the 1.0 SHOULD)",
+    "accept both application/a2a+json and application/json on the 1.0 HTTP+JSON routes: both are protocol version 1.0 (patch versions are not negotiated), and 1.0.0 clients send application/json");
 rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Transport,
     ["RPC-001", "REST-001"],
     "agent response carries both Transfer-Encoding and Content-Length (RFC 9112 §6.2: a sender MUST NOT)",
@@ -506,6 +536,10 @@ rule!(CAP_EXTENDED_CARD, "CAP-CARD-001", "extended-card-not-declared-but-served"
     ["AUTH-005"],
     "agent served a 1.0 extended agent card although its public card does not declare capabilities.extendedAgentCard",
     "declare capabilities.extendedAgentCard: true in the public card, or answer GetExtendedAgentCard with UnsupportedOperationError (JSON-RPC -32004; HTTP+JSON 400, reason UNSUPPORTED_OPERATION): clients never ask for an undeclared extended card");
+rule!(CAP_EXTENDED_CARD_0X, "CAP-CARD-002", "extended-card-declared-false-but-served", Warning, Interop,
+    ["AUTH-005"],
+    "0.2/0.3 agent served its authenticated extended card although its public card declares supportsAuthenticatedExtendedCard: false",
+    "declare supportsAuthenticatedExtendedCard: true in the public card when the agent serves an extended card (0.2: GET {url}/../agent/authenticatedExtendedCard; 0.3: agent/getAuthenticatedExtendedCard, GET /v1/card), or stop serving it: the flag is the only way a 0.x client learns the extended card exists");
 rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop,
     ["PUSH-001"],
     "agent accepted a push notification config although its card does not declare push notifications",
@@ -548,7 +582,7 @@ rule!(PUSH_URL_PRIVATE, "PUSH-URL-001", "push-url-private-address", Warning, Sec
     "validate webhook URLs against SSRF: refuse private, loopback, link-local and cloud metadata destinations (and prefer HTTPS)");
 
 rule!(PUSH_PAYLOAD_SHAPE, "PUSH-BODY-001", "push-payload-invalid-shape", Error, Lifecycle,
-    ["PUSH-004", "ID-005"],
+    ["PUSH-004", "ID-005", "DATA-001"],
     "push notification payload is not a well-formed StreamResponse (or 0.x Task / update event)",
     "POST one StreamResponse per notification (1.0: {\"statusUpdate\":{taskId,contextId,status}}, ...); 0.x: the Task or update event with taskId and contextId");
 rule!(PUSH_NO_CREDENTIALS, "PUSH-AUTH-001", "push-delivery-without-credentials", Error, Security,
@@ -653,6 +687,7 @@ pub static RULES: &[Rule] = &[
     AUTH_UNDEFINED_SCHEME,
     AUTH_ENDPOINT_NOT_TLS,
     CAP_EXTENDED_CARD,
+    CAP_EXTENDED_CARD_0X,
     CAP_EXT_REQUIRED_NOT_ENFORCED,
     CAP_EXT_REQUIRED_ERROR_WRONG,
     CAP_EXT_NOT_DECLARED,
@@ -703,6 +738,8 @@ pub static RULES: &[Rule] = &[
     GW_SSE_LOST,
     HTTP_FRAMED_TWICE,
     HTTP_BODY_CUT_SHORT,
+    HTTP_MEDIA_TYPE_REFUSED,
+    HTTP_MEDIA_TYPE_1_0_REFUSED,
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
     ID_MESSAGE_IDS_MISMATCH,
@@ -728,6 +765,8 @@ pub static RULES: &[Rule] = &[
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
     REST_UNARY_STREAMED,
+    REST_VERB_CLIENT,
+    REST_VERB_SERVED,
     RPC_ENVELOPE,
     RPC_ERROR_CODE,
     RPC_ID_MISMATCH,
@@ -736,6 +775,7 @@ pub static RULES: &[Rule] = &[
     RPC_REQUEST_NOT_2_0,
     RPC_REQUEST_METHOD_CASE,
     RPC_REQUEST_BATCH_DUPLICATE_ID,
+    RPC_REQUEST_PARAMS_NOT_OBJECT,
     SSE_NOT_TERMINATED,
     SSE_DATA_NOT_JSON,
     SSE_FIELD_MISSPELLED,
@@ -749,6 +789,7 @@ pub static RULES: &[Rule] = &[
     STREAM_CONCURRENT_DIFFER,
     STREAM_FINAL_FLAG,
     STREAM_FIRST_NOT_TASK,
+    STREAM_TASK_AFTER_UPDATE,
     STREAM_NOT_EVENT_STREAM,
     STREAM_STAMPS_BACKWARDS,
     STREAM_EVENT_SHAPE,
@@ -791,8 +832,10 @@ pub const CLIENT_RULES: &[&str] = &[
     "RPC-REQ-003",
     "RPC-REQ-004",
     "AUTH-PAYLOAD-001",
+    "RPC-REQ-005",
     "PUSH-CFG-003",
     "GRPC-FRAME-002",
+    "REST-VERB-001",
 ];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID

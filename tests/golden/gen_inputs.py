@@ -823,6 +823,55 @@ def cardecho(ok):
     fetch_card(t, c); send1(t, {"task": task1()}, hdr=dict(V1, **{"x-api-key": key})); return t.text()
 EXTRA_E21 = {"CARD-SECRET-001-fail-scheme-description": cardecho(False), "CARD-SECRET-001-pass-scheme-description": cardecho(True)}
 
+# ---- REST-VERB-001 / REST-VERB-002: HTTP+JSON routes under their own method (breaker11 K17)
+def restverb(ok):
+    t = T(); fetch_card(t, card1(supportedInterfaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]))
+    t.req("POST", H + "/message:send", {"message": msg1("go"), "configuration": {"returnImmediately": True}}, headers=V1).resp(200, {"task": task1(st="TASK_STATE_WORKING")})
+    t.req("POST" if ok else "GET", H + "/tasks/task-1:cancel", headers=V1).resp(200, task1(st="TASK_STATE_CANCELED"))
+    return t.text()
+case("REST-VERB-001", restverb(False), restverb(True))
+case("REST-VERB-002", restverb(False), restverb(True))
+# ---- HTTP-MEDIA-001 / -002: the binding's media type is not refused (breaker11 K20)
+def media(ok, rest):
+    t = T()
+    if rest:
+        fetch_card(t, card1(supportedInterfaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]))
+        t.req("POST", H + "/message:send", {"message": msg1("go")}, headers=V1)
+    else:
+        fetch_card(t, card1())
+        t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("go")}), headers=V1)
+    if ok:
+        t.resp(200, {"task": task1()} if rest else res(1, {"task": task1()}))
+    elif rest:
+        t.resp(415, {"error": {"code": 415, "status": "INVALID_ARGUMENT", "message": "Unsupported Media Type",
+                               "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "INVALID_REQUEST", "domain": "a2a-protocol.org"}]}})
+    else:
+        t.resp(415, "Unsupported Media Type", ct="text/plain")
+    return t.text()
+case("HTTP-MEDIA-001", media(False, False), media(True, False))
+case("HTTP-MEDIA-002", media(False, True), media(True, True))
+# ---- RPC-REQ-005: A2A params are named objects (breaker11 K22)
+def posparams(ok):
+    t = T(); fetch_card(t, card1())
+    t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1"} if ok else ["task-1"]), headers=V1).resp(200, err(1, -32602, "Invalid params"))
+    return t.text()
+case("RPC-REQ-005", posparams(False), posparams(True))
+# ---- CAP-CARD-002: a 0.x extended card served although declared false (breaker11 K23)
+def ext0x(flag):
+    t = T(); fetch_card(t, card03(**dict(bearer, supportsAuthenticatedExtendedCard=flag)))
+    t.req("POST", H + "/", rpc(1, "agent/getAuthenticatedExtendedCard", {}), headers={"authorization": "Bearer <redacted>"})
+    t.resp(200, res(1, card03(name="golden extended", **dict(bearer, supportsAuthenticatedExtendedCard=flag))))
+    return t.text()
+case("CAP-CARD-002", ext0x(False), ext0x(True))
+# ---- STREAM-FIRST-002: a 0.x stream sends the task before its updates (breaker11 K25)
+def taskafter(ok):
+    upd = {"kind": "status-update", "taskId": "task-1", "contextId": "ctx-1", "status": {"state": "working"}, "final": False}
+    evs = [task03(st="submitted"), upd] if ok else [upd, task03(st="submitted")]
+    evs.append({"kind": "status-update", "taskId": "task-1", "contextId": "ctx-1", "status": {"state": "completed"}, "final": True})
+    t = T(); fetch_card(t, card03())
+    stream1(t, evs, url=H + "/", method="message/stream", params={"message": msg03("go")}, hdr={})
+    return t.text()
+case("STREAM-FIRST-002", taskafter(False), taskafter(True))
 def oauthcard(flows=None, req="oauth", tls=True):
     h = "https" if tls else "http"
     flows = flows or {"authorizationCode": {"authorizationUrl": "https://login.example.test/authorize", "tokenUrl": h + "://login.example.test/token", "scopes": {"a2a": "use the agent"}, "pkceRequired": True}}
