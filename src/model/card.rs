@@ -1311,41 +1311,13 @@ pub fn looks_like_secret(v: &str) -> bool {
 /// read. Returns `(JSON Pointer of the URL, where: "query parameter api_key" or "the user
 /// info password", the credential)`, at most 8.
 pub fn credentials_in_urls(v: &Json, query_names: &[String]) -> Vec<(String, String, String)> {
-    fn walk(
-        v: &Json,
-        ptr: &str,
-        depth: usize,
-        names: &[String],
-        out: &mut Vec<(String, String, String)>,
-    ) {
-        if depth > 16 || out.len() >= 8 {
-            return;
-        }
-        match v {
-            Json::String(s) => {
-                if let Some((what, secret)) = url_credential(s, names) {
-                    out.push((ptr.to_string(), what, secret));
-                }
-            }
-            Json::Array(a) => {
-                for (i, e) in a.iter().enumerate() {
-                    walk(e, &format!("{ptr}/{i}"), depth + 1, names, out);
-                }
-            }
-            Json::Object(o) => {
-                for (k, e) in o.iter() {
-                    if depth == 0 && k == "signatures" {
-                        continue;
-                    }
-                    let k = k.replace('~', "~0").replace('/', "~1");
-                    walk(e, &format!("{ptr}/{k}"), depth + 1, names, out);
-                }
-            }
-            _ => {}
-        }
-    }
     let mut out = Vec::new();
-    walk(v, "", 0, query_names, &mut out);
+    card_string_members(v, "", 0, &mut |ptr, s| {
+        if let Some((what, secret)) = url_credential(s, query_names) {
+            out.push((ptr.to_string(), what, secret));
+        }
+        out.len() < 8
+    });
     out
 }
 
@@ -1376,40 +1348,46 @@ fn url_credential(s: &str, names: &[String]) -> Option<(String, String)> {
 /// `signatures` left out, until `cap` bytes of text are collected: what a credential a
 /// client sends later is looked up in (CARD-011; breaker10 E21).
 pub fn card_strings(v: &Json, cap: usize) -> Vec<(String, String)> {
-    fn walk(v: &Json, ptr: &str, depth: usize, left: &mut usize, out: &mut Vec<(String, String)>) {
-        if depth > 16 || *left == 0 {
-            return;
-        }
-        match v {
-            Json::String(s) => {
-                if s.len() <= *left {
-                    *left -= s.len();
-                    out.push((ptr.to_string(), s.to_string()));
-                } else {
-                    *left = 0;
-                }
-            }
-            Json::Array(a) => {
-                for (i, e) in a.iter().enumerate() {
-                    walk(e, &format!("{ptr}/{i}"), depth + 1, left, out);
-                }
-            }
-            Json::Object(o) => {
-                for (k, e) in o.iter() {
-                    if depth == 0 && k == "signatures" {
-                        continue;
-                    }
-                    let k = k.replace('~', "~0").replace('/', "~1");
-                    walk(e, &format!("{ptr}/{k}"), depth + 1, left, out);
-                }
-            }
-            _ => {}
-        }
-    }
     let mut out = Vec::new();
     let mut left = cap;
-    walk(v, "", 0, &mut left, &mut out);
+    card_string_members(v, "", 0, &mut |ptr, s| {
+        if s.len() > left {
+            return false;
+        }
+        left -= s.len();
+        out.push((ptr.to_string(), s.to_string()));
+        true
+    });
     out
+}
+
+/// Calls `f(JSON Pointer, value)` for every string member of card `v` (at `ptr`, nesting
+/// `depth`), in document order, up to 16 levels deep, the top-level `signatures` left
+/// out, until `f` returns `false`. Returns `false` once stopped.
+fn card_string_members(
+    v: &Json,
+    ptr: &str,
+    depth: usize,
+    f: &mut dyn FnMut(&str, &str) -> bool,
+) -> bool {
+    if depth > 16 {
+        return true;
+    }
+    match v {
+        Json::String(s) => f(ptr, s),
+        Json::Array(a) => a
+            .iter()
+            .enumerate()
+            .all(|(i, e)| card_string_members(e, &format!("{ptr}/{i}"), depth + 1, f)),
+        Json::Object(o) => o.iter().all(|(k, e)| {
+            if depth == 0 && k == "signatures" {
+                return true;
+            }
+            let k = k.replace('~', "~0").replace('/', "~1");
+            card_string_members(e, &format!("{ptr}/{k}"), depth + 1, f)
+        }),
+        _ => true,
+    }
 }
 
 #[cfg(test)]

@@ -10876,57 +10876,29 @@ impl State {
                 &x.leg,
             );
         }
-        if !view.v0_members_in_v1.is_empty() {
-            // DATA-001 / VER-002: a card with only the 1.0 field set that also carries 0.x-only
-            // members; 1.0 readers ignore them (A2A #2044: `security` for
-            // `securityRequirements` leaves the agent looking open).
+        // DATA-001 / VER-002: a card with only one generation's field set that also carries
+        // the other's members, which its readers ignore (A2A #2044: 0.x `security` for 1.0
+        // `securityRequirements` leaves the agent looking open; breaker10 E24 the other
+        // way round).
+        for (members, card_gen, only, readers) in [
+            (&view.v0_members_in_v1, "1.0", "0.x-only", "1.0 clients"),
+            (&view.v1_members_in_v0, "0.x", "1.0-only", "0.x clients"),
+        ] {
+            if members.is_empty() {
+                continue;
+            }
             self.find(
                 &r::VER_MIXED_PAYLOAD,
                 format!(
-                    "1.0 agent card carries the 0.x-only member{} {} that 1.0 clients ignore",
-                    if view.v0_members_in_v1.len() > 1 {
-                        "s"
-                    } else {
-                        ""
-                    },
-                    view.v0_members_in_v1
+                    "{card_gen} agent card carries the {only} member{} {} that {readers} ignore",
+                    if members.len() > 1 { "s" } else { "" },
+                    members
                         .iter()
                         .map(|p| pointer_as_member(p))
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
-                view.v0_members_in_v1
-                    .iter()
-                    .map(|p| {
-                        x.ev_at(
-                            bseq,
-                            &format!("{base}{p}"),
-                            v.pointer(p).map(|j| excerpt_value(j)),
-                        )
-                    })
-                    .collect(),
-                &x.leg,
-            );
-        }
-        if !view.v1_members_in_v0.is_empty() {
-            // DATA-001 / VER-002 the other way round (breaker10 E24): a 0.x-only card with
-            // members only 1.0 has; a 0.x reader ignores them.
-            self.find(
-                &r::VER_MIXED_PAYLOAD,
-                format!(
-                    "0.x agent card carries the 1.0-only member{} {} that 0.x clients ignore",
-                    if view.v1_members_in_v0.len() > 1 {
-                        "s"
-                    } else {
-                        ""
-                    },
-                    view.v1_members_in_v0
-                        .iter()
-                        .map(|p| pointer_as_member(p))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                view.v1_members_in_v0
+                members
                     .iter()
                     .map(|p| {
                         x.ev_at(
