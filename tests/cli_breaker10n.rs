@@ -53,6 +53,26 @@ fn signal_and_wait(run: Running, sig: &str) -> (Option<i32>, String) {
     (code.code(), err)
 }
 
+/// `a2a-interop proxy --listen 127.0.0.1:0 --upstream http://{up}` with `args` after it,
+/// once it listens.
+fn proxy_to(up: std::net::SocketAddr, args: &[&std::ffi::OsStr]) -> Running {
+    spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{up}"))
+            .args(args),
+        Duration::from_secs(30),
+    )
+}
+
+/// [`get_through`] the proxy `run`, from async code.
+async fn get_via(run: &Running, path: &'static str) {
+    let addr = run.addr.clone();
+    tokio::task::spawn_blocking(move || get_through(&addr, path))
+        .await
+        .unwrap();
+}
+
 /// One GET through the proxy at `addr` (`host:port/`), answered by the echo agent.
 fn get_through(addr: &str, path: &str) {
     let mut s = std::net::TcpStream::connect(addr.trim_end_matches('/')).unwrap();
@@ -241,18 +261,8 @@ async fn outputs_never_replace_another_processes_live_recording() {
     let up = echo_server("agent").await;
     let dir = tempfile::tempdir().unwrap();
     let live = dir.path().join("same.jsonl");
-    let run = spawn_until_listening(
-        Command::new(BIN)
-            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
-            .arg(format!("http://{up}"))
-            .arg("--record")
-            .arg(&live),
-        Duration::from_secs(30),
-    );
-    let addr = run.addr.clone();
-    tokio::task::spawn_blocking(move || get_through(&addr, "/a"))
-        .await
-        .unwrap();
+    let run = proxy_to(up, &[std::ffi::OsStr::new("--record"), live.as_os_str()]);
+    get_via(&run, "/a").await;
     let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/CASE-01.jsonl");
     #[cfg(unix)]
     let ino = || {
@@ -297,10 +307,7 @@ async fn outputs_never_replace_another_processes_live_recording() {
         assert!(!err.contains("listening on"), "{err}");
     }
     assert_eq!(ino(), before, "the live recording was replaced");
-    let addr = run.addr.clone();
-    tokio::task::spawn_blocking(move || get_through(&addr, "/b"))
-        .await
-        .unwrap();
+    get_via(&run, "/b").await;
     run.terminate();
     let text = std::fs::read_to_string(&live).unwrap();
     assert!(text.starts_with("{\"type\":\"recording\""), "{text}");
@@ -332,20 +339,16 @@ async fn the_report_is_built_from_the_proxys_own_recording() {
     for replace in [false, true] {
         let rec = dir.path().join(format!("r{replace}.jsonl"));
         let rep = dir.path().join(format!("r{replace}.json"));
-        let run = spawn_until_listening(
-            Command::new(BIN)
-                .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
-                .arg(format!("http://{up}"))
-                .arg("--record")
-                .arg(&rec)
-                .arg("--report")
-                .arg(&rep),
-            Duration::from_secs(30),
+        let run = proxy_to(
+            up,
+            &[
+                std::ffi::OsStr::new("--record"),
+                rec.as_os_str(),
+                std::ffi::OsStr::new("--report"),
+                rep.as_os_str(),
+            ],
         );
-        let addr = run.addr.clone();
-        tokio::task::spawn_blocking(move || get_through(&addr, "/first"))
-            .await
-            .unwrap();
+        get_via(&run, "/first").await;
         let other = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/CASE-01.jsonl");
         if replace {
             let tmp = dir.path().join("new.jsonl");
@@ -354,10 +357,7 @@ async fn the_report_is_built_from_the_proxys_own_recording() {
         } else {
             std::fs::remove_file(&rec).unwrap();
         }
-        let addr = run.addr.clone();
-        tokio::task::spawn_blocking(move || get_through(&addr, "/second"))
-            .await
-            .unwrap();
+        get_via(&run, "/second").await;
         let err = run.terminate();
         let kept = if replace {
             assert!(
@@ -396,20 +396,16 @@ async fn sighup_ends_a_run_cleanly_with_its_reports() {
     let dir = tempfile::tempdir().unwrap();
     let rep = dir.path().join("hup.md");
     let rec = dir.path().join("hup.jsonl");
-    let run = spawn_until_listening(
-        Command::new(BIN)
-            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
-            .arg(format!("http://{up}"))
-            .arg("--record")
-            .arg(&rec)
-            .arg("--report")
-            .arg(&rep),
-        Duration::from_secs(30),
+    let run = proxy_to(
+        up,
+        &[
+            std::ffi::OsStr::new("--record"),
+            rec.as_os_str(),
+            std::ffi::OsStr::new("--report"),
+            rep.as_os_str(),
+        ],
     );
-    let addr = run.addr.clone();
-    tokio::task::spawn_blocking(move || get_through(&addr, "/x"))
-        .await
-        .unwrap();
+    get_via(&run, "/x").await;
     let (code, err) = signal_and_wait(run, "HUP");
     assert_eq!(code, Some(129), "{err}");
     assert!(err.contains("stopping (SIGHUP"), "{err}");
@@ -468,17 +464,17 @@ async fn an_unwritable_report_is_printed_on_stderr() {
         return;
     }
     let up = echo_server("agent").await;
-    let run = spawn_until_listening(
-        Command::new(BIN)
-            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
-            .arg(format!("http://{up}"))
-            .args(["--no-record", "--format", "text", "--report", "/dev/full"]),
-        Duration::from_secs(30),
+    let run = proxy_to(
+        up,
+        &[
+            std::ffi::OsStr::new("--no-record"),
+            std::ffi::OsStr::new("--format"),
+            std::ffi::OsStr::new("text"),
+            std::ffi::OsStr::new("--report"),
+            std::ffi::OsStr::new("/dev/full"),
+        ],
     );
-    let addr = run.addr.clone();
-    tokio::task::spawn_blocking(move || get_through(&addr, "/x"))
-        .await
-        .unwrap();
+    get_via(&run, "/x").await;
     let (code, err) = signal_and_wait(run, "TERM");
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("here it is as text"), "{err}");
