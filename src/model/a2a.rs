@@ -950,33 +950,69 @@ pub struct PartMemberMix {
 /// (`task`, `message`, `status`, `history`, `artifacts`, `parts`, ...), never `data` or
 /// `metadata`, so user data is not judged.
 pub fn part_member_mix(v: &Json, base: &str, style: PartStyle) -> Option<PartMemberMix> {
-    fn walk(v: &Json, ptr: &str, style: PartStyle, depth: usize) -> Option<PartMemberMix> {
-        use super::json::{ptr as jp, Seg};
+    use super::json::{ptr as jp, Seg};
+    /// Members searched, in the order they are searched: the part lists of this object
+    /// (0-1), the A2A objects inside it (2-11), the lists of A2A objects (12-14).
+    const KEYS: [&str; 15] = [
+        "parts",
+        "content",
+        "result",
+        "params",
+        "request",
+        "task",
+        "message",
+        "msg",
+        "statusUpdate",
+        "artifactUpdate",
+        "status",
+        "artifact",
+        "history",
+        "artifacts",
+        "tasks",
+    ];
+    /// `path` is the way from `base` to `v` (the pointer text is built only for a hit:
+    /// this runs on every request and answer of the proxy's online path).
+    fn walk<'j>(
+        v: &'j Json,
+        base: &str,
+        path: &mut Vec<Seg<'j>>,
+        style: PartStyle,
+        depth: usize,
+    ) -> Option<PartMemberMix> {
         if depth > 12 {
             return None;
         }
         let o = v.as_object()?;
-        for key in ["parts", "content"] {
-            let Some(list) = o.get(key).and_then(Json::as_array) else {
+        // One pass over the members (the first of a repeated name wins, as `Obj::get`).
+        let mut slots: [Option<(&'j str, &'j Json)>; KEYS.len()] = [None; KEYS.len()];
+        let mut any = false;
+        for (k, c) in o.iter() {
+            if let Some(i) = KEYS.iter().position(|n| *n == k) {
+                if slots[i].is_none() {
+                    slots[i] = Some((KEYS[i], c));
+                    any = true;
+                }
+            }
+        }
+        if !any {
+            return None;
+        }
+        for (key, list) in slots[..2].iter().flatten() {
+            let Some(list) = list.as_array() else {
                 continue;
             };
             for (i, part) in list.iter().enumerate() {
                 let Some(p) = part.as_object() else { continue };
-                let at = |segs: &[Seg]| {
-                    let mut all = vec![Seg::Key(key), Seg::Index(i)];
-                    all.extend_from_slice(segs);
-                    jp(ptr, &all)
-                };
                 let has = |o: &Obj, k: &str| o.get(k).is_some_and(|v| !v.is_null());
-                let hit = match style {
+                let hit: Option<(&[Seg], &'static str, &'static str)> = match style {
                     PartStyle::V1 => {
                         if has(p, "mimeType") && !has(p, "mediaType") {
-                            Some((at(&[Seg::Key("mimeType")]), "mimeType", "mediaType"))
+                            Some((&[Seg::Key("mimeType")], "mimeType", "mediaType"))
                         } else if has(p, "name")
                             && !has(p, "filename")
                             && (has(p, "url") || has(p, "raw"))
                         {
-                            Some((at(&[Seg::Key("name")]), "name", "filename"))
+                            Some((&[Seg::Key("name")], "name", "filename"))
                         } else {
                             None
                         }
@@ -986,13 +1022,13 @@ pub fn part_member_mix(v: &Json, base: &str, style: PartStyle) -> Option<PartMem
                         let inner = file.and_then(|f| {
                             if has(f, "mediaType") && !has(f, "mimeType") {
                                 Some((
-                                    at(&[Seg::Key("file"), Seg::Key("mediaType")]),
+                                    &[Seg::Key("file"), Seg::Key("mediaType")][..],
                                     "mediaType",
                                     "file.mimeType",
                                 ))
                             } else if has(f, "filename") && !has(f, "name") {
                                 Some((
-                                    at(&[Seg::Key("file"), Seg::Key("filename")]),
+                                    &[Seg::Key("file"), Seg::Key("filename")][..],
                                     "filename",
                                     "file.name",
                                 ))
@@ -1006,55 +1042,52 @@ pub fn part_member_mix(v: &Json, base: &str, style: PartStyle) -> Option<PartMem
                             if file.is_none() {
                                 None
                             } else if has(p, "mediaType") && !mime {
-                                Some((at(&[Seg::Key("mediaType")]), "mediaType", "file.mimeType"))
+                                Some((&[Seg::Key("mediaType")][..], "mediaType", "file.mimeType"))
                             } else if has(p, "filename") && !name {
-                                Some((at(&[Seg::Key("filename")]), "filename", "file.name"))
+                                Some((&[Seg::Key("filename")][..], "filename", "file.name"))
                             } else {
                                 None
                             }
                         })
                     }
                 };
-                if let Some((pointer, found, expected)) = hit {
+                if let Some((tail, found, expected)) = hit {
+                    let mut all = path.clone();
+                    all.extend_from_slice(&[Seg::Key(key), Seg::Index(i)]);
+                    all.extend_from_slice(tail);
                     return Some(PartMemberMix {
-                        pointer,
+                        pointer: jp(base, &all),
                         found,
                         expected,
                     });
                 }
             }
         }
-        for key in [
-            "result",
-            "params",
-            "request",
-            "task",
-            "message",
-            "msg",
-            "statusUpdate",
-            "artifactUpdate",
-            "status",
-            "artifact",
-        ] {
-            if let Some(c) = o.get(key).filter(|c| c.is_object()) {
-                if let Some(h) = walk(c, &jp(ptr, &[Seg::Key(key)]), style, depth + 1) {
-                    return Some(h);
+        for (key, c) in slots[2..12].iter().flatten() {
+            if c.is_object() {
+                path.push(Seg::Key(key));
+                let h = walk(c, base, path, style, depth + 1);
+                path.pop();
+                if h.is_some() {
+                    return h;
                 }
             }
         }
-        for key in ["history", "artifacts", "tasks"] {
-            if let Some(list) = o.get(key).and_then(Json::as_array) {
+        for (key, list) in slots[12..].iter().flatten() {
+            if let Some(list) = list.as_array() {
                 for (i, c) in list.iter().enumerate() {
-                    let cp = jp(ptr, &[Seg::Key(key), Seg::Index(i)]);
-                    if let Some(h) = walk(c, &cp, style, depth + 1) {
-                        return Some(h);
+                    path.extend_from_slice(&[Seg::Key(key), Seg::Index(i)]);
+                    let h = walk(c, base, path, style, depth + 1);
+                    path.truncate(path.len() - 2);
+                    if h.is_some() {
+                        return h;
                     }
                 }
             }
         }
         None
     }
-    walk(v, base, style, 0)
+    walk(v, base, &mut Vec::new(), style, 0)
 }
 
 /// Problems of the parts list at `ptr` (DATA-004): `(JSON Pointer, message)`.
@@ -1757,6 +1790,43 @@ mod added_tests {
 mod tests {
     use super::*;
     use crate::model::json::test_json as json;
+
+    #[test]
+    fn part_member_mix_names_the_first_mixed_part_by_its_full_pointer() {
+        // 1.0 Task with two history messages: the second's second part uses 0.3's mimeType.
+        let v = Json::parse(
+            r#"{"result":{"task":{"id":"t","history":[
+                {"role":"ROLE_USER","parts":[{"text":"a"}]},
+                {"role":"ROLE_AGENT","parts":[{"text":"b"},{"url":"u","mimeType":"text/csv"}]}],
+              "artifacts":[{"artifactId":"a","parts":[{"url":"u","name":"n.csv"}]}]}}}"#
+                .as_bytes(),
+        )
+        .unwrap();
+        let m = part_member_mix(&v, "", PartStyle::V1).expect("a mix");
+        assert_eq!(m.pointer, "/result/task/history/1/parts/1/mimeType");
+        assert_eq!((m.found, m.expected), ("mimeType", "mediaType"));
+        // Without the history, the artifact's 0.3 `name` is found, under the base given.
+        let v = Json::parse(
+            r#"{"task":{"id":"t","artifacts":[{"artifactId":"a","parts":[{"url":"u","name":"n.csv"}]}]}}"#.as_bytes(),
+        )
+        .unwrap();
+        let m = part_member_mix(&v, "/result", PartStyle::V1).expect("a mix");
+        assert_eq!(m.pointer, "/result/task/artifacts/0/parts/0/name");
+        // 0.3 file part with 1.0's mediaType inside `file`; user data is not searched.
+        let v = Json::parse(
+            r#"{"params":{"message":{"parts":[{"kind":"data","data":{"parts":[{"file":{"mediaType":"x"}}]}},
+                {"kind":"file","file":{"uri":"u","mediaType":"text/plain"}}]}}}"#.as_bytes(),
+        )
+        .unwrap();
+        let m = part_member_mix(&v, "", PartStyle::V0Rpc).expect("a mix");
+        assert_eq!(m.pointer, "/params/message/parts/1/file/mediaType");
+        assert!(part_member_mix(
+            &Json::parse(br#"{"params":{"message":{"parts":[{"text":"a"}]}}}"#).unwrap(),
+            "",
+            PartStyle::V1
+        )
+        .is_none());
+    }
 
     #[test]
     fn a_state_that_is_not_a_name_says_what_it_is() {

@@ -1118,7 +1118,6 @@ impl State {
             x.body = BodyAcc::expecting(&headers);
             x.resp_headers = headers;
             self.build_call(&mut x);
-            x.scope = self.agent_scope(&x);
             let grpc_stream = x.grpc.is_some()
                 && x.call
                     .as_ref()
@@ -1272,7 +1271,6 @@ impl State {
                     x.end_t = ev.t_us;
                     if x.call.is_none() {
                         self.build_call(&mut x);
-                        x.scope = self.agent_scope(&x);
                     }
                     let (id, outcome) = (x.id.clone(), *outcome);
                     self.end_exchange(*x);
@@ -1406,6 +1404,7 @@ impl State {
                 c.dialect = Some(Dialect::V1_0);
             }
             x.call = Some(Arc::new(c));
+            x.scope = self.agent_scope(x);
             self.areas.insert("push");
             return;
         }
@@ -1421,6 +1420,7 @@ impl State {
                 c.batch = Some(Arc::new(calls));
                 self.areas.insert("jsonrpc");
                 x.call = Some(Arc::new(c));
+                x.scope = self.agent_scope(x);
                 return;
             }
         }
@@ -1447,6 +1447,7 @@ impl State {
                         .into(),
                 ));
                 x.call = Some(Arc::new(c));
+                x.scope = self.agent_scope(x);
                 return;
             }
             match &mut parsed {
@@ -2538,7 +2539,7 @@ impl State {
         let Some(p) = x.parts.as_ref() else {
             return String::new();
         };
-        let auth = format!("{}:{}", p.host, p.port);
+        let auth = host_port(&p.host, p.port);
         let path = net::norm_path(&p.path);
         let ident = match self.agent_ifaces.get(&auth) {
             Some(list) => {
@@ -2581,20 +2582,21 @@ impl State {
                 }
             }
             None => {
-                if self.agent_bare.len() < MAX_AGENT_KEYS {
+                if self.agent_bare.len() < MAX_AGENT_KEYS && !self.agent_bare.contains(&auth) {
                     self.agent_bare.insert(auth.clone());
                 }
                 auth
             }
         };
-        let first = self
-            .first_agent
-            .entry(x.leg.clone())
-            .or_insert_with(|| ident.clone());
-        if *first == ident {
-            String::new()
-        } else {
-            ident
+        // The leg's first agent keeps the empty scope (a one-agent recording keys its tasks
+        // by id alone); looked up before inserting so the common case allocates nothing.
+        match self.first_agent.get(&x.leg) {
+            Some(first) if *first == ident => String::new(),
+            Some(_) => ident,
+            None => {
+                self.first_agent.insert(x.leg.clone(), ident);
+                String::new()
+            }
         }
     }
 
@@ -12330,6 +12332,29 @@ fn requested_history_length(c: &Call, url: &str) -> Option<u64> {
     }
 }
 
+/// `host:port` (the key of [`State::agent_ifaces`]), built without the formatting
+/// machinery: it runs for every exchange on the proxy's online path.
+fn host_port(host: &str, port: u16) -> String {
+    let mut s = String::with_capacity(host.len() + 6);
+    s.push_str(host);
+    s.push(':');
+    let mut digits = [0u8; 5];
+    let mut n = port;
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        s.push(char::from(d));
+    }
+    s
+}
+
 /// Value of query parameter `name` (VER-001 allows `A2A-Version` as a query parameter).
 fn query_param(url: &str, name: &str) -> Option<String> {
     // RFC 3986 §2.1: names and values are percent-encoded (REST-001: "URL-encoded"), so
@@ -13838,4 +13863,20 @@ fn parse_rfc3339_ms(s: &str) -> Option<i64> {
                 .ok()
                 .map(|d| d.and_utc().timestamp_millis())
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::host_port;
+
+    #[test]
+    fn host_port_writes_every_port_in_decimal() {
+        assert_eq!(host_port("a.example", 0), "a.example:0");
+        assert_eq!(host_port("127.0.0.1", 80), "127.0.0.1:80");
+        assert_eq!(host_port("[::1]", 8080), "[::1]:8080");
+        assert_eq!(host_port("h", 65535), "h:65535");
+        for p in [1u16, 9, 10, 99, 100, 443, 1000, 9999, 10000, 54321] {
+            assert_eq!(host_port("h", p), format!("h:{p}"));
+        }
+    }
 }
