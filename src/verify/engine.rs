@@ -53,6 +53,11 @@ struct Call {
     /// one in other letter case (`sendMessage` → `SendMessage`, RPC-003); the call is
     /// judged as that operation.
     misnamed: Option<&'static str>,
+    /// HTTP+JSON and gRPC: `(path as sent, path as the binding spells it)` when the request
+    /// path is a route or `A2AService` method in other letter case (`/Message:send` →
+    /// `/message:send`, `a2a.v1.A2AService/sendMessage` → `a2a.v1.A2AService/SendMessage`;
+    /// REST-001, GRPC-001): judged at the answer (REST-ROUTE-001/002, GRPC-METHOD-001/002).
+    wrong_case_path: Option<(String, String)>,
     /// 0.x HTTP+JSON: the request line (`POST /api/v1/message:send`, query stripped), the
     /// route's name on that wire ([`Call::op_term`]).
     request_line: Option<String>,
@@ -1079,7 +1084,12 @@ impl State {
         let grpc = headers
             .get("content-type")
             .is_some_and(grpc::is_grpc_content_type)
-            .then(|| grpc::grpc_route(&path))
+            .then(|| {
+                grpc::grpc_route(&path)
+                    .filter(|r| r.op.is_some())
+                    .or_else(|| grpc::grpc_route_wrong_case(&path))
+                    .or_else(|| grpc::grpc_route(&path))
+            })
             .flatten()
             .map(|r| Box::new(GrpcState::new(r)));
         let x = Exch {
@@ -1409,8 +1419,26 @@ impl State {
             self.areas.insert("push");
             return;
         }
-        let route = rest_route(&x.method, &x.path);
-        if is_post && route.is_none() {
+        let mut route = rest_route(&x.method, &x.path);
+        // REST-001 / RFC 3986 §6.2.2.1: a route in other letter case (`/Message:send`) is no
+        // route; a call an agent served is judged as the operation it resembles, one it
+        // refused (404, 405, ...) is no call of that operation (REST-ROUTE-001/002).
+        let mut wrong_case_path = None;
+        if route.is_none() {
+            if let Some((rt, canon)) = a2a::rest_route_wrong_case(&x.method, &x.path) {
+                if self.rest_wrong_case_judged(x, &rt) {
+                    let sent = x.path.split('?').next().unwrap_or(&x.path).to_string();
+                    wrong_case_path = Some((sent, canon));
+                    self.areas.insert("rest");
+                    if x.is_success() {
+                        route = Some(rt);
+                    }
+                }
+            }
+        }
+        let route_like = route.is_some() || wrong_case_path.is_some();
+        c.wrong_case_path = wrong_case_path;
+        if is_post && !route_like {
             if let Some(calls) = body.as_deref().and_then(|b| self.batch_calls(x, b)) {
                 // JSON-RPC 2.0 §6 batch (breaker9d D6): judged at the response, per call.
                 if let Some(d) = calls.iter().find_map(|k| k.dialect) {
@@ -1433,7 +1461,7 @@ impl State {
                         || contains(t, b"\"jsonrpc\"")
                         || contains(t, b"\"method\""))
             });
-        if looks_rpc || (is_post && route.is_none() && !body.as_deref().unwrap_or(b"").is_empty()) {
+        if looks_rpc || (is_post && !route_like && !body.as_deref().unwrap_or(b"").is_empty()) {
             let mut parsed = parse_request_owned(body.as_deref().unwrap_or(b""));
             if self.push_forgotten
                 && route.is_none()
@@ -1478,6 +1506,10 @@ impl State {
                 }
             }
             c.rpc = Some(parsed);
+            if c.binding == Some(Binding::JsonRpc) {
+                // A JSON-RPC body posted there: the path is the endpoint, no route.
+                c.wrong_case_path = None;
+            }
         } else if let Some(rt) = route {
             c.binding = Some(Binding::Rest);
             c.op = Some(rt.op);
@@ -3985,6 +4017,11 @@ impl State {
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
         self.reset_without_answer(&x);
+        // An HTTP+JSON route in other letter case the agent refused (404, 405, ...): no
+        // call of the operation it resembles, only the client's path is judged.
+        if c.wrong_case_path.is_some() && c.op.is_none() && x.status.is_some() && !x.synthetic {
+            self.path_wrong_case(&x, &c, false);
+        }
         if x.status == Some(404)
             && !x.synthetic
             && x.leg.is_none()
@@ -5767,6 +5804,98 @@ impl State {
         );
     }
 
+    /// Whether a request whose path is HTTP+JSON route `rt` in other letter case
+    /// ([`a2a::rest_route_wrong_case`]) is judged as an A2A call: the origin's card declares
+    /// an HTTP+JSON interface, or the request says it speaks A2A (an `A2A-Version` header or
+    /// query parameter, `Content-Type: application/a2a+json`). Any other host's `/Tasks`
+    /// page is no A2A route. Never for a push delivery or a webhook-shaped request.
+    fn rest_wrong_case_judged(&self, x: &Exch, rt: &a2a::RestRoute) -> bool {
+        if rt.op == Op::GetCard {
+            return false;
+        }
+        let declared = self.card_for(x).is_some_and(|card| {
+            card.view.interfaces.iter().any(|i| {
+                i.binding.eq_ignore_ascii_case("HTTP+JSON")
+                    || i.binding.eq_ignore_ascii_case("REST")
+            })
+        });
+        declared
+            || x.req_headers.get("a2a-version").is_some()
+            || query_param(&x.url, "A2A-Version").is_some()
+            || x.req_headers.media_type().as_deref() == Some("application/a2a+json")
+    }
+
+    /// REST-001 / GRPC-001 for an HTTP+JSON route or gRPC method spelled in other letter
+    /// case ([`Call::wrong_case_path`]): the client's path does not exist (REST-ROUTE-001 /
+    /// GRPC-METHOD-001, note: the agent's 404 / UNIMPLEMENTED shows the client its bug), and
+    /// an agent that answered it with a result or a stream (`success`) served it as the
+    /// operation it resembles (REST-ROUTE-002, warning: RFC 3986 §6.2.2.1 makes paths
+    /// case-sensitive, no A2A MUST asks for 404; GRPC-METHOD-002, error: gRPC dispatches
+    /// on the exact method path and answers UNIMPLEMENTED otherwise). Not for the
+    /// prober's deliberately malformed requests.
+    fn path_wrong_case(&mut self, x: &Exch, c: &Call, success: bool) {
+        let Some((sent, spelled)) = &c.wrong_case_path else {
+            return;
+        };
+        if c.webhook
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+        {
+            return;
+        }
+        let grpc = c.binding == Some(Binding::Grpc);
+        let verb = x.method.to_ascii_uppercase();
+        let req = x.ev(x.req_ev_seq());
+        if success {
+            let op = c.method.as_deref().unwrap_or("that method");
+            let what = if x.sse.is_some() {
+                "a stream of events"
+            } else {
+                "a result"
+            };
+            if grpc {
+                self.find(
+                    &r::GRPC_METHOD_CASE_SERVED,
+                    format!(
+                        "the client called gRPC method {sent}, which does not exist (the proto spells it {spelled}; gRPC matches the method path exactly), and the agent answered it with {what} as {op} instead of grpc-status 12 UNIMPLEMENTED"
+                    ),
+                    vec![req.clone(), x.ev(x.body_seq())],
+                    &x.leg,
+                );
+            } else {
+                self.find(
+                    &r::REST_ROUTE_CASE_SERVED,
+                    format!(
+                        "the client requested {verb} {sent}, a route that does not exist (the route is {verb} {spelled}; paths are case-sensitive, RFC 3986 §6.2.2.1), and the agent served it as that route, answering HTTP {} with {what}, instead of 404 Not Found",
+                        x.status.unwrap_or(0)
+                    ),
+                    vec![req.clone(), x.ev(x.body_seq())],
+                    &x.leg,
+                );
+            }
+        }
+        if grpc {
+            self.find(
+                &r::GRPC_METHOD_CASE_CLIENT,
+                format!(
+                    "client called gRPC method {sent}, which does not exist: the proto spells it {spelled} (gRPC method paths are case-sensitive)"
+                ),
+                vec![req],
+                &x.leg,
+            );
+        } else {
+            self.find(
+                &r::REST_ROUTE_CASE_CLIENT,
+                format!(
+                    "client requested {verb} {sent}, which is no HTTP+JSON route: the route is spelled {verb} {spelled} (paths are case-sensitive, RFC 3986 §6.2.2.1)"
+                ),
+                vec![req],
+                &x.leg,
+            );
+        }
+    }
+
     /// Rules shared by every answered exchange after its body is judged.
     fn after_response(
         &mut self,
@@ -5777,6 +5906,9 @@ impl State {
         let success = x.is_success() && !self.answer_is_error(x);
         if c.misnamed.is_some() {
             self.method_name_wrong_case(x, &c, success);
+        }
+        if c.wrong_case_path.is_some() {
+            self.path_wrong_case(x, &c, success);
         }
         if !c.webhook && c.binding.is_some() {
             self.card_credential_published(x);
@@ -8894,6 +9026,12 @@ impl State {
         let route = g.route.clone();
         c.binding = Some(Binding::Grpc);
         c.method = Some(route.method.clone());
+        if let Some(sent) = &route.misnamed {
+            c.wrong_case_path = Some((
+                format!("/{sent}"),
+                format!("/{}/{}", route.service, route.method),
+            ));
+        }
         c.op = route.op;
         c.dialect = Some(route.dialect);
         if !truncated && route.op.is_some() {
@@ -11523,6 +11661,14 @@ impl State {
         // (GetTask of an unknown id answered by a framework's default 404 page) is the
         // agent's error answer, judged by REST-ERROR-001 (breaker8 G1).
         if matches!(x.status, Some(404) | Some(405)) && self.rest_route_of_answered_interface(x) {
+            return;
+        }
+        // A 404/405 to a route the client spelled in other letter case (`/Message:send`)
+        // is the right answer to a path that does not exist (REST-ROUTE-001), no sign of
+        // a wrong card URL.
+        if matches!(x.status, Some(404) | Some(405))
+            && x.call.as_ref().is_some_and(|c| c.wrong_case_path.is_some())
+        {
             return;
         }
         // A 405 to a verb the HTTP+JSON route does not have (GET /tasks/t1:cancel) is the
