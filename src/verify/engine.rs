@@ -58,6 +58,9 @@ struct Call {
     /// `/message:send`, `a2a.v1.A2AService/sendMessage` → `a2a.v1.A2AService/SendMessage`;
     /// REST-001, GRPC-001): judged at the answer (REST-ROUTE-001/002, GRPC-METHOD-001/002).
     wrong_case_path: Option<(String, String)>,
+    /// JSON-RPC: the call carried `"params": null`, which [`Call::params`] cannot tell from
+    /// no params (JSON-RPC 2.0 §4.2: params, when present, MUST be a Structured value).
+    params_null: bool,
     /// 0.x HTTP+JSON: the request line (`POST /api/v1/message:send`, query stripped), the
     /// route's name on that wire ([`Call::op_term`]).
     request_line: Option<String>,
@@ -85,6 +88,25 @@ impl Call {
     /// `TASK_STATE_CANCELLED` on 0.3 HTTP+JSON; [`super::wording::state_term`]).
     fn state_term(&self, st: TaskState) -> &'static str {
         super::wording::state_term(st, self.dialect, self.binding)
+    }
+
+    /// RPC-001 / JSON-RPC 2.0 §4.2 (params, when present, are an Object or an Array; A2A
+    /// defines every method's params as an Object): what a JSON-RPC call's params are
+    /// instead (`"an array (params by position)"`, `"a string"`, `"null"`, ...); `None` for
+    /// an object or no params.
+    fn params_not_object(&self) -> Option<&'static str> {
+        Some(match &self.params {
+            Json::Object(_) => return None,
+            Json::Null if !self.params_null => return None,
+            Json::Null => "null",
+            Json::Array(_) => "an array (params by position)",
+            Json::String(t) if trim_ascii(t.as_bytes()).starts_with(b"{") => {
+                "a string (the params object written as JSON text inside a string)"
+            }
+            Json::String(_) => "a string",
+            Json::Bool(_) => "a boolean",
+            _ => "a number",
+        })
     }
 
     /// The task a GetTask / CancelTask / SubscribeToTask call names: the route's `{id}`
@@ -1484,6 +1506,16 @@ impl State {
                     c.rpc_id = id.clone();
                     // `c.rpc` is read for its kind and id only: the params move, no copy.
                     c.params = std::mem::take(params);
+                    // `"params": null` reads as no params; told apart only when the body
+                    // names params at all (rare: a second parse then).
+                    if c.params.is_null()
+                        && body.as_deref().is_some_and(|b| contains(b, b"\"params\""))
+                    {
+                        c.params_null = body
+                            .as_deref()
+                            .and_then(|b| Json::parse(b).ok())
+                            .is_some_and(|v| v.get("params").is_some_and(Json::is_null));
+                    }
                     if let Some((op, d)) = method_op(method) {
                         c.op = Some(op);
                         c.dialect = Some(d);
@@ -1904,6 +1936,8 @@ impl State {
             && !c.webhook
             && !deliberate
             && !x.req_body_missing()
+            // params that are no object are RPC-REQ-005's finding, not a missing message
+            && (c.binding != Some(Binding::JsonRpc) || c.params_not_object().is_none())
         {
             let base = if c.binding.is_some_and(Binding::bare_params) {
                 if c.params.get("message").is_some() {
@@ -5952,16 +5986,11 @@ impl State {
                 ..
             }) = &c.rpc
             {
-                if !matches!(c.params, Json::Object(_) | Json::Null) {
-                    let what = if c.params.as_array().is_some() {
-                        "an array (params by position)"
-                    } else {
-                        "not an object"
-                    };
+                if let Some(what) = c.params_not_object() {
                     let at = x.ev_at(x.req_ev_seq(), "/params", Some(excerpt_value(&c.params)));
                     self.find(
                         &r::RPC_REQUEST_PARAMS_NOT_OBJECT,
-                        format!("client's {method} call has params {what} instead of the method's params object"),
+                        format!("client's {method} call passes params as {what} instead of the method's params object"),
                         vec![at.clone()],
                         &x.leg,
                     );
@@ -6557,6 +6586,7 @@ impl State {
                         ..Default::default()
                     };
                     let parsed = jsonrpc::request_from_value(e);
+                    k.params_null = e.get("params").is_some_and(Json::is_null);
                     if let RequestParse::Request { method, id, params } = &parsed {
                         k.method = Some(method.clone());
                         k.rpc_id = id.clone();
@@ -6624,6 +6654,29 @@ impl State {
                     "client's JSON-RPC batch element {i} calls {m} without id: it is a notification, which the agent must not answer (JSON-RPC 2.0 §6), so the client never learns its result"
                 ),
                 vec![x.ev_at(x.req_ev_seq(), &format!("/{i}"), None)],
+                &x.leg,
+            );
+        }
+        // RPC-001 (breaker11 K22): a call of the batch whose params are no object.
+        let bad_params: Vec<(usize, &'static str)> = calls
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.op.is_some() && matches!(k.rpc, Some(RequestParse::Request { .. })))
+            .filter_map(|(i, k)| Some((i, k.params_not_object()?)))
+            .collect();
+        if let (Some(&(i, what)), false) = (bad_params.first(), deliberate) {
+            let k = &calls[i];
+            self.find(
+                &r::RPC_REQUEST_PARAMS_NOT_OBJECT,
+                format!(
+                    "client's JSON-RPC batch element {i} calls {} passing params as {what} instead of the method's params object",
+                    k.method.as_deref().unwrap_or("?")
+                ),
+                vec![x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("/{i}/params"),
+                    Some(excerpt_value(&k.params)),
+                )],
                 &x.leg,
             );
         }
@@ -6784,6 +6837,17 @@ impl State {
             };
             if duplicate || ambiguous {
                 continue;
+            }
+            if let (Some(what), Some(_), false) = (k.params_not_object(), k.op, deliberate) {
+                self.find(
+                    &r::RPC_ERROR_CODE,
+                    format!(
+                        "agent processed the client's {} call (batch element answered by element {j}) whose params are {what} instead of rejecting it with -32602 Invalid params",
+                        k.method.as_deref().unwrap_or("?")
+                    ),
+                    vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &format!("{base}/result"), None)],
+                    &x.leg,
+                );
             }
             let one = Exch {
                 id: x.id.clone(),
@@ -7055,7 +7119,9 @@ impl State {
         // or integer only, RPC-REQ-001) makes the request invalid for an A2A agent, which
         // may answer it -32600 with id null (JSON-RPC 2.0 §5: null when the id could not be
         // read as valid) as fairly as echo it (breaker10n N9).
-        let refused_bad_id = !a2a_request_id_ok(&c.rpc)
+        // The same for params that are no Structured value (JSON-RPC 2.0 §4.2, breaker11
+        // K22): an Invalid Request, answered -32600 with id null as fairly.
+        let refused_bad_id = (!a2a_request_id_ok(&c.rpc) || c.params_not_object().is_some())
             && rv.id.is_none_or(Json::is_null)
             && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST);
         match &c.rpc {
@@ -7165,24 +7231,31 @@ impl State {
     fn framework_rejection(&mut self, x: &Exch, status: u16, c: &Call, body: &[u8]) {
         if !matches!(status, 400 | 422)
             || x.synthetic
-            || !matches!(
+            || !(matches!(
                 c.rpc,
                 Some(RequestParse::NotJson) | Some(RequestParse::Invalid)
-            )
+            ) || c.op.is_some() && c.params_not_object().is_some())
         {
             return;
         }
         let media = x.resp_headers.media_type();
+        let got = if body.is_empty() {
+            "an empty body".to_string()
+        } else {
+            media.unwrap_or_else(|| "no content type".into())
+        };
+        let msg = match (&c.rpc, c.params_not_object()) {
+            (Some(RequestParse::Request { method, id, .. }), Some(what)) => format!(
+                "the client's {method} call whose params are {what} was answered HTTP {status} with {got} instead of a JSON-RPC error response (-32602 Invalid params or -32600, id {})",
+                id.as_ref().map(|i| i.to_string()).unwrap_or_else(|| "null".into())
+            ),
+            _ => format!(
+                "a request body that is not a valid JSON-RPC request was answered HTTP {status} with {got} instead of a JSON-RPC error response (-32700 or -32600, id null)"
+            ),
+        };
         self.find(
             &r::RPC_ENVELOPE,
-            format!(
-                "a request body that is not a valid JSON-RPC request was answered HTTP {status} with {} instead of a JSON-RPC error response (-32700 or -32600, id null)",
-                if body.is_empty() {
-                    "an empty body".to_string()
-                } else {
-                    media.unwrap_or_else(|| "no content type".into())
-                }
-            ),
+            msg,
             vec![
                 x.ev(x.req_ev_seq()),
                 x.ev_at(
@@ -7418,6 +7491,31 @@ impl State {
                     ],
                     &x.leg,
                 );
+            }
+        }
+        // RPC-001 (breaker11 K22): params that are no object (RPC-REQ-005 names the
+        // client) are refused with -32602 Invalid params, or -32600 Invalid Request
+        // (JSON-RPC 2.0 §4.2 makes such a call no valid Request object); -32603 or an A2A
+        // error means the agent dispatched the call with them.
+        if let (Some(what), Some(_), false) = (c.params_not_object(), c.op, c.webhook) {
+            if code == jsonrpc::INVALID_PARAMS || code == jsonrpc::INVALID_REQUEST {
+                return;
+            }
+            if code == jsonrpc::INTERNAL_ERROR || (-32099..=-32001).contains(&code) {
+                let method = c.method.as_deref().unwrap_or("");
+                self.find(
+                    &r::RPC_ERROR_CODE,
+                    format!(
+                        "agent answered the client's {method} call whose params are {what} with {code}{} instead of -32602 Invalid params (or -32600 Invalid Request): it ran the call with params the method does not take",
+                        jsonrpc::code_name(code).map(|n| format!(" {n}")).unwrap_or_default()
+                    ),
+                    vec![
+                        x.ev_at(x.req_ev_seq(), "/params", Some(excerpt_value(&c.params))),
+                        x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+                    ],
+                    &x.leg,
+                );
+                return;
             }
         }
         self.code_beyond_dialect(x, &c, code, bseq, "/error/code");
@@ -13007,10 +13105,9 @@ fn parse_request_owned(body: &[u8]) -> RequestParse {
     if matches!(id, Some(Json::Object(_) | Json::Array(_) | Json::Bool(_))) {
         return RequestParse::Invalid;
     }
+    // A scalar or null `params` (JSON-RPC 2.0 §4.2: a Structured value) is kept as it is:
+    // the call is judged as its method (RPC-REQ-005 names the client, breaker11 K22).
     let params = obj.remove("params").unwrap_or(Json::Null);
-    if matches!(params, Json::String(_) | Json::Number(_) | Json::Bool(_)) {
-        return RequestParse::Invalid;
-    }
     RequestParse::Request { method, id, params }
 }
 

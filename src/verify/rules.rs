@@ -168,8 +168,8 @@ rule!(RPC_METHOD_CASE_ACCEPTED, "RPC-METHOD-001", "method-name-wrong-case-accept
     "match method names exactly (SendMessage, message/send): answer any other spelling -32601 Method not found; an agent that folds case hides a client bug that fails with every other A2A agent");
 rule!(RPC_REQUEST_PARAMS_NOT_OBJECT, "RPC-REQ-005", "client-params-not-object", Error, Interop,
     ["RPC-001"],
-    "client's JSON-RPC call to an A2A method passes params by position (an array) or as a scalar instead of the method's params object",
-    "send params as the method's named object ({\"id\": \"t1\"} for tasks/get / GetTask, {\"message\": {...}} for sends): A2A defines every method's params as an object, and a conforming agent answers an array -32602 Invalid params");
+    "client's JSON-RPC call to an A2A method passes params by position (an array), as a scalar (a string, number or boolean) or as null instead of the method's params object",
+    "send params as the method's named object ({\"id\": \"t1\"} for tasks/get / GetTask, {\"message\": {...}} for sends), or leave params out where the method takes none: JSON-RPC 2.0 §4.2 makes params, when present, a Structured value and A2A defines every method's params as an object, so a conforming agent answers an array, a string (also a params object serialized into a string), a number, a boolean or null -32602 Invalid params (or -32600 Invalid Request)");
 rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, ErrorHandling,
     ["ERR-001", "ERR-002"],
     "error code of a JSON-RPC answer does not match the situation",
