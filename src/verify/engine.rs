@@ -1754,6 +1754,22 @@ impl State {
                 .is_none()
         {
             let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
+            // JSON-RPC 2.0 §6 (RPC-001, breaker11 K24): an empty batch `[]` is an invalid
+            // request; the agent's one -32600 answer is judged at the response.
+            if c.binding == Some(Binding::JsonRpc)
+                && trim_ascii(&body).starts_with(b"[")
+                && Json::parse(&body)
+                    .ok()
+                    .and_then(|v| v.as_array().map(Vec::is_empty))
+                    == Some(true)
+            {
+                self.find(
+                    &r::RPC_REQUEST_BATCH_EMPTY,
+                    "client sent an empty JSON-RPC batch []: an Invalid Request (JSON-RPC 2.0 §6), answered at best with one -32600 error and no result".to_string(),
+                    vec![x.ev_at(x.req_ev_seq(), "", Some(Value::Array(Vec::new())))],
+                    &x.leg,
+                );
+            }
             if let Ok(v) = Json::parse(&body) {
                 let method = v
                     .get("method")

@@ -873,6 +873,13 @@ def posparams(ok):
     t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1"} if ok else ["task-1"]), headers=V1).resp(200, err(1, -32602, "Invalid params"))
     return t.text()
 case("RPC-REQ-005", posparams(False), posparams(True))
+# ---- RPC-REQ-006: a JSON-RPC batch holds at least one call (breaker11 K24, JSON-RPC 2.0 §6)
+def emptybatch(ok):
+    t = T(); fetch_card(t, card1())
+    if ok: t.req("POST", H + "/a2a", [rpc(1, "GetTask", {"id": "task-1"})], headers=V1).resp(200, [res(1, task1())])
+    else: t.req("POST", H + "/a2a", "[]", headers=dict(V1, **{"content-type": "application/json"})).resp(200, {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}})
+    return t.text()
+case("RPC-REQ-006", emptybatch(False), emptybatch(True))
 # ---- CAP-CARD-002: a 0.x extended card served although declared false (breaker11 K23)
 def ext0x(flag):
     t = T(); fetch_card(t, card03(**dict(bearer, supportsAuthenticatedExtendedCard=flag)))
