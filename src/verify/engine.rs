@@ -532,6 +532,11 @@ struct TaskRec {
     webhook_artifacts: Vec<String>,
     /// STREAM-END-001 for a webhook artifact update after the terminal state reported.
     webhook_after_terminal_reported: bool,
+    /// The `artifactId`s of a Task snapshot in the terminal state [`TaskRec::terminal`]
+    /// names that lists its `artifacts` (a GetTask / send / cancel answer, a stream's Task
+    /// event; at most [`MAX_TASK_MESSAGE_IDS`] kept, `None` when no such snapshot listed
+    /// them): the artifacts the finished task has (TASK-001, TASK-005).
+    terminal_artifacts: Option<Vec<String>>,
     /// Set when the id was handed out only by an agent Message's `taskId` (ID-004), with
     /// that message's id as the message prints it: ID-TASK-001 then names the message.
     named_by_message: Option<String>,
@@ -3413,6 +3418,8 @@ impl State {
                         x,
                         &jptr(&p.pointer, &[Key("status"), Key("state")]),
                     );
+                    // A stream's Task event may leave out artifacts its artifact updates carried.
+                    self.note_terminal_snapshot(x, id, tv.state, p.inner, Snapshot::Listed);
                     self.check_auth_explained(x, p.inner, &p.pointer, seq, "stream task event");
                 }
                 self.stream_state(x, tv.state, seq);
@@ -3572,6 +3579,7 @@ impl State {
                             x,
                             &jptr(&p.pointer, &[Key("status"), Key("state")]),
                         );
+                        self.note_terminal_snapshot(x, tid, u.state, p.inner, Snapshot::No);
                         self.check_auth_explained(
                             x,
                             p.inner,
@@ -8578,6 +8586,7 @@ impl State {
                         }
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
+                        self.note_terminal_snapshot(x, id, tv.state, o, Snapshot::Listed);
                         self.check_auth_explained(x, o, &ptr, bseq, "listed task of ListTasks");
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
@@ -9106,6 +9115,7 @@ impl State {
                 .and_then(|t| t.context_id.clone());
             if known_ctx.is_some() && known_ctx != ctx {
                 self.observe(&id, None, tv.state, bseq, x, &state_ptr);
+                self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole);
                 let what = format!(
                     "result task of {}",
                     c.method.as_deref().unwrap_or(op.name())
@@ -9115,6 +9125,7 @@ impl State {
             }
         }
         self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
+        self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole);
         if op == Op::SendMessage {
             self.note_inline_push_config(&c, &id);
         }
@@ -10410,12 +10421,14 @@ impl State {
                     &jptr(&p.pointer, &[Key("status"), Key("state")]),
                 );
                 self.check_auth_explained(x, p.inner, &p.pointer, seq, "push notification");
+                let _ = ts;
+                let snap = if p.kind == PayloadKind::Task {
+                    Snapshot::Whole
+                } else {
+                    Snapshot::No
+                };
+                self.note_terminal_snapshot(x, id, st, p.inner, snap);
                 if let Some(t) = self.tasks.get_mut(&x.tkey(id)) {
-                    if let (Some(s), Some(ms)) = (st.filter(|s| s.is_terminal()), ts) {
-                        if t.terminal.as_ref().is_some_and(|(ts, _, _)| *ts == s) {
-                            t.terminal_ts.get_or_insert(ms);
-                        }
-                    }
                     if let Some(s) = st {
                         if !t.webhook_states.contains(&s) {
                             t.webhook_states.push(s);
@@ -10628,14 +10641,24 @@ impl State {
         if !redelivery && t.webhook_artifacts.len() < MAX_TASK_MESSAGE_IDS {
             t.webhook_artifacts.push(aid.clone());
         }
-        let Some((st, tseq, txid)) = t
-            .terminal
-            .clone()
-            .filter(|(s, _, _)| t.webhook_states.contains(s))
-        else {
+        let Some((st, tseq, txid)) = t.terminal.clone() else {
             return;
         };
-        if redelivery || tseq >= seq || t.webhook_after_terminal_reported {
+        // The terminal state by push: nothing follows it on the webhook. Known only from
+        // an answer or a stream (a GetTask snapshot), where arrival order across channels
+        // proves nothing: only an artifact the finished task's snapshot did not list is
+        // new (breaker11 K14).
+        let by_webhook = t.webhook_states.contains(&st);
+        let unlisted = !by_webhook
+            && !aid.is_empty()
+            && t.terminal_artifacts
+                .as_ref()
+                .is_some_and(|ids| ids.len() < MAX_TASK_MESSAGE_IDS && !ids.contains(&aid));
+        if !(by_webhook || unlisted)
+            || redelivery
+            || tseq >= seq
+            || t.webhook_after_terminal_reported
+        {
             return;
         }
         t.webhook_after_terminal_reported = true;
@@ -10646,12 +10669,21 @@ impl State {
             format!(" {aid}")
         };
         self.areas.insert("push");
-        self.find(
-            &r::STREAM_AFTER_TERMINAL,
+        let message = if by_webhook {
             format!(
                 "agent delivered a push notification with an artifact update of artifact{named} for task {tid} after its push notification of the terminal state {}: a terminal task does not change, so nothing follows the terminal event",
                 c.state_term(st)
-            ),
+            )
+        } else {
+            let listed = t_listed(&self.tasks, &x.tkey(tid));
+            format!(
+                "agent delivered a push notification with an artifact update of artifact{named} for task {tid} after it reported the task {} with the artifacts {listed}: the finished task has no artifact{named}, and a terminal task does not change",
+                c.state_term(st)
+            )
+        };
+        self.find(
+            &r::STREAM_AFTER_TERMINAL,
+            message,
             vec![
                 Evidence {
                     seq: tseq,
@@ -10665,12 +10697,64 @@ impl State {
         );
     }
 
+    /// TASK-001 / PUSH-004 bookkeeping after [`Self::observe`] saw task `id` in state `st`
+    /// in `obj` (a Task, or a status update: both carry `status`): when that is the task's
+    /// terminal state, its `status.timestamp` (ms since the epoch) becomes
+    /// [`TaskRec::terminal_ts`] whatever carried it (an answer, a stream, a push), and a
+    /// Task snapshot ([`Snapshot`]) gives [`TaskRec::terminal_artifacts`].
+    /// A push notification delivered afterwards is then judged against what the finished
+    /// task was, not only against earlier pushes (breaker11 K14).
+    fn note_terminal_snapshot(
+        &mut self,
+        x: &Exch,
+        id: &str,
+        st: Option<TaskState>,
+        obj: &Obj,
+        snapshot: Snapshot,
+    ) {
+        let Some(s) = st.filter(|s| s.is_terminal()) else {
+            return;
+        };
+        let Some(t) = self.tasks.get_mut(&x.tkey(id)) else {
+            return;
+        };
+        if !t.terminal.as_ref().is_some_and(|(ts, _, _)| *ts == s) {
+            return;
+        }
+        if let Some(ms) = obj
+            .get("status")
+            .and_then(|v| v.get("timestamp"))
+            .and_then(Json::as_str)
+            .and_then(parse_rfc3339_ms)
+        {
+            t.terminal_ts.get_or_insert(ms);
+        }
+        let listed = match obj.get("artifacts") {
+            Some(a) => a.as_array().map(Vec::as_slice),
+            // A whole Task (ProtoJSON and the 0.x schemas leave an empty list out); a
+            // ListTasks entry leaves artifacts out unless includeArtifacts (DATA-007).
+            None if snapshot == Snapshot::Whole => Some(&[][..]),
+            None => None,
+        };
+        if let (false, Some(list)) = (snapshot == Snapshot::No, listed) {
+            let ids = t.terminal_artifacts.get_or_insert_with(Vec::new);
+            for aid in list
+                .iter()
+                .filter_map(|a| a.get("artifactId").and_then(Json::as_str))
+            {
+                if !ids.iter().any(|i| i == aid) && ids.len() < MAX_TASK_MESSAGE_IDS {
+                    ids.push(aid.to_string());
+                }
+            }
+        }
+    }
+
     /// The state of a push notification about task `id` as the task state machine should
     /// see it (TASK-001 / TASK-STATE-001). Webhook deliveries are at-least-once, retried and
     /// not ordered (PUSH-004; STREAM-005's order is the stream's): a non-terminal state
     /// delivered after the task's terminal state is a late delivery of an older event when
     /// its `status.timestamp` (`ts`, ms since the epoch) is not newer than the terminal
-    /// state's (both delivered by webhook), or, without both timestamps, a redelivery when
+    /// state's (by webhook, stream or answer), or, without both timestamps, a redelivery when
     /// a webhook already carried that state for the task. Returns `None` (state not judged)
     /// then, the state otherwise.
     fn webhook_state_to_judge(
@@ -10690,6 +10774,9 @@ impl State {
         if t.terminal.is_none() {
             return Some(s);
         }
+        // [`TaskRec::terminal_ts`] comes from whatever showed the terminal state (a push,
+        // a stream, a GetTask answer: breaker11 K14), so a push stamped no later than it
+        // is a late delivery however the terminal state was learnt.
         let changed = match (ts, t.terminal_ts) {
             (Some(now), Some(then)) => now > then,
             _ => !t.webhook_states.contains(&s),
@@ -12104,6 +12191,30 @@ impl State {
 }
 
 // ---------------------------------------------------------------------- helpers
+
+/// What an object [`State::note_terminal_snapshot`] reads is of its task.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Snapshot {
+    /// A status update: no artifacts.
+    No,
+    /// A whole Task (a GetTask / send / cancel answer, a push's Task): no `artifacts`
+    /// member means none.
+    Whole,
+    /// A ListTasks entry (`artifacts` only with includeArtifacts) or a stream's Task event
+    /// (its artifact updates may carry what it leaves out): no member means unknown.
+    Listed,
+}
+
+/// The artifact ids of task `key`'s terminal snapshot ([`TaskRec::terminal_artifacts`]) as
+/// a finding names them: `[a1, a2]`, `[]` for none.
+fn t_listed(tasks: &HashMap<String, TaskRec>, key: &str) -> String {
+    let ids = tasks
+        .get(key)
+        .and_then(|t| t.terminal_artifacts.as_ref())
+        .map(|v| v.join(", "))
+        .unwrap_or_default();
+    format!("[{ids}]")
+}
 
 /// A redirect `Location` that leads to a login or single-sign-on page (oauth2-proxy's
 /// `/oauth2/start`, `/login`, an OpenID Connect `authorize` endpoint, SAML), by the words
