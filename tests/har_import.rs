@@ -387,8 +387,9 @@ fn breaker10_har_inputs_get_their_verdicts() {
         .flatten()
         .filter_map(|e| {
             let n = e.file_name().to_str()?.to_string();
-            ((n.starts_with("b10-") || n.starts_with("b11-")) && n.ends_with(".har"))
-                .then(|| n.trim_end_matches(".har").into())
+            ((n.starts_with("b10-") || n.starts_with("b11-") || n.starts_with("b12-"))
+                && n.ends_with(".har"))
+            .then(|| n.trim_end_matches(".har").into())
         })
         .collect();
     names.sort();

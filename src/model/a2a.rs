@@ -337,6 +337,76 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
     })
 }
 
+/// An HTTP+JSON route spelled in another letter case than the binding defines
+/// (`/Message:send`, `/message:Send`, `/Tasks/t1`, `/tasks/t1:Cancel`,
+/// `/acme/tasks/t1/PushNotificationConfigs`, 0.3 `/v1/Message:send`): paths are
+/// case-sensitive (RFC 3986 §6.2.2.1), so no such route exists (REST-001; 0.3 REST-003).
+/// Only the route's own words are folded (`message:send`, `message:stream`,
+/// `extendedAgentCard`, `tasks`, `:cancel`, `:subscribe`, `pushNotificationConfigs`); the
+/// base path, tenant, task id and config id keep their case (they are data). Gives the
+/// route the path resembles and that path as the binding spells it (query stripped);
+/// `None` for a path that is a route as it is ([`rest_route`]) or resembles none.
+pub fn rest_route_wrong_case(method: &str, path: &str) -> Option<(RestRoute, String)> {
+    let path = path.split('?').next().unwrap_or(path);
+    if rest_route(method, path).is_some() {
+        return None;
+    }
+    let lower = path.to_ascii_lowercase();
+    let mut canon: Option<String> = None;
+    for word in ["/message:send", "/message:stream", "/extendedAgentCard"] {
+        if lower.ends_with(&word.to_ascii_lowercase()) {
+            canon = Some(format!("{}{word}", &path[..path.len() - word.len()]));
+            break;
+        }
+    }
+    if canon.is_none() {
+        // `/tasks` as a whole segment (`/tasks`, `/tasks/{id}...`), the last one.
+        let i = lower
+            .rmatch_indices("/tasks")
+            .map(|(i, _)| i)
+            .find(|&i| matches!(lower.as_bytes().get(i + "/tasks".len()), None | Some(b'/')))?;
+        let rest = &path[i + "/tasks".len()..];
+        let mut out = format!("{}/tasks", &path[..i]);
+        if let Some(r) = rest.strip_prefix('/') {
+            let (id_part, tail) = match r.find('/') {
+                Some(j) => (&r[..j], &r[j..]),
+                None => (r, ""),
+            };
+            out.push('/');
+            match id_part.rfind(':') {
+                Some(j) => {
+                    let action = &id_part[j + 1..];
+                    out.push_str(&id_part[..=j]);
+                    match ["cancel", "subscribe"]
+                        .iter()
+                        .find(|a| a.eq_ignore_ascii_case(action))
+                    {
+                        Some(a) => out.push_str(a),
+                        None => out.push_str(action),
+                    }
+                }
+                None => out.push_str(id_part),
+            }
+            const CONFIGS: &str = "/pushNotificationConfigs";
+            if tail.len() >= CONFIGS.len()
+                && tail.is_char_boundary(CONFIGS.len())
+                && tail[..CONFIGS.len()].eq_ignore_ascii_case(CONFIGS)
+            {
+                out.push_str(CONFIGS);
+                out.push_str(&tail[CONFIGS.len()..]);
+            } else {
+                out.push_str(tail);
+            }
+        } else {
+            out.push_str(rest);
+        }
+        canon = Some(out);
+    }
+    let canon = canon.filter(|c| c != path)?;
+    let rt = rest_route(method, &canon)?;
+    Some((rt, canon))
+}
+
 /// The HTTP methods the HTTP+JSON route of `op` is defined with (REST-001; 1.0:§11.3,
 /// 0.3:§3.5.6): `POST` for `message:send`, `message:stream`, `:cancel` and push config
 /// create; `GET` for reads (`GET /tasks/{id}`, `GET /tasks`, push config get / list,
@@ -1729,6 +1799,58 @@ mod added_tests {
         for n in METHOD_NAMES {
             assert!(method_op(n).is_some(), "{n} unknown to method_op");
         }
+    }
+
+    #[test]
+    fn wrong_case_rest_routes_fold_only_the_routes_own_words() {
+        let folded = |m: &str, p: &str| {
+            rest_route_wrong_case(m, p).map(|(rt, canon)| (rt.op, rt.dialect, canon))
+        };
+        assert_eq!(
+            folded("POST", "/Message:send"),
+            Some((Op::SendMessage, Dialect::V1_0, "/message:send".into()))
+        );
+        assert_eq!(
+            folded("POST", "/acme/message:Stream?x=1"),
+            Some((
+                Op::SendStreamingMessage,
+                Dialect::V1_0,
+                "/acme/message:stream".into()
+            ))
+        );
+        assert_eq!(
+            folded("GET", "/Tasks/T1"),
+            Some((Op::GetTask, Dialect::V1_0, "/tasks/T1".into()))
+        );
+        assert_eq!(
+            folded("POST", "/v1/tasks/t1:Cancel"),
+            Some((Op::CancelTask, Dialect::V0_3, "/v1/tasks/t1:cancel".into()))
+        );
+        assert_eq!(
+            folded("GET", "/Acme/TASKS/t1/PushNotificationConfigs/Cfg1"),
+            Some((
+                Op::GetPushConfig,
+                Dialect::V1_0,
+                "/Acme/tasks/t1/pushNotificationConfigs/Cfg1".into()
+            ))
+        );
+        assert_eq!(
+            folded("GET", "/ExtendedAgentCard"),
+            Some((
+                Op::GetExtendedCard,
+                Dialect::V1_0,
+                "/extendedAgentCard".into()
+            ))
+        );
+        // exact routes, data in other case, other words, and multi-byte paths: none
+        assert_eq!(folded("POST", "/message:send"), None);
+        assert_eq!(folded("GET", "/tasks/T1"), None);
+        assert_eq!(folded("POST", "/Acme/message:send"), None);
+        assert_eq!(folded("POST", "/Messages:send"), None);
+        assert_eq!(folded("GET", "/TasksArchive"), None);
+        assert_eq!(folded("POST", "/Tasks/t1"), None);
+        assert_eq!(folded("GET", "/T\u{e9}sks/\u{e9}"), None);
+        assert_eq!(folded("GET", "/tasks/t1/\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}"), None);
     }
 
     #[test]

@@ -60,6 +60,11 @@ pub struct GrpcRoute {
     pub op: Option<Op>,
     /// The fully qualified service name the path named.
     pub service: &'static str,
+    /// `<service>/<method>` as the path spells it when that is a known service and method
+    /// in other letter case (`a2a.v1.A2AService/sendMessage`,
+    /// `A2A.v1.A2AService/SendMessage`; [`grpc_route_wrong_case`]): `service` and
+    /// `method` then hold the proto's spelling. `None` for an exact path.
+    pub misnamed: Option<String>,
 }
 
 /// Recognises `/<pkg>.A2AService/<Method>` (query ignored; a prefix before the service
@@ -83,6 +88,60 @@ pub fn grpc_route(path: &str) -> Option<GrpcRoute> {
         op: method_op(dialect, method),
         method: method.to_string(),
         service,
+        misnamed: None,
+    })
+}
+
+/// The methods of each version's `A2AService` as the protos spell them (GRPC-001; 1.0
+/// `lf.a2a.v1`, 0.3 `a2a.v1`).
+const METHODS: &[&str] = &[
+    "SendMessage",
+    "SendStreamingMessage",
+    "GetTask",
+    "ListTasks",
+    "CancelTask",
+    "SubscribeToTask",
+    "TaskSubscription",
+    "CreateTaskPushNotificationConfig",
+    "GetTaskPushNotificationConfig",
+    "ListTaskPushNotificationConfigs",
+    "ListTaskPushNotificationConfig",
+    "DeleteTaskPushNotificationConfig",
+    "GetExtendedAgentCard",
+    "GetAgentCard",
+];
+
+/// A gRPC path naming an A2A service and method in other letter case than the proto
+/// (`/a2a.v1.A2AService/sendMessage`, `/A2A.v1.A2AService/SendMessage`,
+/// `/lf.a2a.v1.a2aservice/GetTask`): gRPC dispatches on the exact `:path`
+/// (`/<package>.<Service>/<Method>`, PROTOCOL-HTTP2.md), so the method does not exist and a
+/// server answers UNIMPLEMENTED (GRPC-001). Gives the route the path resembles, spelled as
+/// the proto does, with [`GrpcRoute::misnamed`] set; `None` for an exact path
+/// ([`grpc_route`]) and for a path that resembles no method of either service.
+pub fn grpc_route_wrong_case(path: &str) -> Option<GrpcRoute> {
+    let path = path.split('?').next().unwrap_or(path);
+    if grpc_route(path).is_some_and(|r| r.op.is_some()) {
+        return None;
+    }
+    let (head, method) = path.rsplit_once('/')?;
+    let service_seg = head.rsplit('/').next().unwrap_or(head);
+    let (dialect, service) = if service_seg.eq_ignore_ascii_case(SERVICE_1_0) {
+        (Dialect::V1_0, SERVICE_1_0)
+    } else if service_seg.eq_ignore_ascii_case(SERVICE_0_3) {
+        (Dialect::V0_3, SERVICE_0_3)
+    } else {
+        return None;
+    };
+    let name = METHODS
+        .iter()
+        .filter(|n| method_op(dialect, n).is_some())
+        .find(|n| n.eq_ignore_ascii_case(method))?;
+    Some(GrpcRoute {
+        dialect,
+        op: method_op(dialect, name),
+        method: name.to_string(),
+        service,
+        misnamed: Some(format!("{service_seg}/{method}")),
     })
 }
 
@@ -435,6 +494,37 @@ mod tests {
 
     fn route(path: &str) -> GrpcRoute {
         grpc_route(path).expect("a gRPC route")
+    }
+
+    #[test]
+    fn wrong_case_methods_map_to_the_protos_spelling() {
+        let r = grpc_route_wrong_case("/a2a.v1.A2AService/sendMessage").expect("folded");
+        assert_eq!(
+            (r.dialect, r.op, r.method.as_str(), r.service),
+            (
+                Dialect::V0_3,
+                Some(Op::SendMessage),
+                "SendMessage",
+                SERVICE_0_3
+            )
+        );
+        assert_eq!(r.misnamed.as_deref(), Some("a2a.v1.A2AService/sendMessage"));
+        let r = grpc_route_wrong_case("/LF.A2A.V1.A2ASERVICE/gettask").expect("folded");
+        assert_eq!((r.dialect, r.op), (Dialect::V1_0, Some(Op::GetTask)));
+        assert_eq!(r.misnamed.as_deref(), Some("LF.A2A.V1.A2ASERVICE/gettask"));
+        // exact paths, another version's method, unknown methods and services: none
+        assert_eq!(grpc_route_wrong_case("/lf.a2a.v1.A2AService/GetTask"), None);
+        assert_eq!(grpc_route_wrong_case("/a2a.v1.A2AService/ListTasks"), None);
+        assert_eq!(
+            grpc_route_wrong_case("/a2a.v1.A2AService/taskSubscription").map(|r| r.op),
+            Some(Some(Op::SubscribeToTask))
+        );
+        assert_eq!(
+            grpc_route_wrong_case("/lf.a2a.v1.A2AService/Frobnicate"),
+            None
+        );
+        assert_eq!(grpc_route_wrong_case("/other.v1.Service/sendMessage"), None);
+        assert_eq!(route("/a2a.v1.A2AService/SendMessage").misnamed, None);
     }
 
     #[test]

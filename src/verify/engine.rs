@@ -53,6 +53,14 @@ struct Call {
     /// one in other letter case (`sendMessage` → `SendMessage`, RPC-003); the call is
     /// judged as that operation.
     misnamed: Option<&'static str>,
+    /// HTTP+JSON and gRPC: `(path as sent, path as the binding spells it)` when the request
+    /// path is a route or `A2AService` method in other letter case (`/Message:send` →
+    /// `/message:send`, `a2a.v1.A2AService/sendMessage` → `a2a.v1.A2AService/SendMessage`;
+    /// REST-001, GRPC-001): judged at the answer (REST-ROUTE-001/002, GRPC-METHOD-001/002).
+    wrong_case_path: Option<(String, String)>,
+    /// JSON-RPC: the call carried `"params": null`, which [`Call::params`] cannot tell from
+    /// no params (JSON-RPC 2.0 §4.2: params, when present, MUST be a Structured value).
+    params_null: bool,
     /// 0.x HTTP+JSON: the request line (`POST /api/v1/message:send`, query stripped), the
     /// route's name on that wire ([`Call::op_term`]).
     request_line: Option<String>,
@@ -80,6 +88,25 @@ impl Call {
     /// `TASK_STATE_CANCELLED` on 0.3 HTTP+JSON; [`super::wording::state_term`]).
     fn state_term(&self, st: TaskState) -> &'static str {
         super::wording::state_term(st, self.dialect, self.binding)
+    }
+
+    /// RPC-001 / JSON-RPC 2.0 §4.2 (params, when present, are an Object or an Array; A2A
+    /// defines every method's params as an Object): what a JSON-RPC call's params are
+    /// instead (`"an array (params by position)"`, `"a string"`, `"null"`, ...); `None` for
+    /// an object or no params.
+    fn params_not_object(&self) -> Option<&'static str> {
+        Some(match &self.params {
+            Json::Object(_) => return None,
+            Json::Null if !self.params_null => return None,
+            Json::Null => "null",
+            Json::Array(_) => "an array (params by position)",
+            Json::String(t) if trim_ascii(t.as_bytes()).starts_with(b"{") => {
+                "a string (the params object written as JSON text inside a string)"
+            }
+            Json::String(_) => "a string",
+            Json::Bool(_) => "a boolean",
+            _ => "a number",
+        })
     }
 
     /// The task a GetTask / CancelTask / SubscribeToTask call names: the route's `{id}`
@@ -505,6 +532,11 @@ struct TaskRec {
     webhook_artifacts: Vec<String>,
     /// STREAM-END-001 for a webhook artifact update after the terminal state reported.
     webhook_after_terminal_reported: bool,
+    /// The `artifactId`s of a Task snapshot in the terminal state [`TaskRec::terminal`]
+    /// names that lists its `artifacts` (a GetTask / send / cancel answer, a stream's Task
+    /// event; at most [`MAX_TASK_MESSAGE_IDS`] kept, `None` when no such snapshot listed
+    /// them): the artifacts the finished task has (TASK-001, TASK-005).
+    terminal_artifacts: Option<Vec<String>>,
     /// Set when the id was handed out only by an agent Message's `taskId` (ID-004), with
     /// that message's id as the message prints it: ID-TASK-001 then names the message.
     named_by_message: Option<String>,
@@ -1079,7 +1111,12 @@ impl State {
         let grpc = headers
             .get("content-type")
             .is_some_and(grpc::is_grpc_content_type)
-            .then(|| grpc::grpc_route(&path))
+            .then(|| {
+                grpc::grpc_route(&path)
+                    .filter(|r| r.op.is_some())
+                    .or_else(|| grpc::grpc_route_wrong_case(&path))
+                    .or_else(|| grpc::grpc_route(&path))
+            })
             .flatten()
             .map(|r| Box::new(GrpcState::new(r)));
         let x = Exch {
@@ -1408,8 +1445,26 @@ impl State {
             self.areas.insert("push");
             return;
         }
-        let route = rest_route(&x.method, &x.path);
-        if is_post && route.is_none() {
+        let mut route = rest_route(&x.method, &x.path);
+        // REST-001 / RFC 3986 §6.2.2.1: a route in other letter case (`/Message:send`) is no
+        // route; a call an agent served is judged as the operation it resembles, one it
+        // refused (404, 405, ...) is no call of that operation (REST-ROUTE-001/002).
+        let mut wrong_case_path = None;
+        if route.is_none() {
+            if let Some((rt, canon)) = a2a::rest_route_wrong_case(&x.method, &x.path) {
+                if self.rest_wrong_case_judged(x, &rt) {
+                    let sent = x.path.split('?').next().unwrap_or(&x.path).to_string();
+                    wrong_case_path = Some((sent, canon));
+                    self.areas.insert("rest");
+                    if x.is_success() {
+                        route = Some(rt);
+                    }
+                }
+            }
+        }
+        let route_like = route.is_some() || wrong_case_path.is_some();
+        c.wrong_case_path = wrong_case_path;
+        if is_post && !route_like {
             if let Some(calls) = body.as_deref().and_then(|b| self.batch_calls(x, b)) {
                 // JSON-RPC 2.0 §6 batch (breaker9d D6): judged at the response, per call.
                 if let Some(d) = calls.iter().find_map(|k| k.dialect) {
@@ -1433,7 +1488,7 @@ impl State {
                         || contains(t, b"\"jsonrpc\"")
                         || contains(t, b"\"method\""))
             });
-        if looks_rpc || (is_post && route.is_none() && !body.as_deref().unwrap_or(b"").is_empty()) {
+        if looks_rpc || (is_post && !route_like && !body.as_deref().unwrap_or(b"").is_empty()) {
             let mut parsed = parse_request_owned(body.as_deref().unwrap_or(b""));
             if self.push_forgotten
                 && route.is_none()
@@ -1457,6 +1512,16 @@ impl State {
                     c.rpc_id = id.clone();
                     // `c.rpc` is read for its kind and id only: the params move, no copy.
                     c.params = std::mem::take(params);
+                    // `"params": null` reads as no params; told apart only when the body
+                    // names params at all (rare: a second parse then).
+                    if c.params.is_null()
+                        && body.as_deref().is_some_and(|b| contains(b, b"\"params\""))
+                    {
+                        c.params_null = body
+                            .as_deref()
+                            .and_then(|b| Json::parse(b).ok())
+                            .is_some_and(|v| v.get("params").is_some_and(Json::is_null));
+                    }
                     if let Some((op, d)) = method_op(method) {
                         c.op = Some(op);
                         c.dialect = Some(d);
@@ -1479,6 +1544,10 @@ impl State {
                 }
             }
             c.rpc = Some(parsed);
+            if c.binding == Some(Binding::JsonRpc) {
+                // A JSON-RPC body posted there: the path is the endpoint, no route.
+                c.wrong_case_path = None;
+            }
         } else if let Some(rt) = route {
             c.binding = Some(Binding::Rest);
             c.op = Some(rt.op);
@@ -1691,6 +1760,22 @@ impl State {
                 .is_none()
         {
             let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
+            // JSON-RPC 2.0 §6 (RPC-001, breaker11 K24): an empty batch `[]` is an invalid
+            // request; the agent's one -32600 answer is judged at the response.
+            if c.binding == Some(Binding::JsonRpc)
+                && trim_ascii(&body).starts_with(b"[")
+                && Json::parse(&body)
+                    .ok()
+                    .and_then(|v| v.as_array().map(Vec::is_empty))
+                    == Some(true)
+            {
+                self.find(
+                    &r::RPC_REQUEST_BATCH_EMPTY,
+                    "client sent an empty JSON-RPC batch []: an Invalid Request (JSON-RPC 2.0 §6), answered at best with one -32600 error and no result".to_string(),
+                    vec![x.ev_at(x.req_ev_seq(), "", Some(Value::Array(Vec::new())))],
+                    &x.leg,
+                );
+            }
             if let Ok(v) = Json::parse(&body) {
                 let method = v
                     .get("method")
@@ -1873,6 +1958,8 @@ impl State {
             && !c.webhook
             && !deliberate
             && !x.req_body_missing()
+            // params that are no object are RPC-REQ-005's finding, not a missing message
+            && (c.binding != Some(Binding::JsonRpc) || c.params_not_object().is_none())
         {
             let base = if c.binding.is_some_and(Binding::bare_params) {
                 if c.params.get("message").is_some() {
@@ -3333,6 +3420,8 @@ impl State {
                         x,
                         &jptr(&p.pointer, &[Key("status"), Key("state")]),
                     );
+                    // A stream's Task event may leave out artifacts its artifact updates carried.
+                    self.note_terminal_snapshot(x, id, tv.state, p.inner, Snapshot::Listed);
                     self.check_auth_explained(x, p.inner, &p.pointer, seq, "stream task event");
                 }
                 self.stream_state(x, tv.state, seq);
@@ -3492,6 +3581,7 @@ impl State {
                             x,
                             &jptr(&p.pointer, &[Key("status"), Key("state")]),
                         );
+                        self.note_terminal_snapshot(x, tid, u.state, p.inner, Snapshot::No);
                         self.check_auth_explained(
                             x,
                             p.inner,
@@ -3987,6 +4077,11 @@ impl State {
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
         self.reset_without_answer(&x);
+        // An HTTP+JSON route in other letter case the agent refused (404, 405, ...): no
+        // call of the operation it resembles, only the client's path is judged.
+        if c.wrong_case_path.is_some() && c.op.is_none() && x.status.is_some() && !x.synthetic {
+            self.path_wrong_case(&x, &c, false);
+        }
         if x.status == Some(404)
             && !x.synthetic
             && x.leg.is_none()
@@ -5769,6 +5864,98 @@ impl State {
         );
     }
 
+    /// Whether a request whose path is HTTP+JSON route `rt` in other letter case
+    /// ([`a2a::rest_route_wrong_case`]) is judged as an A2A call: the origin's card declares
+    /// an HTTP+JSON interface, or the request says it speaks A2A (an `A2A-Version` header or
+    /// query parameter, `Content-Type: application/a2a+json`). Any other host's `/Tasks`
+    /// page is no A2A route. Never for a push delivery or a webhook-shaped request.
+    fn rest_wrong_case_judged(&self, x: &Exch, rt: &a2a::RestRoute) -> bool {
+        if rt.op == Op::GetCard {
+            return false;
+        }
+        let declared = self.card_for(x).is_some_and(|card| {
+            card.view.interfaces.iter().any(|i| {
+                i.binding.eq_ignore_ascii_case("HTTP+JSON")
+                    || i.binding.eq_ignore_ascii_case("REST")
+            })
+        });
+        declared
+            || x.req_headers.get("a2a-version").is_some()
+            || query_param(&x.url, "A2A-Version").is_some()
+            || x.req_headers.media_type().as_deref() == Some("application/a2a+json")
+    }
+
+    /// REST-001 / GRPC-001 for an HTTP+JSON route or gRPC method spelled in other letter
+    /// case ([`Call::wrong_case_path`]): the client's path does not exist (REST-ROUTE-001 /
+    /// GRPC-METHOD-001, note: the agent's 404 / UNIMPLEMENTED shows the client its bug), and
+    /// an agent that answered it with a result or a stream (`success`) served it as the
+    /// operation it resembles (REST-ROUTE-002, warning: RFC 3986 §6.2.2.1 makes paths
+    /// case-sensitive, no A2A MUST asks for 404; GRPC-METHOD-002, error: gRPC dispatches
+    /// on the exact method path and answers UNIMPLEMENTED otherwise). Not for the
+    /// prober's deliberately malformed requests.
+    fn path_wrong_case(&mut self, x: &Exch, c: &Call, success: bool) {
+        let Some((sent, spelled)) = &c.wrong_case_path else {
+            return;
+        };
+        if c.webhook
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+        {
+            return;
+        }
+        let grpc = c.binding == Some(Binding::Grpc);
+        let verb = x.method.to_ascii_uppercase();
+        let req = x.ev(x.req_ev_seq());
+        if success {
+            let op = c.method.as_deref().unwrap_or("that method");
+            let what = if x.sse.is_some() {
+                "a stream of events"
+            } else {
+                "a result"
+            };
+            if grpc {
+                self.find(
+                    &r::GRPC_METHOD_CASE_SERVED,
+                    format!(
+                        "the client called gRPC method {sent}, which does not exist (the proto spells it {spelled}; gRPC matches the method path exactly), and the agent answered it with {what} as {op} instead of grpc-status 12 UNIMPLEMENTED"
+                    ),
+                    vec![req.clone(), x.ev(x.body_seq())],
+                    &x.leg,
+                );
+            } else {
+                self.find(
+                    &r::REST_ROUTE_CASE_SERVED,
+                    format!(
+                        "the client requested {verb} {sent}, a route that does not exist (the route is {verb} {spelled}; paths are case-sensitive, RFC 3986 §6.2.2.1), and the agent served it as that route, answering HTTP {} with {what}, instead of 404 Not Found",
+                        x.status.unwrap_or(0)
+                    ),
+                    vec![req.clone(), x.ev(x.body_seq())],
+                    &x.leg,
+                );
+            }
+        }
+        if grpc {
+            self.find(
+                &r::GRPC_METHOD_CASE_CLIENT,
+                format!(
+                    "client called gRPC method {sent}, which does not exist: the proto spells it {spelled} (gRPC method paths are case-sensitive)"
+                ),
+                vec![req],
+                &x.leg,
+            );
+        } else {
+            self.find(
+                &r::REST_ROUTE_CASE_CLIENT,
+                format!(
+                    "client requested {verb} {sent}, which is no HTTP+JSON route: the route is spelled {verb} {spelled} (paths are case-sensitive, RFC 3986 §6.2.2.1)"
+                ),
+                vec![req],
+                &x.leg,
+            );
+        }
+    }
+
     /// Rules shared by every answered exchange after its body is judged.
     fn after_response(
         &mut self,
@@ -5779,6 +5966,9 @@ impl State {
         let success = x.is_success() && !self.answer_is_error(x);
         if c.misnamed.is_some() {
             self.method_name_wrong_case(x, &c, success);
+        }
+        if c.wrong_case_path.is_some() {
+            self.path_wrong_case(x, &c, success);
         }
         if !c.webhook && c.binding.is_some() {
             self.card_credential_published(x);
@@ -5822,16 +6012,11 @@ impl State {
                 ..
             }) = &c.rpc
             {
-                if !matches!(c.params, Json::Object(_) | Json::Null) {
-                    let what = if c.params.as_array().is_some() {
-                        "an array (params by position)"
-                    } else {
-                        "not an object"
-                    };
+                if let Some(what) = c.params_not_object() {
                     let at = x.ev_at(x.req_ev_seq(), "/params", Some(excerpt_value(&c.params)));
                     self.find(
                         &r::RPC_REQUEST_PARAMS_NOT_OBJECT,
-                        format!("client's {method} call has params {what} instead of the method's params object"),
+                        format!("client's {method} call passes params as {what} instead of the method's params object"),
                         vec![at.clone()],
                         &x.leg,
                     );
@@ -6427,6 +6612,7 @@ impl State {
                         ..Default::default()
                     };
                     let parsed = jsonrpc::request_from_value(e);
+                    k.params_null = e.get("params").is_some_and(Json::is_null);
                     if let RequestParse::Request { method, id, params } = &parsed {
                         k.method = Some(method.clone());
                         k.rpc_id = id.clone();
@@ -6494,6 +6680,29 @@ impl State {
                     "client's JSON-RPC batch element {i} calls {m} without id: it is a notification, which the agent must not answer (JSON-RPC 2.0 §6), so the client never learns its result"
                 ),
                 vec![x.ev_at(x.req_ev_seq(), &format!("/{i}"), None)],
+                &x.leg,
+            );
+        }
+        // RPC-001 (breaker11 K22): a call of the batch whose params are no object.
+        let bad_params: Vec<(usize, &'static str)> = calls
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.op.is_some() && matches!(k.rpc, Some(RequestParse::Request { .. })))
+            .filter_map(|(i, k)| Some((i, k.params_not_object()?)))
+            .collect();
+        if let (Some(&(i, what)), false) = (bad_params.first(), deliberate) {
+            let k = &calls[i];
+            self.find(
+                &r::RPC_REQUEST_PARAMS_NOT_OBJECT,
+                format!(
+                    "client's JSON-RPC batch element {i} calls {} passing params as {what} instead of the method's params object",
+                    k.method.as_deref().unwrap_or("?")
+                ),
+                vec![x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("/{i}/params"),
+                    Some(excerpt_value(&k.params)),
+                )],
                 &x.leg,
             );
         }
@@ -6654,6 +6863,17 @@ impl State {
             };
             if duplicate || ambiguous {
                 continue;
+            }
+            if let (Some(what), Some(_), false) = (k.params_not_object(), k.op, deliberate) {
+                self.find(
+                    &r::RPC_ERROR_CODE,
+                    format!(
+                        "agent processed the client's {} call (batch element answered by element {j}) whose params are {what} instead of rejecting it with -32602 Invalid params",
+                        k.method.as_deref().unwrap_or("?")
+                    ),
+                    vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &format!("{base}/result"), None)],
+                    &x.leg,
+                );
             }
             let one = Exch {
                 id: x.id.clone(),
@@ -6925,7 +7145,9 @@ impl State {
         // or integer only, RPC-REQ-001) makes the request invalid for an A2A agent, which
         // may answer it -32600 with id null (JSON-RPC 2.0 §5: null when the id could not be
         // read as valid) as fairly as echo it (breaker10n N9).
-        let refused_bad_id = !a2a_request_id_ok(&c.rpc)
+        // The same for params that are no Structured value (JSON-RPC 2.0 §4.2, breaker11
+        // K22): an Invalid Request, answered -32600 with id null as fairly.
+        let refused_bad_id = (!a2a_request_id_ok(&c.rpc) || c.params_not_object().is_some())
             && rv.id.is_none_or(Json::is_null)
             && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST);
         match &c.rpc {
@@ -7035,24 +7257,31 @@ impl State {
     fn framework_rejection(&mut self, x: &Exch, status: u16, c: &Call, body: &[u8]) {
         if !matches!(status, 400 | 422)
             || x.synthetic
-            || !matches!(
+            || !(matches!(
                 c.rpc,
                 Some(RequestParse::NotJson) | Some(RequestParse::Invalid)
-            )
+            ) || c.op.is_some() && c.params_not_object().is_some())
         {
             return;
         }
         let media = x.resp_headers.media_type();
+        let got = if body.is_empty() {
+            "an empty body".to_string()
+        } else {
+            media.unwrap_or_else(|| "no content type".into())
+        };
+        let msg = match (&c.rpc, c.params_not_object()) {
+            (Some(RequestParse::Request { method, id, .. }), Some(what)) => format!(
+                "the client's {method} call whose params are {what} was answered HTTP {status} with {got} instead of a JSON-RPC error response (-32602 Invalid params or -32600, id {})",
+                id.as_ref().map(|i| i.to_string()).unwrap_or_else(|| "null".into())
+            ),
+            _ => format!(
+                "a request body that is not a valid JSON-RPC request was answered HTTP {status} with {got} instead of a JSON-RPC error response (-32700 or -32600, id null)"
+            ),
+        };
         self.find(
             &r::RPC_ENVELOPE,
-            format!(
-                "a request body that is not a valid JSON-RPC request was answered HTTP {status} with {} instead of a JSON-RPC error response (-32700 or -32600, id null)",
-                if body.is_empty() {
-                    "an empty body".to_string()
-                } else {
-                    media.unwrap_or_else(|| "no content type".into())
-                }
-            ),
+            msg,
             vec![
                 x.ev(x.req_ev_seq()),
                 x.ev_at(
@@ -7288,6 +7517,31 @@ impl State {
                     ],
                     &x.leg,
                 );
+            }
+        }
+        // RPC-001 (breaker11 K22): params that are no object (RPC-REQ-005 names the
+        // client) are refused with -32602 Invalid params, or -32600 Invalid Request
+        // (JSON-RPC 2.0 §4.2 makes such a call no valid Request object); -32603 or an A2A
+        // error means the agent dispatched the call with them.
+        if let (Some(what), Some(_), false) = (c.params_not_object(), c.op, c.webhook) {
+            if code == jsonrpc::INVALID_PARAMS || code == jsonrpc::INVALID_REQUEST {
+                return;
+            }
+            if code == jsonrpc::INTERNAL_ERROR || (-32099..=-32001).contains(&code) {
+                let method = c.method.as_deref().unwrap_or("");
+                self.find(
+                    &r::RPC_ERROR_CODE,
+                    format!(
+                        "agent answered the client's {method} call whose params are {what} with {code}{} instead of -32602 Invalid params (or -32600 Invalid Request): it ran the call with params the method does not take",
+                        jsonrpc::code_name(code).map(|n| format!(" {n}")).unwrap_or_default()
+                    ),
+                    vec![
+                        x.ev_at(x.req_ev_seq(), "/params", Some(excerpt_value(&c.params))),
+                        x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+                    ],
+                    &x.leg,
+                );
+                return;
             }
         }
         self.code_beyond_dialect(x, &c, code, bseq, "/error/code");
@@ -8334,6 +8588,7 @@ impl State {
                         }
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
+                        self.note_terminal_snapshot(x, id, tv.state, o, Snapshot::Listed);
                         self.check_auth_explained(x, o, &ptr, bseq, "listed task of ListTasks");
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
@@ -8862,6 +9117,7 @@ impl State {
                 .and_then(|t| t.context_id.clone());
             if known_ctx.is_some() && known_ctx != ctx {
                 self.observe(&id, None, tv.state, bseq, x, &state_ptr);
+                self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole);
                 let what = format!(
                     "result task of {}",
                     c.method.as_deref().unwrap_or(op.name())
@@ -8871,6 +9127,7 @@ impl State {
             }
         }
         self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
+        self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole);
         if op == Op::SendMessage {
             self.note_inline_push_config(&c, &id);
         }
@@ -8896,6 +9153,12 @@ impl State {
         let route = g.route.clone();
         c.binding = Some(Binding::Grpc);
         c.method = Some(route.method.clone());
+        if let Some(sent) = &route.misnamed {
+            c.wrong_case_path = Some((
+                format!("/{sent}"),
+                format!("/{}/{}", route.service, route.method),
+            ));
+        }
         c.op = route.op;
         c.dialect = Some(route.dialect);
         if !truncated && route.op.is_some() {
@@ -10160,12 +10423,14 @@ impl State {
                     &jptr(&p.pointer, &[Key("status"), Key("state")]),
                 );
                 self.check_auth_explained(x, p.inner, &p.pointer, seq, "push notification");
+                let _ = ts;
+                let snap = if p.kind == PayloadKind::Task {
+                    Snapshot::Whole
+                } else {
+                    Snapshot::No
+                };
+                self.note_terminal_snapshot(x, id, st, p.inner, snap);
                 if let Some(t) = self.tasks.get_mut(&x.tkey(id)) {
-                    if let (Some(s), Some(ms)) = (st.filter(|s| s.is_terminal()), ts) {
-                        if t.terminal.as_ref().is_some_and(|(ts, _, _)| *ts == s) {
-                            t.terminal_ts.get_or_insert(ms);
-                        }
-                    }
                     if let Some(s) = st {
                         if !t.webhook_states.contains(&s) {
                             t.webhook_states.push(s);
@@ -10378,14 +10643,24 @@ impl State {
         if !redelivery && t.webhook_artifacts.len() < MAX_TASK_MESSAGE_IDS {
             t.webhook_artifacts.push(aid.clone());
         }
-        let Some((st, tseq, txid)) = t
-            .terminal
-            .clone()
-            .filter(|(s, _, _)| t.webhook_states.contains(s))
-        else {
+        let Some((st, tseq, txid)) = t.terminal.clone() else {
             return;
         };
-        if redelivery || tseq >= seq || t.webhook_after_terminal_reported {
+        // The terminal state by push: nothing follows it on the webhook. Known only from
+        // an answer or a stream (a GetTask snapshot), where arrival order across channels
+        // proves nothing: only an artifact the finished task's snapshot did not list is
+        // new (breaker11 K14).
+        let by_webhook = t.webhook_states.contains(&st);
+        let unlisted = !by_webhook
+            && !aid.is_empty()
+            && t.terminal_artifacts
+                .as_ref()
+                .is_some_and(|ids| ids.len() < MAX_TASK_MESSAGE_IDS && !ids.contains(&aid));
+        if !(by_webhook || unlisted)
+            || redelivery
+            || tseq >= seq
+            || t.webhook_after_terminal_reported
+        {
             return;
         }
         t.webhook_after_terminal_reported = true;
@@ -10396,12 +10671,21 @@ impl State {
             format!(" {aid}")
         };
         self.areas.insert("push");
-        self.find(
-            &r::STREAM_AFTER_TERMINAL,
+        let message = if by_webhook {
             format!(
                 "agent delivered a push notification with an artifact update of artifact{named} for task {tid} after its push notification of the terminal state {}: a terminal task does not change, so nothing follows the terminal event",
                 c.state_term(st)
-            ),
+            )
+        } else {
+            let listed = t_listed(&self.tasks, &x.tkey(tid));
+            format!(
+                "agent delivered a push notification with an artifact update of artifact{named} for task {tid} after it reported the task {} with the artifacts {listed}: the finished task has no artifact{named}, and a terminal task does not change",
+                c.state_term(st)
+            )
+        };
+        self.find(
+            &r::STREAM_AFTER_TERMINAL,
+            message,
             vec![
                 Evidence {
                     seq: tseq,
@@ -10415,12 +10699,64 @@ impl State {
         );
     }
 
+    /// TASK-001 / PUSH-004 bookkeeping after [`Self::observe`] saw task `id` in state `st`
+    /// in `obj` (a Task, or a status update: both carry `status`): when that is the task's
+    /// terminal state, its `status.timestamp` (ms since the epoch) becomes
+    /// [`TaskRec::terminal_ts`] whatever carried it (an answer, a stream, a push), and a
+    /// Task snapshot ([`Snapshot`]) gives [`TaskRec::terminal_artifacts`].
+    /// A push notification delivered afterwards is then judged against what the finished
+    /// task was, not only against earlier pushes (breaker11 K14).
+    fn note_terminal_snapshot(
+        &mut self,
+        x: &Exch,
+        id: &str,
+        st: Option<TaskState>,
+        obj: &Obj,
+        snapshot: Snapshot,
+    ) {
+        let Some(s) = st.filter(|s| s.is_terminal()) else {
+            return;
+        };
+        let Some(t) = self.tasks.get_mut(&x.tkey(id)) else {
+            return;
+        };
+        if !t.terminal.as_ref().is_some_and(|(ts, _, _)| *ts == s) {
+            return;
+        }
+        if let Some(ms) = obj
+            .get("status")
+            .and_then(|v| v.get("timestamp"))
+            .and_then(Json::as_str)
+            .and_then(parse_rfc3339_ms)
+        {
+            t.terminal_ts.get_or_insert(ms);
+        }
+        let listed = match obj.get("artifacts") {
+            Some(a) => a.as_array().map(Vec::as_slice),
+            // A whole Task (ProtoJSON and the 0.x schemas leave an empty list out); a
+            // ListTasks entry leaves artifacts out unless includeArtifacts (DATA-007).
+            None if snapshot == Snapshot::Whole => Some(&[][..]),
+            None => None,
+        };
+        if let (false, Some(list)) = (snapshot == Snapshot::No, listed) {
+            let ids = t.terminal_artifacts.get_or_insert_with(Vec::new);
+            for aid in list
+                .iter()
+                .filter_map(|a| a.get("artifactId").and_then(Json::as_str))
+            {
+                if !ids.iter().any(|i| i == aid) && ids.len() < MAX_TASK_MESSAGE_IDS {
+                    ids.push(aid.to_string());
+                }
+            }
+        }
+    }
+
     /// The state of a push notification about task `id` as the task state machine should
     /// see it (TASK-001 / TASK-STATE-001). Webhook deliveries are at-least-once, retried and
     /// not ordered (PUSH-004; STREAM-005's order is the stream's): a non-terminal state
     /// delivered after the task's terminal state is a late delivery of an older event when
     /// its `status.timestamp` (`ts`, ms since the epoch) is not newer than the terminal
-    /// state's (both delivered by webhook), or, without both timestamps, a redelivery when
+    /// state's (by webhook, stream or answer), or, without both timestamps, a redelivery when
     /// a webhook already carried that state for the task. Returns `None` (state not judged)
     /// then, the state otherwise.
     fn webhook_state_to_judge(
@@ -10440,6 +10776,9 @@ impl State {
         if t.terminal.is_none() {
             return Some(s);
         }
+        // [`TaskRec::terminal_ts`] comes from whatever showed the terminal state (a push,
+        // a stream, a GetTask answer: breaker11 K14), so a push stamped no later than it
+        // is a late delivery however the terminal state was learnt.
         let changed = match (ts, t.terminal_ts) {
             (Some(now), Some(then)) => now > then,
             _ => !t.webhook_states.contains(&s),
@@ -11527,6 +11866,14 @@ impl State {
         if matches!(x.status, Some(404) | Some(405)) && self.rest_route_of_answered_interface(x) {
             return;
         }
+        // A 404/405 to a route the client spelled in other letter case (`/Message:send`)
+        // is the right answer to a path that does not exist (REST-ROUTE-001), no sign of
+        // a wrong card URL.
+        if matches!(x.status, Some(404) | Some(405))
+            && x.call.as_ref().is_some_and(|c| c.wrong_case_path.is_some())
+        {
+            return;
+        }
         // A 405 to a verb the HTTP+JSON route does not have (GET /tasks/t1:cancel) is the
         // router refusing the client's verb: the route is there (breaker11 K7).
         if x.status == Some(405)
@@ -11846,6 +12193,30 @@ impl State {
 }
 
 // ---------------------------------------------------------------------- helpers
+
+/// What an object [`State::note_terminal_snapshot`] reads is of its task.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Snapshot {
+    /// A status update: no artifacts.
+    No,
+    /// A whole Task (a GetTask / send / cancel answer, a push's Task): no `artifacts`
+    /// member means none.
+    Whole,
+    /// A ListTasks entry (`artifacts` only with includeArtifacts) or a stream's Task event
+    /// (its artifact updates may carry what it leaves out): no member means unknown.
+    Listed,
+}
+
+/// The artifact ids of task `key`'s terminal snapshot ([`TaskRec::terminal_artifacts`]) as
+/// a finding names them: `[a1, a2]`, `[]` for none.
+fn t_listed(tasks: &HashMap<String, TaskRec>, key: &str) -> String {
+    let ids = tasks
+        .get(key)
+        .and_then(|t| t.terminal_artifacts.as_ref())
+        .map(|v| v.join(", "))
+        .unwrap_or_default();
+    format!("[{ids}]")
+}
 
 /// A redirect `Location` that leads to a login or single-sign-on page (oauth2-proxy's
 /// `/oauth2/start`, `/login`, an OpenID Connect `authorize` endpoint, SAML), by the words
@@ -12886,10 +13257,9 @@ fn parse_request_owned(body: &[u8]) -> RequestParse {
     if matches!(id, Some(Json::Object(_) | Json::Array(_) | Json::Bool(_))) {
         return RequestParse::Invalid;
     }
+    // A scalar or null `params` (JSON-RPC 2.0 §4.2: a Structured value) is kept as it is:
+    // the call is judged as its method (RPC-REQ-005 names the client, breaker11 K22).
     let params = obj.remove("params").unwrap_or(Json::Null);
-    if matches!(params, Json::String(_) | Json::Number(_) | Json::Bool(_)) {
-        return RequestParse::Invalid;
-    }
     RequestParse::Request { method, id, params }
 }
 

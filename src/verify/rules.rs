@@ -168,8 +168,12 @@ rule!(RPC_METHOD_CASE_ACCEPTED, "RPC-METHOD-001", "method-name-wrong-case-accept
     "match method names exactly (SendMessage, message/send): answer any other spelling -32601 Method not found; an agent that folds case hides a client bug that fails with every other A2A agent");
 rule!(RPC_REQUEST_PARAMS_NOT_OBJECT, "RPC-REQ-005", "client-params-not-object", Error, Interop,
     ["RPC-001"],
-    "client's JSON-RPC call to an A2A method passes params by position (an array) or as a scalar instead of the method's params object",
-    "send params as the method's named object ({\"id\": \"t1\"} for tasks/get / GetTask, {\"message\": {...}} for sends): A2A defines every method's params as an object, and a conforming agent answers an array -32602 Invalid params");
+    "client's JSON-RPC call to an A2A method passes params by position (an array), as a scalar (a string, number or boolean) or as null instead of the method's params object",
+    "send params as the method's named object ({\"id\": \"t1\"} for tasks/get / GetTask, {\"message\": {...}} for sends), or leave params out where the method takes none: JSON-RPC 2.0 §4.2 makes params, when present, a Structured value and A2A defines every method's params as an object, so a conforming agent answers an array, a string (also a params object serialized into a string), a number, a boolean or null -32602 Invalid params (or -32600 Invalid Request)");
+rule!(RPC_REQUEST_BATCH_EMPTY, "RPC-REQ-006", "client-batch-empty", Note, Interop,
+    ["RPC-001"],
+    "client sent an empty JSON-RPC batch [] (an Invalid Request: a batch holds at least one call)",
+    "send at least one call in a batch, or none at all: JSON-RPC 2.0 §6 makes an empty Array an invalid request, which the agent answers with one -32600 Invalid Request error (id null), so the client gets no result; check for an empty call list before sending");
 rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, ErrorHandling,
     ["ERR-001", "ERR-002"],
     "error code of a JSON-RPC answer does not match the situation",
@@ -190,6 +194,14 @@ rule!(REST_VERB_SERVED, "REST-VERB-002", "route-served-under-wrong-http-method",
     ["REST-001"],
     "agent executed an HTTP+JSON operation requested with another HTTP method than the route's",
     "route each operation under its own HTTP method only and answer another method with 405 Method Not Allowed and an Allow header (RFC 9110 §15.5.6): a task-changing operation served on GET runs whenever a prefetcher, cache or link checker fetches the URL (GET is a safe method, RFC 9110 §9.2.1)");
+rule!(REST_ROUTE_CASE_CLIENT, "REST-ROUTE-001", "client-route-wrong-case", Note, Interop,
+    ["REST-001", "REST-003"],
+    "client called an HTTP+JSON route that does not exist: a route of the binding in other letter case (/Message:send for /message:send, /Tasks/t1 for /tasks/t1)",
+    "spell each route's own words exactly as the binding does (message:send, message:stream, tasks, :cancel, :subscribe, pushNotificationConfigs, extendedAgentCard; 0.3 under /v1): URL paths are case-sensitive (RFC 3986 §6.2.2.1), so an agent with a case-sensitive router (Starlette in a2a-python, Express in a2a-js) answers 404 and the client works only with agents that fold case; the tenant, task id and config id are data and keep their own case");
+rule!(REST_ROUTE_CASE_SERVED, "REST-ROUTE-002", "route-wrong-case-served", Warning, Interop,
+    ["REST-001", "REST-003"],
+    "agent executed an HTTP+JSON operation requested under a path that is its route in other letter case",
+    "route the binding's paths case-sensitively (URL paths are case-sensitive, RFC 3986 §6.2.2.1) and answer any other spelling 404 Not Found: a case-insensitive router (ASP.NET Core's default, Spring with a case-insensitive PathMatcher) hides a client bug that fails with every other A2A agent");
 // ---- gRPC binding ------------------------------------------------------------------------
 rule!(GRPC_MESSAGE_MALFORMED, "GRPC-FRAME-001", "grpc-message-malformed", Error, Transport,
     ["GRPC-001"],
@@ -207,6 +219,14 @@ rule!(GRPC_ERROR_INFO_MISSING, "GRPC-ERROR-002", "grpc-error-info-missing", Erro
     ["ERR-005"],
     "1.0 gRPC A2A error (NOT_FOUND or FAILED_PRECONDITION) carries no google.rpc.ErrorInfo in its status details",
     "send grpc-status-details-bin with a google.rpc.Status whose details hold a google.rpc.ErrorInfo {reason: TASK_NOT_FOUND ..., domain: \"a2a-protocol.org\"}");
+rule!(GRPC_METHOD_CASE_CLIENT, "GRPC-METHOD-001", "client-grpc-method-wrong-case", Note, Interop,
+    ["GRPC-001"],
+    "client's gRPC call names a method that does not exist: an A2AService method or service name in other letter case (/a2a.v1.A2AService/sendMessage, /A2A.v1.A2AService/SendMessage)",
+    "call /<package>.A2AService/<Method> exactly as the version's proto spells it (1.0 /lf.a2a.v1.A2AService/SendMessage, 0.3 /a2a.v1.A2AService/SendMessage): gRPC dispatches on the exact :path, so a stub generated from the proto never misspells it and a server answers any other spelling UNIMPLEMENTED; a hand-built path or a gateway that rewrites case is the usual cause");
+rule!(GRPC_METHOD_CASE_SERVED, "GRPC-METHOD-002", "grpc-method-wrong-case-served", Error, ErrorHandling,
+    ["GRPC-001"],
+    "agent served a gRPC call to a method that does not exist (an A2AService method or service name in other letter case) as that method instead of answering UNIMPLEMENTED",
+    "register the A2AService of the version's proto as generated (gRPC matches the :path /<package>.<Service>/<Method> exactly) and answer any other method UNIMPLEMENTED (grpc-status 12); a server or gateway that folds case hides a client bug that fails with every other gRPC agent");
 
 rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, Interop,
     ["DATA-005", "DATA-004", "DATA-001"],
@@ -728,6 +748,8 @@ pub static RULES: &[Rule] = &[
     GRPC_ERROR_INFO_MISSING,
     GRPC_MESSAGE_MALFORMED,
     GRPC_REQUEST_MALFORMED,
+    GRPC_METHOD_CASE_CLIENT,
+    GRPC_METHOD_CASE_SERVED,
     GW_EXTENSIONS_STRIPPED,
     GW_CREDENTIALS_STRIPPED,
     GW_SEND_RETRIED,
@@ -765,6 +787,8 @@ pub static RULES: &[Rule] = &[
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
     REST_UNARY_STREAMED,
+    REST_ROUTE_CASE_CLIENT,
+    REST_ROUTE_CASE_SERVED,
     REST_VERB_CLIENT,
     REST_VERB_SERVED,
     RPC_ENVELOPE,
@@ -776,6 +800,7 @@ pub static RULES: &[Rule] = &[
     RPC_REQUEST_METHOD_CASE,
     RPC_REQUEST_BATCH_DUPLICATE_ID,
     RPC_REQUEST_PARAMS_NOT_OBJECT,
+    RPC_REQUEST_BATCH_EMPTY,
     SSE_NOT_TERMINATED,
     SSE_DATA_NOT_JSON,
     SSE_FIELD_MISSPELLED,
@@ -833,9 +858,12 @@ pub const CLIENT_RULES: &[&str] = &[
     "RPC-REQ-004",
     "AUTH-PAYLOAD-001",
     "RPC-REQ-005",
+    "RPC-REQ-006",
     "PUSH-CFG-003",
     "GRPC-FRAME-002",
     "REST-VERB-001",
+    "REST-ROUTE-001",
+    "GRPC-METHOD-001",
 ];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID

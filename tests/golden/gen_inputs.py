@@ -831,6 +831,23 @@ def restverb(ok):
     return t.text()
 case("REST-VERB-001", restverb(False), restverb(True))
 case("REST-VERB-002", restverb(False), restverb(True))
+# ---- REST-ROUTE-001 / -002: HTTP+JSON paths are case-sensitive (breaker12 item 1, RFC 3986 §6.2.2.1)
+def routecase(ok, served=True):
+    t = T(); fetch_card(t, card1(supportedInterfaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]))
+    t.req("POST", H + ("/message:send" if ok else "/Message:send"), {"message": msg1("go")}, headers=V1)
+    if served: t.resp(200, {"task": task1()})
+    else: t.resp(404, {"error": {"code": 404, "status": "NOT_FOUND", "message": "Not Found"}})
+    return t.text()
+case("REST-ROUTE-001", routecase(False, served=False), routecase(True))
+case("REST-ROUTE-002", routecase(False), routecase(True))
+# ---- GRPC-METHOD-001 / -002: gRPC method paths are the proto's, exactly (breaker12 item 1)
+G_TASK = pb_len(1, "task-1") + pb_len(2, "ctx-1") + pb_len(3, pb_var(1, 3))
+def grpccase(ok, served=True):
+    m = "GetTask" if ok else "getTask"
+    if served: return grpc_rec(m, pb_len(2, "task-1"), gframe(G_TASK), [], [["grpc-status", "0"], ["grpc-message", ""]])
+    return grpc_rec(m, pb_len(2, "task-1"), b"", [["grpc-status", "12"], ["grpc-message", "unknown method getTask"]], None)
+case("GRPC-METHOD-001", grpccase(False, served=False), grpccase(True))
+case("GRPC-METHOD-002", grpccase(False), grpccase(True))
 # ---- HTTP-MEDIA-001 / -002: the binding's media type is not refused (breaker11 K20)
 def media(ok, rest):
     t = T()
@@ -856,6 +873,13 @@ def posparams(ok):
     t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1"} if ok else ["task-1"]), headers=V1).resp(200, err(1, -32602, "Invalid params"))
     return t.text()
 case("RPC-REQ-005", posparams(False), posparams(True))
+# ---- RPC-REQ-006: a JSON-RPC batch holds at least one call (breaker11 K24, JSON-RPC 2.0 §6)
+def emptybatch(ok):
+    t = T(); fetch_card(t, card1())
+    if ok: t.req("POST", H + "/a2a", [rpc(1, "GetTask", {"id": "task-1"})], headers=V1).resp(200, [res(1, task1())])
+    else: t.req("POST", H + "/a2a", "[]", headers=dict(V1, **{"content-type": "application/json"})).resp(200, {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}})
+    return t.text()
+case("RPC-REQ-006", emptybatch(False), emptybatch(True))
 # ---- CAP-CARD-002: a 0.x extended card served although declared false (breaker11 K23)
 def ext0x(flag):
     t = T(); fetch_card(t, card03(**dict(bearer, supportsAuthenticatedExtendedCard=flag)))
