@@ -508,6 +508,10 @@ struct TaskRec {
     /// Set when the id was handed out only by an agent Message's `taskId` (ID-004), with
     /// that message's id as the message prints it: ID-TASK-001 then names the message.
     named_by_message: Option<String>,
+    /// [`caller_fingerprint`] of the client call that handed the task out (`None` when it
+    /// carried no comparable credentials, or the task was first seen in a push delivery):
+    /// a later call under other credentials may be refused the task (TASK-009, AUTH-006).
+    caller: Option<u64>,
 }
 
 /// What a client knows when it follows a 1.0 ListTasks `nextPageToken`
@@ -2503,6 +2507,20 @@ impl State {
         self.cards.get(x.origin.as_deref()?)
     }
 
+    /// [`caller_fingerprint`] of client call `x` with the credential headers and query
+    /// parameters its agent's card names; `None` for a push delivery.
+    fn caller_of(&self, x: &Exch) -> Option<u64> {
+        if x.call.as_ref().is_some_and(|c| c.webhook) {
+            return None;
+        }
+        let view = self.card_for(x).map(|c| &c.view);
+        caller_fingerprint(
+            x,
+            view.map_or(&[][..], |v| &v.credential_headers[..]),
+            view.map_or(&[][..], |v| &v.credential_query[..]),
+        )
+    }
+
     /// A client-leg answer of a gateway recording (an `upstream` leg seen) with no
     /// upstream request since the client's request head: the gateway answered alone (its
     /// cache, a stale copy), so what it says is not the agent's (GW-RESP-002).
@@ -3721,9 +3739,11 @@ impl State {
             // TASK-003 is settled for this task: nothing left to judge at the end.
             self.pending_cancels.remove(&key);
         }
+        let caller = self.caller_of(x);
         let t = self.tasks.entry(key).or_default();
         if t.announced.is_none() {
             t.announced = Some((seq, xid.clone()));
+            t.caller = caller;
         }
         t.in_calls |= !x.call.as_ref().is_some_and(|c| c.webhook);
         let mut ctx_change = None;
@@ -6026,10 +6046,12 @@ impl State {
                 }
             }
         }
+        let caller = self.caller_of(x);
         let t = self.tasks.entry(key).or_default();
         if t.announced.is_none() {
             t.announced = Some((seq, x.id.clone()));
             t.named_by_message = Some(message_id_of(m));
+            t.caller = caller;
         }
         Some((
             format!(
@@ -8201,14 +8223,22 @@ impl State {
     }
 
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
-        let Some((aseq, axid, by_msg)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
+        let Some((aseq, axid, by_msg, creator)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
             let (s, xid) = t.announced.clone()?;
-            Some((s, xid, t.named_by_message.clone()))
+            Some((s, xid, t.named_by_message.clone(), t.caller))
         }) else {
             return;
         };
         if aseq >= x.req_seq {
             return;
+        }
+        // TASK-009 / AUTH-006: a task is scoped to its caller, and an inaccessible task is
+        // answered TaskNotFoundError exactly like an unknown one. A caller under other
+        // credentials than the one the task was handed out to is rightly told so.
+        if let (Some(a), Some(b)) = (creator, self.caller_of(x)) {
+            if a != b {
+                return;
+            }
         }
         let msg = match by_msg {
             Some(mid) => format!(
@@ -12717,6 +12747,49 @@ fn fingerprint(v: &str) -> Option<u64> {
     }
     let mut h = std::collections::hash_map::DefaultHasher::new();
     v.hash(&mut h);
+    Some(h.finish())
+}
+
+/// Who is calling (AUTH-006 / TASK-009: tasks are scoped to the caller): a 64-bit hash of
+/// the credentials request `x` carries, i.e. `Authorization`, `X-API-Key`, the card's
+/// credential `headers` (lowercased names) and credential `query` parameters; `Cookie`
+/// only when none of those is there. Tagged redaction placeholders compare like the
+/// secrets they stand for. `None` when the request carries no credential, or one redacted
+/// without a tag (`[REDACTED]`), which is then compared with nothing.
+fn caller_fingerprint(x: &Exch, headers: &[String], query: &[String]) -> Option<u64> {
+    use std::hash::{Hash, Hasher};
+    let mut parts: Vec<(&str, String)> = Vec::new();
+    for n in ["authorization", "x-api-key"]
+        .into_iter()
+        .chain(headers.iter().map(String::as_str))
+        .filter(|n| *n != "cookie")
+    {
+        if parts.iter().any(|(k, _)| *k == n) {
+            continue;
+        }
+        if let Some(v) = x.req_headers.get(n).map(str::trim).filter(|v| !v.is_empty()) {
+            parts.push((n, v.to_string()));
+        }
+    }
+    for q in query {
+        if let Some(v) = query_param(&x.url, q) {
+            parts.push((q.as_str(), v.to_string()));
+        }
+    }
+    if parts.is_empty() {
+        if let Some(v) = x.req_headers.get("cookie").map(str::trim).filter(|v| !v.is_empty()) {
+            parts.push(("cookie", v.to_string()));
+        }
+    }
+    if parts.is_empty()
+        || parts
+            .iter()
+            .any(|(_, v)| v.contains(crate::record::redact::REDACTED))
+    {
+        return None;
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    parts.hash(&mut h);
     Some(h.finish())
 }
 
