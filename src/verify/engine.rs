@@ -7136,21 +7136,6 @@ impl State {
         ))
     }
 
-    /// TASK-003 (1.0 §3.3.1: "Cancel Task operations are idempotent"): a 1.0 CancelTask of a
-    /// task this recording already saw TASK_STATE_CANCELED returns the canceled task again
-    /// (or TaskNotFoundError after a purge); -32002 TaskNotCancelableError makes the
-    /// repeat fail (a2a-js #539). Returns the task id.
-    fn repeated_cancel_refused(&self, x: &Exch, c: &Call, code: i64) -> Option<String> {
-        if code != jsonrpc::TASK_NOT_CANCELABLE
-            || c.op != Some(Op::CancelTask)
-            || c.dialect != Some(Dialect::V1_0)
-        {
-            return None;
-        }
-        let tid = c.task_id()?.to_string();
-        let (ts, tseq, _) = self.tasks.get(&x.tkey(&tid))?.terminal.clone()?;
-        (ts == TaskState::Canceled && tseq < x.req_seq).then_some(tid)
-    }
 
     /// How well ErrorInfo `reason` (ERR-002) fits call `c` of exchange `x`, judged from the
     /// operation and what this recording knows of the task it names: `(0, why)` when the
@@ -7179,7 +7164,9 @@ impl State {
                 let seen = c.task_id().and_then(|tid| {
                     let (ts, tseq, _) =
                         self.tasks.get(&x.tkey(tid))?.terminal.clone()?;
-                    (tseq < x.req_seq && ts != TaskState::Canceled)
+                    // 1.0 §3.1.5 names an already canceled task too: a repeated cancel
+                    // may be answered TaskNotCancelableError (breaker12 L3).
+                    (tseq < x.req_seq)
                         .then(|| format!("task {tid} was {} earlier in this recording, so it cannot be canceled (TASK-003)", c.state_term(ts)))
                 });
                 seen.map_or((1, String::new()), |why| (2, why))
@@ -7313,20 +7300,6 @@ impl State {
             }
         }
         self.code_beyond_dialect(x, &c, code, bseq, "/error/code");
-        if let Some(tid) = self.repeated_cancel_refused(x, &c, code) {
-            self.find(
-                &r::RPC_ERROR_CODE,
-                format!(
-                    "task {tid} is already TASK_STATE_CANCELED and cancel is idempotent, yet the repeated cancel was answered {code} TaskNotCancelableError instead of the canceled task"
-                ),
-                vec![
-                    x.ev(x.req_ev_seq()),
-                    x.ev_at(bseq, "/error/code", Some(Value::from(code))),
-                ],
-                &x.leg,
-            );
-            return;
-        }
         // ERR-002 / ERR-004: the ErrorInfo reason in error.data names the code.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         let parsed = Json::parse(&body).ok();
