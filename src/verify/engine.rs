@@ -471,8 +471,17 @@ struct Advertised {
 }
 
 /// A wrong answer to a call naming a never-seen task ([`Engine::id_error_codes`]): (task
-/// key, leg, evidence, method, the answer in words).
-type WrongUnknownTaskAnswer = (String, Option<String>, Vec<Evidence>, String, &'static str);
+/// key, leg, evidence, method, the answer in the wire's words, TaskNotFoundError in the
+/// wire's words, the rule of the answer's binding).
+type WrongUnknownTaskAnswer = (
+    String,
+    Option<String>,
+    Vec<Evidence>,
+    String,
+    String,
+    &'static str,
+    &'static Rule,
+);
 
 #[derive(Debug, Default)]
 struct TaskRec {
@@ -7590,11 +7599,16 @@ impl State {
             && self
                 .card_for(x)
                 .is_some_and(|card| card.view.streaming == Some(true));
+        // -32002 TaskNotCancelableError is for a task that exists (ERR-002); for one the
+        // agent does not know, CancelTask answers -32001 (TASK-009; breaker12 L4).
+        let not_cancelable_cancel =
+            code == jsonrpc::TASK_NOT_CANCELABLE && c.op == Some(Op::CancelTask);
         if matches!(
             c.op,
             Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
         ) && (matches!(code, jsonrpc::TASK_NOT_FOUND | jsonrpc::INTERNAL_ERROR)
-            || unsupported_subscribe)
+            || unsupported_subscribe
+            || not_cancelable_cancel)
         {
             if let Some(key) = c
                 .task_id()
@@ -7602,7 +7616,7 @@ impl State {
                 .filter(|k| !self.tasks.contains_key(k))
             {
                 let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
-                self.id_error_codes(x, key, code, at);
+                self.id_error_codes(x, key, code, at, None);
             }
         }
         if code == jsonrpc::TASK_NOT_FOUND && !names_config {
@@ -7779,9 +7793,20 @@ impl State {
     /// this answer (REST and gRPC answers mapped to it by their caller): -32001 records the
     /// id as unknown; -32603 Internal error, -32004 UnsupportedOperationError (for a task
     /// that does not exist, it cannot be terminal: TASK-004) and `0` (a successful push
-    /// config list, which tells the client the task exists) are the wrong answers, judged
-    /// now or when the id gets -32001 later. `at` points at this answer's code or result.
-    fn id_error_codes(&mut self, x: &Exch, key: String, code: i64, at: Evidence) {
+    /// config list, which tells the client the task exists) and, on CancelTask, -32002
+    /// TaskNotCancelableError (which tells the client the task exists but cannot be
+    /// canceled, ERR-002; breaker12 L4) are the wrong answers, judged now or when the id
+    /// gets -32001 later. `at` points at this answer's code or result. `wire` names a REST
+    /// or gRPC answer as its wire spells it (`HTTP 400 TASK_NOT_CANCELABLE`); `None` for
+    /// JSON-RPC.
+    fn id_error_codes(
+        &mut self,
+        x: &Exch,
+        key: String,
+        code: i64,
+        at: Evidence,
+        wire: Option<String>,
+    ) {
         let method = x
             .call
             .as_ref()
@@ -7792,17 +7817,23 @@ impl State {
             })
             .unwrap_or_default();
         let tid = key.rsplit('\u{0}').next().unwrap_or(&key).to_string();
-        let msg = |m: &str, other: &str, what: &str| {
-            format!("task {tid} is unknown to the agent (-32001 TaskNotFoundError on {other}), yet {m} was answered {what} instead of -32001")
+        let msg = |m: &str, other: &str, what: &str, want: &str| {
+            let code = if want == "-32001" { "-32001 " } else { "" };
+            format!("task {tid} is unknown to the agent ({code}TaskNotFoundError on {other}), yet {m} was answered {what} instead of {want}")
+        };
+        let (want, rule) = match x.call.as_ref().and_then(|c| c.binding) {
+            Some(Binding::Rest) => ("HTTP 404 TaskNotFoundError", &r::REST_ERROR_SHAPE),
+            Some(Binding::Grpc) => ("NOT_FOUND TaskNotFoundError", &r::GRPC_ERROR_CODE),
+            _ => ("-32001", &r::RPC_ERROR_CODE),
         };
         if code == jsonrpc::TASK_NOT_FOUND {
             let (hits, keep): (Vec<_>, Vec<_>) = std::mem::take(&mut self.internal_errs)
                 .into_iter()
                 .partition(|e| e.0 == key);
             self.internal_errs = keep.into();
-            for (_, leg, mut ev, m, what) in hits {
+            for (_, leg, mut ev, m, what, want, rule) in hits {
                 ev.push(at.clone());
-                self.find(&r::RPC_ERROR_CODE, msg(&m, &method, what), ev, &leg);
+                self.find(rule, msg(&m, &method, &what, want), ev, &leg);
             }
             if !self.not_found_ids.contains(&key) {
                 self.not_found_ids.push_back(key);
@@ -7814,20 +7845,22 @@ impl State {
             let what = match code {
                 jsonrpc::INTERNAL_ERROR => "-32603 Internal error",
                 jsonrpc::UNSUPPORTED_OPERATION => "-32004 UnsupportedOperationError",
+                jsonrpc::TASK_NOT_CANCELABLE => "-32002 TaskNotCancelableError",
                 0 => "success (an empty push notification config list, as if the task existed)",
                 _ => return,
             };
+            let what = wire.unwrap_or_else(|| what.to_string());
             let ev = vec![x.ev(x.req_ev_seq()), at];
             if self.not_found_ids.contains(&key) {
                 self.find(
-                    &r::RPC_ERROR_CODE,
-                    msg(&method, "an earlier call", what),
+                    rule,
+                    msg(&method, "an earlier call", &what, want),
                     ev,
                     &x.leg,
                 );
             } else {
                 self.internal_errs
-                    .push_back((key, x.leg.clone(), ev, method, what));
+                    .push_back((key, x.leg.clone(), ev, method, what, want, rule));
                 if self.internal_errs.len() > MAX_ID_ERRORS {
                     self.internal_errs.pop_front();
                 }
@@ -8608,7 +8641,7 @@ impl State {
                         .filter(|k| !self.tasks.contains_key(k))
                     {
                         let at = x.ev_at(bseq, base, Some(excerpt_value(res)));
-                        self.id_error_codes(x, key, 0, at);
+                        self.id_error_codes(x, key, 0, at, None);
                     }
                 }
                 // An echo of the client's config without url is DATA-PARAM-001's (accepted),
@@ -9375,6 +9408,38 @@ impl State {
             let ev = vec![x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})))];
             self.stream_once(&mut x, &r::ID_TASK_NOT_RESOLVABLE, msg, ev);
         }
+        // ERR-002 / TASK-009 (breaker12 L4): a task id this recording never saw answered
+        // NOT_FOUND on one call and FAILED_PRECONDITION TASK_NOT_CANCELABLE (or INTERNAL)
+        // on another: the id is unknown, so every task call answers TaskNotFoundError.
+        if streamed.is_none()
+            && matches!(
+                c.op,
+                Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+            )
+        {
+            let mapped = match (code, reason.as_deref()) {
+                (5, None | Some("TASK_NOT_FOUND")) => Some(jsonrpc::TASK_NOT_FOUND),
+                (_, Some("TASK_NOT_CANCELABLE")) if c.op == Some(Op::CancelTask) => {
+                    Some(jsonrpc::TASK_NOT_CANCELABLE)
+                }
+                (13, None) => Some(jsonrpc::INTERNAL_ERROR),
+                _ => None,
+            };
+            if let Some(mapped) = mapped {
+                if let Some(key) = c
+                    .task_id()
+                    .map(|t| x.tkey(t))
+                    .filter(|k| !self.tasks.contains_key(k))
+                {
+                    let wire = format!(
+                        "{name} ({code}){}",
+                        reason.as_deref().map(|r| format!(" {r}")).unwrap_or_default()
+                    );
+                    let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+                    self.id_error_codes(&x, key, mapped, at, Some(wire));
+                }
+            }
+        }
         // ID-TASK-001: NOT_FOUND for a task the agent handed out earlier.
         if code == 5
             && streamed.is_none()
@@ -9434,6 +9499,37 @@ impl State {
                         .and_then(Json::as_object)
                         .and_then(|e| e.get("details")),
                 );
+                // ERR-002 / TASK-009 (breaker12 L4): a task id this recording never saw
+                // answered 404 on one call and TASK_NOT_CANCELABLE (or a bare 500) on
+                // another: the id is unknown, so every task call answers 404.
+                if matches!(
+                    op,
+                    Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+                ) {
+                    let mapped = match (status, reason) {
+                        (404, None | Some("TASK_NOT_FOUND")) => Some(jsonrpc::TASK_NOT_FOUND),
+                        (_, Some("TASK_NOT_CANCELABLE")) if op == Some(Op::CancelTask) => {
+                            Some(jsonrpc::TASK_NOT_CANCELABLE)
+                        }
+                        (500, None) => Some(jsonrpc::INTERNAL_ERROR),
+                        _ => None,
+                    };
+                    if let Some(mapped) = mapped {
+                        if let Some(key) = c
+                            .route_task
+                            .as_deref()
+                            .map(|t| x.tkey(t))
+                            .filter(|k| !self.tasks.contains_key(k))
+                        {
+                            let wire = format!(
+                                "HTTP {status}{}",
+                                reason.map(|r| format!(" {r}")).unwrap_or_default()
+                            );
+                            let at = x.ev_at(bseq, "", Some(Value::from(status)));
+                            self.id_error_codes(x, key, mapped, at, Some(wire));
+                        }
+                    }
+                }
                 if status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND") {
                     if let Some(tid) = c.route_task.clone() {
                         if matches!(
