@@ -7282,6 +7282,54 @@ impl State {
         self.emit(f);
     }
 
+    /// STREAM-001 (1.0 §3.3.4; breaker12 L6): a 1.0 SendStreamingMessage or
+    /// SubscribeToTask to an agent whose card does not declare `capabilities.streaming`
+    /// is refused with UnsupportedOperationError (-32004). -32601 says the method does not
+    /// exist (RPC-003: it is a 1.0 method), -32003 is push notifications' error (ERR-002),
+    /// and -32001 for a SendStreamingMessage whose message names no task finds no task
+    /// missing. `code` is the JSON-RPC code of the answer (a REST or gRPC answer's reason
+    /// mapped to it by [`rest_grpc_code`]). Returns why -32004 is expected, or `None`
+    /// when the call is no such refusal.
+    fn stream_refusal_misfit(&self, x: &Exch, c: &Call, code: i64) -> Option<String> {
+        let names_no_task = || {
+            c.op == Some(Op::SendStreamingMessage)
+                && params_message(&c.params)
+                    .and_then(|m| str_member(m, "taskId", "task_id"))
+                    .is_none_or(|t| t.is_empty())
+        };
+        if c.dialect != Some(Dialect::V1_0)
+            || !matches!(
+                c.op,
+                Some(Op::SendStreamingMessage) | Some(Op::SubscribeToTask)
+            )
+            || !(matches!(code, jsonrpc::METHOD_NOT_FOUND | jsonrpc::PUSH_NOT_SUPPORTED)
+                || (code == jsonrpc::TASK_NOT_FOUND && names_no_task()))
+        {
+            return None;
+        }
+        // A 1.0 method without `A2A-Version: 1.x` asks for 0.3 semantics (VER-003), where
+        // the PascalCase name does not exist: -32601 is then right.
+        let header_1x = c
+            .header_version
+            .as_deref()
+            .is_some_and(|v| v.trim_start().starts_with('1'));
+        if code == jsonrpc::METHOD_NOT_FOUND && !header_1x {
+            return None;
+        }
+        let card = self.card_for(x)?;
+        if card.view.streaming == Some(true) {
+            return None;
+        }
+        let flag = match card.view.streaming {
+            Some(_) => "capabilities.streaming false",
+            None => "no capabilities.streaming",
+        };
+        Some(format!(
+            "the agent card declares {flag}, so {} is refused with UnsupportedOperationError (STREAM-001)",
+            c.op_term(c.op?.name())
+        ))
+    }
+
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
@@ -7429,6 +7477,8 @@ impl State {
                         "the agent card does not declare capabilities.extendedAgentCard"
                             .to_string(),
                     ))
+                } else if let Some(why) = self.stream_refusal_misfit(x, &c, code) {
+                    Some((jsonrpc::UNSUPPORTED_OPERATION, why))
                 } else if code == jsonrpc::UNSUPPORTED_OPERATION
                     && c.op.is_some_and(Op::is_push_config)
                 {
@@ -9408,6 +9458,25 @@ impl State {
             let ev = vec![x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})))];
             self.stream_once(&mut x, &r::ID_TASK_NOT_RESOLVABLE, msg, ev);
         }
+        // STREAM-001 (breaker12 L6): streaming refused with another error than
+        // UnsupportedOperationError by an agent whose card does not declare it.
+        if let Some(why) = rest_grpc_code(reason.as_deref(), code == 5)
+            .and_then(|k| self.stream_refusal_misfit(&x, &c, k))
+        {
+            self.find(
+                &r::GRPC_ERROR_CODE,
+                format!(
+                    "{why}, yet the agent answered {name} ({code}){} instead of FAILED_PRECONDITION UNSUPPORTED_OPERATION",
+                    reason.as_deref().map(|r| format!(" {r}")).unwrap_or_default()
+                ),
+                vec![x.ev_at(
+                    st_seq,
+                    "",
+                    Some(serde_json::json!({"grpc-status": code, "reason": reason})),
+                )],
+                &x.leg,
+            );
+        }
         // ERR-002 / TASK-009 (breaker12 L4): a task id this recording never saw answered
         // NOT_FOUND on one call and FAILED_PRECONDITION TASK_NOT_CANCELABLE (or INTERNAL)
         // on another: the id is unknown, so every task call answers TaskNotFoundError.
@@ -9499,6 +9568,21 @@ impl State {
                         .and_then(Json::as_object)
                         .and_then(|e| e.get("details")),
                 );
+                // STREAM-001 (breaker12 L6): streaming refused with another error than
+                // UnsupportedOperationError by an agent whose card does not declare it.
+                if let Some(why) = rest_grpc_code(reason, status == 404)
+                    .and_then(|k| self.stream_refusal_misfit(x, &c, k))
+                {
+                    self.find(
+                        &r::REST_ERROR_SHAPE,
+                        format!(
+                            "{why}, yet the agent answered HTTP {status}{} instead of UNSUPPORTED_OPERATION (HTTP 400; 1.0.0: 501)",
+                            reason.map(|r| format!(" {r}")).unwrap_or_default()
+                        ),
+                        vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(Value::from(status)))],
+                        &x.leg,
+                    );
+                }
                 // ERR-002 / TASK-009 (breaker12 L4): a task id this recording never saw
                 // answered 404 on one call and TASK_NOT_CANCELABLE (or a bare 500) on
                 // another: the id is unknown, so every task call answers 404.
@@ -11196,6 +11280,19 @@ impl State {
             .iter()
             .filter_map(|i| parse_url(&i.url).map(|u| u.origin()))
             .collect();
+        // A gRPC interface url is often a bare `host:port` (a gRPC target, no scheme): the
+        // calls to it go to http:// or https:// of that authority.
+        for i in view
+            .interfaces
+            .iter()
+            .filter(|i| i.binding.eq_ignore_ascii_case("GRPC") && !i.url.contains("://"))
+        {
+            for scheme in ["http://", "https://"] {
+                if let Some(u) = parse_url(&format!("{scheme}{}", i.url.trim())) {
+                    origins.push(u.origin());
+                }
+            }
+        }
         if let Some(f) = &x.parts {
             origins.push(f.origin());
         }
@@ -13341,6 +13438,16 @@ fn reason_for_code(code: i64) -> Option<&'static str> {
 
 /// ERR-002 table: the JSON-RPC code and the HTTP statuses (1.0.1, and 1.0.0 where it
 /// differs) of an A2A ErrorInfo reason.
+/// The JSON-RPC code an HTTP+JSON or gRPC A2A error stands for (ERR-002), from its
+/// ErrorInfo `reason` ([`reason_expectation`]), or TaskNotFoundError (-32001) for a
+/// reason-less `not_found` (HTTP 404, gRPC NOT_FOUND); `None` otherwise.
+fn rest_grpc_code(reason: Option<&str>, not_found: bool) -> Option<i64> {
+    match reason {
+        Some(r) => reason_expectation(r).map(|(k, _)| k),
+        None => not_found.then_some(jsonrpc::TASK_NOT_FOUND),
+    }
+}
+
 fn reason_expectation(reason: &str) -> Option<(i64, &'static [u16])> {
     Some(match reason {
         "TASK_NOT_FOUND" => (jsonrpc::TASK_NOT_FOUND, &[404]),
