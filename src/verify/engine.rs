@@ -7282,6 +7282,34 @@ impl State {
         self.emit(f);
     }
 
+    /// AUTH-005 (1.0 §3.1.11; breaker12 L7): a 1.0 GetExtendedAgentCard answered
+    /// TaskNotFoundError (`code` -32001, or a REST / gRPC answer mapped to it) names no task
+    /// that could be missing. A card declaring `capabilities.extendedAgentCard` whose
+    /// extended card is not configured answers -32007 ExtendedAgentCardNotConfiguredError;
+    /// one not declaring it, -32004 UnsupportedOperationError. Returns the expected code and
+    /// why; `None` for other calls, answers, or without the agent's card.
+    fn extended_card_misfit(&self, x: &Exch, c: &Call, code: i64) -> Option<(i64, String)> {
+        if c.dialect != Some(Dialect::V1_0)
+            || c.op != Some(Op::GetExtendedCard)
+            || code != jsonrpc::TASK_NOT_FOUND
+        {
+            return None;
+        }
+        let card = self.card_for(x)?;
+        let name = c.op_term(Op::GetExtendedCard.name());
+        Some(if card.view.extended_card {
+            (
+                jsonrpc::EXTENDED_CARD_NOT_CONFIGURED,
+                format!("{name} names no task, so no task can be missing; the card declares capabilities.extendedAgentCard, and an extended card that is not configured is ExtendedAgentCardNotConfiguredError (AUTH-005)"),
+            )
+        } else {
+            (
+                jsonrpc::UNSUPPORTED_OPERATION,
+                format!("{name} names no task, so no task can be missing; the card does not declare capabilities.extendedAgentCard, which makes the call unsupported (AUTH-005)"),
+            )
+        })
+    }
+
     /// STREAM-001 (1.0 §3.3.4; breaker12 L6): a 1.0 SendStreamingMessage or
     /// SubscribeToTask to an agent whose card does not declare `capabilities.streaming`
     /// is refused with UnsupportedOperationError (-32004). -32601 says the method does not
@@ -7479,6 +7507,8 @@ impl State {
                     ))
                 } else if let Some(why) = self.stream_refusal_misfit(x, &c, code) {
                     Some((jsonrpc::UNSUPPORTED_OPERATION, why))
+                } else if let Some(want) = self.extended_card_misfit(x, &c, code) {
+                    Some(want)
                 } else if code == jsonrpc::UNSUPPORTED_OPERATION
                     && c.op.is_some_and(Op::is_push_config)
                 {
@@ -9458,6 +9488,25 @@ impl State {
             let ev = vec![x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})))];
             self.stream_once(&mut x, &r::ID_TASK_NOT_RESOLVABLE, msg, ev);
         }
+        // AUTH-005 (breaker12 L7): GetExtendedAgentCard answered NOT_FOUND TASK_NOT_FOUND.
+        if let Some((want, why)) = rest_grpc_code(reason.as_deref(), code == 5)
+            .and_then(|k| self.extended_card_misfit(&x, &c, k))
+        {
+            self.find(
+                &r::GRPC_ERROR_CODE,
+                format!(
+                    "{why}, yet the agent answered {name} ({code}){} instead of FAILED_PRECONDITION {}",
+                    reason.as_deref().map(|r| format!(" {r}")).unwrap_or_default(),
+                    reason_for_code(want).unwrap_or_default()
+                ),
+                vec![x.ev_at(
+                    st_seq,
+                    "",
+                    Some(serde_json::json!({"grpc-status": code, "reason": reason})),
+                )],
+                &x.leg,
+            );
+        }
         // STREAM-001 (breaker12 L6): streaming refused with another error than
         // UnsupportedOperationError by an agent whose card does not declare it.
         if let Some(why) = rest_grpc_code(reason.as_deref(), code == 5)
@@ -9864,9 +9913,35 @@ impl State {
             return false;
         }
         let reason = error_info_reason(v.get("error").and_then(|e| e.get("details")));
+        // breaker12 L7: TASK_NOT_FOUND names a task the call does not name.
+        if let Some((want, why)) = rest_grpc_code(reason, false)
+            .and_then(|k| self.extended_card_misfit(x, c, k))
+        {
+            let want = reason_for_code(want).unwrap_or_default();
+            let at = reason_expectation(want)
+                .and_then(|(_, st)| st.first().copied())
+                .unwrap_or(400);
+            self.find(
+                &r::REST_ERROR_SHAPE,
+                format!(
+                    "{why}, yet the agent answered HTTP {status} {} instead of HTTP {at} {want}",
+                    reason.unwrap_or_default()
+                ),
+                vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                &x.leg,
+            );
+            return true;
+        }
         if reason != Some("EXTENDED_AGENT_CARD_NOT_CONFIGURED")
             || self.card_for(x).is_none_or(|k| k.view.extended_card)
         {
+            // ERR-002 / ERR-003 (breaker12 L7): an A2A error on this route is judged like
+            // one on any other (status and reason agree, AIP-193 shape), whatever the HTTP
+            // status: a 404 carrying an A2A reason is the agent's answer, not a missing
+            // route.
+            if reason.is_some_and(|r| reason_expectation(r).is_some()) {
+                self.check_rest_error(x, status, v, bseq);
+            }
             return false;
         }
         self.find(
@@ -13436,8 +13511,6 @@ fn reason_for_code(code: i64) -> Option<&'static str> {
         .find(|r| reason_expectation(r).is_some_and(|(c, _)| c == code))
 }
 
-/// ERR-002 table: the JSON-RPC code and the HTTP statuses (1.0.1, and 1.0.0 where it
-/// differs) of an A2A ErrorInfo reason.
 /// The JSON-RPC code an HTTP+JSON or gRPC A2A error stands for (ERR-002), from its
 /// ErrorInfo `reason` ([`reason_expectation`]), or TaskNotFoundError (-32001) for a
 /// reason-less `not_found` (HTTP 404, gRPC NOT_FOUND); `None` otherwise.
@@ -13448,6 +13521,8 @@ fn rest_grpc_code(reason: Option<&str>, not_found: bool) -> Option<i64> {
     }
 }
 
+/// ERR-002 table: the JSON-RPC code and the HTTP statuses (1.0.1, and 1.0.0 where it
+/// differs) of an A2A ErrorInfo reason.
 fn reason_expectation(reason: &str) -> Option<(i64, &'static [u16])> {
     Some(match reason {
         "TASK_NOT_FOUND" => (jsonrpc::TASK_NOT_FOUND, &[404]),
