@@ -7236,14 +7236,24 @@ impl State {
     /// a 0.x client, which reads it as an unknown server error. VER-MIX-001, a warning: the
     /// refusal itself is fair in 0.x (a required extension may be enforced) and the code is
     /// a legal JSON-RPC server-range code (ERR-001). -32009 VersionNotSupportedError is
-    /// VER-002's own answer to an unsupported version, in any version, and is not judged.
+    /// VER-002's own answer to an unsupported version, and is not judged on a 0.3 request
+    /// (a 1.0 agent may refuse a request that VER-003 makes 0.3). A 0.2 request (the
+    /// agent's card declares 0.2 here, VER-005: 0.x does not negotiate) has codes up to
+    /// -32006 only (DIGEST §4): -32007, -32008 and -32009 are beyond it (breaker12 L8).
     /// `ptr` points at the code in the body at `bseq`.
     fn code_beyond_dialect(&mut self, x: &Exch, c: &Call, code: i64, bseq: u64, ptr: &str) {
         let Some(d) = c.dialect.filter(|d| d.is_0x()) else {
             return;
         };
         let hv = c.header_version.as_deref();
-        if code != jsonrpc::EXTENSION_SUPPORT_REQUIRED
+        let beyond = match code {
+            jsonrpc::EXTENSION_SUPPORT_REQUIRED => true,
+            jsonrpc::EXTENDED_CARD_NOT_CONFIGURED | jsonrpc::VERSION_NOT_SUPPORTED => {
+                d == Dialect::V0_2
+            }
+            _ => false,
+        };
+        if !beyond
             || hv
                 .and_then(Dialect::from_version)
                 .is_some_and(|h| !h.is_0x())
@@ -7252,24 +7262,35 @@ impl State {
             return;
         }
         let why = match hv {
+            None if d == Dialect::V0_2 => {
+                "it has no A2A-Version, and the agent's card declares protocol version 0.2 (VER-005: 0.x does not negotiate)".to_string()
+            }
             None => "it has no A2A-Version, which means 0.3 by VER-003".to_string(),
             Some(v) => format!("it has A2A-Version {v}"),
         };
         let v = d.as_str();
         let last = if d == Dialect::V0_3 { -32007 } else { -32006 };
+        let which = if code == jsonrpc::EXTENDED_CARD_NOT_CONFIGURED {
+            "a 0.3 and 1.0 code"
+        } else {
+            "a 1.0 code"
+        };
         self.areas.insert("version");
         let mut f = Finding::new(
             &r::VER_MIXED_PAYLOAD,
             format!(
-                "agent answered the {v} request {} with -32008 ExtensionSupportRequiredError, a 1.0 code that {v} does not have ({v} A2A codes end at {last}; {why}): a {v} client reads it as an unknown server error",
+                "agent answered the {v} request {} with {code} {}, {which} that {v} does not have ({v} A2A codes end at {last}; {why}): a {v} client reads it as an unknown server error",
                 c.op_term("call"),
+                jsonrpc::code_name(code).unwrap_or_default(),
             ),
         );
         f.spec = vec!["VER-002".into(), "VER-003".into(), "ERR-002".into()];
         let serves_0x = self
             .card_for(x)
             .is_some_and(|card| card.view.declared_dialects().iter().any(|d| d.is_0x()));
-        f.help = if serves_0x {
+        f.help = if code != jsonrpc::EXTENSION_SUPPORT_REQUIRED {
+            format!("answer a {v} request with the codes {v} defines (-32001 to {last}, ERR-002): the card declares {v}, so serve the request, or refuse it with an error {v} has (-32004 UnsupportedOperationError, a JSON-RPC -32600 or -32603) and say why in the message; {code} is for newer protocol versions")
+        } else if serves_0x {
             format!("answer a {v} request with {v} semantics (VER-002): refuse a request that lacks a required extension with an error {v} defines, naming the extension in the message, or process it; -32008 and its ErrorInfo are for 1.0 requests (A2A-Version: 1.0)")
         } else {
             format!("the card declares no {v} interface: refuse a {v} request with -32009 VersionNotSupportedError (VER-002: an unsupported version gets that error) rather than judging it by 1.0's extension rules")
