@@ -7720,6 +7720,10 @@ impl State {
                 self.id_error_codes(x, key, code, at, None);
             }
         }
+        if code == jsonrpc::TASK_NOT_FOUND {
+            let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
+            self.repeated_push_delete_refused(x, &c, "-32001 TaskNotFoundError", at);
+        }
         if code == jsonrpc::TASK_NOT_FOUND && !names_config {
             let tid = a2a::params_task_id(&c.params)
                 .map(str::to_string)
@@ -9509,6 +9513,10 @@ impl State {
             let ev = vec![x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})))];
             self.stream_once(&mut x, &r::ID_TASK_NOT_RESOLVABLE, msg, ev);
         }
+        if code == 5 {
+            let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            self.repeated_push_delete_refused(&x, &c, "NOT_FOUND (5)", at);
+        }
         // AUTH-005 (breaker12 L7): GetExtendedAgentCard answered NOT_FOUND TASK_NOT_FOUND.
         if let Some((want, why)) = rest_grpc_code(reason.as_deref(), code == 5)
             .and_then(|k| self.extended_card_misfit(&x, &c, k))
@@ -9623,6 +9631,10 @@ impl State {
             }
             if json.is_none() && self.rest_route_of_answered_interface(x) {
                 self.rest_error_not_json(x, &c, status, bseq);
+            }
+            if status == 404 {
+                let at = x.ev_at(bseq, "", Some(Value::from(status)));
+                self.repeated_push_delete_refused(x, &c, "HTTP 404", at);
             }
             if let Some(v) = json {
                 self.check_rest_error(x, status, v, bseq);
@@ -10601,6 +10613,57 @@ impl State {
                     found: None,
                 },
                 x.ev_at(bseq, &ptr, Some(Value::String(id))),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// PUSH-003 (1.0 §3.1.10: Delete "MUST be idempotent - multiple deletions of the same
+    /// config have the same effect"; breaker12 L17): a Delete of a config the agent already
+    /// answered a Delete of with success, refused as not found (`wire`: the answer in the
+    /// wire's terms, at `at`). §3.1.10 lists TaskNotFoundError only for a task that does not
+    /// exist; the repeat finds the config gone and succeeds. RPC-ERROR-001, REST-ERROR-001
+    /// or GRPC-ERROR-001 by the call's binding; 1.0 calls only (PUSH-003 is 1.0's).
+    fn repeated_push_delete_refused(&mut self, x: &Exch, c: &Call, wire: &str, at: Evidence) {
+        if c.op != Some(Op::DeletePushConfig)
+            || c.dialect != Some(Dialect::V1_0)
+            || self.push_deleted_ids.is_empty()
+        {
+            return;
+        }
+        let Some(task) = push_call_task(c).map(str::to_string) else {
+            return;
+        };
+        let id = push_call_config_id(c, &x.path).unwrap_or_else(|| task.clone());
+        let Some((dseq, dxid)) = self
+            .push_deleted_ids
+            .get(&format!("{task}\u{0}{id}"))
+            .filter(|(s, _)| *s < x.req_seq)
+            .cloned()
+        else {
+            return;
+        };
+        let (rule, want) = match c.binding {
+            Some(Binding::Rest) => (&r::REST_ERROR_SHAPE, "a success (HTTP 200)"),
+            Some(Binding::Grpc) => (&r::GRPC_ERROR_CODE, "a success (OK)"),
+            _ => (&r::RPC_ERROR_CODE, "a success result"),
+        };
+        self.areas.insert("push");
+        let op = c.op_term(Op::DeletePushConfig.name());
+        self.find(
+            rule,
+            format!(
+                "the agent answered the client's earlier {op} of push notification config {id} of task {task} with success, yet the repeated delete was answered {wire} instead of {want}: delete is idempotent (multiple deletions of the same config have the same effect), and TaskNotFoundError is for a task that does not exist"
+            ),
+            vec![
+                Evidence {
+                    seq: dseq,
+                    exchange: Some(dxid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev(x.req_ev_seq()),
+                at,
             ],
             &x.leg,
         );
