@@ -7974,10 +7974,12 @@ impl State {
     }
 
     /// DATA-006: the history of task `o` (at `ptr`) against the request's `historyLength`
-    /// ([`requested_history_length`]). 1.0: more than N > 0 messages is DATA-HISTORY-001,
-    /// any message under historyLength 0 is DATA-HISTORY-002 (SHOULD be omitted). 0.x: more
-    /// than N > 0 is DATA-HISTORY-002 (the 0.3 schema describes the limit without a MUST);
-    /// 0.x historyLength 0 is not judged (0.3 gRPC reads it as unlimited, DIGEST trap 7).
+    /// ([`requested_history_length`]). 1.0: more than N messages is DATA-HISTORY-001, N = 0
+    /// included (proto `history_length`: "A value of zero is a request to not include any
+    /// messages. The server MUST NOT return more messages than the provided value";
+    /// breaker12 L16); an empty list under 0 is fine. 0.x: more than N > 0 is
+    /// DATA-HISTORY-002 (the 0.3 schema describes the limit without a MUST); 0.x
+    /// historyLength 0 is not judged (0.3 gRPC reads it as unlimited, DIGEST trap 7).
     fn check_history_length(&mut self, x: &Exch, c: &Call, o: &Obj, ptr: &str, bseq: u64) {
         let Some(want) = requested_history_length(c, &x.url) else {
             return;
@@ -7988,8 +7990,7 @@ impl State {
         };
         let v1 = c.dialect == Some(Dialect::V1_0);
         let rule = match (v1, want) {
-            (true, 0) if got > 0 => &r::DATA_HISTORY_NOT_APPLIED,
-            (true, n) if n > 0 && got > n => &r::DATA_HISTORY_EXCEEDED,
+            (true, n) if got > n => &r::DATA_HISTORY_EXCEEDED,
             (false, n) if n > 0 && got > n => &r::DATA_HISTORY_NOT_APPLIED,
             _ => return,
         };
@@ -7997,8 +7998,13 @@ impl State {
         self.find(
             rule,
             format!(
-                "task carries {got} history message{} although {op} asked for historyLength {want}",
-                if got == 1 { "" } else { "s" }
+                "task carries {got} history message{} although {op} asked for historyLength {want}{}",
+                if got == 1 { "" } else { "s" },
+                if want == 0 {
+                    ", which asks for none (the server MUST NOT return more messages than the value)"
+                } else {
+                    ""
+                }
             ),
             vec![
                 x.ev(x.req_ev_seq()),

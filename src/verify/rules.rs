@@ -227,11 +227,11 @@ rule!(DATA_TIME_NOT_UTC, "DATA-TIME-001", "timestamp-not-utc", Warning, Lifecycl
 rule!(DATA_HISTORY_EXCEEDED, "DATA-HISTORY-001", "history-length-exceeded", Error, Lifecycle,
     ["DATA-006"],
     "1.0 task carries more history messages than the request's historyLength",
-    "trim Task.history to the historyLength the client asked for (the N most recent messages); historyLength N means never more than N");
+    "trim Task.history to the historyLength the client asked for (the N most recent messages); historyLength N means never more than N, and historyLength 0 means no messages (omit history)");
 rule!(DATA_HISTORY_NOT_APPLIED, "DATA-HISTORY-002", "history-length-not-applied", Warning, Lifecycle,
     ["DATA-006"],
-    "task history not trimmed to the request's historyLength (1.0 historyLength 0, or a 0.x limit)",
-    "apply historyLength to every task you return (send, get, list): 1.0 historyLength 0 omits history; on 0.x return at most the N most recent messages");
+    "0.x task history not trimmed to the request's historyLength",
+    "apply historyLength to every task you return (send, get, list): on 0.x return at most the N most recent messages");
 rule!(DATA_LIST_ARTIFACTS, "DATA-LIST-001", "list-tasks-artifacts-not-requested", Error, Lifecycle,
     ["DATA-007"],
     "listed tasks carry artifacts although includeArtifacts was not true (ListTasks)",
