@@ -7303,6 +7303,52 @@ impl State {
         self.emit(f);
     }
 
+    /// CAP-PUSH-002 / CAP-STREAM-002 (PUSH-001, STREAM-001, CARD-005; breaker12 L9): the
+    /// agent refused a capability its card declares: PushNotificationNotSupportedError
+    /// (`code` -32003, or a REST / gRPC answer mapped to it) under
+    /// `capabilities.pushNotifications: true`, or UnsupportedOperationError (-32004) for
+    /// SendStreamingMessage under `capabilities.streaming: true`. Either the card
+    /// over-declares or the agent refuses what it declares; a warning naming both. `wire`
+    /// is the answer in the wire's terms, `at` its evidence.
+    fn capability_refused(&mut self, x: &Exch, c: &Call, code: i64, wire: &str, at: Evidence) {
+        if x.synthetic || c.webhook {
+            return;
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let (rule, flag) = match (code, c.op) {
+            (jsonrpc::PUSH_NOT_SUPPORTED, Some(_)) if card.view.push_notifications == Some(true) => {
+                (&r::CAP_PUSH_REFUSED, "pushNotifications")
+            }
+            (jsonrpc::UNSUPPORTED_OPERATION, Some(Op::SendStreamingMessage))
+                if card.view.streaming == Some(true) =>
+            {
+                (&r::CAP_STREAMING_REFUSED, "streaming")
+            }
+            _ => return,
+        };
+        let op = c.op_term(c.op.map_or("the call", Op::name));
+        self.areas.insert("card");
+        self.find(
+            rule,
+            format!(
+                "the agent card declares capabilities.{flag}: true, yet the agent answered {op} with {wire}: either the card declares a capability the agent does not have, or the agent refuses one it declares"
+            ),
+            vec![
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some(format!("/capabilities/{flag}")),
+                    found: Some(Value::Bool(true)),
+                },
+                x.ev(x.req_ev_seq()),
+                at,
+            ],
+            &x.leg,
+        );
+    }
+
     /// AUTH-005 (1.0 §3.1.11; breaker12 L7): a 1.0 GetExtendedAgentCard answered
     /// TaskNotFoundError (`code` -32001, or a REST / gRPC answer mapped to it) names no task
     /// that could be missing. A card declaring `capabilities.extendedAgentCard` whose
@@ -7406,6 +7452,14 @@ impl State {
             }
         }
         self.code_beyond_dialect(x, &c, code, bseq, "/error/code");
+        if matches!(
+            code,
+            jsonrpc::PUSH_NOT_SUPPORTED | jsonrpc::UNSUPPORTED_OPERATION
+        ) {
+            let wire = format!("{code} {}", jsonrpc::code_name(code).unwrap_or_default());
+            let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
+            self.capability_refused(x, &c, code, &wire, at);
+        }
         // ERR-002 / ERR-004: the ErrorInfo reason in error.data names the code.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         let parsed = Json::parse(&body).ok();
@@ -9523,6 +9577,12 @@ impl State {
             let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
             self.repeated_push_delete_refused(&x, &c, "NOT_FOUND (5)", at);
         }
+        // CAP-PUSH-002 / CAP-STREAM-002 (breaker12 L9).
+        if let Some(k) = rest_grpc_code(reason.as_deref(), false) {
+            let wire = format!("{name} ({code}) {}", reason.as_deref().unwrap_or_default());
+            let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            self.capability_refused(&x, &c, k, &wire, at);
+        }
         // AUTH-005 (breaker12 L7): GetExtendedAgentCard answered NOT_FOUND TASK_NOT_FOUND.
         if let Some((want, why)) = rest_grpc_code(reason.as_deref(), code == 5)
             .and_then(|k| self.extended_card_misfit(&x, &c, k))
@@ -9641,6 +9701,28 @@ impl State {
             if status == 404 {
                 let at = x.ev_at(bseq, "", Some(Value::from(status)));
                 self.repeated_push_delete_refused(x, &c, "HTTP 404", at);
+            }
+            // CAP-PUSH-002 / CAP-STREAM-002: the ErrorInfo reason (1.0) or the 0.3 code.
+            if let Some(v) = json {
+                let reason = error_info_reason(
+                    v.get("error")
+                        .and_then(Json::as_object)
+                        .and_then(|e| e.get("details")),
+                );
+                let code = rest_grpc_code(reason, false).or_else(|| {
+                    v.get("code")
+                        .or_else(|| v.get("error").and_then(|e| e.get("code")))
+                        .and_then(Json::as_i64)
+                        .filter(|k| (-32099..=-32000).contains(k))
+                });
+                if let Some(code) = code {
+                    let wire = match reason {
+                        Some(r) => format!("HTTP {status} {r}"),
+                        None => format!("HTTP {status} {code}"),
+                    };
+                    let at = x.ev_at(bseq, "", Some(Value::from(status)));
+                    self.capability_refused(x, &c, code, &wire, at);
+                }
             }
             if let Some(v) = json {
                 self.check_rest_error(x, status, v, bseq);

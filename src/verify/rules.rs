@@ -532,6 +532,10 @@ rule!(CAP_STREAMING, "CAP-STREAM-001", "streaming-not-declared-but-served", Erro
     ["STREAM-001"],
     "agent served a stream although its card does not declare streaming",
     "declare capabilities.streaming: true, or answer streaming calls with -32004 UnsupportedOperationError");
+rule!(CAP_STREAMING_REFUSED, "CAP-STREAM-002", "streaming-declared-but-refused", Warning, Interop,
+    ["STREAM-001", "CARD-005"],
+    "agent refused SendStreamingMessage with UnsupportedOperationError although its card declares capabilities.streaming: true",
+    "make the card say what the agent does: serve SendStreamingMessage (message/stream, POST /message:stream) when the card declares streaming: true, or declare streaming: false (or leave it out) when the agent refuses streams with UnsupportedOperationError; clients pick streaming from the card");
 rule!(CAP_EXTENDED_CARD, "CAP-CARD-001", "extended-card-not-declared-but-served", Error, Interop,
     ["AUTH-005"],
     "agent served a 1.0 extended agent card although its public card does not declare capabilities.extendedAgentCard",
@@ -544,6 +548,10 @@ rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop
     ["PUSH-001"],
     "agent accepted a push notification config although its card does not declare push notifications",
     "declare capabilities.pushNotifications: true, or answer config operations with -32003 PushNotificationNotSupportedError");
+rule!(CAP_PUSH_REFUSED, "CAP-PUSH-002", "push-declared-but-refused", Warning, Interop,
+    ["PUSH-001", "CARD-005"],
+    "agent answered PushNotificationNotSupportedError although its card declares capabilities.pushNotifications: true",
+    "make the card say what the agent does: serve push notification configs when the card declares pushNotifications: true, or declare pushNotifications: false (or leave it out) when the agent refuses them; -32003 PushNotificationNotSupportedError (PUSH_NOTIFICATION_NOT_SUPPORTED) means the capability is absent, and a client that trusts the card fails hard");
 
 // ---- auth -------------------------------------------------------------------------------
 rule!(AUTH_CHALLENGE_MISSING, "AUTH-CHALLENGE-001", "auth-challenge-missing", Warning, Security,
@@ -693,7 +701,9 @@ pub static RULES: &[Rule] = &[
     CAP_EXT_NOT_DECLARED,
     CAP_EXT_0X_HEADER,
     CAP_PUSH,
+    CAP_PUSH_REFUSED,
     CAP_STREAMING,
+    CAP_STREAMING_REFUSED,
     CARD_PATH_LEGACY_ONLY,
     CARD_PATH_REDIRECTED,
     CARD_SECRET,
