@@ -4194,6 +4194,10 @@ impl State {
             return;
         }
         self.check_extensions(&x, json.as_ref());
+        if status == 403 && c.binding.is_some() {
+            let at = x.ev_at(x.body_seq(), "", Some(Value::from(status)));
+            self.other_callers_task_refused(&x, &c, "HTTP 403", at);
+        }
         match c.binding {
             Some(Binding::JsonRpc) if c.batch.is_some() => {
                 self.on_jsonrpc_batch(&x, status, json.as_ref(), &body)
@@ -7349,6 +7353,71 @@ impl State {
         );
     }
 
+    /// AUTH-SCOPE-001 (TASK-009: "unknown or inaccessible task → TaskNotFoundError; never
+    /// reveal existence of forbidden resources", 1.0 §3.3.2 "Servers MUST NOT reveal the
+    /// existence of resources the client is not authorized to access"; AUTH-006;
+    /// breaker12 L5): a task operation on a task handed out to a caller under other
+    /// credentials ([`caller_fingerprint`]) refused with HTTP 403 or gRPC
+    /// PERMISSION_DENIED (`what`, at `at`): the refusal tells the caller the task exists,
+    /// where an unknown id gets TaskNotFoundError. A 403 whose `WWW-Authenticate` names
+    /// `insufficient_scope` refuses the operation, not the task, and is not judged.
+    fn other_callers_task_refused(&mut self, x: &Exch, c: &Call, what: &str, at: Evidence) {
+        if x.synthetic || c.webhook {
+            return;
+        }
+        let names_task = matches!(
+            c.op,
+            Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+        );
+        let Some(tid) = (if names_task {
+            c.task_id()
+        } else {
+            push_call_task(c)
+        }) else {
+            return;
+        };
+        if x
+            .resp_headers
+            .get("www-authenticate")
+            .is_some_and(|v| v.to_ascii_lowercase().contains("insufficient_scope"))
+        {
+            return;
+        }
+        let Some((creator, aseq, axid)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
+            let (s, xid) = t.announced.clone()?;
+            Some((t.caller?, s, xid))
+        }) else {
+            return;
+        };
+        if aseq >= x.req_seq || self.caller_of(x).is_none_or(|me| me == creator) {
+            return;
+        }
+        let op = c.op_term(c.op.map_or("the call", Op::name));
+        let want = match c.binding {
+            Some(Binding::Rest) => "HTTP 404 TASK_NOT_FOUND",
+            Some(Binding::Grpc) => "NOT_FOUND TASK_NOT_FOUND",
+            _ => "-32001 TaskNotFoundError",
+        };
+        self.areas.insert("auth");
+        self.find(
+            &r::AUTH_SCOPE_EXISTENCE_REVEALED,
+            format!(
+                "agent answered {op} of task {tid}, which it handed out to a caller under other credentials, with {what}: that tells this caller the task exists; an inaccessible task is answered like an unknown one, {want}"
+            ),
+            vec![
+                Evidence {
+                    seq: aseq,
+                    exchange: Some(axid),
+                    pointer: None,
+                    found: Some(Value::String(tid.to_string())),
+                },
+                x.ev(x.req_ev_seq()),
+                at,
+            ],
+            &x.leg,
+        );
+    }
+
     /// AUTH-005 (1.0 §3.1.11; breaker12 L7): a 1.0 GetExtendedAgentCard answered
     /// TaskNotFoundError (`code` -32001, or a REST / gRPC answer mapped to it) names no task
     /// that could be missing. A card declaring `capabilities.extendedAgentCard` whose
@@ -9576,6 +9645,10 @@ impl State {
         if code == 5 {
             let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
             self.repeated_push_delete_refused(&x, &c, "NOT_FOUND (5)", at);
+        }
+        if code == 7 {
+            let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            self.other_callers_task_refused(&x, &c, "PERMISSION_DENIED (7)", at);
         }
         // CAP-PUSH-002 / CAP-STREAM-002 (breaker12 L9).
         if let Some(k) = rest_grpc_code(reason.as_deref(), false) {

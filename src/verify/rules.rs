@@ -574,6 +574,10 @@ rule!(AUTH_UNDEFINED_SCHEME, "AUTH-SCHEME-001", "security-requirement-undefined-
     ["AUTH-002", "AUTH-007"],
     "agent card security requirement names a scheme that securitySchemes does not define",
     "name in securityRequirements (card and skills; 0.x security) only keys of securitySchemes: a client cannot satisfy a requirement for a scheme it cannot look up");
+rule!(AUTH_SCOPE_EXISTENCE_REVEALED, "AUTH-SCOPE-001", "other-callers-task-existence-revealed", Error, Security,
+    ["TASK-009", "AUTH-006"],
+    "agent refused a task handed out to other credentials with 403 / PERMISSION_DENIED instead of TaskNotFoundError, revealing that the task exists",
+    "answer a task operation on a task the caller may not see exactly like one on an unknown task: TaskNotFoundError (-32001, HTTP 404 TASK_NOT_FOUND, gRPC NOT_FOUND), with a message that does not say the task exists or whose it is; keep 403 / PERMISSION_DENIED for operations the caller's credentials do not cover (missing scope)");
 rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning, Security,
     ["AUTH-004"],
     "agent card names an OAuth 2.0 or OpenID Connect endpoint over plain http on a non-loopback host",
@@ -693,6 +697,7 @@ pub static RULES: &[Rule] = &[
     AUTH_OPEN_ENDPOINT,
     AUTH_CREDENTIAL_IN_PAYLOAD,
     AUTH_UNDEFINED_SCHEME,
+    AUTH_SCOPE_EXISTENCE_REVEALED,
     AUTH_ENDPOINT_NOT_TLS,
     CAP_EXTENDED_CARD,
     CAP_EXTENDED_CARD_0X,
