@@ -7149,7 +7149,6 @@ impl State {
         ))
     }
 
-
     /// How well ErrorInfo `reason` (ERR-002) fits call `c` of exchange `x`, judged from the
     /// operation and what this recording knows of the task it names: `(0, why)` when the
     /// reason cannot be right here (TASK_NOT_CANCELABLE on anything but a cancel, TASK-003;
@@ -7322,7 +7321,9 @@ impl State {
             return;
         };
         let (rule, flag) = match (code, c.op) {
-            (jsonrpc::PUSH_NOT_SUPPORTED, Some(_)) if card.view.push_notifications == Some(true) => {
+            (jsonrpc::PUSH_NOT_SUPPORTED, Some(_))
+                if card.view.push_notifications == Some(true) =>
+            {
                 (&r::CAP_PUSH_REFUSED, "pushNotifications")
             }
             (jsonrpc::UNSUPPORTED_OPERATION, Some(Op::SendStreamingMessage))
@@ -7376,8 +7377,7 @@ impl State {
         }) else {
             return;
         };
-        if x
-            .resp_headers
+        if x.resp_headers
             .get("www-authenticate")
             .is_some_and(|v| v.to_ascii_lowercase().contains("insufficient_scope"))
         {
@@ -7416,6 +7416,90 @@ impl State {
             ],
             &x.leg,
         );
+    }
+
+    /// ERR-002 (breaker12 L10): ContentTypeNotSupportedError (-32005) is for "a Media Type
+    /// provided in the request's message parts or implied for an artifact" that the agent
+    /// or the invoked skill does not support. A send whose parts are all plain text (no
+    /// media type, or `text/plain`) to an agent whose card accepts `text/plain` input in
+    /// `defaultInputModes` and in every skill's `inputModes`, and whose
+    /// `acceptedOutputModes` (if any) share a mode with the card's output modes, has no
+    /// media type to refuse. Returns why, or `None` when the refusal may be founded.
+    fn content_type_refusal_unfounded(&self, x: &Exch, c: &Call) -> Option<String> {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return None;
+        }
+        let card = self.card_for(x)?;
+        if !card.view.text_input_accepted {
+            return None;
+        }
+        let m = params_message(&c.params)?;
+        let parts = m
+            .get("parts")
+            .or_else(|| m.get("content"))
+            .and_then(Json::as_array)?;
+        let plain = |p: &Json| {
+            let Some(o) = p.as_object() else { return false };
+            let text = o.get("text").is_some_and(Json::is_string)
+                && !["file", "data", "raw", "url"]
+                    .iter()
+                    .any(|k| o.contains_key(k));
+            let kind_ok = o
+                .get("kind")
+                .or_else(|| o.get("type"))
+                .and_then(Json::as_str)
+                .is_none_or(|k| k == "text");
+            let media = ["mediaType", "media_type", "mimeType"]
+                .iter()
+                .find_map(|k| o.get(k).and_then(Json::as_str))
+                .map(|t| {
+                    t.split(';')
+                        .next()
+                        .unwrap_or("")
+                        .trim()
+                        .to_ascii_lowercase()
+                });
+            text && kind_ok && media.is_none_or(|t| t.is_empty() || t == "text/plain")
+        };
+        if parts.is_empty() || !parts.iter().all(plain) {
+            return None;
+        }
+        let accepted: Vec<String> = c
+            .params
+            .get("configuration")
+            .and_then(|k| k.get("acceptedOutputModes"))
+            .and_then(Json::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(Json::as_str)
+                    .map(|t| t.trim().to_ascii_lowercase())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if !accepted.is_empty() {
+            let fits = |a: &str, b: &str| {
+                a == b
+                    || a == "*/*"
+                    || b == "*/*"
+                    || a.strip_suffix("/*")
+                        .is_some_and(|p| b.starts_with(&format!("{p}/")))
+                    || b.strip_suffix("/*")
+                        .is_some_and(|p| a.starts_with(&format!("{p}/")))
+            };
+            let outs = &card.view.output_modes;
+            if outs.is_empty() || !accepted.iter().any(|a| outs.iter().any(|o| fits(a, o))) {
+                return None;
+            }
+        }
+        Some(format!(
+            "every part of the {} message is text/plain, which the agent card accepts (defaultInputModes and every skill's inputModes list it){}, so no media type of the request is unsupported",
+            c.op_term(c.op?.name()),
+            if accepted.is_empty() {
+                ""
+            } else {
+                ", and the request's acceptedOutputModes include one of the card's output modes"
+            }
+        ))
     }
 
     /// AUTH-005 (1.0 §3.1.11; breaker12 L7): a 1.0 GetExtendedAgentCard answered
@@ -7466,8 +7550,10 @@ impl State {
                 c.op,
                 Some(Op::SendStreamingMessage) | Some(Op::SubscribeToTask)
             )
-            || !(matches!(code, jsonrpc::METHOD_NOT_FOUND | jsonrpc::PUSH_NOT_SUPPORTED)
-                || (code == jsonrpc::TASK_NOT_FOUND && names_no_task()))
+            || !(matches!(
+                code,
+                jsonrpc::METHOD_NOT_FOUND | jsonrpc::PUSH_NOT_SUPPORTED
+            ) || (code == jsonrpc::TASK_NOT_FOUND && names_no_task()))
         {
             return None;
         }
@@ -7528,6 +7614,19 @@ impl State {
             let wire = format!("{code} {}", jsonrpc::code_name(code).unwrap_or_default());
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
             self.capability_refused(x, &c, code, &wire, at);
+        }
+        if code == jsonrpc::CONTENT_TYPE_NOT_SUPPORTED {
+            if let Some(why) = self.content_type_refusal_unfounded(x, &c) {
+                self.find(
+                    &r::RPC_ERROR_CODE,
+                    format!("{why}, yet the agent answered -32005 ContentTypeNotSupportedError"),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+                    ],
+                    &x.leg,
+                );
+            }
         }
         // ERR-002 / ERR-004: the ErrorInfo reason in error.data names the code.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
@@ -9654,7 +9753,19 @@ impl State {
         if let Some(k) = rest_grpc_code(reason.as_deref(), false) {
             let wire = format!("{name} ({code}) {}", reason.as_deref().unwrap_or_default());
             let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
-            self.capability_refused(&x, &c, k, &wire, at);
+            self.capability_refused(&x, &c, k, &wire, at.clone());
+            if k == jsonrpc::CONTENT_TYPE_NOT_SUPPORTED {
+                if let Some(why) = self.content_type_refusal_unfounded(&x, &c) {
+                    self.find(
+                        &r::GRPC_ERROR_CODE,
+                        format!(
+                            "{why}, yet the agent answered {wire} (ContentTypeNotSupportedError)"
+                        ),
+                        vec![x.ev(x.req_ev_seq()), at],
+                        &x.leg,
+                    );
+                }
+            }
         }
         // AUTH-005 (breaker12 L7): GetExtendedAgentCard answered NOT_FOUND TASK_NOT_FOUND.
         if let Some((want, why)) = rest_grpc_code(reason.as_deref(), code == 5)
@@ -9719,7 +9830,10 @@ impl State {
                 {
                     let wire = format!(
                         "{name} ({code}){}",
-                        reason.as_deref().map(|r| format!(" {r}")).unwrap_or_default()
+                        reason
+                            .as_deref()
+                            .map(|r| format!(" {r}"))
+                            .unwrap_or_default()
                     );
                     let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
                     self.id_error_codes(&x, key, mapped, at, Some(wire));
@@ -9794,7 +9908,17 @@ impl State {
                         None => format!("HTTP {status} {code}"),
                     };
                     let at = x.ev_at(bseq, "", Some(Value::from(status)));
-                    self.capability_refused(x, &c, code, &wire, at);
+                    self.capability_refused(x, &c, code, &wire, at.clone());
+                    if code == jsonrpc::CONTENT_TYPE_NOT_SUPPORTED {
+                        if let Some(why) = self.content_type_refusal_unfounded(x, &c) {
+                            self.find(
+                                &r::REST_ERROR_SHAPE,
+                                format!("{why}, yet the agent answered {wire} (ContentTypeNotSupportedError)"),
+                                vec![x.ev(x.req_ev_seq()), at],
+                                &x.leg,
+                            );
+                        }
+                    }
                 }
             }
             if let Some(v) = json {
@@ -10108,8 +10232,8 @@ impl State {
         }
         let reason = error_info_reason(v.get("error").and_then(|e| e.get("details")));
         // breaker12 L7: TASK_NOT_FOUND names a task the call does not name.
-        if let Some((want, why)) = rest_grpc_code(reason, false)
-            .and_then(|k| self.extended_card_misfit(x, c, k))
+        if let Some((want, why)) =
+            rest_grpc_code(reason, false).and_then(|k| self.extended_card_misfit(x, c, k))
         {
             let want = reason_for_code(want).unwrap_or_default();
             let at = reason_expectation(want)
@@ -10121,7 +10245,10 @@ impl State {
                     "{why}, yet the agent answered HTTP {status} {} instead of HTTP {at} {want}",
                     reason.unwrap_or_default()
                 ),
-                vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                vec![
+                    x.ev(x.req_ev_seq()),
+                    x.ev_at(bseq, "", Some(excerpt_value(v))),
+                ],
                 &x.leg,
             );
             return true;
@@ -13253,7 +13380,12 @@ fn caller_fingerprint(x: &Exch, headers: &[String], query: &[String]) -> Option<
         if parts.iter().any(|(k, _)| *k == n) {
             continue;
         }
-        if let Some(v) = x.req_headers.get(n).map(str::trim).filter(|v| !v.is_empty()) {
+        if let Some(v) = x
+            .req_headers
+            .get(n)
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+        {
             parts.push((n, v.to_string()));
         }
     }
@@ -13263,7 +13395,12 @@ fn caller_fingerprint(x: &Exch, headers: &[String], query: &[String]) -> Option<
         }
     }
     if parts.is_empty() {
-        if let Some(v) = x.req_headers.get("cookie").map(str::trim).filter(|v| !v.is_empty()) {
+        if let Some(v) = x
+            .req_headers
+            .get("cookie")
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+        {
             parts.push(("cookie", v.to_string()));
         }
     }
