@@ -1187,7 +1187,15 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
                 } else {
                     &["text", "file", "data"]
                 };
-                let set = |k: &str| o.get(k).is_some_and(|v| !v.is_null());
+                // ProtoJSON: `null` leaves a member unset, except for a
+                // `google.protobuf.Value`, where it is the value NULL_VALUE. The 1.0 `data`
+                // member is one ("object, array, string, number, boolean, or null"), so
+                // `{"data": null}` sets it.
+                let set = |k: &str| {
+                    o.get(k).is_some_and(|v| {
+                        !v.is_null() || (style == PartStyle::V1 && k == "data")
+                    })
+                };
                 let mut present_keys = keys.iter().copied().filter(|k| set(k));
                 let first = present_keys.next();
                 let exactly_one = first.is_some() && present_keys.next().is_none();

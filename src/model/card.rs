@@ -133,6 +133,13 @@ pub struct AgentCardView {
     /// URIs of `capabilities.extensions[]` entries marked `required: true` (EXT-002): a 1.0
     /// request that does not name each of them in `A2A-Extensions` must be refused.
     pub required_extensions: Vec<String>,
+    /// `text/plain` input is accepted by every input mode list the card declares: a
+    /// non-empty `defaultInputModes` and each skill's `inputModes` (where a skill sets
+    /// them) list `text/plain`, `text/*` or `*/*` (ERR-002 -32005: a part's media type the
+    /// agent or the invoked skill does not support).
+    pub text_input_accepted: bool,
+    /// `defaultOutputModes` and every skill's `outputModes`, lowercased media types.
+    pub output_modes: Vec<String>,
 }
 
 impl AgentCardView {
@@ -329,6 +336,31 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
                     .push((format!("/skills/{i}/tags"), "skill has no tags list".into())),
             }
         }
+    }
+    // Input and output modes (ERR-002 -32005; breaker12 L10).
+    let modes = |v: Option<&Json>| -> Option<Vec<String>> {
+        v.and_then(Json::as_array).map(|a| {
+            a.iter()
+                .filter_map(Json::as_str)
+                .map(|m| m.trim().to_ascii_lowercase())
+                .collect()
+        })
+    };
+    let text_ok = |ms: &[String]| {
+        ms.iter()
+            .any(|m| matches!(m.as_str(), "text/plain" | "text/*" | "*/*" | "*"))
+    };
+    let skills = o.get("skills").and_then(Json::as_array);
+    let default_in = modes(o.get("defaultInputModes")).unwrap_or_default();
+    c.text_input_accepted = text_ok(&default_in)
+        && skills.is_none_or(|ss| {
+            ss.iter()
+                .all(|s| modes(s.get("inputModes")).is_none_or(|m| m.is_empty() || text_ok(&m)))
+        });
+    c.output_modes = modes(o.get("defaultOutputModes")).unwrap_or_default();
+    for s in skills.into_iter().flatten() {
+        c.output_modes
+            .extend(modes(s.get("outputModes")).unwrap_or_default());
     }
     // Capabilities.
     match o.get("capabilities") {

@@ -498,8 +498,17 @@ struct Advertised {
 }
 
 /// A wrong answer to a call naming a never-seen task ([`Engine::id_error_codes`]): (task
-/// key, leg, evidence, method, the answer in words).
-type WrongUnknownTaskAnswer = (String, Option<String>, Vec<Evidence>, String, &'static str);
+/// key, leg, evidence, method, the answer in the wire's words, TaskNotFoundError in the
+/// wire's words, the rule of the answer's binding).
+type WrongUnknownTaskAnswer = (
+    String,
+    Option<String>,
+    Vec<Evidence>,
+    String,
+    String,
+    &'static str,
+    &'static Rule,
+);
 
 #[derive(Debug, Default)]
 struct TaskRec {
@@ -540,6 +549,10 @@ struct TaskRec {
     /// Set when the id was handed out only by an agent Message's `taskId` (ID-004), with
     /// that message's id as the message prints it: ID-TASK-001 then names the message.
     named_by_message: Option<String>,
+    /// [`caller_fingerprint`] of the client call that handed the task out (`None` when it
+    /// carried no comparable credentials, or the task was first seen in a push delivery):
+    /// a later call under other credentials may be refused the task (TASK-009, AUTH-006).
+    caller: Option<u64>,
 }
 
 /// What a client knows when it follows a 1.0 ListTasks `nextPageToken`
@@ -2590,6 +2603,20 @@ impl State {
         self.cards.get(x.origin.as_deref()?)
     }
 
+    /// [`caller_fingerprint`] of client call `x` with the credential headers and query
+    /// parameters its agent's card names; `None` for a push delivery.
+    fn caller_of(&self, x: &Exch) -> Option<u64> {
+        if x.call.as_ref().is_some_and(|c| c.webhook) {
+            return None;
+        }
+        let view = self.card_for(x).map(|c| &c.view);
+        caller_fingerprint(
+            x,
+            view.map_or(&[][..], |v| &v.credential_headers[..]),
+            view.map_or(&[][..], |v| &v.credential_query[..]),
+        )
+    }
+
     /// A client-leg answer of a gateway recording (an `upstream` leg seen) with no
     /// upstream request since the client's request head: the gateway answered alone (its
     /// cache, a stale copy), so what it says is not the agent's (GW-RESP-002).
@@ -3811,9 +3838,11 @@ impl State {
             // TASK-003 is settled for this task: nothing left to judge at the end.
             self.pending_cancels.remove(&key);
         }
+        let caller = self.caller_of(x);
         let t = self.tasks.entry(key).or_default();
         if t.announced.is_none() {
             t.announced = Some((seq, xid.clone()));
+            t.caller = caller;
         }
         t.in_calls |= !x.call.as_ref().is_some_and(|c| c.webhook);
         let mut ctx_change = None;
@@ -4260,6 +4289,10 @@ impl State {
             return;
         }
         self.check_extensions(&x, json.as_ref());
+        if status == 403 && c.binding.is_some() {
+            let at = x.ev_at(x.body_seq(), "", Some(Value::from(status)));
+            self.other_callers_task_refused(&x, &c, "HTTP 403", at);
+        }
         match c.binding {
             Some(Binding::JsonRpc) if c.batch.is_some() => {
                 self.on_jsonrpc_batch(&x, status, json.as_ref(), &body)
@@ -6211,10 +6244,12 @@ impl State {
                 }
             }
         }
+        let caller = self.caller_of(x);
         let t = self.tasks.entry(key).or_default();
         if t.announced.is_none() {
             t.announced = Some((seq, x.id.clone()));
             t.named_by_message = Some(message_id_of(m));
+            t.caller = caller;
         }
         Some((
             format!(
@@ -7343,22 +7378,6 @@ impl State {
         ))
     }
 
-    /// TASK-003 (1.0 §3.3.1: "Cancel Task operations are idempotent"): a 1.0 CancelTask of a
-    /// task this recording already saw TASK_STATE_CANCELED returns the canceled task again
-    /// (or TaskNotFoundError after a purge); -32002 TaskNotCancelableError makes the
-    /// repeat fail (a2a-js #539). Returns the task id.
-    fn repeated_cancel_refused(&self, x: &Exch, c: &Call, code: i64) -> Option<String> {
-        if code != jsonrpc::TASK_NOT_CANCELABLE
-            || c.op != Some(Op::CancelTask)
-            || c.dialect != Some(Dialect::V1_0)
-        {
-            return None;
-        }
-        let tid = c.task_id()?.to_string();
-        let (ts, tseq, _) = self.tasks.get(&x.tkey(&tid))?.terminal.clone()?;
-        (ts == TaskState::Canceled && tseq < x.req_seq).then_some(tid)
-    }
-
     /// How well ErrorInfo `reason` (ERR-002) fits call `c` of exchange `x`, judged from the
     /// operation and what this recording knows of the task it names: `(0, why)` when the
     /// reason cannot be right here (TASK_NOT_CANCELABLE on anything but a cancel, TASK-003;
@@ -7386,7 +7405,9 @@ impl State {
                 let seen = c.task_id().and_then(|tid| {
                     let (ts, tseq, _) =
                         self.tasks.get(&x.tkey(tid))?.terminal.clone()?;
-                    (tseq < x.req_seq && ts != TaskState::Canceled)
+                    // 1.0 §3.1.5 names an already canceled task too: a repeated cancel
+                    // may be answered TaskNotCancelableError (breaker12 L3).
+                    (tseq < x.req_seq)
                         .then(|| format!("task {tid} was {} earlier in this recording, so it cannot be canceled (TASK-003)", c.state_term(ts)))
                 });
                 seen.map_or((1, String::new()), |why| (2, why))
@@ -7447,14 +7468,24 @@ impl State {
     /// a 0.x client, which reads it as an unknown server error. VER-MIX-001, a warning: the
     /// refusal itself is fair in 0.x (a required extension may be enforced) and the code is
     /// a legal JSON-RPC server-range code (ERR-001). -32009 VersionNotSupportedError is
-    /// VER-002's own answer to an unsupported version, in any version, and is not judged.
+    /// VER-002's own answer to an unsupported version, and is not judged on a 0.3 request
+    /// (a 1.0 agent may refuse a request that VER-003 makes 0.3). A 0.2 request (the
+    /// agent's card declares 0.2 here, VER-005: 0.x does not negotiate) has codes up to
+    /// -32006 only (DIGEST §4): -32007, -32008 and -32009 are beyond it (breaker12 L8).
     /// `ptr` points at the code in the body at `bseq`.
     fn code_beyond_dialect(&mut self, x: &Exch, c: &Call, code: i64, bseq: u64, ptr: &str) {
         let Some(d) = c.dialect.filter(|d| d.is_0x()) else {
             return;
         };
         let hv = c.header_version.as_deref();
-        if code != jsonrpc::EXTENSION_SUPPORT_REQUIRED
+        let beyond = match code {
+            jsonrpc::EXTENSION_SUPPORT_REQUIRED => true,
+            jsonrpc::EXTENDED_CARD_NOT_CONFIGURED | jsonrpc::VERSION_NOT_SUPPORTED => {
+                d == Dialect::V0_2
+            }
+            _ => false,
+        };
+        if !beyond
             || hv
                 .and_then(Dialect::from_version)
                 .is_some_and(|h| !h.is_0x())
@@ -7463,24 +7494,35 @@ impl State {
             return;
         }
         let why = match hv {
+            None if d == Dialect::V0_2 => {
+                "it has no A2A-Version, and the agent's card declares protocol version 0.2 (VER-005: 0.x does not negotiate)".to_string()
+            }
             None => "it has no A2A-Version, which means 0.3 by VER-003".to_string(),
             Some(v) => format!("it has A2A-Version {v}"),
         };
         let v = d.as_str();
         let last = if d == Dialect::V0_3 { -32007 } else { -32006 };
+        let which = if code == jsonrpc::EXTENDED_CARD_NOT_CONFIGURED {
+            "a 0.3 and 1.0 code"
+        } else {
+            "a 1.0 code"
+        };
         self.areas.insert("version");
         let mut f = Finding::new(
             &r::VER_MIXED_PAYLOAD,
             format!(
-                "agent answered the {v} request {} with -32008 ExtensionSupportRequiredError, a 1.0 code that {v} does not have ({v} A2A codes end at {last}; {why}): a {v} client reads it as an unknown server error",
+                "agent answered the {v} request {} with {code} {}, {which} that {v} does not have ({v} A2A codes end at {last}; {why}): a {v} client reads it as an unknown server error",
                 c.op_term("call"),
+                jsonrpc::code_name(code).unwrap_or_default(),
             ),
         );
         f.spec = vec!["VER-002".into(), "VER-003".into(), "ERR-002".into()];
         let serves_0x = self
             .card_for(x)
             .is_some_and(|card| card.view.declared_dialects().iter().any(|d| d.is_0x()));
-        f.help = if serves_0x {
+        f.help = if code != jsonrpc::EXTENSION_SUPPORT_REQUIRED {
+            format!("answer a {v} request with the codes {v} defines (-32001 to {last}, ERR-002): the card declares {v}, so serve the request, or refuse it with an error {v} has (-32004 UnsupportedOperationError, a JSON-RPC -32600 or -32603) and say why in the message; {code} is for newer protocol versions")
+        } else if serves_0x {
             format!("answer a {v} request with {v} semantics (VER-002): refuse a request that lacks a required extension with an error {v} defines, naming the extension in the message, or process it; -32008 and its ErrorInfo are for 1.0 requests (A2A-Version: 1.0)")
         } else {
             format!("the card declares no {v} interface: refuse a {v} request with -32009 VersionNotSupportedError (VER-002: an unsupported version gets that error) rather than judging it by 1.0's extension rules")
@@ -7491,6 +7533,280 @@ impl State {
         ];
         f.leg = x.leg.clone();
         self.emit(f);
+    }
+
+    /// CAP-PUSH-002 / CAP-STREAM-002 (PUSH-001, STREAM-001, CARD-005; breaker12 L9): the
+    /// agent refused a capability its card declares: PushNotificationNotSupportedError
+    /// (`code` -32003, or a REST / gRPC answer mapped to it) under
+    /// `capabilities.pushNotifications: true`, or UnsupportedOperationError (-32004) for
+    /// SendStreamingMessage under `capabilities.streaming: true`. Either the card
+    /// over-declares or the agent refuses what it declares; a warning naming both. `wire`
+    /// is the answer in the wire's terms, `at` its evidence.
+    fn capability_refused(&mut self, x: &Exch, c: &Call, code: i64, wire: &str, at: Evidence) {
+        if x.synthetic || c.webhook {
+            return;
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let (rule, flag) = match (code, c.op) {
+            (jsonrpc::PUSH_NOT_SUPPORTED, Some(_))
+                if card.view.push_notifications == Some(true) =>
+            {
+                (&r::CAP_PUSH_REFUSED, "pushNotifications")
+            }
+            (jsonrpc::UNSUPPORTED_OPERATION, Some(Op::SendStreamingMessage))
+                if card.view.streaming == Some(true) =>
+            {
+                (&r::CAP_STREAMING_REFUSED, "streaming")
+            }
+            _ => return,
+        };
+        let op = c.op_term(c.op.map_or("the call", Op::name));
+        self.areas.insert("card");
+        self.find(
+            rule,
+            format!(
+                "the agent card declares capabilities.{flag}: true, yet the agent answered {op} with {wire}: either the card declares a capability the agent does not have, or the agent refuses one it declares"
+            ),
+            vec![
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some(format!("/capabilities/{flag}")),
+                    found: Some(Value::Bool(true)),
+                },
+                x.ev(x.req_ev_seq()),
+                at,
+            ],
+            &x.leg,
+        );
+    }
+
+    /// AUTH-SCOPE-001 (TASK-009: "unknown or inaccessible task → TaskNotFoundError; never
+    /// reveal existence of forbidden resources", 1.0 §3.3.2 "Servers MUST NOT reveal the
+    /// existence of resources the client is not authorized to access"; AUTH-006;
+    /// breaker12 L5): a task operation on a task handed out to a caller under other
+    /// credentials ([`caller_fingerprint`]) refused with HTTP 403 or gRPC
+    /// PERMISSION_DENIED (`what`, at `at`): the refusal tells the caller the task exists,
+    /// where an unknown id gets TaskNotFoundError. A 403 whose `WWW-Authenticate` names
+    /// `insufficient_scope` refuses the operation, not the task, and is not judged.
+    fn other_callers_task_refused(&mut self, x: &Exch, c: &Call, what: &str, at: Evidence) {
+        if x.synthetic || c.webhook {
+            return;
+        }
+        let names_task = matches!(
+            c.op,
+            Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+        );
+        let Some(tid) = (if names_task {
+            c.task_id()
+        } else {
+            push_call_task(c)
+        }) else {
+            return;
+        };
+        if x.resp_headers
+            .get("www-authenticate")
+            .is_some_and(|v| v.to_ascii_lowercase().contains("insufficient_scope"))
+        {
+            return;
+        }
+        let Some((creator, aseq, axid)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
+            let (s, xid) = t.announced.clone()?;
+            Some((t.caller?, s, xid))
+        }) else {
+            return;
+        };
+        if aseq >= x.req_seq || self.caller_of(x).is_none_or(|me| me == creator) {
+            return;
+        }
+        let op = c.op_term(c.op.map_or("the call", Op::name));
+        let want = match c.binding {
+            Some(Binding::Rest) => "HTTP 404 TASK_NOT_FOUND",
+            Some(Binding::Grpc) => "NOT_FOUND TASK_NOT_FOUND",
+            _ => "-32001 TaskNotFoundError",
+        };
+        self.areas.insert("auth");
+        self.find(
+            &r::AUTH_SCOPE_EXISTENCE_REVEALED,
+            format!(
+                "agent answered {op} of task {tid}, which it handed out to a caller under other credentials, with {what}: that tells this caller the task exists; an inaccessible task is answered like an unknown one, {want}"
+            ),
+            vec![
+                Evidence {
+                    seq: aseq,
+                    exchange: Some(axid),
+                    pointer: None,
+                    found: Some(Value::String(tid.to_string())),
+                },
+                x.ev(x.req_ev_seq()),
+                at,
+            ],
+            &x.leg,
+        );
+    }
+
+    /// ERR-002 (breaker12 L10): ContentTypeNotSupportedError (-32005) is for "a Media Type
+    /// provided in the request's message parts or implied for an artifact" that the agent
+    /// or the invoked skill does not support. A send whose parts are all plain text (no
+    /// media type, or `text/plain`) to an agent whose card accepts `text/plain` input in
+    /// `defaultInputModes` and in every skill's `inputModes`, and whose
+    /// `acceptedOutputModes` (if any) share a mode with the card's output modes, has no
+    /// media type to refuse. Returns why, or `None` when the refusal may be founded.
+    fn content_type_refusal_unfounded(&self, x: &Exch, c: &Call) -> Option<String> {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return None;
+        }
+        let card = self.card_for(x)?;
+        if !card.view.text_input_accepted {
+            return None;
+        }
+        let m = params_message(&c.params)?;
+        let parts = m
+            .get("parts")
+            .or_else(|| m.get("content"))
+            .and_then(Json::as_array)?;
+        let plain = |p: &Json| {
+            let Some(o) = p.as_object() else { return false };
+            let text = o.get("text").is_some_and(Json::is_string)
+                && !["file", "data", "raw", "url"]
+                    .iter()
+                    .any(|k| o.contains_key(k));
+            let kind_ok = o
+                .get("kind")
+                .or_else(|| o.get("type"))
+                .and_then(Json::as_str)
+                .is_none_or(|k| k == "text");
+            let media = ["mediaType", "media_type", "mimeType"]
+                .iter()
+                .find_map(|k| o.get(k).and_then(Json::as_str))
+                .map(|t| {
+                    t.split(';')
+                        .next()
+                        .unwrap_or("")
+                        .trim()
+                        .to_ascii_lowercase()
+                });
+            text && kind_ok && media.is_none_or(|t| t.is_empty() || t == "text/plain")
+        };
+        if parts.is_empty() || !parts.iter().all(plain) {
+            return None;
+        }
+        let accepted: Vec<String> = c
+            .params
+            .get("configuration")
+            .and_then(|k| k.get("acceptedOutputModes"))
+            .and_then(Json::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(Json::as_str)
+                    .map(|t| t.trim().to_ascii_lowercase())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if !accepted.is_empty() {
+            let fits = |a: &str, b: &str| {
+                a == b
+                    || a == "*/*"
+                    || b == "*/*"
+                    || a.strip_suffix("/*")
+                        .is_some_and(|p| b.starts_with(&format!("{p}/")))
+                    || b.strip_suffix("/*")
+                        .is_some_and(|p| a.starts_with(&format!("{p}/")))
+            };
+            let outs = &card.view.output_modes;
+            if outs.is_empty() || !accepted.iter().any(|a| outs.iter().any(|o| fits(a, o))) {
+                return None;
+            }
+        }
+        Some(format!(
+            "every part of the {} message is text/plain, which the agent card accepts (defaultInputModes and every skill's inputModes list it){}, so no media type of the request is unsupported",
+            c.op_term(c.op?.name()),
+            if accepted.is_empty() {
+                ""
+            } else {
+                ", and the request's acceptedOutputModes include one of the card's output modes"
+            }
+        ))
+    }
+
+    /// AUTH-005 (1.0 §3.1.11; breaker12 L7): a 1.0 GetExtendedAgentCard answered
+    /// TaskNotFoundError (`code` -32001, or a REST / gRPC answer mapped to it) names no task
+    /// that could be missing. A card declaring `capabilities.extendedAgentCard` whose
+    /// extended card is not configured answers -32007 ExtendedAgentCardNotConfiguredError;
+    /// one not declaring it, -32004 UnsupportedOperationError. Returns the expected code and
+    /// why; `None` for other calls, answers, or without the agent's card.
+    fn extended_card_misfit(&self, x: &Exch, c: &Call, code: i64) -> Option<(i64, String)> {
+        if c.dialect != Some(Dialect::V1_0)
+            || c.op != Some(Op::GetExtendedCard)
+            || code != jsonrpc::TASK_NOT_FOUND
+        {
+            return None;
+        }
+        let card = self.card_for(x)?;
+        let name = c.op_term(Op::GetExtendedCard.name());
+        Some(if card.view.extended_card {
+            (
+                jsonrpc::EXTENDED_CARD_NOT_CONFIGURED,
+                format!("{name} names no task, so no task can be missing; the card declares capabilities.extendedAgentCard, and an extended card that is not configured is ExtendedAgentCardNotConfiguredError (AUTH-005)"),
+            )
+        } else {
+            (
+                jsonrpc::UNSUPPORTED_OPERATION,
+                format!("{name} names no task, so no task can be missing; the card does not declare capabilities.extendedAgentCard, which makes the call unsupported (AUTH-005)"),
+            )
+        })
+    }
+
+    /// STREAM-001 (1.0 §3.3.4; breaker12 L6): a 1.0 SendStreamingMessage or
+    /// SubscribeToTask to an agent whose card does not declare `capabilities.streaming`
+    /// is refused with UnsupportedOperationError (-32004). -32601 says the method does not
+    /// exist (RPC-003: it is a 1.0 method), -32003 is push notifications' error (ERR-002),
+    /// and -32001 for a SendStreamingMessage whose message names no task finds no task
+    /// missing. `code` is the JSON-RPC code of the answer (a REST or gRPC answer's reason
+    /// mapped to it by [`rest_grpc_code`]). Returns why -32004 is expected, or `None`
+    /// when the call is no such refusal.
+    fn stream_refusal_misfit(&self, x: &Exch, c: &Call, code: i64) -> Option<String> {
+        let names_no_task = || {
+            c.op == Some(Op::SendStreamingMessage)
+                && params_message(&c.params)
+                    .and_then(|m| str_member(m, "taskId", "task_id"))
+                    .is_none_or(|t| t.is_empty())
+        };
+        if c.dialect != Some(Dialect::V1_0)
+            || !matches!(
+                c.op,
+                Some(Op::SendStreamingMessage) | Some(Op::SubscribeToTask)
+            )
+            || !(matches!(
+                code,
+                jsonrpc::METHOD_NOT_FOUND | jsonrpc::PUSH_NOT_SUPPORTED
+            ) || (code == jsonrpc::TASK_NOT_FOUND && names_no_task()))
+        {
+            return None;
+        }
+        // A 1.0 method without `A2A-Version: 1.x` asks for 0.3 semantics (VER-003), where
+        // the PascalCase name does not exist: -32601 is then right.
+        let header_1x = c
+            .header_version
+            .as_deref()
+            .is_some_and(|v| v.trim_start().starts_with('1'));
+        if code == jsonrpc::METHOD_NOT_FOUND && !header_1x {
+            return None;
+        }
+        let card = self.card_for(x)?;
+        if card.view.streaming == Some(true) {
+            return None;
+        }
+        let flag = match card.view.streaming {
+            Some(_) => "capabilities.streaming false",
+            None => "no capabilities.streaming",
+        };
+        Some(format!(
+            "the agent card declares {flag}, so {} is refused with UnsupportedOperationError (STREAM-001)",
+            c.op_term(c.op?.name())
+        ))
     }
 
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
@@ -7545,19 +7861,26 @@ impl State {
             }
         }
         self.code_beyond_dialect(x, &c, code, bseq, "/error/code");
-        if let Some(tid) = self.repeated_cancel_refused(x, &c, code) {
-            self.find(
-                &r::RPC_ERROR_CODE,
-                format!(
-                    "task {tid} is already TASK_STATE_CANCELED and cancel is idempotent, yet the repeated cancel was answered {code} TaskNotCancelableError instead of the canceled task"
-                ),
-                vec![
-                    x.ev(x.req_ev_seq()),
-                    x.ev_at(bseq, "/error/code", Some(Value::from(code))),
-                ],
-                &x.leg,
-            );
-            return;
+        if matches!(
+            code,
+            jsonrpc::PUSH_NOT_SUPPORTED | jsonrpc::UNSUPPORTED_OPERATION
+        ) {
+            let wire = format!("{code} {}", jsonrpc::code_name(code).unwrap_or_default());
+            let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
+            self.capability_refused(x, &c, code, &wire, at);
+        }
+        if code == jsonrpc::CONTENT_TYPE_NOT_SUPPORTED {
+            if let Some(why) = self.content_type_refusal_unfounded(x, &c) {
+                self.find(
+                    &r::RPC_ERROR_CODE,
+                    format!("{why}, yet the agent answered -32005 ContentTypeNotSupportedError"),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+                    ],
+                    &x.leg,
+                );
+            }
         }
         // ERR-002 / ERR-004: the ErrorInfo reason in error.data names the code.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
@@ -7679,6 +8002,10 @@ impl State {
                         "the agent card does not declare capabilities.extendedAgentCard"
                             .to_string(),
                     ))
+                } else if let Some(why) = self.stream_refusal_misfit(x, &c, code) {
+                    Some((jsonrpc::UNSUPPORTED_OPERATION, why))
+                } else if let Some(want) = self.extended_card_misfit(x, &c, code) {
+                    Some(want)
                 } else if code == jsonrpc::UNSUPPORTED_OPERATION
                     && c.op.is_some_and(Op::is_push_config)
                 {
@@ -7849,11 +8176,16 @@ impl State {
             && self
                 .card_for(x)
                 .is_some_and(|card| card.view.streaming == Some(true));
+        // -32002 TaskNotCancelableError is for a task that exists (ERR-002); for one the
+        // agent does not know, CancelTask answers -32001 (TASK-009; breaker12 L4).
+        let not_cancelable_cancel =
+            code == jsonrpc::TASK_NOT_CANCELABLE && c.op == Some(Op::CancelTask);
         if matches!(
             c.op,
             Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
         ) && (matches!(code, jsonrpc::TASK_NOT_FOUND | jsonrpc::INTERNAL_ERROR)
-            || unsupported_subscribe)
+            || unsupported_subscribe
+            || not_cancelable_cancel)
         {
             if let Some(key) = c
                 .task_id()
@@ -7861,8 +8193,12 @@ impl State {
                 .filter(|k| !self.tasks.contains_key(k))
             {
                 let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
-                self.id_error_codes(x, key, code, at);
+                self.id_error_codes(x, key, code, at, None);
             }
+        }
+        if code == jsonrpc::TASK_NOT_FOUND {
+            let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
+            self.repeated_push_delete_refused(x, &c, "-32001 TaskNotFoundError", at);
         }
         if code == jsonrpc::TASK_NOT_FOUND && !names_config {
             let tid = a2a::params_task_id(&c.params)
@@ -8038,9 +8374,20 @@ impl State {
     /// this answer (REST and gRPC answers mapped to it by their caller): -32001 records the
     /// id as unknown; -32603 Internal error, -32004 UnsupportedOperationError (for a task
     /// that does not exist, it cannot be terminal: TASK-004) and `0` (a successful push
-    /// config list, which tells the client the task exists) are the wrong answers, judged
-    /// now or when the id gets -32001 later. `at` points at this answer's code or result.
-    fn id_error_codes(&mut self, x: &Exch, key: String, code: i64, at: Evidence) {
+    /// config list, which tells the client the task exists) and, on CancelTask, -32002
+    /// TaskNotCancelableError (which tells the client the task exists but cannot be
+    /// canceled, ERR-002; breaker12 L4) are the wrong answers, judged now or when the id
+    /// gets -32001 later. `at` points at this answer's code or result. `wire` names a REST
+    /// or gRPC answer as its wire spells it (`HTTP 400 TASK_NOT_CANCELABLE`); `None` for
+    /// JSON-RPC.
+    fn id_error_codes(
+        &mut self,
+        x: &Exch,
+        key: String,
+        code: i64,
+        at: Evidence,
+        wire: Option<String>,
+    ) {
         let method = x
             .call
             .as_ref()
@@ -8051,17 +8398,23 @@ impl State {
             })
             .unwrap_or_default();
         let tid = key.rsplit('\u{0}').next().unwrap_or(&key).to_string();
-        let msg = |m: &str, other: &str, what: &str| {
-            format!("task {tid} is unknown to the agent (-32001 TaskNotFoundError on {other}), yet {m} was answered {what} instead of -32001")
+        let msg = |m: &str, other: &str, what: &str, want: &str| {
+            let code = if want == "-32001" { "-32001 " } else { "" };
+            format!("task {tid} is unknown to the agent ({code}TaskNotFoundError on {other}), yet {m} was answered {what} instead of {want}")
+        };
+        let (want, rule) = match x.call.as_ref().and_then(|c| c.binding) {
+            Some(Binding::Rest) => ("HTTP 404 TaskNotFoundError", &r::REST_ERROR_SHAPE),
+            Some(Binding::Grpc) => ("NOT_FOUND TaskNotFoundError", &r::GRPC_ERROR_CODE),
+            _ => ("-32001", &r::RPC_ERROR_CODE),
         };
         if code == jsonrpc::TASK_NOT_FOUND {
             let (hits, keep): (Vec<_>, Vec<_>) = std::mem::take(&mut self.internal_errs)
                 .into_iter()
                 .partition(|e| e.0 == key);
             self.internal_errs = keep.into();
-            for (_, leg, mut ev, m, what) in hits {
+            for (_, leg, mut ev, m, what, want, rule) in hits {
                 ev.push(at.clone());
-                self.find(&r::RPC_ERROR_CODE, msg(&m, &method, what), ev, &leg);
+                self.find(rule, msg(&m, &method, &what, want), ev, &leg);
             }
             if !self.not_found_ids.contains(&key) {
                 self.not_found_ids.push_back(key);
@@ -8073,20 +8426,22 @@ impl State {
             let what = match code {
                 jsonrpc::INTERNAL_ERROR => "-32603 Internal error",
                 jsonrpc::UNSUPPORTED_OPERATION => "-32004 UnsupportedOperationError",
+                jsonrpc::TASK_NOT_CANCELABLE => "-32002 TaskNotCancelableError",
                 0 => "success (an empty push notification config list, as if the task existed)",
                 _ => return,
             };
+            let what = wire.unwrap_or_else(|| what.to_string());
             let ev = vec![x.ev(x.req_ev_seq()), at];
             if self.not_found_ids.contains(&key) {
                 self.find(
-                    &r::RPC_ERROR_CODE,
-                    msg(&method, "an earlier call", what),
+                    rule,
+                    msg(&method, "an earlier call", &what, want),
                     ev,
                     &x.leg,
                 );
             } else {
                 self.internal_errs
-                    .push_back((key, x.leg.clone(), ev, method, what));
+                    .push_back((key, x.leg.clone(), ev, method, what, want, rule));
                 if self.internal_errs.len() > MAX_ID_ERRORS {
                     self.internal_errs.pop_front();
                 }
@@ -8095,10 +8450,12 @@ impl State {
     }
 
     /// DATA-006: the history of task `o` (at `ptr`) against the request's `historyLength`
-    /// ([`requested_history_length`]). 1.0: more than N > 0 messages is DATA-HISTORY-001,
-    /// any message under historyLength 0 is DATA-HISTORY-002 (SHOULD be omitted). 0.x: more
-    /// than N > 0 is DATA-HISTORY-002 (the 0.3 schema describes the limit without a MUST);
-    /// 0.x historyLength 0 is not judged (0.3 gRPC reads it as unlimited, DIGEST trap 7).
+    /// ([`requested_history_length`]). 1.0: more than N messages is DATA-HISTORY-001, N = 0
+    /// included (proto `history_length`: "A value of zero is a request to not include any
+    /// messages. The server MUST NOT return more messages than the provided value";
+    /// breaker12 L16); an empty list under 0 is fine. 0.x: more than N > 0 is
+    /// DATA-HISTORY-002 (the 0.3 schema describes the limit without a MUST); 0.x
+    /// historyLength 0 is not judged (0.3 gRPC reads it as unlimited, DIGEST trap 7).
     fn check_history_length(&mut self, x: &Exch, c: &Call, o: &Obj, ptr: &str, bseq: u64) {
         let Some(want) = requested_history_length(c, &x.url) else {
             return;
@@ -8109,8 +8466,7 @@ impl State {
         };
         let v1 = c.dialect == Some(Dialect::V1_0);
         let rule = match (v1, want) {
-            (true, 0) if got > 0 => &r::DATA_HISTORY_NOT_APPLIED,
-            (true, n) if n > 0 && got > n => &r::DATA_HISTORY_EXCEEDED,
+            (true, n) if got > n => &r::DATA_HISTORY_EXCEEDED,
             (false, n) if n > 0 && got > n => &r::DATA_HISTORY_NOT_APPLIED,
             _ => return,
         };
@@ -8118,8 +8474,13 @@ impl State {
         self.find(
             rule,
             format!(
-                "task carries {got} history message{} although {op} asked for historyLength {want}",
-                if got == 1 { "" } else { "s" }
+                "task carries {got} history message{} although {op} asked for historyLength {want}{}",
+                if got == 1 { "" } else { "s" },
+                if want == 0 {
+                    ", which asks for none (the server MUST NOT return more messages than the value)"
+                } else {
+                    ""
+                }
             ),
             vec![
                 x.ev(x.req_ev_seq()),
@@ -8455,14 +8816,22 @@ impl State {
     }
 
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
-        let Some((aseq, axid, by_msg)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
+        let Some((aseq, axid, by_msg, creator)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
             let (s, xid) = t.announced.clone()?;
-            Some((s, xid, t.named_by_message.clone()))
+            Some((s, xid, t.named_by_message.clone(), t.caller))
         }) else {
             return;
         };
         if aseq >= x.req_seq {
             return;
+        }
+        // TASK-009 / AUTH-006: a task is scoped to its caller, and an inaccessible task is
+        // answered TaskNotFoundError exactly like an unknown one. A caller under other
+        // credentials than the one the task was handed out to is rightly told so.
+        if let (Some(a), Some(b)) = (creator, self.caller_of(x)) {
+            if a != b {
+                return;
+            }
         }
         let msg = match by_msg {
             Some(mid) => format!(
@@ -8860,7 +9229,7 @@ impl State {
                         .filter(|k| !self.tasks.contains_key(k))
                     {
                         let at = x.ev_at(bseq, base, Some(excerpt_value(res)));
-                        self.id_error_codes(x, key, 0, at);
+                        self.id_error_codes(x, key, 0, at, None);
                     }
                 }
                 // An echo of the client's config without url is DATA-PARAM-001's (accepted),
@@ -9635,6 +10004,105 @@ impl State {
             let ev = vec![x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})))];
             self.stream_once(&mut x, &r::ID_TASK_NOT_RESOLVABLE, msg, ev);
         }
+        if code == 5 {
+            let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            self.repeated_push_delete_refused(&x, &c, "NOT_FOUND (5)", at);
+        }
+        if code == 7 {
+            let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            self.other_callers_task_refused(&x, &c, "PERMISSION_DENIED (7)", at);
+        }
+        // CAP-PUSH-002 / CAP-STREAM-002 (breaker12 L9).
+        if let Some(k) = rest_grpc_code(reason.as_deref(), false) {
+            let wire = format!("{name} ({code}) {}", reason.as_deref().unwrap_or_default());
+            let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            self.capability_refused(&x, &c, k, &wire, at.clone());
+            if k == jsonrpc::CONTENT_TYPE_NOT_SUPPORTED {
+                if let Some(why) = self.content_type_refusal_unfounded(&x, &c) {
+                    self.find(
+                        &r::GRPC_ERROR_CODE,
+                        format!(
+                            "{why}, yet the agent answered {wire} (ContentTypeNotSupportedError)"
+                        ),
+                        vec![x.ev(x.req_ev_seq()), at],
+                        &x.leg,
+                    );
+                }
+            }
+        }
+        // AUTH-005 (breaker12 L7): GetExtendedAgentCard answered NOT_FOUND TASK_NOT_FOUND.
+        if let Some((want, why)) = rest_grpc_code(reason.as_deref(), code == 5)
+            .and_then(|k| self.extended_card_misfit(&x, &c, k))
+        {
+            self.find(
+                &r::GRPC_ERROR_CODE,
+                format!(
+                    "{why}, yet the agent answered {name} ({code}){} instead of FAILED_PRECONDITION {}",
+                    reason.as_deref().map(|r| format!(" {r}")).unwrap_or_default(),
+                    reason_for_code(want).unwrap_or_default()
+                ),
+                vec![x.ev_at(
+                    st_seq,
+                    "",
+                    Some(serde_json::json!({"grpc-status": code, "reason": reason})),
+                )],
+                &x.leg,
+            );
+        }
+        // STREAM-001 (breaker12 L6): streaming refused with another error than
+        // UnsupportedOperationError by an agent whose card does not declare it.
+        if let Some(why) = rest_grpc_code(reason.as_deref(), code == 5)
+            .and_then(|k| self.stream_refusal_misfit(&x, &c, k))
+        {
+            self.find(
+                &r::GRPC_ERROR_CODE,
+                format!(
+                    "{why}, yet the agent answered {name} ({code}){} instead of FAILED_PRECONDITION UNSUPPORTED_OPERATION",
+                    reason.as_deref().map(|r| format!(" {r}")).unwrap_or_default()
+                ),
+                vec![x.ev_at(
+                    st_seq,
+                    "",
+                    Some(serde_json::json!({"grpc-status": code, "reason": reason})),
+                )],
+                &x.leg,
+            );
+        }
+        // ERR-002 / TASK-009 (breaker12 L4): a task id this recording never saw answered
+        // NOT_FOUND on one call and FAILED_PRECONDITION TASK_NOT_CANCELABLE (or INTERNAL)
+        // on another: the id is unknown, so every task call answers TaskNotFoundError.
+        if streamed.is_none()
+            && matches!(
+                c.op,
+                Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+            )
+        {
+            let mapped = match (code, reason.as_deref()) {
+                (5, None | Some("TASK_NOT_FOUND")) => Some(jsonrpc::TASK_NOT_FOUND),
+                (_, Some("TASK_NOT_CANCELABLE")) if c.op == Some(Op::CancelTask) => {
+                    Some(jsonrpc::TASK_NOT_CANCELABLE)
+                }
+                (13, None) => Some(jsonrpc::INTERNAL_ERROR),
+                _ => None,
+            };
+            if let Some(mapped) = mapped {
+                if let Some(key) = c
+                    .task_id()
+                    .map(|t| x.tkey(t))
+                    .filter(|k| !self.tasks.contains_key(k))
+                {
+                    let wire = format!(
+                        "{name} ({code}){}",
+                        reason
+                            .as_deref()
+                            .map(|r| format!(" {r}"))
+                            .unwrap_or_default()
+                    );
+                    let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+                    self.id_error_codes(&x, key, mapped, at, Some(wire));
+                }
+            }
+        }
         // ID-TASK-001: NOT_FOUND for a task the agent handed out earlier.
         if code == 5
             && streamed.is_none()
@@ -9680,6 +10148,42 @@ impl State {
             if json.is_none() && self.rest_route_of_answered_interface(x) {
                 self.rest_error_not_json(x, &c, status, bseq);
             }
+            if status == 404 {
+                let at = x.ev_at(bseq, "", Some(Value::from(status)));
+                self.repeated_push_delete_refused(x, &c, "HTTP 404", at);
+            }
+            // CAP-PUSH-002 / CAP-STREAM-002: the ErrorInfo reason (1.0) or the 0.3 code.
+            if let Some(v) = json {
+                let reason = error_info_reason(
+                    v.get("error")
+                        .and_then(Json::as_object)
+                        .and_then(|e| e.get("details")),
+                );
+                let code = rest_grpc_code(reason, false).or_else(|| {
+                    v.get("code")
+                        .or_else(|| v.get("error").and_then(|e| e.get("code")))
+                        .and_then(Json::as_i64)
+                        .filter(|k| (-32099..=-32000).contains(k))
+                });
+                if let Some(code) = code {
+                    let wire = match reason {
+                        Some(r) => format!("HTTP {status} {r}"),
+                        None => format!("HTTP {status} {code}"),
+                    };
+                    let at = x.ev_at(bseq, "", Some(Value::from(status)));
+                    self.capability_refused(x, &c, code, &wire, at.clone());
+                    if code == jsonrpc::CONTENT_TYPE_NOT_SUPPORTED {
+                        if let Some(why) = self.content_type_refusal_unfounded(x, &c) {
+                            self.find(
+                                &r::REST_ERROR_SHAPE,
+                                format!("{why}, yet the agent answered {wire} (ContentTypeNotSupportedError)"),
+                                vec![x.ev(x.req_ev_seq()), at],
+                                &x.leg,
+                            );
+                        }
+                    }
+                }
+            }
             if let Some(v) = json {
                 self.check_rest_error(x, status, v, bseq);
                 if self.rest_terminal_task_error(x, &c, status, v, bseq) {
@@ -9694,6 +10198,52 @@ impl State {
                         .and_then(Json::as_object)
                         .and_then(|e| e.get("details")),
                 );
+                // STREAM-001 (breaker12 L6): streaming refused with another error than
+                // UnsupportedOperationError by an agent whose card does not declare it.
+                if let Some(why) = rest_grpc_code(reason, status == 404)
+                    .and_then(|k| self.stream_refusal_misfit(x, &c, k))
+                {
+                    self.find(
+                        &r::REST_ERROR_SHAPE,
+                        format!(
+                            "{why}, yet the agent answered HTTP {status}{} instead of UNSUPPORTED_OPERATION (HTTP 400; 1.0.0: 501)",
+                            reason.map(|r| format!(" {r}")).unwrap_or_default()
+                        ),
+                        vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(Value::from(status)))],
+                        &x.leg,
+                    );
+                }
+                // ERR-002 / TASK-009 (breaker12 L4): a task id this recording never saw
+                // answered 404 on one call and TASK_NOT_CANCELABLE (or a bare 500) on
+                // another: the id is unknown, so every task call answers 404.
+                if matches!(
+                    op,
+                    Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+                ) {
+                    let mapped = match (status, reason) {
+                        (404, None | Some("TASK_NOT_FOUND")) => Some(jsonrpc::TASK_NOT_FOUND),
+                        (_, Some("TASK_NOT_CANCELABLE")) if op == Some(Op::CancelTask) => {
+                            Some(jsonrpc::TASK_NOT_CANCELABLE)
+                        }
+                        (500, None) => Some(jsonrpc::INTERNAL_ERROR),
+                        _ => None,
+                    };
+                    if let Some(mapped) = mapped {
+                        if let Some(key) = c
+                            .route_task
+                            .as_deref()
+                            .map(|t| x.tkey(t))
+                            .filter(|k| !self.tasks.contains_key(k))
+                        {
+                            let wire = format!(
+                                "HTTP {status}{}",
+                                reason.map(|r| format!(" {r}")).unwrap_or_default()
+                            );
+                            let at = x.ev_at(bseq, "", Some(Value::from(status)));
+                            self.id_error_codes(x, key, mapped, at, Some(wire));
+                        }
+                    }
+                }
                 if status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND") {
                     if let Some(tid) = c.route_task.clone() {
                         if matches!(
@@ -9944,9 +10494,38 @@ impl State {
             return false;
         }
         let reason = error_info_reason(v.get("error").and_then(|e| e.get("details")));
+        // breaker12 L7: TASK_NOT_FOUND names a task the call does not name.
+        if let Some((want, why)) =
+            rest_grpc_code(reason, false).and_then(|k| self.extended_card_misfit(x, c, k))
+        {
+            let want = reason_for_code(want).unwrap_or_default();
+            let at = reason_expectation(want)
+                .and_then(|(_, st)| st.first().copied())
+                .unwrap_or(400);
+            self.find(
+                &r::REST_ERROR_SHAPE,
+                format!(
+                    "{why}, yet the agent answered HTTP {status} {} instead of HTTP {at} {want}",
+                    reason.unwrap_or_default()
+                ),
+                vec![
+                    x.ev(x.req_ev_seq()),
+                    x.ev_at(bseq, "", Some(excerpt_value(v))),
+                ],
+                &x.leg,
+            );
+            return true;
+        }
         if reason != Some("EXTENDED_AGENT_CARD_NOT_CONFIGURED")
             || self.card_for(x).is_none_or(|k| k.view.extended_card)
         {
+            // ERR-002 / ERR-003 (breaker12 L7): an A2A error on this route is judged like
+            // one on any other (status and reason agree, AIP-193 shape), whatever the HTTP
+            // status: a 404 carrying an A2A reason is the agent's answer, not a missing
+            // route.
+            if reason.is_some_and(|r| reason_expectation(r).is_some()) {
+                self.check_rest_error(x, status, v, bseq);
+            }
             return false;
         }
         self.find(
@@ -10587,6 +11166,57 @@ impl State {
                     found: None,
                 },
                 x.ev_at(bseq, &ptr, Some(Value::String(id))),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// PUSH-003 (1.0 §3.1.10: Delete "MUST be idempotent - multiple deletions of the same
+    /// config have the same effect"; breaker12 L17): a Delete of a config the agent already
+    /// answered a Delete of with success, refused as not found (`wire`: the answer in the
+    /// wire's terms, at `at`). §3.1.10 lists TaskNotFoundError only for a task that does not
+    /// exist; the repeat finds the config gone and succeeds. RPC-ERROR-001, REST-ERROR-001
+    /// or GRPC-ERROR-001 by the call's binding; 1.0 calls only (PUSH-003 is 1.0's).
+    fn repeated_push_delete_refused(&mut self, x: &Exch, c: &Call, wire: &str, at: Evidence) {
+        if c.op != Some(Op::DeletePushConfig)
+            || c.dialect != Some(Dialect::V1_0)
+            || self.push_deleted_ids.is_empty()
+        {
+            return;
+        }
+        let Some(task) = push_call_task(c).map(str::to_string) else {
+            return;
+        };
+        let id = push_call_config_id(c, &x.path).unwrap_or_else(|| task.clone());
+        let Some((dseq, dxid)) = self
+            .push_deleted_ids
+            .get(&format!("{task}\u{0}{id}"))
+            .filter(|(s, _)| *s < x.req_seq)
+            .cloned()
+        else {
+            return;
+        };
+        let (rule, want) = match c.binding {
+            Some(Binding::Rest) => (&r::REST_ERROR_SHAPE, "a success (HTTP 200)"),
+            Some(Binding::Grpc) => (&r::GRPC_ERROR_CODE, "a success (OK)"),
+            _ => (&r::RPC_ERROR_CODE, "a success result"),
+        };
+        self.areas.insert("push");
+        let op = c.op_term(Op::DeletePushConfig.name());
+        self.find(
+            rule,
+            format!(
+                "the agent answered the client's earlier {op} of push notification config {id} of task {task} with success, yet the repeated delete was answered {wire} instead of {want}: delete is idempotent (multiple deletions of the same config have the same effect), and TaskNotFoundError is for a task that does not exist"
+            ),
+            vec![
+                Evidence {
+                    seq: dseq,
+                    exchange: Some(dxid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev(x.req_ev_seq()),
+                at,
             ],
             &x.leg,
         );
@@ -11436,6 +12066,19 @@ impl State {
             .iter()
             .filter_map(|i| parse_url(&i.url).map(|u| u.origin()))
             .collect();
+        // A gRPC interface url is often a bare `host:port` (a gRPC target, no scheme): the
+        // calls to it go to http:// or https:// of that authority.
+        for i in view
+            .interfaces
+            .iter()
+            .filter(|i| i.binding.eq_ignore_ascii_case("GRPC") && !i.url.contains("://"))
+        {
+            for scheme in ["http://", "https://"] {
+                if let Some(u) = parse_url(&format!("{scheme}{}", i.url.trim())) {
+                    origins.push(u.origin());
+                }
+            }
+        }
         if let Some(f) = &x.parts {
             origins.push(f.origin());
         }
@@ -13091,6 +13734,59 @@ fn fingerprint(v: &str) -> Option<u64> {
     Some(h.finish())
 }
 
+/// Who is calling (AUTH-006 / TASK-009: tasks are scoped to the caller): a 64-bit hash of
+/// the credentials request `x` carries, i.e. `Authorization`, `X-API-Key`, the card's
+/// credential `headers` (lowercased names) and credential `query` parameters; `Cookie`
+/// only when none of those is there. Tagged redaction placeholders compare like the
+/// secrets they stand for. `None` when the request carries no credential, or one redacted
+/// without a tag (`[REDACTED]`), which is then compared with nothing.
+fn caller_fingerprint(x: &Exch, headers: &[String], query: &[String]) -> Option<u64> {
+    use std::hash::{Hash, Hasher};
+    let mut parts: Vec<(&str, String)> = Vec::new();
+    for n in ["authorization", "x-api-key"]
+        .into_iter()
+        .chain(headers.iter().map(String::as_str))
+        .filter(|n| *n != "cookie")
+    {
+        if parts.iter().any(|(k, _)| *k == n) {
+            continue;
+        }
+        if let Some(v) = x
+            .req_headers
+            .get(n)
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+        {
+            parts.push((n, v.to_string()));
+        }
+    }
+    for q in query {
+        if let Some(v) = query_param(&x.url, q) {
+            parts.push((q.as_str(), v.to_string()));
+        }
+    }
+    if parts.is_empty() {
+        if let Some(v) = x
+            .req_headers
+            .get("cookie")
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+        {
+            parts.push(("cookie", v.to_string()));
+        }
+    }
+    if parts.is_empty()
+        || parts
+            .iter()
+            .any(|(_, v)| v.contains(crate::record::redact::REDACTED))
+    {
+        return None;
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    parts.hash(&mut h);
+    Some(h.finish())
+}
+
 /// The [`PushSecret`] of the push config whose `url` is at `url_ptr` in the call's params.
 fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
     let rest = c.binding.is_some_and(Binding::bare_params);
@@ -13565,6 +14261,16 @@ fn reason_for_code(code: i64) -> Option<&'static str> {
     A2A_REASONS
         .into_iter()
         .find(|r| reason_expectation(r).is_some_and(|(c, _)| c == code))
+}
+
+/// The JSON-RPC code an HTTP+JSON or gRPC A2A error stands for (ERR-002), from its
+/// ErrorInfo `reason` ([`reason_expectation`]), or TaskNotFoundError (-32001) for a
+/// reason-less `not_found` (HTTP 404, gRPC NOT_FOUND); `None` otherwise.
+fn rest_grpc_code(reason: Option<&str>, not_found: bool) -> Option<i64> {
+    match reason {
+        Some(r) => reason_expectation(r).map(|(k, _)| k),
+        None => not_found.then_some(jsonrpc::TASK_NOT_FOUND),
+    }
 }
 
 /// ERR-002 table: the JSON-RPC code and the HTTP statuses (1.0.1, and 1.0.0 where it

@@ -247,11 +247,11 @@ rule!(DATA_TIME_NOT_UTC, "DATA-TIME-001", "timestamp-not-utc", Warning, Lifecycl
 rule!(DATA_HISTORY_EXCEEDED, "DATA-HISTORY-001", "history-length-exceeded", Error, Lifecycle,
     ["DATA-006"],
     "1.0 task carries more history messages than the request's historyLength",
-    "trim Task.history to the historyLength the client asked for (the N most recent messages); historyLength N means never more than N");
+    "trim Task.history to the historyLength the client asked for (the N most recent messages); historyLength N means never more than N, and historyLength 0 means no messages (omit history)");
 rule!(DATA_HISTORY_NOT_APPLIED, "DATA-HISTORY-002", "history-length-not-applied", Warning, Lifecycle,
     ["DATA-006"],
-    "task history not trimmed to the request's historyLength (1.0 historyLength 0, or a 0.x limit)",
-    "apply historyLength to every task you return (send, get, list): 1.0 historyLength 0 omits history; on 0.x return at most the N most recent messages");
+    "0.x task history not trimmed to the request's historyLength",
+    "apply historyLength to every task you return (send, get, list): on 0.x return at most the N most recent messages");
 rule!(DATA_LIST_ARTIFACTS, "DATA-LIST-001", "list-tasks-artifacts-not-requested", Error, Lifecycle,
     ["DATA-007"],
     "listed tasks carry artifacts although includeArtifacts was not true (ListTasks)",
@@ -552,6 +552,10 @@ rule!(CAP_STREAMING, "CAP-STREAM-001", "streaming-not-declared-but-served", Erro
     ["STREAM-001"],
     "agent served a stream although its card does not declare streaming",
     "declare capabilities.streaming: true, or answer streaming calls with -32004 UnsupportedOperationError");
+rule!(CAP_STREAMING_REFUSED, "CAP-STREAM-002", "streaming-declared-but-refused", Warning, Interop,
+    ["STREAM-001", "CARD-005"],
+    "agent refused SendStreamingMessage with UnsupportedOperationError although its card declares capabilities.streaming: true",
+    "make the card say what the agent does: serve SendStreamingMessage (message/stream, POST /message:stream) when the card declares streaming: true, or declare streaming: false (or leave it out) when the agent refuses streams with UnsupportedOperationError; clients pick streaming from the card");
 rule!(CAP_EXTENDED_CARD, "CAP-CARD-001", "extended-card-not-declared-but-served", Error, Interop,
     ["AUTH-005"],
     "agent served a 1.0 extended agent card although its public card does not declare capabilities.extendedAgentCard",
@@ -564,6 +568,10 @@ rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop
     ["PUSH-001"],
     "agent accepted a push notification config although its card does not declare push notifications",
     "declare capabilities.pushNotifications: true, or answer config operations with -32003 PushNotificationNotSupportedError");
+rule!(CAP_PUSH_REFUSED, "CAP-PUSH-002", "push-declared-but-refused", Warning, Interop,
+    ["PUSH-001", "CARD-005"],
+    "agent answered PushNotificationNotSupportedError although its card declares capabilities.pushNotifications: true",
+    "make the card say what the agent does: serve push notification configs when the card declares pushNotifications: true, or declare pushNotifications: false (or leave it out) when the agent refuses them; -32003 PushNotificationNotSupportedError (PUSH_NOTIFICATION_NOT_SUPPORTED) means the capability is absent, and a client that trusts the card fails hard");
 
 // ---- auth -------------------------------------------------------------------------------
 rule!(AUTH_CHALLENGE_MISSING, "AUTH-CHALLENGE-001", "auth-challenge-missing", Warning, Security,
@@ -586,6 +594,10 @@ rule!(AUTH_UNDEFINED_SCHEME, "AUTH-SCHEME-001", "security-requirement-undefined-
     ["AUTH-002", "AUTH-007"],
     "agent card security requirement names a scheme that securitySchemes does not define",
     "name in securityRequirements (card and skills; 0.x security) only keys of securitySchemes: a client cannot satisfy a requirement for a scheme it cannot look up");
+rule!(AUTH_SCOPE_EXISTENCE_REVEALED, "AUTH-SCOPE-001", "other-callers-task-existence-revealed", Error, Security,
+    ["TASK-009", "AUTH-006"],
+    "agent refused a task handed out to other credentials with 403 / PERMISSION_DENIED instead of TaskNotFoundError, revealing that the task exists",
+    "answer a task operation on a task the caller may not see exactly like one on an unknown task: TaskNotFoundError (-32001, HTTP 404 TASK_NOT_FOUND, gRPC NOT_FOUND), with a message that does not say the task exists or whose it is; keep 403 / PERMISSION_DENIED for operations the caller's credentials do not cover (missing scope)");
 rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning, Security,
     ["AUTH-004"],
     "agent card names an OAuth 2.0 or OpenID Connect endpoint over plain http on a non-loopback host",
@@ -705,6 +717,7 @@ pub static RULES: &[Rule] = &[
     AUTH_OPEN_ENDPOINT,
     AUTH_CREDENTIAL_IN_PAYLOAD,
     AUTH_UNDEFINED_SCHEME,
+    AUTH_SCOPE_EXISTENCE_REVEALED,
     AUTH_ENDPOINT_NOT_TLS,
     CAP_EXTENDED_CARD,
     CAP_EXTENDED_CARD_0X,
@@ -713,7 +726,9 @@ pub static RULES: &[Rule] = &[
     CAP_EXT_NOT_DECLARED,
     CAP_EXT_0X_HEADER,
     CAP_PUSH,
+    CAP_PUSH_REFUSED,
     CAP_STREAMING,
+    CAP_STREAMING_REFUSED,
     CARD_PATH_LEGACY_ONLY,
     CARD_PATH_REDIRECTED,
     CARD_SECRET,

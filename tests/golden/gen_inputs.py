@@ -93,6 +93,16 @@ def openep(auth):
     send1(t, {"task": task1()}, hdr=dict(V1, **({"authorization": "Bearer <redacted>"} if auth else {})))
     return t.text()
 case("AUTH-OPEN-001", openep(False), openep(True))
+def otherscaller(status):
+    t = T(); fetch_card(t, card1(**sec1))
+    send1(t, {"task": task1()}, hdr=dict(V1, authorization="Bearer alice"))
+    t.req("POST", H + "/a2a", rpc(2, "GetTask", {"id": "task-1"}), headers=dict(V1, authorization="Bearer mallory"))
+    if status == 403:
+        t.resp(403, {"error": "forbidden: task-1 belongs to another user"})
+    else:
+        t.resp(200, err(2, -32001, "Task not found"))
+    return t.text()
+case("AUTH-SCOPE-001", otherscaller(403), otherscaller(200))
 # ---- capabilities
 def pushcap(declared):
     t = T(); fetch_card(t, card1(capabilities={"streaming": True, "pushNotifications": declared}))
@@ -106,6 +116,19 @@ def streamcap(declared):
     stream1(t, [{"task": task1(st="TASK_STATE_WORKING")}, su1("TASK_STATE_COMPLETED")])
     return t.text()
 case("CAP-STREAM-001", streamcap(False), streamcap(True))
+def pushrefused(declared):
+    t = T(); fetch_card(t, card1(capabilities={"streaming": True, "pushNotifications": declared}))
+    send1(t, {"task": task1(st="TASK_STATE_WORKING")})
+    p = {"taskId": "task-1", "url": "https://client.example.test/hook"}
+    t.req("POST", H + "/a2a", rpc(2, "CreateTaskPushNotificationConfig", p), headers=V1).resp(200, err(2, -32003, "Push notifications not supported"))
+    return t.text()
+case("CAP-PUSH-002", pushrefused(True), pushrefused(False))
+def streamrefused(declared):
+    t = T(); fetch_card(t, card1(capabilities={"streaming": declared}))
+    t.req("POST", H + "/a2a", rpc(1, "SendStreamingMessage", {"message": msg1("go")}), headers=dict(V1, accept="text/event-stream"))
+    t.resp(200, err(1, -32004, "Streaming is not supported"))
+    return t.text()
+case("CAP-STREAM-002", streamrefused(True), streamrefused(False))
 # ---- card shape
 def cardonly(card, base=H, path="/.well-known/agent-card.json", raw=None):
     t = T(); t.req("GET", base + path, headers={"accept": "application/json"})
@@ -587,9 +610,11 @@ def hist1(ok):
 case("DATA-HISTORY-001", hist1(False), hist1(True))
 
 def hist2(ok):
-    t = T()
-    send1(t, {"task": task1(st="TASK_STATE_INPUT_REQUIRED", **({} if ok else {"history": [msg1("need a flight")]}))},
-          params={"message": msg1("need a flight"), "configuration": {"historyLength": 0}})
+    # 0.x: a limit N > 0 not applied (1.0, including historyLength 0, is DATA-HISTORY-001).
+    t = T(); h = [msg03("first", taskId="task-1", contextId="ctx-1"), msg03("second", taskId="task-1", contextId="ctx-1")]
+    tk = dict(task03(st="input-required"), history=h[1:] if ok else h)
+    t.req("POST", H + "/", rpc(1, "message/send", {"message": msg03("second"), "configuration": {"historyLength": 1, "blocking": True}}))
+    t.resp(200, res(1, tk))
     return t.text()
 case("DATA-HISTORY-002", hist2(False), hist2(True))
 

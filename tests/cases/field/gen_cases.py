@@ -126,9 +126,9 @@ case("legal-v10-list-tasks-empty-artifacts-array", [
 case("v10-history-length-0-history-returned", [
     req(0.0, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("need a flight"), "configuration": {"historyLength": 0}}), ver="1.0"),
     resp(0.004, 200, ok(1, {"task": task10("t-h1", "c-h1", "TASK_STATE_INPUT_REQUIRED", history=[umsg10("need a flight", taskId="t-h1", contextId="c-h1")])})),
-], [("history-length-not-applied", "warning")],
+], [("history-length-exceeded", "error")],
  "https://github.com/a2aproject/a2a-java/issues/816 / https://github.com/a2aproject/a2a-java/pull/817 (TCK CORE-HIST-003)",
- "historyLength 0 means no history; the history field SHOULD be omitted (DATA-006, 1.0 §3.2.4)")
+ "historyLength 0 is a request to not include any messages, and the server MUST NOT return more messages than the value (1.0 proto history_length; DATA-006, 1.0 §3.2.4; re-judged in breaker12 L16: an error, not a warning)")
 
 # 6 0.3 message/send historyLength 1 returns 3
 case("v03-history-length-ignored", [

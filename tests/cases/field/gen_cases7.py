@@ -90,9 +90,9 @@ case("f69-v10-cancel-twice-not-cancelable", [
     resp(0.204, 200, ok(2, task10("t-k2", "c-k2", "TASK_STATE_CANCELED"))),
     req(0.4, "POST", A + "/a2a", rpc(3, "CancelTask", {"id": "t-k2"}), ver="1.0"),
     resp(0.404, 200, err(3, -32002, "Task cannot be canceled - current state: canceled")),
-], [("jsonrpc-error-code-mismatch", "error")],
+], [],
  "https://github.com/a2aproject/a2a-js/issues/539 (cancelTask throws TaskNotCancelableError for an already-canceled task)",
- "cancel is idempotent (TASK-003, 1.0 §3.3.1: multiple cancellation requests have the same effect): the repeat returns the canceled task (or -32001 after a purge), not -32002")
+ "legal (breaker12 L3): 1.0.1 \u00a73.1.5 lists TaskNotCancelableError for a task 'already completed, failed, or canceled', and \u00a73.3.1's idempotence ('multiple cancellation requests have the same effect') holds: the task stays canceled. a2a-js answers the canceled task (PR #545), a2a-python 1.3.0 answers -32002; both fit TASK-003")
 
 # --- SSE framing the tool must accept --------------------------------------------------
 def sse_crlf(obj): return "data: " + json.dumps(obj, separators=(",", ":")) + "\r\n\r\n"
