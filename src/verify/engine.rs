@@ -154,6 +154,13 @@ struct StreamState {
     /// The first non-whitespace byte of the body, once one arrived: `{` under
     /// text/event-stream is a bare JSON document, not SSE (a2a-rs #197).
     opening: Option<u8>,
+    /// A stream under a `Content-Encoding` (a gateway's `gzip_types text/event-stream`;
+    /// RFC 9110 §8.4): its decoder, fed chunk by chunk as a client's is, so the events are
+    /// judged as usual (RPC-005, STREAM-003 hold whatever the coding).
+    inflate: Option<Box<crate::model::coding::StreamDecoder>>,
+    /// Why the coded stream could not be decoded (a coding this tool lacks, corrupt or
+    /// cut bytes): the events after that point are not judged.
+    coding_fault: Option<String>,
 }
 
 /// An ended stream of a task as STREAM-006 compares it with the task's other streams: its
@@ -855,6 +862,10 @@ const MAX_PENDING_UP: usize = 256;
 
 const BODY_CAP: usize = DEFAULT_CAPTURE_CAP;
 
+/// The most bytes a compressed event stream is decoded to (64 x [`BODY_CAP`], 1 GiB): a
+/// stream's events are judged as they arrive, so only a decompression bomb reaches it.
+const SSE_DECODED_CAP: usize = 64 * BODY_CAP;
+
 /// Bytes kept of a body whose `Content-Length` exceeds [`BODY_CAP`] (64 KiB): it will be
 /// cut anyway and the exchange judged incomplete, so holding 16 MiB of it bought nothing
 /// (peak RSS of a 100 MiB POST through the proxy).
@@ -1130,11 +1141,26 @@ impl State {
                         .then(|| c.task_id().map(str::to_string))
                         .flatten()
                 });
-                x.sse = Some(StreamState {
+                let mut st = StreamState {
                     task_id: subscribed,
                     ..Default::default()
-                });
-                if !grpc_stream {
+                };
+                if !grpc_stream && is_coded(&x.resp_headers) {
+                    let ce =
+                        crate::model::coding::joined(x.resp_headers.get_all("content-encoding"));
+                    match crate::model::coding::StreamDecoder::new(ce.as_deref(), SSE_DECODED_CAP) {
+                        Ok(d) => st.inflate = d.map(Box::new),
+                        Err(e) => {
+                            st.coding_fault = Some(format!(
+                                "{e} (Content-Encoding: {})",
+                                ce.as_deref().unwrap_or("")
+                            ))
+                        }
+                    }
+                }
+                let judged = st.coding_fault.is_none();
+                x.sse = Some(st);
+                if !grpc_stream && judged {
                     self.areas.insert("sse");
                 }
             }
@@ -1197,18 +1223,31 @@ impl State {
                             x.body_seq = Some(ev.seq);
                         }
                         x.truncated |= body.truncated;
-                        if x.sse.is_some() && !x.truncated && !is_coded(&x.resp_headers) {
+                        if x.sse.is_some() && !x.truncated {
                             x.sse
                                 .as_mut()
                                 .map(|s| {
+                                    // A coded stream is decoded first (RFC 9110 §8.4).
+                                    let decoded;
+                                    let data: &[u8] = match s.inflate.as_mut() {
+                                        _ if s.coding_fault.is_some() => return Vec::new(),
+                                        Some(d) => match d.push(&body.data) {
+                                            Ok(b) => {
+                                                decoded = b;
+                                                &decoded
+                                            }
+                                            Err(e) => {
+                                                s.coding_fault = Some(e.to_string());
+                                                return Vec::new();
+                                            }
+                                        },
+                                        None => &body.data,
+                                    };
                                     if s.opening.is_none() {
-                                        s.opening = body
-                                            .data
-                                            .iter()
-                                            .find(|b| !b.is_ascii_whitespace())
-                                            .copied();
+                                        s.opening =
+                                            data.iter().find(|b| !b.is_ascii_whitespace()).copied();
                                     }
-                                    s.dec.push(&body.data)
+                                    s.dec.push(data)
                                 })
                                 .unwrap_or_default()
                         } else {
@@ -4050,12 +4089,25 @@ impl State {
                     &x.leg,
                 );
             }
-            if is_coded(&x.resp_headers) {
-                self.incomplete
-                    .push((x.id.clone(), "compressed event stream not decoded".into()));
+            // The rest of a coded stream; a stream that did not decode is not judged (a
+            // note says why) and its verdicts would rest on missing events.
+            let mut items = Vec::new();
+            if let Some(s) = x.sse.as_mut() {
+                if let (Some(d), None) = (s.inflate.as_mut(), s.coding_fault.as_ref()) {
+                    match d.finish() {
+                        Ok(rest) => items = s.dec.push(&rest),
+                        Err(e) => s.coding_fault = Some(e.to_string()),
+                    }
+                }
+            }
+            if let Some(why) = x.sse.as_ref().and_then(|s| s.coding_fault.clone()) {
+                self.incomplete.push((
+                    x.id.clone(),
+                    format!("compressed event stream not decoded: {why}"),
+                ));
                 return;
             }
-            let items = x.sse.as_mut().map(|s| s.dec.finish()).unwrap_or_default();
+            items.extend(x.sse.as_mut().map(|s| s.dec.finish()).unwrap_or_default());
             let (seq, t) = (x.end_seq, x.end_t);
             for it in items {
                 self.on_sse_item(&mut x, it, seq, t);
