@@ -507,6 +507,8 @@ struct TaskRec {
     /// TASK-AUTH-001/002 (an auth-required status without `status.message`) already
     /// reported for this task.
     auth_unexplained_reported: bool,
+    /// DATA-ROLE-001 for a `status.message` with the user's role already reported.
+    status_role_reported: bool,
     /// `artifactId`s push notifications delivered artifact updates of, each once (at most
     /// [`MAX_TASK_MESSAGE_IDS`]): a second delivery is a redelivery (PUSH-004).
     webhook_artifacts: Vec<String>,
@@ -3890,6 +3892,7 @@ impl State {
     /// is needed. `what` names the carrier in the message ("result task of GetTask").
     /// Reported once per task, after [`Self::observe`] recorded it.
     fn check_auth_explained(&mut self, x: &Exch, o: &Obj, base: &str, seq: u64, what: &str) {
+        self.check_status_message_role(x, o, base, seq, what);
         let Some(dialect) = x.call.as_ref().and_then(|c| c.dialect) else {
             return;
         };
@@ -3930,6 +3933,64 @@ impl State {
                 seq,
                 &jptr(base, &[Key("status")]),
                 Some(status.to_value()),
+            )],
+            &x.leg,
+        );
+    }
+
+    /// DATA-ROLE-001 (DATA-005, proto `TaskStatus.message`): the `status.message` of a Task
+    /// or status update `o` (at JSON Pointer `base`, recording line `seq`) is the agent's
+    /// (the input-required question, a progress note), yet its role is the user's
+    /// (`ROLE_USER` / `user`); a client that places messages by role shows the agent's
+    /// question as the user's own words. A status message echoing the message of the
+    /// request being answered (same `messageId`) is the client's own words and passes.
+    /// `what` names the carrier ("result task of GetTask"). Reported once per task.
+    fn check_status_message_role(&mut self, x: &Exch, o: &Obj, base: &str, seq: u64, what: &str) {
+        let Some(m) = o
+            .get("status")
+            .and_then(Json::as_object)
+            .and_then(|st| st.get("message"))
+            .and_then(Json::as_object)
+        else {
+            return;
+        };
+        let Some(role) = agent_reply_user_role(m) else {
+            return;
+        };
+        let c = x.call.as_deref();
+        let mid = m.get("messageId").and_then(Json::as_str);
+        let sent = c
+            .and_then(|c| c.params.get("message"))
+            .and_then(|q| q.get("messageId"));
+        if mid.is_some() && mid == sent.and_then(Json::as_str) {
+            return;
+        }
+        let id = o
+            .get("id")
+            .and_then(Json::as_str)
+            .or_else(|| str_member(o, "taskId", "task_id"));
+        if let Some(t) = id.and_then(|id| self.tasks.get_mut(&x.tkey(id))) {
+            if t.status_role_reported {
+                return;
+            }
+            t.status_role_reported = true;
+        }
+        let state = o
+            .get("status")
+            .and_then(|st| st.get("state"))
+            .and_then(Json::as_str)
+            .unwrap_or("?");
+        self.find(
+            &r::DATA_AGENT_ROLE,
+            format!(
+                "agent's status message {} of task {} ({state}, {what}) has role {role}, the client's role",
+                message_id_of(m),
+                id.unwrap_or("(without id)")
+            ),
+            vec![x.ev_at(
+                seq,
+                &jptr(base, &[Key("status"), Key("message"), Key("role")]),
+                Some(Value::String(role.into())),
             )],
             &x.leg,
         );
