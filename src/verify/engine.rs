@@ -1796,6 +1796,17 @@ impl State {
                     vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
                     &x.leg,
                 );
+            } else if let Some((ptr, sent, why)) = push_config_auth_problem(&c) {
+                self.areas.insert("push");
+                self.find(
+                    &r::PUSH_CONFIG_NO_URL,
+                    format!(
+                        "client's {} carries a push notification config whose {why}",
+                        c.op_term("call")
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), &ptr, sent)],
+                    &x.leg,
+                );
             }
         }
         // VER-001: the client's A2A-Version (header or query parameter) is Major.Minor. Only
@@ -13507,6 +13518,17 @@ fn push_config_without_url_lenient(c: &Call) -> Option<String> {
 }
 
 fn push_config_without_url_at(c: &Call, dialect: Option<Dialect>) -> Option<String> {
+    let (ptr, o) = push_config_in(c, dialect)?;
+    match o.get("url").and_then(Json::as_str) {
+        Some(u) if !u.trim().is_empty() => None,
+        _ => Some(format!("{ptr}/url")),
+    }
+}
+
+/// The push notification config a Create / set or send request carries (PUSH-002), read
+/// where `dialect` puts it (`None`: either version's places), with its JSON Pointer in the
+/// request body (`/params/...` on JSON-RPC); `None` when the call carries none.
+fn push_config_in<'c>(c: &'c Call, dialect: Option<Dialect>) -> Option<(String, &'c Obj<'static>)> {
     let pre = if c.binding == Some(Binding::Rest) {
         ""
     } else {
@@ -13540,13 +13562,59 @@ fn push_config_without_url_at(c: &Call, dialect: Option<Dialect>) -> Option<Stri
         } else {
             member_path(&c.params, place)
         };
-        let Some(Json::Object(o)) = obj else { continue };
-        return match o.get("url").and_then(Json::as_str) {
-            Some(u) if !u.trim().is_empty() => None,
-            _ => Some(format!("{pre}{place}/url")),
-        };
+        if let Some(Json::Object(o)) = obj {
+            return Some((format!("{pre}{place}"), o));
+        }
     }
     None
+}
+
+/// PUSH-002 (proto `AuthenticationInfo.scheme` REQUIRED; 0.x `schemes[]`): the client's push
+/// notification config has an `authentication` object without the member its version
+/// requires. Returns the JSON Pointer of the missing member, what was sent instead, and the
+/// problem in the wire's names; `None` when there is no authentication or it is well formed.
+fn push_config_auth_problem(c: &Call) -> Option<(String, Option<Value>, String)> {
+    let dialect = c.dialect?;
+    let (ptr, o) = push_config_in(c, Some(dialect))?;
+    let Some(Json::Object(a)) = o.get("authentication") else {
+        return None;
+    };
+    let ap = format!("{ptr}/authentication");
+    if dialect == Dialect::V1_0 {
+        if a.get("scheme")
+            .and_then(Json::as_str)
+            .is_some_and(|s| !s.trim().is_empty())
+        {
+            return None;
+        }
+        return Some(match a.get("schemes") {
+            Some(list) => (
+                format!("{ap}/schemes"),
+                Some(list.to_value()),
+                "authentication carries the 0.x schemes list instead of the one scheme string 1.0 requires (AuthenticationInfo.scheme)".to_string(),
+            ),
+            None => (
+                format!("{ap}/scheme"),
+                a.get("scheme").map(Json::to_value),
+                "authentication has no scheme (1.0 AuthenticationInfo.scheme is required: Bearer, Basic, ...)".to_string(),
+            ),
+        });
+    }
+    if a.get("schemes").is_some_and(Json::is_array) {
+        return None;
+    }
+    Some(match a.get("scheme") {
+        Some(one) => (
+            format!("{ap}/scheme"),
+            Some(one.to_value()),
+            "authentication carries the 1.0 scheme string instead of the schemes list 0.x requires".to_string(),
+        ),
+        None => (
+            format!("{ap}/schemes"),
+            None,
+            "authentication has no schemes list (0.x PushNotificationAuthenticationInfo.schemes is required)".to_string(),
+        ),
+    })
 }
 
 /// DATA-TIME-001 (DATA-002, 1.0 §5.6.1: timestamps in UTC with `Z`): the 1.0 object `owner`

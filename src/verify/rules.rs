@@ -603,8 +603,8 @@ rule!(PUSH_AFTER_DELETE, "PUSH-CFG-002", "push-delivery-after-config-deleted", E
     "stop delivering to a config's url once DeleteTaskPushNotificationConfig (tasks/pushNotificationConfig/delete) succeeded: a config lives until its task ends or it is deleted (1.0 §3.1.10), and the receiver that unsubscribed may now belong to someone else; drop queued and retried deliveries of the deleted config too");
 rule!(PUSH_CONFIG_NO_URL, "PUSH-CFG-003", "push-config-request-without-url", Error, Interop,
     ["PUSH-002"],
-    "client's push notification config (Create / set, or inline in a send's configuration) has no url",
-    "give every push notification config the webhook url the agent is to POST to (1.0 TaskPushNotificationConfig.url; 0.x pushNotificationConfig.url): it is required, and an agent rejects a config without it with -32602 InvalidParams (HTTP 400)");
+    "client's push notification config (Create / set, or inline in a send's configuration) has no url, or an authentication without the scheme (1.0) / schemes list (0.x) its version requires",
+    "give every push notification config the webhook url the agent is to POST to (1.0 TaskPushNotificationConfig.url; 0.x pushNotificationConfig.url); when it has an authentication, give 1.0 one scheme string (authentication.scheme: \"Bearer\") and 0.x a schemes list (authentication.schemes: [\"Bearer\"]): they are required, and an agent rejects a config without them with -32602 InvalidParams (HTTP 400)");
 rule!(PUSH_CONFIG_AFTER_DELETE, "PUSH-CFG-004", "push-config-returned-after-delete", Error, Lifecycle,
     ["PUSH-003"],
     "agent still returned a push notification config (Get / List) after the client deleted it",
