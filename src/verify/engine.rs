@@ -3303,6 +3303,10 @@ impl State {
                 );
             }
         }
+        if let Some((ptr, media, msg)) = output_mode_miss(&c, p.inner, &p.pointer) {
+            let ev = vec![x.ev_at(seq, &ptr, Some(Value::String(media)))];
+            self.stream_once(x, &r::CAP_OUTPUT_MODE_NOT_ACCEPTED, msg, ev);
+        }
         match p.kind {
             PayloadKind::Task => {
                 let need_ctx =
@@ -8533,6 +8537,14 @@ impl State {
                             );
                         }
                     }
+                    if let Some((ptr, media, msg)) = output_mode_miss(&c, p.inner, &p.pointer) {
+                        self.find(
+                            &r::CAP_OUTPUT_MODE_NOT_ACCEPTED,
+                            msg,
+                            vec![x.ev_at(bseq, &ptr, Some(Value::String(media)))],
+                            &x.leg,
+                        );
+                    }
                     match p.kind {
                         PayloadKind::Task => Some((p.inner, p.pointer)),
                         PayloadKind::Message => {
@@ -13506,6 +13518,126 @@ fn push_call_config_id(c: &Call, path: &str) -> Option<String> {
 /// Create / 0.x set call (1.0 flat, 0.x `pushNotificationConfig`) or of a send's
 /// `configuration` (1.0 `taskPushNotificationConfig`, 0.x `pushNotificationConfig`) has no
 /// url or an empty one; `None` when every config present has a url, or there is none.
+/// The media type of a message or artifact part (DATA-004), lowercase without parameters:
+/// its `mediaType` (1.0) or `file.mimeType` (0.x) when given, else `text/plain` for a text
+/// part and `application/json` for a data part; `None` for a file part of unstated type.
+fn part_media_type(part: &Obj) -> Option<String> {
+    let stated = part
+        .get("mediaType")
+        .and_then(Json::as_str)
+        .or_else(|| {
+            part.get("file")
+                .and_then(Json::as_object)
+                .and_then(|f| f.get("mimeType").or_else(|| f.get("mediaType")))
+                .and_then(Json::as_str)
+        })
+        .map(|m| {
+            m.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        })
+        .filter(|m| !m.is_empty());
+    if stated.is_some() {
+        return stated;
+    }
+    let kind = part.get("kind").and_then(Json::as_str);
+    if kind == Some("text") || (kind.is_none() && part.contains_key("text")) {
+        Some("text/plain".into())
+    } else if kind == Some("data") || (kind.is_none() && part.contains_key("data")) {
+        Some("application/json".into())
+    } else {
+        None
+    }
+}
+
+/// `media` is covered by one of the media ranges in `accepted` (`*/*`, `image/*`, exact;
+/// parameters and letter case ignored).
+fn media_accepted(media: &str, accepted: &[String]) -> bool {
+    accepted.iter().any(|a| {
+        let a = a.as_str();
+        a == "*" || a == "*/*" || a == media || {
+            a.strip_suffix("/*")
+                .is_some_and(|ty| media.split('/').next() == Some(ty))
+        }
+    })
+}
+
+/// CAP-MODE-001 (proto `SendMessageConfiguration.accepted_output_modes`: agents SHOULD
+/// tailor their output to it): the first part of the answer `payload` (a Task's artifacts,
+/// an artifact update's artifact, a Message's parts; at JSON Pointer `base`) whose media
+/// type (DATA-004, [`part_media_type`]) none of the send request's `acceptedOutputModes`
+/// covers. Returns the part's JSON Pointer, its media type and the finding's message.
+/// Only a list of media types is judged: an empty list, or one with a token that is no
+/// media type (0.2 samples' `"text"`), gives `None`.
+fn output_mode_miss(c: &Call, payload: &Obj, base: &str) -> Option<(String, String, String)> {
+    if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+        return None;
+    }
+    let list = member_path(&c.params, "/configuration/acceptedOutputModes")?.as_array()?;
+    let mut accepted = Vec::with_capacity(list.len());
+    for m in list {
+        let m = m
+            .as_str()?
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        if m != "*" && !m.contains('/') {
+            return None;
+        }
+        accepted.push(m);
+    }
+    if accepted.is_empty() {
+        return None;
+    }
+    let miss = |parts: &[Json], ptr: String| {
+        parts.iter().enumerate().find_map(|(i, p)| {
+            let media = part_media_type(p.as_object()?)?;
+            (!media_accepted(&media, &accepted)).then(|| (format!("{ptr}/{i}"), media))
+        })
+    };
+    let mut hit = None;
+    let mut what = String::new();
+    if let Some(parts) = payload.get("parts").and_then(Json::as_array) {
+        hit = miss(parts, format!("{base}/parts"));
+        what = format!("message {}", message_id_of(payload));
+    }
+    let arts: Vec<(usize, &Json)> = match (payload.get("artifacts"), payload.get("artifact")) {
+        (Some(Json::Array(a)), _) => a.iter().enumerate().collect(),
+        (_, Some(a)) => vec![(usize::MAX, a)],
+        _ => Vec::new(),
+    };
+    for (i, a) in arts {
+        if hit.is_some() {
+            break;
+        }
+        let Some(parts) = a.get("parts").and_then(Json::as_array) else {
+            continue;
+        };
+        let ap = if i == usize::MAX {
+            format!("{base}/artifact")
+        } else {
+            format!("{base}/artifacts/{i}")
+        };
+        hit = miss(parts, format!("{ap}/parts"));
+        let aid = a
+            .get("artifactId")
+            .and_then(Json::as_str)
+            .unwrap_or("(without artifactId)");
+        what = format!("artifact {aid}");
+    }
+    let (ptr, media) = hit?;
+    let msg = format!(
+        "agent answered {} with a part of media type {media} in {what}, which the client's acceptedOutputModes [{}] do not include",
+        c.op_term("the send"),
+        accepted.join(", ")
+    );
+    Some((ptr, media, msg))
+}
+
 fn push_config_without_url(c: &Call) -> Option<String> {
     push_config_without_url_at(c, c.dialect)
 }

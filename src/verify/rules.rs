@@ -528,6 +528,13 @@ rule!(VER_HEADER_STRIPPED, "VER-HDR-002", "proxy-stripped-version-header", Error
     "forward the A2A-Version (and A2A-Extensions) headers unchanged; without it the agent treats the call as 0.3");
 
 // ---- capability vs behaviour ------------------------------------------------------------
+// proto SendMessageConfiguration.accepted_output_modes: "Agents SHOULD use this to tailor
+// their output"; 0.3 MessageSendConfiguration.acceptedOutputModes. The digest has no ID of
+// its own for it: DATA-004 is the part's media type that is compared.
+rule!(CAP_OUTPUT_MODE_NOT_ACCEPTED, "CAP-MODE-001", "output-mode-not-accepted", Warning, Interop,
+    ["DATA-004"],
+    "agent answered a send with a part whose media type is not among the request's acceptedOutputModes",
+    "answer with parts of the media types the client listed in configuration.acceptedOutputModes (text parts are text/plain unless their mediaType says otherwise, data parts application/json; 1.0 raw/url parts and 0.x file parts carry mediaType / file.mimeType): convert the output (describe an image in text, render data as text) or answer that the content cannot be given in an accepted mode; the client may not be able to show anything else");
 rule!(CAP_STREAMING, "CAP-STREAM-001", "streaming-not-declared-but-served", Error, Interop,
     ["STREAM-001"],
     "agent served a stream although its card does not declare streaming",
@@ -692,6 +699,7 @@ pub static RULES: &[Rule] = &[
     CAP_EXT_REQUIRED_ERROR_WRONG,
     CAP_EXT_NOT_DECLARED,
     CAP_EXT_0X_HEADER,
+    CAP_OUTPUT_MODE_NOT_ACCEPTED,
     CAP_PUSH,
     CAP_STREAMING,
     CARD_PATH_LEGACY_ONLY,
