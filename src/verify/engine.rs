@@ -4312,6 +4312,32 @@ impl State {
     /// although every required URI was requested). `json` = the parsed non-SSE body.
     fn check_extensions(&mut self, x: &Exch, json: Option<&Json>) {
         let Some(c) = x.call.clone() else { return };
+        // CAP-EXT-005 (EXT-004, EXT-001): a 1.0 answer echoes its activated extensions
+        // under the 0.x name only; a 1.0 client reads A2A-Extensions and sees none.
+        if c.dialect == Some(Dialect::V1_0)
+            && !c.webhook
+            && !x.synthetic
+            && x.status.is_some()
+            && !x.resp_headers.contains("a2a-extensions")
+        {
+            if let Some(v) = x
+                .resp_headers
+                .get("x-a2a-extensions")
+                .filter(|v| !v.trim().is_empty())
+            {
+                self.areas.insert("capability");
+                self.find(
+                    &r::CAP_EXT_0X_ECHO,
+                    format!(
+                        "agent's answer to 1.0 {} names its activated extensions in X-A2A-Extensions ({}) instead of A2A-Extensions",
+                        c.op_term("call"),
+                        v.trim()
+                    ),
+                    vec![x.ev(x.resp_seq)],
+                    &x.leg,
+                );
+            }
+        }
         if c.dialect != Some(Dialect::V1_0)
             || !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             || x.synthetic

@@ -106,6 +106,10 @@ rule!(CAP_EXT_0X_HEADER, "CAP-EXT-004", "extension-header-0x-name", Warning, Int
     ["EXT-001"],
     "1.0 request names its extensions in the 0.x header X-A2A-Extensions",
     "1.0 clients send A2A-Extensions (comma-separated URIs); 1.0 agents do not read X-A2A-Extensions, so the extensions are not activated");
+rule!(CAP_EXT_0X_ECHO, "CAP-EXT-005", "extension-echo-0x-header-name", Warning, Interop,
+    ["EXT-004", "EXT-001"],
+    "1.0 response names its activated extensions in the 0.x header X-A2A-Extensions instead of A2A-Extensions",
+    "echo the extensions this response activated in the A2A-Extensions response header (comma-separated URIs, 1.0 §3.2.6); a 1.0 client reads only that name and takes X-A2A-Extensions for no activation (send both names if 0.3 clients must read it too)");
 
 // ---- Agent Card URL consistency ---------------------------------------------------------
 rule!(CARD_URL_DOUBLED_PATH, "CARD-URL-001", "card-url-doubled-path", Error, AgentCard,
@@ -699,6 +703,7 @@ pub static RULES: &[Rule] = &[
     CAP_EXT_REQUIRED_ERROR_WRONG,
     CAP_EXT_NOT_DECLARED,
     CAP_EXT_0X_HEADER,
+    CAP_EXT_0X_ECHO,
     CAP_OUTPUT_MODE_NOT_ACCEPTED,
     CAP_PUSH,
     CAP_STREAMING,
