@@ -7142,6 +7142,20 @@ impl State {
                             vec![x.ev_at(bseq, "/error/data", Some(excerpt_value(d)))],
                             &x.leg,
                         );
+                    } else if let Some((i, ptr, why)) = d
+                        .to_value()
+                        .as_array()
+                        .and_then(|a| error_info_list_defect(a))
+                    {
+                        // ERR-004: JSON-RPC carries the same ErrorInfo as ERR-003's.
+                        let ptr = format!("/error/data/{i}{ptr}");
+                        let found = d.to_value().pointer(&ptr["/error/data".len()..]).cloned();
+                        self.find(
+                            &r::RPC_ENVELOPE,
+                            format!("1.0 error data: {why}"),
+                            vec![x.ev_at(bseq, &ptr, found)],
+                            &x.leg,
+                        );
                     }
                 }
             }
@@ -9421,6 +9435,25 @@ impl State {
             })
         });
         let name = grpc::code_name(code);
+        // ERR-005 / ERR-003: the gRPC ErrorInfo is the A2A one (domain, string metadata).
+        if c.dialect == Some(Dialect::V1_0) {
+            let defect = status
+                .as_ref()
+                .and_then(|v| v.get("details")?.as_array())
+                .and_then(|d| error_info_list_defect(d));
+            if let Some((i, ptr, why)) = defect {
+                self.find(
+                    &r::GRPC_ERROR_INFO_MISSING,
+                    format!("gRPC {method} failed with {name} ({code}): the {why}"),
+                    vec![x.ev_at(
+                        st_seq,
+                        &format!("/details/{i}{ptr}"),
+                        Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+                    )],
+                    &x.leg,
+                );
+            }
+        }
         // VER-002 / ERR-002 / ERR-005 (breaker10 E10): an A2A-Version no A2A version has is
         // refused with FAILED_PRECONDITION (1.0.0: UNIMPLEMENTED) and ErrorInfo reason
         // VERSION_NOT_SUPPORTED; UNKNOWN, INVALID_ARGUMENT, INTERNAL or a reason-less
@@ -13156,12 +13189,98 @@ fn http_code_names(status: u16) -> &'static [&'static str] {
     }
 }
 
+/// The first defect of a `google.rpc.ErrorInfo` `info` (ERR-003 / ERR-004 / ERR-005: the
+/// same ErrorInfo on every binding): an A2A reason (ERR-002) whose `domain` is not
+/// `"a2a-protocol.org"`, or `metadata` that is not a `map<string, string>` (a ProtoJSON
+/// client fails to parse the whole error). Returns the JSON Pointer below `info` and the
+/// problem.
+fn error_info_defect(info: &Value) -> Option<(String, String)> {
+    let reason = info.get("reason").and_then(Value::as_str);
+    if let Some(reason) = reason.filter(|r| reason_expectation(r).is_some()) {
+        match info.get("domain").and_then(Value::as_str) {
+            Some("a2a-protocol.org") => {}
+            Some(d) => {
+                return Some((
+                    "/domain".into(),
+                    format!("ErrorInfo of the A2A error {reason} has domain {d:?}, not \"a2a-protocol.org\""),
+                ))
+            }
+            None => {
+                return Some((
+                    String::new(),
+                    format!("ErrorInfo of the A2A error {reason} has no domain (\"a2a-protocol.org\")"),
+                ))
+            }
+        }
+    }
+    let what = reason
+        .map(|r| format!("ErrorInfo {r}"))
+        .unwrap_or_else(|| "ErrorInfo".into());
+    match info.get("metadata") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(m)) => m.iter().find(|(_, v)| !v.is_string()).map(|(k, v)| {
+            (
+                format!("/metadata/{}", k.replace('~', "~0").replace('/', "~1")),
+                format!(
+                    "{what} metadata value {k:?} is {}, not a string (google.rpc.ErrorInfo.metadata is map<string, string>, so a ProtoJSON client cannot parse the error)",
+                    json_kind(v)
+                ),
+            )
+        }),
+        Some(v) => Some((
+            "/metadata".into(),
+            format!(
+                "{what} metadata is {}, not an object of strings (google.rpc.ErrorInfo.metadata is map<string, string>)",
+                json_kind(v)
+            ),
+        )),
+    }
+}
+
+/// `a string`, `a number`, `an object`, ... for messages about a JSON value's type.
+fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// The first ErrorInfo of a details list (`@type` ending `google.rpc.ErrorInfo`) with a
+/// defect ([`error_info_defect`]): its index, the pointer below it and the problem.
+fn error_info_list_defect(details: &[Value]) -> Option<(usize, String, String)> {
+    details.iter().enumerate().find_map(|(i, d)| {
+        d.get("@type")
+            .and_then(Value::as_str)
+            .filter(|t| t.ends_with("google.rpc.ErrorInfo"))?;
+        error_info_defect(d).map(|(p, m)| (i, p, m))
+    })
+}
+
 /// ERR-003: an A2A error carries a `google.rpc.ErrorInfo` with `reason` and
 /// `domain:"a2a-protocol.org"`. Judged when the ErrorInfo names an A2A reason (ERR-002) or
 /// when the answer is certainly an A2A error (404 to a task route: TaskNotFoundError).
 /// Returns the JSON pointer and the problem.
 fn error_info_problem(aip: Option<&Obj>, status: u16, c: &Call) -> Option<(String, String)> {
     let e = aip?;
+    // ERR-003: details is a list of @type'd objects; an object in its place is no list.
+    if let Some(d) = e
+        .get("details")
+        .filter(|d| !d.is_null() && d.as_array().is_none())
+    {
+        let v = d.to_value();
+        return Some((
+            "/error/details".into(),
+            format!(
+                "details is {}, not an array of @type'd objects (google.rpc.Status.details is a list{})",
+                json_kind(&v),
+                if v.get("@type").is_some() { "; wrap the detail in [ ]" } else { "" }
+            ),
+        ));
+    }
     let details = e.get("details").and_then(Json::as_array);
     let info = details.and_then(|d| {
         d.iter().enumerate().find(|(_, i)| {
@@ -13172,19 +13291,7 @@ fn error_info_problem(aip: Option<&Obj>, status: u16, c: &Call) -> Option<(Strin
     });
     match info {
         Some((i, info)) => {
-            let reason = info.get("reason").and_then(Json::as_str)?;
-            reason_expectation(reason)?;
-            match info.get("domain").and_then(Json::as_str) {
-                Some("a2a-protocol.org") => None,
-                Some(d) => Some((
-                    format!("/error/details/{i}/domain"),
-                    format!("ErrorInfo of the A2A error {reason} has domain {d:?}, not \"a2a-protocol.org\""),
-                )),
-                None => Some((
-                    format!("/error/details/{i}"),
-                    format!("ErrorInfo of the A2A error {reason} has no domain (\"a2a-protocol.org\")"),
-                )),
-            }
+            error_info_defect(&info.to_value()).map(|(p, m)| (format!("/error/details/{i}{p}"), m))
         }
         None if status == 404
             && c.route_task.is_some()

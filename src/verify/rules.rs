@@ -209,7 +209,7 @@ rule!(GRPC_ERROR_CODE, "GRPC-ERROR-001", "grpc-error-code-mismatch", Error, Erro
     "use ERR-002's gRPC column: TASK_NOT_FOUND -> NOT_FOUND, TASK_NOT_CANCELABLE / PUSH_NOTIFICATION_NOT_SUPPORTED / UNSUPPORTED_OPERATION / EXTENDED_AGENT_CARD_NOT_CONFIGURED / EXTENSION_SUPPORT_REQUIRED / VERSION_NOT_SUPPORTED -> FAILED_PRECONDITION (1.0.0 also UNIMPLEMENTED for three), CONTENT_TYPE_NOT_SUPPORTED -> INVALID_ARGUMENT, INVALID_AGENT_RESPONSE -> INTERNAL");
 rule!(GRPC_ERROR_INFO_MISSING, "GRPC-ERROR-002", "grpc-error-info-missing", Error, ErrorHandling,
     ["ERR-005"],
-    "1.0 gRPC A2A error (NOT_FOUND or FAILED_PRECONDITION) carries no google.rpc.ErrorInfo in its status details",
+    "1.0 gRPC A2A error (NOT_FOUND or FAILED_PRECONDITION) carries no google.rpc.ErrorInfo in its status details, or one that is not the A2A ErrorInfo (domain other than a2a-protocol.org, metadata not map<string, string>)",
     "send grpc-status-details-bin with a google.rpc.Status whose details hold a google.rpc.ErrorInfo {reason: TASK_NOT_FOUND ..., domain: \"a2a-protocol.org\"}");
 
 rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, Interop,
