@@ -1965,6 +1965,9 @@ impl State {
                         p = a2a::rest03_message_problems(m, base);
                     }
                     if p.is_empty() {
+                        p.extend(a2a::metadata_extensions_problem(m, base, "message"));
+                    }
+                    if p.is_empty() {
                         if let (Some(style), Some(parts)) = (part_style(&c), message_parts(m)) {
                             p = a2a::parts_problems(parts.1, &jptr(base, &[Key(parts.0)]), style);
                             if p.is_empty() && parts.1.as_array().is_some_and(Vec::is_empty) {

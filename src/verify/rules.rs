@@ -33,7 +33,7 @@ rule!(CARD_SHAPE_MISSING_FIELD, "CARD-SHAPE-001", "card-missing-required-field",
 rule!(CARD_SHAPE_FLAG_NOT_BOOLEAN, "CARD-SHAPE-002", "card-capability-not-boolean", Error, AgentCard,
     ["CARD-003", "CARD-004"],
     "agent card capability flag is not a boolean",
-    "write capability flags (streaming, pushNotifications, extendedAgentCard, supportsAuthenticatedExtendedCard) as JSON true or false");
+    "write capability flags (streaming, pushNotifications, extendedAgentCard, supportsAuthenticatedExtendedCard) and each capabilities.extensions[].required as JSON true or false (a JavaScript client takes the string \"false\" for true)");
 rule!(
     CARD_SHAPE_INTERFACE,
     "CARD-SHAPE-003",
