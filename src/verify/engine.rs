@@ -4420,10 +4420,32 @@ impl State {
         };
         let processed = x.is_success() && !self.answer_is_error(x);
         if !missing.is_empty() && processed {
+            // What the client did ask for: other extensions, or another version of the
+            // required one (EXT-003: no fallback to another version).
+            let sent: Vec<&str> = requested
+                .iter()
+                .chain(&requested_0x)
+                .map(String::as_str)
+                .collect();
+            let why = if sent.is_empty() {
+                "(no A2A-Extensions entry)".to_string()
+            } else {
+                let fell_back = activated.iter().any(|a| missing.contains(&a.as_str()));
+                format!(
+                    "(the client's A2A-Extensions names {}, not {}){}",
+                    sent.join(", "),
+                    missing.join(", "),
+                    if fell_back {
+                        "; the agent activated the required version anyway, but an agent must not fall back to another extension version than the client asked for (EXT-003)"
+                    } else {
+                        ""
+                    }
+                )
+            };
             self.find(
                 &r::CAP_EXT_REQUIRED_NOT_ENFORCED,
                 format!(
-                    "message call {} was processed although the client did not activate the required extension {} (no A2A-Extensions entry); expected ExtensionSupportRequiredError",
+                    "message call {} was processed although the client did not activate the required extension {} {why}; expected ExtensionSupportRequiredError",
                     c.method.as_deref().unwrap_or(&x.path),
                     missing.join(", ")
                 ),
