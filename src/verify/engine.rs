@@ -285,6 +285,8 @@ struct Exch {
     end_error: Option<String>,
     end_seq: u64,
     end_t: u64,
+    /// Capture time of the request head (µs since the recording start).
+    req_t: u64,
     /// `card_rewrite` (`--rewrite-card`, the prober): the card body the client received,
     /// the seq of that event and the JSON Pointers of the URLs the proxy rewrote (body empty
     /// when the recorded body was cut).
@@ -1047,7 +1049,7 @@ impl State {
                 self.events += 1;
                 let before = self.out.len();
                 let xid = ev.exchange.unwrap_or_default();
-                self.on_request_head(ev.seq, ev.leg, xid, method, url, headers);
+                self.on_request_head(ev.seq, ev.t_us, ev.leg, xid, method, url, headers);
                 self.out[before..].to_vec()
             }
             EventKind::ResponseHead {
@@ -1070,6 +1072,7 @@ impl State {
     fn on_request_head(
         &mut self,
         seq: u64,
+        t_us: u64,
         leg: Option<String>,
         xid: String,
         method: String,
@@ -1101,6 +1104,7 @@ impl State {
             origin,
             leg,
             req_seq: seq,
+            req_t: t_us,
             method,
             url,
             parts,
@@ -1183,6 +1187,7 @@ impl State {
             } => {
                 self.on_request_head(
                     ev.seq,
+                    ev.t_us,
                     ev.leg.clone(),
                     xid.to_string(),
                     method.clone(),
@@ -4105,6 +4110,18 @@ impl State {
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
         self.reset_without_answer(&x);
+        // An A2A call the client gave up on before any answer (breaker12 L20: a CancelTask
+        // the agent held for 30 s): nothing to judge, but the wait is worth saying.
+        if x.status.is_none() && x.outcome == Some(Outcome::ClientAbort) && c.op.is_some() {
+            let secs = x.end_t.saturating_sub(x.req_t) as f64 / 1e6;
+            self.incomplete.push((
+                x.id.clone(),
+                format!(
+                    "the client gave up on {} after {secs:.1} s without any answer from the agent (no response head): the call was not judged",
+                    c.op_term("the call")
+                ),
+            ));
+        }
         if x.status == Some(404)
             && !x.synthetic
             && x.leg.is_none()
