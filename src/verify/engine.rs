@@ -3909,6 +3909,54 @@ impl State {
         }
     }
 
+    /// ERR-001 / ERR-002 / PUSH-001 (breaker12 L23): what a push notification config call
+    /// with valid params ([`push_params_valid`]) answered -32602 InvalidParamsError should
+    /// have got: -32003 PushNotificationNotSupportedError when the agent card does not
+    /// declare `capabilities.pushNotifications`; otherwise (declared, or no card seen) no
+    /// -32602 at all for a list or a 0.x get that names only the task (`0` = "not this
+    /// code"). A create / set may be refused for its url (an agent may not call every
+    /// address) and a call naming a config id for a config that does not exist, so those
+    /// are not judged then. a2a-python 1.3's 0.3 layer turns
+    /// a valid 0.3 get `{id}` into a 1.0 request without the config id and answers -32602.
+    fn push_params_expectation(&self, x: &Exch, c: &Call) -> Option<(i64, String)> {
+        if !c.op.is_some_and(Op::is_push_config) || !push_params_valid(c) {
+            return None;
+        }
+        let op = c.op_term("push notification config");
+        let undeclared = self
+            .card_for(x)
+            .map(|k| k.view.push_notifications != Some(true));
+        match undeclared {
+            Some(true) => Some((
+                jsonrpc::PUSH_NOT_SUPPORTED,
+                format!(
+                    "the {op} request carries every member its schema requires, and the agent card does not declare capabilities.pushNotifications"
+                ),
+            )),
+            // A call naming a config id may be refused for a config that does not exist:
+            // the spec has no error of its own for that, so any fitting code goes (PUSH-003;
+            // ggcode #1076 answered -32602).
+            _ if c.op == Some(Op::CreatePushConfig)
+                || c.op == Some(Op::DeletePushConfig)
+                || member_path(&c.params, "/pushNotificationConfigId").is_some()
+                || (c.op == Some(Op::GetPushConfig) && c.dialect == Some(Dialect::V1_0)) =>
+            {
+                None
+            }
+            _ => {
+                let note = if c.op == Some(Op::GetPushConfig) && c.dialect.is_some_and(Dialect::is_0x) {
+                    " (pushNotificationConfigId is optional in 0.x)"
+                } else {
+                    ""
+                };
+                Some((
+                    0,
+                    format!("the {op} request carries every member its schema requires{note}"),
+                ))
+            }
+        }
+    }
+
     /// TASK-AUTH-001 (1.0, TASK-006 MUST) / TASK-AUTH-002 (0.x, 0.3 §4.5 SHOULD): a Task or
     /// status update `o` (at JSON Pointer `base`, recording line `seq`) whose `status.state`
     /// is auth-required carries no `status.message` telling the client which authorization
@@ -7635,6 +7683,11 @@ impl State {
                         "the agent card does not declare capabilities.extendedAgentCard"
                             .to_string(),
                     ))
+                } else if let Some(exp) = (code == jsonrpc::INVALID_PARAMS)
+                    .then(|| self.push_params_expectation(x, &c))
+                    .flatten()
+                {
+                    Some(exp)
                 } else if code == jsonrpc::UNSUPPORTED_OPERATION
                     && c.op.is_some_and(Op::is_push_config)
                 {
@@ -7701,7 +7754,9 @@ impl State {
                         .map(|n| format!(" {n}"))
                         .unwrap_or_default()
                 };
-                let instead = if want == 0 {
+                let instead = if want == 0 && code == jsonrpc::INVALID_PARAMS {
+                    "which is for params the method's schema does not allow".to_string()
+                } else if want == 0 {
                     "which only fits a request that could not be read".to_string()
                 } else {
                     format!("instead of {want}{}", name(want))
@@ -12252,6 +12307,34 @@ fn task_key(leg: &Option<String>, scope: &str, id: &str) -> String {
 }
 
 /// A required parameter the request lacks (ERR-006: validate input first → −32602).
+/// A JSON-RPC push notification config call whose params carry every member the version's
+/// schema requires, as non-empty strings (PUSH-002; 1.0 proto `*TaskPushNotificationConfig
+/// Request`: get / delete `{taskId, id}`, list `{taskId}`, create the flat config with `url`;
+/// 0.x schema: get / list `{id}` (`pushNotificationConfigId` optional), delete `{id,
+/// pushNotificationConfigId}`, set `{taskId, pushNotificationConfig{url}}`). An agent has
+/// nothing to refuse as invalid in such a call.
+fn push_params_valid(c: &Call) -> bool {
+    if c.binding != Some(Binding::JsonRpc) {
+        return false;
+    }
+    let has = |ptr: &str| {
+        member_path(&c.params, ptr)
+            .and_then(Json::as_str)
+            .is_some_and(|s| !s.trim().is_empty())
+    };
+    let v1 = c.dialect == Some(Dialect::V1_0);
+    match c.op {
+        Some(Op::GetPushConfig) | Some(Op::DeletePushConfig) if v1 => has("/taskId") && has("/id"),
+        Some(Op::ListPushConfigs) if v1 => has("/taskId"),
+        Some(Op::CreatePushConfig) if v1 => has("/taskId") && has("/url"),
+        _ if !c.dialect.is_some_and(Dialect::is_0x) => false,
+        Some(Op::GetPushConfig) | Some(Op::ListPushConfigs) => has("/id"),
+        Some(Op::DeletePushConfig) => has("/id") && has("/pushNotificationConfigId"),
+        Some(Op::CreatePushConfig) => has("/taskId") && has("/pushNotificationConfig/url"),
+        _ => false,
+    }
+}
+
 fn missing_param(c: &Call) -> Option<&'static str> {
     let op = c.op?;
     if c.binding != Some(Binding::JsonRpc) {
