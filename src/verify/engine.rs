@@ -3312,6 +3312,7 @@ impl State {
             }
         }
         if let Some((ptr, media, msg)) = output_mode_miss(&c, p.inner, &p.pointer) {
+            self.areas.insert("capability");
             let ev = vec![x.ev_at(seq, &ptr, Some(Value::String(media)))];
             self.stream_once(x, &r::CAP_OUTPUT_MODE_NOT_ACCEPTED, msg, ev);
         }
@@ -8675,6 +8676,7 @@ impl State {
                         }
                     }
                     if let Some((ptr, media, msg)) = output_mode_miss(&c, p.inner, &p.pointer) {
+                        self.areas.insert("capability");
                         self.find(
                             &r::CAP_OUTPUT_MODE_NOT_ACCEPTED,
                             msg,
