@@ -890,8 +890,7 @@ mod tests {
         // A gateway's gzip, flushed after each event: one chunk per event, then the trailer.
         let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
         let mut at = 0;
-        let mut seq = 3;
-        for state in ["working", "completed"] {
+        for (seq, state) in (3..).zip(["working", "completed"]) {
             write!(
                 e,
                 "data: {{\"result\":{{\"id\":\"t1\",\"status\":{{\"state\":\"{state}\"}}}}}}\n\n"
@@ -906,7 +905,6 @@ mod tests {
                     body: Body::new(piece),
                 },
             ));
-            seq += 1;
         }
         let x = ix.exchange("e1").unwrap();
         assert_eq!(x.sse_events.len(), 2, "{:?}", x.sse_events);

@@ -1049,7 +1049,7 @@ impl State {
                 self.events += 1;
                 let before = self.out.len();
                 let xid = ev.exchange.unwrap_or_default();
-                self.on_request_head(ev.seq, ev.t_us, ev.leg, xid, method, url, headers);
+                self.on_request_head((ev.seq, ev.t_us), ev.leg, xid, method, url, headers);
                 self.out[before..].to_vec()
             }
             EventKind::ResponseHead {
@@ -1068,11 +1068,11 @@ impl State {
         }
     }
 
-    /// A request head opens its exchange (owned parts; [`State::feed`] copies them).
+    /// A request head opens its exchange (owned parts; [`State::feed`] copies them);
+    /// `(seq, t_us)` are its event's.
     fn on_request_head(
         &mut self,
-        seq: u64,
-        t_us: u64,
+        (seq, t_us): (u64, u64),
         leg: Option<String>,
         xid: String,
         method: String,
@@ -1186,8 +1186,7 @@ impl State {
                 ..
             } => {
                 self.on_request_head(
-                    ev.seq,
-                    ev.t_us,
+                    (ev.seq, ev.t_us),
                     ev.leg.clone(),
                     xid.to_string(),
                     method.clone(),
@@ -13920,7 +13919,7 @@ fn push_config_without_url_at(c: &Call, dialect: Option<Dialect>) -> Option<Stri
 /// The push notification config a Create / set or send request carries (PUSH-002), read
 /// where `dialect` puts it (`None`: either version's places), with its JSON Pointer in the
 /// request body (`/params/...` on JSON-RPC); `None` when the call carries none.
-fn push_config_in<'c>(c: &'c Call, dialect: Option<Dialect>) -> Option<(String, &'c Obj<'static>)> {
+fn push_config_in(c: &Call, dialect: Option<Dialect>) -> Option<(String, &Obj<'static>)> {
     let pre = if c.binding == Some(Binding::Rest) {
         ""
     } else {
