@@ -109,3 +109,45 @@ fn json_rpc_reply_cut_by_the_client_is_not_judged() {
     ));
     assert!(aborted.is_empty(), "{aborted:?}");
 }
+
+/// breaker12 L20: a CancelTask the agent never answered (the client gave up after 30 s, no
+/// response head) is no finding, but the report says the call went unanswered and for how
+/// long; an answered call gets no such note.
+#[test]
+fn call_the_client_gave_up_on_before_any_answer_is_named() {
+    const CANCEL: &str = r#"{"jsonrpc":"2.0","id":7,"method":"CancelTask","params":{"id":"t1"}}"#;
+    let mut events = exchange("POST", "/", CANCEL, "", Outcome::ClientAbort);
+    // No response at all: drop the head and the chunk; the client left 30 s later.
+    events.retain(|e| {
+        !matches!(
+            e.kind,
+            EventKind::ResponseHead { .. } | EventKind::ResponseChunk { .. }
+        )
+    });
+    events.last_mut().unwrap().t_us = 1000 + 30_000_000;
+    let h = RecordingHeader::new(CaptureMode::Reverse);
+    let out = verify_all(&h, &events);
+    assert!(out.findings.is_empty(), "{:?}", out.findings);
+    assert_eq!(
+        out.incomplete,
+        vec![(
+            "e1".to_string(),
+            "the client gave up on CancelTask after 30.0 s without any answer from the agent (no response head): the call was not judged".to_string()
+        )]
+    );
+    let answered = exchange(
+        "POST",
+        "/",
+        CANCEL,
+        r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32001,"message":"task not found"}}"#,
+        Outcome::Complete,
+    );
+    let out = verify_all(&h, &answered);
+    assert!(
+        out.incomplete
+            .iter()
+            .all(|(_, why)| !why.contains("gave up")),
+        "{:?}",
+        out.incomplete
+    );
+}

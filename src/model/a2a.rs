@@ -1309,6 +1309,35 @@ pub fn base64_problem(s: &str) -> Option<&'static str> {
     None
 }
 
+/// DATA-001 (proto `google.protobuf.Struct metadata`, `repeated string extensions`; the 0.x
+/// schemas: an object and a string list): the `metadata` and `extensions` members of a
+/// Message, Artifact or Task `o` at `ptr`, when present and not null, have those shapes.
+/// Returns the first problem as `(JSON Pointer, message)`.
+pub fn metadata_extensions_problem(o: &Obj, ptr: &str, what: &str) -> Option<(String, String)> {
+    match o.get("metadata") {
+        None | Some(Json::Null) | Some(Json::Object(_)) => {}
+        Some(_) => {
+            return Some((
+                format!("{ptr}/metadata"),
+                format!("{what} metadata is not a JSON object (a google.protobuf.Struct)"),
+            ))
+        }
+    }
+    match o.get("extensions") {
+        None | Some(Json::Null) => None,
+        Some(Json::Array(list)) => list.iter().position(|u| !u.is_string()).map(|i| {
+            (
+                format!("{ptr}/extensions/{i}"),
+                format!("{what} extensions holds a non-string entry (extensions is a list of extension URI strings)"),
+            )
+        }),
+        Some(_) => Some((
+            format!("{ptr}/extensions"),
+            format!("{what} extensions is not a list of extension URI strings"),
+        )),
+    }
+}
+
 /// Whole-object check of a Message at `ptr` for the version's part `style` (DATA-005,
 /// DATA-004, DATA-001): the required members ([`message_problems`]), `role` spelled as the
 /// version spells it (1.0 ProtoJSON: `ROLE_USER` / `ROLE_AGENT`, the REQUIRED role never the
@@ -1346,6 +1375,10 @@ pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Stri
             ));
             return p;
         }
+    }
+    if let Some(q) = metadata_extensions_problem(o, ptr, "message") {
+        p.push(q);
+        return p;
     }
     // 0.3 HTTP+JSON is ProtoJSON of the 0.3 proto (REST-003, GRPC-001, DIGEST §0.1): parts
     // in `content`, no `kind`; the 0.3 REST clients of both SDKs parse exactly that
@@ -1390,6 +1423,9 @@ pub fn artifact_shape_problems(a: &Json, ptr: &str, style: PartStyle) -> Vec<(St
     let Some(parts) = o.get("parts") else {
         return vec![(format!("{ptr}/parts"), "artifact has no parts".into())];
     };
+    if let Some(q) = metadata_extensions_problem(o, ptr, "artifact") {
+        return vec![q];
+    }
     if style == PartStyle::V1 && parts.as_array().is_some_and(Vec::is_empty) {
         return vec![(
             format!("{ptr}/parts"),
@@ -1555,6 +1591,15 @@ pub fn task_message_id_mismatch(o: &Obj, ptr: &str) -> Option<(String, String)> 
 /// [`task_view`]'s. Returns `(JSON Pointer, message)` pairs, empty when all are well formed.
 pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
     let mut out = Vec::new();
+    if !matches!(
+        o.get("metadata"),
+        None | Some(Json::Null) | Some(Json::Object(_))
+    ) {
+        out.push((
+            format!("{ptr}/metadata"),
+            "task metadata is not a JSON object (a google.protobuf.Struct)".into(),
+        ));
+    }
     if style == PartStyle::V1 {
         if let Some(st) = o.get("status") {
             out.extend(status_timestamp_problem(st, &format!("{ptr}/status")));

@@ -379,6 +379,16 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
                 }
             }
             if let Some(Json::Array(exts)) = caps.get("extensions") {
+                // proto AgentExtension.required is a bool: `"false"` is truthy to a JS client.
+                for (i, e) in exts.iter().enumerate() {
+                    match e.get("required") {
+                        Some(Json::Bool(_)) | Some(Json::Null) | None => {}
+                        Some(other) => c.non_boolean_flags.push((
+                            format!("/capabilities/extensions/{i}/required"),
+                            other.to_value(),
+                        )),
+                    }
+                }
                 c.required_extensions = exts
                     .iter()
                     .filter(|e| e.get("required").and_then(Json::as_bool) == Some(true))

@@ -179,6 +179,197 @@ fn read_limited(
     Ok(ok)
 }
 
+/// One stage of a [`StreamDecoder`]: a push decoder whose output collects in its `Vec`.
+enum Stage {
+    Gzip(Box<flate2::write::MultiGzDecoder<Vec<u8>>>),
+    /// `deflate` before its first two bytes told zlib (RFC 1950) from raw (RFC 1951).
+    DeflateUndecided(Vec<u8>),
+    Zlib(Box<flate2::write::ZlibDecoder<Vec<u8>>>),
+    RawDeflate(Box<flate2::write::DeflateDecoder<Vec<u8>>>),
+    Br(Box<brotli::DecompressorWriter<Vec<u8>>>),
+}
+
+impl Stage {
+    fn new(coding: &str) -> Result<Stage, CodingError> {
+        Ok(match coding {
+            "gzip" | "x-gzip" => {
+                Stage::Gzip(Box::new(flate2::write::MultiGzDecoder::new(Vec::new())))
+            }
+            "deflate" => Stage::DeflateUndecided(Vec::new()),
+            "br" => Stage::Br(Box::new(brotli::DecompressorWriter::new(Vec::new(), 4096))),
+            other => return Err(CodingError::Unsupported(other.to_string())),
+        })
+    }
+
+    /// Writes `input` and flushes: the bytes decoded so far are left in the stage's `Vec`.
+    fn write(&mut self, input: &[u8]) -> std::io::Result<()> {
+        use std::io::Write;
+        if let Stage::DeflateUndecided(head) = self {
+            head.extend_from_slice(input);
+            if head.len() < 2 {
+                return Ok(());
+            }
+            // RFC 1950 §2.2: CM = 8 and the header's 16-bit value is a multiple of 31.
+            let zlib =
+                head[0] & 0x0f == 8 && (u16::from(head[0]) << 8 | u16::from(head[1])) % 31 == 0;
+            let head = std::mem::take(head);
+            *self = if zlib {
+                Stage::Zlib(Box::new(flate2::write::ZlibDecoder::new(Vec::new())))
+            } else {
+                Stage::RawDeflate(Box::new(flate2::write::DeflateDecoder::new(Vec::new())))
+            };
+            return self.write(&head);
+        }
+        match self {
+            Stage::Gzip(d) => d.write_all(input).and_then(|()| d.flush()),
+            Stage::Zlib(d) => d.write_all(input).and_then(|()| d.flush()),
+            Stage::RawDeflate(d) => d.write_all(input).and_then(|()| d.flush()),
+            Stage::Br(d) => d.write_all(input).and_then(|()| d.flush()),
+            Stage::DeflateUndecided(_) => Ok(()),
+        }
+    }
+
+    /// The bytes decoded since the last call.
+    fn take(&mut self) -> Vec<u8> {
+        match self {
+            Stage::Gzip(d) => std::mem::take(d.get_mut()),
+            Stage::Zlib(d) => std::mem::take(d.get_mut()),
+            Stage::RawDeflate(d) => std::mem::take(d.get_mut()),
+            Stage::Br(d) => std::mem::take(d.get_mut()),
+            Stage::DeflateUndecided(_) => Vec::new(),
+        }
+    }
+
+    /// Ends the coded stream: `Err` when it was cut before its end.
+    fn finish(&mut self) -> std::io::Result<()> {
+        match self {
+            Stage::Gzip(d) => d.try_finish(),
+            Stage::Zlib(d) => d.try_finish(),
+            Stage::RawDeflate(d) => d.try_finish(),
+            Stage::Br(d) => d.close(),
+            Stage::DeflateUndecided(h) if h.is_empty() => Ok(()),
+            Stage::DeflateUndecided(_) => Err(std::io::ErrorKind::UnexpectedEof.into()),
+        }
+    }
+}
+
+/// Undoes the `Content-Encoding` of a body that arrives in pieces (an event stream that a
+/// gateway compresses, `gzip_types text/event-stream`; RFC 9110 §8.4): each [`push`]
+/// returns the bytes decoded so far, as a client's decoder hands them on, so the events in
+/// them are read as they arrive. A flush point of the coder (zlib `Z_SYNC_FLUSH`, which
+/// nginx sends per chunk) gives out everything before it.
+///
+/// The decoded total is bounded by the limit given to [`StreamDecoder::new`] (bytes): a
+/// piece that would pass it fails with [`CodingError::OverLimit`] (a decompression bomb
+/// is not expanded in memory). After an error the decoder gives nothing more.
+///
+/// [`push`]: StreamDecoder::push
+pub struct StreamDecoder {
+    /// The codings last applied first (the order they are undone in).
+    stages: Vec<(String, Stage)>,
+    limit: usize,
+    total: usize,
+    failed: bool,
+}
+
+impl std::fmt::Debug for StreamDecoder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.stages.iter().map(|(n, _)| n.as_str()).collect();
+        f.debug_struct("StreamDecoder")
+            .field("codings", &names)
+            .field("total", &self.total)
+            .field("failed", &self.failed)
+            .finish()
+    }
+}
+
+/// Input is fed in pieces of at most this many bytes, so one piece expands to at most about
+/// 1032 times its size (deflate's ratio bound) before the limit is checked.
+const STREAM_STEP: usize = 4096;
+
+impl StreamDecoder {
+    /// A decoder for the codings of `content_encoding` (a `Content-Encoding` value), whose
+    /// decoded output may total at most `limit` bytes. `Ok(None)` when it names no coding.
+    ///
+    /// # Errors
+    /// [`CodingError::Unsupported`] for a coding this tool does not decode.
+    pub fn new(content_encoding: Option<&str>, limit: usize) -> Result<Option<Self>, CodingError> {
+        let list = codings(content_encoding);
+        if list.is_empty() {
+            return Ok(None);
+        }
+        let mut stages = Vec::with_capacity(list.len());
+        for c in list.iter().rev() {
+            stages.push((c.clone(), Stage::new(c)?));
+        }
+        Ok(Some(StreamDecoder {
+            stages,
+            limit,
+            total: 0,
+            failed: false,
+        }))
+    }
+
+    /// Decodes the next piece of the coded body: the bytes it completes (maybe none).
+    ///
+    /// # Errors
+    /// [`CodingError::Corrupt`] (with the coding's name) when the bytes do not decode,
+    /// [`CodingError::OverLimit`] when the decoded total would pass the limit.
+    pub fn push(&mut self, piece: &[u8]) -> Result<Vec<u8>, CodingError> {
+        if self.failed {
+            return Ok(Vec::new());
+        }
+        let mut out = Vec::new();
+        for step in piece.chunks(STREAM_STEP) {
+            let got = self.run(step, false)?;
+            out.extend_from_slice(&got);
+        }
+        Ok(out)
+    }
+
+    /// Ends the body: the bytes still held, or an error when the coded stream was cut
+    /// before its end ([`CodingError::Corrupt`]) or was corrupt.
+    ///
+    /// # Errors
+    /// As [`StreamDecoder::push`].
+    pub fn finish(&mut self) -> Result<Vec<u8>, CodingError> {
+        if self.failed {
+            return Err(CodingError::Corrupt(
+                self.stages.first().map(|s| s.0.clone()).unwrap_or_default(),
+            ));
+        }
+        self.run(&[], true)
+    }
+
+    /// Passes `input` through every stage (and ends each when `end`).
+    fn run(&mut self, input: &[u8], end: bool) -> Result<Vec<u8>, CodingError> {
+        let mut cur = input.to_vec();
+        for (name, stage) in &mut self.stages {
+            let mut res = if cur.is_empty() {
+                Ok(())
+            } else {
+                stage.write(&cur)
+            };
+            let mut out = stage.take();
+            if end && res.is_ok() {
+                res = stage.finish();
+                out.extend_from_slice(&stage.take());
+            }
+            if res.is_err() {
+                self.failed = true;
+                return Err(CodingError::Corrupt(name.clone()));
+            }
+            cur = out;
+        }
+        self.total += cur.len();
+        if self.total > self.limit {
+            self.failed = true;
+            return Err(CodingError::OverLimit(self.limit));
+        }
+        Ok(cur)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,5 +480,88 @@ mod tests {
         assert!(decode_prefix(Some("gzip"), b"nope", 64).is_none());
         assert!(decode_prefix(Some("zstd"), b"nope", 64).is_none());
         assert_eq!(&decode_prefix(None, b"plain", 64).unwrap()[..], b"plain");
+    }
+
+    #[test]
+    fn stream_decoder_gives_each_flushed_piece() {
+        // A gateway's gzip of an event stream, flushed after each event (Z_SYNC_FLUSH).
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        let mut pieces = Vec::new();
+        let mut at = 0;
+        for ev in ["data: {\"a\":1}\n\n", "data: {\"b\":2}\n\n"] {
+            e.write_all(ev.as_bytes()).unwrap();
+            e.flush().unwrap();
+            let all = e.get_ref().clone();
+            pieces.push(all[at..].to_vec());
+            at = all.len();
+        }
+        let all = e.finish().unwrap();
+        pieces.push(all[at..].to_vec());
+        let mut d = StreamDecoder::new(Some("gzip"), 1 << 20).unwrap().unwrap();
+        assert_eq!(d.push(&pieces[0]).unwrap(), b"data: {\"a\":1}\n\n");
+        assert_eq!(d.push(&pieces[1]).unwrap(), b"data: {\"b\":2}\n\n");
+        assert_eq!(d.push(&pieces[2]).unwrap(), b"");
+        assert_eq!(d.finish().unwrap(), b"");
+    }
+
+    #[test]
+    fn stream_decoder_chains_cuts_and_limits() {
+        assert!(StreamDecoder::new(Some("identity"), 10).unwrap().is_none());
+        assert_eq!(
+            StreamDecoder::new(Some("zstd"), 10).unwrap_err(),
+            CodingError::Unsupported("zstd".into())
+        );
+        // gzip then br, fed one byte at a time.
+        let body = b"data: {\"jsonrpc\":\"2.0\"}\n\n";
+        let coded = br(&gzip(body));
+        let mut d = StreamDecoder::new(Some("gzip, br"), 1 << 20)
+            .unwrap()
+            .unwrap();
+        let mut got = Vec::new();
+        for b in &coded {
+            got.extend(d.push(std::slice::from_ref(b)).unwrap());
+        }
+        got.extend(d.finish().unwrap());
+        assert_eq!(got, body);
+        // deflate: zlib and raw, split before the two header bytes are in.
+        for raw in [false, true] {
+            let z = if raw {
+                let mut r =
+                    flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::fast());
+                r.write_all(body).unwrap();
+                r.finish().unwrap()
+            } else {
+                let mut r =
+                    flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
+                r.write_all(body).unwrap();
+                r.finish().unwrap()
+            };
+            let mut d = StreamDecoder::new(Some("deflate"), 1 << 20)
+                .unwrap()
+                .unwrap();
+            let mut got = d.push(&z[..1]).unwrap();
+            got.extend(d.push(&z[1..]).unwrap());
+            got.extend(d.finish().unwrap());
+            assert_eq!(got, body, "raw={raw}");
+        }
+        // A stream cut short decodes its start, then fails at the end.
+        let long: Vec<u8> = (0..5000u32)
+            .flat_map(|i| format!("{i},").into_bytes())
+            .collect();
+        let gz = gzip(&long);
+        let mut d = StreamDecoder::new(Some("gzip"), 1 << 20).unwrap().unwrap();
+        let _ = d.push(&gz[..gz.len() / 2]).unwrap();
+        assert_eq!(d.finish(), Err(CodingError::Corrupt("gzip".into())));
+        // Garbage fails at once and gives nothing more.
+        let mut d = StreamDecoder::new(Some("gzip"), 1 << 20).unwrap().unwrap();
+        assert_eq!(
+            d.push(b"\x00garbage, not gzip"),
+            Err(CodingError::Corrupt("gzip".into()))
+        );
+        assert_eq!(d.push(&gz).unwrap(), b"");
+        // The limit holds for a bomb.
+        let bomb = gzip(&vec![b'a'; 1 << 20]);
+        let mut d = StreamDecoder::new(Some("gzip"), 1000).unwrap().unwrap();
+        assert_eq!(d.push(&bomb), Err(CodingError::OverLimit(1000)));
     }
 }

@@ -201,6 +201,28 @@ fn is_card_path(path: &str) -> bool {
 /// Bytes of a request or plain response body gathered to find the A2A method and task id.
 const PEEK_BYTES: usize = 64 * 1024;
 
+/// The most bytes a coded event stream is decoded to for display (256 MiB: only a
+/// decompression bomb reaches it; the events shown are capped apart from this).
+const SSE_DECODED_BYTES: usize = 256 * 1024 * 1024;
+
+/// The decoders of coded event streams still open (exchange position -> decoder). A clone
+/// of the index starts without them (decoders hold zlib state that cannot be copied), so a
+/// clone taken mid-stream shows no further events of a coded stream.
+#[derive(Default)]
+struct Inflaters(HashMap<usize, crate::model::coding::StreamDecoder>);
+
+impl Clone for Inflaters {
+    fn clone(&self) -> Self {
+        Inflaters::default()
+    }
+}
+
+impl std::fmt::Debug for Inflaters {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Inflaters({} open)", self.0.len())
+    }
+}
+
 /// The index itself. See the module docs.
 #[derive(Clone, Debug, Default)]
 pub struct ExchangeIndex {
@@ -219,6 +241,8 @@ pub struct ExchangeIndex {
     // (exchange position, t_us, kind) of the previous event (transcript line counting).
     prev_event: Option<(usize, u64, PrevKind)>,
     sse_total: usize,
+    // Decoders of the coded (`Content-Encoding`) event streams in progress, by position.
+    inflaters: Inflaters,
     events: u64,
     request_heads: u64,
     last_t_us: u64,
@@ -425,16 +449,32 @@ impl ExchangeIndex {
                 x.status = Some(*status);
                 x.response_media_type = headers.media_type();
                 x.resp_coding = content_coding(headers);
+                // A coded event stream (a gateway's gzip) is decoded chunk by chunk.
+                if x.response_media_type.as_deref() == Some("text/event-stream") {
+                    if let Ok(Some(d)) = crate::model::coding::StreamDecoder::new(
+                        x.resp_coding.as_deref(),
+                        SSE_DECODED_BYTES,
+                    ) {
+                        self.inflaters.0.insert(pos, d);
+                    }
+                }
                 // The request is complete once the response starts: read what it names.
                 let req = body_text(&std::mem::take(&mut x.req_buf), x.req_coding.as_deref());
                 read_request(x, &req);
             }
             EventKind::ResponseChunk { body } => {
                 excerpt = Some((&body.data, x.resp_coding.clone()));
+                let decoded = match self.inflaters.0.get_mut(&pos) {
+                    Some(d) => d.push(&body.data).ok(),
+                    None => None,
+                };
                 if x.response_media_type.as_deref() == Some("text/event-stream")
-                    && x.resp_coding.is_none()
+                    && (x.resp_coding.is_none() || decoded.is_some())
                 {
-                    let text = String::from_utf8_lossy(&body.data);
+                    let text = match &decoded {
+                        Some(d) => String::from_utf8_lossy(d),
+                        None => String::from_utf8_lossy(&body.data),
+                    };
                     x.sse_buf.push_str(&text);
                     drain_sse(x, ev.seq, ev.t_us, &mut self.sse_total);
                     if x.sse_buf.len() > SSE_BUF_BYTES {
@@ -468,6 +508,11 @@ impl ExchangeIndex {
                 if x.status.is_none() {
                     let req = body_text(&std::mem::take(&mut x.req_buf), x.req_coding.as_deref());
                     read_request(x, &req);
+                }
+                if let Some(mut d) = self.inflaters.0.remove(&pos) {
+                    if let Ok(rest) = d.finish() {
+                        x.sse_buf.push_str(&String::from_utf8_lossy(&rest));
+                    }
                 }
                 if !x.sse_buf.is_empty() {
                     // A last event without its blank line: show it anyway.
@@ -813,6 +858,58 @@ mod tests {
             leg: None,
             kind,
         }
+    }
+
+    #[test]
+    fn gzip_event_stream_decoded_chunk_by_chunk() {
+        use std::io::Write;
+        let mut ix = ExchangeIndex::new(SourceFile::Recording);
+        ix.observe(&ev(
+            1,
+            EventKind::RequestHead {
+                conn: None,
+                method: "POST".into(),
+                url: "http://127.0.0.1:9/rpc".into(),
+                version: None,
+                headers: Headers::default(),
+                upstream: None,
+            },
+        ));
+        ix.observe(&ev(
+            2,
+            EventKind::ResponseHead {
+                status: 200,
+                version: None,
+                headers: Headers(vec![
+                    ("Content-Type".into(), "text/event-stream".into()),
+                    ("Content-Encoding".into(), "gzip".into()),
+                ]),
+                synthetic: false,
+            },
+        ));
+        // A gateway's gzip, flushed after each event: one chunk per event, then the trailer.
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        let mut at = 0;
+        for (seq, state) in (3..).zip(["working", "completed"]) {
+            write!(
+                e,
+                "data: {{\"result\":{{\"id\":\"t1\",\"status\":{{\"state\":\"{state}\"}}}}}}\n\n"
+            )
+            .unwrap();
+            e.flush().unwrap();
+            let piece = e.get_ref()[at..].to_vec();
+            at = e.get_ref().len();
+            ix.observe(&ev(
+                seq,
+                EventKind::ResponseChunk {
+                    body: Body::new(piece),
+                },
+            ));
+        }
+        let x = ix.exchange("e1").unwrap();
+        assert_eq!(x.sse_events.len(), 2, "{:?}", x.sse_events);
+        assert_eq!(x.sse_events[0].seq, 3);
+        assert_eq!(x.sse_events[1].state.as_deref(), Some("completed"));
     }
 
     #[test]

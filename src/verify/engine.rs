@@ -181,6 +181,13 @@ struct StreamState {
     /// The first non-whitespace byte of the body, once one arrived: `{` under
     /// text/event-stream is a bare JSON document, not SSE (a2a-rs #197).
     opening: Option<u8>,
+    /// A stream under a `Content-Encoding` (a gateway's `gzip_types text/event-stream`;
+    /// RFC 9110 §8.4): its decoder, fed chunk by chunk as a client's is, so the events are
+    /// judged as usual (RPC-005, STREAM-003 hold whatever the coding).
+    inflate: Option<Box<crate::model::coding::StreamDecoder>>,
+    /// Why the coded stream could not be decoded (a coding this tool lacks, corrupt or
+    /// cut bytes): the events after that point are not judged.
+    coding_fault: Option<String>,
 }
 
 /// An ended stream of a task as STREAM-006 compares it with the task's other streams: its
@@ -305,6 +312,8 @@ struct Exch {
     end_error: Option<String>,
     end_seq: u64,
     end_t: u64,
+    /// Capture time of the request head (µs since the recording start).
+    req_t: u64,
     /// `card_rewrite` (`--rewrite-card`, the prober): the card body the client received,
     /// the seq of that event and the JSON Pointers of the URLs the proxy rewrote (body empty
     /// when the recorded body was cut).
@@ -536,6 +545,8 @@ struct TaskRec {
     /// TASK-AUTH-001/002 (an auth-required status without `status.message`) already
     /// reported for this task.
     auth_unexplained_reported: bool,
+    /// DATA-ROLE-001 for a `status.message` with the user's role already reported.
+    status_role_reported: bool,
     /// `artifactId`s push notifications delivered artifact updates of, each once (at most
     /// [`MAX_TASK_MESSAGE_IDS`]): a second delivery is a redelivery (PUSH-004).
     webhook_artifacts: Vec<String>,
@@ -900,6 +911,10 @@ const MAX_PENDING_UP: usize = 256;
 
 const BODY_CAP: usize = DEFAULT_CAPTURE_CAP;
 
+/// The most bytes a compressed event stream is decoded to (64 x [`BODY_CAP`], 1 GiB): a
+/// stream's events are judged as they arrive, so only a decompression bomb reaches it.
+const SSE_DECODED_CAP: usize = 64 * BODY_CAP;
+
 /// Bytes kept of a body whose `Content-Length` exceeds [`BODY_CAP`] (64 KiB): it will be
 /// cut anyway and the exchange judged incomplete, so holding 16 MiB of it bought nothing
 /// (peak RSS of a 100 MiB POST through the proxy).
@@ -1079,7 +1094,7 @@ impl State {
                 self.events += 1;
                 let before = self.out.len();
                 let xid = ev.exchange.unwrap_or_default();
-                self.on_request_head(ev.seq, ev.leg, xid, method, url, headers);
+                self.on_request_head((ev.seq, ev.t_us), ev.leg, xid, method, url, headers);
                 self.out[before..].to_vec()
             }
             EventKind::ResponseHead {
@@ -1098,10 +1113,11 @@ impl State {
         }
     }
 
-    /// A request head opens its exchange (owned parts; [`State::feed`] copies them).
+    /// A request head opens its exchange (owned parts; [`State::feed`] copies them);
+    /// `(seq, t_us)` are its event's.
     fn on_request_head(
         &mut self,
-        seq: u64,
+        (seq, t_us): (u64, u64),
         leg: Option<String>,
         xid: String,
         method: String,
@@ -1138,6 +1154,7 @@ impl State {
             origin,
             leg,
             req_seq: seq,
+            req_t: t_us,
             method,
             url,
             parts,
@@ -1180,11 +1197,26 @@ impl State {
                         .then(|| c.task_id().map(str::to_string))
                         .flatten()
                 });
-                x.sse = Some(StreamState {
+                let mut st = StreamState {
                     task_id: subscribed,
                     ..Default::default()
-                });
-                if !grpc_stream {
+                };
+                if !grpc_stream && is_coded(&x.resp_headers) {
+                    let ce =
+                        crate::model::coding::joined(x.resp_headers.get_all("content-encoding"));
+                    match crate::model::coding::StreamDecoder::new(ce.as_deref(), SSE_DECODED_CAP) {
+                        Ok(d) => st.inflate = d.map(Box::new),
+                        Err(e) => {
+                            st.coding_fault = Some(format!(
+                                "{e} (Content-Encoding: {})",
+                                ce.as_deref().unwrap_or("")
+                            ))
+                        }
+                    }
+                }
+                let judged = st.coding_fault.is_none();
+                x.sse = Some(st);
+                if !grpc_stream && judged {
                     self.areas.insert("sse");
                 }
             }
@@ -1204,7 +1236,7 @@ impl State {
                 ..
             } => {
                 self.on_request_head(
-                    ev.seq,
+                    (ev.seq, ev.t_us),
                     ev.leg.clone(),
                     xid.to_string(),
                     method.clone(),
@@ -1247,18 +1279,31 @@ impl State {
                             x.body_seq = Some(ev.seq);
                         }
                         x.truncated |= body.truncated;
-                        if x.sse.is_some() && !x.truncated && !is_coded(&x.resp_headers) {
+                        if x.sse.is_some() && !x.truncated {
                             x.sse
                                 .as_mut()
                                 .map(|s| {
+                                    // A coded stream is decoded first (RFC 9110 §8.4).
+                                    let decoded;
+                                    let data: &[u8] = match s.inflate.as_mut() {
+                                        _ if s.coding_fault.is_some() => return Vec::new(),
+                                        Some(d) => match d.push(&body.data) {
+                                            Ok(b) => {
+                                                decoded = b;
+                                                &decoded
+                                            }
+                                            Err(e) => {
+                                                s.coding_fault = Some(e.to_string());
+                                                return Vec::new();
+                                            }
+                                        },
+                                        None => &body.data,
+                                    };
                                     if s.opening.is_none() {
-                                        s.opening = body
-                                            .data
-                                            .iter()
-                                            .find(|b| !b.is_ascii_whitespace())
-                                            .copied();
+                                        s.opening =
+                                            data.iter().find(|b| !b.is_ascii_whitespace()).copied();
                                     }
-                                    s.dec.push(&body.data)
+                                    s.dec.push(data)
                                 })
                                 .unwrap_or_default()
                         } else {
@@ -1853,6 +1898,17 @@ impl State {
                     vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
                     &x.leg,
                 );
+            } else if let Some((ptr, sent, why)) = push_config_auth_problem(&c) {
+                self.areas.insert("push");
+                self.find(
+                    &r::PUSH_CONFIG_NO_URL,
+                    format!(
+                        "client's {} carries a push notification config whose {why}",
+                        c.op_term("call")
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), &ptr, sent)],
+                    &x.leg,
+                );
             }
         }
         // VER-001: the client's A2A-Version (header or query parameter) is Major.Minor. Only
@@ -2011,6 +2067,9 @@ impl State {
                     }
                     if p.is_empty() && part_style(&c) == Some(a2a::PartStyle::V0Rest) {
                         p = a2a::rest03_message_problems(m, base);
+                    }
+                    if p.is_empty() {
+                        p.extend(a2a::metadata_extensions_problem(m, base, "message"));
                     }
                     if p.is_empty() {
                         if let (Some(style), Some(parts)) = (part_style(&c), message_parts(m)) {
@@ -3365,6 +3424,11 @@ impl State {
                 );
             }
         }
+        if let Some((ptr, media, msg)) = output_mode_miss(&c, p.inner, &p.pointer) {
+            self.areas.insert("capability");
+            let ev = vec![x.ev_at(seq, &ptr, Some(Value::String(media)))];
+            self.stream_once(x, &r::CAP_OUTPUT_MODE_NOT_ACCEPTED, msg, ev);
+        }
         match p.kind {
             PayloadKind::Task => {
                 let need_ctx =
@@ -3964,12 +4028,61 @@ impl State {
         }
     }
 
+    /// ERR-001 / ERR-002 / PUSH-001 (breaker12 L23): what a push notification config call
+    /// with valid params ([`push_params_valid`]) answered -32602 InvalidParamsError should
+    /// have got: -32003 PushNotificationNotSupportedError when the agent card does not
+    /// declare `capabilities.pushNotifications`; otherwise (declared, or no card seen) no
+    /// -32602 at all for a list or a 0.x get that names only the task (`0` = "not this
+    /// code"). A create / set may be refused for its url (an agent may not call every
+    /// address) and a call naming a config id for a config that does not exist, so those
+    /// are not judged then. a2a-python 1.3's 0.3 layer turns
+    /// a valid 0.3 get `{id}` into a 1.0 request without the config id and answers -32602.
+    fn push_params_expectation(&self, x: &Exch, c: &Call) -> Option<(i64, String)> {
+        if !c.op.is_some_and(Op::is_push_config) || !push_params_valid(c) {
+            return None;
+        }
+        let op = c.op_term("push notification config");
+        let undeclared = self
+            .card_for(x)
+            .map(|k| k.view.push_notifications != Some(true));
+        match undeclared {
+            Some(true) => Some((
+                jsonrpc::PUSH_NOT_SUPPORTED,
+                format!(
+                    "the {op} request carries every member its schema requires, and the agent card does not declare capabilities.pushNotifications"
+                ),
+            )),
+            // A call naming a config id may be refused for a config that does not exist:
+            // the spec has no error of its own for that, so any fitting code goes (PUSH-003;
+            // ggcode #1076 answered -32602).
+            _ if c.op == Some(Op::CreatePushConfig)
+                || c.op == Some(Op::DeletePushConfig)
+                || member_path(&c.params, "/pushNotificationConfigId").is_some()
+                || (c.op == Some(Op::GetPushConfig) && c.dialect == Some(Dialect::V1_0)) =>
+            {
+                None
+            }
+            _ => {
+                let note = if c.op == Some(Op::GetPushConfig) && c.dialect.is_some_and(Dialect::is_0x) {
+                    " (pushNotificationConfigId is optional in 0.x)"
+                } else {
+                    ""
+                };
+                Some((
+                    0,
+                    format!("the {op} request carries every member its schema requires{note}"),
+                ))
+            }
+        }
+    }
+
     /// TASK-AUTH-001 (1.0, TASK-006 MUST) / TASK-AUTH-002 (0.x, 0.3 §4.5 SHOULD): a Task or
     /// status update `o` (at JSON Pointer `base`, recording line `seq`) whose `status.state`
     /// is auth-required carries no `status.message` telling the client which authorization
     /// is needed. `what` names the carrier in the message ("result task of GetTask").
     /// Reported once per task, after [`Self::observe`] recorded it.
     fn check_auth_explained(&mut self, x: &Exch, o: &Obj, base: &str, seq: u64, what: &str) {
+        self.check_status_message_role(x, o, base, seq, what);
         let Some(dialect) = x.call.as_ref().and_then(|c| c.dialect) else {
             return;
         };
@@ -4010,6 +4123,64 @@ impl State {
                 seq,
                 &jptr(base, &[Key("status")]),
                 Some(status.to_value()),
+            )],
+            &x.leg,
+        );
+    }
+
+    /// DATA-ROLE-001 (DATA-005, proto `TaskStatus.message`): the `status.message` of a Task
+    /// or status update `o` (at JSON Pointer `base`, recording line `seq`) is the agent's
+    /// (the input-required question, a progress note), yet its role is the user's
+    /// (`ROLE_USER` / `user`); a client that places messages by role shows the agent's
+    /// question as the user's own words. A status message echoing the message of the
+    /// request being answered (same `messageId`) is the client's own words and passes.
+    /// `what` names the carrier ("result task of GetTask"). Reported once per task.
+    fn check_status_message_role(&mut self, x: &Exch, o: &Obj, base: &str, seq: u64, what: &str) {
+        let Some(m) = o
+            .get("status")
+            .and_then(Json::as_object)
+            .and_then(|st| st.get("message"))
+            .and_then(Json::as_object)
+        else {
+            return;
+        };
+        let Some(role) = agent_reply_user_role(m) else {
+            return;
+        };
+        let c = x.call.as_deref();
+        let mid = m.get("messageId").and_then(Json::as_str);
+        let sent = c
+            .and_then(|c| c.params.get("message"))
+            .and_then(|q| q.get("messageId"));
+        if mid.is_some() && mid == sent.and_then(Json::as_str) {
+            return;
+        }
+        let id = o
+            .get("id")
+            .and_then(Json::as_str)
+            .or_else(|| str_member(o, "taskId", "task_id"));
+        if let Some(t) = id.and_then(|id| self.tasks.get_mut(&x.tkey(id))) {
+            if t.status_role_reported {
+                return;
+            }
+            t.status_role_reported = true;
+        }
+        let state = o
+            .get("status")
+            .and_then(|st| st.get("state"))
+            .and_then(Json::as_str)
+            .unwrap_or("?");
+        self.find(
+            &r::DATA_AGENT_ROLE,
+            format!(
+                "agent's status message {} of task {} ({state}, {what}) has role {role}, the client's role",
+                message_id_of(m),
+                id.unwrap_or("(without id)")
+            ),
+            vec![x.ev_at(
+                seq,
+                &jptr(base, &[Key("status"), Key("message"), Key("role")]),
+                Some(Value::String(role.into())),
             )],
             &x.leg,
         );
@@ -4111,6 +4282,18 @@ impl State {
         if c.wrong_case_path.is_some() && c.op.is_none() && x.status.is_some() && !x.synthetic {
             self.path_wrong_case(&x, &c, false);
         }
+        // An A2A call the client gave up on before any answer (breaker12 L20: a CancelTask
+        // the agent held for 30 s): nothing to judge, but the wait is worth saying.
+        if x.status.is_none() && x.outcome == Some(Outcome::ClientAbort) && c.op.is_some() {
+            let secs = x.end_t.saturating_sub(x.req_t) as f64 / 1e6;
+            self.incomplete.push((
+                x.id.clone(),
+                format!(
+                    "the client gave up on {} after {secs:.1} s without any answer from the agent (no response head): the call was not judged",
+                    c.op_term("the call")
+                ),
+            ));
+        }
         if x.status == Some(404)
             && !x.synthetic
             && x.leg.is_none()
@@ -4174,12 +4357,25 @@ impl State {
                     &x.leg,
                 );
             }
-            if is_coded(&x.resp_headers) {
-                self.incomplete
-                    .push((x.id.clone(), "compressed event stream not decoded".into()));
+            // The rest of a coded stream; a stream that did not decode is not judged (a
+            // note says why) and its verdicts would rest on missing events.
+            let mut items = Vec::new();
+            if let Some(s) = x.sse.as_mut() {
+                if let (Some(d), None) = (s.inflate.as_mut(), s.coding_fault.as_ref()) {
+                    match d.finish() {
+                        Ok(rest) => items = s.dec.push(&rest),
+                        Err(e) => s.coding_fault = Some(e.to_string()),
+                    }
+                }
+            }
+            if let Some(why) = x.sse.as_ref().and_then(|s| s.coding_fault.clone()) {
+                self.incomplete.push((
+                    x.id.clone(),
+                    format!("compressed event stream not decoded: {why}"),
+                ));
                 return;
             }
-            let items = x.sse.as_mut().map(|s| s.dec.finish()).unwrap_or_default();
+            items.extend(x.sse.as_mut().map(|s| s.dec.finish()).unwrap_or_default());
             let (seq, t) = (x.end_seq, x.end_t);
             for it in items {
                 self.on_sse_item(&mut x, it, seq, t);
@@ -4312,6 +4508,32 @@ impl State {
     /// although every required URI was requested). `json` = the parsed non-SSE body.
     fn check_extensions(&mut self, x: &Exch, json: Option<&Json>) {
         let Some(c) = x.call.clone() else { return };
+        // CAP-EXT-005 (EXT-004, EXT-001): a 1.0 answer echoes its activated extensions
+        // under the 0.x name only; a 1.0 client reads A2A-Extensions and sees none.
+        if c.dialect == Some(Dialect::V1_0)
+            && !c.webhook
+            && !x.synthetic
+            && x.status.is_some()
+            && !x.resp_headers.contains("a2a-extensions")
+        {
+            if let Some(v) = x
+                .resp_headers
+                .get("x-a2a-extensions")
+                .filter(|v| !v.trim().is_empty())
+            {
+                self.areas.insert("capability");
+                self.find(
+                    &r::CAP_EXT_0X_ECHO,
+                    format!(
+                        "agent's answer to 1.0 {} names its activated extensions in X-A2A-Extensions ({}) instead of A2A-Extensions",
+                        c.op_term("call"),
+                        v.trim()
+                    ),
+                    vec![x.ev(x.resp_seq)],
+                    &x.leg,
+                );
+            }
+        }
         if c.dialect != Some(Dialect::V1_0)
             || !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             || x.synthetic
@@ -4391,10 +4613,32 @@ impl State {
         };
         let processed = x.is_success() && !self.answer_is_error(x);
         if !missing.is_empty() && processed {
+            // What the client did ask for: other extensions, or another version of the
+            // required one (EXT-003: no fallback to another version).
+            let sent: Vec<&str> = requested
+                .iter()
+                .chain(&requested_0x)
+                .map(String::as_str)
+                .collect();
+            let why = if sent.is_empty() {
+                "(no A2A-Extensions entry)".to_string()
+            } else {
+                let fell_back = activated.iter().any(|a| missing.contains(&a.as_str()));
+                format!(
+                    "(the client's A2A-Extensions names {}, not {}){}",
+                    sent.join(", "),
+                    missing.join(", "),
+                    if fell_back {
+                        "; the agent activated the required version anyway, but an agent must not fall back to another extension version than the client asked for (EXT-003)"
+                    } else {
+                        ""
+                    }
+                )
+            };
             self.find(
                 &r::CAP_EXT_REQUIRED_NOT_ENFORCED,
                 format!(
-                    "message call {} was processed although the client did not activate the required extension {} (no A2A-Extensions entry); expected ExtensionSupportRequiredError",
+                    "message call {} was processed although the client did not activate the required extension {} {why}; expected ExtensionSupportRequiredError",
                     c.method.as_deref().unwrap_or(&x.path),
                     missing.join(", ")
                 ),
@@ -7245,6 +7489,20 @@ impl State {
                             vec![x.ev_at(bseq, "/error/data", Some(excerpt_value(d)))],
                             &x.leg,
                         );
+                    } else if let Some((i, ptr, why)) = d
+                        .to_value()
+                        .as_array()
+                        .and_then(|a| error_info_list_defect(a))
+                    {
+                        // ERR-004: JSON-RPC carries the same ErrorInfo as ERR-003's.
+                        let ptr = format!("/error/data/{i}{ptr}");
+                        let found = d.to_value().pointer(&ptr["/error/data".len()..]).cloned();
+                        self.find(
+                            &r::RPC_ENVELOPE,
+                            format!("1.0 error data: {why}"),
+                            vec![x.ev_at(bseq, &ptr, found)],
+                            &x.leg,
+                        );
                     }
                 }
             }
@@ -8006,6 +8264,11 @@ impl State {
                     Some((jsonrpc::UNSUPPORTED_OPERATION, why))
                 } else if let Some(want) = self.extended_card_misfit(x, &c, code) {
                     Some(want)
+                } else if let Some(exp) = (code == jsonrpc::INVALID_PARAMS)
+                    .then(|| self.push_params_expectation(x, &c))
+                    .flatten()
+                {
+                    Some(exp)
                 } else if code == jsonrpc::UNSUPPORTED_OPERATION
                     && c.op.is_some_and(Op::is_push_config)
                 {
@@ -8072,7 +8335,9 @@ impl State {
                         .map(|n| format!(" {n}"))
                         .unwrap_or_default()
                 };
-                let instead = if want == 0 {
+                let instead = if want == 0 && code == jsonrpc::INVALID_PARAMS {
+                    "which is for params the method's schema does not allow".to_string()
+                } else if want == 0 {
                     "which only fits a request that could not be read".to_string()
                 } else {
                     format!("instead of {want}{}", name(want))
@@ -9033,6 +9298,15 @@ impl State {
                             );
                         }
                     }
+                    if let Some((ptr, media, msg)) = output_mode_miss(&c, p.inner, &p.pointer) {
+                        self.areas.insert("capability");
+                        self.find(
+                            &r::CAP_OUTPUT_MODE_NOT_ACCEPTED,
+                            msg,
+                            vec![x.ev_at(bseq, &ptr, Some(Value::String(media)))],
+                            &x.leg,
+                        );
+                    }
                     match p.kind {
                         PayloadKind::Task => Some((p.inner, p.pointer)),
                         PayloadKind::Message => {
@@ -9891,6 +10165,25 @@ impl State {
             })
         });
         let name = grpc::code_name(code);
+        // ERR-005 / ERR-003: the gRPC ErrorInfo is the A2A one (domain, string metadata).
+        if c.dialect == Some(Dialect::V1_0) {
+            let defect = status
+                .as_ref()
+                .and_then(|v| v.get("details")?.as_array())
+                .and_then(|d| error_info_list_defect(d));
+            if let Some((i, ptr, why)) = defect {
+                self.find(
+                    &r::GRPC_ERROR_INFO_MISSING,
+                    format!("gRPC {method} failed with {name} ({code}): the {why}"),
+                    vec![x.ev_at(
+                        st_seq,
+                        &format!("/details/{i}{ptr}"),
+                        Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+                    )],
+                    &x.leg,
+                );
+            }
+        }
         // VER-002 / ERR-002 / ERR-005 (breaker10 E10): an A2A-Version no A2A version has is
         // refused with FAILED_PRECONDITION (1.0.0: UNIMPLEMENTED) and ErrorInfo reason
         // VERSION_NOT_SUPPORTED; UNKNOWN, INVALID_ARGUMENT, INTERNAL or a reason-less
@@ -13029,6 +13322,34 @@ fn task_key(leg: &Option<String>, scope: &str, id: &str) -> String {
 }
 
 /// A required parameter the request lacks (ERR-006: validate input first → −32602).
+/// A JSON-RPC push notification config call whose params carry every member the version's
+/// schema requires, as non-empty strings (PUSH-002; 1.0 proto `*TaskPushNotificationConfig
+/// Request`: get / delete `{taskId, id}`, list `{taskId}`, create the flat config with `url`;
+/// 0.x schema: get / list `{id}` (`pushNotificationConfigId` optional), delete `{id,
+/// pushNotificationConfigId}`, set `{taskId, pushNotificationConfig{url}}`). An agent has
+/// nothing to refuse as invalid in such a call.
+fn push_params_valid(c: &Call) -> bool {
+    if c.binding != Some(Binding::JsonRpc) {
+        return false;
+    }
+    let has = |ptr: &str| {
+        member_path(&c.params, ptr)
+            .and_then(Json::as_str)
+            .is_some_and(|s| !s.trim().is_empty())
+    };
+    let v1 = c.dialect == Some(Dialect::V1_0);
+    match c.op {
+        Some(Op::GetPushConfig) | Some(Op::DeletePushConfig) if v1 => has("/taskId") && has("/id"),
+        Some(Op::ListPushConfigs) if v1 => has("/taskId"),
+        Some(Op::CreatePushConfig) if v1 => has("/taskId") && has("/url"),
+        _ if !c.dialect.is_some_and(Dialect::is_0x) => false,
+        Some(Op::GetPushConfig) | Some(Op::ListPushConfigs) => has("/id"),
+        Some(Op::DeletePushConfig) => has("/id") && has("/pushNotificationConfigId"),
+        Some(Op::CreatePushConfig) => has("/taskId") && has("/pushNotificationConfig/url"),
+        _ => false,
+    }
+}
+
 fn missing_param(c: &Call) -> Option<&'static str> {
     let op = c.op?;
     if c.binding != Some(Binding::JsonRpc) {
@@ -14060,12 +14381,98 @@ fn http_code_names(status: u16) -> &'static [&'static str] {
     }
 }
 
+/// The first defect of a `google.rpc.ErrorInfo` `info` (ERR-003 / ERR-004 / ERR-005: the
+/// same ErrorInfo on every binding): an A2A reason (ERR-002) whose `domain` is not
+/// `"a2a-protocol.org"`, or `metadata` that is not a `map<string, string>` (a ProtoJSON
+/// client fails to parse the whole error). Returns the JSON Pointer below `info` and the
+/// problem.
+fn error_info_defect(info: &Value) -> Option<(String, String)> {
+    let reason = info.get("reason").and_then(Value::as_str);
+    if let Some(reason) = reason.filter(|r| reason_expectation(r).is_some()) {
+        match info.get("domain").and_then(Value::as_str) {
+            Some("a2a-protocol.org") => {}
+            Some(d) => {
+                return Some((
+                    "/domain".into(),
+                    format!("ErrorInfo of the A2A error {reason} has domain {d:?}, not \"a2a-protocol.org\""),
+                ))
+            }
+            None => {
+                return Some((
+                    String::new(),
+                    format!("ErrorInfo of the A2A error {reason} has no domain (\"a2a-protocol.org\")"),
+                ))
+            }
+        }
+    }
+    let what = reason
+        .map(|r| format!("ErrorInfo {r}"))
+        .unwrap_or_else(|| "ErrorInfo".into());
+    match info.get("metadata") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(m)) => m.iter().find(|(_, v)| !v.is_string()).map(|(k, v)| {
+            (
+                format!("/metadata/{}", k.replace('~', "~0").replace('/', "~1")),
+                format!(
+                    "{what} metadata value {k:?} is {}, not a string (google.rpc.ErrorInfo.metadata is map<string, string>, so a ProtoJSON client cannot parse the error)",
+                    json_kind(v)
+                ),
+            )
+        }),
+        Some(v) => Some((
+            "/metadata".into(),
+            format!(
+                "{what} metadata is {}, not an object of strings (google.rpc.ErrorInfo.metadata is map<string, string>)",
+                json_kind(v)
+            ),
+        )),
+    }
+}
+
+/// `a string`, `a number`, `an object`, ... for messages about a JSON value's type.
+fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// The first ErrorInfo of a details list (`@type` ending `google.rpc.ErrorInfo`) with a
+/// defect ([`error_info_defect`]): its index, the pointer below it and the problem.
+fn error_info_list_defect(details: &[Value]) -> Option<(usize, String, String)> {
+    details.iter().enumerate().find_map(|(i, d)| {
+        d.get("@type")
+            .and_then(Value::as_str)
+            .filter(|t| t.ends_with("google.rpc.ErrorInfo"))?;
+        error_info_defect(d).map(|(p, m)| (i, p, m))
+    })
+}
+
 /// ERR-003: an A2A error carries a `google.rpc.ErrorInfo` with `reason` and
 /// `domain:"a2a-protocol.org"`. Judged when the ErrorInfo names an A2A reason (ERR-002) or
 /// when the answer is certainly an A2A error (404 to a task route: TaskNotFoundError).
 /// Returns the JSON pointer and the problem.
 fn error_info_problem(aip: Option<&Obj>, status: u16, c: &Call) -> Option<(String, String)> {
     let e = aip?;
+    // ERR-003: details is a list of @type'd objects; an object in its place is no list.
+    if let Some(d) = e
+        .get("details")
+        .filter(|d| !d.is_null() && d.as_array().is_none())
+    {
+        let v = d.to_value();
+        return Some((
+            "/error/details".into(),
+            format!(
+                "details is {}, not an array of @type'd objects (google.rpc.Status.details is a list{})",
+                json_kind(&v),
+                if v.get("@type").is_some() { "; wrap the detail in [ ]" } else { "" }
+            ),
+        ));
+    }
     let details = e.get("details").and_then(Json::as_array);
     let info = details.and_then(|d| {
         d.iter().enumerate().find(|(_, i)| {
@@ -14076,19 +14483,7 @@ fn error_info_problem(aip: Option<&Obj>, status: u16, c: &Call) -> Option<(Strin
     });
     match info {
         Some((i, info)) => {
-            let reason = info.get("reason").and_then(Json::as_str)?;
-            reason_expectation(reason)?;
-            match info.get("domain").and_then(Json::as_str) {
-                Some("a2a-protocol.org") => None,
-                Some(d) => Some((
-                    format!("/error/details/{i}/domain"),
-                    format!("ErrorInfo of the A2A error {reason} has domain {d:?}, not \"a2a-protocol.org\""),
-                )),
-                None => Some((
-                    format!("/error/details/{i}"),
-                    format!("ErrorInfo of the A2A error {reason} has no domain (\"a2a-protocol.org\")"),
-                )),
-            }
+            error_info_defect(&info.to_value()).map(|(p, m)| (format!("/error/details/{i}{p}"), m))
         }
         None if status == 404
             && c.route_task.is_some()
@@ -14458,6 +14853,126 @@ fn push_call_config_id(c: &Call, path: &str) -> Option<String> {
 /// Create / 0.x set call (1.0 flat, 0.x `pushNotificationConfig`) or of a send's
 /// `configuration` (1.0 `taskPushNotificationConfig`, 0.x `pushNotificationConfig`) has no
 /// url or an empty one; `None` when every config present has a url, or there is none.
+/// The media type of a message or artifact part (DATA-004), lowercase without parameters:
+/// its `mediaType` (1.0) or `file.mimeType` (0.x) when given, else `text/plain` for a text
+/// part and `application/json` for a data part; `None` for a file part of unstated type.
+fn part_media_type(part: &Obj) -> Option<String> {
+    let stated = part
+        .get("mediaType")
+        .and_then(Json::as_str)
+        .or_else(|| {
+            part.get("file")
+                .and_then(Json::as_object)
+                .and_then(|f| f.get("mimeType").or_else(|| f.get("mediaType")))
+                .and_then(Json::as_str)
+        })
+        .map(|m| {
+            m.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        })
+        .filter(|m| !m.is_empty());
+    if stated.is_some() {
+        return stated;
+    }
+    let kind = part.get("kind").and_then(Json::as_str);
+    if kind == Some("text") || (kind.is_none() && part.contains_key("text")) {
+        Some("text/plain".into())
+    } else if kind == Some("data") || (kind.is_none() && part.contains_key("data")) {
+        Some("application/json".into())
+    } else {
+        None
+    }
+}
+
+/// `media` is covered by one of the media ranges in `accepted` (`*/*`, `image/*`, exact;
+/// parameters and letter case ignored).
+fn media_accepted(media: &str, accepted: &[String]) -> bool {
+    accepted.iter().any(|a| {
+        let a = a.as_str();
+        a == "*" || a == "*/*" || a == media || {
+            a.strip_suffix("/*")
+                .is_some_and(|ty| media.split('/').next() == Some(ty))
+        }
+    })
+}
+
+/// CAP-MODE-001 (proto `SendMessageConfiguration.accepted_output_modes`: agents SHOULD
+/// tailor their output to it): the first part of the answer `payload` (a Task's artifacts,
+/// an artifact update's artifact, a Message's parts; at JSON Pointer `base`) whose media
+/// type (DATA-004, [`part_media_type`]) none of the send request's `acceptedOutputModes`
+/// covers. Returns the part's JSON Pointer, its media type and the finding's message.
+/// Only a list of media types is judged: an empty list, or one with a token that is no
+/// media type (0.2 samples' `"text"`), gives `None`.
+fn output_mode_miss(c: &Call, payload: &Obj, base: &str) -> Option<(String, String, String)> {
+    if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+        return None;
+    }
+    let list = member_path(&c.params, "/configuration/acceptedOutputModes")?.as_array()?;
+    let mut accepted = Vec::with_capacity(list.len());
+    for m in list {
+        let m = m
+            .as_str()?
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        if m != "*" && !m.contains('/') {
+            return None;
+        }
+        accepted.push(m);
+    }
+    if accepted.is_empty() {
+        return None;
+    }
+    let miss = |parts: &[Json], ptr: String| {
+        parts.iter().enumerate().find_map(|(i, p)| {
+            let media = part_media_type(p.as_object()?)?;
+            (!media_accepted(&media, &accepted)).then(|| (format!("{ptr}/{i}"), media))
+        })
+    };
+    let mut hit = None;
+    let mut what = String::new();
+    if let Some(parts) = payload.get("parts").and_then(Json::as_array) {
+        hit = miss(parts, format!("{base}/parts"));
+        what = format!("message {}", message_id_of(payload));
+    }
+    let arts: Vec<(usize, &Json)> = match (payload.get("artifacts"), payload.get("artifact")) {
+        (Some(Json::Array(a)), _) => a.iter().enumerate().collect(),
+        (_, Some(a)) => vec![(usize::MAX, a)],
+        _ => Vec::new(),
+    };
+    for (i, a) in arts {
+        if hit.is_some() {
+            break;
+        }
+        let Some(parts) = a.get("parts").and_then(Json::as_array) else {
+            continue;
+        };
+        let ap = if i == usize::MAX {
+            format!("{base}/artifact")
+        } else {
+            format!("{base}/artifacts/{i}")
+        };
+        hit = miss(parts, format!("{ap}/parts"));
+        let aid = a
+            .get("artifactId")
+            .and_then(Json::as_str)
+            .unwrap_or("(without artifactId)");
+        what = format!("artifact {aid}");
+    }
+    let (ptr, media) = hit?;
+    let msg = format!(
+        "agent answered {} with a part of media type {media} in {what}, which the client's acceptedOutputModes [{}] do not include",
+        c.op_term("the send"),
+        accepted.join(", ")
+    );
+    Some((ptr, media, msg))
+}
+
 fn push_config_without_url(c: &Call) -> Option<String> {
     push_config_without_url_at(c, c.dialect)
 }
@@ -14470,6 +14985,17 @@ fn push_config_without_url_lenient(c: &Call) -> Option<String> {
 }
 
 fn push_config_without_url_at(c: &Call, dialect: Option<Dialect>) -> Option<String> {
+    let (ptr, o) = push_config_in(c, dialect)?;
+    match o.get("url").and_then(Json::as_str) {
+        Some(u) if !u.trim().is_empty() => None,
+        _ => Some(format!("{ptr}/url")),
+    }
+}
+
+/// The push notification config a Create / set or send request carries (PUSH-002), read
+/// where `dialect` puts it (`None`: either version's places), with its JSON Pointer in the
+/// request body (`/params/...` on JSON-RPC); `None` when the call carries none.
+fn push_config_in(c: &Call, dialect: Option<Dialect>) -> Option<(String, &Obj<'static>)> {
     let pre = if c.binding == Some(Binding::Rest) {
         ""
     } else {
@@ -14503,13 +15029,59 @@ fn push_config_without_url_at(c: &Call, dialect: Option<Dialect>) -> Option<Stri
         } else {
             member_path(&c.params, place)
         };
-        let Some(Json::Object(o)) = obj else { continue };
-        return match o.get("url").and_then(Json::as_str) {
-            Some(u) if !u.trim().is_empty() => None,
-            _ => Some(format!("{pre}{place}/url")),
-        };
+        if let Some(Json::Object(o)) = obj {
+            return Some((format!("{pre}{place}"), o));
+        }
     }
     None
+}
+
+/// PUSH-002 (proto `AuthenticationInfo.scheme` REQUIRED; 0.x `schemes[]`): the client's push
+/// notification config has an `authentication` object without the member its version
+/// requires. Returns the JSON Pointer of the missing member, what was sent instead, and the
+/// problem in the wire's names; `None` when there is no authentication or it is well formed.
+fn push_config_auth_problem(c: &Call) -> Option<(String, Option<Value>, String)> {
+    let dialect = c.dialect?;
+    let (ptr, o) = push_config_in(c, Some(dialect))?;
+    let Some(Json::Object(a)) = o.get("authentication") else {
+        return None;
+    };
+    let ap = format!("{ptr}/authentication");
+    if dialect == Dialect::V1_0 {
+        if a.get("scheme")
+            .and_then(Json::as_str)
+            .is_some_and(|s| !s.trim().is_empty())
+        {
+            return None;
+        }
+        return Some(match a.get("schemes") {
+            Some(list) => (
+                format!("{ap}/schemes"),
+                Some(list.to_value()),
+                "authentication carries the 0.x schemes list instead of the one scheme string 1.0 requires (AuthenticationInfo.scheme)".to_string(),
+            ),
+            None => (
+                format!("{ap}/scheme"),
+                a.get("scheme").map(Json::to_value),
+                "authentication has no scheme (1.0 AuthenticationInfo.scheme is required: Bearer, Basic, ...)".to_string(),
+            ),
+        });
+    }
+    if a.get("schemes").is_some_and(Json::is_array) {
+        return None;
+    }
+    Some(match a.get("scheme") {
+        Some(one) => (
+            format!("{ap}/scheme"),
+            Some(one.to_value()),
+            "authentication carries the 1.0 scheme string instead of the schemes list 0.x requires".to_string(),
+        ),
+        None => (
+            format!("{ap}/schemes"),
+            None,
+            "authentication has no schemes list (0.x PushNotificationAuthenticationInfo.schemes is required)".to_string(),
+        ),
+    })
 }
 
 /// DATA-TIME-001 (DATA-002, 1.0 §5.6.1: timestamps in UTC with `Z`): the 1.0 object `owner`

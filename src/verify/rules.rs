@@ -33,7 +33,7 @@ rule!(CARD_SHAPE_MISSING_FIELD, "CARD-SHAPE-001", "card-missing-required-field",
 rule!(CARD_SHAPE_FLAG_NOT_BOOLEAN, "CARD-SHAPE-002", "card-capability-not-boolean", Error, AgentCard,
     ["CARD-003", "CARD-004"],
     "agent card capability flag is not a boolean",
-    "write capability flags (streaming, pushNotifications, extendedAgentCard, supportsAuthenticatedExtendedCard) as JSON true or false");
+    "write capability flags (streaming, pushNotifications, extendedAgentCard, supportsAuthenticatedExtendedCard) and each capabilities.extensions[].required as JSON true or false (a JavaScript client takes the string \"false\" for true)");
 rule!(
     CARD_SHAPE_INTERFACE,
     "CARD-SHAPE-003",
@@ -106,6 +106,10 @@ rule!(CAP_EXT_0X_HEADER, "CAP-EXT-004", "extension-header-0x-name", Warning, Int
     ["EXT-001"],
     "1.0 request names its extensions in the 0.x header X-A2A-Extensions",
     "1.0 clients send A2A-Extensions (comma-separated URIs); 1.0 agents do not read X-A2A-Extensions, so the extensions are not activated");
+rule!(CAP_EXT_0X_ECHO, "CAP-EXT-005", "extension-echo-0x-header-name", Warning, Interop,
+    ["EXT-004", "EXT-001"],
+    "1.0 response names its activated extensions in the 0.x header X-A2A-Extensions instead of A2A-Extensions",
+    "echo the extensions this response activated in the A2A-Extensions response header (comma-separated URIs, 1.0 §3.2.6); a 1.0 client reads only that name and takes X-A2A-Extensions for no activation (send both names if 0.3 clients must read it too)");
 
 // ---- Agent Card URL consistency ---------------------------------------------------------
 rule!(CARD_URL_DOUBLED_PATH, "CARD-URL-001", "card-url-doubled-path", Error, AgentCard,
@@ -217,7 +221,7 @@ rule!(GRPC_ERROR_CODE, "GRPC-ERROR-001", "grpc-error-code-mismatch", Error, Erro
     "use ERR-002's gRPC column: TASK_NOT_FOUND -> NOT_FOUND, TASK_NOT_CANCELABLE / PUSH_NOTIFICATION_NOT_SUPPORTED / UNSUPPORTED_OPERATION / EXTENDED_AGENT_CARD_NOT_CONFIGURED / EXTENSION_SUPPORT_REQUIRED / VERSION_NOT_SUPPORTED -> FAILED_PRECONDITION (1.0.0 also UNIMPLEMENTED for three), CONTENT_TYPE_NOT_SUPPORTED -> INVALID_ARGUMENT, INVALID_AGENT_RESPONSE -> INTERNAL");
 rule!(GRPC_ERROR_INFO_MISSING, "GRPC-ERROR-002", "grpc-error-info-missing", Error, ErrorHandling,
     ["ERR-005"],
-    "1.0 gRPC A2A error (NOT_FOUND or FAILED_PRECONDITION) carries no google.rpc.ErrorInfo in its status details",
+    "1.0 gRPC A2A error (NOT_FOUND or FAILED_PRECONDITION) carries no google.rpc.ErrorInfo in its status details, or one that is not the A2A ErrorInfo (domain other than a2a-protocol.org, metadata not map<string, string>)",
     "send grpc-status-details-bin with a google.rpc.Status whose details hold a google.rpc.ErrorInfo {reason: TASK_NOT_FOUND ..., domain: \"a2a-protocol.org\"}");
 rule!(GRPC_METHOD_CASE_CLIENT, "GRPC-METHOD-001", "client-grpc-method-wrong-case", Note, Interop,
     ["GRPC-001"],
@@ -548,6 +552,13 @@ rule!(VER_HEADER_STRIPPED, "VER-HDR-002", "proxy-stripped-version-header", Error
     "forward the A2A-Version (and A2A-Extensions) headers unchanged; without it the agent treats the call as 0.3");
 
 // ---- capability vs behaviour ------------------------------------------------------------
+// proto SendMessageConfiguration.accepted_output_modes: "Agents SHOULD use this to tailor
+// their output"; 0.3 MessageSendConfiguration.acceptedOutputModes. The digest has no ID of
+// its own for it: DATA-004 is the part's media type that is compared.
+rule!(CAP_OUTPUT_MODE_NOT_ACCEPTED, "CAP-MODE-001", "output-mode-not-accepted", Warning, Interop,
+    ["DATA-004"],
+    "agent answered a send with a part whose media type is not among the request's acceptedOutputModes",
+    "answer with parts of the media types the client listed in configuration.acceptedOutputModes (text parts are text/plain unless their mediaType says otherwise, data parts application/json; 1.0 raw/url parts and 0.x file parts carry mediaType / file.mimeType): convert the output (describe an image in text, render data as text) or answer that the content cannot be given in an accepted mode; the client may not be able to show anything else");
 rule!(CAP_STREAMING, "CAP-STREAM-001", "streaming-not-declared-but-served", Error, Interop,
     ["STREAM-001"],
     "agent served a stream although its card does not declare streaming",
@@ -635,8 +646,8 @@ rule!(PUSH_AFTER_DELETE, "PUSH-CFG-002", "push-delivery-after-config-deleted", E
     "stop delivering to a config's url once DeleteTaskPushNotificationConfig (tasks/pushNotificationConfig/delete) succeeded: a config lives until its task ends or it is deleted (1.0 §3.1.10), and the receiver that unsubscribed may now belong to someone else; drop queued and retried deliveries of the deleted config too");
 rule!(PUSH_CONFIG_NO_URL, "PUSH-CFG-003", "push-config-request-without-url", Error, Interop,
     ["PUSH-002"],
-    "client's push notification config (Create / set, or inline in a send's configuration) has no url",
-    "give every push notification config the webhook url the agent is to POST to (1.0 TaskPushNotificationConfig.url; 0.x pushNotificationConfig.url): it is required, and an agent rejects a config without it with -32602 InvalidParams (HTTP 400)");
+    "client's push notification config (Create / set, or inline in a send's configuration) has no url, or an authentication without the scheme (1.0) / schemes list (0.x) its version requires",
+    "give every push notification config the webhook url the agent is to POST to (1.0 TaskPushNotificationConfig.url; 0.x pushNotificationConfig.url); when it has an authentication, give 1.0 one scheme string (authentication.scheme: \"Bearer\") and 0.x a schemes list (authentication.schemes: [\"Bearer\"]): they are required, and an agent rejects a config without them with -32602 InvalidParams (HTTP 400)");
 rule!(PUSH_CONFIG_AFTER_DELETE, "PUSH-CFG-004", "push-config-returned-after-delete", Error, Lifecycle,
     ["PUSH-003"],
     "agent still returned a push notification config (Get / List) after the client deleted it",
@@ -725,6 +736,8 @@ pub static RULES: &[Rule] = &[
     CAP_EXT_REQUIRED_ERROR_WRONG,
     CAP_EXT_NOT_DECLARED,
     CAP_EXT_0X_HEADER,
+    CAP_EXT_0X_ECHO,
+    CAP_OUTPUT_MODE_NOT_ACCEPTED,
     CAP_PUSH,
     CAP_PUSH_REFUSED,
     CAP_STREAMING,

@@ -718,6 +718,16 @@ case("CAP-EXT-002", extcall({"a2a-extensions": EXTU}, extneed), extcall({}, extn
 case("CAP-EXT-003", extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU + ", https://ext.example.test/other/v1"}, False),
      extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU}, False))
 case("CAP-EXT-004", extcall({"x-a2a-extensions": EXTU}, res(1, {"task": task1()}), None, False), extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), None, False))
+# breaker12 L12: the agent's echo under the 0.x name only
+case("CAP-EXT-005", extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"x-a2a-extensions": EXTU}, False),
+     extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU, "x-a2a-extensions": EXTU}, False))
+# ---- CAP-MODE-001: acceptedOutputModes (breaker12 L13)
+def modes(accepted):
+    t = T(); fetch_card(t, card1())
+    art = {"artifactId": "art-1", "parts": [{"raw": "iVBORw0KGgo=", "mediaType": "image/png"}]}
+    send1(t, {"task": task1(artifacts=[art])}, params={"message": msg1("draw"), "configuration": {"acceptedOutputModes": accepted}})
+    return t.text()
+case("CAP-MODE-001", modes(["text/plain"]), modes(["text/plain", "image/*"]))
 
 def hook2(cred="<webhook-credential>", token="tok-1", method="POST", about="task-1", other=None, ct="application/a2a+json"):
     t = T(); send1(t, {"task": task1(st="TASK_STATE_WORKING")}, params={"message": msg1("long job"), "configuration": {"returnImmediately": True}})
