@@ -647,6 +647,12 @@ pub(super) struct State {
     /// and credentials, never the values; the task): PUSH-AUTH-002, PUSH-BODY-002. At most
     /// [`MAX_PUSH_SECRETS`] configs per URL; forgotten with `push_urls`.
     push_secrets: HashMap<String, Vec<PushSecret>>,
+    /// Webhook URLs with more configs than [`MAX_PUSH_SECRETS`]: some config is not in
+    /// `push_secrets`, so no delivery there is judged as naming a task without a config.
+    push_secrets_full: HashSet<String>,
+    /// Webhook URLs whose config was already reported as relayed to another agent
+    /// (PUSH-BODY-004): one finding per webhook.
+    push_relayed: HashSet<String>,
     /// Some registration was forgotten: a POST that might be a delivery to it is not
     /// judged as a JSON-RPC call (no false finding from forgotten state).
     push_forgotten: bool,
@@ -998,6 +1004,8 @@ impl State {
             push_urls: HashMap::new(),
             push_order: VecDeque::new(),
             push_secrets: HashMap::new(),
+            push_secrets_full: HashSet::new(),
+            push_relayed: HashSet::new(),
             push_forgotten: false,
             pending_cancels: HashMap::new(),
             stale_streams: HashMap::new(),
@@ -2159,14 +2167,24 @@ impl State {
                     if let Some(old) = self.push_order.pop_front() {
                         self.push_urls.remove(&old);
                         self.push_secrets.remove(&old);
+                        self.push_secrets_full.remove(&old);
                         self.push_forgotten = true;
                     }
                 }
             }
-            let secret = push_config_secret(&c, &ptr);
+            let mut secret = push_config_secret(&c, &ptr);
+            secret.origin = x.origin.clone();
+            secret.xid = x.id.clone();
+            secret.ptr = ptr.clone();
+            secret.span = (x.req_seq, x.resp_seq.max(x.req_seq));
+            self.check_push_config_relayed(&url, &secret);
             let list = self.push_secrets.entry(url.clone()).or_default();
-            if list.len() < MAX_PUSH_SECRETS && !list.contains(&secret) {
-                list.push(secret);
+            if list.len() < MAX_PUSH_SECRETS {
+                if !list.contains(&secret) {
+                    list.push(secret);
+                }
+            } else {
+                self.push_secrets_full.insert(url.clone());
             }
             if self.push_url_scope.len() < MAX_PUSH_URLS || self.push_url_scope.contains_key(&url) {
                 self.push_url_scope.insert(url.clone(), x.scope.clone());
@@ -3743,7 +3761,7 @@ impl State {
                 .is_some_and(|c| c.op == Some(Op::SendStreamingMessage))
         {
             if let (Some(c), Some(t)) = (x.call.clone(), tid) {
-                self.note_inline_push_config(&c, t);
+                self.note_inline_push_config(&c, t, x.req_seq);
             }
         }
         let tid_ptr = if is_task { "id" } else { "taskId" };
@@ -9129,7 +9147,7 @@ impl State {
         self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
         self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole);
         if op == Op::SendMessage {
-            self.note_inline_push_config(&c, &id);
+            self.note_inline_push_config(&c, &id, x.req_seq);
         }
         let what = format!(
             "result task of {}",
@@ -10504,7 +10522,7 @@ impl State {
     /// with task `task`, the config is stored for that task exactly as if Create had set
     /// it, under its `id` (or the task id, the SDKs' default config id), so a Delete
     /// ends it (PUSH-003).
-    fn note_inline_push_config(&mut self, c: &Call, task: &str) {
+    fn note_inline_push_config(&mut self, c: &Call, task: &str, req_seq: u64) {
         let Some((ptr, url)) = push_url_of(c) else {
             return;
         };
@@ -10526,6 +10544,89 @@ impl State {
             .unwrap_or(task)
             .to_string();
         self.note_push_config_live(task, &id, &url);
+        // PUSH-BODY-002 (PUSH-002, PUSH-003: a config belongs to the one task it was
+        // given for): the config remembered for this webhook when the request was seen
+        // had no task yet (the send creates it); it is this task's now. A second send
+        // with the same config before either answer shares one entry: its task gets a
+        // copy.
+        let key = webhook_key(&url).into_owned();
+        if let Some(s) = self.push_secrets.get_mut(&key).and_then(|list| {
+            list.iter_mut()
+                .find(|s| s.task.is_none() && s.span.0 == req_seq)
+        }) {
+            s.task = Some(task.to_string());
+        }
+    }
+
+    /// PUSH-BODY-004 (PUSH-004: the receiver validates the task id; AUTH-006): the push
+    /// config `new` (webhook key `url`) carries the same token or HTTP credentials as a
+    /// config registered at another agent (origin), and one of the two requests was sent
+    /// and answered while the other was in progress: the agent of the enclosing call
+    /// passed the config its client gave it on to the agent of the enclosed one. Compared
+    /// by fingerprint; a config without a token or credentials is not judged.
+    fn check_push_config_relayed(&mut self, url: &str, new: &PushSecret) {
+        if self.push_relayed.contains(url) || (new.token.is_none() && new.http_cred.is_none()) {
+            return;
+        }
+        let Some(list) = self.push_secrets.get(url) else {
+            return;
+        };
+        let inside = |a: &PushSecret, b: &PushSecret| {
+            b.span.0 < a.span.0 && a.span.0 < a.span.1 && a.span.1 < b.span.1
+        };
+        let hit = list.iter().find_map(|old| {
+            let same_secret = (new.token.is_some() && old.token == new.token)
+                || (new.http_cred.is_some() && old.http_cred == new.http_cred);
+            if !same_secret
+                || old.origin.is_none()
+                || new.origin.is_none()
+                || old.origin == new.origin
+            {
+                return None;
+            }
+            if inside(new, old) {
+                Some((old.clone(), new.clone()))
+            } else if inside(old, new) {
+                Some((new.clone(), old.clone()))
+            } else {
+                None
+            }
+        });
+        let Some((outer, inner)) = hit else {
+            return;
+        };
+        self.push_relayed.insert(url.to_string());
+        self.areas.insert("push");
+        let what = if inner.token.is_some() && inner.token == outer.token {
+            "token"
+        } else {
+            "credentials"
+        };
+        let (oa, ia) = (
+            outer.origin.clone().unwrap_or_default(),
+            inner.origin.clone().unwrap_or_default(),
+        );
+        self.find(
+            &r::PUSH_CONFIG_RELAYED,
+            format!(
+                "agent at {oa} passed the push notification config its client gave it (url {url}, with the client's {what}; value not shown) on to agent at {ia} while handling that call: the client's webhook then gets notifications about {ia}'s tasks, which the client never created and drops (it validates the task id), and a third agent holds the client's {what}"
+            ),
+            vec![
+                Evidence {
+                    seq: outer.span.0,
+                    exchange: Some(outer.xid.clone()),
+                    pointer: Some(outer.ptr.clone()),
+                    found: Some(Value::String(url.to_string())),
+                },
+                Evidence {
+                    seq: inner.span.0,
+                    exchange: Some(inner.xid.clone()),
+                    pointer: Some(inner.ptr.clone()),
+                    found: Some(Value::String(url.to_string())),
+                },
+            ],
+            &None,
+        );
     }
 
     /// PUSH-CFG-004 (PUSH-003: a config lives until its task ends or it is deleted; Get
@@ -10903,7 +11004,10 @@ impl State {
             .collect();
         let mut unrecorded = false;
         if let Some(t) = task.as_deref() {
-            if of_task.is_empty() && configs.iter().all(|s| s.task.is_some()) {
+            if of_task.is_empty()
+                && configs.iter().all(|s| s.task.is_some())
+                && !self.push_secrets_full.contains(&key)
+            {
                 let mut named: Vec<&str> =
                     configs.iter().filter_map(|s| s.task.as_deref()).collect();
                 named.sort_unstable();
@@ -13049,6 +13153,13 @@ struct PushSecret {
     /// (compared case-insensitively; 1.0 `scheme`, 0.x `schemes[]`): the `Authorization` header's scheme token must be
     /// one of them (RFC 9110 §11.4; PUSH-004).
     schemes: Vec<String>,
+    /// Origin (`scheme://host:port`) of the agent the config was given to.
+    origin: Option<String>,
+    /// The exchange that carried it and the JSON Pointer of its `url` in the request body.
+    xid: String,
+    ptr: String,
+    /// Seq of that request and of its answer's head (PUSH-BODY-004 nesting).
+    span: (u64, u64),
 }
 
 /// Configs remembered per webhook URL ([`PushSecret`]).
@@ -13167,6 +13278,7 @@ fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
         http_cred,
         http_cred_b64,
         schemes,
+        ..PushSecret::default()
     }
 }
 

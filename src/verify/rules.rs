@@ -646,6 +646,15 @@ rule!(PUSH_UNKNOWN_TASK, "PUSH-BODY-003", "push-payload-unrecorded-task", Note, 
     ["PUSH-004", "AUTH-006"],
     "push notification names a task the recording never saw, at a webhook whose recorded configs are for other tasks",
     "if no client of this webhook created that task, the agent sent one task's notifications to another task's webhook: deliver a task's notifications only to the webhooks configured for it; otherwise record from before the task's push config is created");
+// An orchestrator that hands the push config its client gave it (webhook url and token or
+// credentials) to a downstream agent: the client's webhook then receives the downstream
+// agent's task ids, which it never created and drops (PUSH-004 "receiver validates task
+// id"), and a third agent holds the client's secret. Seen in one recording as the same
+// url + secret registered at two agents, one call enclosed by the other (breaker13 M2).
+rule!(PUSH_CONFIG_RELAYED, "PUSH-BODY-004", "push-config-relayed-to-other-agent", Error, Security,
+    ["PUSH-004", "AUTH-006"],
+    "agent passed the push notification config (webhook url and token or credentials) its client gave it on to another agent",
+    "register a webhook of your own (with your own token) at the downstream agent and notify your client about your own task from it; never forward the client's webhook or token");
 
 // ---- gateways ---------------------------------------------------------------------------
 // Evidence for buffering must be sound: with both legs recorded, the upstream leg's arrival
@@ -778,6 +787,7 @@ pub static RULES: &[Rule] = &[
     PUSH_PAYLOAD_SHAPE,
     PUSH_OTHER_TASK,
     PUSH_UNKNOWN_TASK,
+    PUSH_CONFIG_RELAYED,
     PUSH_CONFIG_REPLACED,
     PUSH_AFTER_DELETE,
     PUSH_CONFIG_NO_URL,
