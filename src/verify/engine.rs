@@ -3032,6 +3032,9 @@ impl State {
                         if let Some(tid) = c.task_id().map(str::to_string) {
                             self.task_not_found(x, &tid, seq, "/error/code");
                         }
+                    } else {
+                        let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
+                        self.task_not_found_for_fresh_send(x, &c, "-32001 TaskNotFoundError", ev);
                     }
                 }
                 return;
@@ -7624,6 +7627,18 @@ impl State {
                 }
             }
         }
+        if code == jsonrpc::TASK_NOT_FOUND
+            && matches!(c.rpc, Some(RequestParse::Request { .. }))
+            && missing_param(&c).is_none()
+            && self.task_not_found_for_fresh_send(
+                x,
+                &c,
+                "-32001 TaskNotFoundError",
+                x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+            )
+        {
+            return;
+        }
         // Wrong code for the situation (ERR-001, ERR-002, ERR-006), from what the request
         // proves (unparseable, invalid, required params missing) or from what the agent's
         // own error message says happened.
@@ -8470,6 +8485,63 @@ impl State {
                 }
             }
         }
+    }
+
+    /// ID-TASK-005 (ID-001: TaskNotFoundError is the answer to a message whose `taskId`
+    /// is unknown; ERR-002): a send (SendMessage / SendStreamingMessage, 0.x `message/send`
+    /// / `message/stream`) whose message names no task (no `taskId`, no
+    /// `referenceTaskIds`; 0.2 `tasks/send` names one in `params.id`) answered
+    /// TaskNotFoundError (JSON-RPC -32001, HTTP 404 or gRPC NOT_FOUND with reason
+    /// TASK_NOT_FOUND): no task of the client's can be missing, so the agent passed on a
+    /// failure of its own (typically a downstream agent's error an orchestrator relayed).
+    /// `ev` is the error's evidence; `how` names the error as the wire shows it. Returns
+    /// true when it reported.
+    fn task_not_found_for_fresh_send(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        how: &str,
+        ev: Evidence,
+    ) -> bool {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            || c.route_task.is_some()
+            || c.params.get("id").is_some()
+        {
+            return false;
+        }
+        let Some(m) = params_message(&c.params) else {
+            return false;
+        };
+        let named = |k: &str| match m.get(k) {
+            None | Some(Json::Null) => false,
+            Some(Json::String(t)) => !t.is_empty(),
+            Some(Json::Array(a)) => !a.is_empty(),
+            Some(_) => true,
+        };
+        if [
+            "taskId",
+            "task_id",
+            "referenceTaskIds",
+            "reference_task_ids",
+        ]
+        .iter()
+        .any(|k| named(k))
+        {
+            return false;
+        }
+        let name = c.method.clone().unwrap_or_else(|| {
+            c.op.map(|o| c.op_term(o.name()).to_string())
+                .unwrap_or_default()
+        });
+        self.find(
+            &r::ID_TASK_NOT_FOUND_FRESH_SEND,
+            format!(
+                "agent answered {name}, whose message names no task (no taskId, no referenceTaskIds), with {how}: no task of the client's can be missing (TaskNotFoundError is for an unknown taskId in a message); a task the agent looked up itself (a downstream agent's) failing is its own failure, to be answered as a failed task or an internal error"
+            ),
+            vec![x.ev(x.req_ev_seq()), ev],
+            &x.leg,
+        );
+        true
     }
 
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
@@ -9653,6 +9725,13 @@ impl State {
             let ev = vec![x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})))];
             self.stream_once(&mut x, &r::ID_TASK_NOT_RESOLVABLE, msg, ev);
         }
+        if code == 5
+            && streamed.is_none()
+            && reason.as_deref().is_none_or(|r| r == "TASK_NOT_FOUND")
+        {
+            let ev = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            self.task_not_found_for_fresh_send(&x, &c, "gRPC NOT_FOUND (TaskNotFoundError)", ev);
+        }
         // ID-TASK-001: NOT_FOUND for a task the agent handed out earlier.
         if code == 5
             && streamed.is_none()
@@ -9712,6 +9791,17 @@ impl State {
                         .and_then(Json::as_object)
                         .and_then(|e| e.get("details")),
                 );
+                let rest_code = v
+                    .get("code")
+                    .or_else(|| v.pointer("/error/code"))
+                    .and_then(Json::as_i64);
+                if reason == Some("TASK_NOT_FOUND")
+                    || (reason.is_none() && rest_code == Some(jsonrpc::TASK_NOT_FOUND))
+                {
+                    let ev = x.ev_at(bseq, "", Some(Value::from(status)));
+                    let how = format!("HTTP {status} TaskNotFoundError");
+                    self.task_not_found_for_fresh_send(x, &c, &how, ev);
+                }
                 if status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND") {
                     if let Some(tid) = c.route_task.clone() {
                         if matches!(
