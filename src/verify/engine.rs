@@ -653,6 +653,9 @@ pub(super) struct State {
     /// Webhook URLs whose config was already reported as relayed to another agent
     /// (PUSH-BODY-004): one finding per webhook.
     push_relayed: HashSet<String>,
+    /// Hosts already reported for an A2A call over http to an https-only card interface
+    /// (AUTH-TLS-002/003): one finding per host.
+    tls_downgraded: HashSet<String>,
     /// Some registration was forgotten: a POST that might be a delivery to it is not
     /// judged as a JSON-RPC call (no false finding from forgotten state).
     push_forgotten: bool,
@@ -1006,6 +1009,7 @@ impl State {
             push_secrets: HashMap::new(),
             push_secrets_full: HashSet::new(),
             push_relayed: HashSet::new(),
+            tls_downgraded: HashSet::new(),
             push_forgotten: false,
             pending_cancels: HashMap::new(),
             stale_streams: HashMap::new(),
@@ -1659,9 +1663,102 @@ impl State {
         self.request_checks(x);
     }
 
+    /// AUTH-TLS-002 (client) and AUTH-TLS-003 (agent), AUTH-004 ("production uses
+    /// HTTPS/TLS"), CARD-005: an A2A call sent over plain `http://` to a host and path that
+    /// a recorded card lists only as an `https://` interface (same host, case-insensitive;
+    /// the interface path a prefix of the request path at a segment or `:` boundary). The
+    /// client downgraded the card's URL; an agent that answers the cleartext call serves A2A
+    /// next to its TLS interface. Once per host. Not judged on reverse-proxy recordings
+    /// (their URLs carry the listener's scheme) or a gateway's upstream leg.
+    fn check_tls_downgrade(&mut self, x: &Exch, c: &Call) {
+        if c.webhook
+            || c.binding.is_none()
+            || self.mode == CaptureMode::Reverse
+            || x.leg.is_some()
+            || self.cards.is_empty()
+        {
+            return;
+        }
+        let Some(p) = x.parts.as_ref() else {
+            return;
+        };
+        if !p.scheme.eq_ignore_ascii_case("http") || self.tls_downgraded.contains(&p.host) {
+            return;
+        }
+        let under = |itf_path: &str| {
+            let base = itf_path.trim_end_matches('/');
+            p.path == base
+                || p.path
+                    .strip_prefix(base)
+                    .is_some_and(|r| r.starts_with('/') || r.starts_with(':'))
+        };
+        let mut tls_itf: Option<(String, u64, String, String)> = None;
+        for card in self.cards.values() {
+            for itf in &card.view.interfaces {
+                let Some(u) = parse_url(&itf.url) else {
+                    continue;
+                };
+                if !u.host.eq_ignore_ascii_case(&p.host) || !under(&u.path) {
+                    continue;
+                }
+                if u.scheme.eq_ignore_ascii_case("http") {
+                    // the card lists a cleartext interface here too: nothing downgraded
+                    return;
+                }
+                if u.scheme.eq_ignore_ascii_case("https") && tls_itf.is_none() {
+                    tls_itf = Some((
+                        itf.url.clone(),
+                        card.seq,
+                        card.exchange.clone(),
+                        itf.pointer().to_string(),
+                    ));
+                }
+            }
+        }
+        let Some((itf_url, cseq, cx, ptr)) = tls_itf else {
+            return;
+        };
+        if self.tls_downgraded.len() < MAX_PUSH_URLS {
+            self.tls_downgraded.insert(p.host.clone());
+        }
+        self.areas.insert("auth");
+        let name = c
+            .method
+            .clone()
+            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let card_ev = Evidence {
+            seq: cseq,
+            exchange: Some(cx),
+            pointer: Some(ptr),
+            found: Some(Value::String(itf_url.clone())),
+        };
+        self.find(
+            &r::TLS_CLIENT_DOWNGRADE,
+            format!(
+                "client sent {name} over plain http to {}, but the agent card lists this interface only as {itf_url}: the client downgraded the card's https URL to cleartext",
+                x.url
+            ),
+            vec![x.ev(x.req_seq), card_ev.clone()],
+            &x.leg,
+        );
+        if x.status.is_some_and(|s| (200..300).contains(&s)) && !x.synthetic {
+            self.find(
+                &r::TLS_AGENT_CLEARTEXT,
+                format!(
+                    "agent answered {name} over plain http at {} (HTTP {}) although its card lists this interface only as {itf_url}: it serves A2A in cleartext next to its TLS interface",
+                    x.url,
+                    x.status.unwrap_or_default()
+                ),
+                vec![x.ev(x.resp_seq), card_ev],
+                &x.leg,
+            );
+        }
+    }
+
     /// Checks that need only the request (and the earlier traffic).
     fn request_checks(&mut self, x: &Exch) {
         let Some(c) = x.call.clone() else { return };
+        self.check_tls_downgrade(x, &c);
         // VER-MIX-001: 1.0 header with a 0.x method / route, or the reverse: a 0.x header
         // with a 1.0 JSON-RPC method (VER-002, DATA-001; breaker9a B9). A REST route is the
         // same path in 0.3 and 1.0, so only its header says which; not judged the reverse way.

@@ -594,6 +594,14 @@ rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning,
     ["AUTH-004"],
     "agent card names an OAuth 2.0 or OpenID Connect endpoint over plain http on a non-loopback host",
     "serve tokenUrl, authorizationUrl, refreshUrl, deviceAuthorizationUrl and openIdConnectUrl over https (RFC 6749 §3.1, §3.2 require TLS: client secrets and tokens cross these endpoints)");
+rule!(TLS_CLIENT_DOWNGRADE, "AUTH-TLS-002", "client-downgraded-https-to-http", Error, Security,
+    ["AUTH-004", "CARD-005"],
+    "client sent an A2A call over plain http to a host and path the agent card lists only as an https interface",
+    "call the interface URL exactly as the card lists it, scheme included: never rewrite https to http (messages, tokens and credentials then cross the network in cleartext); if TLS fails, report the error instead of retrying in cleartext");
+rule!(TLS_AGENT_CLEARTEXT, "AUTH-TLS-003", "agent-serves-a2a-over-http-next-to-https", Warning, Security,
+    ["AUTH-004"],
+    "agent answered an A2A call over plain http at a host and path its card lists only as an https interface",
+    "serve A2A only on the https interfaces the card lists: refuse plain-http A2A calls (or redirect them without processing), so a client that drops TLS by mistake fails instead of sending data in cleartext");
 
 // ---- push -------------------------------------------------------------------------------
 rule!(PUSH_NOT_JSON_MEDIA_TYPE, "PUSH-DELIV-002", "push-delivery-content-type-not-json", Warning, Interop,
@@ -719,6 +727,8 @@ pub static RULES: &[Rule] = &[
     AUTH_CREDENTIAL_IN_PAYLOAD,
     AUTH_UNDEFINED_SCHEME,
     AUTH_ENDPOINT_NOT_TLS,
+    TLS_CLIENT_DOWNGRADE,
+    TLS_AGENT_CLEARTEXT,
     CAP_EXTENDED_CARD,
     CAP_EXTENDED_CARD_0X,
     CAP_EXT_REQUIRED_NOT_ENFORCED,
