@@ -8950,20 +8950,29 @@ impl State {
                         );
                     }
                     if o.contains_key("task") && !o.contains_key("id") {
-                        // The 1.0 proto's GetTask and CancelTask return a bare Task; the
-                        // `{"task": ...}` oneof is SendMessageResponse's: a 1.0 client finds
-                        // no `id` (DATA-001; spring-ai-ascend #267). Judged inside all the same.
-                        if dialect == Some(Dialect::V1_0) {
-                            self.find(
-                                &r::RESULT_SHAPE,
-                                format!(
-                                    "result of {} wraps the task in a task member; 1.0 returns the Task itself",
-                                    c.op_term(op.name())
-                                ),
-                                vec![x.ev_at(bseq, &format!("{base}/task"), None)],
-                                &x.leg,
-                            );
-                        }
+                        // The 1.0 and 0.3 protos' GetTask and CancelTask return a bare Task
+                        // (0.3 HTTP+JSON / gRPC too, REST-003, GRPC-001; 0.x JSON-RPC: the
+                        // Task with `kind`); the `{"task": ...}` oneof is
+                        // SendMessageResponse's: a client finds no `id` (DATA-001, DATA-003:
+                        // ProtoJSON readers ignore the unknown member and read an empty
+                        // Task; spring-ai-ascend #267, breaker13 M5). Judged inside all the
+                        // same.
+                        let gen = match (dialect, c.binding) {
+                            (Some(Dialect::V1_0), _) => "1.0".to_string(),
+                            (Some(d), Some(Binding::Rest)) => format!("{} HTTP+JSON", d.as_str()),
+                            (Some(d), Some(Binding::Grpc)) => format!("{} gRPC", d.as_str()),
+                            (Some(d), _) => d.as_str().to_string(),
+                            (None, _) => "A2A".to_string(),
+                        };
+                        self.find(
+                            &r::RESULT_SHAPE,
+                            format!(
+                                "result of {} wraps the task in a task member; {gen} returns the Task itself",
+                                c.op_term(op.name())
+                            ),
+                            vec![x.ev_at(bseq, &format!("{base}/task"), None)],
+                            &x.leg,
+                        );
                         o.get("task")
                             .and_then(Json::as_object)
                             .map(|t| (t, format!("{base}/task")))
