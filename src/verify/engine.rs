@@ -10498,6 +10498,27 @@ impl State {
                             &x.leg,
                         );
                     }
+                    // PUSH-004: the body is one StreamResponse; a 0.x object with the
+                    // `kind` discriminator (a 0.3 Task or update event) has none of its
+                    // members, so a 1.0 receiver finds no task, message, statusUpdate or
+                    // artifactUpdate in it, whatever its state spelling (breaker13 M11).
+                    if p.pointer.is_empty() {
+                        let (what, member) = match p.kind {
+                            PayloadKind::Task => ("Task", "task"),
+                            PayloadKind::Message => ("Message", "message"),
+                            PayloadKind::StatusUpdate => ("status-update event", "statusUpdate"),
+                            PayloadKind::ArtifactUpdate => {
+                                ("artifact-update event", "artifactUpdate")
+                            }
+                        };
+                        let kind = v.get("kind").and_then(Json::as_str).unwrap_or("");
+                        self.find(
+                            &r::PUSH_PAYLOAD_SHAPE,
+                            format!("1.0 push notification payload is not a StreamResponse: it is a 0.x {what} (kind {kind:?}) at the top level; 1.0 wraps it as {{\"{member}\": {{...}}}} without kind"),
+                            vec![x.ev_at(seq, "/kind", v.get("kind").map(Json::to_value))],
+                            &x.leg,
+                        );
+                    }
                 }
                 p
             }
