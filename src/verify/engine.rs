@@ -1769,8 +1769,23 @@ impl State {
                 && c.binding == Some(Binding::JsonRpc)
                 && c.method.is_some();
             if (declared == Some(Dialect::V1_0) && d.is_0x() && c.binding.is_some()) || reverse {
-                let what = match (&c.method, c.binding) {
-                    (Some(m), _) => format!("method {m}"),
+                // gRPC: the method is SendMessage in both generations; the service name
+                // is what differs (0.3 a2a.v1.A2AService, 1.0 lf.a2a.v1.A2AService,
+                // GRPC-001), so name the service (breaker13 M10).
+                let grpc_service = (c.binding == Some(Binding::Grpc))
+                    .then(|| x.path.trim_start_matches('/').split('/').next())
+                    .flatten()
+                    .filter(|s| !s.is_empty());
+                let what = match (grpc_service, &c.method, c.binding) {
+                    (Some(svc), _, _) => {
+                        let want = if declared == Some(Dialect::V1_0) {
+                            "lf.a2a.v1.A2AService"
+                        } else {
+                            "a2a.v1.A2AService"
+                        };
+                        format!("gRPC service {svc}; the {hv} service is {want}")
+                    }
+                    (None, Some(m), _) => format!("method {m}"),
                     _ => format!("route {}", x.path),
                 };
                 self.find(
