@@ -1397,8 +1397,10 @@ pub fn artifact_shape_problems(a: &Json, ptr: &str, style: PartStyle) -> Vec<(St
 /// `isoformat()` makes the whole Task undecodable). An offset other than `Z` is accepted
 /// here: ProtoJSON parsers take it and normalise to UTC ([`status_timestamp_offset`] finds
 /// it for DATA-TIME-001, a warning). Returns `(JSON Pointer, message)` of the
-/// problem, `None` when the member is absent or well formed. 0.x timestamps are free
-/// strings (the 0.x examples are naive) and are not judged here.
+/// problem, `None` when the member is absent or well formed. Callers judge 1.0 and the
+/// 0.3 HTTP+JSON / gRPC bodies (ProtoJSON of the 0.3 proto's `google.protobuf.Timestamp`,
+/// REST-003); 0.x JSON-RPC timestamps are free strings (the 0.x examples are naive) and
+/// are not judged.
 pub fn status_timestamp_problem(status: &Json, ptr: &str) -> Option<(String, String)> {
     let ts = status.get("timestamp")?;
     let at = format!("{ptr}/timestamp");
@@ -1547,7 +1549,9 @@ pub fn task_message_id_mismatch(o: &Obj, ptr: &str) -> Option<(String, String)> 
 /// [`task_view`]'s. Returns `(JSON Pointer, message)` pairs, empty when all are well formed.
 pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    if style == PartStyle::V1 {
+    // 0.3 HTTP+JSON (and gRPC) bodies are ProtoJSON of the 0.3 proto (REST-003), whose
+    // Timestamp parsers reject a time without a zone just as 1.0's do (breaker13 M7).
+    if matches!(style, PartStyle::V1 | PartStyle::V0Rest) {
         if let Some(st) = o.get("status") {
             out.extend(status_timestamp_problem(st, &format!("{ptr}/status")));
         }

@@ -3672,8 +3672,11 @@ impl State {
                                     style,
                                 );
                             }
-                            // DATA-002: a 1.0 status timestamp is RFC 3339 with a zone.
-                            if let (a2a::PartStyle::V1, Some(st)) = (style, p.inner.get("status")) {
+                            // DATA-002: a 1.0 status timestamp is RFC 3339 with a zone;
+                            // so is a 0.3 HTTP+JSON / gRPC one (ProtoJSON, REST-003).
+                            if let (a2a::PartStyle::V1 | a2a::PartStyle::V0Rest, Some(st)) =
+                                (style, p.inner.get("status"))
+                            {
                                 problems.extend(a2a::status_timestamp_problem(
                                     st,
                                     &jptr(&p.pointer, &[Key("status")]),
