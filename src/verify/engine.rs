@@ -5247,7 +5247,17 @@ impl State {
                     .is_some_and(|e| e.get("code").is_some() || e.get("status").is_some())
                     || v.get("code").is_some_and(Json::is_i64)
             }),
-            _ => true,
+            // gRPC: an answer of the gRPC server carries application/grpc and a
+            // grpc-status (Trailers-Only in the headers when it has no message); a proxy's
+            // own 503 page has neither (the client maps it to UNAVAILABLE, breaker13 M12).
+            Some(Binding::Grpc) => {
+                x.resp_headers
+                    .get("content-type")
+                    .is_some_and(grpc::is_grpc_content_type)
+                    || x.resp_headers.contains("grpc-status")
+                    || x.trailers.contains("grpc-status")
+            }
+            None => true,
         };
         let status = x.status.unwrap_or(0);
         if !(502..=504).contains(&status)
@@ -5262,7 +5272,11 @@ impl State {
         }
         self.areas_unanswered.extend(areas.iter().copied());
         self.gw_own_answer.insert(x.id.clone());
-        let what = if x.body.as_slice().is_empty() {
+        // (a gRPC exchange's body is read by its frame decoder: its media type is the
+        // evidence)
+        let what = if x.body.as_slice().is_empty()
+            && (c.binding != Some(Binding::Grpc) || !x.resp_headers.contains("content-type"))
+        {
             "an empty body".to_string()
         } else {
             x.resp_headers
@@ -5274,15 +5288,24 @@ impl State {
             .get("server")
             .map(|s| format!(", server: {}", s.trim()))
             .unwrap_or_default();
-        let kind = if c.binding == Some(Binding::JsonRpc) {
-            "JSON-RPC call"
-        } else {
-            "HTTP+JSON call"
+        let kind = match c.binding {
+            Some(Binding::JsonRpc) => "JSON-RPC call",
+            Some(Binding::Grpc) => "gRPC call",
+            _ => "HTTP+JSON call",
         };
-        let name = c
-            .method
-            .clone()
-            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let name = if c.binding == Some(Binding::Grpc) {
+            x.path.clone()
+        } else {
+            c.method
+                .clone()
+                .unwrap_or_else(|| format!("{} {}", x.method, x.path))
+        };
+        // gRPC: no grpc-status either, so the client's stub reports UNAVAILABLE.
+        let what = if c.binding == Some(Binding::Grpc) {
+            format!("{what}, no grpc-status")
+        } else {
+            what
+        };
         let body = (!x.body.as_slice().is_empty())
             .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice())));
         self.find(
@@ -9586,6 +9609,13 @@ impl State {
         }
         let Some(status) = x.status else { return };
         if status != 200 {
+            // GW-RESP-003: a proxy's own 502/503/504 instead of a gRPC answer.
+            if let Some(c) = x.call.clone() {
+                self.intermediary_error_unseen(&x, &c, None);
+                if self.gw_own_answer.contains(&x.id) {
+                    return;
+                }
+            }
             self.incomplete.push((
                 x.id.clone(),
                 format!("gRPC call answered HTTP {status}: no gRPC status to judge"),
