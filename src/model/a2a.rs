@@ -1428,6 +1428,53 @@ pub fn status_timestamp_offset<'a>(status: &'a Json) -> Option<&'a str> {
     Some(s)
 }
 
+/// What is odd about a well-formed 1.0 status timestamp ([`status_timestamp_oddity`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimestampOddity {
+    /// A UTC offset (`+02:00`, even `+00:00`) instead of `Z` (DATA-002).
+    Offset,
+    /// Lower-case `t` or `z` (RFC 3339 §5.6 allows it; ProtoJSON's Timestamp form is
+    /// upper case and protobuf-java `Timestamps.parse` / Go `protojson` reject it).
+    LowerCase,
+    /// Before 1970 or exactly the Unix epoch: Go's zero `time.Time`
+    /// (`0001-01-01T00:00:00Z`) or a default `google.protobuf.Timestamp`
+    /// (`1970-01-01T00:00:00Z`), i.e. a time the agent never set.
+    Unset,
+}
+
+/// DATA-002 (1.0 §5.6.1: timestamps in UTC with `Z`): the `timestamp` of a 1.0
+/// `TaskStatus` and what is odd about it when it is a well-formed RFC 3339 date-time that
+/// is not the canonical upper-case UTC form or is a time never set ([`TimestampOddity`]);
+/// `None` when it is absent, malformed ([`status_timestamp_problem`] reports that) or
+/// fine. An unset time is reported first, then an offset, then lower case.
+pub fn status_timestamp_oddity<'a>(status: &'a Json) -> Option<(&'a str, TimestampOddity)> {
+    let s = status.get("timestamp")?.as_str()?;
+    if rfc3339_problem(s).is_some() {
+        return None;
+    }
+    let b = s.as_bytes();
+    let year: u32 = s.get(0..4)?.parse().ok()?;
+    // `1970-01-01T00:00:00` then only a zero fraction and the zone
+    let epoch = s.get(0..10) == Some("1970-01-01")
+        && s.get(11..19) == Some("00:00:00")
+        && s[19..]
+            .trim_start_matches('.')
+            .trim_start_matches('0')
+            .chars()
+            .next()
+            .is_none_or(|c| matches!(c, 'Z' | 'z' | '+' | '-'));
+    if year < 1970 || epoch {
+        return Some((s, TimestampOddity::Unset));
+    }
+    if !s.ends_with(['Z', 'z']) {
+        return Some((s, TimestampOddity::Offset));
+    }
+    if b.get(10) == Some(&b't') || s.ends_with('z') {
+        return Some((s, TimestampOddity::LowerCase));
+    }
+    None
+}
+
 /// Why `s` is not an RFC 3339 `date-time` (RFC 3339 §5.6: `YYYY-MM-DDTHH:MM:SS[.frac]`
 /// then `Z` or `±HH:MM`), or `None` when it is one. Field ranges are checked loosely
 /// (month 1-12, day 1-31, hour 0-23, minute 0-59, second 0-60).
@@ -2205,6 +2252,33 @@ mod tests {
         }
         let none = Json::parse(br#"{"state":"TASK_STATE_WORKING"}"#).unwrap();
         assert_eq!(status_timestamp_offset(&none), None);
+    }
+
+    /// DATA-002: an offset, lower-case t/z and a time never set (before 1970, the epoch)
+    /// are odd; the canonical form and a malformed string (DATA-SHAPE's) are not.
+    #[test]
+    fn status_timestamp_oddity_kinds() {
+        use TimestampOddity::*;
+        for (t, want) in [
+            ("2026-03-02T12:15:00+02:00", Some(Offset)),
+            ("2026-03-02T10:15:00.000+00:00", Some(Offset)),
+            ("2026-12-01t10:00:00.000z", Some(LowerCase)),
+            ("2026-12-01T10:00:00.000z", Some(LowerCase)),
+            ("2026-12-01t10:00:00.000Z", Some(LowerCase)),
+            ("0001-01-01T00:00:00Z", Some(Unset)),
+            ("1970-01-01T00:00:00Z", Some(Unset)),
+            ("1970-01-01T00:00:00.000Z", Some(Unset)),
+            ("1969-12-31T23:59:59Z", Some(Unset)),
+            ("1970-01-01T00:00:00.001Z", None),
+            ("1970-01-01T00:00:01Z", None),
+            ("2026-03-02T10:15:00.000Z", None),
+            ("2026-03-02T10:15:00.123456789Z", None),
+            ("2026-03-02T10:15:00", None),
+        ] {
+            let text = format!(r#"{{"timestamp":"{t}"}}"#);
+            let j = Json::parse(text.as_bytes()).unwrap();
+            assert_eq!(status_timestamp_oddity(&j).map(|o| o.1), want, "{t}");
+        }
     }
 
     /// ID-006: a history or status message naming another task or context is found; a

@@ -3531,10 +3531,10 @@ impl State {
                         vec![x.ev_at(seq, &ptr, None)],
                     );
                 }
-                if let Some((msg, ev)) =
+                if let Some((rule, msg, ev)) =
                     status_not_utc(x, &c, p.inner, &p.pointer, seq, "stream task event")
                 {
-                    self.stream_once(x, &r::DATA_TIME_NOT_UTC, msg, ev);
+                    self.stream_once(x, rule, msg, ev);
                 }
                 self.check_state_spelling(
                     x,
@@ -3696,10 +3696,10 @@ impl State {
                 }
                 self.stream_ids(x, u.task_id, u.context_id, seq, &p.pointer, false);
                 if p.kind == PayloadKind::StatusUpdate {
-                    if let Some((msg, ev)) =
+                    if let Some((rule, msg, ev)) =
                         status_not_utc(x, &c, p.inner, &p.pointer, seq, "stream status update")
                     {
-                        self.stream_once(x, &r::DATA_TIME_NOT_UTC, msg, ev);
+                        self.stream_once(x, rule, msg, ev);
                     }
                     self.check_state_spelling(
                         x,
@@ -8782,11 +8782,11 @@ impl State {
                     };
                     let ptr = format!("{base}/tasks/{i}");
                     if !utc_reported {
-                        if let Some((msg, ev)) =
+                        if let Some((rule, msg, ev)) =
                             status_not_utc(x, &c, o, &ptr, bseq, "ListTasks result task")
                         {
                             utc_reported = true;
-                            self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
+                            self.find(rule, msg, ev, &x.leg);
                         }
                     }
                     let tv = task_view(o, &ptr, rpc0x);
@@ -9162,7 +9162,7 @@ impl State {
             _ => None,
         };
         let (o, ptr) = task_obj?;
-        if let Some((msg, ev)) = status_not_utc(
+        if let Some((rule, msg, ev)) = status_not_utc(
             x,
             &c,
             o,
@@ -9170,7 +9170,7 @@ impl State {
             bseq,
             &format!("{} result task", c.op_term(op.name())),
         ) {
-            self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
+            self.find(rule, msg, ev, &x.leg);
         }
         let tv = task_view(o, &ptr, rpc0x);
         if let Some((p, msg)) = tv
@@ -10677,10 +10677,10 @@ impl State {
                 _ => None,
             };
             if matches!(p.kind, PayloadKind::Task | PayloadKind::StatusUpdate) {
-                if let Some((msg, ev)) =
+                if let Some((rule, msg, ev)) =
                     status_not_utc(x, &c, p.inner, &p.pointer, seq, "push notification")
                 {
-                    self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
+                    self.find(rule, msg, ev, &x.leg);
                 }
             }
             if p.kind == PayloadKind::ArtifactUpdate {
@@ -14195,13 +14195,28 @@ fn status_not_utc(
     ptr: &str,
     seq: u64,
     what: &str,
-) -> Option<(String, Vec<Evidence>)> {
+) -> Option<(&'static Rule, String, Vec<Evidence>)> {
     if c.dialect != Some(Dialect::V1_0) {
         return None;
     }
-    let ts = a2a::status_timestamp_offset(owner.get("status")?)?;
+    let (ts, odd) = a2a::status_timestamp_oddity(owner.get("status")?)?;
+    let (rule, msg) = match odd {
+        a2a::TimestampOddity::Offset => (
+            &r::DATA_TIME_NOT_UTC,
+            format!("agent's {what} has status timestamp {ts:?}, with a UTC offset instead of Z"),
+        ),
+        a2a::TimestampOddity::LowerCase => (
+            &r::DATA_TIME_NOT_UTC,
+            format!("agent's {what} has status timestamp {ts:?}, with a lower-case t or z: ProtoJSON writes T and Z, and protobuf-java and Go protojson parsers reject the lower-case form"),
+        ),
+        a2a::TimestampOddity::Unset => (
+            &r::DATA_TIME_UNSET,
+            format!("agent's {what} has status timestamp {ts:?}, a time before 1970 or the Unix epoch itself: a zero value (Go's time.Time{{}}, a default google.protobuf.Timestamp) the agent never set"),
+        ),
+    };
     Some((
-        format!("agent's {what} has status timestamp {ts:?}, with a UTC offset instead of Z"),
+        rule,
+        msg,
         vec![x.ev_at(
             seq,
             &jptr(ptr, &[Key("status"), Key("timestamp")]),

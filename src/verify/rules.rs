@@ -242,8 +242,12 @@ rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
 // sorting of timestamps (statusTimestampAfter, UIs, logs).
 rule!(DATA_TIME_NOT_UTC, "DATA-TIME-001", "timestamp-not-utc", Warning, Lifecycle,
     ["DATA-002"],
-    "1.0 task status timestamp carries a UTC offset instead of Z",
+    "1.0 task status timestamp carries a UTC offset instead of Z, or a lower-case t or z",
     "write TaskStatus.timestamp in UTC with the Z suffix and millisecond precision (2026-03-02T10:15:00.000Z), as ProtoJSON serializers do: 1.0 §5.6.1 requires UTC, and readers that compare or sort timestamps as strings (statusTimestampAfter filters, task lists, UIs) misorder local-offset times; convert with datetime.now(timezone.utc) / Instant, not the local zone");
+rule!(DATA_TIME_UNSET, "DATA-TIME-002", "timestamp-zero-value", Warning, Lifecycle,
+    ["DATA-002", "DATA-007"],
+    "1.0 task status timestamp is a time before 1970 or the Unix epoch itself: a zero value the agent never set",
+    "set TaskStatus.timestamp to the time the status was set, in UTC (time.Now().UTC(), datetime.now(timezone.utc)): Go's zero time.Time (0001-01-01T00:00:00Z) or a default google.protobuf.Timestamp (1970-01-01T00:00:00Z) misorders ListTasks (newest status first), statusTimestampAfter filters and every client that sorts by status time");
 rule!(DATA_HISTORY_EXCEEDED, "DATA-HISTORY-001", "history-length-exceeded", Error, Lifecycle,
     ["DATA-006"],
     "1.0 task carries more history messages than the request's historyLength",
@@ -767,6 +771,7 @@ pub static RULES: &[Rule] = &[
     RESULT_SHAPE,
     REQUEST_SHAPE,
     DATA_TIME_NOT_UTC,
+    DATA_TIME_UNSET,
     GRPC_ERROR_CODE,
     GRPC_ERROR_INFO_MISSING,
     GRPC_MESSAGE_MALFORMED,
