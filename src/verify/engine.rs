@@ -8671,6 +8671,7 @@ impl State {
             c.op.map(|o| c.op_term(o.name()).to_string())
                 .unwrap_or_default()
         });
+        self.areas.insert("id");
         self.find(
             &r::ID_TASK_NOT_FOUND_FRESH_SEND,
             format!(
