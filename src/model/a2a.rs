@@ -1441,8 +1441,10 @@ pub fn artifact_shape_problems(a: &Json, ptr: &str, style: PartStyle) -> Vec<(St
 /// `isoformat()` makes the whole Task undecodable). An offset other than `Z` is accepted
 /// here: ProtoJSON parsers take it and normalise to UTC ([`status_timestamp_offset`] finds
 /// it for DATA-TIME-001, a warning). Returns `(JSON Pointer, message)` of the
-/// problem, `None` when the member is absent or well formed. 0.x timestamps are free
-/// strings (the 0.x examples are naive) and are not judged here.
+/// problem, `None` when the member is absent or well formed. Callers judge 1.0 and the
+/// 0.3 HTTP+JSON / gRPC bodies (ProtoJSON of the 0.3 proto's `google.protobuf.Timestamp`,
+/// REST-003); 0.x JSON-RPC timestamps are free strings (the 0.x examples are naive) and
+/// are not judged.
 pub fn status_timestamp_problem(status: &Json, ptr: &str) -> Option<(String, String)> {
     let ts = status.get("timestamp")?;
     let at = format!("{ptr}/timestamp");
@@ -1468,6 +1470,53 @@ pub fn status_timestamp_offset<'a>(status: &'a Json) -> Option<&'a str> {
         return None;
     }
     Some(s)
+}
+
+/// What is odd about a well-formed 1.0 status timestamp ([`status_timestamp_oddity`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimestampOddity {
+    /// A UTC offset (`+02:00`, even `+00:00`) instead of `Z` (DATA-002).
+    Offset,
+    /// Lower-case `t` or `z` (RFC 3339 §5.6 allows it; ProtoJSON's Timestamp form is
+    /// upper case and protobuf-java `Timestamps.parse` / Go `protojson` reject it).
+    LowerCase,
+    /// Before 1970 or exactly the Unix epoch: Go's zero `time.Time`
+    /// (`0001-01-01T00:00:00Z`) or a default `google.protobuf.Timestamp`
+    /// (`1970-01-01T00:00:00Z`), i.e. a time the agent never set.
+    Unset,
+}
+
+/// DATA-002 (1.0 §5.6.1: timestamps in UTC with `Z`): the `timestamp` of a 1.0
+/// `TaskStatus` and what is odd about it when it is a well-formed RFC 3339 date-time that
+/// is not the canonical upper-case UTC form or is a time never set ([`TimestampOddity`]);
+/// `None` when it is absent, malformed ([`status_timestamp_problem`] reports that) or
+/// fine. An unset time is reported first, then an offset, then lower case.
+pub fn status_timestamp_oddity<'a>(status: &'a Json) -> Option<(&'a str, TimestampOddity)> {
+    let s = status.get("timestamp")?.as_str()?;
+    if rfc3339_problem(s).is_some() {
+        return None;
+    }
+    let b = s.as_bytes();
+    let year: u32 = s.get(0..4)?.parse().ok()?;
+    // `1970-01-01T00:00:00` then only a zero fraction and the zone
+    let epoch = s.get(0..10) == Some("1970-01-01")
+        && s.get(11..19) == Some("00:00:00")
+        && s[19..]
+            .trim_start_matches('.')
+            .trim_start_matches('0')
+            .chars()
+            .next()
+            .is_none_or(|c| matches!(c, 'Z' | 'z' | '+' | '-'));
+    if year < 1970 || epoch {
+        return Some((s, TimestampOddity::Unset));
+    }
+    if !s.ends_with(['Z', 'z']) {
+        return Some((s, TimestampOddity::Offset));
+    }
+    if b.get(10) == Some(&b't') || s.ends_with('z') {
+        return Some((s, TimestampOddity::LowerCase));
+    }
+    None
 }
 
 /// Why `s` is not an RFC 3339 `date-time` (RFC 3339 §5.6: `YYYY-MM-DDTHH:MM:SS[.frac]`
@@ -1600,7 +1649,9 @@ pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Strin
             "task metadata is not a JSON object (a google.protobuf.Struct)".into(),
         ));
     }
-    if style == PartStyle::V1 {
+    // 0.3 HTTP+JSON (and gRPC) bodies are ProtoJSON of the 0.3 proto (REST-003), whose
+    // Timestamp parsers reject a time without a zone just as 1.0's do (breaker13 M7).
+    if matches!(style, PartStyle::V1 | PartStyle::V0Rest) {
         if let Some(st) = o.get("status") {
             out.extend(status_timestamp_problem(st, &format!("{ptr}/status")));
         }
@@ -2254,6 +2305,33 @@ mod tests {
         }
         let none = Json::parse(br#"{"state":"TASK_STATE_WORKING"}"#).unwrap();
         assert_eq!(status_timestamp_offset(&none), None);
+    }
+
+    /// DATA-002: an offset, lower-case t/z and a time never set (before 1970, the epoch)
+    /// are odd; the canonical form and a malformed string (DATA-SHAPE's) are not.
+    #[test]
+    fn status_timestamp_oddity_kinds() {
+        use TimestampOddity::*;
+        for (t, want) in [
+            ("2026-03-02T12:15:00+02:00", Some(Offset)),
+            ("2026-03-02T10:15:00.000+00:00", Some(Offset)),
+            ("2026-12-01t10:00:00.000z", Some(LowerCase)),
+            ("2026-12-01T10:00:00.000z", Some(LowerCase)),
+            ("2026-12-01t10:00:00.000Z", Some(LowerCase)),
+            ("0001-01-01T00:00:00Z", Some(Unset)),
+            ("1970-01-01T00:00:00Z", Some(Unset)),
+            ("1970-01-01T00:00:00.000Z", Some(Unset)),
+            ("1969-12-31T23:59:59Z", Some(Unset)),
+            ("1970-01-01T00:00:00.001Z", None),
+            ("1970-01-01T00:00:01Z", None),
+            ("2026-03-02T10:15:00.000Z", None),
+            ("2026-03-02T10:15:00.123456789Z", None),
+            ("2026-03-02T10:15:00", None),
+        ] {
+            let text = format!(r#"{{"timestamp":"{t}"}}"#);
+            let j = Json::parse(text.as_bytes()).unwrap();
+            assert_eq!(status_timestamp_oddity(&j).map(|o| o.1), want, "{t}");
+        }
     }
 
     /// ID-006: a history or status message naming another task or context is found; a

@@ -671,6 +671,15 @@ pub(super) struct State {
     /// and credentials, never the values; the task): PUSH-AUTH-002, PUSH-BODY-002. At most
     /// [`MAX_PUSH_SECRETS`] configs per URL; forgotten with `push_urls`.
     push_secrets: HashMap<String, Vec<PushSecret>>,
+    /// Webhook URLs with more configs than [`MAX_PUSH_SECRETS`]: some config is not in
+    /// `push_secrets`, so no delivery there is judged as naming a task without a config.
+    push_secrets_full: HashSet<String>,
+    /// Webhook URLs whose config was already reported as relayed to another agent
+    /// (PUSH-BODY-004): one finding per webhook.
+    push_relayed: HashSet<String>,
+    /// Hosts already reported for an A2A call over http to an https-only card interface
+    /// (AUTH-TLS-002/003): one finding per host.
+    tls_downgraded: HashSet<String>,
     /// Some registration was forgotten: a POST that might be a delivery to it is not
     /// judged as a JSON-RPC call (no false finding from forgotten state).
     push_forgotten: bool,
@@ -1026,6 +1035,9 @@ impl State {
             push_urls: HashMap::new(),
             push_order: VecDeque::new(),
             push_secrets: HashMap::new(),
+            push_secrets_full: HashSet::new(),
+            push_relayed: HashSet::new(),
+            tls_downgraded: HashSet::new(),
             push_forgotten: false,
             pending_cancels: HashMap::new(),
             stale_streams: HashMap::new(),
@@ -1709,9 +1721,102 @@ impl State {
         self.request_checks(x);
     }
 
+    /// AUTH-TLS-002 (client) and AUTH-TLS-003 (agent), AUTH-004 ("production uses
+    /// HTTPS/TLS"), CARD-005: an A2A call sent over plain `http://` to a host and path that
+    /// a recorded card lists only as an `https://` interface (same host, case-insensitive;
+    /// the interface path a prefix of the request path at a segment or `:` boundary). The
+    /// client downgraded the card's URL; an agent that answers the cleartext call serves A2A
+    /// next to its TLS interface. Once per host. Not judged on reverse-proxy recordings
+    /// (their URLs carry the listener's scheme) or a gateway's upstream leg.
+    fn check_tls_downgrade(&mut self, x: &Exch, c: &Call) {
+        if c.webhook
+            || c.binding.is_none()
+            || self.mode == CaptureMode::Reverse
+            || x.leg.is_some()
+            || self.cards.is_empty()
+        {
+            return;
+        }
+        let Some(p) = x.parts.as_ref() else {
+            return;
+        };
+        if !p.scheme.eq_ignore_ascii_case("http") || self.tls_downgraded.contains(&p.host) {
+            return;
+        }
+        let under = |itf_path: &str| {
+            let base = itf_path.trim_end_matches('/');
+            p.path == base
+                || p.path
+                    .strip_prefix(base)
+                    .is_some_and(|r| r.starts_with('/') || r.starts_with(':'))
+        };
+        let mut tls_itf: Option<(String, u64, String, String)> = None;
+        for card in self.cards.values() {
+            for itf in &card.view.interfaces {
+                let Some(u) = parse_url(&itf.url) else {
+                    continue;
+                };
+                if !u.host.eq_ignore_ascii_case(&p.host) || !under(&u.path) {
+                    continue;
+                }
+                if u.scheme.eq_ignore_ascii_case("http") {
+                    // the card lists a cleartext interface here too: nothing downgraded
+                    return;
+                }
+                if u.scheme.eq_ignore_ascii_case("https") && tls_itf.is_none() {
+                    tls_itf = Some((
+                        itf.url.clone(),
+                        card.seq,
+                        card.exchange.clone(),
+                        itf.pointer().to_string(),
+                    ));
+                }
+            }
+        }
+        let Some((itf_url, cseq, cx, ptr)) = tls_itf else {
+            return;
+        };
+        if self.tls_downgraded.len() < MAX_PUSH_URLS {
+            self.tls_downgraded.insert(p.host.clone());
+        }
+        self.areas.insert("auth");
+        let name = c
+            .method
+            .clone()
+            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let card_ev = Evidence {
+            seq: cseq,
+            exchange: Some(cx),
+            pointer: Some(ptr),
+            found: Some(Value::String(itf_url.clone())),
+        };
+        self.find(
+            &r::TLS_CLIENT_DOWNGRADE,
+            format!(
+                "client sent {name} over plain http to {}, but the agent card lists this interface only as {itf_url}: the client downgraded the card's https URL to cleartext",
+                x.url
+            ),
+            vec![x.ev(x.req_seq), card_ev.clone()],
+            &x.leg,
+        );
+        if x.status.is_some_and(|s| (200..300).contains(&s)) && !x.synthetic {
+            self.find(
+                &r::TLS_AGENT_CLEARTEXT,
+                format!(
+                    "agent answered {name} over plain http at {} (HTTP {}) although its card lists this interface only as {itf_url}: it serves A2A in cleartext next to its TLS interface",
+                    x.url,
+                    x.status.unwrap_or_default()
+                ),
+                vec![x.ev(x.resp_seq), card_ev],
+                &x.leg,
+            );
+        }
+    }
+
     /// Checks that need only the request (and the earlier traffic).
     fn request_checks(&mut self, x: &Exch) {
         let Some(c) = x.call.clone() else { return };
+        self.check_tls_downgrade(x, &c);
         // VER-MIX-001: 1.0 header with a 0.x method / route, or the reverse: a 0.x header
         // with a 1.0 JSON-RPC method (VER-002, DATA-001; breaker9a B9). A REST route is the
         // same path in 0.3 and 1.0, so only its header says which; not judged the reverse way.
@@ -1722,8 +1827,23 @@ impl State {
                 && c.binding == Some(Binding::JsonRpc)
                 && c.method.is_some();
             if (declared == Some(Dialect::V1_0) && d.is_0x() && c.binding.is_some()) || reverse {
-                let what = match (&c.method, c.binding) {
-                    (Some(m), _) => format!("method {m}"),
+                // gRPC: the method is SendMessage in both generations; the service name
+                // is what differs (0.3 a2a.v1.A2AService, 1.0 lf.a2a.v1.A2AService,
+                // GRPC-001), so name the service (breaker13 M10).
+                let grpc_service = (c.binding == Some(Binding::Grpc))
+                    .then(|| x.path.trim_start_matches('/').split('/').next())
+                    .flatten()
+                    .filter(|s| !s.is_empty());
+                let what = match (grpc_service, &c.method, c.binding) {
+                    (Some(svc), _, _) => {
+                        let want = if declared == Some(Dialect::V1_0) {
+                            "lf.a2a.v1.A2AService"
+                        } else {
+                            "a2a.v1.A2AService"
+                        };
+                        format!("gRPC service {svc}; the {hv} service is {want}")
+                    }
+                    (None, Some(m), _) => format!("method {m}"),
                     _ => format!("route {}", x.path),
                 };
                 self.find(
@@ -2231,14 +2351,24 @@ impl State {
                     if let Some(old) = self.push_order.pop_front() {
                         self.push_urls.remove(&old);
                         self.push_secrets.remove(&old);
+                        self.push_secrets_full.remove(&old);
                         self.push_forgotten = true;
                     }
                 }
             }
-            let secret = push_config_secret(&c, &ptr);
+            let mut secret = push_config_secret(&c, &ptr);
+            secret.origin = x.origin.clone();
+            secret.xid = x.id.clone();
+            secret.ptr = ptr.clone();
+            secret.span = (x.req_seq, x.resp_seq.max(x.req_seq));
+            self.check_push_config_relayed(&url, &secret);
             let list = self.push_secrets.entry(url.clone()).or_default();
-            if list.len() < MAX_PUSH_SECRETS && !list.contains(&secret) {
-                list.push(secret);
+            if list.len() < MAX_PUSH_SECRETS {
+                if !list.contains(&secret) {
+                    list.push(secret);
+                }
+            } else {
+                self.push_secrets_full.insert(url.clone());
             }
             if self.push_url_scope.len() < MAX_PUSH_URLS || self.push_url_scope.contains_key(&url) {
                 self.push_url_scope.insert(url.clone(), x.scope.clone());
@@ -3100,6 +3230,9 @@ impl State {
                         if let Some(tid) = c.task_id().map(str::to_string) {
                             self.task_not_found(x, &tid, seq, "/error/code");
                         }
+                    } else {
+                        let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
+                        self.task_not_found_for_fresh_send(x, &c, "-32001 TaskNotFoundError", ev);
                     }
                 }
                 return;
@@ -3489,10 +3622,10 @@ impl State {
                         vec![x.ev_at(seq, &ptr, None)],
                     );
                 }
-                if let Some((msg, ev)) =
+                if let Some((rule, msg, ev)) =
                     status_not_utc(x, &c, p.inner, &p.pointer, seq, "stream task event")
                 {
-                    self.stream_once(x, &r::DATA_TIME_NOT_UTC, msg, ev);
+                    self.stream_once(x, rule, msg, ev);
                 }
                 self.check_state_spelling(
                     x,
@@ -3630,8 +3763,11 @@ impl State {
                                     style,
                                 );
                             }
-                            // DATA-002: a 1.0 status timestamp is RFC 3339 with a zone.
-                            if let (a2a::PartStyle::V1, Some(st)) = (style, p.inner.get("status")) {
+                            // DATA-002: a 1.0 status timestamp is RFC 3339 with a zone;
+                            // so is a 0.3 HTTP+JSON / gRPC one (ProtoJSON, REST-003).
+                            if let (a2a::PartStyle::V1 | a2a::PartStyle::V0Rest, Some(st)) =
+                                (style, p.inner.get("status"))
+                            {
                                 problems.extend(a2a::status_timestamp_problem(
                                     st,
                                     &jptr(&p.pointer, &[Key("status")]),
@@ -3651,10 +3787,10 @@ impl State {
                 }
                 self.stream_ids(x, u.task_id, u.context_id, seq, &p.pointer, false);
                 if p.kind == PayloadKind::StatusUpdate {
-                    if let Some((msg, ev)) =
+                    if let Some((rule, msg, ev)) =
                         status_not_utc(x, &c, p.inner, &p.pointer, seq, "stream status update")
                     {
-                        self.stream_once(x, &r::DATA_TIME_NOT_UTC, msg, ev);
+                        self.stream_once(x, rule, msg, ev);
                     }
                     self.check_state_spelling(
                         x,
@@ -3834,7 +3970,7 @@ impl State {
                 .is_some_and(|c| c.op == Some(Op::SendStreamingMessage))
         {
             if let (Some(c), Some(t)) = (x.call.clone(), tid) {
-                self.note_inline_push_config(&c, t);
+                self.note_inline_push_config(&c, t, x.req_seq);
             }
         }
         let tid_ptr = if is_task { "id" } else { "taskId" };
@@ -5388,7 +5524,17 @@ impl State {
                     .is_some_and(|e| e.get("code").is_some() || e.get("status").is_some())
                     || v.get("code").is_some_and(Json::is_i64)
             }),
-            _ => true,
+            // gRPC: an answer of the gRPC server carries application/grpc and a
+            // grpc-status (Trailers-Only in the headers when it has no message); a proxy's
+            // own 503 page has neither (the client maps it to UNAVAILABLE, breaker13 M12).
+            Some(Binding::Grpc) => {
+                x.resp_headers
+                    .get("content-type")
+                    .is_some_and(grpc::is_grpc_content_type)
+                    || x.resp_headers.contains("grpc-status")
+                    || x.trailers.contains("grpc-status")
+            }
+            None => true,
         };
         let status = x.status.unwrap_or(0);
         if !(502..=504).contains(&status)
@@ -5403,7 +5549,11 @@ impl State {
         }
         self.areas_unanswered.extend(areas.iter().copied());
         self.gw_own_answer.insert(x.id.clone());
-        let what = if x.body.as_slice().is_empty() {
+        // (a gRPC exchange's body is read by its frame decoder: its media type is the
+        // evidence)
+        let what = if x.body.as_slice().is_empty()
+            && (c.binding != Some(Binding::Grpc) || !x.resp_headers.contains("content-type"))
+        {
             "an empty body".to_string()
         } else {
             x.resp_headers
@@ -5415,15 +5565,24 @@ impl State {
             .get("server")
             .map(|s| format!(", server: {}", s.trim()))
             .unwrap_or_default();
-        let kind = if c.binding == Some(Binding::JsonRpc) {
-            "JSON-RPC call"
-        } else {
-            "HTTP+JSON call"
+        let kind = match c.binding {
+            Some(Binding::JsonRpc) => "JSON-RPC call",
+            Some(Binding::Grpc) => "gRPC call",
+            _ => "HTTP+JSON call",
         };
-        let name = c
-            .method
-            .clone()
-            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let name = if c.binding == Some(Binding::Grpc) {
+            x.path.clone()
+        } else {
+            c.method
+                .clone()
+                .unwrap_or_else(|| format!("{} {}", x.method, x.path))
+        };
+        // gRPC: no grpc-status either, so the client's stub reports UNAVAILABLE.
+        let what = if c.binding == Some(Binding::Grpc) {
+            format!("{what}, no grpc-status")
+        } else {
+            what
+        };
         let body = (!x.body.as_slice().is_empty())
             .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice())));
         self.find(
@@ -8187,6 +8346,18 @@ impl State {
                 }
             }
         }
+        if code == jsonrpc::TASK_NOT_FOUND
+            && matches!(c.rpc, Some(RequestParse::Request { .. }))
+            && missing_param(&c).is_none()
+            && self.task_not_found_for_fresh_send(
+                x,
+                &c,
+                "-32001 TaskNotFoundError",
+                x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+            )
+        {
+            return;
+        }
         // Wrong code for the situation (ERR-001, ERR-002, ERR-006), from what the request
         // proves (unparseable, invalid, required params missing) or from what the agent's
         // own error message says happened.
@@ -9080,6 +9251,64 @@ impl State {
         }
     }
 
+    /// ID-TASK-005 (ID-001: TaskNotFoundError is the answer to a message whose `taskId`
+    /// is unknown; ERR-002): a send (SendMessage / SendStreamingMessage, 0.x `message/send`
+    /// / `message/stream`) whose message names no task (no `taskId`, no
+    /// `referenceTaskIds`; 0.2 `tasks/send` names one in `params.id`) answered
+    /// TaskNotFoundError (JSON-RPC -32001, HTTP 404 or gRPC NOT_FOUND with reason
+    /// TASK_NOT_FOUND): no task of the client's can be missing, so the agent passed on a
+    /// failure of its own (typically a downstream agent's error an orchestrator relayed).
+    /// `ev` is the error's evidence; `how` names the error as the wire shows it. Returns
+    /// true when it reported.
+    fn task_not_found_for_fresh_send(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        how: &str,
+        ev: Evidence,
+    ) -> bool {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            || c.route_task.is_some()
+            || c.params.get("id").is_some()
+        {
+            return false;
+        }
+        let Some(m) = params_message(&c.params) else {
+            return false;
+        };
+        let named = |k: &str| match m.get(k) {
+            None | Some(Json::Null) => false,
+            Some(Json::String(t)) => !t.is_empty(),
+            Some(Json::Array(a)) => !a.is_empty(),
+            Some(_) => true,
+        };
+        if [
+            "taskId",
+            "task_id",
+            "referenceTaskIds",
+            "reference_task_ids",
+        ]
+        .iter()
+        .any(|k| named(k))
+        {
+            return false;
+        }
+        let name = c.method.clone().unwrap_or_else(|| {
+            c.op.map(|o| c.op_term(o.name()).to_string())
+                .unwrap_or_default()
+        });
+        self.areas.insert("id");
+        self.find(
+            &r::ID_TASK_NOT_FOUND_FRESH_SEND,
+            format!(
+                "agent answered {name}, whose message names no task (no taskId, no referenceTaskIds), with {how}: no task of the client's can be missing (TaskNotFoundError is for an unknown taskId in a message); a task the agent looked up itself (a downstream agent's) failing is its own failure, to be answered as a failed task or an internal error"
+            ),
+            vec![x.ev(x.req_ev_seq()), ev],
+            &x.leg,
+        );
+        true
+    }
+
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
         let Some((aseq, axid, by_msg, creator)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
             let (s, xid) = t.announced.clone()?;
@@ -9188,11 +9417,11 @@ impl State {
                     };
                     let ptr = format!("{base}/tasks/{i}");
                     if !utc_reported {
-                        if let Some((msg, ev)) =
+                        if let Some((rule, msg, ev)) =
                             status_not_utc(x, &c, o, &ptr, bseq, "ListTasks result task")
                         {
                             utc_reported = true;
-                            self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
+                            self.find(rule, msg, ev, &x.leg);
                         }
                     }
                     let tv = task_view(o, &ptr, rpc0x);
@@ -9406,20 +9635,29 @@ impl State {
                         );
                     }
                     if o.contains_key("task") && !o.contains_key("id") {
-                        // The 1.0 proto's GetTask and CancelTask return a bare Task; the
-                        // `{"task": ...}` oneof is SendMessageResponse's: a 1.0 client finds
-                        // no `id` (DATA-001; spring-ai-ascend #267). Judged inside all the same.
-                        if dialect == Some(Dialect::V1_0) {
-                            self.find(
-                                &r::RESULT_SHAPE,
-                                format!(
-                                    "result of {} wraps the task in a task member; 1.0 returns the Task itself",
-                                    c.op_term(op.name())
-                                ),
-                                vec![x.ev_at(bseq, &format!("{base}/task"), None)],
-                                &x.leg,
-                            );
-                        }
+                        // The 1.0 and 0.3 protos' GetTask and CancelTask return a bare Task
+                        // (0.3 HTTP+JSON / gRPC too, REST-003, GRPC-001; 0.x JSON-RPC: the
+                        // Task with `kind`); the `{"task": ...}` oneof is
+                        // SendMessageResponse's: a client finds no `id` (DATA-001, DATA-003:
+                        // ProtoJSON readers ignore the unknown member and read an empty
+                        // Task; spring-ai-ascend #267, breaker13 M5). Judged inside all the
+                        // same.
+                        let gen = match (dialect, c.binding) {
+                            (Some(Dialect::V1_0), _) => "1.0".to_string(),
+                            (Some(d), Some(Binding::Rest)) => format!("{} HTTP+JSON", d.as_str()),
+                            (Some(d), Some(Binding::Grpc)) => format!("{} gRPC", d.as_str()),
+                            (Some(d), _) => d.as_str().to_string(),
+                            (None, _) => "A2A".to_string(),
+                        };
+                        self.find(
+                            &r::RESULT_SHAPE,
+                            format!(
+                                "result of {} wraps the task in a task member; {gen} returns the Task itself",
+                                c.op_term(op.name())
+                            ),
+                            vec![x.ev_at(bseq, &format!("{base}/task"), None)],
+                            &x.leg,
+                        );
                         o.get("task")
                             .and_then(Json::as_object)
                             .map(|t| (t, format!("{base}/task")))
@@ -9568,7 +9806,7 @@ impl State {
             _ => None,
         };
         let (o, ptr) = task_obj?;
-        if let Some((msg, ev)) = status_not_utc(
+        if let Some((rule, msg, ev)) = status_not_utc(
             x,
             &c,
             o,
@@ -9576,7 +9814,7 @@ impl State {
             bseq,
             &format!("{} result task", c.op_term(op.name())),
         ) {
-            self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
+            self.find(rule, msg, ev, &x.leg);
         }
         let tv = task_view(o, &ptr, rpc0x);
         if let Some((p, msg)) = tv
@@ -9772,7 +10010,7 @@ impl State {
         self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
         self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole);
         if op == Op::SendMessage {
-            self.note_inline_push_config(&c, &id);
+            self.note_inline_push_config(&c, &id, x.req_seq);
         }
         let what = format!(
             "result task of {}",
@@ -10015,6 +10253,13 @@ impl State {
         }
         let Some(status) = x.status else { return };
         if status != 200 {
+            // GW-RESP-003: a proxy's own 502/503/504 instead of a gRPC answer.
+            if let Some(c) = x.call.clone() {
+                self.intermediary_error_unseen(&x, &c, None);
+                if self.gw_own_answer.contains(&x.id) {
+                    return;
+                }
+            }
             self.incomplete.push((
                 x.id.clone(),
                 format!("gRPC call answered HTTP {status}: no gRPC status to judge"),
@@ -10396,6 +10641,13 @@ impl State {
                 }
             }
         }
+        if code == 5
+            && streamed.is_none()
+            && reason.as_deref().is_none_or(|r| r == "TASK_NOT_FOUND")
+        {
+            let ev = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            self.task_not_found_for_fresh_send(&x, &c, "gRPC NOT_FOUND (TaskNotFoundError)", ev);
+        }
         // ID-TASK-001: NOT_FOUND for a task the agent handed out earlier.
         if code == 5
             && streamed.is_none()
@@ -10536,6 +10788,17 @@ impl State {
                             self.id_error_codes(x, key, mapped, at, Some(wire));
                         }
                     }
+                }
+                let rest_code = v
+                    .get("code")
+                    .or_else(|| v.pointer("/error/code"))
+                    .and_then(Json::as_i64);
+                if reason == Some("TASK_NOT_FOUND")
+                    || (reason.is_none() && rest_code == Some(jsonrpc::TASK_NOT_FOUND))
+                {
+                    let ev = x.ev_at(bseq, "", Some(Value::from(status)));
+                    let how = format!("HTTP {status} TaskNotFoundError");
+                    self.task_not_found_for_fresh_send(x, &c, &how, ev);
                 }
                 if status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND") {
                     if let Some(tid) = c.route_task.clone() {
@@ -11156,6 +11419,27 @@ impl State {
                             &x.leg,
                         );
                     }
+                    // PUSH-004: the body is one StreamResponse; a 0.x object with the
+                    // `kind` discriminator (a 0.3 Task or update event) has none of its
+                    // members, so a 1.0 receiver finds no task, message, statusUpdate or
+                    // artifactUpdate in it, whatever its state spelling (breaker13 M11).
+                    if p.pointer.is_empty() {
+                        let (what, member) = match p.kind {
+                            PayloadKind::Task => ("Task", "task"),
+                            PayloadKind::Message => ("Message", "message"),
+                            PayloadKind::StatusUpdate => ("status-update event", "statusUpdate"),
+                            PayloadKind::ArtifactUpdate => {
+                                ("artifact-update event", "artifactUpdate")
+                            }
+                        };
+                        let kind = v.get("kind").and_then(Json::as_str).unwrap_or("");
+                        self.find(
+                            &r::PUSH_PAYLOAD_SHAPE,
+                            format!("1.0 push notification payload is not a StreamResponse: it is a 0.x {what} (kind {kind:?}) at the top level; 1.0 wraps it as {{\"{member}\": {{...}}}} without kind"),
+                            vec![x.ev_at(seq, "/kind", v.get("kind").map(Json::to_value))],
+                            &x.leg,
+                        );
+                    }
                 }
                 p
             }
@@ -11266,10 +11550,10 @@ impl State {
                 _ => None,
             };
             if matches!(p.kind, PayloadKind::Task | PayloadKind::StatusUpdate) {
-                if let Some((msg, ev)) =
+                if let Some((rule, msg, ev)) =
                     status_not_utc(x, &c, p.inner, &p.pointer, seq, "push notification")
                 {
-                    self.find(&r::DATA_TIME_NOT_UTC, msg, ev, &x.leg);
+                    self.find(rule, msg, ev, &x.leg);
                 }
             }
             if p.kind == PayloadKind::ArtifactUpdate {
@@ -11376,7 +11660,7 @@ impl State {
     /// with task `task`, the config is stored for that task exactly as if Create had set
     /// it, under its `id` (or the task id, the SDKs' default config id), so a Delete
     /// ends it (PUSH-003).
-    fn note_inline_push_config(&mut self, c: &Call, task: &str) {
+    fn note_inline_push_config(&mut self, c: &Call, task: &str, req_seq: u64) {
         let Some((ptr, url)) = push_url_of(c) else {
             return;
         };
@@ -11398,6 +11682,89 @@ impl State {
             .unwrap_or(task)
             .to_string();
         self.note_push_config_live(task, &id, &url);
+        // PUSH-BODY-002 (PUSH-002, PUSH-003: a config belongs to the one task it was
+        // given for): the config remembered for this webhook when the request was seen
+        // had no task yet (the send creates it); it is this task's now. A second send
+        // with the same config before either answer shares one entry: its task gets a
+        // copy.
+        let key = webhook_key(&url).into_owned();
+        if let Some(s) = self.push_secrets.get_mut(&key).and_then(|list| {
+            list.iter_mut()
+                .find(|s| s.task.is_none() && s.span.0 == req_seq)
+        }) {
+            s.task = Some(task.to_string());
+        }
+    }
+
+    /// PUSH-BODY-004 (PUSH-004: the receiver validates the task id; AUTH-006): the push
+    /// config `new` (webhook key `url`) carries the same token or HTTP credentials as a
+    /// config registered at another agent (origin), and one of the two requests was sent
+    /// and answered while the other was in progress: the agent of the enclosing call
+    /// passed the config its client gave it on to the agent of the enclosed one. Compared
+    /// by fingerprint; a config without a token or credentials is not judged.
+    fn check_push_config_relayed(&mut self, url: &str, new: &PushSecret) {
+        if self.push_relayed.contains(url) || (new.token.is_none() && new.http_cred.is_none()) {
+            return;
+        }
+        let Some(list) = self.push_secrets.get(url) else {
+            return;
+        };
+        let inside = |a: &PushSecret, b: &PushSecret| {
+            b.span.0 < a.span.0 && a.span.0 < a.span.1 && a.span.1 < b.span.1
+        };
+        let hit = list.iter().find_map(|old| {
+            let same_secret = (new.token.is_some() && old.token == new.token)
+                || (new.http_cred.is_some() && old.http_cred == new.http_cred);
+            if !same_secret
+                || old.origin.is_none()
+                || new.origin.is_none()
+                || old.origin == new.origin
+            {
+                return None;
+            }
+            if inside(new, old) {
+                Some((old.clone(), new.clone()))
+            } else if inside(old, new) {
+                Some((new.clone(), old.clone()))
+            } else {
+                None
+            }
+        });
+        let Some((outer, inner)) = hit else {
+            return;
+        };
+        self.push_relayed.insert(url.to_string());
+        self.areas.insert("push");
+        let what = if inner.token.is_some() && inner.token == outer.token {
+            "token"
+        } else {
+            "credentials"
+        };
+        let (oa, ia) = (
+            outer.origin.clone().unwrap_or_default(),
+            inner.origin.clone().unwrap_or_default(),
+        );
+        self.find(
+            &r::PUSH_CONFIG_RELAYED,
+            format!(
+                "agent at {oa} passed the push notification config its client gave it (url {url}, with the client's {what}; value not shown) on to agent at {ia} while handling that call: the client's webhook then gets notifications about {ia}'s tasks, which the client never created and drops (it validates the task id), and a third agent holds the client's {what}"
+            ),
+            vec![
+                Evidence {
+                    seq: outer.span.0,
+                    exchange: Some(outer.xid.clone()),
+                    pointer: Some(outer.ptr.clone()),
+                    found: Some(Value::String(url.to_string())),
+                },
+                Evidence {
+                    seq: inner.span.0,
+                    exchange: Some(inner.xid.clone()),
+                    pointer: Some(inner.ptr.clone()),
+                    found: Some(Value::String(url.to_string())),
+                },
+            ],
+            &None,
+        );
     }
 
     /// PUSH-CFG-004 (PUSH-003: a config lives until its task ends or it is deleted; Get
@@ -11826,7 +12193,10 @@ impl State {
             .collect();
         let mut unrecorded = false;
         if let Some(t) = task.as_deref() {
-            if of_task.is_empty() && configs.iter().all(|s| s.task.is_some()) {
+            if of_task.is_empty()
+                && configs.iter().all(|s| s.task.is_some())
+                && !self.push_secrets_full.contains(&key)
+            {
                 let mut named: Vec<&str> =
                     configs.iter().filter_map(|s| s.task.as_deref()).collect();
                 named.sort_unstable();
@@ -14013,6 +14383,13 @@ struct PushSecret {
     /// (compared case-insensitively; 1.0 `scheme`, 0.x `schemes[]`): the `Authorization` header's scheme token must be
     /// one of them (RFC 9110 §11.4; PUSH-004).
     schemes: Vec<String>,
+    /// Origin (`scheme://host:port`) of the agent the config was given to.
+    origin: Option<String>,
+    /// The exchange that carried it and the JSON Pointer of its `url` in the request body.
+    xid: String,
+    ptr: String,
+    /// Seq of that request and of its answer's head (PUSH-BODY-004 nesting).
+    span: (u64, u64),
 }
 
 /// Configs remembered per webhook URL ([`PushSecret`]).
@@ -14184,6 +14561,7 @@ fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
         http_cred,
         http_cred_b64,
         schemes,
+        ..PushSecret::default()
     }
 }
 
@@ -15096,13 +15474,28 @@ fn status_not_utc(
     ptr: &str,
     seq: u64,
     what: &str,
-) -> Option<(String, Vec<Evidence>)> {
+) -> Option<(&'static Rule, String, Vec<Evidence>)> {
     if c.dialect != Some(Dialect::V1_0) {
         return None;
     }
-    let ts = a2a::status_timestamp_offset(owner.get("status")?)?;
+    let (ts, odd) = a2a::status_timestamp_oddity(owner.get("status")?)?;
+    let (rule, msg) = match odd {
+        a2a::TimestampOddity::Offset => (
+            &r::DATA_TIME_NOT_UTC,
+            format!("agent's {what} has status timestamp {ts:?}, with a UTC offset instead of Z"),
+        ),
+        a2a::TimestampOddity::LowerCase => (
+            &r::DATA_TIME_NOT_UTC,
+            format!("agent's {what} has status timestamp {ts:?}, with a lower-case t or z: ProtoJSON writes T and Z, and protobuf-java and Go protojson parsers reject the lower-case form"),
+        ),
+        a2a::TimestampOddity::Unset => (
+            &r::DATA_TIME_UNSET,
+            format!("agent's {what} has status timestamp {ts:?}, a time before 1970 or the Unix epoch itself: a zero value (Go's time.Time{{}}, a default google.protobuf.Timestamp) the agent never set"),
+        ),
+    };
     Some((
-        format!("agent's {what} has status timestamp {ts:?}, with a UTC offset instead of Z"),
+        rule,
+        msg,
         vec![x.ev_at(
             seq,
             &jptr(ptr, &[Key("status"), Key("timestamp")]),

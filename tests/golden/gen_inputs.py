@@ -938,6 +938,41 @@ def oauthcard(flows=None, req="oauth", tls=True):
     return cardonly(card1(securitySchemes={"oauth": {"oauth2SecurityScheme": {"flows": flows}}}, securityRequirements=[{"schemes": {req: {"list": ["a2a"]}}}], skills=[sk]))
 case("AUTH-SCHEME-001", oauthcard(req="oauth2"), oauthcard())
 case("AUTH-TLS-001", oauthcard(tls=False), oauthcard())
+# ---- PUSH-BODY-004: an orchestrator passes its client's webhook and token on (breaker13 M2)
+def relay(fwd):
+    t = T(); O = "https://orch.example.test"; B = "https://b.example.test"
+    ccfg = {"url": "https://client.example.test/webhook", "token": "tok-client"}
+    ocfg = ccfg if fwd else {"url": O + "/internal/webhook", "token": "tok-orch"}
+    fetch_card(t, card1(url=O + "/a2a", capabilities={"streaming": True, "pushNotifications": True}), base=O)
+    fetch_card(t, card1(url=B + "/a2a", capabilities={"streaming": True, "pushNotifications": True}), base=B)
+    t._add({"dir": "req", "method": "POST", "url": O + "/a2a", "id": "a", "headers": dict(V1, **{"content-type": "application/json"}),
+            "body": j(rpc(1, "SendMessage", {"message": msg1("plan"), "configuration": {"returnImmediately": True, "taskPushNotificationConfig": ccfg}}))}, 0.01)
+    t._add({"dir": "req", "method": "POST", "url": B + "/a2a", "id": "b", "headers": dict(V1, **{"content-type": "application/json"}),
+            "body": j(rpc("o-1", "SendMessage", {"message": msg1("step"), "configuration": {"returnImmediately": True, "taskPushNotificationConfig": ocfg}}))}, 0.01)
+    t._add({"dir": "resp", "status": 200, "id": "b", "headers": {"content-type": "application/json"}, "body": j(res("o-1", {"task": task1(tid="task-b", ctx="ctx-b", st="TASK_STATE_SUBMITTED")}))}, 0.01)
+    t._add({"dir": "resp", "status": 200, "id": "a", "headers": {"content-type": "application/json"}, "body": j(res(1, {"task": task1(st="TASK_STATE_SUBMITTED")}))}, 0.01)
+    return t.text()
+case("PUSH-BODY-004", relay(True), relay(False))
+# ---- ID-TASK-005: TaskNotFoundError to a message that names no task (breaker13 M4)
+def tnf_fresh(named):
+    t = T(); p = {"message": msg1("hi", taskId="task-9") if named else msg1("hi")}
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", p), headers=V1).resp(200, err(1, -32001, "Task not found"))
+    return t.text()
+case("ID-TASK-005", tnf_fresh(False), tnf_fresh(True))
+# ---- AUTH-TLS-002/003: an A2A call over http to an https-only card interface (breaker13 M3)
+def downgrade(scheme, answered=True):
+    t = T(); fetch_card(t, card1())
+    url = scheme + "://agent.example.test/a2a"
+    t.req("POST", url, rpc(1, "SendMessage", {"message": msg1("hi")}), headers=V1)
+    if answered: t.resp(200, res(1, {"task": task1()}))
+    else: t.resp(403, "plain http is not served", ct="text/plain")
+    return t.text()
+case("AUTH-TLS-002", downgrade("http", answered=False), downgrade("https", answered=False))
+case("AUTH-TLS-003", downgrade("http"), downgrade("https"))
+# ---- DATA-TIME-002: a status timestamp never set (breaker13 M9)
+def unsetstamp(ok):
+    t = T(); send1(t, {"task": task1(status={"state": "TASK_STATE_COMPLETED", "timestamp": "2026-03-02T10:15:00.000Z" if ok else "0001-01-01T00:00:00Z"})}); return t.text()
+case("DATA-TIME-002", unsetstamp(False), unsetstamp(True))
 EXTRA = {
     "CARD-SHAPE-006-fail-oauth-two-flows": oauthcard(flows={"authorizationCode": {"authorizationUrl": "https://login.example.test/authorize", "tokenUrl": "https://login.example.test/token", "scopes": {}},
                                                              "clientCredentials": {"tokenUrl": "https://login.example.test/token", "scopes": {}}}),
