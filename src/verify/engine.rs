@@ -7653,11 +7653,13 @@ impl State {
                         .as_array()
                         .and_then(|a| error_info_list_defect(a))
                     {
-                        // ERR-004: JSON-RPC carries the same ErrorInfo as ERR-003's.
+                        // ERR-004: JSON-RPC carries the same ErrorInfo as ERR-003's, but
+                        // only as a SHOULD (1.0 §9.5): a warning, not the envelope's error
+                        // (a2a-python 1.0 puts its validation errors, a list, in metadata).
                         let ptr = format!("/error/data/{i}{ptr}");
                         let found = d.to_value().pointer(&ptr["/error/data".len()..]).cloned();
                         self.find(
-                            &r::RPC_ENVELOPE,
+                            &r::RPC_ERROR_INFO_MALFORMED,
                             format!("1.0 error data: {why}"),
                             vec![x.ev_at(bseq, &ptr, found)],
                             &x.leg,

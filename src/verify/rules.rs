@@ -182,6 +182,10 @@ rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, Err
     ["ERR-001", "ERR-002"],
     "error code of a JSON-RPC answer does not match the situation",
     "use -32700 for unparseable JSON, -32600 for an invalid request object, -32601 for an unknown method, and the A2A codes (-32001 TaskNotFoundError, ...) for A2A conditions");
+rule!(RPC_ERROR_INFO_MALFORMED, "RPC-ERROR-002", "jsonrpc-error-info-malformed", Warning, ErrorHandling,
+    ["ERR-004", "ERR-003"],
+    "1.0 JSON-RPC error data carries a google.rpc.ErrorInfo that is not in ErrorInfo's shape: an A2A reason with a domain other than a2a-protocol.org, or metadata that is not map<string, string>",
+    "send the ErrorInfo as google.rpc.ErrorInfo's ProtoJSON: domain \"a2a-protocol.org\" for the A2A reasons and metadata as an object of string values (put a list such as per-field validation errors in a google.rpc.BadRequest detail beside it, or serialize it into one string); a client that decodes error.data with a protobuf JSON parser (Go protojson, Java JsonFormat) fails on the whole error");
 rule!(REST_ERROR_SHAPE, "REST-ERROR-001", "rest-error-shape", Error, ErrorHandling,
     ["ERR-003", "REST-003"],
     "error body of an HTTP+JSON route does not have the shape of the route's protocol version",
@@ -851,6 +855,7 @@ pub static RULES: &[Rule] = &[
     REST_VERB_SERVED,
     RPC_ENVELOPE,
     RPC_ERROR_CODE,
+    RPC_ERROR_INFO_MALFORMED,
     RPC_ID_MISMATCH,
     RPC_METHOD_CASE_ACCEPTED,
     RPC_REQUEST_ID,

@@ -301,6 +301,14 @@ def rid(ok):
     t = T(); t.req("POST", H + "/a2a", rpc(7, "GetTask", {"id": "task-1"}), headers=V1)
     t.resp(200, res(7 if ok else "7", task1())); return t.text()
 case("RPC-ID-001", rid(False), rid(True))
+def einfo(ok):
+    # a2a-python 1.0 puts its validation errors (a list) into ErrorInfo.metadata
+    meta = {"errors": "message.parts: Field must contain at least one element."} if ok else {"errors": [{"field": "message.parts", "message": "Field must contain at least one element."}]}
+    t = T(); t.req("POST", H + "/a2a", rpc(8, "SendMessage", {"message": msg1("hi", parts=[])}), headers=V1)
+    e = err(8, -32602, "Invalid params")
+    e["error"]["data"] = [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "INVALID_PARAMS", "domain": "a2a-protocol.org", "metadata": meta}]
+    t.resp(200, e); return t.text()
+case("RPC-ERROR-002", einfo(False), einfo(True))
 # ---- sse framing
 def frame(ok):
     t = T(); sep = "\n\n" if ok else "\n"
