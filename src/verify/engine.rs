@@ -639,6 +639,10 @@ pub(super) struct State {
     cards: HashMap<String, Arc<CardRec>>,
     /// Advertised interface URLs, by URL.
     advertised: HashMap<String, Advertised>,
+    /// The exchange whose 404/405 CARD-URL-002 just reported as the advertised URL's
+    /// missing route: the router's page is no A2A error answer of the agent, so
+    /// REST-ERROR-001 does not judge it (CARD-005, breaker14 P1/P2).
+    route_missing_exchange: Option<String>,
     /// ListTasks `nextPageToken`s handed out, by leg and token ([`task_key`] form), with
     /// the chain of pages that led to them; insertion order in `list_page_order`
     /// (bounded by [`MAX_PAGE_TOKENS`]).
@@ -1015,6 +1019,7 @@ impl State {
             done_requests: VecDeque::new(),
             cards: HashMap::new(),
             advertised: HashMap::new(),
+            route_missing_exchange: None,
             list_pages: HashMap::new(),
             list_page_order: VecDeque::new(),
             task_order: VecDeque::new(),
@@ -10700,6 +10705,9 @@ impl State {
     /// 404 page) on an operation route of an interface that answered before: no client can
     /// read which A2A error it is (breaker8 G1).
     fn rest_error_not_json(&mut self, x: &Exch, c: &Call, status: u16, bseq: u64) {
+        if self.route_missing_exchange.as_deref() == Some(x.id.as_str()) {
+            return;
+        }
         let what = if x.body.as_slice().is_empty() {
             format!("the HTTP {status} body is empty")
         } else {
@@ -10882,6 +10890,9 @@ impl State {
 
     /// ERR-003 (1.0 AIP-193 shape) and REST-003 (0.3 routes: the 0.3 A2A error object).
     fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
+        if self.route_missing_exchange.as_deref() == Some(x.id.as_str()) {
+            return;
+        }
         let c = x.call.clone().unwrap_or_default();
         let Some(o) = v.as_object() else { return };
         let aip = o.get("error").and_then(Json::as_object);
@@ -12743,6 +12754,12 @@ impl State {
         if x.leg.is_some() {
             return;
         }
+        // A CORS preflight (`OPTIONS`) or a `HEAD` is answered by whatever fronts the URL
+        // (a gateway's CORS filter answers 204 for any path): no A2A call, so neither proof
+        // that the URL serves the binding nor that it does not (CARD-005, breaker14 P1).
+        if x.method.eq_ignore_ascii_case("OPTIONS") || x.method.eq_ignore_ascii_case("HEAD") {
+            return;
+        }
         if matches!(x.status, Some(301..=303) | Some(307) | Some(308))
             && !x.synthetic
             && self.auth_redirect(x, p)
@@ -12823,7 +12840,7 @@ impl State {
         // A 404 that carries an A2A error (TaskNotFound on a REST route, ...) is an answer.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         if let Ok(Json::Object(o)) = Json::parse(&body) {
-            if o.contains_key("error") || (o.contains_key("code") && o.contains_key("message")) {
+            if a2a_error_answer(x.call.as_deref(), &o) {
                 self.mark_answered(p, &x.method);
                 return;
             }
@@ -12853,6 +12870,7 @@ impl State {
             };
             a.reported = true;
             let a = a.clone();
+            self.route_missing_exchange = Some(x.id.clone());
             self.find(
                 &r::CARD_URL_UNREACHABLE,
                 format!("advertised interface url {} {how} when used", a.shown),
@@ -12883,6 +12901,59 @@ fn bom_before_json(body: &[u8]) -> Option<String> {
     Json::parse(rest).is_ok().then(|| {
         ": it starts with a UTF-8 byte order mark (bytes EF BB BF, U+FEFF) before the JSON text, which RFC 8259 §8.1 forbids and JSON parsers reject (\"Unexpected UTF-8 BOM\"); write the body without a BOM (.NET: new UTF8Encoding(false))".to_string()
     })
+}
+
+/// True when JSON error body `o` of a 404/405 to call `c` is an answer of the agent, not
+/// a router's or gateway's "no such route" page (CARD-005, breaker14 P2): a JSON-RPC error
+/// envelope, a 1.0 AIP-193 `error` object (`{"error":{code,status,...}}`, or one whose
+/// `details` carry a `google.rpc.ErrorInfo` of domain `a2a-protocol.org`), a 0.x A2A error code (−32001..−32099, ERR-002), or any
+/// `error`/`code`+`message` body to a call that names a resource that can be missing (a
+/// task id in the route, params or the message). A `message:send` naming no task has no
+/// such resource: `{"code":404,"status":"NOT_FOUND"}` or Kong's `{"message":"no Route
+/// matched"}` there means the route is missing.
+fn a2a_error_answer(c: Option<&Call>, o: &Obj) -> bool {
+    if o.contains_key("jsonrpc") && o.contains_key("error") {
+        return true;
+    }
+    let a2a_code = |v: Option<&Json>| {
+        v.and_then(Json::as_i64)
+            .is_some_and(|n| (-32099..=-32001).contains(&n))
+    };
+    if a2a_code(o.get("code")) {
+        return true;
+    }
+    if let Some(e) = o.get("error").and_then(Json::as_object) {
+        if a2a_code(e.get("code")) {
+            return true;
+        }
+        let a2a_domain = e.get("details").and_then(Json::as_array).is_some_and(|d| {
+            d.iter().any(|i| {
+                i.get("domain")
+                    .and_then(Json::as_str)
+                    .is_some_and(|t| t.eq_ignore_ascii_case("a2a-protocol.org"))
+            })
+        });
+        // The 1.0 binding's own error shape (`{"error":{code,status,message}}`, REST-003):
+        // written by an A2A server, not by a router's default page.
+        let aip193 = e.get("code").is_some_and(Json::is_i64)
+            && e.get("status").and_then(Json::as_str).is_some();
+        if a2a_domain || aip193 {
+            return true;
+        }
+    }
+    if !(o.contains_key("error") || (o.contains_key("code") && o.contains_key("message"))) {
+        return false;
+    }
+    let Some(c) = c else { return true };
+    let Some(op) = c.op else { return true };
+    let names_task = c.task_id().is_some()
+        || a2a::params_message(&c.params).is_some_and(|m| {
+            m.get("taskId")
+                .or_else(|| m.get("task_id"))
+                .and_then(Json::as_str)
+                .is_some_and(|t| !t.is_empty())
+        });
+    !matches!(op, Op::SendMessage | Op::SendStreamingMessage) || names_task
 }
 
 /// Why a call got no answer from the agent ([`no_answer_cause`]).
