@@ -12303,7 +12303,18 @@ impl State {
                     .iter()
                     .any(|q| query_param(&x.url, q).is_some())
             });
-            if needs && !query_cred && !has_credentials(&x.req_headers, &creds) {
+            // With the card's security requirements spelled out (apiKey `in`+`name`, http
+            // bearer, ...), only their credentials count: a `Cookie: _ga=...` is no
+            // `X-API-Key` (AUTH-005, breaker14 P6).
+            let uncredentialed = match public.as_ref() {
+                Some(p) if !p.view.security_alternatives.is_empty() => !p
+                    .view
+                    .security_alternatives
+                    .iter()
+                    .any(|alt| alt.iter().all(|cr| credential_present(x, cr))),
+                _ => !query_cred && !has_credentials(&x.req_headers, &creds),
+            };
+            if needs && uncredentialed {
                 self.areas.insert("auth");
                 let mut ev = Vec::new();
                 if let Some(p) = &public {
@@ -13895,23 +13906,7 @@ fn wire_header_name(n: &str) -> String {
 /// `Authorization` / `X-API-Key` whatever the card says; a `Cookie` header counts only
 /// when no scheme is an apiKey cookie (then its cookie must be there by name).
 fn credentials_missing(view: &crate::model::card::AgentCardView, x: &Exch) -> Option<Vec<String>> {
-    use crate::model::card::Credential;
-    let header = |n: &str| x.req_headers.get(n).is_some_and(|v| !v.trim().is_empty());
-    let cookie = |name: &str| {
-        x.req_headers.get("cookie").is_some_and(|v| {
-            v.split(';').any(|kv| {
-                kv.trim()
-                    .split_once('=')
-                    .is_some_and(|(k, val)| k.trim() == name && !val.trim().is_empty())
-            })
-        })
-    };
-    let present = |cr: &Credential| match cr {
-        Credential::Authorization { .. } => header("authorization"),
-        Credential::Header { name, .. } => header(&name.to_ascii_lowercase()),
-        Credential::Query { name, .. } => query_param(&x.url, name).is_some(),
-        Credential::Cookie { name, .. } => cookie(name),
-    };
+    let present = |cr: &crate::model::card::Credential| credential_present(x, cr);
     let mut best: Option<(usize, Vec<String>)> = None;
     for alt in &view.security_alternatives {
         let have = alt.iter().filter(|c| present(c)).count();
@@ -13934,7 +13929,7 @@ fn credentials_missing(view: &crate::model::card::AgentCardView, x: &Exch) -> Op
         .security_alternatives
         .iter()
         .flatten()
-        .any(|c| matches!(c, Credential::Cookie { .. }));
+        .any(|c| matches!(c, crate::model::card::Credential::Cookie { .. }));
     let names: Vec<String> = view
         .credential_headers
         .iter()
@@ -13949,12 +13944,52 @@ fn credentials_missing(view: &crate::model::card::AgentCardView, x: &Exch) -> Op
     (!any).then(Vec::new)
 }
 
+/// True when request `x` carries credential `cr` of a card's security scheme (AUTH-005):
+/// the `Authorization` header with a token, the apiKey header / query parameter / named
+/// cookie with a value.
+fn credential_present(x: &Exch, cr: &crate::model::card::Credential) -> bool {
+    use crate::model::card::Credential;
+    let header = |n: &str| x.req_headers.get(n).is_some_and(|v| credential_value(n, v));
+    match cr {
+        Credential::Authorization { .. } => header("authorization"),
+        Credential::Header { name, .. } => header(&name.to_ascii_lowercase()),
+        Credential::Query { name, .. } => query_param(&x.url, name).is_some(),
+        Credential::Cookie { name, .. } => x.req_headers.get("cookie").is_some_and(|v| {
+            v.split(';').any(|kv| {
+                kv.trim()
+                    .split_once('=')
+                    .is_some_and(|(k, val)| k.trim() == name && !val.trim().is_empty())
+            })
+        }),
+    }
+}
+
 fn has_credentials(h: &Headers, names: &[String]) -> bool {
-    names
-        .iter()
-        .any(|n| h.get(n).is_some_and(|v| !v.trim().is_empty()))
-        || h.contains("authorization")
-        || h.contains("x-api-key")
+    let present = |n: &str| h.get(n).is_some_and(|v| credential_value(n, v));
+    names.iter().any(|n| present(n)) || present("authorization") || present("x-api-key")
+}
+
+/// True when header `name`'s value `v` carries a credential (AUTH-005: "authentication
+/// with a scheme from the public card"): not blank, and for `Authorization` not an
+/// auth-scheme keyword alone (`Bearer`, `Bearer `, `Basic`: RFC 9110 §11.4 credentials are
+/// the scheme *and* its token; breaker14 P6).
+fn credential_value(name: &str, v: &str) -> bool {
+    let v = v.trim();
+    if v.is_empty() {
+        return false;
+    }
+    if !name.eq_ignore_ascii_case("authorization") {
+        return true;
+    }
+    let mut words = v.split_whitespace();
+    let first = words.next().unwrap_or_default();
+    if words.next().is_some() {
+        return true;
+    }
+    !matches!(
+        first.to_ascii_lowercase().as_str(),
+        "bearer" | "basic" | "digest" | "token" | "dpop" | "negotiate" | "apikey" | "api-key"
+    )
 }
 
 /// Push-notification URL of a request (PUSH-002): `(JSON Pointer, url)`. Only send,
