@@ -2612,7 +2612,38 @@ impl State {
                 );
             }
         }
-        let Some(cv) = client.4.as_deref() else {
+        // VER-003: a missing or empty A2A-Version means 0.3. A gateway that adds another
+        // version upstream to a client's header-less call changes the declared version as
+        // much as one that strips it (CASE-19 the other way round, breaker14 P9); adding
+        // `0.3` only makes the implicit version explicit.
+        let Some(cv) = client.4.as_deref().filter(|v| !v.trim().is_empty()) else {
+            let Some(u) = uv.as_deref().map(str::trim).filter(|u| !u.is_empty()) else {
+                return;
+            };
+            let minor = |v: &str| v.split('.').take(2).collect::<Vec<_>>().join(".");
+            if minor(u) == "0.3" {
+                return;
+            }
+            self.ver_stripped_clients.push_back(client.0.clone());
+            if self.ver_stripped_clients.len() > MAX_PENDING_UP {
+                self.ver_stripped_clients.pop_front();
+            }
+            self.find(
+                &r::VER_HEADER_STRIPPED,
+                format!(
+                    "gateway added header A2A-Version {u} on the upstream leg to a client call that sent none (which declares 0.3, VER-003): the agent judges the client's call as {u}"
+                ),
+                vec![
+                    Evidence {
+                        seq: client.5,
+                        exchange: Some(client.0.clone()),
+                        pointer: None,
+                        found: None,
+                    },
+                    up_ev,
+                ],
+                &up_leg,
+            );
             return;
         };
         if uv.as_deref() != Some(cv) {
