@@ -2909,6 +2909,27 @@ impl State {
                         excerpt(&data),
                     ),
                 };
+                // The client leg of a gateway whose upstream twin carries the same stream
+                // framed right (every event ended by a blank line, STREAM-005): the gateway
+                // re-framed it, the agent's stream was correct (breaker14 P10).
+                if let Some((up, n, up_seq)) = self.upstream_framed_right(x) {
+                    let mut ev = vec![x.ev_at(seq, "", Some(found))];
+                    ev.push(Evidence {
+                        seq: up_seq,
+                        exchange: Some(up.clone()),
+                        pointer: None,
+                        found: None,
+                    });
+                    self.stream_once(
+                        x,
+                        &r::GW_SSE_LOST,
+                        format!(
+                            "gateway re-framed the agent's SSE stream on the client leg: {msg}, while the agent ended each of its {n} events on the upstream leg ({up}) with a blank line, so the client cannot split the events the agent sent"
+                        ),
+                        ev,
+                    );
+                    return;
+                }
                 self.stream_once(
                     x,
                     &r::SSE_NOT_TERMINATED,
@@ -2980,6 +3001,23 @@ impl State {
         {
             self.incomplete.push((x.id.clone(), why));
         }
+    }
+
+    /// `(upstream exchange id, events, its response seq)` when client-leg exchange `x` has a gateway's
+    /// upstream twin that is an SSE stream with at least one event and no framing problem
+    /// so far (RPC-005 / STREAM-005: the agent framed its stream right).
+    fn upstream_framed_right(&self, x: &Exch) -> Option<(String, u32, u64)> {
+        if x.leg.is_some() {
+            return None;
+        }
+        let up = &self.gw_pairs.iter().rev().find(|p| p.client == x.id)?.up;
+        let ux = self
+            .open
+            .get(up)
+            .map(|b| &**b)
+            .or_else(|| self.done_streams.iter().find(|o| &o.id == up))?;
+        let s = ux.sse.as_ref()?;
+        (!s.undecodable && s.events > 0).then(|| (up.clone(), s.events, ux.resp_seq))
     }
 
     fn stream_once(&mut self, x: &mut Exch, rule: &'static Rule, msg: String, ev: Vec<Evidence>) {
