@@ -12669,7 +12669,13 @@ impl State {
             if !seen.insert(itf.url.clone()) {
                 continue;
             }
-            let Some(u) = parse_url(&itf.url) else {
+            // gRPC interfaces are often written as a gRPC target (`host:port`,
+            // `dns:///host:port`) without a URL scheme: its authority is judged like a
+            // URL's (CARD-005, breaker14 P4).
+            let Some(u) = grpc_target_url(&itf.binding, &itf.url)
+                .as_deref()
+                .map_or_else(|| parse_url(&itf.url), parse_url)
+            else {
                 continue;
             };
             let ptr = format!("{base}{}", itf.pointer());
@@ -13034,6 +13040,28 @@ fn a2a_error_answer(c: Option<&Call>, o: &Obj) -> bool {
                 .is_some_and(|t| !t.is_empty())
         });
     !matches!(op, Op::SendMessage | Op::SendStreamingMessage) || names_task
+}
+
+/// `https://host:port/` for a `GRPC` interface `url` written as a gRPC target without a
+/// URL scheme (`localhost:50051`, `10.0.0.7:50051`, `dns:///planner.svc:50051`; gRPC
+/// naming), so the card-URL rules can read its authority (CARD-005); `None` otherwise.
+fn grpc_target_url(binding: &str, url: &str) -> Option<String> {
+    if !binding.eq_ignore_ascii_case("GRPC") || (url.contains("://") && !url.starts_with("dns:")) {
+        return None;
+    }
+    let t = url
+        .strip_prefix("dns:///")
+        .or_else(|| url.strip_prefix("dns:"))
+        .unwrap_or(url);
+    let (host, port) = t.rsplit_once(':')?;
+    if host.is_empty()
+        || host.contains(['/', '@', ' '])
+        || port.is_empty()
+        || !port.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    Some(format!("https://{host}:{port}/"))
 }
 
 /// Why a call got no answer from the agent ([`no_answer_cause`]).
