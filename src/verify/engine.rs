@@ -12793,13 +12793,19 @@ impl State {
                         | Op::CreatePushConfig
                 )
             });
-            let not_endpoint = same_doc
-                || is_card_path(p)
-                || net::norm_path(p).ends_with("/v1/card")
-                || op_route.is_some();
+            // The authenticated extended card document (0.3 §7.10 `GET
+            // /agent/authenticatedExtendedCard`, 1.0 HTTP+JSON `GET /extendedAgentCard`):
+            // a card, not an endpoint (breaker14 P16).
+            let np = net::norm_path(p);
+            let extended_doc = np.ends_with("/agent/authenticatedExtendedCard")
+                || np.ends_with("/extendedAgentCard")
+                || np.ends_with("/v1/card");
+            let not_endpoint = same_doc || is_card_path(p) || extended_doc || op_route.is_some();
             if not_endpoint {
                 let what = if op_route.is_some() {
                     "an operation route"
+                } else if extended_doc && !np.ends_with("/v1/card") {
+                    "the authenticated extended agent card document"
                 } else {
                     "the agent card document"
                 };
