@@ -639,6 +639,10 @@ pub(super) struct State {
     cards: HashMap<String, Arc<CardRec>>,
     /// Advertised interface URLs, by URL.
     advertised: HashMap<String, Advertised>,
+    /// The exchange whose 404/405 CARD-URL-002 just reported as the advertised URL's
+    /// missing route: the router's page is no A2A error answer of the agent, so
+    /// REST-ERROR-001 does not judge it (CARD-005, breaker14 P1/P2).
+    route_missing_exchange: Option<String>,
     /// ListTasks `nextPageToken`s handed out, by leg and token ([`task_key`] form), with
     /// the chain of pages that led to them; insertion order in `list_page_order`
     /// (bounded by [`MAX_PAGE_TOKENS`]).
@@ -1024,6 +1028,7 @@ impl State {
             done_requests: VecDeque::new(),
             cards: HashMap::new(),
             advertised: HashMap::new(),
+            route_missing_exchange: None,
             list_pages: HashMap::new(),
             list_page_order: VecDeque::new(),
             task_order: VecDeque::new(),
@@ -2737,7 +2742,38 @@ impl State {
                 );
             }
         }
-        let Some(cv) = client.4.as_deref() else {
+        // VER-003: a missing or empty A2A-Version means 0.3. A gateway that adds another
+        // version upstream to a client's header-less call changes the declared version as
+        // much as one that strips it (CASE-19 the other way round, breaker14 P9); adding
+        // `0.3` only makes the implicit version explicit.
+        let Some(cv) = client.4.as_deref().filter(|v| !v.trim().is_empty()) else {
+            let Some(u) = uv.as_deref().map(str::trim).filter(|u| !u.is_empty()) else {
+                return;
+            };
+            let minor = |v: &str| v.split('.').take(2).collect::<Vec<_>>().join(".");
+            if minor(u) == "0.3" {
+                return;
+            }
+            self.ver_stripped_clients.push_back(client.0.clone());
+            if self.ver_stripped_clients.len() > MAX_PENDING_UP {
+                self.ver_stripped_clients.pop_front();
+            }
+            self.find(
+                &r::VER_HEADER_STRIPPED,
+                format!(
+                    "gateway added header A2A-Version {u} on the upstream leg to a client call that sent none (which declares 0.3, VER-003): the agent judges the client's call as {u}"
+                ),
+                vec![
+                    Evidence {
+                        seq: client.5,
+                        exchange: Some(client.0.clone()),
+                        pointer: None,
+                        found: None,
+                    },
+                    up_ev,
+                ],
+                &up_leg,
+            );
             return;
         };
         if uv.as_deref() != Some(cv) {
@@ -3003,6 +3039,27 @@ impl State {
                         excerpt(&data),
                     ),
                 };
+                // The client leg of a gateway whose upstream twin carries the same stream
+                // framed right (every event ended by a blank line, STREAM-005): the gateway
+                // re-framed it, the agent's stream was correct (breaker14 P10).
+                if let Some((up, n, up_seq)) = self.upstream_framed_right(x) {
+                    let mut ev = vec![x.ev_at(seq, "", Some(found))];
+                    ev.push(Evidence {
+                        seq: up_seq,
+                        exchange: Some(up.clone()),
+                        pointer: None,
+                        found: None,
+                    });
+                    self.stream_once(
+                        x,
+                        &r::GW_SSE_LOST,
+                        format!(
+                            "gateway re-framed the agent's SSE stream on the client leg: {msg}, while the agent ended each of its {n} events on the upstream leg ({up}) with a blank line, so the client cannot split the events the agent sent"
+                        ),
+                        ev,
+                    );
+                    return;
+                }
                 self.stream_once(
                     x,
                     &r::SSE_NOT_TERMINATED,
@@ -3074,6 +3131,23 @@ impl State {
         {
             self.incomplete.push((x.id.clone(), why));
         }
+    }
+
+    /// `(upstream exchange id, events, its response seq)` when client-leg exchange `x` has a gateway's
+    /// upstream twin that is an SSE stream with at least one event and no framing problem
+    /// so far (RPC-005 / STREAM-005: the agent framed its stream right).
+    fn upstream_framed_right(&self, x: &Exch) -> Option<(String, u32, u64)> {
+        if x.leg.is_some() {
+            return None;
+        }
+        let up = &self.gw_pairs.iter().rev().find(|p| p.client == x.id)?.up;
+        let ux = self
+            .open
+            .get(up)
+            .map(|b| &**b)
+            .or_else(|| self.done_streams.iter().find(|o| &o.id == up))?;
+        let s = ux.sse.as_ref()?;
+        (!s.undecodable && s.events > 0).then(|| (up.clone(), s.events, ux.resp_seq))
     }
 
     fn stream_once(&mut self, x: &mut Exch, rule: &'static Rule, msg: String, ev: Vec<Evidence>) {
@@ -10965,6 +11039,9 @@ impl State {
     /// 404 page) on an operation route of an interface that answered before: no client can
     /// read which A2A error it is (breaker8 G1).
     fn rest_error_not_json(&mut self, x: &Exch, c: &Call, status: u16, bseq: u64) {
+        if self.route_missing_exchange.as_deref() == Some(x.id.as_str()) {
+            return;
+        }
         let what = if x.body.as_slice().is_empty() {
             format!("the HTTP {status} body is empty")
         } else {
@@ -11147,6 +11224,9 @@ impl State {
 
     /// ERR-003 (1.0 AIP-193 shape) and REST-003 (0.3 routes: the 0.3 A2A error object).
     fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
+        if self.route_missing_exchange.as_deref() == Some(x.id.as_str()) {
+            return;
+        }
         let c = x.call.clone().unwrap_or_default();
         let Some(o) = v.as_object() else { return };
         let aip = o.get("error").and_then(Json::as_object);
@@ -12664,7 +12744,18 @@ impl State {
                     .iter()
                     .any(|q| query_param(&x.url, q).is_some())
             });
-            if needs && !query_cred && !has_credentials(&x.req_headers, &creds) {
+            // With the card's security requirements spelled out (apiKey `in`+`name`, http
+            // bearer, ...), only their credentials count: a `Cookie: _ga=...` is no
+            // `X-API-Key` (AUTH-005, breaker14 P6).
+            let uncredentialed = match public.as_ref() {
+                Some(p) if !p.view.security_alternatives.is_empty() => !p
+                    .view
+                    .security_alternatives
+                    .iter()
+                    .any(|alt| alt.iter().all(|cr| credential_present(x, cr))),
+                _ => !query_cred && !has_credentials(&x.req_headers, &creds),
+            };
+            if needs && uncredentialed {
                 self.areas.insert("auth");
                 let mut ev = Vec::new();
                 if let Some(p) = &public {
@@ -12950,7 +13041,13 @@ impl State {
             if !seen.insert(itf.url.clone()) {
                 continue;
             }
-            let Some(u) = parse_url(&itf.url) else {
+            // gRPC interfaces are often written as a gRPC target (`host:port`,
+            // `dns:///host:port`) without a URL scheme: its authority is judged like a
+            // URL's (CARD-005, breaker14 P4).
+            let Some(u) = grpc_target_url(&itf.binding, &itf.url)
+                .as_deref()
+                .map_or_else(|| parse_url(&itf.url), parse_url)
+            else {
                 continue;
             };
             let ptr = format!("{base}{}", itf.pointer());
@@ -13068,13 +13165,19 @@ impl State {
                         | Op::CreatePushConfig
                 )
             });
-            let not_endpoint = same_doc
-                || is_card_path(p)
-                || net::norm_path(p).ends_with("/v1/card")
-                || op_route.is_some();
+            // The authenticated extended card document (0.3 §7.10 `GET
+            // /agent/authenticatedExtendedCard`, 1.0 HTTP+JSON `GET /extendedAgentCard`):
+            // a card, not an endpoint (breaker14 P16).
+            let np = net::norm_path(p);
+            let extended_doc = np.ends_with("/agent/authenticatedExtendedCard")
+                || np.ends_with("/extendedAgentCard")
+                || np.ends_with("/v1/card");
+            let not_endpoint = same_doc || is_card_path(p) || extended_doc || op_route.is_some();
             if not_endpoint {
                 let what = if op_route.is_some() {
                     "an operation route"
+                } else if extended_doc && !np.ends_with("/v1/card") {
+                    "the authenticated extended agent card document"
                 } else {
                     "the agent card document"
                 };
@@ -13113,6 +13216,12 @@ impl State {
     fn check_advertised_use(&mut self, x: &Exch) {
         let Some(p) = &x.parts else { return };
         if x.leg.is_some() {
+            return;
+        }
+        // A CORS preflight (`OPTIONS`) or a `HEAD` is answered by whatever fronts the URL
+        // (a gateway's CORS filter answers 204 for any path): no A2A call, so neither proof
+        // that the URL serves the binding nor that it does not (CARD-005, breaker14 P1).
+        if x.method.eq_ignore_ascii_case("OPTIONS") || x.method.eq_ignore_ascii_case("HEAD") {
             return;
         }
         if matches!(x.status, Some(301..=303) | Some(307) | Some(308))
@@ -13195,7 +13304,7 @@ impl State {
         // A 404 that carries an A2A error (TaskNotFound on a REST route, ...) is an answer.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         if let Ok(Json::Object(o)) = Json::parse(&body) {
-            if o.contains_key("error") || (o.contains_key("code") && o.contains_key("message")) {
+            if a2a_error_answer(x.call.as_deref(), &o) {
                 self.mark_answered(p, &x.method);
                 return;
             }
@@ -13225,6 +13334,7 @@ impl State {
             };
             a.reported = true;
             let a = a.clone();
+            self.route_missing_exchange = Some(x.id.clone());
             self.find(
                 &r::CARD_URL_UNREACHABLE,
                 format!("advertised interface url {} {how} when used", a.shown),
@@ -13255,6 +13365,81 @@ fn bom_before_json(body: &[u8]) -> Option<String> {
     Json::parse(rest).is_ok().then(|| {
         ": it starts with a UTF-8 byte order mark (bytes EF BB BF, U+FEFF) before the JSON text, which RFC 8259 §8.1 forbids and JSON parsers reject (\"Unexpected UTF-8 BOM\"); write the body without a BOM (.NET: new UTF8Encoding(false))".to_string()
     })
+}
+
+/// True when JSON error body `o` of a 404/405 to call `c` is an answer of the agent, not
+/// a router's or gateway's "no such route" page (CARD-005, breaker14 P2): a JSON-RPC error
+/// envelope, a 1.0 AIP-193 `error` object (`{"error":{code,status,...}}`, or one whose
+/// `details` carry a `google.rpc.ErrorInfo` of domain `a2a-protocol.org`), a 0.x A2A error code (−32001..−32099, ERR-002), or any
+/// `error`/`code`+`message` body to a call that names a resource that can be missing (a
+/// task id in the route, params or the message). A `message:send` naming no task has no
+/// such resource: `{"code":404,"status":"NOT_FOUND"}` or Kong's `{"message":"no Route
+/// matched"}` there means the route is missing.
+fn a2a_error_answer(c: Option<&Call>, o: &Obj) -> bool {
+    if o.contains_key("jsonrpc") && o.contains_key("error") {
+        return true;
+    }
+    let a2a_code = |v: Option<&Json>| {
+        v.and_then(Json::as_i64)
+            .is_some_and(|n| (-32099..=-32001).contains(&n))
+    };
+    if a2a_code(o.get("code")) {
+        return true;
+    }
+    if let Some(e) = o.get("error").and_then(Json::as_object) {
+        if a2a_code(e.get("code")) {
+            return true;
+        }
+        let a2a_domain = e.get("details").and_then(Json::as_array).is_some_and(|d| {
+            d.iter().any(|i| {
+                i.get("domain")
+                    .and_then(Json::as_str)
+                    .is_some_and(|t| t.eq_ignore_ascii_case("a2a-protocol.org"))
+            })
+        });
+        // The 1.0 binding's own error shape (`{"error":{code,status,message}}`, REST-003):
+        // written by an A2A server, not by a router's default page.
+        let aip193 = e.get("code").is_some_and(Json::is_i64)
+            && e.get("status").and_then(Json::as_str).is_some();
+        if a2a_domain || aip193 {
+            return true;
+        }
+    }
+    if !(o.contains_key("error") || (o.contains_key("code") && o.contains_key("message"))) {
+        return false;
+    }
+    let Some(c) = c else { return true };
+    let Some(op) = c.op else { return true };
+    let names_task = c.task_id().is_some()
+        || a2a::params_message(&c.params).is_some_and(|m| {
+            m.get("taskId")
+                .or_else(|| m.get("task_id"))
+                .and_then(Json::as_str)
+                .is_some_and(|t| !t.is_empty())
+        });
+    !matches!(op, Op::SendMessage | Op::SendStreamingMessage) || names_task
+}
+
+/// `https://host:port/` for a `GRPC` interface `url` written as a gRPC target without a
+/// URL scheme (`localhost:50051`, `10.0.0.7:50051`, `dns:///planner.svc:50051`; gRPC
+/// naming), so the card-URL rules can read its authority (CARD-005); `None` otherwise.
+fn grpc_target_url(binding: &str, url: &str) -> Option<String> {
+    if !binding.eq_ignore_ascii_case("GRPC") || (url.contains("://") && !url.starts_with("dns:")) {
+        return None;
+    }
+    let t = url
+        .strip_prefix("dns:///")
+        .or_else(|| url.strip_prefix("dns:"))
+        .unwrap_or(url);
+    let (host, port) = t.rsplit_once(':')?;
+    if host.is_empty()
+        || host.contains(['/', '@', ' '])
+        || port.is_empty()
+        || !port.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    Some(format!("https://{host}:{port}/"))
 }
 
 /// Why a call got no answer from the agent ([`no_answer_cause`]).
@@ -14196,23 +14381,7 @@ fn wire_header_name(n: &str) -> String {
 /// `Authorization` / `X-API-Key` whatever the card says; a `Cookie` header counts only
 /// when no scheme is an apiKey cookie (then its cookie must be there by name).
 fn credentials_missing(view: &crate::model::card::AgentCardView, x: &Exch) -> Option<Vec<String>> {
-    use crate::model::card::Credential;
-    let header = |n: &str| x.req_headers.get(n).is_some_and(|v| !v.trim().is_empty());
-    let cookie = |name: &str| {
-        x.req_headers.get("cookie").is_some_and(|v| {
-            v.split(';').any(|kv| {
-                kv.trim()
-                    .split_once('=')
-                    .is_some_and(|(k, val)| k.trim() == name && !val.trim().is_empty())
-            })
-        })
-    };
-    let present = |cr: &Credential| match cr {
-        Credential::Authorization { .. } => header("authorization"),
-        Credential::Header { name, .. } => header(&name.to_ascii_lowercase()),
-        Credential::Query { name, .. } => query_param(&x.url, name).is_some(),
-        Credential::Cookie { name, .. } => cookie(name),
-    };
+    let present = |cr: &crate::model::card::Credential| credential_present(x, cr);
     let mut best: Option<(usize, Vec<String>)> = None;
     for alt in &view.security_alternatives {
         let have = alt.iter().filter(|c| present(c)).count();
@@ -14235,7 +14404,7 @@ fn credentials_missing(view: &crate::model::card::AgentCardView, x: &Exch) -> Op
         .security_alternatives
         .iter()
         .flatten()
-        .any(|c| matches!(c, Credential::Cookie { .. }));
+        .any(|c| matches!(c, crate::model::card::Credential::Cookie { .. }));
     let names: Vec<String> = view
         .credential_headers
         .iter()
@@ -14250,12 +14419,52 @@ fn credentials_missing(view: &crate::model::card::AgentCardView, x: &Exch) -> Op
     (!any).then(Vec::new)
 }
 
+/// True when request `x` carries credential `cr` of a card's security scheme (AUTH-005):
+/// the `Authorization` header with a token, the apiKey header / query parameter / named
+/// cookie with a value.
+fn credential_present(x: &Exch, cr: &crate::model::card::Credential) -> bool {
+    use crate::model::card::Credential;
+    let header = |n: &str| x.req_headers.get(n).is_some_and(|v| credential_value(n, v));
+    match cr {
+        Credential::Authorization { .. } => header("authorization"),
+        Credential::Header { name, .. } => header(&name.to_ascii_lowercase()),
+        Credential::Query { name, .. } => query_param(&x.url, name).is_some(),
+        Credential::Cookie { name, .. } => x.req_headers.get("cookie").is_some_and(|v| {
+            v.split(';').any(|kv| {
+                kv.trim()
+                    .split_once('=')
+                    .is_some_and(|(k, val)| k.trim() == name && !val.trim().is_empty())
+            })
+        }),
+    }
+}
+
 fn has_credentials(h: &Headers, names: &[String]) -> bool {
-    names
-        .iter()
-        .any(|n| h.get(n).is_some_and(|v| !v.trim().is_empty()))
-        || h.contains("authorization")
-        || h.contains("x-api-key")
+    let present = |n: &str| h.get(n).is_some_and(|v| credential_value(n, v));
+    names.iter().any(|n| present(n)) || present("authorization") || present("x-api-key")
+}
+
+/// True when header `name`'s value `v` carries a credential (AUTH-005: "authentication
+/// with a scheme from the public card"): not blank, and for `Authorization` not an
+/// auth-scheme keyword alone (`Bearer`, `Bearer `, `Basic`: RFC 9110 §11.4 credentials are
+/// the scheme *and* its token; breaker14 P6).
+fn credential_value(name: &str, v: &str) -> bool {
+    let v = v.trim();
+    if v.is_empty() {
+        return false;
+    }
+    if !name.eq_ignore_ascii_case("authorization") {
+        return true;
+    }
+    let mut words = v.split_whitespace();
+    let first = words.next().unwrap_or_default();
+    if words.next().is_some() {
+        return true;
+    }
+    !matches!(
+        first.to_ascii_lowercase().as_str(),
+        "bearer" | "basic" | "digest" | "token" | "dpop" | "negotiate" | "apikey" | "api-key"
+    )
 }
 
 /// Push-notification URL of a request (PUSH-002): `(JSON Pointer, url)`. Only send,
