@@ -639,6 +639,13 @@ pub(super) struct State {
     cards: HashMap<String, Arc<CardRec>>,
     /// Advertised interface URLs, by URL.
     advertised: HashMap<String, Advertised>,
+    /// CARD-URL-001 findings held until the end (CARD-005: the card must name the *real*
+    /// URL): (interface url, message, evidence, leg). Dropped when an A2A call to that URL
+    /// was answered with success ([`Self::served_urls`]): the repeated segment is real.
+    pending_doubled: Vec<(String, String, Vec<Evidence>, Option<String>)>,
+    /// Advertised interface URLs (keys of [`Self::advertised`]) an A2A call used and the
+    /// agent answered with success (2xx, no error body).
+    served_urls: HashSet<String>,
     /// ListTasks `nextPageToken`s handed out, by leg and token ([`task_key`] form), with
     /// the chain of pages that led to them; insertion order in `list_page_order`
     /// (bounded by [`MAX_PAGE_TOKENS`]).
@@ -1015,6 +1022,8 @@ impl State {
             done_requests: VecDeque::new(),
             cards: HashMap::new(),
             advertised: HashMap::new(),
+            pending_doubled: Vec::new(),
+            served_urls: HashSet::new(),
             list_pages: HashMap::new(),
             list_page_order: VecDeque::new(),
             task_order: VecDeque::new(),
@@ -1446,6 +1455,12 @@ impl State {
         // during the run `gateway` means that an upstream leg is recorded.
         if !self.areas_unanswered.is_empty() {
             self.areas.insert("gateway");
+        }
+        // CARD-URL-001: a repeated segment no successful call proved real.
+        for (url, msg, ev, leg) in std::mem::take(&mut self.pending_doubled) {
+            if !self.served_urls.contains(&url) {
+                self.find(&r::CARD_URL_DOUBLED_PATH, msg, ev, &leg);
+            }
         }
         let mut findings = self.out;
         findings.sort_by_key(|f| f.first_seq());
@@ -4276,6 +4291,7 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
+        self.mark_served(&x);
         self.reset_without_answer(&x);
         // An HTTP+JSON route in other letter case the agent refused (404, 405, ...): no
         // call of the operation it resembles, only the client's path is judged.
@@ -12636,19 +12652,22 @@ impl State {
                     } else {
                         format!("glues the prefix /{next}/ onto /{run}/")
                     };
-                    self.find(
-                        &r::CARD_URL_DOUBLED_PATH,
-                        format!(
-                            "card interface url {what} (card fetched from {})",
-                            if x.path.is_empty() {
-                                "an unknown path"
-                            } else {
-                                &x.path
-                            }
-                        ),
-                        vec![x.ev_at(bseq, &ptr, found.clone())],
-                        &x.leg,
+                    // Held until the end: a later successful call to this URL proves
+                    // the repeated segment real (kagent's `/api/a2a/echo/echo/`).
+                    let msg = format!(
+                        "card interface url {what} (card fetched from {})",
+                        if x.path.is_empty() {
+                            "an unknown path"
+                        } else {
+                            &x.path
+                        }
                     );
+                    self.pending_doubled.push((
+                        itf.url.clone(),
+                        msg,
+                        vec![x.ev_at(bseq, &ptr, found.clone())],
+                        x.leg.clone(),
+                    ));
                 }
             }
             let _ = doubled;
@@ -13107,6 +13126,42 @@ impl State {
                 && a.parts.origin() == origin
                 && path.starts_with(&format!("{}/", net::norm_path(&a.parts.path)))
         })
+    }
+
+    /// Records in [`Self::served_urls`] the advertised URLs an A2A call in `x` used when the
+    /// agent answered it with success (2xx, no JSON-RPC / AIP-193 error body, not the
+    /// proxy's own answer): proof that the URL is real (CARD-005). Same matching as
+    /// [`Self::mark_answered`].
+    fn mark_served(&mut self, x: &Exch) {
+        let Some(p) = &x.parts else { return };
+        if x.synthetic
+            || x.answer_error
+            || !matches!(x.status, Some(200..=299))
+            || !x.call.as_ref().is_some_and(|c| c.op.is_some())
+            || self.advertised.is_empty()
+        {
+            return;
+        }
+        // A router's catch-all page (`200 text/html`) is no A2A answer.
+        let ct = x
+            .resp_headers
+            .get("content-type")
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if !(ct.contains("json") || ct.contains("event-stream") || ct.contains("grpc")) {
+            return;
+        }
+        let origin = p.origin();
+        let path = net::norm_path(&p.path).to_string();
+        for (k, a) in &self.advertised {
+            if a.parts.origin() != origin {
+                continue;
+            }
+            let base = net::norm_path(&a.parts.path);
+            if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
+                self.served_urls.insert(k.clone());
+            }
+        }
     }
 
     /// Marks the advertised URLs a request to `p` used as answered ([`Advertised::answered`]);
