@@ -2993,7 +2993,23 @@ impl State {
                 .as_ref()
                 .and_then(|s| s.context_id.clone())
                 .or_else(|| {
-                    ev_task.and_then(|k| self.tasks.get(&k).and_then(|t| t.context_id.clone()))
+                    ev_task
+                        .as_ref()
+                        .and_then(|k| self.tasks.get(k).and_then(|t| t.context_id.clone()))
+                        .filter(|c| c != a2a::V01_NO_SESSION)
+                })
+                .or_else(|| {
+                    // The request's `params.sessionId` (`tasks/sendSubscribe {id, sessionId}`)
+                    // names the task's session when the event's task is the request's.
+                    let body = decode_body(&x.req_headers, x.req_body.as_slice())?;
+                    let rq = Json::parse(&body).ok()?;
+                    let params = rq.get("params")?;
+                    let rid = params.get("id").and_then(Json::as_str)?;
+                    let eid = v.get("result").unwrap_or(v).get("id").and_then(Json::as_str)?;
+                    (rid == eid)
+                        .then(|| params.get("sessionId").and_then(Json::as_str))
+                        .flatten()
+                        .map(str::to_string)
                 });
             let lifted = match v.get("result") {
                 Some(res) if v.get("jsonrpc").is_some() => {
@@ -3925,8 +3941,13 @@ impl State {
         }
         t.in_calls |= !x.call.as_ref().is_some_and(|c| c.webhook);
         let mut ctx_change = None;
+        // 0.1 stream events have no session member (`TaskStatusUpdateEvent` = id, status,
+        // final, metadata): their placeholder names no context, so it neither changes
+        // nor is changed by a real sessionId (ID-006).
+        let ctx = ctx.filter(|c| *c != a2a::V01_NO_SESSION);
         match (&t.context_id, ctx) {
             (None, Some(c)) => t.context_id = Some(c.to_string()),
+            (Some(k), Some(c)) if k == a2a::V01_NO_SESSION => t.context_id = Some(c.to_string()),
             (Some(k), Some(c)) if k != c => ctx_change = Some((k.clone(), c.to_string())),
             _ => {}
         }
