@@ -766,8 +766,9 @@ pub(super) struct State {
     /// with its agent (the identity [`State::agent_scope`] gives) and the tenants the card
     /// declared for it (CARD-008). At most [`MAX_AGENT_KEYS`] authorities.
     agent_ifaces: HashMap<String, Vec<AgentIface>>,
-    /// Authorities whose calls were keyed by the authority alone (no card known then): a
-    /// card listing one later keeps that identity, so the agent's tasks stay one set.
+    /// Identities calls were keyed by with no card known then: the authority, or the
+    /// authority and endpoint path (`host:port/api/a2a/ns/name`) off the root: a card
+    /// listing one later keeps that identity, so the agent's tasks stay one set.
     agent_bare: HashSet<String>,
     /// The first agent identity of each leg: its tasks are keyed without scope.
     first_agent: HashMap<Option<String>, String>,
@@ -2770,10 +2771,24 @@ impl State {
                 }
             }
             None => {
-                if self.agent_bare.len() < MAX_AGENT_KEYS && !self.agent_bare.contains(&auth) {
-                    self.agent_bare.insert(auth.clone());
+                // No card: the endpoint is the agent (RPC-001: a JSON-RPC agent is one
+                // endpoint URL; an HTTP+JSON agent the base before its routes), so two
+                // agents a gateway serves under `/api/a2a/{ns}/{name}` on one host keep
+                // their own task ids (ID-001, TASK-009). The root path keys by authority.
+                let base = match c.binding {
+                    Some(Binding::JsonRpc) => Some(path.to_string()),
+                    Some(Binding::Rest) => rest_route(&x.method, &p.path)
+                        .map(|rt| net::norm_path(&rt.base).to_string()),
+                    _ => None,
+                };
+                let ident = match base.filter(|b| !b.is_empty() && b != "/") {
+                    Some(b) => format!("{auth}{b}"),
+                    None => auth,
+                };
+                if self.agent_bare.len() < MAX_AGENT_KEYS && !self.agent_bare.contains(&ident) {
+                    self.agent_bare.insert(ident.clone());
                 }
-                auth
+                ident
             }
         };
         // The leg's first agent keeps the empty scope (a one-agent recording keys its tasks
@@ -2825,8 +2840,9 @@ impl State {
             .or_else(|| {
                 ifaces
                     .iter()
-                    .find(|(a, _, _)| self.agent_bare.contains(a))
-                    .map(|(a, _, _)| a.clone())
+                    .map(|(a, b, _)| format!("{a}{b}"))
+                    .chain(ifaces.iter().map(|(a, _, _)| a.clone()))
+                    .find(|k| self.agent_bare.contains(k))
             })
             .unwrap_or_else(|| format!("{}{}", first.0, first.1));
         for (a, b, t) in ifaces {
