@@ -419,6 +419,18 @@ impl Exch {
     fn req_body_missing(&self) -> bool {
         self.req_body.len() < self.req_body.expected
     }
+
+    /// An HTTP+JSON call whose request body was recorded whole, is not empty and is not
+    /// JSON (CASE-14 on the REST binding: ERR-001 JSONParseError, ERR-006 → HTTP 400).
+    fn rest_body_not_json(&self, c: &Call) -> bool {
+        if c.binding != Some(Binding::Rest) || self.truncated || self.req_body_missing() {
+            return false;
+        }
+        let Some(body) = decode_body(&self.req_headers, self.req_body.as_slice()) else {
+            return false;
+        };
+        !trim_ascii(&body).is_empty() && Json::parse(&body).is_err()
+    }
 }
 
 impl PartialEq for BodyAcc {
@@ -2043,6 +2055,9 @@ impl State {
             && !c.webhook
             && !deliberate
             && !x.req_body_missing()
+            // a body that is no JSON at all is judged at the agent's answer (REST-ERROR-001),
+            // as the JSON-RPC binding's unparseable request is (RPC-ERROR-001)
+            && !x.rest_body_not_json(&c)
             // params that are no object are RPC-REQ-005's finding, not a missing message
             && (c.binding != Some(Binding::JsonRpc) || c.params_not_object().is_none())
         {
@@ -10486,6 +10501,7 @@ impl State {
             self.after_response(x, None);
             return;
         }
+        self.rest_unparseable_request_answer(x, &c, status, json, bseq);
         if status >= 400 && !x.synthetic {
             if self.rest_version_error(x, &c, status, json, bseq) {
                 self.after_response(x, None);
@@ -10934,6 +10950,57 @@ impl State {
     }
 
     /// ERR-003 (1.0 AIP-193 shape) and REST-003 (0.3 routes: the 0.3 A2A error object).
+    /// REST-ERROR-001 (ERR-001, ERR-006, REST-003): an HTTP+JSON request body that is not
+    /// JSON must be refused with HTTP 400 (1.0: `INVALID_ARGUMENT`; 0.3: JSONParseError
+    /// −32700 mapped to 400). An HTTP 500 (the agent crashed parsing it) or a 2xx (it went
+    /// ahead with a message it could not have read) is the CASE-14 fault on the REST
+    /// binding. Other statuses (401, 404, 413, 415, a gateway's 502/503) are not judged.
+    fn rest_unparseable_request_answer(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        json: Option<&Json>,
+        bseq: u64,
+    ) {
+        if x.synthetic
+            || !(status == 500 || (200..300).contains(&status))
+            || !x.rest_body_not_json(c)
+            || self.gw_own_answer.contains(&x.id)
+        {
+            return;
+        }
+        let (what, right) = if c.dialect == Some(Dialect::V1_0) {
+            let st = json
+                .and_then(|v| v.get("error"))
+                .and_then(|e| e.get("status"))
+                .and_then(Json::as_str)
+                .map(|s| format!(" {s}"))
+                .unwrap_or_default();
+            (format!("HTTP {status}{st}"), "HTTP 400 INVALID_ARGUMENT")
+        } else {
+            let code = json
+                .and_then(|v| v.get("code").or_else(|| v.get("error").and_then(|e| e.get("code"))))
+                .and_then(Json::as_i64)
+                .map(|k| format!(" (code {k})"))
+                .unwrap_or_default();
+            (
+                format!("HTTP {status}{code}"),
+                "HTTP 400 with JSONParseError -32700",
+            )
+        };
+        self.areas.insert("rest");
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!(
+                "the request body of {} is not valid JSON, yet the agent answered {what} instead of {right}",
+                c.op_term("the HTTP+JSON call")
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(Value::from(status)))],
+            &x.leg,
+        );
+    }
+
     fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
         let c = x.call.clone().unwrap_or_default();
         let Some(o) = v.as_object() else { return };
