@@ -6609,6 +6609,9 @@ impl State {
         let (res_id, res_ctx) = match (result_task, x.sse.as_ref()) {
             (Some((id, ctx, _)), _) => (Some(id.to_string()), ctx.map(str::to_string)),
             (None, Some(s)) => (s.task_id.clone(), s.context_id.clone()),
+            // A Message answer (ID-006: the ids a message carries are its task's): its
+            // contextId is judged like a Task's, no task id is taken from it.
+            (None, None) if success => (None, message_answer_context(x, m)),
             _ => (None, None),
         };
         let Some(tid) = str_member(m, "taskId", "task_id").map(str::to_string) else {
@@ -13288,6 +13291,29 @@ impl State {
 }
 
 // ---------------------------------------------------------------------- helpers
+
+/// The `contextId` of a Message answer to send request message `req` (JSON-RPC `result`,
+/// HTTP+JSON body; 0.x `kind:"message"`, 1.0 `{"message":{...}}`), when the answer names
+/// no other task than the request (ID-003, ID-006); `None` for any other answer.
+fn message_answer_context(x: &Exch, req: &Obj) -> Option<String> {
+    let body = decode_body(&x.resp_headers, x.body.as_slice())?;
+    let v = Json::parse(&body).ok()?;
+    let r = v.get("result").unwrap_or(&v);
+    let m = match r.get("message") {
+        Some(m) if m.is_object() => m,
+        _ if r.get("kind").and_then(Json::as_str) == Some("message") => r,
+        _ => return None,
+    };
+    let m = m.as_object()?;
+    let want = str_member(req, "taskId", "task_id");
+    let got = str_member(m, "taskId", "task_id");
+    if got.is_some_and(|g| Some(g) != want) {
+        return None;
+    }
+    str_member(m, "contextId", "context_id")
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+}
 
 /// What an object [`State::note_terminal_snapshot`] reads is of its task.
 #[derive(Clone, Copy, PartialEq, Eq)]
