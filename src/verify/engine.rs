@@ -6678,6 +6678,28 @@ impl State {
                     return;
                 }
             }
+            // TASK-002 / TASK-001: 0.1 continues a task by `tasks/send` / `tasks/sendSubscribe`
+            // naming it in `params.id`; a terminal task "can't be restarted", so accepting
+            // the send is the same fault as a 0.3/1.0 message naming a terminal taskId.
+            let terminal = named
+                .and_then(|n| self.tasks.get(&x.tkey(n)))
+                .and_then(|t| t.terminal.clone())
+                .filter(|(_, tseq, _)| *tseq < x.req_seq);
+            if let (true, Some(n), Some((ts, tseq, txid))) = (success, named, terminal) {
+                let method = c.method.as_deref().unwrap_or("tasks/send");
+                let st = x.state_term(ts);
+                self.find(
+                    &r::TASK_MESSAGE_TO_TERMINAL,
+                    format!("{method} naming task {n} (params.id) in {st} was accepted instead of rejected with an error: a task in a terminal state can't be restarted"),
+                    vec![
+                        Evidence { seq: tseq, exchange: Some(txid), pointer: None, found: Some(Value::String(st.into())) },
+                        x.ev_at(x.req_ev_seq(), "/params/id", Some(Value::String(n.to_string()))),
+                        x.ev(x.resp_seq),
+                    ],
+                    &x.leg,
+                );
+                return;
+            }
             if success {
                 if let Some(rid) = res_id.as_ref().filter(|_| !names_task) {
                     self.check_new_send_answered_old_task(x, base, rid, msg_id.as_deref());
