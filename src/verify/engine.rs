@@ -4344,6 +4344,21 @@ impl State {
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
         self.mark_served(&x);
+        // ID-007: a send the agent refused stored nothing to dedupe, so a later send under
+        // its messageId is no reuse.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            && !self.sent_messages.is_empty()
+            && answer_refused(&x)
+        {
+            if let Some(mid) = params_message(&c.params)
+                .and_then(|m| str_member(m, "messageId", "message_id"))
+            {
+                let key = x.tkey(mid);
+                if self.sent_messages.get(&key).is_some_and(|e| e.2 == x.id) {
+                    self.sent_messages.remove(&key);
+                }
+            }
+        }
         self.reset_without_answer(&x);
         // An HTTP+JSON route in other letter case the agent refused (404, 405, ...): no
         // call of the operation it resembles, only the client's path is judged.
@@ -4748,7 +4763,7 @@ impl State {
         let Some(parts) = m.get("parts").or_else(|| m.get("content")) else {
             return;
         };
-        let hash = json_hash(parts);
+        let hash = parts_hash(parts);
         let key = x.tkey(mid);
         match self.sent_messages.get(&key) {
             Some((old, seq, xid)) if *old != hash && *seq < x.req_seq => {
@@ -13258,16 +13273,15 @@ impl State {
     }
 
     /// Records in [`Self::served_urls`] the advertised URLs an A2A call in `x` used when the
-    /// agent answered it with success (2xx, no JSON-RPC / AIP-193 error body, not the
-    /// proxy's own answer): proof that the URL is real (CARD-005). Same matching as
+    /// agent answered it with success ([`answer_refused`] false, not the proxy's own
+    /// answer): proof that the URL is real (CARD-005). Same matching as
     /// [`Self::mark_answered`].
     fn mark_served(&mut self, x: &Exch) {
         let Some(p) = &x.parts else { return };
         if x.synthetic
-            || x.answer_error
-            || !matches!(x.status, Some(200..=299))
+            || self.pending_doubled.is_empty()
             || !x.call.as_ref().is_some_and(|c| c.op.is_some())
-            || self.advertised.is_empty()
+            || answer_refused(x)
         {
             return;
         }
@@ -14411,6 +14425,48 @@ fn a2a_request_id_ok(rpc: &Option<RequestParse>) -> bool {
 /// object members in any order (what serde_json's sorted map compared before), without
 /// building a `serde_json::Value` or its text (ID-MSG-002 hashes every sent message's
 /// parts). Not collision-resistant: a collision can only hide a reused messageId.
+/// The answer of `x` refuses the call, judged from the wire alone (usable before the
+/// engine parses the body): no answer, an HTTP status outside 2xx, a gRPC status other
+/// than OK, a stream whose only event is a JSON-RPC error, or a JSON body with a non-null
+/// `error` member (JSON-RPC error, AIP-193 error).
+fn answer_refused(x: &Exch) -> bool {
+    if !matches!(x.status, Some(200..=299)) {
+        return true;
+    }
+    if let Some(gs) = x.trailers.get("grpc-status") {
+        return gs.trim() != "0";
+    }
+    if let Some(s) = x.sse.as_ref() {
+        return s.error_seen && s.events <= 1;
+    }
+    let Some(body) = decode_body(&x.resp_headers, x.body.as_slice()) else {
+        return false;
+    };
+    Json::parse(&body)
+        .ok()
+        .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()))
+}
+
+/// [`json_hash`] of a message's `parts` with each part's generation spelling of its kind
+/// dropped (0.1 `type`, 0.2/0.3 `kind`; 1.0 has neither, the member names it): a retry of
+/// one message in another generation's shape hashes the same (ID-007).
+fn parts_hash(parts: &Json) -> u64 {
+    let Json::Array(items) = parts else {
+        return json_hash(parts);
+    };
+    let mut items = items.clone();
+    for p in items.iter_mut() {
+        if let Some(o) = p.as_object_mut() {
+            for k in ["kind", "type"] {
+                if o.get(k).is_some_and(Json::is_string) {
+                    o.remove(k);
+                }
+            }
+        }
+    }
+    json_hash(&Json::Array(items))
+}
+
 fn json_hash(v: &Json) -> u64 {
     use std::hash::Hasher;
     let mut h = IdHasher::default();
