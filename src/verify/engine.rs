@@ -3036,7 +3036,11 @@ impl State {
                     let rq = Json::parse(&body).ok()?;
                     let params = rq.get("params")?;
                     let rid = params.get("id").and_then(Json::as_str)?;
-                    let eid = v.get("result").unwrap_or(v).get("id").and_then(Json::as_str)?;
+                    let eid = v
+                        .get("result")
+                        .unwrap_or(v)
+                        .get("id")
+                        .and_then(Json::as_str)?;
                     (rid == eid)
                         .then(|| params.get("sessionId").and_then(Json::as_str))
                         .flatten()
@@ -4350,8 +4354,8 @@ impl State {
             && !self.sent_messages.is_empty()
             && answer_refused(&x)
         {
-            if let Some(mid) = params_message(&c.params)
-                .and_then(|m| str_member(m, "messageId", "message_id"))
+            if let Some(mid) =
+                params_message(&c.params).and_then(|m| str_member(m, "messageId", "message_id"))
             {
                 let key = x.tkey(mid);
                 if self.sent_messages.get(&key).is_some_and(|e| e.2 == x.id) {
@@ -11020,7 +11024,10 @@ impl State {
             (format!("HTTP {status}{st}"), "HTTP 400 INVALID_ARGUMENT")
         } else {
             let code = json
-                .and_then(|v| v.get("code").or_else(|| v.get("error").and_then(|e| e.get("code"))))
+                .and_then(|v| {
+                    v.get("code")
+                        .or_else(|| v.get("error").and_then(|e| e.get("code")))
+                })
                 .and_then(Json::as_i64)
                 .map(|k| format!(" (code {k})"))
                 .unwrap_or_default();
@@ -13280,7 +13287,7 @@ impl State {
         let Some(p) = &x.parts else { return };
         if x.synthetic
             || self.pending_doubled.is_empty()
-            || !x.call.as_ref().is_some_and(|c| c.op.is_some())
+            || x.call.as_ref().is_none_or(|c| c.op.is_none())
             || answer_refused(x)
         {
             return;
