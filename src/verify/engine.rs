@@ -419,6 +419,18 @@ impl Exch {
     fn req_body_missing(&self) -> bool {
         self.req_body.len() < self.req_body.expected
     }
+
+    /// An HTTP+JSON call whose request body was recorded whole, is not empty and is not
+    /// JSON (CASE-14 on the REST binding: ERR-001 JSONParseError, ERR-006 → HTTP 400).
+    fn rest_body_not_json(&self, c: &Call) -> bool {
+        if c.binding != Some(Binding::Rest) || self.truncated || self.req_body_missing() {
+            return false;
+        }
+        let Some(body) = decode_body(&self.req_headers, self.req_body.as_slice()) else {
+            return false;
+        };
+        !trim_ascii(&body).is_empty() && Json::parse(&body).is_err()
+    }
 }
 
 impl PartialEq for BodyAcc {
@@ -643,6 +655,13 @@ pub(super) struct State {
     /// missing route: the router's page is no A2A error answer of the agent, so
     /// REST-ERROR-001 does not judge it (CARD-005, breaker14 P1/P2).
     route_missing_exchange: Option<String>,
+    /// CARD-URL-001 findings held until the end (CARD-005: the card must name the *real*
+    /// URL): (interface url, message, evidence, leg). Dropped when an A2A call to that URL
+    /// was answered with success ([`Self::served_urls`]): the repeated segment is real.
+    pending_doubled: Vec<(String, String, Vec<Evidence>, Option<String>)>,
+    /// Advertised interface URLs (keys of [`Self::advertised`]) an A2A call used and the
+    /// agent answered with success (2xx, no error body).
+    served_urls: HashSet<String>,
     /// ListTasks `nextPageToken`s handed out, by leg and token ([`task_key`] form), with
     /// the chain of pages that led to them; insertion order in `list_page_order`
     /// (bounded by [`MAX_PAGE_TOKENS`]).
@@ -772,8 +791,9 @@ pub(super) struct State {
     /// with its agent (the identity [`State::agent_scope`] gives) and the tenants the card
     /// declared for it (CARD-008). At most [`MAX_AGENT_KEYS`] authorities.
     agent_ifaces: HashMap<String, Vec<AgentIface>>,
-    /// Authorities whose calls were keyed by the authority alone (no card known then): a
-    /// card listing one later keeps that identity, so the agent's tasks stay one set.
+    /// Identities calls were keyed by with no card known then: the authority, or the
+    /// authority and endpoint path (`host:port/api/a2a/ns/name`) off the root: a card
+    /// listing one later keeps that identity, so the agent's tasks stay one set.
     agent_bare: HashSet<String>,
     /// The first agent identity of each leg: its tasks are keyed without scope.
     first_agent: HashMap<Option<String>, String>,
@@ -1029,6 +1049,8 @@ impl State {
             cards: HashMap::new(),
             advertised: HashMap::new(),
             route_missing_exchange: None,
+            pending_doubled: Vec::new(),
+            served_urls: HashSet::new(),
             list_pages: HashMap::new(),
             list_page_order: VecDeque::new(),
             task_order: VecDeque::new(),
@@ -1463,6 +1485,12 @@ impl State {
         // during the run `gateway` means that an upstream leg is recorded.
         if !self.areas_unanswered.is_empty() {
             self.areas.insert("gateway");
+        }
+        // CARD-URL-001: a repeated segment no successful call proved real.
+        for (url, msg, ev, leg) in std::mem::take(&mut self.pending_doubled) {
+            if !self.served_urls.contains(&url) {
+                self.find(&r::CARD_URL_DOUBLED_PATH, msg, ev, &leg);
+            }
         }
         let mut findings = self.out;
         findings.sort_by_key(|f| f.first_seq());
@@ -2152,6 +2180,9 @@ impl State {
             && !c.webhook
             && !deliberate
             && !x.req_body_missing()
+            // a body that is no JSON at all is judged at the agent's answer (REST-ERROR-001),
+            // as the JSON-RPC binding's unparseable request is (RPC-ERROR-001)
+            && !x.rest_body_not_json(&c)
             // params that are no object are RPC-REQ-005's finding, not a missing message
             && (c.binding != Some(Binding::JsonRpc) || c.params_not_object().is_none())
         {
@@ -2921,10 +2952,24 @@ impl State {
                 }
             }
             None => {
-                if self.agent_bare.len() < MAX_AGENT_KEYS && !self.agent_bare.contains(&auth) {
-                    self.agent_bare.insert(auth.clone());
+                // No card: the endpoint is the agent (RPC-001: a JSON-RPC agent is one
+                // endpoint URL; an HTTP+JSON agent the base before its routes), so two
+                // agents a gateway serves under `/api/a2a/{ns}/{name}` on one host keep
+                // their own task ids (ID-001, TASK-009). The root path keys by authority.
+                let base = match c.binding {
+                    Some(Binding::JsonRpc) => Some(path.to_string()),
+                    Some(Binding::Rest) => rest_route(&x.method, &p.path)
+                        .map(|rt| net::norm_path(&rt.base).to_string()),
+                    _ => None,
+                };
+                let ident = match base.filter(|b| !b.is_empty() && b != "/") {
+                    Some(b) => format!("{auth}{b}"),
+                    None => auth,
+                };
+                if self.agent_bare.len() < MAX_AGENT_KEYS && !self.agent_bare.contains(&ident) {
+                    self.agent_bare.insert(ident.clone());
                 }
-                auth
+                ident
             }
         };
         // The leg's first agent keeps the empty scope (a one-agent recording keys its tasks
@@ -2976,8 +3021,9 @@ impl State {
             .or_else(|| {
                 ifaces
                     .iter()
-                    .find(|(a, _, _)| self.agent_bare.contains(a))
-                    .map(|(a, _, _)| a.clone())
+                    .map(|(a, b, _)| format!("{a}{b}"))
+                    .chain(ifaces.iter().map(|(a, _, _)| a.clone()))
+                    .find(|k| self.agent_bare.contains(k))
             })
             .unwrap_or_else(|| format!("{}{}", first.0, first.1));
         for (a, b, t) in ifaces {
@@ -3182,7 +3228,27 @@ impl State {
                 .as_ref()
                 .and_then(|s| s.context_id.clone())
                 .or_else(|| {
-                    ev_task.and_then(|k| self.tasks.get(&k).and_then(|t| t.context_id.clone()))
+                    ev_task
+                        .as_ref()
+                        .and_then(|k| self.tasks.get(k).and_then(|t| t.context_id.clone()))
+                        .filter(|c| c != a2a::V01_NO_SESSION)
+                })
+                .or_else(|| {
+                    // The request's `params.sessionId` (`tasks/sendSubscribe {id, sessionId}`)
+                    // names the task's session when the event's task is the request's.
+                    let body = decode_body(&x.req_headers, x.req_body.as_slice())?;
+                    let rq = Json::parse(&body).ok()?;
+                    let params = rq.get("params")?;
+                    let rid = params.get("id").and_then(Json::as_str)?;
+                    let eid = v
+                        .get("result")
+                        .unwrap_or(v)
+                        .get("id")
+                        .and_then(Json::as_str)?;
+                    (rid == eid)
+                        .then(|| params.get("sessionId").and_then(Json::as_str))
+                        .flatten()
+                        .map(str::to_string)
                 });
             let lifted = match v.get("result") {
                 Some(res) if v.get("jsonrpc").is_some() => {
@@ -4120,8 +4186,13 @@ impl State {
         }
         t.in_calls |= !x.call.as_ref().is_some_and(|c| c.webhook);
         let mut ctx_change = None;
+        // 0.1 stream events have no session member (`TaskStatusUpdateEvent` = id, status,
+        // final, metadata): their placeholder names no context, so it neither changes
+        // nor is changed by a real sessionId (ID-006).
+        let ctx = ctx.filter(|c| *c != a2a::V01_NO_SESSION);
         match (&t.context_id, ctx) {
             (None, Some(c)) => t.context_id = Some(c.to_string()),
+            (Some(k), Some(c)) if k == a2a::V01_NO_SESSION => t.context_id = Some(c.to_string()),
             (Some(k), Some(c)) if k != c => ctx_change = Some((k.clone(), c.to_string())),
             _ => {}
         }
@@ -4486,6 +4557,22 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
+        self.mark_served(&x);
+        // ID-007: a send the agent refused stored nothing to dedupe, so a later send under
+        // its messageId is no reuse.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            && !self.sent_messages.is_empty()
+            && answer_refused(&x)
+        {
+            if let Some(mid) =
+                params_message(&c.params).and_then(|m| str_member(m, "messageId", "message_id"))
+            {
+                let key = x.tkey(mid);
+                if self.sent_messages.get(&key).is_some_and(|e| e.2 == x.id) {
+                    self.sent_messages.remove(&key);
+                }
+            }
+        }
         self.reset_without_answer(&x);
         // An HTTP+JSON route in other letter case the agent refused (404, 405, ...): no
         // call of the operation it resembles, only the client's path is judged.
@@ -4890,7 +4977,7 @@ impl State {
         let Some(parts) = m.get("parts").or_else(|| m.get("content")) else {
             return;
         };
-        let hash = json_hash(parts);
+        let hash = parts_hash(parts);
         let key = x.tkey(mid);
         match self.sent_messages.get(&key) {
             Some((old, seq, xid)) if *old != hash && *seq < x.req_seq => {
@@ -6774,6 +6861,9 @@ impl State {
         let (res_id, res_ctx) = match (result_task, x.sse.as_ref()) {
             (Some((id, ctx, _)), _) => (Some(id.to_string()), ctx.map(str::to_string)),
             (None, Some(s)) => (s.task_id.clone(), s.context_id.clone()),
+            // A Message answer (ID-006: the ids a message carries are its task's): its
+            // contextId is judged like a Task's, no task id is taken from it.
+            (None, None) if success => (None, message_answer_context(x, m)),
             _ => (None, None),
         };
         let Some(tid) = str_member(m, "taskId", "task_id").map(str::to_string) else {
@@ -6839,6 +6929,28 @@ impl State {
                     );
                     return;
                 }
+            }
+            // TASK-002 / TASK-001: 0.1 continues a task by `tasks/send` / `tasks/sendSubscribe`
+            // naming it in `params.id`; a terminal task "can't be restarted", so accepting
+            // the send is the same fault as a 0.3/1.0 message naming a terminal taskId.
+            let terminal = named
+                .and_then(|n| self.tasks.get(&x.tkey(n)))
+                .and_then(|t| t.terminal.clone())
+                .filter(|(_, tseq, _)| *tseq < x.req_seq);
+            if let (true, Some(n), Some((ts, tseq, txid))) = (success, named, terminal) {
+                let method = c.method.as_deref().unwrap_or("tasks/send");
+                let st = x.state_term(ts);
+                self.find(
+                    &r::TASK_MESSAGE_TO_TERMINAL,
+                    format!("{method} naming task {n} (params.id) in {st} was accepted instead of rejected with an error: a task in a terminal state can't be restarted"),
+                    vec![
+                        Evidence { seq: tseq, exchange: Some(txid), pointer: None, found: Some(Value::String(st.into())) },
+                        x.ev_at(x.req_ev_seq(), "/params/id", Some(Value::String(n.to_string()))),
+                        x.ev(x.resp_seq),
+                    ],
+                    &x.leg,
+                );
+                return;
             }
             if success {
                 if let Some(rid) = res_id.as_ref().filter(|_| !names_task) {
@@ -10761,6 +10873,7 @@ impl State {
             self.after_response(x, None);
             return;
         }
+        self.rest_unparseable_request_answer(x, &c, status, json, bseq);
         if status >= 400 && !x.synthetic {
             if self.rest_version_error(x, &c, status, json, bseq) {
                 self.after_response(x, None);
@@ -11223,6 +11336,60 @@ impl State {
     }
 
     /// ERR-003 (1.0 AIP-193 shape) and REST-003 (0.3 routes: the 0.3 A2A error object).
+    /// REST-ERROR-001 (ERR-001, ERR-006, REST-003): an HTTP+JSON request body that is not
+    /// JSON must be refused with HTTP 400 (1.0: `INVALID_ARGUMENT`; 0.3: JSONParseError
+    /// −32700 mapped to 400). An HTTP 500 (the agent crashed parsing it) or a 2xx (it went
+    /// ahead with a message it could not have read) is the CASE-14 fault on the REST
+    /// binding. Other statuses (401, 404, 413, 415, a gateway's 502/503) are not judged.
+    fn rest_unparseable_request_answer(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        json: Option<&Json>,
+        bseq: u64,
+    ) {
+        if x.synthetic
+            || !(status == 500 || (200..300).contains(&status))
+            || !x.rest_body_not_json(c)
+            || self.gw_own_answer.contains(&x.id)
+        {
+            return;
+        }
+        let (what, right) = if c.dialect == Some(Dialect::V1_0) {
+            let st = json
+                .and_then(|v| v.get("error"))
+                .and_then(|e| e.get("status"))
+                .and_then(Json::as_str)
+                .map(|s| format!(" {s}"))
+                .unwrap_or_default();
+            (format!("HTTP {status}{st}"), "HTTP 400 INVALID_ARGUMENT")
+        } else {
+            let code = json
+                .and_then(|v| {
+                    v.get("code")
+                        .or_else(|| v.get("error").and_then(|e| e.get("code")))
+                })
+                .and_then(Json::as_i64)
+                .map(|k| format!(" (code {k})"))
+                .unwrap_or_default();
+            (
+                format!("HTTP {status}{code}"),
+                "HTTP 400 with JSONParseError -32700",
+            )
+        };
+        self.areas.insert("rest");
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!(
+                "the request body of {} is not valid JSON, yet the agent answered {what} instead of {right}",
+                c.op_term("the HTTP+JSON call")
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(Value::from(status)))],
+            &x.leg,
+        );
+    }
+
     fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
         if self.route_missing_exchange.as_deref() == Some(x.id.as_str()) {
             return;
@@ -13105,19 +13272,22 @@ impl State {
                     } else {
                         format!("glues the prefix /{next}/ onto /{run}/")
                     };
-                    self.find(
-                        &r::CARD_URL_DOUBLED_PATH,
-                        format!(
-                            "card interface url {what} (card fetched from {})",
-                            if x.path.is_empty() {
-                                "an unknown path"
-                            } else {
-                                &x.path
-                            }
-                        ),
-                        vec![x.ev_at(bseq, &ptr, found.clone())],
-                        &x.leg,
+                    // Held until the end: a later successful call to this URL proves
+                    // the repeated segment real (kagent's `/api/a2a/echo/echo/`).
+                    let msg = format!(
+                        "card interface url {what} (card fetched from {})",
+                        if x.path.is_empty() {
+                            "an unknown path"
+                        } else {
+                            &x.path
+                        }
                     );
+                    self.pending_doubled.push((
+                        itf.url.clone(),
+                        msg,
+                        vec![x.ev_at(bseq, &ptr, found.clone())],
+                        x.leg.clone(),
+                    ));
                 }
             }
             let _ = doubled;
@@ -13666,6 +13836,41 @@ impl State {
         })
     }
 
+    /// Records in [`Self::served_urls`] the advertised URLs an A2A call in `x` used when the
+    /// agent answered it with success ([`answer_refused`] false, not the proxy's own
+    /// answer): proof that the URL is real (CARD-005). Same matching as
+    /// [`Self::mark_answered`].
+    fn mark_served(&mut self, x: &Exch) {
+        let Some(p) = &x.parts else { return };
+        if x.synthetic
+            || self.pending_doubled.is_empty()
+            || x.call.as_ref().is_none_or(|c| c.op.is_none())
+            || answer_refused(x)
+        {
+            return;
+        }
+        // A router's catch-all page (`200 text/html`) is no A2A answer.
+        let ct = x
+            .resp_headers
+            .get("content-type")
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if !(ct.contains("json") || ct.contains("event-stream") || ct.contains("grpc")) {
+            return;
+        }
+        let origin = p.origin();
+        let path = net::norm_path(&p.path).to_string();
+        for (k, a) in &self.advertised {
+            if a.parts.origin() != origin {
+                continue;
+            }
+            let base = net::norm_path(&a.parts.path);
+            if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
+                self.served_urls.insert(k.clone());
+            }
+        }
+    }
+
     /// Marks the advertised URLs a request to `p` used as answered ([`Advertised::answered`]);
     /// the same matching as [`Self::check_advertised_use`].
     fn mark_answered(&mut self, p: &UrlParts, method: &str) {
@@ -13686,6 +13891,29 @@ impl State {
 }
 
 // ---------------------------------------------------------------------- helpers
+
+/// The `contextId` of a Message answer to send request message `req` (JSON-RPC `result`,
+/// HTTP+JSON body; 0.x `kind:"message"`, 1.0 `{"message":{...}}`), when the answer names
+/// no other task than the request (ID-003, ID-006); `None` for any other answer.
+fn message_answer_context(x: &Exch, req: &Obj) -> Option<String> {
+    let body = decode_body(&x.resp_headers, x.body.as_slice())?;
+    let v = Json::parse(&body).ok()?;
+    let r = v.get("result").unwrap_or(&v);
+    let m = match r.get("message") {
+        Some(m) if m.is_object() => m,
+        _ if r.get("kind").and_then(Json::as_str) == Some("message") => r,
+        _ => return None,
+    };
+    let m = m.as_object()?;
+    let want = str_member(req, "taskId", "task_id");
+    let got = str_member(m, "taskId", "task_id");
+    if got.is_some_and(|g| Some(g) != want) {
+        return None;
+    }
+    str_member(m, "contextId", "context_id")
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+}
 
 /// What an object [`State::note_terminal_snapshot`] reads is of its task.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -14793,6 +15021,48 @@ fn a2a_request_id_ok(rpc: &Option<RequestParse>) -> bool {
 /// object members in any order (what serde_json's sorted map compared before), without
 /// building a `serde_json::Value` or its text (ID-MSG-002 hashes every sent message's
 /// parts). Not collision-resistant: a collision can only hide a reused messageId.
+/// The answer of `x` refuses the call, judged from the wire alone (usable before the
+/// engine parses the body): no answer, an HTTP status outside 2xx, a gRPC status other
+/// than OK, a stream whose only event is a JSON-RPC error, or a JSON body with a non-null
+/// `error` member (JSON-RPC error, AIP-193 error).
+fn answer_refused(x: &Exch) -> bool {
+    if !matches!(x.status, Some(200..=299)) {
+        return true;
+    }
+    if let Some(gs) = x.trailers.get("grpc-status") {
+        return gs.trim() != "0";
+    }
+    if let Some(s) = x.sse.as_ref() {
+        return s.error_seen && s.events <= 1;
+    }
+    let Some(body) = decode_body(&x.resp_headers, x.body.as_slice()) else {
+        return false;
+    };
+    Json::parse(&body)
+        .ok()
+        .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()))
+}
+
+/// [`json_hash`] of a message's `parts` with each part's generation spelling of its kind
+/// dropped (0.1 `type`, 0.2/0.3 `kind`; 1.0 has neither, the member names it): a retry of
+/// one message in another generation's shape hashes the same (ID-007).
+fn parts_hash(parts: &Json) -> u64 {
+    let Json::Array(items) = parts else {
+        return json_hash(parts);
+    };
+    let mut items = items.clone();
+    for p in items.iter_mut() {
+        if let Some(o) = p.as_object_mut() {
+            for k in ["kind", "type"] {
+                if o.get(k).is_some_and(Json::is_string) {
+                    o.remove(k);
+                }
+            }
+        }
+    }
+    json_hash(&Json::Array(items))
+}
+
 fn json_hash(v: &Json) -> u64 {
     use std::hash::Hasher;
     let mut h = IdHasher::default();
