@@ -14458,20 +14458,7 @@ fn host_port(host: &str, port: u16) -> String {
     let mut s = String::with_capacity(host.len() + 6);
     s.push_str(host);
     s.push(':');
-    let mut digits = [0u8; 5];
-    let mut n = port;
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        s.push(char::from(d));
-    }
+    crate::model::json::push_decimal(&mut s, u64::from(port));
     s
 }
 
