@@ -66,12 +66,15 @@ fn online_equals_offline_on_every_case_capture_and_golden() {
         let on: Vec<String> = online.iter().map(key).collect();
         for f in &live.findings {
             if !on.contains(&key(f)) {
-                assert_eq!(
-                    f.name,
-                    "cancel-not-effective",
-                    "{}: {} only at finish",
+                // Judged only at the end: a cancel that never took effect, and a card URL
+                // with a repeated segment no call used (a later successful call would
+                // prove the segment real, breaker14 P3; a refused call reports it live).
+                assert!(
+                    f.name == "cancel-not-effective" || f.name == "card-url-doubled-path",
+                    "{}: {} only at finish ({})",
                     path.display(),
-                    key(f)
+                    key(f),
+                    f.name
                 );
             }
         }
@@ -80,7 +83,7 @@ fn online_equals_offline_on_every_case_capture_and_golden() {
                 + live
                     .findings
                     .iter()
-                    .filter(|f| f.name == "cancel-not-effective")
+                    .filter(|f| !on.contains(&key(f)))
                     .count(),
             live.findings.len(),
             "{}",

@@ -13845,7 +13845,6 @@ impl State {
         if x.synthetic
             || self.pending_doubled.is_empty()
             || x.call.as_ref().is_none_or(|c| c.op.is_none())
-            || answer_refused(x)
         {
             return;
         }
@@ -13855,18 +13854,38 @@ impl State {
             .get("content-type")
             .unwrap_or("")
             .to_ascii_lowercase();
-        if !(ct.contains("json") || ct.contains("event-stream") || ct.contains("grpc")) {
+        let a2a_body = ct.contains("json") || ct.contains("event-stream") || ct.contains("grpc");
+        let served = a2a_body && !answer_refused(x);
+        // The URL has no route (404/405, or a 2xx page that is no A2A answer): the repeated
+        // segment is reported now, while the traffic flows, not only at the end.
+        let unrouted = matches!(x.status, Some(404 | 405))
+            || x.status.is_some_and(|s| (200..300).contains(&s)) && !a2a_body;
+        if !served && !unrouted {
             return;
         }
         let origin = p.origin();
         let path = net::norm_path(&p.path).to_string();
+        let mut used = Vec::new();
         for (k, a) in &self.advertised {
             if a.parts.origin() != origin {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
             if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
-                self.served_urls.insert(k.clone());
+                used.push(k.clone());
+            }
+        }
+        for k in used {
+            if served {
+                self.served_urls.insert(k);
+            } else if !self.served_urls.contains(&k) {
+                let (now, keep): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending_doubled)
+                    .into_iter()
+                    .partition(|d| d.0 == k);
+                self.pending_doubled = keep;
+                for (_, msg, ev, leg) in now {
+                    self.find(&r::CARD_URL_DOUBLED_PATH, msg, ev, &leg);
+                }
             }
         }
     }
@@ -15958,7 +15977,7 @@ fn status_not_utc(
         ),
         a2a::TimestampOddity::Unset => (
             &r::DATA_TIME_UNSET,
-            format!("agent's {what} has status timestamp {ts:?}, a time before 1970 or the Unix epoch itself: a zero value (Go's time.Time{{}}, a default google.protobuf.Timestamp) the agent never set"),
+            format!("agent's {what} has status timestamp {ts:?}, a time before the Unix epoch or the epoch itself: a zero value (Go's time.Time{{}}, a default google.protobuf.Timestamp) the agent never set"),
         ),
     };
     Some((

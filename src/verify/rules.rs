@@ -254,8 +254,8 @@ rule!(DATA_TIME_NOT_UTC, "DATA-TIME-001", "timestamp-not-utc", Warning, Lifecycl
     "write TaskStatus.timestamp in UTC with the Z suffix and millisecond precision (2026-03-02T10:15:00.000Z), as ProtoJSON serializers do: 1.0 §5.6.1 requires UTC, and readers that compare or sort timestamps as strings (statusTimestampAfter filters, task lists, UIs) misorder local-offset times; convert with datetime.now(timezone.utc) / Instant, not the local zone");
 rule!(DATA_TIME_UNSET, "DATA-TIME-002", "timestamp-zero-value", Warning, Lifecycle,
     ["DATA-002", "DATA-007"],
-    "1.0 task status timestamp is a time before 1970 or the Unix epoch itself: a zero value the agent never set",
-    "set TaskStatus.timestamp to the time the status was set, in UTC (time.Now().UTC(), datetime.now(timezone.utc)): Go's zero time.Time (0001-01-01T00:00:00Z) or a default google.protobuf.Timestamp (1970-01-01T00:00:00Z) misorders ListTasks (newest status first), statusTimestampAfter filters and every client that sorts by status time");
+    "1.0 task status timestamp is a time before the Unix epoch or the epoch itself: a zero value the agent never set",
+    "set TaskStatus.timestamp to the time the status was set, in UTC (time.Now().UTC(), datetime.now(timezone.utc)): Go's zero time.Time (0001-01-01T00:00:00Z) or a default google.protobuf.Timestamp (seconds 0, the Unix epoch) misorders ListTasks (newest status first), statusTimestampAfter filters and every client that sorts by status time");
 rule!(DATA_HISTORY_EXCEEDED, "DATA-HISTORY-001", "history-length-exceeded", Error, Lifecycle,
     ["DATA-006"],
     "1.0 task carries more history messages than the request's historyLength",
