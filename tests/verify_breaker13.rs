@@ -4,28 +4,7 @@
 
 mod common;
 
-use std::path::Path;
-
-use common::verify_file as verify;
-
-/// `(rule, message)` of every finding of variant case `name`.
-fn messages(name: &str) -> Vec<(String, String)> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/cases/variants")
-        .join(format!("{name}.jsonl"));
-    verify(&path)
-        .findings
-        .into_iter()
-        .map(|f| (f.rule, f.message))
-        .collect()
-}
-
-fn one(name: &str, rule: &str) -> String {
-    let m = messages(name);
-    let hits: Vec<_> = m.iter().filter(|(r, _)| r == rule).collect();
-    assert_eq!(hits.len(), 1, "{name}: {m:?}");
-    hits[0].1.clone()
-}
+use common::variant_message as one;
 
 /// M10: the gRPC method is SendMessage in both generations; the 0.3 part is the service
 /// name (GRPC-001), so the message names the service and the 1.0 one.

@@ -5,28 +5,7 @@
 
 mod common;
 
-use std::path::Path;
-
-use common::verify_file as verify;
-
-/// `(rule, message)` of every finding of variant case `name`.
-fn messages(name: &str) -> Vec<(String, String)> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/cases/variants")
-        .join(format!("{name}.jsonl"));
-    verify(&path)
-        .findings
-        .into_iter()
-        .map(|f| (f.rule, f.message))
-        .collect()
-}
-
-fn one(name: &str, rule: &str) -> String {
-    let m = messages(name);
-    let hits: Vec<_> = m.iter().filter(|(r, _)| r == rule).collect();
-    assert_eq!(hits.len(), 1, "{name}: {m:?}");
-    hits[0].1.clone()
-}
+use common::{variant_message as one, variant_messages as messages};
 
 /// F29: HTTP 409 is right for TASK_NOT_CANCELABLE (1.0.0); the message must not call the
 /// status wrong, and must give the ERR-002 name and why ABORTED is not it.

@@ -51,6 +51,27 @@ pub fn verify_file(path: &Path) -> VerifyOutcome {
     v.finish()
 }
 
+/// `(rule, message)` of every finding of variant case `name` (`tests/cases/variants/NAME.jsonl`).
+pub fn variant_messages(name: &str) -> Vec<(String, String)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/variants")
+        .join(format!("{name}.jsonl"));
+    verify_file(&path)
+        .findings
+        .into_iter()
+        .map(|f| (f.rule, f.message))
+        .collect()
+}
+
+/// The message of the one finding of `rule` in variant case `name`; panics when the case
+/// has none or several.
+pub fn variant_message(name: &str, rule: &str) -> String {
+    let m = variant_messages(name);
+    let hits: Vec<_> = m.iter().filter(|(r, _)| r == rule).collect();
+    assert_eq!(hits.len(), 1, "{name}: {m:?}");
+    hits[0].1.clone()
+}
+
 /// The reference agent on 127.0.0.1 with a free port; `public_url` is the URL its card
 /// advertises (default: its own address).
 pub async fn start_refagent(public_url: Option<String>) -> RefAgentHandle {
