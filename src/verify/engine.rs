@@ -516,7 +516,17 @@ struct Advertised {
     /// The agent has answered a request to this URL: a later request it did not answer
     /// (a crash on a malformed call, a client abort) says nothing about the URL.
     answered: bool,
+    /// An `HTTP+JSON` interface declared with protocol version 1.x: its operation routes
+    /// sit directly below the URL (`{url}/message:send`), where 0.3 put them below
+    /// `{url}/v1/` (BIND-001, breaker14 P13).
+    rest_1x: bool,
 }
+
+/// A 1.x HTTP+JSON interface whose 1.0 route had no route (CARD-URL-002), kept to be paired
+/// with a 0.3 `/v1/` route of the same base the agent answered (VER-CARD-001, breaker14
+/// P13): (origin, interface base path, interface url as shown, card evidence, the 404's
+/// evidence, leg).
+type Rest1xUnrouted = (String, String, String, Evidence, Evidence, Option<String>);
 
 /// A wrong answer to a call naming a never-seen task ([`Engine::id_error_codes`]): (task
 /// key, leg, evidence, method, the answer in the wire's words, TaskNotFoundError in the
@@ -662,6 +672,11 @@ pub(super) struct State {
     /// Advertised interface URLs (keys of [`Self::advertised`]) an A2A call used and the
     /// agent answered with success (2xx, no error body).
     served_urls: HashSet<String>,
+    /// 1.x HTTP+JSON interfaces whose 1.0 routes found no route ([`Rest1xUnrouted`]).
+    rest1x_unrouted: Vec<Rest1xUnrouted>,
+    /// 0.3 HTTP+JSON routes (`{base}/v1/...`) the agent answered with an A2A answer:
+    /// (origin, base path, route path, evidence); at most 16 are kept.
+    rest03_served: Vec<(String, String, String, Evidence)>,
     /// ListTasks `nextPageToken`s handed out, by leg and token ([`task_key`] form), with
     /// the chain of pages that led to them; insertion order in `list_page_order`
     /// (bounded by [`MAX_PAGE_TOKENS`]).
@@ -1051,6 +1066,8 @@ impl State {
             route_missing_exchange: None,
             pending_doubled: Vec::new(),
             served_urls: HashSet::new(),
+            rest1x_unrouted: Vec::new(),
+            rest03_served: Vec::new(),
             list_pages: HashMap::new(),
             list_page_order: VecDeque::new(),
             task_order: VecDeque::new(),
@@ -4558,6 +4575,7 @@ impl State {
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
         self.mark_served(&x);
+        self.note_rest03_served(&x);
         // ID-007: a send the agent refused stored nothing to dedupe, so a later send under
         // its messageId is no reuse.
         if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
@@ -5892,6 +5910,30 @@ impl State {
                             u_spread as f64 / 1e6,
                             c_spread / 1000,
                             first_delay as f64 / 1e6
+                        ),
+                        vec![Evidence { seq: us, exchange: Some(up.id.clone()), pointer: None, found: None }, client.ev(cs)],
+                        &None,
+                    );
+                } else if let Some((held, worst, k)) = held_in_bursts(c_times, u_times) {
+                    // Part of the stream passed on in bursts (a gateway that flushes every
+                    // few events or every few seconds, breaker14 P15): each held event
+                    // reached the client only after the agent had sent the next one.
+                    let (Some(us), Some(cs)) = (
+                        up.sse.as_ref().and_then(|s| s.arrivals.get(k)).map(|a| a.1),
+                        client
+                            .sse
+                            .as_ref()
+                            .and_then(|s| s.arrivals.get(k))
+                            .map(|a| a.1),
+                    ) else {
+                        return;
+                    };
+                    self.find(
+                        &r::GW_SSE_BUFFERED,
+                        format!(
+                            "{held} of {n} events reached the client only after the agent had sent the next one, held up to {:.1} s (event {} of the stream): the intermediary passes the stream on in bursts, not event by event",
+                            worst as f64 / 1e6,
+                            k + 1
                         ),
                         vec![Evidence { seq: us, exchange: Some(up.id.clone()), pointer: None, found: None }, client.ev(cs)],
                         &None,
@@ -13375,6 +13417,11 @@ impl State {
                     reported,
                     redirected,
                     answered,
+                    rest_1x: itf.binding.eq_ignore_ascii_case("HTTP+JSON")
+                        && itf
+                            .version
+                            .as_deref()
+                            .is_some_and(|v| v.trim().starts_with('1')),
                 },
             );
         }
@@ -13505,26 +13552,131 @@ impl State {
             a.reported = true;
             let a = a.clone();
             self.route_missing_exchange = Some(x.id.clone());
+            let card_ev = Evidence {
+                seq: a.card_seq,
+                exchange: Some(a.card_exchange.clone()),
+                pointer: Some(a.pointer.clone()),
+                found: Some(Value::String(a.url.clone())),
+            };
+            let answer_ev = x.ev(if x.resp_seq > 0 {
+                x.resp_seq
+            } else {
+                x.end_seq
+            });
+            if a.rest_1x && matches!(x.status, Some(404) | Some(405)) {
+                self.rest1x_unrouted.push((
+                    a.parts.origin(),
+                    net::norm_path(&a.parts.path).to_string(),
+                    a.shown.clone(),
+                    card_ev.clone(),
+                    answer_ev.clone(),
+                    x.leg.clone(),
+                ));
+            }
             self.find(
                 &r::CARD_URL_UNREACHABLE,
                 format!("advertised interface url {} {how} when used", a.shown),
-                vec![
-                    Evidence {
-                        seq: a.card_seq,
-                        exchange: Some(a.card_exchange.clone()),
-                        pointer: Some(a.pointer.clone()),
-                        found: Some(Value::String(a.url.clone())),
-                    },
-                    x.ev(if x.resp_seq > 0 {
-                        x.resp_seq
-                    } else {
-                        x.end_seq
-                    }),
-                ],
+                vec![card_ev, answer_ev],
                 &x.leg,
             );
         }
+        self.rest_routes_of_other_version();
     }
+
+    /// Notes a 0.3 HTTP+JSON route (`{base}/v1/message:send`, ...) the agent answered with
+    /// an A2A answer (2xx JSON or event stream, no error body), for
+    /// [`Self::rest_routes_of_other_version`].
+    fn note_rest03_served(&mut self, x: &Exch) {
+        if x.synthetic || x.leg.is_some() || self.rest03_served.len() >= 16 {
+            return;
+        }
+        let Some(p) = &x.parts else { return };
+        if !x.status.is_some_and(|s| (200..300).contains(&s)) {
+            return;
+        }
+        let Some(rt) = rest_route(&x.method, &p.path) else {
+            return;
+        };
+        let ct = x.resp_headers.get("content-type").unwrap_or("");
+        if rt.dialect != Dialect::V0_3
+            || !(ct.contains("json") || ct.contains("event-stream"))
+            || answer_refused(x)
+        {
+            return;
+        }
+        let origin = p.origin();
+        let base = net::norm_path(&rt.base).to_string();
+        if self
+            .rest03_served
+            .iter()
+            .any(|(o, b, _, _)| *o == origin && *b == base)
+        {
+            return;
+        }
+        let path = p.path.clone();
+        self.rest03_served
+            .push((origin, base, path, x.ev(x.resp_seq)));
+        self.rest_routes_of_other_version();
+    }
+
+    /// VER-CARD-001 (CARD-005, BIND-001, VER-002; breaker14 P13): the card declares an
+    /// HTTP+JSON interface of protocol version 1.x, its 1.0 route (`{url}/message:send`)
+    /// found no route, and the agent answers the 0.3 route of the same base
+    /// (`{url}/v1/message:send`): the server speaks 0.3 HTTP+JSON behind a 1.0 card. Each
+    /// interface is reported once, in whichever order the two calls came.
+    fn rest_routes_of_other_version(&mut self) {
+        if self.rest1x_unrouted.is_empty() || self.rest03_served.is_empty() {
+            return;
+        }
+        let mut i = 0;
+        while i < self.rest1x_unrouted.len() {
+            let (origin, base) = (&self.rest1x_unrouted[i].0, &self.rest1x_unrouted[i].1);
+            let Some(served) = self
+                .rest03_served
+                .iter()
+                .find(|(o, b, _, _)| o == origin && b == base)
+                .cloned()
+            else {
+                i += 1;
+                continue;
+            };
+            let (_, _, shown, card_ev, refused_ev, leg) = self.rest1x_unrouted.remove(i);
+            self.areas.insert("version");
+            self.find(
+                &r::VER_CARD_METHOD,
+                format!(
+                    "card declares HTTP+JSON interface {shown} with protocol version 1.x, yet the agent has no route for the 1.0 operation paths there and answers the 0.3 route {} instead: the server speaks 0.3 HTTP+JSON (routes under /v1/) behind a 1.0 card; serve the 1.0 routes or declare protocolVersion 0.3",
+                    served.2
+                ),
+                vec![card_ev, refused_ev, served.3],
+                &leg,
+            );
+        }
+    }
+}
+
+/// Events of one stream held back and passed on in bursts by an intermediary (GW-SSE-001,
+/// STREAM-005; breaker14 P15): `client` and `upstream` are the arrival times (µs) of the
+/// same events on the client leg and the upstream leg, in order. An event is *held* when it
+/// reached the client at least 1 s after it reached the proxy from upstream **and** no
+/// earlier than the next event's upstream arrival (it waited for a later event: the two
+/// were coalesced). `Some((held events, longest hold in µs, index of that event))` when at
+/// least two events were held; a stream passed on late but event by event (a slow link)
+/// and a single hiccup are not bursts.
+fn held_in_bursts(client: &[u64], upstream: &[u64]) -> Option<(usize, u64, usize)> {
+    let n = client.len().min(upstream.len());
+    let mut held = 0;
+    let mut worst = (0u64, 0usize);
+    for k in 0..n.saturating_sub(1) {
+        let delay = client[k].saturating_sub(upstream[k]);
+        if delay >= 1_000_000 && client[k] >= upstream[k + 1] {
+            held += 1;
+            if delay > worst.0 {
+                worst = (delay, k);
+            }
+        }
+    }
+    (held >= 2).then_some((held, worst.0, worst.1))
 }
 
 /// `Some(": it starts with a UTF-8 byte order mark ...")` when `body` is JSON after a
@@ -13828,11 +13980,22 @@ impl State {
         }
         let origin = p.origin();
         let path = net::norm_path(&p.path);
+        // Answers on the 0.3 routes below `{url}/v1/` prove nothing about the 1.0 routes of
+        // a 1.x interface (breaker14 P13: a 0.3 server behind a 1.0 card).
+        let on_1x_route =
+            rest_route(&x.method, &p.path).is_some_and(|rt| rt.dialect == Dialect::V1_0);
         self.advertised.values().any(|a| {
+            let base = net::norm_path(&a.parts.path);
             a.answered
                 && !a.exact
                 && a.parts.origin() == origin
-                && path.starts_with(&format!("{}/", net::norm_path(&a.parts.path)))
+                && path.starts_with(&format!("{base}/"))
+                && !(a.rest_1x
+                    && on_1x_route
+                    && self
+                        .rest03_served
+                        .iter()
+                        .any(|(o, b, _, _)| *o == origin && b == base))
         })
     }
 
