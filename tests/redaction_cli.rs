@@ -5,7 +5,8 @@
 //! rule knows), and push-notification config `token` / `authentication.credentials` in
 //! requests and in the agent's answers (0.3 `pushNotificationConfig`, 1.0 shaped configs).
 //! Also: a header named by `--redact-header`, Azure API Management's
-//! `Ocp-Apim-Subscription-Key`, an `access-token` query parameter, the password of an
+//! `Ocp-Apim-Subscription-Key`, `*-Key` headers no card names (`X-Auth-Key`,
+//! `DD-APPLICATION-KEY`), an `access-token` query parameter, the password of an
 //! absolute-form request URL, the secret query parameters of a push config's webhook `url`,
 //! and a push token inside a JSON body too large to hold whole (2 MiB, both ways).
 //! The same run with `--no-redact` is the control: every secret is then in the file, so the
@@ -30,7 +31,7 @@ use proxy_process::spawn_until_listening;
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
 /// Every secret value sent in the run; none may be in a redacted recording.
-const SECRETS: [&str; 18] = [
+const SECRETS: [&str; 21] = [
     "AUTHZ-SECRET-1",
     "PROXYAUTH-SECRET-2",
     "COOKIE-SECRET-3",
@@ -49,6 +50,9 @@ const SECRETS: [&str; 18] = [
     "HOOKQUERY-SECRET-16",
     "BIGBODY-SECRET-17",
     "USERINFO-SECRET-18",
+    "AUTHKEY-SECRET-19",
+    "DDAPPKEY-SECRET-20",
+    "AGENTKEY-SECRET-21",
 ];
 
 /// Flags of both runs (the second adds `--no-redact`). The trailing space is a copy-paste
@@ -166,6 +170,12 @@ async fn traffic(proxy: SocketAddr) {
             ("a2a-version", "1.0"),
             ("x-tenant-auth", "TENANT-SECRET-13"),
             ("ocp-apim-subscription-key", "APIM-SECRET-14"),
+            // `*-Key` credential headers no card in the recording names (Cloudflare,
+            // Datadog, an agent's own key sent from a cached card: breaker15b R1)
+            ("X-Auth-Key", "AUTHKEY-SECRET-19"),
+            ("DD-APPLICATION-KEY", "DDAPPKEY-SECRET-20"),
+            ("X-Agent-Key", "AGENTKEY-SECRET-21"),
+            ("Idempotency-Key", "idem-7f3a"),
         ],
         hook,
     )
@@ -242,6 +252,10 @@ async fn no_secret_reaches_the_recording_unless_no_redact() {
     assert_eq!(rec.matches(r#""type":"exchange_end""#).count(), 7, "{rec}");
     // Non-secret neighbours are kept as sent.
     assert!(rec.contains("x=1"), "{rec}");
+    assert!(
+        rec.contains("idem-7f3a"),
+        "Idempotency-Key is no credential: {rec}"
+    );
     assert!(rec.contains("a2a?token=[REDACTED]&v=1"), "{rec}");
     assert!(rec.contains("admin:[REDACTED]@agent.test"), "{rec}");
     assert!(rec.contains(r#"\"token\":\"[REDACTED]\""#), "{rec}");

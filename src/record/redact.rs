@@ -247,8 +247,18 @@ const ALWAYS_SECRET_HEADERS: &[&str] = &[
 ];
 
 /// Header names ending in one of these (any case) are secrets too: `X-Pass`, `Db_Pass`
-/// (`-pass` as a part would catch `X-Passthrough`).
-const SECRET_HEADER_SUFFIXES: &[&str] = &["-pass", "_pass", "-pwd", "_pwd"];
+/// (`-pass` as a part would catch `X-Passthrough`), and the `*-Key` credential headers of
+/// gateways and SaaS APIs: Cloudflare `X-Auth-Key`, Datadog `DD-Application-Key`,
+/// `X-Master-Key`, `X-Client-Key`, and an agent's own `X-Agent-Key` sent from a cached card
+/// the recording never saw (AUTH-001, CARD-011; breaker15b R1), except
+/// [`NOT_SECRET_KEY_HEADERS`].
+const SECRET_HEADER_SUFFIXES: &[&str] = &["-pass", "_pass", "-pwd", "_pwd", "-key", "_key"];
+
+/// Headers ending in `-key` that carry no credential and stay readable: request
+/// deduplication keys (`Idempotency-Key`, IETF draft-ietf-httpapi-idempotency-key-header)
+/// and the WebSocket handshake nonce (`Sec-WebSocket-Key`, RFC 6455 §4.1).
+const NOT_SECRET_KEY_HEADERS: &[&str] =
+    &["idempotency-key", "x-idempotency-key", "sec-websocket-key"];
 
 /// Header names containing one of these (lowercase) are secrets too, whatever the card says:
 /// `X-Goog-Api-Key`, `api-key`, `X-Auth-Token`, `X-A2A-Notification-Token`, ... A client
@@ -345,6 +355,9 @@ fn is_secret_header_name(name: &str) -> bool {
         || SECRET_HEADER_SUFFIXES
             .iter()
             .any(|s| ends_with_ignore_case(name, s))
+            && !NOT_SECRET_KEY_HEADERS
+                .iter()
+                .any(|h| name.eq_ignore_ascii_case(h))
     {
         return true;
     }
@@ -4004,6 +4017,37 @@ mod tests {
             assert!(is_secret_header_name(n), "{n}");
         }
         for n in ["x-passthrough", "x-author", "keep-alive", "passive"] {
+            assert!(!is_secret_header_name(n), "{n}");
+        }
+    }
+
+    /// breaker15b R1: `*-Key` credential headers the name lists did not know (Cloudflare,
+    /// Datadog, an agent's own apiKey header sent from a cached card) are secrets; request
+    /// deduplication keys and the WebSocket nonce are not.
+    #[test]
+    fn key_suffixed_header_names_are_secrets() {
+        for n in [
+            "X-Auth-Key",
+            "DD-APPLICATION-KEY",
+            "X-Master-Key",
+            "X-App-Key",
+            "X-Client-Key",
+            "X-Consumer-Key",
+            "X-License-Key",
+            "X-Tenant-Key",
+            "X-Agent-Key",
+            "x_service_key",
+        ] {
+            assert!(is_secret_header_name(n), "{n}");
+        }
+        for n in [
+            "Idempotency-Key",
+            "X-Idempotency-Key",
+            "Sec-WebSocket-Key",
+            "x-keystone",
+            "keep-alive",
+            "x-monkey",
+        ] {
             assert!(!is_secret_header_name(n), "{n}");
         }
     }
