@@ -397,11 +397,27 @@ fn ends_with_ignore_case(name: &str, suffix: &str) -> bool {
 fn has_secret_stem(name: &str) -> bool {
     let b = name.as_bytes();
     (0..b.len()).any(|i| {
-        matches!(b[i], b'k' | b't' | b's' | b'p' | b'o' | b'j' | b'a' | b'c')
-            && SECRET_STEMS
-                .iter()
-                .any(|stem| b.get(i..i + stem.len()) == Some(stem))
+        stems_starting_with(b[i])
+            .iter()
+            .any(|stem| b[i..].starts_with(stem))
     })
+}
+
+/// The [`SECRET_STEMS`] entries that start with byte `c` (most bytes start none): a
+/// header name's bytes are each compared with at most three stems, not all twelve (the
+/// recorder scans every header name of every exchange).
+fn stems_starting_with(c: u8) -> &'static [&'static [u8]] {
+    match c {
+        b'k' => &[b"key"],
+        b't' => &[b"token"],
+        b's' => &[b"secret", b"session", b"signature"],
+        b'p' => &[b"passw"],
+        b'o' => &[b"oidc"],
+        b'j' => &[b"jwt"],
+        b'a' => &[b"assertion", b"authorization", b"authentication"],
+        b'c' => &[b"credential"],
+        _ => &[],
+    }
 }
 
 #[derive(Default)]
@@ -4024,6 +4040,20 @@ mod tests {
     /// breaker15b R1: `*-Key` credential headers the name lists did not know (Cloudflare,
     /// Datadog, an agent's own apiKey header sent from a cached card) are secrets; request
     /// deduplication keys and the WebSocket nonce are not.
+    #[test]
+    fn stems_by_first_byte_are_exactly_the_secret_stems() {
+        let mut by_byte: Vec<&[u8]> = (0..=255u8)
+            .flat_map(|c| stems_starting_with(c).iter().copied())
+            .collect();
+        let mut all: Vec<&[u8]> = SECRET_STEMS.to_vec();
+        by_byte.sort();
+        all.sort();
+        assert_eq!(by_byte, all);
+        for c in 0..=255u8 {
+            assert!(stems_starting_with(c).iter().all(|s| s[0] == c));
+        }
+    }
+
     #[test]
     fn key_suffixed_header_names_are_secrets() {
         for n in [
