@@ -348,13 +348,23 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
 /// `None` for a path that is a route as it is ([`rest_route`]) or resembles none.
 pub fn rest_route_wrong_case(method: &str, path: &str) -> Option<(RestRoute, String)> {
     let path = path.split('?').next().unwrap_or(path);
+    // Most requests name no route word in any case (a JSON-RPC POST to `/`): no
+    // allocation, no second route parse (build_call asks this of every such request).
+    let b = path.as_bytes();
+    let ends_with_word =
+        |w: &str| b.len() >= w.len() && b[b.len() - w.len()..].eq_ignore_ascii_case(w.as_bytes());
+    let has_tasks = b.windows(6).any(|w| w.eq_ignore_ascii_case(b"/tasks"));
+    let words = ["/message:send", "/message:stream", "/extendedAgentCard"];
+    if !has_tasks && !words.iter().any(|w| ends_with_word(w)) {
+        return None;
+    }
     if rest_route(method, path).is_some() {
         return None;
     }
     let lower = path.to_ascii_lowercase();
     let mut canon: Option<String> = None;
-    for word in ["/message:send", "/message:stream", "/extendedAgentCard"] {
-        if lower.ends_with(&word.to_ascii_lowercase()) {
+    for word in words {
+        if ends_with_word(word) {
             canon = Some(format!("{}{word}", &path[..path.len() - word.len()]));
             break;
         }
@@ -1396,7 +1406,10 @@ pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Stri
             None => return p,
         },
     };
-    let pp = format!("{ptr}/{name}");
+    let mut pp = String::with_capacity(ptr.len() + 1 + name.len());
+    pp.push_str(ptr);
+    pp.push('/');
+    pp.push_str(name);
     if style == PartStyle::V1 && parts.as_array().is_some_and(Vec::is_empty) {
         p.push((
             pp,

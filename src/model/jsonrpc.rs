@@ -55,6 +55,17 @@ pub fn code_name(code: i64) -> Option<&'static str> {
     })
 }
 
+/// `n:<i>` without the formatting machinery (every request and answer is keyed).
+fn int_key(i: i64) -> String {
+    let mut k = String::with_capacity(24);
+    k.push_str("n:");
+    if i < 0 {
+        k.push('-');
+    }
+    crate::model::json::push_decimal(&mut k, i.unsigned_abs());
+    k
+}
+
 /// A request id as a correlation key: `"s:abc"` for strings, `"n:1"` for numbers (`1.0`
 /// too: one JSON number), `None` for absent / null (a notification, or an unreadable
 /// request).
@@ -70,7 +81,14 @@ pub fn id_key(id: Option<&Json>) -> Option<String> {
         // JavaScript server echoes the client's `1.0` as `1`; breaker11 K6). Integral
         // values up to 2^53 (exact in every JSON parser) key as the integer.
         Json::Number(Num::Float(f)) if f.fract() == 0.0 && f.abs() <= 9_007_199_254_740_992.0 => {
-            Some(format!("n:{}", *f as i64))
+            Some(int_key(*f as i64))
+        }
+        Json::Number(Num::NegInt(i)) => Some(int_key(*i)),
+        Json::Number(Num::PosInt(u)) => {
+            let mut k = String::with_capacity(24);
+            k.push_str("n:");
+            crate::model::json::push_decimal(&mut k, *u);
+            Some(k)
         }
         Json::Number(n) => Some(format!("n:{n}")),
         _ => None,
@@ -263,6 +281,13 @@ mod tests {
         assert_ne!(key("\"1\""), key("1"));
         assert_ne!(key("1e300"), Some(format!("n:{}", i64::MAX)));
         assert_ne!(key("1e300"), key("1"));
+        assert_eq!(key("-17"), Some("n:-17".to_string()));
+        assert_eq!(
+            key("18446744073709551615"),
+            Some("n:18446744073709551615".to_string())
+        );
+        assert_eq!(key("0"), Some("n:0".to_string()));
+        assert_eq!(key(&i64::MIN.to_string()), Some(format!("n:{}", i64::MIN)));
     }
 
     #[test]

@@ -368,7 +368,9 @@ fn is_secret_header_name(name: &str) -> bool {
     has_secret_stem(name) && SECRET_HEADER_PARTS.iter().any(|p| name.contains(p))
 }
 
-/// Every entry of [`SECRET_HEADER_PARTS`] contains one of these (checked by a test).
+/// Every entry of [`SECRET_HEADER_PARTS`] contains one of these (checked by a test), and
+/// [`stems_starting_with`] holds exactly these (checked by a test).
+#[cfg(test)]
 const SECRET_STEMS: &[&[u8]] = &[
     b"key",
     b"token",
@@ -389,7 +391,9 @@ fn ends_with_ignore_case(name: &str, suffix: &str) -> bool {
         && name.as_bytes()[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
 }
 
-/// True when lowercase `name` contains a [`SECRET_STEMS`] entry: one pass over the name
+/// True when lowercase `name` contains a secret stem (`key`, `token`, `secret`, `passw`,
+/// `session`, `signature`, `oidc`, `jwt`, `assertion`, `credential`, `authorization`,
+/// `authentication`: [`stems_starting_with`]): one pass over the name
 /// that compares only where a stem can start. Most header names (`content-type`, `host`,
 /// `accept`) have none, and then the fourteen substring searches of
 /// [`SECRET_HEADER_PARTS`] are skipped (a searcher set up per part and header was most of
@@ -403,7 +407,7 @@ fn has_secret_stem(name: &str) -> bool {
     })
 }
 
-/// The [`SECRET_STEMS`] entries that start with byte `c` (most bytes start none): a
+/// The secret stems that start with byte `c` (most bytes start none): a
 /// header name's bytes are each compared with at most three stems, not all twelve (the
 /// recorder scans every header name of every exchange).
 fn stems_starting_with(c: u8) -> &'static [&'static [u8]] {

@@ -1577,10 +1577,12 @@ mod tests {
         assert!(sink.try_send(None, None, end()));
         // The writer takes the event, its consumer panics, the thread unwinds: from then on
         // producers get `false` (nothing piles up in a queue nobody reads).
+        // A hang guard, not a timing check: unwinding with a captured backtrace took over
+        // 10 s on a loaded 2-core machine (a debug build symbolizing every frame).
         let t0 = Instant::now();
         while sink.try_send(None, None, end()) {
             assert!(
-                t0.elapsed() < Duration::from_secs(10),
+                t0.elapsed() < Duration::from_secs(120),
                 "events still accepted"
             );
             tokio::time::sleep(Duration::from_millis(5)).await;

@@ -2980,7 +2980,11 @@ impl State {
                     _ => None,
                 };
                 let ident = match base.filter(|b| !b.is_empty() && b != "/") {
-                    Some(b) => format!("{auth}{b}"),
+                    Some(b) => {
+                        let mut k = auth;
+                        k.push_str(&b);
+                        k
+                    }
                     None => auth,
                 };
                 if self.agent_bare.len() < MAX_AGENT_KEYS && !self.agent_bare.contains(&ident) {
@@ -4697,7 +4701,7 @@ impl State {
             }
             self.end_stream(&mut x);
             self.check_extensions(&x, None);
-            self.after_response(&x, None);
+            self.after_response(&x, None, None);
             return;
         }
         let Some(status) = x.status else {
@@ -6596,10 +6600,13 @@ impl State {
     }
 
     /// Rules shared by every answered exchange after its body is judged.
+    /// `answer`: the parsed answer when the caller has it (a JSON-RPC `result`, an HTTP+JSON
+    /// body), so that no rule parses the body again.
     fn after_response(
         &mut self,
         x: &Exch,
         result_task: Option<(&str, Option<&str>, Option<TaskState>)>,
+        answer: Option<&Json>,
     ) {
         let c = x.call.clone().unwrap_or_default();
         let success = x.is_success() && !self.answer_is_error(x);
@@ -6804,7 +6811,7 @@ impl State {
         }
         // Follow-up messages (send or stream) naming a task.
         if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
-            self.check_followup(x, success, result_task);
+            self.check_followup(x, success, result_task, answer);
         }
     }
 
@@ -6885,6 +6892,7 @@ impl State {
         x: &Exch,
         success: bool,
         result_task: Option<(&str, Option<&str>, Option<TaskState>)>,
+        answer: Option<&Json>,
     ) {
         let c = x.call.clone().unwrap_or_default();
         let Some(m) = params_message(&c.params) else {
@@ -6905,7 +6913,7 @@ impl State {
             (None, Some(s)) => (s.task_id.clone(), s.context_id.clone()),
             // A Message answer (ID-006: the ids a message carries are its task's): its
             // contextId is judged like a Task's, no task id is taken from it.
-            (None, None) if success => (None, message_answer_context(x, m)),
+            (None, None) if success => (None, message_answer_context(x, m, answer)),
             _ => (None, None),
         };
         let Some(tid) = str_member(m, "taskId", "task_id").map(str::to_string) else {
@@ -7604,7 +7612,7 @@ impl State {
                     ],
                     &x.leg,
                 );
-                self.after_response(x, None);
+                self.after_response(x, None, None);
                 return;
             }
         }
@@ -7712,7 +7720,7 @@ impl State {
             }
             self.framework_rejection(x, status, &c, body);
             self.check_not_found_status(x, status);
-            self.after_response(x, None);
+            self.after_response(x, None, None);
             return;
         };
         // An HTTP-level rejection (401/403 from an auth layer, 429 from a rate limiter, 5xx
@@ -7775,7 +7783,7 @@ impl State {
                 }
             }
             self.framework_rejection(x, status, &c, body);
-            self.after_response(x, None);
+            self.after_response(x, None, None);
             return;
         }
         let rv = jsonrpc::response_view(v);
@@ -7896,7 +7904,7 @@ impl State {
                 }
             }
             self.on_rpc_error(x, e.code, e.message, bseq);
-            self.after_response(x, None);
+            self.after_response(x, None, None);
             return;
         }
         if c.op == Some(Op::GetExtendedCard) {
@@ -7927,7 +7935,7 @@ impl State {
         let rt = result_task
             .as_ref()
             .map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
-        self.after_response(x, rt);
+        self.after_response(x, rt, rv.result);
     }
 
     /// RPC-001, ERR-001 (JSON-RPC 2.0 §5.1): a request body that is not JSON, or JSON that is
@@ -10563,11 +10571,11 @@ impl State {
         if x.sse.is_some() {
             self.end_stream(&mut x);
             self.check_extensions(&x, None);
-            self.after_response(&x, None);
+            self.after_response(&x, None, None);
             return;
         }
         if undecoded {
-            self.after_response(&x, None);
+            self.after_response(&x, None, None);
             return;
         }
         if g.count != 1 {
@@ -10582,7 +10590,7 @@ impl State {
             );
         }
         let Some((v, seq)) = g.messages.first() else {
-            self.after_response(&x, None);
+            self.after_response(&x, None, None);
             return;
         };
         let j = Json::from_value(v);
@@ -10594,7 +10602,7 @@ impl State {
         self.check_extensions(&x, Some(&j));
         let rt = self.on_result(&x, &j, "", *seq);
         let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
-        self.after_response(&x, rt2);
+        self.after_response(&x, rt2, Some(&j));
     }
 
     /// A gRPC call that ended with status `code` != OK: the `google.rpc.Status` of
@@ -10894,7 +10902,7 @@ impl State {
         if x.sse.is_some() {
             self.end_stream(&mut x);
         }
-        self.after_response(&x, None);
+        self.after_response(&x, None, None);
     }
 
     // ------------------------------------------------------------------ REST
@@ -10905,20 +10913,20 @@ impl State {
         let op = c.op;
         if self.gw_own_answer.contains(&x.id) {
             // an intermediary's answer (GW-RESP-001/002/003), not the agent's
-            self.after_response(x, None);
+            self.after_response(x, None, None);
             return;
         }
         // RFC 9110 §15.5.6: 405 is the HTTP router's answer to a verb the route does not
         // have (REST-001: `:cancel` and `message:send` are POST, GetTask GET), not an A2A
         // error: its body is no AIP-193 error to judge (breaker11 K7).
         if status == 405 && !x.synthetic && c.op.is_some_and(|o| !rest_verb_fits(o, &x.method)) {
-            self.after_response(x, None);
+            self.after_response(x, None, None);
             return;
         }
         self.rest_unparseable_request_answer(x, &c, status, json, bseq);
         if status >= 400 && !x.synthetic {
             if self.rest_version_error(x, &c, status, json, bseq) {
-                self.after_response(x, None);
+                self.after_response(x, None, None);
                 return;
             }
             if json.is_none() && self.rest_route_of_answered_interface(x) {
@@ -10963,7 +10971,7 @@ impl State {
             if let Some(v) = json {
                 self.check_rest_error(x, status, v, bseq);
                 if self.rest_terminal_task_error(x, &c, status, v, bseq) {
-                    self.after_response(x, None);
+                    self.after_response(x, None, None);
                     return;
                 }
                 self.rest_missing_task_status(x, &c, status, v, bseq);
@@ -11042,11 +11050,11 @@ impl State {
                     }
                 }
             }
-            self.after_response(x, None);
+            self.after_response(x, None, None);
             return;
         }
         if !(200..300).contains(&status) || x.synthetic {
-            self.after_response(x, None);
+            self.after_response(x, None, None);
             return;
         }
         if let Some((what, want)) = json.and_then(error_body_shape) {
@@ -11066,7 +11074,7 @@ impl State {
                 vec![x.ev(x.resp_seq), x.ev_at(bseq, "", json.map(excerpt_value))],
                 &x.leg,
             );
-            self.after_response(x, None);
+            self.after_response(x, None, None);
             return;
         }
         if op.is_some_and(Op::is_streaming) {
@@ -11081,7 +11089,7 @@ impl State {
                 ),
                 vec![x.ev(x.resp_seq)],
             );
-            self.after_response(x, None);
+            self.after_response(x, None, None);
             return;
         }
         let mut rt = None;
@@ -11134,7 +11142,7 @@ impl State {
             );
         }
         let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
-        self.after_response(x, rt2);
+        self.after_response(x, rt2, json);
     }
 
     /// The HTTP+JSON side of [`Self::terminal_task_expectation`] (TASK-002, TASK-003,
@@ -14077,10 +14085,17 @@ impl State {
 /// The `contextId` of a Message answer to send request message `req` (JSON-RPC `result`,
 /// HTTP+JSON body; 0.x `kind:"message"`, 1.0 `{"message":{...}}`), when the answer names
 /// no other task than the request (ID-003, ID-006); `None` for any other answer.
-fn message_answer_context(x: &Exch, req: &Obj) -> Option<String> {
-    let body = decode_body(&x.resp_headers, x.body.as_slice())?;
-    let v = Json::parse(&body).ok()?;
-    let r = v.get("result").unwrap_or(&v);
+fn message_answer_context(x: &Exch, req: &Obj, answer: Option<&Json>) -> Option<String> {
+    let body;
+    let parsed;
+    let r = match answer {
+        Some(a) => a,
+        None => {
+            body = decode_body(&x.resp_headers, x.body.as_slice())?;
+            parsed = Json::parse(&body).ok()?;
+            parsed.get("result").unwrap_or(&parsed)
+        }
+    };
     let m = match r.get("message") {
         Some(m) if m.is_object() => m,
         _ if r.get("kind").and_then(Json::as_str) == Some("message") => r,
@@ -15207,9 +15222,12 @@ fn answer_refused(x: &Exch) -> bool {
     let Some(body) = decode_body(&x.resp_headers, x.body.as_slice()) else {
         return false;
     };
-    Json::parse(&body)
-        .ok()
-        .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()))
+    // Several rules ask this of one exchange: a walk of the top-level members, not a parse.
+    crate::model::json::top_level_member_set(&body, "error").unwrap_or_else(|| {
+        Json::parse(&body)
+            .ok()
+            .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()))
+    })
 }
 
 /// [`json_hash`] of a message's `parts` with each part's generation spelling of its kind
@@ -16051,11 +16069,20 @@ fn push_config_in(c: &Call, dialect: Option<Dialect>) -> Option<(String, &Obj<'s
         ],
         _ => return None,
     };
+    // A send without a `configuration` object (most sends) carries no config: no pointer
+    // walk (this runs several times per send; the verifier sits in front of production
+    // traffic).
+    let conf = match c.op {
+        Some(Op::SendMessage) | Some(Op::SendStreamingMessage) => {
+            Some(c.params.get("configuration")?.as_object()?)
+        }
+        _ => None,
+    };
     for place in places {
-        let obj = if place.is_empty() {
-            Some(&c.params)
-        } else {
-            member_path(&c.params, place)
+        let obj = match (place.strip_prefix("/configuration/"), conf) {
+            (Some(name), Some(conf)) => conf.get(name),
+            _ if place.is_empty() => Some(&c.params),
+            _ => member_path(&c.params, place),
         };
         if let Some(Json::Object(o)) = obj {
             return Some((format!("{pre}{place}"), o));
@@ -16528,8 +16555,11 @@ fn decode_coded<'a>(
     h: &Headers,
     body: &'a [u8],
 ) -> Result<std::borrow::Cow<'a, [u8]>, crate::model::coding::CodingError> {
-    let ce = crate::model::coding::joined(h.get_all("content-encoding"));
-    crate::model::coding::decode(ce.as_deref(), body, BODY_CAP)
+    let Some(ce) = crate::model::coding::joined(h.get_all("content-encoding")) else {
+        // no coding named (most bodies): the bytes as recorded, nothing to set up
+        return Ok(std::borrow::Cow::Borrowed(body));
+    };
+    crate::model::coding::decode(Some(&ce), body, BODY_CAP)
 }
 
 fn excerpt(s: &str) -> Value {
