@@ -9660,6 +9660,58 @@ impl State {
                 return;
             }
         }
+        // TASK-004: a task in a terminal state still exists; SubscribeToTask on it is
+        // answered UnsupportedOperationError, not TaskNotFoundError (servers that drop
+        // finished tasks from the table of live ones the subscriber looks in).
+        if let Some(c) = x
+            .call
+            .as_ref()
+            .filter(|c| c.op == Some(Op::SubscribeToTask) && c.dialect == Some(Dialect::V1_0))
+        {
+            let term = self
+                .tasks
+                .get(&x.tkey(tid))
+                .and_then(|t| t.terminal.clone())
+                .filter(|(_, tseq, _)| *tseq < x.req_seq);
+            if let Some((ts, tseq, txid)) = term {
+                let (got, want) = match c.binding {
+                    Some(Binding::Rest) => (
+                        "HTTP 404 TaskNotFoundError",
+                        "HTTP 400 FAILED_PRECONDITION with ErrorInfo reason UNSUPPORTED_OPERATION",
+                    ),
+                    Some(Binding::Grpc) => (
+                        "gRPC NOT_FOUND (TaskNotFoundError)",
+                        "gRPC FAILED_PRECONDITION with ErrorInfo reason UNSUPPORTED_OPERATION",
+                    ),
+                    _ => (
+                        "-32001 TaskNotFoundError",
+                        "-32004 UnsupportedOperationError",
+                    ),
+                };
+                let name = c
+                    .method
+                    .clone()
+                    .unwrap_or_else(|| c.op_term(Op::SubscribeToTask.name()).to_string());
+                self.find(
+                    &r::TASK_SUBSCRIBE_TERMINAL,
+                    format!(
+                        "agent answered {name} on task {tid}, which it reported in {} earlier, with {got}: a finished task still exists, and subscribing to it is answered {want}",
+                        x.state_term(ts)
+                    ),
+                    vec![
+                        Evidence {
+                            seq: tseq,
+                            exchange: Some(txid),
+                            pointer: None,
+                            found: None,
+                        },
+                        x.ev_at(bseq, ptr, None),
+                    ],
+                    &x.leg,
+                );
+                return;
+            }
+        }
         let msg = match by_msg {
             Some(mid) => format!(
                 "agent reports task {tid} not found although its own message {mid} named that task id earlier: an agent message carries a taskId only when that task exists"
