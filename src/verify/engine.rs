@@ -601,12 +601,26 @@ const MAX_PAGE_TOKENS: usize = 256;
 /// How many send `messageId`s a [`TaskRec`] remembers.
 const MAX_TASK_MESSAGE_IDS: usize = 8;
 
+/// The clause of an ERR-002 finding that blames the ErrorInfo reason
+/// ([`ErrorBlame::Reason`]): `why` the reason does not fit the call, `why_o` why `other`
+/// (`code -32002`, `HTTP status 400`, `status FAILED_PRECONDITION`) does; either may be
+/// empty (then no empty clause is written, breaker15a Q24).
+fn reason_blame_clause(why: &str, why_o: &str, other: &str) -> String {
+    match (why.is_empty(), why_o.is_empty()) {
+        (false, true) => format!("does not fit this call: {why}; {other} does"),
+        (false, false) => format!("does not fit this call: {why}; {other} does: {why_o}"),
+        (true, false) => format!("fits this call less well than {other}: {why_o}"),
+        (true, true) => format!("fits this call less well than {other}"),
+    }
+}
+
 /// Which part of an A2A error is wrong when its ErrorInfo reason and its HTTP status or
 /// JSON-RPC code disagree (ERR-002), from the situation ([`State::error_blame`]).
 enum ErrorBlame {
-    /// The reason cannot be right here (why), and the status or code fits: the reasons it
-    /// stands for that fit the call, joined with " or " (empty for a non-A2A status).
-    Reason(String, String),
+    /// The reason cannot be right here (why, empty when it merely fits less well), and the
+    /// status or code fits: the reasons it stands for that fit the call, joined with " or "
+    /// (empty for a non-A2A status), and why they fit (empty when they merely may).
+    Reason(String, String, String),
     /// The reason fits the call (why, empty when it merely may): the status or code is wrong.
     Other(String),
     /// Both fit as well: the call does not tell which is wrong.
@@ -8202,7 +8216,13 @@ impl State {
             ErrorBlame::Other(why_r)
         } else if s > r {
             let right: Vec<&str> = fits.iter().filter(|f| f.0 == s).map(|f| f.1).collect();
-            ErrorBlame::Reason(why_r, right.join(" or "))
+            // Why the status or code fits (breaker15a Q24: `TASK_NOT_CANCELABLE` because the
+            // task was seen terminal), for the message when the reason merely fits less.
+            let why_o = right
+                .first()
+                .map(|o| self.reason_fit(x, c, o).1)
+                .unwrap_or_default();
+            ErrorBlame::Reason(why_r, right.join(" or "), why_o)
         } else {
             ErrorBlame::Neutral
         }
@@ -8644,9 +8664,10 @@ impl State {
                         .map(|r| format!(" (code {code} is {r})"))
                         .unwrap_or_default();
                     let (message, ptr) = match self.error_blame(x, &c, reason, &code_reasons) {
-                        ErrorBlame::Reason(why, right) => (
+                        ErrorBlame::Reason(why, right, why_o) => (
                             format!(
-                                "ErrorInfo reason {reason} does not fit this call: {why}; code {code} does, so the reason is the wrong part{}",
+                                "ErrorInfo reason {reason} {}, so the reason is the wrong part{}",
+                                reason_blame_clause(&why, &why_o, &format!("code {code}")),
                                 if right.is_empty() { String::new() } else { format!(": it should be {right}") }
                             ),
                             "/error/data",
@@ -10860,8 +10881,9 @@ impl State {
                             .filter(|r| grpc::reason_codes(r).is_some_and(|cs| cs.contains(&code)))
                             .collect();
                         let text = match self.error_blame(&x, &c, reason, &code_reasons) {
-                            ErrorBlame::Reason(why, right) => format!(
-                                "gRPC {method} answered status {name} ({code}) with ErrorInfo reason {reason}, which does not fit this call: {why}; status {name} does, so the reason is the wrong part{}",
+                            ErrorBlame::Reason(why, right, why_o) => format!(
+                                "gRPC {method} answered status {name} ({code}) with ErrorInfo reason {reason}, which {}, so the reason is the wrong part{}",
+                                reason_blame_clause(&why, &why_o, &format!("status {name}")),
                                 if right.is_empty() { String::new() } else { format!(": it should be {right}") }
                             ),
                             ErrorBlame::Other(why) => format!(
@@ -11688,8 +11710,9 @@ impl State {
                                 let status_reasons = reasons_for_status(status);
                                 let message = match self.error_blame(x, &c, reason, &status_reasons) {
                                     // D10 (breaker9d): a correct status is not to be changed.
-                                    ErrorBlame::Reason(why, right) => format!(
-                                        "ErrorInfo reason {reason} does not fit this call: {why}; HTTP status {status} does, so the reason is the wrong part{}",
+                                    ErrorBlame::Reason(why, right, why_o) => format!(
+                                        "ErrorInfo reason {reason} {}, so the reason is the wrong part{}",
+                                        reason_blame_clause(&why, &why_o, &format!("HTTP status {status}")),
                                         if right.is_empty() { String::new() } else { format!(": it should be {right}") }
                                     ),
                                     ErrorBlame::Other(why) => format!(
