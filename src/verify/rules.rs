@@ -312,7 +312,7 @@ rule!(TASK_BLOCKING_EARLY, "TASK-STATE-007", "blocking-send-returned-early", Err
     "without returnImmediately: true, wait until the task is completed, failed, canceled, rejected, input-required or auth-required before answering, and answer with the task's latest status and all its artifacts (an executor that adds an artifact after its final status must add it first); clients that want an early answer set returnImmediately");
 rule!(TASK_SUBSCRIBE_TERMINAL, "TASK-STATE-006", "subscribe-terminal-task-accepted", Error, Lifecycle,
     ["TASK-004"],
-    "SubscribeToTask on a task in a terminal state opened a stream, or was answered TaskNotFoundError although the task exists",
+    "subscribe to a task in a terminal state opened a stream, or was answered TaskNotFoundError although the task exists",
     "answer SubscribeToTask on a terminal task with UnsupportedOperationError (JSON-RPC -32004, HTTP+JSON 400 FAILED_PRECONDITION, gRPC FAILED_PRECONDITION; ErrorInfo reason UNSUPPORTED_OPERATION) before any stream starts; keep finished tasks where the subscribe handler looks them up, so a known task is never reported not found");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
