@@ -839,7 +839,12 @@ fn status_state<'a>(
                 let why = match s.get("state") {
                     None | Some(Json::Null) => "status has no state".to_string(),
                     Some(Json::Number(n)) => format!(
-                        "status.state is the number {n}, not a state name (TASK_STATE_WORKING, completed, ...)"
+                        "status.state is the number {n}, not a state name ({})",
+                        proto_enum_hint(
+                            num_index(n),
+                            PROTO_TASK_STATES,
+                            "TASK_STATE_WORKING, TASK_STATE_COMPLETED, ..."
+                        )
                     ),
                     Some(_) => "status.state is not a string".to_string(),
                 };
@@ -926,6 +931,45 @@ pub fn update_view<'a>(o: &'a Obj, kind: PayloadKind, ptr: &str) -> UpdateView<'
     }
 }
 
+/// `TaskState` names by their proto enum number (1.0 `a2a.proto`; 0.3 `a2a.proto` numbers
+/// them alike, spelling 5 `TASK_STATE_CANCELLED`).
+const PROTO_TASK_STATES: &[&str] = &[
+    "TASK_STATE_UNSPECIFIED",
+    "TASK_STATE_SUBMITTED",
+    "TASK_STATE_WORKING",
+    "TASK_STATE_COMPLETED",
+    "TASK_STATE_FAILED",
+    "TASK_STATE_CANCELED",
+    "TASK_STATE_INPUT_REQUIRED",
+    "TASK_STATE_REJECTED",
+    "TASK_STATE_AUTH_REQUIRED",
+];
+
+/// `Role` names by their proto enum number (`a2a.proto`).
+const PROTO_ROLES: &[&str] = &["ROLE_UNSPECIFIED", "ROLE_USER", "ROLE_AGENT"];
+
+/// What a ProtoJSON enum number in place of a name stands for (DATA-001: JSON carries the
+/// names): `"3 is TASK_STATE_COMPLETED"` for a known number, else `fallback` (some names).
+fn proto_enum_hint(n: Option<u64>, names: &[&str], fallback: &str) -> String {
+    match n.and_then(|n| {
+        usize::try_from(n)
+            .ok()
+            .and_then(|i| names.get(i))
+            .map(|m| (n, m))
+    }) {
+        Some((n, name)) => format!("{n} is {name}"),
+        None => fallback.to_string(),
+    }
+}
+
+/// A non-negative integer JSON number (an enum number), else `None`.
+fn num_index(n: &crate::model::json::Num) -> Option<u64> {
+    match n {
+        crate::model::json::Num::PosInt(u) => Some(*u),
+        _ => None,
+    }
+}
+
 /// Lenient Message view (DATA-005): `messageId`, `role`, `parts` (0.3 REST: `content`).
 pub fn message_problems(o: &Obj, ptr: &str) -> Vec<(String, String)> {
     let mut p = Vec::new();
@@ -935,8 +979,19 @@ pub fn message_problems(o: &Obj, ptr: &str) -> Vec<(String, String)> {
             "message has no messageId".into(),
         ));
     }
-    if !o.get("role").is_some_and(Json::is_string) {
-        p.push((format!("{ptr}/role"), "message has no role".into()));
+    match o.get("role") {
+        Some(Json::String(_)) => {}
+        // A ProtoJSON enum number (DATA-001: 1.0 JSON carries enum names): say what was
+        // there rather than "no role" (breaker15a Q22).
+        Some(Json::Number(n)) => p.push((
+            format!("{ptr}/role"),
+            format!(
+                "role is the number {n}, not a Role name ({})",
+                proto_enum_hint(num_index(n), PROTO_ROLES, "ROLE_USER or ROLE_AGENT")
+            ),
+        )),
+        None | Some(Json::Null) => p.push((format!("{ptr}/role"), "message has no role".into())),
+        Some(_) => p.push((format!("{ptr}/role"), "role is not a string".into())),
     }
     let parts = o.get("parts").or_else(|| o.get("content"));
     if !parts.is_some_and(Json::is_array) {

@@ -611,12 +611,26 @@ const MAX_PAGE_TOKENS: usize = 256;
 /// How many send `messageId`s a [`TaskRec`] remembers.
 const MAX_TASK_MESSAGE_IDS: usize = 8;
 
+/// The clause of an ERR-002 finding that blames the ErrorInfo reason
+/// ([`ErrorBlame::Reason`]): `why` the reason does not fit the call, `why_o` why `other`
+/// (`code -32002`, `HTTP status 400`, `status FAILED_PRECONDITION`) does; either may be
+/// empty (then no empty clause is written, breaker15a Q24).
+fn reason_blame_clause(why: &str, why_o: &str, other: &str) -> String {
+    match (why.is_empty(), why_o.is_empty()) {
+        (false, true) => format!("does not fit this call: {why}; {other} does"),
+        (false, false) => format!("does not fit this call: {why}; {other} does: {why_o}"),
+        (true, false) => format!("fits this call less well than {other}: {why_o}"),
+        (true, true) => format!("fits this call less well than {other}"),
+    }
+}
+
 /// Which part of an A2A error is wrong when its ErrorInfo reason and its HTTP status or
 /// JSON-RPC code disagree (ERR-002), from the situation ([`State::error_blame`]).
 enum ErrorBlame {
-    /// The reason cannot be right here (why), and the status or code fits: the reasons it
-    /// stands for that fit the call, joined with " or " (empty for a non-A2A status).
-    Reason(String, String),
+    /// The reason cannot be right here (why, empty when it merely fits less well), and the
+    /// status or code fits: the reasons it stands for that fit the call, joined with " or "
+    /// (empty for a non-A2A status), and why they fit (empty when they merely may).
+    Reason(String, String, String),
     /// The reason fits the call (why, empty when it merely may): the status or code is wrong.
     Other(String),
     /// Both fit as well: the call does not tell which is wrong.
@@ -738,6 +752,10 @@ pub(super) struct State {
     exchange_dialects: Vec<(String, String)>,
     auth_reported: HashSet<String>,
     ver_stripped_done: HashSet<String>,
+    /// Exchanges (client leg and its upstream copy) whose route the gateway rewrote
+    /// (GW-REQ-002): the agent's answer there is to a call the client never made, so the
+    /// agent is not judged on it (ID-TASK-001, REST-ERROR-001). Bounded by [`MAX_PENDING_UP`].
+    gw_rerouted: VecDeque<String>,
     /// Upstream-leg requests that ended before the client-leg request they forward had its
     /// body recorded (the proxy records a client body when it ends, which can be after the
     /// gateway forwarded it): paired when that client request ends ([`MAX_PENDING_UP`]).
@@ -1091,6 +1109,7 @@ impl State {
             exchange_dialects: Vec::new(),
             auth_reported: HashSet::new(),
             ver_stripped_done: HashSet::new(),
+            gw_rerouted: VecDeque::new(),
             pending_up: VecDeque::new(),
             ver_stripped_clients: VecDeque::new(),
             card_secret_reported: HashSet::new(),
@@ -2506,14 +2525,25 @@ impl State {
             .map(|v| v.trim().to_string());
         let up_ext = extensions_header(&up.req_headers);
         match client {
-            Some(client) => self.compare_version(
-                client,
-                up_version,
-                up_ext,
-                rpc_request_id(up.req_body.as_slice()),
-                up.ev(up.req_seq),
-                up.leg.clone(),
-            ),
+            Some(client) => {
+                let cid = client.0.clone();
+                self.check_route_rewritten(
+                    &cid,
+                    &up.id,
+                    &up.method,
+                    &up.path,
+                    up_version.as_deref(),
+                    up.ev(up.req_seq),
+                );
+                self.compare_version(
+                    client,
+                    up_version,
+                    up_ext,
+                    rpc_request_id(up.req_body.as_slice()),
+                    up.ev(up.req_seq),
+                    up.leg.clone(),
+                )
+            }
             None if !up.req_body.as_slice().is_empty() => {
                 // The client's body may be recorded after the forwarded copy ended.
                 self.pending_up.push_back(PendingUp {
@@ -2660,6 +2690,16 @@ impl State {
             return;
         };
         let up_rpc_id = rpc_request_id(&p.body);
+        if let Some(up_id) = p.ev.exchange.clone() {
+            self.check_route_rewritten(
+                &client.0,
+                &up_id,
+                &p.method,
+                &p.path,
+                p.version.as_deref(),
+                p.ev.clone(),
+            );
+        }
         self.compare_version(
             client.clone(),
             p.version,
@@ -2727,6 +2767,122 @@ impl State {
             vec![cev, uev, rev],
             &None,
         );
+    }
+
+    /// GW-REQ-002 (REST-001, CARD-008, ID-001): a client-leg HTTP+JSON call and its
+    /// upstream copy `up_path` (paired by method and body) name different A2A routes: the
+    /// upstream path is no route (`/tasks/t1:cancel` -> `/tasks/t1/cancel`), another
+    /// operation, a 1.0 route moved under the 0.3 `/v1` while the upstream request still
+    /// says `A2A-Version: 1.0`, another task id (`Tk-9AbC` -> `tk-9abc`), or the `/{tenant}`
+    /// segment the card declares for the interface dropped. Only the route after the base
+    /// path is compared (a gateway may map `/api` to `/`); `%3A` is `:`. Both exchanges are
+    /// then kept out of the agent's judgement ([`State::gw_rerouted`]).
+    fn check_route_rewritten(
+        &mut self,
+        client_id: &str,
+        up_id: &str,
+        up_method: &str,
+        up_path: &str,
+        up_version: Option<&str>,
+        up_ev: Evidence,
+    ) {
+        let Some(cx) = self.open.get(client_id) else {
+            return;
+        };
+        if cx
+            .call
+            .as_ref()
+            .is_some_and(|c| c.binding.is_some_and(|b| b != Binding::Rest))
+        {
+            return;
+        }
+        let decode = |p: &str| -> String {
+            let p = p.split('?').next().unwrap_or(p);
+            if p.contains('%') {
+                p.replace("%3A", ":").replace("%3a", ":")
+            } else {
+                p.to_string()
+            }
+        };
+        let cpath = decode(&cx.path);
+        let Some(cr) = a2a::rest_route(&cx.method, &cpath) else {
+            return;
+        };
+        if cr.op == Op::GetCard {
+            return;
+        }
+        let upath = decode(up_path);
+        let ur = a2a::rest_route(up_method, &upath);
+        let client_line = format!("{} {}", cx.method, cx.path);
+        let up_line = format!("{up_method} {up_path}");
+        let what = match &ur {
+            None => Some("which is no A2A route (no agent router matches it)".to_string()),
+            Some(u) if u.op != cr.op => Some(format!(
+                "which is the route of {}, not {}",
+                u.op.name(),
+                cr.op.name()
+            )),
+            Some(u)
+                if u.dialect != cr.dialect
+                    && cr.dialect == Dialect::V1_0
+                    && up_version.is_some_and(|v| v.starts_with('1')) =>
+            {
+                Some(format!(
+                    "under the 0.3 route prefix /v1 while the request still says A2A-Version {}: 1.0 routes have no /v1",
+                    up_version.unwrap_or_default()
+                ))
+            }
+            Some(u) if u.task_id != cr.task_id => Some(format!(
+                "with task id {} in the path instead of the client's {} (task ids are opaque and case-sensitive)",
+                u.task_id.as_deref().unwrap_or("(none)"),
+                cr.task_id.as_deref().unwrap_or("(none)")
+            )),
+            Some(u) => {
+                // The `/{tenant}` segment the card declares, present on the client leg and
+                // dropped upstream.
+                let last = net::segments(&cr.base).last().map(|s| s.to_string());
+                let declared = last.filter(|t| {
+                    self.card_for(cx).is_some_and(|card| {
+                        card.view
+                            .interfaces
+                            .iter()
+                            .any(|i| i.tenant.as_deref() == Some(t.as_str()))
+                    })
+                });
+                declared
+                    .filter(|t| net::segments(&u.base).last().map(|s| s.to_string()).as_deref() != Some(t.as_str()))
+                    .map(|t| {
+                        format!(
+                            "without the tenant segment /{t} the card declares for the interface (the agent cannot find a tenant's tasks without it)"
+                        )
+                    })
+            }
+        };
+        let Some(what) = what else {
+            return;
+        };
+        let cev = cx.ev(cx.req_ev_seq());
+        self.gw_rerouted.push_back(client_id.to_string());
+        self.gw_rerouted.push_back(up_id.to_string());
+        while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
+            self.gw_rerouted.pop_front();
+        }
+        self.areas.insert("interop");
+        self.find(
+            &r::GW_ROUTE_REWRITTEN,
+            format!(
+                "gateway forwarded the client's {} `{client_line}` upstream as `{up_line}`, {what}: whatever the agent answers there is not the answer to the client's call",
+                cr.op.name()
+            ),
+            vec![cev, up_ev],
+            &None,
+        );
+    }
+
+    /// Whether exchange `id` is a client-leg call (or its upstream copy) whose route the
+    /// gateway rewrote (GW-REQ-002): the agent's answer is not judged as an answer to it.
+    fn gw_rerouted(&self, id: &str) -> bool {
+        !self.gw_rerouted.is_empty() && self.gw_rerouted.iter().any(|x| x == id)
     }
 
     /// A client-leg request and its upstream copy are paired: remembers the pair
@@ -8110,7 +8266,13 @@ impl State {
             ErrorBlame::Other(why_r)
         } else if s > r {
             let right: Vec<&str> = fits.iter().filter(|f| f.0 == s).map(|f| f.1).collect();
-            ErrorBlame::Reason(why_r, right.join(" or "))
+            // Why the status or code fits (breaker15a Q24: `TASK_NOT_CANCELABLE` because the
+            // task was seen terminal), for the message when the reason merely fits less.
+            let why_o = right
+                .first()
+                .map(|o| self.reason_fit(x, c, o).1)
+                .unwrap_or_default();
+            ErrorBlame::Reason(why_r, right.join(" or "), why_o)
         } else {
             ErrorBlame::Neutral
         }
@@ -8552,9 +8714,10 @@ impl State {
                         .map(|r| format!(" (code {code} is {r})"))
                         .unwrap_or_default();
                     let (message, ptr) = match self.error_blame(x, &c, reason, &code_reasons) {
-                        ErrorBlame::Reason(why, right) => (
+                        ErrorBlame::Reason(why, right, why_o) => (
                             format!(
-                                "ErrorInfo reason {reason} does not fit this call: {why}; code {code} does, so the reason is the wrong part{}",
+                                "ErrorInfo reason {reason} {}, so the reason is the wrong part{}",
+                                reason_blame_clause(&why, &why_o, &format!("code {code}")),
                                 if right.is_empty() { String::new() } else { format!(": it should be {right}") }
                             ),
                             "/error/data",
@@ -9548,6 +9711,9 @@ impl State {
     }
 
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
+        if self.gw_rerouted(&x.id) {
+            return;
+        }
         let Some((aseq, axid, by_msg, creator)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
             let (s, xid) = t.announced.clone()?;
             Some((s, xid, t.named_by_message.clone(), t.caller))
@@ -9562,6 +9728,58 @@ impl State {
         // credentials than the one the task was handed out to is rightly told so.
         if let (Some(a), Some(b)) = (creator, self.caller_of(x)) {
             if a != b {
+                return;
+            }
+        }
+        // TASK-004: a task in a terminal state still exists; SubscribeToTask on it is
+        // answered UnsupportedOperationError, not TaskNotFoundError (servers that drop
+        // finished tasks from the table of live ones the subscriber looks in).
+        if let Some(c) = x
+            .call
+            .as_ref()
+            .filter(|c| c.op == Some(Op::SubscribeToTask) && c.dialect == Some(Dialect::V1_0))
+        {
+            let term = self
+                .tasks
+                .get(&x.tkey(tid))
+                .and_then(|t| t.terminal.clone())
+                .filter(|(_, tseq, _)| *tseq < x.req_seq);
+            if let Some((ts, tseq, txid)) = term {
+                let (got, want) = match c.binding {
+                    Some(Binding::Rest) => (
+                        "HTTP 404 TaskNotFoundError",
+                        "HTTP 400 FAILED_PRECONDITION with ErrorInfo reason UNSUPPORTED_OPERATION",
+                    ),
+                    Some(Binding::Grpc) => (
+                        "gRPC NOT_FOUND (TaskNotFoundError)",
+                        "gRPC FAILED_PRECONDITION with ErrorInfo reason UNSUPPORTED_OPERATION",
+                    ),
+                    _ => (
+                        "-32001 TaskNotFoundError",
+                        "-32004 UnsupportedOperationError",
+                    ),
+                };
+                let name = c
+                    .method
+                    .clone()
+                    .unwrap_or_else(|| c.op_term(Op::SubscribeToTask.name()).to_string());
+                self.find(
+                    &r::TASK_SUBSCRIBE_TERMINAL,
+                    format!(
+                        "agent answered {name} on task {tid}, which it reported in {} earlier, with {got}: a finished task still exists, and subscribing to it is answered {want}",
+                        x.state_term(ts)
+                    ),
+                    vec![
+                        Evidence {
+                            seq: tseq,
+                            exchange: Some(txid),
+                            pointer: None,
+                            found: None,
+                        },
+                        x.ev_at(bseq, ptr, None),
+                    ],
+                    &x.leg,
+                );
                 return;
             }
         }
@@ -10713,8 +10931,9 @@ impl State {
                             .filter(|r| grpc::reason_codes(r).is_some_and(|cs| cs.contains(&code)))
                             .collect();
                         let text = match self.error_blame(&x, &c, reason, &code_reasons) {
-                            ErrorBlame::Reason(why, right) => format!(
-                                "gRPC {method} answered status {name} ({code}) with ErrorInfo reason {reason}, which does not fit this call: {why}; status {name} does, so the reason is the wrong part{}",
+                            ErrorBlame::Reason(why, right, why_o) => format!(
+                                "gRPC {method} answered status {name} ({code}) with ErrorInfo reason {reason}, which {}, so the reason is the wrong part{}",
+                                reason_blame_clause(&why, &why_o, &format!("status {name}")),
                                 if right.is_empty() { String::new() } else { format!(": it should be {right}") }
                             ),
                             ErrorBlame::Other(why) => format!(
@@ -11541,8 +11760,9 @@ impl State {
                                 let status_reasons = reasons_for_status(status);
                                 let message = match self.error_blame(x, &c, reason, &status_reasons) {
                                     // D10 (breaker9d): a correct status is not to be changed.
-                                    ErrorBlame::Reason(why, right) => format!(
-                                        "ErrorInfo reason {reason} does not fit this call: {why}; HTTP status {status} does, so the reason is the wrong part{}",
+                                    ErrorBlame::Reason(why, right, why_o) => format!(
+                                        "ErrorInfo reason {reason} {}, so the reason is the wrong part{}",
+                                        reason_blame_clause(&why, &why_o, &format!("HTTP status {status}")),
                                         if right.is_empty() { String::new() } else { format!(": it should be {right}") }
                                     ),
                                     ErrorBlame::Other(why) => format!(
@@ -11564,7 +11784,9 @@ impl State {
                         }
                     }
                 }
-                if problems.is_empty() {
+                // A 404 to a route the gateway rewrote (GW-REQ-002) is no answer to the
+                // client's call: not read as a TaskNotFoundError lacking its ErrorInfo.
+                if problems.is_empty() && !(status == 404 && self.gw_rerouted(&x.id)) {
                     if let Some(p) = error_info_problem(aip, status, &c) {
                         problems.push(p);
                     }
@@ -14703,7 +14925,21 @@ fn tail_matches(
         .get(id)
         .map(|x| x.path.as_str())
         .or_else(|| done_paths.get(id).map(String::as_str));
-    p.is_some_and(|p| tail(p) == tail(up_path))
+    p.is_some_and(|p| {
+        let (a, b) = (tail(p), tail(up_path));
+        // A gateway that rewrites the route (GW-REQ-002) still forwards this call: the
+        // same last segments up to letter case, `%3A` for `:`, or `:verb` as `/verb`.
+        a == b || route_key(p).eq_ignore_ascii_case(&route_key(up_path))
+    })
+}
+
+/// The last two segments of a path with `%3A` read as `:` and a `:verb` suffix as a
+/// segment of its own (`/tasks/t1:cancel` and `/tasks/t1/cancel` give `t1/cancel`):
+/// pairs a request with an upstream copy whose route a gateway rewrote (GW-REQ-002).
+fn route_key(path: &str) -> String {
+    let p = path.split('?').next().unwrap_or(path);
+    let p = p.replace("%3A", "/").replace("%3a", "/").replace(':', "/");
+    tail(&p)
 }
 
 /// A credential in the `metadata` of a request's params or message (AUTH-001: never in

@@ -312,8 +312,8 @@ rule!(TASK_BLOCKING_EARLY, "TASK-STATE-007", "blocking-send-returned-early", Err
     "without returnImmediately: true, wait until the task is completed, failed, canceled, rejected, input-required or auth-required before answering, and answer with the task's latest status and all its artifacts (an executor that adds an artifact after its final status must add it first); clients that want an early answer set returnImmediately");
 rule!(TASK_SUBSCRIBE_TERMINAL, "TASK-STATE-006", "subscribe-terminal-task-accepted", Error, Lifecycle,
     ["TASK-004"],
-    "subscribe to a task in a terminal state opened a stream",
-    "answer SubscribeToTask on a terminal task with -32004 UnsupportedOperationError before any stream starts");
+    "subscribe to a task in a terminal state opened a stream, or was answered TaskNotFoundError although the task exists",
+    "answer SubscribeToTask on a terminal task with UnsupportedOperationError (JSON-RPC -32004, HTTP+JSON 400 FAILED_PRECONDITION, gRPC FAILED_PRECONDITION; ErrorInfo reason UNSUPPORTED_OPERATION) before any stream starts; keep finished tasks where the subscribe handler looks them up, so a known task is never reported not found");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
 rule!(TASK_AUTH_UNEXPLAINED, "TASK-AUTH-001", "auth-required-without-message", Error, Lifecycle,
@@ -733,6 +733,10 @@ rule!(GW_SEND_RETRIED, "GW-REQ-001", "send-retried-by-proxy", Warning, Interop,
     ["ID-007", "TASK-005"],
     "gateway sent one client message send upstream more than once (a retry of a non-idempotent request, RFC 9110 §9.2.2)",
     "do not retry POSTs of message sends upstream (nginx: proxy_next_upstream off, or without non_idempotent; Envoy: no retry_policy on these routes); raise the upstream timeout above the agent's longest blocking call instead. An agent that dedupes by messageId (ID-007) absorbs a retry, one that does not runs the work twice");
+rule!(GW_ROUTE_REWRITTEN, "GW-REQ-002", "route-rewritten-by-proxy", Error, Interop,
+    ["REST-001", "CARD-008", "ID-001"],
+    "gateway forwarded a client's HTTP+JSON call upstream on another A2A route than the client's: a custom verb turned into a path segment (`/tasks/{id}:cancel` -> `/tasks/{id}/cancel`), a 1.0 route moved under the 0.3 `/v1`, the `/{tenant}` segment dropped, or the task id in the path changed",
+    "forward the request path unchanged after the base-path mapping: keep `:` custom verbs (AIP-136; percent-encoding them as %3A is fine), do not add or drop `/v1` or the `/{tenant}` segment, and never change the case or characters of path parameters (task ids are opaque and case-sensitive); what the agent then answers (404, TaskNotFoundError) is the answer to a call the client never made");
 rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
     ["RPC-002", "TASK-005"],
     "client leg got a gateway error (502/503/504, its own JSON-RPC error or error page) or no answer while the agent answered the upstream leg",
@@ -813,6 +817,7 @@ pub static RULES: &[Rule] = &[
     GW_EXTENSIONS_STRIPPED,
     GW_CREDENTIALS_STRIPPED,
     GW_SEND_RETRIED,
+    GW_ROUTE_REWRITTEN,
     GW_ANSWER_LOST,
     GW_ANSWER_ALTERED,
     GW_ANSWER_UNSEEN,

@@ -553,6 +553,15 @@ def gwretry(ok):
         t.resp(200, res(1, {"task": task1()}), leg="upstream", dt=16)
     t.resp(200, res(1, {"task": task1()})); return t.text()
 case("GW-REQ-001", gwretry(False), gwretry(True))
+def gwroute(ok):
+    # breaker15a Q1: the gateway forwards /tasks/t1:cancel upstream as /tasks/t1/cancel
+    # (fail) or percent-encodes the colon, the same route (pass)
+    name = ("b15-Q1-legal-gw-v10-percent-encoded-colon.jsonl" if ok
+            else "b15-Q1-gw-v10-cancel-colon-route-to-slash.jsonl")
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "cases", "variants", name)) as f:
+        return f.read()
+case("GW-REQ-002", gwroute(False), gwroute(True))
 def legacy_card_path(ok):
     t = T()
     if ok:
