@@ -540,6 +540,10 @@ struct TaskRec {
     /// needs the task's own traffic in the recording).
     in_calls: bool,
     terminal: Option<(TaskState, u64, String)>,
+    /// The latest state seen for the task and its recording line (TASK-STATE-008: an
+    /// interrupted task does not move on without the client, so a SubscribeToTask refused
+    /// as if it were terminal is the agent's fault).
+    last: Option<(TaskState, u64)>,
     /// `status.timestamp` (ms since the epoch) of the terminal state when a push
     /// notification delivered it: a later webhook delivery of a non-terminal state is a
     /// state change only when its own timestamp is newer (PUSH-004: at-least-once, retries
@@ -3374,6 +3378,9 @@ impl State {
                         let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
                         self.task_not_found_for_fresh_send(x, &c, "-32001 TaskNotFoundError", ev);
                     }
+                } else if code == Some(jsonrpc::UNSUPPORTED_OPERATION) && streamed.is_none() {
+                    let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
+                    self.subscribe_interrupted_refused(x, &c, "-32004 UnsupportedOperationError", ev);
                 }
                 return;
             }
@@ -4202,6 +4209,7 @@ impl State {
             if st == TaskState::Canceled {
                 t.canceled_seen = true;
             }
+            t.last = Some((st, seq));
             match &t.terminal {
                 Some((ts, tseq, txid)) if *ts != st && !t.changed_reported => {
                     // TASK-001 orders states in time; across connections the proxy only
@@ -8820,6 +8828,10 @@ impl State {
                 self.id_error_codes(x, key, code, at, None);
             }
         }
+        if code == jsonrpc::UNSUPPORTED_OPERATION {
+            let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
+            self.subscribe_interrupted_refused(x, &c, "-32004 UnsupportedOperationError", at);
+        }
         if code == jsonrpc::TASK_NOT_FOUND {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
             self.repeated_push_delete_refused(x, &c, "-32001 TaskNotFoundError", at);
@@ -9495,6 +9507,55 @@ impl State {
             &x.leg,
         );
         true
+    }
+
+    /// TASK-STATE-008 (TASK-004: UnsupportedOperationError is SubscribeToTask's answer for
+    /// a task in a terminal state; STREAM-004: a subscription opens with the current Task):
+    /// a 1.0 SubscribeToTask refused with UnsupportedOperationError (`how`: the refusal in
+    /// the wire's words, `ev` its evidence) for a task this recording last saw in an
+    /// interrupted state (TASK_STATE_INPUT_REQUIRED / TASK_STATE_AUTH_REQUIRED) and never
+    /// terminal. An interrupted task waits for the client, so it cannot have finished in
+    /// between (a task last seen working may have, and is not judged). Not judged when the
+    /// agent's card does not declare `capabilities.streaming: true` (then the refusal is
+    /// STREAM-001's answer).
+    fn subscribe_interrupted_refused(&mut self, x: &Exch, c: &Call, how: &str, ev: Evidence) {
+        if c.op != Some(Op::SubscribeToTask) || c.dialect != Some(Dialect::V1_0) {
+            return;
+        }
+        let Some(tid) = c.task_id() else { return };
+        let Some(t) = self.tasks.get(&x.tkey(tid)) else {
+            return;
+        };
+        let Some((st, lseq)) = t.last.filter(|(st, lseq)| {
+            t.terminal.is_none() && st.is_interrupted() && *lseq < x.req_seq
+        }) else {
+            return;
+        };
+        if self
+            .card_for(x)
+            .is_some_and(|k| k.view.streaming != Some(true))
+        {
+            return;
+        }
+        let tid = tid.to_string();
+        let method = c.method.clone().unwrap_or_else(|| "SubscribeToTask".into());
+        self.find(
+            &r::TASK_SUBSCRIBE_LIVE_REFUSED,
+            format!(
+                "agent refused {method} for task {tid} with {how}, although the task was last seen in {}, which is interrupted, not terminal: UnsupportedOperationError is for a task in a terminal state (TASK-004); a task waiting for input gets a stream that opens with its current Task (STREAM-004)",
+                x.state_term(st)
+            ),
+            vec![
+                Evidence {
+                    seq: lseq,
+                    exchange: None,
+                    pointer: None,
+                    found: None,
+                },
+                ev,
+            ],
+            &x.leg,
+        );
     }
 
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
@@ -10836,6 +10897,19 @@ impl State {
             let ev = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
             self.task_not_found_for_fresh_send(&x, &c, "gRPC NOT_FOUND (TaskNotFoundError)", ev);
         }
+        // TASK-STATE-008: FAILED_PRECONDITION (UNIMPLEMENTED in 1.0.0) with reason
+        // UNSUPPORTED_OPERATION, or without a reason, for an interrupted task.
+        if matches!(code, 9 | 12)
+            && streamed.is_none()
+            && reason.as_deref().is_none_or(|r| r == "UNSUPPORTED_OPERATION")
+        {
+            let ev = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            let how = format!(
+                "gRPC {name} ({code}){}",
+                reason.as_deref().map(|r| format!(" {r}")).unwrap_or_default()
+            );
+            self.subscribe_interrupted_refused(&x, &c, &how, ev);
+        }
         // ID-TASK-001: NOT_FOUND for a task the agent handed out earlier.
         if code == 5
             && streamed.is_none()
@@ -10988,6 +11062,11 @@ impl State {
                     let ev = x.ev_at(bseq, "", Some(Value::from(status)));
                     let how = format!("HTTP {status} TaskNotFoundError");
                     self.task_not_found_for_fresh_send(x, &c, &how, ev);
+                }
+                if reason == Some("UNSUPPORTED_OPERATION") && matches!(status, 400 | 501) {
+                    let ev = x.ev_at(bseq, "", Some(Value::from(status)));
+                    let how = format!("HTTP {status} UNSUPPORTED_OPERATION");
+                    self.subscribe_interrupted_refused(x, &c, &how, ev);
                 }
                 if status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND") {
                     if let Some(tid) = c.route_task.clone() {

@@ -314,6 +314,10 @@ rule!(TASK_SUBSCRIBE_TERMINAL, "TASK-STATE-006", "subscribe-terminal-task-accept
     ["TASK-004"],
     "subscribe to a task in a terminal state opened a stream",
     "answer SubscribeToTask on a terminal task with -32004 UnsupportedOperationError before any stream starts");
+rule!(TASK_SUBSCRIBE_LIVE_REFUSED, "TASK-STATE-008", "subscribe-interrupted-task-refused", Error, Lifecycle,
+    ["TASK-004", "STREAM-004"],
+    "1.0 SubscribeToTask on a task last seen input-required or auth-required (interrupted, not terminal) was refused with UnsupportedOperationError",
+    "refuse SubscribeToTask with UnsupportedOperationError only for a task in a terminal state (completed, failed, canceled, rejected); a task waiting in TASK_STATE_INPUT_REQUIRED or TASK_STATE_AUTH_REQUIRED is not terminal, so open the stream with the task's current Task as its first event (test \"is it terminal\", not \"is it still working\")");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
 rule!(TASK_AUTH_UNEXPLAINED, "TASK-AUTH-001", "auth-required-without-message", Error, Lifecycle,
@@ -891,6 +895,7 @@ pub static RULES: &[Rule] = &[
     TASK_STATE_INVALID,
     TASK_SUBSCRIBE_TERMINAL,
     TASK_BLOCKING_EARLY,
+    TASK_SUBSCRIBE_LIVE_REFUSED,
     VER_CARD_METHOD,
     VER_CLIENT_NOT_OFFERED,
     VER_NOT_ENFORCED,

@@ -604,6 +604,15 @@ def blocking(ok):
     return t.text()
 case("TASK-STATE-007", blocking(False), blocking(True))
 
+def subinterrupted(ok):
+    t = T(); send1(t, {"task": task1(st="TASK_STATE_INPUT_REQUIRED")})
+    if ok:
+        stream1(t, [{"task": task1(st="TASK_STATE_INPUT_REQUIRED")}], method="SubscribeToTask", params={"id": "task-1"}, i=2)
+    else:
+        t.req("POST", H + "/a2a", rpc(2, "SubscribeToTask", {"id": "task-1"}), headers=dict(V1, accept="text/event-stream")).resp(200, err(2, -32004, "Task is not running"))
+    return t.text()
+case("TASK-STATE-008", subinterrupted(False), subinterrupted(True))
+
 def reqshape(ok):
     t = T(); m = msg1("hi")
     if not ok: m.pop("messageId")
