@@ -598,6 +598,12 @@ struct PageChain {
     xid: String,
 }
 
+/// TASK-STATE-009: how long (µs from the request head to the end of the answer) a
+/// SendMessage with `returnImmediately: true` may take before a terminal or interrupted
+/// answer shows the agent waited for the task (TASK-005: the reply comes right after
+/// creation; a fast task may already be done, hence a generous margin).
+const RETURN_IMMEDIATELY_SLOW_US: u64 = 10_000_000;
+
 /// How many task ids a [`PageChain`] remembers, and how many tokens are remembered.
 const MAX_PAGE_CHAIN_IDS: usize = 1000;
 const MAX_PAGE_TOKENS: usize = 256;
@@ -10177,6 +10183,43 @@ impl State {
                         ),
                     );
                 }
+            }
+            // TASK-STATE-009: returnImmediately: true answered only when the task had run
+            // to its end (or to an interrupted state) long after the request: the agent
+            // waited as for a blocking send. A fast task may rightly be done at once, so
+            // only a slow answer is judged.
+            let waited = x.end_t.saturating_sub(x.req_t);
+            if let Some(st) = tv.state.filter(|s| {
+                immediate
+                    && (s.is_terminal() || s.is_interrupted())
+                    && waited >= RETURN_IMMEDIATELY_SLOW_US
+            }) {
+                self.find(
+                    &r::TASK_RETURN_IMMEDIATELY_IGNORED,
+                    format!(
+                        "agent answered {} with configuration.returnImmediately: true only after {:.1} s, with task {id} already in {}: it waited for the task instead of answering right after creating it",
+                        c.op_term(op.name()),
+                        waited as f64 / 1e6,
+                        x.state_term(st)
+                    ),
+                    vec![
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            if c.binding == Some(Binding::JsonRpc) {
+                                "/params/configuration/returnImmediately"
+                            } else {
+                                "/configuration/returnImmediately"
+                            },
+                            Some(Value::Bool(true)),
+                        ),
+                        x.ev_at(
+                            bseq,
+                            &state_ptr,
+                            tv.state_raw.map(|s| Value::String(s.into())),
+                        ),
+                    ],
+                    &x.leg,
+                );
             }
             if let Some(st) = tv.state {
                 if !immediate && !st.is_terminal() && !st.is_interrupted() {

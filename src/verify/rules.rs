@@ -318,6 +318,10 @@ rule!(TASK_SUBSCRIBE_LIVE_REFUSED, "TASK-STATE-008", "subscribe-interrupted-task
     ["TASK-004", "STREAM-004"],
     "1.0 SubscribeToTask on a task last seen input-required or auth-required (interrupted, not terminal) was refused with UnsupportedOperationError",
     "refuse SubscribeToTask with UnsupportedOperationError only for a task in a terminal state (completed, failed, canceled, rejected); a task waiting in TASK_STATE_INPUT_REQUIRED or TASK_STATE_AUTH_REQUIRED is not terminal, so open the stream with the task's current Task as its first event (test \"is it terminal\", not \"is it still working\")");
+rule!(TASK_RETURN_IMMEDIATELY_IGNORED, "TASK-STATE-009", "return-immediately-ignored", Warning, Lifecycle,
+    ["TASK-005"],
+    "1.0 SendMessage with configuration.returnImmediately: true was answered only after 10 s or more, with the task already in a terminal or interrupted state: the agent blocked as for a blocking send",
+    "read configuration.returnImmediately (1.0 inverts 0.3's blocking: the default is to wait): when it is true, answer right after the task is created, typically TASK_STATE_SUBMITTED or TASK_STATE_WORKING, and let the client poll GetTask, subscribe or receive push notifications");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
 rule!(TASK_AUTH_UNEXPLAINED, "TASK-AUTH-001", "auth-required-without-message", Error, Lifecycle,
@@ -896,6 +900,7 @@ pub static RULES: &[Rule] = &[
     TASK_SUBSCRIBE_TERMINAL,
     TASK_BLOCKING_EARLY,
     TASK_SUBSCRIBE_LIVE_REFUSED,
+    TASK_RETURN_IMMEDIATELY_IGNORED,
     VER_CARD_METHOD,
     VER_CLIENT_NOT_OFFERED,
     VER_NOT_ENFORCED,

@@ -613,6 +613,12 @@ def subinterrupted(ok):
     return t.text()
 case("TASK-STATE-008", subinterrupted(False), subinterrupted(True))
 
+def retimm(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("slow job"), "configuration": {"returnImmediately": True}}), headers=V1)
+    t.resp(200, res(1, {"task": task1(st="TASK_STATE_WORKING" if ok else "TASK_STATE_COMPLETED")}), dt=20)
+    return t.text()
+case("TASK-STATE-009", retimm(False), retimm(True))
+
 def reqshape(ok):
     t = T(); m = msg1("hi")
     if not ok: m.pop("messageId")
