@@ -544,6 +544,10 @@ struct TaskRec {
     /// interrupted task does not move on without the client, so a SubscribeToTask refused
     /// as if it were terminal is the agent's fault).
     last: Option<(TaskState, u64)>,
+    /// DATA-HISTORY-003: the last [`MAX_TASK_MESSAGE_IDS`] `messageId`s of the latest 1.0
+    /// task history seen in full (a request without historyLength), that history's length,
+    /// and its recording line and exchange.
+    history_tail: Option<(Vec<String>, usize, u64, String)>,
     /// `status.timestamp` (ms since the epoch) of the terminal state when a push
     /// notification delivered it: a later webhook delivery of a non-terminal state is a
     /// state change only when its own timestamp is newer (PUSH-004: at-least-once, retries
@@ -9099,14 +9103,17 @@ impl State {
     /// DATA-HISTORY-002 (the 0.3 schema describes the limit without a MUST); 0.x
     /// historyLength 0 is not judged (0.3 gRPC reads it as unlimited, DIGEST trap 7).
     fn check_history_length(&mut self, x: &Exch, c: &Call, o: &Obj, ptr: &str, bseq: u64) {
+        let Some(Json::Array(hist)) = o.get("history") else {
+            return;
+        };
+        let v1 = c.dialect == Some(Dialect::V1_0);
         let Some(want) = requested_history_length(c, &x.url) else {
             return;
         };
-        let got = match o.get("history") {
-            Some(Json::Array(h)) => h.len() as u64,
-            _ => return,
-        };
-        let v1 = c.dialect == Some(Dialect::V1_0);
+        let got = hist.len() as u64;
+        if v1 && got > 0 && got <= want {
+            self.history_oldest_kept(x, c, o, hist, ptr, bseq, want);
+        }
         let rule = match (v1, want) {
             (true, n) if got > n => &r::DATA_HISTORY_EXCEEDED,
             (false, n) if n > 0 && got > n => &r::DATA_HISTORY_NOT_APPLIED,
@@ -9130,6 +9137,99 @@ impl State {
             ],
             &x.leg,
         );
+    }
+
+    /// Remembers the tail of a 1.0 task history returned in full (no historyLength asked)
+    /// for DATA-HISTORY-003 ([`TaskRec::history_tail`]); called after the task's
+    /// observation, so the task is known.
+    fn note_full_history(&mut self, x: &Exch, c: &Call, o: &Obj) {
+        let Some(Json::Array(hist)) = o.get("history") else {
+            return;
+        };
+        if c.dialect != Some(Dialect::V1_0)
+            || hist.is_empty()
+            || requested_history_length(c, &x.url).is_some()
+        {
+            return;
+        }
+        let Some(t) = o
+            .get("id")
+            .and_then(Json::as_str)
+            .and_then(|id| self.tasks.get_mut(&x.tkey(id)))
+        else {
+            return;
+        };
+        let tail = hist.len().saturating_sub(MAX_TASK_MESSAGE_IDS);
+        let mut ids = t.history_tail.take().map(|h| h.0).unwrap_or_default();
+        ids.clear();
+        for m in &hist[tail..] {
+            match m.get("messageId").and_then(Json::as_str) {
+                Some(mid) => ids.push(mid.to_string()),
+                None => return,
+            }
+        }
+        t.history_tail = Some((ids, hist.len(), x.body_seq(), x.id.clone()));
+    }
+
+    /// DATA-HISTORY-003 (DATA-006, proto `history_length`: "the maximum number of most
+    /// recent messages"): a 1.0 history trimmed to `want` whose messages all belong to the
+    /// task's longer history seen in full earlier ([`TaskRec::history_tail`]) but are not
+    /// its newest ones: the agent kept the oldest messages (`history[:n]` instead of
+    /// `history[-n:]`). A history that grew in between would carry newer messages the
+    /// earlier one lacks, so it is not judged.
+    #[allow(clippy::too_many_arguments)]
+    fn history_oldest_kept(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        o: &Obj,
+        hist: &[Json],
+        ptr: &str,
+        bseq: u64,
+        want: u64,
+    ) {
+        let Some(id) = o.get("id").and_then(Json::as_str) else {
+            return;
+        };
+        let Some((ids, full, hseq, hxid)) = self
+            .tasks
+            .get(&x.tkey(id))
+            .and_then(|t| t.history_tail.as_ref())
+        else {
+            return;
+        };
+        let g = hist.len();
+        if g >= *full || g > ids.len() || *hseq >= x.req_seq {
+            return;
+        }
+        let newest = &ids[ids.len() - g..];
+        let got: Option<Vec<&str>> = hist
+            .iter()
+            .map(|m| m.get("messageId").and_then(Json::as_str))
+            .collect();
+        let Some(got) = got else { return };
+        if got.iter().zip(newest).all(|(a, b)| *a == b.as_str())
+            || !got.iter().all(|a| ids.iter().any(|k| k == a))
+        {
+            return;
+        }
+        let msg = format!(
+            "agent answered {} with historyLength {want} for task {id} with history [{}], but the task's {full}-message history ends with [{}]: historyLength keeps the most recent messages, not the oldest",
+            c.op_term("the call"),
+            got.join(", "),
+            newest.join(", ")
+        );
+        let ev = vec![
+            Evidence {
+                seq: *hseq,
+                exchange: Some(hxid.clone()),
+                pointer: None,
+                found: None,
+            },
+            x.ev(x.req_ev_seq()),
+            x.ev_at(bseq, &jptr(ptr, &[Key("history")]), None),
+        ];
+        self.find(&r::DATA_HISTORY_OLDEST_KEPT, msg, ev, &x.leg);
     }
 
     /// DATA-007 (1.0 §3.1.4) on a ListTasks result's `tasks` (at `{base}/tasks`): artifacts
@@ -9710,6 +9810,7 @@ impl State {
                         self.check_auth_explained(x, o, &ptr, bseq, "listed task of ListTasks");
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
+                    self.note_full_history(x, &c, o);
                     if let Some((p, msg)) = a2a::task_message_id_mismatch(o, &ptr) {
                         self.find(
                             &r::ID_MESSAGE_IDS_MISMATCH,
@@ -10301,6 +10402,7 @@ impl State {
         }
         self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
         self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole);
+        self.note_full_history(x, &c, o);
         if op == Op::SendMessage {
             self.note_inline_push_config(&c, &id, x.req_seq);
         }

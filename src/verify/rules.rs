@@ -264,6 +264,10 @@ rule!(DATA_HISTORY_NOT_APPLIED, "DATA-HISTORY-002", "history-length-not-applied"
     ["DATA-006"],
     "0.x task history not trimmed to the request's historyLength",
     "apply historyLength to every task you return (send, get, list): on 0.x return at most the N most recent messages");
+rule!(DATA_HISTORY_OLDEST_KEPT, "DATA-HISTORY-003", "history-length-kept-oldest", Error, Lifecycle,
+    ["DATA-006"],
+    "1.0 task history trimmed to historyLength kept the oldest messages instead of the most recent ones",
+    "trim Task.history from the front: historyLength N returns the N most recent messages (history[-N:], not history[:N]), on GetTask, SendMessage and ListTasks alike");
 rule!(DATA_LIST_ARTIFACTS, "DATA-LIST-001", "list-tasks-artifacts-not-requested", Error, Lifecycle,
     ["DATA-007"],
     "listed tasks carry artifacts although includeArtifacts was not true (ListTasks)",
@@ -801,6 +805,7 @@ pub static RULES: &[Rule] = &[
     CARD_URL_REDIRECTED,
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
+    DATA_HISTORY_OLDEST_KEPT,
     DATA_LIST_ARTIFACTS,
     DATA_LIST_ORDER,
     DATA_LIST_FILTER,

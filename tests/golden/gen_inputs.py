@@ -640,6 +640,12 @@ def hist2(ok):
     t.resp(200, res(1, tk))
     return t.text()
 case("DATA-HISTORY-002", hist2(False), hist2(True))
+def histold(ok):
+    t = T(); hist = [msg1("a") | {"messageId": "h1"}, msg1("b") | {"messageId": "h2"}, msg1("c") | {"messageId": "h3"}]
+    t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1"}), headers=V1).resp(200, res(1, task1(history=hist)))
+    t.req("POST", H + "/a2a", rpc(2, "GetTask", {"id": "task-1", "historyLength": 1}), headers=V1).resp(200, res(2, task1(history=hist[-1:] if ok else hist[:1])))
+    return t.text()
+case("DATA-HISTORY-003", histold(False), histold(True))
 
 def listarts(ok):
     t = T(); a = [{"artifactId": "art-1", "parts": [{"text": "report"}]}]
