@@ -8838,6 +8838,29 @@ impl State {
                 self.id_error_codes(x, key, code, at, None);
             }
         }
+        // DATA-PARAM-002 (DATA-003: 1.0 agents SHOULD ignore unknown fields): -32602 whose
+        // message names an unknown field, on a call with every REQUIRED field present.
+        if code == jsonrpc::INVALID_PARAMS
+            && c.dialect == Some(Dialect::V1_0)
+            && c.op.is_some()
+            && missing_param(&c).is_none()
+        {
+            if let Some(m) = message.filter(|m| says_unknown_field(m)) {
+                self.find(
+                    &r::DATA_UNKNOWN_FIELD_REJECTED,
+                    format!(
+                        "agent refused {} with -32602 because of an unknown field ({}) although every required field is present: 1.0 agents ignore unknown fields (DATA-003)",
+                        c.op_term("the call"),
+                        excerpt(m)
+                    ),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, "/error/message", Some(Value::String(m.to_string()))),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
         if code == jsonrpc::UNSUPPORTED_OPERATION {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
             self.subscribe_interrupted_refused(x, &c, "-32004 UnsupportedOperationError", at);
@@ -14376,6 +14399,17 @@ fn push_params_valid(c: &Call) -> bool {
         Some(Op::CreatePushConfig) => has("/taskId") && has("/pushNotificationConfig/url"),
         _ => false,
     }
+}
+
+/// Whether an error message says the request had a field the parser does not know (Go
+/// protojson `unknown field "x"`, Java JsonFormat `Cannot find field: x`, Python protobuf
+/// `has no field named "x"`, serde `unknown field `x``, pydantic `extra_forbidden` /
+/// `Extra inputs are not permitted`): DATA-PARAM-002.
+fn says_unknown_field(m: &str) -> bool {
+    let l = m.to_ascii_lowercase();
+    ["unknown field", "cannot find field", "has no field named", "unrecognized field", "extra_forbidden", "extra inputs are not permitted"]
+        .iter()
+        .any(|k| l.contains(k))
 }
 
 fn missing_param(c: &Call) -> Option<&'static str> {

@@ -289,6 +289,10 @@ rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", E
     "agent accepted a 1.0 task query parameter that is not in the wire format, or a push notification config without url",
     "validate input first and refuse a malformed parameter with 400 / -32602 InvalidParams: timestamps are RFC 3339 strings (not epoch numbers), states are TASK_STATE_* names, pageSize 1-100, historyLength a non-negative integer, includeArtifacts true/false");
 
+rule!(DATA_UNKNOWN_FIELD_REJECTED, "DATA-PARAM-002", "unknown-request-field-rejected", Warning, Interop,
+    ["DATA-003"],
+    "1.0 agent refused a request with -32602 because of a field it does not know, though every required field was present",
+    "ignore unknown fields when parsing requests (Go protojson.UnmarshalOptions{DiscardUnknown: true}, Java JsonFormat.parser().ignoringUnknownFields(), Python json_format.Parse(..., ignore_unknown_fields=True)); refuse only missing or invalid REQUIRED fields, so newer clients keep working");
 // ---- Task lifecycle ---------------------------------------------------------------------
 rule!(TASK_TERMINAL_CHANGED, "TASK-STATE-001", "terminal-state-changed", Error, Lifecycle,
     ["TASK-001", "TASK-008"],
@@ -811,6 +815,7 @@ pub static RULES: &[Rule] = &[
     DATA_LIST_FILTER,
     DATA_LIST_PAGING,
     DATA_PARAM_ACCEPTED,
+    DATA_UNKNOWN_FIELD_REJECTED,
     DATA_AGENT_ROLE,
     DATA_CLIENT_ROLE,
     RESULT_SHAPE,

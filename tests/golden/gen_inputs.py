@@ -619,6 +619,12 @@ def retimm(ok):
     return t.text()
 case("TASK-STATE-009", retimm(False), retimm(True))
 
+def unkfield(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1", "clientHints": {"locale": "fr"}}), headers=V1)
+    t.resp(200, res(1, task1()) if ok else {"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": 'proto: unknown field "clientHints"'}})
+    return t.text()
+case("DATA-PARAM-002", unkfield(False), unkfield(True))
+
 def reqshape(ok):
     t = T(); m = msg1("hi")
     if not ok: m.pop("messageId")
