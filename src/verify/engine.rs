@@ -3390,7 +3390,12 @@ impl State {
                     }
                 } else if code == Some(jsonrpc::UNSUPPORTED_OPERATION) && streamed.is_none() {
                     let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
-                    self.subscribe_interrupted_refused(x, &c, "-32004 UnsupportedOperationError", ev);
+                    self.subscribe_interrupted_refused(
+                        x,
+                        &c,
+                        "-32004 UnsupportedOperationError",
+                        ev,
+                    );
                 }
                 return;
             }
@@ -9655,9 +9660,10 @@ impl State {
         let Some(t) = self.tasks.get(&x.tkey(tid)) else {
             return;
         };
-        let Some((st, lseq)) = t.last.filter(|(st, lseq)| {
-            t.terminal.is_none() && st.is_interrupted() && *lseq < x.req_seq
-        }) else {
+        let Some((st, lseq)) = t
+            .last
+            .filter(|(st, lseq)| t.terminal.is_none() && st.is_interrupted() && *lseq < x.req_seq)
+        else {
             return;
         };
         if self
@@ -11069,12 +11075,17 @@ impl State {
         // UNSUPPORTED_OPERATION, or without a reason, for an interrupted task.
         if matches!(code, 9 | 12)
             && streamed.is_none()
-            && reason.as_deref().is_none_or(|r| r == "UNSUPPORTED_OPERATION")
+            && reason
+                .as_deref()
+                .is_none_or(|r| r == "UNSUPPORTED_OPERATION")
         {
             let ev = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
             let how = format!(
                 "gRPC {name} ({code}){}",
-                reason.as_deref().map(|r| format!(" {r}")).unwrap_or_default()
+                reason
+                    .as_deref()
+                    .map(|r| format!(" {r}"))
+                    .unwrap_or_default()
             );
             self.subscribe_interrupted_refused(&x, &c, &how, ev);
         }
@@ -14407,9 +14418,16 @@ fn push_params_valid(c: &Call) -> bool {
 /// `Extra inputs are not permitted`): DATA-PARAM-002.
 fn says_unknown_field(m: &str) -> bool {
     let l = m.to_ascii_lowercase();
-    ["unknown field", "cannot find field", "has no field named", "unrecognized field", "extra_forbidden", "extra inputs are not permitted"]
-        .iter()
-        .any(|k| l.contains(k))
+    [
+        "unknown field",
+        "cannot find field",
+        "has no field named",
+        "unrecognized field",
+        "extra_forbidden",
+        "extra inputs are not permitted",
+    ]
+    .iter()
+    .any(|k| l.contains(k))
 }
 
 fn missing_param(c: &Call) -> Option<&'static str> {
