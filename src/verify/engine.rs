@@ -550,6 +550,14 @@ struct TaskRec {
     /// needs the task's own traffic in the recording).
     in_calls: bool,
     terminal: Option<(TaskState, u64, String)>,
+    /// The latest state seen for the task and its recording line (TASK-STATE-008: an
+    /// interrupted task does not move on without the client, so a SubscribeToTask refused
+    /// as if it were terminal is the agent's fault).
+    last: Option<(TaskState, u64)>,
+    /// DATA-HISTORY-003: the last [`MAX_TASK_MESSAGE_IDS`] `messageId`s of the latest 1.0
+    /// task history seen in full (a request without historyLength), that history's length,
+    /// and its recording line and exchange.
+    history_tail: Option<(Vec<String>, usize, u64, String)>,
     /// `status.timestamp` (ms since the epoch) of the terminal state when a push
     /// notification delivered it: a later webhook delivery of a non-terminal state is a
     /// state change only when its own timestamp is newer (PUSH-004: at-least-once, retries
@@ -603,6 +611,12 @@ struct PageChain {
     seq: u64,
     xid: String,
 }
+
+/// TASK-STATE-009: how long (µs from the request head to the end of the answer) a
+/// SendMessage with `returnImmediately: true` may take before a terminal or interrupted
+/// answer shows the agent waited for the task (TASK-005: the reply comes right after
+/// creation; a fast task may already be done, hence a generous margin).
+const RETURN_IMMEDIATELY_SLOW_US: u64 = 10_000_000;
 
 /// How many task ids a [`PageChain`] remembers, and how many tokens are remembered.
 const MAX_PAGE_CHAIN_IDS: usize = 1000;
@@ -3551,6 +3565,14 @@ impl State {
                         let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
                         self.task_not_found_for_fresh_send(x, &c, "-32001 TaskNotFoundError", ev);
                     }
+                } else if code == Some(jsonrpc::UNSUPPORTED_OPERATION) && streamed.is_none() {
+                    let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
+                    self.subscribe_interrupted_refused(
+                        x,
+                        &c,
+                        "-32004 UnsupportedOperationError",
+                        ev,
+                    );
                 }
                 return;
             }
@@ -4379,6 +4401,7 @@ impl State {
             if st == TaskState::Canceled {
                 t.canceled_seen = true;
             }
+            t.last = Some((st, seq));
             match &t.terminal {
                 Some((ts, tseq, txid)) if *ts != st && !t.changed_reported => {
                     // TASK-001 orders states in time; across connections the proxy only
@@ -9033,6 +9056,33 @@ impl State {
                 self.id_error_codes(x, key, code, at, None);
             }
         }
+        // DATA-PARAM-002 (DATA-003: 1.0 agents SHOULD ignore unknown fields): -32602 whose
+        // message names an unknown field, on a call with every REQUIRED field present.
+        if code == jsonrpc::INVALID_PARAMS
+            && c.dialect == Some(Dialect::V1_0)
+            && c.op.is_some()
+            && missing_param(&c).is_none()
+        {
+            if let Some(m) = message.filter(|m| says_unknown_field(m)) {
+                self.find(
+                    &r::DATA_UNKNOWN_FIELD_REJECTED,
+                    format!(
+                        "agent refused {} with -32602 because of an unknown field ({}) although every required field is present: 1.0 agents ignore unknown fields (DATA-003)",
+                        c.op_term("the call"),
+                        excerpt(m)
+                    ),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, "/error/message", Some(Value::String(m.to_string()))),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
+        if code == jsonrpc::UNSUPPORTED_OPERATION {
+            let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
+            self.subscribe_interrupted_refused(x, &c, "-32004 UnsupportedOperationError", at);
+        }
         if code == jsonrpc::TASK_NOT_FOUND {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
             self.repeated_push_delete_refused(x, &c, "-32001 TaskNotFoundError", at);
@@ -9294,14 +9344,17 @@ impl State {
     /// DATA-HISTORY-002 (the 0.3 schema describes the limit without a MUST); 0.x
     /// historyLength 0 is not judged (0.3 gRPC reads it as unlimited, DIGEST trap 7).
     fn check_history_length(&mut self, x: &Exch, c: &Call, o: &Obj, ptr: &str, bseq: u64) {
+        let Some(Json::Array(hist)) = o.get("history") else {
+            return;
+        };
+        let v1 = c.dialect == Some(Dialect::V1_0);
         let Some(want) = requested_history_length(c, &x.url) else {
             return;
         };
-        let got = match o.get("history") {
-            Some(Json::Array(h)) => h.len() as u64,
-            _ => return,
-        };
-        let v1 = c.dialect == Some(Dialect::V1_0);
+        let got = hist.len() as u64;
+        if v1 && got > 0 && got <= want {
+            self.history_oldest_kept(x, c, o, hist, ptr, bseq, want);
+        }
         let rule = match (v1, want) {
             (true, n) if got > n => &r::DATA_HISTORY_EXCEEDED,
             (false, n) if n > 0 && got > n => &r::DATA_HISTORY_NOT_APPLIED,
@@ -9325,6 +9378,99 @@ impl State {
             ],
             &x.leg,
         );
+    }
+
+    /// Remembers the tail of a 1.0 task history returned in full (no historyLength asked)
+    /// for DATA-HISTORY-003 ([`TaskRec::history_tail`]); called after the task's
+    /// observation, so the task is known.
+    fn note_full_history(&mut self, x: &Exch, c: &Call, o: &Obj) {
+        let Some(Json::Array(hist)) = o.get("history") else {
+            return;
+        };
+        if c.dialect != Some(Dialect::V1_0)
+            || hist.is_empty()
+            || requested_history_length(c, &x.url).is_some()
+        {
+            return;
+        }
+        let Some(t) = o
+            .get("id")
+            .and_then(Json::as_str)
+            .and_then(|id| self.tasks.get_mut(&x.tkey(id)))
+        else {
+            return;
+        };
+        let tail = hist.len().saturating_sub(MAX_TASK_MESSAGE_IDS);
+        let mut ids = t.history_tail.take().map(|h| h.0).unwrap_or_default();
+        ids.clear();
+        for m in &hist[tail..] {
+            match m.get("messageId").and_then(Json::as_str) {
+                Some(mid) => ids.push(mid.to_string()),
+                None => return,
+            }
+        }
+        t.history_tail = Some((ids, hist.len(), x.body_seq(), x.id.clone()));
+    }
+
+    /// DATA-HISTORY-003 (DATA-006, proto `history_length`: "the maximum number of most
+    /// recent messages"): a 1.0 history trimmed to `want` whose messages all belong to the
+    /// task's longer history seen in full earlier ([`TaskRec::history_tail`]) but are not
+    /// its newest ones: the agent kept the oldest messages (`history[:n]` instead of
+    /// `history[-n:]`). A history that grew in between would carry newer messages the
+    /// earlier one lacks, so it is not judged.
+    #[allow(clippy::too_many_arguments)]
+    fn history_oldest_kept(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        o: &Obj,
+        hist: &[Json],
+        ptr: &str,
+        bseq: u64,
+        want: u64,
+    ) {
+        let Some(id) = o.get("id").and_then(Json::as_str) else {
+            return;
+        };
+        let Some((ids, full, hseq, hxid)) = self
+            .tasks
+            .get(&x.tkey(id))
+            .and_then(|t| t.history_tail.as_ref())
+        else {
+            return;
+        };
+        let g = hist.len();
+        if g >= *full || g > ids.len() || *hseq >= x.req_seq {
+            return;
+        }
+        let newest = &ids[ids.len() - g..];
+        let got: Option<Vec<&str>> = hist
+            .iter()
+            .map(|m| m.get("messageId").and_then(Json::as_str))
+            .collect();
+        let Some(got) = got else { return };
+        if got.iter().zip(newest).all(|(a, b)| *a == b.as_str())
+            || !got.iter().all(|a| ids.iter().any(|k| k == a))
+        {
+            return;
+        }
+        let msg = format!(
+            "agent answered {} with historyLength {want} for task {id} with history [{}], but the task's {full}-message history ends with [{}]: historyLength keeps the most recent messages, not the oldest",
+            c.op_term("the call"),
+            got.join(", "),
+            newest.join(", ")
+        );
+        let ev = vec![
+            Evidence {
+                seq: *hseq,
+                exchange: Some(hxid.clone()),
+                pointer: None,
+                found: None,
+            },
+            x.ev(x.req_ev_seq()),
+            x.ev_at(bseq, &jptr(ptr, &[Key("history")]), None),
+        ];
+        self.find(&r::DATA_HISTORY_OLDEST_KEPT, msg, ev, &x.leg);
     }
 
     /// DATA-007 (1.0 §3.1.4) on a ListTasks result's `tasks` (at `{base}/tasks`): artifacts
@@ -9710,6 +9856,56 @@ impl State {
         true
     }
 
+    /// TASK-STATE-008 (TASK-004: UnsupportedOperationError is SubscribeToTask's answer for
+    /// a task in a terminal state; STREAM-004: a subscription opens with the current Task):
+    /// a 1.0 SubscribeToTask refused with UnsupportedOperationError (`how`: the refusal in
+    /// the wire's words, `ev` its evidence) for a task this recording last saw in an
+    /// interrupted state (TASK_STATE_INPUT_REQUIRED / TASK_STATE_AUTH_REQUIRED) and never
+    /// terminal. An interrupted task waits for the client, so it cannot have finished in
+    /// between (a task last seen working may have, and is not judged). Not judged when the
+    /// agent's card does not declare `capabilities.streaming: true` (then the refusal is
+    /// STREAM-001's answer).
+    fn subscribe_interrupted_refused(&mut self, x: &Exch, c: &Call, how: &str, ev: Evidence) {
+        if c.op != Some(Op::SubscribeToTask) || c.dialect != Some(Dialect::V1_0) {
+            return;
+        }
+        let Some(tid) = c.task_id() else { return };
+        let Some(t) = self.tasks.get(&x.tkey(tid)) else {
+            return;
+        };
+        let Some((st, lseq)) = t
+            .last
+            .filter(|(st, lseq)| t.terminal.is_none() && st.is_interrupted() && *lseq < x.req_seq)
+        else {
+            return;
+        };
+        if self
+            .card_for(x)
+            .is_some_and(|k| k.view.streaming != Some(true))
+        {
+            return;
+        }
+        let tid = tid.to_string();
+        let method = c.method.clone().unwrap_or_else(|| "SubscribeToTask".into());
+        self.find(
+            &r::TASK_SUBSCRIBE_LIVE_REFUSED,
+            format!(
+                "agent refused {method} for task {tid} with {how}, although the task was last seen in {}, which is interrupted, not terminal: UnsupportedOperationError is for a task in a terminal state (TASK-004); a task waiting for input gets a stream that opens with its current Task (STREAM-004)",
+                x.state_term(st)
+            ),
+            vec![
+                Evidence {
+                    seq: lseq,
+                    exchange: None,
+                    pointer: None,
+                    found: None,
+                },
+                ev,
+            ],
+            &x.leg,
+        );
+    }
+
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
         if self.gw_rerouted(&x.id) {
             return;
@@ -9911,6 +10107,7 @@ impl State {
                         self.check_auth_explained(x, o, &ptr, bseq, "listed task of ListTasks");
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
+                    self.note_full_history(x, &c, o);
                     if let Some((p, msg)) = a2a::task_message_id_mismatch(o, &ptr) {
                         self.find(
                             &r::ID_MESSAGE_IDS_MISMATCH,
@@ -10385,6 +10582,43 @@ impl State {
                     );
                 }
             }
+            // TASK-STATE-009: returnImmediately: true answered only when the task had run
+            // to its end (or to an interrupted state) long after the request: the agent
+            // waited as for a blocking send. A fast task may rightly be done at once, so
+            // only a slow answer is judged.
+            let waited = x.end_t.saturating_sub(x.req_t);
+            if let Some(st) = tv.state.filter(|s| {
+                immediate
+                    && (s.is_terminal() || s.is_interrupted())
+                    && waited >= RETURN_IMMEDIATELY_SLOW_US
+            }) {
+                self.find(
+                    &r::TASK_RETURN_IMMEDIATELY_IGNORED,
+                    format!(
+                        "agent answered {} with configuration.returnImmediately: true only after {:.1} s, with task {id} already in {}: it waited for the task instead of answering right after creating it",
+                        c.op_term(op.name()),
+                        waited as f64 / 1e6,
+                        x.state_term(st)
+                    ),
+                    vec![
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            if c.binding == Some(Binding::JsonRpc) {
+                                "/params/configuration/returnImmediately"
+                            } else {
+                                "/configuration/returnImmediately"
+                            },
+                            Some(Value::Bool(true)),
+                        ),
+                        x.ev_at(
+                            bseq,
+                            &state_ptr,
+                            tv.state_raw.map(|s| Value::String(s.into())),
+                        ),
+                    ],
+                    &x.leg,
+                );
+            }
             if let Some(st) = tv.state {
                 if !immediate && !st.is_terminal() && !st.is_interrupted() {
                     self.find(
@@ -10465,6 +10699,7 @@ impl State {
         }
         self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
         self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole);
+        self.note_full_history(x, &c, o);
         if op == Op::SendMessage {
             self.note_inline_push_config(&c, &id, x.req_seq);
         }
@@ -11105,6 +11340,24 @@ impl State {
             let ev = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
             self.task_not_found_for_fresh_send(&x, &c, "gRPC NOT_FOUND (TaskNotFoundError)", ev);
         }
+        // TASK-STATE-008: FAILED_PRECONDITION (UNIMPLEMENTED in 1.0.0) with reason
+        // UNSUPPORTED_OPERATION, or without a reason, for an interrupted task.
+        if matches!(code, 9 | 12)
+            && streamed.is_none()
+            && reason
+                .as_deref()
+                .is_none_or(|r| r == "UNSUPPORTED_OPERATION")
+        {
+            let ev = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            let how = format!(
+                "gRPC {name} ({code}){}",
+                reason
+                    .as_deref()
+                    .map(|r| format!(" {r}"))
+                    .unwrap_or_default()
+            );
+            self.subscribe_interrupted_refused(&x, &c, &how, ev);
+        }
         // ID-TASK-001: NOT_FOUND for a task the agent handed out earlier.
         if code == 5
             && streamed.is_none()
@@ -11257,6 +11510,11 @@ impl State {
                     let ev = x.ev_at(bseq, "", Some(Value::from(status)));
                     let how = format!("HTTP {status} TaskNotFoundError");
                     self.task_not_found_for_fresh_send(x, &c, &how, ev);
+                }
+                if reason == Some("UNSUPPORTED_OPERATION") && matches!(status, 400 | 501) {
+                    let ev = x.ev_at(bseq, "", Some(Value::from(status)));
+                    let how = format!("HTTP {status} UNSUPPORTED_OPERATION");
+                    self.subscribe_interrupted_refused(x, &c, &how, ev);
                 }
                 if status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND") {
                     if let Some(tid) = c.route_task.clone() {
@@ -14552,6 +14810,24 @@ fn push_params_valid(c: &Call) -> bool {
         Some(Op::CreatePushConfig) => has("/taskId") && has("/pushNotificationConfig/url"),
         _ => false,
     }
+}
+
+/// Whether an error message says the request had a field the parser does not know (Go
+/// protojson `unknown field "x"`, Java JsonFormat `Cannot find field: x`, Python protobuf
+/// `has no field named "x"`, serde `unknown field `x``, pydantic `extra_forbidden` /
+/// `Extra inputs are not permitted`): DATA-PARAM-002.
+fn says_unknown_field(m: &str) -> bool {
+    let l = m.to_ascii_lowercase();
+    [
+        "unknown field",
+        "cannot find field",
+        "has no field named",
+        "unrecognized field",
+        "extra_forbidden",
+        "extra inputs are not permitted",
+    ]
+    .iter()
+    .any(|k| l.contains(k))
 }
 
 fn missing_param(c: &Call) -> Option<&'static str> {

@@ -264,6 +264,10 @@ rule!(DATA_HISTORY_NOT_APPLIED, "DATA-HISTORY-002", "history-length-not-applied"
     ["DATA-006"],
     "0.x task history not trimmed to the request's historyLength",
     "apply historyLength to every task you return (send, get, list): on 0.x return at most the N most recent messages");
+rule!(DATA_HISTORY_OLDEST_KEPT, "DATA-HISTORY-003", "history-length-kept-oldest", Error, Lifecycle,
+    ["DATA-006"],
+    "1.0 task history trimmed to historyLength kept the oldest messages instead of the most recent ones",
+    "trim Task.history from the front: historyLength N returns the N most recent messages (history[-N:], not history[:N]), on GetTask, SendMessage and ListTasks alike");
 rule!(DATA_LIST_ARTIFACTS, "DATA-LIST-001", "list-tasks-artifacts-not-requested", Error, Lifecycle,
     ["DATA-007"],
     "listed tasks carry artifacts although includeArtifacts was not true (ListTasks)",
@@ -285,6 +289,10 @@ rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", E
     "agent accepted a 1.0 task query parameter that is not in the wire format, or a push notification config without url",
     "validate input first and refuse a malformed parameter with 400 / -32602 InvalidParams: timestamps are RFC 3339 strings (not epoch numbers), states are TASK_STATE_* names, pageSize 1-100, historyLength a non-negative integer, includeArtifacts true/false");
 
+rule!(DATA_UNKNOWN_FIELD_REJECTED, "DATA-PARAM-002", "unknown-request-field-rejected", Warning, Interop,
+    ["DATA-003"],
+    "1.0 agent refused a request with -32602 because of a field it does not know, though every required field was present",
+    "ignore unknown fields when parsing requests (Go protojson.UnmarshalOptions{DiscardUnknown: true}, Java JsonFormat.parser().ignoringUnknownFields(), Python json_format.Parse(..., ignore_unknown_fields=True)); refuse only missing or invalid REQUIRED fields, so newer clients keep working");
 // ---- Task lifecycle ---------------------------------------------------------------------
 rule!(TASK_TERMINAL_CHANGED, "TASK-STATE-001", "terminal-state-changed", Error, Lifecycle,
     ["TASK-001", "TASK-008"],
@@ -314,6 +322,14 @@ rule!(TASK_SUBSCRIBE_TERMINAL, "TASK-STATE-006", "subscribe-terminal-task-accept
     ["TASK-004"],
     "subscribe to a task in a terminal state opened a stream, or was answered TaskNotFoundError although the task exists",
     "answer SubscribeToTask on a terminal task with UnsupportedOperationError (JSON-RPC -32004, HTTP+JSON 400 FAILED_PRECONDITION, gRPC FAILED_PRECONDITION; ErrorInfo reason UNSUPPORTED_OPERATION) before any stream starts; keep finished tasks where the subscribe handler looks them up, so a known task is never reported not found");
+rule!(TASK_SUBSCRIBE_LIVE_REFUSED, "TASK-STATE-008", "subscribe-interrupted-task-refused", Error, Lifecycle,
+    ["TASK-004", "STREAM-004"],
+    "1.0 SubscribeToTask on a task last seen input-required or auth-required (interrupted, not terminal) was refused with UnsupportedOperationError",
+    "refuse SubscribeToTask with UnsupportedOperationError only for a task in a terminal state (completed, failed, canceled, rejected); a task waiting in TASK_STATE_INPUT_REQUIRED or TASK_STATE_AUTH_REQUIRED is not terminal, so open the stream with the task's current Task as its first event (test \"is it terminal\", not \"is it still working\")");
+rule!(TASK_RETURN_IMMEDIATELY_IGNORED, "TASK-STATE-009", "return-immediately-ignored", Warning, Lifecycle,
+    ["TASK-005"],
+    "1.0 SendMessage with configuration.returnImmediately: true was answered only after 10 s or more, with the task already in a terminal or interrupted state: the agent blocked as for a blocking send",
+    "read configuration.returnImmediately (1.0 inverts 0.3's blocking: the default is to wait): when it is true, answer right after the task is created, typically TASK_STATE_SUBMITTED or TASK_STATE_WORKING, and let the client poll GetTask, subscribe or receive push notifications");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
 rule!(TASK_AUTH_UNEXPLAINED, "TASK-AUTH-001", "auth-required-without-message", Error, Lifecycle,
@@ -797,11 +813,13 @@ pub static RULES: &[Rule] = &[
     CARD_URL_REDIRECTED,
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
+    DATA_HISTORY_OLDEST_KEPT,
     DATA_LIST_ARTIFACTS,
     DATA_LIST_ORDER,
     DATA_LIST_FILTER,
     DATA_LIST_PAGING,
     DATA_PARAM_ACCEPTED,
+    DATA_UNKNOWN_FIELD_REJECTED,
     DATA_AGENT_ROLE,
     DATA_CLIENT_ROLE,
     RESULT_SHAPE,
@@ -896,6 +914,8 @@ pub static RULES: &[Rule] = &[
     TASK_STATE_INVALID,
     TASK_SUBSCRIBE_TERMINAL,
     TASK_BLOCKING_EARLY,
+    TASK_SUBSCRIBE_LIVE_REFUSED,
+    TASK_RETURN_IMMEDIATELY_IGNORED,
     VER_CARD_METHOD,
     VER_CLIENT_NOT_OFFERED,
     VER_NOT_ENFORCED,

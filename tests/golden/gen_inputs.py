@@ -613,6 +613,27 @@ def blocking(ok):
     return t.text()
 case("TASK-STATE-007", blocking(False), blocking(True))
 
+def subinterrupted(ok):
+    t = T(); send1(t, {"task": task1(st="TASK_STATE_INPUT_REQUIRED")})
+    if ok:
+        stream1(t, [{"task": task1(st="TASK_STATE_INPUT_REQUIRED")}], method="SubscribeToTask", params={"id": "task-1"}, i=2)
+    else:
+        t.req("POST", H + "/a2a", rpc(2, "SubscribeToTask", {"id": "task-1"}), headers=dict(V1, accept="text/event-stream")).resp(200, err(2, -32004, "Task is not running"))
+    return t.text()
+case("TASK-STATE-008", subinterrupted(False), subinterrupted(True))
+
+def retimm(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("slow job"), "configuration": {"returnImmediately": True}}), headers=V1)
+    t.resp(200, res(1, {"task": task1(st="TASK_STATE_WORKING" if ok else "TASK_STATE_COMPLETED")}), dt=20)
+    return t.text()
+case("TASK-STATE-009", retimm(False), retimm(True))
+
+def unkfield(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1", "clientHints": {"locale": "fr"}}), headers=V1)
+    t.resp(200, res(1, task1()) if ok else {"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": 'proto: unknown field "clientHints"'}})
+    return t.text()
+case("DATA-PARAM-002", unkfield(False), unkfield(True))
+
 def reqshape(ok):
     t = T(); m = msg1("hi")
     if not ok: m.pop("messageId")
@@ -634,6 +655,12 @@ def hist2(ok):
     t.resp(200, res(1, tk))
     return t.text()
 case("DATA-HISTORY-002", hist2(False), hist2(True))
+def histold(ok):
+    t = T(); hist = [msg1("a") | {"messageId": "h1"}, msg1("b") | {"messageId": "h2"}, msg1("c") | {"messageId": "h3"}]
+    t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1"}), headers=V1).resp(200, res(1, task1(history=hist)))
+    t.req("POST", H + "/a2a", rpc(2, "GetTask", {"id": "task-1", "historyLength": 1}), headers=V1).resp(200, res(2, task1(history=hist[-1:] if ok else hist[:1])))
+    return t.text()
+case("DATA-HISTORY-003", histold(False), histold(True))
 
 def listarts(ok):
     t = T(); a = [{"artifactId": "art-1", "parts": [{"text": "report"}]}]
