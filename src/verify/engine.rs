@@ -782,6 +782,12 @@ pub(super) struct State {
     /// push configs the client deleted, until a Create answers that id again: a later Get /
     /// List that still returns one is PUSH-CFG-004 (PUSH-003). At most [`MAX_PUSH_URLS`].
     push_deleted_ids: HashMap<String, (u64, String)>,
+    /// Push configs the agent's Create answer gave an id (PUSH-003: a config lives until its
+    /// task ends or it is deleted), by task key ([`Exch::tkey`]): each config id with the
+    /// line and exchange of that answer. Removed on a successful Delete; a complete List of the task
+    /// that leaves one out is PUSH-CFG-006. At most [`MAX_PUSH_URLS`] tasks, and
+    /// [`MAX_PUSH_SECRETS`] ids each.
+    push_live: HashMap<String, Vec<(String, u64, String)>>,
     /// `leg \0 messageId` of the client's send messages → (hash of the message's parts,
     /// seq of the request, its exchange): a later send under that messageId with other parts
     /// is a new message under a used id (ID-007, ID-MSG-002). At most [`MAX_TASKS`] entries.
@@ -1091,6 +1097,7 @@ impl State {
             push_config_urls: HashMap::new(),
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
+            push_live: HashMap::new(),
             sent_messages: HashMap::new(),
             agent_ifaces: HashMap::new(),
             agent_bare: HashSet::new(),
@@ -9984,6 +9991,11 @@ impl State {
                         );
                     }
                 }
+                if op == Op::GetPushConfig {
+                    self.push_get_other_config(x, &c, res, base, bseq);
+                } else if op == Op::ListPushConfigs {
+                    self.push_list_checks(x, &c, res, &list, base, bseq);
+                }
                 if op == Op::CreatePushConfig {
                     self.note_push_config_created(x, &c, res);
                 } else {
@@ -11850,7 +11862,6 @@ impl State {
     /// for its task and webhook URL: remembered by `task \0 config id` (and `task \0 task`
     /// when no id is known, the SDKs' default), and no longer deleted.
     fn note_push_config_created(&mut self, x: &Exch, c: &Call, res: &Json) {
-        let _ = x;
         let Some(task) = push_call_task(c)
             .map(str::to_string)
             .or_else(|| res.get("taskId").and_then(Json::as_str).map(str::to_string))
@@ -11883,6 +11894,22 @@ impl State {
             .unwrap_or(&task)
             .to_string();
         self.note_push_config_live(&task, &id, &key);
+        // PUSH-CFG-006 tracks configs by the id the agent's answer gave only (an id this
+        // recording guessed may not be the one the agent stored).
+        if let Some(rid) = res
+            .get("pushNotificationConfig")
+            .map_or_else(|| res.get("id"), |n| n.get("id"))
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+        {
+            let tkey = x.tkey(&task);
+            if self.push_live.len() < MAX_PUSH_URLS || self.push_live.contains_key(&tkey) {
+                let ids = self.push_live.entry(tkey).or_default();
+                if !ids.iter().any(|(i, _, _)| i == rid) && ids.len() < MAX_PUSH_SECRETS {
+                    ids.push((rid.to_string(), x.body_seq(), x.id.clone()));
+                }
+            }
+        }
     }
 
     /// PUSH-CFG-002 bookkeeping: config `id` of task `task` with webhook `url` is live
@@ -12016,6 +12043,135 @@ impl State {
         );
     }
 
+    /// PUSH-CFG-005 (PUSH-003, 1.0 §3.1.8: Get returns the named config): a Get of config
+    /// `id` (1.0 `id`, the HTTP+JSON route's `{configId}`, 0.x `pushNotificationConfigId`)
+    /// answered with a config `res` (at JSON Pointer `base`, line `bseq`) of another id
+    /// (1.0 flat `id`, 0.x `pushNotificationConfig.id`). A Get that names no config id, or
+    /// an answer without one, is not judged.
+    fn push_get_other_config(&mut self, x: &Exch, c: &Call, res: &Json, base: &str, bseq: u64) {
+        let Some(want) = push_call_config_id(c, &x.path) else {
+            return;
+        };
+        let (got, ptr) = match res.get("pushNotificationConfig") {
+            Some(n) => (n.get("id"), format!("{base}/pushNotificationConfig/id")),
+            None => (res.get("id"), format!("{base}/id")),
+        };
+        let Some(got) = got.and_then(Json::as_str).filter(|s| !s.is_empty()) else {
+            return;
+        };
+        if got == want {
+            return;
+        }
+        let task = push_call_task(c).unwrap_or("?");
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_CONFIG_OTHER_ID,
+            format!(
+                "the agent answered {} for push notification config {want} of task {task} with config {got} (another webhook url and token)",
+                c.op_term(Op::GetPushConfig.name())
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(bseq, &ptr, Some(Value::String(got.to_string()))),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// ListTaskPushNotificationConfigs answers (`res` at JSON Pointer `base`, line `bseq`;
+    /// `list`: each config with its pointer): DATA-LIST-005 (1.0 proto
+    /// `ListTaskPushNotificationConfigsRequest.page_size`, "the maximum number of
+    /// configurations to return") for more configs than a positive `pageSize` (JSON-RPC /
+    /// gRPC params, HTTP+JSON query parameter); PUSH-CFG-006 (PUSH-003) for a complete list
+    /// (no `pageToken` asked, no `nextPageToken` or `""` returned) of a task not known to
+    /// be terminal that leaves out a config whose Create the agent answered (with that id)
+    /// before the request and which no successful Delete ended.
+    fn push_list_checks(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        list: &[(&Json, String)],
+        base: &str,
+        bseq: u64,
+    ) {
+        let param = |name: &str| -> Option<String> {
+            match c.params.get(name) {
+                Some(v) => v
+                    .as_str()
+                    .map(str::to_string)
+                    .or_else(|| v.as_i64().map(|n| n.to_string())),
+                None => query_param(&x.url, name),
+            }
+        };
+        let size = param("pageSize").and_then(|s| s.trim().parse::<usize>().ok());
+        if let Some(n) = size.filter(|n| *n >= 1 && list.len() > *n) {
+            self.areas.insert("push");
+            let e = vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &list[n].1, None)];
+            self.find(
+                &r::DATA_LIST_PUSH_PAGE_SIZE,
+                format!(
+                    "agent's {} page lists {} configs although the request's pageSize is {n}",
+                    c.op_term(Op::ListPushConfigs.name()),
+                    list.len()
+                ),
+                e,
+                &x.leg,
+            );
+        }
+        if self.push_live.is_empty() {
+            return;
+        }
+        let Some(task) = push_call_task(c) else {
+            return;
+        };
+        let paged = param("pageToken").is_some_and(|t| !t.is_empty())
+            || res
+                .get("nextPageToken")
+                .and_then(Json::as_str)
+                .is_some_and(|t| !t.is_empty());
+        let tkey = x.tkey(task);
+        if paged || self.tasks.get(&tkey).is_some_and(|t| t.terminal.is_some()) {
+            return;
+        }
+        let Some(live) = self.push_live.get(&tkey) else {
+            return;
+        };
+        let listed = |id: &str| {
+            list.iter().any(|(cfg, _)| {
+                cfg.get("pushNotificationConfig")
+                    .map_or_else(|| cfg.get("id"), |n| n.get("id"))
+                    .and_then(Json::as_str)
+                    == Some(id)
+            })
+        };
+        let Some((id, cseq, cxid)) = live
+            .iter()
+            .find(|(id, seq, _)| *seq < x.req_seq && !listed(id))
+            .cloned()
+        else {
+            return;
+        };
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_CONFIG_LIST_INCOMPLETE,
+            format!(
+                "the agent's {} of task {task} (complete: no page token) leaves out push notification config {id}, which it created for the task and the client never deleted",
+                c.op_term(Op::ListPushConfigs.name())
+            ),
+            vec![
+                Evidence {
+                    seq: cseq,
+                    exchange: Some(cxid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev_at(bseq, base, Some(excerpt_value(res))),
+            ],
+            &x.leg,
+        );
+    }
+
     /// PUSH-CFG-004 (PUSH-003: a config lives until its task ends or it is deleted; Get
     /// fails for a missing config): a Get / List answer (`list`: each config with its JSON
     /// Pointer in the answer body at `bseq`) that returns a config the client deleted with a
@@ -12139,6 +12295,13 @@ impl State {
             return;
         };
         let id = push_call_config_id(c, &x.path).unwrap_or_else(|| task.clone());
+        let tkey = x.tkey(&task);
+        if let Some(ids) = self.push_live.get_mut(&tkey) {
+            ids.retain(|(i, _, _)| *i != id);
+            if ids.is_empty() {
+                self.push_live.remove(&tkey);
+            }
+        }
         if self.push_deleted_ids.len() < MAX_PUSH_URLS {
             self.push_deleted_ids
                 .insert(format!("{task}\u{0}{id}"), (x.body_seq(), x.id.clone()));
