@@ -2071,6 +2071,15 @@ impl State {
                 );
             }
         }
+        // DATA-SHAPE-003 (PUSH-002): a 1.0 send's inline config belongs to the task the send
+        // creates or continues; a taskId naming another task leaves undefined which task
+        // gets the webhook.
+        if !c.webhook
+            && c.dialect == Some(Dialect::V1_0)
+            && matches!(c.op, Some(Op::SendMessage | Op::SendStreamingMessage))
+        {
+            self.inline_push_config_other_task(x, &c);
+        }
         // VER-001: the client's A2A-Version (header or query parameter) is Major.Minor. Only
         // 1.x-looking values are judged (0.x had no version header).
         if let Some(hv) = c.header_version.as_deref().filter(|_| !c.webhook) {
@@ -12168,6 +12177,56 @@ impl State {
                 },
                 x.ev_at(bseq, base, Some(excerpt_value(res))),
             ],
+            &x.leg,
+        );
+    }
+
+    /// DATA-SHAPE-003 (PUSH-002: a config given inline in a 1.0 send,
+    /// `configuration.taskPushNotificationConfig`, has an empty `taskId`: the task it is for
+    /// is the one the send creates or continues): the client's inline config names a task
+    /// other than the send message's `taskId` (or any task, for a send that starts one).
+    fn inline_push_config_other_task(&mut self, x: &Exch, c: &Call) {
+        let Some(named) = c
+            .params
+            .get("configuration")
+            .and_then(|cf| cf.get("taskPushNotificationConfig"))
+            .and_then(|p| p.get("taskId"))
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+        else {
+            return;
+        };
+        let own = c
+            .params
+            .get("message")
+            .and_then(|m| m.get("taskId"))
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty());
+        if own == Some(named) {
+            return;
+        }
+        let pre = if c.binding.is_some_and(Binding::bare_params) {
+            ""
+        } else {
+            "/params"
+        };
+        let whose = match own {
+            Some(t) => format!("the message continues task {t}"),
+            None => "the message starts a new task, whose id the agent has not handed out yet"
+                .to_string(),
+        };
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_INLINE_OTHER_TASK,
+            format!(
+                "client's {} carries an inline push notification config for task {named} (configuration.taskPushNotificationConfig.taskId), but {whose}: an inline config is for the send's own task and leaves taskId empty, so which task gets the webhook is up to the agent",
+                c.op_term("send")
+            ),
+            vec![x.ev_at(
+                x.req_ev_seq(),
+                &format!("{pre}/configuration/taskPushNotificationConfig/taskId"),
+                Some(Value::String(named.to_string())),
+            )],
             &x.leg,
         );
     }

@@ -240,6 +240,10 @@ rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, I
     ["DATA-005", "DATA-004", "DATA-001"],
     "client sent a send request whose message is malformed, or a 1.0 request whose members carry proto field names (message_id) instead of the JSON camelCase names",
     "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x: kind text/file/data); in 1.0 JSON write every member in camelCase (messageId, contextId, returnImmediately): proto field names are read by ProtoJSON parsers only (set your protobuf JSON printer to lowerCamelCase names, not preserving_proto_field_name)");
+rule!(PUSH_INLINE_OTHER_TASK, "DATA-SHAPE-003", "client-inline-push-config-names-other-task", Warning, Interop,
+    ["PUSH-002"],
+    "client's 1.0 send carries an inline push notification config (configuration.taskPushNotificationConfig) whose taskId names another task than the send's",
+    "leave taskId empty in the inline configuration.taskPushNotificationConfig of SendMessage / SendStreamingMessage: the config is for the task the send creates or continues (PUSH-002); to watch another task, call CreateTaskPushNotificationConfig for it");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
@@ -815,6 +819,7 @@ pub static RULES: &[Rule] = &[
     DATA_CLIENT_ROLE,
     RESULT_SHAPE,
     REQUEST_SHAPE,
+    PUSH_INLINE_OTHER_TASK,
     DATA_TIME_NOT_UTC,
     DATA_TIME_UNSET,
     GRPC_ERROR_CODE,
@@ -926,6 +931,7 @@ pub fn judges_client(rule_id: &str) -> bool {
 pub const CLIENT_RULES: &[&str] = &[
     "CARD-URL-006",
     "DATA-SHAPE-002",
+    "DATA-SHAPE-003",
     "DATA-ROLE-002",
     "CAP-EXT-004",
     "VER-CARD-002",
