@@ -2137,6 +2137,21 @@ impl State {
                         vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
                         &x.leg,
                     );
+                } else if let Some((raw, camel)) = (c.binding == Some(Binding::Rest))
+                    .then(|| proto_name_query_param(&x.url))
+                    .flatten()
+                {
+                    // REST-001: GET / DELETE fields travel as camelCase query parameters.
+                    self.find(
+                        &r::REQUEST_SHAPE,
+                        format!(
+                            "client's 1.0 HTTP+JSON {} {} sends the query parameter {raw} under its proto field name where REST-001 names it {camel} (camelCase): a hand-written agent ignores it and answers as if it were not set (grpc-gateway alone reads both)",
+                            x.method,
+                            x.path
+                        ),
+                        vec![x.ev(x.req_seq)],
+                        &x.leg,
+                    );
                 }
             }
             // 0.x SendMessageConfiguration names a 1.0 agent ignores as unknown (DATA-003):
@@ -15794,6 +15809,36 @@ fn push_call_task(c: &Call) -> Option<&str> {
     } else {
         s("id").or_else(|| s("taskId"))
     }
+}
+
+/// REST-001: the first query parameter of 1.0 HTTP+JSON request URL `url` spelled with the
+/// proto field name of a request field (`history_length`, `page_size`, ...) instead of its
+/// camelCase name, as `(name as sent, camelCase name)`; `None` without a query or such a
+/// name, or when the camelCase name is sent too. Names are compared percent-decoded, case-insensitively (as [`query_param`] reads).
+fn proto_name_query_param(url: &str) -> Option<(String, &'static str)> {
+    const NAMES: &[(&str, &str)] = &[
+        ("history_length", "historyLength"),
+        ("page_size", "pageSize"),
+        ("page_token", "pageToken"),
+        ("context_id", "contextId"),
+        ("status_timestamp_after", "statusTimestampAfter"),
+        ("include_artifacts", "includeArtifacts"),
+    ];
+    let q = url.split_once('?')?.1;
+    let q = q.split_once('#').map_or(q, |(q, _)| q);
+    q.split('&').find_map(|kv| {
+        let k = kv.split_once('=').map_or(kv, |(k, _)| k);
+        if !k.contains('_') && !k.contains('%') {
+            return None;
+        }
+        let k = a2a::percent_decode(k);
+        NAMES
+            .iter()
+            .find(|(snake, camel)| {
+                k.eq_ignore_ascii_case(snake) && query_param(url, camel).is_none()
+            })
+            .map(|(_, camel)| (k.to_string(), *camel))
+    })
 }
 
 /// 1.0 JSON member names (DATA-001: lowerCamelCase, the ProtoJSON `json_name`) whose proto
