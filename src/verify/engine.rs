@@ -9588,6 +9588,23 @@ impl State {
         }
         let rpc0x = dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
         let op = c.op?;
+        // VER-002 (1.0 §3.1.10: DeleteTaskPushNotificationConfig returns
+        // google.protobuf.Empty, `{}` in JSON): `"result": null` is the 0.3
+        // tasks/pushNotificationConfig/delete answer; a ProtoJSON client decoding the
+        // result into Empty rejects null.
+        if op == Op::DeletePushConfig
+            && res.is_null()
+            && dialect == Some(Dialect::V1_0)
+            && c.binding == Some(Binding::JsonRpc)
+        {
+            self.find(
+                &r::VER_MIXED_PAYLOAD,
+                "1.0 DeleteTaskPushNotificationConfig answered \"result\": null, the 0.3 tasks/pushNotificationConfig/delete result: the 1.0 result is google.protobuf.Empty, {}".to_string(),
+                vec![x.ev_at(bseq, base, Some(Value::Null))],
+                &x.leg,
+            );
+            return None;
+        }
         // DATA-001: 1.0 JSON answers use the JSON names, not the proto field names.
         if dialect == Some(Dialect::V1_0)
             && matches!(c.binding, Some(Binding::JsonRpc) | Some(Binding::Rest))
@@ -15489,6 +15506,19 @@ fn http_code_names(status: u16) -> &'static [&'static str] {
 /// client fails to parse the whole error). Returns the JSON Pointer below `info` and the
 /// problem.
 fn error_info_defect(info: &Value) -> Option<(String, String)> {
+    // google.protobuf.Any's JSON `@type` is a type URL with at least one `/`
+    // (`type.googleapis.com/google.rpc.ErrorInfo`): a protobuf JSON parser rejects the bare
+    // message name, and with it the whole error.
+    if let Some(t) = info
+        .get("@type")
+        .and_then(Value::as_str)
+        .filter(|t| !t.contains('/'))
+    {
+        return Some((
+            "/@type".into(),
+            format!("ErrorInfo detail has @type {t:?}, the message name without the type URL prefix (type.googleapis.com/google.rpc.ErrorInfo): google.protobuf.Any's @type is a type URL, and a protobuf JSON parser (Go protojson, Java JsonFormat) rejects the error"),
+        ));
+    }
     let reason = info.get("reason").and_then(Value::as_str);
     if let Some(reason) = reason.filter(|r| reason_expectation(r).is_some()) {
         match info.get("domain").and_then(Value::as_str) {
