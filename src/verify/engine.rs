@@ -829,6 +829,12 @@ pub(super) struct State {
     /// push configs the client deleted, until a Create answers that id again: a later Get /
     /// List that still returns one is PUSH-CFG-004 (PUSH-003). At most [`MAX_PUSH_URLS`].
     push_deleted_ids: HashMap<String, (u64, String)>,
+    /// Push configs the agent's Create answer gave an id (PUSH-003: a config lives until its
+    /// task ends or it is deleted), by task key ([`Exch::tkey`]): each config id with the
+    /// line and exchange of that answer. Removed on a successful Delete; a complete List of the task
+    /// that leaves one out is PUSH-CFG-006. At most [`MAX_PUSH_URLS`] tasks, and
+    /// [`MAX_PUSH_SECRETS`] ids each.
+    push_live: HashMap<String, Vec<(String, u64, String)>>,
     /// `leg \0 messageId` of the client's send messages → (hash of the message's parts,
     /// seq of the request, its exchange): a later send under that messageId with other parts
     /// is a new message under a used id (ID-007, ID-MSG-002). At most [`MAX_TASKS`] entries.
@@ -1141,6 +1147,7 @@ impl State {
             push_config_urls: HashMap::new(),
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
+            push_live: HashMap::new(),
             sent_messages: HashMap::new(),
             agent_ifaces: HashMap::new(),
             agent_bare: HashSet::new(),
@@ -2114,6 +2121,15 @@ impl State {
                 );
             }
         }
+        // DATA-SHAPE-003 (PUSH-002): a 1.0 send's inline config belongs to the task the send
+        // creates or continues; a taskId naming another task leaves undefined which task
+        // gets the webhook.
+        if !c.webhook
+            && c.dialect == Some(Dialect::V1_0)
+            && matches!(c.op, Some(Op::SendMessage | Op::SendStreamingMessage))
+        {
+            self.inline_push_config_other_task(x, &c);
+        }
         // VER-001: the client's A2A-Version (header or query parameter) is Major.Minor. Only
         // 1.x-looking values are judged (0.x had no version header).
         if let Some(hv) = c.header_version.as_deref().filter(|_| !c.webhook) {
@@ -2169,6 +2185,21 @@ impl State {
                             c.method.as_deref().unwrap_or("A2A")
                         ),
                         vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
+                        &x.leg,
+                    );
+                } else if let Some((raw, camel)) = (c.binding == Some(Binding::Rest))
+                    .then(|| proto_name_query_param(&x.url))
+                    .flatten()
+                {
+                    // REST-001: GET / DELETE fields travel as camelCase query parameters.
+                    self.find(
+                        &r::REQUEST_SHAPE,
+                        format!(
+                            "client's 1.0 HTTP+JSON {} {} sends the query parameter {raw} under its proto field name where REST-001 names it {camel} (camelCase): a hand-written agent ignores it and answers as if it were not set (grpc-gateway alone reads both)",
+                            x.method,
+                            x.path
+                        ),
+                        vec![x.ev(x.req_seq)],
                         &x.leg,
                     );
                 }
@@ -10021,6 +10052,23 @@ impl State {
         }
         let rpc0x = dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
         let op = c.op?;
+        // VER-002 (1.0 §3.1.10: DeleteTaskPushNotificationConfig returns
+        // google.protobuf.Empty, `{}` in JSON): `"result": null` is the 0.3
+        // tasks/pushNotificationConfig/delete answer; a ProtoJSON client decoding the
+        // result into Empty rejects null.
+        if op == Op::DeletePushConfig
+            && res.is_null()
+            && dialect == Some(Dialect::V1_0)
+            && c.binding == Some(Binding::JsonRpc)
+        {
+            self.find(
+                &r::VER_MIXED_PAYLOAD,
+                "1.0 DeleteTaskPushNotificationConfig answered \"result\": null, the 0.3 tasks/pushNotificationConfig/delete result: the 1.0 result is google.protobuf.Empty, {}".to_string(),
+                vec![x.ev_at(bseq, base, Some(Value::Null))],
+                &x.leg,
+            );
+            return None;
+        }
         // DATA-001: 1.0 JSON answers use the JSON names, not the proto field names.
         if dialect == Some(Dialect::V1_0)
             && matches!(c.binding, Some(Binding::JsonRpc) | Some(Binding::Rest))
@@ -10448,6 +10496,11 @@ impl State {
                             &x.leg,
                         );
                     }
+                }
+                if op == Op::GetPushConfig {
+                    self.push_get_other_config(x, &c, res, base, bseq);
+                } else if op == Op::ListPushConfigs {
+                    self.push_list_checks(x, &c, res, &list, base, bseq);
                 }
                 if op == Op::CreatePushConfig {
                     self.note_push_config_created(x, &c, res);
@@ -12380,7 +12433,6 @@ impl State {
     /// for its task and webhook URL: remembered by `task \0 config id` (and `task \0 task`
     /// when no id is known, the SDKs' default), and no longer deleted.
     fn note_push_config_created(&mut self, x: &Exch, c: &Call, res: &Json) {
-        let _ = x;
         let Some(task) = push_call_task(c)
             .map(str::to_string)
             .or_else(|| res.get("taskId").and_then(Json::as_str).map(str::to_string))
@@ -12413,6 +12465,22 @@ impl State {
             .unwrap_or(&task)
             .to_string();
         self.note_push_config_live(&task, &id, &key);
+        // PUSH-CFG-006 tracks configs by the id the agent's answer gave only (an id this
+        // recording guessed may not be the one the agent stored).
+        if let Some(rid) = res
+            .get("pushNotificationConfig")
+            .map_or_else(|| res.get("id"), |n| n.get("id"))
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+        {
+            let tkey = x.tkey(&task);
+            if self.push_live.len() < MAX_PUSH_URLS || self.push_live.contains_key(&tkey) {
+                let ids = self.push_live.entry(tkey).or_default();
+                if !ids.iter().any(|(i, _, _)| i == rid) && ids.len() < MAX_PUSH_SECRETS {
+                    ids.push((rid.to_string(), x.body_seq(), x.id.clone()));
+                }
+            }
+        }
     }
 
     /// PUSH-CFG-002 bookkeeping: config `id` of task `task` with webhook `url` is live
@@ -12546,6 +12614,185 @@ impl State {
         );
     }
 
+    /// PUSH-CFG-005 (PUSH-003, 1.0 §3.1.8: Get returns the named config): a Get of config
+    /// `id` (1.0 `id`, the HTTP+JSON route's `{configId}`, 0.x `pushNotificationConfigId`)
+    /// answered with a config `res` (at JSON Pointer `base`, line `bseq`) of another id
+    /// (1.0 flat `id`, 0.x `pushNotificationConfig.id`). A Get that names no config id, or
+    /// an answer without one, is not judged.
+    fn push_get_other_config(&mut self, x: &Exch, c: &Call, res: &Json, base: &str, bseq: u64) {
+        let Some(want) = push_call_config_id(c, &x.path) else {
+            return;
+        };
+        let (got, ptr) = match res.get("pushNotificationConfig") {
+            Some(n) => (n.get("id"), format!("{base}/pushNotificationConfig/id")),
+            None => (res.get("id"), format!("{base}/id")),
+        };
+        let Some(got) = got.and_then(Json::as_str).filter(|s| !s.is_empty()) else {
+            return;
+        };
+        if got == want {
+            return;
+        }
+        let task = push_call_task(c).unwrap_or("?");
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_CONFIG_OTHER_ID,
+            format!(
+                "the agent answered {} for push notification config {want} of task {task} with config {got} (another webhook url and token)",
+                c.op_term(Op::GetPushConfig.name())
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(bseq, &ptr, Some(Value::String(got.to_string()))),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// ListTaskPushNotificationConfigs answers (`res` at JSON Pointer `base`, line `bseq`;
+    /// `list`: each config with its pointer): DATA-LIST-005 (1.0 proto
+    /// `ListTaskPushNotificationConfigsRequest.page_size`, "the maximum number of
+    /// configurations to return") for more configs than a positive `pageSize` (JSON-RPC /
+    /// gRPC params, HTTP+JSON query parameter); PUSH-CFG-006 (PUSH-003) for a complete list
+    /// (no `pageToken` asked, no `nextPageToken` or `""` returned) of a task not known to
+    /// be terminal that leaves out a config whose Create the agent answered (with that id)
+    /// before the request and which no successful Delete ended.
+    fn push_list_checks(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        list: &[(&Json, String)],
+        base: &str,
+        bseq: u64,
+    ) {
+        let param = |name: &str| -> Option<String> {
+            match c.params.get(name) {
+                Some(v) => v
+                    .as_str()
+                    .map(str::to_string)
+                    .or_else(|| v.as_i64().map(|n| n.to_string())),
+                None => query_param(&x.url, name),
+            }
+        };
+        let size = param("pageSize").and_then(|s| s.trim().parse::<usize>().ok());
+        if let Some(n) = size.filter(|n| *n >= 1 && list.len() > *n) {
+            self.areas.insert("push");
+            let e = vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &list[n].1, None)];
+            self.find(
+                &r::DATA_LIST_PUSH_PAGE_SIZE,
+                format!(
+                    "agent's {} page lists {} configs although the request's pageSize is {n}",
+                    c.op_term(Op::ListPushConfigs.name()),
+                    list.len()
+                ),
+                e,
+                &x.leg,
+            );
+        }
+        if self.push_live.is_empty() {
+            return;
+        }
+        let Some(task) = push_call_task(c) else {
+            return;
+        };
+        let paged = param("pageToken").is_some_and(|t| !t.is_empty())
+            || res
+                .get("nextPageToken")
+                .and_then(Json::as_str)
+                .is_some_and(|t| !t.is_empty());
+        let tkey = x.tkey(task);
+        if paged || self.tasks.get(&tkey).is_some_and(|t| t.terminal.is_some()) {
+            return;
+        }
+        let Some(live) = self.push_live.get(&tkey) else {
+            return;
+        };
+        let listed = |id: &str| {
+            list.iter().any(|(cfg, _)| {
+                cfg.get("pushNotificationConfig")
+                    .map_or_else(|| cfg.get("id"), |n| n.get("id"))
+                    .and_then(Json::as_str)
+                    == Some(id)
+            })
+        };
+        let Some((id, cseq, cxid)) = live
+            .iter()
+            .find(|(id, seq, _)| *seq < x.req_seq && !listed(id))
+            .cloned()
+        else {
+            return;
+        };
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_CONFIG_LIST_INCOMPLETE,
+            format!(
+                "the agent's {} of task {task} (complete: no page token) leaves out push notification config {id}, which it created for the task and the client never deleted",
+                c.op_term(Op::ListPushConfigs.name())
+            ),
+            vec![
+                Evidence {
+                    seq: cseq,
+                    exchange: Some(cxid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev_at(bseq, base, Some(excerpt_value(res))),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// DATA-SHAPE-003 (PUSH-002: a config given inline in a 1.0 send,
+    /// `configuration.taskPushNotificationConfig`, has an empty `taskId`: the task it is for
+    /// is the one the send creates or continues): the client's inline config names a task
+    /// other than the send message's `taskId` (or any task, for a send that starts one).
+    fn inline_push_config_other_task(&mut self, x: &Exch, c: &Call) {
+        let Some(named) = c
+            .params
+            .get("configuration")
+            .and_then(|cf| cf.get("taskPushNotificationConfig"))
+            .and_then(|p| p.get("taskId"))
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+        else {
+            return;
+        };
+        let own = c
+            .params
+            .get("message")
+            .and_then(|m| m.get("taskId"))
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty());
+        if own == Some(named) {
+            return;
+        }
+        let pre = if c.binding.is_some_and(Binding::bare_params) {
+            ""
+        } else {
+            "/params"
+        };
+        let whose = match own {
+            Some(t) => format!("the message continues task {t}"),
+            None => "the message starts a new task, whose id the agent has not handed out yet"
+                .to_string(),
+        };
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_INLINE_OTHER_TASK,
+            format!(
+                "client's {} carries an inline push notification config for task {named} (configuration.taskPushNotificationConfig.taskId), but {whose}: an inline config is for the send's own task and leaves taskId empty, so which task gets the webhook is up to the agent",
+                c.op_term("send")
+            ),
+            vec![x.ev_at(
+                x.req_ev_seq(),
+                &format!("{pre}/configuration/taskPushNotificationConfig/taskId"),
+                Some(Value::String(named.to_string())),
+            )],
+            &x.leg,
+        );
+    }
+
     /// PUSH-CFG-004 (PUSH-003: a config lives until its task ends or it is deleted; Get
     /// fails for a missing config): a Get / List answer (`list`: each config with its JSON
     /// Pointer in the answer body at `bseq`) that returns a config the client deleted with a
@@ -12669,6 +12916,13 @@ impl State {
             return;
         };
         let id = push_call_config_id(c, &x.path).unwrap_or_else(|| task.clone());
+        let tkey = x.tkey(&task);
+        if let Some(ids) = self.push_live.get_mut(&tkey) {
+            ids.retain(|(i, _, _)| *i != id);
+            if ids.is_empty() {
+                self.push_live.remove(&tkey);
+            }
+        }
         if self.push_deleted_ids.len() < MAX_PUSH_URLS {
             self.push_deleted_ids
                 .insert(format!("{task}\u{0}{id}"), (x.body_seq(), x.id.clone()));
@@ -15945,6 +16199,19 @@ fn http_code_names(status: u16) -> &'static [&'static str] {
 /// client fails to parse the whole error). Returns the JSON Pointer below `info` and the
 /// problem.
 fn error_info_defect(info: &Value) -> Option<(String, String)> {
+    // google.protobuf.Any's JSON `@type` is a type URL with at least one `/`
+    // (`type.googleapis.com/google.rpc.ErrorInfo`): a protobuf JSON parser rejects the bare
+    // message name, and with it the whole error.
+    if let Some(t) = info
+        .get("@type")
+        .and_then(Value::as_str)
+        .filter(|t| !t.contains('/'))
+    {
+        return Some((
+            "/@type".into(),
+            format!("ErrorInfo detail has @type {t:?}, the message name without the type URL prefix (type.googleapis.com/google.rpc.ErrorInfo): google.protobuf.Any's @type is a type URL, and a protobuf JSON parser (Go protojson, Java JsonFormat) rejects the error"),
+        ));
+    }
     let reason = info.get("reason").and_then(Value::as_str);
     if let Some(reason) = reason.filter(|r| reason_expectation(r).is_some()) {
         match info.get("domain").and_then(Value::as_str) {
@@ -16265,6 +16532,36 @@ fn push_call_task(c: &Call) -> Option<&str> {
     } else {
         s("id").or_else(|| s("taskId"))
     }
+}
+
+/// REST-001: the first query parameter of 1.0 HTTP+JSON request URL `url` spelled with the
+/// proto field name of a request field (`history_length`, `page_size`, ...) instead of its
+/// camelCase name, as `(name as sent, camelCase name)`; `None` without a query or such a
+/// name, or when the camelCase name is sent too. Names are compared percent-decoded, case-insensitively (as [`query_param`] reads).
+fn proto_name_query_param(url: &str) -> Option<(String, &'static str)> {
+    const NAMES: &[(&str, &str)] = &[
+        ("history_length", "historyLength"),
+        ("page_size", "pageSize"),
+        ("page_token", "pageToken"),
+        ("context_id", "contextId"),
+        ("status_timestamp_after", "statusTimestampAfter"),
+        ("include_artifacts", "includeArtifacts"),
+    ];
+    let q = url.split_once('?')?.1;
+    let q = q.split_once('#').map_or(q, |(q, _)| q);
+    q.split('&').find_map(|kv| {
+        let k = kv.split_once('=').map_or(kv, |(k, _)| k);
+        if !k.contains('_') && !k.contains('%') {
+            return None;
+        }
+        let k = a2a::percent_decode(k);
+        NAMES
+            .iter()
+            .find(|(snake, camel)| {
+                k.eq_ignore_ascii_case(snake) && query_param(url, camel).is_none()
+            })
+            .map(|(_, camel)| (k.to_string(), *camel))
+    })
 }
 
 /// 1.0 JSON member names (DATA-001: lowerCamelCase, the ProtoJSON `json_name`) whose proto

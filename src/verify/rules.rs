@@ -240,6 +240,10 @@ rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, I
     ["DATA-005", "DATA-004", "DATA-001"],
     "client sent a send request whose message is malformed, or a 1.0 request whose members carry proto field names (message_id) instead of the JSON camelCase names",
     "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x: kind text/file/data); in 1.0 JSON write every member in camelCase (messageId, contextId, returnImmediately): proto field names are read by ProtoJSON parsers only (set your protobuf JSON printer to lowerCamelCase names, not preserving_proto_field_name)");
+rule!(PUSH_INLINE_OTHER_TASK, "DATA-SHAPE-003", "client-inline-push-config-names-other-task", Warning, Interop,
+    ["PUSH-002"],
+    "client's 1.0 send carries an inline push notification config (configuration.taskPushNotificationConfig) whose taskId names another task than the send's",
+    "leave taskId empty in the inline configuration.taskPushNotificationConfig of SendMessage / SendStreamingMessage: the config is for the task the send creates or continues (PUSH-002); to watch another task, call CreateTaskPushNotificationConfig for it");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
@@ -284,6 +288,10 @@ rule!(DATA_LIST_PAGING, "DATA-LIST-004", "list-tasks-paging-broken", Error, Life
     ["DATA-007"],
     "paging of ListTasks cannot reach every task: no nextPageToken although totalSize counts more tasks, a pageToken page repeats tasks of an earlier page, or a page hands back the pageToken it was fetched with",
     "page with a cursor over the newest-first order: while tasks remain (totalSize larger than the tasks handed out so far) answer a non-empty nextPageToken, and make each token continue after the last task of its page so no task is listed twice and no token leads back to its own page; \"\" (or no token) only on the last page");
+rule!(DATA_LIST_PUSH_PAGE_SIZE, "DATA-LIST-005", "push-config-list-page-size-exceeded", Error, Interop,
+    ["PUSH-003", "DATA-007"],
+    "1.0 ListTaskPushNotificationConfigs page lists more configs than the request's pageSize",
+    "return at most pageSize configs per page (ListTaskPushNotificationConfigsRequest.page_size is the maximum number of configurations to return; the HTTP+JSON query parameter pageSize too) and hand out a nextPageToken for the rest: a client that pages by the size it asked for skips or repeats configs");
 rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
     ["REST-001", "DATA-002", "ERR-006"],
     "agent accepted a 1.0 task query parameter that is not in the wire format, or a push notification config without url",
@@ -688,6 +696,14 @@ rule!(PUSH_CONFIG_AFTER_DELETE, "PUSH-CFG-004", "push-config-returned-after-dele
     ["PUSH-003"],
     "agent still returned a push notification config (Get / List) after the client deleted it",
     "remove the config when DeleteTaskPushNotificationConfig (tasks/pushNotificationConfig/delete) succeeds: a config lives until its task ends or it is deleted (1.0 §3.1.10), so a later Get fails for it and List leaves it out; a client that got a successful delete believes it unsubscribed");
+rule!(PUSH_CONFIG_OTHER_ID, "PUSH-CFG-005", "push-config-get-answered-other-config", Error, Lifecycle,
+    ["PUSH-003"],
+    "agent answered a Get of one push notification config of a task with another config of that task (another id)",
+    "look the config up by the id the request names (1.0 GetTaskPushNotificationConfig id, the {configId} of the HTTP+JSON route, 0.x pushNotificationConfigId) and answer that config or an error when it does not exist: another config hands the client another webhook url and token");
+rule!(PUSH_CONFIG_LIST_INCOMPLETE, "PUSH-CFG-006", "push-config-list-misses-live-config", Error, Lifecycle,
+    ["PUSH-003"],
+    "agent's complete push notification config list of a task (no page token asked, none returned) leaves out a config it created for the task and never deleted",
+    "return every stored config of the task from ListTaskPushNotificationConfigs (tasks/pushNotificationConfig/list), or page with nextPageToken: a config lives until its task ends or the client deletes it (1.0 §3.1.7-3.1.10); a list that misses one makes the client believe the webhook is gone and create it again");
 rule!(PUSH_NOT_POST, "PUSH-DELIV-001", "push-delivery-not-post", Error, Interop,
     ["PUSH-004"],
     "1.0 push notification delivered by another HTTP method than POST",
@@ -818,12 +834,14 @@ pub static RULES: &[Rule] = &[
     DATA_LIST_ORDER,
     DATA_LIST_FILTER,
     DATA_LIST_PAGING,
+    DATA_LIST_PUSH_PAGE_SIZE,
     DATA_PARAM_ACCEPTED,
     DATA_UNKNOWN_FIELD_REJECTED,
     DATA_AGENT_ROLE,
     DATA_CLIENT_ROLE,
     RESULT_SHAPE,
     REQUEST_SHAPE,
+    PUSH_INLINE_OTHER_TASK,
     DATA_TIME_NOT_UTC,
     DATA_TIME_UNSET,
     GRPC_ERROR_CODE,
@@ -867,6 +885,8 @@ pub static RULES: &[Rule] = &[
     PUSH_AFTER_DELETE,
     PUSH_CONFIG_NO_URL,
     PUSH_CONFIG_AFTER_DELETE,
+    PUSH_CONFIG_OTHER_ID,
+    PUSH_CONFIG_LIST_INCOMPLETE,
     PUSH_NOT_POST,
     PUSH_NOT_JSON_MEDIA_TYPE,
     PUSH_URL_PRIVATE,
@@ -936,6 +956,7 @@ pub fn judges_client(rule_id: &str) -> bool {
 pub const CLIENT_RULES: &[&str] = &[
     "CARD-URL-006",
     "DATA-SHAPE-002",
+    "DATA-SHAPE-003",
     "DATA-ROLE-002",
     "CAP-EXT-004",
     "VER-CARD-002",

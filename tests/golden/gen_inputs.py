@@ -824,6 +824,40 @@ def pushgone(ok):
     send1(t, {"configs": [] if ok else [cfg], "nextPageToken": ""}, i=3, params={"taskId": "task-1"}, method="ListTaskPushNotificationConfigs")
     return t.text()
 case("PUSH-CFG-004", pushgone(False), pushgone(True))
+# ---- PUSH-CFG-005: Get answers the config it names (breaker15a Q7)
+def pushgetother(ok):
+    t = T(); u = "https://client.example.test/webhook"
+    c1 = {"id": "cfg-1", "taskId": "task-1", "url": u + "/1"}; c2 = {"id": "cfg-2", "taskId": "task-1", "url": u + "/2"}
+    send1(t, c1, params={"taskId": "task-1", "id": "cfg-1", "url": u + "/1"}, method="CreateTaskPushNotificationConfig")
+    send1(t, c2, i=2, params={"taskId": "task-1", "id": "cfg-2", "url": u + "/2"}, method="CreateTaskPushNotificationConfig")
+    send1(t, c1 if ok else c2, i=3, params={"taskId": "task-1", "id": "cfg-1"}, method="GetTaskPushNotificationConfig")
+    return t.text()
+case("PUSH-CFG-005", pushgetother(False), pushgetother(True))
+# ---- PUSH-CFG-006: a complete List holds every live config (breaker15a Q9)
+def pushlistmiss(ok):
+    t = T(); u = "https://client.example.test/webhook"
+    c1 = {"id": "cfg-1", "taskId": "task-1", "url": u + "/1"}; c2 = {"id": "cfg-2", "taskId": "task-1", "url": u + "/2"}
+    send1(t, c1, params={"taskId": "task-1", "url": u + "/1"}, method="CreateTaskPushNotificationConfig")
+    send1(t, c2, i=2, params={"taskId": "task-1", "url": u + "/2"}, method="CreateTaskPushNotificationConfig")
+    send1(t, {"configs": [c1, c2] if ok else [c2]}, i=3, params={"taskId": "task-1"}, method="ListTaskPushNotificationConfigs")
+    return t.text()
+case("PUSH-CFG-006", pushlistmiss(False), pushlistmiss(True))
+# ---- DATA-LIST-005: a push config List page holds at most pageSize configs (breaker15a Q10)
+def pushlistsize(ok):
+    t = T(); u = "https://client.example.test/webhook"
+    c1 = {"id": "cfg-1", "taskId": "task-1", "url": u + "/1"}; c2 = {"id": "cfg-2", "taskId": "task-1", "url": u + "/2"}
+    send1(t, c1, params={"taskId": "task-1", "url": u + "/1"}, method="CreateTaskPushNotificationConfig")
+    send1(t, c2, i=2, params={"taskId": "task-1", "url": u + "/2"}, method="CreateTaskPushNotificationConfig")
+    send1(t, {"configs": [c1], "nextPageToken": "p2"} if ok else {"configs": [c1, c2]}, i=3, params={"taskId": "task-1", "pageSize": 1}, method="ListTaskPushNotificationConfigs")
+    return t.text()
+case("DATA-LIST-005", pushlistsize(False), pushlistsize(True))
+# ---- DATA-SHAPE-003: an inline push config leaves taskId empty (breaker15a Q15)
+def inlinetask(ok):
+    t = T(); cfg = {"url": "https://client.example.test/webhook"}
+    if not ok: cfg["taskId"] = "task-9"
+    send1(t, {"task": task1(st="TASK_STATE_WORKING")}, params={"message": msg1("hi"), "configuration": {"returnImmediately": True, "taskPushNotificationConfig": cfg}})
+    return t.text()
+case("DATA-SHAPE-003", inlinetask(False), inlinetask(True))
 # ---- RPC-REQ-002: every request carries "jsonrpc": "2.0" (breaker10 E15)
 def reqver(ok):
     t = T(); call = rpc(1, "GetTask", {"id": "task-1"})
