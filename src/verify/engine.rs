@@ -210,6 +210,11 @@ const MAX_TASK_STREAMS: usize = 4;
 /// long it runs.
 const STREAM_EVENTS_KEPT: usize = 4096;
 
+/// How long (µs) an event must have reached a gateway before the client gave up for its
+/// absence on the client leg to count as held back (GW-SSE-002, STREAM-005): 1 s, the
+/// GW-SSE-001 threshold, well past any pass-through delay.
+const HELD_BACK_US: u64 = 1_000_000;
+
 impl StreamState {
     /// Appends to a per-event list while it is under [`STREAM_EVENTS_KEPT`].
     fn keep<T>(list: &mut Vec<T>, past_kept: &mut bool, item: T) {
@@ -4623,6 +4628,7 @@ impl State {
         self.card_path_redirect(&x);
         // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
         self.gw_note_end(&x);
+        self.gw_stream_held_back(&x);
         // AUTH-003: a 401 names its challenge.
         if x.status == Some(401) && !x.synthetic && !x.resp_headers.contains("www-authenticate") {
             self.areas.insert("auth");
@@ -5291,6 +5297,76 @@ impl State {
         }
         self.check_buffering(x);
         self.check_followup_stream(x);
+    }
+
+    /// GW-SSE-002 (STREAM-003, STREAM-005) for the client leg `x` of a gateway, a stream the
+    /// client gave up on (`client_abort`): the agent's upstream twin had sent events at
+    /// least [`HELD_BACK_US`] µs before the client went away that the client never got, so
+    /// the gateway held them back (response buffering; nginx `proxy_buffering on`). Both
+    /// legs ended cleanly are compared event by event instead
+    /// ([`State::check_events_passed_on`]); an untimed recording is not judged.
+    fn gw_stream_held_back(&mut self, x: &Exch) {
+        if x.leg.is_some()
+            || x.outcome != Some(Outcome::ClientAbort)
+            || !self.chunk_times
+            || x.synthetic
+            || !(x.status.is_none() || x.is_success() && x.sse.is_some())
+            || !self.areas.contains("gateway")
+        {
+            return;
+        }
+        // No response head at all: the gateway held the head back with the events.
+        let got = x.sse.as_ref().map_or(0, |s| s.events as usize);
+        let Some(uid) = self
+            .gw_pairs
+            .iter()
+            .rev()
+            .find(|p| p.client == x.id)
+            .map(|p| p.up.clone())
+        else {
+            return;
+        };
+        let up = match self.open.get(&uid) {
+            Some(o) => Some(&**o),
+            None => self.done_streams.iter().find(|o| o.id == uid),
+        };
+        let Some(us) = up.and_then(|u| u.sse.as_ref()) else {
+            return;
+        };
+        let cutoff = x.end_t.saturating_sub(HELD_BACK_US);
+        let sent = us.arrivals.iter().take_while(|a| a.0 <= cutoff).count();
+        if got >= sent {
+            return;
+        }
+        let (first_t, first_seq) = us.arrivals[got];
+        let secs = |us: u64| us as f64 / 1e6;
+        let sig = us
+            .sigs
+            .get(got)
+            .map(|s| format!(" ({s})"))
+            .unwrap_or_default();
+        let received = if x.status.is_none() {
+            "having received no response head".to_string()
+        } else {
+            format!("having received {got} event(s)")
+        };
+        let msg = format!(
+            "gateway held back the agent's stream: the client gave up {:.1} s after its request {received}, while the agent had sent {sent} event(s) upstream at least {:.1} s before that (event {}{sig} reached the gateway {:.1} s before the client gave up): turn off response buffering for text/event-stream in the gateway (nginx: proxy_buffering off, or X-Accel-Buffering: no)",
+            secs(x.end_t.saturating_sub(x.req_t)),
+            secs(HELD_BACK_US),
+            got + 1,
+            secs(x.end_t.saturating_sub(first_t)),
+        );
+        let ev = vec![
+            Evidence {
+                seq: first_seq,
+                exchange: Some(uid),
+                pointer: None,
+                found: None,
+            },
+            x.ev(x.end_seq),
+        ];
+        self.find(&r::GW_SSE_LOST, msg, ev, &None);
     }
 
     /// STREAM-END-002 for a stream that ended without a terminal state, unless it is the
