@@ -1123,8 +1123,30 @@ impl State {
     }
 
     fn emit(&mut self, f: Finding) -> usize {
+        if let Some(i) = self.relayed_twin(&f) {
+            merge_relayed(&mut self.out[i], f);
+            return self.out.len();
+        }
         self.out.push(f);
         self.out.len()
+    }
+
+    /// The index in [`State::out`] of the upstream-leg finding that `f`, a client-leg
+    /// finding, repeats: the same rule, message and first evidence (pointer, value found)
+    /// on the upstream twin of `f`'s exchange ([`GwPair`]). A pass-through gateway relays
+    /// the agent's fault unchanged; it is the agent's, told once (breaker15b R6). Looks at
+    /// the newest [`RELAYED_LOOKBACK`] findings only (the twin's answer came just before).
+    fn relayed_twin(&self, f: &Finding) -> Option<usize> {
+        if f.leg.is_some() || self.gw_pairs.is_empty() {
+            return None;
+        }
+        let e0 = f.evidence.first()?;
+        let cid = e0.exchange.as_deref()?;
+        let up = &self.gw_pairs.iter().rev().find(|p| p.client == cid)?.up;
+        let lo = self.out.len().saturating_sub(RELAYED_LOOKBACK);
+        (lo..self.out.len())
+            .rev()
+            .find(|&i| same_relayed(&self.out[i], up, f))
     }
 
     fn find(
@@ -1515,6 +1537,9 @@ impl State {
             }
         }
         let mut findings = self.out;
+        if !self.gw_pairs.is_empty() {
+            fold_relayed(&mut findings, &self.gw_pairs);
+        }
         findings.sort_by_key(|f| f.first_seq());
         VerifyOutcome {
             findings,
@@ -16481,6 +16506,97 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
             },
         ],
     ))
+}
+
+/// How many of the newest findings [`State::relayed_twin`] compares a client-leg finding
+/// with.
+const RELAYED_LOOKBACK: usize = 64;
+
+/// `g`, an upstream-leg finding on exchange `up`, says what `f` (client leg) says: same
+/// rule and message, same pointer and value in the first evidence.
+fn same_relayed(g: &Finding, up: &str, f: &Finding) -> bool {
+    let (Some(a), Some(b)) = (g.evidence.first(), f.evidence.first()) else {
+        return false;
+    };
+    g.leg.is_some()
+        && g.rule == f.rule
+        && a.exchange.as_deref() == Some(up)
+        && a.pointer == b.pointer
+        && a.found == b.found
+        && g.message.split(RELAYED_NOTE).next() == Some(f.message.as_str())
+}
+
+/// Marks the text added to a finding the gateway relayed unchanged ([`merge_relayed`]).
+const RELAYED_NOTE: &str = "; the gateway passed it on to the client unchanged";
+
+/// Folds the client-leg finding `f` into its upstream twin `g` (the agent's): `f`'s
+/// evidence is appended and `g`'s message says the client got it through the gateway.
+fn merge_relayed(g: &mut Finding, f: Finding) {
+    if !g.message.contains(RELAYED_NOTE) {
+        let cid = f
+            .evidence
+            .first()
+            .and_then(|e| e.exchange.clone())
+            .unwrap_or_default();
+        g.message = format!("{}{RELAYED_NOTE} ({cid})", g.message);
+    }
+    for e in f.evidence {
+        if !g.evidence.contains(&e) {
+            g.evidence.push(e);
+        }
+    }
+}
+
+/// At the end: client-leg findings reported before their upstream twin (the legs' events
+/// interleave in either order) are folded into it as [`State::relayed_twin`] does.
+fn fold_relayed(findings: &mut Vec<Finding>, pairs: &VecDeque<GwPair>) {
+    let up_of: HashMap<&str, &str> = pairs
+        .iter()
+        .map(|p| (p.client.as_str(), p.up.as_str()))
+        .collect();
+    let mut ups: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
+    for (i, g) in findings.iter().enumerate() {
+        if let (Some(_), Some(x)) = (
+            &g.leg,
+            g.evidence.first().and_then(|e| e.exchange.as_deref()),
+        ) {
+            ups.entry((g.rule.as_str(), x)).or_default().push(i);
+        }
+    }
+    let mut moves: Vec<(usize, usize)> = Vec::new();
+    for (j, f) in findings.iter().enumerate() {
+        if f.leg.is_some() {
+            continue;
+        }
+        let Some(up) = f
+            .evidence
+            .first()
+            .and_then(|e| e.exchange.as_deref())
+            .and_then(|c| up_of.get(c))
+        else {
+            continue;
+        };
+        if let Some(&i) = ups
+            .get(&(f.rule.as_str(), *up))
+            .and_then(|v| v.iter().find(|&&i| same_relayed(&findings[i], up, f)))
+        {
+            moves.push((j, i));
+        }
+    }
+    if moves.is_empty() {
+        return;
+    }
+    let mut gone = vec![false; findings.len()];
+    for &(j, i) in &moves {
+        let f = findings[j].clone();
+        merge_relayed(&mut findings[i], f);
+        gone[j] = true;
+    }
+    let mut k = 0;
+    findings.retain(|_| {
+        k += 1;
+        !gone[k - 1]
+    });
 }
 
 /// Bodies up to this size (bytes) are parsed to pair a gateway's renumbered JSON-RPC call
