@@ -129,6 +129,10 @@ fn rest_unary(c: &Call) -> bool {
 struct StreamState {
     dec: SseDecoder,
     events: u32,
+    /// The agent's connection ended (`upstream_abort`) in the middle of an event: the bytes
+    /// of that unfinished event. A cut, not a framing fault: the end-of-stream verdict
+    /// (STREAM-END-002) is judged on the events before it (breaker15b R17).
+    cut_mid_event: Option<usize>,
     first_kind: Option<PayloadKind>,
     /// A 1.0 `SubscribeToTask` stream whose first event (the current task, STREAM-004) is
     /// already in a terminal state, and that event's seq: the task was terminal when the
@@ -3102,8 +3106,10 @@ impl State {
     fn on_sse_item(&mut self, x: &mut Exch, it: SseItem, seq: u64, t_us: u64) {
         match it {
             SseItem::Problem(p) => {
+                let cut = matches!(p, FramingProblem::Unterminated { .. })
+                    && x.outcome == Some(Outcome::UpstreamAbort);
                 if let Some(s) = x.sse.as_mut() {
-                    s.undecodable = true;
+                    s.undecodable |= !cut;
                 }
                 if let FramingProblem::MisspelledField { meant, why, line } = &p {
                     self.stream_once(
@@ -3127,10 +3133,30 @@ impl State {
                         "a data line starts a new JSON document without a blank line ending the previous event".to_string(),
                         excerpt(&before),
                     ),
-                    FramingProblem::Unterminated { data } => (
-                        "the stream ended with data lines never terminated by a blank line".to_string(),
-                        excerpt(&data),
-                    ),
+                    FramingProblem::Unterminated { data } => {
+                        // The agent's connection ended mid-event (RFC 9112 §7.1: a chunked
+                        // body cut before its last chunk is incomplete): the agent died or
+                        // was cut, it did not frame the event wrong. The events before it
+                        // stand; STREAM-END-002 tells what the client lost.
+                        if cut {
+                            if let Some(s) = x.sse.as_mut() {
+                                s.cut_mid_event = Some(data.len());
+                            }
+                            self.incomplete.push((
+                                x.id.clone(),
+                                format!(
+                                    "the agent's connection ended in the middle of an event ({} byte(s) of its data line(s) arrived, no blank line): that event was not judged",
+                                    data.len()
+                                ),
+                            ));
+                            return;
+                        }
+                        (
+                            "the stream ended with data lines never terminated by a blank line"
+                                .to_string(),
+                            excerpt(&data),
+                        )
+                    }
                 };
                 // The client leg of a gateway whose upstream twin carries the same stream
                 // framed right (every event ended by a blank line, STREAM-005): the gateway
@@ -5174,9 +5200,15 @@ impl State {
                         };
                         let st = last.map(|s| x.state_term(s)).unwrap_or("no state");
                         let ev = vec![x.ev(x.end_seq)];
+                        let mid = x
+                            .sse
+                            .as_ref()
+                            .and_then(|s| s.cut_mid_event)
+                            .map(|n| format!(" in the middle of an event ({n} byte(s) of it arrived, then the agent's connection ended)"))
+                            .unwrap_or_default();
                         self.no_terminal_or_gateway(
                             x,
-                            format!("stream {how} while the task was in {st}"),
+                            format!("stream {how}{mid} while the task was in {st}"),
                             ev,
                         );
                     }
