@@ -7776,7 +7776,7 @@ impl State {
                 // JSON.parse) refuse one, and it is invisible in the evidence: name it.
                 let msg = format!(
                     "response body of the JSON-RPC call is not JSON{}",
-                    bom_before_json(body).unwrap_or_default()
+                    json_text_fault(body).unwrap_or_default()
                 );
                 self.find(
                     &r::RPC_ENVELOPE,
@@ -11255,7 +11255,7 @@ impl State {
             // REST-001, RPC-004: a JSON answer the client cannot parse (a byte order mark,
             // a cut or doubled document) carries no result.
             let body = x.body.as_slice();
-            let why = bom_before_json(body).unwrap_or_default();
+            let why = json_text_fault(body).unwrap_or_default();
             self.find(
                 &r::RESULT_SHAPE,
                 format!(
@@ -13810,6 +13810,44 @@ fn held_in_bursts(client: &[u64], upstream: &[u64]) -> Option<(usize, u64, usize
         }
     }
     (held >= 2).then_some((held, worst.0, worst.1))
+}
+
+/// What a non-UTF-8 byte `b` would be in Latin-1 / windows-1252, the usual cause:
+/// ` (Latin-1 "é"?)`, or `` for an ASCII byte.
+fn latin1_guess(b: u8) -> String {
+    match b {
+        0xA0..=0xFF => format!(" (Latin-1 {:?}?)", char::from(b).to_string()),
+        0x80..=0x9F => " (windows-1252 text?)".into(),
+        _ => String::new(),
+    }
+}
+
+/// RFC 8259 §8.1: JSON text exchanged between systems is UTF-8. For a body that is not:
+/// `: it is not valid UTF-8: byte 0xE9 at offset 97, after "caf" (Latin-1 "é"?) ...`, told
+/// as the one fault when the body is JSON but for those bytes. `None` for valid UTF-8.
+fn not_utf8_json(body: &[u8]) -> Option<String> {
+    let e = std::str::from_utf8(body).err()?;
+    let at = e.valid_up_to();
+    let b = *body.get(at)?;
+    let before = String::from_utf8_lossy(&body[..at]);
+    let n = before.chars().count();
+    let before: String = before.chars().skip(n.saturating_sub(24)).collect();
+    let lossy = String::from_utf8_lossy(body);
+    let what = if Json::parse_str(&lossy).is_ok() {
+        "it is JSON text except that it is"
+    } else {
+        "it is also"
+    };
+    Some(format!(
+        ": {what} not valid UTF-8: byte 0x{b:02X} at offset {at}, after {before:?}{}; JSON text must be UTF-8 (RFC 8259 §8.1) and parsers reject other bytes: encode the text as UTF-8",
+        latin1_guess(b)
+    ))
+}
+
+/// Why a body declared JSON fails to parse, when the cause is invisible in a terminal: a
+/// byte order mark ([`bom_before_json`]) or bytes that are not UTF-8 ([`not_utf8_json`]).
+fn json_text_fault(body: &[u8]) -> Option<String> {
+    bom_before_json(body).or_else(|| not_utf8_json(body))
 }
 
 /// `Some(": it starts with a UTF-8 byte order mark ...")` when `body` is JSON after a
