@@ -3213,6 +3213,22 @@ impl State {
                     }
                     return;
                 }
+                // RFC 8259 §8.1 and the SSE format: the stream is UTF-8. A browser's or
+                // eventsource client's decoder turns other bytes into U+FFFD (the user sees
+                // "Gr��e"), a strict one fails; the event is still judged as decoded lossily
+                // (breaker15b R10).
+                if let Some((b, before)) = &e.bad_utf8 {
+                    let n = x.sse.as_ref().map_or(0, |s| s.events);
+                    self.stream_once(
+                        x,
+                        &r::SSE_DATA_NOT_JSON,
+                        format!(
+                            "sse event {n} is not valid UTF-8: byte 0x{b:02X} after {before:?}{}; an event stream and the JSON in it are UTF-8 (RFC 8259 §8.1), a client decodes the byte as U+FFFD or fails: encode the text as UTF-8",
+                            latin1_guess(*b)
+                        ),
+                        vec![x.ev_at(seq, "", Some(excerpt(&e.data)))],
+                    );
+                }
                 let v = match Json::parse_str(&e.data) {
                     Ok(v) => v,
                     Err(err) => {
