@@ -277,7 +277,10 @@ async fn a_client_that_gives_up_on_a_stream_the_gateway_holds_back_names_the_gat
         fetch(&client_h1(), req),
     )
     .await;
-    assert!(gave_up.is_err(), "the gateway answered before the stream ended");
+    assert!(
+        gave_up.is_err(),
+        "the gateway answered before the stream ended"
+    );
     // Let the agent's stream end upstream before the recording is closed.
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     let out = p.finish().await.unwrap();
@@ -289,8 +292,16 @@ async fn a_client_that_gives_up_on_a_stream_the_gateway_holds_back_names_the_gat
         .map(|f| f.message.as_str())
         .collect();
     assert_eq!(held.len(), 1, "{:?}", out.verify.findings);
-    assert!(held[0].starts_with("gateway held back the agent's stream"), "{}", held[0]);
-    assert!(held[0].contains("having received no response head"), "{}", held[0]);
+    assert!(
+        held[0].starts_with("gateway held back the agent's stream"),
+        "{}",
+        held[0]
+    );
+    assert!(
+        held[0].contains("having received no response head"),
+        "{}",
+        held[0]
+    );
     assert!(held[0].contains("proxy_buffering off"), "{}", held[0]);
     assert_offline_matches(&out.verify, &rec);
 }

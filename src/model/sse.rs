@@ -422,7 +422,10 @@ mod tests {
             .collect();
         assert_eq!(evs.len(), 2);
         assert_eq!(evs[0].bad_utf8, None);
-        assert_eq!(evs[1].bad_utf8, Some((0xFC, "data: {\"t\":\"Gr".to_string())));
+        assert_eq!(
+            evs[1].bad_utf8,
+            Some((0xFC, "data: {\"t\":\"Gr".to_string()))
+        );
         assert_eq!(evs[1].data, "{\"t\":\"Gr\u{fffd}\u{fffd}e\"}");
     }
 

@@ -4696,6 +4696,7 @@ impl State {
         // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
         self.gw_note_end(&x);
         self.gw_stream_held_back(&x);
+        self.request_body_not_json(&x, &c);
         // AUTH-003: a 401 names its challenge.
         if x.status == Some(401) && !x.synthetic && !x.resp_headers.contains("www-authenticate") {
             self.areas.insert("auth");
@@ -8077,6 +8078,62 @@ impl State {
             .as_ref()
             .map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(x, rt);
+    }
+
+    /// DATA-SHAPE-005 (RPC-001, DATA-005): the client's request body, recorded whole, to a
+    /// JSON-RPC endpoint (a body that looked like JSON-RPC or was sent as application/json)
+    /// or to an HTTP+JSON route that takes a body, is not JSON: the client is at fault
+    /// whatever the agent answered (its -32700 / HTTP 400 is judged on its own). A body
+    /// cut by the recording, the proxy or a client that went away is not judged.
+    fn request_body_not_json(&mut self, x: &Exch, c: &Call) {
+        if c.webhook
+            || x.truncated
+            || x.req_body_missing()
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+            || x.status.is_none()
+            || x.synthetic
+            || x.grpc.is_some()
+        {
+            return;
+        }
+        let rpc = c.binding == Some(Binding::JsonRpc) && c.rpc == Some(RequestParse::NotJson);
+        let rest = c.op.is_some() && x.rest_body_not_json(c);
+        if !rpc && !rest {
+            return;
+        }
+        let Some(body) = decode_body(&x.req_headers, x.req_body.as_slice()) else {
+            return;
+        };
+        let why = if trim_ascii(&body).is_empty() {
+            "it is empty".to_string()
+        } else {
+            match (json_text_fault(&body), Json::parse(&body)) {
+                (Some(hint), _) => hint.trim_start_matches(": ").to_string(),
+                (None, Err(e)) => format!("{e}"),
+                (None, Ok(_)) => return,
+            }
+        };
+        let (what, answer) = if rpc {
+            ("JSON-RPC request", "-32700 Parse error (id null)")
+        } else {
+            ("HTTP+JSON request", "HTTP 400 (JSONParseError)")
+        };
+        let status = x.status.unwrap_or(0);
+        self.find(
+            &r::REQUEST_BODY_NOT_JSON,
+            format!(
+                "client's {what} body to {} {} is not JSON ({why}): the agent can read no call from it and can only answer {answer}; it answered HTTP {status}",
+                x.method, x.path
+            ),
+            vec![x.ev_at(
+                x.req_ev_seq(),
+                "",
+                Some(excerpt(&String::from_utf8_lossy(&body))),
+            )],
+            &x.leg,
+        );
     }
 
     /// RPC-001, ERR-001 (JSON-RPC 2.0 §5.1): a request body that is not JSON, or JSON that is
