@@ -247,6 +247,65 @@ async fn live_two_leg_recording_lets_the_verifier_see_a_buffering_gateway() {
     assert_offline_matches(&out.verify, &rec);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_gives_up_on_a_stream_the_gateway_holds_back_names_the_gateway() {
+    // breaker15b R5: the agent streams 6 events 600 ms apart; the gateway (see `gateway`)
+    // holds the response, head and all, until the agent's stream ends; the client gives up
+    // after 2.5 s with nothing. The events the agent sent a second or more before that
+    // were held back by the gateway (GW-SSE-002), live and offline alike.
+    let agent = sse_server(6, std::time::Duration::from_millis(600)).await;
+    let to = Arc::new(OnceLock::new());
+    let gw = gateway(to.clone()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "gw-held.jsonl");
+    let upstream_leg = proxy_to(format!("http://{agent}"), Some("upstream".into()));
+    let p = Pipeline::start_ext(
+        pipeline_cfg(vec![("/", format!("http://{gw}"))], &rec),
+        ProxyExtras {
+            more: vec![upstream_leg],
+            ..ProxyExtras::default()
+        },
+    )
+    .await
+    .unwrap();
+    to.set(p.extra_addrs()[0]).unwrap();
+    let mut req = post(&format!("http://{}/a2a", p.proxy_addr()), RPC);
+    req.headers_mut()
+        .insert("content-type", "application/json".parse().unwrap());
+    let gave_up = tokio::time::timeout(
+        std::time::Duration::from_millis(2500),
+        fetch(&client_h1(), req),
+    )
+    .await;
+    assert!(
+        gave_up.is_err(),
+        "the gateway answered before the stream ended"
+    );
+    // Let the agent's stream end upstream before the recording is closed.
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let out = p.finish().await.unwrap();
+    let held: Vec<&str> = out
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.rule == "GW-SSE-002")
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(held.len(), 1, "{:?}", out.verify.findings);
+    assert!(
+        held[0].starts_with("gateway held back the agent's stream"),
+        "{}",
+        held[0]
+    );
+    assert!(
+        held[0].contains("having received no response head"),
+        "{}",
+        held[0]
+    );
+    assert!(held[0].contains("proxy_buffering off"), "{}", held[0]);
+    assert_offline_matches(&out.verify, &rec);
+}
+
 /// (callee, caller, caller_by) of exchange `ex`'s one `attribution` event.
 fn attribution_of(
     evs: &[a2a_interop::record::Event],

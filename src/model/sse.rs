@@ -30,6 +30,10 @@ pub struct SseEvent {
     pub retry: Option<u64>,
     /// The decoder saw [`FramingProblem::MergedDocuments`] inside this event's data.
     pub merged: bool,
+    /// A line of this event was not valid UTF-8 (SSE streams are UTF-8 by definition;
+    /// RFC 8259 §8.1 for the JSON in them): the first bad byte and up to 24 characters of
+    /// the line before it. `data` holds the line decoded lossily (U+FFFD for bad bytes).
+    pub bad_utf8: Option<(u8, String)>,
 }
 
 /// A framing problem seen in the byte stream.
@@ -80,6 +84,8 @@ pub struct SseDecoder {
     last_id: Option<String>,
     retry: Option<u64>,
     merged: bool,
+    /// The pending event's first non-UTF-8 byte ([`SseEvent::bad_utf8`]).
+    bad_utf8: Option<(u8, String)>,
     /// Comment lines seen (keep-alives).
     pub comments: u64,
 }
@@ -163,7 +169,18 @@ impl SseDecoder {
         // Valid UTF-8 (the usual case) borrowed through the fast validator; lossy otherwise.
         let text = match std::str::from_utf8(line) {
             Ok(s) => std::borrow::Cow::Borrowed(s),
-            Err(_) => String::from_utf8_lossy(line),
+            Err(e) => {
+                if self.bad_utf8.is_none() {
+                    let at = e.valid_up_to();
+                    let before = String::from_utf8_lossy(&line[..at]);
+                    let tail: String = {
+                        let n = before.chars().count();
+                        before.chars().skip(n.saturating_sub(24)).collect()
+                    };
+                    self.bad_utf8 = Some((line[at], tail));
+                }
+                String::from_utf8_lossy(line)
+            }
         };
         let (field, value) = match text.find(':') {
             Some(i) => {
@@ -213,6 +230,7 @@ impl SseDecoder {
         if !self.has_data {
             self.event = None;
             self.retry = None;
+            self.bad_utf8 = None;
             return;
         }
         out.push(SseItem::Event(SseEvent {
@@ -221,6 +239,7 @@ impl SseDecoder {
             id: self.last_id.clone(),
             retry: self.retry.take(),
             merged: std::mem::take(&mut self.merged),
+            bad_utf8: self.bad_utf8.take(),
         }));
         self.has_data = false;
     }
@@ -380,10 +399,34 @@ mod tests {
                 data: "1\n2".into(),
                 id: Some("7".into()),
                 retry: Some(10),
-                merged: false
+                merged: false,
+                bad_utf8: None,
             })]
         );
         assert_eq!(d.comments, 1);
+    }
+
+    #[test]
+    fn non_utf8_data_is_decoded_lossily_and_its_first_bad_byte_kept() {
+        // Latin-1 "Grüße" (0xFC 0xDF) in the data of the second event, split across chunks.
+        let mut d = SseDecoder::new();
+        let mut items = d.push(b"data: {\"a\":1}\n\ndata: {\"t\":\"Gr");
+        items.extend(d.push(b"\xfc\xdfe\"}\n\n"));
+        items.extend(d.finish());
+        let evs: Vec<&SseEvent> = items
+            .iter()
+            .filter_map(|i| match i {
+                SseItem::Event(e) => Some(e),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(evs.len(), 2);
+        assert_eq!(evs[0].bad_utf8, None);
+        assert_eq!(
+            evs[1].bad_utf8,
+            Some((0xFC, "data: {\"t\":\"Gr".to_string()))
+        );
+        assert_eq!(evs[1].data, "{\"t\":\"Gr\u{fffd}\u{fffd}e\"}");
     }
 
     #[test]

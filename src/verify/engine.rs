@@ -129,6 +129,10 @@ fn rest_unary(c: &Call) -> bool {
 struct StreamState {
     dec: SseDecoder,
     events: u32,
+    /// The agent's connection ended (`upstream_abort`) in the middle of an event: the bytes
+    /// of that unfinished event. A cut, not a framing fault: the end-of-stream verdict
+    /// (STREAM-END-002) is judged on the events before it (breaker15b R17).
+    cut_mid_event: Option<usize>,
     first_kind: Option<PayloadKind>,
     /// A 1.0 `SubscribeToTask` stream whose first event (the current task, STREAM-004) is
     /// already in a terminal state, and that event's seq: the task was terminal when the
@@ -209,6 +213,11 @@ const MAX_TASK_STREAMS: usize = 4;
 /// (GW-SSE-001, GW-SSE-002): about 50 bytes each, so at most ~200 KiB per stream however
 /// long it runs.
 const STREAM_EVENTS_KEPT: usize = 4096;
+
+/// How long (µs) an event must have reached a gateway before the client gave up for its
+/// absence on the client leg to count as held back (GW-SSE-002, STREAM-005): 1 s, the
+/// GW-SSE-001 threshold, well past any pass-through delay.
+const HELD_BACK_US: u64 = 1_000_000;
 
 impl StreamState {
     /// Appends to a per-event list while it is under [`STREAM_EVENTS_KEPT`].
@@ -1158,8 +1167,30 @@ impl State {
     }
 
     fn emit(&mut self, f: Finding) -> usize {
+        if let Some(i) = self.relayed_twin(&f) {
+            merge_relayed(&mut self.out[i], f);
+            return self.out.len();
+        }
         self.out.push(f);
         self.out.len()
+    }
+
+    /// The index in [`State::out`] of the upstream-leg finding that `f`, a client-leg
+    /// finding, repeats: the same rule, message and first evidence (pointer, value found)
+    /// on the upstream twin of `f`'s exchange ([`GwPair`]). A pass-through gateway relays
+    /// the agent's fault unchanged; it is the agent's, told once (breaker15b R6). Looks at
+    /// the newest [`RELAYED_LOOKBACK`] findings only (the twin's answer came just before).
+    fn relayed_twin(&self, f: &Finding) -> Option<usize> {
+        if f.leg.is_some() || self.gw_pairs.is_empty() {
+            return None;
+        }
+        let e0 = f.evidence.first()?;
+        let cid = e0.exchange.as_deref()?;
+        let up = &self.gw_pairs.iter().rev().find(|p| p.client == cid)?.up;
+        let lo = self.out.len().saturating_sub(RELAYED_LOOKBACK);
+        (lo..self.out.len())
+            .rev()
+            .find(|&i| same_relayed(&self.out[i], up, f))
     }
 
     fn find(
@@ -1550,6 +1581,9 @@ impl State {
             }
         }
         let mut findings = self.out;
+        if !self.gw_pairs.is_empty() {
+            fold_relayed(&mut findings, &self.gw_pairs);
+        }
         findings.sort_by_key(|f| f.first_seq());
         VerifyOutcome {
             findings,
@@ -3277,8 +3311,10 @@ impl State {
     fn on_sse_item(&mut self, x: &mut Exch, it: SseItem, seq: u64, t_us: u64) {
         match it {
             SseItem::Problem(p) => {
+                let cut = matches!(p, FramingProblem::Unterminated { .. })
+                    && x.outcome == Some(Outcome::UpstreamAbort);
                 if let Some(s) = x.sse.as_mut() {
-                    s.undecodable = true;
+                    s.undecodable |= !cut;
                 }
                 if let FramingProblem::MisspelledField { meant, why, line } = &p {
                     self.stream_once(
@@ -3302,10 +3338,30 @@ impl State {
                         "a data line starts a new JSON document without a blank line ending the previous event".to_string(),
                         excerpt(&before),
                     ),
-                    FramingProblem::Unterminated { data } => (
-                        "the stream ended with data lines never terminated by a blank line".to_string(),
-                        excerpt(&data),
-                    ),
+                    FramingProblem::Unterminated { data } => {
+                        // The agent's connection ended mid-event (RFC 9112 §7.1: a chunked
+                        // body cut before its last chunk is incomplete): the agent died or
+                        // was cut, it did not frame the event wrong. The events before it
+                        // stand; STREAM-END-002 tells what the client lost.
+                        if cut {
+                            if let Some(s) = x.sse.as_mut() {
+                                s.cut_mid_event = Some(data.len());
+                            }
+                            self.incomplete.push((
+                                x.id.clone(),
+                                format!(
+                                    "the agent's connection ended in the middle of an event ({} byte(s) of its data line(s) arrived, no blank line): that event was not judged",
+                                    data.len()
+                                ),
+                            ));
+                            return;
+                        }
+                        (
+                            "the stream ended with data lines never terminated by a blank line"
+                                .to_string(),
+                            excerpt(&data),
+                        )
+                    }
                 };
                 // The client leg of a gateway whose upstream twin carries the same stream
                 // framed right (every event ended by a blank line, STREAM-005): the gateway
@@ -3361,6 +3417,22 @@ impl State {
                         s.undecodable = true;
                     }
                     return;
+                }
+                // RFC 8259 §8.1 and the SSE format: the stream is UTF-8. A browser's or
+                // eventsource client's decoder turns other bytes into U+FFFD (the user sees
+                // "Gr��e"), a strict one fails; the event is still judged as decoded lossily
+                // (breaker15b R10).
+                if let Some((b, before)) = &e.bad_utf8 {
+                    let n = x.sse.as_ref().map_or(0, |s| s.events);
+                    self.stream_once(
+                        x,
+                        &r::SSE_DATA_NOT_JSON,
+                        format!(
+                            "sse event {n} is not valid UTF-8: byte 0x{b:02X} after {before:?}{}; an event stream and the JSON in it are UTF-8 (RFC 8259 §8.1), a client decodes the byte as U+FFFD or fails: encode the text as UTF-8",
+                            latin1_guess(*b)
+                        ),
+                        vec![x.ev_at(seq, "", Some(excerpt(&e.data)))],
+                    );
                 }
                 let v = match Json::parse_str(&e.data) {
                     Ok(v) => v,
@@ -4837,6 +4909,8 @@ impl State {
         self.card_path_redirect(&x);
         // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
         self.gw_note_end(&x);
+        self.gw_stream_held_back(&x);
+        self.request_body_not_json(&x, &c);
         // AUTH-003: a 401 names its challenge.
         if x.status == Some(401) && !x.synthetic && !x.resp_headers.contains("www-authenticate") {
             self.areas.insert("auth");
@@ -5357,9 +5431,15 @@ impl State {
                         };
                         let st = last.map(|s| x.state_term(s)).unwrap_or("no state");
                         let ev = vec![x.ev(x.end_seq)];
+                        let mid = x
+                            .sse
+                            .as_ref()
+                            .and_then(|s| s.cut_mid_event)
+                            .map(|n| format!(" in the middle of an event ({n} byte(s) of it arrived, then the agent's connection ended)"))
+                            .unwrap_or_default();
                         self.no_terminal_or_gateway(
                             x,
-                            format!("stream {how} while the task was in {st}"),
+                            format!("stream {how}{mid} while the task was in {st}"),
                             ev,
                         );
                     }
@@ -5505,6 +5585,76 @@ impl State {
         }
         self.check_buffering(x);
         self.check_followup_stream(x);
+    }
+
+    /// GW-SSE-002 (STREAM-003, STREAM-005) for the client leg `x` of a gateway, a stream the
+    /// client gave up on (`client_abort`): the agent's upstream twin had sent events at
+    /// least [`HELD_BACK_US`] µs before the client went away that the client never got, so
+    /// the gateway held them back (response buffering; nginx `proxy_buffering on`). Both
+    /// legs ended cleanly are compared event by event instead
+    /// ([`State::check_events_passed_on`]); an untimed recording is not judged.
+    fn gw_stream_held_back(&mut self, x: &Exch) {
+        if x.leg.is_some()
+            || x.outcome != Some(Outcome::ClientAbort)
+            || !self.chunk_times
+            || x.synthetic
+            || !(x.status.is_none() || x.is_success() && x.sse.is_some())
+            || !self.areas.contains("gateway")
+        {
+            return;
+        }
+        // No response head at all: the gateway held the head back with the events.
+        let got = x.sse.as_ref().map_or(0, |s| s.events as usize);
+        let Some(uid) = self
+            .gw_pairs
+            .iter()
+            .rev()
+            .find(|p| p.client == x.id)
+            .map(|p| p.up.clone())
+        else {
+            return;
+        };
+        let up = match self.open.get(&uid) {
+            Some(o) => Some(&**o),
+            None => self.done_streams.iter().find(|o| o.id == uid),
+        };
+        let Some(us) = up.and_then(|u| u.sse.as_ref()) else {
+            return;
+        };
+        let cutoff = x.end_t.saturating_sub(HELD_BACK_US);
+        let sent = us.arrivals.iter().take_while(|a| a.0 <= cutoff).count();
+        if got >= sent {
+            return;
+        }
+        let (first_t, first_seq) = us.arrivals[got];
+        let secs = |us: u64| us as f64 / 1e6;
+        let sig = us
+            .sigs
+            .get(got)
+            .map(|s| format!(" ({s})"))
+            .unwrap_or_default();
+        let received = if x.status.is_none() {
+            "having received no response head".to_string()
+        } else {
+            format!("having received {got} event(s)")
+        };
+        let msg = format!(
+            "gateway held back the agent's stream: the client gave up {:.1} s after its request {received}, while the agent had sent {sent} event(s) upstream at least {:.1} s before that (event {}{sig} reached the gateway {:.1} s before the client gave up): turn off response buffering for text/event-stream in the gateway (nginx: proxy_buffering off, or X-Accel-Buffering: no)",
+            secs(x.end_t.saturating_sub(x.req_t)),
+            secs(HELD_BACK_US),
+            got + 1,
+            secs(x.end_t.saturating_sub(first_t)),
+        );
+        let ev = vec![
+            Evidence {
+                seq: first_seq,
+                exchange: Some(uid),
+                pointer: None,
+                found: None,
+            },
+            x.ev(x.end_seq),
+        ];
+        self.find(&r::GW_SSE_LOST, msg, ev, &None);
     }
 
     /// STREAM-END-002 for a stream that ended without a terminal state, unless it is the
@@ -7861,7 +8011,7 @@ impl State {
                 // JSON.parse) refuse one, and it is invisible in the evidence: name it.
                 let msg = format!(
                     "response body of the JSON-RPC call is not JSON{}",
-                    bom_before_json(body).unwrap_or_default()
+                    json_text_fault(body).unwrap_or_default()
                 );
                 self.find(
                     &r::RPC_ENVELOPE,
@@ -8146,6 +8296,62 @@ impl State {
             .as_ref()
             .map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(x, rt, rv.result);
+    }
+
+    /// DATA-SHAPE-005 (RPC-001, DATA-005): the client's request body, recorded whole, to a
+    /// JSON-RPC endpoint (a body that looked like JSON-RPC or was sent as application/json)
+    /// or to an HTTP+JSON route that takes a body, is not JSON: the client is at fault
+    /// whatever the agent answered (its -32700 / HTTP 400 is judged on its own). A body
+    /// cut by the recording, the proxy or a client that went away is not judged.
+    fn request_body_not_json(&mut self, x: &Exch, c: &Call) {
+        if c.webhook
+            || x.truncated
+            || x.req_body_missing()
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+            || x.status.is_none()
+            || x.synthetic
+            || x.grpc.is_some()
+        {
+            return;
+        }
+        let rpc = c.binding == Some(Binding::JsonRpc) && c.rpc == Some(RequestParse::NotJson);
+        let rest = c.op.is_some() && x.rest_body_not_json(c);
+        if !rpc && !rest {
+            return;
+        }
+        let Some(body) = decode_body(&x.req_headers, x.req_body.as_slice()) else {
+            return;
+        };
+        let why = if trim_ascii(&body).is_empty() {
+            "it is empty".to_string()
+        } else {
+            match (json_text_fault(&body), Json::parse(&body)) {
+                (Some(hint), _) => hint.trim_start_matches(": ").to_string(),
+                (None, Err(e)) => format!("{e}"),
+                (None, Ok(_)) => return,
+            }
+        };
+        let (what, answer) = if rpc {
+            ("JSON-RPC request", "-32700 Parse error (id null)")
+        } else {
+            ("HTTP+JSON request", "HTTP 400 (JSONParseError)")
+        };
+        let status = x.status.unwrap_or(0);
+        self.find(
+            &r::REQUEST_BODY_NOT_JSON,
+            format!(
+                "client's {what} body to {} {} is not JSON ({why}): the agent can read no call from it and can only answer {answer}; it answered HTTP {status}",
+                x.method, x.path
+            ),
+            vec![x.ev_at(
+                x.req_ev_seq(),
+                "",
+                Some(excerpt(&String::from_utf8_lossy(&body))),
+            )],
+            &x.leg,
+        );
     }
 
     /// RPC-001, ERR-001 (JSON-RPC 2.0 §5.1): a request body that is not JSON, or JSON that is
@@ -11660,7 +11866,7 @@ impl State {
             // REST-001, RPC-004: a JSON answer the client cannot parse (a byte order mark,
             // a cut or doubled document) carries no result.
             let body = x.body.as_slice();
-            let why = bom_before_json(body).unwrap_or_default();
+            let why = json_text_fault(body).unwrap_or_default();
             self.find(
                 &r::RESULT_SHAPE,
                 format!(
@@ -14419,6 +14625,44 @@ fn held_in_bursts(client: &[u64], upstream: &[u64]) -> Option<(usize, u64, usize
         }
     }
     (held >= 2).then_some((held, worst.0, worst.1))
+}
+
+/// What a non-UTF-8 byte `b` would be in Latin-1 / windows-1252, the usual cause:
+/// ` (Latin-1 "é"?)`, or `` for an ASCII byte.
+fn latin1_guess(b: u8) -> String {
+    match b {
+        0xA0..=0xFF => format!(" (Latin-1 {:?}?)", char::from(b).to_string()),
+        0x80..=0x9F => " (windows-1252 text?)".into(),
+        _ => String::new(),
+    }
+}
+
+/// RFC 8259 §8.1: JSON text exchanged between systems is UTF-8. For a body that is not:
+/// `: it is not valid UTF-8: byte 0xE9 at offset 97, after "caf" (Latin-1 "é"?) ...`, told
+/// as the one fault when the body is JSON but for those bytes. `None` for valid UTF-8.
+fn not_utf8_json(body: &[u8]) -> Option<String> {
+    let e = std::str::from_utf8(body).err()?;
+    let at = e.valid_up_to();
+    let b = *body.get(at)?;
+    let before = String::from_utf8_lossy(&body[..at]);
+    let n = before.chars().count();
+    let before: String = before.chars().skip(n.saturating_sub(24)).collect();
+    let lossy = String::from_utf8_lossy(body);
+    let what = if Json::parse_str(&lossy).is_ok() {
+        "it is JSON text except that it is"
+    } else {
+        "it is also"
+    };
+    Some(format!(
+        ": {what} not valid UTF-8: byte 0x{b:02X} at offset {at}, after {before:?}{}; JSON text must be UTF-8 (RFC 8259 §8.1) and parsers reject other bytes: encode the text as UTF-8",
+        latin1_guess(b)
+    ))
+}
+
+/// Why a body declared JSON fails to parse, when the cause is invisible in a terminal: a
+/// byte order mark ([`bom_before_json`]) or bytes that are not UTF-8 ([`not_utf8_json`]).
+fn json_text_fault(body: &[u8]) -> Option<String> {
+    bom_before_json(body).or_else(|| not_utf8_json(body))
 }
 
 /// `Some(": it starts with a UTF-8 byte order mark ...")` when `body` is JSON after a
@@ -17241,6 +17485,97 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
             },
         ],
     ))
+}
+
+/// How many of the newest findings [`State::relayed_twin`] compares a client-leg finding
+/// with.
+const RELAYED_LOOKBACK: usize = 64;
+
+/// `g`, an upstream-leg finding on exchange `up`, says what `f` (client leg) says: same
+/// rule and message, same pointer and value in the first evidence.
+fn same_relayed(g: &Finding, up: &str, f: &Finding) -> bool {
+    let (Some(a), Some(b)) = (g.evidence.first(), f.evidence.first()) else {
+        return false;
+    };
+    g.leg.is_some()
+        && g.rule == f.rule
+        && a.exchange.as_deref() == Some(up)
+        && a.pointer == b.pointer
+        && a.found == b.found
+        && g.message.split(RELAYED_NOTE).next() == Some(f.message.as_str())
+}
+
+/// Marks the text added to a finding the gateway relayed unchanged ([`merge_relayed`]).
+const RELAYED_NOTE: &str = "; the gateway passed it on to the client unchanged";
+
+/// Folds the client-leg finding `f` into its upstream twin `g` (the agent's): `f`'s
+/// evidence is appended and `g`'s message says the client got it through the gateway.
+fn merge_relayed(g: &mut Finding, f: Finding) {
+    if !g.message.contains(RELAYED_NOTE) {
+        let cid = f
+            .evidence
+            .first()
+            .and_then(|e| e.exchange.clone())
+            .unwrap_or_default();
+        g.message = format!("{}{RELAYED_NOTE} ({cid})", g.message);
+    }
+    for e in f.evidence {
+        if !g.evidence.contains(&e) {
+            g.evidence.push(e);
+        }
+    }
+}
+
+/// At the end: client-leg findings reported before their upstream twin (the legs' events
+/// interleave in either order) are folded into it as [`State::relayed_twin`] does.
+fn fold_relayed(findings: &mut Vec<Finding>, pairs: &VecDeque<GwPair>) {
+    let up_of: HashMap<&str, &str> = pairs
+        .iter()
+        .map(|p| (p.client.as_str(), p.up.as_str()))
+        .collect();
+    let mut ups: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
+    for (i, g) in findings.iter().enumerate() {
+        if let (Some(_), Some(x)) = (
+            &g.leg,
+            g.evidence.first().and_then(|e| e.exchange.as_deref()),
+        ) {
+            ups.entry((g.rule.as_str(), x)).or_default().push(i);
+        }
+    }
+    let mut moves: Vec<(usize, usize)> = Vec::new();
+    for (j, f) in findings.iter().enumerate() {
+        if f.leg.is_some() {
+            continue;
+        }
+        let Some(up) = f
+            .evidence
+            .first()
+            .and_then(|e| e.exchange.as_deref())
+            .and_then(|c| up_of.get(c))
+        else {
+            continue;
+        };
+        if let Some(&i) = ups
+            .get(&(f.rule.as_str(), *up))
+            .and_then(|v| v.iter().find(|&&i| same_relayed(&findings[i], up, f)))
+        {
+            moves.push((j, i));
+        }
+    }
+    if moves.is_empty() {
+        return;
+    }
+    let mut gone = vec![false; findings.len()];
+    for &(j, i) in &moves {
+        let f = findings[j].clone();
+        merge_relayed(&mut findings[i], f);
+        gone[j] = true;
+    }
+    let mut k = 0;
+    findings.retain(|_| {
+        k += 1;
+        !gone[k - 1]
+    });
 }
 
 /// Bodies up to this size (bytes) are parsed to pair a gateway's renumbered JSON-RPC call

@@ -244,6 +244,13 @@ rule!(PUSH_INLINE_OTHER_TASK, "DATA-SHAPE-003", "client-inline-push-config-names
     ["PUSH-002"],
     "client's 1.0 send carries an inline push notification config (configuration.taskPushNotificationConfig) whose taskId names another task than the send's",
     "leave taskId empty in the inline configuration.taskPushNotificationConfig of SendMessage / SendStreamingMessage: the config is for the task the send creates or continues (PUSH-002); to watch another task, call CreateTaskPushNotificationConfig for it");
+// A note, not an error: the agent that answers such a body -32700 / HTTP 400 is right (a
+// legal exchange for the agent), but a session that did no A2A work must name the party
+// at fault: the client (breaker15b R11).
+rule!(REQUEST_BODY_NOT_JSON, "DATA-SHAPE-005", "client-request-body-not-json", Note, Interop,
+    ["RPC-001", "DATA-005"],
+    "client's request body to an A2A JSON-RPC endpoint or HTTP+JSON route is not JSON (cut short, not UTF-8, or no JSON at all), so no call can be read from it",
+    "send the whole request as one UTF-8 JSON document (JSON-RPC: the request object {\"jsonrpc\":\"2.0\",\"id\":...,\"method\":...,\"params\":{...}}; HTTP+JSON: the operation's request object): serialize it with a JSON library, send the Content-Length of the bytes actually sent, and encode text as UTF-8 (RFC 8259 §8.1); the agent can only answer -32700 Parse error / HTTP 400, and the client gets no work done");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
@@ -842,6 +849,7 @@ pub static RULES: &[Rule] = &[
     RESULT_SHAPE,
     REQUEST_SHAPE,
     PUSH_INLINE_OTHER_TASK,
+    REQUEST_BODY_NOT_JSON,
     DATA_TIME_NOT_UTC,
     DATA_TIME_UNSET,
     GRPC_ERROR_CODE,
@@ -957,6 +965,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "CARD-URL-006",
     "DATA-SHAPE-002",
     "DATA-SHAPE-003",
+    "DATA-SHAPE-005",
     "DATA-ROLE-002",
     "CAP-EXT-004",
     "VER-CARD-002",

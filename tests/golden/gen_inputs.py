@@ -640,6 +640,17 @@ def reqshape(ok):
     send1(t, {"task": task1()}, params={"message": m}); return t.text()
 case("DATA-SHAPE-002", reqshape(False), reqshape(True))
 
+def reqjson(ok):
+    # The client's JSON-RPC body cut short (not JSON): the agent rightly answers -32700.
+    t = T(); body = j(rpc(1, "SendMessage", {"message": msg1("hi")}))
+    t.req("POST", H + "/a2a", body if ok else body[:60], headers=V1)
+    t.resp(200, res(1, {"task": task1()}) if ok else err(None, -32700, "Parse error"))
+    # then the whole call, answered with the task (both inputs do A2A work)
+    t.req("POST", H + "/a2a", rpc(2, "SendMessage", {"message": msg1("hi")}), headers=V1)
+    t.resp(200, res(2, {"task": task1()}))
+    return t.text()
+case("DATA-SHAPE-005", reqjson(False), reqjson(True))
+
 def hist1(ok):
     t = T(); h = [msg1("first"), msg1("second", role="ROLE_AGENT"), msg1("third")]
     t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1", "historyLength": 2}), headers=V1)
