@@ -349,6 +349,33 @@ async fn a_self_signed_ca_certificate_given_with_upstream_ca_is_trusted_as_itsel
     }
 }
 
+/// breaker15b R15: the same CA:TRUE self-signed agent certificate with no `--upstream-ca`
+/// at all: the 502 (and the recording) say the certificate is not trusted and how to
+/// trust it, not webpki's `Other(OtherError(CaUsedAsEndEntity))` (which reads as if the
+/// certificate were malformed).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_self_signed_ca_certificate_without_upstream_ca_is_an_untrusted_issuer() {
+    let dir = tempfile::tempdir().unwrap();
+    let pem = dir.path().join("agent-ca-true.pem");
+    let agent = fixed_tls_agent(tls_agent::self_signed_ca_acceptor(&["127.0.0.1"], &pem)).await;
+    let upstream = format!("https://127.0.0.1:{}", agent.port());
+    let rec = tmp_recording(&dir, "ca-true-untrusted.jsonl");
+    let (p, base) = reverse(&rec, upstream, UpstreamTrust::default()).await;
+    let (s, _, b) = fetch(&client_h1(), post(&format!("{base}/rpc"), RPC)).await;
+    let text = String::from_utf8_lossy(&b).to_string();
+    assert_eq!(s, 502, "{text}");
+    assert!(
+        text.contains("failed the TLS handshake")
+            && text.contains("does not chain to a CA the proxy trusts")
+            && text.contains("--upstream-ca FILE")
+            && !text.contains("CaUsedAsEndEntity"),
+        "{text}"
+    );
+    p.finish().await.unwrap();
+    let (_, cause, _) = outcome(&read_events(&rec), "e1");
+    assert!(!cause.unwrap_or_default().contains("CaUsedAsEndEntity"));
+}
+
 fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_a2a-interop"));
     // The agent's CA must come from --upstream-ca, not from the environment.

@@ -37,6 +37,7 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 
 pub mod attribution;
 pub mod card;
+pub mod early;
 pub mod forward;
 pub mod h2c;
 pub mod route;
@@ -141,8 +142,8 @@ struct State {
     framing_warned: AtomicBool,
     capture_cap: usize,
     leg: Option<String>,
-    h1: Client<HttpConnector, ProxyBody>,
-    h2: Client<HttpConnector, ProxyBody>,
+    h1: Client<early::EarlyAnswer<HttpConnector>, ProxyBody>,
+    h2: Client<early::EarlyAnswer<HttpConnector>, ProxyBody>,
     /// Which plain-HTTP upstreams speak h2c (asked once each, see [`h2c`]).
     h2c: h2c::H2cSupport,
     /// TLS to the upstream: `https://` routes and `--intercept-tls`; `None` when neither.
@@ -291,11 +292,16 @@ async fn serve(
     let table = RouteTable::new(&cfg.routes)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
     let local_addr = listener.local_addr()?;
-    let conn = http_connector();
-    let h1 = Client::builder(TokioExecutor::new()).build(conn.clone());
+    let h1 = Client::builder(TokioExecutor::new()).build(early::EarlyAnswer {
+        inner: http_connector(),
+        heads: true,
+    });
     let h2 = Client::builder(TokioExecutor::new())
         .http2_only(true)
-        .build(conn);
+        .build(early::EarlyAnswer {
+            inner: http_connector(),
+            heads: false,
+        });
     let intercept = ext.forward.as_ref().and_then(|f| f.intercept.as_ref());
     let https = if intercept.is_some() || table.has_https() {
         let mut trust = ext.upstream_tls.clone();
@@ -349,7 +355,9 @@ async fn serve(
 
 /// Upstream client over TLS ([`https_client`]).
 pub(crate) type HttpsClient = Client<
-    tls::HandshakeTimeout<hyper_rustls::HttpsConnector<tls::SignalTcp<HttpConnector>>>,
+    tls::HandshakeTimeout<
+        hyper_rustls::HttpsConnector<tls::SignalTcp<early::EarlyAnswer<HttpConnector>>>,
+    >,
     ProxyBody,
 >;
 
@@ -379,7 +387,10 @@ pub(crate) fn https_client(trust: &tls::UpstreamTrust) -> std::io::Result<HttpsC
         .with_tls_config(cfg)
         .https_only()
         .enable_all_versions()
-        .wrap_connector(tls::SignalTcp(tcp));
+        .wrap_connector(tls::SignalTcp(early::EarlyAnswer {
+            inner: tcp,
+            heads: false,
+        }));
     Ok(Client::builder(TokioExecutor::new()).build(tls::HandshakeTimeout::new(conn)))
 }
 
@@ -734,6 +745,21 @@ fn tls_hint(cause: &str) -> Option<&'static str> {
     } else {
         None
     }
+}
+
+/// True when a failed upstream request failed because hyper could not parse the agent's
+/// response head (`hyper::Error::is_parse`, anywhere in the error's causes).
+fn hyper_parse_error(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cur = Some(e);
+    while let Some(c) = cur {
+        if c.downcast_ref::<hyper::Error>()
+            .is_some_and(|h| h.is_parse())
+        {
+            return true;
+        }
+        cur = c.source();
+    }
+    false
 }
 
 fn version_str(v: Version) -> &'static str {
@@ -1124,7 +1150,47 @@ async fn handle(
             } else {
                 tls_hint(&cause)
             };
-            let what = if h1_refused {
+            // The agent closed its end while the request body was being sent and left no
+            // answer in the connection (breaker15b R3): not "unreachable", not "no valid
+            // HTTP response".
+            let early = early::state_of_error(&e).filter(|s| s.closed_while_sending());
+            let early_what = early.as_ref().map(|s| {
+                let sent = match &ctx {
+                    Some(c) => {
+                        let read = c.request_bytes();
+                        let got = read.saturating_sub(s.discarded());
+                        match c.request_announced() {
+                            Some(len) => format!(" after about {got} of {len} request body bytes (content-length {len})"),
+                            None => format!(" after about {got} request body bytes"),
+                        }
+                    }
+                    None => format!(" after {} bytes of the request", s.accepted()),
+                };
+                format!(
+                    "closed the connection while the request body was being sent{sent} ({}) and left no answer",
+                    s.cause()
+                )
+            });
+            let hint = hint.or(early.as_ref().map(|_| {
+                "the agent stopped reading the request: check its request size limit (an early 413 must be written before it closes) and that it reads chunked request bodies (RFC 9112 §6.1, §7.1)"
+            }));
+            // A response head hyper refused (obs-fold, a bad field name, ...): which line,
+            // in words, from the head bytes the connection kept (breaker15b R16).
+            let parse = hyper_parse_error(&e);
+            let head_fault = parse
+                .then(|| early::state_of_error(&e))
+                .flatten()
+                .and_then(|s| early::head_fault(&s.last_head()));
+            let cause = match &head_fault {
+                Some(f) => format!("{f} (hyper: {cause})"),
+                None if parse => format!("{cause}: the response head breaks the HTTP/1.1 syntax (RFC 9112 §4, §5): check it with `curl -v`"),
+                None => cause,
+            };
+            let what = if let Some(w) = &early_what {
+                w.as_str()
+            } else if parse {
+                "sent a response head the proxy cannot parse"
+            } else if h1_refused {
                 "speaks HTTP/2 only (h2c prior knowledge) and refused this HTTP/1.1 request"
             } else if hint.is_some() {
                 "failed the TLS handshake"
@@ -1171,6 +1237,9 @@ async fn handle(
                 shown_url(&target.url)
             ),
         );
+    }
+    if let (Some(ctx), Some(up)) = (&ctx, early::state_of(resp.extensions())) {
+        ctx.watch_upstream(up);
     }
     let (mut parts, body) = resp.into_parts();
     if st.console_warnings

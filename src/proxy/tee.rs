@@ -145,6 +145,15 @@ pub struct ExchangeCtx {
     /// Whether the request body is still crossing, and the end the response side asked
     /// for meanwhile (sent once the request body is done).
     end_gate: Mutex<EndGate>,
+    /// The upstream connection's record of an agent that closed it while the request was
+    /// being sent ([`super::early`]), set when the response head arrives.
+    upstream: std::sync::OnceLock<Arc<super::early::EarlyState>>,
+    /// The request body length its head announced (`Content-Length`), bytes; `u64::MAX`
+    /// when none.
+    request_announced: AtomicU64,
+    /// The request body was dropped before its end (the agent answered, or its connection
+    /// closed, before the proxy had sent all of it).
+    request_cut: AtomicBool,
 }
 
 /// See [`ExchangeCtx::end`]: `request_open` while a recorded request body has not ended,
@@ -179,6 +188,9 @@ impl ExchangeCtx {
             live: live.clone(),
             live_key: live.next.fetch_add(1, Ordering::Relaxed),
             end_gate: Mutex::new(EndGate::default()),
+            upstream: std::sync::OnceLock::new(),
+            request_announced: AtomicU64::new(u64::MAX),
+            request_cut: AtomicBool::new(false),
         });
         live.register(&ctx);
         ctx
@@ -208,6 +220,25 @@ impl ExchangeCtx {
     /// Some events or bytes of this exchange are not in the recording.
     pub fn mark_truncated(&self) {
         self.truncated.store(true, Ordering::Relaxed);
+    }
+
+    /// Watches the upstream connection this exchange's response came over: should the
+    /// agent close it before the request body was all sent (it answered early, breaker15b
+    /// R2/R3), the `exchange_end` says so, counts only the bytes the agent got in
+    /// `request_bytes` and is marked `truncated` (the recorded body is not what the agent
+    /// read, so it is not judged).
+    pub fn watch_upstream(&self, state: Arc<super::early::EarlyState>) {
+        let _ = self.upstream.set(state);
+    }
+
+    /// Request body bytes read from the client so far.
+    pub fn request_bytes(&self) -> u64 {
+        self.request_bytes.load(Ordering::Relaxed)
+    }
+
+    /// The request body length the client's head announced (`Content-Length`), bytes.
+    pub fn request_announced(&self) -> Option<u64> {
+        Some(self.request_announced.load(Ordering::Relaxed)).filter(|&n| n != u64::MAX)
     }
 
     /// Adds forwarded response body bytes (used where the proxy writes the body itself).
@@ -267,13 +298,34 @@ impl ExchangeCtx {
             return;
         }
         let trailers = self.trailers.lock().ok().and_then(|mut g| g.take());
+        let mut request_bytes = self.request_bytes.load(Ordering::Relaxed);
+        let mut truncated = self.truncated.load(Ordering::Relaxed);
+        let mut error = error;
+        let closed = self.upstream.get().filter(|u| u.closed_while_sending());
+        let cut = self.request_cut.load(Ordering::Relaxed) && self.request_error().is_none();
+        if (closed.is_some() && request_bytes > 0) || (cut && outcome == Outcome::Complete) {
+            // The agent answered before it had the whole request body (and closed its end,
+            // or the proxy stopped sending on its answer); what the proxy read from the
+            // client after the agent closed was discarded.
+            let read = request_bytes;
+            request_bytes = read.saturating_sub(closed.map_or(0, |u| u.discarded()));
+            truncated = true;
+            if error.is_none() {
+                error = Some(early_close_text(
+                    request_bytes,
+                    read,
+                    self.request_announced(),
+                    closed.map(|u| u.cause()).as_deref(),
+                ));
+            }
+        }
         let kind = EventKind::ExchangeEnd {
             outcome,
             error,
             trailers,
-            request_bytes: self.request_bytes.load(Ordering::Relaxed),
+            request_bytes,
             response_bytes: self.response_bytes.load(Ordering::Relaxed),
-            truncated: self.truncated.load(Ordering::Relaxed),
+            truncated,
         };
         // Control events are never dropped by the sink (only refused after finish).
         let _ = self
@@ -337,6 +389,7 @@ pin_project_lite::pin_project! {
             let this = this.project();
             if *this.dir == Direction::Request && !*this.done {
                 // dropped unfinished (the agent's connection closed, the client went away)
+                this.ctx.request_cut.store(true, Ordering::Relaxed);
                 this.ctx.request_finished();
             }
             if *this.dir == Direction::Response && !*this.done {
@@ -358,6 +411,9 @@ impl<B: HttpBody> TeeBody<B> {
         let announced = inner.size_hint().exact();
         if dir == Direction::Request && !started_empty {
             ctx.request_started();
+            if let Some(n) = announced {
+                ctx.request_announced.store(n, Ordering::Relaxed);
+            }
         }
         TeeBody {
             inner,
@@ -504,6 +560,33 @@ pub fn cut_short(what: &str, got: u64, announced: Option<u64>, cause: &str) -> S
         ),
         None => format!("agent {what} body failed after {got} bytes: {cause}"),
     }
+}
+
+/// The `exchange_end.error` of an exchange whose agent answered before it had the whole
+/// request body: `got` bytes reached the agent (about: HTTP chunk framing is not told
+/// apart), `read` were read from the client, `announced` is the client's `Content-Length`,
+/// `closed` the failed write when the agent closed the connection (`Broken pipe (os error
+/// 32)`). RFC 9110 §15.5.14 (413) and RFC 9112 §9.6 (a server closing before it read the
+/// request) allow the early answer; the recorded body is cut, so its content is not judged.
+pub fn early_close_text(
+    got: u64,
+    read: u64,
+    announced: Option<u64>,
+    closed: Option<&str>,
+) -> String {
+    let of = match announced {
+        Some(len) => format!("{len} request body bytes (content-length {len})"),
+        None => format!("{read} request body bytes the client sent"),
+    };
+    let how = match closed {
+        Some(cause) => format!(
+            "the agent answered, then closed the connection while the request body was being sent ({cause})"
+        ),
+        None => "the agent answered before it had read the whole request body".to_string(),
+    };
+    format!(
+        "request body not all delivered: {how}; about {got} of the {of} reached it, so the recorded request body is not what the agent read and is not judged"
+    )
 }
 
 /// Chunks up to this many bytes (4 KiB) are copied for the recording instead of shared.

@@ -409,19 +409,27 @@ pub fn client_config(
             .dangerous()
             .with_custom_certificate_verifier(Arc::new(NoVerify(provider())))
             .with_no_client_auth()
-    } else if given.is_empty() {
-        builder.with_root_certificates(roots).with_no_client_auth()
     } else {
-        let webpki = rustls::client::WebPkiServerVerifier::builder_with_provider(
-            Arc::new(roots),
+        // Also without `--upstream-ca`: a self-signed CA:TRUE agent certificate (a plain
+        // `openssl req -x509`) is then reported as the untrusted issuer it is, not as
+        // webpki's `CaUsedAsEndEntity` (breaker15b R15). With no root at all webpki's
+        // builder refuses; the plain configuration then refuses every certificate anyway.
+        match rustls::client::WebPkiServerVerifier::builder_with_provider(
+            Arc::new(roots.clone()),
             provider(),
         )
         .build()
-        .map_err(io_err)?;
-        builder
-            .dangerous()
-            .with_custom_certificate_verifier(Arc::new(GivenCertificates { webpki, given }))
-            .with_no_client_auth()
+        {
+            Ok(webpki) => builder
+                .dangerous()
+                .with_custom_certificate_verifier(Arc::new(GivenCertificates { webpki, given }))
+                .with_no_client_auth(),
+            Err(e) if given.is_empty() => {
+                tracing::debug!(%e, "no upstream TLS roots");
+                builder.with_root_certificates(roots).with_no_client_auth()
+            }
+            Err(e) => return Err(io_err(e)),
+        }
     };
     Ok(cfg)
 }

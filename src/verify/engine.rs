@@ -4852,10 +4852,13 @@ impl State {
             self.areas.insert("http");
         }
         if x.truncated {
-            self.incomplete.push((
-                x.id.clone(),
-                "body not fully recorded (cut by the capture cap, or events dropped by the recorder): its content not judged".into(),
-            ));
+            // The proxy's own cause when it gave one on a complete exchange (the agent
+            // answered and closed before it read the whole request body, breaker15b R2).
+            let why = match (&x.end_error, x.outcome) {
+                (Some(e), Some(Outcome::Complete)) => e.clone(),
+                _ => "body not fully recorded (cut by the capture cap, or events dropped by the recorder): its content not judged".into(),
+            };
+            self.incomplete.push((x.id.clone(), why));
         }
         let c = x.call.clone().unwrap_or_default();
         // Card URL reachability (behavioural): every exchange that used an advertised URL.

@@ -1,0 +1,455 @@
+/*!
+An agent that answers before it has read the whole request body, then closes.
+
+An HTTP server may answer early: a `413 Content Too Large` as soon as it reads a large
+`Content-Length` (RFC 9110 §15.5.14), a `401`, or any answer from a server that does not
+read a chunked body at all (RFC 9112 §9.6: a server that closes must expect the client to
+keep sending). It then closes its end; the proxy's next write of the request body fails
+with `EPIPE` / `ECONNRESET` while the agent's answer already sits in the proxy's socket.
+A plain HTTP client (curl, nginx as a proxy) stops sending and reads that answer. hyper's
+client instead fails the whole request on the write error when it comes before the read,
+so the client got the proxy's `502` and the recording said the agent was not reached
+(breaker15b R3): a race lost about half the time.
+
+[`EarlyAnswer`] wraps the proxy's upstream TCP connector. Its stream ([`EarlyAnswerIo`])
+turns the first `EPIPE` / `ECONNRESET` on a write into "written, discarded", so hyper goes
+on to read the agent's answer; later writes are discarded too until the agent's end of the
+connection is read to its end (or [`DISCARD_MAX`] bytes were discarded), then they fail
+with the original error, which ends the request body. What happened is kept in
+[`EarlyState`], handed to the proxy through the response's (or the error's) connection
+extras: the proxy marks the exchange (the request body the recording holds is not what the
+agent read) and words its `502` when no answer came ("closed the connection while the
+request body was being sent").
+
+Cost per write: one branch on a plain field; nothing is buffered or copied.
+*/
+
+use std::io;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use hyper::rt::{Read, ReadBufCursor, Write};
+use hyper_util::client::legacy::connect::{Connected, Connection};
+
+/// Most bytes of request body discarded after the agent closed its end, before the write
+/// error is passed on (16 MiB): the agent's answer is read long before that; a client still
+/// uploading past it gets its request body ended.
+pub const DISCARD_MAX: u64 = 16 << 20;
+
+/// What one upstream connection saw of an agent that stopped reading (see the module
+/// docs). Shared between the stream and the proxy's handler (via connection extras).
+#[derive(Debug, Default)]
+pub struct EarlyState {
+    /// A write failed because the agent closed or reset its end of the connection.
+    closed_while_sending: AtomicBool,
+    /// Bytes accepted by the agent's TCP stack before that write failed (request heads and
+    /// bodies of every request on this connection, HTTP framing included).
+    accepted: AtomicU64,
+    /// Bytes the proxy discarded after it (request body and framing the agent never got).
+    discarded: AtomicU64,
+    /// The `io::Error` text of the failed write (`Broken pipe (os error 32)`).
+    cause: std::sync::Mutex<Option<String>>,
+    /// The first bytes (at most [`HEAD_KEEP`]) of the last HTTP/1.1 response head read on
+    /// this connection, to say which line hyper refused to parse (breaker15b R16).
+    head: std::sync::Mutex<Vec<u8>>,
+}
+
+impl EarlyState {
+    /// True when the agent closed or reset the connection while the proxy was still
+    /// sending a request on it.
+    pub fn closed_while_sending(&self) -> bool {
+        self.closed_while_sending.load(Ordering::Relaxed)
+    }
+
+    /// Bytes the proxy had to discard after the agent closed (never reached the agent).
+    pub fn discarded(&self) -> u64 {
+        self.discarded.load(Ordering::Relaxed)
+    }
+
+    /// Bytes of this connection the agent's TCP stack accepted before it closed.
+    pub fn accepted(&self) -> u64 {
+        self.accepted.load(Ordering::Relaxed)
+    }
+
+    /// The failed write's error text, e.g. `Broken pipe (os error 32)`.
+    pub fn cause(&self) -> String {
+        self.cause
+            .lock()
+            .ok()
+            .and_then(|g| g.clone())
+            .unwrap_or_else(|| "connection closed by the agent".into())
+    }
+}
+
+impl EarlyState {
+    /// The first bytes of the last response head read on this connection (HTTP/1.1 over
+    /// plain TCP only; empty otherwise).
+    pub fn last_head(&self) -> Vec<u8> {
+        self.head.lock().map(|g| g.clone()).unwrap_or_default()
+    }
+}
+
+/// Most bytes of a response head kept for [`EarlyState::last_head`] (8 KiB).
+pub const HEAD_KEEP: usize = 8 * 1024;
+
+/// The [`EarlyState`] of the connection a response or error came from, if any.
+pub fn state_of(ext: &http::Extensions) -> Option<Arc<EarlyState>> {
+    ext.get::<Arc<EarlyState>>().cloned()
+}
+
+/// The [`EarlyState`] of the connection a failed upstream request used, if one came up.
+pub fn state_of_error(e: &hyper_util::client::legacy::Error) -> Option<Arc<EarlyState>> {
+    let mut ext = http::Extensions::new();
+    e.connect_info()?.get_extras(&mut ext);
+    state_of(&ext)
+}
+
+/// Connector wrapper: every stream `C` connects becomes an [`EarlyAnswerIo`]; `heads`:
+/// keep each response head's first bytes ([`EarlyState::last_head`]; for plain HTTP/1.1,
+/// where the bytes on the wire are the head's text).
+#[derive(Clone, Debug)]
+pub struct EarlyAnswer<C> {
+    /// The TCP connector.
+    pub inner: C,
+    /// Keep response heads (HTTP/1.1 over plain TCP).
+    pub heads: bool,
+}
+
+impl<C> tower_service::Service<http::Uri> for EarlyAnswer<C>
+where
+    C: tower_service::Service<http::Uri>,
+    C::Future: Send + 'static,
+    C::Response: Send + 'static,
+    C::Error: Send + 'static,
+{
+    type Response = EarlyAnswerIo<C::Response>;
+    type Error = C::Error;
+    type Future = Pin<
+        Box<dyn std::future::Future<Output = Result<EarlyAnswerIo<C::Response>, C::Error>> + Send>,
+    >;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), C::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, uri: http::Uri) -> Self::Future {
+        let connecting = self.inner.call(uri);
+        let heads = self.heads;
+        Box::pin(async move {
+            let inner = connecting.await?;
+            Ok(EarlyAnswerIo {
+                inner,
+                state: Arc::new(EarlyState::default()),
+                written: 0,
+                broken: None,
+                read_done: false,
+                heads,
+                head: None,
+            })
+        })
+    }
+}
+
+/// An upstream stream that survives the agent closing its end while a request is being
+/// sent (module docs). Reads pass through unchanged.
+#[derive(Debug)]
+pub struct EarlyAnswerIo<T> {
+    inner: T,
+    state: Arc<EarlyState>,
+    /// Bytes written so far (before any failure).
+    written: u64,
+    /// The kind of the write error being held back.
+    broken: Option<io::ErrorKind>,
+    /// The agent's end was read to its end (or failed): nothing more to wait for.
+    read_done: bool,
+    /// Keep response heads ([`EarlyAnswer::heads`]).
+    heads: bool,
+    /// The response head being read after a write (`None`: not reading one).
+    head: Option<Vec<u8>>,
+}
+
+impl<T> EarlyAnswerIo<T> {
+    /// A request went out: the next bytes read start its response head.
+    fn wrote(&mut self, n: usize) {
+        self.written += n as u64;
+        if self.heads && self.head.is_none() && n > 0 {
+            self.head = Some(Vec::new());
+        }
+    }
+
+    /// Keeps `got` as part of the response head being read; at its blank line (or
+    /// [`HEAD_KEEP`] bytes, or the end of the connection) the head is published to the
+    /// state and keeping stops.
+    fn keep_head(&mut self, got: &[u8]) {
+        let Some(h) = self.head.as_mut() else {
+            return;
+        };
+        let from = h.len().saturating_sub(3);
+        let take = got.len().min(HEAD_KEEP - h.len());
+        h.extend_from_slice(&got[..take]);
+        let done = got.is_empty()
+            || h.len() >= HEAD_KEEP
+            || memchr::memmem::find(&h[from..], b"\r\n\r\n").is_some();
+        if done {
+            if let Some(h) = self.head.take().filter(|h| !h.is_empty()) {
+                if let Ok(mut g) = self.state.head.lock() {
+                    *g = h;
+                }
+            }
+        }
+    }
+
+    /// The agent closed its end: `n` bytes written now are discarded, or the held-back
+    /// error once the answer was read (or too much was discarded).
+    fn discard(&mut self, n: usize) -> Poll<io::Result<usize>> {
+        let kind = self.broken.unwrap_or(io::ErrorKind::BrokenPipe);
+        let before = self.state.discarded.load(Ordering::Relaxed);
+        if self.read_done || before >= DISCARD_MAX {
+            return Poll::Ready(Err(io::Error::new(
+                kind,
+                format!("{} (the agent closed the connection)", self.state.cause()),
+            )));
+        }
+        self.state
+            .discarded
+            .store(before + n as u64, Ordering::Relaxed);
+        Poll::Ready(Ok(n))
+    }
+
+    /// A write failed with `e`: held back (and the bytes discarded) when the agent closed
+    /// or reset its end after accepting part of the request, else passed on.
+    fn on_write_error(&mut self, e: io::Error, n: usize) -> Poll<io::Result<usize>> {
+        let closed = matches!(
+            e.kind(),
+            io::ErrorKind::BrokenPipe
+                | io::ErrorKind::ConnectionReset
+                | io::ErrorKind::ConnectionAborted
+        );
+        if !closed || self.written == 0 || self.read_done {
+            return Poll::Ready(Err(e));
+        }
+        self.broken = Some(e.kind());
+        if let Ok(mut g) = self.state.cause.lock() {
+            *g = Some(e.to_string());
+        }
+        self.state.accepted.store(self.written, Ordering::Relaxed);
+        self.state
+            .closed_while_sending
+            .store(true, Ordering::Relaxed);
+        self.discard(n)
+    }
+}
+
+impl<T: Read + Unpin> Read for EarlyAnswerIo<T> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        mut buf: ReadBufCursor<'_>,
+    ) -> Poll<io::Result<()>> {
+        if self.broken.is_none() && self.head.is_none() {
+            return Pin::new(&mut self.inner).poll_read(cx, buf);
+        }
+        if self.broken.is_none() {
+            // A response head is being read: its bytes are kept until its blank line.
+            let room = buf.remaining().min(HEAD_KEEP);
+            if room == 0 {
+                return Poll::Ready(Ok(()));
+            }
+            let mut tmp = vec![0u8; room];
+            let mut rb = hyper::rt::ReadBuf::new(&mut tmp);
+            let polled = Pin::new(&mut self.inner).poll_read(cx, rb.unfilled());
+            if let Poll::Ready(Ok(())) = polled {
+                let got = rb.filled();
+                buf.put_slice(got);
+                self.keep_head(got);
+            }
+            return polled;
+        }
+        // The rare path after the agent closed: read through a small buffer of its own to
+        // see the end of the connection (a read of 0 bytes).
+        let room = buf.remaining().min(16 * 1024);
+        if room == 0 {
+            return Poll::Ready(Ok(()));
+        }
+        let mut tmp = vec![0u8; room];
+        let mut rb = hyper::rt::ReadBuf::new(&mut tmp);
+        match Pin::new(&mut self.inner).poll_read(cx, rb.unfilled()) {
+            Poll::Ready(Ok(())) => {
+                let got = rb.filled();
+                if got.is_empty() {
+                    self.read_done = true;
+                }
+                buf.put_slice(got);
+                Poll::Ready(Ok(()))
+            }
+            Poll::Ready(Err(e)) => {
+                self.read_done = true;
+                Poll::Ready(Err(e))
+            }
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+impl<T: Write + Unpin> Write for EarlyAnswerIo<T> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        if self.broken.is_some() {
+            return self.discard(buf.len());
+        }
+        match Pin::new(&mut self.inner).poll_write(cx, buf) {
+            Poll::Ready(Ok(n)) => {
+                self.wrote(n);
+                Poll::Ready(Ok(n))
+            }
+            Poll::Ready(Err(e)) => self.on_write_error(e, buf.len()),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let total: usize = bufs.iter().map(|b| b.len()).sum();
+        if self.broken.is_some() {
+            return self.discard(total);
+        }
+        match Pin::new(&mut self.inner).poll_write_vectored(cx, bufs) {
+            Poll::Ready(Ok(n)) => {
+                self.wrote(n);
+                Poll::Ready(Ok(n))
+            }
+            Poll::Ready(Err(e)) => self.on_write_error(e, total),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        if self.broken.is_some() {
+            return Poll::Ready(Ok(()));
+        }
+        match Pin::new(&mut self.inner).poll_flush(cx) {
+            Poll::Ready(Err(e)) => self.on_write_error(e, 0).map_ok(|_| ()),
+            other => other,
+        }
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        if self.broken.is_some() {
+            return Poll::Ready(Ok(()));
+        }
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+impl<T: Connection> Connection for EarlyAnswerIo<T> {
+    fn connected(&self) -> Connected {
+        self.inner.connected().extra(self.state.clone())
+    }
+}
+
+/// `line` for a message: at most 80 characters, bytes outside printable ASCII as `\xNN`.
+fn shown(line: &[u8]) -> String {
+    let mut out = String::new();
+    for &b in line.iter().take(80) {
+        if (0x20..0x7f).contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    if line.len() > 80 {
+        out.push_str("...");
+    }
+    out
+}
+
+/// What is wrong with an HTTP/1.1 response `head` (its bytes as read, up to the blank line)
+/// that hyper refused to parse, in plain words naming the line and byte and the rule:
+/// obs-fold (RFC 9112 §5.2), a bad status line (RFC 9112 §4), a field line without a colon
+/// or with whitespace before it (RFC 9112 §5.1), a field name that is not a token (RFC 9110
+/// §5.1, §5.6.2), a field value holding NUL, CR or another control byte (RFC 9110 §5.5).
+/// `None` when none of these is found (an incomplete or too-large head).
+pub fn head_fault(head: &[u8]) -> Option<String> {
+    let end = memchr::memmem::find(head, b"\r\n\r\n").map_or(head.len(), |e| e + 2);
+    let mut lines = head[..end].split(|&b| b == b'\n').map(|l| match l {
+        [rest @ .., b'\r'] => rest,
+        l => l,
+    });
+    let status = lines.next()?;
+    let ok_status = status.len() >= 12
+        && status.starts_with(b"HTTP/1.")
+        && status[7].is_ascii_digit()
+        && status[8] == b' '
+        && status[9..12].iter().all(u8::is_ascii_digit)
+        && status.get(12).is_none_or(|&b| b == b' ');
+    if !ok_status {
+        return Some(format!(
+            "its status line `{}` is not `HTTP/1.1 <3-digit status> <reason>` (RFC 9112 §4)",
+            shown(status)
+        ));
+    }
+    let mut prev_name = String::new();
+    for (i, line) in lines.enumerate() {
+        let n = i + 2;
+        if line.is_empty() {
+            break;
+        }
+        if line[0] == b' ' || line[0] == b'\t' {
+            return Some(format!(
+                "line {n} `{}` starts with whitespace: an obsolete folded header line (obs-fold) continuing `{prev_name}`, which a server must not send (RFC 9112 §5.2); the proxy does not forward it (a 502, as §5.2 allows): make the agent write each header field on one line",
+                shown(line)
+            ));
+        }
+        let Some(colon) = line.iter().position(|&b| b == b':') else {
+            return Some(format!(
+                "line {n} `{}` is no header field: it has no colon (RFC 9112 §5.1: `name: value`)",
+                shown(line)
+            ));
+        };
+        let name = &line[..colon];
+        prev_name = String::from_utf8_lossy(name).into_owned();
+        if name.last().is_some_and(|b| *b == b' ' || *b == b'\t') {
+            return Some(format!(
+                "line {n} `{}` has whitespace between the field name and the colon, which RFC 9112 §5.1 forbids: write `{}:`",
+                shown(line),
+                shown(name.trim_ascii_end())
+            ));
+        }
+        let tchar = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+        if let Some(&bad) = name.iter().find(|&&b| !tchar(b)) {
+            return Some(format!(
+                "line {n}: the field name `{}` holds byte 0x{bad:02X}, not allowed in a field name (RFC 9110 §5.1: a token)",
+                shown(name)
+            ));
+        }
+        if name.is_empty() {
+            return Some(format!(
+                "line {n} `{}` has an empty field name (RFC 9110 §5.1)",
+                shown(line)
+            ));
+        }
+        let value = &line[colon + 1..];
+        if let Some(&bad) = value
+            .iter()
+            .find(|&&b| (b < 0x20 && b != b'\t') || b == 0x7f)
+        {
+            return Some(format!(
+                "line {n}: the value of `{}` holds control byte 0x{bad:02X}, not allowed in a field value (RFC 9110 §5.5)",
+                shown(name)
+            ));
+        }
+    }
+    None
+}
