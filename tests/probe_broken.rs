@@ -478,3 +478,41 @@ async fn an_error_finding_on_a_tests_exchange_fails_that_test() {
     let failed: Vec<String> = r.failures().iter().map(|f| f.scoped()).collect();
     assert_eq!(failed, vec!["errors.parse-error [1.0 http+json]"]);
 }
+
+/// breaker15b R4 (RFC 6585 §4, RFC 9110 §10.2.3): a rate limiter's HTTP 429 +
+/// `Retry-After: 1` (body: JSON-RPC -32603 "rate limited") is retried after the delay, so
+/// a conformant agent behind it passes everything; no RPC-ERROR-001 on the 429s.
+#[tokio::test]
+async fn rate_limited_answers_are_retried_not_judged() {
+    let (r, findings) = probe_run(Break::RateLimited, false, None).await;
+    assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
+    let limited: Vec<&str> = r
+        .results
+        .iter()
+        .filter(|x| x.message.contains("rate-limited"))
+        .map(|x| x.test.as_str())
+        .collect();
+    assert_eq!(limited, Vec::<&str>::new(), "one retry suffices");
+    assert_eq!(status(&r, "lifecycle.send"), Status::Pass);
+    assert_eq!(status(&r, "errors.cancel-completed"), Status::Pass);
+}
+
+/// breaker15b R4: an agent that answers every call 503 + `Retry-After: 120`, longer than
+/// `--timeout`: the calls are not retried, their tests are skipped as rate-limited (no
+/// verdict on A2A behaviour, no failure, no errors.no-5xx failure for a "come back later").
+#[tokio::test]
+async fn rate_limit_longer_than_the_timeout_skips_with_the_wire_words() {
+    let (r, findings) = probe_run(Break::Overloaded, false, None).await;
+    assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
+    let send = r
+        .result("lifecycle.send", Some("1.0"))
+        .expect("lifecycle.send");
+    assert_eq!(send.status, Status::Skip, "{}", send.message);
+    assert_eq!(
+        send.message,
+        "rate-limited: the agent answered HTTP 503 Service Unavailable (Retry-After: 120), asking to wait 120 s, longer than --timeout 10 s; not retried"
+    );
+    assert_ne!(status(&r, "errors.no-5xx"), Status::Fail);
+}

@@ -64,7 +64,9 @@ impl CallError {
 impl From<SendError> for CallError {
     fn from(e: SendError) -> Self {
         match e {
-            SendError::Budget(_) | SendError::Gone(_) => CallError::NotSent(e.to_string()),
+            SendError::Budget(_) | SendError::Gone(_) | SendError::RateLimited(_) => {
+                CallError::NotSent(e.to_string())
+            }
             // the probe's own refusal (SSRF guard) is no verdict on the agent: a skip
             SendError::Blocked(m) => CallError::Refused(m),
             other => CallError::Other(other.to_string()),

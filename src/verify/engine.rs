@@ -7728,14 +7728,19 @@ impl State {
             .and_then(|e| e.get("code"))
             .and_then(Json::as_i64)
             .is_some_and(|k| (-32768..=-32000).contains(&k));
-        let http_rejection = !(200..300).contains(&status)
-            && v.get("jsonrpc").is_none()
-            && v.get("result").is_none()
-            && !rpc_coded
-            && (v.get("id").is_none()
-                || !v
-                    .get("error")
-                    .is_some_and(|e| e.get("code").is_some_and(Json::is_i64)));
+        // A rate limiter's "not now" (429, or 503 with Retry-After: RFC 6585 §4, RFC 9110
+        // §10.2.3) is an HTTP-level rejection whatever its JSON says (breaker15b R4).
+        let rate_limited =
+            status == 429 || (status == 503 && x.resp_headers.get("retry-after").is_some());
+        let http_rejection = rate_limited
+            || (!(200..300).contains(&status)
+                && v.get("jsonrpc").is_none()
+                && v.get("result").is_none()
+                && !rpc_coded
+                && (v.get("id").is_none()
+                    || !v
+                        .get("error")
+                        .is_some_and(|e| e.get("code").is_some_and(Json::is_i64))));
         if !jsonrpc::looks_like_response(v) || http_rejection {
             // A non-JSON-RPC JSON body in a 2xx to a call with an id (`null`, `{}`, a bare
             // result): the client got no Response object (RPC-001, JSON-RPC 2.0 §5).
@@ -8457,8 +8462,16 @@ impl State {
     }
 
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
-        let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
+        // A rate limiter's "not now" (HTTP 429, or 503 with Retry-After: RFC 6585 §4,
+        // RFC 9110 §10.2.3) is no A2A answer to the call, whatever code its body carries:
+        // ERR-001's table has no such error to compare with (breaker15b R4).
+        if x.status == Some(429)
+            || (x.status == Some(503) && x.resp_headers.get("retry-after").is_some())
+        {
+            return;
+        }
+        let c = x.call.clone().unwrap_or_default();
         if let Some(name) = c.misnamed {
             // RPC-003 (breaker10 E18): -32601 is the right answer to a name that does not
             // exist (RPC-REQ-003 tells the client); -32602 or an A2A error means the agent

@@ -53,6 +53,13 @@ pub enum Break {
     /// Malformed JSON on JSON-RPC: the agent closes the connection without answering
     /// (ERR-001 wants -32700); every other request is answered (breaker8 G20).
     ParseErrorClosesConnection,
+    /// A rate limiter in front of a conformant agent: from the 6th POST on, every 3rd is
+    /// answered HTTP 429 + `Retry-After: 1` with a JSON-RPC -32603 "rate limited" body
+    /// (breaker15b R4: no A2A answer, to be retried, never judged).
+    RateLimited,
+    /// Every POST is answered HTTP 503 + `Retry-After: 120` (overloaded, come back in two
+    /// minutes), longer than any probe `--timeout` of the tests: each call is rate-limited.
+    Overloaded,
 }
 
 /// Header of a [`handle`] response that means "close the connection without answering".
@@ -96,6 +103,8 @@ struct State {
     tasks: Mutex<HashMap<String, Value>>,
     /// Push configs by task id (1.0 `TaskPushNotificationConfig` objects).
     push: Mutex<HashMap<String, Vec<Value>>>,
+    /// POST requests seen ([`Break::RateLimited`]).
+    posts: std::sync::atomic::AtomicUsize,
 }
 
 /// Starts an agent that breaks `brk`; `secured` declares (and, unless the break says
@@ -179,6 +188,7 @@ async fn start_inner(
         card,
         tasks: Mutex::new(HashMap::new()),
         push: Mutex::new(HashMap::new()),
+        posts: std::sync::atomic::AtomicUsize::new(0),
     });
     let (dead_tx, dead_rx) = tokio::sync::watch::channel(false);
     let dead_tx = Arc::new(dead_tx);
@@ -306,6 +316,24 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
     let rest = path.starts_with("/rest/");
     if !rest && (method != hyper::Method::POST || path != "/rpc") {
         return reply(404, "text/plain", "not found");
+    }
+    if method == hyper::Method::POST {
+        let n = st.posts.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+        let limited = match st.brk {
+            Break::RateLimited if n >= 6 && n % 3 == 0 => Some((429, "1")),
+            Break::Overloaded => Some((503, "120")),
+            _ => None,
+        };
+        if let Some((status, after)) = limited {
+            return Response::builder()
+                .status(status)
+                .header("content-type", "application/json")
+                .header("retry-after", after)
+                .body(Full::new(Bytes::from_static(
+                    br#"{"error":{"code":-32603,"message":"rate limited, retry later"}}"#,
+                )))
+                .expect("static response");
+        }
     }
     if st.secured && st.brk != Break::NoAuthEnforcement {
         let ok = req
