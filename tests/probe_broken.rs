@@ -516,3 +516,44 @@ async fn rate_limit_longer_than_the_timeout_skips_with_the_wire_words() {
     );
     assert_ne!(status(&r, "errors.no-5xx"), Status::Fail);
 }
+
+/// breaker15b R7 (AUTH-002, AUTH-006): the card requires a bearer token, the agent checks
+/// it on SendMessage only: GetTask and CancelTask of the probe's own task without
+/// credentials succeed, and auth.rejects-anonymous fails naming both calls (the verifier's
+/// AUTH-OPEN-001 on the open GetTask).
+#[tokio::test]
+async fn get_and_cancel_open_to_anonymous_callers_fail_rejects_anonymous() {
+    let (r, findings) = probe_run(Break::AuthOnSendOnly, true, Some(broken::TOKEN)).await;
+    assert_single_failure(&r, "auth.rejects-anonymous", "GetTask of existing task");
+    let m = &r
+        .result("auth.rejects-anonymous", None)
+        .expect("auth")
+        .message;
+    assert!(
+        m.contains("without credentials succeeded (HTTP 200, returned the task)"),
+        "{m}"
+    );
+    assert!(m.contains("CancelTask of existing task"), "{m}");
+    assert!(
+        m.contains("anyone who learns a task id can read and cancel it"),
+        "{m}"
+    );
+    assert_eq!(serious(&findings), vec!["AUTH-OPEN-001".to_string()]);
+}
+
+/// Control for R7: an agent that checks the token on every call passes
+/// auth.rejects-anonymous, and the message lists the anonymous GetTask and CancelTask of
+/// the existing task with their HTTP 401.
+#[tokio::test]
+async fn enforced_scheme_on_every_call_lists_the_refused_task_calls() {
+    let (r, _) = probe_run(Break::Nothing, true, Some(broken::TOKEN)).await;
+    let a = r.result("auth.rejects-anonymous", None).expect("auth");
+    assert_eq!(a.status, Status::Pass, "{}", a.message);
+    assert!(
+        a.message.contains(
+            "without credentials: GetTask answered HTTP 401, CancelTask answered HTTP 401"
+        ),
+        "{}",
+        a.message
+    );
+}

@@ -208,6 +208,9 @@ struct Runner<'a> {
     locked: Option<Target>,
     /// See [`ProbeReport::usage_error`].
     usage_error: Option<String>,
+    /// The first task each interface created (its URL, dialect, the task): the auth tests
+    /// read and cancel it without credentials (AUTH-002, AUTH-006; breaker15b R7).
+    created: Vec<(Url, Dialect, TaskRef)>,
     /// When the last result was pushed: checks that share one exchange (the `streaming.*`
     /// checks of one stream) are timed from there, so each reports its own share of the
     /// run and the times add up to at most the run's wall time (breaker8 G20).
@@ -229,6 +232,7 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
         card_name: None,
         locked: None,
         usage_error: None,
+        created: Vec::new(),
         last_push: None,
     };
     let dialects = r.run_all().await;
@@ -1219,6 +1223,9 @@ impl<'a> Runner<'a> {
             }
         });
         self.push("lifecycle.send", d, lc, started, outcome);
+        if let Some(t) = &task {
+            self.created.push((tg.url.clone(), tg.dialect, t.clone()));
+        }
 
         let Some(task) = task else {
             let why = "send did not create a task";
@@ -2269,6 +2276,7 @@ impl<'a> Runner<'a> {
             )),
             Err(e) => e.outcome("request failed"),
         };
+        let o = self.anonymous_task_access(tg, o).await;
         self.push("auth.rejects-anonymous", None, sec, started, o);
         if self.cfg.auth_headers.is_empty() {
             self.skip(
@@ -2296,6 +2304,84 @@ impl<'a> Runner<'a> {
             _ => Outcome::Skip("no task call was made with credentials".into()),
         };
         self.push("auth.accepts-credentials", None, sec, Instant::now(), o);
+    }
+}
+
+impl Runner<'_> {
+    /// AUTH-002, AUTH-006 / TASK-009 (breaker15b R7): the task the lifecycle run created on
+    /// `tg`, read (GetTask) and canceled (CancelTask) without credentials. Either accepted
+    /// (a result) or processed (an A2A error other than TaskNotFoundError, which hides the
+    /// task from the anonymous caller) turns `send` (the anonymous send's outcome) into a
+    /// failure naming the call, the task and the answer; 401/403 or TaskNotFoundError keep
+    /// it, with the calls listed.
+    async fn anonymous_task_access(&mut self, tg: &Target, send: Outcome) -> Outcome {
+        let Some(task) = self
+            .created
+            .iter()
+            .find(|(u, d, _)| *u == tg.url && *d == tg.dialect)
+            .map(|(_, _, t)| t.clone())
+        else {
+            return send;
+        };
+        let mut open = Vec::new();
+        let mut closed = Vec::new();
+        for op in [Op::Get, Op::Cancel] {
+            let method = tg.dialect.method(op);
+            let mut params = json!({"id": task.id});
+            let rpc = match self
+                .call_with(tg, method, &mut params, false, tg.dialect.version_header())
+                .await
+            {
+                Ok(rpc) => rpc,
+                // not sent (budget, rate limit, interrupted) or no answer: no verdict
+                Err(_) => continue,
+            };
+            if matches!(rpc.resp.status, 401 | 403) {
+                closed.push(format!("{method} answered HTTP {}", rpc.resp.status));
+            } else if rpc.result().is_some() {
+                open.push(format!(
+                    "{method} of existing task {} without credentials succeeded (HTTP {}, {})",
+                    task.id,
+                    rpc.resp.status,
+                    if op == Op::Get {
+                        "returned the task"
+                    } else {
+                        "canceled it"
+                    }
+                ));
+            } else if rpc.error_code() == Some(-32001) {
+                closed.push(format!("{method} answered TaskNotFoundError"));
+            } else if rpc.resp.no_answer().is_none() {
+                open.push(format!(
+                    "{method} of existing task {} without credentials was processed: it got {}, expected HTTP 401 or 403",
+                    task.id,
+                    rpc.describe()
+                ));
+            }
+        }
+        match send {
+            _ if !open.is_empty() => Outcome::Fail(format!(
+                "{}{} (anyone who learns a task id can {}; the card declares security)",
+                match &send {
+                    Outcome::Fail(m) => format!("{m}; "),
+                    _ => String::new(),
+                },
+                open.join("; "),
+                if open.len() > 1 {
+                    "read and cancel it"
+                } else if open[0].starts_with(tg.dialect.method(Op::Get)) {
+                    "read it"
+                } else {
+                    "cancel it"
+                }
+            )),
+            Outcome::Pass(m) if !closed.is_empty() => Outcome::Pass(format!(
+                "{m}; on task {} without credentials: {}",
+                task.id,
+                closed.join(", ")
+            )),
+            other => other,
+        }
     }
 }
 

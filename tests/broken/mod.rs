@@ -60,6 +60,10 @@ pub enum Break {
     /// Every POST is answered HTTP 503 + `Retry-After: 120` (overloaded, come back in two
     /// minutes), longer than any probe `--timeout` of the tests: each call is rate-limited.
     Overloaded,
+    /// Secured: the bearer token is required on SendMessage / SendStreamingMessage only;
+    /// GetTask and CancelTask of any task work without credentials (AUTH-002, AUTH-006;
+    /// breaker15b R7).
+    AuthOnSendOnly,
 }
 
 /// Header of a [`handle`] response that means "close the connection without answering".
@@ -335,19 +339,22 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
                 .expect("static response");
         }
     }
-    if st.secured && st.brk != Break::NoAuthEnforcement {
-        let ok = req
-            .headers()
-            .get("authorization")
-            .and_then(|v| v.to_str().ok())
-            == Some(&format!("Bearer {TOKEN}"));
-        if !ok {
-            return Response::builder()
-                .status(401)
-                .header("www-authenticate", "Bearer")
-                .body(Full::new(Bytes::new()))
-                .expect("static response");
-        }
+    let authorized = req
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        == Some(&format!("Bearer {TOKEN}"));
+    let unauthorized = || {
+        Response::builder()
+            .status(401)
+            .header("www-authenticate", "Bearer")
+            .body(Full::new(Bytes::new()))
+            .expect("static response")
+    };
+    // AuthOnSendOnly checks the token on the send methods only (below)
+    let send_only = st.brk == Break::AuthOnSendOnly;
+    if st.secured && st.brk != Break::NoAuthEnforcement && !send_only && !authorized {
+        return unauthorized();
     }
     let version = req
         .headers()
@@ -383,6 +390,9 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
             return rest_reply(Err((-32009, "version not supported")));
         }
         let tail = path.trim_start_matches("/rest");
+        if send_only && !authorized && tail.starts_with("/message:") {
+            return unauthorized();
+        }
         if method == hyper::Method::POST && tail == "/message:send" {
             return rest_reply(send(st, &params));
         }
@@ -420,6 +430,9 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
     ) else {
         return rpc_reply(&id, Err((-32600, "invalid request")));
     };
+    if send_only && !authorized && method.contains("Message") {
+        return unauthorized();
+    }
     if bad_version {
         return rpc_reply(&id, Err((-32009, "version not supported")));
     }
