@@ -557,3 +557,46 @@ async fn enforced_scheme_on_every_call_lists_the_refused_task_calls() {
         a.message
     );
 }
+
+/// Probes a broken agent with `--timeout 2s` (agents that keep tasks working).
+async fn probe_fast(brk: Break) -> ProbeReport {
+    let agent = broken::start(brk, false).await;
+    let argv = ["a2a-interop", "probe", &agent.url(), "--timeout", "2s"];
+    probe_argv(argv, &agent.url()).await.0
+}
+
+/// breaker15b R8 (TASK-003): no skill looks long-running, but the lifecycle task stays
+/// working: lifecycle.cancel cancels that task, and a CancelTask that never answers fails
+/// the check naming the call, the task's state and the timeout.
+#[tokio::test]
+async fn hanging_cancel_of_a_task_seen_working_fails_lifecycle_cancel() {
+    let r = probe_fast(Break::StuckWorkingCancelHangs).await;
+    let c = r
+        .result("lifecycle.cancel", Some("1.0"))
+        .expect("lifecycle.cancel");
+    assert_eq!(c.status, Status::Fail, "{}", c.message);
+    assert!(
+        c.message.starts_with("CancelTask of working task ")
+            && c.message.ends_with(
+                "(the lifecycle task, still working when polling stopped) got no answer: no response within 2000 ms (--timeout)"
+            ),
+        "{}",
+        c.message
+    );
+}
+
+/// Control for R8: the same stuck task with a CancelTask that works passes lifecycle.cancel.
+#[tokio::test]
+async fn cancel_of_a_task_seen_working_passes_when_cancel_works() {
+    let r = probe_fast(Break::StuckWorking).await;
+    let c = r
+        .result("lifecycle.cancel", Some("1.0"))
+        .expect("lifecycle.cancel");
+    assert_eq!(c.status, Status::Pass, "{}", c.message);
+    assert!(
+        c.message
+            .ends_with("canceled (the lifecycle task, still working when polling stopped)"),
+        "{}",
+        c.message
+    );
+}

@@ -1286,9 +1286,15 @@ impl<'a> Runner<'a> {
         let o = self.history_test(tg, &task).await;
         self.push("lifecycle.history-length", d, lc, started, o);
 
+        // a task the poll did not see end (stuck working, or a broken GetTask): the cancel
+        // target when no skill looks long-running (breaker15b R8)
+        let unsettled = match &settled {
+            None => Some(task.clone()).filter(|t| !t.state.is_some_and(TaskState::is_terminal)),
+            Some(_) => None,
+        };
         let terminal = settled.filter(|t| t.state.is_some_and(TaskState::is_terminal));
         self.terminal_tests(tg, terminal.as_ref()).await;
-        self.cancel_test(tg).await;
+        self.cancel_test_with(tg, unsettled.as_ref()).await;
         self.input_test(tg).await;
     }
 
@@ -1476,18 +1482,34 @@ impl<'a> Runner<'a> {
     /// `lifecycle.cancel`: a long-running task, sent without waiting, then CancelTask
     /// (TASK-003).
     async fn cancel_test(&mut self, tg: &Target) {
+        self.cancel_test_with(tg, None).await;
+    }
+
+    /// `lifecycle.cancel` (TASK-003: cancel of a non-terminal task returns it, then
+    /// canceled): on a fresh task of a skill that looks long-running, else on `unsettled`,
+    /// a task the lifecycle run saw stay non-terminal (breaker15b R8), else skipped.
+    async fn cancel_test_with(&mut self, tg: &Target, unsettled: Option<&TaskRef>) {
         let d = Some(tg.dialect);
         let started = self.begin("lifecycle.cancel", d);
-        let Some(skill) = self.skill_for(&["cancel", "slow", "long"]) else {
-            self.skip(
-                "lifecycle.cancel",
-                d,
-                Category::Lifecycle,
-                "no skill looks long-running (cancel, slow, long)",
-            );
-            return;
+        let o = match (self.skill_for(&["cancel", "slow", "long"]), unsettled) {
+            (Some(skill), _) => self.cancel_outcome(tg, &skill).await,
+            (None, Some(task)) => {
+                let how = format!(
+                    "the lifecycle task, still {} when polling stopped",
+                    task.state_str()
+                );
+                self.cancel_task_outcome(tg, task, &how).await
+            }
+            (None, None) => {
+                self.skip(
+                    "lifecycle.cancel",
+                    d,
+                    Category::Lifecycle,
+                    "no skill looks long-running (cancel, slow, long) and no task stayed non-terminal",
+                );
+                return;
+            }
         };
-        let o = self.cancel_outcome(tg, &skill).await;
         self.push("lifecycle.cancel", d, Category::Lifecycle, started, o);
     }
 
@@ -1510,12 +1532,23 @@ impl<'a> Runner<'a> {
                 task.state_str()
             ));
         }
-        let rpc = match self
-            .call(tg, tg.dialect.method(Op::Cancel), json!({"id": task.id}))
+        self.cancel_task_outcome(tg, &task, &format!("skill {}", skill.id))
             .await
-        {
+    }
+
+    /// Cancels the non-terminal `task` and follows it to canceled; `how` says where the
+    /// task came from (`skill cancel`), for the messages.
+    async fn cancel_task_outcome(&self, tg: &Target, task: &TaskRef, how: &str) -> Outcome {
+        let method = tg.dialect.method(Op::Cancel);
+        let rpc = match self.call(tg, method, json!({"id": task.id})).await {
             Ok(r) => r,
-            Err(e) => return e.outcome("cancel failed"),
+            Err(e) => {
+                return e.outcome(&format!(
+                    "{method} of {} task {} ({how}) got no answer",
+                    task.state_str(),
+                    task.id
+                ))
+            }
         };
         let Some(result) = rpc.result() else {
             return Outcome::Fail(format!(
@@ -1538,7 +1571,7 @@ impl<'a> Runner<'a> {
             }
         }
         if state == Some(TaskState::Canceled) {
-            Outcome::Pass(format!("task {} canceled (skill {})", task.id, skill.id))
+            Outcome::Pass(format!("task {} canceled ({how})", task.id))
         } else {
             Outcome::Fail(format!(
                 "task {} is {} after cancel, expected canceled",

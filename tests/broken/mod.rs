@@ -64,6 +64,17 @@ pub enum Break {
     /// GetTask and CancelTask of any task work without credentials (AUTH-002, AUTH-006;
     /// breaker15b R7).
     AuthOnSendOnly,
+    /// No skill looks long-running (no `cancel` skill on the card), yet every task stays
+    /// TASK_STATE_WORKING; CancelTask works (breaker15b R8's control).
+    StuckWorking,
+    /// As [`Break::StuckWorking`], and CancelTask never answers (TASK-003; breaker15b R8).
+    StuckWorkingCancelHangs,
+}
+
+impl Break {
+    fn stuck(self) -> bool {
+        matches!(self, Break::StuckWorking | Break::StuckWorkingCancelHangs)
+    }
 }
 
 /// Header of a [`handle`] response that means "close the connection without answering".
@@ -171,6 +182,12 @@ async fn start_inner(
         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
         "skills": [skill("task", "completes"), skill("cancel", "works until canceled"), skill("input", "asks for input")],
     });
+    if brk.stuck() {
+        card["skills"] = json!([
+            skill("task", "works on it"),
+            skill("input", "asks for input")
+        ]);
+    }
     if brk == Break::CardWithoutVersion {
         if let Some(c) = card.as_object_mut() {
             c.remove("version");
@@ -393,6 +410,9 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
         if send_only && !authorized && tail.starts_with("/message:") {
             return unauthorized();
         }
+        if st.brk == Break::StuckWorkingCancelHangs && tail.ends_with(":cancel") {
+            tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
+        }
         if method == hyper::Method::POST && tail == "/message:send" {
             return rest_reply(send(st, &params));
         }
@@ -432,6 +452,9 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
     };
     if send_only && !authorized && method.contains("Message") {
         return unauthorized();
+    }
+    if st.brk == Break::StuckWorkingCancelHangs && method == "CancelTask" {
+        tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
     }
     if bad_version {
         return rpc_reply(&id, Err((-32009, "version not supported")));
@@ -629,6 +652,7 @@ fn send(st: &State, params: &Value) -> Result<Value, Fault> {
     let state = match text.split_whitespace().next() {
         Some("cancel") => "TASK_STATE_WORKING",
         Some("input") => "TASK_STATE_INPUT_REQUIRED",
+        _ if st.brk.stuck() => "TASK_STATE_WORKING",
         _ => "TASK_STATE_COMPLETED",
     };
     let t = new_task(message, state);
