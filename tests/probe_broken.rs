@@ -600,3 +600,71 @@ async fn cancel_of_a_task_seen_working_passes_when_cancel_works() {
         c.message
     );
 }
+
+/// The `card.interface-url` results of dialect 1.0 over JSON-RPC, in run order.
+fn interface_urls(r: &ProbeReport) -> Vec<(Status, String)> {
+    r.results
+        .iter()
+        .filter(|x| {
+            x.test == "card.interface-url"
+                && x.dialect.as_deref() == Some("1.0")
+                && x.binding.is_none()
+        })
+        .map(|x| (x.status, x.message.clone()))
+        .collect()
+}
+
+/// breaker15b R9 (CARD-005): a second JSON-RPC 1.0 interface on the card is listed and
+/// called once; its URL answering 404 fails its own card.interface-url, naming it.
+#[tokio::test]
+async fn dead_second_interface_of_the_same_binding_fails_its_url_check() {
+    let agent = broken::start(Break::DeadSecondInterface, false).await;
+    let (r, _) = probe_argv(
+        ["a2a-interop", "probe", &agent.url(), "--timeout", "10s"],
+        &agent.url(),
+    )
+    .await;
+    let dead = format!("http://{}/v2", agent.addr);
+    let list = r.result("card.interfaces", None).expect("card.interfaces");
+    assert!(
+        list.message.contains(&format!("JSON-RPC 1.0 at {dead}")),
+        "{}",
+        list.message
+    );
+    let urls = interface_urls(&r);
+    assert_eq!(urls.len(), 2, "{urls:#?}");
+    assert_eq!(urls[0].0, Status::Pass, "{urls:#?}");
+    assert_eq!(
+        urls[1],
+        (
+            Status::Fail,
+            format!("another JSON-RPC 1.0 interface: advertised url {dead} answered HTTP 404 text/plain without an A2A body to an A2A request; a client that picks this interface fails")
+        )
+    );
+}
+
+/// Control for R9: a second interface that serves A2A passes its card.interface-url, and
+/// the probe stays clean.
+#[tokio::test]
+async fn working_second_interface_passes_its_url_check() {
+    let agent = broken::start(Break::SecondInterface, false).await;
+    let (r, findings) = probe_argv(
+        ["a2a-interop", "probe", &agent.url(), "--timeout", "10s"],
+        &agent.url(),
+    )
+    .await;
+    assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
+    let urls = interface_urls(&r);
+    assert_eq!(urls.len(), 2, "{urls:#?}");
+    assert_eq!(
+        urls[1],
+        (
+            Status::Pass,
+            format!(
+                "another JSON-RPC 1.0 interface: advertised url http://{}/rpc2 answers JSON-RPC",
+                agent.addr
+            )
+        )
+    );
+}

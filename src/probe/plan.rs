@@ -208,6 +208,9 @@ struct Runner<'a> {
     locked: Option<Target>,
     /// See [`ProbeReport::usage_error`].
     usage_error: Option<String>,
+    /// Interfaces of a binding and version an earlier one of the card already has, at
+    /// another URL: only their `card.interface-url` is checked (breaker15b R9).
+    extra_targets: Vec<Target>,
     /// The first task each interface created (its URL, dialect, the task): the auth tests
     /// read and cancel it without credentials (AUTH-002, AUTH-006; breaker15b R7).
     created: Vec<(Url, Dialect, TaskRef)>,
@@ -233,6 +236,7 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
         locked: None,
         usage_error: None,
         created: Vec::new(),
+        extra_targets: Vec::new(),
         last_push: None,
     };
     let dialects = r.run_all().await;
@@ -611,6 +615,11 @@ impl<'a> Runner<'a> {
             }
             self.binding = None;
         }
+        for tg in std::mem::take(&mut self.extra_targets) {
+            self.binding = (tg.binding == Binding::HttpJson).then_some("http+json");
+            self.extra_interface_test(&tg).await;
+            self.binding = None;
+        }
         // An interface that wanted credentials answered too: the auth tests judge it.
         let auth_target = first_ok.clone().or_else(|| self.locked.clone());
         self.auth_tests(&card, auth_target.as_ref()).await;
@@ -809,14 +818,25 @@ impl<'a> Runner<'a> {
                 Binding::JsonRpc => want_jsonrpc,
                 _ => want_rest,
             };
-            if !wanted
-                || targets
-                    .iter()
-                    .any(|t| t.dialect == i.dialect && t.binding == i.binding)
-            {
+            if !wanted {
                 continue;
             }
+            let twin = targets
+                .iter()
+                .chain(&self.extra_targets)
+                .any(|t| t.dialect == i.dialect && t.binding == i.binding);
             match self.target_of(i) {
+                // the same binding and version again at another URL: a promise of its own
+                // (CARD-005), called once by `extra_interface_test` (breaker15b R9)
+                Ok(t) if twin => {
+                    if !targets
+                        .iter()
+                        .chain(&self.extra_targets)
+                        .any(|o| o.url == t.url && o.binding == t.binding)
+                    {
+                        self.extra_targets.push(t);
+                    }
+                }
                 Ok(t) => targets.push(t),
                 Err((refused, m)) => problems.push((i.dialect, refused, m)),
             }
@@ -872,6 +892,7 @@ impl<'a> Runner<'a> {
         } else {
             let list: Vec<String> = targets
                 .iter()
+                .chain(&self.extra_targets)
                 .map(|t| {
                     let b = if t.binding == Binding::JsonRpc {
                         "JSON-RPC"
@@ -1149,6 +1170,54 @@ impl<'a> Runner<'a> {
                 true
             }
         }
+    }
+
+    /// `card.interface-url` of an interface whose binding and version an earlier one
+    /// already has (CARD-005: every advertised interface serves A2A at its URL; breaker15b
+    /// R9): one GetTask of a random id; an A2A answer or 401/403 passes, anything else
+    /// fails naming the URL and the answer. Its other tests are not run twice.
+    async fn extra_interface_test(&mut self, tg: &Target) {
+        let d = Some(tg.dialect);
+        let started = self.begin("card.interface-url", d);
+        let b = if tg.binding == Binding::JsonRpc {
+            "JSON-RPC"
+        } else {
+            "HTTP+JSON"
+        };
+        let also = format!("another {b} {} interface", tg.dialect.label());
+        let mut params = json!({"id": uuid::Uuid::new_v4().to_string()});
+        let o = match self
+            .call_with(
+                tg,
+                tg.dialect.method(Op::Get),
+                &mut params,
+                true,
+                tg.dialect.version_header(),
+            )
+            .await
+        {
+            Err(e @ (CallError::NotSent(_) | CallError::Refused(_))) => {
+                let (CallError::NotSent(m) | CallError::Refused(m) | CallError::Other(m)) = e;
+                Outcome::Skip(format!("{also}: advertised url {} not called: {m}", tg.url))
+            }
+            Err(CallError::Other(m)) => Outcome::Fail(format!(
+                "{also}: advertised url {} did not answer: {m}",
+                tg.url
+            )),
+            Ok(rpc) if matches!(rpc.resp.status, 401 | 403) => Outcome::Pass(format!(
+                "{also}: advertised url {} answered HTTP {} (credentials needed)",
+                tg.url, rpc.resp.status
+            )),
+            Ok(rpc) if rpc.result().is_none() && rpc.error_code().is_none() => {
+                Outcome::Fail(format!(
+                    "{also}: advertised url {} answered {} to an A2A request; a client that picks this interface fails",
+                    tg.url,
+                    rpc.describe()
+                ))
+            }
+            Ok(_) => Outcome::Pass(format!("{also}: advertised url {} answers {b}", tg.url)),
+        };
+        self.push("card.interface-url", d, Category::AgentCard, started, o);
     }
 
     async fn lifecycle_tests(&mut self, tg: &Target) {

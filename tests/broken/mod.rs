@@ -69,6 +69,12 @@ pub enum Break {
     StuckWorking,
     /// As [`Break::StuckWorking`], and CancelTask never answers (TASK-003; breaker15b R8).
     StuckWorkingCancelHangs,
+    /// The card lists a second JSON-RPC 1.0 interface at `/rpc2`, served like `/rpc`
+    /// (breaker15b R9's control).
+    SecondInterface,
+    /// The card lists a second JSON-RPC 1.0 interface at `/v2`, which answers 404
+    /// (CARD-005; breaker15b R9).
+    DeadSecondInterface,
 }
 
 impl Break {
@@ -182,6 +188,14 @@ async fn start_inner(
         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
         "skills": [skill("task", "completes"), skill("cancel", "works until canceled"), skill("input", "asks for input")],
     });
+    let second = match brk {
+        Break::SecondInterface => Some("rpc2"),
+        Break::DeadSecondInterface => Some("v2"),
+        _ => None,
+    };
+    if let (Some(p), Some(list)) = (second, card["supportedInterfaces"].as_array_mut()) {
+        list.push(json!({"url": format!("{scheme}://{addr}/{p}"), "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}));
+    }
     if brk.stuck() {
         card["skills"] = json!([
             skill("task", "works on it"),
@@ -335,7 +349,8 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
         return reply(200, "application/json", st.card.to_string());
     }
     let rest = path.starts_with("/rest/");
-    if !rest && (method != hyper::Method::POST || path != "/rpc") {
+    let rpc_path = path == "/rpc" || (st.brk == Break::SecondInterface && path == "/rpc2");
+    if !rest && (method != hyper::Method::POST || !rpc_path) {
         return reply(404, "text/plain", "not found");
     }
     if method == hyper::Method::POST {
