@@ -668,3 +668,35 @@ async fn working_second_interface_passes_its_url_check() {
         )
     );
 }
+
+/// breaker15b R13 (STREAM-SHAPE-001, STREAM-003): a 1.0 stream written in the 0.3 shape
+/// fails the stream checks a 1.0 client fails, and their messages say the stream did reach
+/// completed and did carry an artifact update, in the 0.3 shape only.
+#[tokio::test]
+async fn stream_in_the_03_shape_is_named_as_such_in_the_check_lines() {
+    let (r, findings) = probe_run(Break::StreamIn03Shape, false, None).await;
+    let msg = |t: &str| {
+        let x = r.result(t, Some("1.0")).unwrap_or_else(|| panic!("no {t}"));
+        (x.status, x.message.clone())
+    };
+    let unread = "a 1.0 client reads 3 of 3 events (0.3 `kind` objects, not the 1.0 StreamResponse members task, message, statusUpdate, artifactUpdate) as nothing";
+    assert_eq!(
+        msg("streaming.terminal"),
+        (
+            Status::Fail,
+            format!("stream reached completed at event 2 and closed, but only in the 0.3 shape: {unread} and finds: stream closed without a terminal or interrupted state")
+        )
+    );
+    assert_eq!(
+        msg("streaming.last-chunk"),
+        (
+            Status::Skip,
+            format!("1 artifact updates, none after lastChunk, but only in the 0.3 shape: {unread} and finds: stream carried no artifact update")
+        )
+    );
+    assert_eq!(msg("streaming.first-event").0, Status::Fail);
+    assert!(
+        serious(&findings).contains(&"STREAM-SHAPE-001".to_string()),
+        "{findings:#?}"
+    );
+}

@@ -1835,13 +1835,17 @@ impl<'a> Runner<'a> {
         let datas = crate::model::sse::event_data(&rpc.resp.body);
         let mut bad_envelope = Vec::new();
         let mut items = Vec::new();
+        let mut results: Vec<Value> = Vec::new();
         let rest = tg.binding == Binding::HttpJson;
         for (n, data) in datas.iter().enumerate() {
             let v: Option<Value> = serde_json::from_str(data).ok();
             if rest {
                 // REST-002: bare StreamResponse, exactly one member
                 match v.filter(|v| v.as_object().is_some_and(|o| o.len() == 1)) {
-                    Some(r) => items.push(tg.wire().stream_item(&r)),
+                    Some(r) => {
+                        items.push(tg.wire().stream_item(&r));
+                        results.push(r);
+                    }
                     None => bad_envelope.push(n),
                 }
                 continue;
@@ -1849,7 +1853,10 @@ impl<'a> Runner<'a> {
             let ok_id =
                 v.as_ref().and_then(|v| v.get("id")).and_then(Value::as_str) == Some(id.as_str());
             match v.as_ref().and_then(|v| v.get("result")) {
-                Some(r) if ok_id => items.push(tg.wire().stream_item(r)),
+                Some(r) if ok_id => {
+                    items.push(tg.wire().stream_item(r));
+                    results.push(r.clone());
+                }
                 _ => bad_envelope.push(n),
             }
         }
@@ -1877,7 +1884,7 @@ impl<'a> Runner<'a> {
             ))
         };
         self.push("streaming.envelope", d, sc, started, o);
-        let o = stream_checks(tg.dialect, &items, rpc.resp.complete);
+        let o = stream_checks_as_read(tg.dialect, &items, &results, rpc.resp.complete);
         for (name, o) in STREAM_TESTS[2..].iter().zip(o) {
             self.push(name, d, sc, started, o);
         }
@@ -2647,6 +2654,64 @@ const STREAM_TESTS: [&str; 7] = [
 /// Judges the events of one message stream (STREAM-002, -003, -007, -008, -009, ID-005,
 /// ID-006). `closed` = the agent ended the response before the deadline. Returns outcomes for
 /// first-event, same-ids, terminal, nothing-after-terminal, last-chunk.
+/// [`stream_checks`] of a stream whose events were read in the 1.0 shape (`items`, from
+/// `results`), worded for events that are StreamResponse objects only in the 0.3 shape
+/// (`kind` discriminator; STREAM-SHAPE-001, breaker15b R13): each check keeps its 1.0
+/// verdict (what a 1.0 client sees), and where the 0.3 reading tells another story the
+/// message says so: "stream reached completed at event 2 and closed, but only in the 0.3
+/// shape ...", not a bare "closed without a terminal state".
+fn stream_checks_as_read(
+    d: Dialect,
+    items: &[StreamItem],
+    results: &[Value],
+    closed: bool,
+) -> [Outcome; 5] {
+    let checks = stream_checks(d, items, closed);
+    let mut misshaped = 0;
+    let read_03: Vec<StreamItem> = items
+        .iter()
+        .zip(results)
+        .map(|(it, r)| match it {
+            StreamItem::Other => match Dialect::V0_3.stream_item(r) {
+                StreamItem::Other => StreamItem::Other,
+                other => {
+                    misshaped += 1;
+                    other
+                }
+            },
+            other => other.clone(),
+        })
+        .collect();
+    if misshaped == 0 || items.len() != results.len() {
+        return checks;
+    }
+    let total = items.len();
+    let seen = format!(
+        "a 1.0 client reads {misshaped} of {total} events (0.3 `kind` objects, not the 1.0 StreamResponse members task, message, statusUpdate, artifactUpdate) as nothing"
+    );
+    let alt = stream_checks(Dialect::V0_3, &read_03, closed);
+    let msg = |o: &Outcome| match o {
+        Outcome::Pass(m) | Outcome::Fail(m) | Outcome::Skip(m) => m.clone(),
+    };
+    let mut alt = alt.into_iter();
+    checks.map(|o| {
+        let a = alt.next().unwrap_or(Outcome::Skip(String::new()));
+        let (m1, m3) = (msg(&o), msg(&a));
+        let text = if m1 == m3 {
+            format!("{m1} ({seen})")
+        } else if matches!(a, Outcome::Pass(_)) {
+            format!("{m3}, but only in the 0.3 shape: {seen} and finds: {m1}")
+        } else {
+            format!("{m1}; {seen}; in the 0.3 reading: {m3}")
+        };
+        match o {
+            Outcome::Pass(_) => Outcome::Pass(text),
+            Outcome::Fail(_) => Outcome::Fail(text),
+            Outcome::Skip(_) => Outcome::Skip(text),
+        }
+    })
+}
+
 fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool) -> [Outcome; 5] {
     let first = match items.first() {
         Some(StreamItem::Task { .. }) => Outcome::Pass("first event is a task".into()),

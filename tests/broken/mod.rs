@@ -75,6 +75,9 @@ pub enum Break {
     /// The card lists a second JSON-RPC 1.0 interface at `/v2`, which answers 404
     /// (CARD-005; breaker15b R9).
     DeadSecondInterface,
+    /// The 1.0 stream's events are written in the 0.3 shape (`kind` discriminator,
+    /// lowercase states, `final: true`): STREAM-SHAPE-001 (breaker15b R13).
+    StreamIn03Shape,
 }
 
 impl Break {
@@ -685,6 +688,16 @@ fn stream_events(st: &State, params: &Value) -> Result<Vec<Value>, Fault> {
         json!({"artifactUpdate": {"taskId": tid, "contextId": ctx, "artifact": {"artifactId": "a1", "parts": [{"text": "done"}]}, "lastChunk": true}}),
         json!({"statusUpdate": {"taskId": tid, "contextId": ctx, "status": {"state": "TASK_STATE_COMPLETED"}}}),
     ];
+    if st.brk == Break::StreamIn03Shape {
+        let mut task03 = t.clone();
+        task03["kind"] = json!("task");
+        task03["status"] = json!({"state": "submitted"});
+        events = vec![
+            task03,
+            json!({"kind": "artifact-update", "taskId": tid, "contextId": ctx, "artifact": {"artifactId": "a1", "parts": [{"kind": "text", "text": "done"}]}, "lastChunk": true}),
+            json!({"kind": "status-update", "taskId": tid, "contextId": ctx, "status": {"state": "completed"}, "final": true}),
+        ];
+    }
     if st.brk == Break::EventsAfterTerminal {
         events.push(json!({"statusUpdate": {"taskId": tid, "contextId": ctx, "status": {"state": "TASK_STATE_WORKING"}}}));
     }
