@@ -8642,6 +8642,13 @@ impl State {
                             self.offered_versions_note(x)
                         ),
                     ))
+                } else if (code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST)
+                    && matches!(x.status, Some(401 | 403))
+                {
+                    // ERR-006, AUTH-003 (breaker15b R14): a credentials refusal is told by
+                    // the HTTP 401/403 (A2A has no JSON-RPC code for it); the code in the
+                    // body of a refusal made before the call was read is not judged.
+                    None
                 } else if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
                 } else if code == jsonrpc::VERSION_NOT_SUPPORTED
