@@ -342,7 +342,7 @@ async fn card_url_on_another_host_is_refused_not_followed() {
     let usage = r.usage_error.clone().unwrap_or_default();
     assert!(
         usage.starts_with("the probe does not call the hosts the card's interfaces name: refused http://169.254.169.254/rpc: host 169.254.169.254 is not the probed host 127.0.0.1")
-            && usage.contains("hint: add --allow-host"),
+            && usage.ends_with("hint: the card names another host than the one you probed: if clients cannot reach that host (an internal address behind a reverse proxy), the card is wrong and should name the public URL (CARD-005: each interface declares its real URL); to call it anyway, add --allow-host for the card's host"),
         "{usage}"
     );
     assert!(r.failures().is_empty(), "{:#?}", r.failures());
@@ -698,5 +698,35 @@ async fn stream_in_the_03_shape_is_named_as_such_in_the_check_lines() {
     assert!(
         serious(&findings).contains(&"STREAM-SHAPE-001".to_string()),
         "{findings:#?}"
+    );
+}
+
+/// breaker15b R18 (CARD-005): the card names a URL where nothing listens: the check says
+/// the connection was refused, in the transport's words, and the verifier's CARD-URL-002
+/// says the same (no "answered no answer", no "the proxy answered for it").
+#[tokio::test]
+async fn card_url_where_nothing_listens_is_called_refused() {
+    let (r, findings) = probe_run(Break::DeadPort, false, None).await;
+    let c = r
+        .result("card.interface-url", Some("1.0"))
+        .expect("interface-url");
+    assert_eq!(c.status, Status::Fail, "{}", c.message);
+    assert!(
+        c.message
+            .contains(" could not be reached: the connection was refused, nothing listens there (")
+            && c.message.contains("Connection refused"),
+        "{}",
+        c.message
+    );
+    let card_url = findings
+        .iter()
+        .find(|f| f.rule == "CARD-URL-002")
+        .unwrap_or_else(|| panic!("no CARD-URL-002: {findings:#?}"));
+    assert!(
+        card_url
+            .message
+            .contains(" refused the connection, nothing listens there ("),
+        "{}",
+        card_url.message
     );
 }

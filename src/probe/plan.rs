@@ -877,8 +877,10 @@ impl<'a> Runner<'a> {
         // its public host, probed through a port-forward or tunnel) is the run's policy, not
         // the agent's fault: exit 2 with the flag that allows it, before any task call.
         if targets.is_empty() && !problems.is_empty() && problems.iter().all(|p| p.1) {
+            // the likelier case (breaker15b R18): a card behind a reverse proxy naming an
+            // internal address nobody outside can reach
             self.usage_error = Some(format!(
-                "the probe does not call the hosts the card's interfaces name: {}; hint: add --allow-host for the card's host, or probe the agent at the URL its card names",
+                "the probe does not call the hosts the card's interfaces name: {}; hint: the card names another host than the one you probed: if clients cannot reach that host (an internal address behind a reverse proxy), the card is wrong and should name the public URL (CARD-005: each interface declares its real URL); to call it anyway, add --allow-host for the card's host",
                 problems[0].2
             ));
             return Vec::new();
@@ -1138,11 +1140,14 @@ impl<'a> Runner<'a> {
                 false
             }
             Ok(rpc) if rpc.result().is_none() && rpc.error_code().is_none() => {
-                let o = Outcome::Fail(format!(
-                    "advertised url {} answered {} to an A2A request",
-                    tg.url,
-                    rpc.describe()
-                ));
+                let o = Outcome::Fail(match rpc.resp.no_answer() {
+                    Some(no) => format!("advertised url {} could not be reached: {no}", tg.url),
+                    None => format!(
+                        "advertised url {} answered {} to an A2A request",
+                        tg.url,
+                        rpc.describe()
+                    ),
+                });
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
                 rest_skip(self, "interface does not answer A2A");
                 false
@@ -1209,11 +1214,17 @@ impl<'a> Runner<'a> {
                 tg.url, rpc.resp.status
             )),
             Ok(rpc) if rpc.result().is_none() && rpc.error_code().is_none() => {
-                Outcome::Fail(format!(
-                    "{also}: advertised url {} answered {} to an A2A request; a client that picks this interface fails",
-                    tg.url,
-                    rpc.describe()
-                ))
+                Outcome::Fail(match rpc.resp.no_answer() {
+                    Some(no) => format!(
+                        "{also}: advertised url {} could not be reached: {no}; a client that picks this interface fails",
+                        tg.url
+                    ),
+                    None => format!(
+                        "{also}: advertised url {} answered {} to an A2A request; a client that picks this interface fails",
+                        tg.url,
+                        rpc.describe()
+                    ),
+                })
             }
             Ok(_) => Outcome::Pass(format!("{also}: advertised url {} answers {b}", tg.url)),
         };

@@ -99,18 +99,20 @@ impl ProbeResponse {
     }
 
     /// How a report words a request the agent did not answer (see [`Self::proxy_answered`]):
+    /// `the connection was refused, nothing listens there (CAUSE)` when it was refused,
     /// `the agent closed the connection without answering` when it closed or reset it, else
     /// `the agent did not answer (CAUSE)`; `None` for an answer of the agent.
     pub fn no_answer(&self) -> Option<String> {
         let why = self.proxy_answered()?;
         let l = why.to_ascii_lowercase();
-        Some(
-            if l.contains("closed") || l.contains("reset") || l.contains("incomplete") {
-                "the agent closed the connection without answering".to_string()
-            } else {
-                format!("the agent did not answer ({why})")
-            },
-        )
+        Some(if l.contains("refused") {
+            // nothing listens at the address (breaker15b R18)
+            format!("the connection was refused, nothing listens there ({why})")
+        } else if l.contains("closed") || l.contains("reset") || l.contains("incomplete") {
+            "the agent closed the connection without answering".to_string()
+        } else {
+            format!("the agent did not answer ({why})")
+        })
     }
 
     /// The `Content-Type` essence, lowercase, without parameters (`""` when absent).

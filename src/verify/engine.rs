@@ -13498,9 +13498,22 @@ impl State {
                     x.resp_headers.get("location").unwrap_or("nowhere")
                 ))
             }
-            (Some(502) | Some(504), true, _) => {
-                Some("never answered (the proxy answered for it)".to_string())
-            }
+            // the recording's own 502/504: its cause in the transport's words (breaker15b
+            // R18: "the proxy answered for it" told a probe user nothing)
+            (Some(502) | Some(504), true, _) => Some(
+                match x
+                    .end_error
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|e| !e.is_empty())
+                {
+                    Some(e) if e.to_ascii_uppercase().contains("REFUSED") => {
+                        format!("refused the connection, nothing listens there ({e})")
+                    }
+                    Some(e) => format!("could not be reached ({e})"),
+                    None => "could not be reached (no answer at all)".to_string(),
+                },
+            ),
             (None, _, Some(Outcome::UpstreamError)) => Some(format!(
                 "could not be reached ({})",
                 x.end_error.as_deref().unwrap_or("no connection")

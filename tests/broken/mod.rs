@@ -78,6 +78,9 @@ pub enum Break {
     /// The 1.0 stream's events are written in the 0.3 shape (`kind` discriminator,
     /// lowercase states, `final: true`): STREAM-SHAPE-001 (breaker15b R13).
     StreamIn03Shape,
+    /// The card's interface names a loopback port nothing listens on (an internal address
+    /// leaked by a reverse proxy; CARD-005, breaker15b R18).
+    DeadPort,
 }
 
 impl Break {
@@ -177,6 +180,11 @@ async fn start_inner(
     };
     let iface = if brk == Break::ForeignHost {
         "http://169.254.169.254/rpc".to_string()
+    } else if brk == Break::DeadPort {
+        let dead = std::net::TcpListener::bind("127.0.0.1:0").expect("bind loopback");
+        let port = dead.local_addr().expect("local addr").port();
+        drop(dead); // closed: connections to it are refused
+        format!("http://127.0.0.1:{port}/rpc")
     } else {
         format!("{scheme}://{addr}/{path}")
     };
