@@ -10,10 +10,15 @@ The test plan and its runner. Order of a run (each step a [`ProbeResult`]):
    create / get / list on an open task, notifications received at a loopback webhook with
    the configured token, the right task id and a terminal last state, delete, get after
    delete fails; see [`super::webhook`]);
-3. once: `auth.*` (AUTH-002, ERR-006) and `errors.no-5xx`.
+   A second interface of a binding and version already probed, at another URL, gets only
+   its own `card.interface-url` (CARD-005);
+3. once: `auth.*` (AUTH-002, AUTH-006, ERR-006: the anonymous calls are a send, and a get
+   and a cancel of the task the lifecycle run created) and `errors.no-5xx`.
 
 Every wait is a poll with exponential backoff (100 ms doubling to 2 s) bounded by the
-configured timeout. A request refused by the budget turns its test into a skip.
+configured timeout. A request refused by the budget turns its test into a skip; so does
+one rate-limited twice (HTTP 429, or 503 with `Retry-After`: retried once after the asked
+delay, see [`Transport::send`]).
 */
 
 use std::time::Duration;

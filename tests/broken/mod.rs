@@ -367,7 +367,7 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
     if method == hyper::Method::POST {
         let n = st.posts.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
         let limited = match st.brk {
-            Break::RateLimited if n >= 6 && n % 3 == 0 => Some((429, "1")),
+            Break::RateLimited if n >= 6 && n.is_multiple_of(3) => Some((429, "1")),
             Break::Overloaded => Some((503, "120")),
             _ => None,
         };
