@@ -342,7 +342,7 @@ async fn card_url_on_another_host_is_refused_not_followed() {
     let usage = r.usage_error.clone().unwrap_or_default();
     assert!(
         usage.starts_with("the probe does not call the hosts the card's interfaces name: refused http://169.254.169.254/rpc: host 169.254.169.254 is not the probed host 127.0.0.1")
-            && usage.contains("hint: add --allow-host"),
+            && usage.ends_with("hint: the card names another host than the one you probed: if clients cannot reach that host (an internal address behind a reverse proxy), the card is wrong and should name the public URL (CARD-005: each interface declares its real URL); to call it anyway, add --allow-host for the card's host"),
         "{usage}"
     );
     assert!(r.failures().is_empty(), "{:#?}", r.failures());
@@ -477,4 +477,256 @@ async fn an_error_finding_on_a_tests_exchange_fails_that_test() {
     // nothing else turned: the only failure is the REST parse error
     let failed: Vec<String> = r.failures().iter().map(|f| f.scoped()).collect();
     assert_eq!(failed, vec!["errors.parse-error [1.0 http+json]"]);
+}
+
+/// breaker15b R4 (RFC 6585 §4, RFC 9110 §10.2.3): a rate limiter's HTTP 429 +
+/// `Retry-After: 1` (body: JSON-RPC -32603 "rate limited") is retried after the delay, so
+/// a conformant agent behind it passes everything; no RPC-ERROR-001 on the 429s.
+#[tokio::test]
+async fn rate_limited_answers_are_retried_not_judged() {
+    let (r, findings) = probe_run(Break::RateLimited, false, None).await;
+    assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
+    let limited: Vec<&str> = r
+        .results
+        .iter()
+        .filter(|x| x.message.contains("rate-limited"))
+        .map(|x| x.test.as_str())
+        .collect();
+    assert_eq!(limited, Vec::<&str>::new(), "one retry suffices");
+    assert_eq!(status(&r, "lifecycle.send"), Status::Pass);
+    assert_eq!(status(&r, "errors.cancel-completed"), Status::Pass);
+}
+
+/// breaker15b R4: an agent that answers every call 503 + `Retry-After: 120`, longer than
+/// `--timeout`: the calls are not retried, their tests are skipped as rate-limited (no
+/// verdict on A2A behaviour, no failure, no errors.no-5xx failure for a "come back later").
+#[tokio::test]
+async fn rate_limit_longer_than_the_timeout_skips_with_the_wire_words() {
+    let (r, findings) = probe_run(Break::Overloaded, false, None).await;
+    assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
+    let send = r
+        .result("lifecycle.send", Some("1.0"))
+        .expect("lifecycle.send");
+    assert_eq!(send.status, Status::Skip, "{}", send.message);
+    assert_eq!(
+        send.message,
+        "rate-limited: the agent answered HTTP 503 Service Unavailable (Retry-After: 120), asking to wait 120 s, longer than --timeout 10 s; not retried"
+    );
+    assert_ne!(status(&r, "errors.no-5xx"), Status::Fail);
+}
+
+/// breaker15b R7 (AUTH-002, AUTH-006): the card requires a bearer token, the agent checks
+/// it on SendMessage only: GetTask and CancelTask of the probe's own task without
+/// credentials succeed, and auth.rejects-anonymous fails naming both calls (the verifier's
+/// AUTH-OPEN-001 on the open GetTask).
+#[tokio::test]
+async fn get_and_cancel_open_to_anonymous_callers_fail_rejects_anonymous() {
+    let (r, findings) = probe_run(Break::AuthOnSendOnly, true, Some(broken::TOKEN)).await;
+    assert_single_failure(&r, "auth.rejects-anonymous", "GetTask of existing task");
+    let m = &r
+        .result("auth.rejects-anonymous", None)
+        .expect("auth")
+        .message;
+    assert!(
+        m.contains("without credentials succeeded (HTTP 200, returned the task)"),
+        "{m}"
+    );
+    assert!(m.contains("CancelTask of existing task"), "{m}");
+    assert!(
+        m.contains("anyone who learns a task id can read and cancel it"),
+        "{m}"
+    );
+    assert_eq!(serious(&findings), vec!["AUTH-OPEN-001".to_string()]);
+}
+
+/// Control for R7: an agent that checks the token on every call passes
+/// auth.rejects-anonymous, and the message lists the anonymous GetTask and CancelTask of
+/// the existing task with their HTTP 401.
+#[tokio::test]
+async fn enforced_scheme_on_every_call_lists_the_refused_task_calls() {
+    let (r, _) = probe_run(Break::Nothing, true, Some(broken::TOKEN)).await;
+    let a = r.result("auth.rejects-anonymous", None).expect("auth");
+    assert_eq!(a.status, Status::Pass, "{}", a.message);
+    assert!(
+        a.message.contains(
+            "without credentials: GetTask answered HTTP 401, CancelTask answered HTTP 401"
+        ),
+        "{}",
+        a.message
+    );
+}
+
+/// Probes a broken agent with `--timeout 2s` (agents that keep tasks working).
+async fn probe_fast(brk: Break) -> ProbeReport {
+    let agent = broken::start(brk, false).await;
+    let argv = ["a2a-interop", "probe", &agent.url(), "--timeout", "2s"];
+    probe_argv(argv, &agent.url()).await.0
+}
+
+/// breaker15b R8 (TASK-003): no skill looks long-running, but the lifecycle task stays
+/// working: lifecycle.cancel cancels that task, and a CancelTask that never answers fails
+/// the check naming the call, the task's state and the timeout.
+#[tokio::test]
+async fn hanging_cancel_of_a_task_seen_working_fails_lifecycle_cancel() {
+    let r = probe_fast(Break::StuckWorkingCancelHangs).await;
+    let c = r
+        .result("lifecycle.cancel", Some("1.0"))
+        .expect("lifecycle.cancel");
+    assert_eq!(c.status, Status::Fail, "{}", c.message);
+    assert!(
+        c.message.starts_with("CancelTask of working task ")
+            && c.message.ends_with(
+                "(the lifecycle task, still working when polling stopped) got no answer: no response within 2000 ms (--timeout)"
+            ),
+        "{}",
+        c.message
+    );
+}
+
+/// Control for R8: the same stuck task with a CancelTask that works passes lifecycle.cancel.
+#[tokio::test]
+async fn cancel_of_a_task_seen_working_passes_when_cancel_works() {
+    let r = probe_fast(Break::StuckWorking).await;
+    let c = r
+        .result("lifecycle.cancel", Some("1.0"))
+        .expect("lifecycle.cancel");
+    assert_eq!(c.status, Status::Pass, "{}", c.message);
+    assert!(
+        c.message
+            .ends_with("canceled (the lifecycle task, still working when polling stopped)"),
+        "{}",
+        c.message
+    );
+}
+
+/// The `card.interface-url` results of dialect 1.0 over JSON-RPC, in run order.
+fn interface_urls(r: &ProbeReport) -> Vec<(Status, String)> {
+    r.results
+        .iter()
+        .filter(|x| {
+            x.test == "card.interface-url"
+                && x.dialect.as_deref() == Some("1.0")
+                && x.binding.is_none()
+        })
+        .map(|x| (x.status, x.message.clone()))
+        .collect()
+}
+
+/// breaker15b R9 (CARD-005): a second JSON-RPC 1.0 interface on the card is listed and
+/// called once; its URL answering 404 fails its own card.interface-url, naming it.
+#[tokio::test]
+async fn dead_second_interface_of_the_same_binding_fails_its_url_check() {
+    let agent = broken::start(Break::DeadSecondInterface, false).await;
+    let (r, _) = probe_argv(
+        ["a2a-interop", "probe", &agent.url(), "--timeout", "10s"],
+        &agent.url(),
+    )
+    .await;
+    let dead = format!("http://{}/v2", agent.addr);
+    let list = r.result("card.interfaces", None).expect("card.interfaces");
+    assert!(
+        list.message.contains(&format!("JSON-RPC 1.0 at {dead}")),
+        "{}",
+        list.message
+    );
+    let urls = interface_urls(&r);
+    assert_eq!(urls.len(), 2, "{urls:#?}");
+    assert_eq!(urls[0].0, Status::Pass, "{urls:#?}");
+    assert_eq!(
+        urls[1],
+        (
+            Status::Fail,
+            format!("another JSON-RPC 1.0 interface: advertised url {dead} answered HTTP 404 text/plain without an A2A body to an A2A request; a client that picks this interface fails")
+        )
+    );
+}
+
+/// Control for R9: a second interface that serves A2A passes its card.interface-url, and
+/// the probe stays clean.
+#[tokio::test]
+async fn working_second_interface_passes_its_url_check() {
+    let agent = broken::start(Break::SecondInterface, false).await;
+    let (r, findings) = probe_argv(
+        ["a2a-interop", "probe", &agent.url(), "--timeout", "10s"],
+        &agent.url(),
+    )
+    .await;
+    assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
+    let urls = interface_urls(&r);
+    assert_eq!(urls.len(), 2, "{urls:#?}");
+    assert_eq!(
+        urls[1],
+        (
+            Status::Pass,
+            format!(
+                "another JSON-RPC 1.0 interface: advertised url http://{}/rpc2 answers JSON-RPC",
+                agent.addr
+            )
+        )
+    );
+}
+
+/// breaker15b R13 (STREAM-SHAPE-001, STREAM-003): a 1.0 stream written in the 0.3 shape
+/// fails the stream checks a 1.0 client fails, and their messages say the stream did reach
+/// completed and did carry an artifact update, in the 0.3 shape only.
+#[tokio::test]
+async fn stream_in_the_03_shape_is_named_as_such_in_the_check_lines() {
+    let (r, findings) = probe_run(Break::StreamIn03Shape, false, None).await;
+    let msg = |t: &str| {
+        let x = r.result(t, Some("1.0")).unwrap_or_else(|| panic!("no {t}"));
+        (x.status, x.message.clone())
+    };
+    let unread = "a 1.0 client reads 3 of 3 events (0.3 `kind` objects, not the 1.0 StreamResponse members task, message, statusUpdate, artifactUpdate) as nothing";
+    assert_eq!(
+        msg("streaming.terminal"),
+        (
+            Status::Fail,
+            format!("stream reached completed at event 2 and closed, but only in the 0.3 shape: {unread} and finds: stream closed without a terminal or interrupted state")
+        )
+    );
+    assert_eq!(
+        msg("streaming.last-chunk"),
+        (
+            Status::Skip,
+            format!("1 artifact updates, none after lastChunk, but only in the 0.3 shape: {unread} and finds: stream carried no artifact update")
+        )
+    );
+    assert_eq!(msg("streaming.first-event").0, Status::Fail);
+    assert!(
+        serious(&findings).contains(&"STREAM-SHAPE-001".to_string()),
+        "{findings:#?}"
+    );
+}
+
+/// breaker15b R18 (CARD-005): the card names a URL where nothing listens: the check says
+/// the connection was refused, in the transport's words, and the verifier's CARD-URL-002
+/// says the same (no "answered no answer", no "the proxy answered for it").
+#[tokio::test]
+async fn card_url_where_nothing_listens_is_called_refused() {
+    let (r, findings) = probe_run(Break::DeadPort, false, None).await;
+    let c = r
+        .result("card.interface-url", Some("1.0"))
+        .expect("interface-url");
+    assert_eq!(c.status, Status::Fail, "{}", c.message);
+    assert!(
+        c.message
+            .contains(" could not be reached: the connection was refused, nothing listens there (")
+            && c.message.contains("Connection refused"),
+        "{}",
+        c.message
+    );
+    let card_url = findings
+        .iter()
+        .find(|f| f.rule == "CARD-URL-002")
+        .unwrap_or_else(|| panic!("no CARD-URL-002: {findings:#?}"));
+    assert!(
+        card_url
+            .message
+            .contains(" refused the connection, nothing listens there ("),
+        "{}",
+        card_url.message
+    );
 }

@@ -10,10 +10,15 @@ The test plan and its runner. Order of a run (each step a [`ProbeResult`]):
    create / get / list on an open task, notifications received at a loopback webhook with
    the configured token, the right task id and a terminal last state, delete, get after
    delete fails; see [`super::webhook`]);
-3. once: `auth.*` (AUTH-002, ERR-006) and `errors.no-5xx`.
+   A second interface of a binding and version already probed, at another URL, gets only
+   its own `card.interface-url` (CARD-005);
+3. once: `auth.*` (AUTH-002, AUTH-006, ERR-006: the anonymous calls are a send, and a get
+   and a cancel of the task the lifecycle run created) and `errors.no-5xx`.
 
 Every wait is a poll with exponential backoff (100 ms doubling to 2 s) bounded by the
-configured timeout. A request refused by the budget turns its test into a skip.
+configured timeout. A request refused by the budget turns its test into a skip; so does
+one rate-limited twice (HTTP 429, or 503 with `Retry-After`: retried once after the asked
+delay, see [`Transport::send`]).
 */
 
 use std::time::Duration;
@@ -64,7 +69,9 @@ impl CallError {
 impl From<SendError> for CallError {
     fn from(e: SendError) -> Self {
         match e {
-            SendError::Budget(_) | SendError::Gone(_) => CallError::NotSent(e.to_string()),
+            SendError::Budget(_) | SendError::Gone(_) | SendError::RateLimited(_) => {
+                CallError::NotSent(e.to_string())
+            }
             // the probe's own refusal (SSRF guard) is no verdict on the agent: a skip
             SendError::Blocked(m) => CallError::Refused(m),
             other => CallError::Other(other.to_string()),
@@ -206,6 +213,12 @@ struct Runner<'a> {
     locked: Option<Target>,
     /// See [`ProbeReport::usage_error`].
     usage_error: Option<String>,
+    /// Interfaces of a binding and version an earlier one of the card already has, at
+    /// another URL: only their `card.interface-url` is checked (breaker15b R9).
+    extra_targets: Vec<Target>,
+    /// The first task each interface created (its URL, dialect, the task): the auth tests
+    /// read and cancel it without credentials (AUTH-002, AUTH-006; breaker15b R7).
+    created: Vec<(Url, Dialect, TaskRef)>,
     /// When the last result was pushed: checks that share one exchange (the `streaming.*`
     /// checks of one stream) are timed from there, so each reports its own share of the
     /// run and the times add up to at most the run's wall time (breaker8 G20).
@@ -227,6 +240,8 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
         card_name: None,
         locked: None,
         usage_error: None,
+        created: Vec::new(),
+        extra_targets: Vec::new(),
         last_push: None,
     };
     let dialects = r.run_all().await;
@@ -605,6 +620,11 @@ impl<'a> Runner<'a> {
             }
             self.binding = None;
         }
+        for tg in std::mem::take(&mut self.extra_targets) {
+            self.binding = (tg.binding == Binding::HttpJson).then_some("http+json");
+            self.extra_interface_test(&tg).await;
+            self.binding = None;
+        }
         // An interface that wanted credentials answered too: the auth tests judge it.
         let auth_target = first_ok.clone().or_else(|| self.locked.clone());
         self.auth_tests(&card, auth_target.as_ref()).await;
@@ -803,14 +823,25 @@ impl<'a> Runner<'a> {
                 Binding::JsonRpc => want_jsonrpc,
                 _ => want_rest,
             };
-            if !wanted
-                || targets
-                    .iter()
-                    .any(|t| t.dialect == i.dialect && t.binding == i.binding)
-            {
+            if !wanted {
                 continue;
             }
+            let twin = targets
+                .iter()
+                .chain(&self.extra_targets)
+                .any(|t| t.dialect == i.dialect && t.binding == i.binding);
             match self.target_of(i) {
+                // the same binding and version again at another URL: a promise of its own
+                // (CARD-005), called once by `extra_interface_test` (breaker15b R9)
+                Ok(t) if twin => {
+                    if !targets
+                        .iter()
+                        .chain(&self.extra_targets)
+                        .any(|o| o.url == t.url && o.binding == t.binding)
+                    {
+                        self.extra_targets.push(t);
+                    }
+                }
                 Ok(t) => targets.push(t),
                 Err((refused, m)) => problems.push((i.dialect, refused, m)),
             }
@@ -851,8 +882,10 @@ impl<'a> Runner<'a> {
         // its public host, probed through a port-forward or tunnel) is the run's policy, not
         // the agent's fault: exit 2 with the flag that allows it, before any task call.
         if targets.is_empty() && !problems.is_empty() && problems.iter().all(|p| p.1) {
+            // the likelier case (breaker15b R18): a card behind a reverse proxy naming an
+            // internal address nobody outside can reach
             self.usage_error = Some(format!(
-                "the probe does not call the hosts the card's interfaces name: {}; hint: add --allow-host for the card's host, or probe the agent at the URL its card names",
+                "the probe does not call the hosts the card's interfaces name: {}; hint: the card names another host than the one you probed: if clients cannot reach that host (an internal address behind a reverse proxy), the card is wrong and should name the public URL (CARD-005: each interface declares its real URL); to call it anyway, add --allow-host for the card's host",
                 problems[0].2
             ));
             return Vec::new();
@@ -866,6 +899,7 @@ impl<'a> Runner<'a> {
         } else {
             let list: Vec<String> = targets
                 .iter()
+                .chain(&self.extra_targets)
                 .map(|t| {
                     let b = if t.binding == Binding::JsonRpc {
                         "JSON-RPC"
@@ -1111,11 +1145,14 @@ impl<'a> Runner<'a> {
                 false
             }
             Ok(rpc) if rpc.result().is_none() && rpc.error_code().is_none() => {
-                let o = Outcome::Fail(format!(
-                    "advertised url {} answered {} to an A2A request",
-                    tg.url,
-                    rpc.describe()
-                ));
+                let o = Outcome::Fail(match rpc.resp.no_answer() {
+                    Some(no) => format!("advertised url {} could not be reached: {no}", tg.url),
+                    None => format!(
+                        "advertised url {} answered {} to an A2A request",
+                        tg.url,
+                        rpc.describe()
+                    ),
+                });
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
                 rest_skip(self, "interface does not answer A2A");
                 false
@@ -1143,6 +1180,60 @@ impl<'a> Runner<'a> {
                 true
             }
         }
+    }
+
+    /// `card.interface-url` of an interface whose binding and version an earlier one
+    /// already has (CARD-005: every advertised interface serves A2A at its URL; breaker15b
+    /// R9): one GetTask of a random id; an A2A answer or 401/403 passes, anything else
+    /// fails naming the URL and the answer. Its other tests are not run twice.
+    async fn extra_interface_test(&mut self, tg: &Target) {
+        let d = Some(tg.dialect);
+        let started = self.begin("card.interface-url", d);
+        let b = if tg.binding == Binding::JsonRpc {
+            "JSON-RPC"
+        } else {
+            "HTTP+JSON"
+        };
+        let also = format!("another {b} {} interface", tg.dialect.label());
+        let mut params = json!({"id": uuid::Uuid::new_v4().to_string()});
+        let o = match self
+            .call_with(
+                tg,
+                tg.dialect.method(Op::Get),
+                &mut params,
+                true,
+                tg.dialect.version_header(),
+            )
+            .await
+        {
+            Err(e @ (CallError::NotSent(_) | CallError::Refused(_))) => {
+                let (CallError::NotSent(m) | CallError::Refused(m) | CallError::Other(m)) = e;
+                Outcome::Skip(format!("{also}: advertised url {} not called: {m}", tg.url))
+            }
+            Err(CallError::Other(m)) => Outcome::Fail(format!(
+                "{also}: advertised url {} did not answer: {m}",
+                tg.url
+            )),
+            Ok(rpc) if matches!(rpc.resp.status, 401 | 403) => Outcome::Pass(format!(
+                "{also}: advertised url {} answered HTTP {} (credentials needed)",
+                tg.url, rpc.resp.status
+            )),
+            Ok(rpc) if rpc.result().is_none() && rpc.error_code().is_none() => {
+                Outcome::Fail(match rpc.resp.no_answer() {
+                    Some(no) => format!(
+                        "{also}: advertised url {} could not be reached: {no}; a client that picks this interface fails",
+                        tg.url
+                    ),
+                    None => format!(
+                        "{also}: advertised url {} answered {} to an A2A request; a client that picks this interface fails",
+                        tg.url,
+                        rpc.describe()
+                    ),
+                })
+            }
+            Ok(_) => Outcome::Pass(format!("{also}: advertised url {} answers {b}", tg.url)),
+        };
+        self.push("card.interface-url", d, Category::AgentCard, started, o);
     }
 
     async fn lifecycle_tests(&mut self, tg: &Target) {
@@ -1217,6 +1308,9 @@ impl<'a> Runner<'a> {
             }
         });
         self.push("lifecycle.send", d, lc, started, outcome);
+        if let Some(t) = &task {
+            self.created.push((tg.url.clone(), tg.dialect, t.clone()));
+        }
 
         let Some(task) = task else {
             let why = "send did not create a task";
@@ -1277,9 +1371,15 @@ impl<'a> Runner<'a> {
         let o = self.history_test(tg, &task).await;
         self.push("lifecycle.history-length", d, lc, started, o);
 
+        // a task the poll did not see end (stuck working, or a broken GetTask): the cancel
+        // target when no skill looks long-running (breaker15b R8)
+        let unsettled = match &settled {
+            None => Some(task.clone()).filter(|t| !t.state.is_some_and(TaskState::is_terminal)),
+            Some(_) => None,
+        };
         let terminal = settled.filter(|t| t.state.is_some_and(TaskState::is_terminal));
         self.terminal_tests(tg, terminal.as_ref()).await;
-        self.cancel_test(tg).await;
+        self.cancel_test_with(tg, unsettled.as_ref()).await;
         self.input_test(tg).await;
     }
 
@@ -1467,18 +1567,34 @@ impl<'a> Runner<'a> {
     /// `lifecycle.cancel`: a long-running task, sent without waiting, then CancelTask
     /// (TASK-003).
     async fn cancel_test(&mut self, tg: &Target) {
+        self.cancel_test_with(tg, None).await;
+    }
+
+    /// `lifecycle.cancel` (TASK-003: cancel of a non-terminal task returns it, then
+    /// canceled): on a fresh task of a skill that looks long-running, else on `unsettled`,
+    /// a task the lifecycle run saw stay non-terminal (breaker15b R8), else skipped.
+    async fn cancel_test_with(&mut self, tg: &Target, unsettled: Option<&TaskRef>) {
         let d = Some(tg.dialect);
         let started = self.begin("lifecycle.cancel", d);
-        let Some(skill) = self.skill_for(&["cancel", "slow", "long"]) else {
-            self.skip(
-                "lifecycle.cancel",
-                d,
-                Category::Lifecycle,
-                "no skill looks long-running (cancel, slow, long)",
-            );
-            return;
+        let o = match (self.skill_for(&["cancel", "slow", "long"]), unsettled) {
+            (Some(skill), _) => self.cancel_outcome(tg, &skill).await,
+            (None, Some(task)) => {
+                let how = format!(
+                    "the lifecycle task, still {} when polling stopped",
+                    task.state_str()
+                );
+                self.cancel_task_outcome(tg, task, &how).await
+            }
+            (None, None) => {
+                self.skip(
+                    "lifecycle.cancel",
+                    d,
+                    Category::Lifecycle,
+                    "no skill looks long-running (cancel, slow, long) and no task stayed non-terminal",
+                );
+                return;
+            }
         };
-        let o = self.cancel_outcome(tg, &skill).await;
         self.push("lifecycle.cancel", d, Category::Lifecycle, started, o);
     }
 
@@ -1501,12 +1617,23 @@ impl<'a> Runner<'a> {
                 task.state_str()
             ));
         }
-        let rpc = match self
-            .call(tg, tg.dialect.method(Op::Cancel), json!({"id": task.id}))
+        self.cancel_task_outcome(tg, &task, &format!("skill {}", skill.id))
             .await
-        {
+    }
+
+    /// Cancels the non-terminal `task` and follows it to canceled; `how` says where the
+    /// task came from (`skill cancel`), for the messages.
+    async fn cancel_task_outcome(&self, tg: &Target, task: &TaskRef, how: &str) -> Outcome {
+        let method = tg.dialect.method(Op::Cancel);
+        let rpc = match self.call(tg, method, json!({"id": task.id})).await {
             Ok(r) => r,
-            Err(e) => return e.outcome("cancel failed"),
+            Err(e) => {
+                return e.outcome(&format!(
+                    "{method} of {} task {} ({how}) got no answer",
+                    task.state_str(),
+                    task.id
+                ))
+            }
         };
         let Some(result) = rpc.result() else {
             return Outcome::Fail(format!(
@@ -1529,7 +1656,7 @@ impl<'a> Runner<'a> {
             }
         }
         if state == Some(TaskState::Canceled) {
-            Outcome::Pass(format!("task {} canceled (skill {})", task.id, skill.id))
+            Outcome::Pass(format!("task {} canceled ({how})", task.id))
         } else {
             Outcome::Fail(format!(
                 "task {} is {} after cancel, expected canceled",
@@ -1724,13 +1851,17 @@ impl<'a> Runner<'a> {
         let datas = crate::model::sse::event_data(&rpc.resp.body);
         let mut bad_envelope = Vec::new();
         let mut items = Vec::new();
+        let mut results: Vec<Value> = Vec::new();
         let rest = tg.binding == Binding::HttpJson;
         for (n, data) in datas.iter().enumerate() {
             let v: Option<Value> = serde_json::from_str(data).ok();
             if rest {
                 // REST-002: bare StreamResponse, exactly one member
                 match v.filter(|v| v.as_object().is_some_and(|o| o.len() == 1)) {
-                    Some(r) => items.push(tg.wire().stream_item(&r)),
+                    Some(r) => {
+                        items.push(tg.wire().stream_item(&r));
+                        results.push(r);
+                    }
                     None => bad_envelope.push(n),
                 }
                 continue;
@@ -1738,7 +1869,10 @@ impl<'a> Runner<'a> {
             let ok_id =
                 v.as_ref().and_then(|v| v.get("id")).and_then(Value::as_str) == Some(id.as_str());
             match v.as_ref().and_then(|v| v.get("result")) {
-                Some(r) if ok_id => items.push(tg.wire().stream_item(r)),
+                Some(r) if ok_id => {
+                    items.push(tg.wire().stream_item(r));
+                    results.push(r.clone());
+                }
                 _ => bad_envelope.push(n),
             }
         }
@@ -1766,7 +1900,7 @@ impl<'a> Runner<'a> {
             ))
         };
         self.push("streaming.envelope", d, sc, started, o);
-        let o = stream_checks(tg.dialect, &items, rpc.resp.complete);
+        let o = stream_checks_as_read(tg.dialect, &items, &results, rpc.resp.complete);
         for (name, o) in STREAM_TESTS[2..].iter().zip(o) {
             self.push(name, d, sc, started, o);
         }
@@ -2267,6 +2401,7 @@ impl<'a> Runner<'a> {
             )),
             Err(e) => e.outcome("request failed"),
         };
+        let o = self.anonymous_task_access(tg, o).await;
         self.push("auth.rejects-anonymous", None, sec, started, o);
         if self.cfg.auth_headers.is_empty() {
             self.skip(
@@ -2294,6 +2429,84 @@ impl<'a> Runner<'a> {
             _ => Outcome::Skip("no task call was made with credentials".into()),
         };
         self.push("auth.accepts-credentials", None, sec, Instant::now(), o);
+    }
+}
+
+impl Runner<'_> {
+    /// AUTH-002, AUTH-006 / TASK-009 (breaker15b R7): the task the lifecycle run created on
+    /// `tg`, read (GetTask) and canceled (CancelTask) without credentials. Either accepted
+    /// (a result) or processed (an A2A error other than TaskNotFoundError, which hides the
+    /// task from the anonymous caller) turns `send` (the anonymous send's outcome) into a
+    /// failure naming the call, the task and the answer; 401/403 or TaskNotFoundError keep
+    /// it, with the calls listed.
+    async fn anonymous_task_access(&mut self, tg: &Target, send: Outcome) -> Outcome {
+        let Some(task) = self
+            .created
+            .iter()
+            .find(|(u, d, _)| *u == tg.url && *d == tg.dialect)
+            .map(|(_, _, t)| t.clone())
+        else {
+            return send;
+        };
+        let mut open = Vec::new();
+        let mut closed = Vec::new();
+        for op in [Op::Get, Op::Cancel] {
+            let method = tg.dialect.method(op);
+            let mut params = json!({"id": task.id});
+            let rpc = match self
+                .call_with(tg, method, &mut params, false, tg.dialect.version_header())
+                .await
+            {
+                Ok(rpc) => rpc,
+                // not sent (budget, rate limit, interrupted) or no answer: no verdict
+                Err(_) => continue,
+            };
+            if matches!(rpc.resp.status, 401 | 403) {
+                closed.push(format!("{method} answered HTTP {}", rpc.resp.status));
+            } else if rpc.result().is_some() {
+                open.push(format!(
+                    "{method} of existing task {} without credentials succeeded (HTTP {}, {})",
+                    task.id,
+                    rpc.resp.status,
+                    if op == Op::Get {
+                        "returned the task"
+                    } else {
+                        "canceled it"
+                    }
+                ));
+            } else if rpc.error_code() == Some(-32001) {
+                closed.push(format!("{method} answered TaskNotFoundError"));
+            } else if rpc.resp.no_answer().is_none() {
+                open.push(format!(
+                    "{method} of existing task {} without credentials was processed: it got {}, expected HTTP 401 or 403",
+                    task.id,
+                    rpc.describe()
+                ));
+            }
+        }
+        match send {
+            _ if !open.is_empty() => Outcome::Fail(format!(
+                "{}{} (anyone who learns a task id can {}; the card declares security)",
+                match &send {
+                    Outcome::Fail(m) => format!("{m}; "),
+                    _ => String::new(),
+                },
+                open.join("; "),
+                if open.len() > 1 {
+                    "read and cancel it"
+                } else if open[0].starts_with(tg.dialect.method(Op::Get)) {
+                    "read it"
+                } else {
+                    "cancel it"
+                }
+            )),
+            Outcome::Pass(m) if !closed.is_empty() => Outcome::Pass(format!(
+                "{m}; on task {} without credentials: {}",
+                task.id,
+                closed.join(", ")
+            )),
+            other => other,
+        }
     }
 }
 
@@ -2457,6 +2670,64 @@ const STREAM_TESTS: [&str; 7] = [
 /// Judges the events of one message stream (STREAM-002, -003, -007, -008, -009, ID-005,
 /// ID-006). `closed` = the agent ended the response before the deadline. Returns outcomes for
 /// first-event, same-ids, terminal, nothing-after-terminal, last-chunk.
+/// [`stream_checks`] of a stream whose events were read in the 1.0 shape (`items`, from
+/// `results`), worded for events that are StreamResponse objects only in the 0.3 shape
+/// (`kind` discriminator; STREAM-SHAPE-001, breaker15b R13): each check keeps its 1.0
+/// verdict (what a 1.0 client sees), and where the 0.3 reading tells another story the
+/// message says so: "stream reached completed at event 2 and closed, but only in the 0.3
+/// shape ...", not a bare "closed without a terminal state".
+fn stream_checks_as_read(
+    d: Dialect,
+    items: &[StreamItem],
+    results: &[Value],
+    closed: bool,
+) -> [Outcome; 5] {
+    let checks = stream_checks(d, items, closed);
+    let mut misshaped = 0;
+    let read_03: Vec<StreamItem> = items
+        .iter()
+        .zip(results)
+        .map(|(it, r)| match it {
+            StreamItem::Other => match Dialect::V0_3.stream_item(r) {
+                StreamItem::Other => StreamItem::Other,
+                other => {
+                    misshaped += 1;
+                    other
+                }
+            },
+            other => other.clone(),
+        })
+        .collect();
+    if misshaped == 0 || items.len() != results.len() {
+        return checks;
+    }
+    let total = items.len();
+    let seen = format!(
+        "a 1.0 client reads {misshaped} of {total} events (0.3 `kind` objects, not the 1.0 StreamResponse members task, message, statusUpdate, artifactUpdate) as nothing"
+    );
+    let alt = stream_checks(Dialect::V0_3, &read_03, closed);
+    let msg = |o: &Outcome| match o {
+        Outcome::Pass(m) | Outcome::Fail(m) | Outcome::Skip(m) => m.clone(),
+    };
+    let mut alt = alt.into_iter();
+    checks.map(|o| {
+        let a = alt.next().unwrap_or(Outcome::Skip(String::new()));
+        let (m1, m3) = (msg(&o), msg(&a));
+        let text = if m1 == m3 {
+            format!("{m1} ({seen})")
+        } else if matches!(a, Outcome::Pass(_)) {
+            format!("{m3}, but only in the 0.3 shape: {seen} and finds: {m1}")
+        } else {
+            format!("{m1}; {seen}; in the 0.3 reading: {m3}")
+        };
+        match o {
+            Outcome::Pass(_) => Outcome::Pass(text),
+            Outcome::Fail(_) => Outcome::Fail(text),
+            Outcome::Skip(_) => Outcome::Skip(text),
+        }
+    })
+}
+
 fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool) -> [Outcome; 5] {
     let first = match items.first() {
         Some(StreamItem::Task { .. }) => Outcome::Pass("first event is a task".into()),

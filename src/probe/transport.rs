@@ -99,18 +99,20 @@ impl ProbeResponse {
     }
 
     /// How a report words a request the agent did not answer (see [`Self::proxy_answered`]):
+    /// `the connection was refused, nothing listens there (CAUSE)` when it was refused,
     /// `the agent closed the connection without answering` when it closed or reset it, else
     /// `the agent did not answer (CAUSE)`; `None` for an answer of the agent.
     pub fn no_answer(&self) -> Option<String> {
         let why = self.proxy_answered()?;
         let l = why.to_ascii_lowercase();
-        Some(
-            if l.contains("closed") || l.contains("reset") || l.contains("incomplete") {
-                "the agent closed the connection without answering".to_string()
-            } else {
-                format!("the agent did not answer ({why})")
-            },
-        )
+        Some(if l.contains("refused") {
+            // nothing listens at the address (breaker15b R18)
+            format!("the connection was refused, nothing listens there ({why})")
+        } else if l.contains("closed") || l.contains("reset") || l.contains("incomplete") {
+            "the agent closed the connection without answering".to_string()
+        } else {
+            format!("the agent did not answer ({why})")
+        })
     }
 
     /// The `Content-Type` essence, lowercase, without parameters (`""` when absent).
@@ -150,6 +152,55 @@ pub enum SendError {
     /// sent, or its answer no longer awaited).
     #[error("not sent: {0}")]
     Gone(String),
+    /// The server refused the request for now twice (HTTP 429, or 503 with `Retry-After`;
+    /// RFC 6585 §4, RFC 9110 §10.2.3), or asked for a wait longer than `--timeout`: no A2A
+    /// answer, so no verdict on the agent (breaker15b R4). The text names the statuses and
+    /// the wait, e.g. `the agent answered HTTP 429 Too Many Requests (Retry-After: 1), ...`.
+    #[error("rate-limited: {0}")]
+    RateLimited(String),
+}
+
+/// The delay a rate-limited answer asks for: `Some` for HTTP 429 (1 s when it has no
+/// usable `Retry-After`) and for 503 with a `Retry-After` (delay-seconds or an HTTP-date,
+/// RFC 9110 §10.2.3); `None` for any other answer. Capped at one hour.
+pub fn rate_limit_delay(resp: &ProbeResponse) -> Option<Duration> {
+    let retry_after = resp
+        .headers
+        .get(http::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim);
+    if resp.status != 429 && !(resp.status == 503 && retry_after.is_some()) {
+        return None;
+    }
+    let secs = retry_after
+        .and_then(|v| {
+            v.parse::<u64>().ok().or_else(|| {
+                chrono::DateTime::parse_from_rfc2822(v)
+                    .ok()
+                    .map(|t| (t.timestamp() - chrono::Utc::now().timestamp()).max(0) as u64)
+            })
+        })
+        .unwrap_or(1);
+    Some(Duration::from_secs(secs.min(3600)))
+}
+
+/// `the agent answered HTTP 429 Too Many Requests (Retry-After: 1)`: a rate-limited
+/// answer in the wire's words, for [`SendError::RateLimited`].
+fn rate_limit_words(resp: &ProbeResponse) -> String {
+    let reason = http::StatusCode::from_u16(resp.status)
+        .ok()
+        .and_then(|s| s.canonical_reason())
+        .map(|r| format!(" {r}"))
+        .unwrap_or_default();
+    let ra = match resp
+        .headers
+        .get(http::header::RETRY_AFTER)
+        .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+    {
+        Some(v) => format!(" (Retry-After: {})", v.trim()),
+        None => " (no Retry-After)".to_string(),
+    };
+    format!("the agent answered HTTP {}{reason}{ra}", resp.status)
 }
 
 /// Header naming the probe test a request belongs to (`lifecycle.send [1.0]`), so that
@@ -560,9 +611,61 @@ impl Transport {
     /// Sends `req` and reads the whole response body until it ends or `timeout` passes
     /// (then `complete: false`). Counts against the budget; 5xx answers are remembered.
     ///
+    /// A rate-limited answer (HTTP 429, or 503 with `Retry-After`: the server saying "not
+    /// now", RFC 6585 §4, RFC 9110 §15.6.4 and §10.2.3) is no A2A answer to judge: the
+    /// request is sent once more after the `Retry-After` delay (1 s when absent), when that
+    /// delay fits in `timeout`; an answer still rate-limited is [`SendError::RateLimited`]
+    /// (breaker15b R4).
+    ///
     /// # Errors
-    /// [`SendError`]: budget used up, URL refused, no response head in time, transport.
+    /// [`SendError`]: budget used up, URL refused, no response head in time, transport,
+    /// rate-limited twice.
     pub async fn send(
+        &self,
+        req: ProbeRequest,
+        timeout: Duration,
+    ) -> Result<ProbeResponse, SendError> {
+        let first = self.send_once(req.clone(), timeout).await?;
+        let Some(wait) = rate_limit_delay(&first) else {
+            return Ok(first);
+        };
+        let said = rate_limit_words(&first);
+        if wait > timeout {
+            return Err(SendError::RateLimited(format!(
+                "{said}, asking to wait {} s, longer than --timeout {} s; not retried",
+                wait.as_secs_f64().ceil(),
+                timeout.as_secs_f64().ceil()
+            )));
+        }
+        let stopped = self.stop.notified();
+        tokio::pin!(stopped);
+        if self.progress {
+            crate::errln!(
+                "{}: {} {} was rate-limited ({said}); retrying once in {} ms",
+                self.who,
+                req.method,
+                req.url,
+                wait.as_millis()
+            );
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(wait) => {}
+            _ = &mut stopped => {
+                return Err(SendError::Gone(format!("the run was interrupted ({})", crate::report::model::stop_cause())));
+            }
+        }
+        let second = self.send_once(req, timeout).await?;
+        if rate_limit_delay(&second).is_some() {
+            return Err(SendError::RateLimited(format!(
+                "{said}, and again {} after waiting {} ms as asked",
+                rate_limit_words(&second),
+                wait.as_millis()
+            )));
+        }
+        Ok(second)
+    }
+
+    async fn send_once(
         &self,
         req: ProbeRequest,
         timeout: Duration,
@@ -716,11 +819,15 @@ impl Transport {
                 self.note_answered();
             }
             let list = if by_proxy {
-                &self.unanswered
+                Some(&self.unanswered)
+            } else if headers.contains_key(http::header::RETRY_AFTER) {
+                // 503 + Retry-After: "unavailable for now" (RFC 9110 §15.6.4), retried by
+                // `send`, not a server fault (errors.no-5xx)
+                None
             } else {
-                &self.server_errors
+                Some(&self.server_errors)
             };
-            if let Ok(mut v) = list.lock() {
+            if let Some(Ok(mut v)) = list.map(|l| l.lock()) {
                 v.push(format!("{} {} -> {status}", req.method, req.url));
             }
         }

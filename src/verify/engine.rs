@@ -8099,14 +8099,19 @@ impl State {
             .and_then(|e| e.get("code"))
             .and_then(Json::as_i64)
             .is_some_and(|k| (-32768..=-32000).contains(&k));
-        let http_rejection = !(200..300).contains(&status)
-            && v.get("jsonrpc").is_none()
-            && v.get("result").is_none()
-            && !rpc_coded
-            && (v.get("id").is_none()
-                || !v
-                    .get("error")
-                    .is_some_and(|e| e.get("code").is_some_and(Json::is_i64)));
+        // A rate limiter's "not now" (429, or 503 with Retry-After: RFC 6585 §4, RFC 9110
+        // §10.2.3) is an HTTP-level rejection whatever its JSON says (breaker15b R4).
+        let rate_limited =
+            status == 429 || (status == 503 && x.resp_headers.get("retry-after").is_some());
+        let http_rejection = rate_limited
+            || (!(200..300).contains(&status)
+                && v.get("jsonrpc").is_none()
+                && v.get("result").is_none()
+                && !rpc_coded
+                && (v.get("id").is_none()
+                    || !v
+                        .get("error")
+                        .is_some_and(|e| e.get("code").is_some_and(Json::is_i64))));
         if !jsonrpc::looks_like_response(v) || http_rejection {
             // A non-JSON-RPC JSON body in a 2xx to a call with an id (`null`, `{}`, a bare
             // result): the client got no Response object (RPC-001, JSON-RPC 2.0 §5).
@@ -8890,8 +8895,16 @@ impl State {
     }
 
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
-        let c = x.call.clone().unwrap_or_default();
         let Some(code) = code else { return };
+        // A rate limiter's "not now" (HTTP 429, or 503 with Retry-After: RFC 6585 §4,
+        // RFC 9110 §10.2.3) is no A2A answer to the call, whatever code its body carries:
+        // ERR-001's table has no such error to compare with (breaker15b R4).
+        if x.status == Some(429)
+            || (x.status == Some(503) && x.resp_headers.get("retry-after").is_some())
+        {
+            return;
+        }
+        let c = x.call.clone().unwrap_or_default();
         if let Some(name) = c.misnamed {
             // RPC-003 (breaker10 E18): -32601 is the right answer to a name that does not
             // exist (RPC-REQ-003 tells the client); -32602 or an A2A error means the agent
@@ -9063,6 +9076,13 @@ impl State {
                             self.offered_versions_note(x)
                         ),
                     ))
+                } else if (code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST)
+                    && matches!(x.status, Some(401 | 403))
+                {
+                    // ERR-006, AUTH-003 (breaker15b R14): a credentials refusal is told by
+                    // the HTTP 401/403 (A2A has no JSON-RPC code for it); the code in the
+                    // body of a refusal made before the call was read is not judged.
+                    None
                 } else if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
                 } else if code == jsonrpc::VERSION_NOT_SUPPORTED
@@ -14429,9 +14449,22 @@ impl State {
                     x.resp_headers.get("location").unwrap_or("nowhere")
                 ))
             }
-            (Some(502) | Some(504), true, _) => {
-                Some("never answered (the proxy answered for it)".to_string())
-            }
+            // the recording's own 502/504: its cause in the transport's words (breaker15b
+            // R18: "the proxy answered for it" told a probe user nothing)
+            (Some(502) | Some(504), true, _) => Some(
+                match x
+                    .end_error
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|e| !e.is_empty())
+                {
+                    Some(e) if e.to_ascii_uppercase().contains("REFUSED") => {
+                        format!("refused the connection, nothing listens there ({e})")
+                    }
+                    Some(e) => format!("could not be reached ({e})"),
+                    None => "could not be reached (no answer at all)".to_string(),
+                },
+            ),
             (None, _, Some(Outcome::UpstreamError)) => Some(format!(
                 "could not be reached ({})",
                 x.end_error.as_deref().unwrap_or("no connection")

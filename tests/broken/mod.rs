@@ -53,6 +53,40 @@ pub enum Break {
     /// Malformed JSON on JSON-RPC: the agent closes the connection without answering
     /// (ERR-001 wants -32700); every other request is answered (breaker8 G20).
     ParseErrorClosesConnection,
+    /// A rate limiter in front of a conformant agent: from the 6th POST on, every 3rd is
+    /// answered HTTP 429 + `Retry-After: 1` with a JSON-RPC -32603 "rate limited" body
+    /// (breaker15b R4: no A2A answer, to be retried, never judged).
+    RateLimited,
+    /// Every POST is answered HTTP 503 + `Retry-After: 120` (overloaded, come back in two
+    /// minutes), longer than any probe `--timeout` of the tests: each call is rate-limited.
+    Overloaded,
+    /// Secured: the bearer token is required on SendMessage / SendStreamingMessage only;
+    /// GetTask and CancelTask of any task work without credentials (AUTH-002, AUTH-006;
+    /// breaker15b R7).
+    AuthOnSendOnly,
+    /// No skill looks long-running (no `cancel` skill on the card), yet every task stays
+    /// TASK_STATE_WORKING; CancelTask works (breaker15b R8's control).
+    StuckWorking,
+    /// As [`Break::StuckWorking`], and CancelTask never answers (TASK-003; breaker15b R8).
+    StuckWorkingCancelHangs,
+    /// The card lists a second JSON-RPC 1.0 interface at `/rpc2`, served like `/rpc`
+    /// (breaker15b R9's control).
+    SecondInterface,
+    /// The card lists a second JSON-RPC 1.0 interface at `/v2`, which answers 404
+    /// (CARD-005; breaker15b R9).
+    DeadSecondInterface,
+    /// The 1.0 stream's events are written in the 0.3 shape (`kind` discriminator,
+    /// lowercase states, `final: true`): STREAM-SHAPE-001 (breaker15b R13).
+    StreamIn03Shape,
+    /// The card's interface names a loopback port nothing listens on (an internal address
+    /// leaked by a reverse proxy; CARD-005, breaker15b R18).
+    DeadPort,
+}
+
+impl Break {
+    fn stuck(self) -> bool {
+        matches!(self, Break::StuckWorking | Break::StuckWorkingCancelHangs)
+    }
 }
 
 /// Header of a [`handle`] response that means "close the connection without answering".
@@ -96,6 +130,8 @@ struct State {
     tasks: Mutex<HashMap<String, Value>>,
     /// Push configs by task id (1.0 `TaskPushNotificationConfig` objects).
     push: Mutex<HashMap<String, Vec<Value>>>,
+    /// POST requests seen ([`Break::RateLimited`]).
+    posts: std::sync::atomic::AtomicUsize,
 }
 
 /// Starts an agent that breaks `brk`; `secured` declares (and, unless the break says
@@ -144,6 +180,11 @@ async fn start_inner(
     };
     let iface = if brk == Break::ForeignHost {
         "http://169.254.169.254/rpc".to_string()
+    } else if brk == Break::DeadPort {
+        let dead = std::net::TcpListener::bind("127.0.0.1:0").expect("bind loopback");
+        let port = dead.local_addr().expect("local addr").port();
+        drop(dead); // closed: connections to it are refused
+        format!("http://127.0.0.1:{port}/rpc")
     } else {
         format!("{scheme}://{addr}/{path}")
     };
@@ -158,6 +199,20 @@ async fn start_inner(
         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
         "skills": [skill("task", "completes"), skill("cancel", "works until canceled"), skill("input", "asks for input")],
     });
+    let second = match brk {
+        Break::SecondInterface => Some("rpc2"),
+        Break::DeadSecondInterface => Some("v2"),
+        _ => None,
+    };
+    if let (Some(p), Some(list)) = (second, card["supportedInterfaces"].as_array_mut()) {
+        list.push(json!({"url": format!("{scheme}://{addr}/{p}"), "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}));
+    }
+    if brk.stuck() {
+        card["skills"] = json!([
+            skill("task", "works on it"),
+            skill("input", "asks for input")
+        ]);
+    }
     if brk == Break::CardWithoutVersion {
         if let Some(c) = card.as_object_mut() {
             c.remove("version");
@@ -179,6 +234,7 @@ async fn start_inner(
         card,
         tasks: Mutex::new(HashMap::new()),
         push: Mutex::new(HashMap::new()),
+        posts: std::sync::atomic::AtomicUsize::new(0),
     });
     let (dead_tx, dead_rx) = tokio::sync::watch::channel(false);
     let dead_tx = Arc::new(dead_tx);
@@ -304,22 +360,44 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
         return reply(200, "application/json", st.card.to_string());
     }
     let rest = path.starts_with("/rest/");
-    if !rest && (method != hyper::Method::POST || path != "/rpc") {
+    let rpc_path = path == "/rpc" || (st.brk == Break::SecondInterface && path == "/rpc2");
+    if !rest && (method != hyper::Method::POST || !rpc_path) {
         return reply(404, "text/plain", "not found");
     }
-    if st.secured && st.brk != Break::NoAuthEnforcement {
-        let ok = req
-            .headers()
-            .get("authorization")
-            .and_then(|v| v.to_str().ok())
-            == Some(&format!("Bearer {TOKEN}"));
-        if !ok {
+    if method == hyper::Method::POST {
+        let n = st.posts.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+        let limited = match st.brk {
+            Break::RateLimited if n >= 6 && n.is_multiple_of(3) => Some((429, "1")),
+            Break::Overloaded => Some((503, "120")),
+            _ => None,
+        };
+        if let Some((status, after)) = limited {
             return Response::builder()
-                .status(401)
-                .header("www-authenticate", "Bearer")
-                .body(Full::new(Bytes::new()))
+                .status(status)
+                .header("content-type", "application/json")
+                .header("retry-after", after)
+                .body(Full::new(Bytes::from_static(
+                    br#"{"error":{"code":-32603,"message":"rate limited, retry later"}}"#,
+                )))
                 .expect("static response");
         }
+    }
+    let authorized = req
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        == Some(&format!("Bearer {TOKEN}"));
+    let unauthorized = || {
+        Response::builder()
+            .status(401)
+            .header("www-authenticate", "Bearer")
+            .body(Full::new(Bytes::new()))
+            .expect("static response")
+    };
+    // AuthOnSendOnly checks the token on the send methods only (below)
+    let send_only = st.brk == Break::AuthOnSendOnly;
+    if st.secured && st.brk != Break::NoAuthEnforcement && !send_only && !authorized {
+        return unauthorized();
     }
     let version = req
         .headers()
@@ -355,6 +433,12 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
             return rest_reply(Err((-32009, "version not supported")));
         }
         let tail = path.trim_start_matches("/rest");
+        if send_only && !authorized && tail.starts_with("/message:") {
+            return unauthorized();
+        }
+        if st.brk == Break::StuckWorkingCancelHangs && tail.ends_with(":cancel") {
+            tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
+        }
         if method == hyper::Method::POST && tail == "/message:send" {
             return rest_reply(send(st, &params));
         }
@@ -392,6 +476,12 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
     ) else {
         return rpc_reply(&id, Err((-32600, "invalid request")));
     };
+    if send_only && !authorized && method.contains("Message") {
+        return unauthorized();
+    }
+    if st.brk == Break::StuckWorkingCancelHangs && method == "CancelTask" {
+        tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
+    }
     if bad_version {
         return rpc_reply(&id, Err((-32009, "version not supported")));
     }
@@ -588,6 +678,7 @@ fn send(st: &State, params: &Value) -> Result<Value, Fault> {
     let state = match text.split_whitespace().next() {
         Some("cancel") => "TASK_STATE_WORKING",
         Some("input") => "TASK_STATE_INPUT_REQUIRED",
+        _ if st.brk.stuck() => "TASK_STATE_WORKING",
         _ => "TASK_STATE_COMPLETED",
     };
     let t = new_task(message, state);
@@ -605,6 +696,16 @@ fn stream_events(st: &State, params: &Value) -> Result<Vec<Value>, Fault> {
         json!({"artifactUpdate": {"taskId": tid, "contextId": ctx, "artifact": {"artifactId": "a1", "parts": [{"text": "done"}]}, "lastChunk": true}}),
         json!({"statusUpdate": {"taskId": tid, "contextId": ctx, "status": {"state": "TASK_STATE_COMPLETED"}}}),
     ];
+    if st.brk == Break::StreamIn03Shape {
+        let mut task03 = t.clone();
+        task03["kind"] = json!("task");
+        task03["status"] = json!({"state": "submitted"});
+        events = vec![
+            task03,
+            json!({"kind": "artifact-update", "taskId": tid, "contextId": ctx, "artifact": {"artifactId": "a1", "parts": [{"kind": "text", "text": "done"}]}, "lastChunk": true}),
+            json!({"kind": "status-update", "taskId": tid, "contextId": ctx, "status": {"state": "completed"}, "final": true}),
+        ];
+    }
     if st.brk == Break::EventsAfterTerminal {
         events.push(json!({"statusUpdate": {"taskId": tid, "contextId": ctx, "status": {"state": "TASK_STATE_WORKING"}}}));
     }
