@@ -94,6 +94,13 @@ impl EarlyState {
 /// Most bytes of a response head kept for [`EarlyState::last_head`] (8 KiB).
 pub const HEAD_KEEP: usize = 8 * 1024;
 
+/// Bytes read at a time while a response head is being kept (1 KiB): a small head and body
+/// arrive in one read; a longer head takes a few. The read buffer lives only while a head is
+/// read (no memory on an idle connection) and is zeroed once per response, not per read
+/// (an 8 KiB buffer allocated and zeroed per read cost ~10k instructions per proxied
+/// request: docs/performance.md, "Session 13").
+const HEAD_READ: usize = 1024;
+
 /// The [`EarlyState`] of the connection a response or error came from, if any.
 pub fn state_of(ext: &http::Extensions) -> Option<Arc<EarlyState>> {
     ext.get::<Arc<EarlyState>>().cloned()
@@ -147,6 +154,7 @@ where
                 read_done: false,
                 heads,
                 head: None,
+                scratch: Vec::new(),
             })
         })
     }
@@ -168,6 +176,8 @@ pub struct EarlyAnswerIo<T> {
     heads: bool,
     /// The response head being read after a write (`None`: not reading one).
     head: Option<Vec<u8>>,
+    /// Read buffer while a head is read ([`HEAD_READ`] bytes; empty otherwise).
+    scratch: Vec<u8>,
 }
 
 impl<T> EarlyAnswerIo<T> {
@@ -253,17 +263,25 @@ impl<T: Read + Unpin> Read for EarlyAnswerIo<T> {
         }
         if self.broken.is_none() {
             // A response head is being read: its bytes are kept until its blank line.
-            let room = buf.remaining().min(HEAD_KEEP);
+            let room = buf.remaining().min(HEAD_READ);
             if room == 0 {
                 return Poll::Ready(Ok(()));
             }
-            let mut tmp = vec![0u8; room];
-            let mut rb = hyper::rt::ReadBuf::new(&mut tmp);
-            let polled = Pin::new(&mut self.inner).poll_read(cx, rb.unfilled());
+            let this = &mut *self;
+            if this.scratch.len() < HEAD_READ {
+                this.scratch = vec![0u8; HEAD_READ];
+            }
+            let mut rb = hyper::rt::ReadBuf::new(&mut this.scratch[..room]);
+            let polled = Pin::new(&mut this.inner).poll_read(cx, rb.unfilled());
             if let Poll::Ready(Ok(())) = polled {
-                let got = rb.filled();
-                buf.put_slice(got);
-                self.keep_head(got);
+                let n = rb.filled().len();
+                buf.put_slice(&this.scratch[..n]);
+                let mut scratch = std::mem::take(&mut this.scratch);
+                this.keep_head(&scratch[..n]);
+                if this.head.is_some() {
+                    // still reading the head: keep the buffer for the next read
+                    std::mem::swap(&mut this.scratch, &mut scratch);
+                }
             }
             return polled;
         }
