@@ -7060,6 +7060,15 @@ impl State {
         if success && c.op == Some(Op::DeletePushConfig) {
             self.note_push_config_deleted(x, &c);
         }
+        // ERR-006 (breaker15a Q14): a malformed 1.0 GetTask / ListTasks query parameter
+        // answered HTTP 500 on HTTP+JSON: the handler ran on it instead of refusing it.
+        if x.status == Some(500)
+            && c.binding == Some(Binding::Rest)
+            && c.dialect == Some(Dialect::V1_0)
+            && !c.webhook
+        {
+            self.invalid_param_crashed(x, &c, x.body_seq(), "");
+        }
         // Malformed 1.0 GetTask / ListTasks parameter accepted (REST-001, ERR-006;
         // a2a-java #639: a Unix epoch as statusTimestampAfter).
         if success && c.dialect == Some(Dialect::V1_0) {
@@ -7238,6 +7247,52 @@ impl State {
                 Some(Value::String(tid.to_string())),
             )],
         ))
+    }
+
+    /// ERR-006 (1.0 §3.3.2, "validate input first"): the 1.0 GetTask / ListTasks call of
+    /// `x` carries a malformed parameter ([`invalid_task_query_param`]: a negative
+    /// historyLength, a pageSize outside 1-100, ...) and the agent answered an internal
+    /// error (HTTP+JSON `500 INTERNAL`, JSON-RPC -32603) instead of refusing it with
+    /// 400 INVALID_ARGUMENT / -32602: the handler ran on the value and failed. JSON-RPC is
+    /// RPC-ERROR-001, HTTP+JSON REST-HTTP-002. `bseq`/`ptr`: the answer's evidence.
+    fn invalid_param_crashed(&mut self, x: &Exch, c: &Call, bseq: u64, ptr: &str) {
+        let Some((name, found, why, at)) = invalid_task_query_param(c, &x.url) else {
+            return;
+        };
+        let op = c.op_term("the call");
+        let (rule, answered, due) = if c.binding == Some(Binding::JsonRpc) {
+            (
+                &r::RPC_ERROR_CODE,
+                "-32603 InternalError",
+                "-32602 InvalidParamsError",
+            )
+        } else {
+            (
+                &r::REST_INVALID_PARAM_SERVER_ERROR,
+                "HTTP 500",
+                "HTTP 400 INVALID_ARGUMENT",
+            )
+        };
+        let mut f = Finding::new(
+            rule,
+            format!(
+                "agent answered {op} whose {name} {found:?} is not {why} with {answered} instead of refusing it with {due}: it ran the request on the value instead of validating it first"
+            ),
+        );
+        if c.binding == Some(Binding::JsonRpc) {
+            f.spec = vec!["ERR-006".into(), "ERR-001".into()];
+            f.help = "validate input first (1.0 §3.3.2): check every parameter before running the method and refuse a malformed one with -32602 InvalidParamsError; -32603 tells the client the agent failed, so it retries the same bad call".into();
+        }
+        f.evidence = vec![
+            x.ev_at(
+                x.req_ev_seq(),
+                at.as_deref().unwrap_or(""),
+                Some(Value::String(found)),
+            ),
+            x.ev_at(bseq, ptr, None),
+        ];
+        f.leg = x.leg.clone();
+        self.emit(f);
     }
 
     fn answer_is_error(&self, x: &Exch) -> bool {
@@ -8952,6 +9007,11 @@ impl State {
                 );
                 return;
             }
+        }
+        // ERR-006 (breaker15a Q14): a malformed 1.0 GetTask / ListTasks parameter that
+        // made the handler fail (-32603) was not validated first (-32602 is due).
+        if code == jsonrpc::INTERNAL_ERROR && !c.webhook && c.dialect == Some(Dialect::V1_0) {
+            self.invalid_param_crashed(x, &c, bseq, "/error/code");
         }
         self.code_beyond_dialect(x, &c, code, bseq, "/error/code");
         if matches!(

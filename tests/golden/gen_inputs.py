@@ -955,6 +955,14 @@ def restverb(ok):
     return t.text()
 case("REST-VERB-001", restverb(False), restverb(True))
 case("REST-VERB-002", restverb(False), restverb(True))
+# ---- REST-HTTP-002: a malformed query parameter refused with 400, not crashed on with 500 (breaker15a Q14, ERR-006)
+def restbadparam(ok):
+    t = T(); fetch_card(t, card1(supportedInterfaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]))
+    t.req("GET", H + "/tasks/task-1?historyLength=-1", headers=V1)
+    if ok: t.resp(400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "historyLength must be >= 0"}})
+    else: t.resp(500, {"error": {"code": 500, "status": "INTERNAL", "message": "negative slice index"}})
+    return t.text()
+case("REST-HTTP-002", restbadparam(False), restbadparam(True))
 # ---- REST-ROUTE-001 / -002: HTTP+JSON paths are case-sensitive (breaker12 item 1, RFC 3986 §6.2.2.1)
 def routecase(ok, served=True):
     t = T(); fetch_card(t, card1(supportedInterfaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]))
