@@ -4477,8 +4477,34 @@ impl State {
             }
         }
         if st.is_some_and(|s| s.is_terminal()) && !self.pending_cancels.is_empty() {
-            // TASK-003 is settled for this task: nothing left to judge at the end.
-            self.pending_cancels.remove(&key);
+            // TASK-003 is settled for this task: nothing left to judge at the end. A cancel
+            // answered with success (the task still live) and then a terminal state other
+            // than canceled: the agent ignored the cancel it acknowledged, where
+            // TaskNotCancelableError was due (breaker15a Q17).
+            if let (Some(cancels), Some(ts)) = (self.pending_cancels.remove(&key), st) {
+                if ts != TaskState::Canceled {
+                    if let Some((cseq, cxid)) = cancels.into_iter().next() {
+                        self.find(
+                            &r::TASK_CANCEL_INEFFECTIVE,
+                            format!(
+                                "cancel of task {id} returned success with the task still live, but the task then reached {} instead of {}: the agent ignored the cancel it acknowledged instead of answering TaskNotCancelableError",
+                                x.state_term(ts),
+                                x.state_term(TaskState::Canceled)
+                            ),
+                            vec![
+                                Evidence {
+                                    seq: cseq,
+                                    exchange: Some(cxid),
+                                    pointer: None,
+                                    found: None,
+                                },
+                                x.ev_at(seq, ptr, Some(Value::String(x.state_term(ts).into()))),
+                            ],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
         }
         let caller = self.caller_of(x);
         let t = self.tasks.entry(key).or_default();
