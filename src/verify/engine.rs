@@ -596,6 +596,12 @@ struct TaskRec {
     /// event; at most [`MAX_TASK_MESSAGE_IDS`] kept, `None` when no such snapshot listed
     /// them): the artifacts the finished task has (TASK-001, TASK-005).
     terminal_artifacts: Option<Vec<String>>,
+    /// TASK-STATE-010 (STREAM-009): artifacts as the task's streams assembled them, one
+    /// entry per `artifactId` (at most [`MAX_TASK_MESSAGE_IDS`], each at most
+    /// [`MAX_STREAM_ARTIFACT_PARTS`] parts): [`json_hash`] of each part in order, whether an
+    /// `append: true` chunk added to it, and the recording line and exchange of the latest
+    /// chunk. Empty for a task no stream carried artifact updates of.
+    stream_artifacts: Vec<StreamArtifact>,
     /// Set when the id was handed out only by an agent Message's `taskId` (ID-004), with
     /// that message's id as the message prints it: ID-TASK-001 then names the message.
     named_by_message: Option<String>,
@@ -633,6 +639,22 @@ const MAX_PAGE_TOKENS: usize = 256;
 
 /// How many send `messageId`s a [`TaskRec`] remembers.
 const MAX_TASK_MESSAGE_IDS: usize = 8;
+/// Parts of one streamed artifact kept for TASK-STATE-010; a longer artifact is not judged.
+const MAX_STREAM_ARTIFACT_PARTS: usize = 256;
+
+/// One artifact as a stream assembled it ([`TaskRec::stream_artifacts`], STREAM-009).
+#[derive(Clone, Debug, Default)]
+struct StreamArtifact {
+    /// `artifactId`.
+    id: String,
+    /// [`json_hash`] of each part, in order (`None` once over [`MAX_STREAM_ARTIFACT_PARTS`]).
+    parts: Option<Vec<u64>>,
+    /// An `append: true` chunk added parts to it.
+    appended: bool,
+    /// Recording line and exchange of the latest chunk.
+    seq: u64,
+    xid: String,
+}
 
 /// The clause of an ERR-002 finding that blames the ErrorInfo reason
 /// ([`ErrorBlame::Reason`]): `why` the reason does not fit the call, `why_o` why `other`
@@ -4372,6 +4394,9 @@ impl State {
                     if let Some(s) = x.sse.as_mut() {
                         let e = s.artifacts.entry(aid.to_string()).or_insert(false);
                         *e |= u.last_chunk;
+                    }
+                    if let Some(tid) = u.task_id {
+                        self.track_stream_artifact(x, tid, aid, u.append, p.inner, seq);
                     }
                 }
             }
@@ -13344,6 +13369,86 @@ impl State {
     /// Task snapshot ([`Snapshot`]) gives [`TaskRec::terminal_artifacts`].
     /// A push notification delivered afterwards is then judged against what the finished
     /// task was, not only against earlier pushes (breaker11 K14).
+    /// TASK-STATE-010 (STREAM-009): an artifact update event of task `tid` in a stream:
+    /// `append` adds the chunk's parts to artifact `aid` as kept, otherwise they replace it.
+    /// An append without a kept base is STREAM-ARTIFACT-001's and starts nothing here.
+    fn track_stream_artifact(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        aid: &str,
+        append: bool,
+        upd: &Obj,
+        seq: u64,
+    ) {
+        let Some(parts) = upd
+            .get("artifact")
+            .and_then(|a| a.get("parts"))
+            .and_then(Json::as_array)
+        else {
+            return;
+        };
+        let Some(t) = self.tasks.get_mut(&x.tkey(tid)) else {
+            return;
+        };
+        let hashes = || parts.iter().map(json_hash);
+        let full = t.stream_artifacts.len() >= MAX_TASK_MESSAGE_IDS;
+        match t.stream_artifacts.iter_mut().find(|a| a.id == aid) {
+            Some(a) if append => {
+                if let Some(kept) = a.parts.as_mut() {
+                    if kept.len() + parts.len() <= MAX_STREAM_ARTIFACT_PARTS {
+                        kept.extend(hashes());
+                    } else {
+                        a.parts = None;
+                    }
+                }
+                a.appended = true;
+                a.seq = seq;
+                a.xid.clone_from(&x.id);
+            }
+            Some(a) => {
+                a.parts = (parts.len() <= MAX_STREAM_ARTIFACT_PARTS).then(|| hashes().collect());
+                a.appended = false;
+                a.seq = seq;
+                a.xid.clone_from(&x.id);
+            }
+            None if !append && !full => {
+                t.stream_artifacts.push(StreamArtifact {
+                    id: aid.to_string(),
+                    parts: (parts.len() <= MAX_STREAM_ARTIFACT_PARTS).then(|| hashes().collect()),
+                    appended: false,
+                    seq,
+                    xid: x.id.clone(),
+                });
+            }
+            None => {}
+        }
+    }
+
+    /// TASK-STATE-010 (STREAM-009): the artifacts `list` of a terminal Task snapshot of
+    /// task `t` against the ones its streams assembled: an artifact that got `append: true`
+    /// chunks but is listed with only the parts before them (a strict prefix, part for
+    /// part) lost the appended chunks. Returns (artifactId, parts listed, parts streamed,
+    /// line and exchange of the last chunk). An artifact listed otherwise (merged text, other
+    /// parts) is not judged: the agent may store it in another legal shape.
+    fn append_lost(t: &TaskRec, list: &[Json]) -> Option<(String, usize, usize, u64, String)> {
+        t.stream_artifacts
+            .iter()
+            .filter(|a| a.appended)
+            .find_map(|a| {
+                let kept = a.parts.as_ref()?;
+                let listed = list
+                    .iter()
+                    .find(|l| l.get("artifactId").and_then(Json::as_str) == Some(a.id.as_str()))?
+                    .get("parts")
+                    .and_then(Json::as_array)?;
+                (!listed.is_empty()
+                    && listed.len() < kept.len()
+                    && listed.iter().zip(kept).all(|(p, h)| json_hash(p) == *h))
+                .then(|| (a.id.clone(), listed.len(), kept.len(), a.seq, a.xid.clone()))
+            })
+    }
+
     fn note_terminal_snapshot(
         &mut self,
         x: &Exch,
@@ -13376,6 +13481,10 @@ impl State {
             None if snapshot == Snapshot::Whole => Some(&[][..]),
             None => None,
         };
+        let lost = match (snapshot == Snapshot::No, listed) {
+            (false, Some(list)) if !t.stream_artifacts.is_empty() => Self::append_lost(t, list),
+            _ => None,
+        };
         if let (false, Some(list)) = (snapshot == Snapshot::No, listed) {
             let ids = t.terminal_artifacts.get_or_insert_with(Vec::new);
             for aid in list
@@ -13386,6 +13495,30 @@ impl State {
                     ids.push(aid.to_string());
                 }
             }
+        }
+        if let Some((aid, listed, streamed, cseq, cxid)) = lost {
+            // Judged once per artifact: a later snapshot says the same.
+            if let Some(a) = t.stream_artifacts.iter_mut().find(|a| a.id == aid) {
+                a.appended = false;
+            }
+            self.find(
+                &r::TASK_ARTIFACT_APPEND_LOST,
+                format!(
+                    "agent answered task {id} in {} with artifact {aid} holding {listed} part{}, but its stream delivered {streamed} parts of it, the later ones in chunks with append true: the stored artifact lost the appended chunks",
+                    x.state_term(s),
+                    if listed == 1 { "" } else { "s" }
+                ),
+                vec![
+                    Evidence {
+                        seq: cseq,
+                        exchange: Some(cxid),
+                        pointer: None,
+                        found: None,
+                    },
+                    x.ev(x.body_seq()),
+                ],
+                &x.leg,
+            );
         }
     }
 
