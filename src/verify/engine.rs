@@ -7303,9 +7303,10 @@ impl State {
     /// ERR-006 (1.0 §3.3.2, "validate input first"): the 1.0 GetTask / ListTasks call of
     /// `x` carries a malformed parameter ([`invalid_task_query_param`]: a negative
     /// historyLength, a pageSize outside 1-100, ...) and the agent answered an internal
-    /// error (HTTP+JSON `500 INTERNAL`, JSON-RPC -32603) instead of refusing it with
-    /// 400 INVALID_ARGUMENT / -32602: the handler ran on the value and failed. JSON-RPC is
-    /// RPC-ERROR-001, HTTP+JSON REST-HTTP-002. `bseq`/`ptr`: the answer's evidence.
+    /// error (HTTP+JSON `500 INTERNAL`, JSON-RPC -32603, gRPC status 13 INTERNAL) instead of
+    /// refusing it with 400 INVALID_ARGUMENT / -32602 / INVALID_ARGUMENT: the handler ran
+    /// on the value and failed. JSON-RPC is RPC-ERROR-001, HTTP+JSON and gRPC REST-HTTP-002.
+    /// `bseq`/`ptr`: the answer's evidence.
     fn invalid_param_crashed(&mut self, x: &Exch, c: &Call, bseq: u64, ptr: &str) {
         let Some((name, found, why, at)) = invalid_task_query_param(c, &x.url) else {
             return;
@@ -7316,6 +7317,12 @@ impl State {
                 &r::RPC_ERROR_CODE,
                 "-32603 InternalError",
                 "-32602 InvalidParamsError",
+            )
+        } else if c.binding == Some(Binding::Grpc) {
+            (
+                &r::REST_INVALID_PARAM_SERVER_ERROR,
+                "grpc-status 13 INTERNAL",
+                "grpc-status 3 INVALID_ARGUMENT",
             )
         } else {
             (
@@ -7330,7 +7337,10 @@ impl State {
                 "agent answered {op} whose {name} {found:?} is not {why} with {answered} instead of refusing it with {due}: it ran the request on the value instead of validating it first"
             ),
         );
-        if c.binding == Some(Binding::JsonRpc) {
+        if c.binding == Some(Binding::Grpc) {
+            f.spec = vec!["ERR-006".into(), "GRPC-001".into()];
+            f.help = "validate input first (1.0 §3.3.2): check every request field before running the method and refuse a malformed one with INVALID_ARGUMENT (a google.rpc.BadRequest detail naming the field helps the client); INTERNAL tells the client the agent failed, so it retries the same bad request".into();
+        } else if c.binding == Some(Binding::JsonRpc) {
             f.spec = vec!["ERR-006".into(), "ERR-001".into()];
             f.help = "validate input first (1.0 §3.3.2): check every parameter before running the method and refuse a malformed one with -32602 InvalidParamsError; -32603 tells the client the agent failed, so it retries the same bad call".into();
         }
@@ -11467,6 +11477,11 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let method = c.method.clone().unwrap_or_default();
         x.answer_error = true;
+        // ERR-006 (breaker15a Q14): a malformed 1.0 parameter the handler failed on
+        // (INTERNAL) instead of refusing it with INVALID_ARGUMENT.
+        if code == 13 && c.dialect == Some(Dialect::V1_0) {
+            self.invalid_param_crashed(&x, &c, st_seq, "");
+        }
         if let Some(s) = x.sse.as_mut() {
             s.error_seen = true;
         }
@@ -15844,12 +15859,17 @@ fn invalid_task_query_param(
     for &name in names {
         // (value as text, is it a JSON string or a query string, pointer)
         let (text, stringy, ptr) = match c.params.get(name) {
-            Some(v) if c.binding == Some(Binding::JsonRpc) => (
+            // gRPC requests are read as their ProtoJSON form, bare like HTTP+JSON bodies.
+            Some(v) if matches!(c.binding, Some(Binding::JsonRpc | Binding::Grpc)) => (
                 v.as_str()
                     .map(str::to_string)
                     .unwrap_or_else(|| v.to_value().to_string()),
                 v.as_str().is_some(),
-                Some(format!("/params/{name}")),
+                Some(if c.binding == Some(Binding::Grpc) {
+                    format!("/{name}")
+                } else {
+                    format!("/params/{name}")
+                }),
             ),
             _ => match query_param(url, name) {
                 Some(q) => (q, true, None),

@@ -196,7 +196,7 @@ rule!(REST_UNARY_STREAMED, "REST-HTTP-001", "rest-unary-answered-as-stream", Err
     "answer message:send, GET /tasks/{id}, GET /tasks, :cancel, the push config routes and GET /extendedAgentCard with one JSON body (1.0: application/a2a+json or application/json; 0.3 /v1: application/json); only message:stream and :subscribe answer text/event-stream");
 rule!(REST_INVALID_PARAM_SERVER_ERROR, "REST-HTTP-002", "invalid-param-answered-internal-error", Error, ErrorHandling,
     ["ERR-006", "REST-001"],
-    "1.0 HTTP+JSON agent answered HTTP 500 to a request whose query parameter is malformed (a negative historyLength, a pageSize outside 1-100, a status that is no TASK_STATE_* name, a statusTimestampAfter that is no RFC 3339 timestamp)",
+    "1.0 HTTP+JSON agent answered HTTP 500 (gRPC: INTERNAL) to a request whose parameter is malformed (a negative historyLength, a pageSize outside 1-100, a status that is no TASK_STATE_* name, a statusTimestampAfter that is no RFC 3339 timestamp)",
     "validate input first (1.0 §3.3.2): check every request parameter before running the handler and refuse a malformed one with 400 INVALID_ARGUMENT (a google.rpc.BadRequest detail naming the field helps the client); a 500 tells the client the agent failed, so it retries the same bad request");
 rule!(REST_VERB_CLIENT, "REST-VERB-001", "client-route-wrong-http-method", Error, Interop,
     ["REST-001"],
