@@ -596,6 +596,12 @@ struct TaskRec {
     /// event; at most [`MAX_TASK_MESSAGE_IDS`] kept, `None` when no such snapshot listed
     /// them): the artifacts the finished task has (TASK-001, TASK-005).
     terminal_artifacts: Option<Vec<String>>,
+    /// TASK-STATE-010 (STREAM-009): artifacts as the task's streams assembled them, one
+    /// entry per `artifactId` (at most [`MAX_TASK_MESSAGE_IDS`], each at most
+    /// [`MAX_STREAM_ARTIFACT_PARTS`] parts): [`json_hash`] of each part in order, whether an
+    /// `append: true` chunk added to it, and the recording line and exchange of the latest
+    /// chunk. Empty for a task no stream carried artifact updates of.
+    stream_artifacts: Vec<StreamArtifact>,
     /// Set when the id was handed out only by an agent Message's `taskId` (ID-004), with
     /// that message's id as the message prints it: ID-TASK-001 then names the message.
     named_by_message: Option<String>,
@@ -633,6 +639,22 @@ const MAX_PAGE_TOKENS: usize = 256;
 
 /// How many send `messageId`s a [`TaskRec`] remembers.
 const MAX_TASK_MESSAGE_IDS: usize = 8;
+/// Parts of one streamed artifact kept for TASK-STATE-010; a longer artifact is not judged.
+const MAX_STREAM_ARTIFACT_PARTS: usize = 256;
+
+/// One artifact as a stream assembled it ([`TaskRec::stream_artifacts`], STREAM-009).
+#[derive(Clone, Debug, Default)]
+struct StreamArtifact {
+    /// `artifactId`.
+    id: String,
+    /// [`json_hash`] of each part, in order (`None` once over [`MAX_STREAM_ARTIFACT_PARTS`]).
+    parts: Option<Vec<u64>>,
+    /// An `append: true` chunk added parts to it.
+    appended: bool,
+    /// Recording line and exchange of the latest chunk.
+    seq: u64,
+    xid: String,
+}
 
 /// The clause of an ERR-002 finding that blames the ErrorInfo reason
 /// ([`ErrorBlame::Reason`]): `why` the reason does not fit the call, `why_o` why `other`
@@ -4373,6 +4395,9 @@ impl State {
                         let e = s.artifacts.entry(aid.to_string()).or_insert(false);
                         *e |= u.last_chunk;
                     }
+                    if let Some(tid) = u.task_id {
+                        self.track_stream_artifact(x, tid, aid, u.append, p.inner, seq);
+                    }
                 }
             }
         }
@@ -4477,8 +4502,34 @@ impl State {
             }
         }
         if st.is_some_and(|s| s.is_terminal()) && !self.pending_cancels.is_empty() {
-            // TASK-003 is settled for this task: nothing left to judge at the end.
-            self.pending_cancels.remove(&key);
+            // TASK-003 is settled for this task: nothing left to judge at the end. A cancel
+            // answered with success (the task still live) and then a terminal state other
+            // than canceled: the agent ignored the cancel it acknowledged, where
+            // TaskNotCancelableError was due (breaker15a Q17).
+            if let (Some(cancels), Some(ts)) = (self.pending_cancels.remove(&key), st) {
+                if ts != TaskState::Canceled {
+                    if let Some((cseq, cxid)) = cancels.into_iter().next() {
+                        self.find(
+                            &r::TASK_CANCEL_INEFFECTIVE,
+                            format!(
+                                "cancel of task {id} returned success with the task still live, but the task then reached {} instead of {}: the agent ignored the cancel it acknowledged instead of answering TaskNotCancelableError",
+                                x.state_term(ts),
+                                x.state_term(TaskState::Canceled)
+                            ),
+                            vec![
+                                Evidence {
+                                    seq: cseq,
+                                    exchange: Some(cxid),
+                                    pointer: None,
+                                    found: None,
+                                },
+                                x.ev_at(seq, ptr, Some(Value::String(x.state_term(ts).into()))),
+                            ],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
         }
         let caller = self.caller_of(x);
         let t = self.tasks.entry(key).or_default();
@@ -7060,6 +7111,15 @@ impl State {
         if success && c.op == Some(Op::DeletePushConfig) {
             self.note_push_config_deleted(x, &c);
         }
+        // ERR-006 (breaker15a Q14): a malformed 1.0 GetTask / ListTasks query parameter
+        // answered HTTP 500 on HTTP+JSON: the handler ran on it instead of refusing it.
+        if x.status == Some(500)
+            && c.binding == Some(Binding::Rest)
+            && c.dialect == Some(Dialect::V1_0)
+            && !c.webhook
+        {
+            self.invalid_param_crashed(x, &c, x.body_seq(), "");
+        }
         // Malformed 1.0 GetTask / ListTasks parameter accepted (REST-001, ERR-006;
         // a2a-java #639: a Unix epoch as statusTimestampAfter).
         if success && c.dialect == Some(Dialect::V1_0) {
@@ -7238,6 +7298,62 @@ impl State {
                 Some(Value::String(tid.to_string())),
             )],
         ))
+    }
+
+    /// ERR-006 (1.0 §3.3.2, "validate input first"): the 1.0 GetTask / ListTasks call of
+    /// `x` carries a malformed parameter ([`invalid_task_query_param`]: a negative
+    /// historyLength, a pageSize outside 1-100, ...) and the agent answered an internal
+    /// error (HTTP+JSON `500 INTERNAL`, JSON-RPC -32603, gRPC status 13 INTERNAL) instead of
+    /// refusing it with 400 INVALID_ARGUMENT / -32602 / INVALID_ARGUMENT: the handler ran
+    /// on the value and failed. JSON-RPC is RPC-ERROR-001, HTTP+JSON and gRPC REST-HTTP-002.
+    /// `bseq`/`ptr`: the answer's evidence.
+    fn invalid_param_crashed(&mut self, x: &Exch, c: &Call, bseq: u64, ptr: &str) {
+        let Some((name, found, why, at)) = invalid_task_query_param(c, &x.url) else {
+            return;
+        };
+        let op = c.op_term("the call");
+        let (rule, answered, due) = if c.binding == Some(Binding::JsonRpc) {
+            (
+                &r::RPC_ERROR_CODE,
+                "-32603 InternalError",
+                "-32602 InvalidParamsError",
+            )
+        } else if c.binding == Some(Binding::Grpc) {
+            (
+                &r::REST_INVALID_PARAM_SERVER_ERROR,
+                "grpc-status 13 INTERNAL",
+                "grpc-status 3 INVALID_ARGUMENT",
+            )
+        } else {
+            (
+                &r::REST_INVALID_PARAM_SERVER_ERROR,
+                "HTTP 500",
+                "HTTP 400 INVALID_ARGUMENT",
+            )
+        };
+        let mut f = Finding::new(
+            rule,
+            format!(
+                "agent answered {op} whose {name} {found:?} is not {why} with {answered} instead of refusing it with {due}: it ran the request on the value instead of validating it first"
+            ),
+        );
+        if c.binding == Some(Binding::Grpc) {
+            f.spec = vec!["ERR-006".into(), "GRPC-001".into()];
+            f.help = "validate input first (1.0 §3.3.2): check every request field before running the method and refuse a malformed one with INVALID_ARGUMENT (a google.rpc.BadRequest detail naming the field helps the client); INTERNAL tells the client the agent failed, so it retries the same bad request".into();
+        } else if c.binding == Some(Binding::JsonRpc) {
+            f.spec = vec!["ERR-006".into(), "ERR-001".into()];
+            f.help = "validate input first (1.0 §3.3.2): check every parameter before running the method and refuse a malformed one with -32602 InvalidParamsError; -32603 tells the client the agent failed, so it retries the same bad call".into();
+        }
+        f.evidence = vec![
+            x.ev_at(
+                x.req_ev_seq(),
+                at.as_deref().unwrap_or(""),
+                Some(Value::String(found)),
+            ),
+            x.ev_at(bseq, ptr, None),
+        ];
+        f.leg = x.leg.clone();
+        self.emit(f);
     }
 
     fn answer_is_error(&self, x: &Exch) -> bool {
@@ -8952,6 +9068,11 @@ impl State {
                 );
                 return;
             }
+        }
+        // ERR-006 (breaker15a Q14): a malformed 1.0 GetTask / ListTasks parameter that
+        // made the handler fail (-32603) was not validated first (-32602 is due).
+        if code == jsonrpc::INTERNAL_ERROR && !c.webhook && c.dialect == Some(Dialect::V1_0) {
+            self.invalid_param_crashed(x, &c, bseq, "/error/code");
         }
         self.code_beyond_dialect(x, &c, code, bseq, "/error/code");
         if matches!(
@@ -11356,6 +11477,11 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let method = c.method.clone().unwrap_or_default();
         x.answer_error = true;
+        // ERR-006 (breaker15a Q14): a malformed 1.0 parameter the handler failed on
+        // (INTERNAL) instead of refusing it with INVALID_ARGUMENT.
+        if code == 13 && c.dialect == Some(Dialect::V1_0) {
+            self.invalid_param_crashed(&x, &c, st_seq, "");
+        }
         if let Some(s) = x.sse.as_mut() {
             s.error_seen = true;
         }
@@ -13258,6 +13384,86 @@ impl State {
     /// Task snapshot ([`Snapshot`]) gives [`TaskRec::terminal_artifacts`].
     /// A push notification delivered afterwards is then judged against what the finished
     /// task was, not only against earlier pushes (breaker11 K14).
+    /// TASK-STATE-010 (STREAM-009): an artifact update event of task `tid` in a stream:
+    /// `append` adds the chunk's parts to artifact `aid` as kept, otherwise they replace it.
+    /// An append without a kept base is STREAM-ARTIFACT-001's and starts nothing here.
+    fn track_stream_artifact(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        aid: &str,
+        append: bool,
+        upd: &Obj,
+        seq: u64,
+    ) {
+        let Some(parts) = upd
+            .get("artifact")
+            .and_then(|a| a.get("parts"))
+            .and_then(Json::as_array)
+        else {
+            return;
+        };
+        let Some(t) = self.tasks.get_mut(&x.tkey(tid)) else {
+            return;
+        };
+        let hashes = || parts.iter().map(json_hash);
+        let full = t.stream_artifacts.len() >= MAX_TASK_MESSAGE_IDS;
+        match t.stream_artifacts.iter_mut().find(|a| a.id == aid) {
+            Some(a) if append => {
+                if let Some(kept) = a.parts.as_mut() {
+                    if kept.len() + parts.len() <= MAX_STREAM_ARTIFACT_PARTS {
+                        kept.extend(hashes());
+                    } else {
+                        a.parts = None;
+                    }
+                }
+                a.appended = true;
+                a.seq = seq;
+                a.xid.clone_from(&x.id);
+            }
+            Some(a) => {
+                a.parts = (parts.len() <= MAX_STREAM_ARTIFACT_PARTS).then(|| hashes().collect());
+                a.appended = false;
+                a.seq = seq;
+                a.xid.clone_from(&x.id);
+            }
+            None if !append && !full => {
+                t.stream_artifacts.push(StreamArtifact {
+                    id: aid.to_string(),
+                    parts: (parts.len() <= MAX_STREAM_ARTIFACT_PARTS).then(|| hashes().collect()),
+                    appended: false,
+                    seq,
+                    xid: x.id.clone(),
+                });
+            }
+            None => {}
+        }
+    }
+
+    /// TASK-STATE-010 (STREAM-009): the artifacts `list` of a terminal Task snapshot of
+    /// task `t` against the ones its streams assembled: an artifact that got `append: true`
+    /// chunks but is listed with only the parts before them (a strict prefix, part for
+    /// part) lost the appended chunks. Returns (artifactId, parts listed, parts streamed,
+    /// line and exchange of the last chunk). An artifact listed otherwise (merged text, other
+    /// parts) is not judged: the agent may store it in another legal shape.
+    fn append_lost(t: &TaskRec, list: &[Json]) -> Option<(String, usize, usize, u64, String)> {
+        t.stream_artifacts
+            .iter()
+            .filter(|a| a.appended)
+            .find_map(|a| {
+                let kept = a.parts.as_ref()?;
+                let listed = list
+                    .iter()
+                    .find(|l| l.get("artifactId").and_then(Json::as_str) == Some(a.id.as_str()))?
+                    .get("parts")
+                    .and_then(Json::as_array)?;
+                (!listed.is_empty()
+                    && listed.len() < kept.len()
+                    && listed.iter().zip(kept).all(|(p, h)| json_hash(p) == *h))
+                .then(|| (a.id.clone(), listed.len(), kept.len(), a.seq, a.xid.clone()))
+            })
+    }
+
     fn note_terminal_snapshot(
         &mut self,
         x: &Exch,
@@ -13290,6 +13496,10 @@ impl State {
             None if snapshot == Snapshot::Whole => Some(&[][..]),
             None => None,
         };
+        let lost = match (snapshot == Snapshot::No, listed) {
+            (false, Some(list)) if !t.stream_artifacts.is_empty() => Self::append_lost(t, list),
+            _ => None,
+        };
         if let (false, Some(list)) = (snapshot == Snapshot::No, listed) {
             let ids = t.terminal_artifacts.get_or_insert_with(Vec::new);
             for aid in list
@@ -13300,6 +13510,30 @@ impl State {
                     ids.push(aid.to_string());
                 }
             }
+        }
+        if let Some((aid, listed, streamed, cseq, cxid)) = lost {
+            // Judged once per artifact: a later snapshot says the same.
+            if let Some(a) = t.stream_artifacts.iter_mut().find(|a| a.id == aid) {
+                a.appended = false;
+            }
+            self.find(
+                &r::TASK_ARTIFACT_APPEND_LOST,
+                format!(
+                    "agent answered task {id} in {} with artifact {aid} holding {listed} part{}, but its stream delivered {streamed} parts of it, the later ones in chunks with append true: the stored artifact lost the appended chunks",
+                    x.state_term(s),
+                    if listed == 1 { "" } else { "s" }
+                ),
+                vec![
+                    Evidence {
+                        seq: cseq,
+                        exchange: Some(cxid),
+                        pointer: None,
+                        found: None,
+                    },
+                    x.ev(x.body_seq()),
+                ],
+                &x.leg,
+            );
         }
     }
 
@@ -15625,12 +15859,17 @@ fn invalid_task_query_param(
     for &name in names {
         // (value as text, is it a JSON string or a query string, pointer)
         let (text, stringy, ptr) = match c.params.get(name) {
-            Some(v) if c.binding == Some(Binding::JsonRpc) => (
+            // gRPC requests are read as their ProtoJSON form, bare like HTTP+JSON bodies.
+            Some(v) if matches!(c.binding, Some(Binding::JsonRpc | Binding::Grpc)) => (
                 v.as_str()
                     .map(str::to_string)
                     .unwrap_or_else(|| v.to_value().to_string()),
                 v.as_str().is_some(),
-                Some(format!("/params/{name}")),
+                Some(if c.binding == Some(Binding::Grpc) {
+                    format!("/{name}")
+                } else {
+                    format!("/params/{name}")
+                }),
             ),
             _ => match query_param(url, name) {
                 Some(q) => (q, true, None),

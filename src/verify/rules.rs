@@ -194,6 +194,10 @@ rule!(REST_UNARY_STREAMED, "REST-HTTP-001", "rest-unary-answered-as-stream", Err
     ["REST-001", "REST-003"],
     "non-streaming HTTP+JSON route answered with text/event-stream instead of one JSON body",
     "answer message:send, GET /tasks/{id}, GET /tasks, :cancel, the push config routes and GET /extendedAgentCard with one JSON body (1.0: application/a2a+json or application/json; 0.3 /v1: application/json); only message:stream and :subscribe answer text/event-stream");
+rule!(REST_INVALID_PARAM_SERVER_ERROR, "REST-HTTP-002", "invalid-param-answered-internal-error", Error, ErrorHandling,
+    ["ERR-006", "REST-001"],
+    "1.0 HTTP+JSON agent answered HTTP 500 (gRPC: INTERNAL) to a request whose parameter is malformed (a negative historyLength, a pageSize outside 1-100, a status that is no TASK_STATE_* name, a statusTimestampAfter that is no RFC 3339 timestamp)",
+    "validate input first (1.0 §3.3.2): check every request parameter before running the handler and refuse a malformed one with 400 INVALID_ARGUMENT (a google.rpc.BadRequest detail naming the field helps the client); a 500 tells the client the agent failed, so it retries the same bad request");
 rule!(REST_VERB_CLIENT, "REST-VERB-001", "client-route-wrong-http-method", Error, Interop,
     ["REST-001"],
     "client called an HTTP+JSON route with another HTTP method than the one the route is defined with",
@@ -345,6 +349,10 @@ rule!(TASK_RETURN_IMMEDIATELY_IGNORED, "TASK-STATE-009", "return-immediately-ign
     ["TASK-005"],
     "1.0 SendMessage with configuration.returnImmediately: true was answered only after 10 s or more, with the task already in a terminal or interrupted state: the agent blocked as for a blocking send",
     "read configuration.returnImmediately (1.0 inverts 0.3's blocking: the default is to wait): when it is true, answer right after the task is created, typically TASK_STATE_SUBMITTED or TASK_STATE_WORKING, and let the client poll GetTask, subscribe or receive push notifications");
+rule!(TASK_ARTIFACT_APPEND_LOST, "TASK-STATE-010", "stored-artifact-lost-appended-chunk", Warning, Lifecycle,
+    ["STREAM-009"],
+    "a Task the agent answered after its stream appended chunks to an artifact (append: true) holds that artifact with only the parts before the appended ones",
+    "store the artifact as the stream assembled it: an artifact update with append true adds its parts to the stored artifact of the same artifactId (append false or absent replaces it), so GetTask, ListTasks and later Task events carry every chunk the stream delivered, not only the first");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
 rule!(TASK_AUTH_UNEXPLAINED, "TASK-AUTH-001", "auth-required-without-message", Error, Lifecycle,
@@ -900,6 +908,7 @@ pub static RULES: &[Rule] = &[
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
     REST_UNARY_STREAMED,
+    REST_INVALID_PARAM_SERVER_ERROR,
     REST_ROUTE_CASE_CLIENT,
     REST_ROUTE_CASE_SERVED,
     REST_VERB_CLIENT,
@@ -944,6 +953,7 @@ pub static RULES: &[Rule] = &[
     TASK_BLOCKING_EARLY,
     TASK_SUBSCRIBE_LIVE_REFUSED,
     TASK_RETURN_IMMEDIATELY_IGNORED,
+    TASK_ARTIFACT_APPEND_LOST,
     VER_CARD_METHOD,
     VER_CLIENT_NOT_OFFERED,
     VER_NOT_ENFORCED,

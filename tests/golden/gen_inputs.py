@@ -382,6 +382,14 @@ def lastc(ok):
     t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}, au1(text="The ", lastChunk=not ok), au1(text="fox.", append=True, lastChunk=True), su1("TASK_STATE_COMPLETED")]
     stream1(t, evs); return t.text()
 case("STREAM-ARTIFACT-002", lastc(False), lastc(True))
+# ---- TASK-STATE-010: the stored task keeps the chunks its stream appended (breaker15a Q12, STREAM-009)
+def appendlost(ok):
+    t = T(); fetch_card(t, card1())
+    stream1(t, [{"task": task1(st="TASK_STATE_WORKING")}, au1(text="The "), au1(text="fox.", append=True, lastChunk=True), su1("TASK_STATE_COMPLETED")])
+    parts = [{"text": "The "}, {"text": "fox."}] if ok else [{"text": "The "}]
+    t.req("POST", H + "/a2a", rpc(2, "GetTask", {"id": "task-1"}), headers=V1).resp(200, res(2, task1(artifacts=[{"artifactId": "art-1", "parts": parts}])))
+    return t.text()
+case("TASK-STATE-010", appendlost(False), appendlost(True))
 def after(ok):
     t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}]
     if ok: evs += [au1(text="late"), su1("TASK_STATE_COMPLETED")]
@@ -955,6 +963,14 @@ def restverb(ok):
     return t.text()
 case("REST-VERB-001", restverb(False), restverb(True))
 case("REST-VERB-002", restverb(False), restverb(True))
+# ---- REST-HTTP-002: a malformed query parameter refused with 400, not crashed on with 500 (breaker15a Q14, ERR-006)
+def restbadparam(ok):
+    t = T(); fetch_card(t, card1(supportedInterfaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]))
+    t.req("GET", H + "/tasks/task-1?historyLength=-1", headers=V1)
+    if ok: t.resp(400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "historyLength must be >= 0"}})
+    else: t.resp(500, {"error": {"code": 500, "status": "INTERNAL", "message": "negative slice index"}})
+    return t.text()
+case("REST-HTTP-002", restbadparam(False), restbadparam(True))
 # ---- REST-ROUTE-001 / -002: HTTP+JSON paths are case-sensitive (breaker12 item 1, RFC 3986 §6.2.2.1)
 def routecase(ok, served=True):
     t = T(); fetch_card(t, card1(supportedInterfaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]))
