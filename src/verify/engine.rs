@@ -4906,7 +4906,7 @@ impl State {
             // The proxy's own cause when it gave one on a complete exchange (the agent
             // answered and closed before it read the whole request body, breaker15b R2).
             let why = match (&x.end_error, x.outcome) {
-                (Some(e), Some(Outcome::Complete)) => e.clone(),
+                (Some(e), Some(Outcome::Complete)) => format!("{e}: its content not judged"),
                 _ => "body not fully recorded (cut by the capture cap, or events dropped by the recorder): its content not judged".into(),
             };
             self.incomplete.push((x.id.clone(), why));
