@@ -147,8 +147,19 @@ fn truncated_exchange_is_incomplete_and_not_judged() {
 {"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":"{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,\"message\":\"Internal error\"}}"}"#;
     let (h, mut evs) = transcript::read(t).unwrap();
     let full = verify_all(&h, evs.iter());
-    assert_eq!(full.findings.len(), 1, "{:?}", full.findings);
-    assert_eq!(full.findings[0].name, "jsonrpc-error-code-mismatch");
+    // The agent's wrong code, and a note naming the client whose body is not JSON
+    // (DATA-SHAPE-005, breaker15b R11).
+    let mut names: Vec<&str> = full.findings.iter().map(|f| f.name.as_str()).collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "client-request-body-not-json",
+            "jsonrpc-error-code-mismatch"
+        ],
+        "{:?}",
+        full.findings
+    );
     for e in &mut evs {
         if let EventKind::ExchangeEnd { truncated, .. } = &mut e.kind {
             *truncated = true;

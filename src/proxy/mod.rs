@@ -1176,7 +1176,9 @@ async fn handle(
             }));
             // A response head hyper refused (obs-fold, a bad field name, ...): which line,
             // in words, from the head bytes the connection kept (breaker15b R16).
-            let parse = hyper_parse_error(&e);
+            // An h2c-only agent answers an HTTP/1.1 request with HTTP/2 frames: hyper calls
+            // that a parse error, but the h2c explanation above is the one that helps.
+            let parse = hyper_parse_error(&e) && !h1_refused;
             let head_fault = parse
                 .then(|| early::state_of_error(&e))
                 .flatten()
