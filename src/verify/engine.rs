@@ -529,6 +529,11 @@ struct Advertised {
     /// sit directly below the URL (`{url}/message:send`), where 0.3 put them below
     /// `{url}/v1/` (BIND-001, breaker14 P13).
     rest_1x: bool,
+    /// The declared `protocolBinding` (0.3 `transport`) when it is JSON-RPC or HTTP+JSON;
+    /// `None` for gRPC and custom bindings, which BIND-USE-001 leaves alone.
+    binding: Option<Binding>,
+    /// BIND-USE-001 already reported a client calling this URL in another binding.
+    misused: bool,
 }
 
 /// A 1.x HTTP+JSON interface whose 1.0 route had no route (CARD-URL-002), kept to be paired
@@ -14609,6 +14614,14 @@ impl State {
                 not_endpoint || self.advertised.get(&itf.url).is_some_and(|a| a.reported);
             let answered = self.advertised.get(&itf.url).is_some_and(|a| a.answered);
             let redirected = self.advertised.get(&itf.url).is_some_and(|a| a.redirected);
+            let misused = self.advertised.get(&itf.url).is_some_and(|a| a.misused);
+            let binding = if itf.binding.eq_ignore_ascii_case("JSONRPC") {
+                Some(Binding::JsonRpc)
+            } else if itf.binding.eq_ignore_ascii_case("HTTP+JSON") {
+                Some(Binding::Rest)
+            } else {
+                None
+            };
             self.advertised.insert(
                 itf.url.clone(),
                 Advertised {
@@ -14627,6 +14640,8 @@ impl State {
                             .version
                             .as_deref()
                             .is_some_and(|v| v.trim().starts_with('1')),
+                    binding,
+                    misused,
                 },
             );
         }
@@ -14644,6 +14659,20 @@ impl State {
         // (a gateway's CORS filter answers 204 for any path): no A2A call, so neither proof
         // that the URL serves the binding nor that it does not (CARD-005, breaker14 P1).
         if x.method.eq_ignore_ascii_case("OPTIONS") || x.method.eq_ignore_ascii_case("HEAD") {
+            return;
+        }
+        if self.check_binding_use(x, p) {
+            return;
+        }
+        // A call whose route a gateway rewrote (GW-REQ-002) failed at the gateway's hands:
+        // the client followed the card, the card's URL is not what is wrong.
+        if self.gw_rerouted(&x.id) {
+            return;
+        }
+        // A 1.0 client that spelled the 0.3 route (`{url}/v1/message:send`) on a 1.x
+        // HTTP+JSON interface did not follow the card (its routes sit directly below the
+        // URL, 1.0:§11): the 404 is the right answer to the client's path (breaker9b).
+        if matches!(x.status, Some(404) | Some(405)) && self.client_added_v1(x, p) {
             return;
         }
         if matches!(x.status, Some(301..=303) | Some(307) | Some(308))
@@ -14799,6 +14828,129 @@ impl State {
             );
         }
         self.rest_routes_of_other_version();
+    }
+
+    /// Whether `x` is an HTTP+JSON call below a 1.x HTTP+JSON interface at `{url}/v1/...`
+    /// where the interface URL itself does not end in `/v1`: the client put the 0.3 route
+    /// prefix on a 1.0 interface (1.0:§11 routes sit directly below the URL).
+    fn client_added_v1(&self, x: &Exch, p: &UrlParts) -> bool {
+        if x.call.as_deref().is_none_or(|c| c.binding != Some(Binding::Rest)) {
+            return false;
+        }
+        let origin = p.origin();
+        let path = net::norm_path(&p.path);
+        self.advertised.values().any(|a| {
+            let base = net::norm_path(&a.parts.path);
+            a.rest_1x
+                && a.parts.origin() == origin
+                && path
+                    .strip_prefix(base)
+                    .is_some_and(|rest| rest.starts_with("/v1/"))
+        })
+    }
+
+    /// BIND-USE-001 (CARD-005, CARD-006; breaker15a Q19): the client called an advertised
+    /// interface URL in a binding the card does not declare there: HTTP+JSON routes below a
+    /// `JSONRPC` interface (`GET {url}/extendedAgentCard`, `POST {url}/message:send`), or a
+    /// JSON-RPC request posted to an `HTTP+JSON` interface's base URL. Only when no
+    /// interface of the card at that origin declares the call's binding at a URL that fits
+    /// (`JSONRPC`: exactly the URL; `HTTP+JSON`: the URL or below it). The well-known card
+    /// and the 0.2 `/agent/authenticatedExtendedCard` document are fetched whatever the
+    /// binding, so they are left alone. Reported once per interface URL.
+    ///
+    /// Returns true when the agent refused the call (no 2xx, or an error answer): the
+    /// client's binding, not the card's URL, is then why it failed, so CARD-URL-002 is not
+    /// judged on it.
+    fn check_binding_use(&mut self, x: &Exch, p: &UrlParts) -> bool {
+        let Some(c) = x.call.as_deref() else {
+            return false;
+        };
+        let (Some(b), Some(op)) = (c.binding, c.op) else {
+            return false;
+        };
+        if x.synthetic
+            || !matches!(b, Binding::JsonRpc | Binding::Rest)
+            || op == Op::GetCard
+            || (op == Op::GetExtendedCard && c.dialect == Some(Dialect::V0_2))
+            || self.advertised.is_empty()
+        {
+            return false;
+        }
+        let origin = p.origin();
+        let path = net::norm_path(&p.path);
+        let mut declared_here = false;
+        let mut other: Option<String> = None;
+        for (k, a) in self.advertised.iter() {
+            let Some(ab) = a.binding else { continue };
+            if a.parts.origin() != origin {
+                continue;
+            }
+            let base = net::norm_path(&a.parts.path);
+            let below = path.len() > base.len()
+                && path.starts_with(base)
+                && (base.ends_with('/') || path.as_bytes()[base.len()] == b'/');
+            let fits = match ab {
+                Binding::JsonRpc => path == base,
+                _ => path == base || below,
+            };
+            if ab == b && fits {
+                declared_here = true;
+                break;
+            }
+            // The call sits at (JSON-RPC) or below (HTTP+JSON) an interface of the other
+            // binding.
+            let at = match b {
+                Binding::JsonRpc => path == base,
+                _ => path == base || below,
+            };
+            if at && !a.misused && other.as_ref().is_none_or(|o| k.len() > o.len()) {
+                other = Some(k.clone());
+            }
+        }
+        if declared_here {
+            return false;
+        }
+        let Some(k) = other else { return false };
+        let refused = answer_refused(x) || x.status.is_none();
+        let Some(a) = self.advertised.get_mut(&k) else {
+            return false;
+        };
+        a.misused = true;
+        let a = a.clone();
+        let name = |b: Binding| match b {
+            Binding::JsonRpc => "JSON-RPC",
+            Binding::Rest => "HTTP+JSON",
+            Binding::Grpc => "gRPC",
+        };
+        let declared = a.binding.map_or("another binding", name);
+        let outcome = match x.status {
+            None => ": it got no answer".to_string(),
+            Some(s) if refused => format!(": the agent refused it (HTTP {s})"),
+            Some(_) => ": the agent served it anyway, in a binding its card does not offer \
+                        there (other clients of the card cannot rely on it)"
+                .to_string(),
+        };
+        let card_ev = Evidence {
+            seq: a.card_seq,
+            exchange: Some(a.card_exchange.clone()),
+            pointer: Some(a.pointer.clone()),
+            found: Some(Value::String(a.url.clone())),
+        };
+        let seq = if x.resp_seq > 0 { x.resp_seq } else { x.req_seq };
+        self.find(
+            &r::BIND_USE_UNDECLARED,
+            format!(
+                "client called {} {} in {} at {}, which the card declares as {} only{outcome}",
+                x.method.to_ascii_uppercase(),
+                p.path,
+                name(b),
+                a.shown,
+                declared
+            ),
+            vec![card_ev, x.ev(seq)],
+            &x.leg,
+        );
+        refused
     }
 
     /// Notes a 0.3 HTTP+JSON route (`{base}/v1/message:send`, ...) the agent answered with
@@ -14975,13 +15127,14 @@ fn a2a_error_answer(c: Option<&Call>, o: &Obj) -> bool {
                     .is_some_and(|t| t.eq_ignore_ascii_case("a2a-protocol.org"))
             })
         });
-        // The 1.0 binding's own error shape (`{"error":{code,status,message}}`, REST-003):
-        // written by an A2A server, not by a router's default page.
-        let aip193 = e.get("code").is_some_and(Json::is_i64)
-            && e.get("status").and_then(Json::as_str).is_some();
-        if a2a_domain || aip193 {
+        if a2a_domain {
             return true;
         }
+        // The 1.0 binding's own error shape (`{"error":{code,status,message}}`, ERR-003)
+        // without an A2A ErrorInfo is also what Google-style API gateways and frameworks
+        // write for a path they do not route: it is an A2A answer only where an A2A error
+        // can be (below): a SendMessage that names no task cannot be TaskNotFound, so its
+        // 404 NOT_FOUND says the route is not served (breaker15a Q4, client leg only).
     }
     if !(o.contains_key("error") || (o.contains_key("code") && o.contains_key("message"))) {
         return false;

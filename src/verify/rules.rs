@@ -89,6 +89,12 @@ rule!(CARD_SHAPE_PATCH_VERSION, "CARD-SHAPE-005", "card-protocol-version-patch",
     "1.0 interface declares a patch version",
     "declare protocolVersion as Major.Minor (\"1.0\"), not \"1.0.1\": patch versions are not negotiated");
 
+// ---- Bindings ---------------------------------------------------------------------------
+rule!(BIND_USE_UNDECLARED, "BIND-USE-001", "client-binding-not-declared", Warning, Interop,
+    ["CARD-005", "CARD-006"],
+    "client called an advertised interface URL in a protocol binding the card does not declare there",
+    "use the binding the card declares at each URL (supportedInterfaces[].protocolBinding; 0.3 preferredTransport / additionalInterfaces[].transport): JSON-RPC requests go by POST to exactly a JSONRPC interface's url, HTTP+JSON routes ({url}/message:send, {url}/extendedAgentCard, ...) only below an HTTP+JSON interface's url; an agent that also serves the other binding there should declare it");
+
 // ---- extensions (capabilities.extensions) ------------------------------------------------
 rule!(CAP_EXT_REQUIRED_NOT_ENFORCED, "CAP-EXT-001", "required-extension-not-enforced", Error, Interop,
     ["EXT-002"],
@@ -812,6 +818,7 @@ pub static RULES: &[Rule] = &[
     AUTH_ENDPOINT_NOT_TLS,
     TLS_CLIENT_DOWNGRADE,
     TLS_AGENT_CLEARTEXT,
+    BIND_USE_UNDECLARED,
     CAP_EXTENDED_CARD,
     CAP_EXTENDED_CARD_0X,
     CAP_EXT_REQUIRED_NOT_ENFORCED,
@@ -979,6 +986,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "DATA-ROLE-002",
     "CAP-EXT-004",
     "VER-CARD-002",
+    "BIND-USE-001",
     "VER-HDR-003",
     "RPC-REQ-001",
     "RPC-REQ-002",
