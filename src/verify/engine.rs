@@ -1220,6 +1220,21 @@ impl State {
             .find(|&i| same_relayed(&self.out[i], up, f))
     }
 
+    /// Whether a finding of a client rule ([`r::judges_client`]: a malformed request the
+    /// agent may rightly refuse, DATA-SHAPE-002, RPC-REQ-*, ...) names exchange `x`'s
+    /// request. Looks at the newest [`RELAYED_LOOKBACK`] findings only: the request's
+    /// findings come just before its answer. For the judgement of an error answer, where
+    /// -32602 InvalidParams is wrong only for a request A2A allows (ERR-006).
+    fn request_faulted(&self, x: &Exch) -> bool {
+        let lo = self.out.len().saturating_sub(RELAYED_LOOKBACK);
+        self.out[lo..].iter().any(|f| {
+            r::judges_client(&f.rule)
+                && f.evidence
+                    .iter()
+                    .any(|e| e.exchange.as_deref() == Some(x.id.as_str()))
+        })
+    }
+
     fn find(
         &mut self,
         rule: &Rule,
@@ -8538,11 +8553,21 @@ impl State {
     fn terminal_task_expectation(&self, x: &Exch, c: &Call, code: i64) -> Option<(i64, String)> {
         if matches!(
             code,
-            jsonrpc::TASK_NOT_FOUND
-                | jsonrpc::INVALID_PARAMS
-                | jsonrpc::VERSION_NOT_SUPPORTED
-                | jsonrpc::METHOD_NOT_FOUND
+            jsonrpc::TASK_NOT_FOUND | jsonrpc::VERSION_NOT_SUPPORTED | jsonrpc::METHOD_NOT_FOUND
         ) {
+            return None;
+        }
+        // InvalidParams is judged only for a 1.0 request this recording found well-formed
+        // (no client finding, every required member present): then -32602 does not mean
+        // "your params are invalid" but "the task is finished", which 1.0 names
+        // UnsupportedOperationError (TASK-002; breaker16a S1, a2a-sdk "Task … is in
+        // terminal state" as -32602). 0.x leaves the code open ("an error").
+        if code == jsonrpc::INVALID_PARAMS
+            && (c.dialect != Some(Dialect::V1_0)
+                || missing_param(c).is_some()
+                || c.params_not_object().is_some()
+                || self.request_faulted(x))
+        {
             return None;
         }
         let op = c.op?;
@@ -11629,6 +11654,33 @@ impl State {
             }
             None => {}
         }
+        // TASK-002 / TASK-004 (breaker16a S1): a 1.0 message or subscribe to a task this
+        // recording saw terminal, refused INVALID_ARGUMENT (InvalidParams) without an A2A
+        // reason though the request is well-formed: UnsupportedOperationError is due.
+        if code == 3 && reason.is_none() && !details_bad && !bad_version_reported {
+            if let Some((want, why)) =
+                self.terminal_task_expectation(&x, &c, jsonrpc::INVALID_PARAMS)
+            {
+                self.find(
+                    &r::GRPC_ERROR_CODE,
+                    format!(
+                        "{why}, yet the agent answered gRPC {method} with status {name} ({code}) instead of FAILED_PRECONDITION{} with ErrorInfo reason {} ({})",
+                        if want == jsonrpc::UNSUPPORTED_OPERATION { " (1.0.0: UNIMPLEMENTED)" } else { "" },
+                        reason_for_code(want).unwrap_or_default(),
+                        jsonrpc::code_name(want).unwrap_or_default()
+                    ),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(
+                            st_seq,
+                            "",
+                            Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+                        ),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
         // TASK-009 / ID-001: NOT_FOUND ending a stream that carried that very task (as a
         // −32001 inside a JSON-RPC stream).
         let streamed = x.sse.as_ref().and_then(|s| {
@@ -12059,6 +12111,13 @@ impl State {
             Some((code, _)) => code,
             None if status == 404 => jsonrpc::TASK_NOT_FOUND,
             None if status == 500 => jsonrpc::INTERNAL_ERROR,
+            // AIP-193 INVALID_ARGUMENT is InvalidParams' mapping (ERR-002).
+            None if status == 400
+                && v.pointer("/error/status").and_then(Json::as_str)
+                    == Some("INVALID_ARGUMENT") =>
+            {
+                jsonrpc::INVALID_PARAMS
+            }
             None => return false,
         };
         let Some((want, why)) = self.terminal_task_expectation(x, c, got) else {
@@ -12077,7 +12136,10 @@ impl State {
             &r::REST_ERROR_SHAPE,
             format!(
                 "{why}, yet the agent answered HTTP {status}{} ({}) instead of HTTP 400 with ErrorInfo reason {want_reason} ({})",
-                reason.map(|r| format!(" {r}")).unwrap_or_default(),
+                reason
+                    .or((got == jsonrpc::INVALID_PARAMS).then_some("INVALID_ARGUMENT"))
+                    .map(|r| format!(" {r}"))
+                    .unwrap_or_default(),
                 name(got),
                 name(want)
             ),
@@ -14834,7 +14896,10 @@ impl State {
     /// where the interface URL itself does not end in `/v1`: the client put the 0.3 route
     /// prefix on a 1.0 interface (1.0:§11 routes sit directly below the URL).
     fn client_added_v1(&self, x: &Exch, p: &UrlParts) -> bool {
-        if x.call.as_deref().is_none_or(|c| c.binding != Some(Binding::Rest)) {
+        if x.call
+            .as_deref()
+            .is_none_or(|c| c.binding != Some(Binding::Rest))
+        {
             return false;
         }
         let origin = p.origin();
@@ -14936,7 +15001,11 @@ impl State {
             pointer: Some(a.pointer.clone()),
             found: Some(Value::String(a.url.clone())),
         };
-        let seq = if x.resp_seq > 0 { x.resp_seq } else { x.req_seq };
+        let seq = if x.resp_seq > 0 {
+            x.resp_seq
+        } else {
+            x.req_seq
+        };
         self.find(
             &r::BIND_USE_UNDECLARED,
             format!(
