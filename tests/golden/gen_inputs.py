@@ -309,6 +309,11 @@ def einfo(ok):
     e["error"]["data"] = [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "INVALID_PARAMS", "domain": "a2a-protocol.org", "metadata": meta}]
     t.resp(200, e); return t.text()
 case("RPC-ERROR-002", einfo(False), einfo(True))
+def validrefused(ok):
+    # EmilLindfors/a2a-rs #51: a first SendMessage without taskId refused "taskId is required"
+    t = T(); t.req("POST", H + "/a2a", rpc(9, "SendMessage", {"message": msg1("hello")}), headers=V1)
+    t.resp(200, res(9, {"task": task1()}) if ok else err(9, -32602, "Invalid params: message.taskId is required")); return t.text()
+case("RPC-ERROR-003", validrefused(False), validrefused(True))
 # ---- sse framing
 def frame(ok):
     t = T(); sep = "\n\n" if ok else "\n"
