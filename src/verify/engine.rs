@@ -11211,6 +11211,45 @@ impl State {
                 }
             }
         }
+        // TASK-005 (0.x: `configuration.blocking: true` asks the agent to wait; it may
+        // refuse, with an error): a Task answered still submitted or working ignored the
+        // client's request to wait (breaker16a S7: fasta2a < 0.6). 0.x leaves the default
+        // unstated (DIGEST trap 8), so only an explicit `blocking: true` is judged.
+        if op == Op::SendMessage && dialect.is_some_and(|d| d.is_0x() && d != Dialect::V0_1) {
+            if let Some(st) = tv
+                .state
+                .filter(|s| matches!(s, TaskState::Submitted | TaskState::Working))
+            {
+                if c.params
+                    .pointer("/configuration/blocking")
+                    .and_then(Json::as_bool)
+                    == Some(true)
+                {
+                    let cfg = if c.binding == Some(Binding::JsonRpc) {
+                        "/params/configuration/blocking"
+                    } else {
+                        "/configuration/blocking"
+                    };
+                    self.find(
+                        &r::TASK_BLOCKING_TRUE_IGNORED,
+                        format!(
+                            "agent answered {} with configuration.blocking: true while task {id} was still {}: it neither waited for the task to finish or need input nor refused the blocking call with an error",
+                            c.op_term(op.name()),
+                            x.state_term(st)
+                        ),
+                        vec![
+                            x.ev_at(x.req_ev_seq(), cfg, Some(Value::Bool(true))),
+                            x.ev_at(
+                                bseq,
+                                &state_ptr,
+                                tv.state_raw.map(|s| Value::String(s.into())),
+                            ),
+                        ],
+                        &x.leg,
+                    );
+                }
+            }
+        }
         if op != Op::SendMessage && tv.state.is_some_and(TaskState::is_terminal) {
             self.blocking_reply_lacked_artifacts(x, &c, o, &ptr, &id, bseq);
         }

@@ -395,6 +395,11 @@ def appendlost(ok):
     t.req("POST", H + "/a2a", rpc(2, "GetTask", {"id": "task-1"}), headers=V1).resp(200, res(2, task1(artifacts=[{"artifactId": "art-1", "parts": parts}])))
     return t.text()
 case("TASK-STATE-010", appendlost(False), appendlost(True))
+def blocktrue(ok):
+    # BerriAI/litellm #28577: fasta2a < 0.6 answered a 0.3 blocking send while still submitted
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "message/send", {"message": msg03("summarise"), "configuration": {"blocking": True}}))
+    t.resp(200, res(1, task03(st="completed" if ok else "submitted")), dt=2 if ok else 0.01); return t.text()
+case("TASK-STATE-011", blocktrue(False), blocktrue(True))
 def after(ok):
     t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}]
     if ok: evs += [au1(text="late"), su1("TASK_STATE_COMPLETED")]
