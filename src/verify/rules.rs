@@ -343,7 +343,7 @@ rule!(TASK_STATE_INVALID, "TASK-STATE-005", "task-state-invalid", Error, Lifecyc
     ["TASK-008", "DATA-005"],
     "task state is not a valid state of the dialect",
     "use the dialect's state names (1.0 TASK_STATE_*, 0.x lowercase) and never report TASK_STATE_UNSPECIFIED on a live task");
-rule!(TASK_BLOCKING_TRUE_IGNORED, "TASK-STATE-011", "blocking-true-send-answered-early", Warning, Lifecycle,
+rule!(TASK_BLOCKING_TRUE_IGNORED, "TASK-STATE-011", "blocking-true-send-answered-early", Note, Lifecycle,
     ["TASK-005"],
     "0.x message/send with configuration.blocking: true answered with a Task still submitted or working",
     "with configuration.blocking: true, answer message/send only when the task is completed, failed, canceled, rejected, input-required or auth-required; if the task is too long to wait for, refuse the call with an error instead of answering early, so the client knows to poll tasks/get or subscribe (fasta2a < 0.6 ignored blocking: upgrade it)");
