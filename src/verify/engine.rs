@@ -1220,6 +1220,154 @@ impl State {
             .find(|&i| same_relayed(&self.out[i], up, f))
     }
 
+    /// RPC-ERROR-003 (ERR-006, DATA-004, ID-001; breaker16a S6): a 1.0 agent refused with
+    /// InvalidParams (`wire`: `-32602 InvalidParams`, `HTTP 400 INVALID_ARGUMENT`, `gRPC
+    /// INVALID_ARGUMENT (3)`; its error text `said`, evidence `at`) a request this
+    /// recording found well-formed (no client finding, every required member present), and
+    /// the evidence shows what the agent misjudged: `said` names as required a member A2A
+    /// makes optional that the request leaves out (`message.taskId`: task ids are the
+    /// server's, ID-001); `said` refuses a data URL and the request's `url` part is a valid
+    /// RFC 2397 data URL (DATA-004 allows any URL); or the message continues a task the
+    /// agent itself handed out and last showed waiting for input (input-required,
+    /// auth-required), in the same context. Anything else (a range, a value this verifier
+    /// does not judge) is not reported. Costs nothing unless the agent answered
+    /// InvalidParams.
+    fn valid_request_refused(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        said: Option<&str>,
+        wire: &str,
+        at: Evidence,
+    ) {
+        let Some(op) = c.op else {
+            return;
+        };
+        if c.dialect != Some(Dialect::V1_0)
+            || c.webhook
+            || missing_param(c).is_some()
+            || c.params_not_object().is_some()
+            || self.request_faulted(x)
+        {
+            return;
+        }
+        let send = matches!(op, Op::SendMessage | Op::SendStreamingMessage);
+        let name = c.op_term(op.name());
+        let (holder, base, optional): (Option<&Obj>, &str, &[(&str, &str)]) = match op {
+            _ if send => (
+                params_message(&c.params),
+                "message.",
+                &[
+                    ("taskId", "task_id"),
+                    ("contextId", "context_id"),
+                    ("referenceTaskIds", "reference_task_ids"),
+                    ("extensions", "extensions"),
+                    ("metadata", "metadata"),
+                ],
+            ),
+            Op::ListTasks => (
+                c.params.as_object(),
+                "",
+                &[
+                    ("contextId", "context_id"),
+                    ("status", "status"),
+                    ("pageSize", "page_size"),
+                    ("pageToken", "page_token"),
+                    ("historyLength", "history_length"),
+                    ("statusTimestampAfter", "status_timestamp_after"),
+                    ("includeArtifacts", "include_artifacts"),
+                ],
+            ),
+            _ => (None, "", &[]),
+        };
+        let mut why: Option<String> = None;
+        if let (Some(text), Some(h)) = (said, holder) {
+            why = optional
+                .iter()
+                .find(|(camel, snake)| {
+                    h.get(camel).is_none()
+                        && h.get(snake).is_none()
+                        && says_member_required(text, camel, snake)
+                })
+                .map(|(camel, _)| {
+                    let extra = if *camel == "taskId" {
+                        ": the agent creates the task and its id (ID-001)"
+                    } else {
+                        ""
+                    };
+                    format!("it requires {base}{camel}, a member A2A makes optional that the request leaves out{extra}")
+                });
+            if why.is_none() && send && says_data_url(text) {
+                why = h
+                    .get("parts")
+                    .and_then(Json::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|p| p.get("url").and_then(Json::as_str))
+                    .find(|u| rfc2397_data_url(u))
+                    .map(|u| {
+                        format!(
+                            "the part url {} is a valid RFC 2397 data URL (media-type parameters such as ;charset= may precede ;base64), and a Part's url may be any URL (DATA-004)",
+                            excerpt(u)
+                        )
+                    });
+            }
+        }
+        let mut ev = vec![x.ev(x.req_ev_seq())];
+        if why.is_none() && send {
+            let m = params_message(&c.params);
+            let tid = m.and_then(|m| str_member(m, "taskId", "task_id"));
+            let mctx = m.and_then(|m| str_member(m, "contextId", "context_id"));
+            if let Some((tid, rec)) = tid.and_then(|t| Some((t, self.tasks.get(&x.tkey(t))?))) {
+                if let (Some((aseq, axid)), None, Some(ctx), Some((st, _))) =
+                    (&rec.announced, &rec.terminal, &rec.context_id, rec.last)
+                {
+                    if *aseq < x.req_seq && st.is_interrupted() && mctx.is_none_or(|m| m == ctx) {
+                        why = Some(format!(
+                            "the message continues task {tid} in context {ctx}, the ids the agent's own answer handed out, with the task waiting in {}",
+                            x.state_term(st)
+                        ));
+                        ev.push(Evidence {
+                            seq: *aseq,
+                            exchange: Some(axid.clone()),
+                            pointer: None,
+                            found: Some(Value::String(tid.to_string())),
+                        });
+                    }
+                }
+            }
+        }
+        let Some(why) = why else {
+            return;
+        };
+        ev.push(at);
+        self.find(
+            &r::RPC_VALID_REQUEST_REFUSED,
+            format!(
+                "agent refused the client's valid {name} with {wire}{}: {why}",
+                said.map(|m| format!(" ({})", excerpt(m)))
+                    .unwrap_or_default()
+            ),
+            ev,
+            &x.leg,
+        );
+    }
+
+    /// Whether a finding of a client rule ([`r::judges_client`]: a malformed request the
+    /// agent may rightly refuse, DATA-SHAPE-002, RPC-REQ-*, ...) names exchange `x`'s
+    /// request. Looks at the newest [`RELAYED_LOOKBACK`] findings only: the request's
+    /// findings come just before its answer. For the judgement of an error answer, where
+    /// -32602 InvalidParams is wrong only for a request A2A allows (ERR-006).
+    fn request_faulted(&self, x: &Exch) -> bool {
+        let lo = self.out.len().saturating_sub(RELAYED_LOOKBACK);
+        self.out[lo..].iter().any(|f| {
+            r::judges_client(&f.rule)
+                && f.evidence
+                    .iter()
+                    .any(|e| e.exchange.as_deref() == Some(x.id.as_str()))
+        })
+    }
+
     fn find(
         &mut self,
         rule: &Rule,
@@ -8538,11 +8686,21 @@ impl State {
     fn terminal_task_expectation(&self, x: &Exch, c: &Call, code: i64) -> Option<(i64, String)> {
         if matches!(
             code,
-            jsonrpc::TASK_NOT_FOUND
-                | jsonrpc::INVALID_PARAMS
-                | jsonrpc::VERSION_NOT_SUPPORTED
-                | jsonrpc::METHOD_NOT_FOUND
+            jsonrpc::TASK_NOT_FOUND | jsonrpc::VERSION_NOT_SUPPORTED | jsonrpc::METHOD_NOT_FOUND
         ) {
+            return None;
+        }
+        // InvalidParams is judged only for a 1.0 request this recording found well-formed
+        // (no client finding, every required member present): then -32602 does not mean
+        // "your params are invalid" but "the task is finished", which 1.0 names
+        // UnsupportedOperationError (TASK-002; breaker16a S1, a2a-sdk "Task … is in
+        // terminal state" as -32602). 0.x leaves the code open ("an error").
+        if code == jsonrpc::INVALID_PARAMS
+            && (c.dialect != Some(Dialect::V1_0)
+                || missing_param(c).is_some()
+                || c.params_not_object().is_some()
+                || self.request_faulted(x))
+        {
             return None;
         }
         let op = c.op?;
@@ -9449,6 +9607,14 @@ impl State {
             && c.op.is_some()
             && missing_param(&c).is_none()
         {
+            if message.is_none_or(|m| !says_unknown_field(m)) {
+                let at = x.ev_at(
+                    bseq,
+                    "/error/message",
+                    message.map(|m| Value::String(m.to_string())),
+                );
+                self.valid_request_refused(x, &c, message, "-32602 InvalidParams", at);
+            }
             if let Some(m) = message.filter(|m| says_unknown_field(m)) {
                 self.find(
                     &r::DATA_UNKNOWN_FIELD_REJECTED,
@@ -11045,6 +11211,45 @@ impl State {
                 }
             }
         }
+        // TASK-005 (0.x: `configuration.blocking: true` asks the agent to wait; it may
+        // refuse, with an error): a Task answered still submitted or working ignored the
+        // client's request to wait (breaker16a S7: fasta2a < 0.6). 0.x leaves the default
+        // unstated (DIGEST trap 8), so only an explicit `blocking: true` is judged.
+        if op == Op::SendMessage && dialect.is_some_and(|d| d.is_0x() && d != Dialect::V0_1) {
+            if let Some(st) = tv
+                .state
+                .filter(|s| matches!(s, TaskState::Submitted | TaskState::Working))
+            {
+                if c.params
+                    .pointer("/configuration/blocking")
+                    .and_then(Json::as_bool)
+                    == Some(true)
+                {
+                    let cfg = if c.binding == Some(Binding::JsonRpc) {
+                        "/params/configuration/blocking"
+                    } else {
+                        "/configuration/blocking"
+                    };
+                    self.find(
+                        &r::TASK_BLOCKING_TRUE_IGNORED,
+                        format!(
+                            "agent answered {} with configuration.blocking: true while task {id} was still {}: it neither waited for the task to finish or need input nor refused the blocking call with an error",
+                            c.op_term(op.name()),
+                            x.state_term(st)
+                        ),
+                        vec![
+                            x.ev_at(x.req_ev_seq(), cfg, Some(Value::Bool(true))),
+                            x.ev_at(
+                                bseq,
+                                &state_ptr,
+                                tv.state_raw.map(|s| Value::String(s.into())),
+                            ),
+                        ],
+                        &x.leg,
+                    );
+                }
+            }
+        }
         if op != Op::SendMessage && tv.state.is_some_and(TaskState::is_terminal) {
             self.blocking_reply_lacked_artifacts(x, &c, o, &ptr, &id, bseq);
         }
@@ -11629,6 +11834,46 @@ impl State {
             }
             None => {}
         }
+        // TASK-002 / TASK-004 (breaker16a S1): a 1.0 message or subscribe to a task this
+        // recording saw terminal, refused INVALID_ARGUMENT (InvalidParams) without an A2A
+        // reason though the request is well-formed: UnsupportedOperationError is due.
+        if code == 3 && reason.is_none() && !details_bad && !bad_version_reported {
+            let expectation = self.terminal_task_expectation(&x, &c, jsonrpc::INVALID_PARAMS);
+            if expectation.is_none() {
+                let at = x.ev_at(
+                    st_seq,
+                    "",
+                    Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+                );
+                self.valid_request_refused(
+                    &x,
+                    &c,
+                    message.as_deref(),
+                    "gRPC INVALID_ARGUMENT (3)",
+                    at,
+                );
+            }
+            if let Some((want, why)) = expectation {
+                self.find(
+                    &r::GRPC_ERROR_CODE,
+                    format!(
+                        "{why}, yet the agent answered gRPC {method} with status {name} ({code}) instead of FAILED_PRECONDITION{} with ErrorInfo reason {} ({})",
+                        if want == jsonrpc::UNSUPPORTED_OPERATION { " (1.0.0: UNIMPLEMENTED)" } else { "" },
+                        reason_for_code(want).unwrap_or_default(),
+                        jsonrpc::code_name(want).unwrap_or_default()
+                    ),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(
+                            st_seq,
+                            "",
+                            Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+                        ),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
         // TASK-009 / ID-001: NOT_FOUND ending a stream that carried that very task (as a
         // −32001 inside a JSON-RPC stream).
         let streamed = x.sse.as_ref().and_then(|s| {
@@ -11859,6 +12104,13 @@ impl State {
                     self.after_response(x, None, None);
                     return;
                 }
+                if status == 400
+                    && v.pointer("/error/status").and_then(Json::as_str) == Some("INVALID_ARGUMENT")
+                {
+                    let said = v.pointer("/error/message").and_then(Json::as_str);
+                    let at = x.ev_at(bseq, "/error", said.map(|m| Value::String(m.into())));
+                    self.valid_request_refused(x, &c, said, "HTTP 400 INVALID_ARGUMENT", at);
+                }
                 self.rest_missing_task_status(x, &c, status, v, bseq);
                 // A 404 whose ErrorInfo names another A2A reason does not say "not found"
                 // alone: REST-ERROR-001 judges the disagreement (as gRPC NOT_FOUND does).
@@ -12059,6 +12311,13 @@ impl State {
             Some((code, _)) => code,
             None if status == 404 => jsonrpc::TASK_NOT_FOUND,
             None if status == 500 => jsonrpc::INTERNAL_ERROR,
+            // AIP-193 INVALID_ARGUMENT is InvalidParams' mapping (ERR-002).
+            None if status == 400
+                && v.pointer("/error/status").and_then(Json::as_str)
+                    == Some("INVALID_ARGUMENT") =>
+            {
+                jsonrpc::INVALID_PARAMS
+            }
             None => return false,
         };
         let Some((want, why)) = self.terminal_task_expectation(x, c, got) else {
@@ -12077,7 +12336,10 @@ impl State {
             &r::REST_ERROR_SHAPE,
             format!(
                 "{why}, yet the agent answered HTTP {status}{} ({}) instead of HTTP 400 with ErrorInfo reason {want_reason} ({})",
-                reason.map(|r| format!(" {r}")).unwrap_or_default(),
+                reason
+                    .or((got == jsonrpc::INVALID_PARAMS).then_some("INVALID_ARGUMENT"))
+                    .map(|r| format!(" {r}"))
+                    .unwrap_or_default(),
                 name(got),
                 name(want)
             ),
@@ -15756,6 +16018,102 @@ fn says_unknown_field(m: &str) -> bool {
     ]
     .iter()
     .any(|k| l.contains(k))
+}
+
+/// Whether an agent's error text `m` says member `camel` (or its proto name `snake`) is
+/// required or missing: "message.taskId is required", "missing required field task_id",
+/// "'contextId' is missing". The name must stand alone (not inside `referenceTaskIds`).
+/// For RPC-ERROR-003.
+fn says_member_required(m: &str, camel: &str, snake: &str) -> bool {
+    let l = m.to_ascii_lowercase();
+    let lc = camel.to_ascii_lowercase();
+    let word = |ch: char| ch.is_ascii_alphanumeric() || ch == '_';
+    [lc.as_str(), snake].iter().any(|n| {
+        l.match_indices(n).any(|(i, _)| {
+            let (pre, post) = (&l[..i], &l[i + n.len()..]);
+            if pre.chars().next_back().is_some_and(word) || post.chars().next().is_some_and(word) {
+                return false;
+            }
+            let post = post.trim_start_matches(['\'', '"', '`']);
+            let pre = pre
+                .trim_end_matches(|ch: char| {
+                    word(ch) || ch == '.' || matches!(ch, '\'' | '"' | '`')
+                })
+                .trim_end_matches([':', ' ']);
+            [
+                " is required",
+                " required",
+                " is missing",
+                " must be provided",
+                " must be set",
+                ": required",
+            ]
+            .iter()
+            .any(|s| post.starts_with(s))
+                || [
+                    "missing",
+                    "required",
+                    "missing field",
+                    "required field",
+                    "missing parameter",
+                    "required parameter",
+                ]
+                .iter()
+                .any(|s| pre.ends_with(s))
+        })
+    })
+}
+
+/// Whether an agent's error text talks of a data URL ("Invalid data URI format").
+fn says_data_url(m: &str) -> bool {
+    let l = m.to_ascii_lowercase();
+    l.contains("data uri") || l.contains("data url") || l.contains("data:")
+}
+
+/// Whether `u` is a valid RFC 2397 data URL: `data:[<type>/<subtype>][;attr=value]*[;base64],<data>`
+/// (media-type parameters may precede `;base64`; the data of a base64 URL is base64 or
+/// %-escaped). For RPC-ERROR-003 (DATA-004).
+fn rfc2397_data_url(u: &str) -> bool {
+    let Some(rest) = u
+        .get(..5)
+        .filter(|p| p.eq_ignore_ascii_case("data:"))
+        .map(|_| &u[5..])
+    else {
+        return false;
+    };
+    let Some((head, data)) = rest.split_once(',') else {
+        return false;
+    };
+    // RFC 2045 token: no space, control or tspecial.
+    let token = |t: &str| {
+        !t.is_empty()
+            && t.bytes()
+                .all(|b| b.is_ascii_graphic() && !b"()<>@,;:\\\"/[]?=".contains(&b))
+    };
+    let mut segs = head.split(';');
+    let media = segs.next().unwrap_or("");
+    if !media.is_empty() {
+        match media.split_once('/') {
+            Some((t, s)) if token(t) && token(s) => {}
+            _ => return false,
+        }
+    }
+    let rest: Vec<&str> = segs.collect();
+    let mut base64 = false;
+    for (i, seg) in rest.iter().enumerate() {
+        if seg.eq_ignore_ascii_case("base64") && i + 1 == rest.len() {
+            base64 = true;
+        } else {
+            match seg.split_once('=') {
+                Some((a, v)) if token(a) && !v.is_empty() && !v.contains([' ', ',']) => {}
+                _ => return false,
+            }
+        }
+    }
+    !base64
+        || data
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'%'))
 }
 
 fn missing_param(c: &Call) -> Option<&'static str> {

@@ -192,6 +192,10 @@ rule!(RPC_ERROR_INFO_MALFORMED, "RPC-ERROR-002", "jsonrpc-error-info-malformed",
     ["ERR-004", "ERR-003"],
     "1.0 JSON-RPC error data carries a google.rpc.ErrorInfo that is not in ErrorInfo's shape: an A2A reason with a domain other than a2a-protocol.org, or metadata that is not map<string, string>",
     "send the ErrorInfo as google.rpc.ErrorInfo's ProtoJSON: domain \"a2a-protocol.org\" for the A2A reasons and metadata as an object of string values (put a list such as per-field validation errors in a google.rpc.BadRequest detail beside it, or serialize it into one string); a client that decodes error.data with a protobuf JSON parser (Go protojson, Java JsonFormat) fails on the whole error");
+rule!(RPC_VALID_REQUEST_REFUSED, "RPC-ERROR-003", "valid-request-refused-invalid-params", Warning, ErrorHandling,
+    ["ERR-006", "DATA-004", "ID-001"],
+    "1.0 agent refused a request A2A allows with InvalidParams (-32602, HTTP 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT): it required a member A2A makes optional, refused a valid RFC 2397 data: URL part, or refused a follow-up naming the interrupted task and context it handed out",
+    "refuse with InvalidParams only what the A2A schema makes invalid: accept a message without taskId or contextId (the agent creates the task and its id, ID-001), any Part url including data: URLs with media-type parameters (data:text/plain;charset=utf-8;base64,...: RFC 2397), and a message whose taskId / contextId are the ones your own answer handed out for a task waiting in input-required or auth-required (look the task up by its id, then check that its contextId matches)");
 rule!(REST_ERROR_SHAPE, "REST-ERROR-001", "rest-error-shape", Error, ErrorHandling,
     ["ERR-003", "REST-003"],
     "error body of an HTTP+JSON route does not have the shape of the route's protocol version",
@@ -339,6 +343,10 @@ rule!(TASK_STATE_INVALID, "TASK-STATE-005", "task-state-invalid", Error, Lifecyc
     ["TASK-008", "DATA-005"],
     "task state is not a valid state of the dialect",
     "use the dialect's state names (1.0 TASK_STATE_*, 0.x lowercase) and never report TASK_STATE_UNSPECIFIED on a live task");
+rule!(TASK_BLOCKING_TRUE_IGNORED, "TASK-STATE-011", "blocking-true-send-answered-early", Note, Lifecycle,
+    ["TASK-005"],
+    "0.x message/send with configuration.blocking: true answered with a Task still submitted or working",
+    "with configuration.blocking: true, answer message/send only when the task is completed, failed, canceled, rejected, input-required or auth-required; if the task is too long to wait for, refuse the call with an error instead of answering early, so the client knows to poll tasks/get or subscribe (fasta2a < 0.6 ignored blocking: upgrade it)");
 rule!(TASK_BLOCKING_EARLY, "TASK-STATE-007", "blocking-send-returned-early", Error, Lifecycle,
     ["TASK-005"],
     "1.0 blocking SendMessage answered before the task reached a terminal or interrupted state, or without all of its artifacts",
@@ -923,6 +931,7 @@ pub static RULES: &[Rule] = &[
     RPC_ENVELOPE,
     RPC_ERROR_CODE,
     RPC_ERROR_INFO_MALFORMED,
+    RPC_VALID_REQUEST_REFUSED,
     RPC_ID_MISMATCH,
     RPC_METHOD_CASE_ACCEPTED,
     RPC_REQUEST_ID,
@@ -961,6 +970,7 @@ pub static RULES: &[Rule] = &[
     TASK_SUBSCRIBE_LIVE_REFUSED,
     TASK_RETURN_IMMEDIATELY_IGNORED,
     TASK_ARTIFACT_APPEND_LOST,
+    TASK_BLOCKING_TRUE_IGNORED,
     VER_CARD_METHOD,
     VER_CLIENT_NOT_OFFERED,
     VER_NOT_ENFORCED,

@@ -309,6 +309,11 @@ def einfo(ok):
     e["error"]["data"] = [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "INVALID_PARAMS", "domain": "a2a-protocol.org", "metadata": meta}]
     t.resp(200, e); return t.text()
 case("RPC-ERROR-002", einfo(False), einfo(True))
+def validrefused(ok):
+    # EmilLindfors/a2a-rs #51: a first SendMessage without taskId refused "taskId is required"
+    t = T(); t.req("POST", H + "/a2a", rpc(9, "SendMessage", {"message": msg1("hello")}), headers=V1)
+    t.resp(200, res(9, {"task": task1()}) if ok else err(9, -32602, "Invalid params: message.taskId is required")); return t.text()
+case("RPC-ERROR-003", validrefused(False), validrefused(True))
 # ---- sse framing
 def frame(ok):
     t = T(); sep = "\n\n" if ok else "\n"
@@ -390,6 +395,11 @@ def appendlost(ok):
     t.req("POST", H + "/a2a", rpc(2, "GetTask", {"id": "task-1"}), headers=V1).resp(200, res(2, task1(artifacts=[{"artifactId": "art-1", "parts": parts}])))
     return t.text()
 case("TASK-STATE-010", appendlost(False), appendlost(True))
+def blocktrue(ok):
+    # BerriAI/litellm #28577: fasta2a < 0.6 answered a 0.3 blocking send while still submitted
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "message/send", {"message": msg03("summarise"), "configuration": {"blocking": True}}))
+    t.resp(200, res(1, task03(st="completed" if ok else "submitted")), dt=2 if ok else 0.01); return t.text()
+case("TASK-STATE-011", blocktrue(False), blocktrue(True))
 def after(ok):
     t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}]
     if ok: evs += [au1(text="late"), su1("TASK_STATE_COMPLETED")]
