@@ -733,6 +733,13 @@ pub(super) struct State {
     /// URL): (interface url, message, evidence, leg). Dropped when an A2A call to that URL
     /// was answered with success ([`Self::served_urls`]): the repeated segment is real.
     pending_doubled: Vec<(String, String, Vec<Evidence>, Option<String>)>,
+    /// CARD-URL-008 findings held until the end: (interface url, message, evidence, leg).
+    /// Taken over by CARD-URL-002 when that URL fails when used (its message then says the
+    /// card was fetched over https): one fault, told once (breaker16a xagent882).
+    pending_plain: Vec<(String, String, Vec<Evidence>, Option<String>)>,
+    /// The agent's own cards seen on the upstream leg (newest last, at most
+    /// [`MAX_UP_CARDS`]): what a gateway's card rewrite started from (GW-RESP-004).
+    up_cards: VecDeque<UpCard>,
     /// Advertised interface URLs (keys of [`Self::advertised`]) an A2A call used and the
     /// agent answered with success (2xx, no error body).
     served_urls: HashSet<String>,
@@ -910,6 +917,20 @@ struct AgentIface {
 const MAX_AGENT_KEYS: usize = 4096;
 
 /// A client-leg exchange and the upstream-leg exchange that forwards it (gateway legs).
+/// The agent's card as a gateway fetched it on the upstream leg (GW-RESP-004): the
+/// upstream exchange id, the card's seq, the fetch path below which the card sits
+/// (`/firefly/agents/supervisor` for `/firefly/agents/supervisor/.well-known/agent-card.json`)
+/// and each interface's (JSON Pointer, url).
+struct UpCard {
+    exchange: String,
+    seq: u64,
+    fetch_base: String,
+    urls: Vec<(String, String)>,
+}
+
+/// How many upstream-leg cards [`State::up_cards`] keeps.
+const MAX_UP_CARDS: usize = 16;
+
 struct GwPair {
     client: String,
     up: String,
@@ -1139,6 +1160,8 @@ impl State {
             advertised: HashMap::new(),
             route_missing_exchange: None,
             pending_doubled: Vec::new(),
+            pending_plain: Vec::new(),
+            up_cards: VecDeque::new(),
             served_urls: HashSet::new(),
             rest1x_unrouted: Vec::new(),
             rest03_served: Vec::new(),
@@ -1606,6 +1629,11 @@ impl State {
             if !self.served_urls.contains(&url) {
                 self.find(&r::CARD_URL_DOUBLED_PATH, msg, ev, &leg);
             }
+        }
+        // CARD-URL-008: a plain-http interface of an https card that CARD-URL-002 did
+        // not report failing when used (that finding took it over).
+        for (_, msg, ev, leg) in std::mem::take(&mut self.pending_plain) {
+            self.find(&r::CARD_URL_PLAIN_HTTP, msg, ev, &leg);
         }
         let mut findings = self.out;
         if !self.gw_pairs.is_empty() {
@@ -14455,11 +14483,54 @@ impl State {
             .or_else(|| x.path.strip_suffix("/v1/card"))
             .unwrap_or("")
             .to_string();
+        // Gateway (GW-RESP-004): the agent's own card on the upstream leg is kept; the
+        // client-leg card it was rewritten into is compared with it below.
+        if x.leg.as_deref() == Some("upstream") && base.is_empty() {
+            if self.up_cards.len() >= MAX_UP_CARDS {
+                self.up_cards.pop_front();
+            }
+            self.up_cards.push_back(UpCard {
+                exchange: x.id.clone(),
+                seq: bseq,
+                fetch_base: fetch_base.clone(),
+                urls: view
+                    .interfaces
+                    .iter()
+                    .map(|i| (i.pointer().to_string(), i.url.clone()))
+                    .collect(),
+            });
+        }
+        let up_card = if x.leg.is_none() && !self.up_cards.is_empty() {
+            self.gw_pairs
+                .iter()
+                .rev()
+                .find(|p| p.client == x.id)
+                .and_then(|p| self.up_cards.iter().find(|c| c.exchange == p.up))
+                .map(|c| {
+                    (
+                        c.exchange.clone(),
+                        c.seq,
+                        c.fetch_base.clone(),
+                        c.urls.clone(),
+                    )
+                })
+        } else {
+            None
+        };
         let mut seen: HashSet<String> = HashSet::new();
         for itf in &view.interfaces {
             if !seen.insert(itf.url.clone()) {
                 continue;
             }
+            // The agent's url at this place of its card when the gateway changed it.
+            let agent_url = up_card.as_ref().and_then(|(_, _, _, urls)| {
+                urls.iter()
+                    .find(|(p, _)| p == itf.pointer())
+                    .filter(|(_, u)| *u != itf.url)
+                    .map(|(_, u)| u.as_str())
+            });
+            // What makes the rewritten url unusable (GW-RESP-004), in the wire's words.
+            let mut broken: Vec<String> = Vec::new();
             // gRPC interfaces are often written as a gRPC target (`host:port`,
             // `dns:///host:port`) without a URL scheme: its authority is judged like a
             // URL's (CARD-005, breaker14 P4).
@@ -14517,7 +14588,9 @@ impl State {
                 // fetched under the first prefix: the gateway glued its public prefix onto
                 // the backend's (a plain repetition needs no such proof).
                 let glue_proven = run == next || fetch_base.contains(&format!("/{run}"));
-                if !fetch_also && glue_proven {
+                if !fetch_also && glue_proven && agent_url.is_some() {
+                    broken.push(format!("repeats the path segments /{run}/"));
+                } else if !fetch_also && glue_proven {
                     doubled = true;
                     let what = if run == next {
                         format!("repeats the path segments /{run}/")
@@ -14552,11 +14625,18 @@ impl State {
                 // kernel sends a connect to the bind-all address to this host): a loopback
                 // URL reaches the same place for that client.
                 let fetched_locally = matches!(fc, HostClass::Loopback | HostClass::BindAll);
-                if u.host != f.host
+                let internal = u.host != f.host
                     && !upstream_view
                     && uc.is_internal()
-                    && (fc == HostClass::Public || (loopish && !fetched_locally))
-                {
+                    && (fc == HostClass::Public || (loopish && !fetched_locally));
+                if internal && agent_url.is_some() {
+                    broken.push(format!(
+                        "points at {} ({}) although the client fetched the card from {}",
+                        uc.describe(),
+                        u.host,
+                        f.host
+                    ));
+                } else if internal {
                     self.find(
                         &r::CARD_URL_INTERNAL_AUTHORITY,
                         format!(
@@ -14567,6 +14647,74 @@ impl State {
                         ),
                         vec![x.ev_at(bseq, &ptr, found.clone())],
                         &x.leg,
+                    );
+                }
+                // A card served over https that sends its clients to plain http on the same
+                // host (AUTH-004, CARD-005): the agent (or the gateway that rewrote the url)
+                // built it from the cleartext hop behind a TLS-terminating proxy
+                // (agentgateway #1031, xagent #882). Loopback hosts are development setups.
+                let plain = f.scheme.eq_ignore_ascii_case("https")
+                    && u.scheme.eq_ignore_ascii_case("http")
+                    && itf
+                        .url
+                        .get(..7)
+                        .is_some_and(|s| s.eq_ignore_ascii_case("http://"))
+                    && u.host.eq_ignore_ascii_case(&f.host)
+                    && !upstream_view
+                    && uc != HostClass::Loopback;
+                if plain && agent_url.is_some() {
+                    broken.push(format!(
+                        "is plain http although the client fetched the card over https from {}",
+                        f.host
+                    ));
+                } else if plain {
+                    self.pending_plain.push((
+                        itf.url.clone(),
+                        format!(
+                            "card fetched over https (https://{}{}) advertises the plain-http interface url {shown}",
+                            f.host, f.path
+                        ),
+                        vec![x.ev_at(bseq, &ptr, found.clone())],
+                        x.leg.clone(),
+                    ));
+                }
+                // The gateway appended the agent's own path prefix (where it fetched the
+                // card upstream) after its public prefix (agentgateway #3500).
+                if let Some((_, _, up_base, _)) = up_card.as_ref().filter(|_| agent_url.is_some()) {
+                    let glued = !up_base.is_empty()
+                        && !fetch_base.is_empty()
+                        && up_base != &fetch_base
+                        && u.path
+                            .strip_prefix(fetch_base.as_str())
+                            .is_some_and(|rest| {
+                                rest.starts_with(&format!("{up_base}/")) || rest == up_base
+                            });
+                    if glued {
+                        broken.push(format!(
+                            "appends the agent's own path {up_base} (where the gateway fetched the card upstream) after the public prefix {fetch_base}"
+                        ));
+                    }
+                }
+            }
+            if let (Some(from), Some((uid, useq, _, _))) = (agent_url, up_card.as_ref()) {
+                if !broken.is_empty() {
+                    self.find(
+                        &r::GW_CARD_REWRITE_BROKEN,
+                        format!(
+                            "gateway rewrote the agent card's interface url {from} (upstream leg) to {}, which {}",
+                            itf.url,
+                            broken.join(" and ")
+                        ),
+                        vec![
+                            x.ev_at(bseq, &ptr, found.clone()),
+                            Evidence {
+                                seq: *useq,
+                                exchange: Some(uid.clone()),
+                                pointer: Some(itf.pointer().to_string()),
+                                found: Some(Value::String(from.to_string())),
+                            },
+                        ],
+                        &None,
                     );
                 }
             }
@@ -14660,6 +14808,22 @@ impl State {
         // that the URL serves the binding nor that it does not (CARD-005, breaker14 P1).
         if x.method.eq_ignore_ascii_case("OPTIONS") || x.method.eq_ignore_ascii_case("HEAD") {
             return;
+        }
+        // A client that called the https twin of a plain-http interface url (same host
+        // and path) with an answer shows the agent serves it over TLS there: the card's
+        // scheme misled nobody in this recording (CARD-URL-008 dropped; breaker10's Chrome HAR).
+        if !self.pending_plain.is_empty()
+            && p.scheme.eq_ignore_ascii_case("https")
+            && x.status.is_some_and(|s| (200..300).contains(&s))
+        {
+            let path = net::norm_path(&p.path).to_string();
+            self.pending_plain.retain(|d| {
+                parse_url(&d.0).is_none_or(|u| {
+                    let base = net::norm_path(&u.path);
+                    !(u.host.eq_ignore_ascii_case(&p.host)
+                        && (path == base || path.starts_with(&format!("{base}/"))))
+                })
+            });
         }
         if self.check_binding_use(x, p) {
             return;
@@ -14820,9 +14984,21 @@ impl State {
                     x.leg.clone(),
                 ));
             }
+            // The card that advertised a plain-http url was served over https: the cause
+            // (CARD-URL-008) is told here, once (breaker16a xagent882).
+            let mut plain = String::new();
+            if let Some(i) = self.pending_plain.iter().position(|d| d.0 == a.url) {
+                let (_, msg, _, _) = self.pending_plain.remove(i);
+                plain = format!(
+                    "; the {msg}, so the agent (or a proxy in front of it) builds its url from a cleartext hop behind TLS termination"
+                );
+            }
             self.find(
                 &r::CARD_URL_UNREACHABLE,
-                format!("advertised interface url {} {how} when used", a.shown),
+                format!(
+                    "advertised interface url {} {how} when used{plain}",
+                    a.shown
+                ),
                 vec![card_ev, answer_ev],
                 &x.leg,
             );
@@ -14834,7 +15010,10 @@ impl State {
     /// where the interface URL itself does not end in `/v1`: the client put the 0.3 route
     /// prefix on a 1.0 interface (1.0:§11 routes sit directly below the URL).
     fn client_added_v1(&self, x: &Exch, p: &UrlParts) -> bool {
-        if x.call.as_deref().is_none_or(|c| c.binding != Some(Binding::Rest)) {
+        if x.call
+            .as_deref()
+            .is_none_or(|c| c.binding != Some(Binding::Rest))
+        {
             return false;
         }
         let origin = p.origin();
@@ -14936,7 +15115,11 @@ impl State {
             pointer: Some(a.pointer.clone()),
             found: Some(Value::String(a.url.clone())),
         };
-        let seq = if x.resp_seq > 0 { x.resp_seq } else { x.req_seq };
+        let seq = if x.resp_seq > 0 {
+            x.resp_seq
+        } else {
+            x.req_seq
+        };
         self.find(
             &r::BIND_USE_UNDECLARED,
             format!(

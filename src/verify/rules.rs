@@ -142,6 +142,10 @@ rule!(CARD_URL_REDIRECTED, "CARD-URL-007", "card-url-redirects", Warning, AgentC
     ["CARD-005", "CARD-006"],
     "advertised interface url answers a call with a method-keeping redirect (307/308) to another URL",
     "advertise the URL the redirect points to (often the same path with a trailing slash), or serve the interface at the advertised URL without a redirect: clients that do not follow redirects (a2a-python's httpx client by default) fail on it");
+rule!(CARD_URL_PLAIN_HTTP, "CARD-URL-008", "card-url-plain-http-on-https-host", Warning, AgentCard,
+    ["AUTH-004", "CARD-005"],
+    "card fetched over https advertises a plain-http interface url on the same host",
+    "advertise the interface with https:// as the card is served; behind a TLS-terminating proxy build the URL from X-Forwarded-Proto / Forwarded (uvicorn --proxy-headers, Express trust proxy) or configure the public base URL with its scheme. Clients following the card send A2A traffic in cleartext or hit the proxy's http->https redirect, which turns a POST into a GET");
 rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, Interop,
     ["CARD-005"],
     "advertised interface url is the proxy's upstream: clients following the card bypass the recorder",
@@ -800,6 +804,11 @@ rule!(GW_ANSWER_ALTERED, "GW-RESP-002", "answer-altered-by-proxy", Error, Intero
     "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, the answer replaced by a page of the gateway's own, or an answer of its own (a cached task) the agent never sent",
     "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams, exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page, and do not cache A2A answers (tasks change state between two identical GetTask calls: forward each call to the agent)");
 
+rule!(GW_CARD_REWRITE_BROKEN, "GW-RESP-004", "card-url-broken-by-proxy", Error, Interop,
+    ["CARD-005", "CARD-006", "AUTH-004"],
+    "gateway rewrote the agent card's interface url (the card on the upstream leg names another url) into one clients cannot use: a loopback, private or cluster-internal host, the backend path glued onto the public prefix, or plain http for a card served over https",
+    "fix the gateway's card-rewrite policy, not the agent: build the advertised url from the public listener the client used (its scheme and host, honouring X-Forwarded-Proto / X-Forwarded-Host), and replace the backend's path prefix with the public route prefix instead of appending it");
+
 // One leg only (no `leg: "upstream"` recorded): an intermediary's error status with no A2A
 // answer is a fact the client saw, but whose fault it is cannot be told from this leg.
 rule!(GW_ANSWER_UNSEEN, "GW-RESP-003", "intermediary-error-without-answer", Note, Interop,
@@ -849,6 +858,7 @@ pub static RULES: &[Rule] = &[
     CARD_URL_BYPASSES_PROXY,
     CARD_URL_TENANT_NOT_SENT,
     CARD_URL_REDIRECTED,
+    CARD_URL_PLAIN_HTTP,
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
     DATA_HISTORY_OLDEST_KEPT,
@@ -880,6 +890,7 @@ pub static RULES: &[Rule] = &[
     GW_ANSWER_LOST,
     GW_ANSWER_ALTERED,
     GW_ANSWER_UNSEEN,
+    GW_CARD_REWRITE_BROKEN,
     GW_SSE_BUFFERED,
     GW_SSE_LOST,
     HTTP_FRAMED_TWICE,
