@@ -5,6 +5,7 @@
 mod support;
 
 use std::net::SocketAddr;
+use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use a2a_interop::app::pipeline::Pipeline;
@@ -58,17 +59,27 @@ async fn gateway(to: Arc<OnceLock<SocketAddr>>) -> SocketAddr {
     .await
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn both_legs_are_recorded_into_one_file_with_their_leg() {
-    let agent = echo_server("agent").await;
+/// A gateway set-up with both legs recorded: a [`gateway`] in front of `agent`, and one
+/// recording pipeline (to `rec`) with two listeners, the client leg (no leg name) forwarding
+/// to the gateway and the `upstream` leg, where the gateway forwards, forwarding to the agent.
+struct TwoLegs {
+    /// The running pipeline; `finish` it to close the recording.
+    p: Pipeline,
+    /// The gateway's address.
+    gw: SocketAddr,
+    /// The client leg's listener: where a client sends its requests.
+    front: SocketAddr,
+    /// The upstream leg's listener: where the gateway sends them on.
+    up: SocketAddr,
+}
+
+/// Starts [`TwoLegs`] for `agent`, recording to `rec`.
+async fn two_legs(agent: SocketAddr, rec: &Path) -> TwoLegs {
     let to = Arc::new(OnceLock::new());
     let gw = gateway(to.clone()).await;
-    let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "gw.jsonl");
-    let cfg = pipeline_cfg(vec![("/", format!("http://{gw}"))], &rec);
     let upstream_leg = proxy_to(format!("http://{agent}"), Some("upstream".into()));
     let p = Pipeline::start_ext(
-        cfg,
+        pipeline_cfg(vec![("/", format!("http://{gw}"))], rec),
         ProxyExtras {
             more: vec![upstream_leg],
             ..ProxyExtras::default()
@@ -76,16 +87,22 @@ async fn both_legs_are_recorded_into_one_file_with_their_leg() {
     )
     .await
     .unwrap();
-    let up_addr = p.extra_addrs()[0];
-    to.set(up_addr).unwrap();
+    let up = p.extra_addrs()[0];
+    to.set(up).unwrap();
     let front = p.proxy_addr();
+    TwoLegs { p, gw, front, up }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn both_legs_are_recorded_into_one_file_with_their_leg() {
+    let agent = echo_server("agent").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "gw.jsonl");
+    let TwoLegs { p, gw, front, up } = two_legs(agent, &rec).await;
     let (status, _, body) = fetch(&client_h1(), post(&format!("http://{front}/a2a"), RPC)).await;
     assert_eq!(status, 200);
     let out = p.finish().await.unwrap();
-    assert_eq!(
-        out.header.listen,
-        vec![front.to_string(), up_addr.to_string()]
-    );
+    assert_eq!(out.header.listen, vec![front.to_string(), up.to_string()]);
     assert_eq!(out.header.routes.len(), 2);
     assert_eq!(out.header.routes[0].leg, None);
     assert_eq!(out.header.routes[1].leg.as_deref(), Some("upstream"));
@@ -110,7 +127,7 @@ async fn both_legs_are_recorded_into_one_file_with_their_leg() {
             ),
             (
                 Some("upstream".to_string()),
-                format!("http://{up_addr}/a2a"),
+                format!("http://{up}/a2a"),
                 Some(format!("http://{agent}/a2a"))
             ),
         ]
@@ -216,24 +233,10 @@ async fn live_two_leg_recording_lets_the_verifier_see_a_buffering_gateway() {
     // The agent streams 4 events 400 ms apart; the gateway (see `gateway`) reads the whole
     // response before answering, so the client leg gets them in one burst (GW-SSE-001).
     let agent = sse_server(4, std::time::Duration::from_millis(400)).await;
-    let to = Arc::new(OnceLock::new());
-    let gw = gateway(to.clone()).await;
     let dir = tempfile::tempdir().unwrap();
     let rec = tmp_recording(&dir, "gw-sse.jsonl");
-    let upstream_leg = proxy_to(format!("http://{agent}"), Some("upstream".into()));
-    let p = Pipeline::start_ext(
-        pipeline_cfg(vec![("/", format!("http://{gw}"))], &rec),
-        ProxyExtras {
-            more: vec![upstream_leg],
-            ..ProxyExtras::default()
-        },
-    )
-    .await
-    .unwrap();
-    to.set(p.extra_addrs()[0]).unwrap();
-    let mut req = post(&format!("http://{}/a2a", p.proxy_addr()), RPC);
-    req.headers_mut()
-        .insert("content-type", "application/json".parse().unwrap());
+    let TwoLegs { p, front, .. } = two_legs(agent, &rec).await;
+    let req = post(&format!("http://{front}/a2a"), RPC);
     let (status, _, _) = fetch(&client_h1(), req).await;
     assert_eq!(status, 200);
     let out = p.finish().await.unwrap();
@@ -254,24 +257,10 @@ async fn a_client_that_gives_up_on_a_stream_the_gateway_holds_back_names_the_gat
     // after 2.5 s with nothing. The events the agent sent a second or more before that
     // were held back by the gateway (GW-SSE-002), live and offline alike.
     let agent = sse_server(6, std::time::Duration::from_millis(600)).await;
-    let to = Arc::new(OnceLock::new());
-    let gw = gateway(to.clone()).await;
     let dir = tempfile::tempdir().unwrap();
     let rec = tmp_recording(&dir, "gw-held.jsonl");
-    let upstream_leg = proxy_to(format!("http://{agent}"), Some("upstream".into()));
-    let p = Pipeline::start_ext(
-        pipeline_cfg(vec![("/", format!("http://{gw}"))], &rec),
-        ProxyExtras {
-            more: vec![upstream_leg],
-            ..ProxyExtras::default()
-        },
-    )
-    .await
-    .unwrap();
-    to.set(p.extra_addrs()[0]).unwrap();
-    let mut req = post(&format!("http://{}/a2a", p.proxy_addr()), RPC);
-    req.headers_mut()
-        .insert("content-type", "application/json".parse().unwrap());
+    let TwoLegs { p, front, .. } = two_legs(agent, &rec).await;
+    let req = post(&format!("http://{front}/a2a"), RPC);
     let gave_up = tokio::time::timeout(
         std::time::Duration::from_millis(2500),
         fetch(&client_h1(), req),

@@ -38,21 +38,32 @@ where
     (run.report, run.outcome.verify.findings)
 }
 
-/// Probes a broken agent through the recording pipeline, as `a2a-interop probe` does.
-/// Returns the results and the verifier's findings on the probe's own traffic.
-async fn probe_run(brk: Break, secured: bool, bearer: Option<&str>) -> (ProbeReport, Vec<Finding>) {
-    let agent = broken::start(brk, secured).await;
+/// Runs `a2a-interop probe URL --timeout TIMEOUT [--bearer BEARER]` against the started
+/// `agent` through the recording pipeline ([`probe_argv`]): the results and the verifier's
+/// findings on the probe's own traffic.
+async fn probe_agent(
+    agent: &broken::Agent,
+    timeout: &str,
+    bearer: Option<&str>,
+) -> (ProbeReport, Vec<Finding>) {
     let mut argv = vec![
         "a2a-interop".to_string(),
         "probe".into(),
         agent.url(),
         "--timeout".into(),
-        "10s".into(),
+        timeout.into(),
     ];
     if let Some(b) = bearer {
         argv.extend(["--bearer".to_string(), b.to_string()]);
     }
     probe_argv(argv, &agent.url()).await
+}
+
+/// Probes a broken agent through the recording pipeline, as `a2a-interop probe` does.
+/// Returns the results and the verifier's findings on the probe's own traffic.
+async fn probe_run(brk: Break, secured: bool, bearer: Option<&str>) -> (ProbeReport, Vec<Finding>) {
+    let agent = broken::start(brk, secured).await;
+    probe_agent(&agent, "10s", bearer).await
 }
 
 /// Rule IDs of the warning and error findings, sorted, deduplicated.
@@ -65,6 +76,14 @@ fn serious(findings: &[Finding]) -> Vec<String> {
     v.sort();
     v.dedup();
     v
+}
+
+/// A clean run: no test failed and the verifier found nothing of warning severity or worse
+/// in the probe's traffic.
+#[track_caller]
+fn assert_clean(r: &ProbeReport, findings: &[Finding]) {
+    assert!(r.failures().is_empty(), "{:#?}", r.failures());
+    assert_eq!(serious(findings), Vec::<String>::new(), "{findings:#?}");
 }
 
 /// Exactly one failure, `test`, whose message contains `needle`.
@@ -96,8 +115,7 @@ fn status(r: &ProbeReport, test: &str) -> Status {
 #[tokio::test]
 async fn conformant_agent_passes_everything() {
     let (r, findings) = probe_run(Break::Nothing, false, None).await;
-    assert!(r.failures().is_empty(), "{:#?}", r.failures());
-    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
+    assert_clean(&r, &findings);
     assert_eq!(r.dialects, vec!["1.0".to_string()]);
     let card = [
         "card.reachable",
@@ -272,8 +290,7 @@ async fn card_without_push_skips_the_push_tests_with_a_reason() {
 #[tokio::test]
 async fn enforced_bearer_scheme_passes_with_credentials() {
     let (r, findings) = probe_run(Break::Nothing, true, Some(broken::TOKEN)).await;
-    assert!(r.failures().is_empty(), "{:#?}", r.failures());
-    assert_eq!(serious(&findings), Vec::<String>::new());
+    assert_clean(&r, &findings);
     assert_eq!(status(&r, "auth.rejects-anonymous"), Status::Pass);
     assert_eq!(status(&r, "auth.accepts-credentials"), Status::Pass);
     assert_eq!(status(&r, "card.security-schemes"), Status::Pass);
@@ -358,15 +375,13 @@ async fn card_url_on_another_host_is_refused_not_followed() {
 /// Probes an agent that also serves the 1.0 HTTP+JSON binding, through the pipeline.
 async fn probe_rest(brk: Break) -> (ProbeReport, Vec<Finding>) {
     let agent = broken::start_with(brk, false, true).await;
-    let argv = ["a2a-interop", "probe", &agent.url(), "--timeout", "10s"];
-    probe_argv(argv, &agent.url()).await
+    probe_agent(&agent, "10s", None).await
 }
 
 #[tokio::test]
 async fn http_json_binding_passes_like_json_rpc() {
     let (r, findings) = probe_rest(Break::Nothing).await;
-    assert!(r.failures().is_empty(), "{:#?}", r.failures());
-    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
+    assert_clean(&r, &findings);
     let rest = |t: &str| {
         r.result_in(t, Some("1.0"), Some("http+json"))
             .unwrap_or_else(|| panic!("no http+json result {t}"))
@@ -485,8 +500,7 @@ async fn an_error_finding_on_a_tests_exchange_fails_that_test() {
 #[tokio::test]
 async fn rate_limited_answers_are_retried_not_judged() {
     let (r, findings) = probe_run(Break::RateLimited, false, None).await;
-    assert!(r.failures().is_empty(), "{:#?}", r.failures());
-    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
+    assert_clean(&r, &findings);
     let limited: Vec<&str> = r
         .results
         .iter()
@@ -504,8 +518,7 @@ async fn rate_limited_answers_are_retried_not_judged() {
 #[tokio::test]
 async fn rate_limit_longer_than_the_timeout_skips_with_the_wire_words() {
     let (r, findings) = probe_run(Break::Overloaded, false, None).await;
-    assert!(r.failures().is_empty(), "{:#?}", r.failures());
-    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
+    assert_clean(&r, &findings);
     let send = r
         .result("lifecycle.send", Some("1.0"))
         .expect("lifecycle.send");
@@ -558,11 +571,14 @@ async fn enforced_scheme_on_every_call_lists_the_refused_task_calls() {
     );
 }
 
-/// Probes a broken agent with `--timeout 2s` (agents that keep tasks working).
-async fn probe_fast(brk: Break) -> ProbeReport {
+/// The 1.0 `lifecycle.cancel` result of a probe of a broken agent with `--timeout 2s`
+/// (agents that keep tasks working).
+async fn lifecycle_cancel(brk: Break) -> probe::ProbeResult {
     let agent = broken::start(brk, false).await;
-    let argv = ["a2a-interop", "probe", &agent.url(), "--timeout", "2s"];
-    probe_argv(argv, &agent.url()).await.0
+    let (r, _) = probe_agent(&agent, "2s", None).await;
+    r.result("lifecycle.cancel", Some("1.0"))
+        .expect("lifecycle.cancel")
+        .clone()
 }
 
 /// breaker15b R8 (TASK-003): no skill looks long-running, but the lifecycle task stays
@@ -570,10 +586,7 @@ async fn probe_fast(brk: Break) -> ProbeReport {
 /// the check naming the call, the task's state and the timeout.
 #[tokio::test]
 async fn hanging_cancel_of_a_task_seen_working_fails_lifecycle_cancel() {
-    let r = probe_fast(Break::StuckWorkingCancelHangs).await;
-    let c = r
-        .result("lifecycle.cancel", Some("1.0"))
-        .expect("lifecycle.cancel");
+    let c = lifecycle_cancel(Break::StuckWorkingCancelHangs).await;
     assert_eq!(c.status, Status::Fail, "{}", c.message);
     assert!(
         c.message.starts_with("CancelTask of working task ")
@@ -588,10 +601,7 @@ async fn hanging_cancel_of_a_task_seen_working_fails_lifecycle_cancel() {
 /// Control for R8: the same stuck task with a CancelTask that works passes lifecycle.cancel.
 #[tokio::test]
 async fn cancel_of_a_task_seen_working_passes_when_cancel_works() {
-    let r = probe_fast(Break::StuckWorking).await;
-    let c = r
-        .result("lifecycle.cancel", Some("1.0"))
-        .expect("lifecycle.cancel");
+    let c = lifecycle_cancel(Break::StuckWorking).await;
     assert_eq!(c.status, Status::Pass, "{}", c.message);
     assert!(
         c.message
@@ -619,11 +629,7 @@ fn interface_urls(r: &ProbeReport) -> Vec<(Status, String)> {
 #[tokio::test]
 async fn dead_second_interface_of_the_same_binding_fails_its_url_check() {
     let agent = broken::start(Break::DeadSecondInterface, false).await;
-    let (r, _) = probe_argv(
-        ["a2a-interop", "probe", &agent.url(), "--timeout", "10s"],
-        &agent.url(),
-    )
-    .await;
+    let (r, _) = probe_agent(&agent, "10s", None).await;
     let dead = format!("http://{}/v2", agent.addr);
     let list = r.result("card.interfaces", None).expect("card.interfaces");
     assert!(
@@ -648,13 +654,8 @@ async fn dead_second_interface_of_the_same_binding_fails_its_url_check() {
 #[tokio::test]
 async fn working_second_interface_passes_its_url_check() {
     let agent = broken::start(Break::SecondInterface, false).await;
-    let (r, findings) = probe_argv(
-        ["a2a-interop", "probe", &agent.url(), "--timeout", "10s"],
-        &agent.url(),
-    )
-    .await;
-    assert!(r.failures().is_empty(), "{:#?}", r.failures());
-    assert_eq!(serious(&findings), Vec::<String>::new(), "{findings:#?}");
+    let (r, findings) = probe_agent(&agent, "10s", None).await;
+    assert_clean(&r, &findings);
     let urls = interface_urls(&r);
     assert_eq!(urls.len(), 2, "{urls:#?}");
     assert_eq!(

@@ -15,10 +15,11 @@
 #[path = "common/proxy_support.rs"]
 mod support;
 
+use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use a2a_interop::record::{EventKind, Outcome};
+use a2a_interop::record::{Event, EventKind, Outcome};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
@@ -46,33 +47,50 @@ async fn read_head(s: &mut TcpStream) -> bool {
     true
 }
 
-/// An agent that reads only the request head, writes `raw` (a whole HTTP response; none
-/// when empty) and closes with the body unread (the kernel then resets the connection).
-async fn head_only_agent(raw: &'static [u8]) -> SocketAddr {
+/// A raw-TCP agent on 127.0.0.1 (any free port): on every connection it reads the request
+/// head and nothing more ([`read_head`]), then, when the head came whole, hands the socket to
+/// `then`, which may answer and read more; the connection is closed when `then` is done.
+async fn raw_agent<F, Fut>(then: F) -> SocketAddr
+where
+    F: Fn(TcpStream) -> Fut + Clone + Send + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
     let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap();
     tokio::spawn(async move {
         while let Ok((mut s, _)) = l.accept().await {
+            let then = then.clone();
             tokio::spawn(async move {
                 if read_head(&mut s).await {
-                    let _ = s.write_all(raw).await;
-                    let _ = s.flush().await;
+                    then(s).await;
                 }
-                drop(s);
             });
         }
     });
     addr
 }
 
+/// An agent that reads only the request head, writes `raw` (a whole HTTP response; none
+/// when empty) and closes with the body unread (the kernel then resets the connection).
+async fn head_only_agent(raw: &'static [u8]) -> SocketAddr {
+    raw_agent(move |mut s| async move {
+        let _ = s.write_all(raw).await;
+        let _ = s.flush().await;
+    })
+    .await
+}
+
 const PARSE_ERROR: &[u8] = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 72\r\nconnection: close\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"parse err\"}}";
 
 const TOO_LARGE: &[u8] = b"HTTP/1.1 413 Content Too Large\r\ncontent-type: application/json\r\ncontent-length: 92\r\nconnection: close\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"request too large (limit 1 MB)\"}}";
 
-/// Sends `body` chunked (64 KiB chunks) to the proxy at `proxy` over raw TCP, ignoring
-/// write failures (the proxy may answer and stop reading), and returns what came back.
-async fn chunked_post(proxy: &str, body: &[u8]) -> String {
-    let mut s = TcpStream::connect(proxy).await.unwrap();
+/// Sends `body` chunked (64 KiB chunks) to the proxy at `base` (`http://host:port`) over raw
+/// TCP, ignoring write failures (the proxy may answer and stop reading), and returns what
+/// came back.
+async fn chunked_post(base: &str, body: &[u8]) -> String {
+    let mut s = TcpStream::connect(base.trim_start_matches("http://"))
+        .await
+        .unwrap();
     let (mut rd, mut wr) = s.split();
     let send = async {
         let head = b"POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\na2a-version: 1.0\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n";
@@ -97,8 +115,24 @@ async fn chunked_post(proxy: &str, body: &[u8]) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-fn end_of(evs: &[a2a_interop::record::Event], ex: &str) -> (Outcome, Option<String>, u64, bool) {
-    of_exchange(evs, ex)
+/// What the `exchange_end` event of a recording's first exchange says.
+struct End {
+    /// The exchange's id.
+    ex: String,
+    /// How the exchange ended.
+    outcome: Outcome,
+    /// The recorded cause, if any (`error`).
+    error: Option<String>,
+    /// Request body bytes the agent was sent.
+    request_bytes: u64,
+    /// Whether the request body was marked as not all delivered.
+    truncated: bool,
+}
+
+/// The [`End`] of the first exchange in `evs`; panics when there is none or it has no end.
+fn first_end(evs: &[Event]) -> End {
+    let ex = exchanges(evs)[0].clone();
+    of_exchange(evs, &ex)
         .into_iter()
         .find_map(|e| match &e.kind {
             EventKind::ExchangeEnd {
@@ -107,7 +141,13 @@ fn end_of(evs: &[a2a_interop::record::Event], ex: &str) -> (Outcome, Option<Stri
                 request_bytes,
                 truncated,
                 ..
-            } => Some((*outcome, error.clone(), *request_bytes, *truncated)),
+            } => Some(End {
+                ex: ex.clone(),
+                outcome: *outcome,
+                error: error.clone(),
+                request_bytes: *request_bytes,
+                truncated: *truncated,
+            }),
             _ => None,
         })
         .expect("exchange_end")
@@ -122,24 +162,22 @@ async fn answer_before_a_chunked_body_is_read_reaches_the_client() {
     let body = big_request(12 << 20);
     for k in 0..4 {
         let (_dir, rec, pipeline, base) = start_recording_to(up).await;
-        let proxy = base.trim_start_matches("http://").to_string();
-        let text = chunked_post(&proxy, &body).await;
+        let text = chunked_post(&base, &body).await;
         assert!(text.starts_with("HTTP/1.1 200"), "try {k}: {text:.300}");
         assert!(text.contains("-32700"), "try {k}: {text:.300}");
         let run = pipeline.finish().await.unwrap();
-        let evs = read_events(&rec);
-        let ex = exchanges(&evs)[0].clone();
-        let (outcome, error, request_bytes, truncated) = end_of(&evs, &ex);
-        assert_eq!(outcome, Outcome::Complete, "try {k}: {error:?}");
-        let error = error.unwrap_or_default();
+        let end = first_end(&read_events(&rec));
+        assert_eq!(end.outcome, Outcome::Complete, "try {k}: {:?}", end.error);
+        let error = end.error.unwrap_or_default();
         assert!(
             error.starts_with("request body not all delivered: the agent answered"),
             "try {k}: {error}"
         );
-        assert!(truncated, "try {k}");
+        assert!(end.truncated, "try {k}");
         assert!(
-            request_bytes < body.len() as u64,
-            "try {k}: request_bytes {request_bytes}"
+            end.request_bytes < body.len() as u64,
+            "try {k}: request_bytes {}",
+            end.request_bytes
         );
         // the cut body is not judged: no "valid request, yet -32700"
         let errs = error_findings(&run.verify);
@@ -151,7 +189,7 @@ async fn answer_before_a_chunked_body_is_read_reaches_the_client() {
             run.verify
                 .incomplete
                 .iter()
-                .any(|(id, why)| *id == ex && why.starts_with("request body not all delivered")),
+                .any(|(id, why)| *id == end.ex && why.starts_with("request body not all delivered")),
             "try {k}: {:?}",
             run.verify.incomplete
         );
@@ -176,16 +214,15 @@ async fn early_413_marks_the_request_body_not_all_delivered() {
     assert_eq!(status, 413);
     assert!(String::from_utf8_lossy(&got).contains("request too large"));
     let run = pipeline.finish().await.unwrap();
-    let evs = read_events(&rec);
-    let ex = exchanges(&evs)[0].clone();
-    let (outcome, error, request_bytes, truncated) = end_of(&evs, &ex);
-    assert_eq!(outcome, Outcome::Complete);
-    assert!(truncated);
+    let end = first_end(&read_events(&rec));
+    assert_eq!(end.outcome, Outcome::Complete);
+    assert!(end.truncated);
     assert!(
-        request_bytes < len,
-        "request_bytes {request_bytes} of {len}"
+        end.request_bytes < len,
+        "request_bytes {} of {len}",
+        end.request_bytes
     );
-    let error = error.unwrap_or_default();
+    let error = end.error.unwrap_or_default();
     assert!(
         error.contains(&format!("(content-length {len})")),
         "{error}"
@@ -200,14 +237,10 @@ async fn early_413_marks_the_request_body_not_all_delivered() {
 async fn close_without_answer_while_sending_is_worded_as_such() {
     let up = head_only_agent(b"").await;
     let (_dir, rec, pipeline, base) = start_recording_to(up).await;
-    let proxy = base.trim_start_matches("http://").to_string();
-    let text = chunked_post(&proxy, &big_request(12 << 20)).await;
+    let text = chunked_post(&base, &big_request(12 << 20)).await;
     assert!(text.starts_with("HTTP/1.1 502"), "{text:.300}");
     pipeline.finish().await.unwrap();
-    let evs = read_events(&rec);
-    let ex = exchanges(&evs)[0].clone();
-    let (_, error, _, _) = end_of(&evs, &ex);
-    let error = error.unwrap_or_default();
+    let error = first_end(&read_events(&rec)).error.unwrap_or_default();
     assert!(!error.contains("unreachable"), "{error}");
     // either the write failed first (the proxy saw the close while sending) or the read
     // saw the close first (hyper's "connection closed before message completed")
@@ -222,22 +255,17 @@ async fn close_without_answer_while_sending_is_worded_as_such() {
 /// exchange `complete`, not truncated, with every byte counted.
 #[tokio::test]
 async fn early_answer_that_reads_the_whole_body_is_complete() {
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let up = l.local_addr().unwrap();
     let body = big_request(1 << 20);
     let len = body.len();
-    tokio::spawn(async move {
-        if let Ok((mut s, _)) = l.accept().await {
-            if read_head(&mut s).await {
-                let _ = s.write_all(b"HTTP/1.1 401 Unauthorized\r\nwww-authenticate: Bearer\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}").await;
-                let mut rest = vec![0u8; len];
-                let _ = s.read_exact(&mut rest).await;
-                // keep the connection open until the proxy closes it
-                let mut b = [0u8; 1];
-                let _ = s.read(&mut b).await;
-            }
-        }
-    });
+    let up = raw_agent(move |mut s| async move {
+        let _ = s.write_all(b"HTTP/1.1 401 Unauthorized\r\nwww-authenticate: Bearer\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}").await;
+        let mut rest = vec![0u8; len];
+        let _ = s.read_exact(&mut rest).await;
+        // keep the connection open until the proxy closes it
+        let mut b = [0u8; 1];
+        let _ = s.read(&mut b).await;
+    })
+    .await;
     let (_dir, rec, pipeline, base) = start_recording_to(up).await;
     let req = hyper::Request::post(format!("{base}/"))
         .header("content-type", "application/json")
@@ -247,34 +275,33 @@ async fn early_answer_that_reads_the_whole_body_is_complete() {
     assert_eq!(status, 401);
     let evs = wait_for_exchange_end(&rec).await;
     pipeline.finish().await.unwrap();
-    let ex = exchanges(&evs)[0].clone();
-    let (outcome, error, request_bytes, truncated) = end_of(&evs, &ex);
-    assert_eq!(outcome, Outcome::Complete, "{error:?}");
-    assert_eq!(error, None);
-    assert!(!truncated);
-    assert_eq!(request_bytes, len as u64);
+    let end = first_end(&evs);
+    assert_eq!(end.outcome, Outcome::Complete, "{:?}", end.error);
+    assert_eq!(end.error, None);
+    assert!(!end.truncated);
+    assert_eq!(end.request_bytes, len as u64);
 }
 
 // ---- breaker15b R16: a response head hyper cannot parse is named, line and rule ----
 
-/// An agent that reads the request (head and `content-length` body) and answers `raw`.
-async fn raw_answer_agent(raw: &'static [u8]) -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((mut s, _)) = l.accept().await {
-            tokio::spawn(async move {
-                if read_head(&mut s).await {
-                    let mut b = [0u8; 2];
-                    let _ = s.read_exact(&mut b).await;
-                    let _ = s.write_all(raw).await;
-                    let _ = s.flush().await;
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
-            });
-        }
-    });
-    addr
+/// One `POST /` with body `{}` through the recording proxy to an agent that reads the
+/// request (its head, then that 2-byte body), answers `raw` and closes 100 ms later: the
+/// status, headers and body the client got, and the events of the finished recording.
+async fn post_to_raw_answer(
+    raw: &'static [u8],
+) -> (u16, http::HeaderMap, bytes::Bytes, Vec<Event>) {
+    let up = raw_agent(move |mut s| async move {
+        let mut b = [0u8; 2];
+        let _ = s.read_exact(&mut b).await;
+        let _ = s.write_all(raw).await;
+        let _ = s.flush().await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    })
+    .await;
+    let (_dir, rec, pipeline, base) = start_recording_to(up).await;
+    let (status, headers, body) = fetch(&client_h1(), post(&format!("{base}/"), b"{}")).await;
+    pipeline.finish().await.unwrap();
+    (status, headers, body, read_events(&rec))
 }
 
 /// R16: an obs-folded response header (`X-Long: part one\r\n  part two`): the client's 502
@@ -282,9 +309,7 @@ async fn raw_answer_agent(raw: &'static [u8]) -> SocketAddr {
 /// RFC, not only hyper's "invalid HTTP header parsed".
 #[tokio::test]
 async fn obs_fold_in_the_agent_response_is_named() {
-    let up = raw_answer_agent(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nX-Long: part one\r\n  part two\r\ncontent-length: 2\r\n\r\n{}").await;
-    let (_dir, rec, pipeline, base) = start_recording_to(up).await;
-    let (status, _, body) = fetch(&client_h1(), post(&format!("{base}/"), b"{}")).await;
+    let (status, _, body, evs) = post_to_raw_answer(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nX-Long: part one\r\n  part two\r\ncontent-length: 2\r\n\r\n{}").await;
     assert_eq!(status, 502);
     let text = String::from_utf8_lossy(&body).into_owned();
     assert!(
@@ -292,24 +317,18 @@ async fn obs_fold_in_the_agent_response_is_named() {
         "{text}"
     );
     assert!(text.contains("RFC 9112 §5.2"), "{text}");
-    pipeline.finish().await.unwrap();
-    let evs = read_events(&rec);
-    let ex = exchanges(&evs)[0].clone();
-    let (_, error, _, _) = end_of(&evs, &ex);
-    assert!(error.unwrap_or_default().contains("obs-fold"));
+    let error = first_end(&evs).error.unwrap_or_default();
+    assert!(error.contains("obs-fold"), "{error}");
 }
 
 /// Control for R16: a legal head on the same kind of agent (a tab inside a value, an empty
 /// value) is forwarded, 200.
 #[tokio::test]
 async fn legal_head_with_tab_and_empty_value_is_forwarded() {
-    let up = raw_answer_agent(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nX-Tab: a\tb\r\nX-Empty:\r\ncontent-length: 2\r\n\r\n{}").await;
-    let (_dir, _rec, pipeline, base) = start_recording_to(up).await;
-    let (status, headers, body) = fetch(&client_h1(), post(&format!("{base}/"), b"{}")).await;
+    let (status, headers, body, _) = post_to_raw_answer(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nX-Tab: a\tb\r\nX-Empty:\r\ncontent-length: 2\r\n\r\n{}").await;
     assert_eq!(status, 200);
     assert_eq!(&body[..], b"{}");
     assert_eq!(headers.get("x-tab").unwrap().as_bytes(), b"a\tb");
-    pipeline.finish().await.unwrap();
 }
 
 /// R16's other shapes: each head fault hyper refuses is worded with its line and rule.

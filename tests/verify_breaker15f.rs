@@ -32,13 +32,9 @@ fn r5_stream_held_until_the_client_gave_up_names_the_gateway() {
 /// with the client leg's copy as evidence.
 #[test]
 fn r6_relayed_fault_is_reported_once_on_the_agents_leg() {
-    let name = "b15-R6-gw-v10-jsonrpc-relayed-0.3-task";
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/cases/variants")
-        .join(format!("{name}.jsonl"));
-    let out = common::verify_file(&path);
+    let findings = common::variant_findings("b15-R6-gw-v10-jsonrpc-relayed-0.3-task");
     for rule in ["TASK-STATE-005", "VER-MIX-001"] {
-        let fs: Vec<_> = out.findings.iter().filter(|f| f.rule == rule).collect();
+        let fs: Vec<_> = findings.iter().filter(|f| f.rule == rule).collect();
         assert_eq!(fs.len(), 1, "{rule}: {fs:?}");
         let f = fs[0];
         assert_eq!(f.leg.as_deref(), Some("upstream"), "{f:?}");

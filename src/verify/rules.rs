@@ -1014,7 +1014,7 @@ pub const CLIENT_RULES: &[&str] = &[
 ];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
-/// belongs to: `CARD-URL-*` → `card-url`, `CARD-SHAPE-*` → `card`, `RPC-*` → `jsonrpc`,
+/// belongs to: `CARD-URL-*` and `BIND-*` → `card-url`, `CARD-SHAPE-*` → `card`, `RPC-*` → `jsonrpc`,
 /// `REST-*` → `rest`, `DATA-*`/`TASK-*` → `task`, `ID-*` → `id`, `STREAM-*` → `stream`,
 /// `SSE-*` → `sse`, `VER-*` → `version`, `CAP-*` → `capability`, `AUTH-*` → `auth`,
 /// `PUSH-*` → `push`, `GW-*` → `gateway`; unknown prefixes → `interop`.
@@ -1023,6 +1023,8 @@ pub fn area_of(rule_id: &str) -> &'static str {
     let first = up.split('-').next().unwrap_or("");
     match first {
         "CARD" if up.starts_with("CARD-URL-") => "card-url",
+        // the binding a card declares at each interface URL (BIND-USE-*)
+        "BIND" => "card-url",
         "CARD" => "card",
         "RPC" => "jsonrpc",
         "REST" => "rest",

@@ -51,13 +51,18 @@ pub fn verify_file(path: &Path) -> VerifyOutcome {
     v.finish()
 }
 
-/// `(rule, message)` of every finding of variant case `name` (`tests/cases/variants/NAME.jsonl`).
-pub fn variant_messages(name: &str) -> Vec<(String, String)> {
+/// Every finding of variant case `name` (`tests/cases/variants/NAME.jsonl`), verified
+/// offline ([`verify_file`]).
+pub fn variant_findings(name: &str) -> Vec<a2a_interop::verify::Finding> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/cases/variants")
         .join(format!("{name}.jsonl"));
-    verify_file(&path)
-        .findings
+    verify_file(&path).findings
+}
+
+/// `(rule, message)` of every finding of variant case `name` (`tests/cases/variants/NAME.jsonl`).
+pub fn variant_messages(name: &str) -> Vec<(String, String)> {
+    variant_findings(name)
         .into_iter()
         .map(|f| (f.rule, f.message))
         .collect()

@@ -618,6 +618,14 @@ def client_ver(ok):
         t.req("POST", H + "/", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=V1).resp(200, err(1, -32601, "Method not found"))
     return t.text()
 case("VER-CARD-002", client_ver(False), client_ver(True))
+def bind_use(ok):
+    t = T(); fetch_card(t, card1())
+    if ok:
+        t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=V1).resp(200, res(1, {"task": task1()}))
+    else:
+        t.req("POST", H + "/a2a/message:send", {"message": msg1("hi")}, headers=V1).resp(404, "Not Found", ct="text/plain")
+    return t.text()
+case("BIND-USE-001", bind_use(False), bind_use(True))
 
 def chal(ok):
     t = T(); fetch_card(t, card03(**bearer))
