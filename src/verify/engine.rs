@@ -2219,6 +2219,11 @@ impl State {
         {
             self.inline_push_config_other_task(x, &c);
         }
+        // DATA-SHAPE-006: a follow-up's contextId / taskId sent beside the message
+        // (breaker16a S11, a2a-elixir #63).
+        if !c.webhook && matches!(c.op, Some(Op::SendMessage | Op::SendStreamingMessage)) {
+            self.ids_outside_message(x, &c);
+        }
         // VER-001: the client's A2A-Version (header or query parameter) is Major.Minor. Only
         // 1.x-looking values are judged (0.x had no version header).
         if let Some(hv) = c.header_version.as_deref().filter(|_| !c.webhook) {
@@ -3010,6 +3015,76 @@ impl State {
             ),
             vec![cev, up_ev],
             &None,
+        );
+    }
+
+    /// DATA-SHAPE-006 (ID-003, DATA-003): the client's send names `contextId` / `taskId`
+    /// (or `context_id` / `task_id`) at the params level (JSON-RPC `params`, the HTTP+JSON
+    /// body), where neither 0.2.x/0.3 `MessageSendParams` nor 1.0 `SendMessageRequest` has
+    /// such members, and the message itself does not carry that id: the agent ignores
+    /// unknown members, so the follow-up starts a new task and context. gRPC cannot carry
+    /// the mistake (no such proto field); 0.1 `tasks/send` names the task in `params.id`
+    /// and is not judged here. Reads only members of the already parsed params.
+    fn ids_outside_message(&mut self, x: &Exch, c: &Call) {
+        if c.binding == Some(Binding::Grpc)
+            || matches!(
+                c.method.as_deref(),
+                Some("tasks/send" | "tasks/sendSubscribe")
+            )
+        {
+            return;
+        }
+        let Json::Object(params) = &c.params else {
+            return;
+        };
+        let msg = params_message(&c.params);
+        let mut named: Vec<(String, String)> = Vec::new();
+        for (member, on_message) in [
+            ("contextId", "contextId"),
+            ("context_id", "contextId"),
+            ("taskId", "taskId"),
+            ("task_id", "taskId"),
+        ] {
+            let Some(v) = params.get(member).and_then(Json::as_str) else {
+                continue;
+            };
+            if msg.is_some_and(|m| m.get(on_message).is_some()) {
+                continue;
+            }
+            named.push((member.to_string(), format!("{member} {v:?}")));
+        }
+        if named.is_empty() {
+            return;
+        }
+        let base = if c.binding.is_some_and(Binding::bare_params) {
+            ""
+        } else {
+            "/params"
+        };
+        let (what, holder) = if base.is_empty() {
+            ("request body", "message")
+        } else {
+            ("params", "params.message")
+        };
+        let ev = named
+            .iter()
+            .map(|(m, _)| x.ev_at(x.req_ev_seq(), &format!("{base}/{m}"), None))
+            .collect();
+        let ids = named
+            .iter()
+            .map(|(_, s)| s.as_str())
+            .collect::<Vec<_>>()
+            .join(" and ");
+        self.find(
+            &r::CLIENT_IDS_OUTSIDE_MESSAGE,
+            format!(
+                "client's {} names {ids} at the {what} level, where A2A defines no such member; a follow-up's ids belong on the message ({holder}.contextId / {holder}.taskId), so an agent that follows the spec ignores them (DATA-003) and starts a new task and context",
+                c.method
+                    .clone()
+                    .unwrap_or_else(|| format!("{} {}", x.method, x.path))
+            ),
+            ev,
+            &x.leg,
         );
     }
 

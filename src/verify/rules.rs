@@ -265,6 +265,10 @@ rule!(REQUEST_BODY_NOT_JSON, "DATA-SHAPE-005", "client-request-body-not-json", N
     ["RPC-001", "DATA-005"],
     "client's request body to an A2A JSON-RPC endpoint or HTTP+JSON route is not JSON (cut short, not UTF-8, or no JSON at all), so no call can be read from it",
     "send the whole request as one UTF-8 JSON document (JSON-RPC: the request object {\"jsonrpc\":\"2.0\",\"id\":...,\"method\":...,\"params\":{...}}; HTTP+JSON: the operation's request object): serialize it with a JSON library, send the Content-Length of the bytes actually sent, and encode text as UTF-8 (RFC 8259 §8.1); the agent can only answer -32700 Parse error / HTTP 400, and the client gets no work done");
+rule!(CLIENT_IDS_OUTSIDE_MESSAGE, "DATA-SHAPE-006", "client-ids-outside-message", Warning, Interop,
+    ["ID-003", "DATA-003"],
+    "client's send names contextId / taskId beside the message (JSON-RPC params, the HTTP+JSON request body) instead of on the message, where A2A defines them",
+    "put the follow-up's ids on the Message: params.message.contextId and params.message.taskId (HTTP+JSON: message.contextId / message.taskId); MessageSendParams / SendMessageRequest have no such members, so an agent ignores them (DATA-003) and starts a new task and context, losing the conversation");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
@@ -875,6 +879,7 @@ pub static RULES: &[Rule] = &[
     REQUEST_SHAPE,
     PUSH_INLINE_OTHER_TASK,
     REQUEST_BODY_NOT_JSON,
+    CLIENT_IDS_OUTSIDE_MESSAGE,
     DATA_TIME_NOT_UTC,
     DATA_TIME_UNSET,
     GRPC_ERROR_CODE,
@@ -994,6 +999,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "DATA-SHAPE-002",
     "DATA-SHAPE-003",
     "DATA-SHAPE-005",
+    "DATA-SHAPE-006",
     "DATA-ROLE-002",
     "CAP-EXT-004",
     "VER-CARD-002",

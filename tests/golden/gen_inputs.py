@@ -598,6 +598,14 @@ def gwcard(ok):
     t.resp(200, card1(url="https://gw.example.test/a2a" if ok else "http://gateway.gw-system.svc.cluster.local:8080/a2a"))
     return t.text()
 case("GW-RESP-004", gwcard(False), gwcard(True))
+def ids_beside(ok):
+    # breaker16a S11 (a2a-elixir #63): the follow-up's ids beside the message, not on it
+    t = T(); send1(t, {"task": task1()})
+    m = msg1("and tomorrow?", contextId="ctx-1") if ok else msg1("and tomorrow?")
+    p = {"message": m} if ok else {"message": m, "contextId": "ctx-1"}
+    send1(t, {"task": task1(tid="task-2")}, i=2, params=p)
+    return t.text()
+case("DATA-SHAPE-006", ids_beside(False), ids_beside(True))
 def card_path_redirect(ok):
     # the card path answers 302 to another path; the client follows it
     t = T()
