@@ -151,6 +151,10 @@ struct StreamState {
     /// Pointer of `final` and the `final` value. A stream that ends there ended the cycle
     /// without the flag that marks its last event (STREAM-008, STREAM-FINAL-001).
     interrupted_not_final: Option<(String, u64, String, Option<Value>)>,
+    /// A status update set `final: true` in a state neither terminal nor interrupted
+    /// (STREAM-FINAL-001): the agent ended its stream there on purpose, so the close that
+    /// follows is that fault, not another one (no STREAM-END-002; breaker16a kagent1957).
+    final_early: bool,
     /// The latest `status.timestamp` (ms since the epoch) of the stream's status updates so
     /// far, with the update's seq and the timestamp as sent (STREAM-005, STREAM-ORDER-001).
     latest_stamp: Option<(i64, u64, String)>,
@@ -4418,6 +4422,9 @@ impl State {
                                 }
                             }
                             if u.final_flag == Some(true) && !ok_final {
+                                if let Some(s) = x.sse.as_mut() {
+                                    s.final_early = true;
+                                }
                                 self.stream_once(
                                     x,
                                     &r::STREAM_FINAL_FLAG,
@@ -5585,7 +5592,10 @@ impl State {
                     // TASK-STATE-001 say so) did not end *before* one: no STREAM-END-002 on top.
                     let ok = terminal.is_some()
                         || last.is_some_and(|st| st.is_terminal() || st.is_interrupted());
-                    if !ok {
+                    // A close after the agent's own early `final: true` is that one fault,
+                    // told by STREAM-FINAL-001 (breaker16a kagent1957).
+                    let final_early = x.sse.as_ref().is_some_and(|s| s.final_early);
+                    if !ok && !final_early {
                         let how = if outcome == Outcome::Complete {
                             "closed"
                         } else {
