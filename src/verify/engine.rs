@@ -589,6 +589,10 @@ struct TaskRec {
     /// may answer with the task it already made (TASK-STATE-002 on a context-only send).
     sent_message_ids: Vec<String>,
     canceled_seen: bool,
+    /// The latest read of the task, after a cancel the agent answered with success with
+    /// the task still live, that still showed it interrupted (TASK-003, breaker16a py1170): its
+    /// seq, exchange, JSON Pointer of the state and the state in the wire's term.
+    read_after_cancel: Option<(u64, String, String, &'static str)>,
     changed_reported: bool,
     /// TASK-AUTH-001/002 (an auth-required status without `status.message`) already
     /// reported for this task.
@@ -1603,18 +1607,40 @@ impl State {
                 .get(&task)
                 .is_some_and(|t| t.canceled_seen || t.terminal.is_some());
             if !done {
+                let mut ev = vec![Evidence {
+                    seq,
+                    exchange: Some(xid),
+                    pointer: None,
+                    found: None,
+                }];
+                // A later read that still showed the task live proves the cancel was a
+                // no-op (a2a-python #1170), not a cancellation still under way.
+                let later = self
+                    .tasks
+                    .get(&task)
+                    .and_then(|t| t.read_after_cancel.clone())
+                    .filter(|r| r.0 > seq);
+                let proof = match later {
+                    Some((rseq, rxid, ptr, term)) => {
+                        ev.push(Evidence {
+                            seq: rseq,
+                            exchange: Some(rxid),
+                            pointer: Some(ptr),
+                            found: Some(Value::String(term.to_string())),
+                        });
+                        format!(
+                            "; a later read of the task still showed it in {term}: the cancel it acknowledged changed nothing, where TaskNotCancelableError was due"
+                        )
+                    }
+                    None => String::new(),
+                };
                 self.find(
                     &r::TASK_CANCEL_INEFFECTIVE,
                     format!(
-                        "cancel of task {} returned success but the task never reached canceled",
+                        "cancel of task {} returned success but the task never reached canceled{proof}",
                         task.rsplit('\u{0}').next().unwrap_or(&task)
                     ),
-                    vec![Evidence {
-                        seq,
-                        exchange: Some(xid),
-                        pointer: None,
-                        found: None,
-                    }],
+                    ev,
                     &None,
                 );
             }
@@ -4646,8 +4672,24 @@ impl State {
                 }
             }
         }
+        // TASK-003: a later answer (GetTask, a stream) that still shows the task waiting
+        // for its client (input-required, auth-required: no work runs that a cooperative
+        // cancel could still be winding down) after a cancel acknowledged with success is
+        // the proof the cancel changed nothing.
+        let read_after_cancel = match st {
+            Some(s) if s.is_interrupted() && !self.pending_cancels.is_empty() => self
+                .pending_cancels
+                .get(&key)
+                .and_then(|v| v.first())
+                .filter(|(cseq, cxid)| cxid != xid && seq > *cseq)
+                .map(|_| (seq, xid.clone(), ptr.to_string(), x.state_term(s))),
+            _ => None,
+        };
         let caller = self.caller_of(x);
         let t = self.tasks.entry(key).or_default();
+        if read_after_cancel.is_some() {
+            t.read_after_cancel = read_after_cancel;
+        }
         if t.announced.is_none() {
             t.announced = Some((seq, xid.clone()));
             t.caller = caller;
