@@ -151,6 +151,10 @@ struct StreamState {
     /// Pointer of `final` and the `final` value. A stream that ends there ended the cycle
     /// without the flag that marks its last event (STREAM-008, STREAM-FINAL-001).
     interrupted_not_final: Option<(String, u64, String, Option<Value>)>,
+    /// A status update set `final: true` in a state neither terminal nor interrupted
+    /// (STREAM-FINAL-001): the agent ended its stream there on purpose, so the close that
+    /// follows is that fault, not another one (no STREAM-END-002; breaker16a kagent1957).
+    final_early: bool,
     /// The latest `status.timestamp` (ms since the epoch) of the stream's status updates so
     /// far, with the update's seq and the timestamp as sent (STREAM-005, STREAM-ORDER-001).
     latest_stamp: Option<(i64, u64, String)>,
@@ -585,6 +589,10 @@ struct TaskRec {
     /// may answer with the task it already made (TASK-STATE-002 on a context-only send).
     sent_message_ids: Vec<String>,
     canceled_seen: bool,
+    /// The latest read of the task, after a cancel the agent answered with success with
+    /// the task still live, that still showed it interrupted (TASK-003, breaker16a py1170): its
+    /// seq, exchange, JSON Pointer of the state and the state in the wire's term.
+    read_after_cancel: Option<(u64, String, String, &'static str)>,
     changed_reported: bool,
     /// TASK-AUTH-001/002 (an auth-required status without `status.message`) already
     /// reported for this task.
@@ -733,6 +741,13 @@ pub(super) struct State {
     /// URL): (interface url, message, evidence, leg). Dropped when an A2A call to that URL
     /// was answered with success ([`Self::served_urls`]): the repeated segment is real.
     pending_doubled: Vec<(String, String, Vec<Evidence>, Option<String>)>,
+    /// CARD-URL-008 findings held until the end: (interface url, message, evidence, leg).
+    /// Taken over by CARD-URL-002 when that URL fails when used (its message then says the
+    /// card was fetched over https): one fault, told once (breaker16a xagent882).
+    pending_plain: Vec<(String, String, Vec<Evidence>, Option<String>)>,
+    /// The agent's own cards seen on the upstream leg (newest last, at most
+    /// [`MAX_UP_CARDS`]): what a gateway's card rewrite started from (GW-RESP-004).
+    up_cards: VecDeque<UpCard>,
     /// Advertised interface URLs (keys of [`Self::advertised`]) an A2A call used and the
     /// agent answered with success (2xx, no error body).
     served_urls: HashSet<String>,
@@ -910,6 +925,20 @@ struct AgentIface {
 const MAX_AGENT_KEYS: usize = 4096;
 
 /// A client-leg exchange and the upstream-leg exchange that forwards it (gateway legs).
+/// The agent's card as a gateway fetched it on the upstream leg (GW-RESP-004): the
+/// upstream exchange id, the card's seq, the fetch path below which the card sits
+/// (`/firefly/agents/supervisor` for `/firefly/agents/supervisor/.well-known/agent-card.json`)
+/// and each interface's (JSON Pointer, url).
+struct UpCard {
+    exchange: String,
+    seq: u64,
+    fetch_base: String,
+    urls: Vec<(String, String)>,
+}
+
+/// How many upstream-leg cards [`State::up_cards`] keeps.
+const MAX_UP_CARDS: usize = 16;
+
 struct GwPair {
     client: String,
     up: String,
@@ -1139,6 +1168,8 @@ impl State {
             advertised: HashMap::new(),
             route_missing_exchange: None,
             pending_doubled: Vec::new(),
+            pending_plain: Vec::new(),
+            up_cards: VecDeque::new(),
             served_urls: HashSet::new(),
             rest1x_unrouted: Vec::new(),
             rest03_served: Vec::new(),
@@ -1724,18 +1755,40 @@ impl State {
                 .get(&task)
                 .is_some_and(|t| t.canceled_seen || t.terminal.is_some());
             if !done {
+                let mut ev = vec![Evidence {
+                    seq,
+                    exchange: Some(xid),
+                    pointer: None,
+                    found: None,
+                }];
+                // A later read that still showed the task live proves the cancel was a
+                // no-op (a2a-python #1170), not a cancellation still under way.
+                let later = self
+                    .tasks
+                    .get(&task)
+                    .and_then(|t| t.read_after_cancel.clone())
+                    .filter(|r| r.0 > seq);
+                let proof = match later {
+                    Some((rseq, rxid, ptr, term)) => {
+                        ev.push(Evidence {
+                            seq: rseq,
+                            exchange: Some(rxid),
+                            pointer: Some(ptr),
+                            found: Some(Value::String(term.to_string())),
+                        });
+                        format!(
+                            "; a later read of the task still showed it in {term}: the cancel it acknowledged changed nothing, where TaskNotCancelableError was due"
+                        )
+                    }
+                    None => String::new(),
+                };
                 self.find(
                     &r::TASK_CANCEL_INEFFECTIVE,
                     format!(
-                        "cancel of task {} returned success but the task never reached canceled",
+                        "cancel of task {} returned success but the task never reached canceled{proof}",
                         task.rsplit('\u{0}').next().unwrap_or(&task)
                     ),
-                    vec![Evidence {
-                        seq,
-                        exchange: Some(xid),
-                        pointer: None,
-                        found: None,
-                    }],
+                    ev,
                     &None,
                 );
             }
@@ -1754,6 +1807,11 @@ impl State {
             if !self.served_urls.contains(&url) {
                 self.find(&r::CARD_URL_DOUBLED_PATH, msg, ev, &leg);
             }
+        }
+        // CARD-URL-008: a plain-http interface of an https card that CARD-URL-002 did
+        // not report failing when used (that finding took it over).
+        for (_, msg, ev, leg) in std::mem::take(&mut self.pending_plain) {
+            self.find(&r::CARD_URL_PLAIN_HTTP, msg, ev, &leg);
         }
         let mut findings = self.out;
         if !self.gw_pairs.is_empty() {
@@ -2338,6 +2396,11 @@ impl State {
             && matches!(c.op, Some(Op::SendMessage | Op::SendStreamingMessage))
         {
             self.inline_push_config_other_task(x, &c);
+        }
+        // DATA-SHAPE-006: a follow-up's contextId / taskId sent beside the message
+        // (breaker16a S11, a2a-elixir #63).
+        if !c.webhook && matches!(c.op, Some(Op::SendMessage | Op::SendStreamingMessage)) {
+            self.ids_outside_message(x, &c);
         }
         // VER-001: the client's A2A-Version (header or query parameter) is Major.Minor. Only
         // 1.x-looking values are judged (0.x had no version header).
@@ -3130,6 +3193,76 @@ impl State {
             ),
             vec![cev, up_ev],
             &None,
+        );
+    }
+
+    /// DATA-SHAPE-006 (ID-003, DATA-003): the client's send names `contextId` / `taskId`
+    /// (or `context_id` / `task_id`) at the params level (JSON-RPC `params`, the HTTP+JSON
+    /// body), where neither 0.2.x/0.3 `MessageSendParams` nor 1.0 `SendMessageRequest` has
+    /// such members, and the message itself does not carry that id: the agent ignores
+    /// unknown members, so the follow-up starts a new task and context. gRPC cannot carry
+    /// the mistake (no such proto field); 0.1 `tasks/send` names the task in `params.id`
+    /// and is not judged here. Reads only members of the already parsed params.
+    fn ids_outside_message(&mut self, x: &Exch, c: &Call) {
+        if c.binding == Some(Binding::Grpc)
+            || matches!(
+                c.method.as_deref(),
+                Some("tasks/send" | "tasks/sendSubscribe")
+            )
+        {
+            return;
+        }
+        let Json::Object(params) = &c.params else {
+            return;
+        };
+        let msg = params_message(&c.params);
+        let mut named: Vec<(String, String)> = Vec::new();
+        for (member, on_message) in [
+            ("contextId", "contextId"),
+            ("context_id", "contextId"),
+            ("taskId", "taskId"),
+            ("task_id", "taskId"),
+        ] {
+            let Some(v) = params.get(member).and_then(Json::as_str) else {
+                continue;
+            };
+            if msg.is_some_and(|m| m.get(on_message).is_some()) {
+                continue;
+            }
+            named.push((member.to_string(), format!("{member} {v:?}")));
+        }
+        if named.is_empty() {
+            return;
+        }
+        let base = if c.binding.is_some_and(Binding::bare_params) {
+            ""
+        } else {
+            "/params"
+        };
+        let (what, holder) = if base.is_empty() {
+            ("request body", "message")
+        } else {
+            ("params", "params.message")
+        };
+        let ev = named
+            .iter()
+            .map(|(m, _)| x.ev_at(x.req_ev_seq(), &format!("{base}/{m}"), None))
+            .collect();
+        let ids = named
+            .iter()
+            .map(|(_, s)| s.as_str())
+            .collect::<Vec<_>>()
+            .join(" and ");
+        self.find(
+            &r::CLIENT_IDS_OUTSIDE_MESSAGE,
+            format!(
+                "client's {} names {ids} at the {what} level, where A2A defines no such member; a follow-up's ids belong on the message ({holder}.contextId / {holder}.taskId), so an agent that follows the spec ignores them (DATA-003) and starts a new task and context",
+                c.method
+                    .clone()
+                    .unwrap_or_else(|| format!("{} {}", x.method, x.path))
+            ),
+            ev,
+            &x.leg,
         );
     }
 
@@ -4463,6 +4596,9 @@ impl State {
                                 }
                             }
                             if u.final_flag == Some(true) && !ok_final {
+                                if let Some(s) = x.sse.as_mut() {
+                                    s.final_early = true;
+                                }
                                 self.stream_once(
                                     x,
                                     &r::STREAM_FINAL_FLAG,
@@ -4684,8 +4820,24 @@ impl State {
                 }
             }
         }
+        // TASK-003: a later answer (GetTask, a stream) that still shows the task waiting
+        // for its client (input-required, auth-required: no work runs that a cooperative
+        // cancel could still be winding down) after a cancel acknowledged with success is
+        // the proof the cancel changed nothing.
+        let read_after_cancel = match st {
+            Some(s) if s.is_interrupted() && !self.pending_cancels.is_empty() => self
+                .pending_cancels
+                .get(&key)
+                .and_then(|v| v.first())
+                .filter(|(cseq, cxid)| cxid != xid && seq > *cseq)
+                .map(|_| (seq, xid.clone(), ptr.to_string(), x.state_term(s))),
+            _ => None,
+        };
         let caller = self.caller_of(x);
         let t = self.tasks.entry(key).or_default();
+        if read_after_cancel.is_some() {
+            t.read_after_cancel = read_after_cancel;
+        }
         if t.announced.is_none() {
             t.announced = Some((seq, xid.clone()));
             t.caller = caller;
@@ -5630,7 +5782,10 @@ impl State {
                     // TASK-STATE-001 say so) did not end *before* one: no STREAM-END-002 on top.
                     let ok = terminal.is_some()
                         || last.is_some_and(|st| st.is_terminal() || st.is_interrupted());
-                    if !ok {
+                    // A close after the agent's own early `final: true` is that one fault,
+                    // told by STREAM-FINAL-001 (breaker16a kagent1957).
+                    let final_early = x.sse.as_ref().is_some_and(|s| s.final_early);
+                    if !ok && !final_early {
                         let how = if outcome == Outcome::Complete {
                             "closed"
                         } else {
@@ -14717,11 +14872,54 @@ impl State {
             .or_else(|| x.path.strip_suffix("/v1/card"))
             .unwrap_or("")
             .to_string();
+        // Gateway (GW-RESP-004): the agent's own card on the upstream leg is kept; the
+        // client-leg card it was rewritten into is compared with it below.
+        if x.leg.as_deref() == Some("upstream") && base.is_empty() {
+            if self.up_cards.len() >= MAX_UP_CARDS {
+                self.up_cards.pop_front();
+            }
+            self.up_cards.push_back(UpCard {
+                exchange: x.id.clone(),
+                seq: bseq,
+                fetch_base: fetch_base.clone(),
+                urls: view
+                    .interfaces
+                    .iter()
+                    .map(|i| (i.pointer().to_string(), i.url.clone()))
+                    .collect(),
+            });
+        }
+        let up_card = if x.leg.is_none() && !self.up_cards.is_empty() {
+            self.gw_pairs
+                .iter()
+                .rev()
+                .find(|p| p.client == x.id)
+                .and_then(|p| self.up_cards.iter().find(|c| c.exchange == p.up))
+                .map(|c| {
+                    (
+                        c.exchange.clone(),
+                        c.seq,
+                        c.fetch_base.clone(),
+                        c.urls.clone(),
+                    )
+                })
+        } else {
+            None
+        };
         let mut seen: HashSet<String> = HashSet::new();
         for itf in &view.interfaces {
             if !seen.insert(itf.url.clone()) {
                 continue;
             }
+            // The agent's url at this place of its card when the gateway changed it.
+            let agent_url = up_card.as_ref().and_then(|(_, _, _, urls)| {
+                urls.iter()
+                    .find(|(p, _)| p == itf.pointer())
+                    .filter(|(_, u)| *u != itf.url)
+                    .map(|(_, u)| u.as_str())
+            });
+            // What makes the rewritten url unusable (GW-RESP-004), in the wire's words.
+            let mut broken: Vec<String> = Vec::new();
             // gRPC interfaces are often written as a gRPC target (`host:port`,
             // `dns:///host:port`) without a URL scheme: its authority is judged like a
             // URL's (CARD-005, breaker14 P4).
@@ -14779,7 +14977,9 @@ impl State {
                 // fetched under the first prefix: the gateway glued its public prefix onto
                 // the backend's (a plain repetition needs no such proof).
                 let glue_proven = run == next || fetch_base.contains(&format!("/{run}"));
-                if !fetch_also && glue_proven {
+                if !fetch_also && glue_proven && agent_url.is_some() {
+                    broken.push(format!("repeats the path segments /{run}/"));
+                } else if !fetch_also && glue_proven {
                     doubled = true;
                     let what = if run == next {
                         format!("repeats the path segments /{run}/")
@@ -14814,11 +15014,18 @@ impl State {
                 // kernel sends a connect to the bind-all address to this host): a loopback
                 // URL reaches the same place for that client.
                 let fetched_locally = matches!(fc, HostClass::Loopback | HostClass::BindAll);
-                if u.host != f.host
+                let internal = u.host != f.host
                     && !upstream_view
                     && uc.is_internal()
-                    && (fc == HostClass::Public || (loopish && !fetched_locally))
-                {
+                    && (fc == HostClass::Public || (loopish && !fetched_locally));
+                if internal && agent_url.is_some() {
+                    broken.push(format!(
+                        "points at {} ({}) although the client fetched the card from {}",
+                        uc.describe(),
+                        u.host,
+                        f.host
+                    ));
+                } else if internal {
                     self.find(
                         &r::CARD_URL_INTERNAL_AUTHORITY,
                         format!(
@@ -14829,6 +15036,74 @@ impl State {
                         ),
                         vec![x.ev_at(bseq, &ptr, found.clone())],
                         &x.leg,
+                    );
+                }
+                // A card served over https that sends its clients to plain http on the same
+                // host (AUTH-004, CARD-005): the agent (or the gateway that rewrote the url)
+                // built it from the cleartext hop behind a TLS-terminating proxy
+                // (agentgateway #1031, xagent #882). Loopback hosts are development setups.
+                let plain = f.scheme.eq_ignore_ascii_case("https")
+                    && u.scheme.eq_ignore_ascii_case("http")
+                    && itf
+                        .url
+                        .get(..7)
+                        .is_some_and(|s| s.eq_ignore_ascii_case("http://"))
+                    && u.host.eq_ignore_ascii_case(&f.host)
+                    && !upstream_view
+                    && uc != HostClass::Loopback;
+                if plain && agent_url.is_some() {
+                    broken.push(format!(
+                        "is plain http although the client fetched the card over https from {}",
+                        f.host
+                    ));
+                } else if plain {
+                    self.pending_plain.push((
+                        itf.url.clone(),
+                        format!(
+                            "card fetched over https (https://{}{}) advertises the plain-http interface url {shown}",
+                            f.host, f.path
+                        ),
+                        vec![x.ev_at(bseq, &ptr, found.clone())],
+                        x.leg.clone(),
+                    ));
+                }
+                // The gateway appended the agent's own path prefix (where it fetched the
+                // card upstream) after its public prefix (agentgateway #3500).
+                if let Some((_, _, up_base, _)) = up_card.as_ref().filter(|_| agent_url.is_some()) {
+                    let glued = !up_base.is_empty()
+                        && !fetch_base.is_empty()
+                        && up_base != &fetch_base
+                        && u.path
+                            .strip_prefix(fetch_base.as_str())
+                            .is_some_and(|rest| {
+                                rest.starts_with(&format!("{up_base}/")) || rest == up_base
+                            });
+                    if glued {
+                        broken.push(format!(
+                            "appends the agent's own path {up_base} (where the gateway fetched the card upstream) after the public prefix {fetch_base}"
+                        ));
+                    }
+                }
+            }
+            if let (Some(from), Some((uid, useq, _, _))) = (agent_url, up_card.as_ref()) {
+                if !broken.is_empty() {
+                    self.find(
+                        &r::GW_CARD_REWRITE_BROKEN,
+                        format!(
+                            "gateway rewrote the agent card's interface url {from} (upstream leg) to {}, which {}",
+                            itf.url,
+                            broken.join(" and ")
+                        ),
+                        vec![
+                            x.ev_at(bseq, &ptr, found.clone()),
+                            Evidence {
+                                seq: *useq,
+                                exchange: Some(uid.clone()),
+                                pointer: Some(itf.pointer().to_string()),
+                                found: Some(Value::String(from.to_string())),
+                            },
+                        ],
+                        &None,
                     );
                 }
             }
@@ -14922,6 +15197,22 @@ impl State {
         // that the URL serves the binding nor that it does not (CARD-005, breaker14 P1).
         if x.method.eq_ignore_ascii_case("OPTIONS") || x.method.eq_ignore_ascii_case("HEAD") {
             return;
+        }
+        // A client that called the https twin of a plain-http interface url (same host
+        // and path) with an answer shows the agent serves it over TLS there: the card's
+        // scheme misled nobody in this recording (CARD-URL-008 dropped; breaker10's Chrome HAR).
+        if !self.pending_plain.is_empty()
+            && p.scheme.eq_ignore_ascii_case("https")
+            && x.status.is_some_and(|s| (200..300).contains(&s))
+        {
+            let path = net::norm_path(&p.path).to_string();
+            self.pending_plain.retain(|d| {
+                parse_url(&d.0).is_none_or(|u| {
+                    let base = net::norm_path(&u.path);
+                    !(u.host.eq_ignore_ascii_case(&p.host)
+                        && (path == base || path.starts_with(&format!("{base}/"))))
+                })
+            });
         }
         if self.check_binding_use(x, p) {
             return;
@@ -15082,9 +15373,21 @@ impl State {
                     x.leg.clone(),
                 ));
             }
+            // The card that advertised a plain-http url was served over https: the cause
+            // (CARD-URL-008) is told here, once (breaker16a xagent882).
+            let mut plain = String::new();
+            if let Some(i) = self.pending_plain.iter().position(|d| d.0 == a.url) {
+                let (_, msg, _, _) = self.pending_plain.remove(i);
+                plain = format!(
+                    "; the {msg}, so the agent (or a proxy in front of it) builds its url from a cleartext hop behind TLS termination"
+                );
+            }
             self.find(
                 &r::CARD_URL_UNREACHABLE,
-                format!("advertised interface url {} {how} when used", a.shown),
+                format!(
+                    "advertised interface url {} {how} when used{plain}",
+                    a.shown
+                ),
                 vec![card_ev, answer_ev],
                 &x.leg,
             );

@@ -142,6 +142,10 @@ rule!(CARD_URL_REDIRECTED, "CARD-URL-007", "card-url-redirects", Warning, AgentC
     ["CARD-005", "CARD-006"],
     "advertised interface url answers a call with a method-keeping redirect (307/308) to another URL",
     "advertise the URL the redirect points to (often the same path with a trailing slash), or serve the interface at the advertised URL without a redirect: clients that do not follow redirects (a2a-python's httpx client by default) fail on it");
+rule!(CARD_URL_PLAIN_HTTP, "CARD-URL-008", "card-url-plain-http-on-https-host", Warning, AgentCard,
+    ["AUTH-004", "CARD-005"],
+    "card fetched over https advertises a plain-http interface url on the same host",
+    "advertise the interface with https:// as the card is served; behind a TLS-terminating proxy build the URL from X-Forwarded-Proto / Forwarded (uvicorn --proxy-headers, Express trust proxy) or configure the public base URL with its scheme. Clients following the card send A2A traffic in cleartext or hit the proxy's http->https redirect, which turns a POST into a GET");
 rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, Interop,
     ["CARD-005"],
     "advertised interface url is the proxy's upstream: clients following the card bypass the recorder",
@@ -265,6 +269,10 @@ rule!(REQUEST_BODY_NOT_JSON, "DATA-SHAPE-005", "client-request-body-not-json", N
     ["RPC-001", "DATA-005"],
     "client's request body to an A2A JSON-RPC endpoint or HTTP+JSON route is not JSON (cut short, not UTF-8, or no JSON at all), so no call can be read from it",
     "send the whole request as one UTF-8 JSON document (JSON-RPC: the request object {\"jsonrpc\":\"2.0\",\"id\":...,\"method\":...,\"params\":{...}}; HTTP+JSON: the operation's request object): serialize it with a JSON library, send the Content-Length of the bytes actually sent, and encode text as UTF-8 (RFC 8259 §8.1); the agent can only answer -32700 Parse error / HTTP 400, and the client gets no work done");
+rule!(CLIENT_IDS_OUTSIDE_MESSAGE, "DATA-SHAPE-006", "client-ids-outside-message", Warning, Interop,
+    ["ID-003", "DATA-003"],
+    "client's send names contextId / taskId beside the message (JSON-RPC params, the HTTP+JSON request body) instead of on the message, where A2A defines them",
+    "put the follow-up's ids on the Message: params.message.contextId and params.message.taskId (HTTP+JSON: message.contextId / message.taskId); MessageSendParams / SendMessageRequest have no such members, so an agent ignores them (DATA-003) and starts a new task and context, losing the conversation");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
@@ -808,6 +816,11 @@ rule!(GW_ANSWER_ALTERED, "GW-RESP-002", "answer-altered-by-proxy", Error, Intero
     "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, the answer replaced by a page of the gateway's own, or an answer of its own (a cached task) the agent never sent",
     "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams, exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page, and do not cache A2A answers (tasks change state between two identical GetTask calls: forward each call to the agent)");
 
+rule!(GW_CARD_REWRITE_BROKEN, "GW-RESP-004", "card-url-broken-by-proxy", Error, Interop,
+    ["CARD-005", "CARD-006", "AUTH-004"],
+    "gateway rewrote the agent card's interface url (the card on the upstream leg names another url) into one clients cannot use: a loopback, private or cluster-internal host, the backend path glued onto the public prefix, or plain http for a card served over https",
+    "fix the gateway's card-rewrite policy, not the agent: build the advertised url from the public listener the client used (its scheme and host, honouring X-Forwarded-Proto / X-Forwarded-Host), and replace the backend's path prefix with the public route prefix instead of appending it");
+
 // One leg only (no `leg: "upstream"` recorded): an intermediary's error status with no A2A
 // answer is a fact the client saw, but whose fault it is cannot be told from this leg.
 rule!(GW_ANSWER_UNSEEN, "GW-RESP-003", "intermediary-error-without-answer", Note, Interop,
@@ -857,6 +870,7 @@ pub static RULES: &[Rule] = &[
     CARD_URL_BYPASSES_PROXY,
     CARD_URL_TENANT_NOT_SENT,
     CARD_URL_REDIRECTED,
+    CARD_URL_PLAIN_HTTP,
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
     DATA_HISTORY_OLDEST_KEPT,
@@ -873,6 +887,7 @@ pub static RULES: &[Rule] = &[
     REQUEST_SHAPE,
     PUSH_INLINE_OTHER_TASK,
     REQUEST_BODY_NOT_JSON,
+    CLIENT_IDS_OUTSIDE_MESSAGE,
     DATA_TIME_NOT_UTC,
     DATA_TIME_UNSET,
     GRPC_ERROR_CODE,
@@ -888,6 +903,7 @@ pub static RULES: &[Rule] = &[
     GW_ANSWER_LOST,
     GW_ANSWER_ALTERED,
     GW_ANSWER_UNSEEN,
+    GW_CARD_REWRITE_BROKEN,
     GW_SSE_BUFFERED,
     GW_SSE_LOST,
     HTTP_FRAMED_TWICE,
@@ -993,6 +1009,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "DATA-SHAPE-002",
     "DATA-SHAPE-003",
     "DATA-SHAPE-005",
+    "DATA-SHAPE-006",
     "DATA-ROLE-002",
     "CAP-EXT-004",
     "VER-CARD-002",

@@ -597,6 +597,25 @@ def redirected(ok):
     t.req("POST", H + "/a2a/", body, headers=V1).resp(200, res(1, {"task": task1()}))
     return t.text()
 case("CARD-URL-007", redirected(False), redirected(True))
+# breaker16a S10: a card served over https naming plain http on the same host
+case("CARD-URL-008", cardonly(card1(url="http://agent.example.test/a2a")), cardonly(card1(url=H + "/a2a")))
+def gwcard(ok):
+    # breaker16a S13 (agentgateway #3500): the gateway rewrites the agent's card to its
+    # in-cluster data-plane host instead of its public listener
+    t = T(); t.req("GET", "https://gw.example.test/.well-known/agent-card.json", headers={"accept": "application/json"})
+    t.req("GET", "http://agent.internal.example.test/.well-known/agent-card.json", headers={"accept": "application/json"}, leg="upstream")
+    t.resp(200, card1(url="http://agent.internal.example.test/a2a"), leg="upstream")
+    t.resp(200, card1(url="https://gw.example.test/a2a" if ok else "http://gateway.gw-system.svc.cluster.local:8080/a2a"))
+    return t.text()
+case("GW-RESP-004", gwcard(False), gwcard(True))
+def ids_beside(ok):
+    # breaker16a S11 (a2a-elixir #63): the follow-up's ids beside the message, not on it
+    t = T(); send1(t, {"task": task1()})
+    m = msg1("and tomorrow?", contextId="ctx-1") if ok else msg1("and tomorrow?")
+    p = {"message": m} if ok else {"message": m, "contextId": "ctx-1"}
+    send1(t, {"task": task1(tid="task-2")}, i=2, params=p)
+    return t.text()
+case("DATA-SHAPE-006", ids_beside(False), ids_beside(True))
 def card_path_redirect(ok):
     # the card path answers 302 to another path; the client follows it
     t = T()
