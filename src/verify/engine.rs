@@ -7361,6 +7361,69 @@ impl State {
         self.emit(f);
     }
 
+    /// PUSH-003 / ERR-002 (breaker16a S4, a2a-js PR #630): a 1.0 push-config Get or Delete
+    /// answered with the generic internal failure (`answered`: -32603, HTTP 500, gRPC
+    /// INTERNAL, none naming an A2A reason) for a config id the recording shows was never
+    /// created for its task (or was deleted): the lookup miss is an A2A condition with an
+    /// A2A error (`due`), not an agent failure. Judged only for a task a send in this
+    /// recording was answered with, so every config of it would be in the recording.
+    fn push_config_lookup_failed(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        rule: &'static Rule,
+        answered: &str,
+        at: Evidence,
+    ) {
+        if c.dialect != Some(Dialect::V1_0)
+            || !matches!(c.op, Some(Op::GetPushConfig) | Some(Op::DeletePushConfig))
+            || self.push_config_urls.len() >= MAX_PUSH_URLS
+        {
+            return;
+        }
+        let (Some(task), Some(id)) = (push_call_task(c), push_call_config_id(c, &x.path)) else {
+            return;
+        };
+        let sent_here = self
+            .tasks
+            .get(&x.tkey(task))
+            .is_some_and(|t| !t.sent_message_ids.is_empty());
+        let key = format!("{task}\u{0}{id}");
+        let deleted = self.push_deleted_ids.contains_key(&key);
+        if !sent_here || (self.push_config_urls.contains_key(&key) && !deleted) {
+            return;
+        }
+        let not_found = match c.binding {
+            Some(Binding::JsonRpc) => "-32001 TaskNotFoundError",
+            Some(Binding::Grpc) => "gRPC NOT_FOUND (5) TASK_NOT_FOUND",
+            _ => "HTTP 404 TASK_NOT_FOUND",
+        };
+        let (op, due) = if c.op == Some(Op::GetPushConfig) {
+            ("GetTaskPushNotificationConfig", not_found.to_string())
+        } else {
+            (
+                "DeleteTaskPushNotificationConfig",
+                format!("a success (Delete is idempotent) or {not_found}"),
+            )
+        };
+        let what = if deleted {
+            "was deleted"
+        } else {
+            "was never created in this recording"
+        };
+        let mut f = Finding::new(
+            rule,
+            format!(
+                "agent answered {op} for push config {id:?} of task {task:?}, which {what}, with {answered} instead of {due}: the missing config is an A2A condition, not an agent failure"
+            ),
+        );
+        f.spec = vec!["PUSH-003".into(), "ERR-002".into()];
+        f.help = "map a push-config lookup miss to an A2A error (1.0: TaskNotFoundError with ErrorInfo reason TASK_NOT_FOUND; a Delete of a missing config may simply succeed): an internal error tells the client the agent failed, so it retries instead of re-creating the config".into();
+        f.evidence = vec![x.ev(x.req_ev_seq()), at];
+        f.leg = x.leg.clone();
+        self.emit(f);
+    }
+
     fn answer_is_error(&self, x: &Exch) -> bool {
         if x.sse.is_some() {
             return x
@@ -9078,6 +9141,8 @@ impl State {
         // made the handler fail (-32603) was not validated first (-32602 is due).
         if code == jsonrpc::INTERNAL_ERROR && !c.webhook && c.dialect == Some(Dialect::V1_0) {
             self.invalid_param_crashed(x, &c, bseq, "/error/code");
+            let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
+            self.push_config_lookup_failed(x, &c, &r::RPC_ERROR_CODE, "-32603 InternalError", at);
         }
         self.code_beyond_dialect(x, &c, code, bseq, "/error/code");
         if matches!(
@@ -11514,6 +11579,10 @@ impl State {
             })
         });
         let name = grpc::code_name(code);
+        if code == 13 && reason.is_none() {
+            let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            self.push_config_lookup_failed(&x, &c, &r::GRPC_ERROR_CODE, "gRPC INTERNAL (13)", at);
+        }
         // ERR-005 / ERR-003: the gRPC ErrorInfo is the A2A one (domain, string metadata).
         if c.dialect == Some(Dialect::V1_0) {
             let defect = status
@@ -11881,6 +11950,10 @@ impl State {
                         vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(Value::from(status)))],
                         &x.leg,
                     );
+                }
+                if status == 500 && reason.is_none() {
+                    let at = x.ev_at(bseq, "", Some(Value::from(status)));
+                    self.push_config_lookup_failed(x, &c, &r::REST_ERROR_SHAPE, "HTTP 500", at);
                 }
                 // ERR-002 / TASK-009 (breaker12 L4): a task id this recording never saw
                 // answered 404 on one call and TASK_NOT_CANCELABLE (or a bare 500) on
