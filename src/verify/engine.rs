@@ -580,6 +580,14 @@ struct TaskRec {
     /// States push notifications delivered for this task so far (each once): a second
     /// delivery of one of them is a redelivery (PUSH-004), not a state change.
     webhook_states: Vec<TaskState>,
+    /// PUSH-DELIV-003: the agent's clock as the recording saw it through this task's push
+    /// deliveries: the least (capture time of a delivery − its `status.timestamp`), ms,
+    /// with the delivery's dialect and binding for naming states. The terminal state's
+    /// `status.timestamp` plus this bounds when (in recording time) the task ended.
+    webhook_clock: Option<(i64, Option<Dialect>, Option<Binding>)>,
+    /// The terminal state was first seen in a GetTask / ListTasks answer: the client
+    /// polled for it, nothing handed it out live (PUSH-DELIV-003).
+    terminal_polled: bool,
     /// `messageId`s of the send requests answered with this task (at most
     /// [`MAX_TASK_MESSAGE_IDS`]): a send repeating one of them is a retry, which an agent
     /// may answer with the task it already made (TASK-STATE-002 on a context-only send).
@@ -708,6 +716,9 @@ pub(super) struct State {
     out: Vec<Finding>,
     events: u64,
     exchanges_seen: u64,
+    /// Capture time of the latest exchange end (µs since the recording start): how far
+    /// the recording reaches (PUSH-DELIV-003).
+    last_end_t: u64,
     /// Boxed (an `Exch` is ~960 bytes): the table holds a pointer per slot instead of a
     /// whole exchange, so its unused slots (hashbrown keeps up to half of them free) and its
     /// growth copies stay small with thousands of open streams (docs/performance.md,
@@ -1071,6 +1082,11 @@ const PUSH_HTTP_AUTH: u8 = 2;
 /// [`PushReg`] bit: the push config carries credentials for another scheme (header unknown).
 const PUSH_OTHER_AUTH: u8 = 4;
 
+/// PUSH-DELIV-003: how far (ms) the recording must reach beyond the latest time a task
+/// can have ended before a missing terminal push notification is judged: PUSH-004's
+/// delivery timeout upper bound (30 s), so a delivery still under way is not missed.
+const PUSH_TERMINAL_GRACE_MS: i64 = 30_000;
+
 /// How long after a push config's successful delete a delivery for it may still end
 /// without PUSH-CFG-002: one already under way when the delete was served (2 s, µs).
 const PUSH_DELETE_GRACE_US: u64 = 2_000_000;
@@ -1131,6 +1147,7 @@ impl State {
             out: Vec::new(),
             events: 0,
             exchanges_seen: 0,
+            last_end_t: 0,
             open: OpenMap::default(),
             done_streams: VecDeque::new(),
             task_streams: HashMap::new(),
@@ -1518,6 +1535,7 @@ impl State {
                     x.outcome = Some(*outcome);
                     x.end_seq = ev.seq;
                     x.end_t = ev.t_us;
+                    self.last_end_t = self.last_end_t.max(ev.t_us);
                     if x.call.is_none() {
                         self.build_call(&mut x);
                     }
@@ -1561,6 +1579,7 @@ impl State {
                     .push((x.id.clone(), "exchange never ended in the recording".into()));
             }
         }
+        self.terminal_never_pushed();
         // TASK-003: a cancel that returned success but the task never reached canceled.
         let mut cancels: Vec<(String, u64, String)> = std::mem::take(&mut self.pending_cancels)
             .into_iter()
@@ -4577,7 +4596,13 @@ impl State {
                         stale = Some((*ts, *tseq, txid.clone()));
                     }
                 }
-                None if st.is_terminal() => t.terminal = Some((st, seq, xid.clone())),
+                None if st.is_terminal() => {
+                    t.terminal = Some((st, seq, xid.clone()));
+                    t.terminal_polled = x
+                        .call
+                        .as_ref()
+                        .is_some_and(|c| matches!(c.op, Some(Op::GetTask) | Some(Op::ListTasks)));
+                }
                 _ => {}
             }
         }
@@ -12854,7 +12879,6 @@ impl State {
                     &jptr(&p.pointer, &[Key("status"), Key("state")]),
                 );
                 self.check_auth_explained(x, p.inner, &p.pointer, seq, "push notification");
-                let _ = ts;
                 let snap = if p.kind == PayloadKind::Task {
                     Snapshot::Whole
                 } else {
@@ -12865,6 +12889,12 @@ impl State {
                     if let Some(s) = st {
                         if !t.webhook_states.contains(&s) {
                             t.webhook_states.push(s);
+                        }
+                    }
+                    if let Some(ms) = ts {
+                        let skew = (x.req_t / 1000) as i64 - ms;
+                        if t.webhook_clock.is_none_or(|(k, _, _)| skew < k) {
+                            t.webhook_clock = Some((skew, c.dialect, c.binding));
                         }
                     }
                 }
@@ -13550,6 +13580,70 @@ impl State {
                     && listed.iter().zip(kept).all(|(p, h)| json_hash(p) == *h))
                 .then(|| (a.id.clone(), listed.len(), kept.len(), a.seq, a.xid.clone()))
             })
+    }
+
+    /// PUSH-DELIV-003 (PUSH-004 at-least-once, PUSH-003 the config lives until the task
+    /// ends; A2A #1372): at the end of the recording, a task whose push deliveries went
+    /// through the recording (so the webhook leg is captured), that reached a terminal
+    /// state the client had to poll for (GetTask / ListTasks), and of which no delivery
+    /// carried a terminal state, although the recording reaches
+    /// [`PUSH_TERMINAL_GRACE_MS`] beyond the latest time the task can have ended (its
+    /// terminal `status.timestamp` on the agent's clock as the deliveries show it).
+    /// Not judged for a task whose push config the client deleted.
+    fn terminal_never_pushed(&mut self) {
+        let end_ms = (self.last_end_t / 1000) as i64;
+        let mut due: Vec<(u64, String, String)> = Vec::new();
+        for (key, t) in &self.tasks {
+            let (Some((st, seq, xid)), Some((skew, d, b)), Some(term_ms)) =
+                (&t.terminal, t.webhook_clock, t.terminal_ts)
+            else {
+                continue;
+            };
+            if !t.terminal_polled || t.webhook_states.iter().any(|s| s.is_terminal()) {
+                continue;
+            }
+            let ended_by = term_ms.saturating_add(skew);
+            if end_ms < ended_by.saturating_add(PUSH_TERMINAL_GRACE_MS) {
+                continue;
+            }
+            let id = key.rsplit('\u{0}').next().unwrap_or(key);
+            let prefix = format!("{id}\u{0}");
+            let deleted = self.push_deleted_ids.keys().any(|k| k.starts_with(&prefix))
+                || self
+                    .push_deleted
+                    .values()
+                    .any(|l| l.iter().any(|(task, _, _, _)| task == id));
+            if deleted {
+                continue;
+            }
+            let pushed: Vec<&str> = t
+                .webhook_states
+                .iter()
+                .map(|s| super::wording::state_term(*s, d, b))
+                .collect();
+            let msg = format!(
+                "agent delivered no push notification of task {id} reaching {}: the webhook received {} only, and the recording continues {} s beyond the latest time the task can have ended (its terminal status.timestamp on the agent's clock as the deliveries show it)",
+                super::wording::state_term(*st, d, b),
+                pushed.join(", "),
+                (end_ms - ended_by) / 1000
+            );
+            due.push((*seq, xid.clone(), msg));
+        }
+        due.sort();
+        for (seq, xid, msg) in due {
+            self.areas.insert("push");
+            self.find(
+                &r::PUSH_TERMINAL_NOT_DELIVERED,
+                msg,
+                vec![Evidence {
+                    seq,
+                    exchange: Some(xid),
+                    pointer: None,
+                    found: None,
+                }],
+                &None,
+            );
+        }
     }
 
     fn note_terminal_snapshot(
