@@ -584,6 +584,14 @@ struct TaskRec {
     /// States push notifications delivered for this task so far (each once): a second
     /// delivery of one of them is a redelivery (PUSH-004), not a state change.
     webhook_states: Vec<TaskState>,
+    /// PUSH-DELIV-003: the agent's clock as the recording saw it through this task's push
+    /// deliveries: the least (capture time of a delivery − its `status.timestamp`), ms,
+    /// with the delivery's dialect and binding for naming states. The terminal state's
+    /// `status.timestamp` plus this bounds when (in recording time) the task ended.
+    webhook_clock: Option<(i64, Option<Dialect>, Option<Binding>)>,
+    /// The terminal state was first seen in a GetTask / ListTasks answer: the client
+    /// polled for it, nothing handed it out live (PUSH-DELIV-003).
+    terminal_polled: bool,
     /// `messageId`s of the send requests answered with this task (at most
     /// [`MAX_TASK_MESSAGE_IDS`]): a send repeating one of them is a retry, which an agent
     /// may answer with the task it already made (TASK-STATE-002 on a context-only send).
@@ -716,6 +724,9 @@ pub(super) struct State {
     out: Vec<Finding>,
     events: u64,
     exchanges_seen: u64,
+    /// Capture time of the latest exchange end (µs since the recording start): how far
+    /// the recording reaches (PUSH-DELIV-003).
+    last_end_t: u64,
     /// Boxed (an `Exch` is ~960 bytes): the table holds a pointer per slot instead of a
     /// whole exchange, so its unused slots (hashbrown keeps up to half of them free) and its
     /// growth copies stay small with thousands of open streams (docs/performance.md,
@@ -1100,6 +1111,11 @@ const PUSH_HTTP_AUTH: u8 = 2;
 /// [`PushReg`] bit: the push config carries credentials for another scheme (header unknown).
 const PUSH_OTHER_AUTH: u8 = 4;
 
+/// PUSH-DELIV-003: how far (ms) the recording must reach beyond the latest time a task
+/// can have ended before a missing terminal push notification is judged: PUSH-004's
+/// delivery timeout upper bound (30 s), so a delivery still under way is not missed.
+const PUSH_TERMINAL_GRACE_MS: i64 = 30_000;
+
 /// How long after a push config's successful delete a delivery for it may still end
 /// without PUSH-CFG-002: one already under way when the delete was served (2 s, µs).
 const PUSH_DELETE_GRACE_US: u64 = 2_000_000;
@@ -1160,6 +1176,7 @@ impl State {
             out: Vec::new(),
             events: 0,
             exchanges_seen: 0,
+            last_end_t: 0,
             open: OpenMap::default(),
             done_streams: VecDeque::new(),
             task_streams: HashMap::new(),
@@ -1697,6 +1714,7 @@ impl State {
                     x.outcome = Some(*outcome);
                     x.end_seq = ev.seq;
                     x.end_t = ev.t_us;
+                    self.last_end_t = self.last_end_t.max(ev.t_us);
                     if x.call.is_none() {
                         self.build_call(&mut x);
                     }
@@ -1740,6 +1758,7 @@ impl State {
                     .push((x.id.clone(), "exchange never ended in the recording".into()));
             }
         }
+        self.terminal_never_pushed();
         // TASK-003: a cancel that returned success but the task never reached canceled.
         let mut cancels: Vec<(String, u64, String)> = std::mem::take(&mut self.pending_cancels)
             .into_iter()
@@ -4877,7 +4896,13 @@ impl State {
                         stale = Some((*ts, *tseq, txid.clone()));
                     }
                 }
-                None if st.is_terminal() => t.terminal = Some((st, seq, xid.clone())),
+                None if st.is_terminal() => {
+                    t.terminal = Some((st, seq, xid.clone()));
+                    t.terminal_polled = x
+                        .call
+                        .as_ref()
+                        .is_some_and(|c| matches!(c.op, Some(Op::GetTask) | Some(Op::ListTasks)));
+                }
                 _ => {}
             }
         }
@@ -7664,6 +7689,69 @@ impl State {
         self.emit(f);
     }
 
+    /// PUSH-003 / ERR-002 (breaker16a S4, a2a-js PR #630): a 1.0 push-config Get or Delete
+    /// answered with the generic internal failure (`answered`: -32603, HTTP 500, gRPC
+    /// INTERNAL, none naming an A2A reason) for a config id the recording shows was never
+    /// created for its task (or was deleted): the lookup miss is an A2A condition with an
+    /// A2A error (`due`), not an agent failure. Judged only for a task a send in this
+    /// recording was answered with, so every config of it would be in the recording.
+    fn push_config_lookup_failed(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        rule: &'static Rule,
+        answered: &str,
+        at: Evidence,
+    ) {
+        if c.dialect != Some(Dialect::V1_0)
+            || !matches!(c.op, Some(Op::GetPushConfig) | Some(Op::DeletePushConfig))
+            || self.push_config_urls.len() >= MAX_PUSH_URLS
+        {
+            return;
+        }
+        let (Some(task), Some(id)) = (push_call_task(c), push_call_config_id(c, &x.path)) else {
+            return;
+        };
+        let sent_here = self
+            .tasks
+            .get(&x.tkey(task))
+            .is_some_and(|t| !t.sent_message_ids.is_empty());
+        let key = format!("{task}\u{0}{id}");
+        let deleted = self.push_deleted_ids.contains_key(&key);
+        if !sent_here || (self.push_config_urls.contains_key(&key) && !deleted) {
+            return;
+        }
+        let not_found = match c.binding {
+            Some(Binding::JsonRpc) => "-32001 TaskNotFoundError",
+            Some(Binding::Grpc) => "gRPC NOT_FOUND (5) TASK_NOT_FOUND",
+            _ => "HTTP 404 TASK_NOT_FOUND",
+        };
+        let (op, due) = if c.op == Some(Op::GetPushConfig) {
+            ("GetTaskPushNotificationConfig", not_found.to_string())
+        } else {
+            (
+                "DeleteTaskPushNotificationConfig",
+                format!("a success (Delete is idempotent) or {not_found}"),
+            )
+        };
+        let what = if deleted {
+            "was deleted"
+        } else {
+            "was never created in this recording"
+        };
+        let mut f = Finding::new(
+            rule,
+            format!(
+                "agent answered {op} for push config {id:?} of task {task:?}, which {what}, with {answered} instead of {due}: the missing config is an A2A condition, not an agent failure"
+            ),
+        );
+        f.spec = vec!["PUSH-003".into(), "ERR-002".into()];
+        f.help = "map a push-config lookup miss to an A2A error (1.0: TaskNotFoundError with ErrorInfo reason TASK_NOT_FOUND; a Delete of a missing config may simply succeed): an internal error tells the client the agent failed, so it retries instead of re-creating the config".into();
+        f.evidence = vec![x.ev(x.req_ev_seq()), at];
+        f.leg = x.leg.clone();
+        self.emit(f);
+    }
+
     fn answer_is_error(&self, x: &Exch) -> bool {
         if x.sse.is_some() {
             return x
@@ -9391,6 +9479,8 @@ impl State {
         // made the handler fail (-32603) was not validated first (-32602 is due).
         if code == jsonrpc::INTERNAL_ERROR && !c.webhook && c.dialect == Some(Dialect::V1_0) {
             self.invalid_param_crashed(x, &c, bseq, "/error/code");
+            let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
+            self.push_config_lookup_failed(x, &c, &r::RPC_ERROR_CODE, "-32603 InternalError", at);
         }
         self.code_beyond_dialect(x, &c, code, bseq, "/error/code");
         if matches!(
@@ -11874,6 +11964,10 @@ impl State {
             })
         });
         let name = grpc::code_name(code);
+        if code == 13 && reason.is_none() {
+            let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            self.push_config_lookup_failed(&x, &c, &r::GRPC_ERROR_CODE, "gRPC INTERNAL (13)", at);
+        }
         // ERR-005 / ERR-003: the gRPC ErrorInfo is the A2A one (domain, string metadata).
         if c.dialect == Some(Dialect::V1_0) {
             let defect = status
@@ -12288,6 +12382,10 @@ impl State {
                         vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(Value::from(status)))],
                         &x.leg,
                     );
+                }
+                if status == 500 && reason.is_none() {
+                    let at = x.ev_at(bseq, "", Some(Value::from(status)));
+                    self.push_config_lookup_failed(x, &c, &r::REST_ERROR_SHAPE, "HTTP 500", at);
                 }
                 // ERR-002 / TASK-009 (breaker12 L4): a task id this recording never saw
                 // answered 404 on one call and TASK_NOT_CANCELABLE (or a bare 500) on
@@ -12934,8 +13032,18 @@ impl State {
         let dkey = self.delivery_key(&x.url);
         let reg = self.push_urls.get(&dkey).cloned();
         // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery
-        // (not judged for a task whose config the recording does not hold).
-        if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| judged && r.3 != 0) {
+        // (not judged for a task whose config the recording does not hold). A 1.0 config's
+        // `token` alone asks for nothing on the wire: PUSH-004 names only the credentials
+        // from `authentication`, and 1.0 defines no token header (A2A PR #1793, breaker16a
+        // S12); the 0.x token SHOULD be sent (PUSH-005).
+        let required = |r: &PushReg| {
+            if r.0 == Some(Dialect::V1_0) {
+                r.3 & !PUSH_TOKEN
+            } else {
+                r.3
+            }
+        };
+        if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| judged && required(r) != 0) {
             let h = &x.req_headers;
             let authz = h.contains("authorization");
             let sent = authz
@@ -13188,7 +13296,6 @@ impl State {
                     &jptr(&p.pointer, &[Key("status"), Key("state")]),
                 );
                 self.check_auth_explained(x, p.inner, &p.pointer, seq, "push notification");
-                let _ = ts;
                 let snap = if p.kind == PayloadKind::Task {
                     Snapshot::Whole
                 } else {
@@ -13199,6 +13306,12 @@ impl State {
                     if let Some(s) = st {
                         if !t.webhook_states.contains(&s) {
                             t.webhook_states.push(s);
+                        }
+                    }
+                    if let Some(ms) = ts {
+                        let skew = (x.req_t / 1000) as i64 - ms;
+                        if t.webhook_clock.is_none_or(|(k, _, _)| skew < k) {
+                            t.webhook_clock = Some((skew, c.dialect, c.binding));
                         }
                     }
                 }
@@ -13884,6 +13997,70 @@ impl State {
                     && listed.iter().zip(kept).all(|(p, h)| json_hash(p) == *h))
                 .then(|| (a.id.clone(), listed.len(), kept.len(), a.seq, a.xid.clone()))
             })
+    }
+
+    /// PUSH-DELIV-003 (PUSH-004 at-least-once, PUSH-003 the config lives until the task
+    /// ends; A2A #1372): at the end of the recording, a task whose push deliveries went
+    /// through the recording (so the webhook leg is captured), that reached a terminal
+    /// state the client had to poll for (GetTask / ListTasks), and of which no delivery
+    /// carried a terminal state, although the recording reaches
+    /// [`PUSH_TERMINAL_GRACE_MS`] beyond the latest time the task can have ended (its
+    /// terminal `status.timestamp` on the agent's clock as the deliveries show it).
+    /// Not judged for a task whose push config the client deleted.
+    fn terminal_never_pushed(&mut self) {
+        let end_ms = (self.last_end_t / 1000) as i64;
+        let mut due: Vec<(u64, String, String)> = Vec::new();
+        for (key, t) in &self.tasks {
+            let (Some((st, seq, xid)), Some((skew, d, b)), Some(term_ms)) =
+                (&t.terminal, t.webhook_clock, t.terminal_ts)
+            else {
+                continue;
+            };
+            if !t.terminal_polled || t.webhook_states.iter().any(|s| s.is_terminal()) {
+                continue;
+            }
+            let ended_by = term_ms.saturating_add(skew);
+            if end_ms < ended_by.saturating_add(PUSH_TERMINAL_GRACE_MS) {
+                continue;
+            }
+            let id = key.rsplit('\u{0}').next().unwrap_or(key);
+            let prefix = format!("{id}\u{0}");
+            let deleted = self.push_deleted_ids.keys().any(|k| k.starts_with(&prefix))
+                || self
+                    .push_deleted
+                    .values()
+                    .any(|l| l.iter().any(|(task, _, _, _)| task == id));
+            if deleted {
+                continue;
+            }
+            let pushed: Vec<&str> = t
+                .webhook_states
+                .iter()
+                .map(|s| super::wording::state_term(*s, d, b))
+                .collect();
+            let msg = format!(
+                "agent delivered no push notification of task {id} reaching {}: the webhook received {} only, and the recording continues {} s beyond the latest time the task can have ended (its terminal status.timestamp on the agent's clock as the deliveries show it)",
+                super::wording::state_term(*st, d, b),
+                pushed.join(", "),
+                (end_ms - ended_by) / 1000
+            );
+            due.push((*seq, xid.clone(), msg));
+        }
+        due.sort();
+        for (seq, xid, msg) in due {
+            self.areas.insert("push");
+            self.find(
+                &r::PUSH_TERMINAL_NOT_DELIVERED,
+                msg,
+                vec![Evidence {
+                    seq,
+                    exchange: Some(xid),
+                    pointer: None,
+                    found: None,
+                }],
+                &None,
+            );
+        }
     }
 
     fn note_terminal_snapshot(

@@ -846,6 +846,7 @@ case("PUSH-BODY-002", hook2(about="task-9", other="task-9"), hook2(other="task-9
 case("PUSH-BODY-003", hook2(about="task-9"), hook2())
 # ---- PUSH-DELIV-002: a 1.0 webhook request is application/a2a+json (breaker10 E22)
 case("PUSH-DELIV-002", hook2(ct="text/plain"), hook2(ct="application/json"))
+case("PUSH-DELIV-003", cp("variants/b16-S2-v10-push-only-initial-state-completion-never-pushed.jsonl"), cp("variants/b16-S2-legal-v10-push-initial-and-completed-delivered.jsonl"))
 def pushcreate2(second_id):
     t = T(); send1(t, {"task": task1(st="TASK_STATE_WORKING")})
     for i, (hook, cid) in enumerate([("audit", "task-1"), ("pager", second_id)], start=2):
