@@ -627,6 +627,9 @@ struct PageChain {
     ids: Vec<String>,
     /// `totalSize` of the page that handed out the token.
     total: Option<i64>,
+    /// Largest `totalSize` any page of the chain reported (the first page's, unless tasks
+    /// were added while the client paged); `None` when no page carried one.
+    top_total: Option<i64>,
     /// Recording line and exchange of the page that handed out the token.
     seq: u64,
     xid: String,
@@ -10043,6 +10046,9 @@ impl State {
     /// pages so far listed, or that a `pageToken` fetched and that lists a task an earlier
     /// page of the same chain listed while `totalSize` stayed the same (no task was added in
     /// between to shift the pages). Leaving out `""` on the last page is trap 12 and fine.
+    /// A last page whose `totalSize` fell below the chain's earlier `totalSize` to exactly
+    /// its own task count (breaker16a S5: totalSize counted after the pageToken, hiding
+    /// tasks a timestamp-only cursor skipped) is judged against the earlier `totalSize`.
     fn check_list_paging(
         &mut self,
         x: &Exch,
@@ -10139,7 +10145,42 @@ impl State {
         if let (Some(p), Some(n), None, false) = (&prior, total, next, reported) {
             if let Some(before) = p.count {
                 let seen = before + ts.len();
-                if n > seen as i64 {
+                // totalSize counts the tasks before paging (proto ListTasksResponse
+                // total_size): a last page whose totalSize fell from the chain's earlier
+                // value to exactly the tasks on this page was counted after the pageToken
+                // was applied, which hides the tasks the cursor skipped.
+                let top = p.top_total.unwrap_or(n);
+                if token_in.is_some()
+                    && before > 0
+                    && top > n
+                    && n == ts.len() as i64
+                    && top > seen as i64
+                {
+                    self.find(
+                        &r::DATA_LIST_PAGING,
+                        format!(
+                            "the agent's ListTasks paging ended after {seen} of {top} tasks: the last page (pageToken {:?}) has {} and its totalSize fell from {top} to {n}, the tasks on that page alone, so the agent counts totalSize after applying the pageToken and the {} its cursor skipped {} never listed",
+                            token_in.as_deref().unwrap_or(""),
+                            if res.get("nextPageToken").is_some() {
+                                "an empty nextPageToken"
+                            } else {
+                                "no nextPageToken"
+                            },
+                            if top - seen as i64 == 1 {
+                                "task".to_string()
+                            } else {
+                                format!("{} tasks", top - seen as i64)
+                            },
+                            if top - seen as i64 == 1 { "is" } else { "are" },
+                        ),
+                        vec![
+                            earlier_ev(p),
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(bseq, &format!("{base}/totalSize"), Some(Value::from(n))),
+                        ],
+                        &x.leg,
+                    );
+                } else if n > seen as i64 {
                     let how = if res.get("nextPageToken").is_some() {
                         "an empty nextPageToken (last page)"
                     } else {
@@ -10171,6 +10212,7 @@ impl State {
             }
         }
         chain.total = total;
+        chain.top_total = chain.top_total.max(total);
         chain.seq = bseq;
         chain.xid = x.id.clone();
         let key = x.tkey(next);

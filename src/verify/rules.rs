@@ -303,8 +303,8 @@ rule!(DATA_LIST_FILTER, "DATA-LIST-003", "list-tasks-filter-not-applied", Error,
     "apply every filter of the ListTasks request before paging: only tasks of the requested contextId, in the requested status and with a status.timestamp not before statusTimestampAfter, at most pageSize tasks per page, 50 when the request sets no pageSize (more follow through nextPageToken); a list that ignores contextId shows a client tasks of other conversations");
 rule!(DATA_LIST_PAGING, "DATA-LIST-004", "list-tasks-paging-broken", Error, Lifecycle,
     ["DATA-007"],
-    "paging of ListTasks cannot reach every task: no nextPageToken although totalSize counts more tasks, a pageToken page repeats tasks of an earlier page, or a page hands back the pageToken it was fetched with",
-    "page with a cursor over the newest-first order: while tasks remain (totalSize larger than the tasks handed out so far) answer a non-empty nextPageToken, and make each token continue after the last task of its page so no task is listed twice and no token leads back to its own page; \"\" (or no token) only on the last page");
+    "paging of ListTasks cannot reach every task: no nextPageToken although totalSize counts more tasks, a pageToken page repeats tasks of an earlier page, a page hands back the pageToken it was fetched with, or the last page's totalSize counts only the tasks after the pageToken",
+    "page with a cursor over the newest-first order: while tasks remain (totalSize larger than the tasks handed out so far) answer a non-empty nextPageToken, and make each token continue after the last task of its page so no task is listed twice and no token leads back to its own page (break timestamp ties with the task id in the token); totalSize counts the matching tasks before paging, the same on every page; \"\" (or no token) only on the last page");
 rule!(DATA_LIST_PUSH_PAGE_SIZE, "DATA-LIST-005", "push-config-list-page-size-exceeded", Error, Interop,
     ["PUSH-003", "DATA-007"],
     "1.0 ListTaskPushNotificationConfigs page lists more configs than the request's pageSize",
