@@ -878,6 +878,13 @@ pub(super) struct State {
     /// seq of the request, its exchange): a later send under that messageId with other parts
     /// is a new message under a used id (ID-007, ID-MSG-002). At most [`MAX_TASKS`] entries.
     sent_messages: HashMap<String, (u64, u64, String)>,
+    /// `leg \0 contextId \0 artifactId` of the artifacts tasks carried → (the first task's
+    /// id, hash of the artifact's `parts`, its recording line, its exchange): a later task
+    /// of the context carrying the same artifact is DATA-HISTORY-004. At most [`MAX_TASKS`].
+    ctx_artifacts: HashMap<String, (String, u64, u64, String)>,
+    /// `leg \0 taskId \0 artifactId` already reported under DATA-HISTORY-004 (told once per
+    /// task and artifact, however often the task is read). At most [`MAX_TASKS`].
+    ctx_artifacts_told: HashSet<String>,
     /// Agents known from their cards (ID-001: task ids are unique per agent, not across
     /// agents): by authority (`host:port`), the interface paths a card listed there, each
     /// with its agent (the identity [`State::agent_scope`] gives) and the tenants the card
@@ -1188,6 +1195,8 @@ impl State {
             push_deleted_ids: HashMap::new(),
             push_live: HashMap::new(),
             sent_messages: HashMap::new(),
+            ctx_artifacts: HashMap::new(),
+            ctx_artifacts_told: HashSet::new(),
             agent_ifaces: HashMap::new(),
             agent_bare: HashSet::new(),
             first_agent: HashMap::new(),
@@ -4094,6 +4103,11 @@ impl State {
                         vec![x.ev_at(seq, &ptr, None)],
                     );
                 }
+                if let Some((msg, ev)) =
+                    self.task_content_repeated(x, p.inner, &p.pointer, seq, "stream task event")
+                {
+                    self.stream_once(x, &r::DATA_TASK_CONTENT_REPEATED, msg, ev);
+                }
                 if let Some((rule, msg, ev)) =
                     status_not_utc(x, &c, p.inner, &p.pointer, seq, "stream task event")
                 {
@@ -5330,6 +5344,92 @@ impl State {
                 &x.leg,
             );
         }
+    }
+
+    /// DATA-HISTORY-004 (ID-006, ID-007, DATA-005; breaker16a S3 and S8): the Task `o` the
+    /// agent handed out (at JSON Pointer `ptr`, recording line `seq`) repeats content that
+    /// is not its own: its `history` lists one `messageId` twice (forge #143), or it carries
+    /// an artifact whose `artifactId` and `parts` an earlier task of the same `contextId`
+    /// carried, beside another artifact of its own (a2a-rust #130: artifacts aggregated per
+    /// context; a task with that one artifact only is an agent answering alike, not told).
+    /// `what` names the task's
+    /// place ("result task of SendMessage"). Returns the message and evidence; the caller
+    /// reports it (once per stream for a stream event). Only a task with `history` or
+    /// `artifacts` costs more than two map lookups.
+    fn task_content_repeated(
+        &mut self,
+        x: &Exch,
+        o: &Obj,
+        ptr: &str,
+        seq: u64,
+        what: &str,
+    ) -> Option<(String, Vec<Evidence>)> {
+        let tid = str_member(o, "id", "id").filter(|s| !s.is_empty());
+        if let Some((p, mid, i, j)) = a2a::history_repeated_message(o, ptr) {
+            let task = tid.map(|t| format!(" of task {t}")).unwrap_or_default();
+            return Some((
+                format!(
+                    "{what}: the agent's history{task} lists message {mid} twice (history[{i}] and history[{j}], same messageId): the agent appended it again, so a client or model replaying the history sees the message repeated"
+                ),
+                vec![x.ev_at(seq, &p, Some(Value::String(mid)))],
+            ));
+        }
+        // Aggregation shows as the context's earlier artifact beside the task's own: a task
+        // whose only artifact equals an earlier task's ("a1", "done") is an agent that
+        // answers alike, not evidence.
+        let arts = o.get("artifacts").and_then(Json::as_array)?;
+        let beside_own = arts.len() >= 2;
+        let tid = tid?;
+        let cid = str_member(o, "contextId", "context_id").filter(|s| !s.is_empty())?;
+        for (k, a) in arts.iter().enumerate() {
+            let Some(ao) = a.as_object() else { continue };
+            let Some(aid) = str_member(ao, "artifactId", "artifact_id").filter(|s| !s.is_empty())
+            else {
+                continue;
+            };
+            let Some(parts) = ao.get("parts") else {
+                continue;
+            };
+            let hash = json_hash(parts);
+            let key = x.tkey(&format!("{cid}\u{0}{aid}"));
+            match self.ctx_artifacts.get(&key) {
+                Some((first, h, fseq, fxid))
+                    if beside_own && first != tid && *h == hash && *fseq < seq =>
+                {
+                    let told = x.tkey(&format!("{tid}\u{0}{aid}"));
+                    if self.ctx_artifacts_told.contains(&told)
+                        || self.ctx_artifacts_told.len() >= MAX_TASKS
+                    {
+                        continue;
+                    }
+                    let msg = format!(
+                        "{what}: the agent's task {tid} carries artifact {aid} with the same artifactId and parts as the artifact task {first} of context {cid} handed out earlier: the context's earlier artifacts were aggregated into the new task (a task carries only the artifacts produced during it), unless the agent produced the identical artifact again"
+                    );
+                    let ev = vec![
+                        Evidence {
+                            seq: *fseq,
+                            exchange: Some(fxid.clone()),
+                            pointer: None,
+                            found: None,
+                        },
+                        x.ev_at(
+                            seq,
+                            &format!("{ptr}/artifacts/{k}/artifactId"),
+                            Some(Value::String(aid.to_string())),
+                        ),
+                    ];
+                    self.ctx_artifacts_told.insert(told);
+                    return Some((msg, ev));
+                }
+                Some(_) => {}
+                None if self.ctx_artifacts.len() < MAX_TASKS => {
+                    self.ctx_artifacts
+                        .insert(key, (tid.to_string(), hash, seq, x.id.clone()));
+                }
+                None => {}
+            }
+        }
+        None
     }
 
     /// ID-MSG-002 (ID-007: `messageId` is creator-generated and used to dedupe retries): the
@@ -10561,6 +10661,11 @@ impl State {
                             &x.leg,
                         );
                     }
+                    if let Some((msg, ev)) =
+                        self.task_content_repeated(x, o, &ptr, bseq, "listed task of ListTasks")
+                    {
+                        self.find(&r::DATA_TASK_CONTENT_REPEATED, msg, ev, &x.leg);
+                    }
                 }
                 if bad.is_none() && dialect == Some(Dialect::V1_0) {
                     bad = list_tasks_page_problem(res, ts.len(), base);
@@ -10958,6 +11063,10 @@ impl State {
                 vec![x.ev_at(bseq, &p, None)],
                 &x.leg,
             );
+        }
+        let what = format!("result task of {}", c.op_term(op.name()));
+        if let Some((msg, ev)) = self.task_content_repeated(x, o, &ptr, bseq, &what) {
+            self.find(&r::DATA_TASK_CONTENT_REPEATED, msg, ev, &x.leg);
         }
         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
         let mut dummy = Exch {

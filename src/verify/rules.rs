@@ -289,6 +289,10 @@ rule!(DATA_HISTORY_OLDEST_KEPT, "DATA-HISTORY-003", "history-length-kept-oldest"
     ["DATA-006"],
     "1.0 task history trimmed to historyLength kept the oldest messages instead of the most recent ones",
     "trim Task.history from the front: historyLength N returns the N most recent messages (history[-N:], not history[:N]), on GetTask, SendMessage and ListTasks alike");
+rule!(DATA_TASK_CONTENT_REPEATED, "DATA-HISTORY-004", "task-content-repeated", Note, Lifecycle,
+    ["ID-006", "ID-007", "DATA-005"],
+    "a task repeats content that is not its own: its history lists one message (same messageId) twice, or it carries, beside artifacts of its own, an artifact (same artifactId and parts) another task of its context already handed out",
+    "keep a task's record per task: append the incoming message to Task.history once (not in the request handler and again in the executor), and give a follow-up task in the same context only the artifacts it produced itself, not the context's artifacts so far (store artifacts by taskId, not by contextId)");
 rule!(DATA_LIST_ARTIFACTS, "DATA-LIST-001", "list-tasks-artifacts-not-requested", Error, Lifecycle,
     ["DATA-007"],
     "listed tasks carry artifacts although includeArtifacts was not true (ListTasks)",
@@ -852,6 +856,7 @@ pub static RULES: &[Rule] = &[
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
     DATA_HISTORY_OLDEST_KEPT,
+    DATA_TASK_CONTENT_REPEATED,
     DATA_LIST_ARTIFACTS,
     DATA_LIST_ORDER,
     DATA_LIST_FILTER,

@@ -680,6 +680,13 @@ def histold(ok):
     t.req("POST", H + "/a2a", rpc(2, "GetTask", {"id": "task-1", "historyLength": 1}), headers=V1).resp(200, res(2, task1(history=hist[-1:] if ok else hist[:1])))
     return t.text()
 case("DATA-HISTORY-003", histold(False), histold(True))
+def histrep(ok):
+    # A follow-up task of the context carries the first task's artifact beside its own (a2a-rust #130).
+    t = T(); a1 = {"artifactId": "art-1", "parts": [{"text": "report"}]}; a2 = {"artifactId": "art-2", "parts": [{"text": "summary"}]}
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("report")}), headers=V1).resp(200, res(1, {"task": task1(artifacts=[a1])}))
+    t.req("POST", H + "/a2a", rpc(2, "SendMessage", {"message": msg1("summary", contextId="ctx-1")}), headers=V1).resp(200, res(2, {"task": task1("task-2", artifacts=[a2] if ok else [a1, a2])}))
+    return t.text()
+case("DATA-HISTORY-004", histrep(False), histrep(True))
 
 def listarts(ok):
     t = T(); a = [{"artifactId": "art-1", "parts": [{"text": "report"}]}]
