@@ -166,6 +166,10 @@ struct StreamState {
     /// The seq of the Message that opened a message reply stream ([`Self::message_reply`]).
     message_reply_seq: u64,
     artifacts: HashMap<String, bool>,
+    /// Artifact id → (chunks with `append: true` since the artifact's last `append: false`
+    /// chunk, seq of the first of them): a `lastChunk` with `append: false` after them
+    /// replaces what they streamed (STREAM-ARTIFACT-003). Filled by appended chunks only.
+    appended: HashMap<String, (u32, u64)>,
     /// (t_us of the chunk that completed the event, seq)
     arrivals: Vec<(u64, u64)>,
     /// status.timestamp values (ms since epoch) with arrival t_us.
@@ -4413,9 +4417,36 @@ impl State {
                         ),
                         _ => {}
                     }
+                    let mut replaced = None;
                     if let Some(s) = x.sse.as_mut() {
                         let e = s.artifacts.entry(aid.to_string()).or_insert(false);
                         *e |= u.last_chunk;
+                        if u.append {
+                            if let Some(n) = s.appended.get_mut(aid) {
+                                n.0 += 1;
+                            } else {
+                                s.appended.insert(aid.to_string(), (1, seq));
+                            }
+                        } else if !s.appended.is_empty() {
+                            replaced = s.appended.remove(aid);
+                        }
+                    }
+                    // STREAM-009 (0.2.0: append false = replace): a lastChunk that replaces
+                    // the chunks appended before it leaves the client only the tail (adk-python
+                    // #6686). Legal by the letter, so a note.
+                    if let (Some((n, first)), true, Some(false)) = (replaced, u.last_chunk, prev) {
+                        self.stream_once(
+                            x,
+                            &r::STREAM_LAST_CHUNK_REPLACES,
+                            format!(
+                                "the agent's last chunk of artifact {aid} has append false (lastChunk true) after {} with append true: a client that follows append replaces everything streamed so far with this last chunk's parts alone",
+                                if n == 1 { "1 chunk".to_string() } else { format!("{n} chunks") }
+                            ),
+                            vec![
+                                x.ev(first),
+                                x.ev_at(seq, &format!("{}/append", p.pointer), Some(Value::Bool(false))),
+                            ],
+                        );
                     }
                     if let Some(tid) = u.task_id {
                         self.track_stream_artifact(x, tid, aid, u.append, p.inner, seq);

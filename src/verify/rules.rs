@@ -527,6 +527,16 @@ rule!(
     "mark lastChunk only on the real last chunk of an artifact"
 );
 rule!(
+    STREAM_LAST_CHUNK_REPLACES,
+    "STREAM-ARTIFACT-003",
+    "artifact-replaced-by-last-chunk",
+    Note,
+    Streaming,
+    ["STREAM-009"],
+    "the lastChunk of a streamed artifact has append false after chunks with append true, so it replaces what they streamed",
+    "send every chunk after the first of an artifact with append: true, the last one (lastChunk: true) too; append: false (or no append) on a later chunk replaces the artifact's parts so far with that chunk's"
+);
+rule!(
     STREAM_OPEN_AFTER_TERMINAL,
     "STREAM-END-003",
     "stream-open-after-terminal",
@@ -942,6 +952,7 @@ pub static RULES: &[Rule] = &[
     SSE_EMPTY_DATA,
     STREAM_APPEND_WITHOUT_BASE,
     STREAM_CHUNK_AFTER_LAST,
+    STREAM_LAST_CHUNK_REPLACES,
     STREAM_AFTER_TERMINAL,
     STREAM_NO_TERMINAL,
     STREAM_OPEN_AFTER_TERMINAL,

@@ -382,6 +382,11 @@ def lastc(ok):
     t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}, au1(text="The ", lastChunk=not ok), au1(text="fox.", append=True, lastChunk=True), su1("TASK_STATE_COMPLETED")]
     stream1(t, evs); return t.text()
 case("STREAM-ARTIFACT-002", lastc(False), lastc(True))
+def lastrep(ok):
+    # The lastChunk drops append after appended chunks: it replaces them (adk-python #6686).
+    t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}, au1(text="The "), au1(text="quick ", append=True), au1(text="fox.", append=True, lastChunk=True) if ok else au1(text="fox.", lastChunk=True), su1("TASK_STATE_COMPLETED")]
+    stream1(t, evs); return t.text()
+case("STREAM-ARTIFACT-003", lastrep(False), lastrep(True))
 # ---- TASK-STATE-010: the stored task keeps the chunks its stream appended (breaker15a Q12, STREAM-009)
 def appendlost(ok):
     t = T(); fetch_card(t, card1())
