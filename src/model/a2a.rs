@@ -1657,12 +1657,7 @@ pub fn history_repeated_message(o: &Obj, ptr: &str) -> Option<(String, String, u
             .filter(|s| !s.is_empty())
     }
     let hit = |i: usize, j: usize, id: &str| {
-        Some((
-            format!("{ptr}/history/{j}/messageId"),
-            id.to_string(),
-            i,
-            j,
-        ))
+        Some((format!("{ptr}/history/{j}/messageId"), id.to_string(), i, j))
     };
     if hist.len() <= 16 {
         for (j, m) in hist.iter().enumerate().skip(1) {

@@ -15016,7 +15016,10 @@ impl State {
     /// where the interface URL itself does not end in `/v1`: the client put the 0.3 route
     /// prefix on a 1.0 interface (1.0:§11 routes sit directly below the URL).
     fn client_added_v1(&self, x: &Exch, p: &UrlParts) -> bool {
-        if x.call.as_deref().is_none_or(|c| c.binding != Some(Binding::Rest)) {
+        if x.call
+            .as_deref()
+            .is_none_or(|c| c.binding != Some(Binding::Rest))
+        {
             return false;
         }
         let origin = p.origin();
@@ -15118,7 +15121,11 @@ impl State {
             pointer: Some(a.pointer.clone()),
             found: Some(Value::String(a.url.clone())),
         };
-        let seq = if x.resp_seq > 0 { x.resp_seq } else { x.req_seq };
+        let seq = if x.resp_seq > 0 {
+            x.resp_seq
+        } else {
+            x.req_seq
+        };
         self.find(
             &r::BIND_USE_UNDECLARED,
             format!(
