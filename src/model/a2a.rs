@@ -1640,6 +1640,46 @@ pub fn rfc3339_problem(s: &str) -> Option<&'static str> {
     }
 }
 
+/// DATA-HISTORY-004 (ID-006: a task's history is its own record of the messages
+/// exchanged; ID-007: `messageId` identifies a message): the first `history` entry of the
+/// Task `o` (at JSON Pointer `ptr`) whose non-empty `messageId` an earlier entry already
+/// has (forge #143: a runner appended the incoming message before the executor appended
+/// it again). Returns the later entry's `messageId` pointer, the id and both indexes;
+/// `None` when every id is distinct. Allocates only for a history of more than 16 entries.
+pub fn history_repeated_message(o: &Obj, ptr: &str) -> Option<(String, String, usize, usize)> {
+    let hist = o.get("history").and_then(Json::as_array)?;
+    if hist.len() < 2 {
+        return None;
+    }
+    fn mid<'a>(m: &'a Json) -> Option<&'a str> {
+        m.as_object()
+            .and_then(|m| str_member(m, "messageId", "message_id"))
+            .filter(|s| !s.is_empty())
+    }
+    let hit = |i: usize, j: usize, id: &str| {
+        Some((format!("{ptr}/history/{j}/messageId"), id.to_string(), i, j))
+    };
+    if hist.len() <= 16 {
+        for (j, m) in hist.iter().enumerate().skip(1) {
+            let Some(id) = mid(m) else { continue };
+            if let Some(i) = hist[..j].iter().position(|e| mid(e) == Some(id)) {
+                return hit(i, j, id);
+            }
+        }
+        return None;
+    }
+    let mut seen: std::collections::HashMap<&str, usize> =
+        std::collections::HashMap::with_capacity(hist.len());
+    for (j, m) in hist.iter().enumerate() {
+        let Some(id) = mid(m) else { continue };
+        if let Some(&i) = seen.get(id) {
+            return hit(i, j, id);
+        }
+        seen.insert(id, j);
+    }
+    None
+}
+
 /// ID-006 / ID-004: the first message a Task at `ptr` keeps (`status.message`, then each
 /// `history` entry) whose `taskId` or `contextId` is set (non-empty) and differs from the
 /// task's own `id` / `contextId` (a2a-js #41: one contextId minted for the task, another

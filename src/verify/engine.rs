@@ -170,6 +170,10 @@ struct StreamState {
     /// The seq of the Message that opened a message reply stream ([`Self::message_reply`]).
     message_reply_seq: u64,
     artifacts: HashMap<String, bool>,
+    /// Artifact id → (chunks with `append: true` since the artifact's last `append: false`
+    /// chunk, seq of the first of them): a `lastChunk` with `append: false` after them
+    /// replaces what they streamed (STREAM-ARTIFACT-003). Filled by appended chunks only.
+    appended: HashMap<String, (u32, u64)>,
     /// (t_us of the chunk that completed the event, seq)
     arrivals: Vec<(u64, u64)>,
     /// status.timestamp values (ms since epoch) with arrival t_us.
@@ -643,6 +647,9 @@ struct PageChain {
     ids: Vec<String>,
     /// `totalSize` of the page that handed out the token.
     total: Option<i64>,
+    /// Largest `totalSize` any page of the chain reported (the first page's, unless tasks
+    /// were added while the client paged); `None` when no page carried one.
+    top_total: Option<i64>,
     /// Recording line and exchange of the page that handed out the token.
     seq: u64,
     xid: String,
@@ -901,6 +908,13 @@ pub(super) struct State {
     /// seq of the request, its exchange): a later send under that messageId with other parts
     /// is a new message under a used id (ID-007, ID-MSG-002). At most [`MAX_TASKS`] entries.
     sent_messages: HashMap<String, (u64, u64, String)>,
+    /// `leg \0 contextId \0 artifactId` of the artifacts tasks carried → (the first task's
+    /// id, hash of the artifact's `parts`, its recording line, its exchange): a later task
+    /// of the context carrying the same artifact is DATA-HISTORY-004. At most [`MAX_TASKS`].
+    ctx_artifacts: HashMap<String, (String, u64, u64, String)>,
+    /// `leg \0 taskId \0 artifactId` already reported under DATA-HISTORY-004 (told once per
+    /// task and artifact, however often the task is read). At most [`MAX_TASKS`].
+    ctx_artifacts_told: HashSet<String>,
     /// Agents known from their cards (ID-001: task ids are unique per agent, not across
     /// agents): by authority (`host:port`), the interface paths a card listed there, each
     /// with its agent (the identity [`State::agent_scope`] gives) and the tenants the card
@@ -1233,6 +1247,8 @@ impl State {
             push_deleted_ids: HashMap::new(),
             push_live: HashMap::new(),
             sent_messages: HashMap::new(),
+            ctx_artifacts: HashMap::new(),
+            ctx_artifacts_told: HashSet::new(),
             agent_ifaces: HashMap::new(),
             agent_bare: HashSet::new(),
             first_agent: HashMap::new(),
@@ -4391,6 +4407,11 @@ impl State {
                         vec![x.ev_at(seq, &ptr, None)],
                     );
                 }
+                if let Some((msg, ev)) =
+                    self.task_content_repeated(x, p.inner, &p.pointer, seq, "stream task event")
+                {
+                    self.stream_once(x, &r::DATA_TASK_CONTENT_REPEATED, msg, ev);
+                }
                 if let Some((rule, msg, ev)) =
                     status_not_utc(x, &c, p.inner, &p.pointer, seq, "stream task event")
                 {
@@ -4699,9 +4720,36 @@ impl State {
                         ),
                         _ => {}
                     }
+                    let mut replaced = None;
                     if let Some(s) = x.sse.as_mut() {
                         let e = s.artifacts.entry(aid.to_string()).or_insert(false);
                         *e |= u.last_chunk;
+                        if u.append {
+                            if let Some(n) = s.appended.get_mut(aid) {
+                                n.0 += 1;
+                            } else {
+                                s.appended.insert(aid.to_string(), (1, seq));
+                            }
+                        } else if !s.appended.is_empty() {
+                            replaced = s.appended.remove(aid);
+                        }
+                    }
+                    // STREAM-009 (0.2.0: append false = replace): a lastChunk that replaces
+                    // the chunks appended before it leaves the client only the tail (adk-python
+                    // #6686). Legal by the letter, so a note.
+                    if let (Some((n, first)), true, Some(false)) = (replaced, u.last_chunk, prev) {
+                        self.stream_once(
+                            x,
+                            &r::STREAM_LAST_CHUNK_REPLACES,
+                            format!(
+                                "the agent's last chunk of artifact {aid} has append false (lastChunk true) after {} with append true: a client that follows append replaces everything streamed so far with this last chunk's parts alone",
+                                if n == 1 { "1 chunk".to_string() } else { format!("{n} chunks") }
+                            ),
+                            vec![
+                                x.ev(first),
+                                x.ev_at(seq, &format!("{}/append", p.pointer), Some(Value::Bool(false))),
+                            ],
+                        );
                     }
                     if let Some(tid) = u.task_id {
                         self.track_stream_artifact(x, tid, aid, u.append, p.inner, seq);
@@ -5652,6 +5700,92 @@ impl State {
                 &x.leg,
             );
         }
+    }
+
+    /// DATA-HISTORY-004 (ID-006, ID-007, DATA-005; breaker16a S3 and S8): the Task `o` the
+    /// agent handed out (at JSON Pointer `ptr`, recording line `seq`) repeats content that
+    /// is not its own: its `history` lists one `messageId` twice (forge #143), or it carries
+    /// an artifact whose `artifactId` and `parts` an earlier task of the same `contextId`
+    /// carried, beside another artifact of its own (a2a-rust #130: artifacts aggregated per
+    /// context; a task with that one artifact only is an agent answering alike, not told).
+    /// `what` names the task's
+    /// place ("result task of SendMessage"). Returns the message and evidence; the caller
+    /// reports it (once per stream for a stream event). Only a task with `history` or
+    /// `artifacts` costs more than two map lookups.
+    fn task_content_repeated(
+        &mut self,
+        x: &Exch,
+        o: &Obj,
+        ptr: &str,
+        seq: u64,
+        what: &str,
+    ) -> Option<(String, Vec<Evidence>)> {
+        let tid = str_member(o, "id", "id").filter(|s| !s.is_empty());
+        if let Some((p, mid, i, j)) = a2a::history_repeated_message(o, ptr) {
+            let task = tid.map(|t| format!(" of task {t}")).unwrap_or_default();
+            return Some((
+                format!(
+                    "{what}: the agent's history{task} lists message {mid} twice (history[{i}] and history[{j}], same messageId): the agent appended it again, so a client or model replaying the history sees the message repeated"
+                ),
+                vec![x.ev_at(seq, &p, Some(Value::String(mid)))],
+            ));
+        }
+        // Aggregation shows as the context's earlier artifact beside the task's own: a task
+        // whose only artifact equals an earlier task's ("a1", "done") is an agent that
+        // answers alike, not evidence.
+        let arts = o.get("artifacts").and_then(Json::as_array)?;
+        let beside_own = arts.len() >= 2;
+        let tid = tid?;
+        let cid = str_member(o, "contextId", "context_id").filter(|s| !s.is_empty())?;
+        for (k, a) in arts.iter().enumerate() {
+            let Some(ao) = a.as_object() else { continue };
+            let Some(aid) = str_member(ao, "artifactId", "artifact_id").filter(|s| !s.is_empty())
+            else {
+                continue;
+            };
+            let Some(parts) = ao.get("parts") else {
+                continue;
+            };
+            let hash = json_hash(parts);
+            let key = x.tkey(&format!("{cid}\u{0}{aid}"));
+            match self.ctx_artifacts.get(&key) {
+                Some((first, h, fseq, fxid))
+                    if beside_own && first != tid && *h == hash && *fseq < seq =>
+                {
+                    let told = x.tkey(&format!("{tid}\u{0}{aid}"));
+                    if self.ctx_artifacts_told.contains(&told)
+                        || self.ctx_artifacts_told.len() >= MAX_TASKS
+                    {
+                        continue;
+                    }
+                    let msg = format!(
+                        "{what}: the agent's task {tid} carries artifact {aid} with the same artifactId and parts as the artifact task {first} of context {cid} handed out earlier: the context's earlier artifacts were aggregated into the new task (a task carries only the artifacts produced during it), unless the agent produced the identical artifact again"
+                    );
+                    let ev = vec![
+                        Evidence {
+                            seq: *fseq,
+                            exchange: Some(fxid.clone()),
+                            pointer: None,
+                            found: None,
+                        },
+                        x.ev_at(
+                            seq,
+                            &format!("{ptr}/artifacts/{k}/artifactId"),
+                            Some(Value::String(aid.to_string())),
+                        ),
+                    ];
+                    self.ctx_artifacts_told.insert(told);
+                    return Some((msg, ev));
+                }
+                Some(_) => {}
+                None if self.ctx_artifacts.len() < MAX_TASKS => {
+                    self.ctx_artifacts
+                        .insert(key, (tid.to_string(), hash, seq, x.id.clone()));
+                }
+                None => {}
+            }
+        }
+        None
     }
 
     /// ID-MSG-002 (ID-007: `messageId` is creator-generated and used to dedupe retries): the
@@ -10454,6 +10588,9 @@ impl State {
     /// pages so far listed, or that a `pageToken` fetched and that lists a task an earlier
     /// page of the same chain listed while `totalSize` stayed the same (no task was added in
     /// between to shift the pages). Leaving out `""` on the last page is trap 12 and fine.
+    /// A last page whose `totalSize` fell below the chain's earlier `totalSize` to exactly
+    /// its own task count (breaker16a S5: totalSize counted after the pageToken, hiding
+    /// tasks a timestamp-only cursor skipped) is judged against the earlier `totalSize`.
     fn check_list_paging(
         &mut self,
         x: &Exch,
@@ -10550,7 +10687,42 @@ impl State {
         if let (Some(p), Some(n), None, false) = (&prior, total, next, reported) {
             if let Some(before) = p.count {
                 let seen = before + ts.len();
-                if n > seen as i64 {
+                // totalSize counts the tasks before paging (proto ListTasksResponse
+                // total_size): a last page whose totalSize fell from the chain's earlier
+                // value to exactly the tasks on this page was counted after the pageToken
+                // was applied, which hides the tasks the cursor skipped.
+                let top = p.top_total.unwrap_or(n);
+                if token_in.is_some()
+                    && before > 0
+                    && top > n
+                    && n == ts.len() as i64
+                    && top > seen as i64
+                {
+                    self.find(
+                        &r::DATA_LIST_PAGING,
+                        format!(
+                            "the agent's ListTasks paging ended after {seen} of {top} tasks: the last page (pageToken {:?}) has {} and its totalSize fell from {top} to {n}, the tasks on that page alone, so the agent counts totalSize after applying the pageToken and the {} its cursor skipped {} never listed",
+                            token_in.as_deref().unwrap_or(""),
+                            if res.get("nextPageToken").is_some() {
+                                "an empty nextPageToken"
+                            } else {
+                                "no nextPageToken"
+                            },
+                            if top - seen as i64 == 1 {
+                                "task".to_string()
+                            } else {
+                                format!("{} tasks", top - seen as i64)
+                            },
+                            if top - seen as i64 == 1 { "is" } else { "are" },
+                        ),
+                        vec![
+                            earlier_ev(p),
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(bseq, &format!("{base}/totalSize"), Some(Value::from(n))),
+                        ],
+                        &x.leg,
+                    );
+                } else if n > seen as i64 {
                     let how = if res.get("nextPageToken").is_some() {
                         "an empty nextPageToken (last page)"
                     } else {
@@ -10582,6 +10754,7 @@ impl State {
             }
         }
         chain.total = total;
+        chain.top_total = chain.top_total.max(total);
         chain.seq = bseq;
         chain.xid = x.id.clone();
         let key = x.tkey(next);
@@ -10929,6 +11102,11 @@ impl State {
                             vec![x.ev_at(bseq, &p, None)],
                             &x.leg,
                         );
+                    }
+                    if let Some((msg, ev)) =
+                        self.task_content_repeated(x, o, &ptr, bseq, "listed task of ListTasks")
+                    {
+                        self.find(&r::DATA_TASK_CONTENT_REPEATED, msg, ev, &x.leg);
                     }
                 }
                 if bad.is_none() && dialect == Some(Dialect::V1_0) {
@@ -11327,6 +11505,10 @@ impl State {
                 vec![x.ev_at(bseq, &p, None)],
                 &x.leg,
             );
+        }
+        let what = format!("result task of {}", c.op_term(op.name()));
+        if let Some((msg, ev)) = self.task_content_repeated(x, o, &ptr, bseq, &what) {
+            self.find(&r::DATA_TASK_CONTENT_REPEATED, msg, ev, &x.leg);
         }
         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
         let mut dummy = Exch {

@@ -301,6 +301,10 @@ rule!(DATA_HISTORY_OLDEST_KEPT, "DATA-HISTORY-003", "history-length-kept-oldest"
     ["DATA-006"],
     "1.0 task history trimmed to historyLength kept the oldest messages instead of the most recent ones",
     "trim Task.history from the front: historyLength N returns the N most recent messages (history[-N:], not history[:N]), on GetTask, SendMessage and ListTasks alike");
+rule!(DATA_TASK_CONTENT_REPEATED, "DATA-HISTORY-004", "task-content-repeated", Note, Lifecycle,
+    ["ID-006", "ID-007", "DATA-005"],
+    "a task repeats content that is not its own: its history lists one message (same messageId) twice, or it carries, beside artifacts of its own, an artifact (same artifactId and parts) another task of its context already handed out",
+    "keep a task's record per task: append the incoming message to Task.history once (not in the request handler and again in the executor), and give a follow-up task in the same context only the artifacts it produced itself, not the context's artifacts so far (store artifacts by taskId, not by contextId)");
 rule!(DATA_LIST_ARTIFACTS, "DATA-LIST-001", "list-tasks-artifacts-not-requested", Error, Lifecycle,
     ["DATA-007"],
     "listed tasks carry artifacts although includeArtifacts was not true (ListTasks)",
@@ -315,8 +319,8 @@ rule!(DATA_LIST_FILTER, "DATA-LIST-003", "list-tasks-filter-not-applied", Error,
     "apply every filter of the ListTasks request before paging: only tasks of the requested contextId, in the requested status and with a status.timestamp not before statusTimestampAfter, at most pageSize tasks per page, 50 when the request sets no pageSize (more follow through nextPageToken); a list that ignores contextId shows a client tasks of other conversations");
 rule!(DATA_LIST_PAGING, "DATA-LIST-004", "list-tasks-paging-broken", Error, Lifecycle,
     ["DATA-007"],
-    "paging of ListTasks cannot reach every task: no nextPageToken although totalSize counts more tasks, a pageToken page repeats tasks of an earlier page, or a page hands back the pageToken it was fetched with",
-    "page with a cursor over the newest-first order: while tasks remain (totalSize larger than the tasks handed out so far) answer a non-empty nextPageToken, and make each token continue after the last task of its page so no task is listed twice and no token leads back to its own page; \"\" (or no token) only on the last page");
+    "paging of ListTasks cannot reach every task: no nextPageToken although totalSize counts more tasks, a pageToken page repeats tasks of an earlier page, a page hands back the pageToken it was fetched with, or the last page's totalSize counts only the tasks after the pageToken",
+    "page with a cursor over the newest-first order: while tasks remain (totalSize larger than the tasks handed out so far) answer a non-empty nextPageToken, and make each token continue after the last task of its page so no task is listed twice and no token leads back to its own page (break timestamp ties with the task id in the token); totalSize counts the matching tasks before paging, the same on every page; \"\" (or no token) only on the last page");
 rule!(DATA_LIST_PUSH_PAGE_SIZE, "DATA-LIST-005", "push-config-list-page-size-exceeded", Error, Interop,
     ["PUSH-003", "DATA-007"],
     "1.0 ListTaskPushNotificationConfigs page lists more configs than the request's pageSize",
@@ -537,6 +541,16 @@ rule!(
     ["STREAM-009"],
     "artifact chunk after the chunk marked lastChunk",
     "mark lastChunk only on the real last chunk of an artifact"
+);
+rule!(
+    STREAM_LAST_CHUNK_REPLACES,
+    "STREAM-ARTIFACT-003",
+    "artifact-replaced-by-last-chunk",
+    Note,
+    Streaming,
+    ["STREAM-009"],
+    "the lastChunk of a streamed artifact has append false after chunks with append true, so it replaces what they streamed",
+    "send every chunk after the first of an artifact with append: true, the last one (lastChunk: true) too; append: false (or no append) on a later chunk replaces the artifact's parts so far with that chunk's"
 );
 rule!(
     STREAM_OPEN_AFTER_TERMINAL,
@@ -878,6 +892,7 @@ pub static RULES: &[Rule] = &[
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
     DATA_HISTORY_OLDEST_KEPT,
+    DATA_TASK_CONTENT_REPEATED,
     DATA_LIST_ARTIFACTS,
     DATA_LIST_ORDER,
     DATA_LIST_FILTER,
@@ -967,6 +982,7 @@ pub static RULES: &[Rule] = &[
     SSE_EMPTY_DATA,
     STREAM_APPEND_WITHOUT_BASE,
     STREAM_CHUNK_AFTER_LAST,
+    STREAM_LAST_CHUNK_REPLACES,
     STREAM_AFTER_TERMINAL,
     STREAM_NO_TERMINAL,
     STREAM_OPEN_AFTER_TERMINAL,

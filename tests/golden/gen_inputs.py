@@ -387,6 +387,11 @@ def lastc(ok):
     t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}, au1(text="The ", lastChunk=not ok), au1(text="fox.", append=True, lastChunk=True), su1("TASK_STATE_COMPLETED")]
     stream1(t, evs); return t.text()
 case("STREAM-ARTIFACT-002", lastc(False), lastc(True))
+def lastrep(ok):
+    # The lastChunk drops append after appended chunks: it replaces them (adk-python #6686).
+    t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}, au1(text="The "), au1(text="quick ", append=True), au1(text="fox.", append=True, lastChunk=True) if ok else au1(text="fox.", lastChunk=True), su1("TASK_STATE_COMPLETED")]
+    stream1(t, evs); return t.text()
+case("STREAM-ARTIFACT-003", lastrep(False), lastrep(True))
 # ---- TASK-STATE-010: the stored task keeps the chunks its stream appended (breaker15a Q12, STREAM-009)
 def appendlost(ok):
     t = T(); fetch_card(t, card1())
@@ -717,6 +722,13 @@ def histold(ok):
     t.req("POST", H + "/a2a", rpc(2, "GetTask", {"id": "task-1", "historyLength": 1}), headers=V1).resp(200, res(2, task1(history=hist[-1:] if ok else hist[:1])))
     return t.text()
 case("DATA-HISTORY-003", histold(False), histold(True))
+def histrep(ok):
+    # A follow-up task of the context carries the first task's artifact beside its own (a2a-rust #130).
+    t = T(); a1 = {"artifactId": "art-1", "parts": [{"text": "report"}]}; a2 = {"artifactId": "art-2", "parts": [{"text": "summary"}]}
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("report")}), headers=V1).resp(200, res(1, {"task": task1(artifacts=[a1])}))
+    t.req("POST", H + "/a2a", rpc(2, "SendMessage", {"message": msg1("summary", contextId="ctx-1")}), headers=V1).resp(200, res(2, {"task": task1("task-2", artifacts=[a2] if ok else [a1, a2])}))
+    return t.text()
+case("DATA-HISTORY-004", histrep(False), histrep(True))
 
 def listarts(ok):
     t = T(); a = [{"artifactId": "art-1", "parts": [{"text": "report"}]}]
