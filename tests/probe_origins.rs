@@ -58,7 +58,8 @@ async fn probe_records_and_verifies_calls_to_a_card_url_on_another_port() {
     // the agent breaks REST-ERROR-001 on its HTTP+JSON parse error: only the verifier sees it
     let agent = broken::start_with(Break::RestParseErrorAsJsonRpc, false, true).await;
     let gw = gateway(agent.addr).await;
-    let url = format!("http://{}/", gw.local_addr());
+    let gw_addr = gw.local_addr();
+    let url = format!("http://{gw_addr}/");
     let dir = tempfile::tempdir().expect("temp dir");
     let rec = dir.path().join("probe.jsonl");
     let argv = [
@@ -108,6 +109,33 @@ async fn probe_records_and_verifies_calls_to_a_card_url_on_another_port() {
             .contains("verifier found error[REST-ERROR-001] on its exchange e"),
         "{}",
         rest.message
+    );
+    // breaker16b T4: the card sent the task calls around the gateway that was probed: said
+    // as a skipped result naming both origins (caps the level), and by the verifier
+    let origin = run
+        .report
+        .result_in("card.interface-origin", None, None)
+        .expect("card.interface-origin result");
+    assert_eq!(origin.status, Status::Skip, "{}", origin.message);
+    assert!(
+        origin.message.starts_with(&format!(
+            "the card advertises http://{}, not the probed http://{}",
+            agent.addr, gw_addr
+        )),
+        "{}",
+        origin.message
+    );
+    let around: Vec<_> = findings
+        .iter()
+        .filter(|f| f.rule == "CARD-URL-009")
+        .collect();
+    assert!(!around.is_empty(), "{findings:#?}");
+    assert!(
+        around[0]
+            .message
+            .contains(&format!("advertises http://{}", agent.addr)),
+        "{}",
+        around[0].message
     );
 }
 
@@ -334,4 +362,30 @@ async fn a_tls_front_to_a_plain_agent_records_the_plain_card_url() {
         .result_in("lifecycle.send", Some("1.0"), None)
         .expect("send result");
     assert_eq!(send.status, Status::Pass, "{}", send.message);
+    // breaker16b T4: a card fetched over TLS that sends the client to plain http
+    let origin = run
+        .report
+        .result_in("card.interface-origin", None, None)
+        .expect("card.interface-origin result");
+    assert_eq!(origin.status, Status::Skip, "{}", origin.message);
+    assert!(
+        origin
+            .message
+            .contains("the card, fetched over https, sends clients to plain http (AUTH-004)"),
+        "{}",
+        origin.message
+    );
+    let findings = &run.outcome.verify.findings;
+    let tls = findings
+        .iter()
+        .find(|f| f.rule == "AUTH-TLS-004")
+        .unwrap_or_else(|| panic!("no AUTH-TLS-004 in {findings:#?}"));
+    assert!(
+        tls.message.contains(&format!(
+            "advertises the plain-http interface http://{}",
+            agent.addr
+        )),
+        "{}",
+        tls.message
+    );
 }

@@ -56,6 +56,22 @@ fn demo_binary_passes_every_step_and_exits_0() {
     let json: Value = serde_json::from_str(&std::fs::read_to_string(&report).expect("report"))
         .expect("JSON report");
     assert_eq!(json["summary"]["errors"], 0, "{json:#}");
+    // breaker16b T16: the send step names the skill its first word picked, and the level's
+    // "not exercised: push" says the demo drives no push and which command does
+    let send = steps
+        .iter()
+        .find(|l| l.split_whitespace().nth(1) == Some("send"))
+        .expect("a send step");
+    assert!(
+        send.contains("skill=echo sent=\"echo hello\" message text=\"echo: echo hello\""),
+        "{send}"
+    );
+    assert_eq!(json["conformanceLevel"], "partial", "{json:#}");
+    assert_eq!(
+        json["conformanceReason"],
+        "not exercised: push (push notifications: not driven by the demo's client script; `a2a-interop demo --agent-only` then `a2a-interop probe URL` runs the push tests)",
+        "{json:#}"
+    );
     let dialects: Vec<&str> = json["dialects"]
         .as_array()
         .expect("dialects")

@@ -112,6 +112,7 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
         crate::outln!();
     }
     let mut model = report::Report::build(&input);
+    explain_not_exercised(&mut model);
     if demo.interrupted {
         // the reports say it, as probe's and interop's do (README "Ctrl-C"; breaker9c C6)
         model.mark_interrupted("the demo's client script");
@@ -145,6 +146,19 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     } else {
         findings_code
     }))
+}
+
+/// The demo's client script drives no push notifications (it has no webhook receiver),
+/// although the reference agent declares `capabilities.pushNotifications: true`: a level
+/// capped by "not exercised: push" says so and names the command that runs the push tests,
+/// so it does not read as a fault the demo found (breaker16b T16). Other reasons are kept.
+fn explain_not_exercised(model: &mut report::Report) {
+    let r = &model.conformance_reason;
+    if r.starts_with("not exercised:") && r.contains("push") && !r.contains("probe") {
+        model.conformance_reason = format!(
+            "{r} (push notifications: not driven by the demo's client script; `a2a-interop demo --agent-only` then `a2a-interop probe URL` runs the push tests)"
+        );
+    }
 }
 
 /// `demo --agent-only [--listen ADDR]`: the reference agent alone, its card advertising

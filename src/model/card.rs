@@ -87,6 +87,9 @@ pub struct AgentCardView {
     pub insecure_auth_urls: Vec<(String, String)>,
     /// Declares at least one security requirement (`security` / `securityRequirements`).
     pub requires_auth: bool,
+    /// `securitySchemes` is a non-empty object: the card names at least one way to
+    /// authenticate (AUTH-002), even without a requirement.
+    pub declares_schemes: bool,
     /// Header names that carry credentials per the declared schemes (`authorization`, an
     /// apiKey header name), lowercased.
     pub credential_headers: Vec<String>,
@@ -765,6 +768,7 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
     c.credential_headers = vec!["authorization".into(), "cookie".into()];
     c.security_alternatives = read_security_alternatives(o);
     if let Some(Json::Object(schemes)) = o.get("securitySchemes") {
+        c.declares_schemes = schemes.iter().next().is_some();
         // A hybrid card (both field sets) may use either shape.
         let shape = match (c.has_v1_fields, c.has_v0_fields) {
             (true, true) => None,

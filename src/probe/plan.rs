@@ -912,6 +912,7 @@ impl<'a> Runner<'a> {
             Outcome::Pass(format!("advertises {}", list.join(", ")))
         };
         self.push("card.interfaces", None, Category::AgentCard, started, o);
+        self.other_origin_targets(&targets, started);
         for (d, refused, m) in problems {
             // a refusal by the probe's own host guard is no verdict on the agent
             let o = if refused {
@@ -948,6 +949,53 @@ impl<'a> Runner<'a> {
             );
         }
         targets
+    }
+
+    /// The card sent the probe to another origin than the probed URL on the same host
+    /// (another port or scheme: the agent's own listener behind a gateway, TLS or auth
+    /// front): the task tests then judge that listener, not the front the operator named,
+    /// and a client outside may not reach it (CARD-005; breaker16b T4). Said loudly on
+    /// stderr and as a skipped `card.interface-origin` (caps the level at `partial` with
+    /// that reason). A host the operator allowed with `--allow-host` is their choice: no
+    /// result.
+    fn other_origin_targets(&mut self, targets: &[Target], started: Instant) {
+        let base = self.t.base().clone();
+        let mut seen: Vec<String> = Vec::new();
+        for t in targets.iter().chain(&self.extra_targets) {
+            let u = self.t.unproxied(&t.url);
+            let same_host = u.host_str() == base.host_str();
+            let same_origin = u.scheme() == base.scheme()
+                && u.port_or_known_default() == base.port_or_known_default();
+            if same_host && !same_origin {
+                let o = u.origin().ascii_serialization();
+                if !seen.contains(&o) {
+                    seen.push(o);
+                }
+            }
+        }
+        if seen.is_empty() {
+            return;
+        }
+        let probed = base.origin().ascii_serialization();
+        let down = base.scheme() == "https" && seen.iter().any(|o| o.starts_with("http://"));
+        let msg = format!(
+            "the card advertises {}, not the probed {probed}: the A2A tests call that URL, so the front at {probed} served only the card and its own handling of A2A calls (authentication, TLS, routing) is not tested{}; a client outside may not reach {} at all (CARD-005: the card should name the URL clients use)",
+            seen.join(", "),
+            if down {
+                "; the card, fetched over https, sends clients to plain http (AUTH-004)"
+            } else {
+                ""
+            },
+            seen.join(", ")
+        );
+        crate::errln!("a2a-interop probe: WARNING: {msg}");
+        self.push(
+            "card.interface-origin",
+            None,
+            Category::AgentCard,
+            started,
+            Outcome::Skip(msg),
+        );
     }
 
     /// `interop`: keeps the targets the calling agent's card also lists (dialect and

@@ -465,7 +465,12 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
             Ok(r) => match result_kind(&r, v) {
                 Some(("message", m)) => {
                     let text = parts_text(m.get("parts"));
-                    verdict(text == "echo: echo hello", format!("message text={text:?}"))
+                    verdict(
+                        text == "echo: echo hello",
+                        // the first word of the sent text ("echo hello") picks the
+                        // agent's skill; the reply echoes the whole text (breaker16b T16)
+                        format!("skill=echo sent=\"echo hello\" message text={text:?}"),
+                    )
                 }
                 other => Err(format!("expected a message, got {:?}", other.map(|o| o.0))),
             },

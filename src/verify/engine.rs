@@ -5343,6 +5343,17 @@ impl State {
         self.gw_note_end(&x);
         self.gw_stream_held_back(&x);
         self.request_body_not_json(&x, &c);
+        // AUTH-002: an A2A call refused 401 by a deployment whose card declares no scheme.
+        if x.status == Some(401) && !x.synthetic && c.op.is_some() && !c.webhook {
+            let how = match x.resp_headers.get("www-authenticate") {
+                Some(ch) => format!(
+                    "answered HTTP 401 with WWW-Authenticate: {}",
+                    ch.chars().take(120).collect::<String>()
+                ),
+                None => "answered HTTP 401".to_string(),
+            };
+            self.auth_undeclared(&x, &c, &how);
+        }
         // AUTH-003: a 401 names its challenge.
         if x.status == Some(401) && !x.synthetic && !x.resp_headers.contains("www-authenticate") {
             self.areas.insert("auth");
@@ -15305,6 +15316,25 @@ impl State {
             };
             let upstream_view = self.mode == CaptureMode::Reverse
                 && self.upstreams.iter().any(|up| up.origin() == u.origin());
+            let around = !upstream_view && self.card_url_around_front(x, &u, &ptr, bseq, &found);
+            if !upstream_view && !around && x.card_rewrite.is_none() {
+                // `--rewrite-card` gave up on a URL on another host: the recorder is
+                // bypassed all the same (breaker16b T2); said on the card, not only on stderr.
+                if let (Some(reason), Some(f)) = (&x.card_rewrite_skipped, &fetch) {
+                    if f.origin() != u.origin() {
+                        self.find(
+                            &r::CARD_URL_BYPASSES_PROXY,
+                            format!(
+                                "card advertises {}, which is neither the proxy the client fetched it from ({}) nor its upstream, and --rewrite-card could not rewrite it ({reason}): clients that follow it bypass the recorder, and this recording holds none of their calls",
+                                u.origin(),
+                                f.origin()
+                            ),
+                            vec![x.ev_at(bseq, &ptr, found.clone())],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
             if upstream_view && x.card_rewrite.is_none() {
                 // The agent advertising its own address is normal behind a proxy; when
                 // `--rewrite-card` gave up on this card, say that the proxy is at fault.
@@ -15541,6 +15571,124 @@ impl State {
                 },
             );
         }
+    }
+
+    /// CARD-URL-009 (CARD-005) and AUTH-TLS-004 (AUTH-004) for interface URL `u` of the
+    /// card of exchange `x` (`ptr`, `bseq`, `found`: its evidence). The card was fetched at
+    /// `x.parts` (the client-facing origin) and, in reverse mode, from the upstream(s):
+    /// - CARD-URL-009: `u` is on one of those hosts but at another origin (port or scheme)
+    ///   than all of them: a client following the card goes around the gateway / TLS or
+    ///   auth front / this proxy it fetched the card through (breaker16b T2, T4);
+    /// - AUTH-TLS-004: the card was fetched over https (by the client, or by the proxy
+    ///   from an https upstream) and `u` is plain http other than the origin the client
+    ///   fetched it from: the card downgrades its clients.
+    ///
+    /// Returns whether CARD-URL-009 fired. One finding per card exchange and rule.
+    fn card_url_around_front(
+        &mut self,
+        x: &Exch,
+        u: &UrlParts,
+        ptr: &str,
+        bseq: u64,
+        found: &Option<Value>,
+    ) -> bool {
+        let Some(f) = &x.parts else { return false };
+        let ups: Vec<UrlParts> = if self.mode == CaptureMode::Reverse {
+            self.upstreams.clone()
+        } else {
+            Vec::new()
+        };
+        let uo = u.origin();
+        let fronts = || std::iter::once(f).chain(ups.iter());
+        // `http://host/` next to `https://host/` (ports 80 and 443) is one site whose port 80
+        // usually redirects to 443: a sloppy scheme in the card, not a way around the front
+        // (a legal HAR of breaker10 calls the https twin of such a URL). Not judged here.
+        let site_pair = |o: &UrlParts| {
+            let web = |a: &UrlParts, b: &UrlParts| {
+                a.scheme.eq_ignore_ascii_case("https")
+                    && a.port == 443
+                    && b.scheme.eq_ignore_ascii_case("http")
+                    && b.port == 80
+            };
+            o.host.eq_ignore_ascii_case(&u.host) && (web(o, u) || web(u, o))
+        };
+        if fronts().any(site_pair) {
+            return false;
+        }
+        let tls_fetch = fronts().find(|o| o.scheme.eq_ignore_ascii_case("https"));
+        // The client's own plain-http hop (to this proxy) is its choice, not the card's.
+        if u.scheme.eq_ignore_ascii_case("http") && uo != f.origin() {
+            if let Some(t) = tls_fetch {
+                if self.auth_reported.insert(format!("card-tls\u{0}{}", x.id)) {
+                    self.areas.insert("auth");
+                    let by = if t.origin() == f.origin() {
+                        "the client fetched it over https"
+                    } else {
+                        "the proxy fetched it from its https upstream"
+                    };
+                    self.find(
+                        &r::TLS_CARD_DOWNGRADE,
+                        format!(
+                            "agent card served at {} ({by}) advertises the plain-http interface {}: clients that follow the card send their messages and credentials in cleartext",
+                            t.origin(),
+                            u.origin()
+                        ),
+                        vec![x.ev_at(bseq, ptr, found.clone())],
+                        &x.leg,
+                    );
+                }
+            }
+        }
+        if fronts().any(|o| o.host.eq_ignore_ascii_case(&u.host) && o.port == u.port) {
+            return false;
+        }
+        // The upstream the card came from names the front better than the proxy's address.
+        // Another port only: one listener named with another scheme (a gRPC port written
+        // https) is no way around anything.
+        let Some(front) = ups
+            .iter()
+            .chain(std::iter::once(f))
+            .find(|o| o.host.eq_ignore_ascii_case(&u.host) && o.port != u.port)
+        else {
+            return false;
+        };
+        // Two https ports of one public host can both be public (the card on 443, the API
+        // on 8443): only a front this recording proves (reverse mode, a rewrite that gave
+        // up), an https front naming plain http or an internal host makes the other port
+        // the agent's own.
+        let proven = self.mode == CaptureMode::Reverse
+            || x.card_rewrite_skipped.is_some()
+            || (front.scheme.eq_ignore_ascii_case("https")
+                && u.scheme.eq_ignore_ascii_case("http"))
+            || host_class(&u.host).is_internal();
+        if !proven {
+            return false;
+        }
+        let front = front.origin();
+        if !self
+            .auth_reported
+            .insert(format!("card-front\u{0}{}", x.id))
+        {
+            return true;
+        }
+        let why = match &x.card_rewrite_skipped {
+            Some(reason) => format!(" (--rewrite-card left it: {reason})"),
+            None => String::new(),
+        };
+        let via = if front == f.origin() {
+            String::new()
+        } else {
+            format!(" (fetched through the proxy at {})", f.origin())
+        };
+        self.find(
+            &r::CARD_URL_AROUND_FRONT,
+            format!(
+                "card served by {front}{via} advertises {uo}{why}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication, routing and this recorder); their calls are not in this recording"
+            ),
+            vec![x.ev_at(bseq, ptr, found.clone())],
+            &x.leg,
+        );
+        true
     }
 
     /// CARD-URL-002: a request to an advertised URL answered 404/405, or never answered
@@ -16229,6 +16377,13 @@ impl State {
         } else {
             ""
         };
+        if let Some(c) = x.call.as_ref().filter(|c| c.op.is_some() && !c.webhook) {
+            let how = format!(
+                "answered HTTP {} redirecting to a login page",
+                x.status.unwrap_or(0)
+            );
+            self.auth_undeclared(x, c, &how);
+        }
         self.find(
             &r::AUTH_CHALLENGE_MISSING,
             format!(
@@ -16244,6 +16399,48 @@ impl State {
             &x.leg,
         );
         true
+    }
+
+    /// AUTH-SCHEME-002 (AUTH-002, AUTH-003, CARD-005): A2A call `x` (operation `c`) was
+    /// refused for missing credentials (`how`: "answered HTTP 401 with WWW-Authenticate:
+    /// Bearer ...", or a redirect to a login page), yet the card fetched at its origin
+    /// declares neither a security requirement nor a scheme: a client reading the card
+    /// cannot know it needs credentials. Once per origin; nothing without a card.
+    fn auth_undeclared(&mut self, x: &Exch, c: &Call, how: &str) {
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        if card.view.requires_auth || card.view.declares_schemes {
+            return;
+        }
+        let origin = x.origin.clone().unwrap_or_default();
+        if !self
+            .auth_reported
+            .insert(format!("undeclared\u{0}{origin}"))
+        {
+            return;
+        }
+        self.areas.insert("auth");
+        self.find(
+            &r::AUTH_UNDECLARED_SCHEME,
+            format!(
+                "call {} ({}) was refused for missing credentials ({how}), but the agent card of {origin} (exchange {}) declares no securitySchemes and no security requirement: clients reading the card cannot know they must authenticate, nor how",
+                x.id,
+                c.op_term("an A2A call"),
+                card.exchange
+            ),
+            vec![
+                x.ev(x.req_seq),
+                x.ev(x.resp_seq),
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: None,
+                    found: None,
+                },
+            ],
+            &x.leg,
+        );
     }
 
     /// CARD-URL-007: a call to an advertised interface URL answered 307/308 to another URL

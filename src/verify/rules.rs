@@ -146,6 +146,10 @@ rule!(CARD_URL_PLAIN_HTTP, "CARD-URL-008", "card-url-plain-http-on-https-host", 
     ["AUTH-004", "CARD-005"],
     "card fetched over https advertises a plain-http interface url on the same host",
     "advertise the interface with https:// as the card is served; behind a TLS-terminating proxy build the URL from X-Forwarded-Proto / Forwarded (uvicorn --proxy-headers, Express trust proxy) or configure the public base URL with its scheme. Clients following the card send A2A traffic in cleartext or hit the proxy's http->https redirect, which turns a POST into a GET");
+rule!(CARD_URL_AROUND_FRONT, "CARD-URL-009", "card-url-bypasses-front", Warning, Interop,
+    ["CARD-005"],
+    "advertised interface url is on the host the card was fetched through but at another port or scheme: clients that follow the card go around the front (gateway, TLS or auth front, this proxy) that served it",
+    "advertise the URL clients use: the front's public scheme, host, port and prefix (set the agent's public base URL, or let the front rewrite the card; a2a-interop proxy --rewrite-card maps only its upstream's URLs), not the agent's own listen address behind the front");
 rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, Interop,
     ["CARD-005"],
     "advertised interface url is the proxy's upstream: clients following the card bypass the recorder",
@@ -692,6 +696,10 @@ rule!(AUTH_UNDEFINED_SCHEME, "AUTH-SCHEME-001", "security-requirement-undefined-
     ["AUTH-002", "AUTH-007"],
     "agent card security requirement names a scheme that securitySchemes does not define",
     "name in securityRequirements (card and skills; 0.x security) only keys of securitySchemes: a client cannot satisfy a requirement for a scheme it cannot look up");
+rule!(AUTH_UNDECLARED_SCHEME, "AUTH-SCHEME-002", "auth-demanded-but-card-declares-none", Warning, Security,
+    ["AUTH-002", "AUTH-003", "CARD-005"],
+    "an A2A call was refused for missing credentials (401, or a redirect to a login page) although the agent card declares no security scheme",
+    "declare in the card what the deployment demands: a securitySchemes entry (e.g. an http bearer scheme for `WWW-Authenticate: Bearer`, an apiKey scheme for a key header) and a security requirement naming it, so clients know to send credentials; or stop demanding credentials the card does not name (an auth front added in front of the agent must be declared in the card it relays)");
 rule!(AUTH_SCOPE_EXISTENCE_REVEALED, "AUTH-SCOPE-001", "other-callers-task-existence-revealed", Error, Security,
     ["TASK-009", "AUTH-006"],
     "agent refused a task handed out to other credentials with 403 / PERMISSION_DENIED instead of TaskNotFoundError, revealing that the task exists",
@@ -708,6 +716,10 @@ rule!(TLS_AGENT_CLEARTEXT, "AUTH-TLS-003", "agent-serves-a2a-over-http-next-to-h
     ["AUTH-004"],
     "agent answered an A2A call over plain http at a host and path its card lists only as an https interface",
     "serve A2A only on the https interfaces the card lists: refuse plain-http A2A calls (or redirect them without processing), so a client that drops TLS by mistake fails instead of sending data in cleartext");
+rule!(TLS_CARD_DOWNGRADE, "AUTH-TLS-004", "card-over-https-advertises-http", Warning, Security,
+    ["AUTH-004", "CARD-005"],
+    "agent card fetched over https advertises a plain-http interface url: clients that follow it drop TLS",
+    "advertise the https URL clients reach the agent at (the TLS front's public URL, e.g. set the agent's public base URL to https://...), not the plain-http address behind the TLS terminator: messages and credentials would cross the network in cleartext");
 
 // ---- push -------------------------------------------------------------------------------
 rule!(PUSH_NOT_JSON_MEDIA_TYPE, "PUSH-DELIV-002", "push-delivery-content-type-not-json", Warning, Interop,
@@ -853,10 +865,12 @@ pub static RULES: &[Rule] = &[
     AUTH_OPEN_ENDPOINT,
     AUTH_CREDENTIAL_IN_PAYLOAD,
     AUTH_UNDEFINED_SCHEME,
+    AUTH_UNDECLARED_SCHEME,
     AUTH_SCOPE_EXISTENCE_REVEALED,
     AUTH_ENDPOINT_NOT_TLS,
     TLS_CLIENT_DOWNGRADE,
     TLS_AGENT_CLEARTEXT,
+    TLS_CARD_DOWNGRADE,
     BIND_USE_UNDECLARED,
     CAP_EXTENDED_CARD,
     CAP_EXTENDED_CARD_0X,
@@ -889,6 +903,7 @@ pub static RULES: &[Rule] = &[
     CARD_URL_TENANT_NOT_SENT,
     CARD_URL_REDIRECTED,
     CARD_URL_PLAIN_HTTP,
+    CARD_URL_AROUND_FRONT,
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
     DATA_HISTORY_OLDEST_KEPT,

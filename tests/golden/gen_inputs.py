@@ -159,6 +159,10 @@ def bypass(url):
            {"seq": 4, "t_us": 1000, "exchange": "e1", "type": "exchange_end", "outcome": "complete", "request_bytes": 0, "response_bytes": 10}]
     return "\n".join(j(x) for x in [hdr] + evs) + "\n"
 case("CARD-URL-005", bypass("http://127.0.0.1:9001/"), bypass("http://127.0.0.1:8080/"))
+# CARD-URL-009: the card names the same host at another port than the one it was fetched at
+# (the agent's own listener behind a gateway / TLS or auth front; breaker16b T2, T4)
+case("CARD-URL-009", cardonly(card1(url="http://127.0.0.1:9001/a2a"), base="http://127.0.0.1:8080"),
+     cardonly(card1(url="http://127.0.0.1:8080/a2a"), base="http://127.0.0.1:8080"))
 # ---- gRPC binding (native recordings: binary bodies as base64; protobuf hand-encoded here,
 # independent of the tool's own encoder)
 import base64
@@ -1124,6 +1128,17 @@ def downgrade(scheme, answered=True):
     return t.text()
 case("AUTH-TLS-002", downgrade("http", answered=False), downgrade("https", answered=False))
 case("AUTH-TLS-003", downgrade("http"), downgrade("https"))
+# AUTH-TLS-004: a card served over https names a plain-http interface (breaker16b T2, T4)
+case("AUTH-TLS-004", cardonly(card1(url="http://api.agent.example.test/a2a")), cardonly(card1(url="https://api.agent.example.test/a2a")))
+# AUTH-SCHEME-002: a call refused 401 + Bearer challenge; the card declares no scheme (breaker16b T11)
+def undeclared(declared):
+    kw = {"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}},
+          "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]} if declared else {}
+    t = T(); fetch_card(t, card1(**kw))
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=V1)
+    t.resp(401, {"error": "invalid_token"}, headers={"www-authenticate": 'Bearer realm="agent", error="invalid_token"'})
+    return t.text()
+case("AUTH-SCHEME-002", undeclared(False), undeclared(True))
 # ---- DATA-TIME-002: a status timestamp never set (breaker13 M9)
 def unsetstamp(ok):
     t = T(); send1(t, {"task": task1(status={"state": "TASK_STATE_COMPLETED", "timestamp": "2026-03-02T10:15:00.000Z" if ok else "0001-01-01T00:00:00Z"})}); return t.text()
