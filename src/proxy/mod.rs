@@ -1071,7 +1071,25 @@ async fn handle(
         back,
     };
     let body: ProxyBody = match &ctx {
-        Some(ctx) => TeeBody::new(body, ctx.clone(), Direction::Request, true).boxed_unsync(),
+        Some(ctx) => {
+            let tee = TeeBody::new(body, ctx.clone(), Direction::Request, true);
+            // plain HTTP/1.1 upstream: which request trailers hyper's chunked encoder sends
+            // is known (declared in `Trailer`, allowed in trailers); over h2 / TLS it is not
+            if h2 || tls_up {
+                tee.boxed_unsync()
+            } else {
+                let declared = parts
+                    .headers
+                    .get_all(header::TRAILER)
+                    .iter()
+                    .filter_map(|v| v.to_str().ok())
+                    .flat_map(|v| v.split(','))
+                    .map(|n| n.trim().to_ascii_lowercase())
+                    .filter(|n| !n.is_empty())
+                    .collect();
+                tee.over_h1(declared).boxed_unsync()
+            }
+        }
         None => body.map_err(BoxError::from).boxed_unsync(),
     };
     // `--rewrite-card`: a JSON-RPC call for the extended card is answered with a card in

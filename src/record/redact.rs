@@ -1266,6 +1266,13 @@ impl Redactor {
                     }
                 }
             }
+            EventKind::RequestTrailers { .. } => {
+                // after the request body: its held frames go first
+                self.release_open(key, out);
+                if let EventKind::RequestTrailers { trailers, .. } = &mut ev.kind {
+                    self.redact_headers(trailers);
+                }
+            }
             EventKind::ExchangeEnd { .. } => {
                 self.release_into(key, out);
                 if let EventKind::ExchangeEnd {
