@@ -339,6 +339,7 @@ impl Pipeline {
             // Same upstream TLS trust as the main listener (`https://` listener URLs).
             let more_ext = proxy::ProxyExtras {
                 upstream_tls: ext.upstream_tls.clone(),
+                preserve_host: ext.preserve_host,
                 ..proxy::ProxyExtras::default()
             };
             match proxy::start_ext_on(l, pc.clone(), more_ext, sink.clone()).await {
