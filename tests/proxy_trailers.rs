@@ -146,6 +146,9 @@ async fn post_with_trailers(addr: &str, declared: &str, trailers: &str) -> Strin
         .unwrap_or_default()
 }
 
+/// One `request_trailers` event: exchange id, trailer fields, reason.
+type Recorded = (String, Vec<(String, String)>, Option<String>);
+
 /// breaker16b T15: request trailers are recorded (redacted like headers, after the request
 /// body), and a field HTTP/1.1 cannot carry to the agent is named in the event's `reason`
 /// with the RFC that says why: `Authorization` (not allowed in trailers, RFC 9110 §6.5.1)
@@ -179,7 +182,7 @@ async fn request_trailers_are_recorded_and_the_ones_not_forwarded_are_named() {
     pipeline.finish().await.unwrap();
     let text = std::fs::read_to_string(&rec).unwrap();
     assert!(!text.contains("TRAILERSECRET"), "{text}");
-    let recorded: Vec<(String, Vec<(String, String)>, Option<String>)> = evs
+    let recorded: Vec<Recorded> = evs
         .iter()
         .filter_map(|e| match &e.kind {
             EventKind::RequestTrailers { trailers, reason } => Some((

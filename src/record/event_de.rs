@@ -831,6 +831,14 @@ mod tests {
             base(EventKind::RequestBody {
                 body: Body::new("{\"a\":\"\\u00e9\\n\"}"),
             }),
+            base(EventKind::RequestTrailers {
+                trailers: h.clone(),
+                reason: Some("not forwarded".into()),
+            }),
+            base(EventKind::RequestTrailers {
+                trailers: h.clone(),
+                reason: None,
+            }),
             base(EventKind::ResponseHead {
                 status: 200,
                 version: None,
@@ -891,6 +899,7 @@ mod tests {
             EventKind::ConnOpen { .. }
             | EventKind::RequestHead { .. }
             | EventKind::RequestBody { .. }
+            | EventKind::RequestTrailers { .. }
             | EventKind::ResponseHead { .. }
             | EventKind::CardRewrite { .. }
             | EventKind::CardRewriteSkipped { .. }
