@@ -185,6 +185,12 @@ pub struct ProxyArgs {
     /// (never the default)
     #[arg(long)]
     pub insecure_upstream: bool,
+    /// Send the upstream the client's Host header (as nginx `proxy_set_header Host $host`)
+    /// instead of the --upstream URL's host:port: for an ingress or virtual-host front that
+    /// routes by Host (else its default backend answers, often 404). The connection still
+    /// goes to the --upstream address; plain http upstreams get HTTP/1.1
+    #[arg(long)]
+    pub preserve_host: bool,
     /// Serve the client-facing listener over TLS with this PEM certificate chain
     #[arg(long, value_name = "FILE", requires = "tls_key")]
     pub tls_cert: Option<PathBuf>,

@@ -821,3 +821,119 @@ async fn common_credential_query_names_and_header_spellings_are_redacted() {
         assert!(text.contains(kept), "{kept} not in\n{text}");
     }
 }
+
+/// breaker16b T1: credentials in URL-valued headers get the request URL's rules, in the
+/// recording and everything made from it. An auth front answers a SendMessage posted to
+/// `/?api_key=` with `302 Location: https://sso/authorize?client_secret=...&next=/?api_key=...`
+/// (the SSO pattern that echoes the caller's key in a return URL), a percent-encoded
+/// `redirect_uri` holding an OAuth `code`, a `Content-Location`, `Link` and `Refresh` with
+/// tokens and userinfo passwords; the client sends a browser's `Referer` after an OAuth
+/// redirect. None of the secrets is in the recording, the live stderr lines, the `--report`,
+/// the reports, `repro` or the HAR; the client still gets every header as sent (forwarded
+/// untouched), and the parameters that are no credentials (`state`, `historyLength`, a
+/// `Location` with no secret) stay readable.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn credentials_in_url_valued_headers_are_redacted_everywhere() {
+    let location = "https://sso.example.com/authorize?client_secret=SECRETSSOCS&state=keepstate&next=/?api_key=SECRETCLIENTKEY";
+    let extra: &'static str = Box::leak(
+        format!(
+            "location: {location}\r\n\
+             content-location: /tasks/1?historyLength=2&token=SECRETCLOC\r\n\
+             link: <https://h.example/p?sig=SECRETLINKSIG>; rel=\"next\", <https://admin:SECRETLINKPW@h.example/>; rel=\"alt\"\r\n\
+             refresh: 0; url=https://h.example/?access_token=SECRETREFRESHTOK\r\n\
+             x-original-url: /cb?redirect_uri=https%3A%2F%2Fapp.example%2Fcb%3Fcode%3DSECRETNESTEDCODE%26x%3D1\r\n\
+             x-plain-location: https://h.example/tasks?historyLength=3\r\n"
+        )
+        .into_boxed_str(),
+    );
+    let agent = agent(302, extra, b"{}".to_vec()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("t1.jsonl");
+    let live = dir.path().join("t1-live.json");
+    let proxy = Proxy::start(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--record",
+        rec.to_str().unwrap(),
+        "--report",
+        live.to_str().unwrap(),
+        "--fail-on",
+        "never",
+    ]);
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}}"#;
+    let answer = post(
+        proxy.addr,
+        "/?api_key=SECRETCLIENTKEY",
+        "application/json",
+        "a2a-version: 1.0\r\nreferer: https://app.example/cb?code=SECRETOAUTHCODE&access_token=SECRETREFERERTOK&state=keepref\r\n",
+        body,
+    )
+    .await;
+    let stderr = proxy.stop();
+    assert!(answer.starts_with("HTTP/1.1 302"), "{answer}");
+    assert!(
+        answer.contains(&format!("location: {location}\r\n")),
+        "the client gets the Location as sent: {answer}"
+    );
+    let md = dir.path().join("t1.md");
+    let har = dir.path().join("t1.har");
+    let min = dir.path().join("t1-min.jsonl");
+    let (code, _, err) = cli(&["report", rec.to_str().unwrap(), "-o", md.to_str().unwrap()]);
+    assert!(code.is_some(), "{err}");
+    let (code, _, err) = cli(&[
+        "export",
+        rec.to_str().unwrap(),
+        "--har",
+        har.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = cli(&[
+        "repro",
+        rec.to_str().unwrap(),
+        "--finding",
+        "AUTH-CHALLENGE-001",
+        "-o",
+        min.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let min_sh = dir.path().join("t1-min.sh");
+    let text = untag(&std::fs::read_to_string(&rec).unwrap());
+    for (what, shown) in [
+        ("recording", text.clone()),
+        ("stderr", untag(&stderr)),
+        ("--report", std::fs::read_to_string(&live).unwrap()),
+        ("report", std::fs::read_to_string(&md).unwrap()),
+        ("HAR", std::fs::read_to_string(&har).unwrap()),
+        ("repro", std::fs::read_to_string(&min).unwrap()),
+        ("repro script", std::fs::read_to_string(&min_sh).unwrap()),
+    ] {
+        for secret in [
+            "SECRETSSOCS",
+            "SECRETCLIENTKEY",
+            "SECRETCLOC",
+            "SECRETLINKSIG",
+            "SECRETLINKPW",
+            "SECRETREFRESHTOK",
+            "SECRETNESTEDCODE",
+            "SECRETOAUTHCODE",
+            "SECRETREFERERTOK",
+        ] {
+            assert!(!shown.contains(secret), "{secret} in the {what}:\n{shown}");
+        }
+    }
+    assert!(
+        stderr.contains("warning[AUTH-CHALLENGE-001]"),
+        "the live line is still printed: {stderr}"
+    );
+    for kept in [
+        r#"["location","https://sso.example.com/authorize?client_secret=[REDACTED]&state=keepstate&next=/?api_key=[REDACTED]"]"#,
+        r#"["content-location","/tasks/1?historyLength=2&token=[REDACTED]"]"#,
+        r#"["link","<https://h.example/p?sig=[REDACTED]>; rel=\"next\", <https://admin:[REDACTED]@h.example/>; rel=\"alt\""]"#,
+        r#"["refresh","0; url=https://h.example/?access_token=[REDACTED]"]"#,
+        r#"["x-plain-location","https://h.example/tasks?historyLength=3"]"#,
+        r#"["referer","https://app.example/cb?code=[REDACTED]&access_token=[REDACTED]&state=keepref"]"#,
+        r#"["x-original-url","/cb?redirect_uri=https://app.example/cb%3Fcode%3D[REDACTED]%26x%3D1"]"#,
+    ] {
+        assert!(text.contains(kept), "{kept} not in\n{text}");
+    }
+}

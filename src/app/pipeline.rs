@@ -101,12 +101,12 @@ pub fn finding_line(f: &Finding) -> String {
         .as_deref()
         .map(|l| format!(" [leg {l}]"))
         .unwrap_or_default();
+    // shown as the reports show it: a URL's query credential or password redacted
+    // (a redirect `Location` quoted in the message, breaker16b T1; CARD-011)
+    let message = crate::record::redact::redact_urls_in_text(&f.message);
     match first.and_then(|e| e.exchange.as_deref().map(|ex| (ex, e.seq))) {
-        Some((ex, seq)) => format!(
-            "{}[{}] {ex} #{seq}{at}{leg}: {}",
-            f.severity, f.rule, f.message
-        ),
-        None => format!("{}[{}]{leg}: {}", f.severity, f.rule, f.message),
+        Some((ex, seq)) => format!("{}[{}] {ex} #{seq}{at}{leg}: {message}", f.severity, f.rule),
+        None => format!("{}[{}]{leg}: {message}", f.severity, f.rule),
     }
 }
 
@@ -310,7 +310,8 @@ impl Pipeline {
                             EventKind::Finding {
                                 rule: f.rule.clone(),
                                 severity: f.severity.as_str().into(),
-                                message: f.message.clone(),
+                                message: crate::record::redact::redact_urls_in_text(&f.message)
+                                    .into_owned(),
                                 seqs: f.evidence.iter().map(|e| e.seq).collect(),
                             },
                         );
@@ -338,6 +339,7 @@ impl Pipeline {
             // Same upstream TLS trust as the main listener (`https://` listener URLs).
             let more_ext = proxy::ProxyExtras {
                 upstream_tls: ext.upstream_tls.clone(),
+                preserve_host: ext.preserve_host,
                 ..proxy::ProxyExtras::default()
             };
             match proxy::start_ext_on(l, pc.clone(), more_ext, sink.clone()).await {

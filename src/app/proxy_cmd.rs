@@ -110,6 +110,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
                 })
         })
         .collect::<Result<Vec<_>, _>>()?;
+    let preserve_host = a.preserve_host;
     rt.block_on(run_async(
         a,
         cfg,
@@ -122,6 +123,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             quiet: false,
             secret_headers,
             client_scheme: None,
+            preserve_host,
         },
     ))
 }

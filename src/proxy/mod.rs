@@ -158,6 +158,8 @@ struct State {
     listener_tls: Option<tokio_rustls::TlsAcceptor>,
     /// [`ProxyExtras::client_scheme`].
     client_scheme: Option<&'static str>,
+    /// [`ProxyExtras::preserve_host`].
+    preserve_host: bool,
     /// Each open tunnel holds a clone; shutdown waits until all are dropped.
     tunnels: std::sync::Mutex<Option<tokio::sync::mpsc::Sender<()>>>,
     /// Caller / callee of each exchange (two or more routes, or `--caller`).
@@ -257,6 +259,12 @@ pub struct ProxyExtras {
     /// `https://...`, the URL the card gave and the client used. `None`: `https` with
     /// `--tls-cert`, else `http`.
     pub client_scheme: Option<&'static str>,
+    /// `--preserve-host`: send the agent the `Host` the client sent (an HTTP/2 client's
+    /// `:authority`) instead of the upstream URL's authority, for an upstream that routes
+    /// by `Host` (a Kubernetes ingress, virtual hosts: nginx `proxy_set_header Host $host`,
+    /// RFC 9110 §7.2); the connection still goes to the upstream URL's address (and TLS
+    /// name). Plain HTTP upstreams get it over HTTP/1.1 (no h2c upgrade).
+    pub preserve_host: bool,
 }
 
 /// [`start_on`] with [`ProxyExtras`].
@@ -338,6 +346,7 @@ async fn serve(
         live: tee::LiveExchanges::new(),
         listener_tls,
         client_scheme: ext.client_scheme,
+        preserve_host: ext.preserve_host,
         forward: match ext.forward {
             Some(cfg) => Some(forward::ForwardState::new(cfg, local_addr)?),
             None => None,
@@ -773,6 +782,15 @@ fn version_str(v: Version) -> &'static str {
     }
 }
 
+/// True when the plain-HTTP upstream of `uri` refused HTTP/1.1 before ([`h2c`]): it gets
+/// h2c even under `--preserve-host`.
+fn h2c_only_upstream(h2c: &h2c::H2cSupport, uri: &Uri) -> bool {
+    h2c.has_h2c_only()
+        && uri.authority().is_some_and(|a| {
+            h2c.is_h2c_only(&format!("{}:{}", a.host(), a.port_u16().unwrap_or(80)))
+        })
+}
+
 /// Scheme + authority as the client addressed the proxy (h2 `:authority`, absolute-form,
 /// else `Host`), falling back to the listener address.
 fn client_origin(req: &Request<Incoming>, fallback: &str, scheme: &str) -> String {
@@ -1016,6 +1034,17 @@ async fn handle(
         }
     };
     strip_hop_by_hop(&mut parts.headers);
+    // `--preserve-host`: the Host the client chose (an h2 client's `:authority`), for an
+    // ingress that routes by it (breaker16b T6)
+    let client_host = if st.preserve_host {
+        parts
+            .uri
+            .authority()
+            .and_then(|a| HeaderValue::from_str(a.as_str()).ok())
+            .or_else(|| parts.headers.get(header::HOST).cloned())
+    } else {
+        None
+    };
     parts.headers.remove(header::HOST);
     // Over TLS (intercepted CONNECT, `https://` route) the connector's ALPN picks h1 or h2;
     // the client sets Host / :authority.
@@ -1034,6 +1063,10 @@ async fn handle(
     let h1_authority = (!h2 && !tls_up).then(|| uri.authority().cloned()).flatten();
     // An h2c client's requests go upstream over h2c only if the agent speaks it; most
     // agents speak HTTP/1.1 only.
+    if h2 && !tls_up && client_host.is_some() && !h2c_only_upstream(&st.h2c, &uri) {
+        // h2c would carry the upstream's `:authority`: the client's Host goes over HTTP/1.1
+        h2 = false;
+    }
     if h2 && !tls_up {
         if let Some(a) = uri.authority() {
             let port = a.port_u16().unwrap_or(80);
@@ -1043,7 +1076,10 @@ async fn handle(
             }
         }
     }
-    if !h2 && !tls_up {
+    if let Some(h) = client_host {
+        // HTTP/1.1 (plain or TLS): hyper keeps a Host that is there
+        parts.headers.insert(header::HOST, h);
+    } else if !h2 && !tls_up {
         if let Some(a) = uri
             .authority()
             .and_then(|a| HeaderValue::from_str(a.as_str()).ok())
@@ -1071,7 +1107,25 @@ async fn handle(
         back,
     };
     let body: ProxyBody = match &ctx {
-        Some(ctx) => TeeBody::new(body, ctx.clone(), Direction::Request, true).boxed_unsync(),
+        Some(ctx) => {
+            let tee = TeeBody::new(body, ctx.clone(), Direction::Request, true);
+            // plain HTTP/1.1 upstream: which request trailers hyper's chunked encoder sends
+            // is known (declared in `Trailer`, allowed in trailers); over h2 / TLS it is not
+            if h2 || tls_up {
+                tee.boxed_unsync()
+            } else {
+                let declared = parts
+                    .headers
+                    .get_all(header::TRAILER)
+                    .iter()
+                    .filter_map(|v| v.to_str().ok())
+                    .flat_map(|v| v.split(','))
+                    .map(|n| n.trim().to_ascii_lowercase())
+                    .filter(|n| !n.is_empty())
+                    .collect();
+                tee.over_h1(declared).boxed_unsync()
+            }
+        }
         None => body.map_err(BoxError::from).boxed_unsync(),
     };
     // `--rewrite-card`: a JSON-RPC call for the extended card is answered with a card in

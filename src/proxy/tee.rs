@@ -382,6 +382,10 @@ pin_project_lite::pin_project! {
         // hint), bytes; for the cause of a body cut short.
         announced: Option<u64>,
         wait: Option<Pin<Box<dyn Future<Output = ()> + Send>>>,
+        // Request side over HTTP/1.1 upstream: the field names the request's `Trailer`
+        // header declares (lowercase); `None` when the upstream connection is not known to
+        // be HTTP/1.1 (h2, TLS with ALPN) or on the response side.
+        h1_declared: Option<Box<[String]>>,
     }
 
     impl<B> PinnedDrop for TeeBody<B> {
@@ -424,10 +428,83 @@ impl<B: HttpBody> TeeBody<B> {
             started_empty,
             announced,
             wait: None,
+            h1_declared: None,
             // an empty request body has nothing to wait for
             done: dir == Direction::Request && started_empty,
         }
     }
+}
+
+impl<B> TeeBody<B> {
+    /// A request body going upstream over HTTP/1.1, whose head declares `declared` trailer
+    /// field names (its `Trailer` header, lowercase): the `request_trailers` event then
+    /// says which trailer fields HTTP/1.1 cannot carry to the agent
+    /// ([`h1_trailers_not_sent`]).
+    pub fn over_h1(mut self, declared: Vec<String>) -> Self {
+        self.h1_declared = Some(declared.into_boxed_slice());
+        self
+    }
+}
+
+/// Fields RFC 9110 §6.5.1 names as not allowed in trailers (framing, routing,
+/// authentication, request modifiers, content metadata) that an HTTP/1.1 sender does not
+/// send in a trailer section: hyper's chunked encoder leaves exactly these out.
+const H1_NOT_TRAILER_FIELDS: &[&str] = &[
+    "authorization",
+    "cache-control",
+    "content-encoding",
+    "content-length",
+    "content-range",
+    "content-type",
+    "host",
+    "max-forwards",
+    "set-cookie",
+    "trailer",
+    "transfer-encoding",
+    "te",
+];
+
+/// The `reason` of a `request_trailers` event for an HTTP/1.1 upstream: which of
+/// `trailers` the chunked encoding to the agent leaves out (a field not allowed in trailers,
+/// RFC 9110 §6.5.1; a field the request's `Trailer` header did not declare, RFC 9110
+/// §6.6.2), one lowercase line; `None` when every field goes through.
+pub fn h1_trailers_not_sent(trailers: &Headers, declared: &[String]) -> Option<String> {
+    let mut not_allowed: Vec<&str> = Vec::new();
+    let mut undeclared: Vec<&str> = Vec::new();
+    for (name, _) in &trailers.0 {
+        let n = name.as_str();
+        if H1_NOT_TRAILER_FIELDS
+            .iter()
+            .any(|f| n.eq_ignore_ascii_case(f))
+        {
+            if !not_allowed.iter().any(|x| x.eq_ignore_ascii_case(n)) {
+                not_allowed.push(n);
+            }
+        } else if !declared.iter().any(|d| d.eq_ignore_ascii_case(n))
+            && !undeclared.iter().any(|x| x.eq_ignore_ascii_case(n))
+        {
+            undeclared.push(n);
+        }
+    }
+    let mut why = Vec::new();
+    if !not_allowed.is_empty() {
+        why.push(format!(
+            "{} (not allowed in a trailer section, RFC 9110 §6.5.1: send it in the request header section)",
+            not_allowed.join(", ")
+        ));
+    }
+    if !undeclared.is_empty() {
+        why.push(format!(
+            "{} (not declared in the request's Trailer header, RFC 9110 §6.6.2)",
+            undeclared.join(", ")
+        ));
+    }
+    (!why.is_empty()).then(|| {
+        format!(
+            "not forwarded to the agent over HTTP/1.1: {}",
+            why.join("; ")
+        )
+    })
 }
 
 impl<B> HttpBody for TeeBody<B>
@@ -488,6 +565,17 @@ where
                         if let Ok(mut g) = this.ctx.trailers.lock() {
                             *g = Some(headers_of(t));
                         }
+                    } else {
+                        // request trailers: recorded (the redactor treats them as headers),
+                        // with the fields HTTP/1.1 cannot carry to the agent named
+                        // (breaker16b T15)
+                        let trailers = headers_of(t);
+                        let reason = this
+                            .h1_declared
+                            .as_deref()
+                            .and_then(|d| h1_trailers_not_sent(&trailers, d));
+                        this.ctx
+                            .send(EventKind::RequestTrailers { trailers, reason });
                     }
                 }
                 // Trailers are a body's last frame: the response is complete even when the

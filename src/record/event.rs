@@ -204,6 +204,19 @@ pub enum EventKind {
         #[serde(flatten)]
         body: Body,
     },
+    /// The trailer section of a chunked (HTTP/1.1) or HTTP/2 request body, as the client
+    /// sent it (RFC 9110 §6.5), after the request's last `request_body` event; redacted like
+    /// headers. Added in session 14 (format 1, additive; breaker16b T15).
+    RequestTrailers {
+        /// Trailer fields in wire order, names as the proxy's HTTP library gives them
+        /// (lowercase).
+        trailers: Headers,
+        /// Which of them did not reach the agent and why, one lowercase line, e.g.
+        /// `not forwarded to the agent: authorization (a field RFC 9110 §6.5.1 does not
+        /// allow in trailers; HTTP/1.1 sends no such trailer)`; absent when all were sent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
     /// A response head as the agent (or the proxy itself, for a 502) sent it.
     ResponseHead {
         status: u16,

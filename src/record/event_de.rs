@@ -134,6 +134,7 @@ enum Kind {
     ConnOpen,
     RequestHead,
     RequestBody,
+    RequestTrailers,
     ResponseHead,
     CardRewrite,
     CardRewriteSkipped,
@@ -149,6 +150,7 @@ const KINDS: &[&str] = &[
     "conn_open",
     "request_head",
     "request_body",
+    "request_trailers",
     "response_head",
     "card_rewrite",
     "card_rewrite_skipped",
@@ -167,6 +169,7 @@ impl Kind {
             b"conn_open" => Kind::ConnOpen,
             b"request_head" => Kind::RequestHead,
             b"request_body" => Kind::RequestBody,
+            b"request_trailers" => Kind::RequestTrailers,
             b"response_head" => Kind::ResponseHead,
             b"card_rewrite" => Kind::CardRewrite,
             b"card_rewrite_skipped" => Kind::CardRewriteSkipped,
@@ -287,6 +290,10 @@ impl Slots {
             },
             Kind::RequestBody => EventKind::RequestBody {
                 body: self.take_body()?,
+            },
+            Kind::RequestTrailers => EventKind::RequestTrailers {
+                trailers: need(self.trailers, "trailers")?,
+                reason: self.reason,
             },
             Kind::ResponseHead => EventKind::ResponseHead {
                 status: need(self.status, "status")?,
@@ -824,6 +831,14 @@ mod tests {
             base(EventKind::RequestBody {
                 body: Body::new("{\"a\":\"\\u00e9\\n\"}"),
             }),
+            base(EventKind::RequestTrailers {
+                trailers: h.clone(),
+                reason: Some("not forwarded".into()),
+            }),
+            base(EventKind::RequestTrailers {
+                trailers: h.clone(),
+                reason: None,
+            }),
             base(EventKind::ResponseHead {
                 status: 200,
                 version: None,
@@ -884,6 +899,7 @@ mod tests {
             EventKind::ConnOpen { .. }
             | EventKind::RequestHead { .. }
             | EventKind::RequestBody { .. }
+            | EventKind::RequestTrailers { .. }
             | EventKind::ResponseHead { .. }
             | EventKind::CardRewrite { .. }
             | EventKind::CardRewriteSkipped { .. }

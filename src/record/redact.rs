@@ -1266,6 +1266,13 @@ impl Redactor {
                     }
                 }
             }
+            EventKind::RequestTrailers { .. } => {
+                // after the request body: its held frames go first
+                self.release_open(key, out);
+                if let EventKind::RequestTrailers { trailers, .. } = &mut ev.kind {
+                    self.redact_headers(trailers);
+                }
+            }
             EventKind::ExchangeEnd { .. } => {
                 self.release_into(key, out);
                 if let EventKind::ExchangeEnd {
@@ -1544,7 +1551,23 @@ impl Redactor {
                     .api_headers
                     .iter()
                     .any(|h| name.eq_ignore_ascii_case(h));
-            if !secret || is_redacted_value(value) {
+            if !secret {
+                // A URL-valued header (`Location`, `Content-Location`, `Referer`, `Link`,
+                // `Refresh`, `X-Original-URL`, ...) gets the request URL's rules: a query
+                // credential or userinfo password in it is redacted (breaker16b T1). Only a
+                // value with `?` or `@` can hold one: one byte scan for most headers.
+                if value.bytes().any(|b| b == b'?' || b == b'@') {
+                    if let Some(red) = redact_urls_in_header_value(
+                        value,
+                        &|n: &str| self.is_secret_param(n),
+                        &self.tagger,
+                    ) {
+                        *value = red;
+                    }
+                }
+                continue;
+            }
+            if is_redacted_value(value) {
                 continue;
             }
             // `Authorization`, `Proxy-Authorization` and the gateways' copies of them
@@ -1584,7 +1607,7 @@ impl Redactor {
         let query = rest.split_once('#').map_or(rest, |(q, _)| q);
         query.split('&').any(|pair| {
             let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-            self.is_secret_param(name) && !is_placeholder(value)
+            self.is_secret_param(name) && !is_placeholder(value) || may_nest_url(value)
         })
     }
 
@@ -1753,23 +1776,123 @@ pub fn redact_url_with<'u>(
     secret: impl Fn(&str) -> bool,
     tagger: &Tagger,
 ) -> std::borrow::Cow<'u, str> {
+    match redact_url_dyn(url, &secret, tagger, NEST_DEPTH) {
+        Some(out) => std::borrow::Cow::Owned(out),
+        None => std::borrow::Cow::Borrowed(url),
+    }
+}
+
+/// How many URLs deep a URL nested in a query value is followed (`next=/?api_key=...`,
+/// `redirect_uri=https%3A%2F%2F...%3Fcode%3D...`): an SSO redirect's return URL inside a
+/// login URL inside a `Location` is two.
+const NEST_DEPTH: u8 = 3;
+
+/// True when a query parameter's value may hold a URL of its own, literal (`?`, `://`,
+/// `@`) or percent-encoded once (`%`): [`redact_nested_value`] then looks inside.
+fn may_nest_url(value: &str) -> bool {
+    value.bytes().any(|b| matches!(b, b'?' | b'%' | b'@')) || value.contains("://")
+}
+
+/// [`redact_url_with`]: `None` when nothing in `url` is secret; `depth` bounds how many
+/// nested URLs deep query values are followed ([`redact_nested_value`]).
+fn redact_url_dyn(
+    url: &str,
+    secret: &dyn Fn(&str) -> bool,
+    tagger: &Tagger,
+    depth: u8,
+) -> Option<String> {
     let mut out = url.to_string();
     redact_userinfo(&mut out, tagger);
     let query_secret = out.split_once('?').is_some_and(|(_, rest)| {
         let query = rest.split_once('#').map_or(rest, |(q, _)| q);
         query.split('&').any(|p| {
             let (name, value) = p.split_once('=').unwrap_or((p, ""));
-            secret(name) && !is_placeholder(value)
+            secret(name) && !is_placeholder(value) || depth > 0 && may_nest_url(value)
         })
     });
     if query_secret {
-        out = redact_query_with(&out, secret, tagger);
+        out = redact_query_dyn(&out, secret, tagger, depth);
     }
-    if out == url {
-        std::borrow::Cow::Borrowed(url)
-    } else {
-        std::borrow::Cow::Owned(out)
+    (out != url).then_some(out)
+}
+
+/// The value of a non-secret query parameter with the credentials of a URL nested in it
+/// redacted (an SSO login's `next=/?api_key=K`, an OAuth `redirect_uri=` or `return_to=`
+/// holding `?code=`): taken as written when it has `?` or `://`, else decoded once
+/// (`%3F`, `%3D`, ...), redacted and encoded again. `None` when nothing in it is secret.
+fn redact_nested_value(
+    value: &str,
+    secret: &dyn Fn(&str) -> bool,
+    tagger: &Tagger,
+    depth: u8,
+) -> Option<String> {
+    if depth == 0 {
+        return None;
     }
+    if value.contains('?') || value.contains("://") {
+        return redact_url_dyn(value, secret, tagger, depth - 1);
+    }
+    if !value.contains('%') {
+        return None;
+    }
+    let decoded = crate::model::a2a::percent_decode(value);
+    if decoded == value || !(decoded.contains('?') || decoded.contains("://")) {
+        return None;
+    }
+    let red = redact_url_dyn(&decoded, secret, tagger, depth - 1)?;
+    let mut out = String::with_capacity(red.len() + 16);
+    for b in red.bytes() {
+        if b.is_ascii_alphanumeric()
+            || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/' | b':' | b'[' | b']')
+        {
+            // (`[`, `]` kept: the placeholder reads as one, as everywhere in a recording)
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    Some(out)
+}
+
+/// The URLs in a header value (`https://h/p?token=t`, `/cb?code=c`, `<https://h/?sig=s>;
+/// rel="next"`, `5; url=https://h/?key=k`) passed through [`redact_url_with`] with `secret`:
+/// every run of the value between whitespace, `<`, `>`, `"` or `'` that holds `?` or `://`.
+/// `None` when nothing in it is secret (breaker16b T1: a redirect's `Location`, a browser's
+/// `Referer` after an OAuth redirect).
+fn redact_urls_in_header_value(
+    value: &str,
+    secret: &dyn Fn(&str) -> bool,
+    tagger: &Tagger,
+) -> Option<String> {
+    let mut out = String::new();
+    let mut done = 0;
+    let mut start = 0;
+    let bytes = value.as_bytes();
+    let delim = |b: u8| b.is_ascii_whitespace() || matches!(b, b'<' | b'>' | b'"' | b'\'');
+    while start < bytes.len() {
+        if delim(bytes[start]) {
+            start += 1;
+            continue;
+        }
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| delim(b))
+            .map_or(bytes.len(), |i| start + i);
+        let token = &value[start..end];
+        if token.contains('?') || token.contains("://") {
+            if let Some(red) = redact_url_dyn(token, secret, tagger, NEST_DEPTH) {
+                out.push_str(&value[done..start]);
+                out.push_str(&red);
+                done = end;
+            }
+        }
+        start = end;
+    }
+    if done == 0 {
+        return None;
+    }
+    out.push_str(&value[done..]);
+    Some(out)
 }
 
 /// `text` (a finding's message or found value) with every absolute URL in it passed through
@@ -1837,6 +1960,17 @@ pub fn file_header_with<'h>(
 /// replaced by its placeholder ([`Tagger::placeholder`] of the value as written), unless it
 /// is one already; the fragment and the other parameters as they were.
 fn redact_query_with(url: &str, secret: impl Fn(&str) -> bool, tagger: &Tagger) -> String {
+    redact_query_dyn(url, &secret, tagger, NEST_DEPTH)
+}
+
+/// [`redact_query_with`]; a non-secret parameter's value that holds a URL is redacted by
+/// the same rules ([`redact_nested_value`]), down to `depth` URLs deep.
+fn redact_query_dyn(
+    url: &str,
+    secret: &dyn Fn(&str) -> bool,
+    tagger: &Tagger,
+    depth: u8,
+) -> String {
     let Some((head, rest)) = url.split_once('?') else {
         return url.to_string();
     };
@@ -1850,6 +1984,11 @@ fn redact_query_with(url: &str, secret: impl Fn(&str) -> bool, tagger: &Tagger) 
             let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
             if secret(name) && !is_placeholder(value) {
                 format!("{name}={}", tagger.placeholder(value.as_bytes()))
+            } else if let Some(red) = may_nest_url(value)
+                .then(|| redact_nested_value(value, secret, tagger, depth))
+                .flatten()
+            {
+                format!("{name}={red}")
             } else {
                 pair.to_string()
             }
@@ -4142,6 +4281,62 @@ mod tests {
             redact_userinfo(&mut u, tg());
             assert_eq!(u, want, "{url}");
         }
+    }
+
+    /// breaker16b T1: a URL nested in a query value (an SSO `next=`, an OAuth
+    /// `redirect_uri=`), literal or percent-encoded once, gets the same rules; a nested URL
+    /// with no credential, and a value that only looks encoded, stay as they were.
+    #[test]
+    fn urls_nested_in_query_values_lose_their_credentials() {
+        use std::borrow::Cow;
+        assert_eq!(
+            redact_url("https://sso/a?client_secret=s&state=x&next=/?api_key=k"),
+            format!(
+                "https://sso/a?client_secret={}&state=x&next=/?api_key={}",
+                ph("s"),
+                ph("k")
+            )
+        );
+        let enc =
+            redact_url("https://sso/a?redirect_uri=https%3A%2F%2Fapp%2Fcb%3Fcode%3Dc%26x%3D1");
+        let want_inner = format!("https://app/cb?code={}&x=1", ph("c"));
+        let Cow::Owned(enc) = enc else {
+            panic!("nested code not redacted")
+        };
+        let (_, v) = enc.split_once("redirect_uri=").unwrap();
+        assert_eq!(crate::model::a2a::percent_decode(v), want_inner);
+        // again: already redacted, unchanged
+        assert!(matches!(redact_url(&enc), Cow::Borrowed(_)));
+        for keep in [
+            "https://sso/a?next=/tasks?historyLength=2&state=x",
+            "https://sso/a?redirect_uri=https%3A%2F%2Fapp%2Fcb%3Fx%3D1",
+            "https://h/a?q=100%25&m=a%40b",
+            "https://h/a?next=%zz%3F",
+        ] {
+            assert!(matches!(redact_url(keep), Cow::Borrowed(_)), "{keep}");
+        }
+    }
+
+    /// breaker16b T1: every URL in a header value, between `<>`, quotes or spaces.
+    #[test]
+    fn urls_in_header_values_lose_their_credentials() {
+        let f = |v: &str| redact_urls_in_header_value(v, &is_secret_query_name, tg());
+        assert_eq!(
+            f("<https://h/?sig=s>; rel=\"next\", <https://u:p@h/>"),
+            Some(format!(
+                "<https://h/?sig={}>; rel=\"next\", <https://u:{}@h/>",
+                ph("s"),
+                ph("p")
+            ))
+        );
+        assert_eq!(
+            f("5; url=/x?token=t"),
+            Some(format!("5; url=/x?token={}", ph("t")))
+        );
+        assert_eq!(f("/tasks/1?historyLength=2"), None);
+        assert_eq!(f("user@example.com"), None);
+        assert_eq!(f(""), None);
+        assert_eq!(f("???"), None);
     }
 
     #[test]
