@@ -828,6 +828,10 @@ pub(super) struct State {
     /// [`MAX_PENDING_UP`]. Lets the gateway, not the agent, be charged for what it changed
     /// (RPC-002 ids, STREAM-003 cut streams, RPC-002 answers lost to a gateway timeout).
     gw_pairs: VecDeque<GwPair>,
+    /// Task ids an agent on a named leg answered TaskNotFoundError for although that leg
+    /// never saw the task: the leg and the evidence of that answer (GW-RESP-005, a load
+    /// balancer without task affinity). At most [`MAX_PENDING_UP`] entries.
+    leg_task_missing: HashMap<String, (String, Evidence)>,
     /// Exchanges whose answer is not the agent's: the client leg of a gateway pair whose
     /// answer the gateway replaced or gave before the agent did (GW-RESP-001/002), a single
     /// leg's intermediary 502/503/504 without an A2A answer (GW-RESP-003). Those rules
@@ -1172,6 +1176,7 @@ impl State {
             done_paths: HashMap::new(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
+            leg_task_missing: HashMap::new(),
             gw_own_answer: HashSet::new(),
             areas_answered: HashSet::new(),
             card_json_404: HashMap::new(),
@@ -10292,6 +10297,60 @@ impl State {
         );
     }
 
+    /// GW-RESP-005 (TASK-009): the client-leg call `x` on task `tid` failed with
+    /// TaskNotFoundError, an agent leg that never saw `tid` answered its forwarded copy so
+    /// ([`State::leg_task_missing`]), and another agent leg handed the task out: the
+    /// balancer routed the call to the wrong instance. Reports it and returns true.
+    fn task_affinity_lost(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        call: &str,
+        failing: &Evidence,
+        handed: &Evidence,
+    ) -> bool {
+        let Some((miss_leg, miss_ev)) = self.leg_task_missing.get(tid).cloned() else {
+            return false;
+        };
+        if miss_ev.seq < x.req_seq {
+            return false;
+        }
+        let suffix = format!("\u{0}{tid}");
+        let created = self
+            .tasks
+            .iter()
+            .filter(|(k, _)| k.ends_with(&suffix))
+            .filter_map(|(k, t)| {
+                let leg = k.split('\u{0}').next().filter(|l| !l.is_empty())?;
+                let (s, xid) = t.announced.clone()?;
+                (leg != miss_leg).then(|| (leg.to_string(), s, xid))
+            })
+            .min_by_key(|c| c.1);
+        let Some((made_leg, mseq, mxid)) = created else {
+            return false;
+        };
+        self.leg_task_missing.remove(tid);
+        self.find(
+            &r::GW_TASK_AFFINITY_LOST,
+            format!(
+                "gateway routed {call} on task {tid} to leg {miss_leg}, whose agent never saw that task and answered not found, while the task was created on leg {made_leg}: the load balancer has no task affinity (or the agent instances share no task store); the agent on {miss_leg} answered rightly for itself (TASK-009)"
+            ),
+            vec![
+                failing.clone(),
+                miss_ev,
+                Evidence {
+                    seq: mseq,
+                    exchange: Some(mxid),
+                    pointer: None,
+                    found: Some(Value::String(tid.into())),
+                },
+                handed.clone(),
+            ],
+            &None,
+        );
+        true
+    }
+
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
         if self.gw_rerouted(&x.id) {
             return;
@@ -10300,6 +10359,15 @@ impl State {
             let (s, xid) = t.announced.clone()?;
             Some((s, xid, t.named_by_message.clone(), t.caller))
         }) else {
+            // An agent leg of a gateway that never saw this task: rightly not found there
+            // (TASK-009); remembered in case the client leg got the task from another leg.
+            if let Some(leg) = x.leg.clone() {
+                if self.leg_task_missing.len() >= MAX_PENDING_UP {
+                    self.leg_task_missing.clear();
+                }
+                self.leg_task_missing
+                    .insert(tid.to_string(), (leg, x.ev_at(bseq, ptr, None)));
+            }
             return;
         };
         if aseq >= x.req_seq {
@@ -10365,28 +10433,35 @@ impl State {
                 return;
             }
         }
+        let call = x
+            .call
+            .as_ref()
+            .and_then(|c| {
+                c.method
+                    .clone()
+                    .or_else(|| c.op.map(|o| c.op_term(o.name()).to_string()))
+            })
+            .unwrap_or_else(|| "a task call".into());
+        let handed = Evidence {
+            seq: aseq,
+            exchange: Some(axid),
+            pointer: None,
+            found: Some(Value::String(tid.into())),
+        };
+        // The failing call first: live lines and reports cite their first evidence.
+        let failing = x.ev_at(bseq, ptr, None);
+        if x.leg.is_none() && self.task_affinity_lost(x, tid, &call, &failing, &handed) {
+            return;
+        }
         let msg = match by_msg {
             Some(mid) => format!(
-                "agent reports task {tid} not found although its own message {mid} named that task id earlier: an agent message carries a taskId only when that task exists"
+                "agent answered {call} on task {tid} with not found although its own message {mid} named that task id earlier: an agent message carries a taskId only when that task exists"
             ),
             None => format!(
-                "agent reports task {tid} not found although it handed out that task id earlier"
+                "agent answered {call} on task {tid} with not found although it handed out that task id earlier (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it; answers that alternate between found and not found for one task point there)"
             ),
         };
-        self.find(
-            &r::ID_TASK_NOT_RESOLVABLE,
-            msg,
-            vec![
-                Evidence {
-                    seq: aseq,
-                    exchange: Some(axid),
-                    pointer: None,
-                    found: Some(Value::String(tid.into())),
-                },
-                x.ev_at(bseq, ptr, None),
-            ],
-            &x.leg,
-        );
+        self.find(&r::ID_TASK_NOT_RESOLVABLE, msg, vec![failing, handed], &x.leg);
     }
 
     /// Judges a result body of a task operation; returns the Task it names (id, context,
