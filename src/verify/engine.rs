@@ -27,7 +27,7 @@ use crate::model::card::{self, card_view, AgentCardView};
 use crate::model::grpc::{self, DecodeError, FrameDecoder, GrpcRoute};
 use crate::model::jsonrpc::{self, RequestParse};
 use crate::model::net::{self, doubled_run, host_class, parse_url, HostClass, UrlParts};
-use crate::model::sse::{FramingProblem, SseDecoder, SseItem};
+use crate::model::sse::{FramingProblem, SseDecoder, SseEvent, SseItem};
 use crate::record::redact::IdHasher;
 use crate::record::{
     CaptureMode, Event, EventKind, Headers, Outcome, RecordingHeader, DEFAULT_CAPTURE_CAP,
@@ -3444,6 +3444,9 @@ impl State {
                     s.events += 1;
                     StreamState::keep(&mut s.arrivals, &mut s.past_kept, (t_us, seq));
                 }
+                if self.gw_own_stream(x, &e, seq) {
+                    return;
+                }
                 if e.merged {
                     if let Some(s) = x.sse.as_mut() {
                         s.undecodable = true;
@@ -3488,6 +3491,54 @@ impl State {
                 self.on_stream_value(x, &v, seq, t_us);
             }
         }
+    }
+
+    /// GW-RESP-002 (RPC-002, RPC-005): a client-leg event stream of a gateway recording
+    /// whose call never reached the agent ([`Self::gw_answered_alone`]: no upstream-leg
+    /// request since the client's) is the gateway's own answer, an auth front's
+    /// `event: error` for an expired token, say. Reported once, quoting the event's name and
+    /// data; the stream is then not judged as the agent's (its shape and end rules skip
+    /// it). Returns true when the stream is the gateway's.
+    fn gw_own_stream(&mut self, x: &mut Exch, e: &SseEvent, seq: u64) -> bool {
+        if self.gw_own_answer.contains(&x.id) {
+            return true;
+        }
+        if !self.gw_answered_alone(x) {
+            return false;
+        }
+        self.gw_own_answer.insert(x.id.clone());
+        if let Some(s) = x.sse.as_mut() {
+            s.undecodable = true;
+        }
+        let call = x
+            .call
+            .as_ref()
+            .and_then(|c| c.method.clone())
+            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let name = e
+            .event
+            .as_deref()
+            .map(|n| format!("`event: {}` ", excerpt_str(n, 40)))
+            .unwrap_or_default();
+        let data = excerpt_str(&e.data, 200);
+        let low = e.data.to_ascii_lowercase();
+        let auth = ["401", "403", "token", "expired", "unauthori", "forbidden", "auth"]
+            .iter()
+            .any(|w| low.contains(w) || e.event.as_deref().is_some_and(|n| n.contains(w)));
+        let hint = if auth {
+            ": its data names an authentication failure, so the gateway's own auth check refused the call (renew the client's credentials, or have the gateway answer a refused call with HTTP 401 before the stream opens, not an SSE event the client reads as the agent's)"
+        } else {
+            ": whatever the gateway decided, it answered in the agent's name (relay the agent's stream, or refuse the call with an HTTP error status before the stream opens)"
+        };
+        self.stream_once(
+            x,
+            &r::GW_ANSWER_ALTERED,
+            format!(
+                "the gateway answered the client's {call} itself (no request went to the agent on the upstream leg): its event stream carries {name}`data: {data}`, an answer the agent never sent{hint}"
+            ),
+            vec![x.ev_at(seq, "", Some(Value::String(e.data.chars().take(200).collect())))],
+        );
+        true
     }
 
     /// Valid JSON nested deeper than the parser's limit (128 levels, like
@@ -18222,6 +18273,15 @@ fn excerpt(s: &str) -> Value {
         t.push('…');
     }
     Value::String(t)
+}
+
+/// The first `n` characters of `s`, with `…` when it was longer (for quoting wire text).
+fn excerpt_str(s: &str, n: usize) -> String {
+    let mut t: String = s.chars().take(n).collect();
+    if s.chars().nth(n).is_some() {
+        t.push('…');
+    }
+    t
 }
 
 fn excerpt_value(v: &Json) -> Value {
