@@ -18025,12 +18025,51 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
         .get(h.events)
         .map(|a| a.1)
         .unwrap_or(up.end_seq.max(up.resp_seq));
-    Some((
-        true,
+    let message = if up_events > h.events {
         format!(
             "gateway {how} the client's stream after {} event(s), short of what the agent sent: {rest}",
             h.events
-        ),
+        )
+    } else {
+        // The client got every event the agent sent: nothing was lost, the gateway ended
+        // a stream the agent had not ended (STREAM-003: the agent closes at a terminal
+        // or interrupted state). The quiet time before the cut is in the recording.
+        let state = us
+            .last_state
+            .map(|st| format!(" while the task was still {}", up.state_term(st)))
+            .unwrap_or_default();
+        let quiet = us
+            .arrivals
+            .last()
+            .filter(|_| !up_open && !us.past_kept)
+            .map(|a| a.0)
+            .filter(|t0| up.end_t >= *t0)
+            .map(|t0| {
+                let gap = (up.end_t - t0) as f64 / 1e6;
+                if gap >= 0.5 {
+                    format!(
+                        ", {gap:.1} s after the agent's last event (a gateway idle timeout or credential lifetime shorter than the task's quiet periods?)"
+                    )
+                } else {
+                    ", right after the agent's last event (a gateway limit: a credential that expired, a body size or duration cap?)".to_string()
+                }
+            })
+            .unwrap_or_default();
+        if up_open {
+            format!(
+                "gateway {how} the client's stream after {} event(s){state}, all the agent had sent so far, while the agent's upstream stream ({up_events} event(s){last}) was still open when the recording ended: the gateway ended a stream the agent had not ended",
+                h.events
+            )
+        } else {
+            format!(
+                "gateway {how} the client's stream after {} event(s){state}{quiet}, and dropped the agent's upstream stream at the same point: the client got all {up_events} event(s) the agent sent{last}, and the agent had not ended its stream",
+                h.events
+            )
+        }
+    };
+    Some((
+        true,
+        message,
         vec![
             Evidence {
                 seq: h.end_seq,
