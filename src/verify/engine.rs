@@ -321,6 +321,9 @@ struct Exch {
     end_error: Option<String>,
     end_seq: u64,
     end_t: u64,
+    /// `exchange_end.response_bytes`: response body bytes relayed to the client (after
+    /// any transfer coding was removed).
+    resp_bytes: u64,
     /// Capture time of the request head (µs since the recording start).
     req_t: u64,
     /// `card_rewrite` (`--rewrite-card`, the prober): the card body the client received,
@@ -1511,9 +1514,11 @@ impl State {
                 truncated,
                 error,
                 trailers,
+                response_bytes,
                 ..
             } => {
                 if let Some(mut x) = self.open.remove(xid) {
+                    x.resp_bytes = *response_bytes;
                     x.truncated |= *truncated;
                     if let Some(t) = trailers {
                         x.trailers = t.clone();
@@ -5552,9 +5557,20 @@ impl State {
                             .and_then(|s| s.cut_mid_event)
                             .map(|n| format!(" in the middle of an event ({n} byte(s) of it arrived, then the agent's connection ended)"))
                             .unwrap_or_default();
+                        // RFC 9112 §6.3: a body framed by Content-Length ends after that
+                        // many octets. A live event stream framed so (a CDN or buffering
+                        // proxy that measured its first flush) ends at that byte count,
+                        // whatever the agent sends next (breaker16b T13).
+                        let framed = x
+                            .resp_headers
+                            .get("content-length")
+                            .and_then(|v| v.trim().parse::<u64>().ok())
+                            .filter(|n| *n > 0 && *n == x.resp_bytes && !is_coded(&x.resp_headers))
+                            .map(|n| format!(": the event stream was framed by `Content-Length: {n}` and ended exactly at byte {n}, so a live stream was cut at a length fixed before its later events existed; an intermediary (a CDN or proxy that buffers the first flush and sets a length) does this far more often than an agent, which streams with chunked transfer coding (HTTP/1.1) or an open DATA stream (HTTP/2); check what sets the length before blaming the agent"))
+                            .unwrap_or_default();
                         self.no_terminal_or_gateway(
                             x,
-                            format!("stream {how}{mid} while the task was in {st}"),
+                            format!("stream {how}{mid} while the task was in {st}{framed}"),
                             ev,
                         );
                     }
