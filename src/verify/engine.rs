@@ -6211,6 +6211,20 @@ impl State {
             None => true,
         };
         let status = x.status.unwrap_or(0);
+        // RPC-001/RPC-002: a JSON-RPC endpoint answers every POST with a JSON-RPC
+        // response. A 404/405 that is none, with no card known for the agent (CARD-URL-002
+        // judges an advertised URL), means no A2A endpoint answers at this URL: a gateway
+        // that doubles or drops a path prefix, or the wrong URL (breaker16b T8).
+        if matches!(status, 404 | 405)
+            && c.binding == Some(Binding::JsonRpc)
+            && !a2a_answer
+            && x.leg.is_none()
+            && !self.areas.contains("gateway")
+            && self.card_for(x).is_none()
+        {
+            self.no_endpoint_here(x, c, status, areas);
+            return;
+        }
         if !(502..=504).contains(&status)
             || a2a_answer
             || x.leg.is_some()
@@ -6265,6 +6279,48 @@ impl State {
                 "the {kind} {name} got HTTP {status} ({what}{server}) and no A2A answer: the client never learns whether the agent ran it; an intermediary (gateway, load balancer) sends this status, and without the upstream leg it cannot be told whether the agent failed, answered too late, or never got the call"
             ),
             vec![x.ev_at(x.body_seq(), "", body)],
+            &x.leg,
+        );
+    }
+
+    /// GW-RESP-003 (RPC-001, RPC-002, CARD-002): a JSON-RPC A2A call answered HTTP 404/405
+    /// with no JSON-RPC response, and no agent card known for it: nothing A2A answers at
+    /// that URL. The call's areas count as not exercised ([`State::areas_unanswered`]).
+    fn no_endpoint_here(&mut self, x: &Exch, c: &Call, status: u16, areas: &[&'static str]) {
+        self.areas_unanswered.extend(areas.iter().copied());
+        self.gw_own_answer.insert(x.id.clone());
+        let what = x
+            .resp_headers
+            .media_type()
+            .unwrap_or_else(|| "no content type".into());
+        let server = x
+            .resp_headers
+            .get("server")
+            .map(|s| format!(", server: {}", s.trim()))
+            .unwrap_or_default();
+        let text = String::from_utf8_lossy(x.body.as_slice());
+        let quote = if text.trim().is_empty() {
+            String::new()
+        } else {
+            format!(": `{}`", excerpt_str(text.trim(), 80))
+        };
+        let name = c
+            .method
+            .clone()
+            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let card = x
+            .origin
+            .as_ref()
+            .is_some_and(|o| self.card_json_404.contains_key(o))
+            .then_some(", and the agent card (/.well-known/agent-card.json) on this origin answered 404 too")
+            .unwrap_or_default();
+        let path = if x.path.is_empty() { "/" } else { &x.path };
+        self.find(
+            &r::GW_ANSWER_UNSEEN,
+            format!(
+                "the JSON-RPC call {name} to {path} got HTTP {status} ({what}{server}{quote}) and no JSON-RPC answer{card}: no A2A endpoint answers at this URL, while an A2A JSON-RPC endpoint answers every POST with a JSON-RPC response (RPC-001, RPC-002); a gateway whose path mapping doubles or drops a prefix, or a URL that is not the agent's, looks like this: compare the path the agent serves with the one that reaches it"
+            ),
+            vec![x.ev_at(x.body_seq(), "", None)],
             &x.leg,
         );
     }

@@ -804,7 +804,7 @@ rule!(GW_ANSWER_ALTERED, "GW-RESP-002", "answer-altered-by-proxy", Error, Intero
 // answer is a fact the client saw, but whose fault it is cannot be told from this leg.
 rule!(GW_ANSWER_UNSEEN, "GW-RESP-003", "intermediary-error-without-answer", Note, Interop,
     ["RPC-002", "ERR-007"],
-    "an A2A call got an intermediary's HTTP 502/503/504 and no A2A answer (the upstream leg is not recorded, so whose fault it is cannot be told)",
+    "an A2A call got an intermediary's HTTP 502/503/504 and no A2A answer, or a JSON-RPC call to an agent with no card known got a 404/405 that is no JSON-RPC response (no A2A endpoint at that URL); the upstream leg is not recorded, so whose fault it is cannot be told",
     "record the leg between the gateway and the agent too (the proxy's leg \"upstream\") to see whether the agent failed, answered too late for the gateway's upstream timeout, or never got the call; check the gateway's error log and upstream timeout");
 
 // With the legs of a load balancer's replicas recorded (one `--listener` leg each), a task
