@@ -3527,9 +3527,17 @@ impl State {
             .unwrap_or_default();
         let data = excerpt_str(&e.data, 200);
         let low = e.data.to_ascii_lowercase();
-        let auth = ["401", "403", "token", "expired", "unauthori", "forbidden", "auth"]
-            .iter()
-            .any(|w| low.contains(w) || e.event.as_deref().is_some_and(|n| n.contains(w)));
+        let auth = [
+            "401",
+            "403",
+            "token",
+            "expired",
+            "unauthori",
+            "forbidden",
+            "auth",
+        ]
+        .iter()
+        .any(|w| low.contains(w) || e.event.as_deref().is_some_and(|n| n.contains(w)));
         let hint = if auth {
             ": its data names an authentication failure, so the gateway's own auth check refused the call (renew the client's credentials, or have the gateway answer a refused call with HTTP 401 before the stream opens, not an SSE event the client reads as the agent's)"
         } else {
@@ -10584,7 +10592,12 @@ impl State {
                 "agent answered {call} on task {tid} with not found although it handed out that task id earlier (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it; answers that alternate between found and not found for one task point there)"
             ),
         };
-        self.find(&r::ID_TASK_NOT_RESOLVABLE, msg, vec![failing, handed], &x.leg);
+        self.find(
+            &r::ID_TASK_NOT_RESOLVABLE,
+            msg,
+            vec![failing, handed],
+            &x.leg,
+        );
     }
 
     /// Judges a result body of a task operation; returns the Task it names (id, context,
