@@ -6316,12 +6316,15 @@ impl State {
             .method
             .clone()
             .unwrap_or_else(|| format!("{} {}", x.method, x.path));
-        let card = x
+        let card = if x
             .origin
             .as_ref()
             .is_some_and(|o| self.card_json_404.contains_key(o))
-            .then_some(", and the agent card (/.well-known/agent-card.json) on this origin answered 404 too")
-            .unwrap_or_default();
+        {
+            ", and the agent card (/.well-known/agent-card.json) on this origin answered 404 too"
+        } else {
+            ""
+        };
         let path = if x.path.is_empty() { "/" } else { &x.path };
         self.find(
             &r::GW_ANSWER_UNSEEN,
