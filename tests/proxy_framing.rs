@@ -269,7 +269,7 @@ async fn a_body_cut_short_names_bytes_received_of_content_length() {
         );
         let error = error.unwrap_or_default();
         let want = format!(
-            "agent response body failed after {got} of {announced} bytes (content-length {announced}): "
+            "upstream response body failed after {got} of {announced} bytes (content-length {announced}): "
         );
         assert!(error.starts_with(&want), "{error}");
         assert!(
@@ -301,7 +301,7 @@ async fn a_body_cut_short_gets_an_upstream_error_line() {
     wait_for_exchange_end(&rec).await;
     let stderr = run.terminate();
     let want = format!(
-        "upstream-error e1: agent response body failed after 40 of {n} bytes (content-length {n}): ",
+        "upstream-error e1: upstream response body failed after 40 of {n} bytes (content-length {n}): ",
         n = ANSWER.len()
     );
     assert!(stderr.contains(&want), "{stderr}");
@@ -328,7 +328,7 @@ async fn a_chunked_body_cut_short_names_bytes_received() {
     assert_eq!(outcome, Outcome::UpstreamAbort, "{error:?}");
     let error = error.unwrap_or_default();
     assert!(
-        error.starts_with("agent response body failed after 40 bytes: "),
+        error.starts_with("upstream response body failed after 40 bytes: "),
         "{error}"
     );
 }
@@ -400,7 +400,7 @@ async fn a_card_cut_short_names_bytes_received_of_content_length() {
     let mut out = Vec::new();
     let _ = tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut out)).await;
     let text = String::from_utf8_lossy(&out);
-    let want = "agent card body failed after 37 of 300 bytes (content-length 300): ";
+    let want = "upstream card body failed after 37 of 300 bytes (content-length 300): ";
     assert!(text.starts_with("HTTP/1.1 502"), "{text}");
     assert!(text.contains(want), "{text}");
     let evs = wait_for_exchange_end(&rec).await;

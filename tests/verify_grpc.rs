@@ -332,12 +332,14 @@ fn id_req(name: &str, id: &str) -> Vec<u8> {
 fn by_exchange(fs: &[Finding]) -> BTreeMap<String, Vec<String>> {
     let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for f in fs {
-        let ex = f
-            .evidence
-            .iter()
-            .rev()
-            .find_map(|e| e.exchange.clone())
-            .unwrap_or_default();
+        // Most rules cite the failing exchange last; ID-TASK-001 cites it first (the
+        // hand-out second) so live lines name the failing call (breaker16b T14).
+        let ex = if f.rule == "ID-TASK-001" {
+            f.evidence.iter().find_map(|e| e.exchange.clone())
+        } else {
+            f.evidence.iter().rev().find_map(|e| e.exchange.clone())
+        }
+        .unwrap_or_default();
         out.entry(ex).or_default().push(f.rule.clone());
     }
     for v in out.values_mut() {

@@ -638,15 +638,15 @@ where
 /// proxy reads an Agent Card to rewrite it) that failed after `got` bytes: how much of the
 /// announced length arrived (`announced` = the head's `Content-Length`, bytes; RFC 9112
 /// §6.3: a message whose connection closes before that many octets is incomplete), then
-/// the transport's cause. `agent response body failed after 40 of 125 bytes (content-length
+/// the transport's cause. `upstream response body failed after 40 of 125 bytes (content-length
 /// 125): error reading a body from connection: end of file before message length reached`;
-/// without a length: `agent response body failed after 40 bytes: ...`.
+/// without a length: `upstream response body failed after 40 bytes: ...`.
 pub fn cut_short(what: &str, got: u64, announced: Option<u64>, cause: &str) -> String {
     match announced {
         Some(len) => format!(
-            "agent {what} body failed after {got} of {len} bytes (content-length {len}): {cause}"
+            "upstream {what} body failed after {got} of {len} bytes (content-length {len}): {cause}"
         ),
-        None => format!("agent {what} body failed after {got} bytes: {cause}"),
+        None => format!("upstream {what} body failed after {got} bytes: {cause}"),
     }
 }
 

@@ -27,7 +27,7 @@ use crate::model::card::{self, card_view, AgentCardView};
 use crate::model::grpc::{self, DecodeError, FrameDecoder, GrpcRoute};
 use crate::model::jsonrpc::{self, RequestParse};
 use crate::model::net::{self, doubled_run, host_class, parse_url, HostClass, UrlParts};
-use crate::model::sse::{FramingProblem, SseDecoder, SseItem};
+use crate::model::sse::{FramingProblem, SseDecoder, SseEvent, SseItem};
 use crate::record::redact::IdHasher;
 use crate::record::{
     CaptureMode, Event, EventKind, Headers, Outcome, RecordingHeader, DEFAULT_CAPTURE_CAP,
@@ -329,6 +329,9 @@ struct Exch {
     end_error: Option<String>,
     end_seq: u64,
     end_t: u64,
+    /// `exchange_end.response_bytes`: response body bytes relayed to the client (after
+    /// any transfer coding was removed).
+    resp_bytes: u64,
     /// Capture time of the request head (µs since the recording start).
     req_t: u64,
     /// `card_rewrite` (`--rewrite-card`, the prober): the card body the client received,
@@ -861,6 +864,10 @@ pub(super) struct State {
     /// [`MAX_PENDING_UP`]. Lets the gateway, not the agent, be charged for what it changed
     /// (RPC-002 ids, STREAM-003 cut streams, RPC-002 answers lost to a gateway timeout).
     gw_pairs: VecDeque<GwPair>,
+    /// Task ids an agent on a named leg answered TaskNotFoundError for although that leg
+    /// never saw the task: the leg and the evidence of that answer (GW-RESP-005, a load
+    /// balancer without task affinity). At most [`MAX_PENDING_UP`] entries.
+    leg_task_missing: HashMap<String, (String, Evidence)>,
     /// Exchanges whose answer is not the agent's: the client leg of a gateway pair whose
     /// answer the gateway replaced or gave before the agent did (GW-RESP-001/002), a single
     /// leg's intermediary 502/503/504 without an A2A answer (GW-RESP-003). Those rules
@@ -1234,6 +1241,7 @@ impl State {
             done_paths: HashMap::new(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
+            leg_task_missing: HashMap::new(),
             gw_own_answer: HashSet::new(),
             areas_answered: HashSet::new(),
             card_json_404: HashMap::new(),
@@ -1718,9 +1726,11 @@ impl State {
                 truncated,
                 error,
                 trailers,
+                response_bytes,
                 ..
             } => {
                 if let Some(mut x) = self.open.remove(xid) {
+                    x.resp_bytes = *response_bytes;
                     x.truncated |= *truncated;
                     if let Some(t) = trailers {
                         x.trailers = t.clone();
@@ -3755,6 +3765,9 @@ impl State {
                     s.events += 1;
                     StreamState::keep(&mut s.arrivals, &mut s.past_kept, (t_us, seq));
                 }
+                if self.gw_own_stream(x, &e, seq) {
+                    return;
+                }
                 if e.merged {
                     if let Some(s) = x.sse.as_mut() {
                         s.undecodable = true;
@@ -3799,6 +3812,62 @@ impl State {
                 self.on_stream_value(x, &v, seq, t_us);
             }
         }
+    }
+
+    /// GW-RESP-002 (RPC-002, RPC-005): a client-leg event stream of a gateway recording
+    /// whose call never reached the agent ([`Self::gw_answered_alone`]: no upstream-leg
+    /// request since the client's) is the gateway's own answer, an auth front's
+    /// `event: error` for an expired token, say. Reported once, quoting the event's name and
+    /// data; the stream is then not judged as the agent's (its shape and end rules skip
+    /// it). Returns true when the stream is the gateway's.
+    fn gw_own_stream(&mut self, x: &mut Exch, e: &SseEvent, seq: u64) -> bool {
+        if self.gw_own_answer.contains(&x.id) {
+            return true;
+        }
+        if !self.gw_answered_alone(x) {
+            return false;
+        }
+        self.gw_own_answer.insert(x.id.clone());
+        if let Some(s) = x.sse.as_mut() {
+            s.undecodable = true;
+        }
+        let call = x
+            .call
+            .as_ref()
+            .and_then(|c| c.method.clone())
+            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let name = e
+            .event
+            .as_deref()
+            .map(|n| format!("`event: {}` ", excerpt_str(n, 40)))
+            .unwrap_or_default();
+        let data = excerpt_str(&e.data, 200);
+        let low = e.data.to_ascii_lowercase();
+        let auth = [
+            "401",
+            "403",
+            "token",
+            "expired",
+            "unauthori",
+            "forbidden",
+            "auth",
+        ]
+        .iter()
+        .any(|w| low.contains(w) || e.event.as_deref().is_some_and(|n| n.contains(w)));
+        let hint = if auth {
+            ": its data names an authentication failure, so the gateway's own auth check refused the call (renew the client's credentials, or have the gateway answer a refused call with HTTP 401 before the stream opens, not an SSE event the client reads as the agent's)"
+        } else {
+            ": whatever the gateway decided, it answered in the agent's name (relay the agent's stream, or refuse the call with an HTTP error status before the stream opens)"
+        };
+        self.stream_once(
+            x,
+            &r::GW_ANSWER_ALTERED,
+            format!(
+                "the gateway answered the client's {call} itself (no request went to the agent on the upstream leg): its event stream carries {name}`data: {data}`, an answer the agent never sent{hint}"
+            ),
+            vec![x.ev_at(seq, "", Some(Value::String(e.data.chars().take(200).collect())))],
+        );
+        true
     }
 
     /// Valid JSON nested deeper than the parser's limit (128 levels, like
@@ -5969,9 +6038,20 @@ impl State {
                             .and_then(|s| s.cut_mid_event)
                             .map(|n| format!(" in the middle of an event ({n} byte(s) of it arrived, then the agent's connection ended)"))
                             .unwrap_or_default();
+                        // RFC 9112 §6.3: a body framed by Content-Length ends after that
+                        // many octets. A live event stream framed so (a CDN or buffering
+                        // proxy that measured its first flush) ends at that byte count,
+                        // whatever the agent sends next (breaker16b T13).
+                        let framed = x
+                            .resp_headers
+                            .get("content-length")
+                            .and_then(|v| v.trim().parse::<u64>().ok())
+                            .filter(|n| *n > 0 && *n == x.resp_bytes && !is_coded(&x.resp_headers))
+                            .map(|n| format!(": the event stream was framed by `Content-Length: {n}` and ended exactly at byte {n}, so a live stream was cut at a length fixed before its later events existed; an intermediary (a CDN or proxy that buffers the first flush and sets a length) does this far more often than an agent, which streams with chunked transfer coding (HTTP/1.1) or an open DATA stream (HTTP/2); check what sets the length before blaming the agent"))
+                            .unwrap_or_default();
                         self.no_terminal_or_gateway(
                             x,
-                            format!("stream {how}{mid} while the task was in {st}"),
+                            format!("stream {how}{mid} while the task was in {st}{framed}"),
                             ev,
                         );
                     }
@@ -6612,6 +6692,20 @@ impl State {
             None => true,
         };
         let status = x.status.unwrap_or(0);
+        // RPC-001/RPC-002: a JSON-RPC endpoint answers every POST with a JSON-RPC
+        // response. A 404/405 that is none, with no card known for the agent (CARD-URL-002
+        // judges an advertised URL), means no A2A endpoint answers at this URL: a gateway
+        // that doubles or drops a path prefix, or the wrong URL (breaker16b T8).
+        if matches!(status, 404 | 405)
+            && c.binding == Some(Binding::JsonRpc)
+            && !a2a_answer
+            && x.leg.is_none()
+            && !self.areas.contains("gateway")
+            && self.card_for(x).is_none()
+        {
+            self.no_endpoint_here(x, c, status, areas);
+            return;
+        }
         if !(502..=504).contains(&status)
             || a2a_answer
             || x.leg.is_some()
@@ -6666,6 +6760,51 @@ impl State {
                 "the {kind} {name} got HTTP {status} ({what}{server}) and no A2A answer: the client never learns whether the agent ran it; an intermediary (gateway, load balancer) sends this status, and without the upstream leg it cannot be told whether the agent failed, answered too late, or never got the call"
             ),
             vec![x.ev_at(x.body_seq(), "", body)],
+            &x.leg,
+        );
+    }
+
+    /// GW-RESP-003 (RPC-001, RPC-002, CARD-002): a JSON-RPC A2A call answered HTTP 404/405
+    /// with no JSON-RPC response, and no agent card known for it: nothing A2A answers at
+    /// that URL. The call's areas count as not exercised ([`State::areas_unanswered`]).
+    fn no_endpoint_here(&mut self, x: &Exch, c: &Call, status: u16, areas: &[&'static str]) {
+        self.areas_unanswered.extend(areas.iter().copied());
+        self.gw_own_answer.insert(x.id.clone());
+        let what = x
+            .resp_headers
+            .media_type()
+            .unwrap_or_else(|| "no content type".into());
+        let server = x
+            .resp_headers
+            .get("server")
+            .map(|s| format!(", server: {}", s.trim()))
+            .unwrap_or_default();
+        let text = String::from_utf8_lossy(x.body.as_slice());
+        let quote = if text.trim().is_empty() {
+            String::new()
+        } else {
+            format!(": `{}`", excerpt_str(text.trim(), 80))
+        };
+        let name = c
+            .method
+            .clone()
+            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let card = if x
+            .origin
+            .as_ref()
+            .is_some_and(|o| self.card_json_404.contains_key(o))
+        {
+            ", and the agent card (/.well-known/agent-card.json) on this origin answered 404 too"
+        } else {
+            ""
+        };
+        let path = if x.path.is_empty() { "/" } else { &x.path };
+        self.find(
+            &r::GW_ANSWER_UNSEEN,
+            format!(
+                "the JSON-RPC call {name} to {path} got HTTP {status} ({what}{server}{quote}) and no JSON-RPC answer{card}: no A2A endpoint answers at this URL, while an A2A JSON-RPC endpoint answers every POST with a JSON-RPC response (RPC-001, RPC-002); a gateway whose path mapping doubles or drops a prefix, or a URL that is not the agent's, looks like this: compare the path the agent serves with the one that reaches it"
+            ),
+            vec![x.ev_at(x.body_seq(), "", None)],
             &x.leg,
         );
     }
@@ -10887,6 +11026,60 @@ impl State {
         );
     }
 
+    /// GW-RESP-005 (TASK-009): the client-leg call `x` on task `tid` failed with
+    /// TaskNotFoundError, an agent leg that never saw `tid` answered its forwarded copy so
+    /// ([`State::leg_task_missing`]), and another agent leg handed the task out: the
+    /// balancer routed the call to the wrong instance. Reports it and returns true.
+    fn task_affinity_lost(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        call: &str,
+        failing: &Evidence,
+        handed: &Evidence,
+    ) -> bool {
+        let Some((miss_leg, miss_ev)) = self.leg_task_missing.get(tid).cloned() else {
+            return false;
+        };
+        if miss_ev.seq < x.req_seq {
+            return false;
+        }
+        let suffix = format!("\u{0}{tid}");
+        let created = self
+            .tasks
+            .iter()
+            .filter(|(k, _)| k.ends_with(&suffix))
+            .filter_map(|(k, t)| {
+                let leg = k.split('\u{0}').next().filter(|l| !l.is_empty())?;
+                let (s, xid) = t.announced.clone()?;
+                (leg != miss_leg).then(|| (leg.to_string(), s, xid))
+            })
+            .min_by_key(|c| c.1);
+        let Some((made_leg, mseq, mxid)) = created else {
+            return false;
+        };
+        self.leg_task_missing.remove(tid);
+        self.find(
+            &r::GW_TASK_AFFINITY_LOST,
+            format!(
+                "gateway routed {call} on task {tid} to leg {miss_leg}, whose agent never saw that task and answered not found, while the task was created on leg {made_leg}: the load balancer has no task affinity (or the agent instances share no task store); the agent on {miss_leg} answered rightly for itself (TASK-009)"
+            ),
+            vec![
+                failing.clone(),
+                miss_ev,
+                Evidence {
+                    seq: mseq,
+                    exchange: Some(mxid),
+                    pointer: None,
+                    found: Some(Value::String(tid.into())),
+                },
+                handed.clone(),
+            ],
+            &None,
+        );
+        true
+    }
+
     fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
         if self.gw_rerouted(&x.id) {
             return;
@@ -10895,6 +11088,15 @@ impl State {
             let (s, xid) = t.announced.clone()?;
             Some((s, xid, t.named_by_message.clone(), t.caller))
         }) else {
+            // An agent leg of a gateway that never saw this task: rightly not found there
+            // (TASK-009); remembered in case the client leg got the task from another leg.
+            if let Some(leg) = x.leg.clone() {
+                if self.leg_task_missing.len() >= MAX_PENDING_UP {
+                    self.leg_task_missing.clear();
+                }
+                self.leg_task_missing
+                    .insert(tid.to_string(), (leg, x.ev_at(bseq, ptr, None)));
+            }
             return;
         };
         if aseq >= x.req_seq {
@@ -10960,26 +11162,38 @@ impl State {
                 return;
             }
         }
+        let call = x
+            .call
+            .as_ref()
+            .and_then(|c| {
+                c.method
+                    .clone()
+                    .or_else(|| c.op.map(|o| c.op_term(o.name()).to_string()))
+            })
+            .unwrap_or_else(|| "a task call".into());
+        let handed = Evidence {
+            seq: aseq,
+            exchange: Some(axid),
+            pointer: None,
+            found: Some(Value::String(tid.into())),
+        };
+        // The failing call first: live lines and reports cite their first evidence.
+        let failing = x.ev_at(bseq, ptr, None);
+        if x.leg.is_none() && self.task_affinity_lost(x, tid, &call, &failing, &handed) {
+            return;
+        }
         let msg = match by_msg {
             Some(mid) => format!(
-                "agent reports task {tid} not found although its own message {mid} named that task id earlier: an agent message carries a taskId only when that task exists"
+                "agent answered {call} on task {tid} with not found although its own message {mid} named that task id earlier: an agent message carries a taskId only when that task exists"
             ),
             None => format!(
-                "agent reports task {tid} not found although it handed out that task id earlier"
+                "agent answered {call} on task {tid} with not found although it handed out that task id earlier (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it; answers that alternate between found and not found for one task point there)"
             ),
         };
         self.find(
             &r::ID_TASK_NOT_RESOLVABLE,
             msg,
-            vec![
-                Evidence {
-                    seq: aseq,
-                    exchange: Some(axid),
-                    pointer: None,
-                    found: Some(Value::String(tid.into())),
-                },
-                x.ev_at(bseq, ptr, None),
-            ],
+            vec![failing, handed],
             &x.leg,
         );
     }
@@ -19116,12 +19330,51 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
         .get(h.events)
         .map(|a| a.1)
         .unwrap_or(up.end_seq.max(up.resp_seq));
-    Some((
-        true,
+    let message = if up_events > h.events {
         format!(
             "gateway {how} the client's stream after {} event(s), short of what the agent sent: {rest}",
             h.events
-        ),
+        )
+    } else {
+        // The client got every event the agent sent: nothing was lost, the gateway ended
+        // a stream the agent had not ended (STREAM-003: the agent closes at a terminal
+        // or interrupted state). The quiet time before the cut is in the recording.
+        let state = us
+            .last_state
+            .map(|st| format!(" while the task was still {}", up.state_term(st)))
+            .unwrap_or_default();
+        let quiet = us
+            .arrivals
+            .last()
+            .filter(|_| !up_open && !us.past_kept)
+            .map(|a| a.0)
+            .filter(|t0| up.end_t >= *t0)
+            .map(|t0| {
+                let gap = (up.end_t - t0) as f64 / 1e6;
+                if gap >= 0.5 {
+                    format!(
+                        ", {gap:.1} s after the agent's last event (a gateway idle timeout or credential lifetime shorter than the task's quiet periods?)"
+                    )
+                } else {
+                    ", right after the agent's last event (a gateway limit: a credential that expired, a body size or duration cap?)".to_string()
+                }
+            })
+            .unwrap_or_default();
+        if up_open {
+            format!(
+                "gateway {how} the client's stream after {} event(s){state}, all the agent had sent so far, while the agent's upstream stream ({up_events} event(s){last}) was still open when the recording ended: the gateway ended a stream the agent had not ended",
+                h.events
+            )
+        } else {
+            format!(
+                "gateway {how} the client's stream after {} event(s){state}{quiet}, and dropped the agent's upstream stream at the same point: the client got all {up_events} event(s) the agent sent{last}, and the agent had not ended its stream",
+                h.events
+            )
+        }
+    };
+    Some((
+        true,
+        message,
         vec![
             Evidence {
                 seq: h.end_seq,
@@ -19364,6 +19617,15 @@ fn excerpt(s: &str) -> Value {
         t.push('…');
     }
     Value::String(t)
+}
+
+/// The first `n` characters of `s`, with `…` when it was longer (for quoting wire text).
+fn excerpt_str(s: &str, n: usize) -> String {
+    let mut t: String = s.chars().take(n).collect();
+    if s.chars().nth(n).is_some() {
+        t.push('…');
+    }
+    t
 }
 
 fn excerpt_value(v: &Json) -> Value {

@@ -402,7 +402,7 @@ rule!(ID_MESSAGE_ID_REUSED, "ID-MSG-002", "client-message-id-reused", Warning, L
 rule!(ID_TASK_NOT_RESOLVABLE, "ID-TASK-001", "task-id-not-resolvable", Error, Lifecycle,
     ["ID-001", "TASK-009", "ID-006"],
     "a task id the agent handed out is unknown to the agent afterwards",
-    "use one task id everywhere: the id carried by stream events and send results must work with GetTask/tasks/get and CancelTask");
+    "use one task id everywhere: the id carried by stream events and send results must work with GetTask/tasks/get and CancelTask; with several agent instances behind one URL, keep tasks in one shared store or route each task's calls to the instance that created it");
 rule!(ID_UNKNOWN_TASK_ACCEPTED, "ID-TASK-002", "unknown-task-id-accepted", Error, Lifecycle,
     ["ID-001", "TASK-009"],
     "message naming a task id was answered with a different task",
@@ -855,8 +855,16 @@ rule!(GW_CARD_REWRITE_BROKEN, "GW-RESP-004", "card-url-broken-by-proxy", Error, 
 // answer is a fact the client saw, but whose fault it is cannot be told from this leg.
 rule!(GW_ANSWER_UNSEEN, "GW-RESP-003", "intermediary-error-without-answer", Note, Interop,
     ["RPC-002", "ERR-007"],
-    "an A2A call got an intermediary's HTTP 502/503/504 and no A2A answer (the upstream leg is not recorded, so whose fault it is cannot be told)",
+    "an A2A call got an intermediary's HTTP 502/503/504 and no A2A answer, or a JSON-RPC call to an agent with no card known got a 404/405 that is no JSON-RPC response (no A2A endpoint at that URL); the upstream leg is not recorded, so whose fault it is cannot be told",
     "record the leg between the gateway and the agent too (the proxy's leg \"upstream\") to see whether the agent failed, answered too late for the gateway's upstream timeout, or never got the call; check the gateway's error log and upstream timeout");
+
+// With the legs of a load balancer's replicas recorded (one `--listener` leg each), a task
+// call the balancer sent to another replica than the one that created the task is the
+// deployment's routing fault: that replica rightly answers TaskNotFoundError (TASK-009).
+rule!(GW_TASK_AFFINITY_LOST, "GW-RESP-005", "task-call-routed-to-other-replica", Error, Interop,
+    ["TASK-009", "ID-001"],
+    "gateway or load balancer sent a call on a task to an agent instance (leg) that never saw the task, which answered TaskNotFoundError, while the task was created on another leg",
+    "route every call on a task to the instance that created it (session affinity keyed by task id or contextId), or give the agent instances one shared task store; an instance rightly answers TaskNotFoundError for a task it never saw (TASK-009)");
 
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
@@ -938,6 +946,7 @@ pub static RULES: &[Rule] = &[
     GW_ANSWER_ALTERED,
     GW_ANSWER_UNSEEN,
     GW_CARD_REWRITE_BROKEN,
+    GW_TASK_AFFINITY_LOST,
     GW_SSE_BUFFERED,
     GW_SSE_LOST,
     HTTP_FRAMED_TWICE,

@@ -570,6 +570,20 @@ def gwunseen(ok):
         t.resp(504, "<html><body><h1>504 Gateway Time-out</h1></body></html>", headers={"server": "nginx"}, ct="text/html")
     return t.text()
 case("GW-RESP-003", gwunseen(False), gwunseen(True))
+def gwaffinity(ok):
+    t = T(); sb = rpc(1, "SendMessage", {"message": msg1("hi"), "configuration": {"returnImmediately": True}})
+    r = res(1, {"task": task1(st="TASK_STATE_WORKING")})
+    t.req("POST", "https://lb.example.test/a2a", sb, headers=V1)
+    t.req("POST", "http://10.0.0.1:8000/a2a", sb, headers=V1, leg="r0")
+    t.resp(200, r, leg="r0"); t.resp(200, r)
+    gb = rpc(2, "GetTask", {"id": "task-1"})
+    t.req("POST", "https://lb.example.test/a2a", gb, headers=V1)
+    leg = "r0" if ok else "r1"
+    t.req("POST", "http://10.0.0.%d:8000/a2a" % (1 if ok else 2), gb, headers=V1, leg=leg)
+    a = res(2, task1(st="TASK_STATE_WORKING")) if ok else err(2, -32001, "task not found: task-1")
+    t.resp(200, a, leg=leg); t.resp(200, a)
+    return t.text()
+case("GW-RESP-005", gwaffinity(False), gwaffinity(True))
 def gwretry(ok):
     t = T(); body = rpc(1, "SendMessage", {"message": msg1("transfer 100 EUR")})
     t.req("POST", "https://gateway.example.test/a2a", body, headers=V1)
