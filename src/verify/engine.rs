@@ -1862,6 +1862,19 @@ impl State {
         if !self.gw_pairs.is_empty() {
             fold_relayed(&mut findings, &self.gw_pairs);
         }
+        // One plain-http interface URL of an https card is one fault: GW-RESP-004 (the
+        // gateway's rewrite) and CARD-URL-008 (the agent's card on its own host) name it
+        // more exactly than AUTH-TLS-004, which is left for the cases they do not cover.
+        let at = |f: &Finding| f.evidence.first().map(|e| (e.seq, e.pointer.clone()));
+        let exact: Vec<_> = findings
+            .iter()
+            .filter(|f| f.rule == "GW-RESP-004" || f.rule == "CARD-URL-008")
+            .filter_map(at)
+            .collect();
+        if !exact.is_empty() {
+            findings
+                .retain(|f| f.rule != "AUTH-TLS-004" || at(f).is_none_or(|a| !exact.contains(&a)));
+        }
         findings.sort_by_key(|f| f.first_seq());
         VerifyOutcome {
             findings,
