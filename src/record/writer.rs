@@ -1052,47 +1052,49 @@ fn string(out: &mut Vec<u8>, s: &str) {
     // `b[start..i]` is scanned and needs no escape; not yet copied.
     let mut start = 0;
     let mut i = 0;
-    while i < b.len() {
-        let m = match b.get(i..i + 8) {
-            Some(word) => {
-                let mut w = [0u8; 8];
-                w.copy_from_slice(word);
-                escape_mask(u64::from_le_bytes(w))
+    loop {
+        while let Some(word) = b.get(i..i + 8) {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(word);
+            if word_needs_escape(u64::from_le_bytes(w)) {
+                break;
             }
-            None => {
-                // The last 1-7 bytes, tested as one word padded with spaces (which need no
-                // escape): most header names and values end clean and are copied in one run.
-                let mut w = [b' '; 8];
-                w[..b.len() - i].copy_from_slice(&b[i..]);
-                escape_mask(u64::from_le_bytes(w))
-            }
-        };
-        if m == 0 {
             i += 8;
-            continue;
         }
-        // The first byte to escape in this word (the mask's lowest flag is exact), then the
-        // scan goes on right after it: a JSON body has a `"` every few bytes, and the bytes
-        // between are copied as runs, not one by one.
-        let j = i + (m.trailing_zeros() / 8) as usize;
-        out.extend_from_slice(&b[start..j]);
-        let c = b[j];
-        match ESCAPE[usize::from(c)] {
-            b'u' => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.extend_from_slice(&[
-                    b'\\',
-                    b'u',
-                    b'0',
-                    b'0',
-                    HEX[usize::from(c >> 4)],
-                    HEX[usize::from(c & 0xf)],
-                ]);
+        if i >= b.len() {
+            break;
+        }
+        if b.len() - i < 8 {
+            // The last 1-7 bytes, tested as one word padded with spaces (which need no
+            // escape): most header names and values end clean and are copied in one run.
+            let mut w = [b' '; 8];
+            w[..b.len() - i].copy_from_slice(&b[i..]);
+            if !word_needs_escape(u64::from_le_bytes(w)) {
+                break;
             }
-            e => out.extend_from_slice(&[b'\\', e]),
         }
-        i = j + 1;
-        start = i;
+        // A word with an escape in it, or the last (< 8) bytes: byte by byte.
+        let end = (i + 8).min(b.len());
+        out.extend_from_slice(&b[start..i]);
+        for &c in &b[i..end] {
+            match ESCAPE[usize::from(c)] {
+                0 => out.push(c),
+                b'u' => {
+                    const HEX: &[u8; 16] = b"0123456789abcdef";
+                    out.extend_from_slice(&[
+                        b'\\',
+                        b'u',
+                        b'0',
+                        b'0',
+                        HEX[usize::from(c >> 4)],
+                        HEX[usize::from(c & 0xf)],
+                    ]);
+                }
+                e => out.extend_from_slice(&[b'\\', e]),
+            }
+        }
+        i = end;
+        start = end;
     }
     out.extend_from_slice(&b[start..]);
     out.push(b'"');
@@ -1101,15 +1103,14 @@ fn string(out: &mut Vec<u8>, s: &str) {
 const LO_BYTES: u64 = 0x0101_0101_0101_0101;
 const HI_BITS: u64 = 0x8080_8080_8080_8080;
 
-/// The high bit of each byte of `w` (little-endian: byte 0 = bits 0-7) that is below 0x20,
-/// `"` or `\\`: the "has a byte less than n" and "has a zero byte" tests of Bit Twiddling
-/// Hacks, for n = 0x20 <= 128. Zero exactly when no byte needs an escape. A borrow can only
-/// flag a byte *above* a flagged one, so the lowest flag is always exact.
-fn escape_mask(w: u64) -> u64 {
-    let zero = |v: u64| v.wrapping_sub(LO_BYTES) & !v & HI_BITS;
-    (w.wrapping_sub(LO_BYTES * 0x20) & !w & HI_BITS)
-        | zero(w ^ (LO_BYTES * u64::from(b'"')))
-        | zero(w ^ (LO_BYTES * u64::from(b'\\')))
+/// True when one of the 8 bytes of `w` is below 0x20, `"` or `\\` (exact, not a hint:
+/// the "has a byte less than n" and "has a zero byte" tests of Bit Twiddling Hacks, for
+/// n = 0x20 <= 128).
+fn word_needs_escape(w: u64) -> bool {
+    let has_zero = |v: u64| v.wrapping_sub(LO_BYTES) & !v & HI_BITS != 0;
+    (w.wrapping_sub(LO_BYTES * 0x20) & !w & HI_BITS) != 0
+        || has_zero(w ^ (LO_BYTES * u64::from(b'"')))
+        || has_zero(w ^ (LO_BYTES * u64::from(b'\\')))
 }
 
 /// How serde_json writes each byte inside a string: 0 = as itself; `u` = `\u00xx`; any
