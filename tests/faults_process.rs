@@ -380,6 +380,24 @@ async fn kill_9_leaves_a_recording_readable_to_its_last_whole_line() {
     for _ in 0..50 {
         assert!(rpc(addr).await.starts_with("HTTP/1.1 200"));
     }
+    // The recorder runs on its own (niced) thread and writes behind the traffic: wait until
+    // the 50 answered exchanges are in the file (on a loaded machine it can lag for
+    // seconds), so the kill below tests that written lines survive it, not how far behind
+    // the recorder was.
+    let written = || {
+        std::fs::read_to_string(&rec)
+            .map(|t| t.matches("\"type\":\"exchange_end\"").count())
+            .unwrap_or(0)
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while written() < 50 && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        written() >= 50,
+        "{} exchange_end written in 60 s",
+        written()
+    );
     // Traffic still flowing when the kill lands.
     let busy = tokio::spawn(async move {
         for _ in 0..200 {
