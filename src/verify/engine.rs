@@ -13452,18 +13452,8 @@ impl State {
         let dkey = self.delivery_key(&x.url);
         let reg = self.push_urls.get(&dkey).cloned();
         // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery
-        // (not judged for a task whose config the recording does not hold). A 1.0 config's
-        // `token` alone asks for nothing on the wire: PUSH-004 names only the credentials
-        // from `authentication`, and 1.0 defines no token header (A2A PR #1793, breaker16a
-        // S12); the 0.x token SHOULD be sent (PUSH-005).
-        let required = |r: &PushReg| {
-            if r.0 == Some(Dialect::V1_0) {
-                r.3 & !PUSH_TOKEN
-            } else {
-                r.3
-            }
-        };
-        if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| judged && required(r) != 0) {
+        // (not judged for a task whose config the recording does not hold).
+        if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| judged && r.3 != 0) {
             let h = &x.req_headers;
             let authz = h.contains("authorization");
             let sent = authz
@@ -16133,10 +16123,7 @@ impl State {
     /// where the interface URL itself does not end in `/v1`: the client put the 0.3 route
     /// prefix on a 1.0 interface (1.0:§11 routes sit directly below the URL).
     fn client_added_v1(&self, x: &Exch, p: &UrlParts) -> bool {
-        if x.call
-            .as_deref()
-            .is_none_or(|c| c.binding != Some(Binding::Rest))
-        {
+        if x.call.as_deref().is_none_or(|c| c.binding != Some(Binding::Rest)) {
             return false;
         }
         let origin = p.origin();
@@ -16238,11 +16225,7 @@ impl State {
             pointer: Some(a.pointer.clone()),
             found: Some(Value::String(a.url.clone())),
         };
-        let seq = if x.resp_seq > 0 {
-            x.resp_seq
-        } else {
-            x.req_seq
-        };
+        let seq = if x.resp_seq > 0 { x.resp_seq } else { x.req_seq };
         self.find(
             &r::BIND_USE_UNDECLARED,
             format!(
