@@ -7,8 +7,8 @@
 //!
 //! The gateway reproduces a field fault (cases/CASE-02): it rewrites the agent's card URLs to
 //! its public base but prefixes `/api/a2a` twice, so the card answers 200 while SendMessage
-//! and the stream hit 404 (CARD-URL-001 doubled path, CARD-URL-002 unreachable, on the
-//! client leg). `--fixed` rewrites correctly and the run is clean. `--strip-version`
+//! and the stream hit 404 (GW-RESP-004: the gateway's rewrite broke the agent's right card,
+//! and CARD-URL-002 unreachable, on the client leg). `--fixed` rewrites correctly and the run is clean. `--strip-version`
 //! rewrites correctly but drops the `A2A-Version` header on the way to the agent (a field
 //! fault, cases/CASE-19): the agent then reads the 1.0 call as 0.3, and the verifier says
 //! VER-HDR-002 on the upstream leg, citing the exchanges of both legs.

@@ -163,7 +163,10 @@ async fn doubled_base_path_gateway_gives_card_url_findings_on_the_client_leg() {
     got.sort();
     assert_eq!(
         got,
-        vec![("CARD-URL-001".into(), None), ("CARD-URL-002".into(), None)]
+        // the gateway's card rewrite doubled the path: with the agent's own card on the
+        // upstream leg, that is the gateway's fault (GW-RESP-004), not the agent's
+        // CARD-URL-001 (breaker16a S13)
+        vec![("CARD-URL-002".into(), None), ("GW-RESP-004".into(), None)]
     );
     // Both legs are in the one recording.
     let evs = read_events(&run.record);

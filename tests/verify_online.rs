@@ -68,9 +68,14 @@ fn online_equals_offline_on_every_case_capture_and_golden() {
             if !on.contains(&key(f)) {
                 // Judged only at the end: a cancel that never took effect, and a card URL
                 // with a repeated segment no call used (a later successful call would
-                // prove the segment real, breaker14 P3; a refused call reports it live).
+                // prove the segment real, breaker14 P3; a refused call reports it live), a
+                // plain-http URL of an https card no failed call took over (CARD-URL-008),
+                // a terminal state no push notification reported by the recording's end.
                 assert!(
-                    f.name == "cancel-not-effective" || f.name == "card-url-doubled-path",
+                    f.name == "cancel-not-effective"
+                        || f.name == "card-url-doubled-path"
+                        || f.name == "card-url-plain-http-on-https-host"
+                        || f.name == "push-terminal-state-not-delivered",
                     "{}: {} only at finish ({})",
                     path.display(),
                     key(f),

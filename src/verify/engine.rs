@@ -1855,25 +1855,21 @@ impl State {
         }
         // CARD-URL-008: a plain-http interface of an https card that CARD-URL-002 did
         // not report failing when used (that finding took it over).
+        // ... unless AUTH-TLS-004 already told the same card value (one plain-http URL of
+        // an https card is one fault, reported once).
         for (_, msg, ev, leg) in std::mem::take(&mut self.pending_plain) {
-            self.find(&r::CARD_URL_PLAIN_HTTP, msg, ev, &leg);
+            let at = ev.first().map(|e| (e.seq, e.pointer.clone()));
+            let told = self.out.iter().any(|f| {
+                f.rule == r::TLS_CARD_DOWNGRADE.id
+                    && f.evidence.first().map(|e| (e.seq, e.pointer.clone())) == at
+            });
+            if !told {
+                self.find(&r::CARD_URL_PLAIN_HTTP, msg, ev, &leg);
+            }
         }
         let mut findings = self.out;
         if !self.gw_pairs.is_empty() {
             fold_relayed(&mut findings, &self.gw_pairs);
-        }
-        // One plain-http interface URL of an https card is one fault: GW-RESP-004 (the
-        // gateway's rewrite) and CARD-URL-008 (the agent's card on its own host) name it
-        // more exactly than AUTH-TLS-004, which is left for the cases they do not cover.
-        let at = |f: &Finding| f.evidence.first().map(|e| (e.seq, e.pointer.clone()));
-        let exact: Vec<_> = findings
-            .iter()
-            .filter(|f| f.rule == "GW-RESP-004" || f.rule == "CARD-URL-008")
-            .filter_map(at)
-            .collect();
-        if !exact.is_empty() {
-            findings
-                .retain(|f| f.rule != "AUTH-TLS-004" || at(f).is_none_or(|a| !exact.contains(&a)));
         }
         findings.sort_by_key(|f| f.first_seq());
         VerifyOutcome {
@@ -16123,7 +16119,10 @@ impl State {
     /// where the interface URL itself does not end in `/v1`: the client put the 0.3 route
     /// prefix on a 1.0 interface (1.0:§11 routes sit directly below the URL).
     fn client_added_v1(&self, x: &Exch, p: &UrlParts) -> bool {
-        if x.call.as_deref().is_none_or(|c| c.binding != Some(Binding::Rest)) {
+        if x.call
+            .as_deref()
+            .is_none_or(|c| c.binding != Some(Binding::Rest))
+        {
             return false;
         }
         let origin = p.origin();
@@ -16225,7 +16224,11 @@ impl State {
             pointer: Some(a.pointer.clone()),
             found: Some(Value::String(a.url.clone())),
         };
-        let seq = if x.resp_seq > 0 { x.resp_seq } else { x.req_seq };
+        let seq = if x.resp_seq > 0 {
+            x.resp_seq
+        } else {
+            x.req_seq
+        };
         self.find(
             &r::BIND_USE_UNDECLARED,
             format!(
