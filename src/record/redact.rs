@@ -2056,35 +2056,33 @@ fn is_secret_json_key(key: &[u8]) -> bool {
 }
 
 /// True when `data` contains `"token"`, `"credentials"`, `"url"`, `\\u` (a key spelled
-/// with escapes) or the end of a [`SECRET_JSON_KEYS`] name: one multi-pattern pass
-/// (`aho_corasick`, its SIMD Teddy searcher) with the automaton built once. A byte loop that
-/// stopped at every quote of a JSON body cost ~13 instructions per byte; thirteen
-/// `memchr::memmem` searches ~3,000 per small request and response.
+/// with escapes) or the end of a [`SECRET_JSON_KEYS`] name: SIMD substring searches with
+/// searchers built once (`memchr::memmem`; a byte loop that stopped at every quote of a
+/// JSON body cost ~13 instructions per byte, the recorder's largest redaction cost).
 fn may_hold_secret(data: &[u8]) -> bool {
-    static NEEDLES: OnceLock<Option<aho_corasick::AhoCorasick>> = OnceLock::new();
-    const PATTERNS: [&str; 13] = [
-        "\"token\"",
-        "\"credentials\"",
-        "\"url\"",
-        "\\u",
-        // access_token, refresh_token, id_token, subject_token, actor_token
-        "_token\"",
-        "_secret\"",
-        "assertion\"",
-        "\"password\"",
-        "_verifier\"",
-        // apiKey, api_key, apikey
-        "pi_key\"",
-        "piKey\"",
-        "pikey\"",
-        "\"secret\"",
-    ];
-    match NEEDLES.get_or_init(|| aho_corasick::AhoCorasick::new(PATTERNS).ok()) {
-        Some(ac) => ac.is_match(data),
-        // The automaton of 13 short literals always builds; if it ever did not, every
-        // body goes through the full scan (slower, never a secret missed).
-        None => true,
-    }
+    static FINDERS: OnceLock<[Finder<'static>; 13]> = OnceLock::new();
+    FINDERS
+        .get_or_init(|| {
+            [
+                Finder::new(b"\"token\""),
+                Finder::new(b"\"credentials\""),
+                Finder::new(b"\"url\""),
+                Finder::new(b"\\u"),
+                // access_token, refresh_token, id_token, subject_token, actor_token
+                Finder::new(b"_token\""),
+                Finder::new(b"_secret\""),
+                Finder::new(b"assertion\""),
+                Finder::new(b"\"password\""),
+                Finder::new(b"_verifier\""),
+                // apiKey, api_key, apikey
+                Finder::new(b"pi_key\""),
+                Finder::new(b"piKey\""),
+                Finder::new(b"pikey\""),
+                Finder::new(b"\"secret\""),
+            ]
+        })
+        .iter()
+        .any(|f| f.find(data).is_some())
 }
 
 /// True when the first `Content-Type` is a gRPC one (`application/grpc`, `+proto`, with
