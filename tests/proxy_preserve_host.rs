@@ -8,77 +8,57 @@
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
+#[path = "common/raw_http.rs"]
+mod raw_http;
 
 use std::net::SocketAddr;
-use std::process::Command;
 use std::time::Duration;
 
 use bytes::Bytes;
 use http_body_util::{BodyExt, Empty};
 use hyper_util::rt::{TokioExecutor, TokioIo};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
 
-use proxy_process::spawn_until_listening;
-
-const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
+use proxy_process::start_proxy;
+use raw_http::{send_and_read_to_end, serve_after_head};
 
 /// A raw HTTP/1.1 ingress: `200 host=<Host>` for `Host: a.local`, else
 /// `404 default backend - 404 (host=<Host>)`; one request per connection.
 async fn ingress() -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((mut s, _)) = l.accept().await {
-            tokio::spawn(async move {
-                let mut got = Vec::new();
-                let mut buf = [0u8; 4096];
-                while !got.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match s.read(&mut buf).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => got.extend_from_slice(&buf[..n]),
-                    }
-                }
-                let head = String::from_utf8_lossy(&got).into_owned();
-                let hosts: Vec<&str> = head
-                    .lines()
-                    .filter_map(|l| l.split_once(':'))
-                    .filter(|(n, _)| n.trim().eq_ignore_ascii_case("host"))
-                    .map(|(_, v)| v.trim())
-                    .collect();
-                let host = hosts.join(",");
-                let (status, body) = if host == "a.local" {
-                    ("200 OK", format!("host={host}"))
-                } else {
-                    (
-                        "404 Not Found",
-                        format!("default backend - 404 (host={host})"),
-                    )
-                };
-                let answer = format!(
-                    "HTTP/1.1 {status}\r\ncontent-type: text/plain\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-                    body.len()
-                );
-                let _ = s.write_all(answer.as_bytes()).await;
-            });
-        }
-    });
-    addr
+    serve_after_head(|mut s, got| async move {
+        let head = String::from_utf8_lossy(&got).into_owned();
+        let hosts: Vec<&str> = head
+            .lines()
+            .filter_map(|l| l.split_once(':'))
+            .filter(|(n, _)| n.trim().eq_ignore_ascii_case("host"))
+            .map(|(_, v)| v.trim())
+            .collect();
+        let host = hosts.join(",");
+        let (status, body) = if host == "a.local" {
+            ("200 OK", format!("host={host}"))
+        } else {
+            (
+                "404 Not Found",
+                format!("default backend - 404 (host={host})"),
+            )
+        };
+        let answer = format!(
+            "HTTP/1.1 {status}\r\ncontent-type: text/plain\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        let _ = s.write_all(answer.as_bytes()).await;
+    })
+    .await
 }
 
 /// `GET /.well-known/agent-card.json` with `Host: a.local` over HTTP/1.1; the raw answer.
 async fn h1_get(addr: SocketAddr) -> String {
-    let mut s = TcpStream::connect(addr).await.unwrap();
-    s.write_all(
+    let out = send_and_read_to_end(
+        &addr.to_string(),
         b"GET /.well-known/agent-card.json HTTP/1.1\r\nhost: a.local\r\nconnection: close\r\n\r\n",
     )
-    .await
-    .unwrap();
-    let mut out = Vec::new();
-    tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut out))
-        .await
-        .expect("answer within 10 s")
-        .unwrap();
+    .await;
     String::from_utf8_lossy(&out).into_owned()
 }
 
@@ -111,18 +91,7 @@ async fn preserve_host_sends_the_clients_host_to_a_host_routed_upstream() {
     assert!(h1_get(up).await.ends_with("\r\n\r\nhost=a.local"));
 
     // default: the upstream URL's host:port, so the ingress's default backend answers
-    let plain = spawn_until_listening(
-        Command::new(BIN).args([
-            "proxy",
-            "--listen",
-            "127.0.0.1:0",
-            "--upstream",
-            &format!("http://{up}"),
-            "-q",
-        ]),
-        Duration::from_secs(30),
-    );
-    let paddr: SocketAddr = plain.addr.trim_end_matches('/').parse().unwrap();
+    let (plain, paddr) = start_proxy(&["--upstream", &format!("http://{up}")]);
     let answer = h1_get(paddr).await;
     plain.terminate();
     assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
@@ -132,19 +101,7 @@ async fn preserve_host_sends_the_clients_host_to_a_host_routed_upstream() {
     );
 
     // --preserve-host: the client's Host, over HTTP/1.1 and from an h2c client's :authority
-    let kept = spawn_until_listening(
-        Command::new(BIN).args([
-            "proxy",
-            "--listen",
-            "127.0.0.1:0",
-            "--upstream",
-            &format!("http://{up}"),
-            "--preserve-host",
-            "-q",
-        ]),
-        Duration::from_secs(30),
-    );
-    let kaddr: SocketAddr = kept.addr.trim_end_matches('/').parse().unwrap();
+    let (kept, kaddr) = start_proxy(&["--upstream", &format!("http://{up}"), "--preserve-host"]);
     let answer = h1_get(kaddr).await;
     let (status, body) = h2_get(kaddr).await;
     kept.terminate();

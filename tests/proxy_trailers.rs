@@ -5,54 +5,35 @@
 //! `X-Checksum` and redact the token. Raw sockets on both sides, so nothing but the proxy
 //! decides what is forwarded.
 
+#[path = "common/raw_http.rs"]
+mod raw_http;
 #[path = "common/proxy_support.rs"]
 mod support;
 
 use std::net::SocketAddr;
-use std::time::Duration;
 
 use a2a_interop::record::{EventKind, Outcome};
+use raw_http::{send_and_read_to_end, serve_after_head, serve_connections};
 use support::*;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
 
 const ANSWER: &[u8] = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\ntrailer: X-Checksum, X-Auth-Token\r\nconnection: close\r\n\r\n2\r\n{}\r\n0\r\nX-Checksum: abc123\r\nX-Auth-Token: TRAILER-SECRET\r\n\r\n";
 
 /// An agent that reads one request head and answers [`ANSWER`], once per connection.
 async fn agent() -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((mut s, _)) = l.accept().await {
-            tokio::spawn(async move {
-                let mut got = Vec::new();
-                let mut buf = [0u8; 4096];
-                while !got.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match s.read(&mut buf).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => got.extend_from_slice(&buf[..n]),
-                    }
-                }
-                let _ = s.write_all(ANSWER).await;
-            });
-        }
-    });
-    addr
+    serve_after_head(|mut s, _| async move {
+        let _ = s.write_all(ANSWER).await;
+    })
+    .await
 }
 
 /// `GET /t` with `TE: trailers` on a fresh connection to `addr`; the raw answer.
 async fn get_with_trailers(addr: &str) -> String {
-    let mut s = TcpStream::connect(addr).await.unwrap();
-    s.write_all(
+    let out = send_and_read_to_end(
+        addr,
         b"GET /t HTTP/1.1\r\nhost: agent.test\r\nte: trailers\r\nconnection: close\r\n\r\n",
     )
-    .await
-    .unwrap();
-    let mut out = Vec::new();
-    tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut out))
-        .await
-        .expect("answer within 10 s")
-        .unwrap();
+    .await;
     String::from_utf8_lossy(&out).to_ascii_lowercase()
 }
 
@@ -91,55 +72,43 @@ async fn trailers_pass_and_the_exchange_is_complete() {
 /// An agent that reads one chunked request to the end of its trailer section and answers
 /// 200 with the trailer lines it got (lowercase, one per line) as its body.
 async fn trailer_echo() -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((mut s, _)) = l.accept().await {
-            tokio::spawn(async move {
-                let mut got = Vec::new();
-                let mut buf = [0u8; 4096];
-                let trailer_lines = loop {
-                    let text = String::from_utf8_lossy(&got).into_owned();
-                    if let Some(head_end) = text.find("\r\n\r\n") {
-                        let body = &text[head_end + 4..];
-                        if let Some(last) = body.find("\r\n0\r\n") {
-                            let rest = &body[last + 5..];
-                            if rest.ends_with("\r\n")
-                                && (rest == "\r\n" || rest.ends_with("\r\n\r\n"))
-                            {
-                                break rest.trim().to_ascii_lowercase();
-                            }
-                        }
+    serve_connections(|mut s| async move {
+        let mut got = Vec::new();
+        let mut buf = [0u8; 4096];
+        let trailer_lines = loop {
+            let text = String::from_utf8_lossy(&got).into_owned();
+            if let Some(head_end) = text.find("\r\n\r\n") {
+                let body = &text[head_end + 4..];
+                if let Some(last) = body.find("\r\n0\r\n") {
+                    let rest = &body[last + 5..];
+                    if rest.ends_with("\r\n")
+                        && (rest == "\r\n" || rest.ends_with("\r\n\r\n"))
+                    {
+                        break rest.trim().to_ascii_lowercase();
                     }
-                    match s.read(&mut buf).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => got.extend_from_slice(&buf[..n]),
-                    }
-                };
-                let answer = format!(
-                    "HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{trailer_lines}",
-                    trailer_lines.len()
-                );
-                let _ = s.write_all(answer.as_bytes()).await;
-            });
-        }
-    });
-    addr
+                }
+            }
+            match s.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+        };
+        let answer = format!(
+            "HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{trailer_lines}",
+            trailer_lines.len()
+        );
+        let _ = s.write_all(answer.as_bytes()).await;
+    })
+    .await
 }
 
 /// A chunked POST with `trailer: {declared}` and the trailer section `trailers` (lines
 /// ending `\r\n`) on a fresh connection to `addr`; the answer's body.
 async fn post_with_trailers(addr: &str, declared: &str, trailers: &str) -> String {
-    let mut s = TcpStream::connect(addr).await.unwrap();
     let req = format!(
         "POST /t HTTP/1.1\r\nhost: agent.test\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\ntrailer: {declared}\r\nconnection: close\r\n\r\n2\r\n{{}}\r\n0\r\n{trailers}\r\n"
     );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut out = Vec::new();
-    tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut out))
-        .await
-        .expect("answer within 10 s")
-        .unwrap();
+    let out = send_and_read_to_end(addr, req.as_bytes()).await;
     let text = String::from_utf8_lossy(&out).into_owned();
     text.split_once("\r\n\r\n")
         .map(|(_, b)| b.to_string())

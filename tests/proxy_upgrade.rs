@@ -4,6 +4,8 @@
 //! says so instead of a 101 without `Upgrade` on a dead connection, the proxy stays up, and
 //! the recording ends the exchange `upstream_error` with the cause. Raw sockets both sides.
 
+#[path = "common/raw_http.rs"]
+mod raw_http;
 #[path = "common/proxy_support.rs"]
 mod support;
 
@@ -12,38 +14,27 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use a2a_interop::record::Outcome;
+use raw_http::serve_after_head;
 use support::*;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 
 /// An agent that answers every request head with a 101 to WebSocket and keeps the
 /// connection open; the request heads it got go to `seen`.
 async fn switching_agent(seen: Arc<Mutex<Vec<String>>>) -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((mut s, _)) = l.accept().await {
-            let seen = seen.clone();
-            tokio::spawn(async move {
-                let mut got = Vec::new();
-                let mut buf = [0u8; 4096];
-                while !got.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match s.read(&mut buf).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => got.extend_from_slice(&buf[..n]),
-                    }
-                }
-                seen.lock()
-                    .unwrap()
-                    .push(String::from_utf8_lossy(&got).to_ascii_lowercase());
-                let _ = s
-                    .write_all(b"HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: upgrade\r\n\r\n")
-                    .await;
-                tokio::time::sleep(Duration::from_secs(30)).await;
-            });
+    serve_after_head(move |mut s, got| {
+        let seen = seen.clone();
+        async move {
+            seen.lock()
+                .unwrap()
+                .push(String::from_utf8_lossy(&got).to_ascii_lowercase());
+            let _ = s
+                .write_all(b"HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: upgrade\r\n\r\n")
+                .await;
+            tokio::time::sleep(Duration::from_secs(30)).await;
         }
-    });
-    addr
+    })
+    .await
 }
 
 /// `GET /ws` asking for a WebSocket upgrade; the raw answer until the proxy closes or 10 s.

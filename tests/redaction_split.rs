@@ -12,6 +12,8 @@
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
+#[path = "common/raw_http.rs"]
+mod raw_http;
 
 use std::net::SocketAddr;
 use std::process::Command;
@@ -19,9 +21,10 @@ use std::time::Duration;
 
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 
-use proxy_process::{spawn_until_listening, Running};
+use proxy_process::{start_proxy, Running};
+use raw_http::{read_message, serve_after_head, serve_connections};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
@@ -33,13 +36,7 @@ struct Proxy {
 
 impl Proxy {
     fn start(args: &[&str]) -> Proxy {
-        let run = spawn_until_listening(
-            Command::new(BIN)
-                .args(["proxy", "--listen", "127.0.0.1:0", "-q"])
-                .args(args),
-            Duration::from_secs(30),
-        );
-        let addr = run.addr.trim_end_matches('/').parse().unwrap();
+        let (run, addr) = start_proxy(args);
         Proxy { run, addr }
     }
 
@@ -75,38 +72,25 @@ fn joined(evs: &[&Value], kind: &str) -> String {
 /// An agent that answers `401` as soon as it has a request head, before reading the body
 /// (auth middleware does this), then reads the rest of the body until the client is done.
 async fn early_agent() -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((mut s, _)) = l.accept().await {
-            tokio::spawn(async move {
-                let mut got = Vec::new();
-                let mut buf = [0u8; 4096];
-                while !got.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match s.read(&mut buf).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => got.extend_from_slice(&buf[..n]),
-                    }
+    serve_after_head(|mut s, _| async move {
+        let body = br#"{"error":{"code":401,"status":"UNAUTHENTICATED","message":"no"}}"#;
+        let head = format!(
+            "HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\nwww-authenticate: Bearer\r\nconnection: close\r\ncontent-length: {}\r\n\r\n",
+            body.len()
+        );
+        let _ = s.write_all(head.as_bytes()).await;
+        let _ = s.write_all(body).await;
+        let mut buf = [0u8; 4096];
+        let _ = tokio::time::timeout(Duration::from_secs(5), async {
+            while let Ok(n) = s.read(&mut buf).await {
+                if n == 0 {
+                    break;
                 }
-                let body = br#"{"error":{"code":401,"status":"UNAUTHENTICATED","message":"no"}}"#;
-                let head = format!(
-                    "HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\nwww-authenticate: Bearer\r\nconnection: close\r\ncontent-length: {}\r\n\r\n",
-                    body.len()
-                );
-                let _ = s.write_all(head.as_bytes()).await;
-                let _ = s.write_all(body).await;
-                let _ = tokio::time::timeout(Duration::from_secs(5), async {
-                    while let Ok(n) = s.read(&mut buf).await {
-                        if n == 0 {
-                            break;
-                        }
-                    }
-                })
-                .await;
-            });
-        }
-    });
-    addr
+            }
+        })
+        .await;
+    })
+    .await
 }
 
 /// A push config whose token is cut inside its value and whose `credentials` key is cut in
@@ -239,46 +223,26 @@ async fn request_body_after_an_early_answer_is_redacted_and_ends_the_exchange() 
 /// An agent that answers every request with an SSE stream written in `pieces`, 100 ms
 /// apart (chunked, as a streaming server does).
 async fn sse_agent(pieces: Vec<String>) -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((mut s, _)) = l.accept().await {
-            let pieces = pieces.clone();
-            tokio::spawn(async move {
-                let mut got = Vec::new();
-                let mut buf = [0u8; 4096];
-                // the request: head and a short Content-Length body
-                loop {
-                    match s.read(&mut buf).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => got.extend_from_slice(&buf[..n]),
-                    }
-                    if let Some(h) = got.windows(4).position(|w| w == b"\r\n\r\n") {
-                        let head = String::from_utf8_lossy(&got[..h]).to_ascii_lowercase();
-                        let len: usize = head
-                            .lines()
-                            .find_map(|l| l.strip_prefix("content-length:"))
-                            .and_then(|v| v.trim().parse().ok())
-                            .unwrap_or(0);
-                        if got.len() >= h + 4 + len {
-                            break;
-                        }
-                    }
-                }
+    serve_connections(move |mut s| {
+        let pieces = pieces.clone();
+        async move {
+            // the request: head and a short Content-Length body
+            if read_message(&mut s, &mut Vec::new()).await.is_none() {
+                return;
+            }
+            let _ = s
+                .write_all(b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n")
+                .await;
+            for p in pieces {
                 let _ = s
-                    .write_all(b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n")
+                    .write_all(format!("{:x}\r\n{p}\r\n", p.len()).as_bytes())
                     .await;
-                for p in pieces {
-                    let _ = s
-                        .write_all(format!("{:x}\r\n{p}\r\n", p.len()).as_bytes())
-                        .await;
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
-                let _ = s.write_all(b"0\r\n\r\n").await;
-            });
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            let _ = s.write_all(b"0\r\n\r\n").await;
         }
-    });
-    addr
+    })
+    .await
 }
 
 /// Breaker item 5: SSE frames that cut a token value (`"tok` | `en": "ABC` | `DEF"`) and a

@@ -16905,8 +16905,6 @@ fn login_location(loc: &str) -> bool {
     .any(|w| l.contains(w))
 }
 
-/// Tasks are tracked per leg: the same task seen on the client and upstream legs of a
-/// gateway is one task observed twice, not two observations in sequence.
 /// The path is a well-known Agent Card path (CARD-001; 0.2: `agent.json`).
 fn is_card_path(path: &str) -> bool {
     path.ends_with("/.well-known/agent-card.json") || path.ends_with("/.well-known/agent.json")
@@ -17037,6 +17035,8 @@ fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String,
 /// The key of task `id` (also used for messageIds and page tokens) on `leg` at the agent
 /// `scope` ([`State::agent_scope`]): `id`, `leg \0 id`, or `leg \0 scope \0 id`. The id is
 /// always the last `\0`-separated part. ID-001: task ids are unique per agent only.
+/// Tasks are tracked per leg: the same task seen on the client and upstream legs of a
+/// gateway is one task observed twice, not two observations in sequence.
 fn task_key(leg: &Option<String>, scope: &str, id: &str) -> String {
     match (leg, scope.is_empty()) {
         (None, true) => id.to_string(),

@@ -9,6 +9,7 @@ pub mod child_guard;
 pub use child_guard::ChildGuard;
 
 use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
@@ -54,6 +55,24 @@ pub fn spawn_until_listening(cmd: &mut Command, wait: Duration) -> Running {
         banner,
         addr,
     }
+}
+
+/// Starts `a2a-interop proxy --listen 127.0.0.1:0 -q ARGS...` (the binary built for this
+/// test run; `args` name the upstream and any other flags) and waits up to 30 s for it to
+/// listen ([`spawn_until_listening`]): the running process and the address it listens on.
+pub fn start_proxy(args: &[&str]) -> (Running, SocketAddr) {
+    let run = spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "--listen", "127.0.0.1:0", "-q"])
+            .args(args),
+        Duration::from_secs(30),
+    );
+    let addr = run
+        .addr
+        .trim_end_matches('/')
+        .parse()
+        .unwrap_or_else(|e| panic!("listening address {:?}: {e}", run.addr));
+    (run, addr)
 }
 
 impl Running {

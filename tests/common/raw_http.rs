@@ -1,9 +1,86 @@
-//! Raw HTTP/1.1 framing for the hand-made agents and clients of the process-level tests:
-//! read one message (head, then `content-length` bytes of body, RFC 9112 §6.3) off a
-//! keep-alive stream. Only what those peers send: no chunked bodies, no trailers.
+//! Raw HTTP/1.1 for the hand-made agents and clients of the proxy tests, real sockets on
+//! 127.0.0.1 so that nothing but the code under test decides what goes on the wire:
+//! - [`read_message`]: one message (head, then `content-length` bytes of body, RFC 9112
+//!   §6.3) off a keep-alive stream; no chunked bodies, no trailers;
+//! - [`read_head`]: the bytes up to the end of a request head, body left unread;
+//! - [`serve_connections`] / [`serve_after_head`]: a small TCP server whose answer (fixed
+//!   bytes, or bytes made from the head) the test writes itself;
+//! - [`send_and_read_to_end`]: a client that writes raw request bytes and reads the raw
+//!   answer until the peer closes.
 #![allow(dead_code)]
 
-use tokio::io::{AsyncRead, AsyncReadExt};
+use std::future::Future;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+/// Reads from `s` until a whole head has arrived (the blank line `\r\n\r\n` that ends the
+/// header section, RFC 9112 §2.1); the bytes read, which may go on past the head into the
+/// start of the body (reads of up to 4096 bytes). `None` when the stream ends or fails first.
+pub async fn read_head<S: AsyncRead + Unpin>(s: &mut S) -> Option<Vec<u8>> {
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !got.windows(4).any(|w| w == b"\r\n\r\n") {
+        match s.read(&mut buf).await {
+            Ok(0) | Err(_) => return None,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+    Some(got)
+}
+
+/// Starts a raw TCP server on 127.0.0.1 (a free port): every accepted connection is handed
+/// to `on_connection` on its own task, until the runtime ends. The server's address.
+pub async fn serve_connections<F, Fut>(on_connection: F) -> SocketAddr
+where
+    F: Fn(TcpStream) -> Fut + Send + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((s, _)) = l.accept().await {
+            tokio::spawn(on_connection(s));
+        }
+    });
+    addr
+}
+
+/// [`serve_connections`] for an agent that answers once it has a request head: each
+/// connection's stream and the bytes [`read_head`] got go to `on_head`, which writes the
+/// answer (and may go on reading or hold the connection); a connection that closes before
+/// a whole head is dropped. The server's address.
+pub async fn serve_after_head<F, Fut>(on_head: F) -> SocketAddr
+where
+    F: Fn(TcpStream, Vec<u8>) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let on_head = std::sync::Arc::new(on_head);
+    serve_connections(move |mut s| {
+        let on_head = on_head.clone();
+        async move {
+            if let Some(head) = read_head(&mut s).await {
+                on_head(s, head).await;
+            }
+        }
+    })
+    .await
+}
+
+/// Connects to `addr` (`host:port`), writes `request` whole and reads the answer until the
+/// peer closes; panics when that takes more than 10 s. The raw answer bytes.
+pub async fn send_and_read_to_end(addr: &str, request: &[u8]) -> Vec<u8> {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(request).await.unwrap();
+    let mut out = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut out))
+        .await
+        .expect("answer within 10 s")
+        .unwrap();
+    out
+}
 
 /// One HTTP/1.1 message off the wire.
 pub struct Message {
