@@ -142,12 +142,13 @@ struct State {
     framing_warned: AtomicBool,
     capture_cap: usize,
     leg: Option<String>,
-    h1: Client<early::EarlyAnswer<HttpConnector>, ProxyBody>,
-    h2: Client<early::EarlyAnswer<HttpConnector>, ProxyBody>,
+    /// The plain-HTTP upstream connector; each client connection builds its own clients
+    /// on it ([`Upstreams`]).
+    plain: early::EarlyAnswer<HttpConnector>,
     /// Which plain-HTTP upstreams speak h2c (asked once each, see [`h2c`]).
     h2c: h2c::H2cSupport,
     /// TLS to the upstream: `https://` routes and `--intercept-tls`; `None` when neither.
-    https: Option<HttpsClient>,
+    https: Option<HttpsConnector>,
     /// Exchanges whose `exchange_end` is not sent yet; shutdown ends them all.
     live: Arc<tee::LiveExchanges>,
     /// Forward mode (`--forward`), else reverse only.
@@ -300,16 +301,10 @@ async fn serve(
     let table = RouteTable::new(&cfg.routes)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
     let local_addr = listener.local_addr()?;
-    let h1 = Client::builder(TokioExecutor::new()).build(early::EarlyAnswer {
+    let plain = early::EarlyAnswer {
         inner: http_connector(),
         heads: true,
-    });
-    let h2 = Client::builder(TokioExecutor::new())
-        .http2_only(true)
-        .build(early::EarlyAnswer {
-            inner: http_connector(),
-            heads: false,
-        });
+    };
     let intercept = ext.forward.as_ref().and_then(|f| f.intercept.as_ref());
     let https = if intercept.is_some() || table.has_https() {
         let mut trust = ext.upstream_tls.clone();
@@ -321,7 +316,7 @@ async fn serve(
             }
             trust.insecure |= ic.insecure_upstream;
         }
-        Some(https_client(&trust)?)
+        Some(https_connector(&trust)?)
     } else {
         None
     };
@@ -339,8 +334,7 @@ async fn serve(
         framing_warned: AtomicBool::new(false),
         capture_cap: cfg.capture_cap,
         leg: cfg.leg,
-        h1,
-        h2,
+        plain,
         h2c: h2c::H2cSupport::default(),
         https,
         live: tee::LiveExchanges::new(),
@@ -362,13 +356,74 @@ async fn serve(
     })
 }
 
-/// Upstream client over TLS ([`https_client`]).
-pub(crate) type HttpsClient = Client<
-    tls::HandshakeTimeout<
-        hyper_rustls::HttpsConnector<tls::SignalTcp<early::EarlyAnswer<HttpConnector>>>,
-    >,
-    ProxyBody,
+/// Upstream connector over TLS ([`https_connector`]).
+pub(crate) type HttpsConnector = tls::HandshakeTimeout<
+    hyper_rustls::HttpsConnector<tls::SignalTcp<early::EarlyAnswer<HttpConnector>>>,
 >;
+
+/// Upstream client over TLS ([`https_connector`]).
+pub(crate) type HttpsClient = Client<HttpsConnector, ProxyBody>;
+
+/// Plain-HTTP upstream client (HTTP/1.1, or h2c prior knowledge).
+type PlainClient = Client<early::EarlyAnswer<HttpConnector>, ProxyBody>;
+
+/// The upstream clients of one client connection (breaker16b T5), each built on first use.
+///
+/// Each client connection has its own upstream connection pool, so the proxy changes no
+/// connection semantics (a transparent intermediary, RFC 9110 §7.6; RFC 9112 §9.3.1.1
+/// forbids retrying a POST on another connection): an HTTP/1.1 client's keep-alive
+/// connection maps to one upstream connection at a time, reused for its next requests,
+/// and a client's fresh connection gets a fresh upstream one. A shared pool would send a
+/// client's first request on a connection kept from another client's, which the upstream
+/// may close as the request arrives (the keep-alive timeout race of nginx, Node, Envoy):
+/// a `502` the client would never have seen talking to the agent directly. An h2 client's
+/// streams share one upstream h2 connection (HTTP/2 multiplexing kept); its HTTP/1.1
+/// upstream requests use as many pooled connections as are open at once. The pool goes
+/// when the client connection does, closing the idle upstream connections with it.
+/// Per request: one `Arc` clone; per client connection: one allocation plus the clients
+/// it uses.
+pub(crate) struct Upstreams {
+    h1: std::sync::OnceLock<PlainClient>,
+    h2: std::sync::OnceLock<PlainClient>,
+    https: std::sync::OnceLock<HttpsClient>,
+}
+
+impl Upstreams {
+    /// A client connection's empty set (no client built yet).
+    pub(crate) fn new() -> Arc<Upstreams> {
+        Arc::new(Upstreams {
+            h1: std::sync::OnceLock::new(),
+            h2: std::sync::OnceLock::new(),
+            https: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// The HTTP/1.1 client (h1 upstreams; the response heads' bytes kept, [`early`]).
+    fn h1(&self, st: &State) -> &PlainClient {
+        self.h1
+            .get_or_init(|| Client::builder(TokioExecutor::new()).build(st.plain.clone()))
+    }
+
+    /// The h2c prior-knowledge client.
+    fn h2(&self, st: &State) -> &PlainClient {
+        self.h2.get_or_init(|| {
+            let mut conn = st.plain.clone();
+            conn.heads = false;
+            Client::builder(TokioExecutor::new())
+                .http2_only(true)
+                .build(conn)
+        })
+    }
+
+    /// The TLS client, when the proxy has TLS upstreams.
+    fn https(&self, st: &State) -> Option<&HttpsClient> {
+        let conn = st.https.as_ref()?;
+        Some(
+            self.https
+                .get_or_init(|| Client::builder(TokioExecutor::new()).build(conn.clone())),
+        )
+    }
+}
 
 /// The TCP connector of every upstream client: `TCP_NODELAY`, connecting bounded by
 /// [`UPSTREAM_CONNECT_TIMEOUT`] (not streaming: A2A streams may be silent for minutes), so a
@@ -388,7 +443,7 @@ fn http_connector() -> HttpConnector {
 /// [`tls::UPSTREAM_TLS_HANDSHAKE_TIMEOUT`]: a silent TLS agent is a `502`, not a hang.
 ///
 /// Errors: a `trust.ca` file cannot be read or holds no usable certificate.
-pub(crate) fn https_client(trust: &tls::UpstreamTrust) -> std::io::Result<HttpsClient> {
+pub(crate) fn https_connector(trust: &tls::UpstreamTrust) -> std::io::Result<HttpsConnector> {
     let cfg = tls::client_config(&trust.ca, trust.insecure)?;
     let mut tcp = http_connector();
     tcp.enforce_http(false);
@@ -400,7 +455,7 @@ pub(crate) fn https_client(trust: &tls::UpstreamTrust) -> std::io::Result<HttpsC
             inner: tcp,
             heads: false,
         }));
-    Ok(Client::builder(TokioExecutor::new()).build(tls::HandshakeTimeout::new(conn)))
+    Ok(tls::HandshakeTimeout::new(conn))
 }
 
 /// Concurrent HTTP/2 streams the proxy accepts per client connection (1,024; hyper's
@@ -568,10 +623,12 @@ fn conn_service(
     Error = Infallible,
     Future = HandleFuture,
 > + Clone {
+    let up = Upstreams::new();
     hyper::service::service_fn(move |req| -> HandleFuture {
         let st = st.clone();
         let local = local.clone();
-        Box::pin(async move { Ok(handle(st, conn_no, &local, None, req).await) })
+        let up = up.clone();
+        Box::pin(async move { Ok(handle(st, &up, conn_no, &local, None, req).await) })
     })
 }
 
@@ -869,6 +926,7 @@ fn synthetic(
 /// that `host[:port]` (forward mode, `--intercept-tls`); it goes upstream over TLS.
 async fn handle(
     st: Arc<State>,
+    up: &Upstreams,
     conn: u64,
     local: &str,
     tls_authority: Option<&str>,
@@ -1153,10 +1211,11 @@ async fn handle(
         r
     });
     let up_req = Request::from_parts(parts, body);
-    let sent = match (&st.https, tls_up) {
-        (Some(https), true) => https.request(up_req),
-        _ if h2 => st.h2.request(up_req),
-        _ => st.h1.request(up_req),
+    let https = if tls_up { up.https(&st) } else { None };
+    let sent = match https {
+        Some(https) => https.request(up_req),
+        None if h2 => up.h2(&st).request(up_req),
+        None => up.h1(&st).request(up_req),
     };
     let mut sent = sent.await;
     // An agent that speaks h2c only answered HTTP/2 to HTTP/1.1: remembered, and the request
@@ -1168,7 +1227,7 @@ async fn handle(
         {
             st.h2c.mark_h2c_only(&authority);
             match retry.take() {
-                Some(r) => sent = st.h2.request(r).await,
+                Some(r) => sent = up.h2(&st).request(r).await,
                 None => h1_refused = true,
             }
         }
