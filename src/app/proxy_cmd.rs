@@ -1055,6 +1055,9 @@ fn report_input(o: &RunOutcome, source: Option<&Path>) -> anyhow::Result<ReportI
         ),
     };
     input.outcome = o.verify.clone();
+    // The verdict `verify` gives the same recording: nothing verified, no level (breaker16b
+    // T7: a forward proxy that saw only CONNECT tunnels).
+    input.nothing_verified = crate::app::verify_cmd::nothing_verified(&input);
     // The verdicts are the online ones, over every event; after a write failure the file
     // holds only `seq` 1..=written (the writer stops at the first failed batch): say so.
     let s = &o.recorder;
