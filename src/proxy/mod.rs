@@ -140,6 +140,10 @@ struct State {
     /// The WARNING about an agent framing a response with both `Transfer-Encoding` and
     /// `Content-Length` was printed (once per run: such an agent does it every time).
     framing_warned: AtomicBool,
+    /// The WARNING about a card rewritten to the listener's own origin for a request whose
+    /// `Forwarded` / `X-Forwarded-*` fields name another public origin was printed (once
+    /// per run; breaker16b T10).
+    forwarded_warned: AtomicBool,
     capture_cap: usize,
     leg: Option<String>,
     /// The plain-HTTP upstream connector; each client connection builds its own clients
@@ -147,6 +151,10 @@ struct State {
     plain: early::EarlyAnswer<HttpConnector>,
     /// Which plain-HTTP upstreams speak h2c (asked once each, see [`h2c`]).
     h2c: h2c::H2cSupport,
+    /// `--public-url` ([`ProxyExtras::public_url`]).
+    public_url: Option<String>,
+    /// `--trust-forwarded` ([`ProxyExtras::trust_forwarded`]).
+    trust_forwarded: bool,
     /// TLS to the upstream: `https://` routes and `--intercept-tls`; `None` when neither.
     https: Option<HttpsConnector>,
     /// Exchanges whose `exchange_end` is not sent yet; shutdown ends them all.
@@ -266,6 +274,18 @@ pub struct ProxyExtras {
     /// RFC 9110 §7.2); the connection still goes to the upstream URL's address (and TLS
     /// name). Plain HTTP upstreams get it over HTTP/1.1 (no h2c upgrade).
     pub preserve_host: bool,
+    /// `--public-url URL`: the base (`https://agents.example.com/agents/x`, no trailing
+    /// slash) the cards `--rewrite-card` serves advertise, instead of the scheme and
+    /// `Host` the proxy's own listener saw; a route's prefix is added after it. For a proxy
+    /// behind a TLS or path-prefix front (CARD-005: the interface URL is where clients
+    /// reach the agent). Checked by [`card::public_url`].
+    pub public_url: Option<String>,
+    /// `--trust-forwarded`: build the rewritten card's base from the request's
+    /// `Forwarded` (RFC 7239 `proto`, `host`) or `X-Forwarded-Proto` / `X-Forwarded-Host` /
+    /// `X-Forwarded-Prefix` ([`card::forwarded_origin`]). Off by default: any client can
+    /// send these headers, so trusting them is for a proxy reachable only through a front
+    /// that sets them.
+    pub trust_forwarded: bool,
 }
 
 /// [`start_on`] with [`ProxyExtras`].
@@ -332,6 +352,7 @@ async fn serve(
         card_redirects: std::sync::Mutex::new(CardRedirects::default()),
         console_warnings: !ext.quiet,
         framing_warned: AtomicBool::new(false),
+        forwarded_warned: AtomicBool::new(false),
         capture_cap: cfg.capture_cap,
         leg: cfg.leg,
         plain,
@@ -341,6 +362,8 @@ async fn serve(
         listener_tls,
         client_scheme: ext.client_scheme,
         preserve_host: ext.preserve_host,
+        public_url: ext.public_url,
+        trust_forwarded: ext.trust_forwarded,
         forward: match ext.forward {
             Some(cfg) => Some(forward::ForwardState::new(cfg, local_addr)?),
             None => None,
@@ -983,6 +1006,30 @@ async fn handle(
             }),
         ),
     };
+    // The public origin (and path prefix) the card rewrite names instead of `origin`:
+    // `--public-url`, else with `--trust-forwarded` the front's `Forwarded` /
+    // `X-Forwarded-*` fields (breaker16b T10). Computed only when a card may be rewritten.
+    let public_origin: Option<String> = if !st.rewrite_card {
+        None
+    } else if let Some(u) = &st.public_url {
+        Some(u.clone())
+    } else if st.trust_forwarded && tls_authority.is_none() && absolute.is_none() {
+        card::forwarded_origin(req.headers(), &origin)
+    } else {
+        None
+    };
+    // Without the opt-in, the public origin a front names (said once, with the flags).
+    let front_says: Option<String> = (st.rewrite_card
+        && public_origin.is_none()
+        && st.console_warnings
+        && !st.forwarded_warned.load(Ordering::Relaxed)
+        && (card::is_card_path(req.uri().path()) || card::is_extended_card_path(req.uri().path())))
+    .then(|| card::forwarded_origin(req.headers(), &origin))
+    .flatten();
+    let card_base = |prefix: &str| match &public_origin {
+        Some(p) => card::public_base(p, prefix),
+        None => card::client_base(&origin, prefix),
+    };
     let path = req.uri().path().to_string();
     let query = req.uri().query().map(str::to_string);
     let client_url = format!(
@@ -1386,7 +1433,7 @@ async fn handle(
         && (card::is_card_path(&path) || card::is_extended_card_path(&path))
     {
         if let Some(up) = upstream_base.as_ref() {
-            let client_base = card::client_base(&origin, &target.prefix);
+            let client_base = card_base(&target.prefix);
             card_redirect(&st, &mut parts, &target.url, up, &client_base);
         }
     }
@@ -1423,7 +1470,15 @@ async fn handle(
             || (st.rewrite_card && parts.status.is_success() && st.card_redirected_to(&path)));
     if st.rewrite_card && parts.status.is_success() && (rest_card || rpc_card) {
         if let Some(up) = upstream_base {
-            let client_base = card::client_base(&origin, &target.prefix);
+            let client_base = card_base(&target.prefix);
+            if let Some(front) = &front_says {
+                let public = card::public_base(front, &target.prefix);
+                if public != client_base && !st.forwarded_warned.swap(true, Ordering::Relaxed) {
+                    crate::errln!(
+                        "a2a-interop proxy: WARNING: the card for {path} is rewritten to {client_base}, but the request came through a front that names {public} (Forwarded / X-Forwarded-*): clients outside may not reach the rewritten URL (CARD-005); hint: --public-url URL, or --trust-forwarded when only that front can reach this proxy; not repeated"
+                    );
+                }
+            }
             let member = (!rest_card).then_some("result");
             return card_response(
                 ctx,

@@ -15870,6 +15870,14 @@ impl State {
         if fronts().any(site_pair) {
             return false;
         }
+        // A front before the proxy named the origin its client used (RFC 7239 `Forwarded`,
+        // `X-Forwarded-Proto` / `-Host`): a card naming that origin is where clients reach
+        // the agent (`proxy --trust-forwarded`, breaker16b T10), not a way around it.
+        if let Some(public) = net::forwarded_origin(|n| x.req_headers.get(n), &f.origin()) {
+            if parse_url(&public).is_some_and(|p| p.origin() == uo) {
+                return false;
+            }
+        }
         let tls_fetch = fronts().find(|o| o.scheme.eq_ignore_ascii_case("https"));
         // The client's own plain-http hop (to this proxy) is its choice, not the card's.
         if u.scheme.eq_ignore_ascii_case("http") && uo != f.origin() {
