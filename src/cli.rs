@@ -191,6 +191,17 @@ pub struct ProxyArgs {
     /// goes to the --upstream address; plain http upstreams get HTTP/1.1
     #[arg(long)]
     pub preserve_host: bool,
+    /// With --rewrite-card: the public base URL clients reach the proxy at, advertised in
+    /// rewritten cards instead of the scheme and Host the proxy's listener saw (behind a
+    /// TLS or path-prefix front: --public-url https://agents.example.com/agents/x); a
+    /// --route prefix is added after it
+    #[arg(long, value_name = "URL", requires = "rewrite_card")]
+    pub public_url: Option<String>,
+    /// With --rewrite-card: build the rewritten card's base from the request's Forwarded
+    /// (RFC 7239 proto, host) or X-Forwarded-Proto / -Host / -Prefix. Any client can send
+    /// them: only for a proxy reachable solely through a front that sets them
+    #[arg(long, requires = "rewrite_card")]
+    pub trust_forwarded: bool,
     /// Serve the client-facing listener over TLS with this PEM certificate chain
     #[arg(long, value_name = "FILE", requires = "tls_key")]
     pub tls_cert: Option<PathBuf>,

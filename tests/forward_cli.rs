@@ -167,3 +167,61 @@ async fn untapped_connect_tunnels_are_counted_at_shutdown() {
         "{all}"
     );
 }
+
+/// breaker16b T7: a forward proxy that saw only CONNECT tunnels writes a `--report` with the
+/// verdict `verify` gives its recording: nothing verified (the tunnels named), level
+/// `none`; not `partial` for a run that verified nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn report_of_tunnels_only_says_what_verify_says() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let far = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let far_addr = far.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((s, _)) = far.accept().await {
+            drop(s);
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("tun.jsonl");
+    let report = dir.path().join("live.json");
+    let run = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--forward", "--listen", "127.0.0.1:0", "--quiet"])
+            .arg("--record")
+            .arg(&rec)
+            .arg("--report")
+            .arg(&report),
+        Duration::from_secs(20),
+    );
+    let proxy: std::net::SocketAddr = run.addr.trim_end_matches('/').parse().unwrap();
+    for _ in 0..2 {
+        let mut s = tokio::net::TcpStream::connect(proxy).await.unwrap();
+        s.write_all(format!("CONNECT {far_addr} HTTP/1.1\r\nhost: {far_addr}\r\n\r\n").as_bytes())
+            .await
+            .unwrap();
+        let mut buf = [0u8; 64];
+        let n = tokio::time::timeout(Duration::from_secs(10), s.read(&mut buf))
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(buf[..n].starts_with(b"HTTP/1.1 200"), "{:?}", &buf[..n]);
+    }
+    run.terminate();
+    let verify = Command::new(BIN).arg("verify").arg(&rec).output().unwrap();
+    assert_eq!(verify.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&verify.stderr).to_string();
+    let why = err
+        .split_once(": nothing was verified in ")
+        .and_then(|(_, rest)| rest.split_once(": "))
+        .and_then(|(_, rest)| rest.split_once("; no conformance level"))
+        .map(|(why, _)| why.to_string())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(why.contains("only 2 opaque CONNECT tunnels"), "{why}");
+    let live: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(live["conformanceLevel"], "none", "{live:#}");
+    assert_eq!(
+        live["conformanceReason"],
+        format!("nothing was verified: {why}").as_str()
+    );
+}

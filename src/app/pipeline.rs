@@ -340,6 +340,7 @@ impl Pipeline {
             let more_ext = proxy::ProxyExtras {
                 upstream_tls: ext.upstream_tls.clone(),
                 preserve_host: ext.preserve_host,
+                trust_forwarded: ext.trust_forwarded,
                 ..proxy::ProxyExtras::default()
             };
             match proxy::start_ext_on(l, pc.clone(), more_ext, sink.clone()).await {

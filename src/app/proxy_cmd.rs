@@ -111,6 +111,15 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     let preserve_host = a.preserve_host;
+    let trust_forwarded = a.trust_forwarded;
+    let public_url = match &a.public_url {
+        Some(u) => Some(crate::proxy::card::public_url(u).map_err(|e| {
+            anyhow::anyhow!(
+                "--public-url {e}; hint: give the base URL clients use, e.g. --public-url https://agents.example.com/agents/x"
+            )
+        })?),
+        None => None,
+    };
     rt.block_on(run_async(
         a,
         cfg,
@@ -124,6 +133,8 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             secret_headers,
             client_scheme: None,
             preserve_host,
+            public_url,
+            trust_forwarded,
         },
     ))
 }
@@ -1055,6 +1066,9 @@ fn report_input(o: &RunOutcome, source: Option<&Path>) -> anyhow::Result<ReportI
         ),
     };
     input.outcome = o.verify.clone();
+    // The verdict `verify` gives the same recording: nothing verified, no level (breaker16b
+    // T7: a forward proxy that saw only CONNECT tunnels).
+    input.nothing_verified = crate::app::verify_cmd::nothing_verified(&input);
     // The verdicts are the online ones, over every event; after a write failure the file
     // holds only `seq` 1..=written (the writer stops at the first failed batch): say so.
     let s = &o.recorder;

@@ -356,6 +356,65 @@ pub fn doubled_run(path: &str) -> Option<(usize, usize)> {
     None
 }
 
+/// The public origin a front (TLS terminator, path-prefix gateway) reports in the request's
+/// fields, for the proxy's `--trust-forwarded` (`proxy::card`) and the verifier's CARD-URL-009 (a
+/// card naming the origin the front says clients used goes around nothing): `scheme://host[/prefix]`, each part from the first
+/// element of `Forwarded` (RFC 7239 §4, `proto=` and `host=`: the front nearest the client
+/// adds the first element), else the first value of `X-Forwarded-Proto` /
+/// `X-Forwarded-Host`; the path prefix from `X-Forwarded-Prefix`; what none gives comes from
+/// `origin` (`scheme://authority` as the proxy saw it: a front that sends no host leaves
+/// the `Host` it sent, often the proxy's own address; `--public-url` is then the way). Values that are not a scheme
+/// `http`/`https`, a valid `host[:port]` (no userinfo) or a `/`-rooted path (no `?`, `#`,
+/// whitespace, `..`) are ignored. `None` when no field is present or usable.
+pub fn forwarded_origin<'a>(
+    headers: impl Fn(&str) -> Option<&'a str>,
+    origin: &str,
+) -> Option<String> {
+    let first = |name: &str| -> Option<String> {
+        let v = headers(name)?;
+        let f = v.split(',').next()?.trim();
+        (!f.is_empty()).then(|| f.to_string())
+    };
+    let mut proto: Option<String> = None;
+    let mut host: Option<String> = None;
+    if let Some(elem) = first("forwarded") {
+        for pair in elem.split(';') {
+            let Some((k, v)) = pair.split_once('=') else {
+                continue;
+            };
+            let v = v.trim().trim_matches('"').to_string();
+            match k.trim().to_ascii_lowercase().as_str() {
+                "proto" => proto = Some(v),
+                "host" => host = Some(v),
+                _ => {}
+            }
+        }
+    }
+    let proto = proto
+        .or_else(|| first("x-forwarded-proto"))
+        .map(|p| p.to_ascii_lowercase())
+        .filter(|p| p == "http" || p == "https");
+    let host = host
+        .or_else(|| first("x-forwarded-host"))
+        .filter(|h| !h.contains('@') && h.parse::<http::uri::Authority>().is_ok());
+    let prefix = first("x-forwarded-prefix")
+        .map(|p| p.trim_end_matches('/').to_string())
+        .filter(|p| {
+            p.starts_with('/')
+                && !p.split('/').any(|seg| seg == "..")
+                && !p.contains(['?', '#', '\\'])
+                && !p.chars().any(|c| c.is_whitespace() || c.is_control())
+        });
+    if proto.is_none() && host.is_none() && prefix.is_none() {
+        return None;
+    }
+    let (seen_scheme, seen_auth) = origin.split_once("://").unwrap_or(("http", origin));
+    let seen_auth = seen_auth.rsplit('@').next().unwrap_or(seen_auth);
+    let scheme = proto.as_deref().unwrap_or(seen_scheme);
+    let host = host.unwrap_or_else(|| seen_auth.to_string());
+    Some(format!("{scheme}://{host}{}", prefix.unwrap_or_default()))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -82,6 +82,47 @@ pub fn client_base(origin: &str, prefix: &str) -> String {
     out
 }
 
+/// `public` (a `--public-url` or [`forwarded_origin`] base: `scheme://authority[/path]`, no
+/// trailing slash) followed by the route's `prefix` (`/` adds nothing): the base a card
+/// rewritten behind a TLS or path-prefix front advertises (CARD-005, breaker16b T10).
+pub fn public_base(public: &str, prefix: &str) -> String {
+    let mut out = public.trim_end_matches('/').to_string();
+    if prefix != "/" {
+        out.push_str(prefix);
+    }
+    out
+}
+
+/// `--public-url URL` checked and normalised: an absolute `http` or `https` URL with a host,
+/// no userinfo, query or fragment; returned without a trailing slash
+/// (`https://agents.example.com/agents/x/` -> `https://agents.example.com/agents/x`).
+///
+/// Errors: a one-line cause naming what is wrong.
+pub fn public_url(s: &str) -> Result<String, String> {
+    let u = Url::parse(s.trim()).map_err(|e| format!("{s:?} is not an absolute URL ({e})"))?;
+    if !matches!(u.scheme(), "http" | "https") {
+        return Err(format!("{s:?}: the scheme must be http or https"));
+    }
+    if u.host_str().is_none_or(str::is_empty) {
+        return Err(format!("{s:?} names no host"));
+    }
+    if !u.username().is_empty() || u.password().is_some() {
+        return Err(format!(
+            "{s:?} carries credentials (user:password@): a card must not (CARD-011)"
+        ));
+    }
+    if u.query().is_some() || u.fragment().is_some() {
+        return Err(format!("{s:?}: a base URL has no query or fragment"));
+    }
+    Ok(u.as_str().trim_end_matches('/').to_string())
+}
+
+/// [`crate::model::net::forwarded_origin`] of a request's header fields: the public
+/// origin (`scheme://host[/prefix]`) a front reports, for `--trust-forwarded`.
+pub fn forwarded_origin(headers: &http::HeaderMap, origin: &str) -> Option<String> {
+    crate::model::net::forwarded_origin(|n| headers.get(n).and_then(|v| v.to_str().ok()), origin)
+}
+
 /// Rewrites the advertised URLs of card `body` that point at `upstream` (same scheme, same
 /// host, or both loopback, same port, path under the upstream's base path) to
 /// `client_base` (`http://host:port/prefix`, no trailing slash) + the rest of the path.

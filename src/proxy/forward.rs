@@ -75,7 +75,7 @@ struct Job {
 }
 
 /// TLS interception, loaded. The upstream leg goes through the proxy's TLS client
-/// ([`super::https_client`], built with this configuration's `--upstream-ca` files).
+/// ([`super::https_connector`], built with this configuration's `--upstream-ca` files).
 pub(super) struct Intercept {
     ca: super::tls::Ca,
     jobs: tokio::sync::mpsc::UnboundedSender<Job>,
@@ -424,10 +424,14 @@ async fn intercept(
     let mut stop = st.stop_rx.clone();
     let svc = {
         let st = st.clone();
+        let up = super::Upstreams::new();
         hyper::service::service_fn(move |req| -> super::HandleFuture {
             let st = st.clone();
             let authority = authority.clone();
-            Box::pin(async move { Ok(super::handle(st, conn, "", Some(&authority), req).await) })
+            let up = up.clone();
+            Box::pin(
+                async move { Ok(super::handle(st, &up, conn, "", Some(&authority), req).await) },
+            )
         })
     };
     let builder = super::server_builder();

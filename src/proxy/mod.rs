@@ -140,14 +140,23 @@ struct State {
     /// The WARNING about an agent framing a response with both `Transfer-Encoding` and
     /// `Content-Length` was printed (once per run: such an agent does it every time).
     framing_warned: AtomicBool,
+    /// The WARNING about a card rewritten to the listener's own origin for a request whose
+    /// `Forwarded` / `X-Forwarded-*` fields name another public origin was printed (once
+    /// per run; breaker16b T10).
+    forwarded_warned: AtomicBool,
     capture_cap: usize,
     leg: Option<String>,
-    h1: Client<early::EarlyAnswer<HttpConnector>, ProxyBody>,
-    h2: Client<early::EarlyAnswer<HttpConnector>, ProxyBody>,
+    /// The plain-HTTP upstream connector; each client connection builds its own clients
+    /// on it ([`Upstreams`]).
+    plain: early::EarlyAnswer<HttpConnector>,
     /// Which plain-HTTP upstreams speak h2c (asked once each, see [`h2c`]).
     h2c: h2c::H2cSupport,
+    /// `--public-url` ([`ProxyExtras::public_url`]).
+    public_url: Option<String>,
+    /// `--trust-forwarded` ([`ProxyExtras::trust_forwarded`]).
+    trust_forwarded: bool,
     /// TLS to the upstream: `https://` routes and `--intercept-tls`; `None` when neither.
-    https: Option<HttpsClient>,
+    https: Option<HttpsConnector>,
     /// Exchanges whose `exchange_end` is not sent yet; shutdown ends them all.
     live: Arc<tee::LiveExchanges>,
     /// Forward mode (`--forward`), else reverse only.
@@ -265,6 +274,18 @@ pub struct ProxyExtras {
     /// RFC 9110 §7.2); the connection still goes to the upstream URL's address (and TLS
     /// name). Plain HTTP upstreams get it over HTTP/1.1 (no h2c upgrade).
     pub preserve_host: bool,
+    /// `--public-url URL`: the base (`https://agents.example.com/agents/x`, no trailing
+    /// slash) the cards `--rewrite-card` serves advertise, instead of the scheme and
+    /// `Host` the proxy's own listener saw; a route's prefix is added after it. For a proxy
+    /// behind a TLS or path-prefix front (CARD-005: the interface URL is where clients
+    /// reach the agent). Checked by [`card::public_url`].
+    pub public_url: Option<String>,
+    /// `--trust-forwarded`: build the rewritten card's base from the request's
+    /// `Forwarded` (RFC 7239 `proto`, `host`) or `X-Forwarded-Proto` / `X-Forwarded-Host` /
+    /// `X-Forwarded-Prefix` ([`card::forwarded_origin`]). Off by default: any client can
+    /// send these headers, so trusting them is for a proxy reachable only through a front
+    /// that sets them.
+    pub trust_forwarded: bool,
 }
 
 /// [`start_on`] with [`ProxyExtras`].
@@ -300,16 +321,10 @@ async fn serve(
     let table = RouteTable::new(&cfg.routes)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
     let local_addr = listener.local_addr()?;
-    let h1 = Client::builder(TokioExecutor::new()).build(early::EarlyAnswer {
+    let plain = early::EarlyAnswer {
         inner: http_connector(),
         heads: true,
-    });
-    let h2 = Client::builder(TokioExecutor::new())
-        .http2_only(true)
-        .build(early::EarlyAnswer {
-            inner: http_connector(),
-            heads: false,
-        });
+    };
     let intercept = ext.forward.as_ref().and_then(|f| f.intercept.as_ref());
     let https = if intercept.is_some() || table.has_https() {
         let mut trust = ext.upstream_tls.clone();
@@ -321,7 +336,7 @@ async fn serve(
             }
             trust.insecure |= ic.insecure_upstream;
         }
-        Some(https_client(&trust)?)
+        Some(https_connector(&trust)?)
     } else {
         None
     };
@@ -337,16 +352,18 @@ async fn serve(
         card_redirects: std::sync::Mutex::new(CardRedirects::default()),
         console_warnings: !ext.quiet,
         framing_warned: AtomicBool::new(false),
+        forwarded_warned: AtomicBool::new(false),
         capture_cap: cfg.capture_cap,
         leg: cfg.leg,
-        h1,
-        h2,
+        plain,
         h2c: h2c::H2cSupport::default(),
         https,
         live: tee::LiveExchanges::new(),
         listener_tls,
         client_scheme: ext.client_scheme,
         preserve_host: ext.preserve_host,
+        public_url: ext.public_url,
+        trust_forwarded: ext.trust_forwarded,
         forward: match ext.forward {
             Some(cfg) => Some(forward::ForwardState::new(cfg, local_addr)?),
             None => None,
@@ -362,13 +379,74 @@ async fn serve(
     })
 }
 
-/// Upstream client over TLS ([`https_client`]).
-pub(crate) type HttpsClient = Client<
-    tls::HandshakeTimeout<
-        hyper_rustls::HttpsConnector<tls::SignalTcp<early::EarlyAnswer<HttpConnector>>>,
-    >,
-    ProxyBody,
+/// Upstream connector over TLS ([`https_connector`]).
+pub(crate) type HttpsConnector = tls::HandshakeTimeout<
+    hyper_rustls::HttpsConnector<tls::SignalTcp<early::EarlyAnswer<HttpConnector>>>,
 >;
+
+/// Upstream client over TLS ([`https_connector`]).
+pub(crate) type HttpsClient = Client<HttpsConnector, ProxyBody>;
+
+/// Plain-HTTP upstream client (HTTP/1.1, or h2c prior knowledge).
+type PlainClient = Client<early::EarlyAnswer<HttpConnector>, ProxyBody>;
+
+/// The upstream clients of one client connection (breaker16b T5), each built on first use.
+///
+/// Each client connection has its own upstream connection pool, so the proxy changes no
+/// connection semantics (a transparent intermediary, RFC 9110 §7.6; RFC 9112 §9.3.1.1
+/// forbids retrying a POST on another connection): an HTTP/1.1 client's keep-alive
+/// connection maps to one upstream connection at a time, reused for its next requests,
+/// and a client's fresh connection gets a fresh upstream one. A shared pool would send a
+/// client's first request on a connection kept from another client's, which the upstream
+/// may close as the request arrives (the keep-alive timeout race of nginx, Node, Envoy):
+/// a `502` the client would never have seen talking to the agent directly. An h2 client's
+/// streams share one upstream h2 connection (HTTP/2 multiplexing kept); its HTTP/1.1
+/// upstream requests use as many pooled connections as are open at once. The pool goes
+/// when the client connection does, closing the idle upstream connections with it.
+/// Per request: one `Arc` clone; per client connection: one allocation plus the clients
+/// it uses.
+pub(crate) struct Upstreams {
+    h1: std::sync::OnceLock<PlainClient>,
+    h2: std::sync::OnceLock<PlainClient>,
+    https: std::sync::OnceLock<HttpsClient>,
+}
+
+impl Upstreams {
+    /// A client connection's empty set (no client built yet).
+    pub(crate) fn new() -> Arc<Upstreams> {
+        Arc::new(Upstreams {
+            h1: std::sync::OnceLock::new(),
+            h2: std::sync::OnceLock::new(),
+            https: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// The HTTP/1.1 client (h1 upstreams; the response heads' bytes kept, [`early`]).
+    fn h1(&self, st: &State) -> &PlainClient {
+        self.h1
+            .get_or_init(|| Client::builder(TokioExecutor::new()).build(st.plain.clone()))
+    }
+
+    /// The h2c prior-knowledge client.
+    fn h2(&self, st: &State) -> &PlainClient {
+        self.h2.get_or_init(|| {
+            let mut conn = st.plain.clone();
+            conn.heads = false;
+            Client::builder(TokioExecutor::new())
+                .http2_only(true)
+                .build(conn)
+        })
+    }
+
+    /// The TLS client, when the proxy has TLS upstreams.
+    fn https(&self, st: &State) -> Option<&HttpsClient> {
+        let conn = st.https.as_ref()?;
+        Some(
+            self.https
+                .get_or_init(|| Client::builder(TokioExecutor::new()).build(conn.clone())),
+        )
+    }
+}
 
 /// The TCP connector of every upstream client: `TCP_NODELAY`, connecting bounded by
 /// [`UPSTREAM_CONNECT_TIMEOUT`] (not streaming: A2A streams may be silent for minutes), so a
@@ -388,7 +466,7 @@ fn http_connector() -> HttpConnector {
 /// [`tls::UPSTREAM_TLS_HANDSHAKE_TIMEOUT`]: a silent TLS agent is a `502`, not a hang.
 ///
 /// Errors: a `trust.ca` file cannot be read or holds no usable certificate.
-pub(crate) fn https_client(trust: &tls::UpstreamTrust) -> std::io::Result<HttpsClient> {
+pub(crate) fn https_connector(trust: &tls::UpstreamTrust) -> std::io::Result<HttpsConnector> {
     let cfg = tls::client_config(&trust.ca, trust.insecure)?;
     let mut tcp = http_connector();
     tcp.enforce_http(false);
@@ -400,7 +478,7 @@ pub(crate) fn https_client(trust: &tls::UpstreamTrust) -> std::io::Result<HttpsC
             inner: tcp,
             heads: false,
         }));
-    Ok(Client::builder(TokioExecutor::new()).build(tls::HandshakeTimeout::new(conn)))
+    Ok(tls::HandshakeTimeout::new(conn))
 }
 
 /// Concurrent HTTP/2 streams the proxy accepts per client connection (1,024; hyper's
@@ -568,10 +646,12 @@ fn conn_service(
     Error = Infallible,
     Future = HandleFuture,
 > + Clone {
+    let up = Upstreams::new();
     hyper::service::service_fn(move |req| -> HandleFuture {
         let st = st.clone();
         let local = local.clone();
-        Box::pin(async move { Ok(handle(st, conn_no, &local, None, req).await) })
+        let up = up.clone();
+        Box::pin(async move { Ok(handle(st, &up, conn_no, &local, None, req).await) })
     })
 }
 
@@ -869,6 +949,7 @@ fn synthetic(
 /// that `host[:port]` (forward mode, `--intercept-tls`); it goes upstream over TLS.
 async fn handle(
     st: Arc<State>,
+    up: &Upstreams,
     conn: u64,
     local: &str,
     tls_authority: Option<&str>,
@@ -924,6 +1005,30 @@ async fn handle(
                 "http"
             }),
         ),
+    };
+    // The public origin (and path prefix) the card rewrite names instead of `origin`:
+    // `--public-url`, else with `--trust-forwarded` the front's `Forwarded` /
+    // `X-Forwarded-*` fields (breaker16b T10). Computed only when a card may be rewritten.
+    let public_origin: Option<String> = if !st.rewrite_card {
+        None
+    } else if let Some(u) = &st.public_url {
+        Some(u.clone())
+    } else if st.trust_forwarded && tls_authority.is_none() && absolute.is_none() {
+        card::forwarded_origin(req.headers(), &origin)
+    } else {
+        None
+    };
+    // Without the opt-in, the public origin a front names (said once, with the flags).
+    let front_says: Option<String> = (st.rewrite_card
+        && public_origin.is_none()
+        && st.console_warnings
+        && !st.forwarded_warned.load(Ordering::Relaxed)
+        && (card::is_card_path(req.uri().path()) || card::is_extended_card_path(req.uri().path())))
+    .then(|| card::forwarded_origin(req.headers(), &origin))
+    .flatten();
+    let card_base = |prefix: &str| match &public_origin {
+        Some(p) => card::public_base(p, prefix),
+        None => card::client_base(&origin, prefix),
     };
     let path = req.uri().path().to_string();
     let query = req.uri().query().map(str::to_string);
@@ -1153,10 +1258,11 @@ async fn handle(
         r
     });
     let up_req = Request::from_parts(parts, body);
-    let sent = match (&st.https, tls_up) {
-        (Some(https), true) => https.request(up_req),
-        _ if h2 => st.h2.request(up_req),
-        _ => st.h1.request(up_req),
+    let https = if tls_up { up.https(&st) } else { None };
+    let sent = match https {
+        Some(https) => https.request(up_req),
+        None if h2 => up.h2(&st).request(up_req),
+        None => up.h1(&st).request(up_req),
     };
     let mut sent = sent.await;
     // An agent that speaks h2c only answered HTTP/2 to HTTP/1.1: remembered, and the request
@@ -1168,7 +1274,7 @@ async fn handle(
         {
             st.h2c.mark_h2c_only(&authority);
             match retry.take() {
-                Some(r) => sent = st.h2.request(r).await,
+                Some(r) => sent = up.h2(&st).request(r).await,
                 None => h1_refused = true,
             }
         }
@@ -1327,7 +1433,7 @@ async fn handle(
         && (card::is_card_path(&path) || card::is_extended_card_path(&path))
     {
         if let Some(up) = upstream_base.as_ref() {
-            let client_base = card::client_base(&origin, &target.prefix);
+            let client_base = card_base(&target.prefix);
             card_redirect(&st, &mut parts, &target.url, up, &client_base);
         }
     }
@@ -1364,7 +1470,15 @@ async fn handle(
             || (st.rewrite_card && parts.status.is_success() && st.card_redirected_to(&path)));
     if st.rewrite_card && parts.status.is_success() && (rest_card || rpc_card) {
         if let Some(up) = upstream_base {
-            let client_base = card::client_base(&origin, &target.prefix);
+            let client_base = card_base(&target.prefix);
+            if let Some(front) = &front_says {
+                let public = card::public_base(front, &target.prefix);
+                if public != client_base && !st.forwarded_warned.swap(true, Ordering::Relaxed) {
+                    crate::errln!(
+                        "a2a-interop proxy: WARNING: the card for {path} is rewritten to {client_base}, but the request came through a front that names {public} (Forwarded / X-Forwarded-*): clients outside may not reach the rewritten URL (CARD-005); hint: --public-url URL, or --trust-forwarded when only that front can reach this proxy; not repeated"
+                    );
+                }
+            }
             let member = (!rest_card).then_some("result");
             return card_response(
                 ctx,

@@ -416,16 +416,22 @@ pub enum ConformanceLevel {
     Partial,
     Minimal,
     NonConformant,
+    /// `none`: nothing was verified (no exchange reached the agent, only opaque CONNECT
+    /// tunnels, no A2A traffic: [`ReportInput::nothing_verified`]), so no level; what
+    /// `verify` says of the same recording (breaker16b T7).
+    #[serde(rename = "none")]
+    NotVerified,
 }
 
 impl ConformanceLevel {
-    /// `full`, `partial`, `minimal`, `non-conformant`.
+    /// `full`, `partial`, `minimal`, `non-conformant`, `none` (nothing verified).
     pub fn as_str(self) -> &'static str {
         match self {
             ConformanceLevel::Full => "full",
             ConformanceLevel::Partial => "partial",
             ConformanceLevel::Minimal => "minimal",
             ConformanceLevel::NonConformant => "non-conformant",
+            ConformanceLevel::NotVerified => "none",
         }
     }
 
@@ -1100,6 +1106,11 @@ pub struct ReportInput {
     /// Color `text` written to stdout (set when stdout is a terminal and `NO_COLOR` is
     /// unset); files never get colors.
     pub color: bool,
+    /// Why nothing was verified, when nothing was (the proxy's `--report` of a run whose
+    /// recording `verify` would refuse: [`crate::app::verify_cmd::nothing_verified`]):
+    /// the report's level is then [`ConformanceLevel::NotVerified`] and its reason
+    /// `nothing was verified: WHY` (breaker16b T7). `None`: judged as usual.
+    pub nothing_verified: Option<String>,
 }
 
 impl ReportInput {
@@ -1119,6 +1130,7 @@ impl ReportInput {
             rules: crate::verify::rules::RULES,
             generated_at: None,
             color: false,
+            nothing_verified: None,
         }
     }
 }
@@ -1165,12 +1177,18 @@ impl Report {
                 Severity::Note => summary.notes += 1,
             }
         }
-        let (conformance_level, conformance_reason) = ConformanceLevel::derive(
-            &sorted,
-            &results,
-            &coverage.exercised,
-            input.results.is_empty(),
-        );
+        let (conformance_level, conformance_reason) = match &input.nothing_verified {
+            Some(why) => (
+                ConformanceLevel::NotVerified,
+                format!("nothing was verified: {why}"),
+            ),
+            None => ConformanceLevel::derive(
+                &sorted,
+                &results,
+                &coverage.exercised,
+                input.results.is_empty(),
+            ),
+        };
         let wall_clock = input.header.mode != CaptureMode::Transcript;
         let started_at = if wall_clock {
             input.header.started_at.clone()

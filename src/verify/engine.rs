@@ -6669,14 +6669,21 @@ impl State {
         let Some(op) = c.op.filter(|o| o.is_task_op()) else {
             return;
         };
-        if x.synthetic || x.status.is_none() {
-            return;
-        }
         let areas: &[&'static str] = if op.is_streaming() {
             &["task", "stream"]
         } else {
             &["task"]
         };
+        if x.synthetic
+            && matches!(x.status, Some(502) | Some(504))
+            && x.outcome == Some(Outcome::UpstreamError)
+        {
+            self.answered_by_recording_proxy(x, c, areas);
+            return;
+        }
+        if x.synthetic || x.status.is_none() {
+            return;
+        }
         let a2a_answer = match c.binding {
             Some(Binding::JsonRpc) => json.is_some_and(|v| {
                 v.get("jsonrpc").is_some()
@@ -6769,6 +6776,41 @@ impl State {
                 "the {kind} {name} got HTTP {status} ({what}{server}) and no A2A answer: the client never learns whether the agent ran it; an intermediary (gateway, load balancer) sends this status, and without the upstream leg it cannot be told whether the agent failed, answered too late, or never got the call"
             ),
             vec![x.ev_at(x.body_seq(), "", body)],
+            &x.leg,
+        );
+    }
+
+    /// GW-RESP-006 (RPC-002): an A2A task call the recording proxy answered with its own
+    /// 502/504 (`synthetic`, ended `upstream_error`): the client got no A2A answer because
+    /// the upstream failed the call; the message quotes the proxy's cause (breaker16b T5).
+    /// The call's areas count as not exercised ([`State::areas_unanswered`]).
+    fn answered_by_recording_proxy(&mut self, x: &Exch, c: &Call, areas: &[&'static str]) {
+        self.areas_unanswered.extend(areas.iter().copied());
+        let status = x.status.unwrap_or(502);
+        let name = c
+            .method
+            .clone()
+            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let cause = x
+            .end_error
+            .as_deref()
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+            .unwrap_or("the upstream failed the call");
+        let lower = cause.to_ascii_lowercase();
+        let why = if lower.contains("closed before message completed")
+            || lower.contains("incomplete message")
+        {
+            ": the upstream closed the connection without answering; on a kept-alive connection that is a server's idle keep-alive timeout racing the request (the proxy does not send a POST again on another connection, RFC 9112 §9.3.1.1)"
+        } else {
+            ""
+        };
+        self.find(
+            &r::GW_PROXY_ANSWERED,
+            format!(
+                "the call {name} got the recording proxy's own HTTP {status}, not an answer of the upstream: {cause}{why}; the client got no A2A answer and cannot tell whether the agent ran the call"
+            ),
+            vec![x.ev_at(x.body_seq(), "", None)],
             &x.leg,
         );
     }
@@ -15827,6 +15869,14 @@ impl State {
         };
         if fronts().any(site_pair) {
             return false;
+        }
+        // A front before the proxy named the origin its client used (RFC 7239 `Forwarded`,
+        // `X-Forwarded-Proto` / `-Host`): a card naming that origin is where clients reach
+        // the agent (`proxy --trust-forwarded`, breaker16b T10), not a way around it.
+        if let Some(public) = net::forwarded_origin(|n| x.req_headers.get(n), &f.origin()) {
+            if parse_url(&public).is_some_and(|p| p.origin() == uo) {
+                return false;
+            }
         }
         let tls_fetch = fronts().find(|o| o.scheme.eq_ignore_ascii_case("https"));
         // The client's own plain-http hop (to this proxy) is its choice, not the card's.

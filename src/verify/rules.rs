@@ -866,6 +866,13 @@ rule!(GW_TASK_AFFINITY_LOST, "GW-RESP-005", "task-call-routed-to-other-replica",
     "gateway or load balancer sent a call on a task to an agent instance (leg) that never saw the task, which answered TaskNotFoundError, while the task was created on another leg",
     "route every call on a task to the instance that created it (session affinity keyed by task id or contextId), or give the agent instances one shared task store; an instance rightly answers TaskNotFoundError for a task it never saw (TASK-009)");
 
+// The recording proxy's own 502/504 (`response_head.synthetic`, `exchange_end{upstream_error}`):
+// the upstream failed the call as the proxy forwarded it (breaker16b T5).
+rule!(GW_PROXY_ANSWERED, "GW-RESP-006", "call-answered-by-recording-proxy", Warning, Interop,
+    ["RPC-002"],
+    "an A2A call got the recording proxy's own HTTP 502/504, not an answer of the upstream: the upstream (agent or gateway) refused or reset the connection, closed it without answering (also a kept-alive connection closed as the request arrived), sent no valid HTTP response, or failed the TLS handshake; the client got no A2A answer",
+    "read the cause in the message (the proxy's 502 text and the recording's upstream_error say it); an upstream that closes a connection as a request arrives has an idle keep-alive timeout racing the request: raise it above the client's, or have the client close idle connections first (a POST is not retried on another connection, RFC 9112 §9.3.1.1)");
+
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
@@ -947,6 +954,7 @@ pub static RULES: &[Rule] = &[
     GW_ANSWER_UNSEEN,
     GW_CARD_REWRITE_BROKEN,
     GW_TASK_AFFINITY_LOST,
+    GW_PROXY_ANSWERED,
     GW_SSE_BUFFERED,
     GW_SSE_LOST,
     HTTP_FRAMED_TWICE,

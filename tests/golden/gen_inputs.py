@@ -584,6 +584,27 @@ def gwaffinity(ok):
     t.resp(200, a, leg=leg); t.resp(200, a)
     return t.text()
 case("GW-RESP-005", gwaffinity(False), gwaffinity(True))
+# GW-RESP-006: the recording proxy's own 502 for a call the upstream closed unanswered
+# (native recording: `synthetic`, `upstream_error`; breaker16b T5)
+def proxyanswered(ok):
+    hdr = {"type": "recording", "format": 1, "tool": {"name": "a2a-interop", "version": "0.1.0"}, "startedAt": "2026-01-01T00:00:00.000Z",
+           "mode": "reverse", "listen": ["127.0.0.1:8080"], "routes": [{"prefix": "/", "upstream": "http://127.0.0.1:9001"}]}
+    body = j(rpc(1, "SendMessage", {"message": msg1("hi")}))
+    evs = [{"seq": 1, "t_us": 0, "exchange": "e1", "type": "request_head", "method": "POST", "url": "http://127.0.0.1:8080/", "headers": [["content-type", "application/json"], ["a2a-version", "1.0"]], "upstream": "http://127.0.0.1:9001/"},
+           {"seq": 2, "t_us": 100, "exchange": "e1", "type": "request_body", "body": body}]
+    if ok:
+        answer = j(res(1, {"task": task1()}))
+        evs += [{"seq": 3, "t_us": 900, "exchange": "e1", "type": "response_head", "status": 200, "headers": [["content-type", "application/json"]]},
+                {"seq": 4, "t_us": 950, "exchange": "e1", "type": "response_chunk", "body": answer},
+                {"seq": 5, "t_us": 1000, "exchange": "e1", "type": "exchange_end", "outcome": "complete", "request_bytes": len(body), "response_bytes": len(answer)}]
+    else:
+        cause = "upstream http://127.0.0.1:9001/ answered no valid HTTP response: client error (SendRequest): connection closed before message completed"
+        text = "a2a-interop proxy: " + cause + "\n"
+        evs += [{"seq": 3, "t_us": 900, "exchange": "e1", "type": "response_head", "status": 502, "headers": [["content-type", "text/plain; charset=utf-8"], ["content-length", str(len(text))]], "synthetic": True},
+                {"seq": 4, "t_us": 950, "exchange": "e1", "type": "response_chunk", "body": text},
+                {"seq": 5, "t_us": 1000, "exchange": "e1", "type": "exchange_end", "outcome": "upstream_error", "error": cause, "request_bytes": len(body), "response_bytes": len(text)}]
+    return "\n".join(j(x) for x in [hdr] + evs) + "\n"
+case("GW-RESP-006", proxyanswered(False), proxyanswered(True))
 def gwretry(ok):
     t = T(); body = rpc(1, "SendMessage", {"message": msg1("transfer 100 EUR")})
     t.req("POST", "https://gateway.example.test/a2a", body, headers=V1)

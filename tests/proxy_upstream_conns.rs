@@ -1,0 +1,194 @@
+//! One upstream connection pool per client connection (breaker16b T5): the proxy changes no
+//! connection semantics. Real HTTP on loopback sockets:
+//!
+//! - a gateway that closes a kept-alive connection when a second request arrives on it (the
+//!   keep-alive timeout race of nginx, Node, Envoy): a client that opens a fresh connection
+//!   per call gets every answer through the proxy, as it does talking to the gateway
+//!   directly (a shared upstream pool sent its second call on the first call's connection,
+//!   which the gateway closed: a `502` the client would never have seen);
+//! - a client that keeps its own connection alive meets the race as it would directly: the
+//!   proxy cannot send the POST again (RFC 9112 §9.3.1.1), answers `502`, and the recording
+//!   and `verify` say so (GW-RESP-006, the same finding online and offline);
+//! - HTTP/2 multiplexing is kept: an h2c client's concurrent calls share one upstream h2c
+//!   connection.
+
+#[path = "common/raw_http.rs"]
+mod raw_http;
+#[path = "common/proxy_support.rs"]
+mod support;
+
+use std::collections::BTreeSet;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use a2a_interop::record::{EventKind, Outcome};
+use bytes::Bytes;
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpListener;
+
+use support::*;
+
+const SEND: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}}"#;
+
+const ANSWER: &str = r#"{"jsonrpc":"2.0","id":1,"result":{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}}"#;
+
+/// A gateway that answers the first request of each connection (HTTP/1.1, keep-alive) and
+/// closes the connection, unanswered, when a second request arrives on it. Returns its
+/// address and the count of connections it accepted.
+async fn ka_race_gateway() -> (SocketAddr, Arc<AtomicUsize>) {
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    let accepted = Arc::new(AtomicUsize::new(0));
+    let n = accepted.clone();
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            n.fetch_add(1, Ordering::SeqCst);
+            tokio::spawn(async move {
+                let mut pending = Vec::new();
+                if raw_http::read_message(&mut s, &mut pending).await.is_none() {
+                    return;
+                }
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+                    ANSWER.len()
+                );
+                let _ = s.write_all(head.as_bytes()).await;
+                let _ = s.write_all(ANSWER.as_bytes()).await;
+                let _ = s.flush().await;
+                // the second request: closed as it arrives, no answer
+                let _ = raw_http::read_message(&mut s, &mut pending).await;
+            });
+        }
+    });
+    (addr, accepted)
+}
+
+/// Fresh client connection per call: every call answered 200 by the gateway, each on its
+/// own upstream connection (the shared pool made the second a 502), and the recording
+/// holds no answer of the proxy's own.
+#[tokio::test]
+async fn fresh_client_connection_gets_fresh_upstream_connection() {
+    let (gw, accepted) = ka_race_gateway().await;
+    let (_dir, rec, pipeline, base) = start_recording_to(gw).await;
+    for k in 0..3 {
+        // a new client (pool) per call: a new client connection
+        let (status, _, body) = fetch(&client_h1(), post(&format!("{base}/"), SEND)).await;
+        assert_eq!(status, 200, "call {k}: {}", String::from_utf8_lossy(&body));
+        assert_eq!(body, Bytes::from_static(ANSWER.as_bytes()), "call {k}");
+    }
+    let run = pipeline.finish().await.unwrap();
+    assert_eq!(accepted.load(Ordering::SeqCst), 3);
+    let evs = read_events(&rec);
+    let ids = exchanges(&evs);
+    assert_eq!(ids.len(), 3);
+    for ex in &ids {
+        assert_eq!(outcome(&evs, ex).0, Outcome::Complete, "{ex}");
+    }
+    assert!(
+        !evs.iter().any(|e| matches!(
+            e.kind,
+            EventKind::ResponseHead {
+                synthetic: true,
+                ..
+            }
+        )),
+        "the proxy answered a call itself"
+    );
+    assert!(
+        !run.verify.findings.iter().any(|f| f.rule == "GW-RESP-006"),
+        "{:?}",
+        run.verify.findings
+    );
+}
+
+/// The client's own keep-alive connection: its second call meets the gateway's close on
+/// the upstream connection kept for it. The proxy does not send the POST again; its 502
+/// is recorded as its own (`synthetic`, `upstream_error` with the cause) and reported as
+/// GW-RESP-006, online and offline alike.
+#[tokio::test]
+async fn kept_alive_client_connection_keeps_its_upstream_connection() {
+    let (gw, accepted) = ka_race_gateway().await;
+    let (_dir, rec, pipeline, base) = start_recording_to(gw).await;
+    let client = client_h1();
+    let (first, _, _) = fetch(&client, post(&format!("{base}/"), SEND)).await;
+    assert_eq!(first, 200);
+    let (second, _, body) = fetch(&client, post(&format!("{base}/"), SEND)).await;
+    let body = String::from_utf8_lossy(&body).to_string();
+    assert_eq!(second, 502, "{body}");
+    assert!(body.contains("answered no valid HTTP response"), "{body}");
+    let run = pipeline.finish().await.unwrap();
+    // the second call went on the first call's upstream connection, not a new one
+    assert_eq!(accepted.load(Ordering::SeqCst), 1);
+    let evs = read_events(&rec);
+    let ids = exchanges(&evs);
+    assert_eq!(ids.len(), 2);
+    let (out, error, _) = outcome(&evs, &ids[1]);
+    assert_eq!(out, Outcome::UpstreamError);
+    assert!(
+        error.as_deref().unwrap_or("").contains("closed"),
+        "{error:?}"
+    );
+    let found: Vec<_> = run
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.rule == "GW-RESP-006")
+        .collect();
+    assert_eq!(found.len(), 1, "{:?}", run.verify.findings);
+    assert!(
+        found[0].message.contains("recording proxy's own HTTP 502")
+            && found[0].message.contains("idle keep-alive timeout"),
+        "{}",
+        found[0].message
+    );
+    assert_offline_matches(&run.verify, &rec);
+}
+
+/// HTTP/2 multiplexing is kept: four concurrent calls of one h2c client connection reach
+/// an h2c upstream on one connection.
+#[tokio::test]
+async fn h2_client_streams_share_one_upstream_connection() {
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let up = l.local_addr().unwrap();
+    let conns_with_calls = Arc::new(Mutex::new(BTreeSet::new()));
+    let seen = conns_with_calls.clone();
+    tokio::spawn(async move {
+        let mut n = 0usize;
+        while let Ok((s, _)) = l.accept().await {
+            n += 1;
+            let conn = n;
+            let seen = seen.clone();
+            tokio::spawn(async move {
+                let svc = hyper::service::service_fn(move |req: hyper::Request<_>| {
+                    let seen = seen.clone();
+                    async move {
+                        if req.method() == hyper::Method::POST {
+                            seen.lock().unwrap().insert(conn);
+                        }
+                        let mut r =
+                            hyper::Response::new(full(Bytes::from_static(ANSWER.as_bytes())));
+                        r.headers_mut().insert(
+                            "content-type",
+                            hyper::header::HeaderValue::from_static("application/json"),
+                        );
+                        Ok::<_, std::convert::Infallible>(r)
+                    }
+                });
+                let _ = hyper_util::server::conn::auto::Builder::new(
+                    hyper_util::rt::TokioExecutor::new(),
+                )
+                .serve_connection(hyper_util::rt::TokioIo::new(s), svc)
+                .await;
+            });
+        }
+    });
+    let (_dir, _rec, pipeline, base) = start_recording_to(up).await;
+    let client = client_h2();
+    let calls = (0..4).map(|_| fetch(&client, post(&format!("{base}/"), SEND)));
+    for (status, _, _) in futures_util::future::join_all(calls).await {
+        assert_eq!(status, 200);
+    }
+    pipeline.finish().await.unwrap();
+    assert_eq!(conns_with_calls.lock().unwrap().len(), 1);
+}
