@@ -13448,8 +13448,18 @@ impl State {
         let dkey = self.delivery_key(&x.url);
         let reg = self.push_urls.get(&dkey).cloned();
         // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery
-        // (not judged for a task whose config the recording does not hold).
-        if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| judged && r.3 != 0) {
+        // (not judged for a task whose config the recording does not hold). A 1.0 config's
+        // `token` alone asks for nothing on the wire: PUSH-004 names only the credentials
+        // from `authentication`, and 1.0 defines no token header (A2A PR #1793, breaker16a
+        // S12); the 0.x token SHOULD be sent (PUSH-005).
+        let required = |r: &PushReg| {
+            if r.0 == Some(Dialect::V1_0) {
+                r.3 & !PUSH_TOKEN
+            } else {
+                r.3
+            }
+        };
+        if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| judged && required(r) != 0) {
             let h = &x.req_headers;
             let authz = h.contains("authorization");
             let sent = authz
@@ -13459,7 +13469,9 @@ impl State {
                     .any(|(k, _)| k.to_ascii_lowercase().contains("token"));
             // Bearer/Basic credentials configured: only Authorization carries them (a2a-python
             // #585, a2a-java #810: the token header alone is not the configured auth).
-            let missing = if !sent {
+            let missing = if !sent && reg.as_ref().is_some_and(|r| r.0 == Some(Dialect::V1_0)) {
+                Some("agent delivered the push notification without an Authorization header, though the client's 1.0 config carries authentication credentials: send them as `Authorization: <scheme> <credentials>` with every delivery (PUSH-004)".to_string())
+            } else if !sent {
                 Some("push notification was delivered without the credentials or token the client configured".to_string())
             } else if bits & PUSH_HTTP_AUTH != 0 && !authz {
                 Some("push notification was delivered with a token header but without the Authorization credentials the client configured".to_string())
