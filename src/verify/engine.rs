@@ -1813,7 +1813,11 @@ impl State {
                     .get(&task)
                     .and_then(|t| t.read_after_cancel.clone())
                     .filter(|r| r.0 > seq);
-                let proof = match later {
+                let id = task.rsplit('\u{0}').next().unwrap_or(&task);
+                // TASK-003 "result = updated Task": the wire proves the agent acknowledged
+                // a cancel it never applied (TASK-STATE-012, an error); without such a
+                // read the cancel may still be winding down (TASK-STATE-004, a warning).
+                match later {
                     Some((rseq, rxid, ptr, term)) => {
                         ev.push(Evidence {
                             seq: rseq,
@@ -1821,21 +1825,24 @@ impl State {
                             pointer: Some(ptr),
                             found: Some(Value::String(term.to_string())),
                         });
-                        format!(
-                            "; a later read of the task still showed it in {term}: the cancel it acknowledged changed nothing, where TaskNotCancelableError was due"
-                        )
+                        self.find(
+                            &r::TASK_CANCEL_NO_EFFECT,
+                            format!(
+                                "agent answered the cancel of task {id} with success, but a later read of the task (requested after that answer) still showed it in {term}: the cancel it acknowledged changed nothing; cancel the task and answer the updated Task in its canceled state, or answer TaskNotCancelableError (-32002)"
+                            ),
+                            ev,
+                            &None,
+                        );
                     }
-                    None => String::new(),
-                };
-                self.find(
-                    &r::TASK_CANCEL_INEFFECTIVE,
-                    format!(
-                        "cancel of task {} returned success but the task never reached canceled{proof}",
-                        task.rsplit('\u{0}').next().unwrap_or(&task)
+                    None => self.find(
+                        &r::TASK_CANCEL_INEFFECTIVE,
+                        format!(
+                            "cancel of task {id} returned success but the task never reached canceled"
+                        ),
+                        ev,
+                        &None,
                     ),
-                    ev,
-                    &None,
-                );
+                }
             }
         }
         // A call that got only an intermediary's error exercised nothing of its area.
@@ -4974,7 +4981,7 @@ impl State {
                 .pending_cancels
                 .get(&key)
                 .and_then(|v| v.first())
-                .filter(|(cseq, cxid)| cxid != xid && seq > *cseq)
+                .filter(|(cseq, cxid)| cxid != xid && x.req_seq > *cseq)
                 .map(|_| (seq, xid.clone(), ptr.to_string(), x.state_term(s))),
             _ => None,
         };

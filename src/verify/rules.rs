@@ -355,6 +355,10 @@ rule!(TASK_CANCEL_INEFFECTIVE, "TASK-STATE-004", "cancel-not-effective", Warning
     ["TASK-003"],
     "cancel returned success but the task never reached canceled",
     "return the updated Task in TASK_STATE_CANCELED, or -32002 TaskNotCancelableError when the task cannot be canceled");
+rule!(TASK_CANCEL_NO_EFFECT, "TASK-STATE-012", "cancel-acknowledged-no-effect", Error, Lifecycle,
+    ["TASK-003"],
+    "cancel of a task waiting for its client (input-required, auth-required) returned success, and a later read still showed the task in that state: the cancel changed nothing",
+    "on CancelTask (tasks/cancel, POST /tasks/{id}:cancel) move the task to canceled and answer the updated Task in TASK_STATE_CANCELED (0.x canceled); if the task cannot be canceled, answer -32002 TaskNotCancelableError (HTTP 400 / gRPC FAILED_PRECONDITION in 1.0.1) instead of success");
 rule!(TASK_STATE_INVALID, "TASK-STATE-005", "task-state-invalid", Error, Lifecycle,
     ["TASK-008", "DATA-005"],
     "task state is not a valid state of the dialect",
@@ -1032,6 +1036,7 @@ pub static RULES: &[Rule] = &[
     TASK_RETURN_IMMEDIATELY_IGNORED,
     TASK_ARTIFACT_APPEND_LOST,
     TASK_BLOCKING_TRUE_IGNORED,
+    TASK_CANCEL_NO_EFFECT,
     VER_CARD_METHOD,
     VER_CLIENT_NOT_OFFERED,
     VER_NOT_ENFORCED,

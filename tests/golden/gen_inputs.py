@@ -461,6 +461,13 @@ def cancelineff(ok):
     t.req("POST", H + "/a2a", rpc(3, "GetTask", {"id": "task-1"}), headers=V1).resp(200, res(3, task1(st="TASK_STATE_CANCELED" if ok else "TASK_STATE_WORKING")))
     return t.text()
 case("TASK-STATE-004", cancelineff(False), cancelineff(True))
+def cancelnoop(ok):
+    # a2a-python #1170: cancel of an input-required task answered success, a later read unchanged
+    t = T(); send1(t, {"task": task1(st="TASK_STATE_INPUT_REQUIRED")})
+    t.req("POST", H + "/a2a", rpc(2, "CancelTask", {"id": "task-1"}), headers=V1).resp(200, res(2, task1(st="TASK_STATE_CANCELED" if ok else "TASK_STATE_INPUT_REQUIRED")))
+    t.req("POST", H + "/a2a", rpc(3, "GetTask", {"id": "task-1"}), headers=V1, dt=20).resp(200, res(3, task1(st="TASK_STATE_CANCELED" if ok else "TASK_STATE_INPUT_REQUIRED")))
+    return t.text()
+case("TASK-STATE-012", cancelnoop(False), cancelnoop(True))
 def stinv(ok):
     t = T(); send1(t, {"task": task1(st="TASK_STATE_COMPLETED" if ok else "TASK_STATE_DONE")}); return t.text()
 case("TASK-STATE-005", stinv(False), stinv(True))
