@@ -13268,6 +13268,52 @@ impl State {
         );
     }
 
+    /// REST-ERROR-002 (ERR-002, ERR-003; DIGEST trap 10): a 1.0 HTTP+JSON error answered
+    /// as an RFC 9457 problem details body `o` (legal: 1.0 §6.4/§6.5 show it) gets a note
+    /// naming the 1.0.1 form: google.rpc.Status with ErrorInfo, and the 1.0.1 HTTP status
+    /// where `status` is 1.0.0's. The A2A error is read from the problem's `type` URI's last
+    /// segment (`.../unsupported-operation` = UNSUPPORTED_OPERATION), when it names one.
+    fn rest_error_problem_json(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
+        let ty = v.get("type").and_then(Json::as_str).unwrap_or("");
+        let reason = ty
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .map(|t| t.replace('-', "_").to_ascii_uppercase())
+            .filter(|r| reason_expectation(r).is_some());
+        let want = match reason.as_deref().and_then(reason_expectation) {
+            Some((code, st)) => {
+                let name = jsonrpc::code_name(code).unwrap_or("the A2A error");
+                format!(
+                    "1.0.1 (ERR-002, §11.6) answers {name} with HTTP {} and {{\"error\":{{\"code\":{},\"status\":\"{}\",\"message\":...,\"details\":[{{\"@type\":\"type.googleapis.com/google.rpc.ErrorInfo\",\"reason\":\"{}\",\"domain\":\"a2a-protocol.org\"}}]}}}}",
+                    st[0],
+                    st[0],
+                    grpc_code_name_for_reason(reason.as_deref().unwrap_or("")),
+                    reason.as_deref().unwrap_or("")
+                )
+            }
+            None => "1.0.1 (ERR-002, §11.6) answers A2A errors with google.rpc.Status: {\"error\":{\"code\":<http>,\"status\":<google.rpc.Code name>,\"message\":...,\"details\":[ErrorInfo with reason and domain \"a2a-protocol.org\"]}}".to_string(),
+        };
+        let old_status = match status {
+            409 | 415 | 501 | 502 => format!(" (HTTP {status} is 1.0.0's status mapping)"),
+            _ => String::new(),
+        };
+        let ty_clause = if ty.is_empty() {
+            String::new()
+        } else {
+            format!(" (type {ty})")
+        };
+        self.find(
+            &r::REST_ERROR_PRE_101,
+            format!(
+                "agent answered the 1.0 HTTP+JSON call {} {} with HTTP {status} and an RFC 9457 application/problem+json body{ty_clause}{old_status}, the form 1.0 §6.4 shows; {want}: clients on 1.0.1 SDKs read only that shape",
+                x.method, x.path
+            ),
+            vec![x.ev(x.resp_seq), x.ev_at(bseq, "", Some(excerpt_value(v)))],
+            &x.leg,
+        );
+    }
+
     fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
         if self.route_missing_exchange.as_deref() == Some(x.id.as_str()) {
             return;
@@ -13304,7 +13350,10 @@ impl State {
                     && (o.contains_key("type") || o.contains_key("title"))
                     && o.get("status")
                         .and_then(Json::as_u64)
-                        .is_none_or(|s| s == u64::from(status)) => {}
+                        .is_none_or(|s| s == u64::from(status)) =>
+            {
+                self.rest_error_problem_json(x, status, v, bseq);
+            }
             Some(Dialect::V1_0) => {
                 let mut problems: Vec<(String, String)> = Vec::new();
                 match aip {
@@ -13360,6 +13409,18 @@ impl State {
                 if problems.is_empty() {
                     if let Some(reason) = error_info_reason(aip.and_then(|e| e.get("details"))) {
                         if let Some((_, statuses)) = reason_expectation(reason) {
+                            // 1.0.0's status: legal for a 1.0 peer, worth a note (REST-ERROR-002).
+                            if statuses.len() > 1 && statuses[1] == status {
+                                self.find(
+                                    &r::REST_ERROR_PRE_101,
+                                    format!(
+                                        "agent answered the 1.0 HTTP+JSON call {} {} with ErrorInfo reason {reason} and HTTP {status}, 1.0.0's status for it; 1.0.1 (ERR-002) answers {reason} with HTTP {}: clients on 1.0.1 SDKs map the status, so answer {} with the same body",
+                                        x.method, x.path, statuses[0], statuses[0]
+                                    ),
+                                    vec![x.ev(x.resp_seq), x.ev_at(bseq, "/error/details", None)],
+                                    &x.leg,
+                                );
+                            }
                             if !statuses.contains(&status) {
                                 let expected = statuses
                                     .iter()
@@ -18618,6 +18679,23 @@ fn rest_grpc_code(reason: Option<&str>, not_found: bool) -> Option<i64> {
     match reason {
         Some(r) => reason_expectation(r).map(|(k, _)| k),
         None => not_found.then_some(jsonrpc::TASK_NOT_FOUND),
+    }
+}
+
+/// ERR-002 table: the 1.0.1 google.rpc.Code name (`status` of an HTTP+JSON error body, gRPC
+/// status) of an A2A ErrorInfo reason; "UNKNOWN" for a reason outside the table.
+fn grpc_code_name_for_reason(reason: &str) -> &'static str {
+    match reason {
+        "TASK_NOT_FOUND" => "NOT_FOUND",
+        "CONTENT_TYPE_NOT_SUPPORTED" => "INVALID_ARGUMENT",
+        "INVALID_AGENT_RESPONSE" => "INTERNAL",
+        "TASK_NOT_CANCELABLE"
+        | "PUSH_NOTIFICATION_NOT_SUPPORTED"
+        | "UNSUPPORTED_OPERATION"
+        | "EXTENDED_AGENT_CARD_NOT_CONFIGURED"
+        | "EXTENSION_SUPPORT_REQUIRED"
+        | "VERSION_NOT_SUPPORTED" => "FAILED_PRECONDITION",
+        _ => "UNKNOWN",
     }
 }
 

@@ -208,6 +208,10 @@ rule!(REST_ERROR_SHAPE, "REST-ERROR-001", "rest-error-shape", Error, ErrorHandli
     ["ERR-003", "REST-003"],
     "error body of an HTTP+JSON route does not have the shape of the route's protocol version",
     "1.0 routes: {\"error\":{\"code\":<http status>,\"status\":\"NOT_FOUND\",\"message\":...,\"details\":[{\"@type\":...ErrorInfo,\"reason\":...,\"domain\":\"a2a-protocol.org\"}]}}, status the google.rpc.Code name of the HTTP status; 0.3 /v1 routes: the 0.3 A2A error object {\"code\":-32001,\"message\":...} that 0.3 clients parse");
+rule!(REST_ERROR_PRE_101, "REST-ERROR-002", "rest-error-in-1-0-0-form", Note, ErrorHandling,
+    ["ERR-002", "ERR-003"],
+    "1.0 HTTP+JSON A2A error answered in a form 1.0.1 replaced: an RFC 9457 application/problem+json body instead of google.rpc.Status with ErrorInfo, or 1.0.0's HTTP status (409, 415, 501, 502) where 1.0.1 names 400 or 500",
+    "answer A2A errors as 1.0.1 §11.6 does: {\"error\":{\"code\":<http>,\"status\":<google.rpc.Code name>,\"message\":...,\"details\":[{\"@type\":\"type.googleapis.com/google.rpc.ErrorInfo\",\"reason\":...,\"domain\":\"a2a-protocol.org\"}]}} with ERR-002's 1.0.1 status (UnsupportedOperationError, PushNotificationNotSupportedError, TaskNotCancelableError, VersionNotSupportedError: 400 FAILED_PRECONDITION; ContentTypeNotSupportedError: 400 INVALID_ARGUMENT; InvalidAgentResponseError: 500 INTERNAL); 1.0 peers may follow either patch, but clients on 1.0.1 SDKs read only that shape and status (a2a-java #765)");
 rule!(REST_UNARY_STREAMED, "REST-HTTP-001", "rest-unary-answered-as-stream", Error, Transport,
     ["REST-001", "REST-003"],
     "non-streaming HTTP+JSON route answered with text/event-stream instead of one JSON body",
@@ -986,6 +990,7 @@ pub static RULES: &[Rule] = &[
     PUSH_TERMINAL_NOT_DELIVERED,
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
+    REST_ERROR_PRE_101,
     REST_UNARY_STREAMED,
     REST_INVALID_PARAM_SERVER_ERROR,
     REST_ROUTE_CASE_CLIENT,
