@@ -125,6 +125,9 @@ fn rest_unary(c: &Call) -> bool {
     c.binding == Some(Binding::Rest) && c.op.is_some_and(|o| !o.is_streaming())
 }
 
+/// How many artifact ids STREAM-ARTIFACT-001 names (with evidence) before it only counts.
+const BASELESS_SHOWN: usize = 5;
+
 #[derive(Debug, Default)]
 struct StreamState {
     dec: SseDecoder,
@@ -174,6 +177,11 @@ struct StreamState {
     /// chunk, seq of the first of them): a `lastChunk` with `append: false` after them
     /// replaces what they streamed (STREAM-ARTIFACT-003). Filled by appended chunks only.
     appended: HashMap<String, (u32, u64)>,
+    /// Chunks with `append: true` and no earlier chunk of their artifact (STREAM-ARTIFACT-001):
+    /// the first [`BASELESS_SHOWN`] as (artifactId, seq, pointer of `append`), and how many
+    /// artifact ids in all. Told once per stream, when the exchange ends.
+    baseless: Vec<(String, u64, String)>,
+    baseless_n: u32,
     /// (t_us of the chunk that completed the event, seq)
     arrivals: Vec<(u64, u64)>,
     /// status.timestamp values (ms since epoch) with arrival t_us.
@@ -1779,7 +1787,8 @@ impl State {
         let mut ids: Vec<String> = self.open.keys().cloned().collect();
         ids.sort();
         for id in ids {
-            if let Some(x) = self.open.remove(&id) {
+            if let Some(mut x) = self.open.remove(&id) {
+                self.baseless_appends(&mut x);
                 self.incomplete
                     .push((x.id.clone(), "exchange never ended in the recording".into()));
             }
@@ -4791,17 +4800,27 @@ impl State {
                     let subscribe = c.op == Some(Op::SubscribeToTask);
                     let prev = x.sse.as_ref().and_then(|s| s.artifacts.get(aid).cloned());
                     match prev {
-                        None if u.append && !subscribe => self.stream_once(
-                            x,
-                            &r::STREAM_APPEND_WITHOUT_BASE,
-                            format!("artifact {aid} chunk has append true but no earlier chunk of it was sent"),
-                            vec![x.ev_at(seq, &format!("{}/append", p.pointer), Some(Value::Bool(true)))],
-                        ),
+                        None if u.append && !subscribe => {
+                            if let Some(s) = x.sse.as_mut() {
+                                s.baseless_n += 1;
+                                if s.baseless.len() < BASELESS_SHOWN {
+                                    s.baseless.push((
+                                        aid.to_string(),
+                                        seq,
+                                        format!("{}/append", p.pointer),
+                                    ));
+                                }
+                            }
+                        }
                         Some(true) => self.stream_once(
                             x,
                             &r::STREAM_CHUNK_AFTER_LAST,
                             format!("artifact {aid} got another chunk after its lastChunk"),
-                            vec![x.ev_at(seq, &format!("{}/artifact/artifactId", p.pointer), Some(Value::String(aid.into())))],
+                            vec![x.ev_at(
+                                seq,
+                                &format!("{}/artifact/artifactId", p.pointer),
+                                Some(Value::String(aid.into())),
+                            )],
                         ),
                         _ => {}
                     }
@@ -5357,7 +5376,42 @@ impl State {
 
     // ------------------------------------------------------------------ exchange end
 
+    /// STREAM-ARTIFACT-001 (STREAM-009): the stream's chunks sent with `append: true` and no
+    /// earlier chunk of their artifact, all artifact ids in one finding (the first
+    /// [`BASELESS_SHOWN`] named, then a count).
+    fn baseless_appends(&mut self, x: &mut Exch) {
+        let Some(s) = x.sse.as_mut() else { return };
+        if s.baseless.is_empty() {
+            return;
+        }
+        let list = std::mem::take(&mut s.baseless);
+        let n = s.baseless_n as usize;
+        let ev = list
+            .iter()
+            .map(|(_, seq, ptr)| x.ev_at(*seq, ptr, Some(Value::Bool(true))))
+            .collect();
+        let msg = if n == 1 {
+            format!(
+                "artifact {} chunk has append true but no earlier chunk of it was sent",
+                list[0].0
+            )
+        } else {
+            let ids: Vec<&str> = list.iter().map(|l| l.0.as_str()).collect();
+            let more = if n > list.len() {
+                format!(" and {} more", n - list.len())
+            } else {
+                String::new()
+            };
+            format!(
+                "{n} artifact chunks have append true but no earlier chunk of their artifactId was sent ({}{more}): each chunk names a fresh artifactId, so a client (or the agent's own task store) that follows append has nothing to append them to and may drop them; give every chunk of one artifact the same artifactId",
+                ids.join(", ")
+            )
+        };
+        self.stream_once(x, &r::STREAM_APPEND_WITHOUT_BASE, msg, ev);
+    }
+
     fn end_exchange(&mut self, mut x: Exch) {
+        self.baseless_appends(&mut x);
         // HTTP-FRAME-001/002 judge the answered A2A calls and card fetches
         let a2a_http = !x.synthetic
             && x.status.is_some()
@@ -14407,7 +14461,8 @@ impl State {
     /// task was, not only against earlier pushes (breaker11 K14).
     /// TASK-STATE-010 (STREAM-009): an artifact update event of task `tid` in a stream:
     /// `append` adds the chunk's parts to artifact `aid` as kept, otherwise they replace it.
-    /// An append without a kept base is STREAM-ARTIFACT-001's and starts nothing here.
+    /// An append without a kept base (STREAM-ARTIFACT-001) starts an artifact marked
+    /// appended: a terminal Task holding no artifact at all then lost it.
     fn track_stream_artifact(
         &mut self,
         x: &Exch,
@@ -14448,11 +14503,13 @@ impl State {
                 a.seq = seq;
                 a.xid.clone_from(&x.id);
             }
-            None if !append && !full => {
+            // An `append: true` chunk with no earlier chunk (STREAM-ARTIFACT-001) is kept as
+            // appended: a store that follows append may drop it (a2a-python #1038).
+            None if !full => {
                 t.stream_artifacts.push(StreamArtifact {
                     id: aid.to_string(),
                     parts: (parts.len() <= MAX_STREAM_ARTIFACT_PARTS).then(|| hashes().collect()),
-                    appended: false,
+                    appended: append,
                     seq,
                     xid: x.id.clone(),
                 });
@@ -14468,6 +14525,14 @@ impl State {
     /// line and exchange of the last chunk). An artifact listed otherwise (merged text, other
     /// parts) is not judged: the agent may store it in another legal shape.
     fn append_lost(t: &TaskRec, list: &[Json]) -> Option<(String, usize, usize, u64, String)> {
+        // A Task with no artifact at all after its stream appended chunks: all of them lost
+        // (a2a-python #1038: chunks with fresh artifactIds and append true were dropped).
+        if list.is_empty() {
+            return t.stream_artifacts.iter().find(|a| a.appended).map(|a| {
+                let n = a.parts.as_ref().map_or(0, Vec::len);
+                (a.id.clone(), 0, n, a.seq, a.xid.clone())
+            });
+        }
         t.stream_artifacts
             .iter()
             .filter(|a| a.appended)
@@ -14597,17 +14662,45 @@ impl State {
             }
         }
         if let Some((aid, listed, streamed, cseq, cxid)) = lost {
-            // Judged once per artifact: a later snapshot says the same.
-            if let Some(a) = t.stream_artifacts.iter_mut().find(|a| a.id == aid) {
-                a.appended = false;
-            }
-            self.find(
-                &r::TASK_ARTIFACT_APPEND_LOST,
+            let appended: Vec<&str> = t
+                .stream_artifacts
+                .iter()
+                .filter(|a| a.appended)
+                .map(|a| a.id.as_str())
+                .collect();
+            let msg = if listed == 0 {
+                let shown = appended
+                    .iter()
+                    .take(BASELESS_SHOWN)
+                    .copied()
+                    .collect::<Vec<_>>();
+                let more = appended.len().saturating_sub(shown.len());
+                format!(
+                    "agent answered task {id} in {} with no artifacts, but its stream delivered chunks with append true of artifact{} {}{}: the stored task lost them (a store that follows append drops a chunk whose artifactId it does not hold yet: send each artifact's first chunk with append false and keep its artifactId for the rest)",
+                    x.state_term(s),
+                    if appended.len() == 1 { "" } else { "s" },
+                    shown.join(", "),
+                    if more > 0 { format!(" and {more} more") } else { String::new() }
+                )
+            } else {
                 format!(
                     "agent answered task {id} in {} with artifact {aid} holding {listed} part{}, but its stream delivered {streamed} parts of it, the later ones in chunks with append true: the stored artifact lost the appended chunks",
                     x.state_term(s),
                     if listed == 1 { "" } else { "s" }
-                ),
+                )
+            };
+            // Judged once per artifact (a later snapshot says the same); with no artifact
+            // listed, once for all of the task's appended artifacts, named in this finding.
+            for a in t
+                .stream_artifacts
+                .iter_mut()
+                .filter(|a| listed == 0 || a.id == aid)
+            {
+                a.appended = false;
+            }
+            self.find(
+                &r::TASK_ARTIFACT_APPEND_LOST,
+                msg,
                 vec![
                     Evidence {
                         seq: cseq,

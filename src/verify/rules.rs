@@ -389,7 +389,7 @@ rule!(TASK_RETURN_IMMEDIATELY_IGNORED, "TASK-STATE-009", "return-immediately-ign
     "read configuration.returnImmediately (1.0 inverts 0.3's blocking: the default is to wait): when it is true, answer right after the task is created, typically TASK_STATE_SUBMITTED or TASK_STATE_WORKING, and let the client poll GetTask, subscribe or receive push notifications");
 rule!(TASK_ARTIFACT_APPEND_LOST, "TASK-STATE-010", "stored-artifact-lost-appended-chunk", Warning, Lifecycle,
     ["STREAM-009"],
-    "a Task the agent answered after its stream appended chunks to an artifact (append: true) holds that artifact with only the parts before the appended ones",
+    "a Task the agent answered after its stream appended chunks to an artifact (append: true) holds that artifact with only the parts before the appended ones, or holds no artifact at all",
     "store the artifact as the stream assembled it: an artifact update with append true adds its parts to the stored artifact of the same artifactId (append false or absent replaces it), so GetTask, ListTasks and later Task events carry every chunk the stream delivered, not only the first");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
