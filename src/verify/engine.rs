@@ -1312,6 +1312,33 @@ impl State {
     /// auth-required), in the same context. Anything else (a range, a value this verifier
     /// does not judge) is not reported. Costs nothing unless the agent answered
     /// InvalidParams.
+    /// DATA-PARAM-002 (DATA-003: 1.0 agents SHOULD ignore unknown fields): the agent refused
+    /// call `c` with `wire` (`-32602`, `HTTP 400 INVALID_ARGUMENT`, `gRPC INVALID_ARGUMENT
+    /// (3)`) and error text `m` naming an unknown field. The caller has checked that `m`
+    /// says so ([`says_unknown_field`]), that the call is 1.0 and that every REQUIRED field
+    /// is present; `at` points at the error text.
+    fn unknown_field_refused(&mut self, x: &Exch, c: &Call, m: &str, wire: &str, at: Evidence) {
+        self.find(
+            &r::DATA_UNKNOWN_FIELD_REJECTED,
+            format!(
+                "agent refused {} with {wire} because of an unknown field ({}) although every required field is present: 1.0 agents ignore unknown fields (DATA-003)",
+                c.op_term("the call"),
+                excerpt(m)
+            ),
+            vec![x.ev(x.req_ev_seq()), at],
+            &x.leg,
+        );
+    }
+
+    /// Whether call `c`'s refusal with InvalidParams-kind text `m` is DATA-PARAM-002's: a
+    /// 1.0 call with every REQUIRED field present whose error text names an unknown field.
+    fn is_unknown_field_refusal(c: &Call, m: Option<&str>) -> bool {
+        c.dialect == Some(Dialect::V1_0)
+            && c.op.is_some()
+            && missing_param(c).is_none()
+            && m.is_some_and(says_unknown_field)
+    }
+
     fn valid_request_refused(
         &mut self,
         x: &Exch,
@@ -10215,19 +10242,8 @@ impl State {
                 self.valid_request_refused(x, &c, message, "-32602 InvalidParams", at);
             }
             if let Some(m) = message.filter(|m| says_unknown_field(m)) {
-                self.find(
-                    &r::DATA_UNKNOWN_FIELD_REJECTED,
-                    format!(
-                        "agent refused {} with -32602 because of an unknown field ({}) although every required field is present: 1.0 agents ignore unknown fields (DATA-003)",
-                        c.op_term("the call"),
-                        excerpt(m)
-                    ),
-                    vec![
-                        x.ev(x.req_ev_seq()),
-                        x.ev_at(bseq, "/error/message", Some(Value::String(m.to_string()))),
-                    ],
-                    &x.leg,
-                );
+                let at = x.ev_at(bseq, "/error/message", Some(Value::String(m.to_string())));
+                self.unknown_field_refused(x, &c, m, "-32602", at);
             }
         }
         if code == jsonrpc::UNSUPPORTED_OPERATION {
@@ -12571,13 +12587,18 @@ impl State {
                     "",
                     Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
                 );
-                self.valid_request_refused(
-                    &x,
-                    &c,
-                    message.as_deref(),
-                    "gRPC INVALID_ARGUMENT (3)",
-                    at,
-                );
+                if Self::is_unknown_field_refusal(&c, message.as_deref()) {
+                    let m = message.as_deref().unwrap_or_default();
+                    self.unknown_field_refused(&x, &c, m, "gRPC INVALID_ARGUMENT (3)", at);
+                } else {
+                    self.valid_request_refused(
+                        &x,
+                        &c,
+                        message.as_deref(),
+                        "gRPC INVALID_ARGUMENT (3)",
+                        at,
+                    );
+                }
             }
             if let Some((want, why)) = expectation {
                 self.find(
@@ -12834,8 +12855,14 @@ impl State {
                     && v.pointer("/error/status").and_then(Json::as_str) == Some("INVALID_ARGUMENT")
                 {
                     let said = v.pointer("/error/message").and_then(Json::as_str);
-                    let at = x.ev_at(bseq, "/error", said.map(|m| Value::String(m.into())));
-                    self.valid_request_refused(x, &c, said, "HTTP 400 INVALID_ARGUMENT", at);
+                    if Self::is_unknown_field_refusal(&c, said) {
+                        let m = said.unwrap_or_default();
+                        let at = x.ev_at(bseq, "/error/message", Some(Value::String(m.into())));
+                        self.unknown_field_refused(x, &c, m, "HTTP 400 INVALID_ARGUMENT", at);
+                    } else {
+                        let at = x.ev_at(bseq, "/error", said.map(|m| Value::String(m.into())));
+                        self.valid_request_refused(x, &c, said, "HTTP 400 INVALID_ARGUMENT", at);
+                    }
                 }
                 self.rest_missing_task_status(x, &c, status, v, bseq);
                 // A 404 whose ErrorInfo names another A2A reason does not say "not found"
