@@ -248,7 +248,7 @@ async fn push_without_token_fails_the_token_test_only() {
     assert_single_failure(
         &r,
         "push.token",
-        "notification 1 of 1 carried no X-A2A-Notification-Token header",
+        "notification 1 of 1 carried no Authorization header; it must carry the configured authentication credentials (1.0 PUSH-004)",
     );
     for t in [
         "push.create-config",
@@ -269,6 +269,12 @@ async fn push_without_token_fails_the_token_test_only() {
     assert_eq!(
         auth[0].leg.as_deref(),
         Some(probe::webhook::WEBHOOK_LEG),
+        "{auth:#?}"
+    );
+    // the 1.0 config's authentication is what is missing, as the prober's push.token says
+    assert!(
+        auth[0].message.contains("without an Authorization header")
+            && auth[0].message.contains("1.0 config"),
         "{auth:#?}"
     );
     assert_eq!(serious(&findings), vec!["PUSH-AUTH-001".to_string()]);

@@ -2142,8 +2142,16 @@ impl<'a> Runner<'a> {
         let mut url = hook.base.clone();
         url.set_path(&path);
         let wire = tg.wire();
+        // 1.0 asks the agent to send only the `authentication` credentials (PUSH-004; the
+        // token is for the agent's own use, A2A PR #1793), so the 1.0 config carries a
+        // Bearer credential for `push.token` to look for; 0.x sends the token (PUSH-005).
+        let secret = match wire {
+            Dialect::V1_0 => uuid::Uuid::new_v4().to_string(),
+            Dialect::V0_3 => token.clone(),
+        };
         let params = match wire {
-            Dialect::V1_0 => json!({"taskId": task.id, "url": url.as_str(), "token": token}),
+            Dialect::V1_0 => json!({"taskId": task.id, "url": url.as_str(), "token": token,
+                "authentication": {"scheme": "Bearer", "credentials": secret}}),
             Dialect::V0_3 => json!({"taskId": task.id,
                 "pushNotificationConfig": {"url": url.as_str(), "token": token}}),
         };
@@ -2280,7 +2288,9 @@ impl<'a> Runner<'a> {
                 e.outcome("ending the task failed"),
                 Outcome::Skip("task did not end".into()),
             ),
-            Ok(_) => judge_notifications(&got, &task.id, &token, self.cfg.timeout.as_millis()),
+            Ok(_) => {
+                judge_notifications(&got, &task.id, wire, &secret, self.cfg.timeout.as_millis())
+            }
         };
         self.push("push.notifications", d, pc, started, notes);
         self.push("push.token", d, pc, Instant::now(), tok);
@@ -2601,11 +2611,15 @@ pub fn notification_task(body: &Value) -> (Option<String>, Option<TaskState>) {
 
 /// Judges the notifications one config received for `task_id`: `push.notifications`
 /// (at least one, every one names the task, the last state named is terminal) and
-/// `push.token` (every one carries `X-A2A-Notification-Token: token`, PUSH-005).
+/// `push.token`: on a `wire` 0.x config every one carries `X-A2A-Notification-Token:
+/// secret` (the config's token, PUSH-005); on a 1.0 config, whose token asks for no header
+/// (A2A PR #1793), every one carries `Authorization: Bearer secret` (the config's
+/// `authentication` credentials, PUSH-004), as the verifier's PUSH-AUTH-001 judges it.
 fn judge_notifications(
     got: &[Notification],
     task_id: &str,
-    token: &str,
+    wire: Dialect,
+    secret: &str,
     waited_ms: u128,
 ) -> (Outcome, Outcome) {
     if got.is_empty() {
@@ -2660,24 +2674,35 @@ fn judge_notifications(
             )),
         }
     };
-    let header = super::webhook_token_header();
+    let (header, want, what) = match wire {
+        Dialect::V0_3 => (
+            super::webhook_token_header(),
+            secret.to_string(),
+            "the configured token (0.3 PUSH-005)",
+        ),
+        Dialect::V1_0 => (
+            "Authorization",
+            format!("Bearer {secret}"),
+            "the configured authentication credentials (1.0 PUSH-004)",
+        ),
+    };
     let missing = got.iter().position(|n| n.header(header).is_none());
     let other = got
         .iter()
-        .position(|n| n.header(header).is_some_and(|t| t != token));
+        .position(|n| n.header(header).is_some_and(|t| t != want));
     let tok = match (missing, other) {
         (Some(i), _) => Outcome::Fail(format!(
-            "notification {} of {} carried no {header} header",
+            "notification {} of {} carried no {header} header; it must carry {what}",
             i + 1,
             got.len()
         )),
         (None, Some(i)) => Outcome::Fail(format!(
-            "notification {} of {} carried a {header} other than the configured token",
+            "notification {} of {} carried a {header} other than {what}",
             i + 1,
             got.len()
         )),
         (None, None) => Outcome::Pass(format!(
-            "all {} notifications carried the configured token in {header}",
+            "all {} notifications carried {what} in {header}",
             got.len()
         )),
     };

@@ -125,6 +125,9 @@ fn rest_unary(c: &Call) -> bool {
     c.binding == Some(Binding::Rest) && c.op.is_some_and(|o| !o.is_streaming())
 }
 
+/// How many artifact ids STREAM-ARTIFACT-001 names (with evidence) before it only counts.
+const BASELESS_SHOWN: usize = 5;
+
 #[derive(Debug, Default)]
 struct StreamState {
     dec: SseDecoder,
@@ -174,6 +177,11 @@ struct StreamState {
     /// chunk, seq of the first of them): a `lastChunk` with `append: false` after them
     /// replaces what they streamed (STREAM-ARTIFACT-003). Filled by appended chunks only.
     appended: HashMap<String, (u32, u64)>,
+    /// Chunks with `append: true` and no earlier chunk of their artifact (STREAM-ARTIFACT-001):
+    /// the first [`BASELESS_SHOWN`] as (artifactId, seq, pointer of `append`), and how many
+    /// artifact ids in all. Told once per stream, when the exchange ends.
+    baseless: Vec<(String, u64, String)>,
+    baseless_n: u32,
     /// (t_us of the chunk that completed the event, seq)
     arrivals: Vec<(u64, u64)>,
     /// status.timestamp values (ms since epoch) with arrival t_us.
@@ -1304,6 +1312,33 @@ impl State {
     /// auth-required), in the same context. Anything else (a range, a value this verifier
     /// does not judge) is not reported. Costs nothing unless the agent answered
     /// InvalidParams.
+    /// DATA-PARAM-002 (DATA-003: 1.0 agents SHOULD ignore unknown fields): the agent refused
+    /// call `c` with `wire` (`-32602`, `HTTP 400 INVALID_ARGUMENT`, `gRPC INVALID_ARGUMENT
+    /// (3)`) and error text `m` naming an unknown field. The caller has checked that `m`
+    /// says so ([`says_unknown_field`]), that the call is 1.0 and that every REQUIRED field
+    /// is present; `at` points at the error text.
+    fn unknown_field_refused(&mut self, x: &Exch, c: &Call, m: &str, wire: &str, at: Evidence) {
+        self.find(
+            &r::DATA_UNKNOWN_FIELD_REJECTED,
+            format!(
+                "agent refused {} with {wire} because of an unknown field ({}) although every required field is present: 1.0 agents ignore unknown fields (DATA-003)",
+                c.op_term("the call"),
+                excerpt(m)
+            ),
+            vec![x.ev(x.req_ev_seq()), at],
+            &x.leg,
+        );
+    }
+
+    /// Whether call `c`'s refusal with InvalidParams-kind text `m` is DATA-PARAM-002's: a
+    /// 1.0 call with every REQUIRED field present whose error text names an unknown field.
+    fn is_unknown_field_refusal(c: &Call, m: Option<&str>) -> bool {
+        c.dialect == Some(Dialect::V1_0)
+            && c.op.is_some()
+            && missing_param(c).is_none()
+            && m.is_some_and(says_unknown_field)
+    }
+
     fn valid_request_refused(
         &mut self,
         x: &Exch,
@@ -1779,7 +1814,8 @@ impl State {
         let mut ids: Vec<String> = self.open.keys().cloned().collect();
         ids.sort();
         for id in ids {
-            if let Some(x) = self.open.remove(&id) {
+            if let Some(mut x) = self.open.remove(&id) {
+                self.baseless_appends(&mut x);
                 self.incomplete
                     .push((x.id.clone(), "exchange never ended in the recording".into()));
             }
@@ -1813,7 +1849,11 @@ impl State {
                     .get(&task)
                     .and_then(|t| t.read_after_cancel.clone())
                     .filter(|r| r.0 > seq);
-                let proof = match later {
+                let id = task.rsplit('\u{0}').next().unwrap_or(&task);
+                // TASK-003 "result = updated Task": the wire proves the agent acknowledged
+                // a cancel it never applied (TASK-STATE-012, an error); without such a
+                // read the cancel may still be winding down (TASK-STATE-004, a warning).
+                match later {
                     Some((rseq, rxid, ptr, term)) => {
                         ev.push(Evidence {
                             seq: rseq,
@@ -1821,21 +1861,24 @@ impl State {
                             pointer: Some(ptr),
                             found: Some(Value::String(term.to_string())),
                         });
-                        format!(
-                            "; a later read of the task still showed it in {term}: the cancel it acknowledged changed nothing, where TaskNotCancelableError was due"
-                        )
+                        self.find(
+                            &r::TASK_CANCEL_NO_EFFECT,
+                            format!(
+                                "agent answered the cancel of task {id} with success, but a later read of the task (requested after that answer) still showed it in {term}: the cancel it acknowledged changed nothing; cancel the task and answer the updated Task in its canceled state, or answer TaskNotCancelableError (-32002)"
+                            ),
+                            ev,
+                            &None,
+                        );
                     }
-                    None => String::new(),
-                };
-                self.find(
-                    &r::TASK_CANCEL_INEFFECTIVE,
-                    format!(
-                        "cancel of task {} returned success but the task never reached canceled{proof}",
-                        task.rsplit('\u{0}').next().unwrap_or(&task)
+                    None => self.find(
+                        &r::TASK_CANCEL_INEFFECTIVE,
+                        format!(
+                            "cancel of task {id} returned success but the task never reached canceled"
+                        ),
+                        ev,
+                        &None,
                     ),
-                    ev,
-                    &None,
-                );
+                }
             }
         }
         // A call that got only an intermediary's error exercised nothing of its area.
@@ -4784,17 +4827,27 @@ impl State {
                     let subscribe = c.op == Some(Op::SubscribeToTask);
                     let prev = x.sse.as_ref().and_then(|s| s.artifacts.get(aid).cloned());
                     match prev {
-                        None if u.append && !subscribe => self.stream_once(
-                            x,
-                            &r::STREAM_APPEND_WITHOUT_BASE,
-                            format!("artifact {aid} chunk has append true but no earlier chunk of it was sent"),
-                            vec![x.ev_at(seq, &format!("{}/append", p.pointer), Some(Value::Bool(true)))],
-                        ),
+                        None if u.append && !subscribe => {
+                            if let Some(s) = x.sse.as_mut() {
+                                s.baseless_n += 1;
+                                if s.baseless.len() < BASELESS_SHOWN {
+                                    s.baseless.push((
+                                        aid.to_string(),
+                                        seq,
+                                        format!("{}/append", p.pointer),
+                                    ));
+                                }
+                            }
+                        }
                         Some(true) => self.stream_once(
                             x,
                             &r::STREAM_CHUNK_AFTER_LAST,
                             format!("artifact {aid} got another chunk after its lastChunk"),
-                            vec![x.ev_at(seq, &format!("{}/artifact/artifactId", p.pointer), Some(Value::String(aid.into())))],
+                            vec![x.ev_at(
+                                seq,
+                                &format!("{}/artifact/artifactId", p.pointer),
+                                Some(Value::String(aid.into())),
+                            )],
                         ),
                         _ => {}
                     }
@@ -4974,7 +5027,7 @@ impl State {
                 .pending_cancels
                 .get(&key)
                 .and_then(|v| v.first())
-                .filter(|(cseq, cxid)| cxid != xid && seq > *cseq)
+                .filter(|(cseq, cxid)| cxid != xid && x.req_seq > *cseq)
                 .map(|_| (seq, xid.clone(), ptr.to_string(), x.state_term(s))),
             _ => None,
         };
@@ -5350,7 +5403,42 @@ impl State {
 
     // ------------------------------------------------------------------ exchange end
 
+    /// STREAM-ARTIFACT-001 (STREAM-009): the stream's chunks sent with `append: true` and no
+    /// earlier chunk of their artifact, all artifact ids in one finding (the first
+    /// [`BASELESS_SHOWN`] named, then a count).
+    fn baseless_appends(&mut self, x: &mut Exch) {
+        let Some(s) = x.sse.as_mut() else { return };
+        if s.baseless.is_empty() {
+            return;
+        }
+        let list = std::mem::take(&mut s.baseless);
+        let n = s.baseless_n as usize;
+        let ev = list
+            .iter()
+            .map(|(_, seq, ptr)| x.ev_at(*seq, ptr, Some(Value::Bool(true))))
+            .collect();
+        let msg = if n == 1 {
+            format!(
+                "artifact {} chunk has append true but no earlier chunk of it was sent",
+                list[0].0
+            )
+        } else {
+            let ids: Vec<&str> = list.iter().map(|l| l.0.as_str()).collect();
+            let more = if n > list.len() {
+                format!(" and {} more", n - list.len())
+            } else {
+                String::new()
+            };
+            format!(
+                "{n} artifact chunks have append true but no earlier chunk of their artifactId was sent ({}{more}): each chunk names a fresh artifactId, so a client (or the agent's own task store) that follows append has nothing to append them to and may drop them; give every chunk of one artifact the same artifactId",
+                ids.join(", ")
+            )
+        };
+        self.stream_once(x, &r::STREAM_APPEND_WITHOUT_BASE, msg, ev);
+    }
+
     fn end_exchange(&mut self, mut x: Exch) {
+        self.baseless_appends(&mut x);
         // HTTP-FRAME-001/002 judge the answered A2A calls and card fetches
         let a2a_http = !x.synthetic
             && x.status.is_some()
@@ -10196,19 +10284,8 @@ impl State {
                 self.valid_request_refused(x, &c, message, "-32602 InvalidParams", at);
             }
             if let Some(m) = message.filter(|m| says_unknown_field(m)) {
-                self.find(
-                    &r::DATA_UNKNOWN_FIELD_REJECTED,
-                    format!(
-                        "agent refused {} with -32602 because of an unknown field ({}) although every required field is present: 1.0 agents ignore unknown fields (DATA-003)",
-                        c.op_term("the call"),
-                        excerpt(m)
-                    ),
-                    vec![
-                        x.ev(x.req_ev_seq()),
-                        x.ev_at(bseq, "/error/message", Some(Value::String(m.to_string()))),
-                    ],
-                    &x.leg,
-                );
+                let at = x.ev_at(bseq, "/error/message", Some(Value::String(m.to_string())));
+                self.unknown_field_refused(x, &c, m, "-32602", at);
             }
         }
         if code == jsonrpc::UNSUPPORTED_OPERATION {
@@ -12552,13 +12629,18 @@ impl State {
                     "",
                     Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
                 );
-                self.valid_request_refused(
-                    &x,
-                    &c,
-                    message.as_deref(),
-                    "gRPC INVALID_ARGUMENT (3)",
-                    at,
-                );
+                if Self::is_unknown_field_refusal(&c, message.as_deref()) {
+                    let m = message.as_deref().unwrap_or_default();
+                    self.unknown_field_refused(&x, &c, m, "gRPC INVALID_ARGUMENT (3)", at);
+                } else {
+                    self.valid_request_refused(
+                        &x,
+                        &c,
+                        message.as_deref(),
+                        "gRPC INVALID_ARGUMENT (3)",
+                        at,
+                    );
+                }
             }
             if let Some((want, why)) = expectation {
                 self.find(
@@ -12815,8 +12897,14 @@ impl State {
                     && v.pointer("/error/status").and_then(Json::as_str) == Some("INVALID_ARGUMENT")
                 {
                     let said = v.pointer("/error/message").and_then(Json::as_str);
-                    let at = x.ev_at(bseq, "/error", said.map(|m| Value::String(m.into())));
-                    self.valid_request_refused(x, &c, said, "HTTP 400 INVALID_ARGUMENT", at);
+                    if Self::is_unknown_field_refusal(&c, said) {
+                        let m = said.unwrap_or_default();
+                        let at = x.ev_at(bseq, "/error/message", Some(Value::String(m.into())));
+                        self.unknown_field_refused(x, &c, m, "HTTP 400 INVALID_ARGUMENT", at);
+                    } else {
+                        let at = x.ev_at(bseq, "/error", said.map(|m| Value::String(m.into())));
+                        self.valid_request_refused(x, &c, said, "HTTP 400 INVALID_ARGUMENT", at);
+                    }
                 }
                 self.rest_missing_task_status(x, &c, status, v, bseq);
                 // A 404 whose ErrorInfo names another A2A reason does not say "not found"
@@ -13303,6 +13391,52 @@ impl State {
         );
     }
 
+    /// REST-ERROR-002 (ERR-002, ERR-003; DIGEST trap 10): a 1.0 HTTP+JSON error answered
+    /// as an RFC 9457 problem details body `o` (legal: 1.0 §6.4/§6.5 show it) gets a note
+    /// naming the 1.0.1 form: google.rpc.Status with ErrorInfo, and the 1.0.1 HTTP status
+    /// where `status` is 1.0.0's. The A2A error is read from the problem's `type` URI's last
+    /// segment (`.../unsupported-operation` = UNSUPPORTED_OPERATION), when it names one.
+    fn rest_error_problem_json(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
+        let ty = v.get("type").and_then(Json::as_str).unwrap_or("");
+        let reason = ty
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .map(|t| t.replace('-', "_").to_ascii_uppercase())
+            .filter(|r| reason_expectation(r).is_some());
+        let want = match reason.as_deref().and_then(reason_expectation) {
+            Some((code, st)) => {
+                let name = jsonrpc::code_name(code).unwrap_or("the A2A error");
+                format!(
+                    "1.0.1 (ERR-002, §11.6) answers {name} with HTTP {} and {{\"error\":{{\"code\":{},\"status\":\"{}\",\"message\":...,\"details\":[{{\"@type\":\"type.googleapis.com/google.rpc.ErrorInfo\",\"reason\":\"{}\",\"domain\":\"a2a-protocol.org\"}}]}}}}",
+                    st[0],
+                    st[0],
+                    grpc_code_name_for_reason(reason.as_deref().unwrap_or("")),
+                    reason.as_deref().unwrap_or("")
+                )
+            }
+            None => "1.0.1 (ERR-002, §11.6) answers A2A errors with google.rpc.Status: {\"error\":{\"code\":<http>,\"status\":<google.rpc.Code name>,\"message\":...,\"details\":[ErrorInfo with reason and domain \"a2a-protocol.org\"]}}".to_string(),
+        };
+        let old_status = match status {
+            409 | 415 | 501 | 502 => format!(" (HTTP {status} is 1.0.0's status mapping)"),
+            _ => String::new(),
+        };
+        let ty_clause = if ty.is_empty() {
+            String::new()
+        } else {
+            format!(" (type {ty})")
+        };
+        self.find(
+            &r::REST_ERROR_PRE_101,
+            format!(
+                "agent answered the 1.0 HTTP+JSON call {} {} with HTTP {status} and an RFC 9457 application/problem+json body{ty_clause}{old_status}, the form 1.0 §6.4 shows; {want}: clients on 1.0.1 SDKs read only that shape",
+                x.method, x.path
+            ),
+            vec![x.ev(x.resp_seq), x.ev_at(bseq, "", Some(excerpt_value(v)))],
+            &x.leg,
+        );
+    }
+
     fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
         if self.route_missing_exchange.as_deref() == Some(x.id.as_str()) {
             return;
@@ -13339,7 +13473,10 @@ impl State {
                     && (o.contains_key("type") || o.contains_key("title"))
                     && o.get("status")
                         .and_then(Json::as_u64)
-                        .is_none_or(|s| s == u64::from(status)) => {}
+                        .is_none_or(|s| s == u64::from(status)) =>
+            {
+                self.rest_error_problem_json(x, status, v, bseq);
+            }
             Some(Dialect::V1_0) => {
                 let mut problems: Vec<(String, String)> = Vec::new();
                 match aip {
@@ -13395,6 +13532,18 @@ impl State {
                 if problems.is_empty() {
                     if let Some(reason) = error_info_reason(aip.and_then(|e| e.get("details"))) {
                         if let Some((_, statuses)) = reason_expectation(reason) {
+                            // 1.0.0's status: legal for a 1.0 peer, worth a note (REST-ERROR-002).
+                            if statuses.len() > 1 && statuses[1] == status {
+                                self.find(
+                                    &r::REST_ERROR_PRE_101,
+                                    format!(
+                                        "agent answered the 1.0 HTTP+JSON call {} {} with ErrorInfo reason {reason} and HTTP {status}, 1.0.0's status for it; 1.0.1 (ERR-002) answers {reason} with HTTP {}: clients on 1.0.1 SDKs map the status, so answer {} with the same body",
+                                        x.method, x.path, statuses[0], statuses[0]
+                                    ),
+                                    vec![x.ev(x.resp_seq), x.ev_at(bseq, "/error/details", None)],
+                                    &x.leg,
+                                );
+                            }
                             if !statuses.contains(&status) {
                                 let expected = statuses
                                     .iter()
@@ -13490,8 +13639,18 @@ impl State {
         let dkey = self.delivery_key(&x.url);
         let reg = self.push_urls.get(&dkey).cloned();
         // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery
-        // (not judged for a task whose config the recording does not hold).
-        if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| judged && r.3 != 0) {
+        // (not judged for a task whose config the recording does not hold). A 1.0 config's
+        // `token` alone asks for nothing on the wire: PUSH-004 names only the credentials
+        // from `authentication`, and 1.0 defines no token header (A2A PR #1793, breaker16a
+        // S12); the 0.x token SHOULD be sent (PUSH-005).
+        let required = |r: &PushReg| {
+            if r.0 == Some(Dialect::V1_0) {
+                r.3 & !PUSH_TOKEN
+            } else {
+                r.3
+            }
+        };
+        if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| judged && required(r) != 0) {
             let h = &x.req_headers;
             let authz = h.contains("authorization");
             let sent = authz
@@ -13501,7 +13660,9 @@ impl State {
                     .any(|(k, _)| k.to_ascii_lowercase().contains("token"));
             // Bearer/Basic credentials configured: only Authorization carries them (a2a-python
             // #585, a2a-java #810: the token header alone is not the configured auth).
-            let missing = if !sent {
+            let missing = if !sent && reg.as_ref().is_some_and(|r| r.0 == Some(Dialect::V1_0)) {
+                Some("agent delivered the push notification without an Authorization header, though the client's 1.0 config carries authentication credentials: send them as `Authorization: <scheme> <credentials>` with every delivery (PUSH-004)".to_string())
+            } else if !sent {
                 Some("push notification was delivered without the credentials or token the client configured".to_string())
             } else if bits & PUSH_HTTP_AUTH != 0 && !authz {
                 Some("push notification was delivered with a token header but without the Authorization credentials the client configured".to_string())
@@ -14369,7 +14530,8 @@ impl State {
     /// task was, not only against earlier pushes (breaker11 K14).
     /// TASK-STATE-010 (STREAM-009): an artifact update event of task `tid` in a stream:
     /// `append` adds the chunk's parts to artifact `aid` as kept, otherwise they replace it.
-    /// An append without a kept base is STREAM-ARTIFACT-001's and starts nothing here.
+    /// An append without a kept base (STREAM-ARTIFACT-001) starts an artifact marked
+    /// appended: a terminal Task holding no artifact at all then lost it.
     fn track_stream_artifact(
         &mut self,
         x: &Exch,
@@ -14410,11 +14572,13 @@ impl State {
                 a.seq = seq;
                 a.xid.clone_from(&x.id);
             }
-            None if !append && !full => {
+            // An `append: true` chunk with no earlier chunk (STREAM-ARTIFACT-001) is kept as
+            // appended: a store that follows append may drop it (a2a-python #1038).
+            None if !full => {
                 t.stream_artifacts.push(StreamArtifact {
                     id: aid.to_string(),
                     parts: (parts.len() <= MAX_STREAM_ARTIFACT_PARTS).then(|| hashes().collect()),
-                    appended: false,
+                    appended: append,
                     seq,
                     xid: x.id.clone(),
                 });
@@ -14430,6 +14594,14 @@ impl State {
     /// line and exchange of the last chunk). An artifact listed otherwise (merged text, other
     /// parts) is not judged: the agent may store it in another legal shape.
     fn append_lost(t: &TaskRec, list: &[Json]) -> Option<(String, usize, usize, u64, String)> {
+        // A Task with no artifact at all after its stream appended chunks: all of them lost
+        // (a2a-python #1038: chunks with fresh artifactIds and append true were dropped).
+        if list.is_empty() {
+            return t.stream_artifacts.iter().find(|a| a.appended).map(|a| {
+                let n = a.parts.as_ref().map_or(0, Vec::len);
+                (a.id.clone(), 0, n, a.seq, a.xid.clone())
+            });
+        }
         t.stream_artifacts
             .iter()
             .filter(|a| a.appended)
@@ -14559,17 +14731,45 @@ impl State {
             }
         }
         if let Some((aid, listed, streamed, cseq, cxid)) = lost {
-            // Judged once per artifact: a later snapshot says the same.
-            if let Some(a) = t.stream_artifacts.iter_mut().find(|a| a.id == aid) {
-                a.appended = false;
-            }
-            self.find(
-                &r::TASK_ARTIFACT_APPEND_LOST,
+            let appended: Vec<&str> = t
+                .stream_artifacts
+                .iter()
+                .filter(|a| a.appended)
+                .map(|a| a.id.as_str())
+                .collect();
+            let msg = if listed == 0 {
+                let shown = appended
+                    .iter()
+                    .take(BASELESS_SHOWN)
+                    .copied()
+                    .collect::<Vec<_>>();
+                let more = appended.len().saturating_sub(shown.len());
+                format!(
+                    "agent answered task {id} in {} with no artifacts, but its stream delivered chunks with append true of artifact{} {}{}: the stored task lost them (a store that follows append drops a chunk whose artifactId it does not hold yet: send each artifact's first chunk with append false and keep its artifactId for the rest)",
+                    x.state_term(s),
+                    if appended.len() == 1 { "" } else { "s" },
+                    shown.join(", "),
+                    if more > 0 { format!(" and {more} more") } else { String::new() }
+                )
+            } else {
                 format!(
                     "agent answered task {id} in {} with artifact {aid} holding {listed} part{}, but its stream delivered {streamed} parts of it, the later ones in chunks with append true: the stored artifact lost the appended chunks",
                     x.state_term(s),
                     if listed == 1 { "" } else { "s" }
-                ),
+                )
+            };
+            // Judged once per artifact (a later snapshot says the same); with no artifact
+            // listed, once for all of the task's appended artifacts, named in this finding.
+            for a in t
+                .stream_artifacts
+                .iter_mut()
+                .filter(|a| listed == 0 || a.id == aid)
+            {
+                a.appended = false;
+            }
+            self.find(
+                &r::TASK_ARTIFACT_APPEND_LOST,
+                msg,
                 vec![
                     Evidence {
                         seq: cseq,
@@ -18649,6 +18849,23 @@ fn rest_grpc_code(reason: Option<&str>, not_found: bool) -> Option<i64> {
     match reason {
         Some(r) => reason_expectation(r).map(|(k, _)| k),
         None => not_found.then_some(jsonrpc::TASK_NOT_FOUND),
+    }
+}
+
+/// ERR-002 table: the 1.0.1 google.rpc.Code name (`status` of an HTTP+JSON error body, gRPC
+/// status) of an A2A ErrorInfo reason; "UNKNOWN" for a reason outside the table.
+fn grpc_code_name_for_reason(reason: &str) -> &'static str {
+    match reason {
+        "TASK_NOT_FOUND" => "NOT_FOUND",
+        "CONTENT_TYPE_NOT_SUPPORTED" => "INVALID_ARGUMENT",
+        "INVALID_AGENT_RESPONSE" => "INTERNAL",
+        "TASK_NOT_CANCELABLE"
+        | "PUSH_NOTIFICATION_NOT_SUPPORTED"
+        | "UNSUPPORTED_OPERATION"
+        | "EXTENDED_AGENT_CARD_NOT_CONFIGURED"
+        | "EXTENSION_SUPPORT_REQUIRED"
+        | "VERSION_NOT_SUPPORTED" => "FAILED_PRECONDITION",
+        _ => "UNKNOWN",
     }
 }
 

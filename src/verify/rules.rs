@@ -208,6 +208,10 @@ rule!(REST_ERROR_SHAPE, "REST-ERROR-001", "rest-error-shape", Error, ErrorHandli
     ["ERR-003", "REST-003"],
     "error body of an HTTP+JSON route does not have the shape of the route's protocol version",
     "1.0 routes: {\"error\":{\"code\":<http status>,\"status\":\"NOT_FOUND\",\"message\":...,\"details\":[{\"@type\":...ErrorInfo,\"reason\":...,\"domain\":\"a2a-protocol.org\"}]}}, status the google.rpc.Code name of the HTTP status; 0.3 /v1 routes: the 0.3 A2A error object {\"code\":-32001,\"message\":...} that 0.3 clients parse");
+rule!(REST_ERROR_PRE_101, "REST-ERROR-002", "rest-error-in-1-0-0-form", Note, ErrorHandling,
+    ["ERR-002", "ERR-003"],
+    "1.0 HTTP+JSON A2A error answered in a form 1.0.1 replaced: an RFC 9457 application/problem+json body instead of google.rpc.Status with ErrorInfo, or 1.0.0's HTTP status (409, 415, 501, 502) where 1.0.1 names 400 or 500",
+    "answer A2A errors as 1.0.1 §11.6 does: {\"error\":{\"code\":<http>,\"status\":<google.rpc.Code name>,\"message\":...,\"details\":[{\"@type\":\"type.googleapis.com/google.rpc.ErrorInfo\",\"reason\":...,\"domain\":\"a2a-protocol.org\"}]}} with ERR-002's 1.0.1 status (UnsupportedOperationError, PushNotificationNotSupportedError, TaskNotCancelableError, VersionNotSupportedError: 400 FAILED_PRECONDITION; ContentTypeNotSupportedError: 400 INVALID_ARGUMENT; InvalidAgentResponseError: 500 INTERNAL); 1.0 peers may follow either patch, but clients on 1.0.1 SDKs read only that shape and status (a2a-java #765)");
 rule!(REST_UNARY_STREAMED, "REST-HTTP-001", "rest-unary-answered-as-stream", Error, Transport,
     ["REST-001", "REST-003"],
     "non-streaming HTTP+JSON route answered with text/event-stream instead of one JSON body",
@@ -336,7 +340,7 @@ rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", E
 
 rule!(DATA_UNKNOWN_FIELD_REJECTED, "DATA-PARAM-002", "unknown-request-field-rejected", Warning, Interop,
     ["DATA-003"],
-    "1.0 agent refused a request with -32602 because of a field it does not know, though every required field was present",
+    "1.0 agent refused a request with -32602 (HTTP+JSON 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT) because of a field it does not know, though every required field was present",
     "ignore unknown fields when parsing requests (Go protojson.UnmarshalOptions{DiscardUnknown: true}, Java JsonFormat.parser().ignoringUnknownFields(), Python json_format.Parse(..., ignore_unknown_fields=True)); refuse only missing or invalid REQUIRED fields, so newer clients keep working");
 // ---- Task lifecycle ---------------------------------------------------------------------
 rule!(TASK_TERMINAL_CHANGED, "TASK-STATE-001", "terminal-state-changed", Error, Lifecycle,
@@ -355,6 +359,10 @@ rule!(TASK_CANCEL_INEFFECTIVE, "TASK-STATE-004", "cancel-not-effective", Warning
     ["TASK-003"],
     "cancel returned success but the task never reached canceled",
     "return the updated Task in TASK_STATE_CANCELED, or -32002 TaskNotCancelableError when the task cannot be canceled");
+rule!(TASK_CANCEL_NO_EFFECT, "TASK-STATE-012", "cancel-acknowledged-no-effect", Error, Lifecycle,
+    ["TASK-003"],
+    "cancel of a task waiting for its client (input-required, auth-required) returned success, and a later read still showed the task in that state: the cancel changed nothing",
+    "on CancelTask (tasks/cancel, POST /tasks/{id}:cancel) move the task to canceled and answer the updated Task in TASK_STATE_CANCELED (0.x canceled); if the task cannot be canceled, answer -32002 TaskNotCancelableError (HTTP 400 / gRPC FAILED_PRECONDITION in 1.0.1) instead of success");
 rule!(TASK_STATE_INVALID, "TASK-STATE-005", "task-state-invalid", Error, Lifecycle,
     ["TASK-008", "DATA-005"],
     "task state is not a valid state of the dialect",
@@ -381,7 +389,7 @@ rule!(TASK_RETURN_IMMEDIATELY_IGNORED, "TASK-STATE-009", "return-immediately-ign
     "read configuration.returnImmediately (1.0 inverts 0.3's blocking: the default is to wait): when it is true, answer right after the task is created, typically TASK_STATE_SUBMITTED or TASK_STATE_WORKING, and let the client poll GetTask, subscribe or receive push notifications");
 rule!(TASK_ARTIFACT_APPEND_LOST, "TASK-STATE-010", "stored-artifact-lost-appended-chunk", Warning, Lifecycle,
     ["STREAM-009"],
-    "a Task the agent answered after its stream appended chunks to an artifact (append: true) holds that artifact with only the parts before the appended ones",
+    "a Task the agent answered after its stream appended chunks to an artifact (append: true) holds that artifact with only the parts before the appended ones, or holds no artifact at all",
     "store the artifact as the stream assembled it: an artifact update with append true adds its parts to the stored artifact of the same artifactId (append false or absent replaces it), so GetTask, ListTasks and later Task events carry every chunk the stream delivered, not only the first");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
@@ -990,6 +998,7 @@ pub static RULES: &[Rule] = &[
     PUSH_TERMINAL_NOT_DELIVERED,
     PUSH_URL_PRIVATE,
     REST_ERROR_SHAPE,
+    REST_ERROR_PRE_101,
     REST_UNARY_STREAMED,
     REST_INVALID_PARAM_SERVER_ERROR,
     REST_ROUTE_CASE_CLIENT,
@@ -1040,6 +1049,7 @@ pub static RULES: &[Rule] = &[
     TASK_RETURN_IMMEDIATELY_IGNORED,
     TASK_ARTIFACT_APPEND_LOST,
     TASK_BLOCKING_TRUE_IGNORED,
+    TASK_CANCEL_NO_EFFECT,
     VER_CARD_METHOD,
     VER_CLIENT_NOT_OFFERED,
     VER_NOT_ENFORCED,

@@ -42,7 +42,8 @@ pub enum Break {
     /// prober must refuse to follow it (SSRF guard).
     ForeignHost,
     /// The card advertises push and the config methods work, but webhook notifications go
-    /// out without the configured token (PUSH-005).
+    /// out with no credentials: no `Authorization` for the config's 1.0 `authentication`
+    /// (PUSH-004), no token header either.
     PushWithoutToken,
     /// HTTP+JSON: malformed JSON gets HTTP 400 with a JSON-RPC-style body
     /// `{"code": -32602, ...}` instead of the 1.0 error body (ERR-003, REST-003): the probe's
@@ -565,7 +566,8 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
 }
 
 /// POSTs a `statusUpdate` of `task`, when it is terminal, to each of its push configs: the
-/// [`Break::PushWithoutToken`] fault is that no `X-A2A-Notification-Token` goes along.
+/// [`Break::PushWithoutToken`] fault is that neither the `Authorization` credentials of the
+/// config's `authentication` (1.0 PUSH-004) nor a token header go along.
 fn notify(st: &State, task: Option<&Value>) {
     let Some(t) = task else { return };
     if !terminal(t["status"]["state"].as_str().unwrap_or("")) {

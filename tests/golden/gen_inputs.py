@@ -290,6 +290,14 @@ def resterr(ok):
     body = {"error": {"code": 404, "status": "NOT_FOUND", "message": "Task not found", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}]}} if ok else {"code": -32001, "message": "Task not found"}
     t.resp(404, body); return t.text()
 case("REST-ERROR-001", resterr(False), resterr(True))
+def rest100(ok):
+    # a2a-java #765: 1.0.0's 501 + RFC 9457 problem details for a message to a terminal task
+    t = T(); t.req("POST", H + "/message:send", {"message": msg1("hi")}, headers=V1).resp(200, {"task": task1()})
+    t.req("POST", H + "/message:send", {"message": msg1("again", taskId="task-1", contextId="ctx-1")}, headers=V1)
+    if ok: t.resp(400, {"error": {"code": 400, "status": "FAILED_PRECONDITION", "message": "task is terminal", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "UNSUPPORTED_OPERATION", "domain": "a2a-protocol.org"}]}})
+    else: t.resp(501, {"title": "task is terminal", "status": 501, "type": "https://a2a-protocol.org/errors/unsupported-operation"}, ct="application/problem+json")
+    return t.text()
+case("REST-ERROR-002", rest100(False), rest100(True))
 # ---- json-rpc
 def env(ok):
     t = T(); t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1"}), headers=V1)
@@ -461,6 +469,13 @@ def cancelineff(ok):
     t.req("POST", H + "/a2a", rpc(3, "GetTask", {"id": "task-1"}), headers=V1).resp(200, res(3, task1(st="TASK_STATE_CANCELED" if ok else "TASK_STATE_WORKING")))
     return t.text()
 case("TASK-STATE-004", cancelineff(False), cancelineff(True))
+def cancelnoop(ok):
+    # a2a-python #1170: cancel of an input-required task answered success, a later read unchanged
+    t = T(); send1(t, {"task": task1(st="TASK_STATE_INPUT_REQUIRED")})
+    t.req("POST", H + "/a2a", rpc(2, "CancelTask", {"id": "task-1"}), headers=V1).resp(200, res(2, task1(st="TASK_STATE_CANCELED" if ok else "TASK_STATE_INPUT_REQUIRED")))
+    t.req("POST", H + "/a2a", rpc(3, "GetTask", {"id": "task-1"}), headers=V1, dt=20).resp(200, res(3, task1(st="TASK_STATE_CANCELED" if ok else "TASK_STATE_INPUT_REQUIRED")))
+    return t.text()
+case("TASK-STATE-012", cancelnoop(False), cancelnoop(True))
 def stinv(ok):
     t = T(); send1(t, {"task": task1(st="TASK_STATE_COMPLETED" if ok else "TASK_STATE_DONE")}); return t.text()
 case("TASK-STATE-005", stinv(False), stinv(True))
