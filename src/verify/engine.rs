@@ -1013,6 +1013,15 @@ enum LegAnswer {
     RpcResult,
     /// A JSON-RPC response with an `error`: its `code` and `message`.
     RpcError(i64, String),
+    /// A 2xx event stream read whole whose every event was an A2A stream response (a
+    /// JSON-RPC result, a 1.0 `StreamResponse`, a gRPC message) and none an error
+    /// (STREAM-003): the number of events, the last task state it carried (spelled as on
+    /// the wire: `completed` or `TASK_STATE_COMPLETED`), and whether it was a Message reply.
+    Stream {
+        events: u32,
+        last: Option<&'static str>,
+        message: bool,
+    },
 }
 
 impl LegAnswer {
@@ -1042,12 +1051,47 @@ impl LegAnswer {
         LegAnswer::Json
     }
 
-    /// The agent's A2A answer: a JSON-RPC response, or JSON (HTTP+JSON binding).
+    /// The agent's A2A answer: a JSON-RPC response, JSON (HTTP+JSON binding), or an event
+    /// stream of A2A stream responses.
     fn is_a2a(&self) -> bool {
         matches!(
             self,
-            LegAnswer::RpcResult | LegAnswer::RpcError(..) | LegAnswer::Json
+            LegAnswer::RpcResult
+                | LegAnswer::RpcError(..)
+                | LegAnswer::Json
+                | LegAnswer::Stream { .. }
         )
+    }
+
+    /// A stream leg's answer (RPC-005, STREAM-003): [`LegAnswer::Stream`] when the agent
+    /// answered 2xx with a stream read whole (clean close, every event decoded, none an
+    /// error), else [`LegAnswer::None`]. No allocation.
+    fn of_stream(x: &Exch, s: &StreamState, v1: bool) -> LegAnswer {
+        let whole = x.status.is_some_and(|c| (200..300).contains(&c))
+            && x.outcome == Some(Outcome::Complete)
+            && !x.truncated
+            && !x.synthetic
+            && s.events > 0
+            && !s.undecodable
+            && !s.error_seen
+            && s.coding_fault.is_none()
+            && s.cut_mid_event.is_none()
+            && !s.sigs.is_empty();
+        if !whole {
+            return LegAnswer::None;
+        }
+        let last = s.terminal.map(|t| t.0).or(s.last_state).map(|t| {
+            if v1 {
+                t.proto_name()
+            } else {
+                t.as_str()
+            }
+        });
+        LegAnswer::Stream {
+            events: s.events,
+            last,
+            message: s.message_reply,
+        }
     }
 
     /// In words, for messages.
@@ -1059,6 +1103,20 @@ impl LegAnswer {
             LegAnswer::RpcResult => "a JSON-RPC result".into(),
             LegAnswer::RpcError(k, m) if m.is_empty() => format!("JSON-RPC error {k}"),
             LegAnswer::RpcError(k, m) => format!("JSON-RPC error {k} \"{m}\""),
+            LegAnswer::Stream {
+                events,
+                last,
+                message,
+            } => {
+                let n = if *events == 1 { "event" } else { "events" };
+                match (last, message) {
+                    (_, true) => format!("an event stream of {events} {n} (a Message reply)"),
+                    (Some(st), false) => {
+                        format!("an event stream of {events} {n} ending at {st}")
+                    }
+                    (None, false) => format!("an event stream of {events} {n}"),
+                }
+            }
         }
     }
 }
@@ -5418,7 +5476,7 @@ impl State {
         }
         self.card_path_redirect(&x);
         // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
-        self.gw_note_end(&x);
+        self.gw_note_end(&x, c.dialect == Some(Dialect::V1_0));
         self.gw_stream_held_back(&x);
         self.request_body_not_json(&x, &c);
         // AUTH-002: an A2A call refused 401 by a deployment whose card declares no scheme.
@@ -6404,7 +6462,7 @@ impl State {
     /// held stream verdict whose upstream twin this is, and when both legs of a pair have
     /// ended compares them: a client leg answered 5xx (or dropped) by the gateway while the
     /// agent answered the upstream leg lost the agent's answer (GW-RESP-001, RPC-002).
-    fn gw_note_end(&mut self, x: &Exch) {
+    fn gw_note_end(&mut self, x: &Exch, v1: bool) {
         let is_up = x.leg.is_some();
         // Only recordings with an upstream leg pair exchanges.
         if !self.areas.contains("gateway") {
@@ -6449,7 +6507,10 @@ impl State {
             end_t: x.end_t,
             stream: x.sse.is_some(),
             media: x.resp_headers.media_type(),
-            answer: decoded.as_deref().map(LegAnswer::of).unwrap_or_default(),
+            answer: match x.sse.as_ref() {
+                Some(s) if is_up => LegAnswer::of_stream(x, s, v1),
+                _ => decoded.as_deref().map(LegAnswer::of).unwrap_or_default(),
+            },
             excerpt: decoded
                 .as_deref()
                 .map(|b| {
@@ -6833,6 +6894,11 @@ impl State {
             (LegAnswer::RpcError(..), LegAnswer::RpcResult) => true,
             // an HTTP+JSON agent's error translated into a JSON-RPC error is a bridge's job
             (LegAnswer::RpcError(..), LegAnswer::Json) => u.status.is_some_and(|s| s < 300),
+            // the agent streamed its answer whole (STREAM-003) and the client got an error
+            // instead: a gateway that read the event stream as one JSON body (IBM
+            // mcp-context-forge #6816: -32603 "Expecting value")
+            (LegAnswer::RpcError(..), LegAnswer::Stream { .. }) => true,
+            (LegAnswer::Json, LegAnswer::Stream { .. }) => c.status.is_some_and(|s| s >= 400),
             _ => false,
         };
         let page = c.answer == LegAnswer::NotJson;
@@ -6853,6 +6919,8 @@ impl State {
                 c.media.as_deref().unwrap_or("no content type"),
                 c.excerpt
             )
+        } else if c.answer == LegAnswer::Json {
+            format!("a JSON body of its own (HTTP {status}: \"{}\")", c.excerpt)
         } else {
             format!("its own {} (HTTP {status})", c.answer.describe())
         };

@@ -843,8 +843,8 @@ rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
 
 rule!(GW_ANSWER_ALTERED, "GW-RESP-002", "answer-altered-by-proxy", Error, Interop,
     ["RPC-002", "RPC-005"],
-    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, the answer replaced by a page of the gateway's own, or an answer of its own (a cached task) the agent never sent",
-    "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams, exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page, and do not cache A2A answers (tasks change state between two identical GetTask calls: forward each call to the agent)");
+    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, the answer (a JSON body or an event stream) replaced by a page or error of the gateway's own, or an answer of its own (a cached task) the agent never sent",
+    "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams and relay them event by event (a gateway that reads the agent's event stream as one JSON body answers with an error of its own), exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page, and do not cache A2A answers (tasks change state between two identical GetTask calls: forward each call to the agent)");
 
 rule!(GW_CARD_REWRITE_BROKEN, "GW-RESP-004", "card-url-broken-by-proxy", Error, Interop,
     ["CARD-005", "CARD-006", "AUTH-004"],
