@@ -758,6 +758,8 @@ pub(super) struct State {
     /// missing route: the router's page is no A2A error answer of the agent, so
     /// REST-ERROR-001 does not judge it (CARD-005, breaker14 P1/P2).
     route_missing_exchange: Option<String>,
+    /// URL paths BIND-USE-002 reported a call to (once each).
+    unadvertised_reported: HashSet<String>,
     /// CARD-URL-001 findings held until the end (CARD-005: the card must name the *real*
     /// URL): (interface url, message, evidence, leg). Dropped when an A2A call to that URL
     /// was answered with success ([`Self::served_urls`]): the repeated segment is real.
@@ -1263,6 +1265,7 @@ impl State {
             cards: HashMap::new(),
             advertised: HashMap::new(),
             route_missing_exchange: None,
+            unadvertised_reported: HashSet::new(),
             pending_doubled: Vec::new(),
             pending_plain: Vec::new(),
             up_cards: VecDeque::new(),
@@ -16132,6 +16135,9 @@ impl State {
                 hits.push(i.clone());
             }
         }
+        if hits.is_empty() && matches!(x.status, Some(404) | Some(405)) && !x.synthetic {
+            self.call_to_unadvertised_url(x, p, &path);
+        }
         hits.sort();
         for i in hits {
             let Some(a) = self.advertised.get_mut(&i) else {
@@ -16311,6 +16317,94 @@ impl State {
             &x.leg,
         );
         refused
+    }
+
+    /// BIND-USE-002 (CARD-005, CARD-006; breaker17a U4): a JSON-RPC or HTTP+JSON A2A call
+    /// answered 404/405 with no A2A answer, at a URL that no interface of the agent card
+    /// fetched from the call's origin covers (`JSONRPC`: exactly its URL; other bindings:
+    /// the URL or below it). The client did not follow the card: kagent posting to the
+    /// service root because a 1.0 card has no top-level `url` (mezmo/aura #451), a client
+    /// posting to `/` instead of the card's `/a2a/invoke` (rossoctl #1660). `path` is the
+    /// call's normalised path. Once per URL path; only on the 404/405 path (no cost on
+    /// answered calls).
+    fn call_to_unadvertised_url(&mut self, x: &Exch, p: &UrlParts, path: &str) {
+        let Some(c) = x.call.as_deref() else { return };
+        let (Some(b @ (Binding::JsonRpc | Binding::Rest)), Some(op)) = (c.binding, c.op) else {
+            return;
+        };
+        if c.webhook || matches!(op, Op::GetCard | Op::GetExtendedCard) || is_card_path(path) {
+            return;
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let interfaces = &card.view.interfaces;
+        if interfaces.is_empty() {
+            return;
+        }
+        let origin = p.origin();
+        let covered = interfaces.iter().any(|i| {
+            parse_url(&i.url).is_some_and(|u| {
+                if u.origin() != origin {
+                    return false;
+                }
+                let base = net::norm_path(&u.path);
+                path == base
+                    || (!i.binding.eq_ignore_ascii_case("JSONRPC")
+                        && (base == "/" || path.starts_with(&format!("{base}/"))))
+            })
+        });
+        if covered || !self.unadvertised_reported.insert(path.to_string()) {
+            return;
+        }
+        let listed: Vec<String> = interfaces
+            .iter()
+            .take(4)
+            .map(|i| match &i.version {
+                Some(v) => format!("{} ({} {v})", i.url, i.binding),
+                None => format!("{} ({})", i.url, i.binding),
+            })
+            .collect();
+        let more = if interfaces.len() > 4 { ", ..." } else { "" };
+        let shown = if p.path.is_empty() { "/" } else { &p.path };
+        let default_port = matches!((p.scheme.as_str(), p.port), ("http", 80) | ("https", 443));
+        let shown_origin = if default_port {
+            format!("{}://{}", p.scheme, p.host)
+        } else {
+            origin.clone()
+        };
+        // VER-003: a call without A2A-Version is 0.3; a card whose every interface
+        // declares 1.x offers no 0.3 endpoint at all.
+        let all_v1 = interfaces
+            .iter()
+            .all(|i| i.version.as_deref().is_some_and(|v| v.starts_with('1')));
+        let version = if all_v1 && c.dialect.is_some_and(|d| d != Dialect::V1_0) {
+            "; the call is also 0.x (no A2A-Version 1.0, 0.x method names) while the card declares only 1.0 interfaces"
+        } else {
+            ""
+        };
+        let status = x.status.unwrap_or(0);
+        let name = match (b, c.method.as_deref()) {
+            (Binding::JsonRpc, Some(m)) => format!("{m} to {shown_origin}{shown}"),
+            _ => format!("{} {shown_origin}{shown}", x.method.to_ascii_uppercase()),
+        };
+        self.find(
+            &r::BIND_USE_URL_NOT_ADVERTISED,
+            format!(
+                "client sent {name}, which the agent card fetched from this origin does not advertise (its interfaces: {}{more}); the agent answered HTTP {status}: the client did not use the card's interface URL{version}",
+                listed.join(", ")
+            ),
+            vec![
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: interfaces.first().map(|i| i.pointer().to_string()),
+                    found: interfaces.first().map(|i| Value::String(i.url.clone())),
+                },
+                x.ev(x.resp_seq),
+            ],
+            &x.leg,
+        );
     }
 
     /// Notes a 0.3 HTTP+JSON route (`{base}/v1/message:send`, ...) the agent answered with

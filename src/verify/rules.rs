@@ -95,6 +95,11 @@ rule!(BIND_USE_UNDECLARED, "BIND-USE-001", "client-binding-not-declared", Warnin
     "client called an advertised interface URL in a protocol binding the card does not declare there",
     "use the binding the card declares at each URL (supportedInterfaces[].protocolBinding; 0.3 preferredTransport / additionalInterfaces[].transport): JSON-RPC requests go by POST to exactly a JSONRPC interface's url, HTTP+JSON routes ({url}/message:send, {url}/extendedAgentCard, ...) only below an HTTP+JSON interface's url; an agent that also serves the other binding there should declare it");
 
+rule!(BIND_USE_URL_NOT_ADVERTISED, "BIND-USE-002", "client-url-not-advertised", Warning, Interop,
+    ["CARD-005", "CARD-006"],
+    "client sent an A2A call to a URL that the agent card fetched from that origin does not advertise, and the agent answered 404/405",
+    "send each call to an interface URL the agent card declares (1.0 supportedInterfaces[].url; 0.3 url / additionalInterfaces[].url): JSON-RPC requests go by POST to exactly that URL, HTTP+JSON routes below it; do not fall back to the service root or to the 0.x top-level url when the card has only supportedInterfaces");
+
 // ---- extensions (capabilities.extensions) ------------------------------------------------
 rule!(CAP_EXT_REQUIRED_NOT_ENFORCED, "CAP-EXT-001", "required-extension-not-enforced", Error, Interop,
     ["EXT-002"],
@@ -880,6 +885,7 @@ pub static RULES: &[Rule] = &[
     TLS_AGENT_CLEARTEXT,
     TLS_CARD_DOWNGRADE,
     BIND_USE_UNDECLARED,
+    BIND_USE_URL_NOT_ADVERTISED,
     CAP_EXTENDED_CARD,
     CAP_EXTENDED_CARD_0X,
     CAP_EXT_REQUIRED_NOT_ENFORCED,
@@ -1059,6 +1065,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "CAP-EXT-004",
     "VER-CARD-002",
     "BIND-USE-001",
+    "BIND-USE-002",
     "VER-HDR-003",
     "RPC-REQ-001",
     "RPC-REQ-002",
