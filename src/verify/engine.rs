@@ -999,6 +999,10 @@ struct EndedRec {
     answer: LegAnswer,
     /// A short excerpt of that body (for messages), empty when none.
     excerpt: String,
+    /// An upstream GET of a well-known card path under a path prefix
+    /// (`/a2a/.well-known/agent-card.json`) answered 404: the URL asked and the origin's
+    /// well-known card URL (CARD-002 puts the card at the origin). `None` otherwise.
+    card_below_prefix: Option<(String, String)>,
 }
 
 /// The body of one gateway leg's non-stream answer (GW-RESP-001/002 compare the two legs).
@@ -6525,6 +6529,9 @@ impl State {
                     }
                 })
                 .unwrap_or_default(),
+            card_below_prefix: (is_up && x.status == Some(404))
+                .then(|| card_fetch_below_prefix(x))
+                .flatten(),
         };
         // The client leg got a page that is no A2A answer while the agent has not answered
         // the upstream leg yet: the page is the gateway's (judged when the agent answers).
@@ -6932,7 +6939,19 @@ impl State {
             u.status.unwrap_or(0),
             u.answer.describe()
         );
-        let (rule, msg) = if agent_later {
+        // The agent's 404 answered a card fetch the gateway sent below a path prefix: the
+        // gateway asked at the wrong place (CARD-002), the cause of what the client got.
+        let card_cause = u.card_below_prefix.as_ref().map(|(asked, card)| {
+            format!(
+                "gateway fetched the agent card at {asked} (the well-known path below the agent's endpoint path) and the agent answered HTTP 404 there; the well-known Agent Card is at the origin ({card}, CARD-002)"
+            )
+        });
+        let (rule, msg) = if let Some(cause) = card_cause {
+            (
+                &r::GW_ANSWER_ALTERED,
+                format!("{cause}; the client got {got}"),
+            )
+        } else if agent_later {
             (
                 &r::GW_ANSWER_LOST,
                 format!(
@@ -17065,6 +17084,30 @@ fn login_location(loc: &str) -> bool {
     ]
     .iter()
     .any(|w| l.contains(w))
+}
+
+/// An upstream-leg GET of `{prefix}/.well-known/agent-card.json` (or 0.2 `agent.json`)
+/// with a non-empty path prefix: the URL asked and the well-known URL at its origin
+/// (CARD-002: the card lives at the origin's well-known path, RFC 8615). `None` for a GET
+/// of the origin's own well-known path or any other request. Called on 404s only.
+fn card_fetch_below_prefix(x: &Exch) -> Option<(String, String)> {
+    if !x.method.eq_ignore_ascii_case("GET") {
+        return None;
+    }
+    let p = x.parts.as_ref()?;
+    let path = p.path.split(['?', '#']).next().unwrap_or("");
+    let well_known = ["/.well-known/agent-card.json", "/.well-known/agent.json"]
+        .into_iter()
+        .find(|w| path.ends_with(w))?;
+    let prefix = &path[..path.len() - well_known.len()];
+    if prefix.trim_matches('/').is_empty() {
+        return None;
+    }
+    let origin = match (p.scheme.as_str(), p.port) {
+        ("http", 80) | ("https", 443) => format!("{}://{}", p.scheme, p.host),
+        _ => p.origin(),
+    };
+    Some((format!("{origin}{path}"), format!("{origin}{well_known}")))
 }
 
 /// The path is a well-known Agent Card path (CARD-001; 0.2: `agent.json`).
