@@ -16158,6 +16158,16 @@ impl State {
             self.call_to_unadvertised_url(x, p, &path);
         }
         hits.sort();
+        // An HTTP+JSON operation route below the interface url answered 404/405: the route
+        // is what is missing, not the interface (breaker17a U9: a2a-python #769 moved the
+        // extended card to {url}/extendedAgentCard).
+        let route = x
+            .call
+            .as_deref()
+            .filter(|c| c.binding == Some(Binding::Rest) && matches!(x.status, Some(404 | 405)))
+            .and_then(|c| c.op);
+        let ext_declared = route == Some(Op::GetExtendedCard)
+            && self.card_for(x).is_some_and(|c| c.view.extended_card);
         for i in hits {
             let Some(a) = self.advertised.get_mut(&i) else {
                 continue;
@@ -16195,12 +16205,35 @@ impl State {
                     "; the {msg}, so the agent (or a proxy in front of it) builds its url from a cleartext hop behind TLS termination"
                 );
             }
-            self.find(
-                &r::CARD_URL_UNREACHABLE,
-                format!(
+            let below = path != net::norm_path(&a.parts.path);
+            let msg = match route.filter(|_| below) {
+                Some(op) => {
+                    let decl = if ext_declared {
+                        " although the card declares capabilities.extendedAgentCard: true (AUTH-005)"
+                    } else {
+                        ""
+                    };
+                    let worked = if a.answered {
+                        "; the same interface answered other calls, so its url is right"
+                    } else {
+                        ""
+                    };
+                    format!(
+                        "the {} route {} {} below advertised interface url {} {how}{decl}{worked}: the agent does not serve that operation at the route the binding defines for it{plain}",
+                        op.name(),
+                        x.method.to_ascii_uppercase(),
+                        p.path,
+                        a.shown
+                    )
+                }
+                None => format!(
                     "advertised interface url {} {how} when used{plain}",
                     a.shown
                 ),
+            };
+            self.find(
+                &r::CARD_URL_UNREACHABLE,
+                msg,
                 vec![card_ev, answer_ev],
                 &x.leg,
             );
@@ -16907,6 +16940,14 @@ impl State {
         let Some(p) = &x.parts else { return false };
         let Some(c) = &x.call else { return false };
         if c.binding != Some(Binding::Rest) || c.op.is_none() {
+            return false;
+        }
+        // GetExtendedAgentCard names no resource that could be missing: on a card that
+        // declares it (AUTH-005), a 404 there is the route missing, not an error answer
+        // (breaker17a U9, a2a-python #769).
+        if c.op == Some(Op::GetExtendedCard)
+            && self.card_for(x).is_some_and(|k| k.view.extended_card)
+        {
             return false;
         }
         let origin = p.origin();
