@@ -766,6 +766,8 @@ pub(super) struct State {
     /// missing route: the router's page is no A2A error answer of the agent, so
     /// REST-ERROR-001 does not judge it (CARD-005, breaker14 P1/P2).
     route_missing_exchange: Option<String>,
+    /// URL paths BIND-USE-002 reported a call to (once each).
+    unadvertised_reported: HashSet<String>,
     /// CARD-URL-001 findings held until the end (CARD-005: the card must name the *real*
     /// URL): (interface url, message, evidence, leg). Dropped when an A2A call to that URL
     /// was answered with success ([`Self::served_urls`]): the repeated segment is real.
@@ -1005,6 +1007,10 @@ struct EndedRec {
     answer: LegAnswer,
     /// A short excerpt of that body (for messages), empty when none.
     excerpt: String,
+    /// An upstream GET of a well-known card path under a path prefix
+    /// (`/a2a/.well-known/agent-card.json`) answered 404: the URL asked and the origin's
+    /// well-known card URL (CARD-002 puts the card at the origin). `None` otherwise.
+    card_below_prefix: Option<(String, String)>,
 }
 
 /// The body of one gateway leg's non-stream answer (GW-RESP-001/002 compare the two legs).
@@ -1021,6 +1027,15 @@ enum LegAnswer {
     RpcResult,
     /// A JSON-RPC response with an `error`: its `code` and `message`.
     RpcError(i64, String),
+    /// A 2xx event stream read whole whose every event was an A2A stream response (a
+    /// JSON-RPC result, a 1.0 `StreamResponse`, a gRPC message) and none an error
+    /// (STREAM-003): the number of events, the last task state it carried (spelled as on
+    /// the wire: `completed` or `TASK_STATE_COMPLETED`), and whether it was a Message reply.
+    Stream {
+        events: u32,
+        last: Option<&'static str>,
+        message: bool,
+    },
 }
 
 impl LegAnswer {
@@ -1050,12 +1065,47 @@ impl LegAnswer {
         LegAnswer::Json
     }
 
-    /// The agent's A2A answer: a JSON-RPC response, or JSON (HTTP+JSON binding).
+    /// The agent's A2A answer: a JSON-RPC response, JSON (HTTP+JSON binding), or an event
+    /// stream of A2A stream responses.
     fn is_a2a(&self) -> bool {
         matches!(
             self,
-            LegAnswer::RpcResult | LegAnswer::RpcError(..) | LegAnswer::Json
+            LegAnswer::RpcResult
+                | LegAnswer::RpcError(..)
+                | LegAnswer::Json
+                | LegAnswer::Stream { .. }
         )
+    }
+
+    /// A stream leg's answer (RPC-005, STREAM-003): [`LegAnswer::Stream`] when the agent
+    /// answered 2xx with a stream read whole (clean close, every event decoded, none an
+    /// error), else [`LegAnswer::None`]. No allocation.
+    fn of_stream(x: &Exch, s: &StreamState, v1: bool) -> LegAnswer {
+        let whole = x.status.is_some_and(|c| (200..300).contains(&c))
+            && x.outcome == Some(Outcome::Complete)
+            && !x.truncated
+            && !x.synthetic
+            && s.events > 0
+            && !s.undecodable
+            && !s.error_seen
+            && s.coding_fault.is_none()
+            && s.cut_mid_event.is_none()
+            && !s.sigs.is_empty();
+        if !whole {
+            return LegAnswer::None;
+        }
+        let last = s.terminal.map(|t| t.0).or(s.last_state).map(|t| {
+            if v1 {
+                t.proto_name()
+            } else {
+                t.as_str()
+            }
+        });
+        LegAnswer::Stream {
+            events: s.events,
+            last,
+            message: s.message_reply,
+        }
     }
 
     /// In words, for messages.
@@ -1067,6 +1117,20 @@ impl LegAnswer {
             LegAnswer::RpcResult => "a JSON-RPC result".into(),
             LegAnswer::RpcError(k, m) if m.is_empty() => format!("JSON-RPC error {k}"),
             LegAnswer::RpcError(k, m) => format!("JSON-RPC error {k} \"{m}\""),
+            LegAnswer::Stream {
+                events,
+                last,
+                message,
+            } => {
+                let n = if *events == 1 { "event" } else { "events" };
+                match (last, message) {
+                    (_, true) => format!("an event stream of {events} {n} (a Message reply)"),
+                    (Some(st), false) => {
+                        format!("an event stream of {events} {n} ending at {st}")
+                    }
+                    (None, false) => format!("an event stream of {events} {n}"),
+                }
+            }
         }
     }
 }
@@ -1213,6 +1277,7 @@ impl State {
             cards: HashMap::new(),
             advertised: HashMap::new(),
             route_missing_exchange: None,
+            unadvertised_reported: HashSet::new(),
             pending_doubled: Vec::new(),
             pending_plain: Vec::new(),
             up_cards: VecDeque::new(),
@@ -5506,7 +5571,7 @@ impl State {
         }
         self.card_path_redirect(&x);
         // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
-        self.gw_note_end(&x);
+        self.gw_note_end(&x, c.dialect == Some(Dialect::V1_0));
         self.gw_stream_held_back(&x);
         self.request_body_not_json(&x, &c);
         // AUTH-002: an A2A call refused 401 by a deployment whose card declares no scheme.
@@ -6492,7 +6557,7 @@ impl State {
     /// held stream verdict whose upstream twin this is, and when both legs of a pair have
     /// ended compares them: a client leg answered 5xx (or dropped) by the gateway while the
     /// agent answered the upstream leg lost the agent's answer (GW-RESP-001, RPC-002).
-    fn gw_note_end(&mut self, x: &Exch) {
+    fn gw_note_end(&mut self, x: &Exch, v1: bool) {
         let is_up = x.leg.is_some();
         // Only recordings with an upstream leg pair exchanges.
         if !self.areas.contains("gateway") {
@@ -6537,7 +6602,10 @@ impl State {
             end_t: x.end_t,
             stream: x.sse.is_some(),
             media: x.resp_headers.media_type(),
-            answer: decoded.as_deref().map(LegAnswer::of).unwrap_or_default(),
+            answer: match x.sse.as_ref() {
+                Some(s) if is_up => LegAnswer::of_stream(x, s, v1),
+                _ => decoded.as_deref().map(LegAnswer::of).unwrap_or_default(),
+            },
             excerpt: decoded
                 .as_deref()
                 .map(|b| {
@@ -6549,6 +6617,9 @@ impl State {
                     }
                 })
                 .unwrap_or_default(),
+            card_below_prefix: (is_up && x.status == Some(404))
+                .then(|| card_fetch_below_prefix(x))
+                .flatten(),
         };
         // The client leg got a page that is no A2A answer while the agent has not answered
         // the upstream leg yet: the page is the gateway's (judged when the agent answers).
@@ -6963,6 +7034,11 @@ impl State {
             (LegAnswer::RpcError(..), LegAnswer::RpcResult) => true,
             // an HTTP+JSON agent's error translated into a JSON-RPC error is a bridge's job
             (LegAnswer::RpcError(..), LegAnswer::Json) => u.status.is_some_and(|s| s < 300),
+            // the agent streamed its answer whole (STREAM-003) and the client got an error
+            // instead: a gateway that read the event stream as one JSON body (IBM
+            // mcp-context-forge #6816: -32603 "Expecting value")
+            (LegAnswer::RpcError(..), LegAnswer::Stream { .. }) => true,
+            (LegAnswer::Json, LegAnswer::Stream { .. }) => c.status.is_some_and(|s| s >= 400),
             _ => false,
         };
         let page = c.answer == LegAnswer::NotJson;
@@ -6983,6 +7059,8 @@ impl State {
                 c.media.as_deref().unwrap_or("no content type"),
                 c.excerpt
             )
+        } else if c.answer == LegAnswer::Json {
+            format!("a JSON body of its own (HTTP {status}: \"{}\")", c.excerpt)
         } else {
             format!("its own {} (HTTP {status})", c.answer.describe())
         };
@@ -6991,7 +7069,19 @@ impl State {
             u.status.unwrap_or(0),
             u.answer.describe()
         );
-        let (rule, msg) = if agent_later {
+        // The agent's 404 answered a card fetch the gateway sent below a path prefix: the
+        // gateway asked at the wrong place (CARD-002), the cause of what the client got.
+        let card_cause = u.card_below_prefix.as_ref().map(|(asked, card)| {
+            format!(
+                "gateway fetched the agent card at {asked} (the well-known path below the agent's endpoint path) and the agent answered HTTP 404 there; the well-known Agent Card is at the origin ({card}, CARD-002)"
+            )
+        });
+        let (rule, msg) = if let Some(cause) = card_cause {
+            (
+                &r::GW_ANSWER_ALTERED,
+                format!("{cause}; the client got {got}"),
+            )
+        } else if agent_later {
             (
                 &r::GW_ANSWER_LOST,
                 format!(
@@ -16314,7 +16404,20 @@ impl State {
                 hits.push(i.clone());
             }
         }
+        if hits.is_empty() && matches!(x.status, Some(404) | Some(405)) && !x.synthetic {
+            self.call_to_unadvertised_url(x, p, &path);
+        }
         hits.sort();
+        // An HTTP+JSON operation route below the interface url answered 404/405: the route
+        // is what is missing, not the interface (breaker17a U9: a2a-python #769 moved the
+        // extended card to {url}/extendedAgentCard).
+        let route = x
+            .call
+            .as_deref()
+            .filter(|c| c.binding == Some(Binding::Rest) && matches!(x.status, Some(404 | 405)))
+            .and_then(|c| c.op);
+        let ext_declared = route == Some(Op::GetExtendedCard)
+            && self.card_for(x).is_some_and(|c| c.view.extended_card);
         for i in hits {
             let Some(a) = self.advertised.get_mut(&i) else {
                 continue;
@@ -16352,12 +16455,35 @@ impl State {
                     "; the {msg}, so the agent (or a proxy in front of it) builds its url from a cleartext hop behind TLS termination"
                 );
             }
-            self.find(
-                &r::CARD_URL_UNREACHABLE,
-                format!(
+            let below = path != net::norm_path(&a.parts.path);
+            let msg = match route.filter(|_| below) {
+                Some(op) => {
+                    let decl = if ext_declared {
+                        " although the card declares capabilities.extendedAgentCard: true (AUTH-005)"
+                    } else {
+                        ""
+                    };
+                    let worked = if a.answered {
+                        "; the same interface answered other calls, so its url is right"
+                    } else {
+                        ""
+                    };
+                    format!(
+                        "the {} route {} {} below advertised interface url {} {how}{decl}{worked}: the agent does not serve that operation at the route the binding defines for it{plain}",
+                        op.name(),
+                        x.method.to_ascii_uppercase(),
+                        p.path,
+                        a.shown
+                    )
+                }
+                None => format!(
                     "advertised interface url {} {how} when used{plain}",
                     a.shown
                 ),
+            };
+            self.find(
+                &r::CARD_URL_UNREACHABLE,
+                msg,
                 vec![card_ev, answer_ev],
                 &x.leg,
             );
@@ -16493,6 +16619,94 @@ impl State {
             &x.leg,
         );
         refused
+    }
+
+    /// BIND-USE-002 (CARD-005, CARD-006; breaker17a U4): a JSON-RPC or HTTP+JSON A2A call
+    /// answered 404/405 with no A2A answer, at a URL that no interface of the agent card
+    /// fetched from the call's origin covers (`JSONRPC`: exactly its URL; other bindings:
+    /// the URL or below it). The client did not follow the card: kagent posting to the
+    /// service root because a 1.0 card has no top-level `url` (mezmo/aura #451), a client
+    /// posting to `/` instead of the card's `/a2a/invoke` (rossoctl #1660). `path` is the
+    /// call's normalised path. Once per URL path; only on the 404/405 path (no cost on
+    /// answered calls).
+    fn call_to_unadvertised_url(&mut self, x: &Exch, p: &UrlParts, path: &str) {
+        let Some(c) = x.call.as_deref() else { return };
+        let (Some(b @ (Binding::JsonRpc | Binding::Rest)), Some(op)) = (c.binding, c.op) else {
+            return;
+        };
+        if c.webhook || matches!(op, Op::GetCard | Op::GetExtendedCard) || is_card_path(path) {
+            return;
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let interfaces = &card.view.interfaces;
+        if interfaces.is_empty() {
+            return;
+        }
+        let origin = p.origin();
+        let covered = interfaces.iter().any(|i| {
+            parse_url(&i.url).is_some_and(|u| {
+                if u.origin() != origin {
+                    return false;
+                }
+                let base = net::norm_path(&u.path);
+                path == base
+                    || (!i.binding.eq_ignore_ascii_case("JSONRPC")
+                        && (base == "/" || path.starts_with(&format!("{base}/"))))
+            })
+        });
+        if covered || !self.unadvertised_reported.insert(path.to_string()) {
+            return;
+        }
+        let listed: Vec<String> = interfaces
+            .iter()
+            .take(4)
+            .map(|i| match &i.version {
+                Some(v) => format!("{} ({} {v})", i.url, i.binding),
+                None => format!("{} ({})", i.url, i.binding),
+            })
+            .collect();
+        let more = if interfaces.len() > 4 { ", ..." } else { "" };
+        let shown = if p.path.is_empty() { "/" } else { &p.path };
+        let default_port = matches!((p.scheme.as_str(), p.port), ("http", 80) | ("https", 443));
+        let shown_origin = if default_port {
+            format!("{}://{}", p.scheme, p.host)
+        } else {
+            origin.clone()
+        };
+        // VER-003: a call without A2A-Version is 0.3; a card whose every interface
+        // declares 1.x offers no 0.3 endpoint at all.
+        let all_v1 = interfaces
+            .iter()
+            .all(|i| i.version.as_deref().is_some_and(|v| v.starts_with('1')));
+        let version = if all_v1 && c.dialect.is_some_and(|d| d != Dialect::V1_0) {
+            "; the call is also 0.x (no A2A-Version 1.0, 0.x method names) while the card declares only 1.0 interfaces"
+        } else {
+            ""
+        };
+        let status = x.status.unwrap_or(0);
+        let name = match (b, c.method.as_deref()) {
+            (Binding::JsonRpc, Some(m)) => format!("{m} to {shown_origin}{shown}"),
+            _ => format!("{} {shown_origin}{shown}", x.method.to_ascii_uppercase()),
+        };
+        self.find(
+            &r::BIND_USE_URL_NOT_ADVERTISED,
+            format!(
+                "client sent {name}, which the agent card fetched from this origin does not advertise (its interfaces: {}{more}); the agent answered HTTP {status}: the client did not use the card's interface URL{version}",
+                listed.join(", ")
+            ),
+            vec![
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: interfaces.first().map(|i| i.pointer().to_string()),
+                    found: interfaces.first().map(|i| Value::String(i.url.clone())),
+                },
+                x.ev(x.resp_seq),
+            ],
+            &x.leg,
+        );
     }
 
     /// Notes a 0.3 HTTP+JSON route (`{base}/v1/message:send`, ...) the agent answered with
@@ -16978,6 +17192,14 @@ impl State {
         if c.binding != Some(Binding::Rest) || c.op.is_none() {
             return false;
         }
+        // GetExtendedAgentCard names no resource that could be missing: on a card that
+        // declares it (AUTH-005), a 404 there is the route missing, not an error answer
+        // (breaker17a U9, a2a-python #769).
+        if c.op == Some(Op::GetExtendedCard)
+            && self.card_for(x).is_some_and(|k| k.view.extended_card)
+        {
+            return false;
+        }
         let origin = p.origin();
         let path = net::norm_path(&p.path);
         // Answers on the 0.3 routes below `{url}/v1/` prove nothing about the 1.0 routes of
@@ -17153,6 +17375,30 @@ fn login_location(loc: &str) -> bool {
     ]
     .iter()
     .any(|w| l.contains(w))
+}
+
+/// An upstream-leg GET of `{prefix}/.well-known/agent-card.json` (or 0.2 `agent.json`)
+/// with a non-empty path prefix: the URL asked and the well-known URL at its origin
+/// (CARD-002: the card lives at the origin's well-known path, RFC 8615). `None` for a GET
+/// of the origin's own well-known path or any other request. Called on 404s only.
+fn card_fetch_below_prefix(x: &Exch) -> Option<(String, String)> {
+    if !x.method.eq_ignore_ascii_case("GET") {
+        return None;
+    }
+    let p = x.parts.as_ref()?;
+    let path = p.path.split(['?', '#']).next().unwrap_or("");
+    let well_known = ["/.well-known/agent-card.json", "/.well-known/agent.json"]
+        .into_iter()
+        .find(|w| path.ends_with(w))?;
+    let prefix = &path[..path.len() - well_known.len()];
+    if prefix.trim_matches('/').is_empty() {
+        return None;
+    }
+    let origin = match (p.scheme.as_str(), p.port) {
+        ("http", 80) | ("https", 443) => format!("{}://{}", p.scheme, p.host),
+        _ => p.origin(),
+    };
+    Some((format!("{origin}{path}"), format!("{origin}{well_known}")))
 }
 
 /// The path is a well-known Agent Card path (CARD-001; 0.2: `agent.json`).

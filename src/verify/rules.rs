@@ -95,6 +95,11 @@ rule!(BIND_USE_UNDECLARED, "BIND-USE-001", "client-binding-not-declared", Warnin
     "client called an advertised interface URL in a protocol binding the card does not declare there",
     "use the binding the card declares at each URL (supportedInterfaces[].protocolBinding; 0.3 preferredTransport / additionalInterfaces[].transport): JSON-RPC requests go by POST to exactly a JSONRPC interface's url, HTTP+JSON routes ({url}/message:send, {url}/extendedAgentCard, ...) only below an HTTP+JSON interface's url; an agent that also serves the other binding there should declare it");
 
+rule!(BIND_USE_URL_NOT_ADVERTISED, "BIND-USE-002", "client-url-not-advertised", Warning, Interop,
+    ["CARD-005", "CARD-006"],
+    "client sent an A2A call to a URL that the agent card fetched from that origin does not advertise, and the agent answered 404/405",
+    "send each call to an interface URL the agent card declares (1.0 supportedInterfaces[].url; 0.3 url / additionalInterfaces[].url): JSON-RPC requests go by POST to exactly that URL, HTTP+JSON routes below it; do not fall back to the service root or to the 0.x top-level url when the card has only supportedInterfaces");
+
 // ---- extensions (capabilities.extensions) ------------------------------------------------
 rule!(CAP_EXT_REQUIRED_NOT_ENFORCED, "CAP-EXT-001", "required-extension-not-enforced", Error, Interop,
     ["EXT-002"],
@@ -851,8 +856,8 @@ rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
 
 rule!(GW_ANSWER_ALTERED, "GW-RESP-002", "answer-altered-by-proxy", Error, Interop,
     ["RPC-002", "RPC-005"],
-    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, the answer replaced by a page of the gateway's own, or an answer of its own (a cached task) the agent never sent",
-    "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams, exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page, and do not cache A2A answers (tasks change state between two identical GetTask calls: forward each call to the agent)");
+    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, the answer (a JSON body or an event stream) replaced by a page or error of the gateway's own, or an answer of its own (a cached task) the agent never sent",
+    "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams and relay them event by event (a gateway that reads the agent's event stream as one JSON body answers with an error of its own), exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page, and do not cache A2A answers (tasks change state between two identical GetTask calls: forward each call to the agent)");
 
 rule!(GW_CARD_REWRITE_BROKEN, "GW-RESP-004", "card-url-broken-by-proxy", Error, Interop,
     ["CARD-005", "CARD-006", "AUTH-004"],
@@ -895,6 +900,7 @@ pub static RULES: &[Rule] = &[
     TLS_AGENT_CLEARTEXT,
     TLS_CARD_DOWNGRADE,
     BIND_USE_UNDECLARED,
+    BIND_USE_URL_NOT_ADVERTISED,
     CAP_EXTENDED_CARD,
     CAP_EXTENDED_CARD_0X,
     CAP_EXT_REQUIRED_NOT_ENFORCED,
@@ -1077,6 +1083,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "CAP-EXT-004",
     "VER-CARD-002",
     "BIND-USE-001",
+    "BIND-USE-002",
     "VER-HDR-003",
     "RPC-REQ-001",
     "RPC-REQ-002",

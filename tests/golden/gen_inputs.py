@@ -703,6 +703,14 @@ def bind_use(ok):
         t.req("POST", H + "/a2a/message:send", {"message": msg1("hi")}, headers=V1).resp(404, "Not Found", ct="text/plain")
     return t.text()
 case("BIND-USE-001", bind_use(False), bind_use(True))
+def bind_url(ok):
+    t = T(); fetch_card(t, card1())
+    if ok:
+        t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=V1).resp(200, res(1, {"task": task1()}))
+    else:
+        t.req("POST", H + "/", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=V1).resp(404, "Not Found", ct="text/plain")
+    return t.text()
+case("BIND-USE-002", bind_url(False), bind_url(True))
 
 def chal(ok):
     t = T(); fetch_card(t, card03(**bearer))
