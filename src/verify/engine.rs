@@ -4381,6 +4381,43 @@ impl State {
                 vec![x.ev_at(seq, &p.pointer, None)],
             );
         }
+        // STREAM-003 (breaker17a U2, a2a-java #1037): a task stream carries only status
+        // and artifact updates after its Task; the SDK clients (a2a-python, a2a-java) raise
+        // on a Message after the first event, so the updates after it are lost. An error in
+        // 1.0 (MUST), a warning in 0.3 ("should"); 0.2 leaves it unspecified.
+        if !first
+            && p.kind == PayloadKind::Message
+            && matches!(dialect, Some(Dialect::V1_0) | Some(Dialect::V0_3))
+        {
+            if let Some(s) = x.sse.as_ref().filter(|s| {
+                s.terminal.is_none()
+                    && s.final_interrupted.is_none()
+                    && s.first_kind.is_some_and(|k| k != PayloadKind::Message)
+            }) {
+                let task = s
+                    .task_id
+                    .as_deref()
+                    .map(|t| format!(" of task {t}"))
+                    .unwrap_or_default();
+                let mid = message_id_of(p.inner);
+                let (rule, msg) = if dialect == Some(Dialect::V1_0) {
+                    (
+                        &r::STREAM_MESSAGE_IN_TASK_STREAM,
+                        format!(
+                            "the agent's task stream{task} carried a message event ({mid}) after the task; a 1.0 task stream carries only statusUpdate and artifactUpdate after its task, and clients (a2a-python, a2a-java) refuse a message after the first event, so the updates after it are lost: put this text in statusUpdate.status.message"
+                        ),
+                    )
+                } else {
+                    (
+                        &r::STREAM_AFTER_MESSAGE_0X,
+                        format!(
+                            "the agent's 0.3 task stream{task} carried a Message ({mid}) after the task; a task stream should carry only status-update and artifact-update events after its Task, and 0.3 clients (a2a-python) refuse a Message after the first event, so the updates after it are lost: put this text in a status-update's status.message"
+                        ),
+                    )
+                };
+                self.stream_once(x, rule, msg, vec![x.ev_at(seq, &p.pointer, None)]);
+            }
+        }
         // STREAM-003 ("should" in 0.3), ID-006 (breaker10 E25): a 0.2/0.3 stream answered
         // with a Message first ends there for 0.x clients (a2a-python stops at it); a later
         // event, often an update of a task the stream never introduced, is lost.

@@ -482,6 +482,19 @@ rule!(STREAM_ENVELOPE, "STREAM-SHAPE-002", "stream-event-envelope-wrong", Error,
     ["RPC-005", "REST-002"],
     "data of a stream event is not the binding's envelope (JSON-RPC response with the request id / bare StreamResponse on REST)",
     "on JSON-RPC each data is {\"jsonrpc\":\"2.0\",\"id\":<request id>,\"result\":<StreamResponse>}; on HTTP+JSON it is the bare StreamResponse");
+// An error: 1.0 STREAM-003 is a MUST; the 1.0 SDK clients (a2a-python, a2a-java) raise
+// "received a streamed Message from server after first response" (a2a-java #1037). The 0.3
+// form ("should") is STREAM-END-004's warning.
+rule!(
+    STREAM_MESSAGE_IN_TASK_STREAM,
+    "STREAM-SHAPE-003",
+    "message-event-in-task-stream",
+    Error,
+    Streaming,
+    ["STREAM-003", "STREAM-002"],
+    "1.0 task stream carried a message event after its task (a task stream carries only statusUpdate and artifactUpdate after the task)",
+    "after the stream's task send only statusUpdate and artifactUpdate events until the terminal or interrupted state: put progress text for the user in statusUpdate.status.message (or an artifact), never in a message event; a message event answers a request that creates no task and is the stream's only event (the SDK clients refuse a message after the first event, so the updates after it are lost)"
+);
 rule!(
     STREAM_FIRST_NOT_TASK,
     "STREAM-FIRST-001",
@@ -570,8 +583,8 @@ rule!(
 // stream at a Message (a2a-python's consume_all, its client), so what follows is lost.
 rule!(STREAM_AFTER_MESSAGE_0X, "STREAM-END-004", "stream-event-after-message-reply-0x", Warning, Streaming,
     ["STREAM-003", "STREAM-002", "ID-006"],
-    "0.2/0.3 stream sent further events after answering with a Message (a Message reply ends the stream for 0.x clients)",
-    "answer message/stream either with one Message (a reply that creates no task) and close, or with the Task first and then its status and artifact updates; if the work goes on as a task, send that Task instead of the Message: 0.3 clients (a2a-python) stop reading at a Message, so the task's updates after it are lost");
+    "0.2/0.3 stream sent further events after answering with a Message (a Message reply ends the stream for 0.x clients), or a 0.3 task stream carried a Message after its Task",
+    "answer message/stream either with one Message (a reply that creates no task) and close, or with the Task first and then its status and artifact updates; if the work goes on as a task, send that Task instead of the Message: 0.3 clients (a2a-python) stop reading at a Message, so the task's updates after it are lost; inside a task stream put progress text in a status-update's status.message, never in a Message (a2a-python raises on a Message after the first event)");
 
 // ---- SSE framing ------------------------------------------------------------------------
 rule!(HTTP_MEDIA_TYPE_REFUSED, "HTTP-MEDIA-001", "binding-media-type-refused", Error, Interop,
@@ -1019,6 +1032,7 @@ pub static RULES: &[Rule] = &[
     STREAM_STAMPS_BACKWARDS,
     STREAM_EVENT_SHAPE,
     STREAM_ENVELOPE,
+    STREAM_MESSAGE_IN_TASK_STREAM,
     TASK_AUTH_UNEXPLAINED,
     TASK_AUTH_UNEXPLAINED_0X,
     TASK_TERMINAL_CHANGED,

@@ -443,6 +443,11 @@ def evenv(ok):
     t.chunk(sse(res(1, {"task": task1(st="TASK_STATE_WORKING")})))
     t.chunk(sse(res(1 if ok else 99, su1("TASK_STATE_COMPLETED")))); t.chunk("", close="eof"); return t.text()
 case("STREAM-SHAPE-002", evenv(False), evenv(True))
+def msgintask(ok):
+    mid = {"message": {"messageId": "msg-a2", "role": "ROLE_AGENT", "parts": [{"text": "checking"}], "taskId": "task-1", "contextId": "ctx-1"}}
+    prog = su1("TASK_STATE_WORKING", status={"state": "TASK_STATE_WORKING", "message": mid["message"]})
+    t = T(); stream1(t, [{"task": task1(st="TASK_STATE_SUBMITTED")}, prog if ok else mid, su1("TASK_STATE_COMPLETED")]); return t.text()
+case("STREAM-SHAPE-003", msgintask(False), msgintask(True))
 # ---- task states
 case("TASK-STATE-001", cp("CASE-10.jsonl"), cp("CASE-25.jsonl"))
 def msgterm(ok):
