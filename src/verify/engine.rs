@@ -3911,6 +3911,48 @@ impl State {
         (!s.undecodable && s.events > 0).then(|| (up.clone(), s.events, ux.resp_seq))
     }
 
+    /// ID-TASK-001 / TASK-STATE-008 for an error event inside a stream (`not_found`:
+    /// TaskNotFoundError, else UnsupportedOperationError; `how`: the error in the wire's
+    /// words; `ev`: its evidence), the same on a JSON-RPC `error` response event and on an
+    /// HTTP+JSON `{"error":{google.rpc.Status}}` event (TASK-009, ID-001, STREAM-004):
+    /// not found for a task this very stream carried, or (SubscribeToTask) a task the agent
+    /// handed out earlier; UnsupportedOperation on a subscription to an interrupted task. An
+    /// unknown task answered so as the stream's one event is legal (a2a-python raises it
+    /// inside the streaming handler).
+    fn stream_error_verdict(
+        &mut self,
+        x: &mut Exch,
+        c: &Call,
+        not_found: bool,
+        how: &str,
+        ev: Evidence,
+    ) {
+        let streamed = x
+            .sse
+            .as_ref()
+            .and_then(|s| s.first_kind.is_some().then(|| s.task_id.clone()).flatten());
+        if not_found {
+            if let Some(tid) = streamed {
+                self.stream_once(
+                    x,
+                    &r::ID_TASK_NOT_RESOLVABLE,
+                    format!("stream reports task {tid} not found ({how}) although the same stream carried that task id"),
+                    vec![ev],
+                );
+            } else if c.op == Some(Op::SubscribeToTask) {
+                // ID-TASK-001: a task the agent handed out earlier.
+                if let Some(tid) = c.task_id() {
+                    let ptr = ev.pointer.clone().unwrap_or_default();
+                    self.task_not_found(x, tid, ev.seq, &ptr);
+                }
+            } else {
+                self.task_not_found_for_fresh_send(x, c, how, ev);
+            }
+        } else if streamed.is_none() {
+            self.subscribe_interrupted_refused(x, c, how, ev);
+        }
+    }
+
     fn stream_once(&mut self, x: &mut Exch, rule: &'static Rule, msg: String, ev: Vec<Evidence>) {
         if let Some(s) = x.sse.as_mut() {
             if !s.fired.insert(rule.id) {
@@ -4068,35 +4110,16 @@ impl State {
                 let code = v.pointer("/error/code").and_then(Json::as_i64);
                 let reason = error_info_reason(v.pointer("/error/data"));
                 self.stream_version_refusal(x, &c, code, reason, seq);
-                let streamed = x
-                    .sse
-                    .as_ref()
-                    .and_then(|s| s.first_kind.is_some().then(|| s.task_id.clone()).flatten());
-                if code == Some(jsonrpc::TASK_NOT_FOUND) {
-                    if let Some(tid) = streamed {
-                        self.stream_once(
-                            x,
-                            &r::ID_TASK_NOT_RESOLVABLE,
-                            format!("stream reports task {tid} not found although the same stream carried that task id"),
-                            vec![x.ev_at(seq, "/error/code", code.map(Value::from))],
-                        );
-                    } else if c.op == Some(Op::SubscribeToTask) {
-                        // ID-TASK-001: a task the agent handed out earlier.
-                        if let Some(tid) = c.task_id().map(str::to_string) {
-                            self.task_not_found(x, &tid, seq, "/error/code");
-                        }
-                    } else {
-                        let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
-                        self.task_not_found_for_fresh_send(x, &c, "-32001 TaskNotFoundError", ev);
-                    }
-                } else if code == Some(jsonrpc::UNSUPPORTED_OPERATION) && streamed.is_none() {
+                let kind = if code == Some(jsonrpc::TASK_NOT_FOUND) {
+                    Some((true, "-32001 TaskNotFoundError"))
+                } else if code == Some(jsonrpc::UNSUPPORTED_OPERATION) {
+                    Some((false, "-32004 UnsupportedOperationError"))
+                } else {
+                    None
+                };
+                if let Some((not_found, how)) = kind {
                     let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
-                    self.subscribe_interrupted_refused(
-                        x,
-                        &c,
-                        "-32004 UnsupportedOperationError",
-                        ev,
-                    );
+                    self.stream_error_verdict(x, &c, not_found, how, ev);
                 }
                 return;
             }
@@ -4124,6 +4147,22 @@ impl State {
                 }
                 let reason = error_info_reason(v.pointer("/error/details"));
                 self.stream_version_refusal(x, &c, None, reason, seq);
+                // The same verdicts as on a JSON-RPC error event (breaker17a U3, a2a-go
+                // #439: HTTP 200 SSE whose only frame is a NOT_FOUND Status for a task
+                // the agent handed out): the Status's ErrorInfo reason, else its status.
+                let st = v.pointer("/error/status").and_then(Json::as_str);
+                let kind = match reason {
+                    Some("TASK_NOT_FOUND") => Some((true, "a TASK_NOT_FOUND error event")),
+                    Some("UNSUPPORTED_OPERATION") => {
+                        Some((false, "an UNSUPPORTED_OPERATION error event"))
+                    }
+                    None if st == Some("NOT_FOUND") => Some((true, "a NOT_FOUND error event")),
+                    _ => None,
+                };
+                if let Some((not_found, how)) = kind {
+                    let ev = x.ev_at(seq, "/error", None);
+                    self.stream_error_verdict(x, &c, not_found, how, ev);
+                }
                 return;
             }
             (v, "")
