@@ -4552,6 +4552,14 @@ impl State {
                         vec![x.ev_at(seq, &ptr, None)],
                     );
                 }
+                if parts_empty_judged(&c) {
+                    // DATA-SHAPE-007 (breaker17a U5): a 0.x task artifact with parts: [].
+                    if let Some((ptr, id)) = a2a::task_artifact_parts_empty(p.inner, &p.pointer) {
+                        let msg = artifact_parts_empty_msg("stream task event", &id);
+                        let ev = vec![x.ev_at(seq, &ptr, Some(Value::Array(Vec::new())))];
+                        self.stream_once(x, &r::ARTIFACT_NO_PARTS_0X, msg, ev);
+                    }
+                }
                 if let Some((ptr, msg)) = a2a::task_message_id_mismatch(p.inner, &p.pointer) {
                     // ID-006 / ID-004: the task's own messages carry its ids (a2a-js #41).
                     self.stream_once(
@@ -4728,6 +4736,18 @@ impl State {
                         format!("stream update event is malformed: {msg}"),
                         vec![x.ev_at(seq, &ptr, None)],
                     );
+                } else if p.kind == PayloadKind::ArtifactUpdate && parts_empty_judged(&c) {
+                    // DATA-SHAPE-007 (breaker17a U5): a 0.x artifact with parts: [].
+                    let at = jptr(&p.pointer, &[Key("artifact")]);
+                    if let Some((ptr, id)) = p
+                        .inner
+                        .get("artifact")
+                        .and_then(|a| a2a::artifact_parts_empty(a, &at))
+                    {
+                        let msg = artifact_parts_empty_msg("artifact-update", &id);
+                        let ev = vec![x.ev_at(seq, &ptr, Some(Value::Array(Vec::new())))];
+                        self.stream_once(x, &r::ARTIFACT_NO_PARTS_0X, msg, ev);
+                    }
                 }
                 self.stream_ids(x, u.task_id, u.context_id, seq, &p.pointer, false);
                 if p.kind == PayloadKind::StatusUpdate {
@@ -11804,6 +11824,14 @@ impl State {
                     vec![x.ev_at(bseq, p, None)],
                     &x.leg,
                 );
+            } else if parts_empty_judged(&c) {
+                // DATA-SHAPE-007 (breaker17a U5): a 0.x task artifact with parts: [].
+                if let Some((p, id)) = a2a::task_artifact_parts_empty(o, &ptr) {
+                    let what = format!("the result task of {}", c.op_term(op.name()));
+                    let msg = artifact_parts_empty_msg(&what, &id);
+                    let ev = vec![x.ev_at(bseq, &p, Some(Value::Array(Vec::new())))];
+                    self.find(&r::ARTIFACT_NO_PARTS_0X, msg, ev, &x.leg);
+                }
             }
         }
         self.check_history_length(x, &c, o, &ptr, bseq);
@@ -17302,6 +17330,21 @@ fn agent_message_without_context(m: &Obj) -> bool {
         && m.get("contextId")
             .and_then(Json::as_str)
             .is_none_or(|c| c.trim().is_empty())
+}
+
+/// Whether DATA-SHAPE-007 judges call `c`'s artifacts: a 0.2 or 0.3 call (1.0's empty
+/// parts list is STREAM-SHAPE-001's / DATA-SHAPE-001's error, DATA-005; 0.1 artifacts
+/// predate the 0.2 shape).
+fn parts_empty_judged(c: &Call) -> bool {
+    matches!(c.dialect, Some(Dialect::V0_2) | Some(Dialect::V0_3))
+}
+
+/// DATA-SHAPE-007's message: the agent's artifact `id` in `what` (`artifact-update`, `the
+/// result task of message/send`) has `parts: []`.
+fn artifact_parts_empty_msg(what: &str, id: &str) -> String {
+    format!(
+        "the agent sent artifact {id} in {what} with parts: [] (no part); the 0.x schema sets no minimum, but 1.0 requires at least one part and a2a-java's Artifact refuses an empty list (\"Parts cannot be empty\"): send one empty text part to close a streamed artifact"
+    )
 }
 
 /// `messageId` of a message object, or `(without messageId)`, for finding messages.

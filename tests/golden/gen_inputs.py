@@ -644,6 +644,12 @@ def ids_beside(ok):
     send1(t, {"task": task1(tid="task-2")}, i=2, params=p)
     return t.text()
 case("DATA-SHAPE-006", ids_beside(False), ids_beside(True))
+def art_no_parts(ok):
+    # breaker17a U5 (strands-agents #1640): a 0.3 task artifact with parts: []
+    t = T(); t.req("POST", H + "/", rpc(1, "message/send", {"message": msg03("go")}))
+    tk = task03(); tk["artifacts"] = [{"artifactId": "art-1", "parts": [{"kind": "text", "text": ""}] if ok else []}]
+    t.resp(200, res(1, tk)); return t.text()
+case("DATA-SHAPE-007", art_no_parts(False), art_no_parts(True))
 def card_path_redirect(ok):
     # the card path answers 302 to another path; the client follows it
     t = T()
