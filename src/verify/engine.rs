@@ -4109,6 +4109,12 @@ impl State {
                 // event is legal (a2a-python raises it inside the streaming handler).
                 let code = v.pointer("/error/code").and_then(Json::as_i64);
                 let reason = error_info_reason(v.pointer("/error/data"));
+                if is_rpc_req && c.dialect == Some(Dialect::V1_0) {
+                    if let Some((msg, found)) = rpc_details_not_data(v, v.pointer("/error/data")) {
+                        let ev = vec![x.ev_at(seq, "/error/details", Some(found))];
+                        self.stream_once(x, &r::RPC_ERROR_INFO_MALFORMED, msg, ev);
+                    }
+                }
                 self.stream_version_refusal(x, &c, code, reason, seq);
                 let kind = if code == Some(jsonrpc::TASK_NOT_FOUND) {
                     Some((true, "-32001 TaskNotFoundError"))
@@ -9141,6 +9147,14 @@ impl State {
         if let Some(e) = &rv.error {
             // ERR-004 (1.0): error.data, when present, is a list of `@type`d objects.
             if c.dialect == Some(Dialect::V1_0) {
+                if let Some((msg, found)) = rpc_details_not_data(v, e.data) {
+                    self.find(
+                        &r::RPC_ERROR_INFO_MALFORMED,
+                        msg,
+                        vec![x.ev_at(bseq, "/error/details", Some(found))],
+                        &x.leg,
+                    );
+                }
                 if let Some(d) = e.data.filter(|d| !d.is_null()) {
                     let ok = d.as_array().is_some_and(|a| {
                         a.iter()
@@ -18323,6 +18337,35 @@ fn parse_request_owned(body: &[u8]) -> RequestParse {
 /// The value of header `name` in `h` as JSON evidence.
 fn raw_value(h: &Headers, name: &str) -> Option<Value> {
     h.get(name).map(|v| Value::String(v.to_string()))
+}
+
+/// ERR-004 (1.0 §9.5; breaker17a U6, a2a-java #790): a 1.0 JSON-RPC error response `v`
+/// without `error.data` (`data`: the parsed member, absent or null) whose error object
+/// carries the `@type`d detail list under `details`, the HTTP+JSON `google.rpc.Status`
+/// name (ERR-003). JSON-RPC 2.0 §5.1 defines `code`, `message` and `data` only, so a
+/// JSON-RPC client never reads the ErrorInfo there. Returns the finding's message and the
+/// `details` excerpt; `None` otherwise (no allocation unless it applies).
+fn rpc_details_not_data(v: &Json, data: Option<&Json>) -> Option<(String, Value)> {
+    if data.is_some_and(|d| !d.is_null()) {
+        return None;
+    }
+    let details = v.pointer("/error/details")?;
+    let typed = details
+        .as_array()?
+        .iter()
+        .any(|d| d.get("@type").is_some_and(Json::is_string));
+    if !typed {
+        return None;
+    }
+    let reason = error_info_reason(Some(details))
+        .map(|r| format!(" (ErrorInfo reason {r})"))
+        .unwrap_or_default();
+    Some((
+        format!(
+            "the agent's 1.0 JSON-RPC error object carries its @type'd details{reason} in a member named details, the HTTP+JSON google.rpc.Status name, and has no data: JSON-RPC error objects carry code, message and data only, so a JSON-RPC client never sees the ErrorInfo; put the list in error.data"
+        ),
+        excerpt_value(details),
+    ))
 }
 
 /// `reason` of the first `google.rpc.ErrorInfo` in an error details / data list.
