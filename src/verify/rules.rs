@@ -277,11 +277,12 @@ rule!(CLIENT_IDS_OUTSIDE_MESSAGE, "DATA-SHAPE-006", "client-ids-outside-message"
     ["ID-003", "DATA-003"],
     "client's send names contextId / taskId beside the message (JSON-RPC params, the HTTP+JSON request body) instead of on the message, where A2A defines them",
     "put the follow-up's ids on the Message: params.message.contextId and params.message.taskId (HTTP+JSON: message.contextId / message.taskId); MessageSendParams / SendMessageRequest have no such members, so an agent ignores them (DATA-003) and starts a new task and context, losing the conversation");
-// A warning: the 0.2/0.3 schemas set no minimum on Artifact.parts, but 1.0 requires one
-// (DATA-005) and a2a-java's Artifact refuses an empty list ("Parts cannot be empty"), so a
-// Java client fails on the event or task; strands-agents fixed it by sending an empty text
-// part (strands-agents/harness-sdk #1640, #1643; breaker17a U5).
-rule!(ARTIFACT_NO_PARTS_0X, "DATA-SHAPE-007", "artifact-without-parts-0x", Warning, Lifecycle,
+// A note, not a warning: the 0.2/0.3 schemas set no minimum on Artifact.parts (legal 0.x,
+// tests/cases/field legal-v03-artifact-update-empty-parts), but 1.0 requires one (DATA-005)
+// and a2a-java's Artifact refuses an empty list ("Parts cannot be empty"), so a Java client
+// fails on the event or task; strands-agents fixed it by sending an empty text part
+// (strands-agents/harness-sdk #1640, #1643; breaker17a U5).
+rule!(ARTIFACT_NO_PARTS_0X, "DATA-SHAPE-007", "artifact-without-parts-0x", Note, Lifecycle,
     ["DATA-005"],
     "0.2/0.3 artifact (stream artifact-update or a Task's artifacts) has an empty parts list",
     "give every artifact at least one part: to close a streamed artifact without more content, send the lastChunk artifact-update with one empty text part ({\"kind\":\"text\",\"text\":\"\"}) instead of parts: []; 1.0 requires at least one part and a2a-java's Artifact refuses an empty list, so a Java client fails on the whole event or task");
