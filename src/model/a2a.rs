@@ -2231,6 +2231,27 @@ mod tests {
             "/a/parts"
         );
         assert!(artifact_shape_problems(&a, "/a", PartStyle::V0Rpc).is_empty());
+        // DATA-SHAPE-007 (breaker17a U5): the 0.x empty list found, a filled one not.
+        assert_eq!(
+            artifact_parts_empty(&a, "/a"),
+            Some(("/a/parts".to_string(), "a".to_string()))
+        );
+        let t = json!({"id": "t", "artifacts": [
+            {"artifactId": "a0", "parts": [{"kind": "text", "text": ""}]},
+            {"artifactId": "a1", "parts": []}]});
+        assert_eq!(
+            task_artifact_parts_empty(t.as_object().unwrap(), "/t"),
+            Some(("/t/artifacts/1/parts".to_string(), "a1".to_string()))
+        );
+        let t = json!({"id": "t", "artifacts": [{"artifactId": "a0", "parts": [{"text": "x"}]}]});
+        assert_eq!(
+            task_artifact_parts_empty(t.as_object().unwrap(), "/t"),
+            None
+        );
+        assert_eq!(
+            artifact_parts_empty(&json!({"artifactId": "a"}), "/a"),
+            None
+        );
         let a = json!({"parts": [{"text": "x"}]});
         assert_eq!(
             artifact_shape_problems(&a, "/a", PartStyle::V1)[0].0,

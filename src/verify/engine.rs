@@ -7291,8 +7291,8 @@ impl State {
     /// VER-002: the version a 1.0 A2A call asks for (`A2A-Version` header, else the
     /// `A2A-Version` query parameter) when it is a `Major.Minor` that no A2A version has
     /// (`2.0`, `1.1`) and the origin's card does not list either: the agent owes
-    /// VersionNotSupportedError (ERR-002: −32009, HTTP 400 FAILED_PRECONDITION (1.0.0:
-    /// 400 UNIMPLEMENTED), reason `VERSION_NOT_SUPPORTED`). `None` for a known version (the
+    /// VersionNotSupportedError (ERR-002: −32009, HTTP 400 FAILED_PRECONDITION, 1.0.0 501
+    /// UNIMPLEMENTED, reason `VERSION_NOT_SUPPORTED`). `None` for a known version (the
     /// card-based rules judge those), a patch form (`1.0.1`: VER-HDR-003 names the client),
     /// a client leg whose gateway dropped the header (VER-HDR-002), a push delivery, or a
     /// call that is not a 1.0 operation.
@@ -7418,7 +7418,7 @@ impl State {
         self.find(
             &r::REST_ERROR_SHAPE,
             format!(
-                "the client asked for A2A-Version {hv}, a version A2A does not have{offered}, and the agent answered the HTTP+JSON call {} with {got} instead of VersionNotSupportedError: HTTP 400 FAILED_PRECONDITION (1.0.0: status UNIMPLEMENTED, still HTTP 400) with ErrorInfo reason VERSION_NOT_SUPPORTED, which tells the client to retry with a version the card offers",
+                "the client asked for A2A-Version {hv}, a version A2A does not have{offered}, and the agent answered the HTTP+JSON call {} with {got} instead of VersionNotSupportedError: HTTP 400 FAILED_PRECONDITION (1.0.0: 501 UNIMPLEMENTED) with ErrorInfo reason VERSION_NOT_SUPPORTED, which tells the client to retry with a version the card offers",
                 x.path
             ),
             vec![
@@ -9435,12 +9435,12 @@ impl State {
             }
             // VER-002 (breaker17a U7, a2a-java #730): a version A2A does not have is
             // refused with VersionNotSupportedError, so the reason is right and a status
-            // other than 400 is the wrong part (1.0.0 and 1.0.1 both say HTTP 400).
+            // outside ERR-002's (400; 1.0.0: 501) is the wrong part.
             "VERSION_NOT_SUPPORTED" => match self.unsupported_version_asked(x, c) {
                 Some(hv) => (
                     2,
                     format!(
-                        "the call asked for A2A-Version {hv}, which A2A does not have, so VersionNotSupportedError is the right error (VER-002), and its HTTP status is 400 in both 1.0.0 and 1.0.1 (1.0.0's UNIMPLEMENTED is its gRPC status, not HTTP 501)"
+                        "the call asked for A2A-Version {hv}, which A2A does not have, so VersionNotSupportedError is the right error (VER-002) and the HTTP status is the wrong part"
                     ),
                 ),
                 None => (1, String::new()),
@@ -18788,9 +18788,11 @@ fn reason_expectation(reason: &str) -> Option<(i64, &'static [u16])> {
         "INVALID_AGENT_RESPONSE" => (jsonrpc::INVALID_AGENT_RESPONSE, &[500, 502]),
         "EXTENDED_AGENT_CARD_NOT_CONFIGURED" => (jsonrpc::EXTENDED_CARD_NOT_CONFIGURED, &[400]),
         "EXTENSION_SUPPORT_REQUIRED" => (jsonrpc::EXTENSION_SUPPORT_REQUIRED, &[400]),
-        // 400 at both tags: 1.0.0's UNIMPLEMENTED is its gRPC status, not an HTTP 501
-        // (v1.0.0 and v1.0.1 docs/specification.md §5.4; a2a-java #730, breaker17a U7).
-        "VERSION_NOT_SUPPORTED" => (jsonrpc::VERSION_NOT_SUPPORTED, &[400]),
+        // §5.4's HTTP column says 400 at v1.0.0 and v1.0.1 alike, but 1.0.0's status
+        // UNIMPLEMENTED maps to HTTP 501 under AIP-193 (ERR-003), so a 1.0.0 agent may
+        // answer 501 UNIMPLEMENTED (breaker10 legal-v10-rest-1.0.0-error-statuses; judged
+        // again for a2a-java #730, breaker17a U7: not provable, not reported).
+        "VERSION_NOT_SUPPORTED" => (jsonrpc::VERSION_NOT_SUPPORTED, &[400, 501]),
         _ => return None,
     })
 }
