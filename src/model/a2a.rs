@@ -1475,6 +1475,31 @@ pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Stri
     parts_problems(parts, &pp, style)
 }
 
+/// DATA-005 on 0.x: the JSON Pointer of `parts` and the `artifactId` of the artifact at
+/// `ptr` when its `parts` is an empty list (1.0 requires at least one part; the 0.2/0.3
+/// schemas set no minimum, but a2a-java's `Artifact` refuses an empty list). `None` for
+/// any other shape (a missing or non-list `parts` is the shape checks' finding).
+pub fn artifact_parts_empty(a: &Json, ptr: &str) -> Option<(String, String)> {
+    let o = a.as_object()?;
+    if !o.get("parts")?.as_array()?.is_empty() {
+        return None;
+    }
+    let id = str_member(o, "artifactId", "artifact_id").unwrap_or("(without artifactId)");
+    Some((format!("{ptr}/parts"), id.to_string()))
+}
+
+/// [`artifact_parts_empty`] for the first artifact of the Task object `task` at `ptr` that
+/// has an empty `parts` list: `(JSON Pointer of its parts, artifactId)`.
+pub fn task_artifact_parts_empty(task: &Obj, ptr: &str) -> Option<(String, String)> {
+    let arts = task.get("artifacts")?.as_array()?;
+    let i = arts.iter().position(|a| {
+        a.get("parts")
+            .and_then(Json::as_array)
+            .is_some_and(Vec::is_empty)
+    })?;
+    artifact_parts_empty(&arts[i], &format!("{ptr}/artifacts/{i}"))
+}
+
 /// Whole-object check of an Artifact at `ptr` (DATA-005, DATA-004): `artifactId`, a `parts`
 /// list, at least one part in 1.0 (the 0.x schemas set no minimum), and each part.
 /// Returns `(JSON Pointer, message)` pairs, empty when the artifact is well formed.
@@ -2206,6 +2231,27 @@ mod tests {
             "/a/parts"
         );
         assert!(artifact_shape_problems(&a, "/a", PartStyle::V0Rpc).is_empty());
+        // DATA-SHAPE-007 (breaker17a U5): the 0.x empty list found, a filled one not.
+        assert_eq!(
+            artifact_parts_empty(&a, "/a"),
+            Some(("/a/parts".to_string(), "a".to_string()))
+        );
+        let t = json!({"id": "t", "artifacts": [
+            {"artifactId": "a0", "parts": [{"kind": "text", "text": ""}]},
+            {"artifactId": "a1", "parts": []}]});
+        assert_eq!(
+            task_artifact_parts_empty(t.as_object().unwrap(), "/t"),
+            Some(("/t/artifacts/1/parts".to_string(), "a1".to_string()))
+        );
+        let t = json!({"id": "t", "artifacts": [{"artifactId": "a0", "parts": [{"text": "x"}]}]});
+        assert_eq!(
+            task_artifact_parts_empty(t.as_object().unwrap(), "/t"),
+            None
+        );
+        assert_eq!(
+            artifact_parts_empty(&json!({"artifactId": "a"}), "/a"),
+            None
+        );
         let a = json!({"parts": [{"text": "x"}]});
         assert_eq!(
             artifact_shape_problems(&a, "/a", PartStyle::V1)[0].0,

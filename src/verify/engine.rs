@@ -4019,6 +4019,48 @@ impl State {
         (!s.undecodable && s.events > 0).then(|| (up.clone(), s.events, ux.resp_seq))
     }
 
+    /// ID-TASK-001 / TASK-STATE-008 for an error event inside a stream (`not_found`:
+    /// TaskNotFoundError, else UnsupportedOperationError; `how`: the error in the wire's
+    /// words; `ev`: its evidence), the same on a JSON-RPC `error` response event and on an
+    /// HTTP+JSON `{"error":{google.rpc.Status}}` event (TASK-009, ID-001, STREAM-004):
+    /// not found for a task this very stream carried, or (SubscribeToTask) a task the agent
+    /// handed out earlier; UnsupportedOperation on a subscription to an interrupted task. An
+    /// unknown task answered so as the stream's one event is legal (a2a-python raises it
+    /// inside the streaming handler).
+    fn stream_error_verdict(
+        &mut self,
+        x: &mut Exch,
+        c: &Call,
+        not_found: bool,
+        how: &str,
+        ev: Evidence,
+    ) {
+        let streamed = x
+            .sse
+            .as_ref()
+            .and_then(|s| s.first_kind.is_some().then(|| s.task_id.clone()).flatten());
+        if not_found {
+            if let Some(tid) = streamed {
+                self.stream_once(
+                    x,
+                    &r::ID_TASK_NOT_RESOLVABLE,
+                    format!("stream reports task {tid} not found ({how}) although the same stream carried that task id"),
+                    vec![ev],
+                );
+            } else if c.op == Some(Op::SubscribeToTask) {
+                // ID-TASK-001: a task the agent handed out earlier.
+                if let Some(tid) = c.task_id() {
+                    let ptr = ev.pointer.clone().unwrap_or_default();
+                    self.task_not_found(x, tid, ev.seq, &ptr);
+                }
+            } else {
+                self.task_not_found_for_fresh_send(x, c, how, ev);
+            }
+        } else if streamed.is_none() {
+            self.subscribe_interrupted_refused(x, c, how, ev);
+        }
+    }
+
     fn stream_once(&mut self, x: &mut Exch, rule: &'static Rule, msg: String, ev: Vec<Evidence>) {
         if let Some(s) = x.sse.as_mut() {
             if !s.fired.insert(rule.id) {
@@ -4175,36 +4217,23 @@ impl State {
                 // event is legal (a2a-python raises it inside the streaming handler).
                 let code = v.pointer("/error/code").and_then(Json::as_i64);
                 let reason = error_info_reason(v.pointer("/error/data"));
-                self.stream_version_refusal(x, &c, code, reason, seq);
-                let streamed = x
-                    .sse
-                    .as_ref()
-                    .and_then(|s| s.first_kind.is_some().then(|| s.task_id.clone()).flatten());
-                if code == Some(jsonrpc::TASK_NOT_FOUND) {
-                    if let Some(tid) = streamed {
-                        self.stream_once(
-                            x,
-                            &r::ID_TASK_NOT_RESOLVABLE,
-                            format!("stream reports task {tid} not found although the same stream carried that task id"),
-                            vec![x.ev_at(seq, "/error/code", code.map(Value::from))],
-                        );
-                    } else if c.op == Some(Op::SubscribeToTask) {
-                        // ID-TASK-001: a task the agent handed out earlier.
-                        if let Some(tid) = c.task_id().map(str::to_string) {
-                            self.task_not_found(x, &tid, seq, "/error/code");
-                        }
-                    } else {
-                        let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
-                        self.task_not_found_for_fresh_send(x, &c, "-32001 TaskNotFoundError", ev);
+                if is_rpc_req && c.dialect == Some(Dialect::V1_0) {
+                    if let Some((msg, found)) = rpc_details_not_data(v, v.pointer("/error/data")) {
+                        let ev = vec![x.ev_at(seq, "/error/details", Some(found))];
+                        self.stream_once(x, &r::RPC_ERROR_INFO_MALFORMED, msg, ev);
                     }
-                } else if code == Some(jsonrpc::UNSUPPORTED_OPERATION) && streamed.is_none() {
+                }
+                self.stream_version_refusal(x, &c, code, reason, seq);
+                let kind = if code == Some(jsonrpc::TASK_NOT_FOUND) {
+                    Some((true, "-32001 TaskNotFoundError"))
+                } else if code == Some(jsonrpc::UNSUPPORTED_OPERATION) {
+                    Some((false, "-32004 UnsupportedOperationError"))
+                } else {
+                    None
+                };
+                if let Some((not_found, how)) = kind {
                     let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
-                    self.subscribe_interrupted_refused(
-                        x,
-                        &c,
-                        "-32004 UnsupportedOperationError",
-                        ev,
-                    );
+                    self.stream_error_verdict(x, &c, not_found, how, ev);
                 }
                 return;
             }
@@ -4232,6 +4261,22 @@ impl State {
                 }
                 let reason = error_info_reason(v.pointer("/error/details"));
                 self.stream_version_refusal(x, &c, None, reason, seq);
+                // The same verdicts as on a JSON-RPC error event (breaker17a U3, a2a-go
+                // #439: HTTP 200 SSE whose only frame is a NOT_FOUND Status for a task
+                // the agent handed out): the Status's ErrorInfo reason, else its status.
+                let st = v.pointer("/error/status").and_then(Json::as_str);
+                let kind = match reason {
+                    Some("TASK_NOT_FOUND") => Some((true, "a TASK_NOT_FOUND error event")),
+                    Some("UNSUPPORTED_OPERATION") => {
+                        Some((false, "an UNSUPPORTED_OPERATION error event"))
+                    }
+                    None if st == Some("NOT_FOUND") => Some((true, "a NOT_FOUND error event")),
+                    _ => None,
+                };
+                if let Some((not_found, how)) = kind {
+                    let ev = x.ev_at(seq, "/error", None);
+                    self.stream_error_verdict(x, &c, not_found, how, ev);
+                }
                 return;
             }
             (v, "")
@@ -4489,6 +4534,43 @@ impl State {
                 vec![x.ev_at(seq, &p.pointer, None)],
             );
         }
+        // STREAM-003 (breaker17a U2, a2a-java #1037): a task stream carries only status
+        // and artifact updates after its Task; the SDK clients (a2a-python, a2a-java) raise
+        // on a Message after the first event, so the updates after it are lost. An error in
+        // 1.0 (MUST), a warning in 0.3 ("should"); 0.2 leaves it unspecified.
+        if !first
+            && p.kind == PayloadKind::Message
+            && matches!(dialect, Some(Dialect::V1_0) | Some(Dialect::V0_3))
+        {
+            if let Some(s) = x.sse.as_ref().filter(|s| {
+                s.terminal.is_none()
+                    && s.final_interrupted.is_none()
+                    && s.first_kind.is_some_and(|k| k != PayloadKind::Message)
+            }) {
+                let task = s
+                    .task_id
+                    .as_deref()
+                    .map(|t| format!(" of task {t}"))
+                    .unwrap_or_default();
+                let mid = message_id_of(p.inner);
+                let (rule, msg) = if dialect == Some(Dialect::V1_0) {
+                    (
+                        &r::STREAM_MESSAGE_IN_TASK_STREAM,
+                        format!(
+                            "the agent's task stream{task} carried a message event ({mid}) after the task; a 1.0 task stream carries only statusUpdate and artifactUpdate after its task, and clients (a2a-python, a2a-java) refuse a message after the first event, so the updates after it are lost: put this text in statusUpdate.status.message"
+                        ),
+                    )
+                } else {
+                    (
+                        &r::STREAM_AFTER_MESSAGE_0X,
+                        format!(
+                            "the agent's 0.3 task stream{task} carried a Message ({mid}) after the task; a task stream should carry only status-update and artifact-update events after its Task, and 0.3 clients (a2a-python) refuse a Message after the first event, so the updates after it are lost: put this text in a status-update's status.message"
+                        ),
+                    )
+                };
+                self.stream_once(x, rule, msg, vec![x.ev_at(seq, &p.pointer, None)]);
+            }
+        }
         // STREAM-003 ("should" in 0.3), ID-006 (breaker10 E25): a 0.2/0.3 stream answered
         // with a Message first ends there for 0.x clients (a2a-python stops at it); a later
         // event, often an update of a task the stream never introduced, is lost.
@@ -4583,6 +4665,14 @@ impl State {
                         format!("stream task event is malformed: {msg}"),
                         vec![x.ev_at(seq, &ptr, None)],
                     );
+                }
+                if parts_empty_judged(&c) {
+                    // DATA-SHAPE-007 (breaker17a U5): a 0.x task artifact with parts: [].
+                    if let Some((ptr, id)) = a2a::task_artifact_parts_empty(p.inner, &p.pointer) {
+                        let msg = artifact_parts_empty_msg("stream task event", &id);
+                        let ev = vec![x.ev_at(seq, &ptr, Some(Value::Array(Vec::new())))];
+                        self.stream_once(x, &r::ARTIFACT_NO_PARTS_0X, msg, ev);
+                    }
                 }
                 if let Some((ptr, msg)) = a2a::task_message_id_mismatch(p.inner, &p.pointer) {
                     // ID-006 / ID-004: the task's own messages carry its ids (a2a-js #41).
@@ -4760,6 +4850,18 @@ impl State {
                         format!("stream update event is malformed: {msg}"),
                         vec![x.ev_at(seq, &ptr, None)],
                     );
+                } else if p.kind == PayloadKind::ArtifactUpdate && parts_empty_judged(&c) {
+                    // DATA-SHAPE-007 (breaker17a U5): a 0.x artifact with parts: [].
+                    let at = jptr(&p.pointer, &[Key("artifact")]);
+                    if let Some((ptr, id)) = p
+                        .inner
+                        .get("artifact")
+                        .and_then(|a| a2a::artifact_parts_empty(a, &at))
+                    {
+                        let msg = artifact_parts_empty_msg("artifact-update", &id);
+                        let ev = vec![x.ev_at(seq, &ptr, Some(Value::Array(Vec::new())))];
+                        self.stream_once(x, &r::ARTIFACT_NO_PARTS_0X, msg, ev);
+                    }
                 }
                 self.stream_ids(x, u.task_id, u.context_id, seq, &p.pointer, false);
                 if p.kind == PayloadKind::StatusUpdate {
@@ -9265,6 +9367,14 @@ impl State {
         if let Some(e) = &rv.error {
             // ERR-004 (1.0): error.data, when present, is a list of `@type`d objects.
             if c.dialect == Some(Dialect::V1_0) {
+                if let Some((msg, found)) = rpc_details_not_data(v, e.data) {
+                    self.find(
+                        &r::RPC_ERROR_INFO_MALFORMED,
+                        msg,
+                        vec![x.ev_at(bseq, "/error/details", Some(found))],
+                        &x.leg,
+                    );
+                }
                 if let Some(d) = e.data.filter(|d| !d.is_null()) {
                     let ok = d.as_array().is_some_and(|a| {
                         a.iter()
@@ -9543,6 +9653,18 @@ impl State {
                     format!("{name} does not use push notifications (PUSH-001)"),
                 )
             }
+            // VER-002 (breaker17a U7, a2a-java #730): a version A2A does not have is
+            // refused with VersionNotSupportedError, so the reason is right and a status
+            // outside ERR-002's (400; 1.0.0: 501) is the wrong part.
+            "VERSION_NOT_SUPPORTED" => match self.unsupported_version_asked(x, c) {
+                Some(hv) => (
+                    2,
+                    format!(
+                        "the call asked for A2A-Version {hv}, which A2A does not have, so VersionNotSupportedError is the right error (VER-002) and the HTTP status is the wrong part"
+                    ),
+                ),
+                None => (1, String::new()),
+            },
             _ => (1, String::new()),
         }
     }
@@ -11937,6 +12059,14 @@ impl State {
                     vec![x.ev_at(bseq, p, None)],
                     &x.leg,
                 );
+            } else if parts_empty_judged(&c) {
+                // DATA-SHAPE-007 (breaker17a U5): a 0.x task artifact with parts: [].
+                if let Some((p, id)) = a2a::task_artifact_parts_empty(o, &ptr) {
+                    let what = format!("the result task of {}", c.op_term(op.name()));
+                    let msg = artifact_parts_empty_msg(&what, &id);
+                    let ev = vec![x.ev_at(bseq, &p, Some(Value::Array(Vec::new())))];
+                    self.find(&r::ARTIFACT_NO_PARTS_0X, msg, ev, &x.leg);
+                }
             }
         }
         self.check_history_length(x, &c, o, &ptr, bseq);
@@ -17724,6 +17854,21 @@ fn agent_message_without_context(m: &Obj) -> bool {
             .is_none_or(|c| c.trim().is_empty())
 }
 
+/// Whether DATA-SHAPE-007 judges call `c`'s artifacts: a 0.2 or 0.3 call (1.0's empty
+/// parts list is STREAM-SHAPE-001's / DATA-SHAPE-001's error, DATA-005; 0.1 artifacts
+/// predate the 0.2 shape).
+fn parts_empty_judged(c: &Call) -> bool {
+    matches!(c.dialect, Some(Dialect::V0_2) | Some(Dialect::V0_3))
+}
+
+/// DATA-SHAPE-007's message: the agent's artifact `id` in `what` (`artifact-update`, `the
+/// result task of message/send`) has `parts: []`.
+fn artifact_parts_empty_msg(what: &str, id: &str) -> String {
+    format!(
+        "the agent sent artifact {id} in {what} with parts: [] (no part); the 0.x schema sets no minimum, but 1.0 requires at least one part and a2a-java's Artifact refuses an empty list (\"Parts cannot be empty\"): send one empty text part to close a streamed artifact"
+    )
+}
+
 /// `messageId` of a message object, or `(without messageId)`, for finding messages.
 fn message_id_of(m: &Obj) -> String {
     m.get("messageId")
@@ -18702,6 +18847,35 @@ fn raw_value(h: &Headers, name: &str) -> Option<Value> {
     h.get(name).map(|v| Value::String(v.to_string()))
 }
 
+/// ERR-004 (1.0 §9.5; breaker17a U6, a2a-java #790): a 1.0 JSON-RPC error response `v`
+/// without `error.data` (`data`: the parsed member, absent or null) whose error object
+/// carries the `@type`d detail list under `details`, the HTTP+JSON `google.rpc.Status`
+/// name (ERR-003). JSON-RPC 2.0 §5.1 defines `code`, `message` and `data` only, so a
+/// JSON-RPC client never reads the ErrorInfo there. Returns the finding's message and the
+/// `details` excerpt; `None` otherwise (no allocation unless it applies).
+fn rpc_details_not_data(v: &Json, data: Option<&Json>) -> Option<(String, Value)> {
+    if data.is_some_and(|d| !d.is_null()) {
+        return None;
+    }
+    let details = v.pointer("/error/details")?;
+    let typed = details
+        .as_array()?
+        .iter()
+        .any(|d| d.get("@type").is_some_and(Json::is_string));
+    if !typed {
+        return None;
+    }
+    let reason = error_info_reason(Some(details))
+        .map(|r| format!(" (ErrorInfo reason {r})"))
+        .unwrap_or_default();
+    Some((
+        format!(
+            "the agent's 1.0 JSON-RPC error object carries its @type'd details{reason} in a member named details, the HTTP+JSON google.rpc.Status name, and has no data: JSON-RPC error objects carry code, message and data only, so a JSON-RPC client never sees the ErrorInfo; put the list in error.data"
+        ),
+        excerpt_value(details),
+    ))
+}
+
 /// `reason` of the first `google.rpc.ErrorInfo` in an error details / data list.
 fn error_info_reason<'a>(details: Option<&'a Json<'_>>) -> Option<&'a str> {
     details?.as_array()?.iter().find_map(|d| {
@@ -19127,6 +19301,10 @@ fn reason_expectation(reason: &str) -> Option<(i64, &'static [u16])> {
         "INVALID_AGENT_RESPONSE" => (jsonrpc::INVALID_AGENT_RESPONSE, &[500, 502]),
         "EXTENDED_AGENT_CARD_NOT_CONFIGURED" => (jsonrpc::EXTENDED_CARD_NOT_CONFIGURED, &[400]),
         "EXTENSION_SUPPORT_REQUIRED" => (jsonrpc::EXTENSION_SUPPORT_REQUIRED, &[400]),
+        // §5.4's HTTP column says 400 at v1.0.0 and v1.0.1 alike, but 1.0.0's status
+        // UNIMPLEMENTED maps to HTTP 501 under AIP-193 (ERR-003), so a 1.0.0 agent may
+        // answer 501 UNIMPLEMENTED (breaker10 legal-v10-rest-1.0.0-error-statuses; judged
+        // again for a2a-java #730, breaker17a U7: not provable, not reported).
         "VERSION_NOT_SUPPORTED" => (jsonrpc::VERSION_NOT_SUPPORTED, &[400, 501]),
         _ => return None,
     })

@@ -203,8 +203,8 @@ rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, Err
     "use -32700 for unparseable JSON, -32600 for an invalid request object, -32601 for an unknown method, and the A2A codes (-32001 TaskNotFoundError, ...) for A2A conditions");
 rule!(RPC_ERROR_INFO_MALFORMED, "RPC-ERROR-002", "jsonrpc-error-info-malformed", Warning, ErrorHandling,
     ["ERR-004", "ERR-003"],
-    "1.0 JSON-RPC error data carries a google.rpc.ErrorInfo that is not in ErrorInfo's shape: an A2A reason with a domain other than a2a-protocol.org, or metadata that is not map<string, string>",
-    "send the ErrorInfo as google.rpc.ErrorInfo's ProtoJSON: domain \"a2a-protocol.org\" for the A2A reasons and metadata as an object of string values (put a list such as per-field validation errors in a google.rpc.BadRequest detail beside it, or serialize it into one string); a client that decodes error.data with a protobuf JSON parser (Go protojson, Java JsonFormat) fails on the whole error");
+    "1.0 JSON-RPC error data carries a google.rpc.ErrorInfo that is not in ErrorInfo's shape (an A2A reason with a domain other than a2a-protocol.org, or metadata that is not map<string, string>), or the error object carries its detail list under details (the HTTP+JSON Status name) instead of data",
+    "send the ErrorInfo as google.rpc.ErrorInfo's ProtoJSON in error.data (JSON-RPC error objects have code, message and data only; details is the HTTP+JSON google.rpc.Status member): domain \"a2a-protocol.org\" for the A2A reasons and metadata as an object of string values (put a list such as per-field validation errors in a google.rpc.BadRequest detail beside it, or serialize it into one string); a client that decodes error.data with a protobuf JSON parser (Go protojson, Java JsonFormat) fails on the whole error");
 rule!(RPC_VALID_REQUEST_REFUSED, "RPC-ERROR-003", "valid-request-refused-invalid-params", Warning, ErrorHandling,
     ["ERR-006", "DATA-004", "ID-001"],
     "1.0 agent refused a request A2A allows with InvalidParams (-32602, HTTP 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT): it required a member A2A makes optional, refused a valid RFC 2397 data: URL part, or refused a follow-up naming the interrupted task and context it handed out",
@@ -286,6 +286,15 @@ rule!(CLIENT_IDS_OUTSIDE_MESSAGE, "DATA-SHAPE-006", "client-ids-outside-message"
     ["ID-003", "DATA-003"],
     "client's send names contextId / taskId beside the message (JSON-RPC params, the HTTP+JSON request body) instead of on the message, where A2A defines them",
     "put the follow-up's ids on the Message: params.message.contextId and params.message.taskId (HTTP+JSON: message.contextId / message.taskId); MessageSendParams / SendMessageRequest have no such members, so an agent ignores them (DATA-003) and starts a new task and context, losing the conversation");
+// A note, not a warning: the 0.2/0.3 schemas set no minimum on Artifact.parts (legal 0.x,
+// tests/cases/field legal-v03-artifact-update-empty-parts), but 1.0 requires one (DATA-005)
+// and a2a-java's Artifact refuses an empty list ("Parts cannot be empty"), so a Java client
+// fails on the event or task; strands-agents fixed it by sending an empty text part
+// (strands-agents/harness-sdk #1640, #1643; breaker17a U5).
+rule!(ARTIFACT_NO_PARTS_0X, "DATA-SHAPE-007", "artifact-without-parts-0x", Note, Lifecycle,
+    ["DATA-005"],
+    "0.2/0.3 artifact (stream artifact-update or a Task's artifacts) has an empty parts list",
+    "give every artifact at least one part: to close a streamed artifact without more content, send the lastChunk artifact-update with one empty text part ({\"kind\":\"text\",\"text\":\"\"}) instead of parts: []; 1.0 requires at least one part and a2a-java's Artifact refuses an empty list, so a Java client fails on the whole event or task");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
@@ -495,6 +504,19 @@ rule!(STREAM_ENVELOPE, "STREAM-SHAPE-002", "stream-event-envelope-wrong", Error,
     ["RPC-005", "REST-002"],
     "data of a stream event is not the binding's envelope (JSON-RPC response with the request id / bare StreamResponse on REST)",
     "on JSON-RPC each data is {\"jsonrpc\":\"2.0\",\"id\":<request id>,\"result\":<StreamResponse>}; on HTTP+JSON it is the bare StreamResponse");
+// An error: 1.0 STREAM-003 is a MUST; the 1.0 SDK clients (a2a-python, a2a-java) raise
+// "received a streamed Message from server after first response" (a2a-java #1037). The 0.3
+// form ("should") is STREAM-END-004's warning.
+rule!(
+    STREAM_MESSAGE_IN_TASK_STREAM,
+    "STREAM-SHAPE-003",
+    "message-event-in-task-stream",
+    Error,
+    Streaming,
+    ["STREAM-003", "STREAM-002"],
+    "1.0 task stream carried a message event after its task (a task stream carries only statusUpdate and artifactUpdate after the task)",
+    "after the stream's task send only statusUpdate and artifactUpdate events until the terminal or interrupted state: put progress text for the user in statusUpdate.status.message (or an artifact), never in a message event; a message event answers a request that creates no task and is the stream's only event (the SDK clients refuse a message after the first event, so the updates after it are lost)"
+);
 rule!(
     STREAM_FIRST_NOT_TASK,
     "STREAM-FIRST-001",
@@ -583,8 +605,8 @@ rule!(
 // stream at a Message (a2a-python's consume_all, its client), so what follows is lost.
 rule!(STREAM_AFTER_MESSAGE_0X, "STREAM-END-004", "stream-event-after-message-reply-0x", Warning, Streaming,
     ["STREAM-003", "STREAM-002", "ID-006"],
-    "0.2/0.3 stream sent further events after answering with a Message (a Message reply ends the stream for 0.x clients)",
-    "answer message/stream either with one Message (a reply that creates no task) and close, or with the Task first and then its status and artifact updates; if the work goes on as a task, send that Task instead of the Message: 0.3 clients (a2a-python) stop reading at a Message, so the task's updates after it are lost");
+    "0.2/0.3 stream sent further events after answering with a Message (a Message reply ends the stream for 0.x clients), or a 0.3 task stream carried a Message after its Task",
+    "answer message/stream either with one Message (a reply that creates no task) and close, or with the Task first and then its status and artifact updates; if the work goes on as a task, send that Task instead of the Message: 0.3 clients (a2a-python) stop reading at a Message, so the task's updates after it are lost; inside a task stream put progress text in a status-update's status.message, never in a Message (a2a-python raises on a Message after the first event)");
 
 // ---- SSE framing ------------------------------------------------------------------------
 rule!(HTTP_MEDIA_TYPE_REFUSED, "HTTP-MEDIA-001", "binding-media-type-refused", Error, Interop,
@@ -951,6 +973,7 @@ pub static RULES: &[Rule] = &[
     PUSH_INLINE_OTHER_TASK,
     REQUEST_BODY_NOT_JSON,
     CLIENT_IDS_OUTSIDE_MESSAGE,
+    ARTIFACT_NO_PARTS_0X,
     DATA_TIME_NOT_UTC,
     DATA_TIME_UNSET,
     GRPC_ERROR_CODE,
@@ -1042,6 +1065,7 @@ pub static RULES: &[Rule] = &[
     STREAM_STAMPS_BACKWARDS,
     STREAM_EVENT_SHAPE,
     STREAM_ENVELOPE,
+    STREAM_MESSAGE_IN_TASK_STREAM,
     TASK_AUTH_UNEXPLAINED,
     TASK_AUTH_UNEXPLAINED_0X,
     TASK_TERMINAL_CHANGED,

@@ -451,6 +451,11 @@ def evenv(ok):
     t.chunk(sse(res(1, {"task": task1(st="TASK_STATE_WORKING")})))
     t.chunk(sse(res(1 if ok else 99, su1("TASK_STATE_COMPLETED")))); t.chunk("", close="eof"); return t.text()
 case("STREAM-SHAPE-002", evenv(False), evenv(True))
+def msgintask(ok):
+    mid = {"message": {"messageId": "msg-a2", "role": "ROLE_AGENT", "parts": [{"text": "checking"}], "taskId": "task-1", "contextId": "ctx-1"}}
+    prog = su1("TASK_STATE_WORKING", status={"state": "TASK_STATE_WORKING", "message": mid["message"]})
+    t = T(); stream1(t, [{"task": task1(st="TASK_STATE_SUBMITTED")}, prog if ok else mid, su1("TASK_STATE_COMPLETED")]); return t.text()
+case("STREAM-SHAPE-003", msgintask(False), msgintask(True))
 # ---- task states
 case("TASK-STATE-001", cp("CASE-10.jsonl"), cp("CASE-25.jsonl"))
 def msgterm(ok):
@@ -675,6 +680,12 @@ def ids_beside(ok):
     send1(t, {"task": task1(tid="task-2")}, i=2, params=p)
     return t.text()
 case("DATA-SHAPE-006", ids_beside(False), ids_beside(True))
+def art_no_parts(ok):
+    # breaker17a U5 (strands-agents #1640): a 0.3 task artifact with parts: []
+    t = T(); t.req("POST", H + "/", rpc(1, "message/send", {"message": msg03("go")}))
+    tk = task03(); tk["artifacts"] = [{"artifactId": "art-1", "parts": [{"kind": "text", "text": ""}] if ok else []}]
+    t.resp(200, res(1, tk)); return t.text()
+case("DATA-SHAPE-007", art_no_parts(False), art_no_parts(True))
 def card_path_redirect(ok):
     # the card path answers 302 to another path; the client follows it
     t = T()
