@@ -514,6 +514,18 @@ struct CardRec {
     /// contains was published in the card (CARD-011). Empty for a card fetched with
     /// credentials or an extended card (access-controlled, CARD-011 allows secrets there).
     strings: Vec<(String, String)>,
+    /// Hash of [`card::card_content_key`]: what a client learns from the card, shape
+    /// aside. An extended-card answer with the public card's key discloses nothing more
+    /// (AUTH-005; breaker17b V2).
+    content: u64,
+}
+
+/// Hash of [`card::card_content_key`] of card `v` (seen as `view`).
+fn card_content_hash(v: &Json, view: &AgentCardView) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    card::card_content_key(v, view).hash(&mut h);
+    h.finish()
 }
 
 /// Bytes of a public card's text kept to look credentials up in ([`CardRec::strings`]).
@@ -15176,7 +15188,9 @@ impl State {
             };
             if needs && uncredentialed {
                 self.areas.insert("auth");
-                let mut ev = Vec::new();
+                // The call first (the live line shows the first evidence), then the answer,
+                // then the public card that asks for authentication (breaker17b V13).
+                let mut ev = vec![x.ev(x.req_seq), x.ev(x.resp_seq)];
                 if let Some(p) = &public {
                     ev.push(Evidence {
                         seq: p.seq,
@@ -15185,15 +15199,49 @@ impl State {
                         found: None,
                     });
                 }
-                ev.push(x.ev(x.req_seq));
-                ev.push(x.ev(x.resp_seq));
-                self.find(
-                    &r::AUTH_EXTENDED_CARD,
-                    "authenticated extended card was served to a request without credentials"
-                        .to_string(),
-                    ev,
-                    &x.leg,
-                );
+                let op = x
+                    .call
+                    .as_ref()
+                    .map(|c| c.op_term(Op::GetExtendedCard.name()).to_string())
+                    .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+                let no_schemes = public.as_ref().is_some_and(|p| !p.view.declares_schemes);
+                let answered = x
+                    .status
+                    .map_or_else(String::new, |s| format!(" answered HTTP {s}"));
+                // An answer with the public card's content discloses nothing (breaker17b
+                // V2: @a2a-js/sdk answers an anonymous call with `this.agentCard`).
+                if public
+                    .as_ref()
+                    .is_some_and(|p| p.content == card_content_hash(v, &view))
+                {
+                    let mut f = Finding::new(
+                        &r::AUTH_EXTENDED_CARD_PUBLIC,
+                        format!(
+                            "agent answered {op} without credentials with its public card (same name, description, skills, security schemes and interfaces): nothing extended was disclosed, but AUTH-005 wants the call refused as unauthenticated, so the client never learns it must authenticate"
+                        ),
+                    );
+                    if no_schemes {
+                        f.help = "the public card declares capabilities.extendedAgentCard but no securitySchemes, so no client can authenticate for the extended card: declare a scheme (securitySchemes + securityRequirements) and answer the call without it with HTTP 401 and WWW-Authenticate, or declare extendedAgentCard false (0.3: supportsAuthenticatedExtendedCard false)".into();
+                    }
+                    f.evidence = ev;
+                    f.leg = x.leg.clone();
+                    self.emit(f);
+                } else {
+                    let mut f = Finding::new(
+                        &r::AUTH_EXTENDED_CARD,
+                        if no_schemes {
+                            format!("authenticated extended card was served to a request without credentials ({op}{answered}); the public card declares no securitySchemes, so no client can authenticate for it")
+                        } else {
+                            format!("authenticated extended card was served to a request without credentials ({op}{answered})")
+                        },
+                    );
+                    if no_schemes {
+                        f.help = "declare a scheme in the public card (securitySchemes + securityRequirements; a2a-python: security_schemes={'apikey': ...} and security_requirements) and check its credential before serving the extended card (HTTP 401 with WWW-Authenticate otherwise), or declare capabilities.extendedAgentCard false (0.3: supportsAuthenticatedExtendedCard false) when the agent has no extended card".into();
+                    }
+                    f.evidence = ev;
+                    f.leg = x.leg.clone();
+                    self.emit(f);
+                }
             }
             // Its URLs are judged like the public card's (CARD-005/006, CARD-URL-001..005):
             // a client that switches to the extended card follows them. It does not replace
@@ -15268,11 +15316,13 @@ impl State {
         } else {
             Vec::new()
         };
+        let content = card_content_hash(v, &view);
         let rec = Arc::new(CardRec {
             view,
             exchange: x.id.clone(),
             seq: bseq,
             strings,
+            content,
         });
         for o in origins {
             self.cards.insert(o, rec.clone());

@@ -684,6 +684,10 @@ rule!(AUTH_EXTENDED_CARD, "AUTH-EXT-001", "extended-card-without-auth", Error, S
     ["AUTH-005", "AUTH-002"],
     "authenticated extended card served to a request without credentials",
     "require a credential from the card's security schemes before serving the extended card (401 with WWW-Authenticate otherwise)");
+rule!(AUTH_EXTENDED_CARD_PUBLIC, "AUTH-EXT-002", "extended-card-call-answered-with-public-card", Note, Security,
+    ["AUTH-005"],
+    "agent answered an extended-card call without credentials with its public card instead of an authentication error",
+    "refuse an unauthenticated extended-card call with HTTP 401 and a WWW-Authenticate challenge naming a scheme of the public card (AUTH-005; 0.3 §7.10) instead of answering with the public card: the client cannot tell the public card from the extended one and never learns it must authenticate");
 rule!(AUTH_OPEN_ENDPOINT, "AUTH-OPEN-001", "task-endpoint-without-auth", Error, Security,
     ["AUTH-002", "AUTH-006"],
     "card declares security but a task operation without credentials succeeded",
@@ -870,6 +874,7 @@ rule!(GW_TASK_AFFINITY_LOST, "GW-RESP-005", "task-call-routed-to-other-replica",
 pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
     AUTH_EXTENDED_CARD,
+    AUTH_EXTENDED_CARD_PUBLIC,
     AUTH_OPEN_ENDPOINT,
     AUTH_CREDENTIAL_IN_PAYLOAD,
     AUTH_UNDEFINED_SCHEME,

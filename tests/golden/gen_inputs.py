@@ -87,6 +87,11 @@ def ext(auth):
     t.req("GET", H + "/agent/authenticatedExtendedCard", headers=dict({"accept": "application/json"}, **({"authorization": "Bearer <redacted>"} if auth else {}))).resp(200, card03(name="golden extended"))
     return t.text()
 case("AUTH-EXT-001", ext(False), ext(True))
+def ext_public():
+    t = T(); fetch_card(t, card03(**bearer))
+    t.req("GET", H + "/agent/authenticatedExtendedCard", headers={"accept": "application/json"}).resp(200, card03(**bearer))
+    return t.text()
+case("AUTH-EXT-002", ext_public(), ext(True))
 sec1 = {"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]}
 def openep(auth):
     t = T(); fetch_card(t, card1(**sec1))

@@ -1,0 +1,152 @@
+//! breaker17b items judged live through the recording proxy, each agent a small real server
+//! on loopback:
+//!
+//! - V2 (AUTH-005): @a2a-js/sdk answers an anonymous GetExtendedAgentCard with its *public*
+//!   card; nothing extended is disclosed, so no AUTH-EXT-001, only the AUTH-EXT-002 note. An
+//!   answer with one more skill is the disclosure (AUTH-EXT-001).
+//! - V13: AUTH-EXT-001's first evidence is the extended-card call, and a card without
+//!   securitySchemes is told so.
+//! - V3 (STREAM-003): a -32004 "Received statusUpdate before initial 'Message'/'Task'
+//!   event." to a follow-up stream is the executor's event order, not a card that lies about
+//!   streaming (CAP-STREAM-002); an agent that streamed before is not told to declare
+//!   `streaming: false`; an agent that never streams still is.
+//! - V10 (CARD-005, CARD-008): a 404 below `{url}/{tenant}/` of an interface declaring that
+//!   tenant is "tenant routes not served", not a wrong card URL; without a tenant a 404
+//!   is still the wrong URL.
+//! - V15 (VER-002): a 1.0 agent answering a JSON-RPC call with `A2A-Version: 0.3` with
+//!   -32601 gets VER-HDR-004 (-32009 is due); answering -32009 does not.
+
+#[path = "common/proxy_support.rs"]
+mod support;
+
+use std::sync::Arc;
+
+use a2a_interop::verify::Finding;
+use bytes::Bytes;
+use http_body_util::BodyExt;
+use hyper::body::Incoming;
+use hyper::{Request, Response};
+
+/// A card with both the 0.3 members and 1.0 `supportedInterfaces` (as @a2a-js/sdk serves
+/// it), `me` its base URL, the extended card flagged, no securitySchemes.
+fn public_card(me: &str) -> String {
+    format!(
+        r#"{{"name":"js agent","description":"test agent","version":"1.0.0","url":"{me}/","preferredTransport":"JSONRPC","protocolVersion":"0.3","capabilities":{{"streaming":true,"pushNotifications":false}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{{"id":"echo","name":"echo","description":"echo","tags":["t"],"examples":["echo hello"]}}],"additionalInterfaces":[{{"url":"{me}/rest","transport":"HTTP+JSON"}}],"supportsAuthenticatedExtendedCard":true,"supportedInterfaces":[{{"url":"{me}/","protocolBinding":"JSONRPC","tenant":"","protocolVersion":"1.0"}},{{"url":"{me}/rest","protocolBinding":"HTTP+JSON","tenant":"","protocolVersion":"1.0"}}]}}"#
+    )
+}
+
+/// The same card in the 1.0 shape (what @a2a-js/sdk answers GetExtendedAgentCard with for
+/// an unauthenticated caller), with `extra_skill` appended to its skills when given.
+fn v1_card(me: &str, extra_skill: Option<&str>) -> String {
+    let extra = extra_skill
+        .map(|s| format!(r#",{{"id":"{s}","name":"{s}","description":"{s}","tags":["t"]}}"#))
+        .unwrap_or_default();
+    format!(
+        r#"{{"name":"js agent","description":"test agent","supportedInterfaces":[{{"url":"{me}/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}},{{"url":"{me}/rest","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}}],"version":"1.0.0","documentationUrl":"","capabilities":{{"streaming":true,"pushNotifications":false,"extendedAgentCard":true}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{{"id":"echo","name":"echo","description":"echo","tags":["t"],"examples":["echo hello"]}}{extra}],"iconUrl":""}}"#
+    )
+}
+
+fn json(status: u16, body: String, media: &str) -> Response<support::TBody> {
+    Response::builder()
+        .status(status)
+        .header("content-type", media)
+        .body(support::full(body))
+        .unwrap()
+}
+
+/// An agent at a fixed port (bound first so the card can name it) answering the public
+/// card at `/.well-known/agent-card.json` and the 1.0 extended card call
+/// (`GET /rest/extendedAgentCard`) with [`v1_card`] carrying `extra_skill`.
+async fn card_agent(extra_skill: Option<&'static str>) -> std::net::SocketAddr {
+    let me = Arc::new(std::sync::OnceLock::<String>::new());
+    let me2 = me.clone();
+    let addr = support::serve(Arc::new(move |req: Request<Incoming>| {
+        let me = me2.get().cloned().unwrap_or_default();
+        Box::pin(async move {
+            match req.uri().path() {
+                "/.well-known/agent-card.json" => {
+                    json(200, public_card(&me), "application/json")
+                }
+                "/rest/extendedAgentCard" => json(
+                    200,
+                    v1_card(&me, extra_skill),
+                    "application/a2a+json; charset=utf-8",
+                ),
+                _ => json(404, "{}".into(), "application/json"),
+            }
+        })
+    }))
+    .await;
+    // The card names the proxy's origin in real deployments; naming the agent's own
+    // origin here keeps the card consistent with where it is served from the agent's side.
+    me.set(format!("http://{addr}")).unwrap();
+    addr
+}
+
+/// Runs `calls` (path, `A2A-Version` header) through a recording proxy to `agent` over
+/// HTTP/1.1 or h2c (`h2`); the live findings.
+async fn live(agent: std::net::SocketAddr, calls: &[(&str, Option<&str>)], h2: bool) -> Vec<Finding> {
+    let (_dir, _rec, p, base) = support::start_recording_to(agent).await;
+    let c = if h2 {
+        support::client_h2()
+    } else {
+        support::client_h1()
+    };
+    for (path, ver) in calls {
+        let mut b = Request::get(format!("{base}{path}"));
+        if let Some(v) = ver {
+            b = b.header("a2a-version", *v);
+        }
+        let (status, _, _) = support::fetch(&c, b.body(support::full(Bytes::new())).unwrap()).await;
+        assert_eq!(status, 200, "{path}");
+    }
+    p.finish().await.unwrap().verify.findings
+}
+
+fn rules(f: &[Finding]) -> Vec<&str> {
+    f.iter().map(|f| f.rule.as_str()).collect()
+}
+
+const EXT_CALLS: &[(&str, Option<&str>)] = &[
+    ("/.well-known/agent-card.json", None),
+    ("/rest/extendedAgentCard", Some("1.0")),
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn v2_an_anonymous_extended_card_call_answered_with_the_public_card_discloses_nothing() {
+    for h2 in [false, true] {
+        let agent = card_agent(None).await;
+        let f = live(agent, EXT_CALLS, h2).await;
+        assert!(!rules(&f).contains(&"AUTH-EXT-001"), "h2={h2}: {f:#?}");
+        let note: Vec<&Finding> = f.iter().filter(|f| f.rule == "AUTH-EXT-002").collect();
+        assert_eq!(note.len(), 1, "h2={h2}: {f:#?}");
+        assert!(
+            note[0]
+                .message
+                .starts_with("agent answered GetExtendedAgentCard without credentials with its public card"),
+            "{}",
+            note[0].message
+        );
+        // the card declares no scheme: the help says so instead of naming one
+        assert!(note[0].help.contains("no securitySchemes"), "{}", note[0].help);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn v2_v13_an_extended_card_with_one_more_skill_is_the_disclosure_cited_at_its_call() {
+    let agent = card_agent(Some("admin")).await;
+    let f = live(agent, EXT_CALLS, false).await;
+    let ext: Vec<&Finding> = f.iter().filter(|f| f.rule == "AUTH-EXT-001").collect();
+    assert_eq!(ext.len(), 1, "{f:#?}");
+    assert!(!rules(&f).contains(&"AUTH-EXT-002"), "{f:#?}");
+    assert_eq!(
+        ext[0].message,
+        "authenticated extended card was served to a request without credentials (GetExtendedAgentCard answered HTTP 200); the public card declares no securitySchemes, so no client can authenticate for it"
+    );
+    // V13: the live line shows the first evidence: the extended-card call (the second
+    // exchange), not the public card fetch.
+    assert_eq!(ext[0].evidence[0].exchange.as_deref(), Some("e2"), "{:#?}", ext[0].evidence);
+    assert_eq!(ext[0].evidence.last().unwrap().exchange.as_deref(), Some("e1"));
+    assert!(ext[0].help.starts_with("declare a scheme in the public card"), "{}", ext[0].help);
+}
+
