@@ -150,3 +150,114 @@ async fn v2_v13_an_extended_card_with_one_more_skill_is_the_disclosure_cited_at_
     assert!(ext[0].help.starts_with("declare a scheme in the public card"), "{}", ext[0].help);
 }
 
+/// The SDK's words for an executor that published an update before the Task.
+const ORDER_FAULT: &str = "Received statusUpdate before initial 'Message'/'Task' event.";
+
+/// A 1.0 JSON-RPC agent declaring `streaming: true`: a SendStreamingMessage whose message
+/// names no task gets a stream (Task, then COMPLETED) when `streams`, else -32004 with
+/// `refusal`; one naming a task (a follow-up turn) gets -32004 with `refusal`.
+async fn stream_agent(streams: bool, refusal: &'static str) -> std::net::SocketAddr {
+    let me = Arc::new(std::sync::OnceLock::<String>::new());
+    let me2 = me.clone();
+    let addr = support::serve(Arc::new(move |req: Request<Incoming>| {
+        let me = me2.get().cloned().unwrap_or_default();
+        Box::pin(async move {
+            if req.method() == hyper::Method::GET {
+                let card = format!(
+                    r#"{{"name":"a","description":"d","version":"1","supportedInterfaces":[{{"url":"{me}/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}}],"capabilities":{{"streaming":true}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{{"id":"s","name":"s","description":"s","tags":["t"]}}]}}"#
+                );
+                return json(200, card, "application/json");
+            }
+            let body = req.into_body().collect().await.unwrap().to_bytes();
+            let v: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
+            let id = v["id"].clone();
+            let follow_up = v.pointer("/params/message/taskId").is_some();
+            if streams && !follow_up {
+                let ev = |r: serde_json::Value| {
+                    format!(
+                        "data: {}\n\n",
+                        serde_json::json!({"jsonrpc":"2.0","id":id,"result":r})
+                    )
+                };
+                let s = ev(serde_json::json!({"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_INPUT_REQUIRED"}}}))
+                    + &ev(serde_json::json!({"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_INPUT_REQUIRED"}}}));
+                return json(200, s, "text/event-stream");
+            }
+            let e = serde_json::json!({"jsonrpc":"2.0","id":id,"error":{"code":-32004,"message":refusal,"data":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"UNSUPPORTED_OPERATION","domain":"a2a-protocol.org"}]}});
+            json(200, e.to_string(), "application/json")
+        })
+    }))
+    .await;
+    me.set(format!("http://{addr}")).unwrap();
+    addr
+}
+
+/// Fetches the card, then sends SendStreamingMessage per entry of `task_ids` (the follow-up
+/// turn names its task); the live findings.
+async fn stream_calls(agent: std::net::SocketAddr, task_ids: &[Option<&str>]) -> Vec<Finding> {
+    let (_dir, _rec, p, base) = support::start_recording_to(agent).await;
+    let c = support::client_h1();
+    let (st, _, _) = support::fetch(&c, support::get(&format!("{base}/.well-known/agent-card.json"))).await;
+    assert_eq!(st, 200);
+    for (i, t) in task_ids.iter().enumerate() {
+        let task = t
+            .map(|t| format!(r#","taskId":"{t}","contextId":"c1""#))
+            .unwrap_or_default();
+        let body = format!(
+            r#"{{"jsonrpc":"2.0","id":{i},"method":"SendStreamingMessage","params":{{"message":{{"messageId":"m{i}","role":"ROLE_USER","parts":[{{"text":"hi"}}]{task}}}}}}}"#
+        );
+        let req = Request::post(format!("{base}/"))
+            .header("content-type", "application/json")
+            .header("a2a-version", "1.0")
+            .body(support::full(body))
+            .unwrap();
+        let (st, _, _) = support::fetch(&c, req).await;
+        assert_eq!(st, 200);
+    }
+    p.finish().await.unwrap().verify.findings
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn v3_a_follow_up_stream_refused_for_the_executors_event_order_blames_the_executor() {
+    let agent = stream_agent(true, ORDER_FAULT).await;
+    let f = stream_calls(agent, &[None, Some("t1")]).await;
+    assert!(!rules(&f).contains(&"CAP-STREAM-002"), "{f:#?}");
+    let order: Vec<&Finding> = f.iter().filter(|f| f.rule == "STREAM-FIRST-001").collect();
+    assert_eq!(order.len(), 1, "{f:#?}");
+    assert_eq!(
+        order[0].message,
+        format!("agent refused SendStreamingMessage continuing task t1 with -32004 UnsupportedOperationError \"{ORDER_FAULT}\": its executor published an update before the Task, and the SDK turned that into UnsupportedOperationError, which tells the client streaming is unsupported; the stream must start with the Task (STREAM-003)")
+    );
+    assert!(!order[0].help.contains("streaming: false"), "{}", order[0].help);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn v3_an_agent_that_streamed_before_is_not_told_its_card_lies_about_streaming() {
+    // Another refusal text after a working stream: a refusal of this call, not of streaming.
+    let agent = stream_agent(true, "task is not in a state to be continued").await;
+    let f = stream_calls(agent, &[None, Some("t1")]).await;
+    assert!(!rules(&f).contains(&"CAP-STREAM-002"), "{f:#?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn v3_control_an_agent_that_never_streams_is_still_told_its_card_lies() {
+    let agent = stream_agent(false, "Streaming is not supported by the agent").await;
+    let f = stream_calls(agent, &[None]).await;
+    let cap: Vec<&Finding> = f.iter().filter(|f| f.rule == "CAP-STREAM-002").collect();
+    assert_eq!(cap.len(), 1, "{f:#?}");
+    assert!(!rules(&f).contains(&"STREAM-FIRST-001"), "{f:#?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn v3_a_first_stream_refused_for_the_executors_event_order_blames_the_executor() {
+    // breaker17b s26: the executor never publishes the Task; the first stream is refused.
+    let agent = stream_agent(false, "Received artifactUpdate before initial 'Message'/'Task' event.").await;
+    let f = stream_calls(agent, &[None]).await;
+    assert!(!rules(&f).contains(&"CAP-STREAM-002"), "{f:#?}");
+    assert_eq!(
+        f.iter().filter(|f| f.rule == "STREAM-FIRST-001").count(),
+        1,
+        "{f:#?}"
+    );
+}
+

@@ -865,6 +865,11 @@ pub(super) struct State {
     /// Origins whose card CARD-SECRET-001 reported already (one finding per origin, however
     /// often its card is fetched).
     card_secret_reported: HashSet<String>,
+    /// Origins whose agent opened an event stream (a streaming call answered 200
+    /// `text/event-stream`, or a gRPC stream that is not trailers-only): its
+    /// `capabilities.streaming: true` is true, so a later -32004 to a stream is no
+    /// capability lie (CAP-STREAM-002; breaker17b V3).
+    streamed_ok: HashSet<String>,
     /// Paths of `done_requests` entries.
     done_paths: HashMap<String, String>,
     /// 1.0 push configs created without a client id, by `task id \0 config id`: the webhook
@@ -1250,6 +1255,7 @@ impl State {
             pending_up: VecDeque::new(),
             ver_stripped_clients: VecDeque::new(),
             card_secret_reported: HashSet::new(),
+            streamed_ok: HashSet::new(),
             done_paths: HashMap::new(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
@@ -1576,6 +1582,25 @@ impl State {
                     .as_ref()
                     .is_some_and(|c| c.op.is_some_and(Op::is_streaming));
             if grpc_stream || x.resp_headers.media_type().as_deref() == Some("text/event-stream") {
+                // The agent streams (CAP-STREAM-002; breaker17b V3): a gRPC refusal is
+                // trailers-only (grpc-status in the head).
+                if status == 200
+                    && !synthetic
+                    && !(grpc_stream && x.resp_headers.get("grpc-status").is_some())
+                    && x.call.as_ref().is_some_and(|c| {
+                        !c.webhook
+                            && matches!(
+                                c.op,
+                                Some(Op::SendStreamingMessage) | Some(Op::SubscribeToTask)
+                            )
+                    })
+                {
+                    if let Some(o) = x.origin.as_deref() {
+                        if !self.streamed_ok.contains(o) {
+                            self.streamed_ok.insert(o.to_string());
+                        }
+                    }
+                }
                 // A subscribe stream belongs to the task it names (TASK-004,
                 // STREAM-004, ID-006): events of another task are a mismatch.
                 let subscribed = x.call.as_ref().and_then(|c| {
@@ -9454,9 +9479,61 @@ impl State {
     /// SendStreamingMessage under `capabilities.streaming: true`. Either the card
     /// over-declares or the agent refuses what it declares; a warning naming both. `wire`
     /// is the answer in the wire's terms, `at` its evidence.
-    fn capability_refused(&mut self, x: &Exch, c: &Call, code: i64, wire: &str, at: Evidence) {
+    ///
+    /// `said` is the agent's error message. A -32004 to a stream whose message says the
+    /// executor published an update before the Task (@a2a-js/sdk: "Received statusUpdate
+    /// before initial 'Message'/'Task' event.") is the executor's event order (STREAM-003),
+    /// reported as such; after the agent streamed once ([`Engine::streamed_ok`]) a -32004
+    /// is no capability lie (breaker17b V3).
+    fn capability_refused(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        code: i64,
+        wire: &str,
+        said: Option<&str>,
+        at: Evidence,
+    ) {
         if x.synthetic || c.webhook {
             return;
+        }
+        if code == jsonrpc::UNSUPPORTED_OPERATION && c.op == Some(Op::SendStreamingMessage) {
+            if let Some(said) = said.filter(|m| {
+                let m = m.to_ascii_lowercase();
+                m.contains("before initial") && m.contains("task")
+            }) {
+                let op = c.op_term(Op::SendStreamingMessage.name());
+                let cont = params_message(&c.params)
+                    .and_then(|m| m.get("taskId").or_else(|| m.get("task_id")))
+                    .and_then(Json::as_str)
+                    .map(|t| format!(" continuing task {t}"))
+                    .unwrap_or_default();
+                let v1 = c.dialect == Some(Dialect::V1_0);
+                let mut f = Finding::new(
+                    if v1 {
+                        &r::STREAM_FIRST_NOT_TASK
+                    } else {
+                        &r::STREAM_TASK_AFTER_UPDATE
+                    },
+                    format!(
+                        "agent refused {op}{cont} with {wire} \"{}\": its executor published an update before the Task, and the SDK turned that into UnsupportedOperationError, which tells the client streaming is unsupported; the stream must start with the Task (STREAM-003)",
+                        excerpt_str(said, 160)
+                    ),
+                );
+                f.help = "publish the Task first, then status and artifact updates, also when continuing a task (input-required): in @a2a-js/sdk publish the Task object (AgentEvent.task(...)) on the event bus before any statusUpdate or artifactUpdate; the card's capabilities.streaming: true is right".into();
+                f.evidence = vec![x.ev(x.req_ev_seq()), at];
+                f.leg = x.leg.clone();
+                self.areas.insert("stream");
+                self.emit(f);
+                return;
+            }
+            if x
+                .origin
+                .as_deref()
+                .is_some_and(|o| self.streamed_ok.contains(o))
+            {
+                return;
+            }
         }
         let Some(card) = self.card_for(x).cloned() else {
             return;
@@ -9794,7 +9871,7 @@ impl State {
         ) {
             let wire = format!("{code} {}", jsonrpc::code_name(code).unwrap_or_default());
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
-            self.capability_refused(x, &c, code, &wire, at);
+            self.capability_refused(x, &c, code, &wire, message, at);
         }
         if code == jsonrpc::CONTENT_TYPE_NOT_SUPPORTED {
             if let Some(why) = self.content_type_refusal_unfounded(x, &c) {
@@ -12581,7 +12658,7 @@ impl State {
         if let Some(k) = rest_grpc_code(reason.as_deref(), false) {
             let wire = format!("{name} ({code}) {}", reason.as_deref().unwrap_or_default());
             let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
-            self.capability_refused(&x, &c, k, &wire, at.clone());
+            self.capability_refused(&x, &c, k, &wire, message.as_deref(), at.clone());
             if k == jsonrpc::CONTENT_TYPE_NOT_SUPPORTED {
                 if let Some(why) = self.content_type_refusal_unfounded(&x, &c) {
                     self.find(
@@ -12762,7 +12839,11 @@ impl State {
                         None => format!("HTTP {status} {code}"),
                     };
                     let at = x.ev_at(bseq, "", Some(Value::from(status)));
-                    self.capability_refused(x, &c, code, &wire, at.clone());
+                    let said = v
+                        .get("message")
+                        .or_else(|| v.get("error").and_then(|e| e.get("message")))
+                        .and_then(Json::as_str);
+                    self.capability_refused(x, &c, code, &wire, said, at.clone());
                     if code == jsonrpc::CONTENT_TYPE_NOT_SUPPORTED {
                         if let Some(why) = self.content_type_refusal_unfounded(x, &c) {
                             self.find(
