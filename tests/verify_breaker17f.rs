@@ -261,3 +261,89 @@ async fn v3_a_first_stream_refused_for_the_executors_event_order_blames_the_exec
     );
 }
 
+/// The URL a card names for its interfaces: set to the proxy's base URL once the proxy
+/// runs, so clients following the card stay behind the recorder.
+type Named = Arc<std::sync::OnceLock<String>>;
+
+/// A 1.0 agent with one JSON-RPC interface at `/rpc` and one HTTP+JSON interface at
+/// `/rest` below the URL in its [`Named`], both declaring `tenant` when given; every POST
+/// gets `answer` (status, body, media type); the card at `/.well-known/agent-card.json`.
+async fn plain_agent(
+    tenant: Option<&'static str>,
+    answer: (u16, &'static str, &'static str),
+) -> (std::net::SocketAddr, Named) {
+    let me = Arc::new(std::sync::OnceLock::<String>::new());
+    let me2 = me.clone();
+    let addr = support::serve(Arc::new(move |req: Request<Incoming>| {
+        let me = me2.get().cloned().unwrap_or_default();
+        Box::pin(async move {
+            if req.method() == hyper::Method::GET {
+                let t = tenant
+                    .map(|t| format!(r#""tenant":"{t}","#))
+                    .unwrap_or_default();
+                let card = format!(
+                    r#"{{"name":"py agent","description":"d","supportedInterfaces":[{{"url":"{me}/rpc","protocolBinding":"JSONRPC",{t}"protocolVersion":"1.0"}},{{"url":"{me}/rest","protocolBinding":"HTTP+JSON",{t}"protocolVersion":"1.0"}}],"version":"1","capabilities":{{}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{{"id":"s","name":"s","description":"s","tags":["t"]}}]}}"#
+                );
+                return json(200, card, "application/json");
+            }
+            json(answer.0, answer.1.to_string(), answer.2)
+        })
+    }))
+    .await;
+    (addr, me)
+}
+
+/// Fetches the card and POSTs `body` to `path` with `A2A-Version: version` (HTTP/1.1 or
+/// h2c); the live findings.
+async fn post_once(
+    agent: (std::net::SocketAddr, Named),
+    path: &str,
+    version: &str,
+    body: &'static str,
+    h2: bool,
+) -> Vec<Finding> {
+    let (_dir, _rec, p, base) = support::start_recording_to(agent.0).await;
+    agent.1.set(base.clone()).unwrap();
+    let c = if h2 {
+        support::client_h2()
+    } else {
+        support::client_h1()
+    };
+    support::fetch(&c, support::get(&format!("{base}/.well-known/agent-card.json"))).await;
+    let req = Request::post(format!("{base}{path}"))
+        .header("content-type", "application/json")
+        .header("a2a-version", version)
+        .body(support::full(body))
+        .unwrap();
+    support::fetch(&c, req).await;
+    p.finish().await.unwrap().verify.findings
+}
+
+const SEND_1: &str = r#"{"tenant":"acme","message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"echo hi"}]}}"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn v10_tenant_routes_the_agent_does_not_serve_are_not_called_a_wrong_card_url() {
+    for h2 in [false, true] {
+        let agent = plain_agent(Some("acme"), (404, "Not Found", "text/plain; charset=utf-8")).await;
+        let f = post_once(agent.clone(), "/rest/acme/message:send", "1.0", SEND_1, h2).await;
+        let u: Vec<&Finding> = f.iter().filter(|f| f.rule == "CARD-URL-002").collect();
+        assert_eq!(u.len(), 1, "h2={h2}: {f:#?}");
+        let rest = format!("{}/rest", agent.1.get().unwrap());
+        assert_eq!(
+            u[0].message,
+            format!("the agent does not serve the tenant routes of HTTP+JSON interface {rest} (tenant acme): POST /rest/acme/message:send answered HTTP 404; 1.0 serves every HTTP+JSON route also under /{{tenant}} directly below the interface url")
+        );
+        assert!(!u[0].help.contains("advertise the URL"), "{}", u[0].help);
+        assert!(u[0].help.contains("/rest/acme/message:send"), "{}", u[0].help);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn v10_control_a_404_below_an_interface_without_tenant_is_still_a_wrong_url() {
+    let agent = plain_agent(None, (404, "Not Found", "text/plain; charset=utf-8")).await;
+    let f = post_once(agent, "/rest/message:send", "1.0", SEND_1, false).await;
+    let u: Vec<&Finding> = f.iter().filter(|f| f.rule == "CARD-URL-002").collect();
+    assert_eq!(u.len(), 1, "{f:#?}");
+    assert!(u[0].message.starts_with("advertised interface url"), "{}", u[0].message);
+}
+

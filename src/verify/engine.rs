@@ -557,6 +557,9 @@ struct Advertised {
     binding: Option<Binding>,
     /// BIND-USE-001 already reported a client calling this URL in another binding.
     misused: bool,
+    /// The 1.0 `AgentInterface.tenant` declared for this URL (non-empty): HTTP+JSON
+    /// clients call `{url}/{tenant}/...` (CARD-008; breaker17b V10).
+    tenant: Option<String>,
 }
 
 /// A 1.x HTTP+JSON interface whose 1.0 route had no route (CARD-URL-002), kept to be paired
@@ -15885,6 +15888,11 @@ impl State {
             let answered = self.advertised.get(&itf.url).is_some_and(|a| a.answered);
             let redirected = self.advertised.get(&itf.url).is_some_and(|a| a.redirected);
             let misused = self.advertised.get(&itf.url).is_some_and(|a| a.misused);
+            let tenant = itf.tenant.clone().or_else(|| {
+                self.advertised
+                    .get(&itf.url)
+                    .and_then(|a| a.tenant.clone())
+            });
             let binding = if itf.binding.eq_ignore_ascii_case("JSONRPC") {
                 Some(Binding::JsonRpc)
             } else if itf.binding.eq_ignore_ascii_case("HTTP+JSON") {
@@ -15912,6 +15920,7 @@ impl State {
                             .is_some_and(|v| v.trim().starts_with('1')),
                     binding,
                     misused,
+                    tenant,
                 },
             );
         }
@@ -16214,6 +16223,28 @@ impl State {
             } else {
                 x.end_seq
             });
+            // A 404/405 below `{url}/{tenant}/` of an interface declaring that tenant: the
+            // agent does not serve the tenant routes, the URL itself may be right
+            // (breaker17b V10: a2a-python 1.3.0 mounts them at `/{tenant}/rest/...`).
+            let base = net::norm_path(&a.parts.path).trim_end_matches('/').to_string();
+            if let Some(t) = a.tenant.as_deref().filter(|t| {
+                !a.exact
+                    && matches!(x.status, Some(404) | Some(405))
+                    && path.starts_with(&format!("{base}/{t}/"))
+            }) {
+                let mut f = Finding::new(
+                    &r::CARD_URL_UNREACHABLE,
+                    format!(
+                        "the agent does not serve the tenant routes of HTTP+JSON interface {} (tenant {t}): {} {} {how}; 1.0 serves every HTTP+JSON route also under /{{tenant}} directly below the interface url",
+                        a.shown, x.method, x.path
+                    ),
+                );
+                f.help = format!("serve the HTTP+JSON routes under {base}/{t}/ (interface url, then the tenant, then the route, e.g. {base}/{t}/message:send), where clients following the card call them; a2a-python 1.3.0 create_rest_routes mounts them at /{{tenant}}{base}/... instead, so mount the tenant routes below the interface url, or leave tenant out of this interface until the agent serves them there");
+                f.evidence = vec![answer_ev, card_ev];
+                f.leg = x.leg.clone();
+                self.emit(f);
+                continue;
+            }
             if a.rest_1x && matches!(x.status, Some(404) | Some(405)) {
                 self.rest1x_unrouted.push((
                     a.parts.origin(),
