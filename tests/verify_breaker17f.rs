@@ -347,3 +347,40 @@ async fn v10_control_a_404_below_an_interface_without_tenant_is_still_a_wrong_ur
     assert!(u[0].message.starts_with("advertised interface url"), "{}", u[0].message);
 }
 
+const SEND_03: &str = r#"{"jsonrpc":"2.0","id":"r1","method":"message/send","params":{"message":{"kind":"message","messageId":"m1","role":"user","parts":[{"kind":"text","text":"hi"}]}}}"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn v15_a_requested_03_answered_method_not_found_is_the_agents_warning() {
+    for h2 in [false, true] {
+        let agent = plain_agent(
+            None,
+            (200, r#"{"jsonrpc":"2.0","id":"r1","error":{"code":-32601,"message":"Method not found"}}"#, "application/json"),
+        )
+        .await;
+        let f = post_once(agent, "/rpc", "0.3", SEND_03, h2).await;
+        let w: Vec<&Finding> = f.iter().filter(|f| f.rule == "VER-HDR-004").collect();
+        assert_eq!(w.len(), 1, "h2={h2}: {f:#?}");
+        assert_eq!(
+            w[0].message,
+            "agent answered message/send requested with A2A-Version 0.3 with -32601 MethodNotFoundError; its card declares only 1.0, and VER-002 wants -32009 VersionNotSupportedError for a version it does not serve, so the client learns to switch versions instead of looking for a misspelt method"
+        );
+        // the live line cites the refused call (e2), not the card (e1)
+        assert_eq!(w[0].evidence[0].exchange.as_deref(), Some("e2"));
+        let note: Vec<&Finding> = f.iter().filter(|f| f.rule == "VER-CARD-002").collect();
+        assert_eq!(note.len(), 1, "{f:#?}");
+        assert_eq!(note[0].evidence[0].exchange.as_deref(), Some("e2"));
+        assert!(!note[0].help.contains("-32601 / VersionNotSupportedError is the expected"), "{}", note[0].help);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn v15_control_a_requested_03_answered_version_not_supported_is_right() {
+    let agent = plain_agent(
+        None,
+        (200, r#"{"jsonrpc":"2.0","id":"r1","error":{"code":-32009,"message":"Version not supported"}}"#, "application/json"),
+    )
+    .await;
+    let f = post_once(agent, "/rpc", "0.3", SEND_03, false).await;
+    assert!(!rules(&f).contains(&"VER-HDR-004"), "{f:#?}");
+    assert!(rules(&f).contains(&"VER-CARD-002"), "{f:#?}");
+}

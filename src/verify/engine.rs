@@ -7506,8 +7506,15 @@ impl State {
     /// VER-CARD-002 (client, note; VER-005, CARD-005): the client called in a protocol
     /// version the agent's card does not declare (0.2 and 0.3 count as one JSON-RPC
     /// family), and the agent refused it (-32601 / -32009): the refusal is right, the
-    /// client should speak a version the card offers.
-    fn client_version_not_offered(&mut self, x: &Exch, c: &Call, refusal: Evidence) {
+    /// client should speak a version the card offers. The call comes first in the evidence
+    /// (the live line shows it), the card last.
+    ///
+    /// VER-HDR-004 (agent, warning; VER-002, breaker17b V15): a 1.0 agent (its card
+    /// declares 1.0) that answers `code` -32601 MethodNotFound to a JSON-RPC call naming
+    /// an unsupported version explicitly (`A2A-Version` header or query parameter): VER-002
+    /// wants -32009 VersionNotSupportedError, which tells the client to switch versions,
+    /// where -32601 tells it the method does not exist.
+    fn client_version_not_offered(&mut self, x: &Exch, c: &Call, code: i64, refusal: Evidence) {
         let (Some(d), Some(card)) = (c.dialect, self.card_for(x).cloned()) else {
             return;
         };
@@ -7523,26 +7530,47 @@ impl State {
         }
         let list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
         self.areas.insert("version");
+        let card_ev = Evidence {
+            seq: card.seq,
+            exchange: Some(card.exchange.clone()),
+            pointer: None,
+            found: card.view.protocol_version.clone().map(Value::String),
+        };
+        let method = c.method.as_deref().unwrap_or("the agent");
         self.find(
             &r::VER_CLIENT_NOT_OFFERED,
             format!(
-                "client called {} in protocol version {} but the agent's card declares only {}: the agent's refusal is expected",
-                c.method.as_deref().unwrap_or("the agent"),
+                "client called {method} in protocol version {} but the agent's card declares only {}: the agent's refusal is expected",
                 d.as_str(),
                 list.join(", ")
             ),
-            vec![
-                Evidence {
-                    seq: card.seq,
-                    exchange: Some(card.exchange.clone()),
-                    pointer: None,
-                    found: card.view.protocol_version.clone().map(Value::String),
-                },
-                x.ev(x.req_seq),
-                refusal,
-            ],
+            vec![x.ev(x.req_seq), refusal.clone(), card_ev.clone()],
             &x.leg,
         );
+        // VER-HDR-004: the explicit version request answered "no such method".
+        let asked = x
+            .req_headers
+            .get("a2a-version")
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+            .or_else(|| query_param(&x.url, "A2A-Version").filter(|v| !v.trim().is_empty()));
+        if let Some(asked) = asked.filter(|v| {
+            code == jsonrpc::METHOD_NOT_FOUND
+                && c.binding == Some(Binding::JsonRpc)
+                && declared.contains(&Dialect::V1_0)
+                && Dialect::from_version(v).is_none_or(|k| !declared.contains(&k))
+        }) {
+            self.find(
+                &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
+                format!(
+                    "agent answered {method} requested with A2A-Version {asked} with -32601 MethodNotFoundError; its card declares only {}, and VER-002 wants -32009 VersionNotSupportedError for a version it does not serve, so the client learns to switch versions instead of looking for a misspelt method",
+                    list.join(", ")
+                ),
+                vec![x.ev(x.req_seq), refusal, card_ev],
+                &x.leg,
+            );
+        }
     }
 
     /// RPC-003 (breaker10 E18) for a JSON-RPC call whose `method` is a known name in other
@@ -10149,6 +10177,7 @@ impl State {
             self.client_version_not_offered(
                 x,
                 &c,
+                code,
                 x.ev_at(bseq, "/error/code", Some(Value::from(code))),
             );
         }
