@@ -64,9 +64,7 @@ async fn card_agent(extra_skill: Option<&'static str>) -> std::net::SocketAddr {
         let me = me2.get().cloned().unwrap_or_default();
         Box::pin(async move {
             match req.uri().path() {
-                "/.well-known/agent-card.json" => {
-                    json(200, public_card(&me), "application/json")
-                }
+                "/.well-known/agent-card.json" => json(200, public_card(&me), "application/json"),
                 "/rest/extendedAgentCard" => json(
                     200,
                     v1_card(&me, extra_skill),
@@ -85,7 +83,11 @@ async fn card_agent(extra_skill: Option<&'static str>) -> std::net::SocketAddr {
 
 /// Runs `calls` (path, `A2A-Version` header) through a recording proxy to `agent` over
 /// HTTP/1.1 or h2c (`h2`); the live findings.
-async fn live(agent: std::net::SocketAddr, calls: &[(&str, Option<&str>)], h2: bool) -> Vec<Finding> {
+async fn live(
+    agent: std::net::SocketAddr,
+    calls: &[(&str, Option<&str>)],
+    h2: bool,
+) -> Vec<Finding> {
     let (_dir, _rec, p, base) = support::start_recording_to(agent).await;
     let c = if h2 {
         support::client_h2()
@@ -121,14 +123,18 @@ async fn v2_an_anonymous_extended_card_call_answered_with_the_public_card_disclo
         let note: Vec<&Finding> = f.iter().filter(|f| f.rule == "AUTH-EXT-002").collect();
         assert_eq!(note.len(), 1, "h2={h2}: {f:#?}");
         assert!(
-            note[0]
-                .message
-                .starts_with("agent answered GetExtendedAgentCard without credentials with its public card"),
+            note[0].message.starts_with(
+                "agent answered GetExtendedAgentCard without credentials with its public card"
+            ),
             "{}",
             note[0].message
         );
         // the card declares no scheme: the help says so instead of naming one
-        assert!(note[0].help.contains("no securitySchemes"), "{}", note[0].help);
+        assert!(
+            note[0].help.contains("no securitySchemes"),
+            "{}",
+            note[0].help
+        );
     }
 }
 
@@ -145,9 +151,23 @@ async fn v2_v13_an_extended_card_with_one_more_skill_is_the_disclosure_cited_at_
     );
     // V13: the live line shows the first evidence: the extended-card call (the second
     // exchange), not the public card fetch.
-    assert_eq!(ext[0].evidence[0].exchange.as_deref(), Some("e2"), "{:#?}", ext[0].evidence);
-    assert_eq!(ext[0].evidence.last().unwrap().exchange.as_deref(), Some("e1"));
-    assert!(ext[0].help.starts_with("declare a scheme in the public card"), "{}", ext[0].help);
+    assert_eq!(
+        ext[0].evidence[0].exchange.as_deref(),
+        Some("e2"),
+        "{:#?}",
+        ext[0].evidence
+    );
+    assert_eq!(
+        ext[0].evidence.last().unwrap().exchange.as_deref(),
+        Some("e1")
+    );
+    assert!(
+        ext[0]
+            .help
+            .starts_with("declare a scheme in the public card"),
+        "{}",
+        ext[0].help
+    );
 }
 
 /// The SDK's words for an executor that published an update before the Task.
@@ -197,7 +217,11 @@ async fn stream_agent(streams: bool, refusal: &'static str) -> std::net::SocketA
 async fn stream_calls(agent: std::net::SocketAddr, task_ids: &[Option<&str>]) -> Vec<Finding> {
     let (_dir, _rec, p, base) = support::start_recording_to(agent).await;
     let c = support::client_h1();
-    let (st, _, _) = support::fetch(&c, support::get(&format!("{base}/.well-known/agent-card.json"))).await;
+    let (st, _, _) = support::fetch(
+        &c,
+        support::get(&format!("{base}/.well-known/agent-card.json")),
+    )
+    .await;
     assert_eq!(st, 200);
     for (i, t) in task_ids.iter().enumerate() {
         let task = t
@@ -228,7 +252,11 @@ async fn v3_a_follow_up_stream_refused_for_the_executors_event_order_blames_the_
         order[0].message,
         format!("agent refused SendStreamingMessage continuing task t1 with -32004 UnsupportedOperationError \"{ORDER_FAULT}\": its executor published an update before the Task, and the SDK turned that into UnsupportedOperationError, which tells the client streaming is unsupported; the stream must start with the Task (STREAM-003)")
     );
-    assert!(!order[0].help.contains("streaming: false"), "{}", order[0].help);
+    assert!(
+        !order[0].help.contains("streaming: false"),
+        "{}",
+        order[0].help
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -251,7 +279,11 @@ async fn v3_control_an_agent_that_never_streams_is_still_told_its_card_lies() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn v3_a_first_stream_refused_for_the_executors_event_order_blames_the_executor() {
     // breaker17b s26: the executor never publishes the Task; the first stream is refused.
-    let agent = stream_agent(false, "Received artifactUpdate before initial 'Message'/'Task' event.").await;
+    let agent = stream_agent(
+        false,
+        "Received artifactUpdate before initial 'Message'/'Task' event.",
+    )
+    .await;
     let f = stream_calls(agent, &[None]).await;
     assert!(!rules(&f).contains(&"CAP-STREAM-002"), "{f:#?}");
     assert_eq!(
@@ -309,7 +341,11 @@ async fn post_once(
     } else {
         support::client_h1()
     };
-    support::fetch(&c, support::get(&format!("{base}/.well-known/agent-card.json"))).await;
+    support::fetch(
+        &c,
+        support::get(&format!("{base}/.well-known/agent-card.json")),
+    )
+    .await;
     let req = Request::post(format!("{base}{path}"))
         .header("content-type", "application/json")
         .header("a2a-version", version)
@@ -324,7 +360,11 @@ const SEND_1: &str = r#"{"tenant":"acme","message":{"messageId":"m1","role":"ROL
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn v10_tenant_routes_the_agent_does_not_serve_are_not_called_a_wrong_card_url() {
     for h2 in [false, true] {
-        let agent = plain_agent(Some("acme"), (404, "Not Found", "text/plain; charset=utf-8")).await;
+        let agent = plain_agent(
+            Some("acme"),
+            (404, "Not Found", "text/plain; charset=utf-8"),
+        )
+        .await;
         let f = post_once(agent.clone(), "/rest/acme/message:send", "1.0", SEND_1, h2).await;
         let u: Vec<&Finding> = f.iter().filter(|f| f.rule == "CARD-URL-002").collect();
         assert_eq!(u.len(), 1, "h2={h2}: {f:#?}");
@@ -334,7 +374,11 @@ async fn v10_tenant_routes_the_agent_does_not_serve_are_not_called_a_wrong_card_
             format!("the agent does not serve the tenant routes of HTTP+JSON interface {rest} (tenant acme): POST /rest/acme/message:send answered HTTP 404; 1.0 serves every HTTP+JSON route also under /{{tenant}} directly below the interface url")
         );
         assert!(!u[0].help.contains("advertise the URL"), "{}", u[0].help);
-        assert!(u[0].help.contains("/rest/acme/message:send"), "{}", u[0].help);
+        assert!(
+            u[0].help.contains("/rest/acme/message:send"),
+            "{}",
+            u[0].help
+        );
     }
 }
 
@@ -344,7 +388,11 @@ async fn v10_control_a_404_below_an_interface_without_tenant_is_still_a_wrong_ur
     let f = post_once(agent, "/rest/message:send", "1.0", SEND_1, false).await;
     let u: Vec<&Finding> = f.iter().filter(|f| f.rule == "CARD-URL-002").collect();
     assert_eq!(u.len(), 1, "{f:#?}");
-    assert!(u[0].message.starts_with("advertised interface url"), "{}", u[0].message);
+    assert!(
+        u[0].message.starts_with("advertised interface url"),
+        "{}",
+        u[0].message
+    );
 }
 
 const SEND_03: &str = r#"{"jsonrpc":"2.0","id":"r1","method":"message/send","params":{"message":{"kind":"message","messageId":"m1","role":"user","parts":[{"kind":"text","text":"hi"}]}}}"#;
@@ -369,7 +417,13 @@ async fn v15_a_requested_03_answered_method_not_found_is_the_agents_warning() {
         let note: Vec<&Finding> = f.iter().filter(|f| f.rule == "VER-CARD-002").collect();
         assert_eq!(note.len(), 1, "{f:#?}");
         assert_eq!(note[0].evidence[0].exchange.as_deref(), Some("e2"));
-        assert!(!note[0].help.contains("-32601 / VersionNotSupportedError is the expected"), "{}", note[0].help);
+        assert!(
+            !note[0]
+                .help
+                .contains("-32601 / VersionNotSupportedError is the expected"),
+            "{}",
+            note[0].help
+        );
     }
 }
 

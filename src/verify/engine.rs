@@ -9558,8 +9558,7 @@ impl State {
                 self.emit(f);
                 return;
             }
-            if x
-                .origin
+            if x.origin
                 .as_deref()
                 .is_some_and(|o| self.streamed_ok.contains(o))
             {
@@ -15917,11 +15916,10 @@ impl State {
             let answered = self.advertised.get(&itf.url).is_some_and(|a| a.answered);
             let redirected = self.advertised.get(&itf.url).is_some_and(|a| a.redirected);
             let misused = self.advertised.get(&itf.url).is_some_and(|a| a.misused);
-            let tenant = itf.tenant.clone().or_else(|| {
-                self.advertised
-                    .get(&itf.url)
-                    .and_then(|a| a.tenant.clone())
-            });
+            let tenant = itf
+                .tenant
+                .clone()
+                .or_else(|| self.advertised.get(&itf.url).and_then(|a| a.tenant.clone()));
             let binding = if itf.binding.eq_ignore_ascii_case("JSONRPC") {
                 Some(Binding::JsonRpc)
             } else if itf.binding.eq_ignore_ascii_case("HTTP+JSON") {
@@ -16255,7 +16253,9 @@ impl State {
             // A 404/405 below `{url}/{tenant}/` of an interface declaring that tenant: the
             // agent does not serve the tenant routes, the URL itself may be right
             // (breaker17b V10: a2a-python 1.3.0 mounts them at `/{tenant}/rest/...`).
-            let base = net::norm_path(&a.parts.path).trim_end_matches('/').to_string();
+            let base = net::norm_path(&a.parts.path)
+                .trim_end_matches('/')
+                .to_string();
             if let Some(t) = a.tenant.as_deref().filter(|t| {
                 !a.exact
                     && matches!(x.status, Some(404) | Some(405))
