@@ -88,21 +88,35 @@ async fn live(
     calls: &[(&str, Option<&str>)],
     h2: bool,
 ) -> Vec<Finding> {
-    let (_dir, _rec, p, base) = support::start_recording_to(agent).await;
+    let (_dir, rec, p, base) = support::start_recording_to(agent).await;
     let c = if h2 {
         support::client_h2()
     } else {
         support::client_h1()
     };
-    for (path, ver) in calls {
+    for (done, (path, ver)) in calls.iter().enumerate() {
         let mut b = Request::get(format!("{base}{path}"));
         if let Some(v) = ver {
             b = b.header("a2a-version", *v);
         }
         let (status, _, _) = support::fetch(&c, b.body(support::full(Bytes::new())).unwrap()).await;
         assert_eq!(status, 200, "{path}");
+        settled(&rec, done + 1).await;
     }
+    settled(&rec, calls.len()).await;
     p.finish().await.unwrap().verify.findings
+}
+
+/// Waits until the recording at `rec` holds `n` finished exchanges (the proxy records an
+/// exchange after the client has its answer), so the pipeline is finished with all of them.
+async fn settled(rec: &std::path::Path, n: usize) {
+    support::wait_for(rec, |evs| {
+        evs.iter()
+            .filter(|e| matches!(e.kind, a2a_interop::record::EventKind::ExchangeEnd { .. }))
+            .count()
+            >= n
+    })
+    .await;
 }
 
 fn rules(f: &[Finding]) -> Vec<&str> {
@@ -215,7 +229,7 @@ async fn stream_agent(streams: bool, refusal: &'static str) -> std::net::SocketA
 /// Fetches the card, then sends SendStreamingMessage per entry of `task_ids` (the follow-up
 /// turn names its task); the live findings.
 async fn stream_calls(agent: std::net::SocketAddr, task_ids: &[Option<&str>]) -> Vec<Finding> {
-    let (_dir, _rec, p, base) = support::start_recording_to(agent).await;
+    let (_dir, rec, p, base) = support::start_recording_to(agent).await;
     let c = support::client_h1();
     let (st, _, _) = support::fetch(
         &c,
@@ -223,6 +237,7 @@ async fn stream_calls(agent: std::net::SocketAddr, task_ids: &[Option<&str>]) ->
     )
     .await;
     assert_eq!(st, 200);
+    settled(&rec, 1).await;
     for (i, t) in task_ids.iter().enumerate() {
         let task = t
             .map(|t| format!(r#","taskId":"{t}","contextId":"c1""#))
@@ -238,6 +253,7 @@ async fn stream_calls(agent: std::net::SocketAddr, task_ids: &[Option<&str>]) ->
         let (st, _, _) = support::fetch(&c, req).await;
         assert_eq!(st, 200);
     }
+    settled(&rec, 1 + task_ids.len()).await;
     p.finish().await.unwrap().verify.findings
 }
 
@@ -318,6 +334,8 @@ async fn plain_agent(
                 );
                 return json(200, card, "application/json");
             }
+            // read the whole request first, as a real agent does
+            let _ = req.into_body().collect().await;
             json(answer.0, answer.1.to_string(), answer.2)
         })
     }))
@@ -334,7 +352,7 @@ async fn post_once(
     body: &'static str,
     h2: bool,
 ) -> Vec<Finding> {
-    let (_dir, _rec, p, base) = support::start_recording_to(agent.0).await;
+    let (_dir, rec, p, base) = support::start_recording_to(agent.0).await;
     agent.1.set(base.clone()).unwrap();
     let c = if h2 {
         support::client_h2()
@@ -346,12 +364,16 @@ async fn post_once(
         support::get(&format!("{base}/.well-known/agent-card.json")),
     )
     .await;
+    // Over h2c the next request can reach the proxy before the card exchange is recorded;
+    // the call is judged against the card, so the card goes first, as for a real client.
+    settled(&rec, 1).await;
     let req = Request::post(format!("{base}{path}"))
         .header("content-type", "application/json")
         .header("a2a-version", version)
         .body(support::full(body))
         .unwrap();
     support::fetch(&c, req).await;
+    settled(&rec, 2).await;
     p.finish().await.unwrap().verify.findings
 }
 
