@@ -1436,6 +1436,52 @@ fn card_string_members(
     }
 }
 
+/// What a client learns from card `v`, independent of the 0.x / 1.0 shape it is written
+/// in, as one comparable string: `name`, `description`, `version`, each skill's `id`,
+/// `name`, `description`, `tags` and `examples`, the `securitySchemes` names, and the
+/// interface URLs of `view` (sorted, trailing `/` ignored). Two cards with the same key
+/// disclose the same things: an extended-card answer (AUTH-005) equal to the public card
+/// discloses nothing more (breaker17b V2). Shape-only members (`tenant: ""`,
+/// `documentationUrl: ""`, `supportsAuthenticatedExtendedCard` vs
+/// `capabilities.extendedAgentCard`, `security` vs `securityRequirements`) are left out.
+pub fn card_content_key(v: &Json, view: &AgentCardView) -> String {
+    let text = |j: Option<&Json>| j.map(|j| j.to_value().to_string()).unwrap_or_default();
+    let mut key = String::new();
+    for k in ["name", "description", "version"] {
+        key.push_str(&text(v.get(k)));
+        key.push('\u{1}');
+    }
+    for s in v
+        .get("skills")
+        .and_then(Json::as_array)
+        .into_iter()
+        .flatten()
+    {
+        for k in ["id", "name", "description", "tags", "examples"] {
+            key.push_str(&text(s.get(k)));
+            key.push('\u{1}');
+        }
+        key.push('\u{2}');
+    }
+    let mut schemes: Vec<&str> = v
+        .get("securitySchemes")
+        .and_then(Json::as_object)
+        .map(|o| o.keys().collect())
+        .unwrap_or_default();
+    schemes.sort_unstable();
+    key.push_str(&schemes.join("\u{1}"));
+    key.push('\u{2}');
+    let mut urls: Vec<&str> = view
+        .interfaces
+        .iter()
+        .map(|i| i.url.trim().trim_end_matches('/'))
+        .collect();
+    urls.sort_unstable();
+    urls.dedup();
+    key.push_str(&urls.join("\u{1}"));
+    key
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -522,6 +522,18 @@ struct CardRec {
     /// contains was published in the card (CARD-011). Empty for a card fetched with
     /// credentials or an extended card (access-controlled, CARD-011 allows secrets there).
     strings: Vec<(String, String)>,
+    /// Hash of [`card::card_content_key`]: what a client learns from the card, shape
+    /// aside. An extended-card answer with the public card's key discloses nothing more
+    /// (AUTH-005; breaker17b V2).
+    content: u64,
+}
+
+/// Hash of [`card::card_content_key`] of card `v` (seen as `view`).
+fn card_content_hash(v: &Json, view: &AgentCardView) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    card::card_content_key(v, view).hash(&mut h);
+    h.finish()
 }
 
 /// Bytes of a public card's text kept to look credentials up in ([`CardRec::strings`]).
@@ -553,6 +565,9 @@ struct Advertised {
     binding: Option<Binding>,
     /// BIND-USE-001 already reported a client calling this URL in another binding.
     misused: bool,
+    /// The 1.0 `AgentInterface.tenant` declared for this URL (non-empty): HTTP+JSON
+    /// clients call `{url}/{tenant}/...` (CARD-008; breaker17b V10).
+    tenant: Option<String>,
 }
 
 /// A 1.x HTTP+JSON interface whose 1.0 route had no route (CARD-URL-002), kept to be paired
@@ -863,6 +878,11 @@ pub(super) struct State {
     /// Origins whose card CARD-SECRET-001 reported already (one finding per origin, however
     /// often its card is fetched).
     card_secret_reported: HashSet<String>,
+    /// Origins whose agent opened an event stream (a streaming call answered 200
+    /// `text/event-stream`, or a gRPC stream that is not trailers-only): its
+    /// `capabilities.streaming: true` is true, so a later -32004 to a stream is no
+    /// capability lie (CAP-STREAM-002; breaker17b V3).
+    streamed_ok: HashSet<String>,
     /// Paths of `done_requests` entries.
     done_paths: HashMap<String, String>,
     /// 1.0 push configs created without a client id, by `task id \0 config id`: the webhook
@@ -1311,6 +1331,7 @@ impl State {
             pending_up: VecDeque::new(),
             ver_stripped_clients: VecDeque::new(),
             card_secret_reported: HashSet::new(),
+            streamed_ok: HashSet::new(),
             done_paths: HashMap::new(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
@@ -1664,6 +1685,25 @@ impl State {
                     .as_ref()
                     .is_some_and(|c| c.op.is_some_and(Op::is_streaming));
             if grpc_stream || x.resp_headers.media_type().as_deref() == Some("text/event-stream") {
+                // The agent streams (CAP-STREAM-002; breaker17b V3): a gRPC refusal is
+                // trailers-only (grpc-status in the head).
+                if status == 200
+                    && !synthetic
+                    && !(grpc_stream && x.resp_headers.get("grpc-status").is_some())
+                    && x.call.as_ref().is_some_and(|c| {
+                        !c.webhook
+                            && matches!(
+                                c.op,
+                                Some(Op::SendStreamingMessage) | Some(Op::SubscribeToTask)
+                            )
+                    })
+                {
+                    if let Some(o) = x.origin.as_deref() {
+                        if !self.streamed_ok.contains(o) {
+                            self.streamed_ok.insert(o.to_string());
+                        }
+                    }
+                }
                 // A subscribe stream belongs to the task it names (TASK-004,
                 // STREAM-004, ID-006): events of another task are a mismatch.
                 let subscribed = x.call.as_ref().and_then(|c| {
@@ -7788,8 +7828,15 @@ impl State {
     /// VER-CARD-002 (client, note; VER-005, CARD-005): the client called in a protocol
     /// version the agent's card does not declare (0.2 and 0.3 count as one JSON-RPC
     /// family), and the agent refused it (-32601 / -32009): the refusal is right, the
-    /// client should speak a version the card offers.
-    fn client_version_not_offered(&mut self, x: &Exch, c: &Call, refusal: Evidence) {
+    /// client should speak a version the card offers. The call comes first in the evidence
+    /// (the live line shows it), the card last.
+    ///
+    /// VER-HDR-004 (agent, warning; VER-002, breaker17b V15): a 1.0 agent (its card
+    /// declares 1.0) that answers `code` -32601 MethodNotFound to a JSON-RPC call naming
+    /// an unsupported version explicitly (`A2A-Version` header or query parameter): VER-002
+    /// wants -32009 VersionNotSupportedError, which tells the client to switch versions,
+    /// where -32601 tells it the method does not exist.
+    fn client_version_not_offered(&mut self, x: &Exch, c: &Call, code: i64, refusal: Evidence) {
         let (Some(d), Some(card)) = (c.dialect, self.card_for(x).cloned()) else {
             return;
         };
@@ -7805,26 +7852,47 @@ impl State {
         }
         let list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
         self.areas.insert("version");
+        let card_ev = Evidence {
+            seq: card.seq,
+            exchange: Some(card.exchange.clone()),
+            pointer: None,
+            found: card.view.protocol_version.clone().map(Value::String),
+        };
+        let method = c.method.as_deref().unwrap_or("the agent");
         self.find(
             &r::VER_CLIENT_NOT_OFFERED,
             format!(
-                "client called {} in protocol version {} but the agent's card declares only {}: the agent's refusal is expected",
-                c.method.as_deref().unwrap_or("the agent"),
+                "client called {method} in protocol version {} but the agent's card declares only {}: the agent's refusal is expected",
                 d.as_str(),
                 list.join(", ")
             ),
-            vec![
-                Evidence {
-                    seq: card.seq,
-                    exchange: Some(card.exchange.clone()),
-                    pointer: None,
-                    found: card.view.protocol_version.clone().map(Value::String),
-                },
-                x.ev(x.req_seq),
-                refusal,
-            ],
+            vec![x.ev(x.req_seq), refusal.clone(), card_ev.clone()],
             &x.leg,
         );
+        // VER-HDR-004: the explicit version request answered "no such method".
+        let asked = x
+            .req_headers
+            .get("a2a-version")
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+            .or_else(|| query_param(&x.url, "A2A-Version").filter(|v| !v.trim().is_empty()));
+        if let Some(asked) = asked.filter(|v| {
+            code == jsonrpc::METHOD_NOT_FOUND
+                && c.binding == Some(Binding::JsonRpc)
+                && declared.contains(&Dialect::V1_0)
+                && Dialect::from_version(v).is_none_or(|k| !declared.contains(&k))
+        }) {
+            self.find(
+                &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
+                format!(
+                    "agent answered {method} requested with A2A-Version {asked} with -32601 MethodNotFoundError; its card declares only {}, and VER-002 wants -32009 VersionNotSupportedError for a version it does not serve, so the client learns to switch versions instead of looking for a misspelt method",
+                    list.join(", ")
+                ),
+                vec![x.ev(x.req_seq), refusal, card_ev],
+                &x.leg,
+            );
+        }
     }
 
     /// RPC-003 (breaker10 E18) for a JSON-RPC call whose `method` is a known name in other
@@ -9784,9 +9852,60 @@ impl State {
     /// SendStreamingMessage under `capabilities.streaming: true`. Either the card
     /// over-declares or the agent refuses what it declares; a warning naming both. `wire`
     /// is the answer in the wire's terms, `at` its evidence.
-    fn capability_refused(&mut self, x: &Exch, c: &Call, code: i64, wire: &str, at: Evidence) {
+    ///
+    /// `said` is the agent's error message. A -32004 to a stream whose message says the
+    /// executor published an update before the Task (@a2a-js/sdk: "Received statusUpdate
+    /// before initial 'Message'/'Task' event.") is the executor's event order (STREAM-003),
+    /// reported as such; after the agent streamed once ([`Engine::streamed_ok`]) a -32004
+    /// is no capability lie (breaker17b V3).
+    fn capability_refused(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        code: i64,
+        wire: &str,
+        said: Option<&str>,
+        at: Evidence,
+    ) {
         if x.synthetic || c.webhook {
             return;
+        }
+        if code == jsonrpc::UNSUPPORTED_OPERATION && c.op == Some(Op::SendStreamingMessage) {
+            if let Some(said) = said.filter(|m| {
+                let m = m.to_ascii_lowercase();
+                m.contains("before initial") && m.contains("task")
+            }) {
+                let op = c.op_term(Op::SendStreamingMessage.name());
+                let cont = params_message(&c.params)
+                    .and_then(|m| m.get("taskId").or_else(|| m.get("task_id")))
+                    .and_then(Json::as_str)
+                    .map(|t| format!(" continuing task {t}"))
+                    .unwrap_or_default();
+                let v1 = c.dialect == Some(Dialect::V1_0);
+                let mut f = Finding::new(
+                    if v1 {
+                        &r::STREAM_FIRST_NOT_TASK
+                    } else {
+                        &r::STREAM_TASK_AFTER_UPDATE
+                    },
+                    format!(
+                        "agent refused {op}{cont} with {wire} \"{}\": its executor published an update before the Task, and the SDK turned that into UnsupportedOperationError, which tells the client streaming is unsupported; the stream must start with the Task (STREAM-003)",
+                        excerpt_str(said, 160)
+                    ),
+                );
+                f.help = "publish the Task first, then status and artifact updates, also when continuing a task (input-required): in @a2a-js/sdk publish the Task object (AgentEvent.task(...)) on the event bus before any statusUpdate or artifactUpdate; the card's capabilities.streaming: true is right".into();
+                f.evidence = vec![x.ev(x.req_ev_seq()), at];
+                f.leg = x.leg.clone();
+                self.areas.insert("stream");
+                self.emit(f);
+                return;
+            }
+            if x.origin
+                .as_deref()
+                .is_some_and(|o| self.streamed_ok.contains(o))
+            {
+                return;
+            }
         }
         let Some(card) = self.card_for(x).cloned() else {
             return;
@@ -10124,7 +10243,7 @@ impl State {
         ) {
             let wire = format!("{code} {}", jsonrpc::code_name(code).unwrap_or_default());
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
-            self.capability_refused(x, &c, code, &wire, at);
+            self.capability_refused(x, &c, code, &wire, message, at);
         }
         if code == jsonrpc::CONTENT_TYPE_NOT_SUPPORTED {
             if let Some(why) = self.content_type_refusal_unfounded(x, &c) {
@@ -10399,6 +10518,7 @@ impl State {
             self.client_version_not_offered(
                 x,
                 &c,
+                code,
                 x.ev_at(bseq, "/error/code", Some(Value::from(code))),
             );
         }
@@ -12913,7 +13033,7 @@ impl State {
         if let Some(k) = rest_grpc_code(reason.as_deref(), false) {
             let wire = format!("{name} ({code}) {}", reason.as_deref().unwrap_or_default());
             let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
-            self.capability_refused(&x, &c, k, &wire, at.clone());
+            self.capability_refused(&x, &c, k, &wire, message.as_deref(), at.clone());
             if k == jsonrpc::CONTENT_TYPE_NOT_SUPPORTED {
                 if let Some(why) = self.content_type_refusal_unfounded(&x, &c) {
                     self.find(
@@ -13094,7 +13214,11 @@ impl State {
                         None => format!("HTTP {status} {code}"),
                     };
                     let at = x.ev_at(bseq, "", Some(Value::from(status)));
-                    self.capability_refused(x, &c, code, &wire, at.clone());
+                    let said = v
+                        .get("message")
+                        .or_else(|| v.get("error").and_then(|e| e.get("message")))
+                        .and_then(Json::as_str);
+                    self.capability_refused(x, &c, code, &wire, said, at.clone());
                     if code == jsonrpc::CONTENT_TYPE_NOT_SUPPORTED {
                         if let Some(why) = self.content_type_refusal_unfounded(x, &c) {
                             self.find(
@@ -15638,7 +15762,9 @@ impl State {
             };
             if needs && uncredentialed {
                 self.areas.insert("auth");
-                let mut ev = Vec::new();
+                // The call first (the live line shows the first evidence), then the answer,
+                // then the public card that asks for authentication (breaker17b V13).
+                let mut ev = vec![x.ev(x.req_seq), x.ev(x.resp_seq)];
                 if let Some(p) = &public {
                     ev.push(Evidence {
                         seq: p.seq,
@@ -15647,15 +15773,49 @@ impl State {
                         found: None,
                     });
                 }
-                ev.push(x.ev(x.req_seq));
-                ev.push(x.ev(x.resp_seq));
-                self.find(
-                    &r::AUTH_EXTENDED_CARD,
-                    "authenticated extended card was served to a request without credentials"
-                        .to_string(),
-                    ev,
-                    &x.leg,
-                );
+                let op = x
+                    .call
+                    .as_ref()
+                    .map(|c| c.op_term(Op::GetExtendedCard.name()).to_string())
+                    .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+                let no_schemes = public.as_ref().is_some_and(|p| !p.view.declares_schemes);
+                let answered = x
+                    .status
+                    .map_or_else(String::new, |s| format!(" answered HTTP {s}"));
+                // An answer with the public card's content discloses nothing (breaker17b
+                // V2: @a2a-js/sdk answers an anonymous call with `this.agentCard`).
+                if public
+                    .as_ref()
+                    .is_some_and(|p| p.content == card_content_hash(v, &view))
+                {
+                    let mut f = Finding::new(
+                        &r::AUTH_EXTENDED_CARD_PUBLIC,
+                        format!(
+                            "agent answered {op} without credentials with its public card (same name, description, skills, security schemes and interfaces): nothing extended was disclosed, but AUTH-005 wants the call refused as unauthenticated, so the client never learns it must authenticate"
+                        ),
+                    );
+                    if no_schemes {
+                        f.help = "the public card declares capabilities.extendedAgentCard but no securitySchemes, so no client can authenticate for the extended card: declare a scheme (securitySchemes + securityRequirements) and answer the call without it with HTTP 401 and WWW-Authenticate, or declare extendedAgentCard false (0.3: supportsAuthenticatedExtendedCard false)".into();
+                    }
+                    f.evidence = ev;
+                    f.leg = x.leg.clone();
+                    self.emit(f);
+                } else {
+                    let mut f = Finding::new(
+                        &r::AUTH_EXTENDED_CARD,
+                        if no_schemes {
+                            format!("authenticated extended card was served to a request without credentials ({op}{answered}); the public card declares no securitySchemes, so no client can authenticate for it")
+                        } else {
+                            format!("authenticated extended card was served to a request without credentials ({op}{answered})")
+                        },
+                    );
+                    if no_schemes {
+                        f.help = "declare a scheme in the public card (securitySchemes + securityRequirements; a2a-python: security_schemes={'apikey': ...} and security_requirements) and check its credential before serving the extended card (HTTP 401 with WWW-Authenticate otherwise), or declare capabilities.extendedAgentCard false (0.3: supportsAuthenticatedExtendedCard false) when the agent has no extended card".into();
+                    }
+                    f.evidence = ev;
+                    f.leg = x.leg.clone();
+                    self.emit(f);
+                }
             }
             // Its URLs are judged like the public card's (CARD-005/006, CARD-URL-001..005):
             // a client that switches to the extended card follows them. It does not replace
@@ -15730,11 +15890,13 @@ impl State {
         } else {
             Vec::new()
         };
+        let content = card_content_hash(v, &view);
         let rec = Arc::new(CardRec {
             view,
             exchange: x.id.clone(),
             seq: bseq,
             strings,
+            content,
         });
         for o in origins {
             self.cards.insert(o, rec.clone());
@@ -16216,6 +16378,10 @@ impl State {
             let answered = self.advertised.get(&itf.url).is_some_and(|a| a.answered);
             let redirected = self.advertised.get(&itf.url).is_some_and(|a| a.redirected);
             let misused = self.advertised.get(&itf.url).is_some_and(|a| a.misused);
+            let tenant = itf
+                .tenant
+                .clone()
+                .or_else(|| self.advertised.get(&itf.url).and_then(|a| a.tenant.clone()));
             let binding = if itf.binding.eq_ignore_ascii_case("JSONRPC") {
                 Some(Binding::JsonRpc)
             } else if itf.binding.eq_ignore_ascii_case("HTTP+JSON") {
@@ -16243,6 +16409,7 @@ impl State {
                             .is_some_and(|v| v.trim().starts_with('1')),
                     binding,
                     misused,
+                    tenant,
                 },
             );
         }
@@ -16566,6 +16733,30 @@ impl State {
             } else {
                 x.end_seq
             });
+            // A 404/405 below `{url}/{tenant}/` of an interface declaring that tenant: the
+            // agent does not serve the tenant routes, the URL itself may be right
+            // (breaker17b V10: a2a-python 1.3.0 mounts them at `/{tenant}/rest/...`).
+            let base = net::norm_path(&a.parts.path)
+                .trim_end_matches('/')
+                .to_string();
+            if let Some(t) = a.tenant.as_deref().filter(|t| {
+                !a.exact
+                    && matches!(x.status, Some(404) | Some(405))
+                    && path.starts_with(&format!("{base}/{t}/"))
+            }) {
+                let mut f = Finding::new(
+                    &r::CARD_URL_UNREACHABLE,
+                    format!(
+                        "the agent does not serve the tenant routes of HTTP+JSON interface {} (tenant {t}): {} {} {how}; 1.0 serves every HTTP+JSON route also under /{{tenant}} directly below the interface url",
+                        a.shown, x.method, x.path
+                    ),
+                );
+                f.help = format!("serve the HTTP+JSON routes under {base}/{t}/ (interface url, then the tenant, then the route, e.g. {base}/{t}/message:send), where clients following the card call them; a2a-python 1.3.0 create_rest_routes mounts them at /{{tenant}}{base}/... instead, so mount the tenant routes below the interface url, or leave tenant out of this interface until the agent serves them there");
+                f.evidence = vec![answer_ev, card_ev];
+                f.leg = x.leg.clone();
+                self.emit(f);
+                continue;
+            }
             if a.rest_1x && matches!(x.status, Some(404) | Some(405)) {
                 self.rest1x_unrouted.push((
                     a.parts.origin(),

@@ -660,6 +660,10 @@ rule!(VER_HEADER_NOT_MAJOR_MINOR, "VER-HDR-003", "client-version-not-major-minor
     ["VER-001"],
     "client's A2A-Version is not Major.Minor (a patch version or another form)",
     "send A2A-Version as Major.Minor (\"1.0\"), header or query parameter: patch versions are not negotiated, and an agent that matches the value exactly answers VersionNotSupportedError (-32009, HTTP 400) or falls back to 0.3");
+rule!(VER_UNSUPPORTED_AS_METHOD_NOT_FOUND, "VER-HDR-004", "unsupported-version-answered-method-not-found", Warning, Interop,
+    ["VER-002"],
+    "1.0 agent answered a JSON-RPC call that names a protocol version it does not serve (A2A-Version) with -32601 MethodNotFoundError instead of -32009 VersionNotSupportedError",
+    "check the requested A2A-Version (header or query parameter) before dispatching the method and answer a version the agent does not serve with -32009 VersionNotSupportedError (1.0 §3.6.2): -32601 tells the client the method does not exist, so its author looks for a typo instead of switching to a version the card declares (a2a-python: enable_v0_3_compat=True serves 0.3 too)");
 rule!(VER_MIXED_PAYLOAD, "VER-MIX-001", "version-mixed-payload", Warning, Interop,
     ["VER-002", "DATA-001"],
     "payload mixes protocol versions (1.0 header or shape with 0.x-only members, or the reverse)",
@@ -671,7 +675,7 @@ rule!(VER_CARD_METHOD, "VER-CARD-001", "card-version-method-mismatch", Error, In
 rule!(VER_CLIENT_NOT_OFFERED, "VER-CARD-002", "client-version-not-in-card", Note, Interop,
     ["VER-005", "CARD-005"],
     "client called in a protocol version the agent's card does not declare, and was refused",
-    "read the card first and speak a version it declares (0.x: protocolVersion; 1.0: supportedInterfaces[].protocolVersion with the A2A-Version header); the agent's -32601 / VersionNotSupportedError is the expected answer");
+    "read the card first and speak a version it declares (0.x: protocolVersion; 1.0: supportedInterfaces[].protocolVersion with the A2A-Version header); the agent's refusal is expected (a 1.0 agent answers -32009 VersionNotSupportedError, VER-002; a 0.x agent -32601 for a method of another version)");
 rule!(VER_HEADER_STRIPPED, "VER-HDR-002", "proxy-stripped-version-header", Error, Interop,
     ["VER-001", "VER-003"],
     "header A2A-Version present on the client leg is missing or changed on the upstream leg",
@@ -719,6 +723,10 @@ rule!(AUTH_EXTENDED_CARD, "AUTH-EXT-001", "extended-card-without-auth", Error, S
     ["AUTH-005", "AUTH-002"],
     "authenticated extended card served to a request without credentials",
     "require a credential from the card's security schemes before serving the extended card (401 with WWW-Authenticate otherwise)");
+rule!(AUTH_EXTENDED_CARD_PUBLIC, "AUTH-EXT-002", "extended-card-call-answered-with-public-card", Note, Security,
+    ["AUTH-005"],
+    "agent answered an extended-card call without credentials with its public card instead of an authentication error",
+    "refuse an unauthenticated extended-card call with HTTP 401 and a WWW-Authenticate challenge naming a scheme of the public card (AUTH-005; 0.3 §7.10) instead of answering with the public card: the client cannot tell the public card from the extended one and never learns it must authenticate");
 rule!(AUTH_OPEN_ENDPOINT, "AUTH-OPEN-001", "task-endpoint-without-auth", Error, Security,
     ["AUTH-002", "AUTH-006"],
     "card declares security but a task operation without credentials succeeded",
@@ -912,6 +920,7 @@ rule!(GW_PROXY_ANSWERED, "GW-RESP-006", "call-answered-by-recording-proxy", Warn
 pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
     AUTH_EXTENDED_CARD,
+    AUTH_EXTENDED_CARD_PUBLIC,
     AUTH_OPEN_ENDPOINT,
     AUTH_CREDENTIAL_IN_PAYLOAD,
     AUTH_UNDEFINED_SCHEME,
@@ -1085,6 +1094,7 @@ pub static RULES: &[Rule] = &[
     VER_NOT_ENFORCED,
     VER_HEADER_STRIPPED,
     VER_HEADER_NOT_MAJOR_MINOR,
+    VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
     VER_MIXED_PAYLOAD,
 ];
 

@@ -87,6 +87,11 @@ def ext(auth):
     t.req("GET", H + "/agent/authenticatedExtendedCard", headers=dict({"accept": "application/json"}, **({"authorization": "Bearer <redacted>"} if auth else {}))).resp(200, card03(name="golden extended"))
     return t.text()
 case("AUTH-EXT-001", ext(False), ext(True))
+def ext_public():
+    t = T(); fetch_card(t, card03(**bearer))
+    t.req("GET", H + "/agent/authenticatedExtendedCard", headers={"accept": "application/json"}).resp(200, card03(**bearer))
+    return t.text()
+case("AUTH-EXT-002", ext_public(), ext(True))
 sec1 = {"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]}
 def openep(auth):
     t = T(); fetch_card(t, card1(**sec1))
@@ -388,6 +393,12 @@ case("RPC-REQ-001", reqid(False), reqid(True))
 def vmm(ok):
     t = T(); send1(t, {"task": task1()}, hdr={"a2a-version": "1.0" if ok else "1.0.1"}); return t.text()
 case("VER-HDR-003", vmm(False), vmm(True))
+# ---- VER-HDR-004: a 1.0 agent answers a requested unsupported version -32009, not -32601 (breaker17b V15)
+def vnf(ok):
+    t = T(); fetch_card(t, card1())
+    t.req("POST", H + "/a2a", rpc(1, "message/send", {"message": msg03("hi")}), headers={"a2a-version": "0.3"})
+    t.resp(200, err(1, -32009 if ok else -32601, "Version not supported" if ok else "Method not found")); return t.text()
+case("VER-HDR-004", vnf(False), vnf(True))
 # ---- streams
 def append(ok):
     t = T(); evs = [{"task": task1(st="TASK_STATE_WORKING")}]
