@@ -180,6 +180,11 @@ struct StreamState {
     stamps: Vec<(i64, u64)>,
     fired: HashSet<&'static str>,
     error_seen: bool,
+    /// The first error that ended the stream (a JSON-RPC error event, an HTTP+JSON
+    /// `{"error":...}` event, a gRPC status other than OK): judged when the stream ends,
+    /// if it cut a task the stream had started before a terminal state (STREAM-003,
+    /// STREAM-END-005).
+    error_end: Option<StreamErrorEnd>,
     /// Some event could not be read (bad JSON, bad shape, merged): end-of-stream state
     /// verdicts would rest on missing data.
     undecodable: bool,
@@ -200,6 +205,82 @@ struct StreamState {
     /// Why the coded stream could not be decoded (a coding this tool lacks, corrupt or
     /// cut bytes): the events after that point are not judged.
     coding_fault: Option<String>,
+}
+
+/// The error that ended a stream ([`StreamState::error_end`], STREAM-END-005): the seq of
+/// the error event (gRPC: of the status), the JSON Pointer of its code (`""` for gRPC) and
+/// the code as sent, the error in the wire's own words (`JSON-RPC error -32603 "database
+/// connection lost"`), and whether the agent's own A2A server says it refused an event its
+/// executor produced (-32006 InvalidAgentResponseError, ErrorInfo INVALID_AGENT_RESPONSE).
+#[derive(Debug)]
+struct StreamErrorEnd {
+    seq: u64,
+    ptr: String,
+    found: Option<Value>,
+    wire: String,
+    invalid_event: bool,
+    /// grpcio's words for an exception that escaped the servicer ("Unexpected <class
+    /// 'RuntimeError'>: ..."): the agent's handler crashed, and the exception text reached
+    /// the client.
+    escaped: bool,
+}
+
+impl StreamErrorEnd {
+    /// Builds the record from the error's parts: `code` as sent (an i64 JSON-RPC code or
+    /// HTTP status, or a gRPC code), `status` (AIP-193 / gRPC code name), `reason` (the
+    /// ErrorInfo reason) and the agent's `message` (quoted, at most 200 characters).
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        seq: u64,
+        ptr: &str,
+        found: Option<Value>,
+        kind: &str,
+        code: Option<i64>,
+        status: Option<&str>,
+        reason: Option<&str>,
+        message: Option<&str>,
+    ) -> Self {
+        let mut wire = kind.to_string();
+        if let Some(c) = code {
+            wire.push_str(&format!(" {c}"));
+        }
+        if let Some(st) = status {
+            wire.push_str(&format!(" {st}"));
+        }
+        if let Some(r) = reason {
+            wire.push_str(&format!(" (ErrorInfo {r})"));
+        }
+        if let Some(m) = message.filter(|m| !m.is_empty()) {
+            wire.push_str(&format!(" {:?}", excerpt_str(m, 200)));
+        }
+        // The SDK's own words where no code says it: a2a-python's 0.3 gRPC status message
+        // "InvalidAgentResponseError: ...", a2a-js's -32004 "Stream ordering violation:
+        // received message in task lifecycle stream".
+        let said = message.unwrap_or_default().to_ascii_lowercase();
+        let invalid_event = (kind.starts_with("JSON-RPC")
+            && code == Some(jsonrpc::INVALID_AGENT_RESPONSE))
+            || reason == Some("INVALID_AGENT_RESPONSE")
+            || said.contains("invalidagentresponse")
+            || said.contains("stream ordering violation");
+        let escaped =
+            kind == "gRPC status" && message.is_some_and(|m| m.starts_with("Unexpected <class '"));
+        StreamErrorEnd {
+            seq,
+            ptr: ptr.to_string(),
+            found,
+            wire,
+            invalid_event,
+            escaped,
+        }
+    }
+
+    /// Whether the error's own words make it the agent's fault at once: its server refused
+    /// its executor's event, or an exception escaped the handler (grpcio's status message
+    /// "Unexpected <class '...'>: ..."). Otherwise an error end is legal until the task is
+    /// seen terminal elsewhere ([`Verifier::error_cuts`]).
+    fn agent_said_own_fault(&self) -> bool {
+        self.invalid_event || self.escaped
+    }
 }
 
 /// An ended stream of a task as STREAM-006 compares it with the task's other streams: its
@@ -826,6 +907,13 @@ pub(super) struct State {
     /// task forgotten past [`MAX_TASKS`] cannot turn into a false TASK-003 finding; what is
     /// left at the end fires.
     pending_cancels: HashMap<String, Vec<(u64, String)>>,
+    /// Task streams cut by an error whose words do not say the agent's own fault (a bare
+    /// -32603, an HTTP+JSON 500 event), by task key: (the STREAM-END-005 message, its
+    /// evidence, the stream's exchange id). An error end is legal on its own (0.3 §7.2);
+    /// once another exchange shows the task terminal (GetTask: FAILED), the stream withheld
+    /// the terminal state the agent reached and the finding fires (breaker17b V5). Bounded
+    /// by [`MAX_TASKS`]; what is left at the end is dropped.
+    error_cuts: HashMap<String, (String, Vec<Evidence>, String)>,
     /// TASK-STATE-001 held back, by exchange id: a stream that was opened before another
     /// exchange showed its task terminal reports a non-terminal state after that (events on
     /// two connections are not ordered across them). Dropped when the stream itself then
@@ -1227,6 +1315,7 @@ impl State {
             tls_downgraded: HashSet::new(),
             push_forgotten: false,
             pending_cancels: HashMap::new(),
+            error_cuts: HashMap::new(),
             stale_streams: HashMap::new(),
             dialects: BTreeSet::new(),
             areas: BTreeSet::new(),
@@ -4057,9 +4146,6 @@ impl State {
             }
             if rv.error.is_some() {
                 // A JSON-RPC error inside the stream ends it (0.3:§7.2, legal).
-                if let Some(s) = x.sse.as_mut() {
-                    s.error_seen = true;
-                }
                 // TASK-009 / ID-001: −32001 for the task this very stream carried
                 // (ggcode #1073: a timeout reported as TaskNotFoundError). Only a task event
                 // the stream delivered counts: a subscribe stream's task id comes from the
@@ -4067,6 +4153,21 @@ impl State {
                 // event is legal (a2a-python raises it inside the streaming handler).
                 let code = v.pointer("/error/code").and_then(Json::as_i64);
                 let reason = error_info_reason(v.pointer("/error/data"));
+                if let Some(s) = x.sse.as_mut() {
+                    s.error_seen = true;
+                    if s.error_end.is_none() {
+                        s.error_end = Some(StreamErrorEnd::new(
+                            seq,
+                            "/error/code",
+                            code.map(Value::from),
+                            "JSON-RPC error",
+                            code,
+                            code.and_then(jsonrpc::code_name),
+                            reason,
+                            v.pointer("/error/message").and_then(Json::as_str),
+                        ));
+                    }
+                }
                 self.stream_version_refusal(x, &c, code, reason, seq);
                 let streamed = x
                     .sse
@@ -4119,10 +4220,23 @@ impl State {
                 // 1.0 says nothing on errors inside an HTTP+JSON stream (A2A #1262, open);
                 // an AIP-193 `{"error":{...}}` event is read as the stream's error end, as a
                 // JSON-RPC error is on that binding: no shape finding, no end-state verdict.
+                let reason = error_info_reason(v.pointer("/error/details"));
                 if let Some(s) = x.sse.as_mut() {
                     s.error_seen = true;
+                    if s.error_end.is_none() {
+                        let code = v.pointer("/error/code").and_then(Json::as_i64);
+                        s.error_end = Some(StreamErrorEnd::new(
+                            seq,
+                            "/error/code",
+                            code.map(Value::from),
+                            "HTTP+JSON error event",
+                            code,
+                            v.pointer("/error/status").and_then(Json::as_str),
+                            reason,
+                            v.pointer("/error/message").and_then(Json::as_str),
+                        ));
+                    }
                 }
-                let reason = error_info_reason(v.pointer("/error/details"));
                 self.stream_version_refusal(x, &c, None, reason, seq);
                 return;
             }
@@ -4932,6 +5046,26 @@ impl State {
             if self.task_order.len() > MAX_TASKS {
                 if let Some(old) = self.task_order.pop_front() {
                     self.tasks.remove(&old);
+                }
+            }
+        }
+        if st.is_some_and(|s| s.is_terminal()) && !self.error_cuts.is_empty() {
+            let held = self
+                .error_cuts
+                .get(&key)
+                .is_some_and(|(_, _, sx)| sx != xid);
+            if let (true, Some(ts)) = (held, st) {
+                if let Some((msg, mut ev, _)) = self.error_cuts.remove(&key) {
+                    ev.push(x.ev_at(seq, ptr, Some(Value::String(ts.proto_name().into()))));
+                    self.find(
+                        &r::STREAM_ERROR_END,
+                        format!(
+                            "{msg}; a later read shows the task {}, the terminal state the stream never delivered",
+                            x.state_term(ts)
+                        ),
+                        ev,
+                        leg,
+                    );
                 }
             }
         }
@@ -6003,6 +6137,35 @@ impl State {
             s.opening,
         );
         let interrupted_not_final = s.interrupted_not_final.clone();
+        // STREAM-003 / STREAM-007 (breaker17b V5): an error that cuts a task the stream
+        // had started, before its terminal (or interrupted) state, leaves the client
+        // without the task's outcome; the agent's store usually holds it FAILED.
+        if task_stream
+            && !s.undecodable
+            && !s.final_early
+            && terminal.is_none()
+            && !last.is_some_and(|st| st.is_terminal() || st.is_interrupted())
+            && x.is_success()
+        {
+            let cut = s.error_end.as_ref().map(|e| {
+                let msg = stream_error_end_msg(x, &c, e, last, s.task_id.as_deref());
+                (
+                    msg,
+                    vec![x.ev_at(e.seq, &e.ptr, e.found.clone())],
+                    e.agent_said_own_fault(),
+                )
+            });
+            match (cut, s.task_id.clone()) {
+                (Some((msg, ev, true)), _) => self.stream_once(x, &r::STREAM_ERROR_END, msg, ev),
+                (Some((msg, ev, false)), Some(tid)) => {
+                    let key = x.tkey(&tid);
+                    if self.error_cuts.len() < MAX_TASKS || self.error_cuts.contains_key(&key) {
+                        self.error_cuts.insert(key, (msg, ev, x.id.clone()));
+                    }
+                }
+                _ => {}
+            }
+        }
         if task_stream && !error_seen && x.is_success() {
             match outcome {
                 Outcome::Complete | Outcome::UpstreamAbort => {
@@ -12380,6 +12543,18 @@ impl State {
             })
         });
         let name = grpc::code_name(code);
+        if let Some(s) = x.sse.as_mut().filter(|s| s.error_end.is_none()) {
+            s.error_end = Some(StreamErrorEnd::new(
+                st_seq,
+                "",
+                Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+                "gRPC status",
+                None,
+                Some(&format!("{name} ({code})")),
+                reason.as_deref(),
+                message.as_deref(),
+            ));
+        }
         if code == 13 && reason.is_none() {
             let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
             self.push_config_lookup_failed(&x, &c, &r::GRPC_ERROR_CODE, "gRPC INTERNAL (13)", at);
@@ -19616,6 +19791,30 @@ fn excerpt(s: &str) -> Value {
         t.push('…');
     }
     Value::String(t)
+}
+
+/// STREAM-END-005's message for a task stream of call `c` cut by the error `e` while the
+/// task (`tid`) was in `last`: the party (the agent), the error in the wire's words, and
+/// what to change in SDK terms.
+fn stream_error_end_msg(
+    x: &Exch,
+    c: &Call,
+    e: &StreamErrorEnd,
+    last: Option<TaskState>,
+    tid: Option<&str>,
+) -> String {
+    let method = c.method.as_deref().unwrap_or("streaming call");
+    let task = tid.map(|t| format!(" of task {t}")).unwrap_or_default();
+    let st = last.map(|s| x.state_term(s)).unwrap_or("no state yet");
+    let why = if e.invalid_event {
+        "the agent's own A2A server refused an event its executor produced, so the task never reached a terminal status on this stream: fix the executor event the error names (after the Task publish only status and artifact updates of that task, no Message; create an artifact with append=false, or with one fixed artifactId, before appending chunks to it), and end execute() with a terminal status"
+    } else {
+        "the agent failed while running the task and ended the stream with an error instead of the task's terminal status, so the client never learns the task's state; with an SDK an exception escaped the executor: catch it and fail the task (Python: TaskUpdater.failed(message); JS: publish a final status-update in the failed state, then bus.finished())"
+    };
+    format!(
+        "agent's {method} stream{task} ended with {} while the task was in {st}: {why}",
+        e.wire
+    )
 }
 
 /// The first `n` characters of `s`, with `…` when it was longer (for quoting wire text).

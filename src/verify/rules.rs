@@ -573,6 +573,14 @@ rule!(STREAM_AFTER_MESSAGE_0X, "STREAM-END-004", "stream-event-after-message-rep
     "0.2/0.3 stream sent further events after answering with a Message (a Message reply ends the stream for 0.x clients)",
     "answer message/stream either with one Message (a reply that creates no task) and close, or with the Task first and then its status and artifact updates; if the work goes on as a task, send that Task instead of the Message: 0.3 clients (a2a-python) stop reading at a Message, so the task's updates after it are lost");
 
+// breaker17b V5: the SDKs turn an executor's exception or invalid event into an error that
+// ends the stream (a2a-python -32603 / -32006 and gRPC UNKNOWN / INTERNAL, a2a-js -32004);
+// the stream-end check read any error as a legitimate end and said nothing.
+rule!(STREAM_ERROR_END, "STREAM-END-005", "stream-cut-by-error-before-terminal", Error, Streaming,
+    ["STREAM-003", "STREAM-007", "ERR-002"],
+    "task stream ended with an error (a JSON-RPC error event, an HTTP+JSON error event, a gRPC status other than OK) after the agent had started the task and before the task's terminal or interrupted state, where the error's own words blame the agent (-32006 InvalidAgentResponseError, ErrorInfo INVALID_AGENT_RESPONSE, a2a-js \"Stream ordering violation\", grpcio's \"Unexpected <class ...>\" for an escaped exception) or a later read shows the task terminal (the stream withheld the terminal state)",
+    "end every task stream with the task's terminal status (or input-required / auth-required), also when the work fails: send the failed state, then close; an error after the Task leaves the client without the task's outcome while GetTask shows it FAILED. With an SDK this is the executor: Python (a2a-python) catch the exception and call TaskUpdater.failed(message) instead of letting it escape execute() (the SDK answers -32603 / gRPC UNKNOWN and leaks the exception text), and -32006 InvalidAgentResponseError is the SDK refusing an event the executor published (a Message after the Task, an append to an artifact never created: give every chunk of one artifact the same artifact_id); JS (a2a-js) publish status-update / artifact-update events after the task, a final status-update, then eventBus.finished()");
+
 // ---- SSE framing ------------------------------------------------------------------------
 rule!(HTTP_MEDIA_TYPE_REFUSED, "HTTP-MEDIA-001", "binding-media-type-refused", Error, Interop,
     ["RPC-001", "REST-003"],
@@ -1011,6 +1019,7 @@ pub static RULES: &[Rule] = &[
     STREAM_NO_TERMINAL,
     STREAM_OPEN_AFTER_TERMINAL,
     STREAM_AFTER_MESSAGE_0X,
+    STREAM_ERROR_END,
     STREAM_CONCURRENT_DIFFER,
     STREAM_FINAL_FLAG,
     STREAM_FIRST_NOT_TASK,
