@@ -1404,7 +1404,13 @@ impl State {
         let Some(op) = c.op else {
             return;
         };
-        if c.dialect != Some(Dialect::V1_0)
+        let send = matches!(op, Op::SendMessage | Op::SendStreamingMessage);
+        // breaker17b V6: a2a-python refuses the request with InvalidParams when its
+        // executor's own event names another task or context than the request's
+        // ("Task in event doesn't match TaskManager <sdk id> : <executor id>"), in 1.0 and
+        // in its 0.3 compat layer alike: the client's request is not what is wrong.
+        let own_event = send && said.is_some_and(says_own_event_mismatch);
+        if (c.dialect != Some(Dialect::V1_0) && !own_event)
             || c.webhook
             || missing_param(c).is_some()
             || c.params_not_object().is_some()
@@ -1412,7 +1418,6 @@ impl State {
         {
             return;
         }
-        let send = matches!(op, Op::SendMessage | Op::SendStreamingMessage);
         let name = c.op_term(op.name());
         let (holder, base, optional): (Option<&Obj>, &str, &[(&str, &str)]) = match op {
             _ if send => (
@@ -1441,8 +1446,10 @@ impl State {
             ),
             _ => (None, "", &[]),
         };
-        let mut why: Option<String> = None;
-        if let (Some(text), Some(h)) = (said, holder) {
+        let mut why: Option<String> = own_event.then(|| {
+            "its own words say an event the agent itself produced (the Task or update its executor published) names another task or context than this request's, so the request is valid and the fault is the agent's: the executor built its Task / TaskUpdater from a hard-coded or freshly minted task id or context id; build every event from the request's ids (a2a-python: context.task_id and context.context_id of the RequestContext, or new_task(context.message); a2a-js: requestContext.taskId / contextId)".to_string()
+        });
+        if let (None, Some(text), Some(h)) = (&why, said, holder) {
             why = optional
                 .iter()
                 .find(|(camel, snake)| {
@@ -10304,7 +10311,7 @@ impl State {
         // DATA-PARAM-002 (DATA-003: 1.0 agents SHOULD ignore unknown fields): -32602 whose
         // message names an unknown field, on a call with every REQUIRED field present.
         if code == jsonrpc::INVALID_PARAMS
-            && c.dialect == Some(Dialect::V1_0)
+            && (c.dialect == Some(Dialect::V1_0) || message.is_some_and(says_own_event_mismatch))
             && c.op.is_some()
             && missing_param(&c).is_none()
         {
@@ -17309,6 +17316,17 @@ fn says_member_required(m: &str, camel: &str, snake: &str) -> bool {
                 .any(|s| pre.ends_with(s))
         })
     })
+}
+
+/// Whether an agent's error text says an event the agent itself produced does not match
+/// the request's task or context: a2a-python's TaskManager "Task in event doesn't match
+/// TaskManager <id> : <id>" / "Context in event doesn't match TaskManager ..." (RPC-ERROR-003,
+/// breaker17b V6). A client's mismatch ("Context c1 does not match context c2 of task t1")
+/// names no event and does not count.
+fn says_own_event_mismatch(m: &str) -> bool {
+    let l = m.to_ascii_lowercase();
+    l.contains(" in event ")
+        && (l.contains("doesn't match") || l.contains("does not match") || l.contains("mismatch"))
 }
 
 /// Whether an agent's error text talks of a data URL ("Invalid data URI format").
