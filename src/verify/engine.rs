@@ -125,6 +125,19 @@ fn rest_unary(c: &Call) -> bool {
     c.binding == Some(Binding::Rest) && c.op.is_some_and(|o| !o.is_streaming())
 }
 
+/// What an absent `final` means on the 0.3 proto bindings (STREAM-008, breaker17b V8).
+const FINAL_ABSENT_PROTO: &str = " (final is absent, which the 0.3 proto's bool field TaskStatusUpdateEvent.final reads as false: set it to true on that update)";
+
+/// [`FINAL_ABSENT_PROTO`] for a status update `inner` of a 0.3 HTTP+JSON or gRPC call `c`
+/// that has no `final`; `""` otherwise.
+fn final_absent_words(c: &Call, inner: &Obj) -> &'static str {
+    if inner.get("final").is_none() && c.binding != Some(Binding::JsonRpc) {
+        FINAL_ABSENT_PROTO
+    } else {
+        ""
+    }
+}
+
 #[derive(Debug, Default)]
 struct StreamState {
     dec: SseDecoder,
@@ -4806,15 +4819,13 @@ impl State {
                             "stream status update",
                         );
                     }
-                    // 0.x final flag (STREAM-008).
+                    // 0.x final flag (STREAM-008), on every binding: the 0.3 proto's
+                    // TaskStatusUpdateEvent.final is a proto3 bool, so an HTTP+JSON or gRPC
+                    // event without it says final=false (breaker17b V8).
                     if dialect.is_some_and(|d| d.is_0x()) {
                         let open_interrupted = u
                             .state
-                            .filter(|st| {
-                                st.is_interrupted()
-                                    && u.final_flag != Some(true)
-                                    && c.binding == Some(Binding::JsonRpc)
-                            })
+                            .filter(|st| st.is_interrupted() && u.final_flag != Some(true))
                             .map(|st| {
                                 (
                                     u.state_raw.unwrap_or(st.proto_name()).to_string(),
@@ -4851,14 +4862,11 @@ impl State {
                                         Some(Value::Bool(true)),
                                     )],
                                 );
-                            } else if st.is_terminal()
-                                && u.final_flag != Some(true)
-                                && c.binding == Some(Binding::JsonRpc)
-                            {
+                            } else if st.is_terminal() && u.final_flag != Some(true) {
                                 self.stream_once(
                                     x,
                                     &r::STREAM_FINAL_FLAG,
-                                    format!("status update in terminal state {} does not set final to true", u.state_raw.unwrap_or("")),
+                                    format!("status update in terminal state {} does not set final to true{}", u.state_raw.unwrap_or(""), final_absent_words(&c, p.inner)),
                                     vec![x.ev_at(seq, &format!("{}/final", p.pointer), p.inner.get("final").map(Json::to_value))],
                                 );
                             }
@@ -6190,7 +6198,12 @@ impl State {
                                 x,
                                 &r::STREAM_FINAL_FLAG,
                                 format!(
-                                    "agent's stream {how} at state {st}, but that status update does not set final to true: final marks the last event of the cycle at a terminal or input-required state"
+                                    "agent's stream {how} at state {st}, but that status update does not set final to true{}: final marks the last event of the cycle at a terminal or input-required state",
+                                    if found.is_none() && c.binding != Some(Binding::JsonRpc) {
+                                        FINAL_ABSENT_PROTO
+                                    } else {
+                                        ""
+                                    }
                                 ),
                                 vec![x.ev_at(seq, &ptr, found), x.ev(x.end_seq)],
                             );
