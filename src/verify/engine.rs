@@ -13101,19 +13101,48 @@ impl State {
         let mut rt = None;
         if let Some(v) = json {
             rt = self.on_result(x, v, "", bseq);
+        } else if x.body.as_slice().is_empty() && op == Some(Op::DeletePushConfig) && !x.synthetic {
+            // REST-001 (breaker17b V7): DeleteTaskPushNotificationConfig returns
+            // google.protobuf.Empty (1.0 and the 0.3 proto), whose google.api.http form is
+            // HTTP 200 with the body {}; 204 or an empty 200 breaks a client that parses
+            // every answer as JSON (a2a-python: "JSON Decode Error").
+            let ct = x
+                .resp_headers
+                .get("content-type")
+                .map(|v| format!(" (declared content-type: {v})"))
+                .unwrap_or_default();
+            self.find(
+                &r::REST_EMPTY_RESULT_NO_BODY,
+                format!(
+                    "agent answered {} {} ({}) with HTTP {status} and no body{ct}: the method's result is google.protobuf.Empty, whose HTTP+JSON form is HTTP 200 with the body {{}} (the proto's google.api.http mapping); a client that parses the answer as JSON (the a2a-python client: \"JSON Decode Error\") reports the successful delete as a failure: answer 200 with {{}}",
+                    x.method,
+                    x.path,
+                    c.op_term("DeleteTaskPushNotificationConfig"),
+                ),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
         } else if x.body.as_slice().is_empty()
             && matches!(
                 op,
-                Some(Op::SendMessage) | Some(Op::GetTask) | Some(Op::CancelTask)
+                Some(Op::SendMessage)
+                    | Some(Op::GetTask)
+                    | Some(Op::CancelTask)
+                    | Some(Op::CreatePushConfig)
+                    | Some(Op::GetPushConfig)
+                    | Some(Op::ListPushConfigs)
             )
         {
             // RPC-004 / REST-001: a send returns a Task or a Message, GetTask and CancelTask
-            // the Task; 204 No Content or an empty 200 gives the client nothing to read
-            // (breaker8 G7).
-            let what = if op == Some(Op::SendMessage) {
-                "a Task or a Message"
-            } else {
-                "the Task"
+            // the Task, the push config routes the config (or the list of them); 204 No
+            // Content or an empty 200 gives the client nothing to read (breaker8 G7).
+            let what = match op {
+                Some(Op::SendMessage) => "a Task or a Message",
+                Some(Op::CreatePushConfig) | Some(Op::GetPushConfig) => {
+                    "the TaskPushNotificationConfig"
+                }
+                Some(Op::ListPushConfigs) => "the list of push notification configs",
+                _ => "the Task",
             };
             self.find(
                 &r::RESULT_SHAPE,
