@@ -8,8 +8,8 @@
 //! - V6: a valid SendMessage refused -32602 because the agent's own event names another
 //!   task ("Task in event doesn't match TaskManager") is RPC-ERROR-003; a client's own
 //!   context mismatch refused -32602 is not.
-//! - V7: 1.0 HTTP+JSON DeleteTaskPushNotificationConfig answered 204 with no body is
-//!   REST-HTTP-003; 200 `{}` is legal.
+//! - V7: 1.0 HTTP+JSON DeleteTaskPushNotificationConfig answered 204 with a JSON
+//!   Content-Type and no body is REST-HTTP-003; 200 `{}` and a bare 204 are legal.
 //! - V8: a 0.3 HTTP+JSON stream closing at input-required without `final` is
 //!   STREAM-FINAL-001; with `"final": true` it is legal.
 
@@ -64,7 +64,9 @@ async fn agent() -> std::net::SocketAddr {
             let path = parts.uri.path().to_string();
             if parts.method == hyper::Method::DELETE {
                 // V7: a 204 with a JSON content type and no body, or the legal 200 {}
-                return if path.contains("/c204") {
+                return if path.contains("/c204bare") {
+                    Response::builder().status(204).body(full(Bytes::new())).unwrap()
+                } else if path.contains("/c204") {
                     Response::builder()
                         .status(204)
                         .header("content-type", "application/a2a+json")
@@ -286,19 +288,17 @@ async fn v7_rest_delete_push_config_204_without_body_is_reported() {
         assert!(m[0].contains("application/a2a+json"), "{}", m[0]);
         assert!(m[0].contains("answer 200 with {}"), "{}", m[0]);
 
-        // control: 200 {}
-        let v = judge(
-            h2,
-            "DELETE",
-            "/tasks/t1/pushNotificationConfigs/c200",
-            String::new(),
-        )
-        .await;
-        assert!(
-            of(&v, "REST-HTTP-003").is_empty(),
-            "h2={h2}: {:?}",
-            flagged(&v)
-        );
+        // controls: 200 {}, and a bare 204 No Content that declares no body (RFC 9110
+        // §15.3.5)
+        for cfg in ["c200", "c204bare"] {
+            let path = format!("/tasks/t1/pushNotificationConfigs/{cfg}");
+            let v = judge(h2, "DELETE", &path, String::new()).await;
+            assert!(
+                of(&v, "REST-HTTP-003").is_empty(),
+                "h2={h2} {cfg}: {:?}",
+                flagged(&v)
+            );
+        }
     }
 }
 

@@ -13101,11 +13101,20 @@ impl State {
         let mut rt = None;
         if let Some(v) = json {
             rt = self.on_result(x, v, "", bseq);
-        } else if x.body.as_slice().is_empty() && op == Some(Op::DeletePushConfig) && !x.synthetic {
+        } else if x.body.as_slice().is_empty()
+            && op == Some(Op::DeletePushConfig)
+            && !x.synthetic
+            && (status != 204
+                || x.resp_headers
+                    .media_type()
+                    .is_some_and(|m| m.contains("json")))
+        {
             // REST-001 (breaker17b V7): DeleteTaskPushNotificationConfig returns
             // google.protobuf.Empty (1.0 and the 0.3 proto), whose google.api.http form is
-            // HTTP 200 with the body {}; 204 or an empty 200 breaks a client that parses
-            // every answer as JSON (a2a-python: "JSON Decode Error").
+            // HTTP 200 with the body {}; an empty 200, or a 204 that declares a JSON body
+            // it does not have, breaks a client that parses the declared JSON
+            // (a2a-python: "JSON Decode Error"). A bare 204 No Content says there is no
+            // body (RFC 9110 §15.3.5) and stays unjudged (breaker11's legal case).
             let ct = x
                 .resp_headers
                 .get("content-type")

@@ -218,8 +218,8 @@ rule!(REST_INVALID_PARAM_SERVER_ERROR, "REST-HTTP-002", "invalid-param-answered-
     "validate input first (1.0 §3.3.2): check every request parameter before running the handler and refuse a malformed one with 400 INVALID_ARGUMENT (a google.rpc.BadRequest detail naming the field helps the client); a 500 tells the client the agent failed, so it retries the same bad request");
 rule!(REST_EMPTY_RESULT_NO_BODY, "REST-HTTP-003", "empty-result-answered-without-body", Warning, Interop,
     ["REST-001", "REST-003"],
-    "HTTP+JSON DeleteTaskPushNotificationConfig (result google.protobuf.Empty) answered with no body (HTTP 204 No Content, or 200 with an empty body) instead of HTTP 200 with {}",
-    "answer DELETE /tasks/{id}/pushNotificationConfigs/{configId} (0.3: under /v1) with HTTP 200 and the body {} (Content-Type application/a2a+json or application/json): the result is google.protobuf.Empty, which the proto's google.api.http mapping serializes as {}; clients parse every HTTP+JSON answer as JSON, and a2a-python's reports the successful delete as \"JSON Decode Error\" (a2a-js answers 204 today)");
+    "agent answered HTTP+JSON DeleteTaskPushNotificationConfig (result google.protobuf.Empty) with no body where a JSON body is declared (HTTP 204 with a JSON Content-Type, or 200 with an empty body) instead of HTTP 200 with {}",
+    "answer DELETE /tasks/{id}/pushNotificationConfigs/{configId} (0.3: under /v1) with HTTP 200 and the body {} (Content-Type application/a2a+json or application/json): the result is google.protobuf.Empty, which the proto's google.api.http mapping serializes as {}; a client parses the JSON the answer declares, and a2a-python's reports the successful delete as \"JSON Decode Error\" (a2a-js 1.3.0 answers 204 with Content-Type application/a2a+json); a bare 204 No Content without a Content-Type says there is no body (RFC 9110 §15.3.5) and is not reported");
 rule!(REST_VERB_CLIENT, "REST-VERB-001", "client-route-wrong-http-method", Error, Interop,
     ["REST-001"],
     "client called an HTTP+JSON route with another HTTP method than the one the route is defined with",
