@@ -196,7 +196,9 @@ rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, Err
     ["ERR-001", "ERR-002"],
     "error code of a JSON-RPC answer does not match the situation",
     "use -32700 for unparseable JSON, -32600 for an invalid request object, -32601 for an unknown method, and the A2A codes (-32001 TaskNotFoundError, ...) for A2A conditions");
-rule!(RPC_ERROR_INFO_MALFORMED, "RPC-ERROR-002", "jsonrpc-error-info-malformed", Warning, ErrorHandling,
+// An error (breaker17b V19): the same malformed ErrorInfo is REST-ERROR-001 (ERR-003) and
+// GRPC-ERROR-002 (ERR-005), both errors; a ProtoJSON client fails on the whole error alike.
+rule!(RPC_ERROR_INFO_MALFORMED, "RPC-ERROR-002", "jsonrpc-error-info-malformed", Error, ErrorHandling,
     ["ERR-004", "ERR-003"],
     "1.0 JSON-RPC error data carries a google.rpc.ErrorInfo that is not in ErrorInfo's shape: an A2A reason with a domain other than a2a-protocol.org, or metadata that is not map<string, string>",
     "send the ErrorInfo as google.rpc.ErrorInfo's ProtoJSON: domain \"a2a-protocol.org\" for the A2A reasons and metadata as an object of string values (put a list such as per-field validation errors in a google.rpc.BadRequest detail beside it, or serialize it into one string); a client that decodes error.data with a protobuf JSON parser (Go protojson, Java JsonFormat) fails on the whole error");
