@@ -923,8 +923,8 @@ pub(super) struct State {
     /// Task streams cut by an error whose words do not say the agent's own fault (a bare
     /// -32603, an HTTP+JSON 500 event), by task key: (the STREAM-END-005 message, its
     /// evidence, the stream's exchange id). An error end is legal on its own (0.3 §7.2);
-    /// once another exchange shows the task terminal (GetTask: FAILED), the stream withheld
-    /// the terminal state the agent reached and the finding fires (breaker17b V5). Bounded
+    /// once another exchange shows the task FAILED (GetTask), the stream withheld the
+    /// terminal state the agent reached and the finding fires (breaker17b V5). Bounded
     /// by [`MAX_TASKS`]; what is left at the end is dropped.
     error_cuts: HashMap<String, (String, Vec<Evidence>, String)>,
     /// TASK-STATE-001 held back, by exchange id: a stream that was opened before another
@@ -5064,7 +5064,9 @@ impl State {
                 }
             }
         }
-        if st.is_some_and(|s| s.is_terminal()) && !self.error_cuts.is_empty() {
+        // Only FAILED is the outcome the error announced: a task that went on to another
+        // terminal state after a transient error (a gateway's 503) is not this fault.
+        if st == Some(TaskState::Failed) && !self.error_cuts.is_empty() {
             let held = self
                 .error_cuts
                 .get(&key)
