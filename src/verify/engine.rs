@@ -128,6 +128,19 @@ fn rest_unary(c: &Call) -> bool {
 /// How many artifact ids STREAM-ARTIFACT-001 names (with evidence) before it only counts.
 const BASELESS_SHOWN: usize = 5;
 
+/// What an absent `final` means on the 0.3 proto bindings (STREAM-008, breaker17b V8).
+const FINAL_ABSENT_PROTO: &str = " (final is absent, which the 0.3 proto's bool field TaskStatusUpdateEvent.final reads as false: set it to true on that update)";
+
+/// [`FINAL_ABSENT_PROTO`] for a status update `inner` of a 0.3 HTTP+JSON or gRPC call `c`
+/// that has no `final`; `""` otherwise.
+fn final_absent_words(c: &Call, inner: &Obj) -> &'static str {
+    if inner.get("final").is_none() && c.binding != Some(Binding::JsonRpc) {
+        FINAL_ABSENT_PROTO
+    } else {
+        ""
+    }
+}
+
 #[derive(Debug, Default)]
 struct StreamState {
     dec: SseDecoder,
@@ -188,6 +201,11 @@ struct StreamState {
     stamps: Vec<(i64, u64)>,
     fired: HashSet<&'static str>,
     error_seen: bool,
+    /// The first error that ended the stream (a JSON-RPC error event, an HTTP+JSON
+    /// `{"error":...}` event, a gRPC status other than OK): judged when the stream ends,
+    /// if it cut a task the stream had started before a terminal state (STREAM-003,
+    /// STREAM-END-005).
+    error_end: Option<StreamErrorEnd>,
     /// Some event could not be read (bad JSON, bad shape, merged): end-of-stream state
     /// verdicts would rest on missing data.
     undecodable: bool,
@@ -208,6 +226,82 @@ struct StreamState {
     /// Why the coded stream could not be decoded (a coding this tool lacks, corrupt or
     /// cut bytes): the events after that point are not judged.
     coding_fault: Option<String>,
+}
+
+/// The error that ended a stream ([`StreamState::error_end`], STREAM-END-005): the seq of
+/// the error event (gRPC: of the status), the JSON Pointer of its code (`""` for gRPC) and
+/// the code as sent, the error in the wire's own words (`JSON-RPC error -32603 "database
+/// connection lost"`), and whether the agent's own A2A server says it refused an event its
+/// executor produced (-32006 InvalidAgentResponseError, ErrorInfo INVALID_AGENT_RESPONSE).
+#[derive(Debug)]
+struct StreamErrorEnd {
+    seq: u64,
+    ptr: String,
+    found: Option<Value>,
+    wire: String,
+    invalid_event: bool,
+    /// grpcio's words for an exception that escaped the servicer ("Unexpected <class
+    /// 'RuntimeError'>: ..."): the agent's handler crashed, and the exception text reached
+    /// the client.
+    escaped: bool,
+}
+
+impl StreamErrorEnd {
+    /// Builds the record from the error's parts: `code` as sent (an i64 JSON-RPC code or
+    /// HTTP status, or a gRPC code), `status` (AIP-193 / gRPC code name), `reason` (the
+    /// ErrorInfo reason) and the agent's `message` (quoted, at most 200 characters).
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        seq: u64,
+        ptr: &str,
+        found: Option<Value>,
+        kind: &str,
+        code: Option<i64>,
+        status: Option<&str>,
+        reason: Option<&str>,
+        message: Option<&str>,
+    ) -> Self {
+        let mut wire = kind.to_string();
+        if let Some(c) = code {
+            wire.push_str(&format!(" {c}"));
+        }
+        if let Some(st) = status {
+            wire.push_str(&format!(" {st}"));
+        }
+        if let Some(r) = reason {
+            wire.push_str(&format!(" (ErrorInfo {r})"));
+        }
+        if let Some(m) = message.filter(|m| !m.is_empty()) {
+            wire.push_str(&format!(" {:?}", excerpt_str(m, 200)));
+        }
+        // The SDK's own words where no code says it: a2a-python's 0.3 gRPC status message
+        // "InvalidAgentResponseError: ...", a2a-js's -32004 "Stream ordering violation:
+        // received message in task lifecycle stream".
+        let said = message.unwrap_or_default().to_ascii_lowercase();
+        let invalid_event = (kind.starts_with("JSON-RPC")
+            && code == Some(jsonrpc::INVALID_AGENT_RESPONSE))
+            || reason == Some("INVALID_AGENT_RESPONSE")
+            || said.contains("invalidagentresponse")
+            || said.contains("stream ordering violation");
+        let escaped =
+            kind == "gRPC status" && message.is_some_and(|m| m.starts_with("Unexpected <class '"));
+        StreamErrorEnd {
+            seq,
+            ptr: ptr.to_string(),
+            found,
+            wire,
+            invalid_event,
+            escaped,
+        }
+    }
+
+    /// Whether the error's own words make it the agent's fault at once: its server refused
+    /// its executor's event, or an exception escaped the handler (grpcio's status message
+    /// "Unexpected <class '...'>: ..."). Otherwise an error end is legal until the task is
+    /// seen terminal elsewhere ([`Verifier::error_cuts`]).
+    fn agent_said_own_fault(&self) -> bool {
+        self.invalid_event || self.escaped
+    }
 }
 
 /// An ended stream of a task as STREAM-006 compares it with the task's other streams: its
@@ -851,6 +945,13 @@ pub(super) struct State {
     /// task forgotten past [`MAX_TASKS`] cannot turn into a false TASK-003 finding; what is
     /// left at the end fires.
     pending_cancels: HashMap<String, Vec<(u64, String)>>,
+    /// Task streams cut by an error whose words do not say the agent's own fault (a bare
+    /// -32603, an HTTP+JSON 500 event), by task key: (the STREAM-END-005 message, its
+    /// evidence, the stream's exchange id). An error end is legal on its own (0.3 §7.2);
+    /// once another exchange shows the task FAILED (GetTask), the stream withheld the
+    /// terminal state the agent reached and the finding fires (breaker17b V5). Bounded
+    /// by [`MAX_TASKS`]; what is left at the end is dropped.
+    error_cuts: HashMap<String, (String, Vec<Evidence>, String)>,
     /// TASK-STATE-001 held back, by exchange id: a stream that was opened before another
     /// exchange showed its task terminal reports a non-terminal state after that (events on
     /// two connections are not ordered across them). Dropped when the stream itself then
@@ -1320,6 +1421,7 @@ impl State {
             tls_downgraded: HashSet::new(),
             push_forgotten: false,
             pending_cancels: HashMap::new(),
+            error_cuts: HashMap::new(),
             stale_streams: HashMap::new(),
             dialects: BTreeSet::new(),
             areas: BTreeSet::new(),
@@ -1436,7 +1538,13 @@ impl State {
         let Some(op) = c.op else {
             return;
         };
-        if c.dialect != Some(Dialect::V1_0)
+        let send = matches!(op, Op::SendMessage | Op::SendStreamingMessage);
+        // breaker17b V6: a2a-python refuses the request with InvalidParams when its
+        // executor's own event names another task or context than the request's
+        // ("Task in event doesn't match TaskManager <sdk id> : <executor id>"), in 1.0 and
+        // in its 0.3 compat layer alike: the client's request is not what is wrong.
+        let own_event = send && said.is_some_and(says_own_event_mismatch);
+        if (c.dialect != Some(Dialect::V1_0) && !own_event)
             || c.webhook
             || missing_param(c).is_some()
             || c.params_not_object().is_some()
@@ -1444,7 +1552,6 @@ impl State {
         {
             return;
         }
-        let send = matches!(op, Op::SendMessage | Op::SendStreamingMessage);
         let name = c.op_term(op.name());
         let (holder, base, optional): (Option<&Obj>, &str, &[(&str, &str)]) = match op {
             _ if send => (
@@ -1473,8 +1580,10 @@ impl State {
             ),
             _ => (None, "", &[]),
         };
-        let mut why: Option<String> = None;
-        if let (Some(text), Some(h)) = (said, holder) {
+        let mut why: Option<String> = own_event.then(|| {
+            "its own words say an event the agent itself produced (the Task or update its executor published) names another task or context than this request's, so the request is valid and the fault is the agent's: the executor built its Task / TaskUpdater from a hard-coded or freshly minted task id or context id; build every event from the request's ids (a2a-python: context.task_id and context.context_id of the RequestContext, or new_task(context.message); a2a-js: requestContext.taskId / contextId)".to_string()
+        });
+        if let (None, Some(text), Some(h)) = (&why, said, holder) {
             why = optional
                 .iter()
                 .find(|(camel, snake)| {
@@ -4247,9 +4356,6 @@ impl State {
             }
             if rv.error.is_some() {
                 // A JSON-RPC error inside the stream ends it (0.3:§7.2, legal).
-                if let Some(s) = x.sse.as_mut() {
-                    s.error_seen = true;
-                }
                 // TASK-009 / ID-001: −32001 for the task this very stream carried
                 // (ggcode #1073: a timeout reported as TaskNotFoundError). Only a task event
                 // the stream delivered counts: a subscribe stream's task id comes from the
@@ -4257,6 +4363,21 @@ impl State {
                 // event is legal (a2a-python raises it inside the streaming handler).
                 let code = v.pointer("/error/code").and_then(Json::as_i64);
                 let reason = error_info_reason(v.pointer("/error/data"));
+                if let Some(s) = x.sse.as_mut() {
+                    s.error_seen = true;
+                    if s.error_end.is_none() {
+                        s.error_end = Some(StreamErrorEnd::new(
+                            seq,
+                            "/error/code",
+                            code.map(Value::from),
+                            "JSON-RPC error",
+                            code,
+                            code.and_then(jsonrpc::code_name),
+                            reason,
+                            v.pointer("/error/message").and_then(Json::as_str),
+                        ));
+                    }
+                }
                 if is_rpc_req && c.dialect == Some(Dialect::V1_0) {
                     if let Some((msg, found)) = rpc_details_not_data(v, v.pointer("/error/data")) {
                         let ev = vec![x.ev_at(seq, "/error/details", Some(found))];
@@ -4296,10 +4417,23 @@ impl State {
                 // 1.0 says nothing on errors inside an HTTP+JSON stream (A2A #1262, open);
                 // an AIP-193 `{"error":{...}}` event is read as the stream's error end, as a
                 // JSON-RPC error is on that binding: no shape finding, no end-state verdict.
+                let reason = error_info_reason(v.pointer("/error/details"));
                 if let Some(s) = x.sse.as_mut() {
                     s.error_seen = true;
+                    if s.error_end.is_none() {
+                        let code = v.pointer("/error/code").and_then(Json::as_i64);
+                        s.error_end = Some(StreamErrorEnd::new(
+                            seq,
+                            "/error/code",
+                            code.map(Value::from),
+                            "HTTP+JSON error event",
+                            code,
+                            v.pointer("/error/status").and_then(Json::as_str),
+                            reason,
+                            v.pointer("/error/message").and_then(Json::as_str),
+                        ));
+                    }
                 }
-                let reason = error_info_reason(v.pointer("/error/details"));
                 self.stream_version_refusal(x, &c, None, reason, seq);
                 // The same verdicts as on a JSON-RPC error event (breaker17a U3, a2a-go
                 // #439: HTTP 200 SSE whose only frame is a NOT_FOUND Status for a task
@@ -4935,15 +5069,13 @@ impl State {
                             "stream status update",
                         );
                     }
-                    // 0.x final flag (STREAM-008).
+                    // 0.x final flag (STREAM-008), on every binding: the 0.3 proto's
+                    // TaskStatusUpdateEvent.final is a proto3 bool, so an HTTP+JSON or gRPC
+                    // event without it says final=false (breaker17b V8).
                     if dialect.is_some_and(|d| d.is_0x()) {
                         let open_interrupted = u
                             .state
-                            .filter(|st| {
-                                st.is_interrupted()
-                                    && u.final_flag != Some(true)
-                                    && c.binding == Some(Binding::JsonRpc)
-                            })
+                            .filter(|st| st.is_interrupted() && u.final_flag != Some(true))
                             .map(|st| {
                                 (
                                     u.state_raw.unwrap_or(st.proto_name()).to_string(),
@@ -4980,14 +5112,11 @@ impl State {
                                         Some(Value::Bool(true)),
                                     )],
                                 );
-                            } else if st.is_terminal()
-                                && u.final_flag != Some(true)
-                                && c.binding == Some(Binding::JsonRpc)
-                            {
+                            } else if st.is_terminal() && u.final_flag != Some(true) {
                                 self.stream_once(
                                     x,
                                     &r::STREAM_FINAL_FLAG,
-                                    format!("status update in terminal state {} does not set final to true", u.state_raw.unwrap_or("")),
+                                    format!("status update in terminal state {} does not set final to true{}", u.state_raw.unwrap_or(""), final_absent_words(&c, p.inner)),
                                     vec![x.ev_at(seq, &format!("{}/final", p.pointer), p.inner.get("final").map(Json::to_value))],
                                 );
                             }
@@ -5192,6 +5321,28 @@ impl State {
             if self.task_order.len() > MAX_TASKS {
                 if let Some(old) = self.task_order.pop_front() {
                     self.tasks.remove(&old);
+                }
+            }
+        }
+        // Only FAILED is the outcome the error announced: a task that went on to another
+        // terminal state after a transient error (a gateway's 503) is not this fault.
+        if st == Some(TaskState::Failed) && !self.error_cuts.is_empty() {
+            let held = self
+                .error_cuts
+                .get(&key)
+                .is_some_and(|(_, _, sx)| sx != xid);
+            if let (true, Some(ts)) = (held, st) {
+                if let Some((msg, mut ev, _)) = self.error_cuts.remove(&key) {
+                    ev.push(x.ev_at(seq, ptr, Some(Value::String(ts.proto_name().into()))));
+                    self.find(
+                        &r::STREAM_ERROR_END,
+                        format!(
+                            "{msg}; a later read shows the task {}, the terminal state the stream never delivered",
+                            x.state_term(ts)
+                        ),
+                        ev,
+                        leg,
+                    );
                 }
             }
         }
@@ -6298,6 +6449,35 @@ impl State {
             s.opening,
         );
         let interrupted_not_final = s.interrupted_not_final.clone();
+        // STREAM-003 / STREAM-007 (breaker17b V5): an error that cuts a task the stream
+        // had started, before its terminal (or interrupted) state, leaves the client
+        // without the task's outcome; the agent's store usually holds it FAILED.
+        if task_stream
+            && !s.undecodable
+            && !s.final_early
+            && terminal.is_none()
+            && !last.is_some_and(|st| st.is_terminal() || st.is_interrupted())
+            && x.is_success()
+        {
+            let cut = s.error_end.as_ref().map(|e| {
+                let msg = stream_error_end_msg(x, &c, e, last, s.task_id.as_deref());
+                (
+                    msg,
+                    vec![x.ev_at(e.seq, &e.ptr, e.found.clone())],
+                    e.agent_said_own_fault(),
+                )
+            });
+            match (cut, s.task_id.clone()) {
+                (Some((msg, ev, true)), _) => self.stream_once(x, &r::STREAM_ERROR_END, msg, ev),
+                (Some((msg, ev, false)), Some(tid)) => {
+                    let key = x.tkey(&tid);
+                    if self.error_cuts.len() < MAX_TASKS || self.error_cuts.contains_key(&key) {
+                        self.error_cuts.insert(key, (msg, ev, x.id.clone()));
+                    }
+                }
+                _ => {}
+            }
+        }
         if task_stream && !error_seen && x.is_success() {
             match outcome {
                 Outcome::Complete | Outcome::UpstreamAbort => {
@@ -6315,7 +6495,12 @@ impl State {
                                 x,
                                 &r::STREAM_FINAL_FLAG,
                                 format!(
-                                    "agent's stream {how} at state {st}, but that status update does not set final to true: final marks the last event of the cycle at a terminal or input-required state"
+                                    "agent's stream {how} at state {st}, but that status update does not set final to true{}: final marks the last event of the cycle at a terminal or input-required state",
+                                    if found.is_none() && c.binding != Some(Binding::JsonRpc) {
+                                        FINAL_ABSENT_PROTO
+                                    } else {
+                                        ""
+                                    }
                                 ),
                                 vec![x.ev_at(seq, &ptr, found), x.ev(x.end_seq)],
                             );
@@ -10603,7 +10788,7 @@ impl State {
         // DATA-PARAM-002 (DATA-003: 1.0 agents SHOULD ignore unknown fields): -32602 whose
         // message names an unknown field, on a call with every REQUIRED field present.
         if code == jsonrpc::INVALID_PARAMS
-            && c.dialect == Some(Dialect::V1_0)
+            && (c.dialect == Some(Dialect::V1_0) || message.is_some_and(says_own_event_mismatch))
             && c.op.is_some()
             && missing_param(&c).is_none()
         {
@@ -12839,6 +13024,18 @@ impl State {
             })
         });
         let name = grpc::code_name(code);
+        if let Some(s) = x.sse.as_mut().filter(|s| s.error_end.is_none()) {
+            s.error_end = Some(StreamErrorEnd::new(
+                st_seq,
+                "",
+                Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+                "gRPC status",
+                None,
+                Some(&format!("{name} ({code})")),
+                reason.as_deref(),
+                message.as_deref(),
+            ));
+        }
         if code == 13 && reason.is_none() {
             let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
             self.push_config_lookup_failed(&x, &c, &r::GRPC_ERROR_CODE, "gRPC INTERNAL (13)", at);
@@ -13381,18 +13578,56 @@ impl State {
         if let Some(v) = json {
             rt = self.on_result(x, v, "", bseq);
         } else if x.body.as_slice().is_empty()
+            && op == Some(Op::DeletePushConfig)
+            && !x.synthetic
+            && (status != 204
+                || x.resp_headers
+                    .media_type()
+                    .is_some_and(|m| m.contains("json")))
+        {
+            // REST-001 (breaker17b V7): DeleteTaskPushNotificationConfig returns
+            // google.protobuf.Empty (1.0 and the 0.3 proto), whose google.api.http form is
+            // HTTP 200 with the body {}; an empty 200, or a 204 that declares a JSON body
+            // it does not have, breaks a client that parses the declared JSON
+            // (a2a-python: "JSON Decode Error"). A bare 204 No Content says there is no
+            // body (RFC 9110 §15.3.5) and stays unjudged (breaker11's legal case).
+            let ct = x
+                .resp_headers
+                .get("content-type")
+                .map(|v| format!(" (declared content-type: {v})"))
+                .unwrap_or_default();
+            self.find(
+                &r::REST_EMPTY_RESULT_NO_BODY,
+                format!(
+                    "agent answered {} {} ({}) with HTTP {status} and no body{ct}: the method's result is google.protobuf.Empty, whose HTTP+JSON form is HTTP 200 with the body {{}} (the proto's google.api.http mapping); a client that parses the answer as JSON (the a2a-python client: \"JSON Decode Error\") reports the successful delete as a failure: answer 200 with {{}}",
+                    x.method,
+                    x.path,
+                    c.op_term("DeleteTaskPushNotificationConfig"),
+                ),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
+        } else if x.body.as_slice().is_empty()
             && matches!(
                 op,
-                Some(Op::SendMessage) | Some(Op::GetTask) | Some(Op::CancelTask)
+                Some(Op::SendMessage)
+                    | Some(Op::GetTask)
+                    | Some(Op::CancelTask)
+                    | Some(Op::CreatePushConfig)
+                    | Some(Op::GetPushConfig)
+                    | Some(Op::ListPushConfigs)
             )
         {
             // RPC-004 / REST-001: a send returns a Task or a Message, GetTask and CancelTask
-            // the Task; 204 No Content or an empty 200 gives the client nothing to read
-            // (breaker8 G7).
-            let what = if op == Some(Op::SendMessage) {
-                "a Task or a Message"
-            } else {
-                "the Task"
+            // the Task, the push config routes the config (or the list of them); 204 No
+            // Content or an empty 200 gives the client nothing to read (breaker8 G7).
+            let what = match op {
+                Some(Op::SendMessage) => "a Task or a Message",
+                Some(Op::CreatePushConfig) | Some(Op::GetPushConfig) => {
+                    "the TaskPushNotificationConfig"
+                }
+                Some(Op::ListPushConfigs) => "the list of push notification configs",
+                _ => "the Task",
             };
             self.find(
                 &r::RESULT_SHAPE,
@@ -17953,6 +18188,17 @@ fn says_member_required(m: &str, camel: &str, snake: &str) -> bool {
     })
 }
 
+/// Whether an agent's error text says an event the agent itself produced does not match
+/// the request's task or context: a2a-python's TaskManager "Task in event doesn't match
+/// TaskManager <id> : <id>" / "Context in event doesn't match TaskManager ..." (RPC-ERROR-003,
+/// breaker17b V6). A client's mismatch ("Context c1 does not match context c2 of task t1")
+/// names no event and does not count.
+fn says_own_event_mismatch(m: &str) -> bool {
+    let l = m.to_ascii_lowercase();
+    l.contains(" in event ")
+        && (l.contains("doesn't match") || l.contains("does not match") || l.contains("mismatch"))
+}
+
 /// Whether an agent's error text talks of a data URL ("Invalid data URI format").
 fn says_data_url(m: &str) -> bool {
     let l = m.to_ascii_lowercase();
@@ -20498,6 +20744,30 @@ fn excerpt(s: &str) -> Value {
         t.push('…');
     }
     Value::String(t)
+}
+
+/// STREAM-END-005's message for a task stream of call `c` cut by the error `e` while the
+/// task (`tid`) was in `last`: the party (the agent), the error in the wire's words, and
+/// what to change in SDK terms.
+fn stream_error_end_msg(
+    x: &Exch,
+    c: &Call,
+    e: &StreamErrorEnd,
+    last: Option<TaskState>,
+    tid: Option<&str>,
+) -> String {
+    let method = c.method.as_deref().unwrap_or("streaming call");
+    let task = tid.map(|t| format!(" of task {t}")).unwrap_or_default();
+    let st = last.map(|s| x.state_term(s)).unwrap_or("no state yet");
+    let why = if e.invalid_event {
+        "the agent's own A2A server refused an event its executor produced, so the task never reached a terminal status on this stream: fix the executor event the error names (after the Task publish only status and artifact updates of that task, no Message; create an artifact with append=false, or with one fixed artifactId, before appending chunks to it), and end execute() with a terminal status"
+    } else {
+        "the agent failed while running the task and ended the stream with an error instead of the task's terminal status, so the client never learns the task's state; with an SDK an exception escaped the executor: catch it and fail the task (Python: TaskUpdater.failed(message); JS: publish a final status-update in the failed state, then bus.finished())"
+    };
+    format!(
+        "agent's {method} stream{task} ended with {} while the task was in {st}: {why}",
+        e.wire
+    )
 }
 
 /// The first `n` characters of `s`, with `…` when it was longer (for quoting wire text).

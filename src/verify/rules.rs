@@ -201,14 +201,16 @@ rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, Err
     ["ERR-001", "ERR-002"],
     "error code of a JSON-RPC answer does not match the situation",
     "use -32700 for unparseable JSON, -32600 for an invalid request object, -32601 for an unknown method, and the A2A codes (-32001 TaskNotFoundError, ...) for A2A conditions");
-rule!(RPC_ERROR_INFO_MALFORMED, "RPC-ERROR-002", "jsonrpc-error-info-malformed", Warning, ErrorHandling,
+// An error (breaker17b V19): the same malformed ErrorInfo is REST-ERROR-001 (ERR-003) and
+// GRPC-ERROR-002 (ERR-005), both errors; a ProtoJSON client fails on the whole error alike.
+rule!(RPC_ERROR_INFO_MALFORMED, "RPC-ERROR-002", "jsonrpc-error-info-malformed", Error, ErrorHandling,
     ["ERR-004", "ERR-003"],
     "1.0 JSON-RPC error data carries a google.rpc.ErrorInfo that is not in ErrorInfo's shape (an A2A reason with a domain other than a2a-protocol.org, or metadata that is not map<string, string>), or the error object carries its detail list under details (the HTTP+JSON Status name) instead of data",
     "send the ErrorInfo as google.rpc.ErrorInfo's ProtoJSON in error.data (JSON-RPC error objects have code, message and data only; details is the HTTP+JSON google.rpc.Status member): domain \"a2a-protocol.org\" for the A2A reasons and metadata as an object of string values (put a list such as per-field validation errors in a google.rpc.BadRequest detail beside it, or serialize it into one string); a client that decodes error.data with a protobuf JSON parser (Go protojson, Java JsonFormat) fails on the whole error");
 rule!(RPC_VALID_REQUEST_REFUSED, "RPC-ERROR-003", "valid-request-refused-invalid-params", Warning, ErrorHandling,
     ["ERR-006", "DATA-004", "ID-001"],
-    "1.0 agent refused a request A2A allows with InvalidParams (-32602, HTTP 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT): it required a member A2A makes optional, refused a valid RFC 2397 data: URL part, or refused a follow-up naming the interrupted task and context it handed out",
-    "refuse with InvalidParams only what the A2A schema makes invalid: accept a message without taskId or contextId (the agent creates the task and its id, ID-001), any Part url including data: URLs with media-type parameters (data:text/plain;charset=utf-8;base64,...: RFC 2397), and a message whose taskId / contextId are the ones your own answer handed out for a task waiting in input-required or auth-required (look the task up by its id, then check that its contextId matches)");
+    "1.0 agent refused a request A2A allows with InvalidParams (-32602, HTTP 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT): it required a member A2A makes optional, refused a valid RFC 2397 data: URL part, or refused a follow-up naming the interrupted task and context it handed out; or (any version) an agent refused a send with InvalidParams because an event its own executor produced names another task or context (a2a-python: \"Task in event doesn't match TaskManager\")",
+    "refuse with InvalidParams only what the A2A schema makes invalid: accept a message without taskId or contextId (the agent creates the task and its id, ID-001), any Part url including data: URLs with media-type parameters (data:text/plain;charset=utf-8;base64,...: RFC 2397), and a message whose taskId / contextId are the ones your own answer handed out for a task waiting in input-required or auth-required (look the task up by its id, then check that its contextId matches); an executor builds every Task and update from the request's ids (a2a-python RequestContext.task_id / context_id, a2a-js requestContext.taskId / contextId), never a hard-coded or freshly minted one, else the SDK refuses the client's valid request as if its params were wrong");
 rule!(REST_ERROR_SHAPE, "REST-ERROR-001", "rest-error-shape", Error, ErrorHandling,
     ["ERR-003", "REST-003"],
     "error body of an HTTP+JSON route does not have the shape of the route's protocol version",
@@ -225,6 +227,10 @@ rule!(REST_INVALID_PARAM_SERVER_ERROR, "REST-HTTP-002", "invalid-param-answered-
     ["ERR-006", "REST-001"],
     "1.0 HTTP+JSON agent answered HTTP 500 (gRPC: INTERNAL) to a request whose parameter is malformed (a negative historyLength, a pageSize outside 1-100, a status that is no TASK_STATE_* name, a statusTimestampAfter that is no RFC 3339 timestamp)",
     "validate input first (1.0 §3.3.2): check every request parameter before running the handler and refuse a malformed one with 400 INVALID_ARGUMENT (a google.rpc.BadRequest detail naming the field helps the client); a 500 tells the client the agent failed, so it retries the same bad request");
+rule!(REST_EMPTY_RESULT_NO_BODY, "REST-HTTP-003", "empty-result-answered-without-body", Warning, Interop,
+    ["REST-001", "REST-003"],
+    "agent answered HTTP+JSON DeleteTaskPushNotificationConfig (result google.protobuf.Empty) with no body where a JSON body is declared (HTTP 204 with a JSON Content-Type, or 200 with an empty body) instead of HTTP 200 with {}",
+    "answer DELETE /tasks/{id}/pushNotificationConfigs/{configId} (0.3: under /v1) with HTTP 200 and the body {} (Content-Type application/a2a+json or application/json): the result is google.protobuf.Empty, which the proto's google.api.http mapping serializes as {}; a client parses the JSON the answer declares, and a2a-python's reports the successful delete as \"JSON Decode Error\" (a2a-js 1.3.0 answers 204 with Content-Type application/a2a+json); a bare 204 No Content without a Content-Type says there is no body (RFC 9110 §15.3.5) and is not reported");
 rule!(REST_VERB_CLIENT, "REST-VERB-001", "client-route-wrong-http-method", Error, Interop,
     ["REST-001"],
     "client called an HTTP+JSON route with another HTTP method than the one the route is defined with",
@@ -607,6 +613,14 @@ rule!(STREAM_AFTER_MESSAGE_0X, "STREAM-END-004", "stream-event-after-message-rep
     ["STREAM-003", "STREAM-002", "ID-006"],
     "0.2/0.3 stream sent further events after answering with a Message (a Message reply ends the stream for 0.x clients), or a 0.3 task stream carried a Message after its Task",
     "answer message/stream either with one Message (a reply that creates no task) and close, or with the Task first and then its status and artifact updates; if the work goes on as a task, send that Task instead of the Message: 0.3 clients (a2a-python) stop reading at a Message, so the task's updates after it are lost; inside a task stream put progress text in a status-update's status.message, never in a Message (a2a-python raises on a Message after the first event)");
+
+// breaker17b V5: the SDKs turn an executor's exception or invalid event into an error that
+// ends the stream (a2a-python -32603 / -32006 and gRPC UNKNOWN / INTERNAL, a2a-js -32004);
+// the stream-end check read any error as a legitimate end and said nothing.
+rule!(STREAM_ERROR_END, "STREAM-END-005", "stream-cut-by-error-before-terminal", Error, Streaming,
+    ["STREAM-003", "STREAM-007", "ERR-002"],
+    "task stream ended with an error (a JSON-RPC error event, an HTTP+JSON error event, a gRPC status other than OK) after the agent had started the task and before the task's terminal or interrupted state, where the error's own words blame the agent (-32006 InvalidAgentResponseError, ErrorInfo INVALID_AGENT_RESPONSE, a2a-js \"Stream ordering violation\", grpcio's \"Unexpected <class ...>\" for an escaped exception) or a later read shows the task FAILED (the stream withheld the terminal state)",
+    "end every task stream with the task's terminal status (or input-required / auth-required), also when the work fails: send the failed state, then close; an error after the Task leaves the client without the task's outcome while GetTask shows it FAILED. With an SDK this is the executor: Python (a2a-python) catch the exception and call TaskUpdater.failed(message) instead of letting it escape execute() (the SDK answers -32603 / gRPC UNKNOWN and leaks the exception text), and -32006 InvalidAgentResponseError is the SDK refusing an event the executor published (a Message after the Task, an append to an artifact never created: give every chunk of one artifact the same artifact_id); JS (a2a-js) publish status-update / artifact-update events after the task, a final status-update, then eventBus.finished()");
 
 // ---- SSE framing ------------------------------------------------------------------------
 rule!(HTTP_MEDIA_TYPE_REFUSED, "HTTP-MEDIA-001", "binding-media-type-refused", Error, Interop,
@@ -1039,6 +1053,7 @@ pub static RULES: &[Rule] = &[
     REST_ERROR_PRE_101,
     REST_UNARY_STREAMED,
     REST_INVALID_PARAM_SERVER_ERROR,
+    REST_EMPTY_RESULT_NO_BODY,
     REST_ROUTE_CASE_CLIENT,
     REST_ROUTE_CASE_SERVED,
     REST_VERB_CLIENT,
@@ -1066,6 +1081,7 @@ pub static RULES: &[Rule] = &[
     STREAM_NO_TERMINAL,
     STREAM_OPEN_AFTER_TERMINAL,
     STREAM_AFTER_MESSAGE_0X,
+    STREAM_ERROR_END,
     STREAM_CONCURRENT_DIFFER,
     STREAM_FINAL_FLAG,
     STREAM_FIRST_NOT_TASK,

@@ -1076,6 +1076,16 @@ def msgthen(ok):
     if not ok: t.chunk(sse(res(1, {"kind": "status-update", "taskId": "task-1", "contextId": "ctx-1", "status": {"state": "completed"}, "final": True})))
     t.chunk("", close="eof"); return t.text()
 case("STREAM-END-004", msgthen(False), msgthen(True))
+# ---- STREAM-END-005: the SDK refuses its executor's event and cuts the stream (breaker17b V5, STREAM-003)
+def errcut(ok):
+    t = T(); evs = [{"task": task1(st="TASK_STATE_SUBMITTED")}, su1("TASK_STATE_WORKING")]
+    if ok: evs.append(su1("TASK_STATE_FAILED"))
+    t.req("POST", H + "/a2a", rpc(1, "SendStreamingMessage", {"message": msg1("go")}), headers=dict(V1, accept="text/event-stream"))
+    t.resp(200, "", ct="text/event-stream")
+    for e in evs: t.chunk(sse(res(1, e)))
+    if not ok: t.chunk("event: error\n" + sse({"jsonrpc": "2.0", "id": 1, "error": {"code": -32006, "message": "Received Message object in task mode."}}))
+    t.chunk("", close="eof"); return t.text()
+case("STREAM-END-005", errcut(False), errcut(True))
 # ---- CARD-SECRET-001: no credential in a public card (breaker10 E21)
 def cardkey(ok):
     t = T(); url = H + "/a2a" + ("" if ok else "?api_key=sk-live-51HkQ2f9d8c7b6a5")
@@ -1105,6 +1115,14 @@ def restbadparam(ok):
     else: t.resp(500, {"error": {"code": 500, "status": "INTERNAL", "message": "negative slice index"}})
     return t.text()
 case("REST-HTTP-002", restbadparam(False), restbadparam(True))
+# ---- REST-HTTP-003: DeleteTaskPushNotificationConfig answers google.protobuf.Empty as 200 {} (breaker17b V7, REST-001)
+def restdelete(ok):
+    t = T(); fetch_card(t, card1(supportedInterfaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]))
+    t.req("DELETE", H + "/tasks/task-1/pushNotificationConfigs/cfg-1", headers=V1)
+    if ok: t.resp(200, "{}", ct="application/a2a+json")
+    else: t.resp(204, "", ct="application/a2a+json")
+    return t.text()
+case("REST-HTTP-003", restdelete(False), restdelete(True))
 # ---- REST-ROUTE-001 / -002: HTTP+JSON paths are case-sensitive (breaker12 item 1, RFC 3986 §6.2.2.1)
 def routecase(ok, served=True):
     t = T(); fetch_card(t, card1(supportedInterfaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]))
