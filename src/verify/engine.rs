@@ -4210,8 +4210,22 @@ impl State {
                 s.sig_seqs.push(seq);
             }
         }
-        // Mixed dialect: a 0.x JSON-RPC stream with 1.0 oneof wrappers (no `kind`).
+        // Mixed dialect: a 0.x JSON-RPC stream with 1.0 oneof wrappers (no `kind`). The
+        // 0.x event is the object itself with `kind` (STREAM-003, DATA-005): a 0.x client
+        // discriminating on `kind` reads no event of `{"task": ...}`, an error as the same
+        // wrapper is on message/send (DATA-SHAPE-001; a2a-python #1192, breaker17a U8).
         if dialect.is_some_and(Dialect::is_0x) && c.binding == Some(Binding::JsonRpc) && p.wrapped {
+            let d = dialect.map_or("0.x", Dialect::as_str);
+            let member = p.pointer.rsplit('/').next().unwrap_or("task").to_string();
+            self.stream_once(
+                x,
+                &r::STREAM_EVENT_SHAPE,
+                format!(
+                    "{d} JSON-RPC stream event is the 1.0 StreamResponse wrapper {{\"{member}\": ...}}, not the event object itself{}: a {d} client reads no event of it",
+                    if dialect == Some(Dialect::V0_1) { "" } else { " with kind" }
+                ),
+                vec![x.ev_at(seq, base, None)],
+            );
             self.stream_once(
                 x,
                 &r::VER_MIXED_PAYLOAD,
@@ -11361,9 +11375,48 @@ impl State {
             }
             return None;
         }
+        // Set when the result's own shape was already judged wrong as a whole (a 0.x
+        // JSON-RPC send result in the 1.0 oneof wrapper): the checks of the object inside
+        // then add no second DATA-SHAPE-001 about its members.
+        let mut shape_judged = false;
         let task_obj: Option<(&Obj, String)> = match op {
             Op::SendMessage => match classify_payload(res, base) {
                 Ok(p) => {
+                    // RPC-004 / DATA-005: a 0.x JSON-RPC send result is the Task or Message
+                    // itself (0.3: with `kind`); `{"task": ...}` is the 1.0
+                    // SendMessageResponse, in which a 0.x client finds no id, status or kind
+                    // (a2a-python #1192, breaker17a U8).
+                    if rpc0x
+                        && p.wrapped
+                        && matches!(p.kind, PayloadKind::Task | PayloadKind::Message)
+                    {
+                        shape_judged = true;
+                        let d = dialect.map_or("0.x", Dialect::as_str);
+                        let (member, what, reads) = if p.kind == PayloadKind::Task {
+                            ("task", "Task", "id or status")
+                        } else {
+                            ("message", "Message", "messageId, role or parts")
+                        };
+                        let kind_note = if dialect == Some(Dialect::V0_1) {
+                            String::new()
+                        } else {
+                            format!(" with kind \"{member}\"")
+                        };
+                        let reads = if dialect == Some(Dialect::V0_1) {
+                            reads.to_string()
+                        } else {
+                            format!("kind, {reads}")
+                        };
+                        self.find(
+                            &r::RESULT_SHAPE,
+                            format!(
+                                "{d} {} result is the 1.0 SendMessageResponse wrapper {{\"{member}\": ...}}, not the {what} itself{kind_note}: a {d} JSON-RPC client finds no {reads} in the result",
+                                c.op_term(op.name())
+                            ),
+                            vec![x.ev_at(bseq, base, None)],
+                            &x.leg,
+                        );
+                    }
                     if rpc0x && p.wrapped {
                         self.find(
                             &r::VER_MIXED_PAYLOAD,
@@ -11425,7 +11478,7 @@ impl State {
                                 }
                                 None => a2a::message_problems(p.inner, &p.pointer),
                             };
-                            if let Some((ptr, msg)) = probs.first() {
+                            if let Some((ptr, msg)) = probs.first().filter(|_| !shape_judged) {
                                 self.find(
                                     &r::RESULT_SHAPE,
                                     format!("send result message is malformed: {msg}"),
@@ -11701,7 +11754,9 @@ impl State {
             self.find(rule, msg, ev, &x.leg);
         }
         let tv = task_view(o, &ptr, rpc0x);
-        if let Some((p, msg)) = tv
+        if shape_judged {
+            // The wrapper itself was the finding (above).
+        } else if let Some((p, msg)) = tv
             .problems
             .iter()
             .find(|(_, m)| !m.starts_with("unknown task state"))
