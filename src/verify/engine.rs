@@ -5672,6 +5672,15 @@ impl State {
                 );
             }
         }
+        if c.dialect.is_some_and(Dialect::is_0x)
+            && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            && !x.synthetic
+            && x.status.is_some()
+            && x.req_headers.contains("x-a2a-extensions")
+        {
+            self.ext_refused_though_activated_0x(x, &c, json);
+            return;
+        }
         if c.dialect != Some(Dialect::V1_0)
             || !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             || x.synthetic
@@ -5803,6 +5812,77 @@ impl State {
                 &x.leg,
             );
         }
+    }
+
+    /// CAP-EXT-002 on a 0.x message call (EXT-001: the 0.x header is `X-A2A-Extensions`;
+    /// a2a-go #345, breaker17a U11): the request named every extension the card marks
+    /// `required` in `X-A2A-Extensions`, yet the agent refused it with an error whose text
+    /// names an extension (0.x has no ExtensionSupportRequiredError code; a2a-go answered
+    /// -32600 "extension support required: URI") or with -32008: the agent read only the
+    /// 1.0 header name. `json` = the parsed non-SSE body (a JSON-RPC error object, or an
+    /// HTTP+JSON error body's `message` / `detail` / `error.message`). Costs nothing unless
+    /// the request carries `X-A2A-Extensions` and the answer is an error.
+    fn ext_refused_though_activated_0x(&mut self, x: &Exch, c: &Call, json: Option<&Json>) {
+        let Some(j) = json else { return };
+        let err = j.get("error");
+        let code = err.and_then(|e| e.get("code")).and_then(Json::as_i64);
+        let text = err
+            .and_then(|e| e.get("message"))
+            .or_else(|| err.filter(|e| e.is_string()))
+            .or_else(|| j.get("message"))
+            .or_else(|| j.get("detail"))
+            .and_then(Json::as_str)
+            .unwrap_or("");
+        let refused = code == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED)
+            || error_info_reason(err.and_then(|e| e.get("details")))
+                == Some("EXTENSION_SUPPORT_REQUIRED")
+            || ((err.is_some() || !x.is_success()) && text.to_ascii_lowercase().contains("extension"));
+        if !refused {
+            return;
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let required: Vec<&str> = card
+            .view
+            .extensions
+            .iter()
+            .filter(|d| d.required)
+            .map(|d| d.uri.as_str())
+            .collect();
+        if required.is_empty() {
+            return;
+        }
+        let sent: Vec<String> = x
+            .req_headers
+            .get_all("x-a2a-extensions")
+            .flat_map(|v| v.split(','))
+            .map(|u| u.trim().to_string())
+            .filter(|u| !u.is_empty())
+            .collect();
+        if !required.iter().all(|u| sent.iter().any(|s| s == u)) {
+            return;
+        }
+        let d = c.dialect.map_or("0.x", Dialect::as_str);
+        let answer = match code {
+            Some(n) => format!("JSON-RPC error {n}"),
+            None => format!("HTTP {}", x.status.unwrap_or(0)),
+        };
+        self.areas.insert("capability");
+        self.find(
+            &r::CAP_EXT_REQUIRED_ERROR_WRONG,
+            format!(
+                "agent refused {d} {} with {answer} {text:?} for a missing required extension although the request activated {} in X-A2A-Extensions, the {d} header (EXT-001): a {d} agent reads X-A2A-Extensions (one serving 1.0 too reads both names)",
+                c.op_term("call"),
+                required.join(", ")
+            ),
+            vec![
+                x.ev(x.req_seq),
+                x.ev(x.body_seq()),
+                x.ev_at(card.seq, "/capabilities/extensions", None),
+            ],
+            &x.leg,
+        );
     }
 
     /// DATA-HISTORY-004 (ID-006, ID-007, DATA-005; breaker16a S3 and S8): the Task `o` the
