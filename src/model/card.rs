@@ -910,8 +910,17 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
         for (name, s) in schemes.iter() {
             let p = super::json::ptr("/securitySchemes", &[super::json::Seg::Key(name)]);
             if let Some((at, msg)) = security_scheme_problem(s, &p, shape) {
-                c.bad_security_schemes
-                    .push((at, format!("{msg} (scheme {name:?})")));
+                // The scheme's name in the card's securitySchemes map, beside the words
+                // "security scheme" (ggcode #1089: `bearer` is the name, not the scheme).
+                let msg = match msg.find("security scheme ") {
+                    Some(i) => format!(
+                        "{}security scheme {name:?} {}",
+                        &msg[..i],
+                        &msg[i + "security scheme ".len()..]
+                    ),
+                    None => format!("{msg} (security scheme {name:?})"),
+                };
+                c.bad_security_schemes.push((at, msg));
             }
         }
         for s in schemes.values() {
@@ -1258,7 +1267,15 @@ pub fn security_scheme_problem(s: &Json, ptr: &str, v1: Option<bool>) -> Option<
                     .get(k)
                     .is_some_and(|v| !v.is_null() && v.as_str() != Some(""))
             })
-            .map(|k| (format!("{at}/{k}"), format!("security scheme has no {k}")))
+            .map(|k| {
+                let msg = if *k == "scheme" {
+                    // OpenAPI HTTPAuthSecurityScheme (0.x) / 1.0 HTTPAuthSecurityScheme.
+                    "security scheme (HTTP auth) has no scheme member: the HTTP authentication scheme, e.g. \"Bearer\", is required".to_string()
+                } else {
+                    format!("security scheme has no {k}")
+                };
+                (format!("{at}/{k}"), msg)
+            })
     };
     let v1_check = || -> Option<CardProblem> {
         let present: Vec<&(&str, &[&str])> = V1.iter().filter(|(k, _)| o.contains_key(k)).collect();

@@ -4605,10 +4605,29 @@ impl State {
                     } else {
                         "contextId"
                     };
+                    // a2a-dotnet #347: `"contextId": ""` (the SDK's default) is said as
+                    // such, with the task's context where the recording knows it.
+                    let empty_ctx = u.task_id.is_some()
+                        && p.inner.get("contextId").and_then(Json::as_str) == Some("");
+                    let msg = if empty_ctx {
+                        let known = u
+                            .task_id
+                            .and_then(|t| self.tasks.get(&x.tkey(t)))
+                            .and_then(|t| t.context_id.as_deref())
+                            .filter(|c| !c.is_empty());
+                        match known {
+                            Some(ctx) => format!(
+                                "{name} update event has an empty contextId (\"\"); the task's context is {ctx}"
+                            ),
+                            None => format!("{name} update event has an empty contextId (\"\")"),
+                        }
+                    } else {
+                        format!("{name} update event has no {missing}")
+                    };
                     self.stream_once(
                         x,
                         &r::ID_EVENT_MISSING_TASK_ID,
-                        format!("{name} update event has no {missing}"),
+                        msg,
                         vec![x.ev_at(seq, &format!("{}/{ptr}", p.pointer), None)],
                     );
                 }
@@ -5836,7 +5855,8 @@ impl State {
         let refused = code == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED)
             || error_info_reason(err.and_then(|e| e.get("details")))
                 == Some("EXTENSION_SUPPORT_REQUIRED")
-            || ((err.is_some() || !x.is_success()) && text.to_ascii_lowercase().contains("extension"));
+            || ((err.is_some() || !x.is_success())
+                && text.to_ascii_lowercase().contains("extension"));
         if !refused {
             return;
         }
@@ -7565,7 +7585,13 @@ impl State {
         let (Some(d), Some(card)) = (c.dialect, self.card_for(x).cloned()) else {
             return;
         };
-        if c.op.is_none() || self.ver_stripped_clients.contains(&x.id) {
+        // A 0.x-shaped card claiming protocolVersion 1.0 (genui-sdk #219) is CARD-SHAPE-001's
+        // finding: the client read the card's own claim, so "the card declares only 0.3"
+        // would contradict it (breaker17a U13).
+        if c.op.is_none()
+            || self.ver_stripped_clients.contains(&x.id)
+            || card.view.v0_shape_claims_v1
+        {
             return;
         }
         let declared = card.view.declared_dialects();
@@ -7846,9 +7872,16 @@ impl State {
             if let Some((name, found, why, ptr)) = invalid_task_query_param(&c, &x.url) {
                 self.find(
                     &r::DATA_PARAM_ACCEPTED,
-                    format!("agent accepted {name} {found:?}, which is not {why}, instead of refusing it"),
+                    format!(
+                        "agent accepted {name} {}, which is not {why}, instead of refusing it",
+                        shown_param(&c, name, &found)
+                    ),
                     vec![
-                        x.ev_at(x.req_ev_seq(), ptr.as_deref().unwrap_or(""), Some(Value::String(found.clone()))),
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            ptr.as_deref().unwrap_or(""),
+                            Some(Value::String(found.clone())),
+                        ),
                         x.ev(x.resp_seq),
                     ],
                     &x.leg,
@@ -8054,7 +8087,8 @@ impl State {
         let mut f = Finding::new(
             rule,
             format!(
-                "agent answered {op} whose {name} {found:?} is not {why} with {answered} instead of refusing it with {due}: it ran the request on the value instead of validating it first"
+                "agent answered {op} whose {name} {} is not {why} with {answered} instead of refusing it with {due}: it ran the request on the value instead of validating it first",
+                shown_param(c, name, &found)
             ),
         );
         if c.binding == Some(Binding::Grpc) {
@@ -17603,9 +17637,8 @@ fn invalid_task_query_param(
         };
         // ProtoJSON also takes integers as strings and enums as their numbers.
         let why = match name {
-            "statusTimestampAfter" if !stringy || parse_rfc3339_ms(&text).is_none() => {
-                "an RFC 3339 timestamp"
-            }
+            "statusTimestampAfter" if !stringy => "an RFC 3339 timestamp string",
+            "statusTimestampAfter" if parse_rfc3339_ms(&text).is_none() => "an RFC 3339 timestamp",
             "status"
                 if stringy
                     && !(TaskState::is_proto_spelling(&text)
@@ -17623,6 +17656,28 @@ fn invalid_task_query_param(
         return Some((name, text, why, ptr));
     }
     None
+}
+
+/// How a message shows the parameter value `found` of [`invalid_task_query_param`]: a
+/// JSON string or query text quoted (`"1764583200"`); a JSON number or other non-string
+/// value in JSON-RPC / gRPC params named as such (`the JSON number 1764583200`, a2a-java
+/// #639: an epoch number where a timestamp string belongs; breaker17a U13).
+fn shown_param(c: &Call, name: &str, found: &str) -> String {
+    match c.params.get(name) {
+        Some(v)
+            if matches!(c.binding, Some(Binding::JsonRpc | Binding::Grpc)) && !v.is_string() =>
+        {
+            let what = match v {
+                Json::Number(_) => "number",
+                Json::Bool(_) => "boolean",
+                Json::Null => "null",
+                Json::Array(_) => "array",
+                _ => "object",
+            };
+            format!("the JSON {what} {found}")
+        }
+        _ => format!("{found:?}"),
+    }
 }
 
 /// The `historyLength` a request asked for (DATA-006): `configuration.historyLength` of a
