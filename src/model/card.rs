@@ -213,6 +213,92 @@ pub fn is_v01_card(v: &Json, served_as_v02: bool) -> bool {
     served_as_v02 && !V02_CARD_MEMBERS.iter().any(|k| o.contains_key(k))
 }
 
+/// Agent card members (1.0 proto `AgentCard` and its messages; the 0.3 gRPC proto's
+/// card) whose proto field name differs from the JSON name, as `(proto name, JSON name)`.
+/// The JSON card uses the lowerCamelCase JSON names (DATA-001; 0.3 JSON schema); a
+/// ProtoJSON marshaller that keeps proto names (`preserving_proto_field_name`,
+/// `UseProtoNames`, a hand-written snake_case serialiser) writes the first, which a JSON
+/// client does not read.
+pub const CARD_PROTO_NAMES: &[(&str, &str)] = &[
+    ("supported_interfaces", "supportedInterfaces"),
+    ("protocol_binding", "protocolBinding"),
+    ("protocol_version", "protocolVersion"),
+    ("default_input_modes", "defaultInputModes"),
+    ("default_output_modes", "defaultOutputModes"),
+    ("security_schemes", "securitySchemes"),
+    ("security_requirements", "securityRequirements"),
+    ("push_notifications", "pushNotifications"),
+    ("extended_agent_card", "extendedAgentCard"),
+    ("state_transition_history", "stateTransitionHistory"),
+    ("input_modes", "inputModes"),
+    ("output_modes", "outputModes"),
+    ("documentation_url", "documentationUrl"),
+    ("icon_url", "iconUrl"),
+    ("preferred_transport", "preferredTransport"),
+    ("additional_interfaces", "additionalInterfaces"),
+    (
+        "supports_authenticated_extended_card",
+        "supportsAuthenticatedExtendedCard",
+    ),
+    ("api_key_security_scheme", "apiKeySecurityScheme"),
+    ("http_auth_security_scheme", "httpAuthSecurityScheme"),
+    ("oauth2_security_scheme", "oauth2SecurityScheme"),
+    (
+        "open_id_connect_security_scheme",
+        "openIdConnectSecurityScheme",
+    ),
+    ("mtls_security_scheme", "mtlsSecurityScheme"),
+    ("bearer_format", "bearerFormat"),
+    ("open_id_connect_url", "openIdConnectUrl"),
+    ("oauth2_metadata_url", "oauth2MetadataUrl"),
+    ("authorization_code", "authorizationCode"),
+    ("client_credentials", "clientCredentials"),
+    ("device_code", "deviceCode"),
+    ("authorization_url", "authorizationUrl"),
+    ("token_url", "tokenUrl"),
+    ("refresh_url", "refreshUrl"),
+    ("device_authorization_url", "deviceAuthorizationUrl"),
+    ("pkce_required", "pkceRequired"),
+];
+
+/// DATA-001: members of card object `o` (at JSON Pointer `base`) spelled with their proto
+/// field name ([`CARD_PROTO_NAMES`]) where the object has no member of the JSON name, as
+/// `(pointer, proto name, JSON name)`, in document order, at most 16. Free-form values
+/// (`metadata`, an extension's `params`, OAuth `scopes`) are not walked; depth is bounded
+/// (8 levels). A card with no `_` in any member name costs one pass over its keys.
+pub fn card_proto_names(o: &Obj, base: &str) -> Vec<(String, &'static str, &'static str)> {
+    fn walk(o: &Obj, ptr: &str, depth: u8, out: &mut Vec<(String, &'static str, &'static str)>) {
+        if depth > 8 || out.len() >= 16 {
+            return;
+        }
+        for (k, v) in o.iter() {
+            if let Some((snake, camel)) = CARD_PROTO_NAMES.iter().find(|(sn, _)| *sn == k) {
+                if !o.contains_key(camel) && out.len() < 16 {
+                    out.push((format!("{ptr}/{k}"), snake, camel));
+                }
+            }
+            if matches!(k, "metadata" | "params" | "scopes") {
+                continue;
+            }
+            let kp = format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
+            match v {
+                Json::Object(inner) => walk(inner, &kp, depth + 1, out),
+                Json::Array(a) => {
+                    for (i, it) in a.iter().enumerate().take(64) {
+                        if let Some(inner) = it.as_object() {
+                            walk(inner, &format!("{kp}/{i}"), depth + 1, out);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(o, base, 0, &mut out);
+    out
+}
+
 fn is_nonempty_str(v: Option<&Json>) -> bool {
     v.and_then(Json::as_str).is_some_and(|s| !s.is_empty())
 }
@@ -276,11 +362,50 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
             required.push("protocolVersion");
         }
     }
+    // DATA-001: members under their proto field names (vellum-assistant #30911:
+    // `supported_interfaces`, `protocol_binding`, `default_input_modes`): said as such, not
+    // as missing members.
+    let proto = card_proto_names(o, "");
+    let mut unread: Vec<&str> = Vec::new();
     for key in required {
         if !o.contains_key(key) {
-            c.problems
-                .push((format!("/{key}"), format!("agent card has no {key}")));
+            if proto
+                .iter()
+                .any(|(p, _, camel)| *camel == key && p.matches('/').count() == 1)
+            {
+                unread.push(key);
+            } else {
+                c.problems
+                    .push((format!("/{key}"), format!("agent card has no {key}")));
+            }
         }
+    }
+    // 1.0 names every JSON member in camelCase (DATA-001, MUST); a 0.x card under proto
+    // names is judged only where a required member is lost (its schema allows unknown
+    // members).
+    if let Some((first, _, _)) = proto.first().filter(|_| v1 || !unread.is_empty()) {
+        let names = proto
+            .iter()
+            .take(8)
+            .map(|(_, snake, camel)| format!("{snake} for {camel}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let more = if proto.len() > 8 { ", ..." } else { "" };
+        let lost = if unread.is_empty() {
+            "a JSON client reads none of them".to_string()
+        } else {
+            format!(
+                "a JSON client reads none of them and finds no {}",
+                unread.join(", ")
+            )
+        };
+        c.problems.insert(
+            0,
+            (
+                first.clone(),
+                format!("agent card uses proto field names where the JSON members are lowerCamelCase (DATA-001): {names}{more}; {lost} (serialise the card with the JSON names: turn off preserving_proto_field_name / UseProtoNames)"),
+            ),
+        );
     }
     for key in ["name", "description"] {
         if o.get(key).is_some_and(|x| !x.is_string()) {
@@ -551,8 +676,15 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                     ),
                 ] {
                     if !present {
-                        c.bad_interfaces
-                            .push((format!("{p}/{key}"), format!("interface has no {key}")));
+                        // DATA-001: present under its proto field name.
+                        let msg = match CARD_PROTO_NAMES
+                            .iter()
+                            .find(|(sn, camel)| *camel == key && io.contains_key(sn))
+                        {
+                            Some((snake, _)) => format!("interface has {snake}, the proto field name, but no {key} (DATA-001: JSON members are lowerCamelCase; a JSON client finds no {key})"),
+                            None => format!("interface has no {key}"),
+                        };
+                        c.bad_interfaces.push((format!("{p}/{key}"), msg));
                     }
                 }
                 if let (Some(u), Some(b)) = (url, binding) {
@@ -778,8 +910,17 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
         for (name, s) in schemes.iter() {
             let p = super::json::ptr("/securitySchemes", &[super::json::Seg::Key(name)]);
             if let Some((at, msg)) = security_scheme_problem(s, &p, shape) {
-                c.bad_security_schemes
-                    .push((at, format!("{msg} (scheme {name:?})")));
+                // The scheme's name in the card's securitySchemes map, beside the words
+                // "security scheme" (ggcode #1089: `bearer` is the name, not the scheme).
+                let msg = match msg.find("security scheme ") {
+                    Some(i) => format!(
+                        "{}security scheme {name:?} {}",
+                        &msg[..i],
+                        &msg[i + "security scheme ".len()..]
+                    ),
+                    None => format!("{msg} (security scheme {name:?})"),
+                };
+                c.bad_security_schemes.push((at, msg));
             }
         }
         for s in schemes.values() {
@@ -1126,7 +1267,15 @@ pub fn security_scheme_problem(s: &Json, ptr: &str, v1: Option<bool>) -> Option<
                     .get(k)
                     .is_some_and(|v| !v.is_null() && v.as_str() != Some(""))
             })
-            .map(|k| (format!("{at}/{k}"), format!("security scheme has no {k}")))
+            .map(|k| {
+                let msg = if *k == "scheme" {
+                    // OpenAPI HTTPAuthSecurityScheme (0.x) / 1.0 HTTPAuthSecurityScheme.
+                    "security scheme (HTTP auth) has no scheme member: the HTTP authentication scheme, e.g. \"Bearer\", is required".to_string()
+                } else {
+                    format!("security scheme has no {k}")
+                };
+                (format!("{at}/{k}"), msg)
+            })
     };
     let v1_check = || -> Option<CardProblem> {
         let present: Vec<&(&str, &[&str])> = V1.iter().filter(|(k, _)| o.contains_key(k)).collect();

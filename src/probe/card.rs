@@ -476,9 +476,12 @@ mod tests {
         for (bad, want) in [
             (
                 json!({"httpAuthSecurityScheme": {}}),
-                "security scheme has no scheme",
+                "security scheme (HTTP auth) has no scheme member",
             ),
-            (json!({"type": "http"}), "security scheme has no scheme"),
+            (
+                json!({"type": "http"}),
+                "security scheme (HTTP auth) has no scheme member",
+            ),
             (
                 json!({"oauth2SecurityScheme": {"flows": {"clientCredentials": {}}}}),
                 "oauth2 clientCredentials flow has no tokenUrl",

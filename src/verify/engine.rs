@@ -4537,8 +4537,22 @@ impl State {
                 s.sig_seqs.push(seq);
             }
         }
-        // Mixed dialect: a 0.x JSON-RPC stream with 1.0 oneof wrappers (no `kind`).
+        // Mixed dialect: a 0.x JSON-RPC stream with 1.0 oneof wrappers (no `kind`). The
+        // 0.x event is the object itself with `kind` (STREAM-003, DATA-005): a 0.x client
+        // discriminating on `kind` reads no event of `{"task": ...}`, an error as the same
+        // wrapper is on message/send (DATA-SHAPE-001; a2a-python #1192, breaker17a U8).
         if dialect.is_some_and(Dialect::is_0x) && c.binding == Some(Binding::JsonRpc) && p.wrapped {
+            let d = dialect.map_or("0.x", Dialect::as_str);
+            let member = p.pointer.rsplit('/').next().unwrap_or("task").to_string();
+            self.stream_once(
+                x,
+                &r::STREAM_EVENT_SHAPE,
+                format!(
+                    "{d} JSON-RPC stream event is the 1.0 StreamResponse wrapper {{\"{member}\": ...}}, not the event object itself{}: a {d} client reads no event of it",
+                    if dialect == Some(Dialect::V0_1) { "" } else { " with kind" }
+                ),
+                vec![x.ev_at(seq, base, None)],
+            );
             self.stream_once(
                 x,
                 &r::VER_MIXED_PAYLOAD,
@@ -4963,10 +4977,29 @@ impl State {
                     } else {
                         "contextId"
                     };
+                    // a2a-dotnet #347: `"contextId": ""` (the SDK's default) is said as
+                    // such, with the task's context where the recording knows it.
+                    let empty_ctx = u.task_id.is_some()
+                        && p.inner.get("contextId").and_then(Json::as_str) == Some("");
+                    let msg = if empty_ctx {
+                        let known = u
+                            .task_id
+                            .and_then(|t| self.tasks.get(&x.tkey(t)))
+                            .and_then(|t| t.context_id.as_deref())
+                            .filter(|c| !c.is_empty());
+                        match known {
+                            Some(ctx) => format!(
+                                "{name} update event has an empty contextId (\"\"); the task's context is {ctx}"
+                            ),
+                            None => format!("{name} update event has an empty contextId (\"\")"),
+                        }
+                    } else {
+                        format!("{name} update event has no {missing}")
+                    };
                     self.stream_once(
                         x,
                         &r::ID_EVENT_MISSING_TASK_ID,
-                        format!("{name} update event has no {missing}"),
+                        msg,
                         vec![x.ev_at(seq, &format!("{}/{ptr}", p.pointer), None)],
                     );
                 }
@@ -6104,6 +6137,15 @@ impl State {
                 );
             }
         }
+        if c.dialect.is_some_and(Dialect::is_0x)
+            && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            && !x.synthetic
+            && x.status.is_some()
+            && x.req_headers.contains("x-a2a-extensions")
+        {
+            self.ext_refused_though_activated_0x(x, &c, json);
+            return;
+        }
         if c.dialect != Some(Dialect::V1_0)
             || !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             || x.synthetic
@@ -6235,6 +6277,78 @@ impl State {
                 &x.leg,
             );
         }
+    }
+
+    /// CAP-EXT-002 on a 0.x message call (EXT-001: the 0.x header is `X-A2A-Extensions`;
+    /// a2a-go #345, breaker17a U11): the request named every extension the card marks
+    /// `required` in `X-A2A-Extensions`, yet the agent refused it with an error whose text
+    /// names an extension (0.x has no ExtensionSupportRequiredError code; a2a-go answered
+    /// -32600 "extension support required: URI") or with -32008: the agent read only the
+    /// 1.0 header name. `json` = the parsed non-SSE body (a JSON-RPC error object, or an
+    /// HTTP+JSON error body's `message` / `detail` / `error.message`). Costs nothing unless
+    /// the request carries `X-A2A-Extensions` and the answer is an error.
+    fn ext_refused_though_activated_0x(&mut self, x: &Exch, c: &Call, json: Option<&Json>) {
+        let Some(j) = json else { return };
+        let err = j.get("error");
+        let code = err.and_then(|e| e.get("code")).and_then(Json::as_i64);
+        let text = err
+            .and_then(|e| e.get("message"))
+            .or_else(|| err.filter(|e| e.is_string()))
+            .or_else(|| j.get("message"))
+            .or_else(|| j.get("detail"))
+            .and_then(Json::as_str)
+            .unwrap_or("");
+        let refused = code == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED)
+            || error_info_reason(err.and_then(|e| e.get("details")))
+                == Some("EXTENSION_SUPPORT_REQUIRED")
+            || ((err.is_some() || !x.is_success())
+                && text.to_ascii_lowercase().contains("extension"));
+        if !refused {
+            return;
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let required: Vec<&str> = card
+            .view
+            .extensions
+            .iter()
+            .filter(|d| d.required)
+            .map(|d| d.uri.as_str())
+            .collect();
+        if required.is_empty() {
+            return;
+        }
+        let sent: Vec<String> = x
+            .req_headers
+            .get_all("x-a2a-extensions")
+            .flat_map(|v| v.split(','))
+            .map(|u| u.trim().to_string())
+            .filter(|u| !u.is_empty())
+            .collect();
+        if !required.iter().all(|u| sent.iter().any(|s| s == u)) {
+            return;
+        }
+        let d = c.dialect.map_or("0.x", Dialect::as_str);
+        let answer = match code {
+            Some(n) => format!("JSON-RPC error {n}"),
+            None => format!("HTTP {}", x.status.unwrap_or(0)),
+        };
+        self.areas.insert("capability");
+        self.find(
+            &r::CAP_EXT_REQUIRED_ERROR_WRONG,
+            format!(
+                "agent refused {d} {} with {answer} {text:?} for a missing required extension although the request activated {} in X-A2A-Extensions, the {d} header (EXT-001): a {d} agent reads X-A2A-Extensions (one serving 1.0 too reads both names)",
+                c.op_term("call"),
+                required.join(", ")
+            ),
+            vec![
+                x.ev(x.req_seq),
+                x.ev(x.body_seq()),
+                x.ev_at(card.seq, "/capabilities/extensions", None),
+            ],
+            &x.leg,
+        );
     }
 
     /// DATA-HISTORY-004 (ID-006, ID-007, DATA-005; breaker16a S3 and S8): the Task `o` the
@@ -8025,7 +8139,13 @@ impl State {
         let (Some(d), Some(card)) = (c.dialect, self.card_for(x).cloned()) else {
             return;
         };
-        if c.op.is_none() || self.ver_stripped_clients.contains(&x.id) {
+        // A 0.x-shaped card claiming protocolVersion 1.0 (genui-sdk #219) is CARD-SHAPE-001's
+        // finding: the client read the card's own claim, so "the card declares only 0.3"
+        // would contradict it (breaker17a U13).
+        if c.op.is_none()
+            || self.ver_stripped_clients.contains(&x.id)
+            || card.view.v0_shape_claims_v1
+        {
             return;
         }
         let declared = card.view.declared_dialects();
@@ -8327,9 +8447,16 @@ impl State {
             if let Some((name, found, why, ptr)) = invalid_task_query_param(&c, &x.url) {
                 self.find(
                     &r::DATA_PARAM_ACCEPTED,
-                    format!("agent accepted {name} {found:?}, which is not {why}, instead of refusing it"),
+                    format!(
+                        "agent accepted {name} {}, which is not {why}, instead of refusing it",
+                        shown_param(&c, name, &found)
+                    ),
                     vec![
-                        x.ev_at(x.req_ev_seq(), ptr.as_deref().unwrap_or(""), Some(Value::String(found.clone()))),
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            ptr.as_deref().unwrap_or(""),
+                            Some(Value::String(found.clone())),
+                        ),
                         x.ev(x.resp_seq),
                     ],
                     &x.leg,
@@ -8535,7 +8662,8 @@ impl State {
         let mut f = Finding::new(
             rule,
             format!(
-                "agent answered {op} whose {name} {found:?} is not {why} with {answered} instead of refusing it with {due}: it ran the request on the value instead of validating it first"
+                "agent answered {op} whose {name} {} is not {why} with {answered} instead of refusing it with {due}: it ran the request on the value instead of validating it first",
+                shown_param(c, name, &found)
             ),
         );
         if c.binding == Some(Binding::Grpc) {
@@ -11997,9 +12125,48 @@ impl State {
             }
             return None;
         }
+        // Set when the result's own shape was already judged wrong as a whole (a 0.x
+        // JSON-RPC send result in the 1.0 oneof wrapper): the checks of the object inside
+        // then add no second DATA-SHAPE-001 about its members.
+        let mut shape_judged = false;
         let task_obj: Option<(&Obj, String)> = match op {
             Op::SendMessage => match classify_payload(res, base) {
                 Ok(p) => {
+                    // RPC-004 / DATA-005: a 0.x JSON-RPC send result is the Task or Message
+                    // itself (0.3: with `kind`); `{"task": ...}` is the 1.0
+                    // SendMessageResponse, in which a 0.x client finds no id, status or kind
+                    // (a2a-python #1192, breaker17a U8).
+                    if rpc0x
+                        && p.wrapped
+                        && matches!(p.kind, PayloadKind::Task | PayloadKind::Message)
+                    {
+                        shape_judged = true;
+                        let d = dialect.map_or("0.x", Dialect::as_str);
+                        let (member, what, reads) = if p.kind == PayloadKind::Task {
+                            ("task", "Task", "id or status")
+                        } else {
+                            ("message", "Message", "messageId, role or parts")
+                        };
+                        let kind_note = if dialect == Some(Dialect::V0_1) {
+                            String::new()
+                        } else {
+                            format!(" with kind \"{member}\"")
+                        };
+                        let reads = if dialect == Some(Dialect::V0_1) {
+                            reads.to_string()
+                        } else {
+                            format!("kind, {reads}")
+                        };
+                        self.find(
+                            &r::RESULT_SHAPE,
+                            format!(
+                                "{d} {} result is the 1.0 SendMessageResponse wrapper {{\"{member}\": ...}}, not the {what} itself{kind_note}: a {d} JSON-RPC client finds no {reads} in the result",
+                                c.op_term(op.name())
+                            ),
+                            vec![x.ev_at(bseq, base, None)],
+                            &x.leg,
+                        );
+                    }
                     if rpc0x && p.wrapped {
                         self.find(
                             &r::VER_MIXED_PAYLOAD,
@@ -12061,7 +12228,7 @@ impl State {
                                 }
                                 None => a2a::message_problems(p.inner, &p.pointer),
                             };
-                            if let Some((ptr, msg)) = probs.first() {
+                            if let Some((ptr, msg)) = probs.first().filter(|_| !shape_judged) {
                                 self.find(
                                     &r::RESULT_SHAPE,
                                     format!("send result message is malformed: {msg}"),
@@ -12337,7 +12504,9 @@ impl State {
             self.find(rule, msg, ev, &x.leg);
         }
         let tv = task_view(o, &ptr, rpc0x);
-        if let Some((p, msg)) = tv
+        if shape_judged {
+            // The wrapper itself was the finding (above).
+        } else if let Some((p, msg)) = tv
             .problems
             .iter()
             .find(|(_, m)| !m.starts_with("unknown task state"))
@@ -18546,9 +18715,8 @@ fn invalid_task_query_param(
         };
         // ProtoJSON also takes integers as strings and enums as their numbers.
         let why = match name {
-            "statusTimestampAfter" if !stringy || parse_rfc3339_ms(&text).is_none() => {
-                "an RFC 3339 timestamp"
-            }
+            "statusTimestampAfter" if !stringy => "an RFC 3339 timestamp string",
+            "statusTimestampAfter" if parse_rfc3339_ms(&text).is_none() => "an RFC 3339 timestamp",
             "status"
                 if stringy
                     && !(TaskState::is_proto_spelling(&text)
@@ -18566,6 +18734,28 @@ fn invalid_task_query_param(
         return Some((name, text, why, ptr));
     }
     None
+}
+
+/// How a message shows the parameter value `found` of [`invalid_task_query_param`]: a
+/// JSON string or query text quoted (`"1764583200"`); a JSON number or other non-string
+/// value in JSON-RPC / gRPC params named as such (`the JSON number 1764583200`, a2a-java
+/// #639: an epoch number where a timestamp string belongs; breaker17a U13).
+fn shown_param(c: &Call, name: &str, found: &str) -> String {
+    match c.params.get(name) {
+        Some(v)
+            if matches!(c.binding, Some(Binding::JsonRpc | Binding::Grpc)) && !v.is_string() =>
+        {
+            let what = match v {
+                Json::Number(_) => "number",
+                Json::Bool(_) => "boolean",
+                Json::Null => "null",
+                Json::Array(_) => "array",
+                _ => "object",
+            };
+            format!("the JSON {what} {found}")
+        }
+        _ => format!("{found:?}"),
+    }
 }
 
 /// The `historyLength` a request asked for (DATA-006): `configuration.historyLength` of a

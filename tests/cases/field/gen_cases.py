@@ -431,7 +431,7 @@ case("v10-list-tasks-rows-wrapped", [
 case("v03-send-result-10-wrapper", [
     req(0.0, "POST", A + "/", rpc("1", "message/send", {"message": umsg03("hello")})),
     resp(0.004, 200, ok("1", {"task": {"kind": "task", "id": "t-c9", "contextId": "c-c9", "status": {"state": "completed", "timestamp": TS}, "artifacts": [{"artifactId": "a-1", "parts": [{"kind": "text", "text": "hi"}]}]}})),
-], [("version-mixed-payload", "warning")],
+], [("result-invalid-shape", "error"), ("version-mixed-payload", "warning")],
  "https://github.com/a2aproject/a2a-python/issues/1192 (enable_v0_3_compat: message/send answered {task: ...})",
  "a header-less message/send is 0.3 (VER-003): its result is the bare Task or Message with kind (RPC-004, 0.3 schema); the {task} oneof is the 1.0 SendMessageResponse. (The issue's other claim, that 1.0 SendMessage should be unwrapped, is wrong: see v10 cases.)")
 
