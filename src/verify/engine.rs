@@ -2413,7 +2413,19 @@ impl State {
             let nested_0x = c.dialect == Some(Dialect::V1_0)
                 && c.op == Some(Op::CreatePushConfig)
                 && member_path(&c.params, "/pushNotificationConfig").is_some_and(Json::is_object);
-            if let Some(ptr) = push_config_without_url(&c) {
+            if rest03_push_create_wrapped(&c) {
+                self.areas.insert("push");
+                let verb = x.method.to_ascii_uppercase();
+                self.find(
+                    &r::PUSH_CONFIG_REST03_BODY,
+                    format!(
+                        "client's 0.3 HTTP+JSON CreateTaskPushNotificationConfig ({verb} {}) sends the whole gRPC request message {{\"parent\", \"config\": {{...}}}} as its body: the 0.3 proto maps this route with body: \"config\", so the body is the TaskPushNotificationConfig itself ({{\"name\", \"pushNotificationConfig\": {{\"url\", ...}}}}) and the task id travels in the path; an agent that follows the proto finds no pushNotificationConfig at the body root and refuses the call",
+                        x.path
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), "/config", None)],
+                    &x.leg,
+                );
+            } else if let Some(ptr) = push_config_without_url(&c) {
                 self.areas.insert("push");
                 let why = if nested_0x {
                     ": it nests the config in the 0.3 member pushNotificationConfig, and 1.0 takes the flat {taskId, url, token?, authentication?}"
@@ -12702,6 +12714,74 @@ impl State {
 
     // ------------------------------------------------------------------ REST
 
+    /// PUSH-CFG-007 (PUSH-002, REST-001): an agent answered HTTP 400 to a 0.x HTTP+JSON
+    /// CreateTaskPushNotificationConfig of the proto's shape (`body: "config"`: the body is
+    /// the TaskPushNotificationConfig with `pushNotificationConfig.url`, the task id is the
+    /// route's `{id}`). a2a-python 1.3.0 reads the task id from a body `parent` and answers
+    /// "No task for ". Not for a refusal that speaks of the webhook itself (an agent may
+    /// refuse a url, PUSH-006), of push support (-32003), or for the prober's malformed calls.
+    fn rest03_push_create_refused(&mut self, x: &Exch, c: &Call, v: &Json, bseq: u64) {
+        if c.binding != Some(Binding::Rest)
+            || c.op != Some(Op::CreatePushConfig)
+            || !c.dialect.is_some_and(Dialect::is_0x)
+            || c.webhook
+            || x.synthetic
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+        {
+            return;
+        }
+        let Some(tid) = c.route_task.as_deref().filter(|t| !t.is_empty()) else {
+            return;
+        };
+        if push_config_without_url(c).is_some() {
+            return;
+        }
+        let Some((ptr, _)) = push_config_in(c, c.dialect) else {
+            return;
+        };
+        let said = v
+            .pointer("/error/message")
+            .or_else(|| v.get("message"))
+            .and_then(Json::as_str)
+            .unwrap_or("");
+        let code = v
+            .get("code")
+            .or_else(|| v.pointer("/error/code"))
+            .and_then(Json::as_i64);
+        let reason = error_info_reason(
+            v.get("error")
+                .and_then(Json::as_object)
+                .and_then(|e| e.get("details")),
+        );
+        let low = said.to_ascii_lowercase();
+        if code == Some(jsonrpc::PUSH_NOT_SUPPORTED)
+            || reason.is_some_and(|r| r.contains("PUSH"))
+            || [
+                "url", "uri", "webhook", "host", "address", "scheme", "auth", "token", "support",
+            ]
+            .iter()
+            .any(|w| low.contains(w))
+        {
+            return;
+        }
+        self.areas.insert("push");
+        let verb = x.method.to_ascii_uppercase();
+        self.find(
+            &r::PUSH_CONFIG_REST03_BODY,
+            format!(
+                "agent refused a valid 0.3 HTTP+JSON CreateTaskPushNotificationConfig with HTTP 400 {said:?}: {verb} {} names task {tid} in its path and its body is the TaskPushNotificationConfig with {ptr}/url, the shape the 0.3 proto's body: \"config\" mapping prescribes; take the task id from the path, not from a body member parent",
+                x.path
+            ),
+            vec![
+                x.ev_at(x.req_ev_seq(), &format!("{ptr}/url"), None),
+                x.ev_at(bseq, "", Some(Value::from(400))),
+            ],
+            &x.leg,
+        );
+    }
+
     fn on_rest_response(&mut self, x: &Exch, status: u16, json: Option<&Json>) {
         let c = x.call.clone().unwrap_or_default();
         let bseq = x.body_seq();
@@ -12765,6 +12845,9 @@ impl State {
             }
             if let Some(v) = json {
                 self.check_rest_error(x, status, v, bseq);
+                if status == 400 {
+                    self.rest03_push_create_refused(x, &c, v, bseq);
+                }
                 if self.rest_terminal_task_error(x, &c, status, v, bseq) {
                     self.after_response(x, None, None);
                     return;
@@ -18937,6 +19020,23 @@ fn output_mode_miss(c: &Call, payload: &Obj, base: &str) -> Option<(String, Stri
     Some((ptr, media, msg))
 }
 
+/// PUSH-CFG-007 (PUSH-002, REST-001, GRPC-001): a 0.x HTTP+JSON
+/// CreateTaskPushNotificationConfig whose body is the whole gRPC request message
+/// `{"parent": "tasks/{id}", "config": {TaskPushNotificationConfig}}` instead of the
+/// `TaskPushNotificationConfig` itself (the 0.3 proto maps the route with `body: "config"`,
+/// so the body *is* `config`; a2a-python 1.3.0's 0.3 client sends the wrapped shape). True
+/// only when the body root has an object `config` and no `pushNotificationConfig` /
+/// `push_notification_config` of its own.
+fn rest03_push_create_wrapped(c: &Call) -> bool {
+    c.binding == Some(Binding::Rest)
+        && c.op == Some(Op::CreatePushConfig)
+        && c.dialect.is_some_and(Dialect::is_0x)
+        && !c.webhook
+        && c.params.get("config").is_some_and(Json::is_object)
+        && c.params.get("pushNotificationConfig").is_none()
+        && c.params.get("push_notification_config").is_none()
+}
+
 fn push_config_without_url(c: &Call) -> Option<String> {
     push_config_without_url_at(c, c.dialect)
 }
@@ -18960,6 +19060,11 @@ fn push_config_without_url_at(c: &Call, dialect: Option<Dialect>) -> Option<Stri
 /// where `dialect` puts it (`None`: either version's places), with its JSON Pointer in the
 /// request body (`/params/...` on JSON-RPC); `None` when the call carries none.
 fn push_config_in(c: &Call, dialect: Option<Dialect>) -> Option<(String, &Obj<'static>)> {
+    // A 0.3 HTTP+JSON body wrapped in the gRPC request message holds its config one level
+    // down: PUSH-CFG-007 names that shape; "without url" at the root would misdirect.
+    if rest03_push_create_wrapped(c) {
+        return None;
+    }
     let pre = if c.binding == Some(Binding::Rest) {
         ""
     } else {
@@ -18971,8 +19076,14 @@ fn push_config_in(c: &Call, dialect: Option<Dialect>) -> Option<(String, &Obj<'s
     let ox = dialect.is_some_and(Dialect::is_0x);
     let places: &[&str] = match (c.op, v1, ox) {
         (Some(Op::CreatePushConfig), true, _) => &[""],
-        (Some(Op::CreatePushConfig), _, true) => &["/pushNotificationConfig"],
-        (Some(Op::CreatePushConfig), _, _) => &["/pushNotificationConfig", ""],
+        // GRPC-001: 0.x HTTP+JSON bodies are ProtoJSON, whose parsers take the proto field
+        // name too (a2a-python's 0.3 client sends push_notification_config).
+        (Some(Op::CreatePushConfig), _, true) => {
+            &["/pushNotificationConfig", "/push_notification_config"]
+        }
+        (Some(Op::CreatePushConfig), _, _) => {
+            &["/pushNotificationConfig", "/push_notification_config", ""]
+        }
         (Some(Op::SendMessage) | Some(Op::SendStreamingMessage), true, _) => {
             &["/configuration/taskPushNotificationConfig"]
         }

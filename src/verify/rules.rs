@@ -771,6 +771,10 @@ rule!(PUSH_CONFIG_LIST_INCOMPLETE, "PUSH-CFG-006", "push-config-list-misses-live
     ["PUSH-003"],
     "agent's complete push notification config list of a task (no page token asked, none returned) leaves out a config it created for the task and never deleted",
     "return every stored config of the task from ListTaskPushNotificationConfigs (tasks/pushNotificationConfig/list), or page with nextPageToken: a config lives until its task ends or the client deletes it (1.0 §3.1.7-3.1.10); a list that misses one makes the client believe the webhook is gone and create it again");
+rule!(PUSH_CONFIG_REST03_BODY, "PUSH-CFG-007", "rest-push-config-create-body-shape", Error, Interop,
+    ["PUSH-002", "REST-001", "GRPC-001"],
+    "0.3 HTTP+JSON CreateTaskPushNotificationConfig body is not the TaskPushNotificationConfig the 0.3 proto's body: \"config\" mapping makes it: the client sent the whole gRPC request message {parent, config}, or the agent refused a body of the right shape",
+    "0.3 HTTP+JSON maps CreateTaskPushNotificationConfig as post: \"/v1/{parent=tasks/*/pushNotificationConfigs}\", body: \"config\": the task id travels in the path and the HTTP body is the TaskPushNotificationConfig itself, {\"name\": \"tasks/{id}/pushNotificationConfigs/{configId}\", \"pushNotificationConfig\": {\"url\": ..., \"token\": ...}}; a client sends exactly that (not {\"parent\", \"config\": {...}}), and an agent takes the task id from the path and the config from the body root");
 rule!(PUSH_NOT_POST, "PUSH-DELIV-001", "push-delivery-not-post", Error, Interop,
     ["PUSH-004"],
     "1.0 push notification delivered by another HTTP method than POST",
@@ -977,6 +981,7 @@ pub static RULES: &[Rule] = &[
     PUSH_CONFIG_AFTER_DELETE,
     PUSH_CONFIG_OTHER_ID,
     PUSH_CONFIG_LIST_INCOMPLETE,
+    PUSH_CONFIG_REST03_BODY,
     PUSH_NOT_POST,
     PUSH_NOT_JSON_MEDIA_TYPE,
     PUSH_TERMINAL_NOT_DELIVERED,
