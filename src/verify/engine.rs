@@ -766,6 +766,12 @@ pub(super) struct State {
     /// Taken over by CARD-URL-002 when that URL fails when used (its message then says the
     /// card was fetched over https): one fault, told once (breaker16a xagent882).
     pending_plain: Vec<(String, String, Vec<Evidence>, Option<String>)>,
+    /// PUSH-BODY-003 notes held while another exchange was in flight (breaker17b V9):
+    /// (webhook key, task id, message, evidence, leg). An inline push config's first
+    /// delivery can overtake the send that carries the config (and its answer naming the
+    /// task); dropped at the end when a config of that webhook was bound to the task
+    /// after all. At most [`MAX_PENDING_UNKNOWN_PUSH`].
+    pending_unknown_push: Vec<(String, String, String, Vec<Evidence>, Option<String>)>,
     /// The agent's own cards seen on the upstream leg (newest last, at most
     /// [`MAX_UP_CARDS`]): what a gateway's card rewrite started from (GW-RESP-004).
     up_cards: VecDeque<UpCard>,
@@ -1184,6 +1190,10 @@ fn version_header(h: &Headers) -> Option<String> {
 /// docs/performance.md, "Session 7").
 type OpenMap = HashMap<String, Box<Exch>, std::hash::BuildHasherDefault<IdHasher>>;
 
+/// Bound of [`State::pending_unknown_push`] (entries): past it, PUSH-BODY-003 is told at
+/// once.
+const MAX_PENDING_UNKNOWN_PUSH: usize = 256;
+
 impl State {
     pub(super) fn new(h: &RecordingHeader) -> Self {
         State {
@@ -1207,6 +1217,7 @@ impl State {
             route_missing_exchange: None,
             pending_doubled: Vec::new(),
             pending_plain: Vec::new(),
+            pending_unknown_push: Vec::new(),
             up_cards: VecDeque::new(),
             served_urls: HashSet::new(),
             rest1x_unrouted: Vec::new(),
@@ -1865,6 +1876,18 @@ impl State {
             });
             if !told {
                 self.find(&r::CARD_URL_PLAIN_HTTP, msg, ev, &leg);
+            }
+        }
+        // PUSH-BODY-003 held while a send was in flight: told unless a config of the
+        // webhook was bound to the task later (an inline config whose answer came after
+        // the first delivery).
+        for (key, task, msg, ev, leg) in std::mem::take(&mut self.pending_unknown_push) {
+            let bound = self
+                .push_secrets
+                .get(&key)
+                .is_some_and(|l| l.iter().any(|s| s.task.as_deref() == Some(task.as_str())));
+            if !bound {
+                self.find(&r::PUSH_UNKNOWN_TASK, msg, ev, &leg);
             }
         }
         let mut findings = self.out;
@@ -14799,15 +14822,26 @@ impl State {
                     );
                 } else {
                     unrecorded = true;
-                    self.find(
-                        &r::PUSH_UNKNOWN_TASK,
-                        format!(
-                            "push notification about task {t}, which the recording never saw, was delivered to a webhook whose recorded configs are for {tasks} {}: either its config was created before the recording or past the proxy, or the agent sent another task's notification here (its credentials are not judged)",
-                            named.join(", ")
-                        ),
-                        vec![x.ev(x.req_seq)],
-                        &x.leg,
+                    let msg = format!(
+                        "push notification about task {t}, which the recording never saw, was delivered to a webhook whose recorded configs are for {tasks} {}: either its config was created before the recording or past the proxy, or the agent sent another task's notification here (its credentials are not judged)",
+                        named.join(", ")
                     );
+                    let ev = vec![x.ev(x.req_seq)];
+                    // PUSH-001 / PUSH-005 (breaker17b V9): a send with an inline config
+                    // still in flight may name this task in its answer (the first
+                    // delivery overtakes it): judged at the end of the recording.
+                    let in_flight = self.open.keys().any(|id| *id != x.id);
+                    if in_flight && self.pending_unknown_push.len() < MAX_PENDING_UNKNOWN_PUSH {
+                        self.pending_unknown_push.push((
+                            key.clone(),
+                            t.to_string(),
+                            msg,
+                            ev,
+                            x.leg.clone(),
+                        ));
+                    } else {
+                        self.find(&r::PUSH_UNKNOWN_TASK, msg, ev, &x.leg);
+                    }
                 }
             }
         }
