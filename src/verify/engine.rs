@@ -772,6 +772,12 @@ pub(super) struct State {
     /// task); dropped at the end when a config of that webhook was bound to the task
     /// after all. At most [`MAX_PENDING_UNKNOWN_PUSH`].
     pending_unknown_push: Vec<(String, String, String, Vec<Evidence>, Option<String>)>,
+    /// Task ids the agent handed out again for a new message (no taskId) after the task
+    /// had finished (TASK-STATE-002, breaker17b V11: an executor with a hard-coded task
+    /// id), with the number of consequence findings folded into that root cause (ID-CTX-002,
+    /// TASK-STATE-001, TASK-STATE-007, ID-CTX-003 about the same task). At most
+    /// [`MAX_REUSED_TASKS`].
+    reused_tasks: HashMap<String, u32>,
     /// The agent's own cards seen on the upstream leg (newest last, at most
     /// [`MAX_UP_CARDS`]): what a gateway's card rewrite started from (GW-RESP-004).
     up_cards: VecDeque<UpCard>,
@@ -1194,6 +1200,9 @@ type OpenMap = HashMap<String, Box<Exch>, std::hash::BuildHasherDefault<IdHasher
 /// once.
 const MAX_PENDING_UNKNOWN_PUSH: usize = 256;
 
+/// Bound of [`State::reused_tasks`] (task ids).
+const MAX_REUSED_TASKS: usize = 256;
+
 impl State {
     pub(super) fn new(h: &RecordingHeader) -> Self {
         State {
@@ -1218,6 +1227,7 @@ impl State {
             pending_doubled: Vec::new(),
             pending_plain: Vec::new(),
             pending_unknown_push: Vec::new(),
+            reused_tasks: HashMap::new(),
             up_cards: VecDeque::new(),
             served_urls: HashSet::new(),
             rest1x_unrouted: Vec::new(),
@@ -1277,12 +1287,88 @@ impl State {
     }
 
     fn emit(&mut self, f: Finding) -> usize {
+        if !self.reused_tasks.is_empty() && self.folded_into_reuse(&f) {
+            return self.out.len();
+        }
         if let Some(i) = self.relayed_twin(&f) {
             merge_relayed(&mut self.out[i], f);
             return self.out.len();
         }
         self.out.push(f);
         self.out.len()
+    }
+
+    /// True when `f` is a consequence of a task id the agent reused for a new message
+    /// ([`State::reused_tasks`]): a context change (ID-CTX-002), a state regression
+    /// (TASK-STATE-001), a blocking answer missing an artifact (TASK-STATE-007) or a history
+    /// message naming other ids (ID-CTX-003) of that task. Counted on the task; the root
+    /// cause (TASK-STATE-002) says how many were folded into it.
+    fn folded_into_reuse(&mut self, f: &Finding) -> bool {
+        let rules = [
+            r::ID_CONTEXT_CHANGED.id,
+            r::TASK_TERMINAL_CHANGED.id,
+            r::TASK_BLOCKING_EARLY.id,
+            r::ID_MESSAGE_IDS_MISMATCH.id,
+        ];
+        if !rules.contains(&f.rule.as_str()) {
+            return false;
+        }
+        let hit = self.reused_tasks.keys().find(|t| {
+            f.message.contains(&format!("task {t} "))
+                || f.message.contains(&format!("task \"{t}\""))
+        });
+        match hit.cloned() {
+            Some(t) => {
+                *self.reused_tasks.entry(t).or_default() += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// ID-001 / TASK-001 (breaker17b V11): `x` is a send whose message names no task (a new
+    /// task) answered with task `id`, which the agent handed out on an earlier exchange and
+    /// finished before the request: the conditions of [`Self::check_new_send_answered_old_task`],
+    /// seen before the task's other checks run so that their findings fold into it.
+    fn send_reuses_task(&self, x: &Exch, id: &str) -> bool {
+        let Some(c) = x.call.as_deref() else {
+            return false;
+        };
+        if c.webhook || !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return false;
+        }
+        let Some(m) = params_message(&c.params) else {
+            return false;
+        };
+        if str_member(m, "taskId", "task_id").is_some()
+            || c.params.get("id").is_some_and(|v| !matches!(v, Json::Null))
+        {
+            return false;
+        }
+        let Some(t) = self.tasks.get(&x.tkey(id)) else {
+            return false;
+        };
+        let Some((_, tseq, txid)) = &t.terminal else {
+            return false;
+        };
+        let earlier = t
+            .announced
+            .as_ref()
+            .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+        let msg_id = str_member(m, "messageId", "message_id");
+        let retry = msg_id.is_some_and(|id| t.sent_message_ids.iter().any(|s| s == id));
+        earlier && *tseq < x.req_seq && *txid != x.id && !retry
+    }
+
+    /// Marks task `id` as reused ([`State::reused_tasks`]) when [`Self::send_reuses_task`]
+    /// says so; called before the checks whose findings fold into the reuse.
+    fn note_task_reuse(&mut self, x: &Exch, id: &str) {
+        if self.reused_tasks.len() < MAX_REUSED_TASKS
+            && !self.reused_tasks.contains_key(id)
+            && self.send_reuses_task(x, id)
+        {
+            self.reused_tasks.insert(id.to_string(), 0);
+        }
     }
 
     /// The index in [`State::out`] of the upstream-leg finding that `f`, a client-leg
@@ -1888,6 +1974,25 @@ impl State {
                 .is_some_and(|l| l.iter().any(|s| s.task.as_deref() == Some(task.as_str())));
             if !bound {
                 self.find(&r::PUSH_UNKNOWN_TASK, msg, ev, &leg);
+            }
+        }
+        // TASK-STATE-002 (breaker17b V11): the root cause names what was folded into it.
+        for (t, n) in std::mem::take(&mut self.reused_tasks) {
+            if n == 0 {
+                continue;
+            }
+            let head = format!("with task {t}, an id it had already handed out");
+            let what = if n == 1 { "finding" } else { "findings" };
+            let fold = format!(
+                " (folded here: {n} {what} about task {t} that follow from the reuse: changed contextId, state regressions, missing artifacts, history messages naming the SDK's own task id)"
+            );
+            // Every occurrence gets the same text, so that they group as one finding.
+            for f in self
+                .out
+                .iter_mut()
+                .filter(|f| f.rule == r::TASK_MESSAGE_TO_TERMINAL.id && f.message.contains(&head))
+            {
+                f.message.push_str(&fold);
             }
         }
         let mut findings = self.out;
@@ -4511,6 +4616,9 @@ impl State {
                         vec![x.ev_at(seq, &ptr, None)],
                     );
                 }
+                if let Some(id) = p.inner.get("id").and_then(Json::as_str) {
+                    self.note_task_reuse(x, id);
+                }
                 if let Some((ptr, msg)) = a2a::task_message_id_mismatch(p.inner, &p.pointer) {
                     // ID-006 / ID-004: the task's own messages carry its ids (a2a-js #41).
                     self.stream_once(
@@ -5014,6 +5122,7 @@ impl State {
             _ => None,
         };
         let caller = self.caller_of(x);
+        self.note_task_reuse(x, id);
         let t = self.tasks.entry(key).or_default();
         if read_after_cancel.is_some() {
             t.read_after_cancel = read_after_cancel;
@@ -8376,24 +8485,29 @@ impl State {
             return;
         }
         self.areas.insert("task");
-        self.find(
+        if self.reused_tasks.len() < MAX_REUSED_TASKS && !self.reused_tasks.contains_key(rid) {
+            self.reused_tasks.insert(rid.to_string(), 0);
+        }
+        let mut f = Finding::new(
             &r::TASK_MESSAGE_TO_TERMINAL,
             format!(
-                "a message naming no taskId (a new task) was answered with task {rid}, which was already {}: the agent put the message into a finished task instead of starting a new task in its context",
+                "agent answered a new message (it names no taskId) with task {rid}, an id it had already handed out for a task that was {}: task ids are new for every task (ID-001, TASK-001), so the agent reused a task id instead of starting a new task; an executor that publishes a fixed id does this",
                 x.state_term(ts)
             ),
-            vec![
-                Evidence {
-                    seq: tseq,
-                    exchange: Some(txid),
-                    pointer: None,
-                    found: Some(Value::String(x.state_term(ts).into())),
-                },
-                x.ev_at(x.req_ev_seq(), base, None),
-                x.ev(x.body_seq()),
-            ],
-            &x.leg,
         );
+        f.help = "create every new task with the id the SDK assigns for the request, never a constant or an earlier task's id: build the Task and its events from the request context (@a2a-js/sdk: requestContext.taskId and contextId in AgentEvent.task / statusUpdate; a2a-python: context.task_id and context.context_id, TaskUpdater(event_queue, context.task_id, context.context_id)); the context changes, state regressions, missing artifacts and history ids reported for this task follow from the reuse".into();
+        f.leg = x.leg.clone();
+        f.evidence = vec![
+            Evidence {
+                seq: tseq,
+                exchange: Some(txid),
+                pointer: None,
+                found: Some(Value::String(x.state_term(ts).into())),
+            },
+            x.ev_at(x.req_ev_seq(), base, None),
+            x.ev(x.body_seq()),
+        ];
+        self.emit(f);
     }
 
     /// Remembers that the send with `messageId` `msg_id` was answered with task `rid`.
@@ -11766,6 +11880,9 @@ impl State {
             }
         }
         self.check_history_length(x, &c, o, &ptr, bseq);
+        if let Some(id) = o.get("id").and_then(Json::as_str) {
+            self.note_task_reuse(x, id);
+        }
         if let Some((p, msg)) = a2a::task_message_id_mismatch(o, &ptr) {
             // ID-006 / ID-004: the task's own messages carry its ids (a2a-js #41).
             self.find(
