@@ -778,6 +778,10 @@ pub(super) struct State {
     /// TASK-STATE-001, TASK-STATE-007, ID-CTX-003 about the same task). At most
     /// [`MAX_REUSED_TASKS`].
     reused_tasks: HashMap<String, u32>,
+    /// Whether every client connection so far came from a loopback address (`conn_open`
+    /// peers); `None` when the recording has no connection events (transcripts, HAR).
+    /// With loopback agents it marks a local test run (PUSH-URL-001, breaker17b V18).
+    clients_loopback: Option<bool>,
     /// The agent's own cards seen on the upstream leg (newest last, at most
     /// [`MAX_UP_CARDS`]): what a gateway's card rewrite started from (GW-RESP-004).
     up_cards: VecDeque<UpCard>,
@@ -1228,6 +1232,7 @@ impl State {
             pending_plain: Vec::new(),
             pending_unknown_push: Vec::new(),
             reused_tasks: HashMap::new(),
+            clients_loopback: None,
             up_cards: VecDeque::new(),
             served_urls: HashSet::new(),
             rest1x_unrouted: Vec::new(),
@@ -1358,6 +1363,26 @@ impl State {
         let msg_id = str_member(m, "messageId", "message_id");
         let retry = msg_id.is_some_and(|id| t.sent_message_ids.iter().any(|s| s == id));
         earlier && *tseq < x.req_seq && *txid != x.id && !retry
+    }
+
+    /// True when the client, the agent and so a loopback webhook all share one machine:
+    /// every recorded client connection came from a loopback address, and the agent (the
+    /// recording's route upstreams, else the host the client addressed) is on loopback.
+    /// False without connection events (transcripts, HAR): nothing shows where the
+    /// client was.
+    fn local_test_run(&self, x: &Exch) -> bool {
+        if self.clients_loopback != Some(true) {
+            return false;
+        }
+        if self.upstreams.is_empty() {
+            x.parts
+                .as_ref()
+                .is_some_and(|p| host_class(&p.host) == HostClass::Loopback)
+        } else {
+            self.upstreams
+                .iter()
+                .all(|u| host_class(&u.host) == HostClass::Loopback)
+        }
     }
 
     /// Marks task `id` as reused ([`State::reused_tasks`]) when [`Self::send_reuses_task`]
@@ -1847,6 +1872,12 @@ impl State {
                         self.settle_stale_stream(&id, outcome);
                     }
                 }
+            }
+            EventKind::ConnOpen { peer, .. } => {
+                let lo = peer
+                    .parse::<std::net::SocketAddr>()
+                    .is_ok_and(|a| a.ip().is_loopback());
+                self.clients_loopback = Some(self.clients_loopback.unwrap_or(true) && lo);
             }
             EventKind::Gap { .. } => {
                 let ids: Vec<String> = self.open.keys().cloned().collect();
@@ -7975,7 +8006,11 @@ impl State {
             if let Some((ptr, url)) = push_url_of(&c) {
                 if let Some(u) = parse_url(&url) {
                     let hc = host_class(&u.host);
-                    if hc.is_internal() && !own_webhook {
+                    // PUSH-006 guards against a webhook that reaches what the caller could
+                    // not: a loopback webhook given by a client on loopback to an agent on
+                    // loopback (a local test run) reaches nothing new (breaker17b V18).
+                    let local_run = hc == HostClass::Loopback && self.local_test_run(x);
+                    if hc.is_internal() && !own_webhook && !local_run {
                         self.find(
                             &r::PUSH_URL_PRIVATE,
                             format!(
