@@ -4467,12 +4467,14 @@ impl State {
                 } else {
                     "artifactUpdate"
                 };
-                self.stream_once(
-                    x,
-                    &r::STREAM_FIRST_NOT_TASK,
-                    format!("first event of the stream is a {name}, not a task or message"),
-                    vec![x.ev_at(seq, &p.pointer, None)],
-                );
+                let fresh = x
+                    .sse
+                    .as_mut()
+                    .is_some_and(|s| s.fired.insert(r::STREAM_FIRST_NOT_TASK.id));
+                if fresh {
+                    let f = stream_first_not_task(&c, name, x.ev_at(seq, &p.pointer, None), &x.leg);
+                    self.emit(f);
+                }
             }
         }
         // STREAM-003 (0.3 should): a 0.x stream that opened with an update of a task sends
@@ -19221,6 +19223,39 @@ fn rest03_push_create_wrapped(c: &Call) -> bool {
         && c.params.get("config").is_some_and(Json::is_object)
         && c.params.get("pushNotificationConfig").is_none()
         && c.params.get("push_notification_config").is_none()
+}
+
+/// STREAM-FIRST-001 (STREAM-003, 1.0 §3.1.2: a task stream starts with the Task; STREAM-004
+/// for SubscribeToTask) for a 1.0 stream whose first event is `name` (`statusUpdate`,
+/// `artifactUpdate`), with a message and help for the situation of call `c` (breaker17b
+/// V12): a follow-up whose message names its task (a2a-python 1.3.0's
+/// DefaultRequestHandler streams the executor's first TaskUpdater event before any Task),
+/// a SubscribeToTask, or a new task; the help names the SDK calls that put the Task first.
+fn stream_first_not_task(c: &Call, name: &str, at: Evidence, leg: &Option<String>) -> Finding {
+    let follow_up = matches!(c.op, Some(Op::SendStreamingMessage))
+        .then(|| params_message(&c.params).and_then(|m| str_member(m, "taskId", "task_id")))
+        .flatten();
+    let (msg, help) = match (c.op, follow_up) {
+        (_, Some(tid)) => (
+            format!(
+                "first event of the follow-up stream (its message names taskId {tid}) is a {name}, not the Task: 1.0 §3.1.2 makes every task stream start with the Task, a stream that continues an existing task too (STREAM-003), so a client that builds its task from the first event has none"
+            ),
+            "on a follow-up message to an existing task, send the task as it stands (the current Task) as the first event, then the status and artifact updates: a2a-python: `await event_queue.enqueue_event(context.current_task)` in execute() before the first TaskUpdater call (start_work(), add_artifact(), complete()); @a2a-js/sdk: `eventBus.publish(AgentEvent.task(requestContext.task))` before the first statusUpdate (the JS SDK server itself refuses the other order with -32004 'Received statusUpdate before initial Message/Task event')".to_string(),
+        ),
+        (Some(Op::SubscribeToTask), _) => (
+            format!("first event of the SubscribeToTask stream is a {name}, not the task: a 1.0 subscription starts with the current Task (STREAM-004)"),
+            "answer SubscribeToTask with the task as it stands (the current Task) first, then its status and artifact updates as they happen".to_string(),
+        ),
+        _ => (
+            format!("first event of the stream is a {name}, not a task or message: 1.0 §3.1.2 makes a task stream start with the Task (STREAM-003)"),
+            "send the Task (or a single Message) first, then status and artifact updates: a2a-python: enqueue the Task (`new_task(context.message)` or `context.current_task`) before the first TaskUpdater call; @a2a-js/sdk: publish `AgentEvent.task(...)` with id requestContext.taskId before the first statusUpdate".to_string(),
+        ),
+    };
+    let mut f = Finding::new(&r::STREAM_FIRST_NOT_TASK, msg);
+    f.help = help;
+    f.evidence = vec![at];
+    f.leg = leg.clone();
+    f
 }
 
 fn push_config_without_url(c: &Call) -> Option<String> {
