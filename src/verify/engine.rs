@@ -12045,19 +12045,23 @@ impl State {
             }
             if let Some(st) = tv.state {
                 if !immediate && !st.is_terminal() && !st.is_interrupted() {
-                    self.find(
+                    // TASK-005 (breaker17b V20): the commonest cause is an SDK executor that
+                    // returned without a final status; the help says so in SDK terms.
+                    let mut f = Finding::new(
                         &r::TASK_BLOCKING_EARLY,
                         format!(
-                            "blocking SendMessage returned while the task was {}",
+                            "blocking SendMessage returned while the task was {}: the client asked to wait (no returnImmediately) and got a task that is neither finished nor waiting for input",
                             x.state_term(st)
                         ),
-                        vec![x.ev_at(
-                            bseq,
-                            &state_ptr,
-                            tv.state_raw.map(|s| Value::String(s.into())),
-                        )],
-                        &x.leg,
                     );
+                    f.help = "answer a blocking SendMessage only when the task is completed, failed, canceled, rejected, input-required or auth-required; with an SDK a task still submitted/working here almost always means the executor returned before it published a final status: end execute() with TaskUpdater.complete() / failed() / requires_input() (a2a-python) or publish a final status-update and call eventBus.finished() (@a2a-js/sdk), and turn an exception into failed(); work that really goes on in the background belongs to clients that set returnImmediately: true".into();
+                    f.evidence = vec![x.ev_at(
+                        bseq,
+                        &state_ptr,
+                        tv.state_raw.map(|s| Value::String(s.into())),
+                    )];
+                    f.leg = x.leg.clone();
+                    self.emit(f);
                 }
             }
         }

@@ -519,7 +519,7 @@ rule!(
 rule!(STREAM_NO_TERMINAL, "STREAM-END-002", "stream-ended-without-terminal", Error, Streaming,
     ["STREAM-003", "STREAM-007"],
     "task stream ended before a terminal or interrupted state",
-    "keep the stream open until the task reaches a terminal (or input-required/auth-required) state, and send that state before closing; a SubscribeToTask (0.x tasks/resubscribe) of a task the agent does not know gets TaskNotFoundError, not an empty stream");
+    "keep the stream open until the task reaches a terminal (completed, failed, canceled, rejected) or interrupted (input-required, auth-required) state, and send that state before closing; with an SDK this almost always means the executor returned (or raised) before it published a final status: end execute() with TaskUpdater.complete() / failed() / requires_input() (a2a-python) or publish a final status-update and call eventBus.finished() (@a2a-js/sdk), and turn an exception into failed() instead of letting it escape");
 rule!(STREAM_FINAL_FLAG, "STREAM-FINAL-001", "stream-final-flag-wrong", Error, Streaming,
     ["STREAM-008"],
     "0.x final flag does not match the state",
