@@ -771,7 +771,7 @@ pub(super) struct State {
     /// delivery can overtake the send that carries the config (and its answer naming the
     /// task); dropped at the end when a config of that webhook was bound to the task
     /// after all. At most [`MAX_PENDING_UNKNOWN_PUSH`].
-    pending_unknown_push: Vec<(String, String, String, Vec<Evidence>, Option<String>)>,
+    pending_unknown_push: Vec<PendingUnknownPush>,
     /// Task ids the agent handed out again for a new message (no taskId) after the task
     /// had finished (TASK-STATE-002, breaker17b V11: an executor with a hard-coded task
     /// id), with the number of consequence findings folded into that root cause (ID-CTX-002,
@@ -1199,6 +1199,10 @@ fn version_header(h: &Headers) -> Option<String> {
 /// hashed with FNV-1a instead of SipHash (~1.2k instructions per small exchange,
 /// docs/performance.md, "Session 7").
 type OpenMap = HashMap<String, Box<Exch>, std::hash::BuildHasherDefault<IdHasher>>;
+
+/// A held PUSH-BODY-003 note ([`State::pending_unknown_push`]): webhook key, task id,
+/// message, evidence, leg.
+type PendingUnknownPush = (String, String, String, Vec<Evidence>, Option<String>);
 
 /// Bound of [`State::pending_unknown_push`] (entries): past it, PUSH-BODY-003 is told at
 /// once.
