@@ -486,7 +486,7 @@ async fn push_tokens_in_gzip_bodies_are_redacted() {
         rec.to_str().unwrap(),
         "-q",
     ]);
-    let body = gzip(br#"{"jsonrpc":"2.0","id":2,"method":"CreateTaskPushNotificationConfig","params":{"taskId":"t1","url":"http://127.0.0.1:9/h","token":"SECRETGZREQ"}}"#);
+    let body = gzip(br#"{"jsonrpc":"2.0","id":2,"method":"CreateTaskPushNotificationConfig","params":{"taskId":"t1","url":"http://10.0.0.9:9/h","token":"SECRETGZREQ"}}"#);
     let mut req = format!(
         "POST / HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\ncontent-encoding: gzip\r\na2a-version: 1.0\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
         body.len()
@@ -541,6 +541,8 @@ async fn push_tokens_in_gzip_bodies_are_redacted() {
         .iter()
         .filter_map(|f| f["rule"].as_str())
         .collect();
+    // a private-address webhook (a loopback one given by a loopback client to a loopback
+    // agent is a local test run, breaker17b V18)
     assert!(
         rules.contains(&"PUSH-URL-001"),
         "the request body was read: {rules:?}"

@@ -885,6 +885,22 @@ pub(super) struct State {
     /// Taken over by CARD-URL-002 when that URL fails when used (its message then says the
     /// card was fetched over https): one fault, told once (breaker16a xagent882).
     pending_plain: Vec<(String, String, Vec<Evidence>, Option<String>)>,
+    /// PUSH-BODY-003 notes held while another exchange was in flight (breaker17b V9):
+    /// (webhook key, task id, message, evidence, leg). An inline push config's first
+    /// delivery can overtake the send that carries the config (and its answer naming the
+    /// task); dropped at the end when a config of that webhook was bound to the task
+    /// after all. At most [`MAX_PENDING_UNKNOWN_PUSH`].
+    pending_unknown_push: Vec<PendingUnknownPush>,
+    /// Task ids the agent handed out again for a new message (no taskId) after the task
+    /// had finished (TASK-STATE-002, breaker17b V11: an executor with a hard-coded task
+    /// id), with the number of consequence findings folded into that root cause (ID-CTX-002,
+    /// TASK-STATE-001, TASK-STATE-007, ID-CTX-003 about the same task). At most
+    /// [`MAX_REUSED_TASKS`].
+    reused_tasks: HashMap<String, u32>,
+    /// Whether every client connection so far came from a loopback address (`conn_open`
+    /// peers); `None` when the recording has no connection events (transcripts, HAR).
+    /// With loopback agents it marks a local test run (PUSH-URL-001, breaker17b V18).
+    clients_loopback: Option<bool>,
     /// The agent's own cards seen on the upstream leg (newest last, at most
     /// [`MAX_UP_CARDS`]): what a gateway's card rewrite started from (GW-RESP-004).
     up_cards: VecDeque<UpCard>,
@@ -1377,6 +1393,17 @@ fn version_header(h: &Headers) -> Option<String> {
 /// docs/performance.md, "Session 7").
 type OpenMap = HashMap<String, Box<Exch>, std::hash::BuildHasherDefault<IdHasher>>;
 
+/// A held PUSH-BODY-003 note ([`State::pending_unknown_push`]): webhook key, task id,
+/// message, evidence, leg.
+type PendingUnknownPush = (String, String, String, Vec<Evidence>, Option<String>);
+
+/// Bound of [`State::pending_unknown_push`] (entries): past it, PUSH-BODY-003 is told at
+/// once.
+const MAX_PENDING_UNKNOWN_PUSH: usize = 256;
+
+/// Bound of [`State::reused_tasks`] (task ids).
+const MAX_REUSED_TASKS: usize = 256;
+
 impl State {
     pub(super) fn new(h: &RecordingHeader) -> Self {
         State {
@@ -1401,6 +1428,9 @@ impl State {
             unadvertised_reported: HashSet::new(),
             pending_doubled: Vec::new(),
             pending_plain: Vec::new(),
+            pending_unknown_push: Vec::new(),
+            reused_tasks: HashMap::new(),
+            clients_loopback: None,
             up_cards: VecDeque::new(),
             served_urls: HashSet::new(),
             rest1x_unrouted: Vec::new(),
@@ -1462,12 +1492,108 @@ impl State {
     }
 
     fn emit(&mut self, f: Finding) -> usize {
+        if !self.reused_tasks.is_empty() && self.folded_into_reuse(&f) {
+            return self.out.len();
+        }
         if let Some(i) = self.relayed_twin(&f) {
             merge_relayed(&mut self.out[i], f);
             return self.out.len();
         }
         self.out.push(f);
         self.out.len()
+    }
+
+    /// True when `f` is a consequence of a task id the agent reused for a new message
+    /// ([`State::reused_tasks`]): a context change (ID-CTX-002), a state regression
+    /// (TASK-STATE-001), a blocking answer missing an artifact (TASK-STATE-007) or a history
+    /// message naming other ids (ID-CTX-003) of that task. Counted on the task; the root
+    /// cause (TASK-STATE-002) says how many were folded into it.
+    fn folded_into_reuse(&mut self, f: &Finding) -> bool {
+        let rules = [
+            r::ID_CONTEXT_CHANGED.id,
+            r::TASK_TERMINAL_CHANGED.id,
+            r::TASK_BLOCKING_EARLY.id,
+            r::ID_MESSAGE_IDS_MISMATCH.id,
+        ];
+        if !rules.contains(&f.rule.as_str()) {
+            return false;
+        }
+        let hit = self.reused_tasks.keys().find(|t| {
+            f.message.contains(&format!("task {t} "))
+                || f.message.contains(&format!("task \"{t}\""))
+        });
+        match hit.cloned() {
+            Some(t) => {
+                *self.reused_tasks.entry(t).or_default() += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// ID-001 / TASK-001 (breaker17b V11): `x` is a send whose message names no task (a new
+    /// task) answered with task `id`, which the agent handed out on an earlier exchange and
+    /// finished before the request: the conditions of [`Self::check_new_send_answered_old_task`],
+    /// seen before the task's other checks run so that their findings fold into it.
+    fn send_reuses_task(&self, x: &Exch, id: &str) -> bool {
+        let Some(c) = x.call.as_deref() else {
+            return false;
+        };
+        if c.webhook || !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return false;
+        }
+        let Some(m) = params_message(&c.params) else {
+            return false;
+        };
+        if str_member(m, "taskId", "task_id").is_some()
+            || c.params.get("id").is_some_and(|v| !matches!(v, Json::Null))
+        {
+            return false;
+        }
+        let Some(t) = self.tasks.get(&x.tkey(id)) else {
+            return false;
+        };
+        let Some((_, tseq, txid)) = &t.terminal else {
+            return false;
+        };
+        let earlier = t
+            .announced
+            .as_ref()
+            .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+        let msg_id = str_member(m, "messageId", "message_id");
+        let retry = msg_id.is_some_and(|id| t.sent_message_ids.iter().any(|s| s == id));
+        earlier && *tseq < x.req_seq && *txid != x.id && !retry
+    }
+
+    /// True when the client, the agent and so a loopback webhook all share one machine:
+    /// every recorded client connection came from a loopback address, and the agent (the
+    /// recording's route upstreams, else the host the client addressed) is on loopback.
+    /// False without connection events (transcripts, HAR): nothing shows where the
+    /// client was.
+    fn local_test_run(&self, x: &Exch) -> bool {
+        if self.clients_loopback != Some(true) {
+            return false;
+        }
+        if self.upstreams.is_empty() {
+            x.parts
+                .as_ref()
+                .is_some_and(|p| host_class(&p.host) == HostClass::Loopback)
+        } else {
+            self.upstreams
+                .iter()
+                .all(|u| host_class(&u.host) == HostClass::Loopback)
+        }
+    }
+
+    /// Marks task `id` as reused ([`State::reused_tasks`]) when [`Self::send_reuses_task`]
+    /// says so; called before the checks whose findings fold into the reuse.
+    fn note_task_reuse(&mut self, x: &Exch, id: &str) {
+        if self.reused_tasks.len() < MAX_REUSED_TASKS
+            && !self.reused_tasks.contains_key(id)
+            && self.send_reuses_task(x, id)
+        {
+            self.reused_tasks.insert(id.to_string(), 0);
+        }
     }
 
     /// The index in [`State::out`] of the upstream-leg finding that `f`, a client-leg
@@ -2000,6 +2126,12 @@ impl State {
                     }
                 }
             }
+            EventKind::ConnOpen { peer, .. } => {
+                let lo = peer
+                    .parse::<std::net::SocketAddr>()
+                    .is_ok_and(|a| a.ip().is_loopback());
+                self.clients_loopback = Some(self.clients_loopback.unwrap_or(true) && lo);
+            }
             EventKind::Gap { .. } => {
                 let ids: Vec<String> = self.open.keys().cloned().collect();
                 for id in ids {
@@ -2122,6 +2254,37 @@ impl State {
             });
             if !told {
                 self.find(&r::CARD_URL_PLAIN_HTTP, msg, ev, &leg);
+            }
+        }
+        // PUSH-BODY-003 held while a send was in flight: told unless a config of the
+        // webhook was bound to the task later (an inline config whose answer came after
+        // the first delivery).
+        for (key, task, msg, ev, leg) in std::mem::take(&mut self.pending_unknown_push) {
+            let bound = self
+                .push_secrets
+                .get(&key)
+                .is_some_and(|l| l.iter().any(|s| s.task.as_deref() == Some(task.as_str())));
+            if !bound {
+                self.find(&r::PUSH_UNKNOWN_TASK, msg, ev, &leg);
+            }
+        }
+        // TASK-STATE-002 (breaker17b V11): the root cause names what was folded into it.
+        for (t, n) in std::mem::take(&mut self.reused_tasks) {
+            if n == 0 {
+                continue;
+            }
+            let head = format!("with task {t}, an id it had already handed out");
+            let what = if n == 1 { "finding" } else { "findings" };
+            let fold = format!(
+                " (folded here: {n} {what} about task {t} that follow from the reuse: changed contextId, state regressions, missing artifacts, history messages naming the SDK's own task id)"
+            );
+            // Every occurrence gets the same text, so that they group as one finding.
+            for f in self
+                .out
+                .iter_mut()
+                .filter(|f| f.rule == r::TASK_MESSAGE_TO_TERMINAL.id && f.message.contains(&head))
+            {
+                f.message.push_str(&fold);
             }
         }
         let mut findings = self.out;
@@ -2670,7 +2833,19 @@ impl State {
             let nested_0x = c.dialect == Some(Dialect::V1_0)
                 && c.op == Some(Op::CreatePushConfig)
                 && member_path(&c.params, "/pushNotificationConfig").is_some_and(Json::is_object);
-            if let Some(ptr) = push_config_without_url(&c) {
+            if rest03_push_create_wrapped(&c) {
+                self.areas.insert("push");
+                let verb = x.method.to_ascii_uppercase();
+                self.find(
+                    &r::PUSH_CONFIG_REST03_BODY,
+                    format!(
+                        "client's 0.3 HTTP+JSON CreateTaskPushNotificationConfig ({verb} {}) sends the whole gRPC request message {{\"parent\", \"config\": {{...}}}} as its body: the 0.3 proto maps this route with body: \"config\", so the body is the TaskPushNotificationConfig itself ({{\"name\", \"pushNotificationConfig\": {{\"url\", ...}}}}) and the task id travels in the path; an agent that follows the proto finds no pushNotificationConfig at the body root and refuses the call",
+                        x.path
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), "/config", None)],
+                    &x.leg,
+                );
+            } else if let Some(ptr) = push_config_without_url(&c) {
                 self.areas.insert("push");
                 let why = if nested_0x {
                     ": it nests the config in the 0.3 member pushNotificationConfig, and 1.0 takes the flat {taskId, url, token?, authentication?}"
@@ -4637,12 +4812,14 @@ impl State {
                 } else {
                     "artifactUpdate"
                 };
-                self.stream_once(
-                    x,
-                    &r::STREAM_FIRST_NOT_TASK,
-                    format!("first event of the stream is a {name}, not a task or message"),
-                    vec![x.ev_at(seq, &p.pointer, None)],
-                );
+                let fresh = x
+                    .sse
+                    .as_mut()
+                    .is_some_and(|s| s.fired.insert(r::STREAM_FIRST_NOT_TASK.id));
+                if fresh {
+                    let f = stream_first_not_task(&c, name, x.ev_at(seq, &p.pointer, None), &x.leg);
+                    self.emit(f);
+                }
             }
         }
         // STREAM-003 (0.3 should): a 0.x stream that opened with an update of a task sends
@@ -4861,6 +5038,9 @@ impl State {
                         let ev = vec![x.ev_at(seq, &ptr, Some(Value::Array(Vec::new())))];
                         self.stream_once(x, &r::ARTIFACT_NO_PARTS_0X, msg, ev);
                     }
+                }
+                if let Some(id) = p.inner.get("id").and_then(Json::as_str) {
+                    self.note_task_reuse(x, id);
                 }
                 if let Some((ptr, msg)) = a2a::task_message_id_mismatch(p.inner, &p.pointer) {
                     // ID-006 / ID-004: the task's own messages carry its ids (a2a-js #41).
@@ -5423,6 +5603,7 @@ impl State {
             _ => None,
         };
         let caller = self.caller_of(x);
+        self.note_task_reuse(x, id);
         let t = self.tasks.entry(key).or_default();
         if read_after_cancel.is_some() {
             t.read_after_cancel = read_after_cancel;
@@ -8533,7 +8714,11 @@ impl State {
             if let Some((ptr, url)) = push_url_of(&c) {
                 if let Some(u) = parse_url(&url) {
                     let hc = host_class(&u.host);
-                    if hc.is_internal() && !own_webhook {
+                    // PUSH-006 guards against a webhook that reaches what the caller could
+                    // not: a loopback webhook given by a client on loopback to an agent on
+                    // loopback (a local test run) reaches nothing new (breaker17b V18).
+                    let local_run = hc == HostClass::Loopback && self.local_test_run(x);
+                    if hc.is_internal() && !own_webhook && !local_run {
                         self.find(
                             &r::PUSH_URL_PRIVATE,
                             format!(
@@ -9044,24 +9229,29 @@ impl State {
             return;
         }
         self.areas.insert("task");
-        self.find(
+        if self.reused_tasks.len() < MAX_REUSED_TASKS && !self.reused_tasks.contains_key(rid) {
+            self.reused_tasks.insert(rid.to_string(), 0);
+        }
+        let mut f = Finding::new(
             &r::TASK_MESSAGE_TO_TERMINAL,
             format!(
-                "a message naming no taskId (a new task) was answered with task {rid}, which was already {}: the agent put the message into a finished task instead of starting a new task in its context",
+                "agent answered a new message (it names no taskId) with task {rid}, an id it had already handed out for a task that was {}: task ids are new for every task (ID-001, TASK-001), so the agent reused a task id instead of starting a new task; an executor that publishes a fixed id does this",
                 x.state_term(ts)
             ),
-            vec![
-                Evidence {
-                    seq: tseq,
-                    exchange: Some(txid),
-                    pointer: None,
-                    found: Some(Value::String(x.state_term(ts).into())),
-                },
-                x.ev_at(x.req_ev_seq(), base, None),
-                x.ev(x.body_seq()),
-            ],
-            &x.leg,
         );
+        f.help = "create every new task with the id the SDK assigns for the request, never a constant or an earlier task's id: build the Task and its events from the request context (@a2a-js/sdk: requestContext.taskId and contextId in AgentEvent.task / statusUpdate; a2a-python: context.task_id and context.context_id, TaskUpdater(event_queue, context.task_id, context.context_id)); the context changes, state regressions, missing artifacts and history ids reported for this task follow from the reuse".into();
+        f.leg = x.leg.clone();
+        f.evidence = vec![
+            Evidence {
+                seq: tseq,
+                exchange: Some(txid),
+                pointer: None,
+                found: Some(Value::String(x.state_term(ts).into())),
+            },
+            x.ev_at(x.req_ev_seq(), base, None),
+            x.ev(x.body_seq()),
+        ];
+        self.emit(f);
     }
 
     /// Remembers that the send with `messageId` `msg_id` was answered with task `rid`.
@@ -12544,6 +12734,9 @@ impl State {
             }
         }
         self.check_history_length(x, &c, o, &ptr, bseq);
+        if let Some(id) = o.get("id").and_then(Json::as_str) {
+            self.note_task_reuse(x, id);
+        }
         if let Some((p, msg)) = a2a::task_message_id_mismatch(o, &ptr) {
             // ID-006 / ID-004: the task's own messages carry its ids (a2a-js #41).
             self.find(
@@ -12669,19 +12862,23 @@ impl State {
             }
             if let Some(st) = tv.state {
                 if !immediate && !st.is_terminal() && !st.is_interrupted() {
-                    self.find(
+                    // TASK-005 (breaker17b V20): the commonest cause is an SDK executor that
+                    // returned without a final status; the help says so in SDK terms.
+                    let mut f = Finding::new(
                         &r::TASK_BLOCKING_EARLY,
                         format!(
-                            "blocking SendMessage returned while the task was {}",
+                            "blocking SendMessage returned while the task was {}: the client asked to wait (no returnImmediately) and got a task that is neither finished nor waiting for input",
                             x.state_term(st)
                         ),
-                        vec![x.ev_at(
-                            bseq,
-                            &state_ptr,
-                            tv.state_raw.map(|s| Value::String(s.into())),
-                        )],
-                        &x.leg,
                     );
+                    f.help = "answer a blocking SendMessage only when the task is completed, failed, canceled, rejected, input-required or auth-required; with an SDK a task still submitted/working here almost always means the executor returned before it published a final status: end execute() with TaskUpdater.complete() / failed() / requires_input() (a2a-python) or publish a final status-update and call eventBus.finished() (@a2a-js/sdk), and turn an exception into failed(); work that really goes on in the background belongs to clients that set returnImmediately: true".into();
+                    f.evidence = vec![x.ev_at(
+                        bseq,
+                        &state_ptr,
+                        tv.state_raw.map(|s| Value::String(s.into())),
+                    )];
+                    f.leg = x.leg.clone();
+                    self.emit(f);
                 }
             }
         }
@@ -13532,6 +13729,74 @@ impl State {
 
     // ------------------------------------------------------------------ REST
 
+    /// PUSH-CFG-007 (PUSH-002, REST-001): an agent answered HTTP 400 to a 0.x HTTP+JSON
+    /// CreateTaskPushNotificationConfig of the proto's shape (`body: "config"`: the body is
+    /// the TaskPushNotificationConfig with `pushNotificationConfig.url`, the task id is the
+    /// route's `{id}`). a2a-python 1.3.0 reads the task id from a body `parent` and answers
+    /// "No task for ". Not for a refusal that speaks of the webhook itself (an agent may
+    /// refuse a url, PUSH-006), of push support (-32003), or for the prober's malformed calls.
+    fn rest03_push_create_refused(&mut self, x: &Exch, c: &Call, v: &Json, bseq: u64) {
+        if c.binding != Some(Binding::Rest)
+            || c.op != Some(Op::CreatePushConfig)
+            || !c.dialect.is_some_and(Dialect::is_0x)
+            || c.webhook
+            || x.synthetic
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+        {
+            return;
+        }
+        let Some(tid) = c.route_task.as_deref().filter(|t| !t.is_empty()) else {
+            return;
+        };
+        if push_config_without_url(c).is_some() {
+            return;
+        }
+        let Some((ptr, _)) = push_config_in(c, c.dialect) else {
+            return;
+        };
+        let said = v
+            .pointer("/error/message")
+            .or_else(|| v.get("message"))
+            .and_then(Json::as_str)
+            .unwrap_or("");
+        let code = v
+            .get("code")
+            .or_else(|| v.pointer("/error/code"))
+            .and_then(Json::as_i64);
+        let reason = error_info_reason(
+            v.get("error")
+                .and_then(Json::as_object)
+                .and_then(|e| e.get("details")),
+        );
+        let low = said.to_ascii_lowercase();
+        if code == Some(jsonrpc::PUSH_NOT_SUPPORTED)
+            || reason.is_some_and(|r| r.contains("PUSH"))
+            || [
+                "url", "uri", "webhook", "host", "address", "scheme", "auth", "token", "support",
+            ]
+            .iter()
+            .any(|w| low.contains(w))
+        {
+            return;
+        }
+        self.areas.insert("push");
+        let verb = x.method.to_ascii_uppercase();
+        self.find(
+            &r::PUSH_CONFIG_REST03_BODY,
+            format!(
+                "agent refused a valid 0.3 HTTP+JSON CreateTaskPushNotificationConfig with HTTP 400 {said:?}: {verb} {} names task {tid} in its path and its body is the TaskPushNotificationConfig with {ptr}/url, the shape the 0.3 proto's body: \"config\" mapping prescribes; take the task id from the path, not from a body member parent",
+                x.path
+            ),
+            vec![
+                x.ev_at(x.req_ev_seq(), &format!("{ptr}/url"), None),
+                x.ev_at(bseq, "", Some(Value::from(400))),
+            ],
+            &x.leg,
+        );
+    }
+
     fn on_rest_response(&mut self, x: &Exch, status: u16, json: Option<&Json>) {
         let c = x.call.clone().unwrap_or_default();
         let bseq = x.body_seq();
@@ -13599,6 +13864,9 @@ impl State {
             }
             if let Some(v) = json {
                 self.check_rest_error(x, status, v, bseq);
+                if status == 400 {
+                    self.rest03_push_create_refused(x, &c, v, bseq);
+                }
                 if self.rest_terminal_task_error(x, &c, status, v, bseq) {
                     self.after_response(x, None, None);
                     return;
@@ -15706,15 +15974,26 @@ impl State {
                     );
                 } else {
                     unrecorded = true;
-                    self.find(
-                        &r::PUSH_UNKNOWN_TASK,
-                        format!(
-                            "push notification about task {t}, which the recording never saw, was delivered to a webhook whose recorded configs are for {tasks} {}: either its config was created before the recording or past the proxy, or the agent sent another task's notification here (its credentials are not judged)",
-                            named.join(", ")
-                        ),
-                        vec![x.ev(x.req_seq)],
-                        &x.leg,
+                    let msg = format!(
+                        "push notification about task {t}, which the recording never saw, was delivered to a webhook whose recorded configs are for {tasks} {}: either its config was created before the recording or past the proxy, or the agent sent another task's notification here (its credentials are not judged)",
+                        named.join(", ")
                     );
+                    let ev = vec![x.ev(x.req_seq)];
+                    // PUSH-001 / PUSH-005 (breaker17b V9): a send with an inline config
+                    // still in flight may name this task in its answer (the first
+                    // delivery overtakes it): judged at the end of the recording.
+                    let in_flight = self.open.keys().any(|id| *id != x.id);
+                    if in_flight && self.pending_unknown_push.len() < MAX_PENDING_UNKNOWN_PUSH {
+                        self.pending_unknown_push.push((
+                            key.clone(),
+                            t.to_string(),
+                            msg,
+                            ev,
+                            x.leg.clone(),
+                        ));
+                    } else {
+                        self.find(&r::PUSH_UNKNOWN_TASK, msg, ev, &x.leg);
+                    }
                 }
             }
         }
@@ -20255,6 +20534,56 @@ fn output_mode_miss(c: &Call, payload: &Obj, base: &str) -> Option<(String, Stri
     Some((ptr, media, msg))
 }
 
+/// PUSH-CFG-007 (PUSH-002, REST-001, GRPC-001): a 0.x HTTP+JSON
+/// CreateTaskPushNotificationConfig whose body is the whole gRPC request message
+/// `{"parent": "tasks/{id}", "config": {TaskPushNotificationConfig}}` instead of the
+/// `TaskPushNotificationConfig` itself (the 0.3 proto maps the route with `body: "config"`,
+/// so the body *is* `config`; a2a-python 1.3.0's 0.3 client sends the wrapped shape). True
+/// only when the body root has an object `config` and no `pushNotificationConfig` /
+/// `push_notification_config` of its own.
+fn rest03_push_create_wrapped(c: &Call) -> bool {
+    c.binding == Some(Binding::Rest)
+        && c.op == Some(Op::CreatePushConfig)
+        && c.dialect.is_some_and(Dialect::is_0x)
+        && !c.webhook
+        && c.params.get("config").is_some_and(Json::is_object)
+        && c.params.get("pushNotificationConfig").is_none()
+        && c.params.get("push_notification_config").is_none()
+}
+
+/// STREAM-FIRST-001 (STREAM-003, 1.0 §3.1.2: a task stream starts with the Task; STREAM-004
+/// for SubscribeToTask) for a 1.0 stream whose first event is `name` (`statusUpdate`,
+/// `artifactUpdate`), with a message and help for the situation of call `c` (breaker17b
+/// V12): a follow-up whose message names its task (a2a-python 1.3.0's
+/// DefaultRequestHandler streams the executor's first TaskUpdater event before any Task),
+/// a SubscribeToTask, or a new task; the help names the SDK calls that put the Task first.
+fn stream_first_not_task(c: &Call, name: &str, at: Evidence, leg: &Option<String>) -> Finding {
+    let follow_up = matches!(c.op, Some(Op::SendStreamingMessage))
+        .then(|| params_message(&c.params).and_then(|m| str_member(m, "taskId", "task_id")))
+        .flatten();
+    let (msg, help) = match (c.op, follow_up) {
+        (_, Some(tid)) => (
+            format!(
+                "first event of the follow-up stream (its message names taskId {tid}) is a {name}, not the Task: 1.0 §3.1.2 makes every task stream start with the Task, a stream that continues an existing task too (STREAM-003), so a client that builds its task from the first event has none"
+            ),
+            "on a follow-up message to an existing task, send the task as it stands (the current Task) as the first event, then the status and artifact updates: a2a-python: `await event_queue.enqueue_event(context.current_task)` in execute() before the first TaskUpdater call (start_work(), add_artifact(), complete()); @a2a-js/sdk: `eventBus.publish(AgentEvent.task(requestContext.task))` before the first statusUpdate (the JS SDK server itself refuses the other order with -32004 'Received statusUpdate before initial Message/Task event')".to_string(),
+        ),
+        (Some(Op::SubscribeToTask), _) => (
+            format!("first event of the SubscribeToTask stream is a {name}, not the task: a 1.0 subscription starts with the current Task (STREAM-004)"),
+            "answer SubscribeToTask with the task as it stands (the current Task) first, then its status and artifact updates as they happen".to_string(),
+        ),
+        _ => (
+            format!("first event of the stream is a {name}, not a task or message: 1.0 §3.1.2 makes a task stream start with the Task (STREAM-003)"),
+            "send the Task (or a single Message) first, then status and artifact updates: a2a-python: enqueue the Task (`new_task(context.message)` or `context.current_task`) before the first TaskUpdater call; @a2a-js/sdk: publish `AgentEvent.task(...)` with id requestContext.taskId before the first statusUpdate".to_string(),
+        ),
+    };
+    let mut f = Finding::new(&r::STREAM_FIRST_NOT_TASK, msg);
+    f.help = help;
+    f.evidence = vec![at];
+    f.leg = leg.clone();
+    f
+}
+
 fn push_config_without_url(c: &Call) -> Option<String> {
     push_config_without_url_at(c, c.dialect)
 }
@@ -20278,6 +20607,11 @@ fn push_config_without_url_at(c: &Call, dialect: Option<Dialect>) -> Option<Stri
 /// where `dialect` puts it (`None`: either version's places), with its JSON Pointer in the
 /// request body (`/params/...` on JSON-RPC); `None` when the call carries none.
 fn push_config_in(c: &Call, dialect: Option<Dialect>) -> Option<(String, &Obj<'static>)> {
+    // A 0.3 HTTP+JSON body wrapped in the gRPC request message holds its config one level
+    // down: PUSH-CFG-007 names that shape; "without url" at the root would misdirect.
+    if rest03_push_create_wrapped(c) {
+        return None;
+    }
     let pre = if c.binding == Some(Binding::Rest) {
         ""
     } else {
@@ -20289,8 +20623,14 @@ fn push_config_in(c: &Call, dialect: Option<Dialect>) -> Option<(String, &Obj<'s
     let ox = dialect.is_some_and(Dialect::is_0x);
     let places: &[&str] = match (c.op, v1, ox) {
         (Some(Op::CreatePushConfig), true, _) => &[""],
-        (Some(Op::CreatePushConfig), _, true) => &["/pushNotificationConfig"],
-        (Some(Op::CreatePushConfig), _, _) => &["/pushNotificationConfig", ""],
+        // GRPC-001: 0.x HTTP+JSON bodies are ProtoJSON, whose parsers take the proto field
+        // name too (a2a-python's 0.3 client sends push_notification_config).
+        (Some(Op::CreatePushConfig), _, true) => {
+            &["/pushNotificationConfig", "/push_notification_config"]
+        }
+        (Some(Op::CreatePushConfig), _, _) => {
+            &["/pushNotificationConfig", "/push_notification_config", ""]
+        }
         (Some(Op::SendMessage) | Some(Op::SendStreamingMessage), true, _) => {
             &["/configuration/taskPushNotificationConfig"]
         }

@@ -560,7 +560,7 @@ rule!(
 rule!(STREAM_NO_TERMINAL, "STREAM-END-002", "stream-ended-without-terminal", Error, Streaming,
     ["STREAM-003", "STREAM-007"],
     "task stream ended before a terminal or interrupted state",
-    "keep the stream open until the task reaches a terminal (or input-required/auth-required) state, and send that state before closing; a SubscribeToTask (0.x tasks/resubscribe) of a task the agent does not know gets TaskNotFoundError, not an empty stream");
+    "keep the stream open until the task reaches a terminal (completed, failed, canceled, rejected) or interrupted (input-required, auth-required) state, and send that state before closing; with an SDK this almost always means the executor returned (or raised) before it published a final status: end execute() with TaskUpdater.complete() / failed() / requires_input() (a2a-python) or publish a final status-update and call eventBus.finished() (@a2a-js/sdk), and turn an exception into failed() instead of letting it escape");
 rule!(STREAM_FINAL_FLAG, "STREAM-FINAL-001", "stream-final-flag-wrong", Error, Streaming,
     ["STREAM-008"],
     "0.x final flag does not match the state",
@@ -828,6 +828,10 @@ rule!(PUSH_CONFIG_LIST_INCOMPLETE, "PUSH-CFG-006", "push-config-list-misses-live
     ["PUSH-003"],
     "agent's complete push notification config list of a task (no page token asked, none returned) leaves out a config it created for the task and never deleted",
     "return every stored config of the task from ListTaskPushNotificationConfigs (tasks/pushNotificationConfig/list), or page with nextPageToken: a config lives until its task ends or the client deletes it (1.0 §3.1.7-3.1.10); a list that misses one makes the client believe the webhook is gone and create it again");
+rule!(PUSH_CONFIG_REST03_BODY, "PUSH-CFG-007", "rest-push-config-create-body-shape", Error, Interop,
+    ["PUSH-002", "REST-001", "GRPC-001"],
+    "0.3 HTTP+JSON CreateTaskPushNotificationConfig body is not the TaskPushNotificationConfig the 0.3 proto's body: \"config\" mapping makes it: the client sent the whole gRPC request message {parent, config}, or the agent refused a body of the right shape",
+    "0.3 HTTP+JSON maps CreateTaskPushNotificationConfig as post: \"/v1/{parent=tasks/*/pushNotificationConfigs}\", body: \"config\": the task id travels in the path and the HTTP body is the TaskPushNotificationConfig itself, {\"name\": \"tasks/{id}/pushNotificationConfigs/{configId}\", \"pushNotificationConfig\": {\"url\": ..., \"token\": ...}}; a client sends exactly that (not {\"parent\", \"config\": {...}}), and an agent takes the task id from the path and the config from the body root");
 rule!(PUSH_NOT_POST, "PUSH-DELIV-001", "push-delivery-not-post", Error, Interop,
     ["PUSH-004"],
     "1.0 push notification delivered by another HTTP method than POST",
@@ -1045,6 +1049,7 @@ pub static RULES: &[Rule] = &[
     PUSH_CONFIG_AFTER_DELETE,
     PUSH_CONFIG_OTHER_ID,
     PUSH_CONFIG_LIST_INCOMPLETE,
+    PUSH_CONFIG_REST03_BODY,
     PUSH_NOT_POST,
     PUSH_NOT_JSON_MEDIA_TYPE,
     PUSH_TERMINAL_NOT_DELIVERED,

@@ -995,6 +995,15 @@ def pushlistmiss(ok):
     send1(t, {"configs": [c1, c2] if ok else [c2]}, i=3, params={"taskId": "task-1"}, method="ListTaskPushNotificationConfigs")
     return t.text()
 case("PUSH-CFG-006", pushlistmiss(False), pushlistmiss(True))
+# ---- PUSH-CFG-007: a 0.3 HTTP+JSON Create body is the TaskPushNotificationConfig (body: "config") (breaker17b V1)
+def rest03push(ok):
+    t = T(); u = "https://client.example.test/webhook"
+    t.req("POST", H + "/v1/message:send", {"request": {"messageId": "m-1", "role": "ROLE_USER", "content": [{"text": "go"}]}, "configuration": {"blocking": False}})
+    t.resp(200, {"task": {"id": "task-1", "contextId": "ctx-1", "status": {"state": "TASK_STATE_WORKING"}}})
+    cfg = {"name": "tasks/task-1/pushNotificationConfigs/cfg-1", "pushNotificationConfig": {"url": u}}
+    t.req("POST", H + "/v1/tasks/task-1/pushNotificationConfigs", cfg if ok else {"parent": "tasks/task-1", "config": cfg})
+    t.resp(200, {"name": "tasks/task-1/pushNotificationConfigs/cfg-1", "pushNotificationConfig": {"id": "cfg-1", "url": u}}); return t.text()
+case("PUSH-CFG-007", rest03push(False), rest03push(True))
 # ---- DATA-LIST-005: a push config List page holds at most pageSize configs (breaker15a Q10)
 def pushlistsize(ok):
     t = T(); u = "https://client.example.test/webhook"
