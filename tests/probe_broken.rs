@@ -731,3 +731,42 @@ async fn card_url_where_nothing_listens_is_called_refused() {
         card_url.message
     );
 }
+
+/// breaker17b V14 (CARD-007, AUTH-005): a card that declares the extended card gets it
+/// fetched without credentials; an unsecured agent that serves it to anyone fails
+/// card.extended by the verifier's AUTH-EXT-001 on that very call (the passive verdict
+/// the probe used to miss), and nothing else fails.
+#[tokio::test]
+async fn extended_card_served_to_anyone_fails_card_extended() {
+    let (r, findings) = probe_run(Break::ExtendedCard, false, None).await;
+    assert_single_failure(
+        &r,
+        "card.extended",
+        "anonymous GetExtendedAgentCard answered a card",
+    );
+    let f = r.result("card.extended", None).expect("card.extended");
+    assert_eq!(f.failed_by.as_deref(), Some("AUTH-EXT-001"), "{f:?}");
+    assert_eq!(serious(&findings), vec!["AUTH-EXT-001".to_string()]);
+}
+
+/// Control: the same agent secured with a bearer token refuses the anonymous call (401)
+/// and answers the card to the probe's --bearer: card.extended passes, no finding.
+#[tokio::test]
+async fn extended_card_behind_the_token_passes_card_extended() {
+    let (r, findings) = probe_run(Break::ExtendedCard, true, Some(broken::TOKEN)).await;
+    assert_clean(&r, &findings);
+    let f = r.result("card.extended", None).expect("card.extended");
+    assert_eq!(f.status, Status::Pass, "{f:?}");
+    assert_eq!(
+        f.message,
+        "anonymous GetExtendedAgentCard refused: HTTP 401 without an A2A body; with credentials it answered the card \"broken agent\""
+    );
+}
+
+/// A card that declares no extended card: card.extended is skipped, no call is made.
+#[tokio::test]
+async fn no_extended_card_declared_skips_card_extended() {
+    let (r, _) = probe_run(Break::Nothing, false, None).await;
+    let f = r.result("card.extended", None).expect("card.extended");
+    assert_eq!(f.status, Status::Skip);
+}

@@ -628,6 +628,7 @@ impl<'a> Runner<'a> {
         // An interface that wanted credentials answered too: the auth tests judge it.
         let auth_target = first_ok.clone().or_else(|| self.locked.clone());
         self.auth_tests(&card, auth_target.as_ref()).await;
+        self.extended_card_test(&card, auth_target.as_ref()).await;
         let started = self.begin("errors.no-5xx", None);
         let errs = self.t.server_errors();
         let gone = self.t.unanswered();
@@ -2395,6 +2396,119 @@ impl<'a> Runner<'a> {
                 rpc.describe()
             ))),
         }
+    }
+
+    /// `card.extended` (CARD-007, AUTH-005; breaker17b V14): when the card declares the
+    /// authenticated extended card (1.0 `capabilities.extendedAgentCard`, 0.3
+    /// `supportsAuthenticatedExtendedCard`), fetch it on `tg` once without credentials
+    /// (JSON-RPC `GetExtendedAgentCard` / `agent/getAuthenticatedExtendedCard`; HTTP+JSON
+    /// `GET …/extendedAgentCard` / `GET …/v1/card`) and, with `--bearer` / `--auth-header`,
+    /// once with them. The calls go through the recorder like every other, so whether a
+    /// card served without credentials may be served so is the verifier's verdict
+    /// (AUTH-EXT-001), merged into this test; the test itself fails an answer that is
+    /// neither a card nor a refusal, and an authenticated call that gets no card.
+    async fn extended_card_test(&mut self, card: &Value, tg: Option<&Target>) {
+        const TEST: &str = "card.extended";
+        let declared = card
+            .pointer("/capabilities/extendedAgentCard")
+            .and_then(Value::as_bool)
+            .unwrap_or(false)
+            || card
+                .get("supportsAuthenticatedExtendedCard")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+        if !declared {
+            self.skip(
+                TEST,
+                None,
+                Category::Security,
+                "card declares no extended card (1.0 capabilities.extendedAgentCard, 0.3 supportsAuthenticatedExtendedCard)",
+            );
+            return;
+        }
+        let Some(tg) = tg.cloned() else {
+            self.skip(TEST, None, Category::Security, "no interface answered");
+            return;
+        };
+        self.binding = (tg.binding == Binding::HttpJson).then_some("http+json");
+        let started = self.begin(TEST, None);
+        let what = match (tg.binding, tg.dialect) {
+            (Binding::HttpJson, Dialect::V1_0) => "GET /extendedAgentCard",
+            (Binding::HttpJson, Dialect::V0_3) => "GET /v1/card",
+            (_, Dialect::V1_0) => "GetExtendedAgentCard",
+            (_, Dialect::V0_3) => "agent/getAuthenticatedExtendedCard",
+        };
+        let anon = self.extended_card_call(&tg, false).await;
+        let o = match anon {
+            Err(e) => e.outcome(&format!("anonymous {what}")),
+            Ok(r) => {
+                let card_name = |r: &Rpc| {
+                    r.result()
+                        .filter(|c| c.is_object() && c.get("name").is_some())
+                        .map(|c| {
+                            c.get("name")
+                                .and_then(Value::as_str)
+                                .unwrap_or("")
+                                .to_string()
+                        })
+                };
+                let refused = matches!(r.resp.status, 401 | 403) || r.error_code().is_some();
+                let anon_text = if let Some(n) = card_name(&r) {
+                    Ok(format!(
+                        "anonymous {what} answered a card ({n:?}; whether it may go to anonymous clients is AUTH-EXT-001's verdict)"
+                    ))
+                } else if refused {
+                    Ok(format!("anonymous {what} refused: {}", r.describe()))
+                } else {
+                    Err(format!(
+                        "anonymous {what} answered neither an Agent Card nor a refusal (401/403 or an error): {} (CARD-007: the answer is the extended AgentCard)",
+                        r.describe()
+                    ))
+                };
+                match anon_text {
+                    Err(m) => Outcome::Fail(m),
+                    Ok(a) if self.cfg.auth_headers.is_empty() => Outcome::Pass(format!(
+                        "{a}; no --bearer / --auth-header given, so no authenticated call"
+                    )),
+                    Ok(a) => match self.extended_card_call(&tg, true).await {
+                        Err(e) => e.outcome(&format!("{a}; {what} with credentials")),
+                        Ok(r) => match card_name(&r) {
+                            Some(n) => Outcome::Pass(format!(
+                                "{a}; with credentials it answered the card {n:?}"
+                            )),
+                            None => Outcome::Fail(format!(
+                                "{a}; with credentials it answered no Agent Card: {} (CARD-007, AUTH-005: an authenticated client gets the extended card)",
+                                r.describe()
+                            )),
+                        },
+                    },
+                }
+            }
+        };
+        self.push(TEST, None, Category::Security, started, o);
+        self.binding = None;
+    }
+
+    /// One extended-card call on `tg` (see [`Runner::extended_card_test`]), with the
+    /// configured credentials when `auth`.
+    async fn extended_card_call(&self, tg: &Target, auth: bool) -> Result<Rpc, CallError> {
+        if tg.binding == Binding::HttpJson {
+            let route = match tg.dialect {
+                Dialect::V1_0 => "/extendedAgentCard",
+                Dialect::V0_3 => "/card",
+            };
+            let url = rest_url(tg, route, None);
+            return self
+                .rest_send(url, Method::GET, None, auth, tg.dialect.version_header())
+                .await;
+        }
+        let method = match tg.dialect {
+            Dialect::V1_0 => "GetExtendedAgentCard",
+            Dialect::V0_3 => "agent/getAuthenticatedExtendedCard",
+        };
+        let mut params = json!({});
+        self.call_with(tg, method, &mut params, auth, tg.dialect.version_header())
+            .await
     }
 
     async fn auth_tests(&mut self, card: &Value, tg: Option<&Target>) {

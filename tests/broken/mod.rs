@@ -81,6 +81,10 @@ pub enum Break {
     /// The card's interface names a loopback port nothing listens on (an internal address
     /// leaked by a reverse proxy; CARD-005, breaker15b R18).
     DeadPort,
+    /// The card declares the authenticated extended card (`capabilities.extendedAgentCard`)
+    /// and `GetExtendedAgentCard` answers it; unsecured (`secured = false`) it answers anyone
+    /// (AUTH-005; breaker17b V14), secured only a client with the token, like every call.
+    ExtendedCard,
 }
 
 impl Break {
@@ -212,6 +216,9 @@ async fn start_inner(
             skill("task", "works on it"),
             skill("input", "asks for input")
         ]);
+    }
+    if brk == Break::ExtendedCard {
+        card["capabilities"]["extendedAgentCard"] = json!(true);
     }
     if brk == Break::CardWithoutVersion {
         if let Some(c) = card.as_object_mut() {
@@ -489,6 +496,11 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
     let task_id = params.get("id").and_then(Value::as_str).unwrap_or("");
     let push_on = st.brk == Break::PushWithoutToken;
     match method {
+        "GetExtendedAgentCard" if st.brk == Break::ExtendedCard => {
+            let mut ext = st.card.clone();
+            ext["description"] = json!("the extended card: more skills for known clients");
+            rpc_reply(&id, Ok(ext))
+        }
         "SendMessage" => {
             let r = send(st, &params);
             notify(st, r.as_ref().ok().and_then(|v| v.get("task")));
