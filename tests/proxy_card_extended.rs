@@ -24,11 +24,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
 /// A 1.0 card whose two interfaces name `me` (`http://127.0.0.1:PORT`), padded with a
 /// description of `pad` bytes.
-fn card(me: &str, pad: usize) -> String {
-    card_signed(me, pad, None)
-}
-
-/// [`card`] with a `signatures` member holding `signatures` (a JSON array) when given.
+/// With a `signatures` member holding `signatures` (a JSON array) when given.
 fn card_signed(me: &str, pad: usize, signatures: Option<&str>) -> String {
     let sig = signatures
         .map(|s| format!(r#","signatures":{s}"#))

@@ -1488,17 +1488,7 @@ async fn handle(
                 }
             }
             let member = (!rest_card).then_some("result");
-            return card_response(
-                ctx,
-                parts,
-                body,
-                &up,
-                &client_base,
-                st.console_warnings,
-                st.rewrite_signed_cards,
-                member,
-            )
-            .await;
+            return card_response(ctx, parts, body, &up, &client_base, &st, member).await;
         }
     }
     Response::from_parts(
@@ -1604,7 +1594,8 @@ fn card_redirect(
 /// else (too big, not JSON, nothing to rewrite, undecodable encoding) passes unchanged. Too
 /// big and undecodable are recorded as `card_rewrite_skipped` and printed on stderr, and so
 /// is a JWS-signed card (`signatures[]`), served untouched because a rewrite would
-/// invalidate its signatures (CARD-010, breaker17b V4) unless `rewrite_signed`. `member`: the card is that top-level member of the body (`result` of a JSON-RPC
+/// invalidate its signatures (CARD-010, breaker17b V4) unless `st.rewrite_signed_cards`.
+/// `member`: the card is that top-level member of the body (`result` of a JSON-RPC
 /// `GetExtendedAgentCard` answer), not the body itself.
 async fn card_response(
     ctx: Arc<ExchangeCtx>,
@@ -1612,10 +1603,11 @@ async fn card_response(
     mut body: Incoming,
     upstream: &url::Url,
     client_base: &str,
-    st_warn: bool,
-    rewrite_signed: bool,
+    st: &State,
     member: Option<&str>,
 ) -> Response<ProxyBody> {
+    let st_warn = st.console_warnings;
+    let rewrite_signed = st.rewrite_signed_cards;
     let mut frames: Vec<Bytes> = Vec::new();
     let mut total = 0usize;
     let announced = body.size_hint().exact();
