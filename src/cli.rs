@@ -121,7 +121,9 @@ pub struct ProxyArgs {
     #[arg(long, conflicts_with = "record")]
     pub no_record: bool,
     /// Rewrite Agent Card URLs that point at an upstream to the proxy's own address (also
-    /// the card a card path redirects to, and such a redirect's `Location`)
+    /// the card a card path redirects to, and such a redirect's `Location`). A JWS-signed
+    /// card (`signatures[]`) is served untouched, with a WARNING: a rewrite would invalidate
+    /// its signatures (CARD-010)
     #[arg(long)]
     pub rewrite_card: bool,
     /// Wait for the recorder instead of dropping events when its queue is full

@@ -69,19 +69,26 @@ async fn webhook_findings_are_listed_and_repeats_grouped_per_direction() {
 
     let ab = block(&out, "A->B");
     let ab_findings = finding_lines(&ab);
+    // each line names the agent at fault, not the direction (breaker17b V16): B sent the
+    // notifications without the token
+    let b_named = format!("agent B {:?} ({})", "broken agent", b.url());
     assert!(
-        ab_findings
-            .iter()
-            .any(|l| l.starts_with("error[PUSH-AUTH-001] [B->webhook]: ")),
+        ab_findings.iter().any(|l| l.starts_with(&format!(
+            "error[PUSH-AUTH-001] {b_named}, notifying the webhook: "
+        ))),
         "{out}"
     );
+    assert!(!out.contains("[B->webhook]"), "{out}");
     assert_eq!(counted(&ab), ab_findings.len(), "{out}");
 
     let ba = block(&out, "B->A");
     let ba_findings = finding_lines(&ba);
     let card: Vec<&&str> = ba_findings
         .iter()
-        .filter(|l| l.contains("[B->A]: ") && l.contains("version"))
+        .filter(|l| {
+            l.contains(&format!("] agent A {:?} ({}): ", "broken agent", a.url()))
+                && l.contains("version")
+        })
         .collect();
     assert_eq!(card.len(), 1, "{out}");
     assert!(card[0].contains("(seen: "), "{out}");

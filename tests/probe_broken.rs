@@ -146,8 +146,8 @@ async fn conformant_agent_passes_everything() {
     );
     // warm-up + card 2, unknown task 1, send 1, get 1, history 2, cancel-completed 1,
     // message-to-terminal 1, subscribe-terminal 1, cancel 2, input 2, stream 1, error
-    // cases 5: no retries, no extras
-    assert_eq!(r.requests, 20);
+    // cases 5, streaming follow-up 2: no retries, no extras
+    assert_eq!(r.requests, 22);
 }
 
 #[tokio::test]
@@ -221,10 +221,22 @@ async fn cancel_of_completed_task_succeeding_fails_cancel_completed_only() {
 #[tokio::test]
 async fn events_after_terminal_fail_nothing_after_terminal_only() {
     let (r, findings) = probe_run(Break::EventsAfterTerminal, false, None).await;
-    assert_single_failure(
-        &r,
-        "streaming.nothing-after-terminal",
-        "1 events after the completed event 2",
+    // the first stream and the streaming follow-up both carry the late event
+    let failed: Vec<(String, String)> = r
+        .failures()
+        .iter()
+        .map(|f| (f.test.clone(), f.message.clone()))
+        .collect();
+    assert_eq!(failed.len(), 2, "{failed:#?}");
+    assert_eq!(failed[0].0, "streaming.nothing-after-terminal");
+    assert!(failed[0].1.contains("1 events after the completed event 2"));
+    assert_eq!(failed[1].0, "streaming.follow-up");
+    assert!(
+        failed[1]
+            .1
+            .ends_with(": 1 events after the completed event 2"),
+        "{}",
+        failed[1].1
     );
     let rules = serious(&findings);
     assert!(rules.contains(&"STREAM-END-001".to_string()), "{rules:?}");
@@ -736,4 +748,78 @@ async fn card_url_where_nothing_listens_is_called_refused() {
         "{}",
         card_url.message
     );
+}
+
+/// breaker17b V14 (CARD-007, AUTH-005): a card that declares the extended card gets it
+/// fetched without credentials; an unsecured agent that serves it to anyone fails
+/// card.extended by the verifier's AUTH-EXT-001 on that very call (the passive verdict
+/// the probe used to miss), and nothing else fails.
+#[tokio::test]
+async fn extended_card_served_to_anyone_fails_card_extended() {
+    let (r, findings) = probe_run(Break::ExtendedCard, false, None).await;
+    assert_single_failure(
+        &r,
+        "card.extended",
+        "anonymous GetExtendedAgentCard answered a card",
+    );
+    let f = r.result("card.extended", None).expect("card.extended");
+    assert_eq!(f.failed_by.as_deref(), Some("AUTH-EXT-001"), "{f:?}");
+    assert_eq!(serious(&findings), vec!["AUTH-EXT-001".to_string()]);
+}
+
+/// Control: the same agent secured with a bearer token refuses the anonymous call (401)
+/// and answers the card to the probe's --bearer: card.extended passes, no finding.
+#[tokio::test]
+async fn extended_card_behind_the_token_passes_card_extended() {
+    let (r, findings) = probe_run(Break::ExtendedCard, true, Some(broken::TOKEN)).await;
+    assert_clean(&r, &findings);
+    let f = r.result("card.extended", None).expect("card.extended");
+    assert_eq!(f.status, Status::Pass, "{f:?}");
+    assert_eq!(
+        f.message,
+        "anonymous GetExtendedAgentCard refused: HTTP 401 without an A2A body; with credentials it answered the card \"broken agent\""
+    );
+}
+
+/// A card that declares no extended card: card.extended is skipped, no call is made.
+#[tokio::test]
+async fn no_extended_card_declared_skips_card_extended() {
+    let (r, _) = probe_run(Break::Nothing, false, None).await;
+    let f = r.result("card.extended", None).expect("card.extended");
+    assert_eq!(f.status, Status::Skip);
+}
+
+/// breaker17b V14 (STREAM-003): an agent whose streaming follow-up to an input-required task
+/// starts with a statusUpdate instead of the Task passes lifecycle.input-required (a
+/// blocking follow-up) and fails streaming.follow-up, naming the first event.
+#[tokio::test]
+async fn streaming_follow_up_that_starts_with_a_status_update_fails() {
+    let (r, findings) = probe_run(Break::FollowUpStreamStatusFirst, false, None).await;
+    assert_single_failure(
+        &r,
+        "streaming.follow-up",
+        "first event is neither a task nor a message",
+    );
+    let f = r
+        .result("streaming.follow-up", Some("1.0"))
+        .expect("follow-up");
+    assert!(
+        f.message
+            .starts_with("streaming follow-up (SendStreamingMessage) to input-required task "),
+        "{}",
+        f.message
+    );
+    assert_eq!(status(&r, "lifecycle.input-required"), Status::Pass);
+    assert_eq!(serious(&findings), vec!["STREAM-FIRST-001".to_string()]);
+}
+
+/// Control: the conformant agent resumes the task in the stream, its Task first.
+#[tokio::test]
+async fn streaming_follow_up_that_starts_with_the_task_passes() {
+    let (r, _) = probe_run(Break::Nothing, false, None).await;
+    let f = r
+        .result("streaming.follow-up", Some("1.0"))
+        .expect("follow-up");
+    assert_eq!(f.status, Status::Pass, "{}", f.message);
+    assert!(f.message.contains(": 3 events; "), "{}", f.message);
 }

@@ -24,9 +24,13 @@ const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
 /// A 1.0 card whose two interfaces name `me` (`http://127.0.0.1:PORT`), padded with a
 /// description of `pad` bytes.
-fn card(me: &str, pad: usize) -> String {
+/// With a `signatures` member holding `signatures` (a JSON array) when given.
+fn card_signed(me: &str, pad: usize, signatures: Option<&str>) -> String {
+    let sig = signatures
+        .map(|s| format!(r#","signatures":{s}"#))
+        .unwrap_or_default();
     format!(
-        r#"{{"name":"C","description":"{}","version":"1","supportedInterfaces":[{{"url":"{me}/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}},{{"url":"{me}/","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}}],"capabilities":{{"extendedAgentCard":true}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}}"#,
+        r#"{{"name":"C","description":"{}","version":"1","supportedInterfaces":[{{"url":"{me}/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}},{{"url":"{me}/","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}}],"capabilities":{{"extendedAgentCard":true}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]{sig}}}"#,
         "d".repeat(pad)
     )
 }
@@ -35,9 +39,14 @@ fn card(me: &str, pad: usize) -> String {
 /// `result` is the card (whatever the method: the proxy must tell by the request). The
 /// card is padded by `pad` bytes.
 async fn agent(pad: usize) -> SocketAddr {
+    agent_signed(pad, None).await
+}
+
+/// [`agent`] serving [`card_signed`] with `signatures`.
+async fn agent_signed(pad: usize, signatures: Option<&'static str>) -> SocketAddr {
     let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap();
-    let card = card(&format!("http://{addr}"), pad);
+    let card = card_signed(&format!("http://{addr}"), pad, signatures);
     tokio::spawn(async move {
         while let Ok((mut s, _)) = l.accept().await {
             let card = card.clone();
@@ -287,5 +296,125 @@ async fn an_extended_card_over_the_cap_is_skipped_loudly() {
             .filter(|e| e["type"] == "card_rewrite_skipped")
             .count(),
         1
+    );
+}
+
+/// One ES256 JWS signature entry in the shape a2a-python's `create_agent_card_signer` gives
+/// (protected = base64url `{"alg":"ES256","kid":"k1","typ":"JOSE"}`).
+const SIGNATURES: &str = r#"[{"protected":"eyJhbGciOiJFUzI1NiIsImtpZCI6ImsxIiwidHlwIjoiSk9TRSJ9","signature":"c2lnbmF0dXJl"}]"#;
+
+/// A JWS-signed card (public, 1.0 and 0.3 REST extended, JSON-RPC extended) is served as the
+/// agent signed it, byte for byte: its signatures cover the URLs (CARD-010), so a rewrite
+/// would make every client that checks them refuse the agent through the proxy (breaker17b
+/// V4). Loudly: a `WARNING` line naming the cause and the fix, a `card_rewrite_skipped` per
+/// card, and the verifier's CARD-URL-005 note on the proxy, not an error on the agent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_signed_card_is_served_untouched_and_loudly() {
+    let agent = agent_signed(0, Some(SIGNATURES)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (run, addr, rec) = proxy(agent, &dir);
+    let signed = card_signed(&format!("http://{agent}"), 0, Some(SIGNATURES));
+    for path in [
+        "/.well-known/agent-card.json",
+        "/extendedAgentCard",
+        "/v1/card",
+    ] {
+        let body = call(addr, &format!("GET {path} HTTP/1.1"), &[], false).await;
+        assert_eq!(body, signed, "{path}");
+    }
+    let rpc = r#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}"#;
+    let body = call(
+        addr,
+        "POST / HTTP/1.1\r\ncontent-type: application/json",
+        &[rpc],
+        false,
+    )
+    .await;
+    assert_eq!(
+        body,
+        format!(r#"{{"jsonrpc":"2.0","id":1,"result":{signed}}}"#)
+    );
+    let stderr = run.terminate();
+    assert!(
+        stderr.contains("a2a-interop proxy: WARNING: agent card e1 NOT rewritten: the card is signed (1 JWS signature in signatures[]) and a rewrite of /supportedInterfaces/0/url, /supportedInterfaces/1/url would invalidate them (CARD-010"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("WARNING: agent card e4 NOT rewritten: the card is signed (1 JWS signature in signatures[]) and a rewrite of /result/supportedInterfaces/0/url, /result/supportedInterfaces/1/url would invalidate them"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("let the agent advertise the proxy's URL"),
+        "{stderr}"
+    );
+    let evs = events(&rec);
+    assert_eq!(
+        evs.iter().filter(|e| e["type"] == "card_rewrite").count(),
+        0
+    );
+    let skipped: Vec<&str> = evs
+        .iter()
+        .filter(|e| e["type"] == "card_rewrite_skipped")
+        .map(|e| e["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(skipped.len(), 4, "{skipped:?}");
+    assert!(skipped.iter().all(|r| r.starts_with("the card is signed")));
+    // The verifier puts it on the proxy: CARD-URL-005 notes, nothing worse about the card's
+    // URLs or signatures (this small agent's empty skills and open extended card are its
+    // own, other, faults).
+    let out = a2a_interop::app::verify_cmd::verify_file(&rec)
+        .unwrap()
+        .outcome;
+    let worse: Vec<String> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule.starts_with("CARD-URL") || f.rule.starts_with("CARD-SIG"))
+        .filter(|f| f.severity > a2a_interop::verify::Severity::Note)
+        .map(|f| format!("{} {}", f.rule, f.message))
+        .collect();
+    assert!(worse.is_empty(), "{worse:?}");
+    let note = out
+        .findings
+        .iter()
+        .find(|f| f.rule == "CARD-URL-005")
+        .expect("CARD-URL-005 note");
+    assert!(
+        note.message
+            .contains("--rewrite-card could not rewrite it (the card is signed")
+            && note.message.contains("not the agent's fault"),
+        "{}",
+        note.message
+    );
+}
+
+/// Near miss: an empty `signatures` array signs nothing, so the card is rewritten as usual
+/// and nothing is said.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_card_with_no_signature_entries_is_rewritten() {
+    let agent = agent_signed(0, Some("[]")).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (run, addr, rec) = proxy(agent, &dir);
+    let body = call(
+        addr,
+        "GET /.well-known/agent-card.json HTTP/1.1",
+        &[],
+        false,
+    )
+    .await;
+    let v: Value = serde_json::from_str(&body).unwrap();
+    let me = format!("http://{addr}/");
+    assert_eq!(interface_urls(&v), [me.clone(), me]);
+    let stderr = run.terminate();
+    assert!(!stderr.contains("WARNING"), "{stderr}");
+    let evs = events(&rec);
+    assert_eq!(
+        evs.iter().filter(|e| e["type"] == "card_rewrite").count(),
+        1
+    );
+    assert_eq!(
+        evs.iter()
+            .filter(|e| e["type"] == "card_rewrite_skipped")
+            .count(),
+        0
     );
 }

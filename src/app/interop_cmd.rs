@@ -13,7 +13,8 @@ verifier keys tasks by leg, so ids and contexts of one direction never satisfy o
 other (TASK-001: task ids are the agent's own).
 
 Output: results named `interop.send [A->B]`, `interop.card.reachable [B->A]`, ..., the
-verifier's findings per direction, a conformance level per direction and overall (the lower
+verifier's findings per direction (each line naming the agent at fault, `agent B "name"
+(url)`, not the direction), a conformance level per direction and overall (the lower
 one). A test whose own exchange carries an `error` finding against the called agent fails
 with it (`probe::merge_findings`: active and passive are one verdict). Exit status: 1 when a test or step failed its own checks (whatever `--fail-on` says) or
 a finding is at or above `--fail-on` (a test failed only by a merged finding counts as that
@@ -414,6 +415,8 @@ pub async fn interop_through_pipeline(
                 insecure: false,
             },
             quiet: true,
+            // the driver checks no card signature and must stay on the recorder
+            rewrite_signed_cards: true,
             secret_headers,
             ..ProxyExtras::default()
         },
@@ -834,6 +837,51 @@ pub fn exit_code(run: &InteropRun, fail_on: FailOn) -> ExitCode {
     }
 }
 
+/// The agent a direction calls, as the text report names it: `B "card name"
+/// (http://host:port/)` (`B (url)` when its card gave no name).
+fn called_agent(d: &Direction) -> String {
+    let side = if d.name == B_TO_A { "A" } else { "B" };
+    match &d.report.card_name {
+        Some(n) => format!(
+            "{side} {:?} ({})",
+            crate::report::show_controls_line(n),
+            d.report.target
+        ),
+        None => format!("{side} ({})", d.report.target),
+    }
+}
+
+/// One finding line of direction `d`'s block, labelled by the party at fault rather than
+/// the direction (breaker17b V16: `[A->B]` read as "A did it" though it means "the tool,
+/// as A, called B"): `error[RULE] agent B "name" (url): message` for the called agent's
+/// answers and its push notifications (`… (url), notifying the webhook`); a rule that
+/// judges the client's request ([`crate::verify::rules::judges_client`]) on the direction's
+/// own leg names the tool, which sent that request as A would.
+fn finding_line(f: &report::ReportFinding, d: &Direction) -> String {
+    let agent = called_agent(d);
+    let leg = f.leg.as_deref().unwrap_or(d.name);
+    let party = if leg == d.name {
+        if crate::verify::rules::judges_client(&f.rule) {
+            format!(
+                "client a2a-interop (calling agent {agent} as {} would)",
+                if d.name == B_TO_A { "B" } else { "A" }
+            )
+        } else {
+            format!("agent {agent}")
+        }
+    } else if webhook_leg_of(d.name) == Some(leg) {
+        format!("agent {agent}, notifying the webhook")
+    } else {
+        format!("leg {leg}")
+    };
+    let line = report::text::one_line(f, None);
+    // `severity[RULE]: message` -> `severity[RULE] party: message`
+    match line.split_once("]: ") {
+        Some((head, rest)) => format!("{head}] {party}: {rest}"),
+        None => line,
+    }
+}
+
 /// Per direction: a heading, one line per result, the leg's findings and its level; then
 /// the overall level.
 pub fn text_report(run: &InteropRun) -> String {
@@ -842,7 +890,7 @@ pub fn text_report(run: &InteropRun) -> String {
         s.push_str(&format!(
             "interop [{}] agent {} ({})\n",
             d.name,
-            d.report.target,
+            called_agent(d),
             crate::app::probe_cmd::dialects_shown(&d.report.dialects)
         ));
         for x in &d.report.results {
@@ -858,10 +906,7 @@ pub fn text_report(run: &InteropRun) -> String {
         // reports group them (`report::group_findings`)
         let findings = report::group_findings(&run.findings_for(d.name));
         for f in &findings {
-            s.push_str(&report::text::one_line(
-                f,
-                Some(f.leg.as_deref().unwrap_or(d.name)),
-            ));
+            s.push_str(&finding_line(f, d));
             s.push('\n');
         }
         let count = |st: Status| d.report.results.iter().filter(|x| x.status == st).count();
@@ -909,6 +954,54 @@ pub fn text_report(run: &InteropRun) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn direction(name: &'static str, card_name: Option<&str>) -> Direction {
+        Direction {
+            name,
+            report: ProbeReport {
+                target: "http://127.0.0.1:9/".into(),
+                dialects: vec!["1.0".into()],
+                results: Vec::new(),
+                requests: 0,
+                card_name: card_name.map(str::to_string),
+                usage_error: None,
+            },
+            level: ConformanceLevel::Full,
+        }
+    }
+
+    fn finding(rule: &crate::verify::Rule, leg: &str) -> report::ReportFinding {
+        let mut f = Finding::new(rule, "the message");
+        f.leg = Some(leg.into());
+        report::ReportFinding {
+            finding: f,
+            seen: 1,
+        }
+    }
+
+    #[test]
+    fn finding_lines_name_the_party_at_fault_not_the_direction() {
+        use crate::verify::rules as r;
+        let ab = direction(A_TO_B, Some("js \"agent\""));
+        assert_eq!(
+            finding_line(&finding(&r::RPC_ERROR_CODE, A_TO_B), &ab),
+            r#"error[RPC-ERROR-001] agent B "js \"agent\"" (http://127.0.0.1:9/): the message"#
+        );
+        assert_eq!(
+            finding_line(&finding(&r::RPC_ERROR_CODE, B_TO_WEBHOOK), &ab),
+            r#"error[RPC-ERROR-001] agent B "js \"agent\"" (http://127.0.0.1:9/), notifying the webhook: the message"#
+        );
+        let ba = direction(B_TO_A, None);
+        assert_eq!(
+            finding_line(&finding(&r::RPC_ERROR_CODE, B_TO_A), &ba),
+            "error[RPC-ERROR-001] agent A (http://127.0.0.1:9/): the message"
+        );
+        // a rule on the client's request: the tool sent it, not agent A
+        assert_eq!(
+            finding_line(&finding(&r::RPC_REQUEST_ID, B_TO_A), &ba),
+            "error[RPC-REQ-001] client a2a-interop (calling agent A (http://127.0.0.1:9/) as B would): the message"
+        );
+    }
 
     #[test]
     fn id_values_are_found_in_json_and_sse_text() {

@@ -341,6 +341,7 @@ impl Pipeline {
                 upstream_tls: ext.upstream_tls.clone(),
                 preserve_host: ext.preserve_host,
                 trust_forwarded: ext.trust_forwarded,
+                rewrite_signed_cards: ext.rewrite_signed_cards,
                 ..proxy::ProxyExtras::default()
             };
             match proxy::start_ext_on(l, pc.clone(), more_ext, sink.clone()).await {

@@ -334,6 +334,8 @@ pub async fn probe_through_pipeline(
             },
             // the headers the user said carry credentials are redacted whatever their name
             quiet: true,
+            // the prober checks no card signature and must stay on the recorder
+            rewrite_signed_cards: true,
             secret_headers: cfg.auth_headers.iter().map(|(n, _)| n.clone()).collect(),
             ..ProxyExtras::default()
         },

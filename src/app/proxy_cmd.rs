@@ -135,6 +135,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             preserve_host,
             public_url,
             trust_forwarded,
+            rewrite_signed_cards: false,
         },
     ))
 }

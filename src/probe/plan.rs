@@ -628,6 +628,7 @@ impl<'a> Runner<'a> {
         // An interface that wanted credentials answered too: the auth tests judge it.
         let auth_target = first_ok.clone().or_else(|| self.locked.clone());
         self.auth_tests(&card, auth_target.as_ref()).await;
+        self.extended_card_test(&card, auth_target.as_ref()).await;
         let started = self.begin("errors.no-5xx", None);
         let errs = self.t.server_errors();
         let gone = self.t.unanswered();
@@ -1157,6 +1158,7 @@ impl<'a> Runner<'a> {
                 );
                 self.lifecycle_tests(tg).await;
                 self.streaming_tests(tg, card::streaming(card)).await;
+                self.stream_follow_up_test(tg, card::streaming(card)).await;
                 self.error_tests(tg).await;
                 self.push_tests(tg, card::push_notifications(card)).await;
                 let label = Some(tg.dialect.label());
@@ -1223,6 +1225,7 @@ impl<'a> Runner<'a> {
                 );
                 self.lifecycle_tests(tg).await;
                 self.streaming_tests(tg, card::streaming(card)).await;
+                self.stream_follow_up_test(tg, card::streaming(card)).await;
                 self.error_tests(tg).await;
                 self.push_tests(tg, card::push_notifications(card)).await;
                 true
@@ -1820,6 +1823,156 @@ impl<'a> Runner<'a> {
         }
     }
 
+    /// `streaming.follow-up` (STREAM-003, ID-003; breaker17b V14): a task the `input` skill
+    /// leaves input-required is resumed with a *streaming* follow-up
+    /// (`SendStreamingMessage` / `message/stream` naming its taskId and contextId), as SDK
+    /// clients do; the stream must be 200 `text/event-stream`, start with the Task (or a
+    /// Message), carry that task's ids, and end at a terminal or interrupted state
+    /// ([`stream_checks_as_read`]). `lifecycle.input-required` resumes with a blocking send,
+    /// which an agent may serve while refusing every streaming follow-up.
+    async fn stream_follow_up_test(&mut self, tg: &Target, declared: bool) {
+        const TEST: &str = "streaming.follow-up";
+        let d = Some(tg.dialect);
+        let sc = Category::Streaming;
+        if !declared {
+            self.skip(TEST, d, sc, "card does not declare capabilities.streaming");
+            return;
+        }
+        let Some(skill) = self.skill_for(&["input"]) else {
+            self.skip(TEST, d, sc, "no skill asks for input");
+            return;
+        };
+        let started = self.begin(TEST, d);
+        let o = self.stream_follow_up_outcome(tg, &skill).await;
+        self.push(TEST, d, sc, started, o);
+    }
+
+    async fn stream_follow_up_outcome(&self, tg: &Target, skill: &Skill) -> Outcome {
+        let text = Self::text_of(skill);
+        let params = self.send_params(tg, &text, true, None);
+        let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
+            Ok(r) => r,
+            Err(e) => return e.outcome("send failed"),
+        };
+        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) else {
+            return Outcome::Skip(format!("skill {} did not reply with a task", skill.id));
+        };
+        let Some(task) = TaskRef::from_task(&t) else {
+            return Outcome::Skip("send returned a task without id or contextId".into());
+        };
+        let task = match self.poll_settled(tg, &task).await {
+            Ok((t, _)) => t,
+            Err(e) => return e.outcome("polling failed"),
+        };
+        if task.state != Some(TaskState::InputRequired) {
+            return Outcome::Skip(format!(
+                "agent did not ask for input (task {} is {})",
+                task.id,
+                task.state_str()
+            ));
+        }
+        let mut p = self.send_params(tg, &text, true, Some(&task));
+        let id = uuid::Uuid::new_v4().to_string();
+        let rest = tg.binding == Binding::HttpJson;
+        let sent = if rest {
+            self.rest_call(tg, Some(Op::Stream), &p, true, tg.dialect.version_header())
+                .await
+        } else {
+            if let (Some(tenant), Some(obj)) = (&tg.tenant, p.as_object_mut()) {
+                obj.insert("tenant".into(), json!(tenant)); // CARD-008
+            }
+            let body = json!({"jsonrpc": "2.0", "id": id, "method": tg.dialect.method(Op::Stream), "params": p});
+            self.post_raw(
+                tg,
+                Bytes::from(body.to_string()),
+                true,
+                tg.dialect.version_header(),
+            )
+            .await
+        };
+        let what = format!(
+            "streaming follow-up ({}) to input-required task {}",
+            tg.dialect.method(Op::Stream),
+            task.id
+        );
+        let rpc = match sent {
+            Ok(r) => r,
+            Err(e) => return e.outcome(&what),
+        };
+        let ct = rpc.resp.content_type();
+        if rpc.resp.status != 200 || ct != "text/event-stream" {
+            return Outcome::Fail(format!(
+                "{what} answered HTTP {} {}{}, expected 200 text/event-stream",
+                rpc.resp.status,
+                if ct.is_empty() {
+                    "without content type"
+                } else {
+                    &ct
+                },
+                if rpc.error_code().is_some() {
+                    format!(" ({})", rpc.describe())
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        let mut items = Vec::new();
+        let mut results: Vec<Value> = Vec::new();
+        for data in crate::model::sse::event_data(&rpc.resp.body) {
+            let Ok(v) = serde_json::from_str::<Value>(&data) else {
+                continue;
+            };
+            let r = if rest {
+                Some(v.clone())
+            } else {
+                v.get("result").cloned()
+            };
+            if let Some(r) = r {
+                items.push(tg.wire().stream_item(&r));
+                results.push(r);
+            } else if let Some(e) = v.get("error") {
+                // a mid-stream JSON-RPC error (an SDK refusing the follow-up)
+                return Outcome::Fail(format!(
+                    "{what}: the stream carried error {} {} after {} event(s)",
+                    e.get("code").map(Value::to_string).unwrap_or_default(),
+                    e.get("message").and_then(Value::as_str).unwrap_or(""),
+                    items.len()
+                ));
+            }
+        }
+        let checks = stream_checks_as_read(tg.dialect, &items, &results, rpc.resp.complete);
+        let mut fails: Vec<String> = checks
+            .iter()
+            .filter_map(|o| match o {
+                Outcome::Fail(m) => Some(m.clone()),
+                _ => None,
+            })
+            .collect();
+        let mut first_wrong = matches!(checks[0], Outcome::Fail(_));
+        if let Some(StreamItem::Task { id: Some(id), .. }) = items.first() {
+            if id != &task.id {
+                fails.push(format!("the stream's Task is {id}, not the resumed task"));
+                first_wrong = true;
+            }
+        }
+        if !fails.is_empty() {
+            return Outcome::Fail(format!(
+                "{what}: {}{}",
+                fails.join("; "),
+                if first_wrong {
+                    " (STREAM-003: a message stream starts with the Task it works on, also when it resumes one)"
+                } else {
+                    ""
+                }
+            ));
+        }
+        let end = match &checks[2] {
+            Outcome::Pass(m) | Outcome::Skip(m) => m.clone(),
+            Outcome::Fail(_) => String::new(),
+        };
+        Outcome::Pass(format!("{what}: {} events; {end}", items.len()))
+    }
+
     async fn streaming_tests(&mut self, tg: &Target, declared: bool) {
         let d = Some(tg.dialect);
         let sc = Category::Streaming;
@@ -2405,6 +2558,119 @@ impl<'a> Runner<'a> {
                 rpc.describe()
             ))),
         }
+    }
+
+    /// `card.extended` (CARD-007, AUTH-005; breaker17b V14): when the card declares the
+    /// authenticated extended card (1.0 `capabilities.extendedAgentCard`, 0.3
+    /// `supportsAuthenticatedExtendedCard`), fetch it on `tg` once without credentials
+    /// (JSON-RPC `GetExtendedAgentCard` / `agent/getAuthenticatedExtendedCard`; HTTP+JSON
+    /// `GET …/extendedAgentCard` / `GET …/v1/card`) and, with `--bearer` / `--auth-header`,
+    /// once with them. The calls go through the recorder like every other, so whether a
+    /// card served without credentials may be served so is the verifier's verdict
+    /// (AUTH-EXT-001), merged into this test; the test itself fails an answer that is
+    /// neither a card nor a refusal, and an authenticated call that gets no card.
+    async fn extended_card_test(&mut self, card: &Value, tg: Option<&Target>) {
+        const TEST: &str = "card.extended";
+        let declared = card
+            .pointer("/capabilities/extendedAgentCard")
+            .and_then(Value::as_bool)
+            .unwrap_or(false)
+            || card
+                .get("supportsAuthenticatedExtendedCard")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+        if !declared {
+            self.skip(
+                TEST,
+                None,
+                Category::Security,
+                "card declares no extended card (1.0 capabilities.extendedAgentCard, 0.3 supportsAuthenticatedExtendedCard)",
+            );
+            return;
+        }
+        let Some(tg) = tg.cloned() else {
+            self.skip(TEST, None, Category::Security, "no interface answered");
+            return;
+        };
+        self.binding = (tg.binding == Binding::HttpJson).then_some("http+json");
+        let started = self.begin(TEST, None);
+        let what = match (tg.binding, tg.dialect) {
+            (Binding::HttpJson, Dialect::V1_0) => "GET /extendedAgentCard",
+            (Binding::HttpJson, Dialect::V0_3) => "GET /v1/card",
+            (_, Dialect::V1_0) => "GetExtendedAgentCard",
+            (_, Dialect::V0_3) => "agent/getAuthenticatedExtendedCard",
+        };
+        let anon = self.extended_card_call(&tg, false).await;
+        let o = match anon {
+            Err(e) => e.outcome(&format!("anonymous {what}")),
+            Ok(r) => {
+                let card_name = |r: &Rpc| {
+                    r.result()
+                        .filter(|c| c.is_object() && c.get("name").is_some())
+                        .map(|c| {
+                            c.get("name")
+                                .and_then(Value::as_str)
+                                .unwrap_or("")
+                                .to_string()
+                        })
+                };
+                let refused = matches!(r.resp.status, 401 | 403) || r.error_code().is_some();
+                let anon_text = if let Some(n) = card_name(&r) {
+                    Ok(format!(
+                        "anonymous {what} answered a card ({n:?}; whether it may go to anonymous clients is AUTH-EXT-001's verdict)"
+                    ))
+                } else if refused {
+                    Ok(format!("anonymous {what} refused: {}", r.describe()))
+                } else {
+                    Err(format!(
+                        "anonymous {what} answered neither an Agent Card nor a refusal (401/403 or an error): {} (CARD-007: the answer is the extended AgentCard)",
+                        r.describe()
+                    ))
+                };
+                match anon_text {
+                    Err(m) => Outcome::Fail(m),
+                    Ok(a) if self.cfg.auth_headers.is_empty() => Outcome::Pass(format!(
+                        "{a}; no --bearer / --auth-header given, so no authenticated call"
+                    )),
+                    Ok(a) => match self.extended_card_call(&tg, true).await {
+                        Err(e) => e.outcome(&format!("{a}; {what} with credentials")),
+                        Ok(r) => match card_name(&r) {
+                            Some(n) => Outcome::Pass(format!(
+                                "{a}; with credentials it answered the card {n:?}"
+                            )),
+                            None => Outcome::Fail(format!(
+                                "{a}; with credentials it answered no Agent Card: {} (CARD-007, AUTH-005: an authenticated client gets the extended card)",
+                                r.describe()
+                            )),
+                        },
+                    },
+                }
+            }
+        };
+        self.push(TEST, None, Category::Security, started, o);
+        self.binding = None;
+    }
+
+    /// One extended-card call on `tg` (see [`Runner::extended_card_test`]), with the
+    /// configured credentials when `auth`.
+    async fn extended_card_call(&self, tg: &Target, auth: bool) -> Result<Rpc, CallError> {
+        if tg.binding == Binding::HttpJson {
+            let route = match tg.dialect {
+                Dialect::V1_0 => "/extendedAgentCard",
+                Dialect::V0_3 => "/card",
+            };
+            let url = rest_url(tg, route, None);
+            return self
+                .rest_send(url, Method::GET, None, auth, tg.dialect.version_header())
+                .await;
+        }
+        let method = match tg.dialect {
+            Dialect::V1_0 => "GetExtendedAgentCard",
+            Dialect::V0_3 => "agent/getAuthenticatedExtendedCard",
+        };
+        let mut params = json!({});
+        self.call_with(tg, method, &mut params, auth, tg.dialect.version_header())
+            .await
     }
 
     async fn auth_tests(&mut self, card: &Value, tg: Option<&Target>) {

@@ -8,7 +8,9 @@ that follows it bypasses the proxy. For responses to `GET …/.well-known/agent-
 most [`CARD_CAP`] bytes), rewrites the URLs that point at the route's upstream to the
 client-facing base, keeps key order, and serves the new body. The agent's original bytes
 stay in the recording (`response_chunk`); the served body is a `card_rewrite` event with
-the JSON Pointers it changed.
+the JSON Pointers it changed. A card that carries JWS `signatures` is served untouched
+and recorded as `card_rewrite_skipped` ([`signature_count_in`]): a signature covers the
+card's URLs (CARD-010), and a rewritten card would be refused by every client that checks it.
 
 The authenticated extended card (CARD-007, AUTH-005) is rewritten the same way, with the
 same cap, skip and warning rules: the 1.0 REST `GET …/extendedAgentCard` and 0.3 REST
@@ -174,6 +176,24 @@ pub fn rewrite_in(
     }
     let out = serde_json::to_vec(&doc).ok()?;
     Some((out, pointers))
+}
+
+/// Number of JWS signatures the card carries: the length of its `signatures` array (1.0
+/// `AgentCard.signatures`, 0.3 `signatures`; CARD-010), at top-level member `member` of
+/// `body` when given (`result` of a JSON-RPC answer). A signature covers the JCS of the
+/// whole card minus `signatures`, URLs included, so a card with one or more cannot be
+/// rewritten without invalidating them. 0 when the body is not JSON or has no such array.
+pub fn signature_count_in(body: &[u8], member: Option<&str>) -> usize {
+    let Ok(doc) = serde_json::from_slice::<Value>(body) else {
+        return 0;
+    };
+    let card = match member {
+        Some(m) => doc.get(m),
+        None => Some(&doc),
+    };
+    card.and_then(|c| c.get("signatures"))
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len)
 }
 
 /// The advertised URLs of card `body` (0.2/0.3 `url`, `additionalInterfaces[].url`, 1.0
@@ -403,6 +423,18 @@ mod tests {
         assert!(is_extended_card_path("/tenant/extendedAgentCard"));
         assert!(is_extended_card_path("/v1/card"));
         assert!(!is_extended_card_path("/v1/cards"));
+    }
+
+    #[test]
+    fn signatures_are_counted_on_the_card_or_its_result_member() {
+        let card = br#"{"name":"a","signatures":[{"protected":"e30","signature":"AA"}]}"#;
+        assert_eq!(signature_count_in(card, None), 1);
+        let rpc = br#"{"jsonrpc":"2.0","id":1,"result":{"signatures":[{},{}]}}"#;
+        assert_eq!(signature_count_in(rpc, Some("result")), 2);
+        assert_eq!(signature_count_in(rpc, None), 0);
+        assert_eq!(signature_count_in(br#"{"signatures":[]}"#, None), 0);
+        assert_eq!(signature_count_in(br#"{"signatures":"x"}"#, None), 0);
+        assert_eq!(signature_count_in(b"not json", None), 0);
     }
 
     #[test]

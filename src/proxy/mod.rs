@@ -130,6 +130,8 @@ struct State {
     routes: Vec<Route>,
     table: RouteTable,
     rewrite_card: bool,
+    /// [`ProxyExtras::rewrite_signed_cards`].
+    rewrite_signed_cards: bool,
     /// `--rewrite-card`: client-side paths an Agent Card path redirected to (a GET of one
     /// is served as a card, rewritten), at most [`MAX_CARD_REDIRECTS`]; and the foreign
     /// redirect targets already warned about (breaker10n N12).
@@ -286,6 +288,11 @@ pub struct ProxyExtras {
     /// send these headers, so trusting them is for a proxy reachable only through a front
     /// that sets them.
     pub trust_forwarded: bool,
+    /// With `rewrite_card`: rewrite JWS-signed cards too. Off for `proxy`, which serves a
+    /// signed card (`signatures[]`) untouched because a rewrite invalidates its signatures
+    /// (CARD-010, breaker17b V4); on for a tool run (`probe`, `interop`) whose only card
+    /// clients are the tool's own, which check no signatures and must stay on the recorder.
+    pub rewrite_signed_cards: bool,
 }
 
 /// [`start_on`] with [`ProxyExtras`].
@@ -349,6 +356,7 @@ async fn serve(
         routes: cfg.routes,
         table,
         rewrite_card: cfg.rewrite_card,
+        rewrite_signed_cards: ext.rewrite_signed_cards,
         card_redirects: std::sync::Mutex::new(CardRedirects::default()),
         console_warnings: !ext.quiet,
         framing_warned: AtomicBool::new(false),
@@ -1480,16 +1488,7 @@ async fn handle(
                 }
             }
             let member = (!rest_card).then_some("result");
-            return card_response(
-                ctx,
-                parts,
-                body,
-                &up,
-                &client_base,
-                st.console_warnings,
-                member,
-            )
-            .await;
+            return card_response(ctx, parts, body, &up, &client_base, &st, member).await;
         }
     }
     Response::from_parts(
@@ -1593,7 +1592,9 @@ fn card_redirect(
 
 /// Buffers an Agent Card response (≤ [`card::CARD_CAP`]) and serves it rewritten; anything
 /// else (too big, not JSON, nothing to rewrite, undecodable encoding) passes unchanged. Too
-/// big and undecodable are recorded as `card_rewrite_skipped` and printed on stderr.
+/// big and undecodable are recorded as `card_rewrite_skipped` and printed on stderr, and so
+/// is a JWS-signed card (`signatures[]`), served untouched because a rewrite would
+/// invalidate its signatures (CARD-010, breaker17b V4) unless `st.rewrite_signed_cards`.
 /// `member`: the card is that top-level member of the body (`result` of a JSON-RPC
 /// `GetExtendedAgentCard` answer), not the body itself.
 async fn card_response(
@@ -1602,9 +1603,11 @@ async fn card_response(
     mut body: Incoming,
     upstream: &url::Url,
     client_base: &str,
-    st_warn: bool,
+    st: &State,
     member: Option<&str>,
 ) -> Response<ProxyBody> {
+    let st_warn = st.console_warnings;
+    let rewrite_signed = st.rewrite_signed_cards;
     let mut frames: Vec<Bytes> = Vec::new();
     let mut total = 0usize;
     let announced = body.size_hint().exact();
@@ -1653,6 +1656,27 @@ async fn card_response(
         )
     } else {
         match card::decode(&whole, encoding.as_deref()) {
+            Ok(plain) if !rewrite_signed && card::signature_count_in(&plain, member) > 0 => {
+                // A JWS signature covers the card's URLs (CARD-010: JCS of the card minus
+                // `signatures`); a rewritten card would fail every client that checks it,
+                // and the proxy cannot re-sign it. Served as the agent signed it.
+                let n = card::signature_count_in(&plain, member);
+                let would = card::rewrite_in(&plain, member, upstream, client_base)
+                    .map(|(_, p)| p.join(", "))
+                    .unwrap_or_default();
+                if would.is_empty() {
+                    // Nothing pointed at the upstream: nothing would have changed.
+                    (None, None)
+                } else {
+                    (
+                        None,
+                        Some(format!(
+                            "the card is signed ({n} JWS signature{} in signatures[]) and a rewrite of {would} would invalidate them (CARD-010: a signature covers the card's URLs), so clients that check card signatures would reject it; to keep clients on the proxy, let the agent advertise the proxy's URL (its public URL setting, e.g. A2A_PUBLIC_URL) and sign that card",
+                            if n == 1 { "" } else { "s" }
+                        )),
+                    )
+                }
+            }
             Ok(plain) => {
                 // URLs on another authority (an internal name, a gateway's public host) are
                 // not the upstream's: left as they are, and said so.

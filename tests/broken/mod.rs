@@ -82,6 +82,13 @@ pub enum Break {
     /// The card's interface names a loopback port nothing listens on (an internal address
     /// leaked by a reverse proxy; CARD-005, breaker15b R18).
     DeadPort,
+    /// The card declares the authenticated extended card (`capabilities.extendedAgentCard`)
+    /// and `GetExtendedAgentCard` answers it; unsecured (`secured = false`) it answers anyone
+    /// (AUTH-005; breaker17b V14), secured only a client with the token, like every call.
+    ExtendedCard,
+    /// A streaming follow-up to an input-required task starts with a `statusUpdate`, not
+    /// the Task (STREAM-003; a2a-python's follow-up streams, breaker17b V12/V14).
+    FollowUpStreamStatusFirst,
 }
 
 impl Break {
@@ -213,6 +220,9 @@ async fn start_inner(
             skill("task", "works on it"),
             skill("input", "asks for input")
         ]);
+    }
+    if brk == Break::ExtendedCard {
+        card["capabilities"]["extendedAgentCard"] = json!(true);
     }
     if brk == Break::CardWithoutVersion {
         if let Some(c) = card.as_object_mut() {
@@ -490,6 +500,11 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
     let task_id = params.get("id").and_then(Value::as_str).unwrap_or("");
     let push_on = st.brk == Break::PushWithoutToken;
     match method {
+        "GetExtendedAgentCard" if st.brk == Break::ExtendedCard => {
+            let mut ext = st.card.clone();
+            ext["description"] = json!("the extended card: more skills for known clients");
+            rpc_reply(&id, Ok(ext))
+        }
         "SendMessage" => {
             let r = send(st, &params);
             notify(st, r.as_ref().ok().and_then(|v| v.get("task")));
@@ -691,7 +706,26 @@ fn send(st: &State, params: &Value) -> Result<Value, Fault> {
 /// The StreamResponse events of one streamed task (the task is stored completed).
 fn stream_events(st: &State, params: &Value) -> Result<Vec<Value>, Fault> {
     let message = message_of(params)?;
-    let mut t = new_task(message, "TASK_STATE_SUBMITTED");
+    // a follow-up naming its task resumes that task (its Task first, STREAM-003)
+    let follow_up = message.get("taskId").is_some();
+    let mut t = match message.get("taskId").and_then(Value::as_str) {
+        Some(tid) => {
+            let tasks = st.tasks.lock().expect("lock");
+            let Some(t) = tasks.get(tid) else {
+                return Err((-32001, "task not found"));
+            };
+            if terminal(t["status"]["state"].as_str().unwrap_or("")) {
+                return Err((-32004, "task is terminal"));
+            }
+            let mut t = t.clone();
+            if let Some(h) = t["history"].as_array_mut() {
+                h.push(message.clone());
+            }
+            t["status"] = json!({"state": "TASK_STATE_WORKING"});
+            t
+        }
+        None => new_task(message, "TASK_STATE_SUBMITTED"),
+    };
     let (tid, ctx) = (t["id"].clone(), t["contextId"].clone());
     let mut events = vec![
         json!({"task": t.clone()}),
@@ -707,6 +741,9 @@ fn stream_events(st: &State, params: &Value) -> Result<Vec<Value>, Fault> {
             json!({"kind": "artifact-update", "taskId": tid, "contextId": ctx, "artifact": {"artifactId": "a1", "parts": [{"kind": "text", "text": "done"}]}, "lastChunk": true}),
             json!({"kind": "status-update", "taskId": tid, "contextId": ctx, "status": {"state": "completed"}, "final": true}),
         ];
+    }
+    if st.brk == Break::FollowUpStreamStatusFirst && follow_up {
+        events[0] = json!({"statusUpdate": {"taskId": tid, "contextId": ctx, "status": {"state": "TASK_STATE_WORKING"}}});
     }
     if st.brk == Break::EventsAfterTerminal {
         events.push(json!({"statusUpdate": {"taskId": tid, "contextId": ctx, "status": {"state": "TASK_STATE_WORKING"}}}));

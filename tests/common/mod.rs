@@ -90,7 +90,7 @@ pub async fn start_refagent(public_url: Option<String>) -> RefAgentHandle {
 
 /// Probe tests every target (dialect × binding) runs and a conformant agent passes, in run
 /// order, JSON-RPC-only and 1.0-only tests left out (see [`JSONRPC_ONLY_TESTS`]).
-pub const TARGET_TESTS: [&str; 19] = [
+pub const TARGET_TESTS: [&str; 20] = [
     "card.interface-url",
     "errors.unknown-task",
     "lifecycle.send",
@@ -106,6 +106,7 @@ pub const TARGET_TESTS: [&str; 19] = [
     "streaming.terminal",
     "streaming.nothing-after-terminal",
     "streaming.last-chunk",
+    "streaming.follow-up",
     "errors.cancel-completed",
     "errors.message-to-terminal",
     "errors.parse-error",
