@@ -1740,30 +1740,56 @@ impl<'a> Runner<'a> {
         );
     }
 
-    async fn input_outcome(&self, tg: &Target, skill: &Skill) -> Outcome {
-        let text = Self::text_of(skill);
-        let params = self.send_params(tg, &text, true, None);
+    /// Sends `text` to `skill` and polls the task it answers until it settles: the task when
+    /// it waits in input-required (TASK-007), else the test's outcome (a skip when the agent
+    /// did not ask for input or answered no task; `bad_task` when the task has no id or
+    /// contextId). Shared by `lifecycle.input-required` and `streaming.follow-up`.
+    async fn task_awaiting_input(
+        &self,
+        tg: &Target,
+        skill: &Skill,
+        text: &str,
+        bad_task: fn(String) -> Outcome,
+    ) -> Result<TaskRef, Outcome> {
+        let params = self.send_params(tg, text, true, None);
         let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
             Ok(r) => r,
-            Err(e) => return e.outcome("send failed"),
+            Err(e) => return Err(e.outcome("send failed")),
         };
         let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) else {
-            return Outcome::Skip(format!("skill {} did not reply with a task", skill.id));
+            return Err(Outcome::Skip(format!(
+                "skill {} did not reply with a task",
+                skill.id
+            )));
         };
         let Some(task) = TaskRef::from_task(&t) else {
-            return Outcome::Fail("send returned a task without id or contextId".into());
+            return Err(bad_task(
+                "send returned a task without id or contextId".into(),
+            ));
         };
         let task = match self.poll_settled(tg, &task).await {
             Ok((t, _)) => t,
-            Err(e) => return e.outcome("polling failed"),
+            Err(e) => return Err(e.outcome("polling failed")),
         };
         if task.state != Some(TaskState::InputRequired) {
-            return Outcome::Skip(format!(
+            return Err(Outcome::Skip(format!(
                 "agent did not ask for input (task {} is {})",
                 task.id,
                 task.state_str()
-            ));
+            )));
         }
+        Ok(task)
+    }
+
+    async fn input_outcome(&self, tg: &Target, skill: &Skill) -> Outcome {
+        let text = Self::text_of(skill);
+        let task = match self
+            .task_awaiting_input(tg, skill, &text, Outcome::Fail)
+            .await
+        {
+            Ok(t) => t,
+            Err(o) => return o,
+        };
         let params = self.send_params(tg, &text, true, Some(&task));
         let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
             Ok(r) => r,
@@ -1849,28 +1875,13 @@ impl<'a> Runner<'a> {
 
     async fn stream_follow_up_outcome(&self, tg: &Target, skill: &Skill) -> Outcome {
         let text = Self::text_of(skill);
-        let params = self.send_params(tg, &text, true, None);
-        let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
-            Ok(r) => r,
-            Err(e) => return e.outcome("send failed"),
+        let task = match self
+            .task_awaiting_input(tg, skill, &text, Outcome::Skip)
+            .await
+        {
+            Ok(t) => t,
+            Err(o) => return o,
         };
-        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) else {
-            return Outcome::Skip(format!("skill {} did not reply with a task", skill.id));
-        };
-        let Some(task) = TaskRef::from_task(&t) else {
-            return Outcome::Skip("send returned a task without id or contextId".into());
-        };
-        let task = match self.poll_settled(tg, &task).await {
-            Ok((t, _)) => t,
-            Err(e) => return e.outcome("polling failed"),
-        };
-        if task.state != Some(TaskState::InputRequired) {
-            return Outcome::Skip(format!(
-                "agent did not ask for input (task {} is {})",
-                task.id,
-                task.state_str()
-            ));
-        }
         let mut p = self.send_params(tg, &text, true, Some(&task));
         let id = uuid::Uuid::new_v4().to_string();
         let rest = tg.binding == Binding::HttpJson;
