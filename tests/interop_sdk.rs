@@ -38,13 +38,18 @@ const CORE: [&str; 8] = [
 ];
 
 /// The known SDK deviations: (direction, test, dialect, binding) that fail, in report order.
-const KNOWN_FAILURES: [(&str, &str, &str, Option<&str>); 9] = [
+const KNOWN_FAILURES: [(&str, &str, &str, Option<&str>); 13] = [
     (A_TO_B, "errors.invalid-request", "1.0", None),
+    // a2a-python 1.3.0 opens a streaming follow-up to an input-required task with a
+    // status-update, not the Task it resumes (STREAM-003; breaker17b V12): every interface.
+    (B_TO_A, "streaming.follow-up", "1.0", None),
     // a2a-python 1.0 puts its validation errors, a list, into ErrorInfo.metadata, which is
     // map<string, string>: one defect, one severity on both bindings (breaker17b V19):
     // RPC-ERROR-002 on JSON-RPC, REST-ERROR-001 on HTTP+JSON, both errors.
     (B_TO_A, "errors.invalid-params", "1.0", None),
+    (B_TO_A, "streaming.follow-up", "0.3", None),
     (B_TO_A, "errors.invalid-params", "0.3", None),
+    (B_TO_A, "streaming.follow-up", "1.0", Some("http+json")),
     (B_TO_A, "errors.invalid-params", "1.0", Some("http+json")),
     (B_TO_A, "errors.unknown-task", "0.3", Some("http+json")),
     (B_TO_A, "errors.cancel-completed", "0.3", Some("http+json")),
@@ -54,6 +59,7 @@ const KNOWN_FAILURES: [(&str, &str, &str, Option<&str>); 9] = [
         "0.3",
         Some("http+json"),
     ),
+    (B_TO_A, "streaming.follow-up", "0.3", Some("http+json")),
     (B_TO_A, "errors.parse-error", "0.3", Some("http+json")),
     (B_TO_A, "errors.invalid-params", "0.3", Some("http+json")),
 ];
@@ -155,7 +161,10 @@ async fn python_and_js_sdk_agents_interoperate_both_ways() {
         .filter(|f| {
             let leg = f.leg.as_deref();
             !(f.rule == "RPC-ERROR-001" && (leg == Some(A_TO_B) || leg == Some(B_TO_A))
-                || (f.rule == "REST-ERROR-001" || f.rule == "RPC-ERROR-002") && leg == Some(B_TO_A))
+                || (f.rule == "REST-ERROR-001"
+                    || f.rule == "RPC-ERROR-002"
+                    || f.rule == "STREAM-FIRST-001")
+                    && leg == Some(B_TO_A))
         })
         .map(|f| format!("{} {:?}: {}", f.rule, f.leg, f.message))
         .collect();
@@ -173,6 +182,10 @@ async fn python_and_js_sdk_agents_interoperate_both_ways() {
     // breaker17b V19: the Python agent's ErrorInfo metadata list, on JSON-RPC as well
     assert!(count("RPC-ERROR-002", B_TO_A) >= 1);
     assert_eq!(count("RPC-ERROR-002", A_TO_B), 0);
+    // breaker17b V12: the Python agent's 1.0 follow-up streams open with a status-update;
+    // the prober's streaming.follow-up fails them (KNOWN_FAILURES) and the verifier agrees
+    assert!(count("STREAM-FIRST-001", B_TO_A) >= 1);
+    assert_eq!(count("STREAM-FIRST-001", A_TO_B), 0);
 
     assert_eq!(
         run.separation.status,

@@ -1951,6 +1951,16 @@ impl<'a> Runner<'a> {
                 ));
             }
         }
+        // The stream opens with the resumed Task as it stands, still input-required
+        // (STREAM-003): that first event does not end the stream's cycle (TASK-007); the
+        // events after it must reach the task's next terminal or interrupted state.
+        if items.len() > 1 {
+            if let Some(StreamItem::Task { state, .. }) = items.first_mut() {
+                if state.is_some_and(|s| s.is_interrupted()) {
+                    *state = None;
+                }
+            }
+        }
         let checks = stream_checks_as_read(tg.dialect, &items, &results, rpc.resp.complete);
         let mut fails: Vec<String> = checks
             .iter()

@@ -1107,7 +1107,7 @@ pub struct ReportInput {
     /// unset); files never get colors.
     pub color: bool,
     /// Why nothing was verified, when nothing was (the proxy's `--report` of a run whose
-    /// recording `verify` would refuse: [`crate::app::verify_cmd::nothing_verified`]):
+    /// recording `verify` would refuse, in the words of `verify`'s own `nothing_verified`):
     /// the report's level is then [`ConformanceLevel::NotVerified`] and its reason
     /// `nothing was verified: WHY` (breaker16b T7). `None`: judged as usual.
     pub nothing_verified: Option<String>,

@@ -19760,7 +19760,9 @@ fn raw_value(h: &Headers, name: &str) -> Option<Value> {
 /// JSON-RPC client never reads the ErrorInfo there. Returns the finding's message and the
 /// `details` excerpt; `None` otherwise (no allocation unless it applies).
 fn rpc_details_not_data(v: &Json, data: Option<&Json>) -> Option<(String, Value)> {
-    if data.is_some_and(|d| !d.is_null()) {
+    // A body without the JSON-RPC envelope (an AIP-193 google.rpc.Status in its place) is
+    // RPC-ENVELOPE-001's fault, not a JSON-RPC error object's member names.
+    if data.is_some_and(|d| !d.is_null()) || v.get("jsonrpc").is_none() {
         return None;
     }
     let details = v.pointer("/error/details")?;
