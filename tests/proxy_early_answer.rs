@@ -6,8 +6,9 @@
 //!   (as it does straight from the agent, like curl), never the proxy's 502, and the
 //!   recording must not claim the request "did not reach the agent".
 //! - R2: an early `413` to a large `Content-Length` body (RFC 9110 §15.5.14): the recording
-//!   marks the request body as not all delivered (`truncated`, with the cause), so the
-//!   verifier does not judge the partial body as "not valid JSON".
+//!   says the request body was not all delivered and how much reached the agent; the proxy
+//!   reads the rest from the client for the recording (breaker18 item 1), so the recording
+//!   holds the whole body the client sent and the call is judged from it.
 //! - An agent that closes without any answer: the 502 says the agent closed the
 //!   connection while the request body was being sent, not "unreachable".
 //! - Control: an agent that answers early but reads the whole body stays `complete`.
@@ -80,7 +81,7 @@ async fn head_only_agent(raw: &'static [u8]) -> SocketAddr {
     .await
 }
 
-const PARSE_ERROR: &[u8] = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 72\r\nconnection: close\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"parse err\"}}";
+const PARSE_ERROR: &[u8] = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 73\r\nconnection: close\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"parse err\"}}";
 
 const TOO_LARGE: &[u8] = b"HTTP/1.1 413 Content Too Large\r\ncontent-type: application/json\r\ncontent-length: 92\r\nconnection: close\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"request too large (limit 1 MB)\"}}";
 
@@ -155,7 +156,7 @@ fn first_end(evs: &[Event]) -> End {
 
 /// R3: the agent's answer to a chunked body it never read reaches the client every time
 /// (four tries; the fault was a race lost about half the time), and the recording keeps
-/// it as the agent's answer with the request body marked as not all delivered.
+/// it as the agent's answer with the request body marked as not all delivered, yet whole.
 #[tokio::test]
 async fn answer_before_a_chunked_body_is_read_reaches_the_client() {
     let up = head_only_agent(PARSE_ERROR).await;
@@ -173,32 +174,37 @@ async fn answer_before_a_chunked_body_is_read_reaches_the_client() {
             error.starts_with("request body not all delivered: the agent answered"),
             "try {k}: {error}"
         );
-        assert!(end.truncated, "try {k}");
+        // the proxy read the rest of the body from the client for the recording: the
+        // recording holds all the client sent, and says how much reached the agent
+        assert!(
+            error.contains(&format!(
+                "the recording holds the whole request body the client sent ({} bytes)",
+                body.len()
+            )),
+            "try {k}: {error}"
+        );
+        assert!(!end.truncated, "try {k}");
         assert!(
             end.request_bytes < body.len() as u64,
             "try {k}: request_bytes {}",
             end.request_bytes
         );
-        // the cut body is not judged: no "valid request, yet -32700"
+        let evs = read_events(&rec);
+        assert_eq!(request_body(&evs, &end.ex), body, "try {k}");
+        // so the call is judged from it: a valid request the agent answered "parse error"
+        // without reading it (it could not have found a parse error in it)
         let errs = error_findings(&run.verify);
         assert!(
-            !errs.iter().any(|e| e.starts_with("RPC-ERROR-001")),
+            errs.iter().any(|e| e.starts_with("RPC-ERROR-001")),
             "try {k}: {errs:?}"
         );
-        assert!(
-            run.verify
-                .incomplete
-                .iter()
-                .any(|(id, why)| *id == end.ex && why.starts_with("request body not all delivered")),
-            "try {k}: {:?}",
-            run.verify.incomplete
-        );
+        assert!(run.verify.incomplete.is_empty(), "try {k}: {:?}", run.verify.incomplete);
     }
 }
 
 /// R2: an early 413 to a 12 MB `Content-Length` body reaches the client; the recording
-/// says how much of the body the agent got and the verifier does not call the (valid)
-/// request "not valid JSON".
+/// says how much of the body the agent got, holds all the client sent, and the verifier
+/// finds the (valid) request and the 413 legal.
 #[tokio::test]
 async fn early_413_marks_the_request_body_not_all_delivered() {
     let up = head_only_agent(TOO_LARGE).await;
@@ -216,7 +222,6 @@ async fn early_413_marks_the_request_body_not_all_delivered() {
     let run = pipeline.finish().await.unwrap();
     let end = first_end(&read_events(&rec));
     assert_eq!(end.outcome, Outcome::Complete);
-    assert!(end.truncated);
     assert!(
         end.request_bytes < len,
         "request_bytes {} of {len}",
@@ -227,8 +232,15 @@ async fn early_413_marks_the_request_body_not_all_delivered() {
         error.contains(&format!("(content-length {len})")),
         "{error}"
     );
+    // the rest was read from the client for the recording: whole, so judged, and legal
+    assert!(!end.truncated, "{error}");
+    assert!(
+        error.contains(&format!("the recording holds the whole request body the client sent ({len} bytes)")),
+        "{error}"
+    );
     let errs = error_findings(&run.verify);
     assert!(errs.is_empty(), "{errs:?}");
+    assert!(run.verify.incomplete.is_empty(), "{:?}", run.verify.incomplete);
 }
 
 /// An agent that reads the head and closes without answering: the client's 502 says so

@@ -46,6 +46,7 @@ pub mod tls;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -1207,25 +1208,26 @@ async fn handle(
         Version::HTTP_11
     };
     // A request body the agent never got (unreachable: the upstream request is dropped
-    // before any of it is read) comes back here to be recorded (breaker9a B2).
+    // before any of it is read) comes back here to be recorded (breaker9a B2); one the
+    // agent stopped reading (it answered early) is read to its end for the recording.
     let (back, mut unsent) = if ctx.is_some() && !bodyless {
         let (tx, rx) = tokio::sync::oneshot::channel();
         (Some(tx), Some(rx))
     } else {
         (None, None)
     };
-    let body = Reclaim {
-        inner: Some(body),
-        polled: false,
-        back,
-    };
+    // a client that waits for `100 Continue` sends no body the agent did not ask for
+    let expects_continue = parts
+        .headers
+        .get(header::EXPECT)
+        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue"));
     let body: ProxyBody = match &ctx {
         Some(ctx) => {
             let tee = TeeBody::new(body, ctx.clone(), Direction::Request, true);
             // plain HTTP/1.1 upstream: which request trailers hyper's chunked encoder sends
             // is known (declared in `Trailer`, allowed in trailers); over h2 / TLS it is not
-            if h2 || tls_up {
-                tee.boxed_unsync()
+            let tee = if h2 || tls_up {
+                tee
             } else {
                 let declared = parts
                     .headers
@@ -1236,8 +1238,17 @@ async fn handle(
                     .map(|n| n.trim().to_ascii_lowercase())
                     .filter(|n| !n.is_empty())
                     .collect();
-                tee.over_h1(declared).boxed_unsync()
+                tee.over_h1(declared)
+            };
+            Reclaim {
+                ended: tee.is_end_stream(),
+                inner: Some(Box::pin(tee)),
+                polled: false,
+                expects_continue,
+                back,
+                ctx: ctx.clone(),
             }
+            .boxed_unsync()
         }
         None => body.map_err(BoxError::from).boxed_unsync(),
     };
@@ -1384,6 +1395,15 @@ async fn handle(
             );
         }
     };
+    // A body the upstream request dropped unread (the agent answered before it asked for
+    // any of it) came back here: read for the recording like any body the agent stopped
+    // reading. Closed first, so a body dropped later is read where it is dropped.
+    if let (Some(ctx), Some(mut rx)) = (&ctx, unsent.take()) {
+        rx.close();
+        if let (Ok(tee), false) = (rx.try_recv(), expects_continue) {
+            spawn_drain(ctx, tee);
+        }
+    }
     if resp.status() == StatusCode::SWITCHING_PROTOCOLS {
         // The proxy forwards no `Upgrade` (hop-by-hop), so no request through it asked to
         // switch: a server MUST NOT switch to a protocol the client did not ask for
@@ -1794,28 +1814,50 @@ async fn card_response(
     )
 }
 
-/// The client's request body as the proxy received it, handed back through `back` when it
-/// is dropped before its first frame was read: the upstream request failed before sending
-/// any of it (agent unreachable), so [`record_unsent`] can still record what the client sent.
+/// The client's request body, recorded ([`TeeBody`]), on its way to the agent. Dropped by
+/// the upstream request before its end, it is not lost to the recording:
+///
+/// - never polled (the upstream request failed before it sent any of it: agent
+///   unreachable), it is handed back through `back` so [`record_unsent`] records what the
+///   client sent before the proxy's own `502` (breaker9a B2);
+/// - polled in part (the agent answered before it read all of it: an early `401`, `413`,
+///   `400`, over HTTP/1.1, h2c or TLS alike), the rest is read from the client for the
+///   recording only, in a task of its own ([`drain_for_recording`]): the client's answer is
+///   not held up, and nothing more goes to the agent. The `exchange_end` then says how many
+///   bytes reached the agent and whether the recording holds the whole body.
 struct Reclaim {
-    inner: Option<Incoming>,
+    inner: Option<Pin<Box<TeeBody<Incoming>>>>,
     polled: bool,
-    back: Option<tokio::sync::oneshot::Sender<Incoming>>,
+    ended: bool,
+    /// The request asked for `100 Continue`: a body the agent never asked for is not read.
+    expects_continue: bool,
+    back: Option<tokio::sync::oneshot::Sender<Pin<Box<TeeBody<Incoming>>>>>,
+    ctx: Arc<ExchangeCtx>,
 }
 
 impl http_body::Body for Reclaim {
     type Data = Bytes;
-    type Error = hyper::Error;
+    type Error = BoxError;
 
     fn poll_frame(
-        mut self: std::pin::Pin<&mut Self>,
+        mut self: Pin<&mut Self>,
         cx: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, hyper::Error>>> {
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, BoxError>>> {
         self.polled = true;
-        match self.inner.as_mut() {
-            Some(b) => std::pin::Pin::new(b).poll_frame(cx),
+        let polled = match self.inner.as_mut() {
+            Some(b) => b.as_mut().poll_frame(cx),
             None => std::task::Poll::Ready(None),
+        };
+        match &polled {
+            std::task::Poll::Ready(None) | std::task::Poll::Ready(Some(Err(_))) => {
+                self.ended = true
+            }
+            std::task::Poll::Ready(Some(Ok(_))) => {
+                self.ended = self.inner.as_ref().is_none_or(|b| b.is_end_stream())
+            }
+            std::task::Poll::Pending => {}
         }
+        polled
     }
 
     fn is_end_stream(&self) -> bool {
@@ -1832,16 +1874,47 @@ impl http_body::Body for Reclaim {
 
 impl Drop for Reclaim {
     fn drop(&mut self) {
-        if !self.polled {
-            if let (Some(b), Some(tx)) = (self.inner.take(), self.back.take()) {
-                let _ = tx.send(b);
-            }
+        let Some(tee) = self.inner.take() else {
+            return;
+        };
+        if self.ended || tee.is_end_stream() {
+            return;
         }
+        if !self.polled {
+            if let Some(tx) = self.back.take() {
+                match tx.send(tee) {
+                    Ok(()) => return,
+                    // the handler is gone: read it here
+                    Err(tee) => {
+                        if !self.expects_continue {
+                            spawn_drain(&self.ctx, tee);
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        spawn_drain(&self.ctx, tee);
+    }
+}
+
+/// Starts [`drain_for_recording`] of `tee` on the current Tokio runtime (none: the body is
+/// dropped and the `exchange_end` says it was cut).
+fn spawn_drain(ctx: &Arc<ExchangeCtx>, tee: Pin<Box<TeeBody<Incoming>>>) {
+    ctx.drain_started();
+    if let Ok(rt) = tokio::runtime::Handle::try_current() {
+        let ctx = ctx.clone();
+        rt.spawn(async move { drain_for_recording(&ctx, tee, DRAIN_WAIT_MS).await });
     }
 }
 
 /// Longest wait for a request body the agent never got, before the proxy's 502 (ms).
 const UNSENT_BODY_WAIT_MS: u64 = 2_000;
+
+/// Longest time the proxy reads the rest of a request body the agent stopped reading, for
+/// the recording (ms): nobody waits for it (the agent's answer is already on its way), it
+/// only bounds what a client that trickles its body can hold.
+const DRAIN_WAIT_MS: u64 = 10_000;
 
 /// Most bytes of a request body the agent never got that the proxy reads to record (16 MiB).
 const UNSENT_BODY_MAX: usize = 16 << 20;
@@ -1851,24 +1924,43 @@ const UNSENT_BODY_MAX: usize = 16 << 20;
 /// the client sent. Reads at most the capture cap or [`UNSENT_BODY_MAX`], whichever is less,
 /// and waits at most [`UNSENT_BODY_WAIT_MS`]; a longer or slower body is left unread (the
 /// client's connection is then not reused) and the exchange marked truncated.
-async fn record_unsent(ctx: &Arc<ExchangeCtx>, body: Incoming) {
-    let budget = ctx.cap.min(UNSENT_BODY_MAX);
-    let mut tee = TeeBody::new(body, ctx.clone(), Direction::Request, true);
+async fn record_unsent(ctx: &Arc<ExchangeCtx>, tee: Pin<Box<TeeBody<Incoming>>>) {
+    drain_for_recording(ctx, tee, UNSENT_BODY_WAIT_MS).await;
+}
+
+/// Reads the rest of a request body the agent did not read (see [`Reclaim`]) to record it,
+/// for at most `wait_ms` milliseconds and until the proxy has read the capture cap or
+/// [`UNSENT_BODY_MAX`] bytes of the body, whichever is less; stopped short, the exchange
+/// says why ([`ExchangeCtx::drain_stopped`]) and is marked truncated. Dropping `tee` ends
+/// the request side of the exchange.
+async fn drain_for_recording(
+    ctx: &Arc<ExchangeCtx>,
+    mut tee: Pin<Box<TeeBody<Incoming>>>,
+    wait_ms: u64,
+) {
+    let budget = ctx.cap.min(UNSENT_BODY_MAX) as u64;
     let read = async {
-        let mut n = 0usize;
-        while n <= budget {
+        loop {
+            if ctx.request_bytes() > budget {
+                return Some(format!(
+                    "it stopped reading at the {budget}-byte capture limit"
+                ));
+            }
             match tee.frame().await {
-                Some(Ok(f)) => n += f.data_ref().map_or(0, |d| d.len()),
-                _ => return true,
+                Some(Ok(_)) => {}
+                // the end, or the client's body failed (recorded as the client's error)
+                _ => return None,
             }
         }
-        false
     };
-    let whole = tokio::time::timeout(Duration::from_millis(UNSENT_BODY_WAIT_MS), read)
-        .await
-        .unwrap_or(false);
-    if !whole {
-        ctx.mark_truncated();
+    let stop = match tokio::time::timeout(Duration::from_millis(wait_ms), read).await {
+        Ok(stop) => stop,
+        Err(_) => Some(format!(
+            "the client was still sending {wait_ms} ms later, when the proxy stopped reading"
+        )),
+    };
+    if let Some(why) = stop {
+        ctx.drain_stopped(why);
     }
 }
 

@@ -152,8 +152,16 @@ pub struct ExchangeCtx {
     /// when none.
     request_announced: AtomicU64,
     /// The request body was dropped before its end (the agent answered, or its connection
-    /// closed, before the proxy had sent all of it).
+    /// closed, before the proxy had sent all of it, and the proxy did not read the rest for
+    /// the recording either).
     request_cut: AtomicBool,
+    /// Request body bytes read from the client when the upstream stopped reading the body
+    /// before its end (the agent answered early); the proxy then reads the rest for the
+    /// recording only ([`ExchangeCtx::drain_started`]). `u64::MAX` while the upstream reads.
+    request_forwarded: AtomicU64,
+    /// Why the proxy stopped reading the rest of a request body for the recording before
+    /// its end (time or byte limit), if it did.
+    drain_stop: Mutex<Option<String>>,
 }
 
 /// See [`ExchangeCtx::end`]: `request_open` while a recorded request body has not ended,
@@ -191,6 +199,8 @@ impl ExchangeCtx {
             upstream: std::sync::OnceLock::new(),
             request_announced: AtomicU64::new(u64::MAX),
             request_cut: AtomicBool::new(false),
+            request_forwarded: AtomicU64::new(u64::MAX),
+            drain_stop: Mutex::new(None),
         });
         live.register(&ctx);
         ctx
@@ -239,6 +249,29 @@ impl ExchangeCtx {
     /// The request body length the client's head announced (`Content-Length`), bytes.
     pub fn request_announced(&self) -> Option<u64> {
         Some(self.request_announced.load(Ordering::Relaxed)).filter(|&n| n != u64::MAX)
+    }
+
+    /// The upstream stopped reading the request body before its end (the agent answered
+    /// before it read it all): from here on the proxy reads the rest from the client for
+    /// the recording only, and the `exchange_end` counts in `request_bytes` only the bytes
+    /// read before this call (those the upstream took). Later calls do nothing.
+    pub fn drain_started(&self) {
+        let _ = self.request_forwarded.compare_exchange(
+            u64::MAX,
+            self.request_bytes.load(Ordering::Relaxed),
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
+    }
+
+    /// The proxy stopped reading the rest of the request body for the recording before its
+    /// end: `why` (`"2 s limit"`, `"16777216-byte capture cap"`) goes into the
+    /// `exchange_end.error`, and the exchange is marked `truncated`.
+    pub fn drain_stopped(&self, why: String) {
+        if let Ok(mut g) = self.drain_stop.lock() {
+            g.get_or_insert(why);
+        }
+        self.mark_truncated();
     }
 
     /// Adds forwarded response body bytes (used where the proxy writes the body itself).
@@ -302,20 +335,32 @@ impl ExchangeCtx {
         let mut truncated = self.truncated.load(Ordering::Relaxed);
         let mut error = error;
         let closed = self.upstream.get().filter(|u| u.closed_while_sending());
-        let cut = self.request_cut.load(Ordering::Relaxed) && self.request_error().is_none();
-        if (closed.is_some() && request_bytes > 0) || (cut && outcome == Outcome::Complete) {
+        let forwarded = Some(self.request_forwarded.load(Ordering::Relaxed)).filter(|&n| n != u64::MAX);
+        let client_error = self.request_error().is_some();
+        let cut = self.request_cut.load(Ordering::Relaxed) && !client_error;
+        if (closed.is_some() && request_bytes > 0)
+            || (cut && outcome == Outcome::Complete)
+            || (forwarded.is_some() && !client_error)
+        {
             // The agent answered before it had the whole request body (and closed its end,
-            // or the proxy stopped sending on its answer); what the proxy read from the
-            // client after the agent closed was discarded.
+            // or the upstream stopped reading on its answer): bytes read from the client
+            // after that (discarded on a closed connection, or read for the recording only)
+            // never reached it.
             let read = request_bytes;
-            request_bytes = read.saturating_sub(closed.map_or(0, |u| u.discarded()));
-            truncated = true;
+            request_bytes = forwarded
+                .unwrap_or(read)
+                .saturating_sub(closed.map_or(0, |u| u.discarded()));
+            let stop = self.drain_stop.lock().ok().and_then(|g| g.clone());
+            // The recording holds all the client sent unless the body was dropped unread.
+            let whole = !cut && stop.is_none();
+            truncated |= !whole;
             if error.is_none() {
                 error = Some(early_close_text(
                     request_bytes,
                     read,
                     self.request_announced(),
                     closed.map(|u| u.cause()).as_deref(),
+                    if whole { None } else { Some(stop.as_deref().unwrap_or("the client's body was dropped unread")) },
                 ));
             }
         }
@@ -654,13 +699,16 @@ pub fn cut_short(what: &str, got: u64, announced: Option<u64>, cause: &str) -> S
 /// request body: `got` bytes reached the agent (about: HTTP chunk framing is not told
 /// apart), `read` were read from the client, `announced` is the client's `Content-Length`,
 /// `closed` the failed write when the agent closed the connection (`Broken pipe (os error
-/// 32)`). RFC 9110 §15.5.14 (413) and RFC 9112 §9.6 (a server closing before it read the
-/// request) allow the early answer; the recorded body is cut, so its content is not judged.
+/// 32)`), `cut` why the recording does not hold the whole body the client sent (`None`
+/// when it does: the proxy read the rest from the client for the recording). RFC 9110
+/// §15.5.14 (413) and RFC 9112 §9.6 (a server closing before it read the request) allow the
+/// early answer. A whole recorded body is judged as the client's request; a cut one is not.
 pub fn early_close_text(
     got: u64,
     read: u64,
     announced: Option<u64>,
     closed: Option<&str>,
+    cut: Option<&str>,
 ) -> String {
     let of = match announced {
         Some(len) => format!("{len} request body bytes (content-length {len})"),
@@ -672,9 +720,14 @@ pub fn early_close_text(
         ),
         None => "the agent answered before it had read the whole request body".to_string(),
     };
-    format!(
-        "request body not all delivered: {how}; about {got} of the {of} reached it, so the recorded request body is not what the agent read and is not judged"
-    )
+    match cut {
+        None => format!(
+            "request body not all delivered: {how}; about {got} of the {of} reached it; the recording holds the whole request body the client sent ({read} bytes)"
+        ),
+        Some(why) => format!(
+            "request body not all delivered: {how}; about {got} of the {of} reached it; the proxy read only {read} bytes of it from the client ({why}), so the recorded request body is cut and is not judged"
+        ),
+    }
 }
 
 /// Chunks up to this many bytes (4 KiB) are copied for the recording instead of shared.

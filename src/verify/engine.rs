@@ -412,6 +412,10 @@ struct Exch {
     req_headers: Headers,
     req_body: BodyAcc,
     req_body_seq: Option<u64>,
+    /// Request body bytes arrived after the response head (the agent answered before it had
+    /// read the whole request body): the call is understood again at the exchange's end,
+    /// from the whole recorded body.
+    req_late: bool,
     truncated: bool,
     /// Shared so rules can hold it while the exchange is mutated (cheap clone).
     call: Option<Arc<Call>>,
@@ -1998,6 +2002,7 @@ impl State {
                     if x.req_body_seq.is_none() {
                         x.req_body_seq = Some(ev.seq);
                     }
+                    x.req_late |= x.status.is_some() && !body.data.is_empty();
                     if x.req_body.len() + body.data.len() <= x.req_body.limit() {
                         x.req_body.push(&body.data);
                     } else {
@@ -2116,7 +2121,12 @@ impl State {
                     x.end_seq = ev.seq;
                     x.end_t = ev.t_us;
                     self.last_end_t = self.last_end_t.max(ev.t_us);
-                    if x.call.is_none() {
+                    // An early answer (breaker18 item 1): the call read at the response head
+                    // lacked the request body that came after it; a stream's events were
+                    // already judged against that call, so it stays.
+                    if x.call.is_none()
+                        || (x.req_late && x.sse.is_none() && x.grpc.is_none() && !x.truncated)
+                    {
                         self.build_call(&mut x);
                     }
                     let (id, outcome) = (x.id.clone(), *outcome);
