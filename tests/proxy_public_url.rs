@@ -254,3 +254,72 @@ async fn a_front_naming_another_origin_is_warned_about_once() {
         warned[0]
     );
 }
+
+/// An agent whose card advertises `http://ITSELF/a2a` (rewritten by the proxy) and a second
+/// interface `https://127.0.0.1:9/a2a` that is neither the upstream nor the proxy (left as
+/// it is: the same loopback host on another port).
+async fn card_agent_with_stray_port() -> SocketAddr {
+    let slot: Arc<std::sync::OnceLock<SocketAddr>> = Arc::new(std::sync::OnceLock::new());
+    let me = slot.clone();
+    let addr = serve(Arc::new(move |_req| {
+        let me = me.clone();
+        Box::pin(async move {
+            let at = me.get().copied().unwrap();
+            let card = format!(
+                r#"{{"name":"fronted","supportedInterfaces":[{{"url":"http://{at}/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"}},{{"url":"https://127.0.0.1:9/a2a","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}}]}}"#
+            );
+            let mut r = hyper::Response::new(full(card));
+            r.headers_mut().insert(
+                "content-type",
+                hyper::header::HeaderValue::from_static("application/json"),
+            );
+            r
+        })
+    }))
+    .await;
+    slot.set(addr).unwrap();
+    addr
+}
+
+/// T10's leftover: with `--public-url` naming a TLS front on the proxy's own host (another
+/// port) and no forwarded fields on the request, the rewritten card's public URL is the
+/// front's, not a way around it: no CARD-URL-009 for it, live or from the recording, which
+/// keeps the public URL in its header. The stray port the proxy did not rewrite still is.
+#[tokio::test]
+async fn public_url_in_the_card_is_not_a_way_around_the_front() {
+    let up = card_agent_with_stray_port().await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let mut cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec);
+    cfg.proxy.rewrite_card = true;
+    let ext = ProxyExtras {
+        public_url: Some("https://127.0.0.1:8443/agents".into()),
+        ..ProxyExtras::default()
+    };
+    let p = Pipeline::start_ext(cfg, ext).await.expect("pipeline");
+    let base = format!("http://{}", p.proxy_addr());
+    let got = card_url(&format!("{base}/.well-known/agent-card.json"), &[]).await;
+    assert_eq!(got, "https://127.0.0.1:8443/agents/a2a");
+    let run = p.finish().await.unwrap();
+    // the header keeps the public URL (backward compatible: an optional member)
+    let header = a2a_interop::record::jsonl::RecordingReader::new(std::io::BufReader::new(
+        std::fs::File::open(&rec).unwrap(),
+    ))
+    .unwrap()
+    .header()
+    .clone();
+    assert_eq!(
+        header.public_url.as_deref(),
+        Some("https://127.0.0.1:8443/agents")
+    );
+    let around: Vec<String> = run
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.rule == "CARD-URL-009")
+        .map(|f| f.message.clone())
+        .collect();
+    assert_eq!(around.len(), 1, "{around:?}");
+    assert!(around[0].contains("advertises https://127.0.0.1:9"), "{}", around[0]);
+    assert_offline_matches(&run.verify, &rec);
+}

@@ -226,6 +226,10 @@ impl Pipeline {
         };
         header.routes = legged(&cfg.proxy);
         header.redacted = cfg.redact;
+        // the public base the card rewrite names (breaker16b T10): judged live and offline
+        if cfg.proxy.rewrite_card || ext.more.iter().any(|pc| pc.rewrite_card) {
+            header.public_url = ext.public_url.clone();
+        }
         // Bind first so the header can name the real address (port 0 resolved).
         // tokio's bind sets SO_REUSEADDR: a restart on the same port works at once.
         let listener = tokio::net::TcpListener::bind(cfg.proxy.listen)

@@ -67,6 +67,14 @@ pub struct RecordingHeader {
     /// judged. Default `true`; serialised only when `false`.
     #[serde(default = "default_true", skip_serializing_if = "is_true")]
     pub chunk_times: bool,
+    /// `proxy --rewrite-card --public-url URL`: the public base URL (scheme, host, port,
+    /// path prefix; `https://agents.example.com/x`) the proxy rewrote Agent Card URLs to,
+    /// where clients reach the agent through a front (CARD-005). The verifier takes a card
+    /// URL at that origin as the front's, not as a way around it (CARD-URL-009). Added
+    /// within format 1 in session 18: older builds ignore it. Serialised as `publicUrl`,
+    /// only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public_url: Option<String>,
 }
 
 fn is_true(b: &bool) -> bool {
@@ -90,6 +98,7 @@ impl RecordingHeader {
             routes: Vec::new(),
             redacted: true,
             chunk_times: true,
+            public_url: None,
         }
     }
 }

@@ -852,6 +852,8 @@ pub(super) struct State {
     /// (HAR, untimed transcript lines), so arrival-time verdicts (GW-SSE-001) are not judged.
     chunk_times: bool,
     upstreams: Vec<UrlParts>,
+    /// [`RecordingHeader::public_url`]: the origin `proxy --public-url` rewrote cards to.
+    public_origin: Option<String>,
     out: Vec<Finding>,
     events: u64,
     exchanges_seen: u64,
@@ -1418,6 +1420,11 @@ impl State {
                 .iter()
                 .filter_map(|r| parse_url(&r.upstream))
                 .collect(),
+            public_origin: h
+                .public_url
+                .as_deref()
+                .and_then(parse_url)
+                .map(|p| p.origin()),
             out: Vec::new(),
             events: 0,
             exchanges_seen: 0,
@@ -17157,6 +17164,11 @@ impl State {
             if parse_url(&public).is_some_and(|p| p.origin() == uo) {
                 return false;
             }
+        }
+        // The public base `proxy --public-url` rewrote the card to (recorded in the
+        // header): the front's origin, where clients reach the agent (T10's leftover).
+        if self.public_origin.as_deref() == Some(uo.as_str()) {
+            return false;
         }
         let tls_fetch = fronts().find(|o| o.scheme.eq_ignore_ascii_case("https"));
         // The client's own plain-http hop (to this proxy) is its choice, not the card's.
