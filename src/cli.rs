@@ -193,6 +193,13 @@ pub struct ProxyArgs {
     /// goes to the --upstream address; plain http upstreams get HTTP/1.1
     #[arg(long)]
     pub preserve_host: bool,
+    /// https:// upstreams: the TLS server name to send (SNI) and to check the agent's
+    /// certificate against, instead of the --upstream URL's host; the connection still goes
+    /// to the --upstream address. For a front that routes TLS by SNI reached by IP or an
+    /// internal name: --upstream https://10.0.0.5:443 --upstream-sni agents.example.com
+    /// (add --preserve-host when it also routes by Host)
+    #[arg(long, value_name = "NAME")]
+    pub upstream_sni: Option<String>,
     /// With --rewrite-card: the public base URL clients reach the proxy at, advertised in
     /// rewritten cards instead of the scheme and Host the proxy's listener saw (behind a
     /// TLS or path-prefix front: --public-url https://agents.example.com/agents/x); a

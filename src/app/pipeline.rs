@@ -227,7 +227,7 @@ impl Pipeline {
         header.routes = legged(&cfg.proxy);
         header.redacted = cfg.redact;
         // the public base the card rewrite names (breaker16b T10): judged live and offline
-        if cfg.proxy.rewrite_card || ext.more.iter().any(|pc| pc.rewrite_card) {
+        if cfg.proxy.rewrite_card {
             header.public_url = ext.public_url.clone();
         }
         // Bind first so the header can name the real address (port 0 resolved).
@@ -346,6 +346,7 @@ impl Pipeline {
                 preserve_host: ext.preserve_host,
                 trust_forwarded: ext.trust_forwarded,
                 rewrite_signed_cards: ext.rewrite_signed_cards,
+                upstream_sni: ext.upstream_sni.clone(),
                 ..proxy::ProxyExtras::default()
             };
             match proxy::start_ext_on(l, pc.clone(), more_ext, sink.clone()).await {

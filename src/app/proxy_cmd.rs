@@ -111,6 +111,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     let preserve_host = a.preserve_host;
+    let upstream_sni = upstream_sni(&a, &cfg, &more)?;
     let trust_forwarded = a.trust_forwarded;
     let public_url = match &a.public_url {
         Some(u) => Some(crate::proxy::card::public_url(u).map_err(|e| {
@@ -136,6 +137,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             public_url,
             trust_forwarded,
             rewrite_signed_cards: false,
+            upstream_sni,
         },
     ))
 }
@@ -171,6 +173,32 @@ pub fn upstream_trust(
         ca: a.upstream_ca.clone(),
         insecure: a.insecure_upstream,
     })
+}
+
+/// `--upstream-sni NAME`, checked: a DNS name ([`crate::proxy::sni_name`]) for at least one
+/// `https://` upstream. Errors: a name that is no DNS name, or no https upstream (the flag
+/// would silently do nothing; intercepted CONNECT targets keep their own names).
+pub fn upstream_sni(
+    a: &ProxyArgs,
+    main: &PipelineConfig,
+    more: &[ProxyConfig],
+) -> anyhow::Result<Option<String>> {
+    let Some(n) = &a.upstream_sni else {
+        return Ok(None);
+    };
+    let any_https = main
+        .proxy
+        .routes
+        .iter()
+        .chain(more.iter().flat_map(|m| m.routes.iter()))
+        .any(|r| r.upstream.starts_with("https:"));
+    if !any_https {
+        bail!("--upstream-sni applies to https:// upstreams, and there is none; hint: give the agent's front as --upstream https://ADDRESS:PORT");
+    }
+    crate::proxy::sni_name(n).map_err(|e| {
+        anyhow::anyhow!("--upstream-sni {e}; hint: give the host name the front routes by, e.g. --upstream-sni agents.example.com")
+    })?;
+    Ok(Some(n.trim().trim_end_matches('.').to_string()))
 }
 
 /// `--listen` text as a socket address: `IP:PORT`, `[IPv6]:PORT`, or `localhost:PORT`

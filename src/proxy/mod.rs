@@ -294,6 +294,27 @@ pub struct ProxyExtras {
     /// (CARD-010, breaker17b V4); on for a tool run (`probe`, `interop`) whose only card
     /// clients are the tool's own, which check no signatures and must stay on the recorder.
     pub rewrite_signed_cards: bool,
+    /// `--upstream-sni NAME`: for the `https://` upstreams of the routes, the TLS server
+    /// name the proxy sends (SNI, RFC 6066 §3) and checks the agent's certificate against
+    /// (RFC 9110 §4.3.4), instead of the upstream URL's host; the TCP connection still goes
+    /// to the upstream URL's address. For a front that routes TLS by SNI (an ingress with
+    /// TLS passthrough, nginx `ssl_preread`) reached by IP or an internal name. A DNS name
+    /// ([`sni_name`]); intercepted `CONNECT` targets keep their own names.
+    pub upstream_sni: Option<String>,
+}
+
+/// `--upstream-sni` text as a TLS server name: a DNS name (`agents.example.com`); an IP
+/// address is refused (RFC 6066 §3: SNI carries host names only), as is anything that is
+/// no DNS name. Errors: one lowercase line saying why.
+pub fn sni_name(s: &str) -> Result<rustls::pki_types::ServerName<'static>, String> {
+    let s = s.trim().trim_end_matches('.');
+    match rustls::pki_types::ServerName::try_from(s.to_string()) {
+        Ok(n @ rustls::pki_types::ServerName::DnsName(_)) => Ok(n),
+        Ok(_) => Err(format!(
+            "{s:?} is an IP address: SNI carries host names only (RFC 6066 §3)"
+        )),
+        Err(_) => Err(format!("{s:?} is not a DNS name")),
+    }
 }
 
 /// [`start_on`] with [`ProxyExtras`].
@@ -344,7 +365,26 @@ async fn serve(
             }
             trust.insecure |= ic.insecure_upstream;
         }
-        Some(https_connector(&trust)?)
+        // `--upstream-sni`: for the routes' https upstreams (host:port) only
+        let sni = match &ext.upstream_sni {
+            Some(n) => {
+                let name = sni_name(n)
+                    .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+                let authorities = cfg
+                    .routes
+                    .iter()
+                    .filter_map(|r| r.upstream.parse::<Uri>().ok())
+                    .filter(|u| u.scheme() == Some(&http::uri::Scheme::HTTPS))
+                    .filter_map(|u| {
+                        u.host()
+                            .map(|h| format!("{}:{}", h.to_ascii_lowercase(), u.port_u16().unwrap_or(443)))
+                    })
+                    .collect();
+                Some(SniOverride { name, authorities })
+            }
+            None => None,
+        };
+        Some(https_connector(&trust, sni)?)
     } else {
         None
     };
@@ -475,19 +515,55 @@ fn http_connector() -> HttpConnector {
 /// [`tls::UPSTREAM_TLS_HANDSHAKE_TIMEOUT`]: a silent TLS agent is a `502`, not a hang.
 ///
 /// Errors: a `trust.ca` file cannot be read or holds no usable certificate.
-pub(crate) fn https_connector(trust: &tls::UpstreamTrust) -> std::io::Result<HttpsConnector> {
+pub(crate) fn https_connector(
+    trust: &tls::UpstreamTrust,
+    sni: Option<SniOverride>,
+) -> std::io::Result<HttpsConnector> {
     let cfg = tls::client_config(&trust.ca, trust.insecure)?;
     let mut tcp = http_connector();
     tcp.enforce_http(false);
     let conn = hyper_rustls::HttpsConnectorBuilder::new()
         .with_tls_config(cfg)
         .https_only()
+        .with_server_name_resolver(move |uri: &Uri| server_name_of(uri, sni.as_ref()))
         .enable_all_versions()
         .wrap_connector(tls::SignalTcp(early::EarlyAnswer {
             inner: tcp,
             heads: false,
         }));
     Ok(tls::HandshakeTimeout::new(conn))
+}
+
+/// `--upstream-sni` ([`ProxyExtras::upstream_sni`]): the server name for connections to
+/// `authorities` (`host:port` of the routes' https upstreams, host lowercase).
+pub(crate) struct SniOverride {
+    name: rustls::pki_types::ServerName<'static>,
+    authorities: Vec<String>,
+}
+
+/// The TLS server name of a connection to `uri`: `sni`'s name when `uri` is one of its
+/// authorities, else the URI's host (an IP address: no SNI, the certificate must name the
+/// IP), as hyper-rustls does by default.
+fn server_name_of(
+    uri: &Uri,
+    sni: Option<&SniOverride>,
+) -> Result<rustls::pki_types::ServerName<'static>, BoxError> {
+    let host = uri.host().unwrap_or_default();
+    if let Some(o) = sni {
+        let authority = format!(
+            "{}:{}",
+            host.to_ascii_lowercase(),
+            uri.port_u16().unwrap_or(443)
+        );
+        if o.authorities.contains(&authority) {
+            return Ok(o.name.clone());
+        }
+    }
+    let host = host
+        .strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .unwrap_or(host);
+    rustls::pki_types::ServerName::try_from(host.to_string()).map_err(|e| Box::new(e) as BoxError)
 }
 
 /// Concurrent HTTP/2 streams the proxy accepts per client connection (1,024; hyper's
