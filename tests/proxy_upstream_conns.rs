@@ -8,7 +8,8 @@
 //!   which the gateway closed: a `502` the client would never have seen);
 //! - a client that keeps its own connection alive meets the race as it would directly: the
 //!   proxy cannot send the POST again (RFC 9112 §9.3.1.1), answers `502`, and the recording
-//!   and `verify` say so (GW-RESP-006, the same finding online and offline);
+//!   and `verify` say so (GW-RESP-006, the same finding online and offline); an idempotent
+//!   bodyless request (a GET) is sent once more on a new connection instead;
 //! - HTTP/2 multiplexing is kept: an h2c client's concurrent calls share one upstream h2c
 //!   connection.
 
@@ -191,4 +192,45 @@ async fn h2_client_streams_share_one_upstream_connection() {
     }
     pipeline.finish().await.unwrap();
     assert_eq!(conns_with_calls.lock().unwrap().len(), 1);
+}
+
+/// The same race for an idempotent bodyless request (a REST GetTask, a card GET): the proxy
+/// sends it once more on a new upstream connection (RFC 9112 §9.3.1.1 allows that for
+/// idempotent methods, RFC 9110 §9.2.2), so the kept-alive client gets the gateway's
+/// answer, as a client talking to the gateway directly gets it by retrying; the recording
+/// holds the call once, answered, and nothing of the proxy's own.
+#[tokio::test]
+async fn kept_alive_idempotent_request_is_sent_again_on_a_new_connection() {
+    let (gw, accepted) = ka_race_gateway().await;
+    let (_dir, rec, pipeline, base) = start_recording_to(gw).await;
+    let client = client_h1();
+    for k in 0..2 {
+        let (status, _, body) = fetch(&client, get(&format!("{base}/tasks/t1"))).await;
+        assert_eq!(status, 200, "call {k}: {}", String::from_utf8_lossy(&body));
+        assert_eq!(body, Bytes::from_static(ANSWER.as_bytes()), "call {k}");
+    }
+    let run = pipeline.finish().await.unwrap();
+    // the second GET met the close on the kept connection, then went on a new one
+    assert_eq!(accepted.load(Ordering::SeqCst), 2);
+    let evs = read_events(&rec);
+    let ids = exchanges(&evs);
+    assert_eq!(ids.len(), 2);
+    for ex in &ids {
+        assert_eq!(outcome(&evs, ex), (Outcome::Complete, None, false), "{ex}");
+    }
+    assert!(
+        !evs.iter().any(|e| matches!(
+            e.kind,
+            EventKind::ResponseHead {
+                synthetic: true,
+                ..
+            }
+        )),
+        "the proxy answered a call itself"
+    );
+    assert!(
+        !run.verify.findings.iter().any(|f| f.rule == "GW-RESP-006"),
+        "{:?}",
+        run.verify.findings
+    );
 }

@@ -936,6 +936,45 @@ fn hyper_parse_error(e: &(dyn std::error::Error + 'static)) -> bool {
     false
 }
 
+/// RFC 9110 §9.2.2: GET, HEAD, OPTIONS, TRACE, PUT and DELETE are idempotent (a request
+/// of them may be sent again after a connection failure; POST and PATCH may not).
+fn is_idempotent(m: &Method) -> bool {
+    [
+        Method::GET,
+        Method::HEAD,
+        Method::OPTIONS,
+        Method::TRACE,
+        Method::PUT,
+        Method::DELETE,
+    ]
+    .contains(m)
+}
+
+/// The upstream request failed because the connection was closed or reset after it was
+/// set up and before any complete answer (hyper's "connection closed before message
+/// completed", or `ECONNRESET`): what an upstream closing an idle kept connection as a
+/// request arrives produces (breaker16b T5). Not a connect or TLS failure.
+fn closed_before_answer(e: &hyper_util::client::legacy::Error) -> bool {
+    if e.is_connect() {
+        return false;
+    }
+    let mut cur: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cur {
+        if c.downcast_ref::<hyper::Error>()
+            .is_some_and(|h| h.is_incomplete_message())
+        {
+            return true;
+        }
+        if c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::ConnectionReset)
+        {
+            return true;
+        }
+        cur = c.source();
+    }
+    false
+}
+
 fn version_str(v: Version) -> &'static str {
     match v {
         Version::HTTP_09 => "HTTP/0.9",
@@ -1352,6 +1391,17 @@ async fn handle(
         r.headers_mut().remove(header::HOST);
         r
     });
+    // A bodyless request of an idempotent method over HTTP/1.1 (plain or TLS), ready to go
+    // again on a new connection should the upstream close the connection before any
+    // answer (breaker16b T5: the keep-alive race, see [`closed_before_answer`]).
+    let mut again = (bodyless && !(h2 && !tls_up) && is_idempotent(&parts.method)).then(|| {
+        let mut r = Request::new(empty_body());
+        *r.method_mut() = parts.method.clone();
+        *r.uri_mut() = parts.uri.clone();
+        *r.version_mut() = parts.version;
+        *r.headers_mut() = parts.headers.clone();
+        r
+    });
     let up_req = Request::from_parts(parts, body);
     let https = if tls_up { up.https(&st) } else { None };
     let sent = match https {
@@ -1372,6 +1422,18 @@ async fn handle(
                 Some(r) => sent = up.h2(&st).request(r).await,
                 None => h1_refused = true,
             }
+        }
+    }
+    // The upstream closed (or reset) the connection before any answer, typically a kept
+    // connection it timed out as the request arrived: an idempotent request is sent once
+    // more on a new connection, as a client talking to the agent directly may do (RFC 9112
+    // §9.3.1.1, RFC 9110 §9.2.2). Never a POST: the 502 below says why it was not answered.
+    if let (Err(e), Some(r)) = (&sent, again.take()) {
+        if !h1_refused && closed_before_answer(e) {
+            sent = match https {
+                Some(https) => https.request(r).await,
+                None => up.h1(&st).request(r).await,
+            };
         }
     }
     // The attribution event goes before the response head when the connection's process
