@@ -198,7 +198,11 @@ async fn answer_before_a_chunked_body_is_read_reaches_the_client() {
             errs.iter().any(|e| e.starts_with("RPC-ERROR-001")),
             "try {k}: {errs:?}"
         );
-        assert!(run.verify.incomplete.is_empty(), "try {k}: {:?}", run.verify.incomplete);
+        assert!(
+            run.verify.incomplete.is_empty(),
+            "try {k}: {:?}",
+            run.verify.incomplete
+        );
     }
 }
 
@@ -235,12 +239,18 @@ async fn early_413_marks_the_request_body_not_all_delivered() {
     // the rest was read from the client for the recording: whole, so judged, and legal
     assert!(!end.truncated, "{error}");
     assert!(
-        error.contains(&format!("the recording holds the whole request body the client sent ({len} bytes)")),
+        error.contains(&format!(
+            "the recording holds the whole request body the client sent ({len} bytes)"
+        )),
         "{error}"
     );
     let errs = error_findings(&run.verify);
     assert!(errs.is_empty(), "{errs:?}");
-    assert!(run.verify.incomplete.is_empty(), "{:?}", run.verify.incomplete);
+    assert!(
+        run.verify.incomplete.is_empty(),
+        "{:?}",
+        run.verify.incomplete
+    );
 }
 
 /// An agent that reads the head and closes without answering: the client's 502 says so

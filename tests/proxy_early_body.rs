@@ -114,9 +114,8 @@ async fn tls_early_agent(dir: &Path) -> (SocketAddr, std::path::PathBuf) {
 /// status.
 async fn post_in_two_parts(h2: bool, url: &str) -> u16 {
     let (tx, rx) = tokio::sync::mpsc::channel::<Result<http_body::Frame<Bytes>, BoxError>>(4);
-    let body = http_body_util::BodyExt::boxed_unsync(http_body_util::StreamBody::new(
-        tokio_stream_of(rx),
-    ));
+    let body =
+        http_body_util::BodyExt::boxed_unsync(http_body_util::StreamBody::new(tokio_stream_of(rx)));
     tx.send(Ok(http_body::Frame::data(Bytes::from_static(FIRST))))
         .await
         .unwrap();
@@ -224,11 +223,19 @@ async fn early_answer_keeps_the_whole_request_body_h1_and_h2c() {
         let what = format!(
             "{} client, agent {}",
             if h2 { "h2c" } else { "HTTP/1.1" },
-            if close { "closes" } else { "keeps the connection" }
+            if close {
+                "closes"
+            } else {
+                "keeps the connection"
+            }
         );
         let up = head_only_agent(close).await;
         let (_dir, rec, pipeline, base) = start_recording_to(up).await;
-        assert_eq!(post_in_two_parts(h2, &format!("{base}/")).await, 401, "{what}");
+        assert_eq!(
+            post_in_two_parts(h2, &format!("{base}/")).await,
+            401,
+            "{what}"
+        );
         let run = pipeline.finish().await.unwrap();
         assert_judged_whole(&what, close, &rec, &run.verify);
     }
@@ -243,7 +250,10 @@ async fn early_answer_keeps_the_whole_request_body_over_tls_h2() {
     for h2 in [true, false] {
         let rec = dir.path().join(format!("tls-{h2}.jsonl"));
         let p = Pipeline::start_ext(
-            pipeline_cfg(vec![("/", format!("https://127.0.0.1:{}", agent.port()))], &rec),
+            pipeline_cfg(
+                vec![("/", format!("https://127.0.0.1:{}", agent.port()))],
+                &rec,
+            ),
             ProxyExtras {
                 upstream_tls: UpstreamTrust {
                     ca: vec![pem.clone()],
@@ -255,8 +265,15 @@ async fn early_answer_keeps_the_whole_request_body_over_tls_h2() {
         .await
         .expect("pipeline");
         let base = format!("http://{}", p.proxy_addr());
-        let what = format!("{} client, TLS h2 agent", if h2 { "h2c" } else { "HTTP/1.1" });
-        assert_eq!(post_in_two_parts(h2, &format!("{base}/")).await, 401, "{what}");
+        let what = format!(
+            "{} client, TLS h2 agent",
+            if h2 { "h2c" } else { "HTTP/1.1" }
+        );
+        assert_eq!(
+            post_in_two_parts(h2, &format!("{base}/")).await,
+            401,
+            "{what}"
+        );
         let run = p.finish().await.unwrap();
         assert_judged_whole(&what, true, &rec, &run.verify);
     }

@@ -320,6 +320,10 @@ async fn public_url_in_the_card_is_not_a_way_around_the_front() {
         .map(|f| f.message.clone())
         .collect();
     assert_eq!(around.len(), 1, "{around:?}");
-    assert!(around[0].contains("advertises https://127.0.0.1:9"), "{}", around[0]);
+    assert!(
+        around[0].contains("advertises https://127.0.0.1:9"),
+        "{}",
+        around[0]
+    );
     assert_offline_matches(&run.verify, &rec);
 }

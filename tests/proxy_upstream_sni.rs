@@ -65,7 +65,10 @@ async fn sni_agent(dir: &Path) -> (SocketAddr, PathBuf) {
 /// `pem`, with `--upstream-sni` `sni`.
 async fn proxy(rec: &Path, agent: SocketAddr, pem: &Path, sni: Option<&str>) -> (Pipeline, String) {
     let p = Pipeline::start_ext(
-        pipeline_cfg(vec![("/", format!("https://127.0.0.1:{}", agent.port()))], rec),
+        pipeline_cfg(
+            vec![("/", format!("https://127.0.0.1:{}", agent.port()))],
+            rec,
+        ),
         ProxyExtras {
             upstream_tls: UpstreamTrust {
                 ca: vec![pem.to_path_buf()],
@@ -102,7 +105,10 @@ async fn upstream_sni_names_the_tls_server_and_checks_its_certificate() {
     let evs = read_events(&rec);
     assert_eq!(outcome(&evs, "e1").0, Outcome::Complete);
 
-    for (sni, file) in [(None, "none.jsonl"), (Some("other.example.test"), "other.jsonl")] {
+    for (sni, file) in [
+        (None, "none.jsonl"),
+        (Some("other.example.test"), "other.jsonl"),
+    ] {
         let rec = dir.path().join(file);
         let (p, base) = proxy(&rec, agent, &pem, sni).await;
         let (s, _, b) = fetch(&client_h1(), get(&format!("{base}/x"))).await;
@@ -137,7 +143,10 @@ fn upstream_sni_is_checked_on_the_command_line() {
     };
     let (code, err) = run("http://127.0.0.1:9", NAME);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("--upstream-sni applies to https:// upstreams"), "{err}");
+    assert!(
+        err.contains("--upstream-sni applies to https:// upstreams"),
+        "{err}"
+    );
     let (code, err) = run("https://127.0.0.1:9", "10.0.0.5");
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("IP address"), "{err}");

@@ -376,8 +376,9 @@ async fn serve(
                     .filter_map(|r| r.upstream.parse::<Uri>().ok())
                     .filter(|u| u.scheme() == Some(&http::uri::Scheme::HTTPS))
                     .filter_map(|u| {
-                        u.host()
-                            .map(|h| format!("{}:{}", h.to_ascii_lowercase(), u.port_u16().unwrap_or(443)))
+                        u.host().map(|h| {
+                            format!("{}:{}", h.to_ascii_lowercase(), u.port_u16().unwrap_or(443))
+                        })
                     })
                     .collect();
                 Some(SniOverride { name, authorities })
@@ -1357,7 +1358,7 @@ async fn handle(
             };
             Reclaim {
                 ended: tee.is_end_stream(),
-                inner: Some(Box::pin(tee)),
+                inner: Some(tee),
                 polled: false,
                 expects_continue,
                 back,
@@ -1394,7 +1395,7 @@ async fn handle(
     // A bodyless request of an idempotent method over HTTP/1.1 (plain or TLS), ready to go
     // again on a new connection should the upstream close the connection before any
     // answer (breaker16b T5: the keep-alive race, see [`closed_before_answer`]).
-    let mut again = (bodyless && !(h2 && !tls_up) && is_idempotent(&parts.method)).then(|| {
+    let mut again = (bodyless && (tls_up || !h2) && is_idempotent(&parts.method)).then(|| {
         let mut r = Request::new(empty_body());
         *r.method_mut() = parts.method.clone();
         *r.uri_mut() = parts.uri.clone();
@@ -1964,12 +1965,12 @@ async fn card_response(
 ///   not held up, and nothing more goes to the agent. The `exchange_end` then says how many
 ///   bytes reached the agent and whether the recording holds the whole body.
 struct Reclaim {
-    inner: Option<Pin<Box<TeeBody<Incoming>>>>,
+    inner: Option<TeeBody<Incoming>>,
     polled: bool,
     ended: bool,
     /// The request asked for `100 Continue`: a body the agent never asked for is not read.
     expects_continue: bool,
-    back: Option<tokio::sync::oneshot::Sender<Pin<Box<TeeBody<Incoming>>>>>,
+    back: Option<tokio::sync::oneshot::Sender<TeeBody<Incoming>>>,
     ctx: Arc<ExchangeCtx>,
 }
 
@@ -1983,7 +1984,7 @@ impl http_body::Body for Reclaim {
     ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, BoxError>>> {
         self.polled = true;
         let polled = match self.inner.as_mut() {
-            Some(b) => b.as_mut().poll_frame(cx),
+            Some(b) => Pin::new(b).poll_frame(cx),
             None => std::task::Poll::Ready(None),
         };
         match &polled {
@@ -2038,7 +2039,7 @@ impl Drop for Reclaim {
 
 /// Starts [`drain_for_recording`] of `tee` on the current Tokio runtime (none: the body is
 /// dropped and the `exchange_end` says it was cut).
-fn spawn_drain(ctx: &Arc<ExchangeCtx>, tee: Pin<Box<TeeBody<Incoming>>>) {
+fn spawn_drain(ctx: &Arc<ExchangeCtx>, tee: TeeBody<Incoming>) {
     ctx.drain_started();
     if let Ok(rt) = tokio::runtime::Handle::try_current() {
         let ctx = ctx.clone();
@@ -2062,7 +2063,7 @@ const UNSENT_BODY_MAX: usize = 16 << 20;
 /// the client sent. Reads at most the capture cap or [`UNSENT_BODY_MAX`], whichever is less,
 /// and waits at most [`UNSENT_BODY_WAIT_MS`]; a longer or slower body is left unread (the
 /// client's connection is then not reused) and the exchange marked truncated.
-async fn record_unsent(ctx: &Arc<ExchangeCtx>, tee: Pin<Box<TeeBody<Incoming>>>) {
+async fn record_unsent(ctx: &Arc<ExchangeCtx>, tee: TeeBody<Incoming>) {
     drain_for_recording(ctx, tee, UNSENT_BODY_WAIT_MS).await;
 }
 
@@ -2071,11 +2072,7 @@ async fn record_unsent(ctx: &Arc<ExchangeCtx>, tee: Pin<Box<TeeBody<Incoming>>>)
 /// [`UNSENT_BODY_MAX`] bytes of the body, whichever is less; stopped short, the exchange
 /// says why ([`ExchangeCtx::drain_stopped`]) and is marked truncated. Dropping `tee` ends
 /// the request side of the exchange.
-async fn drain_for_recording(
-    ctx: &Arc<ExchangeCtx>,
-    mut tee: Pin<Box<TeeBody<Incoming>>>,
-    wait_ms: u64,
-) {
+async fn drain_for_recording(ctx: &Arc<ExchangeCtx>, mut tee: TeeBody<Incoming>, wait_ms: u64) {
     let budget = ctx.cap.min(UNSENT_BODY_MAX) as u64;
     let read = async {
         loop {

@@ -335,7 +335,8 @@ impl ExchangeCtx {
         let mut truncated = self.truncated.load(Ordering::Relaxed);
         let mut error = error;
         let closed = self.upstream.get().filter(|u| u.closed_while_sending());
-        let forwarded = Some(self.request_forwarded.load(Ordering::Relaxed)).filter(|&n| n != u64::MAX);
+        let forwarded =
+            Some(self.request_forwarded.load(Ordering::Relaxed)).filter(|&n| n != u64::MAX);
         let client_error = self.request_error().is_some();
         let cut = self.request_cut.load(Ordering::Relaxed) && !client_error;
         if (closed.is_some() && request_bytes > 0)
@@ -360,7 +361,14 @@ impl ExchangeCtx {
                     read,
                     self.request_announced(),
                     closed.map(|u| u.cause()).as_deref(),
-                    if whole { None } else { Some(stop.as_deref().unwrap_or("the client's body was dropped unread")) },
+                    if whole {
+                        None
+                    } else {
+                        Some(
+                            stop.as_deref()
+                                .unwrap_or("the client's body was dropped unread"),
+                        )
+                    },
                 ));
             }
         }
