@@ -4752,6 +4752,23 @@ impl State {
                         payload.get("kind").map(Json::to_value),
                     )],
                 );
+            } else if let Some(ptr) = kind_in_payload(p.inner, &p.pointer) {
+                // The same check as on a 1.0 send result (A2A PR #1224, breaker17a U8):
+                // a 0.3 object (`kind`) inside the 1.0 oneof wrapper. Its lowercase states
+                // are TASK-STATE-005's (judged with the event's task view below).
+                let member = p.pointer.rsplit('/').next().unwrap_or("task");
+                let fin = if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final")
+                {
+                    " (and final)"
+                } else {
+                    ""
+                };
+                self.stream_once(
+                    x,
+                    &r::VER_MIXED_PAYLOAD,
+                    format!("1.0 {member} stream event carries the 0.x member kind{fin}: a 0.x object inside the 1.0 StreamResponse wrapper"),
+                    vec![x.ev_at(seq, &ptr, None)],
+                );
             } else if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
                 self.stream_once(
                     x,
