@@ -244,6 +244,13 @@ struct StreamErrorEnd {
     /// 'RuntimeError'>: ..."): the agent's handler crashed, and the exception text reached
     /// the client.
     escaped: bool,
+    /// ExtensionSupportRequiredError (EXT-002): JSON-RPC -32008, or ErrorInfo reason
+    /// EXTENSION_SUPPORT_REQUIRED (HTTP+JSON, gRPC). CAP-EXT-002 reads it.
+    ext_required: bool,
+    /// The error's message names an extension: the only sign of a 0.x refusal for a
+    /// missing extension (0.x has no code for it; a2a-go #345 answered -32600
+    /// "extension support required: URI").
+    names_extension: bool,
 }
 
 impl StreamErrorEnd {
@@ -285,6 +292,9 @@ impl StreamErrorEnd {
             || said.contains("stream ordering violation");
         let escaped =
             kind == "gRPC status" && message.is_some_and(|m| m.starts_with("Unexpected <class '"));
+        let ext_required = (kind.starts_with("JSON-RPC")
+            && code == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED))
+            || reason == Some("EXTENSION_SUPPORT_REQUIRED");
         StreamErrorEnd {
             seq,
             ptr: ptr.to_string(),
@@ -292,6 +302,8 @@ impl StreamErrorEnd {
             wire,
             invalid_event,
             escaped,
+            ext_required,
+            names_extension: said.contains("extension"),
         }
     }
 
@@ -6182,7 +6194,7 @@ impl State {
                 self.on_sse_item(&mut x, it, seq, t);
             }
             self.end_stream(&mut x);
-            self.check_extensions(&x, None);
+            self.check_extensions(&x, None, None);
             self.after_response(&x, None, None);
             return;
         }
@@ -6285,7 +6297,7 @@ impl State {
             self.on_webhook(&x, json.as_ref());
             return;
         }
-        self.check_extensions(&x, json.as_ref());
+        self.check_extensions(&x, json.as_ref(), None);
         if status == 403 && c.binding.is_some() {
             let at = x.ev_at(x.body_seq(), "", Some(Value::from(status)));
             self.other_callers_task_refused(&x, &c, "HTTP 403", at);
@@ -6307,8 +6319,11 @@ impl State {
     /// activates an undeclared or unrequested URI), CAP-EXT-001 (a required URI was not
     /// requested and the call succeeded), CAP-EXT-002 (-32008 / EXTENSION_SUPPORT_REQUIRED
     /// although every required URI was requested). `json` = the parsed non-SSE body.
-    fn check_extensions(&mut self, x: &Exch, json: Option<&Json>) {
+    fn check_extensions(&mut self, x: &Exch, json: Option<&Json>, err: Option<&StreamErrorEnd>) {
         let Some(c) = x.call.clone() else { return };
+        // An error that ended a stream (SSE event, gRPC status) or a unary gRPC status:
+        // the answer's headers came before it, the refusal is in the error itself.
+        let err = err.or_else(|| x.sse.as_ref().and_then(|s| s.error_end.as_ref()));
         // CAP-EXT-005 (EXT-004, EXT-001): a 1.0 answer echoes its activated extensions
         // under the 0.x name only; a 1.0 client reads A2A-Extensions and sees none.
         if c.dialect == Some(Dialect::V1_0)
@@ -6341,7 +6356,7 @@ impl State {
             && x.status.is_some()
             && x.req_headers.contains("x-a2a-extensions")
         {
-            self.ext_refused_though_activated_0x(x, &c, json);
+            self.ext_refused_though_activated_0x(x, &c, json, err);
             return;
         }
         if c.dialect != Some(Dialect::V1_0)
@@ -6419,7 +6434,7 @@ impl State {
                 e.get("code").and_then(Json::as_i64) == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED)
                     || error_info_reason(e.get("details")) == Some("EXTENSION_SUPPORT_REQUIRED")
             }
-            None => false,
+            None => err.is_some_and(|e| e.ext_required),
         };
         let processed = x.is_success() && !self.answer_is_error(x);
         if !missing.is_empty() && processed {
@@ -6460,18 +6475,46 @@ impl State {
                 &x.leg,
             );
         } else if missing.is_empty() && required_any && ext_error {
+            let uris = declared
+                .iter()
+                .filter(|d| d.required)
+                .map(|d| d.uri.as_str())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let (msg, at) = match err.filter(|_| json.is_none()) {
+                // A stream's error event or a gRPC status (breaker17a U11): name the
+                // error as sent and where the activation travelled.
+                Some(e) => {
+                    let how = if x.sse.is_some() {
+                        "ended the stream with"
+                    } else {
+                        "answered"
+                    };
+                    let hdr = if c.binding == Some(Binding::Grpc) {
+                        "the a2a-extensions metadata entry"
+                    } else {
+                        "the A2A-Extensions header"
+                    };
+                    (
+                        format!(
+                            "agent {how} {} to {} although the request activated every required extension ({uris}) in {hdr}",
+                            e.wire,
+                            c.op_term("call")
+                        ),
+                        x.ev_at(e.seq, &e.ptr, e.found.clone()),
+                    )
+                }
+                None => (
+                    format!(
+                        "agent answered ExtensionSupportRequiredError although the client activated every required extension ({uris})"
+                    ),
+                    x.ev_at(x.body_seq(), "/error", None),
+                ),
+            };
             self.find(
                 &r::CAP_EXT_REQUIRED_ERROR_WRONG,
-                format!(
-                    "agent answered ExtensionSupportRequiredError although the client activated every required extension ({})",
-                    declared
-                        .iter()
-                        .filter(|d| d.required)
-                        .map(|d| d.uri.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                vec![x.ev(x.req_seq), x.ev_at(x.body_seq(), "/error", None)],
+                msg,
+                vec![x.ev(x.req_seq), at],
                 &x.leg,
             );
         }
@@ -6485,25 +6528,50 @@ impl State {
     /// 1.0 header name. `json` = the parsed non-SSE body (a JSON-RPC error object, or an
     /// HTTP+JSON error body's `message` / `detail` / `error.message`). Costs nothing unless
     /// the request carries `X-A2A-Extensions` and the answer is an error.
-    fn ext_refused_though_activated_0x(&mut self, x: &Exch, c: &Call, json: Option<&Json>) {
-        let Some(j) = json else { return };
-        let err = j.get("error");
-        let code = err.and_then(|e| e.get("code")).and_then(Json::as_i64);
-        let text = err
-            .and_then(|e| e.get("message"))
-            .or_else(|| err.filter(|e| e.is_string()))
-            .or_else(|| j.get("message"))
-            .or_else(|| j.get("detail"))
-            .and_then(Json::as_str)
-            .unwrap_or("");
-        let refused = code == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED)
-            || error_info_reason(err.and_then(|e| e.get("details")))
-                == Some("EXTENSION_SUPPORT_REQUIRED")
-            || ((err.is_some() || !x.is_success())
-                && text.to_ascii_lowercase().contains("extension"));
-        if !refused {
-            return;
-        }
+    fn ext_refused_though_activated_0x(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        json: Option<&Json>,
+        end: Option<&StreamErrorEnd>,
+    ) {
+        // The refusal as the client got it: a JSON body, else the error that ended a
+        // stream or the gRPC status (breaker17a U11 on SSE and gRPC).
+        let answer = match (json, end) {
+            (Some(j), _) => {
+                let err = j.get("error");
+                let code = err.and_then(|e| e.get("code")).and_then(Json::as_i64);
+                let text = err
+                    .and_then(|e| e.get("message"))
+                    .or_else(|| err.filter(|e| e.is_string()))
+                    .or_else(|| j.get("message"))
+                    .or_else(|| j.get("detail"))
+                    .and_then(Json::as_str)
+                    .unwrap_or("");
+                let refused = code == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED)
+                    || error_info_reason(err.and_then(|e| e.get("details")))
+                        == Some("EXTENSION_SUPPORT_REQUIRED")
+                    || ((err.is_some() || !x.is_success())
+                        && text.to_ascii_lowercase().contains("extension"));
+                if !refused {
+                    return;
+                }
+                let answer = match code {
+                    Some(n) => format!("JSON-RPC error {n}"),
+                    None => format!("HTTP {}", x.status.unwrap_or(0)),
+                };
+                (format!("with {answer} {text:?}"), x.ev(x.body_seq()))
+            }
+            (None, Some(e)) if e.ext_required || e.names_extension => {
+                let how = if x.sse.is_some() {
+                    "ending the stream with"
+                } else {
+                    "with"
+                };
+                (format!("{how} {}", e.wire), x.ev_at(e.seq, &e.ptr, e.found.clone()))
+            }
+            _ => return,
+        };
         let Some(card) = self.card_for(x).cloned() else {
             return;
         };
@@ -6528,21 +6596,23 @@ impl State {
             return;
         }
         let d = c.dialect.map_or("0.x", Dialect::as_str);
-        let answer = match code {
-            Some(n) => format!("JSON-RPC error {n}"),
-            None => format!("HTTP {}", x.status.unwrap_or(0)),
+        let (said, at) = answer;
+        let hdr = if c.binding == Some(Binding::Grpc) {
+            "the x-a2a-extensions metadata entry"
+        } else {
+            "X-A2A-Extensions"
         };
         self.areas.insert("capability");
         self.find(
             &r::CAP_EXT_REQUIRED_ERROR_WRONG,
             format!(
-                "agent refused {d} {} with {answer} {text:?} for a missing required extension although the request activated {} in X-A2A-Extensions, the {d} header (EXT-001): a {d} agent reads X-A2A-Extensions (one serving 1.0 too reads both names)",
+                "agent refused {d} {} {said} for a missing required extension although the request activated {} in {hdr}, the {d} header (EXT-001): a {d} agent reads X-A2A-Extensions (one serving 1.0 too reads both names)",
                 c.op_term("call"),
                 required.join(", ")
             ),
             vec![
                 x.ev(x.req_seq),
-                x.ev(x.body_seq()),
+                at,
                 x.ev_at(card.seq, "/capabilities/extensions", None),
             ],
             &x.leg,
@@ -13324,7 +13394,7 @@ impl State {
         }
         if x.sse.is_some() {
             self.end_stream(&mut x);
-            self.check_extensions(&x, None);
+            self.check_extensions(&x, None, None);
             self.after_response(&x, None, None);
             return;
         }
@@ -13353,7 +13423,7 @@ impl State {
             self.on_card(&x, Some(&j), true, "");
             return;
         }
-        self.check_extensions(&x, Some(&j));
+        self.check_extensions(&x, Some(&j), None);
         let rt = self.on_result(&x, &j, "", *seq);
         let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(&x, rt2, Some(&j));
@@ -13737,6 +13807,29 @@ impl State {
             if let Some(tid) = c.task_id().map(str::to_string) {
                 self.task_not_found(&x, &tid, st_seq, "");
             }
+        }
+        // CAP-EXT-002 (EXT-001, EXT-002; breaker17a U11): a message call refused for a
+        // required extension that the request's metadata did activate. A stream's status
+        // is its error end (set above); a unary call's is read the same way.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            let unary;
+            let end = match x.sse.as_ref().and_then(|s| s.error_end.as_ref()) {
+                Some(e) => e,
+                None => {
+                    unary = StreamErrorEnd::new(
+                        st_seq,
+                        "",
+                        Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+                        "gRPC status",
+                        None,
+                        Some(&format!("{name} ({code})")),
+                        reason.as_deref(),
+                        message.as_deref(),
+                    );
+                    &unary
+                }
+            };
+            self.check_extensions(&x, None, Some(end));
         }
         if x.sse.is_some() {
             self.end_stream(&mut x);

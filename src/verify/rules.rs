@@ -108,7 +108,7 @@ rule!(CAP_EXT_REQUIRED_NOT_ENFORCED, "CAP-EXT-001", "required-extension-not-enfo
 rule!(CAP_EXT_REQUIRED_ERROR_WRONG, "CAP-EXT-002", "extension-required-error-although-activated", Error, ErrorHandling,
     ["EXT-002", "ERR-002", "EXT-001"],
     "agent refused a request for a missing required extension (ExtensionSupportRequiredError, or a 0.x error naming the extension) although the request activated every extension the card requires",
-    "read the client's extensions header before refusing: A2A-Extensions (comma-separated URIs) on 1.0 requests, X-A2A-Extensions on 0.x requests (a server speaking both reads both names); answer ExtensionSupportRequiredError (-32008) only when a required extension is missing from it");
+    "read the client's extensions header before refusing: A2A-Extensions (comma-separated URIs) on 1.0 requests, X-A2A-Extensions on 0.x requests (a server speaking both reads both names; on gRPC the same names are metadata entries); answer ExtensionSupportRequiredError (-32008; HTTP+JSON and gRPC: FAILED_PRECONDITION, reason EXTENSION_SUPPORT_REQUIRED), in a stream as in a unary answer, only when a required extension is missing from it");
 rule!(CAP_EXT_NOT_DECLARED, "CAP-EXT-003", "extension-activated-not-declared", Warning, Interop,
     ["EXT-004", "EXT-003"],
     "agent activated an extension (A2A-Extensions response header) that its card does not declare or the client did not request",
