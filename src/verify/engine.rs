@@ -13550,6 +13550,24 @@ impl State {
             _ if bad_version_reported => {}
             Some(reason) => {
                 if let Some(codes) = grpc::reason_codes(reason) {
+                    // ERR-002 "1.0.0 differs: UNIMPLEMENTED" (PushNotificationNotSupported,
+                    // UnsupportedOperation, VersionNotSupported): legal for a 1.0 peer, a note
+                    // as its HTTP twin is (REST-ERROR-002). The ErrorInfo reason proves the
+                    // A2A error; a bare UNIMPLEMENTED may be gRPC's own "no such method".
+                    if code == 12 && c.dialect == Some(Dialect::V1_0) && codes == [9, 12] {
+                        self.find(
+                            &r::REST_ERROR_PRE_101,
+                            format!(
+                                "agent answered the 1.0 gRPC call {method} with status UNIMPLEMENTED (12) and ErrorInfo reason {reason}, 1.0.0's status for it; 1.0.1 (ERR-002) answers {reason} with FAILED_PRECONDITION (9): clients on 1.0.1 SDKs map the status, so answer FAILED_PRECONDITION with the same ErrorInfo"
+                            ),
+                            vec![x.ev_at(
+                                st_seq,
+                                "",
+                                Some(serde_json::json!({"grpc-status": code, "reason": reason})),
+                            )],
+                            &x.leg,
+                        );
+                    }
                     if !codes.contains(&code) {
                         let want: Vec<String> = codes.iter().map(|c| grpc::code_name(*c)).collect();
                         // D10 (breaker9d): the situation says which part is wrong, if it can.
