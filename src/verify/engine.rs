@@ -4769,8 +4769,7 @@ impl State {
                 // a 0.3 object (`kind`) inside the 1.0 oneof wrapper. Its lowercase states
                 // are TASK-STATE-005's (judged with the event's task view below).
                 let member = p.pointer.rsplit('/').next().unwrap_or("task");
-                let fin = if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final")
-                {
+                let fin = if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
                     " (and final)"
                 } else {
                     ""
@@ -6568,7 +6567,10 @@ impl State {
                 } else {
                     "with"
                 };
-                (format!("{how} {}", e.wire), x.ev_at(e.seq, &e.ptr, e.found.clone()))
+                (
+                    format!("{how} {}", e.wire),
+                    x.ev_at(e.seq, &e.ptr, e.found.clone()),
+                )
             }
             _ => return,
         };
@@ -8184,6 +8186,55 @@ impl State {
     /// trap 10). Not judged: 401/403 (credentials may be checked first, ERR-006), 404/405
     /// (no such route), 407/408/429 and 502–504 (the transport's or an intermediary's).
     /// Returns whether it reported.
+    /// VER-HDR-004 on HTTP+JSON (VER-002; breaker17b V15): an HTTP+JSON call that names a
+    /// protocol version explicitly (`A2A-Version` header or query parameter) which the
+    /// agent's card, declaring 1.0, does not declare, answered with the "no such method"
+    /// mapping: HTTP 404 or 501 (UNIMPLEMENTED) without an A2A ErrorInfo reason or 0.x A2A
+    /// code. Returns the version asked and the card's versions (`["1.0"]`). Reads only
+    /// what is parsed already; `None` (no allocation) for every other answer.
+    fn version_not_served_unrouted(
+        &self,
+        x: &Exch,
+        c: &Call,
+        json: Option<&Json>,
+    ) -> Option<(String, Vec<&'static str>)> {
+        if !matches!(x.status, Some(404) | Some(501))
+            || c.binding != Some(Binding::Rest)
+            || c.op.is_none()
+            || c.webhook
+            || x.synthetic
+            || x.leg.is_some()
+            || self.ver_stripped_clients.contains(&x.id)
+        {
+            return None;
+        }
+        let asked = c.header_version.as_deref()?;
+        let card = self.card_for(x)?;
+        let declared = card.view.declared_dialects();
+        if !declared.contains(&Dialect::V1_0)
+            || Dialect::from_version(asked).is_some_and(|k| declared.contains(&k))
+            || card.view.v0_shape_claims_v1
+        {
+            return None;
+        }
+        // An A2A answer (an ErrorInfo reason, a 0.x A2A code) is judged as such.
+        if let Some(v) = json {
+            let err = v.get("error");
+            let a2a_code = v
+                .get("code")
+                .or_else(|| err.and_then(|e| e.get("code")))
+                .and_then(Json::as_i64)
+                .is_some_and(|k| (-32099..=-32000).contains(&k));
+            if a2a_code || error_info_reason(err.and_then(|e| e.get("details"))).is_some() {
+                return None;
+            }
+        }
+        Some((
+            asked.to_string(),
+            declared.iter().map(|k| k.as_str()).collect(),
+        ))
+    }
+
     fn rest_version_error(
         &mut self,
         x: &Exch,
@@ -13942,6 +13993,28 @@ impl State {
             return;
         }
         self.rest_unparseable_request_answer(x, &c, status, json, bseq);
+        if let Some((asked, list)) = self.version_not_served_unrouted(x, &c, json) {
+            let how = if status == 501 {
+                "HTTP 501 (UNIMPLEMENTED, the mapping of a method the agent does not have)"
+            } else {
+                "HTTP 404 (no such route)"
+            };
+            self.areas.insert("version");
+            self.find(
+                &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
+                format!(
+                    "agent answered the HTTP+JSON call {} {} requested with A2A-Version {asked} with {how}; its card declares only {}, and VER-002 wants VersionNotSupportedError (HTTP 400 FAILED_PRECONDITION, ErrorInfo reason VERSION_NOT_SUPPORTED) for a version it does not serve, so the client learns to switch versions instead of looking for a wrong URL",
+                    x.method,
+                    x.path,
+                    list.join(", ")
+                ),
+                vec![
+                    x.ev_at(x.req_seq, "", Some(Value::String(asked))),
+                    x.ev_at(bseq, "", Some(Value::from(status))),
+                ],
+                &x.leg,
+            );
+        }
         if status >= 400 && !x.synthetic {
             if self.rest_version_error(x, &c, status, json, bseq) {
                 self.after_response(x, None, None);
@@ -17493,6 +17566,15 @@ impl State {
                 self.mark_answered(p, &x.method);
                 return;
             }
+        }
+        // A 404 / 501 to a call naming a version the card does not declare is the version's
+        // refusal in the wrong form (VER-HDR-004), no proof that the route or URL is
+        // missing (breaker17b V15): a call in a version the card declares tells.
+        if x.call
+            .as_deref()
+            .is_some_and(|c| self.version_not_served_unrouted(x, c, None).is_some())
+        {
+            return;
         }
         let origin = p.origin();
         let path = net::norm_path(&p.path).to_string();
