@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::model::json::{ptr as jptr, Json, Num, Obj, Seg::Index, Seg::Key};
 
-use super::finding::{Evidence, Finding, Rule};
+use super::finding::{Evidence, Finding, Rule, CAUSED_BY};
 use super::rules as r;
 use super::VerifyOutcome;
 use crate::model::a2a::{
@@ -2303,6 +2303,7 @@ impl State {
         if !self.gw_pairs.is_empty() {
             fold_relayed(&mut findings, &self.gw_pairs);
         }
+        name_root_causes(&mut findings);
         findings.sort_by_key(|f| f.first_seq());
         VerifyOutcome {
             findings,
@@ -21302,6 +21303,95 @@ fn merge_relayed(g: &mut Finding, f: Finding) {
 
 /// At the end: client-leg findings reported before their upstream twin (the legs' events
 /// interleave in either order) are folded into it as [`State::relayed_twin`] does.
+/// Consequence findings name their root cause, which is told first (breaker17a, breaker17b
+/// V20): one fault, one first line.
+/// - AUTH-TLS-004 (AUTH-004) on a card URL that CARD-URL-003 (internal address),
+///   CARD-URL-009 (the agent's own address behind its front) or GW-RESP-004 (a gateway's
+///   broken rewrite) reports at the same place (recording line and JSON Pointer): the
+///   plain-http URL is the internal address the card should not name at all, so the
+///   root goes first and AUTH-TLS-004 says "caused by" it.
+/// - STREAM-END-002 and TASK-STATE-007 for tasks left in SUBMITTED / WORKING on one leg:
+///   one SDK executor that returns without a terminal status; the later rule names the
+///   earlier (the same text on every occurrence, so occurrences still group).
+///
+/// Runs once at the end over the findings (a few dozen); costs nothing per exchange.
+fn name_root_causes(findings: &mut Vec<Finding>) {
+    let at = |f: &Finding| f.evidence.first().map(|e| (e.seq, e.pointer.clone()));
+    let mut i = 0;
+    while i < findings.len() {
+        if findings[i].rule != r::TLS_CARD_DOWNGRADE.id || findings[i].is_consequence() {
+            i += 1;
+            continue;
+        }
+        let here = at(&findings[i]);
+        let root = [
+            (&r::GW_CARD_REWRITE_BROKEN, "the gateway rewrote the card's URL into one clients cannot use; a rewrite to the public https URL fixes both"),
+            (&r::CARD_URL_INTERNAL_AUTHORITY, "the card names the agent's internal address; advertising the public https URL fixes both"),
+            (&r::CARD_URL_AROUND_FRONT, "the card names the agent's own address behind its front; advertising the public https URL fixes both"),
+        ]
+        .into_iter()
+        .find_map(|(rule, why)| {
+            findings
+                .iter()
+                .position(|g| {
+                    g.rule == rule.id
+                        && g.leg == findings[i].leg
+                        && (at(g) == here || g.evidence.iter().any(|e| Some((e.seq, e.pointer.clone())) == here))
+                })
+                .map(|j| (j, rule.id, why))
+        });
+        let Some((j, id, why)) = root else {
+            i += 1;
+            continue;
+        };
+        findings[i]
+            .message
+            .push_str(&format!("{CAUSED_BY}{id}: {why})"));
+        if j > i {
+            let f = findings.remove(i);
+            findings.insert(j, f);
+            continue;
+        }
+        i += 1;
+    }
+    // V20: one executor fault behind a stream end and a blocking answer at SUBMITTED/WORKING.
+    let unfinished = |f: &Finding| {
+        (f.rule == r::STREAM_NO_TERMINAL.id || f.rule == r::TASK_BLOCKING_EARLY.id)
+            && ["WORKING", "SUBMITTED", "working", "submitted"]
+                .iter()
+                .any(|s| f.message.contains(s))
+    };
+    let mut firsts: Vec<(Option<String>, u64, &'static str)> = Vec::new();
+    for f in findings.iter().filter(|f| unfinished(f)) {
+        let id = if f.rule == r::STREAM_NO_TERMINAL.id {
+            r::STREAM_NO_TERMINAL.id
+        } else {
+            r::TASK_BLOCKING_EARLY.id
+        };
+        match firsts.iter_mut().find(|(leg, _, _)| *leg == f.leg) {
+            Some(e) if f.first_seq() < e.1 => *e = (f.leg.clone(), f.first_seq(), id),
+            Some(_) => {}
+            None => firsts.push((f.leg.clone(), f.first_seq(), id)),
+        }
+    }
+    for (leg, _, root) in firsts {
+        let other = if root == r::STREAM_NO_TERMINAL.id {
+            r::TASK_BLOCKING_EARLY.id
+        } else {
+            r::STREAM_NO_TERMINAL.id
+        };
+        let told = |f: &Finding| f.leg == leg && f.rule == other && unfinished(f);
+        if !findings.iter().any(told) {
+            continue;
+        }
+        for f in findings.iter_mut().filter(|f| told(f)) {
+            f.message.push_str(&format!(
+                "{CAUSED_BY}the fault {root} reports first: the agent's executor returned without a terminal status, which left this task unfinished too)"
+            ));
+        }
+    }
+}
+
 fn fold_relayed(findings: &mut Vec<Finding>, pairs: &VecDeque<GwPair>) {
     let up_of: HashMap<&str, &str> = pairs
         .iter()
