@@ -21386,7 +21386,7 @@ fn name_root_causes(findings: &mut Vec<Finding>) {
         }
         for f in findings.iter_mut().filter(|f| told(f)) {
             f.message.push_str(&format!(
-                "{CAUSED_BY}the fault {root} reports first: the agent's executor returned without a terminal status, which left this task unfinished too)"
+                "{CAUSED_BY}the fault {root} reports first, as far as this recording shows: the agent's executor ended (returned or raised) without a terminal status, which left this task unfinished too)"
             ));
         }
     }
