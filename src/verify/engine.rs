@@ -909,6 +909,10 @@ pub(super) struct State {
     /// TASK-STATE-001, TASK-STATE-007, ID-CTX-003 about the same task). At most
     /// [`MAX_REUSED_TASKS`].
     reused_tasks: HashMap<String, u32>,
+    /// AUTH-TLS-004 (message, evidence) of the card interface URL being checked, told
+    /// after that URL's other checks so that its root cause comes first
+    /// ([`tls_downgrade_cause`]). Empty between card URLs.
+    held_tls: Option<(String, Vec<Evidence>)>,
     /// Whether every client connection so far came from a loopback address (`conn_open`
     /// peers); `None` when the recording has no connection events (transcripts, HAR).
     /// With loopback agents it marks a local test run (PUSH-URL-001, breaker17b V18).
@@ -1442,6 +1446,7 @@ impl State {
             pending_plain: Vec::new(),
             pending_unknown_push: Vec::new(),
             reused_tasks: HashMap::new(),
+            held_tls: None,
             clients_loopback: None,
             up_cards: VecDeque::new(),
             served_urls: HashSet::new(),
@@ -1503,9 +1508,12 @@ impl State {
         }
     }
 
-    fn emit(&mut self, f: Finding) -> usize {
+    fn emit(&mut self, mut f: Finding) -> usize {
         if !self.reused_tasks.is_empty() && self.folded_into_reuse(&f) {
             return self.out.len();
+        }
+        if f.rule == r::STREAM_NO_TERMINAL.id || f.rule == r::TASK_BLOCKING_EARLY.id {
+            link_unfinished(&self.out, &mut f);
         }
         if let Some(i) = self.relayed_twin(&f) {
             merge_relayed(&mut self.out[i], f);
@@ -2303,7 +2311,6 @@ impl State {
         if !self.gw_pairs.is_empty() {
             fold_relayed(&mut findings, &self.gw_pairs);
         }
-        name_root_causes(&mut findings);
         findings.sort_by_key(|f| f.first_seq());
         VerifyOutcome {
             findings,
@@ -17218,6 +17225,14 @@ impl State {
                     );
                 }
             }
+            // AUTH-TLS-004 of this URL, after its root cause if one was told above.
+            if let Some((msg, ev)) = self.held_tls.take() {
+                let (seq, ptr) = ev
+                    .first()
+                    .map_or((0, None), |e| (e.seq, e.pointer.as_deref()));
+                let msg = tls_downgrade_cause(&self.out, seq, ptr, msg);
+                self.find(&r::TLS_CARD_DOWNGRADE, msg, ev, &x.leg);
+            }
             // Card document or operation path instead of the endpoint base.
             let p = u.path.as_str();
             // A card in a JSON-RPC result (`GetExtendedAgentCard`) was fetched from the
@@ -17361,16 +17376,16 @@ impl State {
                     } else {
                         "the proxy fetched it from its https upstream"
                     };
-                    self.find(
-                        &r::TLS_CARD_DOWNGRADE,
+                    // Told after the URL's other checks (CARD-URL-003, GW-RESP-004 may be
+                    // its root cause): [`tls_downgrade_cause`].
+                    self.held_tls = Some((
                         format!(
                             "agent card served at {} ({by}) advertises the plain-http interface {}: clients that follow the card send their messages and credentials in cleartext",
                             t.origin(),
                             u.origin()
                         ),
                         vec![x.ev_at(bseq, ptr, found.clone())],
-                        &x.leg,
-                    );
+                    ));
                 }
             }
         }
@@ -21303,92 +21318,71 @@ fn merge_relayed(g: &mut Finding, f: Finding) {
 
 /// At the end: client-leg findings reported before their upstream twin (the legs' events
 /// interleave in either order) are folded into it as [`State::relayed_twin`] does.
-/// Consequence findings name their root cause, which is told first (breaker17a, breaker17b
-/// V20): one fault, one first line.
-/// - AUTH-TLS-004 (AUTH-004) on a card URL that CARD-URL-003 (internal address),
-///   CARD-URL-009 (the agent's own address behind its front) or GW-RESP-004 (a gateway's
-///   broken rewrite) reports at the same place (recording line and JSON Pointer): the
-///   plain-http URL is the internal address the card should not name at all, so the
-///   root goes first and AUTH-TLS-004 says "caused by" it.
-/// - STREAM-END-002 and TASK-STATE-007 for tasks left in SUBMITTED / WORKING on one leg:
-///   one SDK executor that returns without a terminal status; the later rule names the
-///   earlier (the same text on every occurrence, so occurrences still group).
-///
-/// Runs once at the end over the findings (a few dozen); costs nothing per exchange.
-fn name_root_causes(findings: &mut Vec<Finding>) {
-    let at = |f: &Finding| f.evidence.first().map(|e| (e.seq, e.pointer.clone()));
-    let mut i = 0;
-    while i < findings.len() {
-        if findings[i].rule != r::TLS_CARD_DOWNGRADE.id || findings[i].is_consequence() {
-            i += 1;
-            continue;
-        }
-        let here = at(&findings[i]);
-        let root = [
-            (&r::GW_CARD_REWRITE_BROKEN, "the gateway rewrote the card's URL into one clients cannot use; a rewrite to the public https URL fixes both"),
-            (&r::CARD_URL_INTERNAL_AUTHORITY, "the card names the agent's internal address; advertising the public https URL fixes both"),
-            (&r::CARD_URL_AROUND_FRONT, "the card names the agent's own address behind its front; advertising the public https URL fixes both"),
-        ]
-        .into_iter()
-        .find_map(|(rule, why)| {
-            findings
-                .iter()
-                .position(|g| {
-                    g.rule == rule.id
-                        && g.leg == findings[i].leg
-                        && (at(g) == here || g.evidence.iter().any(|e| Some((e.seq, e.pointer.clone())) == here))
-                })
-                .map(|j| (j, rule.id, why))
-        });
-        let Some((j, id, why)) = root else {
-            i += 1;
-            continue;
-        };
-        findings[i]
-            .message
-            .push_str(&format!("{CAUSED_BY}{id}: {why})"));
-        if j > i {
-            let f = findings.remove(i);
-            findings.insert(j, f);
-            continue;
-        }
-        i += 1;
+/// Whether `f` reports a task left in SUBMITTED / WORKING by a stream end (STREAM-END-002)
+/// or a blocking answer (TASK-STATE-007).
+fn unfinished_task_finding(f: &Finding) -> bool {
+    (f.rule == r::STREAM_NO_TERMINAL.id || f.rule == r::TASK_BLOCKING_EARLY.id)
+        && ["WORKING", "SUBMITTED", "working", "submitted"]
+            .iter()
+            .any(|s| f.message.contains(s))
+}
+
+/// breaker17b V20: STREAM-END-002 and TASK-STATE-007 for tasks left in SUBMITTED / WORKING
+/// on one leg are one SDK executor fault (it ended without a terminal status). The first
+/// such finding of the leg (in `out`, the findings so far) is the root; a new finding `f`
+/// of the other rule names it ([`CAUSED_BY`]), one of the same rule stays as it is, so
+/// every occurrence of a rule has the same text and they group. Decided when `f` is
+/// emitted, so the live line and the final report agree.
+fn link_unfinished(out: &[Finding], f: &mut Finding) {
+    if !unfinished_task_finding(f) {
+        return;
     }
-    // V20: one executor fault behind a stream end and a blocking answer at SUBMITTED/WORKING.
-    let unfinished = |f: &Finding| {
-        (f.rule == r::STREAM_NO_TERMINAL.id || f.rule == r::TASK_BLOCKING_EARLY.id)
-            && ["WORKING", "SUBMITTED", "working", "submitted"]
-                .iter()
-                .any(|s| f.message.contains(s))
+    let Some(root) = out
+        .iter()
+        .find(|g| g.leg == f.leg && unfinished_task_finding(g))
+    else {
+        return;
     };
-    let mut firsts: Vec<(Option<String>, u64, &'static str)> = Vec::new();
-    for f in findings.iter().filter(|f| unfinished(f)) {
-        let id = if f.rule == r::STREAM_NO_TERMINAL.id {
-            r::STREAM_NO_TERMINAL.id
-        } else {
-            r::TASK_BLOCKING_EARLY.id
-        };
-        match firsts.iter_mut().find(|(leg, _, _)| *leg == f.leg) {
-            Some(e) if f.first_seq() < e.1 => *e = (f.leg.clone(), f.first_seq(), id),
-            Some(_) => {}
-            None => firsts.push((f.leg.clone(), f.first_seq(), id)),
-        }
+    if root.rule == f.rule {
+        return;
     }
-    for (leg, _, root) in firsts {
-        let other = if root == r::STREAM_NO_TERMINAL.id {
-            r::TASK_BLOCKING_EARLY.id
-        } else {
-            r::STREAM_NO_TERMINAL.id
-        };
-        let told = |f: &Finding| f.leg == leg && f.rule == other && unfinished(f);
-        if !findings.iter().any(told) {
-            continue;
-        }
-        for f in findings.iter_mut().filter(|f| told(f)) {
-            f.message.push_str(&format!(
-                "{CAUSED_BY}the fault {root} reports first, as far as this recording shows: the agent's executor ended (returned or raised) without a terminal status, which left this task unfinished too)"
-            ));
-        }
+    let id = root.rule.clone();
+    f.message.push_str(&format!(
+        "{CAUSED_BY}the fault {id} reports first, as far as this recording shows: the agent's executor ended (returned or raised) without a terminal status, which left this task unfinished too)"
+    ));
+}
+
+/// AUTH-TLS-004 held for card interface URL at `(seq, pointer)` ([`State::card_url_around_front`])
+/// is told after the card's other checks of that URL: when CARD-URL-003 (internal
+/// address), CARD-URL-009 (the agent's own address behind its front) or GW-RESP-004 (a
+/// gateway's broken rewrite) reported the same place in `out`, the plain-http URL is that
+/// root cause's, which is told first; the returned message names it ([`CAUSED_BY`]).
+fn tls_downgrade_cause(out: &[Finding], seq: u64, pointer: Option<&str>, msg: String) -> String {
+    let roots = [
+        (
+            &r::GW_CARD_REWRITE_BROKEN,
+            "the gateway rewrote the card's URL into one clients cannot use; a rewrite to the public https URL fixes both",
+        ),
+        (
+            &r::CARD_URL_INTERNAL_AUTHORITY,
+            "the card names the agent's internal address; advertising the public https URL fixes both",
+        ),
+        (
+            &r::CARD_URL_AROUND_FRONT,
+            "the card names the agent's own address behind its front; advertising the public https URL fixes both",
+        ),
+    ];
+    let hit = roots.into_iter().find(|(rule, _)| {
+        out.iter().rev().any(|g| {
+            g.rule == rule.id
+                && g.evidence
+                    .iter()
+                    .any(|e| e.seq == seq && e.pointer.as_deref() == pointer)
+        })
+    });
+    match hit {
+        Some((rule, why)) => format!("{msg}{CAUSED_BY}{}: {why})", rule.id),
+        None => msg,
     }
 }
 
