@@ -170,3 +170,36 @@ fn deep_response_and_event_are_not_judged_not_findings() {
         ]
     );
 }
+
+/// One fault, one first line (breaker17a springascend241, breaker17b V20): the consequence
+/// names its root cause, and the root comes first in the outcome.
+#[test]
+fn consequences_name_their_root_cause() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let out = verify(&dir.join("b18-L5-card-https-names-internal-http-url.jsonl"));
+    let ids: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(ids, ["CARD-URL-003", "AUTH-TLS-004"], "{}", render(&out));
+    assert!(
+        out.findings[1]
+            .message
+            .contains("(caused by CARD-URL-003: the card names the agent's internal address"),
+        "{}",
+        render(&out)
+    );
+    let out = verify(&dir.join("b18-L5-v10-executor-no-terminal-stream-and-blocking.jsonl"));
+    let ids: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(
+        ids,
+        ["STREAM-END-002", "TASK-STATE-007"],
+        "{}",
+        render(&out)
+    );
+    assert!(
+        !out.findings[0].message.contains("caused by")
+            && out.findings[1]
+                .message
+                .contains("(caused by the fault STREAM-END-002 reports first"),
+        "{}",
+        render(&out)
+    );
+}

@@ -147,14 +147,18 @@ pub fn more_evidence(f: &Finding, seen: u64) -> Option<String> {
     })
 }
 
-/// The findings as text and Markdown list them: errors, then warnings, then notes; by rule
-/// ID within a severity; in order of first appearance within a rule (so the blocks of one
-/// rule stand together; breaker10n N21). The JSON report keeps first-appearance order.
+/// The findings as text and Markdown list them: errors, then warnings, then notes; within a
+/// severity the findings that name another as their root cause
+/// ([`crate::verify::Finding::is_consequence`]) after the others, so the first line is
+/// the root cause; by rule ID then; in order of first appearance within a rule (so the
+/// blocks of one rule stand together; breaker10n N21). The JSON report keeps
+/// first-appearance order.
 pub fn reading_order(findings: &[ReportFinding]) -> Vec<&ReportFinding> {
     let mut out: Vec<&ReportFinding> = findings.iter().collect();
     out.sort_by(|a, b| {
         b.severity
             .cmp(&a.severity)
+            .then_with(|| a.is_consequence().cmp(&b.is_consequence()))
             .then_with(|| a.rule.cmp(&b.rule))
     });
     out

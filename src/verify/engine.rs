@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::model::json::{ptr as jptr, Json, Num, Obj, Seg::Index, Seg::Key};
 
-use super::finding::{Evidence, Finding, Rule};
+use super::finding::{Evidence, Finding, Rule, CAUSED_BY};
 use super::rules as r;
 use super::VerifyOutcome;
 use crate::model::a2a::{
@@ -244,6 +244,13 @@ struct StreamErrorEnd {
     /// 'RuntimeError'>: ..."): the agent's handler crashed, and the exception text reached
     /// the client.
     escaped: bool,
+    /// ExtensionSupportRequiredError (EXT-002): JSON-RPC -32008, or ErrorInfo reason
+    /// EXTENSION_SUPPORT_REQUIRED (HTTP+JSON, gRPC). CAP-EXT-002 reads it.
+    ext_required: bool,
+    /// The error's message names an extension: the only sign of a 0.x refusal for a
+    /// missing extension (0.x has no code for it; a2a-go #345 answered -32600
+    /// "extension support required: URI").
+    names_extension: bool,
 }
 
 impl StreamErrorEnd {
@@ -285,6 +292,9 @@ impl StreamErrorEnd {
             || said.contains("stream ordering violation");
         let escaped =
             kind == "gRPC status" && message.is_some_and(|m| m.starts_with("Unexpected <class '"));
+        let ext_required = (kind.starts_with("JSON-RPC")
+            && code == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED))
+            || reason == Some("EXTENSION_SUPPORT_REQUIRED");
         StreamErrorEnd {
             seq,
             ptr: ptr.to_string(),
@@ -292,6 +302,8 @@ impl StreamErrorEnd {
             wire,
             invalid_event,
             escaped,
+            ext_required,
+            names_extension: said.contains("extension"),
         }
     }
 
@@ -903,6 +915,10 @@ pub(super) struct State {
     /// TASK-STATE-001, TASK-STATE-007, ID-CTX-003 about the same task). At most
     /// [`MAX_REUSED_TASKS`].
     reused_tasks: HashMap<String, u32>,
+    /// AUTH-TLS-004 (message, evidence) of the card interface URL being checked, told
+    /// after that URL's other checks so that its root cause comes first
+    /// ([`tls_downgrade_cause`]). Empty between card URLs.
+    held_tls: Option<(String, Vec<Evidence>)>,
     /// Whether every client connection so far came from a loopback address (`conn_open`
     /// peers); `None` when the recording has no connection events (transcripts, HAR).
     /// With loopback agents it marks a local test run (PUSH-URL-001, breaker17b V18).
@@ -1441,6 +1457,7 @@ impl State {
             pending_plain: Vec::new(),
             pending_unknown_push: Vec::new(),
             reused_tasks: HashMap::new(),
+            held_tls: None,
             clients_loopback: None,
             up_cards: VecDeque::new(),
             served_urls: HashSet::new(),
@@ -1502,9 +1519,12 @@ impl State {
         }
     }
 
-    fn emit(&mut self, f: Finding) -> usize {
+    fn emit(&mut self, mut f: Finding) -> usize {
         if !self.reused_tasks.is_empty() && self.folded_into_reuse(&f) {
             return self.out.len();
+        }
+        if f.rule == r::STREAM_NO_TERMINAL.id || f.rule == r::TASK_BLOCKING_EARLY.id {
+            link_unfinished(&self.out, &mut f);
         }
         if let Some(i) = self.relayed_twin(&f) {
             merge_relayed(&mut self.out[i], f);
@@ -4769,6 +4789,22 @@ impl State {
                         payload.get("kind").map(Json::to_value),
                     )],
                 );
+            } else if let Some(ptr) = kind_in_payload(p.inner, &p.pointer) {
+                // The same check as on a 1.0 send result (A2A PR #1224, breaker17a U8):
+                // a 0.3 object (`kind`) inside the 1.0 oneof wrapper. Its lowercase states
+                // are TASK-STATE-005's (judged with the event's task view below).
+                let member = p.pointer.rsplit('/').next().unwrap_or("task");
+                let fin = if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
+                    " (and final)"
+                } else {
+                    ""
+                };
+                self.stream_once(
+                    x,
+                    &r::VER_MIXED_PAYLOAD,
+                    format!("1.0 {member} stream event carries the 0.x member kind{fin}: a 0.x object inside the 1.0 StreamResponse wrapper"),
+                    vec![x.ev_at(seq, &ptr, None)],
+                );
             } else if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
                 self.stream_once(
                     x,
@@ -6182,7 +6218,7 @@ impl State {
                 self.on_sse_item(&mut x, it, seq, t);
             }
             self.end_stream(&mut x);
-            self.check_extensions(&x, None);
+            self.check_extensions(&x, None, None);
             self.after_response(&x, None, None);
             return;
         }
@@ -6285,7 +6321,7 @@ impl State {
             self.on_webhook(&x, json.as_ref());
             return;
         }
-        self.check_extensions(&x, json.as_ref());
+        self.check_extensions(&x, json.as_ref(), None);
         if status == 403 && c.binding.is_some() {
             let at = x.ev_at(x.body_seq(), "", Some(Value::from(status)));
             self.other_callers_task_refused(&x, &c, "HTTP 403", at);
@@ -6307,8 +6343,11 @@ impl State {
     /// activates an undeclared or unrequested URI), CAP-EXT-001 (a required URI was not
     /// requested and the call succeeded), CAP-EXT-002 (-32008 / EXTENSION_SUPPORT_REQUIRED
     /// although every required URI was requested). `json` = the parsed non-SSE body.
-    fn check_extensions(&mut self, x: &Exch, json: Option<&Json>) {
+    fn check_extensions(&mut self, x: &Exch, json: Option<&Json>, err: Option<&StreamErrorEnd>) {
         let Some(c) = x.call.clone() else { return };
+        // An error that ended a stream (SSE event, gRPC status) or a unary gRPC status:
+        // the answer's headers came before it, the refusal is in the error itself.
+        let err = err.or_else(|| x.sse.as_ref().and_then(|s| s.error_end.as_ref()));
         // CAP-EXT-005 (EXT-004, EXT-001): a 1.0 answer echoes its activated extensions
         // under the 0.x name only; a 1.0 client reads A2A-Extensions and sees none.
         if c.dialect == Some(Dialect::V1_0)
@@ -6341,7 +6380,7 @@ impl State {
             && x.status.is_some()
             && x.req_headers.contains("x-a2a-extensions")
         {
-            self.ext_refused_though_activated_0x(x, &c, json);
+            self.ext_refused_though_activated_0x(x, &c, json, err);
             return;
         }
         if c.dialect != Some(Dialect::V1_0)
@@ -6419,7 +6458,7 @@ impl State {
                 e.get("code").and_then(Json::as_i64) == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED)
                     || error_info_reason(e.get("details")) == Some("EXTENSION_SUPPORT_REQUIRED")
             }
-            None => false,
+            None => err.is_some_and(|e| e.ext_required),
         };
         let processed = x.is_success() && !self.answer_is_error(x);
         if !missing.is_empty() && processed {
@@ -6460,18 +6499,46 @@ impl State {
                 &x.leg,
             );
         } else if missing.is_empty() && required_any && ext_error {
+            let uris = declared
+                .iter()
+                .filter(|d| d.required)
+                .map(|d| d.uri.as_str())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let (msg, at) = match err.filter(|_| json.is_none()) {
+                // A stream's error event or a gRPC status (breaker17a U11): name the
+                // error as sent and where the activation travelled.
+                Some(e) => {
+                    let how = if x.sse.is_some() {
+                        "ended the stream with"
+                    } else {
+                        "answered"
+                    };
+                    let hdr = if c.binding == Some(Binding::Grpc) {
+                        "the a2a-extensions metadata entry"
+                    } else {
+                        "the A2A-Extensions header"
+                    };
+                    (
+                        format!(
+                            "agent {how} {} to {} although the request activated every required extension ({uris}) in {hdr}",
+                            e.wire,
+                            c.op_term("call")
+                        ),
+                        x.ev_at(e.seq, &e.ptr, e.found.clone()),
+                    )
+                }
+                None => (
+                    format!(
+                        "agent answered ExtensionSupportRequiredError although the client activated every required extension ({uris})"
+                    ),
+                    x.ev_at(x.body_seq(), "/error", None),
+                ),
+            };
             self.find(
                 &r::CAP_EXT_REQUIRED_ERROR_WRONG,
-                format!(
-                    "agent answered ExtensionSupportRequiredError although the client activated every required extension ({})",
-                    declared
-                        .iter()
-                        .filter(|d| d.required)
-                        .map(|d| d.uri.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                vec![x.ev(x.req_seq), x.ev_at(x.body_seq(), "/error", None)],
+                msg,
+                vec![x.ev(x.req_seq), at],
                 &x.leg,
             );
         }
@@ -6485,25 +6552,53 @@ impl State {
     /// 1.0 header name. `json` = the parsed non-SSE body (a JSON-RPC error object, or an
     /// HTTP+JSON error body's `message` / `detail` / `error.message`). Costs nothing unless
     /// the request carries `X-A2A-Extensions` and the answer is an error.
-    fn ext_refused_though_activated_0x(&mut self, x: &Exch, c: &Call, json: Option<&Json>) {
-        let Some(j) = json else { return };
-        let err = j.get("error");
-        let code = err.and_then(|e| e.get("code")).and_then(Json::as_i64);
-        let text = err
-            .and_then(|e| e.get("message"))
-            .or_else(|| err.filter(|e| e.is_string()))
-            .or_else(|| j.get("message"))
-            .or_else(|| j.get("detail"))
-            .and_then(Json::as_str)
-            .unwrap_or("");
-        let refused = code == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED)
-            || error_info_reason(err.and_then(|e| e.get("details")))
-                == Some("EXTENSION_SUPPORT_REQUIRED")
-            || ((err.is_some() || !x.is_success())
-                && text.to_ascii_lowercase().contains("extension"));
-        if !refused {
-            return;
-        }
+    fn ext_refused_though_activated_0x(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        json: Option<&Json>,
+        end: Option<&StreamErrorEnd>,
+    ) {
+        // The refusal as the client got it: a JSON body, else the error that ended a
+        // stream or the gRPC status (breaker17a U11 on SSE and gRPC).
+        let answer = match (json, end) {
+            (Some(j), _) => {
+                let err = j.get("error");
+                let code = err.and_then(|e| e.get("code")).and_then(Json::as_i64);
+                let text = err
+                    .and_then(|e| e.get("message"))
+                    .or_else(|| err.filter(|e| e.is_string()))
+                    .or_else(|| j.get("message"))
+                    .or_else(|| j.get("detail"))
+                    .and_then(Json::as_str)
+                    .unwrap_or("");
+                let refused = code == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED)
+                    || error_info_reason(err.and_then(|e| e.get("details")))
+                        == Some("EXTENSION_SUPPORT_REQUIRED")
+                    || ((err.is_some() || !x.is_success())
+                        && text.to_ascii_lowercase().contains("extension"));
+                if !refused {
+                    return;
+                }
+                let answer = match code {
+                    Some(n) => format!("JSON-RPC error {n}"),
+                    None => format!("HTTP {}", x.status.unwrap_or(0)),
+                };
+                (format!("with {answer} {text:?}"), x.ev(x.body_seq()))
+            }
+            (None, Some(e)) if e.ext_required || e.names_extension => {
+                let how = if x.sse.is_some() {
+                    "ending the stream with"
+                } else {
+                    "with"
+                };
+                (
+                    format!("{how} {}", e.wire),
+                    x.ev_at(e.seq, &e.ptr, e.found.clone()),
+                )
+            }
+            _ => return,
+        };
         let Some(card) = self.card_for(x).cloned() else {
             return;
         };
@@ -6528,21 +6623,23 @@ impl State {
             return;
         }
         let d = c.dialect.map_or("0.x", Dialect::as_str);
-        let answer = match code {
-            Some(n) => format!("JSON-RPC error {n}"),
-            None => format!("HTTP {}", x.status.unwrap_or(0)),
+        let (said, at) = answer;
+        let hdr = if c.binding == Some(Binding::Grpc) {
+            "the x-a2a-extensions metadata entry"
+        } else {
+            "X-A2A-Extensions"
         };
         self.areas.insert("capability");
         self.find(
             &r::CAP_EXT_REQUIRED_ERROR_WRONG,
             format!(
-                "agent refused {d} {} with {answer} {text:?} for a missing required extension although the request activated {} in X-A2A-Extensions, the {d} header (EXT-001): a {d} agent reads X-A2A-Extensions (one serving 1.0 too reads both names)",
+                "agent refused {d} {} {said} for a missing required extension although the request activated {} in {hdr}, the {d} header (EXT-001): a {d} agent reads X-A2A-Extensions (one serving 1.0 too reads both names)",
                 c.op_term("call"),
                 required.join(", ")
             ),
             vec![
                 x.ev(x.req_seq),
-                x.ev(x.body_seq()),
+                at,
                 x.ev_at(card.seq, "/capabilities/extensions", None),
             ],
             &x.leg,
@@ -8114,6 +8211,55 @@ impl State {
     /// trap 10). Not judged: 401/403 (credentials may be checked first, ERR-006), 404/405
     /// (no such route), 407/408/429 and 502–504 (the transport's or an intermediary's).
     /// Returns whether it reported.
+    /// VER-HDR-004 on HTTP+JSON (VER-002; breaker17b V15): an HTTP+JSON call that names a
+    /// protocol version explicitly (`A2A-Version` header or query parameter) which the
+    /// agent's card, declaring 1.0, does not declare, answered with the "no such method"
+    /// mapping: HTTP 404 or 501 (UNIMPLEMENTED) without an A2A ErrorInfo reason or 0.x A2A
+    /// code. Returns the version asked and the card's versions (`["1.0"]`). Reads only
+    /// what is parsed already; `None` (no allocation) for every other answer.
+    fn version_not_served_unrouted(
+        &self,
+        x: &Exch,
+        c: &Call,
+        json: Option<&Json>,
+    ) -> Option<(String, Vec<&'static str>)> {
+        if !matches!(x.status, Some(404) | Some(501))
+            || c.binding != Some(Binding::Rest)
+            || c.op.is_none()
+            || c.webhook
+            || x.synthetic
+            || x.leg.is_some()
+            || self.ver_stripped_clients.contains(&x.id)
+        {
+            return None;
+        }
+        let asked = c.header_version.as_deref()?;
+        let card = self.card_for(x)?;
+        let declared = card.view.declared_dialects();
+        if !declared.contains(&Dialect::V1_0)
+            || Dialect::from_version(asked).is_some_and(|k| declared.contains(&k))
+            || card.view.v0_shape_claims_v1
+        {
+            return None;
+        }
+        // An A2A answer (an ErrorInfo reason, a 0.x A2A code) is judged as such.
+        if let Some(v) = json {
+            let err = v.get("error");
+            let a2a_code = v
+                .get("code")
+                .or_else(|| err.and_then(|e| e.get("code")))
+                .and_then(Json::as_i64)
+                .is_some_and(|k| (-32099..=-32000).contains(&k));
+            if a2a_code || error_info_reason(err.and_then(|e| e.get("details"))).is_some() {
+                return None;
+            }
+        }
+        Some((
+            asked.to_string(),
+            declared.iter().map(|k| k.as_str()).collect(),
+        ))
+    }
+
     fn rest_version_error(
         &mut self,
         x: &Exch,
@@ -13324,7 +13470,7 @@ impl State {
         }
         if x.sse.is_some() {
             self.end_stream(&mut x);
-            self.check_extensions(&x, None);
+            self.check_extensions(&x, None, None);
             self.after_response(&x, None, None);
             return;
         }
@@ -13353,7 +13499,7 @@ impl State {
             self.on_card(&x, Some(&j), true, "");
             return;
         }
-        self.check_extensions(&x, Some(&j));
+        self.check_extensions(&x, Some(&j), None);
         let rt = self.on_result(&x, &j, "", *seq);
         let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(&x, rt2, Some(&j));
@@ -13480,6 +13626,24 @@ impl State {
             _ if bad_version_reported => {}
             Some(reason) => {
                 if let Some(codes) = grpc::reason_codes(reason) {
+                    // ERR-002 "1.0.0 differs: UNIMPLEMENTED" (PushNotificationNotSupported,
+                    // UnsupportedOperation, VersionNotSupported): legal for a 1.0 peer, a note
+                    // as its HTTP twin is (REST-ERROR-002). The ErrorInfo reason proves the
+                    // A2A error; a bare UNIMPLEMENTED may be gRPC's own "no such method".
+                    if code == 12 && c.dialect == Some(Dialect::V1_0) && codes == [9, 12] {
+                        self.find(
+                            &r::REST_ERROR_PRE_101,
+                            format!(
+                                "agent answered the 1.0 gRPC call {method} with status UNIMPLEMENTED (12) and ErrorInfo reason {reason}, 1.0.0's status for it; 1.0.1 (ERR-002) answers {reason} with FAILED_PRECONDITION (9): clients on 1.0.1 SDKs map the status, so answer FAILED_PRECONDITION with the same ErrorInfo"
+                            ),
+                            vec![x.ev_at(
+                                st_seq,
+                                "",
+                                Some(serde_json::json!({"grpc-status": code, "reason": reason})),
+                            )],
+                            &x.leg,
+                        );
+                    }
                     if !codes.contains(&code) {
                         let want: Vec<String> = codes.iter().map(|c| grpc::code_name(*c)).collect();
                         // D10 (breaker9d): the situation says which part is wrong, if it can.
@@ -13738,6 +13902,29 @@ impl State {
                 self.task_not_found(&x, &tid, st_seq, "");
             }
         }
+        // CAP-EXT-002 (EXT-001, EXT-002; breaker17a U11): a message call refused for a
+        // required extension that the request's metadata did activate. A stream's status
+        // is its error end (set above); a unary call's is read the same way.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            let unary;
+            let end = match x.sse.as_ref().and_then(|s| s.error_end.as_ref()) {
+                Some(e) => e,
+                None => {
+                    unary = StreamErrorEnd::new(
+                        st_seq,
+                        "",
+                        Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+                        "gRPC status",
+                        None,
+                        Some(&format!("{name} ({code})")),
+                        reason.as_deref(),
+                        message.as_deref(),
+                    );
+                    &unary
+                }
+            };
+            self.check_extensions(&x, None, Some(end));
+        }
         if x.sse.is_some() {
             self.end_stream(&mut x);
         }
@@ -13831,6 +14018,28 @@ impl State {
             return;
         }
         self.rest_unparseable_request_answer(x, &c, status, json, bseq);
+        if let Some((asked, list)) = self.version_not_served_unrouted(x, &c, json) {
+            let how = if status == 501 {
+                "HTTP 501 (UNIMPLEMENTED, the mapping of a method the agent does not have)"
+            } else {
+                "HTTP 404 (no such route)"
+            };
+            self.areas.insert("version");
+            self.find(
+                &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
+                format!(
+                    "agent answered the HTTP+JSON call {} {} requested with A2A-Version {asked} with {how}; its card declares only {}, and VER-002 wants VersionNotSupportedError (HTTP 400 FAILED_PRECONDITION, ErrorInfo reason VERSION_NOT_SUPPORTED) for a version it does not serve, so the client learns to switch versions instead of looking for a wrong URL",
+                    x.method,
+                    x.path,
+                    list.join(", ")
+                ),
+                vec![
+                    x.ev_at(x.req_seq, "", Some(Value::String(asked))),
+                    x.ev_at(bseq, "", Some(Value::from(status))),
+                ],
+                &x.leg,
+            );
+        }
         if status >= 400 && !x.synthetic {
             if self.rest_version_error(x, &c, status, json, bseq) {
                 self.after_response(x, None, None);
@@ -17033,6 +17242,14 @@ impl State {
                     );
                 }
             }
+            // AUTH-TLS-004 of this URL, after its root cause if one was told above.
+            if let Some((msg, ev)) = self.held_tls.take() {
+                let (seq, ptr) = ev
+                    .first()
+                    .map_or((0, None), |e| (e.seq, e.pointer.as_deref()));
+                let msg = tls_downgrade_cause(&self.out, seq, ptr, msg);
+                self.find(&r::TLS_CARD_DOWNGRADE, msg, ev, &x.leg);
+            }
             // Card document or operation path instead of the endpoint base.
             let p = u.path.as_str();
             // A card in a JSON-RPC result (`GetExtendedAgentCard`) was fetched from the
@@ -17181,16 +17398,16 @@ impl State {
                     } else {
                         "the proxy fetched it from its https upstream"
                     };
-                    self.find(
-                        &r::TLS_CARD_DOWNGRADE,
+                    // Told after the URL's other checks (CARD-URL-003, GW-RESP-004 may be
+                    // its root cause): [`tls_downgrade_cause`].
+                    self.held_tls = Some((
                         format!(
                             "agent card served at {} ({by}) advertises the plain-http interface {}: clients that follow the card send their messages and credentials in cleartext",
                             t.origin(),
                             u.origin()
                         ),
                         vec![x.ev_at(bseq, ptr, found.clone())],
-                        &x.leg,
-                    );
+                    ));
                 }
             }
         }
@@ -17387,6 +17604,15 @@ impl State {
                 self.mark_answered(p, &x.method);
                 return;
             }
+        }
+        // A 404 / 501 to a call naming a version the card does not declare is the version's
+        // refusal in the wrong form (VER-HDR-004), no proof that the route or URL is
+        // missing (breaker17b V15): a call in a version the card declares tells.
+        if x.call
+            .as_deref()
+            .is_some_and(|c| self.version_not_served_unrouted(x, c, None).is_some())
+        {
+            return;
         }
         let origin = p.origin();
         let path = net::norm_path(&p.path).to_string();
@@ -21114,6 +21340,74 @@ fn merge_relayed(g: &mut Finding, f: Finding) {
 
 /// At the end: client-leg findings reported before their upstream twin (the legs' events
 /// interleave in either order) are folded into it as [`State::relayed_twin`] does.
+/// Whether `f` reports a task left in SUBMITTED / WORKING by a stream end (STREAM-END-002)
+/// or a blocking answer (TASK-STATE-007).
+fn unfinished_task_finding(f: &Finding) -> bool {
+    (f.rule == r::STREAM_NO_TERMINAL.id || f.rule == r::TASK_BLOCKING_EARLY.id)
+        && ["WORKING", "SUBMITTED", "working", "submitted"]
+            .iter()
+            .any(|s| f.message.contains(s))
+}
+
+/// breaker17b V20: STREAM-END-002 and TASK-STATE-007 for tasks left in SUBMITTED / WORKING
+/// on one leg are one SDK executor fault (it ended without a terminal status). The first
+/// such finding of the leg (in `out`, the findings so far) is the root; a new finding `f`
+/// of the other rule names it ([`CAUSED_BY`]), one of the same rule stays as it is, so
+/// every occurrence of a rule has the same text and they group. Decided when `f` is
+/// emitted, so the live line and the final report agree.
+fn link_unfinished(out: &[Finding], f: &mut Finding) {
+    if !unfinished_task_finding(f) {
+        return;
+    }
+    let Some(root) = out
+        .iter()
+        .find(|g| g.leg == f.leg && unfinished_task_finding(g))
+    else {
+        return;
+    };
+    if root.rule == f.rule {
+        return;
+    }
+    let id = root.rule.clone();
+    f.message.push_str(&format!(
+        "{CAUSED_BY}the fault {id} reports first, as far as this recording shows: the agent's executor ended (returned or raised) without a terminal status, which left this task unfinished too)"
+    ));
+}
+
+/// AUTH-TLS-004 held for card interface URL at `(seq, pointer)` ([`State::card_url_around_front`])
+/// is told after the card's other checks of that URL: when CARD-URL-003 (internal
+/// address), CARD-URL-009 (the agent's own address behind its front) or GW-RESP-004 (a
+/// gateway's broken rewrite) reported the same place in `out`, the plain-http URL is that
+/// root cause's, which is told first; the returned message names it ([`CAUSED_BY`]).
+fn tls_downgrade_cause(out: &[Finding], seq: u64, pointer: Option<&str>, msg: String) -> String {
+    let roots = [
+        (
+            &r::GW_CARD_REWRITE_BROKEN,
+            "the gateway rewrote the card's URL into one clients cannot use; a rewrite to the public https URL fixes both",
+        ),
+        (
+            &r::CARD_URL_INTERNAL_AUTHORITY,
+            "the card names the agent's internal address; advertising the public https URL fixes both",
+        ),
+        (
+            &r::CARD_URL_AROUND_FRONT,
+            "the card names the agent's own address behind its front; advertising the public https URL fixes both",
+        ),
+    ];
+    let hit = roots.into_iter().find(|(rule, _)| {
+        out.iter().rev().any(|g| {
+            g.rule == rule.id
+                && g.evidence
+                    .iter()
+                    .any(|e| e.seq == seq && e.pointer.as_deref() == pointer)
+        })
+    });
+    match hit {
+        Some((rule, why)) => format!("{msg}{CAUSED_BY}{}: {why})", rule.id),
+        None => msg,
+    }
+}
+
 fn fold_relayed(findings: &mut Vec<Finding>, pairs: &VecDeque<GwPair>) {
     let up_of: HashMap<&str, &str> = pairs
         .iter()

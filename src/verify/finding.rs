@@ -155,4 +155,17 @@ impl Finding {
     pub fn first_seq(&self) -> u64 {
         self.evidence.iter().map(|e| e.seq).min().unwrap_or(0)
     }
+
+    /// Whether the message names another finding's rule as its root cause: it ends with
+    /// the clause [`CAUSED_BY`]` <RULE-ID>...)` (AUTH-TLS-004 behind CARD-URL-003, a
+    /// blocking answer behind the stream end of the same executor fault). Reports list
+    /// such a finding after the findings of its severity that are no consequence, so the
+    /// first line is the root cause.
+    pub fn is_consequence(&self) -> bool {
+        self.message.contains(CAUSED_BY)
+    }
 }
+
+/// Opening of the clause by which a consequence finding names its root cause's rule ID,
+/// e.g. `" (caused by CARD-URL-003: the card names the agent's internal address; ...)"`.
+pub const CAUSED_BY: &str = " (caused by ";

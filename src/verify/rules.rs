@@ -108,7 +108,7 @@ rule!(CAP_EXT_REQUIRED_NOT_ENFORCED, "CAP-EXT-001", "required-extension-not-enfo
 rule!(CAP_EXT_REQUIRED_ERROR_WRONG, "CAP-EXT-002", "extension-required-error-although-activated", Error, ErrorHandling,
     ["EXT-002", "ERR-002", "EXT-001"],
     "agent refused a request for a missing required extension (ExtensionSupportRequiredError, or a 0.x error naming the extension) although the request activated every extension the card requires",
-    "read the client's extensions header before refusing: A2A-Extensions (comma-separated URIs) on 1.0 requests, X-A2A-Extensions on 0.x requests (a server speaking both reads both names); answer ExtensionSupportRequiredError (-32008) only when a required extension is missing from it");
+    "read the client's extensions header before refusing: A2A-Extensions (comma-separated URIs) on 1.0 requests, X-A2A-Extensions on 0.x requests (a server speaking both reads both names; on gRPC the same names are metadata entries); answer ExtensionSupportRequiredError (-32008; HTTP+JSON and gRPC: FAILED_PRECONDITION, reason EXTENSION_SUPPORT_REQUIRED), in a stream as in a unary answer, only when a required extension is missing from it");
 rule!(CAP_EXT_NOT_DECLARED, "CAP-EXT-003", "extension-activated-not-declared", Warning, Interop,
     ["EXT-004", "EXT-003"],
     "agent activated an extension (A2A-Extensions response header) that its card does not declare or the client did not request",
@@ -217,8 +217,8 @@ rule!(REST_ERROR_SHAPE, "REST-ERROR-001", "rest-error-shape", Error, ErrorHandli
     "1.0 routes: {\"error\":{\"code\":<http status>,\"status\":\"NOT_FOUND\",\"message\":...,\"details\":[{\"@type\":...ErrorInfo,\"reason\":...,\"domain\":\"a2a-protocol.org\"}]}}, status the google.rpc.Code name of the HTTP status; 0.3 /v1 routes: the 0.3 A2A error object {\"code\":-32001,\"message\":...} that 0.3 clients parse");
 rule!(REST_ERROR_PRE_101, "REST-ERROR-002", "rest-error-in-1-0-0-form", Note, ErrorHandling,
     ["ERR-002", "ERR-003"],
-    "1.0 HTTP+JSON A2A error answered in a form 1.0.1 replaced: an RFC 9457 application/problem+json body instead of google.rpc.Status with ErrorInfo, or 1.0.0's HTTP status (409, 415, 501, 502) where 1.0.1 names 400 or 500",
-    "answer A2A errors as 1.0.1 §11.6 does: {\"error\":{\"code\":<http>,\"status\":<google.rpc.Code name>,\"message\":...,\"details\":[{\"@type\":\"type.googleapis.com/google.rpc.ErrorInfo\",\"reason\":...,\"domain\":\"a2a-protocol.org\"}]}} with ERR-002's 1.0.1 status (UnsupportedOperationError, PushNotificationNotSupportedError, TaskNotCancelableError, VersionNotSupportedError: 400 FAILED_PRECONDITION; ContentTypeNotSupportedError: 400 INVALID_ARGUMENT; InvalidAgentResponseError: 500 INTERNAL); 1.0 peers may follow either patch, but clients on 1.0.1 SDKs read only that shape and status (a2a-java #765)");
+    "1.0 HTTP+JSON or gRPC A2A error answered in a form 1.0.1 replaced: an RFC 9457 application/problem+json body instead of google.rpc.Status with ErrorInfo, 1.0.0's HTTP status (409, 415, 501, 502) where 1.0.1 names 400 or 500, or 1.0.0's gRPC status UNIMPLEMENTED where 1.0.1 names FAILED_PRECONDITION",
+    "answer A2A errors as 1.0.1 §11.6 does: {\"error\":{\"code\":<http>,\"status\":<google.rpc.Code name>,\"message\":...,\"details\":[{\"@type\":\"type.googleapis.com/google.rpc.ErrorInfo\",\"reason\":...,\"domain\":\"a2a-protocol.org\"}]}} with ERR-002's 1.0.1 status (UnsupportedOperationError, PushNotificationNotSupportedError, TaskNotCancelableError, VersionNotSupportedError: 400 FAILED_PRECONDITION; ContentTypeNotSupportedError: 400 INVALID_ARGUMENT; InvalidAgentResponseError: 500 INTERNAL); on gRPC the same reasons with status FAILED_PRECONDITION, not 1.0.0's UNIMPLEMENTED (a2a-python #1055, a2a-rs #57); 1.0 peers may follow either patch, but clients on 1.0.1 SDKs read only that shape and status (a2a-java #765)");
 rule!(REST_UNARY_STREAMED, "REST-HTTP-001", "rest-unary-answered-as-stream", Error, Transport,
     ["REST-001", "REST-003"],
     "non-streaming HTTP+JSON route answered with text/event-stream instead of one JSON body",
@@ -676,8 +676,8 @@ rule!(VER_HEADER_NOT_MAJOR_MINOR, "VER-HDR-003", "client-version-not-major-minor
     "send A2A-Version as Major.Minor (\"1.0\"), header or query parameter: patch versions are not negotiated, and an agent that matches the value exactly answers VersionNotSupportedError (-32009, HTTP 400) or falls back to 0.3");
 rule!(VER_UNSUPPORTED_AS_METHOD_NOT_FOUND, "VER-HDR-004", "unsupported-version-answered-method-not-found", Warning, Interop,
     ["VER-002"],
-    "1.0 agent answered a JSON-RPC call that names a protocol version it does not serve (A2A-Version) with -32601 MethodNotFoundError instead of -32009 VersionNotSupportedError",
-    "check the requested A2A-Version (header or query parameter) before dispatching the method and answer a version the agent does not serve with -32009 VersionNotSupportedError (1.0 §3.6.2): -32601 tells the client the method does not exist, so its author looks for a typo instead of switching to a version the card declares (a2a-python: enable_v0_3_compat=True serves 0.3 too)");
+    "1.0 agent answered a call that names a protocol version it does not serve (A2A-Version) with the \"no such method\" answer (JSON-RPC -32601 MethodNotFoundError; HTTP+JSON 404 or 501 UNIMPLEMENTED without an A2A reason) instead of VersionNotSupportedError",
+    "check the requested A2A-Version (header or query parameter) before dispatching the method or route and answer a version the agent does not serve with VersionNotSupportedError (1.0 §3.6.2; JSON-RPC -32009, HTTP+JSON 400 FAILED_PRECONDITION with ErrorInfo reason VERSION_NOT_SUPPORTED): -32601 or a 404 tells the client the method or route does not exist, so its author looks for a typo or a wrong URL instead of switching to a version the card declares (a2a-python: enable_v0_3_compat=True serves 0.3 too)");
 rule!(VER_MIXED_PAYLOAD, "VER-MIX-001", "version-mixed-payload", Warning, Interop,
     ["VER-002", "DATA-001"],
     "payload mixes protocol versions (1.0 header or shape with 0.x-only members, or the reverse)",
