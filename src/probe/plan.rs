@@ -1882,25 +1882,8 @@ impl<'a> Runner<'a> {
             Ok(t) => t,
             Err(o) => return o,
         };
-        let mut p = self.send_params(tg, &text, true, Some(&task));
-        let id = uuid::Uuid::new_v4().to_string();
-        let rest = tg.binding == Binding::HttpJson;
-        let sent = if rest {
-            self.rest_call(tg, Some(Op::Stream), &p, true, tg.dialect.version_header())
-                .await
-        } else {
-            if let (Some(tenant), Some(obj)) = (&tg.tenant, p.as_object_mut()) {
-                obj.insert("tenant".into(), json!(tenant)); // CARD-008
-            }
-            let body = json!({"jsonrpc": "2.0", "id": id, "method": tg.dialect.method(Op::Stream), "params": p});
-            self.post_raw(
-                tg,
-                Bytes::from(body.to_string()),
-                true,
-                tg.dialect.version_header(),
-            )
-            .await
-        };
+        let params = self.send_params(tg, &text, true, Some(&task));
+        let (_, sent) = self.send_stream(tg, params).await;
         let what = format!(
             "streaming follow-up ({}) to input-required task {}",
             tg.dialect.method(Op::Stream),
@@ -1910,58 +1893,21 @@ impl<'a> Runner<'a> {
             Ok(r) => r,
             Err(e) => return e.outcome(&what),
         };
-        let ct = rpc.resp.content_type();
-        if rpc.resp.status != 200 || ct != "text/event-stream" {
-            return Outcome::Fail(format!(
-                "{what} answered HTTP {} {}{}, expected 200 text/event-stream",
-                rpc.resp.status,
-                if ct.is_empty() {
-                    "without content type"
-                } else {
-                    &ct
-                },
-                if rpc.error_code().is_some() {
-                    format!(" ({})", rpc.describe())
-                } else {
-                    String::new()
-                }
-            ));
-        }
-        let mut items = Vec::new();
-        let mut results: Vec<Value> = Vec::new();
-        for data in crate::model::sse::event_data(&rpc.resp.body) {
-            let Ok(v) = serde_json::from_str::<Value>(&data) else {
-                continue;
-            };
-            let r = if rest {
-                Some(v.clone())
-            } else {
-                v.get("result").cloned()
-            };
-            if let Some(r) = r {
-                items.push(tg.wire().stream_item(&r));
-                results.push(r);
-            } else if let Some(e) = v.get("error") {
-                // a mid-stream JSON-RPC error (an SDK refusing the follow-up)
-                return Outcome::Fail(format!(
-                    "{what}: the stream carried error {} {} after {} event(s)",
-                    e.get("code").map(Value::to_string).unwrap_or_default(),
-                    e.get("message").and_then(Value::as_str).unwrap_or(""),
-                    items.len()
-                ));
-            }
-        }
+        let (items, results) = match read_stream(tg, &rpc) {
+            Ok(x) => x,
+            Err(m) => return Outcome::Fail(format!("{what} {m}")),
+        };
         // The stream opens with the resumed Task as it stands, still input-required
-        // (STREAM-003): that first event does not end the stream's cycle (TASK-007); the
-        // events after it must reach the task's next terminal or interrupted state.
-        if items.len() > 1 {
-            if let Some(StreamItem::Task { state, .. }) = items.first_mut() {
-                if state.is_some_and(|s| s.is_interrupted()) {
-                    *state = None;
-                }
-            }
-        }
-        let checks = stream_checks_as_read(tg.dialect, &items, &results, rpc.resp.complete);
+        // (STREAM-003): `resumed` says that first event does not end the stream's cycle
+        // (TASK-007); the events after it must reach the task's next terminal or
+        // interrupted state.
+        let checks = stream_checks_as_read(
+            tg.dialect,
+            &items,
+            &results,
+            rpc.resp.complete,
+            Resumed::Yes,
+        );
         let mut fails: Vec<String> = checks
             .iter()
             .filter_map(|o| match o {
@@ -1994,6 +1940,47 @@ impl<'a> Runner<'a> {
         Outcome::Pass(format!("{what}: {} events; {end}", items.len()))
     }
 
+    /// Opens a message stream on `tg` with `params` (SendMessage params in `tg`'s wire
+    /// shape, [`Runner::send_params`]), as `streaming.*` and `streaming.follow-up` do:
+    /// JSON-RPC `SendStreamingMessage` / `message/stream` (RPC-005) with the interface's
+    /// `tenant` in the params (CARD-008), or HTTP+JSON `POST …/message:stream` (REST-002;
+    /// the tenant in the path, [`rest_url`]). Returns the JSON-RPC request id (a fresh UUID
+    /// that every event's envelope must echo; unused over HTTP+JSON) and the answer, whose
+    /// body holds every event read before the stream closed or the timeout.
+    async fn send_stream(&self, tg: &Target, params: Value) -> (String, Result<Rpc, CallError>) {
+        self.open_stream(tg, Op::Stream, params).await
+    }
+
+    /// [`Runner::send_stream`] for any streaming `op`.
+    async fn open_stream(
+        &self,
+        tg: &Target,
+        op: Op,
+        mut params: Value,
+    ) -> (String, Result<Rpc, CallError>) {
+        let id = uuid::Uuid::new_v4().to_string();
+        if tg.binding == Binding::HttpJson {
+            let sent = self
+                .rest_call(tg, Some(op), &params, true, tg.dialect.version_header())
+                .await;
+            return (id, sent);
+        }
+        if let (Some(tenant), Some(obj)) = (&tg.tenant, params.as_object_mut()) {
+            obj.insert("tenant".into(), json!(tenant)); // CARD-008
+        }
+        let body =
+            json!({"jsonrpc": "2.0", "id": id, "method": tg.dialect.method(op), "params": params});
+        let sent = self
+            .post_raw(
+                tg,
+                Bytes::from(body.to_string()),
+                true,
+                tg.dialect.version_header(),
+            )
+            .await;
+        (id, sent)
+    }
+
     async fn streaming_tests(&mut self, tg: &Target, declared: bool) {
         let d = Some(tg.dialect);
         let sc = Category::Streaming;
@@ -2012,24 +1999,7 @@ impl<'a> Runner<'a> {
             .map(Self::text_of)
             .unwrap_or_else(|| "hello".into());
         let params = self.send_params(tg, &text, true, None);
-        let id = uuid::Uuid::new_v4().to_string();
-        let mut p = params;
-        if let (Some(tenant), Some(obj)) = (&tg.tenant, p.as_object_mut()) {
-            obj.insert("tenant".into(), json!(tenant));
-        }
-        let body = json!({"jsonrpc": "2.0", "id": id, "method": tg.dialect.method(Op::Stream), "params": p});
-        let sent = if tg.binding == Binding::HttpJson {
-            self.rest_call(tg, Some(Op::Stream), &p, true, tg.dialect.version_header())
-                .await
-        } else {
-            self.post_raw(
-                tg,
-                Bytes::from(body.to_string()),
-                true,
-                tg.dialect.version_header(),
-            )
-            .await
-        };
+        let (id, sent) = self.send_stream(tg, params).await;
         let rpc = match sent {
             Ok(r) => r,
             Err(e) => {
@@ -2122,7 +2092,7 @@ impl<'a> Runner<'a> {
             ))
         };
         self.push("streaming.envelope", d, sc, started, o);
-        let o = stream_checks_as_read(tg.dialect, &items, &results, rpc.resp.complete);
+        let o = stream_checks_as_read(tg.dialect, &items, &results, rpc.resp.complete, Resumed::No);
         for (name, o) in STREAM_TESTS[2..].iter().zip(o) {
             self.push(name, d, sc, started, o);
         }
@@ -2996,6 +2966,57 @@ fn judge_notifications(
     (notes, tok)
 }
 
+/// The events of a stream answer on `tg` (a message stream or a subscription): each SSE
+/// `data` read as a StreamResponse in `tg`'s wire shape (JSON-RPC: the envelope's `result`,
+/// RPC-005; HTTP+JSON: the bare object, REST-002), as [`StreamItem`]s and the raw results
+/// (for [`stream_checks_as_read`]); unreadable `data` is left out. `Err` (worded to follow
+/// "<what the request was> ") when the answer is not HTTP 200 `text/event-stream`, or the
+/// stream carried a JSON-RPC error (an SDK refusing the call mid-stream).
+fn read_stream(tg: &Target, rpc: &Rpc) -> Result<(Vec<StreamItem>, Vec<Value>), String> {
+    let ct = rpc.resp.content_type();
+    if rpc.resp.status != 200 || ct != "text/event-stream" {
+        return Err(format!(
+            "answered HTTP {} {}{}, expected 200 text/event-stream",
+            rpc.resp.status,
+            if ct.is_empty() {
+                "without content type"
+            } else {
+                &ct
+            },
+            if rpc.error_code().is_some() {
+                format!(" ({})", rpc.describe())
+            } else {
+                String::new()
+            }
+        ));
+    }
+    let rest = tg.binding == Binding::HttpJson;
+    let mut items = Vec::new();
+    let mut results: Vec<Value> = Vec::new();
+    for data in crate::model::sse::event_data(&rpc.resp.body) {
+        let Ok(v) = serde_json::from_str::<Value>(&data) else {
+            continue;
+        };
+        let r = if rest {
+            Some(v.clone())
+        } else {
+            v.get("result").cloned()
+        };
+        if let Some(r) = r {
+            items.push(tg.wire().stream_item(&r));
+            results.push(r);
+        } else if let Some(e) = v.get("error") {
+            return Err(format!(
+                "answered a stream that carried error {} {} after {} event(s)",
+                e.get("code").map(Value::to_string).unwrap_or_default(),
+                e.get("message").and_then(Value::as_str).unwrap_or(""),
+                items.len()
+            ));
+        }
+    }
+    Ok((items, results))
+}
+
 /// Tests of one dialect that follow `card.interface-url`, skipped together when it fails.
 const DIALECT_TESTS: &[(&str, Category)] = &[
     ("errors.unknown-task", Category::ErrorHandling),
@@ -3041,8 +3062,9 @@ fn stream_checks_as_read(
     items: &[StreamItem],
     results: &[Value],
     closed: bool,
+    resumed: Resumed,
 ) -> [Outcome; 5] {
-    let checks = stream_checks(d, items, closed);
+    let checks = stream_checks(d, items, closed, resumed);
     let mut misshaped = 0;
     let read_03: Vec<StreamItem> = items
         .iter()
@@ -3065,7 +3087,7 @@ fn stream_checks_as_read(
     let seen = format!(
         "a 1.0 client reads {misshaped} of {total} events (0.3 `kind` objects, not the 1.0 StreamResponse members task, message, statusUpdate, artifactUpdate) as nothing"
     );
-    let alt = stream_checks(Dialect::V0_3, &read_03, closed);
+    let alt = stream_checks(Dialect::V0_3, &read_03, closed, resumed);
     let msg = |o: &Outcome| match o {
         Outcome::Pass(m) | Outcome::Fail(m) | Outcome::Skip(m) => m.clone(),
     };
@@ -3088,7 +3110,19 @@ fn stream_checks_as_read(
     })
 }
 
-fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool) -> [Outcome; 5] {
+/// Whether a stream resumes a task that waited in an interrupted state (a streaming
+/// follow-up to an input-required task, or a subscription to one): its first event may be
+/// the Task as it stands, still interrupted (STREAM-003, STREAM-004), which then does not end
+/// the stream's cycle (TASK-007) when more events follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Resumed {
+    /// A new task's stream: any terminal or interrupted state ends the cycle.
+    No,
+    /// A resumed task's stream: an interrupted first Task followed by more events does not.
+    Yes,
+}
+
+fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool, resumed: Resumed) -> [Outcome; 5] {
     let first = match items.first() {
         Some(StreamItem::Task { .. }) => Outcome::Pass("first event is a task".into()),
         Some(StreamItem::Message) => Outcome::Pass("first event is a message".into()),
@@ -3157,7 +3191,13 @@ fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool) -> [Outcome; 5]
             (_, None) => mismatch.push(format!("event {n} has no contextId")),
             _ => {}
         }
-        if end_at.is_none() {
+        // a resumed task's opening snapshot, still interrupted, with events after it
+        let opening = resumed == Resumed::Yes
+            && n == 0
+            && items.len() > 1
+            && matches!(it, StreamItem::Task { .. })
+            && state.is_some_and(|s| s.is_interrupted());
+        if end_at.is_none() && !opening {
             let ends = match d {
                 // 1.0: closure at terminal; interrupted may close too (trap 4)
                 Dialect::V1_0 => state.is_some_and(|s| s.is_terminal() || s.is_interrupted()),
@@ -3386,7 +3426,8 @@ mod tests {
             status("TASK_STATE_COMPLETED"),
             status("TASK_STATE_WORKING"),
         ];
-        let [first, same, term, after, lc] = stream_checks(Dialect::V1_0, &items, true);
+        let [first, same, term, after, lc] =
+            stream_checks(Dialect::V1_0, &items, true, Resumed::No);
         assert!(matches!(first, Outcome::Pass(_)));
         assert!(matches!(same, Outcome::Pass(_)));
         assert!(matches!(term, Outcome::Pass(_)));
@@ -3394,11 +3435,42 @@ mod tests {
         assert!(matches!(lc, Outcome::Skip(_)));
     }
 
+    /// A resumed task's stream opens with the Task still input-required: with
+    /// `Resumed::Yes` that snapshot does not end the cycle, the later completed does; a new
+    /// task's stream ends at the first interrupted state (STREAM-003, TASK-007).
+    #[test]
+    fn a_resumed_streams_interrupted_opening_task_does_not_end_the_cycle() {
+        let items = vec![
+            StreamItem::Task {
+                id: Some("t".into()),
+                context_id: Some("c".into()),
+                state: TaskState::parse_lenient("TASK_STATE_INPUT_REQUIRED"),
+            },
+            status("TASK_STATE_WORKING"),
+            status("TASK_STATE_COMPLETED"),
+        ];
+        let [_, _, term, after, _] = stream_checks(Dialect::V1_0, &items, true, Resumed::Yes);
+        assert!(
+            matches!(&term, Outcome::Pass(m) if m == "stream reached completed at event 2 and closed")
+        );
+        assert!(matches!(after, Outcome::Pass(_)));
+        let [_, _, term, after, _] = stream_checks(Dialect::V1_0, &items, true, Resumed::No);
+        assert!(
+            matches!(&term, Outcome::Pass(m) if m == "stream reached input-required at event 0 and closed")
+        );
+        assert!(
+            matches!(&after, Outcome::Fail(m) if m == "2 events after the input-required event 0")
+        );
+        // alone, the snapshot is the whole stream: it ends the cycle even when resumed
+        let [_, _, term, _, _] = stream_checks(Dialect::V1_0, &items[..1], true, Resumed::Yes);
+        assert!(matches!(term, Outcome::Pass(_)));
+    }
+
     /// fix7: a stream with no event passes nothing (same-ids compared zero events and
     /// said every event carried the ids).
     #[test]
     fn an_empty_stream_passes_no_check() {
-        let all = stream_checks(Dialect::V1_0, &[], true);
+        let all = stream_checks(Dialect::V1_0, &[], true, Resumed::No);
         assert!(all.iter().all(|o| !matches!(o, Outcome::Pass(_))));
         assert!(matches!(&all[1], Outcome::Skip(m) if m == "stream carried no event"));
     }
@@ -3409,7 +3481,7 @@ mod tests {
         if let StreamItem::Status { final_flag, .. } = &mut fin {
             *final_flag = true;
         }
-        let [_, _, term, after, _] = stream_checks(Dialect::V0_3, &[fin], true);
+        let [_, _, term, after, _] = stream_checks(Dialect::V0_3, &[fin], true, Resumed::No);
         assert!(matches!(term, Outcome::Pass(_)));
         assert!(matches!(after, Outcome::Pass(_)));
     }
