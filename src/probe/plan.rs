@@ -5,8 +5,11 @@ The test plan and its runner. Order of a run (each step a [`ProbeResult`]):
    credentials (CARD-001, CARD-002, CARD-003/004, CARD-011);
 2. per advertised interface, JSON-RPC first, each highest dialect first (HTTP+JSON 1.0 and
    0.3 after; gRPC is skipped): `card.interface-url`, `lifecycle.*`
-   (TASK-*, ID-*, DATA-006), `streaming.*` (STREAM-*, RPC-005), `errors.*` (ERR-*, RPC-003,
-   VER-002), `push.*` (PUSH-001..005, only when the card advertises push: config
+   (TASK-*, ID-*, DATA-006; `lifecycle.context-continuation` ID-008 and
+   `lifecycle.list-tasks` DATA-007, see [`more`]), `streaming.*` (STREAM-*, RPC-005;
+   `streaming.resubscribe` STREAM-004), `errors.*` (ERR-*, RPC-003, VER-002;
+   `errors.extension-required` EXT-002, `errors.push-not-supported` PUSH-001 when the card
+   does not advertise push), `push.*` (PUSH-001..005, only when the card advertises push: config
    create / get / list on an open task, notifications received at a loopback webhook with
    the configured token, the right task id and a terminal last state, delete, get after
    delete fails; see [`super::webhook`]);
@@ -35,6 +38,8 @@ use super::transport::{ProbeRequest, ProbeResponse, SendError, Transport};
 use super::webhook::{Notification, Webhook, WebhookReceiver};
 use super::{ProbeConfig, ProbeReport, ProbeResult, Status};
 use crate::verify::Category;
+
+mod more;
 
 /// Well-known card paths, newest first (CARD-002).
 pub const CARD_PATHS: [&str; 2] = ["/.well-known/agent-card.json", "/.well-known/agent.json"];
@@ -223,6 +228,12 @@ struct Runner<'a> {
     /// checks of one stream) are timed from there, so each reports its own share of the
     /// run and the times add up to at most the run's wall time (breaker8 G20).
     last_push: Option<Instant>,
+    /// URIs of the extensions the card marks `required` (1.0 `capabilities.extensions[]`):
+    /// every request names them in `A2A-Extensions` (0.x `X-A2A-Extensions`; EXT-001,
+    /// EXT-002), except while [`Runner::without_extensions`].
+    required_extensions: Vec<String>,
+    /// The request now sent is `errors.extension-required`'s: no extensions header.
+    without_extensions: bool,
 }
 
 /// Runs the whole plan against the agent at `t.base()`. Never fails: problems are results.
@@ -243,6 +254,8 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
         created: Vec::new(),
         extra_targets: Vec::new(),
         last_push: None,
+        required_extensions: Vec::new(),
+        without_extensions: false,
     };
     let dialects = r.run_all().await;
     if let Some(w) = r.own_webhook.take() {
@@ -358,6 +371,21 @@ impl<'a> Runner<'a> {
         Ok(self.t.send(req, self.cfg.timeout).await?)
     }
 
+    /// Adds the extensions header naming [`Runner::required_extensions`]: `A2A-Extensions`
+    /// on requests with an `A2A-Version` (1.0), `X-A2A-Extensions` on the others (0.x;
+    /// EXT-001).
+    fn activate_extensions(&self, headers: &mut Vec<(String, String)>, version: Option<&str>) {
+        if self.required_extensions.is_empty() || self.without_extensions {
+            return;
+        }
+        let name = if version.is_some() {
+            "A2A-Extensions"
+        } else {
+            "X-A2A-Extensions"
+        };
+        headers.push((name.into(), self.required_extensions.join(", ")));
+    }
+
     fn mark_negative(&self, headers: &mut Vec<(String, String)>) {
         if self.negative {
             headers.push((
@@ -383,6 +411,7 @@ impl<'a> Runner<'a> {
         if let Some(v) = version {
             headers.push(("A2A-Version".into(), v.into()));
         }
+        self.activate_extensions(&mut headers, version);
         self.mark_negative(&mut headers);
         if auth {
             headers.extend(self.cfg.auth_headers.iter().cloned());
@@ -421,6 +450,8 @@ impl<'a> Runner<'a> {
                 Op::GetPush,
                 Op::ListPush,
                 Op::DeletePush,
+                Op::Subscribe,
+                Op::List,
             ]
             .into_iter()
             .find(|op| tg.dialect.method(*op) == method);
@@ -474,6 +505,7 @@ impl<'a> Runner<'a> {
         if let Some(v) = version {
             headers.push(("A2A-Version".into(), v.into()));
         }
+        self.activate_extensions(&mut headers, version);
         self.mark_negative(&mut headers);
         if auth {
             headers.extend(self.cfg.auth_headers.iter().cloned());
@@ -584,6 +616,7 @@ impl<'a> Runner<'a> {
             })
             .unwrap_or_default();
         self.skills = card::skills(&card);
+        self.required_extensions = card::required_extensions(&card);
         if let Some(id) = &self.cfg.skill {
             if !self.skills.iter().any(|s| &s.id == id) {
                 let ids: Vec<&str> = self.skills.iter().map(|s| s.id.as_str()).collect();
@@ -1156,11 +1189,7 @@ impl<'a> Runner<'a> {
                     Category::ErrorHandling,
                     "its request (shared with card.interface-url) got no answer",
                 );
-                self.lifecycle_tests(tg).await;
-                self.streaming_tests(tg, card::streaming(card)).await;
-                self.stream_follow_up_test(tg, card::streaming(card)).await;
-                self.error_tests(tg).await;
-                self.push_tests(tg, card::push_notifications(card)).await;
+                self.interface_tests(tg, card).await;
                 let label = Some(tg.dialect.label());
                 self.results.iter().any(|r| {
                     r.test == "lifecycle.send"
@@ -1223,14 +1252,25 @@ impl<'a> Runner<'a> {
                     started,
                     o,
                 );
-                self.lifecycle_tests(tg).await;
-                self.streaming_tests(tg, card::streaming(card)).await;
-                self.stream_follow_up_test(tg, card::streaming(card)).await;
-                self.error_tests(tg).await;
-                self.push_tests(tg, card::push_notifications(card)).await;
+                self.interface_tests(tg, card).await;
                 true
             }
         }
+    }
+
+    /// The tests of one interface after `card.interface-url`: lifecycle, streaming, errors,
+    /// push, in that order.
+    async fn interface_tests(&mut self, tg: &Target, card: &Value) {
+        let streaming = card::streaming(card);
+        let push = card::push_notifications(card);
+        self.lifecycle_tests(tg).await;
+        self.streaming_tests(tg, streaming).await;
+        self.stream_follow_up_test(tg, streaming).await;
+        self.resubscribe_test(tg, streaming).await;
+        self.error_tests(tg).await;
+        self.extension_required_test(tg).await;
+        self.push_tests(tg, push).await;
+        self.push_not_supported_test(tg, push).await;
     }
 
     /// `card.interface-url` of an interface whose binding and version an earlier one
@@ -1382,6 +1422,8 @@ impl<'a> Runner<'a> {
             self.skip("errors.subscribe-terminal", d, Category::ErrorHandling, why);
             self.cancel_test(tg).await;
             self.input_test(tg).await;
+            self.context_test(tg, None, None).await;
+            self.list_tasks_test(tg, None, None).await;
             return;
         };
 
@@ -1428,10 +1470,14 @@ impl<'a> Runner<'a> {
             None => Some(task.clone()).filter(|t| !t.state.is_some_and(TaskState::is_terminal)),
             Some(_) => None,
         };
+        let settled_state = settled.as_ref().and_then(|t| t.state);
         let terminal = settled.filter(|t| t.state.is_some_and(TaskState::is_terminal));
         self.terminal_tests(tg, terminal.as_ref()).await;
         self.cancel_test_with(tg, unsettled.as_ref()).await;
         self.input_test(tg).await;
+        // ID-008, then DATA-007 over both tasks of that context
+        let next = self.context_test(tg, Some(&task), settled_state).await;
+        self.list_tasks_test(tg, Some(&task), next.as_ref()).await;
     }
 
     async fn get_task(
@@ -1951,7 +1997,7 @@ impl<'a> Runner<'a> {
         self.open_stream(tg, Op::Stream, params).await
     }
 
-    /// [`Runner::send_stream`] for any streaming `op`.
+    /// [`Runner::send_stream`] for any streaming `op` (`Op::Stream`, `Op::Subscribe`).
     async fn open_stream(
         &self,
         tg: &Target,
@@ -3278,6 +3324,34 @@ fn rest_route(op: Op, params: &Value) -> (Method, (String, Option<String>), Opti
             (format!("/tasks/{id}:cancel"), None),
             body(&json!({})),
         ),
+        // the prose verb (trap 1: the proto says GET; `streaming.resubscribe` retries with it)
+        Op::Subscribe => (
+            Method::POST,
+            (format!("/tasks/{id}:subscribe"), None),
+            body(&json!({})),
+        ),
+        // ListTasks params as camelCase query parameters (REST-001)
+        Op::List => {
+            let q: Vec<String> = params
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter_map(|(k, v)| {
+                    let v = match v {
+                        Value::String(s) => s.clone(),
+                        Value::Number(n) => n.to_string(),
+                        Value::Bool(b) => b.to_string(),
+                        _ => return None,
+                    };
+                    Some(format!("{}={}", enc(k), enc(&v)))
+                })
+                .collect();
+            (
+                Method::GET,
+                ("/tasks".into(), (!q.is_empty()).then(|| q.join("&"))),
+                None,
+            )
+        }
         // 1.0 push-config routes (digest §1 HTTP+JSON)
         Op::CreatePush | Op::GetPush | Op::ListPush | Op::DeletePush => {
             let task = enc(params.get("taskId").and_then(Value::as_str).unwrap_or(""));
@@ -3513,6 +3587,30 @@ mod tests {
             card_url(&root, CARD_PATHS[1]).unwrap().as_str(),
             "http://h:1/.well-known/agent.json"
         );
+    }
+
+    /// REST-001: ListTasks params become camelCase query parameters, URL-encoded; the
+    /// subscription takes the prose verb POST first (trap 1).
+    #[test]
+    fn list_and_subscribe_have_their_http_json_routes() {
+        let (m, (path, q), body) = rest_route(
+            Op::List,
+            &json!({"contextId": "c 1", "pageSize": 1, "historyLength": 0, "x": [1]}),
+        );
+        assert_eq!((m, path.as_str(), body), (Method::GET, "/tasks", None));
+        let q = q.expect("a query");
+        let mut parts: Vec<&str> = q.split('&').collect();
+        parts.sort();
+        assert_eq!(
+            parts,
+            vec!["contextId=c+1", "historyLength=0", "pageSize=1"]
+        );
+        let (m, (path, q), _) = rest_route(Op::Subscribe, &json!({"id": "t/1"}));
+        assert_eq!(
+            (m, path.as_str(), q),
+            (Method::POST, "/tasks/t%2F1:subscribe", None)
+        );
+        assert_eq!(rest_route(Op::List, &json!({})).1 .1, None);
     }
 
     #[test]
