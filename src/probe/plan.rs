@@ -1335,6 +1335,8 @@ impl<'a> Runner<'a> {
         let mut task: Option<TaskRef> = None;
         let mut tried = Vec::new();
         let mut outcome: Option<Outcome> = None;
+        // the text that made the task: the context continuation sends it again
+        let mut task_text: Option<String> = None;
         for skill in self.basic_skills().into_iter().take(3) {
             let text = Self::text_of(&skill);
             let params = self.send_params(tg, &text, true, None);
@@ -1366,6 +1368,7 @@ impl<'a> Runner<'a> {
                                 skill.id
                             )));
                             task = Some(tr);
+                            task_text = Some(text.clone());
                         }
                         None => {
                             outcome = Some(Outcome::Fail(
@@ -1422,7 +1425,7 @@ impl<'a> Runner<'a> {
             self.skip("errors.subscribe-terminal", d, Category::ErrorHandling, why);
             self.cancel_test(tg).await;
             self.input_test(tg).await;
-            self.context_test(tg, None, None).await;
+            self.context_test(tg, None, None, None).await;
             self.list_tasks_test(tg, None, None).await;
             return;
         };
@@ -1476,7 +1479,9 @@ impl<'a> Runner<'a> {
         self.cancel_test_with(tg, unsettled.as_ref()).await;
         self.input_test(tg).await;
         // ID-008, then DATA-007 over both tasks of that context
-        let next = self.context_test(tg, Some(&task), settled_state).await;
+        let next = self
+            .context_test(tg, Some(&task), settled_state, task_text.as_deref())
+            .await;
         self.list_tasks_test(tg, Some(&task), next.as_ref()).await;
     }
 

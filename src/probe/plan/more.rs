@@ -42,8 +42,10 @@ impl Runner<'_> {
     /// new task in that context; ID-002: the agent MUST NOT substitute another context;
     /// ID-004: its messages carry the `contextId`; TASK-001: a terminal task is never
     /// reopened, a refinement is a new task in the same context). `first` is the lifecycle
-    /// task, `settled` that task's last polled state; the message goes to its context without
-    /// a `taskId`. Passes when the answer (a Task or a Message) stays in that context.
+    /// task, `settled` that task's last polled state, `text` the message text that made it;
+    /// the same text goes to its context without a `taskId` (so a task-making skill makes a
+    /// second task there, for `lifecycle.list-tasks`). Passes when the answer (a Task or a
+    /// Message) stays in that context.
     /// Returns the new task, for `lifecycle.list-tasks`. The other half, a message naming a
     /// terminal task's `taskId`, is `errors.message-to-terminal` (TASK-002).
     pub(super) async fn context_test(
@@ -51,6 +53,7 @@ impl Runner<'_> {
         tg: &Target,
         first: Option<&TaskRef>,
         settled: Option<TaskState>,
+        text: Option<&str>,
     ) -> Option<TaskRef> {
         const TEST: &str = "lifecycle.context-continuation";
         let d = Some(tg.dialect);
@@ -59,7 +62,7 @@ impl Runner<'_> {
             return None;
         };
         let started = self.begin(TEST, d);
-        let (o, next) = self.context_outcome(tg, first, settled).await;
+        let (o, next) = self.context_outcome(tg, first, settled, text).await;
         self.push(TEST, d, Category::Lifecycle, started, o);
         next
     }
@@ -69,13 +72,15 @@ impl Runner<'_> {
         tg: &Target,
         first: &TaskRef,
         settled: Option<TaskState>,
+        text: Option<&str>,
     ) -> (Outcome, Option<TaskRef>) {
         let ctx = first.context_id.as_str();
-        let text = self
-            .basic_skills()
-            .first()
-            .map(Self::text_of)
-            .unwrap_or_else(|| "hello".into());
+        let text = text.map(str::to_string).unwrap_or_else(|| {
+            self.basic_skills()
+                .first()
+                .map(Self::text_of)
+                .unwrap_or_else(|| "hello".into())
+        });
         let mut params = self.send_params(tg, &text, true, None);
         if let Some(m) = params.get_mut("message").and_then(Value::as_object_mut) {
             m.insert("contextId".into(), json!(ctx));
@@ -158,9 +163,9 @@ impl Runner<'_> {
     /// digest §1). On the lifecycle task `first` and the continuation task `second` (same
     /// context, when the agent made one): ListTasks by `contextId` with `historyLength` 0
     /// must list both and nothing of another context, nor any history; by `contextId` and
-    /// `first`'s current `status` must list it and only tasks in that state; `pageSize` 1
-    /// lists at most one task and, with two tasks known to exist, hands a `nextPageToken`
-    /// whose page repeats none of the first. An agent answering UnsupportedOperationError
+    /// `first`'s current `status` must list it and only tasks in that state; by `contextId`
+    /// and `pageSize` 1 at most one task and, with both tasks there, a `nextPageToken` whose
+    /// page repeats none of the first. An agent answering UnsupportedOperationError
     /// or MethodNotFoundError offers no ListTasks: skipped with that answer.
     pub(super) async fn list_tasks_test(
         &mut self,
@@ -342,8 +347,12 @@ impl Runner<'_> {
             }
             seen.push(format!("status {name}: {} tasks", tasks.len()));
         }
-        // 3. paging: one task a page, then the next page
-        let (p1, next, total) = match self.list_page(tg, json!({"pageSize": 1})).await {
+        // 3. paging: one task a page, then the next page, within the context (another
+        // caller's tasks are not this run's to see: `interop` probing one agent twice)
+        let (p1, next, total) = match self
+            .list_page(tg, json!({"contextId": ctx, "pageSize": 1}))
+            .await
+        {
             Ok(p) => p,
             Err(o) => return o,
         };
@@ -353,7 +362,10 @@ impl Runner<'_> {
         match next {
             Some(token) => {
                 match self
-                    .list_page(tg, json!({"pageSize": 1, "pageToken": token}))
+                    .list_page(
+                        tg,
+                        json!({"contextId": ctx, "pageSize": 1, "pageToken": token}),
+                    )
                     .await
                 {
                     Ok((p2, next2, _)) => {
