@@ -37,6 +37,16 @@ const CORE: [&str; 8] = [
     "card.interface-url",
 ];
 
+/// fix18r's probe tests (ID-008, DATA-007, STREAM-004, PUSH-001, EXT-002), each checked per
+/// direction, dialect and binding.
+const NEW_TESTS: [&str; 5] = [
+    "lifecycle.context-continuation",
+    "lifecycle.list-tasks",
+    "streaming.resubscribe",
+    "errors.push-not-supported",
+    "errors.extension-required",
+];
+
 /// The known SDK deviations: (direction, test, dialect, binding) that fail, in report order.
 const KNOWN_FAILURES: [(&str, &str, &str, Option<&str>); 13] = [
     (A_TO_B, "errors.invalid-request", "1.0", None),
@@ -129,6 +139,40 @@ async fn python_and_js_sdk_agents_interoperate_both_ways() {
                 );
             }
         }
+        // fix18r's tests pass on both SDK agents where the card and dialect give them
+        // something to check (push is off in both cards, no extension is required, 0.3
+        // has no ListTasks, push over 0.3 HTTP+JSON is not probed)
+        let mut wrong = Vec::new();
+        for dialect in ["1.0", "0.3"] {
+            for binding in [None, Some("http+json")] {
+                let want = |t: &str| match t {
+                    "lifecycle.list-tasks" if dialect == "0.3" => Status::Skip,
+                    "errors.push-not-supported" if dialect == "0.3" && binding.is_some() => {
+                        Status::Skip
+                    }
+                    "errors.extension-required" => Status::Skip,
+                    _ => Status::Pass,
+                };
+                for t in NEW_TESTS {
+                    if KNOWN_FAILURES.contains(&(d.name, t, dialect, binding)) {
+                        continue;
+                    }
+                    let got = d
+                        .report
+                        .result_in(t, Some(dialect), binding)
+                        .unwrap_or_else(|| {
+                            panic!("no result {t} [{} {dialect} {binding:?}]", d.name)
+                        });
+                    if got.status != want(t) {
+                        wrong.push(format!(
+                            "{t} [{} {dialect} {binding:?}]: {:?} {}",
+                            d.name, got.status, got.message
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{wrong:#?}");
         // every failure is a known SDK deviation, and each known one is seen
         let failed: Vec<(&str, &str, &str, Option<&str>)> = d
             .report

@@ -86,6 +86,15 @@ fn assert_clean(r: &ProbeReport, findings: &[Finding]) {
     assert_eq!(serious(findings), Vec::<String>::new(), "{findings:#?}");
 }
 
+/// The tests of fix18r (DIGEST ID-008, DATA-007, STREAM-004, PUSH-001) that a conformant
+/// agent without push and required extensions passes on each interface.
+const NEW_TESTS: [&str; 4] = [
+    "lifecycle.context-continuation",
+    "lifecycle.list-tasks",
+    "streaming.resubscribe",
+    "errors.push-not-supported",
+];
+
 /// Exactly one failure, `test`, whose message contains `needle`.
 fn assert_single_failure(r: &ProbeReport, test: &str, needle: &str) {
     let f = r.failures();
@@ -129,7 +138,9 @@ async fn conformant_agent_passes_everything() {
         "errors.subscribe-terminal",
         "errors.unsupported-version",
         "errors.no-5xx",
-    ];
+    ]
+    .into_iter()
+    .chain(NEW_TESTS);
     let all = card
         .into_iter()
         .chain(common::TARGET_TESTS)
@@ -140,14 +151,24 @@ async fn conformant_agent_passes_everything() {
     }
     assert_eq!(status(&r, "auth.rejects-anonymous"), Status::Skip);
     assert_eq!(status(&r, "card.security-schemes"), Status::Skip);
+    let ext = r.result("errors.extension-required", Some("1.0")).unwrap();
+    assert_eq!(
+        (ext.status, ext.message.as_str()),
+        (
+            Status::Skip,
+            "card requires no extension (capabilities.extensions[].required)"
+        )
+    );
     assert_eq!(
         conformance_level(&r.results, &findings),
         ConformanceLevel::Full
     );
     // warm-up + card 2, unknown task 1, send 1, get 1, history 2, cancel-completed 1,
     // message-to-terminal 1, subscribe-terminal 1, cancel 2, input 2, stream 1, error
-    // cases 5, streaming follow-up 2: no retries, no extras
-    assert_eq!(r.requests, 22);
+    // cases 5, streaming follow-up 2, context continuation 1, list tasks 5 (context,
+    // get, status, two pages), resubscribe 3 (send, subscribe, cancel), push config 1:
+    // no retries, no extras
+    assert_eq!(r.requests, 32);
 }
 
 #[tokio::test]
@@ -407,7 +428,8 @@ async fn http_json_binding_passes_like_json_rpc() {
     };
     let all = common::TARGET_TESTS
         .into_iter()
-        .chain(["errors.unsupported-version"]);
+        .chain(["errors.unsupported-version"])
+        .chain(NEW_TESTS);
     for t in all {
         assert_eq!(rest(t).status, Status::Pass, "{t}: {}", rest(t).message);
     }
@@ -822,4 +844,118 @@ async fn streaming_follow_up_that_starts_with_the_task_passes() {
         .expect("follow-up");
     assert_eq!(f.status, Status::Pass, "{}", f.message);
     assert!(f.message.contains(": 3 events; "), "{}", f.message);
+}
+
+/// ID-008, ID-002: a message continuing the agent's own context gets a task in a new one.
+#[tokio::test]
+async fn a_new_context_for_a_continued_one_fails_context_continuation_only() {
+    let (r, findings) = probe_run(Break::ContextNotKept, false, None).await;
+    assert_single_failure(
+        &r,
+        "lifecycle.context-continuation",
+        "the agent substituted another context (ID-002",
+    );
+    // the verifier says so too, on the same exchange
+    assert!(
+        findings.iter().any(|f| f.rule == "ID-CTX-002"),
+        "{:?}",
+        serious(&findings)
+    );
+}
+
+/// DATA-007: ListTasks ignores its contextId filter, on JSON-RPC and HTTP+JSON alike.
+#[tokio::test]
+async fn list_tasks_ignoring_the_context_filter_fails_list_tasks_only() {
+    let (r, findings) = probe_rest(Break::ListIgnoresContext).await;
+    let failed: Vec<(String, Option<String>)> = r
+        .failures()
+        .iter()
+        .map(|f| (f.test.clone(), f.binding.clone()))
+        .collect();
+    assert_eq!(
+        failed,
+        vec![
+            ("lifecycle.list-tasks".to_string(), None),
+            (
+                "lifecycle.list-tasks".to_string(),
+                Some("http+json".to_string())
+            ),
+        ]
+    );
+    for f in r.failures() {
+        assert!(
+            f.message.contains("listed tasks of other contexts"),
+            "{}",
+            f.message
+        );
+    }
+    assert!(
+        findings.iter().any(|f| f.rule == "DATA-LIST-003"),
+        "{:?}",
+        serious(&findings)
+    );
+}
+
+/// STREAM-004: a subscription to a working task must open with the Task.
+#[tokio::test]
+async fn subscription_opening_with_a_status_update_fails_resubscribe_only() {
+    let (r, _) = probe_run(Break::SubscribeStatusFirst, false, None).await;
+    assert_single_failure(
+        &r,
+        "streaming.resubscribe",
+        "its first event is not the Task (STREAM-004",
+    );
+}
+
+/// PUSH-001: push configs accepted by an agent whose card does not declare push.
+#[tokio::test]
+async fn push_config_accepted_without_the_capability_fails_push_not_supported_only() {
+    let (r, findings) = probe_run(Break::PushAcceptedUndeclared, false, None).await;
+    assert_single_failure(
+        &r,
+        "errors.push-not-supported",
+        "although its card does not declare capabilities.pushNotifications",
+    );
+    assert!(
+        findings.iter().any(|f| f.rule == "CAP-PUSH-001"),
+        "{:?}",
+        serious(&findings)
+    );
+}
+
+/// EXT-002's control: the card requires an extension the agent enforces. The probe
+/// activates it on every request (A2A-Extensions), so the lifecycle works, and the one
+/// send without it is refused with -32008.
+#[tokio::test]
+async fn a_required_extension_is_activated_and_its_absence_refused() {
+    let (r, findings) = probe_rest(Break::RequiredExtension).await;
+    assert_clean(&r, &findings);
+    for binding in [None, Some("http+json")] {
+        for t in ["lifecycle.send", "errors.extension-required"] {
+            let got = r.result_in(t, Some("1.0"), binding).unwrap();
+            assert_eq!(got.status, Status::Pass, "{t} {binding:?}: {}", got.message);
+        }
+    }
+    assert_eq!(
+        r.result("errors.extension-required", Some("1.0"))
+            .unwrap()
+            .message,
+        "error -32008 ExtensionSupportRequiredError"
+    );
+}
+
+/// EXT-002: the card requires an extension, and a send without it is processed.
+#[tokio::test]
+async fn unenforced_required_extension_fails_extension_required_only() {
+    let (r, findings) = probe_run(Break::ExtensionNotEnforced, false, None).await;
+    assert_single_failure(
+        &r,
+        "errors.extension-required",
+        "was processed although the card requires https://a2a-interop.test/ext/must-have/v1",
+    );
+    assert!(
+        findings.iter().any(|f| f.rule == "CAP-EXT-001"),
+        "{:?}",
+        serious(&findings)
+    );
 }

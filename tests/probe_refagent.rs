@@ -83,10 +83,31 @@ async fn reference_agent_is_fully_conformant_in_both_dialects() {
     assert_eq!(v.status, Status::Pass, "{}", v.message);
     let v = r.result("errors.subscribe-terminal", Some("0.3")).unwrap();
     assert_eq!(v.status, Status::Skip);
+    // fix18r's tests (ID-008, DATA-007, STREAM-004, PUSH-001, EXT-002): the reference
+    // agent declares push and no required extension; 0.3 has no ListTasks
+    let new_tests = [
+        ("lifecycle.context-continuation", Status::Pass, Status::Pass),
+        ("lifecycle.list-tasks", Status::Pass, Status::Skip),
+        ("streaming.resubscribe", Status::Pass, Status::Pass),
+        ("errors.push-not-supported", Status::Skip, Status::Skip),
+        ("errors.extension-required", Status::Skip, Status::Skip),
+    ];
+    let mut wrong = Vec::new();
+    for (t, v10, v03) in new_tests {
+        for (d, want) in [("1.0", v10), ("0.3", v03)] {
+            let got = r
+                .result(t, Some(d))
+                .unwrap_or_else(|| panic!("no result {t} [{d}]"));
+            if got.status != want {
+                wrong.push(format!("{t} [{d}]: {:?} {}", got.status, got.message));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
     // every result is one of the above: nothing unexpected ran
     assert_eq!(
         r.results.len(),
-        dialect_free.len() + 2 * per_dialect.len() + 4
+        dialect_free.len() + 2 * per_dialect.len() + 4 + 2 * new_tests.len()
     );
 
     let serious: Vec<String> = findings

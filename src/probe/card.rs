@@ -296,6 +296,21 @@ pub fn push_notifications(card: &Value) -> bool {
         == Some(true)
 }
 
+/// URIs of the extensions the card marks `required: true` in `capabilities.extensions[]`
+/// (EXT-002: a request that does not activate them is refused), in card order; entries
+/// without a `uri` string are left out.
+pub fn required_extensions(card: &Value) -> Vec<String> {
+    card.pointer("/capabilities/extensions")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.get("required").and_then(Value::as_bool) == Some(true))
+        .filter_map(|e| e.get("uri").and_then(Value::as_str))
+        .filter(|u| !u.trim().is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
 /// Whether `capabilities.streaming` is true.
 pub fn streaming(card: &Value) -> bool {
     card.pointer("/capabilities/streaming")
@@ -425,6 +440,28 @@ pub fn skills(card: &Value) -> Vec<Skill> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// EXT-002: only `required: true` entries with a `uri` string, in card order.
+    #[test]
+    fn required_extensions_are_the_required_uris_only() {
+        let card = json!({"capabilities": {"extensions": [
+            {"uri": "https://x.test/a", "required": true},
+            {"uri": "https://x.test/b", "required": false},
+            {"uri": "https://x.test/c"},
+            {"required": true},
+            {"uri": " ", "required": true},
+            {"uri": "https://x.test/d", "required": true},
+        ]}});
+        assert_eq!(
+            required_extensions(&card),
+            vec![
+                "https://x.test/a".to_string(),
+                "https://x.test/d".to_string()
+            ]
+        );
+        assert!(required_extensions(&json!({"capabilities": {}})).is_empty());
+        assert!(required_extensions(&json!({"capabilities": {"extensions": "x"}})).is_empty());
+    }
 
     #[test]
     fn interfaces_of_1_0_and_0_3_cards() {

@@ -35,6 +35,10 @@ pub enum Op {
     ListPush,
     /// `DeleteTaskPushNotificationConfig` / `tasks/pushNotificationConfig/delete`.
     DeletePush,
+    /// `SubscribeToTask` / `tasks/resubscribe` (STREAM-004).
+    Subscribe,
+    /// `ListTasks` (1.0 only; 0.x JSON-RPC has no list method, digest §1, DATA-007).
+    List,
 }
 
 impl Op {
@@ -49,6 +53,8 @@ impl Op {
             Op::GetPush => a2a::Op::GetPushConfig,
             Op::ListPush => a2a::Op::ListPushConfigs,
             Op::DeletePush => a2a::Op::DeletePushConfig,
+            Op::Subscribe => a2a::Op::SubscribeToTask,
+            Op::List => a2a::Op::ListTasks,
         }
     }
 }
@@ -295,6 +301,9 @@ mod tests {
             Dialect::V1_0.method(Op::ListPush),
             "ListTaskPushNotificationConfigs"
         );
+        assert_eq!(Dialect::V0_3.method(Op::Subscribe), "tasks/resubscribe");
+        assert_eq!(Dialect::V1_0.method(Op::Subscribe), "SubscribeToTask");
+        assert_eq!(Dialect::V1_0.method(Op::List), "ListTasks");
         assert_eq!(Dialect::from_version("0.2.5"), Some(Dialect::V0_3));
         assert_eq!(Dialect::from_version("0.1.0"), None);
         assert_eq!(Dialect::V0_3.label(), "0.3");

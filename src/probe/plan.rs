@@ -5,8 +5,11 @@ The test plan and its runner. Order of a run (each step a [`ProbeResult`]):
    credentials (CARD-001, CARD-002, CARD-003/004, CARD-011);
 2. per advertised interface, JSON-RPC first, each highest dialect first (HTTP+JSON 1.0 and
    0.3 after; gRPC is skipped): `card.interface-url`, `lifecycle.*`
-   (TASK-*, ID-*, DATA-006), `streaming.*` (STREAM-*, RPC-005), `errors.*` (ERR-*, RPC-003,
-   VER-002), `push.*` (PUSH-001..005, only when the card advertises push: config
+   (TASK-*, ID-*, DATA-006; `lifecycle.context-continuation` ID-008 and
+   `lifecycle.list-tasks` DATA-007, see [`more`]), `streaming.*` (STREAM-*, RPC-005;
+   `streaming.resubscribe` STREAM-004), `errors.*` (ERR-*, RPC-003, VER-002;
+   `errors.extension-required` EXT-002, `errors.push-not-supported` PUSH-001 when the card
+   does not advertise push), `push.*` (PUSH-001..005, only when the card advertises push: config
    create / get / list on an open task, notifications received at a loopback webhook with
    the configured token, the right task id and a terminal last state, delete, get after
    delete fails; see [`super::webhook`]);
@@ -35,6 +38,8 @@ use super::transport::{ProbeRequest, ProbeResponse, SendError, Transport};
 use super::webhook::{Notification, Webhook, WebhookReceiver};
 use super::{ProbeConfig, ProbeReport, ProbeResult, Status};
 use crate::verify::Category;
+
+mod more;
 
 /// Well-known card paths, newest first (CARD-002).
 pub const CARD_PATHS: [&str; 2] = ["/.well-known/agent-card.json", "/.well-known/agent.json"];
@@ -223,6 +228,12 @@ struct Runner<'a> {
     /// checks of one stream) are timed from there, so each reports its own share of the
     /// run and the times add up to at most the run's wall time (breaker8 G20).
     last_push: Option<Instant>,
+    /// URIs of the extensions the card marks `required` (1.0 `capabilities.extensions[]`):
+    /// every request names them in `A2A-Extensions` (0.x `X-A2A-Extensions`; EXT-001,
+    /// EXT-002), except while [`Runner::without_extensions`].
+    required_extensions: Vec<String>,
+    /// The request now sent is `errors.extension-required`'s: no extensions header.
+    without_extensions: bool,
 }
 
 /// Runs the whole plan against the agent at `t.base()`. Never fails: problems are results.
@@ -243,6 +254,8 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
         created: Vec::new(),
         extra_targets: Vec::new(),
         last_push: None,
+        required_extensions: Vec::new(),
+        without_extensions: false,
     };
     let dialects = r.run_all().await;
     if let Some(w) = r.own_webhook.take() {
@@ -358,6 +371,21 @@ impl<'a> Runner<'a> {
         Ok(self.t.send(req, self.cfg.timeout).await?)
     }
 
+    /// Adds the extensions header naming [`Runner::required_extensions`]: `A2A-Extensions`
+    /// on requests with an `A2A-Version` (1.0), `X-A2A-Extensions` on the others (0.x;
+    /// EXT-001).
+    fn activate_extensions(&self, headers: &mut Vec<(String, String)>, version: Option<&str>) {
+        if self.required_extensions.is_empty() || self.without_extensions {
+            return;
+        }
+        let name = if version.is_some() {
+            "A2A-Extensions"
+        } else {
+            "X-A2A-Extensions"
+        };
+        headers.push((name.into(), self.required_extensions.join(", ")));
+    }
+
     fn mark_negative(&self, headers: &mut Vec<(String, String)>) {
         if self.negative {
             headers.push((
@@ -383,6 +411,7 @@ impl<'a> Runner<'a> {
         if let Some(v) = version {
             headers.push(("A2A-Version".into(), v.into()));
         }
+        self.activate_extensions(&mut headers, version);
         self.mark_negative(&mut headers);
         if auth {
             headers.extend(self.cfg.auth_headers.iter().cloned());
@@ -421,6 +450,8 @@ impl<'a> Runner<'a> {
                 Op::GetPush,
                 Op::ListPush,
                 Op::DeletePush,
+                Op::Subscribe,
+                Op::List,
             ]
             .into_iter()
             .find(|op| tg.dialect.method(*op) == method);
@@ -474,6 +505,7 @@ impl<'a> Runner<'a> {
         if let Some(v) = version {
             headers.push(("A2A-Version".into(), v.into()));
         }
+        self.activate_extensions(&mut headers, version);
         self.mark_negative(&mut headers);
         if auth {
             headers.extend(self.cfg.auth_headers.iter().cloned());
@@ -584,6 +616,7 @@ impl<'a> Runner<'a> {
             })
             .unwrap_or_default();
         self.skills = card::skills(&card);
+        self.required_extensions = card::required_extensions(&card);
         if let Some(id) = &self.cfg.skill {
             if !self.skills.iter().any(|s| &s.id == id) {
                 let ids: Vec<&str> = self.skills.iter().map(|s| s.id.as_str()).collect();
@@ -1156,11 +1189,7 @@ impl<'a> Runner<'a> {
                     Category::ErrorHandling,
                     "its request (shared with card.interface-url) got no answer",
                 );
-                self.lifecycle_tests(tg).await;
-                self.streaming_tests(tg, card::streaming(card)).await;
-                self.stream_follow_up_test(tg, card::streaming(card)).await;
-                self.error_tests(tg).await;
-                self.push_tests(tg, card::push_notifications(card)).await;
+                self.interface_tests(tg, card).await;
                 let label = Some(tg.dialect.label());
                 self.results.iter().any(|r| {
                     r.test == "lifecycle.send"
@@ -1223,14 +1252,25 @@ impl<'a> Runner<'a> {
                     started,
                     o,
                 );
-                self.lifecycle_tests(tg).await;
-                self.streaming_tests(tg, card::streaming(card)).await;
-                self.stream_follow_up_test(tg, card::streaming(card)).await;
-                self.error_tests(tg).await;
-                self.push_tests(tg, card::push_notifications(card)).await;
+                self.interface_tests(tg, card).await;
                 true
             }
         }
+    }
+
+    /// The tests of one interface after `card.interface-url`: lifecycle, streaming, errors,
+    /// push, in that order.
+    async fn interface_tests(&mut self, tg: &Target, card: &Value) {
+        let streaming = card::streaming(card);
+        let push = card::push_notifications(card);
+        self.lifecycle_tests(tg).await;
+        self.streaming_tests(tg, streaming).await;
+        self.stream_follow_up_test(tg, streaming).await;
+        self.resubscribe_test(tg, streaming).await;
+        self.error_tests(tg).await;
+        self.extension_required_test(tg).await;
+        self.push_tests(tg, push).await;
+        self.push_not_supported_test(tg, push).await;
     }
 
     /// `card.interface-url` of an interface whose binding and version an earlier one
@@ -1295,6 +1335,8 @@ impl<'a> Runner<'a> {
         let mut task: Option<TaskRef> = None;
         let mut tried = Vec::new();
         let mut outcome: Option<Outcome> = None;
+        // the text that made the task: the context continuation sends it again
+        let mut task_text: Option<String> = None;
         for skill in self.basic_skills().into_iter().take(3) {
             let text = Self::text_of(&skill);
             let params = self.send_params(tg, &text, true, None);
@@ -1326,6 +1368,7 @@ impl<'a> Runner<'a> {
                                 skill.id
                             )));
                             task = Some(tr);
+                            task_text = Some(text.clone());
                         }
                         None => {
                             outcome = Some(Outcome::Fail(
@@ -1382,6 +1425,8 @@ impl<'a> Runner<'a> {
             self.skip("errors.subscribe-terminal", d, Category::ErrorHandling, why);
             self.cancel_test(tg).await;
             self.input_test(tg).await;
+            self.context_test(tg, None, None, None).await;
+            self.list_tasks_test(tg, None, None).await;
             return;
         };
 
@@ -1428,10 +1473,16 @@ impl<'a> Runner<'a> {
             None => Some(task.clone()).filter(|t| !t.state.is_some_and(TaskState::is_terminal)),
             Some(_) => None,
         };
+        let settled_state = settled.as_ref().and_then(|t| t.state);
         let terminal = settled.filter(|t| t.state.is_some_and(TaskState::is_terminal));
         self.terminal_tests(tg, terminal.as_ref()).await;
         self.cancel_test_with(tg, unsettled.as_ref()).await;
         self.input_test(tg).await;
+        // ID-008, then DATA-007 over both tasks of that context
+        let next = self
+            .context_test(tg, Some(&task), settled_state, task_text.as_deref())
+            .await;
+        self.list_tasks_test(tg, Some(&task), next.as_ref()).await;
     }
 
     async fn get_task(
@@ -1882,25 +1933,8 @@ impl<'a> Runner<'a> {
             Ok(t) => t,
             Err(o) => return o,
         };
-        let mut p = self.send_params(tg, &text, true, Some(&task));
-        let id = uuid::Uuid::new_v4().to_string();
-        let rest = tg.binding == Binding::HttpJson;
-        let sent = if rest {
-            self.rest_call(tg, Some(Op::Stream), &p, true, tg.dialect.version_header())
-                .await
-        } else {
-            if let (Some(tenant), Some(obj)) = (&tg.tenant, p.as_object_mut()) {
-                obj.insert("tenant".into(), json!(tenant)); // CARD-008
-            }
-            let body = json!({"jsonrpc": "2.0", "id": id, "method": tg.dialect.method(Op::Stream), "params": p});
-            self.post_raw(
-                tg,
-                Bytes::from(body.to_string()),
-                true,
-                tg.dialect.version_header(),
-            )
-            .await
-        };
+        let params = self.send_params(tg, &text, true, Some(&task));
+        let (_, sent) = self.send_stream(tg, params).await;
         let what = format!(
             "streaming follow-up ({}) to input-required task {}",
             tg.dialect.method(Op::Stream),
@@ -1910,58 +1944,21 @@ impl<'a> Runner<'a> {
             Ok(r) => r,
             Err(e) => return e.outcome(&what),
         };
-        let ct = rpc.resp.content_type();
-        if rpc.resp.status != 200 || ct != "text/event-stream" {
-            return Outcome::Fail(format!(
-                "{what} answered HTTP {} {}{}, expected 200 text/event-stream",
-                rpc.resp.status,
-                if ct.is_empty() {
-                    "without content type"
-                } else {
-                    &ct
-                },
-                if rpc.error_code().is_some() {
-                    format!(" ({})", rpc.describe())
-                } else {
-                    String::new()
-                }
-            ));
-        }
-        let mut items = Vec::new();
-        let mut results: Vec<Value> = Vec::new();
-        for data in crate::model::sse::event_data(&rpc.resp.body) {
-            let Ok(v) = serde_json::from_str::<Value>(&data) else {
-                continue;
-            };
-            let r = if rest {
-                Some(v.clone())
-            } else {
-                v.get("result").cloned()
-            };
-            if let Some(r) = r {
-                items.push(tg.wire().stream_item(&r));
-                results.push(r);
-            } else if let Some(e) = v.get("error") {
-                // a mid-stream JSON-RPC error (an SDK refusing the follow-up)
-                return Outcome::Fail(format!(
-                    "{what}: the stream carried error {} {} after {} event(s)",
-                    e.get("code").map(Value::to_string).unwrap_or_default(),
-                    e.get("message").and_then(Value::as_str).unwrap_or(""),
-                    items.len()
-                ));
-            }
-        }
+        let (items, results) = match read_stream(tg, &rpc) {
+            Ok(x) => x,
+            Err(m) => return Outcome::Fail(format!("{what} {m}")),
+        };
         // The stream opens with the resumed Task as it stands, still input-required
-        // (STREAM-003): that first event does not end the stream's cycle (TASK-007); the
-        // events after it must reach the task's next terminal or interrupted state.
-        if items.len() > 1 {
-            if let Some(StreamItem::Task { state, .. }) = items.first_mut() {
-                if state.is_some_and(|s| s.is_interrupted()) {
-                    *state = None;
-                }
-            }
-        }
-        let checks = stream_checks_as_read(tg.dialect, &items, &results, rpc.resp.complete);
+        // (STREAM-003): `resumed` says that first event does not end the stream's cycle
+        // (TASK-007); the events after it must reach the task's next terminal or
+        // interrupted state.
+        let checks = stream_checks_as_read(
+            tg.dialect,
+            &items,
+            &results,
+            rpc.resp.complete,
+            Resumed::Yes,
+        );
         let mut fails: Vec<String> = checks
             .iter()
             .filter_map(|o| match o {
@@ -1994,6 +1991,47 @@ impl<'a> Runner<'a> {
         Outcome::Pass(format!("{what}: {} events; {end}", items.len()))
     }
 
+    /// Opens a message stream on `tg` with `params` (SendMessage params in `tg`'s wire
+    /// shape, [`Runner::send_params`]), as `streaming.*` and `streaming.follow-up` do:
+    /// JSON-RPC `SendStreamingMessage` / `message/stream` (RPC-005) with the interface's
+    /// `tenant` in the params (CARD-008), or HTTP+JSON `POST …/message:stream` (REST-002;
+    /// the tenant in the path, [`rest_url`]). Returns the JSON-RPC request id (a fresh UUID
+    /// that every event's envelope must echo; unused over HTTP+JSON) and the answer, whose
+    /// body holds every event read before the stream closed or the timeout.
+    async fn send_stream(&self, tg: &Target, params: Value) -> (String, Result<Rpc, CallError>) {
+        self.open_stream(tg, Op::Stream, params).await
+    }
+
+    /// [`Runner::send_stream`] for any streaming `op` (`Op::Stream`, `Op::Subscribe`).
+    async fn open_stream(
+        &self,
+        tg: &Target,
+        op: Op,
+        mut params: Value,
+    ) -> (String, Result<Rpc, CallError>) {
+        let id = uuid::Uuid::new_v4().to_string();
+        if tg.binding == Binding::HttpJson {
+            let sent = self
+                .rest_call(tg, Some(op), &params, true, tg.dialect.version_header())
+                .await;
+            return (id, sent);
+        }
+        if let (Some(tenant), Some(obj)) = (&tg.tenant, params.as_object_mut()) {
+            obj.insert("tenant".into(), json!(tenant)); // CARD-008
+        }
+        let body =
+            json!({"jsonrpc": "2.0", "id": id, "method": tg.dialect.method(op), "params": params});
+        let sent = self
+            .post_raw(
+                tg,
+                Bytes::from(body.to_string()),
+                true,
+                tg.dialect.version_header(),
+            )
+            .await;
+        (id, sent)
+    }
+
     async fn streaming_tests(&mut self, tg: &Target, declared: bool) {
         let d = Some(tg.dialect);
         let sc = Category::Streaming;
@@ -2012,24 +2050,7 @@ impl<'a> Runner<'a> {
             .map(Self::text_of)
             .unwrap_or_else(|| "hello".into());
         let params = self.send_params(tg, &text, true, None);
-        let id = uuid::Uuid::new_v4().to_string();
-        let mut p = params;
-        if let (Some(tenant), Some(obj)) = (&tg.tenant, p.as_object_mut()) {
-            obj.insert("tenant".into(), json!(tenant));
-        }
-        let body = json!({"jsonrpc": "2.0", "id": id, "method": tg.dialect.method(Op::Stream), "params": p});
-        let sent = if tg.binding == Binding::HttpJson {
-            self.rest_call(tg, Some(Op::Stream), &p, true, tg.dialect.version_header())
-                .await
-        } else {
-            self.post_raw(
-                tg,
-                Bytes::from(body.to_string()),
-                true,
-                tg.dialect.version_header(),
-            )
-            .await
-        };
+        let (id, sent) = self.send_stream(tg, params).await;
         let rpc = match sent {
             Ok(r) => r,
             Err(e) => {
@@ -2122,7 +2143,7 @@ impl<'a> Runner<'a> {
             ))
         };
         self.push("streaming.envelope", d, sc, started, o);
-        let o = stream_checks_as_read(tg.dialect, &items, &results, rpc.resp.complete);
+        let o = stream_checks_as_read(tg.dialect, &items, &results, rpc.resp.complete, Resumed::No);
         for (name, o) in STREAM_TESTS[2..].iter().zip(o) {
             self.push(name, d, sc, started, o);
         }
@@ -2996,6 +3017,57 @@ fn judge_notifications(
     (notes, tok)
 }
 
+/// The events of a stream answer on `tg` (a message stream or a subscription): each SSE
+/// `data` read as a StreamResponse in `tg`'s wire shape (JSON-RPC: the envelope's `result`,
+/// RPC-005; HTTP+JSON: the bare object, REST-002), as [`StreamItem`]s and the raw results
+/// (for [`stream_checks_as_read`]); unreadable `data` is left out. `Err` (worded to follow
+/// "<what the request was> ") when the answer is not HTTP 200 `text/event-stream`, or the
+/// stream carried a JSON-RPC error (an SDK refusing the call mid-stream).
+fn read_stream(tg: &Target, rpc: &Rpc) -> Result<(Vec<StreamItem>, Vec<Value>), String> {
+    let ct = rpc.resp.content_type();
+    if rpc.resp.status != 200 || ct != "text/event-stream" {
+        return Err(format!(
+            "answered HTTP {} {}{}, expected 200 text/event-stream",
+            rpc.resp.status,
+            if ct.is_empty() {
+                "without content type"
+            } else {
+                &ct
+            },
+            if rpc.error_code().is_some() {
+                format!(" ({})", rpc.describe())
+            } else {
+                String::new()
+            }
+        ));
+    }
+    let rest = tg.binding == Binding::HttpJson;
+    let mut items = Vec::new();
+    let mut results: Vec<Value> = Vec::new();
+    for data in crate::model::sse::event_data(&rpc.resp.body) {
+        let Ok(v) = serde_json::from_str::<Value>(&data) else {
+            continue;
+        };
+        let r = if rest {
+            Some(v.clone())
+        } else {
+            v.get("result").cloned()
+        };
+        if let Some(r) = r {
+            items.push(tg.wire().stream_item(&r));
+            results.push(r);
+        } else if let Some(e) = v.get("error") {
+            return Err(format!(
+                "answered a stream that carried error {} {} after {} event(s)",
+                e.get("code").map(Value::to_string).unwrap_or_default(),
+                e.get("message").and_then(Value::as_str).unwrap_or(""),
+                items.len()
+            ));
+        }
+    }
+    Ok((items, results))
+}
+
 /// Tests of one dialect that follow `card.interface-url`, skipped together when it fails.
 const DIALECT_TESTS: &[(&str, Category)] = &[
     ("errors.unknown-task", Category::ErrorHandling),
@@ -3041,8 +3113,9 @@ fn stream_checks_as_read(
     items: &[StreamItem],
     results: &[Value],
     closed: bool,
+    resumed: Resumed,
 ) -> [Outcome; 5] {
-    let checks = stream_checks(d, items, closed);
+    let checks = stream_checks(d, items, closed, resumed);
     let mut misshaped = 0;
     let read_03: Vec<StreamItem> = items
         .iter()
@@ -3065,7 +3138,7 @@ fn stream_checks_as_read(
     let seen = format!(
         "a 1.0 client reads {misshaped} of {total} events (0.3 `kind` objects, not the 1.0 StreamResponse members task, message, statusUpdate, artifactUpdate) as nothing"
     );
-    let alt = stream_checks(Dialect::V0_3, &read_03, closed);
+    let alt = stream_checks(Dialect::V0_3, &read_03, closed, resumed);
     let msg = |o: &Outcome| match o {
         Outcome::Pass(m) | Outcome::Fail(m) | Outcome::Skip(m) => m.clone(),
     };
@@ -3088,7 +3161,19 @@ fn stream_checks_as_read(
     })
 }
 
-fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool) -> [Outcome; 5] {
+/// Whether a stream resumes a task that waited in an interrupted state (a streaming
+/// follow-up to an input-required task, or a subscription to one): its first event may be
+/// the Task as it stands, still interrupted (STREAM-003, STREAM-004), which then does not end
+/// the stream's cycle (TASK-007) when more events follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Resumed {
+    /// A new task's stream: any terminal or interrupted state ends the cycle.
+    No,
+    /// A resumed task's stream: an interrupted first Task followed by more events does not.
+    Yes,
+}
+
+fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool, resumed: Resumed) -> [Outcome; 5] {
     let first = match items.first() {
         Some(StreamItem::Task { .. }) => Outcome::Pass("first event is a task".into()),
         Some(StreamItem::Message) => Outcome::Pass("first event is a message".into()),
@@ -3157,7 +3242,13 @@ fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool) -> [Outcome; 5]
             (_, None) => mismatch.push(format!("event {n} has no contextId")),
             _ => {}
         }
-        if end_at.is_none() {
+        // a resumed task's opening snapshot, still interrupted, with events after it
+        let opening = resumed == Resumed::Yes
+            && n == 0
+            && items.len() > 1
+            && matches!(it, StreamItem::Task { .. })
+            && state.is_some_and(|s| s.is_interrupted());
+        if end_at.is_none() && !opening {
             let ends = match d {
                 // 1.0: closure at terminal; interrupted may close too (trap 4)
                 Dialect::V1_0 => state.is_some_and(|s| s.is_terminal() || s.is_interrupted()),
@@ -3238,6 +3329,34 @@ fn rest_route(op: Op, params: &Value) -> (Method, (String, Option<String>), Opti
             (format!("/tasks/{id}:cancel"), None),
             body(&json!({})),
         ),
+        // the prose verb (trap 1: the proto says GET; `streaming.resubscribe` retries with it)
+        Op::Subscribe => (
+            Method::POST,
+            (format!("/tasks/{id}:subscribe"), None),
+            body(&json!({})),
+        ),
+        // ListTasks params as camelCase query parameters (REST-001)
+        Op::List => {
+            let q: Vec<String> = params
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter_map(|(k, v)| {
+                    let v = match v {
+                        Value::String(s) => s.clone(),
+                        Value::Number(n) => n.to_string(),
+                        Value::Bool(b) => b.to_string(),
+                        _ => return None,
+                    };
+                    Some(format!("{}={}", enc(k), enc(&v)))
+                })
+                .collect();
+            (
+                Method::GET,
+                ("/tasks".into(), (!q.is_empty()).then(|| q.join("&"))),
+                None,
+            )
+        }
         // 1.0 push-config routes (digest §1 HTTP+JSON)
         Op::CreatePush | Op::GetPush | Op::ListPush | Op::DeletePush => {
             let task = enc(params.get("taskId").and_then(Value::as_str).unwrap_or(""));
@@ -3386,7 +3505,8 @@ mod tests {
             status("TASK_STATE_COMPLETED"),
             status("TASK_STATE_WORKING"),
         ];
-        let [first, same, term, after, lc] = stream_checks(Dialect::V1_0, &items, true);
+        let [first, same, term, after, lc] =
+            stream_checks(Dialect::V1_0, &items, true, Resumed::No);
         assert!(matches!(first, Outcome::Pass(_)));
         assert!(matches!(same, Outcome::Pass(_)));
         assert!(matches!(term, Outcome::Pass(_)));
@@ -3394,11 +3514,42 @@ mod tests {
         assert!(matches!(lc, Outcome::Skip(_)));
     }
 
+    /// A resumed task's stream opens with the Task still input-required: with
+    /// `Resumed::Yes` that snapshot does not end the cycle, the later completed does; a new
+    /// task's stream ends at the first interrupted state (STREAM-003, TASK-007).
+    #[test]
+    fn a_resumed_streams_interrupted_opening_task_does_not_end_the_cycle() {
+        let items = vec![
+            StreamItem::Task {
+                id: Some("t".into()),
+                context_id: Some("c".into()),
+                state: TaskState::parse_lenient("TASK_STATE_INPUT_REQUIRED"),
+            },
+            status("TASK_STATE_WORKING"),
+            status("TASK_STATE_COMPLETED"),
+        ];
+        let [_, _, term, after, _] = stream_checks(Dialect::V1_0, &items, true, Resumed::Yes);
+        assert!(
+            matches!(&term, Outcome::Pass(m) if m == "stream reached completed at event 2 and closed")
+        );
+        assert!(matches!(after, Outcome::Pass(_)));
+        let [_, _, term, after, _] = stream_checks(Dialect::V1_0, &items, true, Resumed::No);
+        assert!(
+            matches!(&term, Outcome::Pass(m) if m == "stream reached input-required at event 0 and closed")
+        );
+        assert!(
+            matches!(&after, Outcome::Fail(m) if m == "2 events after the input-required event 0")
+        );
+        // alone, the snapshot is the whole stream: it ends the cycle even when resumed
+        let [_, _, term, _, _] = stream_checks(Dialect::V1_0, &items[..1], true, Resumed::Yes);
+        assert!(matches!(term, Outcome::Pass(_)));
+    }
+
     /// fix7: a stream with no event passes nothing (same-ids compared zero events and
     /// said every event carried the ids).
     #[test]
     fn an_empty_stream_passes_no_check() {
-        let all = stream_checks(Dialect::V1_0, &[], true);
+        let all = stream_checks(Dialect::V1_0, &[], true, Resumed::No);
         assert!(all.iter().all(|o| !matches!(o, Outcome::Pass(_))));
         assert!(matches!(&all[1], Outcome::Skip(m) if m == "stream carried no event"));
     }
@@ -3409,7 +3560,7 @@ mod tests {
         if let StreamItem::Status { final_flag, .. } = &mut fin {
             *final_flag = true;
         }
-        let [_, _, term, after, _] = stream_checks(Dialect::V0_3, &[fin], true);
+        let [_, _, term, after, _] = stream_checks(Dialect::V0_3, &[fin], true, Resumed::No);
         assert!(matches!(term, Outcome::Pass(_)));
         assert!(matches!(after, Outcome::Pass(_)));
     }
@@ -3441,6 +3592,30 @@ mod tests {
             card_url(&root, CARD_PATHS[1]).unwrap().as_str(),
             "http://h:1/.well-known/agent.json"
         );
+    }
+
+    /// REST-001: ListTasks params become camelCase query parameters, URL-encoded; the
+    /// subscription takes the prose verb POST first (trap 1).
+    #[test]
+    fn list_and_subscribe_have_their_http_json_routes() {
+        let (m, (path, q), body) = rest_route(
+            Op::List,
+            &json!({"contextId": "c 1", "pageSize": 1, "historyLength": 0, "x": [1]}),
+        );
+        assert_eq!((m, path.as_str(), body), (Method::GET, "/tasks", None));
+        let q = q.expect("a query");
+        let mut parts: Vec<&str> = q.split('&').collect();
+        parts.sort();
+        assert_eq!(
+            parts,
+            vec!["contextId=c+1", "historyLength=0", "pageSize=1"]
+        );
+        let (m, (path, q), _) = rest_route(Op::Subscribe, &json!({"id": "t/1"}));
+        assert_eq!(
+            (m, path.as_str(), q),
+            (Method::POST, "/tasks/t%2F1:subscribe", None)
+        );
+        assert_eq!(rest_route(Op::List, &json!({})).1 .1, None);
     }
 
     #[test]

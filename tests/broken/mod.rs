@@ -89,11 +89,36 @@ pub enum Break {
     /// A streaming follow-up to an input-required task starts with a `statusUpdate`, not
     /// the Task (STREAM-003; a2a-python's follow-up streams, breaker17b V12/V14).
     FollowUpStreamStatusFirst,
+    /// A message naming a `contextId` and no `taskId` gets a task in a new context of the
+    /// agent's making (ID-002: MUST NOT substitute; ID-008).
+    ContextNotKept,
+    /// ListTasks ignores its `contextId` filter: every task is listed (DATA-007).
+    ListIgnoresContext,
+    /// A subscription to a working task opens with a `statusUpdate`, not the Task
+    /// (STREAM-004).
+    SubscribeStatusFirst,
+    /// The card does not declare push notifications, yet push configs are accepted
+    /// (PUSH-001).
+    PushAcceptedUndeclared,
+    /// The card marks the extension [`EXTENSION`] `required` and the agent refuses sends
+    /// that do not activate it with -32008 (EXT-002's control).
+    RequiredExtension,
+    /// As [`Break::RequiredExtension`], but sends without the extension are processed
+    /// (EXT-002).
+    ExtensionNotEnforced,
 }
+
+/// The extension URI the cards of [`Break::RequiredExtension`] and
+/// [`Break::ExtensionNotEnforced`] mark `required`.
+pub const EXTENSION: &str = "https://a2a-interop.test/ext/must-have/v1";
 
 impl Break {
     fn stuck(self) -> bool {
         matches!(self, Break::StuckWorking | Break::StuckWorkingCancelHangs)
+    }
+
+    fn requires_extension(self) -> bool {
+        matches!(self, Break::RequiredExtension | Break::ExtensionNotEnforced)
     }
 }
 
@@ -136,6 +161,8 @@ struct State {
     secured: bool,
     card: Value,
     tasks: Mutex<HashMap<String, Value>>,
+    /// Task ids, oldest first (ListTasks lists newest first).
+    order: Mutex<Vec<String>>,
     /// Push configs by task id (1.0 `TaskPushNotificationConfig` objects).
     push: Mutex<HashMap<String, Vec<Value>>>,
     /// POST requests seen ([`Break::RateLimited`]).
@@ -224,6 +251,10 @@ async fn start_inner(
     if brk == Break::ExtendedCard {
         card["capabilities"]["extendedAgentCard"] = json!(true);
     }
+    if brk.requires_extension() {
+        card["capabilities"]["extensions"] = json!([{"uri": EXTENSION,
+            "description": "a client must speak it", "required": true}]);
+    }
     if brk == Break::CardWithoutVersion {
         if let Some(c) = card.as_object_mut() {
             c.remove("version");
@@ -244,6 +275,7 @@ async fn start_inner(
         secured,
         card,
         tasks: Mutex::new(HashMap::new()),
+        order: Mutex::new(Vec::new()),
         push: Mutex::new(HashMap::new()),
         posts: std::sync::atomic::AtomicUsize::new(0),
     });
@@ -341,6 +373,12 @@ fn rest_reply(r: Result<Value, Fault>) -> Response<Full<Bytes>> {
             let (http, status, reason) = match code {
                 -32001 => (404, "NOT_FOUND", "TASK_NOT_FOUND"),
                 -32002 => (400, "FAILED_PRECONDITION", "TASK_NOT_CANCELABLE"),
+                -32003 => (
+                    400,
+                    "FAILED_PRECONDITION",
+                    "PUSH_NOTIFICATION_NOT_SUPPORTED",
+                ),
+                -32008 => (400, "FAILED_PRECONDITION", "EXTENSION_SUPPORT_REQUIRED"),
                 -32004 => (400, "FAILED_PRECONDITION", "UNSUPPORTED_OPERATION"),
                 -32009 => (400, "FAILED_PRECONDITION", "VERSION_NOT_SUPPORTED"),
                 -32603 => (500, "INTERNAL", "INTERNAL"),
@@ -418,6 +456,13 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
     let bad_version = version
         .as_deref()
         .is_some_and(|v| !matches!(v, "1.0" | "0.3" | ""));
+    // EXT-002: a send that does not activate the required extension is refused
+    let extension_missing = st.brk == Break::RequiredExtension
+        && !req
+            .headers()
+            .get("a2a-extensions")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.split(',').any(|u| u.trim() == EXTENSION));
     let body = match req.into_body().collect().await {
         Ok(b) => b.to_bytes(),
         Err(_) => return reply(400, "text/plain", "bad body"),
@@ -450,8 +495,19 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
         if st.brk == Break::StuckWorkingCancelHangs && tail.ends_with(":cancel") {
             tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
         }
+        if extension_missing && tail.starts_with("/message:") {
+            return rest_reply(Err((-32008, "extension support required")));
+        }
         if method == hyper::Method::POST && tail == "/message:send" {
             return rest_reply(send(st, &params));
+        }
+        if method == hyper::Method::GET && tail == "/tasks" {
+            let q: serde_json::Map<String, Value> = query
+                .split('&')
+                .filter_map(|kv| kv.split_once('='))
+                .map(|(k, v)| (k.to_string(), json!(v)))
+                .collect();
+            return rest_reply(list(st, &Value::Object(q)));
         }
         if method == hyper::Method::POST && tail == "/message:stream" {
             return match stream_events(st, &params) {
@@ -462,6 +518,15 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
         if let Some(rest_id) = tail.strip_prefix("/tasks/") {
             if let Some(id) = rest_id.strip_suffix(":cancel") {
                 return rest_reply(cancel(st, id));
+            }
+            if let Some(id) = rest_id.strip_suffix(":subscribe") {
+                return match subscribe(st, id).await {
+                    Ok(events) => sse(events.into_iter()),
+                    Err(f) => rest_reply(Err(f)),
+                };
+            }
+            if rest_id.contains("/pushNotificationConfigs") {
+                return rest_reply(Err((-32003, "push notifications not supported")));
             }
             let history = query
                 .split('&')
@@ -496,9 +561,15 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
     if bad_version {
         return rpc_reply(&id, Err((-32009, "version not supported")));
     }
+    if extension_missing && method.contains("Message") {
+        return rpc_reply(&id, Err((-32008, "extension support required")));
+    }
     let params = msg.get("params").cloned().unwrap_or(json!({}));
     let task_id = params.get("id").and_then(Value::as_str).unwrap_or("");
-    let push_on = st.brk == Break::PushWithoutToken;
+    let push_on = matches!(
+        st.brk,
+        Break::PushWithoutToken | Break::PushAcceptedUndeclared
+    );
     match method {
         "GetExtendedAgentCard" if st.brk == Break::ExtendedCard => {
             let mut ext = st.card.clone();
@@ -557,6 +628,7 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
                 .map(|e| json!({"jsonrpc": "2.0", "id": id, "result": e}))),
             Err(f) => rpc_reply(&id, Err(f)),
         },
+        "ListTasks" => rpc_reply(&id, list(st, &params)),
         "GetTask" => {
             let history = params.get("historyLength").and_then(Value::as_u64);
             rpc_reply(&id, get(st, task_id, history))
@@ -566,18 +638,100 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
             notify(st, r.as_ref().ok());
             rpc_reply(&id, r)
         }
-        // TASK-004: terminal → UnsupportedOperationError; else the snapshot, then close
-        "SubscribeToTask" => match get(st, task_id, None) {
-            Ok(t) if terminal(t["status"]["state"].as_str().unwrap_or("")) => {
-                rpc_reply(&id, Err((-32004, "task is terminal")))
-            }
-            Ok(t) => sse(std::iter::once(
-                json!({"jsonrpc": "2.0", "id": id, "result": {"task": t}}),
-            )),
+        "SubscribeToTask" => match subscribe(st, task_id).await {
+            Ok(events) => sse(events
+                .into_iter()
+                .map(|e| json!({"jsonrpc": "2.0", "id": id, "result": e}))),
             Err(f) => rpc_reply(&id, Err(f)),
         },
         _ => rpc_reply(&id, Err((-32601, "method not found"))),
     }
+}
+
+/// SubscribeToTask (TASK-004: a terminal task → UnsupportedOperationError). The Task as it
+/// stands first (STREAM-004; [`Break::SubscribeStatusFirst`]: a statusUpdate); a submitted
+/// or working task's stream stays open until its state changes (at most 10 s) and ends
+/// with that state; any other task's stream is the snapshot alone.
+async fn subscribe(st: &State, task_id: &str) -> Result<Vec<Value>, Fault> {
+    let t = get(st, task_id, None)?;
+    let state = t["status"]["state"].as_str().unwrap_or("").to_string();
+    if terminal(&state) {
+        return Err((-32004, "task is terminal"));
+    }
+    let (tid, ctx) = (t["id"].clone(), t["contextId"].clone());
+    let mut events = vec![if st.brk == Break::SubscribeStatusFirst {
+        json!({"statusUpdate": {"taskId": tid, "contextId": ctx, "status": t["status"]}})
+    } else {
+        json!({"task": t})
+    }];
+    if matches!(
+        state.as_str(),
+        "TASK_STATE_SUBMITTED" | "TASK_STATE_WORKING"
+    ) {
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            let now = get(st, task_id, None)?;
+            if now["status"]["state"].as_str() != Some(state.as_str())
+                || tokio::time::Instant::now() >= deadline
+            {
+                events.push(json!({"statusUpdate": {"taskId": tid, "contextId": ctx,
+                    "status": now["status"]}}));
+                break;
+            }
+        }
+    }
+    Ok(events)
+}
+
+/// ListTasks (DATA-007): filters `contextId` ([`Break::ListIgnoresContext`] ignores it) and
+/// `status`, newest first, `pageSize` (default 50) and an offset `pageToken`, `history`
+/// dropped for `historyLength` 0, artifacts never listed. Numbers may be strings (query
+/// parameters).
+fn list(st: &State, q: &Value) -> Result<Value, Fault> {
+    let num = |k: &str| {
+        q.get(k).and_then(|v| {
+            v.as_u64()
+                .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+        })
+    };
+    let text = |k: &str| q.get(k).and_then(Value::as_str).filter(|s| !s.is_empty());
+    let size = num("pageSize").unwrap_or(50).clamp(1, 100) as usize;
+    let from = text("pageToken")
+        .and_then(|t| t.parse::<usize>().ok())
+        .unwrap_or(0);
+    let ctx = text("contextId").filter(|_| st.brk != Break::ListIgnoresContext);
+    let tasks = st.tasks.lock().expect("lock");
+    let order = st.order.lock().expect("lock");
+    let all: Vec<Value> = order
+        .iter()
+        .rev()
+        .filter_map(|id| tasks.get(id))
+        .filter(|t| ctx.is_none_or(|c| t["contextId"].as_str() == Some(c)))
+        .filter(|t| text("status").is_none_or(|s| t["status"]["state"].as_str() == Some(s)))
+        .cloned()
+        .collect();
+    let page: Vec<Value> = all
+        .iter()
+        .skip(from)
+        .take(size)
+        .map(|t| {
+            let mut t = t.clone();
+            if let Some(o) = t.as_object_mut() {
+                o.remove("artifacts");
+                if num("historyLength") == Some(0) {
+                    o.remove("history");
+                }
+            }
+            t
+        })
+        .collect();
+    let next = if from + size < all.len() {
+        (from + size).to_string()
+    } else {
+        String::new()
+    };
+    Ok(json!({"tasks": page, "nextPageToken": next, "pageSize": size, "totalSize": all.len()}))
 }
 
 /// POSTs a `statusUpdate` of `task`, when it is terminal, to each of its push configs: the
@@ -652,9 +806,16 @@ fn cancel(st: &State, id: &str) -> Result<Value, Fault> {
     Ok(t.clone())
 }
 
-fn new_task(message: &Value, state: &str) -> Value {
+/// A new task for `message`, in the message's `contextId` when it names one (ID-008), else
+/// in a new context; `keep_context` false mints a new one always ([`Break::ContextNotKept`]).
+fn new_task(message: &Value, state: &str, keep_context: bool) -> Value {
     let id = uuid::Uuid::new_v4().to_string();
-    let ctx = uuid::Uuid::new_v4().to_string();
+    let ctx = message
+        .get("contextId")
+        .and_then(Value::as_str)
+        .filter(|_| keep_context)
+        .map(str::to_string)
+        .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
     let mut m = message.clone();
     m["taskId"] = json!(id);
     m["contextId"] = json!(ctx);
@@ -698,8 +859,10 @@ fn send(st: &State, params: &Value) -> Result<Value, Fault> {
         _ if st.brk.stuck() => "TASK_STATE_WORKING",
         _ => "TASK_STATE_COMPLETED",
     };
-    let t = new_task(message, state);
-    tasks.insert(t["id"].as_str().unwrap_or_default().to_string(), t.clone());
+    let t = new_task(message, state, st.brk != Break::ContextNotKept);
+    let tid = t["id"].as_str().unwrap_or_default().to_string();
+    st.order.lock().expect("lock").push(tid.clone());
+    tasks.insert(tid, t.clone());
     Ok(json!({"task": t}))
 }
 
@@ -724,7 +887,16 @@ fn stream_events(st: &State, params: &Value) -> Result<Vec<Value>, Fault> {
             t["status"] = json!({"state": "TASK_STATE_WORKING"});
             t
         }
-        None => new_task(message, "TASK_STATE_SUBMITTED"),
+        None => {
+            let t = new_task(
+                message,
+                "TASK_STATE_SUBMITTED",
+                st.brk != Break::ContextNotKept,
+            );
+            let tid = t["id"].as_str().unwrap_or_default().to_string();
+            st.order.lock().expect("lock").push(tid);
+            t
+        }
     };
     let (tid, ctx) = (t["id"].clone(), t["contextId"].clone());
     let mut events = vec![

@@ -1,0 +1,713 @@
+/*!
+The plan's tests of rules that need a second call on a task the plan made, or a card
+declaration, to be checked (each test's doc names its digest IDs):
+
+| test | what it sends | skipped when |
+|---|---|---|
+| `lifecycle.context-continuation` | a message naming the lifecycle task's `contextId` and no `taskId` (ID-008, ID-002, ID-004, TASK-001) | the send made no task |
+| `lifecycle.list-tasks` | 1.0 `ListTasks` / `GET /tasks` by `contextId` with `historyLength` 0, by `status`, then `pageSize` 1 and the next page (DATA-007, DATA-006, REST-001) | 0.3 (no list method, digest §1), no task, or the agent offers no ListTasks |
+| `streaming.resubscribe` | `SubscribeToTask` / `tasks/resubscribe` on a task a `cancel`/`long` skill keeps working, canceled once subscribed (STREAM-004, ID-005, ID-006, STREAM-007) | no `capabilities.streaming`, no such skill |
+| `errors.push-not-supported` | a push config for the lifecycle task (PUSH-001, ERR-002) | the card declares `capabilities.pushNotifications` |
+| `errors.extension-required` | 1.0: a message without `A2A-Extensions` (EXT-002, ERR-002) | the card requires no extension, 0.3 |
+
+The requests go through the recorder like every other, so the verifier's findings on them
+(ID-CTX-002, DATA-LIST-*, STREAM-FIRST-*, CAP-PUSH-001, CAP-EXT-001) are merged into these
+tests ([`crate::probe::merge_findings`]).
+*/
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use super::{
+    expect_code, read_stream, stream_checks_as_read, Outcome, Resumed, Runner, Target, TaskRef,
+};
+use crate::probe::card::{Binding, Skill};
+use crate::probe::dialect::{task_state, Dialect, Op, Reply, StreamItem, TaskState};
+use crate::verify::Category;
+
+/// How long `streaming.resubscribe` lets its subscription open before the probe cancels the
+/// subscribed task (loopback and LAN agents answer well within it).
+const SUBSCRIBE_SETTLE: Duration = Duration::from_millis(500);
+
+/// One ListTasks page: the listed tasks, the `nextPageToken` when not empty, `totalSize`.
+type ListPage = (Vec<Value>, Option<String>, Option<u64>);
+
+fn id_of(t: &Value) -> &str {
+    t.get("id").and_then(Value::as_str).unwrap_or("(no id)")
+}
+
+impl Runner<'_> {
+    /// `lifecycle.context-continuation` (ID-008: a `contextId` without a `taskId` starts a
+    /// new task in that context; ID-002: the agent MUST NOT substitute another context;
+    /// ID-004: its messages carry the `contextId`; TASK-001: a terminal task is never
+    /// reopened, a refinement is a new task in the same context). `first` is the lifecycle
+    /// task, `settled` that task's last polled state, `text` the message text that made it;
+    /// the same text goes to its context without a `taskId` (so a task-making skill makes a
+    /// second task there, for `lifecycle.list-tasks`). Passes when the answer (a Task or a
+    /// Message) stays in that context.
+    /// Returns the new task, for `lifecycle.list-tasks`. The other half, a message naming a
+    /// terminal task's `taskId`, is `errors.message-to-terminal` (TASK-002).
+    pub(super) async fn context_test(
+        &mut self,
+        tg: &Target,
+        first: Option<&TaskRef>,
+        settled: Option<TaskState>,
+        text: Option<&str>,
+    ) -> Option<TaskRef> {
+        const TEST: &str = "lifecycle.context-continuation";
+        let d = Some(tg.dialect);
+        let Some(first) = first else {
+            self.skip(TEST, d, Category::Lifecycle, "send did not create a task");
+            return None;
+        };
+        let started = self.begin(TEST, d);
+        let (o, next) = self.context_outcome(tg, first, settled, text).await;
+        self.push(TEST, d, Category::Lifecycle, started, o);
+        next
+    }
+
+    async fn context_outcome(
+        &self,
+        tg: &Target,
+        first: &TaskRef,
+        settled: Option<TaskState>,
+        text: Option<&str>,
+    ) -> (Outcome, Option<TaskRef>) {
+        let ctx = first.context_id.as_str();
+        let text = text.map(str::to_string).unwrap_or_else(|| {
+            self.basic_skills()
+                .first()
+                .map(Self::text_of)
+                .unwrap_or_else(|| "hello".into())
+        });
+        let mut params = self.send_params(tg, &text, true, None);
+        if let Some(m) = params.get_mut("message").and_then(Value::as_object_mut) {
+            m.insert("contextId".into(), json!(ctx));
+        }
+        let what = format!(
+            "a message naming context {ctx} (of task {}) and no taskId",
+            first.id
+        );
+        let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
+            Ok(r) => r,
+            Err(e) => return (e.outcome(&what), None),
+        };
+        let Some(result) = rpc.result() else {
+            let o = if rpc.error_code().is_some() {
+                Outcome::Fail(format!(
+                    "{what} was refused: {}; the agent minted that context itself (ID-008: a contextId without a taskId starts a new task in that context)",
+                    rpc.describe()
+                ))
+            } else {
+                Outcome::Fail(format!("{what} got {}", rpc.describe()))
+            };
+            return (o, None);
+        };
+        match tg.wire().send_reply(result) {
+            Reply::Task(t) => match TaskRef::from_task(&t) {
+                None => (
+                    Outcome::Fail(format!(
+                        "{what} returned a task without a server-generated id and contextId"
+                    )),
+                    None,
+                ),
+                Some(now) if now.context_id != ctx => (
+                    Outcome::Fail(format!(
+                        "{what} was answered with task {} in context {}: the agent substituted another context (ID-002: it MUST NOT; ID-008)",
+                        now.id, now.context_id
+                    )),
+                    None,
+                ),
+                Some(now) if now.id == first.id && settled.is_some_and(TaskState::is_terminal) => (
+                    Outcome::Fail(format!(
+                        "{what} was taken into task {}, which was already {} (TASK-001: a terminal task never changes; a refinement is a new task in the same context, ID-008)",
+                        now.id,
+                        settled.map(TaskState::as_str).unwrap_or("terminal")
+                    )),
+                    None,
+                ),
+                Some(now) => {
+                    let o = Outcome::Pass(format!(
+                        "{what} gave task {} in the same context ({})",
+                        now.id,
+                        now.state_str()
+                    ));
+                    (o, Some(now).filter(|n| n.id != first.id))
+                }
+            },
+            Reply::Message(m) => {
+                let o = match m.get("contextId").and_then(Value::as_str) {
+                    Some(c) if c == ctx => {
+                        Outcome::Pass(format!("{what} was answered with a message in the same context"))
+                    }
+                    Some(c) => Outcome::Fail(format!(
+                        "{what} was answered with a message in context {c}: the agent substituted another context (ID-002, ID-008)"
+                    )),
+                    None => Outcome::Fail(format!(
+                        "{what} was answered with a message without contextId (ID-004: agent messages carry the contextId)"
+                    )),
+                };
+                (o, None)
+            }
+            Reply::Other => (
+                Outcome::Fail(format!("{what}: the result is neither a task nor a message")),
+                None,
+            ),
+        }
+    }
+
+    /// `lifecycle.list-tasks` (DATA-007: only the caller's tasks, filters applied, cursor
+    /// paging; DATA-006: `historyLength` 0 omits `history`; REST-001: HTTP+JSON
+    /// `GET /tasks` with camelCase query parameters), 1.0 only (0.3 has no list method,
+    /// digest §1). On the lifecycle task `first` and the continuation task `second` (same
+    /// context, when the agent made one): ListTasks by `contextId` with `historyLength` 0
+    /// must list both and nothing of another context, nor any history; by `contextId` and
+    /// `first`'s current `status` must list it and only tasks in that state; by `contextId`
+    /// and `pageSize` 1 at most one task and, with both tasks there, a `nextPageToken` whose
+    /// page repeats none of the first. An agent answering UnsupportedOperationError
+    /// or MethodNotFoundError offers no ListTasks: skipped with that answer.
+    pub(super) async fn list_tasks_test(
+        &mut self,
+        tg: &Target,
+        first: Option<&TaskRef>,
+        second: Option<&TaskRef>,
+    ) {
+        const TEST: &str = "lifecycle.list-tasks";
+        let d = Some(tg.dialect);
+        let lc = Category::Lifecycle;
+        if tg.dialect != Dialect::V1_0 {
+            self.skip(
+                TEST,
+                d,
+                lc,
+                "0.3 has no ListTasks method (digest §1: none in JSON-RPC; GET /v1/tasks is in the prose only)",
+            );
+            return;
+        }
+        let Some(first) = first else {
+            self.skip(TEST, d, lc, "send did not create a task to list");
+            return;
+        };
+        let started = self.begin(TEST, d);
+        let o = self.list_outcome(tg, first, second).await;
+        self.push(TEST, d, lc, started, o);
+    }
+
+    /// One ListTasks call with `params`; `Err` is the test's outcome (a skip when the agent
+    /// offers no ListTasks, else a failure naming the call and the answer).
+    async fn list_page(&self, tg: &Target, params: Value) -> Result<ListPage, Outcome> {
+        let asked = params.to_string();
+        let rpc = match self.call(tg, tg.dialect.method(Op::List), params).await {
+            Ok(r) => r,
+            Err(e) => return Err(e.outcome(&format!("ListTasks {asked}"))),
+        };
+        let Some(result) = rpc.result().filter(|r| r.is_object()) else {
+            return Err(match rpc.error_code() {
+                Some(-32004 | -32601) => Outcome::Skip(format!(
+                    "the agent offers no ListTasks: {asked} got {}",
+                    rpc.describe()
+                )),
+                _ => Outcome::Fail(format!(
+                    "ListTasks {asked} got {}, expected {{tasks, nextPageToken, pageSize, totalSize}}",
+                    rpc.describe()
+                )),
+            });
+        };
+        // ProtoJSON may omit an empty `tasks` and an empty `nextPageToken` (trap 12)
+        let tasks = match result.get("tasks") {
+            None => Vec::new(),
+            Some(Value::Array(a)) => a.clone(),
+            Some(other) => {
+                return Err(Outcome::Fail(format!(
+                    "ListTasks {asked} answered tasks that is not an array: {other}"
+                )))
+            }
+        };
+        let next = result
+            .get("nextPageToken")
+            .and_then(Value::as_str)
+            .filter(|t| !t.is_empty())
+            .map(str::to_string);
+        let total = result.get("totalSize").and_then(|v| {
+            v.as_u64()
+                .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+        });
+        Ok((tasks, next, total))
+    }
+
+    async fn list_outcome(
+        &self,
+        tg: &Target,
+        first: &TaskRef,
+        second: Option<&TaskRef>,
+    ) -> Outcome {
+        let ctx = first.context_id.as_str();
+        let mut fails: Vec<String> = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
+        // 1. by context, without history
+        let (tasks, _, _) = match self
+            .list_page(tg, json!({"contextId": ctx, "historyLength": 0}))
+            .await
+        {
+            Ok(p) => p,
+            Err(o) => return o,
+        };
+        let ids: Vec<&str> = tasks.iter().map(id_of).collect();
+        let foreign: Vec<String> = tasks
+            .iter()
+            .filter(|t| t.get("contextId").and_then(Value::as_str) != Some(ctx))
+            .map(|t| {
+                format!(
+                    "{} (context {})",
+                    id_of(t),
+                    t.get("contextId").and_then(Value::as_str).unwrap_or("none")
+                )
+            })
+            .collect();
+        if !foreign.is_empty() {
+            fails.push(format!(
+                "contextId {ctx} listed tasks of other contexts: {} (DATA-007: the filter applies)",
+                foreign.join(", ")
+            ));
+        }
+        for want in std::iter::once(first).chain(second) {
+            if !ids.contains(&want.id.as_str()) {
+                fails.push(format!(
+                    "contextId {ctx} did not list task {} of that context (listed {})",
+                    want.id,
+                    if ids.is_empty() {
+                        "none".to_string()
+                    } else {
+                        ids.join(", ")
+                    }
+                ));
+            }
+        }
+        let with_history: Vec<&str> = tasks
+            .iter()
+            .filter(|t| {
+                t.get("history")
+                    .and_then(Value::as_array)
+                    .is_some_and(|h| !h.is_empty())
+            })
+            .map(id_of)
+            .collect();
+        if !with_history.is_empty() {
+            fails.push(format!(
+                "historyLength 0 listed tasks with history: {} (DATA-006: 0 omits history)",
+                with_history.join(", ")
+            ));
+        }
+        seen.push(format!("contextId {ctx}: {} tasks", tasks.len()));
+        // 2. by status: the first task's state as GetTask tells it now
+        let state = match self.get_task(tg, &first.id, None).await {
+            Ok(t) => task_state(&t),
+            Err(e) => {
+                return e.outcome(&format!(
+                    "GetTask of task {} before the status filter",
+                    first.id
+                ))
+            }
+        };
+        if let Some(state) =
+            state.filter(|s| !matches!(s, TaskState::Unknown | TaskState::Unspecified))
+        {
+            let name = state.proto_name();
+            let (tasks, _, _) = match self
+                .list_page(tg, json!({"contextId": ctx, "status": name}))
+                .await
+            {
+                Ok(p) => p,
+                Err(o) => return o,
+            };
+            let wrong: Vec<String> = tasks
+                .iter()
+                .filter(|t| task_state(t) != Some(state))
+                .map(|t| {
+                    format!(
+                        "{} ({})",
+                        id_of(t),
+                        task_state(t).map(TaskState::as_str).unwrap_or("no state")
+                    )
+                })
+                .collect();
+            if !wrong.is_empty() {
+                fails.push(format!(
+                    "status {name} listed tasks in other states: {} (DATA-007: the filter applies)",
+                    wrong.join(", ")
+                ));
+            }
+            if !tasks.iter().any(|t| id_of(t) == first.id) {
+                fails.push(format!(
+                    "status {name} did not list task {}, which is {}",
+                    first.id,
+                    state.as_str()
+                ));
+            }
+            seen.push(format!("status {name}: {} tasks", tasks.len()));
+        }
+        // 3. paging: one task a page, then the next page, within the context (another
+        // caller's tasks are not this run's to see: `interop` probing one agent twice)
+        let (p1, next, total) = match self
+            .list_page(tg, json!({"contextId": ctx, "pageSize": 1}))
+            .await
+        {
+            Ok(p) => p,
+            Err(o) => return o,
+        };
+        if p1.len() > 1 {
+            fails.push(format!("pageSize 1 listed {} tasks (DATA-007)", p1.len()));
+        }
+        match next {
+            Some(token) => {
+                match self
+                    .list_page(
+                        tg,
+                        json!({"contextId": ctx, "pageSize": 1, "pageToken": token}),
+                    )
+                    .await
+                {
+                    Ok((p2, next2, _)) => {
+                        if p2.len() > 1 {
+                            fails.push(format!(
+                                "pageSize 1 with a pageToken listed {} tasks (DATA-007)",
+                                p2.len()
+                            ));
+                        }
+                        let again: Vec<&str> = p2
+                            .iter()
+                            .map(id_of)
+                            .filter(|id| p1.iter().any(|t| id_of(t) == *id))
+                            .collect();
+                        if !again.is_empty() {
+                            fails.push(format!(
+                                "the page after nextPageToken repeats task {} of the first page (DATA-007: cursor paging)",
+                                again.join(", ")
+                            ));
+                        }
+                        if next2.as_deref() == Some(token.as_str()) {
+                            fails.push("the page after nextPageToken hands back the same nextPageToken (DATA-007: cursor paging)".into());
+                        }
+                        seen.push("pageSize 1: a first page and the next by its token".into());
+                    }
+                    Err(o) => return o,
+                }
+            }
+            None if total.is_some_and(|n| n > 1) || second.is_some() => {
+                fails.push(format!(
+                    "pageSize 1 listed {} of {} tasks and gave no nextPageToken (DATA-007: cursor paging)",
+                    p1.len(),
+                    match total {
+                        Some(n) => n.to_string(),
+                        None => format!("at least 2 (tasks {} and {})", first.id, second.map(|s| s.id.as_str()).unwrap_or("?")),
+                    }
+                ));
+            }
+            None => seen.push("pageSize 1: one page".into()),
+        }
+        if fails.is_empty() {
+            Outcome::Pass(format!("ListTasks {}", seen.join("; ")))
+        } else {
+            Outcome::Fail(format!("ListTasks: {}", fails.join("; ")))
+        }
+    }
+
+    /// `streaming.resubscribe` (STREAM-004: a 1.0 subscription's first event is the Task as
+    /// it stands; 0.x backfill is implementation-defined, 0.3 §7.9, so there any event of
+    /// the task; ID-005, ID-006: every event names the task; STREAM-007 / STREAM-008: the
+    /// stream ends at the terminal state and closes). A `cancel` / `long` skill's task is sent
+    /// without waiting, subscribed to (JSON-RPC `SubscribeToTask` / `tasks/resubscribe`;
+    /// HTTP+JSON `POST …/tasks/{id}:subscribe`, then `GET` when POST is not routed, trap 1)
+    /// and, [`SUBSCRIBE_SETTLE`] later while the subscription is open, canceled: the
+    /// subscription must carry the task to canceled and close.
+    pub(super) async fn resubscribe_test(&mut self, tg: &Target, declared: bool) {
+        const TEST: &str = "streaming.resubscribe";
+        let d = Some(tg.dialect);
+        let sc = Category::Streaming;
+        if !declared {
+            self.skip(TEST, d, sc, "card does not declare capabilities.streaming");
+            return;
+        }
+        let Some(skill) = self.skill_for(&["cancel", "long"]) else {
+            self.skip(
+                TEST,
+                d,
+                sc,
+                "no skill keeps a task running until it is canceled (cancel, long)",
+            );
+            return;
+        };
+        let started = self.begin(TEST, d);
+        let o = self.resubscribe_outcome(tg, &skill).await;
+        self.push(TEST, d, sc, started, o);
+    }
+
+    async fn resubscribe_outcome(&self, tg: &Target, skill: &Skill) -> Outcome {
+        let params = self.send_params(tg, &Self::text_of(skill), false, None);
+        let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
+            Ok(r) => r,
+            Err(e) => return e.outcome("send failed"),
+        };
+        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) else {
+            return Outcome::Skip(format!("skill {} did not reply with a task", skill.id));
+        };
+        let Some(task) = TaskRef::from_task(&t) else {
+            return Outcome::Fail("send returned a task without id or contextId".into());
+        };
+        if task.state.is_some_and(TaskState::is_terminal) {
+            return Outcome::Skip(format!(
+                "task {} of skill {} was already {} before it could be subscribed to",
+                task.id,
+                skill.id,
+                task.state_str()
+            ));
+        }
+        let rest = tg.binding == Binding::HttpJson;
+        let subscribe = async {
+            let (_, sent) = self
+                .open_stream(tg, Op::Subscribe, json!({"id": task.id}))
+                .await;
+            match sent {
+                // the prose verb is not routed: the proto's GET (trap 1)
+                Ok(r) if rest && matches!(r.resp.status, 404 | 405) => {
+                    let url = super::rest_url(
+                        tg,
+                        &format!("/tasks/{}:subscribe", super::enc(&task.id)),
+                        None,
+                    );
+                    self.rest_send(
+                        url,
+                        http::Method::GET,
+                        None,
+                        true,
+                        tg.dialect.version_header(),
+                    )
+                    .await
+                    .map(|r| (r, "GET"))
+                }
+                other => other.map(|r| (r, if rest { "POST" } else { "" })),
+            }
+        };
+        let cancel = async {
+            tokio::time::sleep(SUBSCRIBE_SETTLE).await;
+            self.call(tg, tg.dialect.method(Op::Cancel), json!({"id": task.id}))
+                .await
+        };
+        let (sub, canceled) = tokio::join!(subscribe, cancel);
+        let method = if rest {
+            ":subscribe"
+        } else {
+            tg.dialect.method(Op::Subscribe)
+        };
+        let how = match &sub {
+            Ok((_, verb)) if !verb.is_empty() => format!("{verb} {method}"),
+            _ => method.to_string(),
+        };
+        let what = format!(
+            "{how} on {} task {} (skill {})",
+            task.state_str(),
+            task.id,
+            skill.id
+        );
+        let cancel_note = match &canceled {
+            Ok(r) if r.result().is_some() => String::new(),
+            Ok(r) => format!(
+                "; the probe's cancel {} ms after subscribing got {}",
+                SUBSCRIBE_SETTLE.as_millis(),
+                r.describe()
+            ),
+            Err(_) => format!(
+                "; the probe's cancel {} ms after subscribing got no answer",
+                SUBSCRIBE_SETTLE.as_millis()
+            ),
+        };
+        let rpc = match sub {
+            Ok((r, _)) => r,
+            Err(e) => return e.outcome(&what),
+        };
+        let (items, results) = match read_stream(tg, &rpc) {
+            Ok(x) => x,
+            Err(m) => return Outcome::Fail(format!("{what} {m}{cancel_note}")),
+        };
+        let mut fails: Vec<String> = Vec::new();
+        let id_in = |it: &StreamItem| -> Option<Option<String>> {
+            match it {
+                StreamItem::Task { id, .. } => Some(id.clone()),
+                StreamItem::Status { task_id, .. } | StreamItem::Artifact { task_id, .. } => {
+                    Some(task_id.clone())
+                }
+                StreamItem::Message | StreamItem::Other => None,
+            }
+        };
+        match (tg.dialect, items.first()) {
+            (_, None) => fails.push("the subscription carried no event".into()),
+            (Dialect::V1_0, Some(StreamItem::Task { .. })) => {}
+            (Dialect::V1_0, Some(_)) => fails.push(
+                "its first event is not the Task (STREAM-004: a subscription starts with the task as it stands)"
+                    .into(),
+            ),
+            (Dialect::V0_3, Some(it)) if id_in(it).is_none() => {
+                fails.push("its first event is not an event of the task".into())
+            }
+            _ => {}
+        }
+        if let Some((n, other)) = items.iter().enumerate().find_map(|(n, it)| {
+            id_in(it)
+                .filter(|id| id.as_deref() != Some(task.id.as_str()))
+                .map(|id| (n, id))
+        }) {
+            fails.push(format!(
+                "event {n} names task {}, not the subscribed task (ID-005, ID-006)",
+                other.as_deref().unwrap_or("(none)")
+            ));
+        }
+        let checks =
+            stream_checks_as_read(tg.dialect, &items, &results, rpc.resp.complete, Resumed::No);
+        for c in &checks[1..] {
+            if let Outcome::Fail(m) = c {
+                fails.push(m.clone());
+            }
+        }
+        if !fails.is_empty() {
+            return Outcome::Fail(format!("{what}: {}{cancel_note}", fails.join("; ")));
+        }
+        let end = match &checks[2] {
+            Outcome::Pass(m) | Outcome::Skip(m) | Outcome::Fail(m) => m.clone(),
+        };
+        Outcome::Pass(format!(
+            "{what}: {} events from the task as it stood; canceled by the probe, {end}",
+            items.len()
+        ))
+    }
+
+    /// `errors.push-not-supported` (PUSH-001: with `capabilities.pushNotifications` false or
+    /// absent every push-config operation answers PushNotificationNotSupportedError, -32003
+    /// (ERR-002; HTTP+JSON: reason PUSH_NOTIFICATION_NOT_SUPPORTED); 0.x: an error, -32003
+    /// by ERR-002's SHOULD): a config naming the lifecycle task and the probe's own
+    /// webhook. Skipped when the card declares push (the `push.*` tests judge it).
+    pub(super) async fn push_not_supported_test(&mut self, tg: &Target, declared: bool) {
+        const TEST: &str = "errors.push-not-supported";
+        let d = Some(tg.dialect);
+        let eh = Category::ErrorHandling;
+        if declared {
+            self.skip(
+                TEST,
+                d,
+                eh,
+                "card declares capabilities.pushNotifications (the push.* tests judge it)",
+            );
+            return;
+        }
+        if tg.binding == Binding::HttpJson && tg.dialect == Dialect::V0_3 {
+            self.skip(
+                TEST,
+                d,
+                eh,
+                "push over 0.3 HTTP+JSON is not probed by this build",
+            );
+            return;
+        }
+        let Some(task) = self
+            .created
+            .iter()
+            .find(|(u, dl, _)| *u == tg.url && *dl == tg.dialect)
+            .map(|(_, _, t)| t.clone())
+        else {
+            self.skip(
+                TEST,
+                d,
+                eh,
+                "send did not create a task to name in a push config",
+            );
+            return;
+        };
+        let started = self.begin(TEST, d);
+        let hook = match self.webhook().await {
+            Ok(h) => h,
+            Err(e) => {
+                self.push(TEST, d, eh, started, Outcome::Skip(e));
+                return;
+            }
+        };
+        let mut url = hook.base.clone();
+        url.set_path(&format!("/push/{}", uuid::Uuid::new_v4()));
+        let token = uuid::Uuid::new_v4().to_string();
+        let params = match tg.wire() {
+            Dialect::V1_0 => json!({"taskId": task.id, "url": url.as_str(), "token": token}),
+            Dialect::V0_3 => json!({"taskId": task.id,
+                "pushNotificationConfig": {"url": url.as_str(), "token": token}}),
+        };
+        self.own_webhook_call = true;
+        let sent = self
+            .call(tg, tg.dialect.method(Op::CreatePush), params)
+            .await;
+        self.own_webhook_call = false;
+        let o = match sent {
+            Ok(rpc) if rpc.result().is_some() => Outcome::Fail(format!(
+                "agent accepted a push notification config for task {} although its card does not declare capabilities.pushNotifications (PUSH-001: expected error -32003 PushNotificationNotSupportedError)",
+                task.id
+            )),
+            Ok(rpc) => match (tg.dialect, rpc.error_code()) {
+                (Dialect::V0_3, Some(c)) if c != -32003 && rpc.resp.no_answer().is_none() => {
+                    Outcome::Pass(format!(
+                        "refused with {} (0.x: ERR-002 SHOULD use -32003 PushNotificationNotSupportedError)",
+                        rpc.describe()
+                    ))
+                }
+                _ => expect_code(&rpc, -32003, "PushNotificationNotSupportedError"),
+            },
+            Err(e) => e.outcome("create failed"),
+        };
+        self.push(TEST, d, eh, started, o);
+    }
+
+    /// `errors.extension-required` (EXT-002: a 1.0 request that does not activate an
+    /// extension the card marks `required` is answered ExtensionSupportRequiredError,
+    /// -32008; HTTP+JSON reason EXTENSION_SUPPORT_REQUIRED): one send without the
+    /// `A2A-Extensions` header every other request of the plan carries for such a card
+    /// ([`Runner::required_extensions`]). Skipped when the card requires no extension, and
+    /// for 0.x (no such error).
+    pub(super) async fn extension_required_test(&mut self, tg: &Target) {
+        const TEST: &str = "errors.extension-required";
+        let d = Some(tg.dialect);
+        let eh = Category::ErrorHandling;
+        if self.required_extensions.is_empty() {
+            self.skip(
+                TEST,
+                d,
+                eh,
+                "card requires no extension (capabilities.extensions[].required)",
+            );
+            return;
+        }
+        if tg.dialect != Dialect::V1_0 {
+            self.skip(
+                TEST,
+                d,
+                eh,
+                "0.x has no ExtensionSupportRequiredError (EXT-002 is 1.0)",
+            );
+            return;
+        }
+        let started = self.begin(TEST, d);
+        let text = self
+            .basic_skills()
+            .first()
+            .map(Self::text_of)
+            .unwrap_or_else(|| "hello".into());
+        let params = self.send_params(tg, &text, true, None);
+        self.without_extensions = true;
+        let sent = self.call(tg, tg.dialect.method(Op::Send), params).await;
+        self.without_extensions = false;
+        let required = self.required_extensions.join(", ");
+        let o = match sent {
+            Ok(rpc) if rpc.result().is_some() => Outcome::Fail(format!(
+                "a message without A2A-Extensions was processed although the card requires {required} (EXT-002: expected error -32008 ExtensionSupportRequiredError)"
+            )),
+            Ok(rpc) => expect_code(&rpc, -32008, "ExtensionSupportRequiredError"),
+            Err(e) => e.outcome("send failed"),
+        };
+        self.push(TEST, d, eh, started, o);
+    }
+}
