@@ -20,6 +20,11 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 - Hop-by-hop headers (RFC 9110 §7.6.1) are stripped both ways; `Host` is rewritten to the
   upstream's authority. `request_head.url` is the URL as the client addressed it,
   `request_head.upstream` the URL forwarded to.
+- Transfer codings other than `chunked` (`Transfer-Encoding: gzip, chunked`, `xchunked`)
+  stay declared on the forwarded HTTP/1.1 message (RFC 9112 §7; hyper undoes and redoes
+  only `chunked`): an HTTP/2 or HTTP/1.0 client gets the agent's `gzip` / `deflate` body
+  decoded, an unknown coding for such a client is a `502`; a request's codings that the
+  upstream leg cannot carry (h2c, TLS) get `501` (RFC 9112 §6.1) (breaker18b X3, X4).
 - A message with both `Transfer-Encoding` and `Content-Length` loses the `Content-Length`
   (RFC 9112 §6.3 item 3: the body is framed by its Transfer-Encoding; hyper's server
   already drops it from requests); the recorded `response_head` keeps both, and `proxy`
@@ -1126,6 +1131,7 @@ async fn handle(
     let upstream_base = st.table.upstream(target.index).cloned();
     let mut h2 = req.version() == Version::HTTP_2;
     let method = req.method().clone();
+    let client_version = req.version();
     let (mut parts, body) = req.into_parts();
     // nothing of a bodyless request is consumed by a failed attempt (see `h2c`)
     let bodyless = body.is_end_stream();
@@ -1146,6 +1152,8 @@ async fn handle(
             );
         }
     };
+    // `Transfer-Encoding: gzip, chunked` (breaker18b X4): hyper undid `chunked` only
+    let req_codings = other_transfer_codings(&parts.headers);
     strip_hop_by_hop(&mut parts.headers);
     // `--preserve-host`: the Host the client chose (an h2 client's `:authority`), for an
     // ingress that routes by it (breaker16b T6)
@@ -1206,6 +1214,29 @@ async fn handle(
     } else {
         Version::HTTP_11
     };
+    if let Some(codings) = req_codings {
+        // RFC 9112 §7: the codings other than `chunked` stay declared (hyper appends
+        // `chunked` to a `Transfer-Encoding` it is given). Only plain HTTP/1.1 can carry
+        // them (HTTP/2 has no Transfer-Encoding, RFC 9113 §8.2.2; TLS may pick h2): there
+        // the proxy answers 501 as a server that does not decode them does (RFC 9112 §6.1).
+        if !h2 && !tls_up {
+            parts.headers.insert(header::TRANSFER_ENCODING, codings);
+        } else {
+            if let Some(p) = pending.take() {
+                p.send_now();
+            }
+            let shown = codings.to_str().unwrap_or("?").to_string();
+            let mut resp = synthetic(
+                ctx.as_deref(),
+                StatusCode::NOT_IMPLEMENTED,
+                format!("a2a-interop proxy: the request's Transfer-Encoding {shown} (other than chunked) cannot be forwarded to {} over HTTP/2 or TLS, and the proxy does not decode transfer codings in requests (RFC 9112 §6.1, RFC 9113 §8.2.2); send the body with Content-Encoding instead\n", shown_url(&target.url)),
+                format!("client request with Transfer-Encoding {shown} (other than chunked) refused: the upstream leg cannot carry it (RFC 9112 §6.1)"),
+            );
+            resp.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            return resp;
+        }
+    }
     // A request body the agent never got (unreachable: the upstream request is dropped
     // before any of it is read) comes back here to be recorded (breaker9a B2).
     let (back, mut unsent) = if ctx.is_some() && !bodyless {
@@ -1425,9 +1456,24 @@ async fn handle(
             ctx.as_ref().map_or("a request", |c| c.id.as_str())
         );
     }
+    // `Transfer-Encoding: gzip, chunked` / `xchunked` from the agent (breaker18b X3)
+    let resp_codings = other_transfer_codings(&parts.headers);
     let Some(ctx) = ctx else {
         strip_hop_by_hop(&mut parts.headers);
-        return Response::from_parts(parts, body.map_err(BoxError::from).boxed_unsync());
+        let body = body.map_err(BoxError::from).boxed_unsync();
+        let body = match &resp_codings {
+            Some(c) => match te_for_client(c, client_version) {
+                Ok(dec) => {
+                    if client_version == Version::HTTP_11 {
+                        parts.headers.insert(header::TRANSFER_ENCODING, c.clone());
+                    }
+                    te_wrap(body, dec)
+                }
+                Err(e) => return te_refused(None, &target.url, c, e),
+            },
+            None => body,
+        };
+        return Response::from_parts(parts, body);
     };
     ctx.send(EventKind::ResponseHead {
         status: parts.status.as_u16(),
@@ -1491,9 +1537,45 @@ async fn handle(
             return card_response(ctx, parts, body, &up, &client_base, &st, member).await;
         }
     }
-    Response::from_parts(
-        parts,
-        TeeBody::new(body, ctx, Direction::Response, true).boxed_unsync(),
+    let dec = match &resp_codings {
+        Some(c) => match te_for_client(c, client_version) {
+            Ok(dec) => {
+                if client_version == Version::HTTP_11 {
+                    parts.headers.insert(header::TRANSFER_ENCODING, c.clone());
+                }
+                dec
+            }
+            // before the tee exists: its drop would end the exchange as a client abort
+            Err(e) => return te_refused(Some(ctx.as_ref()), &target.url, c, e),
+        },
+        None => None,
+    };
+    let body = TeeBody::new(body, ctx, Direction::Response, true).boxed_unsync();
+    Response::from_parts(parts, te_wrap(body, dec))
+}
+
+/// The proxy's 502 for an agent answer whose transfer codings (`codings`, other than
+/// `chunked`) the client cannot receive (HTTP/2, HTTP/1.0) and the proxy cannot decode:
+/// passing the coded bytes on without their coding would hand the client a body it cannot
+/// read (RFC 9112 §7). The recording already holds the agent's `response_head`; it gets
+/// the end of the exchange with the cause.
+fn te_refused(
+    ctx: Option<&ExchangeCtx>,
+    url: &str,
+    codings: &HeaderValue,
+    e: crate::model::coding::CodingError,
+) -> Response<ProxyBody> {
+    let shown = codings.to_str().unwrap_or("?");
+    let why = format!(
+        "upstream {} answered with Transfer-Encoding {shown}, which this client's HTTP version cannot receive and the proxy cannot decode ({e}; RFC 9112 §6.1, §7)",
+        shown_url(url)
+    );
+    if let Some(ctx) = ctx {
+        ctx.end(Outcome::UpstreamError, Some(why.clone()));
+    }
+    text_response(
+        StatusCode::BAD_GATEWAY,
+        format!("a2a-interop proxy: {why}\n"),
     )
 }
 
@@ -2069,5 +2151,119 @@ mod tests {
         let (c, s) = pair().await;
         drop(c);
         assert!(speaks_http1(&s).await);
+    }
+}
+
+/// The transfer codings of a message's `Transfer-Encoding` other than the final `chunked`
+/// that hyper already undid (RFC 9112 §6.1, §7), as one field value (`"gzip"`,
+/// `"gzip, deflate"`, `"xchunked"`): `None` when `chunked` is the only coding (most
+/// messages) or there is no `Transfer-Encoding`. `identity` (no longer registered) and
+/// empty list members are skipped. Transfer codings are hop-by-hop, but a recipient that
+/// removes `chunked` must keep the other codings it did not decode (RFC 9112 §7): the
+/// forwarded message carries this value, or its body is decoded ([`TeDecode`]).
+fn other_transfer_codings(h: &HeaderMap) -> Option<HeaderValue> {
+    let mut values = h.get_all(header::TRANSFER_ENCODING).iter().peekable();
+    values.peek()?;
+    let mut list: Vec<String> = values
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|c| c.trim().to_ascii_lowercase())
+        .filter(|c| !c.is_empty() && c != "identity")
+        .collect();
+    if list.last().is_some_and(|c| c == "chunked") {
+        list.pop();
+    }
+    if list.is_empty() {
+        return None;
+    }
+    HeaderValue::from_str(&list.join(", ")).ok()
+}
+
+pin_project_lite::pin_project! {
+    /// A response body whose transfer codings (`gzip`, `deflate`: [`other_transfer_codings`])
+    /// are undone on the way to a client that cannot receive them: an HTTP/2 client (RFC
+    /// 9113 §8.2.2: no `Transfer-Encoding` in HTTP/2) or an HTTP/1.0 one (RFC 9112 §6.1: no
+    /// `Transfer-Encoding` to a 1.0 recipient). Data frames pass decoded, trailers as they
+    /// are; a body that does not decode ends with an error (the client sees a cut body, as
+    /// from the agent). The recording keeps the agent's coded bytes (the tee is inside).
+    struct TeDecode<B> {
+        #[pin]
+        inner: B,
+        dec: crate::model::coding::StreamDecoder,
+        done: bool,
+    }
+}
+
+impl<B> http_body::Body for TeDecode<B>
+where
+    B: http_body::Body<Data = Bytes, Error = BoxError>,
+{
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, BoxError>>> {
+        use std::task::Poll;
+        let mut this = self.project();
+        loop {
+            if *this.done {
+                return Poll::Ready(None);
+            }
+            match this.inner.as_mut().poll_frame(cx) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(Some(Err(e))) => return Poll::Ready(Some(Err(e))),
+                Poll::Ready(Some(Ok(frame))) => match frame.into_data() {
+                    Ok(data) => match this.dec.push(&data) {
+                        Ok(out) if out.is_empty() => continue,
+                        Ok(out) => {
+                            return Poll::Ready(Some(Ok(http_body::Frame::data(Bytes::from(out)))))
+                        }
+                        Err(e) => {
+                            *this.done = true;
+                            return Poll::Ready(Some(Err(Box::new(e))));
+                        }
+                    },
+                    Err(trailers) => return Poll::Ready(Some(Ok(trailers))),
+                },
+                Poll::Ready(None) => {
+                    *this.done = true;
+                    return match this.dec.finish() {
+                        Ok(out) if out.is_empty() => Poll::Ready(None),
+                        Ok(out) => Poll::Ready(Some(Ok(http_body::Frame::data(Bytes::from(out))))),
+                        Err(e) => Poll::Ready(Some(Err(Box::new(e)))),
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// How the agent's transfer codings `codings` (other than `chunked`) reach a client of
+/// HTTP version `client`: `Ok(None)` for HTTP/1.1 (the caller puts them back in
+/// `Transfer-Encoding`, and the body passes as it is), `Ok(Some(decoder))` for HTTP/2 and
+/// HTTP/1.0 (the body is decoded, [`TeDecode`]). `Err` names a coding the proxy cannot
+/// decode (the caller answers 502 rather than pass bytes the client cannot read).
+fn te_for_client(
+    codings: &HeaderValue,
+    client: Version,
+) -> Result<Option<crate::model::coding::StreamDecoder>, crate::model::coding::CodingError> {
+    if client == Version::HTTP_11 {
+        return Ok(None);
+    }
+    crate::model::coding::StreamDecoder::new(codings.to_str().ok(), usize::MAX)
+}
+
+/// `body` for the client after [`te_for_client`]: as it is, or decoded by `dec`.
+fn te_wrap(body: ProxyBody, dec: Option<crate::model::coding::StreamDecoder>) -> ProxyBody {
+    match dec {
+        Some(dec) => TeDecode {
+            inner: body,
+            dec,
+            done: false,
+        }
+        .boxed_unsync(),
+        None => body,
     }
 }

@@ -1,0 +1,303 @@
+//! The recording proxy as an HTTP intermediary, with raw-socket clients and agents on
+//! 127.0.0.1 that send what the RFCs allow but few peers do (breaker18b):
+//!
+//! - X3/X4: transfer codings other than `chunked` (`Transfer-Encoding: gzip, chunked`,
+//!   `xchunked`) stay declared on the forwarded message (RFC 9112 §7), or the body is decoded
+//!   for a client that cannot receive them (HTTP/2, RFC 9113 §8.2.2); the verifier undoes
+//!   them before judging the body;
+//! - X1: a request with two `Host` lines, an invalid `Host` or none (HTTP/1.1) is answered
+//!   400 and not forwarded (RFC 9112 §3.2), and recorded;
+//! - X9: `chunked` applied twice is answered 400 (RFC 9112 §7);
+//! - X5: more than hyper's default 100 header fields pass both ways; a head over the
+//!   proxy's own limit is a 502 that names the proxy's limit, not the agent's syntax.
+
+#[path = "common/proxy_support.rs"]
+mod support;
+
+use std::io::Write as _;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use a2a_interop::record::{EventKind, Outcome};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+
+use support::*;
+
+/// The JSON-RPC answer of the raw agents (a completed task).
+const ANSWER: &[u8] = br#"{"jsonrpc":"2.0","id":1,"result":{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}}"#;
+
+/// A 1.0 `SendMessage` call.
+const CALL: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"x"}]}}}"#;
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+fn gunzip(data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(data), &mut out).unwrap();
+    out
+}
+
+/// `data` as one chunk plus the last chunk (RFC 9112 §7.1).
+fn chunked(data: &[u8]) -> Vec<u8> {
+    let mut out = format!("{:x}\r\n", data.len()).into_bytes();
+    out.extend_from_slice(data);
+    out.extend_from_slice(b"\r\n0\r\n\r\n");
+    out
+}
+
+/// The data of a chunked body (`body` starts at the first chunk-size line; extensions and
+/// trailers ignored); `None` when it is not well-formed chunked data.
+fn dechunk(mut body: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    loop {
+        let eol = body.windows(2).position(|w| w == b"\r\n")?;
+        let size_text = std::str::from_utf8(&body[..eol]).ok()?;
+        let size = usize::from_str_radix(size_text.split(';').next()?.trim(), 16).ok()?;
+        body = &body[eol + 2..];
+        if size == 0 {
+            return Some(out);
+        }
+        out.extend_from_slice(body.get(..size)?);
+        body = body.get(size + 2..)?;
+    }
+}
+
+/// Head (lower case) and body of a raw message.
+fn split(raw: &[u8]) -> (String, Vec<u8>) {
+    let end = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map_or(raw.len(), |i| i + 4);
+    (
+        String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase(),
+        raw[end..].to_vec(),
+    )
+}
+
+/// Reads one request (head, then a chunked body to its last chunk or `content-length`
+/// bytes) off `s`: the bytes read, `None` when the client left first.
+async fn read_request(s: &mut TcpStream) -> Option<Vec<u8>> {
+    let mut got = Vec::new();
+    let mut buf = [0u8; 8192];
+    loop {
+        if let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
+            if head.contains("transfer-encoding:") {
+                if got[end..].windows(5).any(|w| w == b"0\r\n\r\n") {
+                    return Some(got);
+                }
+            } else {
+                let len: usize = head
+                    .lines()
+                    .find_map(|l| l.strip_prefix("content-length:"))
+                    .and_then(|v| v.trim().parse().ok())
+                    .unwrap_or(0);
+                if got.len() >= end + 4 + len {
+                    return Some(got);
+                }
+            }
+        }
+        match s.read(&mut buf).await {
+            Ok(0) | Err(_) => return None,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+/// An agent that answers every request with `raw` (a whole HTTP/1.1 response) and closes;
+/// each request it read goes to the returned receiver, raw.
+async fn raw_agent(raw: Vec<u8>) -> (SocketAddr, mpsc::UnboundedReceiver<Vec<u8>>) {
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    let (tx, rx) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            let raw = raw.clone();
+            let tx = tx.clone();
+            tokio::spawn(async move {
+                if let Some(req) = read_request(&mut s).await {
+                    let _ = tx.send(req);
+                    let _ = s.write_all(&raw).await;
+                    let _ = s.flush().await;
+                }
+            });
+        }
+    });
+    (addr, rx)
+}
+
+/// Writes `request` to the proxy at `base` (`http://host:port`) and reads until it closes
+/// (at most 20 s).
+async fn raw_exchange(base: &str, request: &[u8]) -> Vec<u8> {
+    let mut s = TcpStream::connect(base.trim_start_matches("http://"))
+        .await
+        .unwrap();
+    s.write_all(request).await.unwrap();
+    let mut out = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut out)).await;
+    out
+}
+
+/// A `connection: close` POST of `body` with `extra` header lines (each ending `\r\n`).
+fn post_raw(extra: &str, body: &[u8]) -> Vec<u8> {
+    let mut r = format!(
+        "POST / HTTP/1.1\r\nhost: agent.example\r\na2a-version: 1.0\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n{extra}\r\n",
+        body.len()
+    )
+    .into_bytes();
+    r.extend_from_slice(body);
+    r
+}
+
+fn findings(run: &a2a_interop::app::pipeline::RunOutcome) -> Vec<String> {
+    run.verify
+        .findings
+        .iter()
+        .map(|f| format!("{} {}", f.rule, f.message))
+        .collect()
+}
+
+/// X3: the agent answers `Transfer-Encoding: gzip, chunked`. An HTTP/1.1 client gets the
+/// same codings declared (hyper adds `chunked` to the `gzip` the proxy keeps) and can undo
+/// them; an h2 client, which cannot receive a transfer coding, gets the JSON decoded. The
+/// recording keeps the agent's head and coded bytes, and the verifier undoes the coding
+/// (no "not JSON" blamed on the agent).
+#[tokio::test]
+async fn gzip_transfer_coding_from_the_agent_reaches_the_client_declared() {
+    let mut raw = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: gzip, chunked\r\n\r\n".to_vec();
+    raw.extend_from_slice(&chunked(&gzip(ANSWER)));
+    let (up, _seen) = raw_agent(raw).await;
+    let (_dir, rec, pipeline, base) = start_recording_to(up).await;
+    let out = raw_exchange(&base, &post_raw("", CALL)).await;
+    let (head, body) = split(&out);
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(
+        head.contains("\r\ntransfer-encoding: gzip, chunked\r\n"),
+        "the agent's gzip transfer coding was dropped: {head}"
+    );
+    let coded = dechunk(&body).expect("chunked body");
+    assert_eq!(gunzip(&coded), ANSWER);
+    // h2 client: no Transfer-Encoding in HTTP/2, so the proxy decodes
+    let mut req = post(&format!("{base}/"), CALL);
+    req.headers_mut()
+        .insert("a2a-version", http::HeaderValue::from_static("1.0"));
+    let (status, headers, body) = fetch(&client_h2(), req).await;
+    assert_eq!(status, 200);
+    assert!(headers.get("transfer-encoding").is_none());
+    assert_eq!(&body[..], ANSWER);
+    let evs = wait_for(&rec, |e| {
+        e.iter()
+            .filter(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+            .count()
+            >= 2
+    })
+    .await;
+    let run = pipeline.finish().await.unwrap();
+    for ex in exchanges(&evs) {
+        assert_eq!(outcome(&evs, &ex).0, Outcome::Complete);
+        assert_eq!(response_chunks(&evs, &ex).concat(), gzip(ANSWER));
+    }
+    let f = findings(&run);
+    assert!(
+        !f.iter().any(|f| f.starts_with("RPC-ENVELOPE")),
+        "the agent's legal answer was called malformed: {f:?}"
+    );
+}
+
+/// X3, legal control: a plain chunked answer goes on chunked, with no other coding named.
+#[tokio::test]
+async fn plain_chunked_answer_gets_no_coding_added() {
+    let mut raw =
+        b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n"
+            .to_vec();
+    raw.extend_from_slice(&chunked(ANSWER));
+    let (up, _seen) = raw_agent(raw).await;
+    let (_dir, _rec, pipeline, base) = start_recording_to(up).await;
+    let out = raw_exchange(&base, &post_raw("", CALL)).await;
+    let (head, body) = split(&out);
+    assert!(
+        head.contains("\r\ntransfer-encoding: chunked\r\n"),
+        "{head}"
+    );
+    assert_eq!(dechunk(&body).expect("chunked body"), ANSWER);
+    let run = pipeline.finish().await.unwrap();
+    assert_eq!(findings(&run), Vec::<String>::new());
+}
+
+/// X3 (`xchunked`, RFC 9112 §6.3 item 4: the body runs to the close): the unknown coding is
+/// passed on declared, not silently dropped; the verifier does not judge the bytes under
+/// it and its note names the coding.
+#[tokio::test]
+async fn unknown_transfer_coding_from_the_agent_stays_declared() {
+    let mut raw =
+        b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: xchunked\r\n\r\n"
+            .to_vec();
+    raw.extend_from_slice(ANSWER);
+    let (up, _seen) = raw_agent(raw).await;
+    let (_dir, rec, pipeline, base) = start_recording_to(up).await;
+    let out = raw_exchange(&base, &post_raw("", CALL)).await;
+    let (head, body) = split(&out);
+    assert!(
+        head.contains("\r\ntransfer-encoding: xchunked, chunked\r\n"),
+        "{head}"
+    );
+    assert_eq!(dechunk(&body).expect("chunked body"), ANSWER);
+    wait_for_exchange_end(&rec).await;
+    let run = pipeline.finish().await.unwrap();
+    // the body is not judged as JSON (no "not JSON" for bytes under a coding it cannot
+    // undo), and the note says why, naming the coding
+    assert!(
+        !findings(&run).iter().any(|f| f.starts_with("RPC-ENVELOPE")),
+        "{:?}",
+        findings(&run)
+    );
+    assert!(
+        run.verify
+            .incomplete
+            .iter()
+            .any(|(_, note)| note.contains("\"xchunked\" is not supported")),
+        "{:?}",
+        run.verify.incomplete
+    );
+}
+
+/// X4: a client's `Transfer-Encoding: gzip, chunked` request reaches the agent with `gzip`
+/// still declared, and the verifier undoes it (no DATA-SHAPE-005 "not JSON" for the client).
+#[tokio::test]
+async fn gzip_transfer_coding_from_the_client_reaches_the_agent_declared() {
+    let answer = format!(
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{}",
+        ANSWER.len(),
+        String::from_utf8_lossy(ANSWER)
+    );
+    let (up, mut seen) = raw_agent(answer.into_bytes()).await;
+    let (_dir, rec, pipeline, base) = start_recording_to(up).await;
+    let mut req = b"POST / HTTP/1.1\r\nhost: agent.example\r\na2a-version: 1.0\r\ncontent-type: application/json\r\ntransfer-encoding: gzip, chunked\r\nconnection: close\r\n\r\n".to_vec();
+    req.extend_from_slice(&chunked(&gzip(CALL)));
+    let out = raw_exchange(&base, &req).await;
+    assert!(
+        out.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&out)
+    );
+    let got = seen.recv().await.expect("the agent got the request");
+    let (head, body) = split(&got);
+    assert!(
+        head.contains("\r\ntransfer-encoding: gzip, chunked\r\n"),
+        "the client's gzip transfer coding was dropped: {head}"
+    );
+    assert_eq!(gunzip(&dechunk(&body).expect("chunked")), CALL);
+    wait_for_exchange_end(&rec).await;
+    let run = pipeline.finish().await.unwrap();
+    let f = findings(&run);
+    assert!(
+        !f.iter().any(|f| f.starts_with("DATA-SHAPE-005")),
+        "the client's legal request was called malformed: {f:?}"
+    );
+}
