@@ -301,3 +301,129 @@ async fn gzip_transfer_coding_from_the_client_reaches_the_agent_declared() {
         "the client's legal request was called malformed: {f:?}"
     );
 }
+
+/// X1 (RFC 9112 §3.2): two Host lines, an invalid Host value, and no Host on HTTP/1.1 each
+/// get 400 with `connection: close`; nothing reaches the agent; each refusal is recorded
+/// with its cause. Legal controls on the same proxy: one Host, an empty Host (a legal
+/// value), and HTTP/1.0 without Host are forwarded.
+#[tokio::test]
+async fn bad_host_fields_are_refused_and_recorded() {
+    let answer = format!(
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{}",
+        ANSWER.len(),
+        String::from_utf8_lossy(ANSWER)
+    );
+    let (up, mut seen) = raw_agent(answer.into_bytes()).await;
+    let (_dir, rec, pipeline, base) = start_recording_to(up).await;
+    let head = |version: &str, hosts: &[&str]| {
+        let mut r = format!("POST / {version}\r\n");
+        for h in hosts {
+            r.push_str(&format!("Host: {h}\r\n"));
+        }
+        r.push_str(&format!(
+            "content-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{}",
+            CALL.len(),
+            String::from_utf8_lossy(CALL)
+        ));
+        r.into_bytes()
+    };
+    for (req, cause) in [
+        (
+            head("HTTP/1.1", &["tenant-a.example", "tenant-b.example"]),
+            "2 Host header field lines",
+        ),
+        (
+            head("HTTP/1.1", &["a b"]),
+            "invalid Host field value \"a b\"",
+        ),
+        (
+            head("HTTP/1.1", &["user@host.example"]),
+            "invalid Host field value",
+        ),
+        (head("HTTP/1.1", &[]), "without a Host header field"),
+    ] {
+        let out = String::from_utf8_lossy(&raw_exchange(&base, &req).await).to_ascii_lowercase();
+        assert!(out.starts_with("http/1.1 400"), "{out}");
+        assert!(out.contains("\r\nconnection: close\r\n"), "{out}");
+        assert!(out.contains(&cause.to_ascii_lowercase()), "{cause}: {out}");
+    }
+    assert!(
+        seen.try_recv().is_err(),
+        "a refused request reached the agent"
+    );
+    for req in [
+        head("HTTP/1.1", &["agent.example:8080"]),
+        head("HTTP/1.1", &[""]),
+        head("HTTP/1.0", &[]),
+    ] {
+        let out = raw_exchange(&base, &req).await;
+        assert!(
+            out.starts_with(b"HTTP/1.1 200") || out.starts_with(b"HTTP/1.0 200"),
+            "{}",
+            String::from_utf8_lossy(&out)
+        );
+        assert!(seen.recv().await.is_some());
+    }
+    let evs = wait_for(&rec, |e| {
+        e.iter()
+            .filter(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+            .count()
+            >= 7
+    })
+    .await;
+    pipeline.finish().await.unwrap();
+    let statuses: Vec<u16> = evs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::ResponseHead { status, .. } => Some(*status),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(statuses, [400, 400, 400, 400, 200, 200, 200]);
+    let refused: Vec<String> = exchanges(&evs)
+        .iter()
+        .filter_map(|ex| outcome(&evs, ex).1)
+        .filter(|e| e.starts_with("client request refused"))
+        .collect();
+    assert_eq!(refused.len(), 4, "{refused:?}");
+}
+
+/// X9 (RFC 9112 §7: chunked at most once): `chunked` on two Transfer-Encoding lines or twice
+/// in one gets 400 + close and is not forwarded; the pipelined request behind it is not
+/// read. Control: `chunked` once is forwarded.
+#[tokio::test]
+async fn chunked_applied_twice_is_refused() {
+    let answer = format!(
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{}",
+        ANSWER.len(),
+        String::from_utf8_lossy(ANSWER)
+    );
+    let (up, mut seen) = raw_agent(answer.into_bytes()).await;
+    let (_dir, _rec, pipeline, base) = start_recording_to(up).await;
+    for te in [
+        "transfer-encoding: chunked\r\ntransfer-encoding: chunked\r\n",
+        "transfer-encoding: chunked, chunked\r\n",
+    ] {
+        let req = format!(
+            "POST / HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\n{te}\r\n0\r\n\r\nGET /next HTTP/1.1\r\nhost: a\r\n\r\n"
+        );
+        let out = String::from_utf8_lossy(&raw_exchange(&base, req.as_bytes()).await).into_owned();
+        assert!(out.starts_with("HTTP/1.1 400"), "{out}");
+        assert_eq!(out.matches("HTTP/1.1 ").count(), 1, "{out}");
+        assert!(out.contains("applies chunked 2 times"), "{out}");
+    }
+    assert!(
+        seen.try_recv().is_err(),
+        "a refused request reached the agent"
+    );
+    let mut req = b"POST / HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n".to_vec();
+    req.extend_from_slice(&chunked(CALL));
+    let out = raw_exchange(&base, &req).await;
+    assert!(
+        out.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&out)
+    );
+    assert!(seen.recv().await.is_some());
+    pipeline.finish().await.unwrap();
+}

@@ -968,6 +968,25 @@ async fn handle(
     tls_authority: Option<&str>,
     req: Request<Incoming>,
 ) -> Response<ProxyBody> {
+    // A request head the upstream could read differently, or that names no single host,
+    // is refused before anything is forwarded (breaker18b X1, X9).
+    if matches!(req.version(), Version::HTTP_10 | Version::HTTP_11) {
+        if let Some(why) = http1_head_refusal(&req) {
+            let text = format!("a2a-interop proxy: bad request: {why}\n");
+            let mut resp = forward::refuse(
+                &st,
+                conn,
+                &req,
+                StatusCode::BAD_REQUEST,
+                text,
+                format!("client request refused: {why}"),
+            );
+            // the rest of the connection cannot be trusted to be framed as the client meant
+            resp.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            return resp;
+        }
+    }
     // Forward mode: CONNECT is a tunnel; absolute-form targets the URL it names.
     let mut absolute: Option<String> = None;
     if let Some(auth) = tls_authority {
@@ -2152,6 +2171,65 @@ mod tests {
         drop(c);
         assert!(speaks_http1(&s).await);
     }
+}
+
+/// Why an HTTP/1.x request head must be answered 400 (Bad Request) and not forwarded, or
+/// `None` for a request to forward. Checked (hyper's server checks neither):
+/// - `Host` (RFC 9112 §3.2: "A server MUST respond with a 400 (Bad Request) status code to
+///   any HTTP/1.1 request message that lacks a Host header field and to any request message
+///   that contains more than one Host header field line or a Host header field with an
+///   invalid field value"): two or more lines; a value that is not `uri-host [":" port]`
+///   (RFC 9110 §7.2; an empty value is legal); none on HTTP/1.1 (CONNECT excepted: its
+///   target is the authority, and tunnelling clients omit `Host` in the field).
+/// - `chunked` applied more than once (RFC 9112 §7: "A sender MUST NOT apply the chunked
+///   transfer coding more than once"), on one line or several: a front and the upstream
+///   may frame it differently (breaker18b X9).
+///
+/// Cost per request: one lookup of each field; parsing only when it is there.
+fn http1_head_refusal<B>(req: &Request<B>) -> Option<String> {
+    let h = req.headers();
+    let mut hosts = h.get_all(header::HOST).iter();
+    match (hosts.next(), hosts.next()) {
+        (Some(_), Some(_)) => {
+            let n = h.get_all(header::HOST).iter().count();
+            return Some(format!(
+                "{n} Host header field lines (RFC 9112 §3.2 allows one)"
+            ));
+        }
+        (Some(v), None) => {
+            let ok = v.is_empty()
+                || v.to_str()
+                    .ok()
+                    .and_then(|s| s.parse::<http::uri::Authority>().ok())
+                    .is_some_and(|a| !a.as_str().contains('@') && !a.host().is_empty());
+            if !ok {
+                return Some(format!(
+                    "invalid Host field value {:?} (RFC 9112 §3.2, RFC 9110 §7.2: uri-host [\":\" port])",
+                    String::from_utf8_lossy(v.as_bytes())
+                ));
+            }
+        }
+        (None, _) => {
+            if req.version() == Version::HTTP_11 && req.method() != Method::CONNECT {
+                return Some(
+                    "an HTTP/1.1 request without a Host header field (RFC 9112 §3.2)".into(),
+                );
+            }
+        }
+    }
+    let mut te = h.get_all(header::TRANSFER_ENCODING).iter().peekable();
+    if te.peek().is_some() {
+        let chunked = te
+            .flat_map(|v| v.as_bytes().split(|b| *b == b','))
+            .filter(|c| c.trim_ascii().eq_ignore_ascii_case(b"chunked"))
+            .count();
+        if chunked > 1 {
+            return Some(format!(
+                "Transfer-Encoding applies chunked {chunked} times (RFC 9112 §7: at most once)"
+            ));
+        }
+    }
+    None
 }
 
 /// The transfer codings of a message's `Transfer-Encoding` other than the final `chunked`
