@@ -436,8 +436,11 @@ impl Upstreams {
 
     /// The HTTP/1.1 client (h1 upstreams; the response heads' bytes kept, [`early`]).
     fn h1(&self, st: &State) -> &PlainClient {
-        self.h1
-            .get_or_init(|| Client::builder(TokioExecutor::new()).build(st.plain.clone()))
+        self.h1.get_or_init(|| {
+            Client::builder(TokioExecutor::new())
+                .http1_max_headers(MAX_HEADER_FIELDS)
+                .build(st.plain.clone())
+        })
     }
 
     /// The h2c prior-knowledge client.
@@ -454,10 +457,11 @@ impl Upstreams {
     /// The TLS client, when the proxy has TLS upstreams.
     fn https(&self, st: &State) -> Option<&HttpsClient> {
         let conn = st.https.as_ref()?;
-        Some(
-            self.https
-                .get_or_init(|| Client::builder(TokioExecutor::new()).build(conn.clone())),
-        )
+        Some(self.https.get_or_init(|| {
+            Client::builder(TokioExecutor::new())
+                .http1_max_headers(MAX_HEADER_FIELDS)
+                .build(conn.clone())
+        }))
     }
 }
 
@@ -499,9 +503,23 @@ pub(crate) fn https_connector(trust: &tls::UpstreamTrust) -> std::io::Result<Htt
 /// connection; the agent's own limit still applies on the upstream leg.
 pub const H2_MAX_CONCURRENT_STREAMS: u32 = 1024;
 
+/// Header fields the proxy reads in one HTTP/1.1 message head, request or response (500;
+/// hyper's default is 100, breaker18b X5). Gateways and CDNs add trace and cookie fields:
+/// an agent's answer with 120 fields that a client reads directly must not become the
+/// proxy's 502, nor a client's request with 120 a 431 (RFC 9110 §5.4 lets a server refuse
+/// what it does not wish to process; the proxy should not be stricter than both ends). The
+/// head's size is bounded by hyper's read buffer (about 400 KiB). Per head parse, hyper
+/// allocates two arrays of this many entries (about 32 KiB, not zeroed).
+pub const MAX_HEADER_FIELDS: usize = 500;
+
+/// hyper's read buffer limit, which bounds an HTTP/1.1 message head (bytes; hyper's
+/// `DEFAULT_MAX_BUFFER_SIZE`, 8192 + 4096 × 100): named in the 502 for a head over it.
+pub const MAX_HEAD_BYTES: usize = 8192 + 4096 * 100;
+
 /// The HTTP/1.1 + HTTP/2 server builder of every listener (reverse, forward, TLS-intercepted).
 pub(crate) fn server_builder() -> hyper_util::server::conn::auto::Builder<TokioExecutor> {
     let mut b = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+    b.http1().max_headers(MAX_HEADER_FIELDS);
     b.http2().max_concurrent_streams(H2_MAX_CONCURRENT_STREAMS);
     b
 }
@@ -749,6 +767,7 @@ async fn serve_http1<IO>(
 {
     let svc = conn_service(st, conn_no, local);
     let conn = hyper::server::conn::http1::Builder::new()
+        .max_headers(MAX_HEADER_FIELDS)
         .serve_connection(io, svc)
         .with_upgrades();
     tokio::pin!(conn);
@@ -852,11 +871,21 @@ fn tls_hint(cause: &str) -> Option<&'static str> {
 /// True when a failed upstream request failed because hyper could not parse the agent's
 /// response head (`hyper::Error::is_parse`, anywhere in the error's causes).
 fn hyper_parse_error(e: &(dyn std::error::Error + 'static)) -> bool {
+    hyper_error_is(e, hyper::Error::is_parse)
+}
+
+/// True when hyper refused the agent's response head for the proxy's own limits
+/// ([`MAX_HEADER_FIELDS`], [`MAX_HEAD_BYTES`]; `hyper::Error::is_parse_too_large`), not for
+/// its syntax (breaker18b X5).
+fn hyper_head_too_large(e: &(dyn std::error::Error + 'static)) -> bool {
+    hyper_error_is(e, hyper::Error::is_parse_too_large)
+}
+
+/// `test` holds for a `hyper::Error` anywhere in `e`'s causes.
+fn hyper_error_is(e: &(dyn std::error::Error + 'static), test: fn(&hyper::Error) -> bool) -> bool {
     let mut cur = Some(e);
     while let Some(c) = cur {
-        if c.downcast_ref::<hyper::Error>()
-            .is_some_and(|h| h.is_parse())
-        {
+        if c.downcast_ref::<hyper::Error>().is_some_and(test) {
             return true;
         }
         cur = c.source();
@@ -1401,13 +1430,17 @@ async fn handle(
                 .then(|| early::state_of_error(&e))
                 .flatten()
                 .and_then(|s| early::head_fault(&s.last_head()));
+            let too_large = parse && hyper_head_too_large(&e);
             let cause = match &head_fault {
+                _ if too_large => format!("{cause}: the response head is over the proxy's own limit of {MAX_HEADER_FIELDS} header fields or {} KiB of head (hyper's; RFC 9110 §5.4), not an HTTP syntax error of the agent: the agent's answer may be valid, but this proxy cannot pass it on", MAX_HEAD_BYTES / 1024),
                 Some(f) => format!("{f} (hyper: {cause})"),
                 None if parse => format!("{cause}: the response head breaks the HTTP/1.1 syntax (RFC 9112 §4, §5): check it with `curl -v`"),
                 None => cause,
             };
             let what = if let Some(w) = &early_what {
                 w.as_str()
+            } else if too_large {
+                "sent a response head larger than the proxy's limits"
             } else if parse {
                 "sent a response head the proxy cannot parse"
             } else if h1_refused {
