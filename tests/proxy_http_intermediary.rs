@@ -479,3 +479,159 @@ async fn many_header_fields_pass_and_the_proxys_own_limit_is_named() {
     assert_eq!(gw.len(), 1, "{f:?}");
     assert!(gw[0].contains("proxy's own limit"), "{gw:?}");
 }
+
+/// What an `Expect: 100-continue` agent does with a request head.
+#[derive(Clone, Copy)]
+enum OnExpect {
+    /// Answers 417 at once, without reading the body.
+    Refuse,
+    /// Sends `100 Continue`, reads the body, answers 200 echoing it.
+    Continue,
+    /// Ignores the expectation: reads the body, then answers 200 echoing it.
+    Ignore,
+}
+
+/// An agent for [`OnExpect`]; each request body it read goes to the receiver.
+async fn expect_agent(mode: OnExpect) -> (SocketAddr, mpsc::UnboundedReceiver<Vec<u8>>) {
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    let (tx, rx) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            let tx = tx.clone();
+            tokio::spawn(async move {
+                let mut got = Vec::new();
+                let mut buf = [0u8; 8192];
+                let end = loop {
+                    if let Some(i) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+                        break i + 4;
+                    }
+                    match s.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => got.extend_from_slice(&buf[..n]),
+                    }
+                };
+                let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
+                let len: usize = head
+                    .lines()
+                    .find_map(|l| l.strip_prefix("content-length:"))
+                    .and_then(|v| v.trim().parse().ok())
+                    .unwrap_or(0);
+                match mode {
+                    OnExpect::Refuse => {
+                        let _ = s
+                            .write_all(b"HTTP/1.1 417 Expectation Failed\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
+                            .await;
+                        return;
+                    }
+                    OnExpect::Continue => {
+                        let _ = s.write_all(b"HTTP/1.1 100 Continue\r\n\r\n").await;
+                    }
+                    OnExpect::Ignore => {}
+                }
+                while got.len() < end + len {
+                    match s.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => got.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let body = got[end..end + len].to_vec();
+                let answer = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = s.write_all(answer.as_bytes()).await;
+                let _ = s.write_all(&body).await;
+                let _ = tx.send(body);
+            });
+        }
+    });
+    (addr, rx)
+}
+
+/// The head of an `Expect: 100-continue` POST of [`CALL`] (the body not included).
+fn expect_head() -> Vec<u8> {
+    format!(
+        "POST / HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\ncontent-length: {}\r\nexpect: 100-continue\r\nconnection: close\r\n\r\n",
+        CALL.len()
+    )
+    .into_bytes()
+}
+
+/// Reads from `s` until `stop` appears in what was read, or the peer closes (20 s at most).
+async fn read_until(s: &mut TcpStream, got: &mut Vec<u8>, stop: &[u8]) {
+    let mut buf = [0u8; 8192];
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while !got.windows(stop.len()).any(|w| w == stop) {
+        match tokio::time::timeout_at(deadline, s.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => got.extend_from_slice(&buf[..n]),
+            _ => return,
+        }
+    }
+}
+
+/// X8 (RFC 9110 §10.1.1, §15.2): an agent that refuses a request with `Expect:
+/// 100-continue` (417 without reading the body) gets its 417 to the client as the first
+/// answer: the proxy sends no `100 Continue` of its own, and the client never sends the body.
+#[tokio::test]
+async fn expect_continue_refused_by_the_agent_reaches_the_client_first() {
+    let (up, mut seen) = expect_agent(OnExpect::Refuse).await;
+    let (_dir, rec, pipeline, base) = start_recording_to(up).await;
+    let mut s = TcpStream::connect(base.trim_start_matches("http://"))
+        .await
+        .unwrap();
+    s.write_all(&expect_head()).await.unwrap();
+    let mut got = Vec::new();
+    read_until(&mut s, &mut got, b"\r\n\r\n").await;
+    let text = String::from_utf8_lossy(&got).into_owned();
+    assert!(
+        text.starts_with("HTTP/1.1 417"),
+        "the client's first answer is not the agent's 417: {text}"
+    );
+    drop(s);
+    let evs = wait_for_exchange_end(&rec).await;
+    pipeline.finish().await.unwrap();
+    let ex = exchanges(&evs)[0].clone();
+    let statuses: Vec<u16> = of_exchange(&evs, &ex)
+        .into_iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::ResponseHead { status, .. } => Some(*status),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(statuses, [417]);
+    assert!(request_body(&evs, &ex).is_empty());
+    assert!(seen.try_recv().is_err());
+}
+
+/// X8: an agent that answers `100 Continue` gets the body: the client's first answer is
+/// the `100` (the agent's, passed on), then the body goes through and the 200 comes back.
+/// And an agent that ignores the expectation (waits for the body, sends no `100`) is not
+/// left waiting: the proxy reads the client's body after [`EXPECT_CONTINUE_WAIT`].
+#[tokio::test]
+async fn expect_continue_goes_on_when_the_agent_asks_or_ignores_it() {
+    for mode in [OnExpect::Continue, OnExpect::Ignore] {
+        let (up, mut seen) = expect_agent(mode).await;
+        let (_dir, _rec, pipeline, base) = start_recording_to(up).await;
+        let mut s = TcpStream::connect(base.trim_start_matches("http://"))
+            .await
+            .unwrap();
+        s.write_all(&expect_head()).await.unwrap();
+        let mut got = Vec::new();
+        read_until(&mut s, &mut got, b"\r\n\r\n").await;
+        assert!(
+            got.starts_with(b"HTTP/1.1 100 Continue\r\n\r\n"),
+            "{}",
+            String::from_utf8_lossy(&got)
+        );
+        s.write_all(CALL).await.unwrap();
+        let mut rest = Vec::new();
+        let _ = tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut rest)).await;
+        got.extend_from_slice(&rest);
+        let text = String::from_utf8_lossy(&got).into_owned();
+        assert!(text.contains("HTTP/1.1 200 OK"), "{text}");
+        assert!(text.ends_with(std::str::from_utf8(CALL).unwrap()), "{text}");
+        assert_eq!(seen.recv().await.unwrap(), CALL);
+        pipeline.finish().await.unwrap();
+    }
+}

@@ -33,8 +33,11 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 - Interim `1xx` responses from the agent (`103 Early Hints`, RFC 8297) are not forwarded:
   hyper's client consumes them and its server has no way to send one, so the client gets
   only the final response (RFC 9110 §15.2 asks a proxy to forward them; clients may ignore
-  them, and A2A defines none). `100 Continue` is sent by the proxy's own server when the
-  client expects it; an agent's `101` is answered `502` (the proxy forwards no `Upgrade`).
+  them, and A2A defines none). An HTTP/1.1 client's `Expect: 100-continue` is forwarded, and
+  its body is read (hyper then sends the client `100 Continue`) only once the agent sent its
+  `100`, or after [`EXPECT_CONTINUE_WAIT`] without an answer; an agent's final answer first
+  reaches the client first, its body unsent ([`ContinueGate`], RFC 9110 §10.1.1; breaker18b
+  X8). An agent's `101` is answered `502` (the proxy forwards no `Upgrade`).
 - An unreachable upstream gets the client a `502` with a plain-text cause and the recording
   a synthetic `response_head` plus `exchange_end{upstream_error}`.
 - Bad input (malformed requests, resets, garbage bodies) ends at most that connection.
@@ -1344,7 +1347,36 @@ async fn handle(
         r.headers_mut().remove(header::HOST);
         r
     });
-    let up_req = Request::from_parts(parts, body);
+    // `Expect: 100-continue` from an HTTP/1.1 client (breaker18b X8): the client's body is
+    // not read (so hyper sends no `100 Continue`) until the agent sent its `100`, or
+    // [`EXPECT_CONTINUE_WAIT`] passed without an answer; an agent's final answer first
+    // leaves the body unsent, as the client asked.
+    let expects = client_version == Version::HTTP_11
+        && !bodyless
+        && parts
+            .headers
+            .get_all(header::EXPECT)
+            .iter()
+            .any(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue"));
+    let (body, answered) = if expects {
+        let (tx, rx) = watch::channel(Expecting::Waiting);
+        let tx = Arc::new(tx);
+        (
+            ContinueGate::new(body, rx).boxed_unsync(),
+            Some(AnsweredGuard(tx)),
+        )
+    } else {
+        (body, None)
+    };
+    let mut up_req = Request::from_parts(parts, body);
+    if let Some(AnsweredGuard(tx)) = &answered {
+        let tx = tx.clone();
+        hyper::ext::on_informational(&mut up_req, move |res| {
+            if res.status() == StatusCode::CONTINUE {
+                tx.send_replace(Expecting::Continue);
+            }
+        });
+    }
     let https = if tls_up { up.https(&st) } else { None };
     let sent = match https {
         Some(https) => https.request(up_req),
@@ -1525,6 +1557,14 @@ async fn handle(
             },
             None => body,
         };
+        let body = match answered {
+            Some(guard) => WithGuard {
+                inner: body,
+                _guard: guard,
+            }
+            .boxed_unsync(),
+            None => body,
+        };
         return Response::from_parts(parts, body);
     };
     ctx.send(EventKind::ResponseHead {
@@ -1603,7 +1643,16 @@ async fn handle(
         None => None,
     };
     let body = TeeBody::new(body, ctx, Direction::Response, true).boxed_unsync();
-    Response::from_parts(parts, te_wrap(body, dec))
+    let body = te_wrap(body, dec);
+    let body = match answered {
+        Some(guard) => WithGuard {
+            inner: body,
+            _guard: guard,
+        }
+        .boxed_unsync(),
+        None => body,
+    };
+    Response::from_parts(parts, body)
 }
 
 /// The proxy's 502 for an agent answer whose transfer codings (`codings`, other than
@@ -2376,5 +2425,131 @@ fn te_wrap(body: ProxyBody, dec: Option<crate::model::coding::StreamDecoder>) ->
         }
         .boxed_unsync(),
         None => body,
+    }
+}
+
+/// Longest wait for an agent's `100 Continue` (or final answer) before a client's body that
+/// it sent with `Expect: 100-continue` is read anyway (1 s, curl's wait): an agent that does
+/// not implement the expectation waits for the body (RFC 9110 §10.1.1 lets a client send it
+/// without waiting, and lets a client wait as long as it likes).
+pub const EXPECT_CONTINUE_WAIT: Duration = Duration::from_secs(1);
+
+/// Where a forwarded `Expect: 100-continue` request stands ([`ContinueGate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expecting {
+    /// Neither a `100` nor the final answer yet.
+    Waiting,
+    /// The agent sent `100 Continue`: read the client's body (hyper then sends the client
+    /// its `100`: the agent's, passed on, RFC 9110 §15.2).
+    Continue,
+    /// The agent's final answer went to the client without a `100`: the body stays unread.
+    Answered,
+}
+
+/// Signals [`Expecting::Answered`] when dropped: held by the response body the client gets,
+/// which hyper drops once it has sent it (or the client left).
+struct AnsweredGuard(Arc<watch::Sender<Expecting>>);
+
+impl Drop for AnsweredGuard {
+    fn drop(&mut self) {
+        self.0.send_if_modified(|s| {
+            if *s == Expecting::Waiting {
+                *s = Expecting::Answered;
+                true
+            } else {
+                false
+            }
+        });
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// A body that also holds a value until it is dropped ([`AnsweredGuard`]).
+    struct WithGuard<B, G> {
+        #[pin]
+        inner: B,
+        _guard: G,
+    }
+}
+
+impl<B: http_body::Body, G> http_body::Body for WithGuard<B, G> {
+    type Data = B::Data;
+    type Error = B::Error;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<B::Data>, B::Error>>> {
+        self.project().inner.poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+/// The request body of an `Expect: 100-continue` request on its way to the agent (breaker18b
+/// X8, RFC 9110 §10.1.1): not polled, so hyper's server sends the client no `100 Continue`
+/// of its own, until the agent sent its `100` ([`Expecting::Continue`], seen through
+/// `hyper::ext::on_informational`) or [`EXPECT_CONTINUE_WAIT`] passed. When the agent's final
+/// answer (a 417, a 401) reached the client first, the body ends with an error instead: the
+/// client was told not to send it, and the upstream connection, whose request is unfinished,
+/// is closed (RFC 9110 §10.1.1: a server that answers before reading the content closes or
+/// reads it).
+struct ContinueGate {
+    inner: ProxyBody,
+    wait: Option<std::pin::Pin<Box<dyn std::future::Future<Output = Expecting> + Send>>>,
+}
+
+impl ContinueGate {
+    fn new(inner: ProxyBody, mut rx: watch::Receiver<Expecting>) -> Self {
+        let wait = Box::pin(async move {
+            let decided = rx.wait_for(|s| *s != Expecting::Waiting);
+            match tokio::time::timeout(EXPECT_CONTINUE_WAIT, decided).await {
+                Ok(Ok(s)) => *s,
+                // the guard is gone without a decision, or no answer in time: read it
+                Ok(Err(_)) | Err(_) => Expecting::Continue,
+            }
+        });
+        ContinueGate {
+            inner,
+            wait: Some(wait),
+        }
+    }
+}
+
+impl http_body::Body for ContinueGate {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, BoxError>>> {
+        use std::task::Poll;
+        if let Some(wait) = self.wait.as_mut() {
+            match wait.as_mut().poll(cx) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(Expecting::Answered) => {
+                    return Poll::Ready(Some(Err(
+                        "the agent answered before asking for the request body (Expect: 100-continue); the body was not sent".into(),
+                    )))
+                }
+                Poll::Ready(_) => self.wait = None,
+            }
+        }
+        std::pin::Pin::new(&mut self.inner).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.wait.is_none() && self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
     }
 }
