@@ -635,3 +635,34 @@ async fn expect_continue_goes_on_when_the_agent_asks_or_ignores_it() {
         pipeline.finish().await.unwrap();
     }
 }
+
+/// X12: HTTP/1.1 field names keep the sender's case both ways (RFC 9110 §5.1 makes them
+/// case-insensitive, but the proxy forwards untouched; hand-written agents look fields up
+/// case-sensitively). A lower-case name stays lower-case (control).
+#[tokio::test]
+async fn field_name_case_is_kept_both_ways() {
+    let answer = format!(
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Agent-Trace: a1\r\nx-lower: l\r\nContent-Length: {}\r\n\r\n{}",
+        ANSWER.len(),
+        String::from_utf8_lossy(ANSWER)
+    );
+    let (up, mut seen) = raw_agent(answer.into_bytes()).await;
+    let (_dir, _rec, pipeline, base) = start_recording_to(up).await;
+    let out = raw_exchange(
+        &base,
+        &post_raw(
+            "X-Zeta: z\r\nX-Multi: 1\r\nX-Multi: 2\r\nx-small: s\r\n",
+            CALL,
+        ),
+    )
+    .await;
+    let text = String::from_utf8_lossy(&out).into_owned();
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    assert!(text.contains("\r\nX-Agent-Trace: a1\r\n"), "{text}");
+    assert!(text.contains("\r\nx-lower: l\r\n"), "{text}");
+    let got = String::from_utf8_lossy(&seen.recv().await.unwrap()).into_owned();
+    assert!(got.contains("\r\nX-Zeta: z\r\n"), "{got}");
+    assert!(got.contains("\r\nX-Multi: 1\r\nX-Multi: 2\r\n"), "{got}");
+    assert!(got.contains("\r\nx-small: s\r\n"), "{got}");
+    pipeline.finish().await.unwrap();
+}

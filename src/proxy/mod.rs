@@ -17,6 +17,10 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 - Every body frame passes unchanged and at once ([`tee::TeeBody`]); exactly one
   `exchange_end` per exchange (`complete | client_abort | upstream_abort | upstream_error`,
   `open` when the proxy shut down under it).
+- HTTP/1.1 field names keep the sender's case both ways (hyper's `preserve_header_case`
+  on the server and the upstream clients; breaker18b X12); their order is hyper's (fields
+  grouped by name, repeated fields in the order received, RFC 9110 §5.3), and the recording
+  holds them lower-cased, in the order received.
 - Hop-by-hop headers (RFC 9110 §7.6.1) are stripped both ways; `Host` is rewritten to the
   upstream's authority. `request_head.url` is the URL as the client addressed it,
   `request_head.upstream` the URL forwarded to.
@@ -442,6 +446,7 @@ impl Upstreams {
         self.h1.get_or_init(|| {
             Client::builder(TokioExecutor::new())
                 .http1_max_headers(MAX_HEADER_FIELDS)
+                .http1_preserve_header_case(true)
                 .build(st.plain.clone())
         })
     }
@@ -463,6 +468,7 @@ impl Upstreams {
         Some(self.https.get_or_init(|| {
             Client::builder(TokioExecutor::new())
                 .http1_max_headers(MAX_HEADER_FIELDS)
+                .http1_preserve_header_case(true)
                 .build(conn.clone())
         }))
     }
@@ -522,7 +528,9 @@ pub const MAX_HEAD_BYTES: usize = 8192 + 4096 * 100;
 /// The HTTP/1.1 + HTTP/2 server builder of every listener (reverse, forward, TLS-intercepted).
 pub(crate) fn server_builder() -> hyper_util::server::conn::auto::Builder<TokioExecutor> {
     let mut b = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
-    b.http1().max_headers(MAX_HEADER_FIELDS);
+    b.http1()
+        .max_headers(MAX_HEADER_FIELDS)
+        .preserve_header_case(true);
     b.http2().max_concurrent_streams(H2_MAX_CONCURRENT_STREAMS);
     b
 }
@@ -771,6 +779,7 @@ async fn serve_http1<IO>(
     let svc = conn_service(st, conn_no, local);
     let conn = hyper::server::conn::http1::Builder::new()
         .max_headers(MAX_HEADER_FIELDS)
+        .preserve_header_case(true)
         .serve_connection(io, svc)
         .with_upgrades();
     tokio::pin!(conn);
