@@ -2169,101 +2169,6 @@ impl http_body::Body for PrefixBody {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn tls_failures_get_a_hint() {
-        use rustls::{AlertDescription, CertificateError, Error, PeerIncompatible};
-        let cases: Vec<(Error, &str)> = vec![
-            (
-                Error::InvalidCertificate(CertificateError::UnknownIssuer),
-                "--upstream-ca",
-            ),
-            (
-                Error::InvalidCertificate(CertificateError::NotValidForName),
-                "does not name the host",
-            ),
-            (
-                Error::InvalidCertificate(CertificateError::Expired),
-                "validity period",
-            ),
-            (
-                Error::InvalidCertificate(CertificateError::BadSignature),
-                "openssl s_client",
-            ),
-            (
-                Error::InvalidMessage(rustls::InvalidMessage::InvalidContentType),
-                "http:// upstream",
-            ),
-            (
-                Error::AlertReceived(AlertDescription::HandshakeFailure),
-                "TLS version",
-            ),
-            (
-                Error::PeerIncompatible(PeerIncompatible::Tls12NotOffered),
-                "TLS version",
-            ),
-        ];
-        for (e, want) in cases {
-            let cause = format!("client error (Connect): {e}");
-            let hint = tls_hint(&cause).unwrap_or_else(|| panic!("no hint for {cause}"));
-            assert!(hint.contains(want), "{cause} -> {hint}");
-        }
-        assert_eq!(
-            tls_hint("client error (Connect): Connection refused (os error 111)"),
-            None
-        );
-    }
-
-    use super::*;
-    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
-
-    /// A loopback connection: (the client's end, the accepted end).
-    async fn pair() -> (tokio::net::TcpStream, tokio::net::TcpStream) {
-        let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let c = tokio::net::TcpStream::connect(l.local_addr().unwrap())
-            .await
-            .unwrap();
-        let (s, _) = l.accept().await.unwrap();
-        (c, s)
-    }
-
-    #[tokio::test]
-    async fn the_first_bytes_are_peeked_not_consumed() {
-        // HTTP/1.1: decided at once, and the whole head is still there for hyper.
-        let (mut c, mut s) = pair().await;
-        let head = b"GET /idle HTTP/1.1\r\nhost: a\r\n\r\n";
-        c.write_all(head).await.unwrap();
-        assert!(speaks_http1(&s).await);
-        let mut got = vec![0u8; head.len()];
-        s.read_exact(&mut got).await.unwrap();
-        assert_eq!(&got, head);
-
-        // The h2 preface, even when it arrives in pieces.
-        let (mut c, s) = pair().await;
-        c.write_all(&H2_PREFACE[..7]).await.unwrap();
-        let sniff = tokio::spawn(async move {
-            let h1 = speaks_http1(&s).await;
-            (h1, s)
-        });
-        tokio::time::sleep(Duration::from_millis(30)).await;
-        c.write_all(&H2_PREFACE[7..]).await.unwrap();
-        let (h1, mut s) = sniff.await.unwrap();
-        assert!(!h1);
-        let mut got = [0u8; 24];
-        s.read_exact(&mut got).await.unwrap();
-        assert_eq!(&got, H2_PREFACE);
-
-        // Something starting like the preface but not it; a client gone at once.
-        let (mut c, s) = pair().await;
-        c.write_all(b"PRIVATE / HTTP/1.1\r\n\r\n").await.unwrap();
-        assert!(speaks_http1(&s).await);
-        let (c, s) = pair().await;
-        drop(c);
-        assert!(speaks_http1(&s).await);
-    }
-}
-
 /// Why an HTTP/1.x request head must be answered 400 (Bad Request) and not forwarded, or
 /// `None` for a request to forward. Checked (hyper's server checks neither):
 /// - `Host` (RFC 9112 §3.2: "A server MUST respond with a 400 (Bad Request) status code to
@@ -2560,5 +2465,100 @@ impl http_body::Body for ContinueGate {
 
     fn size_hint(&self) -> http_body::SizeHint {
         self.inner.size_hint()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tls_failures_get_a_hint() {
+        use rustls::{AlertDescription, CertificateError, Error, PeerIncompatible};
+        let cases: Vec<(Error, &str)> = vec![
+            (
+                Error::InvalidCertificate(CertificateError::UnknownIssuer),
+                "--upstream-ca",
+            ),
+            (
+                Error::InvalidCertificate(CertificateError::NotValidForName),
+                "does not name the host",
+            ),
+            (
+                Error::InvalidCertificate(CertificateError::Expired),
+                "validity period",
+            ),
+            (
+                Error::InvalidCertificate(CertificateError::BadSignature),
+                "openssl s_client",
+            ),
+            (
+                Error::InvalidMessage(rustls::InvalidMessage::InvalidContentType),
+                "http:// upstream",
+            ),
+            (
+                Error::AlertReceived(AlertDescription::HandshakeFailure),
+                "TLS version",
+            ),
+            (
+                Error::PeerIncompatible(PeerIncompatible::Tls12NotOffered),
+                "TLS version",
+            ),
+        ];
+        for (e, want) in cases {
+            let cause = format!("client error (Connect): {e}");
+            let hint = tls_hint(&cause).unwrap_or_else(|| panic!("no hint for {cause}"));
+            assert!(hint.contains(want), "{cause} -> {hint}");
+        }
+        assert_eq!(
+            tls_hint("client error (Connect): Connection refused (os error 111)"),
+            None
+        );
+    }
+
+    use super::*;
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+
+    /// A loopback connection: (the client's end, the accepted end).
+    async fn pair() -> (tokio::net::TcpStream, tokio::net::TcpStream) {
+        let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let c = tokio::net::TcpStream::connect(l.local_addr().unwrap())
+            .await
+            .unwrap();
+        let (s, _) = l.accept().await.unwrap();
+        (c, s)
+    }
+
+    #[tokio::test]
+    async fn the_first_bytes_are_peeked_not_consumed() {
+        // HTTP/1.1: decided at once, and the whole head is still there for hyper.
+        let (mut c, mut s) = pair().await;
+        let head = b"GET /idle HTTP/1.1\r\nhost: a\r\n\r\n";
+        c.write_all(head).await.unwrap();
+        assert!(speaks_http1(&s).await);
+        let mut got = vec![0u8; head.len()];
+        s.read_exact(&mut got).await.unwrap();
+        assert_eq!(&got, head);
+
+        // The h2 preface, even when it arrives in pieces.
+        let (mut c, s) = pair().await;
+        c.write_all(&H2_PREFACE[..7]).await.unwrap();
+        let sniff = tokio::spawn(async move {
+            let h1 = speaks_http1(&s).await;
+            (h1, s)
+        });
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        c.write_all(&H2_PREFACE[7..]).await.unwrap();
+        let (h1, mut s) = sniff.await.unwrap();
+        assert!(!h1);
+        let mut got = [0u8; 24];
+        s.read_exact(&mut got).await.unwrap();
+        assert_eq!(&got, H2_PREFACE);
+
+        // Something starting like the preface but not it; a client gone at once.
+        let (mut c, s) = pair().await;
+        c.write_all(b"PRIVATE / HTTP/1.1\r\n\r\n").await.unwrap();
+        assert!(speaks_http1(&s).await);
+        let (c, s) = pair().await;
+        drop(c);
+        assert!(speaks_http1(&s).await);
     }
 }
