@@ -17,9 +17,18 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 - Every body frame passes unchanged and at once ([`tee::TeeBody`]); exactly one
   `exchange_end` per exchange (`complete | client_abort | upstream_abort | upstream_error`,
   `open` when the proxy shut down under it).
+- HTTP/1.1 field names keep the sender's case both ways (hyper's `preserve_header_case`
+  on the server and the upstream clients; breaker18b X12); their order is hyper's (fields
+  grouped by name, repeated fields in the order received, RFC 9110 §5.3), and the recording
+  holds them lower-cased, in the order received.
 - Hop-by-hop headers (RFC 9110 §7.6.1) are stripped both ways; `Host` is rewritten to the
   upstream's authority. `request_head.url` is the URL as the client addressed it,
   `request_head.upstream` the URL forwarded to.
+- Transfer codings other than `chunked` (`Transfer-Encoding: gzip, chunked`, `xchunked`)
+  stay declared on the forwarded HTTP/1.1 message (RFC 9112 §7; hyper undoes and redoes
+  only `chunked`): an HTTP/2 or HTTP/1.0 client gets the agent's `gzip` / `deflate` body
+  decoded, an unknown coding for such a client is a `502`; a request's codings that the
+  upstream leg cannot carry (h2c, TLS) get `501` (RFC 9112 §6.1) (breaker18b X3, X4).
 - A message with both `Transfer-Encoding` and `Content-Length` loses the `Content-Length`
   (RFC 9112 §6.3 item 3: the body is framed by its Transfer-Encoding; hyper's server
   already drops it from requests); the recorded `response_head` keeps both, and `proxy`
@@ -28,8 +37,11 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 - Interim `1xx` responses from the agent (`103 Early Hints`, RFC 8297) are not forwarded:
   hyper's client consumes them and its server has no way to send one, so the client gets
   only the final response (RFC 9110 §15.2 asks a proxy to forward them; clients may ignore
-  them, and A2A defines none). `100 Continue` is sent by the proxy's own server when the
-  client expects it; an agent's `101` is answered `502` (the proxy forwards no `Upgrade`).
+  them, and A2A defines none). An HTTP/1.1 client's `Expect: 100-continue` is forwarded, and
+  its body is read (hyper then sends the client `100 Continue`) only once the agent sent its
+  `100`, or after [`EXPECT_CONTINUE_WAIT`] without an answer; an agent's final answer first
+  reaches the client first, its body unsent ([`ContinueGate`], RFC 9110 §10.1.1; breaker18b
+  X8). An agent's `101` is answered `502` (the proxy forwards no `Upgrade`).
 - An unreachable upstream gets the client a `502` with a plain-text cause and the recording
   a synthetic `response_head` plus `exchange_end{upstream_error}`.
 - Bad input (malformed requests, resets, garbage bodies) ends at most that connection.
@@ -473,8 +485,12 @@ impl Upstreams {
 
     /// The HTTP/1.1 client (h1 upstreams; the response heads' bytes kept, [`early`]).
     fn h1(&self, st: &State) -> &PlainClient {
-        self.h1
-            .get_or_init(|| Client::builder(TokioExecutor::new()).build(st.plain.clone()))
+        self.h1.get_or_init(|| {
+            Client::builder(TokioExecutor::new())
+                .http1_max_headers(MAX_HEADER_FIELDS)
+                .http1_preserve_header_case(true)
+                .build(st.plain.clone())
+        })
     }
 
     /// The h2c prior-knowledge client.
@@ -491,10 +507,12 @@ impl Upstreams {
     /// The TLS client, when the proxy has TLS upstreams.
     fn https(&self, st: &State) -> Option<&HttpsClient> {
         let conn = st.https.as_ref()?;
-        Some(
-            self.https
-                .get_or_init(|| Client::builder(TokioExecutor::new()).build(conn.clone())),
-        )
+        Some(self.https.get_or_init(|| {
+            Client::builder(TokioExecutor::new())
+                .http1_max_headers(MAX_HEADER_FIELDS)
+                .http1_preserve_header_case(true)
+                .build(conn.clone())
+        }))
     }
 }
 
@@ -572,9 +590,25 @@ fn server_name_of(
 /// connection; the agent's own limit still applies on the upstream leg.
 pub const H2_MAX_CONCURRENT_STREAMS: u32 = 1024;
 
+/// Header fields the proxy reads in one HTTP/1.1 message head, request or response (500;
+/// hyper's default is 100, breaker18b X5). Gateways and CDNs add trace and cookie fields:
+/// an agent's answer with 120 fields that a client reads directly must not become the
+/// proxy's 502, nor a client's request with 120 a 431 (RFC 9110 §5.4 lets a server refuse
+/// what it does not wish to process; the proxy should not be stricter than both ends). The
+/// head's size is bounded by hyper's read buffer (about 400 KiB). Per head parse, hyper
+/// allocates two arrays of this many entries (about 32 KiB, not zeroed).
+pub const MAX_HEADER_FIELDS: usize = 500;
+
+/// hyper's read buffer limit, which bounds an HTTP/1.1 message head (bytes; hyper's
+/// `DEFAULT_MAX_BUFFER_SIZE`, 8192 + 4096 × 100): named in the 502 for a head over it.
+pub const MAX_HEAD_BYTES: usize = 8192 + 4096 * 100;
+
 /// The HTTP/1.1 + HTTP/2 server builder of every listener (reverse, forward, TLS-intercepted).
 pub(crate) fn server_builder() -> hyper_util::server::conn::auto::Builder<TokioExecutor> {
     let mut b = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+    b.http1()
+        .max_headers(MAX_HEADER_FIELDS)
+        .preserve_header_case(true);
     b.http2().max_concurrent_streams(H2_MAX_CONCURRENT_STREAMS);
     b
 }
@@ -822,6 +856,8 @@ async fn serve_http1<IO>(
 {
     let svc = conn_service(st, conn_no, local);
     let conn = hyper::server::conn::http1::Builder::new()
+        .max_headers(MAX_HEADER_FIELDS)
+        .preserve_header_case(true)
         .serve_connection(io, svc)
         .with_upgrades();
     tokio::pin!(conn);
@@ -925,11 +961,21 @@ fn tls_hint(cause: &str) -> Option<&'static str> {
 /// True when a failed upstream request failed because hyper could not parse the agent's
 /// response head (`hyper::Error::is_parse`, anywhere in the error's causes).
 fn hyper_parse_error(e: &(dyn std::error::Error + 'static)) -> bool {
+    hyper_error_is(e, hyper::Error::is_parse)
+}
+
+/// True when hyper refused the agent's response head for the proxy's own limits
+/// ([`MAX_HEADER_FIELDS`], [`MAX_HEAD_BYTES`]; `hyper::Error::is_parse_too_large`), not for
+/// its syntax (breaker18b X5).
+fn hyper_head_too_large(e: &(dyn std::error::Error + 'static)) -> bool {
+    hyper_error_is(e, hyper::Error::is_parse_too_large)
+}
+
+/// `test` holds for a `hyper::Error` anywhere in `e`'s causes.
+fn hyper_error_is(e: &(dyn std::error::Error + 'static), test: fn(&hyper::Error) -> bool) -> bool {
     let mut cur = Some(e);
     while let Some(c) = cur {
-        if c.downcast_ref::<hyper::Error>()
-            .is_some_and(|h| h.is_parse())
-        {
+        if c.downcast_ref::<hyper::Error>().is_some_and(test) {
             return true;
         }
         cur = c.source();
@@ -1080,6 +1126,25 @@ async fn handle(
     tls_authority: Option<&str>,
     req: Request<Incoming>,
 ) -> Response<ProxyBody> {
+    // A request head the upstream could read differently, or that names no single host,
+    // is refused before anything is forwarded (breaker18b X1, X9).
+    if matches!(req.version(), Version::HTTP_10 | Version::HTTP_11) {
+        if let Some(why) = http1_head_refusal(&req) {
+            let text = format!("a2a-interop proxy: bad request: {why}\n");
+            let mut resp = forward::refuse(
+                &st,
+                conn,
+                &req,
+                StatusCode::BAD_REQUEST,
+                text,
+                format!("client request refused: {why}"),
+            );
+            // the rest of the connection cannot be trusted to be framed as the client meant
+            resp.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            return resp;
+        }
+    }
     // Forward mode: CONNECT is a tunnel; absolute-form targets the URL it names.
     let mut absolute: Option<String> = None;
     if let Some(auth) = tls_authority {
@@ -1243,6 +1308,7 @@ async fn handle(
     let upstream_base = st.table.upstream(target.index).cloned();
     let mut h2 = req.version() == Version::HTTP_2;
     let method = req.method().clone();
+    let client_version = req.version();
     let (mut parts, body) = req.into_parts();
     // nothing of a bodyless request is consumed by a failed attempt (see `h2c`)
     let bodyless = body.is_end_stream();
@@ -1263,6 +1329,8 @@ async fn handle(
             );
         }
     };
+    // `Transfer-Encoding: gzip, chunked` (breaker18b X4): hyper undid `chunked` only
+    let req_codings = other_transfer_codings(&parts.headers);
     strip_hop_by_hop(&mut parts.headers);
     // `--preserve-host`: the Host the client chose (an h2 client's `:authority`), for an
     // ingress that routes by it (breaker16b T6)
@@ -1323,6 +1391,29 @@ async fn handle(
     } else {
         Version::HTTP_11
     };
+    if let Some(codings) = req_codings {
+        // RFC 9112 §7: the codings other than `chunked` stay declared (hyper appends
+        // `chunked` to a `Transfer-Encoding` it is given). Only plain HTTP/1.1 can carry
+        // them (HTTP/2 has no Transfer-Encoding, RFC 9113 §8.2.2; TLS may pick h2): there
+        // the proxy answers 501 as a server that does not decode them does (RFC 9112 §6.1).
+        if !h2 && !tls_up {
+            parts.headers.insert(header::TRANSFER_ENCODING, codings);
+        } else {
+            if let Some(p) = pending.take() {
+                p.send_now();
+            }
+            let shown = codings.to_str().unwrap_or("?").to_string();
+            let mut resp = synthetic(
+                ctx.as_deref(),
+                StatusCode::NOT_IMPLEMENTED,
+                format!("a2a-interop proxy: the request's Transfer-Encoding {shown} (other than chunked) cannot be forwarded to {} over HTTP/2 or TLS, and the proxy does not decode transfer codings in requests (RFC 9112 §6.1, RFC 9113 §8.2.2); send the body with Content-Encoding instead\n", shown_url(&target.url)),
+                format!("client request with Transfer-Encoding {shown} (other than chunked) refused: the upstream leg cannot carry it (RFC 9112 §6.1)"),
+            );
+            resp.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            return resp;
+        }
+    }
     // A request body the agent never got (unreachable: the upstream request is dropped
     // before any of it is read) comes back here to be recorded (breaker9a B2); one the
     // agent stopped reading (it answered early) is read to its end for the recording.
@@ -1403,7 +1494,36 @@ async fn handle(
         *r.headers_mut() = parts.headers.clone();
         r
     });
-    let up_req = Request::from_parts(parts, body);
+    // `Expect: 100-continue` from an HTTP/1.1 client (breaker18b X8): the client's body is
+    // not read (so hyper sends no `100 Continue`) until the agent sent its `100`, or
+    // [`EXPECT_CONTINUE_WAIT`] passed without an answer; an agent's final answer first
+    // leaves the body unsent, as the client asked.
+    let expects = client_version == Version::HTTP_11
+        && !bodyless
+        && parts
+            .headers
+            .get_all(header::EXPECT)
+            .iter()
+            .any(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue"));
+    let (body, answered) = if expects {
+        let (tx, rx) = watch::channel(Expecting::Waiting);
+        let tx = Arc::new(tx);
+        (
+            ContinueGate::new(body, rx).boxed_unsync(),
+            Some(AnsweredGuard(tx)),
+        )
+    } else {
+        (body, None)
+    };
+    let mut up_req = Request::from_parts(parts, body);
+    if let Some(AnsweredGuard(tx)) = &answered {
+        let tx = tx.clone();
+        hyper::ext::on_informational(&mut up_req, move |res| {
+            if res.status() == StatusCode::CONTINUE {
+                tx.send_replace(Expecting::Continue);
+            }
+        });
+    }
     let https = if tls_up { up.https(&st) } else { None };
     let sent = match https {
         Some(https) => https.request(up_req),
@@ -1501,13 +1621,17 @@ async fn handle(
                 .then(|| early::state_of_error(&e))
                 .flatten()
                 .and_then(|s| early::head_fault(&s.last_head()));
+            let too_large = parse && hyper_head_too_large(&e);
             let cause = match &head_fault {
+                _ if too_large => format!("{cause}: the response head is over the proxy's own limit of {MAX_HEADER_FIELDS} header fields or {} KiB of head (hyper's; RFC 9110 §5.4), not an HTTP syntax error of the agent: the agent's answer may be valid, but this proxy cannot pass it on", MAX_HEAD_BYTES / 1024),
                 Some(f) => format!("{f} (hyper: {cause})"),
                 None if parse => format!("{cause}: the response head breaks the HTTP/1.1 syntax (RFC 9112 §4, §5): check it with `curl -v`"),
                 None => cause,
             };
             let what = if let Some(w) = &early_what {
                 w.as_str()
+            } else if too_large {
+                "sent a response head larger than the proxy's limits"
             } else if parse {
                 "sent a response head the proxy cannot parse"
             } else if h1_refused {
@@ -1584,9 +1708,32 @@ async fn handle(
             ctx.as_ref().map_or("a request", |c| c.id.as_str())
         );
     }
+    // `Transfer-Encoding: gzip, chunked` / `xchunked` from the agent (breaker18b X3)
+    let resp_codings = other_transfer_codings(&parts.headers);
     let Some(ctx) = ctx else {
         strip_hop_by_hop(&mut parts.headers);
-        return Response::from_parts(parts, body.map_err(BoxError::from).boxed_unsync());
+        let body = body.map_err(BoxError::from).boxed_unsync();
+        let body = match &resp_codings {
+            Some(c) => match te_for_client(c, client_version) {
+                Ok(dec) => {
+                    if client_version == Version::HTTP_11 {
+                        parts.headers.insert(header::TRANSFER_ENCODING, c.clone());
+                    }
+                    te_wrap(body, dec)
+                }
+                Err(e) => return te_refused(None, &target.url, c, e),
+            },
+            None => body,
+        };
+        let body = match answered {
+            Some(guard) => WithGuard {
+                inner: body,
+                _guard: guard,
+            }
+            .boxed_unsync(),
+            None => body,
+        };
+        return Response::from_parts(parts, body);
     };
     ctx.send(EventKind::ResponseHead {
         status: parts.status.as_u16(),
@@ -1650,9 +1797,54 @@ async fn handle(
             return card_response(ctx, parts, body, &up, &client_base, &st, member).await;
         }
     }
-    Response::from_parts(
-        parts,
-        TeeBody::new(body, ctx, Direction::Response, true).boxed_unsync(),
+    let dec = match &resp_codings {
+        Some(c) => match te_for_client(c, client_version) {
+            Ok(dec) => {
+                if client_version == Version::HTTP_11 {
+                    parts.headers.insert(header::TRANSFER_ENCODING, c.clone());
+                }
+                dec
+            }
+            // before the tee exists: its drop would end the exchange as a client abort
+            Err(e) => return te_refused(Some(ctx.as_ref()), &target.url, c, e),
+        },
+        None => None,
+    };
+    let body = TeeBody::new(body, ctx, Direction::Response, true).boxed_unsync();
+    let body = te_wrap(body, dec);
+    let body = match answered {
+        Some(guard) => WithGuard {
+            inner: body,
+            _guard: guard,
+        }
+        .boxed_unsync(),
+        None => body,
+    };
+    Response::from_parts(parts, body)
+}
+
+/// The proxy's 502 for an agent answer whose transfer codings (`codings`, other than
+/// `chunked`) the client cannot receive (HTTP/2, HTTP/1.0) and the proxy cannot decode:
+/// passing the coded bytes on without their coding would hand the client a body it cannot
+/// read (RFC 9112 §7). The recording already holds the agent's `response_head`; it gets
+/// the end of the exchange with the cause.
+fn te_refused(
+    ctx: Option<&ExchangeCtx>,
+    url: &str,
+    codings: &HeaderValue,
+    e: crate::model::coding::CodingError,
+) -> Response<ProxyBody> {
+    let shown = codings.to_str().unwrap_or("?");
+    let why = format!(
+        "upstream {} answered with Transfer-Encoding {shown}, which this client's HTTP version cannot receive and the proxy cannot decode ({e}; RFC 9112 §6.1, §7)",
+        shown_url(url)
+    );
+    if let Some(ctx) = ctx {
+        ctx.end(Outcome::UpstreamError, Some(why.clone()));
+    }
+    text_response(
+        StatusCode::BAD_GATEWAY,
+        format!("a2a-interop proxy: {why}\n"),
     )
 }
 
@@ -2201,6 +2393,305 @@ impl http_body::Body for PrefixBody {
         }
         hint.set_lower(rest.lower().saturating_add(buffered));
         hint
+    }
+}
+
+/// Why an HTTP/1.x request head must be answered 400 (Bad Request) and not forwarded, or
+/// `None` for a request to forward. Checked (hyper's server checks neither):
+/// - `Host` (RFC 9112 §3.2: "A server MUST respond with a 400 (Bad Request) status code to
+///   any HTTP/1.1 request message that lacks a Host header field and to any request message
+///   that contains more than one Host header field line or a Host header field with an
+///   invalid field value"): two or more lines; a value that is not `uri-host [":" port]`
+///   (RFC 9110 §7.2; an empty value is legal); none on HTTP/1.1 (CONNECT excepted: its
+///   target is the authority, and tunnelling clients omit `Host` in the field).
+/// - `chunked` applied more than once (RFC 9112 §7: "A sender MUST NOT apply the chunked
+///   transfer coding more than once"), on one line or several: a front and the upstream
+///   may frame it differently (breaker18b X9).
+///
+/// Cost per request: one lookup of each field; parsing only when it is there.
+fn http1_head_refusal<B>(req: &Request<B>) -> Option<String> {
+    let h = req.headers();
+    let mut hosts = h.get_all(header::HOST).iter();
+    match (hosts.next(), hosts.next()) {
+        (Some(_), Some(_)) => {
+            let n = h.get_all(header::HOST).iter().count();
+            return Some(format!(
+                "{n} Host header field lines (RFC 9112 §3.2 allows one)"
+            ));
+        }
+        (Some(v), None) => {
+            let ok = v.is_empty()
+                || v.to_str()
+                    .ok()
+                    .and_then(|s| s.parse::<http::uri::Authority>().ok())
+                    .is_some_and(|a| !a.as_str().contains('@') && !a.host().is_empty());
+            if !ok {
+                return Some(format!(
+                    "invalid Host field value {:?} (RFC 9112 §3.2, RFC 9110 §7.2: uri-host [\":\" port])",
+                    String::from_utf8_lossy(v.as_bytes())
+                ));
+            }
+        }
+        (None, _) => {
+            if req.version() == Version::HTTP_11 && req.method() != Method::CONNECT {
+                return Some(
+                    "an HTTP/1.1 request without a Host header field (RFC 9112 §3.2)".into(),
+                );
+            }
+        }
+    }
+    let mut te = h.get_all(header::TRANSFER_ENCODING).iter().peekable();
+    if te.peek().is_some() {
+        let chunked = te
+            .flat_map(|v| v.as_bytes().split(|b| *b == b','))
+            .filter(|c| c.trim_ascii().eq_ignore_ascii_case(b"chunked"))
+            .count();
+        if chunked > 1 {
+            return Some(format!(
+                "Transfer-Encoding applies chunked {chunked} times (RFC 9112 §7: at most once)"
+            ));
+        }
+    }
+    None
+}
+
+/// The transfer codings of a message's `Transfer-Encoding` other than the final `chunked`
+/// that hyper already undid (RFC 9112 §6.1, §7), as one field value (`"gzip"`,
+/// `"gzip, deflate"`, `"xchunked"`): `None` when `chunked` is the only coding (most
+/// messages) or there is no `Transfer-Encoding`. `identity` (no longer registered) and
+/// empty list members are skipped. Transfer codings are hop-by-hop, but a recipient that
+/// removes `chunked` must keep the other codings it did not decode (RFC 9112 §7): the
+/// forwarded message carries this value, or its body is decoded ([`TeDecode`]).
+fn other_transfer_codings(h: &HeaderMap) -> Option<HeaderValue> {
+    let mut values = h.get_all(header::TRANSFER_ENCODING).iter().peekable();
+    values.peek()?;
+    let mut list: Vec<String> = values
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|c| c.trim().to_ascii_lowercase())
+        .filter(|c| !c.is_empty() && c != "identity")
+        .collect();
+    if list.last().is_some_and(|c| c == "chunked") {
+        list.pop();
+    }
+    if list.is_empty() {
+        return None;
+    }
+    HeaderValue::from_str(&list.join(", ")).ok()
+}
+
+pin_project_lite::pin_project! {
+    /// A response body whose transfer codings (`gzip`, `deflate`: [`other_transfer_codings`])
+    /// are undone on the way to a client that cannot receive them: an HTTP/2 client (RFC
+    /// 9113 §8.2.2: no `Transfer-Encoding` in HTTP/2) or an HTTP/1.0 one (RFC 9112 §6.1: no
+    /// `Transfer-Encoding` to a 1.0 recipient). Data frames pass decoded, trailers as they
+    /// are; a body that does not decode ends with an error (the client sees a cut body, as
+    /// from the agent). The recording keeps the agent's coded bytes (the tee is inside).
+    struct TeDecode<B> {
+        #[pin]
+        inner: B,
+        dec: crate::model::coding::StreamDecoder,
+        done: bool,
+    }
+}
+
+impl<B> http_body::Body for TeDecode<B>
+where
+    B: http_body::Body<Data = Bytes, Error = BoxError>,
+{
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, BoxError>>> {
+        use std::task::Poll;
+        let mut this = self.project();
+        loop {
+            if *this.done {
+                return Poll::Ready(None);
+            }
+            match this.inner.as_mut().poll_frame(cx) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(Some(Err(e))) => return Poll::Ready(Some(Err(e))),
+                Poll::Ready(Some(Ok(frame))) => match frame.into_data() {
+                    Ok(data) => match this.dec.push(&data) {
+                        Ok(out) if out.is_empty() => continue,
+                        Ok(out) => {
+                            return Poll::Ready(Some(Ok(http_body::Frame::data(Bytes::from(out)))))
+                        }
+                        Err(e) => {
+                            *this.done = true;
+                            return Poll::Ready(Some(Err(Box::new(e))));
+                        }
+                    },
+                    Err(trailers) => return Poll::Ready(Some(Ok(trailers))),
+                },
+                Poll::Ready(None) => {
+                    *this.done = true;
+                    return match this.dec.finish() {
+                        Ok(out) if out.is_empty() => Poll::Ready(None),
+                        Ok(out) => Poll::Ready(Some(Ok(http_body::Frame::data(Bytes::from(out))))),
+                        Err(e) => Poll::Ready(Some(Err(Box::new(e)))),
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// How the agent's transfer codings `codings` (other than `chunked`) reach a client of
+/// HTTP version `client`: `Ok(None)` for HTTP/1.1 (the caller puts them back in
+/// `Transfer-Encoding`, and the body passes as it is), `Ok(Some(decoder))` for HTTP/2 and
+/// HTTP/1.0 (the body is decoded, [`TeDecode`]). `Err` names a coding the proxy cannot
+/// decode (the caller answers 502 rather than pass bytes the client cannot read).
+fn te_for_client(
+    codings: &HeaderValue,
+    client: Version,
+) -> Result<Option<crate::model::coding::StreamDecoder>, crate::model::coding::CodingError> {
+    if client == Version::HTTP_11 {
+        return Ok(None);
+    }
+    crate::model::coding::StreamDecoder::new(codings.to_str().ok(), usize::MAX)
+}
+
+/// `body` for the client after [`te_for_client`]: as it is, or decoded by `dec`.
+fn te_wrap(body: ProxyBody, dec: Option<crate::model::coding::StreamDecoder>) -> ProxyBody {
+    match dec {
+        Some(dec) => TeDecode {
+            inner: body,
+            dec,
+            done: false,
+        }
+        .boxed_unsync(),
+        None => body,
+    }
+}
+
+/// Longest wait for an agent's `100 Continue` (or final answer) before a client's body that
+/// it sent with `Expect: 100-continue` is read anyway (1 s, curl's wait): an agent that does
+/// not implement the expectation waits for the body (RFC 9110 §10.1.1 lets a client send it
+/// without waiting, and lets a client wait as long as it likes).
+pub const EXPECT_CONTINUE_WAIT: Duration = Duration::from_secs(1);
+
+/// Where a forwarded `Expect: 100-continue` request stands ([`ContinueGate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expecting {
+    /// Neither a `100` nor the final answer yet.
+    Waiting,
+    /// The agent sent `100 Continue`: read the client's body (hyper then sends the client
+    /// its `100`: the agent's, passed on, RFC 9110 §15.2).
+    Continue,
+    /// The agent's final answer went to the client without a `100`: the body stays unread.
+    Answered,
+}
+
+/// Signals [`Expecting::Answered`] when dropped: held by the response body the client gets,
+/// which hyper drops once it has sent it (or the client left).
+struct AnsweredGuard(Arc<watch::Sender<Expecting>>);
+
+impl Drop for AnsweredGuard {
+    fn drop(&mut self) {
+        self.0.send_if_modified(|s| {
+            if *s == Expecting::Waiting {
+                *s = Expecting::Answered;
+                true
+            } else {
+                false
+            }
+        });
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// A body that also holds a value until it is dropped ([`AnsweredGuard`]).
+    struct WithGuard<B, G> {
+        #[pin]
+        inner: B,
+        _guard: G,
+    }
+}
+
+impl<B: http_body::Body, G> http_body::Body for WithGuard<B, G> {
+    type Data = B::Data;
+    type Error = B::Error;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<B::Data>, B::Error>>> {
+        self.project().inner.poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+/// The request body of an `Expect: 100-continue` request on its way to the agent (breaker18b
+/// X8, RFC 9110 §10.1.1): not polled, so hyper's server sends the client no `100 Continue`
+/// of its own, until the agent sent its `100` ([`Expecting::Continue`], seen through
+/// `hyper::ext::on_informational`) or [`EXPECT_CONTINUE_WAIT`] passed. When the agent's final
+/// answer (a 417, a 401) reached the client first, the body ends with an error instead: the
+/// client was told not to send it, and the upstream connection, whose request is unfinished,
+/// is closed (RFC 9110 §10.1.1: a server that answers before reading the content closes or
+/// reads it).
+struct ContinueGate {
+    inner: ProxyBody,
+    wait: Option<std::pin::Pin<Box<dyn std::future::Future<Output = Expecting> + Send>>>,
+}
+
+impl ContinueGate {
+    fn new(inner: ProxyBody, mut rx: watch::Receiver<Expecting>) -> Self {
+        let wait = Box::pin(async move {
+            let decided = rx.wait_for(|s| *s != Expecting::Waiting);
+            match tokio::time::timeout(EXPECT_CONTINUE_WAIT, decided).await {
+                Ok(Ok(s)) => *s,
+                // the guard is gone without a decision, or no answer in time: read it
+                Ok(Err(_)) | Err(_) => Expecting::Continue,
+            }
+        });
+        ContinueGate {
+            inner,
+            wait: Some(wait),
+        }
+    }
+}
+
+impl http_body::Body for ContinueGate {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, BoxError>>> {
+        use std::task::Poll;
+        if let Some(wait) = self.wait.as_mut() {
+            match wait.as_mut().poll(cx) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(Expecting::Answered) => {
+                    return Poll::Ready(Some(Err(
+                        "the agent answered before asking for the request body (Expect: 100-continue); the body was not sent".into(),
+                    )))
+                }
+                Poll::Ready(_) => self.wait = None,
+            }
+        }
+        std::pin::Pin::new(&mut self.inner).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.wait.is_none() && self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
     }
 }
 

@@ -1982,8 +1982,7 @@ impl State {
                     ..Default::default()
                 };
                 if !grpc_stream && is_coded(&x.resp_headers) {
-                    let ce =
-                        crate::model::coding::joined(x.resp_headers.get_all("content-encoding"));
+                    let ce = body_codings(&x.resp_headers);
                     match crate::model::coding::StreamDecoder::new(ce.as_deref(), SSE_DECODED_CAP) {
                         Ok(d) => st.inflate = d.map(Box::new),
                         Err(e) => {
@@ -21569,9 +21568,42 @@ fn webhook_key(url: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// The message names a content coding other than `identity` (RFC 9110 §8.4).
+/// The message names a content coding other than `identity` (RFC 9110 §8.4), or a
+/// transfer coding other than `chunked` (RFC 9112 §7: `Transfer-Encoding: gzip, chunked`,
+/// whose `chunked` the proxy undid before recording, breaker18b X3).
 fn is_coded(h: &Headers) -> bool {
-    crate::model::coding::is_coded(h.get_all("content-encoding"))
+    crate::model::coding::is_coded(h.get_all("content-encoding")) || body_codings(h).is_some()
+}
+
+/// Every coding applied to a recorded body, in the order applied, as one list for
+/// [`crate::model::coding`]: the `Content-Encoding` codings, then the transfer codings
+/// other than the final `chunked` (RFC 9112 §7; `chunked` was undone before recording; an
+/// unknown one such as `xchunked` is named by the decoder's error). `None` when none.
+fn body_codings(h: &Headers) -> Option<std::borrow::Cow<'_, str>> {
+    let ce = crate::model::coding::joined(h.get_all("content-encoding"));
+    let te = crate::model::coding::joined(h.get_all("transfer-encoding"));
+    let Some(te) = te else {
+        return ce;
+    };
+    let mut list: Vec<&str> = te
+        .split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty() && !c.eq_ignore_ascii_case("identity"))
+        .collect();
+    if list
+        .last()
+        .is_some_and(|c| c.eq_ignore_ascii_case("chunked"))
+    {
+        list.pop();
+    }
+    if list.is_empty() {
+        return ce;
+    }
+    let rest = list.join(", ");
+    Some(std::borrow::Cow::Owned(match ce {
+        Some(ce) => format!("{ce}, {rest}"),
+        None => rest,
+    }))
 }
 
 /// [`decode_body`] with the reason when the body does not decode.
@@ -21579,7 +21611,7 @@ fn decode_coded<'a>(
     h: &Headers,
     body: &'a [u8],
 ) -> Result<std::borrow::Cow<'a, [u8]>, crate::model::coding::CodingError> {
-    let Some(ce) = crate::model::coding::joined(h.get_all("content-encoding")) else {
+    let Some(ce) = body_codings(h) else {
         // no coding named (most bodies): the bytes as recorded, nothing to set up
         return Ok(std::borrow::Cow::Borrowed(body));
     };

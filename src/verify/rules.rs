@@ -931,7 +931,7 @@ rule!(GW_TASK_AFFINITY_LOST, "GW-RESP-005", "task-call-routed-to-other-replica",
 // the upstream failed the call as the proxy forwarded it (breaker16b T5).
 rule!(GW_PROXY_ANSWERED, "GW-RESP-006", "call-answered-by-recording-proxy", Warning, Interop,
     ["RPC-002"],
-    "an A2A call got the recording proxy's own HTTP 502/504, not an answer of the upstream: the upstream (agent or gateway) refused or reset the connection, closed it without answering (also a kept-alive connection closed as the request arrived), sent no valid HTTP response, or failed the TLS handshake; the client got no A2A answer",
+    "an A2A call got the recording proxy's own HTTP 502/504, not an answer of the upstream: the upstream (agent or gateway) refused or reset the connection, closed it without answering (also a kept-alive connection closed as the request arrived), sent no valid HTTP response, or failed the TLS handshake; or the upstream's answer was over the proxy's own limits (more header fields or a larger head than it reads: the proxy's limit, not the upstream's syntax); the client got no A2A answer",
     "read the cause in the message (the proxy's 502 text and the recording's upstream_error say it); an upstream that closes a connection as a request arrives has an idle keep-alive timeout racing the request: raise it above the client's, or have the client close idle connections first (a POST is not retried on another connection, RFC 9112 §9.3.1.1)");
 
 /// Every rule, in ID order.
