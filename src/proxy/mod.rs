@@ -40,6 +40,7 @@ pub mod card;
 pub mod early;
 pub mod forward;
 pub mod h2c;
+pub mod refusal;
 pub mod route;
 pub mod tee;
 pub mod tls;
@@ -498,7 +499,27 @@ pub const H2_MAX_CONCURRENT_STREAMS: u32 = 1024;
 pub(crate) fn server_builder() -> hyper_util::server::conn::auto::Builder<TokioExecutor> {
     let mut b = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
     b.http2().max_concurrent_streams(H2_MAX_CONCURRENT_STREAMS);
+    http1_options(&mut b.http1());
     b
+}
+
+/// The HTTP/1.1 server options of every listener (breaker18b X2, X7), on hyper's own builder
+/// or hyper-util's `auto` one:
+/// - half-close: a client that shuts its sending side after the request (`shutdown(SHUT_WR)`,
+///   `nc -N`) still gets its answer; EOF ends the request, not the exchange (RFC 9112 §9.6
+///   closes after the response);
+/// - a time limit on a request head, [`refusal::HEAD_TIMEOUT`] (RFC 9112 §9.5), with
+///   tokio's timer (hyper applies its limit only with a timer).
+macro_rules! http1_opts {
+    ($b:expr) => {
+        $b.half_close(true)
+            .timer(hyper_util::rt::TokioTimer::new())
+            .header_read_timeout(refusal::HEAD_TIMEOUT)
+    };
+}
+
+fn http1_options(b: &mut hyper_util::server::conn::auto::Http1Builder<'_, TokioExecutor>) {
+    http1_opts!(b);
 }
 
 async fn accept_loop(
@@ -559,13 +580,18 @@ async fn accept_loop(
                 // Boxed: the TLS state (handshake, rustls connection) is large and would
                 // otherwise size every plain connection's task too.
                 Some(acceptor) => Box::pin(async move {
-                    match acceptor.accept(stream).await {
-                        Ok(tls) => {
-                            serve_conn(builder, TokioIo::new(tls), st, conn_no, local_for_url, stop_conn)
+                    // A client that never completes its handshake holds no task for longer
+                    // than a request head may take (breaker18b X7).
+                    match tokio::time::timeout(refusal::HEAD_TIMEOUT, acceptor.accept(stream)).await {
+                        Ok(Ok(tls)) => {
+                            serve_conn(builder, tls, st, conn_no, peer, local_for_url, stop_conn)
                                 .await
                         }
-                        Err(e) => {
+                        Ok(Err(e)) => {
                             tracing::debug!(conn = conn_no, error = %e, "TLS handshake with the client failed");
+                        }
+                        Err(_) => {
+                            tracing::debug!(conn = conn_no, "TLS handshake with the client not complete in time");
                         }
                     }
                 })
@@ -575,19 +601,28 @@ async fn accept_loop(
                     // HTTP/1.1 connection then starts with hyper's own read of the whole
                     // request head (see `speaks_http1`).
                     let mut stop_sniff = stop_conn.clone();
+                    // A client that connects and sends nothing is closed after the head
+                    // time limit too (breaker18b X7); nothing of a request arrived, so
+                    // nothing is recorded but its `conn_open`.
                     let h1 = tokio::select! {
-                        h1 = speaks_http1(&stream) => h1,
+                        h1 = tokio::time::timeout(refusal::HEAD_TIMEOUT, speaks_http1(&stream)) => match h1 {
+                            Ok(h1) => h1,
+                            Err(_) => {
+                                tracing::debug!(conn = conn_no, "no request bytes within the head time limit");
+                                return;
+                            }
+                        },
                         _ = stop_sniff.changed() => return,
                     };
                     if h1 {
-                        serve_http1(TokioIo::new(stream), st, conn_no, local_for_url, stop_conn)
+                        serve_http1(stream, st, conn_no, peer, local_for_url, stop_conn)
                             .await
                     } else {
                         // Boxed: the `auto` server's connection (h2 state) is ~3x the size of
                         // the HTTP/1.1 one and would size every HTTP/1.1 connection's task
                         // too (1,976 → ~1,000 bytes per task; an h2 connection carries many
                         // streams and pays its box once).
-                        Box::pin(serve_conn(builder, TokioIo::new(stream), st, conn_no, local_for_url, stop_conn))
+                        Box::pin(serve_conn(builder, stream, st, conn_no, peer, local_for_url, stop_conn))
                             .await
                     }
                 }
@@ -663,25 +698,28 @@ fn conn_service(
     })
 }
 
-/// Serves one client connection (plain or TLS) until it ends or the proxy stops.
+/// Serves one client connection (plain or TLS) from `peer` until it ends or the proxy
+/// stops. A request the server refuses itself is recorded ([`refusal::record`]).
 async fn serve_conn<IO>(
     builder: Arc<hyper_util::server::conn::auto::Builder<TokioExecutor>>,
-    io: TokioIo<IO>,
+    io: IO,
     st: Arc<State>,
     conn_no: u64,
+    peer: SocketAddr,
     local: Arc<str>,
     mut stop: watch::Receiver<bool>,
 ) where
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
-    let svc = conn_service(st, conn_no, local);
+    let (io, fresh) = refusal::HeadWatch::new(io);
+    let svc = conn_service(st.clone(), conn_no, local);
     // With upgrades: CONNECT (forward mode) hands the connection to a tunnel.
-    let conn = builder.serve_connection_with_upgrades(io, svc);
+    let conn = builder.serve_connection_with_upgrades(TokioIo::new(io), svc);
     tokio::pin!(conn);
     tokio::select! {
         r = conn.as_mut() => {
             if let Err(e) = r {
-                tracing::debug!(conn = conn_no, error = %e, "client connection ended with an error");
+                connection_error(&st, conn_no, &peer.to_string(), &*e, &fresh);
             }
         }
         _ = stop.changed() => {
@@ -734,28 +772,49 @@ async fn speaks_http1(stream: &tokio::net::TcpStream) -> bool {
 /// Serves one plain HTTP/1.x client connection (hyper's HTTP/1.1 server with upgrades, for
 /// CONNECT), as [`serve_conn`] does through the `auto` server.
 async fn serve_http1<IO>(
-    io: TokioIo<IO>,
+    io: IO,
     st: Arc<State>,
     conn_no: u64,
+    peer: SocketAddr,
     local: Arc<str>,
     mut stop: watch::Receiver<bool>,
 ) where
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
-    let svc = conn_service(st, conn_no, local);
-    let conn = hyper::server::conn::http1::Builder::new()
-        .serve_connection(io, svc)
+    let (io, fresh) = refusal::HeadWatch::new(io);
+    let svc = conn_service(st.clone(), conn_no, local);
+    let conn = http1_opts!(hyper::server::conn::http1::Builder::new())
+        .serve_connection(TokioIo::new(io), svc)
         .with_upgrades();
     tokio::pin!(conn);
     tokio::select! {
         r = conn.as_mut() => {
             if let Err(e) = r {
-                tracing::debug!(conn = conn_no, error = %e, "client connection ended with an error");
+                connection_error(&st, conn_no, &peer.to_string(), &e, &fresh);
             }
         }
         _ = stop.changed() => {
             conn.as_mut().graceful_shutdown();
             let _ = conn.await;
+        }
+    }
+}
+
+/// A client connection of `peer` (its address, or what names it) ended with error `e`: a refusal by the proxy's own server
+/// is recorded and reported ([`refusal::refusal_of`]); anything else (the client reset or
+/// closed it) only goes to the debug log. `fresh`: request bytes arrived since the last
+/// answer ([`refusal::HeadWatch`]).
+fn connection_error(
+    st: &State,
+    conn_no: u64,
+    peer: &str,
+    e: &(dyn std::error::Error + 'static),
+    fresh: &AtomicBool,
+) {
+    match refusal::refusal_of(e, fresh.load(Ordering::Relaxed)) {
+        Some((status, why)) => refusal::record(st, conn_no, peer, status, why),
+        None => {
+            tracing::debug!(conn = conn_no, error = %e, "client connection ended with an error")
         }
     }
 }
@@ -1127,6 +1186,14 @@ async fn handle(
     let mut h2 = req.version() == Version::HTTP_2;
     let method = req.method().clone();
     let (mut parts, body) = req.into_parts();
+    // Held from here: an exchange dropped while it waits (hyper drops it when the proxy's h2
+    // server resets the stream as malformed) learns why ([`Reclaim`], breaker18b X13).
+    let mut body = Reclaim {
+        inner: Some(body),
+        polled: false,
+        back: None,
+        ctx: ctx.clone(),
+    };
     // nothing of a bodyless request is consumed by a failed attempt (see `h2c`)
     let bodyless = body.is_end_stream();
     let uri: Uri = match target.url.parse() {
@@ -1214,11 +1281,7 @@ async fn handle(
     } else {
         (None, None)
     };
-    let body = Reclaim {
-        inner: Some(body),
-        polled: false,
-        back,
-    };
+    body.back = back;
     let body: ProxyBody = match &ctx {
         Some(ctx) => {
             let tee = TeeBody::new(body, ctx.clone(), Direction::Request, true);
@@ -1301,10 +1364,17 @@ async fn handle(
             let cause = error_chain(&e);
             if let Some(req_err) = ctx.as_ref().and_then(|c| c.request_error()) {
                 if let Some(ctx) = &ctx {
-                    ctx.end(
-                        Outcome::ClientAbort,
-                        Some(format!("client request body failed: {req_err}")),
-                    );
+                    if ctx.request_malformed() {
+                        ctx.end(
+                            Outcome::Refused,
+                            Some(format!("client request refused as malformed: {req_err}")),
+                        );
+                    } else {
+                        ctx.end(
+                            Outcome::ClientAbort,
+                            Some(format!("client request body failed: {req_err}")),
+                        );
+                    }
                 }
                 return text_response(
                     StatusCode::BAD_REQUEST,
@@ -1797,10 +1867,37 @@ async fn card_response(
 /// The client's request body as the proxy received it, handed back through `back` when it
 /// is dropped before its first frame was read: the upstream request failed before sending
 /// any of it (agent unreachable), so [`record_unsent`] can still record what the client sent.
+///
+/// Dropped unfinished (the handler was dropped: hyper's h2 server does so when it resets the
+/// client's stream), it reads what the body already holds, without waiting, so that a
+/// stream the proxy's server reset as malformed ends `refused`, not `client_abort`
+/// ([`ExchangeCtx::note_request_error`], breaker18b X13).
 struct Reclaim {
     inner: Option<Incoming>,
     polled: bool,
     back: Option<tokio::sync::oneshot::Sender<Incoming>>,
+    ctx: Option<Arc<ExchangeCtx>>,
+}
+
+/// Polls `body` without waiting (a no-op waker, at most 64 frames) until it errs, ends or
+/// has nothing ready, and tells `ctx` the error: how a dropped exchange learns that its
+/// request stream was reset as malformed.
+fn settle_dropped_body(body: &mut Incoming, ctx: &ExchangeCtx) {
+    if body.is_end_stream() {
+        return;
+    }
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    for _ in 0..64 {
+        let r = std::pin::Pin::new(&mut *body).poll_frame(&mut cx);
+        match r {
+            std::task::Poll::Ready(Some(Ok(_))) => continue,
+            std::task::Poll::Ready(Some(Err(e))) => {
+                ctx.note_request_error(&e);
+                return;
+            }
+            _ => return,
+        }
+    }
 }
 
 impl http_body::Body for Reclaim {
@@ -1832,10 +1929,17 @@ impl http_body::Body for Reclaim {
 
 impl Drop for Reclaim {
     fn drop(&mut self) {
-        if !self.polled {
+        if !self.polled && self.back.is_some() {
             if let (Some(b), Some(tx)) = (self.inner.take(), self.back.take()) {
-                let _ = tx.send(b);
+                // Nobody waits for it any more (the handler is gone): settled here.
+                if let (Err(mut b), Some(ctx)) = (tx.send(b), &self.ctx) {
+                    settle_dropped_body(&mut b, ctx);
+                }
+                return;
             }
+        }
+        if let (Some(b), Some(ctx)) = (self.inner.as_mut(), &self.ctx) {
+            settle_dropped_body(b, ctx);
         }
     }
 }
