@@ -503,17 +503,16 @@ pub(crate) fn server_builder() -> hyper_util::server::conn::auto::Builder<TokioE
     b
 }
 
-/// The HTTP/1.1 server options of every listener (breaker18b X2, X7), on hyper's own builder
-/// or hyper-util's `auto` one:
-/// - half-close: a client that shuts its sending side after the request (`shutdown(SHUT_WR)`,
-///   `nc -N`) still gets its answer; EOF ends the request, not the exchange (RFC 9112 §9.6
-///   closes after the response);
-/// - a time limit on a request head, [`refusal::HEAD_TIMEOUT`] (RFC 9112 §9.5), with
-///   tokio's timer (hyper applies its limit only with a timer).
+/// The HTTP/1.1 server options of every listener (breaker18b X7), on hyper's own builder
+/// or hyper-util's `auto` one: a time limit on a request head, [`refusal::HEAD_TIMEOUT`]
+/// (RFC 9112 §9.5), with tokio's timer (hyper applies its limit only with a timer).
+/// Not `half_close(true)` (breaker18b X2): a client's EOF while its request waits for the
+/// agent still ends the exchange (`client_abort`, the agent's request cancelled), because a
+/// client that gave up and one that only shut its sending side look alike until the answer
+/// is written, and a gateway that gives up must be seen at once (GW-SSE-002).
 macro_rules! http1_opts {
     ($b:expr) => {
-        $b.half_close(true)
-            .timer(hyper_util::rt::TokioTimer::new())
+        $b.timer(hyper_util::rt::TokioTimer::new())
             .header_read_timeout(refusal::HEAD_TIMEOUT)
     };
 }
