@@ -759,6 +759,7 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
                 v["close"] = json!(match outcome {
                     Outcome::Complete => "eof",
                     Outcome::Open => "timeout",
+                    Outcome::Refused => "refused",
                     _ => "reset",
                 });
                 lines.push(Line {

@@ -412,14 +412,24 @@ async fn intercept(
         }
     };
     let acceptor = tokio_rustls::TlsAcceptor::from(tls);
-    let stream = match acceptor.accept(TokioIo::new(upgraded)).await {
-        Ok(s) => s,
-        Err(e) => {
+    let accepted = tokio::time::timeout(
+        super::refusal::HEAD_TIMEOUT,
+        acceptor.accept(TokioIo::new(upgraded)),
+    )
+    .await;
+    let stream = match accepted {
+        Ok(Ok(s)) => s,
+        Err(_) => {
+            tracing::debug!(authority = %authority, "TLS handshake with the client not complete in time");
+            return;
+        }
+        Ok(Err(e)) => {
             // Most often: the client does not trust the local CA.
             tracing::warn!(authority = %authority, error = %e, "TLS handshake with the client failed (does it trust the CA certificate named at start-up?)");
             return;
         }
     };
+    let client = format!("conn {conn} (CONNECT {authority})");
     let authority: Arc<str> = Arc::from(authority.as_str());
     let mut stop = st.stop_rx.clone();
     let svc = {
@@ -435,12 +445,13 @@ async fn intercept(
         })
     };
     let builder = super::server_builder();
+    let (stream, fresh) = super::refusal::HeadWatch::new(stream);
     let served = builder.serve_connection(TokioIo::new(stream), svc);
     tokio::pin!(served);
     tokio::select! {
         r = served.as_mut() => {
             if let Err(e) = r {
-                tracing::debug!(conn, error = %e, "intercepted connection ended with an error");
+                super::connection_error(&st, conn, &client, &*e, &fresh);
             }
         }
         _ = stop.changed() => {

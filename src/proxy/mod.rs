@@ -52,6 +52,7 @@ pub mod card;
 pub mod early;
 pub mod forward;
 pub mod h2c;
+pub mod refusal;
 pub mod route;
 pub mod tee;
 pub mod tls;
@@ -610,7 +611,26 @@ pub(crate) fn server_builder() -> hyper_util::server::conn::auto::Builder<TokioE
         .max_headers(MAX_HEADER_FIELDS)
         .preserve_header_case(true);
     b.http2().max_concurrent_streams(H2_MAX_CONCURRENT_STREAMS);
+    http1_options(&mut b.http1());
     b
+}
+
+/// The HTTP/1.1 server options of every listener (breaker18b X7), on hyper's own builder
+/// or hyper-util's `auto` one: a time limit on a request head, [`refusal::HEAD_TIMEOUT`]
+/// (RFC 9112 §9.5), with tokio's timer (hyper applies its limit only with a timer).
+/// Not `half_close(true)` (breaker18b X2): a client's EOF while its request waits for the
+/// agent still ends the exchange (`client_abort`, the agent's request cancelled), because a
+/// client that gave up and one that only shut its sending side look alike until the answer
+/// is written, and a gateway that gives up must be seen at once (GW-SSE-002).
+macro_rules! http1_opts {
+    ($b:expr) => {
+        $b.timer(hyper_util::rt::TokioTimer::new())
+            .header_read_timeout(refusal::HEAD_TIMEOUT)
+    };
+}
+
+fn http1_options(b: &mut hyper_util::server::conn::auto::Http1Builder<'_, TokioExecutor>) {
+    http1_opts!(b);
 }
 
 async fn accept_loop(
@@ -671,13 +691,18 @@ async fn accept_loop(
                 // Boxed: the TLS state (handshake, rustls connection) is large and would
                 // otherwise size every plain connection's task too.
                 Some(acceptor) => Box::pin(async move {
-                    match acceptor.accept(stream).await {
-                        Ok(tls) => {
-                            serve_conn(builder, TokioIo::new(tls), st, conn_no, local_for_url, stop_conn)
+                    // A client that never completes its handshake holds no task for longer
+                    // than a request head may take (breaker18b X7).
+                    match tokio::time::timeout(refusal::HEAD_TIMEOUT, acceptor.accept(stream)).await {
+                        Ok(Ok(tls)) => {
+                            serve_conn(builder, tls, st, conn_no, peer, local_for_url, stop_conn)
                                 .await
                         }
-                        Err(e) => {
+                        Ok(Err(e)) => {
                             tracing::debug!(conn = conn_no, error = %e, "TLS handshake with the client failed");
+                        }
+                        Err(_) => {
+                            tracing::debug!(conn = conn_no, "TLS handshake with the client not complete in time");
                         }
                     }
                 })
@@ -687,19 +712,28 @@ async fn accept_loop(
                     // HTTP/1.1 connection then starts with hyper's own read of the whole
                     // request head (see `speaks_http1`).
                     let mut stop_sniff = stop_conn.clone();
+                    // A client that connects and sends nothing is closed after the head
+                    // time limit too (breaker18b X7); nothing of a request arrived, so
+                    // nothing is recorded but its `conn_open`.
                     let h1 = tokio::select! {
-                        h1 = speaks_http1(&stream) => h1,
+                        h1 = tokio::time::timeout(refusal::HEAD_TIMEOUT, speaks_http1(&stream)) => match h1 {
+                            Ok(h1) => h1,
+                            Err(_) => {
+                                tracing::debug!(conn = conn_no, "no request bytes within the head time limit");
+                                return;
+                            }
+                        },
                         _ = stop_sniff.changed() => return,
                     };
                     if h1 {
-                        serve_http1(TokioIo::new(stream), st, conn_no, local_for_url, stop_conn)
+                        serve_http1(stream, st, conn_no, peer, local_for_url, stop_conn)
                             .await
                     } else {
                         // Boxed: the `auto` server's connection (h2 state) is ~3x the size of
                         // the HTTP/1.1 one and would size every HTTP/1.1 connection's task
                         // too (1,976 → ~1,000 bytes per task; an h2 connection carries many
                         // streams and pays its box once).
-                        Box::pin(serve_conn(builder, TokioIo::new(stream), st, conn_no, local_for_url, stop_conn))
+                        Box::pin(serve_conn(builder, stream, st, conn_no, peer, local_for_url, stop_conn))
                             .await
                     }
                 }
@@ -775,25 +809,28 @@ fn conn_service(
     })
 }
 
-/// Serves one client connection (plain or TLS) until it ends or the proxy stops.
+/// Serves one client connection (plain or TLS) from `peer` until it ends or the proxy
+/// stops. A request the server refuses itself is recorded ([`refusal::record`]).
 async fn serve_conn<IO>(
     builder: Arc<hyper_util::server::conn::auto::Builder<TokioExecutor>>,
-    io: TokioIo<IO>,
+    io: IO,
     st: Arc<State>,
     conn_no: u64,
+    peer: SocketAddr,
     local: Arc<str>,
     mut stop: watch::Receiver<bool>,
 ) where
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
-    let svc = conn_service(st, conn_no, local);
+    let (io, fresh) = refusal::HeadWatch::new(io);
+    let svc = conn_service(st.clone(), conn_no, local);
     // With upgrades: CONNECT (forward mode) hands the connection to a tunnel.
-    let conn = builder.serve_connection_with_upgrades(io, svc);
+    let conn = builder.serve_connection_with_upgrades(TokioIo::new(io), svc);
     tokio::pin!(conn);
     tokio::select! {
         r = conn.as_mut() => {
             if let Err(e) = r {
-                tracing::debug!(conn = conn_no, error = %e, "client connection ended with an error");
+                connection_error(&st, conn_no, &peer.to_string(), &*e, &fresh);
             }
         }
         _ = stop.changed() => {
@@ -846,30 +883,51 @@ async fn speaks_http1(stream: &tokio::net::TcpStream) -> bool {
 /// Serves one plain HTTP/1.x client connection (hyper's HTTP/1.1 server with upgrades, for
 /// CONNECT), as [`serve_conn`] does through the `auto` server.
 async fn serve_http1<IO>(
-    io: TokioIo<IO>,
+    io: IO,
     st: Arc<State>,
     conn_no: u64,
+    peer: SocketAddr,
     local: Arc<str>,
     mut stop: watch::Receiver<bool>,
 ) where
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
-    let svc = conn_service(st, conn_no, local);
-    let conn = hyper::server::conn::http1::Builder::new()
+    let (io, fresh) = refusal::HeadWatch::new(io);
+    let svc = conn_service(st.clone(), conn_no, local);
+    let conn = http1_opts!(hyper::server::conn::http1::Builder::new())
         .max_headers(MAX_HEADER_FIELDS)
         .preserve_header_case(true)
-        .serve_connection(io, svc)
+        .serve_connection(TokioIo::new(io), svc)
         .with_upgrades();
     tokio::pin!(conn);
     tokio::select! {
         r = conn.as_mut() => {
             if let Err(e) = r {
-                tracing::debug!(conn = conn_no, error = %e, "client connection ended with an error");
+                connection_error(&st, conn_no, &peer.to_string(), &e, &fresh);
             }
         }
         _ = stop.changed() => {
             conn.as_mut().graceful_shutdown();
             let _ = conn.await;
+        }
+    }
+}
+
+/// A client connection of `peer` (its address, or what names it) ended with error `e`: a refusal by the proxy's own server
+/// is recorded and reported ([`refusal::refusal_of`]); anything else (the client reset or
+/// closed it) only goes to the debug log. `fresh`: request bytes arrived since the last
+/// answer ([`refusal::HeadWatch`]).
+fn connection_error(
+    st: &State,
+    conn_no: u64,
+    peer: &str,
+    e: &(dyn std::error::Error + 'static),
+    fresh: &AtomicBool,
+) {
+    match refusal::refusal_of(e, fresh.load(Ordering::Relaxed)) {
+        Some((status, why)) => refusal::record(st, conn_no, peer, status, why),
+        None => {
+            tracing::debug!(conn = conn_no, error = %e, "client connection ended with an error")
         }
     }
 }
@@ -1310,8 +1368,14 @@ async fn handle(
     let method = req.method().clone();
     let client_version = req.version();
     let (mut parts, body) = req.into_parts();
+    // Held from here: an exchange dropped while it waits (hyper drops it when the proxy's h2
+    // server resets the stream as malformed) learns why ([`Reclaim`], breaker18b X13).
+    let mut held = Held {
+        inner: Some(body),
+        ctx: ctx.clone(),
+    };
     // nothing of a bodyless request is consumed by a failed attempt (see `h2c`)
-    let bodyless = body.is_end_stream();
+    let bodyless = held.is_end_stream();
     let uri: Uri = match target.url.parse() {
         Ok(u) => u,
         Err(e) => {
@@ -1428,6 +1492,14 @@ async fn handle(
         .headers
         .get(header::EXPECT)
         .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue"));
+    let Some(body) = held.take() else {
+        return synthetic(
+            ctx.as_deref(),
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "a2a-interop proxy: request body already taken\n".to_string(),
+            "request body already taken (a proxy bug)".to_string(),
+        );
+    };
     let body: ProxyBody = match &ctx {
         Some(ctx) => {
             let tee = TeeBody::new(body, ctx.clone(), Direction::Request, true);
@@ -1571,10 +1643,17 @@ async fn handle(
             let cause = error_chain(&e);
             if let Some(req_err) = ctx.as_ref().and_then(|c| c.request_error()) {
                 if let Some(ctx) = &ctx {
-                    ctx.end(
-                        Outcome::ClientAbort,
-                        Some(format!("client request body failed: {req_err}")),
-                    );
+                    if ctx.request_malformed() {
+                        ctx.end(
+                            Outcome::Refused,
+                            Some(format!("client request refused as malformed: {req_err}")),
+                        );
+                    } else {
+                        ctx.end(
+                            Outcome::ClientAbort,
+                            Some(format!("client request body failed: {req_err}")),
+                        );
+                    }
                 }
                 return text_response(
                     StatusCode::BAD_REQUEST,
@@ -2156,6 +2235,11 @@ async fn card_response(
 ///   recording only, in a task of its own ([`drain_for_recording`]): the client's answer is
 ///   not held up, and nothing more goes to the agent. The `exchange_end` then says how many
 ///   bytes reached the agent and whether the recording holds the whole body.
+///
+/// Dropped unfinished with nobody to read it (the handler was dropped: hyper's h2 server
+/// does so when it resets the client's stream), it first reads what the body already holds,
+/// without waiting ([`settle_dropped_body`]), so that a stream the proxy's server reset as
+/// malformed ends `refused`, not `client_abort` (breaker18b X13).
 struct Reclaim {
     inner: Option<TeeBody<Incoming>>,
     polled: bool,
@@ -2164,6 +2248,60 @@ struct Reclaim {
     expects_continue: bool,
     back: Option<tokio::sync::oneshot::Sender<TeeBody<Incoming>>>,
     ctx: Arc<ExchangeCtx>,
+}
+
+/// The client's request body from the start of the handler until it is wrapped for the
+/// upstream ([`Reclaim`]): an exchange dropped while it waits (hyper drops it when the
+/// proxy's h2 server resets the stream as malformed) still learns why (breaker18b X13).
+struct Held {
+    inner: Option<Incoming>,
+    ctx: Option<Arc<ExchangeCtx>>,
+}
+
+impl Held {
+    /// True when the body has no frames left (none: already taken).
+    fn is_end_stream(&self) -> bool {
+        self.inner.as_ref().is_none_or(|b| b.is_end_stream())
+    }
+
+    /// The body, for the upstream request (none: taken before; `handle` takes it once).
+    fn take(&mut self) -> Option<Incoming> {
+        self.inner.take()
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if let (Some(b), Some(ctx)) = (self.inner.as_mut(), &self.ctx) {
+            settle_dropped_body(b, ctx);
+        }
+    }
+}
+
+/// Polls `body` without waiting (a no-op waker, at most 64 frames) until it errs, ends or
+/// has nothing ready, and tells `ctx` the error: how a dropped exchange learns that its
+/// request stream was reset as malformed.
+fn settle_dropped_body<B>(body: &mut B, ctx: &ExchangeCtx)
+where
+    B: http_body::Body + Unpin,
+    B::Error: Into<BoxError>,
+{
+    if body.is_end_stream() {
+        return;
+    }
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    for _ in 0..64 {
+        let r = std::pin::Pin::new(&mut *body).poll_frame(&mut cx);
+        match r {
+            std::task::Poll::Ready(Some(Ok(_))) => continue,
+            std::task::Poll::Ready(Some(Err(e))) => {
+                let e: BoxError = e.into();
+                ctx.note_request_error(&*e);
+                return;
+            }
+            _ => return,
+        }
+    }
 }
 
 impl http_body::Body for Reclaim {
@@ -2215,17 +2353,25 @@ impl Drop for Reclaim {
             if let Some(tx) = self.back.take() {
                 match tx.send(tee) {
                     Ok(()) => return,
-                    // the handler is gone: read it here
-                    Err(tee) => {
+                    // the handler is gone: read it here (first what it already holds, so
+                    // a stream reset as malformed ends `refused`: breaker18b X13)
+                    Err(mut tee) => {
                         if !self.expects_continue {
-                            spawn_drain(&self.ctx, tee);
+                            settle_dropped_body(&mut tee, &self.ctx);
+                            if !tee.is_end_stream() {
+                                spawn_drain(&self.ctx, tee);
+                            }
                         }
                     }
                 }
             }
             return;
         }
-        spawn_drain(&self.ctx, tee);
+        let mut tee = tee;
+        settle_dropped_body(&mut tee, &self.ctx);
+        if !tee.is_end_stream() {
+            spawn_drain(&self.ctx, tee);
+        }
     }
 }
 

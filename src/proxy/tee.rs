@@ -138,6 +138,9 @@ pub struct ExchangeCtx {
     request_bytes: AtomicU64,
     response_bytes: AtomicU64,
     request_error: Mutex<Option<String>>,
+    /// The request body failed because the proxy's own server found it malformed
+    /// ([`malformed_request`]), not because the client went away.
+    request_malformed: AtomicBool,
     trailers: Mutex<Option<Headers>>,
     /// The proxy's open exchanges (this one until its end is sent), and its key there.
     live: Arc<LiveExchanges>,
@@ -192,6 +195,7 @@ impl ExchangeCtx {
             request_bytes: AtomicU64::new(0),
             response_bytes: AtomicU64::new(0),
             request_error: Mutex::new(None),
+            request_malformed: AtomicBool::new(false),
             trailers: Mutex::new(None),
             live: live.clone(),
             live_key: live.next.fetch_add(1, Ordering::Relaxed),
@@ -282,6 +286,34 @@ impl ExchangeCtx {
     /// The client's request body failed (client gone mid-upload), if it did.
     pub fn request_error(&self) -> Option<String> {
         self.request_error.lock().ok().and_then(|g| g.clone())
+    }
+
+    /// The client's request body failed because the proxy's server refused it as malformed
+    /// (an h2 stream it reset with PROTOCOL_ERROR, a bad HTTP/1.1 chunk): the outcome is
+    /// [`Outcome::Refused`], not `client_abort` (breaker18b X13).
+    pub fn request_malformed(&self) -> bool {
+        self.request_malformed.load(Ordering::Relaxed)
+    }
+
+    /// The client's request body failed with `e` where no [`TeeBody`] saw it (the exchange
+    /// was dropped first): kept as the request's error, and as a refusal when the proxy's
+    /// server found the request malformed ([`malformed_request`]). A body that already
+    /// failed keeps its first error.
+    pub fn note_request_error(&self, e: &(dyn std::error::Error + 'static)) {
+        let Ok(mut g) = self.request_error.lock() else {
+            return;
+        };
+        if g.is_some() {
+            return;
+        }
+        let msg = error_chain(e);
+        match malformed_request(e) {
+            Some(why) => {
+                self.request_malformed.store(true, Ordering::Relaxed);
+                *g = Some(format!("{why} ({msg})"));
+            }
+            None => *g = Some(msg),
+        }
     }
 
     /// True once `exchange_end` was sent.
@@ -392,6 +424,12 @@ impl ExchangeCtx {
             self.end(
                 Outcome::Open,
                 Some("proxy shut down with the exchange open".into()),
+            );
+        } else if self.request_malformed() {
+            let why = self.request_error().unwrap_or_default();
+            self.end(
+                Outcome::Refused,
+                Some(format!("client request refused as malformed: {why}")),
             );
         } else {
             self.end(
@@ -656,7 +694,12 @@ where
                         );
                     }
                     Direction::Request => {
-                        if let Ok(mut g) = this.ctx.request_error.lock() {
+                        if let Some(why) = malformed_request(&*e) {
+                            this.ctx.request_malformed.store(true, Ordering::Relaxed);
+                            if let Ok(mut g) = this.ctx.request_error.lock() {
+                                *g = Some(format!("{why} ({msg})"));
+                            }
+                        } else if let Ok(mut g) = this.ctx.request_error.lock() {
                             *g = Some(msg);
                         }
                         *this.done = true;
@@ -774,6 +817,31 @@ pub fn headers_of(map: &http::HeaderMap) -> Headers {
             })
             .collect(),
     )
+}
+
+/// Why the proxy's own server refused a request body as malformed, read from the body's
+/// error; `None` when the client went away (reset, close, EOF) instead:
+/// - HTTP/2: a stream reset by the `h2` server itself with PROTOCOL_ERROR, e.g. DATA longer
+///   or shorter than the request's `content-length` (RFC 9113 §8.1.1: a stream error);
+/// - HTTP/1.1: a chunked body hyper cannot decode (RFC 9112 §7.1), an `InvalidInput` or
+///   `InvalidData` I/O error.
+pub fn malformed_request(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
+    let mut cur = Some(e);
+    while let Some(c) = cur {
+        if let Some(h) = c.downcast_ref::<h2::Error>() {
+            return (h.is_reset() && h.is_library() && h.reason() == Some(h2::Reason::PROTOCOL_ERROR))
+                .then_some("the proxy's HTTP/2 server reset the stream as a malformed request (RST_STREAM PROTOCOL_ERROR, RFC 9113 §8.1.1), e.g. DATA longer or shorter than its content-length");
+        }
+        if let Some(io) = c.downcast_ref::<std::io::Error>() {
+            return matches!(
+                io.kind(),
+                std::io::ErrorKind::InvalidInput | std::io::ErrorKind::InvalidData
+            )
+            .then_some("the proxy's HTTP/1.1 server could not decode the chunked request body (RFC 9112 §7.1)");
+        }
+        cur = c.source();
+    }
+    None
 }
 
 /// An error and its causes, joined by `: ` (`client error (Connect): tcp connect error:

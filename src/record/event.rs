@@ -280,6 +280,25 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "is_false")]
         truncated: bool,
     },
+    /// The proxy's HTTP server refused a client's request before it reached the proxy's
+    /// forwarding (so no `request_head` is recorded for it) and nothing was forwarded to the
+    /// agent: an HTTP/1.x request head it could not parse (answered 400, 414 or 431 by the
+    /// server, RFC 9112 §2.2 / §3 / §5, RFC 9110 §15.5.1), a request head not complete
+    /// within the head time limit (closed, RFC 9112 §9.5), or an HTTP/2 connection the
+    /// server closed with GOAWAY on a protocol error the client made (RFC 9113 §5.4.1).
+    /// Added in session 16 (format 1, additive; breaker18b X6/X7/X14). HTTP-FRAME-003.
+    RequestRefused {
+        /// Client connection it happened on (the `conn` of its `conn_open`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        conn: Option<u64>,
+        /// Status of the answer the proxy's server sent itself (400, 414, 431); absent when
+        /// it closed the connection without an answer (head time limit, h2 GOAWAY).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        status: Option<u16>,
+        /// Why, one lowercase line naming the fault, e.g. `invalid request head: invalid
+        /// HTTP header parsed`.
+        error: String,
+    },
     /// An opaque CONNECT tunnel (forward mode without TLS interception).
     Tunnel {
         /// `host:port` from the CONNECT request.
@@ -371,6 +390,11 @@ pub enum Outcome {
     UpstreamError,
     /// Still open when the capture stopped (transcript `close: timeout`).
     Open,
+    /// The proxy's HTTP server refused the client's request as malformed after its head was
+    /// forwarded (an HTTP/2 request whose DATA disagrees with its `content-length`, RFC 9113
+    /// §8.1.1: the server resets the stream with PROTOCOL_ERROR); `error` says why. Added in
+    /// session 16 (format 1, additive; breaker18b X13). HTTP-FRAME-003.
+    Refused,
 }
 
 fn is_false(b: &bool) -> bool {

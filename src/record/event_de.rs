@@ -140,6 +140,7 @@ enum Kind {
     CardRewriteSkipped,
     ResponseChunk,
     ExchangeEnd,
+    RequestRefused,
     Tunnel,
     Attribution,
     Finding,
@@ -156,6 +157,7 @@ const KINDS: &[&str] = &[
     "card_rewrite_skipped",
     "response_chunk",
     "exchange_end",
+    "request_refused",
     "tunnel",
     "attribution",
     "finding",
@@ -175,6 +177,7 @@ impl Kind {
             b"card_rewrite_skipped" => Kind::CardRewriteSkipped,
             b"response_chunk" => Kind::ResponseChunk,
             b"exchange_end" => Kind::ExchangeEnd,
+            b"request_refused" => Kind::RequestRefused,
             b"tunnel" => Kind::Tunnel,
             b"attribution" => Kind::Attribution,
             b"finding" => Kind::Finding,
@@ -318,6 +321,11 @@ impl Slots {
                 request_bytes: self.request_bytes.unwrap_or(0),
                 response_bytes: self.response_bytes.unwrap_or(0),
                 truncated: self.truncated.unwrap_or(false),
+            },
+            Kind::RequestRefused => EventKind::RequestRefused {
+                conn: self.conn,
+                status: self.status,
+                error: need(self.error, "error")?,
             },
             Kind::Tunnel => EventKind::Tunnel {
                 authority: need(self.authority, "authority")?,
@@ -781,6 +789,7 @@ impl<'a> Scan<'a> {
             b"upstream_abort" => Outcome::UpstreamAbort,
             b"upstream_error" => Outcome::UpstreamError,
             b"open" => Outcome::Open,
+            b"refused" => Outcome::Refused,
             _ => return None,
         })
     }
@@ -866,6 +875,16 @@ mod tests {
                 response_bytes: 20,
                 truncated: true,
             }),
+            base(EventKind::RequestRefused {
+                conn: Some(3),
+                status: Some(400),
+                error: "invalid request head: invalid HTTP header parsed".into(),
+            }),
+            base(EventKind::RequestRefused {
+                conn: None,
+                status: None,
+                error: "no complete request head within 30 s".into(),
+            }),
             base(EventKind::Tunnel {
                 authority: "a:443".into(),
                 bytes_up: 1,
@@ -905,6 +924,7 @@ mod tests {
             | EventKind::CardRewriteSkipped { .. }
             | EventKind::ResponseChunk { .. }
             | EventKind::ExchangeEnd { .. }
+            | EventKind::RequestRefused { .. }
             | EventKind::Tunnel { .. }
             | EventKind::Attribution { .. }
             | EventKind::Finding { .. }
@@ -1158,6 +1178,16 @@ mod tests {
                         }
                     }
                 ),
+            (
+                proptest::option::of(any::<u64>()),
+                proptest::option::of(any::<u16>()),
+                text()
+            )
+                .prop_map(|(conn, status, error)| EventKind::RequestRefused {
+                    conn,
+                    status,
+                    error
+                }),
             (text(), any::<u64>(), any::<u64>(), any::<u64>()).prop_map(
                 |(authority, bytes_up, bytes_down, duration_us)| EventKind::Tunnel {
                     authority,

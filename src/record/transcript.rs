@@ -8,7 +8,7 @@ Mapping, line by line:
 |---|---|
 | `req` | `request_head` (+ `request_body` when the body is not empty); a new exchange `eN` |
 | `resp` | `response_head` (+ `response_chunk` with the body when not empty); when no `chunk` follows for it, `exchange_end{complete}` right after |
-| `chunk` | `response_chunk` (when not empty); with `close`: `exchange_end` (`eof` → complete, `reset` → upstream_abort, `timeout` → open) |
+| `chunk` | `response_chunk` (when not empty); with `close`: `exchange_end` (`eof` → complete, `reset` → upstream_abort, `timeout` → open, `refused` → refused) |
 | end of file | every exchange still open (no response, or a stream without `close`) ends `open` |
 
 Pairing: by `id` when present, else a `resp` answers the oldest unanswered `req` on the same
@@ -404,7 +404,10 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
             Some("eof") => Some(Outcome::Complete),
             Some("reset") => Some(Outcome::UpstreamAbort),
             Some("timeout") => Some(Outcome::Open),
-            Some(other) => bail!("line {no}: unknown close {other:?} (eof, reset or timeout)"),
+            Some("refused") => Some(Outcome::Refused),
+            Some(other) => {
+                bail!("line {no}: unknown close {other:?} (eof, reset, timeout or refused)")
+            }
         };
         let method = obj
             .get("method")

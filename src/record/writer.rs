@@ -994,6 +994,7 @@ fn encode_fast(ev: &Event, out: &mut Vec<u8>) {
                 Outcome::UpstreamAbort => b"upstream_abort",
                 Outcome::UpstreamError => b"upstream_error",
                 Outcome::Open => b"open",
+                Outcome::Refused => b"refused",
             });
             out.push(b'"');
             opt_string(out, b",\"error\":", error.as_deref());
@@ -1307,6 +1308,7 @@ mod tests {
                 Outcome::UpstreamAbort,
                 Outcome::UpstreamError,
                 Outcome::Open,
+                Outcome::Refused,
             ] {
                 for (error, trailers, truncated) in [
                     (None, None, false),

@@ -2135,6 +2135,25 @@ impl State {
                 response_bytes,
                 ..
             } => {
+                // HTTP-FRAME-003: the proxy's server refused the request as malformed after
+                // its head was forwarded (an h2 stream reset with PROTOCOL_ERROR).
+                if *outcome == Outcome::Refused {
+                    let leg = self.open.get(xid).and_then(|x| x.leg.clone());
+                    self.find(
+                        &r::HTTP_REQUEST_REFUSED,
+                        format!(
+                            "the proxy refused the client's request: {}",
+                            error.as_deref().unwrap_or("malformed request")
+                        ),
+                        vec![Evidence {
+                            seq: ev.seq,
+                            exchange: Some(xid.to_string()),
+                            pointer: None,
+                            found: None,
+                        }],
+                        &leg,
+                    );
+                }
                 if let Some(mut x) = self.open.remove(xid) {
                     x.resp_bytes = *response_bytes;
                     x.truncated |= *truncated;
@@ -2167,6 +2186,31 @@ impl State {
                     .parse::<std::net::SocketAddr>()
                     .is_ok_and(|a| a.ip().is_loopback());
                 self.clients_loopback = Some(self.clients_loopback.unwrap_or(true) && lo);
+            }
+            EventKind::RequestRefused {
+                conn,
+                status,
+                error,
+            } => {
+                // HTTP-FRAME-003: a request the proxy's server refused before forwarding it
+                // (no request_head: hyper answered or closed the connection itself).
+                let answered = status
+                    .map(|s| format!(" and answered {s}"))
+                    .unwrap_or_default();
+                let on = conn
+                    .map(|c| format!(" on connection {c}"))
+                    .unwrap_or_default();
+                self.find(
+                    &r::HTTP_REQUEST_REFUSED,
+                    format!("the proxy refused a client request{on}{answered} without forwarding it: {error}"),
+                    vec![Evidence {
+                        seq: ev.seq,
+                        exchange: None,
+                        pointer: None,
+                        found: None,
+                    }],
+                    &ev.leg,
+                );
             }
             EventKind::Gap { .. } => {
                 let ids: Vec<String> = self.open.keys().cloned().collect();

@@ -639,6 +639,10 @@ rule!(HTTP_BODY_CUT_SHORT, "HTTP-FRAME-002", "response-body-cut-short", Error, T
     ["RPC-002", "REST-001"],
     "agent closed or reset the connection before its response body ended (RFC 9112 §6.3: the message is incomplete)",
     "answer every call in full: a crashed worker, an ingress or load-balancer timeout, or a Content-Length larger than the body leaves the client with no answer (curl 18, httpx RemoteProtocolError, fetch 'terminated')");
+rule!(HTTP_REQUEST_REFUSED, "HTTP-FRAME-003", "client-request-refused", Error, Transport,
+    ["RPC-001", "REST-001"],
+    "client request refused by the proxy's HTTP server as malformed (RFC 9112 §2.2/§5/§7.1, RFC 9113 §8.1.1) or as a request head not complete in time (RFC 9112 §9.5): it never reached the agent whole",
+    "send well-formed HTTP: one Content-Length or a Transfer-Encoding ending in chunked, no CR, LF or NUL in field values, no obs-fold, a lowercase-named h2 field section whose DATA matches its content-length, and the whole request head at once (the recording's request_refused or exchange_end error names the fault)");
 rule!(SSE_NOT_TERMINATED, "SSE-FRAME-001", "sse-event-not-terminated", Error, Transport,
     ["RPC-005", "REST-002"],
     "event of an SSE stream not terminated by a blank line",
@@ -1023,6 +1027,7 @@ pub static RULES: &[Rule] = &[
     GW_SSE_LOST,
     HTTP_FRAMED_TWICE,
     HTTP_BODY_CUT_SHORT,
+    HTTP_REQUEST_REFUSED,
     HTTP_MEDIA_TYPE_REFUSED,
     HTTP_MEDIA_TYPE_1_0_REFUSED,
     ID_CONTEXT_NOT_INFERRED,

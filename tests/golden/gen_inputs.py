@@ -368,6 +368,13 @@ def cutshort(ok):
     t.resp(200, "", headers={"content-length": str(len(body))})
     t.chunk(body if ok else body[:40], close="eof" if ok else "reset"); return t.text()
 case("HTTP-FRAME-002", cutshort(False), cutshort(True))
+# HTTP-FRAME-003: the proxy's server reset the client's h2 stream as malformed (breaker18b X13)
+def refusedreq(ok):
+    t = T(); body = j(res(1, {"task": task1()}))
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("go")}), headers=V1)
+    t.resp(200, "", headers={"content-length": str(len(body))})
+    t.chunk(body, close="eof" if ok else "refused"); return t.text()
+case("HTTP-FRAME-003", refusedreq(False), refusedreq(True))
 # ---- DATA-ROLE-001: the agent's reply carries its own role
 def agentrole(ok):
     t = T(); reply = {"messageId": "r1", "role": "ROLE_AGENT" if ok else "ROLE_USER", "parts": [{"text": "hello"}], "contextId": "ctx-1"}

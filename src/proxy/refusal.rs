@@ -1,0 +1,221 @@
+//! Requests the proxy's own HTTP server refuses before they reach [`super::handle`], and the
+//! time limit on a request head (breaker18b X6, X7, X14).
+//!
+//! hyper's HTTP/1.1 server answers a request head it cannot parse itself (400, 414, 431)
+//! and ends the connection with a parse error; it closes a connection whose request head
+//! is not complete within [`HEAD_TIMEOUT`]; the `h2` server closes a connection with
+//! GOAWAY on a protocol error of the client's. None of these reaches the proxy's handler,
+//! so nothing but `conn_open` would be recorded: [`refusal_of`] reads the connection's
+//! error and [`record`] writes one `request_refused` event (HTTP-FRAME-003) and one
+//! warning line on stderr naming the client.
+//!
+//! ```text
+//! client ──bytes──► HeadWatch (notes: request bytes since the last answer?) ──► hyper
+//!                                          │ connection error
+//!                                          ▼
+//!                         refusal_of(error) ──► request_refused{conn, status, error}
+//! ```
+
+use std::io;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+
+use super::State;
+use crate::record::EventKind;
+
+/// Longest time the proxy waits for a client's complete request head, from the moment it
+/// starts reading one (30 s, hyper's own default once a timer is set). Then the connection
+/// is closed (RFC 9112 §9.5; RFC 9110 §15.5.9 names the condition). It bounds a slowloris
+/// client (a partial head, then silence), and also ends an HTTP/1.1 keep-alive connection
+/// idle between requests for this long, which RFC 9112 §9.5 allows at any time (an idle close
+/// is not recorded as a refusal). It is not a limit on a request or response body: an A2A
+/// stream may be silent for minutes. The same limit applies to the first bytes of a plain
+/// connection and to a client's TLS handshake.
+pub const HEAD_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A client connection's IO that notes whether request bytes arrived since the proxy last
+/// wrote to the client: at a head time-out, `true` means a partial request head (a
+/// refusal), `false` an idle keep-alive connection (nothing to record). One relaxed atomic
+/// store per read or write call.
+pub struct HeadWatch<IO> {
+    inner: IO,
+    fresh: Arc<AtomicBool>,
+}
+
+impl<IO> HeadWatch<IO> {
+    /// Wraps `inner`; the returned flag is `true` while request bytes arrived after the
+    /// proxy's last write to the client.
+    pub fn new(inner: IO) -> (Self, Arc<AtomicBool>) {
+        let fresh = Arc::new(AtomicBool::new(false));
+        (
+            HeadWatch {
+                inner,
+                fresh: fresh.clone(),
+            },
+            fresh,
+        )
+    }
+}
+
+impl<IO: AsyncRead + Unpin> AsyncRead for HeadWatch<IO> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let before = buf.filled().len();
+        let r = Pin::new(&mut self.inner).poll_read(cx, buf);
+        if matches!(r, Poll::Ready(Ok(()))) && buf.filled().len() > before {
+            self.fresh.store(true, Ordering::Relaxed);
+        }
+        r
+    }
+}
+
+impl<IO: AsyncWrite + Unpin> AsyncWrite for HeadWatch<IO> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let r = Pin::new(&mut self.inner).poll_write(cx, buf);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            self.fresh.store(false, Ordering::Relaxed);
+        }
+        r
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let r = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            self.fresh.store(false, Ordering::Relaxed);
+        }
+        r
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+/// What a client connection's error says the proxy's server refused, as `(status, why)`:
+/// `status` is the answer hyper's HTTP/1.1 server sent itself (400, 414, 431; `None` when it
+/// closed without one), `why` one lowercase line. `None` for an error that is no refusal
+/// (the client reset or closed the connection, a write failed, an idle keep-alive
+/// connection timed out: `partial_head` is `false`).
+///
+/// - HTTP/1.x parse error (RFC 9112 §2.2, §3, §5; RFC 9110 §5.5): `invalid request head:
+///   invalid HTTP header parsed` with 400, `message head is too large` with 431.
+/// - Head time limit ([`HEAD_TIMEOUT`]) with request bytes received: no status.
+/// - HTTP/2: a GOAWAY the proxy's `h2` server sent on the client's protocol error (RFC 9113
+///   §5.4.1), e.g. a field name with upper-case letters (§8.2.1), which the `h2` crate
+///   treats as a connection error (RFC 9113 §8.1.1 asks for a stream error; not settable).
+pub fn refusal_of(
+    e: &(dyn std::error::Error + 'static),
+    partial_head: bool,
+) -> Option<(Option<u16>, String)> {
+    let mut cur = Some(e);
+    while let Some(c) = cur {
+        if let Some(h) = c.downcast_ref::<hyper::Error>() {
+            if h.is_timeout() {
+                return partial_head.then(|| {
+                    (
+                        None,
+                        format!(
+                            "request head not complete within {} s: connection closed",
+                            HEAD_TIMEOUT.as_secs()
+                        ),
+                    )
+                });
+            }
+            if h.is_parse() {
+                let what = h.to_string();
+                let status = if h.is_parse_too_large() {
+                    if what.to_ascii_lowercase().contains("uri") {
+                        414
+                    } else {
+                        431
+                    }
+                } else {
+                    400
+                };
+                return Some((Some(status), format!("invalid request head: {what}")));
+            }
+        }
+        if let Some(h) = c.downcast_ref::<h2::Error>() {
+            if h.is_go_away()
+                && !h.is_remote()
+                && !h.is_io()
+                && h.reason() != Some(h2::Reason::NO_ERROR)
+            {
+                let reason = h.reason().map(|r| format!("{r:?}")).unwrap_or_default();
+                return Some((
+                    None,
+                    format!("HTTP/2 connection closed with GOAWAY({reason}) on the client's protocol error: {h}"),
+                ));
+            }
+            return None;
+        }
+        cur = c.source();
+    }
+    None
+}
+
+/// Records a refusal of client connection `conn` from `peer` (`request_refused`, when the
+/// proxy records) and prints one warning line naming the client and the reason.
+pub(super) fn record(st: &State, conn: u64, peer: &str, status: Option<u16>, error: String) {
+    match status {
+        Some(s) => {
+            tracing::warn!(client = %peer, conn, status = s, "refused a request: {error}")
+        }
+        None => tracing::warn!(client = %peer, conn, "refused a request: {error}"),
+    }
+    if let Some(sink) = &st.sink {
+        sink.try_send(
+            None,
+            st.leg.clone(),
+            EventKind::RequestRefused {
+                conn: Some(conn),
+                status,
+                error,
+            },
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    #[tokio::test]
+    async fn head_watch_is_fresh_after_a_read_and_not_after_a_write() {
+        let (a, mut b) = tokio::io::duplex(64);
+        let (mut w, fresh) = HeadWatch::new(a);
+        assert!(!fresh.load(Ordering::Relaxed));
+        b.write_all(b"POST / HT").await.unwrap();
+        let mut buf = [0u8; 16];
+        let n = w.read(&mut buf).await.unwrap();
+        assert_eq!(&buf[..n], b"POST / HT");
+        assert!(fresh.load(Ordering::Relaxed));
+        w.write_all(b"HTTP/1.1 200 OK\r\n").await.unwrap();
+        assert!(!fresh.load(Ordering::Relaxed));
+    }
+}
