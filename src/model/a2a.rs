@@ -1046,6 +1046,28 @@ pub fn rest03_message_problems(o: &Obj, ptr: &str) -> Vec<(String, String)> {
     p
 }
 
+/// A message at `ptr` that keeps its parts under `content` (the 0.3 proto / 0.3 HTTP+JSON
+/// member) where `style` wants `parts`: 1.0 (a2a.proto v1.0.1 `Message.parts`, REQUIRED) and
+/// 0.x JSON-RPC (schema `Message.parts`, required). The reader of that style sees no parts
+/// (DATA-005, DATA-001; breaker18a W4). `None` for [`PartStyle::V0Rest`], where `content` is
+/// the member, and when `parts` is present. `(JSON Pointer, message)`.
+pub fn content_for_parts_problem(o: &Obj, ptr: &str, style: PartStyle) -> Option<(String, String)> {
+    if style == PartStyle::V0Rest || o.contains_key("parts") || !o.contains_key("content") {
+        return None;
+    }
+    let gen = if style == PartStyle::V1 {
+        "1.0"
+    } else {
+        "0.x JSON-RPC"
+    };
+    Some((
+        format!("{ptr}/content"),
+        format!(
+            "message has no parts: its list is under content, the 0.3 proto (HTTP+JSON) member; a {gen} message carries it as parts"
+        ),
+    ))
+}
+
 /// How parts are spelled (DATA-004).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PartStyle {
@@ -1413,6 +1435,10 @@ pub fn metadata_extensions_problem(o: &Obj, ptr: &str, what: &str) -> Option<(St
 pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
     let mut p = message_problems(o, ptr);
     if !p.is_empty() {
+        return p;
+    }
+    if let Some(q) = content_for_parts_problem(o, ptr, style) {
+        p.push(q);
         return p;
     }
     if let Some(role) = o.get("role").and_then(Json::as_str) {
@@ -2219,6 +2245,12 @@ mod tests {
         // 0.3 REST ProtoJSON spells roles as the proto does, parts in `content`.
         let m = json!({"messageId": "m", "role": "ROLE_USER", "content": [{"text": "x"}]});
         assert!(message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V0Rest).is_empty());
+        // ...but 1.0 and 0.x JSON-RPC readers see no parts there (breaker18a W4).
+        for style in [PartStyle::V1, PartStyle::V0Rpc] {
+            let p = message_shape_problems(m.as_object().unwrap(), "/m", style);
+            assert_eq!(p[0].0, "/m/content", "{style:?}");
+            assert!(p[0].1.contains("no parts"), "{p:?}");
+        }
         // Empty parts: a 1.0 fault (proto REQUIRED list), legal in the 0.x schemas.
         let m = json!({"messageId": "m", "role": "ROLE_AGENT", "parts": []});
         let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V1);

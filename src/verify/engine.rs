@@ -3048,6 +3048,11 @@ impl State {
                 None => vec![(base.to_string(), "send request has no message".to_string())],
                 Some(m) => {
                     let mut p = a2a::message_problems(m, base);
+                    if p.is_empty() && lifted.is_none() {
+                        if let Some(style) = part_style(&c) {
+                            p.extend(a2a::content_for_parts_problem(m, base, style));
+                        }
+                    }
                     // 0.2/0.3 JSON-RPC: `kind: "message"` is schema-required (DATA-005;
                     // a2a-tck PR #63: a2a-dotnet rejects a message without it).
                     if p.is_empty()
