@@ -1087,7 +1087,7 @@ pub enum PartStyle {
 pub struct PartMemberMix {
     /// JSON Pointer of the member.
     pub pointer: String,
-    /// The member as sent (`mimeType`, `name`, `mediaType`, `filename`).
+    /// The member as sent (`mimeType`, `name`, `mediaType`, `filename`; `update` for a 1.0 status).
     pub found: &'static str,
     /// Where this style keeps it (`mediaType`, `filename`, `file.mimeType`, `file.name`).
     pub expected: &'static str,
@@ -1102,8 +1102,12 @@ pub struct PartMemberMix {
 ///   0.3 ProtoJSON `file:{fileWithUri|fileWithBytes, mimeType?, name?}`): `mediaType` or
 ///   `filename` inside `file` or on a file part, without the member of this style.
 ///
+/// - [`PartStyle::V1`] also: a `status` object whose message is under `update` (the 0.3
+///   proto's TaskStatus field name) and not under `message` (found `update`, expected
+///   `message`).
+///
 /// The reader of the declared generation ignores the member as unknown (DATA-003), so the
-/// media type or file name is lost. Walks only the structural members of A2A objects
+/// media type or file name (or the status message) is lost. Walks only the structural members of A2A objects
 /// (`task`, `message`, `status`, `history`, `artifacts`, `parts`, ...), never `data` or
 /// `metadata`, so user data is not judged.
 pub fn part_member_mix(v: &Json, base: &str, style: PartStyle) -> Option<PartMemberMix> {
@@ -1140,6 +1144,23 @@ pub fn part_member_mix(v: &Json, base: &str, style: PartStyle) -> Option<PartMem
             return None;
         }
         let o = v.as_object()?;
+        // A 1.0 TaskStatus whose message is under `update`, the 0.3 proto's field name
+        // (`Message update = 2 [json_name = "message"]`, kept by a ProtoJSON marshaller
+        // that preserves proto names): a 1.0 reader sees no status.message (breaker18a W6).
+        if style == PartStyle::V1
+            && matches!(path.last(), Some(Seg::Key("status")))
+            && o.get("update").is_some_and(Json::is_object)
+            && o.get("message").is_none_or(Json::is_null)
+        {
+            path.push(Seg::Key("update"));
+            let pointer = jp(base, path);
+            path.pop();
+            return Some(PartMemberMix {
+                pointer,
+                found: "update",
+                expected: "message",
+            });
+        }
         // One pass over the members (the first of a repeated name wins, as `Obj::get`).
         let mut slots: [Option<(&'j str, &'j Json)>; KEYS.len()] = [None; KEYS.len()];
         let mut any = false;
@@ -2211,6 +2232,18 @@ mod tests {
             PartStyle::V1
         )
         .is_none());
+        // 1.0 status whose message is under the 0.3 proto field name `update` (breaker18a
+        // W6); not judged beside a `message`, nor in 0.x.
+        let v = Json::parse(
+            br#"{"statusUpdate":{"status":{"state":"TASK_STATE_INPUT_REQUIRED","update":{"parts":[]}}}}"#,
+        )
+        .unwrap();
+        let m = part_member_mix(&v, "", PartStyle::V1).expect("a mix");
+        assert_eq!(m.pointer, "/statusUpdate/status/update");
+        assert_eq!((m.found, m.expected), ("update", "message"));
+        assert!(part_member_mix(&v, "", PartStyle::V0Rpc).is_none());
+        let v = Json::parse(br#"{"status":{"message":{"parts":[]},"update":{}}}"#).unwrap();
+        assert!(part_member_mix(&v, "", PartStyle::V1).is_none());
     }
 
     #[test]

@@ -20796,6 +20796,11 @@ fn version_not_major_minor(v: &str) -> Option<&'static str> {
 /// reads, and what is lost.
 fn part_mix_message(who: &str, c: &Call, m: &a2a::PartMemberMix) -> String {
     let d = c.dialect.map(Dialect::as_str).unwrap_or("this");
+    if m.found == "update" {
+        return format!(
+            "{who} carries the task status message under update, the 0.3 proto's TaskStatus field name (its JSON name is message): a {d} reader sees no status.message and loses the agent's message (the question of an input-required task)"
+        );
+    }
     let (gen, lost) = match m.found {
         "mimeType" | "mediaType" => (
             if m.found == "mimeType" { "0.x" } else { "1.0" },
