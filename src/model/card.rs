@@ -420,6 +420,19 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
             ));
         }
     }
+    // CARD-003: a REQUIRED proto3 string that is "" is unset (the proto3 default is not
+    // written), so a 1.0 card with `version: ""` lacks its version (agentgateway #2981:
+    // a Go server's zero value); the 0.x schemas only require the member.
+    if v1 {
+        for key in ["name", "description", "version"] {
+            if o.get(key).and_then(Json::as_str) == Some("") {
+                c.problems.push((
+                    format!("/{key}"),
+                    format!("agent card {key} is \"\" (the unset proto3 string; {key} is REQUIRED in 1.0)"),
+                ));
+            }
+        }
+    }
     for key in ["defaultInputModes", "defaultOutputModes", "skills"] {
         match o.get(key) {
             Some(Json::Array(a)) if a.is_empty() && v1 => c.problems.push((
@@ -446,9 +459,16 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
                 &["id", "name", "description"]
             };
             for key in need {
-                if !so.get(key).is_some_and(Json::is_string) {
-                    c.problems
-                        .push((format!("/skills/{i}/{key}"), format!("skill has no {key}")));
+                match so.get(key).and_then(Json::as_str) {
+                    None => c
+                        .problems
+                        .push((format!("/skills/{i}/{key}"), format!("skill has no {key}"))),
+                    // CARD-003: "" is the unset proto3 string of a REQUIRED member.
+                    Some("") if v1 => c.problems.push((
+                        format!("/skills/{i}/{key}"),
+                        format!("skill {key} is \"\" (the unset proto3 string; {key} is REQUIRED in 1.0)"),
+                    )),
+                    Some(_) => {}
                 }
             }
             if c.v01_shape && so.get("description").is_some_and(|d| !d.is_string()) {
