@@ -12577,6 +12577,10 @@ impl State {
                         .get("id")
                         .and_then(Json::as_str)
                         .is_none_or(str::is_empty)
+                    // The 0.x nested form keeps its id inside pushNotificationConfig: that
+                    // nesting is the finding (push_config_problems), not a missing id
+                    // (breaker18a W12).
+                    && (res.get("url").is_some() || res.get("pushNotificationConfig").is_none())
                 {
                     // PUSH-003 (1.0 §3.1.7: "created configuration with assigned ID"): the
                     // agent assigns the id the client later gets and deletes it by
