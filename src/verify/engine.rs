@@ -5036,6 +5036,15 @@ impl State {
                         vec![x.ev_at(seq, &ptr, None)],
                     );
                 }
+                // DATA-SHAPE-008 (breaker18a W7): 1.0 Task members a2a.proto does not define.
+                if c.dialect == Some(Dialect::V1_0) {
+                    if let Some((ptr, names)) = a2a::task_members_outside_proto(p.inner, &p.pointer)
+                    {
+                        let msg = task_outside_proto_msg("the stream task event", &names);
+                        let ev = vec![x.ev_at(seq, &ptr, None)];
+                        self.stream_once(x, &r::TASK_MEMBER_NOT_IN_PROTO, msg, ev);
+                    }
+                }
                 if parts_empty_judged(&c) {
                     // DATA-SHAPE-007 (breaker17a U5): a 0.x task artifact with parts: [].
                     if let Some((ptr, id)) = a2a::task_artifact_parts_empty(p.inner, &p.pointer) {
@@ -12740,6 +12749,14 @@ impl State {
                     let ev = vec![x.ev_at(bseq, &p, Some(Value::Array(Vec::new())))];
                     self.find(&r::ARTIFACT_NO_PARTS_0X, msg, ev, &x.leg);
                 }
+            }
+        }
+        // DATA-SHAPE-008 (breaker18a W7): 1.0 Task members a2a.proto does not define.
+        if c.dialect == Some(Dialect::V1_0) {
+            if let Some((p, names)) = a2a::task_members_outside_proto(o, &ptr) {
+                let what = format!("the result task of {}", c.op_term(op.name()));
+                let msg = task_outside_proto_msg(&what, &names);
+                self.find(&r::TASK_MEMBER_NOT_IN_PROTO, msg, vec![x.ev_at(bseq, &p, None)], &x.leg);
             }
         }
         self.check_history_length(x, &c, o, &ptr, bseq);
@@ -20815,6 +20832,16 @@ fn part_mix_message(who: &str, c: &Call, m: &a2a::PartMemberMix) -> String {
     format!(
         "{who} names a part's {lost} with the {gen} member {} where {d} uses {}: a {d} reader ignores the unknown member and loses the {lost}",
         m.found, m.expected
+    )
+}
+
+/// DATA-SHAPE-008 message: `what` (the agent's object) carries `names`, members a2a.proto's
+/// Task does not define (breaker18a W7).
+fn task_outside_proto_msg(what: &str, names: &[&str]) -> String {
+    format!(
+        "{what} carries {}, which a2a.proto's Task does not define (id, contextId, status, artifacts, history, metadata): a reader that ignores unknown fields (DATA-003) loses them, and a ProtoJSON parser with default options rejects the Task (a2a-sdk 1.1: \"has no field named {}\")",
+        names.join(", "),
+        names[0]
     )
 }
 
