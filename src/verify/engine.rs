@@ -16211,6 +16211,16 @@ impl State {
                 self.card_path_evidence(o, None, Some(ev));
             }
         }
+        if view.has_v1_fields && !view.has_v0_fields {
+            // A pure 1.0 card whose interfaces declare 1.0: the dialect of this exchange, so a
+            // card-only capture reports it (breaker18a W13). A hybrid card serves both
+            // generations and names neither.
+            if view.interfaces.iter().any(|i| {
+                i.version.as_deref().and_then(Dialect::from_version) == Some(Dialect::V1_0)
+            }) {
+                self.note_dialect(&x.id, Dialect::V1_0);
+            }
+        }
         if !view.has_v1_fields {
             // A pure 0.x card: its protocolVersion is the dialect of this exchange.
             let d = view
