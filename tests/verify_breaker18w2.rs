@@ -12,8 +12,14 @@ fn w4_content_member_named_as_the_0_3_member() {
     let m = one("b18-W4-v10-task-history-content-member", "DATA-SHAPE-001");
     assert!(m.contains("under content, the 0.3 proto"), "{m}");
     assert!(m.contains("a 1.0 message carries it as parts"), "{m}");
-    let m = one("b18-W4-v03-jsonrpc-message-reply-content-member", "DATA-SHAPE-001");
-    assert!(m.contains("0.x JSON-RPC message carries it as parts"), "{m}");
+    let m = one(
+        "b18-W4-v03-jsonrpc-message-reply-content-member",
+        "DATA-SHAPE-001",
+    );
+    assert!(
+        m.contains("0.x JSON-RPC message carries it as parts"),
+        "{m}"
+    );
 }
 
 /// W6: status.update is named as the 0.3 proto's TaskStatus field, not as a part member.
@@ -21,14 +27,20 @@ fn w4_content_member_named_as_the_0_3_member() {
 fn w6_status_update_named() {
     let m = one("b18-W6-v10-stream-status-update-member", "VER-MIX-001");
     assert!(m.starts_with("the agent's stream event"), "{m}");
-    assert!(m.contains("under update, the 0.3 proto's TaskStatus field name"), "{m}");
+    assert!(
+        m.contains("under update, the 0.3 proto's TaskStatus field name"),
+        "{m}"
+    );
     assert!(!m.contains("part's"), "{m}");
 }
 
 /// W7: both members are named, with the strict parser's failure.
 #[test]
 fn w7_task_members_named() {
-    let m = one("b18-W7-v10-task-with-createdAt-lastModified", "DATA-SHAPE-008");
+    let m = one(
+        "b18-W7-v10-task-with-createdAt-lastModified",
+        "DATA-SHAPE-008",
+    );
     assert!(m.contains("carries createdAt, lastModified"), "{m}");
     assert!(m.contains("has no field named createdAt"), "{m}");
 }

@@ -1075,13 +1075,23 @@ pub fn content_for_parts_problem(o: &Obj, ptr: &str, style: PartStyle) -> Option
 /// `_` (DATA-001). `None` when every member is known (no allocation then).
 /// Returns `(JSON Pointer of the first, the member names)`.
 pub fn task_members_outside_proto<'a>(o: &'a Obj, ptr: &str) -> Option<(String, Vec<&'a str>)> {
-    const KNOWN: [&str; 6] = ["id", "contextId", "status", "artifacts", "history", "metadata"];
+    const KNOWN: [&str; 6] = [
+        "id",
+        "contextId",
+        "status",
+        "artifacts",
+        "history",
+        "metadata",
+    ];
     let unknown = |k: &str| !KNOWN.contains(&k) && k != "kind" && !k.contains('_');
     if !o.keys().any(unknown) {
         return None;
     }
     let names: Vec<&str> = o.keys().filter(|k| unknown(k)).collect();
-    Some((super::json::ptr(ptr, &[super::json::Seg::Key(names[0])]), names))
+    Some((
+        super::json::ptr(ptr, &[super::json::Seg::Key(names[0])]),
+        names,
+    ))
 }
 
 /// How parts are spelled (DATA-004).
@@ -2467,7 +2477,8 @@ mod tests {
     fn task_members_outside_proto_names_non_proto_members() {
         // breaker18a W7 (hermes-agent #41711): createdAt / lastModified are not in a2a.proto.
         let t = json!({"id": "t", "contextId": "c", "status": {}, "createdAt": "x", "lastModified": "y"});
-        let (at, names) = task_members_outside_proto(t.as_object().unwrap(), "/result/task").unwrap();
+        let (at, names) =
+            task_members_outside_proto(t.as_object().unwrap(), "/result/task").unwrap();
         assert_eq!(at, "/result/task/createdAt");
         assert_eq!(names, ["createdAt", "lastModified"]);
         // kind (VER-MIX-001) and proto field names (DATA-001) are other rules' findings.

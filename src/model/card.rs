@@ -317,7 +317,8 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
     // card carrying the 0.x member (kairos `ProtocolVersion: "v1"`, breaker18a W10): no 0.x
     // client can call it without url, so it is read as 1.0 and the member named as 0.x-only
     // (VER-MIX-001), not as a hybrid card missing its url.
-    c.has_v0_fields = o.contains_key("url") || (o.contains_key("protocolVersion") && !c.has_v1_fields);
+    c.has_v0_fields =
+        o.contains_key("url") || (o.contains_key("protocolVersion") && !c.has_v1_fields);
     c.protocol_version = o
         .get("protocolVersion")
         .filter(|_| c.has_v0_fields)
@@ -1825,7 +1826,11 @@ mod tests {
         let c = card_view(&v1, false);
         assert!(!c.has_v0_fields);
         assert_eq!(c.v0_members_in_v1, vec!["/protocolVersion".to_string()]);
-        assert!(!c.problems.iter().any(|p| p.0 == "/url"), "{:?}", c.problems);
+        assert!(
+            !c.problems.iter().any(|p| p.0 == "/url"),
+            "{:?}",
+            c.problems
+        );
     }
 
     #[test]

@@ -12756,7 +12756,12 @@ impl State {
             if let Some((p, names)) = a2a::task_members_outside_proto(o, &ptr) {
                 let what = format!("the result task of {}", c.op_term(op.name()));
                 let msg = task_outside_proto_msg(&what, &names);
-                self.find(&r::TASK_MEMBER_NOT_IN_PROTO, msg, vec![x.ev_at(bseq, &p, None)], &x.leg);
+                self.find(
+                    &r::TASK_MEMBER_NOT_IN_PROTO,
+                    msg,
+                    vec![x.ev_at(bseq, &p, None)],
+                    &x.leg,
+                );
             }
         }
         self.check_history_length(x, &c, o, &ptr, bseq);
