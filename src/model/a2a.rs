@@ -1046,6 +1046,54 @@ pub fn rest03_message_problems(o: &Obj, ptr: &str) -> Vec<(String, String)> {
     p
 }
 
+/// A message at `ptr` that keeps its parts under `content` (the 0.3 proto / 0.3 HTTP+JSON
+/// member) where `style` wants `parts`: 1.0 (a2a.proto v1.0.1 `Message.parts`, REQUIRED) and
+/// 0.x JSON-RPC (schema `Message.parts`, required). The reader of that style sees no parts
+/// (DATA-005, DATA-001; breaker18a W4). `None` for [`PartStyle::V0Rest`], where `content` is
+/// the member, and when `parts` is present. `(JSON Pointer, message)`.
+pub fn content_for_parts_problem(o: &Obj, ptr: &str, style: PartStyle) -> Option<(String, String)> {
+    if style == PartStyle::V0Rest || o.contains_key("parts") || !o.contains_key("content") {
+        return None;
+    }
+    let gen = if style == PartStyle::V1 {
+        "1.0"
+    } else {
+        "0.x JSON-RPC"
+    };
+    Some((
+        format!("{ptr}/content"),
+        format!(
+            "message has no parts: its list is under content, the 0.3 proto (HTTP+JSON) member; a {gen} message carries it as parts"
+        ),
+    ))
+}
+
+/// Members of the 1.0 Task at `ptr` that a2a.proto v1.0.1's `Task` does not define (it has
+/// `id`, `contextId`, `status`, `artifacts`, `history`, `metadata`), such as `createdAt` and
+/// `lastModified` (named only in non-normative docs, DIGEST note 11; breaker18a W7).
+/// Members other rules judge are left out: `kind` (VER-MIX-001) and proto field names with
+/// `_` (DATA-001). `None` when every member is known (no allocation then).
+/// Returns `(JSON Pointer of the first, the member names)`.
+pub fn task_members_outside_proto<'a>(o: &'a Obj, ptr: &str) -> Option<(String, Vec<&'a str>)> {
+    const KNOWN: [&str; 6] = [
+        "id",
+        "contextId",
+        "status",
+        "artifacts",
+        "history",
+        "metadata",
+    ];
+    let unknown = |k: &str| !KNOWN.contains(&k) && k != "kind" && !k.contains('_');
+    if !o.keys().any(unknown) {
+        return None;
+    }
+    let names: Vec<&str> = o.keys().filter(|k| unknown(k)).collect();
+    Some((
+        super::json::ptr(ptr, &[super::json::Seg::Key(names[0])]),
+        names,
+    ))
+}
+
 /// How parts are spelled (DATA-004).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PartStyle {
@@ -1065,7 +1113,7 @@ pub enum PartStyle {
 pub struct PartMemberMix {
     /// JSON Pointer of the member.
     pub pointer: String,
-    /// The member as sent (`mimeType`, `name`, `mediaType`, `filename`).
+    /// The member as sent (`mimeType`, `name`, `mediaType`, `filename`; `update` for a 1.0 status).
     pub found: &'static str,
     /// Where this style keeps it (`mediaType`, `filename`, `file.mimeType`, `file.name`).
     pub expected: &'static str,
@@ -1080,8 +1128,12 @@ pub struct PartMemberMix {
 ///   0.3 ProtoJSON `file:{fileWithUri|fileWithBytes, mimeType?, name?}`): `mediaType` or
 ///   `filename` inside `file` or on a file part, without the member of this style.
 ///
+/// - [`PartStyle::V1`] also: a `status` object whose message is under `update` (the 0.3
+///   proto's TaskStatus field name) and not under `message` (found `update`, expected
+///   `message`).
+///
 /// The reader of the declared generation ignores the member as unknown (DATA-003), so the
-/// media type or file name is lost. Walks only the structural members of A2A objects
+/// media type or file name (or the status message) is lost. Walks only the structural members of A2A objects
 /// (`task`, `message`, `status`, `history`, `artifacts`, `parts`, ...), never `data` or
 /// `metadata`, so user data is not judged.
 pub fn part_member_mix(v: &Json, base: &str, style: PartStyle) -> Option<PartMemberMix> {
@@ -1118,6 +1170,23 @@ pub fn part_member_mix(v: &Json, base: &str, style: PartStyle) -> Option<PartMem
             return None;
         }
         let o = v.as_object()?;
+        // A 1.0 TaskStatus whose message is under `update`, the 0.3 proto's field name
+        // (`Message update = 2 [json_name = "message"]`, kept by a ProtoJSON marshaller
+        // that preserves proto names): a 1.0 reader sees no status.message (breaker18a W6).
+        if style == PartStyle::V1
+            && matches!(path.last(), Some(Seg::Key("status")))
+            && o.get("update").is_some_and(Json::is_object)
+            && o.get("message").is_none_or(Json::is_null)
+        {
+            path.push(Seg::Key("update"));
+            let pointer = jp(base, path);
+            path.pop();
+            return Some(PartMemberMix {
+                pointer,
+                found: "update",
+                expected: "message",
+            });
+        }
         // One pass over the members (the first of a repeated name wins, as `Obj::get`).
         let mut slots: [Option<(&'j str, &'j Json)>; KEYS.len()] = [None; KEYS.len()];
         let mut any = false;
@@ -1413,6 +1482,10 @@ pub fn metadata_extensions_problem(o: &Obj, ptr: &str, what: &str) -> Option<(St
 pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
     let mut p = message_problems(o, ptr);
     if !p.is_empty() {
+        return p;
+    }
+    if let Some(q) = content_for_parts_problem(o, ptr, style) {
+        p.push(q);
         return p;
     }
     if let Some(role) = o.get("role").and_then(Json::as_str) {
@@ -2185,6 +2258,18 @@ mod tests {
             PartStyle::V1
         )
         .is_none());
+        // 1.0 status whose message is under the 0.3 proto field name `update` (breaker18a
+        // W6); not judged beside a `message`, nor in 0.x.
+        let v = Json::parse(
+            br#"{"statusUpdate":{"status":{"state":"TASK_STATE_INPUT_REQUIRED","update":{"parts":[]}}}}"#,
+        )
+        .unwrap();
+        let m = part_member_mix(&v, "", PartStyle::V1).expect("a mix");
+        assert_eq!(m.pointer, "/statusUpdate/status/update");
+        assert_eq!((m.found, m.expected), ("update", "message"));
+        assert!(part_member_mix(&v, "", PartStyle::V0Rpc).is_none());
+        let v = Json::parse(br#"{"status":{"message":{"parts":[]},"update":{}}}"#).unwrap();
+        assert!(part_member_mix(&v, "", PartStyle::V1).is_none());
     }
 
     #[test]
@@ -2219,6 +2304,12 @@ mod tests {
         // 0.3 REST ProtoJSON spells roles as the proto does, parts in `content`.
         let m = json!({"messageId": "m", "role": "ROLE_USER", "content": [{"text": "x"}]});
         assert!(message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V0Rest).is_empty());
+        // ...but 1.0 and 0.x JSON-RPC readers see no parts there (breaker18a W4).
+        for style in [PartStyle::V1, PartStyle::V0Rpc] {
+            let p = message_shape_problems(m.as_object().unwrap(), "/m", style);
+            assert_eq!(p[0].0, "/m/content", "{style:?}");
+            assert!(p[0].1.contains("no parts"), "{p:?}");
+        }
         // Empty parts: a 1.0 fault (proto REQUIRED list), legal in the 0.x schemas.
         let m = json!({"messageId": "m", "role": "ROLE_AGENT", "parts": []});
         let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V1);
@@ -2380,6 +2471,19 @@ mod tests {
         );
         assert_eq!(Dialect::from_version("0.3.0"), Some(Dialect::V0_3));
         assert_eq!(Dialect::from_version("99.0"), None);
+    }
+
+    #[test]
+    fn task_members_outside_proto_names_non_proto_members() {
+        // breaker18a W7 (hermes-agent #41711): createdAt / lastModified are not in a2a.proto.
+        let t = json!({"id": "t", "contextId": "c", "status": {}, "createdAt": "x", "lastModified": "y"});
+        let (at, names) =
+            task_members_outside_proto(t.as_object().unwrap(), "/result/task").unwrap();
+        assert_eq!(at, "/result/task/createdAt");
+        assert_eq!(names, ["createdAt", "lastModified"]);
+        // kind (VER-MIX-001) and proto field names (DATA-001) are other rules' findings.
+        let t = json!({"id": "t", "kind": "task", "context_id": "c", "metadata": {"createdAt": 1}});
+        assert!(task_members_outside_proto(t.as_object().unwrap(), "").is_none());
     }
 
     #[test]

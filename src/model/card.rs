@@ -56,9 +56,9 @@ pub type CardProblem = (String, String);
 pub struct AgentCardView {
     /// Has `supportedInterfaces` (1.0 shape).
     pub has_v1_fields: bool,
-    /// Has `url` or `protocolVersion` (0.x shape).
+    /// Has `url`, or `protocolVersion` without `supportedInterfaces` (0.x shape).
     pub has_v0_fields: bool,
-    /// `protocolVersion` (0.x).
+    /// `protocolVersion` (0.x), when the card has the 0.x field set ([`Self::has_v0_fields`]).
     pub protocol_version: Option<String>,
     /// The card has the 0.x shape (`url`, no `supportedInterfaces`) but its top-level
     /// `protocolVersion` names 1.0 or later, which only a 1.0 interface entry can declare
@@ -313,9 +313,15 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
         return c;
     };
     c.has_v1_fields = o.contains_key("supportedInterfaces");
-    c.has_v0_fields = o.contains_key("url") || o.contains_key("protocolVersion");
+    // A card with supportedInterfaces and a top-level protocolVersion but no url is a 1.0
+    // card carrying the 0.x member (kairos `ProtocolVersion: "v1"`, breaker18a W10): no 0.x
+    // client can call it without url, so it is read as 1.0 and the member named as 0.x-only
+    // (VER-MIX-001), not as a hybrid card missing its url.
+    c.has_v0_fields =
+        o.contains_key("url") || (o.contains_key("protocolVersion") && !c.has_v1_fields);
     c.protocol_version = o
         .get("protocolVersion")
+        .filter(|_| c.has_v0_fields)
         .and_then(Json::as_str)
         .map(str::to_string);
     let v1 = c.has_v1_fields || !c.has_v0_fields;
@@ -415,6 +421,19 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
             ));
         }
     }
+    // CARD-003: a REQUIRED proto3 string that is "" is unset (the proto3 default is not
+    // written), so a 1.0 card with `version: ""` lacks its version (agentgateway #2981:
+    // a Go server's zero value); the 0.x schemas only require the member.
+    if v1 {
+        for key in ["name", "description", "version"] {
+            if o.get(key).and_then(Json::as_str) == Some("") {
+                c.problems.push((
+                    format!("/{key}"),
+                    format!("agent card {key} is \"\" (the unset proto3 string; {key} is REQUIRED in 1.0)"),
+                ));
+            }
+        }
+    }
     for key in ["defaultInputModes", "defaultOutputModes", "skills"] {
         match o.get(key) {
             Some(Json::Array(a)) if a.is_empty() && v1 => c.problems.push((
@@ -441,9 +460,16 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
                 &["id", "name", "description"]
             };
             for key in need {
-                if !so.get(key).is_some_and(Json::is_string) {
-                    c.problems
-                        .push((format!("/skills/{i}/{key}"), format!("skill has no {key}")));
+                match so.get(key).and_then(Json::as_str) {
+                    None => c
+                        .problems
+                        .push((format!("/skills/{i}/{key}"), format!("skill has no {key}"))),
+                    // CARD-003: "" is the unset proto3 string of a REQUIRED member.
+                    Some("") if v1 => c.problems.push((
+                        format!("/skills/{i}/{key}"),
+                        format!("skill {key} is \"\" (the unset proto3 string; {key} is REQUIRED in 1.0)"),
+                    )),
+                    Some(_) => {}
                 }
             }
             if c.v01_shape && so.get("description").is_some_and(|d| !d.is_string()) {
@@ -839,6 +865,7 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
             "supportsAuthenticatedExtendedCard",
             "preferredTransport",
             "additionalInterfaces",
+            "protocolVersion",
         ] {
             if o.contains_key(k) {
                 c.v0_members_in_v1.push(format!("/{k}"));
@@ -1792,6 +1819,18 @@ mod tests {
             "security":[{"k":[]}]});
         assert!(card_view(&hybrid, false).v0_members_in_v1.is_empty());
         assert!(card_view(&hybrid, false).v1_members_in_v0.is_empty());
+        // breaker18a W10: supportedInterfaces with a stray top-level protocolVersion and no
+        // url is a 1.0 card (no url demanded), the protocolVersion named as 0.x-only.
+        let v1 = json!({"name":"a","protocolVersion":"v1",
+            "supportedInterfaces":[{"url":"https://a.test/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]});
+        let c = card_view(&v1, false);
+        assert!(!c.has_v0_fields);
+        assert_eq!(c.v0_members_in_v1, vec!["/protocolVersion".to_string()]);
+        assert!(
+            !c.problems.iter().any(|p| p.0 == "/url"),
+            "{:?}",
+            c.problems
+        );
     }
 
     #[test]

@@ -3128,6 +3128,11 @@ impl State {
                 None => vec![(base.to_string(), "send request has no message".to_string())],
                 Some(m) => {
                     let mut p = a2a::message_problems(m, base);
+                    if p.is_empty() && lifted.is_none() {
+                        if let Some(style) = part_style(&c) {
+                            p.extend(a2a::content_for_parts_problem(m, base, style));
+                        }
+                    }
                     // 0.2/0.3 JSON-RPC: `kind: "message"` is schema-required (DATA-005;
                     // a2a-tck PR #63: a2a-dotnet rejects a message without it).
                     if p.is_empty()
@@ -5126,6 +5131,15 @@ impl State {
                         format!("stream task event is malformed: {msg}"),
                         vec![x.ev_at(seq, &ptr, None)],
                     );
+                }
+                // DATA-SHAPE-008 (breaker18a W7): 1.0 Task members a2a.proto does not define.
+                if c.dialect == Some(Dialect::V1_0) {
+                    if let Some((ptr, names)) = a2a::task_members_outside_proto(p.inner, &p.pointer)
+                    {
+                        let msg = task_outside_proto_msg("the stream task event", &names);
+                        let ev = vec![x.ev_at(seq, &ptr, None)];
+                        self.stream_once(x, &r::TASK_MEMBER_NOT_IN_PROTO, msg, ev);
+                    }
                 }
                 if parts_empty_judged(&c) {
                     // DATA-SHAPE-007 (breaker17a U5): a 0.x task artifact with parts: [].
@@ -12778,6 +12792,10 @@ impl State {
                         .get("id")
                         .and_then(Json::as_str)
                         .is_none_or(str::is_empty)
+                    // The 0.x nested form keeps its id inside pushNotificationConfig: that
+                    // nesting is the finding (push_config_problems), not a missing id
+                    // (breaker18a W12).
+                    && (res.get("url").is_some() || res.get("pushNotificationConfig").is_none())
                 {
                     // PUSH-003 (1.0 §3.1.7: "created configuration with assigned ID"): the
                     // agent assigns the id the client later gets and deletes it by
@@ -12937,6 +12955,19 @@ impl State {
                     let ev = vec![x.ev_at(bseq, &p, Some(Value::Array(Vec::new())))];
                     self.find(&r::ARTIFACT_NO_PARTS_0X, msg, ev, &x.leg);
                 }
+            }
+        }
+        // DATA-SHAPE-008 (breaker18a W7): 1.0 Task members a2a.proto does not define.
+        if c.dialect == Some(Dialect::V1_0) {
+            if let Some((p, names)) = a2a::task_members_outside_proto(o, &ptr) {
+                let what = format!("the result task of {}", c.op_term(op.name()));
+                let msg = task_outside_proto_msg(&what, &names);
+                self.find(
+                    &r::TASK_MEMBER_NOT_IN_PROTO,
+                    msg,
+                    vec![x.ev_at(bseq, &p, None)],
+                    &x.leg,
+                );
             }
         }
         self.check_history_length(x, &c, o, &ptr, bseq);
@@ -16452,6 +16483,16 @@ impl State {
             if let Some(o) = x.parts.as_ref().map(UrlParts::origin) {
                 let ev = x.ev_at(bseq, &format!("{base}/supportedInterfaces"), None);
                 self.card_path_evidence(o, None, Some(ev));
+            }
+        }
+        if view.has_v1_fields && !view.has_v0_fields {
+            // A pure 1.0 card whose interfaces declare 1.0: the dialect of this exchange, so a
+            // card-only capture reports it (breaker18a W13). A hybrid card serves both
+            // generations and names neither.
+            if view.interfaces.iter().any(|i| {
+                i.version.as_deref().and_then(Dialect::from_version) == Some(Dialect::V1_0)
+            }) {
+                self.note_dialect(&x.id, Dialect::V1_0);
             }
         }
         if !view.has_v1_fields {
@@ -21082,6 +21123,11 @@ fn version_not_major_minor(v: &str) -> Option<&'static str> {
 /// reads, and what is lost.
 fn part_mix_message(who: &str, c: &Call, m: &a2a::PartMemberMix) -> String {
     let d = c.dialect.map(Dialect::as_str).unwrap_or("this");
+    if m.found == "update" {
+        return format!(
+            "{who} carries the task status message under update, the 0.3 proto's TaskStatus field name (its JSON name is message): a {d} reader sees no status.message and loses the agent's message (the question of an input-required task)"
+        );
+    }
     let (gen, lost) = match m.found {
         "mimeType" | "mediaType" => (
             if m.found == "mimeType" { "0.x" } else { "1.0" },
@@ -21092,6 +21138,16 @@ fn part_mix_message(who: &str, c: &Call, m: &a2a::PartMemberMix) -> String {
     format!(
         "{who} names a part's {lost} with the {gen} member {} where {d} uses {}: a {d} reader ignores the unknown member and loses the {lost}",
         m.found, m.expected
+    )
+}
+
+/// DATA-SHAPE-008 message: `what` (the agent's object) carries `names`, members a2a.proto's
+/// Task does not define (breaker18a W7).
+fn task_outside_proto_msg(what: &str, names: &[&str]) -> String {
+    format!(
+        "{what} carries {}, which a2a.proto's Task does not define (id, contextId, status, artifacts, history, metadata): a reader that ignores unknown fields (DATA-003) loses them, and a ProtoJSON parser with default options rejects the Task (a2a-sdk 1.1: \"has no field named {}\")",
+        names.join(", "),
+        names[0]
     )
 }
 

@@ -301,6 +301,15 @@ rule!(ARTIFACT_NO_PARTS_0X, "DATA-SHAPE-007", "artifact-without-parts-0x", Note,
     ["DATA-005"],
     "0.2/0.3 artifact (stream artifact-update or a Task's artifacts) has an empty parts list",
     "give every artifact at least one part: to close a streamed artifact without more content, send the lastChunk artifact-update with one empty text part ({\"kind\":\"text\",\"text\":\"\"}) instead of parts: []; 1.0 requires at least one part and a2a-java's Artifact refuses an empty list, so a Java client fails on the whole event or task");
+// A note, not a warning: DATA-003 tells receivers to ignore unknown fields, so the agent
+// breaks no MUST; but ProtoJSON parsers reject unknown fields by default, and a2a-sdk
+// 1.1's client fails on hermes-agent's Task ("lf.a2a.v1.Task" has no field named
+// "createdAt", NousResearch/hermes-agent #41711; breaker18a W7). The names come from the
+// non-normative what's-new page (DIGEST note 11).
+rule!(TASK_MEMBER_NOT_IN_PROTO, "DATA-SHAPE-008", "task-member-not-in-proto", Note, Interop,
+    ["DATA-003", "DATA-001"],
+    "agent's 1.0 Task carries members a2a.proto's Task does not define (such as createdAt, lastModified)",
+    "send 1.0 Tasks with the proto's members only (id, contextId, status, artifacts, history, metadata) and put anything else under metadata: receivers SHOULD ignore unknown fields (DATA-003), but a ProtoJSON parser with default options (a2a-sdk 1.1's client, protojson.Unmarshal, JsonFormat.parser()) rejects the whole Task");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
@@ -1005,6 +1014,7 @@ pub static RULES: &[Rule] = &[
     REQUEST_BODY_NOT_JSON,
     CLIENT_IDS_OUTSIDE_MESSAGE,
     ARTIFACT_NO_PARTS_0X,
+    TASK_MEMBER_NOT_IN_PROTO,
     DATA_TIME_NOT_UTC,
     DATA_TIME_UNSET,
     GRPC_ERROR_CODE,

@@ -704,6 +704,15 @@ def art_no_parts(ok):
     tk = task03(); tk["artifacts"] = [{"artifactId": "art-1", "parts": [{"kind": "text", "text": ""}] if ok else []}]
     t.resp(200, res(1, tk)); return t.text()
 case("DATA-SHAPE-007", art_no_parts(False), art_no_parts(True))
+def task_outside_proto(ok):
+    # breaker18a W7: a 1.0 Task with createdAt / lastModified (not in a2a.proto's Task)
+    t = T(); fetch_card(t, card1())
+    if ok:
+        send1(t, {"task": task1(metadata={"createdAt": "2026-12-02T03:00:00Z"})})
+    else:
+        send1(t, {"task": task1(createdAt="2026-12-02T03:00:00Z", lastModified="2026-12-02T03:00:01Z")})
+    return t.text()
+case("DATA-SHAPE-008", task_outside_proto(False), task_outside_proto(True))
 def card_path_redirect(ok):
     # the card path answers 302 to another path; the client follows it
     t = T()
