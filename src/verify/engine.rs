@@ -3112,6 +3112,32 @@ impl State {
                 );
             }
         }
+        // DATA-PARAM-003 (breaker18a W5, W1): a JSON-RPC task call names its task as
+        // params.id in every generation (0.x TaskQueryParams / TaskIdParams, 1.0
+        // GetTaskRequest.id REQUIRED).
+        if matches!(
+            c.op,
+            Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+        ) && !c.webhook
+            && !deliberate
+            && !x.req_body_missing()
+            && c.params_not_object().is_none()
+            && missing_param(&c) == Some("params.id")
+        {
+            // Only params that name the task under another member: empty or foreign params
+            // are how conformance suites probe the agent's -32602 (breaker14's legal
+            // `tasks/get {}`), not a client that meant to name a task.
+            let hint = task_id_member_hint(&c.params);
+            if !hint.is_empty() {
+                let method = c.method.as_deref().unwrap_or("the task call");
+                self.find(
+                    &r::DATA_PARAM_TASK_ID_MISSING,
+                    format!("client's {method} params name no task: they have no id{hint}"),
+                    vec![x.ev_at(x.req_ev_seq(), "/params/id", None)],
+                    &x.leg,
+                );
+            }
+        }
         // CARD-008: a 1.0 call to an interface whose card entry sets a tenant carries that
         // tenant (a2a-java #663: the client API had no way to send one). JSON-RPC: the
         // `tenant` param; HTTP+JSON (REST-001: every route also under `/{tenant}`): the first
@@ -4371,7 +4397,7 @@ impl State {
                     format!("stream reports task {tid} not found ({how}) although the same stream carried that task id"),
                     vec![ev],
                 );
-            } else if c.op == Some(Op::SubscribeToTask) {
+            } else if c.op == Some(Op::SubscribeToTask) && missing_param(c).is_none() {
                 // ID-TASK-001: a task the agent handed out earlier.
                 if let Some(tid) = c.task_id() {
                     let ptr = ev.pointer.clone().unwrap_or_default();
@@ -10969,6 +10995,10 @@ impl State {
             } else {
                 code != want
                     && !(want == jsonrpc::INVALID_PARAMS && code == jsonrpc::INVALID_REQUEST)
+                    // a task call without id (breaker18a W1): the agent looked up no task
+                    && !(want == jsonrpc::INVALID_PARAMS
+                        && code == jsonrpc::TASK_NOT_FOUND
+                        && missing_param(&c) == Some("params.id"))
             };
             if wrong {
                 let name = |k: i64| {
@@ -11131,7 +11161,8 @@ impl State {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
             self.repeated_push_delete_refused(x, &c, "-32001 TaskNotFoundError", at);
         }
-        if code == jsonrpc::TASK_NOT_FOUND && !names_config {
+        // A task call without params.id named no task (DATA-PARAM-003 names the client).
+        if code == jsonrpc::TASK_NOT_FOUND && !names_config && missing_param(&c).is_none() {
             let tid = a2a::params_task_id(&c.params)
                 .map(str::to_string)
                 .or_else(|| {
@@ -18699,21 +18730,45 @@ fn rfc2397_data_url(u: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'%'))
 }
 
+/// The REQUIRED params member a JSON-RPC call `c` lacks (`"params.message"`,
+/// `"params.id"`), by the member the call's generation defines: a send's message under the
+/// 0.3 proto's `request` and a task named by `taskId` (the push config calls' member) count
+/// as missing (JSON-RPC params have neither in any generation; breaker18a W1, W3, W5).
 fn missing_param(c: &Call) -> Option<&'static str> {
     let op = c.op?;
     if c.binding != Some(Binding::JsonRpc) {
         return None;
     }
     match op {
-        Op::SendMessage | Op::SendStreamingMessage if params_message(&c.params).is_none() => {
+        Op::SendMessage | Op::SendStreamingMessage
+            if c.params.get("message").and_then(Json::as_object).is_none() =>
+        {
             Some("params.message")
         }
         Op::GetTask | Op::CancelTask | Op::SubscribeToTask
-            if a2a::params_task_id(&c.params).is_none() =>
+            if c.params.get("id").and_then(Json::as_str).is_none() =>
         {
             Some("params.id")
         }
         _ => None,
+    }
+}
+
+/// DATA-PARAM-003's hint for task-call params `p` that lack `id`: which other member names
+/// the task (`taskId`, 0.3 proto `name: tasks/{id}`), as `" (found ...)"`; `""` when none.
+fn task_id_member_hint(p: &Json) -> String {
+    if let Some(t) = p.get("taskId").and_then(Json::as_str) {
+        format!(" (found taskId \"{t}\", the member of the push notification config calls; a task call names its task as id)")
+    } else if let Some(n) = p
+        .get("name")
+        .and_then(Json::as_str)
+        .filter(|n| n.starts_with("tasks/"))
+    {
+        format!(" (found name \"{n}\", the 0.3 proto's resource name of GetTaskRequest / CancelTaskRequest; JSON-RPC params name the task as id)")
+    } else if let Some(t) = p.get("task_id").and_then(Json::as_str) {
+        format!(" (found task_id \"{t}\", a proto field name of the push notification config calls; a task call names its task as id)")
+    } else {
+        String::new()
     }
 }
 

@@ -362,6 +362,10 @@ rule!(DATA_UNKNOWN_FIELD_REJECTED, "DATA-PARAM-002", "unknown-request-field-reje
     ["DATA-003"],
     "1.0 agent refused a request with -32602 (HTTP+JSON 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT) because of a field it does not know, though every required field was present",
     "ignore unknown fields when parsing requests (Go protojson.UnmarshalOptions{DiscardUnknown: true}, Java JsonFormat.parser().ignoringUnknownFields(), Python json_format.Parse(..., ignore_unknown_fields=True)); refuse only missing or invalid REQUIRED fields, so newer clients keep working");
+rule!(DATA_PARAM_TASK_ID_MISSING, "DATA-PARAM-003", "client-task-call-without-id", Error, Interop,
+    ["DATA-003", "RPC-001"],
+    "client's JSON-RPC GetTask / CancelTask / SubscribeToTask call (0.x tasks/get, tasks/cancel, tasks/resubscribe) names no task id: params have no string id (often the task is sent as taskId, the push notification config calls' member, or as the 0.3 proto resource name tasks/{id})",
+    "name the task as params.id ({\"id\": \"t1\"}) in every generation: 0.x TaskQueryParams / TaskIdParams and the 1.0 GetTaskRequest / CancelTaskRequest / SubscribeToTaskRequest require id; taskId belongs to the push notification config calls only and name: tasks/{id} to the 0.3 proto; an agent answers a call without id -32602 InvalidParams (or -32001 TaskNotFound for the empty id it looked up), never the task");
 // ---- Task lifecycle ---------------------------------------------------------------------
 rule!(TASK_TERMINAL_CHANGED, "TASK-STATE-001", "terminal-state-changed", Error, Lifecycle,
     ["TASK-001", "TASK-008"],
@@ -993,6 +997,7 @@ pub static RULES: &[Rule] = &[
     DATA_LIST_PUSH_PAGE_SIZE,
     DATA_PARAM_ACCEPTED,
     DATA_UNKNOWN_FIELD_REJECTED,
+    DATA_PARAM_TASK_ID_MISSING,
     DATA_AGENT_ROLE,
     DATA_CLIENT_ROLE,
     RESULT_SHAPE,
@@ -1152,6 +1157,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "REST-VERB-001",
     "REST-ROUTE-001",
     "GRPC-METHOD-001",
+    "DATA-PARAM-003",
 ];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
