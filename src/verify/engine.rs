@@ -3040,11 +3040,28 @@ impl State {
                         .and_then(|m| a2a::lift_v01(&Json::Object(m.clone()), None))
                 })
                 .flatten();
+            // DATA-005 / DATA-003 (breaker18a W3): `request` is the 0.3 proto's field name
+            // of the message, legal ProtoJSON input on the 0.3 HTTP+JSON and gRPC bindings
+            // only; 0.x JSON-RPC params and every 1.0 request have `message`.
+            let under_request = c.params.get("message").is_none()
+                && c.params.get("request").is_some()
+                && !(c.dialect == Some(Dialect::V0_3) && c.binding.is_some_and(Binding::bare_params));
             let probs = match lifted
                 .as_ref()
                 .and_then(Json::as_object)
                 .or_else(|| params_message(&c.params))
             {
+                _ if under_request => vec![(
+                    if c.binding == Some(Binding::JsonRpc) { "/params/request".to_string() } else { base.to_string() },
+                    format!(
+                        "{} no message (found request, the 0.3 proto's field name, which {} does not know: send the message as message)",
+                        if c.binding == Some(Binding::JsonRpc) { "send request params have" } else { "send request body has" },
+                        match (c.dialect, c.binding) {
+                            (Some(Dialect::V1_0), _) => "the 1.0 SendMessageRequest",
+                            _ => "0.x JSON-RPC MessageSendParams",
+                        }
+                    ),
+                )],
                 None => vec![(base.to_string(), "send request has no message".to_string())],
                 Some(m) => {
                     let mut p = a2a::message_problems(m, base);
