@@ -209,6 +209,10 @@ struct StreamState {
     /// Some event could not be read (bad JSON, bad shape, merged): end-of-stream state
     /// verdicts would rest on missing data.
     undecodable: bool,
+    /// The first event that is no StreamResponse (STREAM-SHAPE-001): its seq and how many
+    /// events were decoded before it, so a gateway that added it to the agent's stream is
+    /// named (GW-SSE-002, breaker18a W2).
+    shape_bad: Option<(u64, usize)>,
     /// One signature per decoded event (`Task:TASK_STATE_WORKING`, `ArtifactUpdate:a1`),
     /// to compare the legs of a gateway.
     sigs: Vec<String>,
@@ -4690,9 +4694,31 @@ impl State {
                 p
             }
             Err(msg) => {
+                // STREAM-008 (breaker18a W11): an event after the stream's final one (a
+                // terminal state, or 0.x final: true) is a trailing frame of the server's
+                // own, e.g. trpc-a2a-go's `event: close`.
+                let mut after_final = false;
                 if let Some(s) = x.sse.as_mut() {
                     s.undecodable = true;
+                    if s.shape_bad.is_none() {
+                        s.shape_bad = Some((seq, s.sigs.len()));
+                    }
+                    after_final = s.terminal.is_some() || s.final_interrupted.is_some();
                 }
+                // 0.x JSON-RPC: the result is an object with kind (DATA-005), no 1.0 oneof.
+                let msg = if dialect.is_some_and(Dialect::is_0x)
+                    && c.binding == Some(Binding::JsonRpc)
+                    && msg.starts_with("payload is none of task")
+                {
+                    "result is none of Task, Message, status-update, artifact-update (no kind member)".to_string()
+                } else {
+                    msg
+                };
+                let msg = if after_final {
+                    format!("{msg}; it came after the stream's final event (STREAM-008), a trailing frame of the server's own (trpc-a2a-go writes event: close): drop it, closing the connection ends the stream")
+                } else {
+                    msg
+                };
                 // GRPC-001: the 0.3 proto declares `Message msg = 2 [json_name = "message"]`
                 // (v0.3.0 specification/grpc/a2a.proto), so `msg` is the proto field name a
                 // non-ProtoJSON encoder leaked, not the JSON name 0.3 clients read.
@@ -7921,6 +7947,7 @@ impl State {
                     terminal: s.terminal,
                     last_state: s.last_state,
                     undecodable: s.undecodable,
+                    shape_bad: s.shape_bad,
                     past_kept: s.past_kept,
                     task_id: s.task_id.clone(),
                     ..Default::default()
@@ -7937,7 +7964,41 @@ impl State {
             return;
         };
         let clean = |x: &Exch| x.outcome == Some(Outcome::Complete);
-        if !clean(client) || !clean(up) || cs.undecodable || us.undecodable || cs.sigs == us.sigs {
+        if !clean(client) || !clean(up) || us.undecodable {
+            return;
+        }
+        // An event that is no StreamResponse on the client leg only, after the agent's
+        // events all passed on unchanged: the gateway added it (breaker18a W2: kagent's
+        // controller, a trpc-a2a-go server, appends its `event: close` frame).
+        if let Some((bseq, before)) = cs.shape_bad.filter(|_| cs.sigs == us.sigs && !cs.past_kept) {
+            let after = if before == us.sigs.len() {
+                format!(
+                    "after the agent's last event ({})",
+                    us.sigs.last().map(String::as_str).unwrap_or("none")
+                )
+            } else {
+                format!("after event {before} of the agent's {}", us.sigs.len())
+            };
+            self.find(
+                &r::GW_SSE_LOST,
+                format!(
+                    "the client received a stream event the agent never sent: {after}, the gateway added an event that is no StreamResponse (the upstream leg carries all {} agent events and nothing else)",
+                    us.sigs.len()
+                ),
+                vec![
+                    Evidence {
+                        seq: up.end_seq.max(up.resp_seq),
+                        exchange: Some(up.id.clone()),
+                        pointer: None,
+                        found: None,
+                    },
+                    client.ev(bseq),
+                ],
+                &None,
+            );
+            return;
+        }
+        if cs.undecodable || cs.sigs == us.sigs {
             return;
         }
         let first_diff = cs
