@@ -119,6 +119,21 @@ impl Call {
     }
 }
 
+/// RPC-003 (breaker18a W9): a JSON-RPC method name (any letter case) that is a 0.3 gRPC
+/// `a2a.v1.A2AService` method 1.0 renamed (`TaskSubscription`,
+/// `ListTaskPushNotificationConfig`): `(op, the 1.0 method name)`. No JSON-RPC generation
+/// has these names, so an agent answers them -32601.
+fn grpc03_method_alias(method: &str) -> Option<(Op, &'static str)> {
+    let op = if method.eq_ignore_ascii_case("TaskSubscription") {
+        Op::SubscribeToTask
+    } else if method.eq_ignore_ascii_case("ListTaskPushNotificationConfig") {
+        Op::ListPushConfigs
+    } else {
+        return None;
+    };
+    Some((op, op.name()))
+}
+
 /// An HTTP+JSON call of a non-streaming route (REST-001 §11.3; 0.3 REST-003): everything
 /// but `message:stream` and `:subscribe`.
 fn rest_unary(c: &Call) -> bool {
@@ -2436,6 +2451,18 @@ impl State {
                         c.op = Some(op);
                         c.dialect = Some(d);
                         c.misnamed = Some(name);
+                    } else if let Some((op, name)) = grpc03_method_alias(method) {
+                        // RPC-003 (breaker18a W9): a 0.3 gRPC method name that 1.0 renamed,
+                        // called over JSON-RPC: judged as the 1.0 operation it names.
+                        // The generation the client declared (VER-003: none is 0.3).
+                        c.op = Some(op);
+                        c.dialect = Some(
+                            match c.header_version.as_deref().and_then(Dialect::from_version) {
+                                Some(Dialect::V1_0) => Dialect::V1_0,
+                                _ => Dialect::V0_3,
+                            },
+                        );
+                        c.misnamed = Some(name);
                     }
                 }
                 RequestParse::NotJson | RequestParse::Invalid | RequestParse::TooDeep => {
@@ -3049,7 +3076,8 @@ impl State {
             // only; 0.x JSON-RPC params and every 1.0 request have `message`.
             let under_request = c.params.get("message").is_none()
                 && c.params.get("request").is_some()
-                && !(c.dialect == Some(Dialect::V0_3) && c.binding.is_some_and(Binding::bare_params));
+                && !(c.dialect == Some(Dialect::V0_3)
+                    && c.binding.is_some_and(Binding::bare_params));
             let probs = match lifted
                 .as_ref()
                 .and_then(Json::as_object)
@@ -8517,14 +8545,17 @@ impl State {
                 &x.leg,
             );
         }
-        self.find(
-            &r::RPC_REQUEST_METHOD_CASE,
+        let msg = if wire.eq_ignore_ascii_case(name) {
             format!(
                 "client called JSON-RPC method {wire:?}, which does not exist: the method is spelled {name:?} (method names are case-sensitive)"
-            ),
-            vec![req],
-            &x.leg,
-        );
+            )
+        } else {
+            format!(
+                "client called JSON-RPC method {wire:?}, which does not exist: {wire:?} is the 0.3 gRPC A2AService name; the 1.0 JSON-RPC method is {name:?} (0.3 JSON-RPC: {:?})",
+                c.op.and_then(|o| a2a::op_method(o, Dialect::V0_3)).unwrap_or("none")
+            )
+        };
+        self.find(&r::RPC_REQUEST_METHOD_CASE, msg, vec![req], &x.leg);
     }
 
     /// Whether a request whose path is HTTP+JSON route `rt` in other letter case

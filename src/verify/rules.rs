@@ -183,8 +183,8 @@ rule!(RPC_REQUEST_NOT_2_0, "RPC-REQ-002", "client-request-jsonrpc-member-wrong",
     "send \"jsonrpc\": \"2.0\" in every request object: a JSON-RPC 2.0 server answers a request without it -32600 Invalid Request (a2a-python's request models require the literal \"2.0\"), so the client works with a lenient agent and fails with the next one");
 rule!(RPC_REQUEST_METHOD_CASE, "RPC-REQ-003", "client-method-name-wrong-case", Note, Interop,
     ["RPC-003"],
-    "client's JSON-RPC call names a method that does not exist: a known A2A method in other letter case (sendMessage for SendMessage)",
-    "send the method name exactly as the spec spells it (1.0: SendMessage, GetTask, ...; 0.2/0.3: message/send, tasks/get, ...): method names are case-sensitive and an agent answers any other spelling -32601 Method not found; a client that works only with an agent that folds case fails with the next one");
+    "client's JSON-RPC call names a method that does not exist: a known A2A method in other letter case (sendMessage for SendMessage), or a 0.3 gRPC method name 1.0 renamed (TaskSubscription for SubscribeToTask, ListTaskPushNotificationConfig for ListTaskPushNotificationConfigs)",
+    "send the method name exactly as the spec spells it (1.0: SendMessage, GetTask, SubscribeToTask, ListTaskPushNotificationConfigs, ...; 0.2/0.3: message/send, tasks/get, tasks/resubscribe, ...): method names are case-sensitive and an agent answers any other spelling -32601 Method not found; a client that works only with an agent that folds case fails with the next one, and a client generated from the 0.3 gRPC service names fails with every 1.0 agent");
 rule!(RPC_METHOD_CASE_ACCEPTED, "RPC-METHOD-001", "method-name-wrong-case-accepted", Error, ErrorHandling,
     ["RPC-003", "ERR-001"],
     "agent served a JSON-RPC method name that does not exist (a known method in other letter case) as that method instead of answering -32601",
