@@ -119,6 +119,21 @@ impl Call {
     }
 }
 
+/// RPC-003 (breaker18a W9): a JSON-RPC method name (any letter case) that is a 0.3 gRPC
+/// `a2a.v1.A2AService` method 1.0 renamed (`TaskSubscription`,
+/// `ListTaskPushNotificationConfig`): `(op, the 1.0 method name)`. No JSON-RPC generation
+/// has these names, so an agent answers them -32601.
+fn grpc03_method_alias(method: &str) -> Option<(Op, &'static str)> {
+    let op = if method.eq_ignore_ascii_case("TaskSubscription") {
+        Op::SubscribeToTask
+    } else if method.eq_ignore_ascii_case("ListTaskPushNotificationConfig") {
+        Op::ListPushConfigs
+    } else {
+        return None;
+    };
+    Some((op, op.name()))
+}
+
 /// An HTTP+JSON call of a non-streaming route (REST-001 §11.3; 0.3 REST-003): everything
 /// but `message:stream` and `:subscribe`.
 fn rest_unary(c: &Call) -> bool {
@@ -209,6 +224,10 @@ struct StreamState {
     /// Some event could not be read (bad JSON, bad shape, merged): end-of-stream state
     /// verdicts would rest on missing data.
     undecodable: bool,
+    /// The first event that is no StreamResponse (STREAM-SHAPE-001): its seq and how many
+    /// events were decoded before it, so a gateway that added it to the agent's stream is
+    /// named (GW-SSE-002, breaker18a W2).
+    shape_bad: Option<(u64, usize)>,
     /// One signature per decoded event (`Task:TASK_STATE_WORKING`, `ArtifactUpdate:a1`),
     /// to compare the legs of a gateway.
     sigs: Vec<String>,
@@ -2512,6 +2531,18 @@ impl State {
                         c.op = Some(op);
                         c.dialect = Some(d);
                         c.misnamed = Some(name);
+                    } else if let Some((op, name)) = grpc03_method_alias(method) {
+                        // RPC-003 (breaker18a W9): a 0.3 gRPC method name that 1.0 renamed,
+                        // called over JSON-RPC: judged as the 1.0 operation it names.
+                        // The generation the client declared (VER-003: none is 0.3).
+                        c.op = Some(op);
+                        c.dialect = Some(
+                            match c.header_version.as_deref().and_then(Dialect::from_version) {
+                                Some(Dialect::V1_0) => Dialect::V1_0,
+                                _ => Dialect::V0_3,
+                            },
+                        );
+                        c.misnamed = Some(name);
                     }
                 }
                 RequestParse::NotJson | RequestParse::Invalid | RequestParse::TooDeep => {
@@ -3120,11 +3151,29 @@ impl State {
                         .and_then(|m| a2a::lift_v01(&Json::Object(m.clone()), None))
                 })
                 .flatten();
+            // DATA-005 / DATA-003 (breaker18a W3): `request` is the 0.3 proto's field name
+            // of the message, legal ProtoJSON input on the 0.3 HTTP+JSON and gRPC bindings
+            // only; 0.x JSON-RPC params and every 1.0 request have `message`.
+            let under_request = c.params.get("message").is_none()
+                && c.params.get("request").is_some()
+                && !(c.dialect == Some(Dialect::V0_3)
+                    && c.binding.is_some_and(Binding::bare_params));
             let probs = match lifted
                 .as_ref()
                 .and_then(Json::as_object)
                 .or_else(|| params_message(&c.params))
             {
+                _ if under_request => vec![(
+                    if c.binding == Some(Binding::JsonRpc) { "/params/request".to_string() } else { base.to_string() },
+                    format!(
+                        "{} no message (found request, the 0.3 proto's field name, which {} does not know: send the message as message)",
+                        if c.binding == Some(Binding::JsonRpc) { "send request params have" } else { "send request body has" },
+                        match (c.dialect, c.binding) {
+                            (Some(Dialect::V1_0), _) => "the 1.0 SendMessageRequest",
+                            _ => "0.x JSON-RPC MessageSendParams",
+                        }
+                    ),
+                )],
                 None => vec![(base.to_string(), "send request has no message".to_string())],
                 Some(m) => {
                     let mut p = a2a::message_problems(m, base);
@@ -3193,6 +3242,32 @@ impl State {
                         &format!("{base}/role"),
                         Some(Value::String(role.to_string())),
                     )],
+                    &x.leg,
+                );
+            }
+        }
+        // DATA-PARAM-003 (breaker18a W5, W1): a JSON-RPC task call names its task as
+        // params.id in every generation (0.x TaskQueryParams / TaskIdParams, 1.0
+        // GetTaskRequest.id REQUIRED).
+        if matches!(
+            c.op,
+            Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+        ) && !c.webhook
+            && !deliberate
+            && !x.req_body_missing()
+            && c.params_not_object().is_none()
+            && missing_param(&c) == Some("params.id")
+        {
+            // Only params that name the task under another member: empty or foreign params
+            // are how conformance suites probe the agent's -32602 (breaker14's legal
+            // `tasks/get {}`), not a client that meant to name a task.
+            let hint = task_id_member_hint(&c.params);
+            if !hint.is_empty() {
+                let method = c.method.as_deref().unwrap_or("the task call");
+                self.find(
+                    &r::DATA_PARAM_TASK_ID_MISSING,
+                    format!("client's {method} params name no task: they have no id{hint}"),
+                    vec![x.ev_at(x.req_ev_seq(), "/params/id", None)],
                     &x.leg,
                 );
             }
@@ -4456,7 +4531,7 @@ impl State {
                     format!("stream reports task {tid} not found ({how}) although the same stream carried that task id"),
                     vec![ev],
                 );
-            } else if c.op == Some(Op::SubscribeToTask) {
+            } else if c.op == Some(Op::SubscribeToTask) && missing_param(c).is_none() {
                 // ID-TASK-001: a task the agent handed out earlier.
                 if let Some(tid) = c.task_id() {
                     let ptr = ev.pointer.clone().unwrap_or_default();
@@ -4732,9 +4807,31 @@ impl State {
                 p
             }
             Err(msg) => {
+                // STREAM-008 (breaker18a W11): an event after the stream's final one (a
+                // terminal state, or 0.x final: true) is a trailing frame of the server's
+                // own, e.g. trpc-a2a-go's `event: close`.
+                let mut after_final = false;
                 if let Some(s) = x.sse.as_mut() {
                     s.undecodable = true;
+                    if s.shape_bad.is_none() {
+                        s.shape_bad = Some((seq, s.sigs.len()));
+                    }
+                    after_final = s.terminal.is_some() || s.final_interrupted.is_some();
                 }
+                // 0.x JSON-RPC: the result is an object with kind (DATA-005), no 1.0 oneof.
+                let msg = if dialect.is_some_and(Dialect::is_0x)
+                    && c.binding == Some(Binding::JsonRpc)
+                    && msg.starts_with("payload is none of task")
+                {
+                    "result is none of Task, Message, status-update, artifact-update (no kind member)".to_string()
+                } else {
+                    msg
+                };
+                let msg = if after_final {
+                    format!("{msg}; it came after the stream's final event (STREAM-008), a trailing frame of the server's own (trpc-a2a-go writes event: close): drop it, closing the connection ends the stream")
+                } else {
+                    msg
+                };
                 // GRPC-001: the 0.3 proto declares `Message msg = 2 [json_name = "message"]`
                 // (v0.3.0 specification/grpc/a2a.proto), so `msg` is the proto field name a
                 // non-ProtoJSON encoder leaked, not the JSON name 0.3 clients read.
@@ -8049,6 +8146,7 @@ impl State {
                     terminal: s.terminal,
                     last_state: s.last_state,
                     undecodable: s.undecodable,
+                    shape_bad: s.shape_bad,
                     past_kept: s.past_kept,
                     task_id: s.task_id.clone(),
                     ..Default::default()
@@ -8065,7 +8163,41 @@ impl State {
             return;
         };
         let clean = |x: &Exch| x.outcome == Some(Outcome::Complete);
-        if !clean(client) || !clean(up) || cs.undecodable || us.undecodable || cs.sigs == us.sigs {
+        if !clean(client) || !clean(up) || us.undecodable {
+            return;
+        }
+        // An event that is no StreamResponse on the client leg only, after the agent's
+        // events all passed on unchanged: the gateway added it (breaker18a W2: kagent's
+        // controller, a trpc-a2a-go server, appends its `event: close` frame).
+        if let Some((bseq, before)) = cs.shape_bad.filter(|_| cs.sigs == us.sigs && !cs.past_kept) {
+            let after = if before == us.sigs.len() {
+                format!(
+                    "after the agent's last event ({})",
+                    us.sigs.last().map(String::as_str).unwrap_or("none")
+                )
+            } else {
+                format!("after event {before} of the agent's {}", us.sigs.len())
+            };
+            self.find(
+                &r::GW_SSE_LOST,
+                format!(
+                    "the client received a stream event the agent never sent: {after}, the gateway added an event that is no StreamResponse (the upstream leg carries all {} agent events and nothing else)",
+                    us.sigs.len()
+                ),
+                vec![
+                    Evidence {
+                        seq: up.end_seq.max(up.resp_seq),
+                        exchange: Some(up.id.clone()),
+                        pointer: None,
+                        found: None,
+                    },
+                    client.ev(bseq),
+                ],
+                &None,
+            );
+            return;
+        }
+        if cs.undecodable || cs.sigs == us.sigs {
             return;
         }
         let first_diff = cs
@@ -8633,14 +8765,17 @@ impl State {
                 &x.leg,
             );
         }
-        self.find(
-            &r::RPC_REQUEST_METHOD_CASE,
+        let msg = if wire.eq_ignore_ascii_case(name) {
             format!(
                 "client called JSON-RPC method {wire:?}, which does not exist: the method is spelled {name:?} (method names are case-sensitive)"
-            ),
-            vec![req],
-            &x.leg,
-        );
+            )
+        } else {
+            format!(
+                "client called JSON-RPC method {wire:?}, which does not exist: {wire:?} is the 0.3 gRPC A2AService name; the 1.0 JSON-RPC method is {name:?} (0.3 JSON-RPC: {:?})",
+                c.op.and_then(|o| a2a::op_method(o, Dialect::V0_3)).unwrap_or("none")
+            )
+        };
+        self.find(&r::RPC_REQUEST_METHOD_CASE, msg, vec![req], &x.leg);
     }
 
     /// Whether a request whose path is HTTP+JSON route `rt` in other letter case
@@ -11189,6 +11324,10 @@ impl State {
             } else {
                 code != want
                     && !(want == jsonrpc::INVALID_PARAMS && code == jsonrpc::INVALID_REQUEST)
+                    // a task call without id (breaker18a W1): the agent looked up no task
+                    && !(want == jsonrpc::INVALID_PARAMS
+                        && code == jsonrpc::TASK_NOT_FOUND
+                        && missing_param(&c) == Some("params.id"))
             };
             if wrong {
                 let name = |k: i64| {
@@ -11351,7 +11490,8 @@ impl State {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
             self.repeated_push_delete_refused(x, &c, "-32001 TaskNotFoundError", at);
         }
-        if code == jsonrpc::TASK_NOT_FOUND && !names_config {
+        // A task call without params.id named no task (DATA-PARAM-003 names the client).
+        if code == jsonrpc::TASK_NOT_FOUND && !names_config && missing_param(&c).is_none() {
             let tid = a2a::params_task_id(&c.params)
                 .map(str::to_string)
                 .or_else(|| {
@@ -19031,21 +19171,45 @@ fn rfc2397_data_url(u: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'%'))
 }
 
+/// The REQUIRED params member a JSON-RPC call `c` lacks (`"params.message"`,
+/// `"params.id"`), by the member the call's generation defines: a send's message under the
+/// 0.3 proto's `request` and a task named by `taskId` (the push config calls' member) count
+/// as missing (JSON-RPC params have neither in any generation; breaker18a W1, W3, W5).
 fn missing_param(c: &Call) -> Option<&'static str> {
     let op = c.op?;
     if c.binding != Some(Binding::JsonRpc) {
         return None;
     }
     match op {
-        Op::SendMessage | Op::SendStreamingMessage if params_message(&c.params).is_none() => {
+        Op::SendMessage | Op::SendStreamingMessage
+            if c.params.get("message").and_then(Json::as_object).is_none() =>
+        {
             Some("params.message")
         }
         Op::GetTask | Op::CancelTask | Op::SubscribeToTask
-            if a2a::params_task_id(&c.params).is_none() =>
+            if c.params.get("id").and_then(Json::as_str).is_none() =>
         {
             Some("params.id")
         }
         _ => None,
+    }
+}
+
+/// DATA-PARAM-003's hint for task-call params `p` that lack `id`: which other member names
+/// the task (`taskId`, 0.3 proto `name: tasks/{id}`), as `" (found ...)"`; `""` when none.
+fn task_id_member_hint(p: &Json) -> String {
+    if let Some(t) = p.get("taskId").and_then(Json::as_str) {
+        format!(" (found taskId \"{t}\", the member of the push notification config calls; a task call names its task as id)")
+    } else if let Some(n) = p
+        .get("name")
+        .and_then(Json::as_str)
+        .filter(|n| n.starts_with("tasks/"))
+    {
+        format!(" (found name \"{n}\", the 0.3 proto's resource name of GetTaskRequest / CancelTaskRequest; JSON-RPC params name the task as id)")
+    } else if let Some(t) = p.get("task_id").and_then(Json::as_str) {
+        format!(" (found task_id \"{t}\", a proto field name of the push notification config calls; a task call names its task as id)")
+    } else {
+        String::new()
     }
 }
 

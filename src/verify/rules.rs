@@ -183,8 +183,8 @@ rule!(RPC_REQUEST_NOT_2_0, "RPC-REQ-002", "client-request-jsonrpc-member-wrong",
     "send \"jsonrpc\": \"2.0\" in every request object: a JSON-RPC 2.0 server answers a request without it -32600 Invalid Request (a2a-python's request models require the literal \"2.0\"), so the client works with a lenient agent and fails with the next one");
 rule!(RPC_REQUEST_METHOD_CASE, "RPC-REQ-003", "client-method-name-wrong-case", Note, Interop,
     ["RPC-003"],
-    "client's JSON-RPC call names a method that does not exist: a known A2A method in other letter case (sendMessage for SendMessage)",
-    "send the method name exactly as the spec spells it (1.0: SendMessage, GetTask, ...; 0.2/0.3: message/send, tasks/get, ...): method names are case-sensitive and an agent answers any other spelling -32601 Method not found; a client that works only with an agent that folds case fails with the next one");
+    "client's JSON-RPC call names a method that does not exist: a known A2A method in other letter case (sendMessage for SendMessage), or a 0.3 gRPC method name 1.0 renamed (TaskSubscription for SubscribeToTask, ListTaskPushNotificationConfig for ListTaskPushNotificationConfigs)",
+    "send the method name exactly as the spec spells it (1.0: SendMessage, GetTask, SubscribeToTask, ListTaskPushNotificationConfigs, ...; 0.2/0.3: message/send, tasks/get, tasks/resubscribe, ...): method names are case-sensitive and an agent answers any other spelling -32601 Method not found; a client that works only with an agent that folds case fails with the next one, and a client generated from the 0.3 gRPC service names fails with every 1.0 agent");
 rule!(RPC_METHOD_CASE_ACCEPTED, "RPC-METHOD-001", "method-name-wrong-case-accepted", Error, ErrorHandling,
     ["RPC-003", "ERR-001"],
     "agent served a JSON-RPC method name that does not exist (a known method in other letter case) as that method instead of answering -32601",
@@ -371,6 +371,10 @@ rule!(DATA_UNKNOWN_FIELD_REJECTED, "DATA-PARAM-002", "unknown-request-field-reje
     ["DATA-003"],
     "1.0 agent refused a request with -32602 (HTTP+JSON 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT) because of a field it does not know, though every required field was present",
     "ignore unknown fields when parsing requests (Go protojson.UnmarshalOptions{DiscardUnknown: true}, Java JsonFormat.parser().ignoringUnknownFields(), Python json_format.Parse(..., ignore_unknown_fields=True)); refuse only missing or invalid REQUIRED fields, so newer clients keep working");
+rule!(DATA_PARAM_TASK_ID_MISSING, "DATA-PARAM-003", "client-task-call-without-id", Error, Interop,
+    ["DATA-003", "RPC-001"],
+    "client's JSON-RPC GetTask / CancelTask / SubscribeToTask call (0.x tasks/get, tasks/cancel, tasks/resubscribe) names no task id: params have no string id (often the task is sent as taskId, the push notification config calls' member, or as the 0.3 proto resource name tasks/{id})",
+    "name the task as params.id ({\"id\": \"t1\"}) in every generation: 0.x TaskQueryParams / TaskIdParams and the 1.0 GetTaskRequest / CancelTaskRequest / SubscribeToTaskRequest require id; taskId belongs to the push notification config calls only and name: tasks/{id} to the 0.3 proto; an agent answers a call without id -32602 InvalidParams (or -32001 TaskNotFound for the empty id it looked up), never the task");
 // ---- Task lifecycle ---------------------------------------------------------------------
 rule!(TASK_TERMINAL_CHANGED, "TASK-STATE-001", "terminal-state-changed", Error, Lifecycle,
     ["TASK-001", "TASK-008"],
@@ -1006,6 +1010,7 @@ pub static RULES: &[Rule] = &[
     DATA_LIST_PUSH_PAGE_SIZE,
     DATA_PARAM_ACCEPTED,
     DATA_UNKNOWN_FIELD_REJECTED,
+    DATA_PARAM_TASK_ID_MISSING,
     DATA_AGENT_ROLE,
     DATA_CLIENT_ROLE,
     RESULT_SHAPE,
@@ -1167,6 +1172,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "REST-VERB-001",
     "REST-ROUTE-001",
     "GRPC-METHOD-001",
+    "DATA-PARAM-003",
 ];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID

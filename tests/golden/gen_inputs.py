@@ -784,6 +784,14 @@ def unkfield(ok):
     return t.text()
 case("DATA-PARAM-002", unkfield(False), unkfield(True))
 
+def taskidmember(ok):
+    # breaker18a W1/W5: GetTask names its task as taskId (the push config calls' member);
+    # the agent answers TaskNotFound for the id it did not get.
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1"} if ok else {"taskId": "task-1"}), headers=V1)
+    t.resp(200, res(1, task1()) if ok else err(1, -32001, "Task not found"))
+    return t.text()
+case("DATA-PARAM-003", taskidmember(False), taskidmember(True))
+
 def reqshape(ok):
     t = T(); m = msg1("hi")
     if not ok: m.pop("messageId")
