@@ -1701,26 +1701,54 @@ impl<'a> Runner<'a> {
     }
 
     async fn cancel_outcome(&self, tg: &Target, skill: &Skill) -> Outcome {
+        match self.start_running_task(tg, skill, "canceled").await {
+            Ok(task) => {
+                self.cancel_task_outcome(tg, &task, &format!("skill {}", skill.id))
+                    .await
+            }
+            Err(o) => o,
+        }
+    }
+
+    /// Sends `skill`'s example text and returns the Task it answers with, still running
+    /// (TASK-001); `to_be` names what the caller will do to it (`canceled`, `subscribed
+    /// to`), for the skip message.
+    ///
+    /// # Errors
+    /// The test's outcome when there is no running task to use: the send failed (its
+    /// [`CallError::outcome`]), the answer was no Task (skip), a Task without `id` or
+    /// `contextId` (fail, ID-001/ID-002), a Task already terminal (skip).
+    pub(super) async fn start_running_task(
+        &self,
+        tg: &Target,
+        skill: &Skill,
+        to_be: &str,
+    ) -> Result<TaskRef, Outcome> {
         let params = self.send_params(tg, &Self::text_of(skill), false, None);
         let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
             Ok(r) => r,
-            Err(e) => return e.outcome("send failed"),
+            Err(e) => return Err(e.outcome("send failed")),
         };
         let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) else {
-            return Outcome::Skip(format!("skill {} did not reply with a task", skill.id));
+            return Err(Outcome::Skip(format!(
+                "skill {} did not reply with a task",
+                skill.id
+            )));
         };
         let Some(task) = TaskRef::from_task(&t) else {
-            return Outcome::Fail("send returned a task without id or contextId".into());
-        };
-        if task.state.is_some_and(|s| s.is_terminal()) {
-            return Outcome::Skip(format!(
-                "task {} was already {} before it could be canceled",
-                task.id,
-                task.state_str()
+            return Err(Outcome::Fail(
+                "send returned a task without id or contextId".into(),
             ));
+        };
+        if task.state.is_some_and(TaskState::is_terminal) {
+            return Err(Outcome::Skip(format!(
+                "task {} of skill {} was already {} before it could be {to_be}",
+                task.id,
+                skill.id,
+                task.state_str()
+            )));
         }
-        self.cancel_task_outcome(tg, &task, &format!("skill {}", skill.id))
-            .await
+        Ok(task)
     }
 
     /// Cancels the non-terminal `task` and follows it to canceled; `how` says where the
@@ -2062,22 +2090,8 @@ impl<'a> Runner<'a> {
                 return;
             }
         };
-        let ct = rpc.resp.content_type();
-        if rpc.resp.status != 200 || ct != "text/event-stream" {
-            let o = Outcome::Fail(format!(
-                "stream answered HTTP {} {}, expected 200 text/event-stream{}",
-                rpc.resp.status,
-                if ct.is_empty() {
-                    "without content type"
-                } else {
-                    &ct
-                },
-                if rpc.error_code().is_some() {
-                    format!(" ({})", rpc.describe())
-                } else {
-                    String::new()
-                }
-            ));
+        if let Some(p) = not_a_stream(&rpc) {
+            let o = Outcome::Fail(format!("stream answered {p}"));
             self.push("streaming.content-type", d, sc, started, o);
             for name in &STREAM_TESTS[1..] {
                 self.skip(name, d, sc, "no stream");
@@ -3017,6 +3031,30 @@ fn judge_notifications(
     (notes, tok)
 }
 
+/// What is wrong with `rpc`'s answer as the opening of a stream (RPC-005:
+/// HTTP 200 with `Content-Type: text/event-stream`), as `HTTP <status> <content type>,
+/// expected 200 text/event-stream[ (<error>)]`; none when it opens a stream.
+fn not_a_stream(rpc: &Rpc) -> Option<String> {
+    let ct = rpc.resp.content_type();
+    if rpc.resp.status == 200 && ct == "text/event-stream" {
+        return None;
+    }
+    Some(format!(
+        "HTTP {} {}, expected 200 text/event-stream{}",
+        rpc.resp.status,
+        if ct.is_empty() {
+            "without content type"
+        } else {
+            &ct
+        },
+        if rpc.error_code().is_some() {
+            format!(" ({})", rpc.describe())
+        } else {
+            String::new()
+        }
+    ))
+}
+
 /// The events of a stream answer on `tg` (a message stream or a subscription): each SSE
 /// `data` read as a StreamResponse in `tg`'s wire shape (JSON-RPC: the envelope's `result`,
 /// RPC-005; HTTP+JSON: the bare object, REST-002), as [`StreamItem`]s and the raw results
@@ -3024,22 +3062,8 @@ fn judge_notifications(
 /// "<what the request was> ") when the answer is not HTTP 200 `text/event-stream`, or the
 /// stream carried a JSON-RPC error (an SDK refusing the call mid-stream).
 fn read_stream(tg: &Target, rpc: &Rpc) -> Result<(Vec<StreamItem>, Vec<Value>), String> {
-    let ct = rpc.resp.content_type();
-    if rpc.resp.status != 200 || ct != "text/event-stream" {
-        return Err(format!(
-            "answered HTTP {} {}{}, expected 200 text/event-stream",
-            rpc.resp.status,
-            if ct.is_empty() {
-                "without content type"
-            } else {
-                &ct
-            },
-            if rpc.error_code().is_some() {
-                format!(" ({})", rpc.describe())
-            } else {
-                String::new()
-            }
-        ));
+    if let Some(p) = not_a_stream(rpc) {
+        return Err(format!("answered {p}"));
     }
     let rest = tg.binding == Binding::HttpJson;
     let mut items = Vec::new();

@@ -444,25 +444,10 @@ impl Runner<'_> {
     }
 
     async fn resubscribe_outcome(&self, tg: &Target, skill: &Skill) -> Outcome {
-        let params = self.send_params(tg, &Self::text_of(skill), false, None);
-        let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
-            Ok(r) => r,
-            Err(e) => return e.outcome("send failed"),
+        let task = match self.start_running_task(tg, skill, "subscribed to").await {
+            Ok(task) => task,
+            Err(o) => return o,
         };
-        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) else {
-            return Outcome::Skip(format!("skill {} did not reply with a task", skill.id));
-        };
-        let Some(task) = TaskRef::from_task(&t) else {
-            return Outcome::Fail("send returned a task without id or contextId".into());
-        };
-        if task.state.is_some_and(TaskState::is_terminal) {
-            return Outcome::Skip(format!(
-                "task {} of skill {} was already {} before it could be subscribed to",
-                task.id,
-                skill.id,
-                task.state_str()
-            ));
-        }
         let rest = tg.binding == Binding::HttpJson;
         let subscribe = async {
             let (_, sent) = self
