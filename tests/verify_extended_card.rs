@@ -29,9 +29,10 @@ fn a_json_rpc_extended_card_naming_an_internal_host_is_reported_at_its_result_po
     let f = judged("v10-jsonrpc-internal-host.jsonl");
     // The internal host (CARD-URL-003), and, since the card came over https and names
     // http://10.x, its cleartext downgrade (AUTH-TLS-004): two faults of one value, both at
-    // the extended card's result pointer.
+    // the extended card's result pointer. The internal host is the root cause, so it comes
+    // first and the downgrade names it as its cause.
     let rules: Vec<&str> = f.iter().map(|x| x.0.as_str()).collect();
-    assert_eq!(rules, ["AUTH-TLS-004", "CARD-URL-003"], "{f:?}");
+    assert_eq!(rules, ["CARD-URL-003", "AUTH-TLS-004"], "{f:?}");
     for x in &f {
         assert_eq!(x.2.as_deref(), Some("/result/supportedInterfaces/0/url"));
     }

@@ -16626,12 +16626,16 @@ impl State {
             }
         }
         if view.has_v1_fields && !view.has_v0_fields {
-            // A pure 1.0 card whose interfaces declare 1.0: the dialect of this exchange, so a
-            // card-only capture reports it (breaker18a W13). A hybrid card serves both
-            // generations and names neither.
-            if view.interfaces.iter().any(|i| {
-                i.version.as_deref().and_then(Dialect::from_version) == Some(Dialect::V1_0)
-            }) {
+            // A pure 1.0 card whose interfaces declare 1.0 only: the dialect of this exchange,
+            // so a card-only capture reports it (breaker18a W13). A hybrid card, or one that
+            // also declares 0.x interfaces (the JS SDK's), serves both generations and names
+            // neither: the calls made say which was used.
+            let mut versions = view
+                .interfaces
+                .iter()
+                .filter_map(|i| i.version.as_deref().and_then(Dialect::from_version));
+            let first = versions.next();
+            if first == Some(Dialect::V1_0) && versions.all(|d| d == Dialect::V1_0) {
                 self.note_dialect(&x.id, Dialect::V1_0);
             }
         }
