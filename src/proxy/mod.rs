@@ -488,7 +488,6 @@ impl Upstreams {
     fn h1(&self, st: &State) -> &PlainClient {
         self.h1.get_or_init(|| {
             Client::builder(TokioExecutor::new())
-                .http1_max_headers(MAX_HEADER_FIELDS)
                 .http1_preserve_header_case(true)
                 .build(st.plain.clone())
         })
@@ -510,7 +509,6 @@ impl Upstreams {
         let conn = st.https.as_ref()?;
         Some(self.https.get_or_init(|| {
             Client::builder(TokioExecutor::new())
-                .http1_max_headers(MAX_HEADER_FIELDS)
                 .http1_preserve_header_case(true)
                 .build(conn.clone())
         }))
@@ -591,14 +589,14 @@ fn server_name_of(
 /// connection; the agent's own limit still applies on the upstream leg.
 pub const H2_MAX_CONCURRENT_STREAMS: u32 = 1024;
 
-/// Header fields the proxy reads in one HTTP/1.1 message head, request or response (500;
-/// hyper's default is 100, breaker18b X5). Gateways and CDNs add trace and cookie fields:
-/// an agent's answer with 120 fields that a client reads directly must not become the
-/// proxy's 502, nor a client's request with 120 a 431 (RFC 9110 §5.4 lets a server refuse
-/// what it does not wish to process; the proxy should not be stricter than both ends). The
-/// head's size is bounded by hyper's read buffer (about 400 KiB). Per head parse, hyper
-/// allocates two arrays of this many entries (about 32 KiB, not zeroed).
-pub const MAX_HEADER_FIELDS: usize = 500;
+/// Header fields the proxy reads in one HTTP/1.1 message head, request or response: hyper's
+/// default (100), named in the proxy's own 502 and GW-RESP-006 when an answer has more
+/// (breaker18b X5). Not raised: with any `max_headers` set, hyper allocates and fills a
+/// header array of that many slots for every head on both legs (500 cost ~19k instructions
+/// per request, about 20% of the bare forwarder, by callgrind in session 16), where its
+/// default parses into an uninitialised stack array; answers with more than 100 fields are
+/// rare, every request pays for the array.
+pub const MAX_HEADER_FIELDS: usize = 100;
 
 /// hyper's read buffer limit, which bounds an HTTP/1.1 message head (bytes; hyper's
 /// `DEFAULT_MAX_BUFFER_SIZE`, 8192 + 4096 × 100): named in the 502 for a head over it.
@@ -607,9 +605,7 @@ pub const MAX_HEAD_BYTES: usize = 8192 + 4096 * 100;
 /// The HTTP/1.1 + HTTP/2 server builder of every listener (reverse, forward, TLS-intercepted).
 pub(crate) fn server_builder() -> hyper_util::server::conn::auto::Builder<TokioExecutor> {
     let mut b = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
-    b.http1()
-        .max_headers(MAX_HEADER_FIELDS)
-        .preserve_header_case(true);
+    b.http1().preserve_header_case(true);
     b.http2().max_concurrent_streams(H2_MAX_CONCURRENT_STREAMS);
     http1_options(&mut b.http1());
     b
@@ -895,7 +891,6 @@ async fn serve_http1<IO>(
     let (io, fresh) = refusal::HeadWatch::new(io);
     let svc = conn_service(st.clone(), conn_no, local);
     let conn = http1_opts!(hyper::server::conn::http1::Builder::new())
-        .max_headers(MAX_HEADER_FIELDS)
         .preserve_header_case(true)
         .serve_connection(TokioIo::new(io), svc)
         .with_upgrades();
