@@ -771,12 +771,20 @@ pub fn early_close_text(
         ),
         None => "the agent answered before it had read the whole request body".to_string(),
     };
+    // every byte went out but the body's end did not (an h2 agent that reset its stream
+    // after the last DATA frame, before END_STREAM): "about 130 of the 130" would read as
+    // a contradiction
+    let reached = if got >= announced.unwrap_or(read) && got > 0 {
+        format!("all {of} reached it, but not the end of the body")
+    } else {
+        format!("about {got} of the {of} reached it")
+    };
     match cut {
         None => format!(
-            "request body not all delivered: {how}; about {got} of the {of} reached it; the recording holds the whole request body the client sent ({read} bytes)"
+            "request body not all delivered: {how}; {reached}; the recording holds the whole request body the client sent ({read} bytes)"
         ),
         Some(why) => format!(
-            "request body not all delivered: {how}; about {got} of the {of} reached it; the proxy read only {read} bytes of it from the client ({why}), so the recorded request body is cut and is not judged"
+            "request body not all delivered: {how}; {reached}; the proxy read only {read} bytes of it from the client ({why}), so the recorded request body is cut and is not judged"
         ),
     }
 }
