@@ -491,6 +491,50 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
             }
         }
     }
+    // CARD-003 / CARD-004 (breaker19b Z9): AgentProvider requires `organization` and `url`
+    // (1.0 proto REQUIRED; 0.2-0.3 schemas; the 0.1.0 schema only `organization`), and a
+    // 0.2.5-0.3 AgentExtension requires `uri` (the 1.0 proto marks none of its members
+    // REQUIRED). A card that is not 0.x-shaped or 1.0-shaped is not judged so.
+    if let Some(p) = o.get("provider").filter(|p| !p.is_null()) {
+        match p.as_object() {
+            Some(po) => {
+                let need: &[&str] = if c.v01_shape {
+                    &["organization"]
+                } else {
+                    &["organization", "url"]
+                };
+                for key in need {
+                    match po.get(key).and_then(Json::as_str) {
+                        None => c.problems.push((
+                            format!("/provider/{key}"),
+                            format!("agent card provider has no {key} (AgentProvider requires organization and url)"),
+                        )),
+                        Some("") if v1 => c.problems.push((
+                            format!("/provider/{key}"),
+                            format!("agent card provider {key} is \"\" (the unset proto3 string; {key} is REQUIRED in 1.0)"),
+                        )),
+                        Some(_) => {}
+                    }
+                }
+            }
+            None => c.problems.push((
+                "/provider".into(),
+                "agent card provider is not an object".into(),
+            )),
+        }
+    }
+    if !v1 && !c.v01_shape {
+        if let Some(Json::Array(exts)) = o.get("capabilities").and_then(|k| k.get("extensions")) {
+            for (i, e) in exts.iter().enumerate() {
+                if e.is_object() && !e.get("uri").is_some_and(Json::is_string) {
+                    c.problems.push((
+                        format!("/capabilities/extensions/{i}/uri"),
+                        "agent extension has no uri (the 0.x schema's AgentExtension requires it: clients activate an extension by its uri)".into(),
+                    ));
+                }
+            }
+        }
+    }
     // Input and output modes (ERR-002 -32005; breaker12 L10).
     let modes = |v: Option<&Json>| -> Option<Vec<String>> {
         v.and_then(Json::as_array).map(|a| {
@@ -1304,16 +1348,38 @@ pub fn security_scheme_problem(s: &Json, ptr: &str, v1: Option<bool>) -> Option<
                 (format!("{at}/{k}"), msg)
             })
     };
+    // breaker19b Z3: the API key's place is one of three (1.0 proto comment "Valid values
+    // are \"query\", \"header\", or \"cookie\""; 0.2-0.3 schema enum): a client cannot send
+    // a key `in: body`, and the card's credential checks (AUTH-OPEN-001, CARD-SECRET-001)
+    // read this member
+    let bad_key_place = |inner: &Obj, key: &str, at: String| -> Option<CardProblem> {
+        let place = inner.get(key)?;
+        match place.as_str() {
+            Some("query" | "header" | "cookie") => None,
+            _ => Some((
+                format!("{at}/{key}"),
+                format!(
+                    "API key security scheme has {key} {place}: the key's place must be \"query\", \"header\" or \"cookie\" (lower case), else a client cannot tell where to send it"
+                ),
+            )),
+        }
+    };
     let v1_check = || -> Option<CardProblem> {
         let present: Vec<&(&str, &[&str])> = V1.iter().filter(|(k, _)| o.contains_key(k)).collect();
         match present.as_slice() {
             [(k, need)] => match o.get(k).and_then(Json::as_object) {
-                Some(inner) => missing(inner, need, format!("{ptr}/{k}")).or_else(|| {
-                    let flows = inner
-                        .get("flows")
-                        .filter(|_| *k == "oauth2SecurityScheme")?;
-                    oauth_flows_problem(flows, &format!("{ptr}/{k}/flows"), true)
-                }),
+                Some(inner) => missing(inner, need, format!("{ptr}/{k}"))
+                    .or_else(|| {
+                        (*k == "apiKeySecurityScheme")
+                            .then(|| bad_key_place(inner, "location", format!("{ptr}/{k}")))
+                            .flatten()
+                    })
+                    .or_else(|| {
+                        let flows = inner
+                            .get("flows")
+                            .filter(|_| *k == "oauth2SecurityScheme")?;
+                        oauth_flows_problem(flows, &format!("{ptr}/{k}/flows"), true)
+                    }),
                 None => Some((format!("{ptr}/{k}"), format!("{k} is not an object"))),
             },
             [] => Some((
@@ -1338,10 +1404,16 @@ pub fn security_scheme_problem(s: &Json, ptr: &str, v1: Option<bool>) -> Option<
             ));
         };
         match V0.iter().find(|(k, _)| *k == t) {
-            Some((_, need)) => missing(o, need, ptr.to_string()).or_else(|| {
-                let flows = o.get("flows").filter(|_| t == "oauth2")?;
-                oauth_flows_problem(flows, &format!("{ptr}/flows"), false)
-            }),
+            Some((_, need)) => missing(o, need, ptr.to_string())
+                .or_else(|| {
+                    (t == "apiKey")
+                        .then(|| bad_key_place(o, "in", ptr.to_string()))
+                        .flatten()
+                })
+                .or_else(|| {
+                    let flows = o.get("flows").filter(|_| t == "oauth2")?;
+                    oauth_flows_problem(flows, &format!("{ptr}/flows"), false)
+                }),
             None => Some((
                 format!("{ptr}/type"),
                 format!("unknown security scheme type {t:?}"),
@@ -1410,6 +1482,39 @@ pub fn signature_problems(card: &Json, v1: bool) -> Vec<SignatureProblem> {
             });
             continue;
         }
+        // breaker19b Z4: the signature value is base64url too (RFC 7515 §7.2.1), and not
+        // empty; the unprotected `header` is a JSON object
+        let value = o.get("signature").and_then(Json::as_str).unwrap_or("");
+        let b64url = |t: &str| {
+            t.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        };
+        if value.is_empty() || !b64url(value.trim_end_matches('=')) {
+            must.push(SignatureProblem {
+                pointer: at("/signature"),
+                message: if value.is_empty() {
+                    format!("signatures[{i}].signature is empty: the card is not signed")
+                } else {
+                    format!(
+                        "signatures[{i}].signature is not base64url (RFC 7515: only A-Z a-z 0-9 - _, no padding)"
+                    )
+                },
+                must: true,
+            });
+            continue;
+        }
+        if o.get("header")
+            .is_some_and(|h| !h.is_object() && !h.is_null())
+        {
+            must.push(SignatureProblem {
+                pointer: at("/header"),
+                message: format!(
+                    "signatures[{i}].header is not a JSON object (the JWS unprotected header, RFC 7515 §7.2.1)"
+                ),
+                must: true,
+            });
+            continue;
+        }
         let prot = o.get("protected").and_then(Json::as_str).unwrap_or("");
         let header = base64::engine::general_purpose::URL_SAFE_NO_PAD
             .decode(prot.trim_end_matches('='))
@@ -1426,6 +1531,23 @@ pub fn signature_problems(card: &Json, v1: bool) -> Vec<SignatureProblem> {
             });
             continue;
         };
+        // RFC 7518 §3.6: "none" is an unsecured JWS, nothing is signed; a client that checks
+        // card signatures must reject it, and one that accepts it takes any forged card
+        if header
+            .get("alg")
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_ascii_lowercase)
+            == Some("none".into())
+        {
+            must.push(SignatureProblem {
+                pointer: at("/protected"),
+                message: format!(
+                    "signatures[{i}] protected header has alg \"none\" (an unsecured JWS, RFC 7518 §3.6): nothing is signed, and a client that checks signatures rejects the card"
+                ),
+                must: true,
+            });
+            continue;
+        }
         if !v1 {
             continue;
         }
