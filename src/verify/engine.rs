@@ -5233,7 +5233,8 @@ impl State {
                 if c.dialect == Some(Dialect::V1_0) {
                     if let Some((ptr, names)) = a2a::task_members_outside_proto(p.inner, &p.pointer)
                     {
-                        let msg = task_outside_proto_msg("the stream task event", &names);
+                        let what = format!("the task event of the {} stream", c.op_term("task"));
+                        let msg = task_outside_proto_msg(&what, &names);
                         let ev = vec![x.ev_at(seq, &ptr, None)];
                         self.stream_once(x, &r::TASK_MEMBER_NOT_IN_PROTO, msg, ev);
                     }
@@ -12594,6 +12595,9 @@ impl State {
                 // stubs); the first malformed one is reported.
                 let mut bad: Option<(String, String)> = None;
                 let mut utc_reported = false;
+                // DATA-SHAPE-008 (fix19v V1): rows carrying members a2a.proto's Task does not
+                // define, as (row, pointer of its first such member, the members).
+                let mut outside: Vec<(usize, String, Vec<&str>)> = Vec::new();
                 for (i, t) in ts.iter().enumerate() {
                     let Some(o) = t.as_object() else {
                         bad.get_or_insert((
@@ -12603,6 +12607,11 @@ impl State {
                         continue;
                     };
                     let ptr = format!("{base}/tasks/{i}");
+                    if dialect == Some(Dialect::V1_0) {
+                        if let Some((p, names)) = a2a::task_members_outside_proto(o, &ptr) {
+                            outside.push((i, p, names));
+                        }
+                    }
                     if !utc_reported {
                         if let Some((rule, msg, ev)) =
                             status_not_utc(x, &c, o, &ptr, bseq, "ListTasks result task")
@@ -12656,6 +12665,17 @@ impl State {
                     {
                         self.find(&r::DATA_TASK_CONTENT_REPEATED, msg, ev, &x.leg);
                     }
+                }
+                if !outside.is_empty() {
+                    // One finding per call: the rows and the members they carry.
+                    let msg =
+                        list_rows_outside_proto_msg(c.op_term("ListTasks"), ts.len(), &outside);
+                    let ev = outside
+                        .iter()
+                        .take(3)
+                        .map(|(_, p, _)| x.ev_at(bseq, p, None))
+                        .collect();
+                    self.find(&r::TASK_MEMBER_NOT_IN_PROTO, msg, ev, &x.leg);
                 }
                 if bad.is_none() && dialect == Some(Dialect::V1_0) {
                     bad = list_tasks_page_problem(res, ts.len(), base);
@@ -15316,6 +15336,17 @@ impl State {
                         )],
                         &x.leg,
                     );
+                }
+                // DATA-SHAPE-008 (fix19v V1): the Task of a 1.0 push StreamResponse is a Task
+                // too; a ProtoJSON webhook receiver rejects members a2a.proto lacks.
+                if p.wrapped && p.kind == PayloadKind::Task {
+                    if let Some((ptr, names)) = a2a::task_members_outside_proto(p.inner, &p.pointer)
+                    {
+                        let msg =
+                            task_outside_proto_msg("the agent's push notification Task", &names);
+                        let ev = vec![x.ev_at(seq, &ptr, None)];
+                        self.find(&r::TASK_MEMBER_NOT_IN_PROTO, msg, ev, &x.leg);
+                    }
                 }
             }
             let seen = match p.kind {
@@ -21316,6 +21347,57 @@ fn task_outside_proto_msg(what: &str, names: &[&str]) -> String {
         "{what} carries {}, which a2a.proto's Task does not define (id, contextId, status, artifacts, history, metadata): a reader that ignores unknown fields (DATA-003) loses them, and a ProtoJSON parser with default options rejects the Task (a2a-sdk 1.1: \"has no field named {}\")",
         names.join(", "),
         names[0]
+    )
+}
+
+/// DATA-SHAPE-008 message for the tasks of a 1.0 ListTasks answer (`call`, the call's name on
+/// its binding; `total` rows listed): `rows` holds (row index, pointer, members a2a.proto's
+/// Task does not define) of every row carrying such members, in row order, never empty.
+/// One message per call names the rows (`tasks[i]`, the first five) and the members of each
+/// distinct set once (fix19v V1, breaker18a W7).
+fn list_rows_outside_proto_msg(
+    call: &str,
+    total: usize,
+    rows: &[(usize, String, Vec<&str>)],
+) -> String {
+    let mut union: Vec<&str> = Vec::new();
+    for n in rows.iter().flat_map(|(_, _, n)| n) {
+        if !union.contains(n) {
+            union.push(n);
+        }
+    }
+    let mut named: Vec<String> = rows
+        .iter()
+        .take(5)
+        .map(|(i, _, _)| format!("tasks[{i}]"))
+        .collect();
+    if rows.len() > 5 {
+        named.push(format!("{} more", rows.len() - 5));
+    }
+    let subject = if rows.len() == 1 {
+        format!(
+            "the {call} answer's row {} (of {total} listed tasks) carries",
+            named[0]
+        )
+    } else {
+        format!(
+            "the {call} answer's rows {} ({} of {total} listed tasks) carry",
+            named.join(", "),
+            rows.len()
+        )
+    };
+    let mut members = union.join(", ");
+    if rows.iter().any(|(_, _, n)| *n != rows[0].2) {
+        let each: Vec<String> = rows
+            .iter()
+            .take(5)
+            .map(|(i, _, n)| format!("tasks[{i}]: {}", n.join(", ")))
+            .collect();
+        members = format!("{members} ({})", each.join("; "));
+    }
+    format!(
+        "{subject} {members}, which a2a.proto's Task does not define (id, contextId, status, artifacts, history, metadata): a reader that ignores unknown fields (DATA-003) loses them, and a ProtoJSON parser with default options rejects the whole ListTasksResponse (a2a-sdk 1.1: \"has no field named {}\")",
+        union[0]
     )
 }
 
