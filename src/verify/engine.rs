@@ -1080,6 +1080,9 @@ pub(super) struct State {
     /// STREAM-END-002 held back on a client-leg stream whose upstream twin was still open
     /// when it ended: judged when the twin ends (or at the end of the recording).
     held_ends: Vec<HeldEnd>,
+    /// STREAM-SHAPE-001 held back on a gateway's client-leg stream ([`HeldShape`]): told
+    /// once the legs are compared, naming GW-SSE-002 when the gateway added the event.
+    held_shapes: Vec<HeldShape>,
     /// Push configs the agent created, by `task id \0 config id`: the webhook URL key
     /// ([`webhook_key`]). A config created without an id is keyed by its task id too (the
     /// SDKs' default config id). At most [`MAX_PUSH_URLS`] entries (PUSH-CFG-002).
@@ -1326,6 +1329,18 @@ struct HeldEnd {
     ev: Vec<Evidence>,
 }
 
+/// A STREAM-SHAPE-001 finding on the client leg `client` of a gateway whose upstream twin
+/// is `up` (session16 leftover V2, breaker18a W2): an event that is no StreamResponse may be
+/// the gateway's own (kagent's `event: close`), which only the comparison of the legs
+/// tells ([`State::check_events_passed_on`]); the finding waits for it, so the root cause
+/// (GW-SSE-002) is told first and this one names it.
+struct HeldShape {
+    client: String,
+    up: String,
+    msg: String,
+    ev: Vec<Evidence>,
+}
+
 /// An upstream-leg request waiting for its client-leg twin (VER-HDR-002): method, body,
 /// path, its `A2A-Version` header trimmed, the evidence of its request head, its leg.
 struct PendingUp {
@@ -1523,6 +1538,7 @@ impl State {
             gw_ended: HashMap::new(),
             gw_ended_order: VecDeque::new(),
             held_ends: Vec::new(),
+            held_shapes: Vec::new(),
             push_config_urls: HashMap::new(),
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
@@ -2245,6 +2261,8 @@ impl State {
     }
 
     pub(super) fn finish(mut self) -> VerifyOutcome {
+        // Client-leg stream shapes whose legs were never compared: told as they are.
+        self.flush_held_shapes(true);
         // Client-leg streams cut while their upstream twin was still open: judged now.
         for h in std::mem::take(&mut self.held_ends) {
             match self.open.remove(&h.up) {
@@ -4839,16 +4857,30 @@ impl State {
                     Some(note) => format!("{msg}; {note}"),
                     None => msg,
                 };
-                self.stream_once(
-                    x,
-                    &r::STREAM_EVENT_SHAPE,
-                    format!("stream event is not a StreamResponse: {msg}"),
-                    vec![x.ev_at(
-                        seq,
-                        if base.is_empty() { "" } else { base },
-                        Some(excerpt_value(payload)),
-                    )],
-                );
+                let msg = format!("stream event is not a StreamResponse: {msg}");
+                let ev = vec![x.ev_at(
+                    seq,
+                    if base.is_empty() { "" } else { base },
+                    Some(excerpt_value(payload)),
+                )];
+                // On a gateway's client leg the event may be the gateway's own: told when
+                // the legs are compared (session16 leftover V2, breaker18a W2).
+                let up = x
+                    .leg
+                    .is_none()
+                    .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
+                    .flatten()
+                    .map(|p| p.up.clone());
+                if let (Some(up), Some(s)) = (up, x.sse.as_mut()) {
+                    if s.fired.insert(r::STREAM_EVENT_SHAPE.id)
+                        && self.held_shapes.len() < MAX_PENDING_UP
+                    {
+                        let client = x.id.clone();
+                        self.held_shapes.push(HeldShape { client, up, msg, ev });
+                    }
+                    return;
+                }
+                self.stream_once(x, &r::STREAM_EVENT_SHAPE, msg, ev);
                 return;
             }
         };
@@ -6288,6 +6320,10 @@ impl State {
         // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
         self.gw_note_end(&x, c.dialect == Some(Dialect::V1_0));
         self.gw_stream_held_back(&x);
+        if x.sse.is_none() && !self.held_shapes.is_empty() {
+            // A stream's twin answered without a stream: no comparison will come.
+            self.flush_held_shapes(false);
+        }
         self.request_body_not_json(&x, &c);
         // AUTH-002: an A2A call refused 401 by a deployment whose card declares no scheme.
         if x.status == Some(401) && !x.synthetic && c.op.is_some() && !c.webhook {
@@ -7249,6 +7285,7 @@ impl State {
             }
         }
         self.check_buffering(x);
+        self.flush_held_shapes(false);
         self.check_followup_stream(x);
     }
 
@@ -8158,14 +8195,50 @@ impl State {
     }
 
     /// GW-SSE-002: the client leg of a gateway got other events than the agent sent
-    /// upstream (lost, reordered or altered), both legs having ended cleanly.
+    /// upstream (lost, reordered or altered), both legs having ended cleanly. A
+    /// STREAM-SHAPE-001 held on the client leg ([`HeldShape`]) is told after it, naming
+    /// GW-SSE-002 as its cause when the gateway added that event.
     fn check_events_passed_on(&mut self, client: &Exch, up: &Exch) {
+        let added = self.compare_stream_legs(client, up);
+        if let Some(i) = self.held_shapes.iter().position(|h| h.client == client.id) {
+            let h = self.held_shapes.swap_remove(i);
+            let msg = match added {
+                Some(after) => format!(
+                    "{}{CAUSED_BY}{}: the agent's stream on the upstream leg has no such event; the gateway added it {after}, so the gateway must stop writing it, not the agent)",
+                    h.msg,
+                    r::GW_SSE_LOST.id
+                ),
+                None => h.msg,
+            };
+            self.find(&r::STREAM_EVENT_SHAPE, msg, h.ev, &None);
+        }
+    }
+
+    /// Held STREAM-SHAPE-001 findings ([`HeldShape`]) whose legs have both ended without
+    /// being compared (or every one, at the end of the recording): told as they are.
+    fn flush_held_shapes(&mut self, all: bool) {
+        let mut i = 0;
+        while i < self.held_shapes.len() {
+            let h = &self.held_shapes[i];
+            if all || !(self.open.contains_key(&h.client) || self.open.contains_key(&h.up)) {
+                let h = self.held_shapes.remove(i);
+                self.find(&r::STREAM_EVENT_SHAPE, h.msg, h.ev, &None);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// [`State::check_events_passed_on`]'s comparison; returns where the gateway added an
+    /// event that is no StreamResponse (`"after the agent's last event (...)"`) when it
+    /// found that (GW-SSE-002, breaker18a W2).
+    fn compare_stream_legs(&mut self, client: &Exch, up: &Exch) -> Option<String> {
         let (Some(cs), Some(us)) = (client.sse.as_ref(), up.sse.as_ref()) else {
-            return;
+            return None;
         };
         let clean = |x: &Exch| x.outcome == Some(Outcome::Complete);
         if !clean(client) || !clean(up) || us.undecodable {
-            return;
+            return None;
         }
         // An event that is no StreamResponse on the client leg only, after the agent's
         // events all passed on unchanged: the gateway added it (breaker18a W2: kagent's
@@ -8196,10 +8269,10 @@ impl State {
                 ],
                 &None,
             );
-            return;
+            return Some(after);
         }
         if cs.undecodable || cs.sigs == us.sigs {
-            return;
+            return None;
         }
         let first_diff = cs
             .sigs
@@ -8210,7 +8283,7 @@ impl State {
         // Past the kept events only the kept prefix can be compared: the same prefix is
         // no evidence of a difference.
         if (cs.past_kept || us.past_kept) && first_diff >= cs.sigs.len().min(us.sigs.len()) {
-            return;
+            return None;
         }
         // Client events a subsequence of the agent's: events were dropped.
         let mut it = us.sigs.iter();
@@ -8277,6 +8350,7 @@ impl State {
                 }
             }
         }
+        None
     }
 
     fn check_followup_stream(&mut self, x: &Exch) {
