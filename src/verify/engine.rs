@@ -4876,7 +4876,12 @@ impl State {
                         && self.held_shapes.len() < MAX_PENDING_UP
                     {
                         let client = x.id.clone();
-                        self.held_shapes.push(HeldShape { client, up, msg, ev });
+                        self.held_shapes.push(HeldShape {
+                            client,
+                            up,
+                            msg,
+                            ev,
+                        });
                     }
                     return;
                 }
@@ -8806,6 +8811,64 @@ impl State {
                 &x.leg,
             );
         }
+    }
+
+    /// VER-CARD-002 on HTTP+JSON (client, note; VER-005, CARD-005; session16 leftover V3):
+    /// the HTTP+JSON form of [`Self::client_version_not_offered`]. The call names a protocol
+    /// version explicitly (`A2A-Version` header or query parameter) that A2A has but the
+    /// agent's card does not declare (0.2 and 0.3 count as one family, as on JSON-RPC), and
+    /// the agent refused it (`refusal`: ErrorInfo reason VERSION_NOT_SUPPORTED, or the 404 /
+    /// 501 of VER-HDR-004): the refusal is expected, the client should speak a version the
+    /// card offers. Evidence: the call, the refusal, the card.
+    fn rest_client_version_not_offered(&mut self, x: &Exch, c: &Call, refusal: Evidence) {
+        if c.binding != Some(Binding::Rest)
+            || c.op.is_none()
+            || c.webhook
+            || x.synthetic
+            || self.ver_stripped_clients.contains(&x.id)
+        {
+            return;
+        }
+        let Some(asked) = c.header_version.as_deref() else {
+            return;
+        };
+        let Some(d) = Dialect::from_version(asked) else {
+            // A version A2A does not have is VER-002's (REST-ERROR-001 when refused wrongly).
+            return;
+        };
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        if card.view.v0_shape_claims_v1 {
+            return;
+        }
+        let declared = card.view.declared_dialects();
+        let covers = declared.iter().any(|k| {
+            *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1)
+        });
+        if declared.is_empty() || covers {
+            return;
+        }
+        let list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
+        self.areas.insert("version");
+        let card_ev = Evidence {
+            seq: card.seq,
+            exchange: Some(card.exchange.clone()),
+            pointer: None,
+            found: card.view.protocol_version.clone().map(Value::String),
+        };
+        self.find(
+            &r::VER_CLIENT_NOT_OFFERED,
+            format!(
+                "client called the HTTP+JSON call {} {} in protocol version {} (A2A-Version {asked}) but the agent's card declares only {}: the agent's refusal is expected",
+                x.method,
+                x.path,
+                d.as_str(),
+                list.join(", ")
+            ),
+            vec![x.ev(x.req_seq), refusal, card_ev],
+            &x.leg,
+        );
     }
 
     /// RPC-003 (breaker10 E18) for a JSON-RPC call whose `method` is a known name in other
@@ -14333,6 +14396,19 @@ impl State {
                 "HTTP 404 (no such route)"
             };
             self.areas.insert("version");
+            let mut ev = vec![
+                x.ev_at(x.req_seq, "", Some(Value::String(asked.clone()))),
+                x.ev_at(bseq, "", Some(Value::from(status))),
+            ];
+            // The card last, as in the JSON-RPC form.
+            if let Some(card) = self.card_for(x) {
+                ev.push(Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: None,
+                    found: card.view.protocol_version.clone().map(Value::String),
+                });
+            }
             self.find(
                 &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
                 format!(
@@ -14341,12 +14417,12 @@ impl State {
                     x.path,
                     list.join(", ")
                 ),
-                vec![
-                    x.ev_at(x.req_seq, "", Some(Value::String(asked))),
-                    x.ev_at(bseq, "", Some(Value::from(status))),
-                ],
+                ev,
                 &x.leg,
             );
+            // VER-CARD-002: the client's side of the same refusal, as on JSON-RPC.
+            let refusal = x.ev_at(bseq, "", Some(Value::from(status)));
+            self.rest_client_version_not_offered(x, &c, refusal);
         }
         if status >= 400 && !x.synthetic {
             if self.rest_version_error(x, &c, status, json, bseq) {
@@ -14997,6 +15073,8 @@ impl State {
         if aip.is_some_and(|e| error_info_reason(e.get("details")) == Some("VERSION_NOT_SUPPORTED"))
         {
             self.version_refused_though_offered(x, x.ev_at(bseq, "/error/details", None));
+            // VER-CARD-002 (session16 leftover V3): the client's side, as on JSON-RPC.
+            self.rest_client_version_not_offered(x, &c, x.ev_at(bseq, "/error/details", None));
         }
         // A web framework's default page for a route the agent does not serve
         // (`{"detail":"Not Found"}`, codex-a2a #339): no A2A error at all, so ERR-003 does not
