@@ -4975,16 +4975,12 @@ impl State {
                 // The same check as on a 1.0 send result (A2A PR #1224, breaker17a U8):
                 // a 0.3 object (`kind`) inside the 1.0 oneof wrapper. Its lowercase states
                 // are TASK-STATE-005's (judged with the event's task view below).
-                let member = p.pointer.rsplit('/').next().unwrap_or("task");
-                let fin = if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
-                    " (and final)"
-                } else {
-                    ""
-                };
+                let what = format!("an event of the {} stream", c.op_term("task"));
+                let msg = kind_in_wrapper_msg(&what, Dialect::V1_0, &p, &ptr, true);
                 self.stream_once(
                     x,
                     &r::VER_MIXED_PAYLOAD,
-                    format!("1.0 {member} stream event carries the 0.x member kind{fin}: a 0.x object inside the 1.0 StreamResponse wrapper"),
+                    msg,
                     vec![x.ev_at(seq, &ptr, None)],
                 );
             } else if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
@@ -4997,6 +4993,25 @@ impl State {
                         &format!("{}/final", p.pointer),
                         p.inner.get("final").map(Json::to_value),
                     )],
+                );
+            }
+        }
+        // 0.3 HTTP+JSON, the wrapper right but the object inside the 0.3 JSON-RPC one
+        // (`kind`; session16 leftover V4, breaker17a U8): VER-MIX-001, a warning as on 1.0.
+        // Not an error: the 0.3 text (§3.2.3, REST-003) asks only for JSON "structurally
+        // equivalent to the core A2A data structures" and types the wrapper's members with
+        // the JSON-RPC Task / Message (whose schema has kind); ProtoJSON without kind is the
+        // SDKs' reading (DIGEST §0), on which a2a-python 0.3's client rejects the event.
+        if c.binding == Some(Binding::Rest) && dialect.is_some_and(Dialect::is_0x) && p.wrapped {
+            if let Some(ptr) = kind_in_payload(p.inner, &p.pointer) {
+                let what = format!("an event of the {} stream", c.op_term("task"));
+                let d = dialect.unwrap_or(Dialect::V0_3);
+                let msg = kind_in_wrapper_msg(&what, d, &p, &ptr, true);
+                self.stream_once(
+                    x,
+                    &r::VER_MIXED_PAYLOAD,
+                    msg,
+                    vec![x.ev_at(seq, &ptr, None)],
                 );
             }
         }
@@ -12905,12 +12920,19 @@ impl State {
                     }
                     // 1.0 wrapped result whose task/message or parts still carry `kind`
                     // (A2A PR #1224).
-                    if dialect == Some(Dialect::V1_0) && p.wrapped {
+                    // The same in the 0.3 HTTP+JSON wrapper (session16 leftover V4): a
+                    // warning, as on streams (see there for why not an error).
+                    let rest0x =
+                        c.binding == Some(Binding::Rest) && dialect.is_some_and(Dialect::is_0x);
+                    if (dialect == Some(Dialect::V1_0) || rest0x) && p.wrapped {
                         let hit = kind_in_payload(p.inner, &p.pointer);
                         if let Some(ptr) = hit {
+                            let what = format!("the agent's {} answer", c.op_term(op.name()));
+                            let d = dialect.unwrap_or(Dialect::V0_3);
+                            let msg = kind_in_wrapper_msg(&what, d, &p, &ptr, false);
                             self.find(
                                 &r::VER_MIXED_PAYLOAD,
-                                "1.0 send result carries the 0.x member kind".to_string(),
+                                msg,
                                 vec![x.ev_at(bseq, &ptr, None)],
                                 &x.leg,
                             );
@@ -21653,6 +21675,71 @@ fn state_spelling_problem(
 
 /// JSON Pointer of a 0.x `kind` member in a 1.0 task or message object: on the object,
 /// its parts, or its artifacts' parts (DATA-001).
+/// VER-MIX-001 message (breaker17a U8, session16 leftover V4) for a 0.x JSON-RPC object (its
+/// `kind` at `kind_ptr`, on the object or a part) inside the ProtoJSON oneof wrapper `p` of
+/// dialect `d` (1.0, or a 0.x HTTP+JSON answer: the 0.3 proto's form): `what` names the
+/// event or answer; `stream` picks StreamResponse over SendMessageResponse. Names which
+/// dialect's object sits in which wrapper, the 0.x members it carries (kind, a lowercase
+/// state, final) and what a ProtoJSON reader does with them.
+fn kind_in_wrapper_msg(
+    what: &str,
+    d: Dialect,
+    p: &a2a::Payload<'_>,
+    kind_ptr: &str,
+    stream: bool,
+) -> String {
+    let member = p.pointer.rsplit('/').next().unwrap_or("task");
+    let obj = match p.kind {
+        PayloadKind::Task => "Task",
+        PayloadKind::Message => "Message",
+        PayloadKind::StatusUpdate => "status-update",
+        PayloadKind::ArtifactUpdate => "artifact-update",
+    };
+    let mut carries = match p.inner.get("kind").and_then(Json::as_str) {
+        Some(k) => vec![format!("kind \"{k}\"")],
+        None => vec![format!(
+            "kind on {}",
+            kind_ptr
+                .strip_prefix(p.pointer.as_str())
+                .unwrap_or(kind_ptr)
+        )],
+    };
+    if let Some(st) = p
+        .inner
+        .get("status")
+        .and_then(|s| s.get("state"))
+        .and_then(Json::as_str)
+        .filter(|s| TaskState::parse(s).is_some() && !TaskState::is_proto_spelling(s))
+    {
+        carries.push(format!("the 0.x state \"{st}\""));
+    }
+    if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
+        carries.push("final".into());
+    }
+    let wrapper = if stream {
+        "StreamResponse"
+    } else {
+        "SendMessageResponse"
+    };
+    let thing = if stream { "event" } else { "answer" };
+    let (wrapper, why) = if d == Dialect::V1_0 {
+        (
+            format!("the 1.0 {wrapper} wrapper {{\"{member}\": ...}}"),
+            format!("1.0 JSON is ProtoJSON of a2a.proto, which has no kind: a reader that ignores unknown fields (DATA-003) drops it, and a ProtoJSON parser with default options rejects the {thing}"),
+        )
+    } else {
+        (
+            format!("the 0.3 proto's {wrapper} wrapper {{\"{member}\": ...}} of the {} HTTP+JSON binding", d.as_str()),
+            format!("the HTTP+JSON form is read as ProtoJSON of the 0.3 proto, which has no kind (the SDKs' reading; the 0.3 prose only asks for structures equivalent to the core ones, REST-003): a2a-python 0.3's HTTP+JSON client parses each {thing} with protobuf Parse, which rejects the unknown field kind"),
+        )
+    };
+    format!(
+        "{what} is {wrapper} around a 0.x JSON-RPC {obj} ({}): {why}; put the {} {obj} in the wrapper (no kind, TASK_STATE_* states)",
+        carries.join(", "),
+        if d == Dialect::V1_0 { "1.0" } else { "0.3 proto's" }
+    )
+}
+
 fn kind_in_payload(o: &Obj, base: &str) -> Option<String> {
     if o.contains_key("kind") {
         return Some(jptr(base, &[Key("kind")]));
