@@ -3279,7 +3279,8 @@ impl State {
             // Only params that name the task under another member: empty or foreign params
             // are how conformance suites probe the agent's -32602 (breaker14's legal
             // `tasks/get {}`), not a client that meant to name a task.
-            let hint = task_id_member_hint(&c.params);
+            let known = |t: &str| self.tasks.contains_key(&x.tkey(t));
+            let hint = task_id_member_hint(&c.params, &known);
             if !hint.is_empty() {
                 let method = c.method.as_deref().unwrap_or("the task call");
                 self.find(
@@ -19404,22 +19405,89 @@ fn missing_param(c: &Call) -> Option<&'static str> {
     }
 }
 
-/// DATA-PARAM-003's hint for task-call params `p` that lack `id`: which other member names
-/// the task (`taskId`, 0.3 proto `name: tasks/{id}`), as `" (found ...)"`; `""` when none.
-fn task_id_member_hint(p: &Json) -> String {
-    if let Some(t) = p.get("taskId").and_then(Json::as_str) {
-        format!(" (found taskId \"{t}\", the member of the push notification config calls; a task call names its task as id)")
-    } else if let Some(n) = p
-        .get("name")
-        .and_then(Json::as_str)
-        .filter(|n| n.starts_with("tasks/"))
-    {
-        format!(" (found name \"{n}\", the 0.3 proto's resource name of GetTaskRequest / CancelTaskRequest; JSON-RPC params name the task as id)")
-    } else if let Some(t) = p.get("task_id").and_then(Json::as_str) {
-        format!(" (found task_id \"{t}\", a proto field name of the push notification config calls; a task call names its task as id)")
-    } else {
-        String::new()
+/// DATA-PARAM-003's hint for task-call params `p` that lack `id` (breaker18a W1, W5;
+/// session16 leftover V5): which other member names the task, as `" (found ...)"`; `""` when
+/// none does plainly. Plain means a member whose name is the id in another spelling (`ID`,
+/// `Id`), the push config calls' `taskId` in any spelling (`taskID`, `task_id`, `task-id`),
+/// `task` holding a string, the 0.3 proto resource name `name: tasks/{id}`, an object
+/// member (`task`, `params`, `request`, or another named for the task) holding the id in
+/// one of those spellings, or any string member (not `contextId`, `tenant`) whose value is
+/// a task id the agent handed out (`known`). Empty params and foreign members (`{"foo":
+/// "x"}`) give `""`: conformance suites send them on purpose to probe -32602.
+fn task_id_member_hint(p: &Json, known: &dyn Fn(&str) -> bool) -> String {
+    let Some(o) = p.as_object() else {
+        return String::new();
+    };
+    // Member names folded: lowercase, without `_` and `-`.
+    let fold = |k: &str| -> String {
+        k.chars()
+            .filter(|c| *c != '_' && *c != '-')
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    };
+    let id_str = |v: &Json| {
+        v.as_str()
+            .filter(|s| !s.trim().is_empty())
+            .map(str::to_string)
+    };
+    // A member that names the task directly, in a spelling other than `id`.
+    let direct = |k: &str, v: &Json| -> Option<String> {
+        let t = id_str(v)?;
+        let f = fold(k);
+        if k == "taskId" {
+            Some(format!(" (found taskId \"{t}\", the member of the push notification config calls; a task call names its task as id)"))
+        } else if k == "task_id" {
+            Some(format!(" (found task_id \"{t}\", a proto field name of the push notification config calls; a task call names its task as id)"))
+        } else if f == "id" {
+            Some(format!(
+                " (found {k} \"{t}\": JSON member names are case-sensitive, and the member is id)"
+            ))
+        } else if f == "taskid" || f == "task" {
+            Some(format!(
+                " (found {k} \"{t}\"; a task call names its task as id)"
+            ))
+        } else if k == "name" && t.starts_with("tasks/") {
+            Some(format!(" (found name \"{t}\", the 0.3 proto's resource name of GetTaskRequest / CancelTaskRequest; JSON-RPC params name the task as id)"))
+        } else {
+            None
+        }
+    };
+    for (k, v) in o.iter() {
+        if let Some(h) = direct(k, v) {
+            return h;
+        }
     }
+    // The id one object level down: {"task": {"id": ...}}, {"params": {"id": ...}}.
+    for (k, v) in o.iter() {
+        let f = fold(k);
+        let Some(inner) = v.as_object() else { continue };
+        if !(f == "params" || f == "request" || f.contains("task")) {
+            continue;
+        }
+        let found = inner.iter().find_map(|(ik, iv)| {
+            let t = id_str(iv)?;
+            let g = fold(ik);
+            (g == "id" || g == "taskid").then(|| (ik.to_string(), t))
+        });
+        if let Some((ik, t)) = found {
+            let why = if f == "params" {
+                "the params object is wrapped in a second params member".to_string()
+            } else {
+                format!("the id is nested in {k}")
+            };
+            return format!(" (found {k}.{ik} \"{t}\": {why}; params name the task directly, {{\"id\": \"{t}\"}})");
+        }
+    }
+    // A task id the agent handed out, under a member of another name.
+    for (k, v) in o.iter() {
+        if matches!(k, "contextId" | "context_id" | "tenant") {
+            continue;
+        }
+        if let Some(t) = id_str(v).filter(|t| known(t)) {
+            return format!(" (found {k} \"{t}\", the id of a task the agent handed out; a task call names its task as id)");
+        }
+    }
+    String::new()
 }
 
 /// The error code an agent's own error message implies (ERR-002 names), with the words
