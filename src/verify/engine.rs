@@ -4872,10 +4872,9 @@ impl State {
                     .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
                     .flatten()
                     .map(|p| p.up.clone());
-                if let (Some(up), Some(s)) = (up, x.sse.as_mut()) {
-                    if s.fired.insert(r::STREAM_EVENT_SHAPE.id)
-                        && self.held_shapes.len() < MAX_PENDING_UP
-                    {
+                let room = self.held_shapes.len() < MAX_PENDING_UP;
+                if let (Some(up), Some(s), true) = (up, x.sse.as_mut(), room) {
+                    if s.fired.insert(r::STREAM_EVENT_SHAPE.id) {
                         let client = x.id.clone();
                         self.held_shapes.push(HeldShape {
                             client,
