@@ -203,3 +203,136 @@ fn consequences_name_their_root_cause() {
         render(&out)
     );
 }
+
+/// Session 16's verifier leftovers (fix19v V1-V5): every legal control of them stays silent
+/// (no error, no warning), and the faults read as the items ask.
+#[test]
+fn session16_leftovers() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    let mut legal = 0;
+    for e in std::fs::read_dir(&dir).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().to_string();
+        if name.starts_with("s16-") && name.contains("-legal-") && name.ends_with(".jsonl") {
+            legal += 1;
+            let out = verify(&e.path());
+            assert!(
+                out.findings
+                    .iter()
+                    .all(|f| matches!(f.severity, Severity::Note) && f.rule != "DATA-SHAPE-008"),
+                "{name}: legal control not silent:\n{}",
+                render(&out)
+            );
+        }
+    }
+    assert!(legal >= 9, "{legal} legal controls");
+    // V1: one note for the ListTasks call, naming the rows and their members.
+    for stem in [
+        "s16-V1-v10-list-tasks-rows-with-createdAt",
+        "s16-V1-v10-rest-list-tasks-rows-with-createdAt",
+    ] {
+        let out = by(stem);
+        let notes: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "DATA-SHAPE-008")
+            .collect();
+        assert_eq!(notes.len(), 1, "{stem}:\n{}", render(&out));
+        let m = &notes[0].message;
+        assert!(
+            m.contains("rows tasks[1], tasks[2] (2 of 3 listed tasks)")
+                && m.contains("tasks[1]: createdAt, lastModified; tasks[2]: createdAt"),
+            "{stem}: {m}"
+        );
+    }
+    let out = by("s16-V1-v10-subscribe-first-task-with-createdAt");
+    assert!(
+        out.findings.iter().any(|f| f.rule == "DATA-SHAPE-008"
+            && f.message.contains("the SubscribeToTask stream")),
+        "{}",
+        render(&out)
+    );
+    // V2: the gateway's added frame is the root cause; the client leg's shape names it.
+    for stem in [
+        "s16-V2-v10-gateway-adds-close-frame",
+        "s16-V2-v10-rest-gateway-adds-close-frame",
+        "s16-V2-v10-gateway-adds-close-frame-client-ends-first",
+        "b18-W2-v03-gateway-adds-trpc-close-frame",
+    ] {
+        let out = by(stem);
+        let ids: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+        assert_eq!(
+            ids,
+            ["GW-SSE-002", "STREAM-SHAPE-001"],
+            "{stem}:\n{}",
+            render(&out)
+        );
+        assert!(
+            out.findings[1]
+                .message
+                .contains("(caused by GW-SSE-002: the agent's stream on the upstream leg has no such event; the gateway added it after the agent's last event"),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    // The agent's own frame, passed on unchanged, is the agent's: no gateway cause.
+    let out = by("b18-W2-v03-agent-close-frame-passed-through");
+    assert!(
+        out.findings
+            .iter()
+            .all(|f| f.rule != "GW-SSE-002" && !f.message.contains("caused by")),
+        "{}",
+        render(&out)
+    );
+    // V3: the HTTP+JSON form carries the client's note as the JSON-RPC form does.
+    for stem in [
+        "s16-V3-v10-rest-stream-version-03-v1-route-404",
+        "b18-L4-v10-rest-version-03-v1-route-404",
+        "b17-V15-v10-jsonrpc-version-03-answered-method-not-found",
+    ] {
+        let out = by(stem);
+        let mut ids: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+        ids.sort();
+        assert_eq!(
+            ids,
+            ["VER-CARD-002", "VER-HDR-004"],
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    // V4: which dialect's object sits in which wrapper.
+    let out = by("s16-V4-v03-rest-stream-0x-objects-in-wrapper");
+    let f = out
+        .findings
+        .iter()
+        .find(|f| f.rule == "VER-MIX-001")
+        .unwrap_or_else(|| panic!("{}", render(&out)));
+    assert_eq!(f.severity, Severity::Warning);
+    assert!(
+        f.message
+            .contains("the 0.3 proto's StreamResponse wrapper {\"task\": ...}")
+            && f.message.contains(
+                "around a 0.x JSON-RPC Task (kind \"task\", the 0.x state \"submitted\")"
+            ),
+        "{}",
+        f.message
+    );
+    let out = by("b18-L1-v10-rest-stream-kind-in-wrapper");
+    assert!(
+        out.findings.iter().any(|f| f.rule == "VER-MIX-001"
+            && f.message.contains(
+                "the 1.0 StreamResponse wrapper {\"task\": ...} around a 0.x JSON-RPC Task"
+            )),
+        "{}",
+        render(&out)
+    );
+    // V5: the member that names the task is said.
+    let out = by("s16-V5-v03-get-ID-uppercase");
+    assert!(
+        out.findings
+            .iter()
+            .any(|f| f.rule == "DATA-PARAM-003" && f.message.contains("found ID \"t1\"")),
+        "{}",
+        render(&out)
+    );
+}

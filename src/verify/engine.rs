@@ -1080,6 +1080,9 @@ pub(super) struct State {
     /// STREAM-END-002 held back on a client-leg stream whose upstream twin was still open
     /// when it ended: judged when the twin ends (or at the end of the recording).
     held_ends: Vec<HeldEnd>,
+    /// STREAM-SHAPE-001 held back on a gateway's client-leg stream ([`HeldShape`]): told
+    /// once the legs are compared, naming GW-SSE-002 when the gateway added the event.
+    held_shapes: Vec<HeldShape>,
     /// Push configs the agent created, by `task id \0 config id`: the webhook URL key
     /// ([`webhook_key`]). A config created without an id is keyed by its task id too (the
     /// SDKs' default config id). At most [`MAX_PUSH_URLS`] entries (PUSH-CFG-002).
@@ -1326,6 +1329,18 @@ struct HeldEnd {
     ev: Vec<Evidence>,
 }
 
+/// A STREAM-SHAPE-001 finding on the client leg `client` of a gateway whose upstream twin
+/// is `up` (session16 leftover V2, breaker18a W2): an event that is no StreamResponse may be
+/// the gateway's own (kagent's `event: close`), which only the comparison of the legs
+/// tells ([`State::check_events_passed_on`]); the finding waits for it, so the root cause
+/// (GW-SSE-002) is told first and this one names it.
+struct HeldShape {
+    client: String,
+    up: String,
+    msg: String,
+    ev: Vec<Evidence>,
+}
+
 /// An upstream-leg request waiting for its client-leg twin (VER-HDR-002): method, body,
 /// path, its `A2A-Version` header trimmed, the evidence of its request head, its leg.
 struct PendingUp {
@@ -1523,6 +1538,7 @@ impl State {
             gw_ended: HashMap::new(),
             gw_ended_order: VecDeque::new(),
             held_ends: Vec::new(),
+            held_shapes: Vec::new(),
             push_config_urls: HashMap::new(),
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
@@ -2245,6 +2261,8 @@ impl State {
     }
 
     pub(super) fn finish(mut self) -> VerifyOutcome {
+        // Client-leg stream shapes whose legs were never compared: told as they are.
+        self.flush_held_shapes(true);
         // Client-leg streams cut while their upstream twin was still open: judged now.
         for h in std::mem::take(&mut self.held_ends) {
             match self.open.remove(&h.up) {
@@ -3261,7 +3279,8 @@ impl State {
             // Only params that name the task under another member: empty or foreign params
             // are how conformance suites probe the agent's -32602 (breaker14's legal
             // `tasks/get {}`), not a client that meant to name a task.
-            let hint = task_id_member_hint(&c.params);
+            let known = |t: &str| self.tasks.contains_key(&x.tkey(t));
+            let hint = task_id_member_hint(&c.params, &known);
             if !hint.is_empty() {
                 let method = c.method.as_deref().unwrap_or("the task call");
                 self.find(
@@ -4839,16 +4858,34 @@ impl State {
                     Some(note) => format!("{msg}; {note}"),
                     None => msg,
                 };
-                self.stream_once(
-                    x,
-                    &r::STREAM_EVENT_SHAPE,
-                    format!("stream event is not a StreamResponse: {msg}"),
-                    vec![x.ev_at(
-                        seq,
-                        if base.is_empty() { "" } else { base },
-                        Some(excerpt_value(payload)),
-                    )],
-                );
+                let msg = format!("stream event is not a StreamResponse: {msg}");
+                let ev = vec![x.ev_at(
+                    seq,
+                    if base.is_empty() { "" } else { base },
+                    Some(excerpt_value(payload)),
+                )];
+                // On a gateway's client leg the event may be the gateway's own: told when
+                // the legs are compared (session16 leftover V2, breaker18a W2).
+                let up = x
+                    .leg
+                    .is_none()
+                    .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
+                    .flatten()
+                    .map(|p| p.up.clone());
+                let room = self.held_shapes.len() < MAX_PENDING_UP;
+                if let (Some(up), Some(s), true) = (up, x.sse.as_mut(), room) {
+                    if s.fired.insert(r::STREAM_EVENT_SHAPE.id) {
+                        let client = x.id.clone();
+                        self.held_shapes.push(HeldShape {
+                            client,
+                            up,
+                            msg,
+                            ev,
+                        });
+                    }
+                    return;
+                }
+                self.stream_once(x, &r::STREAM_EVENT_SHAPE, msg, ev);
                 return;
             }
         };
@@ -4938,16 +4975,12 @@ impl State {
                 // The same check as on a 1.0 send result (A2A PR #1224, breaker17a U8):
                 // a 0.3 object (`kind`) inside the 1.0 oneof wrapper. Its lowercase states
                 // are TASK-STATE-005's (judged with the event's task view below).
-                let member = p.pointer.rsplit('/').next().unwrap_or("task");
-                let fin = if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
-                    " (and final)"
-                } else {
-                    ""
-                };
+                let what = format!("an event of the {} stream", c.op_term("task"));
+                let msg = kind_in_wrapper_msg(&what, Dialect::V1_0, &p, &ptr, true);
                 self.stream_once(
                     x,
                     &r::VER_MIXED_PAYLOAD,
-                    format!("1.0 {member} stream event carries the 0.x member kind{fin}: a 0.x object inside the 1.0 StreamResponse wrapper"),
+                    msg,
                     vec![x.ev_at(seq, &ptr, None)],
                 );
             } else if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
@@ -4960,6 +4993,25 @@ impl State {
                         &format!("{}/final", p.pointer),
                         p.inner.get("final").map(Json::to_value),
                     )],
+                );
+            }
+        }
+        // 0.3 HTTP+JSON, the wrapper right but the object inside the 0.3 JSON-RPC one
+        // (`kind`; session16 leftover V4, breaker17a U8): VER-MIX-001, a warning as on 1.0.
+        // Not an error: the 0.3 text (§3.2.3, REST-003) asks only for JSON "structurally
+        // equivalent to the core A2A data structures" and types the wrapper's members with
+        // the JSON-RPC Task / Message (whose schema has kind); ProtoJSON without kind is the
+        // SDKs' reading (DIGEST §0), on which a2a-python 0.3's client rejects the event.
+        if c.binding == Some(Binding::Rest) && dialect.is_some_and(Dialect::is_0x) && p.wrapped {
+            if let Some(ptr) = kind_in_payload(p.inner, &p.pointer) {
+                let what = format!("an event of the {} stream", c.op_term("task"));
+                let d = dialect.unwrap_or(Dialect::V0_3);
+                let msg = kind_in_wrapper_msg(&what, d, &p, &ptr, true);
+                self.stream_once(
+                    x,
+                    &r::VER_MIXED_PAYLOAD,
+                    msg,
+                    vec![x.ev_at(seq, &ptr, None)],
                 );
             }
         }
@@ -5233,7 +5285,8 @@ impl State {
                 if c.dialect == Some(Dialect::V1_0) {
                     if let Some((ptr, names)) = a2a::task_members_outside_proto(p.inner, &p.pointer)
                     {
-                        let msg = task_outside_proto_msg("the stream task event", &names);
+                        let what = format!("the task event of the {} stream", c.op_term("task"));
+                        let msg = task_outside_proto_msg(&what, &names);
                         let ev = vec![x.ev_at(seq, &ptr, None)];
                         self.stream_once(x, &r::TASK_MEMBER_NOT_IN_PROTO, msg, ev);
                     }
@@ -6287,6 +6340,10 @@ impl State {
         // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
         self.gw_note_end(&x, c.dialect == Some(Dialect::V1_0));
         self.gw_stream_held_back(&x);
+        if x.sse.is_none() && !self.held_shapes.is_empty() {
+            // A stream's twin answered without a stream: no comparison will come.
+            self.flush_held_shapes(false);
+        }
         self.request_body_not_json(&x, &c);
         // AUTH-002: an A2A call refused 401 by a deployment whose card declares no scheme.
         if x.status == Some(401) && !x.synthetic && c.op.is_some() && !c.webhook {
@@ -7248,6 +7305,7 @@ impl State {
             }
         }
         self.check_buffering(x);
+        self.flush_held_shapes(false);
         self.check_followup_stream(x);
     }
 
@@ -8157,14 +8215,50 @@ impl State {
     }
 
     /// GW-SSE-002: the client leg of a gateway got other events than the agent sent
-    /// upstream (lost, reordered or altered), both legs having ended cleanly.
+    /// upstream (lost, reordered or altered), both legs having ended cleanly. A
+    /// STREAM-SHAPE-001 held on the client leg ([`HeldShape`]) is told after it, naming
+    /// GW-SSE-002 as its cause when the gateway added that event.
     fn check_events_passed_on(&mut self, client: &Exch, up: &Exch) {
+        let added = self.compare_stream_legs(client, up);
+        if let Some(i) = self.held_shapes.iter().position(|h| h.client == client.id) {
+            let h = self.held_shapes.swap_remove(i);
+            let msg = match added {
+                Some(after) => format!(
+                    "{}{CAUSED_BY}{}: the agent's stream on the upstream leg has no such event; the gateway added it {after}, so the gateway must stop writing it, not the agent)",
+                    h.msg,
+                    r::GW_SSE_LOST.id
+                ),
+                None => h.msg,
+            };
+            self.find(&r::STREAM_EVENT_SHAPE, msg, h.ev, &None);
+        }
+    }
+
+    /// Held STREAM-SHAPE-001 findings ([`HeldShape`]) whose legs have both ended without
+    /// being compared (or every one, at the end of the recording): told as they are.
+    fn flush_held_shapes(&mut self, all: bool) {
+        let mut i = 0;
+        while i < self.held_shapes.len() {
+            let h = &self.held_shapes[i];
+            if all || !(self.open.contains_key(&h.client) || self.open.contains_key(&h.up)) {
+                let h = self.held_shapes.remove(i);
+                self.find(&r::STREAM_EVENT_SHAPE, h.msg, h.ev, &None);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// [`State::check_events_passed_on`]'s comparison; returns where the gateway added an
+    /// event that is no StreamResponse (`"after the agent's last event (...)"`) when it
+    /// found that (GW-SSE-002, breaker18a W2).
+    fn compare_stream_legs(&mut self, client: &Exch, up: &Exch) -> Option<String> {
         let (Some(cs), Some(us)) = (client.sse.as_ref(), up.sse.as_ref()) else {
-            return;
+            return None;
         };
         let clean = |x: &Exch| x.outcome == Some(Outcome::Complete);
         if !clean(client) || !clean(up) || us.undecodable {
-            return;
+            return None;
         }
         // An event that is no StreamResponse on the client leg only, after the agent's
         // events all passed on unchanged: the gateway added it (breaker18a W2: kagent's
@@ -8195,10 +8289,10 @@ impl State {
                 ],
                 &None,
             );
-            return;
+            return Some(after);
         }
         if cs.undecodable || cs.sigs == us.sigs {
-            return;
+            return None;
         }
         let first_diff = cs
             .sigs
@@ -8209,7 +8303,7 @@ impl State {
         // Past the kept events only the kept prefix can be compared: the same prefix is
         // no evidence of a difference.
         if (cs.past_kept || us.past_kept) && first_diff >= cs.sigs.len().min(us.sigs.len()) {
-            return;
+            return None;
         }
         // Client events a subsequence of the agent's: events were dropped.
         let mut it = us.sigs.iter();
@@ -8276,6 +8370,7 @@ impl State {
                 }
             }
         }
+        None
     }
 
     fn check_followup_stream(&mut self, x: &Exch) {
@@ -8731,6 +8826,64 @@ impl State {
                 &x.leg,
             );
         }
+    }
+
+    /// VER-CARD-002 on HTTP+JSON (client, note; VER-005, CARD-005; session16 leftover V3):
+    /// the HTTP+JSON form of [`Self::client_version_not_offered`]. The call names a protocol
+    /// version explicitly (`A2A-Version` header or query parameter) that A2A has but the
+    /// agent's card does not declare (0.2 and 0.3 count as one family, as on JSON-RPC), and
+    /// the agent refused it (`refusal`: ErrorInfo reason VERSION_NOT_SUPPORTED, or the 404 /
+    /// 501 of VER-HDR-004): the refusal is expected, the client should speak a version the
+    /// card offers. Evidence: the call, the refusal, the card.
+    fn rest_client_version_not_offered(&mut self, x: &Exch, c: &Call, refusal: Evidence) {
+        if c.binding != Some(Binding::Rest)
+            || c.op.is_none()
+            || c.webhook
+            || x.synthetic
+            || self.ver_stripped_clients.contains(&x.id)
+        {
+            return;
+        }
+        let Some(asked) = c.header_version.as_deref() else {
+            return;
+        };
+        let Some(d) = Dialect::from_version(asked) else {
+            // A version A2A does not have is VER-002's (REST-ERROR-001 when refused wrongly).
+            return;
+        };
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        if card.view.v0_shape_claims_v1 {
+            return;
+        }
+        let declared = card.view.declared_dialects();
+        let covers = declared.iter().any(|k| {
+            *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1)
+        });
+        if declared.is_empty() || covers {
+            return;
+        }
+        let list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
+        self.areas.insert("version");
+        let card_ev = Evidence {
+            seq: card.seq,
+            exchange: Some(card.exchange.clone()),
+            pointer: None,
+            found: card.view.protocol_version.clone().map(Value::String),
+        };
+        self.find(
+            &r::VER_CLIENT_NOT_OFFERED,
+            format!(
+                "client called the HTTP+JSON call {} {} in protocol version {} (A2A-Version {asked}) but the agent's card declares only {}: the agent's refusal is expected",
+                x.method,
+                x.path,
+                d.as_str(),
+                list.join(", ")
+            ),
+            vec![x.ev(x.req_seq), refusal, card_ev],
+            &x.leg,
+        );
     }
 
     /// RPC-003 (breaker10 E18) for a JSON-RPC call whose `method` is a known name in other
@@ -12594,6 +12747,9 @@ impl State {
                 // stubs); the first malformed one is reported.
                 let mut bad: Option<(String, String)> = None;
                 let mut utc_reported = false;
+                // DATA-SHAPE-008 (fix19v V1): rows carrying members a2a.proto's Task does not
+                // define, as (row, pointer of its first such member, the members).
+                let mut outside: Vec<(usize, String, Vec<&str>)> = Vec::new();
                 for (i, t) in ts.iter().enumerate() {
                     let Some(o) = t.as_object() else {
                         bad.get_or_insert((
@@ -12603,6 +12759,11 @@ impl State {
                         continue;
                     };
                     let ptr = format!("{base}/tasks/{i}");
+                    if dialect == Some(Dialect::V1_0) {
+                        if let Some((p, names)) = a2a::task_members_outside_proto(o, &ptr) {
+                            outside.push((i, p, names));
+                        }
+                    }
                     if !utc_reported {
                         if let Some((rule, msg, ev)) =
                             status_not_utc(x, &c, o, &ptr, bseq, "ListTasks result task")
@@ -12656,6 +12817,17 @@ impl State {
                     {
                         self.find(&r::DATA_TASK_CONTENT_REPEATED, msg, ev, &x.leg);
                     }
+                }
+                if !outside.is_empty() {
+                    // One finding per call: the rows and the members they carry.
+                    let msg =
+                        list_rows_outside_proto_msg(c.op_term("ListTasks"), ts.len(), &outside);
+                    let ev = outside
+                        .iter()
+                        .take(3)
+                        .map(|(_, p, _)| x.ev_at(bseq, p, None))
+                        .collect();
+                    self.find(&r::TASK_MEMBER_NOT_IN_PROTO, msg, ev, &x.leg);
                 }
                 if bad.is_none() && dialect == Some(Dialect::V1_0) {
                     bad = list_tasks_page_problem(res, ts.len(), base);
@@ -12748,12 +12920,19 @@ impl State {
                     }
                     // 1.0 wrapped result whose task/message or parts still carry `kind`
                     // (A2A PR #1224).
-                    if dialect == Some(Dialect::V1_0) && p.wrapped {
+                    // The same in the 0.3 HTTP+JSON wrapper (session16 leftover V4): a
+                    // warning, as on streams (see there for why not an error).
+                    let rest0x =
+                        c.binding == Some(Binding::Rest) && dialect.is_some_and(Dialect::is_0x);
+                    if (dialect == Some(Dialect::V1_0) || rest0x) && p.wrapped {
                         let hit = kind_in_payload(p.inner, &p.pointer);
                         if let Some(ptr) = hit {
+                            let what = format!("the agent's {} answer", c.op_term(op.name()));
+                            let d = dialect.unwrap_or(Dialect::V0_3);
+                            let msg = kind_in_wrapper_msg(&what, d, &p, &ptr, false);
                             self.find(
                                 &r::VER_MIXED_PAYLOAD,
-                                "1.0 send result carries the 0.x member kind".to_string(),
+                                msg,
                                 vec![x.ev_at(bseq, &ptr, None)],
                                 &x.leg,
                             );
@@ -14239,6 +14418,19 @@ impl State {
                 "HTTP 404 (no such route)"
             };
             self.areas.insert("version");
+            let mut ev = vec![
+                x.ev_at(x.req_seq, "", Some(Value::String(asked.clone()))),
+                x.ev_at(bseq, "", Some(Value::from(status))),
+            ];
+            // The card last, as in the JSON-RPC form.
+            if let Some(card) = self.card_for(x) {
+                ev.push(Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: None,
+                    found: card.view.protocol_version.clone().map(Value::String),
+                });
+            }
             self.find(
                 &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
                 format!(
@@ -14247,12 +14439,12 @@ impl State {
                     x.path,
                     list.join(", ")
                 ),
-                vec![
-                    x.ev_at(x.req_seq, "", Some(Value::String(asked))),
-                    x.ev_at(bseq, "", Some(Value::from(status))),
-                ],
+                ev,
                 &x.leg,
             );
+            // VER-CARD-002: the client's side of the same refusal, as on JSON-RPC.
+            let refusal = x.ev_at(bseq, "", Some(Value::from(status)));
+            self.rest_client_version_not_offered(x, &c, refusal);
         }
         if status >= 400 && !x.synthetic {
             if self.rest_version_error(x, &c, status, json, bseq) {
@@ -14903,6 +15095,8 @@ impl State {
         if aip.is_some_and(|e| error_info_reason(e.get("details")) == Some("VERSION_NOT_SUPPORTED"))
         {
             self.version_refused_though_offered(x, x.ev_at(bseq, "/error/details", None));
+            // VER-CARD-002 (session16 leftover V3): the client's side, as on JSON-RPC.
+            self.rest_client_version_not_offered(x, &c, x.ev_at(bseq, "/error/details", None));
         }
         // A web framework's default page for a route the agent does not serve
         // (`{"detail":"Not Found"}`, codex-a2a #339): no A2A error at all, so ERR-003 does not
@@ -15316,6 +15510,17 @@ impl State {
                         )],
                         &x.leg,
                     );
+                }
+                // DATA-SHAPE-008 (fix19v V1): the Task of a 1.0 push StreamResponse is a Task
+                // too; a ProtoJSON webhook receiver rejects members a2a.proto lacks.
+                if p.wrapped && p.kind == PayloadKind::Task {
+                    if let Some((ptr, names)) = a2a::task_members_outside_proto(p.inner, &p.pointer)
+                    {
+                        let msg =
+                            task_outside_proto_msg("the agent's push notification Task", &names);
+                        let ev = vec![x.ev_at(seq, &ptr, None)];
+                        self.find(&r::TASK_MEMBER_NOT_IN_PROTO, msg, ev, &x.leg);
+                    }
                 }
             }
             let seen = match p.kind {
@@ -19199,22 +19404,89 @@ fn missing_param(c: &Call) -> Option<&'static str> {
     }
 }
 
-/// DATA-PARAM-003's hint for task-call params `p` that lack `id`: which other member names
-/// the task (`taskId`, 0.3 proto `name: tasks/{id}`), as `" (found ...)"`; `""` when none.
-fn task_id_member_hint(p: &Json) -> String {
-    if let Some(t) = p.get("taskId").and_then(Json::as_str) {
-        format!(" (found taskId \"{t}\", the member of the push notification config calls; a task call names its task as id)")
-    } else if let Some(n) = p
-        .get("name")
-        .and_then(Json::as_str)
-        .filter(|n| n.starts_with("tasks/"))
-    {
-        format!(" (found name \"{n}\", the 0.3 proto's resource name of GetTaskRequest / CancelTaskRequest; JSON-RPC params name the task as id)")
-    } else if let Some(t) = p.get("task_id").and_then(Json::as_str) {
-        format!(" (found task_id \"{t}\", a proto field name of the push notification config calls; a task call names its task as id)")
-    } else {
-        String::new()
+/// DATA-PARAM-003's hint for task-call params `p` that lack `id` (breaker18a W1, W5;
+/// session16 leftover V5): which other member names the task, as `" (found ...)"`; `""` when
+/// none does plainly. Plain means a member whose name is the id in another spelling (`ID`,
+/// `Id`), the push config calls' `taskId` in any spelling (`taskID`, `task_id`, `task-id`),
+/// `task` holding a string, the 0.3 proto resource name `name: tasks/{id}`, an object
+/// member (`task`, `params`, `request`, or another named for the task) holding the id in
+/// one of those spellings, or any string member (not `contextId`, `tenant`) whose value is
+/// a task id the agent handed out (`known`). Empty params and foreign members (`{"foo":
+/// "x"}`) give `""`: conformance suites send them on purpose to probe -32602.
+fn task_id_member_hint(p: &Json, known: &dyn Fn(&str) -> bool) -> String {
+    let Some(o) = p.as_object() else {
+        return String::new();
+    };
+    // Member names folded: lowercase, without `_` and `-`.
+    let fold = |k: &str| -> String {
+        k.chars()
+            .filter(|c| *c != '_' && *c != '-')
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    };
+    let id_str = |v: &Json| {
+        v.as_str()
+            .filter(|s| !s.trim().is_empty())
+            .map(str::to_string)
+    };
+    // A member that names the task directly, in a spelling other than `id`.
+    let direct = |k: &str, v: &Json| -> Option<String> {
+        let t = id_str(v)?;
+        let f = fold(k);
+        if k == "taskId" {
+            Some(format!(" (found taskId \"{t}\", the member of the push notification config calls; a task call names its task as id)"))
+        } else if k == "task_id" {
+            Some(format!(" (found task_id \"{t}\", a proto field name of the push notification config calls; a task call names its task as id)"))
+        } else if f == "id" {
+            Some(format!(
+                " (found {k} \"{t}\": JSON member names are case-sensitive, and the member is id)"
+            ))
+        } else if f == "taskid" || f == "task" {
+            Some(format!(
+                " (found {k} \"{t}\"; a task call names its task as id)"
+            ))
+        } else if k == "name" && t.starts_with("tasks/") {
+            Some(format!(" (found name \"{t}\", the 0.3 proto's resource name of GetTaskRequest / CancelTaskRequest; JSON-RPC params name the task as id)"))
+        } else {
+            None
+        }
+    };
+    for (k, v) in o.iter() {
+        if let Some(h) = direct(k, v) {
+            return h;
+        }
     }
+    // The id one object level down: {"task": {"id": ...}}, {"params": {"id": ...}}.
+    for (k, v) in o.iter() {
+        let f = fold(k);
+        let Some(inner) = v.as_object() else { continue };
+        if !(f == "params" || f == "request" || f.contains("task")) {
+            continue;
+        }
+        let found = inner.iter().find_map(|(ik, iv)| {
+            let t = id_str(iv)?;
+            let g = fold(ik);
+            (g == "id" || g == "taskid").then(|| (ik.to_string(), t))
+        });
+        if let Some((ik, t)) = found {
+            let why = if f == "params" {
+                "the params object is wrapped in a second params member".to_string()
+            } else {
+                format!("the id is nested in {k}")
+            };
+            return format!(" (found {k}.{ik} \"{t}\": {why}; params name the task directly, {{\"id\": \"{t}\"}})");
+        }
+    }
+    // A task id the agent handed out, under a member of another name.
+    for (k, v) in o.iter() {
+        if matches!(k, "contextId" | "context_id" | "tenant") {
+            continue;
+        }
+        if let Some(t) = id_str(v).filter(|t| known(t)) {
+            return format!(" (found {k} \"{t}\", the id of a task the agent handed out; a task call names its task as id)");
+        }
+    }
+    String::new()
 }
 
 /// The error code an agent's own error message implies (ERR-002 names), with the words
@@ -21319,6 +21591,57 @@ fn task_outside_proto_msg(what: &str, names: &[&str]) -> String {
     )
 }
 
+/// DATA-SHAPE-008 message for the tasks of a 1.0 ListTasks answer (`call`, the call's name on
+/// its binding; `total` rows listed): `rows` holds (row index, pointer, members a2a.proto's
+/// Task does not define) of every row carrying such members, in row order, never empty.
+/// One message per call names the rows (`tasks[i]`, the first five) and the members of each
+/// distinct set once (fix19v V1, breaker18a W7).
+fn list_rows_outside_proto_msg(
+    call: &str,
+    total: usize,
+    rows: &[(usize, String, Vec<&str>)],
+) -> String {
+    let mut union: Vec<&str> = Vec::new();
+    for n in rows.iter().flat_map(|(_, _, n)| n) {
+        if !union.contains(n) {
+            union.push(n);
+        }
+    }
+    let mut named: Vec<String> = rows
+        .iter()
+        .take(5)
+        .map(|(i, _, _)| format!("tasks[{i}]"))
+        .collect();
+    if rows.len() > 5 {
+        named.push(format!("{} more", rows.len() - 5));
+    }
+    let subject = if rows.len() == 1 {
+        format!(
+            "the {call} answer's row {} (of {total} listed tasks) carries",
+            named[0]
+        )
+    } else {
+        format!(
+            "the {call} answer's rows {} ({} of {total} listed tasks) carry",
+            named.join(", "),
+            rows.len()
+        )
+    };
+    let mut members = union.join(", ");
+    if rows.iter().any(|(_, _, n)| *n != rows[0].2) {
+        let each: Vec<String> = rows
+            .iter()
+            .take(5)
+            .map(|(i, _, n)| format!("tasks[{i}]: {}", n.join(", ")))
+            .collect();
+        members = format!("{members} ({})", each.join("; "));
+    }
+    format!(
+        "{subject} {members}, which a2a.proto's Task does not define (id, contextId, status, artifacts, history, metadata): a reader that ignores unknown fields (DATA-003) loses them, and a ProtoJSON parser with default options rejects the whole ListTasksResponse (a2a-sdk 1.1: \"has no field named {}\")",
+        union[0]
+    )
+}
+
 fn part_style(c: &Call) -> Option<a2a::PartStyle> {
     match (c.dialect?, c.binding?) {
         (Dialect::V1_0, _) => Some(a2a::PartStyle::V1),
@@ -21419,6 +21742,71 @@ fn state_spelling_problem(
 
 /// JSON Pointer of a 0.x `kind` member in a 1.0 task or message object: on the object,
 /// its parts, or its artifacts' parts (DATA-001).
+/// VER-MIX-001 message (breaker17a U8, session16 leftover V4) for a 0.x JSON-RPC object (its
+/// `kind` at `kind_ptr`, on the object or a part) inside the ProtoJSON oneof wrapper `p` of
+/// dialect `d` (1.0, or a 0.x HTTP+JSON answer: the 0.3 proto's form): `what` names the
+/// event or answer; `stream` picks StreamResponse over SendMessageResponse. Names which
+/// dialect's object sits in which wrapper, the 0.x members it carries (kind, a lowercase
+/// state, final) and what a ProtoJSON reader does with them.
+fn kind_in_wrapper_msg(
+    what: &str,
+    d: Dialect,
+    p: &a2a::Payload<'_>,
+    kind_ptr: &str,
+    stream: bool,
+) -> String {
+    let member = p.pointer.rsplit('/').next().unwrap_or("task");
+    let obj = match p.kind {
+        PayloadKind::Task => "Task",
+        PayloadKind::Message => "Message",
+        PayloadKind::StatusUpdate => "status-update",
+        PayloadKind::ArtifactUpdate => "artifact-update",
+    };
+    let mut carries = match p.inner.get("kind").and_then(Json::as_str) {
+        Some(k) => vec![format!("kind \"{k}\"")],
+        None => vec![format!(
+            "kind on {}",
+            kind_ptr
+                .strip_prefix(p.pointer.as_str())
+                .unwrap_or(kind_ptr)
+        )],
+    };
+    if let Some(st) = p
+        .inner
+        .get("status")
+        .and_then(|s| s.get("state"))
+        .and_then(Json::as_str)
+        .filter(|s| TaskState::parse(s).is_some() && !TaskState::is_proto_spelling(s))
+    {
+        carries.push(format!("the 0.x state \"{st}\""));
+    }
+    if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
+        carries.push("final".into());
+    }
+    let wrapper = if stream {
+        "StreamResponse"
+    } else {
+        "SendMessageResponse"
+    };
+    let thing = if stream { "event" } else { "answer" };
+    let (wrapper, why) = if d == Dialect::V1_0 {
+        (
+            format!("the 1.0 {wrapper} wrapper {{\"{member}\": ...}}"),
+            format!("1.0 JSON is ProtoJSON of a2a.proto, which has no kind: a reader that ignores unknown fields (DATA-003) drops it, and a ProtoJSON parser with default options rejects the {thing}"),
+        )
+    } else {
+        (
+            format!("the 0.3 proto's {wrapper} wrapper {{\"{member}\": ...}} of the {} HTTP+JSON binding", d.as_str()),
+            format!("the HTTP+JSON form is read as ProtoJSON of the 0.3 proto, which has no kind (the SDKs' reading; the 0.3 prose only asks for structures equivalent to the core ones, REST-003): a2a-python 0.3's HTTP+JSON client parses each {thing} with protobuf Parse, which rejects the unknown field kind"),
+        )
+    };
+    format!(
+        "{what} is {wrapper} around a 0.x JSON-RPC {obj} ({}): {why}; put the {} {obj} in the wrapper (no kind, TASK_STATE_* states)",
+        carries.join(", "),
+        if d == Dialect::V1_0 { "1.0" } else { "0.3 proto's" }
+    )
+}
+
 fn kind_in_payload(o: &Obj, base: &str) -> Option<String> {
     if o.contains_key("kind") {
         return Some(jptr(base, &[Key("kind")]));
