@@ -137,6 +137,195 @@ fn subset(events: &[Event], keep: &[String]) -> Vec<Event> {
         .collect()
 }
 
+/// One piece of agent state a cut's requests lean on but the cut does not make: a task id
+/// the cut's requests name (`taskId`, `referenceTaskIds`, a task call's `id`/`name`, a
+/// `/tasks/{id}` path) that an answer outside the cut handed out first (a Task's `id`, a
+/// `taskId`; ID-004). Replayed against a live agent, such a request names a task that agent
+/// never made, so it shows TaskNotFound or a terminal task instead of the finding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StateDependency {
+    /// The task id, as recorded.
+    pub task_id: String,
+    /// The exchange outside the cut whose answer handed it out first (`e3`).
+    pub exchange: String,
+    /// That exchange's request line (`POST /`, method and path).
+    pub request: String,
+}
+
+/// The [`StateDependency`]s of the cut `keep` (exchange ids) of `events`, in the order the
+/// task ids were handed out; empty when the cut makes every task it names.
+pub fn state_dependencies(events: &[Event], keep: &[String]) -> Vec<StateDependency> {
+    let keep: BTreeSet<&str> = keep.iter().map(String::as_str).collect();
+    let mut order: Vec<&str> = Vec::new();
+    let mut line: BTreeMap<&str, String> = BTreeMap::new();
+    let mut req: BTreeMap<&str, Vec<u8>> = BTreeMap::new();
+    let mut resp: BTreeMap<&str, Vec<u8>> = BTreeMap::new();
+    let mut urls: BTreeMap<&str, &str> = BTreeMap::new();
+    for e in events {
+        let Some(x) = e.exchange.as_deref() else {
+            continue;
+        };
+        match &e.kind {
+            EventKind::RequestHead { method, url, .. } => {
+                if !line.contains_key(x) {
+                    order.push(x);
+                    let path = url
+                        .find("://")
+                        .and_then(|i| url[i + 3..].find('/').map(|j| &url[i + 3 + j..]))
+                        .unwrap_or(url);
+                    line.insert(x, format!("{method} {path}"));
+                    urls.insert(x, url);
+                }
+            }
+            EventKind::RequestBody { body } => {
+                req.entry(x).or_default().extend_from_slice(&body.data)
+            }
+            EventKind::ResponseChunk { body } => {
+                resp.entry(x).or_default().extend_from_slice(&body.data)
+            }
+            _ => {}
+        }
+    }
+    // task ids each answer hands out, first hand-out wins
+    let mut handed: BTreeMap<String, &str> = BTreeMap::new();
+    let mut handed_order: Vec<String> = Vec::new();
+    for x in &order {
+        let mut ids = Vec::new();
+        for v in json_values(resp.get(x).map(Vec::as_slice).unwrap_or_default()) {
+            handed_ids(&v, &mut ids);
+        }
+        for id in ids {
+            if !handed.contains_key(&id) {
+                handed.insert(id.clone(), x);
+                handed_order.push(id);
+            }
+        }
+    }
+    let made_in_cut: BTreeSet<&str> = handed
+        .iter()
+        .filter(|(_, x)| keep.contains(**x))
+        .map(|(id, _)| id.as_str())
+        .collect();
+    let mut named: BTreeSet<String> = BTreeSet::new();
+    for x in order.iter().filter(|x| keep.contains(**x)) {
+        for v in json_values(req.get(x).map(Vec::as_slice).unwrap_or_default()) {
+            named_ids(&v, false, &mut named);
+        }
+        if let Some(u) = urls.get(x) {
+            let path = u.split(['?', '#']).next().unwrap_or(u);
+            if let Some(i) = path.find("/tasks/") {
+                let id = path[i + 7..].split(['/', ':']).next().unwrap_or_default();
+                if !id.is_empty() {
+                    named.insert(id.to_string());
+                }
+            }
+        }
+    }
+    handed_order
+        .into_iter()
+        .filter(|id| named.contains(id) && !made_in_cut.contains(id.as_str()))
+        .filter_map(|id| {
+            let x = *handed.get(&id)?;
+            Some(StateDependency {
+                request: line.get(x).cloned().unwrap_or_default(),
+                exchange: x.to_string(),
+                task_id: id,
+            })
+        })
+        .collect()
+}
+
+/// The JSON values of a body: the whole body, or each SSE `data:` line of a stream.
+fn json_values(body: &[u8]) -> Vec<Value> {
+    let text = String::from_utf8_lossy(body);
+    if let Ok(v) = serde_json::from_str::<Value>(&text) {
+        return vec![v];
+    }
+    text.lines()
+        .filter_map(|l| l.strip_prefix("data:"))
+        .filter_map(|d| serde_json::from_str::<Value>(d.trim_start()).ok())
+        .collect()
+}
+
+/// Task ids an answer hands out: the `id` of an object with a `status` (a Task, every
+/// generation) and every `taskId` string.
+fn handed_ids(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Object(o) => {
+            if o.contains_key("status") {
+                if let Some(id) = o.get("id").and_then(Value::as_str) {
+                    out.push(id.to_string());
+                }
+            }
+            if let Some(id) = o.get("taskId").and_then(Value::as_str) {
+                out.push(id.to_string());
+            }
+            o.values().for_each(|v| handed_ids(v, out));
+        }
+        Value::Array(a) => a.iter().for_each(|v| handed_ids(v, out)),
+        _ => {}
+    }
+}
+
+/// Task ids a request names: `taskId`, `referenceTaskIds`, and in a task call's params
+/// (`tasks/*`, `GetTask`, `CancelTask`, `SubscribeToTask`, push config calls) `id`, or
+/// `name` as `tasks/{id}`. `in_task_params`: `v` is such a call's params.
+fn named_ids(v: &Value, in_task_params: bool, out: &mut BTreeSet<String>) {
+    match v {
+        Value::Object(o) => {
+            let task_call = o
+                .get("method")
+                .and_then(Value::as_str)
+                .is_some_and(|m| m.to_ascii_lowercase().contains("task"));
+            if let Some(id) = o.get("taskId").and_then(Value::as_str) {
+                out.insert(id.to_string());
+            }
+            if let Some(ids) = o.get("referenceTaskIds").and_then(Value::as_array) {
+                out.extend(ids.iter().filter_map(Value::as_str).map(str::to_string));
+            }
+            if in_task_params {
+                if let Some(id) = o.get("id").and_then(Value::as_str) {
+                    out.insert(id.to_string());
+                }
+                if let Some(n) = o.get("name").and_then(Value::as_str) {
+                    if let Some(id) = n.strip_prefix("tasks/") {
+                        out.insert(id.split('/').next().unwrap_or(id).to_string());
+                    }
+                }
+            }
+            for (k, v) in o {
+                named_ids(v, task_call && k == "params", out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|v| named_ids(v, false, out)),
+        _ => {}
+    }
+}
+
+/// The comment lines a curl script gets for `deps` (none when empty): which earlier
+/// exchanges made the tasks the replayed requests name, and what to do about it.
+fn dependency_lines(deps: &[StateDependency], source: &str) -> Vec<String> {
+    if deps.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![
+        "# NOTE: these requests name tasks that exchanges outside the cut made; a live agent"
+            .to_string(),
+        "# never made them, so replayed alone they get TaskNotFound (or a terminal task), not"
+            .to_string(),
+        "# the finding. First make such a task (replay the request below from the full".to_string(),
+        "# recording), then put the task id the agent answers in place of the recorded one:"
+            .to_string(),
+    ];
+    for d in deps {
+        out.push(format!(
+            "#   task {} was made by {} ({}) of {source}",
+            d.task_id, d.exchange, d.request
+        ));
+    }
+    out
+}
+
 /// Smallest set of exchanges (by greedy chunk removal) for which `still(subset)` holds,
 /// trying `first` (the exchanges the evidence names) before everything. Returns the kept
 /// exchange ids in recording order, or `None` when even all exchanges do not satisfy
@@ -1168,6 +1357,9 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         ));
     };
     let cut = subset(&events, &keep);
+    // Tasks the cut's requests name that exchanges outside it made (newcomer19 N5): the
+    // transcript shows the finding without them, a live replay does not.
+    let deps = state_dependencies(&events, &keep);
     // Placeholders keep which secrets are equal (PUSH-AUTH-002 compares tags as values); a
     // finding that rests on a secret's own text (or on a value an input redacted the old,
     // untagged way) is refused rather than cut into a reproduction that does not show it.
@@ -1268,10 +1460,18 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         target.rule, target.message, input.shown
     );
     if let Some(script_path) = &script_path {
-        if let Err(e) = crate::record::outfile::write_file(
-            script_path,
-            to_curl(&final_events, &title).as_bytes(),
-        ) {
+        let mut script = to_curl(&final_events, &title);
+        let notes = dependency_lines(&deps, &input.shown);
+        if !notes.is_empty() {
+            // after the shebang and the title line
+            let at = script
+                .match_indices('\n')
+                .nth(1)
+                .map(|(i, _)| i + 1)
+                .unwrap_or(script.len());
+            script.insert_str(at, &(notes.join("\n") + "\n"));
+        }
+        if let Err(e) = crate::record::outfile::write_file(script_path, script.as_bytes()) {
             return Ok(fail(
                 format!("cannot write {}: {e}", script_path.display()),
                 "check the --curl path is a writable file",
@@ -1351,6 +1551,17 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     } else {
         crate::outln!("{line}");
     }
+    if !deps.is_empty() && script_path.is_some() {
+        let made: Vec<String> = deps
+            .iter()
+            .map(|d| format!("task {} by {} ({})", d.task_id, d.exchange, d.request))
+            .collect();
+        crate::errln!(
+            "a2a-interop: note: the curl script's requests name tasks that exchanges of {} outside the cut made ({}); replayed alone against a live agent they get TaskNotFound, not the finding: make such a task first and put its id in (the script's NOTE says how)",
+            input.shown,
+            made.join("; ")
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -1418,6 +1629,62 @@ mod tests {
         (0..n)
             .map(|i| ev(i as u64 + 1, &format!("e{i}"), head("http://a.test/", &[])))
             .collect()
+    }
+
+    /// newcomer19 N5: a follow-up whose task an exchange outside the cut made is named in
+    /// the script's NOTE; one whose task the cut makes itself, or that names no task, is not.
+    #[test]
+    fn state_dependencies_name_tasks_made_outside_the_cut() {
+        let req = |s: u64, x: &str, b: &str| {
+            ev(
+                s,
+                x,
+                EventKind::RequestBody {
+                    body: Body::new(b.to_string()),
+                },
+            )
+        };
+        let resp = |s: u64, x: &str, b: &str| {
+            ev(
+                s,
+                x,
+                EventKind::ResponseChunk {
+                    body: Body::new(b.to_string()),
+                },
+            )
+        };
+        let evs = vec![
+            ev(1, "e1", head("http://a.test/", &[])),
+            req(2, "e1", r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"messageId":"m1"}}}"#),
+            resp(3, "e1", r#"{"jsonrpc":"2.0","id":1,"result":{"kind":"task","id":"t-1","contextId":"c1","status":{"state":"input-required"}}}"#),
+            ev(4, "e2", head("http://a.test/", &[])),
+            req(5, "e2", r#"{"jsonrpc":"2.0","id":2,"method":"message/stream","params":{"message":{"messageId":"m2","taskId":"t-1"}}}"#),
+            resp(6, "e2", "data: {\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"kind\":\"status-update\",\"taskId\":\"t-1\"}}\n\n"),
+            ev(7, "e3", head("http://a.test/v1/tasks/t-1:cancel", &[])),
+            ev(8, "e4", head("http://a.test/", &[])),
+            req(9, "e4", r#"{"jsonrpc":"2.0","id":4,"method":"tasks/get","params":{"id":"t-1"}}"#),
+        ];
+        let deps = state_dependencies(&evs, &["e2".into()]);
+        assert_eq!(
+            deps,
+            vec![StateDependency {
+                task_id: "t-1".into(),
+                exchange: "e1".into(),
+                request: "POST /".into(),
+            }]
+        );
+        // by a task call's params.id and by a /tasks/{id} path alike
+        assert_eq!(state_dependencies(&evs, &["e4".into()]).len(), 1);
+        assert_eq!(state_dependencies(&evs, &["e3".into()]).len(), 1);
+        // the cut makes the task itself; the send that makes it names none
+        assert!(state_dependencies(&evs, &["e1".into(), "e2".into()]).is_empty());
+        assert!(state_dependencies(&evs, &["e1".into()]).is_empty());
+        let lines = dependency_lines(&deps, "rec.jsonl");
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some("#   task t-1 was made by e1 (POST /) of rec.jsonl")
+        );
+        assert!(dependency_lines(&[], "rec.jsonl").is_empty());
     }
 
     #[test]
