@@ -166,16 +166,14 @@ pub fn state_dependencies(events: &[Event], keep: &[String]) -> Vec<StateDepende
             continue;
         };
         match &e.kind {
-            EventKind::RequestHead { method, url, .. } => {
-                if !line.contains_key(x) {
-                    order.push(x);
-                    let path = url
-                        .find("://")
-                        .and_then(|i| url[i + 3..].find('/').map(|j| &url[i + 3 + j..]))
-                        .unwrap_or(url);
-                    line.insert(x, format!("{method} {path}"));
-                    urls.insert(x, url);
-                }
+            EventKind::RequestHead { method, url, .. } if !line.contains_key(x) => {
+                order.push(x);
+                let path = url
+                    .find("://")
+                    .and_then(|i| url[i + 3..].find('/').map(|j| &url[i + 3 + j..]))
+                    .unwrap_or(url);
+                line.insert(x, format!("{method} {path}"));
+                urls.insert(x, url);
             }
             EventKind::RequestBody { body } => {
                 req.entry(x).or_default().extend_from_slice(&body.data)
