@@ -615,12 +615,7 @@ impl Exch {
     }
 
     fn ev(&self, seq: u64) -> Evidence {
-        Evidence {
-            seq,
-            exchange: Some(self.id.clone()),
-            pointer: None,
-            found: None,
-        }
+        Evidence::event(seq, self.id.clone())
     }
     fn ev_at(&self, seq: u64, pointer: &str, found: Option<Value>) -> Evidence {
         Evidence {
@@ -2164,12 +2159,7 @@ impl State {
                             "the proxy refused the client's request: {}",
                             error.as_deref().unwrap_or("malformed request")
                         ),
-                        vec![Evidence {
-                            seq: ev.seq,
-                            exchange: Some(xid.to_string()),
-                            pointer: None,
-                            found: None,
-                        }],
+                        vec![Evidence::event(ev.seq, xid.to_string())],
                         &leg,
                     );
                 }
@@ -2281,12 +2271,7 @@ impl State {
                 .get(&task)
                 .is_some_and(|t| t.canceled_seen || t.terminal.is_some());
             if !done {
-                let mut ev = vec![Evidence {
-                    seq,
-                    exchange: Some(xid),
-                    pointer: None,
-                    found: None,
-                }];
+                let mut ev = vec![Evidence::event(seq, xid)];
                 // A later read that still showed the task live proves the cancel was a
                 // no-op (a2a-python #1170), not a cancellation still under way.
                 let later = self
@@ -3613,18 +3598,8 @@ impl State {
                 "gateway sent the client's one message send{mid} upstream again while the client still waited for the answer{answered}: a retry of a non-idempotent request, so an agent that does not dedupe by messageId runs the work twice and the client learns only of the last run"
             ),
             vec![
-                Evidence {
-                    seq: client_seq,
-                    exchange: Some(cid),
-                    pointer: None,
-                    found: None,
-                },
-                Evidence {
-                    seq: first_seq,
-                    exchange: Some(first_up),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(client_seq, cid),
+                Evidence::event(first_seq, first_up),
                 up.ev(up.req_seq),
             ],
             &None,
@@ -4001,12 +3976,7 @@ impl State {
                     "gateway added header A2A-Version {u} on the upstream leg to a client call that sent none (which declares 0.3, VER-003): the agent judges the client's call as {u}"
                 ),
                 vec![
-                    Evidence {
-                        seq: client.5,
-                        exchange: Some(client.0.clone()),
-                        pointer: None,
-                        found: None,
-                    },
+                    Evidence::event(client.5, client.0.clone()),
                     up_ev,
                 ],
                 &up_leg,
@@ -4322,12 +4292,7 @@ impl State {
                 // re-framed it, the agent's stream was correct (breaker14 P10).
                 if let Some((up, n, up_seq)) = self.upstream_framed_right(x) {
                     let mut ev = vec![x.ev_at(seq, "", Some(found))];
-                    ev.push(Evidence {
-                        seq: up_seq,
-                        exchange: Some(up.clone()),
-                        pointer: None,
-                        found: None,
-                    });
+                    ev.push(Evidence::event(up_seq, up.clone()));
                     self.stream_once(
                         x,
                         &r::GW_SSE_LOST,
@@ -5782,12 +5747,7 @@ impl State {
                                 x.state_term(TaskState::Canceled)
                             ),
                             vec![
-                                Evidence {
-                                    seq: cseq,
-                                    exchange: Some(cxid),
-                                    pointer: None,
-                                    found: None,
-                                },
+                                Evidence::event(cseq, cxid),
                                 x.ev_at(seq, ptr, Some(Value::String(x.state_term(ts).into()))),
                             ],
                             &x.leg,
@@ -6860,12 +6820,7 @@ impl State {
                         "{what}: the agent's task {tid} carries artifact {aid} with the same artifactId and parts as the artifact task {first} of context {cid} handed out earlier: the context's earlier artifacts were aggregated into the new task (a task carries only the artifacts produced during it), unless the agent produced the identical artifact again"
                     );
                     let ev = vec![
-                        Evidence {
-                            seq: *fseq,
-                            exchange: Some(fxid.clone()),
-                            pointer: None,
-                            found: None,
-                        },
+                        Evidence::event(*fseq, fxid.clone()),
                         x.ev_at(
                             seq,
                             &format!("{ptr}/artifacts/{k}/artifactId"),
@@ -6916,7 +6871,7 @@ impl State {
                         "client sent messageId {mid} again with other parts than the message it first named: an agent that dedupes retries by messageId drops this message or answers it with the first one's result"
                     ),
                     vec![
-                        Evidence { seq, exchange: Some(xid), pointer: None, found: None },
+                        Evidence::event(seq, xid),
                         x.ev_at(
                             x.req_ev_seq(),
                             &format!("{base}/message/messageId"),
@@ -7232,15 +7187,7 @@ impl State {
                                 "subscribe to task {tid} in {} opened a stream",
                                 x.state_term(ts)
                             ),
-                            vec![
-                                Evidence {
-                                    seq: tseq,
-                                    exchange: Some(txid),
-                                    pointer: None,
-                                    found: None,
-                                },
-                                x.ev(x.resp_seq),
-                            ],
+                            vec![Evidence::event(tseq, txid), x.ev(x.resp_seq)],
                             &x.leg,
                         );
                     }
@@ -7309,15 +7256,7 @@ impl State {
             got + 1,
             secs(x.end_t.saturating_sub(first_t)),
         );
-        let ev = vec![
-            Evidence {
-                seq: first_seq,
-                exchange: Some(uid),
-                pointer: None,
-                found: None,
-            },
-            x.ev(x.end_seq),
-        ];
+        let ev = vec![Evidence::event(first_seq, uid), x.ev(x.end_seq)];
         self.find(&r::GW_SSE_LOST, msg, ev, &None);
     }
 
@@ -8065,7 +8004,7 @@ impl State {
                             c_spread / 1000,
                             first_delay as f64 / 1e6
                         ),
-                        vec![Evidence { seq: us, exchange: Some(up.id.clone()), pointer: None, found: None }, client.ev(cs)],
+                        vec![Evidence::event(us, up.id.clone()), client.ev(cs)],
                         &None,
                     );
                 } else if let Some((held, worst, k)) = held_in_bursts(c_times, u_times) {
@@ -8089,7 +8028,7 @@ impl State {
                             worst as f64 / 1e6,
                             k + 1
                         ),
-                        vec![Evidence { seq: us, exchange: Some(up.id.clone()), pointer: None, found: None }, client.ev(cs)],
+                        vec![Evidence::event(us, up.id.clone()), client.ev(cs)],
                         &None,
                     );
                 }
@@ -8185,12 +8124,7 @@ impl State {
                     us.sigs.len()
                 ),
                 vec![
-                    Evidence {
-                        seq: up.end_seq.max(up.resp_seq),
-                        exchange: Some(up.id.clone()),
-                        pointer: None,
-                        found: None,
-                    },
+                    Evidence::event(up.end_seq.max(up.resp_seq), up.id.clone()),
                     client.ev(bseq),
                 ],
                 &None,
@@ -8250,15 +8184,7 @@ impl State {
         self.find(
             &r::GW_SSE_LOST,
             msg,
-            vec![
-                Evidence {
-                    seq: useq,
-                    exchange: Some(up.id.clone()),
-                    pointer: None,
-                    found: None,
-                },
-                client.ev(cseq),
-            ],
+            vec![Evidence::event(useq, up.id.clone()), client.ev(cseq)],
             &None,
         );
         // The client leg's idea of the task came from altered events: from here on it
@@ -8320,12 +8246,7 @@ impl State {
             vec![
                 x.ev_at(x.req_seq, "", Some(Value::String(hv.into()))),
                 x.ev(x.resp_seq),
-                Evidence {
-                    seq: card.seq,
-                    exchange: Some(card.exchange.clone()),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(card.seq, card.exchange.clone()),
             ],
             &x.leg,
         );
@@ -9044,12 +8965,7 @@ impl State {
                             &r::AUTH_OPEN_ENDPOINT,
                             message,
                             vec![
-                                Evidence {
-                                    seq: card.seq,
-                                    exchange: Some(card.exchange.clone()),
-                                    pointer: None,
-                                    found: None,
-                                },
+                                Evidence::event(card.seq, card.exchange.clone()),
                                 x.ev(x.req_seq),
                                 x.ev(x.resp_seq),
                             ],
@@ -11548,12 +11464,7 @@ impl State {
                 missing.join(", ")
             ),
             vec![
-                Evidence {
-                    seq: sseq,
-                    exchange: Some(sxid),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(sseq, sxid),
                 x.ev_at(bseq, &art_ptr, Some(Value::String(now[i].clone()))),
             ],
             &x.leg,
@@ -11865,12 +11776,7 @@ impl State {
             newest.join(", ")
         );
         let ev = vec![
-            Evidence {
-                seq: *hseq,
-                exchange: Some(hxid.clone()),
-                pointer: None,
-                found: None,
-            },
+            Evidence::event(*hseq, hxid.clone()),
             x.ev(x.req_ev_seq()),
             x.ev_at(bseq, &jptr(ptr, &[Key("history")]), None),
         ];
@@ -12097,12 +12003,7 @@ impl State {
             .iter()
             .map(|t| t.get("id").and_then(Json::as_str).unwrap_or(""))
             .collect();
-        let earlier_ev = |p: &PageChain| Evidence {
-            seq: p.seq,
-            exchange: Some(p.xid.clone()),
-            pointer: None,
-            found: None,
-        };
+        let earlier_ev = |p: &PageChain| Evidence::event(p.seq, p.xid.clone());
         let mut reported = false;
         if let (Some(p), Some(tok)) = (&prior, &token_in) {
             if total.is_some() && p.total == total {
@@ -12472,12 +12373,7 @@ impl State {
                         x.state_term(ts)
                     ),
                     vec![
-                        Evidence {
-                            seq: tseq,
-                            exchange: Some(txid),
-                            pointer: None,
-                            found: None,
-                        },
+                        Evidence::event(tseq, txid),
                         x.ev_at(bseq, ptr, None),
                     ],
                     &x.leg,
@@ -15686,12 +15582,7 @@ impl State {
                 c.op_term(Op::ListPushConfigs.name())
             ),
             vec![
-                Evidence {
-                    seq: cseq,
-                    exchange: Some(cxid),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(cseq, cxid),
                 x.ev_at(bseq, base, Some(excerpt_value(res))),
             ],
             &x.leg,
@@ -15800,12 +15691,7 @@ impl State {
                 "agent answered {op} with push notification config {id} of task {task} although it had answered the client's delete of that config with success"
             ),
             vec![
-                Evidence {
-                    seq: dseq,
-                    exchange: Some(dxid),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(dseq, dxid),
                 x.ev_at(bseq, &ptr, Some(Value::String(id))),
             ],
             &x.leg,
@@ -15850,12 +15736,7 @@ impl State {
                 "the agent answered the client's earlier {op} of push notification config {id} of task {task} with success, yet the repeated delete was answered {wire} instead of {want}: delete is idempotent (multiple deletions of the same config have the same effect), and TaskNotFoundError is for a task that does not exist"
             ),
             vec![
-                Evidence {
-                    seq: dseq,
-                    exchange: Some(dxid),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(dseq, dxid),
                 x.ev(x.req_ev_seq()),
                 at,
             ],
@@ -16128,12 +16009,7 @@ impl State {
             self.find(
                 &r::PUSH_TERMINAL_NOT_DELIVERED,
                 msg,
-                vec![Evidence {
-                    seq,
-                    exchange: Some(xid),
-                    pointer: None,
-                    found: None,
-                }],
+                vec![Evidence::event(seq, xid)],
                 &None,
             );
         }
@@ -16226,15 +16102,7 @@ impl State {
             self.find(
                 &r::TASK_ARTIFACT_APPEND_LOST,
                 msg,
-                vec![
-                    Evidence {
-                        seq: cseq,
-                        exchange: Some(cxid),
-                        pointer: None,
-                        found: None,
-                    },
-                    x.ev(x.body_seq()),
-                ],
+                vec![Evidence::event(cseq, cxid), x.ev(x.body_seq())],
                 &x.leg,
             );
         }
@@ -16560,12 +16428,7 @@ impl State {
             &r::PUSH_AFTER_DELETE,
             format!("agent delivered a push notification about task {task} after the client deleted that task's push notification config for this webhook"),
             vec![
-                Evidence {
-                    seq: dseq,
-                    exchange: Some(dxid),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(dseq, dxid),
                 x.ev(x.req_seq),
             ],
             &x.leg,
@@ -16903,12 +16766,7 @@ impl State {
                 // then the public card that asks for authentication (breaker17b V13).
                 let mut ev = vec![x.ev(x.req_seq), x.ev(x.resp_seq)];
                 if let Some(p) = &public {
-                    ev.push(Evidence {
-                        seq: p.seq,
-                        exchange: Some(p.exchange.clone()),
-                        pointer: None,
-                        found: None,
-                    });
+                    ev.push(Evidence::event(p.seq, p.exchange.clone()));
                 }
                 let op = x
                     .call
@@ -18589,12 +18447,7 @@ impl State {
             vec![
                 x.ev(x.req_seq),
                 x.ev(x.resp_seq),
-                Evidence {
-                    seq: card.seq,
-                    exchange: Some(card.exchange.clone()),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(card.seq, card.exchange.clone()),
             ],
             &x.leg,
         );
@@ -18929,9 +18782,9 @@ fn missed_event(
             b.method, a.method
         );
         let ev = vec![
-            Evidence { seq: *seq, exchange: Some(a.xid.clone()), pointer: None, found: None },
-            Evidence { seq: b_first, exchange: Some(b.xid.clone()), pointer: None, found: None },
-            Evidence { seq: b_last, exchange: Some(b.xid.clone()), pointer: None, found: None },
+            Evidence::event(*seq, a.xid.clone()),
+            Evidence::event(b_first, b.xid.clone()),
+            Evidence::event(b_last, b.xid.clone()),
         ];
         Some((msg, ev))
     })
@@ -21550,18 +21403,8 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
         true,
         message,
         vec![
-            Evidence {
-                seq: h.end_seq,
-                exchange: Some(h.client.clone()),
-                pointer: None,
-                found: None,
-            },
-            Evidence {
-                seq: useq,
-                exchange: Some(up.id.clone()),
-                pointer: None,
-                found: None,
-            },
+            Evidence::event(h.end_seq, h.client.clone()),
+            Evidence::event(useq, up.id.clone()),
         ],
     ))
 }
