@@ -273,6 +273,23 @@ struct StreamErrorEnd {
 }
 
 impl StreamErrorEnd {
+    /// The record of a gRPC call that ended with status `code` != OK at event `seq` (its
+    /// trailers): `grpc-status` and `grpc-message` as found, the code by name and number,
+    /// the ErrorInfo `reason` if any.
+    fn grpc_status(seq: u64, code: u32, reason: Option<&str>, message: Option<&str>) -> Self {
+        let name = grpc::code_name(code);
+        StreamErrorEnd::new(
+            seq,
+            "",
+            Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+            "gRPC status",
+            None,
+            Some(&format!("{name} ({code})")),
+            reason,
+            message,
+        )
+    }
+
     /// Builds the record from the error's parts: `code` as sent (an i64 JSON-RPC code or
     /// HTTP status, or a gRPC code), `status` (AIP-193 / gRPC code name), `reason` (the
     /// ErrorInfo reason) and the agent's `message` (quoted, at most 200 characters).
@@ -627,6 +644,16 @@ impl Exch {
     }
     fn body_seq(&self) -> u64 {
         self.body_seq.unwrap_or(self.resp_seq.max(self.req_seq))
+    }
+    /// The version the request asks for: its `A2A-Version` header (trimmed), else the
+    /// `A2A-Version` query parameter; `None` when neither is there or both are blank.
+    fn asked_version(&self) -> Option<String> {
+        self.req_headers
+            .get("a2a-version")
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+            .or_else(|| query_param(&self.url, "A2A-Version").filter(|v| !v.trim().is_empty()))
     }
     fn req_ev_seq(&self) -> u64 {
         self.req_body_seq.unwrap_or(self.req_seq)
@@ -8524,13 +8551,7 @@ impl State {
             return;
         }
         let Some(p) = x.parts.as_ref() else { return };
-        let asked = x
-            .req_headers
-            .get("a2a-version")
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .map(str::to_string)
-            .or_else(|| query_param(&x.url, "A2A-Version").filter(|v| !v.trim().is_empty()));
+        let asked = x.asked_version();
         let header = asked.is_some();
         let asked = asked.unwrap_or_else(|| "0.3".into());
         let Some(want) = Dialect::from_version(&asked) else {
@@ -8629,13 +8650,7 @@ impl State {
             &x.leg,
         );
         // VER-HDR-004: the explicit version request answered "no such method".
-        let asked = x
-            .req_headers
-            .get("a2a-version")
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .map(str::to_string)
-            .or_else(|| query_param(&x.url, "A2A-Version").filter(|v| !v.trim().is_empty()));
+        let asked = x.asked_version();
         if let Some(asked) = asked.filter(|v| {
             code == jsonrpc::METHOD_NOT_FOUND
                 && c.binding == Some(Binding::JsonRpc)
@@ -11848,15 +11863,7 @@ impl State {
     /// comma-joined), or lists more tasks than its `pageSize` (1 to 100). The first problem
     /// is reported.
     fn check_list_filters(&mut self, x: &Exch, c: &Call, ts: &[Json], base: &str, bseq: u64) {
-        let param = |name: &str| -> Option<String> {
-            match c.params.get(name) {
-                Some(v) => v
-                    .as_str()
-                    .map(str::to_string)
-                    .or_else(|| v.as_i64().map(|n| n.to_string())),
-                None => query_param(&x.url, name),
-            }
-        };
+        let param = |name: &str| list_param(x, c, name);
         let label = |i: usize| match ts[i].get("id").and_then(Json::as_str) {
             Some(id) => format!("tasks[{i}] ({id})"),
             None => format!("tasks[{i}]"),
@@ -13664,13 +13671,9 @@ impl State {
         });
         let name = grpc::code_name(code);
         if let Some(s) = x.sse.as_mut().filter(|s| s.error_end.is_none()) {
-            s.error_end = Some(StreamErrorEnd::new(
+            s.error_end = Some(StreamErrorEnd::grpc_status(
                 st_seq,
-                "",
-                Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
-                "gRPC status",
-                None,
-                Some(&format!("{name} ({code})")),
+                code,
                 reason.as_deref(),
                 message.as_deref(),
             ));
@@ -14020,13 +14023,9 @@ impl State {
             let end = match x.sse.as_ref().and_then(|s| s.error_end.as_ref()) {
                 Some(e) => e,
                 None => {
-                    unary = StreamErrorEnd::new(
+                    unary = StreamErrorEnd::grpc_status(
                         st_seq,
-                        "",
-                        Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
-                        "gRPC status",
-                        None,
-                        Some(&format!("{name} ({code})")),
+                        code,
                         reason.as_deref(),
                         message.as_deref(),
                     );
@@ -15517,15 +15516,7 @@ impl State {
         base: &str,
         bseq: u64,
     ) {
-        let param = |name: &str| -> Option<String> {
-            match c.params.get(name) {
-                Some(v) => v
-                    .as_str()
-                    .map(str::to_string)
-                    .or_else(|| v.as_i64().map(|n| n.to_string())),
-                None => query_param(&x.url, name),
-            }
-        };
+        let param = |name: &str| list_param(x, c, name);
         let size = param("pageSize").and_then(|s| s.trim().parse::<usize>().ok());
         if let Some(n) = size.filter(|n| *n >= 1 && list.len() > *n) {
             self.areas.insert("push");
@@ -19736,8 +19727,21 @@ fn member_path<'a, 'b>(v: &'a Json<'b>, ptr: &str) -> Option<&'a Json<'b>> {
     }
 }
 
-/// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token.
-fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
+/// A list call's parameter `name` (ListTasks, ListTaskPushNotificationConfigs): the params
+/// member (a string, or an integer as its digits), else the HTTP+JSON query parameter.
+fn list_param(x: &Exch, c: &Call, name: &str) -> Option<String> {
+    match c.params.get(name) {
+        Some(v) => v
+            .as_str()
+            .map(str::to_string)
+            .or_else(|| v.as_i64().map(|n| n.to_string())),
+        None => query_param(&x.url, name),
+    }
+}
+
+/// The push config object whose `url` is at `url_ptr` (a `.../url` pointer into the
+/// request body) in the call's params; `None` when there is none.
+fn push_config_at<'c>(c: &'c Call, url_ptr: &str) -> Option<&'c Json<'static>> {
     let rest = c.binding.is_some_and(Binding::bare_params);
     let local = if rest {
         url_ptr
@@ -19745,7 +19749,12 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
         url_ptr.strip_prefix("/params").unwrap_or(url_ptr)
     };
     let base = local.strip_suffix("/url").unwrap_or(local);
-    let Some(cfg) = c.params.pointer(base) else {
+    c.params.pointer(base)
+}
+
+/// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token.
+fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
+    let Some(cfg) = push_config_at(c, url_ptr) else {
         return 0;
     };
     let token = cfg
@@ -19885,14 +19894,7 @@ fn caller_fingerprint(x: &Exch, headers: &[String], query: &[String]) -> Option<
 
 /// The [`PushSecret`] of the push config whose `url` is at `url_ptr` in the call's params.
 fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
-    let rest = c.binding.is_some_and(Binding::bare_params);
-    let local = if rest {
-        url_ptr
-    } else {
-        url_ptr.strip_prefix("/params").unwrap_or(url_ptr)
-    };
-    let base = local.strip_suffix("/url").unwrap_or(local);
-    let Some(cfg) = c.params.pointer(base) else {
+    let Some(cfg) = push_config_at(c, url_ptr) else {
         return PushSecret::default();
     };
     let nonempty = |v: Option<&Json>| {
