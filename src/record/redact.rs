@@ -3739,17 +3739,7 @@ mod tests {
             },
         ));
         assert!(held.is_empty(), "json body is held until the exchange ends");
-        let out = r.process(ev(
-            "e1",
-            EventKind::ExchangeEnd {
-                outcome: crate::record::Outcome::Complete,
-                error: None,
-                trailers: None,
-                request_bytes: 0,
-                response_bytes: 0,
-                truncated: false,
-            },
-        ));
+        let out = r.process(end_ev("e1"));
         assert_eq!(out.len(), 2);
         assert_eq!(r.api_key_headers(), ["x-k"]);
     }
@@ -4889,7 +4879,8 @@ mod tests {
             noise(2_500_000, 1),
             noise(300_000, 2)
         );
-        for coding in ["gzip", "deflate", "x-gzip", "deflate, gzip"] {
+        // the body coded with `coding` (more than the hold) and what the redactor lets out
+        let over_hold = |coding: &str| {
             let coded = encode(
                 body.as_bytes(),
                 &crate::model::coding::codings(Some(coding)),
@@ -4901,6 +4892,10 @@ mod tests {
                 coded.len()
             );
             let out = coded_response("application/json", coding, &coded);
+            (coded, out)
+        };
+        for coding in ["gzip", "deflate", "x-gzip", "deflate, gzip"] {
+            let (coded, out) = over_hold(coding);
             let rec = response_bytes_of(&out);
             assert!(
                 rec.len() > HOLD_CAP / 2,
@@ -4930,17 +4925,7 @@ mod tests {
         }
         // `br` is checked only whole: past the hold nothing of it is recorded
         for coding in ["br", "gzip, br"] {
-            let coded = encode(
-                body.as_bytes(),
-                &crate::model::coding::codings(Some(coding)),
-            )
-            .unwrap();
-            assert!(
-                coded.len() > HOLD_CAP,
-                "{coding}: {} coded bytes",
-                coded.len()
-            );
-            let out = coded_response("application/json", coding, &coded);
+            let (_, out) = over_hold(coding);
             assert!(response_bytes_of(&out).is_empty(), "{coding}");
             let (truncated, error) = end_of(&out);
             assert!(truncated, "{coding}");
