@@ -343,6 +343,16 @@ pub async fn wait_for(path: &Path, cond: impl Fn(&[Event]) -> bool) -> Vec<Event
     }
 }
 
+/// The statuses of the `response_head` events among `evs`, in order.
+pub fn statuses<'a>(evs: impl IntoIterator<Item = &'a Event>) -> Vec<u16> {
+    evs.into_iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::ResponseHead { status, .. } => Some(*status),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Events of exchange `ex`.
 pub fn of_exchange<'a>(evs: &'a [Event], ex: &str) -> Vec<&'a Event> {
     evs.iter()
