@@ -3,6 +3,8 @@
 //! - [`read_message`]: one message (head, then `content-length` bytes of body, RFC 9112
 //!   §6.3) off a keep-alive stream; no chunked bodies, no trailers;
 //! - [`read_head`]: the bytes up to the end of a request head, body left unread;
+//!   [`read_head_only`] / [`serve_after_head_only`]: not a byte past the head read, for
+//!   agents that answer before they read the body;
 //! - [`serve_connections`] / [`serve_after_head`]: a small TCP server whose answer (fixed
 //!   bytes, or bytes made from the head) the test writes itself;
 //! - [`send_and_read_to_end`]: a client that writes raw request bytes and reads the raw
@@ -224,4 +226,40 @@ pub async fn exchange_raw(addr: &str, request: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     let _ = tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut out)).await;
     out
+}
+
+/// Reads `s` one byte at a time up to the end of the request head (`\r\n\r\n`) and not a
+/// byte more: the body stays unread in the socket. False when the stream ends or fails
+/// first.
+pub async fn read_head_only<S: AsyncRead + Unpin>(s: &mut S) -> bool {
+    let mut got = Vec::new();
+    let mut b = [0u8; 1];
+    while !got.ends_with(b"\r\n\r\n") {
+        match s.read(&mut b).await {
+            Ok(1) => got.push(b[0]),
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// [`serve_connections`] for an agent that answers before it reads the body: on every
+/// connection it reads the request head and nothing more ([`read_head_only`]), then, when
+/// the head came whole, hands the socket to `then`, which may answer and read more; the
+/// connection is closed when `then` is done. The server's address.
+pub async fn serve_after_head_only<F, Fut>(then: F) -> SocketAddr
+where
+    F: Fn(TcpStream) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let then = std::sync::Arc::new(then);
+    serve_connections(move |mut s| {
+        let then = then.clone();
+        async move {
+            if read_head_only(&mut s).await {
+                then(s).await;
+            }
+        }
+    })
+    .await
 }
