@@ -30,6 +30,20 @@ pub fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
 }
 
+/// Runs the binary with `args` (`A2A_INTEROP_LOG` unset) off the async runtime, so that
+/// agents under test on that runtime go on serving; its output once it exited.
+pub async fn run_off_runtime(args: Vec<String>) -> std::process::Output {
+    tokio::task::spawn_blocking(move || {
+        bin()
+            .env_remove("A2A_INTEROP_LOG")
+            .args(&args)
+            .output()
+            .expect("binary runs")
+    })
+    .await
+    .expect("join")
+}
+
 /// Asserts that a finished `a2a-interop` run exited with `code`, showing its stderr if not.
 pub fn assert_exit(o: &std::process::Output, code: i32) {
     assert_eq!(
