@@ -70,6 +70,12 @@ struct Call {
 }
 
 impl Call {
+    /// The JSON-RPC method as sent, else the operation's name (`SendMessage`).
+    fn method_name(&self) -> Option<String> {
+        self.method
+            .clone()
+            .or_else(|| self.op.map(|o| o.name().to_string()))
+    }
     /// The operation as this call's wire names it (`message/send`, `tasks/send`,
     /// `POST /v1/tasks/t1:cancel`, `SendMessage`; [`super::wording::op_term`]), `fallback`
     /// when the operation is not known. Every finding names the call through this.
@@ -654,6 +660,17 @@ impl Exch {
             .filter(|v| !v.is_empty())
             .map(str::to_string)
             .or_else(|| query_param(&self.url, "A2A-Version").filter(|v| !v.trim().is_empty()))
+    }
+    /// The request's string `value` at `pointer` (in its body event), and the answer body.
+    fn req_value_and_body(&self, pointer: &str, value: &str) -> Vec<Evidence> {
+        vec![
+            self.ev_at(
+                self.req_ev_seq(),
+                pointer,
+                Some(Value::String(value.to_string())),
+            ),
+            self.ev(self.body_seq()),
+        ]
     }
     fn req_ev_seq(&self) -> u64 {
         self.req_body_seq.unwrap_or(self.req_seq)
@@ -6941,11 +6958,7 @@ impl State {
             method: x
                 .call
                 .as_ref()
-                .and_then(|c| {
-                    c.method
-                        .clone()
-                        .or_else(|| c.op.map(|o| o.name().to_string()))
-                })
+                .and_then(|c| c.method_name())
                 .unwrap_or_else(|| "stream".into()),
             whole,
             sigs: s.sigs.clone(),
@@ -7287,17 +7300,22 @@ impl State {
         self.find(&r::GW_SSE_LOST, msg, ev, &None);
     }
 
+    /// The upstream twin (exchange id) of client-leg exchange `x` behind a gateway, the
+    /// latest paired; `None` on an upstream leg or without a pair.
+    fn upstream_twin(&self, x: &Exch) -> Option<String> {
+        x.leg
+            .is_none()
+            .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
+            .flatten()
+            .map(|p| p.up.clone())
+    }
+
     /// STREAM-END-002 for a stream that ended without a terminal state, unless it is the
     /// client leg of a gateway that cut it while the agent's upstream leg went on: that is
     /// the gateway's fault (GW-SSE-002, STREAM-003/STREAM-005). With the upstream twin still
     /// open the verdict waits in [`State::held_ends`] for the twin's end.
     fn no_terminal_or_gateway(&mut self, x: &mut Exch, msg: String, ev: Vec<Evidence>) {
-        let up = x
-            .leg
-            .is_none()
-            .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
-            .flatten()
-            .map(|p| p.up.clone());
+        let up = self.upstream_twin(x);
         if let Some(up) = up {
             let held = HeldEnd {
                 client: x.id.clone(),
@@ -7367,12 +7385,7 @@ impl State {
     /// unless the agent answered the upstream leg of a gateway with `text/event-stream`:
     /// then the gateway relabelled or reframed it (GW-RESP-002).
     fn stream_not_sse(&mut self, x: &Exch, msg: String, ev: Vec<Evidence>) {
-        let up = x
-            .leg
-            .is_none()
-            .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
-            .flatten()
-            .map(|p| p.up.clone());
+        let up = self.upstream_twin(x);
         let up_media = up.and_then(|u| match self.open.get(&u) {
             Some(o) => o
                 .status
@@ -9281,14 +9294,7 @@ impl State {
                     self.find(
                         &r::ID_UNKNOWN_TASK_ACCEPTED,
                         format!("{method} naming task {named} (params.id, the client-chosen task id) was answered with a different task {rid}"),
-                        vec![
-                            x.ev_at(
-                                x.req_ev_seq(),
-                                "/params/id",
-                                Some(Value::String(named.to_string())),
-                            ),
-                            x.ev(x.body_seq()),
-                        ],
+                        x.req_value_and_body("/params/id", named),
                         &x.leg,
                     );
                     return;
@@ -9309,14 +9315,7 @@ impl State {
                     self.find(
                         &r::ID_CONTEXT_CHANGED,
                         format!("agent answered {method} with sessionId {rs} although the client named sessionId {qs} (params.sessionId): it substituted its own session for the client's instead of keeping it or refusing the call"),
-                        vec![
-                            x.ev_at(
-                                x.req_ev_seq(),
-                                "/params/sessionId",
-                                Some(Value::String(qs.to_string())),
-                            ),
-                            x.ev(x.body_seq()),
-                        ],
+                        x.req_value_and_body("/params/sessionId", qs),
                         &x.leg,
                     );
                     return;
@@ -9475,14 +9474,7 @@ impl State {
         self.find(
             &r::ID_CONTEXT_CHANGED,
             msg,
-            vec![
-                x.ev_at(
-                    x.req_ev_seq(),
-                    &format!("{base}/contextId"),
-                    Some(Value::String(qc.to_string())),
-                ),
-                x.ev(x.body_seq()),
-            ],
+            x.req_value_and_body(&format!("{base}/contextId"), qc),
             &x.leg,
         );
     }
@@ -11608,11 +11600,7 @@ impl State {
         let method = x
             .call
             .as_ref()
-            .and_then(|c| {
-                c.method
-                    .clone()
-                    .or_else(|| c.op.map(|o| o.name().to_string()))
-            })
+            .and_then(|c| c.method_name())
             .unwrap_or_default();
         let tid = key.rsplit('\u{0}').next().unwrap_or(&key).to_string();
         let msg = |m: &str, other: &str, what: &str, want: &str| {
@@ -12424,6 +12412,17 @@ impl State {
         );
     }
 
+    /// RESULT-SHAPE: the result task of operation `what` (as its wire names it) is
+    /// malformed as `msg` says, at `at`.
+    fn result_task_malformed(&mut self, x: &Exch, what: &str, msg: &str, at: Evidence) {
+        self.find(
+            &r::RESULT_SHAPE,
+            format!("result task of {what} is malformed: {msg}"),
+            vec![at],
+            &x.leg,
+        );
+    }
+
     /// Judges a result body of a task operation; returns the Task it names (id, context,
     /// state) when it is one.
     fn on_result(
@@ -12968,28 +12967,14 @@ impl State {
             .iter()
             .find(|(_, m)| !m.starts_with("unknown task state"))
         {
-            self.find(
-                &r::RESULT_SHAPE,
-                format!(
-                    "result task of {} is malformed: {msg}",
-                    c.op_term(op.name())
-                ),
-                vec![x.ev_at(bseq, p, None)],
-                &x.leg,
-            );
+            let what = c.op_term(op.name());
+            self.result_task_malformed(x, what, msg, x.ev_at(bseq, p, None));
         } else if let Some(style) = part_style(&c) {
             // DATA-004 / DATA-005: status message, history and artifacts of the task.
             let probs = a2a::task_members_problems(o, &ptr, style);
             if let Some((p, msg)) = probs.first() {
-                self.find(
-                    &r::RESULT_SHAPE,
-                    format!(
-                        "result task of {} is malformed: {msg}",
-                        c.op_term(op.name())
-                    ),
-                    vec![x.ev_at(bseq, p, None)],
-                    &x.leg,
-                );
+                let what = c.op_term(op.name());
+                self.result_task_malformed(x, what, msg, x.ev_at(bseq, p, None));
             } else if parts_empty_judged(&c) {
                 // DATA-SHAPE-007 (breaker17a U5): a 0.x task artifact with parts: [].
                 if let Some((p, id)) = a2a::task_artifact_parts_empty(o, &ptr) {
@@ -16235,15 +16220,7 @@ impl State {
             return true;
         };
         let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
-        let task = Json::parse(&body).ok().and_then(|v| {
-            let p = classify_payload(&v, "").ok()?;
-            let member = if p.kind == PayloadKind::Task {
-                "id"
-            } else {
-                "taskId"
-            };
-            p.inner.get(member)?.as_str().map(str::to_string)
-        });
+        let task = delivered_task_id(&body);
         // The configs this delivery can belong to: those of its task when any names it.
         let of_task: Vec<&PushSecret> = configs
             .iter()
@@ -16392,15 +16369,7 @@ impl State {
             return;
         };
         let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
-        let Some(task) = Json::parse(&body).ok().and_then(|v| {
-            let p = classify_payload(&v, "").ok()?;
-            let member = if p.kind == PayloadKind::Task {
-                "id"
-            } else {
-                "taskId"
-            };
-            p.inner.get(member)?.as_str().map(str::to_string)
-        }) else {
+        let Some(task) = delivered_task_id(&body) else {
             return;
         };
         // A delivery that ends within PUSH_DELETE_GRACE_US of the delete's answer may have
@@ -19725,6 +19694,20 @@ fn member_path<'a, 'b>(v: &'a Json<'b>, ptr: &str) -> Option<&'a Json<'b>> {
             None => return Some(cur),
         }
     }
+}
+
+/// The task a push delivery body (a StreamResponse-shaped payload) is about: a Task's `id`,
+/// an update's `taskId`; `None` when the body is no such payload.
+fn delivered_task_id(body: &[u8]) -> Option<String> {
+    Json::parse(body).ok().and_then(|v| {
+        let p = classify_payload(&v, "").ok()?;
+        let member = if p.kind == PayloadKind::Task {
+            "id"
+        } else {
+            "taskId"
+        };
+        p.inner.get(member)?.as_str().map(str::to_string)
+    })
 }
 
 /// A list call's parameter `name` (ListTasks, ListTaskPushNotificationConfigs): the params
