@@ -4563,6 +4563,27 @@ impl State {
         self.find(rule, msg, ev, &x.leg);
     }
 
+    /// The `status` of stream event `p` (a task or a status update, `what` in the
+    /// messages): its timestamp in UTC ([`status_not_utc`]) and its state `raw` spelled as
+    /// the dialect does ([`Self::check_state_spelling`]), each reported once per stream.
+    #[allow(clippy::too_many_arguments)]
+    fn stream_status(
+        &mut self,
+        x: &mut Exch,
+        c: &Call,
+        p: &a2a::Payload<'_>,
+        seq: u64,
+        what: &str,
+        raw: Option<&str>,
+        state: Option<TaskState>,
+    ) {
+        if let Some((rule, msg, ev)) = status_not_utc(x, c, p.inner, &p.pointer, seq, what) {
+            self.stream_once(x, rule, msg, ev);
+        }
+        let ptr = jptr(&p.pointer, &[Key("status"), Key("state")]);
+        self.check_state_spelling(x, raw, state, &ptr, seq);
+    }
+
     fn on_stream_value(&mut self, x: &mut Exch, v: &Json, seq: u64, t_us: u64) {
         self.areas.insert("stream");
         let c = x.call.clone().unwrap_or_default();
@@ -5272,18 +5293,8 @@ impl State {
                 {
                     self.stream_once(x, &r::DATA_TASK_CONTENT_REPEATED, msg, ev);
                 }
-                if let Some((rule, msg, ev)) =
-                    status_not_utc(x, &c, p.inner, &p.pointer, seq, "stream task event")
-                {
-                    self.stream_once(x, rule, msg, ev);
-                }
-                self.check_state_spelling(
-                    x,
-                    tv.state_raw,
-                    tv.state,
-                    &jptr(&p.pointer, &[Key("status"), Key("state")]),
-                    seq,
-                );
+                let (raw, state) = (tv.state_raw, tv.state);
+                self.stream_status(x, &c, &p, seq, "stream task event", raw, state);
                 if let Some(id) = tv.id {
                     self.stream_ids(x, Some(id), tv.context_id, seq, &p.pointer, true);
                     self.observe(
@@ -5468,18 +5479,8 @@ impl State {
                 }
                 self.stream_ids(x, u.task_id, u.context_id, seq, &p.pointer, false);
                 if p.kind == PayloadKind::StatusUpdate {
-                    if let Some((rule, msg, ev)) =
-                        status_not_utc(x, &c, p.inner, &p.pointer, seq, "stream status update")
-                    {
-                        self.stream_once(x, rule, msg, ev);
-                    }
-                    self.check_state_spelling(
-                        x,
-                        u.state_raw,
-                        u.state,
-                        &jptr(&p.pointer, &[Key("status"), Key("state")]),
-                        seq,
-                    );
+                    let (raw, state) = (u.state_raw, u.state);
+                    self.stream_status(x, &c, &p, seq, "stream status update", raw, state);
                     if let Some(tid) = u.task_id {
                         self.observe(
                             tid,
