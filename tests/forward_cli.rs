@@ -8,7 +8,7 @@ mod proxy_process;
 mod support;
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use a2a_interop::record::jsonl::RecordingReader;
 use a2a_interop::record::{CaptureMode, EventKind};
@@ -100,19 +100,8 @@ async fn forward_cli_records_plain_http_and_ends_on_sigterm() {
     .unwrap();
     assert!(out.status.success());
     assert!(out.stdout.ends_with(b"{\"a\":1}}"));
-    assert!(Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap()
-        .success());
-    let t0 = Instant::now();
-    let st = loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            break st;
-        }
-        assert!(t0.elapsed() < Duration::from_secs(10), "proxy did not exit");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    child.signal("TERM");
+    let st = child.wait_for(Duration::from_secs(10), "proxy did not exit");
     assert!(st.success(), "{st:?}");
     let all = [banner, rx.try_iter().collect()].concat().join("\n");
     assert!(all.contains("forward mode: export HTTP_PROXY="), "{all}");
