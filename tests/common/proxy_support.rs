@@ -241,6 +241,20 @@ pub fn proxy_to(upstream: String, leg: Option<String>) -> ProxyConfig {
     }
 }
 
+/// The pipeline config of the fault tests: every path to the agent at `agent`
+/// ([`proxy_to`]), recorded to `record` (or not) with redaction, `lossless` or not, through
+/// a 16 MiB queue.
+pub fn faults_cfg(agent: SocketAddr, record: Option<PathBuf>, lossless: bool) -> PipelineConfig {
+    PipelineConfig {
+        proxy: proxy_to(format!("http://{agent}"), None),
+        record,
+        redact: true,
+        lossless,
+        queue_bytes: 16 << 20,
+        print_findings: false,
+    }
+}
+
 /// A pipeline config routing `/` to `upstream`, lossless, recording to `path`.
 pub fn pipeline_cfg(routes: Vec<(&str, String)>, path: &Path) -> PipelineConfig {
     PipelineConfig {
