@@ -4018,6 +4018,22 @@ mod tests {
         );
     }
 
+    /// The body bytes of every request body and response chunk event in `out`, joined.
+    fn recorded_bytes(out: &[Event]) -> Vec<u8> {
+        out.iter()
+            .filter_map(body_of)
+            .flat_map(|b| b.data.to_vec())
+            .collect()
+    }
+
+    /// A body event's `data`, not truncated.
+    fn whole_body(data: Vec<u8>) -> Body {
+        Body {
+            data: Bytes::from(data),
+            truncated: false,
+        }
+    }
+
     fn end_ev(exchange: &str) -> Event {
         ev(
             exchange,
@@ -4432,11 +4448,7 @@ mod tests {
             )));
         }
         out.extend(r.release_all());
-        let joined: Vec<u8> = out
-            .iter()
-            .filter_map(body_of)
-            .flat_map(|b| b.data.to_vec())
-            .collect();
+        let joined = recorded_bytes(&out);
         let text = String::from_utf8(joined).unwrap();
         assert!(!text.contains("SPLIT"), "secret kept");
         // split across frames, tagged as a whole
@@ -5206,19 +5218,12 @@ mod tests {
             out.extend(r.process(ev(
                 "e1",
                 EventKind::ResponseChunk {
-                    body: Body {
-                        data: Bytes::from(chunk),
-                        truncated: false,
-                    },
+                    body: whole_body(chunk),
                 },
             )));
         }
         out.extend(r.process(end_ev("e1")));
-        let bodies: Vec<u8> = out
-            .iter()
-            .filter_map(body_of)
-            .flat_map(|b| b.data.to_vec())
-            .collect();
+        let bodies = recorded_bytes(&out);
         assert!(
             bodies.starts_with(&a),
             "the first message is kept as it came"
@@ -5257,10 +5262,7 @@ mod tests {
         let mut out = r.process(ev(
             "e1",
             EventKind::RequestBody {
-                body: Body {
-                    data: Bytes::from(cut.clone()),
-                    truncated: false,
-                },
+                body: whole_body(cut.clone()),
             },
         ));
         out.extend(r.process(end_ev("e1")));
@@ -5283,18 +5285,11 @@ mod tests {
         let mut out = r.process(ev(
             "e2",
             EventKind::RequestBody {
-                body: Body {
-                    data: Bytes::from(whole[..3].to_vec()),
-                    truncated: false,
-                },
+                body: whole_body(whole[..3].to_vec()),
             },
         ));
         out.extend(r.process(end_ev("e2")));
-        let body: Vec<u8> = out
-            .iter()
-            .filter_map(body_of)
-            .flat_map(|b| b.data.to_vec())
-            .collect();
+        let body = recorded_bytes(&out);
         assert_eq!(body, whole[..3]);
     }
 
@@ -5314,10 +5309,7 @@ mod tests {
         out.extend(r.process(ev(
             "e1",
             EventKind::RequestBody {
-                body: Body {
-                    data: Bytes::from(cut.clone()),
-                    truncated: false,
-                },
+                body: whole_body(cut.clone()),
             },
         )));
         assert_eq!(out.iter().filter_map(body_of).count(), 0, "held");
