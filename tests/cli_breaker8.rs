@@ -8,7 +8,7 @@ mod proxy_process;
 mod support;
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use proxy_process::{spawn_until_listening, Running};
 use support::*;
@@ -90,19 +90,8 @@ async fn fail_on_exit_1_says_how_many_findings_and_where_the_report_is() {
     .await;
     assert_eq!(status, 200);
     wait_for_exchange_end(&rec).await;
-    assert!(Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap()
-        .success());
-    let t0 = Instant::now();
-    let st = loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            break st;
-        }
-        assert!(t0.elapsed() < Duration::from_secs(20), "proxy did not exit");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    child.signal("INT");
+    let st = child.wait_for(Duration::from_secs(20), "proxy did not exit");
     let all = [banner, rx.iter().collect()].concat().join("\n");
     assert_eq!(st.code(), Some(1), "{all}");
     let want = format!(

@@ -190,6 +190,14 @@ fn every_format(dir: &Path) -> Vec<String> {
     a
 }
 
+/// Starts the binary (in `dir`) with `args` and a report in every format written to `dir`
+/// ([`every_format`]).
+fn start_in_every_format(mut args: Vec<String>, dir: &Path) -> Run {
+    args.extend(every_format(dir));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    Run::start(&args, dir)
+}
+
 fn read(dir: &Path, name: &str) -> String {
     std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
@@ -271,16 +279,14 @@ fn assert_marked_in_every_format(dir: &Path, level: &str) {
 async fn c4_an_interrupted_interop_is_at_most_partial_per_direction_in_every_format() {
     let (url, mut rx) = agent_behind_stalling_relay().await;
     let dir = tempfile::tempdir().unwrap();
-    let mut args = vec![
+    let args = vec![
         "interop".to_string(),
         url.clone(),
         format!("{url}/"),
         "--timeout".into(),
         "120s".into(),
     ];
-    args.extend(every_format(dir.path()));
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let mut run = Run::start(&args, dir.path());
+    let mut run = start_in_every_format(args, dir.path());
     run.wait_line("card.reachable ...");
     held(&mut rx, 2).await;
     let (code, out, err) = run.interrupt();
@@ -331,15 +337,13 @@ async fn c4_an_interrupted_interop_is_at_most_partial_per_direction_in_every_for
 async fn c5_an_interrupted_probe_names_the_interruption_not_the_request_budget() {
     let (url, mut rx) = agent_behind_stalling_relay().await;
     let dir = tempfile::tempdir().unwrap();
-    let mut args = vec![
+    let args = vec![
         "probe".to_string(),
         url.clone(),
         "--timeout".into(),
         "120s".into(),
     ];
-    args.extend(every_format(dir.path()));
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let mut run = Run::start(&args, dir.path());
+    let mut run = start_in_every_format(args, dir.path());
     run.wait_line("card.reachable ...");
     held(&mut rx, 1).await;
     let (code, out, err) = run.interrupt();
@@ -384,7 +388,7 @@ async fn c5_an_interrupted_probe_names_the_interruption_not_the_request_budget()
 #[test]
 fn c6_an_interrupted_demo_marks_its_reports() {
     let dir = tempfile::tempdir().unwrap();
-    let mut args = vec![
+    let args = vec![
         "demo".to_string(),
         "--record".into(),
         dir.path().join("d.jsonl").display().to_string(),
@@ -393,9 +397,7 @@ fn c6_an_interrupted_demo_marks_its_reports() {
         "-o".into(),
         "-".into(),
     ];
-    args.extend(every_format(dir.path()));
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let mut run = Run::start(&args, dir.path());
+    let mut run = start_in_every_format(args, dir.path());
     // the step log is on stderr (a JSON report is on stdout)
     run.wait_line("demo: reference agent on");
     let (code, out, err) = run.interrupt();

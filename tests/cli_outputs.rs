@@ -27,6 +27,19 @@ fn recording(dir: &Path) -> PathBuf {
     p
 }
 
+/// `export REC --har HAR`, run to its end.
+fn export_har(rec: &Path, har: &Path) -> std::process::Output {
+    bin()
+        .args([
+            "export",
+            rec.to_str().unwrap(),
+            "--har",
+            har.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap()
+}
+
 fn stderr(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
@@ -61,15 +74,7 @@ fn b1_a_failed_write_never_removes_a_symlink_or_device_and_keeps_an_old_file() {
     // a symlink to /dev/full: the write fails (ENOSPC); link and device both stay
     let link = dir.path().join("full.har");
     std::os::unix::fs::symlink("/dev/full", &link).unwrap();
-    let o = bin()
-        .args([
-            "export",
-            rec.to_str().unwrap(),
-            "--har",
-            link.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let o = export_har(&rec, &link);
     assert_exit(&o, 2);
     assert!(
         stderr(&o).contains("No space left on device"),
@@ -126,15 +131,7 @@ fn b1_a_failed_write_never_removes_a_symlink_or_device_and_keeps_an_old_file() {
     std::fs::write(&target, b"x").unwrap();
     let to_real = dir.path().join("to-real.har");
     std::os::unix::fs::symlink(&target, &to_real).unwrap();
-    let o = bin()
-        .args([
-            "export",
-            rec.to_str().unwrap(),
-            "--har",
-            to_real.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let o = export_har(&rec, &to_real);
     assert_exit(&o, 0);
     assert!(std::fs::symlink_metadata(&to_real)
         .unwrap()
@@ -155,15 +152,7 @@ fn b1_a_fifo_output_is_written_in_place_and_stays_a_fifo() {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read(fifo).unwrap())
     };
-    let o = bin()
-        .args([
-            "export",
-            rec.to_str().unwrap(),
-            "--har",
-            fifo.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let o = export_har(&rec, &fifo);
     assert_exit(&o, 0);
     let got = reader.join().unwrap();
     let har: Value = serde_json::from_slice(&got).unwrap();
@@ -335,6 +324,16 @@ impl Proc {
         }
     }
 
+    /// The base URL (no trailing `/`) a `proxy` process says it listens on, once it does.
+    fn proxy_url(&mut self) -> String {
+        let line = self.wait_line("a2a-interop proxy listening on http://");
+        line.rsplit(' ')
+            .next()
+            .unwrap()
+            .trim_end_matches('/')
+            .to_string()
+    }
+
     /// Waits (up to 30 s) for a stderr line containing `what`; returns it.
     fn wait_line(&mut self, what: &str) -> String {
         let deadline = Instant::now() + Duration::from_secs(30);
@@ -423,13 +422,7 @@ fn proxy(cwd: &Path, args: &[&str]) -> (Proc, String) {
             .args(["proxy", "--listen", "127.0.0.1:0"])
             .args(args),
     );
-    let line = p.wait_line("a2a-interop proxy listening on http://");
-    let url = line
-        .rsplit(' ')
-        .next()
-        .unwrap()
-        .trim_end_matches('/')
-        .to_string();
+    let url = p.proxy_url();
     (p, url)
 }
 
@@ -755,13 +748,7 @@ fn b10_a_report_after_a_recording_write_failure_says_where_the_file_ends() {
             .args(["proxy", "--listen", "127.0.0.1:0", "--upstream", &agent_url])
             .args(["--record", "fs.jsonl", "--report", "out/fs.json"]),
     );
-    let line = p.wait_line("a2a-interop proxy listening on http://");
-    let url = line
-        .rsplit(' ')
-        .next()
-        .unwrap()
-        .trim_end_matches('/')
-        .to_string();
+    let url = p.proxy_url();
     for _ in 0..60 {
         assert_eq!(http_get(&url, "/.well-known/agent-card.json").0, 200);
     }

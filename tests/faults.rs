@@ -19,12 +19,12 @@ mod support;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use a2a_interop::app::pipeline::{Pipeline, PipelineConfig};
+use a2a_interop::app::pipeline::Pipeline;
 use a2a_interop::record::{source, EventKind, Outcome};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use support::proxy_to;
+use support::faults_cfg;
 
 fn open_fds() -> usize {
     std::fs::read_dir("/proc/self/fd")
@@ -64,16 +64,9 @@ async fn broken_agents_and_clients_leave_the_proxy_up_and_the_recording_whole() 
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("faults.jsonl");
     let fds_before = open_fds();
-    let p = Pipeline::start(PipelineConfig {
-        proxy: proxy_to(format!("http://{agent}"), None),
-        record: Some(rec.clone()),
-        redact: true,
-        lossless: true,
-        queue_bytes: 16 << 20,
-        print_findings: false,
-    })
-    .await
-    .unwrap();
+    let p = Pipeline::start(faults_cfg(agent, Some(rec.clone()), true))
+        .await
+        .unwrap();
     let proxy = p.proxy_addr();
     healthy(proxy).await;
 

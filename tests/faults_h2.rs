@@ -20,7 +20,7 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use a2a_interop::app::pipeline::{Pipeline, PipelineConfig};
+use a2a_interop::app::pipeline::Pipeline;
 use a2a_interop::record::{source, EventKind, Outcome};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
@@ -30,7 +30,7 @@ use hyper_util::rt::{TokioExecutor, TokioIo};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
-use support::proxy_to;
+use support::faults_cfg;
 
 const RPC_ANSWER: &str = r#"{"jsonrpc":"2.0","id":1,"result":{"kind":"message","messageId":"m1","role":"agent","parts":[{"kind":"text","text":"hi"}]}}"#;
 /// Events per finite SSE stream.
@@ -206,16 +206,9 @@ async fn a_thousand_concurrent_h2_streams_with_sse_and_client_resets() {
     let (agent, stats) = h2_agent().await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("h2.jsonl");
-    let p = Pipeline::start(PipelineConfig {
-        proxy: proxy_to(format!("http://{agent}"), None),
-        record: Some(rec.clone()),
-        redact: true,
-        lossless: true,
-        queue_bytes: 16 << 20,
-        print_findings: false,
-    })
-    .await
-    .unwrap();
+    let p = Pipeline::start(faults_cfg(agent, Some(rec.clone()), true))
+        .await
+        .unwrap();
     let proxy = p.proxy_addr();
 
     // Warm-up on a connection of its own: the proxy's pooled h2 connection to the agent

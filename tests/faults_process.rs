@@ -25,7 +25,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
 use proxy_process::{spawn_until_listening, Running};
-use support::proxy_to;
+use support::faults_cfg;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
@@ -138,14 +138,7 @@ fn vm_kib(field: &str) -> u64 {
 }
 
 fn config(agent: SocketAddr, record: Option<std::path::PathBuf>) -> PipelineConfig {
-    PipelineConfig {
-        proxy: proxy_to(format!("http://{agent}"), None),
-        record,
-        redact: true,
-        lossless: false,
-        queue_bytes: 16 << 20,
-        print_findings: false,
-    }
+    faults_cfg(agent, record, false)
 }
 
 /// One small JSON-RPC POST on a fresh connection; returns the whole response.

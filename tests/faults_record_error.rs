@@ -19,7 +19,7 @@ mod raw_http;
 use std::io::BufRead;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
+use std::process::Command;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
@@ -125,20 +125,6 @@ fn read_until(rx: &Receiver<String>, want: &str, wait: Duration) -> Vec<String> 
         }
     }
     panic!("no stderr line with {want:?} in {wait:?}; got {out:#?}");
-}
-
-fn wait_exit(child: &mut Child, wait: Duration) -> std::process::ExitStatus {
-    let t0 = Instant::now();
-    loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            return st;
-        }
-        if t0.elapsed() > wait {
-            let _ = child.kill();
-            panic!("proxy did not exit within {wait:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 fn proxy_cmd(limit: Option<u64>, agent: SocketAddr, rec: &Path, extra: &[&str]) -> Command {
@@ -289,12 +275,8 @@ async fn continue_keeps_forwarding_and_verifying_when_the_file_fills_up_mid_run(
     }
     lines.extend(read_until(&rx, "RPC-ID-001", Duration::from_secs(10)));
     lines.extend(read_until(&rx, "RPC-ID-001", Duration::from_secs(10)));
-    let st = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(st.success());
-    let code = wait_exit(&mut child, Duration::from_secs(15));
+    child.signal("TERM");
+    let code = child.wait_for(Duration::from_secs(15), "proxy");
     lines.extend(rx.iter());
     let all = lines.join("\n");
     assert_eq!(code.code(), Some(0), "{all}");
@@ -366,7 +348,7 @@ async fn stop_finishes_in_flight_exchanges_and_exits_2_when_the_disk_fills_up() 
     let slow_answer = slow.await.unwrap();
     assert!(slow_answer.starts_with("HTTP/1.1 200"), "{slow_answer}");
     assert!(slow_answer.ends_with(ANSWER), "{slow_answer}");
-    let code = wait_exit(&mut child, Duration::from_secs(15));
+    let code = child.wait_for(Duration::from_secs(15), "proxy");
     let all = rx.iter().collect::<Vec<_>>().join("\n");
     assert!(
         all.contains("a failed recording write stops the proxy"),

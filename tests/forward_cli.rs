@@ -8,7 +8,7 @@ mod proxy_process;
 mod support;
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use a2a_interop::record::jsonl::RecordingReader;
 use a2a_interop::record::{CaptureMode, EventKind};
@@ -100,19 +100,8 @@ async fn forward_cli_records_plain_http_and_ends_on_sigterm() {
     .unwrap();
     assert!(out.status.success());
     assert!(out.stdout.ends_with(b"{\"a\":1}}"));
-    assert!(Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap()
-        .success());
-    let t0 = Instant::now();
-    let st = loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            break st;
-        }
-        assert!(t0.elapsed() < Duration::from_secs(10), "proxy did not exit");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    child.signal("TERM");
+    let st = child.wait_for(Duration::from_secs(10), "proxy did not exit");
     assert!(st.success(), "{st:?}");
     let all = [banner, rx.try_iter().collect()].concat().join("\n");
     assert!(all.contains("forward mode: export HTTP_PROXY="), "{all}");
@@ -125,12 +114,8 @@ async fn forward_cli_records_plain_http_and_ends_on_sigterm() {
         EventKind::RequestHead { url, .. } if url == &format!("http://{up}/rpc"))));
 }
 
-/// fix7: CONNECT tunnels forward mode passed through without `--intercept-tls` are not
-/// recorded; at shutdown the proxy says how many and the flag that records them.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn untapped_connect_tunnels_are_counted_at_shutdown() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    // the tunnel's far end: accepts, then the client closes
+/// A CONNECT tunnel's far end: accepts, and the connection closes at once.
+async fn tunnel_far_end() -> std::net::SocketAddr {
     let far = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let far_addr = far.local_addr().unwrap();
     tokio::spawn(async move {
@@ -138,6 +123,32 @@ async fn untapped_connect_tunnels_are_counted_at_shutdown() {
             drop(s);
         }
     });
+    far_addr
+}
+
+/// Opens `n` CONNECT tunnels to `far` through the forward proxy at `proxy`, each answered
+/// `200` within 10 s.
+async fn open_tunnels(proxy: std::net::SocketAddr, far: std::net::SocketAddr, n: usize) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    for _ in 0..n {
+        let mut s = tokio::net::TcpStream::connect(proxy).await.unwrap();
+        s.write_all(format!("CONNECT {far} HTTP/1.1\r\nhost: {far}\r\n\r\n").as_bytes())
+            .await
+            .unwrap();
+        let mut buf = [0u8; 64];
+        let got = tokio::time::timeout(Duration::from_secs(10), s.read(&mut buf))
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(buf[..got].starts_with(b"HTTP/1.1 200"), "{:?}", &buf[..got]);
+    }
+}
+
+/// fix7: CONNECT tunnels forward mode passed through without `--intercept-tls` are not
+/// recorded; at shutdown the proxy says how many and the flag that records them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn untapped_connect_tunnels_are_counted_at_shutdown() {
+    let far_addr = tunnel_far_end().await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("tun.jsonl");
     let run = spawn_until_listening(
@@ -148,18 +159,7 @@ async fn untapped_connect_tunnels_are_counted_at_shutdown() {
         Duration::from_secs(20),
     );
     let proxy: std::net::SocketAddr = run.addr.trim_end_matches('/').parse().unwrap();
-    for _ in 0..2 {
-        let mut s = tokio::net::TcpStream::connect(proxy).await.unwrap();
-        s.write_all(format!("CONNECT {far_addr} HTTP/1.1\r\nhost: {far_addr}\r\n\r\n").as_bytes())
-            .await
-            .unwrap();
-        let mut buf = [0u8; 64];
-        let n = tokio::time::timeout(Duration::from_secs(10), s.read(&mut buf))
-            .await
-            .unwrap()
-            .unwrap();
-        assert!(buf[..n].starts_with(b"HTTP/1.1 200"), "{:?}", &buf[..n]);
-    }
+    open_tunnels(proxy, far_addr, 2).await;
     let all = run.terminate();
     assert!(
         all.contains("a2a-interop proxy: 2 CONNECT tunnels passed through unrecorded")
@@ -173,14 +173,7 @@ async fn untapped_connect_tunnels_are_counted_at_shutdown() {
 /// `none`; not `partial` for a run that verified nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn report_of_tunnels_only_says_what_verify_says() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let far = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let far_addr = far.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((s, _)) = far.accept().await {
-            drop(s);
-        }
-    });
+    let far_addr = tunnel_far_end().await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("tun.jsonl");
     let report = dir.path().join("live.json");
@@ -194,18 +187,7 @@ async fn report_of_tunnels_only_says_what_verify_says() {
         Duration::from_secs(20),
     );
     let proxy: std::net::SocketAddr = run.addr.trim_end_matches('/').parse().unwrap();
-    for _ in 0..2 {
-        let mut s = tokio::net::TcpStream::connect(proxy).await.unwrap();
-        s.write_all(format!("CONNECT {far_addr} HTTP/1.1\r\nhost: {far_addr}\r\n\r\n").as_bytes())
-            .await
-            .unwrap();
-        let mut buf = [0u8; 64];
-        let n = tokio::time::timeout(Duration::from_secs(10), s.read(&mut buf))
-            .await
-            .unwrap()
-            .unwrap();
-        assert!(buf[..n].starts_with(b"HTTP/1.1 200"), "{:?}", &buf[..n]);
-    }
+    open_tunnels(proxy, far_addr, 2).await;
     run.terminate();
     let verify = Command::new(BIN).arg("verify").arg(&rec).output().unwrap();
     assert_eq!(verify.status.code(), Some(2));

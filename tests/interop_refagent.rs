@@ -38,20 +38,7 @@ async fn two_reference_agents_interoperate_both_ways() {
         .chain(common::JSONRPC_ONLY_TESTS)
         .collect();
     for d in &run.directions {
-        assert_eq!(
-            d.report.dialects,
-            vec!["1.0".to_string(), "0.3".to_string()]
-        );
-        for t in ["card.reachable", "card.required-fields", "card.interfaces"] {
-            let got = d.report.result(t, None).expect(t);
-            assert_eq!(
-                got.status,
-                Status::Pass,
-                "{t} [{}]: {}",
-                d.name,
-                got.message
-            );
-        }
+        common::assert_both_dialects_and_card_pass(d);
         for dialect in ["1.0", "0.3"] {
             for &t in &per_dialect {
                 let got = d

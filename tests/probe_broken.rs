@@ -78,6 +78,31 @@ fn serious(findings: &[Finding]) -> Vec<String> {
     v
 }
 
+/// The verifier found `rule` (the serious rules it found, when not).
+fn assert_has_finding(findings: &[Finding], rule: &str) {
+    assert!(
+        findings.iter().any(|f| f.rule == rule),
+        "{:?}",
+        serious(findings)
+    );
+}
+
+/// `test` failed on JSON-RPC and on HTTP+JSON, and nothing else failed.
+fn assert_failed_in_both_bindings(r: &ProbeReport, test: &str) {
+    let failed: Vec<(String, Option<String>)> = r
+        .failures()
+        .iter()
+        .map(|f| (f.test.clone(), f.binding.clone()))
+        .collect();
+    assert_eq!(
+        failed,
+        vec![
+            (test.to_string(), None),
+            (test.to_string(), Some("http+json".to_string())),
+        ]
+    );
+}
+
 /// A clean run: no test failed and the verifier found nothing of warning severity or worse
 /// in the probe's traffic.
 #[track_caller]
@@ -447,21 +472,7 @@ async fn http_json_binding_passes_like_json_rpc() {
 #[tokio::test]
 async fn a_break_shows_in_both_bindings() {
     let (r, _) = probe_rest(Break::CancelCompletedSucceeds).await;
-    let failed: Vec<(String, Option<String>)> = r
-        .failures()
-        .iter()
-        .map(|f| (f.test.clone(), f.binding.clone()))
-        .collect();
-    assert_eq!(
-        failed,
-        vec![
-            ("errors.cancel-completed".to_string(), None),
-            (
-                "errors.cancel-completed".to_string(),
-                Some("http+json".to_string())
-            ),
-        ]
-    );
+    assert_failed_in_both_bindings(&r, "errors.cancel-completed");
 }
 
 #[tokio::test]
@@ -856,32 +867,14 @@ async fn a_new_context_for_a_continued_one_fails_context_continuation_only() {
         "the agent substituted another context (ID-002",
     );
     // the verifier says so too, on the same exchange
-    assert!(
-        findings.iter().any(|f| f.rule == "ID-CTX-002"),
-        "{:?}",
-        serious(&findings)
-    );
+    assert_has_finding(&findings, "ID-CTX-002");
 }
 
 /// DATA-007: ListTasks ignores its contextId filter, on JSON-RPC and HTTP+JSON alike.
 #[tokio::test]
 async fn list_tasks_ignoring_the_context_filter_fails_list_tasks_only() {
     let (r, findings) = probe_rest(Break::ListIgnoresContext).await;
-    let failed: Vec<(String, Option<String>)> = r
-        .failures()
-        .iter()
-        .map(|f| (f.test.clone(), f.binding.clone()))
-        .collect();
-    assert_eq!(
-        failed,
-        vec![
-            ("lifecycle.list-tasks".to_string(), None),
-            (
-                "lifecycle.list-tasks".to_string(),
-                Some("http+json".to_string())
-            ),
-        ]
-    );
+    assert_failed_in_both_bindings(&r, "lifecycle.list-tasks");
     for f in r.failures() {
         assert!(
             f.message.contains("listed tasks of other contexts"),
@@ -889,11 +882,7 @@ async fn list_tasks_ignoring_the_context_filter_fails_list_tasks_only() {
             f.message
         );
     }
-    assert!(
-        findings.iter().any(|f| f.rule == "DATA-LIST-003"),
-        "{:?}",
-        serious(&findings)
-    );
+    assert_has_finding(&findings, "DATA-LIST-003");
 }
 
 /// STREAM-004: a subscription to a working task must open with the Task.
@@ -916,11 +905,7 @@ async fn push_config_accepted_without_the_capability_fails_push_not_supported_on
         "errors.push-not-supported",
         "although its card does not declare capabilities.pushNotifications",
     );
-    assert!(
-        findings.iter().any(|f| f.rule == "CAP-PUSH-001"),
-        "{:?}",
-        serious(&findings)
-    );
+    assert_has_finding(&findings, "CAP-PUSH-001");
 }
 
 /// EXT-002's control: the card requires an extension the agent enforces. The probe
@@ -953,9 +938,5 @@ async fn unenforced_required_extension_fails_extension_required_only() {
         "errors.extension-required",
         "was processed although the card requires https://a2a-interop.test/ext/must-have/v1",
     );
-    assert!(
-        findings.iter().any(|f| f.rule == "CAP-EXT-001"),
-        "{:?}",
-        serious(&findings)
-    );
+    assert_has_finding(&findings, "CAP-EXT-001");
 }

@@ -53,6 +53,26 @@ fn heads(path: &std::path::Path) -> Vec<(Option<String>, String)> {
         .collect()
 }
 
+/// The request heads of recording `rec` ([`heads`]), once asserted to be the probe's
+/// `requests`, more than 10 of them recorded on the card's interface URL `card_url`.
+fn recorded_on_card_url(
+    rec: &std::path::Path,
+    requests: u32,
+    card_url: &str,
+) -> Vec<(Option<String>, String)> {
+    let heads = heads(rec);
+    assert_eq!(heads.len() as u32, requests, "recorded {heads:#?}");
+    let on_card_url = heads
+        .iter()
+        .filter(|(_, u)| u.starts_with(card_url))
+        .count();
+    assert!(
+        on_card_url > 10,
+        "{on_card_url} calls recorded as {card_url}: {heads:#?}"
+    );
+    heads
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn probe_records_and_verifies_calls_to_a_card_url_on_another_port() {
     // the agent breaks REST-ERROR-001 on its HTTP+JSON parse error: only the verifier sees it
@@ -276,20 +296,10 @@ async fn a_relayed_https_card_url_is_recorded_as_https() {
     let run = probe_in_process(&url, &rec, &["--ca", pem_s]).await;
     gw.terminate();
 
-    let heads = heads(&rec);
-    assert_eq!(
-        heads.len() as u32,
+    let heads = recorded_on_card_url(
+        &rec,
         run.report.requests,
-        "recorded {heads:#?}"
-    );
-    let card_url = format!("https://{}/rpc", agent.addr);
-    let on_card_url = heads
-        .iter()
-        .filter(|(_, u)| u.starts_with(&card_url))
-        .count();
-    assert!(
-        on_card_url > 10,
-        "{on_card_url} calls recorded as {card_url}: {heads:#?}"
+        &format!("https://{}/rpc", agent.addr),
     );
     let plain = format!("http://{}/", agent.addr);
     assert!(
@@ -329,20 +339,10 @@ async fn a_tls_front_to_a_plain_agent_records_the_plain_card_url() {
     let run = probe_in_process(&url, &rec, &["--ca", cert_s]).await;
     gw.terminate();
 
-    let heads = heads(&rec);
-    assert_eq!(
-        heads.len() as u32,
+    let heads = recorded_on_card_url(
+        &rec,
         run.report.requests,
-        "recorded {heads:#?}"
-    );
-    let card_url = format!("http://{}/rpc", agent.addr);
-    let on_card_url = heads
-        .iter()
-        .filter(|(_, u)| u.starts_with(&card_url))
-        .count();
-    assert!(
-        on_card_url > 10,
-        "{on_card_url} calls recorded as {card_url}: {heads:#?}"
+        &format!("http://{}/rpc", agent.addr),
     );
     assert!(
         !heads

@@ -6,21 +6,23 @@
 mod broken;
 mod common;
 
-use std::process::Output;
+use std::path::Path;
 
 use serde_json::Value;
 
-/// Runs the binary with `args` off the async runtime (the agents under test run on it).
-async fn probe(args: Vec<String>) -> Output {
-    tokio::task::spawn_blocking(move || {
-        common::bin()
-            .env_remove("A2A_INTEROP_LOG")
-            .args(&args)
-            .output()
-            .expect("binary runs")
-    })
-    .await
-    .expect("join")
+use common::run_off_runtime as probe;
+
+/// `probe URL --timeout TIMEOUT EXTRA... -f json -o REPORT`.
+fn probe_args(url: String, timeout: &str, extra: &[&str], report: &Path) -> Vec<String> {
+    let mut args = vec!["probe".to_string(), url, "--timeout".into(), timeout.into()];
+    args.extend(extra.iter().map(|a| a.to_string()));
+    args.extend([
+        "-f".into(),
+        "json".into(),
+        "-o".into(),
+        report.display().to_string(),
+    ]);
+    args
 }
 
 fn text(b: &[u8]) -> String {
@@ -40,18 +42,12 @@ async fn an_agent_that_never_answers_is_given_up_on_with_progress_and_exit_2() {
     });
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("out/report.json");
-    let o = probe(vec![
-        "probe".into(),
+    let o = probe(probe_args(
         format!("http://{addr}/"),
-        "--timeout".into(),
-        "700ms".into(),
-        "--max-unanswered".into(),
-        "2".into(),
-        "-f".into(),
-        "json".into(),
-        "-o".into(),
-        report.display().to_string(),
-    ])
+        "700ms",
+        &["--max-unanswered", "2"],
+        &report,
+    ))
     .await;
     silent.abort();
     let err = text(&o.stderr);
@@ -143,18 +139,7 @@ async fn a_card_finding_of_a_probe_is_listed_once_seen_twice() {
     let agent = broken::start(broken::Break::CardWithoutVersion, false).await;
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("report.json");
-    let o = probe(vec![
-        "probe".into(),
-        agent.url(),
-        "--timeout".into(),
-        "5s".into(),
-        "-q".into(),
-        "-f".into(),
-        "json".into(),
-        "-o".into(),
-        report.display().to_string(),
-    ])
-    .await;
+    let o = probe(probe_args(agent.url(), "5s", &["-q"], &report)).await;
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
     assert_eq!(text(&o.stderr), "", "-q: no progress");
     let out = text(&o.stdout);
@@ -189,17 +174,7 @@ async fn an_https_agent_is_probed_with_its_ca_and_refused_without() {
     let agent = broken::start_tls(&pem).await;
     let report = dir.path().join("r.json");
     let run = |extra: Vec<String>| {
-        let mut args = vec![
-            "probe".to_string(),
-            agent.https_url(),
-            "--timeout".into(),
-            "5s".into(),
-            "-q".into(),
-            "-f".into(),
-            "json".into(),
-            "-o".into(),
-            report.display().to_string(),
-        ];
+        let mut args = probe_args(agent.https_url(), "5s", &["-q"], &report);
         args.extend(extra);
         tokio::task::spawn_blocking(move || {
             common::bin()
@@ -340,18 +315,12 @@ async fn a_probe_that_stopped_early_passes_nothing_it_did_not_see() {
     });
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("report.json");
-    let o = probe(vec![
-        "probe".into(),
+    let o = probe(probe_args(
         format!("http://{addr}/"),
-        "--timeout".into(),
-        "700ms".into(),
-        "--max-unanswered".into(),
-        "2".into(),
-        "-f".into(),
-        "json".into(),
-        "-o".into(),
-        report.display().to_string(),
-    ])
+        "700ms",
+        &["--max-unanswered", "2"],
+        &report,
+    ))
     .await;
     agent.abort();
     let err = text(&o.stderr);

@@ -12,12 +12,13 @@ mod common;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::process::Output;
 
 use bytes::Bytes;
 use http_body_util::Full;
 use hyper::{Request, Response};
 use serde_json::{json, Value};
+
+use common::run_off_runtime as run;
 
 /// A real server on a free loopback port: `GET` of the well-known card answers the card
 /// (JSON-RPC 1.0 at `/rpc`), any other request is read and never answered.
@@ -61,19 +62,6 @@ async fn hung_agent() -> (SocketAddr, tokio::task::JoinHandle<()>) {
         }
     });
     (addr, join)
-}
-
-/// Runs the binary with `args` off the async runtime (the agents under test run on it).
-async fn run(args: Vec<String>) -> Output {
-    tokio::task::spawn_blocking(move || {
-        common::bin()
-            .env_remove("A2A_INTEROP_LOG")
-            .args(&args)
-            .output()
-            .expect("binary runs")
-    })
-    .await
-    .expect("join")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -9,7 +9,7 @@ mod proxy_process;
 mod support;
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use a2a_interop::proxy::card::CARD_CAP;
 use a2a_interop::record::EventKind;
@@ -93,20 +93,9 @@ async fn run(
         .unwrap()
         .to_bytes()
         .to_vec();
-    assert!(Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap()
-        .success());
-    let t0 = Instant::now();
-    loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            assert!(st.success(), "{st:?}");
-            break;
-        }
-        assert!(t0.elapsed() < Duration::from_secs(10), "proxy did not exit");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    child.signal("TERM");
+    let st = child.wait_for(Duration::from_secs(10), "proxy did not exit");
+    assert!(st.success(), "{st:?}");
     let stderr = [banner, rx.try_iter().collect()].concat().join("\n");
     let evs = read_events(&rec);
     (body, stderr, evs, rec, dir, up)

@@ -101,6 +101,18 @@ async fn agent_signed(pad: usize, signatures: Option<&'static str>) -> SocketAdd
     addr
 }
 
+/// POSTs the JSON `body` whole ([`call`]) and reads the answer as JSON.
+async fn post_json(addr: SocketAddr, body: &str) -> Value {
+    let answer = call(
+        addr,
+        "POST / HTTP/1.1\r\ncontent-type: application/json",
+        &[body],
+        false,
+    )
+    .await;
+    serde_json::from_str(&answer).unwrap()
+}
+
 /// Sends the request head `head` (without the final blank line) and then `pieces` of its
 /// body 50 ms apart (`chunked`: each as one chunk); the response body.
 async fn call(addr: SocketAddr, head: &str, pieces: &[&str], chunked: bool) -> String {
@@ -201,14 +213,7 @@ async fn extended_cards_are_rewritten_like_the_public_card() {
     }
     // JSON-RPC, 1.0 and 0.3 method names; the 0.3 one cut across two chunks of the body
     let rpc10 = r#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}"#;
-    let body = call(
-        addr,
-        "POST / HTTP/1.1\r\ncontent-type: application/json",
-        &[rpc10],
-        false,
-    )
-    .await;
-    let v: Value = serde_json::from_str(&body).unwrap();
+    let v = post_json(addr, rpc10).await;
     assert_eq!(interface_urls(&v["result"]), [me.clone(), me.clone()]);
     assert_eq!(v["jsonrpc"], "2.0");
     let rpc03 = r#"{"jsonrpc":"2.0","id":1,"method":"agent/getAuthenticatedExtendedCard"}"#;
@@ -224,14 +229,7 @@ async fn extended_cards_are_rewritten_like_the_public_card() {
     assert_eq!(interface_urls(&v["result"]), [me.clone(), me.clone()]);
     // any other method's answer passes as the agent sent it
     let other = r#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t"}}"#;
-    let body = call(
-        addr,
-        "POST / HTTP/1.1\r\ncontent-type: application/json",
-        &[other],
-        false,
-    )
-    .await;
-    let v: Value = serde_json::from_str(&body).unwrap();
+    let v = post_json(addr, other).await;
     let own = format!("http://{agent}/");
     assert_eq!(interface_urls(&v["result"]), [own.clone(), own.clone()]);
     let stderr = run.terminate();
@@ -273,14 +271,7 @@ async fn an_extended_card_over_the_cap_is_skipped_loudly() {
     let dir = tempfile::tempdir().unwrap();
     let (run, addr, rec) = proxy(agent, &dir);
     let rpc = r#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}"#;
-    let body = call(
-        addr,
-        "POST / HTTP/1.1\r\ncontent-type: application/json",
-        &[rpc],
-        false,
-    )
-    .await;
-    let v: Value = serde_json::from_str(&body).unwrap();
+    let v = post_json(addr, rpc).await;
     let own = format!("http://{agent}/");
     assert_eq!(interface_urls(&v["result"]), [own.clone(), own]);
     let stderr = run.terminate();

@@ -7,27 +7,13 @@ mod proxy_process;
 mod support;
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use a2a_interop::record::{EventKind, Outcome};
 use proxy_process::{spawn_until_listening, Running};
 use support::*;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
-
-fn wait_exit(child: &mut std::process::Child, limit: Duration) -> std::process::ExitStatus {
-    let t0 = Instant::now();
-    loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            return st;
-        }
-        if t0.elapsed() > limit {
-            let _ = child.kill();
-            panic!("proxy did not exit within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_ends_cleanly_with_recording_and_report() {
@@ -56,12 +42,8 @@ async fn sigterm_ends_cleanly_with_recording_and_report() {
     assert_eq!(status, 200);
     assert!(body.ends_with(b"{\"a\":1}}"));
 
-    let ok = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(ok.success());
-    let st = wait_exit(&mut child, Duration::from_secs(10));
+    child.signal("TERM");
+    let st = child.wait_for(Duration::from_secs(10), "proxy after SIGTERM");
     assert!(st.success(), "exit status {st:?}");
     let rest: Vec<String> = rx.try_iter().collect();
     let all = [banner, rest].concat().join("\n");
@@ -153,18 +135,18 @@ async fn a_closed_console_loses_lines_not_the_recording_or_report() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("rec.jsonl");
     let report = dir.path().join("report.json");
-    let mut child = Command::new(BIN)
-        .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
-        .arg(format!("http://{up}"))
-        .arg("--record")
-        .arg(&rec)
-        .arg("--report")
-        .arg(&report)
-        .args(["--format", "json"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = proxy_process::ChildGuard::spawn(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{up}"))
+            .arg("--record")
+            .arg(&rec)
+            .arg("--report")
+            .arg(&report)
+            .args(["--format", "json"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
     let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
     let addr = loop {
         let line = lines.next().expect("banner").expect("stderr line");
@@ -184,12 +166,8 @@ async fn a_closed_console_loses_lines_not_the_recording_or_report() {
         let (status, _, _) = fetch(&c, post(&format!("http://{addr}/rpc"), body)).await;
         assert_eq!(status, 200);
     }
-    let ok = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(ok.success());
-    let st = wait_exit(&mut child, Duration::from_secs(10));
+    child.signal("TERM");
+    let st = child.wait_for(Duration::from_secs(10), "proxy after SIGTERM");
     assert!(st.success(), "exit status {st:?}");
     let evs = read_events(&rec);
     assert_eq!(exchanges(&evs), vec!["e1", "e2", "e3"]);

@@ -13,17 +13,19 @@
 //!   connection while the request body was being sent, not "unreachable".
 //! - Control: an agent that answers early but reads the whole body stays `complete`.
 
+#[path = "common/raw_http.rs"]
+mod raw_http;
 #[path = "common/proxy_support.rs"]
 mod support;
 
-use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use a2a_interop::record::{Event, EventKind, Outcome};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 
+use raw_http::serve_after_head_only;
 use support::*;
 
 /// A JSON-RPC request that is valid JSON, with a text part of `n` bytes.
@@ -35,46 +37,10 @@ fn big_request(n: usize) -> Vec<u8> {
     .into_bytes()
 }
 
-/// Reads up to the end of the request head (`\r\n\r\n`) and nothing more.
-async fn read_head(s: &mut TcpStream) -> bool {
-    let mut got = Vec::new();
-    let mut b = [0u8; 1];
-    while !got.ends_with(b"\r\n\r\n") {
-        match s.read(&mut b).await {
-            Ok(1) => got.push(b[0]),
-            _ => return false,
-        }
-    }
-    true
-}
-
-/// A raw-TCP agent on 127.0.0.1 (any free port): on every connection it reads the request
-/// head and nothing more ([`read_head`]), then, when the head came whole, hands the socket to
-/// `then`, which may answer and read more; the connection is closed when `then` is done.
-async fn raw_agent<F, Fut>(then: F) -> SocketAddr
-where
-    F: Fn(TcpStream) -> Fut + Clone + Send + 'static,
-    Fut: Future<Output = ()> + Send + 'static,
-{
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((mut s, _)) = l.accept().await {
-            let then = then.clone();
-            tokio::spawn(async move {
-                if read_head(&mut s).await {
-                    then(s).await;
-                }
-            });
-        }
-    });
-    addr
-}
-
 /// An agent that reads only the request head, writes `raw` (a whole HTTP response; none
 /// when empty) and closes with the body unread (the kernel then resets the connection).
 async fn head_only_agent(raw: &'static [u8]) -> SocketAddr {
-    raw_agent(move |mut s| async move {
+    serve_after_head_only(move |mut s| async move {
         let _ = s.write_all(raw).await;
         let _ = s.flush().await;
     })
@@ -279,7 +245,7 @@ async fn close_without_answer_while_sending_is_worded_as_such() {
 async fn early_answer_that_reads_the_whole_body_is_complete() {
     let body = big_request(1 << 20);
     let len = body.len();
-    let up = raw_agent(move |mut s| async move {
+    let up = serve_after_head_only(move |mut s| async move {
         let _ = s.write_all(b"HTTP/1.1 401 Unauthorized\r\nwww-authenticate: Bearer\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}").await;
         let mut rest = vec![0u8; len];
         let _ = s.read_exact(&mut rest).await;
@@ -312,7 +278,7 @@ async fn early_answer_that_reads_the_whole_body_is_complete() {
 async fn post_to_raw_answer(
     raw: &'static [u8],
 ) -> (u16, http::HeaderMap, bytes::Bytes, Vec<Event>) {
-    let up = raw_agent(move |mut s| async move {
+    let up = serve_after_head_only(move |mut s| async move {
         let mut b = [0u8; 2];
         let _ = s.read_exact(&mut b).await;
         let _ = s.write_all(raw).await;

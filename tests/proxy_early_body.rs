@@ -8,6 +8,8 @@
 //! and small real agents: a raw HTTP/1.1 one that reads the request head only and a TLS one
 //! (ALPN h2) whose handler answers without reading the body.
 
+#[path = "common/raw_http.rs"]
+mod raw_http;
 #[path = "common/proxy_support.rs"]
 mod support;
 #[path = "common/tls_agent.rs"]
@@ -24,8 +26,8 @@ use bytes::Bytes;
 use hyper::body::Incoming;
 use hyper::{Request, Response};
 use hyper_util::rt::{TokioExecutor, TokioIo};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpListener;
 
 use support::*;
 
@@ -42,38 +44,17 @@ fn whole() -> Vec<u8> {
 /// An agent's early answer: a 401 with its challenge (legal: AUTH-003).
 const UNAUTHORIZED: &[u8] = b"HTTP/1.1 401 Unauthorized\r\nwww-authenticate: Bearer\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}";
 
-/// Reads up to the end of the request head (`\r\n\r\n`) and nothing more.
-async fn read_head(s: &mut TcpStream) -> bool {
-    let mut got = Vec::new();
-    let mut b = [0u8; 1];
-    while !got.ends_with(b"\r\n\r\n") {
-        match s.read(&mut b).await {
-            Ok(1) => got.push(b[0]),
-            _ => return false,
-        }
-    }
-    true
-}
-
 /// A raw HTTP/1.1 agent: reads the request head only, answers [`UNAUTHORIZED`], then
 /// closes at once (`close`) or keeps the connection open, unread, for a while.
 async fn head_only_agent(close: bool) -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((mut s, _)) = l.accept().await {
-            tokio::spawn(async move {
-                if read_head(&mut s).await {
-                    let _ = s.write_all(UNAUTHORIZED).await;
-                    let _ = s.flush().await;
-                    if !close {
-                        tokio::time::sleep(std::time::Duration::from_secs(5)).await;
-                    }
-                }
-            });
+    raw_http::serve_after_head_only(move |mut s| async move {
+        let _ = s.write_all(UNAUTHORIZED).await;
+        let _ = s.flush().await;
+        if !close {
+            tokio::time::sleep(std::time::Duration::from_secs(5)).await;
         }
-    });
-    addr
+    })
+    .await
 }
 
 /// A TLS agent (self-signed for 127.0.0.1, trusted through the PEM it writes to `dir`,

@@ -12,6 +12,8 @@
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
+#[path = "common/raw_http.rs"]
+mod raw_http;
 #[path = "common/proxy_support.rs"]
 mod support;
 
@@ -21,63 +23,18 @@ use std::time::Duration;
 
 use a2a_interop::record::{EventKind, Outcome};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 
+use raw_http::{chunked, exchange_raw, json_answer};
 use support::*;
 
 /// The JSON-RPC answer the raw agents send (125 bytes, like breaker8's `te_cl`).
 const ANSWER: &[u8] = br#"{"jsonrpc":"2.0","id":1,"result":{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}}"#;
 
-/// Reads one request head and its `content-length` body (or up to the blank line when
-/// there is none) off `s`; `false` when the client left first.
-async fn read_request(s: &mut TcpStream) -> bool {
-    let mut got = Vec::new();
-    let mut buf = [0u8; 4096];
-    loop {
-        if let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") {
-            let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
-            let len: usize = head
-                .lines()
-                .find_map(|l| l.strip_prefix("content-length:"))
-                .and_then(|v| v.trim().parse().ok())
-                .unwrap_or(0);
-            if got.len() >= end + 4 + len {
-                return true;
-            }
-        }
-        match s.read(&mut buf).await {
-            Ok(0) | Err(_) => return false,
-            Ok(n) => got.extend_from_slice(&buf[..n]),
-        }
-    }
-}
-
 /// An agent that answers every request with `raw` (a whole HTTP/1.1 response as bytes)
-/// and closes the connection.
+/// and closes the connection ([`raw_http::raw_agent`], the requests it read are not kept).
 async fn raw_agent(raw: Vec<u8>) -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((mut s, _)) = l.accept().await {
-            let raw = raw.clone();
-            tokio::spawn(async move {
-                if read_request(&mut s).await {
-                    let _ = s.write_all(&raw).await;
-                    let _ = s.flush().await;
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                }
-            });
-        }
-    });
-    addr
-}
-
-/// `data` as one chunk of a chunked body plus the last chunk (RFC 9112 §7.1).
-fn chunked(data: &[u8]) -> Vec<u8> {
-    let mut out = format!("{:x}\r\n", data.len()).into_bytes();
-    out.extend_from_slice(data);
-    out.extend_from_slice(b"\r\n0\r\n\r\n");
-    out
+    raw_http::raw_agent(raw).await.0
 }
 
 fn has(headers: &a2a_interop::record::Headers, name: &str, value: &str) -> bool {
@@ -169,14 +126,7 @@ async fn client_content_length_beside_chunked_is_dropped_not_forwarded() {
 #[tokio::test]
 async fn early_hints_before_the_answer_leave_the_answer_whole() {
     let mut raw = b"HTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n".to_vec();
-    raw.extend_from_slice(
-        format!(
-            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
-            ANSWER.len()
-        )
-        .as_bytes(),
-    );
-    raw.extend_from_slice(ANSWER);
+    raw.extend_from_slice(&json_answer(ANSWER));
     let up = raw_agent(raw).await;
     let (_dir, rec, pipeline, base) = start_recording_to(up).await;
     let (status, _, body) = fetch(&client_h1(), post(&format!("{base}/"), b"{}")).await;
@@ -185,14 +135,7 @@ async fn early_hints_before_the_answer_leave_the_answer_whole() {
     let evs = wait_for_exchange_end(&rec).await;
     pipeline.finish().await.unwrap();
     let ex = exchanges(&evs)[0].clone();
-    let statuses: Vec<u16> = of_exchange(&evs, &ex)
-        .into_iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::ResponseHead { status, .. } => Some(*status),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(statuses, [200]);
+    assert_eq!(statuses(of_exchange(&evs, &ex)), [200]);
     assert_eq!(outcome(&evs, &ex).0, Outcome::Complete);
 }
 
@@ -200,15 +143,23 @@ async fn early_hints_before_the_answer_leave_the_answer_whole() {
 /// proxy closed or 20 s passed (a body cut short is no error here).
 async fn raw_call(proxy: &str) -> String {
     let body = r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"x"}]}}}"#;
-    let mut s = TcpStream::connect(proxy).await.unwrap();
     let req = format!(
         "POST / HTTP/1.1\r\nhost: x\r\na2a-version: 1.0\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
         body.len()
     );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut out = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut out)).await;
-    String::from_utf8_lossy(&out).into_owned()
+    String::from_utf8_lossy(&exchange_raw(proxy, req.as_bytes()).await).into_owned()
+}
+
+/// A `proxy` process in front of the agent at `up`, recording to `rec`.
+fn proxy_recording_to(up: SocketAddr, rec: &std::path::Path) -> proxy_process::Running {
+    proxy_process::spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{up}"))
+            .arg("--record")
+            .arg(rec),
+        Duration::from_secs(20),
+    )
 }
 
 /// A `200` head announcing `announced` body bytes, then `sent` of them (the agent then
@@ -287,14 +238,7 @@ async fn a_body_cut_short_gets_an_upstream_error_line() {
     let up = raw_agent(cut_answer(ANSWER.len(), &ANSWER[..40])).await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("r.jsonl");
-    let run = proxy_process::spawn_until_listening(
-        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
-            .arg(format!("http://{up}"))
-            .arg("--record")
-            .arg(&rec),
-        Duration::from_secs(20),
-    );
+    let run = proxy_recording_to(up, &rec);
     let addr = run.addr.trim_end_matches('/').to_string();
     let text = raw_call(&addr).await;
     assert!(text.starts_with("HTTP/1.1 200"), "{text}");
@@ -343,14 +287,7 @@ async fn both_framings_get_one_warning_line_per_run() {
     let up = raw_agent(raw).await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("r.jsonl");
-    let run = proxy_process::spawn_until_listening(
-        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
-            .arg(format!("http://{up}"))
-            .arg("--record")
-            .arg(&rec),
-        Duration::from_secs(20),
-    );
+    let run = proxy_recording_to(up, &rec);
     let addr = run.addr.trim_end_matches('/').to_string();
     for _ in 0..2 {
         let text = raw_call(&addr).await;

@@ -11,6 +11,8 @@
 //! - X5: more than hyper's default 100 header fields pass both ways; a head over the
 //!   proxy's own limit is a 502 that names the proxy's limit, not the agent's syntax.
 
+#[path = "common/raw_http.rs"]
+mod raw_http;
 #[path = "common/proxy_support.rs"]
 mod support;
 
@@ -23,6 +25,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 
+use raw_http::{chunked, exchange_raw, json_answer, raw_agent};
 use support::*;
 
 /// The JSON-RPC answer of the raw agents (a completed task).
@@ -40,14 +43,6 @@ fn gzip(data: &[u8]) -> Vec<u8> {
 fn gunzip(data: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(data), &mut out).unwrap();
-    out
-}
-
-/// `data` as one chunk plus the last chunk (RFC 9112 §7.1).
-fn chunked(data: &[u8]) -> Vec<u8> {
-    let mut out = format!("{:x}\r\n", data.len()).into_bytes();
-    out.extend_from_slice(data);
-    out.extend_from_slice(b"\r\n0\r\n\r\n");
     out
 }
 
@@ -80,70 +75,6 @@ fn split(raw: &[u8]) -> (String, Vec<u8>) {
     )
 }
 
-/// Reads one request (head, then a chunked body to its last chunk or `content-length`
-/// bytes) off `s`: the bytes read, `None` when the client left first.
-async fn read_request(s: &mut TcpStream) -> Option<Vec<u8>> {
-    let mut got = Vec::new();
-    let mut buf = [0u8; 8192];
-    loop {
-        if let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") {
-            let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
-            if head.contains("transfer-encoding:") {
-                if got[end..].windows(5).any(|w| w == b"0\r\n\r\n") {
-                    return Some(got);
-                }
-            } else {
-                let len: usize = head
-                    .lines()
-                    .find_map(|l| l.strip_prefix("content-length:"))
-                    .and_then(|v| v.trim().parse().ok())
-                    .unwrap_or(0);
-                if got.len() >= end + 4 + len {
-                    return Some(got);
-                }
-            }
-        }
-        match s.read(&mut buf).await {
-            Ok(0) | Err(_) => return None,
-            Ok(n) => got.extend_from_slice(&buf[..n]),
-        }
-    }
-}
-
-/// An agent that answers every request with `raw` (a whole HTTP/1.1 response) and closes;
-/// each request it read goes to the returned receiver, raw.
-async fn raw_agent(raw: Vec<u8>) -> (SocketAddr, mpsc::UnboundedReceiver<Vec<u8>>) {
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    let (tx, rx) = mpsc::unbounded_channel();
-    tokio::spawn(async move {
-        while let Ok((mut s, _)) = l.accept().await {
-            let raw = raw.clone();
-            let tx = tx.clone();
-            tokio::spawn(async move {
-                if let Some(req) = read_request(&mut s).await {
-                    let _ = tx.send(req);
-                    let _ = s.write_all(&raw).await;
-                    let _ = s.flush().await;
-                }
-            });
-        }
-    });
-    (addr, rx)
-}
-
-/// Writes `request` to the proxy at `base` (`http://host:port`) and reads until it closes
-/// (at most 20 s).
-async fn raw_exchange(base: &str, request: &[u8]) -> Vec<u8> {
-    let mut s = TcpStream::connect(base.trim_start_matches("http://"))
-        .await
-        .unwrap();
-    s.write_all(request).await.unwrap();
-    let mut out = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut out)).await;
-    out
-}
-
 /// A `connection: close` POST of `body` with `extra` header lines (each ending `\r\n`).
 fn post_raw(extra: &str, body: &[u8]) -> Vec<u8> {
     let mut r = format!(
@@ -174,7 +105,7 @@ async fn gzip_transfer_coding_from_the_agent_reaches_the_client_declared() {
     raw.extend_from_slice(&chunked(&gzip(ANSWER)));
     let (up, _seen) = raw_agent(raw).await;
     let (_dir, rec, pipeline, base) = start_recording_to(up).await;
-    let out = raw_exchange(&base, &post_raw("", CALL)).await;
+    let out = exchange_raw(&base, &post_raw("", CALL)).await;
     let (head, body) = split(&out);
     assert!(head.starts_with("http/1.1 200"), "{head}");
     assert!(
@@ -219,7 +150,7 @@ async fn plain_chunked_answer_gets_no_coding_added() {
     raw.extend_from_slice(&chunked(ANSWER));
     let (up, _seen) = raw_agent(raw).await;
     let (_dir, _rec, pipeline, base) = start_recording_to(up).await;
-    let out = raw_exchange(&base, &post_raw("", CALL)).await;
+    let out = exchange_raw(&base, &post_raw("", CALL)).await;
     let (head, body) = split(&out);
     assert!(
         head.contains("\r\ntransfer-encoding: chunked\r\n"),
@@ -241,7 +172,7 @@ async fn unknown_transfer_coding_from_the_agent_stays_declared() {
     raw.extend_from_slice(ANSWER);
     let (up, _seen) = raw_agent(raw).await;
     let (_dir, rec, pipeline, base) = start_recording_to(up).await;
-    let out = raw_exchange(&base, &post_raw("", CALL)).await;
+    let out = exchange_raw(&base, &post_raw("", CALL)).await;
     let (head, body) = split(&out);
     assert!(
         head.contains("\r\ntransfer-encoding: xchunked, chunked\r\n"),
@@ -271,16 +202,11 @@ async fn unknown_transfer_coding_from_the_agent_stays_declared() {
 /// still declared, and the verifier undoes it (no DATA-SHAPE-005 "not JSON" for the client).
 #[tokio::test]
 async fn gzip_transfer_coding_from_the_client_reaches_the_agent_declared() {
-    let answer = format!(
-        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{}",
-        ANSWER.len(),
-        String::from_utf8_lossy(ANSWER)
-    );
-    let (up, mut seen) = raw_agent(answer.into_bytes()).await;
+    let (up, mut seen) = raw_agent(json_answer(ANSWER)).await;
     let (_dir, rec, pipeline, base) = start_recording_to(up).await;
     let mut req = b"POST / HTTP/1.1\r\nhost: agent.example\r\na2a-version: 1.0\r\ncontent-type: application/json\r\ntransfer-encoding: gzip, chunked\r\nconnection: close\r\n\r\n".to_vec();
     req.extend_from_slice(&chunked(&gzip(CALL)));
-    let out = raw_exchange(&base, &req).await;
+    let out = exchange_raw(&base, &req).await;
     assert!(
         out.starts_with(b"HTTP/1.1 200"),
         "{}",
@@ -308,12 +234,7 @@ async fn gzip_transfer_coding_from_the_client_reaches_the_agent_declared() {
 /// value), and HTTP/1.0 without Host are forwarded.
 #[tokio::test]
 async fn bad_host_fields_are_refused_and_recorded() {
-    let answer = format!(
-        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{}",
-        ANSWER.len(),
-        String::from_utf8_lossy(ANSWER)
-    );
-    let (up, mut seen) = raw_agent(answer.into_bytes()).await;
+    let (up, mut seen) = raw_agent(json_answer(ANSWER)).await;
     let (_dir, rec, pipeline, base) = start_recording_to(up).await;
     let head = |version: &str, hosts: &[&str]| {
         let mut r = format!("POST / {version}\r\n");
@@ -342,7 +263,7 @@ async fn bad_host_fields_are_refused_and_recorded() {
         ),
         (head("HTTP/1.1", &[]), "without a Host header field"),
     ] {
-        let out = String::from_utf8_lossy(&raw_exchange(&base, &req).await).to_ascii_lowercase();
+        let out = String::from_utf8_lossy(&exchange_raw(&base, &req).await).to_ascii_lowercase();
         assert!(out.starts_with("http/1.1 400"), "{out}");
         assert!(out.contains("\r\nconnection: close\r\n"), "{out}");
         assert!(out.contains(&cause.to_ascii_lowercase()), "{cause}: {out}");
@@ -356,7 +277,7 @@ async fn bad_host_fields_are_refused_and_recorded() {
         head("HTTP/1.1", &[""]),
         head("HTTP/1.0", &[]),
     ] {
-        let out = raw_exchange(&base, &req).await;
+        let out = exchange_raw(&base, &req).await;
         assert!(
             out.starts_with(b"HTTP/1.1 200") || out.starts_with(b"HTTP/1.0 200"),
             "{}",
@@ -372,14 +293,7 @@ async fn bad_host_fields_are_refused_and_recorded() {
     })
     .await;
     pipeline.finish().await.unwrap();
-    let statuses: Vec<u16> = evs
-        .iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::ResponseHead { status, .. } => Some(*status),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(statuses, [400, 400, 400, 400, 200, 200, 200]);
+    assert_eq!(statuses(&evs), [400, 400, 400, 400, 200, 200, 200]);
     let refused: Vec<String> = exchanges(&evs)
         .iter()
         .filter_map(|ex| outcome(&evs, ex).1)
@@ -393,12 +307,7 @@ async fn bad_host_fields_are_refused_and_recorded() {
 /// read. Control: `chunked` once is forwarded.
 #[tokio::test]
 async fn chunked_applied_twice_is_refused() {
-    let answer = format!(
-        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{}",
-        ANSWER.len(),
-        String::from_utf8_lossy(ANSWER)
-    );
-    let (up, mut seen) = raw_agent(answer.into_bytes()).await;
+    let (up, mut seen) = raw_agent(json_answer(ANSWER)).await;
     let (_dir, _rec, pipeline, base) = start_recording_to(up).await;
     for te in [
         "transfer-encoding: chunked\r\ntransfer-encoding: chunked\r\n",
@@ -407,7 +316,7 @@ async fn chunked_applied_twice_is_refused() {
         let req = format!(
             "POST / HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\n{te}\r\n0\r\n\r\nGET /next HTTP/1.1\r\nhost: a\r\n\r\n"
         );
-        let out = String::from_utf8_lossy(&raw_exchange(&base, req.as_bytes()).await).into_owned();
+        let out = String::from_utf8_lossy(&exchange_raw(&base, req.as_bytes()).await).into_owned();
         assert!(out.starts_with("HTTP/1.1 400"), "{out}");
         assert_eq!(out.matches("HTTP/1.1 ").count(), 1, "{out}");
         assert!(out.contains("applies chunked 2 times"), "{out}");
@@ -418,7 +327,7 @@ async fn chunked_applied_twice_is_refused() {
     );
     let mut req = b"POST / HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n".to_vec();
     req.extend_from_slice(&chunked(CALL));
-    let out = raw_exchange(&base, &req).await;
+    let out = exchange_raw(&base, &req).await;
     assert!(
         out.starts_with(b"HTTP/1.1 200"),
         "{}",
@@ -448,7 +357,7 @@ async fn many_header_fields_pass_and_the_proxys_own_limit_is_named() {
     let (up, mut seen) = raw_agent(answer(90)).await;
     let (_dir, _rec, pipeline, base) = start_recording_to(up).await;
     let extra: String = (0..90).map(|i| format!("x-client-{i}: c{i}\r\n")).collect();
-    let out = raw_exchange(&base, &post_raw(&extra, CALL)).await;
+    let out = exchange_raw(&base, &post_raw(&extra, CALL)).await;
     let (head, body) = split(&out);
     assert!(head.starts_with("http/1.1 200"), "{head}");
     assert!(head.contains("\r\nx-trace-89: v89\r\n"), "{head}");
@@ -459,7 +368,7 @@ async fn many_header_fields_pass_and_the_proxys_own_limit_is_named() {
 
     let (up, _seen) = raw_agent(answer(120)).await;
     let (_dir, rec, pipeline, base) = start_recording_to(up).await;
-    let out = String::from_utf8_lossy(&raw_exchange(&base, &post_raw("", CALL)).await).into_owned();
+    let out = String::from_utf8_lossy(&exchange_raw(&base, &post_raw("", CALL)).await).into_owned();
     assert!(out.starts_with("HTTP/1.1 502"), "{out}");
     assert!(
         out.contains("the proxy's own limit of 100 header fields"),
@@ -590,14 +499,7 @@ async fn expect_continue_refused_by_the_agent_reaches_the_client_first() {
     let evs = wait_for_exchange_end(&rec).await;
     pipeline.finish().await.unwrap();
     let ex = exchanges(&evs)[0].clone();
-    let statuses: Vec<u16> = of_exchange(&evs, &ex)
-        .into_iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::ResponseHead { status, .. } => Some(*status),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(statuses, [417]);
+    assert_eq!(statuses(of_exchange(&evs, &ex)), [417]);
     assert!(request_body(&evs, &ex).is_empty());
     assert!(seen.try_recv().is_err());
 }
@@ -646,7 +548,7 @@ async fn field_name_case_is_kept_both_ways() {
     );
     let (up, mut seen) = raw_agent(answer.into_bytes()).await;
     let (_dir, _rec, pipeline, base) = start_recording_to(up).await;
-    let out = raw_exchange(
+    let out = exchange_raw(
         &base,
         &post_raw(
             "X-Zeta: z\r\nX-Multi: 1\r\nX-Multi: 2\r\nx-small: s\r\n",

@@ -115,51 +115,48 @@ async fn trust_forwarded_builds_the_base_from_the_front_fields() {
     };
     let (_d, p, base) = proxy(up, "/", ext).await;
     let url = format!("{base}/.well-known/agent-card.json");
-    // RFC 7239 Forwarded (first element: the front nearest the client) + X-Forwarded-Prefix
-    let got = card_url(
-        &url,
-        &[
-            (
-                "forwarded",
-                "for=192.0.2.7;proto=https;host=agents.example.com, for=10.0.0.2;proto=http",
-            ),
-            ("x-forwarded-prefix", "/agents/x/"),
-        ],
-    )
-    .await;
-    assert_eq!(got, "https://agents.example.com/agents/x/a2a");
-    // the X-Forwarded-* fields alone
-    let got = card_url(
-        &url,
-        &[
-            ("x-forwarded-proto", "https"),
-            ("x-forwarded-host", "front.example.com:8443"),
-        ],
-    )
-    .await;
-    assert_eq!(got, "https://front.example.com:8443/a2a");
-    // only the scheme: the Host the front sent stays
-    let got = card_url(
-        &url,
-        &[
-            ("host", "agents.example.com"),
-            ("x-forwarded-proto", "https"),
-        ],
-    )
-    .await;
-    assert_eq!(got, "https://agents.example.com/a2a");
-    // values that are not a scheme, a host or a path are ignored, never a panic
     let proxy_host = base.trim_start_matches("http://").to_string();
-    let got = card_url(
-        &url,
-        &[
-            ("x-forwarded-proto", "javascript"),
-            ("x-forwarded-host", "evil@attacker.example"),
-            ("x-forwarded-prefix", "/../admin"),
-        ],
-    )
-    .await;
-    assert_eq!(got, format!("http://{proxy_host}/a2a"));
+    let cases: [(&[(&str, &str)], String); 4] = [
+        // RFC 7239 Forwarded (first element: the front nearest the client) + X-Forwarded-Prefix
+        (
+            &[
+                (
+                    "forwarded",
+                    "for=192.0.2.7;proto=https;host=agents.example.com, for=10.0.0.2;proto=http",
+                ),
+                ("x-forwarded-prefix", "/agents/x/"),
+            ],
+            "https://agents.example.com/agents/x/a2a".into(),
+        ),
+        // the X-Forwarded-* fields alone
+        (
+            &[
+                ("x-forwarded-proto", "https"),
+                ("x-forwarded-host", "front.example.com:8443"),
+            ],
+            "https://front.example.com:8443/a2a".into(),
+        ),
+        // only the scheme: the Host the front sent stays
+        (
+            &[
+                ("host", "agents.example.com"),
+                ("x-forwarded-proto", "https"),
+            ],
+            "https://agents.example.com/a2a".into(),
+        ),
+        // values that are not a scheme, a host or a path are ignored, never a panic
+        (
+            &[
+                ("x-forwarded-proto", "javascript"),
+                ("x-forwarded-host", "evil@attacker.example"),
+                ("x-forwarded-prefix", "/../admin"),
+            ],
+            format!("http://{proxy_host}/a2a"),
+        ),
+    ];
+    for (fields, want) in cases {
+        assert_eq!(card_url(&url, fields).await, want, "{fields:?}");
+    }
     p.finish().await.unwrap();
 }
 

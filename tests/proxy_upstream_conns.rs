@@ -23,7 +23,8 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use a2a_interop::record::{EventKind, Outcome};
+use a2a_interop::app::pipeline::RunOutcome;
+use a2a_interop::record::{Event, EventKind, Outcome};
 use bytes::Bytes;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
@@ -65,6 +66,26 @@ async fn ka_race_gateway() -> (SocketAddr, Arc<AtomicUsize>) {
     (addr, accepted)
 }
 
+/// The agent answered every call: no answer of the proxy's own in the recording (a
+/// synthetic `response_head`), and no GW-RESP-006 from the verifier.
+fn assert_no_proxy_answer(evs: &[Event], run: &RunOutcome) {
+    assert!(
+        !evs.iter().any(|e| matches!(
+            e.kind,
+            EventKind::ResponseHead {
+                synthetic: true,
+                ..
+            }
+        )),
+        "the proxy answered a call itself"
+    );
+    assert!(
+        !run.verify.findings.iter().any(|f| f.rule == "GW-RESP-006"),
+        "{:?}",
+        run.verify.findings
+    );
+}
+
 /// Fresh client connection per call: every call answered 200 by the gateway, each on its
 /// own upstream connection (the shared pool made the second a 502), and the recording
 /// holds no answer of the proxy's own.
@@ -86,21 +107,7 @@ async fn fresh_client_connection_gets_fresh_upstream_connection() {
     for ex in &ids {
         assert_eq!(outcome(&evs, ex).0, Outcome::Complete, "{ex}");
     }
-    assert!(
-        !evs.iter().any(|e| matches!(
-            e.kind,
-            EventKind::ResponseHead {
-                synthetic: true,
-                ..
-            }
-        )),
-        "the proxy answered a call itself"
-    );
-    assert!(
-        !run.verify.findings.iter().any(|f| f.rule == "GW-RESP-006"),
-        "{:?}",
-        run.verify.findings
-    );
+    assert_no_proxy_answer(&evs, &run);
 }
 
 /// The client's own keep-alive connection: its second call meets the gateway's close on
@@ -218,19 +225,5 @@ async fn kept_alive_idempotent_request_is_sent_again_on_a_new_connection() {
     for ex in &ids {
         assert_eq!(outcome(&evs, ex), (Outcome::Complete, None, false), "{ex}");
     }
-    assert!(
-        !evs.iter().any(|e| matches!(
-            e.kind,
-            EventKind::ResponseHead {
-                synthetic: true,
-                ..
-            }
-        )),
-        "the proxy answered a call itself"
-    );
-    assert!(
-        !run.verify.findings.iter().any(|f| f.rule == "GW-RESP-006"),
-        "{:?}",
-        run.verify.findings
-    );
+    assert_no_proxy_answer(&evs, &run);
 }

@@ -137,6 +137,17 @@ impl Proxy {
         Proxy { run, addr }
     }
 
+    /// A quiet (`-q`) proxy in front of the agent at `agent`, recording to `rec`.
+    fn recording(agent: SocketAddr, rec: &std::path::Path) -> Proxy {
+        Proxy::start(&[
+            "--upstream",
+            &format!("http://{agent}"),
+            "--record",
+            rec.to_str().unwrap(),
+            "-q",
+        ])
+    }
+
     /// SIGTERM, wait for exit 0; every stderr line (banner included).
     fn stop(self) -> String {
         self.run.terminate()
@@ -185,6 +196,18 @@ async fn card_rewrite_ignores_the_userinfo_of_an_absolute_form_request() {
     assert!(!text.contains("SECRETABS"), "{text}");
     // the request's own URL keeps its user name, the password redacted
     assert!(text.contains("user:[REDACTED]@"), "{text}");
+}
+
+/// The recording at `rec` (tags undone), once asserted to hold no word that starts with
+/// `SECRET` (each test's secrets do).
+fn recording_without_secrets(rec: &std::path::Path) -> String {
+    let text = untag(&std::fs::read_to_string(rec).unwrap());
+    let leaked: Vec<&str> = text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.starts_with("SECRET"))
+        .collect();
+    assert!(leaked.is_empty(), "{leaked:?} in\n{text}");
+    text
 }
 
 /// Runs the binary to the end with `args`; (exit code, stdout, stderr).
@@ -386,13 +409,7 @@ async fn a_push_token_given_twice_is_redacted_both_times() {
     .await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("r4.jsonl");
-    let proxy = Proxy::start(&[
-        "--upstream",
-        &format!("http://{agent}"),
-        "--record",
-        rec.to_str().unwrap(),
-        "-q",
-    ]);
+    let proxy = Proxy::recording(agent, &rec);
     let body = r#"{"jsonrpc":"2.0","id":17,"method":"tasks/pushNotificationConfig/set","params":{"taskId":"t","pushNotificationConfig":{"url":"http://127.0.0.1:9/h3","token":"SECRETDUPREQ","token":"x"}}}"#;
     let answer = post(proxy.addr, "/", "application/json", "", body).await;
     proxy.stop();
@@ -479,13 +496,7 @@ async fn push_tokens_in_gzip_bodies_are_redacted() {
     let agent = agent(200, "content-encoding: gzip\r\n", gzip(answer)).await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("r3.jsonl");
-    let proxy = Proxy::start(&[
-        "--upstream",
-        &format!("http://{agent}"),
-        "--record",
-        rec.to_str().unwrap(),
-        "-q",
-    ]);
+    let proxy = Proxy::recording(agent, &rec);
     let body = gzip(br#"{"jsonrpc":"2.0","id":2,"method":"CreateTaskPushNotificationConfig","params":{"taskId":"t1","url":"http://10.0.0.9:9/h","token":"SECRETGZREQ"}}"#);
     let mut req = format!(
         "POST / HTTP/1.1\r\nhost: a\r\ncontent-type: application/json\r\ncontent-encoding: gzip\r\na2a-version: 1.0\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
@@ -575,13 +586,7 @@ async fn form_body_secrets_are_redacted() {
     let agent = agent(200, "", br#"{"ok":true}"#.to_vec()).await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("r7.jsonl");
-    let proxy = Proxy::start(&[
-        "--upstream",
-        &format!("http://{agent}"),
-        "--record",
-        rec.to_str().unwrap(),
-        "-q",
-    ]);
+    let proxy = Proxy::recording(agent, &rec);
     let body = "grant_type=password&client_id=cli&client_secret=SECRETFORM1&username=u&password=SECRETFORM2";
     let answer = post(
         proxy.addr,
@@ -653,13 +658,7 @@ async fn oauth_token_bodies_and_gateway_credential_headers_are_redacted() {
     .await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("r8.jsonl");
-    let proxy = Proxy::start(&[
-        "--upstream",
-        &format!("http://{agent}"),
-        "--record",
-        rec.to_str().unwrap(),
-        "-q",
-    ]);
+    let proxy = Proxy::recording(agent, &rec);
     let body = r#"{"grant_type":"password","username":"u","password":"SECRETJSONPW","client_id":"cli","client_secret":"SECRETJSONCS","code_verifier":"SECRETVERIFIER"}"#;
     let headers = concat!(
         "x-forwarded-authorization: Bearer SECRETFWDAUTH\r\n",
@@ -682,12 +681,7 @@ async fn oauth_token_bodies_and_gateway_credential_headers_are_redacted() {
         answer.contains("SECRETACCESS"),
         "the client gets the real answer: {answer}"
     );
-    let text = untag(&std::fs::read_to_string(&rec).unwrap());
-    let leaked: Vec<&str> = text
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| w.starts_with("SECRET"))
-        .collect();
-    assert!(leaked.is_empty(), "{leaked:?} in\n{text}");
+    let text = recording_without_secrets(&rec);
     for kept in [
         r#"\"token_type\":\"Bearer\",\"expires_in\":3600"#,
         r#"\"access_token\":\"[REDACTED]\""#,
@@ -716,13 +710,7 @@ async fn a_body_in_a_coding_the_redactor_cannot_read_is_left_out() {
     .await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("r9.jsonl");
-    let proxy = Proxy::start(&[
-        "--upstream",
-        &format!("http://{agent}"),
-        "--record",
-        rec.to_str().unwrap(),
-        "-q",
-    ]);
+    let proxy = Proxy::recording(agent, &rec);
     let body = r#"{"jsonrpc":"2.0","id":3,"method":"tasks/pushNotificationConfig/get","params":{"id":"t1"}}"#;
     let answer = post(proxy.addr, "/", "application/json", "", body).await;
     proxy.stop();
@@ -759,13 +747,7 @@ async fn common_credential_query_names_and_header_spellings_are_redacted() {
     let agent = agent(200, "", br#"{"jsonrpc":"2.0","id":1,"result":{}}"#.to_vec()).await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("g11.jsonl");
-    let proxy = Proxy::start(&[
-        "--upstream",
-        &format!("http://{agent}"),
-        "--record",
-        rec.to_str().unwrap(),
-        "-q",
-    ]);
+    let proxy = Proxy::recording(agent, &rec);
     let query = [
         "X-Goog-Signature=SECRETGOOGSIG",
         "X-Goog-Credential=SECRETGOOGCRED",
@@ -806,12 +788,7 @@ async fn common_credential_query_names_and_header_spellings_are_redacted() {
     .await;
     proxy.stop();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    let text = untag(&std::fs::read_to_string(&rec).unwrap());
-    let leaked: Vec<&str> = text
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| w.starts_with("SECRET"))
-        .collect();
-    assert!(leaked.is_empty(), "{leaked:?} in\n{text}");
+    let text = recording_without_secrets(&rec);
     for kept in [
         "X-Goog-Signature=[REDACTED]",
         "private_token=[REDACTED]",

@@ -28,10 +28,10 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use url::Url;
 
-use crate::app::pipeline::{Pipeline, PipelineConfig, RunOutcome};
+use crate::app::pipeline::{Pipeline, RunOutcome};
 use crate::app::probe_cmd::{
-    parse_duration, reachable, recording_index, report_level, test_result, tests_by_exchange,
-    webhook_listener, write_out,
+    findings_exit_code, parse_duration, reachable, report_level, run_report_input,
+    start_driver_pipeline, test_result, tests_by_exchange, webhook_listener, write_reports,
 };
 use crate::cli::{FailOn, InteropArgs};
 use crate::probe::WebhookReceiver;
@@ -39,10 +39,10 @@ use crate::probe::{
     self, conformance_level, ConformanceLevel, ProbeConfig, ProbeReport, ProbeResult, Relays,
     Status, Transport, TransportConfig,
 };
-use crate::proxy::{ProxyConfig, ProxyExtras};
+use crate::proxy::ProxyConfig;
 use crate::record::redact::redact_url;
 use crate::record::{source, Route, DEFAULT_CAPTURE_CAP};
-use crate::report::{self, Report, ReportInput, SourceInfo, SourceKind};
+use crate::report::{self, Report, ReportInput, SourceKind};
 use crate::verify::{Finding, Severity};
 
 /// Leg (and result scope) of the calls the tool makes on B as A's client.
@@ -178,19 +178,9 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         if run.interrupted {
             model.mark_interrupted("interop");
         }
-        for (format, path) in &pairs {
-            let written = report::render_report(*format, &model, &input)
-                .map_err(|e| e.to_string())
-                .and_then(|text| write_out(path, &text).map_err(|e| e.to_string()));
-            if let Err(e) = written {
-                crate::errln!(
-                    "a2a-interop: writing the {} report to {}: {e}",
-                    format.as_str(),
-                    path.display()
-                );
-                remove_temp(&run);
-                return Ok(ExitCode::from(2));
-            }
+        if !write_reports(&pairs, &model, &input) {
+            remove_temp(&run);
+            return Ok(ExitCode::from(2));
         }
     }
     remove_temp(&run);
@@ -395,42 +385,19 @@ pub async fn interop_through_pipeline(
     let hook_a = WebhookReceiver::start()
         .await
         .context("starting the webhook receiver")?;
-    let pipeline = Pipeline::start_ext(
-        PipelineConfig {
-            proxy: listener(&url_b, A_TO_B),
-            record: a.record.clone().or_else(|| temp_recording.clone()),
-            redact: true,
-            lossless: true,
-            queue_bytes: 64 * 1024 * 1024,
-            print_findings: false,
-        },
-        ProxyExtras {
-            more: vec![
-                listener(&url_a, B_TO_A),
-                webhook_listener(hook_b.local_addr(), B_TO_WEBHOOK),
-                webhook_listener(hook_a.local_addr(), A_TO_WEBHOOK),
-            ],
-            upstream_tls: crate::proxy::tls::UpstreamTrust {
-                ca: a.ca.clone(),
-                insecure: false,
-            },
-            quiet: true,
-            // the driver checks no card signature and must stay on the recorder
-            rewrite_signed_cards: true,
-            secret_headers,
-            ..ProxyExtras::default()
-        },
+    let pipeline = start_driver_pipeline(
+        listener(&url_b, A_TO_B),
+        vec![
+            listener(&url_a, B_TO_A),
+            webhook_listener(hook_b.local_addr(), B_TO_WEBHOOK),
+            webhook_listener(hook_a.local_addr(), A_TO_WEBHOOK),
+        ],
+        a.record.clone(),
+        temp_recording.as_ref(),
+        a.ca.clone(),
+        secret_headers,
     )
-    .await;
-    let pipeline = match pipeline {
-        Ok(p) => p,
-        Err(e) => {
-            if let Some(tmp) = &temp_recording {
-                let _ = std::fs::remove_file(tmp);
-            }
-            return Err(e.context("starting the recording pipeline"));
-        }
-    };
+    .await?;
     let extra = pipeline.extra_addrs();
     let via_b_to_a = extra
         .first()
@@ -756,49 +723,26 @@ pub fn result_name(r: &ProbeResult, direction: &str) -> String {
 /// The report input: both directions' results (named by [`result_name`]), the verifier's
 /// outcome on both legs, and the exchange index read back from the recording.
 pub fn report_input(run: &InteropRun) -> ReportInput {
-    let index = recording_index(run.outcome.recording.as_deref());
     let [ab, ba] = &run.directions;
-    let info = SourceInfo {
-        kind: SourceKind::Interop,
-        path: run
-            .temp_recording
-            .is_none()
-            .then(|| {
-                run.outcome
-                    .recording
-                    .as_ref()
-                    .map(|p| p.display().to_string())
+    run_report_input(
+        SourceKind::Interop,
+        &run.outcome,
+        run.temp_recording.as_ref(),
+        format!("A={} B={}", ba.report.target, ab.report.target),
+        run.directions
+            .iter()
+            .flat_map(|d| {
+                d.report
+                    .results
+                    .iter()
+                    .map(|r| test_result(r, result_name(r, d.name)))
             })
-            .flatten(),
-        target: Some(format!("A={} B={}", ba.report.target, ab.report.target)),
-        format: None,
-        sha256: None,
-        bytes: None,
-        torn_tail: None,
-        seq_breaks: None,
-        unwritten: None,
-    };
-    let mut input = ReportInput::new(
-        run.outcome.header.clone(),
-        run.outcome.verify.clone(),
-        info,
-        index,
-    );
-    input.results = run
-        .directions
-        .iter()
-        .flat_map(|d| {
-            d.report
-                .results
-                .iter()
-                .map(|r| test_result(r, result_name(r, d.name)))
-        })
-        .chain(std::iter::once(test_result(
-            &run.separation,
-            run.separation.test.clone(),
-        )))
-        .collect();
-    input
+            .chain(std::iter::once(test_result(
+                &run.separation,
+                run.separation.test.clone(),
+            )))
+            .collect(),
+    )
 }
 
 fn remove_temp(run: &InteropRun) {
@@ -818,23 +762,7 @@ pub fn exit_code(run: &InteropRun, fail_on: FailOn) -> ExitCode {
     if failed || run.separation.failed_own_checks() {
         return ExitCode::from(1);
     }
-    let min = match fail_on {
-        FailOn::Never => return ExitCode::SUCCESS,
-        FailOn::Error => Severity::Error,
-        FailOn::Warning => Severity::Warning,
-        FailOn::Note => Severity::Note,
-    };
-    if run
-        .outcome
-        .verify
-        .findings
-        .iter()
-        .any(|f| f.severity >= min)
-    {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    findings_exit_code(&run.outcome.verify.findings, fail_on)
 }
 
 /// The agent a direction calls, as the text report names it: `B "card name"

@@ -143,22 +143,12 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         if run.interrupted {
             model.mark_interrupted("the probe");
         }
-        for (format, path) in &pairs {
-            let written = report::render_report(*format, &model, &input)
-                .map_err(|e| e.to_string())
-                .and_then(|text| write_out(path, &text).map_err(|e| e.to_string()));
-            if let Err(e) = written {
-                // results are never lost to a report error
-                crate::errln!(
-                    "a2a-interop: writing the {} report to {}: {e}",
-                    format.as_str(),
-                    path.display()
-                );
-                if to_stdout {
-                    crate::out!("{}", text_report(&run.report, findings, level));
-                }
-                return Ok(ExitCode::from(2));
+        if !write_reports(&pairs, &model, &input) {
+            // results are never lost to a report error
+            if to_stdout {
+                crate::out!("{}", text_report(&run.report, findings, level));
             }
+            return Ok(ExitCode::from(2));
         }
     }
     if run.interrupted {
@@ -307,49 +297,26 @@ pub async fn probe_through_pipeline(
     let receiver = WebhookReceiver::start()
         .await
         .context("starting the webhook receiver")?;
-    let pipeline = Pipeline::start_ext(
-        PipelineConfig {
-            proxy: ProxyConfig {
-                listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-                routes: vec![Route {
-                    prefix: "/".into(),
-                    upstream: origin,
-                    leg: None,
-                }],
-                rewrite_card: true,
-                capture_cap: DEFAULT_CAPTURE_CAP,
+    let pipeline = start_driver_pipeline(
+        ProxyConfig {
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            routes: vec![Route {
+                prefix: "/".into(),
+                upstream: origin,
                 leg: None,
-            },
-            record: a.record.clone().or_else(|| temp_recording.clone()),
-            redact: true,
-            lossless: true,
-            queue_bytes: 64 * 1024 * 1024,
-            print_findings: false,
+            }],
+            rewrite_card: true,
+            capture_cap: DEFAULT_CAPTURE_CAP,
+            leg: None,
         },
-        ProxyExtras {
-            more: vec![webhook_listener(receiver.local_addr(), WEBHOOK_LEG)],
-            upstream_tls: crate::proxy::tls::UpstreamTrust {
-                ca: a.ca.clone(),
-                insecure: false,
-            },
-            // the headers the user said carry credentials are redacted whatever their name
-            quiet: true,
-            // the prober checks no card signature and must stay on the recorder
-            rewrite_signed_cards: true,
-            secret_headers: cfg.auth_headers.iter().map(|(n, _)| n.clone()).collect(),
-            ..ProxyExtras::default()
-        },
+        vec![webhook_listener(receiver.local_addr(), WEBHOOK_LEG)],
+        a.record.clone(),
+        temp_recording.as_ref(),
+        a.ca.clone(),
+        // the headers the user said carry credentials are redacted whatever their name
+        cfg.auth_headers.iter().map(|(n, _)| n.clone()).collect(),
     )
-    .await;
-    let pipeline = match pipeline {
-        Ok(p) => p,
-        Err(e) => {
-            if let Some(tmp) = &temp_recording {
-                let _ = std::fs::remove_file(tmp);
-            }
-            return Err(e.context("starting the recording pipeline"));
-        }
-    };
+    .await?;
     let mut cfg = cfg.clone();
     if cfg.webhook.is_none() {
         cfg.webhook = pipeline
@@ -470,6 +437,53 @@ pub fn timeout_note(r: &ProbeReport, timeout: &str) -> Option<String> {
     })
 }
 
+/// Starts the recording pipeline of a run that drives agents (probe, interop): `proxy` and
+/// the `more` listeners, recorded losslessly with redaction (also of `secret_headers`, the
+/// headers the user said carry credentials) to `record`, else to `temp_recording`; agents'
+/// certificates may chain to the `ca` PEM files. Signed cards are rewritten too (the driver
+/// checks no card signature and must stay on the recorder).
+///
+/// # Errors
+/// The pipeline could not start (the temp recording is removed then).
+pub async fn start_driver_pipeline(
+    proxy: ProxyConfig,
+    more: Vec<ProxyConfig>,
+    record: Option<PathBuf>,
+    temp_recording: Option<&PathBuf>,
+    ca: Vec<PathBuf>,
+    secret_headers: Vec<String>,
+) -> anyhow::Result<Pipeline> {
+    let pipeline = Pipeline::start_ext(
+        PipelineConfig {
+            proxy,
+            record: record.or_else(|| temp_recording.cloned()),
+            redact: true,
+            lossless: true,
+            queue_bytes: 64 * 1024 * 1024,
+            print_findings: false,
+        },
+        ProxyExtras {
+            more,
+            upstream_tls: crate::proxy::tls::UpstreamTrust {
+                ca,
+                insecure: false,
+            },
+            quiet: true,
+            rewrite_signed_cards: true,
+            secret_headers,
+            ..ProxyExtras::default()
+        },
+    )
+    .await;
+    pipeline
+        .inspect_err(|_| {
+            if let Some(tmp) = temp_recording {
+                let _ = std::fs::remove_file(tmp);
+            }
+        })
+        .context("starting the recording pipeline")
+}
+
 /// A recording listener (leg `leg`) in front of a webhook receiver at `receiver`; card
 /// rewrite off (nothing there is a card).
 pub fn webhook_listener(receiver: SocketAddr, leg: &str) -> ProxyConfig {
@@ -489,20 +503,38 @@ pub fn webhook_listener(receiver: SocketAddr, leg: &str) -> ProxyConfig {
 /// The report input of a probe run: results (dialect in the test name, `lifecycle.send
 /// [1.0]`), the verifier's outcome, and the exchange index read back from the recording.
 pub fn report_input(run: &ProbeRun) -> ReportInput {
-    let index = recording_index(run.outcome.recording.as_deref());
+    run_report_input(
+        SourceKind::Probe,
+        &run.outcome,
+        run.temp_recording.as_ref(),
+        run.report.target.clone(),
+        run.report
+            .results
+            .iter()
+            .map(|r| test_result(r, format!("{}{}", r.test, scope(r))))
+            .collect(),
+    )
+}
+
+/// The report input of a run that drove an agent (probe, interop) through the recording
+/// pipeline: the verifier's `outcome`, the exchange index read back from its recording
+/// (named as the source unless it is only `temp_recording`), the `target` as the report
+/// names it, and the run's own test `results`.
+pub fn run_report_input(
+    kind: SourceKind,
+    outcome: &RunOutcome,
+    temp_recording: Option<&PathBuf>,
+    target: String,
+    results: Vec<TestResult>,
+) -> ReportInput {
+    let index = recording_index(outcome.recording.as_deref());
     let info = SourceInfo {
-        kind: SourceKind::Probe,
-        path: run
-            .temp_recording
+        kind,
+        path: temp_recording
             .is_none()
-            .then(|| {
-                run.outcome
-                    .recording
-                    .as_ref()
-                    .map(|p| p.display().to_string())
-            })
+            .then(|| outcome.recording.as_ref().map(|p| p.display().to_string()))
             .flatten(),
-        target: Some(run.report.target.clone()),
+        target: Some(target),
         format: None,
         sha256: None,
         bytes: None,
@@ -510,18 +542,8 @@ pub fn report_input(run: &ProbeRun) -> ReportInput {
         seq_breaks: None,
         unwritten: None,
     };
-    let mut input = ReportInput::new(
-        run.outcome.header.clone(),
-        run.outcome.verify.clone(),
-        info,
-        index,
-    );
-    input.results = run
-        .report
-        .results
-        .iter()
-        .map(|r| test_result(r, format!("{}{}", r.test, scope(r))))
-        .collect();
+    let mut input = ReportInput::new(outcome.header.clone(), outcome.verify.clone(), info, index);
+    input.results = results;
     input
 }
 
@@ -640,6 +662,29 @@ pub fn level_reason(r: &ProbeReport, findings: &[Finding], level: ConformanceLev
     "streaming was not exercised".into()
 }
 
+/// Renders `model` / `input` in each format of `pairs` and writes it to its path
+/// ([`write_out`]), in order; at the first that fails, says so on stderr and returns false.
+pub fn write_reports(
+    pairs: &[(report::Format, PathBuf)],
+    model: &Report,
+    input: &ReportInput,
+) -> bool {
+    for (format, path) in pairs {
+        let written = report::render_report(*format, model, input)
+            .map_err(|e| e.to_string())
+            .and_then(|text| write_out(path, &text).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            crate::errln!(
+                "a2a-interop: writing the {} report to {}: {e}",
+                format.as_str(),
+                path.display()
+            );
+            return false;
+        }
+    }
+    true
+}
+
 /// Writes `text` to `path` (missing parent directories created), or to stdout for `-`.
 ///
 /// Errors: see [`report::write_to`].
@@ -748,6 +793,12 @@ pub fn exit_code(r: &ProbeReport, findings: &[Finding], fail_on: FailOn) -> Exit
     if r.results.iter().any(|x| x.failed_own_checks()) {
         return ExitCode::from(1);
     }
+    findings_exit_code(findings, fail_on)
+}
+
+/// 1 when a finding is at or above `fail_on` (never for [`FailOn::Never`]), else 0: the
+/// exit code of a probe or interop run whose tests passed their own checks.
+pub fn findings_exit_code(findings: &[Finding], fail_on: FailOn) -> ExitCode {
     let min = match fail_on {
         FailOn::Never => return ExitCode::SUCCESS,
         FailOn::Error => Severity::Error,

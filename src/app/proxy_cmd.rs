@@ -704,6 +704,22 @@ pub fn untapped_line(n: u64) -> Option<String> {
     })
 }
 
+/// Creates the directory `p` goes in (and its parents) when it is not there.
+///
+/// # Errors
+/// `cannot create {what} directory DIR: cause{hint}`.
+fn create_parent(p: &Path, what: &str, hint: &str) -> anyhow::Result<()> {
+    if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot create {what} directory {}: {e}{hint}",
+                dir.display()
+            )
+        })?;
+    }
+    Ok(())
+}
+
 /// Start-up check of `--record PATH`, before anything listens: its directory can be created
 /// and the file opened for writing (an existing file is neither truncated nor written here).
 /// A file that cannot take the header line (`/dev/full`, a full disk) is caught when the
@@ -716,14 +732,7 @@ pub fn check_record_path(p: &Path) -> anyhow::Result<()> {
     if p.is_dir() {
         bail!("cannot record to {}: it is a directory{hint}", p.display());
     }
-    if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            anyhow::anyhow!(
-                "cannot create recording directory {}: {e}{hint}",
-                dir.display()
-            )
-        })?;
-    }
+    create_parent(p, "recording", hint)?;
     let existed = p.exists();
     let file = std::fs::OpenOptions::new()
         .write(true)
@@ -766,14 +775,7 @@ pub fn check_report_path(p: &Path) -> anyhow::Result<()> {
             p.display()
         );
     }
-    if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            anyhow::anyhow!(
-                "cannot create report directory {}: {e}{hint}",
-                dir.display()
-            )
-        })?;
-    }
+    create_parent(p, "report", hint)?;
     // a device or FIFO (`/dev/stdout`, a pipe to another tool) is written at exit as it is;
     // opening a FIFO here would block until its reader comes
     if std::fs::metadata(p).is_ok_and(|m| !m.is_file()) {

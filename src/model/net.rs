@@ -574,6 +574,17 @@ mod tests {
         !last.starts_with("0x")
     }
 
+    /// `scheme://host[:port]path`, the start of a generated URL.
+    fn url_of(scheme: &str, host: &str, port: Option<String>, path: &str) -> String {
+        let mut u = format!("{scheme}://{host}");
+        if let Some(p) = port {
+            u.push(':');
+            u.push_str(&p);
+        }
+        u.push_str(path);
+        u
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
         /// The byte-loop fast path reads exactly what the session-3 fast path read.
@@ -585,12 +596,7 @@ mod tests {
             path in "(/[a-zA-Z0-9.%~:@!$&'()*+,;= _\\\\\\-]{0,6}){0,4}",
             rest in proptest::option::of("[?#][a-z0-9=&%/.?# \\x7f]{0,8}"),
         ) {
-            let mut u = format!("{scheme}://{host}");
-            if let Some(p) = port {
-                u.push(':');
-                u.push_str(&p);
-            }
-            u.push_str(&path);
+            let mut u = url_of(&scheme, &host, port, &path);
             if let Some(r) = rest {
                 u.push_str(&r);
             }
@@ -609,12 +615,7 @@ mod tests {
             path in "(/[a-zA-Z0-9.%~:@!$&'()*+,;= _\\\\\\-]{0,6}){0,4}",
             query in proptest::option::of("[a-z0-9=&%/.?# ]{0,8}"),
         ) {
-            let mut u = format!("{scheme}://{host}");
-            if let Some(p) = port {
-                u.push(':');
-                u.push_str(&p);
-            }
-            u.push_str(&path);
+            let mut u = url_of(&scheme, &host, port, &path);
             if let Some(q) = query {
                 u.push('?');
                 u.push_str(&q);

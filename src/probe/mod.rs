@@ -451,12 +451,7 @@ mod tests {
             .expect("rule in the registry");
         let mut f = Finding::new(r, "bad");
         for (seq, x) in exchanges {
-            f = f.with_evidence(Evidence {
-                seq: *seq,
-                exchange: Some(x.to_string()),
-                pointer: None,
-                found: None,
-            });
+            f = f.with_evidence(Evidence::event(*seq, x.to_string()));
         }
         f
     }

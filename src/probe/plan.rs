@@ -400,14 +400,19 @@ impl<'a> Runner<'a> {
         }
     }
 
-    async fn post_raw(
+    /// The headers of a probe request: `Content-Type: application/json` when it has a
+    /// `json_body`, `A2A-Version` when a `version` is asked, the activated extensions, the
+    /// negative-test mark, and the user's credentials when `auth`.
+    fn request_headers(
         &self,
-        tg: &Target,
-        body: Bytes,
+        json_body: bool,
         auth: bool,
         version: Option<&str>,
-    ) -> Result<Rpc, CallError> {
-        let mut headers = vec![("Content-Type".to_string(), "application/json".to_string())];
+    ) -> Vec<(String, String)> {
+        let mut headers = Vec::new();
+        if json_body {
+            headers.push(("Content-Type".to_string(), "application/json".to_string()));
+        }
         if let Some(v) = version {
             headers.push(("A2A-Version".into(), v.into()));
         }
@@ -416,6 +421,17 @@ impl<'a> Runner<'a> {
         if auth {
             headers.extend(self.cfg.auth_headers.iter().cloned());
         }
+        headers
+    }
+
+    async fn post_raw(
+        &self,
+        tg: &Target,
+        body: Bytes,
+        auth: bool,
+        version: Option<&str>,
+    ) -> Result<Rpc, CallError> {
+        let headers = self.request_headers(true, auth, version);
         let req = ProbeRequest {
             method: Method::POST,
             url: tg.url.clone(),
@@ -498,18 +514,7 @@ impl<'a> Runner<'a> {
         auth: bool,
         version: Option<&str>,
     ) -> Result<Rpc, CallError> {
-        let mut headers = Vec::new();
-        if body.is_some() {
-            headers.push(("Content-Type".to_string(), "application/json".to_string()));
-        }
-        if let Some(v) = version {
-            headers.push(("A2A-Version".into(), v.into()));
-        }
-        self.activate_extensions(&mut headers, version);
-        self.mark_negative(&mut headers);
-        if auth {
-            headers.extend(self.cfg.auth_headers.iter().cloned());
-        }
+        let headers = self.request_headers(body.is_some(), auth, version);
         let req = ProbeRequest {
             method,
             url,
@@ -559,6 +564,14 @@ impl<'a> Runner<'a> {
 
     /// Skills for the basic send: `--skill`, else the card's skills with those that look
     /// long-running, interactive or failing last.
+    /// The example text of the first basic skill ([`Self::basic_skills`]), else `hello`.
+    fn basic_text(&self) -> String {
+        self.basic_skills()
+            .first()
+            .map(Self::text_of)
+            .unwrap_or_else(|| "hello".into())
+    }
+
     fn basic_skills(&self) -> Vec<Skill> {
         if let Some(id) = &self.cfg.skill {
             return self
@@ -1594,11 +1607,7 @@ impl<'a> Runner<'a> {
         self.push("errors.cancel-completed", d, eh, started, o);
 
         let started = self.begin("errors.message-to-terminal", d);
-        let text = self
-            .basic_skills()
-            .first()
-            .map(Self::text_of)
-            .unwrap_or_else(|| "hello".into());
+        let text = self.basic_text();
         let params = self.send_params(tg, &text, true, Some(task));
         let o = match self.call(tg, tg.dialect.method(Op::Send), params).await {
             Ok(rpc) if rpc.result().is_some() => Outcome::Fail(format!(
@@ -1710,6 +1719,32 @@ impl<'a> Runner<'a> {
         }
     }
 
+    /// Sends `text` (a blocking send when `wait`) and reads the answer as a Task: `None` when
+    /// the agent answered something else.
+    ///
+    /// # Errors
+    /// The send failed (its [`CallError::outcome`], `send failed`), or the Task has no `id`
+    /// or `contextId` (`bad_task` of the message; ID-001/ID-002).
+    async fn send_for_task(
+        &self,
+        tg: &Target,
+        text: &str,
+        wait: bool,
+        bad_task: fn(String) -> Outcome,
+    ) -> Result<Option<TaskRef>, Outcome> {
+        let params = self.send_params(tg, text, wait, None);
+        let rpc = self
+            .call(tg, tg.dialect.method(Op::Send), params)
+            .await
+            .map_err(|e| e.outcome("send failed"))?;
+        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) else {
+            return Ok(None);
+        };
+        TaskRef::from_task(&t)
+            .map(Some)
+            .ok_or_else(|| bad_task("send returned a task without id or contextId".into()))
+    }
+
     /// Sends `skill`'s example text and returns the Task it answers with, still running
     /// (TASK-001); `to_be` names what the caller will do to it (`canceled`, `subscribed
     /// to`), for the skip message.
@@ -1724,21 +1759,12 @@ impl<'a> Runner<'a> {
         skill: &Skill,
         to_be: &str,
     ) -> Result<TaskRef, Outcome> {
-        let params = self.send_params(tg, &Self::text_of(skill), false, None);
-        let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
-            Ok(r) => r,
-            Err(e) => return Err(e.outcome("send failed")),
-        };
-        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) else {
+        let text = Self::text_of(skill);
+        let Some(task) = self.send_for_task(tg, &text, false, Outcome::Fail).await? else {
             return Err(Outcome::Skip(format!(
                 "skill {} did not reply with a task",
                 skill.id
             )));
-        };
-        let Some(task) = TaskRef::from_task(&t) else {
-            return Err(Outcome::Fail(
-                "send returned a task without id or contextId".into(),
-            ));
         };
         if task.state.is_some_and(TaskState::is_terminal) {
             return Err(Outcome::Skip(format!(
@@ -1830,21 +1856,11 @@ impl<'a> Runner<'a> {
         text: &str,
         bad_task: fn(String) -> Outcome,
     ) -> Result<TaskRef, Outcome> {
-        let params = self.send_params(tg, text, true, None);
-        let rpc = match self.call(tg, tg.dialect.method(Op::Send), params).await {
-            Ok(r) => r,
-            Err(e) => return Err(e.outcome("send failed")),
-        };
-        let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) else {
+        let Some(task) = self.send_for_task(tg, text, true, bad_task).await? else {
             return Err(Outcome::Skip(format!(
                 "skill {} did not reply with a task",
                 skill.id
             )));
-        };
-        let Some(task) = TaskRef::from_task(&t) else {
-            return Err(bad_task(
-                "send returned a task without id or contextId".into(),
-            ));
         };
         let task = match self.poll_settled(tg, &task).await {
             Ok((t, _)) => t,
@@ -2267,11 +2283,7 @@ impl<'a> Runner<'a> {
             );
             return;
         }
-        let text = self
-            .basic_skills()
-            .first()
-            .map(Self::text_of)
-            .unwrap_or_else(|| "hello".into());
+        let text = self.basic_text();
         let mut params = self.send_params(tg, &text, true, None);
         let o = match self
             .call_with(
@@ -2551,15 +2563,7 @@ impl<'a> Runner<'a> {
     async fn open_task(&self, tg: &Target) -> Result<(TaskRef, Finish), Outcome> {
         if let Some(skill) = self.skill_for(&["input"]) {
             let text = Self::text_of(&skill);
-            let params = self.send_params(tg, &text, true, None);
-            let rpc = self
-                .call(tg, tg.dialect.method(Op::Send), params)
-                .await
-                .map_err(|e| e.outcome("send failed"))?;
-            if let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) {
-                let task = TaskRef::from_task(&t).ok_or_else(|| {
-                    Outcome::Fail("send returned a task without id or contextId".into())
-                })?;
+            if let Some(task) = self.send_for_task(tg, &text, true, Outcome::Fail).await? {
                 let (task, _) = self
                     .poll_settled(tg, &task)
                     .await
@@ -2570,15 +2574,8 @@ impl<'a> Runner<'a> {
             }
         }
         if let Some(skill) = self.skill_for(&["cancel", "long"]) {
-            let params = self.send_params(tg, &Self::text_of(&skill), false, None);
-            let rpc = self
-                .call(tg, tg.dialect.method(Op::Send), params)
-                .await
-                .map_err(|e| e.outcome("send failed"))?;
-            if let Some(Reply::Task(t)) = rpc.result().map(|r| tg.wire().send_reply(r)) {
-                let task = TaskRef::from_task(&t).ok_or_else(|| {
-                    Outcome::Fail("send returned a task without id or contextId".into())
-                })?;
+            let text = Self::text_of(&skill);
+            if let Some(task) = self.send_for_task(tg, &text, false, Outcome::Fail).await? {
                 if !task.state.is_some_and(TaskState::is_terminal) {
                     return Ok((task, Finish::Cancel));
                 }
@@ -2757,11 +2754,7 @@ impl<'a> Runner<'a> {
             return;
         };
         let started = self.begin("auth.rejects-anonymous", None);
-        let text = self
-            .basic_skills()
-            .first()
-            .map(Self::text_of)
-            .unwrap_or_else(|| "hello".into());
+        let text = self.basic_text();
         let mut params = self.send_params(tg, &text, true, None);
         let o = match self
             .call_with(tg, tg.dialect.method(Op::Send), &mut params, false, tg.dialect.version_header())

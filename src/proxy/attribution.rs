@@ -524,6 +524,16 @@ mod tests {
         }
     }
 
+    /// The lookup a connection's receiver gets; panics when none comes within 30 s (a
+    /// liveness guard, not a timing).
+    async fn answered(rx: &mut watch::Receiver<Option<Lookup>>) -> Option<Lookup> {
+        tokio::time::timeout(Duration::from_secs(30), rx.wait_for(|v| v.is_some()))
+            .await
+            .expect("answered")
+            .map(|v| *v)
+            .unwrap()
+    }
+
     /// A recorder keeping every event in memory.
     fn recorder() -> (
         EventSink,
@@ -667,11 +677,7 @@ mod tests {
             .collect();
         for mut rx in rxs {
             // A liveness guard, not a timing: the worker answers every queued connection.
-            let got = tokio::time::timeout(Duration::from_secs(30), rx.wait_for(|v| v.is_some()))
-                .await
-                .expect("answered")
-                .map(|v| *v)
-                .unwrap();
+            let got = answered(&mut rx).await;
             assert_eq!(got, Some(Lookup::Agent(0)));
         }
         // The worker stopped with an empty queue; a new connection starts another.
@@ -679,11 +685,7 @@ mod tests {
         let (_s, peer) = server.accept().unwrap();
         a.on_accept(n + 1, peer, local);
         let mut rx = a.conns.lock().unwrap().get(&(n + 1)).cloned().unwrap();
-        let got = tokio::time::timeout(Duration::from_secs(30), rx.wait_for(|v| v.is_some()))
-            .await
-            .expect("answered")
-            .map(|v| *v)
-            .unwrap();
+        let got = answered(&mut rx).await;
         assert_eq!(got, Some(Lookup::Agent(0)));
         drop(c);
         // Closed connections are forgotten.

@@ -260,6 +260,24 @@ mod tests {
     use super::*;
     use crate::record::event::*;
 
+    /// A reverse-mode recording header, then `lines` as they are.
+    fn after_header(lines: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        encode_header(&RecordingHeader::new(CaptureMode::Reverse), &mut out);
+        out.extend_from_slice(lines);
+        out
+    }
+
+    /// The reader's error for the first event of recording `out`.
+    fn first_error(out: &[u8]) -> String {
+        RecordingReader::new(out)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap_err()
+            .to_string()
+    }
+
     #[test]
     fn torn_tail_is_skipped_not_fatal() {
         let mut out = Vec::new();
@@ -473,22 +491,13 @@ mod tests {
     /// column 0").
     #[test]
     fn damaged_lines_say_what_is_wrong_with_them() {
-        let mut out = Vec::new();
-        encode_header(&RecordingHeader::new(CaptureMode::Reverse), &mut out);
-        out.extend_from_slice(b"{\"seq\":1,\"t_us\":2,\"exchange\":\"e9\"\n");
-        let err = RecordingReader::new(&out[..])
-            .unwrap()
-            .next()
-            .unwrap()
-            .unwrap_err()
-            .to_string();
+        let out = after_header(b"{\"seq\":1,\"t_us\":2,\"exchange\":\"e9\"\n");
+        let err = first_error(&out);
         assert_eq!(
             err,
             "line 2: cut short: its JSON ends before the event's object closes (a partly written line, or a line break inside it)"
         );
-        let mut out = Vec::new();
-        encode_header(&RecordingHeader::new(CaptureMode::Reverse), &mut out);
-        out.extend_from_slice(b"{\"seq\":1,\"t_us\":2,\"type\":\"warp\"}\n{\"seq\":2 x}\n");
+        let out = after_header(b"{\"seq\":1,\"t_us\":2,\"type\":\"warp\"}\n{\"seq\":2 x}\n");
         let errs: Vec<String> = RecordingReader::new(&out[..])
             .unwrap()
             .map(|r| r.unwrap_err().to_string())
@@ -511,17 +520,8 @@ mod tests {
             "line 3: not valid JSON at column 10: expected `,` or `}`"
         );
         // an unknown value of a nested enum is no unknown event type
-        let mut out = Vec::new();
-        encode_header(&RecordingHeader::new(CaptureMode::Reverse), &mut out);
-        out.extend_from_slice(
-            b"{\"seq\":1,\"t_us\":2,\"exchange\":\"e1\",\"type\":\"exchange_end\",\"outcome\":\"warp\"}\n",
-        );
-        let err = RecordingReader::new(&out[..])
-            .unwrap()
-            .next()
-            .unwrap()
-            .unwrap_err()
-            .to_string();
+        let out = after_header(b"{\"seq\":1,\"t_us\":2,\"exchange\":\"e1\",\"type\":\"exchange_end\",\"outcome\":\"warp\"}\n");
+        let err = first_error(&out);
         assert!(
             err.starts_with("line 2: not a recording event at column ")
                 && err.contains("unknown variant `warp`"),

@@ -3739,17 +3739,7 @@ mod tests {
             },
         ));
         assert!(held.is_empty(), "json body is held until the exchange ends");
-        let out = r.process(ev(
-            "e1",
-            EventKind::ExchangeEnd {
-                outcome: crate::record::Outcome::Complete,
-                error: None,
-                trailers: None,
-                request_bytes: 0,
-                response_bytes: 0,
-                truncated: false,
-            },
-        ));
+        let out = r.process(end_ev("e1"));
         assert_eq!(out.len(), 2);
         assert_eq!(r.api_key_headers(), ["x-k"]);
     }
@@ -4026,6 +4016,22 @@ mod tests {
                 r.tagger().placeholder(b"secret")
             )
         );
+    }
+
+    /// The body bytes of every request body and response chunk event in `out`, joined.
+    fn recorded_bytes(out: &[Event]) -> Vec<u8> {
+        out.iter()
+            .filter_map(body_of)
+            .flat_map(|b| b.data.to_vec())
+            .collect()
+    }
+
+    /// A body event's `data`, not truncated.
+    fn whole_body(data: Vec<u8>) -> Body {
+        Body {
+            data: Bytes::from(data),
+            truncated: false,
+        }
     }
 
     fn end_ev(exchange: &str) -> Event {
@@ -4442,11 +4448,7 @@ mod tests {
             )));
         }
         out.extend(r.release_all());
-        let joined: Vec<u8> = out
-            .iter()
-            .filter_map(body_of)
-            .flat_map(|b| b.data.to_vec())
-            .collect();
+        let joined = recorded_bytes(&out);
         let text = String::from_utf8(joined).unwrap();
         assert!(!text.contains("SPLIT"), "secret kept");
         // split across frames, tagged as a whole
@@ -4889,7 +4891,8 @@ mod tests {
             noise(2_500_000, 1),
             noise(300_000, 2)
         );
-        for coding in ["gzip", "deflate", "x-gzip", "deflate, gzip"] {
+        // the body coded with `coding` (more than the hold) and what the redactor lets out
+        let over_hold = |coding: &str| {
             let coded = encode(
                 body.as_bytes(),
                 &crate::model::coding::codings(Some(coding)),
@@ -4901,6 +4904,10 @@ mod tests {
                 coded.len()
             );
             let out = coded_response("application/json", coding, &coded);
+            (coded, out)
+        };
+        for coding in ["gzip", "deflate", "x-gzip", "deflate, gzip"] {
+            let (coded, out) = over_hold(coding);
             let rec = response_bytes_of(&out);
             assert!(
                 rec.len() > HOLD_CAP / 2,
@@ -4930,17 +4937,7 @@ mod tests {
         }
         // `br` is checked only whole: past the hold nothing of it is recorded
         for coding in ["br", "gzip, br"] {
-            let coded = encode(
-                body.as_bytes(),
-                &crate::model::coding::codings(Some(coding)),
-            )
-            .unwrap();
-            assert!(
-                coded.len() > HOLD_CAP,
-                "{coding}: {} coded bytes",
-                coded.len()
-            );
-            let out = coded_response("application/json", coding, &coded);
+            let (_, out) = over_hold(coding);
             assert!(response_bytes_of(&out).is_empty(), "{coding}");
             let (truncated, error) = end_of(&out);
             assert!(truncated, "{coding}");
@@ -5221,19 +5218,12 @@ mod tests {
             out.extend(r.process(ev(
                 "e1",
                 EventKind::ResponseChunk {
-                    body: Body {
-                        data: Bytes::from(chunk),
-                        truncated: false,
-                    },
+                    body: whole_body(chunk),
                 },
             )));
         }
         out.extend(r.process(end_ev("e1")));
-        let bodies: Vec<u8> = out
-            .iter()
-            .filter_map(body_of)
-            .flat_map(|b| b.data.to_vec())
-            .collect();
+        let bodies = recorded_bytes(&out);
         assert!(
             bodies.starts_with(&a),
             "the first message is kept as it came"
@@ -5272,10 +5262,7 @@ mod tests {
         let mut out = r.process(ev(
             "e1",
             EventKind::RequestBody {
-                body: Body {
-                    data: Bytes::from(cut.clone()),
-                    truncated: false,
-                },
+                body: whole_body(cut.clone()),
             },
         ));
         out.extend(r.process(end_ev("e1")));
@@ -5298,18 +5285,11 @@ mod tests {
         let mut out = r.process(ev(
             "e2",
             EventKind::RequestBody {
-                body: Body {
-                    data: Bytes::from(whole[..3].to_vec()),
-                    truncated: false,
-                },
+                body: whole_body(whole[..3].to_vec()),
             },
         ));
         out.extend(r.process(end_ev("e2")));
-        let body: Vec<u8> = out
-            .iter()
-            .filter_map(body_of)
-            .flat_map(|b| b.data.to_vec())
-            .collect();
+        let body = recorded_bytes(&out);
         assert_eq!(body, whole[..3]);
     }
 
@@ -5329,10 +5309,7 @@ mod tests {
         out.extend(r.process(ev(
             "e1",
             EventKind::RequestBody {
-                body: Body {
-                    data: Bytes::from(cut.clone()),
-                    truncated: false,
-                },
+                body: whole_body(cut.clone()),
             },
         )));
         assert_eq!(out.iter().filter_map(body_of).count(), 0, "held");

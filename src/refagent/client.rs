@@ -146,17 +146,7 @@ impl RpcClient {
                 .await
                 .map_err(|e| format!("request failed: {e}"))?;
             let status = resp.status();
-            let body = resp
-                .into_body()
-                .collect()
-                .await
-                .map_err(|e| format!("reading body: {e}"))?
-                .to_bytes();
-            if status != http::StatusCode::OK {
-                return Err(format!("HTTP {status}: {}", String::from_utf8_lossy(&body)));
-            }
-            let v: Value = serde_json::from_slice(&body).map_err(|e| format!("bad JSON: {e}"))?;
-            envelope(v)
+            envelope(json_reply(status, resp.into_body()).await?)
         };
         tokio::time::timeout(REQUEST_TIMEOUT, fut)
             .await
@@ -190,19 +180,7 @@ impl RpcClient {
                 .is_some_and(|v| v.trim_start().starts_with("text/event-stream"));
             let mut body = resp.into_body();
             if status != http::StatusCode::OK || !is_sse {
-                let bytes = body
-                    .collect()
-                    .await
-                    .map_err(|e| format!("reading body: {e}"))?
-                    .to_bytes();
-                if status != http::StatusCode::OK {
-                    return Err(format!(
-                        "HTTP {status}: {}",
-                        String::from_utf8_lossy(&bytes)
-                    ));
-                }
-                let v: Value =
-                    serde_json::from_slice(&bytes).map_err(|e| format!("bad JSON: {e}"))?;
+                let v = json_reply(status, body).await?;
                 return Ok(vec![StreamEvent {
                     at_ms: ms(started.elapsed()),
                     result: envelope(v)?,
@@ -230,6 +208,25 @@ impl RpcClient {
             .await
             .map_err(|_| format!("stream not closed within {} s", REQUEST_TIMEOUT.as_secs()))?
     }
+}
+
+/// A whole reply read as JSON: `HTTP {status}: body` unless `status` is 200.
+async fn json_reply(
+    status: http::StatusCode,
+    body: hyper::body::Incoming,
+) -> Result<Value, String> {
+    let bytes = body
+        .collect()
+        .await
+        .map_err(|e| format!("reading body: {e}"))?
+        .to_bytes();
+    if status != http::StatusCode::OK {
+        return Err(format!(
+            "HTTP {status}: {}",
+            String::from_utf8_lossy(&bytes)
+        ));
+    }
+    serde_json::from_slice(&bytes).map_err(|e| format!("bad JSON: {e}"))
 }
 
 fn ms(d: Duration) -> f64 {

@@ -850,6 +850,28 @@ mod tests {
     use super::*;
     use crate::record::{Body, Headers};
 
+    /// The head of a JSON-RPC POST to `http://127.0.0.1:9/rpc` with `headers`.
+    fn post_rpc(headers: Headers) -> EventKind {
+        EventKind::RequestHead {
+            conn: None,
+            method: "POST".into(),
+            url: "http://127.0.0.1:9/rpc".into(),
+            version: None,
+            headers,
+            upstream: None,
+        }
+    }
+
+    /// The head of a `200` response with `headers`.
+    fn ok_head(headers: Headers) -> EventKind {
+        EventKind::ResponseHead {
+            status: 200,
+            version: None,
+            headers,
+            synthetic: false,
+        }
+    }
+
     fn ev(seq: u64, kind: EventKind) -> Event {
         Event {
             seq,
@@ -864,28 +886,13 @@ mod tests {
     fn gzip_event_stream_decoded_chunk_by_chunk() {
         use std::io::Write;
         let mut ix = ExchangeIndex::new(SourceFile::Recording);
-        ix.observe(&ev(
-            1,
-            EventKind::RequestHead {
-                conn: None,
-                method: "POST".into(),
-                url: "http://127.0.0.1:9/rpc".into(),
-                version: None,
-                headers: Headers::default(),
-                upstream: None,
-            },
-        ));
+        ix.observe(&ev(1, post_rpc(Headers::default())));
         ix.observe(&ev(
             2,
-            EventKind::ResponseHead {
-                status: 200,
-                version: None,
-                headers: Headers(vec![
-                    ("Content-Type".into(), "text/event-stream".into()),
-                    ("Content-Encoding".into(), "gzip".into()),
-                ]),
-                synthetic: false,
-            },
+            ok_head(Headers(vec![
+                ("Content-Type".into(), "text/event-stream".into()),
+                ("Content-Encoding".into(), "gzip".into()),
+            ])),
         ));
         // A gateway's gzip, flushed after each event: one chunk per event, then the trailer.
         let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
@@ -915,17 +922,7 @@ mod tests {
     #[test]
     fn sse_events_split_across_chunks_and_line_endings() {
         let mut ix = ExchangeIndex::new(SourceFile::Recording);
-        ix.observe(&ev(
-            1,
-            EventKind::RequestHead {
-                conn: None,
-                method: "POST".into(),
-                url: "http://127.0.0.1:9/rpc".into(),
-                version: None,
-                headers: Headers::default(),
-                upstream: None,
-            },
-        ));
+        ix.observe(&ev(1, post_rpc(Headers::default())));
         ix.observe(&ev(
             2,
             EventKind::RequestBody {
@@ -936,15 +933,10 @@ mod tests {
         ));
         ix.observe(&ev(
             3,
-            EventKind::ResponseHead {
-                status: 200,
-                version: None,
-                headers: Headers(vec![(
-                    "Content-Type".into(),
-                    "text/event-stream; charset=utf-8".into(),
-                )]),
-                synthetic: false,
-            },
+            ok_head(Headers(vec![(
+                "Content-Type".into(),
+                "text/event-stream; charset=utf-8".into(),
+            )])),
         ));
         ix.observe(&ev(
             4,
@@ -983,14 +975,7 @@ mod tests {
         let mut ix = ExchangeIndex::new(SourceFile::Recording);
         ix.observe(&ev(
             1,
-            EventKind::RequestHead {
-                conn: None,
-                method: "POST".into(),
-                url: "http://127.0.0.1:9/rpc".into(),
-                version: None,
-                headers: Headers(vec![("Content-Encoding".into(), "gzip".into())]),
-                upstream: None,
-            },
+            post_rpc(Headers(vec![("Content-Encoding".into(), "gzip".into())])),
         ));
         let req = gz(br#"{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"t7"}}"#);
         ix.observe(&ev(
@@ -1002,16 +987,11 @@ mod tests {
         // Two field lines: gzip applied twice.
         ix.observe(&ev(
             3,
-            EventKind::ResponseHead {
-                status: 200,
-                version: None,
-                headers: Headers(vec![
-                    ("content-type".into(), "application/json".into()),
-                    ("content-encoding".into(), "gzip".into()),
-                    ("content-encoding".into(), "gzip".into()),
-                ]),
-                synthetic: false,
-            },
+            ok_head(Headers(vec![
+                ("content-type".into(), "application/json".into()),
+                ("content-encoding".into(), "gzip".into()),
+                ("content-encoding".into(), "gzip".into()),
+            ])),
         ));
         let resp = gz(&gz(br#"{"jsonrpc":"2.0","id":1,"result":{"id":"t7"}}"#));
         ix.observe(&ev(

@@ -1344,12 +1344,7 @@ mod tests {
         let base = finding("CARD-SHAPE-001", Severity::Error, Category::AgentCard);
         let fs: Vec<Finding> = (1..=3000u64)
             .map(|i| Finding {
-                evidence: vec![Evidence {
-                    seq: i,
-                    exchange: Some(format!("e{i}")),
-                    pointer: None,
-                    found: None,
-                }],
+                evidence: vec![Evidence::event(i, format!("e{i}"))],
                 ..base.clone()
             })
             .collect();

@@ -70,6 +70,12 @@ struct Call {
 }
 
 impl Call {
+    /// The JSON-RPC method as sent, else the operation's name (`SendMessage`).
+    fn method_name(&self) -> Option<String> {
+        self.method
+            .clone()
+            .or_else(|| self.op.map(|o| o.name().to_string()))
+    }
     /// The operation as this call's wire names it (`message/send`, `tasks/send`,
     /// `POST /v1/tasks/t1:cancel`, `SendMessage`; [`super::wording::op_term`]), `fallback`
     /// when the operation is not known. Every finding names the call through this.
@@ -273,6 +279,23 @@ struct StreamErrorEnd {
 }
 
 impl StreamErrorEnd {
+    /// The record of a gRPC call that ended with status `code` != OK at event `seq` (its
+    /// trailers): `grpc-status` and `grpc-message` as found, the code by name and number,
+    /// the ErrorInfo `reason` if any.
+    fn grpc_status(seq: u64, code: u32, reason: Option<&str>, message: Option<&str>) -> Self {
+        let name = grpc::code_name(code);
+        StreamErrorEnd::new(
+            seq,
+            "",
+            Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+            "gRPC status",
+            None,
+            Some(&format!("{name} ({code})")),
+            reason,
+            message,
+        )
+    }
+
     /// Builds the record from the error's parts: `code` as sent (an i64 JSON-RPC code or
     /// HTTP status, or a gRPC code), `status` (AIP-193 / gRPC code name), `reason` (the
     /// ErrorInfo reason) and the agent's `message` (quoted, at most 200 characters).
@@ -615,12 +638,7 @@ impl Exch {
     }
 
     fn ev(&self, seq: u64) -> Evidence {
-        Evidence {
-            seq,
-            exchange: Some(self.id.clone()),
-            pointer: None,
-            found: None,
-        }
+        Evidence::event(seq, self.id.clone())
     }
     fn ev_at(&self, seq: u64, pointer: &str, found: Option<Value>) -> Evidence {
         Evidence {
@@ -632,6 +650,27 @@ impl Exch {
     }
     fn body_seq(&self) -> u64 {
         self.body_seq.unwrap_or(self.resp_seq.max(self.req_seq))
+    }
+    /// The version the request asks for: its `A2A-Version` header (trimmed), else the
+    /// `A2A-Version` query parameter; `None` when neither is there or both are blank.
+    fn asked_version(&self) -> Option<String> {
+        self.req_headers
+            .get("a2a-version")
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+            .or_else(|| query_param(&self.url, "A2A-Version").filter(|v| !v.trim().is_empty()))
+    }
+    /// The request's string `value` at `pointer` (in its body event), and the answer body.
+    fn req_value_and_body(&self, pointer: &str, value: &str) -> Vec<Evidence> {
+        vec![
+            self.ev_at(
+                self.req_ev_seq(),
+                pointer,
+                Some(Value::String(value.to_string())),
+            ),
+            self.ev(self.body_seq()),
+        ]
     }
     fn req_ev_seq(&self) -> u64 {
         self.req_body_seq.unwrap_or(self.req_seq)
@@ -2180,12 +2219,7 @@ impl State {
                             "the proxy refused the client's request: {}",
                             error.as_deref().unwrap_or("malformed request")
                         ),
-                        vec![Evidence {
-                            seq: ev.seq,
-                            exchange: Some(xid.to_string()),
-                            pointer: None,
-                            found: None,
-                        }],
+                        vec![Evidence::event(ev.seq, xid.to_string())],
                         &leg,
                     );
                 }
@@ -2299,12 +2333,7 @@ impl State {
                 .get(&task)
                 .is_some_and(|t| t.canceled_seen || t.terminal.is_some());
             if !done {
-                let mut ev = vec![Evidence {
-                    seq,
-                    exchange: Some(xid),
-                    pointer: None,
-                    found: None,
-                }];
+                let mut ev = vec![Evidence::event(seq, xid)];
                 // A later read that still showed the task live proves the cancel was a
                 // no-op (a2a-python #1170), not a cancellation still under way.
                 let later = self
@@ -3632,18 +3661,8 @@ impl State {
                 "gateway sent the client's one message send{mid} upstream again while the client still waited for the answer{answered}: a retry of a non-idempotent request, so an agent that does not dedupe by messageId runs the work twice and the client learns only of the last run"
             ),
             vec![
-                Evidence {
-                    seq: client_seq,
-                    exchange: Some(cid),
-                    pointer: None,
-                    found: None,
-                },
-                Evidence {
-                    seq: first_seq,
-                    exchange: Some(first_up),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(client_seq, cid),
+                Evidence::event(first_seq, first_up),
                 up.ev(up.req_seq),
             ],
             &None,
@@ -4020,12 +4039,7 @@ impl State {
                     "gateway added header A2A-Version {u} on the upstream leg to a client call that sent none (which declares 0.3, VER-003): the agent judges the client's call as {u}"
                 ),
                 vec![
-                    Evidence {
-                        seq: client.5,
-                        exchange: Some(client.0.clone()),
-                        pointer: None,
-                        found: None,
-                    },
+                    Evidence::event(client.5, client.0.clone()),
                     up_ev,
                 ],
                 &up_leg,
@@ -4341,12 +4355,7 @@ impl State {
                 // re-framed it, the agent's stream was correct (breaker14 P10).
                 if let Some((up, n, up_seq)) = self.upstream_framed_right(x) {
                     let mut ev = vec![x.ev_at(seq, "", Some(found))];
-                    ev.push(Evidence {
-                        seq: up_seq,
-                        exchange: Some(up.clone()),
-                        pointer: None,
-                        found: None,
-                    });
+                    ev.push(Evidence::event(up_seq, up.clone()));
                     self.stream_once(
                         x,
                         &r::GW_SSE_LOST,
@@ -4571,6 +4580,27 @@ impl State {
             }
         }
         self.find(rule, msg, ev, &x.leg);
+    }
+
+    /// The `status` of stream event `p` (a task or a status update, `what` in the
+    /// messages): its timestamp in UTC ([`status_not_utc`]) and its state `raw` spelled as
+    /// the dialect does ([`Self::check_state_spelling`]), each reported once per stream.
+    #[allow(clippy::too_many_arguments)]
+    fn stream_status(
+        &mut self,
+        x: &mut Exch,
+        c: &Call,
+        p: &a2a::Payload<'_>,
+        seq: u64,
+        what: &str,
+        raw: Option<&str>,
+        state: Option<TaskState>,
+    ) {
+        if let Some((rule, msg, ev)) = status_not_utc(x, c, p.inner, &p.pointer, seq, what) {
+            self.stream_once(x, rule, msg, ev);
+        }
+        let ptr = jptr(&p.pointer, &[Key("status"), Key("state")]);
+        self.check_state_spelling(x, raw, state, &ptr, seq);
     }
 
     fn on_stream_value(&mut self, x: &mut Exch, v: &Json, seq: u64, t_us: u64) {
@@ -5316,18 +5346,8 @@ impl State {
                 {
                     self.stream_once(x, &r::DATA_TASK_CONTENT_REPEATED, msg, ev);
                 }
-                if let Some((rule, msg, ev)) =
-                    status_not_utc(x, &c, p.inner, &p.pointer, seq, "stream task event")
-                {
-                    self.stream_once(x, rule, msg, ev);
-                }
-                self.check_state_spelling(
-                    x,
-                    tv.state_raw,
-                    tv.state,
-                    &jptr(&p.pointer, &[Key("status"), Key("state")]),
-                    seq,
-                );
+                let (raw, state) = (tv.state_raw, tv.state);
+                self.stream_status(x, &c, &p, seq, "stream task event", raw, state);
                 if let Some(id) = tv.id {
                     self.stream_ids(x, Some(id), tv.context_id, seq, &p.pointer, true);
                     self.observe(
@@ -5512,18 +5532,8 @@ impl State {
                 }
                 self.stream_ids(x, u.task_id, u.context_id, seq, &p.pointer, false);
                 if p.kind == PayloadKind::StatusUpdate {
-                    if let Some((rule, msg, ev)) =
-                        status_not_utc(x, &c, p.inner, &p.pointer, seq, "stream status update")
-                    {
-                        self.stream_once(x, rule, msg, ev);
-                    }
-                    self.check_state_spelling(
-                        x,
-                        u.state_raw,
-                        u.state,
-                        &jptr(&p.pointer, &[Key("status"), Key("state")]),
-                        seq,
-                    );
+                    let (raw, state) = (u.state_raw, u.state);
+                    self.stream_status(x, &c, &p, seq, "stream status update", raw, state);
                     if let Some(tid) = u.task_id {
                         self.observe(
                             tid,
@@ -5835,12 +5845,7 @@ impl State {
                                 x.state_term(TaskState::Canceled)
                             ),
                             vec![
-                                Evidence {
-                                    seq: cseq,
-                                    exchange: Some(cxid),
-                                    pointer: None,
-                                    found: None,
-                                },
+                                Evidence::event(cseq, cxid),
                                 x.ev_at(seq, ptr, Some(Value::String(x.state_term(ts).into()))),
                             ],
                             &x.leg,
@@ -6917,12 +6922,7 @@ impl State {
                         "{what}: the agent's task {tid} carries artifact {aid} with the same artifactId and parts as the artifact task {first} of context {cid} handed out earlier: the context's earlier artifacts were aggregated into the new task (a task carries only the artifacts produced during it), unless the agent produced the identical artifact again"
                     );
                     let ev = vec![
-                        Evidence {
-                            seq: *fseq,
-                            exchange: Some(fxid.clone()),
-                            pointer: None,
-                            found: None,
-                        },
+                        Evidence::event(*fseq, fxid.clone()),
                         x.ev_at(
                             seq,
                             &format!("{ptr}/artifacts/{k}/artifactId"),
@@ -6973,7 +6973,7 @@ impl State {
                         "client sent messageId {mid} again with other parts than the message it first named: an agent that dedupes retries by messageId drops this message or answers it with the first one's result"
                     ),
                     vec![
-                        Evidence { seq, exchange: Some(xid), pointer: None, found: None },
+                        Evidence::event(seq, xid),
                         x.ev_at(
                             x.req_ev_seq(),
                             &format!("{base}/message/messageId"),
@@ -7016,11 +7016,7 @@ impl State {
             method: x
                 .call
                 .as_ref()
-                .and_then(|c| {
-                    c.method
-                        .clone()
-                        .or_else(|| c.op.map(|o| o.name().to_string()))
-                })
+                .and_then(|c| c.method_name())
                 .unwrap_or_else(|| "stream".into()),
             whole,
             sigs: s.sigs.clone(),
@@ -7289,15 +7285,7 @@ impl State {
                                 "subscribe to task {tid} in {} opened a stream",
                                 x.state_term(ts)
                             ),
-                            vec![
-                                Evidence {
-                                    seq: tseq,
-                                    exchange: Some(txid),
-                                    pointer: None,
-                                    found: None,
-                                },
-                                x.ev(x.resp_seq),
-                            ],
+                            vec![Evidence::event(tseq, txid), x.ev(x.resp_seq)],
                             &x.leg,
                         );
                     }
@@ -7367,16 +7355,18 @@ impl State {
             got + 1,
             secs(x.end_t.saturating_sub(first_t)),
         );
-        let ev = vec![
-            Evidence {
-                seq: first_seq,
-                exchange: Some(uid),
-                pointer: None,
-                found: None,
-            },
-            x.ev(x.end_seq),
-        ];
+        let ev = vec![Evidence::event(first_seq, uid), x.ev(x.end_seq)];
         self.find(&r::GW_SSE_LOST, msg, ev, &None);
+    }
+
+    /// The upstream twin (exchange id) of client-leg exchange `x` behind a gateway, the
+    /// latest paired; `None` on an upstream leg or without a pair.
+    fn upstream_twin(&self, x: &Exch) -> Option<String> {
+        x.leg
+            .is_none()
+            .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
+            .flatten()
+            .map(|p| p.up.clone())
     }
 
     /// STREAM-END-002 for a stream that ended without a terminal state, unless it is the
@@ -7384,12 +7374,7 @@ impl State {
     /// the gateway's fault (GW-SSE-002, STREAM-003/STREAM-005). With the upstream twin still
     /// open the verdict waits in [`State::held_ends`] for the twin's end.
     fn no_terminal_or_gateway(&mut self, x: &mut Exch, msg: String, ev: Vec<Evidence>) {
-        let up = x
-            .leg
-            .is_none()
-            .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
-            .flatten()
-            .map(|p| p.up.clone());
+        let up = self.upstream_twin(x);
         if let Some(up) = up {
             let held = HeldEnd {
                 client: x.id.clone(),
@@ -7459,12 +7444,7 @@ impl State {
     /// unless the agent answered the upstream leg of a gateway with `text/event-stream`:
     /// then the gateway relabelled or reframed it (GW-RESP-002).
     fn stream_not_sse(&mut self, x: &Exch, msg: String, ev: Vec<Evidence>) {
-        let up = x
-            .leg
-            .is_none()
-            .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
-            .flatten()
-            .map(|p| p.up.clone());
+        let up = self.upstream_twin(x);
         let up_media = up.and_then(|u| match self.open.get(&u) {
             Some(o) => o
                 .status
@@ -8123,7 +8103,7 @@ impl State {
                             c_spread / 1000,
                             first_delay as f64 / 1e6
                         ),
-                        vec![Evidence { seq: us, exchange: Some(up.id.clone()), pointer: None, found: None }, client.ev(cs)],
+                        vec![Evidence::event(us, up.id.clone()), client.ev(cs)],
                         &None,
                     );
                 } else if let Some((held, worst, k)) = held_in_bursts(c_times, u_times) {
@@ -8147,7 +8127,7 @@ impl State {
                             worst as f64 / 1e6,
                             k + 1
                         ),
-                        vec![Evidence { seq: us, exchange: Some(up.id.clone()), pointer: None, found: None }, client.ev(cs)],
+                        vec![Evidence::event(us, up.id.clone()), client.ev(cs)],
                         &None,
                     );
                 }
@@ -8279,12 +8259,7 @@ impl State {
                     us.sigs.len()
                 ),
                 vec![
-                    Evidence {
-                        seq: up.end_seq.max(up.resp_seq),
-                        exchange: Some(up.id.clone()),
-                        pointer: None,
-                        found: None,
-                    },
+                    Evidence::event(up.end_seq.max(up.resp_seq), up.id.clone()),
                     client.ev(bseq),
                 ],
                 &None,
@@ -8344,15 +8319,7 @@ impl State {
         self.find(
             &r::GW_SSE_LOST,
             msg,
-            vec![
-                Evidence {
-                    seq: useq,
-                    exchange: Some(up.id.clone()),
-                    pointer: None,
-                    found: None,
-                },
-                client.ev(cseq),
-            ],
+            vec![Evidence::event(useq, up.id.clone()), client.ev(cseq)],
             &None,
         );
         // The client leg's idea of the task came from altered events: from here on it
@@ -8415,12 +8382,7 @@ impl State {
             vec![
                 x.ev_at(x.req_seq, "", Some(Value::String(hv.into()))),
                 x.ev(x.resp_seq),
-                Evidence {
-                    seq: card.seq,
-                    exchange: Some(card.exchange.clone()),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(card.seq, card.exchange.clone()),
             ],
             &x.leg,
         );
@@ -8698,13 +8660,7 @@ impl State {
             return;
         }
         let Some(p) = x.parts.as_ref() else { return };
-        let asked = x
-            .req_headers
-            .get("a2a-version")
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .map(str::to_string)
-            .or_else(|| query_param(&x.url, "A2A-Version").filter(|v| !v.trim().is_empty()));
+        let asked = x.asked_version();
         let header = asked.is_some();
         let asked = asked.unwrap_or_else(|| "0.3".into());
         let Some(want) = Dialect::from_version(&asked) else {
@@ -8803,13 +8759,7 @@ impl State {
             &x.leg,
         );
         // VER-HDR-004: the explicit version request answered "no such method".
-        let asked = x
-            .req_headers
-            .get("a2a-version")
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .map(str::to_string)
-            .or_else(|| query_param(&x.url, "A2A-Version").filter(|v| !v.trim().is_empty()));
+        let asked = x.asked_version();
         if let Some(asked) = asked.filter(|v| {
             code == jsonrpc::METHOD_NOT_FOUND
                 && c.binding == Some(Binding::JsonRpc)
@@ -9197,12 +9147,7 @@ impl State {
                             &r::AUTH_OPEN_ENDPOINT,
                             message,
                             vec![
-                                Evidence {
-                                    seq: card.seq,
-                                    exchange: Some(card.exchange.clone()),
-                                    pointer: None,
-                                    found: None,
-                                },
+                                Evidence::event(card.seq, card.exchange.clone()),
                                 x.ev(x.req_seq),
                                 x.ev(x.resp_seq),
                             ],
@@ -9503,14 +9448,7 @@ impl State {
                     self.find(
                         &r::ID_UNKNOWN_TASK_ACCEPTED,
                         format!("{method} naming task {named} (params.id, the client-chosen task id) was answered with a different task {rid}"),
-                        vec![
-                            x.ev_at(
-                                x.req_ev_seq(),
-                                "/params/id",
-                                Some(Value::String(named.to_string())),
-                            ),
-                            x.ev(x.body_seq()),
-                        ],
+                        x.req_value_and_body("/params/id", named),
                         &x.leg,
                     );
                     return;
@@ -9531,14 +9469,7 @@ impl State {
                     self.find(
                         &r::ID_CONTEXT_CHANGED,
                         format!("agent answered {method} with sessionId {rs} although the client named sessionId {qs} (params.sessionId): it substituted its own session for the client's instead of keeping it or refusing the call"),
-                        vec![
-                            x.ev_at(
-                                x.req_ev_seq(),
-                                "/params/sessionId",
-                                Some(Value::String(qs.to_string())),
-                            ),
-                            x.ev(x.body_seq()),
-                        ],
+                        x.req_value_and_body("/params/sessionId", qs),
                         &x.leg,
                     );
                     return;
@@ -9697,14 +9628,7 @@ impl State {
         self.find(
             &r::ID_CONTEXT_CHANGED,
             msg,
-            vec![
-                x.ev_at(
-                    x.req_ev_seq(),
-                    &format!("{base}/contextId"),
-                    Some(Value::String(qc.to_string())),
-                ),
-                x.ev(x.body_seq()),
-            ],
+            x.req_value_and_body(&format!("{base}/contextId"), qc),
             &x.leg,
         );
     }
@@ -11701,12 +11625,7 @@ impl State {
                 missing.join(", ")
             ),
             vec![
-                Evidence {
-                    seq: sseq,
-                    exchange: Some(sxid),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(sseq, sxid),
                 x.ev_at(bseq, &art_ptr, Some(Value::String(now[i].clone()))),
             ],
             &x.leg,
@@ -11835,11 +11754,7 @@ impl State {
         let method = x
             .call
             .as_ref()
-            .and_then(|c| {
-                c.method
-                    .clone()
-                    .or_else(|| c.op.map(|o| o.name().to_string()))
-            })
+            .and_then(|c| c.method_name())
             .unwrap_or_default();
         let tid = key.rsplit('\u{0}').next().unwrap_or(&key).to_string();
         let msg = |m: &str, other: &str, what: &str, want: &str| {
@@ -12018,12 +11933,7 @@ impl State {
             newest.join(", ")
         );
         let ev = vec![
-            Evidence {
-                seq: *hseq,
-                exchange: Some(hxid.clone()),
-                pointer: None,
-                found: None,
-            },
+            Evidence::event(*hseq, hxid.clone()),
             x.ev(x.req_ev_seq()),
             x.ev_at(bseq, &jptr(ptr, &[Key("history")]), None),
         ];
@@ -12095,15 +12005,7 @@ impl State {
     /// comma-joined), or lists more tasks than its `pageSize` (1 to 100). The first problem
     /// is reported.
     fn check_list_filters(&mut self, x: &Exch, c: &Call, ts: &[Json], base: &str, bseq: u64) {
-        let param = |name: &str| -> Option<String> {
-            match c.params.get(name) {
-                Some(v) => v
-                    .as_str()
-                    .map(str::to_string)
-                    .or_else(|| v.as_i64().map(|n| n.to_string())),
-                None => query_param(&x.url, name),
-            }
-        };
+        let param = |name: &str| list_param(x, c, name);
         let label = |i: usize| match ts[i].get("id").and_then(Json::as_str) {
             Some(id) => format!("tasks[{i}] ({id})"),
             None => format!("tasks[{i}]"),
@@ -12250,12 +12152,7 @@ impl State {
             .iter()
             .map(|t| t.get("id").and_then(Json::as_str).unwrap_or(""))
             .collect();
-        let earlier_ev = |p: &PageChain| Evidence {
-            seq: p.seq,
-            exchange: Some(p.xid.clone()),
-            pointer: None,
-            found: None,
-        };
+        let earlier_ev = |p: &PageChain| Evidence::event(p.seq, p.xid.clone());
         let mut reported = false;
         if let (Some(p), Some(tok)) = (&prior, &token_in) {
             if total.is_some() && p.total == total {
@@ -12625,12 +12522,7 @@ impl State {
                         x.state_term(ts)
                     ),
                     vec![
-                        Evidence {
-                            seq: tseq,
-                            exchange: Some(txid),
-                            pointer: None,
-                            found: None,
-                        },
+                        Evidence::event(tseq, txid),
                         x.ev_at(bseq, ptr, None),
                     ],
                     &x.leg,
@@ -12670,6 +12562,17 @@ impl State {
             &r::ID_TASK_NOT_RESOLVABLE,
             msg,
             vec![failing, handed],
+            &x.leg,
+        );
+    }
+
+    /// RESULT-SHAPE: the result task of operation `what` (as its wire names it) is
+    /// malformed as `msg` says, at `at`.
+    fn result_task_malformed(&mut self, x: &Exch, what: &str, msg: &str, at: Evidence) {
+        self.find(
+            &r::RESULT_SHAPE,
+            format!("result task of {what} is malformed: {msg}"),
+            vec![at],
             &x.leg,
         );
     }
@@ -13244,28 +13147,14 @@ impl State {
             .iter()
             .find(|(_, m)| !m.starts_with("unknown task state"))
         {
-            self.find(
-                &r::RESULT_SHAPE,
-                format!(
-                    "result task of {} is malformed: {msg}",
-                    c.op_term(op.name())
-                ),
-                vec![x.ev_at(bseq, p, None)],
-                &x.leg,
-            );
+            let what = c.op_term(op.name());
+            self.result_task_malformed(x, what, msg, x.ev_at(bseq, p, None));
         } else if let Some(style) = part_style(&c) {
             // DATA-004 / DATA-005: status message, history and artifacts of the task.
             let probs = a2a::task_members_problems(o, &ptr, style);
             if let Some((p, msg)) = probs.first() {
-                self.find(
-                    &r::RESULT_SHAPE,
-                    format!(
-                        "result task of {} is malformed: {msg}",
-                        c.op_term(op.name())
-                    ),
-                    vec![x.ev_at(bseq, p, None)],
-                    &x.leg,
-                );
+                let what = c.op_term(op.name());
+                self.result_task_malformed(x, what, msg, x.ev_at(bseq, p, None));
             } else if parts_empty_judged(&c) {
                 // DATA-SHAPE-007 (breaker17a U5): a 0.x task artifact with parts: [].
                 if let Some((p, id)) = a2a::task_artifact_parts_empty(o, &ptr) {
@@ -13947,13 +13836,9 @@ impl State {
         });
         let name = grpc::code_name(code);
         if let Some(s) = x.sse.as_mut().filter(|s| s.error_end.is_none()) {
-            s.error_end = Some(StreamErrorEnd::new(
+            s.error_end = Some(StreamErrorEnd::grpc_status(
                 st_seq,
-                "",
-                Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
-                "gRPC status",
-                None,
-                Some(&format!("{name} ({code})")),
+                code,
                 reason.as_deref(),
                 message.as_deref(),
             ));
@@ -14303,13 +14188,9 @@ impl State {
             let end = match x.sse.as_ref().and_then(|s| s.error_end.as_ref()) {
                 Some(e) => e,
                 None => {
-                    unary = StreamErrorEnd::new(
+                    unary = StreamErrorEnd::grpc_status(
                         st_seq,
-                        "",
-                        Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
-                        "gRPC status",
-                        None,
-                        Some(&format!("{name} ({code})")),
+                        code,
                         reason.as_deref(),
                         message.as_deref(),
                     );
@@ -15826,15 +15707,7 @@ impl State {
         base: &str,
         bseq: u64,
     ) {
-        let param = |name: &str| -> Option<String> {
-            match c.params.get(name) {
-                Some(v) => v
-                    .as_str()
-                    .map(str::to_string)
-                    .or_else(|| v.as_i64().map(|n| n.to_string())),
-                None => query_param(&x.url, name),
-            }
-        };
+        let param = |name: &str| list_param(x, c, name);
         let size = param("pageSize").and_then(|s| s.trim().parse::<usize>().ok());
         if let Some(n) = size.filter(|n| *n >= 1 && list.len() > *n) {
             self.areas.insert("push");
@@ -15891,12 +15764,7 @@ impl State {
                 c.op_term(Op::ListPushConfigs.name())
             ),
             vec![
-                Evidence {
-                    seq: cseq,
-                    exchange: Some(cxid),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(cseq, cxid),
                 x.ev_at(bseq, base, Some(excerpt_value(res))),
             ],
             &x.leg,
@@ -16005,12 +15873,7 @@ impl State {
                 "agent answered {op} with push notification config {id} of task {task} although it had answered the client's delete of that config with success"
             ),
             vec![
-                Evidence {
-                    seq: dseq,
-                    exchange: Some(dxid),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(dseq, dxid),
                 x.ev_at(bseq, &ptr, Some(Value::String(id))),
             ],
             &x.leg,
@@ -16055,12 +15918,7 @@ impl State {
                 "the agent answered the client's earlier {op} of push notification config {id} of task {task} with success, yet the repeated delete was answered {wire} instead of {want}: delete is idempotent (multiple deletions of the same config have the same effect), and TaskNotFoundError is for a task that does not exist"
             ),
             vec![
-                Evidence {
-                    seq: dseq,
-                    exchange: Some(dxid),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(dseq, dxid),
                 x.ev(x.req_ev_seq()),
                 at,
             ],
@@ -16333,12 +16191,7 @@ impl State {
             self.find(
                 &r::PUSH_TERMINAL_NOT_DELIVERED,
                 msg,
-                vec![Evidence {
-                    seq,
-                    exchange: Some(xid),
-                    pointer: None,
-                    found: None,
-                }],
+                vec![Evidence::event(seq, xid)],
                 &None,
             );
         }
@@ -16431,15 +16284,7 @@ impl State {
             self.find(
                 &r::TASK_ARTIFACT_APPEND_LOST,
                 msg,
-                vec![
-                    Evidence {
-                        seq: cseq,
-                        exchange: Some(cxid),
-                        pointer: None,
-                        found: None,
-                    },
-                    x.ev(x.body_seq()),
-                ],
+                vec![Evidence::event(cseq, cxid), x.ev(x.body_seq())],
                 &x.leg,
             );
         }
@@ -16581,15 +16426,7 @@ impl State {
             return true;
         };
         let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
-        let task = Json::parse(&body).ok().and_then(|v| {
-            let p = classify_payload(&v, "").ok()?;
-            let member = if p.kind == PayloadKind::Task {
-                "id"
-            } else {
-                "taskId"
-            };
-            p.inner.get(member)?.as_str().map(str::to_string)
-        });
+        let task = delivered_task_id(&body);
         // The configs this delivery can belong to: those of its task when any names it.
         let of_task: Vec<&PushSecret> = configs
             .iter()
@@ -16738,15 +16575,7 @@ impl State {
             return;
         };
         let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
-        let Some(task) = Json::parse(&body).ok().and_then(|v| {
-            let p = classify_payload(&v, "").ok()?;
-            let member = if p.kind == PayloadKind::Task {
-                "id"
-            } else {
-                "taskId"
-            };
-            p.inner.get(member)?.as_str().map(str::to_string)
-        }) else {
+        let Some(task) = delivered_task_id(&body) else {
             return;
         };
         // A delivery that ends within PUSH_DELETE_GRACE_US of the delete's answer may have
@@ -16765,12 +16594,7 @@ impl State {
             &r::PUSH_AFTER_DELETE,
             format!("agent delivered a push notification about task {task} after the client deleted that task's push notification config for this webhook"),
             vec![
-                Evidence {
-                    seq: dseq,
-                    exchange: Some(dxid),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(dseq, dxid),
                 x.ev(x.req_seq),
             ],
             &x.leg,
@@ -17108,12 +16932,7 @@ impl State {
                 // then the public card that asks for authentication (breaker17b V13).
                 let mut ev = vec![x.ev(x.req_seq), x.ev(x.resp_seq)];
                 if let Some(p) = &public {
-                    ev.push(Evidence {
-                        seq: p.seq,
-                        exchange: Some(p.exchange.clone()),
-                        pointer: None,
-                        found: None,
-                    });
+                    ev.push(Evidence::event(p.seq, p.exchange.clone()));
                 }
                 let op = x
                     .call
@@ -18794,12 +18613,7 @@ impl State {
             vec![
                 x.ev(x.req_seq),
                 x.ev(x.resp_seq),
-                Evidence {
-                    seq: card.seq,
-                    exchange: Some(card.exchange.clone()),
-                    pointer: None,
-                    found: None,
-                },
+                Evidence::event(card.seq, card.exchange.clone()),
             ],
             &x.leg,
         );
@@ -19134,9 +18948,9 @@ fn missed_event(
             b.method, a.method
         );
         let ev = vec![
-            Evidence { seq: *seq, exchange: Some(a.xid.clone()), pointer: None, found: None },
-            Evidence { seq: b_first, exchange: Some(b.xid.clone()), pointer: None, found: None },
-            Evidence { seq: b_last, exchange: Some(b.xid.clone()), pointer: None, found: None },
+            Evidence::event(*seq, a.xid.clone()),
+            Evidence::event(b_first, b.xid.clone()),
+            Evidence::event(b_last, b.xid.clone()),
         ];
         Some((msg, ev))
     })
@@ -20155,8 +19969,35 @@ fn member_path<'a, 'b>(v: &'a Json<'b>, ptr: &str) -> Option<&'a Json<'b>> {
     }
 }
 
-/// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token.
-fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
+/// The task a push delivery body (a StreamResponse-shaped payload) is about: a Task's `id`,
+/// an update's `taskId`; `None` when the body is no such payload.
+fn delivered_task_id(body: &[u8]) -> Option<String> {
+    Json::parse(body).ok().and_then(|v| {
+        let p = classify_payload(&v, "").ok()?;
+        let member = if p.kind == PayloadKind::Task {
+            "id"
+        } else {
+            "taskId"
+        };
+        p.inner.get(member)?.as_str().map(str::to_string)
+    })
+}
+
+/// A list call's parameter `name` (ListTasks, ListTaskPushNotificationConfigs): the params
+/// member (a string, or an integer as its digits), else the HTTP+JSON query parameter.
+fn list_param(x: &Exch, c: &Call, name: &str) -> Option<String> {
+    match c.params.get(name) {
+        Some(v) => v
+            .as_str()
+            .map(str::to_string)
+            .or_else(|| v.as_i64().map(|n| n.to_string())),
+        None => query_param(&x.url, name),
+    }
+}
+
+/// The push config object whose `url` is at `url_ptr` (a `.../url` pointer into the
+/// request body) in the call's params; `None` when there is none.
+fn push_config_at<'c>(c: &'c Call, url_ptr: &str) -> Option<&'c Json<'static>> {
     let rest = c.binding.is_some_and(Binding::bare_params);
     let local = if rest {
         url_ptr
@@ -20164,7 +20005,12 @@ fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
         url_ptr.strip_prefix("/params").unwrap_or(url_ptr)
     };
     let base = local.strip_suffix("/url").unwrap_or(local);
-    let Some(cfg) = c.params.pointer(base) else {
+    c.params.pointer(base)
+}
+
+/// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token.
+fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
+    let Some(cfg) = push_config_at(c, url_ptr) else {
         return 0;
     };
     let token = cfg
@@ -20304,14 +20150,7 @@ fn caller_fingerprint(x: &Exch, headers: &[String], query: &[String]) -> Option<
 
 /// The [`PushSecret`] of the push config whose `url` is at `url_ptr` in the call's params.
 fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
-    let rest = c.binding.is_some_and(Binding::bare_params);
-    let local = if rest {
-        url_ptr
-    } else {
-        url_ptr.strip_prefix("/params").unwrap_or(url_ptr)
-    };
-    let base = local.strip_suffix("/url").unwrap_or(local);
-    let Some(cfg) = c.params.pointer(base) else {
+    let Some(cfg) = push_config_at(c, url_ptr) else {
         return PushSecret::default();
     };
     let nonempty = |v: Option<&Json>| {
@@ -21938,18 +21777,8 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
         true,
         message,
         vec![
-            Evidence {
-                seq: h.end_seq,
-                exchange: Some(h.client.clone()),
-                pointer: None,
-                found: None,
-            },
-            Evidence {
-                seq: useq,
-                exchange: Some(up.id.clone()),
-                pointer: None,
-                found: None,
-            },
+            Evidence::event(h.end_seq, h.client.clone()),
+            Evidence::event(useq, up.id.clone()),
         ],
     ))
 }

@@ -106,6 +106,19 @@ pub struct Evidence {
     pub found: Option<serde_json::Value>,
 }
 
+impl Evidence {
+    /// The whole recording event `seq` of exchange `exchange` (`e3`): no pointer into its
+    /// body, no value quoted.
+    pub fn event(seq: u64, exchange: String) -> Self {
+        Evidence {
+            seq,
+            exchange: Some(exchange),
+            pointer: None,
+            found: None,
+        }
+    }
+}
+
 /// A verdict: one rule broken at one place, with its proof.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Finding {

@@ -358,16 +358,9 @@ pub(crate) fn state_term(
         };
     }
     match st {
-        TaskState::Submitted => "submitted",
-        TaskState::Working => "working",
-        TaskState::InputRequired => "input-required",
-        TaskState::AuthRequired => "auth-required",
-        TaskState::Completed => "completed",
-        TaskState::Canceled => "canceled",
-        TaskState::Failed => "failed",
-        TaskState::Rejected => "rejected",
-        TaskState::Unknown => "unknown",
+        // 0.x has no such state: its 1.0 name
         TaskState::Unspecified => "TASK_STATE_UNSPECIFIED",
+        _ => st.as_str(),
     }
 }
 

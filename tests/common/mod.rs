@@ -30,6 +30,39 @@ pub fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
 }
 
+/// Runs the binary with `args` (`A2A_INTEROP_LOG` unset) off the async runtime, so that
+/// agents under test on that runtime go on serving; its output once it exited.
+pub async fn run_off_runtime(args: Vec<String>) -> std::process::Output {
+    tokio::task::spawn_blocking(move || {
+        bin()
+            .env_remove("A2A_INTEROP_LOG")
+            .args(&args)
+            .output()
+            .expect("binary runs")
+    })
+    .await
+    .expect("join")
+}
+
+/// Asserts that interop direction `d` probed both dialects (1.0, 0.3) and that its card
+/// tests (reachable, required fields, interfaces) passed.
+pub fn assert_both_dialects_and_card_pass(d: &a2a_interop::app::interop_cmd::Direction) {
+    assert_eq!(
+        d.report.dialects,
+        vec!["1.0".to_string(), "0.3".to_string()]
+    );
+    for t in ["card.reachable", "card.required-fields", "card.interfaces"] {
+        let got = d.report.result(t, None).expect(t);
+        assert_eq!(
+            got.status,
+            a2a_interop::probe::Status::Pass,
+            "{t} [{}]: {}",
+            d.name,
+            got.message
+        );
+    }
+}
+
 /// Asserts that a finished `a2a-interop` run exited with `code`, showing its stderr if not.
 pub fn assert_exit(o: &std::process::Output, code: i32) {
     assert_eq!(

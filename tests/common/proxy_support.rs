@@ -241,6 +241,20 @@ pub fn proxy_to(upstream: String, leg: Option<String>) -> ProxyConfig {
     }
 }
 
+/// The pipeline config of the fault tests: every path to the agent at `agent`
+/// ([`proxy_to`]), recorded to `record` (or not) with redaction, `lossless` or not, through
+/// a 16 MiB queue.
+pub fn faults_cfg(agent: SocketAddr, record: Option<PathBuf>, lossless: bool) -> PipelineConfig {
+    PipelineConfig {
+        proxy: proxy_to(format!("http://{agent}"), None),
+        record,
+        redact: true,
+        lossless,
+        queue_bytes: 16 << 20,
+        print_findings: false,
+    }
+}
+
 /// A pipeline config routing `/` to `upstream`, lossless, recording to `path`.
 pub fn pipeline_cfg(routes: Vec<(&str, String)>, path: &Path) -> PipelineConfig {
     PipelineConfig {
@@ -341,6 +355,16 @@ pub async fn wait_for(path: &Path, cond: impl Fn(&[Event]) -> bool) -> Vec<Event
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// The statuses of the `response_head` events among `evs`, in order.
+pub fn statuses<'a>(evs: impl IntoIterator<Item = &'a Event>) -> Vec<u16> {
+    evs.into_iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::ResponseHead { status, .. } => Some(*status),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Events of exchange `ex`.

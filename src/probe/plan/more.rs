@@ -75,12 +75,9 @@ impl Runner<'_> {
         text: Option<&str>,
     ) -> (Outcome, Option<TaskRef>) {
         let ctx = first.context_id.as_str();
-        let text = text.map(str::to_string).unwrap_or_else(|| {
-            self.basic_skills()
-                .first()
-                .map(Self::text_of)
-                .unwrap_or_else(|| "hello".into())
-        });
+        let text = text
+            .map(str::to_string)
+            .unwrap_or_else(|| self.basic_text());
         let mut params = self.send_params(tg, &text, true, None);
         if let Some(m) = params.get_mut("message").and_then(Value::as_object_mut) {
             m.insert("contextId".into(), json!(ctx));
@@ -676,11 +673,7 @@ impl Runner<'_> {
             return;
         }
         let started = self.begin(TEST, d);
-        let text = self
-            .basic_skills()
-            .first()
-            .map(Self::text_of)
-            .unwrap_or_else(|| "hello".into());
+        let text = self.basic_text();
         let params = self.send_params(tg, &text, true, None);
         self.without_extensions = true;
         let sent = self.call(tg, tg.dialect.method(Op::Send), params).await;
