@@ -58,6 +58,11 @@ struct Call {
     /// `/message:send`, `a2a.v1.A2AService/sendMessage` → `a2a.v1.A2AService/SendMessage`;
     /// REST-001, GRPC-001): judged at the answer (REST-ROUTE-001/002, GRPC-METHOD-001/002).
     wrong_case_path: Option<(String, String)>,
+    /// HTTP+JSON: `(path as sent, what it is, the route to call instead)` when the request
+    /// path resembles a route but is none in any letter case (`/tasks/t1/cancel`,
+    /// `/tasks/t1:resubscribe`; [`a2a::rest_route_slip`], REST-001): no call of any
+    /// operation, judged at the answer (REST-ROUTE-001).
+    route_slip: Option<(String, &'static str, String)>,
     /// JSON-RPC: the call carried `"params": null`, which [`Call::params`] cannot tell from
     /// no params (JSON-RPC 2.0 §4.2: params, when present, MUST be a Structured value).
     params_null: bool,
@@ -2462,7 +2467,18 @@ impl State {
                 }
             }
         }
-        let route_like = route.is_some() || wrong_case_path.is_some();
+        // REST-001 (breaker19a Y2): a path that resembles a route but is none in any case
+        // (`/tasks/t1/cancel`, `/tasks/t1:resubscribe`): judged like a wrong-case route.
+        if route.is_none() && wrong_case_path.is_none() {
+            if let Some((what, instead)) = a2a::rest_route_slip(&x.method, &x.path) {
+                if self.a2a_rest_request(x) {
+                    let sent = x.path.split('?').next().unwrap_or(&x.path).to_string();
+                    c.route_slip = Some((sent, what, instead));
+                    self.areas.insert("rest");
+                }
+            }
+        }
+        let route_like = route.is_some() || wrong_case_path.is_some() || c.route_slip.is_some();
         c.wrong_case_path = wrong_case_path;
         if is_post && !route_like {
             if let Some(calls) = body.as_deref().and_then(|b| self.batch_calls(x, b)) {
@@ -2559,13 +2575,34 @@ impl State {
             if c.binding == Some(Binding::JsonRpc) {
                 // A JSON-RPC body posted there: the path is the endpoint, no route.
                 c.wrong_case_path = None;
+                c.route_slip = None;
             }
         } else if let Some(rt) = route {
             c.binding = Some(Binding::Rest);
             c.op = Some(rt.op);
             c.dialect = Some(rt.dialect);
             c.route_task = rt.task_id;
-            if rt.dialect.is_0x() {
+            let bodyless = (x.method.eq_ignore_ascii_case("GET")
+                || x.method.eq_ignore_ascii_case("DELETE")
+                || x.method.eq_ignore_ascii_case("HEAD"))
+                && !crate::model::a2a::rest_verbs(rt.op).contains(&"POST");
+            if let (Some(b), false) = (body.as_deref(), bodyless) {
+                c.params = Json::parse_owned(b).unwrap_or_default();
+            }
+            // breaker19a Y4: a route without `/v1` is 1.0 by its shape, but a call that
+            // declares no A2A-Version (VER-003: it is 0.3) to an origin whose card declares
+            // HTTP+JSON only in 0.x is the card's version at a wrong path (BIND-USE-002
+            // tells the path): its body and answer are judged as 0.3, unless its message is
+            // in the 1.0 shape (`parts`).
+            if rt.dialect == Dialect::V1_0
+                && c.header_version.is_none()
+                && rt.op != Op::GetCard
+                && params_message(&c.params).is_none_or(|m| m.get("parts").is_none())
+                && self.card_rest_0x_only(x)
+            {
+                c.dialect = Some(Dialect::V0_3);
+            }
+            if c.dialect.is_some_and(Dialect::is_0x) {
                 c.request_line = Some(format!("{} {}", x.method.to_ascii_uppercase(), x.path));
             }
             // REST-001: GET and DELETE take their fields from the path and query; a body
@@ -2574,13 +2611,6 @@ impl State {
             // a route defined that way: a body route (`message:send`, `:cancel`, ...)
             // requested as GET whose body the agent executed is judged with that body
             // (REST-VERB-001/002, breaker11 K17).
-            let bodyless = (x.method.eq_ignore_ascii_case("GET")
-                || x.method.eq_ignore_ascii_case("DELETE")
-                || x.method.eq_ignore_ascii_case("HEAD"))
-                && !crate::model::a2a::rest_verbs(rt.op).contains(&"POST");
-            if let (Some(b), false) = (body.as_deref(), bodyless) {
-                c.params = Json::parse_owned(b).unwrap_or_default();
-            }
             // `/v1` is also a plausible 1.0 interface base path (`https://host/v1`): a
             // request that declares A2A-Version 1.0 there gets 1.0 semantics (VER-002),
             // unless its message is in the 0.3 REST shape (parts in `content`).
@@ -6260,6 +6290,9 @@ impl State {
         if c.wrong_case_path.is_some() && c.op.is_none() && x.status.is_some() && !x.synthetic {
             self.path_wrong_case(&x, &c, false);
         }
+        if c.route_slip.is_some() && x.status.is_some() && !x.synthetic {
+            self.route_slipped(&x, &c);
+        }
         // An A2A call the client gave up on before any answer (breaker12 L20: a CancelTask
         // the agent held for 30 s): nothing to judge, but the wait is worth saying.
         if x.status.is_none() && x.outcome == Some(Outcome::ClientAbort) && c.op.is_some() {
@@ -8778,15 +8811,41 @@ impl State {
         self.find(&r::RPC_REQUEST_METHOD_CASE, msg, vec![req], &x.leg);
     }
 
+    /// Whether the card of `x`'s origin declares HTTP+JSON interfaces, all of them in a 0.x
+    /// protocol version (0.3 `preferredTransport` / `additionalInterfaces[].transport`).
+    fn card_rest_0x_only(&self, x: &Exch) -> bool {
+        let Some(card) = self.card_for(x) else {
+            return false;
+        };
+        let mut rest = card
+            .view
+            .interfaces
+            .iter()
+            .filter(|i| i.binding.eq_ignore_ascii_case("HTTP+JSON"))
+            .peekable();
+        rest.peek().is_some()
+            && rest.all(|i| {
+                i.version
+                    .as_deref()
+                    .and_then(Dialect::from_version)
+                    .is_some_and(Dialect::is_0x)
+            })
+    }
+
     /// Whether a request whose path is HTTP+JSON route `rt` in other letter case
     /// ([`a2a::rest_route_wrong_case`]) is judged as an A2A call: the origin's card declares
     /// an HTTP+JSON interface, or the request says it speaks A2A (an `A2A-Version` header or
     /// query parameter, `Content-Type: application/a2a+json`). Any other host's `/Tasks`
     /// page is no A2A route. Never for a push delivery or a webhook-shaped request.
     fn rest_wrong_case_judged(&self, x: &Exch, rt: &a2a::RestRoute) -> bool {
-        if rt.op == Op::GetCard {
-            return false;
-        }
+        rt.op != Op::GetCard && self.a2a_rest_request(x)
+    }
+
+    /// Whether a request on no HTTP+JSON route is judged as a client's attempt at one
+    /// ([`Self::rest_wrong_case_judged`], [`a2a::rest_route_slip`]): the origin's card
+    /// declares an HTTP+JSON interface, or the request says it speaks A2A (an
+    /// `A2A-Version` header or query parameter, `Content-Type: application/a2a+json`).
+    fn a2a_rest_request(&self, x: &Exch) -> bool {
         let declared = self.card_for(x).is_some_and(|card| {
             card.view.interfaces.iter().any(|i| {
                 i.binding.eq_ignore_ascii_case("HTTP+JSON")
@@ -8868,6 +8927,40 @@ impl State {
                 &x.leg,
             );
         }
+    }
+
+    /// REST-ROUTE-001 (REST-001; 0.3 REST-003; breaker19a Y2): the client requested a path
+    /// that resembles an HTTP+JSON route but is none ([`Call::route_slip`]): a custom verb
+    /// as a path segment, a JSON-RPC method name as the route or verb, an unknown verb. The
+    /// agent's 404/405 is the right answer (no CARD-URL-002); an agent that served it
+    /// anyway serves a route of its own, which only this agent has. Not for the prober's
+    /// deliberately malformed requests.
+    fn route_slipped(&mut self, x: &Exch, c: &Call) {
+        let Some((sent, what, instead)) = &c.route_slip else {
+            return;
+        };
+        if c.webhook
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+        {
+            return;
+        }
+        let verb = x.method.to_ascii_uppercase();
+        let status = x.status.unwrap_or(0);
+        let outcome = if (200..300).contains(&status) {
+            format!("the agent answered HTTP {status}, so it serves a route of its own there, which other A2A agents do not have")
+        } else {
+            format!("the agent's HTTP {status} is the right answer to it, not a wrong card url")
+        };
+        self.find(
+            &r::REST_ROUTE_CASE_CLIENT,
+            format!(
+                "client requested {verb} {sent}, which is no HTTP+JSON route: {what}; call {instead} instead ({outcome})"
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
+            &x.leg,
+        );
     }
 
     /// Rules shared by every answered exchange after its body is judged.
@@ -16809,6 +16902,54 @@ impl State {
                 );
             }
         }
+        // CARD-005 / CARD-006 (breaker19a Y6): a binding name that is no core name in any
+        // case and no URI (`REST`): SDK clients never select that interface.
+        if !view.unknown_bindings.is_empty() {
+            let names = view
+                .unknown_bindings
+                .iter()
+                .map(|(ptr, b)| {
+                    let hint = if b.trim().eq_ignore_ascii_case("REST")
+                        || b.trim().eq_ignore_ascii_case("HTTP")
+                        || b.trim().eq_ignore_ascii_case("HTTP_JSON")
+                        || b.trim().eq_ignore_ascii_case("HTTP-JSON")
+                    {
+                        " (did you mean HTTP+JSON?)"
+                    } else if b.trim().eq_ignore_ascii_case("JSON-RPC")
+                        || b.trim().eq_ignore_ascii_case("JSON_RPC")
+                    {
+                        " (did you mean JSONRPC?)"
+                    } else {
+                        ""
+                    };
+                    format!("{ptr} {b:?}{hint}")
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            let ev = view
+                .unknown_bindings
+                .iter()
+                .take(8)
+                .map(|(ptr, b)| x.ev_at(bseq, &format!("{base}{ptr}"), Some(Value::String(b.clone()))))
+                .collect();
+            self.find(
+                &r::CARD_SHAPE_BINDING_UNKNOWN,
+                format!(
+                    "the agent's card names a binding that is neither JSONRPC, GRPC nor HTTP+JSON, nor a URI as custom bindings are named: {names}; SDK clients match the core names exactly and never select that interface"
+                ),
+                ev,
+                &x.leg,
+            );
+        }
+        // CARD-006 (0.3 §5.6.1; breaker19a Y10): no preferredTransport in a 0.3 card.
+        if view.preferred_transport_missing {
+            self.find(
+                &r::CARD_SHAPE_PREFERRED_TRANSPORT,
+                "the agent's 0.3 card has no preferredTransport: 0.3 §5.6.1 makes it REQUIRED (the schema defaults it to JSONRPC, but a client that reads the member as it is, like a2a-go 0.3, finds no transport at the card's url and fails with \"no compatible transports found\")".to_string(),
+                vec![x.ev_at(bseq, &format!("{base}/url"), v.pointer("/url").map(Json::to_value))],
+                &x.leg,
+            );
+        }
         if let Some((ptr, ver)) = view.patch_versions.first() {
             self.find(
                 &r::CARD_SHAPE_PATCH_VERSION,
@@ -17732,8 +17873,11 @@ impl State {
         // A 1.0 client that spelled the 0.3 route (`{url}/v1/message:send`) on a 1.x
         // HTTP+JSON interface did not follow the card (its routes sit directly below the
         // URL, 1.0:§11): the 404 is the right answer to the client's path (breaker9b).
-        if matches!(x.status, Some(404) | Some(405)) && self.client_added_v1(x, p) {
-            return;
+        if matches!(x.status, Some(404) | Some(405)) {
+            if let Some(k) = self.client_added_v1(x, p) {
+                self.client_v1_prefix(x, p, &k);
+                return;
+            }
         }
         if matches!(x.status, Some(301..=303) | Some(307) | Some(308))
             && !x.synthetic
@@ -17811,7 +17955,10 @@ impl State {
         // is the right answer to a path that does not exist (REST-ROUTE-001), no sign of
         // a wrong card URL.
         if matches!(x.status, Some(404) | Some(405))
-            && x.call.as_ref().is_some_and(|c| c.wrong_case_path.is_some())
+            && x
+                .call
+                .as_ref()
+                .is_some_and(|c| c.wrong_case_path.is_some() || c.route_slip.is_some())
         {
             return;
         }
@@ -17973,24 +18120,71 @@ impl State {
 
     /// Whether `x` is an HTTP+JSON call below a 1.x HTTP+JSON interface at `{url}/v1/...`
     /// where the interface URL itself does not end in `/v1`: the client put the 0.3 route
-    /// prefix on a 1.0 interface (1.0:§11 routes sit directly below the URL).
-    fn client_added_v1(&self, x: &Exch, p: &UrlParts) -> bool {
+    /// prefix on a 1.0 interface (1.0:§11 routes sit directly below the URL). Gives the
+    /// key of that interface in [`State::advertised`].
+    fn client_added_v1(&self, x: &Exch, p: &UrlParts) -> Option<String> {
         if x.call
             .as_deref()
             .is_none_or(|c| c.binding != Some(Binding::Rest))
         {
-            return false;
+            return None;
         }
         let origin = p.origin();
         let path = net::norm_path(&p.path);
-        self.advertised.values().any(|a| {
-            let base = net::norm_path(&a.parts.path);
-            a.rest_1x
+        self.advertised.iter().find_map(|(k, a)| {
+            let base = net::norm_path(&a.parts.path).trim_end_matches('/');
+            (a.rest_1x
                 && a.parts.origin() == origin
                 && path
                     .strip_prefix(base)
-                    .is_some_and(|rest| rest.starts_with("/v1/"))
+                    .is_some_and(|rest| rest.starts_with("/v1/")))
+            .then(|| k.clone())
         })
+    }
+
+    /// BIND-USE-002 (CARD-005; breaker19a Y3): a client called `{url}/v1/...` below a 1.x
+    /// HTTP+JSON interface ([`Self::client_added_v1`], key `k`) and got 404/405: it put
+    /// the 0.3 route prefix on a 1.0 interface, whose routes sit directly below its url
+    /// (1.0:§11), so the agent's 404 is right and the client is at fault, as for a
+    /// JSON-RPC call posted beside the card's url. Once per path.
+    fn client_v1_prefix(&mut self, x: &Exch, p: &UrlParts, k: &str) {
+        let Some(a) = self.advertised.get(k) else {
+            return;
+        };
+        let path = net::norm_path(&p.path).to_string();
+        if !self.unadvertised_reported.insert(path.clone()) {
+            return;
+        }
+        let base = net::norm_path(&a.parts.path).trim_end_matches('/').to_string();
+        let route = path
+            .strip_prefix(&format!("{base}/v1"))
+            .unwrap_or(&path)
+            .to_string();
+        let card_ev = Evidence {
+            seq: a.card_seq,
+            exchange: Some(a.card_exchange.clone()),
+            pointer: Some(a.pointer.clone()),
+            found: Some(Value::String(a.url.clone())),
+        };
+        let shown = a.shown.clone();
+        let version = x
+            .call
+            .as_deref()
+            .and_then(|c| c.header_version.clone())
+            .map(|v| format!(" (the request says A2A-Version {v})"))
+            .unwrap_or_default();
+        self.find(
+            &r::BIND_USE_URL_NOT_ADVERTISED,
+            format!(
+                "client sent {} {}{version}, which puts the 0.3 route prefix /v1 on 1.0 HTTP+JSON interface {shown}, whose routes sit directly below its url (call {} {base}{route}); the agent answered HTTP {}: the client did not use the card's interface URL as 1.0 defines it",
+                x.method.to_ascii_uppercase(),
+                p.path,
+                x.method.to_ascii_uppercase(),
+                x.status.unwrap_or(0)
+            ),
+            vec![card_ev, x.ev(x.resp_seq)],
+            &x.leg,
+        );
     }
 
     /// BIND-USE-001 (CARD-005, CARD-006; breaker15a Q19): the client called an advertised

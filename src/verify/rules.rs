@@ -88,6 +88,14 @@ rule!(CARD_SHAPE_PATCH_VERSION, "CARD-SHAPE-005", "card-protocol-version-patch",
     ["CARD-007"],
     "1.0 interface declares a patch version",
     "declare protocolVersion as Major.Minor (\"1.0\"), not \"1.0.1\": patch versions are not negotiated");
+rule!(CARD_SHAPE_BINDING_UNKNOWN, "CARD-SHAPE-007", "card-binding-name-unknown", Warning, AgentCard,
+    ["CARD-005", "CARD-006"],
+    "agent card interface names a binding (0.3 transport) that is neither a core binding name nor a URI",
+    "name the core bindings exactly JSONRPC, GRPC or HTTP+JSON (a REST interface is HTTP+JSON) and a custom binding by a URI (1.0 §5.8: custom bindings SHOULD be URIs; 0.3 §3.2.4: transport extensions MUST use clear namespace identifiers): SDK clients match only the core names, skip this interface and fail with \"no compatible transports\" when it is the only one they could speak");
+rule!(CARD_SHAPE_PREFERRED_TRANSPORT, "CARD-SHAPE-008", "card-preferred-transport-missing", Note, AgentCard,
+    ["CARD-006"],
+    "0.3 agent card has no preferredTransport",
+    "declare preferredTransport explicitly (\"JSONRPC\" when url serves JSON-RPC): 0.3 §5.6.1 and §5.6.4 make it REQUIRED; the 0.3 schema's default JSONRPC is not applied by every client (a2a-go 0.3 builds its transport list from the member and fails with \"no compatible transports found: available transports - []\", kagent #1684)");
 
 // ---- Bindings ---------------------------------------------------------------------------
 rule!(BIND_USE_UNDECLARED, "BIND-USE-001", "client-binding-not-declared", Warning, Interop,
@@ -241,8 +249,8 @@ rule!(REST_VERB_SERVED, "REST-VERB-002", "route-served-under-wrong-http-method",
     "route each operation under its own HTTP method only and answer another method with 405 Method Not Allowed and an Allow header (RFC 9110 §15.5.6): a task-changing operation served on GET runs whenever a prefetcher, cache or link checker fetches the URL (GET is a safe method, RFC 9110 §9.2.1)");
 rule!(REST_ROUTE_CASE_CLIENT, "REST-ROUTE-001", "client-route-wrong-case", Note, Interop,
     ["REST-001", "REST-003"],
-    "client called an HTTP+JSON route that does not exist: a route of the binding in other letter case (/Message:send for /message:send, /Tasks/t1 for /tasks/t1)",
-    "spell each route's own words exactly as the binding does (message:send, message:stream, tasks, :cancel, :subscribe, pushNotificationConfigs, extendedAgentCard; 0.3 under /v1): URL paths are case-sensitive (RFC 3986 §6.2.2.1), so an agent with a case-sensitive router (Starlette in a2a-python, Express in a2a-js) answers 404 and the client works only with agents that fold case; the tenant, task id and config id are data and keep their own case");
+    "client called an HTTP+JSON route that does not exist: a route of the binding in other letter case (/Message:send for /message:send, /Tasks/t1 for /tasks/t1), with its custom verb as a path segment (/tasks/t1/cancel), or named after a JSON-RPC method (/tasks/t1:resubscribe, /message/send)",
+    "spell each route's own words exactly as the binding does (message:send, message:stream, tasks, :cancel, :subscribe, pushNotificationConfigs, extendedAgentCard; 0.3 under /v1), with custom verbs after a colon (/tasks/{id}:cancel, never /tasks/{id}/cancel) and no JSON-RPC method names (tasks/resubscribe is :subscribe, message/send is message:send): URL paths are case-sensitive (RFC 3986 §6.2.2.1), so an agent with a case-sensitive router (Starlette in a2a-python, Express in a2a-js) answers 404 and the client works only with agents that fold case; the tenant, task id and config id are data and keep their own case");
 rule!(REST_ROUTE_CASE_SERVED, "REST-ROUTE-002", "route-wrong-case-served", Warning, Interop,
     ["REST-001", "REST-003"],
     "agent executed an HTTP+JSON operation requested under a path that is its route in other letter case",
@@ -987,6 +995,8 @@ pub static RULES: &[Rule] = &[
     CARD_SHAPE_INTERFACE,
     CARD_SHAPE_NOT_JSON,
     CARD_SHAPE_PATCH_VERSION,
+    CARD_SHAPE_BINDING_UNKNOWN,
+    CARD_SHAPE_PREFERRED_TRANSPORT,
     CARD_SHAPE_SECURITY_SCHEME,
     CARD_SIG_MALFORMED,
     CARD_SIG_TYP,
