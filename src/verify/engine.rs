@@ -7743,7 +7743,8 @@ impl State {
 
     /// GW-RESP-003 (RPC-002; ERR-007 leaves the status of a JSON-RPC error open): a
     /// JSON-RPC or HTTP+JSON task call on a recording without an upstream leg answered
-    /// HTTP 502/503/504 with no A2A answer (an nginx HTML page, an empty body, an API
+    /// HTTP 502/503/504, or 413 Content Too Large (a body-size limit in front of the agent,
+    /// breaker19a Y9), with no A2A answer (an nginx HTML page, an empty body, an API
     /// gateway's `{"message":...}`). The client got neither `result` nor `error`; whether
     /// the agent failed, was too slow for the gateway or never got the call is not in this
     /// leg (a note). Also keeps [`State::areas_answered`] / [`State::areas_unanswered`].
@@ -7804,12 +7805,12 @@ impl State {
             self.no_endpoint_here(x, c, status, areas);
             return;
         }
-        if !(502..=504).contains(&status)
-            || a2a_answer
-            || x.leg.is_some()
-            || self.areas.contains("gateway")
+        // 413 Content Too Large with no A2A answer: a body-size limit in front of the agent
+        // (nginx client_max_body_size, 1 MB by default; breaker19a Y9).
+        let intermediary_status = (502..=504).contains(&status) || status == 413;
+        if !intermediary_status || a2a_answer || x.leg.is_some() || self.areas.contains("gateway")
         {
-            if !(502..=504).contains(&status) || a2a_answer {
+            if !intermediary_status || a2a_answer {
                 self.areas_answered.extend(areas.iter().copied());
             }
             return;
@@ -7852,11 +7853,26 @@ impl State {
         };
         let body = (!x.body.as_slice().is_empty())
             .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice())));
-        self.find(
-            &r::GW_ANSWER_UNSEEN,
+        let msg = if status == 413 {
+            let size = x.req_body.as_slice().len();
+            let inline = if contains(x.req_body.as_slice(), b"\"bytes\"")
+                || contains(x.req_body.as_slice(), b"\"raw\"")
+            {
+                ", with inline file bytes"
+            } else {
+                ""
+            };
+            format!(
+                "the {kind} {name} got HTTP 413 Content Too Large ({what}{server}) and no A2A answer: the request body ({size} bytes{inline}) is over a body-size limit in front of the agent (nginx client_max_body_size is 1 MB by default; an ingress or API gateway has its own), so the agent never got the call; raise that limit on every hop for the A2A routes, or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline base64 bytes"
+            )
+        } else {
             format!(
                 "the {kind} {name} got HTTP {status} ({what}{server}) and no A2A answer: the client never learns whether the agent ran it; an intermediary (gateway, load balancer) sends this status, and without the upstream leg it cannot be told whether the agent failed, answered too late, or never got the call"
-            ),
+            )
+        };
+        self.find(
+            &r::GW_ANSWER_UNSEEN,
+            msg,
             vec![x.ev_at(x.body_seq(), "", body)],
             &x.leg,
         );
@@ -9007,6 +9023,10 @@ impl State {
         // RPC-001 / REST-003 / REST-001: the binding's own media type refused with 415.
         if x.status == Some(415) && !c.webhook && !x.synthetic {
             self.media_type_refused(x, &c);
+        }
+        // RPC-001 / REST-003 / REST-001: the client's body under a non-JSON media type.
+        if !c.webhook && !x.synthetic && c.op.is_some() {
+            self.request_media_type(x, &c);
         }
         // REST-001: an HTTP+JSON operation requested and executed under another HTTP
         // method than its route's (the client's call and the agent's routing both).
@@ -11702,6 +11722,67 @@ impl State {
                 "agent refused {term} sent with Content-Type {mt} with HTTP 415 Unsupported Media Type: {why}"
             ),
             vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
+    /// HTTP-MEDIA-003 (RPC-001, REST-003, REST-001; breaker19a Y7): a JSON-RPC or HTTP+JSON
+    /// call whose body the client sent under a media type that is not JSON
+    /// (`application/x-www-form-urlencoded`, the `curl -d` default; `text/plain`;
+    /// `multipart/form-data`). JSON media types (`application/json`,
+    /// `application/a2a+json`, any `+json` suffix) are left alone, as is a request with no
+    /// Content-Type or no body. Said whatever the agent answered: an agent that processed
+    /// it tolerates what others refuse with 415; a 415 is its right answer (the agent is
+    /// judged by HTTP-MEDIA-001/002 only for JSON media types). Not for the prober's
+    /// deliberately malformed requests.
+    fn request_media_type(&mut self, x: &Exch, c: &Call) {
+        let Some(b) = c.binding.filter(|b| matches!(b, Binding::JsonRpc | Binding::Rest)) else {
+            return;
+        };
+        if trim_ascii(x.req_body.as_slice()).is_empty()
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+        {
+            return;
+        }
+        let Some(mt) = x.req_headers.media_type() else {
+            return;
+        };
+        if mt.is_empty()
+            || mt == "application/json"
+            || mt == "application/a2a+json"
+            || mt.ends_with("+json")
+        {
+            return;
+        }
+        let want = match (b, c.dialect) {
+            (Binding::JsonRpc, _) => "JSON-RPC requests are application/json (RPC-001 MUST)",
+            (_, Some(Dialect::V1_0)) => {
+                "1.0 HTTP+JSON bodies are application/a2a+json (application/json is accepted as 1.0.0's type)"
+            }
+            _ => "0.3 HTTP+JSON bodies are application/json (REST-003 MUST)",
+        };
+        let status = x.status.unwrap_or(0);
+        let outcome = if status == 415 {
+            "the agent refused it with HTTP 415 Unsupported Media Type, the right answer".to_string()
+        } else if (200..300).contains(&status) {
+            format!("this agent processed it anyway (HTTP {status}); one that checks the media type refuses it with 415 Unsupported Media Type")
+        } else {
+            format!("the agent answered HTTP {status}; one that checks the media type refuses it with 415 Unsupported Media Type")
+        };
+        let curl = if mt == "application/x-www-form-urlencoded" {
+            " (curl -d sends that unless told -H 'Content-Type: application/json')"
+        } else {
+            ""
+        };
+        self.find(
+            &r::HTTP_MEDIA_TYPE_CLIENT,
+            format!(
+                "client sent {} with Content-Type {mt}{curl}: {want}; {outcome}",
+                c.op_term(c.op.map_or("the call", Op::name))
+            ),
+            vec![x.ev(x.req_ev_seq())],
             &x.leg,
         );
     }

@@ -652,6 +652,10 @@ rule!(HTTP_MEDIA_TYPE_1_0_REFUSED, "HTTP-MEDIA-002", "rest-1-0-media-type-refuse
     ["REST-001"],
     "1.0 HTTP+JSON agent refused with HTTP 415 a request body sent as application/json (the 1.0.0 media type) or application/a2a+json (the 1.0 SHOULD)",
     "accept both application/a2a+json and application/json on the 1.0 HTTP+JSON routes: both are protocol version 1.0 (patch versions are not negotiated), and 1.0.0 clients send application/json");
+rule!(HTTP_MEDIA_TYPE_CLIENT, "HTTP-MEDIA-003", "client-request-media-type-wrong", Warning, Interop,
+    ["RPC-001", "REST-003", "REST-001"],
+    "client sent an A2A request body under a media type that is not JSON (application/x-www-form-urlencoded, text/plain, multipart/form-data, ...)",
+    "send JSON-RPC requests and 0.3 HTTP+JSON bodies as Content-Type: application/json (RPC-001, REST-003 MUST) and 1.0 HTTP+JSON bodies as application/a2a+json (or application/json): curl -d sends application/x-www-form-urlencoded unless told -H 'Content-Type: application/json', and an agent that checks the media type refuses the call with 415 Unsupported Media Type");
 rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Transport,
     ["RPC-001", "REST-001"],
     "agent response carries both Transfer-Encoding and Content-Length (RFC 9112 §6.2: a sender MUST NOT)",
@@ -941,8 +945,8 @@ rule!(GW_CARD_REWRITE_BROKEN, "GW-RESP-004", "card-url-broken-by-proxy", Error, 
 // answer is a fact the client saw, but whose fault it is cannot be told from this leg.
 rule!(GW_ANSWER_UNSEEN, "GW-RESP-003", "intermediary-error-without-answer", Note, Interop,
     ["RPC-002", "ERR-007"],
-    "an A2A call got an intermediary's HTTP 502/503/504 and no A2A answer, or a JSON-RPC call to an agent with no card known got a 404/405 that is no JSON-RPC response (no A2A endpoint at that URL); the upstream leg is not recorded, so whose fault it is cannot be told",
-    "record the leg between the gateway and the agent too (the proxy's leg \"upstream\") to see whether the agent failed, answered too late for the gateway's upstream timeout, or never got the call; check the gateway's error log and upstream timeout");
+    "an A2A call got an intermediary's HTTP 502/503/504 or 413 (body too large) and no A2A answer, or a JSON-RPC call to an agent with no card known got a 404/405 that is no JSON-RPC response (no A2A endpoint at that URL); the upstream leg is not recorded, so whose fault it is cannot be told",
+    "record the leg between the gateway and the agent too (the proxy's leg \"upstream\") to see whether the agent failed, answered too late for the gateway's upstream timeout, or never got the call; check the gateway's error log and upstream timeout; for a 413, raise the body-size limit of every hop (nginx client_max_body_size defaults to 1 MB) or send large files as a uri part instead of inline bytes");
 
 // With the legs of a load balancer's replicas recorded (one `--listener` leg each), a task
 // call the balancer sent to another replica than the one that created the task is the
@@ -1055,6 +1059,7 @@ pub static RULES: &[Rule] = &[
     HTTP_REQUEST_REFUSED,
     HTTP_MEDIA_TYPE_REFUSED,
     HTTP_MEDIA_TYPE_1_0_REFUSED,
+    HTTP_MEDIA_TYPE_CLIENT,
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
     ID_MESSAGE_IDS_MISMATCH,
@@ -1181,6 +1186,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "GRPC-FRAME-002",
     "REST-VERB-001",
     "REST-ROUTE-001",
+    "HTTP-MEDIA-003",
     "GRPC-METHOD-001",
     "DATA-PARAM-003",
 ];
