@@ -18360,6 +18360,35 @@ impl State {
         } else {
             x.req_seq
         };
+        // CARD-006 / CARD-005 (breaker19a Y11, agno #10165): a JSON-RPC call posted to
+        // exactly the url of an HTTP+JSON interface, answered with a JSON-RPC result: the
+        // url serves JSON-RPC (an HTTP+JSON agent has no route at its base url), so the
+        // card mislabels it and clients that follow the card fail; the client's call is
+        // the one that works. Led with the agent's card, not the client's binding.
+        if b == Binding::JsonRpc
+            && a.binding == Some(Binding::Rest)
+            && !refused
+            && x.status.is_some_and(|s| (200..300).contains(&s))
+        {
+            let member = if a.pointer == "/url" {
+                "preferredTransport"
+            } else if a.pointer.starts_with("/additionalInterfaces/") {
+                "transport"
+            } else {
+                "protocolBinding"
+            };
+            let method = c.method.as_deref().unwrap_or("a JSON-RPC call");
+            self.find(
+                &r::CARD_URL_BINDING_MISLABELLED,
+                format!(
+                    "the agent answered JSON-RPC {method} at {} with a result, while its card declares that url as HTTP+JSON ({member}): the url serves JSON-RPC, so clients that follow the card call HTTP+JSON routes below it (message:send, ...) that this server may not have; declare JSONRPC there (and HTTP+JSON only at a url whose routes it serves)",
+                    a.shown
+                ),
+                vec![card_ev, x.ev(seq)],
+                &x.leg,
+            );
+            return false;
+        }
         self.find(
             &r::BIND_USE_UNDECLARED,
             format!(

@@ -163,6 +163,10 @@ rule!(CARD_URL_AROUND_FRONT, "CARD-URL-009", "card-url-bypasses-front", Warning,
     ["CARD-005"],
     "advertised interface url is on the host the card was fetched through but at another port or scheme: clients that follow the card go around the front (gateway, TLS or auth front, this proxy) that served it",
     "advertise the URL clients use: the front's public scheme, host, port and prefix (set the agent's public base URL, or let the front rewrite the card; a2a-interop proxy --rewrite-card maps only its upstream's URLs), not the agent's own listen address behind the front");
+rule!(CARD_URL_BINDING_MISLABELLED, "CARD-URL-010", "card-url-binding-mislabelled", Warning, AgentCard,
+    ["CARD-006", "CARD-005"],
+    "agent answered a JSON-RPC call at exactly an interface url its card declares as HTTP+JSON: the url serves JSON-RPC",
+    "declare the binding each url really serves (0.3 preferredTransport for url, additionalInterfaces[].transport; 1.0 supportedInterfaces[].protocolBinding): JSONRPC for a url that answers JSON-RPC POSTs; an HTTP+JSON interface's url is the base of its routes ({url}/message:send, ...), so clients that follow a mislabelled card call routes the server does not have (0.3 §5.6.1: url MUST serve preferredTransport)");
 rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, Interop,
     ["CARD-005"],
     "advertised interface url is the proxy's upstream: clients following the card bypass the recorder",
@@ -1006,6 +1010,7 @@ pub static RULES: &[Rule] = &[
     CARD_SIG_TYP,
     CARD_URL_DOUBLED_PATH,
     CARD_URL_UNREACHABLE,
+    CARD_URL_BINDING_MISLABELLED,
     CARD_URL_INTERNAL_AUTHORITY,
     CARD_URL_NOT_RPC_ENDPOINT,
     CARD_URL_BYPASSES_PROXY,
