@@ -6290,7 +6290,9 @@ impl State {
         if c.wrong_case_path.is_some() && c.op.is_none() && x.status.is_some() && !x.synthetic {
             self.path_wrong_case(&x, &c, false);
         }
-        if c.route_slip.is_some() && x.status.is_some() && !x.synthetic {
+        // (a route a gateway rewrote is the gateway's GW-REQ-002, not the client's)
+        if c.route_slip.is_some() && x.status.is_some() && !x.synthetic && !self.gw_rerouted(&x.id)
+        {
             self.route_slipped(&x, &c);
         }
         // An A2A call the client gave up on before any answer (breaker12 L20: a CancelTask
