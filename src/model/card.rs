@@ -1802,7 +1802,50 @@ mod tests {
         assert!(bad[0].1.contains("JSONRPC and GRPC"), "{}", bad[0].1);
         let repeated = json!({"protocolVersion":"0.3.0","name":"a","url":"https://a.test/a2a","preferredTransport":"JSONRPC",
             "additionalInterfaces":[{"url":"https://a.test/a2a","transport":"jsonrpc"},{"url":"https://a.test/rest","transport":"HTTP+JSON"}]});
-        assert!(card_view(&repeated, false).bad_interfaces.is_empty());
+        // one transport repeated in other letter case is no conflict, only a misspelling
+        let bad = card_view(&repeated, false).bad_interfaces;
+        assert_eq!(bad.len(), 1, "{bad:?}");
+        assert_eq!(bad[0].0, "/additionalInterfaces/0/transport");
+        assert!(bad[0].1.contains("is not \"JSONRPC\""), "{}", bad[0].1);
+    }
+
+    #[test]
+    fn v03_transport_names_are_exact_core_names_or_uris() {
+        let card = |pt: Option<&str>, extra: &str| {
+            let c = match pt {
+                Some(pt) => json!({"protocolVersion":"0.3.0","name":"a","url":"https://a.test/a2a",
+                    "preferredTransport":pt,
+                    "additionalInterfaces":[{"url":"https://a.test/x","transport":extra}]}),
+                None => json!({"protocolVersion":"0.3.0","name":"a","url":"https://a.test/a2a",
+                    "additionalInterfaces":[{"url":"https://a.test/x","transport":extra}]}),
+            };
+            card_view(&c, false)
+        };
+        // letter case: CARD-SHAPE-003, at the member that has it
+        let v = card(Some("jsonrpc"), "HTTP+JSON");
+        assert_eq!(v.bad_interfaces.len(), 1, "{:?}", v.bad_interfaces);
+        assert_eq!(v.bad_interfaces[0].0, "/preferredTransport");
+        let v = card(Some("JSONRPC"), "Grpc");
+        assert_eq!(v.bad_interfaces[0].0, "/additionalInterfaces/0/transport");
+        assert!(v.unknown_bindings.is_empty());
+        // neither a core name nor a URI: unknown; a URI (custom transport) is fine
+        let v = card(Some("JSONRPC"), "REST");
+        assert!(v.bad_interfaces.is_empty(), "{:?}", v.bad_interfaces);
+        assert_eq!(
+            v.unknown_bindings,
+            vec![("/additionalInterfaces/0/transport".to_string(), "REST".to_string())]
+        );
+        let v = card(Some("JSONRPC"), "https://example.test/bindings/ws");
+        assert!(v.unknown_bindings.is_empty() && v.bad_interfaces.is_empty());
+        assert!(!v.preferred_transport_missing);
+        // no preferredTransport: 0.3 prose REQUIRED (the schema's default JSONRPC); 0.2.5
+        // cards are not judged
+        assert!(card(None, "JSONRPC").preferred_transport_missing);
+        let old = json!({"protocolVersion":"0.2.5","name":"a","url":"https://a.test/a2a"});
+        assert!(!card_view(&old, false).preferred_transport_missing);
+        // 1.0: protocolBinding "REST" is unknown too
+        let v1 = json!({"name":"a","supportedInterfaces":[{"url":"https://a.test/a2a","protocolBinding":"REST","protocolVersion":"1.0"}]});
+        assert_eq!(card_view(&v1, false).unknown_bindings.len(), 1);
     }
 
     #[test]
