@@ -489,7 +489,9 @@ pub fn rest_route_slip(method: &str, path: &str) -> Option<(&'static str, String
         }
     };
     let what = match (slash, v.as_str()) {
-        (true, _) => "its custom verb as a path segment (AIP-136 custom methods are `:verb`, after a colon)",
+        (true, _) => {
+            "its custom verb as a path segment (AIP-136 custom methods are `:verb`, after a colon)"
+        }
         (false, "resubscribe") => {
             "the 0.3 JSON-RPC name tasks/resubscribe as its verb (the HTTP+JSON verb is :subscribe)"
         }

@@ -342,7 +342,10 @@ fn is_uri(s: &str) -> bool {
         return false;
     };
     !rest.is_empty()
-        && scheme.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
+        && scheme
+            .as_bytes()
+            .first()
+            .is_some_and(u8::is_ascii_alphabetic)
         && scheme
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
@@ -829,9 +832,12 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
     // same exact strings as the 1.0 binding names, and preferredTransport is REQUIRED.
     if c.has_v0_fields && o.contains_key("url") {
         match o.get("preferredTransport") {
-            Some(Json::String(t)) => {
-                judge_binding_name(c, "/preferredTransport".into(), "card preferredTransport", t)
-            }
+            Some(Json::String(t)) => judge_binding_name(
+                c,
+                "/preferredTransport".into(),
+                "card preferredTransport",
+                t,
+            ),
             None => {
                 c.preferred_transport_missing = c
                     .protocol_version
@@ -1833,7 +1839,10 @@ mod tests {
         assert!(v.bad_interfaces.is_empty(), "{:?}", v.bad_interfaces);
         assert_eq!(
             v.unknown_bindings,
-            vec![("/additionalInterfaces/0/transport".to_string(), "REST".to_string())]
+            vec![(
+                "/additionalInterfaces/0/transport".to_string(),
+                "REST".to_string()
+            )]
         );
         let v = card(Some("JSONRPC"), "https://example.test/bindings/ws");
         assert!(v.unknown_bindings.is_empty() && v.bad_interfaces.is_empty());

@@ -7810,8 +7810,7 @@ impl State {
         // 413 Content Too Large with no A2A answer: a body-size limit in front of the agent
         // (nginx client_max_body_size, 1 MB by default; breaker19a Y9).
         let intermediary_status = (502..=504).contains(&status) || status == 413;
-        if !intermediary_status || a2a_answer || x.leg.is_some() || self.areas.contains("gateway")
-        {
+        if !intermediary_status || a2a_answer || x.leg.is_some() || self.areas.contains("gateway") {
             if !intermediary_status || a2a_answer {
                 self.areas_answered.extend(areas.iter().copied());
             }
@@ -11738,7 +11737,10 @@ impl State {
     /// judged by HTTP-MEDIA-001/002 only for JSON media types). Not for the prober's
     /// deliberately malformed requests.
     fn request_media_type(&mut self, x: &Exch, c: &Call) {
-        let Some(b) = c.binding.filter(|b| matches!(b, Binding::JsonRpc | Binding::Rest)) else {
+        let Some(b) = c
+            .binding
+            .filter(|b| matches!(b, Binding::JsonRpc | Binding::Rest))
+        else {
             return;
         };
         if trim_ascii(x.req_body.as_slice()).is_empty()
@@ -11767,7 +11769,8 @@ impl State {
         };
         let status = x.status.unwrap_or(0);
         let outcome = if status == 415 {
-            "the agent refused it with HTTP 415 Unsupported Media Type, the right answer".to_string()
+            "the agent refused it with HTTP 415 Unsupported Media Type, the right answer"
+                .to_string()
         } else if (200..300).contains(&status) {
             format!("this agent processed it anyway (HTTP {status}); one that checks the media type refuses it with 415 Unsupported Media Type")
         } else {
@@ -17013,7 +17016,13 @@ impl State {
                 .unknown_bindings
                 .iter()
                 .take(8)
-                .map(|(ptr, b)| x.ev_at(bseq, &format!("{base}{ptr}"), Some(Value::String(b.clone()))))
+                .map(|(ptr, b)| {
+                    x.ev_at(
+                        bseq,
+                        &format!("{base}{ptr}"),
+                        Some(Value::String(b.clone())),
+                    )
+                })
                 .collect();
             self.find(
                 &r::CARD_SHAPE_BINDING_UNKNOWN,
@@ -18038,8 +18047,7 @@ impl State {
         // is the right answer to a path that does not exist (REST-ROUTE-001), no sign of
         // a wrong card URL.
         if matches!(x.status, Some(404) | Some(405))
-            && x
-                .call
+            && x.call
                 .as_ref()
                 .is_some_and(|c| c.wrong_case_path.is_some() || c.route_slip.is_some())
         {
@@ -18238,7 +18246,9 @@ impl State {
         if !self.unadvertised_reported.insert(path.clone()) {
             return;
         }
-        let base = net::norm_path(&a.parts.path).trim_end_matches('/').to_string();
+        let base = net::norm_path(&a.parts.path)
+            .trim_end_matches('/')
+            .to_string();
         let route = path
             .strip_prefix(&format!("{base}/v1"))
             .unwrap_or(&path)
