@@ -7864,7 +7864,7 @@ impl State {
                 ""
             };
             format!(
-                "the {kind} {name} got HTTP 413 Content Too Large ({what}{server}) and no A2A answer: the request body ({size} bytes{inline}) is over a body-size limit in front of the agent (nginx client_max_body_size is 1 MB by default; an ingress or API gateway has its own), so the agent never got the call; raise that limit on every hop for the A2A routes, or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline base64 bytes"
+                "the {kind} {name} got HTTP 413 Content Too Large ({what}{server}) and no A2A answer: the request body ({size} bytes{inline}) is over a body-size limit on the way to the agent (nginx client_max_body_size is 1 MB by default; an ingress, API gateway or the agent's own server has its own), so the agent's A2A handler never got the call; raise that limit on every hop for the A2A routes, or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline base64 bytes"
             )
         } else {
             format!(
