@@ -18243,6 +18243,28 @@ impl State {
             return;
         };
         let path = net::norm_path(&p.path).to_string();
+        // A card that also declares a 0.x HTTP+JSON interface covering the path (a hybrid
+        // card: 0.3 additionalInterfaces beside 1.0 supportedInterfaces) offers the 0.3
+        // route there; a 404 with an A2A error (TaskNotFound) is the agent's answer.
+        let origin = p.origin();
+        let v0_rest_here = self.advertised.values().any(|o| {
+            let base = net::norm_path(&o.parts.path).trim_end_matches('/');
+            o.binding == Some(Binding::Rest)
+                && !o.rest_1x
+                && o.parts.origin() == origin
+                && path
+                    .strip_prefix(base)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        });
+        if v0_rest_here {
+            return;
+        }
+        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        if let Ok(Json::Object(o)) = Json::parse(&body) {
+            if a2a_error_answer(x.call.as_deref(), &o) {
+                return;
+            }
+        }
         if !self.unadvertised_reported.insert(path.clone()) {
             return;
         }
