@@ -417,6 +417,90 @@ pub fn rest_route_wrong_case(method: &str, path: &str) -> Option<(RestRoute, Str
     Some((rt, canon))
 }
 
+/// A request path that resembles an HTTP+JSON route but is none of the binding's routes in
+/// any letter case (REST-001; 0.3 REST-003; breaker19a Y2): a task route's custom verb
+/// written as a path segment (`/tasks/t1/cancel`, `/tasks/t1/subscribe`: AIP-136 custom
+/// methods take `:verb`), a JSON-RPC method name as the route (`/tasks/t1:resubscribe`,
+/// the 0.3 `tasks/resubscribe`; `/message/send`, `/message/stream`), or a task route with
+/// a verb the binding does not define (`/tasks/t1:pause`). Gives `(what the path is, the
+/// route to call instead)`, e.g. `("its custom verb as a path segment", "POST
+/// /tasks/t1:cancel")`; the route part lists the task routes when no single one fits.
+/// `None` for a route ([`rest_route`]), a route in other letter case
+/// ([`rest_route_wrong_case`]), and any path that resembles none. Query stripped; only
+/// the last `/tasks` segment or the path's end is read (the base path and tenant are data).
+pub fn rest_route_slip(method: &str, path: &str) -> Option<(&'static str, String)> {
+    let path = path.split('?').next().unwrap_or(path);
+    let b = path.as_bytes();
+    let has_tasks = b.windows(7).any(|w| w.eq_ignore_ascii_case(b"/tasks/"));
+    let has_message = b.windows(9).any(|w| w.eq_ignore_ascii_case(b"/message/"));
+    if !has_tasks && !has_message {
+        return None;
+    }
+    if rest_route(method, path).is_some() || rest_route_wrong_case(method, path).is_some() {
+        return None;
+    }
+    let m = method.to_ascii_uppercase();
+    let lower = path.to_ascii_lowercase();
+    // `/message/send`, `/message/stream`: the JSON-RPC method name as the path.
+    for (word, route) in [
+        ("/message/send", "message:send"),
+        ("/message/stream", "message:stream"),
+    ] {
+        if lower.ends_with(word) {
+            let base = &path[..path.len() - word.len()];
+            return Some((
+                "the JSON-RPC method name written as a path (HTTP+JSON routes take a `:verb`)",
+                format!("POST {base}/{route}"),
+            ));
+        }
+    }
+    // `/tasks/{id}/{verb}` or `/tasks/{id}:{verb}`, the last `/tasks/` segment.
+    let i = lower.rfind("/tasks/")?;
+    let base = &path[..i];
+    let rest = &path[i + "/tasks/".len()..];
+    let (id, verb, slash) = match rest.split_once('/') {
+        Some((id, v)) if !v.is_empty() && !v.contains('/') && !id.contains(':') => (id, v, true),
+        Some(_) => return None,
+        None => {
+            let (id, v) = rest.rsplit_once(':')?;
+            (id, v, false)
+        }
+    };
+    if id.is_empty() || verb.is_empty() {
+        return None;
+    }
+    let v = verb.to_ascii_lowercase();
+    let (route_verb, http) = match v.as_str() {
+        "cancel" => ("cancel", "POST"),
+        "subscribe" | "resubscribe" => ("subscribe", if m == "GET" { "GET" } else { "POST" }),
+        // `/tasks/{id}/pushNotificationConfigs...` in other shapes is judged elsewhere.
+        _ if slash && v.starts_with("pushnotificationconfig") => return None,
+        _ if slash => return None,
+        // A task id may hold a colon (`urn:uuid:...`): only a POST (no task route reads
+        // by POST without a verb) with a word for a verb is taken for an unknown verb.
+        _ if m != "POST" || !v.bytes().all(|c| c.is_ascii_alphabetic()) => return None,
+        _ => {
+            return Some((
+                "a task route with a verb the binding does not define (task routes take :cancel or :subscribe only)",
+                format!(
+                    "POST {base}/tasks/{id}:cancel, GET or POST {base}/tasks/{id}:subscribe, GET {base}/tasks/{id}"
+                ),
+            ))
+        }
+    };
+    let what = match (slash, v.as_str()) {
+        (true, _) => {
+            "its custom verb as a path segment (AIP-136 custom methods are `:verb`, after a colon)"
+        }
+        (false, "resubscribe") => {
+            "the 0.3 JSON-RPC name tasks/resubscribe as its verb (the HTTP+JSON verb is :subscribe)"
+        }
+        // `:cancel` / `:subscribe` exactly are routes; another spelling is letter case.
+        (false, _) => return None,
+    };
+    Some((what, format!("{http} {base}/tasks/{id}:{route_verb}")))
+}
+
 /// The HTTP methods the HTTP+JSON route of `op` is defined with (REST-001; 1.0:§11.3,
 /// 0.3:§3.5.6): `POST` for `message:send`, `message:stream`, `:cancel` and push config
 /// create; `GET` for reads (`GET /tasks/{id}`, `GET /tasks`, push config get / list,
@@ -2161,6 +2245,42 @@ mod added_tests {
         assert_eq!(folded("POST", "/Tasks/t1"), None);
         assert_eq!(folded("GET", "/T\u{e9}sks/\u{e9}"), None);
         assert_eq!(folded("GET", "/tasks/t1/\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}"), None);
+    }
+
+    #[test]
+    fn route_slips_name_the_route_to_call() {
+        let slip = |m: &str, p: &str| rest_route_slip(m, p).map(|(_, r)| r);
+        assert_eq!(
+            slip("POST", "/tasks/t1/cancel").as_deref(),
+            Some("POST /tasks/t1:cancel")
+        );
+        assert_eq!(
+            slip("POST", "/acme/v1/tasks/t1/subscribe?x=1").as_deref(),
+            Some("POST /acme/v1/tasks/t1:subscribe")
+        );
+        assert_eq!(
+            slip("POST", "/v1/tasks/t1:resubscribe").as_deref(),
+            Some("POST /v1/tasks/t1:subscribe")
+        );
+        assert_eq!(
+            slip("POST", "/a2a/message/send").as_deref(),
+            Some("POST /a2a/message:send")
+        );
+        assert!(slip("POST", "/tasks/t1:pause").is_some_and(|r| r.contains("/tasks/t1:cancel")));
+        // routes, routes in other letter case, ids with colons, other resources: no slip
+        for (m, p) in [
+            ("POST", "/tasks/t1:cancel"),
+            ("GET", "/tasks/t1:subscribe"),
+            ("POST", "/tasks/t1:Cancel"),
+            ("GET", "/tasks/urn:uuid:42"),
+            ("POST", "/tasks/t1:42"),
+            ("GET", "/tasks/t1/artifacts"),
+            ("PUT", "/tasks/t1/pushNotificationConfigs"),
+            ("POST", "/message:send"),
+            ("POST", "/"),
+        ] {
+            assert_eq!(slip(m, p), None, "{m} {p}");
+        }
     }
 
     #[test]

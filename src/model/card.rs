@@ -117,6 +117,18 @@ pub struct AgentCardView {
     pub v01_shape: bool,
     /// 1.0 interface versions carrying a patch number (`pointer`, `found`) (CARD-007).
     pub patch_versions: Vec<(String, String)>,
+    /// Binding names (1.0 `protocolBinding`, 0.3 `preferredTransport` /
+    /// `additionalInterfaces[].transport`) that are neither a core name in any letter case
+    /// (`JSONRPC`, `GRPC`, `HTTP+JSON`; a case variant is a [`Self::bad_interfaces`]
+    /// problem) nor a URI (`REST`, `SSE`): `(pointer, name)`. CARD-005 (1.0 §5.8: custom
+    /// bindings SHOULD be URIs), 0.3 §3.2.4 (transport extensions MUST use clear namespace
+    /// identifiers); SDK clients match only the core names, so such an interface is never
+    /// selected (breaker19a Y6).
+    pub unknown_bindings: Vec<(String, String)>,
+    /// A 0.3 card (0.x shape with `url`, `protocolVersion` 0.3) that has no
+    /// `preferredTransport`: 0.3 §5.6.1 and §5.6.4 make it REQUIRED, the 0.3 schema gives it
+    /// the default `JSONRPC` (DIGEST CARD-006; breaker19a Y10).
+    pub preferred_transport_missing: bool,
     /// Security schemes not in the card's version shape (`pointer`, `message`)
     /// ([`security_scheme_problem`]; CARD-003, CARD-004, AUTH-002).
     pub bad_security_schemes: Vec<CardProblem>,
@@ -297,6 +309,46 @@ pub fn card_proto_names(o: &Obj, base: &str) -> Vec<(String, &'static str, &'sta
     let mut out = Vec::new();
     walk(o, base, 0, &mut out);
     out
+}
+
+/// The core binding names (1.0 `protocolBinding`, 0.3 `TransportProtocol`).
+const CORE_BINDINGS: [&str; 3] = ["JSONRPC", "GRPC", "HTTP+JSON"];
+
+/// CARD-005 / CARD-006: judges one declared binding name `b` at `ptr`: a core name in other
+/// letter case is a malformed interface (SDK clients match names exactly, so `jsonrpc` is
+/// never selected), a name that is neither a core name nor a URI an unknown binding.
+fn judge_binding_name(c: &mut AgentCardView, ptr: String, member: &str, b: &str) {
+    if CORE_BINDINGS.contains(&b) {
+        return;
+    }
+    if let Some(want) = CORE_BINDINGS
+        .into_iter()
+        .find(|k| b.trim().eq_ignore_ascii_case(k))
+    {
+        c.bad_interfaces.push((
+            ptr,
+            format!("{member} {b:?} is not {want:?} (binding names are matched exactly)"),
+        ));
+    } else if !b.trim().is_empty() && !is_uri(b) {
+        c.unknown_bindings.push((ptr, b.to_string()));
+    }
+}
+
+/// An absolute URI by its scheme (RFC 3986 §3.1: a letter, then letters, digits, `+`, `-`,
+/// `.`, then `:`), as custom bindings are named (`https://example.com/bindings/ws`,
+/// `urn:example:ws`).
+fn is_uri(s: &str) -> bool {
+    let Some((scheme, rest)) = s.split_once(':') else {
+        return false;
+    };
+    !rest.is_empty()
+        && scheme
+            .as_bytes()
+            .first()
+            .is_some_and(u8::is_ascii_alphabetic)
+        && scheme
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
 }
 
 fn is_nonempty_str(v: Option<&Json>) -> bool {
@@ -768,15 +820,12 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                 if let Some(b) = binding {
                     // CARD-005: the binding names are exact strings; SDK clients match them
                     // case-sensitively, so `jsonrpc` is never selected
-                    if let Some(want) = ["JSONRPC", "GRPC", "HTTP+JSON"]
-                        .into_iter()
-                        .find(|k| b != *k && b.trim().eq_ignore_ascii_case(k))
-                    {
-                        c.bad_interfaces.push((
-                            format!("{p}/protocolBinding"),
-                            format!("interface protocolBinding {b:?} is not {want:?} (binding names are matched exactly)"),
-                        ));
-                    }
+                    judge_binding_name(
+                        c,
+                        format!("{p}/protocolBinding"),
+                        "interface protocolBinding",
+                        b,
+                    );
                 }
                 if let Some(ver) = version.filter(|v| !v.is_empty()) {
                     // CARD-007: Major.Minor ("1.0", "0.3"); a client comparing "1.0" never
@@ -823,6 +872,26 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
         .get("preferredTransport")
         .and_then(Json::as_str)
         .is_some_and(|t| t.eq_ignore_ascii_case("GRPC"));
+    // CARD-006 (0.3 §5.6.1, §5.6.4; breaker19a Y6, Y10): the 0.3 transport names are the
+    // same exact strings as the 1.0 binding names, and preferredTransport is REQUIRED.
+    if c.has_v0_fields && o.contains_key("url") {
+        match o.get("preferredTransport") {
+            Some(Json::String(t)) => judge_binding_name(
+                c,
+                "/preferredTransport".into(),
+                "card preferredTransport",
+                t,
+            ),
+            None => {
+                c.preferred_transport_missing = c
+                    .protocol_version
+                    .as_deref()
+                    .and_then(Dialect::from_version)
+                    == Some(Dialect::V0_3)
+            }
+            Some(_) => {}
+        }
+    }
     if let Some(u) = o.get("url") {
         match u.as_str() {
             Some(s)
@@ -853,6 +922,7 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
             let transport = it.get("transport").and_then(Json::as_str);
             match (url, transport) {
                 (Some(u), Some(t)) => {
+                    judge_binding_name(c, format!("{p}/transport"), "interface transport", t);
                     if !t.eq_ignore_ascii_case("GRPC") && super::net::parse_url(u).is_none() {
                         c.bad_interfaces.push((
                             format!("{p}/url"),
@@ -1860,7 +1930,53 @@ mod tests {
         assert!(bad[0].1.contains("JSONRPC and GRPC"), "{}", bad[0].1);
         let repeated = json!({"protocolVersion":"0.3.0","name":"a","url":"https://a.test/a2a","preferredTransport":"JSONRPC",
             "additionalInterfaces":[{"url":"https://a.test/a2a","transport":"jsonrpc"},{"url":"https://a.test/rest","transport":"HTTP+JSON"}]});
-        assert!(card_view(&repeated, false).bad_interfaces.is_empty());
+        // one transport repeated in other letter case is no conflict, only a misspelling
+        let bad = card_view(&repeated, false).bad_interfaces;
+        assert_eq!(bad.len(), 1, "{bad:?}");
+        assert_eq!(bad[0].0, "/additionalInterfaces/0/transport");
+        assert!(bad[0].1.contains("is not \"JSONRPC\""), "{}", bad[0].1);
+    }
+
+    #[test]
+    fn v03_transport_names_are_exact_core_names_or_uris() {
+        let card = |pt: Option<&str>, extra: &str| {
+            let c = match pt {
+                Some(pt) => json!({"protocolVersion":"0.3.0","name":"a","url":"https://a.test/a2a",
+                    "preferredTransport":pt,
+                    "additionalInterfaces":[{"url":"https://a.test/x","transport":extra}]}),
+                None => json!({"protocolVersion":"0.3.0","name":"a","url":"https://a.test/a2a",
+                    "additionalInterfaces":[{"url":"https://a.test/x","transport":extra}]}),
+            };
+            card_view(&c, false)
+        };
+        // letter case: CARD-SHAPE-003, at the member that has it
+        let v = card(Some("jsonrpc"), "HTTP+JSON");
+        assert_eq!(v.bad_interfaces.len(), 1, "{:?}", v.bad_interfaces);
+        assert_eq!(v.bad_interfaces[0].0, "/preferredTransport");
+        let v = card(Some("JSONRPC"), "Grpc");
+        assert_eq!(v.bad_interfaces[0].0, "/additionalInterfaces/0/transport");
+        assert!(v.unknown_bindings.is_empty());
+        // neither a core name nor a URI: unknown; a URI (custom transport) is fine
+        let v = card(Some("JSONRPC"), "REST");
+        assert!(v.bad_interfaces.is_empty(), "{:?}", v.bad_interfaces);
+        assert_eq!(
+            v.unknown_bindings,
+            vec![(
+                "/additionalInterfaces/0/transport".to_string(),
+                "REST".to_string()
+            )]
+        );
+        let v = card(Some("JSONRPC"), "https://example.test/bindings/ws");
+        assert!(v.unknown_bindings.is_empty() && v.bad_interfaces.is_empty());
+        assert!(!v.preferred_transport_missing);
+        // no preferredTransport: 0.3 prose REQUIRED (the schema's default JSONRPC); 0.2.5
+        // cards are not judged
+        assert!(card(None, "JSONRPC").preferred_transport_missing);
+        let old = json!({"protocolVersion":"0.2.5","name":"a","url":"https://a.test/a2a"});
+        assert!(!card_view(&old, false).preferred_transport_missing);
+        // 1.0: protocolBinding "REST" is unknown too
+        let v1 = json!({"name":"a","supportedInterfaces":[{"url":"https://a.test/a2a","protocolBinding":"REST","protocolVersion":"1.0"}]});
+        assert_eq!(card_view(&v1, false).unknown_bindings.len(), 1);
     }
 
     #[test]

@@ -58,6 +58,11 @@ struct Call {
     /// `/message:send`, `a2a.v1.A2AService/sendMessage` → `a2a.v1.A2AService/SendMessage`;
     /// REST-001, GRPC-001): judged at the answer (REST-ROUTE-001/002, GRPC-METHOD-001/002).
     wrong_case_path: Option<(String, String)>,
+    /// HTTP+JSON: `(path as sent, what it is, the route to call instead)` when the request
+    /// path resembles a route but is none in any letter case (`/tasks/t1/cancel`,
+    /// `/tasks/t1:resubscribe`; [`a2a::rest_route_slip`], REST-001): no call of any
+    /// operation, judged at the answer (REST-ROUTE-001).
+    route_slip: Option<(String, &'static str, String)>,
     /// JSON-RPC: the call carried `"params": null`, which [`Call::params`] cannot tell from
     /// no params (JSON-RPC 2.0 §4.2: params, when present, MUST be a Structured value).
     params_null: bool,
@@ -2509,7 +2514,18 @@ impl State {
                 }
             }
         }
-        let route_like = route.is_some() || wrong_case_path.is_some();
+        // REST-001 (breaker19a Y2): a path that resembles a route but is none in any case
+        // (`/tasks/t1/cancel`, `/tasks/t1:resubscribe`): judged like a wrong-case route.
+        if route.is_none() && wrong_case_path.is_none() {
+            if let Some((what, instead)) = a2a::rest_route_slip(&x.method, &x.path) {
+                if self.a2a_rest_request(x) {
+                    let sent = x.path.split('?').next().unwrap_or(&x.path).to_string();
+                    c.route_slip = Some((sent, what, instead));
+                    self.areas.insert("rest");
+                }
+            }
+        }
+        let route_like = route.is_some() || wrong_case_path.is_some() || c.route_slip.is_some();
         c.wrong_case_path = wrong_case_path;
         if is_post && !route_like {
             if let Some(calls) = body.as_deref().and_then(|b| self.batch_calls(x, b)) {
@@ -2606,13 +2622,34 @@ impl State {
             if c.binding == Some(Binding::JsonRpc) {
                 // A JSON-RPC body posted there: the path is the endpoint, no route.
                 c.wrong_case_path = None;
+                c.route_slip = None;
             }
         } else if let Some(rt) = route {
             c.binding = Some(Binding::Rest);
             c.op = Some(rt.op);
             c.dialect = Some(rt.dialect);
             c.route_task = rt.task_id;
-            if rt.dialect.is_0x() {
+            let bodyless = (x.method.eq_ignore_ascii_case("GET")
+                || x.method.eq_ignore_ascii_case("DELETE")
+                || x.method.eq_ignore_ascii_case("HEAD"))
+                && !crate::model::a2a::rest_verbs(rt.op).contains(&"POST");
+            if let (Some(b), false) = (body.as_deref(), bodyless) {
+                c.params = Json::parse_owned(b).unwrap_or_default();
+            }
+            // breaker19a Y4: a route without `/v1` is 1.0 by its shape, but a call that
+            // declares no A2A-Version (VER-003: it is 0.3) to an origin whose card declares
+            // HTTP+JSON only in 0.x is the card's version at a wrong path (BIND-USE-002
+            // tells the path): its body and answer are judged as 0.3, unless its message is
+            // in the 1.0 shape (`parts`).
+            if rt.dialect == Dialect::V1_0
+                && c.header_version.is_none()
+                && rt.op != Op::GetCard
+                && params_message(&c.params).is_none_or(|m| m.get("parts").is_none())
+                && self.card_rest_0x_only(x)
+            {
+                c.dialect = Some(Dialect::V0_3);
+            }
+            if c.dialect.is_some_and(Dialect::is_0x) {
                 c.request_line = Some(format!("{} {}", x.method.to_ascii_uppercase(), x.path));
             }
             // REST-001: GET and DELETE take their fields from the path and query; a body
@@ -2621,13 +2658,6 @@ impl State {
             // a route defined that way: a body route (`message:send`, `:cancel`, ...)
             // requested as GET whose body the agent executed is judged with that body
             // (REST-VERB-001/002, breaker11 K17).
-            let bodyless = (x.method.eq_ignore_ascii_case("GET")
-                || x.method.eq_ignore_ascii_case("DELETE")
-                || x.method.eq_ignore_ascii_case("HEAD"))
-                && !crate::model::a2a::rest_verbs(rt.op).contains(&"POST");
-            if let (Some(b), false) = (body.as_deref(), bodyless) {
-                c.params = Json::parse_owned(b).unwrap_or_default();
-            }
             // `/v1` is also a plausible 1.0 interface base path (`https://host/v1`): a
             // request that declares A2A-Version 1.0 there gets 1.0 semantics (VER-002),
             // unless its message is in the 0.3 REST shape (parts in `content`).
@@ -6318,6 +6348,11 @@ impl State {
         if c.wrong_case_path.is_some() && c.op.is_none() && x.status.is_some() && !x.synthetic {
             self.path_wrong_case(&x, &c, false);
         }
+        // (a route a gateway rewrote is the gateway's GW-REQ-002, not the client's)
+        if c.route_slip.is_some() && x.status.is_some() && !x.synthetic && !self.gw_rerouted(&x.id)
+        {
+            self.route_slipped(&x, &c);
+        }
         // An A2A call the client gave up on before any answer (breaker12 L20: a CancelTask
         // the agent held for 30 s): nothing to judge, but the wait is worth saying.
         if x.status.is_none() && x.outcome == Some(Outcome::ClientAbort) && c.op.is_some() {
@@ -7748,7 +7783,8 @@ impl State {
 
     /// GW-RESP-003 (RPC-002; ERR-007 leaves the status of a JSON-RPC error open): a
     /// JSON-RPC or HTTP+JSON task call on a recording without an upstream leg answered
-    /// HTTP 502/503/504 with no A2A answer (an nginx HTML page, an empty body, an API
+    /// HTTP 502/503/504, or 413 Content Too Large (a body-size limit in front of the agent,
+    /// breaker19a Y9), with no A2A answer (an nginx HTML page, an empty body, an API
     /// gateway's `{"message":...}`). The client got neither `result` nor `error`; whether
     /// the agent failed, was too slow for the gateway or never got the call is not in this
     /// leg (a note). Also keeps [`State::areas_answered`] / [`State::areas_unanswered`].
@@ -7809,12 +7845,11 @@ impl State {
             self.no_endpoint_here(x, c, status, areas);
             return;
         }
-        if !(502..=504).contains(&status)
-            || a2a_answer
-            || x.leg.is_some()
-            || self.areas.contains("gateway")
-        {
-            if !(502..=504).contains(&status) || a2a_answer {
+        // 413 Content Too Large with no A2A answer: a body-size limit in front of the agent
+        // (nginx client_max_body_size, 1 MB by default; breaker19a Y9).
+        let intermediary_status = (502..=504).contains(&status) || status == 413;
+        if !intermediary_status || a2a_answer || x.leg.is_some() || self.areas.contains("gateway") {
+            if !intermediary_status || a2a_answer {
                 self.areas_answered.extend(areas.iter().copied());
             }
             return;
@@ -7857,11 +7892,26 @@ impl State {
         };
         let body = (!x.body.as_slice().is_empty())
             .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice())));
-        self.find(
-            &r::GW_ANSWER_UNSEEN,
+        let msg = if status == 413 {
+            let size = x.req_body.as_slice().len();
+            let inline = if contains(x.req_body.as_slice(), b"\"bytes\"")
+                || contains(x.req_body.as_slice(), b"\"raw\"")
+            {
+                ", with inline file bytes"
+            } else {
+                ""
+            };
+            format!(
+                "the {kind} {name} got HTTP 413 Content Too Large ({what}{server}) and no A2A answer: the request body ({size} bytes{inline}) is over a body-size limit on the way to the agent (nginx client_max_body_size is 1 MB by default; an ingress, API gateway or the agent's own server has its own), so the agent's A2A handler never got the call; raise that limit on every hop for the A2A routes, or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline base64 bytes"
+            )
+        } else {
             format!(
                 "the {kind} {name} got HTTP {status} ({what}{server}) and no A2A answer: the client never learns whether the agent ran it; an intermediary (gateway, load balancer) sends this status, and without the upstream leg it cannot be told whether the agent failed, answered too late, or never got the call"
-            ),
+            )
+        };
+        self.find(
+            &r::GW_ANSWER_UNSEEN,
+            msg,
             vec![x.ev_at(x.body_seq(), "", body)],
             &x.leg,
         );
@@ -8881,15 +8931,41 @@ impl State {
         self.find(&r::RPC_REQUEST_METHOD_CASE, msg, vec![req], &x.leg);
     }
 
+    /// Whether the card of `x`'s origin declares HTTP+JSON interfaces, all of them in a 0.x
+    /// protocol version (0.3 `preferredTransport` / `additionalInterfaces[].transport`).
+    fn card_rest_0x_only(&self, x: &Exch) -> bool {
+        let Some(card) = self.card_for(x) else {
+            return false;
+        };
+        let mut rest = card
+            .view
+            .interfaces
+            .iter()
+            .filter(|i| i.binding.eq_ignore_ascii_case("HTTP+JSON"))
+            .peekable();
+        rest.peek().is_some()
+            && rest.all(|i| {
+                i.version
+                    .as_deref()
+                    .and_then(Dialect::from_version)
+                    .is_some_and(Dialect::is_0x)
+            })
+    }
+
     /// Whether a request whose path is HTTP+JSON route `rt` in other letter case
     /// ([`a2a::rest_route_wrong_case`]) is judged as an A2A call: the origin's card declares
     /// an HTTP+JSON interface, or the request says it speaks A2A (an `A2A-Version` header or
     /// query parameter, `Content-Type: application/a2a+json`). Any other host's `/Tasks`
     /// page is no A2A route. Never for a push delivery or a webhook-shaped request.
     fn rest_wrong_case_judged(&self, x: &Exch, rt: &a2a::RestRoute) -> bool {
-        if rt.op == Op::GetCard {
-            return false;
-        }
+        rt.op != Op::GetCard && self.a2a_rest_request(x)
+    }
+
+    /// Whether a request on no HTTP+JSON route is judged as a client's attempt at one
+    /// ([`Self::rest_wrong_case_judged`], [`a2a::rest_route_slip`]): the origin's card
+    /// declares an HTTP+JSON interface, or the request says it speaks A2A (an
+    /// `A2A-Version` header or query parameter, `Content-Type: application/a2a+json`).
+    fn a2a_rest_request(&self, x: &Exch) -> bool {
         let declared = self.card_for(x).is_some_and(|card| {
             card.view.interfaces.iter().any(|i| {
                 i.binding.eq_ignore_ascii_case("HTTP+JSON")
@@ -8973,6 +9049,40 @@ impl State {
         }
     }
 
+    /// REST-ROUTE-001 (REST-001; 0.3 REST-003; breaker19a Y2): the client requested a path
+    /// that resembles an HTTP+JSON route but is none ([`Call::route_slip`]): a custom verb
+    /// as a path segment, a JSON-RPC method name as the route or verb, an unknown verb. The
+    /// agent's 404/405 is the right answer (no CARD-URL-002); an agent that served it
+    /// anyway serves a route of its own, which only this agent has. Not for the prober's
+    /// deliberately malformed requests.
+    fn route_slipped(&mut self, x: &Exch, c: &Call) {
+        let Some((sent, what, instead)) = &c.route_slip else {
+            return;
+        };
+        if c.webhook
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+        {
+            return;
+        }
+        let verb = x.method.to_ascii_uppercase();
+        let status = x.status.unwrap_or(0);
+        let outcome = if (200..300).contains(&status) {
+            format!("the agent answered HTTP {status}, so it serves a route of its own there, which other A2A agents do not have")
+        } else {
+            format!("the agent's HTTP {status} is the right answer to it, not a wrong card url")
+        };
+        self.find(
+            &r::REST_ROUTE_CASE_CLIENT,
+            format!(
+                "client requested {verb} {sent}, which is no HTTP+JSON route: {what}; call {instead} instead ({outcome})"
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
     /// Rules shared by every answered exchange after its body is judged.
     /// `answer`: the parsed answer when the caller has it (a JSON-RPC `result`, an HTTP+JSON
     /// body), so that no rule parses the body again.
@@ -9017,6 +9127,10 @@ impl State {
         // RPC-001 / REST-003 / REST-001: the binding's own media type refused with 415.
         if x.status == Some(415) && !c.webhook && !x.synthetic {
             self.media_type_refused(x, &c);
+        }
+        // RPC-001 / REST-003 / REST-001: the client's body under a non-JSON media type.
+        if !c.webhook && !x.synthetic && c.op.is_some() {
+            self.request_media_type(x, &c);
         }
         // REST-001: an HTTP+JSON operation requested and executed under another HTTP
         // method than its route's (the client's call and the agent's routing both).
@@ -11681,6 +11795,71 @@ impl State {
                 "agent refused {term} sent with Content-Type {mt} with HTTP 415 Unsupported Media Type: {why}"
             ),
             vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
+    /// HTTP-MEDIA-003 (RPC-001, REST-003, REST-001; breaker19a Y7): a JSON-RPC or HTTP+JSON
+    /// call whose body the client sent under a media type that is not JSON
+    /// (`application/x-www-form-urlencoded`, the `curl -d` default; `text/plain`;
+    /// `multipart/form-data`). JSON media types (`application/json`,
+    /// `application/a2a+json`, any `+json` suffix) are left alone, as is a request with no
+    /// Content-Type or no body. Said whatever the agent answered: an agent that processed
+    /// it tolerates what others refuse with 415; a 415 is its right answer (the agent is
+    /// judged by HTTP-MEDIA-001/002 only for JSON media types). Not for the prober's
+    /// deliberately malformed requests.
+    fn request_media_type(&mut self, x: &Exch, c: &Call) {
+        let Some(b) = c
+            .binding
+            .filter(|b| matches!(b, Binding::JsonRpc | Binding::Rest))
+        else {
+            return;
+        };
+        if trim_ascii(x.req_body.as_slice()).is_empty()
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+        {
+            return;
+        }
+        let Some(mt) = x.req_headers.media_type() else {
+            return;
+        };
+        if mt.is_empty()
+            || mt == "application/json"
+            || mt == "application/a2a+json"
+            || mt.ends_with("+json")
+        {
+            return;
+        }
+        let want = match (b, c.dialect) {
+            (Binding::JsonRpc, _) => "JSON-RPC requests are application/json (RPC-001 MUST)",
+            (_, Some(Dialect::V1_0)) => {
+                "1.0 HTTP+JSON bodies are application/a2a+json (application/json is accepted as 1.0.0's type)"
+            }
+            _ => "0.3 HTTP+JSON bodies are application/json (REST-003 MUST)",
+        };
+        let status = x.status.unwrap_or(0);
+        let outcome = if status == 415 {
+            "the agent refused it with HTTP 415 Unsupported Media Type, the right answer"
+                .to_string()
+        } else if (200..300).contains(&status) {
+            format!("this agent processed it anyway (HTTP {status}); one that checks the media type refuses it with 415 Unsupported Media Type")
+        } else {
+            format!("the agent answered HTTP {status}; one that checks the media type refuses it with 415 Unsupported Media Type")
+        };
+        let curl = if mt == "application/x-www-form-urlencoded" {
+            " (curl -d sends that unless told -H 'Content-Type: application/json')"
+        } else {
+            ""
+        };
+        self.find(
+            &r::HTTP_MEDIA_TYPE_CLIENT,
+            format!(
+                "client sent {} with Content-Type {mt}{curl}: {want}; {outcome}",
+                c.op_term(c.op.map_or("the call", Op::name))
+            ),
+            vec![x.ev(x.req_ev_seq())],
             &x.leg,
         );
     }
@@ -16838,6 +17017,60 @@ impl State {
                 );
             }
         }
+        // CARD-005 / CARD-006 (breaker19a Y6): a binding name that is no core name in any
+        // case and no URI (`REST`): SDK clients never select that interface.
+        if !view.unknown_bindings.is_empty() {
+            let names = view
+                .unknown_bindings
+                .iter()
+                .map(|(ptr, b)| {
+                    let hint = if b.trim().eq_ignore_ascii_case("REST")
+                        || b.trim().eq_ignore_ascii_case("HTTP")
+                        || b.trim().eq_ignore_ascii_case("HTTP_JSON")
+                        || b.trim().eq_ignore_ascii_case("HTTP-JSON")
+                    {
+                        " (did you mean HTTP+JSON?)"
+                    } else if b.trim().eq_ignore_ascii_case("JSON-RPC")
+                        || b.trim().eq_ignore_ascii_case("JSON_RPC")
+                    {
+                        " (did you mean JSONRPC?)"
+                    } else {
+                        ""
+                    };
+                    format!("{ptr} {b:?}{hint}")
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            let ev = view
+                .unknown_bindings
+                .iter()
+                .take(8)
+                .map(|(ptr, b)| {
+                    x.ev_at(
+                        bseq,
+                        &format!("{base}{ptr}"),
+                        Some(Value::String(b.clone())),
+                    )
+                })
+                .collect();
+            self.find(
+                &r::CARD_SHAPE_BINDING_UNKNOWN,
+                format!(
+                    "the agent's card names a binding that is neither JSONRPC, GRPC nor HTTP+JSON, nor a URI as custom bindings are named: {names}; SDK clients match the core names exactly and never select that interface"
+                ),
+                ev,
+                &x.leg,
+            );
+        }
+        // CARD-006 (0.3 §5.6.1; breaker19a Y10): no preferredTransport in a 0.3 card.
+        if view.preferred_transport_missing {
+            self.find(
+                &r::CARD_SHAPE_PREFERRED_TRANSPORT,
+                "the agent's 0.3 card has no preferredTransport: 0.3 §5.6.1 makes it REQUIRED (the schema defaults it to JSONRPC, but a client that reads the member as it is, like a2a-go 0.3, finds no transport at the card's url and fails with \"no compatible transports found\")".to_string(),
+                vec![x.ev_at(bseq, &format!("{base}/url"), v.pointer("/url").map(Json::to_value))],
+                &x.leg,
+            );
+        }
         if let Some((ptr, ver)) = view.patch_versions.first() {
             self.find(
                 &r::CARD_SHAPE_PATCH_VERSION,
@@ -17756,8 +17989,11 @@ impl State {
         // A 1.0 client that spelled the 0.3 route (`{url}/v1/message:send`) on a 1.x
         // HTTP+JSON interface did not follow the card (its routes sit directly below the
         // URL, 1.0:§11): the 404 is the right answer to the client's path (breaker9b).
-        if matches!(x.status, Some(404) | Some(405)) && self.client_added_v1(x, p) {
-            return;
+        if matches!(x.status, Some(404) | Some(405)) {
+            if let Some(k) = self.client_added_v1(x, p) {
+                self.client_v1_prefix(x, p, &k);
+                return;
+            }
         }
         if matches!(x.status, Some(301..=303) | Some(307) | Some(308))
             && !x.synthetic
@@ -17835,7 +18071,9 @@ impl State {
         // is the right answer to a path that does not exist (REST-ROUTE-001), no sign of
         // a wrong card URL.
         if matches!(x.status, Some(404) | Some(405))
-            && x.call.as_ref().is_some_and(|c| c.wrong_case_path.is_some())
+            && x.call
+                .as_ref()
+                .is_some_and(|c| c.wrong_case_path.is_some() || c.route_slip.is_some())
         {
             return;
         }
@@ -17997,24 +18235,95 @@ impl State {
 
     /// Whether `x` is an HTTP+JSON call below a 1.x HTTP+JSON interface at `{url}/v1/...`
     /// where the interface URL itself does not end in `/v1`: the client put the 0.3 route
-    /// prefix on a 1.0 interface (1.0:§11 routes sit directly below the URL).
-    fn client_added_v1(&self, x: &Exch, p: &UrlParts) -> bool {
+    /// prefix on a 1.0 interface (1.0:§11 routes sit directly below the URL). Gives the
+    /// key of that interface in [`State::advertised`].
+    fn client_added_v1(&self, x: &Exch, p: &UrlParts) -> Option<String> {
         if x.call
             .as_deref()
             .is_none_or(|c| c.binding != Some(Binding::Rest))
         {
-            return false;
+            return None;
         }
         let origin = p.origin();
         let path = net::norm_path(&p.path);
-        self.advertised.values().any(|a| {
-            let base = net::norm_path(&a.parts.path);
-            a.rest_1x
+        self.advertised.iter().find_map(|(k, a)| {
+            let base = net::norm_path(&a.parts.path).trim_end_matches('/');
+            (a.rest_1x
                 && a.parts.origin() == origin
                 && path
                     .strip_prefix(base)
-                    .is_some_and(|rest| rest.starts_with("/v1/"))
+                    .is_some_and(|rest| rest.starts_with("/v1/")))
+            .then(|| k.clone())
         })
+    }
+
+    /// BIND-USE-002 (CARD-005; breaker19a Y3): a client called `{url}/v1/...` below a 1.x
+    /// HTTP+JSON interface ([`Self::client_added_v1`], key `k`) and got 404/405: it put
+    /// the 0.3 route prefix on a 1.0 interface, whose routes sit directly below its url
+    /// (1.0:§11), so the agent's 404 is right and the client is at fault, as for a
+    /// JSON-RPC call posted beside the card's url. Once per path.
+    fn client_v1_prefix(&mut self, x: &Exch, p: &UrlParts, k: &str) {
+        let Some(a) = self.advertised.get(k) else {
+            return;
+        };
+        let path = net::norm_path(&p.path).to_string();
+        // A card that also declares a 0.x HTTP+JSON interface covering the path (a hybrid
+        // card: 0.3 additionalInterfaces beside 1.0 supportedInterfaces) offers the 0.3
+        // route there; a 404 with an A2A error (TaskNotFound) is the agent's answer.
+        let origin = p.origin();
+        let v0_rest_here = self.advertised.values().any(|o| {
+            let base = net::norm_path(&o.parts.path).trim_end_matches('/');
+            o.binding == Some(Binding::Rest)
+                && !o.rest_1x
+                && o.parts.origin() == origin
+                && path
+                    .strip_prefix(base)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        });
+        if v0_rest_here {
+            return;
+        }
+        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        if let Ok(Json::Object(o)) = Json::parse(&body) {
+            if a2a_error_answer(x.call.as_deref(), &o) {
+                return;
+            }
+        }
+        if !self.unadvertised_reported.insert(path.clone()) {
+            return;
+        }
+        let base = net::norm_path(&a.parts.path)
+            .trim_end_matches('/')
+            .to_string();
+        let route = path
+            .strip_prefix(&format!("{base}/v1"))
+            .unwrap_or(&path)
+            .to_string();
+        let card_ev = Evidence {
+            seq: a.card_seq,
+            exchange: Some(a.card_exchange.clone()),
+            pointer: Some(a.pointer.clone()),
+            found: Some(Value::String(a.url.clone())),
+        };
+        let shown = a.shown.clone();
+        let version = x
+            .call
+            .as_deref()
+            .and_then(|c| c.header_version.clone())
+            .map(|v| format!(" (the request says A2A-Version {v})"))
+            .unwrap_or_default();
+        self.find(
+            &r::BIND_USE_URL_NOT_ADVERTISED,
+            format!(
+                "client sent {} {}{version}, which puts the 0.3 route prefix /v1 on 1.0 HTTP+JSON interface {shown}, whose routes sit directly below its url (call {} {base}{route}); the agent answered HTTP {}: the client did not use the card's interface URL as 1.0 defines it",
+                x.method.to_ascii_uppercase(),
+                p.path,
+                x.method.to_ascii_uppercase(),
+                x.status.unwrap_or(0)
+            ),
+            vec![card_ev, x.ev(x.resp_seq)],
+            &x.leg,
+        );
     }
 
     /// BIND-USE-001 (CARD-005, CARD-006; breaker15a Q19): the client called an advertised
@@ -18109,6 +18418,35 @@ impl State {
         } else {
             x.req_seq
         };
+        // CARD-006 / CARD-005 (breaker19a Y11, agno #10165): a JSON-RPC call posted to
+        // exactly the url of an HTTP+JSON interface, answered with a JSON-RPC result: the
+        // url serves JSON-RPC (an HTTP+JSON agent has no route at its base url), so the
+        // card mislabels it and clients that follow the card fail; the client's call is
+        // the one that works. Led with the agent's card, not the client's binding.
+        if b == Binding::JsonRpc
+            && a.binding == Some(Binding::Rest)
+            && !refused
+            && x.status.is_some_and(|s| (200..300).contains(&s))
+        {
+            let member = if a.pointer == "/url" {
+                "preferredTransport"
+            } else if a.pointer.starts_with("/additionalInterfaces/") {
+                "transport"
+            } else {
+                "protocolBinding"
+            };
+            let method = c.method.as_deref().unwrap_or("a JSON-RPC call");
+            self.find(
+                &r::CARD_URL_BINDING_MISLABELLED,
+                format!(
+                    "the agent answered JSON-RPC {method} at {} with a result, while its card declares that url as HTTP+JSON ({member}): the url serves JSON-RPC, so clients that follow the card call HTTP+JSON routes below it (message:send, ...) that this server may not have; declare JSONRPC there (and HTTP+JSON only at a url whose routes it serves)",
+                    a.shown
+                ),
+                vec![card_ev, x.ev(seq)],
+                &x.leg,
+            );
+            return false;
+        }
         self.find(
             &r::BIND_USE_UNDECLARED,
             format!(

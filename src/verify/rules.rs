@@ -88,6 +88,14 @@ rule!(CARD_SHAPE_PATCH_VERSION, "CARD-SHAPE-005", "card-protocol-version-patch",
     ["CARD-007"],
     "1.0 interface declares a patch version",
     "declare protocolVersion as Major.Minor (\"1.0\"), not \"1.0.1\": patch versions are not negotiated");
+rule!(CARD_SHAPE_BINDING_UNKNOWN, "CARD-SHAPE-007", "card-binding-name-unknown", Warning, AgentCard,
+    ["CARD-005", "CARD-006"],
+    "agent card interface names a binding (0.3 transport) that is neither a core binding name nor a URI",
+    "name the core bindings exactly JSONRPC, GRPC or HTTP+JSON (a REST interface is HTTP+JSON) and a custom binding by a URI (1.0 §5.8: custom bindings SHOULD be URIs; 0.3 §3.2.4: transport extensions MUST use clear namespace identifiers): SDK clients match only the core names, skip this interface and fail with \"no compatible transports\" when it is the only one they could speak");
+rule!(CARD_SHAPE_PREFERRED_TRANSPORT, "CARD-SHAPE-008", "card-preferred-transport-missing", Note, AgentCard,
+    ["CARD-006"],
+    "0.3 agent card has no preferredTransport",
+    "declare preferredTransport explicitly (\"JSONRPC\" when url serves JSON-RPC): 0.3 §5.6.1 and §5.6.4 make it REQUIRED; the 0.3 schema's default JSONRPC is not applied by every client (a2a-go 0.3 builds its transport list from the member and fails with \"no compatible transports found: available transports - []\", kagent #1684)");
 
 // ---- Bindings ---------------------------------------------------------------------------
 rule!(BIND_USE_UNDECLARED, "BIND-USE-001", "client-binding-not-declared", Warning, Interop,
@@ -155,6 +163,10 @@ rule!(CARD_URL_AROUND_FRONT, "CARD-URL-009", "card-url-bypasses-front", Warning,
     ["CARD-005"],
     "advertised interface url is on the host the card was fetched through but at another port or scheme: clients that follow the card go around the front (gateway, TLS or auth front, this proxy) that served it",
     "advertise the URL clients use: the front's public scheme, host, port and prefix (set the agent's public base URL, or let the front rewrite the card; a2a-interop proxy --rewrite-card maps only its upstream's URLs), not the agent's own listen address behind the front");
+rule!(CARD_URL_BINDING_MISLABELLED, "CARD-URL-010", "card-url-binding-mislabelled", Warning, AgentCard,
+    ["CARD-006", "CARD-005"],
+    "agent answered a JSON-RPC call at exactly an interface url its card declares as HTTP+JSON: the url serves JSON-RPC",
+    "declare the binding each url really serves (0.3 preferredTransport for url, additionalInterfaces[].transport; 1.0 supportedInterfaces[].protocolBinding): JSONRPC for a url that answers JSON-RPC POSTs; an HTTP+JSON interface's url is the base of its routes ({url}/message:send, ...), so clients that follow a mislabelled card call routes the server does not have (0.3 §5.6.1: url MUST serve preferredTransport)");
 rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, Interop,
     ["CARD-005"],
     "advertised interface url is the proxy's upstream: clients following the card bypass the recorder",
@@ -241,8 +253,8 @@ rule!(REST_VERB_SERVED, "REST-VERB-002", "route-served-under-wrong-http-method",
     "route each operation under its own HTTP method only and answer another method with 405 Method Not Allowed and an Allow header (RFC 9110 §15.5.6): a task-changing operation served on GET runs whenever a prefetcher, cache or link checker fetches the URL (GET is a safe method, RFC 9110 §9.2.1)");
 rule!(REST_ROUTE_CASE_CLIENT, "REST-ROUTE-001", "client-route-wrong-case", Note, Interop,
     ["REST-001", "REST-003"],
-    "client called an HTTP+JSON route that does not exist: a route of the binding in other letter case (/Message:send for /message:send, /Tasks/t1 for /tasks/t1)",
-    "spell each route's own words exactly as the binding does (message:send, message:stream, tasks, :cancel, :subscribe, pushNotificationConfigs, extendedAgentCard; 0.3 under /v1): URL paths are case-sensitive (RFC 3986 §6.2.2.1), so an agent with a case-sensitive router (Starlette in a2a-python, Express in a2a-js) answers 404 and the client works only with agents that fold case; the tenant, task id and config id are data and keep their own case");
+    "client called an HTTP+JSON route that does not exist: a route of the binding in other letter case (/Message:send for /message:send, /Tasks/t1 for /tasks/t1), with its custom verb as a path segment (/tasks/t1/cancel), or named after a JSON-RPC method (/tasks/t1:resubscribe, /message/send)",
+    "spell each route's own words exactly as the binding does (message:send, message:stream, tasks, :cancel, :subscribe, pushNotificationConfigs, extendedAgentCard; 0.3 under /v1), with custom verbs after a colon (/tasks/{id}:cancel, never /tasks/{id}/cancel) and no JSON-RPC method names (tasks/resubscribe is :subscribe, message/send is message:send): URL paths are case-sensitive (RFC 3986 §6.2.2.1), so an agent with a case-sensitive router (Starlette in a2a-python, Express in a2a-js) answers 404 and the client works only with agents that fold case; the tenant, task id and config id are data and keep their own case");
 rule!(REST_ROUTE_CASE_SERVED, "REST-ROUTE-002", "route-wrong-case-served", Warning, Interop,
     ["REST-001", "REST-003"],
     "agent executed an HTTP+JSON operation requested under a path that is its route in other letter case",
@@ -644,6 +656,10 @@ rule!(HTTP_MEDIA_TYPE_1_0_REFUSED, "HTTP-MEDIA-002", "rest-1-0-media-type-refuse
     ["REST-001"],
     "1.0 HTTP+JSON agent refused with HTTP 415 a request body sent as application/json (the 1.0.0 media type) or application/a2a+json (the 1.0 SHOULD)",
     "accept both application/a2a+json and application/json on the 1.0 HTTP+JSON routes: both are protocol version 1.0 (patch versions are not negotiated), and 1.0.0 clients send application/json");
+rule!(HTTP_MEDIA_TYPE_CLIENT, "HTTP-MEDIA-003", "client-request-media-type-wrong", Warning, Interop,
+    ["RPC-001", "REST-003", "REST-001"],
+    "client sent an A2A request body under a media type that is not JSON (application/x-www-form-urlencoded, text/plain, multipart/form-data, ...)",
+    "send JSON-RPC requests and 0.3 HTTP+JSON bodies as Content-Type: application/json (RPC-001, REST-003 MUST) and 1.0 HTTP+JSON bodies as application/a2a+json (or application/json): curl -d sends application/x-www-form-urlencoded unless told -H 'Content-Type: application/json', and an agent that checks the media type refuses the call with 415 Unsupported Media Type");
 rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Transport,
     ["RPC-001", "REST-001"],
     "agent response carries both Transfer-Encoding and Content-Length (RFC 9112 §6.2: a sender MUST NOT)",
@@ -933,8 +949,8 @@ rule!(GW_CARD_REWRITE_BROKEN, "GW-RESP-004", "card-url-broken-by-proxy", Error, 
 // answer is a fact the client saw, but whose fault it is cannot be told from this leg.
 rule!(GW_ANSWER_UNSEEN, "GW-RESP-003", "intermediary-error-without-answer", Note, Interop,
     ["RPC-002", "ERR-007"],
-    "an A2A call got an intermediary's HTTP 502/503/504 and no A2A answer, or a JSON-RPC call to an agent with no card known got a 404/405 that is no JSON-RPC response (no A2A endpoint at that URL); the upstream leg is not recorded, so whose fault it is cannot be told",
-    "record the leg between the gateway and the agent too (the proxy's leg \"upstream\") to see whether the agent failed, answered too late for the gateway's upstream timeout, or never got the call; check the gateway's error log and upstream timeout");
+    "an A2A call got an intermediary's HTTP 502/503/504 or 413 (body too large) and no A2A answer, or a JSON-RPC call to an agent with no card known got a 404/405 that is no JSON-RPC response (no A2A endpoint at that URL); the upstream leg is not recorded, so whose fault it is cannot be told",
+    "record the leg between the gateway and the agent too (the proxy's leg \"upstream\") to see whether the agent failed, answered too late for the gateway's upstream timeout, or never got the call; check the gateway's error log and upstream timeout; for a 413, raise the body-size limit of every hop (nginx client_max_body_size defaults to 1 MB) or send large files as a uri part instead of inline bytes");
 
 // With the legs of a load balancer's replicas recorded (one `--listener` leg each), a task
 // call the balancer sent to another replica than the one that created the task is the
@@ -988,6 +1004,8 @@ pub static RULES: &[Rule] = &[
     CARD_SHAPE_NOT_JSON,
     CARD_SHAPE_PATCH_VERSION,
     CARD_SHAPE_SECURITY_SCHEME,
+    CARD_SHAPE_BINDING_UNKNOWN,
+    CARD_SHAPE_PREFERRED_TRANSPORT,
     CARD_SIG_MALFORMED,
     CARD_SIG_TYP,
     CARD_URL_DOUBLED_PATH,
@@ -999,6 +1017,7 @@ pub static RULES: &[Rule] = &[
     CARD_URL_REDIRECTED,
     CARD_URL_PLAIN_HTTP,
     CARD_URL_AROUND_FRONT,
+    CARD_URL_BINDING_MISLABELLED,
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
     DATA_HISTORY_OLDEST_KEPT,
@@ -1045,6 +1064,7 @@ pub static RULES: &[Rule] = &[
     HTTP_REQUEST_REFUSED,
     HTTP_MEDIA_TYPE_REFUSED,
     HTTP_MEDIA_TYPE_1_0_REFUSED,
+    HTTP_MEDIA_TYPE_CLIENT,
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
     ID_MESSAGE_IDS_MISMATCH,
@@ -1171,6 +1191,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "GRPC-FRAME-002",
     "REST-VERB-001",
     "REST-ROUTE-001",
+    "HTTP-MEDIA-003",
     "GRPC-METHOD-001",
     "DATA-PARAM-003",
 ];

@@ -1274,6 +1274,25 @@ case("AUTH-SCHEME-002", undeclared(False), undeclared(True))
 def unsetstamp(ok):
     t = T(); send1(t, {"task": task1(status={"state": "TASK_STATE_COMPLETED", "timestamp": "2026-03-02T10:15:00.000Z" if ok else "0001-01-01T00:00:00Z"})}); return t.text()
 case("DATA-TIME-002", unsetstamp(False), unsetstamp(True))
+# ---- CARD-SHAPE-007: a binding name that is no core name and no URI (breaker19a Y6)
+case("CARD-SHAPE-007", cardonly(card03(url=H + "/a2a", additionalInterfaces=[{"url": H + "/a2a", "transport": "JSONRPC"}, {"url": H + "/rest", "transport": "REST"}])),
+     cardonly(card03(url=H + "/a2a", additionalInterfaces=[{"url": H + "/a2a", "transport": "JSONRPC"}, {"url": H + "/ws", "transport": "https://example.test/bindings/ws"}])))
+# ---- CARD-SHAPE-008: a 0.3 card without preferredTransport (breaker19a Y10)
+_c03 = card03(url=H + "/a2a"); _c03.pop("preferredTransport")
+case("CARD-SHAPE-008", cardonly(_c03), cardonly(card03(url=H + "/a2a")))
+# ---- CARD-URL-010: JSON-RPC served at a url the card declares HTTP+JSON (breaker19a Y11)
+def mislabel(ok):
+    t = T(); fetch_card(t, card03(url=H + "/a2a", preferredTransport="JSONRPC" if ok else "HTTP+JSON"))
+    t.req("POST", H + "/a2a", rpc(1, "message/send", {"message": msg03("hi")})).resp(200, res(1, task03()))
+    return t.text()
+case("CARD-URL-010", mislabel(False), mislabel(True))
+# ---- HTTP-MEDIA-003: the client's body under a non-JSON media type (breaker19a Y7)
+def clientmedia(ok):
+    t = T(); fetch_card(t, card1())
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("go")}),
+          headers=dict(V1, **{"content-type": "application/json" if ok else "application/x-www-form-urlencoded"})).resp(200, res(1, {"task": task1()}))
+    return t.text()
+case("HTTP-MEDIA-003", clientmedia(False), clientmedia(True))
 EXTRA = {
     "CARD-SHAPE-006-fail-oauth-two-flows": oauthcard(flows={"authorizationCode": {"authorizationUrl": "https://login.example.test/authorize", "tokenUrl": "https://login.example.test/token", "scopes": {}},
                                                              "clientCredentials": {"tokenUrl": "https://login.example.test/token", "scopes": {}}}),
@@ -1290,6 +1309,32 @@ EXTRA["VER-HDR-001-pass-offered-0x-version"] = vhdr_card(res(1, task03()), hdr="
 EXTRA["DATA-LIST-004-fail-page-repeated"] = listrepeat(False)
 EXTRA["DATA-LIST-004-pass-page-continues"] = listrepeat(True)
 EXTRA.update(EXTRA_E21)
+# breaker19a Y2, Y3, Y9: a route that is none of the binding's, the 0.3 prefix on a 1.0
+# interface, an intermediary's 413
+def slip(path, ok_path):
+    out = []
+    for p in (path, ok_path):
+        t = T(); fetch_card(t, card1(supportedInterfaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]))
+        t.req("POST", H + p, headers=V1).resp(404 if p == path else 200, {"detail": "Not Found"} if p == path else task1(st="TASK_STATE_CANCELED"))
+        out.append(t.text())
+    return out
+EXTRA["REST-ROUTE-001-fail-slash-verb"], EXTRA["REST-ROUTE-001-pass-colon-verb"] = slip("/tasks/task-1/cancel", "/tasks/task-1:cancel")
+def v1prefix(ok):
+    t = T(); fetch_card(t, card1(supportedInterfaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]))
+    t.req("POST", H + ("/message:send" if ok else "/v1/message:send"), {"message": msg1("hi")}, headers=V1)
+    if ok: t.resp(200, {"task": task1()})
+    else: t.resp(404, {"detail": "Not Found"})
+    return t.text()
+EXTRA["BIND-USE-002-fail-v1-prefix-on-1-0-rest"] = v1prefix(False)
+EXTRA["BIND-USE-002-pass-1-0-rest-route"] = v1prefix(True)
+def big(ok):
+    t = T(); fetch_card(t, card1())
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=V1)
+    if ok: t.resp(200, res(1, {"task": task1()}))
+    else: t.resp(413, "<html><head><title>413 Request Entity Too Large</title></head><body><center><h1>413 Request Entity Too Large</h1></center><hr><center>nginx</center></body></html>", headers={"server": "nginx"}, ct="text/html")
+    return t.text()
+EXTRA["GW-RESP-003-fail-413-html"] = big(False)
+EXTRA["GW-RESP-003-pass-413-answered"] = big(True)
 for name, text in EXTRA.items():
     d = os.path.join(OUT, name); os.makedirs(d, exist_ok=True)
     open(os.path.join(d, "input.jsonl"), "w").write(text)
