@@ -18266,6 +18266,17 @@ impl State {
         let Some(a) = self.advertised.get(k) else {
             return;
         };
+        // A request that says A2A-Version 0.x made a 0.3 call, whose routes do sit below
+        // /v1: its fault is the version the card does not declare (VER-CARD-002, with the
+        // agent's refusal judged by VER-HDR-004), not the URL.
+        if x.call
+            .as_deref()
+            .and_then(|c| c.header_version.as_deref())
+            .and_then(Dialect::from_version)
+            .is_some_and(|d| d != Dialect::V1_0)
+        {
+            return;
+        }
         let path = net::norm_path(&p.path).to_string();
         // A card that also declares a 0.x HTTP+JSON interface covering the path (a hybrid
         // card: 0.3 additionalInterfaces beside 1.0 supportedInterfaces) offers the 0.3
