@@ -5285,8 +5285,15 @@ impl State {
                         x,
                         &jptr(&p.pointer, &[Key("status"), Key("state")]),
                     );
-                    // A stream's Task event may leave out artifacts its artifact updates carried.
-                    self.note_terminal_snapshot(x, id, tv.state, p.inner, Snapshot::Listed);
+                    // A stream's Task event may leave out artifacts its artifact updates
+                    // carried; a subscribe stream's Task is the task as it stands (1.0 §3.1.6:
+                    // the first event is the current Task), so no member means none.
+                    let snap = if c.op == Some(Op::SubscribeToTask) {
+                        Snapshot::Whole
+                    } else {
+                        Snapshot::Listed
+                    };
+                    self.note_terminal_snapshot(x, id, tv.state, p.inner, snap, seq);
                     self.check_auth_explained(x, p.inner, &p.pointer, seq, "stream task event");
                 }
                 self.stream_state(x, tv.state, seq);
@@ -5480,7 +5487,7 @@ impl State {
                             x,
                             &jptr(&p.pointer, &[Key("status"), Key("state")]),
                         );
-                        self.note_terminal_snapshot(x, tid, u.state, p.inner, Snapshot::No);
+                        self.note_terminal_snapshot(x, tid, u.state, p.inner, Snapshot::No, seq);
                         self.check_auth_explained(
                             x,
                             p.inner,
@@ -11882,11 +11889,7 @@ impl State {
     /// reveals nothing and is not judged), and tasks newest status first (judged on
     /// consecutive tasks whose `status.timestamp`s both parse).
     fn check_list_tasks(&mut self, x: &Exch, c: &Call, ts: &[Json], base: &str, bseq: u64) {
-        let include = match c.params.get("includeArtifacts") {
-            Some(v) => v.as_bool() == Some(true) || v.as_str() == Some("true"),
-            None => query_param(&x.url, "includeArtifacts").as_deref() == Some("true"),
-        };
-        if !include {
+        if !list_includes_artifacts(x, c) {
             let hit = ts.iter().position(|t| {
                 t.get("artifacts")
                     .and_then(Json::as_array)
@@ -12594,6 +12597,11 @@ impl State {
                 // stubs); the first malformed one is reported.
                 let mut bad: Option<(String, String)> = None;
                 let mut utc_reported = false;
+                let listed_snap = if list_includes_artifacts(x, &c) {
+                    Snapshot::Whole
+                } else {
+                    Snapshot::Listed
+                };
                 for (i, t) in ts.iter().enumerate() {
                     let Some(o) = t.as_object() else {
                         bad.get_or_insert((
@@ -12638,7 +12646,7 @@ impl State {
                         }
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
-                        self.note_terminal_snapshot(x, id, tv.state, o, Snapshot::Listed);
+                        self.note_terminal_snapshot(x, id, tv.state, o, listed_snap, bseq);
                         self.check_auth_explained(x, o, &ptr, bseq, "listed task of ListTasks");
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
@@ -13349,7 +13357,7 @@ impl State {
                 .and_then(|t| t.context_id.clone());
             if known_ctx.is_some() && known_ctx != ctx {
                 self.observe(&id, None, tv.state, bseq, x, &state_ptr);
-                self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole);
+                self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole, bseq);
                 let what = format!(
                     "result task of {}",
                     c.method.as_deref().unwrap_or(op.name())
@@ -13359,7 +13367,7 @@ impl State {
             }
         }
         self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
-        self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole);
+        self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole, bseq);
         self.note_full_history(x, &c, o);
         if op == Op::SendMessage {
             self.note_inline_push_config(&c, &id, x.req_seq);
@@ -15366,7 +15374,7 @@ impl State {
                 } else {
                     Snapshot::No
                 };
-                self.note_terminal_snapshot(x, id, st, p.inner, snap);
+                self.note_terminal_snapshot(x, id, st, p.inner, snap, seq);
                 if let Some(t) = self.tasks.get_mut(&x.tkey(id)) {
                     if let Some(s) = st {
                         if !t.webhook_states.contains(&s) {
@@ -15977,17 +15985,10 @@ impl State {
         );
     }
 
-    /// TASK-001 / PUSH-004 bookkeeping after [`Self::observe`] saw task `id` in state `st`
-    /// in `obj` (a Task, or a status update: both carry `status`): when that is the task's
-    /// terminal state, its `status.timestamp` (ms since the epoch) becomes
-    /// [`TaskRec::terminal_ts`] whatever carried it (an answer, a stream, a push), and a
-    /// Task snapshot ([`Snapshot`]) gives [`TaskRec::terminal_artifacts`].
-    /// A push notification delivered afterwards is then judged against what the finished
-    /// task was, not only against earlier pushes (breaker11 K14).
     /// TASK-STATE-010 (STREAM-009): an artifact update event of task `tid` in a stream:
     /// `append` adds the chunk's parts to artifact `aid` as kept, otherwise they replace it.
     /// An append without a kept base (STREAM-ARTIFACT-001) starts an artifact marked
-    /// appended: a terminal Task holding no artifact at all then lost it.
+    /// appended: a Task snapshot holding no artifact at all then lost it.
     fn track_stream_artifact(
         &mut self,
         x: &Exch,
@@ -16050,14 +16051,6 @@ impl State {
     /// line and exchange of the last chunk). An artifact listed otherwise (merged text, other
     /// parts) is not judged: the agent may store it in another legal shape.
     fn append_lost(t: &TaskRec, list: &[Json]) -> Option<(String, usize, usize, u64, String)> {
-        // A Task with no artifact at all after its stream appended chunks: all of them lost
-        // (a2a-python #1038: chunks with fresh artifactIds and append true were dropped).
-        if list.is_empty() {
-            return t.stream_artifacts.iter().find(|a| a.appended).map(|a| {
-                let n = a.parts.as_ref().map_or(0, Vec::len);
-                (a.id.clone(), 0, n, a.seq, a.xid.clone())
-            });
-        }
         t.stream_artifacts
             .iter()
             .filter(|a| a.appended)
@@ -16139,6 +16132,23 @@ impl State {
         }
     }
 
+    /// TASK-001 / PUSH-004 bookkeeping and TASK-STATE-010 after [`Self::observe`] saw task
+    /// `id` in state `st` in `obj` at recording line `seq` (a Task, or a status update: both
+    /// carry `status`; `snapshot` says which, and what a missing `artifacts` member means).
+    ///
+    /// When `st` is the task's terminal state, its `status.timestamp` (ms since the epoch)
+    /// becomes [`TaskRec::terminal_ts`] whatever carried it (an answer, a stream, a push),
+    /// and a Task snapshot gives [`TaskRec::terminal_artifacts`]. A push notification
+    /// delivered afterwards is then judged against what the finished task was, not only
+    /// against earlier pushes (breaker11 K14).
+    ///
+    /// TASK-STATE-010 (STREAM-009, TASK-005 "all artifacts", DATA-005): every artifact a
+    /// stream of the task delivered stays on the task, so a Task snapshot that lists the
+    /// task's artifacts and lacks one of them lost it. Judged on a terminal snapshot, and on
+    /// any other snapshot the agent produced after the chunk reached the client (its request
+    /// began after the chunk, or it is a later event of the same stream); once per artifact.
+    /// Then, on a terminal snapshot, an artifact that got `append: true` chunks but is
+    /// listed with only the parts before them lost the appended chunks ([`Self::append_lost`]).
     fn note_terminal_snapshot(
         &mut self,
         x: &Exch,
@@ -16146,36 +16156,35 @@ impl State {
         st: Option<TaskState>,
         obj: &Obj,
         snapshot: Snapshot,
+        seq: u64,
     ) {
-        let Some(s) = st.filter(|s| s.is_terminal()) else {
-            return;
-        };
         let Some(t) = self.tasks.get_mut(&x.tkey(id)) else {
             return;
         };
-        if !t.terminal.as_ref().is_some_and(|(ts, _, _)| *ts == s) {
-            return;
+        let terminal =
+            st.filter(|s| s.is_terminal() && t.terminal.as_ref().is_some_and(|(ts, _, _)| ts == s));
+        if terminal.is_some() {
+            if let Some(ms) = obj
+                .get("status")
+                .and_then(|v| v.get("timestamp"))
+                .and_then(Json::as_str)
+                .and_then(parse_rfc3339_ms)
+            {
+                t.terminal_ts.get_or_insert(ms);
+            }
         }
-        if let Some(ms) = obj
-            .get("status")
-            .and_then(|v| v.get("timestamp"))
-            .and_then(Json::as_str)
-            .and_then(parse_rfc3339_ms)
-        {
-            t.terminal_ts.get_or_insert(ms);
-        }
-        let listed = match obj.get("artifacts") {
-            Some(a) => a.as_array().map(Vec::as_slice),
+        let listed = match (snapshot, obj.get("artifacts")) {
+            (Snapshot::No, _) => None,
+            (_, Some(a)) => a.as_array().map(Vec::as_slice),
             // A whole Task (ProtoJSON and the 0.x schemas leave an empty list out); a
             // ListTasks entry leaves artifacts out unless includeArtifacts (DATA-007).
-            None if snapshot == Snapshot::Whole => Some(&[][..]),
-            None => None,
+            (Snapshot::Whole, None) => Some(&[][..]),
+            (Snapshot::Listed, None) => None,
         };
-        let lost = match (snapshot == Snapshot::No, listed) {
-            (false, Some(list)) if !t.stream_artifacts.is_empty() => Self::append_lost(t, list),
-            _ => None,
+        let Some(list) = listed else {
+            return;
         };
-        if let (false, Some(list)) = (snapshot == Snapshot::No, listed) {
+        if terminal.is_some() {
             let ids = t.terminal_artifacts.get_or_insert_with(Vec::new);
             for aid in list
                 .iter()
@@ -16186,58 +16195,115 @@ impl State {
                 }
             }
         }
-        if let Some((aid, listed, streamed, cseq, cxid)) = lost {
-            let appended: Vec<&str> = t
-                .stream_artifacts
+        let Some(s) = st else {
+            return;
+        };
+        if t.stream_artifacts.is_empty() {
+            return;
+        }
+        let has = |aid: &str| {
+            list.iter()
+                .any(|l| l.get("artifactId").and_then(Json::as_str) == Some(aid))
+        };
+        let (gone, kept): (Vec<StreamArtifact>, Vec<StreamArtifact>) =
+            std::mem::take(&mut t.stream_artifacts)
+                .into_iter()
+                .partition(|a| {
+                    (terminal.is_some() || x.req_seq > a.seq || x.id == a.xid) && !has(&a.id)
+                });
+        t.stream_artifacts = kept;
+        if let Some(first) = gone.first() {
+            let shown: Vec<&str> = gone
                 .iter()
-                .filter(|a| a.appended)
+                .take(BASELESS_SHOWN)
                 .map(|a| a.id.as_str())
                 .collect();
-            let msg = if listed == 0 {
-                let shown = appended
-                    .iter()
-                    .take(BASELESS_SHOWN)
-                    .copied()
-                    .collect::<Vec<_>>();
-                let more = appended.len().saturating_sub(shown.len());
+            let more = gone.len().saturating_sub(shown.len());
+            let names = format!(
+                "{}{}",
+                shown.join(", "),
+                if more > 0 {
+                    format!(" and {more} more")
+                } else {
+                    String::new()
+                }
+            );
+            let plural = if gone.len() == 1 { "" } else { "s" };
+            let msg = if list.is_empty() && gone.iter().all(|a| a.appended) {
+                // a2a-python #1038: chunks with fresh artifactIds and append true dropped.
                 format!(
-                    "agent answered task {id} in {} with no artifacts, but its stream delivered chunks with append true of artifact{} {}{}: the stored task lost them (a store that follows append drops a chunk whose artifactId it does not hold yet: send each artifact's first chunk with append false and keep its artifactId for the rest)",
+                    "agent answered task {id} in {} with no artifacts, but its stream delivered chunks with append true of artifact{plural} {names}: the stored task lost them (a store that follows append drops a chunk whose artifactId it does not hold yet: send each artifact's first chunk with append false and keep its artifactId for the rest)",
                     x.state_term(s),
-                    if appended.len() == 1 { "" } else { "s" },
-                    shown.join(", "),
-                    if more > 0 { format!(" and {more} more") } else { String::new() }
                 )
             } else {
+                let what = match x.call.as_deref() {
+                    Some(c) if x.sse.is_some() => {
+                        format!("a Task event of its {} stream", c.op_term("streaming"))
+                    }
+                    Some(c) if c.op.is_some() => format!("its {} answer", c.op_term("")),
+                    _ => "a later Task snapshot".to_string(),
+                };
+                let holds = if list.is_empty() {
+                    "with no artifacts".to_string()
+                } else {
+                    let ids: Vec<&str> = list
+                        .iter()
+                        .filter_map(|a| a.get("artifactId").and_then(Json::as_str))
+                        .take(BASELESS_SHOWN)
+                        .collect();
+                    format!(
+                        "with artifact{} {} but not {names}",
+                        if list.len() == 1 { "" } else { "s" },
+                        ids.join(", ")
+                    )
+                };
                 format!(
-                    "agent answered task {id} in {} with artifact {aid} holding {listed} part{}, but its stream delivered {streamed} parts of it, the later ones in chunks with append true: the stored artifact lost the appended chunks",
+                    "agent's stream delivered artifact{plural} {names} of task {id}, but {what} shows the task in {} {holds}: the agent's task store lost {} (an artifact update stores or extends the artifact of its artifactId on the task, and nothing removes it), so a client that reads the task later gets no deliverable",
                     x.state_term(s),
-                    if listed == 1 { "" } else { "s" }
+                    if gone.len() == 1 { "it" } else { "them" },
                 )
             };
-            // Judged once per artifact (a later snapshot says the same); with no artifact
-            // listed, once for all of the task's appended artifacts, named in this finding.
-            for a in t
-                .stream_artifacts
-                .iter_mut()
-                .filter(|a| listed == 0 || a.id == aid)
-            {
-                a.appended = false;
-            }
-            self.find(
-                &r::TASK_ARTIFACT_APPEND_LOST,
-                msg,
-                vec![
-                    Evidence {
-                        seq: cseq,
-                        exchange: Some(cxid),
-                        pointer: None,
-                        found: None,
-                    },
-                    x.ev(x.body_seq()),
-                ],
-                &x.leg,
-            );
+            let ev = vec![
+                Evidence {
+                    seq: first.seq,
+                    exchange: Some(first.xid.clone()),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev(seq),
+            ];
+            self.find(&r::TASK_ARTIFACT_APPEND_LOST, msg, ev, &x.leg);
+            return;
         }
+        if terminal.is_none() {
+            return;
+        }
+        let Some((aid, listed, streamed, cseq, cxid)) = Self::append_lost(t, list) else {
+            return;
+        };
+        let msg = format!(
+            "agent answered task {id} in {} with artifact {aid} holding {listed} part{}, but its stream delivered {streamed} parts of it, the later ones in chunks with append true: the stored artifact lost the appended chunks",
+            x.state_term(s),
+            if listed == 1 { "" } else { "s" }
+        );
+        // Judged once per artifact (a later snapshot says the same).
+        for a in t.stream_artifacts.iter_mut().filter(|a| a.id == aid) {
+            a.appended = false;
+        }
+        self.find(
+            &r::TASK_ARTIFACT_APPEND_LOST,
+            msg,
+            vec![
+                Evidence {
+                    seq: cseq,
+                    exchange: Some(cxid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev(seq),
+            ],
+            &x.leg,
+        );
     }
 
     /// The state of a push notification about task `id` as the task state machine should
@@ -18811,10 +18877,10 @@ fn message_answer_context(x: &Exch, req: &Obj, answer: Option<&Json>) -> Option<
 enum Snapshot {
     /// A status update: no artifacts.
     No,
-    /// A whole Task (a GetTask / send / cancel answer, a push's Task): no `artifacts`
-    /// member means none.
+    /// A whole Task (a GetTask / send / cancel answer, a push's Task, a subscribe stream's
+    /// Task, a ListTasks entry with includeArtifacts): no `artifacts` member means none.
     Whole,
-    /// A ListTasks entry (`artifacts` only with includeArtifacts) or a stream's Task event
+    /// A ListTasks entry without includeArtifacts (DATA-007) or a send stream's Task event
     /// (its artifact updates may carry what it leaves out): no member means unknown.
     Listed,
 }
@@ -20874,6 +20940,16 @@ fn request_part_media_types(params: &Json) -> Vec<String> {
 }
 
 /// The `artifactId`s of task `o`'s `artifacts` (1.0 / 0.2+ shape), in order.
+/// Whether ListTasks call `c` asked for artifacts (`includeArtifacts` true in the body, or
+/// `?includeArtifacts=true` on HTTP+JSON; DATA-007): then each listed task carries all of
+/// its artifacts, and no `artifacts` member means none.
+fn list_includes_artifacts(x: &Exch, c: &Call) -> bool {
+    match c.params.get("includeArtifacts") {
+        Some(v) => v.as_bool() == Some(true) || v.as_str() == Some("true"),
+        None => query_param(&x.url, "includeArtifacts").as_deref() == Some("true"),
+    }
+}
+
 fn artifact_ids(o: &Obj) -> Vec<String> {
     match o.get("artifacts") {
         Some(Json::Array(a)) => a
