@@ -1052,6 +1052,11 @@ pub(super) struct State {
     /// [`MAX_PENDING_UP`]. Lets the gateway, not the agent, be charged for what it changed
     /// (RPC-002 ids, STREAM-003 cut streams, RPC-002 answers lost to a gateway timeout).
     gw_pairs: VecDeque<GwPair>,
+    /// JSON-RPC answers the agent gave on an upstream leg to a send or task call, newest
+    /// last, at most [`MAX_PENDING_UP`]: a translating gateway (0.3 client leg, 1.0 upstream
+    /// leg, or the reverse) that hands one back to the client unchanged is GW-RESP-002
+    /// ([`State::gw_untranslated_answer`]).
+    gw_up_answers: VecDeque<UpAnswer>,
     /// Task ids an agent on a named leg answered TaskNotFoundError for although that leg
     /// never saw the task: the leg and the evidence of that answer (GW-RESP-005, a load
     /// balancer without task affinity). At most [`MAX_PENDING_UP`] entries.
@@ -1166,6 +1171,23 @@ struct GwPair {
     up_rpc_id: Option<Value>,
     /// Seq of the upstream request's head.
     up_seq: u64,
+}
+
+/// One JSON-RPC `result` the agent gave on an upstream leg ([`State::gw_up_answers`]).
+struct UpAnswer {
+    /// The call's operation and the protocol version its method names.
+    op: Op,
+    dialect: Dialect,
+    /// The call's message id (a send) or task id (a task call): what a translating
+    /// gateway keeps when it renames the method.
+    key: String,
+    /// The method as the upstream request named it (`SendMessage`).
+    method: String,
+    /// [`json_hash`] of the `result`.
+    hash: u64,
+    /// Exchange and recording line of the answer body.
+    xid: String,
+    seq: u64,
 }
 
 /// How one leg of a [`GwPair`] ended: HTTP status (`None`: never answered), outcome, the
@@ -1514,6 +1536,7 @@ impl State {
             done_paths: HashMap::new(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
+            gw_up_answers: VecDeque::new(),
             leg_task_missing: HashMap::new(),
             gw_own_answer: HashSet::new(),
             areas_answered: HashSet::new(),
@@ -10366,12 +10389,106 @@ impl State {
         }
         let mut result_task = None;
         if let Some(res) = rv.result {
+            if self.gw_untranslated_answer(x, &c, res, bseq) {
+                self.after_response(x, None, None);
+                return;
+            }
             result_task = self.on_result(x, res, "/result", bseq);
         }
         let rt = result_task
             .as_ref()
             .map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(x, rt, rv.result);
+    }
+
+    /// GW-RESP-002 (RPC-002, DATA-005): a translating gateway speaks one protocol version to
+    /// the client and another to the agent (a 0.3 `message/send` forwarded as a 1.0
+    /// `SendMessage`, or the reverse) but hands the agent's answer back unchanged: the
+    /// client leg's JSON-RPC `result` `res` is, member for member, the `result` the agent
+    /// gave on an upstream leg to the same operation in the other version, for the same
+    /// message id (a send) or task id (a task call). The agent answered the call it got
+    /// (judged on the upstream leg); the client got an answer of the wrong version, which
+    /// is the gateway's doing. Also records an upstream leg's answer for the client leg.
+    /// Returns true when the client leg's answer is reported so (then it is not judged as
+    /// the agent's).
+    fn gw_untranslated_answer(&mut self, x: &Exch, c: &Call, res: &Json, bseq: u64) -> bool {
+        let (Some(op), Some(dialect)) = (c.op, c.dialect) else {
+            return false;
+        };
+        let key = match op {
+            Op::SendMessage | Op::SendStreamingMessage => params_message(&c.params)
+                .and_then(|m| m.get("messageId"))
+                .and_then(Json::as_str),
+            Op::GetTask | Op::CancelTask => c.task_id(),
+            _ => None,
+        };
+        let Some(key) = key.filter(|k| !k.is_empty()) else {
+            return false;
+        };
+        if x.leg.is_some() {
+            self.gw_up_answers.push_back(UpAnswer {
+                op,
+                dialect,
+                key: key.to_string(),
+                method: c.method.clone().unwrap_or_else(|| op.name().to_string()),
+                hash: json_hash(res),
+                xid: x.id.clone(),
+                seq: bseq,
+            });
+            if self.gw_up_answers.len() > MAX_PENDING_UP {
+                self.gw_up_answers.pop_front();
+            }
+            return false;
+        }
+        if self.gw_up_answers.is_empty() {
+            return false;
+        }
+        let h = json_hash(res);
+        let Some(up) = self.gw_up_answers.iter().rev().find(|u| {
+            u.op == op
+                && u.key == key
+                && u.hash == h
+                && (u.dialect == Dialect::V1_0) != (dialect == Dialect::V1_0)
+        }) else {
+            return false;
+        };
+        let (up_method, up_dialect, up_xid, up_seq) =
+            (up.method.clone(), up.dialect, up.xid.clone(), up.seq);
+        let method = c.method.clone().unwrap_or_else(|| op.name().to_string());
+        let (what, want) = if dialect == Dialect::V1_0 {
+            (
+                "0.x result shape (kind discriminators, lowercase states)",
+                "the 1.0 shape (TASK_STATE_* states, parts without kind; a send's result wrapped as {\"task\": ...})",
+            )
+        } else {
+            (
+                "1.0 result shape (no kind, TASK_STATE_* states, parts without kind; a send's result wrapped as {\"task\": ...})",
+                "the 0.x shape (the Task or Message itself with kind, lowercase states, parts with kind)",
+            )
+        };
+        self.gw_own_answer.insert(x.id.clone());
+        self.find(
+            &r::GW_ANSWER_ALTERED,
+            format!(
+                "gateway translated the client's {} {method} into a {} {up_method} on the upstream leg, but handed the agent's {} answer back to the client unchanged: the client got the {what}, which a {} client cannot read; the agent answered the call it was sent. Translate the answer back into {want} for the client, or forward the client's call in its own version",
+                dialect.as_str(),
+                up_dialect.as_str(),
+                up_dialect.as_str(),
+                dialect.as_str(),
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                Evidence {
+                    seq: up_seq,
+                    exchange: Some(up_xid),
+                    pointer: Some("/result".into()),
+                    found: None,
+                },
+                x.ev_at(bseq, "/result", None),
+            ],
+            &x.leg,
+        );
+        true
     }
 
     /// DATA-SHAPE-005 (RPC-001, DATA-005): the client's request body, recorded whole, to a
