@@ -12884,6 +12884,14 @@ impl State {
                             );
                         }
                     }
+                    // The same on 0.3 HTTP+JSON (breaker19a Y8, a2a-go #370): the 0.3 proto
+                    // has no kind on a Task, Message or Part.
+                    if part_style(&c) == Some(a2a::PartStyle::V0Rest) && p.wrapped {
+                        if let Some((msg, at)) = rest03_kind("send result", p.inner, &p.pointer) {
+                            let ev = at.iter().map(|ptr| x.ev_at(bseq, ptr, None)).collect();
+                            self.find(&r::VER_MIXED_PAYLOAD, msg, ev, &x.leg);
+                        }
+                    }
                     if let Some((ptr, media, msg)) = output_mode_miss(&c, p.inner, &p.pointer) {
                         self.areas.insert("capability");
                         self.find(
@@ -12979,6 +12987,12 @@ impl State {
             },
             Op::GetTask | Op::CancelTask => match res.as_object() {
                 Some(o) => {
+                    if part_style(&c) == Some(a2a::PartStyle::V0Rest) {
+                        if let Some((msg, at)) = rest03_kind("task result", o, base) {
+                            let ev = at.iter().map(|ptr| x.ev_at(bseq, ptr, None)).collect();
+                            self.find(&r::VER_MIXED_PAYLOAD, msg, ev, &x.leg);
+                        }
+                    }
                     if dialect == Some(Dialect::V1_0) && o.contains_key("kind") {
                         self.find(
                             &r::VER_MIXED_PAYLOAD,
@@ -21575,6 +21589,20 @@ fn state_spelling_problem(
                 "is the 0.x spelling; 1.0 clients only parse the TASK_STATE_* names".into(),
             ))
         }
+        // The same on 0.3 HTTP+JSON (breaker19a Y8, consistent with the CANCELED mirror
+        // below): its JSON is ProtoJSON of the 0.3 proto (REST-003), whose TaskState enum
+        // has only TASK_STATE_* names, so a 0.3 REST client cannot parse "completed"
+        // (a2a-go #370).
+        (Some(_), Some(true))
+            if !TaskState::is_proto_spelling(raw)
+                && dialect == Some(Dialect::V0_3)
+                && binding.is_some_and(Binding::bare_params) =>
+        {
+            Some((
+                &r::TASK_STATE_INVALID,
+                "is the 0.3 JSON-RPC spelling; 0.3 HTTP+JSON clients (ProtoJSON of the 0.3 proto) only parse the TASK_STATE_* names".into(),
+            ))
+        }
         (Some(_), Some(true)) if !TaskState::is_proto_spelling(raw) => Some((
             &r::VER_MIXED_PAYLOAD,
             "is the 0.x spelling where this binding uses TASK_STATE_* names".into(),
@@ -21642,6 +21670,67 @@ fn kind_in_payload(o: &Obj, base: &str) -> Option<String> {
                 )
             })
         })
+}
+
+/// VER-MIX-001 (REST-003, DATA-001; breaker19a Y8, a2a-go #370): a 0.3 HTTP+JSON Task or
+/// Message `o` at JSON Pointer `base` (a "send result", a "task result": `what`) that
+/// carries the 0.3 JSON-RPC member `kind` on itself, its parts or its artifacts' parts.
+/// Returns the message, naming each kind of place, and the pointer of the first `kind` in
+/// each; `None` when there is none.
+fn rest03_kind(what: &str, o: &Obj, base: &str) -> Option<(String, Vec<String>)> {
+    let first_part = |v: Option<&Json>| {
+        v.and_then(Json::as_array)
+            .and_then(|ps| ps.iter().position(|p| p.get("kind").is_some()))
+    };
+    let mut at: Vec<(&str, String)> = Vec::new();
+    if o.contains_key("kind") {
+        at.push(("the object", jptr(base, &[Key("kind")])));
+    }
+    // A 0.3 proto Message holds its parts under `content`.
+    for member in ["parts", "content"] {
+        if let Some(i) = first_part(o.get(member)) {
+            at.push((
+                "its parts",
+                jptr(base, &[Key(member), Index(i), Key("kind")]),
+            ));
+            break;
+        }
+    }
+    if let Some(arts) = o.get("artifacts").and_then(Json::as_array) {
+        if let Some((a, i)) = arts
+            .iter()
+            .enumerate()
+            .find_map(|(a, art)| first_part(art.get("parts")).map(|i| (a, i)))
+        {
+            at.push((
+                "its artifacts' parts",
+                jptr(
+                    base,
+                    &[
+                        Key("artifacts"),
+                        Index(a),
+                        Key("parts"),
+                        Index(i),
+                        Key("kind"),
+                    ],
+                ),
+            ));
+        }
+    }
+    if at.is_empty() {
+        return None;
+    }
+    let places = at
+        .iter()
+        .map(|(w, p)| format!("{w} ({p})"))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    Some((
+        format!(
+            "0.3 HTTP+JSON {what} carries the 0.3 JSON-RPC member kind on {places}: the 0.3 proto this binding's JSON follows has no kind anywhere (a part is text, file or data by its member), so a ProtoJSON client that rejects unknown fields cannot parse it; answer in the binding's shape, not the JSON-RPC one"
+        ),
+        at.into_iter().map(|(_, p)| p).collect(),
+    ))
 }
 
 /// Last path segment (`message:stream`, `tasks/t1:subscribe` → `t1:subscribe`).
