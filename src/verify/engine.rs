@@ -614,6 +614,38 @@ impl Exch {
         }
     }
 
+    /// A stream event signature ([`StreamState::sigs`]: `StatusUpdate:TASK_STATE_COMPLETED`,
+    /// `ArtifactUpdate:a1`, kept in one spelling so the legs of a translating gateway
+    /// compare) as this exchange's wire names it: `status-update completed` on 0.x
+    /// JSON-RPC, `statusUpdate TASK_STATE_COMPLETED` on 1.0 and 0.3 HTTP+JSON (breaker19a
+    /// Y14).
+    fn sig_term(&self, sig: &str) -> String {
+        let (kind, detail) = sig.split_once(':').unwrap_or((sig, ""));
+        let kebab = self.call.as_ref().is_some_and(|c| {
+            c.dialect.is_some_and(|d| d != Dialect::V1_0) && c.binding == Some(Binding::JsonRpc)
+        });
+        let kind = match (kind, kebab) {
+            ("StatusUpdate", true) => "status-update",
+            ("StatusUpdate", false) => "statusUpdate",
+            ("ArtifactUpdate", true) => "artifact-update",
+            ("ArtifactUpdate", false) => "artifactUpdate",
+            ("Task", _) => "task",
+            ("Message", _) => "message",
+            (k, _) => k,
+        };
+        let detail = match TaskState::parse(detail) {
+            Some(st) if kind != "artifact-update" && kind != "artifactUpdate" => {
+                self.state_term(st)
+            }
+            _ => detail,
+        };
+        if detail.is_empty() {
+            kind.to_string()
+        } else {
+            format!("{kind} {detail}")
+        }
+    }
+
     fn ev(&self, seq: u64) -> Evidence {
         Evidence {
             seq,
@@ -1344,6 +1376,9 @@ struct HeldEnd {
     events: usize,
     outcome: Option<Outcome>,
     end_seq: u64,
+    /// µs from the last event the client leg received (its response head when none) to
+    /// its end: the silence before the cut (`None` when not every arrival was kept).
+    idle_us: Option<u64>,
     msg: String,
     ev: Vec<Evidence>,
 }
@@ -7369,6 +7404,14 @@ impl State {
                 events: x.sse.as_ref().map_or(0, |s| s.events as usize),
                 outcome: x.outcome,
                 end_seq: x.end_seq,
+                idle_us: x.sse.as_ref().and_then(|s| {
+                    let last = match s.arrivals.last() {
+                        Some(a) if s.arrivals.len() == s.events as usize => a.0,
+                        Some(_) => return None,
+                        None => x.req_t,
+                    };
+                    Some(x.end_t.saturating_sub(last))
+                }),
                 msg,
                 ev,
             };
@@ -8169,6 +8212,7 @@ impl State {
                 resp_seq: x.resp_seq,
                 outcome: x.outcome,
                 end_seq: x.end_seq,
+                call: x.call.clone(),
                 sse: Some(StreamState {
                     arrivals: s.arrivals.clone(),
                     sigs: s.sigs.clone(),
@@ -8203,7 +8247,10 @@ impl State {
             let after = if before == us.sigs.len() {
                 format!(
                     "after the agent's last event ({})",
-                    us.sigs.last().map(String::as_str).unwrap_or("none")
+                    us.sigs
+                        .last()
+                        .map(|g| up.sig_term(g))
+                        .unwrap_or_else(|| "none".into())
                 )
             } else {
                 format!("after event {before} of the agent's {}", us.sigs.len())
@@ -8251,7 +8298,10 @@ impl State {
                 cs.sigs.len(),
                 us.sigs.len(),
                 first_diff + 1,
-                us.sigs.get(first_diff).map(String::as_str).unwrap_or("")
+                us.sigs
+                    .get(first_diff)
+                    .map(|g| up.sig_term(g))
+                    .unwrap_or_default()
             )
         } else {
             format!(
@@ -8259,12 +8309,12 @@ impl State {
                 first_diff + 1,
                 us.sigs
                     .get(first_diff)
-                    .map(String::as_str)
-                    .unwrap_or("nothing"),
+                    .map(|g| up.sig_term(g))
+                    .unwrap_or_else(|| "nothing".into()),
                 cs.sigs
                     .get(first_diff)
-                    .map(String::as_str)
-                    .unwrap_or("nothing")
+                    .map(|g| client.sig_term(g))
+                    .unwrap_or_else(|| "nothing".into())
             )
         };
         let useq = us
@@ -8727,10 +8777,22 @@ impl State {
             found: card.view.protocol_version.clone().map(Value::String),
         };
         let method = c.method.as_deref().unwrap_or("the agent");
+        // What the card's newest version calls the operation (breaker19a Y14: `tasks/send`
+        // is 0.1.0 only; 0.2.0 already names it message/send).
+        let rename =
+            c.op.filter(|_| c.binding == Some(Binding::JsonRpc))
+                .and_then(|op| {
+                    declared.iter().rev().find_map(|k| {
+                        a2a::op_method(op, *k).filter(|m| *m != method).map(|m| {
+                            format!("; protocol version {} names this call {m}", k.as_str())
+                        })
+                    })
+                })
+                .unwrap_or_default();
         self.find(
             &r::VER_CLIENT_NOT_OFFERED,
             format!(
-                "client called {method} in protocol version {} but the agent's card declares only {}: the agent's refusal is expected",
+                "client called {method} in protocol version {} but the agent's card declares only {}: the agent's refusal is expected{rename}",
                 d.as_str(),
                 list.join(", ")
             ),
@@ -21741,6 +21803,11 @@ fn last_segment(path: &str) -> String {
         .unwrap_or_default()
 }
 
+/// GW-SSE-002: a client-leg stream cut this long (µs) after the last event it got, with
+/// the agent's stream going on, is named an idle/read timeout (proxies default to 30-100 s;
+/// shorter silences are cut for other reasons too).
+const IDLE_CUT_US: u64 = 5_000_000;
+
 /// A client-leg stream `h` that ended without a terminal state, and its upstream twin `up`
 /// (ended, or still open at the end of the recording): `None` when the agent's stream
 /// ended there too (the agent's fault, STREAM-END-002 stands); else the gateway cut it
@@ -21772,7 +21839,7 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
     let last = us
         .sigs
         .last()
-        .map(|s| format!(", the last {s}"))
+        .map(|s| format!(", the last {}", up.sig_term(s)))
         .unwrap_or_default();
     let rest = if up_open {
         format!("the agent's upstream stream ({up_events} event(s){last}) was still open when the recording ended")
@@ -21787,8 +21854,20 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
         .map(|a| a.1)
         .unwrap_or(up.end_seq.max(up.resp_seq));
     let message = if up_events > h.events {
+        // A cut after a long silence is an idle/read timeout (breaker19a Y13): say so, and
+        // the two fixes.
+        let idle = h
+            .idle_us
+            .filter(|us| *us >= IDLE_CUT_US)
+            .map(|us| {
+                format!(
+                    "; the client's stream was cut {:.0} s after the last event it got, with no event in between: an idle or read timeout of the gateway (nginx proxy_read_timeout and an AWS ALB's idle timeout default to 60 s) shorter than the task's quiet periods. Raise that timeout above the task's longest silence, or have the agent send SSE comment lines (\": keep-alive\") every 15 to 30 s so the stream is never idle that long",
+                    us as f64 / 1e6
+                )
+            })
+            .unwrap_or_default();
         format!(
-            "gateway {how} the client's stream after {} event(s), short of what the agent sent: {rest}",
+            "gateway {how} the client's stream after {} event(s), short of what the agent sent: {rest}{idle}",
             h.events
         )
     } else {
@@ -21809,7 +21888,7 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
                 let gap = (up.end_t - t0) as f64 / 1e6;
                 if gap >= 0.5 {
                     format!(
-                        ", {gap:.1} s after the agent's last event (a gateway idle timeout or credential lifetime shorter than the task's quiet periods?)"
+                        ", {gap:.1} s after the agent's last event (a gateway idle or read timeout, or a credential lifetime, shorter than the task's quiet periods? raise it, or have the agent send SSE comment lines as keep-alives)"
                     )
                 } else {
                     ", right after the agent's last event (a gateway limit: a credential that expired, a body size or duration cap?)".to_string()
