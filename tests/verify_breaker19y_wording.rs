@@ -61,6 +61,7 @@ fn y5_blames_the_gateway_only() {
         "b19-Y5-gw-v03-client-gets-untranslated-10-send-answer",
         "b19-Y5-gw-v10-client-gets-untranslated-03-send-answer",
         "b19-Y5-gw-v03-client-gets-untranslated-10-get-task-answer",
+        "b19-Y5-gw-v03-client-gets-untranslated-10-stream",
     ] {
         let out = run(stem);
         let m = message(&out, "GW-RESP-002");

@@ -1205,6 +1205,51 @@ struct GwPair {
     up_seq: u64,
 }
 
+/// What a translating gateway keeps of a call when it renames the method (GW-RESP-002,
+/// [`State::gw_up_answers`]): the message id of a send, the task id of a task call.
+fn gw_call_key(op: Op, c: &Call) -> Option<&str> {
+    match op {
+        Op::SendMessage | Op::SendStreamingMessage => params_message(&c.params)
+            .and_then(|m| m.get("messageId"))
+            .and_then(Json::as_str),
+        Op::GetTask | Op::CancelTask | Op::SubscribeToTask => c.task_id(),
+        _ => None,
+    }
+    .filter(|k| !k.is_empty())
+}
+
+/// The GW-RESP-002 message for a translating gateway that handed the agent's `what`
+/// ("answer", "stream") to a client of protocol version `dialect` in the agent's version
+/// `up_dialect`, untranslated: which call became which, what the client got, the fix.
+fn untranslated_message(
+    c: &Call,
+    op: Op,
+    dialect: Dialect,
+    up_method: &str,
+    up_dialect: Dialect,
+    what: &str,
+) -> String {
+    let method = c.method.clone().unwrap_or_else(|| op.name().to_string());
+    let (got, want) = if dialect == Dialect::V1_0 {
+        (
+            "0.x shape (kind discriminators, lowercase states)",
+            "the 1.0 shape (TASK_STATE_* states, parts without kind; a send's result and each stream event wrapped as {\"task\": ...}, {\"statusUpdate\": ...})",
+        )
+    } else {
+        (
+            "1.0 shape (no kind, TASK_STATE_* states, parts without kind; a send's result and each stream event wrapped as {\"task\": ...}, {\"statusUpdate\": ...})",
+            "the 0.x shape (the Task, Message or event itself with kind, lowercase states, parts with kind, final on the last status update)",
+        )
+    };
+    format!(
+        "gateway translated the client's {} {method} into a {} {up_method} on the upstream leg, but handed the agent's {} {what} back to the client unchanged: the client got the {got}, which a {} client cannot read; the agent answered the call it was sent. Translate the {what} back into {want} for the client, or forward the client's call in its own version",
+        dialect.as_str(),
+        up_dialect.as_str(),
+        up_dialect.as_str(),
+        dialect.as_str(),
+    )
+}
+
 /// One JSON-RPC `result` the agent gave on an upstream leg ([`State::gw_up_answers`]).
 struct UpAnswer {
     /// The call's operation and the protocol version its method names.
@@ -4424,7 +4469,7 @@ impl State {
                     s.events += 1;
                     StreamState::keep(&mut s.arrivals, &mut s.past_kept, (t_us, seq));
                 }
-                if self.gw_own_stream(x, &e, seq) {
+                if self.gw_own_stream(x, &e, seq) || self.gw_untranslated_stream(x, &e, seq) {
                     return;
                 }
                 if e.merged {
@@ -10477,14 +10522,7 @@ impl State {
         let (Some(op), Some(dialect)) = (c.op, c.dialect) else {
             return false;
         };
-        let key = match op {
-            Op::SendMessage | Op::SendStreamingMessage => params_message(&c.params)
-                .and_then(|m| m.get("messageId"))
-                .and_then(Json::as_str),
-            Op::GetTask | Op::CancelTask => c.task_id(),
-            _ => None,
-        };
-        let Some(key) = key.filter(|k| !k.is_empty()) else {
+        let Some(key) = gw_call_key(op, c) else {
             return false;
         };
         if x.leg.is_some() {
@@ -10516,28 +10554,11 @@ impl State {
         };
         let (up_method, up_dialect, up_xid, up_seq) =
             (up.method.clone(), up.dialect, up.xid.clone(), up.seq);
-        let method = c.method.clone().unwrap_or_else(|| op.name().to_string());
-        let (what, want) = if dialect == Dialect::V1_0 {
-            (
-                "0.x result shape (kind discriminators, lowercase states)",
-                "the 1.0 shape (TASK_STATE_* states, parts without kind; a send's result wrapped as {\"task\": ...})",
-            )
-        } else {
-            (
-                "1.0 result shape (no kind, TASK_STATE_* states, parts without kind; a send's result wrapped as {\"task\": ...})",
-                "the 0.x shape (the Task or Message itself with kind, lowercase states, parts with kind)",
-            )
-        };
+        let msg = untranslated_message(c, op, dialect, &up_method, up_dialect, "answer");
         self.gw_own_answer.insert(x.id.clone());
         self.find(
             &r::GW_ANSWER_ALTERED,
-            format!(
-                "gateway translated the client's {} {method} into a {} {up_method} on the upstream leg, but handed the agent's {} answer back to the client unchanged: the client got the {what}, which a {} client cannot read; the agent answered the call it was sent. Translate the answer back into {want} for the client, or forward the client's call in its own version",
-                dialect.as_str(),
-                up_dialect.as_str(),
-                up_dialect.as_str(),
-                dialect.as_str(),
-            ),
+            msg,
             vec![
                 x.ev(x.req_ev_seq()),
                 Evidence {
@@ -10549,6 +10570,84 @@ impl State {
                 x.ev_at(bseq, "/result", None),
             ],
             &x.leg,
+        );
+        true
+    }
+
+    /// GW-RESP-002 for streams ([`Self::gw_untranslated_answer`]'s kind): the first event
+    /// `e` of a stream is, member for member, the first event the agent sent on an upstream
+    /// leg's stream of the same operation in the other protocol version (same message id or
+    /// task id). An upstream leg's first event is recorded for that. Reported once; the
+    /// client leg's stream is then not judged as the agent's (its shape and end rules skip
+    /// it). Returns true when the stream is so reported.
+    fn gw_untranslated_stream(&mut self, x: &mut Exch, e: &SseEvent, seq: u64) -> bool {
+        if x.sse.as_ref().is_none_or(|s| s.events != 1) {
+            return false;
+        }
+        let Some(c) = x.call.clone() else {
+            return false;
+        };
+        let (Some(op), Some(dialect)) = (c.op, c.dialect) else {
+            return false;
+        };
+        let Some(key) = gw_call_key(op, &c) else {
+            return false;
+        };
+        if x.leg.is_none() && self.gw_up_answers.is_empty() {
+            return false;
+        }
+        let Ok(v) = Json::parse(e.data.as_bytes()) else {
+            return false;
+        };
+        let payload = match v.get("result") {
+            Some(r) if v.get("jsonrpc").is_some() => r,
+            _ => &v,
+        };
+        let h = json_hash(payload);
+        if x.leg.is_some() {
+            self.gw_up_answers.push_back(UpAnswer {
+                op,
+                dialect,
+                key: key.to_string(),
+                method: c.method.clone().unwrap_or_else(|| op.name().to_string()),
+                hash: h,
+                xid: x.id.clone(),
+                seq,
+            });
+            if self.gw_up_answers.len() > MAX_PENDING_UP {
+                self.gw_up_answers.pop_front();
+            }
+            return false;
+        }
+        let Some(up) = self.gw_up_answers.iter().rev().find(|u| {
+            u.op == op
+                && u.key == key
+                && u.hash == h
+                && (u.dialect == Dialect::V1_0) != (dialect == Dialect::V1_0)
+        }) else {
+            return false;
+        };
+        let (up_method, up_dialect, up_xid, up_seq) =
+            (up.method.clone(), up.dialect, up.xid.clone(), up.seq);
+        let msg = untranslated_message(&c, op, dialect, &up_method, up_dialect, "stream");
+        self.gw_own_answer.insert(x.id.clone());
+        if let Some(s) = x.sse.as_mut() {
+            s.undecodable = true;
+        }
+        self.stream_once(
+            x,
+            &r::GW_ANSWER_ALTERED,
+            msg,
+            vec![
+                x.ev(x.req_ev_seq()),
+                Evidence {
+                    seq: up_seq,
+                    exchange: Some(up_xid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev(seq),
+            ],
         );
         true
     }
