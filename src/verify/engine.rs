@@ -1229,15 +1229,15 @@ fn untranslated_message(
     up_dialect: Dialect,
     what: &str,
 ) -> String {
-    let method = c.method.clone().unwrap_or_else(|| op.name().to_string());
-    let (got, want) = if dialect == Dialect::V1_0 {
+    let method = c.op_term(op.name());
+    let (got, want) = if !kind_shaped(c) {
         (
-            "0.x shape (kind discriminators, lowercase states)",
-            "the 1.0 shape (TASK_STATE_* states, parts without kind; a send's result and each stream event wrapped as {\"task\": ...}, {\"statusUpdate\": ...})",
+            "0.x JSON-RPC shape (kind discriminators, lowercase states)",
+            "the ProtoJSON shape of the client's binding (TASK_STATE_* states, no kind; a send's result and each stream event wrapped as {\"task\": ...}, {\"statusUpdate\": ...})",
         )
     } else {
         (
-            "1.0 shape (no kind, TASK_STATE_* states, parts without kind; a send's result and each stream event wrapped as {\"task\": ...}, {\"statusUpdate\": ...})",
+            "ProtoJSON shape (no kind, TASK_STATE_* states, parts without kind; a send's result and each stream event wrapped as {\"task\": ...}, {\"statusUpdate\": ...})",
             "the 0.x shape (the Task, Message or event itself with kind, lowercase states, parts with kind, final on the last status update)",
         )
     };
@@ -1265,6 +1265,18 @@ struct UpAnswer {
     /// Exchange and recording line of the answer body.
     xid: String,
     seq: u64,
+    /// The answer is a JSON-RPC response (its payload at `/result`).
+    rpc: bool,
+    /// The call's payloads are 0.x JSON-RPC objects told apart by `kind` ([`kind_shaped`]),
+    /// not ProtoJSON (1.0 on any binding, 0.3 HTTP+JSON): only an answer passed between the
+    /// two families is untranslated (0.3 HTTP+JSON and 1.0 HTTP+JSON Tasks look alike).
+    kind_shaped: bool,
+}
+
+/// Whether call `c`'s payloads are 0.x JSON-RPC objects with `kind` (0.2 / 0.3 JSON-RPC),
+/// rather than ProtoJSON (1.0 on any binding, 0.3 HTTP+JSON and gRPC).
+fn kind_shaped(c: &Call) -> bool {
+    c.dialect.is_some_and(|d| d != Dialect::V1_0) && c.binding == Some(Binding::JsonRpc)
 }
 
 /// How one leg of a [`GwPair`] ended: HTTP status (`None`: never answered), outcome, the
@@ -10530,10 +10542,12 @@ impl State {
                 op,
                 dialect,
                 key: key.to_string(),
-                method: c.method.clone().unwrap_or_else(|| op.name().to_string()),
+                method: c.op_term(op.name()).to_string(),
                 hash: json_hash(res),
                 xid: x.id.clone(),
                 seq: bseq,
+                rpc: c.binding == Some(Binding::JsonRpc),
+                kind_shaped: kind_shaped(c),
             });
             if self.gw_up_answers.len() > MAX_PENDING_UP {
                 self.gw_up_answers.pop_front();
@@ -10545,15 +10559,18 @@ impl State {
         }
         let h = json_hash(res);
         let Some(up) = self.gw_up_answers.iter().rev().find(|u| {
-            u.op == op
-                && u.key == key
-                && u.hash == h
-                && (u.dialect == Dialect::V1_0) != (dialect == Dialect::V1_0)
+            u.op == op && u.key == key && u.hash == h && u.kind_shaped != kind_shaped(&c)
         }) else {
             return false;
         };
         let (up_method, up_dialect, up_xid, up_seq) =
             (up.method.clone(), up.dialect, up.xid.clone(), up.seq);
+        let up_ptr = if up.rpc { "/result" } else { "" };
+        let ptr = if c.binding == Some(Binding::JsonRpc) {
+            "/result"
+        } else {
+            ""
+        };
         let msg = untranslated_message(c, op, dialect, &up_method, up_dialect, "answer");
         self.gw_own_answer.insert(x.id.clone());
         self.find(
@@ -10564,10 +10581,10 @@ impl State {
                 Evidence {
                     seq: up_seq,
                     exchange: Some(up_xid),
-                    pointer: Some("/result".into()),
+                    pointer: Some(up_ptr.into()),
                     found: None,
                 },
-                x.ev_at(bseq, "/result", None),
+                x.ev_at(bseq, ptr, None),
             ],
             &x.leg,
         );
@@ -10609,10 +10626,12 @@ impl State {
                 op,
                 dialect,
                 key: key.to_string(),
-                method: c.method.clone().unwrap_or_else(|| op.name().to_string()),
+                method: c.op_term(op.name()).to_string(),
                 hash: h,
                 xid: x.id.clone(),
                 seq,
+                rpc: false,
+                kind_shaped: kind_shaped(&c),
             });
             if self.gw_up_answers.len() > MAX_PENDING_UP {
                 self.gw_up_answers.pop_front();
@@ -10620,10 +10639,7 @@ impl State {
             return false;
         }
         let Some(up) = self.gw_up_answers.iter().rev().find(|u| {
-            u.op == op
-                && u.key == key
-                && u.hash == h
-                && (u.dialect == Dialect::V1_0) != (dialect == Dialect::V1_0)
+            u.op == op && u.key == key && u.hash == h && u.kind_shaped != kind_shaped(&c)
         }) else {
             return false;
         };
@@ -14523,6 +14539,14 @@ impl State {
             // an intermediary's answer (GW-RESP-001/002/003), not the agent's
             self.after_response(x, None, None);
             return;
+        }
+        // GW-RESP-002: a translating gateway's untranslated answer (or an upstream leg's
+        // answer kept to tell one).
+        if let Some(v) = json.filter(|_| (200..300).contains(&status) && !x.synthetic) {
+            if self.gw_untranslated_answer(x, &c, v, bseq) {
+                self.after_response(x, None, None);
+                return;
+            }
         }
         // RFC 9110 §15.5.6: 405 is the HTTP router's answer to a verb the route does not
         // have (REST-001: `:cancel` and `message:send` are POST, GetTask GET), not an A2A
