@@ -16462,7 +16462,8 @@ impl State {
     /// stream of the task delivered stays on the task, so a Task snapshot that lists the
     /// task's artifacts and lacks one of them lost it. Judged on a terminal snapshot, and on
     /// any other snapshot the agent produced after the chunk reached the client (its request
-    /// began after the chunk, or it is a later event of the same stream); once per artifact.
+    /// began after the chunk, or it is a later event of the same stream; not a push, whose
+    /// delivery may lag what it carries); once per artifact.
     /// Then, on a terminal snapshot, an artifact that got `append: true` chunks but is
     /// listed with only the parts before them lost the appended chunks ([`Self::append_lost`]).
     fn note_terminal_snapshot(
@@ -16521,11 +16522,15 @@ impl State {
             list.iter()
                 .any(|l| l.get("artifactId").and_then(Json::as_str) == Some(aid))
         };
+        // A push delivery may carry a Task serialized before the chunk (PUSH-004: queued,
+        // retried, not ordered): only its terminal snapshot is judged.
+        let push = x.call.as_ref().is_some_and(|c| c.webhook);
         let (gone, kept): (Vec<StreamArtifact>, Vec<StreamArtifact>) =
             std::mem::take(&mut t.stream_artifacts)
                 .into_iter()
                 .partition(|a| {
-                    (terminal.is_some() || x.req_seq > a.seq || x.id == a.xid) && !has(&a.id)
+                    let after = !push && (x.req_seq > a.seq || x.id == a.xid);
+                    (terminal.is_some() || after) && !has(&a.id)
                 });
         t.stream_artifacts = kept;
         if let Some(first) = gone.first() {
@@ -16553,6 +16558,7 @@ impl State {
                 )
             } else {
                 let what = match x.call.as_deref() {
+                    Some(c) if c.webhook => "a push notification's Task".to_string(),
                     Some(c) if x.sse.is_some() => {
                         format!("a Task event of its {} stream", c.op_term("streaming"))
                     }
