@@ -10558,9 +10558,11 @@ impl State {
             return false;
         }
         let h = json_hash(res);
-        let Some(up) = self.gw_up_answers.iter().rev().find(|u| {
-            u.op == op && u.key == key && u.hash == h && u.kind_shaped != kind_shaped(&c)
-        }) else {
+        let Some(up) =
+            self.gw_up_answers.iter().rev().find(|u| {
+                u.op == op && u.key == key && u.hash == h && u.kind_shaped != kind_shaped(c)
+            })
+        else {
             return false;
         };
         let (up_method, up_dialect, up_xid, up_seq) =
