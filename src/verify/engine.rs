@@ -5078,6 +5078,14 @@ impl State {
                 );
             }
         }
+        // A wrapped 0.3 HTTP+JSON event whose object or parts still carry `kind` (breaker19a
+        // Y8, as on its send result; the 0.3 proto's status update does have `final`).
+        if part_style(&c) == Some(a2a::PartStyle::V0Rest) && p.wrapped {
+            if let Some((msg, at)) = rest03_kind("stream event", p.inner, &p.pointer) {
+                let ev = at.iter().map(|ptr| x.ev_at(seq, ptr, None)).collect();
+                self.stream_once(x, &r::VER_MIXED_PAYLOAD, msg, ev);
+            }
+        }
         // The same on 0.3 HTTP+JSON (REST-003, GRPC-001, DIGEST §0.1), as on its send
         // result: a stream event is ProtoJSON of the 0.3 proto's StreamResponse oneof, never
         // the JSON-RPC object with `kind`; a ProtoJSON client reads no event of it.
