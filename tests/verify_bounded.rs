@@ -182,7 +182,7 @@ fn a_long_streams_per_event_memory_is_bounded_and_its_prefix_still_judged() {
     let early = lost_or_altered(&two_leg_stream(6_000, 3));
     assert_eq!(
         early,
-        ["stream event 3 differs between legs: agent sent StatusUpdate:TASK_STATE_WORKING, client received ArtifactUpdate:a1"],
+        ["stream event 3 differs between legs: agent sent statusUpdate TASK_STATE_WORKING, client received artifactUpdate a1"],
         "{early:?}"
     );
     assert!(lost_or_altered(&two_leg_stream(6_000, 5_000)).is_empty());

@@ -92,9 +92,9 @@ fn a_state_the_gateway_rewrote_is_the_gateways_fault_not_the_agents() {
         .unwrap();
     assert!(
         f.message
-            .contains("agent sent StatusUpdate:TASK_STATE_COMPLETED")
+            .contains("agent sent statusUpdate TASK_STATE_COMPLETED")
             && f.message
-                .contains("client received StatusUpdate:TASK_STATE_FAILED"),
+                .contains("client received statusUpdate TASK_STATE_FAILED"),
         "{}",
         f.message
     );

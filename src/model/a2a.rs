@@ -719,6 +719,31 @@ fn unwrapped_payload(o: &super::json::Obj<'_>) -> String {
     if has("jsonrpc") && (has("result") || has("error")) {
         return "payload is a JSON-RPC response envelope ({\"jsonrpc\":\"2.0\",\"id\":...,\"result\":...}), not the payload itself: the HTTP+JSON binding answers with the bare response message ({\"task\": ...} or {\"message\": ...}), JSON-RPC framing belongs to the JSON-RPC binding only (REST-001, BIND-001)".into();
     }
+    // One member that names a payload in another letter case or by its type name
+    // (`{"Task": {...}}`: a serializer keyed by the class name, CrewAI in adk-python #2851).
+    if o.len() == 1 {
+        if let Some((k, _)) = o.iter().next().filter(|(_, v)| v.as_object().is_some()) {
+            let norm: String = k
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .collect::<String>()
+                .to_ascii_lowercase();
+            let named = match norm.as_str() {
+                "task" => Some(("task", "task")),
+                "message" => Some(("message", "message")),
+                "statusupdate" | "taskstatusupdateevent" => Some(("statusUpdate", "status-update")),
+                "artifactupdate" | "taskartifactupdateevent" => {
+                    Some(("artifactUpdate", "artifact-update"))
+                }
+                _ => None,
+            };
+            if let Some((member, kind)) = named {
+                return format!(
+                    "payload is wrapped under \"{k}\", a serializer's type name, not a member A2A defines (member names are case-sensitive): 0.x sends the object itself with kind \"{kind}\", 1.0 wraps it under the lowercase oneof member \"{member}\" (DATA-001, RPC-004)"
+                );
+            }
+        }
+    }
     let bare = if has("taskId") && has("artifact") {
         Some((
             "TaskArtifactUpdateEvent (taskId, artifact)",

@@ -642,6 +642,38 @@ impl Exch {
         }
     }
 
+    /// A stream event signature ([`StreamState::sigs`]: `StatusUpdate:TASK_STATE_COMPLETED`,
+    /// `ArtifactUpdate:a1`, kept in one spelling so the legs of a translating gateway
+    /// compare) as this exchange's wire names it: `status-update completed` on 0.x
+    /// JSON-RPC, `statusUpdate TASK_STATE_COMPLETED` on 1.0 and 0.3 HTTP+JSON (breaker19a
+    /// Y14).
+    fn sig_term(&self, sig: &str) -> String {
+        let (kind, detail) = sig.split_once(':').unwrap_or((sig, ""));
+        let kebab = self.call.as_ref().is_some_and(|c| {
+            c.dialect.is_some_and(|d| d != Dialect::V1_0) && c.binding == Some(Binding::JsonRpc)
+        });
+        let kind = match (kind, kebab) {
+            ("StatusUpdate", true) => "status-update",
+            ("StatusUpdate", false) => "statusUpdate",
+            ("ArtifactUpdate", true) => "artifact-update",
+            ("ArtifactUpdate", false) => "artifactUpdate",
+            ("Task", _) => "task",
+            ("Message", _) => "message",
+            (k, _) => k,
+        };
+        let detail = match TaskState::parse(detail) {
+            Some(st) if kind != "artifact-update" && kind != "artifactUpdate" => {
+                self.state_term(st)
+            }
+            _ => detail,
+        };
+        if detail.is_empty() {
+            kind.to_string()
+        } else {
+            format!("{kind} {detail}")
+        }
+    }
+
     fn ev(&self, seq: u64) -> Evidence {
         Evidence::event(seq, self.id.clone())
     }
@@ -1096,6 +1128,11 @@ pub(super) struct State {
     /// [`MAX_PENDING_UP`]. Lets the gateway, not the agent, be charged for what it changed
     /// (RPC-002 ids, STREAM-003 cut streams, RPC-002 answers lost to a gateway timeout).
     gw_pairs: VecDeque<GwPair>,
+    /// JSON-RPC answers the agent gave on an upstream leg to a send or task call, newest
+    /// last, at most [`MAX_PENDING_UP`]: a translating gateway (0.3 client leg, 1.0 upstream
+    /// leg, or the reverse) that hands one back to the client unchanged is GW-RESP-002
+    /// ([`State::gw_untranslated_answer`]).
+    gw_up_answers: VecDeque<UpAnswer>,
     /// Task ids an agent on a named leg answered TaskNotFoundError for although that leg
     /// never saw the task: the leg and the evidence of that answer (GW-RESP-005, a load
     /// balancer without task affinity). At most [`MAX_PENDING_UP`] entries.
@@ -1213,6 +1250,80 @@ struct GwPair {
     up_rpc_id: Option<Value>,
     /// Seq of the upstream request's head.
     up_seq: u64,
+}
+
+/// What a translating gateway keeps of a call when it renames the method (GW-RESP-002,
+/// [`State::gw_up_answers`]): the message id of a send, the task id of a task call.
+fn gw_call_key(op: Op, c: &Call) -> Option<&str> {
+    match op {
+        Op::SendMessage | Op::SendStreamingMessage => params_message(&c.params)
+            .and_then(|m| m.get("messageId"))
+            .and_then(Json::as_str),
+        Op::GetTask | Op::CancelTask | Op::SubscribeToTask => c.task_id(),
+        _ => None,
+    }
+    .filter(|k| !k.is_empty())
+}
+
+/// The GW-RESP-002 message for a translating gateway that handed the agent's `what`
+/// ("answer", "stream") to a client of protocol version `dialect` in the agent's version
+/// `up_dialect`, untranslated: which call became which, what the client got, the fix.
+fn untranslated_message(
+    c: &Call,
+    op: Op,
+    dialect: Dialect,
+    up_method: &str,
+    up_dialect: Dialect,
+    what: &str,
+) -> String {
+    let method = c.op_term(op.name());
+    let (got, want) = if !kind_shaped(c) {
+        (
+            "0.x JSON-RPC shape (kind discriminators, lowercase states)",
+            "the ProtoJSON shape of the client's binding (TASK_STATE_* states, no kind; a send's result and each stream event wrapped as {\"task\": ...}, {\"statusUpdate\": ...})",
+        )
+    } else {
+        (
+            "ProtoJSON shape (no kind, TASK_STATE_* states, parts without kind; a send's result and each stream event wrapped as {\"task\": ...}, {\"statusUpdate\": ...})",
+            "the 0.x shape (the Task, Message or event itself with kind, lowercase states, parts with kind, final on the last status update)",
+        )
+    };
+    format!(
+        "gateway translated the client's {} {method} into a {} {up_method} on the upstream leg, but handed the agent's {} {what} back to the client unchanged: the client got the {got}, which a {} client cannot read; the agent answered the call it was sent. Translate the {what} back into {want} for the client, or forward the client's call in its own version",
+        dialect.as_str(),
+        up_dialect.as_str(),
+        up_dialect.as_str(),
+        dialect.as_str(),
+    )
+}
+
+/// One JSON-RPC `result` the agent gave on an upstream leg ([`State::gw_up_answers`]).
+struct UpAnswer {
+    /// The call's operation and the protocol version its method names.
+    op: Op,
+    dialect: Dialect,
+    /// The call's message id (a send) or task id (a task call): what a translating
+    /// gateway keeps when it renames the method.
+    key: String,
+    /// The method as the upstream request named it (`SendMessage`).
+    method: String,
+    /// [`json_hash`] of the `result`.
+    hash: u64,
+    /// Exchange and recording line of the answer body.
+    xid: String,
+    seq: u64,
+    /// The answer is a JSON-RPC response (its payload at `/result`).
+    rpc: bool,
+    /// The call's payloads are 0.x JSON-RPC objects told apart by `kind` ([`kind_shaped`]),
+    /// not ProtoJSON (1.0 on any binding, 0.3 HTTP+JSON): only an answer passed between the
+    /// two families is untranslated (0.3 HTTP+JSON and 1.0 HTTP+JSON Tasks look alike).
+    kind_shaped: bool,
+}
+
+/// Whether call `c`'s payloads are 0.x JSON-RPC objects with `kind` (0.2 / 0.3 JSON-RPC),
+/// rather than ProtoJSON (1.0 on any binding, 0.3 HTTP+JSON and gRPC).
+fn kind_shaped(c: &Call) -> bool {
+    c.dialect.is_some_and(|d| d != Dialect::V1_0) && c.binding == Some(Binding::JsonRpc)
 }
 
 /// How one leg of a [`GwPair`] ended: HTTP status (`None`: never answered), outcome, the
@@ -1369,6 +1480,9 @@ struct HeldEnd {
     events: usize,
     outcome: Option<Outcome>,
     end_seq: u64,
+    /// µs from the last event the client leg received (its response head when none) to
+    /// its end: the silence before the cut (`None` when not every arrival was kept).
+    idle_us: Option<u64>,
     msg: String,
     ev: Vec<Evidence>,
 }
@@ -1573,6 +1687,7 @@ impl State {
             done_paths: HashMap::new(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
+            gw_up_answers: VecDeque::new(),
             leg_task_missing: HashMap::new(),
             gw_own_answer: HashSet::new(),
             areas_answered: HashSet::new(),
@@ -4424,7 +4539,7 @@ impl State {
                     s.events += 1;
                     StreamState::keep(&mut s.arrivals, &mut s.past_kept, (t_us, seq));
                 }
-                if self.gw_own_stream(x, &e, seq) {
+                if self.gw_own_stream(x, &e, seq) || self.gw_untranslated_stream(x, &e, seq) {
                     return;
                 }
                 if e.merged {
@@ -5056,23 +5171,12 @@ impl State {
                 );
             }
         }
-        // 0.3 HTTP+JSON, the wrapper right but the object inside the 0.3 JSON-RPC one
-        // (`kind`; session16 leftover V4, breaker17a U8): VER-MIX-001, a warning as on 1.0.
-        // Not an error: the 0.3 text (§3.2.3, REST-003) asks only for JSON "structurally
-        // equivalent to the core A2A data structures" and types the wrapper's members with
-        // the JSON-RPC Task / Message (whose schema has kind); ProtoJSON without kind is the
-        // SDKs' reading (DIGEST §0), on which a2a-python 0.3's client rejects the event.
-        if c.binding == Some(Binding::Rest) && dialect.is_some_and(Dialect::is_0x) && p.wrapped {
-            if let Some(ptr) = kind_in_payload(p.inner, &p.pointer) {
-                let what = format!("an event of the {} stream", c.op_term("task"));
-                let d = dialect.unwrap_or(Dialect::V0_3);
-                let msg = kind_in_wrapper_msg(&what, d, &p, &ptr, true);
-                self.stream_once(
-                    x,
-                    &r::VER_MIXED_PAYLOAD,
-                    msg,
-                    vec![x.ev_at(seq, &ptr, None)],
-                );
+        // A wrapped 0.3 HTTP+JSON event whose object or parts still carry `kind` (breaker19a
+        // Y8, as on its send result; the 0.3 proto's status update does have `final`).
+        if part_style(&c) == Some(a2a::PartStyle::V0Rest) && p.wrapped {
+            if let Some((msg, at)) = rest03_kind("stream event", p.inner, &p.pointer) {
+                let ev = at.iter().map(|ptr| x.ev_at(seq, ptr, None)).collect();
+                self.stream_once(x, &r::VER_MIXED_PAYLOAD, msg, ev);
             }
         }
         // The same on 0.3 HTTP+JSON (REST-003, GRPC-001, DIGEST §0.1), as on its send
@@ -5388,8 +5492,15 @@ impl State {
                         x,
                         &jptr(&p.pointer, &[Key("status"), Key("state")]),
                     );
-                    // A stream's Task event may leave out artifacts its artifact updates carried.
-                    self.note_terminal_snapshot(x, id, tv.state, p.inner, Snapshot::Listed);
+                    // A stream's Task event may leave out artifacts its artifact updates
+                    // carried; a subscribe stream's Task is the task as it stands (1.0 §3.1.6:
+                    // the first event is the current Task), so no member means none.
+                    let snap = if c.op == Some(Op::SubscribeToTask) {
+                        Snapshot::Whole
+                    } else {
+                        Snapshot::Listed
+                    };
+                    self.note_terminal_snapshot(x, id, tv.state, p.inner, snap, seq);
                     self.check_auth_explained(x, p.inner, &p.pointer, seq, "stream task event");
                 }
                 self.stream_state(x, tv.state, seq);
@@ -5573,7 +5684,7 @@ impl State {
                             x,
                             &jptr(&p.pointer, &[Key("status"), Key("state")]),
                         );
-                        self.note_terminal_snapshot(x, tid, u.state, p.inner, Snapshot::No);
+                        self.note_terminal_snapshot(x, tid, u.state, p.inner, Snapshot::No, seq);
                         self.check_auth_explained(
                             x,
                             p.inner,
@@ -7417,6 +7528,14 @@ impl State {
                 events: x.sse.as_ref().map_or(0, |s| s.events as usize),
                 outcome: x.outcome,
                 end_seq: x.end_seq,
+                idle_us: x.sse.as_ref().and_then(|s| {
+                    let last = match s.arrivals.last() {
+                        Some(a) if s.arrivals.len() == s.events as usize => a.0,
+                        Some(_) => return None,
+                        None => x.req_t,
+                    };
+                    Some(x.end_t.saturating_sub(last))
+                }),
                 msg,
                 ev,
             };
@@ -8227,6 +8346,7 @@ impl State {
                 resp_seq: x.resp_seq,
                 outcome: x.outcome,
                 end_seq: x.end_seq,
+                call: x.call.clone(),
                 sse: Some(StreamState {
                     arrivals: s.arrivals.clone(),
                     sigs: s.sigs.clone(),
@@ -8297,7 +8417,10 @@ impl State {
             let after = if before == us.sigs.len() {
                 format!(
                     "after the agent's last event ({})",
-                    us.sigs.last().map(String::as_str).unwrap_or("none")
+                    us.sigs
+                        .last()
+                        .map(|g| up.sig_term(g))
+                        .unwrap_or_else(|| "none".into())
                 )
             } else {
                 format!("after event {before} of the agent's {}", us.sigs.len())
@@ -8340,7 +8463,10 @@ impl State {
                 cs.sigs.len(),
                 us.sigs.len(),
                 first_diff + 1,
-                us.sigs.get(first_diff).map(String::as_str).unwrap_or("")
+                us.sigs
+                    .get(first_diff)
+                    .map(|g| up.sig_term(g))
+                    .unwrap_or_default()
             )
         } else {
             format!(
@@ -8348,12 +8474,12 @@ impl State {
                 first_diff + 1,
                 us.sigs
                     .get(first_diff)
-                    .map(String::as_str)
-                    .unwrap_or("nothing"),
+                    .map(|g| up.sig_term(g))
+                    .unwrap_or_else(|| "nothing".into()),
                 cs.sigs
                     .get(first_diff)
-                    .map(String::as_str)
-                    .unwrap_or("nothing")
+                    .map(|g| client.sig_term(g))
+                    .unwrap_or_else(|| "nothing".into())
             )
         };
         let useq = us
@@ -8798,10 +8924,22 @@ impl State {
             found: card.view.protocol_version.clone().map(Value::String),
         };
         let method = c.method.as_deref().unwrap_or("the agent");
+        // What the card's newest version calls the operation (breaker19a Y14: `tasks/send`
+        // is 0.1.0 only; 0.2.0 already names it message/send).
+        let rename =
+            c.op.filter(|_| c.binding == Some(Binding::JsonRpc))
+                .and_then(|op| {
+                    declared.iter().rev().find_map(|k| {
+                        a2a::op_method(op, *k).filter(|m| *m != method).map(|m| {
+                            format!("; protocol version {} names this call {m}", k.as_str())
+                        })
+                    })
+                })
+                .unwrap_or_default();
         self.find(
             &r::VER_CLIENT_NOT_OFFERED,
             format!(
-                "client called {method} in protocol version {} but the agent's card declares only {}: the agent's refusal is expected",
+                "client called {method} in protocol version {} but the agent's card declares only {}: the agent's refusal is expected{rename}",
                 d.as_str(),
                 list.join(", ")
             ),
@@ -10550,12 +10688,166 @@ impl State {
         }
         let mut result_task = None;
         if let Some(res) = rv.result {
+            if self.gw_untranslated_answer(x, &c, res, bseq) {
+                self.after_response(x, None, None);
+                return;
+            }
             result_task = self.on_result(x, res, "/result", bseq);
         }
         let rt = result_task
             .as_ref()
             .map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(x, rt, rv.result);
+    }
+
+    /// GW-RESP-002 (RPC-002, DATA-005): a translating gateway speaks one protocol version to
+    /// the client and another to the agent (a 0.3 `message/send` forwarded as a 1.0
+    /// `SendMessage`, or the reverse) but hands the agent's answer back unchanged: the
+    /// client leg's JSON-RPC `result` `res` is, member for member, the `result` the agent
+    /// gave on an upstream leg to the same operation in the other version, for the same
+    /// message id (a send) or task id (a task call). The agent answered the call it got
+    /// (judged on the upstream leg); the client got an answer of the wrong version, which
+    /// is the gateway's doing. Also records an upstream leg's answer for the client leg.
+    /// Returns true when the client leg's answer is reported so (then it is not judged as
+    /// the agent's).
+    fn gw_untranslated_answer(&mut self, x: &Exch, c: &Call, res: &Json, bseq: u64) -> bool {
+        let (Some(op), Some(dialect)) = (c.op, c.dialect) else {
+            return false;
+        };
+        let Some(key) = gw_call_key(op, c) else {
+            return false;
+        };
+        if x.leg.is_some() {
+            self.gw_up_answers.push_back(UpAnswer {
+                op,
+                dialect,
+                key: key.to_string(),
+                method: c.op_term(op.name()).to_string(),
+                hash: json_hash(res),
+                xid: x.id.clone(),
+                seq: bseq,
+                rpc: c.binding == Some(Binding::JsonRpc),
+                kind_shaped: kind_shaped(c),
+            });
+            if self.gw_up_answers.len() > MAX_PENDING_UP {
+                self.gw_up_answers.pop_front();
+            }
+            return false;
+        }
+        if self.gw_up_answers.is_empty() {
+            return false;
+        }
+        let h = json_hash(res);
+        let Some(up) =
+            self.gw_up_answers.iter().rev().find(|u| {
+                u.op == op && u.key == key && u.hash == h && u.kind_shaped != kind_shaped(c)
+            })
+        else {
+            return false;
+        };
+        let (up_method, up_dialect, up_xid, up_seq) =
+            (up.method.clone(), up.dialect, up.xid.clone(), up.seq);
+        let up_ptr = if up.rpc { "/result" } else { "" };
+        let ptr = if c.binding == Some(Binding::JsonRpc) {
+            "/result"
+        } else {
+            ""
+        };
+        let msg = untranslated_message(c, op, dialect, &up_method, up_dialect, "answer");
+        self.gw_own_answer.insert(x.id.clone());
+        self.find(
+            &r::GW_ANSWER_ALTERED,
+            msg,
+            vec![
+                x.ev(x.req_ev_seq()),
+                Evidence {
+                    seq: up_seq,
+                    exchange: Some(up_xid),
+                    pointer: Some(up_ptr.into()),
+                    found: None,
+                },
+                x.ev_at(bseq, ptr, None),
+            ],
+            &x.leg,
+        );
+        true
+    }
+
+    /// GW-RESP-002 for streams ([`Self::gw_untranslated_answer`]'s kind): the first event
+    /// `e` of a stream is, member for member, the first event the agent sent on an upstream
+    /// leg's stream of the same operation in the other protocol version (same message id or
+    /// task id). An upstream leg's first event is recorded for that. Reported once; the
+    /// client leg's stream is then not judged as the agent's (its shape and end rules skip
+    /// it). Returns true when the stream is so reported.
+    fn gw_untranslated_stream(&mut self, x: &mut Exch, e: &SseEvent, seq: u64) -> bool {
+        if x.sse.as_ref().is_none_or(|s| s.events != 1) {
+            return false;
+        }
+        let Some(c) = x.call.clone() else {
+            return false;
+        };
+        let (Some(op), Some(dialect)) = (c.op, c.dialect) else {
+            return false;
+        };
+        let Some(key) = gw_call_key(op, &c) else {
+            return false;
+        };
+        if x.leg.is_none() && self.gw_up_answers.is_empty() {
+            return false;
+        }
+        let Ok(v) = Json::parse(e.data.as_bytes()) else {
+            return false;
+        };
+        let payload = match v.get("result") {
+            Some(r) if v.get("jsonrpc").is_some() => r,
+            _ => &v,
+        };
+        let h = json_hash(payload);
+        if x.leg.is_some() {
+            self.gw_up_answers.push_back(UpAnswer {
+                op,
+                dialect,
+                key: key.to_string(),
+                method: c.op_term(op.name()).to_string(),
+                hash: h,
+                xid: x.id.clone(),
+                seq,
+                rpc: false,
+                kind_shaped: kind_shaped(&c),
+            });
+            if self.gw_up_answers.len() > MAX_PENDING_UP {
+                self.gw_up_answers.pop_front();
+            }
+            return false;
+        }
+        let Some(up) = self.gw_up_answers.iter().rev().find(|u| {
+            u.op == op && u.key == key && u.hash == h && u.kind_shaped != kind_shaped(&c)
+        }) else {
+            return false;
+        };
+        let (up_method, up_dialect, up_xid, up_seq) =
+            (up.method.clone(), up.dialect, up.xid.clone(), up.seq);
+        let msg = untranslated_message(&c, op, dialect, &up_method, up_dialect, "stream");
+        self.gw_own_answer.insert(x.id.clone());
+        if let Some(s) = x.sse.as_mut() {
+            s.undecodable = true;
+        }
+        self.stream_once(
+            x,
+            &r::GW_ANSWER_ALTERED,
+            msg,
+            vec![
+                x.ev(x.req_ev_seq()),
+                Evidence {
+                    seq: up_seq,
+                    exchange: Some(up_xid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev(seq),
+            ],
+        );
+        true
     }
 
     /// DATA-SHAPE-005 (RPC-001, DATA-005): the client's request body, recorded whole, to a
@@ -12124,11 +12416,7 @@ impl State {
     /// reveals nothing and is not judged), and tasks newest status first (judged on
     /// consecutive tasks whose `status.timestamp`s both parse).
     fn check_list_tasks(&mut self, x: &Exch, c: &Call, ts: &[Json], base: &str, bseq: u64) {
-        let include = match c.params.get("includeArtifacts") {
-            Some(v) => v.as_bool() == Some(true) || v.as_str() == Some("true"),
-            None => query_param(&x.url, "includeArtifacts").as_deref() == Some("true"),
-        };
-        if !include {
+        if !list_includes_artifacts(x, c) {
             let hit = ts.iter().position(|t| {
                 t.get("artifacts")
                     .and_then(Json::as_array)
@@ -12832,6 +13120,11 @@ impl State {
                 // DATA-SHAPE-008 (fix19v V1): rows carrying members a2a.proto's Task does not
                 // define, as (row, pointer of its first such member, the members).
                 let mut outside: Vec<(usize, String, Vec<&str>)> = Vec::new();
+                let listed_snap = if list_includes_artifacts(x, &c) {
+                    Snapshot::Whole
+                } else {
+                    Snapshot::Listed
+                };
                 for (i, t) in ts.iter().enumerate() {
                     let Some(o) = t.as_object() else {
                         bad.get_or_insert((
@@ -12881,7 +13174,7 @@ impl State {
                         }
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
-                        self.note_terminal_snapshot(x, id, tv.state, o, Snapshot::Listed);
+                        self.note_terminal_snapshot(x, id, tv.state, o, listed_snap, bseq);
                         self.check_auth_explained(x, o, &ptr, bseq, "listed task of ListTasks");
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
@@ -13020,6 +13313,14 @@ impl State {
                             );
                         }
                     }
+                    // The same on 0.3 HTTP+JSON (breaker19a Y8, a2a-go #370): the 0.3 proto
+                    // has no kind on a Task, Message or Part.
+                    if part_style(&c) == Some(a2a::PartStyle::V0Rest) && p.wrapped {
+                        if let Some((msg, at)) = rest03_kind("send result", p.inner, &p.pointer) {
+                            let ev = at.iter().map(|ptr| x.ev_at(bseq, ptr, None)).collect();
+                            self.find(&r::VER_MIXED_PAYLOAD, msg, ev, &x.leg);
+                        }
+                    }
                     if let Some((ptr, media, msg)) = output_mode_miss(&c, p.inner, &p.pointer) {
                         self.areas.insert("capability");
                         self.find(
@@ -13115,6 +13416,12 @@ impl State {
             },
             Op::GetTask | Op::CancelTask => match res.as_object() {
                 Some(o) => {
+                    if part_style(&c) == Some(a2a::PartStyle::V0Rest) {
+                        if let Some((msg, at)) = rest03_kind("task result", o, base) {
+                            let ev = at.iter().map(|ptr| x.ev_at(bseq, ptr, None)).collect();
+                            self.find(&r::VER_MIXED_PAYLOAD, msg, ev, &x.leg);
+                        }
+                    }
                     if dialect == Some(Dialect::V1_0) && o.contains_key("kind") {
                         self.find(
                             &r::VER_MIXED_PAYLOAD,
@@ -13596,7 +13903,7 @@ impl State {
                 .and_then(|t| t.context_id.clone());
             if known_ctx.is_some() && known_ctx != ctx {
                 self.observe(&id, None, tv.state, bseq, x, &state_ptr);
-                self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole);
+                self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole, bseq);
                 let what = format!(
                     "result task of {}",
                     c.method.as_deref().unwrap_or(op.name())
@@ -13606,7 +13913,7 @@ impl State {
             }
         }
         self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
-        self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole);
+        self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole, bseq);
         self.note_full_history(x, &c, o);
         if op == Op::SendMessage {
             self.note_inline_push_config(&c, &id, x.req_seq);
@@ -14462,6 +14769,14 @@ impl State {
             // an intermediary's answer (GW-RESP-001/002/003), not the agent's
             self.after_response(x, None, None);
             return;
+        }
+        // GW-RESP-002: a translating gateway's untranslated answer (or an upstream leg's
+        // answer kept to tell one).
+        if let Some(v) = json.filter(|_| (200..300).contains(&status) && !x.synthetic) {
+            if self.gw_untranslated_answer(x, &c, v, bseq) {
+                self.after_response(x, None, None);
+                return;
+            }
         }
         // RFC 9110 §15.5.6: 405 is the HTTP router's answer to a verb the route does not
         // have (REST-001: `:cancel` and `message:send` are POST, GetTask GET), not an A2A
@@ -15631,7 +15946,7 @@ impl State {
                 } else {
                     Snapshot::No
                 };
-                self.note_terminal_snapshot(x, id, st, p.inner, snap);
+                self.note_terminal_snapshot(x, id, st, p.inner, snap, seq);
                 if let Some(t) = self.tasks.get_mut(&x.tkey(id)) {
                     if let Some(s) = st {
                         if !t.webhook_states.contains(&s) {
@@ -16219,17 +16534,10 @@ impl State {
         );
     }
 
-    /// TASK-001 / PUSH-004 bookkeeping after [`Self::observe`] saw task `id` in state `st`
-    /// in `obj` (a Task, or a status update: both carry `status`): when that is the task's
-    /// terminal state, its `status.timestamp` (ms since the epoch) becomes
-    /// [`TaskRec::terminal_ts`] whatever carried it (an answer, a stream, a push), and a
-    /// Task snapshot ([`Snapshot`]) gives [`TaskRec::terminal_artifacts`].
-    /// A push notification delivered afterwards is then judged against what the finished
-    /// task was, not only against earlier pushes (breaker11 K14).
     /// TASK-STATE-010 (STREAM-009): an artifact update event of task `tid` in a stream:
     /// `append` adds the chunk's parts to artifact `aid` as kept, otherwise they replace it.
     /// An append without a kept base (STREAM-ARTIFACT-001) starts an artifact marked
-    /// appended: a terminal Task holding no artifact at all then lost it.
+    /// appended: a Task snapshot holding no artifact at all then lost it.
     fn track_stream_artifact(
         &mut self,
         x: &Exch,
@@ -16292,14 +16600,6 @@ impl State {
     /// line and exchange of the last chunk). An artifact listed otherwise (merged text, other
     /// parts) is not judged: the agent may store it in another legal shape.
     fn append_lost(t: &TaskRec, list: &[Json]) -> Option<(String, usize, usize, u64, String)> {
-        // A Task with no artifact at all after its stream appended chunks: all of them lost
-        // (a2a-python #1038: chunks with fresh artifactIds and append true were dropped).
-        if list.is_empty() {
-            return t.stream_artifacts.iter().find(|a| a.appended).map(|a| {
-                let n = a.parts.as_ref().map_or(0, Vec::len);
-                (a.id.clone(), 0, n, a.seq, a.xid.clone())
-            });
-        }
         t.stream_artifacts
             .iter()
             .filter(|a| a.appended)
@@ -16376,6 +16676,24 @@ impl State {
         }
     }
 
+    /// TASK-001 / PUSH-004 bookkeeping and TASK-STATE-010 after [`Self::observe`] saw task
+    /// `id` in state `st` in `obj` at recording line `seq` (a Task, or a status update: both
+    /// carry `status`; `snapshot` says which, and what a missing `artifacts` member means).
+    ///
+    /// When `st` is the task's terminal state, its `status.timestamp` (ms since the epoch)
+    /// becomes [`TaskRec::terminal_ts`] whatever carried it (an answer, a stream, a push),
+    /// and a Task snapshot gives [`TaskRec::terminal_artifacts`]. A push notification
+    /// delivered afterwards is then judged against what the finished task was, not only
+    /// against earlier pushes (breaker11 K14).
+    ///
+    /// TASK-STATE-010 (STREAM-009, TASK-005 "all artifacts", DATA-005): every artifact a
+    /// stream of the task delivered stays on the task, so a Task snapshot that lists the
+    /// task's artifacts and lacks one of them lost it. Judged on a terminal snapshot, and on
+    /// any other snapshot the agent produced after the chunk reached the client (its request
+    /// began after the chunk, or it is a later event of the same stream; not a push, whose
+    /// delivery may lag what it carries); once per artifact.
+    /// Then, on a terminal snapshot, an artifact that got `append: true` chunks but is
+    /// listed with only the parts before them lost the appended chunks ([`Self::append_lost`]).
     fn note_terminal_snapshot(
         &mut self,
         x: &Exch,
@@ -16383,36 +16701,35 @@ impl State {
         st: Option<TaskState>,
         obj: &Obj,
         snapshot: Snapshot,
+        seq: u64,
     ) {
-        let Some(s) = st.filter(|s| s.is_terminal()) else {
-            return;
-        };
         let Some(t) = self.tasks.get_mut(&x.tkey(id)) else {
             return;
         };
-        if !t.terminal.as_ref().is_some_and(|(ts, _, _)| *ts == s) {
-            return;
+        let terminal =
+            st.filter(|s| s.is_terminal() && t.terminal.as_ref().is_some_and(|(ts, _, _)| ts == s));
+        if terminal.is_some() {
+            if let Some(ms) = obj
+                .get("status")
+                .and_then(|v| v.get("timestamp"))
+                .and_then(Json::as_str)
+                .and_then(parse_rfc3339_ms)
+            {
+                t.terminal_ts.get_or_insert(ms);
+            }
         }
-        if let Some(ms) = obj
-            .get("status")
-            .and_then(|v| v.get("timestamp"))
-            .and_then(Json::as_str)
-            .and_then(parse_rfc3339_ms)
-        {
-            t.terminal_ts.get_or_insert(ms);
-        }
-        let listed = match obj.get("artifacts") {
-            Some(a) => a.as_array().map(Vec::as_slice),
+        let listed = match (snapshot, obj.get("artifacts")) {
+            (Snapshot::No, _) => None,
+            (_, Some(a)) => a.as_array().map(Vec::as_slice),
             // A whole Task (ProtoJSON and the 0.x schemas leave an empty list out); a
             // ListTasks entry leaves artifacts out unless includeArtifacts (DATA-007).
-            None if snapshot == Snapshot::Whole => Some(&[][..]),
-            None => None,
+            (Snapshot::Whole, None) => Some(&[][..]),
+            (Snapshot::Listed, None) => None,
         };
-        let lost = match (snapshot == Snapshot::No, listed) {
-            (false, Some(list)) if !t.stream_artifacts.is_empty() => Self::append_lost(t, list),
-            _ => None,
+        let Some(list) = listed else {
+            return;
         };
-        if let (false, Some(list)) = (snapshot == Snapshot::No, listed) {
+        if terminal.is_some() {
             let ids = t.terminal_artifacts.get_or_insert_with(Vec::new);
             for aid in list
                 .iter()
@@ -16423,50 +16740,120 @@ impl State {
                 }
             }
         }
-        if let Some((aid, listed, streamed, cseq, cxid)) = lost {
-            let appended: Vec<&str> = t
-                .stream_artifacts
+        let Some(s) = st else {
+            return;
+        };
+        if t.stream_artifacts.is_empty() {
+            return;
+        }
+        let has = |aid: &str| {
+            list.iter()
+                .any(|l| l.get("artifactId").and_then(Json::as_str) == Some(aid))
+        };
+        // A push delivery may carry a Task serialized before the chunk (PUSH-004: queued,
+        // retried, not ordered): only its terminal snapshot is judged.
+        let push = x.call.as_ref().is_some_and(|c| c.webhook);
+        let (gone, kept): (Vec<StreamArtifact>, Vec<StreamArtifact>) =
+            std::mem::take(&mut t.stream_artifacts)
+                .into_iter()
+                .partition(|a| {
+                    let after = !push && (x.req_seq > a.seq || x.id == a.xid);
+                    (terminal.is_some() || after) && !has(&a.id)
+                });
+        t.stream_artifacts = kept;
+        if let Some(first) = gone.first() {
+            let shown: Vec<&str> = gone
                 .iter()
-                .filter(|a| a.appended)
+                .take(BASELESS_SHOWN)
                 .map(|a| a.id.as_str())
                 .collect();
-            let msg = if listed == 0 {
-                let shown = appended
-                    .iter()
-                    .take(BASELESS_SHOWN)
-                    .copied()
-                    .collect::<Vec<_>>();
-                let more = appended.len().saturating_sub(shown.len());
+            let more = gone.len().saturating_sub(shown.len());
+            let names = format!(
+                "{}{}",
+                shown.join(", "),
+                if more > 0 {
+                    format!(" and {more} more")
+                } else {
+                    String::new()
+                }
+            );
+            let plural = if gone.len() == 1 { "" } else { "s" };
+            let msg = if list.is_empty() && gone.iter().all(|a| a.appended) {
+                // a2a-python #1038: chunks with fresh artifactIds and append true dropped.
                 format!(
-                    "agent answered task {id} in {} with no artifacts, but its stream delivered chunks with append true of artifact{} {}{}: the stored task lost them (a store that follows append drops a chunk whose artifactId it does not hold yet: send each artifact's first chunk with append false and keep its artifactId for the rest)",
+                    "agent answered task {id} in {} with no artifacts, but its stream delivered chunks with append true of artifact{plural} {names}: the stored task lost them (a store that follows append drops a chunk whose artifactId it does not hold yet: send each artifact's first chunk with append false and keep its artifactId for the rest)",
                     x.state_term(s),
-                    if appended.len() == 1 { "" } else { "s" },
-                    shown.join(", "),
-                    if more > 0 { format!(" and {more} more") } else { String::new() }
                 )
             } else {
+                let what = match x.call.as_deref() {
+                    Some(c) if c.webhook => "a push notification's Task".to_string(),
+                    Some(c) if x.sse.is_some() => {
+                        format!("a Task event of its {} stream", c.op_term("streaming"))
+                    }
+                    Some(c) if c.op.is_some() => format!("its {} answer", c.op_term("")),
+                    _ => "a later Task snapshot".to_string(),
+                };
+                let holds = if list.is_empty() {
+                    "with no artifacts".to_string()
+                } else {
+                    let ids: Vec<&str> = list
+                        .iter()
+                        .filter_map(|a| a.get("artifactId").and_then(Json::as_str))
+                        .take(BASELESS_SHOWN)
+                        .collect();
+                    format!(
+                        "with artifact{} {} but not {names}",
+                        if list.len() == 1 { "" } else { "s" },
+                        ids.join(", ")
+                    )
+                };
                 format!(
-                    "agent answered task {id} in {} with artifact {aid} holding {listed} part{}, but its stream delivered {streamed} parts of it, the later ones in chunks with append true: the stored artifact lost the appended chunks",
+                    "agent's stream delivered artifact{plural} {names} of task {id}, but {what} shows the task in {} {holds}: the agent's task store lost {} (an artifact update stores or extends the artifact of its artifactId on the task, and nothing removes it), so a client that reads the task later gets no deliverable",
                     x.state_term(s),
-                    if listed == 1 { "" } else { "s" }
+                    if gone.len() == 1 { "it" } else { "them" },
                 )
             };
-            // Judged once per artifact (a later snapshot says the same); with no artifact
-            // listed, once for all of the task's appended artifacts, named in this finding.
-            for a in t
-                .stream_artifacts
-                .iter_mut()
-                .filter(|a| listed == 0 || a.id == aid)
-            {
-                a.appended = false;
-            }
-            self.find(
-                &r::TASK_ARTIFACT_APPEND_LOST,
-                msg,
-                vec![Evidence::event(cseq, cxid), x.ev(x.body_seq())],
-                &x.leg,
-            );
+            let ev = vec![
+                Evidence {
+                    seq: first.seq,
+                    exchange: Some(first.xid.clone()),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev(seq),
+            ];
+            self.find(&r::TASK_ARTIFACT_APPEND_LOST, msg, ev, &x.leg);
+            return;
         }
+        if terminal.is_none() {
+            return;
+        }
+        let Some((aid, listed, streamed, cseq, cxid)) = Self::append_lost(t, list) else {
+            return;
+        };
+        let msg = format!(
+            "agent answered task {id} in {} with artifact {aid} holding {listed} part{}, but its stream delivered {streamed} parts of it, the later ones in chunks with append true: the stored artifact lost the appended chunks",
+            x.state_term(s),
+            if listed == 1 { "" } else { "s" }
+        );
+        // Judged once per artifact (a later snapshot says the same).
+        for a in t.stream_artifacts.iter_mut().filter(|a| a.id == aid) {
+            a.appended = false;
+        }
+        self.find(
+            &r::TASK_ARTIFACT_APPEND_LOST,
+            msg,
+            vec![
+                Evidence {
+                    seq: cseq,
+                    exchange: Some(cxid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev(seq),
+            ],
+            &x.leg,
+        );
     }
 
     /// The state of a push notification about task `id` as the task state machine should
@@ -19179,10 +19566,10 @@ fn message_answer_context(x: &Exch, req: &Obj, answer: Option<&Json>) -> Option<
 enum Snapshot {
     /// A status update: no artifacts.
     No,
-    /// A whole Task (a GetTask / send / cancel answer, a push's Task): no `artifacts`
-    /// member means none.
+    /// A whole Task (a GetTask / send / cancel answer, a push's Task, a subscribe stream's
+    /// Task, a ListTasks entry with includeArtifacts): no `artifacts` member means none.
     Whole,
-    /// A ListTasks entry (`artifacts` only with includeArtifacts) or a stream's Task event
+    /// A ListTasks entry without includeArtifacts (DATA-007) or a send stream's Task event
     /// (its artifact updates may carry what it leaves out): no member means unknown.
     Listed,
 }
@@ -21334,6 +21721,16 @@ fn request_part_media_types(params: &Json) -> Vec<String> {
 }
 
 /// The `artifactId`s of task `o`'s `artifacts` (1.0 / 0.2+ shape), in order.
+/// Whether ListTasks call `c` asked for artifacts (`includeArtifacts` true in the body, or
+/// `?includeArtifacts=true` on HTTP+JSON; DATA-007): then each listed task carries all of
+/// its artifacts, and no `artifacts` member means none.
+fn list_includes_artifacts(x: &Exch, c: &Call) -> bool {
+    match c.params.get("includeArtifacts") {
+        Some(v) => v.as_bool() == Some(true) || v.as_str() == Some("true"),
+        None => query_param(&x.url, "includeArtifacts").as_deref() == Some("true"),
+    }
+}
+
 fn artifact_ids(o: &Obj) -> Vec<String> {
     match o.get("artifacts") {
         Some(Json::Array(a)) => a
@@ -21893,6 +22290,20 @@ fn state_spelling_problem(
                 "is the 0.x spelling; 1.0 clients only parse the TASK_STATE_* names".into(),
             ))
         }
+        // The same on 0.3 HTTP+JSON (breaker19a Y8, consistent with the CANCELED mirror
+        // below): its JSON is ProtoJSON of the 0.3 proto (REST-003), whose TaskState enum
+        // has only TASK_STATE_* names, so a 0.3 REST client cannot parse "completed"
+        // (a2a-go #370).
+        (Some(_), Some(true))
+            if !TaskState::is_proto_spelling(raw)
+                && dialect == Some(Dialect::V0_3)
+                && binding.is_some_and(Binding::bare_params) =>
+        {
+            Some((
+                &r::TASK_STATE_INVALID,
+                "is the 0.3 JSON-RPC spelling; 0.3 HTTP+JSON clients (ProtoJSON of the 0.3 proto) only parse the TASK_STATE_* names".into(),
+            ))
+        }
         (Some(_), Some(true)) if !TaskState::is_proto_spelling(raw) => Some((
             &r::VER_MIXED_PAYLOAD,
             "is the 0.x spelling where this binding uses TASK_STATE_* names".into(),
@@ -22027,6 +22438,67 @@ fn kind_in_payload(o: &Obj, base: &str) -> Option<String> {
         })
 }
 
+/// VER-MIX-001 (REST-003, DATA-001; breaker19a Y8, a2a-go #370): a 0.3 HTTP+JSON Task or
+/// Message `o` at JSON Pointer `base` (a "send result", a "task result": `what`) that
+/// carries the 0.3 JSON-RPC member `kind` on itself, its parts or its artifacts' parts.
+/// Returns the message, naming each kind of place, and the pointer of the first `kind` in
+/// each; `None` when there is none.
+fn rest03_kind(what: &str, o: &Obj, base: &str) -> Option<(String, Vec<String>)> {
+    let first_part = |v: Option<&Json>| {
+        v.and_then(Json::as_array)
+            .and_then(|ps| ps.iter().position(|p| p.get("kind").is_some()))
+    };
+    let mut at: Vec<(&str, String)> = Vec::new();
+    if o.contains_key("kind") {
+        at.push(("the object", jptr(base, &[Key("kind")])));
+    }
+    // A 0.3 proto Message holds its parts under `content`.
+    for member in ["parts", "content"] {
+        if let Some(i) = first_part(o.get(member)) {
+            at.push((
+                "its parts",
+                jptr(base, &[Key(member), Index(i), Key("kind")]),
+            ));
+            break;
+        }
+    }
+    if let Some(arts) = o.get("artifacts").and_then(Json::as_array) {
+        if let Some((a, i)) = arts
+            .iter()
+            .enumerate()
+            .find_map(|(a, art)| first_part(art.get("parts")).map(|i| (a, i)))
+        {
+            at.push((
+                "its artifacts' parts",
+                jptr(
+                    base,
+                    &[
+                        Key("artifacts"),
+                        Index(a),
+                        Key("parts"),
+                        Index(i),
+                        Key("kind"),
+                    ],
+                ),
+            ));
+        }
+    }
+    if at.is_empty() {
+        return None;
+    }
+    let places = at
+        .iter()
+        .map(|(w, p)| format!("{w} ({p})"))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    Some((
+        format!(
+            "0.3 HTTP+JSON {what} carries the 0.3 JSON-RPC member kind on {places}: the 0.3 proto this binding's JSON follows has no kind anywhere (a part is text, file or data by its member), so a ProtoJSON client that rejects unknown fields cannot parse it; answer in the binding's shape, not the JSON-RPC one"
+        ),
+        at.into_iter().map(|(_, p)| p).collect(),
+    ))
+}
+
 /// Last path segment (`message:stream`, `tasks/t1:subscribe` → `t1:subscribe`).
 fn last_segment(path: &str) -> String {
     net::segments(path)
@@ -22034,6 +22506,11 @@ fn last_segment(path: &str) -> String {
         .map(|s| s.to_string())
         .unwrap_or_default()
 }
+
+/// GW-SSE-002: a client-leg stream cut this long (µs) after the last event it got, with
+/// the agent's stream going on, is named an idle/read timeout (proxies default to 30-100 s;
+/// shorter silences are cut for other reasons too).
+const IDLE_CUT_US: u64 = 5_000_000;
 
 /// A client-leg stream `h` that ended without a terminal state, and its upstream twin `up`
 /// (ended, or still open at the end of the recording): `None` when the agent's stream
@@ -22066,7 +22543,7 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
     let last = us
         .sigs
         .last()
-        .map(|s| format!(", the last {s}"))
+        .map(|s| format!(", the last {}", up.sig_term(s)))
         .unwrap_or_default();
     let rest = if up_open {
         format!("the agent's upstream stream ({up_events} event(s){last}) was still open when the recording ended")
@@ -22081,8 +22558,20 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
         .map(|a| a.1)
         .unwrap_or(up.end_seq.max(up.resp_seq));
     let message = if up_events > h.events {
+        // A cut after a long silence is an idle/read timeout (breaker19a Y13): say so, and
+        // the two fixes.
+        let idle = h
+            .idle_us
+            .filter(|us| *us >= IDLE_CUT_US)
+            .map(|us| {
+                format!(
+                    "; the client's stream was cut {:.0} s after the last event it got, with no event in between: an idle or read timeout of the gateway (nginx proxy_read_timeout and an AWS ALB's idle timeout default to 60 s) shorter than the task's quiet periods. Raise that timeout above the task's longest silence, or have the agent send SSE comment lines (\": keep-alive\") every 15 to 30 s so the stream is never idle that long",
+                    us as f64 / 1e6
+                )
+            })
+            .unwrap_or_default();
         format!(
-            "gateway {how} the client's stream after {} event(s), short of what the agent sent: {rest}",
+            "gateway {how} the client's stream after {} event(s), short of what the agent sent: {rest}{idle}",
             h.events
         )
     } else {
@@ -22103,7 +22592,7 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
                 let gap = (up.end_t - t0) as f64 / 1e6;
                 if gap >= 0.5 {
                     format!(
-                        ", {gap:.1} s after the agent's last event (a gateway idle timeout or credential lifetime shorter than the task's quiet periods?)"
+                        ", {gap:.1} s after the agent's last event (a gateway idle or read timeout, or a credential lifetime, shorter than the task's quiet periods? raise it, or have the agent send SSE comment lines as keep-alives)"
                     )
                 } else {
                     ", right after the agent's last event (a gateway limit: a credential that expired, a body size or duration cap?)".to_string()

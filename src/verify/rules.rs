@@ -432,10 +432,10 @@ rule!(TASK_RETURN_IMMEDIATELY_IGNORED, "TASK-STATE-009", "return-immediately-ign
     ["TASK-005"],
     "1.0 SendMessage with configuration.returnImmediately: true was answered only after 10 s or more, with the task already in a terminal or interrupted state: the agent blocked as for a blocking send",
     "read configuration.returnImmediately (1.0 inverts 0.3's blocking: the default is to wait): when it is true, answer right after the task is created, typically TASK_STATE_SUBMITTED or TASK_STATE_WORKING, and let the client poll GetTask, subscribe or receive push notifications");
-rule!(TASK_ARTIFACT_APPEND_LOST, "TASK-STATE-010", "stored-artifact-lost-appended-chunk", Warning, Lifecycle,
-    ["STREAM-009"],
-    "a Task the agent answered after its stream appended chunks to an artifact (append: true) holds that artifact with only the parts before the appended ones, or holds no artifact at all",
-    "store the artifact as the stream assembled it: an artifact update with append true adds its parts to the stored artifact of the same artifactId (append false or absent replaces it), so GetTask, ListTasks and later Task events carry every chunk the stream delivered, not only the first");
+rule!(TASK_ARTIFACT_APPEND_LOST, "TASK-STATE-010", "stored-artifact-lost", Warning, Lifecycle,
+    ["STREAM-009", "TASK-005", "DATA-005"],
+    "a later Task snapshot of a task (GetTask, a send's result, a subscribe stream's Task, ListTasks with includeArtifacts, a push) lacks an artifact the task's stream delivered, or holds an artifact its stream appended chunks to (append: true) with only the parts before the appended ones",
+    "persist every artifact update on the task as the stream assembles it: an update with append false or absent stores (or replaces) the artifact of its artifactId, one with append true adds its parts to it, and nothing removes an artifact; then GetTask, ListTasks and later Task events carry every artifact and every chunk the stream delivered (a store that keeps only the status, or only the first chunk, loses the deliverable)");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
 rule!(TASK_AUTH_UNEXPLAINED, "TASK-AUTH-001", "auth-required-without-message", Error, Lifecycle,
@@ -937,8 +937,8 @@ rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
 
 rule!(GW_ANSWER_ALTERED, "GW-RESP-002", "answer-altered-by-proxy", Error, Interop,
     ["RPC-002", "RPC-005"],
-    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, the answer (a JSON body or an event stream) replaced by a page or error of the gateway's own, or an answer of its own (a cached task) the agent never sent",
-    "pass the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams and relay them event by event (a gateway that reads the agent's event stream as one JSON body answers with an error of its own), exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page, and do not cache A2A answers (tasks change state between two identical GetTask calls: forward each call to the agent)");
+    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, the answer (a JSON body or an event stream) replaced by a page or error of the gateway's own, an answer of its own (a cached task) the agent never sent, or, from a gateway that translates between protocol versions (0.3 client, 1.0 agent, or the reverse), the agent's answer handed back in the agent's version, untranslated",
+    "a translating gateway translates the answer back into the client's version (0.x: the Task or Message itself with kind, lowercase states; 1.0: TASK_STATE_* states, a send's result wrapped as {\"task\": ...}); any other gateway passes the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams and relay them event by event (a gateway that reads the agent's event stream as one JSON body answers with an error of its own), exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page, and do not cache A2A answers (tasks change state between two identical GetTask calls: forward each call to the agent)");
 
 rule!(GW_CARD_REWRITE_BROKEN, "GW-RESP-004", "card-url-broken-by-proxy", Error, Interop,
     ["CARD-005", "CARD-006", "AUTH-004"],
