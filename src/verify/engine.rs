@@ -5173,8 +5173,14 @@ impl State {
         }
         // A wrapped 0.3 HTTP+JSON event whose object or parts still carry `kind` (breaker19a
         // Y8, as on its send result; the 0.3 proto's status update does have `final`).
+        // The message says which dialect's object sits in which wrapper (session16 leftover
+        // V4); the evidence points at every kind of place with a kind.
         if part_style(&c) == Some(a2a::PartStyle::V0Rest) && p.wrapped {
-            if let Some((msg, at)) = rest03_kind("stream event", p.inner, &p.pointer) {
+            if let Some((_, at)) = rest03_kind("stream event", p.inner, &p.pointer) {
+                let what = format!("an event of the {} stream", c.op_term("task"));
+                let d = dialect.unwrap_or(Dialect::V0_3);
+                let msg = kind_in_wrapper_msg(&what, d, &p, &at[0], true)
+                    + &kind_also_on(&p.pointer, &at);
                 let ev = at.iter().map(|ptr| x.ev_at(seq, ptr, None)).collect();
                 self.stream_once(x, &r::VER_MIXED_PAYLOAD, msg, ev);
             }
@@ -13297,9 +13303,7 @@ impl State {
                     // (A2A PR #1224).
                     // The same in the 0.3 HTTP+JSON wrapper (session16 leftover V4): a
                     // warning, as on streams (see there for why not an error).
-                    let rest0x =
-                        c.binding == Some(Binding::Rest) && dialect.is_some_and(Dialect::is_0x);
-                    if (dialect == Some(Dialect::V1_0) || rest0x) && p.wrapped {
+                    if dialect == Some(Dialect::V1_0) && p.wrapped {
                         let hit = kind_in_payload(p.inner, &p.pointer);
                         if let Some(ptr) = hit {
                             let what = format!("the agent's {} answer", c.op_term(op.name()));
@@ -13316,7 +13320,11 @@ impl State {
                     // The same on 0.3 HTTP+JSON (breaker19a Y8, a2a-go #370): the 0.3 proto
                     // has no kind on a Task, Message or Part.
                     if part_style(&c) == Some(a2a::PartStyle::V0Rest) && p.wrapped {
-                        if let Some((msg, at)) = rest03_kind("send result", p.inner, &p.pointer) {
+                        if let Some((_, at)) = rest03_kind("send result", p.inner, &p.pointer) {
+                            let what = format!("the agent's {} answer", c.op_term(op.name()));
+                            let d = dialect.unwrap_or(Dialect::V0_3);
+                            let msg = kind_in_wrapper_msg(&what, d, &p, &at[0], false)
+                                + &kind_also_on(&p.pointer, &at);
                             let ev = at.iter().map(|ptr| x.ev_at(bseq, ptr, None)).collect();
                             self.find(&r::VER_MIXED_PAYLOAD, msg, ev, &x.leg);
                         }
@@ -22404,6 +22412,27 @@ fn kind_in_wrapper_msg(
         carries.join(", "),
         if d == Dialect::V1_0 { "1.0" } else { "0.3 proto's" }
     )
+}
+
+/// ` (kind is also on its parts and its artifacts' parts)` for the places after the first
+/// of [`rest03_kind`]'s pointers `at` below `base`; empty when there is one.
+fn kind_also_on(base: &str, at: &[String]) -> String {
+    let places: Vec<&str> = at
+        .iter()
+        .skip(1)
+        .map(|p| {
+            if p.get(base.len()..).is_some_and(|r| r.starts_with("/artifacts")) {
+                "its artifacts' parts"
+            } else {
+                "its parts"
+            }
+        })
+        .collect();
+    if places.is_empty() {
+        String::new()
+    } else {
+        format!(" (kind is also on {})", places.join(" and "))
+    }
 }
 
 fn kind_in_payload(o: &Obj, base: &str) -> Option<String> {
