@@ -1608,6 +1608,7 @@ mod tests {
                     request_bytes: 0,
                     response_bytes: card.len() as u64,
                     truncated: false,
+                    resent: None,
                 },
             ),
             ev(
@@ -1772,6 +1773,7 @@ mod tests {
                     request_bytes: 0,
                     response_bytes: 0,
                     truncated: false,
+                    resent: None,
                 },
             ),
         ];

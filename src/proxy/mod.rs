@@ -1616,8 +1616,16 @@ async fn handle(
     // connection it timed out as the request arrived: an idempotent request is sent once
     // more on a new connection, as a client talking to the agent directly may do (RFC 9112
     // §9.3.1.1, RFC 9110 §9.2.2). Never a POST: the 502 below says why it was not answered.
+    // The resend is recorded (`exchange_end.resent`: the first attempt's failure) and named
+    // in the 502 should the new connection fail too.
+    let mut resent = None;
     if let (Err(e), Some(r)) = (&sent, again.take()) {
         if !h1_refused && closed_before_answer(e) {
+            let first = error_chain(e);
+            if let Some(ctx) = &ctx {
+                ctx.mark_resent(first.clone());
+            }
+            resent = Some(first);
             sent = match https {
                 Some(https) => https.request(r).await,
                 None => up.h1(&st).request(r).await,
@@ -1718,6 +1726,10 @@ async fn handle(
                 "answered no valid HTTP response"
             };
             let hint = hint.map(|h| format!(" (hint: {h})")).unwrap_or_default();
+            // both attempts of a resent request failed: the client is told it went twice
+            let twice = resent
+                .map(|first| format!(" (the request was sent twice: its kept connection closed before any answer ({first}), and the new connection it was sent on again failed as said; RFC 9112 §9.3.1.1)"))
+                .unwrap_or_default();
             if let (Some(ctx), Some(Ok(b))) = (&ctx, unsent.as_mut().map(|rx| rx.try_recv())) {
                 record_unsent(ctx, b).await;
             }
@@ -1725,10 +1737,13 @@ async fn handle(
                 ctx.as_deref(),
                 StatusCode::BAD_GATEWAY,
                 format!(
-                    "a2a-interop proxy: upstream {} {what}: {cause}{hint}\n",
+                    "a2a-interop proxy: upstream {} {what}: {cause}{hint}{twice}\n",
                     shown_url(&target.url)
                 ),
-                format!("upstream {} {what}: {cause}{hint}", shown_url(&target.url)),
+                format!(
+                    "upstream {} {what}: {cause}{hint}{twice}",
+                    shown_url(&target.url)
+                ),
             );
         }
     };

@@ -3748,6 +3748,7 @@ mod tests {
                 request_bytes: 0,
                 response_bytes: 0,
                 truncated: false,
+                resent: None,
             },
         ));
         assert_eq!(out.len(), 2);
@@ -4038,6 +4039,7 @@ mod tests {
                 request_bytes: 0,
                 response_bytes: 0,
                 truncated: false,
+                resent: None,
             },
         )
     }

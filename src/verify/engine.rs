@@ -464,6 +464,10 @@ struct Exch {
     /// `exchange_end.error`: the recorded cause of an abort (`agent response body failed
     /// after 40 of 125 bytes (content-length 125): ...`).
     end_error: Option<String>,
+    /// `exchange_end.resent`: the recording proxy sent the request twice, the first
+    /// attempt's kept connection having closed before any answer (its failure, e.g.
+    /// `connection closed before message completed`; RFC 9112 §9.3.1.1).
+    resent: Option<String>,
     end_seq: u64,
     end_t: u64,
     /// `exchange_end.response_bytes`: response body bytes relayed to the client (after
@@ -2152,6 +2156,7 @@ impl State {
                 error,
                 trailers,
                 response_bytes,
+                resent,
                 ..
             } => {
                 // HTTP-FRAME-003: the proxy's server refused the request as malformed after
@@ -2180,6 +2185,7 @@ impl State {
                         x.trailers = t.clone();
                     }
                     x.end_error = error.clone();
+                    x.resent.clone_from(resent);
                     x.ended = true;
                     x.outcome = Some(*outcome);
                     x.end_seq = ev.seq;
@@ -7847,13 +7853,9 @@ impl State {
             .filter(|e| !e.is_empty())
             .unwrap_or("the upstream failed the call");
         let lower = cause.to_ascii_lowercase();
-        let why = if lower.contains("closed before message completed")
-            || lower.contains("incomplete message")
-        {
-            ": the upstream closed the connection without answering; on a kept-alive connection that is a server's idle keep-alive timeout racing the request (the proxy does not send a POST again on another connection, RFC 9112 §9.3.1.1)"
-        } else {
-            ""
-        };
+        let closed = lower.contains("closed before message completed")
+            || lower.contains("incomplete message");
+        let why = resend_note(x, closed);
         self.find(
             &r::GW_PROXY_ANSWERED,
             format!(
@@ -18419,6 +18421,48 @@ enum NoAnswer {
     Reached,
     /// Not known: the capture stopped first, a timeout, no recorded cause.
     Unknown,
+}
+
+/// GW-RESP-006's explanation of a call the recording proxy answered itself: whether the
+/// proxy sent the request twice, or why it did not (breaker16b T5). The proxy sends a
+/// request again on a new upstream connection only when the first one closed or reset
+/// before any answer and the request is idempotent (GET, HEAD, OPTIONS, TRACE, PUT, DELETE)
+/// without a body, over HTTP/1.1 (RFC 9112 §9.3.1.1, RFC 9110 §9.2.2); `closed`: the
+/// recorded cause is such a close. Empty when there is nothing to explain.
+fn resend_note(x: &Exch, closed: bool) -> String {
+    if let Some(first) = x.resent.as_deref() {
+        return format!(
+            ": the proxy sent this {} twice: the upstream closed its kept connection before any answer ({first}), and the new connection it sent the request on again failed as quoted, so the upstream fails fresh connections too, not only a kept-alive connection racing its idle timeout (RFC 9112 §9.3.1.1)",
+            x.method.to_ascii_uppercase()
+        );
+    }
+    if !closed {
+        return String::new();
+    }
+    let method = x.method.to_ascii_uppercase();
+    let idempotent = matches!(
+        method.as_str(),
+        "GET" | "HEAD" | "OPTIONS" | "TRACE" | "PUT" | "DELETE"
+    );
+    let body = x.req_body.len() > 0
+        || x.req_body.expected > 0
+        || x.req_headers.get("transfer-encoding").is_some();
+    let not_again = if !idempotent {
+        format!(
+            "a {method} is not idempotent, so the proxy does not send it again on another connection (RFC 9112 §9.3.1.1, RFC 9110 §9.2.2): the agent may have run it"
+        )
+    } else if body {
+        format!(
+            "this {method} has a body, which the proxy does not send a second time, so it was not sent again on another connection (RFC 9112 §9.3.1.1)"
+        )
+    } else {
+        format!(
+            "this bodyless {method} was not sent again: the proxy resends an idempotent bodyless request over a plain HTTP/1.1 or a TLS upstream, not over h2c (HTTP/2 prior knowledge) (RFC 9112 §9.3.1.1; older a2a-interop builds resent none)"
+        )
+    };
+    format!(
+        ": the upstream closed the connection without answering; on a kept-alive connection that is a server's idle keep-alive timeout racing the request; {not_again}"
+    )
 }
 
 /// For an exchange the agent did not answer (no response head, or the recording proxy's own
