@@ -457,6 +457,11 @@ struct Exch {
     body: BodyAcc,
     body_seq: Option<u64>,
     sse: Option<StreamState>,
+    /// An event stream the agent answered before the request body was whole (an early
+    /// answer, fix19p P2): its decoded items with their `(seq, t_us)`, held until the call
+    /// is known from the whole body ([`State::release_held_stream`]) and judged then, as if
+    /// the body had come first. `None` for every other exchange.
+    sse_held: Option<Vec<(SseItem, u64, u64)>>,
     ended: bool,
     /// The (non-SSE) response body is a JSON object with a non-null `error` member.
     answer_error: bool,
@@ -1974,36 +1979,7 @@ impl State {
                     .as_ref()
                     .is_some_and(|c| c.op.is_some_and(Op::is_streaming));
             if grpc_stream || x.resp_headers.media_type().as_deref() == Some("text/event-stream") {
-                // The agent streams (CAP-STREAM-002; breaker17b V3): a gRPC refusal is
-                // trailers-only (grpc-status in the head).
-                if status == 200
-                    && !synthetic
-                    && !(grpc_stream && x.resp_headers.get("grpc-status").is_some())
-                    && x.call.as_ref().is_some_and(|c| {
-                        !c.webhook
-                            && matches!(
-                                c.op,
-                                Some(Op::SendStreamingMessage) | Some(Op::SubscribeToTask)
-                            )
-                    })
-                {
-                    if let Some(o) = x.origin.as_deref() {
-                        if !self.streamed_ok.contains(o) {
-                            self.streamed_ok.insert(o.to_string());
-                        }
-                    }
-                }
-                // A subscribe stream belongs to the task it names (TASK-004,
-                // STREAM-004, ID-006): events of another task are a mismatch.
-                let subscribed = x.call.as_ref().and_then(|c| {
-                    (c.op == Some(Op::SubscribeToTask))
-                        .then(|| c.task_id().map(str::to_string))
-                        .flatten()
-                });
-                let mut st = StreamState {
-                    task_id: subscribed,
-                    ..Default::default()
-                };
+                let mut st = StreamState::default();
                 if !grpc_stream && is_coded(&x.resp_headers) {
                     let ce = body_codings(&x.resp_headers);
                     match crate::model::coding::StreamDecoder::new(ce.as_deref(), SSE_DECODED_CAP) {
@@ -2021,8 +1997,67 @@ impl State {
                 if !grpc_stream && judged {
                     self.areas.insert("sse");
                 }
+                if !grpc_stream && call_body_unread(&x) {
+                    // An early answer (fix19p P2): the events wait for the whole body.
+                    x.sse_held = Some(Vec::new());
+                } else {
+                    self.stream_call_known(&mut x);
+                }
             }
             self.open.insert(key, x);
+        }
+    }
+
+    /// What a stream takes from its call, once the call is known: the origin streams
+    /// (CAP-STREAM-002; breaker17b V3: a gRPC refusal is trailers-only, grpc-status in the
+    /// head), and a subscribe stream belongs to the task it names (TASK-004, STREAM-004,
+    /// ID-006: events of another task are a mismatch).
+    fn stream_call_known(&mut self, x: &mut Exch) {
+        let grpc_stream = x.grpc.is_some();
+        if x.status == Some(200)
+            && !x.synthetic
+            && !(grpc_stream && x.resp_headers.get("grpc-status").is_some())
+            && x.call.as_ref().is_some_and(|c| {
+                !c.webhook
+                    && matches!(
+                        c.op,
+                        Some(Op::SendStreamingMessage) | Some(Op::SubscribeToTask)
+                    )
+            })
+        {
+            if let Some(o) = x.origin.as_deref() {
+                if !self.streamed_ok.contains(o) {
+                    self.streamed_ok.insert(o.to_string());
+                }
+            }
+        }
+        let subscribed = x.call.as_ref().and_then(|c| {
+            (c.op == Some(Op::SubscribeToTask))
+                .then(|| c.task_id().map(str::to_string))
+                .flatten()
+        });
+        if let Some(st) = x.sse.as_mut() {
+            if st.task_id.is_none() {
+                st.task_id = subscribed;
+            }
+        }
+    }
+
+    /// An event stream held for an early answer's request body ([`Exch::sse_held`]): the
+    /// call is read again from the body recorded so far (`rebuild`: it grew since the
+    /// response head and is not cut), and the held events are judged in order with their
+    /// own seq and time, as they would have been had the body come first; later events
+    /// are judged as they come. Live and offline alike (both see the same events).
+    fn release_held_stream(&mut self, x: &mut Exch, rebuild: bool) {
+        let Some(held) = x.sse_held.take() else {
+            return;
+        };
+        if rebuild {
+            self.build_call(x);
+        }
+        self.stream_call_known(x);
+        for (it, seq, t_us) in held {
+            self.on_sse_item(x, it, seq, t_us);
         }
     }
 
@@ -2058,6 +2093,18 @@ impl State {
                         x.truncated = true;
                     }
                     x.truncated |= body.truncated;
+                }
+                // An event stream held for this body: judged once the body is whole.
+                if self
+                    .open
+                    .get(xid)
+                    .is_some_and(|x| x.sse_held.is_some() && (x.truncated || late_body_whole(x)))
+                {
+                    if let Some((key, mut x)) = self.open.remove_entry(xid) {
+                        let rebuild = !x.truncated;
+                        self.release_held_stream(&mut x, rebuild);
+                        self.open.insert(key, x);
+                    }
                 }
             }
             EventKind::ResponseHead {
@@ -2122,8 +2169,16 @@ impl State {
                 };
                 if !items.is_empty() {
                     if let Some((key, mut x)) = self.open.remove_entry(xid) {
-                        for it in items {
-                            self.on_sse_item(&mut x, it, ev.seq, ev.t_us);
+                        match x.sse_held.as_mut() {
+                            // the call is not known yet (an early answer): judged later
+                            Some(held) => {
+                                held.extend(items.into_iter().map(|it| (it, ev.seq, ev.t_us)))
+                            }
+                            None => {
+                                for it in items {
+                                    self.on_sse_item(&mut x, it, ev.seq, ev.t_us);
+                                }
+                            }
                         }
                         self.open.insert(key, x);
                     }
@@ -2181,6 +2236,10 @@ impl State {
                 if let Some(mut x) = self.open.remove(xid) {
                     x.resp_bytes = *response_bytes;
                     x.truncated |= *truncated;
+                    // A stream still held for an early answer's body (fix19p P2): the body
+                    // is as whole as it gets.
+                    let rebuild = x.req_late && !x.truncated;
+                    self.release_held_stream(&mut x, rebuild);
                     if let Some(t) = trailers {
                         x.trailers = t.clone();
                     }
@@ -2266,6 +2325,8 @@ impl State {
         ids.sort();
         for id in ids {
             if let Some(mut x) = self.open.remove(&id) {
+                let rebuild = x.req_late && !x.truncated;
+                self.release_held_stream(&mut x, rebuild);
                 self.baseless_appends(&mut x);
                 self.incomplete
                     .push((x.id.clone(), "exchange never ended in the recording".into()));
@@ -18421,6 +18482,51 @@ enum NoAnswer {
     Reached,
     /// Not known: the capture stopped first, a timeout, no recorded cause.
     Unknown,
+}
+
+/// An event stream's answer came before its request body was whole (an early answer,
+/// fix19p P2), as far as the response head can tell: fewer bytes than the request's
+/// `Content-Length`, or, without one, a POST whose body is empty or does not parse yet (a
+/// JSON-RPC request that is not JSON, an HTTP+JSON body that is not). The call built from it
+/// then lacks what the rest of the body says, so the stream waits for it.
+fn call_body_unread(x: &Exch) -> bool {
+    if x.req_body_missing() {
+        return true;
+    }
+    if x.req_body.expected > 0 || !x.method.eq_ignore_ascii_case("POST") {
+        return false;
+    }
+    let Some(c) = x.call.as_deref() else {
+        return false;
+    };
+    if c.webhook {
+        return false;
+    }
+    if x.req_body.as_slice().is_empty() {
+        return c.binding.is_some() || x.req_headers.get("content-length").is_none();
+    }
+    match c.binding {
+        Some(Binding::JsonRpc) => matches!(
+            c.rpc,
+            Some(RequestParse::Invalid) | Some(RequestParse::NotJson)
+        ),
+        Some(Binding::Rest) => c.params.is_null(),
+        _ => false,
+    }
+}
+
+/// The request body of an exchange whose stream is held ([`call_body_unread`]) is whole
+/// now: its `Content-Length` reached, or, without one, it ends in `}` and parses as JSON
+/// (checked only then, so a long body arriving in many frames is not parsed each time).
+fn late_body_whole(x: &Exch) -> bool {
+    if x.req_body.expected > 0 {
+        return x.req_body.len() >= x.req_body.expected;
+    }
+    let b = x.req_body.as_slice();
+    if b.iter().rev().find(|c| !c.is_ascii_whitespace()) != Some(&b'}') {
+        return false;
+    }
+    decode_body(&x.req_headers, b).is_some_and(|d| Json::parse(&d).is_ok())
 }
 
 /// GW-RESP-006's explanation of a call the recording proxy answered itself: whether the
