@@ -2082,6 +2082,7 @@ impl State {
                 );
             }
             EventKind::RequestBody { body } => {
+                let mut release = false;
                 if let Some(x) = self.open.get_mut(xid) {
                     if x.req_body_seq.is_none() {
                         x.req_body_seq = Some(ev.seq);
@@ -2093,13 +2094,10 @@ impl State {
                         x.truncated = true;
                     }
                     x.truncated |= body.truncated;
+                    // An event stream held for this body: judged once the body is whole.
+                    release = x.sse_held.is_some() && (x.truncated || late_body_whole(x));
                 }
-                // An event stream held for this body: judged once the body is whole.
-                if self
-                    .open
-                    .get(xid)
-                    .is_some_and(|x| x.sse_held.is_some() && (x.truncated || late_body_whole(x)))
-                {
+                if release {
                     if let Some((key, mut x)) = self.open.remove_entry(xid) {
                         let rebuild = !x.truncated;
                         self.release_held_stream(&mut x, rebuild);
