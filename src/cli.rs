@@ -211,6 +211,13 @@ pub struct ProxyArgs {
     /// them: only for a proxy reachable solely through a front that sets them
     #[arg(long, requires = "rewrite_card")]
     pub trust_forwarded: bool,
+    /// HTTP/1.1 clients that shut their sending side after the request (printf ... | nc -N,
+    /// shutdown(SHUT_WR)) still get the answer. Off by default: with it, a client that
+    /// gives up while its request waits is not seen until the answer is written (its
+    /// exchange is not ended client_abort at once, the agent's request is not cancelled,
+    /// a gateway giving up on a stream, GW-SSE-002, is seen late or not at all)
+    #[arg(long)]
+    pub half_close: bool,
     /// Serve the client-facing listener over TLS with this PEM certificate chain
     #[arg(long, value_name = "FILE", requires = "tls_key")]
     pub tls_cert: Option<PathBuf>,

@@ -338,6 +338,7 @@ fn verify_exchange(
             request_bytes: req_body.len() as u64,
             response_bytes: resp_body.len() as u64,
             truncated: false,
+            resent: None,
         },
     ];
     let kinds = conn_open.map(|k| (None, k)).into_iter().chain(

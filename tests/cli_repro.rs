@@ -156,6 +156,7 @@ fn upstream_card_recording(dir: &std::path::Path) -> std::path::PathBuf {
                 request_bytes: req.len() as u64,
                 response_bytes: resp.len() as u64,
                 truncated: false,
+                resent: None,
             },
         );
     }

@@ -6,7 +6,9 @@
 //! Real parts on 127.0.0.1: the recording proxy, hyper clients (HTTP/1.1 and h2c prior
 //! knowledge) whose bodies are sent in two parts, the second only once the answer is in,
 //! and small real agents: a raw HTTP/1.1 one that reads the request head only and a TLS one
-//! (ALPN h2) whose handler answers without reading the body.
+//! (ALPN h2) whose handler answers without reading the body; and a raw HTTP/1.1 one that
+//! answers an event stream right after the head (fix19p P2: the stream is judged from the
+//! whole body too).
 
 #[path = "common/raw_http.rs"]
 mod raw_http;
@@ -26,7 +28,7 @@ use bytes::Bytes;
 use hyper::body::Incoming;
 use hyper::{Request, Response};
 use hyper_util::rt::{TokioExecutor, TokioIo};
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
 use support::*;
@@ -94,23 +96,46 @@ async fn tls_early_agent(dir: &Path) -> (SocketAddr, std::path::PathBuf) {
 /// the body: the agent answers before the body is whole, whatever the timing. Returns the
 /// status.
 async fn post_in_two_parts(h2: bool, url: &str) -> u16 {
+    post_parts(h2, url, FIRST, SECOND, true).await
+}
+
+/// POSTs `first` then `second` to `url`: `second` only once the answer's head is in when
+/// `early`, else right away (the body whole before the agent reads it). Returns the status
+/// once the answer's body is read.
+async fn post_parts(
+    h2: bool,
+    url: &str,
+    first: &'static [u8],
+    second: &'static [u8],
+    early: bool,
+) -> u16 {
     let (tx, rx) = tokio::sync::mpsc::channel::<Result<http_body::Frame<Bytes>, BoxError>>(4);
     let body =
         http_body_util::BodyExt::boxed_unsync(http_body_util::StreamBody::new(tokio_stream_of(rx)));
-    tx.send(Ok(http_body::Frame::data(Bytes::from_static(FIRST))))
+    tx.send(Ok(http_body::Frame::data(Bytes::from_static(first))))
         .await
         .unwrap();
+    let mut tx = Some(tx);
+    if !early {
+        // the whole body, ended, before the request goes
+        if let Some(tx) = tx.take() {
+            tx.send(Ok(http_body::Frame::data(Bytes::from_static(second))))
+                .await
+                .unwrap();
+        }
+    }
     let req = Request::post(url)
         .header("content-type", "application/json")
         .body(body)
         .unwrap();
     let client = if h2 { client_h2() } else { client_h1() };
     let resp = client.request(req).await.expect("answer");
-    // the agent has answered: the rest of the body follows
-    let _ = tx
-        .send(Ok(http_body::Frame::data(Bytes::from_static(SECOND))))
-        .await;
-    drop(tx);
+    if let Some(tx) = tx {
+        // the agent has answered: the rest of the body follows
+        let _ = tx
+            .send(Ok(http_body::Frame::data(Bytes::from_static(second))))
+            .await;
+    }
     let status = resp.status().as_u16();
     let _ = http_body_util::BodyExt::collect(resp.into_body()).await;
     status
@@ -311,4 +336,152 @@ async fn early_answer_body_past_the_capture_cap_is_cut_and_said_so() {
         "{:?}",
         run.verify.incomplete
     );
+}
+
+/// A 1.0 `SendStreamingMessage` without `A2A-Version` (the client's VER-MIX-001, which only
+/// the request body shows), in two parts.
+const STREAM_FIRST: &[u8] =
+    br#"{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage","params":{"message":"#;
+const STREAM_SECOND: &[u8] = br#"{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}}"#;
+
+/// The agent's event stream: a working 1.0 Task, then (after the client's late body) an
+/// update in the 0.3 shape (`kind`, a lowercase state, `final`): a fault only a verifier
+/// that knows the call is a 1.0 `SendStreamingMessage` can see.
+const EVENT_TASK: &str = r#"{"jsonrpc":"2.0","id":1,"result":{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"}}}}"#;
+const EVENT_03: &str = r#"{"jsonrpc":"2.0","id":1,"result":{"kind":"status-update","taskId":"t1","contextId":"c1","status":{"state":"completed"},"final":true}}"#;
+
+/// One chunk of a chunked HTTP/1.1 body holding the SSE event `data`.
+fn sse_chunk(data: &str) -> Vec<u8> {
+    let ev = format!("data: {data}\n\n");
+    format!("{:x}\r\n{ev}\r\n", ev.len()).into_bytes()
+}
+
+/// A raw HTTP/1.1 agent that answers an event stream: `early`, right after the request head
+/// (the body unread); else after the whole chunked body. The first event at once, the second
+/// 300 ms later (the client's late body comes between them), then the stream ends and the
+/// connection stays open, unread, for a while.
+async fn streaming_agent(early: bool) -> SocketAddr {
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            tokio::spawn(async move {
+                if !raw_http::read_head_only(&mut s).await {
+                    return;
+                }
+                if !early {
+                    // the chunked body's last chunk
+                    let mut got = Vec::new();
+                    let mut b = [0u8; 1];
+                    while !got.ends_with(b"0\r\n\r\n") {
+                        match s.read(&mut b).await {
+                            Ok(1) => got.push(b[0]),
+                            _ => return,
+                        }
+                    }
+                }
+                let head = b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n";
+                let _ = s.write_all(head).await;
+                let _ = s.write_all(&sse_chunk(EVENT_TASK)).await;
+                let _ = s.flush().await;
+                tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+                let _ = s.write_all(&sse_chunk(EVENT_03)).await;
+                let _ = s.write_all(b"0\r\n\r\n").await;
+                let _ = s.flush().await;
+                tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+            });
+        }
+    });
+    addr
+}
+
+/// `f`, or a panic naming `what` after 20 s.
+async fn within<T>(what: &str, f: impl std::future::Future<Output = T>) -> T {
+    match tokio::time::timeout(std::time::Duration::from_secs(20), f).await {
+        Ok(t) => t,
+        Err(_) => panic!("{what}: no end within 20 s"),
+    }
+}
+
+/// An event stream answered before the request body was whole (fix19p P2): the recording
+/// holds the whole body after the stream's first event, and the call is judged from it as
+/// if the body had come first: the client's VER-MIX-001 (only the body names the 1.0
+/// method), and the stream judged as the 1.0 `SendStreamingMessage` it answers (its 0.3
+/// shaped update found), the same findings as for the same traffic with the body read
+/// before the answer; live and offline alike. HTTP/1.1 and h2c clients.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn early_event_stream_is_judged_from_the_whole_request_body() {
+    // the same traffic, the body read before the answer: what the verdicts must be
+    let normal = streaming_agent(false).await;
+    let (_d, rec, pipeline, base) = start_recording_to(normal).await;
+    let status = within(
+        "control call",
+        post_parts(
+            false,
+            &format!("{base}/"),
+            STREAM_FIRST,
+            STREAM_SECOND,
+            false,
+        ),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let control = within("control finish", pipeline.finish()).await.unwrap();
+    let evs = read_events(&rec);
+    // in order: the body before the answer
+    let head_at = evs
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::ResponseHead { .. }))
+        .unwrap();
+    assert!(!evs[head_at..]
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::RequestBody { .. })));
+    let want = rules(&control.verify);
+    assert!(want.contains(&"VER-MIX-001".to_string()), "{want:?}");
+    assert!(
+        want.len() >= 2,
+        "the stream's 0.3 update is found too: {want:?}"
+    );
+
+    let early = streaming_agent(true).await;
+    for h2 in [false, true] {
+        let what = if h2 { "h2c client" } else { "HTTP/1.1 client" };
+        let (_d, rec, pipeline, base) = start_recording_to(early).await;
+        let status = within(
+            what,
+            post_parts(h2, &format!("{base}/"), STREAM_FIRST, STREAM_SECOND, true),
+        )
+        .await;
+        assert_eq!(status, 200, "{what}");
+        let run = within(what, pipeline.finish()).await.unwrap();
+        let evs = read_events(&rec);
+        let body = [STREAM_FIRST, STREAM_SECOND].concat();
+        assert_eq!(request_body(&evs, "e1"), body, "{what}: body recorded");
+        // the late part came after the stream's first event
+        let first_chunk = evs
+            .iter()
+            .position(|e| matches!(e.kind, EventKind::ResponseChunk { .. }))
+            .unwrap();
+        assert!(
+            evs[first_chunk..]
+                .iter()
+                .any(|e| matches!(e.kind, EventKind::RequestBody { .. })),
+            "{what}: the body was not late"
+        );
+        let (outcome, error, _, truncated) = end_of_first(&evs);
+        assert_eq!(outcome, Outcome::Complete, "{what}: {error}");
+        assert!(!truncated, "{what}: {error}");
+        assert_eq!(
+            rules(&run.verify),
+            want,
+            "{what}: {:#?}",
+            run.verify.findings
+        );
+        assert!(
+            run.verify.incomplete.is_empty(),
+            "{what}: {:?}",
+            run.verify.incomplete
+        );
+        assert_offline_matches(&run.verify, &rec);
+    }
 }

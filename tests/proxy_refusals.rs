@@ -1,5 +1,10 @@
-//! Requests the proxy's own HTTP server refuses (breaker18b X6, X7, X13), through a recording pipeline on 127.0.0.1 with raw-socket clients:
+//! Requests the proxy's own HTTP server refuses, and clients that half-close (breaker18b X6,
+//! X7, X13, X2; fix19p P4), through a recording pipeline on 127.0.0.1 with raw-socket
+//! clients:
 //!
+//! - a client that half-closes after its request (`shutdown(SHUT_WR)`, as `printf | nc -N`)
+//!   is taken as gone by default (nothing back, `client_abort`: a client that gave up looks
+//!   the same), and gets its answer, unary and streamed, with `--half-close` (RFC 9112 §9.6);
 //! - a request head hyper refuses (two `Content-Length` values, RFC 9112 §6.3 item 5) is
 //!   answered 400 and recorded as `request_refused{status: 400}`; the verifier reports it
 //!   (HTTP-FRAME-003), online and offline alike; a well-formed request is the control;
@@ -12,8 +17,11 @@
 #[path = "common/proxy_support.rs"]
 mod support;
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use a2a_interop::app::pipeline::Pipeline;
+use a2a_interop::proxy::ProxyExtras;
 use a2a_interop::record::{Event, EventKind, Outcome};
 use bytes::Bytes;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -58,6 +66,112 @@ fn post(body: &[u8], extra: &str) -> Vec<u8> {
     .into_bytes();
     r.extend_from_slice(body);
     r
+}
+
+/// A JSON-RPC agent that reads the request and answers it 300 ms later with the request
+/// body as its `result`: long enough for a half-closing client's EOF to reach the proxy
+/// while the request waits.
+async fn slow_echo() -> std::net::SocketAddr {
+    serve(Arc::new(|req: hyper::Request<hyper::body::Incoming>| {
+        Box::pin(async move {
+            let body = http_body_util::BodyExt::collect(req.into_body())
+                .await
+                .map(|c| c.to_bytes())
+                .unwrap_or_default();
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let mut out = b"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":".to_vec();
+            out.extend_from_slice(&body);
+            out.push(b'}');
+            hyper::Response::builder()
+                .header("content-type", "application/json")
+                .body(full(out))
+                .unwrap()
+        })
+    }))
+    .await
+}
+
+/// A recording pipeline to `up` with `--half-close` on or off: (directory, recording,
+/// pipeline, proxy `host:port`).
+async fn start_half_close(
+    up: std::net::SocketAddr,
+    half_close: bool,
+) -> (tempfile::TempDir, std::path::PathBuf, Pipeline, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let p = Pipeline::start_ext(
+        pipeline_cfg(vec![("/", format!("http://{up}"))], &rec),
+        ProxyExtras {
+            half_close,
+            ..ProxyExtras::default()
+        },
+    )
+    .await
+    .expect("pipeline");
+    let proxy = p.proxy_addr().to_string();
+    (dir, rec, p, proxy)
+}
+
+/// A raw-socket client that shuts its sending side after its request (`printf ... | nc -N`):
+/// by default the proxy takes the EOF as the client giving up (nothing comes back, the
+/// exchange ends `client_abort`); with `--half-close` it gets the agent's answer and the
+/// exchange is complete. Both settings, the same agent and request.
+#[tokio::test]
+async fn a_client_that_half_closes_gets_its_answer_only_with_half_close() {
+    let up = slow_echo().await;
+    let want = format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}}",
+        String::from_utf8_lossy(CALL)
+    );
+    for half_close in [false, true] {
+        let (_dir, rec, pipeline, proxy) = start_half_close(up, half_close).await;
+        let out = exchange_raw(&proxy, &post(CALL, ""), true).await;
+        let text = String::from_utf8_lossy(&out).to_string();
+        let evs = wait_for_exchange_end(&rec).await;
+        pipeline.finish().await.unwrap();
+        let ex = exchanges(&evs);
+        assert_eq!(ex.len(), 1, "half_close {half_close}");
+        assert!(refusals(&evs).is_empty());
+        if half_close {
+            assert_eq!(request_body(&evs, &ex[0]), CALL);
+            assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+            assert!(text.ends_with(&want), "{text}");
+            assert_eq!(outcome(&evs, &ex[0]).0, Outcome::Complete);
+        } else {
+            assert_eq!(text, "", "the default takes the EOF as a give-up");
+            let (o, error, _) = outcome(&evs, &ex[0]);
+            assert_eq!(o, Outcome::ClientAbort, "{error:?}");
+        }
+    }
+}
+
+/// The same for a stream: with `--half-close` the half-closed client gets every event and
+/// the exchange is complete; by default it gets nothing and the exchange ends
+/// `client_abort`.
+#[tokio::test]
+async fn a_half_closed_client_gets_a_whole_stream_only_with_half_close() {
+    let up = sse_server(3, Duration::from_millis(150)).await;
+    for half_close in [false, true] {
+        let (_dir, rec, pipeline, proxy) = start_half_close(up, half_close).await;
+        let out = exchange_raw(&proxy, &post(CALL, "accept: text/event-stream\r\n"), true).await;
+        let text = String::from_utf8_lossy(&out).to_string();
+        let evs = wait_for_exchange_end(&rec).await;
+        pipeline.finish().await.unwrap();
+        let ex = exchanges(&evs);
+        assert_eq!(ex.len(), 1, "half_close {half_close}");
+        let got = text.matches("data: ").count();
+        if half_close {
+            assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+            assert_eq!(got, 3, "{text}");
+            let chunks: Vec<Bytes> = response_chunks(&evs, &ex[0]);
+            let streamed: Vec<u8> = chunks.iter().flat_map(|c| c.iter().copied()).collect();
+            assert_eq!(streamed.windows(6).filter(|w| w == b"data: ").count(), 3);
+            assert_eq!(outcome(&evs, &ex[0]).0, Outcome::Complete);
+        } else {
+            assert!(got < 3, "{text}");
+            assert_eq!(outcome(&evs, &ex[0]).0, Outcome::ClientAbort);
+        }
+    }
 }
 
 #[tokio::test]

@@ -9,7 +9,10 @@
 //! - a client that keeps its own connection alive meets the race as it would directly: the
 //!   proxy cannot send the POST again (RFC 9112 §9.3.1.1), answers `502`, and the recording
 //!   and `verify` say so (GW-RESP-006, the same finding online and offline); an idempotent
-//!   bodyless request (a GET) is sent once more on a new connection instead;
+//!   bodyless request (a GET) is sent once more on a new connection instead, and the
+//!   recording says so (`exchange_end.resent`), as does its HAR export (`_resent`, `comment`);
+//!   when the new connection fails too, the 502, the recording, `verify` (GW-RESP-006) and
+//!   `report` say the request went twice;
 //! - HTTP/2 multiplexing is kept: an h2c client's concurrent calls share one upstream h2c
 //!   connection.
 
@@ -86,6 +89,47 @@ fn assert_no_proxy_answer(evs: &[Event], run: &RunOutcome) {
     );
 }
 
+/// A gateway whose first connection answers its first request and closes, unanswered, when
+/// a second request arrives on it (as [`ka_race_gateway`]); every later connection reads a
+/// request and closes unanswered (a gateway whose workers are gone). Returns its address
+/// and the count of connections it accepted.
+async fn ka_race_then_dead_gateway() -> (SocketAddr, Arc<AtomicUsize>) {
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    let accepted = Arc::new(AtomicUsize::new(0));
+    let n = accepted.clone();
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            let first = n.fetch_add(1, Ordering::SeqCst) == 0;
+            tokio::spawn(async move {
+                let mut pending = Vec::new();
+                if raw_http::read_message(&mut s, &mut pending).await.is_none() || !first {
+                    return;
+                }
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+                    ANSWER.len()
+                );
+                let _ = s.write_all(head.as_bytes()).await;
+                let _ = s.write_all(ANSWER.as_bytes()).await;
+                let _ = s.flush().await;
+                let _ = raw_http::read_message(&mut s, &mut pending).await;
+            });
+        }
+    });
+    (addr, accepted)
+}
+
+/// `exchange_end.resent` of exchange `ex`.
+fn resent_of(evs: &[a2a_interop::record::Event], ex: &str) -> Option<String> {
+    of_exchange(evs, ex)
+        .into_iter()
+        .find_map(|e| match &e.kind {
+            EventKind::ExchangeEnd { resent, .. } => Some(resent.clone()),
+            _ => None,
+        })?
+}
+
 /// Fresh client connection per call: every call answered 200 by the gateway, each on its
 /// own upstream connection (the shared pool made the second a 502), and the recording
 /// holds no answer of the proxy's own.
@@ -146,10 +190,15 @@ async fn kept_alive_client_connection_keeps_its_upstream_connection() {
     assert_eq!(found.len(), 1, "{:?}", run.verify.findings);
     assert!(
         found[0].message.contains("recording proxy's own HTTP 502")
-            && found[0].message.contains("idle keep-alive timeout"),
+            && found[0].message.contains("idle keep-alive timeout")
+            && found[0]
+                .message
+                .contains("a POST is not idempotent, so the proxy does not send it again"),
         "{}",
         found[0].message
     );
+    // sent once: nothing says otherwise
+    assert_eq!(resent_of(&evs, &ids[1]), None);
     assert_offline_matches(&run.verify, &rec);
 }
 
@@ -226,4 +275,100 @@ async fn kept_alive_idempotent_request_is_sent_again_on_a_new_connection() {
         assert_eq!(outcome(&evs, ex), (Outcome::Complete, None, false), "{ex}");
     }
     assert_no_proxy_answer(&evs, &run);
+    // the recording says the second GET went twice, and why; the first went once
+    assert_eq!(resent_of(&evs, &ids[0]), None);
+    let first = resent_of(&evs, &ids[1]).expect("the resend is recorded");
+    assert!(
+        first.contains("connection closed before message completed"),
+        "{first}"
+    );
+    // the HAR export keeps it: a `comment` a viewer shows and `_resent`, read back
+    let header = a2a_interop::record::jsonl::RecordingReader::new(std::io::BufReader::new(
+        std::fs::File::open(&rec).unwrap(),
+    ))
+    .unwrap()
+    .header()
+    .clone();
+    let har = a2a_interop::record::har::export(&header, &evs);
+    let entries = har["log"]["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 2);
+    assert!(entries[0].get("_resent").is_none());
+    assert_eq!(entries[1]["_resent"].as_str(), Some(first.as_str()));
+    let comment = entries[1]["comment"].as_str().unwrap();
+    assert!(
+        comment.starts_with("sent twice by the recording proxy") && comment.contains(&first),
+        "{comment}"
+    );
+    let (_, back) = a2a_interop::record::har::read(&har.to_string()).unwrap();
+    assert_eq!(resent_of(&back, &ids[1]).as_deref(), Some(first.as_str()));
+    // a HAR entry without the native events (re-saved by another tool) keeps it too
+    let mut bare = har.clone();
+    for e in bare["log"]["entries"].as_array_mut().unwrap() {
+        e.as_object_mut().unwrap().remove("_a2a");
+    }
+    bare["log"].as_object_mut().unwrap().remove("_a2a");
+    let (_, back) = a2a_interop::record::har::read(&bare.to_string()).unwrap();
+    let ends: Vec<Option<String>> = back
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::ExchangeEnd { resent, .. } => Some(resent.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ends, [None, Some(first.clone())]);
+}
+
+/// The resend fails too (the gateway closes the new connection unanswered): the client gets
+/// the proxy's 502 saying the request went twice, the recording holds both causes
+/// (`resent` and `error`), GW-RESP-006 says the upstream fails fresh connections too (not
+/// a keep-alive race), online and offline alike, and `report` names the second attempt.
+#[tokio::test]
+async fn a_resent_request_that_fails_again_says_it_went_twice() {
+    let (gw, accepted) = ka_race_then_dead_gateway().await;
+    let (_dir, rec, pipeline, base) = start_recording_to(gw).await;
+    let client = client_h1();
+    let (status, _, _) = fetch(&client, get(&format!("{base}/tasks/t1"))).await;
+    assert_eq!(status, 200);
+    let (status, _, body) = fetch(&client, get(&format!("{base}/tasks/t1"))).await;
+    let body = String::from_utf8_lossy(&body).to_string();
+    assert_eq!(status, 502, "{body}");
+    assert!(body.contains("the request was sent twice"), "{body}");
+    let run = pipeline.finish().await.unwrap();
+    assert_eq!(accepted.load(Ordering::SeqCst), 2);
+    let evs = read_events(&rec);
+    let ids = exchanges(&evs);
+    assert_eq!(ids.len(), 2);
+    let (out, error, _) = outcome(&evs, &ids[1]);
+    assert_eq!(out, Outcome::UpstreamError);
+    let error = error.unwrap_or_default();
+    assert!(error.contains("the request was sent twice"), "{error}");
+    let first = resent_of(&evs, &ids[1]).expect("the resend is recorded");
+    assert!(
+        first.contains("connection closed before message completed"),
+        "{first}"
+    );
+    let found: Vec<_> = run
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.rule == "GW-RESP-006")
+        .collect();
+    assert_eq!(found.len(), 1, "{:?}", run.verify.findings);
+    let m = &found[0].message;
+    assert!(
+        m.contains("the proxy sent this GET twice") && m.contains("fails fresh connections too"),
+        "{m}"
+    );
+    assert!(!m.contains("POST"), "{m}");
+    assert_offline_matches(&run.verify, &rec);
+    // `report` shows the call the proxy answered, with the second attempt named
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .args(["report", rec.to_str().unwrap(), "-f", "text"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("the request was sent twice") && text.contains("GW-RESP-006"),
+        "{text}"
+    );
 }

@@ -56,6 +56,7 @@ fn kind_strategy() -> impl Strategy<Value = EventKind> {
             request_bytes: 0,
             response_bytes: 0,
             truncated,
+            resent: None,
         }),
         Just(EventKind::Gap {
             dropped_events: 1,

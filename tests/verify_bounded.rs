@@ -79,6 +79,7 @@ impl Rec {
                 request_bytes: req_len,
                 response_bytes: resp_len,
                 truncated: false,
+                resent: None,
             },
         );
     }

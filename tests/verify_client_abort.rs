@@ -61,6 +61,7 @@ fn exchange(method: &str, path: &str, req: &str, resp: &str, outcome: Outcome) -
             request_bytes: req.len() as u64,
             response_bytes: resp.len() as u64,
             truncated: false,
+            resent: None,
         },
     ));
     v

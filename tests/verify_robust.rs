@@ -102,6 +102,7 @@ fn build(spec: Vec<(u8, u8, u8, Vec<u8>)>) -> Vec<Event> {
                     request_bytes: 0,
                     response_bytes: 0,
                     truncated: sel == 3,
+                    resent: (sel == 5).then(|| "connection closed before message completed".into()),
                 },
                 _ => EventKind::Gap {
                     dropped_events: 1,

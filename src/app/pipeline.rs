@@ -345,6 +345,7 @@ impl Pipeline {
                 upstream_tls: ext.upstream_tls.clone(),
                 preserve_host: ext.preserve_host,
                 trust_forwarded: ext.trust_forwarded,
+                half_close: ext.half_close,
                 rewrite_signed_cards: ext.rewrite_signed_cards,
                 upstream_sni: ext.upstream_sni.clone(),
                 ..proxy::ProxyExtras::default()

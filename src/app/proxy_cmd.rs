@@ -113,6 +113,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
     let preserve_host = a.preserve_host;
     let upstream_sni = upstream_sni(&a, &cfg, &more)?;
     let trust_forwarded = a.trust_forwarded;
+    let half_close = a.half_close;
     let public_url = match &a.public_url {
         Some(u) => Some(crate::proxy::card::public_url(u).map_err(|e| {
             anyhow::anyhow!(
@@ -136,6 +137,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             preserve_host,
             public_url,
             trust_forwarded,
+            half_close,
             rewrite_signed_cards: false,
             upstream_sni,
         },

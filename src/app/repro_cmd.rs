@@ -1873,6 +1873,7 @@ mod tests {
                     request_bytes: 0,
                     response_bytes: card.len() as u64,
                     truncated: false,
+                    resent: None,
                 },
             ),
             ev(
@@ -2037,6 +2038,7 @@ mod tests {
                     request_bytes: 0,
                     response_bytes: 0,
                     truncated: false,
+                    resent: None,
                 },
             ),
         ];

@@ -444,7 +444,7 @@ async fn intercept(
             )
         })
     };
-    let builder = super::server_builder();
+    let builder = super::server_builder(st.half_close);
     let (stream, fresh) = super::refusal::HeadWatch::new(stream);
     let served = builder.serve_connection(TokioIo::new(stream), svc);
     tokio::pin!(served);

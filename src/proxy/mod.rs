@@ -171,6 +171,8 @@ struct State {
     public_url: Option<String>,
     /// `--trust-forwarded` ([`ProxyExtras::trust_forwarded`]).
     trust_forwarded: bool,
+    /// `--half-close` ([`ProxyExtras::half_close`]).
+    pub(crate) half_close: bool,
     /// TLS to the upstream: `https://` routes and `--intercept-tls`; `None` when neither.
     https: Option<HttpsConnector>,
     /// Exchanges whose `exchange_end` is not sent yet; shutdown ends them all.
@@ -302,6 +304,15 @@ pub struct ProxyExtras {
     /// send these headers, so trusting them is for a proxy reachable only through a front
     /// that sets them.
     pub trust_forwarded: bool,
+    /// `--half-close`: an HTTP/1.1 client that shuts its sending side after its request
+    /// (`shutdown(SHUT_WR)`, `printf ... | nc -N`) still gets its answer (hyper's
+    /// `half_close(true)`; RFC 9112 §9.6 lets a client close its side first). Off by
+    /// default (breaker18b X2): with it, a client that gave up while its request waits
+    /// for the agent looks the same as one that only shut its sending side until the answer
+    /// is written, so its exchange is not ended `client_abort` at once, the agent's request
+    /// is not cancelled, and a gateway that gives up on a stream is seen late or not at all
+    /// (GW-SSE-002). No per-request cost either way (one server option per connection).
+    pub half_close: bool,
     /// With `rewrite_card`: rewrite JWS-signed cards too. Off for `proxy`, which serves a
     /// signed card (`signatures[]`) untouched because a rewrite invalidates its signatures
     /// (CARD-010, breaker17b V4); on for a tool run (`probe`, `interop`) whose only card
@@ -427,6 +438,7 @@ async fn serve(
         preserve_host: ext.preserve_host,
         public_url: ext.public_url,
         trust_forwarded: ext.trust_forwarded,
+        half_close: ext.half_close,
         forward: match ext.forward {
             Some(cfg) => Some(forward::ForwardState::new(cfg, local_addr)?),
             None => None,
@@ -602,31 +614,39 @@ pub const MAX_HEADER_FIELDS: usize = 100;
 /// `DEFAULT_MAX_BUFFER_SIZE`, 8192 + 4096 × 100): named in the 502 for a head over it.
 pub const MAX_HEAD_BYTES: usize = 8192 + 4096 * 100;
 
-/// The HTTP/1.1 + HTTP/2 server builder of every listener (reverse, forward, TLS-intercepted).
-pub(crate) fn server_builder() -> hyper_util::server::conn::auto::Builder<TokioExecutor> {
+/// The HTTP/1.1 + HTTP/2 server builder of every listener (reverse, forward, TLS-intercepted);
+/// `half_close`: [`ProxyExtras::half_close`].
+pub(crate) fn server_builder(
+    half_close: bool,
+) -> hyper_util::server::conn::auto::Builder<TokioExecutor> {
     let mut b = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
     b.http1().preserve_header_case(true);
     b.http2().max_concurrent_streams(H2_MAX_CONCURRENT_STREAMS);
-    http1_options(&mut b.http1());
+    http1_options(&mut b.http1(), half_close);
     b
 }
 
-/// The HTTP/1.1 server options of every listener (breaker18b X7), on hyper's own builder
+/// The HTTP/1.1 server options of every listener (breaker18b X7, X2), on hyper's own builder
 /// or hyper-util's `auto` one: a time limit on a request head, [`refusal::HEAD_TIMEOUT`]
-/// (RFC 9112 §9.5), with tokio's timer (hyper applies its limit only with a timer).
-/// Not `half_close(true)` (breaker18b X2): a client's EOF while its request waits for the
-/// agent still ends the exchange (`client_abort`, the agent's request cancelled), because a
-/// client that gave up and one that only shut its sending side look alike until the answer
-/// is written, and a gateway that gives up must be seen at once (GW-SSE-002).
+/// (RFC 9112 §9.5), with tokio's timer (hyper applies its limit only with a timer); and
+/// half-close only when asked (`--half-close`, [`ProxyExtras::half_close`]). By default a
+/// client's EOF while its request waits for the agent ends the exchange (`client_abort`,
+/// the agent's request cancelled), because a client that gave up and one that only shut
+/// its sending side look alike until the answer is written, and a gateway that gives up
+/// must be seen at once (GW-SSE-002).
 macro_rules! http1_opts {
-    ($b:expr) => {
-        $b.timer(hyper_util::rt::TokioTimer::new())
+    ($b:expr, $half_close:expr) => {
+        $b.half_close($half_close)
+            .timer(hyper_util::rt::TokioTimer::new())
             .header_read_timeout(refusal::HEAD_TIMEOUT)
     };
 }
 
-fn http1_options(b: &mut hyper_util::server::conn::auto::Http1Builder<'_, TokioExecutor>) {
-    http1_opts!(b);
+fn http1_options(
+    b: &mut hyper_util::server::conn::auto::Http1Builder<'_, TokioExecutor>,
+    half_close: bool,
+) {
+    http1_opts!(b, half_close);
 }
 
 async fn accept_loop(
@@ -635,7 +655,7 @@ async fn accept_loop(
     mut stop: watch::Receiver<bool>,
     mut tunnels: tokio::sync::mpsc::Receiver<()>,
 ) {
-    let builder = Arc::new(server_builder());
+    let builder = Arc::new(server_builder(state.half_close));
     let mut conns = JoinSet::new();
     loop {
         while conns.try_join_next().is_some() {}
@@ -890,7 +910,7 @@ async fn serve_http1<IO>(
 {
     let (io, fresh) = refusal::HeadWatch::new(io);
     let svc = conn_service(st.clone(), conn_no, local);
-    let conn = http1_opts!(hyper::server::conn::http1::Builder::new())
+    let conn = http1_opts!(hyper::server::conn::http1::Builder::new(), st.half_close)
         .preserve_header_case(true)
         .serve_connection(TokioIo::new(io), svc)
         .with_upgrades();
@@ -1616,8 +1636,16 @@ async fn handle(
     // connection it timed out as the request arrived: an idempotent request is sent once
     // more on a new connection, as a client talking to the agent directly may do (RFC 9112
     // §9.3.1.1, RFC 9110 §9.2.2). Never a POST: the 502 below says why it was not answered.
+    // The resend is recorded (`exchange_end.resent`: the first attempt's failure) and named
+    // in the 502 should the new connection fail too.
+    let mut resent = None;
     if let (Err(e), Some(r)) = (&sent, again.take()) {
         if !h1_refused && closed_before_answer(e) {
+            let first = error_chain(e);
+            if let Some(ctx) = &ctx {
+                ctx.mark_resent(first.clone());
+            }
+            resent = Some(first);
             sent = match https {
                 Some(https) => https.request(r).await,
                 None => up.h1(&st).request(r).await,
@@ -1718,6 +1746,10 @@ async fn handle(
                 "answered no valid HTTP response"
             };
             let hint = hint.map(|h| format!(" (hint: {h})")).unwrap_or_default();
+            // both attempts of a resent request failed: the client is told it went twice
+            let twice = resent
+                .map(|first| format!(" (the request was sent twice: its kept connection closed before any answer ({first}), and the new connection it was sent on again failed as said; RFC 9112 §9.3.1.1)"))
+                .unwrap_or_default();
             if let (Some(ctx), Some(Ok(b))) = (&ctx, unsent.as_mut().map(|rx| rx.try_recv())) {
                 record_unsent(ctx, b).await;
             }
@@ -1725,10 +1757,13 @@ async fn handle(
                 ctx.as_deref(),
                 StatusCode::BAD_GATEWAY,
                 format!(
-                    "a2a-interop proxy: upstream {} {what}: {cause}{hint}\n",
+                    "a2a-interop proxy: upstream {} {what}: {cause}{hint}{twice}\n",
                     shown_url(&target.url)
                 ),
-                format!("upstream {} {what}: {cause}{hint}", shown_url(&target.url)),
+                format!(
+                    "upstream {} {what}: {cause}{hint}{twice}",
+                    shown_url(&target.url)
+                ),
             );
         }
     };

@@ -165,6 +165,9 @@ pub struct ExchangeCtx {
     /// Why the proxy stopped reading the rest of a request body for the recording before
     /// its end (time or byte limit), if it did.
     drain_stop: Mutex<Option<String>>,
+    /// The request went to the upstream a second time, and why the first attempt failed
+    /// ([`ExchangeCtx::mark_resent`]); recorded as `exchange_end.resent`.
+    resent: std::sync::OnceLock<String>,
 }
 
 /// See [`ExchangeCtx::end`]: `request_open` while a recorded request body has not ended,
@@ -205,9 +208,23 @@ impl ExchangeCtx {
             request_cut: AtomicBool::new(false),
             request_forwarded: AtomicU64::new(u64::MAX),
             drain_stop: Mutex::new(None),
+            resent: std::sync::OnceLock::new(),
         });
         live.register(&ctx);
         ctx
+    }
+
+    /// The proxy sends the request to the upstream once more, on a new connection, because
+    /// the first attempt's connection closed or reset before any answer (`first`: that
+    /// failure, e.g. `connection closed before message completed`; RFC 9112 §9.3.1.1,
+    /// breaker16b T5). Recorded as `exchange_end.resent`; only the first call counts.
+    pub fn mark_resent(&self, first: String) {
+        let _ = self.resent.set(first);
+    }
+
+    /// Why the request was sent a second time ([`ExchangeCtx::mark_resent`]), if it was.
+    pub fn resent(&self) -> Option<&str> {
+        self.resent.get().map(String::as_str)
     }
 
     /// The recorder sink.
@@ -411,6 +428,7 @@ impl ExchangeCtx {
             request_bytes,
             response_bytes: self.response_bytes.load(Ordering::Relaxed),
             truncated,
+            resent: self.resent.get().cloned(),
         };
         // Control events are never dropped by the sink (only refused after finish).
         let _ = self

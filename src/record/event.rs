@@ -279,6 +279,16 @@ pub enum EventKind {
         /// verdicts on it are incomplete.
         #[serde(default, skip_serializing_if = "is_false")]
         truncated: bool,
+        /// The proxy sent the request to the upstream twice: the first attempt's upstream
+        /// connection (a kept-alive one) closed or reset before any answer, and the request,
+        /// idempotent and bodyless (a card fetch, a REST `GetTask`), went again on a new
+        /// connection (RFC 9112 §9.3.1.1, RFC 9110 §9.2.2; breaker16b T5). The text is the
+        /// first attempt's failure, one lowercase line, e.g. `connection closed before
+        /// message completed`; the exchange's `response_head` / `error` are the second
+        /// attempt's. Absent when the request was sent once. Added in session 17 (format
+        /// 1, an optional field: older builds ignore it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        resent: Option<String>,
     },
     /// The proxy's HTTP server refused a client's request before it reached the proxy's
     /// forwarding (so no `request_head` is recorded for it) and nothing was forwarded to the

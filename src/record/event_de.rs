@@ -61,6 +61,7 @@ enum Field {
     Callee,
     Caller,
     CallerBy,
+    Resent,
     Other,
 }
 
@@ -107,6 +108,7 @@ impl Field {
             b"callee" => Field::Callee,
             b"caller" => Field::Caller,
             b"caller_by" => Field::CallerBy,
+            b"resent" => Field::Resent,
             _ => Field::Other,
         }
     }
@@ -247,6 +249,7 @@ struct Slots {
     callee: Option<String>,
     caller: Option<String>,
     caller_by: Option<CallerBy>,
+    resent: Option<String>,
 }
 
 fn need<T, E: de::Error>(v: Option<T>, name: &'static str) -> Result<T, E> {
@@ -321,6 +324,7 @@ impl Slots {
                 request_bytes: self.request_bytes.unwrap_or(0),
                 response_bytes: self.response_bytes.unwrap_or(0),
                 truncated: self.truncated.unwrap_or(false),
+                resent: self.resent,
             },
             Kind::RequestRefused => EventKind::RequestRefused {
                 conn: self.conn,
@@ -413,6 +417,7 @@ impl<'de> Deserialize<'de> for Event {
                         Field::Callee => s.callee = map.next_value()?,
                         Field::Caller => s.caller = map.next_value()?,
                         Field::CallerBy => s.caller_by = map.next_value()?,
+                        Field::Resent => s.resent = map.next_value()?,
                         Field::Other => {
                             map.next_value::<IgnoredAny>()?;
                         }
@@ -497,6 +502,7 @@ pub(crate) fn fast_event(line: &[u8]) -> Option<Event> {
                 Field::Callee => s.callee = p.opt(Scan::string)?,
                 Field::Caller => s.caller = p.opt(Scan::string)?,
                 Field::CallerBy => s.caller_by = p.opt(Scan::caller_by)?,
+                Field::Resent => s.resent = p.opt(Scan::string)?,
                 // Skipping an unknown value would need a full JSON validator: serde's job.
                 Field::Other => return None,
             }
@@ -874,6 +880,7 @@ mod tests {
                 request_bytes: 10,
                 response_bytes: 20,
                 truncated: true,
+                resent: Some("connection closed before message completed".into()),
             }),
             base(EventKind::RequestRefused {
                 conn: Some(3),
@@ -1164,10 +1171,11 @@ mod tests {
                 proptest::option::of(headers()),
                 any::<u64>(),
                 any::<u64>(),
-                any::<bool>()
+                any::<bool>(),
+                opt()
             )
                 .prop_map(
-                    |(error, trailers, request_bytes, response_bytes, truncated)| {
+                    |(error, trailers, request_bytes, response_bytes, truncated, resent)| {
                         EventKind::ExchangeEnd {
                             outcome: Outcome::UpstreamAbort,
                             error,
@@ -1175,6 +1183,7 @@ mod tests {
                             request_bytes,
                             response_bytes,
                             truncated,
+                            resent,
                         }
                     }
                 ),

@@ -3,11 +3,14 @@ HAR 1.2 export and import (W3C draft "HTTP Archive (HAR) format", version 1.2).
 
 Export: one `log.entries[]` entry per exchange, in order of first event, with the standard
 fields (`startedDateTime`, `time`, `request`, `response`, `cache`, `timings`; `-1` = not
-known) and two extensions:
+known) and these extensions:
 
 - `_sseEvents`: the SSE events of a `text/event-stream` response, each
   `{"time": <epoch seconds>, "event"?, "id"?, "data"}` (`time` is when the chunk that ended
   the event was captured);
+- `_resent` and `comment`: the recording proxy sent the request twice (`exchange_end.resent`,
+  the first attempt's failure: the upstream closed a kept connection before any answer);
+  import reads `_resent` back when the entry has no `_a2a` events;
 - `_a2a`: `{"exchange", "leg"?, "requestBody"?, "responseBody"?, "events": [...]}` where
   `events` are the exchange's native recording events (`docs/recording-format.md`) with body
   frames replaced by `{"offset", "len"}` (bytes) into the recorded body: `requestBody` /
@@ -68,6 +71,8 @@ struct Entry {
     // (t_us, event, id, data) of complete SSE events.
     sse: Vec<(u64, Option<String>, Option<String>, String)>,
     sse_buf: String,
+    /// `exchange_end.resent`: the proxy sent the request twice (the first attempt's failure).
+    resent: Option<String>,
 }
 
 fn headers_json(h: &Headers) -> Value {
@@ -252,7 +257,10 @@ impl<W: std::io::Write> HarWriter<W> {
                     }
                 }
             }
-            EventKind::ExchangeEnd { .. } => ended = true,
+            EventKind::ExchangeEnd { resent, .. } => {
+                e.resent.clone_from(resent);
+                ended = true;
+            }
             _ => {}
         }
         e.events.push(v);
@@ -469,6 +477,14 @@ fn entry_json(
         },
         "_a2a": Value::Object(a2a),
     });
+    // The proxy sent the request twice (`exchange_end.resent`): a HAR viewer shows the
+    // entry's `comment`; `_resent` is the first attempt's failure, read back on import.
+    if let Some(first) = &e.resent {
+        entry["_resent"] = json!(first);
+        entry["comment"] = json!(format!(
+            "sent twice by the recording proxy: the upstream closed its kept connection before any answer ({first}), and the request, idempotent and bodyless, went again on a new connection (RFC 9112 §9.3.1.1); the response is the second attempt's"
+        ));
+    }
     if !e.sse.is_empty() {
         let start_s = start.timestamp_micros() as f64 / 1e6;
         entry["_sseEvents"] = Value::Array(
@@ -975,6 +991,12 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                 response_bytes: resp_body.bytes.len() as u64,
                 // a body the HAR file left out: verdicts that need it are incomplete
                 truncated: req_missing || (status > 0 && resp_missing),
+                // a HAR this tool wrote without its `_a2a` events (edited by hand or by
+                // another tool) still says the request was sent twice
+                resent: entry
+                    .get("_resent")
+                    .and_then(|r| r.as_str())
+                    .map(str::to_string),
             },
         );
     }
@@ -1148,6 +1170,7 @@ mod tests {
                 request_bytes: 0,
                 response_bytes: 0,
                 truncated: false,
+                resent: None,
             },
         ))
         .unwrap();

@@ -417,6 +417,7 @@ mod tests {
                 request_bytes: 3,
                 response_bytes: 4,
                 truncated: false,
+                resent: None,
             },
         );
         out

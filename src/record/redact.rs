@@ -4044,6 +4044,7 @@ mod tests {
                 request_bytes: 0,
                 response_bytes: 0,
                 truncated: false,
+                resent: None,
             },
         )
     }

@@ -322,6 +322,7 @@ fn end(outcome: Outcome, request_bytes: u64, response_bytes: u64) -> EventKind {
         request_bytes,
         response_bytes,
         truncated: false,
+        resent: None,
     }
 }
 

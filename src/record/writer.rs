@@ -986,6 +986,7 @@ fn encode_fast(ev: &Event, out: &mut Vec<u8>) {
             request_bytes,
             response_bytes,
             truncated,
+            resent,
         } => {
             out.extend_from_slice(b",\"outcome\":\"");
             out.extend_from_slice(match outcome {
@@ -1009,6 +1010,7 @@ fn encode_fast(ev: &Event, out: &mut Vec<u8>) {
             if *truncated {
                 out.extend_from_slice(b",\"truncated\":true");
             }
+            opt_string(out, b",\"resent\":", resent.as_deref());
         }
         _ => {}
     }
@@ -1213,6 +1215,7 @@ mod tests {
             request_bytes: 0,
             response_bytes: 3,
             truncated: false,
+            resent: None,
         }
     }
 
@@ -1329,6 +1332,7 @@ mod tests {
                             request_bytes: 0,
                             response_bytes: 1 << 40,
                             truncated,
+                            resent: None,
                         },
                     ));
                 }

@@ -485,6 +485,11 @@ struct Exch {
     body: BodyAcc,
     body_seq: Option<u64>,
     sse: Option<StreamState>,
+    /// An event stream the agent answered before the request body was whole (an early
+    /// answer, fix19p P2): its decoded items with their `(seq, t_us)`, held until the call
+    /// is known from the whole body ([`State::release_held_stream`]) and judged then, as if
+    /// the body had come first. `None` for every other exchange.
+    sse_held: Option<Vec<(SseItem, u64, u64)>>,
     ended: bool,
     /// The (non-SSE) response body is a JSON object with a non-null `error` member.
     answer_error: bool,
@@ -492,6 +497,10 @@ struct Exch {
     /// `exchange_end.error`: the recorded cause of an abort (`agent response body failed
     /// after 40 of 125 bytes (content-length 125): ...`).
     end_error: Option<String>,
+    /// `exchange_end.resent`: the recording proxy sent the request twice, the first
+    /// attempt's kept connection having closed before any answer (its failure, e.g.
+    /// `connection closed before message completed`; RFC 9112 §9.3.1.1).
+    resent: Option<String>,
     end_seq: u64,
     end_t: u64,
     /// `exchange_end.response_bytes`: response body bytes relayed to the client (after
@@ -2145,36 +2154,7 @@ impl State {
                     .as_ref()
                     .is_some_and(|c| c.op.is_some_and(Op::is_streaming));
             if grpc_stream || x.resp_headers.media_type().as_deref() == Some("text/event-stream") {
-                // The agent streams (CAP-STREAM-002; breaker17b V3): a gRPC refusal is
-                // trailers-only (grpc-status in the head).
-                if status == 200
-                    && !synthetic
-                    && !(grpc_stream && x.resp_headers.get("grpc-status").is_some())
-                    && x.call.as_ref().is_some_and(|c| {
-                        !c.webhook
-                            && matches!(
-                                c.op,
-                                Some(Op::SendStreamingMessage) | Some(Op::SubscribeToTask)
-                            )
-                    })
-                {
-                    if let Some(o) = x.origin.as_deref() {
-                        if !self.streamed_ok.contains(o) {
-                            self.streamed_ok.insert(o.to_string());
-                        }
-                    }
-                }
-                // A subscribe stream belongs to the task it names (TASK-004,
-                // STREAM-004, ID-006): events of another task are a mismatch.
-                let subscribed = x.call.as_ref().and_then(|c| {
-                    (c.op == Some(Op::SubscribeToTask))
-                        .then(|| c.task_id().map(str::to_string))
-                        .flatten()
-                });
-                let mut st = StreamState {
-                    task_id: subscribed,
-                    ..Default::default()
-                };
+                let mut st = StreamState::default();
                 if !grpc_stream && is_coded(&x.resp_headers) {
                     let ce = body_codings(&x.resp_headers);
                     match crate::model::coding::StreamDecoder::new(ce.as_deref(), SSE_DECODED_CAP) {
@@ -2192,8 +2172,67 @@ impl State {
                 if !grpc_stream && judged {
                     self.areas.insert("sse");
                 }
+                if !grpc_stream && call_body_unread(&x) {
+                    // An early answer (fix19p P2): the events wait for the whole body.
+                    x.sse_held = Some(Vec::new());
+                } else {
+                    self.stream_call_known(&mut x);
+                }
             }
             self.open.insert(key, x);
+        }
+    }
+
+    /// What a stream takes from its call, once the call is known: the origin streams
+    /// (CAP-STREAM-002; breaker17b V3: a gRPC refusal is trailers-only, grpc-status in the
+    /// head), and a subscribe stream belongs to the task it names (TASK-004, STREAM-004,
+    /// ID-006: events of another task are a mismatch).
+    fn stream_call_known(&mut self, x: &mut Exch) {
+        let grpc_stream = x.grpc.is_some();
+        if x.status == Some(200)
+            && !x.synthetic
+            && !(grpc_stream && x.resp_headers.get("grpc-status").is_some())
+            && x.call.as_ref().is_some_and(|c| {
+                !c.webhook
+                    && matches!(
+                        c.op,
+                        Some(Op::SendStreamingMessage) | Some(Op::SubscribeToTask)
+                    )
+            })
+        {
+            if let Some(o) = x.origin.as_deref() {
+                if !self.streamed_ok.contains(o) {
+                    self.streamed_ok.insert(o.to_string());
+                }
+            }
+        }
+        let subscribed = x.call.as_ref().and_then(|c| {
+            (c.op == Some(Op::SubscribeToTask))
+                .then(|| c.task_id().map(str::to_string))
+                .flatten()
+        });
+        if let Some(st) = x.sse.as_mut() {
+            if st.task_id.is_none() {
+                st.task_id = subscribed;
+            }
+        }
+    }
+
+    /// An event stream held for an early answer's request body ([`Exch::sse_held`]): the
+    /// call is read again from the body recorded so far (`rebuild`: it grew since the
+    /// response head and is not cut), and the held events are judged in order with their
+    /// own seq and time, as they would have been had the body come first; later events
+    /// are judged as they come. Live and offline alike (both see the same events).
+    fn release_held_stream(&mut self, x: &mut Exch, rebuild: bool) {
+        let Some(held) = x.sse_held.take() else {
+            return;
+        };
+        if rebuild {
+            self.build_call(x);
+        }
+        self.stream_call_known(x);
+        for (it, seq, t_us) in held {
+            self.on_sse_item(x, it, seq, t_us);
         }
     }
 
@@ -2218,6 +2257,7 @@ impl State {
                 );
             }
             EventKind::RequestBody { body } => {
+                let mut release = false;
                 if let Some(x) = self.open.get_mut(xid) {
                     if x.req_body_seq.is_none() {
                         x.req_body_seq = Some(ev.seq);
@@ -2229,6 +2269,15 @@ impl State {
                         x.truncated = true;
                     }
                     x.truncated |= body.truncated;
+                    // An event stream held for this body: judged once the body is whole.
+                    release = x.sse_held.is_some() && (x.truncated || late_body_whole(x));
+                }
+                if release {
+                    if let Some((key, mut x)) = self.open.remove_entry(xid) {
+                        let rebuild = !x.truncated;
+                        self.release_held_stream(&mut x, rebuild);
+                        self.open.insert(key, x);
+                    }
                 }
             }
             EventKind::ResponseHead {
@@ -2293,8 +2342,16 @@ impl State {
                 };
                 if !items.is_empty() {
                     if let Some((key, mut x)) = self.open.remove_entry(xid) {
-                        for it in items {
-                            self.on_sse_item(&mut x, it, ev.seq, ev.t_us);
+                        match x.sse_held.as_mut() {
+                            // the call is not known yet (an early answer): judged later
+                            Some(held) => {
+                                held.extend(items.into_iter().map(|it| (it, ev.seq, ev.t_us)))
+                            }
+                            None => {
+                                for it in items {
+                                    self.on_sse_item(&mut x, it, ev.seq, ev.t_us);
+                                }
+                            }
                         }
                         self.open.insert(key, x);
                     }
@@ -2327,6 +2384,7 @@ impl State {
                 error,
                 trailers,
                 response_bytes,
+                resent,
                 ..
             } => {
                 // HTTP-FRAME-003: the proxy's server refused the request as malformed after
@@ -2346,10 +2404,15 @@ impl State {
                 if let Some(mut x) = self.open.remove(xid) {
                     x.resp_bytes = *response_bytes;
                     x.truncated |= *truncated;
+                    // A stream still held for an early answer's body (fix19p P2): the body
+                    // is as whole as it gets.
+                    let rebuild = x.req_late && !x.truncated;
+                    self.release_held_stream(&mut x, rebuild);
                     if let Some(t) = trailers {
                         x.trailers = t.clone();
                     }
                     x.end_error = error.clone();
+                    x.resent.clone_from(resent);
                     x.ended = true;
                     x.outcome = Some(*outcome);
                     x.end_seq = ev.seq;
@@ -2432,6 +2495,8 @@ impl State {
         ids.sort();
         for id in ids {
             if let Some(mut x) = self.open.remove(&id) {
+                let rebuild = x.req_late && !x.truncated;
+                self.release_held_stream(&mut x, rebuild);
                 self.baseless_appends(&mut x);
                 self.incomplete
                     .push((x.id.clone(), "exchange never ended in the recording".into()));
@@ -8060,13 +8125,9 @@ impl State {
             .filter(|e| !e.is_empty())
             .unwrap_or("the upstream failed the call");
         let lower = cause.to_ascii_lowercase();
-        let why = if lower.contains("closed before message completed")
-            || lower.contains("incomplete message")
-        {
-            ": the upstream closed the connection without answering; on a kept-alive connection that is a server's idle keep-alive timeout racing the request (the proxy does not send a POST again on another connection, RFC 9112 §9.3.1.1)"
-        } else {
-            ""
-        };
+        let closed = lower.contains("closed before message completed")
+            || lower.contains("incomplete message");
+        let why = resend_note(x, closed);
         self.find(
             &r::GW_PROXY_ANSWERED,
             format!(
@@ -19187,6 +19248,93 @@ enum NoAnswer {
     Reached,
     /// Not known: the capture stopped first, a timeout, no recorded cause.
     Unknown,
+}
+
+/// An event stream's answer came before its request body was whole (an early answer,
+/// fix19p P2), as far as the response head can tell: fewer bytes than the request's
+/// `Content-Length`, or, without one, a POST whose body is empty or does not parse yet (a
+/// JSON-RPC request that is not JSON, an HTTP+JSON body that is not). The call built from it
+/// then lacks what the rest of the body says, so the stream waits for it.
+fn call_body_unread(x: &Exch) -> bool {
+    if x.req_body_missing() {
+        return true;
+    }
+    if x.req_body.expected > 0 || !x.method.eq_ignore_ascii_case("POST") {
+        return false;
+    }
+    let Some(c) = x.call.as_deref() else {
+        return false;
+    };
+    if c.webhook {
+        return false;
+    }
+    if x.req_body.as_slice().is_empty() {
+        return c.binding.is_some() || x.req_headers.get("content-length").is_none();
+    }
+    match c.binding {
+        Some(Binding::JsonRpc) => matches!(
+            c.rpc,
+            Some(RequestParse::Invalid) | Some(RequestParse::NotJson)
+        ),
+        Some(Binding::Rest) => c.params.is_null(),
+        _ => false,
+    }
+}
+
+/// The request body of an exchange whose stream is held ([`call_body_unread`]) is whole
+/// now: its `Content-Length` reached, or, without one, it ends in `}` and parses as JSON
+/// (checked only then, so a long body arriving in many frames is not parsed each time).
+fn late_body_whole(x: &Exch) -> bool {
+    if x.req_body.expected > 0 {
+        return x.req_body.len() >= x.req_body.expected;
+    }
+    let b = x.req_body.as_slice();
+    if b.iter().rev().find(|c| !c.is_ascii_whitespace()) != Some(&b'}') {
+        return false;
+    }
+    decode_body(&x.req_headers, b).is_some_and(|d| Json::parse(&d).is_ok())
+}
+
+/// GW-RESP-006's explanation of a call the recording proxy answered itself: whether the
+/// proxy sent the request twice, or why it did not (breaker16b T5). The proxy sends a
+/// request again on a new upstream connection only when the first one closed or reset
+/// before any answer and the request is idempotent (GET, HEAD, OPTIONS, TRACE, PUT, DELETE)
+/// without a body, over HTTP/1.1 (RFC 9112 §9.3.1.1, RFC 9110 §9.2.2); `closed`: the
+/// recorded cause is such a close. Empty when there is nothing to explain.
+fn resend_note(x: &Exch, closed: bool) -> String {
+    if let Some(first) = x.resent.as_deref() {
+        return format!(
+            ": the proxy sent this {} twice: the upstream closed its kept connection before any answer ({first}), and the new connection it sent the request on again failed as quoted, so the upstream fails fresh connections too, not only a kept-alive connection racing its idle timeout (RFC 9112 §9.3.1.1)",
+            x.method.to_ascii_uppercase()
+        );
+    }
+    if !closed {
+        return String::new();
+    }
+    let method = x.method.to_ascii_uppercase();
+    let idempotent = matches!(
+        method.as_str(),
+        "GET" | "HEAD" | "OPTIONS" | "TRACE" | "PUT" | "DELETE"
+    );
+    let body = x.req_body.len() > 0
+        || x.req_body.expected > 0
+        || x.req_headers.get("transfer-encoding").is_some();
+    let not_again = if !idempotent {
+        format!(
+            "a {method} is not idempotent, so the proxy does not send it again on another connection (RFC 9112 §9.3.1.1, RFC 9110 §9.2.2): the agent may have run it"
+        )
+    } else if body {
+        format!(
+            "this {method} has a body, which the proxy does not send a second time, so it was not sent again on another connection (RFC 9112 §9.3.1.1)"
+        )
+    } else {
+        format!(
+            "this bodyless {method} was not sent again: the proxy resends an idempotent bodyless request over a plain HTTP/1.1 or a TLS upstream, not over h2c (HTTP/2 prior knowledge) (RFC 9112 §9.3.1.1; older a2a-interop builds resent none)"
+        )
+    };
+    format!(
+        ": the upstream closed the connection without answering; on a kept-alive connection that is a server's idle keep-alive timeout racing the request; {not_again}"
+    )
 }
 
 /// For an exchange the agent did not answer (no response head, or the recording proxy's own

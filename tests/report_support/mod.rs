@@ -103,6 +103,7 @@ impl Builder {
                 request_bytes: 0,
                 response_bytes: 0,
                 truncated: false,
+                resent: None,
             },
         );
         seqs
@@ -365,6 +366,7 @@ pub fn broken_recording(dir: &Path) -> PathBuf {
                 request_bytes: 0,
                 response_bytes: body.len() as u64,
                 truncated: false,
+                resent: None,
             },
         ));
     }
