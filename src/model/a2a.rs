@@ -1006,6 +1006,15 @@ pub const V1_ARTIFACT_FIELDS: &[(&str, ProtoKind)] = &[
     ("description", ProtoKind::Str),
     ("extensions", ProtoKind::StrList),
 ];
+/// 1.0 `a2a.proto` scalar and repeated-scalar fields of `SendMessageConfiguration`, by JSON
+/// name (`historyLength`, an `int32`, is the task query checks').
+pub const V1_SEND_CONFIGURATION_FIELDS: &[(&str, ProtoKind)] = &[
+    ("acceptedOutputModes", ProtoKind::StrList),
+    ("returnImmediately", ProtoKind::Bool),
+];
+/// 1.0 `a2a.proto` scalar fields of `TaskStatusUpdateEvent`, by JSON name.
+pub const V1_STATUS_UPDATE_FIELDS: &[(&str, ProtoKind)] =
+    &[("taskId", ProtoKind::Str), ("contextId", ProtoKind::Str)];
 /// 1.0 `a2a.proto` scalar fields of `TaskArtifactUpdateEvent`, by JSON name.
 pub const V1_ARTIFACT_UPDATE_FIELDS: &[(&str, ProtoKind)] = &[
     ("taskId", ProtoKind::Str),
@@ -1053,7 +1062,7 @@ pub fn proto_type_problem(
         Some((
             format!("{ptr}/{name}"),
             format!(
-                "{what} {name} is {found}, not {want} as the 1.0 proto types it: a ProtoJSON parser refuses the whole {what}"
+                "{what} {name} is {found}, not {want} as the 1.0 proto types it: a ProtoJSON parser (protojson, the SDKs) refuses the whole document that carries it"
             ),
         ))
     })
@@ -2422,6 +2431,59 @@ mod tests {
         let t = json!({"id": "t", "contextId": "c", "status": {"state": null}});
         let v = task_view(t.as_object().unwrap(), "", true);
         assert_eq!(v.problems[0].1, "status has no state");
+    }
+
+    #[test]
+    fn v1_fields_typed_as_the_proto_and_required_ids_set() {
+        // breaker19b Z7: a mistyped optional member is found wherever the table names it.
+        let m = json!({"messageId": "m", "role": "ROLE_USER", "referenceTaskIds": "t0",
+            "parts": [{"text": "x"}]});
+        let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V1);
+        assert_eq!(p[0].0, "/m/referenceTaskIds");
+        assert!(
+            p[0].1.contains("the string \"t0\", not a list of strings"),
+            "{p:?}"
+        );
+        let m = json!({"messageId": "m", "role": "ROLE_USER",
+            "parts": [{"text": "x", "mediaType": 5}]});
+        let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V1);
+        assert_eq!(p[0].0, "/m/parts/0/mediaType");
+        let a = json!({"artifactId": "a", "name": 7, "parts": [{"text": "x"}]});
+        assert_eq!(
+            artifact_shape_problems(&a, "/a", PartStyle::V1)[0].0,
+            "/a/name"
+        );
+        let ev = json!({"taskId": "t", "contextId": "c", "append": "true"});
+        let q = proto_type_problem(
+            ev.as_object().unwrap(),
+            "/e",
+            "event",
+            V1_ARTIFACT_UPDATE_FIELDS,
+        );
+        assert_eq!(q.unwrap().0, "/e/append");
+        // null is ProtoJSON's unset field; right types pass.
+        let ev = json!({"taskId": "t", "append": true, "lastChunk": null});
+        assert!(proto_type_problem(
+            ev.as_object().unwrap(),
+            "/e",
+            "event",
+            V1_ARTIFACT_UPDATE_FIELDS
+        )
+        .is_none());
+        // breaker19b Z6: "" is the unset proto3 string of a REQUIRED id in 1.0 only.
+        let m = json!({"messageId": "", "role": "ROLE_USER", "parts": [{"text": "x"}]});
+        let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V1);
+        assert_eq!(p[0].0, "/m/messageId");
+        let m = json!({"kind": "message", "messageId": "", "role": "user",
+            "parts": [{"kind": "text", "text": "x"}]});
+        assert!(message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V0Rpc).is_empty());
+        let a = json!({"artifactId": "", "parts": [{"text": "x"}]});
+        assert_eq!(
+            artifact_shape_problems(&a, "/a", PartStyle::V1)[0].0,
+            "/a/artifactId"
+        );
+        let a = json!({"artifactId": "", "parts": [{"kind": "text", "text": "x"}]});
+        assert!(artifact_shape_problems(&a, "/a", PartStyle::V0Rpc).is_empty());
     }
 
     #[test]

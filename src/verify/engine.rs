@@ -3096,6 +3096,33 @@ impl State {
                         &x.leg,
                     );
                 }
+                // DATA-001 (breaker19b Z7): `returnImmediately: "true"` or
+                // `acceptedOutputModes: "text/plain"` makes a ProtoJSON agent refuse the send.
+                let base = if c.binding.is_some_and(Binding::bare_params) {
+                    "/configuration"
+                } else {
+                    "/params/configuration"
+                };
+                let probe = x
+                    .req_headers
+                    .get(crate::model::PROBE_NEGATIVE_HEADER)
+                    .is_some();
+                if let (Some((ptr, msg)), false) = (
+                    a2a::proto_type_problem(
+                        cfg,
+                        base,
+                        "send configuration",
+                        a2a::V1_SEND_CONFIGURATION_FIELDS,
+                    ),
+                    probe,
+                ) {
+                    self.find(
+                        &r::REQUEST_SHAPE,
+                        format!("client's {msg}"),
+                        vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
+                        &x.leg,
+                    );
+                }
             }
         }
         // A part of the client's message naming its media type or file name as in the other
@@ -5458,16 +5485,13 @@ impl State {
                         // DATA-001 (breaker19b Z7): `append: "true"` is no bool; a ProtoJSON
                         // client refuses the event (and this reader must not take it as
                         // "not append" silently).
-                        let event_type = (style == a2a::PartStyle::V1
-                            && p.kind == PayloadKind::ArtifactUpdate)
-                            .then(|| {
-                                a2a::proto_type_problem(
-                                    p.inner,
-                                    &p.pointer,
-                                    "artifact update event",
-                                    a2a::V1_ARTIFACT_UPDATE_FIELDS,
-                                )
-                            })
+                        let (what, fields) = if p.kind == PayloadKind::ArtifactUpdate {
+                            ("artifact update event", a2a::V1_ARTIFACT_UPDATE_FIELDS)
+                        } else {
+                            ("status update event", a2a::V1_STATUS_UPDATE_FIELDS)
+                        };
+                        let event_type = (style == a2a::PartStyle::V1)
+                            .then(|| a2a::proto_type_problem(p.inner, &p.pointer, what, fields))
                             .flatten();
                         if let Some(q) = event_type {
                             problems.push(q);
@@ -13425,12 +13449,14 @@ impl State {
         if op == Op::SendMessage && dialect == Some(Dialect::V1_0) {
             // A ProtoJSON agent also reads the proto name `return_immediately` (the client's
             // DATA-SHAPE-002), and honours it.
-            let immediate = c
+            let asked = c
                 .params
                 .pointer("/configuration/returnImmediately")
-                .or_else(|| c.params.pointer("/configuration/return_immediately"))
-                .and_then(Json::as_bool)
-                .unwrap_or(false);
+                .or_else(|| c.params.pointer("/configuration/return_immediately"));
+            let immediate = asked.and_then(Json::as_bool).unwrap_or(false);
+            // A value that is no boolean (`"true"`, the client's DATA-SHAPE-002, breaker19b
+            // Z7) says neither: the agent is not judged as if the send were blocking.
+            let unreadable = asked.is_some_and(|v| !v.is_null() && v.as_bool().is_none());
             if let Some(st) = tv.state.filter(|s| !immediate && s.is_terminal()) {
                 if self.blocking_artifacts.len() < MAX_TASKS {
                     self.blocking_artifacts.insert(
@@ -13483,7 +13509,7 @@ impl State {
                 );
             }
             if let Some(st) = tv.state {
-                if !immediate && !st.is_terminal() && !st.is_interrupted() {
+                if !immediate && !unreadable && !st.is_terminal() && !st.is_interrupted() {
                     // TASK-005 (breaker17b V20): the commonest cause is an SDK executor that
                     // returned without a final status; the help says so in SDK terms.
                     let mut f = Finding::new(
