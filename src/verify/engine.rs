@@ -3339,12 +3339,17 @@ impl State {
                 } else {
                     ""
                 };
+                let at = if c.binding == Some(Binding::Grpc) {
+                    format!("/{missing}")
+                } else {
+                    format!("/params/{missing}")
+                };
                 self.find(
                     &r::DATA_PARAM_TASK_ID_MISSING,
                     format!(
                         "client's {method} params lack {missing}, which the method requires: they do not name {what}{hint}"
                     ),
-                    vec![x.ev_at(x.req_ev_seq(), &format!("/params/{missing}"), None)],
+                    vec![x.ev_at(x.req_ev_seq(), &at, None)],
                     &x.leg,
                 );
             }
@@ -11310,7 +11315,7 @@ impl State {
     }
 
     /// DATA-PARAM-004 (DATA-003, ERR-006, PUSH-003; breaker19b Z2): the agent answered a
-    /// JSON-RPC call that lacks a REQUIRED id ([`missing_param`]'s task id of GetTask /
+    /// JSON-RPC (or 1.0 gRPC) call that lacks a REQUIRED id ([`missing_param`]'s task id of GetTask /
     /// CancelTask, [`push_param_missing`]'s member of a push config call) with a success
     /// result (body at line `bseq`): it guessed the task or config. A warning: 1.0 §5.7
     /// says implementations SHOULD reject such messages. The client's side is DATA-PARAM-003.
@@ -11329,15 +11334,24 @@ impl State {
         };
         let Some(missing) = missing else { return };
         let method = c.method.as_deref().unwrap_or("the call");
+        let (at, result, refuse) = if c.binding == Some(Binding::Grpc) {
+            (format!("/{missing}"), "", "INVALID_ARGUMENT")
+        } else {
+            (
+                format!("/params/{missing}"),
+                "/result",
+                "-32602 InvalidParamsError",
+            )
+        };
         self.find(
             &r::DATA_PARAM_REQUIRED_ID_ACCEPTED,
             format!(
-                "agent answered the client's {method} call, whose params lack the REQUIRED {missing}, with a success result instead of refusing it with -32602 InvalidParamsError: it guessed which {} the call meant",
+                "agent answered the client's {method} call, whose params lack the REQUIRED {missing}, with a success result instead of refusing it with {refuse}: it guessed which {} the call meant",
                 if missing == "pushNotificationConfigId" || (missing == "id" && c.op.is_some_and(Op::is_push_config) && c.dialect == Some(Dialect::V1_0)) { "config" } else { "task" }
             ),
             vec![
-                x.ev_at(x.req_ev_seq(), &format!("/params/{missing}"), None),
-                x.ev_at(bseq, "/result", None),
+                x.ev_at(x.req_ev_seq(), &at, None),
+                x.ev_at(bseq, result, None),
             ],
             &x.leg,
         );
@@ -13986,6 +14000,9 @@ impl State {
         }
         self.check_extensions(&x, Some(&j), None);
         let rt = self.on_result(&x, &j, "", *seq);
+        if !x.synthetic {
+            self.required_id_missing_accepted(&x, &c, *seq);
+        }
         let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(&x, rt2, Some(&j));
     }
@@ -19417,14 +19434,17 @@ fn push_params_valid(c: &Call) -> bool {
 }
 
 /// DATA-PARAM-003 / DATA-PARAM-004 (DATA-003, PUSH-003; breaker19b Z2): the REQUIRED id
-/// member a JSON-RPC push notification config call lacks (absent, not a string, or
+/// member a JSON-RPC (or 1.0 gRPC) push notification config call lacks (absent, not a string, or
 /// empty), as its params member name. 1.0 proto: Get / Delete
 /// `{taskId [REQUIRED], id [REQUIRED]}`, List `{taskId [REQUIRED]}`; 0.x schema: get /
 /// list `{id}` (`pushNotificationConfigId` optional in get), delete `{id,
 /// pushNotificationConfigId}`. Create is not judged (1.0 `TaskPushNotificationConfig.task_id`
 /// is not REQUIRED). `None` for other calls and bindings (an HTTP+JSON route names both).
 fn push_param_missing(c: &Call) -> Option<&'static str> {
-    if c.binding != Some(Binding::JsonRpc) || c.webhook {
+    // gRPC 1.0 requests are read as their ProtoJSON form (the same member names; an unset
+    // proto3 string is absent). The 0.3 gRPC requests name both ids in one resource name.
+    let grpc_v1 = c.binding == Some(Binding::Grpc) && c.dialect == Some(Dialect::V1_0);
+    if (c.binding != Some(Binding::JsonRpc) && !grpc_v1) || c.webhook {
         return None;
     }
     let has = |k: &str| {
