@@ -11304,6 +11304,14 @@ impl State {
         {
             return None;
         }
+        // A member the request message does not have may be what was refused (DATA-003).
+        let known = ["id", "historyLength", "tenant", "metadata"];
+        if c.params
+            .as_object()
+            .is_some_and(|o| o.keys().any(|k| !known.contains(&k)))
+        {
+            return None;
+        }
         let tid = c.task_id().filter(|t| !t.trim().is_empty())?;
         if self.tasks.contains_key(&x.tkey(tid)) {
             return None;
