@@ -1079,6 +1079,125 @@ fn num_index(n: &crate::model::json::Num) -> Option<u64> {
     }
 }
 
+/// The JSON type a 1.0 proto field takes in ProtoJSON (DATA-001, ADR-001): a `string`,
+/// a `repeated string`, a `bool`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProtoKind {
+    /// `string`: a JSON string.
+    Str,
+    /// `repeated string`: a JSON array of strings.
+    StrList,
+    /// `bool`: JSON `true` / `false`.
+    Bool,
+}
+
+/// 1.0 `a2a.proto` (v1.0.1) scalar and repeated-scalar fields of `Message`, by JSON name.
+pub const V1_MESSAGE_FIELDS: &[(&str, ProtoKind)] = &[
+    ("messageId", ProtoKind::Str),
+    ("contextId", ProtoKind::Str),
+    ("taskId", ProtoKind::Str),
+    ("referenceTaskIds", ProtoKind::StrList),
+    ("extensions", ProtoKind::StrList),
+];
+/// 1.0 `a2a.proto` scalar fields of `Part` (the content oneof's `text`, `raw`, `url` and
+/// the optional `filename`, `mediaType`), by JSON name.
+pub const V1_PART_FIELDS: &[(&str, ProtoKind)] = &[
+    ("text", ProtoKind::Str),
+    ("raw", ProtoKind::Str),
+    ("url", ProtoKind::Str),
+    ("filename", ProtoKind::Str),
+    ("mediaType", ProtoKind::Str),
+];
+/// 1.0 `a2a.proto` scalar and repeated-scalar fields of `Artifact`, by JSON name.
+pub const V1_ARTIFACT_FIELDS: &[(&str, ProtoKind)] = &[
+    ("artifactId", ProtoKind::Str),
+    ("name", ProtoKind::Str),
+    ("description", ProtoKind::Str),
+    ("extensions", ProtoKind::StrList),
+];
+/// 1.0 `a2a.proto` scalar and repeated-scalar fields of `SendMessageConfiguration`, by JSON
+/// name (`historyLength`, an `int32`, is the task query checks').
+pub const V1_SEND_CONFIGURATION_FIELDS: &[(&str, ProtoKind)] = &[
+    ("acceptedOutputModes", ProtoKind::StrList),
+    ("returnImmediately", ProtoKind::Bool),
+];
+/// 1.0 `a2a.proto` scalar fields of `TaskStatusUpdateEvent`, by JSON name.
+pub const V1_STATUS_UPDATE_FIELDS: &[(&str, ProtoKind)] =
+    &[("taskId", ProtoKind::Str), ("contextId", ProtoKind::Str)];
+/// 1.0 `a2a.proto` scalar fields of `TaskArtifactUpdateEvent`, by JSON name.
+pub const V1_ARTIFACT_UPDATE_FIELDS: &[(&str, ProtoKind)] = &[
+    ("taskId", ProtoKind::Str),
+    ("contextId", ProtoKind::Str),
+    ("append", ProtoKind::Bool),
+    ("lastChunk", ProtoKind::Bool),
+];
+
+/// DATA-001 / DATA-005 (breaker19b Z7): the first member of `o` (at `ptr`, a `what` such as
+/// "message") that `fields` (a 1.0 proto table: [`V1_MESSAGE_FIELDS`], ...) types and whose
+/// JSON value is of another type (`"mediaType": 5`, `"append": "true"`,
+/// `"referenceTaskIds": "t0"`): a ProtoJSON parser (protojson, the SDKs) refuses the whole
+/// document. `null` is the ProtoJSON spelling of an unset field and passes. Returns
+/// `(JSON Pointer, message)`.
+pub fn proto_type_problem(
+    o: &Obj,
+    ptr: &str,
+    what: &str,
+    fields: &[(&str, ProtoKind)],
+) -> Option<(String, String)> {
+    fields.iter().find_map(|&(name, kind)| {
+        let v = o.get(name)?;
+        let ok = match (kind, v) {
+            (_, Json::Null) => true,
+            (ProtoKind::Str, Json::String(_)) | (ProtoKind::Bool, Json::Bool(_)) => true,
+            (ProtoKind::StrList, Json::Array(a)) => a.iter().all(Json::is_string),
+            _ => false,
+        };
+        if ok {
+            return None;
+        }
+        let want = match kind {
+            ProtoKind::Str => "a string",
+            ProtoKind::StrList => "a list of strings",
+            ProtoKind::Bool => "a JSON boolean (true / false)",
+        };
+        let found = match v {
+            Json::String(s) => format!("the string {:?}", s.chars().take(40).collect::<String>()),
+            Json::Number(n) => format!("the number {n}"),
+            Json::Bool(b) => format!("the boolean {b}"),
+            Json::Array(_) => "a list".to_string(),
+            Json::Object(_) => "an object".to_string(),
+            Json::Null => "null".to_string(),
+        };
+        Some((
+            format!("{ptr}/{name}"),
+            format!(
+                "{what} {name} is {found}, not {want} as the 1.0 proto types it: a ProtoJSON parser (protojson, the SDKs) refuses the whole document that carries it"
+            ),
+        ))
+    })
+}
+
+/// DATA-005 / ID-007 / STREAM-009 (breaker19b Z6): a REQUIRED 1.0 identifier `name` of `o`
+/// (`messageId`, `artifactId`) that is the empty string, the unset proto3 value (1.0 §5.7:
+/// REQUIRED fields MUST be present and set). 0.x schemas require presence only: callers
+/// judge 1.0 only. Returns `(JSON Pointer, message)`.
+pub fn empty_required_id(o: &Obj, ptr: &str, what: &str, name: &str) -> Option<(String, String)> {
+    let v = o.get(name)?.as_str()?;
+    v.trim().is_empty().then(|| {
+        let why = if name == "messageId" {
+            "duplicate sends cannot be recognised by messageId (ID-007)"
+        } else {
+            "chunks cannot be appended to it by artifactId (STREAM-009)"
+        };
+        (
+            format!("{ptr}/{name}"),
+            format!(
+                "{what} {name} is empty (an unset string in ProtoJSON; 1.0 requires it set): {why}"
+            ),
+        )
+    })
+}
+
 /// Lenient Message view (DATA-005): `messageId`, `role`, `parts` (0.3 REST: `content`).
 pub fn message_problems(o: &Obj, ptr: &str) -> Vec<(String, String)> {
     let mut p = Vec::new();
@@ -1468,6 +1587,13 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
                         Some(None) => {}
                     }
                 }
+                // DATA-001 (breaker19b Z7): the part's other scalar fields typed as the
+                // 1.0 proto types them (`mediaType: 5` makes protojson refuse the part).
+                if style == PartStyle::V1 && out.is_empty() {
+                    if let Some(q) = proto_type_problem(o, &pp(), "part", V1_PART_FIELDS) {
+                        out.push(q);
+                    }
+                }
             }
             PartStyle::V0Rpc => match o.get("kind").and_then(Json::as_str) {
                 Some("text") => {
@@ -1627,6 +1753,14 @@ pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Stri
         p.push(q);
         return p;
     }
+    if style == PartStyle::V1 {
+        if let Some(q) = proto_type_problem(o, ptr, "message", V1_MESSAGE_FIELDS)
+            .or_else(|| empty_required_id(o, ptr, "message", "messageId"))
+        {
+            p.push(q);
+            return p;
+        }
+    }
     // 0.3 HTTP+JSON is ProtoJSON of the 0.3 proto (REST-003, GRPC-001, DIGEST §0.1): parts
     // in `content`, no `kind`; the 0.3 REST clients of both SDKs parse exactly that
     // (breaker8 G23: the answer side of the request check).
@@ -1700,6 +1834,13 @@ pub fn artifact_shape_problems(a: &Json, ptr: &str, style: PartStyle) -> Vec<(St
     };
     if let Some(q) = metadata_extensions_problem(o, ptr, "artifact") {
         return vec![q];
+    }
+    if style == PartStyle::V1 {
+        if let Some(q) = proto_type_problem(o, ptr, "artifact", V1_ARTIFACT_FIELDS)
+            .or_else(|| empty_required_id(o, ptr, "artifact", "artifactId"))
+        {
+            return vec![q];
+        }
     }
     if style == PartStyle::V1 && parts.as_array().is_some_and(Vec::is_empty) {
         return vec![(
@@ -2435,6 +2576,59 @@ mod tests {
         let t = json!({"id": "t", "contextId": "c", "status": {"state": null}});
         let v = task_view(t.as_object().unwrap(), "", true);
         assert_eq!(v.problems[0].1, "status has no state");
+    }
+
+    #[test]
+    fn v1_fields_typed_as_the_proto_and_required_ids_set() {
+        // breaker19b Z7: a mistyped optional member is found wherever the table names it.
+        let m = json!({"messageId": "m", "role": "ROLE_USER", "referenceTaskIds": "t0",
+            "parts": [{"text": "x"}]});
+        let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V1);
+        assert_eq!(p[0].0, "/m/referenceTaskIds");
+        assert!(
+            p[0].1.contains("the string \"t0\", not a list of strings"),
+            "{p:?}"
+        );
+        let m = json!({"messageId": "m", "role": "ROLE_USER",
+            "parts": [{"text": "x", "mediaType": 5}]});
+        let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V1);
+        assert_eq!(p[0].0, "/m/parts/0/mediaType");
+        let a = json!({"artifactId": "a", "name": 7, "parts": [{"text": "x"}]});
+        assert_eq!(
+            artifact_shape_problems(&a, "/a", PartStyle::V1)[0].0,
+            "/a/name"
+        );
+        let ev = json!({"taskId": "t", "contextId": "c", "append": "true"});
+        let q = proto_type_problem(
+            ev.as_object().unwrap(),
+            "/e",
+            "event",
+            V1_ARTIFACT_UPDATE_FIELDS,
+        );
+        assert_eq!(q.unwrap().0, "/e/append");
+        // null is ProtoJSON's unset field; right types pass.
+        let ev = json!({"taskId": "t", "append": true, "lastChunk": null});
+        assert!(proto_type_problem(
+            ev.as_object().unwrap(),
+            "/e",
+            "event",
+            V1_ARTIFACT_UPDATE_FIELDS
+        )
+        .is_none());
+        // breaker19b Z6: "" is the unset proto3 string of a REQUIRED id in 1.0 only.
+        let m = json!({"messageId": "", "role": "ROLE_USER", "parts": [{"text": "x"}]});
+        let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V1);
+        assert_eq!(p[0].0, "/m/messageId");
+        let m = json!({"kind": "message", "messageId": "", "role": "user",
+            "parts": [{"kind": "text", "text": "x"}]});
+        assert!(message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V0Rpc).is_empty());
+        let a = json!({"artifactId": "", "parts": [{"text": "x"}]});
+        assert_eq!(
+            artifact_shape_problems(&a, "/a", PartStyle::V1)[0].0,
+            "/a/artifactId"
+        );
+        let a = json!({"artifactId": "", "parts": [{"kind": "text", "text": "x"}]});
+        assert!(artifact_shape_problems(&a, "/a", PartStyle::V0Rpc).is_empty());
     }
 
     #[test]

@@ -3353,6 +3353,33 @@ impl State {
                         &x.leg,
                     );
                 }
+                // DATA-001 (breaker19b Z7): `returnImmediately: "true"` or
+                // `acceptedOutputModes: "text/plain"` makes a ProtoJSON agent refuse the send.
+                let base = if c.binding.is_some_and(Binding::bare_params) {
+                    "/configuration"
+                } else {
+                    "/params/configuration"
+                };
+                let probe = x
+                    .req_headers
+                    .get(crate::model::PROBE_NEGATIVE_HEADER)
+                    .is_some();
+                if let (Some((ptr, msg)), false) = (
+                    a2a::proto_type_problem(
+                        cfg,
+                        base,
+                        "send configuration",
+                        a2a::V1_SEND_CONFIGURATION_FIELDS,
+                    ),
+                    probe,
+                ) {
+                    self.find(
+                        &r::REQUEST_SHAPE,
+                        format!("client's {msg}"),
+                        vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
+                        &x.leg,
+                    );
+                }
             }
         }
         // A part of the client's message naming its media type or file name as in the other
@@ -3457,6 +3484,14 @@ impl State {
                     if p.is_empty() {
                         p.extend(a2a::metadata_extensions_problem(m, base, "message"));
                     }
+                    // DATA-001 / DATA-005 (breaker19b Z6, Z7): 1.0 members typed as the proto
+                    // types them, and a set (non-empty) messageId.
+                    if p.is_empty() && part_style(&c) == Some(a2a::PartStyle::V1) {
+                        p.extend(
+                            a2a::proto_type_problem(m, base, "message", a2a::V1_MESSAGE_FIELDS)
+                                .or_else(|| a2a::empty_required_id(m, base, "message", "messageId")),
+                        );
+                    }
                     if p.is_empty() {
                         if let (Some(style), Some(parts)) = (part_style(&c), message_parts(m)) {
                             p = a2a::parts_problems(parts.1, &jptr(base, &[Key(parts.0)]), style);
@@ -3526,6 +3561,53 @@ impl State {
                     &r::DATA_PARAM_TASK_ID_MISSING,
                     format!("client's {method} params name no task: they have no id{hint}"),
                     vec![x.ev_at(x.req_ev_seq(), "/params/id", None)],
+                    &x.leg,
+                );
+            }
+        }
+        // DATA-PARAM-003 (breaker19b Z2): a push notification config call names its task
+        // and (Get / Delete) its config by REQUIRED members. As for the task calls, params
+        // that carry nothing ({}) are a probe of the agent's -32602, not judged here.
+        if let (Some(missing), false) = (push_param_missing(&c), deliberate || x.req_body_missing())
+        {
+            // An empty string sent where the member belongs is the id the client was given
+            // (a create answered without id, field case f87): the agent's fault, judged there.
+            let absent = c.params.get(missing).is_none_or(|v| !v.is_string());
+            if absent && c.params.as_object().is_some_and(|o| !o.is_empty()) {
+                let method = c
+                    .method
+                    .as_deref()
+                    .unwrap_or("the push notification config call");
+                let what = match (missing, c.dialect) {
+                    ("taskId", _) => "the task it is about (taskId)",
+                    ("id", Some(Dialect::V1_0)) => "the config it is about (id)",
+                    ("id", _) => "the task it is about (id)",
+                    _ => "the config it deletes (pushNotificationConfigId)",
+                };
+                let hint = if c.dialect == Some(Dialect::V1_0)
+                    && missing == "id"
+                    && c.params.get("pushNotificationConfigId").is_some()
+                {
+                    " (found pushNotificationConfigId, the 0.3 member; 1.0 names the config id)"
+                } else if c.dialect.is_some_and(Dialect::is_0x)
+                    && missing == "id"
+                    && c.params.get("taskId").is_some()
+                {
+                    " (found taskId, the 1.0 member; 0.x names the task id)"
+                } else {
+                    ""
+                };
+                let at = if c.binding == Some(Binding::Grpc) {
+                    format!("/{missing}")
+                } else {
+                    format!("/params/{missing}")
+                };
+                self.find(
+                    &r::DATA_PARAM_TASK_ID_MISSING,
+                    format!(
+                        "client's {method} params lack {missing}, which the method requires: they do not name {what}{hint}"
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), &at, None)],
                     &x.leg,
                 );
             }
@@ -5690,7 +5772,20 @@ impl State {
                 if problems.is_empty() {
                     // DATA-005 / DATA-004: the artifact, or the status message, checked whole.
                     if let Some(style) = part_style(&c) {
-                        if p.kind == PayloadKind::ArtifactUpdate {
+                        // DATA-001 (breaker19b Z7): `append: "true"` is no bool; a ProtoJSON
+                        // client refuses the event (and this reader must not take it as
+                        // "not append" silently).
+                        let (what, fields) = if p.kind == PayloadKind::ArtifactUpdate {
+                            ("artifact update event", a2a::V1_ARTIFACT_UPDATE_FIELDS)
+                        } else {
+                            ("status update event", a2a::V1_STATUS_UPDATE_FIELDS)
+                        };
+                        let event_type = (style == a2a::PartStyle::V1)
+                            .then(|| a2a::proto_type_problem(p.inner, &p.pointer, what, fields))
+                            .flatten();
+                        if let Some(q) = event_type {
+                            problems.push(q);
+                        } else if p.kind == PayloadKind::ArtifactUpdate {
                             if let Some(a) = p.inner.get("artifact") {
                                 problems = a2a::artifact_shape_problems(
                                     a,
@@ -9744,6 +9839,10 @@ impl State {
             (None, None) if success => (None, message_answer_context(x, m, answer)),
             _ => (None, None),
         };
+        // A Message answer's substituted contextId is ID-CTX-002 once, with the reply's
+        // pointer ([`Self::reply_context_substituted`], from the result); judged there
+        // only (breaker19b Z12: it was reported twice, once without a pointer).
+        let ctx_judged_on_reply = result_task.is_none() && x.sse.is_none() && success;
         let Some(tid) = str_member(m, "taskId", "task_id").map(str::to_string) else {
             // A send naming no task (a new task, perhaps in the client's context).
             // 0.1/0.2 `tasks/send` names its task in `params.id` instead.
@@ -9820,13 +9919,15 @@ impl State {
                 if let Some(rid) = res_id.as_ref().filter(|_| !names_task) {
                     self.check_new_send_answered_old_task(x, base, rid, msg_id.as_deref());
                 }
-                self.check_context_substituted(
-                    x,
-                    base,
-                    None,
-                    req_ctx.as_deref(),
-                    res_ctx.as_deref(),
-                );
+                if !ctx_judged_on_reply {
+                    self.check_context_substituted(
+                        x,
+                        base,
+                        None,
+                        req_ctx.as_deref(),
+                        res_ctx.as_deref(),
+                    );
+                }
                 self.note_send_message_id(x, res_id.as_deref(), msg_id);
             }
             return;
@@ -9911,7 +10012,15 @@ impl State {
                 return;
             }
         }
-        self.check_context_substituted(x, base, Some(&tid), req_ctx.as_deref(), res_ctx.as_deref());
+        if !ctx_judged_on_reply {
+            self.check_context_substituted(
+                x,
+                base,
+                Some(&tid),
+                req_ctx.as_deref(),
+                res_ctx.as_deref(),
+            );
+        }
     }
 
     /// ID-002 (1.0 §3.4.1; the 0.x follow-ups the same): the client's message named
@@ -10760,6 +10869,9 @@ impl State {
                 return;
             }
             result_task = self.on_result(x, res, "/result", bseq);
+            if (200..300).contains(&status) && !x.synthetic {
+                self.required_id_missing_accepted(x, &c, bseq);
+            }
         }
         let rt = result_task
             .as_ref()
@@ -11578,6 +11690,231 @@ impl State {
         ))
     }
 
+    /// ERR-001 / ERR-002 situation table, one for every binding (BIND-001: "all bindings
+    /// have the same error mapping"): the A2A error call `c` of exchange `x` must get in
+    /// the situation the recording proves, when the agent answered the error whose
+    /// JSON-RPC code is `got` (an HTTP+JSON or gRPC answer mapped to it by
+    /// [`answer_code`]). `said` holds the agent's error texts (message, a 0.x `data`
+    /// string), read last. Returns `(code due, why)`, `0` meaning "not this code";
+    /// `None` when the situation does not tell. Situations, first match wins:
+    /// - AUTH-005: GetExtendedAgentCard on a card without `capabilities.extendedAgentCard`
+    ///   answered ExtendedAgentCardNotConfigured, or TaskNotFound for a call naming no task;
+    /// - STREAM-001: streaming refused otherwise than UnsupportedOperation by an agent
+    ///   whose card does not declare it ([`Self::stream_refusal_misfit`]);
+    /// - PUSH-001: a push config call refused as invalid although its params are complete
+    ///   ([`Self::push_params_expectation`]), refused UnsupportedOperation, or (1.0, card
+    ///   without `capabilities.pushNotifications`) refused as a missing method: all
+    ///   PushNotificationNotSupported;
+    /// - TASK-002 / TASK-003 / TASK-004: a call on a task seen terminal
+    ///   ([`Self::terminal_task_expectation`]);
+    /// - TASK-009: a well-formed 1.0 GetTask / CancelTask / SubscribeToTask of a task this
+    ///   recording never saw, refused InvalidParams: the request is valid, the task unknown;
+    /// - on JSON-RPC, what the agent's own text says happened ([`code_from_message`],
+    ///   "task nope not found").
+    fn situation_error(
+        &self,
+        x: &Exch,
+        c: &Call,
+        got: i64,
+        said: &[Option<&str>],
+    ) -> Option<(i64, String)> {
+        if got == jsonrpc::EXTENDED_CARD_NOT_CONFIGURED
+            && c.op == Some(Op::GetExtendedCard)
+            && c.dialect == Some(Dialect::V1_0)
+            && self.card_for(x).is_some_and(|k| !k.view.extended_card)
+        {
+            // AUTH-005 (1.0 §3.3.4): a card without capabilities.extendedAgentCard makes
+            // the call unsupported; −32007 is for a declared but unconfigured card
+            // (a2a-java #733, a2a-dotnet PR #475).
+            return Some((
+                jsonrpc::UNSUPPORTED_OPERATION,
+                "the agent card does not declare capabilities.extendedAgentCard".to_string(),
+            ));
+        }
+        if let Some(why) = self.stream_refusal_misfit(x, c, got) {
+            return Some((jsonrpc::UNSUPPORTED_OPERATION, why));
+        }
+        if let Some(want) = self.extended_card_misfit(x, c, got) {
+            return Some(want);
+        }
+        if let Some(exp) = (got == jsonrpc::INVALID_PARAMS)
+            .then(|| self.push_params_expectation(x, c))
+            .flatten()
+        {
+            return Some(exp);
+        }
+        if c.op.is_some_and(Op::is_push_config) && !c.webhook {
+            if got == jsonrpc::UNSUPPORTED_OPERATION {
+                // ERR-002: push config calls an agent cannot serve have their own error
+                // (google/adk-python #4126: to_a2a() answered UnsupportedOperationError).
+                let card = match self.card_for(x).map(|k| k.view.push_notifications) {
+                    Some(Some(true)) => "",
+                    Some(_) => ", and the agent card does not declare capabilities.pushNotifications (PUSH-001)",
+                    None => "",
+                };
+                return Some((
+                    jsonrpc::PUSH_NOT_SUPPORTED,
+                    format!("the call is a push notification config operation{card}"),
+                ));
+            }
+            // PUSH-001 (1.0 §3.3.4): a 1.0 push method that was asked for with
+            // `A2A-Version: 1.x` exists (RPC-003); an agent whose card does not declare
+            // push notifications refuses it with PushNotificationNotSupportedError.
+            let header_1x = c
+                .header_version
+                .as_deref()
+                .is_some_and(|v| v.trim_start().starts_with('1'));
+            if got == jsonrpc::METHOD_NOT_FOUND
+                && c.dialect == Some(Dialect::V1_0)
+                && header_1x
+                && self
+                    .card_for(x)
+                    .is_some_and(|k| k.view.push_notifications != Some(true))
+            {
+                return Some((
+                    jsonrpc::PUSH_NOT_SUPPORTED,
+                    format!(
+                        "{} is a 1.0 method, and the agent card does not declare capabilities.pushNotifications (PUSH-001)",
+                        c.op_term(c.op?.name())
+                    ),
+                ));
+            }
+        }
+        if let Some((want, why)) = self.terminal_task_expectation(x, c, got) {
+            return Some((want, why));
+        }
+        if let Some(why) = self.unknown_task_refused_as_invalid(x, c, got, said) {
+            return Some((jsonrpc::TASK_NOT_FOUND, why));
+        }
+        // The error message, then a free-form 0.x `data` string (trpc-a2a-go #44 put the
+        // reason there). A request that declared A2A-Version 1.x was read by a 1.0-aware
+        // agent: its "version not supported" is VersionNotSupportedError (VER-002),
+        // whatever the method's dialect (breaker9a B9: a 0.3 method with a 1.0 header
+        // answered -32603).
+        let dialect_said =
+            if c.header_version.as_deref().and_then(Dialect::from_version) == Some(Dialect::V1_0) {
+                Some(Dialect::V1_0)
+            } else {
+                c.dialect
+            };
+        // The agent's words are read on JSON-RPC only: an HTTP+JSON or gRPC error's text
+        // may be the HTTP or gRPC layer's (a 415 "media type not supported" is the
+        // Content-Type header's, no A2A error), and the reason and status say the rest.
+        if c.binding != Some(Binding::JsonRpc) {
+            return None;
+        }
+        let message = said.first().copied().flatten();
+        said.iter()
+            .flatten()
+            .find_map(|m| code_from_message(m, dialect_said, c.task_id()))
+            .or_else(|| {
+                // "task nope not found", "KeyError: 'nope'" for the task the call names
+                // (breaker8 G7); only calls whose id is a task id (a push config call's
+                // `id` names the config).
+                if !matches!(
+                    c.op,
+                    Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+                ) {
+                    return None;
+                }
+                let tid = c.task_id()?;
+                message
+                    .is_some_and(|m| says_task_missing(m, tid))
+                    .then_some((jsonrpc::TASK_NOT_FOUND, "the task was not found"))
+            })
+            .map(|(want, what)| (want, format!("the agent's own message says {what}")))
+    }
+
+    /// TASK-009 / ERR-006 (breaker19b Z1): a 1.0 GetTask, CancelTask or SubscribeToTask
+    /// refused with InvalidParams (`got` -32602, HTTP 400 / gRPC INVALID_ARGUMENT) although
+    /// the request is well-formed (its task id present and non-empty, every query
+    /// parameter valid, no client finding on it, and the agent's text names no unknown
+    /// field), for a task this recording never saw: nothing of the request is invalid,
+    /// the task is unknown, which is TaskNotFoundError. Returns why; `None` otherwise, also
+    /// when the agent's text names another fault (a 0.x dialect leaves codes open).
+    fn unknown_task_refused_as_invalid(
+        &self,
+        x: &Exch,
+        c: &Call,
+        got: i64,
+        said: &[Option<&str>],
+    ) -> Option<String> {
+        if got != jsonrpc::INVALID_PARAMS
+            || c.dialect != Some(Dialect::V1_0)
+            || c.webhook
+            || !matches!(
+                c.op,
+                Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+            )
+            || missing_param(c).is_some()
+            || c.params_not_object().is_some()
+            || invalid_task_query_param(c, &x.url).is_some()
+            || self.request_faulted(x)
+            || said.iter().flatten().any(|m| says_unknown_field(m))
+        {
+            return None;
+        }
+        // A member the request message does not have may be what was refused (DATA-003).
+        let known = ["id", "historyLength", "tenant", "metadata"];
+        if c.params
+            .as_object()
+            .is_some_and(|o| o.keys().any(|k| !known.contains(&k)))
+        {
+            return None;
+        }
+        let tid = c.task_id().filter(|t| !t.trim().is_empty())?;
+        if self.tasks.contains_key(&x.tkey(tid)) {
+            return None;
+        }
+        Some(format!(
+            "the {} request is well-formed and names task {tid}, which this recording never saw the agent hand out: an unknown task is TaskNotFoundError (TASK-009), not an invalid request",
+            c.op_term(c.op?.name())
+        ))
+    }
+
+    /// DATA-PARAM-004 (DATA-003, ERR-006, PUSH-003; breaker19b Z2): the agent answered a
+    /// JSON-RPC (or 1.0 gRPC) call that lacks a REQUIRED id ([`missing_param`]'s task id of GetTask /
+    /// CancelTask, [`push_param_missing`]'s member of a push config call) with a success
+    /// result (body at line `bseq`): it guessed the task or config. A warning: 1.0 §5.7
+    /// says implementations SHOULD reject such messages. The client's side is DATA-PARAM-003.
+    fn required_id_missing_accepted(&mut self, x: &Exch, c: &Call, bseq: u64) {
+        if c.webhook
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+            || c.params_not_object().is_some()
+        {
+            return;
+        }
+        let missing = match c.op {
+            Some(Op::GetTask) | Some(Op::CancelTask) => missing_param(c).map(|_| "id"),
+            _ => push_param_missing(c),
+        };
+        let Some(missing) = missing else { return };
+        let method = c.method.as_deref().unwrap_or("the call");
+        let (at, result, refuse) = if c.binding == Some(Binding::Grpc) {
+            (format!("/{missing}"), "", "INVALID_ARGUMENT")
+        } else {
+            (
+                format!("/params/{missing}"),
+                "/result",
+                "-32602 InvalidParamsError",
+            )
+        };
+        self.find(
+            &r::DATA_PARAM_REQUIRED_ID_ACCEPTED,
+            format!(
+                "agent answered the client's {method} call, whose params lack the REQUIRED {missing}, with a success result instead of refusing it with {refuse}: it guessed which {} the call meant",
+                if missing == "pushNotificationConfigId" || (missing == "id" && c.op.is_some_and(Op::is_push_config) && c.dialect == Some(Dialect::V1_0)) { "config" } else { "task" }
+            ),
+            vec![
+                x.ev_at(x.req_ev_seq(), &at, None),
+                x.ev_at(bseq, result, None),
+            ],
+            &x.leg,
+        );
+    }
+
     fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
         let Some(code) = code else { return };
         // A rate limiter's "not now" (HTTP 429, or 503 with Retry-After: RFC 6585 §4,
@@ -11793,77 +12130,10 @@ impl State {
                         jsonrpc::INVALID_PARAMS,
                         format!("the request lacks {missing}"),
                     ))
-                } else if code == jsonrpc::EXTENDED_CARD_NOT_CONFIGURED
-                    && c.op == Some(Op::GetExtendedCard)
-                    && c.dialect == Some(Dialect::V1_0)
-                    && self.card_for(x).is_some_and(|k| !k.view.extended_card)
-                {
-                    // AUTH-005 (1.0 §3.3.4): a card without capabilities.extendedAgentCard
-                    // makes the call unsupported; −32007 is for a declared but unconfigured
-                    // card (a2a-java #733, a2a-dotnet PR #475).
-                    Some((
-                        jsonrpc::UNSUPPORTED_OPERATION,
-                        "the agent card does not declare capabilities.extendedAgentCard"
-                            .to_string(),
-                    ))
-                } else if let Some(why) = self.stream_refusal_misfit(x, &c, code) {
-                    Some((jsonrpc::UNSUPPORTED_OPERATION, why))
-                } else if let Some(want) = self.extended_card_misfit(x, &c, code) {
-                    Some(want)
-                } else if let Some(exp) = (code == jsonrpc::INVALID_PARAMS)
-                    .then(|| self.push_params_expectation(x, &c))
-                    .flatten()
-                {
-                    Some(exp)
-                } else if code == jsonrpc::UNSUPPORTED_OPERATION
-                    && c.op.is_some_and(Op::is_push_config)
-                {
-                    // ERR-002: push config calls an agent cannot serve have their own error
-                    // (google/adk-python #4126: to_a2a() answered UnsupportedOperationError).
-                    Some((
-                        jsonrpc::PUSH_NOT_SUPPORTED,
-                        "the call is a push notification config operation".to_string(),
-                    ))
-                } else if let Some((want, why)) = self.terminal_task_expectation(x, &c, code) {
-                    Some((want, why))
                 } else {
-                    // The error message, then a free-form 0.x `data` string (trpc-a2a-go
-                    // #44 put the reason there).
-                    // A request that declared A2A-Version 1.x was read by a 1.0-aware agent:
-                    // its "version not supported" is VersionNotSupportedError (VER-002),
-                    // whatever the method's dialect (breaker9a B9: a 0.3 method with a 1.0
-                    // header answered -32603).
-                    let said = if c.header_version.as_deref().and_then(Dialect::from_version)
-                        == Some(Dialect::V1_0)
-                    {
-                        Some(Dialect::V1_0)
-                    } else {
-                        c.dialect
-                    };
-                    message
-                        .and_then(|m| code_from_message(m, said, c.task_id()))
-                        .or_else(|| {
-                            data.and_then(Json::as_str)
-                                .and_then(|m| code_from_message(m, said, c.task_id()))
-                        })
-                        .or_else(|| {
-                            // "task nope not found", "KeyError: 'nope'" for the task the
-                            // call names (breaker8 G7); only calls whose id is a task id (a
-                            // push config call's `id` names the config).
-                            if !matches!(
-                                c.op,
-                                Some(Op::GetTask)
-                                    | Some(Op::CancelTask)
-                                    | Some(Op::SubscribeToTask)
-                            ) {
-                                return None;
-                            }
-                            let tid = c.task_id()?;
-                            message
-                                .is_some_and(|m| says_task_missing(m, tid))
-                                .then_some((jsonrpc::TASK_NOT_FOUND, "the task was not found"))
-                        })
-                        .map(|(want, what)| (want, format!("the agent's own message says {what}")))
+                    // ERR-001 / ERR-002: the situation table every binding shares.
+                    let data_said = data.and_then(Json::as_str);
+                    self.situation_error(x, &c, code, &[message, data_said])
                 }
             }
             None => None,
@@ -13562,6 +13832,27 @@ impl State {
                         &x.leg,
                     );
                 }
+                if rpc0x && op == Op::ListPushConfigs && res.as_array().is_none() {
+                    // RPC-004 / DATA-005 (breaker19b Z8): the 0.x JSON-RPC
+                    // ListTaskPushNotificationConfigSuccessResponse.result is an array of
+                    // TaskPushNotificationConfig; {configs: [...]} is the 1.0 (and 0.3
+                    // HTTP+JSON / gRPC) response message.
+                    let configs = res.get("configs").is_some();
+                    self.find(
+                        &r::RESULT_SHAPE,
+                        format!(
+                            "result of {} is {} instead of an array of TaskPushNotificationConfig: a 0.x JSON-RPC client iterates the result and finds no configs",
+                            c.op_term(op.name()),
+                            if configs {
+                                "an object with configs (the 1.0 ListTaskPushNotificationConfigsResponse shape)"
+                            } else {
+                                "not an array"
+                            }
+                        ),
+                        vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
+                        &x.leg,
+                    );
+                }
                 if v1
                     && op == Op::CreatePushConfig
                     && res.as_object().is_some()
@@ -13803,12 +14094,14 @@ impl State {
         if op == Op::SendMessage && dialect == Some(Dialect::V1_0) {
             // A ProtoJSON agent also reads the proto name `return_immediately` (the client's
             // DATA-SHAPE-002), and honours it.
-            let immediate = c
+            let asked = c
                 .params
                 .pointer("/configuration/returnImmediately")
-                .or_else(|| c.params.pointer("/configuration/return_immediately"))
-                .and_then(Json::as_bool)
-                .unwrap_or(false);
+                .or_else(|| c.params.pointer("/configuration/return_immediately"));
+            let immediate = asked.and_then(Json::as_bool).unwrap_or(false);
+            // A value that is no boolean (`"true"`, the client's DATA-SHAPE-002, breaker19b
+            // Z7) says neither: the agent is not judged as if the send were blocking.
+            let unreadable = asked.is_some_and(|v| !v.is_null() && v.as_bool().is_none());
             if let Some(st) = tv.state.filter(|s| !immediate && s.is_terminal()) {
                 if self.blocking_artifacts.len() < MAX_TASKS {
                     self.blocking_artifacts.insert(
@@ -13861,7 +14154,7 @@ impl State {
                 );
             }
             if let Some(st) = tv.state {
-                if !immediate && !st.is_terminal() && !st.is_interrupted() {
+                if !immediate && !unreadable && !st.is_terminal() && !st.is_interrupted() {
                     // TASK-005 (breaker17b V20): the commonest cause is an SDK executor that
                     // returned without a final status; the help says so in SDK terms.
                     let mut f = Finding::new(
@@ -14338,6 +14631,9 @@ impl State {
         }
         self.check_extensions(&x, Some(&j), None);
         let rt = self.on_result(&x, &j, "", *seq);
+        if !x.synthetic {
+            self.required_id_missing_accepted(&x, &c, *seq);
+        }
         let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(&x, rt2, Some(&j));
     }
@@ -14624,43 +14920,10 @@ impl State {
                 }
             }
         }
-        // AUTH-005 (breaker12 L7): GetExtendedAgentCard answered NOT_FOUND TASK_NOT_FOUND.
-        if let Some((want, why)) = rest_grpc_code(reason.as_deref(), code == 5)
-            .and_then(|k| self.extended_card_misfit(&x, &c, k))
-        {
-            self.find(
-                &r::GRPC_ERROR_CODE,
-                format!(
-                    "{why}, yet the agent answered {name} ({code}){} instead of FAILED_PRECONDITION {}",
-                    reason.as_deref().map(|r| format!(" {r}")).unwrap_or_default(),
-                    reason_for_code(want).unwrap_or_default()
-                ),
-                vec![x.ev_at(
-                    st_seq,
-                    "",
-                    Some(serde_json::json!({"grpc-status": code, "reason": reason})),
-                )],
-                &x.leg,
-            );
-        }
-        // STREAM-001 (breaker12 L6): streaming refused with another error than
-        // UnsupportedOperationError by an agent whose card does not declare it.
-        if let Some(why) = rest_grpc_code(reason.as_deref(), code == 5)
-            .and_then(|k| self.stream_refusal_misfit(&x, &c, k))
-        {
-            self.find(
-                &r::GRPC_ERROR_CODE,
-                format!(
-                    "{why}, yet the agent answered {name} ({code}){} instead of FAILED_PRECONDITION UNSUPPORTED_OPERATION",
-                    reason.as_deref().map(|r| format!(" {r}")).unwrap_or_default()
-                ),
-                vec![x.ev_at(
-                    st_seq,
-                    "",
-                    Some(serde_json::json!({"grpc-status": code, "reason": reason})),
-                )],
-                &x.leg,
-            );
+        // ERR-001 / ERR-002 (BIND-001): the A2A error the situation names, from the table
+        // JSON-RPC and HTTP+JSON share (AUTH-005, STREAM-001, PUSH-001, TASK-009, ...).
+        if !details_bad && !bad_version_reported {
+            self.grpc_situation_error(&x, &c, code, reason.as_deref(), message.as_deref(), st_seq);
         }
         // ERR-002 / TASK-009 (breaker12 L4): a task id this recording never saw answered
         // NOT_FOUND on one call and FAILED_PRECONDITION TASK_NOT_CANCELABLE (or INTERNAL)
@@ -14968,21 +15231,9 @@ impl State {
                         .and_then(Json::as_object)
                         .and_then(|e| e.get("details")),
                 );
-                // STREAM-001 (breaker12 L6): streaming refused with another error than
-                // UnsupportedOperationError by an agent whose card does not declare it.
-                if let Some(why) = rest_grpc_code(reason, status == 404)
-                    .and_then(|k| self.stream_refusal_misfit(x, &c, k))
-                {
-                    self.find(
-                        &r::REST_ERROR_SHAPE,
-                        format!(
-                            "{why}, yet the agent answered HTTP {status}{} instead of UNSUPPORTED_OPERATION (HTTP 400; 1.0.0: 501)",
-                            reason.map(|r| format!(" {r}")).unwrap_or_default()
-                        ),
-                        vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(Value::from(status)))],
-                        &x.leg,
-                    );
-                }
+                // ERR-001 / ERR-002 (BIND-001): the A2A error the situation names, judged
+                // from the same table as JSON-RPC's (STREAM-001, PUSH-001, TASK-009, ...).
+                self.rest_situation_error(x, &c, status, v, bseq);
                 if status == 500 && reason.is_none() {
                     let at = x.ev_at(bseq, "", Some(Value::from(status)));
                     self.push_config_lookup_failed(x, &c, &r::REST_ERROR_SHAPE, "HTTP 500", at);
@@ -15176,6 +15427,146 @@ impl State {
         }
         let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(x, rt2, json);
+    }
+
+    /// REST-ERROR-001 (ERR-001, ERR-002, BIND-001; breaker19b Z1): an HTTP+JSON error
+    /// answer `v` (HTTP `status`, body at recording line `bseq`) to call `c` that is not
+    /// the A2A error the situation names ([`Self::situation_error`], the table JSON-RPC's
+    /// RPC-ERROR-001 and gRPC's GRPC-ERROR-001 use too). The answer is read as the
+    /// JSON-RPC code it stands for ([`answer_code`]). A call on a task seen terminal is
+    /// [`Self::rest_terminal_task_error`]'s, GetExtendedAgentCard
+    /// [`Self::rest_extended_card_error`]'s.
+    fn rest_situation_error(&mut self, x: &Exch, c: &Call, status: u16, v: &Json, bseq: u64) {
+        if x.synthetic || c.webhook || c.op.is_none() || c.op == Some(Op::GetExtendedCard) {
+            return;
+        }
+        let err = v.get("error").filter(|e| e.as_object().is_some());
+        let reason = error_info_reason(err.and_then(|e| e.get("details")));
+        let status_name = err.and_then(|e| e.get("status")).and_then(Json::as_str);
+        let body_code = v
+            .get("code")
+            .or_else(|| err.and_then(|e| e.get("code")))
+            .and_then(Json::as_i64);
+        let Some(got) = answer_code(reason, status_name, status == 404, body_code) else {
+            return;
+        };
+        let said = v
+            .get("message")
+            .or_else(|| err.and_then(|e| e.get("message")))
+            .and_then(Json::as_str);
+        let Some((want, why)) = self.situation_error(x, c, got, &[said]) else {
+            return;
+        };
+        if want != 0 && (want == got || answer_still_fits(want, got)) {
+            return;
+        }
+        let answered = format!(
+            "HTTP {status}{}",
+            reason
+                .or(status_name)
+                .map(|r| format!(" {r}"))
+                .unwrap_or_default()
+        );
+        let instead = if want == 0 {
+            format!(
+                "({}), which is for a request the method's schema does not allow",
+                jsonrpc::code_name(got).unwrap_or("another error")
+            )
+        } else {
+            format!("instead of {}", rest_error_term(want, c.dialect))
+        };
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!("{why}, yet the agent answered {answered} {instead}"),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(bseq, "", Some(excerpt_value(v))),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// GRPC-ERROR-001 (ERR-001, ERR-002, BIND-001; breaker19b Z1): a gRPC call `c` that
+    /// ended with status `code` (ErrorInfo `reason`, grpc-message `message`, trailers at
+    /// line `st_seq`) is not the A2A error the situation names ([`Self::situation_error`]).
+    /// INVALID_ARGUMENT without a reason on a task seen terminal is the TASK-002 check's
+    /// in [`Self::grpc_error`].
+    fn grpc_situation_error(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        code: u32,
+        reason: Option<&str>,
+        message: Option<&str>,
+        st_seq: u64,
+    ) {
+        if x.synthetic || c.webhook || c.op.is_none() {
+            return;
+        }
+        let status_name = match code {
+            3 => Some("INVALID_ARGUMENT"),
+            _ => None,
+        };
+        let Some(got) = answer_code(reason, status_name, code == 5, None) else {
+            return;
+        };
+        if code == 3
+            && reason.is_none()
+            && self
+                .terminal_task_expectation(x, c, jsonrpc::INVALID_PARAMS)
+                .is_some()
+        {
+            return;
+        }
+        let Some((want, why)) = self.situation_error(x, c, got, &[message]) else {
+            return;
+        };
+        if want != 0 && (want == got || answer_still_fits(want, got)) {
+            return;
+        }
+        let name = grpc::code_name(code);
+        let answered = format!(
+            "{name} ({code}){}",
+            reason.map(|r| format!(" {r}")).unwrap_or_default()
+        );
+        let instead = if want == 0 {
+            format!(
+                "({}), which is for a request the method's schema does not allow",
+                jsonrpc::code_name(got).unwrap_or("another error")
+            )
+        } else {
+            let r = reason_for_code(want).unwrap_or_default();
+            format!(
+                "instead of {}{} with ErrorInfo reason {r} ({})",
+                grpc_code_name_for_reason(r),
+                if matches!(
+                    r,
+                    "UNSUPPORTED_OPERATION" | "PUSH_NOTIFICATION_NOT_SUPPORTED"
+                ) {
+                    " (1.0.0: UNIMPLEMENTED)"
+                } else {
+                    ""
+                },
+                jsonrpc::code_name(want).unwrap_or_default()
+            )
+        };
+        self.find(
+            &r::GRPC_ERROR_CODE,
+            format!(
+                "{why}, yet the agent answered gRPC {} with status {answered} {instead}",
+                c.method.as_deref().unwrap_or_default()
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(
+                    st_seq,
+                    "",
+                    Some(serde_json::json!({"grpc-status": code, "reason": reason,
+                                            "grpc-message": message})),
+                ),
+            ],
+            &x.leg,
+        );
     }
 
     /// The HTTP+JSON side of [`Self::terminal_task_expectation`] (TASK-002, TASK-003,
@@ -19961,6 +20352,36 @@ fn push_params_valid(c: &Call) -> bool {
     }
 }
 
+/// DATA-PARAM-003 / DATA-PARAM-004 (DATA-003, PUSH-003; breaker19b Z2): the REQUIRED id
+/// member a JSON-RPC (or 1.0 gRPC) push notification config call lacks (absent, not a string, or
+/// empty), as its params member name. 1.0 proto: Get / Delete
+/// `{taskId [REQUIRED], id [REQUIRED]}`, List `{taskId [REQUIRED]}`; 0.x schema: get /
+/// list `{id}` (`pushNotificationConfigId` optional in get), delete `{id,
+/// pushNotificationConfigId}`. Create is not judged (1.0 `TaskPushNotificationConfig.task_id`
+/// is not REQUIRED). `None` for other calls and bindings (an HTTP+JSON route names both).
+fn push_param_missing(c: &Call) -> Option<&'static str> {
+    // gRPC 1.0 requests are read as their ProtoJSON form (the same member names; an unset
+    // proto3 string is absent). The 0.3 gRPC requests name both ids in one resource name.
+    let grpc_v1 = c.binding == Some(Binding::Grpc) && c.dialect == Some(Dialect::V1_0);
+    if (c.binding != Some(Binding::JsonRpc) && !grpc_v1) || c.webhook {
+        return None;
+    }
+    let has = |k: &str| {
+        c.params
+            .get(k)
+            .and_then(Json::as_str)
+            .is_some_and(|s| !s.trim().is_empty())
+    };
+    let need: &[&'static str] = match (c.op?, c.dialect?) {
+        (Op::GetPushConfig | Op::DeletePushConfig, Dialect::V1_0) => &["taskId", "id"],
+        (Op::ListPushConfigs, Dialect::V1_0) => &["taskId"],
+        (Op::GetPushConfig | Op::ListPushConfigs, d) if d.is_0x() => &["id"],
+        (Op::DeletePushConfig, d) if d.is_0x() => &["id", "pushNotificationConfigId"],
+        _ => return None,
+    };
+    need.iter().copied().find(|k| !has(k))
+}
+
 /// Whether an error message says the request had a field the parser does not know (Go
 /// protojson `unknown field "x"`, Java JsonFormat `Cannot find field: x`, Python protobuf
 /// `has no field named "x"`, serde `unknown field `x``, pydantic `extra_forbidden` /
@@ -21681,6 +22102,67 @@ fn rest_grpc_code(reason: Option<&str>, not_found: bool) -> Option<i64> {
         Some(r) => reason_expectation(r).map(|(k, _)| k),
         None => not_found.then_some(jsonrpc::TASK_NOT_FOUND),
     }
+}
+
+/// The JSON-RPC code an HTTP+JSON or gRPC error answer stands for (ERR-002, BIND-001: one
+/// error mapping for every binding), for the shared situation table
+/// ([`Engine::situation_error`]): its ErrorInfo `reason` (an A2A reason of the ERR-002
+/// table, or a JSON-RPC standard error's name: `METHOD_NOT_FOUND`, `INVALID_PARAMS`, ...),
+/// else a 0.3 HTTP+JSON body `code` in the JSON-RPC ranges, else the AIP-193 / gRPC status
+/// name (`INVALID_ARGUMENT` is InvalidParams), else TaskNotFoundError for a reason-less
+/// `not_found` (HTTP 404, gRPC NOT_FOUND). `None` when the answer names none of these.
+fn answer_code(
+    reason: Option<&str>,
+    status_name: Option<&str>,
+    not_found: bool,
+    body_code: Option<i64>,
+) -> Option<i64> {
+    if let Some(r) = reason {
+        if let Some((k, _)) = reason_expectation(r) {
+            return Some(k);
+        }
+        let k = match r {
+            "METHOD_NOT_FOUND" => Some(jsonrpc::METHOD_NOT_FOUND),
+            "INVALID_PARAMS" => Some(jsonrpc::INVALID_PARAMS),
+            "INVALID_REQUEST" => Some(jsonrpc::INVALID_REQUEST),
+            "PARSE_ERROR" => Some(jsonrpc::PARSE_ERROR),
+            _ => None,
+        };
+        if k.is_some() {
+            return k;
+        }
+    }
+    if let Some(k) = body_code.filter(|k| (-32700..=-32000).contains(k)) {
+        return Some(k);
+    }
+    if status_name == Some("INVALID_ARGUMENT") {
+        return Some(jsonrpc::INVALID_PARAMS);
+    }
+    (reason.is_none() && not_found).then_some(jsonrpc::TASK_NOT_FOUND)
+}
+
+/// Whether answering `got` where the situation table wants `want` is still fine: -32600
+/// for a call whose params are missing (a request that is no valid call).
+fn answer_still_fits(want: i64, got: i64) -> bool {
+    want == jsonrpc::INVALID_PARAMS && got == jsonrpc::INVALID_REQUEST
+}
+
+/// How an HTTP+JSON agent answers A2A error `code` (ERR-002 1.0.1 column): "HTTP 400
+/// FAILED_PRECONDITION with ErrorInfo reason PUSH_NOTIFICATION_NOT_SUPPORTED
+/// (PushNotificationNotSupportedError)"; a 0.x dialect has no ErrorInfo: "-32003
+/// PushNotificationNotSupportedError".
+fn rest_error_term(code: i64, d: Option<Dialect>) -> String {
+    let name = jsonrpc::code_name(code).unwrap_or_default();
+    let Some(r) = reason_for_code(code).filter(|_| d == Some(Dialect::V1_0)) else {
+        return format!("{code} {name}");
+    };
+    let st = reason_expectation(r)
+        .and_then(|(_, st)| st.first().copied())
+        .unwrap_or(400);
+    format!(
+        "HTTP {st} {} with ErrorInfo reason {r} ({name})",
+        grpc_code_name_for_reason(r)
+    )
 }
 
 /// ERR-002 table: the 1.0.1 google.rpc.Code name (`status` of an HTTP+JSON error body, gRPC

@@ -385,8 +385,12 @@ rule!(DATA_UNKNOWN_FIELD_REJECTED, "DATA-PARAM-002", "unknown-request-field-reje
     "ignore unknown fields when parsing requests (Go protojson.UnmarshalOptions{DiscardUnknown: true}, Java JsonFormat.parser().ignoringUnknownFields(), Python json_format.Parse(..., ignore_unknown_fields=True)); refuse only missing or invalid REQUIRED fields, so newer clients keep working");
 rule!(DATA_PARAM_TASK_ID_MISSING, "DATA-PARAM-003", "client-task-call-without-id", Error, Interop,
     ["DATA-003", "RPC-001"],
-    "client's JSON-RPC GetTask / CancelTask / SubscribeToTask call (0.x tasks/get, tasks/cancel, tasks/resubscribe) names no task id: params have no string id, but another member plainly names the task (taskId, the push notification config calls' member, in any spelling; ID; the 0.3 proto resource name tasks/{id}; {\"task\": {\"id\": ...}} or params wrapped twice; a task id the agent handed out under another name)",
-    "name the task as params.id ({\"id\": \"t1\"}) in every generation: 0.x TaskQueryParams / TaskIdParams and the 1.0 GetTaskRequest / CancelTaskRequest / SubscribeToTaskRequest require id; taskId belongs to the push notification config calls only and name: tasks/{id} to the 0.3 proto; an agent answers a call without id -32602 InvalidParams (or -32001 TaskNotFound for the empty id it looked up), never the task");
+    "client's JSON-RPC GetTask / CancelTask / SubscribeToTask call (0.x tasks/get, tasks/cancel, tasks/resubscribe) names no task id: params have no string id, but another member plainly names the task (taskId, the push notification config calls' member, in any spelling; ID; the 0.3 proto resource name tasks/{id}; {\"task\": {\"id\": ...}} or params wrapped twice; a task id the agent handed out under another name); or a push notification config call lacks a REQUIRED id (1.0 Get / Delete: taskId and id, List: taskId; 0.x get / list: id, delete: id and pushNotificationConfigId)",
+    "name the task as params.id ({\"id\": \"t1\"}) in every generation: 0.x TaskQueryParams / TaskIdParams and the 1.0 GetTaskRequest / CancelTaskRequest / SubscribeToTaskRequest require id; taskId belongs to the push notification config calls only and name: tasks/{id} to the 0.3 proto; the push notification config calls name the task and the config: 1.0 {\"taskId\": \"t1\", \"id\": \"p1\"} (List: {\"taskId\": \"t1\"}), 0.x {\"id\": \"t1\", \"pushNotificationConfigId\": \"p1\"}; an agent answers a call without id -32602 InvalidParams (or -32001 TaskNotFound for the empty id it looked up), never the task");
+rule!(DATA_PARAM_REQUIRED_ID_ACCEPTED, "DATA-PARAM-004", "call-without-required-id-accepted", Warning, Interop,
+    ["DATA-003", "ERR-006", "PUSH-003"],
+    "agent answered a JSON-RPC (or 1.0 gRPC) task or push notification config call that lacks a REQUIRED id (GetTask / CancelTask without id; a push config Get / Delete without taskId or config id, List without taskId; 0.x tasks/pushNotificationConfig/delete without pushNotificationConfigId) with a success result",
+    "validate input first (1.0 §3.3.2, §5.7 \"implementations SHOULD reject messages with missing required fields\") and refuse the call with -32602 InvalidParamsError (gRPC INVALID_ARGUMENT): a success for a call that names no task or no config means the agent guessed which one (the task's only config, an empty id), and a client that sends the same call to a stricter agent fails");
 // ---- Task lifecycle ---------------------------------------------------------------------
 rule!(TASK_TERMINAL_CHANGED, "TASK-STATE-001", "terminal-state-changed", Error, Lifecycle,
     ["TASK-001", "TASK-008"],
@@ -1030,6 +1034,7 @@ pub static RULES: &[Rule] = &[
     DATA_PARAM_ACCEPTED,
     DATA_UNKNOWN_FIELD_REJECTED,
     DATA_PARAM_TASK_ID_MISSING,
+    DATA_PARAM_REQUIRED_ID_ACCEPTED,
     DATA_AGENT_ROLE,
     DATA_CLIENT_ROLE,
     RESULT_SHAPE,

@@ -792,6 +792,16 @@ def taskidmember(ok):
     return t.text()
 case("DATA-PARAM-003", taskidmember(False), taskidmember(True))
 
+def pushidaccepted(ok):
+    # breaker19b Z2: a 1.0 push config Get whose params name no task and no config ({}:
+    # the client side is not judged for empty params) answered with a config; the pass
+    # input names both.
+    t = T(); p = {"taskId": "task-1", "id": "cfg-1"} if ok else {}
+    t.req("POST", H + "/a2a", rpc(1, "GetTaskPushNotificationConfig", p), headers=V1)
+    t.resp(200, res(1, {"id": "cfg-1", "taskId": "task-1", "url": "https://client.example.test/hook"}))
+    return t.text()
+case("DATA-PARAM-004", pushidaccepted(False), pushidaccepted(True))
+
 def reqshape(ok):
     t = T(); m = msg1("hi")
     if not ok: m.pop("messageId")
@@ -1195,7 +1205,9 @@ case("HTTP-MEDIA-002", media(False, True), media(True, True))
 # ---- RPC-REQ-005: A2A params are named objects (breaker11 K22)
 def posparams(ok):
     t = T(); fetch_card(t, card1())
-    t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1"} if ok else ["task-1"]), headers=V1).resp(200, err(1, -32602, "Invalid params"))
+    # The named-params call is answered with the task: -32602 to a well-formed GetTask of
+    # an unknown task is RPC-ERROR-001 (TaskNotFoundError is due, breaker19b Z1).
+    t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1"} if ok else ["task-1"]), headers=V1).resp(200, res(1, task1()) if ok else err(1, -32602, "Invalid params"))
     return t.text()
 case("RPC-REQ-005", posparams(False), posparams(True))
 # ---- RPC-REQ-006: a JSON-RPC batch holds at least one call (breaker11 K24, JSON-RPC 2.0 §6)
