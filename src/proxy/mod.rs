@@ -611,22 +611,20 @@ pub(crate) fn server_builder() -> hyper_util::server::conn::auto::Builder<TokioE
     b
 }
 
-/// The HTTP/1.1 server options of every listener (breaker18b X7), on hyper's own builder
-/// or hyper-util's `auto` one: a time limit on a request head, [`refusal::HEAD_TIMEOUT`]
-/// (RFC 9112 §9.5), with tokio's timer (hyper applies its limit only with a timer).
+/// The HTTP/1.1 server options of the `auto` builder (TLS listeners, and plain connections
+/// that do not start with an HTTP/1.x request line) (breaker18b X7): a time limit on a
+/// request head, [`refusal::HEAD_TIMEOUT`] (RFC 9112 §9.5), with tokio's timer (hyper
+/// applies its limit only with a timer; this builder is shared by the listener's
+/// connections, so [`refusal::HeadTimer`], which is one connection's, does not fit here).
+/// A plain HTTP/1.x connection ([`serve_http1`]) gets the same limit from its own
+/// [`refusal::HeadTimer`].
 /// Not `half_close(true)` (breaker18b X2): a client's EOF while its request waits for the
 /// agent still ends the exchange (`client_abort`, the agent's request cancelled), because a
 /// client that gave up and one that only shut its sending side look alike until the answer
 /// is written, and a gateway that gives up must be seen at once (GW-SSE-002).
-macro_rules! http1_opts {
-    ($b:expr) => {
-        $b.timer(hyper_util::rt::TokioTimer::new())
-            .header_read_timeout(refusal::HEAD_TIMEOUT)
-    };
-}
-
 fn http1_options(b: &mut hyper_util::server::conn::auto::Http1Builder<'_, TokioExecutor>) {
-    http1_opts!(b);
+    b.timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(refusal::HEAD_TIMEOUT);
 }
 
 async fn accept_loop(
@@ -890,7 +888,11 @@ async fn serve_http1<IO>(
 {
     let (io, fresh) = refusal::HeadWatch::new(io);
     let svc = conn_service(st.clone(), conn_no, local);
-    let conn = http1_opts!(hyper::server::conn::http1::Builder::new())
+    // the head time limit as on every listener ([`http1_options`]), on this connection's
+    // own timer: cheaper per request than tokio's ([`refusal::HeadTimer`])
+    let conn = hyper::server::conn::http1::Builder::new()
+        .timer(refusal::HeadTimer::default())
+        .header_read_timeout(refusal::HEAD_TIMEOUT)
         .preserve_header_case(true)
         .serve_connection(TokioIo::new(io), svc)
         .with_upgrades();
