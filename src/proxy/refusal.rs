@@ -16,12 +16,13 @@
 //!                         refusal_of(error) ──► request_refused{conn, status, error}
 //! ```
 
+use std::future::Future;
 use std::io;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
@@ -114,6 +115,67 @@ impl<IO: AsyncWrite + Unpin> AsyncWrite for HeadWatch<IO> {
         Pin::new(&mut self.inner).poll_shutdown(cx)
     }
 }
+
+/// hyper's [`Timer`](hyper::rt::Timer) for the request-head time limit ([`HEAD_TIMEOUT`])
+/// of one HTTP/1.1 client connection: the limit as hyper's own timer applies it, at a fraction
+/// of its cost per request.
+///
+/// hyper starts a new sleep for every request head it waits for and drops it once the head
+/// is parsed: with tokio's timer each one registers a timer entry in tokio's timer wheel and
+/// removes it again (a lock of the time driver each way), for every request of a keep-alive
+/// connection. Here the connection keeps one tokio sleep: each head's sleep
+/// ([`HeadSleep`]) waits on it, and when it fires for an earlier head's deadline, it is moved
+/// on to the current one (one re-registration per [`HEAD_TIMEOUT`], not one per request).
+/// It fires at each head's own deadline, so hyper's error and the proxy's refusal record are
+/// what they were with tokio's timer. One timer per connection: it must not be shared, as the
+/// sleep wakes only the task that polled it last.
+#[derive(Clone, Default)]
+pub struct HeadTimer {
+    shared: Arc<Mutex<Option<Pin<Box<tokio::time::Sleep>>>>>,
+}
+
+impl hyper::rt::Timer for HeadTimer {
+    fn sleep(&self, duration: Duration) -> Pin<Box<dyn hyper::rt::Sleep>> {
+        self.sleep_until(Instant::now() + duration)
+    }
+
+    fn sleep_until(&self, deadline: Instant) -> Pin<Box<dyn hyper::rt::Sleep>> {
+        Box::pin(HeadSleep {
+            deadline: tokio::time::Instant::from_std(deadline),
+            shared: self.shared.clone(),
+        })
+    }
+}
+
+/// One request head's deadline on its connection's [`HeadTimer`].
+struct HeadSleep {
+    deadline: tokio::time::Instant,
+    shared: Arc<Mutex<Option<Pin<Box<tokio::time::Sleep>>>>>,
+}
+
+impl Future for HeadSleep {
+    type Output = ();
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        let deadline = self.deadline;
+        // only this connection's task locks it; a poisoned lock still holds a valid sleep
+        let mut slot = self.shared.lock().unwrap_or_else(|e| e.into_inner());
+        let sleep = slot.get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
+        if sleep.deadline() > deadline {
+            sleep.as_mut().reset(deadline);
+        }
+        loop {
+            match sleep.as_mut().poll(cx) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(()) if sleep.deadline() >= deadline => return Poll::Ready(()),
+                // fired for an earlier head: on to this one's deadline
+                Poll::Ready(()) => sleep.as_mut().reset(deadline),
+            }
+        }
+    }
+}
+
+impl hyper::rt::Sleep for HeadSleep {}
 
 /// What a client connection's error says the proxy's server refused, as `(status, why)`:
 /// `status` is the answer hyper's HTTP/1.1 server sent itself (400, 414, 431; `None` when it
@@ -217,5 +279,47 @@ mod tests {
         assert!(fresh.load(Ordering::Relaxed));
         w.write_all(b"HTTP/1.1 200 OK\r\n").await.unwrap();
         assert!(!fresh.load(Ordering::Relaxed));
+    }
+
+    /// Each head's sleep fires at its own deadline, not at an earlier head's, and not
+    /// before it; the one tokio sleep is moved on when it fired for an earlier deadline.
+    #[tokio::test]
+    async fn head_timer_fires_at_each_heads_own_deadline() {
+        use hyper::rt::Timer as _;
+        let timer = HeadTimer::default();
+        let start = Instant::now();
+        let ms = |n: u64| Duration::from_millis(n);
+        // a first head, parsed in time: its sleep is polled once, then dropped
+        let mut first = timer.sleep_until(start + ms(150));
+        assert!(first
+            .as_mut()
+            .poll(&mut Context::from_waker(std::task::Waker::noop()))
+            .is_pending());
+        drop(first);
+        // the next head's deadline is later: the earlier one must not end it
+        tokio::time::sleep(ms(50)).await;
+        let second = timer.sleep_until(Instant::now() + ms(300));
+        let due = Instant::now() + ms(300);
+        second.await;
+        let now = Instant::now();
+        assert!(now >= due, "fired {:?} early", due - now);
+        assert!(now < due + ms(1000), "fired {:?} late", now - due);
+        // after it fired, a new head waits its whole time again
+        let third_due = Instant::now() + ms(100);
+        timer.sleep_until(third_due).await;
+        assert!(Instant::now() >= third_due);
+        // an earlier deadline than the kept sleep's is honoured too
+        let mut far = timer.sleep_until(Instant::now() + ms(5_000));
+        assert!(far
+            .as_mut()
+            .poll(&mut Context::from_waker(std::task::Waker::noop()))
+            .is_pending());
+        let near_due = Instant::now() + ms(50);
+        let t = HeadTimer {
+            shared: timer.shared.clone(),
+        };
+        t.sleep_until(near_due).await;
+        let now = Instant::now();
+        assert!(now >= near_due && now < near_due + ms(1000));
     }
 }
