@@ -209,6 +209,7 @@ async fn a_thousand_concurrent_h2_streams_with_sse_and_client_resets() {
     let p = Pipeline::start(PipelineConfig {
         proxy: proxy_to(format!("http://{agent}"), None),
         record: Some(rec.clone()),
+        overwrite: false,
         redact: true,
         lossless: true,
         queue_bytes: 16 << 20,

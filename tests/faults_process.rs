@@ -141,6 +141,7 @@ fn config(agent: SocketAddr, record: Option<std::path::PathBuf>) -> PipelineConf
     PipelineConfig {
         proxy: proxy_to(format!("http://{agent}"), None),
         record,
+        overwrite: false,
         redact: true,
         lossless: false,
         queue_bytes: 16 << 20,

@@ -574,6 +574,7 @@ async fn through_a_slow_recorder(
     let (sink, recorder) = spawn_recorder(
         RecorderConfig {
             path: Some(rec.to_path_buf()),
+            overwrite: false,
             header: RecordingHeader::new(CaptureMode::Reverse),
             queue_bytes: 0,
             lossless,

@@ -77,6 +77,11 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     }
     let pairs = verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?;
     verify_cmd::refuse_report_over_recording(a.record.as_deref(), &pairs)?;
+    // An earlier recording is erased only with --overwrite (newcomer19 N1): checked before
+    // anything starts, so a refused run leaves the file as it was.
+    if let Some(p) = &a.record {
+        crate::app::proxy_cmd::check_record_path(p, a.overwrite)?;
+    }
     // A machine-readable report on stdout must parse: the step log goes to stderr then.
     let log = if pairs.iter().any(|(f, p)| {
         p.as_os_str() == "-" && !matches!(f, report::Format::Text | report::Format::Markdown)
@@ -276,6 +281,10 @@ pub async fn drive_logged(
             leg: None,
         },
         record: Some(recording.clone()),
+        // `run` checked `--record` against `--overwrite` before anything started
+        // (`check_record_path`); a default name is always new, and `drive`'s callers own
+        // their path
+        overwrite: true,
         redact: true,
         lossless: true,
         queue_bytes: DEMO_QUEUE_BYTES,

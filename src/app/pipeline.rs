@@ -43,6 +43,9 @@ pub struct PipelineConfig {
     pub proxy: ProxyConfig,
     /// Recording file; `None` = verify only.
     pub record: Option<PathBuf>,
+    /// `--overwrite`: an earlier recording at `record` may be replaced
+    /// ([`crate::record::writer::check_overwrite`]).
+    pub overwrite: bool,
     /// Redact secrets in the recording (default on; `--no-redact` turns it off).
     pub redact: bool,
     /// Wait for the recorder instead of dropping events when its queue is full.
@@ -256,6 +259,7 @@ impl Pipeline {
         let (sink, recorder) = spawn_recorder_batched(
             RecorderConfig {
                 path: cfg.record.clone(),
+                overwrite: cfg.overwrite,
                 header: header.clone(),
                 queue_bytes: cfg.queue_bytes,
                 lossless: cfg.lossless,

@@ -71,6 +71,11 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         crate::app::verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?
     };
     crate::app::verify_cmd::refuse_report_over_recording(a.record.as_deref(), &pairs)?;
+    // An earlier recording is erased only with --overwrite (newcomer19 N1): checked before
+    // anything starts, so a refused run leaves the file as it was.
+    if let Some(p) = &a.record {
+        crate::app::proxy_cmd::check_record_path(p, a.overwrite)?;
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -321,6 +326,7 @@ pub async fn probe_through_pipeline(
                 leg: None,
             },
             record: a.record.clone().or_else(|| temp_recording.clone()),
+            overwrite: a.overwrite,
             redact: true,
             lossless: true,
             queue_bytes: 64 * 1024 * 1024,

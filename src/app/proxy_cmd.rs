@@ -253,6 +253,7 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
             leg: a.leg.as_deref().and_then(leg_name),
         },
         record,
+        overwrite: a.overwrite,
         redact: !a.no_redact,
         lossless: a.lossless,
         queue_bytes: a.queue_bytes,
@@ -443,7 +444,7 @@ async fn run_async(
         }
     }
     if let Some(p) = &record {
-        check_record_path(p)?;
+        check_record_path(p, a.overwrite)?;
     }
     if let Some(p) = &a.report {
         check_report_path(p)?;
@@ -705,13 +706,15 @@ pub fn untapped_line(n: u64) -> Option<String> {
 }
 
 /// Start-up check of `--record PATH`, before anything listens: its directory can be created
-/// and the file opened for writing (an existing file is neither truncated nor written here).
+/// and the file opened for writing (an existing file is neither truncated nor written here);
+/// an existing non-empty file is refused unless it is an earlier recording and `overwrite`
+/// (`--overwrite`) is given ([`crate::record::writer::check_overwrite`], newcomer19 N1).
 /// A file that cannot take the header line (`/dev/full`, a full disk) is caught when the
 /// recorder starts, still before the proxy serves.
 ///
 /// # Errors
 /// A one-line cause with a hint (exit 2): read-only or missing permission, a directory.
-pub fn check_record_path(p: &Path) -> anyhow::Result<()> {
+pub fn check_record_path(p: &Path, overwrite: bool) -> anyhow::Result<()> {
     let hint = "; hint: pick a writable --record path, or --no-record";
     if p.is_dir() {
         bail!("cannot record to {}: it is a directory{hint}", p.display());
@@ -739,9 +742,10 @@ pub fn check_record_path(p: &Path) -> anyhow::Result<()> {
             p.display()
         );
     }
-    // Only an earlier recording may be overwritten (breaker10n N4).
+    // Only an earlier recording, and only with --overwrite (newcomer19 N1).
     if existed && file.metadata().is_ok_and(|m| m.is_file() && m.len() > 0) {
-        crate::record::writer::earlier_recording(p).map_err(|e| anyhow::anyhow!("{e}"))?;
+        crate::record::writer::check_overwrite(p, overwrite)
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     drop(file);
     if !existed {

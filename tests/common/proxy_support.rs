@@ -259,6 +259,7 @@ pub fn pipeline_cfg(routes: Vec<(&str, String)>, path: &Path) -> PipelineConfig 
             leg: None,
         },
         record: Some(path.to_path_buf()),
+        overwrite: false,
         redact: true,
         lossless: true,
         queue_bytes: 64 << 20,
