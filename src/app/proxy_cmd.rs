@@ -744,8 +744,7 @@ pub fn check_record_path(p: &Path, overwrite: bool) -> anyhow::Result<()> {
     }
     // Only an earlier recording, and only with --overwrite (newcomer19 N1).
     if existed && file.metadata().is_ok_and(|m| m.is_file() && m.len() > 0) {
-        crate::record::writer::check_overwrite(p, overwrite)
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        crate::record::writer::check_overwrite(p, overwrite).map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     drop(file);
     if !existed {

@@ -590,7 +590,10 @@ fn open_exclusive(p: &std::path::Path, redact: bool, overwrite: bool) -> io::Res
 /// `--record` path); nothing was changed.
 pub fn check_overwrite(p: &std::path::Path, overwrite: bool) -> io::Result<()> {
     use std::io::BufRead as _;
-    let Some(m) = std::fs::metadata(p).ok().filter(|m| m.is_file() && m.len() > 0) else {
+    let Some(m) = std::fs::metadata(p)
+        .ok()
+        .filter(|m| m.is_file() && m.len() > 0)
+    else {
         return Ok(());
     };
     let started = earlier_recording(p)?;

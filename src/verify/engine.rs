@@ -4998,13 +4998,9 @@ impl State {
                 s.first_kind = Some(p.kind);
                 s.first_terminal = first_terminal.map(|st| (st, seq));
             }
-            // STREAM-003 / STREAM-004: 1.0 streams start with a Task (or one Message).
-            if dialect == Some(Dialect::V1_0)
-                && matches!(
-                    p.kind,
-                    PayloadKind::StatusUpdate | PayloadKind::ArtifactUpdate
-                )
-            {
+            // STREAM-003 / STREAM-004: 1.0 streams start with a Task (or one Message); the
+            // prober's streaming tests take the same verdict (`stream_first_event_rule`).
+            if stream_first_event_rule(dialect, p.kind).is_some() {
                 let name = if p.kind == PayloadKind::StatusUpdate {
                     "statusUpdate"
                 } else {
@@ -21051,6 +21047,27 @@ fn rest03_push_create_wrapped(c: &Call) -> bool {
         && c.params.get("config").is_some_and(Json::is_object)
         && c.params.get("pushNotificationConfig").is_none()
         && c.params.get("push_notification_config").is_none()
+}
+
+/// The rule a message stream's first event breaks: the one verdict the verifier (live and
+/// offline) and the prober's streaming tests (`probe`, `interop`) share (newcomer19 N2).
+///
+/// A 1.0 task stream starts with the Task (or is one Message): a `statusUpdate` or
+/// `artifactUpdate` first is [`r::STREAM_FIRST_NOT_TASK`] (STREAM-003, STREAM-004). In 0.x
+/// the order is a "should" (0.3) or unspecified (0.2): an update first breaks no rule (a
+/// Task of the same task sent only later is [`r::STREAM_TASK_AFTER_UPDATE`], a warning,
+/// judged on the whole stream). `None` when the first event breaks nothing, and for an
+/// unknown dialect.
+pub fn stream_first_event_rule(
+    dialect: Option<Dialect>,
+    first: PayloadKind,
+) -> Option<&'static Rule> {
+    (dialect == Some(Dialect::V1_0)
+        && matches!(
+            first,
+            PayloadKind::StatusUpdate | PayloadKind::ArtifactUpdate
+        ))
+    .then_some(&r::STREAM_FIRST_NOT_TASK)
 }
 
 /// STREAM-FIRST-001 (STREAM-003, 1.0 §3.1.2: a task stream starts with the Task; STREAM-004

@@ -20,6 +20,7 @@ pub mod finding;
 pub mod rules;
 mod wording;
 
+pub use engine::stream_first_event_rule;
 pub use finding::{Category, Evidence, Finding, Rule, Severity};
 
 use crate::record::{Event, RecordingHeader};
