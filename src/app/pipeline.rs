@@ -304,7 +304,18 @@ impl Pipeline {
                             );
                         }
                     }
-                    for f in v.feed_owned(ev) {
+                    let ended = matches!(ev.kind, EventKind::ExchangeEnd { .. });
+                    let found = v.feed_owned(ev);
+                    // a request the agent never answered before the client left
+                    // (newcomer19 N6): said now, not only in the report
+                    if ended {
+                        for note in v.take_live_notes() {
+                            if print {
+                                crate::errln!("a2a-interop: note: {note}");
+                            }
+                        }
+                    }
+                    for f in found {
                         if print {
                             if let Some(line) = fold.line(&f) {
                                 crate::errln!("{line}");

@@ -277,6 +277,30 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
     });
     let o = &input.outcome;
     if reached && o.dialects.is_empty() && o.areas_exercised.is_empty() && o.findings.is_empty() {
+        // A2A requests the agent never answered before the client gave up are A2A traffic
+        // with nothing in it to judge (newcomer19 N6: an Agent Card request to an agent
+        // that accepted and went silent read as "not A2A traffic").
+        let never = crate::verify::NEVER_ANSWERED;
+        let unanswered: Vec<(&String, &String)> = o
+            .incomplete
+            .iter()
+            .filter(|(_, why)| why.starts_with(never))
+            .map(|(id, why)| (id, why))
+            .collect();
+        if let Some((id, why)) = unanswered.first() {
+            let more = match unanswered.len() {
+                1 => String::new(),
+                n => format!(
+                    " (and {} more request{} unanswered)",
+                    n - 1,
+                    if n == 2 { "" } else { "s" }
+                ),
+            };
+            return Some(format!(
+                "{never} {id}{}{more}",
+                why.strip_prefix(never).unwrap_or(why)
+            ));
+        }
         // Answered traffic, none of it A2A (a HAR of the wrong browser tab, a health check
         // port): "partial, exit 0" would let a CI that captured the wrong thing go green.
         let n = indexed.len();
@@ -484,6 +508,8 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
             ),
             if why.contains("A2A traffic") {
                 "check the capture is of the A2A agent's traffic (the right port, browser tab or --upstream)"
+            } else if why.starts_with(crate::verify::NEVER_ANSWERED) {
+                "the agent took the connection but sent no response head: check that it is not hung or blocked (a worker stuck, a lock, a missing await) and that --upstream is the A2A agent's own port"
             } else {
                 "record traffic that reaches the agent (reverse mode: is --upstream right and the agent up? forward mode with HTTPS clients: --intercept-tls)"
             },

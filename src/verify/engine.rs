@@ -1018,6 +1018,10 @@ pub(super) struct State {
     dialects: BTreeSet<&'static str>,
     areas: BTreeSet<&'static str>,
     incomplete: Vec<(String, String)>,
+    /// Lines the proxy prints live as they arise, taken by [`State::take_live_notes`]:
+    /// requests the agent never answered before the client gave up (newcomer19 N6), each
+    /// also an `incomplete` entry offline.
+    live_notes: Vec<String>,
     exchange_dialects: Vec<(String, String)>,
     auth_reported: HashSet<String>,
     ver_stripped_done: HashSet<String>,
@@ -1503,6 +1507,7 @@ impl State {
             dialects: BTreeSet::new(),
             areas: BTreeSet::new(),
             incomplete: Vec::new(),
+            live_notes: Vec::new(),
             exchange_dialects: Vec::new(),
             auth_reported: HashSet::new(),
             ver_stripped_done: HashSet::new(),
@@ -1863,6 +1868,11 @@ impl State {
     /// header list, the response's header list and the exchange id move into the exchange
     /// instead of being copied (two `String`s per header pair; docs/performance.md,
     /// "Session 6"). Every other kind is judged as [`State::feed`] judges it.
+    /// The live lines that arose since the last call ([`State::live_notes`]).
+    pub(super) fn take_live_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.live_notes)
+    }
+
     pub(super) fn feed_owned(&mut self, ev: Event) -> Vec<Finding> {
         match ev.kind {
             EventKind::RequestHead {
@@ -6256,17 +6266,30 @@ impl State {
         if c.wrong_case_path.is_some() && c.op.is_none() && x.status.is_some() && !x.synthetic {
             self.path_wrong_case(&x, &c, false);
         }
-        // An A2A call the client gave up on before any answer (breaker12 L20: a CancelTask
-        // the agent held for 30 s): nothing to judge, but the wait is worth saying.
-        if x.status.is_none() && x.outcome == Some(Outcome::ClientAbort) && c.op.is_some() {
+        // An A2A call or Agent Card request the client gave up on before any answer
+        // (breaker12 L20: a CancelTask the agent held for 30 s; newcomer19 N6: an agent
+        // that accepted the connection and never said a word): nothing to judge, but the
+        // wait is worth saying, live and offline.
+        if x.status.is_none()
+            && x.outcome == Some(Outcome::ClientAbort)
+            && !x.synthetic
+            && (c.op.is_some() || is_card_path(&x.path))
+        {
             let secs = x.end_t.saturating_sub(x.req_t) as f64 / 1e6;
-            self.incomplete.push((
-                x.id.clone(),
-                format!(
-                    "the client gave up on {} after {secs:.1} s without any answer from the agent (no response head): the call was not judged",
-                    c.op_term("the call")
-                ),
-            ));
+            let what = match c.op {
+                Some(_) => format!("{} {} ({})", x.method, x.path, c.op_term("the call")),
+                None => format!("{} {}", x.method, x.path),
+            };
+            let rest = format!(
+                "{what}; the client gave up after {secs:.1} s (no response head: not judged)"
+            );
+            // bounded: an offline run never takes them
+            if self.live_notes.len() < 64 {
+                self.live_notes
+                    .push(format!("{NEVER_ANSWERED} {} {rest}", x.id));
+            }
+            self.incomplete
+                .push((x.id.clone(), format!("{NEVER_ANSWERED} {rest}")));
         }
         if x.status == Some(404)
             && !x.synthetic
@@ -21048,6 +21071,11 @@ fn rest03_push_create_wrapped(c: &Call) -> bool {
         && c.params.get("pushNotificationConfig").is_none()
         && c.params.get("push_notification_config").is_none()
 }
+
+/// How an `incomplete` reason for a request the agent never answered before the client gave
+/// up begins (newcomer19 N6): `the agent never answered GET /.well-known/agent-card.json;
+/// the client gave up after 5.0 s (no response head: not judged)`.
+pub const NEVER_ANSWERED: &str = "the agent never answered";
 
 /// The rule a message stream's first event breaks: the one verdict the verifier (live and
 /// offline) and the prober's streaming tests (`probe`, `interop`) share (newcomer19 N2).
