@@ -94,3 +94,123 @@ fn n6_an_agent_that_never_answers_is_named_live_and_offline() {
         "{err}"
     );
 }
+
+/// A one-route "agent": every request is answered 200 with `body` as JSON (HTTP/1.1,
+/// Content-Length, then the connection closes). Serving `{"name":"x"}` as the Agent Card
+/// breaks the card rules (CARD-004 ...): findings to count.
+fn json_agent(body: &'static str) -> String {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for mut c in l.incoming().map_while(Result::ok) {
+            std::thread::spawn(move || {
+                let mut head = Vec::new();
+                let mut b = [0u8; 1];
+                while !head.ends_with(b"\r\n\r\n") {
+                    match c.read(&mut b) {
+                        Ok(1) => head.push(b[0]),
+                        _ => return,
+                    }
+                }
+                let _ = c.write_all(
+                    format!(
+                        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                        body.len()
+                    )
+                    .as_bytes(),
+                );
+            });
+        }
+    });
+    format!("http://{addr}")
+}
+
+/// GETs `path` through the proxy at `addr` (`host:port`) and reads the answer to its end.
+fn get(addr: &str, path: &str) -> String {
+    let mut c = TcpStream::connect(addr.trim_end_matches('/')).unwrap();
+    c.write_all(
+        format!("GET {path} HTTP/1.1\r\nHost: agent\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut out = String::new();
+    let _ = c.read_to_string(&mut out);
+    out
+}
+
+/// Sends `sig` to the proxy and waits for it: (exit code, every stderr line).
+fn stop(run: Running, sig: &str) -> (Option<i32>, String) {
+    let Running {
+        mut child,
+        rx,
+        banner,
+        ..
+    } = run;
+    child.signal(sig);
+    let code = child.wait_for(Duration::from_secs(60), "proxy after the signal");
+    let err = banner
+        .into_iter()
+        .chain(rx.iter())
+        .collect::<Vec<_>>()
+        .join("\n");
+    (code.code(), err)
+}
+
+/// Starts `proxy --no-record --fail-on error ARGS` in front of a card-breaking agent and
+/// fetches the card once.
+fn failing_run(args: &[&str]) -> Running {
+    let up = json_agent(r#"{"name":"x"}"#);
+    let run = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream", &up])
+            .args(["--no-record", "--fail-on", "error"])
+            .args(args),
+        Duration::from_secs(30),
+    );
+    let answer = get(&run.addr, "/.well-known/agent-card.json");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    run
+}
+
+/// N3: with `-q` and nothing recorded, the last line named no finding and said they "were
+/// printed above", which `-q` had hidden: it names them (rule IDs and counts). Control:
+/// without `-q` they were printed, and the line still says so.
+#[test]
+fn n3_quiet_run_names_its_findings_in_the_last_line() {
+    let (code, err) = stop(failing_run(&["-q"]), "TERM");
+    assert_eq!(code, Some(1), "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("a2a-interop proxy: exit 1: ")
+            && last.contains(" at or above error (--fail-on error): CARD-")
+            && last.ends_with(
+                "; -q did not print them and nothing recorded them: rerun without -q, or with --report FILE"
+            ),
+        "{err}"
+    );
+    assert!(!err.contains("printed above"), "{err}");
+    let (code, err) = stop(failing_run(&[]), "TERM");
+    assert_eq!(code, Some(1), "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    assert!(
+        last.ends_with("(--fail-on error); they were printed above as they happened"),
+        "{err}"
+    );
+    assert!(err.contains("error[CARD-"), "{err}");
+}
+
+/// N4: a SIGHUP ends the run with exit 129 (128 + SIGHUP); with `--fail-on` and findings
+/// the last line said "exit 1": it says 129, and why it is not 1.
+#[test]
+fn n4_sighup_line_says_the_status_the_process_exits_with() {
+    let (code, err) = stop(failing_run(&["-q"]), "HUP");
+    assert_eq!(code, Some(129), "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with(
+            "a2a-interop proxy: exit 129 (SIGHUP ended the run; --fail-on alone would exit 1): "
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("exit 1:"), "{err}");
+}

@@ -631,7 +631,13 @@ async fn run_async(
         );
     }
     let code = exit_code(&outcome, a.fail_on);
-    if let Some(line) = fail_on_line(&outcome, a.fail_on, a.report.as_deref()) {
+    if let Some(line) = fail_on_line(
+        &outcome,
+        a.fail_on,
+        a.report.as_deref(),
+        !a.quiet,
+        hung_up(),
+    ) {
         crate::errln!("a2a-interop proxy: {line}");
     }
     Ok(code)
@@ -640,26 +646,55 @@ async fn run_async(
 /// The closing line of a run that `--fail-on` makes exit 1, e.g.
 /// `exit 1: 2 findings at or above error (reports: out/fo.junit)`: a CI log shows why the
 /// step failed even with `-q`. `None` when the exit is 0.
-pub fn fail_on_line(o: &RunOutcome, fail_on: FailOn, report: Option<&Path>) -> Option<String> {
+///
+/// `printed`: the findings were printed live (no `-q`); otherwise the line names them
+/// (rule IDs and counts, most frequent first) instead of pointing "above" at nothing
+/// (newcomer19 N3). `hung_up`: a SIGHUP ended the run, so the process exits 129 (128 +
+/// SIGHUP) whatever the findings: the line says that status, and that `--fail-on` alone
+/// would have made it 1 (newcomer19 N4: it said "exit 1" and the process exited 129).
+pub fn fail_on_line(
+    o: &RunOutcome,
+    fail_on: FailOn,
+    report: Option<&Path>,
+    printed: bool,
+    hung_up: bool,
+) -> Option<String> {
     let floor = severity_floor(fail_on)?;
-    let n = o
-        .verify
-        .findings
-        .iter()
-        .filter(|f| f.severity >= floor)
-        .count();
+    let mut by_rule: Vec<(&str, usize)> = Vec::new();
+    for f in o.verify.findings.iter().filter(|f| f.severity >= floor) {
+        match by_rule.iter_mut().find(|(r, _)| *r == f.rule) {
+            Some((_, n)) => *n += 1,
+            None => by_rule.push((f.rule.as_str(), 1)),
+        }
+    }
+    let n: usize = by_rule.iter().map(|(_, n)| n).sum();
     if n == 0 {
         return None;
     }
     let what = if n == 1 { "finding" } else { "findings" };
     let level = floor.as_str();
-    let place = match (report, &o.recording) {
-        (Some(r), _) => format!("report: {}", r.display()),
-        (None, Some(rec)) => format!("`a2a-interop report {}` shows them", rec.display()),
-        (None, None) => "they were printed above as they happened".to_string(),
+    let place = match (report, &o.recording, printed) {
+        (Some(r), ..) => format!("report: {}", r.display()),
+        (None, Some(rec), _) => format!("`a2a-interop report {}` shows them", rec.display()),
+        (None, None, true) => "they were printed above as they happened".to_string(),
+        (None, None, false) => {
+            "-q did not print them and nothing recorded them: rerun without -q, or with --report FILE".to_string()
+        }
+    };
+    let named = if printed {
+        String::new()
+    } else {
+        by_rule.sort_by(|a, b| b.1.cmp(&a.1));
+        let list: Vec<String> = by_rule.iter().map(|(r, k)| format!("{r} ({k})")).collect();
+        format!(": {}", list.join(", "))
+    };
+    let status = if hung_up {
+        "exit 129 (SIGHUP ended the run; --fail-on alone would exit 1)"
+    } else {
+        "exit 1"
     };
     Some(format!(
-        "exit 1: {n} {what} at or above {level} (--fail-on {level}); {place}"
+        "{status}: {n} {what} at or above {level} (--fail-on {level}){named}; {place}"
     ))
 }
 
